@@ -1,0 +1,3 @@
+"""specgap: an offline policy-mining compiler for LLM agents."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,3 @@
+from specgap.cli import main
+
+main()

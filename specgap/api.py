@@ -1,0 +1,103 @@
+"""The public façade: what the command line, `specgap watch` and user code call."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from specgap.artifacts import TextIndex, parse_json, read_text
+from specgap.config import Project
+from specgap.errors import SpecgapError
+from specgap.evaluate.suite import AgentResult, EvalResult, add, evaluate_agent
+from specgap.ir import Bundle, Diagnostic
+from specgap.pipeline import AgentState, Options
+from specgap.pipeline import build as run_pipeline
+
+
+def build(
+    project: Project, options: Options | None = None
+) -> tuple[Bundle, tuple[AgentState, ...]]:
+    """Compile every agent of the project; raises SpecgapError on bad input."""
+    return run_pipeline(project, options)
+
+
+def evaluate(
+    project: Project, bundle: Bundle, states: tuple[AgentState, ...], agent: str | None = None
+) -> EvalResult:
+    """Run each agent's safe and unsafe traces against its compiled policies."""
+    results: list[AgentResult] = []
+    for state in states:
+        if agent is not None and state.config.id != agent:
+            continue
+        assert state.registry is not None
+        results.append(evaluate_agent(project, state.config.id, state.policies, state.registry))
+    if agent is not None and not results:
+        project.agent(agent)  # raises unknown-agent with the list of agents
+    return EvalResult(
+        revision=bundle.revision,
+        agents=tuple(results),
+        total=add(r.counts for r in results),
+    )
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write to a temporary file beside `path`, then rename: readers never see half a file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def load_bundle(path: Path, display: str) -> Bundle:
+    """Read a compiled policy bundle; a hand-edited one gets diagnostics, not a traceback."""
+    text = read_text(path, display)
+    data, ranges = parse_json(text, display)
+    try:
+        return Bundle.model_validate(data)
+    except ValidationError as exc:
+        index = TextIndex(display, text)
+        diagnostics = []
+        for err in exc.errors()[:20]:
+            pointer = _pointer(data, err["loc"])
+            start, end = ranges.get(pointer, (0, 0))
+            diagnostics.append(
+                Diagnostic(
+                    code="unknown-operator"
+                    if err["type"] == "union_tag_invalid"
+                    else "invalid-policy",
+                    message=f"`{pointer or '/'}`: {err['msg'].lower()}",
+                    span=index.span(start, end),
+                    help="rebuild the policy with `specgap build` instead of editing it by hand",
+                )
+            )
+        raise SpecgapError(diagnostics) from None
+
+
+def _pointer(data: Any, loc: tuple[int | str, ...]) -> str:
+    """The JSON pointer of the deepest existing value along a pydantic error location."""
+    parts: list[str] = []
+    node = data
+    for part in loc:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part in node:
+            node = node[part]
+        else:
+            continue
+        parts.append(str(part).replace("~", "~0").replace("/", "~1"))
+    return "".join(f"/{p}" for p in parts)
+
+
+def bundle_schema() -> str:
+    schema = Bundle.model_json_schema(by_alias=True)
+    return json.dumps(schema, indent=2, sort_keys=True) + "\n"

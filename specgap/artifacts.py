@@ -1,0 +1,326 @@
+"""Loading artifacts with exact positions.
+
+Every value an extractor may cite keeps its character range in the original text, so a
+rule's quote is always `text[start:end]` of the file as it is on disk.
+"""
+
+from __future__ import annotations
+
+import bisect
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from specgap.errors import SpecgapError, error
+from specgap.ir import ArtifactKind, ArtifactRef, Diagnostic, Span
+
+Ranges = dict[str, tuple[int, int]]
+"""JSON pointer -> (start, end) character offsets of the value; "<pointer>#key" for keys."""
+
+
+class TextIndex:
+    """Converts character offsets of one text into lines, columns and byte offsets."""
+
+    def __init__(self, path: str, text: str) -> None:
+        self.path = path
+        self.text = text
+        self._line_starts = [0]
+        for i, ch in enumerate(text):
+            if ch == "\n":
+                self._line_starts.append(i + 1)
+
+    def position(self, offset: int) -> tuple[int, int]:
+        """1-based (line, column) of a character offset."""
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def byte(self, offset: int) -> int:
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        start = self._line_starts[line]
+        return len(self.text[:start].encode()) + len(self.text[start:offset].encode())
+
+    def offset(self, line: int, col: int) -> int:
+        """Character offset of a 1-based (line, column)."""
+        line = max(1, min(line, len(self._line_starts)))
+        return min(self._line_starts[line - 1] + max(col, 1) - 1, len(self.text))
+
+    def span(self, start: int, end: int) -> Span:
+        sl, sc = self.position(start)
+        el, ec = self.position(end)
+        return Span(
+            path=self.path,
+            start_line=sl,
+            start_col=sc,
+            end_line=el,
+            end_col=ec,
+            start_byte=self.byte(start),
+            end_byte=self.byte(end),
+        )
+
+
+@dataclass(frozen=True)
+class Artifact:
+    """A loaded input file. `data` is the parsed value for JSON/YAML; `ranges` locates it."""
+
+    kind: ArtifactKind
+    path: str
+    text: str
+    sha256: str
+    data: Any = None
+    ranges: Ranges = field(default_factory=dict)
+    index: TextIndex = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", TextIndex(self.path, self.text))
+
+    def ref(self) -> ArtifactRef:
+        return ArtifactRef(kind=self.kind, path=self.path, sha256=self.sha256)
+
+    def span(self, start: int, end: int) -> Span:
+        return self.index.span(start, end)
+
+    def span_at(self, pointer: str, *, with_key: bool = False) -> Span:
+        """Span of the value at a JSON pointer; with the key in front when asked and known."""
+        start, end = self.ranges[pointer]
+        if with_key and f"{pointer}#key" in self.ranges:
+            start = self.ranges[f"{pointer}#key"][0]
+        return self.span(start, end)
+
+
+def read_text(path: Path, display: str) -> str:
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise error(
+            "missing-artifact",
+            f"file `{display}` does not exist",
+            path=display,
+            help="check the path in the project config; paths are relative to the config file",
+        ) from None
+    except OSError as exc:
+        raise error(
+            "unreadable-artifact", f"cannot read `{display}`: {exc.strerror}", path=display
+        ) from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        index = TextIndex(display, raw[: exc.start].decode("utf-8", "replace"))
+        end = len(index.text)
+        raise error(
+            "invalid-utf8",
+            f"`{display}` is not valid UTF-8",
+            span=index.span(end, end),
+            help="save the file as UTF-8",
+        ) from None
+
+
+def load_artifact(kind: ArtifactKind, path: Path, display: str) -> Artifact:
+    """Read and parse one artifact; malformed input raises SpecgapError with a position."""
+    text = read_text(path, display)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    suffix = path.suffix.lower()
+    if kind == "prompt" and suffix not in {".json", ".yaml", ".yml"}:
+        return Artifact(kind, display, text, digest)
+    if suffix in {".yaml", ".yml"}:
+        data, ranges = parse_yaml(text, display)
+    elif suffix == ".toml":
+        data, ranges = parse_toml(text, display)
+    else:
+        data, ranges = parse_json(text, display)
+    return Artifact(kind, display, text, digest, data, ranges)
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def parse_json(text: str, display: str) -> tuple[Any, Ranges]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        index = TextIndex(display, text)
+        raise error(
+            "malformed-json",
+            exc.msg.lower(),
+            span=index.span(exc.pos, exc.pos),
+            help="fix the JSON syntax at this position",
+        ) from None
+    ranges: Ranges = {}
+    _JsonScanner(text, ranges).value(_skip_ws(text, 0), "")
+    return data, ranges
+
+
+def _skip_ws(text: str, i: int) -> int:
+    while i < len(text) and text[i] in " \t\r\n":
+        i += 1
+    return i
+
+
+class _JsonScanner:
+    """Walks already-validated JSON recording where each value starts and ends."""
+
+    def __init__(self, text: str, ranges: Ranges) -> None:
+        self.text = text
+        self.ranges = ranges
+
+    def value(self, i: int, pointer: str) -> int:
+        text = self.text
+        ch = text[i]
+        if ch == "{":
+            end = self._object(i, pointer)
+        elif ch == "[":
+            end = self._array(i, pointer)
+        elif ch == '"':
+            _, end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+        else:
+            end = i
+            while end < len(text) and text[end] not in ",]} \t\r\n":
+                end += 1
+        self.ranges[pointer] = (i, end)
+        return end
+
+    def _object(self, i: int, pointer: str) -> int:
+        text = self.text
+        i = _skip_ws(text, i + 1)
+        if text[i] == "}":
+            return i + 1
+        while True:
+            key, key_end = json.decoder.scanstring(text, i + 1)  # type: ignore[attr-defined]
+            child = f"{pointer}/{escape_pointer(key)}"
+            self.ranges[f"{child}#key"] = (i, key_end)
+            i = _skip_ws(text, _skip_ws(text, key_end) + 1)
+            i = _skip_ws(text, self.value(i, child))
+            if text[i] == "}":
+                return i + 1
+            i = _skip_ws(text, i + 1)
+
+    def _array(self, i: int, pointer: str) -> int:
+        text = self.text
+        i = _skip_ws(text, i + 1)
+        if text[i] == "]":
+            return i + 1
+        n = 0
+        while True:
+            i = _skip_ws(text, self.value(i, f"{pointer}/{n}"))
+            n += 1
+            if text[i] == "]":
+                return i + 1
+            i = _skip_ws(text, i + 1)
+
+
+def escape_pointer(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
+
+def json_string_offsets(text: str, start: int) -> list[int]:
+    """Raw offsets, in `text`, of each decoded character of the JSON string at `start`.
+
+    `start` is the opening quote. The list has one extra entry: the closing quote, so that
+    a decoded range [a, b) maps to the raw range [offsets[a], offsets[b]).
+    """
+    offsets: list[int] = []
+    i = start + 1
+    while text[i] != '"':
+        offsets.append(i)
+        if text[i] != "\\":
+            i += 1
+        elif text[i + 1] == "u":
+            high = int(text[i + 2 : i + 6], 16)
+            low_follows = text[i + 6 : i + 8] == "\\u"
+            i += 12 if 0xD800 <= high < 0xDC00 and low_follows else 6
+        else:
+            i += 2
+    offsets.append(i)
+    return offsets
+
+
+# --- YAML -----------------------------------------------------------------------------------
+
+
+def parse_yaml(text: str, display: str) -> tuple[Any, Ranges]:
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    yaml = YAML(typ="safe", pure=True)
+    try:
+        data = yaml.load(text)
+        node = yaml.compose(text)
+    except MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        index = TextIndex(display, text)
+        at = index.offset(mark.line + 1, mark.column + 1) if mark else 0
+        problem = (exc.problem or exc.context or "invalid YAML").strip()
+        raise error(
+            "malformed-yaml",
+            problem.lower(),
+            span=index.span(at, at),
+            help="fix the YAML syntax at this position",
+        ) from None
+    except YAMLError as exc:
+        raise error("malformed-yaml", str(exc).strip().lower(), path=display) from None
+    ranges: Ranges = {}
+    if node is not None:
+        _yaml_ranges(node, "", ranges)
+    return data, ranges
+
+
+def _yaml_ranges(node: Any, pointer: str, ranges: Ranges) -> None:
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    ranges[pointer] = (node.start_mark.index, node.end_mark.index)
+    if isinstance(node, MappingNode):
+        for key, value in node.value:
+            child = f"{pointer}/{escape_pointer(str(key.value))}"
+            ranges[f"{child}#key"] = (key.start_mark.index, key.end_mark.index)
+            _yaml_ranges(value, child, ranges)
+    elif isinstance(node, SequenceNode):
+        for n, item in enumerate(node.value):
+            _yaml_ranges(item, f"{pointer}/{n}", ranges)
+
+
+# --- TOML -----------------------------------------------------------------------------------
+
+
+def parse_toml(text: str, display: str) -> tuple[Any, Ranges]:
+    """TOML has no position-aware parser in the standard library: keys are located by line."""
+    import re
+    import tomllib
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(exc, text, display) from None
+    ranges: Ranges = {"": (0, len(text))}
+    section = ""
+    for match in re.finditer(r"(?m)^[ \t]*(\[\[?)?[ \t]*([^\]=\n]+?)[ \t]*(\]\]?|=)(.*)$", text):
+        header, key, _, rest = match.groups()
+        parts = [escape_pointer(p.strip().strip("\"'")) for p in key.split(".")]
+        if header:
+            section = "/" + "/".join(parts)
+            continue
+        pointer = f"{section}/{'/'.join(parts)}"
+        value_start = match.start(4) + len(rest) - len(rest.lstrip())
+        ranges[f"{pointer}#key"] = (match.start(2), match.end(2))
+        ranges[pointer] = (value_start, match.end(4))
+    return data, ranges
+
+
+def toml_error(exc: Exception, text: str, display: str) -> SpecgapError:
+    import re
+
+    message = str(exc)
+    found = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    index = TextIndex(display, text)
+    at = index.offset(int(found[1]), int(found[2])) if found else 0
+    message = re.sub(r"\s*\(at line \d+, column \d+\)", "", message).strip().lower()
+    return SpecgapError(
+        [
+            Diagnostic(
+                code="malformed-toml",
+                message=message,
+                span=index.span(at, at),
+                help="fix the TOML syntax at this position",
+            )
+        ]
+    )

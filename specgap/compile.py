@@ -1,0 +1,233 @@
+"""Stage 3: candidate rules + resolutions -> policies with stable ids and enforcement levels."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import TypeAdapter, ValidationError
+
+from specgap.evaluate.operators import OPERATORS
+from specgap.ir import (
+    CandidateRule,
+    Condition,
+    Diagnostic,
+    Enforcement,
+    Policy,
+    Resolution,
+    Selector,
+    Source,
+)
+from specgap.registry import Registry, Tool
+from specgap.resolve import compact, did_you_mean, mention_key
+
+HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
+_CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
+_GROUNDING_RANK = {"exact": 0, "partial": 1, "inferred": 2}
+_ENFORCEMENT_RANK: dict[Enforcement, int] = {"enforce": 0, "review_only": 1, "eval_required": 2}
+
+
+@dataclass(frozen=True)
+class Compiled:
+    policies: tuple[Policy, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def compile_policies(
+    agent: str,
+    rules: Iterable[CandidateRule],
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    *,
+    strict: bool = False,
+) -> Compiled:
+    diagnostics: list[Diagnostic] = []
+    by_id: dict[str, list[Policy]] = {}
+    for rule in rules:
+        policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
+        if policy is not None:
+            by_id.setdefault(policy.id, []).append(policy)
+    policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
+    return Compiled(tuple(policies), tuple(diagnostics))
+
+
+def _policy_order(p: Policy) -> tuple[str, int, str]:
+    return (p.source.span.path, p.source.span.start_byte, p.id)
+
+
+def _compile_rule(
+    agent: str,
+    rule: CandidateRule,
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    strict: bool,
+    diagnostics: list[Diagnostic],
+) -> Policy | None:
+    operator = OPERATORS.get(rule.operator)
+    if operator is None:
+        diagnostics.append(
+            Diagnostic(
+                code="unknown-operator",
+                message=f"no operator `{rule.operator}`",
+                span=rule.span,
+                help=f"known operators: {', '.join(OPERATORS)}",
+            )
+        )
+        return None
+    target = resolutions[mention_key(rule)]
+    involved = [target]
+    params: dict[str, Any] = dict(rule.params)
+    for name in operator.tool_params:
+        mention = params.get(name)
+        res = resolutions.get(mention) if isinstance(mention, str) else None
+        if res is None:
+            diagnostics.append(_mention_diagnostic(rule, None, str(mention), strict))
+            return None
+        involved.append(res)
+        params[name] = res.tool_id
+    for res in involved:
+        if res.status != "resolved":
+            diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
+    if any(res.status == "unresolved" for res in involved):
+        return None
+    tool = registry.by_id[target.tool_id or ""]
+    condition = _condition(rule, tool, operator.complete(params, registry), diagnostics)
+    if condition is None:
+        return None
+    enforcement = _enforcement(rule, involved)
+    cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
+    digest = hashlib.sha256(
+        f"{agent}\0{rule.operator}\0{tool.id}\0{cond_json}".encode()
+    ).hexdigest()
+    description = operator.describe(condition, tool.id)
+    return Policy(
+        id=f"{agent}.{rule.operator}.{digest[:8]}",
+        title=description[:1].upper() + description[1:],
+        check_category=operator.category,
+        operator=rule.operator,
+        target=tool.id,
+        condition=condition,
+        action=operator.action,
+        message=description,
+        enforcement=enforcement,
+        confidence=round(min(rule.confidence, *(r.score for r in involved)), 3),
+        source=Source(
+            artifact=rule.span.path,
+            span=rule.span,
+            quote=rule.quote,
+            grounding=rule.grounding,
+            mentions=rule.mentions,
+            extractor=rule.extractor,
+        ),
+    )
+
+
+def _mention_diagnostic(
+    rule: CandidateRule, res: Resolution | None, mention: str, strict: bool
+) -> Diagnostic:
+    status = res.status if res else "unresolved"
+    shown = mention if not mention.startswith("@") else "the tool this rule constrains"
+    if status == "ambiguous" and res is not None:
+        top = " and ".join(f"`{c.tool_id}`" for c in res.candidates[:2])
+        message, help_text = f"`{shown}` is ambiguous between {top}", "name the tool by its id"
+    else:
+        message = f"`{shown}` does not name a known tool"
+        help_text = (did_you_mean(res) if res else None) or "add it to the registry as an alias"
+    return Diagnostic(
+        code=f"{status}-mention",
+        message=message,
+        severity="error" if strict else "warning",
+        span=rule.span,
+        help=help_text,
+    )
+
+
+def selector_for(tool: Tool, facet: str) -> Selector | None:
+    """A facet noun from prose ("tables", "rows", "ACL") -> where the tool's call carries it."""
+    wanted = compact(facet)
+    if not wanted:
+        return None
+    for name, selector in tool.facets.items():
+        if compact(name) == wanted:
+            return selector
+    for arg in tool.arg_names:
+        if compact(arg) == wanted:
+            return Selector(arg=arg)
+    for arg in tool.arg_names:
+        if compact(arg).startswith(wanted):
+            return Selector(arg=arg)
+    return None
+
+
+def _condition(
+    rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> Condition | None:
+    params = {k: sorted(v) if k in {"allowed", "values"} else v for k, v in params.items()}
+    if "facet" in params:
+        facet = str(params.pop("facet"))
+        selector = selector_for(tool, facet)
+        if selector is None and rule.operator != "timeout_leq":
+            known = sorted({*tool.facets, *tool.arg_names})
+            diagnostics.append(
+                Diagnostic(
+                    code="unknown-argument",
+                    message=f"`{facet}` is not an argument or facet of `{tool.id}`",
+                    severity="warning",
+                    span=rule.span,
+                    help=f"known: {', '.join(known)}"
+                    if known
+                    else "declare facets in the registry",
+                )
+            )
+            return None
+        params["selector"] = selector
+    try:
+        return _CONDITION.validate_python({**params, "operator": rule.operator})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        diagnostics.append(
+            Diagnostic(
+                code="invalid-rule",
+                message=f"`{rule.operator}` rule has invalid parameters: {first['msg'].lower()}",
+                span=rule.span,
+                help=f"at `{'.'.join(str(p) for p in first['loc'])}`",
+            )
+        )
+        return None
+
+
+def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement:
+    if any(res.status != "resolved" for res in involved):
+        return "review_only"
+    if rule.grounding == "exact":
+        return "enforce"
+    if rule.grounding == "inferred":
+        return (
+            "eval_required" if rule.check_category == "business_logic_validation" else "review_only"
+        )
+    return "enforce" if min(r.score for r in involved) >= HIGH_CONFIDENCE else "review_only"
+
+
+def _merge(group: list[Policy]) -> Policy:
+    """The same policy stated in several places: one policy, every source kept."""
+    ranked = sorted(
+        group,
+        key=lambda p: (
+            _ENFORCEMENT_RANK[p.enforcement],
+            _GROUNDING_RANK[p.source.grounding],
+            p.source.span.path,
+            p.source.span.start_byte,
+        ),
+    )
+    best = ranked[0]
+    if len(ranked) == 1:
+        return best
+    return best.model_copy(
+        update={
+            "also_stated_at": tuple(p.source for p in ranked[1:]),
+            "confidence": max(p.confidence for p in ranked),
+        }
+    )

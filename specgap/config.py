@@ -1,0 +1,143 @@
+"""The project config: `specgap.toml`, or `[tool.specgap]` in `pyproject.toml`."""
+
+from __future__ import annotations
+
+import glob
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from specgap.artifacts import TextIndex, read_text, toml_error
+from specgap.errors import SpecgapError, error
+from specgap.ir import Diagnostic
+
+ExtractorMode = Literal["deterministic", "llm", "auto", "ensemble"]
+CONFIG_NAMES = ("specgap.toml", "pyproject.toml")
+
+
+class AgentConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    id: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    prompts: tuple[str, ...] = ()
+    tools: tuple[str, ...] = ()
+    config: tuple[str, ...] = ()
+    registry: tuple[str, ...] = ()
+    safe_traces: tuple[str, ...] = ()
+    unsafe_traces: tuple[str, ...] = ()
+
+
+class ProjectConfig(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    out: str = "policy/policy.json"
+    extractor: ExtractorMode = "deterministic"
+    agents: tuple[AgentConfig, ...] = ()
+
+
+@dataclass(frozen=True)
+class Project:
+    """A loaded config: `root` is the config file's folder, paths in it are relative to it."""
+
+    path: Path
+    root: Path
+    config: ProjectConfig
+
+    def rel(self, path: Path) -> str:
+        """Repo-relative POSIX path for display and for spans."""
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return path.resolve().as_posix()
+
+    def expand(self, patterns: tuple[str, ...], *, what: str) -> list[Path]:
+        """Expand globs in order; a literal path is kept even when missing (loaders report it)."""
+        paths: list[Path] = []
+        for pattern in patterns:
+            if glob.has_magic(pattern):
+                matches = sorted(glob.glob(str(self.root / pattern), recursive=True))
+                paths.extend(Path(m) for m in matches)
+            else:
+                paths.append(self.root / pattern)
+        return paths
+
+    @property
+    def out(self) -> Path:
+        return self.root / self.config.out
+
+    def agent(self, agent_id: str) -> AgentConfig:
+        for agent in self.config.agents:
+            if agent.id == agent_id:
+                return agent
+        known = ", ".join(f"`{a.id}`" for a in self.config.agents) or "none"
+        raise error(
+            "unknown-agent",
+            f"no agent `{agent_id}` in `{self.rel(self.path)}`",
+            path=self.rel(self.path),
+            help=f"agents defined: {known}",
+        )
+
+
+def find_config(start: Path) -> Path | None:
+    for folder in (start, *start.parents):
+        for name in CONFIG_NAMES:
+            candidate = folder / name
+            if candidate.is_file() and (name == "specgap.toml" or _has_tool_table(candidate)):
+                return candidate
+    return None
+
+
+def _has_tool_table(path: Path) -> bool:
+    try:
+        return "specgap" in tomllib.loads(path.read_text("utf-8")).get("tool", {})
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False
+
+
+def load_project(config: Path | None = None, *, cwd: Path | None = None) -> Project:
+    path = config or find_config((cwd or Path.cwd()).resolve())
+    if path is None:
+        raise error(
+            "missing-config",
+            "no `specgap.toml` (or `[tool.specgap]` in `pyproject.toml`) here or above",
+            help="create `specgap.toml` or pass `--config FILE`",
+        )
+    display = path.as_posix()
+    text = read_text(path, display)
+    try:
+        raw: dict[str, Any] = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise toml_error(exc, text, display) from None
+    if path.name == "pyproject.toml":
+        raw = raw.get("tool", {}).get("specgap", {})
+    try:
+        parsed = ProjectConfig.model_validate(raw)
+    except ValidationError as exc:
+        raise SpecgapError(_config_diagnostics(exc, text, display)) from None
+    ids = [a.id for a in parsed.agents]
+    duplicates = sorted({i for i in ids if ids.count(i) > 1})
+    if duplicates:
+        raise error("duplicate-agent", f"agent `{duplicates[0]}` is defined twice", path=display)
+    return Project(path=path, root=path.parent, config=parsed)
+
+
+def _config_diagnostics(exc: ValidationError, text: str, display: str) -> list[Diagnostic]:
+    index = TextIndex(display, text)
+    diagnostics = []
+    for err in exc.errors():
+        loc = [str(p) for p in err["loc"]]
+        key = next((p for p in reversed(loc) if not p.isdigit()), "")
+        at = text.find(f"{key} =") if key else -1
+        span = index.span(at, at + len(key)) if at >= 0 else index.span(0, 0)
+        diagnostics.append(
+            Diagnostic(
+                code="invalid-config",
+                message=f"`{'.'.join(loc)}`: {err['msg'].lower()}",
+                span=span,
+                help="see the project config format in the README",
+            )
+        )
+    return diagnostics

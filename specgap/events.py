@@ -1,0 +1,45 @@
+"""Trace events: tool calls and conversation messages, in one ordered list per trace."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from specgap.ir import Frozen
+
+
+class ToolCall(Frozen):
+    type: Literal["tool_call"] = "tool_call"
+    name: str
+    tool: str | None = Field(default=None, description="canonical tool id, set by resolution")
+    args: dict[str, Any] = Field(default_factory=dict)
+    result: Any = None
+    actor: str | None = None
+    resource: str | None = None
+    started_at: str | None = None
+    ended_at: str | None = None
+    duration_ms: float | None = None
+    labels_in: tuple[str, ...] = ()
+    labels_out: tuple[str, ...] = ()
+    is_error: bool = False
+    origin: str = ""
+
+
+class Message(Frozen):
+    type: Literal["message"] = "message"
+    role: Literal["system", "user", "assistant", "tool", "reviewer"]
+    content: str = ""
+    origin: str = ""
+
+
+Event = Annotated[ToolCall | Message, Field(discriminator="type")]
+
+
+class Trace(Frozen):
+    """A trace file: its events plus optional labels for hand-made mutants."""
+
+    path: str
+    events: tuple[Event, ...]
+    description: str | None = None
+    category: str | None = None

@@ -1,0 +1,59 @@
+"""Stage 1: mine candidate rules, each with its exact source span, from an agent's artifacts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from specgap.artifacts import Artifact
+from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
+from specgap.extract.structural import config_rules, schema_rules
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.toolspecs import parse_tool_specs
+
+
+@dataclass(frozen=True)
+class Extracted:
+    rules: tuple[CandidateRule, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def extract(artifacts: Iterable[Artifact]) -> Extracted:
+    """Deterministic extraction over every artifact, in a stable order."""
+    rules: list[CandidateRule] = []
+    diagnostics: list[Diagnostic] = []
+    for artifact in artifacts:
+        if artifact.kind == "config":
+            rules.extend(config_rules(artifact))
+            continue
+        for sentence in _sentences(artifact):
+            found = list(sentence_rules(sentence))
+            rules.extend(found)
+            if not found and sentence.subject is None and reads_like_rule(sentence):
+                diagnostics.append(
+                    Diagnostic(
+                        code="rule-not-compiled",
+                        message="this sentence reads like a rule but no pattern compiles it",
+                        severity="note",
+                        span=sentence.span(),
+                        help="state it as an ordering, prohibition, allowlist, bound, timeout or "
+                        "data flow over a named tool, or enforce it elsewhere",
+                    )
+                )
+        if artifact.kind == "tools":
+            specs, _ = parse_tool_specs(artifact.data)
+            for spec in specs:
+                rules.extend(schema_rules(artifact, spec))
+    rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
+    return Extracted(tuple(rules), tuple(diagnostics))
+
+
+def _sentences(artifact: Artifact) -> Iterator[Sentence]:
+    if artifact.kind == "prompt":
+        yield from markdown_sentences(artifact)
+    elif artifact.kind == "tools":
+        specs, _ = parse_tool_specs(artifact.data)
+        for spec in specs:
+            if spec.description_pointer:
+                yield from description_sentences(artifact, spec.description_pointer, spec.name)

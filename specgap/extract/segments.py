@@ -1,0 +1,112 @@
+"""Cutting prose into sentences that keep their exact place in the artifact."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from markdown_it import MarkdownIt
+
+from specgap.artifacts import Artifact, json_string_offsets
+from specgap.ir import Span
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9`\"'(*_\[])")
+_MARKUP = str.maketrans({"*": " "})
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence. `text` is the decoded text; `offsets[i]` is where its char i sits in
+    the artifact (one extra entry marks the end)."""
+
+    artifact: Artifact
+    text: str
+    offsets: tuple[int, ...]
+    context: str = ""  # section heading, or the tool a description belongs to
+    subject: str | None = None  # the tool a description describes
+
+    @property
+    def clean(self) -> str:
+        """The text with emphasis markers blanked out; same length, so offsets still hold."""
+        return self.text.translate(_MARKUP)
+
+    def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
+        end = len(self.text) if end is None else end
+        return self.offsets[start], self.offsets[end]
+
+    def span(self, start: int = 0, end: int | None = None) -> Span:
+        return self.artifact.span(*self.raw_range(start, end))
+
+    def quote(self, start: int = 0, end: int | None = None) -> str:
+        a, b = self.raw_range(start, end)
+        return self.artifact.text[a:b]
+
+
+def split_sentences(
+    artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
+) -> Iterator[Sentence]:
+    """Split decoded `text` (whose chars sit at `offsets`) into trimmed sentences."""
+    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    for a, b in itertools.pairwise(bounds):
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b - a >= 3:
+            yield Sentence(artifact, text[a:b], tuple(offsets[a : b + 1]), context, subject)
+
+
+def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
+    """Sentences of paragraphs, list items and blockquotes; headings become context."""
+    text = artifact.text
+    lines = text.splitlines(keepends=True)
+    line_starts = [0]
+    for line in lines:
+        line_starts.append(line_starts[-1] + len(line))
+    heading = ""
+    tokens = MarkdownIt("commonmark").parse(text)
+    for n, token in enumerate(tokens):
+        if token.type != "inline" or token.map is None:
+            continue
+        is_heading = n > 0 and tokens[n - 1].type == "heading_open"
+        if is_heading:
+            heading = token.content.strip()
+            continue
+        chars: list[str] = []
+        offsets: list[int] = []
+        first, last = token.map
+        content_lines = token.content.split("\n")
+        for i, content_line in enumerate(content_lines):
+            row = first + i
+            if row >= last or row >= len(lines):
+                break
+            source = lines[row]
+            at = source.find(content_line) if content_line else -1
+            if at < 0:
+                continue
+            if chars:
+                chars.append("\n")
+                offsets.append(offsets[-1] + 1)
+            base = line_starts[row] + at
+            chars.extend(content_line)
+            offsets.extend(range(base, base + len(content_line)))
+        if not chars:
+            continue
+        offsets.append(offsets[-1] + 1)
+        yield from split_sentences(artifact, "".join(chars), offsets, heading)
+
+
+def description_sentences(artifact: Artifact, pointer: str, tool_name: str) -> Iterator[Sentence]:
+    """Sentences of a JSON string value (a tool description), mapped through its escapes."""
+    if pointer not in artifact.ranges:
+        return
+    start, _ = artifact.ranges[pointer]
+    if artifact.text[start] != '"':
+        return  # YAML scalars: described elsewhere; only JSON strings are mapped exactly
+    offsets = json_string_offsets(artifact.text, start)
+    import json
+
+    decoded = json.loads(artifact.text[start : offsets[-1] + 1])
+    yield from split_sentences(artifact, decoded, offsets, tool_name, subject=tool_name)

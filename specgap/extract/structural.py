@@ -1,0 +1,155 @@
+"""Rules that artifacts state as structure: tool input schemas and runtime config."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from specgap.artifacts import Artifact, escape_pointer
+from specgap.evaluate.operators import OPERATORS
+from specgap.extract.patterns import EXTRACTOR
+from specgap.ir import CandidateRule
+from specgap.toolspecs import ToolSpec
+
+_PROPERTY_KEYWORDS = (
+    "type", "enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum",
+    "minLength", "maxLength", "pattern", "format", "minItems", "maxItems",
+)  # fmt: skip
+
+
+def _rule(
+    artifact: Artifact,
+    pointer: str,
+    target: str,
+    operator: str,
+    params: dict[str, Any],
+    text: str,
+    context: str,
+) -> CandidateRule:
+    start, end = span_range(artifact, pointer)
+    return CandidateRule(
+        text=text,
+        span=artifact.span(start, end),
+        quote=artifact.text[start:end],
+        target=target,
+        context=context,
+        mentions=(target, *(v for k, v in params.items() if k == "before")),
+        grounding="exact",
+        check_category=OPERATORS[operator].category,
+        operator=operator,
+        params=params,
+        confidence=1.0,
+        extractor=EXTRACTOR,
+    )
+
+
+def span_range(artifact: Artifact, pointer: str) -> tuple[int, int]:
+    start, end = artifact.ranges[pointer]
+    key = artifact.ranges.get(f"{pointer}#key")
+    return (key[0] if key else start), end
+
+
+def schema_rules(artifact: Artifact, spec: ToolSpec) -> Iterator[CandidateRule]:
+    """One schema_contract per constraint, each at the span of its schema keyword."""
+    if spec.schema_pointer is None:
+        return
+    schema, base = spec.schema, spec.schema_pointer
+
+    def contract(pointer: str, fragment: dict[str, Any], what: str) -> CandidateRule:
+        text = f"`{spec.name}` {what}"
+        return _rule(
+            artifact, pointer, spec.name, "schema_contract", {"schema": fragment}, text, spec.name
+        )
+
+    required = schema.get("required")
+    if isinstance(required, list) and required:
+        yield contract(
+            f"{base}/required", {"required": required}, f"requires {', '.join(map(str, required))}"
+        )
+    props = schema.get("properties")
+    props = props if isinstance(props, dict) else {}
+    if schema.get("additionalProperties") is False:
+        fragment = {"properties": {k: {} for k in props}, "additionalProperties": False}
+        yield contract(f"{base}/additionalProperties", fragment, "accepts no other arguments")
+    for name, prop in props.items():
+        if not isinstance(prop, dict):
+            continue
+        for keyword in _PROPERTY_KEYWORDS:
+            if keyword not in prop:
+                continue
+            pointer = f"{base}/properties/{escape_pointer(name)}/{keyword}"
+            fragment = {"properties": {name: {keyword: prop[keyword]}}}
+            yield contract(pointer, fragment, f"argument `{name}` {keyword} {prop[keyword]!r}")
+
+
+# --- runtime config ---------------------------------------------------------------------------
+
+_ALLOW = re.compile(r"^(?:allowed|approved|permitted)_(?P<facet>\w+)$|^(?P<f2>\w+?)_allow_?list$")
+_DENY = re.compile(r"^(?:denied|blocked|forbidden)_(?P<facet>\w+)$|^(?P<f2>\w+?)_deny_?list$")
+_MAX = re.compile(r"^max(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_(?:max|limit)$")
+_MIN = re.compile(r"^min(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_min$")
+_TIMEOUT = re.compile(r"^timeout(?:_(?P<unit>s|sec|secs|seconds|ms|millis|milliseconds))?$")
+
+
+def _facet(m: re.Match[str]) -> str:
+    return m["facet"] or m["f2"]
+
+
+def config_rules(artifact: Artifact) -> Iterator[CandidateRule]:
+    """Settings under any `tools:` mapping (tool mention -> settings) become rules."""
+    yield from _walk(artifact, artifact.data, "")
+
+
+def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[CandidateRule]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            child = f"{pointer}/{escape_pointer(str(key))}"
+            if key == "tools" and isinstance(value, dict):
+                for tool, settings in value.items():
+                    if isinstance(settings, dict):
+                        yield from _settings(
+                            artifact, str(tool), settings, f"{child}/{escape_pointer(str(tool))}"
+                        )
+            else:
+                yield from _walk(artifact, value, child)
+    elif isinstance(node, list):
+        for n, item in enumerate(node):
+            yield from _walk(artifact, item, f"{pointer}/{n}")
+
+
+def _settings(
+    artifact: Artifact, tool: str, settings: dict[str, Any], base: str
+) -> Iterator[CandidateRule]:
+    for key, value in settings.items():
+        pointer = f"{base}/{escape_pointer(str(key))}"
+        if pointer not in artifact.ranges:
+            continue
+        found = _setting_rule(str(key), value)
+        if found is not None:
+            operator, params = found
+            text = f"{tool}: {key} = {value!r}"
+            yield _rule(artifact, pointer, tool, operator, params, text, tool)
+
+
+def _setting_rule(key: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+    is_list = isinstance(value, list) and all(isinstance(v, str | int | float) for v in value)
+    is_number = isinstance(value, int | float) and not isinstance(value, bool)
+    if (m := _TIMEOUT.match(key)) and is_number:
+        scale = 0.001 if (m["unit"] or "s").startswith(("ms", "milli")) else 1.0
+        return "timeout_leq", {"facet": "timeout", "max_seconds": float(value) * scale}
+    if (m := _ALLOW.match(key)) and is_list:
+        return "resource_in_allowlist", {"facet": _facet(m), "allowed": [str(v) for v in value]}
+    if (m := _DENY.match(key)) and is_list:
+        return "deny_action", {"facet": _facet(m), "values": [str(v) for v in value]}
+    if (m := _MAX.match(key)) and is_number:
+        return "arg_within_bound", {"facet": _facet(m), "max": float(value)}
+    if (m := _MIN.match(key)) and is_number:
+        return "arg_within_bound", {"facet": _facet(m), "min": float(value)}
+    if key in {"require_before", "requires", "after"} and isinstance(value, str):
+        return "require_before", {"before": value}
+    if (key in {"enabled", "allowed"} and value is False) or (key == "deny" and value is True):
+        return "deny_action", {}
+    if key in {"review", "requires_review", "review_required"} and value is True:
+        return "review_required", {}
+    return None

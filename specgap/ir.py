@@ -1,0 +1,263 @@
+"""The intermediate representation: a closed set of frozen models shared by every stage.
+
+Everything that crosses a stage boundary is defined here, so the JSON Schema of the bundle
+(`policy/schema.json`) is generated from one place.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+SCHEMA_VERSION = "1"
+
+Category = Literal[
+    "interface_validation",
+    "authorization_check",
+    "workflow_ordering_validation",
+    "data_validation",
+    "runtime_validation",
+    "business_logic_validation",
+]
+CATEGORIES: tuple[Category, ...] = (
+    "interface_validation",
+    "authorization_check",
+    "workflow_ordering_validation",
+    "data_validation",
+    "runtime_validation",
+    "business_logic_validation",
+)
+Grounding = Literal["exact", "partial", "inferred"]
+ArtifactKind = Literal["prompt", "tools", "config"]
+Action = Literal["deny", "steer", "warn", "log"]
+Enforcement = Literal["enforce", "review_only", "eval_required"]
+Via = Literal["exact_id", "name", "alias", "fuzzy", "context_keyword", "schema_keyword"]
+ResolutionStatus = Literal["resolved", "ambiguous", "unresolved"]
+Severity = Literal["error", "warning", "note"]
+
+
+class Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Span(Frozen):
+    """A region of an artifact: 1-based lines and columns (columns count characters),
+    UTF-8 byte offsets; the end is exclusive, as in SARIF."""
+
+    path: str
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+    start_byte: int
+    end_byte: int
+
+    def location(self) -> str:
+        return f"{self.path}:{self.start_line}:{self.start_col}"
+
+
+class Diagnostic(Frozen):
+    """A finding about the inputs. `code` is stable kebab-case and doubles as SARIF ruleId."""
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    span: Span | None = None
+    path: str | None = None
+    help: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        if self.span is not None:
+            return (
+                self.span.path,
+                self.span.start_line,
+                self.span.start_col,
+                self.code,
+                self.message,
+            )
+        return (self.path or "", 0, 0, self.code, self.message)
+
+    def render(self) -> str:
+        where = self.span.location() if self.span else f"{self.path or '<input>'}:1:1"
+        text = f"{where}: {self.code}: {self.message}"
+        if self.help:
+            text += f"\n  help: {self.help}"
+        return text
+
+
+class ArtifactRef(Frozen):
+    kind: ArtifactKind
+    path: str
+    sha256: str
+
+
+class CandidateRule(Frozen):
+    """A rule as the extractor found it: raw mentions, not yet resolved tool ids."""
+
+    text: str
+    span: Span
+    quote: str
+    target: str | None = Field(description="raw mention of the tool the rule constrains")
+    context: str = Field(default="", description="section heading or described tool")
+    mentions: tuple[str, ...]
+    grounding: Grounding
+    check_category: Category
+    operator: str
+    params: dict[str, Any]
+    confidence: float
+    extractor: str
+
+
+class Candidate(Frozen):
+    tool_id: str
+    score: float
+    via: Via
+
+
+class Resolution(Frozen):
+    mention: str
+    status: ResolutionStatus
+    candidates: tuple[Candidate, ...]
+
+    @property
+    def tool_id(self) -> str | None:
+        return self.candidates[0].tool_id if self.status != "unresolved" else None
+
+    @property
+    def score(self) -> float:
+        return self.candidates[0].score if self.candidates else 0.0
+
+
+class Selector(Frozen):
+    """Where a checked value comes from: an argument (dotted path), optionally parsed."""
+
+    arg: str
+    extract: Literal["sql_tables", "sql_limit", "sql_verb"] | None = None
+
+
+class SchemaContract(Frozen):
+    operator: Literal["schema_contract"] = "schema_contract"
+    schema_: dict[str, Any] = Field(alias="schema")
+
+
+class DenyAction(Frozen):
+    operator: Literal["deny_action"] = "deny_action"
+    selector: Selector | None = None
+    values: tuple[str, ...] = ()
+
+
+class RequireBefore(Frozen):
+    operator: Literal["require_before"] = "require_before"
+    before: str
+
+
+class ResourceInAllowlist(Frozen):
+    operator: Literal["resource_in_allowlist"] = "resource_in_allowlist"
+    selector: Selector
+    allowed: tuple[str, ...]
+
+
+class ArgWithinBound(Frozen):
+    operator: Literal["arg_within_bound"] = "arg_within_bound"
+    selector: Selector
+    min: float | None = None
+    max: float | None = None
+
+
+class FlowDenied(Frozen):
+    operator: Literal["flow_denied"] = "flow_denied"
+    label: str
+    sources: tuple[str, ...] = Field(
+        default=(), description="tools whose outputs carry the label (from the registry)"
+    )
+
+
+class TimeoutLeq(Frozen):
+    operator: Literal["timeout_leq"] = "timeout_leq"
+    selector: Selector
+    max_seconds: float
+
+
+class ReviewRequired(Frozen):
+    operator: Literal["review_required"] = "review_required"
+    approval_label: str = "reviewed"
+
+
+Condition = Annotated[
+    SchemaContract
+    | DenyAction
+    | RequireBefore
+    | ResourceInAllowlist
+    | ArgWithinBound
+    | FlowDenied
+    | TimeoutLeq
+    | ReviewRequired,
+    Field(discriminator="operator"),
+]
+
+
+class Source(Frozen):
+    artifact: str
+    span: Span
+    quote: str
+    grounding: Grounding
+    mentions: tuple[str, ...]
+    extractor: str
+
+
+class Policy(Frozen):
+    """One enforceable rule. `id` hashes agent, operator, target and condition only."""
+
+    id: str
+    title: str
+    check_category: Category
+    operator: str
+    target: str
+    condition: Condition
+    action: Action
+    message: str
+    enforcement: Enforcement
+    confidence: float
+    source: Source
+    also_stated_at: tuple[Source, ...] = ()
+
+
+class Extraction(Frozen):
+    mode: str
+    model: str | None = None
+    cache_hits: int = 0
+    rules: int = 0
+
+
+class ToolSummary(Frozen):
+    id: str
+    names: tuple[str, ...]
+    effects: tuple[str, ...]
+
+
+class AgentBundle(Frozen):
+    id: str
+    artifacts: tuple[ArtifactRef, ...]
+    tools: tuple[ToolSummary, ...]
+    policies: tuple[Policy, ...]
+    candidates: tuple[CandidateRule, ...]
+    resolutions: tuple[Resolution, ...]
+    extraction: Extraction
+
+
+class Bundle(Frozen):
+    schema_version: str = SCHEMA_VERSION
+    specgap_version: str
+    revision: str
+    agents: tuple[AgentBundle, ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+    def agent(self, agent_id: str) -> AgentBundle | None:
+        return next((a for a in self.agents if a.id == agent_id), None)
+
+    def to_json(self) -> str:
+        import json
+
+        data = self.model_dump(mode="json", by_alias=True)
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"

@@ -1,0 +1,214 @@
+"""The pipeline, stage by stage: load -> extract -> resolve -> compile -> bundle.
+
+Each stage is a plain function from the previous stage's output to its own; `STAGES` lists
+them once, in order, so `--dump-after STAGE` is one loop.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from specgap import __version__
+from specgap.artifacts import Artifact, load_artifact
+from specgap.compile import compile_policies
+from specgap.config import AgentConfig, Project
+from specgap.errors import SpecgapError
+from specgap.extract import extract
+from specgap.ir import (
+    AgentBundle,
+    ArtifactKind,
+    Bundle,
+    CandidateRule,
+    Diagnostic,
+    Extraction,
+    Policy,
+    Resolution,
+    Span,
+)
+from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
+from specgap.resolve import Resolver, resolve_rules
+from specgap.toolspecs import ToolSpec, parse_tool_specs
+
+
+@dataclass(frozen=True)
+class AgentState:
+    """Everything known about one agent so far; each stage fills in its part."""
+
+    config: AgentConfig
+    artifacts: tuple[Artifact, ...] = ()
+    inputs: tuple[Artifact, ...] = ()  # registries: inputs to the revision, not mined
+    registry: Registry | None = None
+    rules: tuple[CandidateRule, ...] = ()
+    resolutions: dict[str, Resolution] = field(default_factory=dict)
+    policies: tuple[Policy, ...] = ()
+    diagnostics: tuple[Diagnostic, ...] = ()
+
+    def with_diagnostics(
+        self, more: list[Diagnostic] | tuple[Diagnostic, ...], **changes: Any
+    ) -> AgentState:
+        return replace(self, diagnostics=(*self.diagnostics, *more), **changes)
+
+
+@dataclass(frozen=True)
+class Options:
+    strict: bool = False
+    extractor: str = "deterministic"
+
+
+Stage = Callable[[Project, AgentState, Options], AgentState]
+
+
+def load(project: Project, state: AgentState, options: Options) -> AgentState:
+    """Read every artifact and registry of the agent; collect every load error."""
+    agent = state.config
+    errors: list[Diagnostic] = []
+    groups: list[tuple[ArtifactKind | None, tuple[str, ...]]] = [
+        ("prompt", agent.prompts),
+        ("tools", agent.tools),
+        ("config", agent.config),
+        (None, agent.registry),
+    ]
+    artifacts: list[Artifact] = []
+    registries: list[Artifact] = []
+    for kind, patterns in groups:
+        for path in project.expand(patterns, what=kind or "registry"):
+            try:
+                loaded = load_artifact(kind or "config", path, project.rel(path))
+            except SpecgapError as exc:
+                errors.extend(exc.diagnostics)
+                continue
+            (artifacts if kind else registries).append(loaded)
+    if errors:
+        raise SpecgapError(errors)
+    diagnostics: list[Diagnostic] = []
+    tools: list[Tool] = []
+    for artifact in registries:
+        found, problems = tools_from_registry_file(artifact)
+        tools.extend(found)
+        diagnostics.extend(problems)
+    specs: list[tuple[ToolSpec, Span]] = []
+    for artifact in artifacts:
+        if artifact.kind != "tools":
+            continue
+        parsed, spec_problems = parse_tool_specs(artifact.data)
+        diagnostics.extend(
+            Diagnostic(code="invalid-tools", message=p, span=artifact.span(0, 0))
+            for p in spec_problems
+        )
+        specs.extend((spec, artifact.span_at(spec.pointer)) for spec in parsed)
+    registry, clashes = build_registry(attach_specs(tools, specs))
+    return state.with_diagnostics(
+        [*diagnostics, *clashes],
+        artifacts=tuple(artifacts),
+        inputs=tuple(registries),
+        registry=registry,
+    )
+
+
+def extract_stage(project: Project, state: AgentState, options: Options) -> AgentState:
+    found = extract(state.artifacts)
+    return state.with_diagnostics(found.diagnostics, rules=found.rules)
+
+
+def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
+    assert state.registry is not None
+    resolutions = resolve_rules(Resolver(state.registry), state.rules)
+    return replace(state, resolutions=resolutions)
+
+
+def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:
+    assert state.registry is not None
+    compiled = compile_policies(
+        state.config.id, state.rules, state.resolutions, state.registry, strict=options.strict
+    )
+    return state.with_diagnostics(compiled.diagnostics, policies=compiled.policies)
+
+
+STAGES: tuple[tuple[str, Stage], ...] = (
+    ("load", load),
+    ("extract", extract_stage),
+    ("resolve", resolve_stage),
+    ("compile", compile_stage),
+)
+
+
+def run_agent(project: Project, agent: AgentConfig, options: Options) -> AgentState:
+    state = AgentState(config=agent)
+    for _, stage in STAGES:
+        state = stage(project, state, options)
+    return state
+
+
+def build(
+    project: Project, options: Options | None = None
+) -> tuple[Bundle, tuple[AgentState, ...]]:
+    """Run every agent through every stage and assemble the bundle."""
+    options = options or Options()
+    states: list[AgentState] = []
+    errors: list[Diagnostic] = []
+    for agent in project.config.agents:
+        try:
+            states.append(run_agent(project, agent, options))
+        except SpecgapError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise SpecgapError(errors)
+    return assemble(project, states, options), tuple(states)
+
+
+def assemble(project: Project, states: list[AgentState], options: Options) -> Bundle:
+    digest = hashlib.sha256(f"specgap {__version__}\n".encode())
+    agents = []
+    diagnostics: set[Diagnostic] = set()
+    for state in states:
+        for artifact in (*state.artifacts, *state.inputs):
+            digest.update(f"{state.config.id} {artifact.path} {artifact.sha256}\n".encode())
+        assert state.registry is not None
+        agents.append(
+            AgentBundle(
+                id=state.config.id,
+                artifacts=tuple(a.ref() for a in state.artifacts),
+                tools=tuple(t.summary() for t in state.registry.tools),
+                policies=state.policies,
+                candidates=state.rules,
+                resolutions=tuple(state.resolutions[k] for k in sorted(state.resolutions)),
+                extraction=Extraction(mode=options.extractor, rules=len(state.rules)),
+            )
+        )
+        diagnostics.update(state.diagnostics)
+    return Bundle(
+        specgap_version=__version__,
+        revision=digest.hexdigest(),
+        agents=tuple(agents),
+        diagnostics=tuple(sorted(diagnostics, key=Diagnostic.sort_key)),
+    )
+
+
+def dump_after(project: Project, options: Options, stage_name: str) -> str:
+    """The agents' state after one stage, as JSON: rules, resolutions and policies so far."""
+    import json
+
+    from specgap.errors import error
+
+    names = [name for name, _ in STAGES]
+    if stage_name not in names:
+        raise error("unknown-stage", f"no stage `{stage_name}`", help=f"stages: {', '.join(names)}")
+    out: dict[str, Any] = {}
+    for agent in project.config.agents:
+        state = AgentState(config=agent)
+        for _, stage in STAGES[: names.index(stage_name) + 1]:
+            state = stage(project, state, options)
+        out[agent.id] = {
+            "artifacts": [a.ref().model_dump(mode="json") for a in state.artifacts],
+            "tools": sorted(state.registry.by_id) if state.registry else [],
+            "rules": [r.model_dump(mode="json") for r in state.rules],
+            "resolutions": {
+                k: v.model_dump(mode="json") for k, v in sorted(state.resolutions.items())
+            },
+            "policies": [p.model_dump(mode="json", by_alias=True) for p in state.policies],
+            "diagnostics": [d.model_dump(mode="json") for d in state.diagnostics],
+        }
+    return json.dumps(out, indent=2, sort_keys=True)

@@ -1,0 +1,1 @@
+"""Renderers of evaluation results; every format is rendered from one result model."""
