@@ -77,6 +77,10 @@ class Engine:
                 for tool_id in policy.condition.sources:
                     sources.setdefault(tool_id, set()).add(policy.condition.label)
         self._sources = {k: frozenset(v) for k, v in sources.items()}
+        used = {OPERATORS[p.operator] for p in self.policies}
+        self._observers = tuple(
+            op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
+        )
 
     def applicable(self, tool: str) -> tuple[_Compiled, ...]:
         found = self._for_tool.get(tool)
@@ -87,12 +91,18 @@ class Engine:
             self._for_tool[tool] = found
         return found
 
+    def _observe(self, state: TraceState, event: Event) -> None:
+        state.observe(event)
+        for observe in self._observers:
+            observe(state, event)
+
     def new_state(self) -> TraceState:
         return TraceState(self._sources)
 
     def decide(self, index: int, event: Event, state: TraceState) -> Decision:
         """Check one event against the state of its trace, then fold it into that state."""
         if not isinstance(event, ToolCall):
+            self._observe(state, event)
             return Decision(index=index, origin=event.origin, tool=None, name=None, verdict="allow")
         hits: list[Hit] = []
         verdict: Verdict = "allow"
@@ -118,7 +128,7 @@ class Engine:
                 verdict = "deny"
             elif verdict == "allow":
                 verdict = "warn"
-        state.observe(event)
+        self._observe(state, event)
         return Decision(
             index=index,
             origin=event.origin,

@@ -1,0 +1,36 @@
+"""Shared fixtures: the repository's reference project, copied when a test edits it."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from specgap.config import Project, load_project
+
+ROOT = Path(__file__).resolve().parent.parent
+CORPUS = ROOT.parent / "shared" / "corpus"
+
+
+@pytest.fixture
+def reference() -> Project:
+    """The bundled reference project, read in place (do not write through it)."""
+    return load_project(ROOT / "specgap.toml")
+
+
+@pytest.fixture
+def project_dir(tmp_path: Path) -> Path:
+    """A private copy of the reference project that a test may edit freely."""
+    for name in ("fixtures", "registries", "policy"):
+        shutil.copytree(ROOT / name, tmp_path / name)
+    shutil.copy(ROOT / "specgap.toml", tmp_path / "specgap.toml")
+    return tmp_path
+
+
+@pytest.fixture
+def corpus() -> Path:
+    """`../shared/corpus`; tests that need it skip where it is absent."""
+    if not CORPUS.is_dir():
+        pytest.skip(f"corpus not found at {CORPUS}")
+    return CORPUS
