@@ -23,6 +23,9 @@ class ToolCall(Frozen):
     labels_in: tuple[str, ...] = ()
     labels_out: tuple[str, ...] = ()
     is_error: bool = False
+    turn: int | None = Field(
+        default=None, description="assistant turn that issued the call (calls of one turn share it)"
+    )
     origin: str = ""
 
 
@@ -30,6 +33,7 @@ class Message(Frozen):
     type: Literal["message"] = "message"
     role: Literal["system", "user", "assistant", "tool", "reviewer"]
     content: str = ""
+    turn: int | None = Field(default=None, description="assistant turn this message belongs to")
     origin: str = ""
 
 

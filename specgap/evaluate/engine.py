@@ -15,7 +15,7 @@ from specgap.evaluate.operators import OPERATORS, Operator, TraceState
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 
-Verdict = Literal["allow", "deny", "warn"]
+Verdict = Literal["allow", "deny", "warn", "undetermined"]
 BLOCKING = frozenset({"deny", "steer"})
 
 
@@ -26,6 +26,7 @@ class Hit(Frozen):
     category: str
     reason: str
     source: str  # path:line:col of the rule's statement
+    undetermined: bool = False
 
 
 class Decision(Frozen):
@@ -114,6 +115,7 @@ class Engine:
             if reason is None:
                 continue
             policy = compiled.policy
+            unknown = isinstance(reason, Undetermined)
             hits.append(
                 Hit(
                     policy=policy.id,
@@ -122,11 +124,14 @@ class Engine:
                     category=policy.check_category,
                     reason=reason,
                     source=policy.source.span.location(),
+                    undetermined=unknown,
                 )
             )
-            if compiled.blocking:
+            if unknown:
+                verdict = self._undetermined if verdict == "allow" else verdict
+            elif compiled.blocking:
                 verdict = "deny"
-            elif verdict == "allow":
+            elif verdict in ("allow", "undetermined"):
                 verdict = "warn"
         self._observe(state, event)
         return Decision(

@@ -4,10 +4,10 @@ in `_MODULES`; nothing else in specgap changes."""
 from __future__ import annotations
 
 from specgap.evaluate.operators import access, bounds, flow, ordering, review, structure
-from specgap.evaluate.operators.base import Mutant, Mutator, Operator, TraceState
+from specgap.evaluate.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
 
 _MODULES = (structure, access, ordering, bounds, flow, review)
 
 OPERATORS: dict[str, Operator] = {op.name: op for module in _MODULES for op in module.OPERATORS}
 
-__all__ = ["OPERATORS", "Mutant", "Mutator", "Operator", "TraceState"]
+__all__ = ["OPERATORS", "Mutant", "Mutator", "Operator", "TraceState", "Undetermined"]

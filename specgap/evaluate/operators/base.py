@@ -49,7 +49,13 @@ class TraceState:
             values.update(s for s in string_leaves(event.result) if len(s) >= MIN_TAINT_LENGTH)
 
 
+class Undetermined(str):
+    """A check's answer when the evidence it needs is not in the trace (say, no tool outputs
+    were recorded). Neither allow nor deny: the engine reports it on its own."""
+
+
 Check = Callable[[Any, ToolCall, TraceState], str | None]
+"""Returns None (satisfied), a reason (violated) or an `Undetermined` reason."""
 
 
 class Mutant(Frozen):

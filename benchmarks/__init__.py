@@ -1,0 +1,1 @@
+"""Reproducible performance measurements; `make bench` runs every `bench_*.py` module."""

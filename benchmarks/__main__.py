@@ -1,0 +1,29 @@
+"""Run every benchmark module (`bench_*.py`, each with a `run()` that prints its figures).
+
+`python -m benchmarks [NAME ...]` runs only the named ones (e.g. `evaluator`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+import time
+
+import benchmarks
+
+
+def main(names: list[str]) -> None:
+    modules = sorted(
+        m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")
+    )
+    selected = [m for m in modules if not names or m.removeprefix("bench_") in names]
+    for name in selected:
+        print(f"== {name.removeprefix('bench_')}", flush=True)
+        started = time.perf_counter()
+        importlib.import_module(f"benchmarks.{name}").run()
+        print(f"   ({time.perf_counter() - started:.1f} s)\n", flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
