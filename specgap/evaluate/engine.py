@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from specgap.evaluate.operators import OPERATORS, Operator, TraceState
+from specgap.evaluate.operators import OPERATORS, Operator, TraceState, Undetermined
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 
@@ -54,9 +54,16 @@ class Engine:
     """Evaluates events against one agent's policies. Build once, run many traces."""
 
     def __init__(
-        self, policies: Iterable[Policy], *, enforce: Iterable[str] = ("enforce",)
+        self,
+        policies: Iterable[Policy],
+        *,
+        enforce: Iterable[str] = ("enforce",),
+        undetermined: Verdict = "undetermined",
     ) -> None:
+        """`undetermined` is the verdict for an event whose only findings lack evidence:
+        `undetermined` (report it apart), or `allow`, `warn`, `deny` as a project chooses."""
         levels = frozenset(enforce)
+        self._undetermined: Verdict = undetermined
         self.policies = tuple(policies)
         self._exact: dict[str, list[_Compiled]] = {}
         self._globs: list[tuple[str, _Compiled]] = []
