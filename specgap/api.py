@@ -22,8 +22,17 @@ from specgap.pipeline import build as run_pipeline
 def build(
     project: Project, options: Options | None = None
 ) -> tuple[Bundle, tuple[AgentState, ...]]:
-    """Compile every agent of the project; raises SpecgapError on bad input."""
-    return run_pipeline(project, options)
+    """Compile every agent of the project; raises SpecgapError on bad input, including a
+    rule that cannot compile (unresolved mentions are findings, not errors: see --strict)."""
+    bundle, states = run_pipeline(project, options)
+    errors = [d for d in bundle.diagnostics if d.severity == "error" and not is_mention(d)]
+    if errors:
+        raise SpecgapError(errors)
+    return bundle, states
+
+
+def is_mention(d: Diagnostic) -> bool:
+    return d.code in {"unresolved-mention", "ambiguous-mention"}
 
 
 def evaluate(

@@ -14,7 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from specgap import __version__
-from specgap.api import build, bundle_schema, evaluate, load_bundle, write_atomic
+from specgap.api import build, bundle_schema, evaluate, is_mention, load_bundle, write_atomic
 from specgap.config import Project, load_project
 from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
@@ -147,9 +147,7 @@ def build_cmd(
     out = project.out
     shown = project.rel(out)
     print_diagnostics(bundle.diagnostics, notes=verbose)
-    strict_failures = (
-        [d for d in bundle.diagnostics if d.code.endswith("-mention")] if strict else []
-    )
+    strict_failures = [d for d in bundle.diagnostics if is_mention(d)] if strict else []
     if check:
         current = out.read_text("utf-8") if out.is_file() else None
         if current != text:

@@ -216,7 +216,8 @@ def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[st
             res = resolver.resolve(rule.target, context)
             out[key] = res.model_copy(update={"mention": key}) if rule.target is None else res
         for name, value in rule.params.items():
-            tool_params = OPERATORS[rule.operator].tool_params
+            operator = OPERATORS.get(rule.operator)
+            tool_params = operator.tool_params if operator else ()
             if name in tool_params and isinstance(value, str) and value not in out:
                 out[value] = resolver.resolve(value, context)
     return out

@@ -97,14 +97,49 @@ def _facet(m: re.Match[str]) -> str:
 
 
 def config_rules(artifact: Artifact) -> Iterator[CandidateRule]:
-    """Settings under any `tools:` mapping (tool mention -> settings) become rules."""
+    """Settings under any `tools:` mapping (tool mention -> settings) become rules, and so
+    does each entry of a top-level `policies:` list (`{operator, tool, ...params}`)."""
     yield from _walk(artifact, artifact.data, "")
+    if isinstance(artifact.data, dict) and isinstance(artifact.data.get("policies"), list):
+        for n, entry in enumerate(artifact.data["policies"]):
+            yield from _explicit(artifact, entry, f"/policies/{n}")
+
+
+def _explicit(artifact: Artifact, entry: Any, pointer: str) -> Iterator[CandidateRule]:
+    """A policy written out in config: the operator is taken as given; the compiler
+    reports an unknown one at this span."""
+    if not isinstance(entry, dict) or pointer not in artifact.ranges:
+        return
+    operator, tool = entry.get("operator"), entry.get("tool")
+    if not isinstance(operator, str) or not isinstance(tool, str):
+        return
+    params = {k: v for k, v in entry.items() if k not in {"operator", "tool"}}
+    start, end = artifact.ranges[pointer]
+    category = (
+        OPERATORS[operator].category if operator in OPERATORS else "business_logic_validation"
+    )
+    yield CandidateRule(
+        text=f"{tool}: {operator} {params}",
+        span=artifact.span(start, end),
+        quote=artifact.text[start:end],
+        target=tool,
+        context=tool,
+        mentions=(tool,),
+        grounding="exact",
+        check_category=category,
+        operator=operator,
+        params=params,
+        confidence=1.0,
+        extractor=EXTRACTOR,
+    )
 
 
 def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[CandidateRule]:
     if isinstance(node, dict):
         for key, value in node.items():
             child = f"{pointer}/{escape_pointer(str(key))}"
+            if key == "policies" and not pointer:
+                continue  # explicit policies: see `_explicit`
             if key == "tools" and isinstance(value, dict):
                 for tool, settings in value.items():
                     if isinstance(settings, dict):
