@@ -158,4 +158,5 @@ def test_missing_config_is_a_usage_error(tmp_path: Path) -> None:
 def test_unknown_agent_lists_the_known_ones(project_dir: Path) -> None:
     run = specgap("eval", "--agent", "nope", cwd=project_dir)
     assert run.code == 2
-    assert "unknown-agent" in run.stderr and "`sql`" in run.stderr
+    assert "unknown-agent" in run.stderr
+    assert "`sql`" in run.stderr

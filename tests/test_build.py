@@ -73,7 +73,9 @@ def test_eval_reference_agents(reference: Project) -> None:
 def test_eval_table_names_every_agent(reference: Project) -> None:
     run = specgap("eval", cwd=reference.root)
     assert run.code == 0
-    assert "sql" in run.stdout and "cloud" in run.stdout and "9/9" in run.stdout
+    assert "sql" in run.stdout
+    assert "cloud" in run.stdout
+    assert "9/9" in run.stdout
 
 
 def test_removing_the_schema_lookup_sentence_turns_its_mutant_into_a_false_allow(

@@ -100,7 +100,8 @@ def test_sentence_patterns(
             sorted(value) if isinstance(value, list) else value
         )
     assert rule.quote == sentence
-    assert rule.span.start_line == 3 and rule.span.start_col == 3
+    assert rule.span.start_line == 3
+    assert rule.span.start_col == 3
     assert rule.grounding == ("exact" if target else "partial") or operator == "review_required"
 
 

@@ -118,7 +118,8 @@ def test_operator(
 def test_messages_are_always_allowed_and_hits_name_the_policy() -> None:
     p = policy("deny_action", "t")
     decisions = list(Engine([p]).run([say("user", "hi"), call("t")]))
-    assert decisions[0].verdict == "allow" and decisions[0].hits == ()
+    assert decisions[0].verdict == "allow"
+    assert decisions[0].hits == ()
     assert decisions[1].hits[0].policy == p.id
     assert decisions[1].hits[0].source == "p.md:1:1"
 
