@@ -51,7 +51,31 @@ def compile_policies(
         if policy is not None:
             by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
+    diagnostics.extend(conflicts(policies))
     return Compiled(tuple(policies), tuple(diagnostics))
+
+
+def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
+    """Two policies constraining the same thing differently (say, `max_rows: 50` in config
+    and "at most 100 rows" in the prompt). Both stay enforced, so the stricter one wins in
+    effect; the author should still make the sources agree."""
+    seen: dict[tuple[str, str, str], Policy] = {}
+    for policy in policies:
+        selector = getattr(policy.condition, "selector", None)
+        if policy.operator not in {"resource_in_allowlist", "arg_within_bound", "timeout_leq"}:
+            continue
+        key = (policy.operator, policy.target, selector.model_dump_json() if selector else "")
+        first = seen.setdefault(key, policy)
+        if first is policy:
+            continue
+        yield Diagnostic(
+            code="conflicting-policies",
+            message=f"this rule and the one at {first.source.span.location()} constrain the "
+            f"same value of `{policy.target}` differently",
+            severity="warning",
+            span=policy.source.span,
+            help=f"make them agree: `{first.message}` vs `{policy.message}`",
+        )
 
 
 def _policy_order(p: Policy) -> tuple[str, int, str]:

@@ -109,3 +109,12 @@ def test_building_twice_gives_identical_bytes_for_any_prompt_tail(extra: str) ->
         prompt.write_text(prompt.read_text() + "\n" + extra + "\n", encoding="utf-8")
         project = load_project(root / "specgap.toml")
         assert build(project)[0].to_json() == build(project)[0].to_json()
+
+
+def test_conflicting_bounds_are_reported_with_both_locations(project_dir: Path) -> None:
+    config = project_dir / "fixtures" / "sql" / "config.yaml"
+    config.write_text(config.read_text().replace("max_rows: 100", "max_rows: 50"))
+    run = specgap("build", cwd=project_dir)
+    assert run.code == 0
+    assert "fixtures/sql/prompt.md:16:3: conflicting-policies: " in run.stderr
+    assert "fixtures/sql/config.yaml:6:5" in run.stderr
