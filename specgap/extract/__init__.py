@@ -4,22 +4,39 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.structural import config_rules, schema_rules
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
+
+if TYPE_CHECKING:
+    from specgap.extract.llm import LlmExtractor
+    from specgap.extract.lock import LockEntry
 
 
 @dataclass(frozen=True)
 class Extracted:
     rules: tuple[CandidateRule, ...]
     diagnostics: tuple[Diagnostic, ...]
+    extraction: Extraction | None = None  # who produced the rules (set by `extract`)
+    lock_entries: tuple[LockEntry, ...] = ()  # what the model's answers became, per artifact
 
 
-def extract(artifacts: Iterable[Artifact]) -> Extracted:
+def extract(
+    artifacts: Iterable[Artifact], mode: str = "deterministic", llm: LlmExtractor | None = None
+) -> Extracted:
+    """Extraction in `mode` (deterministic | llm | auto | ensemble; see `modes.py`); every
+    mode but `deterministic` needs `llm`. Raises SpecgapError when `llm` mode fails."""
+    from specgap.extract.modes import run
+
+    return run(tuple(artifacts), mode, llm)
+
+
+def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     """Deterministic extraction over every artifact, in a stable order."""
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []

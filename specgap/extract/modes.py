@@ -1,0 +1,190 @@
+"""Who reads each artifact: the extractor modes, artifact by artifact.
+
+- `deterministic`: patterns over prose, structure compiled directly (unchanged).
+- `llm`: the model reads prose (prompts, tool and argument descriptions); structure (input
+  schemas, config settings) is still compiled directly, since a model adds only risk there.
+  An artifact the model cannot extract fails the build.
+- `auto`: as `llm`, but an artifact the model cannot extract (server down, bad answer,
+  timeout, lock miss offline) falls back to the deterministic extractor, with an
+  `llm-fallback` warning.
+- `ensemble`: the deterministic rules plus the model's; a rule both found (same operator,
+  overlapping spans, same target and params) is kept once, with higher confidence. Failures
+  fall back as in `auto`.
+
+In every mode, instruction-like text in tool descriptions and config is reported, and rules
+mined from it are dropped (`injection.py`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from specgap.artifacts import Artifact
+from specgap.errors import SpecgapError, error
+from specgap.extract import Extracted, extract_deterministic
+from specgap.extract.grounding import normalized
+from specgap.extract.injection import quarantine, scan
+from specgap.extract.llm import LlmExtractor, LlmFailure
+from specgap.extract.lock import LockEntry
+from specgap.extract.structural import config_rules, schema_rules
+from specgap.ir import CandidateRule, Diagnostic, Extraction
+from specgap.toolspecs import parse_tool_specs
+
+MODES = ("deterministic", "llm", "auto", "ensemble")
+
+
+@dataclass
+class _Found:
+    rules: list[CandidateRule] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failures: list[Diagnostic] = field(default_factory=list)
+    entries: list[LockEntry] = field(default_factory=list)
+    fallbacks: list[str] = field(default_factory=list)
+
+
+def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> Extracted:
+    """Extract every artifact in `mode`; in `llm` mode, any artifact that fails fails all."""
+    if mode not in MODES:
+        raise error(
+            "unknown-extractor",
+            f"no extractor mode `{mode}`",
+            help=f"modes: {', '.join(MODES)}",
+        )
+    found = _Found()
+    if mode == "deterministic" or llm is None:
+        if mode != "deterministic":
+            raise ValueError(f"extractor mode `{mode}` needs an LlmExtractor")
+        base = extract_deterministic(artifacts)
+        found.rules.extend(base.rules)
+        found.diagnostics.extend(base.diagnostics)
+    else:
+        for artifact in artifacts:
+            _artifact(artifact, mode, llm, found)
+    findings = list(scan(artifacts))
+    rules, dropped = quarantine(found.rules, findings)
+    warnings = [*(f.diagnostic() for f in findings), *dropped]
+    if found.failures:
+        raise SpecgapError([*found.failures, *warnings])
+    rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
+    extraction = Extraction(
+        mode=mode,
+        model=llm.settings.model if llm is not None and mode != "deterministic" else None,
+        cache_hits=len(found.entries),
+        rules=len(rules),
+        extractors=dict(sorted(Counter(r.extractor for r in rules).items())),
+        fallbacks=tuple(found.fallbacks),
+    )
+    return Extracted(
+        tuple(rules),
+        (*found.diagnostics, *warnings),
+        extraction=extraction,
+        lock_entries=tuple(found.entries),
+    )
+
+
+def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -> None:
+    deterministic = extract_deterministic([artifact])
+    if not llm.chunks(artifact):  # no prose: nothing for a model to read
+        found.rules.extend(deterministic.rules)
+        found.diagnostics.extend(deterministic.diagnostics)
+        return
+    try:
+        outcome = llm.extract(artifact)
+    except LlmFailure as failure:
+        if mode == "llm":
+            found.failures.append(failure.diagnostic(artifact.path))
+            return
+        found.fallbacks.append(artifact.path)
+        found.diagnostics.append(
+            Diagnostic(
+                code="llm-fallback",
+                message=f"`{artifact.path}` was read by the deterministic extractor instead: "
+                f"{failure.message}",
+                severity="warning",
+                span=failure.span,
+                path=None if failure.span else artifact.path,
+                help=failure.help,
+            )
+        )
+        found.rules.extend(deterministic.rules)
+        found.diagnostics.extend(deterministic.diagnostics)
+        return
+    found.entries.append(outcome.entry)
+    found.diagnostics.extend(outcome.dropped)
+    if mode == "ensemble":
+        found.rules.extend(merge(deterministic.rules, outcome.rules))
+        found.diagnostics.extend(_uncovered(deterministic.diagnostics, outcome.rules))
+    else:
+        found.rules.extend(structural(artifact))
+        found.rules.extend(outcome.rules)
+
+
+def structural(artifact: Artifact) -> list[CandidateRule]:
+    """Rules the artifact states as structure, read by no model in any mode."""
+    if artifact.kind == "config":
+        return list(config_rules(artifact))
+    if artifact.kind == "tools":
+        specs, _ = parse_tool_specs(artifact.data)
+        return [rule for spec in specs for rule in schema_rules(artifact, spec)]
+    return []
+
+
+def merge(
+    deterministic: Iterable[CandidateRule], llm: Iterable[CandidateRule]
+) -> list[CandidateRule]:
+    """The union; a rule both extractors found is kept once, more confident and credited to
+    both (`deterministic+llm:<model>`)."""
+    merged = list(deterministic)
+    for rule in llm:
+        n = next((i for i, mine in enumerate(merged) if _agree(mine, rule)), None)
+        if n is None:
+            merged.append(rule)
+            continue
+        mine = merged[n]
+        confidence = 1 - (1 - mine.confidence) * (1 - rule.confidence)
+        merged[n] = mine.model_copy(
+            update={
+                "confidence": round(confidence, 3),
+                "extractor": f"{mine.extractor}+{rule.extractor}",
+            }
+        )
+    return merged
+
+
+def _agree(a: CandidateRule, b: CandidateRule) -> bool:
+    if "+" in a.extractor or a.extractor == b.extractor or a.operator != b.operator:
+        return False
+    if not (a.span.start_byte < b.span.end_byte and b.span.start_byte < a.span.end_byte):
+        return False
+    if _norm(a.target) != _norm(b.target):
+        return False
+    return bool(_norm(a.params) == _norm(b.params))
+
+
+def _norm(value: Any) -> Any:
+    if isinstance(value, str):
+        return normalized(value)
+    if isinstance(value, dict):
+        return json.dumps({k: _norm(v) for k, v in value.items()}, sort_keys=True)
+    if isinstance(value, list | tuple):
+        return sorted({json.dumps(_norm(v), sort_keys=True) for v in value})
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return float(value)
+    return value
+
+
+def _uncovered(notes: Iterable[Diagnostic], rules: Sequence[CandidateRule]) -> list[Diagnostic]:
+    """`rule-not-compiled` notes stay only for sentences the model found no rule in either."""
+    kept = []
+    for note in notes:
+        span = note.span
+        covered = span is not None and any(
+            r.span.start_byte < span.end_byte and span.start_byte < r.span.end_byte for r in rules
+        )
+        if not (covered and note.code == "rule-not-compiled"):
+            kept.append(note)
+    return kept
