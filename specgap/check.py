@@ -1,61 +1,124 @@
-"""`specgap check`: decisions for traces against a compiled bundle, streamed per event."""
+"""`specgap check`: decisions for traces against a compiled bundle, streamed per event.
+
+Inputs are read through the trace adapters (any supported format, JSONL streamed line by
+line) and decided by a `Guard` replaying each trace, so `check` and the run-time guard
+give the same answers. Output is one JSON object per event, or a table row per tool call
+or finding, written as soon as the event is decided.
+"""
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from dataclasses import dataclass, field
+from typing import Any
 
-from specgap.errors import error
-from specgap.evaluate.engine import Decision, Engine
-from specgap.evaluate.traces import load_trace, parse_trace
-from specgap.events import Trace
-from specgap.ir import Bundle
-from specgap.registry import Registry, Tool, build_registry
+from specgap.evaluate.adapters import read_paths
+from specgap.evaluate.engine import Decision, Hit, OnError
+from specgap.guard import Guard, agent_registry, select_agent
+from specgap.ir import Bundle, Diagnostic
+from specgap.registry import Registry
+
+
+@dataclass
+class CheckResult:
+    events: int = 0
+    denied: int = 0
+    traces: int = 0
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(d.severity == "error" for d in self.diagnostics)
 
 
 def bundle_registry(bundle: Bundle, agent: str) -> Registry:
-    found = bundle.agent(agent)
-    if found is None:
-        known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
-        raise error("unknown-agent", f"the policy has no agent `{agent}`", help=f"agents: {known}")
-    registry, _ = build_registry(
-        Tool(id=t.id, names=t.names, effects=t.effects) for t in found.tools
-    )
-    return registry
+    """The registry of one agent of a bundle (an unknown agent raises a diagnostic)."""
+    return agent_registry(select_agent(bundle, agent))
 
 
-def read_traces(paths: Iterable[str], registry: Registry) -> Iterable[Trace]:
-    for name in paths:
-        if name == "-":
-            yield parse_trace(sys.stdin.read(), "<stdin>", registry)
-        else:
-            yield load_trace(Path(name), name, registry)
+def hit_json(hit: Hit) -> dict[str, Any]:
+    return {
+        "policy": hit.policy,
+        "action": hit.action,
+        "effect": hit.effect,
+        "enforcement": hit.enforcement,
+        "category": hit.category,
+        "reason": hit.reason,
+        "message": hit.message,
+        "source": hit.source,
+        "undetermined": hit.undetermined,
+        "error": hit.error,
+    }
 
 
 def decision_json(trace: str, decision: Decision) -> str:
-    data = {"trace": trace, **decision.model_dump(mode="json")}
+    """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes."""
+    data = {
+        "trace": trace,
+        "event": "message" if decision.name is None else "tool_call",
+        "index": decision.index,
+        "origin": decision.origin,
+        "tool": decision.tool,
+        "name": decision.name,
+        "call_id": decision.call_id,
+        "verdict": decision.verdict,
+        "action": decision.action,
+        "flags": list(decision.flags),
+        "hits": [hit_json(h) for h in decision.hits],
+    }
     return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
+def decision_row(decision: Decision) -> str | None:
+    """One line of `--format table`, for tool calls and for anything with findings."""
+    if decision.tool is None and decision.name is None and not decision.hits:
+        return None
+    reasons = "; ".join(f"{h.policy}: {h.reason}" for h in decision.hits)
+    name = decision.name or "-"
+    row = f"{decision.verdict:<12} {decision.action:<7} {name:<24} {decision.origin}  {reasons}"
+    return row.rstrip()
+
+
+TABLE_HEADER = f"{'verdict':<12} {'action':<7} {'tool':<24} origin  findings"
+
+
 def check_traces(
-    bundle: Bundle, agent: str, paths: list[str], fmt: str, emit: Callable[[str], None]
-) -> int:
-    """Print one decision per event; return how many events were denied."""
-    registry = bundle_registry(bundle, agent)
-    found = bundle.agent(agent)
-    assert found is not None
-    engine = Engine(found.policies)
-    denied = 0
-    for trace in read_traces(paths, registry):
-        for decision in engine.run(trace.events):
-            denied += decision.blocked
-            if fmt == "jsonl":
-                emit(decision_json(trace.path, decision))
-            elif decision.tool is not None or decision.hits:
-                reasons = "; ".join(f"{h.policy}: {h.reason}" for h in decision.hits)
-                emit(
-                    f"{decision.origin}  {decision.verdict:<5}  {decision.name}  {reasons}".rstrip()
-                )
-    return denied
+    bundle: Bundle,
+    agent: str,
+    paths: list[str],
+    fmt: str,
+    emit: Callable[[str], None],
+    *,
+    trace_format: str = "auto",
+    report: Callable[[Diagnostic], None] | None = None,
+    skip: Iterable[str] = (),
+    only: Iterable[str] = (),
+    on_error: OnError = "default",
+) -> CheckResult:
+    """Print one decision per event as it is decided; diagnostics go to `report`."""
+    guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error)
+    result = CheckResult()
+
+    def collect(diagnostic: Diagnostic) -> None:
+        result.diagnostics.append(diagnostic)
+        if report is not None:
+            report(diagnostic)
+
+    if fmt == "table":
+        emit(TABLE_HEADER)
+    for key, event in read_paths(paths, guard.registry, fmt=trace_format, report=collect):
+        if event is None:
+            guard.end(key)
+            result.traces += 1
+            continue
+        decision = guard.check(event, trace=key, executed=True)
+        result.events += 1
+        result.denied += decision.blocked
+        if fmt == "jsonl":
+            emit(decision_json(key, decision))
+        else:
+            row = decision_row(decision)
+            if row is not None:
+                emit(row)
+    return result

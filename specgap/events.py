@@ -26,6 +26,14 @@ class ToolCall(Frozen):
     turn: int | None = Field(
         default=None, description="assistant turn that issued the call (calls of one turn share it)"
     )
+    call_id: str | None = Field(default=None, description="the source format's id of the call")
+    raw_args: str | None = Field(
+        default=None,
+        description="the arguments as written, when they were not a JSON object (`args` is empty)",
+    )
+    flags: tuple[str, ...] = Field(
+        default=(), description="what an adapter noticed, e.g. `invalid-arguments`, `no-result`"
+    )
     origin: str = ""
 
 

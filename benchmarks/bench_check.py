@@ -1,0 +1,104 @@
+"""`specgap check` on large JSONL inputs: peak memory and throughput as the input grows.
+
+For each size, a fixed-seed generator writes one long OpenAI Chat conversation as JSONL (one
+message per line: user turns, assistant tool calls to the sql agent's tools, tool replies,
+assistant answers) into a temporary folder; `specgap check --agent sql` then reads it in a
+subprocess with its output sent to /dev/null. Peak RSS comes from
+`resource.getrusage(RUSAGE_CHILDREN)` in a fresh wrapper process per size, so each figure
+is that run's own. Flat memory means the last column stays put while the input grows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+POLICY = ROOT / "policy" / "policy.json"
+SIZES = (10_000, 100_000, 1_000_000)
+SEED = 11
+
+# Runs the check in a child and prints that child's peak RSS (KiB on Linux).
+WRAPPER = """
+import resource, subprocess, sys
+with open(sys.argv[1], "wb") as out:
+    done = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.PIPE)
+print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.stderr.write(done.stderr.decode()[-2000:])
+"""
+
+
+def write_conversation(path: Path, events: int) -> int:
+    """One conversation of `events` events (a call and its reply are one event)."""
+    rng = random.Random(SEED)
+    written = 0
+    calls = 0
+    with path.open("w", encoding="utf-8") as out:
+        while written < events:
+            out.write(json.dumps({"role": "user", "content": f"question {written}"}) + "\n")
+            written += 1
+            for name, args in (
+                ("schema_lookup", {"table": rng.choice(["orders", "customers", "products"])}),
+                ("execute_sql", {"query": f"SELECT id FROM orders LIMIT {rng.randrange(1, 150)}"}),
+            ):
+                if written >= events:
+                    break
+                calls += 1
+                call_id = f"call_{calls}"
+                function = {"name": name, "arguments": json.dumps(args)}
+                call = {"id": call_id, "type": "function", "function": function}
+                out.write(json.dumps({"role": "assistant", "content": None, "tool_calls": [call]}))
+                reply = {"role": "tool", "tool_call_id": call_id, "content": '{"rows": [[1]]}'}
+                out.write("\n" + json.dumps(reply) + "\n")
+                written += 1
+            if written < events:
+                out.write(json.dumps({"role": "assistant", "content": "done"}) + "\n")
+                written += 1
+    return path.stat().st_size
+
+
+def run() -> None:
+    with tempfile.TemporaryDirectory(prefix="specgap-bench-") as tmp:
+        print(f"   {'events':>10} {'input':>9} {'time':>8} {'events/s':>10} {'peak RSS':>10}")
+        for size in SIZES:
+            trace = Path(tmp) / f"trace-{size}.jsonl"
+            written = write_conversation(trace, size)
+            command = [
+                sys.executable,
+                "-m",
+                "specgap",
+                "check",
+                "--agent",
+                "sql",
+                "--policy",
+                str(POLICY),
+                str(trace),
+            ]
+            started = time.perf_counter()
+            done = subprocess.run(
+                [sys.executable, "-c", WRAPPER, os.devnull, *command],
+                capture_output=True,
+                text=True,
+                cwd=ROOT,
+                check=False,
+            )
+            took = time.perf_counter() - started
+            code, peak = done.stdout.split()
+            if code not in ("0", "1"):
+                print(f"   check failed ({code}): {done.stderr.strip()[-500:]}")
+                return
+            print(
+                f"   {size:>10,} {written / 2**20:>7.1f}MB {took:>7.1f}s {size / took:>10,.0f}"
+                f" {int(peak) / 1024:>8.1f}MB"
+            )
+            trace.unlink()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,239 @@
+"""What every trace adapter shares: where a value came from (`Doc`), where diagnostics go
+and how names resolve (`Context`), and how arguments, text and outputs are decoded.
+
+An adapter is fed JSON values one at a time (a whole file, or one line of a JSONL file) and
+yields `Step`s: `(trace key, event)`, or `(trace key, None)` when that trace is complete.
+Pairing calls with results lives in `conversation`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from specgap.artifacts import TextIndex, parse_json
+from specgap.errors import SpecgapError
+from specgap.events import Event
+from specgap.ir import Diagnostic, Severity, Span
+from specgap.registry import Registry
+
+Role = Literal["system", "user", "assistant", "tool", "reviewer"]
+Step = tuple[str, Event | None]
+"""(trace key, event); a None event closes the trace of that key."""
+
+EXTENSION = "specgap"
+"""Key of the optional object that carries what a format has no place for (labels, actor, ...)."""
+
+EXTENSION_FIELDS = frozenset(
+    {
+        "labels_in",
+        "labels_out",
+        "actor",
+        "resource",
+        "started_at",
+        "ended_at",
+        "duration_ms",
+        "is_error",
+    }
+)
+ROLES: dict[str, Role] = {
+    "system": "system",
+    "developer": "system",
+    "user": "user",
+    "human": "user",
+    "assistant": "assistant",
+    "ai": "assistant",
+    "model": "assistant",
+    "tool": "tool",
+    "function": "tool",
+    "reviewer": "reviewer",
+}
+INVALID_ARGUMENTS = "invalid-arguments"
+
+
+class Doc:
+    """One parsed JSON value and where it came from: a whole file, or one line of a JSONL
+    file (`line` set, `byte` its offset in the file). Positions are worked out only when a
+    diagnostic needs them, so the common path never scans the text twice."""
+
+    __slots__ = ("_ranges", "byte", "display", "line", "text")
+
+    def __init__(self, display: str, text: str, line: int | None = None, byte: int = 0) -> None:
+        self.display = display
+        self.text = text
+        self.line = line
+        self.byte = byte
+        self._ranges: dict[str, tuple[int, int]] | None = None
+
+    def origin(self, pointer: str) -> str:
+        """`file#/json/pointer` for a document, `file:LINE` or `file:LINE#/pointer` for JSONL."""
+        where = self.display if self.line is None else f"{self.display}:{self.line}"
+        return f"{where}#{pointer}" if pointer else where
+
+    def span(self, pointer: str) -> Span:
+        """The span of the value at `pointer`, or of its nearest ancestor that exists."""
+        if self._ranges is None:
+            try:
+                self._ranges = parse_json(self.text, self.display)[1]
+            except SpecgapError:
+                self._ranges = {}
+        at = pointer
+        while at and at not in self._ranges:
+            at = at.rsplit("/", 1)[0]
+        start, end = self._ranges.get(at, (0, 0))
+        return self.span_at(start, end)
+
+    def span_at(self, start: int, end: int) -> Span:
+        span = TextIndex(self.display, self.text).span(start, end)
+        if self.line is None:
+            return span
+        return span.model_copy(
+            update={
+                "start_line": span.start_line + self.line - 1,
+                "end_line": span.end_line + self.line - 1,
+                "start_byte": span.start_byte + self.byte,
+                "end_byte": span.end_byte + self.byte,
+            }
+        )
+
+
+@dataclass
+class Context:
+    """What adapters need besides the input: the registry, and where diagnostics go."""
+
+    registry: Registry | None = None
+    report: Callable[[Diagnostic], None] = lambda _: None
+    keep_meta: bool = False  # trace descriptions are kept only when whole traces are built
+    meta: dict[str, dict[str, str]] = field(default_factory=dict)
+    _resolved: dict[str, str | None] = field(default_factory=dict)
+
+    def diagnose(
+        self,
+        doc: Doc,
+        pointer: str,
+        code: str,
+        message: str,
+        *,
+        help: str | None = None,
+        severity: Severity = "error",
+    ) -> None:
+        self.report(
+            Diagnostic(
+                code=code, message=message, severity=severity, span=doc.span(pointer), help=help
+            )
+        )
+
+    def canonical(self, name: str, doc: Doc, pointer: str) -> str | None:
+        """The registry's id for a tool-call name; an unknown name is reported once per read."""
+        if name in self._resolved:
+            return self._resolved[name]
+        if self.registry is None:
+            self._resolved[name] = None
+            return None
+        found = self.registry.canonical(name)
+        self._resolved[name] = found
+        if found is None:
+            self.diagnose(
+                doc,
+                pointer,
+                "unknown-tool",
+                f"tool `{name}` is not in the agent's registry; its calls are not checked",
+                help=_did_you_mean(name, self.registry),
+                severity="warning",
+            )
+        return found
+
+
+def _did_you_mean(name: str, registry: Registry) -> str:
+    from rapidfuzz import process
+
+    best = process.extractOne(name, list(registry.by_name))
+    if best is not None and best[1] >= 70:
+        return f"did you mean `{best[0]}`?"
+    return "add the tool, or a `names` entry for it, to the agent's registry"
+
+
+def decode_args(value: Any) -> tuple[dict[str, Any], str | None]:
+    """Arguments as a JSON object, or `({}, raw text)` when they are not one."""
+    if value is None or value == "":
+        return {}, None
+    if isinstance(value, dict):
+        return value, None
+    if isinstance(value, str):
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            return {}, value
+        if isinstance(parsed, dict):
+            return parsed, None
+        return {}, value
+    return {}, json.dumps(value, ensure_ascii=False)
+
+
+def text_of(content: Any) -> str:
+    """The text of a message's content: a string, or the text parts of a list of parts."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        parts = []
+        for part in content:
+            if isinstance(part, str):
+                parts.append(part)
+            elif isinstance(part, dict):
+                text = part.get("text", part.get("content"))
+                if isinstance(text, str) and part.get("type", "text") in TEXT_PARTS:
+                    parts.append(text)
+        return "\n".join(parts)
+    if isinstance(content, dict) and isinstance(content.get("text"), str):
+        return str(content["text"])
+    return ""
+
+
+TEXT_PARTS = frozenset({"text", "input_text", "output_text"})
+_JSON_STARTS = frozenset('{["-0123456789')
+
+
+def decode_result(value: Any) -> Any:
+    """A tool's output as data: JSON text is parsed, text parts are joined first."""
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(p, dict) and p.get("type") in TEXT_PARTS for p in value)
+    ):
+        value = text_of(value)
+    if isinstance(value, str):
+        stripped = value.strip()
+        if not stripped:
+            return None  # an empty reply is no output
+        if stripped[0] in _JSON_STARTS or stripped in ("true", "false", "null"):
+            try:
+                return json.loads(stripped)
+            except ValueError:
+                return value
+    return value
+
+
+def extension(obj: Any) -> dict[str, Any]:
+    """The `specgap` object of an item, keeping only the fields an event has."""
+    if not isinstance(obj, dict):
+        return {}
+    ext = obj.get(EXTENSION)
+    if not isinstance(ext, dict):
+        return {}
+    return {k: v for k, v in ext.items() if k in EXTENSION_FIELDS}
+
+
+def kind(value: Any) -> str:
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return {str: "a string", bool: "a boolean", type(None): "null"}.get(type(value), "a number")
+
+
+def string(value: Any) -> str | None:
+    return value if isinstance(value, str) else None

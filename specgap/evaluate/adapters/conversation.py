@@ -1,0 +1,267 @@
+"""Pairing tool calls with their results, and the base of the chat-shaped adapters.
+
+A `Conversation` builds the events of one trace: messages as they come, tool calls paired
+with their results by call id and emitted in call order, each once its result is known (or
+once the conversation has moved on without one), so memory holds one assistant turn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from pydantic import ValidationError
+
+from specgap.evaluate.adapters.base import (
+    EXTENSION,
+    EXTENSION_FIELDS,
+    INVALID_ARGUMENTS,
+    ROLES,
+    Context,
+    Doc,
+    Step,
+    decode_args,
+    kind,
+    text_of,
+)
+from specgap.events import Event, Message, ToolCall
+
+
+@dataclass
+class _Call:
+    fields: dict[str, Any]
+    doc: Doc
+    pointer: str
+    done: bool = False
+
+
+class Conversation:
+    """Builds the events of one trace: messages as they come, tool calls paired with their
+    results by call id, emitted in call order."""
+
+    def __init__(self, key: str, ctx: Context) -> None:
+        self.key = key
+        self.ctx = ctx
+        self.turn = -1
+        self._pending: dict[str, _Call] = {}
+        self._out: list[Event] = []
+        self._anonymous = 0
+        self._by_name: dict[str, list[str]] = {}
+        self.scratch: dict[str, Any] = {}  # an adapter's own per-trace bookkeeping
+
+    def new_turn(self) -> int:
+        """Start the next assistant turn; calls of earlier turns are emitted as they are."""
+        self.flush()
+        self.turn += 1
+        return self.turn
+
+    def message(
+        self, role: str, content: Any, doc: Doc, pointer: str, *, turn: int | None = None
+    ) -> None:
+        mapped = ROLES.get(role)
+        if mapped is None:
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "invalid-event",
+                f"unknown message role `{role}`",
+                help=f"roles: {', '.join(sorted(ROLES))}",
+            )
+            return
+        text = text_of(content)
+        if not text:
+            return
+        if mapped != "assistant":
+            self.flush()  # the conversation moved on: calls still unanswered got no result
+        self._out.append(Message(role=mapped, content=text, turn=turn, origin=doc.origin(pointer)))
+
+    def call(
+        self,
+        call_id: str | None,
+        name: Any,
+        arguments: Any,
+        doc: Doc,
+        pointer: str,
+        *,
+        turn: int | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Queue a tool call; `arguments` may be an object or the JSON text of one."""
+        if not isinstance(name, str) or not name:
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "invalid-event",
+                "a tool call needs a non-empty string `name`",
+                help="every tool call names the tool it calls",
+            )
+            return
+        args, raw = decode_args(arguments)
+        fields: dict[str, Any] = {
+            "name": name,
+            "tool": self.ctx.canonical(name, doc, pointer),
+            "args": args,
+            "turn": turn,
+            "call_id": call_id,
+            "origin": doc.origin(pointer),
+        }
+        if raw is not None:
+            fields["raw_args"] = raw
+            fields["flags"] = (INVALID_ARGUMENTS,)
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "invalid-tool-arguments",
+                f"the arguments of `{name}` are not a JSON object; kept raw and flagged",
+                help="the model emitted malformed arguments; checks see an empty object",
+                severity="warning",
+            )
+        if extra:
+            fields.update(extra)
+        key = call_id
+        if key is None or key in self._pending:
+            self._anonymous += 1
+            key = f"\0{self._anonymous}"
+        self._pending[key] = _Call(fields, doc, pointer)
+        self._by_name.setdefault(name, []).append(key)
+
+    def result(
+        self,
+        call_id: str | None,
+        value: Any,
+        doc: Doc,
+        pointer: str,
+        *,
+        is_error: bool = False,
+        name: str | None = None,
+        extra: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Attach an output to its call (by id; by name for formats without ids)."""
+        key = call_id if call_id in self._pending else None
+        if key is None and call_id is None and name is not None:
+            key = next((k for k in self._by_name.get(name, ()) if k in self._pending), None)
+        pending = self._pending.get(key) if key is not None else None
+        if pending is None or pending.done:
+            what = f"call id `{call_id}`" if call_id is not None else f"tool `{name}`"
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "unmatched-tool-result",
+                f"a tool result for {what} has no pending call; it is ignored",
+                help="results follow the call they answer, with the same id",
+                severity="warning",
+            )
+            return
+        pending.fields["result"] = value
+        pending.fields["is_error"] = bool(is_error)
+        if extra:
+            pending.fields.update(extra)
+        pending.done = True
+        self._emit_ready()
+
+    def _emit_ready(self) -> None:
+        while self._pending:
+            key, first = next(iter(self._pending.items()))
+            if not first.done:
+                return
+            self._emit(key)
+
+    def _emit(self, key: str) -> None:
+        pending = self._pending.pop(key)
+        names = self._by_name.get(pending.fields["name"])
+        if names:
+            names.remove(key)
+        try:
+            self._out.append(ToolCall(**pending.fields))
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = ".".join(str(p) for p in first["loc"])
+            self.ctx.diagnose(
+                pending.doc,
+                pending.pointer,
+                "invalid-event",
+                f"tool call `{pending.fields['name']}` field `{where}`: {first['msg'].lower()}",
+                help=f"the `{EXTENSION}` object takes: {', '.join(sorted(EXTENSION_FIELDS))}",
+            )
+
+    def flush(self) -> None:
+        """Emit every pending call, with or without its result."""
+        while self._pending:
+            self._emit(next(iter(self._pending)))
+
+    def drain(self) -> list[Event]:
+        out, self._out = self._out, []
+        return out
+
+
+class Adapter:
+    """Base of the chat-shaped adapters: a value is either a container (a whole
+    conversation, one trace) or a single item continuing the file's conversation."""
+
+    name: ClassVar[str] = ""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self._stream: Conversation | None = None
+
+    def feed(self, value: Any, doc: Doc) -> Iterator[Step]:
+        if self.is_container(value):
+            key = doc.origin("")
+            conversation = Conversation(key, self.ctx)
+            self.container(value, doc, conversation)
+            conversation.flush()
+            for event in conversation.drain():
+                yield key, event
+            yield key, None
+            return
+        if self._stream is None:
+            self._stream = Conversation(doc.display, self.ctx)
+        self.item(value, doc, "", self._stream)
+        for event in self._stream.drain():
+            yield self._stream.key, event
+
+    def close(self) -> Iterator[Step]:
+        if self._stream is not None:
+            self._stream.flush()
+            for event in self._stream.drain():
+                yield self._stream.key, event
+            yield self._stream.key, None
+            self._stream = None
+
+    def is_container(self, value: Any) -> bool:
+        raise NotImplementedError
+
+    def container(self, value: Any, doc: Doc, conversation: Conversation) -> None:
+        raise NotImplementedError
+
+    def item(self, value: Any, doc: Doc, pointer: str, conversation: Conversation) -> None:
+        raise NotImplementedError
+
+    def items(
+        self, values: Any, doc: Doc, pointer: str, conversation: Conversation, what: str
+    ) -> None:
+        """Feed each element of a list found at `pointer`."""
+        if not isinstance(values, list):
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "invalid-trace",
+                f"`{what}` must be a list, found {kind(values)}",
+                help=f"see the {self.name} trace format in the README",
+            )
+            return
+        for n, value in enumerate(values):
+            self.item(value, doc, f"{pointer}/{n}", conversation)
+
+    def expect_object(self, value: Any, doc: Doc, pointer: str, what: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.ctx.diagnose(
+            doc,
+            pointer,
+            "invalid-event",
+            f"{what} must be an object, found {kind(value)}",
+            help=f"see the {self.name} trace format in the README",
+        )
+        return False

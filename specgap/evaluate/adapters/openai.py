@@ -1,0 +1,136 @@
+"""OpenAI Chat Completions: `messages` with assistant `tool_calls` and `tool` replies.
+
+Accepted shapes: a list of messages; `{"messages": [...]}` (a request, optionally with its
+`choices` or `response`); a `chat.completion` object; in JSONL, one message per line.
+Arguments are JSON text; text that is not a JSON object is kept raw and flagged. The legacy
+`function_call` / `function` messages pair by name. Each assistant message is one turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specgap.evaluate.adapters.base import (
+    Doc,
+    decode_result,
+    extension,
+    string,
+)
+from specgap.evaluate.adapters.conversation import Adapter, Conversation
+
+
+class OpenAIChatAdapter(Adapter):
+    name = "openai"
+
+    def is_container(self, value: Any) -> bool:
+        return isinstance(value, list) or (
+            isinstance(value, dict)
+            and any(k in value for k in ("messages", "choices", "request", "response"))
+        )
+
+    def container(self, value: Any, doc: Doc, conversation: Conversation) -> None:
+        if isinstance(value, list):
+            self.items(value, doc, "", conversation, "messages")
+            return
+        if isinstance(value.get("request"), dict):
+            self.items(
+                value["request"].get("messages", []),
+                doc,
+                "/request/messages",
+                conversation,
+                "messages",
+            )
+        if "messages" in value:
+            self.items(value["messages"], doc, "/messages", conversation, "messages")
+        for key in ("response", "completion"):
+            if isinstance(value.get(key), dict):
+                self._choices(value[key], doc, f"/{key}", conversation)
+        self._choices(value, doc, "", conversation)
+
+    def _choices(self, value: dict[str, Any], doc: Doc, base: str, conv: Conversation) -> None:
+        choices = value.get("choices")
+        if isinstance(choices, list) and choices and isinstance(choices[0], dict):
+            # the first choice is the one an agent continues with
+            self.item(choices[0].get("message"), doc, f"{base}/choices/0/message", conv)
+
+    def item(self, value: Any, doc: Doc, pointer: str, conversation: Conversation) -> None:
+        if not self.expect_object(value, doc, pointer, "a message"):
+            return
+        role = value.get("role")
+        if not isinstance(role, str):
+            self.ctx.diagnose(
+                doc,
+                pointer,
+                "invalid-event",
+                "a message needs a string `role`",
+                help="`system`, `developer`, `user`, `assistant` or `tool`",
+            )
+            return
+        content = value.get("content")
+        if role == "assistant":
+            turn = conversation.new_turn()
+            conversation.message(role, content, doc, pointer, turn=turn)
+            self._tool_calls(value, doc, pointer, conversation, turn)
+        elif role in ("tool", "function"):
+            ext = extension(value)
+            conversation.result(
+                string(value.get("tool_call_id")),
+                decode_result(content),
+                doc,
+                pointer,
+                is_error=bool(ext.pop("is_error", False)),
+                name=string(value.get("name")) if role == "function" else None,
+                extra=ext,
+            )
+        else:
+            conversation.message(role, content, doc, pointer)
+
+    def _tool_calls(
+        self, message: dict[str, Any], doc: Doc, pointer: str, conv: Conversation, turn: int
+    ) -> None:
+        calls = message.get("tool_calls") or []
+        if not isinstance(calls, list):
+            self.ctx.diagnose(
+                doc,
+                f"{pointer}/tool_calls",
+                "invalid-event",
+                "`tool_calls` must be a list",
+                help='each entry is `{"id": ..., "type": "function", "function": {...}}`',
+            )
+            calls = []
+        for n, call in enumerate(calls):
+            at = f"{pointer}/tool_calls/{n}"
+            if not self.expect_object(call, doc, at, "a tool call"):
+                continue
+            function = call.get("function", call.get("custom"))
+            if not isinstance(function, dict):
+                self.ctx.diagnose(
+                    doc,
+                    at,
+                    "invalid-event",
+                    "a tool call needs a `function` object with `name` and `arguments`",
+                    help='write `{"id": ..., "type": "function", "function": {"name": ..., '
+                    '"arguments": "{...}"}}`',
+                )
+                continue
+            arguments = function.get("arguments", function.get("input"))
+            conv.call(
+                string(call.get("id")),
+                function.get("name"),
+                arguments,
+                doc,
+                at,
+                turn=turn,
+                extra=extension(call),
+            )
+        legacy = message.get("function_call")
+        if isinstance(legacy, dict):
+            conv.call(
+                None,
+                legacy.get("name"),
+                legacy.get("arguments"),
+                doc,
+                f"{pointer}/function_call",
+                turn=turn,
+                extra=extension(legacy),
+            )

@@ -1,0 +1,215 @@
+"""Reading trace files: whole JSON documents, or JSONL streamed line by line.
+
+A file is JSONL when it is named `*.jsonl` / `*.ndjson`, or when its first line is a whole
+JSON value and another line follows; otherwise it is one JSON document. JSONL is never read
+whole: memory holds one line plus the adapter's open turn, however long the file.
+The format is sniffed from the document, or from the first JSONL lines until one is
+unmistakable (at most `SNIFF_LINES` are held back for that).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from typing import Any, BinaryIO
+
+from specgap.artifacts import parse_json
+from specgap.errors import SpecgapError
+from specgap.evaluate.adapters.anthropic import AnthropicAdapter
+from specgap.evaluate.adapters.base import Context, Doc, Step
+from specgap.evaluate.adapters.conversation import Adapter
+from specgap.evaluate.adapters.detect import sniff
+from specgap.evaluate.adapters.langchain import LangChainAdapter
+from specgap.evaluate.adapters.mcp import MCPAdapter
+from specgap.evaluate.adapters.native import NativeAdapter
+from specgap.evaluate.adapters.openai import OpenAIChatAdapter
+from specgap.evaluate.adapters.otel import OTelAdapter
+from specgap.evaluate.adapters.responses import ResponsesAdapter
+from specgap.ir import Diagnostic
+
+FORMATS: dict[str, type[Adapter]] = {
+    "native": NativeAdapter,
+    "openai": OpenAIChatAdapter,
+    "responses": ResponsesAdapter,
+    "anthropic": AnthropicAdapter,
+    "mcp": MCPAdapter,
+    "otel": OTelAdapter,
+    "langchain": LangChainAdapter,
+}
+TRACE_FORMATS = ("auto", *FORMATS)
+SNIFF_LINES = 200
+JSONL_SUFFIXES = (".jsonl", ".ndjson")
+
+
+def read_steps(
+    stream: BinaryIO, display: str, ctx: Context, fmt: str = "auto", *, jsonl: bool = False
+) -> Iterator[Step]:
+    """The steps of one input. Bad input is reported through `ctx` and skipped."""
+    lines = _Lines(stream, display, ctx)
+    first = lines.next_value_line()
+    if first is None:
+        ctx.report(
+            Diagnostic(
+                code="empty-trace",
+                message=f"`{display}` holds no trace",
+                severity="warning",
+                path=display,
+            )
+        )
+        return
+    if not jsonl:
+        jsonl = _is_value(first[2]) and lines.peek_value_line()
+    if jsonl:
+        lines.recording = None
+        yield from _jsonl(lines, first, display, ctx, fmt)
+    else:
+        yield from _document(lines.everything(), display, ctx, fmt)
+
+
+def _document(raw: bytes, display: str, ctx: Context, fmt: str) -> Iterator[Step]:
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")
+    except UnicodeDecodeError as exc:
+        doc = Doc(display, raw[: exc.start].decode("utf-8", "replace"))
+        ctx.report(
+            Diagnostic(
+                code="invalid-utf8",
+                message=f"`{display}` is not valid UTF-8",
+                span=doc.span_at(len(doc.text), len(doc.text)),
+                help="save the trace as UTF-8",
+            )
+        )
+        return
+    try:
+        value, _ = parse_json(text, display)
+    except SpecgapError as exc:
+        for diagnostic in exc.diagnostics:
+            ctx.report(diagnostic)
+        return
+    doc = Doc(display, text)
+    adapter = _adapter(fmt, sniff(value)[0], ctx)
+    yield from adapter.feed(value, doc)
+    yield from adapter.close()
+
+
+def _jsonl(
+    lines: _Lines, first: tuple[int, int, str], display: str, ctx: Context, fmt: str
+) -> Iterator[Step]:
+    held: list[tuple[Any, Doc]] = []
+    adapter: Adapter | None = None
+    weak: str | None = None
+    entry: tuple[int, int, str] | None = first
+    while entry is not None:
+        number, byte, text = entry
+        entry = lines.next_value_line()
+        doc = Doc(display, text, number, byte)
+        try:
+            value = json.loads(text)
+        except json.JSONDecodeError as exc:
+            ctx.report(
+                Diagnostic(
+                    code="malformed-json",
+                    message=exc.msg.lower(),
+                    span=doc.span_at(exc.pos, exc.pos),
+                    help="each line of a JSONL trace is one JSON value",
+                )
+            )
+            continue
+        if adapter is not None:
+            yield from adapter.feed(value, doc)
+            continue
+        held.append((value, doc))
+        found, sure = (fmt, True) if fmt != "auto" else sniff(value)
+        weak = weak or found
+        if sure or len(held) >= SNIFF_LINES:
+            adapter = _adapter(fmt, found if sure else weak, ctx)
+            for value, doc in held:
+                yield from adapter.feed(value, doc)
+            held.clear()
+    if adapter is None and held:  # the input ended before a sure sign: go with the guess
+        adapter = _adapter(fmt, weak, ctx)
+        for value, doc in held:
+            yield from adapter.feed(value, doc)
+    if adapter is not None:
+        yield from adapter.close()
+
+
+def _adapter(fmt: str, guess: str | None, ctx: Context) -> Adapter:
+    """The adapter to use; input no format claims is read as native, whose diagnostics say
+    what a trace must look like (and name `--trace-format`)."""
+    name = fmt if fmt != "auto" else guess
+    return FORMATS[name or "native"](ctx)
+
+
+def _is_value(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+class _Lines:
+    """Lines of a binary stream with their 1-based numbers and byte offsets."""
+
+    def __init__(self, stream: BinaryIO, display: str, ctx: Context) -> None:
+        self._stream = stream
+        self._display = display
+        self._ctx = ctx
+        self._number = 0
+        self._byte = 0
+        self._peeked: list[tuple[int, int, bytes]] = []
+        self.recording: list[bytes] | None = []  # lines read before the mode is known
+
+    def _raw(self) -> tuple[int, int, bytes] | None:
+        if self._peeked:
+            return self._peeked.pop(0)
+        raw = self._stream.readline()
+        if not raw:
+            return None
+        if self.recording is not None:
+            self.recording.append(raw)
+        self._number += 1
+        entry = (self._number, self._byte, raw)
+        self._byte += len(raw)
+        return entry
+
+    def next_value_line(self) -> tuple[int, int, str] | None:
+        """The next line that is not blank, decoded and without its line break."""
+        while (entry := self._raw()) is not None:
+            number, byte, raw = entry
+            if not raw.strip():
+                continue
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                doc = Doc(self._display, raw[: exc.start].decode("utf-8", "replace"), number, byte)
+                self._ctx.report(
+                    Diagnostic(
+                        code="invalid-utf8",
+                        message=f"line {number} of `{self._display}` is not valid UTF-8",
+                        span=doc.span_at(len(doc.text), len(doc.text)),
+                        help="save the trace as UTF-8",
+                    )
+                )
+                continue
+            if number == 1:
+                text = text.removeprefix("\ufeff")
+            return number, byte, text.rstrip("\r\n")
+        return None
+
+    def peek_value_line(self) -> bool:
+        """Whether another non-blank line follows (it stays to be read)."""
+        while (entry := self._raw()) is not None:
+            self._peeked.append(entry)
+            if entry[2].strip():
+                return True
+        return False
+
+    def everything(self) -> bytes:
+        """The whole input, from its first byte (for a document)."""
+        assert self.recording is not None
+        return b"".join(self.recording) + self._stream.read()
+
+
+Report = Callable[[Diagnostic], None]

@@ -1,0 +1,275 @@
+"""`specgap.Guard`: the compiled policy, enforced at run time, one event at a time.
+
+    guard = Guard("policy/policy.json", agent="sql")
+    decision = guard.check(tool_call)            # before the tool runs
+    if decision.action in ("deny", "steer"):
+        reply = decision.to_openai_message()     # or .to_mcp_result(), .to_anthropic_block()
+    else:
+        result = run_tool(...)
+        guard.record(result)                     # the output feeds later checks
+
+Each conversation is a `trace` (a key; `"default"` unless given) with its own incremental
+state, so a check costs the policies that target the tool, never a rescan of history.
+Parallel calls of one assistant turn go through `check_turn`, then one `record` each.
+Events may be specgap events or tool calls as the agent framework has them (see
+`specgap.evaluate.adapters.runtime`).
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from specgap.artifacts import read_text
+from specgap.errors import error
+from specgap.evaluate.adapters.runtime import coerce_event
+from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
+from specgap.evaluate.operators import TraceState
+from specgap.events import Event, ToolCall
+from specgap.ir import AgentBundle, Bundle
+from specgap.registry import Registry, Tool, build_registry
+
+GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
+
+
+@dataclass
+class _Trace:
+    state: TraceState
+    index: int = 0
+    pending: list[ToolCall] = field(default_factory=list)  # allowed, not yet folded in
+
+
+class Guard:
+    """Decisions for one agent's events, with per-trace state.
+
+    - `skip`: tool globs (canonical id or emitted name) never checked, only recorded;
+    - `only`: when given, only tools matching one of these globs are checked;
+    - `on_error`: what an internal error does: `closed` denies, `open` allows (recording
+      the error), `default` is closed where an `enforce` policy applies and open elsewhere;
+    - `shadow`: decide as usual but never act: every `action` becomes `observe` (the
+      `verdict` still says what enforcement would have done);
+    - `enforce`, `undetermined`: as for the evaluator's `Engine`.
+    """
+
+    def __init__(
+        self,
+        bundle: Bundle | AgentBundle | str | os.PathLike[str],
+        agent: str | None = None,
+        *,
+        skip: Iterable[str] = (),
+        only: Iterable[str] = (),
+        on_error: OnError = "default",
+        shadow: bool = False,
+        enforce: Iterable[str] = ("enforce",),
+        undetermined: Verdict = "undetermined",
+    ) -> None:
+        found = select_agent(bundle, agent)
+        self.agent = found.id
+        self.registry = agent_registry(found)
+        self.engine = Engine(
+            found.policies, enforce=enforce, undetermined=undetermined, on_error=on_error
+        )
+        self.skip = tuple(skip)
+        self.only = tuple(only)
+        self.on_error: OnError = on_error
+        self.shadow = shadow
+        self._traces: dict[str, _Trace] = {}
+        self._checked: dict[tuple[str | None, str], bool] = {}
+
+    @classmethod
+    def from_path(
+        cls, path: str | os.PathLike[str], agent: str | None = None, **options: Any
+    ) -> Guard:
+        """A guard over a compiled bundle file (`specgap build` writes policy/policy.json)."""
+        return cls(path, agent, **options)
+
+    def check(
+        self, event: Any, *, trace: str = "default", executed: bool | None = None
+    ) -> Decision:
+        """Decide one event of `trace`, then fold it into that trace's state.
+
+        A tool call is folded in once it has run: at once when `executed` is true (replaying
+        a log), at the next `check` or `record` of the trace when `executed` is None and the
+        call is allowed; a blocked call with `executed` None, or any call with `executed`
+        false, never ran and is left out of the state.
+        """
+        current = self._trace(trace)
+        item = coerce_event(event, self.registry, f"{trace}#{current.index}")
+        self._fold_pending(current)
+        return self._one(current, item, executed)
+
+    def check_turn(self, calls: Iterable[Any], *, trace: str = "default") -> list[Decision]:
+        """Decide the calls one assistant turn issued together, before any of them runs.
+
+        Parallel calls are independent: each is checked against the trace as it was before
+        the turn, and the allowed ones stay pending until their `record(..., call_id=...)`
+        or the trace's next check.
+        """
+        current = self._trace(trace)
+        items = [
+            coerce_event(call, self.registry, f"{trace}#{current.index + n}")
+            for n, call in enumerate(calls)
+        ]
+        self._fold_pending(current)
+        return [self._one(current, item, None) for item in items]
+
+    def _trace(self, trace: str) -> _Trace:
+        current = self._traces.get(trace)
+        if current is None:
+            current = self._traces[trace] = _Trace(self.engine.new_state())
+        return current
+
+    def _one(self, current: _Trace, item: Event, executed: bool | None) -> Decision:
+        index = current.index
+        current.index += 1
+        try:
+            decision = self._decide(index, item, current.state)
+        except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+            decision = self._failed(index, item, exc)
+        if self.shadow and decision.action != "allow":
+            decision = decision.model_copy(update={"action": "observe"})
+        if not isinstance(item, ToolCall) or executed:
+            self.engine.observe(current.state, item)
+        elif executed is None and (self.shadow or decision.action not in BLOCKING):
+            current.pending.append(item)
+        return decision
+
+    def record(
+        self,
+        result: Any,
+        *,
+        trace: str = "default",
+        call_id: str | None = None,
+        is_error: bool = False,
+        labels_out: Iterable[str] = (),
+    ) -> None:
+        """The output of an allowed call (the latest one, or the one with `call_id`), so
+        later checks of the trace see it (data flow, grounding, state conditions)."""
+        current = self._traces.get(trace)
+        if current is None or not current.pending:
+            raise error(
+                "no-pending-call",
+                f"trace `{trace}` has no allowed call waiting for its result",
+                path="<guard>",
+                help="call `record` after `check` allowed a call, before the next `check`",
+            )
+        pending = current.pending
+        at = len(pending) - 1
+        if call_id is not None:
+            at = next((n for n, c in enumerate(pending) if c.call_id == call_id), at)
+        call = pending.pop(at).model_copy(
+            update={"result": result, "is_error": is_error, "labels_out": tuple(labels_out)}
+        )
+        self.engine.observe(current.state, call)
+
+    def end(self, trace: str = "default") -> None:
+        """Forget a finished trace."""
+        self._traces.pop(trace, None)
+
+    def _fold_pending(self, current: _Trace) -> None:
+        for call in current.pending:
+            self.engine.observe(current.state, call)
+        current.pending.clear()
+
+    def checks(self, item: ToolCall) -> bool:
+        """Whether the skip/only globs leave this tool to be checked."""
+        key = (item.tool, item.name)
+        found = self._checked.get(key)
+        if found is None:
+            names = [n for n in key if n]
+            found = not _matches(names, self.skip) and (not self.only or _matches(names, self.only))
+            self._checked[key] = found
+        return found
+
+    def _decide(self, index: int, item: Event, state: TraceState) -> Decision:
+        if isinstance(item, ToolCall) and (self.skip or self.only) and not self.checks(item):
+            return Decision(
+                index=index,
+                origin=item.origin,
+                tool=item.tool,
+                name=item.name,
+                verdict="allow",
+                call_id=item.call_id,
+                flags=(*item.flags, "skipped"),
+            )
+        return self.engine.evaluate(index, item, state)
+
+    def _failed(self, index: int, item: Event, exc: Exception) -> Decision:
+        tool = item.tool if isinstance(item, ToolCall) else None
+        closed = self.on_error == "closed" or (
+            self.on_error == "default" and self.engine.enforced_for(tool)
+        )
+        hit = Hit(
+            policy=GUARD_POLICY,
+            action="deny",
+            enforcement="enforce",
+            category="runtime_validation",
+            reason=f"internal error: {type(exc).__name__}: {exc}",
+            source="<guard>",
+            effect="deny" if closed else "observe",
+            message="the policy check failed",
+            error=True,
+        )
+        return Decision(
+            index=index,
+            origin=item.origin,
+            tool=tool,
+            name=item.name if isinstance(item, ToolCall) else None,
+            verdict="deny" if closed else "allow",
+            hits=(hit,),
+            action="deny" if closed else "observe",
+            call_id=item.call_id if isinstance(item, ToolCall) else None,
+        )
+
+
+def _matches(names: list[str], globs: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(n, g) for n in names for g in globs)
+
+
+def select_agent(
+    bundle: Bundle | AgentBundle | str | os.PathLike[str], agent: str | None
+) -> AgentBundle:
+    """The agent a guard enforces: the one named, or the bundle's only agent."""
+    if isinstance(bundle, AgentBundle):
+        return bundle
+    if not isinstance(bundle, Bundle):
+        bundle = load_policy(bundle)
+    known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
+    if agent is None:
+        if len(bundle.agents) == 1:
+            return bundle.agents[0]
+        raise error(
+            "unknown-agent",
+            "the policy has several agents; name one",
+            path="<guard>",
+            help=f"pass `agent=` one of: {known}",
+        )
+    found = bundle.agent(agent)
+    if found is None:
+        raise error("unknown-agent", f"the policy has no agent `{agent}`", help=f"agents: {known}")
+    return found
+
+
+def load_policy(path: str | os.PathLike[str]) -> Bundle:
+    """Read a compiled bundle. The run-time path stays clear of the compiler; a bundle that
+    does not validate is handed to `specgap.api.load_bundle` for located diagnostics."""
+    shown = Path(path).as_posix()
+    text = read_text(Path(path), shown)
+    try:
+        return Bundle.model_validate_json(text)
+    except ValueError:
+        from specgap.api import load_bundle
+
+        return load_bundle(Path(path), shown)
+
+
+def agent_registry(agent: AgentBundle) -> Registry:
+    """The registry a bundle carries for one agent: canonical ids and emitted names."""
+    registry, _ = build_registry(
+        Tool(id=t.id, names=t.names, effects=t.effects) for t in agent.tools
+    )
+    return registry
