@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -13,50 +14,36 @@ _TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([A-Za-z_][\w.$]*)", r
 _CTE = re.compile(r"(?:\bWITH(?:\s+RECURSIVE)?|,)\s*([A-Za-z_]\w*)\s+AS\s*\(", re.I)
 _LIMIT = re.compile(r"\b(?:LIMIT|TOP|FETCH\s+FIRST)\s+\(?(\d+)", re.I)
 _KEYWORD = re.compile(r"\b[A-Za-z]+\b")
-SQL_VERBS = frozenset(
-    [
-        "SELECT",
-        "INSERT",
-        "UPDATE",
-        "DELETE",
-        "DROP",
-        "TRUNCATE",
-        "ALTER",
-        "CREATE",
-        "GRANT",
-        "REVOKE",
-        "MERGE",
-        "REPLACE",
-        "RENAME",
-        "COPY",
-        "CALL",
-        "EXEC",
-        "EXECUTE",
-        "ATTACH",
-        "DETACH",
-        "VACUUM",
-    ]
-)
+_VERBS = "SELECT INSERT UPDATE DELETE DROP TRUNCATE ALTER CREATE GRANT REVOKE MERGE REPLACE RENAME "
+SQL_VERBS = frozenset((_VERBS + "COPY CALL EXEC EXECUTE ATTACH DETACH VACUUM").split())
 
 
-def _sql_code(value: Any) -> str:
-    return _STRING_OR_COMMENT.sub(" ", value) if isinstance(value, str) else ""
+@functools.lru_cache(maxsize=4096)
+def _parse_sql(query: str) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
+    """Tables, LIMITs and statement keywords of a query, outside literals and comments.
+
+    Cached: several policies read the same query of the same call, and traces repeat
+    queries; the parse is the dominant cost of checking a SQL call.
+    """
+    code = _STRING_OR_COMMENT.sub(" ", query)
+    ctes = {name.casefold() for name in _CTE.findall(code)}
+    named = (t.rsplit(".", 1)[-1] for t in _TABLE.findall(code))
+    tables = tuple(t for t in named if t.casefold() not in ctes)
+    limits = tuple(int(n) for n in _LIMIT.findall(code))
+    words = {w.upper() for w in _KEYWORD.findall(code)}
+    return tables, limits, tuple(sorted(words & SQL_VERBS))
 
 
 def sql_tables(value: Any) -> list[Any]:
-    code = _sql_code(value)
-    ctes = {name.casefold() for name in _CTE.findall(code)}
-    tables = (t.rsplit(".", 1)[-1] for t in _TABLE.findall(code))
-    return [t for t in tables if t.casefold() not in ctes]
+    return list(_parse_sql(value)[0]) if isinstance(value, str) else []
 
 
 def sql_limit(value: Any) -> list[Any]:
-    return [int(n) for n in _LIMIT.findall(_sql_code(value))]
+    return list(_parse_sql(value)[1]) if isinstance(value, str) else []
 
 
 def sql_verb(value: Any) -> list[Any]:
-    words = (w.upper() for w in _KEYWORD.findall(_sql_code(value)))
-    return sorted({w for w in words if w in SQL_VERBS})
+    return list(_parse_sql(value)[2]) if isinstance(value, str) else []
 
 
 EXTRACTORS: dict[str, Callable[[Any], list[Any]]] = {
