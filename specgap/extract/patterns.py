@@ -3,54 +3,50 @@
 Each pattern is a regular expression over the sentence (markup blanked out) plus a builder
 that turns its groups into a candidate rule. Patterns describe the language of rules
 (ordering, prohibition, allowlist, bound, timeout, data flow, review), never one document.
+The rule kinds of real policies (confirmation, grounding, counts, calls per trace and per
+turn, state conditions) live in `policy_patterns`, `count_patterns` and `state_patterns`
+and run first; the driver here gives each operator to the first pattern that yields it.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 from typing import Any
 
 from specgap.evaluate.operators import OPERATORS
+from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
+    count_patterns,
+    policy_patterns,
+    state_patterns,
+)
+from specgap.extract.pattern_base import (
+    ANY_TOOL,
+    CALL_NOUNS,
+    CALL_WORDS,
+    END,
+    EXTRACTOR,
+    NUMBER,
+    PATTERNS,
+    STOP,
+    TICKED,
+    Match,
+    is_toolish,
+    mention_in,
+    noun_phrase,
+    number,
+    pattern,
+    quoted_values,
+)
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
 
-EXTRACTOR = "deterministic"
+__all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
 
-_STOP = r"(?=\s*(?:[.;:!?](?=\s|$)|$))"
-_END = r"(?=\s*(?:[.;:!?](?=\s|$)|,|\bso\b|\bto\s+(?:make|ensure|avoid)\b|$))"
-_CALL_WORDS = "call|use|run|invoke|execute|perform|do|trigger"
-_CALL_VERBS = rf"(?:{_CALL_WORDS})"
-_FILLER = re.compile(
-    r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"
-    r"an?|the|it|them|this|that|to|with|via|through|tool|call)\b\s*)+",
-    re.I,
+_CALL_VERBS = rf"(?:{CALL_WORDS})"
+_ASKS_USER = re.compile(
+    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement)\b", re.I
 )
-_TICKED = re.compile(r"`([^`\n]+)`")
-_QUOTED = re.compile(r"`([^`\n]+)`|'([^'\n]+)'|\"([^\"\n]+)\"")
-_TOOLISH = re.compile(r"^[A-Za-z_][\w\-]*(?:[./:][\w\-]+)*$")
-_NUMBER_WORDS = {
-    w: n
-    for n, w in enumerate(
-        [
-            "zero",
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-        ]
-    )
-}
-_NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(_NUMBER_WORDS) + r")"
 _TIME_UNITS = {
     "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
     "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
@@ -62,68 +58,12 @@ _DEONTIC = re.compile(
     re.I,
 )
 
-
-def is_toolish(token: str) -> bool:
-    """`sql.execute`, `scan_for_secrets`, `PutItem` read as tools; `private`, `ACL` do not."""
-    if not _TOOLISH.match(token):
-        return False
-    return any(c in token for c in "._/:") or bool(re.search(r"[a-z][A-Z]", token))
-
-
-@dataclass(frozen=True)
-class Match:
-    """What a pattern found: target chunk (text range) and parameters."""
-
-    operator: str
-    target: tuple[int, int] | None  # range in the sentence naming the constrained tool
-    params: dict[str, Any]
-    tool_params: dict[str, tuple[int, int]]  # param -> range naming another tool
-    confidence: float
-    grounding: Grounding | None = None
-
-
-def _mention_in(sentence: Sentence, span: tuple[int, int]) -> str | None:
-    """The tool a chunk of the sentence names: a ticked tool id, else the bare phrase."""
-    for m in _TICKED.finditer(sentence.text):
-        if m.end() > span[0] and m.start() < span[1] and is_toolish(m[1]):
-            return m[1]
-    phrase = _FILLER.sub("", sentence.clean[span[0] : span[1]].replace("`", " ").strip()).strip(
-        " ,"
-    )
-    words = phrase.split()
-    if not words or len(words) > 6:
-        return None
-    return " ".join(words)
-
-
-def _values(text: str) -> list[str]:
-    found = [a or b or c for a, b, c in _QUOTED.findall(text)]
-    return [v for v in found if not is_toolish(v)]
-
-
-def _number(raw: str) -> float:
-    raw = raw.casefold()
-    return float(_NUMBER_WORDS[raw]) if raw in _NUMBER_WORDS else float(raw.replace(",", ""))
-
-
-PatternFn = Callable[[Sentence, re.Match[str]], Match | None]
-PATTERNS: list[tuple[str, re.Pattern[str], PatternFn]] = []
-
-
-def pattern(name: str, regex: str) -> Callable[[PatternFn], PatternFn]:
-    def register(fn: PatternFn) -> PatternFn:
-        PATTERNS.append((name, re.compile(regex, re.I), fn))
-        return fn
-
-    return register
-
-
 # --- ordering ---------------------------------------------------------------------------------
 
 
 @pattern(
     "call-x-before-y",
-    rf"\b{_CALL_VERBS}\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){_END}",
+    rf"\b{_CALL_VERBS}\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
 )
 def _call_before(s: Sentence, m: re.Match[str]) -> Match | None:
     return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
@@ -132,16 +72,19 @@ def _call_before(s: Sentence, m: re.Match[str]) -> Match | None:
 @pattern(
     "before-y-call-x",
     r"\bbefore\s+(?P<then>.+?),\s*(?:(?:always|first)\s+)?(?:you\s+(?:must|should|have\s+to|need\s+to)"
-    rf"\s+)?(?:{_CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){_END}",
+    rf"\s+)?(?:{CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){END}",
 )
 def _before_call(s: Sentence, m: re.Match[str]) -> Match | None:
+    first = m["first"]
+    if _ASKS_USER.search(first) and not any(is_toolish(t) for t in TICKED.findall(first)):
+        return None  # "before X, get the user's confirmation": not a tool to call first
     return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
 
 
 @pattern(
     "y-only-after-x",
     r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|invoked)?"
-    rf"\s*(?:only\s+)?after\s+(?P<first>.+?){_END}",
+    rf"\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
 )
 def _only_after(s: Sentence, m: re.Match[str]) -> Match | None:
     return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.85)
@@ -156,7 +99,7 @@ _SEND = r"(?:sent|passed|written|shared|forwarded|posted|given|reach|flow|go|lea
     "labelled-data-never-to",
     r"\b(?:data|values?|content|information|anything|text|output|results?)\s+(?:labell?ed|tagged|"
     r"marked|classified)\s+(?:as\s+)?(?P<label>[`'\"]?[\w-]+[`'\"]?)\s+(?:must|should|may|can)\s+"
-    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){_END}",
+    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){END}",
 )
 def _flow(s: Sentence, m: re.Match[str]) -> Match | None:
     label = m["label"].strip("`'\"")
@@ -170,13 +113,13 @@ def _flow(s: Sentence, m: re.Match[str]) -> Match | None:
     "time-out-within",
     r"\b(?:time\s*out|timeouts?)\s+(?:(?:must|should)\s+(?:be\s+)?)?(?:within|after|of|at\s+most|"
     r"under|below|no\s+more\s+than)\s+(?:at\s+most\s+)?"
-    + _NUMBER
+    + NUMBER
     + r"\s*(?P<unit>"
     + "|".join(sorted(_TIME_UNITS, key=len, reverse=True))
     + r")\b",
 )
 def _timeout(s: Sentence, m: re.Match[str]) -> Match | None:
-    seconds = _number(m["n"]) * _TIME_UNITS[m["unit"].casefold()]
+    seconds = number(m["n"]) * _TIME_UNITS[m["unit"].casefold()]
     return Match("timeout_leq", None, {"facet": "timeout", "max_seconds": seconds}, {}, 0.85)
 
 
@@ -184,14 +127,17 @@ def _timeout(s: Sentence, m: re.Match[str]) -> Match | None:
     "at-most-n-things",
     r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
     r"fewer\s+than|less\s+than|at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+"
-    + _NUMBER
+    + NUMBER
     + r"\s+(?P<noun>[A-Za-z][\w-]*)",
 )
 def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
     noun = m["noun"]
     if noun.casefold() in _TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
         return None
-    n = _number(m["n"])
+    phrase, _ = noun_phrase(s.clean, m.start("noun"))
+    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS:
+        return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
+    n = number(m["n"])
     kind = " ".join(m["kind"].casefold().split())
     params: dict[str, Any] = {"facet": noun}
     if kind in {"at least", "no fewer than", "a minimum of"}:
@@ -212,7 +158,7 @@ _LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+
     r"(?:to\s+|from\s+|in\s+)?)?(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+" + _LIST,
 )
 def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = _values(m["list"])
+    values = quoted_values(m["list"])
     return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.8)
 
 
@@ -222,7 +168,7 @@ def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
     r"(?P<list>[`'\"][^`'\"\n]+[`'\"](?:\s+or\s+[`'\"][^`'\"\n]+[`'\"])*)\s+(?P<noun>[A-Za-z][\w-]*)",
 )
 def _must_use(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = _values(m["list"])
+    values = quoted_values(m["list"])
     target = (0, m.start())
     return Match("resource_in_allowlist", target, {"facet": m["noun"], "allowed": values}, {}, 0.8)
 
@@ -233,7 +179,7 @@ def _must_use(s: Sentence, m: re.Match[str]) -> Match | None:
     + _LIST,
 )
 def _must_be(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = _values(m["list"])
+    values = quoted_values(m["list"])
     return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.75)
 
 
@@ -244,14 +190,16 @@ def _must_be(s: Sentence, m: re.Match[str]) -> Match | None:
     "never-verb-object",
     r"\b(?:never|do\s+not|don't|must\s+not|must\s+never|should\s+not|should\s+never|may\s+not|"
     r"cannot|can't)\s+(?:(?:run|execute|issue|call|use|perform|invoke|make|submit|send)\s+)?"
-    rf"(?P<object>.+?){_STOP}",
+    rf"(?P<object>.+?){STOP}",
 )
 def _never(s: Sentence, m: re.Match[str]) -> Match | None:
     obj = m["object"]
     if re.search(r"\b(?:before|until|unless|after)\b", obj, re.I):
         return None  # an ordering in disguise: the ordering patterns own it
     listed = re.search(r"\((?P<inner>[^)]*)\)", obj)
-    values = _values(obj) or (re.findall(r"\b[A-Z][A-Z_]{2,}\b", listed["inner"]) if listed else [])
+    values = quoted_values(obj) or (
+        re.findall(r"\b[A-Z][A-Z_]{2,}\b", listed["inner"]) if listed else []
+    )
     start = m.start("object")
     via = re.search(r"\b(?:with|through|via|using|in|on)\s+(?P<tool>.+)$", obj, re.I)
     if values:
@@ -260,7 +208,7 @@ def _never(s: Sentence, m: re.Match[str]) -> Match | None:
         facet = nouns[-1] if nouns else ""
         target = (start + via.start("tool"), m.end("object")) if via else None
         return Match("deny_action", target, {"facet": facet, "values": values}, {}, 0.85)
-    if any(is_toolish(t) for t in _TICKED.findall(obj)):
+    if any(is_toolish(t) for t in TICKED.findall(obj)):
         return Match("deny_action", m.span("object"), {}, {}, 0.8)
     return None
 
@@ -281,38 +229,65 @@ def _review(s: Sentence, m: re.Match[str]) -> Match | None:
 # --- driver -----------------------------------------------------------------------------------
 
 
+# A sentence that states one of these rules also reads like the operators listed with it,
+# whose patterns would mine a weaker or wrong rule from the same words.
+_SHADOWS = {
+    "flow_denied": {"deny_action"},
+    "state_condition": {"deny_action"},
+    "arg_grounded": {"deny_action"},
+    "require_confirmation": {"review_required", "require_before"},
+    "max_calls": {"deny_action"},
+}
+
+
 def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
-    """Every rule the patterns find in one sentence (at most one per operator)."""
+    """Every rule the patterns find in one sentence: the first pattern that yields an
+    operator owns it (several rules when that pattern lists several targets or bounds)."""
     seen: set[str] = set()
+    shadowed: set[str] = set()
     clean = sentence.clean
-    for _, regex, build in PATTERNS:
-        found = regex.search(clean)
-        if found is None:
-            continue
-        match = build(sentence, found)
-        if match is None or match.operator in seen:
-            continue
-        if match.operator == "deny_action" and "flow_denied" in seen:
-            continue
-        seen.add(match.operator)
+    for _, regex, build, every in PATTERNS:
+        found = list(regex.finditer(clean)) if every else [m for m in [regex.search(clean)] if m]
+        matches: list[Match] = []
+        for hit in found:
+            built = build(sentence, hit)
+            matches.extend(built if isinstance(built, list) else [built] if built else [])
+        matches = [m for m in matches if m.operator not in seen and m.operator not in shadowed]
+        for operator in dict.fromkeys(m.operator for m in matches):
+            seen.add(operator)
+            shadowed |= _SHADOWS.get(operator, set())
+        emitted: set[str] = set()
+        for match in matches:
+            for rule in _candidates(sentence, match):
+                key = f"{rule.operator}|{rule.target}|{sorted(rule.params.items())!r}"
+                if key not in emitted:
+                    emitted.add(key)
+                    yield rule
+
+
+def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
+    if not match.targets:
         yield _candidate(sentence, match)
+        return
+    for target in match.targets:
+        yield _candidate(sentence, match, target)
 
 
-def _candidate(sentence: Sentence, match: Match) -> CandidateRule:
-    target = _mention_in(sentence, match.target) if match.target else None
+def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule:
+    target = named or (mention_in(sentence, match.target) if match.target else None)
     if target is None:
-        ticked = [t for t in _TICKED.findall(sentence.text) if is_toolish(t)]
-        others = {_mention_in(sentence, r) for r in match.tool_params.values()}
+        ticked = [t for t in TICKED.findall(sentence.text) if is_toolish(t)]
+        others = {mention_in(sentence, r) for r in match.tool_params.values()}
         ticked = [t for t in ticked if t not in others]
         target = ticked[0] if ticked else sentence.subject
     params = dict(match.params)
-    mentions = [target] if target else []
+    mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
-        mention = _mention_in(sentence, span)
+        mention = mention_in(sentence, span)
         params[name] = mention
         if mention:
             mentions.append(mention)
-    explicit = target is not None and target in sentence.text
+    explicit = target == ANY_TOOL or (target is not None and target in sentence.text)
     grounding: Grounding = match.grounding or ("exact" if explicit else "partial")
     confidence = match.confidence if grounding == "exact" else match.confidence * 0.8
     return CandidateRule(

@@ -1,0 +1,235 @@
+"""Agents and traces built from `../shared/corpus` for the tests that measure specgap on
+artifacts nobody on this project wrote.
+
+Nothing here copies corpus text into the project: project configs are written into a
+temporary folder and point at the corpus files (or at tool specs converted from the
+corpus' own formats into that folder), and traces are made at test time from the
+ground-truth action sequences.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from specgap.api import build
+from specgap.config import load_project
+from specgap.evaluate.engine import Engine
+from specgap.evaluate.operators import OPERATORS
+from specgap.events import Event, Message, ToolCall
+from specgap.ir import AgentBundle, Policy
+from specgap.pipeline import AgentState
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Built:
+    bundle: AgentBundle
+    state: AgentState
+
+    @property
+    def policies(self) -> tuple[Policy, ...]:
+        return self.state.policies
+
+    def canonical(self, name: str) -> str:
+        assert self.state.registry is not None
+        return self.state.registry.canonical(name) or name
+
+
+def build_agent(
+    folder: Path,
+    prompts: Sequence[Path],
+    tools: Sequence[Path],
+    registry: Sequence[Path] = (),
+    agent: str = "agent",
+) -> Built:
+    """Write a one-agent `specgap.toml` into `folder` (absolute paths) and build it."""
+
+    def paths(items: Sequence[Path]) -> str:
+        return json.dumps([p.resolve().as_posix() for p in items])
+
+    config = folder / "specgap.toml"
+    config.write_text(
+        f'out = "policy.json"\n\n[[agents]]\nid = "{agent}"\nprompts = {paths(prompts)}\n'
+        f"tools = {paths(tools)}\nregistry = {paths(registry)}\n"
+    )
+    bundle, states = build(load_project(config))
+    return Built(bundle.agents[0], states[0])
+
+
+# --- tool specs in the corpus' own formats -> OpenAI function specs -------------------------
+
+_TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean"}
+_PARAM_DOC = re.compile(r"^\s*(?::param\s+(\w+):|(\w+):)\s*(.*)$")
+
+
+def _json_type(annotation: str | None) -> dict[str, Any]:
+    text = (annotation or "").replace(" ", "")
+    base = text.split("|")[0]
+    if base.startswith("list["):
+        inner = _TYPES.get(base[5:-1])
+        return {"type": "array", "items": {"type": inner}} if inner else {"type": "array"}
+    if base.startswith("dict"):
+        return {"type": "object"}
+    return {"type": _TYPES[base]} if base in _TYPES else {}
+
+
+def openai_spec(name: str, params: list[dict[str, Any]], docstring: str) -> dict[str, Any]:
+    """One tool as an OpenAI function spec: the docstring's first paragraph describes it,
+    its `:param x:` (or `x:` under `Args:`) lines describe the parameters; environment
+    parameters the runtime injects (`Annotated...`) are left out."""
+    summary = docstring.split("\n\n")[0].strip()
+    docs: dict[str, str] = {}
+    for line in docstring.splitlines():
+        m = _PARAM_DOC.match(line)
+        if m:
+            docs[m[1] or m[2]] = m[3].strip()
+    properties: dict[str, Any] = {}
+    required: list[str] = []
+    for param in params:
+        annotation = param.get("annotation") or ""
+        if annotation.startswith("Annotated"):
+            continue
+        schema = _json_type(annotation)
+        if param["name"] in docs:
+            schema["description"] = docs[param["name"]]
+        properties[param["name"]] = schema
+        if "None" not in annotation:
+            required.append(param["name"])
+    parameters: dict[str, Any] = {"type": "object", "properties": properties}
+    if required:
+        parameters["required"] = required
+    return {
+        "type": "function",
+        "function": {"name": name, "description": summary, "parameters": parameters},
+    }
+
+
+def write_tools(path: Path, specs: Iterable[dict[str, Any]]) -> Path:
+    path.write_text(json.dumps(list(specs), indent=2) + "\n")
+    return path
+
+
+# --- tau-bench retail: ground-truth actions -> safe traces ------------------------------------
+
+CONFIRMATION = "Yes, please go ahead."
+
+
+def retail_safe_trace(task: dict[str, Any], confirm: set[str], built: Built) -> list[Event]:
+    """A policy-compliant trace from a tau-bench ground-truth action sequence.
+
+    - The task's `instruction` (the brief of the simulated user: who they are, which order,
+      what they want) is the opening user message: it carries what the user tells the agent.
+    - Every action is one tool call in its own assistant turn (one call at a time).
+    - Before each call of a tool in `confirm` (the tools the compiled policy requires a
+      confirmation for), the agent proposes the action in its own turn and the user answers
+      "Yes, please go ahead." The ground truth leaves these turns out; the policy requires
+      them ("obtain explicit user confirmation (yes) to proceed").
+    - Tool outputs are not recorded (the corpus has none), so a rule that needs them (the
+      order's status, ids a lookup returned) is `undetermined` here, never allow or deny.
+    """
+    events: list[Event] = [Message(role="user", content=task["instruction"])]
+    turn = 0
+    for action in task["actions"]:
+        name, args = action["name"], action["kwargs"]
+        turn += 1
+        if built.canonical(name) in confirm:
+            shown = json.dumps(args, sort_keys=True)
+            events.append(
+                Message(
+                    role="assistant",
+                    content=f"I will call {name} with {shown}. Proceed?",
+                    turn=turn,
+                )
+            )
+            events.append(Message(role="user", content=CONFIRMATION))
+            turn += 1
+        events.append(ToolCall(name=name, tool=built.canonical(name), args=args, turn=turn))
+    return events
+
+
+# --- AgentDojo: suites -> tools, user tasks -> safe traces, injection tasks -> attacks --------
+
+_SELF = re.compile(r"^\[?self\.(_[A-Z0-9_]+)\]?$")
+_JOIN = re.compile(r"\{', '\.join\((_?[A-Z0-9_]+)\)\}")
+_FIELD = re.compile(r"\{(_?[A-Z0-9_]+)\}")
+
+
+def render_arg(value: Any, constants: dict[str, Any]) -> Any:
+    """`[self._RECIPIENT]` -> the task's constant (in a list when bracketed); other
+    expression strings the conversion left are kept as they are (opaque values)."""
+    if isinstance(value, str):
+        m = _SELF.match(value.strip())
+        if m and m[1] in constants:
+            found = constants[m[1]]
+            if value.strip().startswith("[") and not isinstance(found, list):
+                return [found]
+            return found
+    return value
+
+
+def render_prompt(prompt: str, constants: dict[str, Any]) -> str:
+    """The user's prompt with the placeholders the task's constants fill."""
+
+    def join(m: re.Match[str]) -> str:
+        found = constants.get(m[1])
+        return ", ".join(map(str, found)) if isinstance(found, list) else m[0]
+
+    def field(m: re.Match[str]) -> str:
+        found = constants.get(m[1], constants.get(f"_{m[1]}"))
+        return str(found) if found is not None else m[0]
+
+    return _FIELD.sub(field, _JOIN.sub(join, prompt)).strip()
+
+
+def dojo_calls(task: dict[str, Any], built: Built, first_turn: int = 1) -> list[Event]:
+    constants = task.get("constants") or {}
+    calls: list[Event] = []
+    for n, item in enumerate(task["ground_truth_calls"]):
+        args = {k: render_arg(v, constants) for k, v in item["args"].items()}
+        name = item["function"]
+        calls.append(
+            ToolCall(name=name, tool=built.canonical(name), args=args, turn=first_turn + n)
+        )
+    return calls
+
+
+def dojo_safe_trace(task: dict[str, Any], built: Built) -> list[Event]:
+    """The user's prompt, then the ground-truth calls, one per turn, outputs not recorded."""
+    prompt = render_prompt(task["PROMPT"], task.get("constants") or {})
+    return [Message(role="user", content=prompt), *dojo_calls(task, built)]
+
+
+def dojo_attack(
+    injection: dict[str, Any], user: dict[str, Any], built: Built
+) -> tuple[list[Event], int]:
+    """A user's prompt followed by the attacker's ground-truth calls (what an injection wants
+    the agent to do), and the index of the first attacker call."""
+    prompt = render_prompt(user["PROMPT"], user.get("constants") or {})
+    return [Message(role="user", content=prompt), *dojo_calls(injection, built)], 1
+
+
+# --- running -----------------------------------------------------------------------------------
+
+
+def verdicts(policies: Sequence[Policy], events: Sequence[Event]) -> list[Any]:
+    return list(Engine(policies).run(events))
+
+
+def operator_mutants(
+    policies: Sequence[Policy], events: Sequence[Event]
+) -> Iterator[tuple[Policy, Any]]:
+    """Every mutant the mutators of each policy's operator make of one safe trace."""
+    for policy in policies:
+        for mutator in OPERATORS[policy.operator].mutators:
+            for mutant in mutator(policy.condition, policy.target, events):
+                yield policy, mutant
+
+
+def load_json(path: Path) -> Any:
+    return json.loads(path.read_text("utf-8"))
