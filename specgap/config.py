@@ -30,11 +30,29 @@ class AgentConfig(BaseModel):
     unsafe_traces: tuple[str, ...] = ()
 
 
+class LlmConfig(BaseModel):
+    """`[llm]`: LLM extraction settings; environment variables override them (README)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str | None = Field(default=None, min_length=1, description="Ollama model tag")
+    host: str | None = Field(default=None, min_length=1, description="Ollama URL")
+    timeout: float | None = Field(default=None, gt=0, description="seconds per request")
+    num_ctx: int | None = Field(default=None, ge=1024, description="context tokens")
+    seed: int | None = None
+    lock: str | None = Field(default=None, min_length=1, description="lock file path")
+
+
 class ProjectConfig(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     out: str = "policy/policy.json"
     extractor: ExtractorMode = "deterministic"
+    llm: LlmConfig = LlmConfig()
+    undetermined: Literal["undetermined", "allow", "warn", "deny"] = Field(
+        default="undetermined",
+        description="verdict when a rule's evidence is missing from a trace (see README)",
+    )
     agents: tuple[AgentConfig, ...] = ()
 
 

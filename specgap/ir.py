@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SCHEMA_VERSION = "1"
 
@@ -184,6 +184,89 @@ class ReviewRequired(Frozen):
     approval_label: str = "reviewed"
 
 
+class RequireConfirmation(Frozen):
+    """The call needs a fresh yes: the latest user message before it affirms, and no call
+    of the target (or of a tool in `covers`) has used that message up since."""
+
+    operator: Literal["require_confirmation"] = "require_confirmation"
+    covers: tuple[str, ...] = Field(
+        default=(), description="other tools whose calls use up a confirmation (registry writes)"
+    )
+
+
+class ArgGrounded(Frozen):
+    """Argument values must appear in the user's messages and/or the outputs of tools."""
+
+    operator: Literal["arg_grounded"] = "arg_grounded"
+    selector: Selector | None = None
+    arg: str | None = Field(
+        default=None, description="argument-name phrase matched at check time (no selector)"
+    )
+    from_user: bool = True
+    from_tools: tuple[str, ...] = Field(
+        default=(), description="tools whose outputs ground a value; `*` is any tool"
+    )
+
+    @model_validator(mode="after")
+    def _has_source(self) -> ArgGrounded:
+        if not self.from_user and not self.from_tools:
+            raise ValueError("name at least one source: `from_user` or `from_tools`")
+        return self
+
+
+class ArgCountBound(Frozen):
+    """Bounds on how many items an argument holds, optionally only the items of one kind."""
+
+    operator: Literal["arg_count_bound"] = "arg_count_bound"
+    selector: Selector | None = None
+    items: str | None = Field(
+        default=None, description="what is counted, e.g. `gift card` (argument name or id kind)"
+    )
+    min: int | None = None
+    max: int | None = None
+
+    @model_validator(mode="after")
+    def _is_bounded(self) -> ArgCountBound:
+        if self.min is None and self.max is None:
+            raise ValueError("give `min` or `max`")
+        if self.selector is None and not self.items:
+            raise ValueError("give `selector` or `items`")
+        return self
+
+
+class StateCondition(Frozen):
+    """Allow (`allowed`) or deny (`denied`) the call by a fact in the latest recorded output
+    of a read about the same entity (the order the call names, say)."""
+
+    operator: Literal["state_condition"] = "state_condition"
+    field: str | None = Field(default=None, description="top-level field; none: any field")
+    allowed: tuple[str, ...] = ()
+    denied: tuple[str, ...] = ()
+    entity: str | None = Field(default=None, description="noun naming the entity, e.g. `order`")
+    read: tuple[str, ...] = Field(default=(), description="tools whose outputs count; none: any")
+
+    @model_validator(mode="after")
+    def _one_side(self) -> StateCondition:
+        if bool(self.allowed) == bool(self.denied):
+            raise ValueError("give exactly one of `allowed` and `denied`")
+        return self
+
+
+class MaxCalls(Frozen):
+    operator: Literal["max_calls"] = "max_calls"
+    max: int = Field(ge=0, description="calls of the target allowed per trace")
+    per: str | None = Field(
+        default=None, description="count per entity (e.g. `order`: per `order_id` value)"
+    )
+
+
+class OneCallAtATime(Frozen):
+    """No assistant turn with several tool calls (nor, with `with_text`, text and a call)."""
+
+    operator: Literal["one_call_at_a_time"] = "one_call_at_a_time"
+    with_text: bool = True
+
+
 Condition = Annotated[
     SchemaContract
     | DenyAction
@@ -192,7 +275,13 @@ Condition = Annotated[
     | ArgWithinBound
     | FlowDenied
     | TimeoutLeq
-    | ReviewRequired,
+    | ReviewRequired
+    | RequireConfirmation
+    | ArgGrounded
+    | ArgCountBound
+    | StateCondition
+    | MaxCalls
+    | OneCallAtATime,
     Field(discriminator="operator"),
 ]
 
@@ -224,10 +313,21 @@ class Policy(Frozen):
 
 
 class Extraction(Frozen):
+    """Who read an agent's artifacts. Nothing here depends on whether this build answered
+    from the extraction lock or filled it, so an offline rebuild is byte-identical."""
+
     mode: str
     model: str | None = None
-    cache_hits: int = 0
+    cache_hits: int = Field(
+        default=0, description="artifacts whose LLM rules are pinned by the extraction lock"
+    )
     rules: int = 0
+    extractors: dict[str, int] = Field(
+        default_factory=dict, description="extractor (`deterministic`, `llm:<model>`) -> rules"
+    )
+    fallbacks: tuple[str, ...] = Field(
+        default=(), description="artifacts the deterministic extractor read after the model failed"
+    )
 
 
 class ToolSummary(Frozen):

@@ -1,19 +1,34 @@
-"""Evaluating an agent's policy on its safe traces and its unsafe mutants."""
+"""Evaluating an agent's policy: its hand-labelled safe and unsafe traces (as before),
+the mutants generated from its safe traces (the kill matrix) and policy mutation.
+
+Hand-labelled figures (`Counts`) keep their meaning and keys. Generated mutants are
+tallied apart, operator mutants and generic mutants separately again; the mutation
+score of a category adds the hand-labelled unsafe traces to the operator mutants.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field
 
+from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError
 from specgap.evaluate.engine import Decision, Engine
+from specgap.evaluate.kill import KillMatrix, killers, policy_mutation, rule_results
+from specgap.evaluate.results import MutantResult, MutationStats, RuleResult, Skip
 from specgap.evaluate.traces import load_trace
 from specgap.events import Trace
-from specgap.ir import CATEGORIES, Diagnostic, Frozen, Policy
+from specgap.ir import CATEGORIES, CandidateRule, Diagnostic, Frozen, Policy
+from specgap.mutate import generate
 from specgap.registry import Registry
+
+if TYPE_CHECKING:
+    from specgap.ir import Bundle
+    from specgap.pipeline import AgentState
 
 TraceKind = Literal["safe", "unsafe"]
 UNCATEGORIZED = "uncategorized"
@@ -22,6 +37,13 @@ UNCATEGORIZED = "uncategorized"
 class Coverage(Frozen):
     killed: int = 0
     total: int = 0
+
+    @property
+    def score(self) -> float | None:
+        return self.killed / self.total if self.total else None
+
+    def plus(self, killed: int, total: int) -> Coverage:
+        return Coverage(killed=self.killed + killed, total=self.total + total)
 
 
 class TraceResult(Frozen):
@@ -53,34 +75,76 @@ class Counts(Frozen):
         return self.unsafe_blocked / self.unsafe_traces if self.unsafe_traces else 1.0
 
 
+def _scores(counts: Counts, generated: MutationStats) -> dict[str, Coverage]:
+    """Per category: hand-labelled unsafe traces plus operator mutants."""
+    out = dict(counts.coverage_by_category)
+    for category, cell in generated.by_category.items():
+        out[category] = out.get(category, Coverage()).plus(cell.killed, cell.total)
+    return out
+
+
+def _overall(scores: dict[str, Coverage]) -> Coverage:
+    total = Coverage()
+    for cell in scores.values():
+        total = total.plus(cell.killed, cell.total)
+    return total
+
+
 class AgentResult(Frozen):
     agent: str
     counts: Counts
     traces: tuple[TraceResult, ...]
+    rules: tuple[RuleResult, ...] = ()
+    mutants: tuple[MutantResult, ...] = ()
+    skipped: tuple[Skip, ...] = ()
+    generated: MutationStats = Field(default_factory=MutationStats.empty)
+    generic: MutationStats = Field(default_factory=MutationStats.empty)
+
+    def scores(self) -> dict[str, Coverage]:
+        return _scores(self.counts, self.generated)
+
+    @property
+    def score(self) -> Coverage:
+        return _overall(self.scores())
+
+    def rule(self, key: str) -> RuleResult | None:
+        return next((r for r in self.rules if r.key == key), None)
 
 
 class EvalResult(Frozen):
     revision: str
     agents: tuple[AgentResult, ...]
     total: Counts
+    seed: int = 0
+    diagnostics: tuple[Diagnostic, ...] = ()
+    sources: dict[str, str] = Field(default_factory=dict, description="artifact texts by path")
 
-    def summary(self) -> dict[str, object]:
+    @property
+    def generated(self) -> MutationStats:
+        stats = MutationStats.empty()
+        for a in self.agents:
+            stats = stats.plus(a.generated)
+        return stats
+
+    @property
+    def generic(self) -> MutationStats:
+        stats = MutationStats.empty()
+        for a in self.agents:
+            stats = stats.plus(a.generic)
+        return stats
+
+    def scores(self) -> dict[str, Coverage]:
+        return _scores(self.total, self.generated)
+
+    @property
+    def score(self) -> Coverage:
+        return _overall(self.scores())
+
+    def summary(self) -> dict[str, Any]:
         """The machine-readable shape `specgap eval --format json` prints."""
-        return {
-            "revision": self.revision,
-            "agents": {
-                a.agent: {
-                    **a.counts.model_dump(mode="json"),
-                    "mutation_score": round(a.counts.mutation_score, 4),
-                    "traces": [t.model_dump(mode="json") for t in a.traces],
-                }
-                for a in self.agents
-            },
-            "total": {
-                **self.total.model_dump(mode="json"),
-                "mutation_score": round(self.total.mutation_score, 4),
-            },
-        }
+        from specgap.report.jsonout import summary
+
+        return summary(self)
 
 
 def load_traces(project: Project, patterns: tuple[str, ...], registry: Registry) -> list[Trace]:
@@ -99,7 +163,7 @@ def load_traces(project: Project, patterns: tuple[str, ...], registry: Registry)
 def run_trace(engine: Engine, trace: Trace, kind: TraceKind) -> TraceResult:
     decisions = list(engine.run(trace.events))
     findings = tuple(d for d in decisions if d.verdict != "allow")
-    killed_by = sorted({h.policy for d in decisions if d.blocked for h in d.hits})
+    killed_by = sorted({h.policy for h in killers(decisions)})
     fired = [h.category for d in findings for h in d.hits]
     category = trace.category or (fired[0] if fired else UNCATEGORIZED)
     return TraceResult(
@@ -149,16 +213,96 @@ def evaluate_agent(
     agent_id: str,
     policies: Sequence[Policy],
     registry: Registry,
+    *,
+    candidates: Sequence[CandidateRule] = (),
+    diagnostics: Sequence[Diagnostic] = (),
+    seed: int = 0,
+    mutants: bool = False,
 ) -> AgentResult:
+    """Hand-labelled traces; with `mutants`, also generated mutants of the safe traces
+    through the kill matrix, and policy mutation. Off by default, so callers that only
+    need the hand-labelled counts (`specgap watch`) do not pay for generation;
+    `evaluate_states` (what `specgap eval` runs) turns it on."""
     config = project.agent(agent_id)
-    engine = Engine(policies)
-    groups: tuple[tuple[TraceKind, tuple[str, ...]], ...] = (
-        ("safe", config.safe_traces),
-        ("unsafe", config.unsafe_traces),
+
+    def make_engine(chosen: Sequence[Policy]) -> Engine:
+        return Engine(chosen, undetermined=project.config.undetermined)
+
+    engine = make_engine(policies)
+    safe = load_traces(project, config.safe_traces, registry)
+    unsafe = load_traces(project, config.unsafe_traces, registry)
+    results = [run_trace(engine, t, "safe") for t in safe]
+    results += [run_trace(engine, t, "unsafe") for t in unsafe]
+    counts = count(results)
+    if not mutants:
+        return AgentResult(agent=agent_id, counts=counts, traces=tuple(results))
+    generation = generate(
+        agent_id,
+        policies,
+        safe,
+        registry=registry,
+        seed=seed,
+        known=[t.events for t in unsafe],
+        engine_factory=make_engine,
     )
-    results = [
-        run_trace(engine, trace, kind)
-        for kind, patterns in groups
-        for trace in load_traces(project, patterns, registry)
-    ]
-    return AgentResult(agent=agent_id, counts=count(results), traces=tuple(results))
+    matrix = KillMatrix(policies, safe, engine=make_engine).run(generation.mutants)
+    operator = [m for m in matrix if m.kind == "operator"]
+    generic = [m for m in matrix if m.kind == "generic"]
+    verdicts = {r.path: r.blocked for r in results}
+    tested_by = policy_mutation(policies, [*safe, *unsafe], verdicts, engine=make_engine)
+    return AgentResult(
+        agent=agent_id,
+        counts=counts,
+        traces=tuple(results),
+        rules=rule_results(agent_id, policies, candidates, diagnostics, matrix, tested_by),
+        mutants=matrix,
+        skipped=generation.skipped,
+        generated=MutationStats.of(
+            operator, discarded=generation.discarded, duplicates=generation.duplicates
+        ),
+        generic=MutationStats.of(generic),
+    )
+
+
+def evaluate_states(
+    project: Project,
+    bundle: Bundle,
+    states: Sequence[AgentState],
+    agent: str | None = None,
+    *,
+    seed: int = 0,
+    mutants: bool = True,
+) -> EvalResult:
+    """Evaluate every agent (or one) of a build, with the rule texts the reports show."""
+    results: list[AgentResult] = []
+    sources: dict[str, str] = {}
+    for state in states:
+        if agent is not None and state.config.id != agent:
+            continue
+        assert state.registry is not None
+        result = evaluate_agent(
+            project,
+            state.config.id,
+            state.policies,
+            state.registry,
+            candidates=state.rules,
+            diagnostics=state.diagnostics,
+            seed=seed,
+            mutants=mutants,
+        )
+        results.append(result)
+        sources.update({a.path: a.text for a in state.artifacts})
+        for trace in result.traces:
+            file = project.root / Path(trace.path)
+            if trace.kind == "unsafe" and trace.path not in sources and file.is_file():
+                sources[trace.path] = read_text(file, trace.path)
+    if agent is not None and not results:
+        project.agent(agent)  # raises unknown-agent with the list of agents
+    return EvalResult(
+        revision=bundle.revision,
+        agents=tuple(results),
+        total=add(r.counts for r in results),
+        seed=seed,
+        diagnostics=bundle.diagnostics,
+        sources=dict(sorted(sources.items())),
+    )

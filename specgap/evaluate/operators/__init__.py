@@ -3,10 +3,32 @@ in `_MODULES`; nothing else in specgap changes."""
 
 from __future__ import annotations
 
-from specgap.evaluate.operators import access, bounds, flow, ordering, review, structure
+from specgap.evaluate.operators import (
+    access,
+    bounds,
+    cardinality,
+    confirmation,
+    flow,
+    grounding,
+    ordering,
+    review,
+    state,
+    structure,
+)
 from specgap.evaluate.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
 
-_MODULES = (structure, access, ordering, bounds, flow, review)
+_MODULES = (
+    structure,
+    access,
+    ordering,
+    bounds,
+    flow,
+    review,
+    confirmation,
+    grounding,
+    cardinality,
+    state,
+)
 
 OPERATORS: dict[str, Operator] = {op.name: op for module in _MODULES for op in module.OPERATORS}
 

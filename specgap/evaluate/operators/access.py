@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
-from specgap.evaluate.operators.base import Operator, TraceState, describe_selector, quoted
+from collections.abc import Iterator, Sequence
+
+from specgap.evaluate.operators.base import (
+    Mutant,
+    Operator,
+    TraceState,
+    describe_selector,
+    quoted,
+)
+from specgap.evaluate.rewrite import (
+    MUTANT_ORIGIN,
+    calls_to,
+    insert_at,
+    outside,
+    put_selected,
+    replace_at,
+    with_args,
+)
 from specgap.evaluate.values import select
-from specgap.events import ToolCall
+from specgap.events import Event, Message, ToolCall
 from specgap.ir import DenyAction, ResourceInAllowlist
 
 Prepared = tuple[DenyAction, frozenset[str]]
@@ -47,6 +64,57 @@ def _describe_allow(cond: ResourceInAllowlist, target: str) -> str:
     return f"{describe_selector(cond.selector)} of `{target}` must be one of {quoted(cond.allowed)}"
 
 
+# -- mutators ---------------------------------------------------------------------------
+
+
+def _swap_in_denied(cond: DenyAction, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """A forbidden tool gets called (after the first user message, where an agent would
+    act); a forbidden value gets swapped into each call, one denied value at a time."""
+    if cond.selector is None:
+        at = next((i + 1 for i, e in enumerate(events) if isinstance(e, Message)), 0)
+        denied = ToolCall(name=target, tool=target, origin=MUTANT_ORIGIN)
+        yield Mutant(
+            mutator="deny_action/call-denied-tool",
+            description=f"call the forbidden `{target}`",
+            events=insert_at(events, at, denied),
+        )
+        return
+    for index in calls_to(events, target):
+        call = events[index]
+        assert isinstance(call, ToolCall)
+        for value in cond.values:
+            args = put_selected(cond.selector, call.args, value)
+            if args is None or args == call.args:
+                continue
+            yield Mutant(
+                mutator="deny_action/swap-in-denied",
+                description=f"`{call.name}` (event {index}): "
+                f"{describe_selector(cond.selector)} becomes denied `{value}`",
+                events=replace_at(events, index, with_args(call, args)),
+            )
+
+
+def _leave_allowlist(
+    cond: ResourceInAllowlist, target: str, events: Sequence[Event]
+) -> Iterator[Mutant]:
+    """Each call to the target, with the selected resource moved just outside the
+    allowlist (`acme-reports` -> `acme-reports_unlisted`)."""
+    for index in calls_to(events, target):
+        call = events[index]
+        assert isinstance(call, ToolCall)
+        current = select(cond.selector, call.args)
+        value = outside(current[0] if current else None, cond.allowed)
+        args = put_selected(cond.selector, call.args, value)
+        if args is None:
+            continue
+        yield Mutant(
+            mutator="resource_in_allowlist/outside-allowlist",
+            description=f"`{call.name}` (event {index}): "
+            f"{describe_selector(cond.selector)} becomes `{value}`, outside the allowlist",
+            events=replace_at(events, index, with_args(call, args)),
+        )
+
+
 OPERATORS = (
     Operator(
         "deny_action",
@@ -56,6 +124,7 @@ OPERATORS = (
         _check_deny,
         _describe_deny,
         prepare=_prepare_deny,
+        mutators=(_swap_in_denied,),
     ),
     Operator(
         "resource_in_allowlist",
@@ -65,5 +134,6 @@ OPERATORS = (
         _check_allow,
         _describe_allow,
         prepare=_prepare_allow,
+        mutators=(_leave_allowlist,),
     ),
 )

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from specgap.evaluate.operators.base import Operator, TraceState
-from specgap.events import ToolCall
+from collections.abc import Iterator, Sequence
+
+from specgap.evaluate.operators.base import Mutant, Operator, TraceState
+from specgap.evaluate.rewrite import calls_to, replace_at
+from specgap.events import Event, ToolCall
 from specgap.ir import ReviewRequired
 
 
@@ -11,6 +14,26 @@ def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
     if cond.approval_label in call.labels_in:
         return None
     return f"needs review (no `{cond.approval_label}` label on the call)"
+
+
+# -- mutators ---------------------------------------------------------------------------
+
+
+def _skip_review(cond: ReviewRequired, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """Each call to the target without its approval label. When the safe trace never
+    carried the label the mutant equals it: the safe trace itself breaks the rule, which
+    is exactly what a report on an unenforced review rule should show."""
+    for index in calls_to(events, target):
+        call = events[index]
+        assert isinstance(call, ToolCall)
+        labels = tuple(label for label in call.labels_in if label != cond.approval_label)
+        had = len(labels) != len(call.labels_in)
+        yield Mutant(
+            mutator="review_required/skip-review",
+            description=f"`{call.name}` (event {index}) runs without "
+            f"{'its' if had else 'a'} `{cond.approval_label}` approval",
+            events=replace_at(events, index, call.model_copy(update={"labels_in": labels})),
+        )
 
 
 OPERATORS = (
@@ -22,5 +45,6 @@ OPERATORS = (
         _check,
         lambda c, t: f"`{t}` calls need human review",
         action="warn",
+        mutators=(_skip_review,),
     ),
 )

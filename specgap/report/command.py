@@ -1,0 +1,115 @@
+"""`specgap eval` behind the command line: evaluate, render, write, annotate, decide.
+
+Exit rule (documented in the README): 1 when a safe trace is blocked (false block); when
+no `--fail-under` is given, also when a hand-labelled unsafe trace is allowed (as before);
+when `--fail-under` is given, when any of its thresholds is not met. Generated mutants
+that survive fail the run only through `--fail-under`. 0 otherwise; 2 for bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from specgap.errors import ExitCode
+from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.report import github
+from specgap.report.compare import Diff, compare, load_base, summary_lines
+from specgap.report.thresholds import check, parse
+
+if TYPE_CHECKING:
+    from specgap.config import Project
+    from specgap.ir import Bundle
+    from specgap.pipeline import AgentState
+
+FORMATS = ("table", "json", "markdown", "sarif", "junit", "stryker", "html")
+MACHINE = frozenset({"json", "sarif", "junit", "stryker", "html"})
+Emit = Callable[..., None]  # emit(text, err=False)
+
+
+@dataclass(frozen=True)
+class EvalRequest:
+    fmt: str = "table"
+    output: Path | None = None
+    base: Path | None = None
+    fail_under: tuple[str, ...] = ()
+    seed: int = 0
+    agent: str | None = None
+
+
+def render(result: EvalResult, fmt: str, diff: Diff | None = None) -> str:
+    """The report in one of `FORMATS`, rendered from the one result model."""
+    if fmt == "json":
+        from specgap.report.jsonout import render as render_json
+
+        return render_json(result)
+    if fmt == "markdown":
+        from specgap.report.markdown import render_markdown
+
+        return render_markdown(result, diff)
+    if fmt == "sarif":
+        from specgap.report.sarif import render as render_sarif
+
+        return render_sarif(result)
+    if fmt == "junit":
+        from specgap.report.junit import render as render_junit
+
+        return render_junit(result)
+    if fmt == "stryker":
+        from specgap.report.stryker import render as render_stryker
+
+        return render_stryker(result)
+    if fmt == "html":
+        from specgap.report.html import render_html
+
+        return render_html(result)
+    from specgap.report.table import render_eval
+
+    return render_eval(result, base_lines=summary_lines(diff) if diff else ())
+
+
+def run(
+    project: Project,
+    bundle: Bundle,
+    states: Sequence[AgentState],
+    request: EvalRequest,
+    emit: Emit,
+    write: Callable[[Path, str], None],
+    environ: dict[str, str] | None = None,
+) -> ExitCode:
+    thresholds = parse(request.fail_under)  # bad thresholds fail before any work
+    base = None
+    if request.base is not None:
+        base = load_base(request.base, request.base.as_posix())
+    result = evaluate_states(project, bundle, states, request.agent, seed=request.seed)
+    diff = compare(result, base, request.base.as_posix()) if base and request.base else None
+    text = render(result, request.fmt, diff)
+    if request.output is not None:
+        write(request.output, text)
+    else:
+        emit(text)
+    if github.active(environ):
+        # annotations go to stdout unless stdout carries a machine-readable report
+        to_err = request.output is None and request.fmt in MACHINE
+        for line in github.annotation_lines(result):
+            emit(line, err=to_err)
+        from specgap.report.markdown import render_markdown
+
+        github.append_summary(render_markdown(result, diff), environ)
+    failures: list[str] = []
+    if result.total.false_blocks:
+        failures.append(f"{result.total.false_blocks} safe traces are blocked (false blocks)")
+    if thresholds.given:
+        below, notes = check(result, thresholds)
+        failures += below
+        for note in notes:
+            emit(f"fail-under: {note}", err=True)
+    elif result.total.false_allows:
+        failures.append(
+            f"{result.total.false_allows} hand-labelled unsafe traces are allowed (false allows)"
+        )
+    for failure in failures:
+        emit(f"eval failed: {failure}", err=True)
+    return ExitCode.FINDINGS if failures else ExitCode.OK
