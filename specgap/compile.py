@@ -101,6 +101,10 @@ def _compile_rule(
             )
         )
         return None
+    hooked = _hook_mention(rule, operator.tool_params, registry)
+    if hooked is not None:
+        diagnostics.extend(hooked)
+        return None
     target = resolutions[mention_key(rule)]
     involved = [target]
     params: dict[str, Any] = dict(rule.params)
@@ -155,8 +159,11 @@ def _mention_diagnostic(
     status = res.status if res else "unresolved"
     shown = mention if not mention.startswith("@") else "the tool this rule constrains"
     if status == "ambiguous" and res is not None:
-        top = " and ".join(f"`{c.tool_id}`" for c in res.candidates[:2])
-        message, help_text = f"`{shown}` is ambiguous between {top}", "name the tool by its id"
+        top = " and ".join(f"`{c.tool_id}` ({c.score:.2f})" for c in res.candidates[:2])
+        message = f"`{shown}` is ambiguous between {top}"
+        help_text = "name the tool by its id, or give it an alias in the registry" + (
+            "" if strict else "; until then the rule is `review_only`"
+        )
     else:
         message = f"`{shown}` does not name a known tool"
         help_text = (did_you_mean(res) if res else None) or "add it to the registry as an alias"
@@ -167,6 +174,32 @@ def _mention_diagnostic(
         span=rule.span,
         help=help_text,
     )
+
+
+def _hook_mention(
+    rule: CandidateRule, tool_params: Iterable[str], registry: Registry
+) -> list[Diagnostic] | None:
+    """A rule about an MCP lifecycle hook is dropped: hooks are not tools the model calls,
+    so no policy can govern them. One stated in prose gets a diagnostic; one read from the
+    hook's own definition (its schema, its description) is dropped silently."""
+    mentions = [rule.target, *(rule.params.get(name) for name in tool_params)]
+    for mention in mentions:
+        hook = registry.hook(mention) if isinstance(mention, str) else None
+        if hook is None:
+            continue
+        if rule.context in (hook.id, *hook.names):
+            return []
+        return [
+            Diagnostic(
+                code="lifecycle-hook-mention",
+                message=f"`{mention}` is an MCP lifecycle hook (`{hook.id}`), "
+                "not a tool the model may call",
+                severity="warning",
+                span=rule.span,
+                help="the client runs hooks itself; state the rule about a callable tool",
+            )
+        ]
+    return None
 
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:

@@ -1,4 +1,7 @@
-"""Human explanations: how a mention resolves, and why a policy exists and is enforced."""
+"""Human explanations: how a mention resolves, and why a policy exists and is enforced.
+
+Both are plain text for a terminal, stable for the same inputs (tests snapshot them).
+"""
 
 from __future__ import annotations
 
@@ -8,28 +11,73 @@ from specgap.config import Project
 from specgap.errors import error
 from specgap.ir import Bundle, Policy, Resolution
 from specgap.pipeline import AgentState, Options, load
-from specgap.resolve import Resolver
+from specgap.registry import Registry
+from specgap.resolve import MARGIN, RESOLVED_AT, Resolver
 
 
 def explain_mention(project: Project, agent: str | None, mention: str, context: str = "") -> str:
+    """The ranked candidates of `mention` in each agent's registry (or one agent's), with
+    what matched for each and why the status is what it is."""
     agents = [project.agent(agent)] if agent else list(project.config.agents)
     out: list[str] = []
     for config in agents:
         state = load(project, AgentState(config=config), Options())
         assert state.registry is not None
-        res = Resolver(state.registry).resolve(mention, context)
-        out.append(f"agent {config.id}: `{mention}` is {res.status}")
-        out.extend(_candidates(res))
+        if out:
+            out.append("")
+        out.extend(describe_resolution(state.registry, mention, context, f"agent {config.id}"))
     return "\n".join(out)
 
 
-def _candidates(res: Resolution) -> list[str]:
+def describe_resolution(
+    registry: Registry, mention: str, context: str = "", label: str = ""
+) -> list[str]:
+    """The explanation of one mention against one registry, as lines."""
+    res, why = Resolver(registry).explain(mention, context)
+    head = f"{label}: " if label else ""
+    target = f" -> {res.tool_id}" if res.status == "resolved" else ""
+    lines = [f"{head}`{mention}` is {res.status}{target}"]
+    hook = registry.hook(mention)
+    if hook is not None:
+        lines.append(f"  `{hook.id}` is an MCP lifecycle hook: the client runs it, the model")
+        lines.append("  never calls it, so no rule can name it")
+        return lines
+    lines.extend(candidate_rows(res, why))
+    lines.append(f"  {verdict(res)}")
+    return lines
+
+
+def candidate_rows(res: Resolution, why: dict[str, str] | None = None) -> list[str]:
     if not res.candidates:
         return ["  no candidates"]
+    width = max(len(c.tool_id) for c in res.candidates)
     rows = []
     for rank, c in enumerate(res.candidates, 1):
-        rows.append(f"  {rank}. {c.tool_id:<32} {c.score:.3f}  via {c.via}")
+        row = f"  {rank}. {c.tool_id:<{width}}  {c.score:.3f}  via {c.via:<15}"
+        reason = (why or {}).get(c.tool_id)
+        rows.append(f"{row}  {reason}" if reason else row.rstrip())
     return rows
+
+
+def verdict(res: Resolution) -> str:
+    """Why the status is what it is, in terms of the thresholds."""
+    cands = res.candidates
+    if res.status == "unresolved":
+        if not cands:
+            return "unresolved: nothing in the registry resembles it; add it as an alias"
+        close = " or ".join(f"`{c.tool_id}`" for c in cands[:2])
+        return f"unresolved: no candidate reaches {RESOLVED_AT:.2f}; did you mean {close}?"
+    if res.status == "ambiguous":
+        lead = cands[0].score - cands[1].score
+        return (
+            f"ambiguous: `{cands[0].tool_id}` leads `{cands[1].tool_id}` by {lead:.3f} "
+            f"(< {MARGIN:.2f}); name the tool by its id or add an alias"
+        )
+    lead = cands[0].score - cands[1].score if len(cands) > 1 else cands[0].score
+    return (
+        f"resolved: {cands[0].score:.3f} >= {RESOLVED_AT:.2f} and a lead of {lead:.3f} "
+        f"(>= {MARGIN:.2f})"
+    )
 
 
 def find_policy(bundle: Bundle, policy_id: str) -> tuple[str, Policy]:
@@ -78,7 +126,8 @@ def explain_policy(bundle: Bundle, policy_id: str) -> str:
             lines.append(f"  `{mention}`: not resolved")
             continue
         lines.append(f"  `{mention}` -> {res.status}")
-        lines.extend("  " + row for row in _candidates(res))
+        lines.extend("  " + row for row in candidate_rows(res))
+        lines.append(f"    {verdict(res)}")
     for other in policy.also_stated_at:
         s = other.span
         lines.append(f"also stated  {s.path}:{s.start_line}:{s.start_col}  ({other.grounding})")

@@ -12,10 +12,18 @@ A registry file is YAML::
         labels: {sink: [public]}       # data labels: source of / sink for
         facets: {bucket: {arg: Bucket}}  # named values derived from arguments
         args: {type: object, ...}      # argument schema, when no tools file gives one
+        effect_hints: [read]           # what the server claims (MCP annotations), unverified
+    hooks:                             # MCP lifecycle hooks (`_`-prefixed): never callable
+      - id: aws._on_session_start
+
+`effects` are what the registry's author vouches for; `effect_hints` are claims copied from a
+tool's own metadata (MCP `readOnlyHint`, `destructiveHint`, ...; OpenAPI methods) and are
+never promoted to effects. `specgap registry import` writes this format.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -43,6 +51,7 @@ class Tool:
     facets: Mapping[str, Selector] = field(default_factory=dict)
     schema: Mapping[str, Any] = field(default_factory=dict)
     origin: Span | None = None
+    hook: bool = False  # an MCP lifecycle hook: known, but never a tool the model may call
 
     @property
     def arg_names(self) -> tuple[str, ...]:
@@ -58,22 +67,33 @@ class Registry:
     tools: tuple[Tool, ...]
     by_id: Mapping[str, Tool]
     by_name: Mapping[str, str]  # emitted name or id -> canonical id
+    hooks: Mapping[str, Tool] = field(default_factory=dict)  # casefolded name or id -> hook
 
     def canonical(self, name: str) -> str | None:
         """Exact lookup of a tool-call name or id, as adapters need it."""
         return self.by_name.get(name)
+
+    def hook(self, mention: str) -> Tool | None:
+        """The lifecycle hook a mention names exactly (any case), if it names one."""
+        return self.hooks.get(mention.strip().casefold())
 
     def sources_of(self, label: str) -> tuple[str, ...]:
         return tuple(t.id for t in self.tools if label in t.labels.get("source", ()))
 
 
 def build_registry(tools: Iterable[Tool]) -> tuple[Registry, list[Diagnostic]]:
-    """Index tools; duplicate ids and names claimed twice are reported, first one wins."""
+    """Index tools; duplicate ids and names claimed twice are reported, first one wins.
+    Lifecycle hooks (`Tool.hook`) are kept apart: they never resolve and are never callable."""
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, Tool] = {}
     by_name: dict[str, str] = {}
     alias_owner: dict[str, Tool] = {}
+    hooks: dict[str, Tool] = {}
     for tool in tools:
+        if tool.hook:
+            for name in (tool.id, *tool.names):
+                hooks.setdefault(name.casefold(), tool)
+            continue
         if tool.id in by_id:
             diagnostics.append(
                 _clash("duplicate-tool-id", f"tool id `{tool.id}`", tool, by_id[tool.id])
@@ -94,7 +114,7 @@ def build_registry(tools: Iterable[Tool]) -> tuple[Registry, list[Diagnostic]]:
         for name in (tool.id, *tool.names):
             by_name.setdefault(name, tool.id)
     ordered = tuple(sorted(by_id.values(), key=lambda t: t.id))
-    return Registry(ordered, by_id, by_name), diagnostics
+    return Registry(ordered, by_id, by_name, hooks), diagnostics
 
 
 def _clash(code: str, what: str, tool: Tool, first: Tool) -> Diagnostic:
@@ -122,21 +142,36 @@ def tools_from_registry_file(artifact: Artifact) -> tuple[list[Tool], list[Diagn
             )
         ]
     namespace = str(data.get("namespace", ""))
-    tools: list[Tool] = []
-    for n, entry in enumerate(data["tools"]):
-        pointer = f"/tools/{n}"
-        span = artifact.span_at(pointer) if pointer in artifact.ranges else None
-        try:
-            tools.append(_tool_from_entry(entry, namespace, span))
-        except (TypeError, ValueError, KeyError, ValidationError) as exc:
-            diagnostics.append(
-                Diagnostic(
-                    code="invalid-registry",
-                    message=f"registry entry {n} is invalid: {_short(exc)}",
-                    span=span,
-                    help="each tool needs an `id`; lists must be lists of strings",
-                )
+    hooks = data.get("hooks") or []
+    if not isinstance(hooks, list):
+        hooks = []
+        diagnostics.append(
+            Diagnostic(
+                code="invalid-registry",
+                message="`hooks` must be a list of tool entries",
+                span=artifact.span_at("/hooks") if "/hooks" in artifact.ranges else None,
+                help="list lifecycle hooks like tools: `- id: server._hook_name`",
             )
+        )
+    tools: list[Tool] = []
+    for key, entries in (("tools", data["tools"]), ("hooks", hooks)):
+        for n, entry in enumerate(entries):
+            pointer = f"/{key}/{n}"
+            span = artifact.span_at(pointer) if pointer in artifact.ranges else None
+            try:
+                tool = _tool_from_entry(entry, namespace, span)
+            except (TypeError, ValueError, KeyError, ValidationError) as exc:
+                what = "registry entry" if key == "tools" else "hook entry"
+                diagnostics.append(
+                    Diagnostic(
+                        code="invalid-registry",
+                        message=f"{what} {n} is invalid: {_short(exc)}",
+                        span=span,
+                        help="each tool needs an `id`; lists must be lists of strings",
+                    )
+                )
+                continue
+            tools.append(dataclasses.replace(tool, hook=True) if key == "hooks" else tool)
     return tools, diagnostics
 
 
@@ -191,9 +226,8 @@ def _tool_from_entry(entry: Any, namespace: str, span: Span | None) -> Tool:
 
 def attach_specs(registry_tools: list[Tool], specs: Iterable[tuple[ToolSpec, Span]]) -> list[Tool]:
     """Give registry tools the schemas of the agent's tools files (matched by emitted name);
-    a tool the registry does not know joins under its own name."""
-    import dataclasses
-
+    a tool the registry does not know joins under its own name (as a lifecycle hook when it
+    is an MCP tool whose name starts with `_`)."""
     tools = {t.id: t for t in registry_tools}
     owner = {name: t.id for t in registry_tools for name in (t.id, *t.names)}
     for spec, span in specs:
@@ -202,10 +236,12 @@ def attach_specs(registry_tools: list[Tool], specs: Iterable[tuple[ToolSpec, Spa
             tools[spec.name] = Tool(
                 id=spec.name,
                 names=(spec.name,),
+                aliases=(spec.title,) if spec.title and spec.title != spec.name else (),
                 description=spec.description,
                 schema=spec.schema,
                 effect_hints=effect_hints(spec.annotations),
                 origin=span,
+                hook=is_lifecycle_hook(spec),
             )
             owner[spec.name] = spec.name
             continue
@@ -219,13 +255,24 @@ def attach_specs(registry_tools: list[Tool], specs: Iterable[tuple[ToolSpec, Spa
     return list(tools.values())
 
 
+def is_lifecycle_hook(spec: ToolSpec) -> bool:
+    """MCP tools named `_...` are lifecycle hooks the client runs, not tools the model calls."""
+    return spec.format == "mcp" and spec.name.startswith("_")
+
+
 def effect_hints(annotations: Mapping[str, Any]) -> tuple[str, ...]:
-    """MCP annotations are hints from the server, never trusted as effects."""
+    """MCP annotations are hints from the server, never trusted as effects. Only explicit
+    values count: an absent or null hint says nothing."""
     hints: list[str] = []
-    if annotations.get("readOnlyHint") is True:
+    read_only = annotations.get("readOnlyHint")
+    if read_only is True:
         hints.append("read")
-    elif annotations.get("readOnlyHint") is False:
+    elif read_only is False:
         hints.append("write")
-    if annotations.get("destructiveHint") is True:
+    if annotations.get("destructiveHint") is True and read_only is not True:
         hints.append("destructive")
+    if annotations.get("idempotentHint") is True:
+        hints.append("idempotent")
+    if annotations.get("openWorldHint") is True:
+        hints.append("open_world")
     return tuple(hints)

@@ -21,6 +21,7 @@ class ToolSpec:
     description_pointer: str | None
     annotations: dict[str, Any] = field(default_factory=dict)
     title: str | None = None
+    format: ToolFormat | None = None  # the shape of the file it came from
 
 
 def detect_format(data: Any) -> ToolFormat | None:
@@ -56,6 +57,7 @@ def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[str]]:
         return [], ["expected a list of tools or an object with a `tools` list"]
     specs: list[ToolSpec] = []
     problems: list[str] = []
+    fmt = detect_format(data)
     for n, item in enumerate(items):
         pointer = f"{base}/{n}"
         body, body_pointer = item, pointer
@@ -69,6 +71,11 @@ def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[str]]:
         )
         schema = body.get(schema_key) if schema_key else None
         description = body.get("description")
+        annotations = body.get("annotations")
+        annotations = dict(annotations) if isinstance(annotations, dict) else {}
+        title = body.get("title")
+        if not isinstance(title, str):
+            title = annotations.get("title")
         specs.append(
             ToolSpec(
                 name=body["name"],
@@ -79,8 +86,9 @@ def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[str]]:
                 description_pointer=(
                     f"{body_pointer}/description" if isinstance(description, str) else None
                 ),
-                annotations=dict(body.get("annotations") or {}),
-                title=body.get("title") if isinstance(body.get("title"), str) else None,
+                annotations=annotations,
+                title=title if isinstance(title, str) and title.strip() else None,
+                format=fmt,
             )
         )
     return specs, problems

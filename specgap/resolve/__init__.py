@@ -1,0 +1,400 @@
+"""Stage 2: map every tool mention to the canonical registry, or say why it cannot.
+
+Each kind of evidence can justify at most one score band, highest first:
+
+    1.00       exact_id / name   the canonical id or an emitted name, verbatim
+    0.97       alias             an id, name or alias up to case and separators
+                                 (`put-item`, `PUT_ITEM`, `PutItem` for `put_item`)
+    0.92       alias             the last segment of a dotted id or name, likewise
+                                 (`PutItem` for `aws.dynamodb.PutItem`)
+    0.91/0.86  alias             the same, up to inflection too (`creating entities` for
+                                 `create_entity`); then the same words in another order
+    0.70-0.74  fuzzy             a partial name: every word of the mention is in one name,
+                                 or its letters are a run of its words; all such tools stay
+                                 within the margin of each other, so two of them are a tie
+    0.35-0.65  fuzzy             some words shared with a name, weighted by rarity (IDF)
+    0.58-0.70  context_keyword   most of the mention's words (by IDF weight, at least 60%)
+                                 in a tool's description or keywords
+    0.20-0.80  fuzzy             character similarity (rapidfuzz), tried only for a mention
+                                 with a word no tool uses (a misspelling, run-together words)
+
+Words around the mention (the rule's text and section heading) add up to +0.12 to the
+candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
++0.02 per word of its argument names (schema keywords), +0.01 per word of its description.
+Below `RESOLVED_AT` a mention is `unresolved` (the candidates are "did you mean"
+suggestions); when its best two candidates are closer than `MARGIN` it is `ambiguous`,
+never silently resolved. A rule that names no tool is resolved from its words alone
+(`context_keyword`/`schema_keyword`, see `Resolver._implicit`).
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections import defaultdict
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from rapidfuzz import fuzz, process
+
+from specgap.evaluate.operators import OPERATORS
+from specgap.ir import Candidate, CandidateRule, Resolution, ResolutionStatus, Via
+from specgap.registry import Registry
+from specgap.resolve.index import Index
+from specgap.resolve.text import (
+    ARTICLES,
+    FILLER,
+    STOPWORDS,
+    compact,
+    content_words,
+    split,
+    stem,
+    uninflected,
+    words,
+)
+
+__all__ = [
+    "KEEP",
+    "MARGIN",
+    "RESOLVED_AT",
+    "Evidence",
+    "Resolver",
+    "compact",
+    "did_you_mean",
+    "mention_key",
+    "resolve_rules",
+    "status_of",
+    "stem",
+    "words",
+]
+
+RESOLVED_AT = 0.5  # below: unresolved
+MARGIN = 0.05  # top two closer than this: ambiguous
+KEEP_AT = 0.3  # candidates kept for explanation and "did you mean"
+KEEP = 8
+EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
+REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
+CONTEXT_CAP = 0.12
+_DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
+_SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
+_COMMON = 24  # a word in more names than this shows no runner-up worth the time
+_NONE: set[int] = set()
+
+
+def mention_key(rule: CandidateRule) -> str:
+    """The resolution key of a rule's target: the mention, or a marker for an implicit one."""
+    return rule.target if rule.target is not None else f"@{rule.span.location()}"
+
+
+class Evidence(NamedTuple):
+    """The best thing found for one tool: its score, `via`, and what matched."""
+
+    score: float
+    via: Via
+    kind: str  # a key of _WHY
+    detail: str
+
+    def why(self) -> str:
+        return _WHY[self.kind].format(self.detail)
+
+
+_WHY = {
+    "id": "the canonical id{}",
+    "name": "an emitted name{}",
+    "flat": "`{}` up to case and separators",
+    "segment": "the last segment of `{}`",
+    "inflected": "`{}` up to case, separators and inflection",
+    "inflected-segment": "the last segment of `{}`, up to inflection",
+    "reordered": "the same words as `{}`",
+    "contained": "part of `{}`",
+    "overlap": "{}",
+    "described": "words of its description or keywords: {}",
+    "fuzzy": "{}",
+    "implicit": "{}",
+}
+
+
+class Resolver(Index):
+    """Indexes a registry once; `resolve` is then cheap and memoised."""
+
+    def __init__(self, registry: Registry) -> None:
+        super().__init__(registry)
+        self._memo: dict[tuple[str | None, str], Resolution] = {}
+
+    # --- public API ------------------------------------------------------------------------
+
+    def resolve(self, mention: str | None, context: str = "") -> Resolution:
+        key = (mention, context)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = _resolution(mention, self.evidence(mention, context))
+        return found
+
+    def explain(self, mention: str | None, context: str = "") -> tuple[Resolution, dict[str, str]]:
+        """The resolution plus, for each kept candidate, what matched, in words."""
+        evidence = self.evidence(mention, context)
+        res = _resolution(mention, evidence)
+        return res, {c.tool_id: evidence[c.tool_id].why() for c in res.candidates}
+
+    def evidence(self, mention: str | None, context: str = "") -> dict[str, Evidence]:
+        """Every tool with anything in its favour, with the best evidence for it."""
+        found: dict[str, Evidence] = {}
+        if not mention or not mention.strip():
+            self._implicit(context, found)
+            return found
+        if self.registry.hook(mention) is not None:
+            return found  # a lifecycle hook is never a candidate; compile says why
+        raw = split(mention)
+        stems = [stem(w) for w in raw]
+        letters, stemmed = "".join(raw), "".join(stems)
+        for tool_id, via in self.exact.get(mention, ()):
+            _offer(found, tool_id, EXACT, via, "id" if via == "exact_id" else "name", "")
+        for n in self.flat.get(letters, ()):
+            score, kind = (SEGMENT, "segment") if n.segment else (ALIAS, "flat")
+            _offer(found, n.tool, score, "alias", kind, n.text)
+        for n in self.stemmed.get(stemmed, ()):
+            score = INFLECTED_SEGMENT if n.segment else INFLECTED
+            kind = "inflected-segment" if n.segment else "inflected"
+            _offer(found, n.tool, score, "alias", kind, n.text)
+        mention_words = frozenset(stem(w) for w in raw if w not in ARTICLES)
+        core = frozenset(stem(w) for w in raw if w not in FILLER) or mention_words
+        best = max((e.score for e in found.values()), default=0.0)
+        self._by_name_words(mention_words, core, found, strong=best >= REORDERED)
+        best = max((e.score for e in found.values()), default=0.0)
+        if best < REORDERED and len(core) >= 2:
+            self._by_description(core, found)
+        for run in {letters, stemmed}:
+            for tool_id, text, length in self.runs.get(run, ()):
+                score = CONTAINED + 0.04 * min(len(run) / length, 1.0)
+                _offer(found, tool_id, score, "fuzzy", "contained", text)
+        if best < REORDERED and any(w not in self.idf for w in mention_words):
+            self._run_together(letters, found)
+            self._fuzzy(mention, found)
+        elif not found:
+            self._fuzzy(mention, found)
+        if context:
+            self._context_bonus(found, set(content_words(context)) - mention_words)
+        return found
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def _by_name_words(
+        self,
+        every: frozenset[str],
+        wanted: frozenset[str],
+        found: dict[str, Evidence],
+        *,
+        strong: bool,
+    ) -> None:
+        """Names with the same words as the mention (`every`), names containing its words
+        that matter (`wanted`: no filler), and names sharing some of them. With a strong
+        match already found, only names sharing a rarer word are scored: the runner-ups
+        worth showing."""
+        if not wanted:
+            return
+        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        matched: dict[int, float] = {}
+        counts: dict[int, int] = {}
+        if not strong:
+            significant = _significant(weights, 0.15 * sum(weights.values()))
+            for w in significant:
+                for n in self.postings.get(w, ()):
+                    matched[n] = matched.get(n, 0.0) + weights[w]
+                    counts[n] = counts.get(n, 0) + 1
+            for w in wanted.difference(significant):
+                posting_set = self.posting_sets.get(w, _NONE)
+                for n in posting_set.intersection(matched):
+                    matched[n] += weights[w]
+                    counts[n] += 1
+        else:
+            for w in wanted:
+                postings = self.postings.get(w, ())
+                if len(postings) > _COMMON:
+                    continue
+                for n in postings:
+                    matched[n] = matched.get(n, 0.0) + weights[w]
+                    counts[n] = counts.get(n, 0) + 1
+        total = self.weight(wanted)
+        if strong:
+            sets = [self.posting_sets.get(w, _NONE) for w in wanted]
+            for n in set.intersection(*sets):
+                matched[n] = total
+                counts[n] = len(wanted)
+        size = len(wanted)
+        keys, key_weight = self.keys, self.key_weight
+        for n, count in counts.items():
+            key = keys[n]
+            if count == size:
+                if key.words == every:
+                    _offer(found, key.tool, REORDERED, "alias", "reordered", key.text)
+                else:
+                    score = CONTAINED + 0.04 * (matched[n] / key_weight[n])
+                    _offer(found, key.tool, score, "fuzzy", "contained", key.text)
+                continue
+            share = matched[n] / key_weight[n]
+            strength = matched[n] / total * share
+            if strength >= 0.15:
+                score = OVERLAP + 0.3 * strength
+                old = found.get(key.tool)
+                if old is None or score > old.score:
+                    shared = ", ".join(sorted(wanted & key.words))
+                    detail = f"shares {shared} with `{key.text}`"
+                    found[key.tool] = Evidence(score, "fuzzy", "overlap", detail)
+
+    def _by_description(self, wanted: frozenset[str], found: dict[str, Evidence]) -> None:
+        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        total = sum(weights.values())
+        significant = _significant(weights, _SUGGEST_SHARE * total)
+        matched: dict[str, float] = {}
+        for w in significant:
+            weight = weights[w]
+            for tool_id, factor in self.doc_postings.get(w, {}).items():
+                matched[tool_id] = matched.get(tool_id, 0.0) + weight * factor
+        for w in wanted.difference(significant):
+            weight, postings = weights[w], self.doc_postings.get(w, {})
+            for tool_id in postings.keys() & matched.keys():
+                matched[tool_id] += weight * postings[tool_id]
+        for tool_id, weight in matched.items():
+            share = weight / total
+            if share >= _SUGGEST_SHARE:
+                if share >= _DESCRIBED_SHARE:
+                    score = DESCRIBED + 0.30 * share
+                else:  # too little of the mention to resolve it; still worth suggesting
+                    score = KEEP_AT + 0.1 * share
+                old = found.get(tool_id)
+                if old is None or score > old.score:
+                    doc = self.doc[tool_id]
+                    shared = ", ".join(sorted(w for w in wanted if w in doc))
+                    found[tool_id] = Evidence(score, "context_keyword", "described", shared)
+
+    def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
+        """Words run together with one of them inflected (`gettingsolartimes`): undo one
+        inflection at each place it could be and look the letters up as a whole name, or
+        as a run of a name's words."""
+        for variant in uninflected(letters):
+            for tool_id, text, length in self.runs.get(variant, ()):  # a partial name, too
+                score = CONTAINED + 0.04 * min(len(variant) / length, 1.0)
+                _offer(found, tool_id, score, "fuzzy", "contained", text)
+            for hit in self.flat.get(variant, ()):
+                # then every name equal to that one up to inflection, as for spaced words
+                for n in self.stemmed.get(compact(hit.text), ()):
+                    if n.segment == hit.segment:
+                        score = INFLECTED_SEGMENT if n.segment else INFLECTED
+                        _offer(found, n.tool, score, "alias", "inflected", n.text)
+
+    def _fuzzy(self, mention: str, found: dict[str, Evidence]) -> None:
+        """Character similarity: a score of 0.5 needs 90% similarity, 0.8 is identical."""
+        query = " ".join(words(mention))
+        if not query:
+            return
+        for _, similarity, index in process.extract(
+            query, self.fuzzy_keys, scorer=fuzz.ratio, limit=KEEP, score_cutoff=80.0
+        ):
+            if similarity >= 90:
+                score = 0.5 + 0.03 * (similarity - 90)
+            else:
+                score = 0.5 - 0.02 * (90 - similarity)
+            for tool_id, original in self.fuzzy_owners[index]:
+                detail = f"{similarity:.0f}% similar to `{original}`"
+                _offer(found, tool_id, score, "fuzzy", "fuzzy", detail)
+
+    def _context_bonus(self, found: dict[str, Evidence], around: set[str]) -> None:
+        if not around:
+            return
+        for tool_id, ev in list(found.items()):
+            if ev.score >= ALIAS:
+                continue
+            weights = self.context[tool_id]
+            hits = sorted((w, *weights[w]) for w in around if w in weights)
+            bonus = min(sum(weight for _, weight, _ in hits), CONTEXT_CAP)
+            if bonus > 0:
+                named = ", ".join(f"{w} ({what})" for w, _, what in hits)
+                detail = f"{ev.why()}; words around it: {named} +{bonus:.2f}"
+                found[tool_id] = Evidence(min(ev.score + bonus, 0.96), ev.via, "overlap", detail)
+
+    def _implicit(self, context: str, found: dict[str, Evidence]) -> None:
+        """A rule that names no tool: the tool whose keywords and arguments the rule uses,
+        0.45 + 0.1 per word (at most 0.9), plus 0.02 per word it shares with the tool
+        (at most 0.06)."""
+        around = {stem(w) for w in split(context) if w not in STOPWORDS}
+        hits: dict[str, list[str]] = defaultdict(list)
+        schema_hits: dict[str, list[str]] = defaultdict(list)
+        for w in sorted(around):
+            for tool_id in self.keywords.get(w, ()):
+                hits[tool_id].append(w)
+            for tool_id in self.schema.get(w, ()):
+                schema_hits[tool_id].append(w)
+        sources: tuple[tuple[dict[str, list[str]], Via, str], ...] = (
+            (hits, "context_keyword", "keywords"),
+            (schema_hits, "schema_keyword", "argument names"),
+        )
+        for index, via, what in sources:
+            for tool_id, ws in index.items():
+                shared = len(around & self.tool_words[tool_id])
+                score = min(min(0.45 + 0.1 * len(ws), 0.9) + min(0.02 * shared, 0.06), 0.96)
+                detail = f"{what} in the rule: {', '.join(ws)}"
+                _offer(found, tool_id, score, via, "implicit", detail)
+
+
+def _significant(weights: dict[str, float], needed: float) -> list[str]:
+    """The rarest words, enough of them that the others together weigh less than `needed`:
+    anything matching none of them cannot reach `needed`, so it need not be looked at."""
+    ordered = sorted(weights, key=lambda w: (-weights[w], w))
+    rest = sum(weights.values())
+    out: list[str] = []
+    for w in ordered:
+        if rest < needed:
+            break
+        out.append(w)
+        rest -= weights[w]
+    return out
+
+
+def _offer(
+    found: dict[str, Evidence], tool_id: str, score: float, via: Via, kind: str, detail: str
+) -> None:
+    old = found.get(tool_id)
+    if old is None or score > old.score:
+        found[tool_id] = Evidence(score, via, kind, detail)
+
+
+def _resolution(mention: str | None, evidence: dict[str, Evidence]) -> Resolution:
+    ranked = heapq.nsmallest(
+        KEEP,
+        ((t, e) for t, e in evidence.items() if e.score >= KEEP_AT),
+        key=lambda item: (-item[1].score, item[0]),
+    )
+    candidates = tuple(Candidate(tool_id=t, score=round(e.score, 4), via=e.via) for t, e in ranked)
+    return Resolution(mention=mention or "", status=status_of(candidates), candidates=candidates)
+
+
+def status_of(candidates: tuple[Candidate, ...]) -> ResolutionStatus:
+    """`unresolved` below RESOLVED_AT, `ambiguous` when the runner-up is within MARGIN."""
+    if not candidates or candidates[0].score < RESOLVED_AT:
+        return "unresolved"
+    if len(candidates) > 1 and candidates[0].score - candidates[1].score < MARGIN - 1e-9:
+        return "ambiguous"
+    return "resolved"
+
+
+def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[str, Resolution]:
+    """Resolutions of every target and tool-valued parameter, keyed by mention."""
+    out: dict[str, Resolution] = {}
+    for rule in rules:
+        facet = str(rule.params.get("facet", ""))
+        context = f"{rule.text} {rule.context} {facet}"
+        key = mention_key(rule)
+        if key not in out:
+            res = resolver.resolve(rule.target, context)
+            out[key] = res.model_copy(update={"mention": key}) if rule.target is None else res
+        for name, value in rule.params.items():
+            tool_params = OPERATORS[rule.operator].tool_params
+            if name in tool_params and isinstance(value, str) and value not in out:
+                out[value] = resolver.resolve(value, context)
+    return out
+
+
+def did_you_mean(resolution: Resolution) -> str | None:
+    if not resolution.candidates:
+        return None
+    names = " or ".join(f"`{c.tool_id}`" for c in resolution.candidates[:2])
+    return f"did you mean {names}?"

@@ -1,0 +1,116 @@
+"""Words for resolution: splitting names and prose, a light stemmer, stop words.
+
+Everything here is a pure function of its text, so the resolver's index and its queries
+normalise the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|\n\s*\n")
+SEGMENT = re.compile(r"[./:]")  # separates the segments of a dotted id
+
+ARTICLES = frozenset({"a", "an", "the"})
+STOPWORDS = frozenset(
+    {
+        "a", "an", "the", "to", "of", "for", "and", "or", "in", "on", "with", "by", "via",
+        "any", "every", "each", "it", "its", "this", "that", "be", "is", "are", "was", "must",
+        "should", "may", "can", "never", "always", "only", "before", "after", "then", "tool",
+        "tools", "call", "calls", "called", "use", "run", "function",
+    }
+)  # fmt: skip
+# words of prose that say nothing about which tool is meant (for context words)
+FILLER = STOPWORDS | frozenset(
+    {
+        "all", "your", "you", "from", "into", "using", "as", "at", "so", "if", "when", "which",
+        "who", "what", "their", "them", "they", "we", "our", "not", "no", "do", "does", "given",
+    }
+)  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light, consistent stemmer: plural, -ing and -ed forms and a final -e fold together
+    (`creates`, `creating`, `created`, `create` -> `creat`; `getting` -> `get`)."""
+    if len(word) < 3 or word.isdigit():
+        return word
+    if len(word) == 3:  # `ids` -> `id`, `use` -> `us`; not `bus`, `see`
+        plural = word[-1] == "s" and word[1] not in "su"
+        return word[:2] if plural or (word[-1] == "e" and word[1] != "e") else word
+    if word.endswith("ies") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith(("ses", "xes", "zes", "ches", "shes")):
+        word = word[:-2]
+    elif word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        word = word[:-1]
+    if word.endswith("ing") and len(word) >= 5:
+        word = word[:-3]
+    elif word.endswith("ied") and len(word) > 4:
+        word = word[:-3] + "y"
+    elif word.endswith("ed") and not word.endswith("eed") and len(word) >= 4:
+        word = word[:-2]
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    if len(word) >= 4 and word[-1] == word[-2] and word[-1].isalpha():
+        word = word[:-1]
+    return word
+
+
+@lru_cache(maxsize=65536)
+def split(text: str) -> tuple[str, ...]:
+    return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case word stems; camelCase and separators split words."""
+    return [stem(w) for w in split(text)]
+
+
+def compact(text: str) -> str:
+    """The words of `text` run together, inflection removed: the alias key."""
+    return "".join(words(text))
+
+
+def flat(text: str) -> str:
+    """Lower-case letters and digits only: `Put-Item` and `put_item` are both `putitem`."""
+    return "".join(split(text))
+
+
+def name_words(text: str) -> frozenset[str]:
+    """The word stems that identify a name; articles say nothing."""
+    return frozenset(stem(w) for w in split(text) if w not in ARTICLES)
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """Words of prose that can point at a tool: stems without filler, first one kept."""
+    return tuple(dict.fromkeys(stem(w) for w in split(text) if w not in FILLER))
+
+
+def first_sentence(text: str) -> str:
+    """What a description says first: what the tool does."""
+    found = _SENTENCE_END.search(text)
+    return text[: found.start()] if found else text
+
+
+_INFLECTIONS = (
+    ("ing", ""), ("ing", "e"), ("ed", ""), ("ed", "e"), ("d", ""), ("s", ""), ("es", ""),
+    ("ies", "y"), ("ied", "y"),
+)  # fmt: skip
+
+
+def uninflected(letters: str) -> Iterable[str]:
+    """`letters` with one inflectional ending undone or one plural `s` added, everywhere
+    one could be."""
+    for i in range(2, len(letters) + 1):
+        yield letters[:i] + "s" + letters[i:]
+        for ending, base in _INFLECTIONS:
+            if letters.startswith(ending, i):
+                rest = letters[i + len(ending) :]
+                yield letters[:i] + base + rest
+                if ending in ("ing", "ed") and letters[i - 1] == letters[i - 2]:
+                    yield letters[: i - 1] + rest
