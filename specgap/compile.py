@@ -121,7 +121,8 @@ def _compile_rule(
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
     if any(res.status == "unresolved" for res in involved):
         return None
-    tool = registry.by_id[target.tool_id or ""]
+    # a glob target stands for every tool it matches: no single tool's facets apply
+    tool = registry.by_id.get(target.tool_id or "") or Tool(id=target.tool_id or "")
     condition = _condition(rule, tool, operator.complete(params, registry), diagnostics)
     if condition is None:
         return None

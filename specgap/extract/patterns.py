@@ -287,7 +287,9 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
         params[name] = mention
         if mention:
             mentions.append(mention)
-    explicit = target == ANY_TOOL or (target is not None and target in sentence.text)
+    # "every call" is read into prose that names no tool: partial grounding, so the
+    # compiler keeps such a rule for review until someone states it over named tools
+    explicit = target is not None and target != ANY_TOOL and target in sentence.text
     grounding: Grounding = match.grounding or ("exact" if explicit else "partial")
     confidence = match.confidence if grounding == "exact" else match.confidence * 0.8
     return CandidateRule(

@@ -29,6 +29,7 @@ never silently resolved. A rule that names no tool is resolved from its words al
 
 from __future__ import annotations
 
+import fnmatch
 import heapq
 from collections import defaultdict
 from collections.abc import Iterable
@@ -383,14 +384,38 @@ def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[st
         facet = str(rule.params.get("facet", ""))
         context = f"{rule.text} {rule.context} {facet}"
         key = mention_key(rule)
-        if key not in out:
+        if key not in out and rule.target is not None and is_glob(rule.target):
+            out[key] = glob_resolution(resolver, rule.target)
+        elif key not in out:
             res = resolver.resolve(rule.target, context)
             out[key] = res.model_copy(update={"mention": key}) if rule.target is None else res
+        operator = OPERATORS.get(rule.operator)
+        tool_params = operator.tool_params if operator else ()
         for name, value in rule.params.items():
-            tool_params = OPERATORS[rule.operator].tool_params
             if name in tool_params and isinstance(value, str) and value not in out:
                 out[value] = resolver.resolve(value, context)
     return out
+
+
+GLOB_SCORE = 0.75
+
+
+def is_glob(mention: str) -> bool:
+    return any(ch in mention for ch in "*?[")
+
+
+def glob_resolution(resolver: Resolver, pattern: str) -> Resolution:
+    """A glob target (`*`, `aws.s3.*`) stands for every tool it matches: it resolves to
+    itself when it matches at least one registry tool, and is unresolved otherwise.
+
+    Its score stays under the compiler's confidence bar: prose that names no tool and is
+    read as "every call" is reviewed before it is enforced, while a glob written out
+    verbatim (exact grounding) is enforced as stated."""
+    matches = [t for t in resolver.registry.by_id if fnmatch.fnmatchcase(t, pattern)]
+    candidates = (Candidate(tool_id=pattern, score=GLOB_SCORE, via="exact_id"),) if matches else ()
+    return Resolution(
+        mention=pattern, status="resolved" if matches else "unresolved", candidates=candidates
+    )
 
 
 def did_you_mean(resolution: Resolution) -> str | None:
