@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import hashlib
+import itertools
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,7 @@ class TextIndex:
     def __init__(self, path: str, text: str) -> None:
         self.path = path
         self.text = text
+        self._byte_starts: list[int] | None = None
         self._line_starts = [0]
         for i, ch in enumerate(text):
             if ch == "\n":
@@ -39,7 +41,17 @@ class TextIndex:
     def byte(self, offset: int) -> int:
         line = bisect.bisect_right(self._line_starts, offset) - 1
         start = self._line_starts[line]
-        return len(self.text[:start].encode()) + len(self.text[start:offset].encode())
+        return self._line_bytes()[line] + len(self.text[start:offset].encode())
+
+    def _line_bytes(self) -> list[int]:
+        """UTF-8 offset of every line start, computed on first use."""
+        if self._byte_starts is None:
+            starts, total = [], 0
+            for a, b in itertools.pairwise([*self._line_starts, len(self.text)]):
+                starts.append(total)
+                total += len(self.text[a:b].encode())
+            self._byte_starts = starts
+        return self._byte_starts
 
     def offset(self, line: int, col: int) -> int:
         """Character offset of a 1-based (line, column)."""
@@ -244,8 +256,9 @@ def parse_yaml(text: str, display: str) -> tuple[Any, Ranges]:
 
     yaml = YAML(typ="safe", pure=True)
     try:
-        data = yaml.load(text)
+        # one parse: the node tree gives positions, and values are constructed from it
         node = yaml.compose(text)
+        data = yaml.constructor.construct_document(node) if node is not None else None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         index = TextIndex(display, text)
