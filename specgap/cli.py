@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import json
 import sys
 import traceback
 from collections.abc import Callable
@@ -14,11 +13,11 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from specgap import __version__
-from specgap.api import build, bundle_schema, evaluate, is_mention, load_bundle, write_atomic
+from specgap.api import build, bundle_schema, is_mention, load_bundle, write_atomic
 from specgap.config import Project, load_project
-from specgap.errors import ExitCode, SpecgapError, error
+from specgap.errors import ExitCode, SpecgapError
 from specgap.ir import Bundle, Diagnostic
-from specgap.pipeline import Options
+from specgap.pipeline import AgentState, Options
 
 app = typer.Typer(
     name="specgap",
@@ -102,16 +101,43 @@ def _project(config: Path | None) -> Project:
     return load_project(config)
 
 
-def _options(project: Project, strict: bool, extractor: ExtractorMode | None) -> Options:
+def _options(
+    project: Project, strict: bool, extractor: ExtractorMode | None, offline: bool = False
+) -> Options:
+    """Mode from `--extractor` or the config; LLM settings and the extraction lock are read
+    here, so a bad setting or a damaged lock fails before any work."""
+    from specgap.extract.llm import offline_requested
+    from specgap.pipeline import prepare
+
     mode = extractor.value if extractor else project.config.extractor
-    if mode != "deterministic":
-        raise error(
-            "extractor-unavailable",
-            f"extractor `{mode}` is not available in this version",
-            path=project.rel(project.path),
-            help="use `--extractor deterministic`",
-        )
-    return Options(strict=strict, extractor=mode)
+    options = Options(strict=strict, extractor=mode, offline=offline or offline_requested())
+    return prepare(project, options)
+
+
+def _write_lock(options: Options, states: tuple[AgentState, ...]) -> None:
+    """After a build that asked the model: pin what it answered, for offline builds."""
+    from specgap.extract.lock import render_lock
+
+    settings = options.llm
+    if options.extractor == "deterministic" or options.offline or settings is None:
+        return
+    if settings.lock_path is None:
+        return
+    entries = {e.key: e for state in states for e in state.lock_entries}
+    path = settings.lock_path
+    if not entries and not path.is_file():
+        return  # every artifact fell back: there is nothing to pin
+    known = options.lock.entries if options.lock is not None else {}
+    new = sum(key not in known for key in entries)
+    text = render_lock(entries.values())
+    changed = not path.is_file() or path.read_text("utf-8") != text
+    if changed:
+        write_atomic(path, text)
+    verb = "wrote" if changed else "kept"
+    emit(
+        f"{verb} {settings.lock_display}: {len(entries)} entries "
+        f"({len(entries) - new} from the lock, {new} new from `{settings.model}`)"
+    )
 
 
 @app.command("build")
@@ -136,18 +162,22 @@ def build_cmd(
 ) -> None:
     """Compile the policy of every agent to the bundle (default policy/policy.json)."""
     project = _project(config)
-    options = _options(project, strict, extractor)
+    options = _options(project, strict, extractor, offline)
     if dump_after is not None:
         from specgap.pipeline import dump_after as dump
 
         emit(dump(project, options, dump_after))
         return
-    bundle, _ = build(project, options)
+    bundle, states = build(project, options)
     text = bundle.to_json()
     out = project.out
     shown = project.rel(out)
     print_diagnostics(bundle.diagnostics, notes=verbose)
-    strict_failures = [d for d in bundle.diagnostics if is_mention(d)] if strict else []
+    strict_failures = (
+        [d for d in bundle.diagnostics if is_mention(d) or d.code == "lifecycle-hook-mention"]
+        if strict
+        else []
+    )
     if check:
         current = out.read_text("utf-8") if out.is_file() else None
         if current != text:
@@ -159,6 +189,7 @@ def build_cmd(
     else:
         write_atomic(out, text)
         emit(f"wrote {shown}: {_policy_summary(bundle)}")
+        _write_lock(options, states)
     if strict_failures:
         emit(f"strict: {len(strict_failures)} unresolved or ambiguous mentions", err=True)
         raise typer.Exit(ExitCode.FINDINGS)
@@ -177,6 +208,11 @@ def _policy_summary(bundle: Bundle) -> str:
 class EvalFormat(StrEnum):
     table = "table"
     json = "json"
+    markdown = "markdown"
+    sarif = "sarif"
+    junit = "junit"
+    stryker = "stryker"
+    html = "html"
 
 
 @app.command("eval")
@@ -188,34 +224,59 @@ def eval_cmd(
     output: Annotated[
         Path | None, typer.Option("--output", help="Write to FILE instead of stdout.")
     ] = None,
-    fail_under: Annotated[
-        float | None,
-        typer.Option("--fail-under", help="Exit 1 when the mutation score (0-100) is below SCORE."),
+    base: Annotated[
+        Path | None,
+        typer.Option("--base", help="A previous `--format json` result to diff against."),
     ] = None,
+    fail_under: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--fail-under",
+            metavar="[CATEGORY=]SCORE",
+            help="Exit 1 when the mutation score (0-100), overall or of CATEGORY, is below "
+            "SCORE; repeatable.",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the generic mutators.")] = 0,
 ) -> None:
-    """Evaluate the policy on each agent's safe traces and unsafe mutants."""
+    """Evaluate the policy on hand-labelled traces and generated mutants; report coverage."""
+    from specgap.report.command import EvalRequest, run
+
     project = _project(config)
     bundle, states = build(project, _options(project, False, None))
-    result = evaluate(project, bundle, states, agent)
-    if fmt is EvalFormat.json:
-        text = json.dumps(result.summary(), indent=2, sort_keys=True) + "\n"
-    else:
-        from specgap.report.table import render_eval
-
-        text = render_eval(result)
-    if output is not None:
-        write_atomic(output, text)
-    else:
-        emit(text)
-    score = 100 * result.total.mutation_score
-    threshold = 100.0 if fail_under is None else fail_under
-    if result.total.false_blocks or score < threshold:
-        raise typer.Exit(ExitCode.FINDINGS)
+    request = EvalRequest(
+        fmt=fmt.value,
+        output=output,
+        base=base,
+        fail_under=tuple(fail_under or ()),
+        seed=seed,
+        agent=agent,
+    )
+    code = run(project, bundle, states, request, emit, write_atomic)
+    if code:
+        raise typer.Exit(code)
 
 
 class CheckFormat(StrEnum):
     jsonl = "jsonl"
     table = "table"
+
+
+class TraceFormat(StrEnum):
+    auto = "auto"
+    native = "native"
+    openai = "openai"
+    responses = "responses"
+    anthropic = "anthropic"
+    mcp = "mcp"
+    otel = "otel"
+    langchain = "langchain"
+
+
+class OnErrorMode(StrEnum):
+    default = "default"
+    open = "open"
+    closed = "closed"
 
 
 @app.command("check")
@@ -227,15 +288,50 @@ def check_cmd(
     policy: Annotated[
         Path | None, typer.Option("--policy", help="Policy bundle (default: the project's out).")
     ] = None,
-    fmt: Annotated[CheckFormat, typer.Option("--format")] = CheckFormat.jsonl,
+    trace_format: Annotated[
+        TraceFormat, typer.Option("--trace-format", help="Input format (default: sniffed).")
+    ] = TraceFormat.auto,
+    fmt: Annotated[CheckFormat, typer.Option("--format", help="Output format.")] = (
+        CheckFormat.jsonl
+    ),
+    skip: Annotated[
+        list[str] | None, typer.Option("--skip", help="Tool glob never checked (repeatable).")
+    ] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--only", help="Check only tools matching (repeatable).")
+    ] = None,
+    on_error: Annotated[
+        OnErrorMode,
+        typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
+    ] = OnErrorMode.default,
 ) -> None:
     """Check traces against the compiled policy; one decision per event; exit 1 on any deny."""
     from specgap.check import check_traces
 
     bundle_path = policy or _project(config).out
     bundle = load_bundle(bundle_path, bundle_path.as_posix())
-    denied = check_traces(bundle, agent, traces, fmt.value, emit)
-    if denied:
+    interactive = "-" in traces
+
+    def out(line: str) -> None:
+        emit(line)
+        if interactive:  # a pipe from a live agent wants each decision as it is made
+            sys.stdout.flush()
+
+    result = check_traces(
+        bundle,
+        agent,
+        traces,
+        fmt.value,
+        out,
+        trace_format=trace_format.value,
+        report=lambda d: emit(d.render(), err=True),
+        skip=skip or (),
+        only=only or (),
+        on_error=on_error.value,
+    )
+    if result.errors:
+        raise typer.Exit(ExitCode.ERROR)
+    if result.denied:
         raise typer.Exit(ExitCode.FINDINGS)
 
 
@@ -273,6 +369,110 @@ def explain_cmd(
 def schema_cmd() -> None:
     """Print the JSON Schema of the policy bundle."""
     emit(bundle_schema())
+
+
+@app.command("doctor")
+@handled
+def doctor_cmd(config: ConfigOpt = None) -> None:
+    """Check LLM extraction: Ollama reachable, model present, a smoke extraction validates."""
+    from specgap.doctor import find_project, run_doctor
+
+    report = run_doctor(find_project(config))
+    emit(report.render())
+    if not report.ok:
+        raise typer.Exit(ExitCode.FINDINGS)
+
+
+@app.command("watch")
+@handled
+def watch_cmd(
+    config: ConfigOpt = None,
+    once: Annotated[
+        bool, typer.Option("--once", help="Build once, print the report and exit (for scripts).")
+    ] = False,
+    debounce: Annotated[
+        int,
+        typer.Option("--debounce", min=1, help="Rebuild once saves pause for this many ms."),
+    ] = 50,
+    strict: Annotated[
+        bool, typer.Option("--strict", help="Unresolved or ambiguous mentions are errors.")
+    ] = False,
+    extractor: Annotated[ExtractorMode | None, typer.Option("--extractor")] = None,
+    offline: Annotated[
+        bool, typer.Option("--offline", help="Never contact a model server.")
+    ] = False,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Also report notes.")] = False,
+) -> None:
+    """Rebuild the policy on every save and show what changed; Ctrl-C stops."""
+    from specgap.watch import Session, watch
+
+    session = Session(
+        config,
+        lambda project: _options(project, strict, extractor, offline),
+        emit,
+        lambda text: emit(text, err=True),
+        notes=verbose,
+        debug=_debug,
+    )
+    if once:
+        code = session.rebuild().exit_code
+        if code != ExitCode.OK:
+            raise typer.Exit(code)
+        return
+    try:
+        watch(session, debounce_ms=debounce)
+    except KeyboardInterrupt:
+        emit("stopped")
+
+
+registry_app = typer.Typer(
+    name="registry",
+    help="Canonical tool registries: import them from the tool definitions vendors ship.",
+    no_args_is_help=True,
+)
+app.add_typer(registry_app, name="registry")
+
+
+class ImportFrom(StrEnum):
+    openai = "openai"
+    anthropic = "anthropic"
+    mcp = "mcp"
+    openapi = "openapi"
+
+
+@registry_app.command("import")
+@handled
+def registry_import_cmd(
+    files: Annotated[list[Path], typer.Argument(help="Tool definition files (JSON or YAML).")],
+    source: Annotated[ImportFrom, typer.Option("--from", help="The shape of the files.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", help="Write the registry YAML to FILE, not stdout.")
+    ] = None,
+    namespace: Annotated[
+        str | None,
+        typer.Option(
+            "--namespace",
+            help="Namespace of every imported id (default: the MCP server name or OpenAPI "
+            'title; none for OpenAI and Anthropic files; "" for none).',
+        ),
+    ] = None,
+) -> None:
+    """Import tools as a registry: namespaced ids, collisions reported, never overwritten."""
+    from specgap.importers import import_registry, render_registry
+
+    imported = import_registry(source.value, [(p, p.as_posix()) for p in files], namespace)
+    print_diagnostics(imported.diagnostics, notes=True)
+    text = render_registry(imported)
+    summary = (
+        f"{len(imported.tools)} tools, {len(imported.hooks)} lifecycle hooks, "
+        f"{len(imported.diagnostics)} diagnostics"
+    )
+    if output is None:
+        emit(text)
+        emit(f"imported {summary}", err=True)
+    else:
+        write_atomic(output, text)
+        emit(f"wrote {output.as_posix()}: {summary}")
 
 
 def main() -> None:

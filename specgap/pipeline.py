@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from specgap import __version__
@@ -17,6 +18,8 @@ from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
 from specgap.extract import extract
+from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
+from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.ir import (
     AgentBundle,
     ArtifactKind,
@@ -45,6 +48,8 @@ class AgentState:
     resolutions: dict[str, Resolution] = field(default_factory=dict)
     policies: tuple[Policy, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
+    extraction: Extraction | None = None  # who read the artifacts (extract stage)
+    lock_entries: tuple[LockEntry, ...] = ()  # the model's answers, for the extraction lock
 
     def with_diagnostics(
         self, more: list[Diagnostic] | tuple[Diagnostic, ...], **changes: Any
@@ -56,13 +61,33 @@ class AgentState:
 class Options:
     strict: bool = False
     extractor: str = "deterministic"
+    offline: bool = False  # never contact a model server: the extraction lock, or fail
+    llm: LlmSettings | None = None  # None: from the project's `[llm]` table and environment
+    lock: Lock | None = field(default=None, compare=False)  # None: read from `llm.lock_path`
+
+
+def prepare(project: Project, options: Options) -> Options:
+    """Resolve the LLM settings and read the extraction lock once, when the mode needs them."""
+    if options.extractor == "deterministic":
+        return options
+    llm = options.llm or resolve_settings(project)
+    lock = options.lock
+    if lock is None:
+        lock = load_lock(llm.lock_path, llm.lock_display) if llm.lock_path else Lock()
+    return replace(options, llm=llm, lock=lock)
 
 
 Stage = Callable[[Project, AgentState, Options], AgentState]
+Reader = Callable[[ArtifactKind, Path, str], Artifact]
 
 
 def load(project: Project, state: AgentState, options: Options) -> AgentState:
     """Read every artifact and registry of the agent; collect every load error."""
+    return load_with(project, state, load_artifact)
+
+
+def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
+    """`load`, reading each file through `read` (`specgap watch` passes a content-hash memo)."""
     agent = state.config
     errors: list[Diagnostic] = []
     groups: list[tuple[ArtifactKind | None, tuple[str, ...]]] = [
@@ -76,7 +101,7 @@ def load(project: Project, state: AgentState, options: Options) -> AgentState:
     for kind, patterns in groups:
         for path in project.expand(patterns, what=kind or "registry"):
             try:
-                loaded = load_artifact(kind or "config", path, project.rel(path))
+                loaded = read(kind or "config", path, project.rel(path))
             except SpecgapError as exc:
                 errors.extend(exc.diagnostics)
                 continue
@@ -109,8 +134,19 @@ def load(project: Project, state: AgentState, options: Options) -> AgentState:
 
 
 def extract_stage(project: Project, state: AgentState, options: Options) -> AgentState:
-    found = extract(state.artifacts)
-    return state.with_diagnostics(found.diagnostics, rules=found.rules)
+    llm = None
+    if options.extractor != "deterministic":
+        options = prepare(project, options)
+        assert options.llm is not None
+        assert options.lock is not None
+        llm = LlmExtractor(options.llm, options.lock, offline=options.offline)
+    found = extract(state.artifacts, options.extractor, llm)
+    return state.with_diagnostics(
+        found.diagnostics,
+        rules=found.rules,
+        extraction=found.extraction,
+        lock_entries=found.lock_entries,
+    )
 
 
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
@@ -146,7 +182,7 @@ def build(
     project: Project, options: Options | None = None
 ) -> tuple[Bundle, tuple[AgentState, ...]]:
     """Run every agent through every stage and assemble the bundle."""
-    options = options or Options()
+    options = prepare(project, options or Options())
     states: list[AgentState] = []
     errors: list[Diagnostic] = []
     for agent in project.config.agents:
@@ -175,7 +211,8 @@ def assemble(project: Project, states: list[AgentState], options: Options) -> Bu
                 policies=state.policies,
                 candidates=state.rules,
                 resolutions=tuple(state.resolutions[k] for k in sorted(state.resolutions)),
-                extraction=Extraction(mode=options.extractor, rules=len(state.rules)),
+                extraction=state.extraction
+                or Extraction(mode=options.extractor, rules=len(state.rules)),
             )
         )
         diagnostics.update(state.diagnostics)

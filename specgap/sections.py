@@ -1,0 +1,80 @@
+"""Cutting a Markdown prompt at its headings, so a long prompt is re-extracted section by
+section: an edit re-reads the section it touched, not the whole prompt.
+
+The cut is only made where it cannot change what the deterministic extractor sees. Its
+Markdown reader keeps one piece of state across blocks, the latest heading (the context of
+the rules under it), and an ATX heading at the start of a line always closes whatever block
+came before it, except inside a fenced code block or an HTML block. So a prompt is cut right
+before every line that starts with `#`..`######` and a space, unless it has a code fence or
+a line starting with `<` anywhere (then it stays whole), or line separators other than
+`\\n` (lines would be counted differently).
+
+Results found in a section are moved back into place with `shift`: lines and byte offsets
+move, columns stay (a section starts at the start of a line).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TypeVar
+
+from pydantic import BaseModel
+
+from specgap.ir import Span
+
+_HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
+_UNSAFE = re.compile(r"```|~~~|^[ \t>*+\-0-9.)]*<", re.M)
+_OTHER_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+T = TypeVar("T", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Section:
+    """A run of whole lines: `text`, and where it starts in the prompt."""
+
+    text: str
+    line: int  # lines before it
+    byte: int  # UTF-8 bytes before it
+
+
+def sections(text: str) -> list[Section] | None:
+    """The prompt cut before each heading line; None when it must not be cut."""
+    if _UNSAFE.search(text) or _OTHER_BREAKS.search(text):
+        return None
+    out: list[Section] = []
+    start = line = byte = 0
+    row = 0
+    pos = 0
+    while pos < len(text):
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end + 1
+        if pos > start and _HEADING.match(text, pos):
+            chunk = text[start:pos]
+            out.append(Section(chunk, line, byte))
+            line, byte, start = row, byte + len(chunk.encode()), pos
+        row += 1
+        pos = end
+    out.append(Section(text[start:], line, byte))
+    return out
+
+
+def shift_span(span: Span, section: Section) -> Span:
+    if not section.line and not section.byte:
+        return span
+    return span.model_copy(
+        update={
+            "start_line": span.start_line + section.line,
+            "end_line": span.end_line + section.line,
+            "start_byte": span.start_byte + section.byte,
+            "end_byte": span.end_byte + section.byte,
+        }
+    )
+
+
+def shift(item: T, section: Section) -> T:
+    """A rule or diagnostic found in `section`, placed in the whole prompt."""
+    span = getattr(item, "span", None)
+    if span is None or (not section.line and not section.byte):
+        return item
+    return item.model_copy(update={"span": shift_span(span, section)})

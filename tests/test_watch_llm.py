@@ -1,0 +1,65 @@
+"""Watch builds in the LLM extractor modes (against the loopback fake Ollama): the same bytes
+as a full build, and the model is asked again only about the artifact that changed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from specgap.config import load_project
+from specgap.incremental import IncrementalBuilder
+from specgap.pipeline import Options, build, prepare
+from tests.fake_ollama import SQL_RULES, FakeOllama, model_answering
+
+NEW_RULE = "- Requests made with `sql.execute` must time out within 20 seconds.\n"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[FakeOllama]:
+    fake = FakeOllama().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def fake(server: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> FakeOllama:
+    server.reply = model_answering(SQL_RULES)
+    server.requests.clear()
+    server.models[:] = ["qwen3:8b"]
+    monkeypatch.setenv("OLLAMA_HOST", server.host)
+    monkeypatch.setenv("SPECGAP_LLM_TIMEOUT", "5")
+    monkeypatch.delenv("SPECGAP_LLM_MODEL", raising=False)
+    monkeypatch.delenv("SPECGAP_OFFLINE", raising=False)
+    return server
+
+
+@pytest.mark.parametrize("mode", ["llm", "auto", "ensemble"])
+def test_llm_modes_give_the_full_builds_bytes_and_ask_only_about_changes(
+    project_dir: Path, fake: FakeOllama, mode: str
+) -> None:
+    config = project_dir / "specgap.toml"
+    builder = IncrementalBuilder()
+
+    def both() -> tuple[str, str, list[str]]:
+        """The incremental and the full build's texts; what the incremental one asked."""
+        project = load_project(config)
+        options = prepare(project, Options(extractor=mode))
+        before = len(fake.requests)
+        text = builder.build(project, options).text
+        asked = [str(r) for r in fake.requests[before:]]
+        return text, build(project, options)[0].to_json(), asked
+
+    first, full, asked_first = both()
+    assert first == full
+    assert asked_first
+    again, full, asked_again = both()
+    assert again == full
+    assert asked_again == []  # nothing changed: nothing to ask
+    prompt = project_dir / "fixtures/sql/prompt.md"
+    prompt.write_text(prompt.read_text("utf-8") + NEW_RULE, "utf-8")
+    edited, full, asked_edit = both()
+    assert edited == full
+    assert 0 < len(asked_edit) < len(asked_first)
+    assert all("must time out within 20 seconds" in request for request in asked_edit)
