@@ -25,14 +25,46 @@ def build(
     """Compile every agent of the project; raises SpecgapError on bad input, including a
     rule that cannot compile (unresolved mentions are findings, not errors: see --strict)."""
     bundle, states = run_pipeline(project, options)
-    errors = [d for d in bundle.diagnostics if d.severity == "error" and not is_mention(d)]
+    errors = [d for d in bundle.diagnostics if d.severity == "error" and not is_strict_finding(d)]
     if errors:
         raise SpecgapError(errors)
     return bundle, states
 
 
-def is_mention(d: Diagnostic) -> bool:
-    return d.code in {"unresolved-mention", "ambiguous-mention"}
+STRICT_CODES = frozenset({"unresolved-mention", "ambiguous-mention", "lifecycle-hook-mention"})
+
+
+def is_strict_finding(d: Diagnostic) -> bool:
+    """A tool mention that did not resolve to one callable tool: a finding under
+    `--strict` (exit 1), a warning otherwise; never an input error."""
+    return d.code in STRICT_CODES
+
+
+def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:
+    """After a build that asked the model: pin what it answered, for offline builds.
+    Returns what was done, for the user, or None when there is no lock to keep."""
+    from specgap.extract.lock import render_lock
+
+    settings = options.llm
+    if options.extractor == "deterministic" or options.offline or settings is None:
+        return None
+    if settings.lock_path is None:
+        return None
+    entries = {e.key: e for state in states for e in state.lock_entries}
+    path = settings.lock_path
+    if not entries and not path.is_file():
+        return None  # every artifact fell back: there is nothing to pin
+    known = options.lock.entries if options.lock is not None else {}
+    new = sum(key not in known for key in entries)
+    text = render_lock(entries.values())
+    changed = not path.is_file() or path.read_text("utf-8") != text
+    if changed:
+        write_atomic(path, text)
+    verb = "wrote" if changed else "kept"
+    return (
+        f"{verb} {settings.lock_display}: {len(entries)} entries "
+        f"({len(entries) - new} from the lock, {new} new from `{settings.model}`)"
+    )
 
 
 def evaluate(

@@ -13,11 +13,18 @@ from typing import Annotated, Any, TypeVar
 import typer
 
 from specgap import __version__
-from specgap.api import build, bundle_schema, is_mention, load_bundle, write_atomic
+from specgap.api import (
+    build,
+    bundle_schema,
+    is_strict_finding,
+    load_bundle,
+    update_lock,
+    write_atomic,
+)
 from specgap.config import Project, load_project
 from specgap.errors import ExitCode, SpecgapError
 from specgap.ir import Bundle, Diagnostic
-from specgap.pipeline import AgentState, Options
+from specgap.pipeline import Options
 
 app = typer.Typer(
     name="specgap",
@@ -114,32 +121,6 @@ def _options(
     return prepare(project, options)
 
 
-def _write_lock(options: Options, states: tuple[AgentState, ...]) -> None:
-    """After a build that asked the model: pin what it answered, for offline builds."""
-    from specgap.extract.lock import render_lock
-
-    settings = options.llm
-    if options.extractor == "deterministic" or options.offline or settings is None:
-        return
-    if settings.lock_path is None:
-        return
-    entries = {e.key: e for state in states for e in state.lock_entries}
-    path = settings.lock_path
-    if not entries and not path.is_file():
-        return  # every artifact fell back: there is nothing to pin
-    known = options.lock.entries if options.lock is not None else {}
-    new = sum(key not in known for key in entries)
-    text = render_lock(entries.values())
-    changed = not path.is_file() or path.read_text("utf-8") != text
-    if changed:
-        write_atomic(path, text)
-    verb = "wrote" if changed else "kept"
-    emit(
-        f"{verb} {settings.lock_display}: {len(entries)} entries "
-        f"({len(entries) - new} from the lock, {new} new from `{settings.model}`)"
-    )
-
-
 @app.command("build")
 @handled
 def build_cmd(
@@ -173,11 +154,7 @@ def build_cmd(
     out = project.out
     shown = project.rel(out)
     print_diagnostics(bundle.diagnostics, notes=verbose)
-    strict_failures = (
-        [d for d in bundle.diagnostics if is_mention(d) or d.code == "lifecycle-hook-mention"]
-        if strict
-        else []
-    )
+    strict_failures = [d for d in bundle.diagnostics if is_strict_finding(d)] if strict else []
     if check:
         current = out.read_text("utf-8") if out.is_file() else None
         if current != text:
@@ -189,7 +166,8 @@ def build_cmd(
     else:
         write_atomic(out, text)
         emit(f"wrote {shown}: {_policy_summary(bundle)}")
-        _write_lock(options, states)
+        if (message := update_lock(options, states)) is not None:
+            emit(message)
     if strict_failures:
         emit(f"strict: {len(strict_failures)} unresolved or ambiguous mentions", err=True)
         raise typer.Exit(ExitCode.FINDINGS)

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal, Protocol
 
-from specgap.api import evaluate, is_mention, load_bundle, write_atomic
+from specgap.api import evaluate, is_strict_finding, load_bundle, write_atomic
 from specgap.changes import Snapshot, diagnostic_changes, render_changes, summary
 from specgap.config import Project, find_config, load_project
 from specgap.errors import ExitCode, SpecgapError
@@ -145,7 +145,7 @@ class Session:
         if not shown and self.good is not None:
             # A re-check, not an event: name the files whose content it found changed.
             shown = tuple(sorted(set(built.stats.parsed)))
-        strict = options.strict and any(is_mention(d) for d in diagnostics)
+        strict = options.strict and any(is_strict_finding(d) for d in diagnostics)
         code = ExitCode.FINDINGS if strict else ExitCode.OK
         self.good = _Good(built.bundle, counts)
         self.reported, self.failure = diagnostics, ()
