@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from specgap.evaluate.adapters import read_paths
-from specgap.evaluate.engine import Decision, Hit, OnError
+from specgap.evaluate.engine import Decision, Hit, OnError, Verdict
 from specgap.guard import Guard, agent_registry, select_agent
 from specgap.ir import Bundle, Diagnostic
 from specgap.registry import Registry
@@ -95,9 +95,13 @@ def check_traces(
     skip: Iterable[str] = (),
     only: Iterable[str] = (),
     on_error: OnError = "default",
+    undetermined: Verdict = "undetermined",
 ) -> CheckResult:
-    """Print one decision per event as it is decided; diagnostics go to `report`."""
-    guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error)
+    """Print one decision per event as it is decided; diagnostics go to `report`.
+    `undetermined` is the project's verdict for findings that lack evidence."""
+    guard = Guard(
+        bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined
+    )
     result = CheckResult()
 
     def collect(diagnostic: Diagnostic) -> None:

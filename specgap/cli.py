@@ -286,7 +286,9 @@ def check_cmd(
     """Check traces against the compiled policy; one decision per event; exit 1 on any deny."""
     from specgap.check import check_traces
 
-    bundle_path = policy or _project(config).out
+    # the project config, when there is one to read, chooses the undetermined verdict
+    project = _project(config) if policy is None or config is not None else None
+    bundle_path = policy if policy is not None else project.out if project else Path()
     bundle = load_bundle(bundle_path, bundle_path.as_posix())
     interactive = "-" in traces
 
@@ -306,6 +308,7 @@ def check_cmd(
         skip=skip or (),
         only=only or (),
         on_error=on_error.value,
+        undetermined=project.config.undetermined if project else "undetermined",
     )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)

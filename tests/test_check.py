@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from trace_formats import to_jsonl
 from trace_support import DATA, POLICY, ROOT, registry
 
@@ -118,3 +119,31 @@ def test_skip_glob_lets_a_denied_tool_through() -> None:
     done = check("--agent", "sql", "--skip", "sql.execute", UNSAFE)
     assert done.returncode == 0
     assert [d["flags"] for d in lines(done)][2] == ["skipped"]
+
+
+@pytest.mark.parametrize(("verdict", "code"), [("undetermined", 0), ("deny", 1)])
+def test_check_takes_the_undetermined_verdict_from_the_project_config(
+    project_dir: Path, verdict: str, code: int
+) -> None:
+    from tests.cli_helpers import specgap
+
+    config = project_dir / "fixtures" / "cloud" / "config.yaml"
+    config.write_text(
+        config.read_text()
+        + "policies:\n  - operator: arg_grounded\n    tool: aws.dynamodb.PutItem\n"
+        + "    selector: {arg: TableName}\n    from_user: false\n"
+        + "    from_tools: [authz.check_permission]\n"
+    )
+    toml = project_dir / "specgap.toml"
+    toml.write_text(f'undetermined = "{verdict}"\n' + toml.read_text())
+    assert specgap("build", cwd=project_dir).code == 0
+    trace = project_dir / "trace.json"
+    trace.write_text(
+        '[{"name": "check_permission", "args": {"user": "u", "action": "write", '
+        '"resource": "customers"}},'
+        ' {"name": "put_item", "args": {"TableName": "customers", "Item": {}}}]'
+    )
+    run = specgap("check", "--agent", "cloud", "--config", str(toml), str(trace))
+    assert run.code == code, run.stdout + run.stderr
+    last = json.loads(run.stdout.splitlines()[-1])
+    assert last["verdict"] == verdict
