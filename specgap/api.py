@@ -13,7 +13,7 @@ from pydantic import ValidationError
 from specgap.artifacts import TextIndex, parse_json, read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError
-from specgap.evaluate.suite import AgentResult, EvalResult, add, evaluate_agent
+from specgap.evaluate.suite import EvalResult, evaluate_states
 from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
@@ -68,22 +68,17 @@ def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:
 
 
 def evaluate(
-    project: Project, bundle: Bundle, states: tuple[AgentState, ...], agent: str | None = None
+    project: Project,
+    bundle: Bundle,
+    states: tuple[AgentState, ...],
+    agent: str | None = None,
+    *,
+    mutants: bool = False,
+    seed: int = 0,
 ) -> EvalResult:
-    """Run each agent's safe and unsafe traces against its compiled policies."""
-    results: list[AgentResult] = []
-    for state in states:
-        if agent is not None and state.config.id != agent:
-            continue
-        assert state.registry is not None
-        results.append(evaluate_agent(project, state.config.id, state.policies, state.registry))
-    if agent is not None and not results:
-        project.agent(agent)  # raises unknown-agent with the list of agents
-    return EvalResult(
-        revision=bundle.revision,
-        agents=tuple(results),
-        total=add(r.counts for r in results),
-    )
+    """Run each agent's safe and unsafe traces against its compiled policies; with
+    `mutants`, also the generated mutants and policy mutation (what `specgap eval` does)."""
+    return evaluate_states(project, bundle, states, agent, seed=seed, mutants=mutants)
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -93,6 +93,10 @@ class Artifact:
     def span(self, start: int, end: int) -> Span:
         return self.index.span(start, end)
 
+    def span_of(self, pointer: str) -> Span:
+        """The span of the value at a JSON pointer, or the start of the file if unknown."""
+        return self.span(*self.ranges.get(pointer, (0, 0)))
+
     def span_at(self, pointer: str, *, with_key: bool = False) -> Span:
         """Span of the value at a JSON pointer; with the key in front when asked and known."""
         start, end = self.ranges[pointer]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -102,3 +103,13 @@ def as_number(value: Any) -> float | None:
         except ValueError:
             return None
     return None
+
+
+def parse_output(result: Any) -> Any:
+    """Tool outputs are often JSON text; read them as JSON when they are."""
+    if isinstance(result, str) and result.lstrip()[:1] in ("{", "["):
+        try:
+            return json.loads(result)
+        except ValueError:
+            return result
+    return result

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from specgap.artifacts import Artifact, load_artifact
+from specgap.artifacts import load_artifact
 from specgap.errors import SpecgapError
 from specgap.ir import Diagnostic, Span
 from specgap.registry import Tool
@@ -85,7 +85,7 @@ def import_registry(
             errors.extend(exc.diagnostics)
             continue
         reader = read_openapi if fmt == "openapi" else read_tool_lists
-        found, problems = reader(Located(artifact), fmt)
+        found, problems = reader(artifact, fmt)
         units.extend(found)
         for problem in problems:
             (errors if problem.severity == "error" else warnings).append(problem)
@@ -190,49 +190,12 @@ def _name_collision(name: str, owners: list[Tool]) -> Diagnostic:
     )
 
 
-class Located:
-    """An input file with fast spans: a catalogue of hundreds of servers is a megabyte, and
-    `TextIndex.byte` re-encodes the text up to every offset it is asked about."""
-
-    def __init__(self, artifact: Artifact) -> None:
-        self.artifact = artifact
-        self.data = artifact.data
-        self.path = artifact.path
-        self._line_bytes = [0]
-        for line in artifact.text.splitlines(keepends=True):
-            self._line_bytes.append(self._line_bytes[-1] + len(line.encode()))
-
-    def span_of(self, pointer: str) -> Span:
-        """The span of the value at a JSON pointer, or the start of the file if unknown."""
-        return self.span(*self.artifact.ranges.get(pointer, (0, 0)))
-
-    def span(self, start: int, end: int) -> Span:
-        sl, sc, sb = self._place(start)
-        el, ec, eb = self._place(end)
-        return Span(
-            path=self.path,
-            start_line=sl,
-            start_col=sc,
-            end_line=el,
-            end_col=ec,
-            start_byte=sb,
-            end_byte=eb,
-        )
-
-    def _place(self, offset: int) -> tuple[int, int, int]:
-        line, col = self.artifact.index.position(offset)
-        line_start = offset - (col - 1)
-        text = self.artifact.text[line_start:offset]
-        return line, col, self._line_bytes[line - 1] + len(text.encode())
-
-
 from specgap.importers.render import render_registry  # noqa: E402
 
 __all__ = [
     "FORMATS",
     "ImportFormat",
     "Imported",
-    "Located",
     "RawTool",
     "Unit",
     "assemble",

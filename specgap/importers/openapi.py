@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from specgap.artifacts import escape_pointer
-from specgap.importers import ImportFormat, Located, RawTool, Unit, slug
+from specgap.artifacts import Artifact, escape_pointer
+from specgap.importers import ImportFormat, RawTool, Unit, slug
 from specgap.ir import Diagnostic
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
@@ -29,7 +29,7 @@ _HINTS: dict[str, tuple[str, ...]] = {
 _PARAM_PLACES = ("path", "query", "header", "cookie")
 
 
-def read_openapi(artifact: Located, fmt: ImportFormat) -> tuple[list[Unit], list[Diagnostic]]:
+def read_openapi(artifact: Artifact, fmt: ImportFormat) -> tuple[list[Unit], list[Diagnostic]]:
     doc = artifact.data
     version = doc.get("openapi") if isinstance(doc, dict) else None
     if not isinstance(version, str) or not version.startswith("3."):
@@ -75,7 +75,7 @@ def read_openapi(artifact: Located, fmt: ImportFormat) -> tuple[list[Unit], list
 
 
 def _tool(
-    artifact: Located,
+    artifact: Artifact,
     doc: dict[str, Any],
     op: dict[str, Any],
     op_id: str,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from specgap.artifacts import escape_pointer
-from specgap.importers import ImportFormat, Located, RawTool, Unit, slug
+from specgap.artifacts import Artifact, escape_pointer
+from specgap.importers import ImportFormat, RawTool, Unit, slug
 from specgap.ir import Diagnostic
 from specgap.registry import effect_hints
 from specgap.toolspecs import detect_format, parse_tool_specs
@@ -20,7 +20,7 @@ from specgap.toolspecs import detect_format, parse_tool_specs
 _FILE_NOISE = frozenset({"mcp", "server", "servers", "tools", "list", "tool"})
 
 
-def read_tool_lists(artifact: Located, fmt: ImportFormat) -> tuple[list[Unit], list[Diagnostic]]:
+def read_tool_lists(artifact: Artifact, fmt: ImportFormat) -> tuple[list[Unit], list[Diagnostic]]:
     """Units of one tools file; a file with no tool list is an error, skipped entries are
     warnings."""
     data = artifact.data
@@ -44,7 +44,7 @@ def read_tool_lists(artifact: Located, fmt: ImportFormat) -> tuple[list[Unit], l
 
 
 def _single(
-    artifact: Located, fmt: ImportFormat, data: Any, label: str, namespace: str
+    artifact: Artifact, fmt: ImportFormat, data: Any, label: str, namespace: str
 ) -> tuple[list[Unit], list[Diagnostic]]:
     if detect_format(data) is None:
         return [], [
@@ -67,7 +67,7 @@ _SHAPES: dict[str, str] = {
 
 
 def _unit(
-    artifact: Located,
+    artifact: Artifact,
     fmt: ImportFormat,
     data: Any,
     base: str,

@@ -6,7 +6,6 @@ returned earlier by a call whose output carried the label or by a registry sourc
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,7 +19,7 @@ from specgap.evaluate.operators.base import (
 )
 from specgap.evaluate.operators.evidence import Taint
 from specgap.evaluate.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
-from specgap.evaluate.values import string_leaves
+from specgap.evaluate.values import parse_output, string_leaves
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied
 from specgap.registry import Registry
@@ -48,17 +47,7 @@ def _observe(state: TraceState, event: Event) -> None:
         if event.result is None:
             slot.blind.setdefault(label, event.name)
         else:
-            slot.taint.setdefault(label, Taint(MIN_TAINT_LENGTH)).add(_parsed(event.result))
-
-
-def _parsed(result: Any) -> Any:
-    """JSON text outputs taint their values, not their punctuation."""
-    if isinstance(result, str) and result.lstrip()[:1] in ("{", "["):
-        try:
-            return json.loads(result)
-        except ValueError:
-            return result
-    return result
+            slot.taint.setdefault(label, Taint(MIN_TAINT_LENGTH)).add(parse_output(event.result))
 
 
 def _check(cond: FlowDenied, call: ToolCall, state: TraceState) -> str | None:

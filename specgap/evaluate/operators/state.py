@@ -13,7 +13,6 @@ an output that was not recorded, or one without the field: the answer is `Undete
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.evaluate.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
 from specgap.evaluate.operators.replay import checked, targets
+from specgap.evaluate.values import parse_output
 from specgap.events import Event, ToolCall
 from specgap.ir import StateCondition
 
@@ -42,16 +42,6 @@ class _Entities:
 
 def norm(value: Any) -> str:
     return " ".join(runs(str(value)))
-
-
-def parse_output(result: Any) -> Any:
-    """Tool outputs are often JSON text; read them as JSON when they are."""
-    if isinstance(result, str) and result.lstrip()[:1] in ("{", "["):
-        try:
-            return json.loads(result)
-        except ValueError:
-            return result
-    return result
 
 
 def _id_keys(args: Any, result: Any) -> set[str]:
