@@ -116,6 +116,7 @@ class _Compiled:
     blocking: bool
     enforced: bool
     fail_open: bool
+    location: str  # where the rule is stated, path:line:col
 
 
 class Engine:
@@ -154,6 +155,7 @@ class Engine:
                 enforced and policy.action in BLOCKING,
                 enforced,
                 on_error == "open" or (on_error == "default" and not enforced),
+                policy.source.span.location(),
             )
             if any(ch in policy.target for ch in "*?["):
                 self._globs.append((policy.target, compiled))
@@ -235,7 +237,7 @@ class Engine:
                     enforcement=policy.enforcement,
                     category=policy.check_category,
                     reason=str(reason),
-                    source=policy.source.span.location(),
+                    source=compiled.location,
                     undetermined=unknown,
                     effect=effect,
                     message=policy.message,
