@@ -99,9 +99,7 @@ def check_traces(
 ) -> CheckResult:
     """Print one decision per event as it is decided; diagnostics go to `report`.
     `undetermined` is the project's verdict for findings that lack evidence."""
-    guard = Guard(
-        bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined
-    )
+    guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined)
     result = CheckResult()
 
     def collect(diagnostic: Diagnostic) -> None:

@@ -71,7 +71,7 @@ class Project:
         except ValueError:
             return path.resolve().as_posix()
 
-    def expand(self, patterns: tuple[str, ...], *, what: str) -> list[Path]:
+    def expand(self, patterns: tuple[str, ...]) -> list[Path]:
         """Expand globs in order; a literal path is kept even when missing (loaders report it)."""
         paths: list[Path] = []
         for pattern in patterns:

@@ -151,7 +151,7 @@ def _smoke_artifact(project: Project | None) -> Artifact:
     """The first prompt of the project's first agent that has one; else a small sample."""
     if project is not None:
         for agent in project.config.agents:
-            for path in project.expand(agent.prompts, what="prompt"):
+            for path in project.expand(agent.prompts):
                 return load_artifact("prompt", path, project.rel(path))
     import hashlib
 

@@ -99,7 +99,7 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
     artifacts: list[Artifact] = []
     registries: list[Artifact] = []
     for kind, patterns in groups:
-        for path in project.expand(patterns, what=kind or "registry"):
+        for path in project.expand(patterns):
             try:
                 loaded = read(kind or "config", path, project.rel(path))
             except SpecgapError as exc:

@@ -62,7 +62,7 @@ def input_files(project: Project, agent: AgentConfig) -> list[Path]:
     """The files an agent's patterns name now (globs expanded), resolved."""
     found: list[Path] = []
     for name in PATTERN_FIELDS:
-        found += [p.resolve() for p in project.expand(getattr(agent, name), what=name)]
+        found += [p.resolve() for p in project.expand(getattr(agent, name))]
     return found
 
 
