@@ -35,15 +35,8 @@ class AnthropicAdapter(Adapter):
     def item(self, value: Any, doc: Doc, pointer: str, conversation: Conversation) -> None:
         if not self.expect_object(value, doc, pointer, "a message"):
             return
-        role = value.get("role")
-        if not isinstance(role, str):
-            self.ctx.diagnose(
-                doc,
-                pointer,
-                "invalid-event",
-                "a message needs a string `role`",
-                help="`user` or `assistant`",
-            )
+        role = self.expect_string(value, "role", doc, pointer, "a message", "`user` or `assistant`")
+        if role is None:
             return
         content = value.get("content")
         blocks = content if isinstance(content, list) else []
@@ -57,10 +50,9 @@ class AnthropicAdapter(Adapter):
                 continue
             kind = block.get("type")
             if not isinstance(kind, str):
-                self.ctx.diagnose(
+                self.invalid(
                     doc,
                     at,
-                    "invalid-event",
                     "a content block needs a string `type`",
                     help="`text`, `tool_use`, `tool_result`, ...",
                 )

@@ -22,7 +22,10 @@ from specgap.evaluate.adapters.base import (
     Doc,
     Step,
     decode_args,
+    decode_result,
+    extension,
     kind,
+    string,
     text_of,
 )
 from specgap.events import Event, Message, ToolCall
@@ -200,6 +203,8 @@ class Adapter:
     conversation, one trace) or a single item continuing the file's conversation."""
 
     name: ClassVar[str] = ""
+    invalid_help: ClassVar[str | None] = None
+    """The help of an `invalid-event` diagnostic that names none of its own."""
 
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
@@ -254,14 +259,71 @@ class Adapter:
         for n, value in enumerate(values):
             self.item(value, doc, f"{pointer}/{n}", conversation)
 
-    def expect_object(self, value: Any, doc: Doc, pointer: str, what: str) -> bool:
-        if isinstance(value, dict):
-            return True
+    def invalid(self, doc: Doc, pointer: str, message: str, *, help: str | None = None) -> None:
+        """Report an `invalid-event` diagnostic at `pointer`."""
         self.ctx.diagnose(
             doc,
             pointer,
             "invalid-event",
+            message,
+            help=self.invalid_help if help is None else help,
+        )
+
+    def expect_object(self, value: Any, doc: Doc, pointer: str, what: str) -> bool:
+        if isinstance(value, dict):
+            return True
+        self.invalid(
+            doc,
+            pointer,
             f"{what} must be an object, found {kind(value)}",
             help=f"see the {self.name} trace format in the README",
         )
         return False
+
+    def expect_string(
+        self, value: dict[str, Any], key: str, doc: Doc, pointer: str, what: str, help: str
+    ) -> str | None:
+        """`value[key]` when it is a string; otherwise None, reported at `pointer`."""
+        found = string(value.get(key))
+        if found is None:
+            self.invalid(doc, pointer, f"{what} needs a string `{key}`", help=help)
+        return found
+
+
+class ChatAdapter(Adapter):
+    """Base of the adapters whose items are chat messages with a role: an assistant message
+    opens a turn and carries its tool calls; a `tool` message answers a call by id, a legacy
+    `function` message by name."""
+
+    def chat_message(
+        self, role: str, data: dict[str, Any], doc: Doc, pointer: str, conversation: Conversation
+    ) -> None:
+        content = data.get("content")
+        if role == "assistant":
+            turn = conversation.new_turn()
+            conversation.message(role, content, doc, pointer, turn=turn)
+            self.tool_calls(data, doc, pointer, conversation, turn)
+        elif role in ("tool", "function"):
+            failed, ext = self.outcome(data)
+            conversation.result(
+                string(data.get("tool_call_id")),
+                decode_result(content),
+                doc,
+                pointer,
+                is_error=failed,
+                name=string(data.get("name")) if role == "function" else None,
+                extra=ext,
+            )
+        else:
+            conversation.message(role, content, doc, pointer)
+
+    def tool_calls(
+        self, message: dict[str, Any], doc: Doc, pointer: str, conv: Conversation, turn: int
+    ) -> None:
+        """Queue the tool calls of an assistant message."""
+        raise NotImplementedError
+
+    def outcome(self, message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        """Whether a tool message reports a failure, and the extension fields of its event."""
+        ext = extension(message)
+        return bool(ext.pop("is_error", False)), ext

@@ -15,11 +15,10 @@ from typing import Any
 from specgap.evaluate.adapters.base import (
     INVALID_ARGUMENTS,
     Doc,
-    decode_result,
     extension,
     string,
 )
-from specgap.evaluate.adapters.conversation import Adapter, Conversation
+from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
 
 KINDS = {
     "human": "user",
@@ -51,7 +50,7 @@ def unwrap(value: dict[str, Any], pointer: str) -> tuple[str | None, dict[str, A
     return found, value, pointer
 
 
-class LangChainAdapter(Adapter):
+class LangChainAdapter(ChatAdapter):
     name = "langchain"
 
     def is_container(self, value: Any) -> bool:
@@ -70,35 +69,21 @@ class LangChainAdapter(Adapter):
         if kind == "chat":
             kind = string(data.get("role"))
         if kind is None:
-            self.ctx.diagnose(
+            self.invalid(
                 doc,
                 pointer,
-                "invalid-event",
                 "not a LangChain message: no known `type`",
                 help="`human`, `ai`, `tool` or `system` (or a serialized message class)",
             )
             return
-        content = data.get("content")
-        if kind == "assistant":
-            turn = conversation.new_turn()
-            conversation.message("assistant", content, doc, at, turn=turn)
-            self._calls(data, doc, at, conversation, turn)
-        elif kind in ("tool", "function"):
-            ext = {**extension(data.get("additional_kwargs")), **extension(data)}
-            failed = data.get("status") == "error" or ext.pop("is_error", False)
-            conversation.result(
-                string(data.get("tool_call_id")),
-                decode_result(content),
-                doc,
-                at,
-                is_error=bool(failed),
-                name=string(data.get("name")) if kind == "function" else None,
-                extra=ext,
-            )
-        else:
-            conversation.message(kind, content, doc, at)
+        self.chat_message(kind, data, doc, at, conversation)
 
-    def _calls(
+    def outcome(self, data: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
+        ext = {**extension(data.get("additional_kwargs")), **extension(data)}
+        failed = data.get("status") == "error" or ext.pop("is_error", False)
+        return bool(failed), ext
+
+    def tool_calls(
         self, data: dict[str, Any], doc: Doc, pointer: str, conv: Conversation, turn: int
     ) -> None:
         calls = data.get("tool_calls")
@@ -114,10 +99,9 @@ class LangChainAdapter(Adapter):
             if not entries:
                 continue
             if not isinstance(entries, list):
-                self.ctx.diagnose(
+                self.invalid(
                     doc,
                     f"{pointer}/{group}",
-                    "invalid-event",
                     f"`{group}` must be a list",
                     help='each entry is `{"name": ..., "args": {...}, "id": ...}`',
                 )

@@ -30,6 +30,10 @@ _TIME_KEYS = ("timestamp", "time", "ts")
 
 class MCPAdapter(Adapter):
     name = "mcp"
+    invalid_help = (
+        'a call is `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
+        '"params": {"name": ..., "arguments": {...}}}`'
+    )
 
     def feed(self, value: Any, doc: Doc) -> Iterator[Step]:
         if self._stream is None:
@@ -48,7 +52,7 @@ class MCPAdapter(Adapter):
                 self.item(message, doc, f"{pointer}/{n}", conversation)
             return
         if not isinstance(value, dict):
-            self._invalid(doc, pointer, f"a JSON-RPC message must be an object, not {kind(value)}")
+            self.invalid(doc, pointer, f"a JSON-RPC message must be an object, not {kind(value)}")
             return
         if "jsonrpc" not in value and ("request" in value or "response" in value):
             for part in ("request", "response"):
@@ -69,7 +73,7 @@ class MCPAdapter(Adapter):
                 self._message(message, doc, f"{pointer}/{n}", conversation, at)
             return
         if not isinstance(value, dict):
-            self._invalid(doc, pointer, f"a JSON-RPC message must be an object, not {kind(value)}")
+            self.invalid(doc, pointer, f"a JSON-RPC message must be an object, not {kind(value)}")
             return
         open_calls: dict[str, Any] = conversation.scratch["open"]
         method = value.get("method")
@@ -90,18 +94,18 @@ class MCPAdapter(Adapter):
             started = open_calls.pop(key)
             self._response(value, key, doc, pointer, conversation, started, at)
         elif method is not None and not isinstance(method, str):
-            self._invalid(doc, f"{pointer}/method", "`method` must be a string")
+            self.invalid(doc, f"{pointer}/method", "`method` must be a string")
 
     def _request(
         self, value: dict[str, Any], doc: Doc, pointer: str, conversation: Conversation, at: Any
     ) -> None:
         params = value.get("params")
         if not isinstance(params, dict):
-            self._invalid(doc, pointer, "a `tools/call` request needs `params` with a `name`")
+            self.invalid(doc, pointer, "a `tools/call` request needs `params` with a `name`")
             return
         key = _id(value.get("id"))
         if key is None:
-            self._invalid(doc, pointer, "a `tools/call` request needs an `id`")
+            self.invalid(doc, pointer, "a `tools/call` request needs an `id`")
             return
         extra = _meta(params)
         extra["call_id"] = str(value["id"])
@@ -143,7 +147,7 @@ class MCPAdapter(Adapter):
         elif failure is not None:
             output, is_error = failure, True
         else:
-            self._invalid(doc, pointer, "a response needs a `result` or an `error`")
+            self.invalid(doc, pointer, "a response needs a `result` or an `error`")
             return
         is_error = bool(extra.pop("is_error", is_error))
         if at is not None:
@@ -152,16 +156,6 @@ class MCPAdapter(Adapter):
             if begin is not None and end is not None and end >= begin:
                 extra.setdefault("duration_ms", end - begin)
         conversation.result(key, output, doc, pointer, is_error=is_error, extra=extra)
-
-    def _invalid(self, doc: Doc, pointer: str, message: str) -> None:
-        self.ctx.diagnose(
-            doc,
-            pointer,
-            "invalid-event",
-            message,
-            help='a call is `{"jsonrpc": "2.0", "id": 1, "method": "tools/call", '
-            '"params": {"name": ..., "arguments": {...}}}`',
-        )
 
 
 def _id(value: Any) -> str | None:

@@ -10,16 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from specgap.evaluate.adapters.base import (
-    Doc,
-    decode_result,
-    extension,
-    string,
-)
-from specgap.evaluate.adapters.conversation import Adapter, Conversation
+from specgap.evaluate.adapters.base import Doc, extension, string
+from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
 
 
-class OpenAIChatAdapter(Adapter):
+class OpenAIChatAdapter(ChatAdapter):
     name = "openai"
 
     def is_container(self, value: Any) -> bool:
@@ -56,44 +51,25 @@ class OpenAIChatAdapter(Adapter):
     def item(self, value: Any, doc: Doc, pointer: str, conversation: Conversation) -> None:
         if not self.expect_object(value, doc, pointer, "a message"):
             return
-        role = value.get("role")
-        if not isinstance(role, str):
-            self.ctx.diagnose(
-                doc,
-                pointer,
-                "invalid-event",
-                "a message needs a string `role`",
-                help="`system`, `developer`, `user`, `assistant` or `tool`",
-            )
-            return
-        content = value.get("content")
-        if role == "assistant":
-            turn = conversation.new_turn()
-            conversation.message(role, content, doc, pointer, turn=turn)
-            self._tool_calls(value, doc, pointer, conversation, turn)
-        elif role in ("tool", "function"):
-            ext = extension(value)
-            conversation.result(
-                string(value.get("tool_call_id")),
-                decode_result(content),
-                doc,
-                pointer,
-                is_error=bool(ext.pop("is_error", False)),
-                name=string(value.get("name")) if role == "function" else None,
-                extra=ext,
-            )
-        else:
-            conversation.message(role, content, doc, pointer)
+        role = self.expect_string(
+            value,
+            "role",
+            doc,
+            pointer,
+            "a message",
+            "`system`, `developer`, `user`, `assistant` or `tool`",
+        )
+        if role is not None:
+            self.chat_message(role, value, doc, pointer, conversation)
 
-    def _tool_calls(
+    def tool_calls(
         self, message: dict[str, Any], doc: Doc, pointer: str, conv: Conversation, turn: int
     ) -> None:
         calls = message.get("tool_calls") or []
         if not isinstance(calls, list):
-            self.ctx.diagnose(
+            self.invalid(
                 doc,
                 f"{pointer}/tool_calls",
-                "invalid-event",
                 "`tool_calls` must be a list",
                 help='each entry is `{"id": ..., "type": "function", "function": {...}}`',
             )
@@ -104,10 +80,9 @@ class OpenAIChatAdapter(Adapter):
                 continue
             function = call.get("function", call.get("custom"))
             if not isinstance(function, dict):
-                self.ctx.diagnose(
+                self.invalid(
                     doc,
                     at,
-                    "invalid-event",
                     "a tool call needs a `function` object with `name` and `arguments`",
                     help='write `{"id": ..., "type": "function", "function": {"name": ..., '
                     '"arguments": "{...}"}}`',

@@ -36,6 +36,7 @@ ERROR_STATUS = (2, "STATUS_CODE_ERROR")
 
 class OTelAdapter(Adapter):
     name = "otel"
+    invalid_help = "spans follow the OTLP JSON encoding and the GenAI semantic conventions"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,7 +75,7 @@ class OTelAdapter(Adapter):
                 yield from self._spans(export, doc, f"{pointer}/{n}")
             return
         if not isinstance(value, dict) or not isinstance(value.get("resourceSpans"), list):
-            self._invalid(
+            self.invalid(
                 doc, pointer, f"expected an OTLP export with `resourceSpans`, found {kind(value)}"
             )
             return
@@ -90,7 +91,7 @@ class OTelAdapter(Adapter):
                         order += 1
                         yield span, at, order
                     else:
-                        self._invalid(doc, at, f"a span must be an object, found {kind(span)}")
+                        self.invalid(doc, at, f"a span must be an object, found {kind(span)}")
 
     def _span(self, span: dict[str, Any], doc: Doc, pointer: str, conv: Conversation) -> None:
         attrs = attributes(span.get("attributes"))
@@ -127,7 +128,7 @@ class OTelAdapter(Adapter):
     ) -> None:
         name = attrs.get("gen_ai.tool.name")
         if not isinstance(name, str) or not name:
-            self._invalid(
+            self.invalid(
                 doc,
                 pointer,
                 "an `execute_tool` span needs the attribute `gen_ai.tool.name`",
@@ -161,15 +162,6 @@ class OTelAdapter(Adapter):
         if result is None and failed and isinstance(status, dict):
             result = status.get("message") or attrs.get("error.type")
         conv.result(key, decode_result(result), doc, pointer, is_error=failed, extra=extra)
-
-    def _invalid(self, doc: Doc, pointer: str, message: str) -> None:
-        self.ctx.diagnose(
-            doc,
-            pointer,
-            "invalid-event",
-            message,
-            help="spans follow the OTLP JSON encoding and the GenAI semantic conventions",
-        )
 
 
 def attributes(values: Any) -> dict[str, Any]:

@@ -70,15 +70,7 @@ def _document(raw: bytes, display: str, ctx: Context, fmt: str) -> Iterator[Step
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        doc = Doc(display, raw[: exc.start].decode("utf-8", "replace"))
-        ctx.report(
-            Diagnostic(
-                code="invalid-utf8",
-                message=f"`{display}` is not valid UTF-8",
-                span=doc.span_at(len(doc.text), len(doc.text)),
-                help="save the trace as UTF-8",
-            )
-        )
+        _invalid_utf8(ctx, Doc(display, raw[: exc.start].decode("utf-8", "replace")))
         return
     try:
         value, _ = parse_json(text, display)
@@ -90,6 +82,19 @@ def _document(raw: bytes, display: str, ctx: Context, fmt: str) -> Iterator[Step
     adapter = _adapter(fmt, sniff(value)[0], ctx)
     yield from adapter.feed(value, doc)
     yield from adapter.close()
+
+
+def _invalid_utf8(ctx: Context, doc: Doc) -> None:
+    """Report undecodable bytes at the end of `doc`, the text decoded before them."""
+    where = "" if doc.line is None else f"line {doc.line} of "
+    ctx.report(
+        Diagnostic(
+            code="invalid-utf8",
+            message=f"{where}`{doc.display}` is not valid UTF-8",
+            span=doc.span_at(len(doc.text), len(doc.text)),
+            help="save the trace as UTF-8",
+        )
+    )
 
 
 def _jsonl(
@@ -184,14 +189,7 @@ class _Lines:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 doc = Doc(self._display, raw[: exc.start].decode("utf-8", "replace"), number, byte)
-                self._ctx.report(
-                    Diagnostic(
-                        code="invalid-utf8",
-                        message=f"line {number} of `{self._display}` is not valid UTF-8",
-                        span=doc.span_at(len(doc.text), len(doc.text)),
-                        help="save the trace as UTF-8",
-                    )
-                )
+                _invalid_utf8(self._ctx, doc)
                 continue
             if number == 1:
                 text = text.removeprefix("\ufeff")

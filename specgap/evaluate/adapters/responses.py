@@ -63,15 +63,15 @@ class ResponsesAdapter(Adapter):
             return
         kind = value.get("type", "message" if "role" in value else None)
         if kind == "message":
-            role = value.get("role")
-            if not isinstance(role, str):
-                self.ctx.diagnose(
-                    doc,
-                    pointer,
-                    "invalid-event",
-                    "a message item needs a string `role`",
-                    help="`user`, `assistant`, `system` or `developer`",
-                )
+            role = self.expect_string(
+                value,
+                "role",
+                doc,
+                pointer,
+                "a message item",
+                "`user`, `assistant`, `system` or `developer`",
+            )
+            if role is None:
                 return
             turn = self._turn(conversation, role == "assistant")
             conversation.message(role, value.get("content"), doc, pointer, turn=turn)
@@ -81,15 +81,15 @@ class ResponsesAdapter(Adapter):
         elif kind in OUTPUTS:
             self._turn(conversation, False)
             ext = extension(value)
-            call_id = string(value.get("call_id"))
+            call_id = self.expect_string(
+                value,
+                "call_id",
+                doc,
+                pointer,
+                f"a `{kind}` item",
+                "the `call_id` of the call it answers",
+            )
             if call_id is None:
-                self.ctx.diagnose(
-                    doc,
-                    pointer,
-                    "invalid-event",
-                    f"a `{kind}` item needs a string `call_id`",
-                    help="the `call_id` of the call it answers",
-                )
                 return
             conversation.result(
                 call_id,
@@ -102,10 +102,9 @@ class ResponsesAdapter(Adapter):
         elif kind in MODEL_ITEMS:
             self._turn(conversation, True)
         elif not isinstance(kind, str):
-            self.ctx.diagnose(
+            self.invalid(
                 doc,
                 pointer,
-                "invalid-event",
                 "an item needs a string `type`",
                 help="`message`, `function_call`, `function_call_output`, ...",
             )
@@ -135,15 +134,10 @@ class ResponsesAdapter(Adapter):
                 extra=ext,
             )
             return
-        call_id = string(value.get("call_id"))
+        call_id = self.expect_string(
+            value, "call_id", doc, pointer, f"a `{kind}` item", "the id its output will answer"
+        )
         if call_id is None:
-            self.ctx.diagnose(
-                doc,
-                pointer,
-                "invalid-event",
-                f"a `{kind}` item needs a string `call_id`",
-                help="the id its output will answer",
-            )
             return
         arguments = value.get("arguments")
         if kind == "custom_tool_call":
