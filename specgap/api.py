@@ -12,9 +12,9 @@ from pydantic import ValidationError
 
 from specgap.artifacts import TextIndex, parse_json, read_text
 from specgap.config import Project
-from specgap.errors import SpecgapError
+from specgap.errors import SpecgapError, error
 from specgap.evaluate.suite import EvalResult, evaluate_states
-from specgap.ir import Bundle, Diagnostic
+from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
 
@@ -83,14 +83,32 @@ def evaluate(
 
 def write_atomic(path: Path, text: str) -> None:
     """Write to a temporary file beside `path`, then rename: readers never see half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    shown = path.as_posix()
+    try:
+        if path.is_dir():
+            raise IsADirectoryError(21, "Is a directory")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise error(
+            "unwritable-output",
+            f"cannot write `{shown}`: {exc.strerror or exc}",
+            path=shown,
+            help="pass a file path whose folder can be created and written",
+        ) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):
+            raise error(
+                "unwritable-output",
+                f"cannot write `{shown}`: {exc.strerror or exc}",
+                path=shown,
+                help="pass a file path whose folder can be created and written",
+            ) from None
         raise
 
 
@@ -98,6 +116,20 @@ def load_bundle(path: Path, display: str) -> Bundle:
     """Read a compiled policy bundle; a hand-edited one gets diagnostics, not a traceback."""
     text = read_text(path, display)
     data, ranges = parse_json(text, display)
+    version = data.get("schema_version", SCHEMA_VERSION) if isinstance(data, dict) else None
+    if isinstance(data, dict) and version != SCHEMA_VERSION:
+        start, end = ranges.get("/schema_version", (0, 0))
+        raise SpecgapError(
+            [
+                Diagnostic(
+                    code="unsupported-schema-version",
+                    message=f"`{display}` has schema version `{version}`; this specgap "
+                    f"reads version `{SCHEMA_VERSION}`",
+                    span=TextIndex(display, text).span(start, end),
+                    help="rebuild the policy with this version of `specgap build`",
+                )
+            ]
+        )
     try:
         return Bundle.model_validate(data)
     except ValidationError as exc:

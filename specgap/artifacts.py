@@ -10,6 +10,7 @@ import bisect
 import hashlib
 import itertools
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -117,7 +118,10 @@ def read_text(path: Path, display: str) -> str:
         ) from None
     except OSError as exc:
         raise error(
-            "unreadable-artifact", f"cannot read `{display}`: {exc.strerror}", path=display
+            "unreadable-artifact",
+            f"cannot read `{display}`: {exc.strerror}",
+            path=display,
+            help="pass a readable file (not a folder); check its permissions",
         ) from None
     try:
         return raw.decode("utf-8")
@@ -162,9 +166,62 @@ def parse_json(text: str, display: str) -> tuple[Any, Ranges]:
             span=index.span(exc.pos, exc.pos),
             help="fix the JSON syntax at this position",
         ) from None
+    except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
+        raise too_complex(exc, display) from None
     ranges: Ranges = {}
-    _JsonScanner(text, ranges).value(_skip_ws(text, 0), "")
+    try:
+        _JsonScanner(text, ranges).value(_skip_ws(text, 0), "")
+    except RecursionError as exc:
+        raise too_complex(exc, display) from None
+    check_finite(data, ranges, text, display)
     return data, ranges
+
+
+def too_complex(exc: Exception, display: str) -> SpecgapError:
+    """Input the parser gives up on: nesting too deep or an integer of thousands of digits."""
+    what = "nested too deeply" if isinstance(exc, RecursionError) else "has a number too long"
+    return error(
+        "input-too-complex",
+        f"`{display}` {what} to read",
+        path=display,
+        help="simplify the file: nest less deeply and keep numbers under 4300 digits",
+    )
+
+
+def check_finite(data: Any, ranges: Ranges, text: str, display: str) -> None:
+    """NaN and infinite numbers are not JSON (nor valid policy bounds): reject them where
+    they are written, so that no bundle is ever written with `NaN` or `Infinity` in it."""
+    found: list[str] = []
+
+    def walk(value: Any, pointer: str) -> None:
+        if isinstance(value, float) and not math.isfinite(value):
+            found.append(pointer)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{pointer}/{escape_pointer(str(key))}")
+        elif isinstance(value, list):
+            for n, item in enumerate(value):
+                walk(item, f"{pointer}/{n}")
+
+    try:
+        walk(data, "")
+    except RecursionError as exc:
+        raise too_complex(exc, display) from None
+    if not found:
+        return
+    index = TextIndex(display, text)
+    problems = []
+    for pointer in found:
+        start, end = ranges.get(pointer, (0, 0))
+        problems.append(
+            Diagnostic(
+                code="invalid-number",
+                message=f"`{text[start:end] or pointer}` is not a finite number",
+                span=index.span(start, end),
+                help="write a finite number: NaN and infinity are not allowed",
+            )
+        )
+    raise SpecgapError(problems)
 
 
 def _skip_ws(text: str, i: int) -> int:
@@ -276,9 +333,15 @@ def parse_yaml(text: str, display: str) -> tuple[Any, Ranges]:
         ) from None
     except YAMLError as exc:
         raise error("malformed-yaml", str(exc).strip().lower(), path=display) from None
+    except (RecursionError, ValueError) as exc:
+        raise too_complex(exc, display) from None
     ranges: Ranges = {}
     if node is not None:
-        _yaml_ranges(node, "", ranges)
+        try:
+            _yaml_ranges(node, "", ranges)
+        except RecursionError as exc:
+            raise too_complex(exc, display) from None
+    check_finite(data, ranges, text, display)
     return data, ranges
 
 
@@ -308,6 +371,8 @@ def parse_toml(text: str, display: str) -> tuple[Any, Ranges]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, text, display) from None
+    except (RecursionError, ValueError) as exc:
+        raise too_complex(exc, display) from None
     ranges: Ranges = {"": (0, len(text))}
     section = ""
     for match in re.finditer(r"(?m)^[ \t]*(\[\[?)?[ \t]*([^\]=\n]+?)[ \t]*(\]\]?|=)(.*)$", text):
@@ -320,6 +385,7 @@ def parse_toml(text: str, display: str) -> tuple[Any, Ranges]:
         value_start = match.start(4) + len(rest) - len(rest.lstrip())
         ranges[f"{pointer}#key"] = (match.start(2), match.end(2))
         ranges[pointer] = (value_start, match.end(4))
+    check_finite(data, ranges, text, display)
     return data, ranges
 
 

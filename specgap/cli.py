@@ -105,7 +105,20 @@ class ExtractorMode(StrEnum):
 
 
 def _project(config: Path | None) -> Project:
-    return load_project(config)
+    project = load_project(config)
+    if not project.config.agents:  # nothing to build: do not write an empty bundle over one
+        shown = project.path.as_posix()
+        raise SpecgapError(
+            [
+                Diagnostic(
+                    code="no-agents",
+                    message=f"`{shown}` defines no agents",
+                    path=shown,
+                    help="add an `[[agents]]` table with an `id` and its `prompts`",
+                )
+            ]
+        )
+    return project
 
 
 def _options(

@@ -10,7 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from specgap.artifacts import TextIndex, read_text, toml_error
+from specgap.artifacts import TextIndex, read_text, toml_error, too_complex
 from specgap.errors import SpecgapError, error
 from specgap.ir import Diagnostic
 
@@ -71,16 +71,37 @@ class Project:
         except ValueError:
             return path.resolve().as_posix()
 
-    def expand(self, patterns: tuple[str, ...]) -> list[Path]:
-        """Expand globs in order; a literal path is kept even when missing (loaders report it)."""
+    def expand(
+        self, patterns: tuple[str, ...], unmatched: list[Diagnostic] | None = None
+    ) -> list[Path]:
+        """Expand globs in order; a literal path is kept even when missing (loaders report it).
+        A glob that matches nothing is appended to `unmatched`, when given, as an error."""
         paths: list[Path] = []
         for pattern in patterns:
             if glob.has_magic(pattern):
                 matches = sorted(glob.glob(str(self.root / pattern), recursive=True))
                 paths.extend(Path(m) for m in matches)
+                if not matches and unmatched is not None:
+                    unmatched.append(self._unmatched(pattern))
             else:
                 paths.append(self.root / pattern)
         return paths
+
+    def _unmatched(self, pattern: str) -> Diagnostic:
+        shown = self.rel(self.path)
+        try:
+            text = self.path.read_text("utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        at = text.find(pattern)
+        span = TextIndex(shown, text).span(at, at + len(pattern)) if at >= 0 else None
+        return Diagnostic(
+            code="empty-glob",
+            message=f"`{pattern}` matches no file",
+            span=span,
+            path=shown,
+            help="check the pattern; paths are relative to the config file",
+        )
 
     @property
     def out(self) -> Path:
@@ -129,6 +150,8 @@ def load_project(config: Path | None = None, *, cwd: Path | None = None) -> Proj
         raw: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise toml_error(exc, text, display) from None
+    except (RecursionError, ValueError) as exc:
+        raise too_complex(exc, display) from None
     if path.name == "pyproject.toml":
         raw = raw.get("tool", {}).get("specgap", {})
     try:
@@ -138,7 +161,12 @@ def load_project(config: Path | None = None, *, cwd: Path | None = None) -> Proj
     ids = [a.id for a in parsed.agents]
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     if duplicates:
-        raise error("duplicate-agent", f"agent `{duplicates[0]}` is defined twice", path=display)
+        raise error(
+            "duplicate-agent",
+            f"agent `{duplicates[0]}` is defined twice",
+            path=display,
+            help="give every `[[agents]]` table its own `id`",
+        )
     return Project(path=path, root=path.parent, config=parsed)
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 
+from specgap.api import is_strict_finding
 from specgap.config import Project
-from specgap.errors import error
+from specgap.errors import SpecgapError, error
 from specgap.ir import Bundle, Policy, Resolution
 from specgap.pipeline import AgentState, Options, load
 from specgap.registry import Registry
@@ -22,6 +23,11 @@ def explain_mention(project: Project, agent: str | None, mention: str, context: 
     out: list[str] = []
     for config in agents:
         state = load(project, AgentState(config=config), Options())
+        errors = [
+            d for d in state.diagnostics if d.severity == "error" and not is_strict_finding(d)
+        ]
+        if errors:  # a broken registry would explain nothing true
+            raise SpecgapError(errors)
         assert state.registry is not None
         if out:
             out.append("")

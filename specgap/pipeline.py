@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from specgap import __version__
-from specgap.artifacts import Artifact, load_artifact
+from specgap.artifacts import Artifact, escape_pointer, load_artifact
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
@@ -99,7 +99,7 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
     artifacts: list[Artifact] = []
     registries: list[Artifact] = []
     for kind, patterns in groups:
-        for path in project.expand(patterns):
+        for path in project.expand(patterns, errors):
             try:
                 loaded = read(kind or "config", path, project.rel(path))
             except SpecgapError as exc:
@@ -124,6 +124,7 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
             for p in spec_problems
         )
         specs.extend((spec, artifact.span_at(spec.pointer)) for spec in parsed)
+        diagnostics.extend(_schema_problems(artifact, parsed))
     registry, clashes = build_registry(attach_specs(tools, specs))
     return state.with_diagnostics(
         [*diagnostics, *clashes],
@@ -249,3 +250,30 @@ def dump_after(project: Project, options: Options, stage_name: str) -> str:
             "diagnostics": [d.model_dump(mode="json") for d in state.diagnostics],
         }
     return json.dumps(out, indent=2, sort_keys=True)
+
+
+def _schema_problems(artifact: Artifact, specs: list[ToolSpec]) -> list[Diagnostic]:
+    """A tool's argument schema that is not valid JSON Schema would fail at check time."""
+    from jsonschema import Draft202012Validator, SchemaError
+
+    problems = []
+    for spec in specs:
+        if spec.schema_pointer is None:
+            continue
+        try:
+            Draft202012Validator.check_schema(spec.schema)
+        except SchemaError as exc:
+            where = "/".join(escape_pointer(str(p)) for p in exc.path)
+            problems.append(
+                Diagnostic(
+                    code="invalid-tools",
+                    message=f"the argument schema of `{spec.name}` is not valid JSON Schema"
+                    + (f" at `{where}`" if where else "")
+                    + f": {exc.message.lower()}",
+                    span=artifact.span_of(
+                        f"{spec.schema_pointer}/{where}" if where else spec.schema_pointer
+                    ),
+                    help="fix the schema; see https://json-schema.org/draft/2020-12",
+                )
+            )
+    return problems

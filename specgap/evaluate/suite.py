@@ -150,7 +150,7 @@ class EvalResult(Frozen):
 def load_traces(project: Project, patterns: tuple[str, ...], registry: Registry) -> list[Trace]:
     traces: list[Trace] = []
     errors: list[Diagnostic] = []
-    for path in project.expand(patterns):
+    for path in project.expand(patterns, errors):
         try:
             traces.append(load_trace(path, project.rel(path), registry))
         except SpecgapError as exc:

@@ -160,10 +160,21 @@ class Backend:
     """The `ollama` client; every way a request can fail becomes an `LlmFailure`."""
 
     def __init__(self, settings: LlmSettings) -> None:
-        import ollama
-
         self.settings = settings
-        self.client = ollama.Client(host=settings.host or DEFAULT_HOST, timeout=settings.timeout)
+        try:  # `ollama` parses `OLLAMA_HOST` on import: a bad one raises ValueError there
+            import ollama
+
+            self.client = ollama.Client(
+                host=settings.host or DEFAULT_HOST, timeout=settings.timeout
+            )
+        except ValueError as exc:
+            raise error(
+                "invalid-setting",
+                f"the Ollama host `{os.environ.get(ENV_HOST) or settings.shown_host}` is not "
+                f"a valid URL: {str(exc).lower()}",
+                path=ENV_HOST if os.environ.get(ENV_HOST) else "[llm] host",
+                help="write it as `http://HOST:PORT`, e.g. `http://127.0.0.1:11434`",
+            ) from None
 
     def _call(self, method: str, *args: Any, **kwargs: Any) -> Any:
         import httpx

@@ -87,7 +87,7 @@ def _tool(
     summary = str(op.get("summary") or "").strip()
     details = str(op.get("description") or "").strip()
     description = "\n\n".join(p for p in (summary, details) if p) or f"{method.upper()} {route}"
-    tags = tuple(str(t) for t in op.get("tags") or () if isinstance(t, str | int))
+    tags = tuple(str(t) for t in _sequence(op.get("tags")) if isinstance(t, str | int))
     return RawTool(
         name=op_id,
         span=artifact.span_of(pointer),
@@ -108,7 +108,7 @@ def _arguments(doc: dict[str, Any], params: list[Any], body: Any) -> dict[str, A
         name = str(param.get("name", ""))
         if not name:
             continue
-        schema = dict(_deref(doc, param.get("schema") or {}))
+        schema = dict(_mapping(_deref(doc, param.get("schema") or {})))
         if isinstance(param.get("description"), str) and "description" not in schema:
             schema["description"] = param["description"]
         properties[name] = schema

@@ -1,0 +1,193 @@
+"""More bad input: each case is a located diagnostic, exit 2, no traceback, and the
+policy on disk untouched (see DESIGN.md, "Diagnostics and exit codes")."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import specgap
+
+LOCATED = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[a-z0-9-]+): ", re.M)
+SQL_TRACE = "fixtures/sql/traces/safe/out_of_stock.json"
+TOOLS = "fixtures/sql/tools.json"
+
+
+def _replace(rel: str, old: str, new: str) -> Callable[[Path], None]:
+    def edit(root: Path) -> None:
+        path = root / rel
+        text = path.read_text()
+        assert old in text
+        path.write_text(text.replace(old, new, 1))
+
+    return edit
+
+
+def _write(rel: str, text: str) -> Callable[[Path], None]:
+    def edit(root: Path) -> None:
+        (root / rel).write_text(text)
+
+    return edit
+
+
+def _nothing(root: Path) -> None:
+    pass
+
+
+CASES: list[tuple[str, Callable[[Path], None], list[str], str]] = [
+    # (id, edit, argv after the command's --config, expected code)
+    (
+        "json-deep-nesting",
+        _write(TOOLS, "[" * 100_000 + "]" * 100_000),
+        ["build"],
+        "input-too-complex",
+    ),
+    ("json-long-integer", _write(TOOLS, "[" + "9" * 5000 + "]"), ["build"], "input-too-complex"),
+    (
+        "yaml-deep-nesting",
+        _write("fixtures/sql/config.yaml", "[" * 100_000 + "]" * 100_000),
+        ["build"],
+        "input-too-complex",
+    ),
+    (
+        "toml-long-integer",
+        _replace("specgap.toml", 'extractor = "deterministic"', "x = " + "9" * 5000),
+        ["build"],
+        "input-too-complex",
+    ),
+    (
+        "json-infinity",
+        _replace(TOOLS, '"maximum": 60', '"maximum": 1e400'),
+        ["build"],
+        "invalid-number",
+    ),
+    ("json-nan", _replace(TOOLS, '"maximum": 60', '"maximum": NaN'), ["eval"], "invalid-number"),
+    (
+        "yaml-infinity",
+        _replace("fixtures/sql/config.yaml", "max_rows: 100", "max_rows: .inf"),
+        ["build"],
+        "invalid-number",
+    ),
+    (
+        "schema-not-json-schema",
+        _replace(TOOLS, '"maximum": 60', '"maximum": "60"'),
+        ["build"],
+        "invalid-tools",
+    ),
+    (
+        "schema-bad-type",
+        _replace(TOOLS, '"type": "number"', '"type": ["number", 5]'),
+        ["eval"],
+        "invalid-tools",
+    ),
+    (
+        "out-is-a-folder",
+        _replace("specgap.toml", '"policy/policy.json"', '"policy"'),
+        ["build"],
+        "unwritable-output",
+    ),
+    ("no-agents", _write("specgap.toml", 'out = "policy/policy.json"\n'), ["build"], "no-agents"),
+    ("empty-config", _write("specgap.toml", ""), ["eval"], "no-agents"),
+    (
+        "glob-matches-nothing",
+        _replace(
+            "specgap.toml", "fixtures/sql/traces/safe/*.json", "fixtures/sql/traces/*.nothing"
+        ),
+        ["eval"],
+        "empty-glob",
+    ),
+    ("eval-output-folder", _nothing, ["eval", "--output", "{root}/policy"], "unwritable-output"),
+    (
+        "eval-output-under-file",
+        _nothing,
+        ["eval", "--output", "{root}/policy/policy.json/report.txt"],
+        "unwritable-output",
+    ),
+    (
+        "resolve-broken-registry",
+        _write("registries/sql.yaml", "[1]\n"),
+        ["resolve", "SQL tool"],
+        "invalid-registry",
+    ),
+    (
+        "policy-other-schema-version",
+        _replace("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
+        ["explain", "sql.timeout_leq"],
+        "unsupported-schema-version",
+    ),
+    (
+        "check-policy-other-schema-version",
+        _replace("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
+        [
+            "check",
+            "--agent",
+            "sql",
+            "--policy",
+            "{root}/policy/policy.json",
+            f"{{root}}/{SQL_TRACE}",
+        ],
+        "unsupported-schema-version",
+    ),
+    (
+        "import-output-folder",
+        _nothing,
+        [
+            "registry",
+            "import",
+            "--from",
+            "openai",
+            f"{{root}}/{TOOLS}",
+            "--output",
+            "{root}/policy",
+        ],
+        "unwritable-output",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "argv", "code"), [c[1:] for c in CASES], ids=[c[0] for c in CASES]
+)
+def test_bad_input_is_a_located_diagnostic(
+    project_dir: Path, edit: Callable[[Path], None], argv: list[str], code: str
+) -> None:
+    policy = project_dir / "policy" / "policy.json"
+    edit(project_dir)
+    before = policy.read_bytes()
+    args = [a.replace("{root}", str(project_dir)) for a in argv]
+    run = specgap(*args, cwd=project_dir)
+    assert run.code == 2, run.stdout + run.stderr
+    assert "Traceback" not in run.stderr
+    assert "internal-error" not in run.stderr, run.stderr
+    assert code in [m["code"] for m in LOCATED.finditer(run.stderr)], run.stderr
+    assert "help: " in run.stderr
+    assert policy.read_bytes() == before
+    assert not list(project_dir.rglob("*.tmp"))
+
+
+def test_a_bad_ollama_host_is_a_setting_error(
+    project_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from specgap.errors import SpecgapError
+    from specgap.extract.llm import Backend, LlmSettings
+
+    monkeypatch.delenv("OLLAMA_HOST", raising=False)
+    with pytest.raises(SpecgapError) as caught:
+        Backend(LlmSettings(model="m", host="http://127.0.0.1:port"))
+    assert caught.value.diagnostics[0].code == "invalid-setting"
+
+
+def test_openapi_fields_of_the_wrong_type_are_skipped_not_a_crash(project_dir: Path) -> None:
+    doc = project_dir / "api.json"
+    doc.write_text(
+        '{"openapi": "3.0.0", "info": {"title": "x"}, "paths": {"/a": {"get": '
+        '{"operationId": "g", "tags": 5, "parameters": [{"name": "q", "in": "query", '
+        '"schema": 5}]}}}}'
+    )
+    run = specgap("registry", "import", "--from", "openapi", str(doc))
+    assert run.code == 0, run.stderr
+    assert "internal-error" not in run.stderr
+    assert "imported 1 tools" in run.stderr
