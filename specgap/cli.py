@@ -409,6 +409,7 @@ def watch_cmd(
         debug=_debug,
     )
     if once:
+        _project(config)  # like `build`: no agents is an error, not an empty bundle
         code = session.rebuild().exit_code
         if code != ExitCode.OK:
             raise typer.Exit(code)

@@ -191,3 +191,13 @@ def test_openapi_fields_of_the_wrong_type_are_skipped_not_a_crash(project_dir: P
     assert run.code == 0, run.stderr
     assert "internal-error" not in run.stderr
     assert "imported 1 tools" in run.stderr
+
+
+def test_watch_once_refuses_a_project_without_agents(project_dir: Path) -> None:
+    out = project_dir / "policy" / "policy.json"
+    before = out.read_bytes()
+    (project_dir / "specgap.toml").write_text('out = "policy/policy.json"\n')
+    run = specgap("watch", "--once", cwd=project_dir)
+    assert run.code == 2
+    assert "no-agents" in run.stderr
+    assert out.read_bytes() == before
