@@ -120,8 +120,14 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
             continue
         parsed, spec_problems = parse_tool_specs(artifact.data)
         diagnostics.extend(
-            Diagnostic(code="invalid-tools", message=p, span=artifact.span(0, 0))
-            for p in spec_problems
+            Diagnostic(
+                code="invalid-tools",
+                message=message,
+                span=artifact.span_of(pointer),
+                help="a tool is an OpenAI function spec, an Anthropic tool or an MCP tool, "
+                "each with a string `name`",
+            )
+            for pointer, message in spec_problems
         )
         specs.extend((spec, artifact.span_at(spec.pointer)) for spec in parsed)
         diagnostics.extend(_schema_problems(artifact, parsed))

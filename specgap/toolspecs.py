@@ -50,13 +50,14 @@ def _tool_list(data: Any) -> tuple[list[Any] | None, str]:
     return None, ""
 
 
-def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[str]]:
-    """Tool specs found in a tools file, plus a problem message per entry it had to skip."""
+def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[tuple[str, str]]]:
+    """Tool specs found in a tools file, plus `(JSON pointer, message)` per entry it had to
+    skip."""
     items, base = _tool_list(data)
     if items is None:
-        return [], ["expected a list of tools or an object with a `tools` list"]
+        return [], [("", "expected a list of tools or an object with a `tools` list")]
     specs: list[ToolSpec] = []
-    problems: list[str] = []
+    problems: list[tuple[str, str]] = []
     fmt = detect_format(data)
     for n, item in enumerate(items):
         pointer = f"{base}/{n}"
@@ -64,7 +65,7 @@ def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[str]]:
         if isinstance(item, dict) and isinstance(item.get("function"), dict):
             body, body_pointer = item["function"], f"{pointer}/function"
         if not isinstance(body, dict) or not isinstance(body.get("name"), str):
-            problems.append(f"tool at `{pointer or '/'}` has no string `name`")
+            problems.append((pointer, f"tool at `{pointer or '/'}` has no string `name`"))
             continue
         schema_key = next(
             (k for k in ("parameters", "input_schema", "inputSchema") if k in body), None

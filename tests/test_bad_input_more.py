@@ -201,3 +201,14 @@ def test_watch_once_refuses_a_project_without_agents(project_dir: Path) -> None:
     assert run.code == 2
     assert "no-agents" in run.stderr
     assert out.read_bytes() == before
+
+
+def test_a_tool_without_a_name_is_located_at_its_entry(project_dir: Path) -> None:
+    tools = project_dir / "fixtures" / "cloud" / "tools.json"
+    tools.write_text(tools.read_text().replace('"name": "fetch",', '"title": "fetch",'))
+    run = specgap("build", cwd=project_dir)
+    assert run.code == 2
+    found = re.search(r"fixtures/cloud/tools\.json:(\d+):(\d+): invalid-tools: ", run.stderr)
+    assert found is not None, run.stderr
+    assert (int(found[1]), int(found[2])) == (60, 5)  # the `{` of the entry
+    assert "help: " in run.stderr

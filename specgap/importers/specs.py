@@ -80,10 +80,10 @@ def _unit(
             code="invalid-tools",
             message=f"{message} (in `{label}`)",
             severity="warning",
-            span=artifact.span_of(base),
+            span=artifact.span_of(f"{base}{pointer}"),
             help="each tool needs a string `name`",
         )
-        for message in skipped
+        for pointer, message in skipped
     ]
     found = detect_format(data)
     if found is not None and found != fmt:
