@@ -185,7 +185,7 @@ def text_of(content: Any) -> str:
                 parts.append(part)
             elif isinstance(part, dict):
                 text = part.get("text", part.get("content"))
-                if isinstance(text, str) and part.get("type", "text") in TEXT_PARTS:
+                if isinstance(text, str) and is_text_part(part.get("type", "text")):
                     parts.append(text)
         return "\n".join(parts)
     if isinstance(content, dict) and isinstance(content.get("text"), str):
@@ -197,12 +197,17 @@ TEXT_PARTS = frozenset({"text", "input_text", "output_text"})
 _JSON_STARTS = frozenset('{["-0123456789')
 
 
+def is_text_part(part_type: Any) -> bool:
+    """Whether a content part's `type` names a text part (any JSON value may be given)."""
+    return isinstance(part_type, str) and part_type in TEXT_PARTS
+
+
 def decode_result(value: Any) -> Any:
     """A tool's output as data: JSON text is parsed, text parts are joined first."""
     if (
         isinstance(value, list)
         and value
-        and all(isinstance(p, dict) and p.get("type") in TEXT_PARTS for p in value)
+        and all(isinstance(p, dict) and is_text_part(p.get("type")) for p in value)
     ):
         value = text_of(value)
     if isinstance(value, str):

@@ -29,11 +29,18 @@ RESPONSES_TYPES = frozenset(
 )
 RESPONSES_PARTS = frozenset({"input_text", "output_text", "refusal", "input_image", "input_file"})
 SAMPLE = 50  # list items looked at before settling for a guess
+MAX_DEPTH = 16  # nested containers looked into; no format's marks sit deeper
 
 
 def sniff(value: Any) -> Guess:
+    return _sniff(value, 0)
+
+
+def _sniff(value: Any, depth: int) -> Guess:
+    if depth > MAX_DEPTH:
+        return None, False
     if isinstance(value, list):
-        return _first(sniff(item) for item in value[:SAMPLE])
+        return _first(_sniff(item, depth + 1) for item in value[:SAMPLE])
     if not isinstance(value, dict):
         return None, False
     if "resourceSpans" in value:
@@ -49,20 +56,20 @@ def sniff(value: Any) -> Guess:
         return "langchain", True
     if kind == "tool_call" or ("args" in value and "name" in value and "function" not in value):
         return "native", True
-    if kind in RESPONSES_TYPES or value.get("object") == "response":
+    if (isinstance(kind, str) and kind in RESPONSES_TYPES) or value.get("object") == "response":
         return "responses", True
     if value.get("object") == "chat.completion" or isinstance(value.get("choices"), list):
         return "openai", True
     for key in ("messages", "input", "output"):
         if isinstance(value.get(key), list):
-            found, sure = sniff(value[key])
+            found, sure = _sniff(value[key], depth + 1)
             if key != "messages" and found in (None, "openai"):
                 return "responses", sure or key == "output"
             if key == "messages" and found is None and "system" in value:
                 return "anthropic", False
             return found, sure
     if isinstance(value.get("request"), dict):
-        return sniff(value["request"])
+        return _sniff(value["request"], depth + 1)
     if "role" in value:
         return _message(value)
     return None, False
@@ -75,8 +82,10 @@ def _message(value: dict[str, Any]) -> Guess:
         return "openai", True
     content = value.get("content")
     if isinstance(content, list):
-        kinds = {p.get("type") for p in content if isinstance(p, dict)}
-        if any(isinstance(k, str) and k.endswith(("tool_use", "tool_result")) for k in kinds):
+        kinds = {
+            p["type"] for p in content if isinstance(p, dict) and isinstance(p.get("type"), str)
+        }
+        if any(k.endswith(("tool_use", "tool_result")) for k in kinds):
             return "anthropic", True
         if kinds & RESPONSES_PARTS:
             return "responses", True
@@ -86,9 +95,9 @@ def _message(value: dict[str, Any]) -> Guess:
     return "openai", False
 
 
-def _jsonrpc(value: Any) -> bool:
-    if isinstance(value, list):
-        return any(_jsonrpc(v) for v in value[:SAMPLE])
+def _jsonrpc(value: Any, depth: int = 0) -> bool:
+    if isinstance(value, list) and depth < MAX_DEPTH:
+        return any(_jsonrpc(v, depth + 1) for v in value[:SAMPLE])
     return isinstance(value, dict) and "jsonrpc" in value
 
 

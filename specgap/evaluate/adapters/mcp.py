@@ -189,11 +189,11 @@ def _millis(value: Any) -> float | None:
     """Epoch seconds or milliseconds, or an ISO 8601 time, in milliseconds."""
     if isinstance(value, bool):
         return None
-    if isinstance(value, int | float):
-        return float(value) if value > 1e11 else float(value) * 1000
-    if isinstance(value, str):
-        try:
+    try:
+        if isinstance(value, int | float):
+            return float(value) if value > 1e11 else float(value) * 1000
+        if isinstance(value, str):
             return datetime.fromisoformat(value).timestamp() * 1000
-        except ValueError:
-            return None
+    except (ValueError, OverflowError, OSError):  # not a time, or one out of range
+        return None
     return None

@@ -30,6 +30,8 @@ from specgap.evaluate.adapters.base import (
 )
 from specgap.evaluate.adapters.conversation import Adapter, Conversation
 
+_MIN_NANOS = -62_135_596_800 * 10**9  # 0001-01-01T00:00:00Z, the earliest time `_iso` writes
+_MAX_NANOS = 253_402_300_799 * 10**9  # 9999-12-31T23:59:59Z, the latest
 MODEL_CALLS = frozenset({"chat", "text_completion", "generate_content"})
 ERROR_STATUS = (2, "STATUS_CODE_ERROR")
 
@@ -81,21 +83,36 @@ class OTelAdapter(Adapter):
             return
         order = 0
         for r, resource in enumerate(value["resourceSpans"]):
+            if not isinstance(resource, dict):
+                self.invalid(
+                    doc,
+                    f"{pointer}/resourceSpans/{r}",
+                    f"a `resourceSpans` entry must be an object, found {kind(resource)}",
+                )
+                continue
             scopes = resource.get("scopeSpans", resource.get("instrumentationLibrarySpans", []))
             scope_key = "scopeSpans" if "scopeSpans" in resource else "instrumentationLibrarySpans"
             for s, scope in enumerate(scopes if isinstance(scopes, list) else []):
                 spans = scope.get("spans", []) if isinstance(scope, dict) else []
                 for n, span in enumerate(spans if isinstance(spans, list) else []):
                     at = f"{pointer}/resourceSpans/{r}/{scope_key}/{s}/spans/{n}"
-                    if isinstance(span, dict):
+                    if not isinstance(span, dict):
+                        self.invalid(doc, at, f"a span must be an object, found {kind(span)}")
+                    elif not isinstance(span.get("traceId", ""), str):
+                        self.invalid(
+                            doc,
+                            f"{at}/traceId",
+                            f"a span's `traceId` must be a string, found {kind(span['traceId'])}",
+                        )
+                    else:
                         order += 1
                         yield span, at, order
-                    else:
-                        self.invalid(doc, at, f"a span must be an object, found {kind(span)}")
 
     def _span(self, span: dict[str, Any], doc: Doc, pointer: str, conv: Conversation) -> None:
         attrs = attributes(span.get("attributes"))
         operation = attrs.get("gen_ai.operation.name")
+        if not isinstance(operation, str):
+            return  # not a GenAI span
         if operation in MODEL_CALLS:
             self._model_call(attrs, doc, pointer, conv)
         elif operation == "execute_tool":
@@ -137,7 +154,8 @@ class OTelAdapter(Adapter):
         given = attrs.get("gen_ai.tool.call.id")
         call_id = str(given) if given is not None else None
         key = call_id or f"span:{span.get('spanId', pointer)}"  # pairs the call with itself
-        start, end = _nanos(span, "startTimeUnixNano"), _nanos(span, "endTimeUnixNano")
+        start = self._time(span, "startTimeUnixNano", doc, pointer)
+        end = self._time(span, "endTimeUnixNano", doc, pointer)
         extra: dict[str, Any] = {"call_id": call_id}
         if start:
             extra["started_at"] = _iso(start)
@@ -162,6 +180,16 @@ class OTelAdapter(Adapter):
         if result is None and failed and isinstance(status, dict):
             result = status.get("message") or attrs.get("error.type")
         conv.result(key, decode_result(result), doc, pointer, is_error=failed, extra=extra)
+
+    def _time(self, span: dict[str, Any], key: str, doc: Doc, pointer: str) -> int:
+        """A span time in nanoseconds, 0 when absent, unreadable or out of range (reported)."""
+        nanos = _nanos(span, key)
+        if nanos and not _MIN_NANOS <= nanos <= _MAX_NANOS:
+            self.invalid(
+                doc, f"{pointer}/{key}", f"`{key}` is not a time between the years 1 and 9999"
+            )
+            return 0
+        return nanos
 
 
 def attributes(values: Any) -> dict[str, Any]:
@@ -215,7 +243,7 @@ def _parts_text(message: dict[str, Any]) -> str:
 def _nanos(span: dict[str, Any], key: str) -> int:
     try:
         return int(span.get(key) or 0)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):  # OverflowError: an infinite float
         return 0
 
 

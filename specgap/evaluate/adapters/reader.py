@@ -80,7 +80,7 @@ def _document(raw: bytes, display: str, ctx: Context, fmt: str) -> Iterator[Step
         return
     doc = Doc(display, text)
     adapter = _adapter(fmt, sniff(value)[0], ctx)
-    yield from adapter.feed(value, doc)
+    yield from _feed(adapter, value, doc, ctx)
     yield from adapter.close()
 
 
@@ -120,8 +120,11 @@ def _jsonl(
                 )
             )
             continue
+        except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
+            _too_complex(ctx, doc, exc)
+            continue
         if adapter is not None:
-            yield from adapter.feed(value, doc)
+            yield from _feed(adapter, value, doc, ctx)
             continue
         held.append((value, doc))
         found, sure = (fmt, True) if fmt != "auto" else sniff(value)
@@ -129,14 +132,36 @@ def _jsonl(
         if sure or len(held) >= SNIFF_LINES:
             adapter = _adapter(fmt, found if sure else weak, ctx)
             for value, doc in held:
-                yield from adapter.feed(value, doc)
+                yield from _feed(adapter, value, doc, ctx)
             held.clear()
     if adapter is None and held:  # the input ended before a sure sign: go with the guess
         adapter = _adapter(fmt, weak, ctx)
         for value, doc in held:
-            yield from adapter.feed(value, doc)
+            yield from _feed(adapter, value, doc, ctx)
     if adapter is not None:
         yield from adapter.close()
+
+
+def _feed(adapter: Adapter, value: Any, doc: Doc, ctx: Context) -> Iterator[Step]:
+    """The steps of one value; one nested too deeply for the adapter to walk is reported."""
+    try:
+        yield from adapter.feed(value, doc)
+    except RecursionError as exc:
+        _too_complex(ctx, doc, exc)
+
+
+def _too_complex(ctx: Context, doc: Doc, exc: Exception) -> None:
+    """Report a value the parser or an adapter gives up on, at the start of its line."""
+    where = "" if doc.line is None else f"line {doc.line} of "
+    what = "nested too deeply" if isinstance(exc, RecursionError) else "has a number too long"
+    ctx.report(
+        Diagnostic(
+            code="input-too-complex",
+            message=f"{where}`{doc.display}` {what} to read",
+            span=doc.span_at(0, 0),
+            help="simplify the trace: nest less deeply and keep numbers under 4300 digits",
+        )
+    )
 
 
 def _adapter(fmt: str, guess: str | None, ctx: Context) -> Adapter:
@@ -149,8 +174,10 @@ def _adapter(fmt: str, guess: str | None, ctx: Context) -> Adapter:
 def _is_value(text: str) -> bool:
     try:
         json.loads(text)
-    except ValueError:
+    except json.JSONDecodeError:
         return False
+    except (RecursionError, ValueError):  # a value, too complex to read (reported when read)
+        return True
     return True
 
 
@@ -169,6 +196,10 @@ class _Lines:
     def _raw(self) -> tuple[int, int, bytes] | None:
         if self._peeked:
             return self._peeked.pop(0)
+        return self._read()
+
+    def _read(self) -> tuple[int, int, bytes] | None:
+        """The next line of the stream, past any peeked ones."""
         raw = self._stream.readline()
         if not raw:
             return None
@@ -198,7 +229,9 @@ class _Lines:
 
     def peek_value_line(self) -> bool:
         """Whether another non-blank line follows (it stays to be read)."""
-        while (entry := self._raw()) is not None:
+        if any(entry[2].strip() for entry in self._peeked):
+            return True
+        while (entry := self._read()) is not None:
             self._peeked.append(entry)
             if entry[2].strip():
                 return True

@@ -62,7 +62,14 @@ class ResponsesAdapter(Adapter):
         if not self.expect_object(value, doc, pointer, "an item"):
             return
         kind = value.get("type", "message" if "role" in value else None)
-        if kind == "message":
+        if not isinstance(kind, str):
+            self.invalid(
+                doc,
+                pointer,
+                "an item needs a string `type`",
+                help="`message`, `function_call`, `function_call_output`, ...",
+            )
+        elif kind == "message":
             role = self.expect_string(
                 value,
                 "role",
@@ -101,13 +108,6 @@ class ResponsesAdapter(Adapter):
             )
         elif kind in MODEL_ITEMS:
             self._turn(conversation, True)
-        elif not isinstance(kind, str):
-            self.invalid(
-                doc,
-                pointer,
-                "an item needs a string `type`",
-                help="`message`, `function_call`, `function_call_output`, ...",
-            )
 
     def _call(
         self,
