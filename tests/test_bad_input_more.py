@@ -212,3 +212,17 @@ def test_a_tool_without_a_name_is_located_at_its_entry(project_dir: Path) -> Non
     assert found is not None, run.stderr
     assert (int(found[1]), int(found[2])) == (60, 5)  # the `{` of the entry
     assert "help: " in run.stderr
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_jsonl_traces_reject_non_finite_numbers(project_dir: Path, number: str) -> None:
+    # a NaN timeout compares false against every bound: it must never reach a check
+    trace = project_dir / "t.jsonl"
+    trace.write_text(
+        '{"type": "tool_call", "name": "execute_sql", "args": {"query": "SELECT 1 FROM orders",'
+        f' "timeout_seconds": {number}}}}}\n'
+    )
+    policy = project_dir / "policy" / "policy.json"
+    run = specgap("check", "--agent", "sql", "--policy", str(policy), str(trace))
+    assert run.code == 2
+    assert re.search(r"t\.jsonl:1:\d+: invalid-number: ", run.stderr), run.stderr

@@ -10,6 +10,7 @@ unmistakable (at most `SNIFF_LINES` are held back for that).
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
@@ -97,6 +98,22 @@ def _invalid_utf8(ctx: Context, doc: Doc) -> None:
     )
 
 
+class _NonFinite(ValueError):
+    """`NaN`, `Infinity` or a float too large for a double: not JSON, and a bound check
+    comparing against one would be silently false."""
+
+
+def _non_finite(name: str) -> Any:
+    raise _NonFinite(name)
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise _NonFinite(text)
+    return value
+
+
 def _jsonl(
     lines: _Lines, first: tuple[int, int, str], display: str, ctx: Context, fmt: str
 ) -> Iterator[Step]:
@@ -109,7 +126,18 @@ def _jsonl(
         entry = lines.next_value_line()
         doc = Doc(display, text, number, byte)
         try:
-            value = json.loads(text)
+            value = json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
+        except _NonFinite as exc:
+            at = max(text.find(str(exc)), 0)
+            ctx.report(
+                Diagnostic(
+                    code="invalid-number",
+                    message=f"`{exc}` is not a finite JSON number",
+                    span=doc.span_at(at, at + len(str(exc))),
+                    help="write a finite number, or a string if the value is text",
+                )
+            )
+            continue
         except json.JSONDecodeError as exc:
             ctx.report(
                 Diagnostic(
