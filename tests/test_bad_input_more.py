@@ -226,3 +226,12 @@ def test_jsonl_traces_reject_non_finite_numbers(project_dir: Path, number: str) 
     run = specgap("check", "--agent", "sql", "--policy", str(policy), str(trace))
     assert run.code == 2
     assert re.search(r"t\.jsonl:1:\d+: invalid-number: ", run.stderr), run.stderr
+
+
+@pytest.mark.parametrize("text", ["", "\n\n  \n"])
+def test_an_empty_trace_is_an_input_error(project_dir: Path, text: str) -> None:
+    policy = project_dir / "policy" / "policy.json"
+    run = specgap("check", "--agent", "sql", "--policy", str(policy), "-", stdin=text)
+    assert run.code == 2
+    assert "<stdin>:1:1: empty-trace: " in run.stderr
+    assert "help: " in run.stderr

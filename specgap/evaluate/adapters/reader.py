@@ -53,8 +53,9 @@ def read_steps(
             Diagnostic(
                 code="empty-trace",
                 message=f"`{display}` holds no trace",
-                severity="warning",
                 path=display,
+                help="a trace is a JSON document or JSONL with at least one event; "
+                "check the file, or what was piped in",
             )
         )
         return
