@@ -123,4 +123,16 @@ def check_traces(
             row = decision_row(decision)
             if row is not None:
                 emit(row)
+    if trace_format != "auto" and result.events == 0 and not result.errors:
+        # adapters skip objects that are not theirs, so a mixed log stays readable; a whole
+        # input with nothing of the forced format is a wrong `--trace-format`
+        shown = ", ".join(f"`{p}`" for p in paths)
+        collect(
+            Diagnostic(
+                code="no-events",
+                message=f"no `{trace_format}` events in {shown}",
+                path=paths[0] if paths[0] != "-" else "<stdin>",
+                help="check `--trace-format`, or leave it out to detect the format",
+            )
+        )
     return result

@@ -235,3 +235,16 @@ def test_an_empty_trace_is_an_input_error(project_dir: Path, text: str) -> None:
     assert run.code == 2
     assert "<stdin>:1:1: empty-trace: " in run.stderr
     assert "help: " in run.stderr
+
+
+@pytest.mark.parametrize(
+    "text", ['[{"type": "tool_call", "name": "execute_sql", "args": {}}]', '{"foo": [1, 2]}']
+)
+def test_a_forced_format_that_matches_nothing_is_an_error(project_dir: Path, text: str) -> None:
+    trace = project_dir / "t.json"
+    trace.write_text(text)
+    policy = project_dir / "policy" / "policy.json"
+    args = ("check", "--agent", "sql", "--policy", str(policy), "--trace-format", "mcp")
+    run = specgap(*args, str(trace))
+    assert run.code == 2
+    assert re.search(r"t\.json:1:1: no-events: no `mcp` events", run.stderr), run.stderr
