@@ -22,7 +22,7 @@ from specgap.api import (
     write_atomic,
 )
 from specgap.config import Project, load_project
-from specgap.errors import ExitCode, SpecgapError
+from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import Options
 
@@ -303,6 +303,14 @@ def check_cmd(
     project = _project(config) if policy is None or config is not None else None
     bundle_path = policy if policy is not None else project.out if project else Path()
     bundle = load_bundle(bundle_path, bundle_path.as_posix())
+    if bundle.agent(agent) is None:
+        known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
+        raise error(
+            "unknown-agent",
+            f"the policy has no agent `{agent}`",
+            path=bundle_path.as_posix(),
+            help=f"agents in this policy: {known}",
+        )
     interactive = "-" in traces
 
     def out(line: str) -> None:
@@ -354,8 +362,8 @@ def explain_cmd(
     from specgap.explain import explain_policy
 
     project = _project(config)
-    bundle = load_bundle(project.out, project.rel(project.out))
-    emit(explain_policy(bundle, policy_id))
+    shown = project.rel(project.out)
+    emit(explain_policy(load_bundle(project.out, shown), policy_id, shown))
 
 
 @app.command("schema")

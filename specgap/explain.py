@@ -86,7 +86,8 @@ def verdict(res: Resolution) -> str:
     )
 
 
-def find_policy(bundle: Bundle, policy_id: str) -> tuple[str, Policy]:
+def find_policy(bundle: Bundle, policy_id: str, where: str | None = None) -> tuple[str, Policy]:
+    """The agent and policy with this id; `where` (the bundle's path) locates a miss."""
     for agent in bundle.agents:
         for policy in agent.policies:
             if policy.id == policy_id:
@@ -96,14 +97,15 @@ def find_policy(bundle: Bundle, policy_id: str) -> tuple[str, Policy]:
     raise error(
         "unknown-policy",
         f"no policy `{policy_id}` in the bundle",
+        path=where,
         help=f"did you mean {', '.join(f'`{c}`' for c in close)}?"
         if close
         else "list ids with `specgap eval --format json`",
     )
 
 
-def explain_policy(bundle: Bundle, policy_id: str) -> str:
-    agent_id, policy = find_policy(bundle, policy_id)
+def explain_policy(bundle: Bundle, policy_id: str, where: str | None = None) -> str:
+    agent_id, policy = find_policy(bundle, policy_id, where)
     agent = bundle.agent(agent_id)
     assert agent is not None
     resolutions = {r.mention: r for r in agent.resolutions}

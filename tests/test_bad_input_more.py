@@ -248,3 +248,14 @@ def test_a_forced_format_that_matches_nothing_is_an_error(project_dir: Path, tex
     run = specgap(*args, str(trace))
     assert run.code == 2
     assert re.search(r"t\.json:1:1: no-events: no `mcp` events", run.stderr), run.stderr
+
+
+def test_unknown_agent_and_policy_are_located_at_the_policy_file(project_dir: Path) -> None:
+    policy = project_dir / "policy" / "policy.json"
+    trace = project_dir / "fixtures" / "sql" / "traces" / "safe" / "top_customers.json"
+    run = specgap("check", "--agent", "nope", "--policy", str(policy), str(trace))
+    assert run.code == 2
+    assert re.search(r"policy/policy\.json:1:1: unknown-agent: .*`nope`", run.stderr)
+    run = specgap("explain", "sql.nope", cwd=project_dir)
+    assert run.code == 2
+    assert "policy/policy.json:1:1: unknown-policy: " in run.stderr
