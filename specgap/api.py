@@ -10,13 +10,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from specgap.artifacts import TextIndex, parse_json, read_text
+from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.formats import parse_json
 from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
+from specgap.positions import TextIndex
 
 
 def build(

@@ -10,9 +10,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from specgap.artifacts import TextIndex, read_text, toml_error, too_complex
+from specgap.artifacts import read_text
 from specgap.errors import SpecgapError, error
+from specgap.formats import toml_error, too_complex
 from specgap.ir import Diagnostic
+from specgap.positions import TextIndex
 
 ExtractorMode = Literal["deterministic", "llm", "auto", "ensemble"]
 CONFIG_NAMES = ("specgap.toml", "pyproject.toml")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from specgap import __version__
-from specgap.artifacts import Artifact, escape_pointer, load_artifact
+from specgap.artifacts import Artifact, load_artifact
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
@@ -31,6 +31,7 @@ from specgap.ir import (
     Resolution,
     Span,
 )
+from specgap.positions import escape_pointer
 from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
 from specgap.resolve import Resolver, resolve_rules
 from specgap.toolspecs import ToolSpec, parse_tool_specs

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from specgap.artifacts import Artifact, json_string_offsets, load_artifact, parse_json, parse_yaml
+from specgap.artifacts import Artifact, load_artifact
 from specgap.extract.segments import description_sentences, markdown_sentences
+from specgap.formats import json_string_offsets, parse_json, parse_yaml
 
 
 @pytest.mark.parametrize(

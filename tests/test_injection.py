@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from specgap.artifacts import Artifact, parse_json, parse_yaml
+from specgap.artifacts import Artifact
 from specgap.extract.injection import quarantine, scan
+from specgap.formats import parse_json, parse_yaml
 from specgap.ir import CandidateRule
 from tests.cli_helpers import specgap
 

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from specgap.artifacts import Artifact, parse_json
+from specgap.artifacts import Artifact
 from specgap.config import load_project
 from specgap.extract.answer import vocabulary
 from specgap.extract.chunks import Chunk, Segment, chunk_artifact
@@ -28,6 +28,7 @@ from specgap.extract.grounding import (
     ungrounded,
 )
 from specgap.extract.llm import LlmSettings
+from specgap.formats import parse_json
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.pipeline import Options, build
 from tests.conftest import ROOT

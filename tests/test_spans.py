@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from specgap.api import build
-from specgap.artifacts import TextIndex
 from specgap.config import Project
 from specgap.ir import Span
+from specgap.positions import TextIndex
 
 
 def _check(root: Path, span: Span, quote: str) -> None:

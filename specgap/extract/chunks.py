@@ -19,8 +19,10 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
-from specgap.artifacts import Artifact, escape_pointer, json_string_offsets
+from specgap.artifacts import Artifact
+from specgap.formats import json_string_offsets
 from specgap.ir import Span
+from specgap.positions import escape_pointer
 from specgap.toolspecs import ToolSpec, parse_tool_specs
 
 CHARS_PER_TOKEN = 3  # conservative for English prose and code: budgets never overflow

@@ -18,9 +18,11 @@ from typing import Literal, NamedTuple
 
 from pydantic import ValidationError
 
-from specgap.artifacts import TextIndex, parse_json, read_text
+from specgap.artifacts import read_text
 from specgap.errors import SpecgapError
+from specgap.formats import parse_json
 from specgap.ir import CandidateRule, Diagnostic, Frozen, Span
+from specgap.positions import TextIndex
 
 LOCK_VERSION = 1
 LOCK_NAME = "extraction.lock.json"

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from markdown_it import MarkdownIt
 
-from specgap.artifacts import Artifact, json_string_offsets
+from specgap.artifacts import Artifact
+from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9`\"'(*_\[])")

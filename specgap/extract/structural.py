@@ -6,10 +6,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from specgap.artifacts import Artifact, escape_pointer
+from specgap.artifacts import Artifact
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract.patterns import EXTRACTOR
 from specgap.ir import CandidateRule
+from specgap.positions import escape_pointer
 from specgap.toolspecs import ToolSpec
 
 _PROPERTY_KEYWORDS = (

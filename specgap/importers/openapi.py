@@ -11,9 +11,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from specgap.artifacts import Artifact, escape_pointer
+from specgap.artifacts import Artifact
 from specgap.importers import ImportFormat, RawTool, Unit, slug
 from specgap.ir import Diagnostic
+from specgap.positions import escape_pointer
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _HINTS: dict[str, tuple[str, ...]] = {

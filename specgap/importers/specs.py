@@ -11,9 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from specgap.artifacts import Artifact, escape_pointer
+from specgap.artifacts import Artifact
 from specgap.importers import ImportFormat, RawTool, Unit, slug
 from specgap.ir import Diagnostic
+from specgap.positions import escape_pointer
 from specgap.registry import effect_hints
 from specgap.toolspecs import detect_format, parse_tool_specs
 

@@ -13,10 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from specgap.artifacts import TextIndex, parse_json
 from specgap.errors import SpecgapError
 from specgap.events import Event
+from specgap.formats import parse_json
 from specgap.ir import Diagnostic, Severity, Span
+from specgap.positions import TextIndex
 from specgap.registry import Registry
 
 Role = Literal["system", "user", "assistant", "tool", "reviewer"]

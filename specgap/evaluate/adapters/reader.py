@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
-from specgap.artifacts import parse_json
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
 from specgap.evaluate.adapters.base import Context, Doc, Step
@@ -26,6 +25,7 @@ from specgap.evaluate.adapters.native import NativeAdapter
 from specgap.evaluate.adapters.openai import OpenAIChatAdapter
 from specgap.evaluate.adapters.otel import OTelAdapter
 from specgap.evaluate.adapters.responses import ResponsesAdapter
+from specgap.formats import parse_json
 from specgap.ir import Diagnostic
 
 FORMATS: dict[str, type[Adapter]] = {
