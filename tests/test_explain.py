@@ -78,7 +78,6 @@ def test_an_ambiguous_mention_compiles_for_review_only(project_dir: Path) -> Non
     _add_rules(project_dir, AMBIGUOUS)
     run = specgap("build", cwd=project_dir)
     assert run.code == 0, run.stderr
-    assert True
     assert (
         "ambiguous-mention: `aws.put` is ambiguous between `aws.dynamodb.PutItem` (0.72) and"
         in (run.stderr)
