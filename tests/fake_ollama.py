@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+import pytest
+
 MODEL = "qwen3:8b"
 _DATA = re.compile(r"<<<DATA (?P<tag>[0-9a-f]+)\n(?P<data>.*)\nDATA (?P=tag)>>>\Z", re.S)
 
@@ -215,3 +217,16 @@ SQL_RULES: list[dict[str, Any]] = [
         "params": {"facet": "rows", "max": 100},
     },
 ]
+
+
+def fresh(server: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> FakeOllama:
+    """A shared server reset for one test: answering the SQL rules, the default model
+    present, and the environment pointing at it (timeout 5 s, no model or offline override)."""
+    server.reply = model_answering(SQL_RULES)
+    server.requests.clear()
+    server.models[:] = ["qwen3:8b"]
+    monkeypatch.setenv("OLLAMA_HOST", server.host)
+    monkeypatch.setenv("SPECGAP_LLM_TIMEOUT", "5")
+    monkeypatch.delenv("SPECGAP_LLM_MODEL", raising=False)
+    monkeypatch.delenv("SPECGAP_OFFLINE", raising=False)
+    return server

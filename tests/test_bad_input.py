@@ -8,26 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import specgap
-
-LOCATED = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[a-z0-9-]+): ", re.M)
-
-
-def _replace(rel: str, old: str, new: str) -> Callable[[Path], None]:
-    def edit(root: Path) -> None:
-        path = root / rel
-        text = path.read_text()
-        assert old in text
-        path.write_text(text.replace(old, new, 1))
-
-    return edit
-
-
-def _write(rel: str, text: str) -> Callable[[Path], None]:
-    def edit(root: Path) -> None:
-        (root / rel).write_text(text)
-
-    return edit
+from tests.cli_helpers import LOCATED, replace_in, specgap, write_file
 
 
 def _append(rel: str, text: str) -> Callable[[Path], None]:
@@ -41,19 +22,19 @@ def _append(rel: str, text: str) -> Callable[[Path], None]:
 BUILD_CASES = [
     (
         "malformed-json",
-        _replace("fixtures/sql/tools.json", '"name": "execute_sql",', '"name": "execute_sql"'),
+        replace_in("fixtures/sql/tools.json", '"name": "execute_sql",', '"name": "execute_sql"'),
         "fixtures/sql/tools.json",
         (23, 7),
     ),
     (
         "malformed-yaml",
-        _replace("fixtures/cloud/config.yaml", "allowed_buckets: [", "allowed_buckets: [[ :"),
+        replace_in("fixtures/cloud/config.yaml", "allowed_buckets: [", "allowed_buckets: [[ :"),
         "fixtures/cloud/config.yaml",
         None,
     ),
     (
         "missing-artifact",
-        _replace("specgap.toml", "fixtures/sql/prompt.md", "fixtures/sql/prompt-v2.md"),
+        replace_in("specgap.toml", "fixtures/sql/prompt.md", "fixtures/sql/prompt-v2.md"),
         "fixtures/sql/prompt-v2.md",
         (1, 1),
     ),
@@ -68,19 +49,19 @@ BUILD_CASES = [
     ),
     (
         "malformed-toml",
-        _replace("specgap.toml", 'id = "sql"', 'id = "sql'),
+        replace_in("specgap.toml", 'id = "sql"', 'id = "sql'),
         "specgap.toml",
         None,
     ),
     (
         "invalid-config",
-        _replace("specgap.toml", 'extractor = "deterministic"', 'extractor = "magic"'),
+        replace_in("specgap.toml", 'extractor = "deterministic"', 'extractor = "magic"'),
         "specgap.toml",
         None,
     ),
     (
         "invalid-registry",
-        _write("registries/sql.yaml", "namespace: sql\ntools: {}\n"),
+        write_file("registries/sql.yaml", "namespace: sql\ntools: {}\n"),
         "registries/sql.yaml",
         (1, 1),
     ),

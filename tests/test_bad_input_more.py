@@ -9,28 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import specgap
+from tests.cli_helpers import LOCATED, replace_in, specgap, write_file
 
-LOCATED = re.compile(r"^(?P<path>[^:\n]+):(?P<line>\d+):(?P<col>\d+): (?P<code>[a-z0-9-]+): ", re.M)
 SQL_TRACE = "fixtures/sql/traces/safe/out_of_stock.json"
 TOOLS = "fixtures/sql/tools.json"
-
-
-def _replace(rel: str, old: str, new: str) -> Callable[[Path], None]:
-    def edit(root: Path) -> None:
-        path = root / rel
-        text = path.read_text()
-        assert old in text
-        path.write_text(text.replace(old, new, 1))
-
-    return edit
-
-
-def _write(rel: str, text: str) -> Callable[[Path], None]:
-    def edit(root: Path) -> None:
-        (root / rel).write_text(text)
-
-    return edit
 
 
 def _nothing(root: Path) -> None:
@@ -41,59 +23,69 @@ CASES: list[tuple[str, Callable[[Path], None], list[str], str]] = [
     # (id, edit, argv after the command's --config, expected code)
     (
         "json-deep-nesting",
-        _write(TOOLS, "[" * 100_000 + "]" * 100_000),
+        write_file(TOOLS, "[" * 100_000 + "]" * 100_000),
         ["build"],
         "input-too-complex",
     ),
-    ("json-long-integer", _write(TOOLS, "[" + "9" * 5000 + "]"), ["build"], "input-too-complex"),
+    (
+        "json-long-integer",
+        write_file(TOOLS, "[" + "9" * 5000 + "]"),
+        ["build"],
+        "input-too-complex",
+    ),
     (
         "yaml-deep-nesting",
-        _write("fixtures/sql/config.yaml", "[" * 100_000 + "]" * 100_000),
+        write_file("fixtures/sql/config.yaml", "[" * 100_000 + "]" * 100_000),
         ["build"],
         "input-too-complex",
     ),
     (
         "toml-long-integer",
-        _replace("specgap.toml", 'extractor = "deterministic"', "x = " + "9" * 5000),
+        replace_in("specgap.toml", 'extractor = "deterministic"', "x = " + "9" * 5000),
         ["build"],
         "input-too-complex",
     ),
     (
         "json-infinity",
-        _replace(TOOLS, '"maximum": 60', '"maximum": 1e400'),
+        replace_in(TOOLS, '"maximum": 60', '"maximum": 1e400'),
         ["build"],
         "invalid-number",
     ),
-    ("json-nan", _replace(TOOLS, '"maximum": 60', '"maximum": NaN'), ["eval"], "invalid-number"),
+    ("json-nan", replace_in(TOOLS, '"maximum": 60', '"maximum": NaN'), ["eval"], "invalid-number"),
     (
         "yaml-infinity",
-        _replace("fixtures/sql/config.yaml", "max_rows: 100", "max_rows: .inf"),
+        replace_in("fixtures/sql/config.yaml", "max_rows: 100", "max_rows: .inf"),
         ["build"],
         "invalid-number",
     ),
     (
         "schema-not-json-schema",
-        _replace(TOOLS, '"maximum": 60', '"maximum": "60"'),
+        replace_in(TOOLS, '"maximum": 60', '"maximum": "60"'),
         ["build"],
         "invalid-tools",
     ),
     (
         "schema-bad-type",
-        _replace(TOOLS, '"type": "number"', '"type": ["number", 5]'),
+        replace_in(TOOLS, '"type": "number"', '"type": ["number", 5]'),
         ["eval"],
         "invalid-tools",
     ),
     (
         "out-is-a-folder",
-        _replace("specgap.toml", '"policy/policy.json"', '"policy"'),
+        replace_in("specgap.toml", '"policy/policy.json"', '"policy"'),
         ["build"],
         "unwritable-output",
     ),
-    ("no-agents", _write("specgap.toml", 'out = "policy/policy.json"\n'), ["build"], "no-agents"),
-    ("empty-config", _write("specgap.toml", ""), ["eval"], "no-agents"),
+    (
+        "no-agents",
+        write_file("specgap.toml", 'out = "policy/policy.json"\n'),
+        ["build"],
+        "no-agents",
+    ),
+    ("empty-config", write_file("specgap.toml", ""), ["eval"], "no-agents"),
     (
         "glob-matches-nothing",
-        _replace(
+        replace_in(
             "specgap.toml", "fixtures/sql/traces/safe/*.json", "fixtures/sql/traces/*.nothing"
         ),
         ["eval"],
@@ -108,19 +100,19 @@ CASES: list[tuple[str, Callable[[Path], None], list[str], str]] = [
     ),
     (
         "resolve-broken-registry",
-        _write("registries/sql.yaml", "[1]\n"),
+        write_file("registries/sql.yaml", "[1]\n"),
         ["resolve", "SQL tool"],
         "invalid-registry",
     ),
     (
         "policy-other-schema-version",
-        _replace("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
+        replace_in("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
         ["explain", "sql.timeout_leq"],
         "unsupported-schema-version",
     ),
     (
         "check-policy-other-schema-version",
-        _replace("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
+        replace_in("policy/policy.json", '"schema_version": "1"', '"schema_version": "99"'),
         [
             "check",
             "--agent",

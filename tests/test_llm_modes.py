@@ -18,7 +18,7 @@ import pytest
 from specgap.api import load_bundle
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
-from tests.fake_ollama import SQL_RULES, FakeOllama, Reply, model_answering, refused_host
+from tests.fake_ollama import SQL_RULES, FakeOllama, Reply, fresh, model_answering, refused_host
 from tests.grounding_helpers import assert_grounded, assert_whole_outputs, text_at
 
 LLM = "llm:qwen3:8b"
@@ -44,14 +44,7 @@ def server() -> Iterator[FakeOllama]:
 
 @pytest.fixture
 def fake(server: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> FakeOllama:
-    server.reply = model_answering(SQL_RULES)
-    server.requests.clear()
-    server.models[:] = ["qwen3:8b"]
-    monkeypatch.setenv("OLLAMA_HOST", server.host)
-    monkeypatch.setenv("SPECGAP_LLM_TIMEOUT", "5")
-    monkeypatch.delenv("SPECGAP_LLM_MODEL", raising=False)
-    monkeypatch.delenv("SPECGAP_OFFLINE", raising=False)
-    return server
+    return fresh(server, monkeypatch)
 
 
 Setup = Callable[[FakeOllama, pytest.MonkeyPatch, Path], None]

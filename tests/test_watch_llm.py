@@ -11,7 +11,7 @@ import pytest
 from specgap.config import load_project
 from specgap.incremental import IncrementalBuilder
 from specgap.pipeline import Options, build, prepare
-from tests.fake_ollama import SQL_RULES, FakeOllama, model_answering
+from tests.fake_ollama import FakeOllama, fresh
 
 NEW_RULE = "- Requests made with `sql.execute` must time out within 20 seconds.\n"
 
@@ -25,14 +25,7 @@ def server() -> Iterator[FakeOllama]:
 
 @pytest.fixture
 def fake(server: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> FakeOllama:
-    server.reply = model_answering(SQL_RULES)
-    server.requests.clear()
-    server.models[:] = ["qwen3:8b"]
-    monkeypatch.setenv("OLLAMA_HOST", server.host)
-    monkeypatch.setenv("SPECGAP_LLM_TIMEOUT", "5")
-    monkeypatch.delenv("SPECGAP_LLM_MODEL", raising=False)
-    monkeypatch.delenv("SPECGAP_OFFLINE", raising=False)
-    return server
+    return fresh(server, monkeypatch)
 
 
 @pytest.mark.parametrize("mode", ["llm", "auto", "ensemble"])
