@@ -17,10 +17,10 @@ from pydantic import Field
 from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError
+from specgap.evaluate.adapters import load_trace
 from specgap.evaluate.engine import Decision, Engine
 from specgap.evaluate.kill import KillMatrix, killers, policy_mutation, rule_results
 from specgap.evaluate.results import MutantResult, MutationStats, RuleResult, Skip
-from specgap.evaluate.traces import load_trace
 from specgap.events import Trace
 from specgap.ir import CATEGORIES, CandidateRule, Diagnostic, Frozen, Policy
 from specgap.mutate import generate
