@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test lint format check bench clean
+.PHONY: setup demo test test-slow lint format check bench clean
 
 setup: $(STAMP)
 
@@ -18,8 +18,13 @@ demo: $(STAMP)
 	$(BIN)/specgap build
 	$(BIN)/specgap eval
 
+# The fast default run; long tests (fuzzers, large projects, browsers, real models) are
+# marked `slow` and run by `make test-slow`, `make check` and CI.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow
 
 lint: $(STAMP)
 	$(BIN)/ruff check specgap tests benchmarks
@@ -30,7 +35,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix specgap tests benchmarks
 	$(BIN)/ruff format specgap tests benchmarks
 
-check: lint test
+check: lint test test-slow
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

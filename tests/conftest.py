@@ -34,3 +34,10 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip(f"corpus not found at {CORPUS}")
     return CORPUS
+
+
+# Property tests are reproducible: the same examples on every run and every machine.
+from hypothesis import settings  # noqa: E402
+
+settings.register_profile("specgap", derandomize=True, deadline=None, print_blob=True)
+settings.load_profile("specgap")
