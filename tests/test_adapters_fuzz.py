@@ -225,6 +225,7 @@ def _by_format(fmt: str) -> list[str]:
     return [s for s in SAMPLES if s.startswith(f"{fmt}/")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FORMATS))
 @settings(FUZZ, max_examples=DOCUMENT_EXAMPLES)
 @given(data=st.data())
@@ -250,6 +251,7 @@ def _jsonl_lines(sample: str) -> list[Any]:
     return [value, *found] if found else [value, value]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", list(FORMATS))
 @settings(FUZZ, max_examples=JSONL_EXAMPLES)
 @given(data=st.data())

@@ -147,6 +147,7 @@ def _caught(policies: Any, mutant: Any, policy_id: str) -> tuple[bool, bool, boo
     )
 
 
+@pytest.mark.slow
 def test_tau_retail_safe_traces_and_mutants(retail: Built, corpus: Path) -> None:
     policies = retail.policies
     confirm = {p.target for p in policies if p.operator == "require_confirmation"}

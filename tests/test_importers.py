@@ -287,6 +287,7 @@ def test_cli_rejects_an_unknown_format(tmp_path: Path) -> None:
     assert run.code == 2
 
 
+@pytest.mark.slow
 @pytest.mark.corpus
 def test_every_corpus_mcp_server_imports(corpus: Path, tmp_path: Path) -> None:
     mcp = corpus / "mcp"

@@ -212,6 +212,7 @@ def _long_prompt_project(root: Path, sections: int) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_random_edits_of_a_long_prompt_give_the_full_builds_bytes(project_dir: Path) -> None:
     rnd = random.Random(7)
     root = _long_prompt_project(project_dir, 40)

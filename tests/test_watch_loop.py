@@ -176,6 +176,7 @@ def test_unrelated_files_do_not_rebuild(watching: Watching) -> None:
     assert watching.outcomes.empty()
 
 
+@pytest.mark.slow
 def test_ctrl_c_exits_0_cleanly(project_dir: Path) -> None:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
