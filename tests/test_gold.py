@@ -349,6 +349,8 @@ def test_tool_ranges_cover_each_entry(library: tuple[Gold, Placed, Path]) -> Non
         assert f'"{name}"' in entry
         assert all(f'"{t["name"]}"' not in entry for t in TOOLS if t["name"] != name)
     assert placed.sites[4].start == ranges["lend_book"][0]
+    compact = '[{"name":"a","description":"x"},\n{"name" : "b"}]'
+    assert tool_ranges(compact, ["a", "b"]) == {"a": (1, 1), "b": (2, 2)}
 
 
 def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]) -> None:
