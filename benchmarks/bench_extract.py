@@ -144,7 +144,7 @@ def run(options: Sequence[str] = ()) -> None:
     print(
         "   sent: gold sentences; exp: checkable expectations; prose: policies from prose; "
         "enf: of those, enforce; wrong: enforce on the wrong tool; cond: condition dropped; "
-        "silent: uncheckable sentences with no policy and no diagnostic"
+        "silent: rule sentences with neither a policy nor a located diagnostic"
     )
     if misses:
         for domain, s in sorted(scores.items()):

@@ -18,7 +18,8 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   operator, but none of them its target and tool-valued parameters.
 - condition dropped: an expectation with a `condition` matched by an `enforce` policy that
   is not conditional (`is_conditional`).
-- silent: a rule marked not checkable whose site got neither a policy nor a diagnostic.
+- silent: a rule sentence (checkable or not) whose site got neither a policy nor a located
+  diagnostic: a loss nobody is told about.
 """
 
 from __future__ import annotations
@@ -314,15 +315,15 @@ def score(
     matching: set[str] = set()
     for rule, site in zip(gold.rules, sites, strict=True):
         here = on(site)
+        located = any(
+            d.span is not None
+            and _resolved(d.span.path) == site.artifact
+            and site.start <= d.span.start_line <= site.end
+            for d in diagnostics
+        )
+        if not here and not located:
+            result.silent += 1
         if not rule.checkable:
-            located = any(
-                d.span is not None
-                and _resolved(d.span.path) == site.artifact
-                and site.start <= d.span.start_line <= site.end
-                for d in diagnostics
-            )
-            if not here and not located:
-                result.silent += 1
             continue
         for exp in rule.expect:
             result.expectations += 1

@@ -399,6 +399,9 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
     span = policies[0].source.span.model_copy(update={"start_line": 6, "end_line": 6})
     on_six = Diagnostic(code="rule-not-compiled", message="m", span=span)
     assert score(gold, placed.sites, placed.artifacts, policies, (on_six,), str).silent == 0
+    # with nothing compiled and nothing said, every rule sentence is a silent loss,
+    # the checkable ones included
+    assert score(gold, placed.sites, placed.artifacts, (), (), str).silent == 5
     # the conditional rule left for review: matched, and no condition dropped
     kept = _policy(
         8, "require_before", "renew_loan", {"before": "find_member"}, (prompt, 5), "review_only"
