@@ -452,3 +452,18 @@ def test_serve_refuses_bad_starts_with_a_diagnostic(
     found = LOCATED.match(run.stderr)
     assert found is not None
     assert found["code"] == code
+
+
+def test_the_console_is_served_with_no_outside_fetches(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"].startswith("text/html")
+    assert '<script src="/static/console.js"></script>' in page.text
+    for name in ("console.js", "console.css"):
+        asset = client.get(f"/static/{name}")
+        assert asset.status_code == 200
+        # everything the console needs comes from this server: no CDN, no absolute URL
+        assert "http://" not in asset.text
+        assert "https://" not in asset.text
+    assert "https://" not in page.text
+    assert "http://" not in page.text
