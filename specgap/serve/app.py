@@ -100,6 +100,7 @@ def create_app(config: ServeConfig) -> FastAPI:
     _handlers(app)
     from specgap.serve import routes, routes_sql
 
+    app.include_router(routes.hot)
     app.include_router(routes.router)
     app.include_router(routes_sql.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
