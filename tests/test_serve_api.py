@@ -467,3 +467,46 @@ def test_the_console_is_served_with_no_outside_fetches(client: TestClient) -> No
         assert "https://" not in asset.text
     assert "https://" not in page.text
     assert "http://" not in page.text
+
+
+RAW_BODIES = [
+    # (raw body, code, location prefix): bodies that do not even read as JSON values
+    (
+        b'{"agent": "sql", "event": ' + b"[" * 50_000 + b"]" * 50_000 + b"}",
+        "input-too-complex",
+        "<request>:1:1",
+    ),
+    (
+        b'{"agent": "sql", "event": {"args": {"n": ' + b"7" * 5000 + b"}}}",
+        "input-too-complex",
+        "<request>:1:1",
+    ),
+    (b'{"agent": "sq\xffl", "event": {}}', "invalid-utf8", "<request>:1:14"),
+    (
+        b'{"agent": "sql",\n "event": {"name": "execute_sql", "args": {"timeout_seconds": NaN}}}',
+        "invalid-number",
+        "<request>:2:63",
+    ),
+    (
+        b'{"agent": "sql", "event": {"name": "x", "args": {"n": -Infinity}}}',
+        "invalid-number",
+        "<request>:1:55",
+    ),
+]
+
+
+@pytest.mark.parametrize(("body", "code", "where"), RAW_BODIES)
+def test_unreadable_bodies_are_located_422s(
+    client: TestClient, body: bytes, code: str, where: str
+) -> None:
+    answer = client.post("/api/validate/event", content=body, headers=JSON)
+    assert answer.status_code == 422, answer.text
+    first = answer.json()["error"]["diagnostics"][0]
+    assert first["code"] == code
+    assert first["location"].startswith(where), first
+
+
+def test_nan_inside_a_string_is_just_text(client: TestClient) -> None:
+    event = call("execute_sql", query='SELECT "NaN", Infinity FROM products LIMIT 1')
+    answer = post(client, "/api/validate/event", {"agent": "sql", "event": event})
+    assert answer.status_code == 200

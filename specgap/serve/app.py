@@ -29,7 +29,13 @@ from specgap.errors import SpecgapError
 from specgap.ir import Diagnostic
 from specgap.pipeline import Options
 from specgap.serve.gate import Gate
-from specgap.serve.problems import BODY_KEY, REQUEST, problem_body, request_diagnostics
+from specgap.serve.problems import (
+    BODY_KEY,
+    REQUEST,
+    body_diagnostics,
+    problem_body,
+    request_diagnostics,
+)
 from specgap.serve.sessions import Sessions
 from specgap.serve.state import PolicyHolder
 from specgap.sqlwarehouse import DEFAULT_DB, Warehouse
@@ -171,6 +177,10 @@ def _handlers(app: FastAPI) -> None:
             404: f"there is no `{request.url.path}`",
             405: f"`{request.url.path}` does not take `{request.method}`",
         }.get(exc.status_code, str(exc.detail).lower())
+        if exc.status_code == 400:  # the body did not parse: say where, as the CLI would
+            located = body_diagnostics(request.scope.get(BODY_KEY, b""))
+            if located:
+                return JSONResponse(problem_body(located, 422), status_code=422)
         found = Diagnostic(code=code, message=message, path=REQUEST, help="see /openapi.json")
         return JSONResponse(problem_body([found], exc.status_code), status_code=exc.status_code)
 

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from specgap.ir import Diagnostic
-from specgap.serve.problems import BODY_KEY, REQUEST, problem_body
+from specgap.serve.problems import BODY_KEY, REQUEST, non_finite, problem_body
 
 PUBLIC = ("/healthz", "/static/", "/favicon.ico")
 
@@ -83,6 +83,10 @@ class Gate:
             if not message.get("more_body", False):
                 break
         scope[BODY_KEY] = bytes(body)
+        bad_number = non_finite(scope[BODY_KEY])
+        if bad_number is not None:
+            await _reply(send, 422, bad_number)
+            return
         sent = False
 
         async def replay() -> Message:

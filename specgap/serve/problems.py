@@ -8,6 +8,7 @@ and `rendered` (exactly what the command line would print). Request bodies are s
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -149,3 +150,46 @@ def value_text(body: bytes, key: str) -> str | None:
     head = "".join("\n" if c == "\n" else " " for c in text[:start])
     tail = "".join("\n" if c == "\n" else " " for c in text[end:])
     return head + text[start:end] + tail
+
+
+_TOKENS = re.compile(r'"(?:\\.|[^"\\])*"|(-?Infinity|NaN)')
+
+
+def non_finite(body: bytes) -> Diagnostic | None:
+    """`NaN` or `Infinity` outside a string: Python's JSON reader takes them, but they are
+    not JSON, and a bound compared with NaN is silently never exceeded."""
+    if b"NaN" not in body and b"Infinity" not in body:
+        return None  # the common case costs two scans of the bytes
+    text = body.decode("utf-8", "replace")
+    for found in _TOKENS.finditer(text):
+        if found.group(1):
+            span = TextIndex(REQUEST, text).span(found.start(1), found.end(1))
+            return Diagnostic(
+                code="invalid-number",
+                message=f"`{found.group(1)}` is not a finite JSON number",
+                span=span,
+                help="write a finite number, or a string if the value is text",
+            )
+    return None
+
+
+def body_diagnostics(body: bytes) -> list[Diagnostic]:
+    """Why a body did not read as JSON: not UTF-8, malformed, or too complex to read."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = body[: exc.start].decode("utf-8", "replace")
+        at = len(before)
+        return [
+            Diagnostic(
+                code="invalid-utf8",
+                message="the request body is not valid UTF-8",
+                span=TextIndex(REQUEST, before).span(at, at),
+                help="send the body as UTF-8",
+            )
+        ]
+    try:
+        parse_json(text, REQUEST)
+    except SpecgapError as exc:
+        return list(exc.diagnostics)
+    return []
