@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -123,8 +124,43 @@ def serve_cmd(
         options_for=(lambda p: _options(p, False, extractor, True)) if watch else None,
     )
     web = create_app(settings)
-    emit(f"serving http://{host}:{port}/ (policy {shown}); Ctrl-C stops", err=True)
-    uvicorn.run(web, host=host, port=port, log_level="warning", access_log=False)
+    sock = _listen(host, port)
+    bound = sock.getsockname()[1]
+    where = f"[{host.strip('[]')}]" if ":" in host else host
+    emit(f"serving http://{where}:{bound}/ (policy {shown}); Ctrl-C stops", err=True)
+    server = uvicorn.Server(uvicorn.Config(web, log_level="warning", access_log=False))
+    with sock:
+        server.run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound here so a busy port is a diagnostic (and `--port 0`
+    picks a free one, printed)."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM
+        )[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as exc:
+        raise error(
+            "cannot-listen",
+            f"cannot listen on `{host}`: {exc.strerror or exc}",
+            path="<command line>",
+            help="pass `--host` an address of this machine, such as 127.0.0.1",
+        ) from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        raise error(
+            "cannot-listen",
+            f"cannot listen on `{host}:{port}`: {exc.strerror or exc}",
+            path="<command line>",
+            help="pick another `--port` (or `--port 0` for any free one)",
+        ) from None
+    return sock
 
 
 sql_app = typer.Typer(

@@ -392,7 +392,13 @@ def test_an_internal_error_is_a_500_without_a_traceback(
 
 
 def test_evaluate_matches_eval_json(client: TestClient) -> None:
-    data = client.get("/api/evaluate").json()
+    from tests.cli_helpers import specgap
+
+    text = client.get("/api/evaluate").text
+    assert (
+        text == specgap("eval", "--format", "json", "--config", str(ROOT / "specgap.toml")).stdout
+    )
+    data = json.loads(text)
     assert data["format"] == "specgap-eval/2"
     total = data["total"]
     assert (total["safe_allowed"], total["safe_traces"]) == (6, 6)
@@ -510,3 +516,19 @@ def test_nan_inside_a_string_is_just_text(client: TestClient) -> None:
     event = call("execute_sql", query='SELECT "NaN", Infinity FROM products LIMIT 1')
     answer = post(client, "/api/validate/event", {"agent": "sql", "event": event})
     assert answer.status_code == 200
+
+
+def test_a_busy_port_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from tests.cli_helpers import LOCATED, specgap
+
+    monkeypatch.chdir(ROOT)
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        run = specgap("serve", "--port", str(busy.getsockname()[1]))
+    assert run.code == 2
+    found = LOCATED.match(run.stderr.splitlines()[-2])
+    assert found is not None
+    assert found["code"] == "cannot-listen"
