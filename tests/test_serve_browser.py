@@ -120,10 +120,12 @@ def test_the_console_shows_the_policy_and_a_denied_event(
     wait = WebDriverWait(driver, 20)
     driver.get(server + "/")
     # the policy: grouped by category, with quotes and, once evaluated, mutation evidence
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "[data-policy]"))
-    headings = [h.text for h in driver.find_elements(By.CSS_SELECTOR, "#policies h3")]
-    assert any(h.startswith("authorization_check") for h in headings)
+    # (the page re-renders when the evidence arrives, so read it after that, in one script)
     wait.until(lambda d: "mutants killed" in d.find_element(By.ID, "policies").text)
+    headings = driver.execute_script(
+        "return [...document.querySelectorAll('#policies h3')].map(h => h.textContent)"
+    )
+    assert any(h.startswith("authorization_check") for h in headings)
     assert driver.find_elements(By.CSS_SELECTOR, "[data-not-enforced]")
     # the trace runner: pick the unsafe trace that reads `payments`, run it
     driver.find_element(By.CSS_SELECTOR, "nav button[data-tab=runner]").click()
