@@ -43,7 +43,12 @@ def test_the_policy_route_returns_the_bundle(client: TestClient) -> None:
 
 
 def test_openapi_lists_every_route(client: TestClient) -> None:
-    paths = set(client.get("/openapi.json").json()["paths"])
+    document = client.get("/openapi.json").json()
+    paths = set(document["paths"])
+    event = document["paths"]["/api/validate/event"]["post"]["requestBody"]
+    schema = event["content"]["application/json"]["schema"]
+    assert set(schema["required"]) == {"agent", "event"}
+    assert schema["additionalProperties"] is False
     assert {
         "/healthz",
         "/api/policy",

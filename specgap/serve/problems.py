@@ -9,7 +9,7 @@ and `rendered` (exactly what the command line would print). Request bodies are s
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from specgap.errors import SpecgapError
@@ -71,7 +71,9 @@ def one(code: str, message: str, help: str | None = None, path: str = REQUEST) -
     return SpecgapError([Diagnostic(code=code, message=message, path=path, help=help)])
 
 
-def request_diagnostics(body: bytes | None, errors: Iterable[dict[str, Any]]) -> list[Diagnostic]:
+def request_diagnostics(
+    body: bytes | None, errors: Iterable[Mapping[str, Any]]
+) -> list[Diagnostic]:
     """Pydantic's errors about a request body, located in the body the client sent."""
     text = (body or b"").decode("utf-8", "replace")
     if not text.strip():

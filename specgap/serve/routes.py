@@ -11,6 +11,7 @@ from typing import Any
 import anyio
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import FileResponse, Response
+from pydantic import ValidationError
 
 from specgap.check import decision_data
 from specgap.errors import SpecgapError
@@ -23,7 +24,15 @@ from specgap.ir import Diagnostic
 from specgap.positions import TextIndex
 from specgap.serve import sessions as session_ops
 from specgap.serve.models import RecordResult, SteerFormat, ValidateEvent, ValidateTrace
-from specgap.serve.problems import BODY_KEY, REQUEST, diagnostic_json, one, value_text
+from specgap.serve.problems import (
+    BODY_KEY,
+    REQUEST,
+    body_diagnostics,
+    diagnostic_json,
+    one,
+    request_diagnostics,
+    value_text,
+)
 from specgap.serve.state import Loaded, PolicyHolder
 
 router = APIRouter()
@@ -192,12 +201,29 @@ class FastJSON(Response):
         return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode()
 
 
-@hot.post("/api/validate/event", tags=["validate"], response_class=FastJSON)
-async def validate_event(request: Request, body: ValidateEvent) -> Any:
+def _body_schema(model: type[ValidateEvent]) -> dict[str, Any]:
+    schema = model.model_json_schema(ref_template="#/components/schemas/{model}")
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": schema}}}}
+
+
+@hot.post(
+    "/api/validate/event",
+    tags=["validate"],
+    response_class=FastJSON,
+    openapi_extra=_body_schema(ValidateEvent),
+)
+async def validate_event(request: Request) -> Any:
     """One decision for one event, before the tool runs."""
+    # the body is validated here rather than by FastAPI: on the busiest route its
+    # dependency machinery cost as much as the decision (same model, same diagnostics)
+    raw = body_of(request)
+    try:
+        body = ValidateEvent.model_validate_json(raw)
+    except ValidationError as exc:
+        found = body_diagnostics(raw) or request_diagnostics(raw, exc.errors())
+        raise SpecgapError(found) from None
     loaded = holder_of(request).current
     guard = loaded.guard(body.agent)
-    raw = body_of(request)
     if body.session is None:
         decision = decide_once(guard, raw, body.prior_events, body.event)
         trace = "request"
