@@ -537,3 +537,20 @@ def test_a_busy_port_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
     found = LOCATED.match(run.stderr.splitlines()[-2])
     assert found is not None
     assert found["code"] == "cannot-listen"
+
+
+def test_sessions_are_bounded_in_number_and_length(tmp_path: Path) -> None:
+    from specgap.serve.sessions import Sessions
+
+    app = make_app(tmp_path)
+    app.state.sessions = Sessions(limit=2, max_events=3)
+    client = TestClient(app)
+    for name in ("a", "b", "c"):  # a third session pushes out the least recently used
+        post(client, "/api/validate/event", {"agent": "sql", "session": name, "event": SCHEMA})
+    assert post(client, "/api/sessions/a/result", {}).json()["error"]["code"] == "unknown-session"
+    assert post(client, "/api/sessions/c/result", {}).status_code == 200
+    for _ in range(2):
+        post(client, "/api/validate/event", {"agent": "sql", "session": "c", "event": SCHEMA})
+    full = post(client, "/api/validate/event", {"agent": "sql", "session": "c", "event": SCHEMA})
+    assert full.status_code == 422
+    assert full.json()["error"]["code"] == "session-too-long"

@@ -31,6 +31,7 @@ class Session:
     history: list[Event] = field(default_factory=list)  # what ran, in order
     seen: float = field(default_factory=time.monotonic)
     decisions: int = 0
+    limit: int = 10_000  # events kept; a longer conversation starts a new session
 
     @property
     def key(self) -> str:
@@ -38,9 +39,12 @@ class Session:
 
 
 class Sessions:
-    def __init__(self, *, limit: int = 10_000, ttl: float = 3600.0) -> None:
+    def __init__(
+        self, *, limit: int = 10_000, ttl: float = 3600.0, max_events: int = 10_000
+    ) -> None:
         self.limit = limit
         self.ttl = ttl
+        self.max_events = max_events  # per session: its history is kept for replays
         self._items: OrderedDict[str, Session] = OrderedDict()
 
     def get(self, session_id: str, agent: str | None, *, create: bool) -> Session:
@@ -53,7 +57,7 @@ class Sessions:
                     f"there is no session `{session_id}`",
                     help="start one by passing `session` to /api/validate/event",
                 )
-            found = self._items[session_id] = Session(session_id, agent)
+            found = self._items[session_id] = Session(session_id, agent, limit=self.max_events)
             while len(self._items) > self.limit:
                 self._forget(next(iter(self._items)))
         elif agent is not None and found.agent != agent:
@@ -106,6 +110,12 @@ def guard_for(session: Session, loaded: Loaded) -> Guard:
 
 def decide(session: Session, loaded: Loaded, value: Any, *, executed: bool = False) -> Decision:
     """Decide one event of the session; what may run joins its history."""
+    if len(session.history) >= session.limit:
+        raise one(
+            "session-too-long",
+            f"session `{session.id}` holds {len(session.history)} events, the most one may",
+            help="end it (DELETE /api/sessions/ID) and continue in a new session",
+        )
     guard = guard_for(session, loaded)
     event = coerce_event(value, guard.registry, f"{session.key}#{len(session.history)}")
     decision = guard.check(event, trace=session.key, executed=True if executed else None)
