@@ -286,29 +286,26 @@ def request_steps(
 @router.post("/api/validate/trace", tags=["validate"])
 async def validate_trace(request: Request, body: ValidateTrace) -> dict[str, Any]:
     """One decision per event of a whole trace, replayed as a log of what ran."""
-    loaded = holder_of(request).current
-    guard = loaded.guard(body.agent)
+    holder = holder_of(request)
+    loaded = holder.current
+    loaded.guard(body.agent)  # an unknown agent fails before any work
     key = "events" if body.events is not None else "trace"
-    steps, warnings = request_steps(
-        body_of(request),
-        key,
-        body.events if body.events is not None else body.trace,
-        guard,
-        body.format,
-    )
-    prefix = f"request:{next(_requests)}:"
-    decisions = []
-    used: set[str] = set()
-    try:
-        for trace, event in steps:
-            used.add(prefix + trace)
-            if event is None:
-                continue
-            decision = guard.check(event, trace=prefix + trace, executed=True)
-            decisions.append(decision_data(trace, decision))
-    finally:
-        for trace in used:
-            guard.end(trace)
+    value = body.events if body.events is not None else body.trace
+    raw = body_of(request)
+
+    def replay() -> tuple[list[dict[str, Any]], list[Diagnostic]]:
+        # in a worker thread with a Guard of its own: a long trace never holds up the
+        # event loop, where single decisions are answered
+        guard = Guard(loaded.bundle, body.agent, undetermined=holder.undetermined)
+        steps, warnings = request_steps(raw, key, value, guard, body.format)
+        decisions = [
+            decision_data(trace, guard.check(event, trace=trace, executed=True))
+            for trace, event in steps
+            if event is not None
+        ]
+        return decisions, warnings
+
+    decisions, warnings = await anyio.to_thread.run_sync(replay)
     denied = sum(d["verdict"] == "deny" for d in decisions)
     return {
         "agent": body.agent,
