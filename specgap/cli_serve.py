@@ -72,7 +72,9 @@ def is_loopback(host: str) -> bool:
 @handled
 def serve_cmd(
     host: Annotated[str, typer.Option("--host", help="Address to bind.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=0, max=65535)] = 8787,
+    port: Annotated[
+        int, typer.Option("--port", min=0, max=65535, help="Port; 0 picks a free one.")
+    ] = 8787,
     policy: PolicyOpt = None,
     config: ConfigOpt = None,
     watch: Annotated[
@@ -90,7 +92,9 @@ def serve_cmd(
         int, typer.Option("--max-body", min=1, help="Largest request body, in bytes.")
     ] = 1 << 20,
     db: DbOpt = None,
-    extractor: Annotated[ExtractorMode | None, typer.Option("--extractor")] = None,
+    extractor: Annotated[
+        ExtractorMode | None, typer.Option("--extractor", help="Extractor of `--watch` rebuilds.")
+    ] = None,
 ) -> None:
     """Serve the validation API, the SQL warehouse and the console over HTTP."""
     import uvicorn
@@ -113,6 +117,13 @@ def serve_cmd(
             help="run in a specgap project, or pass `--config`",
         )
     path, shown = _policy(project, policy)
+    if watch and project is not None and path.resolve() != project.out.resolve():
+        raise error(
+            "watch-policy-mismatch",
+            f"`--watch` rebuilds `{project.rel(project.out)}`, not `{shown}`",
+            path="<command line>",
+            help="leave out `--policy` with `--watch`, or set `out` in the project config",
+        )
     settings = ServeConfig(
         policy=path,
         policy_display=shown,

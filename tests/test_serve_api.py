@@ -450,6 +450,7 @@ def test_llm_health_reports_the_doctor_checks(
         (["--host", "0.0.0.0"], "token-required"),
         (["--host", "192.0.2.1", "--policy", "policy/policy.json"], "token-required"),
         (["--policy", "no/such/policy.json"], "missing-artifact"),
+        (["--watch", "--policy", "fixtures/sql/tools.json"], "watch-policy-mismatch"),
     ],
 )
 def test_serve_refuses_bad_starts_with_a_diagnostic(
