@@ -480,3 +480,7 @@ def registry_import_cmd(
 
 def main() -> None:
     app()
+
+
+# `serve` and `sql` live in their own module, which registers them on `app` when imported.
+import specgap.cli_serve  # noqa: E402, F401
