@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Literal
 
 Stage = Literal[
-    "config", "load", "extract", "llm", "resolve", "compile", "evaluate", "trace", "cli"
+    "config", "load", "extract", "llm", "resolve", "compile", "evaluate", "trace", "cli", "serve"
 ]
 Level = Literal["error", "warning", "note"]
 
@@ -536,6 +536,121 @@ CODES: tuple[Code, ...] = (
         "a tool result was given to the Guard with no call waiting for it",
         "call `Guard.check` on the call before `Guard.record` on its result",
     ),
+    # --- the validation server and the SQL warehouse ----------
+    _c(
+        "invalid-request",
+        "serve",
+        "error",
+        "a request body does not fit the endpoint's model",
+        "fix the field at the location shown; `/openapi.json` describes every body",
+    ),
+    _c(
+        "payload-too-large",
+        "serve",
+        "error",
+        "a request body is larger than `--max-body`",
+        "send a smaller body, or start the server with a larger `--max-body`",
+    ),
+    _c(
+        "unsupported-media-type",
+        "serve",
+        "error",
+        "a request body is not JSON",
+        "send `Content-Type: application/json`",
+    ),
+    _c(
+        "unauthorized",
+        "serve",
+        "error",
+        "the request lacks the server's bearer token",
+        "send `Authorization: Bearer TOKEN`",
+    ),
+    _c(
+        "not-found",
+        "serve",
+        "error",
+        "no endpoint at this path",
+        "`/openapi.json` lists the endpoints",
+    ),
+    _c(
+        "method-not-allowed",
+        "serve",
+        "error",
+        "the endpoint does not take this HTTP method",
+        "`/openapi.json` lists the methods",
+    ),
+    _c("http-error", "serve", "error", "the server refused the request", "see the message"),
+    _c(
+        "unknown-session",
+        "serve",
+        "error",
+        "no session has this id (it ended or expired)",
+        "start a new session by sending an event without `session_id`",
+    ),
+    _c(
+        "session-agent-mismatch",
+        "serve",
+        "error",
+        "a session was used with another agent than its own",
+        "use one session per agent",
+    ),
+    _c(
+        "session-too-long",
+        "serve",
+        "error",
+        "a session holds more events than the server keeps",
+        "end the session and start a new one",
+    ),
+    _c(
+        "no-policy",
+        "serve",
+        "error",
+        "the server has no policy loaded",
+        "build one with `specgap build`",
+    ),
+    _c(
+        "no-project",
+        "serve",
+        "error",
+        "the server was started without a project, so it has no traces to evaluate",
+        "start it inside a project, or with `--config FILE`",
+    ),
+    _c(
+        "token-required",
+        "serve",
+        "error",
+        "binding beyond loopback without a bearer token",
+        "pass `--token` or set `SPECGAP_TOKEN`",
+    ),
+    _c(
+        "cannot-listen",
+        "serve",
+        "error",
+        "the server could not listen on the host and port",
+        "pick another port (`--port 0` chooses a free one)",
+    ),
+    _c(
+        "watch-policy-mismatch",
+        "serve",
+        "error",
+        "`--watch` with a `--policy` the project does not build",
+        "drop `--policy`, or point it at the project's `out`",
+    ),
+    _c(
+        "missing-warehouse",
+        "serve",
+        "error",
+        "the SQLite warehouse has not been created",
+        "run `specgap sql seed`",
+    ),
+    _c(
+        "warehouse-exists",
+        "serve",
+        "error",
+        "the SQLite warehouse already exists",
+        "pass `--force` to recreate it",
+    ),
+    _c("sql-error", "serve", "error", "SQLite refused an allowed query", "see SQLite's message"),
 )
 
 CODE: dict[str, Code] = {code.name: code for code in CODES}
