@@ -139,7 +139,7 @@ def _compile_rule(
         operator=rule.operator,
         target=tool.id,
         condition=condition,
-        action=operator.action,
+        action=operator.action_of(condition) if operator.action_of else operator.action,
         message=description,
         enforcement=enforcement,
         confidence=round(min(rule.confidence, *(r.score for r in involved)), 3),

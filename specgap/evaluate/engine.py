@@ -28,6 +28,7 @@ RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]
 OnError = Literal["default", "open", "closed"]
 BLOCKING = frozenset({"deny", "steer"})
 RANK: dict[str, int] = {"allow": 0, "observe": 1, "log": 2, "warn": 3, "steer": 4, "deny": 5}
+_VERDICT_RANK: dict[str, int] = {"allow": 0, "undetermined": 1, "warn": 2, "deny": 3}
 
 # Fields a runtime needs (effect, message, action, ...) are left out of `model_dump()`, so
 # evaluation reports keep their shape; `specgap check` and the Guard read them directly.
@@ -104,6 +105,27 @@ class Decision(Frozen):
         }
 
 
+def _explicit_allow(
+    hits: list[Hit], verdicts: list[Verdict], policies: dict[str, Policy]
+) -> tuple[list[Hit], list[Verdict]]:
+    """Agent Control's precedence: an enforced `allow` that matches an event overrides the
+    other findings of its operator there (other controls), which are kept as observed."""
+    allowing = {policies[h.policy].operator: h.policy for h in hits if h.effect == "allow"}
+    if not allowing:
+        return hits, verdicts
+    out_hits, out_verdicts = [], []
+    for hit, verdict in zip(hits, verdicts, strict=False):
+        by = allowing.get(policies[hit.policy].operator)
+        if by is not None and hit.effect != "allow" and not hit.error:
+            hit = hit.model_copy(
+                update={"effect": "observe", "reason": f"{hit.reason} (overridden by `{by}`)"}
+            )
+            verdict = "allow"
+        out_hits.append(hit)
+        out_verdicts.append(verdict)
+    return out_hits, out_verdicts
+
+
 def _line(hit: Hit) -> str:
     return f"{hit.message} ({hit.reason})" if hit.message else hit.reason
 
@@ -145,6 +167,7 @@ class Engine:
         self._globs: list[tuple[str, _Compiled]] = []
         self._for_tool: dict[str, tuple[_Compiled, ...]] = {}
         sources: dict[str, set[str]] = {}
+        every: list[_Compiled] = []
         for policy in self.policies:
             operator = OPERATORS[policy.operator]
             enforced = policy.enforcement in levels
@@ -157,6 +180,7 @@ class Engine:
                 on_error == "open" or (on_error == "default" and not enforced),
                 policy.source.span.location(),
             )
+            every.append(compiled)
             if any(ch in policy.target for ch in "*?["):
                 self._globs.append((policy.target, compiled))
             else:
@@ -165,6 +189,8 @@ class Engine:
                 for tool_id in policy.condition.sources:
                     sources.setdefault(tool_id, set()).add(policy.condition.label)
         self._sources = {k: frozenset(v) for k, v in sources.items()}
+        self.policies_by_id = {p.id: p for p in self.policies}
+        self._message_checks = tuple(c for c in every if c.operator.check_message is not None)
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -193,16 +219,39 @@ class Engine:
         return TraceState(self._sources)
 
     def evaluate(self, index: int, event: Event, state: TraceState) -> Decision:
-        """Check one event against the state of its trace, leaving the state as it was."""
+        """Check one event against the state of its trace, leaving the state as it was.
+        A tool call that carries its result is checked before (`check`) and after it ran
+        (`check_output`); a message by the operators that read messages."""
         if not isinstance(event, ToolCall):
-            return Decision(index=index, origin=event.origin, tool=None, name=None, verdict="allow")
+            checks = [(c, c.operator.check_message) for c in self._message_checks]
+            if not checks:
+                return Decision(
+                    index=index, origin=event.origin, tool=None, name=None, verdict="allow"
+                )
+            return self._decide(index, event, state, checks)
+        applicable = self.applicable(event.tool) if event.tool else ()
+        found: list[tuple[_Compiled, Any]] = [(c, c.operator.check) for c in applicable]
+        if event.result is not None:
+            found += [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
+        return self._decide(index, event, state, found)
+
+    def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
+        """Only the after-run checks of a call that has run (a runtime recording its result)."""
+        applicable = self.applicable(call.tool) if call.tool else ()
+        found = [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
+        return self._decide(index, call, state, found)
+
+    def _decide(
+        self, index: int, event: Event, state: TraceState, checks: list[tuple[_Compiled, Any]]
+    ) -> Decision:
         hits: list[Hit] = []
-        verdict: Verdict = "allow"
-        action: RuntimeAction = "allow"
-        for compiled in self.applicable(event.tool) if event.tool else ():
+        verdicts: list[Verdict] = []
+        for compiled, check in checks:
+            if any(h.policy == compiled.policy.id for h in hits):
+                continue  # one finding per policy and event (pre and post may both match)
             failed = False
             try:
-                reason = compiled.operator.check(compiled.prepared, event, state)
+                reason = check(compiled.prepared, event, state)
             except Exception as exc:  # a broken check fails closed or open, naming the policy
                 reason = f"internal error in `{compiled.policy.operator}`: {exc}"
                 failed = True
@@ -212,24 +261,19 @@ class Engine:
             unknown = isinstance(reason, Undetermined)
             if failed and compiled.fail_open:
                 effect: RuntimeAction = "observe"
+                verdicts.append("allow")
             elif failed:
                 effect = "deny" if compiled.blocking else policy.action
-                if compiled.blocking:
-                    verdict = "deny"
-                elif verdict != "deny":
-                    verdict = "warn"
+                verdicts.append("deny" if compiled.blocking else "warn")
             elif unknown:
                 effect = self._undetermined_effect
-                verdict = self._undetermined if verdict == "allow" else verdict
+                verdicts.append(self._undetermined)
             elif compiled.blocking:
                 effect = policy.action
-                verdict = "deny"
+                verdicts.append("deny")
             else:
                 effect = policy.action if compiled.enforced else "observe"
-                if verdict in ("allow", "undetermined"):
-                    verdict = "warn"
-            if RANK[effect] > RANK[action]:
-                action = effect
+                verdicts.append("allow" if policy.action == "allow" else "warn")
             hits.append(
                 Hit(
                     policy=policy.id,
@@ -244,16 +288,19 @@ class Engine:
                     error=failed,
                 )
             )
+        hits, verdicts = _explicit_allow(hits, verdicts, self.policies_by_id)
+        verdict: Verdict = max(verdicts, key=_VERDICT_RANK.__getitem__, default="allow")
+        action: RuntimeAction = max((h.effect for h in hits), key=RANK.__getitem__, default="allow")
         return Decision(
             index=index,
             origin=event.origin,
-            tool=event.tool,
-            name=event.name,
+            tool=event.tool if isinstance(event, ToolCall) else None,
+            name=event.name if isinstance(event, ToolCall) else None,
             verdict=verdict,
             hits=tuple(hits),
             action=action,
-            call_id=event.call_id,
-            flags=event.flags,
+            call_id=event.call_id if isinstance(event, ToolCall) else None,
+            flags=event.flags if isinstance(event, ToolCall) else (),
         )
 
     def decide(self, index: int, event: Event, state: TraceState) -> Decision:
