@@ -27,6 +27,7 @@ from specgap.controls.model import (
     RegexEvaluator,
     Stage,
     StepType,
+    compile_re2,
 )
 from specgap.evaluate.values import parse_output
 from specgap.events import Event, Message, ToolCall
@@ -115,9 +116,7 @@ Evaluate = Callable[[Any], str | None]
 
 
 def regex_evaluator(config: RegexConfig) -> Evaluate:
-    options = re2.Options()
-    options.case_sensitive = not config.ignore_case
-    compiled = re2.compile(config.pattern, options)
+    compiled = compile_re2(config.pattern, ignore_case=config.ignore_case)
 
     def evaluate(value: Any) -> str | None:
         text = as_text(value)
@@ -156,7 +155,7 @@ def _wordy(char: str) -> bool:
 
 
 def list_evaluator(config: ListConfig) -> Evaluate:
-    compiled = re2.compile(list_pattern(config))
+    compiled = compile_re2(list_pattern(config))
     every = config.effective_logic == "all"
     inverted = config.effective_match_on == "no_match"
 
@@ -223,6 +222,6 @@ def prepare(control: Control) -> Prepared:
         else list_evaluator(evaluator.config)
     )
     scope = control.scope or ControlScope()
-    regex = re2.compile(scope.step_name_regex) if scope.step_name_regex is not None else None
+    regex = compile_re2(scope.step_name_regex) if scope.step_name_regex is not None else None
     path = control.selector.path if control.selector is not None else "*"
     return Prepared(control, scope, path, evaluate, regex)

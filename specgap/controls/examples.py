@@ -14,6 +14,8 @@ from typing import Any
 
 import re2
 
+from specgap.controls.model import compile_re2
+
 # Python's regex parser is private (`re._parser` since 3.11); it is only read, never patched
 sre_parse: Any = importlib.import_module("re._parser")
 C: Any = importlib.import_module("re._constants")
@@ -43,10 +45,8 @@ def regex_example(pattern: str, *, ignore_case: bool = False) -> str | None:
         return None
     if len(text) > _MAX_LENGTH:
         return None
-    options = re2.Options()
-    options.case_sensitive = not ignore_case
     try:
-        found = re2.compile(pattern, options).search(text)
+        found = compile_re2(pattern, ignore_case=ignore_case).search(text)
     except re2.error:
         return None
     return text if found is not None else None

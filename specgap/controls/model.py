@@ -11,7 +11,7 @@ This module imports nothing of specgap: `specgap.ir` imports it into the `Condit
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import re2
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
@@ -32,12 +32,22 @@ def _non_empty(values: tuple[str, ...] | None, what: str) -> tuple[str, ...] | N
     return values
 
 
+def compile_re2(pattern: str, *, ignore_case: bool = False) -> Any:
+    """RE2 compiled quietly (RE2 would log a bad pattern to stderr itself)."""
+    options = re2.Options()
+    options.log_errors = False
+    options.case_sensitive = not ignore_case
+    return re2.compile(pattern, options)
+
+
 def check_re2(pattern: str) -> str:
     """The pattern, when RE2 compiles it (linear time, no backreferences or lookaround)."""
     try:
-        re2.compile(pattern)
+        compile_re2(pattern)
     except re2.error as exc:
-        raise ValueError(f"not an RE2 pattern: {exc}") from None
+        reason = exc.args[0] if exc.args else exc
+        reason = reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)
+        raise ValueError(f"`{pattern}` is not an RE2 pattern ({reason})") from None
     return pattern
 
 
