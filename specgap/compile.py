@@ -246,10 +246,11 @@ def _condition(
         return _CONDITION.validate_python({**params, "operator": rule.operator})
     except ValidationError as exc:
         first = exc.errors()[0]
+        text = first["msg"].removeprefix("Value error, ")  # user text inside keeps its case
         diagnostics.append(
             Diagnostic(
                 code="invalid-rule",
-                message=f"`{rule.operator}` rule has invalid parameters: {first['msg'].lower()}",
+                message=f"`{rule.operator}` rule has invalid parameters: {text[:1].lower()}{text[1:]}",
                 span=rule.span,
                 help=f"at `{'.'.join(str(p) for p in first['loc'])}`",
             )

@@ -107,23 +107,25 @@ class Decision(Frozen):
 
 def _explicit_allow(
     hits: list[Hit], verdicts: list[Verdict], policies: dict[str, Policy]
-) -> tuple[list[Hit], list[Verdict]]:
+) -> tuple[list[Hit], list[Verdict], RuntimeAction]:
     """Agent Control's precedence: an enforced `allow` that matches an event overrides the
-    other findings of its operator there (other controls), which are kept as observed."""
+    other findings of its operator there (other controls), which are kept as observed.
+    Returns the hits, their verdicts and the runtime action of the rest."""
     allowing = {policies[h.policy].operator: h.policy for h in hits if h.effect == "allow"}
-    if not allowing:
-        return hits, verdicts
     out_hits, out_verdicts = [], []
-    for hit, verdict in zip(hits, verdicts, strict=False):
+    action: RuntimeAction = "allow"
+    for hit, verdict in zip(hits, verdicts, strict=True):
         by = allowing.get(policies[hit.policy].operator)
         if by is not None and hit.effect != "allow" and not hit.error:
             hit = hit.model_copy(
                 update={"effect": "observe", "reason": f"{hit.reason} (overridden by `{by}`)"}
             )
             verdict = "allow"
+        elif RANK[hit.effect] > RANK[action]:
+            action = hit.effect
         out_hits.append(hit)
         out_verdicts.append(verdict)
-    return out_hits, out_verdicts
+    return out_hits, out_verdicts, action
 
 
 def _line(hit: Hit) -> str:
@@ -288,9 +290,8 @@ class Engine:
                     error=failed,
                 )
             )
-        hits, verdicts = _explicit_allow(hits, verdicts, self.policies_by_id)
+        hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
         verdict: Verdict = max(verdicts, key=_VERDICT_RANK.__getitem__, default="allow")
-        action: RuntimeAction = max((h.effect for h in hits), key=RANK.__getitem__, default="allow")
         return Decision(
             index=index,
             origin=event.origin,
