@@ -247,10 +247,11 @@ def _condition(
     except ValidationError as exc:
         first = exc.errors()[0]
         text = first["msg"].removeprefix("Value error, ")  # user text inside keeps its case
+        text = text[:1].lower() + text[1:]
         diagnostics.append(
             Diagnostic(
                 code="invalid-rule",
-                message=f"`{rule.operator}` rule has invalid parameters: {text[:1].lower()}{text[1:]}",
+                message=f"`{rule.operator}` rule has invalid parameters: {text}",
                 span=rule.span,
                 help=f"at `{'.'.join(str(p) for p in first['loc'])}`",
             )
