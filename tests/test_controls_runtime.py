@@ -58,6 +58,9 @@ def test_the_guard_checks_a_tool_result_when_it_is_recorded() -> None:
     assert decision.action == "deny"
     assert [h.policy for h in decision.hits] == ["t.control.no-keys"]
     assert KEY not in decision.hits[0].reason  # the secret is never echoed in a reason
+    reply = decision.to_openai_message()["content"]
+    assert reply.startswith("The result of `fetch` was withheld.")
+    assert KEY not in reply
     assert guard.check(call("fetch", {"url": "https://b.example"})).action == "allow"
     assert not guard.record("nothing to see").blocked
 
@@ -65,7 +68,9 @@ def test_the_guard_checks_a_tool_result_when_it_is_recorded() -> None:
 def test_the_guard_checks_the_answer_of_the_llm() -> None:
     guard = _guard(NO_SSN_IN_ANSWERS)
     assert not guard.check(said("user", "my ssn is 078-05-1120, keep it safe")).blocked
-    assert guard.check(said("assistant", "Your number 078-05-1120 is on file.")).blocked
+    blocked = guard.check(said("assistant", "Your number 078-05-1120 is on file."))
+    assert blocked.blocked
+    assert blocked.feedback().startswith("The message was withheld.")
     assert not guard.check(said("assistant", "It is on file.")).blocked
 
 

@@ -51,7 +51,7 @@ def control_rules(artifact: Artifact) -> Iterator[CandidateRule]:
             quote=artifact.text[start:end],
             target=TARGET,
             context=str(name) if isinstance(name, str) else "",
-            mentions=(),
+            mentions=(TARGET,),  # the scope picks the steps; `explain` shows `*` resolving
             grounding="exact",
             check_category="data_validation",
             operator="control",

@@ -27,6 +27,7 @@ Verdict = Literal["allow", "deny", "warn", "undetermined"]
 RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]
 OnError = Literal["default", "open", "closed"]
 BLOCKING = frozenset({"deny", "steer"})
+POST_STAGE = "post-stage"  # the flag of a decision about a call's result, not the call
 RANK: dict[str, int] = {"allow": 0, "observe": 1, "log": 2, "warn": 3, "steer": 4, "deny": 5}
 _VERDICT_RANK: dict[str, int] = {"allow": 0, "undetermined": 1, "warn": 2, "deny": 3}
 
@@ -80,6 +81,10 @@ class Decision(Frozen):
             (h for h in self.hits if h.effect in BLOCKING), key=lambda h: h.effect != "steer"
         )
         lines = [f"The call to `{name}` was not run."]
+        if POST_STAGE in self.flags:
+            lines = [f"The result of `{name}` was withheld."]
+        elif self.name is None:
+            lines = ["The message was withheld."]
         lines += [f"- {_line(h)}" for h in ordered]
         return "\n".join(lines)
 
@@ -241,7 +246,8 @@ class Engine:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
         applicable = self.applicable(call.tool) if call.tool else ()
         found = [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
-        return self._decide(index, call, state, found)
+        decision = self._decide(index, call, state, found)
+        return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
     def _decide(
         self, index: int, event: Event, state: TraceState, checks: list[tuple[_Compiled, Any]]
