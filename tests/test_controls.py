@@ -116,12 +116,12 @@ EVENT = call(
 )
 def test_selector_paths_read_the_step(path: str, stage: str, expected: Any) -> None:
     step = next(s for s in steps(EVENT) if s.stage == stage)
-    assert select_data(step.payload, path) == expected
+    assert select_data(step.payload(), path) == expected
 
 
 def test_the_whole_step_selector_sees_input_and_output() -> None:
     post = next(s for s in steps(EVENT) if s.stage == "post")
-    whole = select_data(post.payload, "*")
+    whole = select_data(post.payload(), "*")
     assert whole["input"]["query"] == "SELECT 1"
     assert whole["output"] == {"rows": 3}
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import fnmatch
 import json
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import re2
@@ -41,40 +41,47 @@ class Step:
     stage: Stage
     name: str
     aliases: tuple[str, ...]  # other names the step answers to (the canonical tool id)
-    payload: dict[str, Any]
+    event: Event
+
+    def payload(self) -> dict[str, Any]:
+        """The step as Agent Control hands it to a selector; built only for steps in scope."""
+        event = self.event
+        if isinstance(event, ToolCall):
+            context = {
+                k: v
+                for k, v in (
+                    ("user_id", event.actor),
+                    ("resource", event.resource),
+                    ("tool", event.tool),
+                )
+                if v is not None
+            }
+            payload = {"type": "tool", "name": event.name, "input": event.args, "context": context}
+            if self.stage == "post":
+                payload["output"] = parse_output(event.result)
+            return payload
+        assert isinstance(event, Message)
+        key = "input" if self.stage == "pre" else "output"
+        return {
+            "type": "llm",
+            "name": LLM_STEP,
+            key: event.content,
+            "context": {"role": event.role},
+        }
 
 
 def steps(event: Event, stage: Stage | None = None) -> Iterator[Step]:
     """The steps an event stands for, at `stage` only when given."""
     if isinstance(event, ToolCall):
-        context = {
-            k: v
-            for k, v in (
-                ("user_id", event.actor),
-                ("resource", event.resource),
-                ("tool", event.tool),
-            )
-            if v is not None
-        }
         aliases = (event.tool,) if event.tool and event.tool != event.name else ()
-        payload: dict[str, Any] = {
-            "type": "tool",
-            "name": event.name,
-            "input": event.args,
-            "context": context,
-        }
         if stage in (None, "pre"):
-            yield Step("tool", "pre", event.name, aliases, payload)
+            yield Step("tool", "pre", event.name, aliases, event)
         if stage in (None, "post") and event.result is not None:
-            post = {**payload, "output": parse_output(event.result)}
-            yield Step("tool", "post", event.name, aliases, post)
+            yield Step("tool", "post", event.name, aliases, event)
     elif isinstance(event, Message) and event.role in ("user", "assistant"):
         at: Stage = "pre" if event.role == "user" else "post"
         if stage in (None, at):
-            key = "input" if at == "pre" else "output"
-            payload = {"type": LLM_STEP, "name": LLM_STEP, key: event.content}
-            payload["context"] = {"role": event.role}
-            yield Step("llm", at, LLM_STEP, (), payload)
+            yield Step("llm", at, LLM_STEP, (), event)
 
 
 _MISSING = object()
@@ -111,16 +118,27 @@ def as_text(value: Any) -> str | None:
     return str(value)
 
 
+def finder(pattern: str, *, ignore_case: bool = False) -> Callable[[str], bool]:
+    """Whether RE2 finds `pattern` in a text. The pattern runs on the UTF-8 bytes (what
+    RE2 reads in any case), which spares the wrapper mapping byte offsets back to chars."""
+    compiled = compile_re2(pattern.encode("utf-8"), ignore_case=ignore_case)
+
+    def found(text: str) -> bool:
+        return compiled.search(text.encode("utf-8", "replace")) is not None
+
+    return found
+
+
 Evaluate = Callable[[Any], str | None]
 """Selected value -> why the control matched (None: it did not)."""
 
 
 def regex_evaluator(config: RegexConfig) -> Evaluate:
-    compiled = compile_re2(config.pattern, ignore_case=config.ignore_case)
+    found = finder(config.pattern, ignore_case=config.ignore_case)
 
     def evaluate(value: Any) -> str | None:
         text = as_text(value)
-        if text is None or compiled.search(text) is None:
+        if text is None or not found(text):
             return None
         return "matches the pattern"  # never the matched text: it may be the secret
 
@@ -155,7 +173,7 @@ def _wordy(char: str) -> bool:
 
 
 def list_evaluator(config: ListConfig) -> Evaluate:
-    compiled = compile_re2(list_pattern(config))
+    search = finder(list_pattern(config))
     every = config.effective_logic == "all"
     inverted = config.effective_match_on == "no_match"
 
@@ -164,7 +182,7 @@ def list_evaluator(config: ListConfig) -> Evaluate:
         texts = [t for t in (as_text(item) for item in items) if t is not None]
         if not texts:
             return None  # nothing selected: the control does not apply
-        found = [t for t in texts if compiled.search(t) is not None]
+        found = [t for t in texts if search(t)]
         met = len(found) == len(texts) if every else bool(found)
         if met == inverted:
             return None
@@ -176,37 +194,54 @@ def list_evaluator(config: ListConfig) -> Evaluate:
     return evaluate
 
 
+_ROLE_STAGE: dict[str, Stage] = {"user": "pre", "assistant": "post"}
+
+
 @dataclass(frozen=True)
 class Prepared:
+    """A control ready to run: which (step type, stage) pairs its scope admits is known
+    up front, and name matches are remembered, so an event out of scope costs a lookup."""
+
     control: Control
     scope: ControlScope
     path: str
     evaluate: Evaluate
-    name_regex: Any  # compiled RE2 of `scope.step_name_regex`, or None
+    name_regex: Callable[[str], bool] | None  # `scope.step_name_regex`, or None
+    kinds: frozenset[tuple[str, str]] = frozenset()  # admitted (step type, stage) pairs
+    names: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict, compare=False)
 
     def in_scope(self, step: Step) -> bool:
+        if (step.type, step.stage) not in self.kinds:
+            return False
+        key = (step.name, step.aliases)
+        found = self.names.get(key)
+        if found is None:
+            found = self.names[key] = self._named(key[0], key[1])
+        return found
+
+    def _named(self, name: str, aliases: tuple[str, ...]) -> bool:
         scope = self.scope
-        if scope.stages is not None and step.stage not in scope.stages:
-            return False
-        if scope.step_types is not None and step.type not in scope.step_types:
-            return False
         if scope.step_names is None and self.name_regex is None:
             return True
-        names = (step.name, *step.aliases)
+        names = (name, *aliases)
         if scope.step_names is not None and any(
             fnmatch.fnmatchcase(n, g) for n in names for g in scope.step_names
         ):
             return True
-        return self.name_regex is not None and any(self.name_regex.search(n) for n in names)
+        return self.name_regex is not None and any(self.name_regex(n) for n in names)
 
     def decide(self, event: Event, stage: Stage | None = None) -> str | None:
         """Why the control matches the event (at `stage` when given), or None."""
-        if not self.control.is_enabled:
+        if isinstance(event, Message):
+            at = _ROLE_STAGE.get(event.role)
+            if at is None or (stage is not None and stage != at) or ("llm", at) not in self.kinds:
+                return None
+        elif not ({("tool", stage)} if stage else {("tool", "pre"), ("tool", "post")}) & self.kinds:
             return None
         for step in steps(event, stage):
             if not self.in_scope(step):
                 continue
-            reason = self.evaluate(select_data(step.payload, self.path))
+            reason = self.evaluate(select_data(step.payload(), self.path))
             if reason is not None:
                 where = f"`{step.name}`" if step.type == "tool" else "the LLM"
                 when = "output" if step.stage == "post" else "input"
@@ -222,6 +257,12 @@ def prepare(control: Control) -> Prepared:
         else list_evaluator(evaluator.config)
     )
     scope = control.scope or ControlScope()
-    regex = compile_re2(scope.step_name_regex) if scope.step_name_regex is not None else None
+    regex = finder(scope.step_name_regex) if scope.step_name_regex is not None else None
     path = control.selector.path if control.selector is not None else "*"
-    return Prepared(control, scope, path, evaluate, regex)
+    kinds = frozenset(
+        (kind, stage)
+        for kind in scope.step_types or ("tool", "llm")
+        for stage in scope.stages or ("pre", "post")
+        if control.is_enabled
+    )
+    return Prepared(control, scope, path, evaluate, regex, kinds)

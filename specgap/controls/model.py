@@ -32,7 +32,7 @@ def _non_empty(values: tuple[str, ...] | None, what: str) -> tuple[str, ...] | N
     return values
 
 
-def compile_re2(pattern: str, *, ignore_case: bool = False) -> Any:
+def compile_re2(pattern: str | bytes, *, ignore_case: bool = False) -> Any:
     """RE2 compiled quietly (RE2 would log a bad pattern to stderr itself)."""
     options = re2.Options()
     options.log_errors = False

@@ -148,6 +148,9 @@ class _Compiled:
     location: str  # where the rule is stated, path:line:col
 
 
+_Checks = tuple[tuple[_Compiled, Any], ...]  # (policy, the check of it to run)
+
+
 class Engine:
     """Evaluates events against one agent's policies. Build once, run many traces."""
 
@@ -197,7 +200,10 @@ class Engine:
                     sources.setdefault(tool_id, set()).add(policy.condition.label)
         self._sources = {k: frozenset(v) for k, v in sources.items()}
         self.policies_by_id = {p.id: p for p in self.policies}
-        self._message_checks = tuple(c for c in every if c.operator.check_message is not None)
+        self._message_checks: _Checks = tuple(
+            (c, c.operator.check_message) for c in every if c.operator.check_message is not None
+        )
+        self._checks_for: dict[str, tuple[_Checks, _Checks]] = {}
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -230,33 +236,43 @@ class Engine:
         A tool call that carries its result is checked before (`check`) and after it ran
         (`check_output`); a message by the operators that read messages."""
         if not isinstance(event, ToolCall):
-            checks = [(c, c.operator.check_message) for c in self._message_checks]
-            if not checks:
+            if not self._message_checks:
                 return Decision(
                     index=index, origin=event.origin, tool=None, name=None, verdict="allow"
                 )
-            return self._decide(index, event, state, checks)
-        applicable = self.applicable(event.tool) if event.tool else ()
-        found: list[tuple[_Compiled, Any]] = [(c, c.operator.check) for c in applicable]
-        if event.result is not None:
-            found += [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
-        return self._decide(index, event, state, found)
+            return self._decide(index, event, state, self._message_checks)
+        before, after = self._checks(event.tool)
+        return self._decide(
+            index, event, state, before + after if event.result is not None else before
+        )
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
-        applicable = self.applicable(call.tool) if call.tool else ()
-        found = [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
-        decision = self._decide(index, call, state, found)
+        decision = self._decide(index, call, state, self._checks(call.tool)[1])
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
-    def _decide(
-        self, index: int, event: Event, state: TraceState, checks: list[tuple[_Compiled, Any]]
-    ) -> Decision:
+    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks]:
+        """The before-run and after-run checks of the policies that apply to `tool`."""
+        if tool is None:
+            return (), ()
+        found = self._checks_for.get(tool)
+        if found is None:
+            applicable = self.applicable(tool)
+            found = self._checks_for[tool] = (
+                tuple((c, c.operator.check) for c in applicable),
+                tuple((c, c.operator.check_output) for c in applicable if c.operator.check_output),
+            )
+        return found
+
+    def _decide(self, index: int, event: Event, state: TraceState, checks: _Checks) -> Decision:
         hits: list[Hit] = []
         verdicts: list[Verdict] = []
+        found: set[str] = set()  # one finding per policy and event (pre and post may match)
+        verdict: Verdict = "allow"
+        action: RuntimeAction = "allow"
         for compiled, check in checks:
-            if any(h.policy == compiled.policy.id for h in hits):
-                continue  # one finding per policy and event (pre and post may both match)
+            if found and compiled.policy.id in found:
+                continue
             failed = False
             try:
                 reason = check(compiled.prepared, event, state)
@@ -282,6 +298,11 @@ class Engine:
             else:
                 effect = policy.action if compiled.enforced else "observe"
                 verdicts.append("allow" if policy.action == "allow" else "warn")
+            found.add(policy.id)
+            if _VERDICT_RANK[verdicts[-1]] > _VERDICT_RANK[verdict]:
+                verdict = verdicts[-1]
+            if RANK[effect] > RANK[action]:
+                action = effect
             hits.append(
                 Hit(
                     policy=policy.id,
@@ -296,8 +317,9 @@ class Engine:
                     error=failed,
                 )
             )
-        hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
-        verdict: Verdict = max(verdicts, key=_VERDICT_RANK.__getitem__, default="allow")
+        if hits and any(h.effect == "allow" for h in hits):
+            hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
+            verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
         return Decision(
             index=index,
             origin=event.origin,
