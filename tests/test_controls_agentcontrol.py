@@ -8,11 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from specgap.controls.agentcontrol import export_agent, parse_control, to_agent_control
+from specgap.controls.model import Control
 from specgap.evaluate.engine import Engine
 from specgap.events import ToolCall
 from specgap.guard import load_policy
+from specgap.ir import Policy
 from tests.cli_helpers import LOCATED, specgap
 from tests.conftest import ROOT
 from tests.controls_helpers import policy
@@ -190,3 +194,65 @@ def test_exported_policies_decide_as_the_guard_does() -> None:
                 assert (a.blocked, a.action) == (b.blocked, b.action), (original.id, event.args)
                 compared += 1
     assert compared >= 2 * len(_calls())  # the bucket and the ACL allowlists at least
+
+
+def _optional(key: str, values: st.SearchStrategy[Any]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.one_of(st.just({}), values.map(lambda v: {key: v}))
+
+
+def _merged(*parts: st.SearchStrategy[dict[str, Any]]) -> st.SearchStrategy[dict[str, Any]]:
+    return st.tuples(*parts).map(lambda ds: {k: v for d in ds for k, v in d.items()})
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=12)
+_WORD = st.from_regex(r"[a-z][a-z0-9_*]{0,8}", fullmatch=True)
+_SCOPE = _merged(
+    _optional("step_types", st.lists(st.sampled_from(["tool", "llm"]), min_size=1, max_size=2)),
+    _optional("step_names", st.lists(_WORD, min_size=1, max_size=3)),
+    _optional("step_name_regex", st.sampled_from(["^db_", "query$", "(?i)sql"])),
+    _optional("stages", st.lists(st.sampled_from(["pre", "post"]), min_size=1, max_size=2)),
+)
+_REGEX = _merged(
+    st.sampled_from([r"\d{3}-\d{2}", "AKIA[0-9A-Z]{16}", "(?:a|b)+c", "secret"]).map(
+        lambda p: {"pattern": p}
+    ),
+    _optional("flags", st.just(["IGNORECASE"])),
+)
+_LIST = _merged(
+    st.lists(_TEXT.filter(str.strip), min_size=1, max_size=4).map(lambda v: {"values": v}),
+    _optional("logic", st.sampled_from(["any", "all"])),
+    _optional("match_on", st.sampled_from(["match", "no_match"])),
+    _optional("match_mode", st.sampled_from(["exact", "contains", "starts_with"])),
+    _optional("case_sensitive", st.booleans()),
+)
+_ACTION = st.one_of(
+    st.sampled_from(["deny", "allow", "warn", "log", "steer"]).map(lambda d: {"decision": d}),
+    _TEXT.map(lambda m: {"decision": "steer", "steering_context": {"message": m}}),
+)
+CONTROL_JSON = _merged(
+    _TEXT.map(lambda n: {"name": n}),
+    _optional("description", _TEXT),
+    _optional("enabled", st.booleans()),
+    _optional("execution", st.sampled_from(["server", "sdk"])),
+    _optional("scope", _SCOPE),
+    _optional(
+        "selector",
+        st.sampled_from(["*", "input", "input.query", "output", "name", "context.user_id"]).map(
+            lambda p: {"path": p}
+        ),
+    ),
+    st.one_of(
+        _REGEX.map(lambda c: {"evaluator": {"name": "regex", "config": c}}),
+        _LIST.map(lambda c: {"evaluator": {"name": "list", "config": c}}),
+    ),
+    _ACTION.map(lambda a: {"action": a}),
+)
+
+
+@settings(max_examples=60)
+@given(data=CONTROL_JSON)
+def test_any_control_survives_the_round_trip_through_the_bundle(data: dict[str, Any]) -> None:
+    control = parse_control(data)
+    stored = Policy.model_validate_json(policy(control).model_dump_json(by_alias=True))
+    assert isinstance(stored.condition, Control)
+    assert to_agent_control(stored.condition) == data
