@@ -249,7 +249,7 @@ CONTROL_JSON = _merged(
 )
 
 
-@settings(max_examples=60)
+@settings(max_examples=40)
 @given(data=CONTROL_JSON)
 def test_any_control_survives_the_round_trip_through_the_bundle(data: dict[str, Any]) -> None:
     control = parse_control(data)
