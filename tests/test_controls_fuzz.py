@@ -38,9 +38,10 @@ def _seconds(pattern: str, text: str) -> float:
 def test_catastrophic_patterns_take_linear_time(pattern: str) -> None:
     filler = "x" if "x" in pattern else "a"
     times = [_seconds(pattern, filler * n + "!") for n in SIZES]
-    # 100x the text may cost at most ~300x the time (linear, with room for a busy machine);
+    # 10x the text may cost at most ~30x the time (linear, with room for a busy machine);
+    # the last step is compared, as RE2 may change strategy (DFA to NFA) on the way up;
     # a backtracking engine would not finish the smallest size at all
-    assert times[-1] < 300 * times[0] + 0.05, times
+    assert times[-1] < 30 * times[-2] + 0.05, times
     assert times[-1] < 5.0, times
 
 
@@ -66,10 +67,10 @@ PATTERNS = st.recursive(_ATOM, _grow, max_leaves=8)
 @settings(max_examples=60)
 @given(pattern=PATTERNS, filler=st.sampled_from(["a", "ab", "ba", "aab"]))
 def test_generated_nested_patterns_stay_fast_on_adversarial_text(pattern: str, filler: str) -> None:
-    text = filler * 50_000 + "!"
-    start = time.perf_counter()
-    prepare(control(regex(pattern))).evaluate(text)
-    assert time.perf_counter() - start < 1.0, pattern
+    small = _seconds(pattern, filler * 4_000 + "!")
+    large = _seconds(pattern, filler * 40_000 + "!")
+    # 10x the text: at most ~40x the time (linear, with room for a busy machine)
+    assert large < 40 * small + 0.25, (pattern, small, large)
 
 
 def test_a_long_list_stays_fast_on_long_text() -> None:
