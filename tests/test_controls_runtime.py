@@ -223,3 +223,20 @@ def test_a_bad_control_in_config_is_located(project_dir: Path) -> None:
     assert run.code != 0
     assert "fixtures/cloud/config.yaml:9:" in run.stderr
     assert "not an RE2 pattern" in run.stderr
+
+
+def test_watch_follows_an_agents_controls_file(project_dir: Path) -> None:
+    from specgap.config import load_project
+    from specgap.watchset import watch_set
+
+    toml = project_dir / "specgap.toml"
+    toml.write_text(
+        toml.read_text().replace(
+            'registry = ["registries/sql.yaml"]',
+            'registry = ["registries/sql.yaml"]\ncontrols = ["fixtures/sql/controls.json"]',
+            1,
+        )
+    )
+    watched = watch_set(toml, load_project(toml))
+    controls = (project_dir / "fixtures/sql/controls.json").resolve()
+    assert watched.wants(None, str(controls))
