@@ -39,7 +39,7 @@ def controls_import_cmd(
     twice = sorted({n for n in names if names.count(n) > 1})
     if twice:
         raise error(
-            "duplicate-control",
+            "invalid-rule",
             f"control `{twice[0]}` is defined twice",
             path=files[0].as_posix(),
             help="give every control its own `name`",

@@ -147,8 +147,8 @@ def test_import_refuses_bad_controls_with_located_diagnostics(tmp_path: Path) ->
     assert run.code == 2
     found = LOCATED.findall(run.stderr)
     assert [(code, line) for _, line, _, code in found] == [
-        ("invalid-control", "19"),  # the pattern
-        ("invalid-control", "85"),  # the decision
+        ("invalid-rule", "19"),  # the pattern
+        ("invalid-rule", "85"),  # the decision
     ]
     assert "help:" in run.stderr
     assert not out.exists()
@@ -159,7 +159,8 @@ def test_import_refuses_a_document_without_controls(tmp_path: Path) -> None:
     source.write_text('{"rules": []}')
     run = specgap("controls", "import", str(source))
     assert run.code == 2
-    assert "invalid-controls" in run.stderr
+    assert "invalid-rule" in run.stderr
+    assert "expected a control" in run.stderr
 
 
 BUCKETS = ("acme-reports", "ACME-Reports", "acme-exports", "rogue-bucket", "", "acme-reports-x")

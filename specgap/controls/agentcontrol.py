@@ -50,7 +50,7 @@ def read_controls(path: Path, shown: str) -> tuple[Artifact, list[Control]]:
             raise SpecgapError(
                 [
                     Diagnostic(
-                        code="invalid-controls",
+                        code="invalid-rule",  # a control is a rule, as `build` reports it
                         message='expected a control, a list of controls or `{"controls": [...]}`',
                         span=artifact.span_of(""),
                         help="each control has `name`, `evaluator` and `action` "
@@ -100,7 +100,7 @@ def _problem(artifact: Artifact, pointer: str, entry: Any, exc: ValueError) -> D
     name = entry.get("name") if isinstance(entry, dict) else None
     label = f"control `{name}`" if isinstance(name, str) else "control"
     return Diagnostic(
-        code="invalid-control",
+        code="invalid-rule",
         message=f"{label}: {message}",
         span=artifact.span_of(where) if where in artifact.ranges else artifact.span_of(""),
         help="see the control model in docs/controls.md",

@@ -66,10 +66,10 @@ _OBJECT = re.compile(
 
 
 def _scope(where: str) -> tuple[dict[str, Any], str, str]:
-    """(scope, selector path, place) for `tool-output`, `tool-input` or `llm-output`."""
-    if where == "tool-output":
+    """(scope, selector path, place) for `tool_output`, `tool_input` or `llm_output`."""
+    if where == "tool_output":
         return {"step_types": ["tool"], "stages": ["post"]}, "output", "tool results"
-    if where == "tool-input":
+    if where == "tool_input":
         return {"step_types": ["tool"], "stages": ["pre"]}, "input", "tool input"
     return {"step_types": ["llm"], "stages": ["post"]}, "output", "answers"
 
@@ -129,11 +129,11 @@ def _never_say(s: Sentence, m: re.Match[str]) -> Match | None:
         "return",
         "output",
     ):
-        where = "tool-output"  # "never return ... in tool results"
+        where = "tool_output"  # "never return ... in tool results"
     elif re.match(_SEND, m["verb"], re.I):
-        where = "tool-input"
+        where = "tool_input"
     else:
-        where = "llm-output"
+        where = "llm_output"
     return _regex_control(s, where, rest)
 
 
@@ -143,7 +143,7 @@ def _never_say(s: Sentence, m: re.Match[str]) -> Match | None:
     rf"(?:ever\s+)?{_CONTAIN}\b(?P<rest>.*)$",
 )
 def _must_not_contain(s: Sentence, m: re.Match[str]) -> Match | list[Match] | None:
-    where = "tool-output" if re.match(_TOOL_RESULTS, m["subject"], re.I) else "llm-output"
+    where = "tool_output" if re.match(_TOOL_RESULTS, m["subject"], re.I) else "llm_output"
     found = _regex_control(s, where, m["rest"])
     if found is not None:
         return found
@@ -156,7 +156,7 @@ def _must_not_contain(s: Sentence, m: re.Match[str]) -> Match | list[Match] | No
     rf"bring\s+up|promote|endorse|say|use)\s+(?P<rest>.+?){STOP}",
 )
 def _never_mention(s: Sentence, m: re.Match[str]) -> Match | None:
-    return _list_control(s, "llm-output", m["rest"])
+    return _list_control(s, "llm_output", m["rest"])
 
 
 def _list_control(s: Sentence, where: str, rest: str) -> Match | None:
