@@ -478,6 +478,11 @@ def registry_import_cmd(
         emit(f"wrote {output.as_posix()}: {summary}")
 
 
+from specgap.cli_controls import controls_app  # noqa: E402  (it imports this module's helpers)
+
+app.add_typer(controls_app, name="controls")
+
+
 def main() -> None:
     app()
 
