@@ -407,7 +407,7 @@ def test_evaluate_matches_eval_json(client: TestClient) -> None:
     assert data["format"] == "specgap-eval/2"
     total = data["total"]
     assert (total["safe_allowed"], total["safe_traces"]) == (6, 6)
-    assert (total["unsafe_blocked"], total["unsafe_traces"]) == (9, 9)
+    assert (total["unsafe_blocked"], total["unsafe_traces"]) == (10, 10)
     one = client.get("/api/evaluate", params={"agent": "sql"}).json()
     assert list(one["agents"]) == ["sql"]
     assert any(r["status"] == "not_enforced" for r in one["agents"]["sql"]["rules"])
