@@ -17,6 +17,12 @@ Each kind of evidence can justify at most one score band, highest first:
                                  in a tool's description or keywords
     0.20-0.80  fuzzy             character similarity (rapidfuzz), tried only for a mention
                                  with a word no tool uses (a misspelling, run-together words)
+    0.39-0.80  fuzzy or          a verb phrase ("reschedule the pickup", "book"): the verb's
+               context_keyword   class and the object's words against the tools' names,
+                                 descriptions and parameters (`specgap.resolve.actions`),
+                                 tried below the `reordered` band; a name whose words the
+                                 mention shares but whose verb is of another kind
+                                 (`get_booking` for "book") drops to 0.45
 
 Words around the mention (the rule's text and section heading) add up to +0.12 to the
 candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
@@ -40,6 +46,7 @@ from rapidfuzz import fuzz, process
 from specgap.evaluate.operators import OPERATORS
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolutionStatus, Via
 from specgap.registry import Registry
+from specgap.resolve.actions import ActionIndex
 from specgap.resolve.index import Index
 from specgap.resolve.text import (
     ARTICLES,
@@ -75,6 +82,7 @@ KEEP = 8
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
 CONTEXT_CAP = 0.12
+CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
 _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
@@ -111,6 +119,7 @@ _WHY = {
     "described": "words of its description or keywords: {}",
     "fuzzy": "{}",
     "implicit": "{}",
+    "action": "{}",
 }
 
 
@@ -120,6 +129,7 @@ class Resolver(Index):
     def __init__(self, registry: Registry) -> None:
         super().__init__(registry)
         self._memo: dict[tuple[str | None, str], Resolution] = {}
+        self.actions = ActionIndex(registry)
 
     # --- public API ------------------------------------------------------------------------
 
@@ -172,6 +182,8 @@ class Resolver(Index):
             self._fuzzy(mention, found)
         elif not found:
             self._fuzzy(mention, found)
+        if max((e.score for e in found.values()), default=0.0) < REORDERED:
+            self._by_action(mention, found)
         if context:
             self._context_bonus(found, set(content_words(context)) - mention_words)
         return found
@@ -266,6 +278,21 @@ class Resolver(Index):
                     doc = self.doc[tool_id]
                     shared = ", ".join(sorted(w for w in wanted if w in doc))
                     found[tool_id] = Evidence(score, "context_keyword", "described", shared)
+
+    def _by_action(self, mention: str, found: dict[str, Evidence]) -> None:
+        """A verb phrase ("reschedule the pickup"): see `specgap.resolve.actions`."""
+        action = self.actions.parse(mention)
+        if action is None:
+            return
+        for tool_id, ev in list(found.items()):
+            # words shared with its name, but a verb of another kind: a suggestion at most
+            if ev.score >= RESOLVED_AT and self.actions.contradicts(action, tool_id):
+                detail = f"{ev.why()}, but `{action.written}` is not what it does"
+                found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
+        for hit in self.actions.hits(mention, action):
+            if hit.score >= KEEP_AT:
+                via: Via = "context_keyword" if hit.described else "fuzzy"
+                _offer(found, hit.tool, hit.score, via, "action", hit.detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one

@@ -1,0 +1,336 @@
+"""Action resolution: a verb phrase ("reschedule the pickup", "refund the deposit", "book")
+-> the tool that performs it, from the tools' own names, descriptions and parameters.
+
+A mention is read as an action when its first word is a verb: one of the lexicon's
+(`specgap.resolve.lexicon`), or a word some tool is both named and described by first
+(`reseat_sim_card`, "Reseats the SIM card"). The rest of the mention is its object.
+
+For each tool, two pieces of evidence are weighed:
+
+- the verb (`v`): the tool is named by it (first word of a name, 1.0), a later word of a
+  name or the first word of its description is it (0.95, `issue_refund` for "refund",
+  `create_booking` for "book"), it is in the description's first sentence (0.85), or the
+  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule").
+  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), or one that
+  contradicts what the registry vouches the tool does (a read verb, a write-only tool),
+  is no evidence at all. A bare generic verb ("change", "update") names no tool in
+  particular: every tool of its class scores the same, so two of them are a tie.
+- the object (`o`): the share of the object's words, weighted by rarity, found in the
+  tool's names or keywords (1.0), parameter names (0.9), the first sentence of its
+  description (0.8), parameter descriptions and titles (0.6) or the rest of its description
+  (0.5).
+
+The score is `0.25 + 0.2 v + 0.35 o` with an object (at most 0.80: below the alias bands,
+so a name written out always wins, and at the compiler's bar for enforcing partially
+grounded rules only when verb and object are both in the tool's name), and `0.35 + 0.25 v`
+without one. An object that matches nothing of a tool keeps it below `RESOLVED_AT`: a
+suggestion, never a resolution. Ties are left to the resolver's margin rule.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from specgap.registry import Registry, Tool
+from specgap.resolve.lexicon import GENERIC, PARTICLES, READ_ONLY_CLASSES, classes_of, verb_key
+from specgap.resolve.text import (
+    ARTICLES,
+    FILLER,
+    SEGMENT,
+    first_sentence,
+    split,
+    stem,
+)
+
+WITH_OBJECT = (0.25, 0.20, 0.35)  # base, per unit of verb evidence, per unit of object share
+BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
+NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
+PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
+_LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
+_IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
+_HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
+
+
+@dataclass(frozen=True)
+class Action:
+    """A mention read as verb + object."""
+
+    verb: str  # verb key: the stem(s) of the verb, run together
+    written: str  # the verb as written
+    classes: frozenset[str]
+    objects: tuple[str, ...]  # stems of the object's words, filler dropped
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """What one tool says about the actions it performs."""
+
+    verbs: frozenset[str]  # first word of each of its names
+    later: frozenset[str]  # the other words of its names
+    forms: frozenset[str]  # the words of its names as written (lower case)
+    leads: frozenset[str]  # the verbs its description starts with ("Add or remove ...")
+    summary: frozenset[str]  # words of its description's first sentence
+    classes: frozenset[str]
+    places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
+    effects: frozenset[str]
+
+
+@dataclass(frozen=True)
+class ActionHit:
+    tool: str
+    score: float
+    described: bool  # the evidence came from descriptions or parameters, not names
+    detail: str
+
+
+@lru_cache(maxsize=16384)
+def prose_words(text: str) -> tuple[str, ...]:
+    """Lower-case words of prose, a one-letter prefix joined to its word (`e-mail`)."""
+    return split(_HYPHEN_PREFIX.sub(r"\1", text) if "-" in text else text)
+
+
+def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
+    """The mention as verb + object, when its first word is a verb (see the module doc);
+    `known` are verb keys beyond the lexicon."""
+    raw = list(prose_words(mention))
+    while raw and raw[0] in _LEAD:
+        raw.pop(0)
+    if not raw:
+        return None
+    extra = set(known)
+    written = raw[0]
+    key = stem(written)
+    rest = raw[1:]
+    if rest and rest[0] in PARTICLES:
+        phrasal = verb_key(f"{written} {rest[0]}")
+        if classes_of(phrasal) or phrasal in extra:
+            key, written, rest = phrasal, f"{written} {rest[0]}", rest[1:]
+        else:
+            rest = rest[1:]  # "close out the ticket": the particle says nothing more
+    classes = classes_of(key)
+    if not classes and key not in extra:
+        return None
+    objects = tuple(
+        dict.fromkeys(stem(w) for w in rest if w not in FILLER and w not in ARTICLES and len(w) > 1)
+    )
+    return Action(key, written, classes, objects)
+
+
+def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return
+    for name, spec in props.items():
+        yield str(name), ""
+        if isinstance(spec, dict):
+            for field in ("description", "title"):
+                text = spec.get(field)
+                if isinstance(text, str):
+                    yield str(name), text
+
+
+def _profile(tool: Tool) -> _Profile:
+    names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
+    verbs: set[str] = set()
+    later: set[str] = set()
+    forms = {w for n in names for w in split(n)}
+    places: dict[str, tuple[float, str]] = {}
+
+    def put(ws: Iterable[str], where: str, label: str) -> None:
+        weight = PLACES[where]
+        for w in ws:
+            if w in FILLER or (w in places and places[w][0] >= weight):
+                continue
+            places[w] = (weight, label)
+
+    for name in names:
+        ws = [stem(w) for w in split(name) if not w.isdigit()]
+        if ws:
+            verbs.add(ws[0])
+            later.update(ws[1:])
+        put(ws, "name", f"name `{name}`")
+    for text in (*tool.aliases, *tool.keywords):
+        put((stem(w) for w in split(text)), "name", f"`{text}`")
+    description = " ".join(tool.description.split())
+    summary_text = first_sentence(description)
+    summary = [stem(w) for w in prose_words(summary_text)]
+    for param, text in _param_texts(tool.schema):
+        if not text:
+            put((stem(w) for w in split(param)), "argument", f"argument `{param}`")
+    put(summary, "summary", "description")
+    for param, text in _param_texts(tool.schema):
+        if text:
+            put((stem(w) for w in prose_words(text)), "argument text", f"argument `{param}`")
+    put((stem(w) for w in prose_words(description)), "description", "description")
+    leads = _leading_verbs(summary)
+    classes = frozenset(c for v in verbs for c in classes_of(v))
+    if not classes:
+        classes = frozenset(c for v in leads for c in classes_of(v))
+    return _Profile(
+        frozenset(verbs),
+        frozenset(later),
+        frozenset(forms),
+        leads,
+        frozenset(summary),
+        classes,
+        places,
+        frozenset(tool.effects),
+    )
+
+
+def _leading_verbs(summary: list[str]) -> frozenset[str]:
+    """The first word of a description and the words joined to it by `or`/`and`/`,`
+    ("Extend or shorten a rental": extend, shorten)."""
+    words = [w for w in summary if w not in ARTICLES]
+    if not words:
+        return frozenset()
+    out = [words[0]]
+    at = 1
+    while at + 1 < len(words) and words[at] in ("or", "and"):
+        out.append(words[at + 1])
+        at += 2
+    return frozenset(out)
+
+
+class ActionIndex:
+    """Every tool's profile, and the rarity of the words they are described with."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.profiles = {t.id: _profile(t) for t in registry.tools}
+        self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
+        # postings: which tools a word can match as object, or a verb can name
+        self.by_word: dict[str, list[str]] = defaultdict(list)
+        self.by_verb: dict[str, list[str]] = defaultdict(list)
+        self.by_class: dict[str, list[str]] = defaultdict(list)
+        for tool_id, profile in self.profiles.items():
+            for w in profile.places:
+                self.by_word[w].append(tool_id)
+            for v in profile.verbs | profile.later | profile.leads | profile.summary:
+                self.by_verb[v].append(tool_id)
+            for c in profile.classes:
+                self.by_class[c].append(tool_id)
+        df: dict[str, int] = defaultdict(int)
+        for profile in self.profiles.values():
+            for w in profile.places:
+                df[w] += 1
+        total = max(len(self.profiles), 1)
+        self.idf = {w: math.log(1 + total / n) for w, n in df.items()}
+        self.rare = math.log(1 + total) + 1.0
+        # a verb beyond the lexicon: a tool is both named and described by it first
+        self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
+
+    def parse(self, mention: str) -> Action | None:
+        """The mention as an action, when it is prose led by a verb. A name written as an
+        identifier (`text_in_document`, `getUser`) is not prose, and a run of words quoted
+        from a tool's description is left to the description evidence, which sees every
+        tool that shares it."""
+        if _IDENTIFIER.search(mention):
+            return None
+        return parse_action(mention, self.known)
+
+    def contradicts(self, action: Action, tool_id: str) -> bool:
+        """Whether the action's verb rules the tool out: a lexicon verb of another class
+        than the tool's that neither names it nor starts its description (`book` is not
+        `get_booking`), or one that contradicts the tool's vouched effects."""
+        profile = self.profiles.get(tool_id)
+        if profile is None or not action.classes:
+            return False
+        if not action.objects and action.written in profile.forms:
+            return False  # one word, written as in the name: maybe the name's noun ("order")
+        return _verb_evidence(action, profile)[0] <= 0.0 and (
+            not compatible(action, profile) or not _effects_allow(action.classes, profile.effects)
+        )
+
+    def hits(self, mention: str, action: Action) -> list[ActionHit]:
+        """Every tool the action (parsed from `mention`) could name, with its score (see
+        the module doc)."""
+        weights = {w: self.idf.get(w, self.rare) for w in action.objects}
+        total = sum(weights.values())
+        bare_generic = not action.objects and action.verb in GENERIC
+        out: list[ActionHit] = []
+        # with an object, a tool none of whose words it uses is no candidate, unless the
+        # verb names it (then it is a suggestion); without one, any tool of the verb's class
+        near: set[str] = set(self.by_verb.get(action.verb, ()))
+        if action.objects:
+            for w in action.objects:
+                near.update(self.by_word.get(w, ()))
+        else:
+            for c in action.classes:
+                near.update(self.by_class.get(c, ()))
+        quoted = " ".join(prose_words(mention))
+        if quoted.count(" ") >= 2 and any(quoted in self.descriptions[t] for t in near):
+            return []  # words quoted from a description: the description evidence decides
+        for tool_id in sorted(near):
+            profile = self.profiles[tool_id]
+            verb, how = _verb_evidence(action, profile)
+            if verb <= 0.0:
+                continue
+            if bare_generic:  # "change" alone: every tool of its class equally
+                verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
+            if not action.objects:
+                base, per_verb = BARE
+                out.append(ActionHit(tool_id, base + per_verb * verb, False, f"the verb {how}"))
+                continue
+            matched, where, described = 0.0, [], False
+            for w, weight in weights.items():
+                place = profile.places.get(w)
+                if place is None:
+                    continue
+                matched += weight * place[0]
+                where.append(f"{w} ({place[1]})")
+                described = described or place[0] < PLACES["name"]
+            share = matched / total if total else 0.0
+            base, per_verb, per_object = WITH_OBJECT
+            score = base + per_verb * verb + per_object * share
+            found = ", ".join(where) if where else "none of its words"
+            detail = f"the verb {how}; the object: {found}"
+            out.append(ActionHit(tool_id, score, described, detail))
+        return out
+
+
+def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
+    """How strongly the tool is named by the action's verb, and how, in words."""
+    if not _effects_allow(action.classes, profile.effects):
+        return 0.0, ""
+    verb, said = action.verb, f"`{action.written}`"
+    if verb in profile.verbs:
+        return NAMED, f"{said} names it"
+    if verb in profile.leads:  # "Add or remove drivers": the description's own verbs
+        return DESCRIBED_FIRST, f"{said} starts its description"
+    if not compatible(action, profile):
+        return 0.0, ""
+    if verb in profile.later:
+        return LATER, f"{said} is a word of its name"
+    if verb in profile.summary:
+        return IN_SUMMARY, f"{said} is in its description"
+    if action.classes & profile.classes:
+        shared = _names(action.classes & profile.classes)
+        return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
+    return 0.0, ""
+
+
+def compatible(action: Action, profile: _Profile) -> bool:
+    """Whether the verb's classes and the tool's can meet (either unknown: they can)."""
+    return not action.classes or not profile.classes or bool(action.classes & profile.classes)
+
+
+def _effects_allow(classes: frozenset[str], effects: frozenset[str]) -> bool:
+    """A read verb never names a tool the registry vouches only writes, nor a write verb
+    one it vouches only reads."""
+    if not classes or not effects:
+        return True
+    reads = classes <= READ_ONLY_CLASSES
+    writes = not (classes & READ_ONLY_CLASSES)
+    if reads and "read" not in effects:
+        return False
+    return not (writes and effects == {"read"})
+
+
+def _names(classes: frozenset[str]) -> str:
+    return "/".join(sorted(classes))
