@@ -20,11 +20,19 @@ For each tool, two pieces of evidence are weighed:
   description (0.8), parameter descriptions and titles (0.6) or the rest of its description
   (0.5).
 
-The score is `0.25 + 0.2 v + 0.35 o` with an object (at most 0.80: below the alias bands,
-so a name written out always wins, and at the compiler's bar for enforcing partially
-grounded rules only when verb and object are both in the tool's name), and `0.35 + 0.25 v`
+- the name covered (`c`): the share of the words of the tool's id after its verb that the
+  mention says (`change_debit_card_pin` is only half said by "change the debit card"), so a
+  mention that says less than several tools' names is a tie between them, not a win for
+  the one whose verb it happens to repeat.
+
+The score is `0.25 + 0.15 v + 0.3 o + 0.1 c` with an object (at most 0.80: below the alias
+bands, so a name written out always wins, and at the compiler's bar for enforcing partially
+grounded rules only when verb and object are exactly the tool's name), and `0.35 + 0.25 v`
 without one. An object that matches nothing of a tool keeps it below `RESOLVED_AT`: a
 suggestion, never a resolution. Ties are left to the resolver's margin rule.
+
+Words quoted from a tool's description ("email the receipt of a booking") name that tool
+only; quoted from several descriptions, they are left to the description evidence.
 """
 
 from __future__ import annotations
@@ -48,7 +56,8 @@ from specgap.resolve.text import (
     stem,
 )
 
-WITH_OBJECT = (0.25, 0.20, 0.35)  # base, per unit of verb evidence, per unit of object share
+# base, per unit of verb evidence, of object share, and of the tool's name covered
+WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
@@ -74,6 +83,7 @@ class _Profile:
     verbs: frozenset[str]  # first word of each of its names
     later: frozenset[str]  # the other words of its names
     forms: frozenset[str]  # the words of its names as written (lower case)
+    named: frozenset[str]  # the words of its id after the verb: what it acts on
     leads: frozenset[str]  # the verbs its description starts with ("Add or remove ...")
     summary: frozenset[str]  # words of its description's first sentence
     classes: frozenset[str]
@@ -140,6 +150,7 @@ def _profile(tool: Tool) -> _Profile:
     verbs: set[str] = set()
     later: set[str] = set()
     forms = {w for n in names for w in split(n)}
+    own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
     places: dict[str, tuple[float, str]] = {}
 
     def put(ws: Iterable[str], where: str, label: str) -> None:
@@ -176,6 +187,7 @@ def _profile(tool: Tool) -> _Profile:
         frozenset(verbs),
         frozenset(later),
         frozenset(forms),
+        frozenset(own[1:]),
         leads,
         frozenset(summary),
         classes,
@@ -264,8 +276,14 @@ class ActionIndex:
             for c in action.classes:
                 near.update(self.by_class.get(c, ()))
         quoted = " ".join(prose_words(mention))
-        if quoted.count(" ") >= 2 and any(quoted in self.descriptions[t] for t in near):
-            return []  # words quoted from a description: the description evidence decides
+        if quoted.count(" ") >= 2:
+            # words quoted from one tool's description name that tool, if any; quoted from
+            # several, they say nothing to choose between them: the description evidence
+            # (a tie) decides
+            quoting = {t for t in near if quoted in self.descriptions[t]}
+            if len(quoting) > 1:
+                return []
+            near = quoting or near
         for tool_id in sorted(near):
             profile = self.profiles[tool_id]
             verb, how = _verb_evidence(action, profile)
@@ -286,8 +304,10 @@ class ActionIndex:
                 where.append(f"{w} ({place[1]})")
                 described = described or place[0] < PLACES["name"]
             share = matched / total if total else 0.0
-            base, per_verb, per_object = WITH_OBJECT
-            score = base + per_verb * verb + per_object * share
+            said = {action.verb, *action.objects}
+            covered = len(profile.named & said) / len(profile.named) if profile.named else 1.0
+            base, per_verb, per_object, per_name = WITH_OBJECT
+            score = base + per_verb * verb + per_object * share + per_name * covered
             found = ", ".join(where) if where else "none of its words"
             detail = f"the verb {how}; the object: {found}"
             out.append(ActionHit(tool_id, score, described, detail))
