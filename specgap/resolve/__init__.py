@@ -284,15 +284,26 @@ class Resolver(Index):
         action = self.actions.parse(mention)
         if action is None:
             return
+        hits, quoted_from = self.actions.hits(mention, action)
+        generic = self.actions.generic(action)
         for tool_id, ev in list(found.items()):
             # words shared with its name, but a verb of another kind: a suggestion at most
             if ev.score >= RESOLVED_AT and self.actions.contradicts(action, tool_id):
                 detail = f"{ev.why()}, but `{action.written}` is not what it does"
                 found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
-        for hit in self.actions.hits(mention, action):
+            elif generic:  # "send" alone: its name's word is no better than its verb's kind
+                del found[tool_id]
+        for hit in hits:
             if hit.score >= KEEP_AT:
                 via: Via = "context_keyword" if hit.described else "fuzzy"
                 _offer(found, hit.tool, hit.score, via, "action", hit.detail)
+        quoted = found.get(quoted_from or "")
+        if quoted is not None:  # the words of its description: nothing else beats it clearly
+            cap = quoted.score + MARGIN - 0.001
+            for tool_id, ev in list(found.items()):
+                if ev.kind == "action" and ev.score > cap:
+                    detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
+                    found[tool_id] = Evidence(cap, ev.via, "action", detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one

@@ -31,8 +31,9 @@ grounded rules only when verb and object are exactly the tool's name), and `0.35
 without one. An object that matches nothing of a tool keeps it below `RESOLVED_AT`: a
 suggestion, never a resolution. Ties are left to the resolver's margin rule.
 
-Words quoted from a tool's description ("email the receipt of a booking") name that tool
-only; quoted from several descriptions, they are left to the description evidence.
+Words quoted from several tools' descriptions are left to the description evidence, which
+ties those tools; quoted from one tool's description, they make it a match no other tool
+beats by the margin (at worst a tie).
 """
 
 from __future__ import annotations
@@ -259,12 +260,17 @@ class ActionIndex:
             not compatible(action, profile) or not _effects_allow(action.classes, profile.effects)
         )
 
-    def hits(self, mention: str, action: Action) -> list[ActionHit]:
+    def generic(self, action: Action) -> bool:
+        """A bare generic verb ("change", "send"): it says what kind of action, not which
+        tool, so every tool of its kind is as likely as any other."""
+        return not action.objects and action.verb in GENERIC
+
+    def hits(self, mention: str, action: Action) -> tuple[list[ActionHit], str | None]:
         """Every tool the action (parsed from `mention`) could name, with its score (see
-        the module doc)."""
+        the module doc), and the one tool whose description the mention quotes, if any."""
         weights = {w: self.idf.get(w, self.rare) for w in action.objects}
         total = sum(weights.values())
-        bare_generic = not action.objects and action.verb in GENERIC
+        bare_generic = self.generic(action)
         out: list[ActionHit] = []
         # with an object, a tool none of whose words it uses is no candidate, unless the
         # verb names it (then it is a suggestion); without one, any tool of the verb's class
@@ -276,14 +282,13 @@ class ActionIndex:
             for c in action.classes:
                 near.update(self.by_class.get(c, ()))
         quoted = " ".join(prose_words(mention))
+        quoting = []
         if quoted.count(" ") >= 2:
-            # words quoted from one tool's description name that tool, if any; quoted from
-            # several, they say nothing to choose between them: the description evidence
-            # (a tie) decides
-            quoting = {t for t in near if quoted in self.descriptions[t]}
+            quoting = [t for t in sorted(near) if quoted in self.descriptions[t]]
             if len(quoting) > 1:
-                return []
-            near = quoting or near
+                # words quoted from several descriptions say nothing to choose between those
+                # tools: the description evidence (a tie) decides
+                return [], None
         for tool_id in sorted(near):
             profile = self.profiles[tool_id]
             verb, how = _verb_evidence(action, profile)
@@ -311,7 +316,7 @@ class ActionIndex:
             found = ", ".join(where) if where else "none of its words"
             detail = f"the verb {how}; the object: {found}"
             out.append(ActionHit(tool_id, score, described, detail))
-        return out
+        return out, quoting[0] if quoting else None
 
 
 def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:

@@ -55,6 +55,7 @@ GENERIC = frozenset(
     for v in (
         "create", "add", "make", "get", "read", "list", "find", "check", "update", "modify",
         "change", "edit", "set", "delete", "remove", "send", "do", "handle", "process", "manage",
+        "search", "fetch", "retrieve", "view", "show", "alter", "adjust",
     )
 )  # fmt: skip
 

@@ -1,0 +1,153 @@
+"""Verb phrases resolve to the tools that perform them; a near tie is ambiguous and a tool of
+another kind is never resolved (a made-up clinic, `tests/resolve_registry.py`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from specgap.registry import Tool, build_registry
+from specgap.resolve import MARGIN, RESOLVED_AT, Resolver
+from specgap.resolve.actions import parse_action
+from specgap.resolve.lexicon import VERB_CLASSES, classes_of, verb_key
+from tests.resolve_registry import TOOLS, clinic
+
+REGISTRY = clinic()
+
+# (verb class, mention, the tool it names)
+NAMED = [
+    ("create", "schedule an appointment", "create_appointment"),
+    ("create", "add an appointment", "create_appointment"),
+    ("create", "book an appointment", "create_appointment"),
+    ("create", "record the pet's weight", "update_pet_weight"),  # its description's verb
+    ("read", "look up the appointment", "get_appointment"),
+    ("read", "find the vets", "list_vets"),
+    ("read", "check the appointment status", "get_appointment"),
+    ("update", "reschedule the slot", "update_appointment_slot"),
+    ("update", "change the vet", "update_appointment_vet"),
+    ("update", "modify the pet weight", "update_pet_weight"),
+    ("delete", "remove the appointment", "cancel_appointment"),
+    ("delete", "cancelling appointments", "cancel_appointment"),
+    ("send", "text a reminder", "send_reminder"),
+    ("send", "credit the owner", "issue_credit"),  # a later word of its name
+    ("send", "escalate to the manager", "escalate_to_manager"),
+]
+
+
+@pytest.mark.parametrize(("kind", "mention", "tool"), NAMED)
+def test_a_verb_phrase_resolves_to_the_tool_that_does_it(
+    kind: str, mention: str, tool: str
+) -> None:
+    action = parse_action(mention)
+    assert action is not None
+    assert kind in action.classes, action
+    res = Resolver(REGISTRY).resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res.candidates[:3]
+    runner_up = res.candidates[1].score if len(res.candidates) > 1 else 0.0
+    assert res.candidates[0].score - runner_up >= MARGIN - 1e-9
+
+
+# (mention, the tools it could mean: a near tie between them)
+TIES = [
+    ("change", {"update_appointment_slot", "update_appointment_vet", "update_pet_weight"}),
+    ("update", {"update_appointment_slot", "update_appointment_vet", "update_pet_weight"}),
+    ("send", {"send_reminder", "escalate_to_manager", "issue_credit"}),
+    ("update the appointment", {"update_appointment_slot", "update_appointment_vet"}),
+    ("move the appointment", {"update_appointment_slot", "update_appointment_vet"}),
+]
+
+
+@pytest.mark.parametrize(("mention", "tools"), TIES)
+def test_a_phrase_several_tools_fit_is_ambiguous(mention: str, tools: set[str]) -> None:
+    res = Resolver(REGISTRY).resolve(mention)
+    assert res.status == "ambiguous", res.candidates[:4]
+    assert res.tool_id in tools
+    assert {c.tool_id for c in res.candidates[:2]} <= tools
+
+
+# verbs and objects no tool fits: never a resolution, at most a suggestion
+NOTHING = [
+    "order more vaccines",  # no such tool
+    "get the weight",  # the weight is only written, never read
+    "delete the vet",  # nothing removes a vet; changing one is another kind of action
+    "cancel the visit",  # the object is none of the cancel tool's words
+    "amount",  # an argument, not a tool
+    "the phone number",
+    "hand out medication",  # no verb the lexicon or a tool knows
+]
+
+
+@pytest.mark.parametrize("mention", NOTHING)
+def test_a_phrase_no_tool_fits_stays_unresolved(mention: str) -> None:
+    res = Resolver(REGISTRY).resolve(mention)
+    assert res.status == "unresolved", res.candidates[:3]
+
+
+@pytest.mark.parametrize("tool", [t for t in TOOLS if classes_of(t.id.split("_")[0])])
+def test_a_verb_of_another_kind_never_resolves_to_a_tool(tool: Tool) -> None:
+    """Each tool's own object words, with each verb of a class its own verb is not in."""
+    own = classes_of(tool.id.split("_")[0])
+    words = " ".join(tool.id.split("_")[1:])
+    resolver = Resolver(REGISTRY)
+    for kind, verbs in VERB_CLASSES.items():
+        if kind in own:
+            continue
+        for verb in verbs:
+            if classes_of(verb_key(verb)) & own:
+                continue  # a verb of two classes, one of them the tool's
+            res = resolver.resolve(f"{verb} the {words}")
+            assert not (res.status == "resolved" and res.tool_id == tool.id), (verb, res)
+
+
+def test_a_read_verb_never_resolves_to_a_tool_vouched_write_only() -> None:
+    registry, _ = build_registry(
+        [
+            Tool(id="store_invoice", description="Keep an invoice.", effects=("write",)),
+            Tool(id="archive_box", description="Boxes."),
+        ]
+    )
+    res = Resolver(registry).resolve("look up the invoice")
+    assert res.status == "unresolved"
+
+
+def test_the_contradicted_name_match_stays_a_suggestion() -> None:
+    """`book` shares a word with every `*_booking` tool; only creating one is booking."""
+    registry, _ = build_registry(
+        [
+            Tool(id="create_booking", description="Create a booking."),
+            Tool(id="get_booking", description="Get a booking."),
+            Tool(id="cancel_booking", description="Cancel a booking."),
+        ]
+    )
+    res, why = Resolver(registry).explain("book")
+    assert (res.status, res.tool_id) == ("resolved", "create_booking")
+    others = {c.tool_id: c.score for c in res.candidates[1:]}
+    assert all(score < RESOLVED_AT for score in others.values())
+    assert "not what it does" in why["get_booking"]
+
+
+@pytest.mark.parametrize(
+    ("mention", "verb", "objects"),
+    [
+        ("reschedule the follow-up", "reschedul", ("follow", "up")),
+        ("to look up the owner's e-mail", "lookup", ("owner", "email")),
+        ("please set up a new clinic", "setup", ("new", "clinic")),
+        ("Cancelled visits", "cancel", ("visit",)),
+    ],
+)
+def test_parse_reads_verb_and_object(mention: str, verb: str, objects: tuple[str, ...]) -> None:
+    action = parse_action(mention)
+    assert action is not None
+    assert (action.verb, action.objects) == (verb, objects)
+
+
+@pytest.mark.parametrize("mention", ["pet weight", "text_in_note", "getAppointment", ""])
+def test_names_and_noun_phrases_are_not_actions(mention: str) -> None:
+    assert Resolver(REGISTRY).actions.parse(mention) is None
+
+
+def test_explain_says_which_verb_and_words_matched() -> None:
+    res, why = Resolver(REGISTRY).explain("reschedule the slot")
+    assert res.tool_id == "update_appointment_slot"
+    text = why["update_appointment_slot"]
+    assert "`reschedule`" in text
+    assert "slot" in text
