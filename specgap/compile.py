@@ -22,7 +22,7 @@ from specgap.ir import (
     Source,
 )
 from specgap.registry import Registry, Tool
-from specgap.resolve import did_you_mean, mention_key
+from specgap.resolve import bind_tool_lists, did_you_mean, mention_key
 from specgap.resolve.arguments import argument_help, argument_selector
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
@@ -117,6 +117,9 @@ def _compile_rule(
             return None
         involved.append(res)
         params[name] = res.tool_id
+    listed, found = bind_tool_lists(operator, params, resolutions)  # `covers`: several tools
+    params.update(listed)
+    involved.extend(found)
     for res in involved:
         if res.status != "resolved":
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))

@@ -7,11 +7,15 @@ from typing import Any
 
 import pytest
 
+from specgap.compile import compile_policies
 from specgap.evaluate.engine import Engine
 from specgap.evaluate.operators import OPERATORS
 from specgap.evaluate.operators.outcome import is_error_output
 from specgap.events import Event
+from specgap.ir import CandidateRule, Span
+from specgap.resolve import Resolver, resolve_rules
 from tests.policy_helpers import call, policy, say
+from tests.resolve_registry import clinic
 
 ASK = say("user", "Could you move my grooming appointment to Friday?")
 OFFER = say("assistant", "I can move it to Friday 10:00. Shall I?", turn=1)
@@ -131,3 +135,58 @@ def test_every_confirmation_mutant_violates_the_rule(
             assert any(d.blocked for d in engine.run(mutant.events)), mutant.description
     expected = {"negate-confirmation", "drop-confirmation", "reuse-confirmation"}
     assert expected | ({"spend-confirmation"} if covers else set()) == made
+
+
+def _confirm_rule(covers: list[str]) -> CandidateRule:
+    span = Span(
+        path="p.md", start_line=4, start_col=1, end_line=4, end_col=9, start_byte=0, end_byte=8
+    )
+    return CandidateRule(
+        text="Ask the owner before any of these.",
+        span=span,
+        quote="x",
+        target="cancel_appointment",
+        mentions=("cancel_appointment", *covers),
+        grounding="exact",
+        check_category="authorization_check",
+        operator="require_confirmation",
+        params={"covers": covers},
+        confidence=0.9,
+        extractor="deterministic",
+    )
+
+
+@pytest.mark.parametrize(
+    ("covers", "bound", "enforcement", "codes"),
+    [
+        (  # verb phrases and ids alike name the tools one yes is given for
+            ["schedule an appointment", "reschedule the slot", "cancel_appointment"],
+            ["cancel_appointment", "create_appointment", "update_appointment_slot"],
+            "enforce",
+            [],
+        ),
+        (  # a near tie: the rule is reviewed, never silently narrowed
+            ["update the appointment"],
+            None,
+            "review_only",
+            ["ambiguous-mention"],
+        ),
+        (["feed the cat"], None, None, ["unresolved-mention"]),  # nothing to bind: reported
+    ],
+)
+def test_covers_mentions_resolve_like_any_tool_mention(
+    covers: list[str], bound: list[str] | None, enforcement: str | None, codes: list[str]
+) -> None:
+    registry = clinic()
+    rule = _confirm_rule(covers)
+    compiled = compile_policies(
+        "clinic", [rule], resolve_rules(Resolver(registry), [rule]), registry
+    )
+    assert [d.code for d in compiled.diagnostics] == codes
+    if enforcement is None:
+        assert compiled.policies == ()
+        return
+    (made,) = compiled.policies
+    assert made.enforcement == enforcement
+    if bound is not None:
+        assert list(made.condition.covers) == bound  # type: ignore[union-attr]

@@ -38,12 +38,13 @@ from __future__ import annotations
 import fnmatch
 import heapq
 from collections import defaultdict
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz, process
 
 from specgap.evaluate.operators import OPERATORS
+from specgap.evaluate.operators.base import Operator
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolutionStatus, Via
 from specgap.registry import Registry
 from specgap.resolve.actions import ActionIndex
@@ -66,6 +67,7 @@ __all__ = [
     "RESOLVED_AT",
     "Evidence",
     "Resolver",
+    "bind_tool_lists",
     "compact",
     "did_you_mean",
     "mention_key",
@@ -429,10 +431,40 @@ def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[st
             out[key] = res.model_copy(update={"mention": key}) if rule.target is None else res
         operator = OPERATORS.get(rule.operator)
         tool_params = operator.tool_params if operator else ()
+        tool_lists = operator.tool_lists if operator else ()
         for name, value in rule.params.items():
             if name in tool_params and isinstance(value, str) and value not in out:
                 out[value] = resolver.resolve(value, context)
+            elif name in tool_lists and isinstance(value, list | tuple):
+                for item in value:
+                    if isinstance(item, str) and item not in out:
+                        out[item] = resolver.resolve(item, context)
     return out
+
+
+def bind_tool_lists(
+    operator: Operator, params: Mapping[str, Any], resolutions: Mapping[str, Resolution]
+) -> tuple[dict[str, list[str]], list[Resolution]]:
+    """The operator's tool-list parameters (`covers`) with every mention replaced by its
+    tool id, and the resolutions involved (an unresolved or ambiguous one is the caller's to
+    report, as for any mention)."""
+    bound: dict[str, list[str]] = {}
+    involved: list[Resolution] = []
+    for name in operator.tool_lists:
+        value = params.get(name)
+        if not isinstance(value, list | tuple):
+            continue
+        ids: list[str] = []
+        for item in value:
+            mention = str(item)
+            res = resolutions.get(mention) or Resolution(
+                mention=mention, status="unresolved", candidates=()
+            )
+            involved.append(res)
+            if res.tool_id is not None:
+                ids.append(res.tool_id)
+        bound[name] = sorted(set(ids))
+    return bound, involved
 
 
 GLOB_SCORE = 0.75

@@ -204,6 +204,7 @@ _BASE = Operator(
     action="steer",
     complete=_complete,
     observe=_observe,
+    tool_lists=("covers",),
 )
 _MUTATORS = (_negate, _drop, _reuse, _spend)
 OPERATORS = (replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS)),)
