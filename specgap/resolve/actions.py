@@ -154,32 +154,33 @@ def _profile(tool: Tool) -> _Profile:
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
     places: dict[str, tuple[float, str]] = {}
 
-    def put(ws: Iterable[str], where: str, label: str) -> None:
+    def put(raw: Iterable[str], where: str, label: str) -> None:
         weight = PLACES[where]
-        for w in ws:
-            if w in FILLER or (w in places and places[w][0] >= weight):
-                continue
+        for word in raw:
+            w = stem(word)
+            if word in FILLER or (w in places and places[w][0] >= weight):
+                continue  # filler is judged as written: `note` stems like `not`
             places[w] = (weight, label)
 
     for name in names:
-        ws = [stem(w) for w in split(name) if not w.isdigit()]
-        if ws:
-            verbs.add(ws[0])
-            later.update(ws[1:])
-        put(ws, "name", f"name `{name}`")
+        raw = [w for w in split(name) if not w.isdigit()]
+        if raw:
+            verbs.add(stem(raw[0]))
+            later.update(stem(w) for w in raw[1:])
+        put(raw, "name", f"name `{name}`")
     for text in (*tool.aliases, *tool.keywords):
-        put((stem(w) for w in split(text)), "name", f"`{text}`")
+        put(split(text), "name", f"`{text}`")
     description = " ".join(tool.description.split())
-    summary_text = first_sentence(description)
-    summary = [stem(w) for w in prose_words(summary_text)]
+    summary_words = prose_words(first_sentence(description))
+    summary = [stem(w) for w in summary_words]
     for param, text in _param_texts(tool.schema):
         if not text:
-            put((stem(w) for w in split(param)), "argument", f"argument `{param}`")
-    put(summary, "summary", "description")
+            put(split(param), "argument", f"argument `{param}`")
+    put(summary_words, "summary", "description")
     for param, text in _param_texts(tool.schema):
         if text:
-            put((stem(w) for w in prose_words(text)), "argument text", f"argument `{param}`")
-    put((stem(w) for w in prose_words(description)), "description", "description")
+            put(prose_words(text), "argument text", f"argument `{param}`")
+    put(prose_words(description), "description", "description")
     leads = _leading_verbs(summary)
     classes = frozenset(c for v in verbs for c in classes_of(v))
     if not classes:
