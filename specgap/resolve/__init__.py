@@ -286,7 +286,7 @@ class Resolver(Index):
         action = self.actions.parse(mention)
         if action is None:
             return
-        hits, quoted_from = self.actions.hits(mention, action)
+        hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
         generic = self.actions.generic(action)
         for tool_id, ev in list(found.items()):
             # words shared with its name, but a verb of another kind: a suggestion at most

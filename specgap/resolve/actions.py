@@ -38,6 +38,7 @@ beats by the margin (at worst a tie).
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
 from collections import defaultdict
@@ -266,13 +267,12 @@ class ActionIndex:
         tool, so every tool of its kind is as likely as any other."""
         return not action.objects and action.verb in GENERIC
 
-    def hits(self, mention: str, action: Action) -> tuple[list[ActionHit], str | None]:
-        """Every tool the action (parsed from `mention`) could name, with its score (see
-        the module doc), and the one tool whose description the mention quotes, if any."""
-        weights = {w: self.idf.get(w, self.rare) for w in action.objects}
-        total = sum(weights.values())
-        bare_generic = self.generic(action)
-        out: list[ActionHit] = []
+    def hits(
+        self, mention: str, action: Action, keep: int = 8, floor: float = 0.3
+    ) -> tuple[list[ActionHit], str | None]:
+        """The `keep` best tools the action (parsed from `mention`) could name (more on a
+        tie), none under `floor`, with their scores (see the module doc); and the one tool
+        whose description the mention quotes, if any."""
         # with an object, a tool none of whose words it uses is no candidate, unless the
         # verb names it (then it is a suggestion); without one, any tool of the verb's class
         near: set[str] = set(self.by_verb.get(action.verb, ()))
@@ -290,34 +290,57 @@ class ActionIndex:
                 # words quoted from several descriptions say nothing to choose between those
                 # tools: the description evidence (a tie) decides
                 return [], None
-        for tool_id in sorted(near):
+        # the object's share and the name covered first (cheap), then the verb evidence in
+        # order of the best score each tool could reach, until none can enter the top `keep`
+        weights = {w: self.idf.get(w, self.rare) for w in action.objects}
+        total = sum(weights.values()) or 1.0
+        said = {action.verb, *action.objects}
+        base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
+        bounds: list[tuple[float, str, float, float]] = []
+        for tool_id in near:
             profile = self.profiles[tool_id]
-            verb, how = _verb_evidence(action, profile)
+            share = covered = 0.0
+            if action.objects:
+                places = profile.places
+                share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
+                named = profile.named
+                covered = len(named & said) / len(named) if named else 1.0
+            best = base + per_verb + per_object * share + per_name * covered
+            if best >= floor:
+                bounds.append((best, tool_id, share, covered))
+        bounds.sort(key=lambda b: (-b[0], b[1]))
+        generic = self.generic(action)
+        top: list[float] = []  # a min-heap of the `keep` best scores so far
+        scored: list[tuple[float, str, float, str]] = []
+        for best, tool_id, share, covered in bounds:
+            if len(top) >= keep and best < top[0] - 1e-9:
+                break
+            verb, how = _verb_evidence(action, self.profiles[tool_id])
             if verb <= 0.0:
                 continue
-            if bare_generic:  # "change" alone: every tool of its class equally
+            if generic:  # "change" alone: every tool of its class equally
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
-            if not action.objects:
-                base, per_verb = BARE
-                out.append(ActionHit(tool_id, base + per_verb * verb, False, f"the verb {how}"))
-                continue
-            matched, where, described = 0.0, [], False
-            for w, weight in weights.items():
-                place = profile.places.get(w)
-                if place is None:
-                    continue
-                matched += weight * place[0]
-                where.append(f"{w} ({place[1]})")
-                described = described or place[0] < PLACES["name"]
-            share = matched / total if total else 0.0
-            said = {action.verb, *action.objects}
-            covered = len(profile.named & said) / len(profile.named) if profile.named else 1.0
-            base, per_verb, per_object, per_name = WITH_OBJECT
             score = base + per_verb * verb + per_object * share + per_name * covered
-            found = ", ".join(where) if where else "none of its words"
-            detail = f"the verb {how}; the object: {found}"
-            out.append(ActionHit(tool_id, score, described, detail))
+            if score < floor:
+                continue
+            scored.append((score, tool_id, share, how))
+            if len(top) < keep:
+                heapq.heappush(top, score)
+            elif score > top[0]:
+                heapq.heapreplace(top, score)
+        cut = top[0] - 1e-9 if len(top) >= keep else floor
+        out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
         return out, quoting[0] if quoting else None
+
+    def _hit(self, action: Action, tool_id: str, score: float, how: str) -> ActionHit:
+        """The hit with its explanation (written only for the hits kept)."""
+        if not action.objects:
+            return ActionHit(tool_id, score, False, f"the verb {how}")
+        places = self.profiles[tool_id].places
+        where = [f"{w} ({places[w][1]})" for w in action.objects if w in places]
+        described = any(places[w][0] < PLACES["name"] for w in action.objects if w in places)
+        found = ", ".join(where) if where else "none of its words"
+        return ActionHit(tool_id, score, described, f"the verb {how}; the object: {found}")
 
 
 def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
