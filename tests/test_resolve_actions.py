@@ -4,9 +4,11 @@ another kind is never resolved (a made-up clinic, `tests/resolve_registry.py`)."
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from specgap.registry import Tool, build_registry
-from specgap.resolve import MARGIN, RESOLVED_AT, Resolver
+from specgap.resolve import MARGIN, RESOLVED_AT, Resolver, status_of
 from specgap.resolve.actions import parse_action
 from specgap.resolve.lexicon import VERB_CLASSES, classes_of, verb_key
 from tests.resolve_registry import TOOLS, clinic
@@ -151,3 +153,24 @@ def test_explain_says_which_verb_and_words_matched() -> None:
     text = why["update_appointment_slot"]
     assert "`reschedule`" in text
     assert "slot" in text
+
+
+_VERBS = sorted({v for verbs in VERB_CLASSES.values() for v in verbs})
+_NOUNS = sorted({w for t in TOOLS for w in t.id.split("_")[1:]} | {"owner", "visit", "cat"})
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(_VERBS), st.lists(st.sampled_from(_NOUNS), max_size=3))
+def test_a_resolved_verb_phrase_never_names_a_tool_of_another_kind(
+    verb: str, nouns: list[str]
+) -> None:
+    """Whatever the verb and object, a resolution is to a tool the verb can name: one of
+    its class, named by it, or described first by it."""
+    mention = " ".join([verb, "the", *nouns])
+    resolver = Resolver(REGISTRY)
+    res = resolver.resolve(mention)
+    assert res.status == status_of(res.candidates)
+    action = resolver.actions.parse(mention)
+    if res.status != "resolved" or action is None or res.candidates[0].score >= 0.86:
+        return  # not read as an action, or a name written out
+    assert not resolver.actions.contradicts(action, res.tool_id or ""), (mention, res)
