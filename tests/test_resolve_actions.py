@@ -174,3 +174,27 @@ def test_a_resolved_verb_phrase_never_names_a_tool_of_another_kind(
     if res.status != "resolved" or action is None or res.candidates[0].score >= 0.86:
         return  # not read as an action, or a name written out
     assert not resolver.actions.contradicts(action, res.tool_id or ""), (mention, res)
+
+
+@pytest.mark.parametrize(
+    ("mention", "verb", "tool"),
+    [
+        ("cancellation of the appointment", "cancel", "cancel_appointment"),
+        ("appointment cancellation", "cancel", "cancel_appointment"),
+        ("modification of the slot", "modify", "update_appointment_slot"),
+        ("creation of an appointment", "creat", "create_appointment"),
+        ("notification", "notify", None),  # a kind of action, no object: several tools
+        ("removal of the vet", "remov", None),  # nothing removes a vet
+        ("location of the clinic", None, None),  # `locate` is no action the lexicon knows
+    ],
+)
+def test_a_noun_made_from_a_verb_names_the_action(
+    mention: str, verb: str | None, tool: str | None
+) -> None:
+    action = parse_action(mention)
+    assert (action.verb if action else None) == verb
+    res = Resolver(REGISTRY).resolve(mention)
+    if tool is None:
+        assert res.status != "resolved", res.candidates[:3]
+    else:
+        assert (res.status, res.tool_id) == ("resolved", tool), res.candidates[:3]

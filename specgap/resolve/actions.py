@@ -3,7 +3,9 @@
 
 A mention is read as an action when its first word is a verb: one of the lexicon's
 (`specgap.resolve.lexicon`), or a word some tool is both named and described by first
-(`reseat_sim_card`, "Reseats the SIM card"). The rest of the mention is its object.
+(`reseat_sim_card`, "Reseats the SIM card"). The rest of the mention is its object. A noun
+made from such a verb, first or last ("cancellation of the order", "order modification"),
+names the action too.
 
 For each tool, two pieces of evidence are weighed:
 
@@ -127,11 +129,48 @@ def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
             rest = rest[1:]  # "close out the ticket": the particle says nothing more
     classes = classes_of(key)
     if not classes and key not in extra:
-        return None
+        nominal = _nominal(raw, extra)
+        if nominal is None:
+            return None
+        key, written, rest = nominal
+        classes = classes_of(key)
     objects = tuple(
         dict.fromkeys(stem(w) for w in rest if w not in FILLER and w not in ARTICLES and len(w) > 1)
     )
     return Action(key, written, classes, objects)
+
+
+# how English makes nouns of verbs: (noun ending, verb ending), most specific first
+_NOMINAL = (
+    ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
+    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""),
+)  # fmt: skip
+
+
+def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
+    """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
+    modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
+    `known` has."""
+    extra = set(known)
+    for ending, base in _NOMINAL:
+        if noun.endswith(ending) and len(noun) > len(ending) + 2:
+            key = stem(noun[: -len(ending)] + base)
+            if classes_of(key) or key in extra:
+                return key
+    return None
+
+
+def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
+    """An action named by a noun: "cancellation of the order" (first word) or "order
+    cancellation" (last word): (verb key, the noun, the object's words)."""
+    key = verb_of_noun(raw[0], known)
+    if key is not None:
+        return key, raw[0], raw[1:]
+    if len(raw) > 1:
+        key = verb_of_noun(raw[-1], known)
+        if key is not None:
+            return key, raw[-1], raw[:-1]
+    return None
 
 
 def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
