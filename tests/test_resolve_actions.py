@@ -198,3 +198,32 @@ def test_a_noun_made_from_a_verb_names_the_action(
         assert res.status != "resolved", res.candidates[:3]
     else:
         assert (res.status, res.tool_id) == ("resolved", tool), res.candidates[:3]
+
+
+ALBUMS = [
+    Tool(id="remove_tag_from_album", description="Removes a tag from an album."),
+    Tool(id="delete_album", description="Deletes an album, with every associated tag and photo."),
+    Tool(id="delete_photo", description="Deletes one photo."),
+]
+
+
+@pytest.mark.parametrize(
+    ("mention", "status", "tool"),
+    [
+        # the head noun is `tags`: deleting the album is not what is asked, so at best a tie
+        ("revoke the tags associated with the album", "ambiguous", None),
+        ("delete all tags linked to the album", "ambiguous", None),
+        ("delete the album itself", "resolved", "delete_album"),
+        ("drop the photo", "resolved", "delete_photo"),
+    ],
+)
+def test_the_object_head_outweighs_words_after_it(
+    mention: str, status: str, tool: str | None
+) -> None:
+    registry, _ = build_registry(ALBUMS)
+    res = Resolver(registry).resolve(mention)
+    assert res.status == status, res.candidates[:3]
+    if tool is not None:
+        assert res.tool_id == tool
+    else:
+        assert {c.tool_id for c in res.candidates[:2]} == {"delete_album", "remove_tag_from_album"}
