@@ -17,10 +17,10 @@ For each tool, two pieces of evidence are weighed:
   contradicts what the registry vouches the tool does (a read verb, a write-only tool),
   is no evidence at all. A bare generic verb ("change", "update") names no tool in
   particular: every tool of its class scores the same, so two of them are a tie.
-- the object (`o`): the share of the object's words, weighted by rarity, found in the
-  tool's names or keywords (1.0), parameter names (0.9), the first sentence of its
-  description (0.8), parameter descriptions and titles (0.6) or the rest of its description
-  (0.5).
+- the object (`o`): the share of the object's words, weighted by rarity and by their place
+  in the phrase (the head noun twice, see `_stress`), found in the tool's names or keywords
+  (1.0), parameter names (0.9), the first sentence of its description (0.8), parameter
+  descriptions and titles (0.6) or the rest of its description (0.5).
 
 - the name covered (`c`): the share of the words of the tool's id after its verb that the
   mention says (`change_debit_card_pin` is only half said by "change the debit card"), so a
