@@ -39,6 +39,7 @@ import fnmatch
 import heapq
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from functools import cached_property
 from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz, process
@@ -131,7 +132,11 @@ class Resolver(Index):
     def __init__(self, registry: Registry) -> None:
         super().__init__(registry)
         self._memo: dict[tuple[str | None, str], Resolution] = {}
-        self.actions = ActionIndex(registry)
+
+    @cached_property
+    def actions(self) -> ActionIndex:
+        """The verb-phrase index, built when a mention first needs it."""
+        return ActionIndex(self.registry)
 
     # --- public API ------------------------------------------------------------------------
 
