@@ -28,10 +28,11 @@ For each tool, two pieces of evidence are weighed:
   the one whose verb it happens to repeat.
 
 The score is `0.25 + 0.15 v + 0.3 o + 0.1 c` with an object (at most 0.80: below the alias
-bands, so a name written out always wins, and at the compiler's bar for enforcing partially
-grounded rules only when verb and object are exactly the tool's name), and `0.35 + 0.25 v`
-without one. An object that matches nothing of a tool keeps it below `RESOLVED_AT`: a
-suggestion, never a resolution. Ties are left to the resolver's margin rule.
+bands, so a name written out always wins), and `0.35 + 0.25 v` without one. A tool named by
+the verb leads one merely of its class by less than the margin, all else equal: "list the
+issues" with `list_issues` and `get_issue` is a tie, as synonyms of one class are. An
+object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion, never a
+resolution. Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
 ties those tools; quoted from one tool's description, they make it a match no other tool
@@ -144,7 +145,7 @@ def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
 
 _BREAKS = frozenset({"for", "with", "of", "from", "to", "in", "on", "by", "at", "into", "about"})
 # words of an object that point at nothing ("the role itself", "an existing user")
-_EMPTY = frozenset({"itself", "themselves", "existing", "current", "given", "relevant"})
+_EMPTY = frozenset({"itself", "themselves", "existing"})
 HEAD, CHUNK, TAIL, PARTICIPLE = 2.0, 1.5, 1.0, 0.5
 
 
