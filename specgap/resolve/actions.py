@@ -35,8 +35,8 @@ object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion
 resolution. Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
-ties those tools; quoted from one tool's description, they make it a match no other tool
-beats by the margin (at worst a tie).
+ties those tools; quoted from one tool's description, four words or more name that tool
+alone, fewer make it a match no other tool beats by the margin (at worst a tie).
 """
 
 from __future__ import annotations
@@ -359,6 +359,8 @@ class ActionIndex:
                 # words quoted from several descriptions say nothing to choose between those
                 # tools: the description evidence (a tie) decides
                 return [], None
+            if quoting and quoted.count(" ") >= 3:
+                near = set(quoting)  # four or more words of one description name its tool
         # the object's share and the name covered first (cheap), then the verb evidence in
         # order of the best score each tool could reach, until none can enter the top `keep`
         stress = action.stress or (1.0,) * len(action.objects)
