@@ -227,3 +227,20 @@ def test_the_object_head_outweighs_words_after_it(
         assert res.tool_id == tool
     else:
         assert {c.tool_id for c in res.candidates[:2]} == {"delete_album", "remove_tag_from_album"}
+
+
+def test_words_quoted_from_one_description_name_its_tool() -> None:
+    registry, _ = build_registry(
+        [
+            Tool(id="list_invoices", description="List the invoices of a customer."),
+            Tool(
+                id="export_statement",
+                description="List every invoice of an account as one PDF statement.",
+            ),
+        ]
+    )
+    resolver = Resolver(registry)
+    res = resolver.resolve("list every invoice of an account")  # five words of one description
+    assert (res.status, res.tool_id) == ("resolved", "export_statement"), res.candidates
+    res = resolver.resolve("list the invoices")  # words of no description: the name decides
+    assert (res.status, res.tool_id) == ("resolved", "list_invoices"), res.candidates
