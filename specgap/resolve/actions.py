@@ -18,9 +18,9 @@ For each tool, two pieces of evidence are weighed:
   is no evidence at all. A bare generic verb ("change", "update") names no tool in
   particular: every tool of its class scores the same, so two of them are a tie.
 - the object (`o`): the share of the object's words, weighted by rarity and by their place
-  in the phrase (the head noun twice, see `_stress`), found in the tool's names or keywords
-  (1.0), parameter names (0.9), the first sentence of its description (0.8), parameter
-  descriptions and titles (0.6) or the rest of its description (0.5).
+  in the phrase (the head noun twice, `specgap.resolve.verbs`), found in the tool's names or
+  keywords (1.0), parameter names (0.9), the first sentence of its description (0.8),
+  parameter descriptions and titles (0.6) or the rest of its description (0.5).
 
 - the name covered (`c`): the share of the words of the tool's id after its verb that the
   mention says (`change_debit_card_pin` is only half said by "change the debit card"), so a
@@ -47,39 +47,21 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, PARTICLES, READ_ONLY_CLASSES, classes_of, verb_key
-from specgap.resolve.text import (
-    ARTICLES,
-    FILLER,
-    SEGMENT,
-    first_sentence,
-    split,
-    stem,
-)
+from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, classes_of
+from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
+from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
 
 # base, per unit of verb evidence, of object share, and of the tool's name covered
 WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
-_LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
 _IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
-_HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
 
-
-@dataclass(frozen=True)
-class Action:
-    """A mention read as verb + object."""
-
-    verb: str  # verb key: the stem(s) of the verb, run together
-    written: str  # the verb as written
-    classes: frozenset[str]
-    objects: tuple[str, ...]  # stems of the object's words, filler dropped
-    stress: tuple[float, ...] = ()  # how much each object word says (see `_stress`)
+__all__ = ["Action", "ActionHit", "ActionIndex", "parse_action", "prose_words", "verb_of_noun"]
 
 
 @dataclass(frozen=True)
@@ -103,104 +85,6 @@ class ActionHit:
     score: float
     described: bool  # the evidence came from descriptions or parameters, not names
     detail: str
-
-
-@lru_cache(maxsize=16384)
-def prose_words(text: str) -> tuple[str, ...]:
-    """Lower-case words of prose, a one-letter prefix joined to its word (`e-mail`)."""
-    return split(_HYPHEN_PREFIX.sub(r"\1", text) if "-" in text else text)
-
-
-def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
-    """The mention as verb + object, when its first word is a verb (see the module doc);
-    `known` are verb keys beyond the lexicon."""
-    raw = list(prose_words(mention))
-    while raw and raw[0] in _LEAD:
-        raw.pop(0)
-    if not raw:
-        return None
-    extra = set(known)
-    written = raw[0]
-    key = stem(written)
-    rest = raw[1:]
-    if rest and rest[0] in PARTICLES:
-        phrasal = verb_key(f"{written} {rest[0]}")
-        if classes_of(phrasal) or phrasal in extra:
-            key, written, rest = phrasal, f"{written} {rest[0]}", rest[1:]
-        else:
-            rest = rest[1:]  # "close out the ticket": the particle says nothing more
-    classes = classes_of(key)
-    if not classes and key not in extra:
-        nominal = _nominal(raw, extra)
-        if nominal is None:
-            return None
-        key, written, rest = nominal
-        classes = classes_of(key)
-    stressed: dict[str, float] = {}
-    for word, factor in _stress(rest):
-        w = stem(word)
-        stressed[w] = max(stressed.get(w, 0.0), factor)
-    return Action(key, written, classes, tuple(stressed), tuple(stressed.values()))
-
-
-_BREAKS = frozenset({"for", "with", "of", "from", "to", "in", "on", "by", "at", "into", "about"})
-# words of an object that point at nothing ("the role itself", "an existing user")
-_EMPTY = frozenset({"itself", "themselves", "existing"})
-HEAD, CHUNK, TAIL, PARTICIPLE = 2.0, 1.5, 1.0, 0.5
-
-
-def _stress(rest: Iterable[str]) -> list[tuple[str, float]]:
-    """The object's words with how much each says: the head noun of the first noun phrase
-    (its last word before a preposition or participle, "user *assignments* for the role")
-    twice a word after it, the rest of that phrase 1.5 times; a participle ("associated",
-    "linked") half."""
-    words = [w for w in rest if w not in ARTICLES and w not in _EMPTY and len(w) > 1]
-    cut = next(
-        (n for n, w in enumerate(words) if w in _BREAKS or (n and w.endswith("ed"))), len(words)
-    )
-    out: list[tuple[str, float]] = []
-    for n, w in enumerate(words):
-        if w in FILLER:
-            continue
-        if n < cut:
-            factor = HEAD if n == cut - 1 else CHUNK
-        else:
-            factor = PARTICIPLE if w.endswith("ed") else TAIL
-        out.append((w, factor))
-    return out
-
-
-# how English makes nouns of verbs: (noun ending, verb ending), most specific first
-_NOMINAL = (
-    ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
-    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""),
-)  # fmt: skip
-
-
-def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
-    """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
-    modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
-    `known` has."""
-    extra = set(known)
-    for ending, base in _NOMINAL:
-        if noun.endswith(ending) and len(noun) > len(ending) + 2:
-            key = stem(noun[: -len(ending)] + base)
-            if classes_of(key) or key in extra:
-                return key
-    return None
-
-
-def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
-    """An action named by a noun: "cancellation of the order" (first word) or "order
-    cancellation" (last word): (verb key, the noun, the object's words)."""
-    key = verb_of_noun(raw[0], known)
-    if key is not None:
-        return key, raw[0], raw[1:]
-    if len(raw) > 1:
-        key = verb_of_noun(raw[-1], known)
-        if key is not None:
-            return key, raw[-1], raw[:-1]
-    return None
 
 
 def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:

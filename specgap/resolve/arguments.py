@@ -32,8 +32,8 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Selector
 from specgap.registry import Tool
-from specgap.resolve.actions import prose_words
 from specgap.resolve.text import FILLER, compact, first_sentence, split, stem
+from specgap.resolve.verbs import prose_words
 
 RESOLVED_AT = 0.5
 HALF = 0.5  # of the phrase's weight, at least, must be found in the parameter
