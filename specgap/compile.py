@@ -22,7 +22,8 @@ from specgap.ir import (
     Source,
 )
 from specgap.registry import Registry, Tool
-from specgap.resolve import compact, did_you_mean, mention_key
+from specgap.resolve import bind_tool_lists, did_you_mean, mention_key
+from specgap.resolve.arguments import argument_help, argument_selector
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
@@ -116,6 +117,9 @@ def _compile_rule(
             return None
         involved.append(res)
         params[name] = res.tool_id
+    listed, found = bind_tool_lists(operator, params, resolutions)  # `covers`: several tools
+    params.update(listed)
+    involved.extend(found)
     for res in involved:
         if res.status != "resolved":
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
@@ -204,20 +208,9 @@ def _hook_mention(
 
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:
-    """A facet noun from prose ("tables", "rows", "ACL") -> where the tool's call carries it."""
-    wanted = compact(facet)
-    if not wanted:
-        return None
-    for name, selector in tool.facets.items():
-        if compact(name) == wanted:
-            return selector
-    for arg in tool.arg_names:
-        if compact(arg) == wanted:
-            return Selector(arg=arg)
-    for arg in tool.arg_names:
-        if compact(arg).startswith(wanted):
-            return Selector(arg=arg)
-    return None
+    """A facet noun from prose ("tables", "e-mail address") -> where the tool's call carries
+    it (`specgap.resolve.arguments`); None when unknown or ambiguous."""
+    return argument_selector(tool, facet)
 
 
 def _condition(
@@ -228,16 +221,13 @@ def _condition(
         facet = str(params.pop("facet"))
         selector = selector_for(tool, facet)
         if selector is None and rule.operator != "timeout_leq":
-            known = sorted({*tool.facets, *tool.arg_names})
             diagnostics.append(
                 Diagnostic(
                     code="unknown-argument",
                     message=f"`{facet}` is not an argument or facet of `{tool.id}`",
                     severity="warning",
                     span=rule.span,
-                    help=f"known: {', '.join(known)}"
-                    if known
-                    else "declare facets in the registry",
+                    help=argument_help(tool, facet),
                 )
             )
             return None

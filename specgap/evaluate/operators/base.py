@@ -83,6 +83,8 @@ class Operator:
     prepare: Callable[[Any], Any] = lambda condition: condition
     action: Action = "deny"
     tool_params: tuple[str, ...] = field(default=())
+    # parameters that list tool mentions (`covers`): each resolved like a tool parameter
+    tool_lists: tuple[str, ...] = field(default=())
     # fills parameters the registry knows (e.g. which tools are sources of a label)
     complete: Callable[[dict[str, Any], Registry], dict[str, Any]] = lambda params, _: params
     # extra state this operator keeps per trace: called for every event, after checks
