@@ -478,5 +478,10 @@ def registry_import_cmd(
         emit(f"wrote {output.as_posix()}: {summary}")
 
 
+from specgap.cli_init import register as _register_init  # noqa: E402
+
+_register_init(app)
+
+
 def main() -> None:
     app()
