@@ -17,7 +17,7 @@ from specgap.errors import ExitCode
 from specgap.evaluate.suite import EvalResult, evaluate_states
 from specgap.report import github
 from specgap.report.compare import Diff, compare, load_base, summary_lines
-from specgap.report.thresholds import check, parse
+from specgap.report.thresholds import Thresholds, check, parse
 
 if TYPE_CHECKING:
     from specgap.config import Project
@@ -98,18 +98,26 @@ def run(
         from specgap.report.markdown import render_markdown
 
         github.append_summary(render_markdown(result, diff), environ)
-    failures: list[str] = []
+    failed, notes = failures(result, thresholds)
+    for note in notes:
+        emit(f"fail-under: {note}", err=True)
+    for failure in failed:
+        emit(f"eval failed: {failure}", err=True)
+    return ExitCode.FINDINGS if failed else ExitCode.OK
+
+
+def failures(result: EvalResult, thresholds: Thresholds) -> tuple[list[str], list[str]]:
+    """Why the run fails (the exit rule above), and notes on thresholds that had nothing
+    to measure."""
+    failed: list[str] = []
+    notes: list[str] = []
     if result.total.false_blocks:
-        failures.append(f"{result.total.false_blocks} safe traces are blocked (false blocks)")
+        failed.append(f"{result.total.false_blocks} safe traces are blocked (false blocks)")
     if thresholds.given:
         below, notes = check(result, thresholds)
-        failures += below
-        for note in notes:
-            emit(f"fail-under: {note}", err=True)
+        failed += below
     elif result.total.false_allows:
-        failures.append(
+        failed.append(
             f"{result.total.false_allows} hand-labelled unsafe traces are allowed (false allows)"
         )
-    for failure in failures:
-        emit(f"eval failed: {failure}", err=True)
-    return ExitCode.FINDINGS if failures else ExitCode.OK
+    return failed, notes
