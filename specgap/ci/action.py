@@ -154,8 +154,8 @@ def run_action(
     (out / "report.md").write_text(markdown, "utf-8")
     capped = cap(markdown, ARTIFACT)
     (out / "comment.md").write_text(capped.body, "utf-8")
-    (out / "specgap.sarif").write_text(_rebased_sarif(render(head, "sarif"), prefix), "utf-8")
-    (out / "junit.xml").write_text(render(head, "junit"), "utf-8")
+    (out / "specgap.sarif").write_text(_rebased_sarif(render(head, "sarif", diff), prefix), "utf-8")
+    (out / "junit.xml").write_text(render(head, "junit", None, thresholds), "utf-8")
     summary = environ.get("GITHUB_STEP_SUMMARY")
     if summary:
         with Path(summary).open("a", encoding="utf-8") as handle:
@@ -197,7 +197,7 @@ def _rebased_sarif(text: str, prefix: str) -> str:
     data: dict[str, Any] = json.loads(text)
     for run in data.get("runs", []):
         for result in run.get("results", []):
-            for location in result.get("locations", []):
+            for location in [*result.get("locations", []), *result.get("relatedLocations", [])]:
                 artifact = location.get("physicalLocation", {}).get("artifactLocation", {})
                 if "uri" in artifact:
                     artifact["uri"] = f"{prefix}/{artifact['uri']}"

@@ -39,8 +39,14 @@ class EvalRequest:
     agent: str | None = None
 
 
-def render(result: EvalResult, fmt: str, diff: Diff | None = None) -> str:
-    """The report in one of `FORMATS`, rendered from the one result model."""
+def render(
+    result: EvalResult,
+    fmt: str,
+    diff: Diff | None = None,
+    thresholds: Thresholds | None = None,
+) -> str:
+    """The report in one of `FORMATS`, rendered from the one result model; `thresholds`
+    (`--fail-under`) decide which JUnit cases fail, as they decide the exit code."""
     if fmt == "json":
         from specgap.report.jsonout import render as render_json
 
@@ -52,11 +58,11 @@ def render(result: EvalResult, fmt: str, diff: Diff | None = None) -> str:
     if fmt == "sarif":
         from specgap.report.sarif import render as render_sarif
 
-        return render_sarif(result)
+        return render_sarif(result, diff)
     if fmt == "junit":
         from specgap.report.junit import render as render_junit
 
-        return render_junit(result)
+        return render_junit(result, thresholds)
     if fmt == "stryker":
         from specgap.report.stryker import render as render_stryker
 
@@ -85,7 +91,7 @@ def run(
         base = load_base(request.base, request.base.as_posix())
     result = evaluate_states(project, bundle, states, request.agent, seed=request.seed)
     diff = compare(result, base, request.base.as_posix()) if base and request.base else None
-    text = render(result, request.fmt, diff)
+    text = render(result, request.fmt, diff, thresholds)
     if request.output is not None:
         write(request.output, text)
     else:
@@ -97,7 +103,8 @@ def run(
             emit(line, err=to_err)
         from specgap.report.markdown import render_markdown
 
-        github.append_summary(render_markdown(result, diff), environ)
+        key = f"{result.revision} {request.agent or '*'} {request.seed}"
+        github.append_summary(render_markdown(result, diff), environ, key)
     failed, notes = failures(result, thresholds)
     for note in notes:
         emit(f"fail-under: {note}", err=True)
