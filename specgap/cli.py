@@ -479,8 +479,10 @@ def registry_import_cmd(
 
 
 from specgap.cli_init import register as _register_init  # noqa: E402
+from specgap.cli_integrations import register as _register_integrations  # noqa: E402
 
 _register_init(app)
+_register_integrations(app)
 
 
 def main() -> None:
