@@ -84,12 +84,15 @@ def run(
     emit: Emit,
     write: Callable[[Path, str], None],
     environ: dict[str, str] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> ExitCode:
     thresholds = parse(request.fail_under)  # bad thresholds fail before any work
     base = None
     if request.base is not None:
         base = load_base(request.base, request.base.as_posix())
-    result = evaluate_states(project, bundle, states, request.agent, seed=request.seed)
+    result = evaluate_states(
+        project, bundle, states, request.agent, seed=request.seed, progress=progress
+    )
     diff = compare(result, base, request.base.as_posix()) if base and request.base else None
     text = render(result, request.fmt, diff, thresholds)
     if request.output is not None:
