@@ -264,3 +264,21 @@ def test_the_composite_steps_shell_runs_the_script(
     assert "exit-code=0\n" in outputs
     assert "comment=skipped: not a pull request\n" in outputs
     assert (tmp_path / "runner" / "specgap" / "specgap.sarif").is_file()
+
+
+@pytest.mark.slow
+def test_a_shallow_clone_fetches_the_base_it_compares_against(
+    repo: tuple[Path, str, str], tmp_path: Path
+) -> None:
+    """actions/checkout clones one commit deep: the base is fetched from `origin`."""
+    root, base, head = repo
+    work = tmp_path / "shallow"
+    _git(tmp_path, "clone", "-q", "--depth", "1", f"file://{root}", str(work))
+    assert subprocess.run(["git", "-C", str(work), "cat-file", "-e", base]).returncode != 0
+    environ = _environ(tmp_path, "pull_request", base, head)
+    http = DryRunHttp(tmp_path / "requests.jsonl")
+    outcome = run_action(
+        Inputs(working_directory=work / SUB, out=tmp_path / "out"), environ, print, http
+    )
+    assert outcome.base == base
+    assert "### Rules that lost enforcement" in (tmp_path / "out" / "report.md").read_text()
