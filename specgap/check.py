@@ -54,7 +54,12 @@ def hit_json(hit: Hit) -> dict[str, Any]:
 
 def decision_json(trace: str, decision: Decision) -> str:
     """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes."""
-    data = {
+    return json.dumps(decision_data(trace, decision), sort_keys=True, ensure_ascii=False)
+
+
+def decision_data(trace: str, decision: Decision) -> dict[str, Any]:
+    """A decision as plain data: what `--format jsonl` prints and `specgap serve` returns."""
+    return {
         "trace": trace,
         "event": "message" if decision.name is None else "tool_call",
         "index": decision.index,
@@ -67,7 +72,6 @@ def decision_json(trace: str, decision: Decision) -> str:
         "flags": list(decision.flags),
         "hits": [hit_json(h) for h in decision.hits],
     }
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def decision_row(decision: Decision) -> str | None:

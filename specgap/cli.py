@@ -526,3 +526,7 @@ _register_integrations(app)
 
 def main() -> None:
     app()
+
+
+# `serve` and `sql` live in their own module, which registers them on `app` when imported.
+import specgap.cli_serve  # noqa: E402, F401

@@ -1,8 +1,8 @@
 """What each finding code means, for a reviewer: SARIF `fullDescription` and `help`.
 
 GitHub code scanning shows `shortDescription` as the alert title, `fullDescription` under
-it and `help.markdown` in the "show more" panel. Codes without an entry here (rare build
-diagnostics) get a description made from the code and a pointer to `specgap explain`.
+it and `help.markdown` in the "show more" panel. Codes without an entry here take their
+declaration in `specgap.diagnostics`; unknown codes get a generic text.
 """
 
 from __future__ import annotations
@@ -97,10 +97,17 @@ DOCS: dict[str, RuleDoc] = {
 
 
 def doc(code: str, short: str) -> RuleDoc:
-    """The documentation of a finding code; a generic one for codes without an entry."""
+    """The documentation of a finding code: the reviewer's text above, else the code's
+    declaration in `specgap.diagnostics` (summary and help)."""
     found = DOCS.get(code)
     if found is not None:
         return found
+    from specgap.diagnostics import CODE
+
+    declared = CODE.get(code)
+    if declared is not None:
+        summary = declared.summary[0].upper() + declared.summary[1:]
+        return RuleDoc(f"{summary}.", f"**Fix:** {declared.help}")
     return RuleDoc(
         f"{short} (specgap diagnostic `{code}`).",
         f"specgap reported `{code}` at this location while building the policy.\n\n"
