@@ -100,7 +100,12 @@ def build_check(inputs: Inputs, say: Say) -> int:
 
 
 def git(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(["git", "-C", str(root), *args], capture_output=True, text=True)
+    """A git command in `root`; a missing git is a failed command, as a missing repo is."""
+    argv = ["git", "-C", str(root), *args]
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, check=False)
+    except FileNotFoundError:
+        return subprocess.CompletedProcess(argv, 127, "", "git: command not found")
 
 
 def checkout_base(root: Path, sha: str, into: Path) -> Path | None:
