@@ -5,6 +5,7 @@ comment goes to a dry-run HTTP client that records each request."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -232,8 +233,6 @@ def test_the_composite_steps_shell_runs_the_script(
     repo: tuple[Path, str, str], tmp_path: Path
 ) -> None:
     """The `specgap` step's bash, as the runner would run it, with the inputs as env."""
-    import os
-
     root, base, head = repo
     step = next(s for s in _action()["runs"]["steps"] if s.get("id") == "specgap")  # type: ignore[index]
     environ = _environ(tmp_path, "workflow_dispatch", base, head)
@@ -282,3 +281,47 @@ def test_a_shallow_clone_fetches_the_base_it_compares_against(
     )
     assert outcome.base == base
     assert "### Rules that lost enforcement" in (tmp_path / "out" / "report.md").read_text()
+
+
+def _pre_commit() -> str | None:
+    local = ROOT / ".venv" / "bin" / "pre-commit"
+    found = os.environ.get("PRE_COMMIT") or shutil.which("pre-commit")
+    return found or (str(local) if local.exists() else None)
+
+
+@pytest.mark.slow
+def test_the_pre_commit_hooks_run_under_pre_commit(tmp_path: Path) -> None:
+    """`pre-commit try-repo` installs this repository's hooks as a user's would (from the
+    package registry) and runs them on a copy of the reference project."""
+    tool = _pre_commit()
+    if tool is None:
+        pytest.skip("pre-commit is not installed (pip install pre-commit)")
+    project = tmp_path / "project"
+    project.mkdir()
+    for name in ("fixtures", "registries", "policy"):
+        shutil.copytree(ROOT / name, project / name)
+    shutil.copy(ROOT / "specgap.toml", project / "specgap.toml")
+    _git(project, "init", "-q", "-b", "main")
+    _commit(project, "reference project")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+
+    def hook(name: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [tool, "try-repo", str(ROOT), name, "--all-files"],
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=900,
+            check=False,
+        )
+
+    for name in ("specgap-build-check", "specgap-eval"):
+        done = hook(name)
+        assert done.returncode == 0, done.stdout + done.stderr
+    prompt = project / "fixtures" / "sql" / "prompt.md"
+    prompt.write_text(prompt.read_text() + "\n- Return at most 20 rows per query.\n")
+    _commit(project, "edit the prompt, not the policy")
+    stale = hook("specgap-build-check")
+    assert stale.returncode == 1
+    assert "stale-policy" in stale.stdout
