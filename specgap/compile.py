@@ -139,7 +139,7 @@ def _compile_rule(
         operator=rule.operator,
         target=tool.id,
         condition=condition,
-        action=operator.action,
+        action=operator.action_of(condition) if operator.action_of else operator.action,
         message=description,
         enforcement=enforcement,
         confidence=round(min(rule.confidence, *(r.score for r in involved)), 3),
@@ -246,10 +246,12 @@ def _condition(
         return _CONDITION.validate_python({**params, "operator": rule.operator})
     except ValidationError as exc:
         first = exc.errors()[0]
+        text = first["msg"].removeprefix("Value error, ")  # user text inside keeps its case
+        text = text[:1].lower() + text[1:]
         diagnostics.append(
             Diagnostic(
                 code="invalid-rule",
-                message=f"`{rule.operator}` rule has invalid parameters: {first['msg'].lower()}",
+                message=f"`{rule.operator}` rule has invalid parameters: {text}",
                 span=rule.span,
                 help=f"at `{'.'.join(str(p) for p in first['loc'])}`",
             )

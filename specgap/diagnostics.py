@@ -685,7 +685,13 @@ CODES: tuple[Code, ...] = (
         "the SQLite warehouse already exists",
         "pass `--force` to recreate it",
     ),
-    _c("sql-error", "serve", "error", "SQLite refused an allowed query", "see SQLite's message"),
+    _c(
+        "sql-error",
+        "serve",
+        "error",
+        "the SQLite warehouse refused an allowed query",
+        "see SQLite's message",
+    ),
 )
 
 CODE: dict[str, Code] = {code.name: code for code in CODES}

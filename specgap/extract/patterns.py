@@ -16,6 +16,7 @@ from typing import Any
 
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
+    control_patterns,
     count_patterns,
     policy_patterns,
     state_patterns,
@@ -237,6 +238,7 @@ _SHADOWS = {
     "arg_grounded": {"deny_action"},
     "require_confirmation": {"review_required", "require_before"},
     "max_calls": {"deny_action"},
+    "control": {"deny_action"},
 }
 
 
