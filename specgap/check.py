@@ -100,9 +100,11 @@ def check_traces(
     only: Iterable[str] = (),
     on_error: OnError = "default",
     undetermined: Verdict = "undetermined",
+    progress: Callable[[str], None] | None = None,
 ) -> CheckResult:
     """Print one decision per event as it is decided; diagnostics go to `report`.
-    `undetermined` is the project's verdict for findings that lack evidence."""
+    `undetermined` is the project's verdict for findings that lack evidence; `progress`
+    is called with each trace's key when it is done."""
     guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined)
     result = CheckResult()
 
@@ -117,6 +119,8 @@ def check_traces(
         if event is None:
             guard.end(key)
             result.traces += 1
+            if progress is not None:
+                progress(key)
             continue
         decision = guard.check(event, trace=key, executed=True)
         result.events += 1

@@ -30,15 +30,24 @@ app = typer.Typer(
     name="specgap",
     help="Mine the rules an agent is told, compile them to policy, and prove them on traces.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 F = TypeVar("F", bound=Callable[..., Any])
 _debug = False
+_diagnostics_json = False  # --diagnostics-format json
 
 
-def emit(text: str, *, err: bool = False) -> None:
-    (sys.stderr if err else sys.stdout).write(text if text.endswith("\n") else text + "\n")
+def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
+    """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
+    rest of the output instead of failing the command, which still exits as it would."""
+    from specgap.conventions import quiet_on_broken_pipe
+
+    stream = sys.stderr if err else sys.stdout
+    with quiet_on_broken_pipe(stream):
+        stream.write(text if text.endswith("\n") else text + "\n")
+        if flush:
+            stream.flush()
 
 
 def print_diagnostics(
@@ -46,7 +55,14 @@ def print_diagnostics(
 ) -> None:
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
         if d.severity != "note" or notes:
-            emit(d.render(), err=True)
+            emit(render_diagnostic(d), err=True)
+
+
+def render_diagnostic(d: Diagnostic) -> str:
+    """`path:line:col: code: message` and its help line, or one JSON object."""
+    from specgap.conventions import diagnostic_json
+
+    return diagnostic_json(d) if _diagnostics_json else d.render()
 
 
 def handled(fn: F) -> F:
@@ -64,11 +80,21 @@ def handled(fn: F) -> F:
         except Exception as exc:
             if _debug:
                 traceback.print_exc()
-            emit(f"<internal>:1:1: internal-error: {type(exc).__name__}: {exc}", err=True)
-            emit("  help: rerun with --debug and report the traceback", err=True)
+            internal = Diagnostic(
+                code="internal-error",
+                message=f"{type(exc).__name__}: {exc}",
+                path="<internal>",
+                help="rerun with --debug and report the traceback",
+            )
+            emit(render_diagnostic(internal), err=True)
             raise typer.Exit(ExitCode.ERROR) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+class DiagnosticsFormat(StrEnum):
+    text = "text"
+    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -85,9 +111,14 @@ def main_options(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
     ] = False,
+    diagnostics_format: Annotated[
+        DiagnosticsFormat,
+        typer.Option("--diagnostics-format", help="Diagnostics on stderr as text or JSON lines."),
+    ] = DiagnosticsFormat.text,
 ) -> None:
-    global _debug
+    global _debug, _diagnostics_json
     _debug = debug
+    _diagnostics_json = diagnostics_format == "json"
 
 
 ConfigOpt = Annotated[
@@ -243,7 +274,11 @@ def eval_cmd(
         seed=seed,
         agent=agent,
     )
-    code = run(project, bundle, states, request, emit, write_atomic)
+    from specgap.progress import progress
+
+    agents = [s for s in states if agent is None or s.config.id == agent]
+    with progress("evaluating", len(agents)) as done:
+        code = run(project, bundle, states, request, emit, write_atomic, progress=done)
     if code:
         raise typer.Exit(code)
 
@@ -314,23 +349,27 @@ def check_cmd(
     interactive = "-" in traces
 
     def out(line: str) -> None:
-        emit(line)
-        if interactive:  # a pipe from a live agent wants each decision as it is made
-            sys.stdout.flush()
+        # a pipe from a live agent wants each decision as it is made
+        emit(line, flush=interactive)
 
-    result = check_traces(
-        bundle,
-        agent,
-        traces,
-        fmt.value,
-        out,
-        trace_format=trace_format.value,
-        report=lambda d: emit(d.render(), err=True),
-        skip=skip or (),
-        only=only or (),
-        on_error=on_error.value,
-        undetermined=project.config.undetermined if project else "undetermined",
-    )
+    from specgap.progress import progress
+
+    # a live agent on standard input gets its decisions as they come, with no bar
+    with progress("checking traces", None, enabled=False if interactive else None) as done:
+        result = check_traces(
+            bundle,
+            agent,
+            traces,
+            fmt.value,
+            out,
+            trace_format=trace_format.value,
+            report=lambda d: emit(render_diagnostic(d), err=True),
+            skip=skip or (),
+            only=only or (),
+            on_error=on_error.value,
+            undetermined=project.config.undetermined if project else "undetermined",
+            progress=done,
+        )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
     if result.denied:
@@ -479,8 +518,12 @@ def registry_import_cmd(
 
 
 from specgap.cli_controls import controls_app  # noqa: E402  (it imports this module's helpers)
+from specgap.cli_init import register as _register_init  # noqa: E402
+from specgap.cli_integrations import register as _register_integrations  # noqa: E402
 
 app.add_typer(controls_app, name="controls")
+_register_init(app)
+_register_integrations(app)
 
 
 def main() -> None:

@@ -178,6 +178,34 @@ CODES: tuple[Code, ...] = (
         "check that its folder exists and is writable; nothing was half-written",
     ),
     _c(
+        "nothing-to-init",
+        "cli",
+        "error",
+        "`specgap init` found no prompt or tool definitions in the folder",
+        "add the agent's system prompt and its tool definitions, then rerun `specgap init`",
+    ),
+    _c(
+        "config-exists",
+        "cli",
+        "error",
+        "`specgap init` found a project config already there",
+        "run `specgap build` and `specgap eval`, or remove the config to start over",
+    ),
+    _c(
+        "missing-folder",
+        "cli",
+        "error",
+        "the folder given to `specgap init` does not exist or is a file",
+        "pass the folder that holds the agent's prompt and tool definitions",
+    ),
+    _c(
+        "missing-server-command",
+        "cli",
+        "error",
+        "`specgap mcp-proxy` has no server command, or it cannot be run",
+        "put the MCP server's command after `--`; check it is installed and on PATH",
+    ),
+    _c(
         "unsupported-schema-version",
         "cli",
         "error",
@@ -465,6 +493,13 @@ CODES: tuple[Code, ...] = (
         "a trace labelled safe is blocked",
         "narrow the rule named in the message",
     ),
+    _c(
+        "lost-enforcement",
+        "evaluate",
+        "warning",
+        "a rule the base branch enforced is not enforced any more (`--base`)",
+        "restore the wording that compiled, or confirm that the change is intended",
+    ),
     # --- traces ----------
     _c(
         "invalid-trace",
@@ -650,7 +685,13 @@ CODES: tuple[Code, ...] = (
         "the SQLite warehouse already exists",
         "pass `--force` to recreate it",
     ),
-    _c("sql-error", "serve", "error", "the SQLite warehouse refused an allowed query", "see SQLite's message"),
+    _c(
+        "sql-error",
+        "serve",
+        "error",
+        "the SQLite warehouse refused an allowed query",
+        "see SQLite's message",
+    ),
 )
 
 CODE: dict[str, Code] = {code.name: code for code in CODES}

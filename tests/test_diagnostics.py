@@ -15,6 +15,7 @@ KEBAB = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 # Calls whose kebab-case arguments are not diagnostic codes.
 NOT_CODES = {"pattern", "decode", "encode", "open", "read_text", "write_text", "command"}
+NOT_CODES |= {"git", "SubElement"}  # git subcommands; XML element names
 
 
 def _sources() -> dict[Path, str]:

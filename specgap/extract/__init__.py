@@ -67,7 +67,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
 
 
 def _sentences(artifact: Artifact) -> Iterator[Sentence]:
-    if artifact.kind == "prompt":
+    if artifact.kind == "prompt" and artifact.data is not None:  # a JSON/YAML agent config
+        from specgap.extract.embedded import embedded_sentences
+
+        yield from embedded_sentences(artifact)
+    elif artifact.kind == "prompt":
         yield from markdown_sentences(artifact)
     elif artifact.kind == "tools":
         specs, _ = parse_tool_specs(artifact.data)
