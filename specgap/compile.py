@@ -128,10 +128,14 @@ def _compile_rule(
         return None
     enforcement = _enforcement(rule, involved)
     cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
+    if rule.condition is not None:
+        cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged
     digest = hashlib.sha256(
         f"{agent}\0{rule.operator}\0{tool.id}\0{cond_json}".encode()
     ).hexdigest()
     description = operator.describe(condition, tool.id)
+    if rule.condition is not None:
+        description += f" ({rule.condition}: condition not bound)"
     return Policy(
         id=f"{agent}.{rule.operator}.{digest[:8]}",
         title=description[:1].upper() + description[1:],
@@ -227,6 +231,9 @@ def _condition(
     if "facet" in params:
         facet = str(params.pop("facet"))
         selector = selector_for(tool, facet)
+        if selector is None and rule.operator == "arg_grounded":
+            # a description word ("card" for `payment_method_id`): matched at check time
+            return _validated(rule, {**params, "arg": facet}, diagnostics)
         if selector is None and rule.operator != "timeout_leq":
             known = sorted({*tool.facets, *tool.arg_names})
             diagnostics.append(
@@ -242,6 +249,12 @@ def _condition(
             )
             return None
         params["selector"] = selector
+    return _validated(rule, params, diagnostics)
+
+
+def _validated(
+    rule: CandidateRule, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> Condition | None:
     try:
         return _CONDITION.validate_python({**params, "operator": rule.operator})
     except ValidationError as exc:
@@ -258,6 +271,8 @@ def _condition(
 
 
 def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement:
+    if rule.condition is not None:
+        return "review_only"  # a condition not bound: never enforce the unconditional rule
     if any(res.status != "resolved" for res in involved):
         return "review_only"
     if rule.grounding == "exact":

@@ -137,6 +137,12 @@ def lemma(word: str) -> str:
     return w
 
 
+def is_action_noun(word: str) -> bool:
+    """A noun naming an action (`refund`, `cancellations`): counting it counts calls."""
+    w = singular(word)
+    return w in _NOUN_VERBS and _NOUN_VERBS[w] not in {"use", "make", "take", "give"}
+
+
 def singular(word: str) -> str:
     w = word.casefold()
     if w.endswith("ies") and len(w) > 4:
@@ -221,10 +227,14 @@ def targets_in(sentence: Sentence, chunk: str) -> tuple[str, ...] | None:
         return tuple(base_form(item) for item in listed)
     if sentence.subject:
         return (sentence.subject,)
+    chunk = _SUBJECT.sub("", chunk.strip())  # "before you extend a rental": the action
     words = re.findall(r"[A-Za-z][\w-]*", chunk)
     if not words or len(words) > 5 or _GENERIC.search(chunk):
         return None
     return (base_form(" ".join(words)),)
+
+
+_SUBJECT = re.compile(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", re.I)
 
 
 def base_form(phrase: str) -> str:

@@ -1,0 +1,284 @@
+"""Operators chosen from a sentence's `Clause`: a table of small pure functions.
+
+Each chooser looks at one part of the clause (a derived bound, what must be obtained from
+the user, an argument restriction, a quantity, a condition, a prohibition) and returns the
+rules it compiles to, or a `Gap` naming the part that could not be compiled and why. The
+first chooser that answers owns the sentence. `guard` applies the same reading to the
+rules the phrase patterns found: a rule the sentence states under a condition never
+compiles to the unconditional rule.
+
+The never-stronger contract: a condition binds to `state_condition` only when an entity's
+field and its values are read; any other condition is kept on the rule (`condition`), which
+makes it `review_only`, and a `condition-not-bound` diagnostic says what could not be bound.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from specgap.evaluate.operators import OPERATORS
+from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
+from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, singular
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+# Operators whose unconditional form is stronger than the same rule under a condition.
+GUARDED = frozenset(
+    {"deny_action", "max_calls", "arg_within_bound", "arg_count_bound", "resource_in_allowlist"}
+)
+# Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
+_NOT_ACTIONS = frozenset(
+    {"be", "have", "do", "say", "tell", "mention", "guess", "assume", "think", "reply",
+     "respond", "answer", "talk", "speak", "proceed", "continue", "know", "forget", "hesitate",
+     "try", "attempt", "need", "want", "let", "fabricate", "invent", "make", "use", "utilize",
+     "follow", "treat", "consider", "remember", "ensure", "ask", "inform", "explain"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Emit:
+    operator: str
+    target: str
+    params: dict[str, Any]
+    confidence: float
+    condition: str | None = None  # kept when it could not be bound: the rule is review_only
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A part of a rule-like sentence that no operator compiles: `code` and why."""
+
+    code: str
+    message: str
+    help: str
+
+
+Answer = list[Emit] | Gap | None
+Chooser = Callable[[Clause], Answer]
+
+
+def _acts(c: Clause) -> bool:
+    """The clause's verb is one a tool call performs (a known action verb, or a passive)."""
+    if c.action is None or c.verb in _NOT_ACTIONS:
+        return False
+    return c.verb in IMPERATIVE_VERBS or c.passive
+
+
+def _derived_bound(c: Clause) -> Answer:
+    if c.quantity is None or c.quantity.derived is None:
+        return None
+    return Gap(
+        "bound-not-representable",
+        f"`{c.quantity.derived}` is a bound derived from another quantity; specgap's bounds "
+        "are fixed numbers",
+        "state the fixed limit per call, or enforce the rate in the tool",
+    )
+
+
+def _obtain_from_user(c: Clause) -> Answer:
+    if c.obtain is None or c.negated:
+        return None
+    arg = c.obtain
+    return [Emit("arg_grounded", ANY_TOOL, {"arg": arg, "from_user": True}, 0.7)]
+
+
+def _argument_from_user(c: Clause) -> Answer:
+    if c.argument is None or not c.argument_from_user or c.action is None:
+        return None
+    if c.modality not in {"only", "must"} or c.negated:
+        return None
+    return [Emit("arg_grounded", c.action, {"facet": c.argument, "from_user": True}, 0.75)]
+
+
+def _argument_fixed(c: Clause) -> Answer:
+    if c.argument is None or not c.argument_fixed or not c.negated:
+        return None
+    return Gap(
+        "argument-restriction-not-compiled",
+        f"the rule keeps `{c.argument}` unchanged in `{c.action or 'the action'}`; specgap "
+        "cannot compare an argument with the value read before the call",
+        "state an allowed range or list of values, or enforce it in the tool",
+    )
+
+
+def _quantity(c: Clause) -> Answer:
+    q = c.quantity
+    if q is None or not _acts(c) or q.max is None:
+        return None
+    if q.calls:
+        params: dict[str, Any] = {"max": int(q.max)}
+        if q.per:
+            params["per"] = q.per
+        return [Emit("max_calls", c.action or "", params, 0.75)]
+    if q.noun and q.max == 1 and not c.negated:
+        return [Emit("arg_count_bound", c.action or "", {"items": q.noun, "max": 1}, 0.7)]
+    return None
+
+
+def _conditional(c: Clause) -> Answer:
+    cond = c.condition
+    if cond is None or not _acts(c):
+        return None
+    if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
+        return Gap(
+            "rule-not-compiled",
+            f"an obligation to `{c.action}` {cond.text}: specgap has no operator that "
+            "requires a call",
+            "state what must not happen instead, or check it with an eval",
+        )
+    if c.modality not in {"must_not", "only"}:
+        return None
+    state = _state(c, cond)
+    if state is not None:
+        return [state]
+    return [Emit("deny_action", c.action or "", {}, 0.6, condition=cond.text)]
+
+
+def _state(c: Clause, cond: Condition) -> Emit | None:
+    """`state_condition` when the condition tests an entity's field against values."""
+    if not cond.bound or cond.kind == "otherwise":
+        return None
+    # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
+    allow = (cond.kind in {"only_if", "unless", "while"}) or c.modality == "only"
+    if cond.negated:
+        allow = not allow
+    entity = cond.entity or (singular(c.object.split()[-1]) if c.object else None)
+    params: dict[str, Any] = {("allowed" if allow else "denied"): list(cond.values)}
+    if entity:
+        params["entity"] = entity
+    if cond.field:
+        params["field"] = cond.field
+    return Emit("state_condition", c.action or "", params, 0.75)
+
+
+def _prohibition(c: Clause) -> Answer:
+    if not c.negated or c.action is None or c.condition is not None:
+        return None
+    if c.verb in _NOT_ACTIONS or not c.object or c.argument is not None:
+        return None
+    if c.verb not in IMPERATIVE_VERBS and not c.passive:
+        return None
+    return [Emit("deny_action", c.action, {}, 0.7)]
+
+
+CHOOSERS: tuple[Chooser, ...] = (
+    _derived_bound,
+    _obtain_from_user,
+    _argument_from_user,
+    _argument_fixed,
+    _quantity,
+    _conditional,
+    _prohibition,
+)
+
+
+def choose(clause: Clause) -> Answer:
+    """The first chooser's answer for the clause, or None when it states no rule."""
+    for chooser in CHOOSERS:
+        answer = chooser(clause)
+        if answer is not None:
+            return answer
+    return None
+
+
+def candidate(s: Sentence, emit: Emit) -> CandidateRule:
+    """The candidate rule of one emitted operator; a verb-phrase mention is `partial`."""
+    explicit = emit.target != ANY_TOOL and emit.target in s.text
+    return CandidateRule(
+        text=" ".join(s.text.split()),
+        span=s.span(),
+        quote=s.quote(),
+        target=s.subject or emit.target,
+        context=s.context,
+        mentions=(emit.target,) if emit.target != ANY_TOOL else (),
+        grounding="exact" if explicit else "partial",
+        check_category=OPERATORS[emit.operator].category,
+        operator=emit.operator,
+        params=emit.params,
+        confidence=emit.confidence,
+        extractor=EXTRACTOR,
+        condition=emit.condition,
+    )
+
+
+def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[CandidateRule]:
+    """The phrase patterns' rules, read under the sentence's condition: an unconditional
+    rule becomes `state_condition` when the condition binds (a plain ban), and otherwise
+    keeps the condition (so it is `review_only`)."""
+    out: list[CandidateRule] = []
+    cond = clause.condition
+    for rule in rules:
+        if rule.target is None and rule.operator == "require_confirmation" and _names(clause):
+            # confirmation of the sentence's own action, not of its section
+            rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
+        if cond is None or rule.operator not in GUARDED or rule.condition is not None:
+            out.append(rule)
+            continue
+        if rule.operator == "deny_action" and not rule.params.get("values"):
+            state = _state(clause, cond)
+            if state is not None:
+                out.append(
+                    rule.model_copy(
+                        update={
+                            "operator": "state_condition",
+                            "params": state.params,
+                            "check_category": OPERATORS["state_condition"].category,
+                        }
+                    )
+                )
+                continue
+        out.append(rule.model_copy(update={"condition": cond.text}))
+    return out
+
+
+def _names(clause: Clause) -> bool:
+    """The clause names an action a tool performs (not asking, confirming, telling)."""
+    return (
+        clause.action is not None
+        and clause.verb in IMPERATIVE_VERBS
+        and clause.verb not in _NOT_ACTIONS
+        and clause.verb not in {"confirm", "get", "obtain", "request", "check", "verify"}
+        and bool(clause.object)
+    )
+
+
+def condition_diagnostic(s: Sentence, rule: CandidateRule) -> Diagnostic:
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{rule.operator}` holds only {rule.condition!r}, and that condition could not "
+        "be bound to an entity's field and values; the rule stays `review_only`",
+        severity="note",
+        span=s.span(),
+        help="write the condition as a state test (`its status is 'open'`) to enforce it",
+    )
+
+
+def gap_diagnostic(s: Sentence, gap: Gap) -> Diagnostic:
+    return Diagnostic(code=gap.code, message=gap.message, severity="note", span=s.span(),
+                      help=gap.help)  # fmt: skip
+
+
+def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
+    """Why a rule-like sentence compiled to nothing, naming the part that failed."""
+    if clause.action is None:
+        why = "no action (a verb and what it acts on) could be read from it"
+    elif clause.verb in _NOT_ACTIONS:
+        why = f"`{clause.verb}` is not an action a tool call performs"
+    elif clause.modality in {"must", "none"}:
+        why = f"it obliges the agent to `{clause.action}`, and no operator requires a call"
+    else:
+        why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
+    return Diagnostic(
+        code="rule-not-compiled",
+        message=f"this sentence reads like a rule but does not compile: {why}",
+        severity="note",
+        span=s.span(),
+        help="state it as an ordering, prohibition, allowlist, bound, timeout or data flow "
+        "over a named tool, or enforce it elsewhere",
+    )
+
+
+def with_condition(clause: Clause, cond: Condition | None) -> Clause:
+    return replace(clause, condition=cond)

@@ -1,0 +1,63 @@
+"""One sentence to rules and diagnostics: the phrase patterns and the rule grammar together.
+
+The sentence is parsed once (`grammar.parse`). The pattern table's rules are read under the
+sentence's condition (`grammar_rules.guard`); a sentence no pattern compiles is compiled
+from its clause (`grammar_rules.choose`); a rule-like sentence that compiles to nothing gets
+a located diagnostic naming the part that failed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause, parse
+from specgap.extract.grammar_rules import (
+    Gap,
+    candidate,
+    choose,
+    condition_diagnostic,
+    gap_diagnostic,
+    guard,
+    not_compiled,
+)
+from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+
+def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules one sentence states and the diagnostics about what did not compile."""
+    clause = parse(sentence.clean)
+    rules = guard(sentence, clause, sentence_rules(sentence))
+    gap: Gap | None = None
+    if not rules and _own_rule(sentence, clause):
+        answer = choose(clause)
+        if isinstance(answer, Gap):
+            gap = answer
+        elif answer:
+            rules = [candidate(sentence, emit) for emit in answer]
+    diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
+    diagnostics = list({d.message: d for d in diagnostics}.values())
+    if sentence.subject is None and not rules and (gap or _rule_like(sentence, clause)):
+        diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
+    return rules, diagnostics
+
+
+_HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")
+_ITSELF = frozenset({"", "it", "function", "tool", "action", "method", "endpoint"})
+
+
+def _own_rule(sentence: Sentence, clause: Clause) -> bool:
+    """A prompt sentence states its own rules. A tool description is written in the
+    imperative ("Assign a license"), so only a modal sentence about the described tool
+    itself ("only call this function if ...") is read as a rule there."""
+    if sentence.subject is None:
+        return True
+    return clause.modality in {"must_not", "only"} and clause.object in _ITSELF
+
+
+def _rule_like(sentence: Sentence, clause: Clause) -> bool:
+    """A deontic word, or an imperative that names an action."""
+    if reads_like_rule(sentence):
+        return True
+    return clause.imperative and not _HEADING_LIKE.search(sentence.clean.strip())
