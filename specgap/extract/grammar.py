@@ -213,7 +213,9 @@ _CONFIRM = re.compile(r"\b(?:confirm(?:s|ed|ation)?|consent|go-ahead|approv(?:al
 _FROM_USER = re.compile(r"\bfrom\s+(?:the\s+)?" + USER + r"s?\b", re.I)
 _NAMED = re.compile(
     r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?" + USER + r"\s+(?:has\s+)?"
+    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
+    + USER
+    + r"\s+(?:has\s+)?"
     r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
     r"chose|chosen|selected|requested|asked\s+for)\b",
     re.I,
@@ -289,7 +291,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
     field = None
     entity = None
-    if subject_words and singular(subject_words[-1]) in _STATE_FIELDS:
+    if subject_words and subject_words[-1].casefold() in _STATE_FIELDS:
         field = subject_words[-1].casefold()
         entity = singular(subject_words[-2]) if len(subject_words) > 1 else None
     elif subject_words and subject_words[-1].casefold() not in {"it", "they", "this", "that"}:
@@ -304,7 +306,8 @@ def _bind(cond: Condition, words: str) -> Condition:
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
         one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
-        if (one_word and field) or participles:
+        short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
+        if (short and field) or (one_word and entity) or participles:
             values = [i for i in items if i]
     if not values:
         return cond
@@ -347,6 +350,27 @@ def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
     return "none", False, None
 
 
+_LEAD = re.compile(
+    r"[\s\-*•>\d.)]*(?:(?:always|first|then|also|please|only|never|do\s+not|don't|you\s+"
+    r"(?:must|should|may|can|cannot|can't)(?:\s+not|\s+never|\s+only)?)\s+)*",
+    re.I,
+)
+# an auxiliary after the first word: that word is the subject ("Access ... must not be ...")
+_AUX = re.compile(
+    r"\b(?:must|should|shall|can|cannot|can't|may|could|will|would|needs?\s+to|(?:is|are)\s+"
+    r"(?:not\s+)?(?:allowed|permitted|required|forbidden|prohibited))\b",
+    re.I,
+)
+_COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
+_TRAILING_MODAL = re.compile(
+    r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also))+$", re.I
+)
+_FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
+_NOT_VERBS = _NOT_OBJECT | frozenset(
+    split_words("the a an any all each every you it they this that these those we there")
+)
+
+
 def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     """The verb after position `at` (skipping adverbs and `be`): (lemma, start, end, passive)."""
     rest = main[at:]
@@ -372,26 +396,35 @@ def parse(text: str) -> Clause:
     span: tuple[int, int] | None = None
     passive = False
     imperative = False
-    head = _SUBJECTS.sub("", main.lstrip(" -*•>")) if not modal else ""
-    if modal is not None:
+    lead = _LEAD.match(main)
+    first = _FIRST.match(main, lead.end() if lead else 0)
+    subject_first = first is not None and (
+        _AUX.search(main, first.end()) is not None
+        or _COPULA_NEXT.match(main, _object_at(main, first.end())[1]) is not None
+    )
+    if first is not None and first[1].casefold() in IMPERATIVE_VERBS and not subject_first:
+        # "Upload only to ...", "Never cancel ...": the sentence opens with its verb
+        imperative = modal is None or modal.start() <= first.start()
+        verb = first[1].casefold()
+        obj, o_end = _object_at(main, first.end())
+        span = (first.start(1), o_end)
+        cond = cond or (_relative(main, o_end) if obj else None)
+    elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
+        if verb is not None and verb in _NOT_VERBS:
+            verb = None
         if verb is not None:
             if passive:
-                subject = _DET.sub("", _SUBJECTS.sub("", main[: modal.start()].strip()))
+                before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
+                subject = _DET.sub("", _SUBJECTS.sub("", before))
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = _object_at(main, v_end)
                 span = (v_start, o_end)
-                cond = cond or _relative(main, o_end)
-    first = head.split(" ", 1)[0].casefold() if head.strip() else ""
-    if verb is None and first in IMPERATIVE_VERBS:
-        imperative = True
-        at = main.casefold().find(first)
-        verb = lemma(first)
-        obj, o_end = _object_at(main, at + len(first))
-        span = (at, o_end)
+                cond = cond or (_relative(main, o_end) if obj else None)
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = _quantity(main)

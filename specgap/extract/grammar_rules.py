@@ -63,7 +63,7 @@ def _acts(c: Clause) -> bool:
     """The clause's verb is one a tool call performs (a known action verb, or a passive)."""
     if c.action is None or c.verb in _NOT_ACTIONS:
         return False
-    return c.verb in IMPERATIVE_VERBS or c.passive
+    return c.verb in IMPERATIVE_VERBS
 
 
 def _derived_bound(c: Clause) -> Answer:
@@ -213,6 +213,16 @@ def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[C
         if rule.target is None and rule.operator == "require_confirmation" and _names(clause):
             # confirmation of the sentence's own action, not of its section
             rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
+        if cond is not None and rule.operator == "state_condition" and not cond.bound:
+            # the patterns read a state where the grammar reads none ("while the car is on
+            # the road"): keep the rule, unbound, for review
+            rule = rule.model_copy(
+                update={
+                    "operator": "deny_action",
+                    "params": {},
+                    "check_category": OPERATORS["deny_action"].category,
+                }
+            )
         if cond is None or rule.operator not in GUARDED or rule.condition is not None:
             out.append(rule)
             continue
@@ -247,8 +257,8 @@ def _names(clause: Clause) -> bool:
 def condition_diagnostic(s: Sentence, rule: CandidateRule) -> Diagnostic:
     return Diagnostic(
         code="condition-not-bound",
-        message=f"`{rule.operator}` holds only {rule.condition!r}, and that condition could not "
-        "be bound to an entity's field and values; the rule stays `review_only`",
+        message=f"`{rule.operator}` holds only {rule.condition!r}; that condition could not be "
+        "bound to an entity's field and values of this rule, so it stays `review_only`",
         severity="note",
         span=s.span(),
         help="write the condition as a state test (`its status is 'open'`) to enforce it",

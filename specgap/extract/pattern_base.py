@@ -29,7 +29,10 @@ _TOOLISH = re.compile(r"^[A-Za-z_][\w\-]*(?:[./:][\w\-]+)*$")
 _WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
 NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS.split(" "))}
 NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
-USER = r"(?:user|customer|client|caller|requester)"
+USER = (
+    r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
+    r"renter|borrower|account\s+holder)"
+)
 
 
 def split_words(text: str) -> list[str]:
