@@ -23,6 +23,7 @@ from specgap.ir import (
 )
 from specgap.registry import Registry, Tool
 from specgap.resolve import compact, did_you_mean, mention_key
+from specgap.spread import exact, spread, spreads
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
@@ -47,12 +48,36 @@ def compile_policies(
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
     for rule in rules:
-        policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
-        if policy is not None:
-            by_id.setdefault(policy.id, []).append(policy)
+        for one, known in _each_tool(rule, resolutions, registry, diagnostics):
+            policy = _compile_rule(agent, one, known, registry, strict, diagnostics)
+            if policy is not None:
+                by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
     diagnostics.extend(conflicts(policies))
     return Compiled(tuple(policies), tuple(diagnostics))
+
+
+def _each_tool(
+    rule: CandidateRule,
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    diagnostics: list[Diagnostic],
+) -> list[tuple[CandidateRule, Mapping[str, Resolution]]]:
+    """The rule, or (stated over an argument of every tool) one copy per tool taking it."""
+    if not spreads(rule):
+        return [(rule, resolutions)]
+    copies = spread(rule, registry)
+    if not copies:
+        diagnostics.append(
+            Diagnostic(
+                code="unknown-argument",
+                message=f"no tool takes an argument named by `{rule.params['facet']}`",
+                severity="warning",
+                span=rule.span,
+                help="name the argument as the tools do, or the tool the rule is about",
+            )
+        )
+    return [(c, {**resolutions, str(c.target): exact(str(c.target))}) for c in copies]
 
 
 def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:

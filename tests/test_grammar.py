@@ -29,6 +29,8 @@ def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
 
 
 TOOLS = [
+    _tool("find_cars", "Search cars by class.", vehicle_class="string"),
+    _tool("reserve_car", "Reserve a car.", vehicle_class="string", customer_id="string"),
     _tool("get_booking", "Read a rental booking by its number.", booking_id="string"),
     _tool("cancel_booking", "Cancel a booking.", booking_id="string", reason="string"),
     _tool(
@@ -241,3 +243,53 @@ def test_a_pattern_rule_under_a_condition_keeps_it(tmp_path: Path) -> None:
     assert policies
     assert all(p.enforcement == "review_only" for p in policies)
     assert "condition-not-bound" in _notes(built)
+
+
+# --- enumerations spread over every tool taking the argument ------------------------------------
+
+ENUMERATIONS: list[tuple[str, list[str] | None]] = [
+    # sentence, the allowed values (None: not an exhaustive list)
+    ("The accepted vehicle classes are: 'compact', 'suv', 'van'.", ["compact", "suv", "van"]),
+    ("Vehicle classes must be one of 'compact' or 'van'.", ["compact", "van"]),
+    ("The typical vehicle classes are: 'compact', 'suv', 'van'.", None),
+    ("Popular vehicle classes include 'compact' and 'suv'.", None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "allowed"), ENUMERATIONS)
+def test_an_enumeration_constrains_the_argument_of_every_tool(
+    tmp_path: Path, sentence: str, allowed: list[str] | None
+) -> None:
+    built = _build(tmp_path, [sentence])
+    found = {
+        p.target: p.condition.model_dump(mode="json")
+        for p in _prose(built)
+        if p.operator == "resource_in_allowlist"
+    }
+    if allowed is None:
+        assert found == {}
+        return
+    assert set(found) == {"find_cars", "reserve_car"}
+    for condition in found.values():
+        assert condition["selector"]["arg"] == "vehicle_class"
+        assert sorted(condition["allowed"]) == sorted(allowed)
+
+
+def test_an_enumeration_no_tool_takes_is_reported(tmp_path: Path) -> None:
+    built = _build(tmp_path, ["The accepted fuel levels are: 'full', 'half'."])
+    assert _prose(built) == []
+    assert "unknown-argument" in _notes(built)
+
+
+def test_a_coordinated_check_comes_before_the_action(tmp_path: Path) -> None:
+    sentence = (
+        "A booking can only be cancelled if its status is 'reserved', and you should check "
+        "its status before taking the action."
+    )
+    built = _build(tmp_path, [sentence])
+    found = {(p.operator, p.target) for p in _prose(built)}
+    assert ("state_condition", "cancel_booking") in found
+    ordering = [p for p in _prose(built) if p.operator == "require_before"]
+    assert [(p.target, p.condition.model_dump()["before"]) for p in ordering] == [
+        ("cancel_booking", "get_booking")
+    ]

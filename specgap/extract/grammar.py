@@ -173,6 +173,9 @@ class Clause:
     obtain: str | None = None  # what must be obtained from the user
     confirmation: bool = False
     imperative: bool = False
+    before: str | None = None  # "... before taking the action": what comes after
+    listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
+    listed_of: str = ""  # ... and X
 
     @property
     def action(self) -> str | None:
@@ -387,6 +390,25 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 
+_BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<x>[^,;.]+)", re.I)
+_CONJUNCT = re.compile(
+    r",\s*(?:and|so|then)\s+(?=(?:you|the\s+agent|we|always|first|then|also)\b)|;\s*", re.I
+)
+
+
+def conjuncts(text: str) -> list[tuple[int, Clause]]:
+    """The coordinated clauses of a sentence (`X can only be done if ..., and you should check
+    its status before taking the action`), each parsed, with where it starts."""
+    out: list[tuple[int, Clause]] = []
+    at = 0
+    for m in _CONJUNCT.finditer(text):
+        out.append((at, parse(text[at : m.start()])))
+        at = m.end()
+    if out:
+        out.append((at, parse(text[at:])))
+    return out
+
+
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
     cond, main, _ = _condition(text)
@@ -435,7 +457,11 @@ def parse(text: str) -> Clause:
     obtain = None
     if verb in _OBTAIN and _FROM_USER.search(main) and obj:
         obtain = obj
+    ahead = _BEFORE.search(main)
+    listed_of, listed = _enumeration(text)
     return Clause(
+        listed=listed,
+        listed_of=listed_of,
         modality=modality,
         negated=negated,
         verb=verb,
@@ -450,6 +476,7 @@ def parse(text: str) -> Clause:
         first=bool(re.search(r"\bfirst\b|\bbefore\s+(?:anything|proceeding)\b", main, re.I)),
         obtain=obtain,
         confirmation=bool(_CONFIRM.search(text)),
+        before=" ".join(ahead["x"].split()) if ahead else None,
         imperative=imperative,
     )
 
@@ -488,3 +515,48 @@ def _quantity(main: str) -> Quantity | None:
     if single is not None:
         return Quantity(max=1.0, noun=single["noun"], per=per)
     return None
+
+
+# --- enumerations -----------------------------------------------------------------------------
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_LIST = _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s*,?\s+(?:and|or)\s+" + _ITEM + r")+"
+_ENUM = re.compile(
+    r"(?:^|[.;:]\s+)(?:the\s+)?(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,5}?)\s+"
+    r"(?:are|is|include|must\s+be(?:\s+one\s+of)?|should\s+be(?:\s+one\s+of)?|"
+    r"can\s+only\s+be)\s*:?\s*(?:one\s+of\s*:?\s*)?(?P<list>" + _LIST + r")\s*[.;]?\s*$",
+    re.I,
+)
+_PAREN = re.compile(
+    r"\b(?:the\s+)?(?P<np>[a-z][\w-]*)\s+\((?:either\s+|one\s+of\s+)?(?P<list>" + _LIST + r")\)",
+    re.I,
+)
+# words that say a list is not the only allowed values
+_OPEN_LIST = re.compile(
+    r"\b(?:typical|typically|usual|usually|standard|common|commonly|example|examples|e\.g|such\s+as|"
+    r"like|preferably|preferred|recommended|default|some|following|considered|include|includes)\b",
+    re.I,
+)
+_QUALIFIERS = re.compile(
+    r"^(?:(?:recogni[sz]ed|valid|accepted|allowed|permitted|supported|possible|available|only|"
+    r"acceptable|legal|permissible)\s+)+",
+    re.I,
+)
+
+
+_TOOL_NOUNS = frozenset(split_words("tool tools function functions action actions api apis"))
+
+
+def _enumeration(text: str) -> tuple[str, tuple[str, ...]]:
+    """`The accepted asset types are: 'a', 'b'` -> ("asset types", (a, b)); a list called
+    typical, standard or an example is not the only allowed values, and reads as none."""
+    m = _ENUM.search(text) or _PAREN.search(text)
+    if m is None or _OPEN_LIST.search(text[: m.start("list")]):
+        return "", ()
+    np = _QUALIFIERS.sub("", m["np"].strip())
+    if not np or np.split()[0].casefold() in {"it", "they", "these", "those", "this", "that"}:
+        return "", ()
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["list"]))
+    if len(values) < 2 or np.split()[-1].casefold() in _TOOL_NOUNS:
+        return "", ()
+    return " ".join(np.split()), values

@@ -14,13 +14,14 @@ makes it `review_only`, and a `condition-not-bound` diagnostic says what could n
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
-from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, singular
+from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -163,7 +164,17 @@ def _prohibition(c: Clause) -> Answer:
     return [Emit("deny_action", c.action, {}, 0.7)]
 
 
+def _enumerated(c: Clause) -> Answer:
+    """The only values an argument takes, wherever it appears: one rule per tool taking it
+    (the compiler spreads the `*` target, see `specgap.spread`)."""
+    if not c.listed or c.negated:
+        return None
+    params = {"facet": c.listed_of, "allowed": list(c.listed)}
+    return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.75)]
+
+
 CHOOSERS: tuple[Chooser, ...] = (
+    _enumerated,
     _derived_bound,
     _obtain_from_user,
     _argument_from_user,
@@ -292,3 +303,55 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
 
 def with_condition(clause: Clause, cond: Condition | None) -> Clause:
     return replace(clause, condition=cond)
+
+
+# --- rules a sentence states besides its main one -------------------------------------------
+
+_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review"})
+_ANAPHORA = re.compile(
+    r"^(?:taking|doing|performing|making|calling|executing|running)?\s*(?:the|this|that|such|"
+    r"any)?\s*(?:action|step|operation|change|call|it|so)?$",
+    re.I,
+)
+
+
+def also(clause: Clause, parts: list[tuple[int, Clause]]) -> list[Emit]:
+    """Rules stated beside the main one: an enumeration of an argument's values anywhere in
+    the sentence, and a read required before the action of a coordinated clause (`..., and
+    you should check its status before taking the action`)."""
+    out: list[Emit] = []
+    if clause.listed and not clause.negated:
+        listed = _enumerated(clause)
+        out.extend(listed if isinstance(listed, list) else [])
+    head = parts[0][1] if parts else clause
+    for _, part in parts[1:]:
+        if part.verb not in _READS or part.before is None or part.negated:
+            continue
+        action = _action_named(part.before) or head.action
+        entity = _entity(part, head)
+        if action is None or entity is None or not _acts(head):
+            continue
+        out.append(Emit("require_before", action, {"before": f"get {entity}"}, 0.7))
+    return out
+
+
+def _action_named(phrase: str) -> str | None:
+    """The action a `before ...` phrase names, or None when it points back (`the action`)."""
+    words = phrase.split()
+    if not words or _ANAPHORA.match(phrase.strip()):
+        return None
+    first = lemma(words[0])
+    if first not in IMPERATIVE_VERBS:
+        return None
+    rest = [w for w in words[1:4] if w.casefold() not in {"the", "a", "an", "any", "its"}]
+    return " ".join([first, *rest]).casefold()
+
+
+def _entity(part: Clause, head: Clause) -> str | None:
+    """What is read: the object's entity, or (`its status`) the main clause's entity."""
+    words = part.object.split()
+    if words and words[-1] not in {"status", "state", "details", "detail", "information"}:
+        return singular(words[-1])
+    if head.condition and head.condition.entity:
+        return head.condition.entity
+    return singular(head.object.split()[-1]) if head.object else None

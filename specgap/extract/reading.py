@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.grammar import Clause, parse
+from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_rules import (
     Gap,
+    also,
     candidate,
     choose,
     condition_diagnostic,
@@ -36,6 +37,10 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
             gap = answer
         elif answer:
             rules = [candidate(sentence, emit) for emit in answer]
+    if sentence.subject is None:
+        stated = {(r.operator, r.target) for r in rules}
+        more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
+        rules += [r for r in more if (r.operator, r.target) not in stated]
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if sentence.subject is None and not rules and (gap or _rule_like(sentence, clause)):
