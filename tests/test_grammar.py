@@ -293,3 +293,36 @@ def test_a_coordinated_check_comes_before_the_action(tmp_path: Path) -> None:
     assert [(p.target, p.condition.model_dump()["before"]) for p in ordering] == [
         ("cancel_booking", "get_booking")
     ]
+
+
+# --- numbered steps in order --------------------------------------------------------------------
+
+SEQUENCES: list[tuple[str, list[tuple[str, str]], bool]] = [
+    # text, (tool, required before) pairs, scoped (kept for review)
+    (
+        "To close a rental, follow these steps in order: 1) get the booking, 2) issue the "
+        "refund, and 3) cancel the booking.",
+        [("issue_refund", "get_booking"), ("cancel_booking", "issue_refund")],
+        True,
+    ),
+    (
+        "Always follow this order: 1. Get the booking. 2. Cancel the booking.",
+        [("cancel_booking", "get_booking")],
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "pairs", "scoped"), SEQUENCES)
+def test_numbered_steps_require_each_other_in_order(
+    tmp_path: Path, text: str, pairs: list[tuple[str, str]], scoped: bool
+) -> None:
+    built = _build(tmp_path, [text])
+    found = [
+        (p.target, p.condition.model_dump()["before"])
+        for p in _prose(built)
+        if p.operator == "require_before"
+    ]
+    assert sorted(found) == sorted(pairs)
+    assert ("condition-not-bound" in _notes(built)) is scoped
+    assert "rule-not-compiled" not in _notes(built)

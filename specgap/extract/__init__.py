@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
-from specgap.extract.reading import read_sentence
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
+from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
 from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
@@ -44,8 +44,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         if artifact.kind == "config":
             rules.extend(config_rules(artifact))
             continue
-        for sentence in _sentences(artifact):
-            found, notes = read_sentence(sentence)
+        for _, found, notes in read_all(_sentences(artifact)):
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":

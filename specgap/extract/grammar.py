@@ -199,6 +199,7 @@ IMPERATIVE_VERBS = frozenset(
         "terminate transfer unlock update upgrade use utilize verify write retrieve fetch "
         "downgrade purchase buy sell rent lend borrow renew waive void install uninstall "
         "configure deploy publish upload download import export merge split print sign "
+        "prepare schedule enroll disable archive register unregister "
     )
 )
 _OBTAIN = frozenset(split_words("get obtain collect request gather ask verify confirm"))
@@ -206,7 +207,8 @@ _NOT_OBJECT = frozenset(
     split_words(
         "with to for from in on by into onto at unless if when whenever while before after "
         "until once and or but than so because since as that which who whose where per via "
-        "through without except only first again also then is are was be"
+        "through without except only first again also then is are was be itself themselves "
+        "belonging"
     )
 )
 _SUBJECTS = re.compile(
@@ -240,6 +242,8 @@ def _object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
         word = m[1]
         if m.start() != end - start or word.casefold() in _NOT_OBJECT or len(words) == most:
             break
+        if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
+            break  # "permissions linked to ...": a participle starts what modifies the object
         end = start + m.end()
         if _DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
@@ -368,6 +372,7 @@ _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
     r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also))+$", re.I
 )
+_AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
 _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
 _NOT_VERBS = _NOT_OBJECT | frozenset(
     split_words("the a an any all each every you it they this that these those we there")
@@ -428,7 +433,15 @@ def parse(text: str) -> Clause:
         # "Upload only to ...", "Never cancel ...": the sentence opens with its verb
         imperative = modal is None or modal.start() <= first.start()
         verb = first[1].casefold()
+        pair = _AND_VERB.match(main, first.end())
+        if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
+            first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
         obj, o_end = _object_at(main, first.end())
+        if not obj:
+            # "remove from all groups": what the verb acts on follows a preposition
+            via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)
+            if via is not None:
+                obj, o_end = _object_at(main, o_end + via.end() - 1)
         span = (first.start(1), o_end)
         cond = cond or (_relative(main, o_end) if obj else None)
     elif modal is not None:
