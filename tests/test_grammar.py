@@ -326,3 +326,34 @@ def test_numbered_steps_require_each_other_in_order(
     assert sorted(found) == sorted(pairs)
     assert ("condition-not-bound" in _notes(built)) is scoped
     assert "rule-not-compiled" not in _notes(built)
+
+
+STATES: list[tuple[str, str, dict[str, Any]]] = [
+    # sentence, tool, condition subset: the entity's state the action is allowed in
+    (
+        "Only bookings with a status of 'reserved' may be cancelled.",
+        "cancel_booking",
+        {"field": "status", "allowed": ["reserved"]},
+    ),
+    (
+        "Cancellation of a booking is allowed only when its status is 'reserved'.",
+        "cancel_booking",
+        {"field": "status", "allowed": ["reserved"]},
+    ),
+    (
+        "A booking cannot be cancelled when its stage is 'on_road'.",
+        "cancel_booking",
+        {"field": "stage", "denied": ["on_road"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "tool", "condition"), STATES)
+def test_state_conditions_in_other_words(
+    tmp_path: Path, sentence: str, tool: str, condition: dict[str, Any]
+) -> None:
+    built = _build(tmp_path, [sentence])
+    found = [p for p in _prose(built) if p.operator == "state_condition" and p.target == tool]
+    assert found, [(p.operator, p.target) for p in _prose(built)]
+    dumped = found[0].condition.model_dump(mode="json")
+    assert {k: dumped[k] for k in condition} == condition

@@ -23,7 +23,6 @@ from specgap.extract.pattern_base import (
     QUOTED,
     USER,
     is_action_noun,
-    is_toolish,
     lemma,
     singular,
     split_words,
@@ -294,7 +293,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     rest = m["rest"].strip(" .,")
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
-    subject = _DET.sub("", m["subject"].strip()).removesuffix("'s").strip()
+    subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
+    subject = _DET.sub("", subject).removesuffix("'s").strip()
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
     field = None
     entity = None
@@ -306,7 +306,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     if len(subject_words) > 3:
         return cond  # "any part of the rental ...": not one entity's field
     quoted = [a or b or c for a, b, c in QUOTED.findall(rest)]
-    values = [v for v in quoted if not is_toolish(v)]
+    values = list(quoted)  # `in_stock` is a value here, however tool-like it looks
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
         items = [_DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
@@ -395,10 +395,44 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 
+_ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
 _BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<x>[^,;.]+)", re.I)
 _CONJUNCT = re.compile(
     r",\s*(?:and|so|then)\s+(?=(?:you|the\s+agent|we|always|first|then|also)\b)|;\s*", re.I
 )
+
+
+_NOMINAL = re.compile(
+    r"^(?:the\s+)?(?P<noun>[A-Za-z]+)\s+of\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:like\s+[^,]+?\s+)?(?:is|are)\s+(?:only\s+)?"
+    r"(?:permitted|allowed)",
+    re.I,
+)
+_RECEIVES = re.compile(
+    r"\b(?:receive|get|undergo|have)\b[^,;.]*?\b(?P<np>[a-z][\w-]*)\s+"
+    r"(?P<noun>[a-z]+(?:ments?|tions?|als?))\b",
+    re.I,
+)
+_HAVING = re.compile(
+    r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
+    r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
+    re.I,
+)
+
+
+def _having(main: str) -> Condition | None:
+    """`Only accounts with a status of 'enabled' ... may X`: the allowed state of X's entity."""
+    m = _HAVING.match(main)
+    if m is None:
+        return None
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["values"]))
+    if not values:
+        return None
+    return Condition(
+        "only_if", " ".join(m[0].split()), m.start(), m.end(), singular(m["entity"]),
+        m["field"].casefold(), values,
+    )  # fmt: skip
 
 
 def conjuncts(text: str) -> list[tuple[int, Clause]]:
@@ -446,8 +480,13 @@ def parse(text: str) -> Clause:
         cond = cond or (_relative(main, o_end) if obj else None)
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
-        if verb is not None and verb in _NOT_VERBS:
-            verb = None
+        if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
+            verb = None  # "only accounts with ...": not a verb
+            aux = _AUX.search(main, modal.end())
+            if aux is not None:  # "... may borrow books": the verb after the auxiliary
+                verb, v_start, v_end, passive = _verb_after(main, aux.end())
+                if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
+                    verb = None
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
@@ -460,6 +499,15 @@ def parse(text: str) -> Clause:
                 obj, o_end = _object_at(main, v_end)
                 span = (v_start, o_end)
                 cond = cond or (_relative(main, o_end) if obj else None)
+    if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
+        nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
+        if nominal is not None and is_action_noun(nominal["noun"]):
+            # "Assignment of assets is permitted only ...", "... receive license assignments"
+            verb = lemma(singular(nominal["noun"]))
+            obj = " ".join(w.casefold() for w in nominal["np"].split()[:3])
+            span = nominal.span()
+    if cond is None:
+        cond = _having(main)
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = _quantity(main)
@@ -472,6 +520,8 @@ def parse(text: str) -> Clause:
         obtain = obj
     ahead = _BEFORE.search(main)
     listed_of, listed = _enumeration(text)
+    if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
+        modality = "only"  # "X is allowed only when ...": the only is in the condition
     return Clause(
         listed=listed,
         listed_of=listed_of,

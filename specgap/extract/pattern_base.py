@@ -113,6 +113,8 @@ _NOUN_VERBS = {
     "termination": "terminate", "submission": "submit", "approval": "approve",
     "creating": "create", "created": "create", "taking": "take", "making": "make",
     "giving": "give", "using": "use", "used": "use", "issued": "issue", "issuing": "issue",
+    "assignment": "assign", "allocation": "allocate", "revocation": "revoke",
+    "renewal": "renew", "extension": "extend", "withdrawal": "withdraw", "deposit": "deposit",
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in)$"
