@@ -5,7 +5,7 @@ extractor in a temporary folder and scored by `benchmarks.extract_score`. One ro
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate). Totals are micro-averages (sums of counts).
 
-    python -m benchmarks extract [--json] [--json=FILE] [--misses] [--corpus=DIR]
+    python -m benchmarks extract [--json] [--json=FILE] [--misses] [--corpus=DIR] [--gold=DIR]
 
 `--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
 as well; `--misses` lists, per domain, the expectations no policy matched and the policies
@@ -88,17 +88,23 @@ def measure(corpus: Path, golds: Sequence[Gold]) -> tuple[dict[str, Score], list
     return scores, notes
 
 
+def _option(options: Sequence[str], name: str) -> str | None:
+    """The value of `NAME=VALUE` among the options, if given."""
+    return next((o.split("=", 1)[1] for o in options if o.startswith(f"{name}=")), None)
+
+
 def run(options: Sequence[str] = ()) -> None:
     as_json = "--json" in options
-    out = next((o.split("=", 1)[1] for o in options if o.startswith("--json=")), None)
+    out = _option(options, "--json")
     misses = "--misses" in options
-    corpus = Path(next((o.split("=", 1)[1] for o in options if o.startswith("--corpus=")), CORPUS))
+    corpus = Path(_option(options, "--corpus") or CORPUS)
+    gold_dir = Path(_option(options, "--gold") or GOLD_DIR)
     if not corpus.is_dir():
         print(f"   corpus not found at {corpus}: nothing to measure")
         return
     started = time.perf_counter()
     golds: list[Gold] = []
-    for path in gold_files(GOLD_DIR):
+    for path in gold_files(gold_dir):
         try:
             golds.append(load_gold(path))
         except GoldError as exc:

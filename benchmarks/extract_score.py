@@ -24,6 +24,7 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -136,11 +137,11 @@ def tool_ranges(text: str, names: Sequence[str]) -> dict[str, tuple[int, int]]:
     starts: list[tuple[str, int]] = []
     at = 0
     for name in names:
-        found = text.find(f'"name": {json.dumps(name)}', at)
-        if found < 0:
+        found = re.compile(r'"name"\s*:\s*' + re.escape(json.dumps(name))).search(text, at)
+        if found is None:
             raise ValueError(f"tool `{name}` not found in its tools file")
-        starts.append((name, text.count("\n", 0, found) + 1))
-        at = found + 1
+        starts.append((name, text.count("\n", 0, found.start()) + 1))
+        at = found.end()
     last = text.count("\n") + 1
     return {
         name: (line, (starts[i + 1][1] - 1) if i + 1 < len(starts) else last)

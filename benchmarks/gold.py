@@ -19,7 +19,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
@@ -88,6 +95,13 @@ class GoldRule(_Model):
     checkable: bool
     expect: tuple[Expectation, ...] = ()
     why: str | None = None
+
+    @field_validator("sha8", mode="before")
+    @classmethod
+    def _quoted(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, str):
+            raise ValueError("quote `sha8`: unquoted, a hash of digits is read as a number")
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> GoldRule:

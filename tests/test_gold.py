@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks.bench_extract import run
 from benchmarks.extract_score import Placed, Score, build_domain, place, score, tool_ranges
 from benchmarks.gold import (
     Gold,
@@ -145,6 +146,7 @@ BAD_RULES = [
         "no parameter limit",
     ),
     ("  - {at: 'policy.md:3', sha8: 0a0b0c0d, note: n, checkable: false, why: w, x: 1}\n", "x"),
+    ("  - {at: 'policy.md:3', sha8: 12345678, note: n, checkable: false, why: w}\n", "quote"),
 ]
 
 
@@ -347,6 +349,8 @@ def test_tool_ranges_cover_each_entry(library: tuple[Gold, Placed, Path]) -> Non
         assert f'"{name}"' in entry
         assert all(f'"{t["name"]}"' not in entry for t in TOOLS if t["name"] != name)
     assert placed.sites[4].start == ranges["lend_book"][0]
+    compact = '[{"name":"a","description":"x"},\n{"name" : "b"}]'
+    assert tool_ranges(compact, ["a", "b"]) == {"a": (1, 1), "b": (2, 2)}
 
 
 def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]) -> None:
@@ -432,3 +436,27 @@ def test_invented_domain_builds_and_scores(library: tuple[Gold, Placed, Path]) -
     assert 0 <= result.matched <= result.expectations
     assert 0 <= result.matching <= result.prose
     assert result.enforce <= result.prose
+
+
+def test_benchmark_without_corpus_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    run([f"--corpus={tmp_path / 'absent'}"])
+    assert "corpus not found" in capsys.readouterr().out
+
+
+def test_benchmark_json_on_the_invented_domain(
+    library: tuple[Gold, Placed, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command end to end: gold folder and corpus given, figures printed as JSON."""
+    gold, _, domain = library
+    golds = domain.parent / "gold"
+    golds.mkdir()
+    (golds / "library.yaml").write_text(json.dumps(gold.model_dump(exclude_none=True)))
+    run([f"--corpus={domain.parent}", f"--gold={golds}", "--json"])
+    figures = json.loads(capsys.readouterr().out)
+    row = figures["domains"]["library"]
+    assert row["split"] == "tuned"
+    assert (row["gold_sentences"], row["checkable_expectations"]) == (5, 5)
+    assert figures["totals"]["tuned"]["gold_sentences"] == 5
+    assert figures["totals"]["heldout"]["gold_sentences"] == 0
