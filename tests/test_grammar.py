@@ -357,3 +357,33 @@ def test_state_conditions_in_other_words(
     assert found, [(p.operator, p.target) for p in _prose(built)]
     dumped = found[0].condition.model_dump(mode="json")
     assert {k: dumped[k] for k in condition} == condition
+
+
+PROCEDURES: list[tuple[list[str], list[tuple[str, str]]]] = [
+    # paragraphs, (tool, required before) pairs
+    (
+        ["First get the booking. If it is missing, stop. Then cancel the booking."],
+        [("cancel_booking", "get_booking")],
+    ),
+    (["First get the booking, then issue the refund."], [("issue_refund", "get_booking")]),
+    (["Then cancel the booking."], []),  # a continuation with nothing before it
+]
+
+
+@pytest.mark.parametrize(("paragraphs", "pairs"), PROCEDURES)
+def test_procedural_prose_orders_its_steps(
+    tmp_path: Path, paragraphs: list[str], pairs: list[tuple[str, str]]
+) -> None:
+    built = _build(tmp_path, paragraphs)
+    found = [
+        (p.target, p.condition.model_dump()["before"])
+        for p in _prose(built)
+        if p.operator == "require_before"
+    ]
+    assert found == pairs
+
+
+def test_what_is_checked_is_not_a_condition() -> None:
+    clause = parse("Check if the booking is still open.")
+    assert clause.condition is None
+    assert clause.action == "check booking"

@@ -62,6 +62,11 @@ _COND_START = re.compile(
     re.I,
 )
 # "when calling X", "if using Y": the scope of the rule (its target), not a condition on state
+_CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|after)\b|[,;]", re.I)
+_WHETHER = re.compile(
+    r"\s+(?:if|whether|that)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?=[a-z])", re.I
+)
+_ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
 _SCOPE = re.compile(
     r"^(?:\w+\s+){0,2}?(?:calling|using|invoking|running|making|issuing|sending|doing|"
     r"performing|you\s+(?:call|use|make|invoke))\b",
@@ -198,7 +203,9 @@ IMPERATIVE_VERBS = frozenset(
         "terminate transfer unlock update upgrade use utilize verify write retrieve fetch "
         "downgrade purchase buy sell rent lend borrow renew waive void install uninstall "
         "configure deploy publish upload download import export merge split print sign "
-        "prepare schedule enroll disable archive register unregister "
+        "prepare schedule enroll disable archive register unregister extract analyze "
+        "classify identify detect summarize save store link attach generate compute calculate "
+        "fill complete finish start launch trigger restart reboot refuel roam "
     )
 )
 _OBTAIN = frozenset(split_words("get obtain collect request gather ask verify confirm"))
@@ -207,7 +214,8 @@ _NOT_OBJECT = frozenset(
         "with to for from in on by into onto at unless if when whenever while before after "
         "until once and or but than so because since as that which who whose where per via "
         "through without except only first again also then is are was be itself themselves "
-        "belonging"
+        "belonging has have had can could may might must should will would do does did not "
+        "been being"
     )
 )
 _SUBJECTS = re.compile(
@@ -257,6 +265,8 @@ def _condition(text: str) -> tuple[Condition | None, str, int]:
         after = text[m.end() :]
         if _SCOPE.match(after.strip()):
             continue
+        if _ASKS.search(text[: m.start()]):
+            continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
         if kind_word == "once" and not re.match(r"\s+(?:the|an?|its|their|it|they)\b", after):
             continue  # "can be called once": a count, not a condition
@@ -307,6 +317,13 @@ def _bind(cond: Condition, words: str) -> Condition:
         return cond  # "any part of the rental ...": not one entity's field
     quoted = [a or b or c for a, b, c in QUOTED.findall(rest)]
     values = list(quoted)  # `in_stock` is a value here, however tool-like it looks
+    left = re.sub(
+        r"\b(?:one\s+of|either|or|and|nor|the|status|state)\b|[,:]", " ", QUOTED.sub(" ", rest)
+    )
+    if values and left.strip():
+        return cond  # "you are tasked with updating a field ... 'x'": the value is not the state
+    if subject.casefold() in {"you", "we", "i", "they"}:
+        return cond
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
         items = [_DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
@@ -459,8 +476,9 @@ def parse(text: str) -> Clause:
     imperative = False
     lead = _LEAD.match(main)
     first = _FIRST.match(main, lead.end() if lead else 0)
+    aux = _AUX.search(main, first.end()) if first is not None else None
     subject_first = first is not None and (
-        _AUX.search(main, first.end()) is not None
+        (aux is not None and not _CLAUSE_BREAK.search(main, first.end(), aux.start()))
         or _COPULA_NEXT.match(main, _object_at(main, first.end())[1]) is not None
     )
     if first is not None and first[1].casefold() in IMPERATIVE_VERBS and not subject_first:
@@ -471,6 +489,9 @@ def parse(text: str) -> Clause:
         if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
             first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
         obj, o_end = _object_at(main, first.end())
+        what = _WHETHER.match(main, o_end) if not obj else None
+        if what is not None:
+            obj, o_end = _object_at(main, what.end() - 1)  # "verify if the customer exists"
         if not obj:
             # "remove from all groups": what the verb acts on follows a preposition
             via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)

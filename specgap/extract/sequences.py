@@ -42,10 +42,19 @@ def read_all(
     from specgap.extract.reading import read_sentence
 
     pending = list(sentences)
+    chain = _Chain()
     i = 0
     while i < len(pending):
         sentence = pending[i]
         steps, used = _steps(sentence, pending[i + 1 :])
+        if len(steps) < 2:
+            ordered = chain.read(sentence)
+            if ordered:
+                found, notes = read_sentence(sentence)
+                notes = [n for n in notes if n.code != "rule-not-compiled"]
+                yield sentence, [*found, *ordered], notes
+                i += 1
+                continue
         if len(steps) >= 2:
             rules = list(_ordered(sentence, steps))
             found, notes = read_sentence(sentence)
@@ -115,3 +124,52 @@ def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
         if first and then and first != then:
             emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
             yield candidate(sentence, emit)
+
+
+# --- procedural prose: "First X. Then Y. Next, Z." --------------------------------------------
+
+_OPENS = re.compile(r"^\W*(?:first(?:ly)?|to\s+start|begin\s+by|start\s+by)\b\s*,?\s*", re.I)
+_GOES_ON = re.compile(
+    r"^\W*(?:then|next|after\s+that|afterwards|after\s+this|subsequently|finally|lastly|"
+    r"second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
+    re.I,
+)
+_LABEL = re.compile(r"^[^\n]*:\s*\n\s*")  # "instructions:" on a line of its own
+_THEN = re.compile(r"\s*,?\s*\b(?:and\s+)?then\b\s*,?\s*", re.I)
+
+
+class _Chain:
+    """The steps of procedural prose within one section: a sentence opening with `First`
+    starts a chain, one opening with `Then`, `Next`, `After that`, `Finally` (or `If ...,
+    then`) continues it, and each step requires the one before it. A step's own condition
+    does not weaken the order: `require_before` constrains a step only when it is taken."""
+
+    def __init__(self) -> None:
+        self.section: str | None = None
+        self.last: str | None = None
+
+    def read(self, sentence: Sentence) -> list[CandidateRule]:
+        text = _LABEL.sub("", sentence.clean.strip())
+        if sentence.subject is not None:
+            return []
+        if sentence.context != self.section:
+            self.section, self.last = sentence.context, None
+        opens = _OPENS.match(text)
+        goes_on = _GOES_ON.match(text)
+        if opens is not None:
+            self.last = None
+            parts = _THEN.split(text[opens.end() :])
+        elif goes_on is not None and self.last is not None:
+            parts = _THEN.split(text[goes_on.end() :])
+        else:
+            return []
+        rules: list[CandidateRule] = []
+        for part in parts:
+            action = parse(part).action
+            if action is None:
+                continue
+            if self.last is not None and self.last != action:
+                emit = Emit("require_before", action, {"before": self.last}, 0.7)
+                rules.append(candidate(sentence, emit))
+            self.last = action
+        return rules
