@@ -23,7 +23,7 @@ from specgap.ir import (
 )
 from specgap.registry import Registry, Tool
 from specgap.resolve import compact, did_you_mean, mention_key
-from specgap.spread import exact, spread, spreads
+from specgap.spread import exact, spread, spreads, tied
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
@@ -63,7 +63,33 @@ def _each_tool(
     registry: Registry,
     diagnostics: list[Diagnostic],
 ) -> list[tuple[CandidateRule, Mapping[str, Resolution]]]:
-    """The rule, or (stated over an argument of every tool) one copy per tool taking it."""
+    """The rule, or one copy per tool: of the tools taking the argument a rule over every
+    tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    res = resolutions.get(mention_key(rule))
+    together = tied(rule.target, res) if rule.target and res else []
+    if together:
+        names = ", ".join(f"`{c.tool_id}`" for c in together)
+        diagnostics.append(
+            Diagnostic(
+                code="mention-spread",
+                message=f"`{rule.target}` names {len(together)} tools ({names}); the rule "
+                "applies to each",
+                severity="note",
+                span=rule.span,
+                help="name one tool by its id if the rule is about one of them",
+            )
+        )
+        return [
+            (
+                # named together, not by name: enforced only at a sure resolution
+                rule.model_copy(update={"target": c.tool_id, "grounding": "partial"}),
+                {
+                    **resolutions,
+                    c.tool_id: Resolution(mention=c.tool_id, status="resolved", candidates=(c,)),
+                },
+            )
+            for c in together
+        ]
     if not spreads(rule):
         return [(rule, resolutions)]
     copies = spread(rule, registry)

@@ -387,3 +387,21 @@ def test_what_is_checked_is_not_a_condition() -> None:
     clause = parse("Check if the booking is still open.")
     assert clause.condition is None
     assert clause.action == "check booking"
+
+
+def test_a_generic_action_applies_to_every_tool_of_its_family(tmp_path: Path) -> None:
+    """`update booking` names each `update_booking_*` tool: the rule holds for all of them,
+    reviewed (a tie is no sure resolution), and a note says so."""
+    extra = [
+        _tool(f"update_booking_{what}", f"Change the {what} of a booking.", booking_id="string")
+        for what in ("time", "vehicle")
+    ]
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps([*TOOLS, *extra]))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text("A booking can only be updated if its status is 'reserved'.\n")
+    built = build_agent(tmp_path, [prompt], [tools])
+    found = {p.target: p.enforcement for p in _prose(built) if p.operator == "state_condition"}
+    family = ("update_booking_drivers", "update_booking_time", "update_booking_vehicle")
+    assert found == dict.fromkeys(family, "review_only")
+    assert "mention-spread" in _notes(built)

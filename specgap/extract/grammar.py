@@ -532,7 +532,12 @@ def parse(text: str) -> Clause:
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = _quantity(main)
-    if verb is None and quantity is not None and quantity.noun and is_action_noun(quantity.noun):
+    if (
+        verb is None
+        and quantity is not None
+        and len(quantity.noun.split()) == 1
+        and is_action_noun(quantity.noun)
+    ):
         # "at most one refund per booking": the noun names the action that is counted
         verb, quantity = lemma(singular(quantity.noun)), replace(quantity, calls=True)
     arg, from_user, fixed = _argument(main)
@@ -597,7 +602,10 @@ def _quantity(main: str) -> Quantity | None:
         return Quantity(max=float(n), per=per, calls=True)
     single = _SINGLE.search(main)
     if single is not None:
-        return Quantity(max=1.0, noun=single["noun"], per=per)
+        noun = single["noun"]
+        if " or " not in noun:
+            noun = _object_at(main, single.start("noun"))[0] or noun  # "payment method"
+        return Quantity(max=1.0, noun=noun, per=per)
     return None
 
 

@@ -159,7 +159,7 @@ def _prohibition(c: Clause) -> Answer:
         return None
     if c.verb in _NOT_ACTIONS or not c.object or c.argument is not None:
         return None
-    if c.verb not in IMPERATIVE_VERBS and not c.passive:
+    if c.verb not in IMPERATIVE_VERBS or c.object in {"they", "it", "this", "that", "these"}:
         return None
     return [Emit("deny_action", c.action, {}, 0.7)]
 
