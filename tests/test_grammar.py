@@ -405,3 +405,32 @@ def test_a_generic_action_applies_to_every_tool_of_its_family(tmp_path: Path) ->
     family = ("update_booking_drivers", "update_booking_time", "update_booking_vehicle")
     assert found == dict.fromkeys(family, "review_only")
     assert "mention-spread" in _notes(built)
+
+
+RELATIVES: list[tuple[str, str, str, dict[str, Any]]] = [
+    # sentence, operator, tool, condition subset
+    (
+        "Never cancel a booking that has not been paid.",
+        "require_before",
+        "cancel_booking",
+        {"before": "pay_booking"},
+    ),
+    (
+        "Do not quote prices or fees not provided by the renter or the tools.",
+        "arg_grounded",
+        "*",
+        {"from_user": True, "from_tools": ["*"]},
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "operator", "tool", "condition"), RELATIVES)
+def test_what_a_relative_clause_says(
+    tmp_path: Path, sentence: str, operator: str, tool: str, condition: dict[str, Any]
+) -> None:
+    built = _build(tmp_path, [sentence])
+    found = [p for p in _prose(built) if p.operator == operator and p.target == tool]
+    assert found, [(p.operator, p.target) for p in _prose(built)]
+    dumped = found[0].condition.model_dump(mode="json")
+    assert {k: dumped[k] for k in condition} == condition
+    assert not [p for p in _prose(built) if p.operator == "deny_action"]

@@ -58,7 +58,7 @@ _LIMIT = re.compile(
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once)|unless|except\s+(?:when|if)|if|when|whenever|"
-    r"while|once|in\s+case|provided\s+(?:that)?|as\s+long\s+as|otherwise)\b",
+    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b",
     re.I,
 )
 # "when calling X", "if using Y": the scope of the rule (its target), not a condition on state
@@ -178,6 +178,7 @@ class Clause:
     confirmation: bool = False
     imperative: bool = False
     before: str | None = None  # "... before taking the action": what comes after
+    only_from: str | None = None  # "... not provided by the user or the tools": the sources
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
 
@@ -205,7 +206,8 @@ IMPERATIVE_VERBS = frozenset(
         "configure deploy publish upload download import export merge split print sign "
         "prepare schedule enroll disable archive register unregister extract analyze "
         "classify identify detect summarize save store link attach generate compute calculate "
-        "fill complete finish start launch trigger restart reboot refuel roam "
+        "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
+        "dispatch "
     )
 )
 _OBTAIN = frozenset(split_words("get obtain collect request gather ask verify confirm"))
@@ -341,7 +343,8 @@ def _bind(cond: Condition, words: str) -> Condition:
 
 
 _RELATIVE = re.compile(
-    r"^\s*(?:that|which|who|whom|whose|not\s+(?:within|in|on|listed)|you\s+(?:do\s+not|don't|"
+    r"^\s*(?:that|which|who|whom|whose|not\s+(?:within|in|on|listed|provided|given|supplied|"
+    r"returned|stated|available|found|mentioned)|you\s+(?:do\s+not|don't|"
     r"did\s+not|didn't|have\s+not|haven't))\b[^,;.]*",
     re.I,
 )
@@ -414,6 +417,11 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
 
 _ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
+_NOT_FROM = re.compile(
+    r"\bnot\s+(?:provided|given|supplied|returned|stated|available|found|mentioned)\s+"
+    r"(?:by|from|in|through|via)\s+(?P<src>[^.;]+)",
+    re.I,
+)
 _BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<x>[^,;.]+)", re.I)
 _CONJUNCT = re.compile(
     r",\s*(?:and|so|then)\s+(?=(?:you|the\s+agent|we|always|first|then|also)\b)|;\s*", re.I
@@ -545,6 +553,7 @@ def parse(text: str) -> Clause:
     if verb in _OBTAIN and _FROM_USER.search(main) and obj:
         obtain = obj
     ahead = _BEFORE.search(main)
+    source = _NOT_FROM.search(text)
     listed_of, listed = _enumeration(text)
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
@@ -566,6 +575,7 @@ def parse(text: str) -> Clause:
         obtain=obtain,
         confirmation=bool(_CONFIRM.search(text)),
         before=" ".join(ahead["x"].split()) if ahead else None,
+        only_from=" ".join(source["src"].split()) if source else None,
         imperative=imperative,
     )
 

@@ -173,8 +173,44 @@ def _enumerated(c: Clause) -> Answer:
     return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.75)]
 
 
+_NOT_YET = re.compile(
+    r"^(?:that|which)\s+(?:has|have)\s*(?:n't|\s+not)\s+(?:yet\s+|already\s+)?been\s+"
+    r"(?P<done>[a-z]+)\b",
+    re.I,
+)
+_USERISH = re.compile(r"\b(?:user|customer|client|caller|member|renter|patron|guest)s?\b", re.I)
+_TOOLISH_SOURCE = re.compile(r"\b(?:tools?|functions?|lookups?|outputs?|results?|system)\b", re.I)
+
+
+def _only_from(c: Clause) -> Answer:
+    """`do not provide information not provided by the user or the tools`: values come
+    from the user's messages and tool outputs."""
+    if not c.negated or c.only_from is None:
+        return None
+    user, tools = bool(_USERISH.search(c.only_from)), bool(_TOOLISH_SOURCE.search(c.only_from))
+    if not user and not tools:
+        return None
+    params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
+
+
+def _not_yet_done(c: Clause) -> Answer:
+    """`never call a tool that has not been unlocked`: unlocking it comes first."""
+    if not c.negated or c.condition is None or not _acts(c) or not c.object:
+        return None
+    m = _NOT_YET.match(c.condition.text)
+    if m is None:
+        return None
+    before = f"{lemma(m['done'])} {c.object}"
+    if before == c.action:
+        return None
+    return [Emit("require_before", c.action or "", {"before": before}, 0.7)]
+
+
 CHOOSERS: tuple[Chooser, ...] = (
     _enumerated,
+    _only_from,
+    _not_yet_done,
     _derived_bound,
     _obtain_from_user,
     _argument_from_user,

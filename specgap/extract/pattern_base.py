@@ -115,6 +115,9 @@ _NOUN_VERBS = {
     "giving": "give", "using": "use", "used": "use", "issued": "issue", "issuing": "issue",
     "assignment": "assign", "allocation": "allocate", "revocation": "revoke",
     "renewal": "renew", "extension": "extend", "withdrawal": "withdraw", "deposit": "deposit",
+    "paid": "pay", "sent": "send", "sold": "sell", "bought": "buy", "held": "hold",
+    "made": "make", "built": "build", "spent": "spend", "written": "write", "taken": "take",
+    "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in)$"
