@@ -175,6 +175,18 @@ COMPILES: list[tuple[str, str, str, dict[str, Any]]] = [
     ),
     ("At most one refund per booking.", "max_calls", "issue_refund", {"max": 1, "per": "booking"}),
     ("Never cancel a booking.", "deny_action", "cancel_booking", {}),
+    (
+        "Check the booking status to make sure it is 'reserved'.",
+        "state_condition",
+        "cancel_booking",
+        {"field": "status", "allowed": ["reserved"]},
+    ),
+    (
+        "The renter must provide a payment method.",
+        "arg_grounded",
+        "issue_refund",
+        {"selector": {"arg": "payment_method_id", "extract": None}, "from_user": True},
+    ),
 ]
 
 
@@ -182,7 +194,10 @@ COMPILES: list[tuple[str, str, str, dict[str, Any]]] = [
 def test_sentence_compiles(
     tmp_path: Path, sentence: str, operator: str, tool: str, condition: dict[str, Any]
 ) -> None:
-    built = _build(tmp_path, [sentence])
+    # under a heading naming one action, as policies group their rules
+    heading = {"Check": "## Cancel a booking", "The renter": "## Issue a refund"}
+    title = next((h for start, h in heading.items() if sentence.startswith(start)), "## Rules")
+    built = _build(tmp_path, [title, sentence])
     found = [p for p in _prose(built) if p.operator == operator and p.target == tool]
     assert found, [(p.operator, p.target) for p in _prose(built)]
     dumped = found[0].condition.model_dump(mode="json")

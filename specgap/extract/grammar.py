@@ -179,6 +179,7 @@ class Clause:
     imperative: bool = False
     before: str | None = None  # "... before taking the action": what comes after
     only_from: str | None = None  # "... not provided by the user or the tools": the sources
+    ensures: tuple[str, ...] = ()  # "check X to make sure it is V": the state X must be in
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
 
@@ -417,6 +418,22 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
 
 _ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
+_ENSURE = re.compile(
+    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
+    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
+    re.I,
+)
+_USER_SUBJECT = re.compile(r"\b(?:the\s+)?" + USER + r"s?\s*$", re.I)
+
+
+def _values_in(text: str) -> list[str]:
+    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
+    if quoted:
+        return quoted
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
+    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []
+
+
 _NOT_FROM = re.compile(
     r"\bnot\s+(?:provided|given|supplied|returned|stated|available|found|mentioned)\s+"
     r"(?:by|from|in|through|via)\s+(?P<src>[^.;]+)",
@@ -554,6 +571,10 @@ def parse(text: str) -> Clause:
         obtain = obj
     ahead = _BEFORE.search(main)
     source = _NOT_FROM.search(text)
+    ensure = _ENSURE.search(text)
+    gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
+    if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
+        obtain = obj  # "the user must provide a payment method"
     listed_of, listed = _enumeration(text)
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
@@ -576,6 +597,7 @@ def parse(text: str) -> Clause:
         confirmation=bool(_CONFIRM.search(text)),
         before=" ".join(ahead["x"].split()) if ahead else None,
         only_from=" ".join(source["src"].split()) if source else None,
+        ensures=tuple(_values_in(ensure["v"])) if ensure else (),
         imperative=imperative,
     )
 

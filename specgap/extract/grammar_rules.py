@@ -21,7 +21,7 @@ from typing import Any
 
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
-from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, lemma, singular
+from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -41,7 +41,7 @@ _NOT_ACTIONS = frozenset(
 @dataclass(frozen=True)
 class Emit:
     operator: str
-    target: str
+    target: str | None  # None: the tool the sentence's section is about
     params: dict[str, Any]
     confidence: float
     condition: str | None = None  # kept when it could not be bound: the rule is review_only
@@ -58,6 +58,9 @@ class Gap:
 
 Answer = list[Emit] | Gap | None
 Chooser = Callable[[Clause], Answer]
+
+
+_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review"})
 
 
 def _acts(c: Clause) -> bool:
@@ -79,10 +82,26 @@ def _derived_bound(c: Clause) -> Answer:
 
 
 def _obtain_from_user(c: Clause) -> Answer:
+    """`get the booking number from the customer`, `the user must provide a card`: the
+    value comes from the user. In a section about one action the rule is that action's
+    (resolved from the section); elsewhere it is about any tool taking such a value."""
     if c.obtain is None or c.negated:
         return None
-    arg = c.obtain
-    return [Emit("arg_grounded", ANY_TOOL, {"arg": arg, "from_user": True}, 0.7)]
+    return [Emit("arg_grounded", ANY_TOOL, {"arg": c.obtain, "from_user": True}, 0.7)]
+
+
+def _check_state(c: Clause) -> Answer:
+    """`check the bill status to make sure it is overdue`: the action of the section is
+    allowed only in that state."""
+    if not c.ensures or c.negated or c.verb not in _READS or not c.object:
+        return None
+    words = c.object.split()
+    field = words[-1] if words[-1] in {"status", "state", "stage", "tier"} else None
+    entity = singular(words[-2] if field and len(words) > 1 else words[-1])
+    params: dict[str, Any] = {"entity": entity, "allowed": list(c.ensures)}
+    if field:
+        params["field"] = field
+    return [Emit("state_condition", None, params, 0.7)]
 
 
 def _argument_from_user(c: Clause) -> Answer:
@@ -209,6 +228,7 @@ def _not_yet_done(c: Clause) -> Answer:
 
 CHOOSERS: tuple[Chooser, ...] = (
     _enumerated,
+    _check_state,
     _only_from,
     _not_yet_done,
     _derived_bound,
@@ -232,14 +252,20 @@ def choose(clause: Clause) -> Answer:
 
 def candidate(s: Sentence, emit: Emit) -> CandidateRule:
     """The candidate rule of one emitted operator; a verb-phrase mention is `partial`."""
-    explicit = emit.target != ANY_TOOL and emit.target in s.text
+    target = s.subject or emit.target
+    if emit.target == ANY_TOOL and "arg" in emit.params and _names_action(s.context):
+        # "the user must provide X" in a section about one action: that action's argument
+        params = {k: v for k, v in emit.params.items() if k != "arg"}
+        emit = replace(emit, target=None, params={**params, "facet": emit.params["arg"]})
+        target = None
+    explicit = target not in {None, ANY_TOOL} and str(target) in s.text
     return CandidateRule(
         text=" ".join(s.text.split()),
         span=s.span(),
         quote=s.quote(),
-        target=s.subject or emit.target,
+        target=target,
         context=s.context,
-        mentions=(emit.target,) if emit.target != ANY_TOOL else (),
+        mentions=(target,) if target and target != ANY_TOOL else (),
         grounding="exact" if explicit else "partial",
         check_category=OPERATORS[emit.operator].category,
         operator=emit.operator,
@@ -247,6 +273,14 @@ def candidate(s: Sentence, emit: Emit) -> CandidateRule:
         confidence=emit.confidence,
         extractor=EXTRACTOR,
         condition=emit.condition,
+    )
+
+
+def _names_action(heading: str) -> bool:
+    """A section heading about one action (`Cancel a booking`, `Refunds`), not `Rules`."""
+    words = re.findall(r"[A-Za-z]+", heading)
+    return bool(words) and (
+        lemma(words[0]) in IMPERATIVE_VERBS or any(is_action_noun(w) for w in words)
     )
 
 
@@ -343,7 +377,6 @@ def with_condition(clause: Clause, cond: Condition | None) -> Clause:
 
 # --- rules a sentence states besides its main one -------------------------------------------
 
-_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review"})
 _ANAPHORA = re.compile(
     r"^(?:taking|doing|performing|making|calling|executing|running)?\s*(?:the|this|that|such|"
     r"any)?\s*(?:action|step|operation|change|call|it|so)?$",
