@@ -210,6 +210,10 @@ NOT_COMPILED: list[tuple[str, str]] = [
     ("Do not change the number of drivers.", "argument-restriction-not-compiled"),
     ("You must send a receipt when a rental ends.", "rule-not-compiled"),
     ("You must always be polite.", "rule-not-compiled"),
+    ("Be polite and brief.", "rule-not-compiled"),
+    ("Booking numbers use the format 'BK-<NUMBER>'.", "rule-not-compiled"),
+    ("The usual vehicle classes are: 'compact', 'suv'.", "rule-not-compiled"),
+    ("You are allowed to waive a late fee after the renter has paid.", "rule-not-compiled"),
 ]
 
 

@@ -180,6 +180,9 @@ class Clause:
     before: str | None = None  # "... before taking the action": what comes after
     only_from: str | None = None  # "... not provided by the user or the tools": the sources
     ensures: tuple[str, ...] = ()  # "check X to make sure it is V": the state X must be in
+    instruction: bool = False  # an imperative that names no tool action ("be polite")
+    open_list: bool = False  # "the typical X are: 'a', 'b'": values, but not the only ones
+    format_of: str | None = None  # "IDs use the format 'R-<ID>'": a value format
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
 
@@ -379,7 +382,7 @@ def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
 
 
 _LEAD = re.compile(
-    r"[\s\-*•>\d.)]*(?:(?:always|first|then|also|please|only|never|do\s+not|don't|you\s+"
+    r"[\s\-*•>\d.),]*(?:(?:always|first|then|also|please|only|never|do\s+not|don't|you\s+"
     r"(?:must|should|may|can|cannot|can't)(?:\s+not|\s+never|\s+only)?)\s+)*",
     re.I,
 )
@@ -576,11 +579,17 @@ def parse(text: str) -> Clause:
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
     listed_of, listed = _enumeration(text)
+    opened = not listed and _open_enumeration(text)
+    fmt = _FORMAT.search(text)
+    told = first is not None and first[1].casefold() in _INSTRUCTIONS
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
     return Clause(
         listed=listed,
         listed_of=listed_of,
+        instruction=told,
+        open_list=opened,
+        format_of=fmt[1] if fmt else None,
         modality=modality,
         negated=negated,
         verb=verb,
@@ -684,3 +693,23 @@ def _enumeration(text: str) -> tuple[str, tuple[str, ...]]:
     if len(values) < 2 or np.split()[-1].casefold() in _TOOL_NOUNS:
         return "", ()
     return " ".join(np.split()), values
+
+
+# imperatives that instruct the agent but name no tool action: rule-like, never an operator
+_INSTRUCTIONS = frozenset(
+    split_words(
+        "be ensure consider keep remember avoid treat follow address process validate "
+        "determine handle proceed continue finish stop skip explain tell inform respond reply"
+    )
+)
+_FORMAT = re.compile(
+    r"\b(?:use|follow|adhere\s+to|be\s+in|conform\s+to|be\s+formatted\s+as|formatted\s+as)\s+"
+    r"(?:the\s+)?(?:format|pattern)?\s*[\"'`](?P<f>[^\"'`]*<[^\"'`]+>[^\"'`]*)[\"'`]",
+    re.I,
+)
+
+
+def _open_enumeration(text: str) -> bool:
+    """A list of quoted values called typical, standard or an example."""
+    m = _ENUM.search(text)
+    return m is not None and _OPEN_LIST.search(text[: m.start("list")]) is not None

@@ -43,7 +43,10 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules += [r for r in more if (r.operator, r.target) not in stated]
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
-    if sentence.subject is None and not rules and (gap or _rule_like(sentence, clause)):
+    gap = gap or (_unsupported(clause) if not rules else None)
+    described = sentence.subject is not None and reads_like_rule(sentence)
+    rule_like = _rule_like(sentence, clause) if sentence.subject is None else described
+    if not rules and (gap or rule_like):
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
 
@@ -61,8 +64,35 @@ def _own_rule(sentence: Sentence, clause: Clause) -> bool:
     return clause.modality in {"must_not", "only"} and clause.object in _ITSELF
 
 
+_PERMISSIVE = re.compile(
+    r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
+    r"required)\b",
+    re.I,
+)
+
+
 def _rule_like(sentence: Sentence, clause: Clause) -> bool:
-    """A deontic word, or an imperative that names an action."""
-    if reads_like_rule(sentence):
+    """A deontic word, a permission, or an imperative (an action or an instruction)."""
+    if reads_like_rule(sentence) or _PERMISSIVE.search(sentence.clean):
         return True
-    return clause.imperative and not _HEADING_LIKE.search(sentence.clean.strip())
+    told = clause.imperative or clause.instruction
+    return told and not _HEADING_LIKE.search(sentence.clean.strip())
+
+
+def _unsupported(clause: Clause) -> Gap | None:
+    """A rule of a kind no operator states: a value format, an open list of values."""
+    if clause.format_of:
+        return Gap(
+            "rule-not-compiled",
+            f"values must follow the format `{clause.format_of}`; no operator checks a format "
+            "built from other values",
+            "state the format as a `pattern` in the tool's input schema",
+        )
+    if clause.open_list:
+        return Gap(
+            "rule-not-compiled",
+            "these values are called typical, standard or an example, so they are not read as "
+            "the only allowed values",
+            "say `the accepted values are ...` to make the list a rule",
+        )
+    return None
