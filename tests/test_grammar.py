@@ -32,6 +32,7 @@ TOOLS = [
     _tool("find_cars", "Search cars by class.", vehicle_class="string"),
     _tool("reserve_car", "Reserve a car.", vehicle_class="string", customer_id="string"),
     _tool("get_booking", "Read a rental booking by its number.", booking_id="string"),
+    _tool("list_rentals", "List the rentals of recent days.", days="integer"),
     _tool("cancel_booking", "Cancel a booking.", booking_id="string", reason="string"),
     _tool(
         "issue_refund",
@@ -175,6 +176,12 @@ COMPILES: list[tuple[str, str, str, dict[str, Any]]] = [
     ),
     ("At most one refund per booking.", "max_calls", "issue_refund", {"max": 1, "per": "booking"}),
     ("Never cancel a booking.", "deny_action", "cancel_booking", {}),
+    (
+        "Only list rentals that started within the past 90 days.",
+        "arg_within_bound",
+        "list_rentals",
+        {"max": 90.0, "selector": {"arg": "days", "extract": None}},
+    ),
     (
         "Check the booking status to make sure it is 'reserved'.",
         "state_condition",

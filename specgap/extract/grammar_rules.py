@@ -153,7 +153,19 @@ def _conditional(c: Clause) -> Answer:
     state = _state(c, cond)
     if state is not None:
         return [state]
+    recent = _RECENT.search(cond.text)
+    if recent is not None and c.modality == "only":
+        # "only retrieve tickets updated within the past 30 days": a bound on the window
+        params = {"facet": recent["unit"].casefold().rstrip("s") + "s", "max": int(recent["n"])}
+        return [Emit("arg_within_bound", c.action or "", params, 0.7)]
     return [Emit("deny_action", c.action or "", {}, 0.6, condition=cond.text)]
+
+
+_RECENT = re.compile(
+    r"\bwithin\s+(?:the\s+)?(?:past|last|previous)\s+(?P<n>\d+)\s+"
+    r"(?P<unit>days?|hours?|weeks?|months?|years?|minutes?)\b",
+    re.I,
+)
 
 
 def _state(c: Clause, cond: Condition) -> Emit | None:
