@@ -189,6 +189,12 @@ COMPILES: list[tuple[str, str, str, dict[str, Any]]] = [
         {"field": "status", "allowed": ["reserved"]},
     ),
     (
+        "Confirm all the details before taking this action.",
+        "require_confirmation",
+        "cancel_booking",
+        {},
+    ),
+    (
         "The renter must provide a payment method.",
         "arg_grounded",
         "issue_refund",
@@ -202,7 +208,11 @@ def test_sentence_compiles(
     tmp_path: Path, sentence: str, operator: str, tool: str, condition: dict[str, Any]
 ) -> None:
     # under a heading naming one action, as policies group their rules
-    heading = {"Check": "## Cancel a booking", "The renter": "## Issue a refund"}
+    heading = {
+        "Check": "## Cancel a booking",
+        "Confirm": "## Cancel a booking",
+        "The renter": "## Issue a refund",
+    }
     title = next((h for start, h in heading.items() if sentence.startswith(start)), "## Rules")
     built = _build(tmp_path, [title, sentence])
     found = [p for p in _prose(built) if p.operator == operator and p.target == tool]

@@ -382,7 +382,7 @@ def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
 
 
 _LEAD = re.compile(
-    r"[\s\-*•>\d.),]*(?:(?:always|first|then|also|please|only|never|do\s+not|don't|you\s+"
+    r"[\s\-*•>\d.),]*(?:(?:so|always|first|then|also|please|only|never|do\s+not|don't|you\s+"
     r"(?:must|should|may|can|cannot|can't)(?:\s+not|\s+never|\s+only)?)\s+)*",
     re.I,
 )
@@ -392,6 +392,7 @@ _AUX = re.compile(
     r"(?:not\s+)?(?:allowed|permitted|required|forbidden|prohibited))\b",
     re.I,
 )
+_COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
     r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also))+$", re.I
@@ -507,7 +508,10 @@ def parse(text: str) -> Clause:
     aux = _AUX.search(main, first.end()) if first is not None else None
     subject_first = first is not None and (
         (aux is not None and not _CLAUSE_BREAK.search(main, first.end(), aux.start()))
-        or _COPULA_NEXT.match(main, _object_at(main, first.end())[1]) is not None
+        or (
+            first[1].casefold() not in _COMPLEMENT_VERBS  # "confirm the details are right"
+            and _COPULA_NEXT.match(main, _object_at(main, first.end())[1]) is not None
+        )
     )
     if first is not None and first[1].casefold() in IMPERATIVE_VERBS and not subject_first:
         # "Upload only to ...", "Never cancel ...": the sentence opens with its verb

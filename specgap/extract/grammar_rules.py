@@ -238,9 +238,21 @@ def _not_yet_done(c: Clause) -> Answer:
     return [Emit("require_before", c.action or "", {"before": before}, 0.7)]
 
 
+def _confirm_before(c: Clause) -> Answer:
+    """`confirm the details before taking this action`: the user's yes before the action
+    (the one named, or the section's when it points back)."""
+    if c.verb != "confirm" or c.negated or c.before is None:
+        return None
+    named = _action_named(c.before)
+    if named is None and not _ANAPHORA.match(c.before.strip()):
+        return None
+    return [Emit("require_confirmation", named, {}, 0.7)]
+
+
 CHOOSERS: tuple[Chooser, ...] = (
     _enumerated,
     _check_state,
+    _confirm_before,
     _only_from,
     _not_yet_done,
     _derived_bound,
