@@ -23,14 +23,14 @@ from specgap.evaluate.operators import OPERATORS
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
 from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.ir import CandidateRule
 
 # Operators whose unconditional form is stronger than the same rule under a condition.
 GUARDED = frozenset(
     {"deny_action", "max_calls", "arg_within_bound", "arg_count_bound", "resource_in_allowlist"}
 )
 # Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
-_NOT_ACTIONS = frozenset(
+NOT_ACTIONS = frozenset(
     {"be", "have", "do", "say", "tell", "mention", "guess", "assume", "think", "reply",
      "respond", "answer", "talk", "speak", "proceed", "continue", "know", "forget", "hesitate",
      "try", "attempt", "need", "want", "let", "fabricate", "invent", "make", "use", "utilize",
@@ -65,7 +65,7 @@ _READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve
 
 def _acts(c: Clause) -> bool:
     """The clause's verb is one a tool call performs (a known action verb, or a passive)."""
-    if c.action is None or c.verb in _NOT_ACTIONS:
+    if c.action is None or c.verb in NOT_ACTIONS:
         return False
     return c.verb in IMPERATIVE_VERBS
 
@@ -188,7 +188,7 @@ def _state(c: Clause, cond: Condition) -> Emit | None:
 def _prohibition(c: Clause) -> Answer:
     if not c.negated or c.action is None or c.condition is not None:
         return None
-    if c.verb in _NOT_ACTIONS or not c.object or c.argument is not None:
+    if c.verb in NOT_ACTIONS or not c.object or c.argument is not None:
         return None
     if c.verb not in IMPERATIVE_VERBS or c.object in {"they", "it", "this", "that", "these"}:
         return None
@@ -353,50 +353,10 @@ def _names(clause: Clause) -> bool:
     return (
         clause.action is not None
         and clause.verb in IMPERATIVE_VERBS
-        and clause.verb not in _NOT_ACTIONS
+        and clause.verb not in NOT_ACTIONS
         and clause.verb not in {"confirm", "get", "obtain", "request", "check", "verify"}
         and bool(clause.object)
     )
-
-
-def condition_diagnostic(s: Sentence, rule: CandidateRule) -> Diagnostic:
-    return Diagnostic(
-        code="condition-not-bound",
-        message=f"`{rule.operator}` holds only {rule.condition!r}; that condition could not be "
-        "bound to an entity's field and values of this rule, so it stays `review_only`",
-        severity="note",
-        span=s.span(),
-        help="write the condition as a state test (`its status is 'open'`) to enforce it",
-    )
-
-
-def gap_diagnostic(s: Sentence, gap: Gap) -> Diagnostic:
-    return Diagnostic(code=gap.code, message=gap.message, severity="note", span=s.span(),
-                      help=gap.help)  # fmt: skip
-
-
-def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
-    """Why a rule-like sentence compiled to nothing, naming the part that failed."""
-    if clause.action is None:
-        why = "no action (a verb and what it acts on) could be read from it"
-    elif clause.verb in _NOT_ACTIONS:
-        why = f"`{clause.verb}` is not an action a tool call performs"
-    elif clause.modality in {"must", "none"}:
-        why = f"it obliges the agent to `{clause.action}`, and no operator requires a call"
-    else:
-        why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
-    return Diagnostic(
-        code="rule-not-compiled",
-        message=f"this sentence reads like a rule but does not compile: {why}",
-        severity="note",
-        span=s.span(),
-        help="state it as an ordering, prohibition, allowlist, bound, timeout or data flow "
-        "over a named tool, or enforce it elsewhere",
-    )
-
-
-def with_condition(clause: Clause, cond: Condition | None) -> Clause:
-    return replace(clause, condition=cond)
 
 
 # --- rules a sentence states besides its main one -------------------------------------------

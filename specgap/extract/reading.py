@@ -11,16 +11,8 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause, conjuncts, parse
-from specgap.extract.grammar_rules import (
-    Gap,
-    also,
-    candidate,
-    choose,
-    condition_diagnostic,
-    gap_diagnostic,
-    guard,
-    not_compiled,
-)
+from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
+from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic

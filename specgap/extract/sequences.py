@@ -14,7 +14,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import parse
-from specgap.extract.grammar_rules import Emit, candidate, condition_diagnostic
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
