@@ -470,3 +470,14 @@ def test_what_a_relative_clause_says(
     dumped = found[0].condition.model_dump(mode="json")
     assert {k: dumped[k] for k in condition} == condition
     assert not [p for p in _prose(built) if p.operator == "deny_action"]
+
+
+def test_a_confirmation_listing_several_actions_covers_each(tmp_path: Path) -> None:
+    """Confirmation scope: every action the sentence lists needs the user's yes."""
+    sentence = (
+        "Before taking actions that change a booking (cancel, pay, refund), obtain explicit "
+        "renter confirmation."
+    )
+    built = _build(tmp_path, [sentence])
+    found = {p.target for p in _prose(built) if p.operator == "require_confirmation"}
+    assert found == {"cancel_booking", "pay_booking", "issue_refund"}
