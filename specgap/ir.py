@@ -109,6 +109,11 @@ class CandidateRule(Frozen):
     params: dict[str, Any]
     confidence: float
     extractor: str
+    condition: str | None = Field(
+        default=None,
+        description="a condition the sentence states that could not be bound to an entity's "
+        "field and values; a rule with one is `review_only`",
+    )
 
 
 class Candidate(Frozen):

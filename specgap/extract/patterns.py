@@ -32,6 +32,7 @@ from specgap.extract.pattern_base import (
     STOP,
     TICKED,
     Match,
+    is_action_noun,
     is_toolish,
     mention_in,
     noun_phrase,
@@ -136,7 +137,7 @@ def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
     if noun.casefold() in _TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
         return None
     phrase, _ = noun_phrase(s.clean, m.start("noun"))
-    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS:
+    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
         return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
     n = number(m["n"])
     kind = " ".join(m["kind"].casefold().split())
@@ -160,6 +161,8 @@ _LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+
 )
 def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
     values = quoted_values(m["list"])
+    if not values:
+        return None  # only tools are quoted ("only call `x` ..."): not a list of values
     return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.8)
 
 
