@@ -240,8 +240,8 @@ def flat_params(policy: Policy) -> dict[str, Any]:
     data = policy.condition.model_dump(mode="json")
     data.pop("operator", None)
     selector = data.pop("selector", None)
-    if selector and not data.get("arg"):
-        data["arg"] = selector["arg"]
+    if isinstance(selector, dict) and "arg" in selector and not data.get("arg"):
+        data["arg"] = selector["arg"]  # a control's selector is a `path`, not an argument
     return data
 
 

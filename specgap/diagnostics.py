@@ -315,6 +315,32 @@ CODES: tuple[Code, ...] = (
         "the message says which part could not be compiled",
     ),
     _c(
+        "condition-not-bound",
+        "extract",
+        "note",
+        "a rule holds only under a condition that could not be bound to the state of an entity; "
+        "the rule stays `review_only`",
+        "state the condition as a field and its values (`its status is 'open'`), "
+        "or enforce it elsewhere; "
+        "the rule is never compiled as an unconditional ban",
+    ),
+    _c(
+        "bound-not-representable",
+        "extract",
+        "note",
+        "a limit is derived from another quantity (a rate per day, a share of a total) "
+        "and cannot be checked as a fixed bound",
+        "state the limit as a number, or enforce it elsewhere",
+    ),
+    _c(
+        "argument-restriction-not-compiled",
+        "extract",
+        "note",
+        "a restriction on an argument could not be compiled "
+        "(the argument or its allowed change is not readable)",
+        "name the argument as the tool's schema does and the values it may take",
+    ),
+    _c(
         "suspicious-instruction",
         "extract",
         "warning",
@@ -448,6 +474,13 @@ CODES: tuple[Code, ...] = (
         "error",
         "a rule's parameters do not fit its operator",
         "fix the parameter named in the message",
+    ),
+    _c(
+        "mention-spread",
+        "compile",
+        "note",
+        "a generic action names several tools of one family; the rule applies to each, for review",
+        "name the tools by their ids to enforce the rule on them",
     ),
     _c(
         "conflicting-policies",
