@@ -33,6 +33,7 @@ COLUMNS = (
     ("exp", 5),
     ("prose", 6),
     ("P", 6),
+    ("P*", 6),
     ("R", 6),
     ("enf", 5),
     ("wrong", 6),
@@ -52,6 +53,7 @@ def _row(name: str, s: Score) -> str:
         s.expectations,
         s.prose,
         _ratio(s.precision),
+        _ratio(s.precision_of_claims),
         _ratio(s.recall),
         s.enforce,
         s.wrong_tool,
@@ -144,6 +146,7 @@ def run(options: Sequence[str] = ()) -> None:
     print(
         "   sent: gold sentences; exp: checkable expectations; prose: policies from prose; "
         "enf: of those, enforce; wrong: enforce on the wrong tool; cond: condition dropped; "
+        "P*: precision without review readings of sentences the gold marks not checkable; "
         "silent: rule sentences with neither a policy nor a located diagnostic"
     )
     if misses:

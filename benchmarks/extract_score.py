@@ -12,7 +12,8 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   target and equal values for every parameter the expectation gives (lists compare as
   sets, strings without case, tool ids after canonicalization; a one-item list equals its
   item).
-- precision = matching policies / policies from prose; recall = matched checkable
+- precision = matching policies / policies from prose; precision of claims: the same without
+  the policies that only hand a sentence the gold marks not checkable to review (not enforced); recall = matched checkable
   expectations / checkable expectations.
 - wrong-tool: an `enforce` policy with a source on a gold site whose expectations have its
   operator, but none of them its target and tool-valued parameters.
@@ -76,6 +77,7 @@ class Score:
     expectations: int = 0
     prose: int = 0
     matching: int = 0
+    deferred: int = 0  # review readings of sentences the gold marks not checkable
     matched: int = 0
     enforce: int = 0
     wrong_tool: int = 0
@@ -90,6 +92,7 @@ class Score:
             "expectations",
             "prose",
             "matching",
+            "deferred",
             "matched",
             "enforce",
             "wrong_tool",
@@ -101,6 +104,14 @@ class Score:
     @property
     def precision(self) -> float | None:
         return self.matching / self.prose if self.prose else None
+
+    @property
+    def precision_of_claims(self) -> float | None:
+        """Precision without the policies that only hand an uncheckable sentence to review
+        (not enforced, on a sentence the gold says no operator can decide): the faithful
+        answer there is a review reading or a diagnostic, so it claims nothing wrong."""
+        claims = self.prose - self.deferred
+        return self.matching / claims if claims else None
 
     @property
     def recall(self) -> float | None:
@@ -117,6 +128,8 @@ class Score:
             "matching_policies": self.matching,
             "matched_expectations": self.matched,
             "precision": rounded(self.precision),
+            "review_readings_of_uncheckable": self.deferred,
+            "precision_of_claims": rounded(self.precision_of_claims),
             "recall": rounded(self.recall),
             "enforce": self.enforce,
             "wrong_tool": self.wrong_tool,
@@ -338,6 +351,13 @@ def score(
             ):
                 result.condition_dropped += 1
     result.matching = len(matching)
+    uncheckable = [site for rule, site in zip(gold.rules, sites, strict=True) if not rule.checkable]
+    result.deferred = sum(
+        p.id not in matching
+        and p.enforcement != "enforce"
+        and all(any(site.holds(s) for site in uncheckable) for s in _sources(p))
+        for p in prose
+    )
     for p in prose:
         if p.id not in matching:
             s = p.source

@@ -389,6 +389,8 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
         "matching_policies": 3,
         "matched_expectations": 3,
         "precision": 0.5,
+        "review_readings_of_uncheckable": 0,
+        "precision_of_claims": 0.5,
         "recall": 0.6,
         "enforce": 4,
         "wrong_tool": 1,
@@ -399,6 +401,14 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
     span = policies[0].source.span.model_copy(update={"start_line": 6, "end_line": 6})
     on_six = Diagnostic(code="rule-not-compiled", message="m", span=span)
     assert score(gold, placed.sites, placed.artifacts, policies, (on_six,), str).silent == 0
+    # a review reading of the uncheckable sentence is no wrong claim; an enforced one is
+    review = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6), "review_only")
+    judged = score(gold, placed.sites, placed.artifacts, [*policies, review], (), str)
+    assert (judged.deferred, judged.precision_of_claims) == (1, 0.5)
+    assert judged.precision == 3 / 7
+    enforced = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6))
+    judged = score(gold, placed.sites, placed.artifacts, [*policies, enforced], (), str)
+    assert (judged.deferred, judged.precision_of_claims) == (0, 3 / 7)
     # with nothing compiled and nothing said, every rule sentence is a silent loss,
     # the checkable ones included
     assert score(gold, placed.sites, placed.artifacts, (), (), str).silent == 5
