@@ -13,8 +13,8 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   sets, strings without case, tool ids after canonicalization; a one-item list equals its
   item).
 - precision = matching policies / policies from prose; precision of claims: the same without
-  the policies that only hand a sentence the gold marks not checkable to review (not enforced); recall = matched checkable
-  expectations / checkable expectations.
+  the policies that only hand a sentence the gold marks not checkable to review (not
+  enforced); recall = matched checkable expectations / checkable expectations.
 - wrong-tool: an `enforce` policy with a source on a gold site whose expectations have its
   operator, but none of them its target and tool-valued parameters.
 - condition dropped: an expectation with a `condition` matched by an `enforce` policy that
