@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +36,13 @@ class Compiled:
     diagnostics: tuple[Diagnostic, ...]
 
 
+RuleCompiler = Callable[
+    [str, CandidateRule, Mapping[str, Resolution], Registry, bool],
+    tuple[Policy | None, tuple[Diagnostic, ...]],
+]
+"""`compile_rule`'s signature; `specgap watch` passes one that caches it by content."""
+
+
 def compile_policies(
     agent: str,
     rules: Iterable[CandidateRule],
@@ -43,11 +50,16 @@ def compile_policies(
     registry: Registry,
     *,
     strict: bool = False,
+    compile_one: RuleCompiler | None = None,
 ) -> Compiled:
+    """Each rule on its own (`compile_one`, default `compile_rule`), then the passes over
+    all of them: merging, ordering, conflicts."""
+    one = compile_one or compile_rule
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
     for rule in rules:
-        policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
+        policy, found = one(agent, rule, resolutions, registry, strict)
+        diagnostics.extend(found)
         if policy is not None:
             by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
@@ -80,6 +92,20 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
 
 def _policy_order(p: Policy) -> tuple[str, int, str]:
     return (p.source.span.path, p.source.span.start_byte, p.id)
+
+
+def compile_rule(
+    agent: str,
+    rule: CandidateRule,
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    strict: bool = False,
+) -> tuple[Policy | None, tuple[Diagnostic, ...]]:
+    """One rule on its own: its policy (None if it compiles to none) and diagnostics, a
+    pure function of the arguments."""
+    diagnostics: list[Diagnostic] = []
+    policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
+    return policy, tuple(diagnostics)
 
 
 def _compile_rule(

@@ -1,11 +1,12 @@
-"""The bundle's JSON text, rendered incrementally.
+"""The bundle's JSON text, rendered piece by piece through a memo.
 
 `Bundle.to_json()` pretty-prints the whole bundle with `json.dumps(indent=2)`, which runs the
 pure-Python encoder (the C encoder does not indent): for an agent with thousands of policies
 that is most of a rebuild. `TextCache.bundle_json` returns exactly the same bytes but keeps
 the rendered text of every policy, candidate rule, resolution and diagnostic by object
-identity, so an object that survived the last rebuild (the incremental builder hands back the
-very same objects for unchanged artifacts) is not encoded again.
+identity, so an object that survived the last rebuild (`specgap watch`'s cache hands back
+the very same objects for unchanged inputs) is not encoded again, and by content with its
+spans left out, so an object that only moved is not encoded again either.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from json.encoder import encode_basestring as _string
 from typing import Any
 
@@ -97,23 +99,35 @@ def _float(value: float) -> str:
     return float.__repr__(value)
 
 
-class TextCache:
-    """Rendered items of the last bundle, keyed by object identity and indentation.
+def bundle_text(bundle: Bundle, texts: TextCache | None = None) -> str:
+    """Byte-for-byte `bundle.to_json()`, rendered through `texts` (a fresh memo if None):
+    `specgap build` renders with a fresh one, `specgap watch` keeps one across rebuilds."""
+    return (texts or TextCache()).bundle_json(bundle)
 
-    Each call keeps only the items of the bundle it rendered, so memory follows the current
-    project; entries hold their object, so an id is never reused while it is a key.
+
+class TextCache:
+    """Rendered items of the last bundle, keyed by object identity and indentation, and
+    by content with every span beside it: an item that only moved (a rule below an inserted
+    line) is not encoded again, only its spans are.
+
+    Runs of items are kept only while the last call used them; items and texts by content
+    are swept down to those runs' once they outnumber them twice, so memory follows the
+    current project. Entries hold their object, so an id is never reused while it is a key.
     """
 
     def __init__(self) -> None:
-        self._items: dict[tuple[int, int], tuple[BaseModel, str]] = {}
-        self._next: dict[tuple[int, int], tuple[BaseModel, str]] = {}
+        # (id, indent) -> (the item, its text, its content key and text without spans)
+        self._items: dict[tuple[int, int], _Entry] = {}
+        self._templates: dict[tuple[int, str], str] = {}
+        self._runs: dict[tuple[int, ...], _Run] = {}
+        self._next_runs: dict[tuple[int, ...], _Run] = {}
         self.rendered = 0  # items encoded by the last call (cache misses)
         self.reused = 0
+        self.filled = 0  # of those, items filled into the text of one with the same content
 
     def bundle_json(self, bundle: Bundle) -> str:
         """Byte-for-byte `bundle.to_json()`."""
-        self._next = {}
-        self.rendered = self.reused = 0
+        self.rendered = self.reused = self.filled = 0
         lists: list[Sequence[BaseModel]] = []
 
         def mark(items: Sequence[BaseModel]) -> str:
@@ -129,7 +143,7 @@ class TextCache:
         for agent, out in zip(bundle.agents, data["agents"], strict=True):
             for name in AGENT_LISTS:
                 out[name] = mark(getattr(agent, name))
-        skeleton = dumps(data)
+        skeleton = fast_dumps(data)
         if len(_MARK_TEXT.findall(skeleton)) != len(lists):
             # A user string spelled like a marker: never guess, render the plain way.
             self._items = {}
@@ -144,27 +158,115 @@ class TextCache:
             parts.append(self._list(lists[int(match[1])], pad))
             pos = match.end()
         parts.append(skeleton[pos:])
-        self._items = self._next
+        self._runs, self._next_runs = self._next_runs, {}
+        live = sum(len(run.items) for run in self._runs.values())
+        if len(self._items) > 2 * live + 256:
+            self._items = {k: e for run in self._runs.values() for k, e in run.entries.items()}
+            self._templates = {e[2]: e[3] for e in self._items.values()}
         return "".join(parts) + "\n"
 
     def _list(self, items: Sequence[BaseModel], pad: int) -> str:
-        """A list whose key sits at indentation `pad`, as the indenting encoder writes it."""
+        """A list whose key sits at indentation `pad`, as the indenting encoder writes it.
+
+        Items are taken in runs cut where an item's id says so (not at fixed offsets, so an
+        inserted item changes only the run it lands in); a run of the very same objects as
+        last time is reused whole."""
         if not items:
             return "[]"
         inner = pad + 2
-        body = ",\n".join(self._item(item, inner) for item in items)
-        return "[\n" + body + "\n" + " " * pad + "]"
+        ids = list(map(id, items))
+        cuts = [n + 1 for n, i in enumerate(ids) if not (i >> 4) % _RUN]
+        if not cuts or cuts[-1] != len(ids):
+            cuts.append(len(ids))
+        pieces: list[str] = []
+        start = 0
+        for end in cuts:
+            pieces.append(self._run(items[start:end], ids[start:end], inner))
+            start = end
+        return "[\n" + ",\n".join(pieces) + "\n" + " " * pad + "]"
+
+    def _run(self, items: Sequence[BaseModel], ids: list[int], indent: int) -> str:
+        key = (indent, *ids)  # a run holds its items: their ids stay theirs
+        found = self._runs.get(key) or self._next_runs.get(key)
+        if found is None:
+            text = ",\n".join(self._item(item, indent) for item in items)
+            entries = {(i, indent): self._items[i, indent] for i in ids}
+            found = _Run(tuple(items), text, entries)
+        else:
+            self.reused += len(items)
+        self._next_runs[key] = found
+        return found.text
 
     def _item(self, item: BaseModel, indent: int) -> str:
         key = (id(item), indent)
-        hit = self._items.get(key) or self._next.get(key)
+        hit = self._items.get(key)
         if hit is not None and hit[0] is item:
             self.reused += 1
-            text = hit[1]
         else:
             self.rendered += 1
+            hit = self._items[key] = (item, *self._render(item, indent))
+        return hit[1]
+
+    def _render(self, item: BaseModel, indent: int) -> tuple[str, tuple[int, str], str]:
+        """`item` encoded at `indent`: its text with the spans left out, kept by content,
+        then the spans put in. Returns the text, the content key and the spanless text."""
+        data = item.model_dump(mode="json", by_alias=True)
+        spans: list[Any] = []
+        _lift_spans(data, spans)
+        content = (indent, json.dumps(data, sort_keys=True, ensure_ascii=False))
+        template = self._templates.get(content)
+        if template is None:
             prefix = " " * indent
-            data = item.model_dump(mode="json", by_alias=True)
-            text = prefix + fast_dumps(data).replace("\n", "\n" + prefix)
-        self._next[key] = (item, text)
-        return text
+            template = self._templates[content] = prefix + fast_dumps(data).replace(
+                "\n", "\n" + prefix
+            )
+        else:
+            self.filled += 1
+        marks = list(_SPAN_TEXT.finditer(template))
+        if [int(m[1]) for m in marks] != list(range(len(spans))):
+            # A user string spelled like a marker: never guess, render the plain way.
+            prefix = " " * indent
+            plain = fast_dumps(item.model_dump(mode="json", by_alias=True))
+            return prefix + plain.replace("\n", "\n" + prefix), content, template
+        parts: list[str] = []
+        pos = 0
+        for match in marks:
+            line_start = template.rfind("\n", 0, match.start()) + 1
+            line = template[line_start : match.start()]
+            pad = "\n" + " " * (len(line) - len(line.lstrip(" ")))
+            parts.append(template[pos : match.start()])
+            parts.append(fast_dumps(spans[int(match[1])]).replace("\n", pad))
+            pos = match.end()
+        parts.append(template[pos:])
+        return "".join(parts), content, template
+
+
+_RUN = 32  # items per run, on average
+_Entry = tuple[BaseModel, str, tuple[int, str], str]
+
+
+@dataclass(frozen=True)
+class _Run:
+    items: tuple[BaseModel, ...]
+    text: str
+    entries: dict[tuple[int, int], _Entry]
+
+
+_SPAN = "\x00specgap-span-{}\x00"
+_SPAN_TEXT = re.compile(r'"\\u0000specgap-span-(\d+)\\u0000"')
+
+
+def _lift_spans(value: Any, spans: list[Any]) -> None:
+    """Replace every `"span"` object in `value` by a marker, in encoding order (keys sorted),
+    collecting the objects in `spans`."""
+    if isinstance(value, dict):
+        for key in sorted(value):
+            inner = value[key]
+            if key == "span" and isinstance(inner, dict):
+                value[key] = _SPAN.format(len(spans))
+                spans.append(inner)
+            else:
+                _lift_spans(inner, spans)
+    elif isinstance(value, list):
+        for inner in value:
+            _lift_spans(inner, spans)
