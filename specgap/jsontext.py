@@ -11,16 +11,18 @@ spans left out, so an object that only moved is not encoded again either.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from json.encoder import encode_basestring as _string
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from specgap.ir import Bundle
+from specgap.ir import Bundle, Span
 
 AGENT_LISTS = ("policies", "candidates", "resolutions")
 """Per-agent lists spliced in item by item; everything else is encoded in one go."""
@@ -118,7 +120,7 @@ class TextCache:
     def __init__(self) -> None:
         # (id, indent) -> (the item, its text, its content key and text without spans)
         self._items: dict[tuple[int, int], _Entry] = {}
-        self._templates: dict[tuple[int, str], str] = {}
+        self._templates: dict[Hashable, str] = {}
         self._runs: dict[tuple[int, ...], _Run] = {}
         self._next_runs: dict[tuple[int, ...], _Run] = {}
         self.rendered = 0  # items encoded by the last call (cache misses)
@@ -155,35 +157,39 @@ class TextCache:
             line = skeleton[line_start : match.start()]
             pad = len(line) - len(line.lstrip(" "))
             parts.append(skeleton[pos : match.start()])
-            parts.append(self._list(lists[int(match[1])], pad))
+            self._list(lists[int(match[1])], pad, parts)
             pos = match.end()
         parts.append(skeleton[pos:])
+        parts.append("\n")
         self._runs, self._next_runs = self._next_runs, {}
         live = sum(len(run.items) for run in self._runs.values())
         if len(self._items) > 2 * live + 256:
             self._items = {k: e for run in self._runs.values() for k, e in run.entries.items()}
-            self._templates = {e[2]: e[3] for e in self._items.values()}
-        return "".join(parts) + "\n"
+            self._templates = {e[2]: e[3] for e in self._items.values() if e[2] is not None}
+        return "".join(parts)  # one copy of a text that may run to megabytes
 
-    def _list(self, items: Sequence[BaseModel], pad: int) -> str:
+    def _list(self, items: Sequence[BaseModel], pad: int, out: list[str]) -> None:
         """A list whose key sits at indentation `pad`, as the indenting encoder writes it.
 
         Items are taken in runs cut where an item's id says so (not at fixed offsets, so an
         inserted item changes only the run it lands in); a run of the very same objects as
-        last time is reused whole."""
+        last time is reused whole. The pieces go to `out`."""
         if not items:
-            return "[]"
+            out.append("[]")
+            return
         inner = pad + 2
         ids = list(map(id, items))
         cuts = [n + 1 for n, i in enumerate(ids) if not (i >> 4) % _RUN]
         if not cuts or cuts[-1] != len(ids):
             cuts.append(len(ids))
-        pieces: list[str] = []
+        out.append("[\n")
         start = 0
         for end in cuts:
-            pieces.append(self._run(items[start:end], ids[start:end], inner))
+            if start:
+                out.append(",\n")
+            out.append(self._run(items[start:end], ids[start:end], inner))
             start = end
-        return "[\n" + ",\n".join(pieces) + "\n" + " " * pad + "]"
+        out.append("\n" + " " * pad + "]")
 
     def _run(self, items: Sequence[BaseModel], ids: list[int], indent: int) -> str:
         key = (indent, *ids)  # a run holds its items: their ids stay theirs
@@ -207,42 +213,99 @@ class TextCache:
             hit = self._items[key] = (item, *self._render(item, indent))
         return hit[1]
 
-    def _render(self, item: BaseModel, indent: int) -> tuple[str, tuple[int, str], str]:
+    def _render(self, item: BaseModel, indent: int) -> tuple[str, Hashable, str]:
         """`item` encoded at `indent`: its text with the spans left out, kept by content,
         then the spans put in. Returns the text, the content key and the spanless text."""
-        data = item.model_dump(mode="json", by_alias=True)
+        spec = _span_fields(type(item))
         spans: list[Any] = []
-        _lift_spans(data, spans)
-        content = (indent, json.dumps(data, sort_keys=True, ensure_ascii=False))
-        template = self._templates.get(content)
-        if template is None:
-            prefix = " " * indent
-            template = self._templates[content] = prefix + fast_dumps(data).replace(
-                "\n", "\n" + prefix
-            )
+        if spec:
+            _collect(item, spec, spans)
+            flat = item.model_dump_json(exclude=spec)
         else:
+            flat = item.model_dump_json()
+        content = (indent, type(item).__name__, flat, tuple(s is None for s in spans))
+        spans = [s for s in spans if s is not None]
+        template = self._templates.get(content)
+        if template is not None:
             self.filled += 1
-        marks = list(_SPAN_TEXT.finditer(template))
-        if [int(m[1]) for m in marks] != list(range(len(spans))):
-            # A user string spelled like a marker: never guess, render the plain way.
-            prefix = " " * indent
+            return _fill(template, spans), content, template
+        data = item.model_dump(mode="json", by_alias=True)
+        lifted: list[Any] = []
+        _lift_spans(data, lifted)
+        prefix = " " * indent
+        template = prefix + fast_dumps(data).replace("\n", "\n" + prefix)
+        marks = [int(m[1]) for m in _SPAN_TEXT.finditer(template)]
+        if marks != list(range(len(lifted))) or len(lifted) != len(spans):
+            # A user string spelled like a marker, or a span elsewhere: render it plainly.
             plain = fast_dumps(item.model_dump(mode="json", by_alias=True))
-            return prefix + plain.replace("\n", "\n" + prefix), content, template
-        parts: list[str] = []
-        pos = 0
-        for match in marks:
-            line_start = template.rfind("\n", 0, match.start()) + 1
-            line = template[line_start : match.start()]
-            pad = "\n" + " " * (len(line) - len(line.lstrip(" ")))
-            parts.append(template[pos : match.start()])
-            parts.append(fast_dumps(spans[int(match[1])]).replace("\n", pad))
-            pos = match.end()
-        parts.append(template[pos:])
-        return "".join(parts), content, template
+            return prefix + plain.replace("\n", "\n" + prefix), None, ""
+        self._templates[content] = template
+        return _fill(template, lifted), content, template
+
+
+def _fill(template: str, spans: Sequence[Any]) -> str:
+    """The template's span markers replaced, in order, by `spans` (dicts or models)."""
+    parts: list[str] = []
+    pos = 0
+    for match in _SPAN_TEXT.finditer(template):
+        line_start = template.rfind("\n", 0, match.start()) + 1
+        line = template[line_start : match.start()]
+        pad = "\n" + " " * (len(line) - len(line.lstrip(" ")))
+        span = spans[int(match[1])]
+        if isinstance(span, BaseModel):
+            span = span.model_dump(mode="json", by_alias=True)
+        parts.append(template[pos : match.start()])
+        parts.append(fast_dumps(span).replace("\n", pad))
+        pos = match.end()
+    parts.append(template[pos:])
+    return "".join(parts)
+
+
+SpanSpec = dict[str, Any]
+
+
+@functools.cache
+def _span_fields(cls: type[BaseModel]) -> SpanSpec | None:
+    """Where a model holds spans, as a pydantic `exclude` spec (None: nowhere)."""
+    spec: SpanSpec = {}
+    for name, info in cls.model_fields.items():
+        found = _spec_for(info.annotation)
+        if found is not None:
+            spec[name] = found
+    return spec or None
+
+
+def _spec_for(annotation: Any) -> Any:
+    if annotation is Span:
+        return True
+    args = [a for a in get_args(annotation) if a is not type(None) and a is not Ellipsis]
+    origin = get_origin(annotation)
+    if origin in (tuple, list) and len(args) == 1:
+        inner = _spec_for(args[0])
+        return None if inner is None else {"__all__": inner}
+    if origin in (Union, UnionType) and len(args) == 1:
+        return _spec_for(args[0])
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return _span_fields(annotation)
+    return None  # a union of several models or anything else: spans there are not lifted
+
+
+def _collect(value: Any, spec: Any, out: list[Any]) -> None:
+    """The spans `spec` names in `value`, None included, in encoding order (keys sorted)."""
+    if spec is True:
+        out.append(value)
+    elif value is None:
+        return
+    elif "__all__" in spec:
+        for inner in value:
+            _collect(inner, spec["__all__"], out)
+    else:
+        for name in sorted(spec):
+            _collect(getattr(value, name), spec[name], out)
 
 
 _RUN = 32  # items per run, on average
-_Entry = tuple[BaseModel, str, tuple[int, str], str]
+_Entry = tuple[BaseModel, str, Hashable, str]
 
 
 @dataclass(frozen=True)

@@ -243,6 +243,13 @@ def test_text_cache_renders_a_moved_item_from_its_content(project_dir: Path) -> 
     assert cache.rendered == len(moved)  # new objects...
     assert cache.filled == len(moved)  # ...filled into the text kept for their content
     assert '"end_line": 999' in cache.bundle_json(shifted)
+    # The same finding with and without a span is not the same text.
+    where = agent.policies[0].source.span
+    found = Diagnostic(code="some-code", message="a finding", severity="warning", span=where)
+    both = shifted.model_copy(
+        update={"diagnostics": (found, found.model_copy(update={"span": None}))}
+    )
+    assert cache.bundle_json(both) == both.to_json()
 
 
 json_values = st.recursive(
