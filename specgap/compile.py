@@ -73,9 +73,9 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
     effect; the author should still make the sources agree."""
     seen: dict[tuple[str, str, str], Policy] = {}
     for policy in policies:
-        selector = getattr(policy.condition, "selector", None)
         if policy.operator not in {"resource_in_allowlist", "arg_within_bound", "timeout_leq"}:
             continue
+        selector = getattr(policy.condition, "selector", None)
         key = (policy.operator, policy.target, selector.model_dump_json() if selector else "")
         first = seen.setdefault(key, policy)
         if first is policy:
@@ -297,6 +297,8 @@ def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement
 
 def _merge(group: list[Policy]) -> Policy:
     """The same policy stated in several places: one policy, every source kept."""
+    if len(group) == 1:
+        return group[0]
     ranked = sorted(
         group,
         key=lambda p: (

@@ -315,17 +315,15 @@ def rule_compiler(cache: Cache | None) -> RuleCompiler | None:
         # First by identity: a rule object that survived the last build (its artifact or
         # section did not change) meeting the very same registry and resolution objects.
         seen: _Seen | Any = cache.lookup("rule_object", id(rule))
-        if (
-            seen is not MISSING
-            and seen.rule is rule
-            and seen.registry is registry
-            and seen.setting == (agent, strict)
-            and all(resolutions.get(k) is r for k, r in seen.looked)
-        ):
-            cache.reused["rule"] += 1
-            cache.put("rule_object", id(rule), seen)
-            cache.put("rule", seen.key, seen.done)
-            return seen.done.policy, seen.done.diagnostics
+        if seen is not MISSING and seen.rule is rule and seen.registry is registry:
+            same = seen.agent == agent and seen.strict is strict
+            for mention, resolution in seen.looked:
+                same = same and resolutions.get(mention) is resolution
+            if same:
+                cache.reused["rule"] += 1
+                cache.put("rule_object", id(rule), seen)
+                cache.put("rule", seen.key, seen.done)
+                return seen.done.policy, seen.done.diagnostics
         key = (agent, strict, id(registry), _content(rule))
         own = mention_key(rule)
         kept: _Compiled | Any = cache.lookup("rule", key)
@@ -351,7 +349,7 @@ def rule_compiler(cache: Cache | None) -> RuleCompiler | None:
         cache.put("rule", key, done)
         mentions = [own if k is None else k for k in done.reads]
         looked = tuple((k, resolutions.get(k)) for k in mentions)
-        seen = _Seen(rule, registry, (agent, strict), key, done, looked)
+        seen = _Seen(rule, registry, agent, strict, key, done, looked)
         cache.put("rule_object", id(rule), seen)
         return done.policy, done.diagnostics
 
@@ -364,7 +362,8 @@ class _Seen:
 
     rule: CandidateRule
     registry: Registry
-    setting: tuple[str, bool]
+    agent: str
+    strict: bool
     key: Hashable
     done: _Compiled
     looked: tuple[tuple[str, Resolution | None], ...]
