@@ -120,7 +120,7 @@ class TextCache:
     def __init__(self) -> None:
         # (id, indent) -> (the item, its text, its content key and text without spans)
         self._items: dict[tuple[int, int], _Entry] = {}
-        self._templates: dict[Hashable, str] = {}
+        self._templates: dict[Hashable, Template] = {}
         self._runs: dict[tuple[int, ...], _Run] = {}
         self._next_runs: dict[tuple[int, ...], _Run] = {}
         self.rendered = 0  # items encoded by the last call (cache misses)
@@ -213,7 +213,7 @@ class TextCache:
             hit = self._items[key] = (item, *self._render(item, indent))
         return hit[1]
 
-    def _render(self, item: BaseModel, indent: int) -> tuple[str, Hashable, str]:
+    def _render(self, item: BaseModel, indent: int) -> tuple[str, Hashable, Template]:
         """`item` encoded at `indent`: its text with the spans left out, kept by content,
         then the spans put in. Returns the text, the content key and the spanless text."""
         spec = _span_fields(type(item))
@@ -225,10 +225,10 @@ class TextCache:
             flat = item.model_dump_json()
         content = (indent, type(item).__name__, flat, tuple(s is None for s in spans))
         spans = [s for s in spans if s is not None]
-        template = self._templates.get(content)
-        if template is not None:
+        kept = self._templates.get(content)
+        if kept is not None:
             self.filled += 1
-            return _fill(template, spans), content, template
+            return _fill(kept, spans), content, kept
         data = item.model_dump(mode="json", by_alias=True)
         lifted: list[Any] = []
         _lift_spans(data, lifted)
@@ -238,27 +238,58 @@ class TextCache:
         if marks != list(range(len(lifted))) or len(lifted) != len(spans):
             # A user string spelled like a marker, or a span elsewhere: render it plainly.
             plain = fast_dumps(item.model_dump(mode="json", by_alias=True))
-            return prefix + plain.replace("\n", "\n" + prefix), None, ""
-        self._templates[content] = template
-        return _fill(template, lifted), content, template
+            return prefix + plain.replace("\n", "\n" + prefix), None, ((), ())
+        cut = self._templates[content] = _cut(template)
+        return _fill(cut, lifted), content, cut
 
 
-def _fill(template: str, spans: Sequence[Any]) -> str:
-    """The template's span markers replaced, in order, by `spans` (dicts or models)."""
-    parts: list[str] = []
+Template = tuple[tuple[str, ...], tuple[str, ...]]
+"""An item's text cut at its span markers: the texts around them, and the line break and
+indentation each marker sits after."""
+
+
+def _cut(template: str) -> Template:
+    texts: list[str] = []
+    pads: list[str] = []
     pos = 0
     for match in _SPAN_TEXT.finditer(template):
         line_start = template.rfind("\n", 0, match.start()) + 1
         line = template[line_start : match.start()]
-        pad = "\n" + " " * (len(line) - len(line.lstrip(" ")))
-        span = spans[int(match[1])]
-        if isinstance(span, BaseModel):
-            span = span.model_dump(mode="json", by_alias=True)
-        parts.append(template[pos : match.start()])
-        parts.append(_flat(span, pad))
+        pads.append("\n" + " " * (len(line) - len(line.lstrip(" "))))
+        texts.append(template[pos : match.start()])
         pos = match.end()
-    parts.append(template[pos:])
+    texts.append(template[pos:])
+    return tuple(texts), tuple(pads)
+
+
+def _fill(template: Template, spans: Sequence[Any]) -> str:
+    """The template with its markers replaced, in order, by `spans` (dicts or models)."""
+    texts, pads = template
+    parts = [texts[0]]
+    for span, pad, text in zip(spans, pads, texts[1:], strict=True):
+        if type(span) is Span and _SPAN_FIELDS:
+            parts.append(_span_json(span, pad))
+        else:
+            if isinstance(span, BaseModel):
+                span = span.model_dump(mode="json", by_alias=True)
+            parts.append(_flat(span, pad))
+        parts.append(text)
     return "".join(parts)
+
+
+# `_span_json` writes a span the way the encoder does, while `Span` has exactly these fields.
+_SPAN_FIELDS = set(Span.model_fields) == {
+    "path", "start_line", "start_col", "end_line", "end_col", "start_byte", "end_byte"
+}  # fmt: skip
+
+
+def _span_json(s: Span, newline: str) -> str:
+    i = newline + "  "
+    return (
+        f'{{{i}"end_byte": {s.end_byte:d},{i}"end_col": {s.end_col:d},{i}"end_line": '
+        f'{s.end_line:d},{i}"path": {_string(s.path)},{i}"start_byte": {s.start_byte:d},'
+        f'{i}"start_col": {s.start_col:d},{i}"start_line": {s.start_line:d}{newline}}}'
+    )
 
 
 def _flat(value: dict[str, Any], newline: str) -> str:
@@ -321,7 +352,7 @@ def _collect(value: Any, spec: Any, out: list[Any]) -> None:
 
 
 _RUN = 32  # items per run, on average
-_Entry = tuple[BaseModel, str, Hashable, str]
+_Entry = tuple[BaseModel, str, Hashable, "Template"]
 
 
 @dataclass(frozen=True)

@@ -376,3 +376,15 @@ def test_sections_cut_before_headings(text: str, cuts: list[tuple[int, int]]) ->
 )
 def test_sections_leave_prompts_whole_where_a_cut_could_change_them(text: str) -> None:
     assert sections(text) is None
+
+
+@pytest.mark.parametrize("path", ["a.md", 'odd "quoted"\\path.md', "ünï/cödé ✓.md", "tab\there"])
+def test_a_span_is_written_as_the_encoder_writes_it(path: str) -> None:
+    from specgap.ir import Span
+    from specgap.jsontext import _span_json
+
+    span = Span(
+        path=path, start_line=3, start_col=1, end_line=4, end_col=9, start_byte=20, end_byte=57
+    )
+    expected = fast_dumps(span.model_dump(mode="json")).replace("\n", "\n    ")
+    assert _span_json(span, "\n    ") == expected
