@@ -13,8 +13,9 @@ the policy file to be replaced. For each edit it records three times:
   polling granularity, an upper bound on the same figure);
 - write -> in place: the same, debounce included, what a user waits.
 
-Two projects: the reference agents (target < 150 ms) and a generated agent with 500 tools
-and a 2,000-line prompt (target < 500 ms). Figures are printed, never asserted.
+Two projects: the reference agents (target: median <= 50 ms) and a generated agent with 500
+tools and a 2,000-line prompt (target: median <= 300 ms). Figures are printed, never
+asserted; the verdict compares the median with the target, the worst case is shown beside.
 """
 
 from __future__ import annotations
@@ -45,11 +46,11 @@ def run() -> None:
         for name in ("fixtures", "registries"):
             shutil.copytree(ROOT / name, reference / name)
         shutil.copy(ROOT / "specgap.toml", reference / "specgap.toml")
-        _measure("reference agents", reference, reference / "fixtures/sql/prompt.md", 150)
+        _measure("reference agents", reference, reference / "fixtures/sql/prompt.md", 50)
 
         large = Path(tmp) / "large"
         generate_large_agent(large, tools=500, prompt_lines=2000)
-        _measure("500 tools, 2,000-line prompt", large, large / "prompt.md", 500)
+        _measure("500 tools, 2,000-line prompt", large, large / "prompt.md", 300)
 
 
 def _measure(name: str, root: Path, prompt: Path, target_ms: float) -> None:
@@ -91,7 +92,7 @@ def _measure(name: str, root: Path, prompt: Path, target_ms: float) -> None:
     thread.join(WAIT)
     minus_debounce = [t - DEBOUNCE_MS for t in end_to_end]
     print(f"   {name}: {len(bundle.agents)} agents, {policies} policies; {len(edits)} edits")
-    print(f"     debounce {DEBOUNCE_MS} ms; target < {target_ms:.0f} ms excluding the debounce")
+    print(f"     debounce {DEBOUNCE_MS} ms; target: median <= {target_ms:.0f} ms excluding it")
     _figure("rebuild (change seen -> policy in place)", rebuild, target_ms)
     _figure("write -> policy in place, minus debounce", minus_debounce, target_ms)
     _figure("write -> policy in place (end to end)", end_to_end, None)
@@ -101,7 +102,7 @@ def _figure(label: str, values: list[float], target_ms: float | None) -> None:
     median, worst = statistics.median(values), max(values)
     verdict = ""
     if target_ms is not None:
-        verdict = "  ok" if worst < target_ms else "  OVER TARGET"
+        verdict = "  ok" if median <= target_ms else "  OVER TARGET"
     print(f"     {label:<44} median {median:7.1f} ms  max {worst:7.1f} ms{verdict}")
 
 

@@ -24,6 +24,7 @@ from specgap.api import (
 from specgap.config import Project, load_project
 from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
+from specgap.jsontext import bundle_text
 from specgap.pipeline import Options
 
 app = typer.Typer(
@@ -194,7 +195,7 @@ def build_cmd(
         emit(dump(project, options, dump_after))
         return
     bundle, states = build(project, options)
-    text = bundle.to_json()
+    text = bundle_text(bundle)
     out = project.out
     shown = project.rel(out)
     print_diagnostics(bundle.diagnostics, notes=verbose)

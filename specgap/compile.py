@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +38,13 @@ class Compiled:
     diagnostics: tuple[Diagnostic, ...]
 
 
+RuleCompiler = Callable[
+    [str, CandidateRule, Mapping[str, Resolution], Registry, bool],
+    tuple[Policy | None, tuple[Diagnostic, ...]],
+]
+"""`compile_rule`'s signature; `specgap watch` passes one that caches it by content."""
+
+
 def compile_policies(
     agent: str,
     rules: Iterable[CandidateRule],
@@ -45,12 +52,17 @@ def compile_policies(
     registry: Registry,
     *,
     strict: bool = False,
+    compile_one: RuleCompiler | None = None,
 ) -> Compiled:
+    """Each rule on its own (`compile_one`, default `compile_rule`), then the passes over
+    all of them: merging, ordering, conflicts."""
+    one = compile_one or compile_rule
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
     for rule in rules:
-        for one, known in _each_tool(rule, resolutions, registry, diagnostics):
-            policy = _compile_rule(agent, one, known, registry, strict, diagnostics)
+        for each, known in _each_tool(rule, resolutions, registry, diagnostics):
+            policy, found = one(agent, each, known, registry, strict)
+            diagnostics.extend(found)
             if policy is not None:
                 by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
@@ -113,9 +125,9 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
     effect; the author should still make the sources agree."""
     seen: dict[tuple[str, str, str], Policy] = {}
     for policy in policies:
-        selector = getattr(policy.condition, "selector", None)
         if policy.operator not in {"resource_in_allowlist", "arg_within_bound", "timeout_leq"}:
             continue
+        selector = getattr(policy.condition, "selector", None)
         key = (policy.operator, policy.target, selector.model_dump_json() if selector else "")
         first = seen.setdefault(key, policy)
         if first is policy:
@@ -132,6 +144,20 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
 
 def _policy_order(p: Policy) -> tuple[str, int, str]:
     return (p.source.span.path, p.source.span.start_byte, p.id)
+
+
+def compile_rule(
+    agent: str,
+    rule: CandidateRule,
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    strict: bool = False,
+) -> tuple[Policy | None, tuple[Diagnostic, ...]]:
+    """One rule on its own: its policy (None if it compiles to none) and diagnostics, a
+    pure function of the arguments."""
+    diagnostics: list[Diagnostic] = []
+    policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
+    return policy, tuple(diagnostics)
 
 
 def _compile_rule(
@@ -342,6 +368,8 @@ def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement
 
 def _merge(group: list[Policy]) -> Policy:
     """The same policy stated in several places: one policy, every source kept."""
+    if len(group) == 1:
+        return group[0]
     ranked = sorted(
         group,
         key=lambda p: (

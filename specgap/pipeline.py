@@ -9,15 +9,14 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
 
 from specgap import __version__
-from specgap.artifacts import Artifact, load_artifact
+from specgap.artifacts import Artifact
+from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
-from specgap.extract import extract
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.ir import (
@@ -29,12 +28,17 @@ from specgap.ir import (
     Extraction,
     Policy,
     Resolution,
-    Span,
 )
-from specgap.positions import escape_pointer
-from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
-from specgap.resolve import Resolver, resolve_rules
-from specgap.toolspecs import ToolSpec, parse_tool_specs
+from specgap.registry import Registry
+from specgap.resolve import resolve_rules
+from specgap.units import (
+    extract_all,
+    extraction_setting,
+    read_artifact,
+    registry_of,
+    resolver_for,
+    rule_compiler,
+)
 
 
 @dataclass(frozen=True)
@@ -65,6 +69,7 @@ class Options:
     offline: bool = False  # never contact a model server: the extraction lock, or fail
     llm: LlmSettings | None = None  # None: from the project's `[llm]` table and environment
     lock: Lock | None = field(default=None, compare=False)  # None: read from `llm.lock_path`
+    cache: Cache | None = field(default=None, compare=False)  # `specgap watch`'s, across builds
 
 
 def prepare(project: Project, options: Options) -> Options:
@@ -79,17 +84,12 @@ def prepare(project: Project, options: Options) -> Options:
 
 
 Stage = Callable[[Project, AgentState, Options], AgentState]
-Reader = Callable[[ArtifactKind, Path, str], Artifact]
 
 
 def load(project: Project, state: AgentState, options: Options) -> AgentState:
     """Read every artifact and registry of the agent; collect every load error."""
-    return load_with(project, state, load_artifact)
-
-
-def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
-    """`load`, reading each file through `read` (`specgap watch` passes a content-hash memo)."""
     agent = state.config
+    cache = options.cache
     errors: list[Diagnostic] = []
     groups: list[tuple[ArtifactKind | None, tuple[str, ...]]] = [
         ("prompt", agent.prompts),
@@ -103,39 +103,17 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
     for kind, patterns in groups:
         for path in project.expand(patterns, errors):
             try:
-                loaded = read(kind or "config", path, project.rel(path))
+                loaded = read_artifact(cache, kind or "config", path, project.rel(path))
             except SpecgapError as exc:
                 errors.extend(exc.diagnostics)
                 continue
             (artifacts if kind else registries).append(loaded)
     if errors:
         raise SpecgapError(errors)
-    diagnostics: list[Diagnostic] = []
-    tools: list[Tool] = []
-    for artifact in registries:
-        found, problems = tools_from_registry_file(artifact)
-        tools.extend(found)
-        diagnostics.extend(problems)
-    specs: list[tuple[ToolSpec, Span]] = []
-    for artifact in artifacts:
-        if artifact.kind != "tools":
-            continue
-        parsed, spec_problems = parse_tool_specs(artifact.data)
-        diagnostics.extend(
-            Diagnostic(
-                code="invalid-tools",
-                message=message,
-                span=artifact.span_of(pointer),
-                help="a tool is an OpenAI function spec, an Anthropic tool or an MCP tool, "
-                "each with a string `name`",
-            )
-            for pointer, message in spec_problems
-        )
-        specs.extend((spec, artifact.span_at(spec.pointer)) for spec in parsed)
-        diagnostics.extend(_schema_problems(artifact, parsed))
-    registry, clashes = build_registry(attach_specs(tools, specs))
+    tools_files = [a for a in artifacts if a.kind == "tools"]
+    registry, diagnostics = registry_of(cache, registries, tools_files)
     return state.with_diagnostics(
-        [*diagnostics, *clashes],
+        diagnostics,
         artifacts=tuple(artifacts),
         inputs=tuple(registries),
         registry=registry,
@@ -149,7 +127,10 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         assert options.llm is not None
         assert options.lock is not None
         llm = LlmExtractor(options.llm, options.lock, offline=options.offline)
-    found = extract(state.artifacts, options.extractor, llm)
+    setting = extraction_setting(
+        options.cache, (options.extractor, options.llm, options.offline, options.lock)
+    )
+    found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)
     return state.with_diagnostics(
         found.diagnostics,
         rules=found.rules,
@@ -160,14 +141,19 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
 
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
-    resolutions = resolve_rules(Resolver(state.registry), state.rules)
+    resolutions = resolve_rules(resolver_for(options.cache, state.registry), state.rules)
     return replace(state, resolutions=resolutions)
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
     compiled = compile_policies(
-        state.config.id, state.rules, state.resolutions, state.registry, strict=options.strict
+        state.config.id,
+        state.rules,
+        state.resolutions,
+        state.registry,
+        strict=options.strict,
+        compile_one=rule_compiler(options.cache),
     )
     return state.with_diagnostics(compiled.diagnostics, policies=compiled.policies)
 
@@ -258,30 +244,3 @@ def dump_after(project: Project, options: Options, stage_name: str) -> str:
             "diagnostics": [d.model_dump(mode="json") for d in state.diagnostics],
         }
     return json.dumps(out, indent=2, sort_keys=True)
-
-
-def _schema_problems(artifact: Artifact, specs: list[ToolSpec]) -> list[Diagnostic]:
-    """A tool's argument schema that is not valid JSON Schema would fail at check time."""
-    from jsonschema import Draft202012Validator, SchemaError
-
-    problems = []
-    for spec in specs:
-        if spec.schema_pointer is None:
-            continue
-        try:
-            Draft202012Validator.check_schema(spec.schema)
-        except SchemaError as exc:
-            where = "/".join(escape_pointer(str(p)) for p in exc.path)
-            problems.append(
-                Diagnostic(
-                    code="invalid-tools",
-                    message=f"the argument schema of `{spec.name}` is not valid JSON Schema"
-                    + (f" at `{where}`" if where else "")
-                    + f": {exc.message.lower()}",
-                    span=artifact.span_of(
-                        f"{spec.schema_pointer}/{where}" if where else spec.schema_pointer
-                    ),
-                    help="fix the schema; see https://json-schema.org/draft/2020-12",
-                )
-            )
-    return problems

@@ -1,9 +1,10 @@
 """`specgap watch`: rebuild on save, show what changed, never leave a broken policy.
 
 A `Session` owns one project across rebuilds: it re-reads the project config on every
-rebuild (so an added agent or a renamed artifact is picked up), builds incrementally
-(`specgap.incremental`), replaces the policy file atomically, evaluates the traces and
-prints what changed against the last good build. A build that fails (a malformed artifact or
+rebuild (so an added agent or a renamed artifact is picked up), runs `pipeline.build` with
+the session's content-keyed `Cache` (so only the units whose content changed are redone;
+see `specgap.units`), replaces the policy file atomically, evaluates the traces and prints
+what changed against the last good build. A build that fails (a malformed artifact or
 config) prints its diagnostics and leaves the last good policy in place; the next good save
 recovers and reports the errors it fixed.
 
@@ -22,18 +23,19 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Literal, Protocol
 
 from specgap.api import evaluate, is_strict_finding, load_bundle, write_atomic
+from specgap.cache import Cache
 from specgap.changes import Snapshot, diagnostic_changes, render_changes, summary
 from specgap.config import Project, find_config, load_project
 from specgap.errors import ExitCode, SpecgapError
 from specgap.evaluate.suite import Counts
-from specgap.incremental import Built, IncrementalBuilder
 from specgap.ir import Bundle, Diagnostic
-from specgap.pipeline import Options
+from specgap.jsontext import TextCache
+from specgap.pipeline import AgentState, Options, build
 from specgap.watchset import WatchSet, input_files, watch_set
 
 Status = Literal["written", "unchanged", "failed"]
@@ -42,6 +44,19 @@ Sink = Callable[[str], None]
 
 class StopEvent(Protocol):
     def is_set(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Built:
+    """One good build: `pipeline.build`'s bundle and states, the bundle's text (exactly
+    `bundle.to_json()`), and what the build computed afresh (display paths of inputs)."""
+
+    bundle: Bundle
+    states: tuple[AgentState, ...]
+    text: str
+    parsed: tuple[str, ...]  # files whose content was new
+    extracted: tuple[str, ...]  # artifacts with content not extracted before
+    artifacts: int  # artifacts in the build
 
 
 @dataclass(frozen=True)
@@ -97,7 +112,8 @@ class Session:
         self.err = err or out
         self.notes = notes
         self.debug = debug
-        self.builder = IncrementalBuilder()
+        self.cache = Cache()  # the units' results, across rebuilds
+        self.texts = TextCache()  # the policy's rendered pieces, across rebuilds
         self.project: Project | None = None
         self.good: _Good | None = None
         self.reported: tuple[Diagnostic, ...] = ()  # by the last good build
@@ -121,7 +137,7 @@ class Session:
             if self.good is None and self.on_disk is None:
                 self.on_disk = (_read_bundle(project),)
             options = self.options_for(project)
-            built = self.builder.build(project, options)
+            built = self._build(project, options)
             written_at = self._write(project.out, built.text)
         except SpecgapError as exc:
             return self._failed(exc.diagnostics, shown, started, quiet)
@@ -144,7 +160,7 @@ class Session:
         same = status == "unchanged" and self.good is not None and counts == self.good.counts
         if not shown and self.good is not None:
             # A re-check, not an event: name the files whose content it found changed.
-            shown = tuple(sorted(set(built.stats.parsed)))
+            shown = tuple(sorted(set(built.parsed)))
         strict = options.strict and any(is_strict_finding(d) for d in diagnostics)
         code = ExitCode.FINDINGS if strict else ExitCode.OK
         self.good = _Good(built.bundle, counts)
@@ -160,6 +176,9 @@ class Session:
         for line in lines:
             self.out(line)
         return Outcome(status, code, lines, diagnostics, shown, started, written_at, built)
+
+    def _build(self, project: Project, options: Options) -> Built:
+        return cached_build(project, options, self.cache, self.texts)
 
     def _failed(
         self,
@@ -224,8 +243,7 @@ class Session:
         """`[12:00:01] a.md changed; wrote policy/policy.json: <summary> (8 ms, ...)`."""
         out = project.rel(project.out)
         what = f"wrote {out}" if status == "written" else f"{out} unchanged"
-        stats = built.stats
-        redone = f"re-extracted {len(stats.extracted)} of {stats.artifacts} artifacts"
+        redone = f"re-extracted {len(built.extracted)} of {built.artifacts} artifacts"
         cause = f"{', '.join(shown)} changed; " if shown else ""
         return (
             f"{self._clock()} {cause}{what}: {summary(built.bundle)}"
@@ -261,6 +279,26 @@ class Session:
     def watch_set(self) -> WatchSet:
         """The config, and every file and glob the (last loadable) config names."""
         return watch_set(self.config_path, self.project)
+
+
+def cached_build(project: Project, options: Options, cache: Cache, texts: TextCache) -> Built:
+    """`pipeline.build` through `cache`, its text through `texts`; raises SpecgapError like
+    `build`. A failed build forgets nothing, a good one keeps only what it used."""
+    cache.begin()
+    try:
+        bundle, states = build(project, replace(options, cache=cache))
+    except SpecgapError:
+        cache.abandon()
+        raise
+    cache.commit()
+    return Built(
+        bundle,
+        states,
+        texts.bundle_json(bundle),
+        tuple(cache.redone.get("file", ())),
+        tuple(cache.redone.get("extract", ())),
+        sum(len(state.artifacts) for state in states),
+    )
 
 
 def _read_bundle(project: Project) -> Bundle | None:

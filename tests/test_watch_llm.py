@@ -8,9 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from specgap.cache import Cache
 from specgap.config import load_project
-from specgap.incremental import IncrementalBuilder
+from specgap.jsontext import TextCache
 from specgap.pipeline import Options, build, prepare
+from specgap.watch import cached_build
 from tests.fake_ollama import FakeOllama, fresh
 
 NEW_RULE = "- Requests made with `sql.execute` must time out within 20 seconds.\n"
@@ -33,14 +35,14 @@ def test_llm_modes_give_the_full_builds_bytes_and_ask_only_about_changes(
     project_dir: Path, fake: FakeOllama, mode: str
 ) -> None:
     config = project_dir / "specgap.toml"
-    builder = IncrementalBuilder()
+    cache, texts = Cache(), TextCache()
 
     def both() -> tuple[str, str, list[str]]:
-        """The incremental and the full build's texts; what the incremental one asked."""
+        """The cached and the uncached build's texts; what the cached one asked."""
         project = load_project(config)
         options = prepare(project, Options(extractor=mode))
         before = len(fake.requests)
-        text = builder.build(project, options).text
+        text = cached_build(project, options, cache, texts).text
         asked = [str(r) for r in fake.requests[before:]]
         return text, build(project, options)[0].to_json(), asked
 

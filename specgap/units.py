@@ -1,0 +1,440 @@
+"""The build's units: pure functions of one input's content, each behind an optional cache.
+
+`pipeline`'s stages are maps and folds over these: read one artifact, parse and check one
+tools file, read one registry file, index one registry, extract one artifact (a Markdown
+prompt section by section), compile one rule. `specgap build` calls them with no cache;
+`specgap watch` calls the very same functions with its session's `Cache`, so a save redoes
+only the units whose content changed. Keys are content (the artifact's path and sha256, a
+section's text, a rule's canonical JSON without its position); a result found for content
+that only moved is moved into place (`sections.shift`, `_Compiled.at`), never recomputed.
+
+The passes over a whole set (merging extraction results, resolving, merging and ordering
+policies, conflicts, assembly) are not units: they always run, in `pipeline` and `compile`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from specgap.artifacts import Artifact, load_artifact
+from specgap.cache import MISSING, Cache, memo
+from specgap.compile import RuleCompiler, compile_rule
+from specgap.errors import SpecgapError
+from specgap.extract import Extracted, extract
+from specgap.ir import (
+    ArtifactKind,
+    CandidateRule,
+    Diagnostic,
+    Extraction,
+    Policy,
+    Resolution,
+    Span,
+)
+from specgap.positions import escape_pointer
+from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
+from specgap.resolve import Resolver, mention_key
+from specgap.sections import Section, sections, shift
+from specgap.toolspecs import ToolSpec, parse_tool_specs
+
+if TYPE_CHECKING:
+    from specgap.extract.llm import LlmExtractor
+
+# --- load -----------------------------------------------------------------------------------
+
+
+def read_artifact(cache: Cache | None, kind: ArtifactKind, path: Path, display: str) -> Artifact:
+    """`load_artifact`; with a cache, parsed once per (kind, path, content)."""
+    if cache is None:
+        return load_artifact(kind, path, display)
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return load_artifact(kind, path, display)  # reports it the usual way
+    key = (kind, display, hashlib.sha256(raw).hexdigest())
+    found = cache.lookup("file", key)
+    if found is MISSING:
+        found = load_artifact(kind, path, display)
+        cache.computed["file"] += 1
+        cache.note("file", display)
+        key = (kind, display, found.sha256)  # the file may have changed since it was hashed
+    else:
+        cache.reused["file"] += 1
+    cache.put("file", key, found)
+    return found  # type: ignore[no-any-return]
+
+
+@dataclass(frozen=True)
+class ToolsRead:
+    """One tools file: its tool specs, each with its span, and what is wrong with them."""
+
+    specs: tuple[tuple[ToolSpec, Span], ...]
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def read_tools(cache: Cache | None, artifact: Artifact) -> ToolsRead:
+    """Parse a tools artifact and check every argument schema (the costly part)."""
+    return memo(cache, "tools", lambda: (artifact.path, artifact.sha256), lambda: _tools(artifact))
+
+
+def _tools(artifact: Artifact) -> ToolsRead:
+    parsed, spec_problems = parse_tool_specs(artifact.data)
+    diagnostics = [
+        Diagnostic(
+            code="invalid-tools",
+            message=message,
+            span=artifact.span_of(pointer),
+            help="a tool is an OpenAI function spec, an Anthropic tool or an MCP tool, "
+            "each with a string `name`",
+        )
+        for pointer, message in spec_problems
+    ]
+    specs = tuple((spec, artifact.span_at(spec.pointer)) for spec in parsed)
+    return ToolsRead(specs, (*diagnostics, *_schema_problems(artifact, parsed)))
+
+
+def _schema_problems(artifact: Artifact, specs: list[ToolSpec]) -> list[Diagnostic]:
+    """A tool's argument schema that is not valid JSON Schema would fail at check time."""
+    from jsonschema import Draft202012Validator, SchemaError
+
+    problems = []
+    for spec in specs:
+        if spec.schema_pointer is None:
+            continue
+        try:
+            Draft202012Validator.check_schema(spec.schema)
+        except SchemaError as exc:
+            where = "/".join(escape_pointer(str(p)) for p in exc.path)
+            problems.append(
+                Diagnostic(
+                    code="invalid-tools",
+                    message=f"the argument schema of `{spec.name}` is not valid JSON Schema"
+                    + (f" at `{where}`" if where else "")
+                    + f": {exc.message.lower()}",
+                    span=artifact.span_of(
+                        f"{spec.schema_pointer}/{where}" if where else spec.schema_pointer
+                    ),
+                    help="fix the schema; see https://json-schema.org/draft/2020-12",
+                )
+            )
+    return problems
+
+
+def read_registry(
+    cache: Cache | None, artifact: Artifact
+) -> tuple[tuple[Tool, ...], tuple[Diagnostic, ...]]:
+    """The tools one registry file declares, and its problems."""
+
+    def compute() -> tuple[tuple[Tool, ...], tuple[Diagnostic, ...]]:
+        tools, problems = tools_from_registry_file(artifact)
+        return tuple(tools), tuple(problems)
+
+    return memo(cache, "registry_file", lambda: (artifact.path, artifact.sha256), compute)
+
+
+def registry_of(
+    cache: Cache | None, registries: Sequence[Artifact], tools_files: Sequence[Artifact]
+) -> tuple[Registry, tuple[Diagnostic, ...]]:
+    """An agent's registry (its registry files, then its tools files' specs), its problems
+    (every file's and the clashes), in the order `load` reports them."""
+
+    # Every file is read through its own unit, even when the registry is kept, so that
+    # each file's result stays cached for the next build that needs it.
+    tools: list[Tool] = []
+    diagnostics: list[Diagnostic] = []
+    for artifact in registries:
+        found, problems = read_registry(cache, artifact)
+        tools.extend(found)
+        diagnostics.extend(problems)
+    specs: list[tuple[ToolSpec, Span]] = []
+    for artifact in tools_files:
+        read = read_tools(cache, artifact)
+        diagnostics.extend(read.diagnostics)
+        specs.extend(read.specs)
+
+    def key() -> Hashable:
+        return tuple((a.path, a.sha256) for a in (*registries, *tools_files))
+
+    registry, clashes = memo(
+        cache, "registry", key, lambda: build_registry(attach_specs(tools, specs))
+    )
+    return registry, (*diagnostics, *clashes)
+
+
+def resolver_for(cache: Cache | None, registry: Registry) -> Resolver:
+    """One `Resolver` per registry; its own memo then makes a known mention free."""
+    if cache is None:
+        return Resolver(registry)
+    kept = cache.get("resolver", id(registry), lambda: (registry, Resolver(registry)))
+    if kept[0] is not registry:  # an id reused by a newer registry
+        kept = (registry, Resolver(registry))
+        cache.put("resolver", id(registry), kept)
+    return kept[1]
+
+
+# --- extract --------------------------------------------------------------------------------
+
+
+def extract_all(
+    artifacts: Sequence[Artifact],
+    mode: str,
+    llm: LlmExtractor | None,
+    cache: Cache | None,
+    setting: Hashable,
+) -> Extracted:
+    """Every artifact's extraction, combined as one run over all of them reports it.
+
+    `setting` stands for everything besides the artifact that an extraction depends on
+    (mode, model, lock); what an extractor finds in an artifact depends on that artifact
+    and the setting alone. Failing artifacts fail the build together."""
+    parts = [extract((), mode, llm)]  # the run over no artifacts: the mode's own tally
+    errors: list[Diagnostic] = []
+    for artifact in artifacts:
+        try:
+            parts.append(extract_artifact(artifact, mode, llm, cache, setting))
+        except SpecgapError as exc:
+            errors.extend(exc.diagnostics)
+    if errors:
+        raise SpecgapError(errors)
+    rules = [rule for part in parts for rule in part.rules]
+    # The order `extract` gives rules over all artifacts at once (a stable sort).
+    rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
+    return Extracted(
+        tuple(rules),
+        tuple(d for part in parts for d in part.diagnostics),
+        extraction=combine([p.extraction for p in parts]),
+        lock_entries=tuple(e for part in parts for e in part.lock_entries),
+    )
+
+
+def extract_artifact(
+    artifact: Artifact,
+    mode: str,
+    llm: LlmExtractor | None,
+    cache: Cache | None,
+    setting: Hashable,
+) -> Extracted:
+    """One artifact's extraction. A Markdown prompt read deterministically is extracted
+    section by section (`specgap.sections` says where a cut cannot change the result)."""
+    if mode == "deterministic" and artifact.kind == "prompt" and artifact.data is None:
+        cut = sections(artifact.text)
+        if cut is not None and len(cut) > 1:
+            return _by_section(artifact, cut, mode, cache, setting)
+    if cache is None:
+        return extract([artifact], mode, llm)
+    key = (setting, artifact.kind, artifact.path, artifact.sha256)
+    return cache.get("extract", key, lambda: extract([artifact], mode, llm), artifact.path)
+
+
+def _by_section(
+    artifact: Artifact, cut: list[Section], mode: str, cache: Cache | None, setting: Hashable
+) -> Extracted:
+    before = cache.computed["section"] if cache else 0
+    parts = [_section(artifact, section, mode, cache, setting) for section in cut]
+    if cache is not None:
+        if cache.computed["section"] > before:
+            cache.note("extract", artifact.path)
+            cache.computed["extract"] += 1
+        else:
+            cache.reused["extract"] += 1
+    return Extracted(
+        tuple(r for part in parts for r in part.rules),
+        tuple(d for part in parts for d in part.diagnostics),
+        extraction=combine([part.extraction for part in parts]),
+        lock_entries=tuple(e for part in parts for e in part.lock_entries),
+    )
+
+
+def _section(
+    artifact: Artifact, section: Section, mode: str, cache: Cache | None, setting: Hashable
+) -> Extracted:
+    """One section's extraction, found in the section alone (kept by its text), then
+    placed where the section is (kept by its text and place)."""
+    digest = hashlib.sha256(section.text.encode()).hexdigest()
+
+    def alone_in_section() -> Extracted:
+        return extract([Artifact(artifact.kind, artifact.path, section.text, digest)], mode)
+
+    alone = memo(cache, "section", lambda: (setting, artifact.path, digest), alone_in_section)
+    where = (setting, artifact.path, digest, section.line, section.byte)
+    return memo(cache, "placed", lambda: where, lambda: _placed(alone, section))
+
+
+def _placed(alone: Extracted, section: Section) -> Extracted:
+    return Extracted(
+        tuple(shift(r, section) for r in alone.rules),
+        tuple(shift(d, section) for d in alone.diagnostics),
+        alone.extraction,
+        alone.lock_entries,
+    )
+
+
+def combine(parts: Sequence[Extraction | None]) -> Extraction | None:
+    """Extraction metadata of several runs as one run over all their artifacts reports it:
+    counts add up, lists concatenate, per-extractor tallies merge; the rest is the same."""
+    found = [p for p in parts if p is not None]
+    if not found:
+        return None
+    merged: dict[str, Any] = found[0].model_dump()
+    for part in found[1:]:
+        for name, value in part.model_dump().items():
+            mine = merged[name]
+            if isinstance(value, bool) or not isinstance(value, int | tuple | list | dict):
+                continue  # mode, model: the same for every artifact
+            if isinstance(value, dict):
+                tally = {k: mine.get(k, 0) + value.get(k, 0) for k in mine.keys() | value.keys()}
+                merged[name] = dict(sorted(tally.items()))
+            else:
+                merged[name] = mine + value
+    return Extraction.model_validate(merged)
+
+
+# --- compile --------------------------------------------------------------------------------
+
+
+def rule_compiler(cache: Cache | None) -> RuleCompiler | None:
+    """`compile_rule` through `cache` (None without one: `compile_policies` calls it as is).
+
+    A rule's result is kept under its canonical JSON without its span's position, with the
+    registry it met and the resolutions it read (by mention; the rule's own implicit target
+    symbolically, since its key names the rule's position). It is reused while the same
+    resolutions say the same, and moved to wherever the rule now is."""
+    if cache is None:
+        return None
+
+    def one(
+        agent: str,
+        rule: CandidateRule,
+        resolutions: Mapping[str, Resolution],
+        registry: Registry,
+        strict: bool,
+    ) -> tuple[Policy | None, tuple[Diagnostic, ...]]:
+        # First by identity: a rule object that survived the last build (its artifact or
+        # section did not change) meeting the very same registry and resolution objects.
+        seen: _Seen | Any = cache.lookup("rule_object", id(rule))
+        if seen is not MISSING and seen.rule is rule and seen.registry is registry:
+            same = seen.agent == agent and seen.strict is strict
+            for mention, resolution in seen.looked:
+                same = same and resolutions.get(mention) is resolution
+            if same:
+                cache.reused["rule"] += 1
+                cache.put("rule_object", id(rule), seen)
+                cache.put("rule", seen.key, seen.done)
+                return seen.done.policy, seen.done.diagnostics
+        key = (agent, strict, id(registry), _content(rule))
+        own = mention_key(rule)
+        kept: _Compiled | Any = cache.lookup("rule", key)
+        done: _Compiled | None = None
+        if kept is not MISSING and kept.registry is registry:
+            read = tuple(_meaning(resolutions.get(own if k is None else k)) for k in kept.reads)
+            if read == kept.read and (kept.placeable or kept.span == rule.span):
+                cache.reused["rule"] += 1
+                done = kept.at(rule.span)  # kept where it is now: the next build finds it so
+        if done is None:
+            reading = _Reading(resolutions)
+            policy, diagnostics = compile_rule(agent, rule, reading, registry, strict)
+            done = _Compiled(
+                registry,
+                tuple(None if k == own else k for k in reading.asked),
+                tuple(_meaning(resolutions.get(k)) for k in reading.asked),
+                rule.span,
+                policy,
+                diagnostics,
+                _placeable(rule.span, policy, diagnostics),
+            )
+            cache.computed["rule"] += 1
+        cache.put("rule", key, done)
+        mentions = [own if k is None else k for k in done.reads]
+        looked = tuple((k, resolutions.get(k)) for k in mentions)
+        seen = _Seen(rule, registry, agent, strict, key, done, looked)
+        cache.put("rule_object", id(rule), seen)
+        return done.policy, done.diagnostics
+
+    return one
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """A rule object's last result, with the objects it met."""
+
+    rule: CandidateRule
+    registry: Registry
+    agent: str
+    strict: bool
+    key: Hashable
+    done: _Compiled
+    looked: tuple[tuple[str, Resolution | None], ...]
+
+
+def _content(rule: CandidateRule) -> str:
+    """The rule without its position: its canonical JSON with the span's path alone."""
+    return f"{rule.span.path}\0{rule.model_dump_json(exclude={'span'})}"
+
+
+def _meaning(resolution: Resolution | None) -> tuple[Any, ...] | None:
+    """A resolution without its key (which, for an implicit target, is a position)."""
+    return None if resolution is None else (resolution.status, resolution.candidates)
+
+
+class _Reading(Mapping[str, Resolution]):
+    """The resolutions, noting every key the compiler asks for, in order."""
+
+    def __init__(self, resolutions: Mapping[str, Resolution]) -> None:
+        self._resolutions = resolutions
+        self.asked: list[str] = []
+
+    def __getitem__(self, key: str) -> Resolution:
+        if key not in self.asked:
+            self.asked.append(key)
+        return self._resolutions[key]
+
+    def __iter__(self) -> Iterator[str]:
+        raise TypeError("a rule's compilation may look resolutions up, not list them")
+
+    def __len__(self) -> int:
+        return len(self._resolutions)
+
+
+@dataclass(frozen=True)
+class _Compiled:
+    registry: Registry
+    reads: tuple[str | None, ...]  # None: the rule's own target (`mention_key`)
+    read: tuple[tuple[Any, ...] | None, ...]
+    span: Span  # where the rule was when compiled
+    policy: Policy | None
+    diagnostics: tuple[Diagnostic, ...]
+
+    placeable: bool  # the rule's span is the only position in the result: it can move
+
+    def at(self, span: Span) -> _Compiled:
+        """The same result for the rule at `span`."""
+        if span is self.span or span == self.span:
+            return self
+        policy = self.policy
+        if policy is not None:
+            source = policy.source.model_copy(update={"span": span})
+            policy = policy.model_copy(update={"source": source})
+        moved = tuple(
+            d if d.span is None else d.model_copy(update={"span": span}) for d in self.diagnostics
+        )
+        return replace(self, span=span, policy=policy, diagnostics=moved)
+
+
+def _placeable(span: Span, policy: Policy | None, diagnostics: tuple[Diagnostic, ...]) -> bool:
+    if policy is not None and (policy.source.span != span or policy.also_stated_at):
+        return False
+    return all(d.span is None or d.span == span for d in diagnostics)
+
+
+def extraction_setting(cache: Cache | None, value: object) -> Hashable:
+    """A key standing for `value` (the extraction options, compared by equality, since an
+    extraction lock is not hashable): it changes whenever `value` differs from the last."""
+    if cache is None:
+        return 0
+    last = cache.lookup("setting", "extract")
+    generation = 0 if last is MISSING else last[0] + (last[1] != value)
+    cache.put("setting", "extract", (generation, value))
+    return generation
