@@ -21,7 +21,7 @@ demo: $(STAMP)
 # The fast default run; long tests (fuzzers, large projects, browsers, real models) are
 # marked `slow` and run by `make test-slow`, `make check` and CI.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -n auto -m "not slow"
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
