@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from specgap.evaluate.operators import OPERATORS, Operator, TraceState, Undetermined
+from specgap.evaluate.values import UnreadableValue
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 
@@ -203,6 +204,8 @@ class Engine:
             failed = False
             try:
                 reason = compiled.operator.check(compiled.prepared, event, state)
+            except UnreadableValue as exc:  # unreadable input is a violation, never an error
+                reason = f"cannot read the call: {exc}"
             except Exception as exc:  # a broken check fails closed or open, naming the policy
                 reason = f"internal error in `{compiled.policy.operator}`: {exc}"
                 failed = True
