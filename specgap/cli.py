@@ -333,7 +333,7 @@ def check_cmd(
     )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
-    if result.denied:
+    if result.findings:
         raise typer.Exit(ExitCode.FINDINGS)
 
 

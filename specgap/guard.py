@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from specgap.artifacts import read_text
-from specgap.errors import error
+from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import coerce_event
 from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
+from specgap.evaluate.identity import UNREADABLE
 from specgap.evaluate.operators import TraceState
 from specgap.events import Event, ToolCall
 from specgap.ir import AgentBundle, Bundle
@@ -50,6 +51,8 @@ class Guard:
     - `only`: when given, only tools matching one of these globs are checked;
     - `on_error`: what an internal error does: `closed` denies, `open` allows (recording
       the error), `default` is closed where an `enforce` policy applies and open elsewhere;
+      `closed` also denies a call to a tool the registry does not know (a finding, `warn`,
+      otherwise) and returns a deny for an event that cannot be read (raised otherwise);
     - `shadow`: decide as usual but never act: every `action` becomes `observe` (the
       `verdict` still says what enforcement would have done);
     - `enforce`, `undetermined`: as for the evaluator's `Engine`.
@@ -98,7 +101,10 @@ class Guard:
         false, never ran and is left out of the state.
         """
         current = self._trace(trace)
-        item = coerce_event(event, self.registry, f"{trace}#{current.index}")
+        try:
+            item = coerce_event(event, self.registry, f"{trace}#{current.index}")
+        except SpecgapError as exc:
+            return self._unreadable(current, trace, exc)
         self._fold_pending(current)
         return self._one(current, item, executed)
 
@@ -110,12 +116,49 @@ class Guard:
         or the trace's next check.
         """
         current = self._trace(trace)
-        items = [
-            coerce_event(call, self.registry, f"{trace}#{current.index + n}")
-            for n, call in enumerate(calls)
-        ]
+        items: list[Event | SpecgapError] = []
+        for n, call in enumerate(calls):
+            try:
+                items.append(coerce_event(call, self.registry, f"{trace}#{current.index + n}"))
+            except SpecgapError as exc:
+                if self.on_error != "closed":
+                    raise
+                items.append(exc)
         self._fold_pending(current)
-        return [self._one(current, item, None) for item in items]
+        return [
+            self._unreadable(current, trace, item)
+            if isinstance(item, SpecgapError)
+            else self._one(current, item, None)
+            for item in items
+        ]
+
+    def _unreadable(self, current: _Trace, trace: str, exc: SpecgapError) -> Decision:
+        """An event that cannot be read: denied when failing closed, raised otherwise."""
+        if self.on_error != "closed":
+            raise exc
+        index = current.index
+        current.index += 1
+        reason = "; ".join(f"{d.code}: {d.message}" for d in exc.diagnostics)
+        hit = Hit(
+            policy=f"specgap.{UNREADABLE}",
+            action="deny",
+            enforcement="enforce",
+            category="interface_validation",
+            reason=reason,
+            source="<guard>",
+            effect="deny",
+            message="the event could not be read",
+        )
+        return Decision(
+            index=index,
+            origin=f"{trace}#{index}",
+            tool=None,
+            name=None,
+            verdict="deny",
+            hits=(hit,),
+            action="observe" if self.shadow else "deny",
+            flags=(UNREADABLE,),
+        )
 
     def _trace(self, trace: str) -> _Trace:
         current = self._traces.get(trace)

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.operators import OPERATORS, Operator, TraceState, Undetermined
 from specgap.evaluate.values import UnreadableValue
 from specgap.events import Event, ToolCall
@@ -137,6 +138,7 @@ class Engine:
         `open` records it without effect, `default` is closed for enforced policies and
         open for the others."""
         levels = frozenset(enforce)
+        self._closed = on_error == "closed"
         self._undetermined: Verdict = undetermined
         self._undetermined_effect: RuntimeAction = {"deny": "deny", "warn": "warn"}.get(
             undetermined, "observe"
@@ -200,6 +202,9 @@ class Engine:
         hits: list[Hit] = []
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
+        for code, finding in identity_findings(event):  # fail closed on who is called
+            hits.append(self._identity_hit(code, finding))
+            verdict = action = "deny" if self._closed else "warn"
         for compiled in self.applicable(event.tool) if event.tool else ():
             failed = False
             try:
@@ -257,6 +262,18 @@ class Engine:
             action=action,
             call_id=event.call_id,
             flags=event.flags,
+        )
+
+    def _identity_hit(self, code: str, reason: str) -> Hit:
+        return Hit(
+            policy=f"specgap.{code}",
+            action="deny",
+            enforcement="enforce",
+            category="authorization_check",
+            reason=reason,
+            source="<registry>",
+            effect="deny" if self._closed else "warn",
+            message="the call does not name a registered tool unambiguously",
         )
 
     def decide(self, index: int, event: Event, state: TraceState) -> Decision:
