@@ -96,9 +96,9 @@ class Guard:
         """Decide one event of `trace`, then fold it into that trace's state.
 
         A tool call is folded in once it has run: at once when `executed` is true (replaying
-        a log), at the next `check` or `record` of the trace when `executed` is None and the
-        call is allowed; a blocked call with `executed` None, or any call with `executed`
-        false, never ran and is left out of the state.
+        a log) and the call is not denied, at the next `check` or `record` of the trace when
+        `executed` is None and the call is allowed; a denied call, or any call with
+        `executed` false, counts as never run and is left out of the state.
         """
         current = self._trace(trace)
         try:
@@ -175,7 +175,9 @@ class Guard:
             decision = self._failed(index, item, exc)
         if self.shadow and decision.action != "allow":
             decision = decision.model_copy(update={"action": "observe"})
-        if not isinstance(item, ToolCall) or executed:
+        if not isinstance(item, ToolCall) or (executed and not decision.blocked):
+            # a denied call counts as not run, also in a replayed log: `eval` and `check`
+            # then agree, and a denied call never satisfies a later `require_before`
             self.engine.observe(current.state, item)
         elif executed is None and (self.shadow or decision.action not in BLOCKING):
             current.pending.append(item)

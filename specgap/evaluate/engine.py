@@ -277,9 +277,12 @@ class Engine:
         )
 
     def decide(self, index: int, event: Event, state: TraceState) -> Decision:
-        """Check one event against the state of its trace, then fold it into that state."""
+        """Check one event against the state of its trace, then fold it into that state,
+        unless it was denied: a denied call never ran, so it satisfies no later rule (a
+        denied `schema_lookup` is no lookup before the query), here as in the Guard."""
         decision = self.evaluate(index, event, state)
-        self.observe(state, event)
+        if not decision.blocked:
+            self.observe(state, event)
         return decision
 
     def run(self, events: Sequence[Event]) -> Iterator[Decision]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 
 import sqlglot
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlglot import exp
 from sqlglot.optimizer.scope import traverse_scope
@@ -90,6 +90,7 @@ def _oracle_denies(query: str) -> bool:
     return False
 
 
+@settings(max_examples=60)
 @given(_query())
 def test_decision_matches_sqlglots_reading(query: str) -> None:
     trace = f"g{next(_traces)}"
