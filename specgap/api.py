@@ -99,6 +99,7 @@ def write_atomic(path: Path, text: str) -> None:
             help="pass a file path whose folder can be created and written",
         ) from None
     try:
+        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs honour the umask
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         os.replace(tmp, path)
@@ -112,6 +113,12 @@ def write_atomic(path: Path, text: str) -> None:
                 help="pass a file path whose folder can be created and written",
             ) from None
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def load_bundle(path: Path, display: str) -> Bundle:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 import traceback
@@ -22,6 +23,7 @@ from specgap.api import (
     write_atomic,
 )
 from specgap.config import Project, load_project
+from specgap.confine import hold_build_lock, stdout_failed
 from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import Options
@@ -35,10 +37,16 @@ app = typer.Typer(
 )
 F = TypeVar("F", bound=Callable[..., Any])
 _debug = False
+_allow_outside = False
 
 
 def emit(text: str, *, err: bool = False) -> None:
-    (sys.stderr if err else sys.stdout).write(text if text.endswith("\n") else text + "\n")
+    try:
+        (sys.stderr if err else sys.stdout).write(text if text.endswith("\n") else text + "\n")
+    except OSError as exc:
+        if err:
+            raise
+        raise stdout_failed(exc) from None
 
 
 def print_diagnostics(
@@ -49,13 +57,23 @@ def print_diagnostics(
             emit(d.render(), err=True)
 
 
+def _flush_stdout() -> None:
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise stdout_failed(exc) from None
+
+
 def handled(fn: F) -> F:
     """Bad input -> diagnostics and exit 2; never a traceback unless --debug."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _flush_stdout()  # a closed pipe is a diagnostic here, not at interpreter exit
         except SpecgapError as exc:
             print_diagnostics(exc.diagnostics, notes=True)
             raise typer.Exit(ExitCode.ERROR) from None
@@ -85,9 +103,12 @@ def main_options(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
     ] = False,
+    allow_outside: Annotated[
+        bool, typer.Option("--allow-outside", help="Read and write outside the project root.")
+    ] = False,
 ) -> None:
-    global _debug
-    _debug = debug
+    global _debug, _allow_outside
+    _debug, _allow_outside = debug, allow_outside
 
 
 ConfigOpt = Annotated[
@@ -105,7 +126,7 @@ class ExtractorMode(StrEnum):
 
 
 def _project(config: Path | None) -> Project:
-    project = load_project(config)
+    project = dataclasses.replace(load_project(config), allow_outside=_allow_outside)
     if not project.config.agents:  # nothing to build: do not write an empty bundle over one
         shown = project.path.as_posix()
         raise SpecgapError(
@@ -137,6 +158,7 @@ def _options(
 @app.command("build")
 @handled
 def build_cmd(
+    ctx: typer.Context,
     config: ConfigOpt = None,
     check: Annotated[
         bool, typer.Option("--check", help="Do not write; exit 1 if the committed policy is stale.")
@@ -157,6 +179,7 @@ def build_cmd(
     """Compile the policy of every agent to the bundle (default policy/policy.json)."""
     project = _project(config)
     options = _options(project, strict, extractor, offline)
+    hold_build_lock(project.out, ctx.call_on_close)  # until the command ends
     if dump_after is not None:
         from specgap.pipeline import dump_after as dump
 

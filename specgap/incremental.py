@@ -32,6 +32,7 @@ from typing import Any
 
 from specgap.artifacts import Artifact, load_artifact
 from specgap.config import Project
+from specgap.confine import read_bytes
 from specgap.errors import SpecgapError
 from specgap.extract.lock import LockEntry
 from specgap.incremental_compile import CompileMemo
@@ -152,10 +153,7 @@ class IncrementalBuilder:
 
     def _read(self, kind: ArtifactKind, path: Path, display: str) -> Artifact:
         self._stats.files += 1
-        try:
-            raw = path.read_bytes()
-        except OSError:
-            return load_artifact(kind, path, display)  # reports it the usual way
+        raw = read_bytes(path, display)  # bounded, regular files only; raises located
         key: FileKey = (kind, display, hashlib.sha256(raw).hexdigest())
         artifact: Artifact | None = self._files.get(key)
         if artifact is None:
