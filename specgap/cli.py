@@ -27,6 +27,7 @@ from specgap.confine import hold_build_lock, stdout_failed
 from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import Options
+from specgap.weakening import weakened_since_committed
 
 app = typer.Typer(
     name="specgap",
@@ -189,8 +190,10 @@ def build_cmd(
     text = bundle.to_json()
     out = project.out
     shown = project.rel(out)
-    print_diagnostics(bundle.diagnostics, notes=verbose)
-    strict_failures = [d for d in bundle.diagnostics if is_strict_finding(d)] if strict else []
+    weakened = weakened_since_committed(project, bundle)  # before the write replaces it
+    print_diagnostics((*bundle.diagnostics, *weakened), notes=verbose)
+    found = (*bundle.diagnostics, *weakened)
+    strict_failures = [d for d in found if is_strict_finding(d)] if strict else []
     if check:
         current = out.read_text("utf-8") if out.is_file() else None
         if current != text:
@@ -205,7 +208,10 @@ def build_cmd(
         if (message := update_lock(options, states)) is not None:
             emit(message)
     if strict_failures:
-        emit(f"strict: {len(strict_failures)} unresolved or ambiguous mentions", err=True)
+        emit(
+            f"strict: {len(strict_failures)} findings (unresolved mentions, weakened rules)",
+            err=True,
+        )
         raise typer.Exit(ExitCode.FINDINGS)
 
 

@@ -35,6 +35,7 @@ from specgap.positions import escape_pointer
 from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
 from specgap.resolve import Resolver, resolve_rules
 from specgap.toolspecs import ToolSpec, parse_tool_specs
+from specgap.weakening import check_stage
 
 
 @dataclass(frozen=True)
@@ -176,6 +177,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("extract", extract_stage),
     ("resolve", resolve_stage),
     ("compile", compile_stage),
+    ("weakening", check_stage),  # rules that silently weaken: specgap/weakening.py
 )
 
 
