@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -15,6 +16,7 @@ class UnreadableValue(ValueError):
     policy that read it, whatever `on_error` says: input is not an internal error."""
 
 
+@functools.cache
 def _extractors() -> dict[str, Callable[[Any, str | None], list[Any]]]:
     # imported on first use: sqlglot costs ~0.3 s to import, and most runs read no SQL
     from specgap.evaluate import sqlfacets

@@ -172,22 +172,36 @@ def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
     if isinstance(value, dict):
         return value, None, False
     if isinstance(value, str):
-        repeated: list[str] = []
+        repeated = False
         try:
-            parsed = json.loads(value, object_pairs_hook=lambda pairs: _object(pairs, repeated))
+            parsed = _STRICT_KEYS.decode(value)
+        except _RepeatedKey:  # rare: read again the usual way, and say so
+            repeated = True
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                return {}, value, True
         except ValueError:
             return {}, value, False
         if isinstance(parsed, dict):
-            return parsed, None, bool(repeated)
-        return {}, value, bool(repeated)
+            return parsed, None, repeated
+        return {}, value, repeated
     return {}, json.dumps(value, ensure_ascii=False), False
 
 
-def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
+class _RepeatedKey(Exception):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
-        repeated.append("")
+        raise _RepeatedKey
     return out
+
+
+# one decoder, built once: `json.loads(..., object_pairs_hook=...)` builds one per call
+_STRICT_KEYS = json.JSONDecoder(object_pairs_hook=_object)
 
 
 def text_of(content: Any) -> str:
