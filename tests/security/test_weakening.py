@@ -95,3 +95,15 @@ def test_the_reference_project_has_no_weakening_findings(project_dir: Path) -> N
     codes = {code for _, code in _found(run.stderr)}
     assert not codes & {"config-wrong-type", "empty-allowlist", "ordering-cycle"}
     assert not codes & {"tool-name-collision", "enforcement-dropped"}
+
+
+def test_an_exact_id_beats_a_close_fuzzy_match(project_dir: Path) -> None:
+    close = "  - id: sql.execute2\n    names: [Sql.Execute]\n    description: Runs a query.\n"
+    path = project_dir / "registries" / "sql.yaml"
+    path.write_text(path.read_text() + close)
+    run = specgap("resolve", "sql.execute", "--agent", "sql", cwd=project_dir)
+    assert "is resolved -> sql.execute" in run.stdout
+    assert "named by its exact id" in run.stdout
+    build = specgap("build", cwd=project_dir)
+    assert "47 enforce" in build.stdout  # no enforced rule lost to a tie
+    assert ("registries/sql.yaml", "tool-name-collision") in _found(build.stderr)
