@@ -50,7 +50,30 @@ def check_stage(project: Project, state: AgentState, options: Options) -> AgentS
     ]
     if state.registry is not None:
         found += tool_collisions(state.registry, state.policies)
+        found += unknown_dialects(state.registry)
     return state.with_diagnostics(found)
+
+
+def unknown_dialects(registry: Registry) -> Iterator[Diagnostic]:
+    """A SQL facet naming a dialect sqlglot does not know: every query would be denied."""
+    for tool in registry.tools:
+        for name, selector in sorted(tool.facets.items()):
+            if selector.dialect is None:
+                continue
+            from sqlglot.dialects.dialect import Dialect  # only when a dialect is named
+
+            try:
+                Dialect.get_or_raise(selector.dialect)
+            except ValueError:
+                yield Diagnostic(
+                    code="unknown-sql-dialect",
+                    message=f"facet `{name}` of `{tool.id}` names the unknown SQL dialect "
+                    f"`{selector.dialect}`: every query would be denied",
+                    span=tool.origin,
+                    path=None if tool.origin else "<registry>",
+                    help="use a sqlglot dialect name (postgres, mysql, sqlite, tsql, ...) "
+                    "or leave `dialect` out for the strict generic one",
+                )
 
 
 def weakened_since_committed(project: Project, bundle: Bundle) -> list[Diagnostic]:

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from cli_helpers import specgap
 
+from specgap.evaluate.sqlfacets import read_sql
+from specgap.evaluate.values import UnreadableValue
 from specgap.guard import Guard, load_policy
 
 LOOKUP = {"name": "schema_lookup", "args": {"table": "orders"}}
@@ -46,16 +48,15 @@ def test_registry_dialect_reaches_the_guard(
     assert _denied(_guard(project_dir), query) is denied
 
 
-def test_unknown_dialect_denies_with_a_reason(project_dir: Path) -> None:
+def test_unknown_dialect_fails_the_build_and_denies_at_run_time(project_dir: Path) -> None:
     registry = project_dir / "registries" / "sql.yaml"
+    text = registry.read_text()
     registry.write_text(
-        registry.read_text().replace("extract: sql_limit}", "extract: sql_limit, dialect: klingon}")
+        text.replace("extract: sql_limit}", "extract: sql_limit, dialect: klingon}")
     )
-    assert specgap("build", cwd=project_dir).code == 0
-    guard = _guard(project_dir)
-    guard.check(LOOKUP, executed=True)
-    decision = guard.check(
-        {"name": "execute_sql", "args": {"query": "SELECT id FROM orders LIMIT 1"}}
-    )
-    assert decision.verdict == "deny"
-    assert any("unknown SQL dialect `klingon`" in h.reason for h in decision.hits)
+    build = specgap("build", cwd=project_dir)
+    assert build.code == 2
+    assert "unknown-sql-dialect" in build.stderr
+    assert "registries/sql.yaml:" in build.stderr
+    with pytest.raises(UnreadableValue, match="unknown SQL dialect `klingon`"):
+        read_sql("SELECT 1 LIMIT 1", "klingon")  # were it compiled anyway: denied at run time
