@@ -325,7 +325,8 @@ def check_cmd(
         typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
     ] = OnErrorMode.default,
 ) -> None:
-    """Check traces against the compiled policy; one decision per event; exit 1 on any deny."""
+    """Check traces against the compiled policy; one decision per event; exit 1 on any deny
+    or call to a tool the registry does not know."""
     from specgap.check import check_traces
 
     # the project config, when there is one to read, chooses the undetermined verdict
