@@ -4,6 +4,7 @@ and (under `build --strict`) a rule the committed policy enforced that is no lon
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -97,7 +98,14 @@ def test_the_reference_project_has_no_weakening_findings(project_dir: Path) -> N
     assert not codes & {"tool-name-collision", "enforcement-dropped"}
 
 
+def _enforced(stdout: str) -> str:
+    found = re.search(r"\((\d+) enforce", stdout)
+    assert found is not None, stdout
+    return found[1]
+
+
 def test_an_exact_id_beats_a_close_fuzzy_match(project_dir: Path) -> None:
+    before = _enforced(specgap("build", cwd=project_dir).stdout)
     close = "  - id: sql.execute2\n    names: [Sql.Execute]\n    description: Runs a query.\n"
     path = project_dir / "registries" / "sql.yaml"
     path.write_text(path.read_text() + close)
@@ -105,5 +113,5 @@ def test_an_exact_id_beats_a_close_fuzzy_match(project_dir: Path) -> None:
     assert "is resolved -> sql.execute" in run.stdout
     assert "named by its exact id" in run.stdout
     build = specgap("build", cwd=project_dir)
-    assert "47 enforce" in build.stdout  # no enforced rule lost to a tie
+    assert _enforced(build.stdout) == before  # no enforced rule lost to a tie
     assert ("registries/sql.yaml", "tool-name-collision") in _found(build.stderr)
