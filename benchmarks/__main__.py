@@ -1,11 +1,13 @@
 """Run every benchmark module (`bench_*.py`, each with a `run()` that prints its figures).
 
-`python -m benchmarks [NAME ...]` runs only the named ones (e.g. `evaluator`).
+`python -m benchmarks [NAME ...] [--OPTION ...]` runs only the named ones (e.g. `evaluator`);
+options (`--json`, ...) go to the benchmarks whose `run` takes them.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import pkgutil
 import sys
 import time
@@ -13,7 +15,9 @@ import time
 import benchmarks
 
 
-def main(names: list[str]) -> None:
+def main(argv: list[str]) -> None:
+    names = [a for a in argv if not a.startswith("-")]
+    options = [a for a in argv if a.startswith("-")]
     modules = sorted(
         m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")
     )
@@ -21,7 +25,11 @@ def main(names: list[str]) -> None:
     for name in selected:
         print(f"== {name.removeprefix('bench_')}", flush=True)
         started = time.perf_counter()
-        importlib.import_module(f"benchmarks.{name}").run()
+        run = importlib.import_module(f"benchmarks.{name}").run
+        if inspect.signature(run).parameters:
+            run(options)
+        else:
+            run()
         print(f"   ({time.perf_counter() - started:.1f} s)\n", flush=True)
 
 

@@ -24,7 +24,10 @@ its own tool's name refers to that tool alone. Figures:
 - wrong-but-confident: `resolved` while the mention has several referents or the top
   candidate is not the source tool (a near tie must come out `ambiguous`);
 - mentions/s: distinct mentions resolved by a fresh resolver (no memo hits), per second of
-  CPU time (best of 3).
+  CPU time (best of 3);
+- verb phrases, apart from the figures above: each tool's name with its verb replaced by
+  another verb of its class (`verb_phrases`); right = resolved to its one referent,
+  wrong-but-confident = any other resolution.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from pathlib import Path
 from specgap.importers import import_registry
 from specgap.registry import Registry, Tool, build_registry
 from specgap.resolve import Resolver
+from specgap.resolve.lexicon import VERB_CLASSES, classes_of, verb_key
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "mcp"
 SEED = 20240611
@@ -253,6 +257,40 @@ def _contains(name: tuple[str, ...], part: tuple[str, ...]) -> bool:
     return any(name[i : i + n] == part for i in range(len(name) - n + 1))
 
 
+def verb_phrases(registry: Registry, per_class: int = 8) -> list[Mention]:
+    """Verb phrases as policies write them: a tool's emitted name with its verb replaced by
+    other verbs of the same class of the lexicon ("remove the pending order" for
+    `cancel_pending_order`). Referents: the tools whose name spells the phrase's words, or
+    else every tool acting, with a verb of that class, on the same words."""
+
+    def stems(text: str) -> frozenset[str]:
+        return frozenset(fold(w) for w in _raw_words(text) if not w.isdigit())
+
+    def head(tool: Tool) -> list[str]:
+        return [w for w in _raw_words(tool.names[0] if tool.names else tool.id) if not w.isdigit()]
+
+    spelled: dict[frozenset[str], set[str]] = defaultdict(set)
+    acting: dict[frozenset[str], list[tuple[str, frozenset[str]]]] = defaultdict(list)
+    for tool in registry.tools:
+        ws = head(tool)
+        if ws:
+            spelled[stems(" ".join(ws))].add(tool.id)
+            acting[stems(" ".join(ws[1:]))].append((tool.id, classes_of(verb_key(ws[0]))))
+    out: list[Mention] = []
+    for tool in registry.tools:
+        ws = head(tool)
+        own = classes_of(verb_key(ws[0])) if len(ws) > 1 else frozenset()
+        rest = " ".join(ws[1:])
+        for kind in sorted(own):
+            for verb in VERB_CLASSES[kind][:per_class]:
+                if " " in verb or verb_key(verb) == verb_key(ws[0]):
+                    continue
+                alike = {t for t, kinds in acting[stems(rest)] if kinds & own} | {tool.id}
+                refs = spelled.get(stems(f"{verb} {rest}")) or alike
+                out.append(Mention(f"{verb} the {rest}", "verb", tool.id, frozenset(refs)))
+    return out
+
+
 def load_registry() -> Registry | None:
     files = sorted(CORPUS.glob("tools-list-*.json"))
     live = CORPUS / "LiveMCPTool_tools.json"
@@ -335,6 +373,19 @@ def run() -> None:
     print(f"   ambiguity rate: {_pct(ambiguous, total)}")
     print(f"   wrong-but-confident: {wrong} ({_pct(wrong, total)})")
     print(f"   mentions/s: {rate:,.0f} (CPU time, best of 3; index built in {built * 1000:.0f} ms)")
+    verbs = verb_phrases(registry)
+    v = score(resolver, verbs)["verb"]
+    # a verb phrase is right only when it resolves to its one referent
+    right = sum(
+        1
+        for m in verbs
+        if (res := resolver.resolve(m.text)).status == "resolved" and m.referents == {res.tool_id}
+    )
+    print(
+        f"   verb phrases (same-class verb + the name's words): {v['total']}; "
+        f"resolved right {_pct(right, v['total'])}, ambiguous {v['ambiguous']}, "
+        f"unresolved {v['unresolved']}, wrong-but-confident {v['resolved'] - right}"
+    )
 
 
 def _pct(part: int, whole: int) -> str:

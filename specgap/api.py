@@ -87,7 +87,8 @@ def evaluate(
 
 
 def write_atomic(path: Path, text: str) -> None:
-    """Write to a temporary file beside `path`, then rename: readers never see half a file."""
+    """Write to a temporary file beside `path`, then rename: readers never see half a file.
+    A new file gets the mode the user's umask gives; a replaced file keeps its mode."""
     shown = path.as_posix()
     try:
         if path.is_dir():
@@ -102,7 +103,11 @@ def write_atomic(path: Path, text: str) -> None:
             help="pass a file path whose folder can be created and written",
         ) from None
     try:
-        os.fchmod(fd, 0o666 & ~_umask())  # mkstemp makes 0600; outputs honour the umask
+        # mkstemp makes the file 0600; give it the mode the file has, or the user's umask
+        from specgap.conventions import new_file_mode
+
+        mode = path.stat().st_mode & 0o7777 if path.is_file() else new_file_mode()
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
         os.replace(tmp, path)
@@ -116,12 +121,6 @@ def write_atomic(path: Path, text: str) -> None:
                 help="pass a file path whose folder can be created and written",
             ) from None
         raise
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def load_bundle(path: Path, display: str) -> Bundle:

@@ -61,7 +61,12 @@ def hit_json(hit: Hit) -> dict[str, Any]:
 
 def decision_json(trace: str, decision: Decision) -> str:
     """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes."""
-    data = {
+    return json.dumps(decision_data(trace, decision), sort_keys=True, ensure_ascii=False)
+
+
+def decision_data(trace: str, decision: Decision) -> dict[str, Any]:
+    """A decision as plain data: what `--format jsonl` prints and `specgap serve` returns."""
+    return {
         "trace": trace,
         "event": "message" if decision.name is None else "tool_call",
         "index": decision.index,
@@ -74,7 +79,6 @@ def decision_json(trace: str, decision: Decision) -> str:
         "flags": list(decision.flags),
         "hits": [hit_json(h) for h in decision.hits],
     }
-    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def decision_row(decision: Decision) -> str | None:
@@ -143,9 +147,11 @@ def check_traces(
     only: Iterable[str] = (),
     on_error: OnError = "default",
     undetermined: Verdict = "undetermined",
+    progress: Callable[[str], None] | None = None,
 ) -> CheckResult:
     """Print one decision per event as it is decided; diagnostics go to `report`.
-    `undetermined` is the project's verdict for findings that lack evidence."""
+    `undetermined` is the project's verdict for findings that lack evidence; `progress`
+    is called with each trace's key when it is done."""
     guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined)
     result = CheckResult()
 
@@ -167,6 +173,8 @@ def check_traces(
         if event is None:
             guard.end(key)
             result.traces += 1
+            if progress is not None:
+                progress(key)
             continue
         decision = guard.check(event, trace=key, executed=True)
         result.events += 1

@@ -33,17 +33,27 @@ app = typer.Typer(
     name="specgap",
     help="Mine the rules an agent is told, compile them to policy, and prove them on traces.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
 )
 F = TypeVar("F", bound=Callable[..., Any])
 _debug = False
 _allow_outside = False
+_diagnostics_json = False  # --diagnostics-format json
 
 
-def emit(text: str, *, err: bool = False) -> None:
+def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
+    """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
+    rest of the output instead of failing the command, which still exits as it would. Any
+    other failure to write stdout (a full disk) is a located diagnostic."""
+    from specgap.conventions import quiet_on_broken_pipe
+
+    stream = sys.stderr if err else sys.stdout
     try:
-        (sys.stderr if err else sys.stdout).write(text if text.endswith("\n") else text + "\n")
+        with quiet_on_broken_pipe(stream):
+            stream.write(text if text.endswith("\n") else text + "\n")
+            if flush:
+                stream.flush()
     except OSError as exc:
         if err:
             raise
@@ -55,12 +65,22 @@ def print_diagnostics(
 ) -> None:
     for d in sorted(diagnostics, key=Diagnostic.sort_key):
         if d.severity != "note" or notes:
-            emit(d.render(), err=True)
+            emit(render_diagnostic(d), err=True)
+
+
+def render_diagnostic(d: Diagnostic) -> str:
+    """`path:line:col: code: message` and its help line, or one JSON object."""
+    from specgap.conventions import diagnostic_json
+
+    return diagnostic_json(d) if _diagnostics_json else d.render()
 
 
 def _flush_stdout() -> None:
+    from specgap.conventions import quiet_on_broken_pipe
+
     try:
-        sys.stdout.flush()
+        with quiet_on_broken_pipe(sys.stdout):
+            sys.stdout.flush()
     except OSError as exc:
         raise stdout_failed(exc) from None
 
@@ -83,11 +103,21 @@ def handled(fn: F) -> F:
         except Exception as exc:
             if _debug:
                 traceback.print_exc()
-            emit(f"<internal>:1:1: internal-error: {type(exc).__name__}: {exc}", err=True)
-            emit("  help: rerun with --debug and report the traceback", err=True)
+            internal = Diagnostic(
+                code="internal-error",
+                message=f"{type(exc).__name__}: {exc}",
+                path="<internal>",
+                help="rerun with --debug and report the traceback",
+            )
+            emit(render_diagnostic(internal), err=True)
             raise typer.Exit(ExitCode.ERROR) from None
 
     return wrapper  # type: ignore[return-value]
+
+
+class DiagnosticsFormat(StrEnum):
+    text = "text"
+    json = "json"
 
 
 def _version(value: bool) -> None:
@@ -104,12 +134,18 @@ def main_options(
     debug: Annotated[
         bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
     ] = False,
+    diagnostics_format: Annotated[
+        DiagnosticsFormat,
+        typer.Option("--diagnostics-format", help="Diagnostics on stderr as text or JSON lines."),
+    ] = DiagnosticsFormat.text,
     allow_outside: Annotated[
         bool, typer.Option("--allow-outside", help="Read and write outside the project root.")
     ] = False,
 ) -> None:
-    global _debug, _allow_outside
-    _debug, _allow_outside = debug, allow_outside
+    global _debug, _diagnostics_json, _allow_outside
+    _debug = debug
+    _diagnostics_json = diagnostics_format == "json"
+    _allow_outside = allow_outside
 
 
 ConfigOpt = Annotated[
@@ -272,7 +308,11 @@ def eval_cmd(
         seed=seed,
         agent=agent,
     )
-    code = run(project, bundle, states, request, emit, write_atomic)
+    from specgap.progress import progress
+
+    agents = [s for s in states if agent is None or s.config.id == agent]
+    with progress("evaluating", len(agents)) as done:
+        code = run(project, bundle, states, request, emit, write_atomic, progress=done)
     if code:
         raise typer.Exit(code)
 
@@ -344,23 +384,27 @@ def check_cmd(
     interactive = "-" in traces
 
     def out(line: str) -> None:
-        emit(line)
-        if interactive:  # a pipe from a live agent wants each decision as it is made
-            sys.stdout.flush()
+        # a pipe from a live agent wants each decision as it is made
+        emit(line, flush=interactive)
 
-    result = check_traces(
-        bundle,
-        agent,
-        traces,
-        fmt.value,
-        out,
-        trace_format=trace_format.value,
-        report=lambda d: emit(d.render(), err=True),
-        skip=skip or (),
-        only=only or (),
-        on_error=on_error.value,
-        undetermined=project.config.undetermined if project else "undetermined",
-    )
+    from specgap.progress import progress
+
+    # a live agent on standard input gets its decisions as they come, with no bar
+    with progress("checking traces", None, enabled=False if interactive else None) as done:
+        result = check_traces(
+            bundle,
+            agent,
+            traces,
+            fmt.value,
+            out,
+            trace_format=trace_format.value,
+            report=lambda d: emit(render_diagnostic(d), err=True),
+            skip=skip or (),
+            only=only or (),
+            on_error=on_error.value,
+            undetermined=project.config.undetermined if project else "undetermined",
+            progress=done,
+        )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
     if result.findings:
@@ -508,5 +552,18 @@ def registry_import_cmd(
         emit(f"wrote {output.as_posix()}: {summary}")
 
 
+from specgap.cli_controls import controls_app  # noqa: E402  (it imports this module's helpers)
+from specgap.cli_init import register as _register_init  # noqa: E402
+from specgap.cli_integrations import register as _register_integrations  # noqa: E402
+
+app.add_typer(controls_app, name="controls")
+_register_init(app)
+_register_integrations(app)
+
+
 def main() -> None:
     app()
+
+
+# `serve` and `sql` live in their own module, which registers them on `app` when imported.
+import specgap.cli_serve  # noqa: E402, F401

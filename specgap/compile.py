@@ -22,7 +22,9 @@ from specgap.ir import (
     Source,
 )
 from specgap.registry import Registry, Tool
-from specgap.resolve import compact, did_you_mean, mention_key
+from specgap.resolve import bind_tool_lists, did_you_mean, mention_key
+from specgap.resolve.arguments import argument_help, argument_selector
+from specgap.spread import exact, spread, spreads, tied
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
@@ -47,12 +49,62 @@ def compile_policies(
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
     for rule in rules:
-        policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
-        if policy is not None:
-            by_id.setdefault(policy.id, []).append(policy)
+        for one, known in _each_tool(rule, resolutions, registry, diagnostics):
+            policy = _compile_rule(agent, one, known, registry, strict, diagnostics)
+            if policy is not None:
+                by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
     diagnostics.extend(conflicts(policies))
     return Compiled(tuple(policies), tuple(diagnostics))
+
+
+def _each_tool(
+    rule: CandidateRule,
+    resolutions: Mapping[str, Resolution],
+    registry: Registry,
+    diagnostics: list[Diagnostic],
+) -> list[tuple[CandidateRule, Mapping[str, Resolution]]]:
+    """The rule, or one copy per tool: of the tools taking the argument a rule over every
+    tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    res = resolutions.get(mention_key(rule))
+    together = tied(rule.target, res) if rule.target and res else []
+    if together:
+        names = ", ".join(f"`{c.tool_id}`" for c in together)
+        diagnostics.append(
+            Diagnostic(
+                code="mention-spread",
+                message=f"`{rule.target}` names {len(together)} tools ({names}); the rule "
+                "applies to each",
+                severity="note",
+                span=rule.span,
+                help="name one tool by its id if the rule is about one of them",
+            )
+        )
+        return [
+            (
+                # named together, not by name: enforced only at a sure resolution
+                rule.model_copy(update={"target": c.tool_id, "grounding": "partial"}),
+                {
+                    **resolutions,
+                    c.tool_id: Resolution(mention=c.tool_id, status="resolved", candidates=(c,)),
+                },
+            )
+            for c in together
+        ]
+    if not spreads(rule):
+        return [(rule, resolutions)]
+    copies = spread(rule, registry)
+    if not copies:
+        diagnostics.append(
+            Diagnostic(
+                code="unknown-argument",
+                message=f"no tool takes an argument named by `{rule.params['facet']}`",
+                severity="warning",
+                span=rule.span,
+                help="name the argument as the tools do, or the tool the rule is about",
+            )
+        )
+    return [(c, {**resolutions, str(c.target): exact(str(c.target))}) for c in copies]
 
 
 def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
@@ -116,10 +168,16 @@ def _compile_rule(
             return None
         involved.append(res)
         params[name] = res.tool_id
+    listed, found = bind_tool_lists(operator, params, resolutions)  # `covers`: several tools
+    params.update(listed)
+    involved.extend(found)
     for res in involved:
         if res.status != "resolved":
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
     if any(res.status == "unresolved" for res in involved):
+        return None
+    if params.get("before") == target.tool_id and rule.operator == "require_before":
+        diagnostics.append(_same_tool(rule, str(target.tool_id)))
         return None
     # a glob target stands for every tool it matches: no single tool's facets apply
     tool = registry.by_id.get(target.tool_id or "") or Tool(id=target.tool_id or "")
@@ -128,10 +186,14 @@ def _compile_rule(
         return None
     enforcement = _enforcement(rule, involved)
     cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
+    if rule.condition is not None:
+        cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged
     digest = hashlib.sha256(
         f"{agent}\0{rule.operator}\0{tool.id}\0{cond_json}".encode()
     ).hexdigest()
     description = operator.describe(condition, tool.id)
+    if rule.condition is not None:
+        description += f" ({rule.condition}: condition not bound)"
     return Policy(
         id=f"{agent}.{rule.operator}.{digest[:8]}",
         title=description[:1].upper() + description[1:],
@@ -139,7 +201,7 @@ def _compile_rule(
         operator=rule.operator,
         target=tool.id,
         condition=condition,
-        action=operator.action,
+        action=operator.action_of(condition) if operator.action_of else operator.action,
         message=description,
         enforcement=enforcement,
         confidence=round(min(rule.confidence, *(r.score for r in involved)), 3),
@@ -151,6 +213,16 @@ def _compile_rule(
             mentions=rule.mentions,
             extractor=rule.extractor,
         ),
+    )
+
+
+def _same_tool(rule: CandidateRule, tool: str) -> Diagnostic:
+    return Diagnostic(
+        code="rule-not-compiled",
+        message=f"both steps of this ordering resolve to `{tool}`, which cannot precede itself",
+        severity="warning",
+        span=rule.span,
+        help="name the two tools by their ids",
     )
 
 
@@ -204,20 +276,9 @@ def _hook_mention(
 
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:
-    """A facet noun from prose ("tables", "rows", "ACL") -> where the tool's call carries it."""
-    wanted = compact(facet)
-    if not wanted:
-        return None
-    for name, selector in tool.facets.items():
-        if compact(name) == wanted:
-            return selector
-    for arg in tool.arg_names:
-        if compact(arg) == wanted:
-            return Selector(arg=arg)
-    for arg in tool.arg_names:
-        if compact(arg).startswith(wanted):
-            return Selector(arg=arg)
-    return None
+    """A facet noun from prose ("tables", "e-mail address") -> where the tool's call carries
+    it (`specgap.resolve.arguments`); None when unknown or ambiguous."""
+    return argument_selector(tool, facet)
 
 
 def _condition(
@@ -227,29 +288,37 @@ def _condition(
     if "facet" in params:
         facet = str(params.pop("facet"))
         selector = selector_for(tool, facet)
+        if selector is None and rule.operator == "arg_grounded":
+            # a description word ("card" for `payment_method_id`): matched at check time
+            return _validated(rule, {**params, "arg": facet}, diagnostics)
         if selector is None and rule.operator != "timeout_leq":
-            known = sorted({*tool.facets, *tool.arg_names})
             diagnostics.append(
                 Diagnostic(
                     code="unknown-argument",
                     message=f"`{facet}` is not an argument or facet of `{tool.id}`",
                     severity="warning",
                     span=rule.span,
-                    help=f"known: {', '.join(known)}"
-                    if known
-                    else "declare facets in the registry",
+                    help=argument_help(tool, facet),
                 )
             )
             return None
         params["selector"] = selector
+    return _validated(rule, params, diagnostics)
+
+
+def _validated(
+    rule: CandidateRule, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> Condition | None:
     try:
         return _CONDITION.validate_python({**params, "operator": rule.operator})
     except ValidationError as exc:
         first = exc.errors()[0]
+        text = first["msg"].removeprefix("Value error, ")  # user text inside keeps its case
+        text = text[:1].lower() + text[1:]
         diagnostics.append(
             Diagnostic(
                 code="invalid-rule",
-                message=f"`{rule.operator}` rule has invalid parameters: {first['msg'].lower()}",
+                message=f"`{rule.operator}` rule has invalid parameters: {text}",
                 span=rule.span,
                 help=f"at `{'.'.join(str(p) for p in first['loc'])}`",
             )
@@ -258,6 +327,8 @@ def _condition(
 
 
 def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement:
+    if rule.condition is not None:
+        return "review_only"  # a condition not bound: never enforce the unconditional rule
     if any(res.status != "resolved" for res in involved):
         return "review_only"
     if rule.grounding == "exact":

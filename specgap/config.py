@@ -29,6 +29,7 @@ class AgentConfig(BaseModel):
     tools: tuple[str, ...] = ()
     config: tuple[str, ...] = ()
     registry: tuple[str, ...] = ()
+    controls: tuple[str, ...] = ()  # controls files (Agent Control JSON), read as config
     safe_traces: tuple[str, ...] = ()
     unsafe_traces: tuple[str, ...] = ()
 

@@ -42,6 +42,7 @@ class _Trace:
     state: TraceState
     index: int = 0
     pending: list[ToolCall] = field(default_factory=list)  # allowed, not yet folded in
+    pending_at: list[int] = field(default_factory=list)  # the event index of each
 
 
 class Guard:
@@ -181,6 +182,7 @@ class Guard:
             self.engine.observe(current.state, item)
         elif executed is None and (self.shadow or decision.action not in BLOCKING):
             current.pending.append(item)
+            current.pending_at.append(index)
         return decision
 
     def record(
@@ -191,9 +193,13 @@ class Guard:
         call_id: str | None = None,
         is_error: bool = False,
         labels_out: Iterable[str] = (),
-    ) -> None:
+    ) -> Decision:
         """The output of an allowed call (the latest one, or the one with `call_id`), so
-        later checks of the trace see it (data flow, grounding, state conditions)."""
+        later checks of the trace see it (data flow, grounding, state conditions).
+
+        The returned decision is the after-run (`post` stage) check of the output, e.g. a
+        control that finds a secret in a tool result: when it denies, withhold the result
+        from the model (`decision.to_openai_message()` says why)."""
         current = self._traces.get(trace)
         if current is None or not current.pending:
             raise error(
@@ -206,10 +212,18 @@ class Guard:
         at = len(pending) - 1
         if call_id is not None:
             at = next((n for n, c in enumerate(pending) if c.call_id == call_id), at)
+        index = current.pending_at.pop(at)
         call = pending.pop(at).model_copy(
             update={"result": result, "is_error": is_error, "labels_out": tuple(labels_out)}
         )
+        try:
+            decision = self.engine.evaluate_output(index, call, current.state)
+        except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+            decision = self._failed(index, call, exc)
+        if self.shadow and decision.action != "allow":
+            decision = decision.model_copy(update={"action": "observe"})
         self.engine.observe(current.state, call)
+        return decision
 
     def end(self, trace: str = "default") -> None:
         """Forget a finished trace."""
@@ -219,6 +233,7 @@ class Guard:
         for call in current.pending:
             self.engine.observe(current.state, call)
         current.pending.clear()
+        current.pending_at.clear()
 
     def checks(self, item: ToolCall) -> bool:
         """Whether the skip/only globs leave this tool to be checked."""

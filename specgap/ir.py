@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from specgap.controls.model import Control
+
 SCHEMA_VERSION = "1"
 
 Category = Literal[
@@ -30,7 +32,7 @@ CATEGORIES: tuple[Category, ...] = (
 )
 Grounding = Literal["exact", "partial", "inferred"]
 ArtifactKind = Literal["prompt", "tools", "config"]
-Action = Literal["deny", "steer", "warn", "log"]
+Action = Literal["deny", "steer", "warn", "log", "allow"]
 Enforcement = Literal["enforce", "review_only", "eval_required"]
 Via = Literal["exact_id", "name", "alias", "fuzzy", "context_keyword", "schema_keyword"]
 ResolutionStatus = Literal["resolved", "ambiguous", "unresolved"]
@@ -107,6 +109,11 @@ class CandidateRule(Frozen):
     params: dict[str, Any]
     confidence: float
     extractor: str
+    condition: str | None = Field(
+        default=None,
+        description="a condition the sentence states that could not be bound to an entity's "
+        "field and values; a rule with one is `review_only`",
+    )
 
 
 class Candidate(Frozen):
@@ -287,7 +294,8 @@ Condition = Annotated[
     | ArgCountBound
     | StateCondition
     | MaxCalls
-    | OneCallAtATime,
+    | OneCallAtATime
+    | Control,
     Field(discriminator="operator"),
 ]
 

@@ -71,8 +71,14 @@ def events_key(events: Iterable[Event]) -> str:
 
 
 def violated(engine: Engine, events: Sequence[Event]) -> set[str]:
-    """Policies of `engine` with a determined finding on some event, at any enforcement."""
-    return {h.policy for d in engine.run(events) for h in d.hits if not h.undetermined}
+    """Policies of `engine` with a determined finding on some event, at any enforcement
+    (an explicit `allow` matching is no breach)."""
+    return {
+        h.policy
+        for d in engine.run(events)
+        for h in d.hits
+        if not h.undetermined and h.action != "allow"
+    }
 
 
 def generate(

@@ -96,6 +96,7 @@ def load_with(project: Project, state: AgentState, read: Reader) -> AgentState:
         ("prompt", agent.prompts),
         ("tools", agent.tools),
         ("config", agent.config),
+        ("config", agent.controls),
         (None, agent.registry),
     ]
     artifacts: list[Artifact] = []

@@ -15,7 +15,15 @@ from pathlib import Path
 
 from specgap.config import AgentConfig, Project
 
-PATTERN_FIELDS = ("prompts", "tools", "config", "registry", "safe_traces", "unsafe_traces")
+PATTERN_FIELDS = (
+    "prompts",
+    "tools",
+    "config",
+    "controls",
+    "registry",
+    "safe_traces",
+    "unsafe_traces",
+)
 
 
 @dataclass(frozen=True)

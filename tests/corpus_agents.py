@@ -67,7 +67,10 @@ def build_agent(
 # --- tool specs in the corpus' own formats -> OpenAI function specs -------------------------
 
 _TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean"}
-_PARAM_DOC = re.compile(r"^\s*(?::param\s+(\w+):|(\w+):)\s*(.*)$")
+_TYPES |= {t: t for t in ("string", "integer", "number", "boolean")}
+_PARAM_DOC = re.compile(r"^\s*(?::param\s+(\w+):|(\w+)(?:\s*\([^)]*\))?:)\s*(.*)$")
+# Docstring sections that describe the signature, not the tool: the description ends there.
+_SECTION = re.compile(r"^\s*(Args|Arguments|Parameters|Returns?|Raises|Yields|Examples?):\s*$")
 
 
 def _json_type(annotation: str | None) -> dict[str, Any]:
@@ -81,11 +84,21 @@ def _json_type(annotation: str | None) -> dict[str, Any]:
     return {"type": _TYPES[base]} if base in _TYPES else {}
 
 
-def openai_spec(name: str, params: list[dict[str, Any]], docstring: str) -> dict[str, Any]:
-    """One tool as an OpenAI function spec: the docstring's first paragraph describes it,
-    its `:param x:` (or `x:` under `Args:`) lines describe the parameters; environment
-    parameters the runtime injects (`Annotated...`) are left out."""
+def openai_spec(
+    name: str, params: list[dict[str, Any]], docstring: str, *, full: bool = False
+) -> dict[str, Any]:
+    """One tool as an OpenAI function spec: the docstring's first paragraph (with `full`:
+    every paragraph before its `Args:`/`Returns:`/... sections) describes it, its `:param x:`
+    (or `x:` / `x (type):` under `Args:`) lines or a param's own `description` describe the
+    parameters; environment parameters the runtime injects (`Annotated...`) are left out."""
     summary = docstring.split("\n\n")[0].strip()
+    if full:
+        kept: list[str] = []
+        for line in docstring.splitlines():
+            if _SECTION.match(line):
+                break
+            kept.append(line)
+        summary = "\n".join(kept).strip()
     docs: dict[str, str] = {}
     for line in docstring.splitlines():
         m = _PARAM_DOC.match(line)
@@ -100,6 +113,8 @@ def openai_spec(name: str, params: list[dict[str, Any]], docstring: str) -> dict
         schema = _json_type(annotation)
         if param["name"] in docs:
             schema["description"] = docs[param["name"]]
+        elif param.get("description"):
+            schema["description"] = param["description"]
         properties[param["name"]] = schema
         if "None" not in annotation:
             required.append(param["name"])
@@ -109,6 +124,79 @@ def openai_spec(name: str, params: list[dict[str, Any]], docstring: str) -> dict
     return {
         "type": "function",
         "function": {"name": name, "description": summary, "parameters": parameters},
+    }
+
+
+def is_openai_specs(data: Any) -> bool:
+    """Whether a tools file is already a list of OpenAI function specs."""
+    return isinstance(data, list) and all(
+        isinstance(t, dict) and t.get("type") == "function" and "function" in t for t in data
+    )
+
+
+def corpus_tool_specs(data: Any) -> list[dict[str, Any]]:
+    """The agent's tools of a corpus tools file as OpenAI function specs, whatever its shape:
+
+    - OpenAI specs (tau-retail): as they are;
+    - apollo (`json_schema`, the `get_info()` literal): that literal; classes that are not
+      in the domain's `TOOLS` list (`registered_in_TOOLS: false`) are not the agent's;
+    - tools made from Python (tau2, adk, toolguard) or from YAML (agentarch, params with
+      their own `description`): name, params and the docstring (every paragraph before its
+      `Args:` section, so rules written there stay in the description); tools of the user's
+      side (`side: user`, a `*UserTools` class) are not the agent's.
+
+    Two tools with one name: in apollo (two `GetUserRoles` in rbac) the later one, as
+    tau-bench's runtime maps names to tools; in agentarch (two sub-agents each with a
+    `get_relevant_knowledge_articles`) one tool with both descriptions, one per line, and
+    the parameters of both (required: those both require), since the rules of both apply.
+    """
+    if is_openai_specs(data):
+        return list(data)
+    if not isinstance(data, list):
+        raise ValueError("a tools file is a list of tools")
+    specs: list[dict[str, Any]] = []
+    for tool in data:
+        if "json_schema" not in tool and not ("params" in tool and "name" in tool):
+            raise ValueError(f"unknown tool shape: keys {sorted(tool)}")
+        if not _is_agent_tool(tool):
+            continue
+        if "json_schema" in tool:
+            specs.append(tool["json_schema"])
+        else:
+            specs.append(
+                openai_spec(tool["name"], tool["params"], tool.get("docstring") or "", full=True)
+            )
+    by_name: dict[str, dict[str, Any]] = {}
+    for tool, spec in zip((t for t in data if _is_agent_tool(t)), specs, strict=True):
+        name = spec["function"]["name"]
+        if name in by_name and "agent" in tool:
+            spec = _merged(by_name[name], spec)
+        by_name[name] = spec
+    return list(by_name.values())
+
+
+def _is_agent_tool(tool: dict[str, Any]) -> bool:
+    if "json_schema" in tool:
+        return bool(tool.get("registered_in_TOOLS", True))
+    return not (tool.get("side") == "user" or str(tool.get("class", "")).endswith("UserTools"))
+
+
+def _merged(first: dict[str, Any], second: dict[str, Any]) -> dict[str, Any]:
+    a, b = first["function"], second["function"]
+    params_a, params_b = a["parameters"], b["parameters"]
+    required = [r for r in params_a.get("required", []) if r in params_b.get("required", [])]
+    parameters: dict[str, Any] = {
+        "type": "object",
+        "properties": {**params_a["properties"], **params_b["properties"]},
+    }
+    if required:
+        parameters["required"] = required
+    description = a["description"]
+    if b["description"] != description:
+        description += "\n" + b["description"]
+    return {
+        "type": "function",
+        "function": {"name": a["name"], "description": description, "parameters": parameters},
     }
 
 

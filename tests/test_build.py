@@ -63,11 +63,11 @@ def test_eval_reference_agents(reference: Project) -> None:
     assert run.code == 0, run.stderr
     total = json.loads(run.stdout)["total"]
     assert total["safe_traces"] == total["safe_allowed"] == 6
-    assert total["unsafe_traces"] == total["unsafe_blocked"] == 9
+    assert total["unsafe_traces"] == total["unsafe_blocked"] == 10
     assert total["false_allows"] == total["false_blocks"] == 0
     cells = total["coverage_by_category"]
     assert cells["workflow_ordering_validation"] == {"killed": 3, "total": 3}
-    assert sum(c["total"] for c in cells.values()) == 9
+    assert sum(c["total"] for c in cells.values()) == 10
 
 
 def test_eval_table_names_every_agent(reference: Project) -> None:
@@ -75,7 +75,7 @@ def test_eval_table_names_every_agent(reference: Project) -> None:
     assert run.code == 0
     assert "sql" in run.stdout
     assert "cloud" in run.stdout
-    assert "9/9" in run.stdout
+    assert "10/10" in run.stdout
 
 
 def test_removing_the_schema_lookup_sentence_turns_its_mutant_into_a_false_allow(

@@ -51,15 +51,15 @@ def test_hand_labelled_figures_keep_their_keys_and_values(summary: dict[str, obj
         assert set(HAND_KEYS + NEW_KEYS) <= set(part)
     hand = {k: total[k] for k in HAND_KEYS[:-1]}
     assert hand == {
-        "total_traces": 15,
+        "total_traces": 16,
         "safe_traces": 6,
         "safe_allowed": 6,
-        "unsafe_traces": 9,
-        "unsafe_blocked": 9,
+        "unsafe_traces": 10,
+        "unsafe_blocked": 10,
         "false_allows": 0,
         "false_blocks": 0,
     }
-    assert sum(c["total"] for c in total["coverage_by_category"].values()) == 9
+    assert sum(c["total"] for c in total["coverage_by_category"].values()) == 10
 
 
 def test_generated_mutants_are_counted_per_category(summary: dict[str, object]) -> None:

@@ -53,7 +53,7 @@ def test_first_rebuild_writes_the_policy_and_reports_coverage(project_dir: Path)
     assert outcome.exit_code == 0
     assert _policy(project_dir) == _full(project_dir)
     assert "wrote policy/policy.json: 2 agents," in outcome.lines[0]
-    assert "coverage: 9/9 unsafe blocked, 6/6 safe allowed" in outcome.lines
+    assert "coverage: 10/10 unsafe blocked, 6/6 safe allowed" in outcome.lines
 
 
 def test_the_first_rebuild_compares_with_the_policy_on_disk(project_dir: Path) -> None:
@@ -81,7 +81,7 @@ def test_an_added_rule_appears_in_the_diff_with_its_span(project_dir: Path) -> N
     added = [line for line in outcome.lines if line.startswith("  + sql.timeout_leq.")]
     assert len(added) == 1
     assert "fixtures/sql/prompt.md:20:3  `sql.execute` must time out within 20 s" in added[0]
-    assert "coverage unchanged: 9/9 unsafe blocked, 6/6 safe allowed" in outcome.lines
+    assert "coverage unchanged: 10/10 unsafe blocked, 6/6 safe allowed" in outcome.lines
     assert "new diagnostics: 1" in outcome.lines
     assert _policy(project_dir) == _full(project_dir)
 
@@ -104,7 +104,7 @@ def test_an_edited_condition_is_one_change_and_coverage_shows_before_and_after(
     assert changed[1].strip() == 'allowed: ["private"] → ["public-read"]'
     assert "coverage (unsafe traces blocked, by category):" in outcome.lines
     assert "  authorization_check           4/4 → 3/4" in outcome.lines
-    assert "  unsafe blocked                9/9 → 8/9" in outcome.lines
+    assert "  unsafe blocked                10/10 → 9/10" in outcome.lines
 
 
 def test_a_broken_save_keeps_the_last_good_policy_and_the_fix_recovers(project_dir: Path) -> None:

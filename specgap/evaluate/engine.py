@@ -29,7 +29,9 @@ Verdict = Literal["allow", "deny", "warn", "undetermined"]
 RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]
 OnError = Literal["default", "open", "closed"]
 BLOCKING = frozenset({"deny", "steer"})
+POST_STAGE = "post-stage"  # the flag of a decision about a call's result, not the call
 RANK: dict[str, int] = {"allow": 0, "observe": 1, "log": 2, "warn": 3, "steer": 4, "deny": 5}
+_VERDICT_RANK: dict[str, int] = {"allow": 0, "undetermined": 1, "warn": 2, "deny": 3}
 
 # Fields a runtime needs (effect, message, action, ...) are left out of `model_dump()`, so
 # evaluation reports keep their shape; `specgap check` and the Guard read them directly.
@@ -81,6 +83,10 @@ class Decision(Frozen):
             (h for h in self.hits if h.effect in BLOCKING), key=lambda h: h.effect != "steer"
         )
         lines = [f"The call to `{name}` was not run."]
+        if POST_STAGE in self.flags:
+            lines = [f"The result of `{name}` was withheld."]
+        elif self.name is None:
+            lines = ["The message was withheld."]
         lines += [f"- {_line(h)}" for h in ordered]
         return "\n".join(lines)
 
@@ -106,6 +112,30 @@ class Decision(Frozen):
         }
 
 
+def _explicit_allow(
+    hits: list[Hit], verdicts: list[Verdict], policies: dict[str, Policy]
+) -> tuple[list[Hit], list[Verdict], RuntimeAction]:
+    """Agent Control's precedence: an enforced `allow` that matches an event overrides the
+    other findings of its operator there (other controls), which are kept as observed.
+    Returns the hits, their verdicts and the runtime action of the rest."""
+    allowing = {policies[h.policy].operator: h.policy for h in hits if h.effect == "allow"}
+    out_hits, out_verdicts = [], []
+    action: RuntimeAction = "allow"
+    for hit, verdict in zip(hits, verdicts, strict=True):
+        policy = policies.get(hit.policy)  # identity findings name no policy
+        by = allowing.get(policy.operator) if policy is not None else None
+        if by is not None and hit.effect != "allow" and not hit.error:
+            hit = hit.model_copy(
+                update={"effect": "observe", "reason": f"{hit.reason} (overridden by `{by}`)"}
+            )
+            verdict = "allow"
+        elif RANK[hit.effect] > RANK[action]:
+            action = hit.effect
+        out_hits.append(hit)
+        out_verdicts.append(verdict)
+    return out_hits, out_verdicts, action
+
+
 def _line(hit: Hit) -> str:
     return f"{hit.message} ({hit.reason})" if hit.message else hit.reason
 
@@ -119,6 +149,9 @@ class _Compiled:
     enforced: bool
     fail_open: bool
     location: str  # where the rule is stated, path:line:col
+
+
+_Checks = tuple[tuple[_Compiled, Any], ...]  # (policy, the check of it to run)
 
 
 class Engine:
@@ -148,6 +181,7 @@ class Engine:
         self._globs: list[tuple[str, _Compiled]] = []
         self._for_tool: dict[str, tuple[_Compiled, ...]] = {}
         sources: dict[str, set[str]] = {}
+        every: list[_Compiled] = []
         for policy in self.policies:
             operator = OPERATORS[policy.operator]
             enforced = policy.enforcement in levels
@@ -160,6 +194,7 @@ class Engine:
                 on_error == "open" or (on_error == "default" and not enforced),
                 policy.source.span.location(),
             )
+            every.append(compiled)
             if any(ch in policy.target for ch in "*?["):
                 self._globs.append((policy.target, compiled))
             else:
@@ -168,6 +203,11 @@ class Engine:
                 for tool_id in policy.condition.sources:
                     sources.setdefault(tool_id, set()).add(policy.condition.label)
         self._sources = {k: frozenset(v) for k, v in sources.items()}
+        self.policies_by_id = {p.id: p for p in self.policies}
+        self._message_checks: _Checks = tuple(
+            (c, c.operator.check_message) for c in every if c.operator.check_message is not None
+        )
+        self._checks_for: dict[str, tuple[_Checks, _Checks]] = {}
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -196,19 +236,67 @@ class Engine:
         return TraceState(self._sources)
 
     def evaluate(self, index: int, event: Event, state: TraceState) -> Decision:
-        """Check one event against the state of its trace, leaving the state as it was."""
+        """Check one event against the state of its trace, leaving the state as it was.
+        A tool call that carries its result is checked before (`check`) and after it ran
+        (`check_output`); a message by the operators that read messages."""
         if not isinstance(event, ToolCall):
-            return Decision(index=index, origin=event.origin, tool=None, name=None, verdict="allow")
+            if not self._message_checks:
+                return Decision(
+                    index=index, origin=event.origin, tool=None, name=None, verdict="allow"
+                )
+            return self._decide(index, event, state, self._message_checks)
+        before, after = self._checks(event.tool)
+        return self._decide(
+            index,
+            event,
+            state,
+            before + after if event.result is not None else before,
+            identity=True,  # who is called is judged once, before the call
+        )
+
+    def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
+        """Only the after-run checks of a call that has run (a runtime recording its result)."""
+        decision = self._decide(index, call, state, self._checks(call.tool)[1])
+        return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
+
+    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks]:
+        """The before-run and after-run checks of the policies that apply to `tool`."""
+        if tool is None:
+            return (), ()
+        found = self._checks_for.get(tool)
+        if found is None:
+            applicable = self.applicable(tool)
+            found = self._checks_for[tool] = (
+                tuple((c, c.operator.check) for c in applicable),
+                tuple((c, c.operator.check_output) for c in applicable if c.operator.check_output),
+            )
+        return found
+
+    def _decide(
+        self,
+        index: int,
+        event: Event,
+        state: TraceState,
+        checks: _Checks,
+        *,
+        identity: bool = False,
+    ) -> Decision:
         hits: list[Hit] = []
+        verdicts: list[Verdict] = []
+        found: set[str] = set()  # one finding per policy and event (pre and post may match)
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
-        for code, finding in identity_findings(event):  # fail closed on who is called
-            hits.append(self._identity_hit(code, finding))
-            verdict = action = "deny" if self._closed else "warn"
-        for compiled in self.applicable(event.tool) if event.tool else ():
+        if identity and isinstance(event, ToolCall):
+            for code, finding in identity_findings(event):  # fail closed on who is called
+                hits.append(self._identity_hit(code, finding))
+                verdicts.append("deny" if self._closed else "warn")
+                verdict = action = "deny" if self._closed else "warn"
+        for compiled, check in checks:
+            if found and compiled.policy.id in found:
+                continue
             failed = False
             try:
-                reason = compiled.operator.check(compiled.prepared, event, state)
+                reason = check(compiled.prepared, event, state)
             except UnreadableValue as exc:  # unreadable input is a violation, never an error
                 reason = f"cannot read the call: {exc}"
             except Exception as exc:  # a broken check fails closed or open, naming the policy
@@ -220,22 +308,22 @@ class Engine:
             unknown = isinstance(reason, Undetermined)
             if failed and compiled.fail_open:
                 effect: RuntimeAction = "observe"
+                verdicts.append("allow")
             elif failed:
                 effect = "deny" if compiled.blocking else policy.action
-                if compiled.blocking:
-                    verdict = "deny"
-                elif verdict != "deny":
-                    verdict = "warn"
+                verdicts.append("deny" if compiled.blocking else "warn")
             elif unknown:
                 effect = self._undetermined_effect
-                verdict = self._undetermined if verdict == "allow" else verdict
+                verdicts.append(self._undetermined)
             elif compiled.blocking:
                 effect = policy.action
-                verdict = "deny"
+                verdicts.append("deny")
             else:
                 effect = policy.action if compiled.enforced else "observe"
-                if verdict in ("allow", "undetermined"):
-                    verdict = "warn"
+                verdicts.append("allow" if policy.action == "allow" else "warn")
+            found.add(policy.id)
+            if _VERDICT_RANK[verdicts[-1]] > _VERDICT_RANK[verdict]:
+                verdict = verdicts[-1]
             if RANK[effect] > RANK[action]:
                 action = effect
             hits.append(
@@ -252,16 +340,19 @@ class Engine:
                     error=failed,
                 )
             )
+        if hits and any(h.effect == "allow" for h in hits):
+            hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
+            verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
         return Decision(
             index=index,
             origin=event.origin,
-            tool=event.tool,
-            name=event.name,
+            tool=event.tool if isinstance(event, ToolCall) else None,
+            name=event.name if isinstance(event, ToolCall) else None,
             verdict=verdict,
             hits=tuple(hits),
             action=action,
-            call_id=event.call_id,
-            flags=event.flags,
+            call_id=event.call_id if isinstance(event, ToolCall) else None,
+            flags=event.flags if isinstance(event, ToolCall) else (),
         )
 
     def _identity_hit(self, code: str, reason: str) -> Hit:
@@ -281,7 +372,7 @@ class Engine:
         unless it was denied: a denied call never ran, so it satisfies no later rule (a
         denied `schema_lookup` is no lookup before the query), here as in the Guard."""
         decision = self.evaluate(index, event, state)
-        if not decision.blocked:
+        if not (decision.blocked and isinstance(event, ToolCall)):
             self.observe(state, event)
         return decision
 

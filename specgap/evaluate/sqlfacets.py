@@ -374,6 +374,9 @@ def _query_cap(query: exp.Expr) -> float:
         return _query_cap(query.left) + _query_cap(query.right)
     if isinstance(query, exp.Intersect | exp.Except):
         return _query_cap(query.left)
+    no_source = isinstance(query, exp.Select) and query.args.get("from_") is None
+    if no_source and next(query.find_all(exp.Func), None) is None:
+        return 1.0  # `SELECT 1`: one row, unless a function could return a set
     return UNBOUNDED  # a LIMIT inside a subquery or a CTE does not bound the result
 
 

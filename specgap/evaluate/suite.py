@@ -8,7 +8,7 @@ score of a category adds the hand-labelled unsafe traces to the operator mutants
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -272,8 +272,10 @@ def evaluate_states(
     *,
     seed: int = 0,
     mutants: bool = True,
+    progress: Callable[[str], None] | None = None,
 ) -> EvalResult:
-    """Evaluate every agent (or one) of a build, with the rule texts the reports show."""
+    """Evaluate every agent (or one) of a build, with the rule texts the reports show;
+    `progress` is called with each agent's id once it is evaluated."""
     results: list[AgentResult] = []
     sources: dict[str, str] = {}
     for state in states:
@@ -291,6 +293,8 @@ def evaluate_states(
             mutants=mutants,
         )
         results.append(result)
+        if progress is not None:
+            progress(state.config.id)
         sources.update({a.path: a.text for a in state.artifacts})
         for trace in result.traces:
             file = project.root / Path(trace.path)

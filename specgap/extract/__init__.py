@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
-from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
+from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
 from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
@@ -44,20 +44,9 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         if artifact.kind == "config":
             rules.extend(config_rules(artifact))
             continue
-        for sentence in _sentences(artifact):
-            found = list(sentence_rules(sentence))
+        for _, found, notes in read_all(_sentences(artifact)):
             rules.extend(found)
-            if not found and sentence.subject is None and reads_like_rule(sentence):
-                diagnostics.append(
-                    Diagnostic(
-                        code="rule-not-compiled",
-                        message="this sentence reads like a rule but no pattern compiles it",
-                        severity="note",
-                        span=sentence.span(),
-                        help="state it as an ordering, prohibition, allowlist, bound, timeout or "
-                        "data flow over a named tool, or enforce it elsewhere",
-                    )
-                )
+            diagnostics.extend(notes)
         if artifact.kind == "tools":
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
@@ -67,7 +56,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
 
 
 def _sentences(artifact: Artifact) -> Iterator[Sentence]:
-    if artifact.kind == "prompt":
+    if artifact.kind == "prompt" and artifact.data is not None:  # a JSON/YAML agent config
+        from specgap.extract.embedded import embedded_sentences
+
+        yield from embedded_sentences(artifact)
+    elif artifact.kind == "prompt":
         yield from markdown_sentences(artifact)
     elif artifact.kind == "tools":
         specs, _ = parse_tool_specs(artifact.data)

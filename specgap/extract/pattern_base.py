@@ -29,7 +29,10 @@ _TOOLISH = re.compile(r"^[A-Za-z_][\w\-]*(?:[./:][\w\-]+)*$")
 _WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
 NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS.split(" "))}
 NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
-USER = r"(?:user|customer|client|caller|requester)"
+USER = (
+    r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
+    r"renter|borrower|account\s+holder)"
+)
 
 
 def split_words(text: str) -> list[str]:
@@ -110,6 +113,11 @@ _NOUN_VERBS = {
     "termination": "terminate", "submission": "submit", "approval": "approve",
     "creating": "create", "created": "create", "taking": "take", "making": "make",
     "giving": "give", "using": "use", "used": "use", "issued": "issue", "issuing": "issue",
+    "assignment": "assign", "allocation": "allocate", "revocation": "revoke",
+    "renewal": "renew", "extension": "extend", "withdrawal": "withdraw", "deposit": "deposit",
+    "paid": "pay", "sent": "send", "sold": "sell", "bought": "buy", "held": "hold",
+    "made": "make", "built": "build", "spent": "spend", "written": "write", "taken": "take",
+    "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in)$"
@@ -135,6 +143,12 @@ def lemma(word: str) -> str:
             return base
         return base + "e" if _KEEP_E.search(base) and not base.endswith("ss") else base
     return w
+
+
+def is_action_noun(word: str) -> bool:
+    """A noun naming an action (`refund`, `cancellations`): counting it counts calls."""
+    w = singular(word)
+    return w in _NOUN_VERBS and _NOUN_VERBS[w] not in {"use", "make", "take", "give"}
 
 
 def singular(word: str) -> str:
@@ -221,10 +235,14 @@ def targets_in(sentence: Sentence, chunk: str) -> tuple[str, ...] | None:
         return tuple(base_form(item) for item in listed)
     if sentence.subject:
         return (sentence.subject,)
+    chunk = _SUBJECT.sub("", chunk.strip())  # "before you extend a rental": the action
     words = re.findall(r"[A-Za-z][\w-]*", chunk)
     if not words or len(words) > 5 or _GENERIC.search(chunk):
         return None
     return (base_form(" ".join(words)),)
+
+
+_SUBJECT = re.compile(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", re.I)
 
 
 def base_form(phrase: str) -> str:

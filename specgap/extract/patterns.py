@@ -16,6 +16,7 @@ from typing import Any
 
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
+    control_patterns,
     count_patterns,
     policy_patterns,
     state_patterns,
@@ -31,6 +32,7 @@ from specgap.extract.pattern_base import (
     STOP,
     TICKED,
     Match,
+    is_action_noun,
     is_toolish,
     mention_in,
     noun_phrase,
@@ -135,7 +137,7 @@ def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
     if noun.casefold() in _TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
         return None
     phrase, _ = noun_phrase(s.clean, m.start("noun"))
-    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS:
+    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
         return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
     n = number(m["n"])
     kind = " ".join(m["kind"].casefold().split())
@@ -159,6 +161,8 @@ _LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+
 )
 def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
     values = quoted_values(m["list"])
+    if not values:
+        return None  # only tools are quoted ("only call `x` ..."): not a list of values
     return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.8)
 
 
@@ -237,6 +241,7 @@ _SHADOWS = {
     "arg_grounded": {"deny_action"},
     "require_confirmation": {"review_required", "require_before"},
     "max_calls": {"deny_action"},
+    "control": {"deny_action"},
 }
 
 

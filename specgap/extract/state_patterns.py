@@ -12,11 +12,11 @@ from typing import Any
 
 from specgap.extract.pattern_base import (
     DETERMINERS,
+    QUOTED,
     STOP,
     Match,
     lemma,
     pattern,
-    quoted_values,
     singular,
     targets_in,
     ticked_tools,
@@ -39,7 +39,8 @@ _STATE = re.compile(
 
 
 def _values_of(text: str) -> list[str]:
-    quoted = quoted_values(text)
+    # a quoted state is a value however tool-like it looks (`in_stock`, `on_hold`)
+    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
     if quoted:
         return quoted
     items = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+", text.strip(" .,"))

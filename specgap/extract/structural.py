@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from specgap.artifacts import Artifact
+from specgap.controls.source import control_rules
 from specgap.evaluate.operators import OPERATORS
 from specgap.extract.patterns import EXTRACTOR
 from specgap.ir import CandidateRule
@@ -99,7 +100,9 @@ def _facet(m: re.Match[str]) -> str:
 
 def config_rules(artifact: Artifact) -> Iterator[CandidateRule]:
     """Settings under any `tools:` mapping (tool mention -> settings) become rules, and so
-    does each entry of a top-level `policies:` list (`{operator, tool, ...params}`)."""
+    does each entry of a top-level `policies:` list (`{operator, tool, ...params}`) and of
+    a `controls:` list (Agent Control controls, see `specgap.controls.source`)."""
+    yield from control_rules(artifact)
     yield from _walk(artifact, artifact.data, "")
     if isinstance(artifact.data, dict) and isinstance(artifact.data.get("policies"), list):
         for n, entry in enumerate(artifact.data["policies"]):

@@ -17,7 +17,7 @@ from specgap.errors import ExitCode
 from specgap.evaluate.suite import EvalResult, evaluate_states
 from specgap.report import github
 from specgap.report.compare import Diff, compare, load_base, summary_lines
-from specgap.report.thresholds import check, parse
+from specgap.report.thresholds import Thresholds, check, parse
 
 if TYPE_CHECKING:
     from specgap.config import Project
@@ -39,8 +39,14 @@ class EvalRequest:
     agent: str | None = None
 
 
-def render(result: EvalResult, fmt: str, diff: Diff | None = None) -> str:
-    """The report in one of `FORMATS`, rendered from the one result model."""
+def render(
+    result: EvalResult,
+    fmt: str,
+    diff: Diff | None = None,
+    thresholds: Thresholds | None = None,
+) -> str:
+    """The report in one of `FORMATS`, rendered from the one result model; `thresholds`
+    (`--fail-under`) decide which JUnit cases fail, as they decide the exit code."""
     if fmt == "json":
         from specgap.report.jsonout import render as render_json
 
@@ -52,11 +58,11 @@ def render(result: EvalResult, fmt: str, diff: Diff | None = None) -> str:
     if fmt == "sarif":
         from specgap.report.sarif import render as render_sarif
 
-        return render_sarif(result)
+        return render_sarif(result, diff)
     if fmt == "junit":
         from specgap.report.junit import render as render_junit
 
-        return render_junit(result)
+        return render_junit(result, thresholds)
     if fmt == "stryker":
         from specgap.report.stryker import render as render_stryker
 
@@ -78,14 +84,17 @@ def run(
     emit: Emit,
     write: Callable[[Path, str], None],
     environ: dict[str, str] | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> ExitCode:
     thresholds = parse(request.fail_under)  # bad thresholds fail before any work
     base = None
     if request.base is not None:
         base = load_base(request.base, request.base.as_posix())
-    result = evaluate_states(project, bundle, states, request.agent, seed=request.seed)
+    result = evaluate_states(
+        project, bundle, states, request.agent, seed=request.seed, progress=progress
+    )
     diff = compare(result, base, request.base.as_posix()) if base and request.base else None
-    text = render(result, request.fmt, diff)
+    text = render(result, request.fmt, diff, thresholds)
     if request.output is not None:
         write(request.output, text)
     else:
@@ -97,19 +106,28 @@ def run(
             emit(line, err=to_err)
         from specgap.report.markdown import render_markdown
 
-        github.append_summary(render_markdown(result, diff), environ)
-    failures: list[str] = []
+        key = f"{result.revision} {request.agent or '*'} {request.seed}"
+        github.append_summary(render_markdown(result, diff), environ, key)
+    failed, notes = failures(result, thresholds)
+    for note in notes:
+        emit(f"fail-under: {note}", err=True)
+    for failure in failed:
+        emit(f"eval failed: {failure}", err=True)
+    return ExitCode.FINDINGS if failed else ExitCode.OK
+
+
+def failures(result: EvalResult, thresholds: Thresholds) -> tuple[list[str], list[str]]:
+    """Why the run fails (the exit rule above), and notes on thresholds that had nothing
+    to measure."""
+    failed: list[str] = []
+    notes: list[str] = []
     if result.total.false_blocks:
-        failures.append(f"{result.total.false_blocks} safe traces are blocked (false blocks)")
+        failed.append(f"{result.total.false_blocks} safe traces are blocked (false blocks)")
     if thresholds.given:
         below, notes = check(result, thresholds)
-        failures += below
-        for note in notes:
-            emit(f"fail-under: {note}", err=True)
+        failed += below
     elif result.total.false_allows:
-        failures.append(
+        failed.append(
             f"{result.total.false_allows} hand-labelled unsafe traces are allowed (false allows)"
         )
-    for failure in failures:
-        emit(f"eval failed: {failure}", err=True)
-    return ExitCode.FINDINGS if failures else ExitCode.OK
+    return failed, notes

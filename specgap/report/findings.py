@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import RuleResult
+from specgap.evaluate.suite import AgentResult, EvalResult, TraceResult
 from specgap.ir import Severity, Span
+
+if TYPE_CHECKING:
+    from specgap.report.compare import Diff
 
 RULES: dict[str, tuple[str, Severity]] = {
     "survived-mutant": ("Generated mutants that break this rule are not stopped", "warning"),
@@ -21,6 +26,7 @@ RULES: dict[str, tuple[str, Severity]] = {
     "untested-policy": ("Removing this policy changes no verdict of any trace", "note"),
     "false-allow": ("A hand-labelled unsafe trace is allowed", "error"),
     "false-block": ("A safe trace is blocked", "error"),
+    "lost-enforcement": ("A rule enforced on the base branch is not enforced now", "warning"),
 }
 
 
@@ -33,13 +39,16 @@ class Finding:
     span: Span | None
     fingerprint: str
     title: str
+    related: str | None = None  # another file the finding concerns (the trace it lets through)
 
 
 def _fingerprint(*parts: str) -> str:
     return hashlib.sha256("\0".join(parts).encode()).hexdigest()[:32]
 
 
-def findings(result: EvalResult) -> list[Finding]:
+def findings(result: EvalResult, diff: Diff | None = None) -> list[Finding]:
+    """Every finding of a result; with `diff`, also the rules that lost enforcement
+    against the base, located where the head states them."""
     out: list[Finding] = []
     for agent in result.agents:
         for rule in agent.rules:
@@ -86,24 +95,9 @@ def findings(result: EvalResult) -> list[Finding]:
         for trace in agent.traces:
             if trace.correct:
                 continue
-            code = "false-allow" if trace.kind == "unsafe" else "false-block"
-            what = trace.description or trace.path
-            message = (
-                f"the unsafe trace is allowed: {what}"
-                if code == "false-allow"
-                else f"the safe trace is blocked by {', '.join(trace.killed_by)}: {what}"
-            )
-            out.append(
-                Finding(
-                    code,
-                    "error",
-                    message,
-                    trace.path,
-                    None,
-                    _fingerprint(agent.agent, trace.path, code),
-                    f"{code}: {trace.path}",
-                )
-            )
+            out.append(_trace_finding(agent, trace))
+    if diff is not None:
+        out.extend(_lost(result, diff))
     for d in result.diagnostics:
         path = d.span.path if d.span else d.path
         out.append(
@@ -118,6 +112,68 @@ def findings(result: EvalResult) -> list[Finding]:
             )
         )
     return _unique(out)
+
+
+def _trace_finding(agent: AgentResult, trace: TraceResult) -> Finding:
+    """A wrong verdict on a hand-labelled trace. An allowed unsafe trace is located at the
+    stated-but-unenforced rule of its category, where the fix is, when there is one."""
+    code = "false-allow" if trace.kind == "unsafe" else "false-block"
+    what = trace.description or trace.path
+    fingerprint = _fingerprint(agent.agent, trace.path, code)
+    if code == "false-block":
+        message = f"the safe trace is blocked by {', '.join(trace.killed_by)}: {what}"
+        return Finding(
+            code, "error", message, trace.path, None, fingerprint, f"{code}: {trace.path}"
+        )
+    rule = _unenforced_rule(agent, trace.category)
+    if rule is None:
+        message = f"the unsafe trace is allowed: {what}"
+        return Finding(
+            code, "error", message, trace.path, None, fingerprint, f"{code}: {trace.path}"
+        )
+    message = (
+        f"the unsafe trace `{trace.path}` ({what}) is allowed; this {trace.category} rule "
+        f"would stop it but is {rule.where()}"
+    )
+    return Finding(
+        code,
+        "error",
+        message,
+        rule.span.path,
+        rule.span,
+        fingerprint,
+        f"{code}: {trace.path}",
+        related=trace.path,
+    )
+
+
+def _unenforced_rule(agent: AgentResult, category: str) -> RuleResult | None:
+    candidates = [r for r in agent.rules if r.category == category and r.status != "enforced"]
+    return candidates[0] if candidates else None
+
+
+def _lost(result: EvalResult, diff: Diff) -> list[Finding]:
+    out = []
+    for lost in diff.lost:
+        agent = next((a for a in result.agents if a.agent == lost.agent), None)
+        now = agent.rule(lost.key) if agent is not None else None
+        path = now.span.path if now is not None else lost.location.rsplit(":", 2)[0]
+        message = (
+            f"`{lost.key}` ({lost.title}) was enforced on the base, where it was stated at "
+            f"{lost.location}; now {lost.now}: \u201c{lost.quote}\u201d"
+        )
+        out.append(
+            Finding(
+                "lost-enforcement",
+                "warning",
+                message,
+                path or None,
+                now.span if now is not None else None,
+                _fingerprint(lost.agent, lost.key, "lost-enforcement"),
+                f"lost enforcement: {lost.key}",
+            )
+        )
+    return out
 
 
 def _quote(result: EvalResult, span: Span | None) -> str:

@@ -2,7 +2,8 @@
 
 Used when `GITHUB_ACTIONS=true`: each finding becomes a `::error`/`::warning`/`::notice`
 line on the file and span it concerns, and the Markdown report is appended to the file
-named by `GITHUB_STEP_SUMMARY`.
+named by `GITHUB_STEP_SUMMARY`, once per job: a job that runs `specgap eval` several times
+(one per report format) gets one summary per evaluated revision, not one per command.
 """
 
 from __future__ import annotations
@@ -47,12 +48,22 @@ def annotation_lines(result: EvalResult) -> list[str]:
     return lines
 
 
-def append_summary(markdown: str, environ: Mapping[str, str] | None = None) -> Path | None:
-    """Append to the step summary file; returns its path, or None when there is none."""
+def append_summary(
+    markdown: str, environ: Mapping[str, str] | None = None, key: str = ""
+) -> Path | None:
+    """Append to the step summary file; returns its path, or None when there is none or
+    when a summary with the same `key` (the revision evaluated) is already in it."""
     target = (environ if environ is not None else os.environ).get("GITHUB_STEP_SUMMARY")
     if not target:
         return None
     path = Path(target)
+    marker = f"<!-- specgap-summary {key} -->\n" if key else ""
+    if marker:
+        try:
+            if marker in path.read_text("utf-8"):
+                return None
+        except (OSError, UnicodeDecodeError):
+            pass  # no summary yet (or one we cannot read): write ours
     with path.open("a", encoding="utf-8") as handle:
-        handle.write(markdown if markdown.endswith("\n") else markdown + "\n")
+        handle.write((markdown if markdown.endswith("\n") else markdown + "\n") + marker)
     return path

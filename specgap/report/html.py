@@ -148,6 +148,51 @@ def _echoes(result: EvalResult, report: dict[str, Any]) -> dict[str, list[dict[s
     return out
 
 
+def attention(result: EvalResult, report: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """What a reviewer reads first: the rules with surviving mutants or allowed unsafe
+    traces (linked to the mutant in the text), then the rules that did not compile."""
+    first: dict[tuple[str, int, int], dict[str, Any]] = {}
+    for path, data in report["files"].items():
+        for m in data["mutants"]:
+            if m["status"] in ("Survived", "NoCoverage"):
+                start = m["location"]["start"]
+                first.setdefault((path, start["line"], start["column"]), m)
+    survivors = []
+    for agent in result.agents:
+        for rule in agent.rules:
+            lost = rule.survived + rule.no_coverage
+            if not lost:
+                continue
+            found = first.get((rule.span.path, rule.span.start_line, rule.span.start_col))
+            survivors.append(
+                {
+                    "status": "Survived" if rule.survived else "NoCoverage",
+                    "anchor": f"m-{found['id']}" if found else "",
+                    "location": rule.location,
+                    "key": rule.key,
+                    "text": f"{lost} of {lost + rule.killed} mutants survive; {rule.where()}",
+                }
+            )
+        for trace in agent.traces:
+            if trace.kind == "unsafe" and not trace.blocked:
+                survivors.append(
+                    {
+                        "status": "Survived",
+                        "anchor": f"m-{agent.agent}:{trace.path}",
+                        "location": trace.path,
+                        "key": "hand-labelled",
+                        "text": f"the unsafe trace is allowed: {trace.description or ''}",
+                    }
+                )
+    not_compiled = [
+        {"location": r.location, "note": r.note, "quote": r.quote}
+        for a in result.agents
+        for r in a.rules
+        if r.status == "not_compiled"
+    ]
+    return {"survivors": survivors, "not_compiled": not_compiled}
+
+
 def render_html(result: EvalResult) -> str:
     report = stryker(result)
     echoes = _echoes(result, report)
@@ -175,6 +220,7 @@ def render_html(result: EvalResult) -> str:
         .get_template("report.html.j2")
         .render(
             files=views,
+            attention=attention(result, report),
             totals=totals,
             score=result.score.score,
             statuses=STATUSES,

@@ -3,8 +3,10 @@
 `files` are the artifacts that state rules, with their full text; each generated mutant is
 located at the span of the rule it breaks, `killedBy` lists the policy ids that denied it,
 and those policies are the "tests" (`testFiles`, located where they are stated).
-Hand-labelled unsafe traces appear in their own trace file. Generic mutants that break no
-rule have no location to show and are left out (they are counted in the other formats).
+Hand-labelled unsafe traces appear in their own trace file. The report scores exactly the
+mutants specgap scores (hand-labelled unsafe traces and operator mutants): generic mutants
+that break a rule are listed as `Ignored` with their outcome in `statusReason`, and those
+that break no rule have no location to show and are left out.
 """
 
 from __future__ import annotations
@@ -67,16 +69,20 @@ def stryker(result: EvalResult) -> dict[str, Any]:
             if broken is None or m.status == "Ignored":
                 continue
             reason = m.reason if m.status == "Killed" else f"{broken.where()}; {m.reason}"
+            status: str = m.status
+            if m.kind != "operator":  # reported apart and never scored, here as everywhere
+                status = "Ignored"
+                reason = f"generic mutant, not scored ({m.status}): {reason}"
             entry: dict[str, Any] = {
                 "id": m.id,
                 "mutatorName": m.mutator,
                 "description": f"{m.description} (from {m.base})",
                 "replacement": m.description,
                 "location": _location(broken.span),
-                "status": m.status,
+                "status": status,
                 "statusReason": reason,
             }
-            if m.killed_by:
+            if m.killed_by and status == "Killed":
                 entry["killedBy"] = list(m.killed_by)
             file(broken.span.path)["mutants"].append(entry)
         for t in agent.traces:

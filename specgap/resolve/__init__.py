@@ -17,6 +17,12 @@ Each kind of evidence can justify at most one score band, highest first:
                                  in a tool's description or keywords
     0.20-0.80  fuzzy             character similarity (rapidfuzz), tried only for a mention
                                  with a word no tool uses (a misspelling, run-together words)
+    0.39-0.80  fuzzy or          a verb phrase ("reschedule the pickup", "book"): the verb's
+               context_keyword   class and the object's words against the tools' names,
+                                 descriptions and parameters (`specgap.resolve.actions`),
+                                 tried below the `reordered` band; a name whose words the
+                                 mention shares but whose verb is of another kind
+                                 (`get_booking` for "book") drops to 0.45
 
 Words around the mention (the rule's text and section heading) add up to +0.12 to the
 candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
@@ -32,14 +38,17 @@ from __future__ import annotations
 import fnmatch
 import heapq
 from collections import defaultdict
-from collections.abc import Iterable
-from typing import NamedTuple
+from collections.abc import Iterable, Mapping
+from functools import cached_property
+from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz, process
 
 from specgap.evaluate.operators import OPERATORS
+from specgap.evaluate.operators.base import Operator
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolutionStatus, Via
 from specgap.registry import Registry
+from specgap.resolve.actions import ActionIndex
 from specgap.resolve.index import Index
 from specgap.resolve.text import (
     ARTICLES,
@@ -59,6 +68,7 @@ __all__ = [
     "RESOLVED_AT",
     "Evidence",
     "Resolver",
+    "bind_tool_lists",
     "compact",
     "did_you_mean",
     "mention_key",
@@ -75,6 +85,7 @@ KEEP = 8
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
 CONTEXT_CAP = 0.12
+CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
 _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
@@ -111,6 +122,7 @@ _WHY = {
     "described": "words of its description or keywords: {}",
     "fuzzy": "{}",
     "implicit": "{}",
+    "action": "{}",
 }
 
 
@@ -120,6 +132,11 @@ class Resolver(Index):
     def __init__(self, registry: Registry) -> None:
         super().__init__(registry)
         self._memo: dict[tuple[str | None, str], Resolution] = {}
+
+    @cached_property
+    def actions(self) -> ActionIndex:
+        """The verb-phrase index, built when a mention first needs it."""
+        return ActionIndex(self.registry)
 
     # --- public API ------------------------------------------------------------------------
 
@@ -172,6 +189,8 @@ class Resolver(Index):
             self._fuzzy(mention, found)
         elif not found:
             self._fuzzy(mention, found)
+        if max((e.score for e in found.values()), default=0.0) < REORDERED:
+            self._by_action(mention, found)
         if context:
             self._context_bonus(found, set(content_words(context)) - mention_words)
         return found
@@ -266,6 +285,32 @@ class Resolver(Index):
                     doc = self.doc[tool_id]
                     shared = ", ".join(sorted(w for w in wanted if w in doc))
                     found[tool_id] = Evidence(score, "context_keyword", "described", shared)
+
+    def _by_action(self, mention: str, found: dict[str, Evidence]) -> None:
+        """A verb phrase ("reschedule the pickup"): see `specgap.resolve.actions`."""
+        action = self.actions.parse(mention)
+        if action is None:
+            return
+        hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
+        generic = self.actions.generic(action)
+        for tool_id, ev in list(found.items()):
+            # words shared with its name, but a verb of another kind: a suggestion at most
+            if ev.score >= RESOLVED_AT and self.actions.contradicts(action, tool_id):
+                detail = f"{ev.why()}, but `{action.written}` is not what it does"
+                found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
+            elif generic:  # "send" alone: its name's word is no better than its verb's kind
+                del found[tool_id]
+        for hit in hits:
+            if hit.score >= KEEP_AT:
+                via: Via = "context_keyword" if hit.described else "fuzzy"
+                _offer(found, hit.tool, hit.score, via, "action", hit.detail)
+        quoted = found.get(quoted_from or "")
+        if quoted is not None:  # the words of its description: nothing else beats it clearly
+            cap = quoted.score + MARGIN - 0.001
+            for tool_id, ev in list(found.items()):
+                if ev.kind == "action" and ev.score > cap:
+                    detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
+                    found[tool_id] = Evidence(cap, ev.via, "action", detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
@@ -397,10 +442,40 @@ def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[st
             out[key] = res.model_copy(update={"mention": key}) if rule.target is None else res
         operator = OPERATORS.get(rule.operator)
         tool_params = operator.tool_params if operator else ()
+        tool_lists = operator.tool_lists if operator else ()
         for name, value in rule.params.items():
             if name in tool_params and isinstance(value, str) and value not in out:
                 out[value] = resolver.resolve(value, context)
+            elif name in tool_lists and isinstance(value, list | tuple):
+                for item in value:
+                    if isinstance(item, str) and item not in out:
+                        out[item] = resolver.resolve(item, context)
     return out
+
+
+def bind_tool_lists(
+    operator: Operator, params: Mapping[str, Any], resolutions: Mapping[str, Resolution]
+) -> tuple[dict[str, list[str]], list[Resolution]]:
+    """The operator's tool-list parameters (`covers`) with every mention replaced by its
+    tool id, and the resolutions involved (an unresolved or ambiguous one is the caller's to
+    report, as for any mention)."""
+    bound: dict[str, list[str]] = {}
+    involved: list[Resolution] = []
+    for name in operator.tool_lists:
+        value = params.get(name)
+        if not isinstance(value, list | tuple):
+            continue
+        ids: list[str] = []
+        for item in value:
+            mention = str(item)
+            res = resolutions.get(mention) or Resolution(
+                mention=mention, status="unresolved", candidates=()
+            )
+            involved.append(res)
+            if res.tool_id is not None:
+                ids.append(res.tool_id)
+        bound[name] = sorted(set(ids))
+    return bound, involved
 
 
 GLOB_SCORE = 0.75

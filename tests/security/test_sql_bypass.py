@@ -29,6 +29,7 @@ BYPASSES: list[tuple[str, str]] = [
     ("FETCH NEXT over the bound", "SELECT id FROM customers FETCH NEXT 1000 ROWS ONLY"),
     ("TOP PERCENT", "SELECT TOP 50 PERCENT id FROM customers"),
     ("LIMIT ALL", "SELECT id FROM customers LIMIT ALL"),
+    ("a set-returning function without FROM", "SELECT generate_series(1, 1000000)"),
     ("negative limit means none in SQLite", "SELECT id FROM customers LIMIT -1"),
     ("an expression as the limit", "SELECT id FROM customers LIMIT 100+900"),
     ("a string as the limit", "SELECT id FROM customers LIMIT '1000'"),
@@ -116,6 +117,7 @@ BYPASSES: list[tuple[str, str]] = [
 ]
 
 ALLOWED: list[tuple[str, str]] = [
+    ("a SELECT without FROM returns one row", "SELECT 1 + 1"),
     ("a plain query", "SELECT id, name FROM customers WHERE id > 3 LIMIT 10"),
     ("a double-quoted allowed table", 'SELECT id FROM "customers" LIMIT 10'),
     ("a nested comment", "SELECT id FROM customers /* outer /* inner */ still outer */ LIMIT 10"),

@@ -8,6 +8,7 @@ from specgap.evaluate.operators import (
     bounds,
     cardinality,
     confirmation,
+    control,
     flow,
     grounding,
     ordering,
@@ -28,6 +29,7 @@ _MODULES = (
     grounding,
     cardinality,
     state,
+    control,
 )
 
 OPERATORS: dict[str, Operator] = {op.name: op for module in _MODULES for op in module.OPERATORS}

@@ -13,8 +13,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from specgap.evaluate.values import string_leaves
-from specgap.events import Event, ToolCall
+from specgap.events import Event, Message, ToolCall
 from specgap.ir import Action, Category, Frozen, Selector
 from specgap.registry import Registry
 
@@ -73,7 +75,7 @@ Mutator = Callable[[Any, str, Sequence[Event]], Iterator[Mutant]]
 @dataclass(frozen=True)
 class Operator:
     name: str
-    condition: type[Frozen]
+    condition: type[BaseModel]
     category: Category
     doc: str
     check: Check
@@ -81,11 +83,20 @@ class Operator:
     prepare: Callable[[Any], Any] = lambda condition: condition
     action: Action = "deny"
     tool_params: tuple[str, ...] = field(default=())
+    # parameters that list tool mentions (`covers`): each resolved like a tool parameter
+    tool_lists: tuple[str, ...] = field(default=())
     # fills parameters the registry knows (e.g. which tools are sources of a label)
     complete: Callable[[dict[str, Any], Registry], dict[str, Any]] = lambda params, _: params
     # extra state this operator keeps per trace: called for every event, after checks
     observe: Callable[[TraceState, Event], None] | None = None
     mutators: tuple[Mutator, ...] = ()
+    # post stage: the call with its result, after it ran (the engine calls it when the
+    # call carries a result, and alone when a runtime records one)
+    check_output: Check | None = None
+    # conversation messages (user input, assistant output); checked for every message
+    check_message: Callable[[Any, Message, TraceState], str | None] | None = None
+    # the action of one policy, when it is stated with the rule rather than by the operator
+    action_of: Callable[[Any], Action] | None = None
 
 
 EXTRACT_NAMES = {"sql_tables": "tables", "sql_limit": "row limit", "sql_verb": "statements"}

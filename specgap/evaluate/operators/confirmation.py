@@ -2,9 +2,14 @@
 
 The latest user message before the call must affirm ("yes", "go ahead", "please do", ...;
 a negation or a retraction does not count), and no call of the target, or of a tool the
-condition `covers`, may have used that message up since: one yes, one action. The
-assistant's own text between the yes and the call belongs to the calling turn, so it
-neither proposes anew nor cancels the yes.
+condition `covers`, may have used that message up since: one yes, one action. A call that
+failed (flagged `is_error`, or an output that is an error) did nothing, so it uses nothing
+up: the retry is covered by the same yes. The assistant's own text between the yes and the
+call belongs to the calling turn, so it neither proposes anew nor cancels the yes.
+
+`covers` lists every tool one yes is given for: a sentence naming several actions ("before
+booking, moving or cancelling, ask") makes one policy per tool, each covering them all, so
+whichever runs first uses the yes up for the others.
 
 With no conversation messages recorded at all, whether the user agreed is unknown: the
 check answers `Undetermined`.
@@ -18,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.evaluate.operators.outcome import failed
 from specgap.evaluate.operators.replay import checked, next_turn, targets
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import RequireConfirmation
@@ -67,7 +73,7 @@ def _observe(state: TraceState, event: Event) -> None:
             slot.users += 1
             slot.affirmed = affirms(event.content)
             slot.since = set()
-    elif isinstance(event, ToolCall):
+    elif isinstance(event, ToolCall) and not failed(event):
         slot.since.add(event.tool or event.name)
 
 
@@ -151,14 +157,40 @@ def _drop(cond: Any, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
         )
 
 
+def _succeeded(call: Event) -> Event:
+    """The call as it would be recorded had it worked (a failed call uses no yes up)."""
+    assert isinstance(call, ToolCall)
+    if not failed(call):
+        return call
+    return call.model_copy(update={"is_error": False, "result": None})
+
+
 def _reuse(cond: Any, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
-    """One yes, two calls: the call is repeated in the next turn."""
+    """One yes, two calls: the call is repeated in the next turn (the first one worked)."""
     for at in _calls(target, events):
+        first = _succeeded(events[at])
         again = events[at].model_copy(update={"turn": next_turn(events)})
         yield Mutant(
             mutator=f"{NAME}/reuse-confirmation",
             description=f"the call at event {at} is made a second time on the same yes",
-            events=(*events[: at + 1], again, *events[at + 1 :]),
+            events=(*events[:at], first, again, *events[at + 1 :]),
+        )
+
+
+def _spend(cond: Any, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """One yes, two covered actions: another tool the yes covers runs first, on it."""
+    others = [c for c in getattr(cond, "covers", ()) if c != target]
+    if not others:
+        return
+    for at in _calls(target, events):
+        call = events[at]
+        assert isinstance(call, ToolCall)
+        other = others[0]
+        made = ToolCall(name=other, tool=other, turn=call.turn, origin=call.origin)
+        yield Mutant(
+            mutator=f"{NAME}/spend-confirmation",
+            description=f"`{other}` is called on the yes before the call at event {at}",
+            events=(*events[:at], made, *events[at:]),
         )
 
 
@@ -172,5 +204,7 @@ _BASE = Operator(
     action="steer",
     complete=_complete,
     observe=_observe,
+    tool_lists=("covers",),
 )
-OPERATORS = (replace(_BASE, mutators=tuple(checked(_BASE, m) for m in (_negate, _drop, _reuse))),)
+_MUTATORS = (_negate, _drop, _reuse, _spend)
+OPERATORS = (replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS)),)

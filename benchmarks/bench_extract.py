@@ -1,0 +1,162 @@
+"""Extraction against the gold lists (`tests/gold/*.yaml`, format and scoring: docs/gold.md).
+
+Every gold file's domain is built from `../shared/corpus/<domain>` with the deterministic
+extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
+then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
+of its tuning, the honest estimate). Totals are micro-averages (sums of counts).
+
+    python -m benchmarks extract [--json] [--json=FILE] [--misses] [--corpus=DIR] [--gold=DIR]
+
+`--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
+as well; `--misses` lists, per domain, the expectations no policy matched and the policies
+that matched none. A domain whose gold file is absent is not scored; without the corpus the
+benchmark says so and returns.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from benchmarks.extract_score import Score, build_domain, score
+from benchmarks.gold import CORPUS, GOLD_DIR, Gold, GoldError, check_gold, gold_files, load_gold
+
+SPLITS = ("tuned", "heldout")
+COLUMNS = (
+    ("domain", 36),
+    ("sent", 5),
+    ("exp", 5),
+    ("prose", 6),
+    ("P", 6),
+    ("P*", 6),
+    ("R", 6),
+    ("enf", 5),
+    ("wrong", 6),
+    ("cond", 5),
+    ("silent", 7),
+)
+
+
+def _ratio(x: float | None) -> str:
+    return "-" if x is None else f"{x:.2f}"
+
+
+def _row(name: str, s: Score) -> str:
+    cells = (
+        name,
+        s.sentences,
+        s.expectations,
+        s.prose,
+        _ratio(s.precision),
+        _ratio(s.precision_of_claims),
+        _ratio(s.recall),
+        s.enforce,
+        s.wrong_tool,
+        s.condition_dropped,
+        s.silent,
+    )
+    return "".join(
+        f"{c!s:<{w}}" if i == 0 else f"{c!s:>{w}}"
+        for i, (c, (_, w)) in enumerate(zip(cells, COLUMNS, strict=True))
+    )
+
+
+def measure(corpus: Path, golds: Sequence[Gold]) -> tuple[dict[str, Score], list[str]]:
+    """Score of every gold domain present in the corpus, and notes on what was skipped."""
+    scores: dict[str, Score] = {}
+    notes: list[str] = []
+    for gold in golds:
+        domain_dir = corpus / gold.domain
+        if not domain_dir.is_dir():
+            notes.append(f"{gold.domain}: not in the corpus, skipped")
+            continue
+        with tempfile.TemporaryDirectory(prefix="specgap-gold-") as tmp:
+            built = build_domain(gold, domain_dir, Path(tmp))
+            problems = check_gold(gold, domain_dir, built.tools)
+            notes.extend(f"gold problem: {p}" for p in problems)
+            scores[gold.domain] = score(
+                gold,
+                built.sites,
+                built.artifacts,
+                built.policies,
+                built.diagnostics,
+                built.canonical,
+            )
+    return scores, notes
+
+
+def _option(options: Sequence[str], name: str) -> str | None:
+    """The value of `NAME=VALUE` among the options, if given."""
+    return next((o.split("=", 1)[1] for o in options if o.startswith(f"{name}=")), None)
+
+
+def run(options: Sequence[str] = ()) -> None:
+    as_json = "--json" in options
+    out = _option(options, "--json")
+    misses = "--misses" in options
+    corpus = Path(_option(options, "--corpus") or CORPUS)
+    gold_dir = Path(_option(options, "--gold") or GOLD_DIR)
+    if not corpus.is_dir():
+        print(f"   corpus not found at {corpus}: nothing to measure")
+        return
+    started = time.perf_counter()
+    golds: list[Gold] = []
+    for path in gold_files(gold_dir):
+        try:
+            golds.append(load_gold(path))
+        except GoldError as exc:
+            print(f"   {exc}", file=sys.stderr)
+    scores, notes = measure(corpus, golds)
+    split_of = {g.domain: g.split for g in golds}
+    totals = {split: Score() for split in SPLITS}
+    for domain, s in scores.items():
+        totals[split_of[domain]].add(s)
+    figures: dict[str, Any] = {
+        "domains": {d: {"split": split_of[d], **s.figures()} for d, s in sorted(scores.items())},
+        "totals": {split: t.figures() for split, t in totals.items()},
+        "skipped": sorted(
+            p.name
+            for p in corpus.iterdir()
+            if p.is_dir() and not p.name.startswith("_") and p.name not in split_of
+        ),
+    }
+    if out:
+        Path(out).write_text(json.dumps(figures, indent=2, sort_keys=True) + "\n", "utf-8")
+    if as_json:
+        print(json.dumps(figures, indent=2, sort_keys=True))
+        return
+    print(
+        "   " + "".join(f"{n:<{w}}" if i == 0 else f"{n:>{w}}" for i, (n, w) in enumerate(COLUMNS))
+    )
+    for split in SPLITS:
+        rows = [(d, s) for d, s in sorted(scores.items()) if split_of[d] == split]
+        for domain, s in rows:
+            print("   " + _row(domain, s))
+        if rows:
+            print("   " + _row(f"TOTAL {split} ({len(rows)})", totals[split]))
+    for note in notes:
+        print(f"   {note}")
+    if figures["skipped"]:
+        print(f"   no gold: {', '.join(figures['skipped'])}")
+    print(
+        "   sent: gold sentences; exp: checkable expectations; prose: policies from prose; "
+        "enf: of those, enforce; wrong: enforce on the wrong tool; cond: condition dropped; "
+        "P*: precision without review readings of sentences the gold marks not checkable; "
+        "silent: rule sentences with neither a policy nor a located diagnostic"
+    )
+    if misses:
+        for domain, s in sorted(scores.items()):
+            for line in s.misses:
+                print(f"   {domain}: missed {line}")
+            for line in s.extra:
+                print(f"   {domain}: unmatched {line}")
+    print(f"   ({len(scores)} domains in {time.perf_counter() - started:.1f} s)")
+
+
+if __name__ == "__main__":
+    run(sys.argv[1:])

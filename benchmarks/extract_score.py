@@ -1,0 +1,389 @@
+"""Scoring the deterministic extractor against a gold list (the rules are in docs/gold.md).
+
+`build_domain` compiles one corpus domain in a temporary folder (tool files in other shapes
+are converted to OpenAI specs there, see `tests/corpus_agents.corpus_tool_specs`), and says
+where each gold sentence is in the built artifacts (`Site`). `score` is a pure function of
+the gold, the sites, the policies and the diagnostics, so it is tested without the extractor.
+
+- A policy is *from prose* when it is not a `schema_contract` and one of its sources (the
+  first or an `also_stated_at`) lies in one of the agent's gold files.
+- It *matches* an expectation when one of its sources starts in the expectation's site
+  (the line range, or the tool's entry in its tools file), with the same operator, the same
+  target and equal values for every parameter the expectation gives (lists compare as
+  sets, strings without case, tool ids after canonicalization; a one-item list equals its
+  item).
+- precision = matching policies / policies from prose; precision of claims: the same without
+  the policies that only hand a sentence the gold marks not checkable to review (not
+  enforced); recall = matched checkable expectations / checkable expectations.
+- wrong-tool: an `enforce` policy with a source on a gold site whose expectations have its
+  operator, but none of them its target and tool-valued parameters.
+- condition dropped: an expectation with a `condition` matched by an `enforce` policy that
+  is not conditional (`is_conditional`).
+- silent: a rule sentence (checkable or not) whose site got neither a policy nor a located
+  diagnostic: a loss nobody is told about.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from benchmarks.gold import TOOL_PARAMS, Expectation, Gold, GoldRule
+from specgap.config import load_project
+from specgap.ir import Diagnostic, Policy, Source
+from specgap.pipeline import Options
+from specgap.pipeline import build as run_pipeline
+from tests.corpus_agents import corpus_tool_specs, is_openai_specs
+
+Canonical = Callable[[str], str]
+
+# Fields of a condition that carry a rule's own "only when ..." (none in the base IR yet;
+# an extractor that adds one names it here).
+CONDITION_FIELDS = ("when", "unless", "only_if", "applies_if", "guard")
+
+
+@dataclass(frozen=True)
+class Site:
+    """Where a gold rule is in the built artifacts: a resolved artifact path, 1-based lines."""
+
+    artifact: str
+    start: int
+    end: int
+
+    def holds(self, source: Source) -> bool:
+        return (
+            _resolved(source.artifact) == self.artifact
+            and self.start <= source.span.start_line <= self.end
+        )
+
+
+@dataclass(frozen=True)
+class BuiltDomain:
+    policies: tuple[Policy, ...]
+    diagnostics: tuple[Diagnostic, ...]
+    sites: tuple[Site, ...]  # one per gold rule, in order
+    artifacts: frozenset[str]  # the gold files as built (resolved paths)
+    tools: tuple[str, ...]  # tool names of the agent
+    canonical: Canonical
+
+
+@dataclass
+class Score:
+    sentences: int = 0
+    expectations: int = 0
+    prose: int = 0
+    matching: int = 0
+    deferred: int = 0  # review readings of sentences the gold marks not checkable
+    matched: int = 0
+    enforce: int = 0
+    wrong_tool: int = 0
+    condition_dropped: int = 0
+    silent: int = 0
+    misses: list[str] = field(default_factory=list)
+    extra: list[str] = field(default_factory=list)
+
+    def add(self, other: Score) -> None:
+        for name in (
+            "sentences",
+            "expectations",
+            "prose",
+            "matching",
+            "deferred",
+            "matched",
+            "enforce",
+            "wrong_tool",
+            "condition_dropped",
+            "silent",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    @property
+    def precision(self) -> float | None:
+        return self.matching / self.prose if self.prose else None
+
+    @property
+    def precision_of_claims(self) -> float | None:
+        """Precision without the policies that only hand an uncheckable sentence to review
+        (not enforced, on a sentence the gold says no operator can decide): the faithful
+        answer there is a review reading or a diagnostic, so it claims nothing wrong."""
+        claims = self.prose - self.deferred
+        return self.matching / claims if claims else None
+
+    @property
+    def recall(self) -> float | None:
+        return self.matched / self.expectations if self.expectations else None
+
+    def figures(self) -> dict[str, Any]:
+        def rounded(x: float | None) -> float | None:
+            return None if x is None else round(x, 4)
+
+        return {
+            "gold_sentences": self.sentences,
+            "checkable_expectations": self.expectations,
+            "policies_from_prose": self.prose,
+            "matching_policies": self.matching,
+            "matched_expectations": self.matched,
+            "precision": rounded(self.precision),
+            "review_readings_of_uncheckable": self.deferred,
+            "precision_of_claims": rounded(self.precision_of_claims),
+            "recall": rounded(self.recall),
+            "enforce": self.enforce,
+            "wrong_tool": self.wrong_tool,
+            "condition_dropped": self.condition_dropped,
+            "silent_losses": self.silent,
+        }
+
+
+def _resolved(path: str | Path) -> str:
+    return Path(path).resolve().as_posix()
+
+
+# --- building ----------------------------------------------------------------------------------
+
+
+def tool_ranges(text: str, names: Sequence[str]) -> dict[str, tuple[int, int]]:
+    """Line range of each tool's entry in a JSON tools file, tools in file order: from the
+    line of its `"name"` key to the line before the next tool's."""
+    starts: list[tuple[str, int]] = []
+    at = 0
+    for name in names:
+        found = re.compile(r'"name"\s*:\s*' + re.escape(json.dumps(name))).search(text, at)
+        if found is None:
+            raise ValueError(f"tool `{name}` not found in its tools file")
+        starts.append((name, text.count("\n", 0, found.start()) + 1))
+        at = found.end()
+    last = text.count("\n") + 1
+    return {
+        name: (line, (starts[i + 1][1] - 1) if i + 1 < len(starts) else last)
+        for i, (name, line) in enumerate(starts)
+    }
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A domain's agent files as they will be built, and where each gold rule lies in them."""
+
+    prompts: tuple[Path, ...]
+    tools: tuple[Path, ...]  # as given when already OpenAI specs, else converted into a folder
+    tool_names: tuple[str, ...]
+    sites: tuple[Site, ...]  # one per gold rule, in order
+    artifacts: frozenset[str]  # resolved paths of prompts and tool files
+
+
+def place(gold: Gold, domain_dir: Path, folder: Path) -> Placed:
+    """Convert the gold's tool files into `folder` where needed and place every rule."""
+    prompts = tuple((domain_dir / p).resolve() for p in gold.agent.prompts)
+    tools: list[Path] = []
+    ranges: dict[str, tuple[str, dict[str, tuple[int, int]]]] = {}
+    names: list[str] = []
+    for name in gold.agent.tools:
+        source = domain_dir / name
+        data = json.loads(source.read_text("utf-8"))
+        specs = corpus_tool_specs(data)
+        if is_openai_specs(data):
+            path = source.resolve()
+        else:
+            path = (folder / ("converted-" + name.replace("/", "-"))).resolve()
+            path.write_text(json.dumps(specs, indent=2, ensure_ascii=False) + "\n", "utf-8")
+        tool_names = [s["function"]["name"] for s in specs]
+        names.extend(tool_names)
+        tools.append(path)
+        ranges[name] = (_resolved(path), tool_ranges(path.read_text("utf-8"), tool_names))
+    return Placed(
+        prompts=prompts,
+        tools=tuple(tools),
+        tool_names=tuple(names),
+        sites=tuple(_site(rule, domain_dir, ranges) for rule in gold.rules),
+        artifacts=frozenset([*(p.as_posix() for p in prompts), *(r[0] for r in ranges.values())]),
+    )
+
+
+def build_domain(gold: Gold, domain_dir: Path, folder: Path) -> BuiltDomain:
+    """Compile the gold's agent from `domain_dir` into `folder` with the deterministic
+    extractor, and place every gold rule in what was built."""
+    placed = place(gold, domain_dir, folder)
+
+    def listed(items: Iterable[Path]) -> str:
+        return json.dumps([p.as_posix() for p in items])
+
+    config = folder / "specgap.toml"
+    config.write_text(
+        f'out = "policy.json"\n\n[[agents]]\nid = "{gold.domain}"\n'
+        f"prompts = {listed(placed.prompts)}\ntools = {listed(placed.tools)}\n",
+        "utf-8",
+    )
+    # the gold domain lives outside this temporary project by design (nothing is copied)
+    project = dataclasses.replace(load_project(config), allow_outside=True)
+    bundle, states = run_pipeline(project, Options())
+    state = states[0]
+    registry = state.registry
+
+    def canonical(name: str) -> str:
+        return (registry.canonical(name) if registry else None) or name
+
+    return BuiltDomain(
+        policies=state.policies,
+        diagnostics=(*bundle.diagnostics, *state.diagnostics),
+        sites=placed.sites,
+        artifacts=placed.artifacts,
+        tools=placed.tool_names,
+        canonical=canonical,
+    )
+
+
+def _site(
+    rule: GoldRule, domain_dir: Path, ranges: dict[str, tuple[str, dict[str, tuple[int, int]]]]
+) -> Site:
+    if rule.tool is not None:
+        artifact, by_tool = ranges[rule.file]
+        start, end = by_tool[rule.tool]
+        return Site(artifact, start, end)
+    lines = rule.lines
+    assert lines is not None
+    return Site(_resolved(domain_dir / rule.file), *lines)
+
+
+# --- scoring -----------------------------------------------------------------------------------
+
+
+def flat_params(policy: Policy) -> dict[str, Any]:
+    """A policy's condition as gold parameters: its fields, the selected argument as `arg`."""
+    data = policy.condition.model_dump(mode="json")
+    data.pop("operator", None)
+    selector = data.pop("selector", None)
+    if isinstance(selector, dict) and "arg" in selector and not data.get("arg"):
+        data["arg"] = selector["arg"]  # a control's selector is a `path`, not an argument
+    return data
+
+
+def is_conditional(policy: Policy) -> bool:
+    """Whether the policy keeps a condition: a `state_condition`, or a condition field."""
+    data = policy.condition.model_dump(mode="json")
+    return policy.operator == "state_condition" or any(data.get(k) for k in CONDITION_FIELDS)
+
+
+def _norm(value: Any, canonical: Canonical | None) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, list | tuple):
+        items = {_norm(v, canonical) for v in value}
+        return next(iter(items)) if len(items) == 1 else frozenset(items)
+    text = str(value).strip()
+    return canonical(text) if canonical else text.casefold()
+
+
+def same_value(key: str, expected: Any, actual: Any, canonical: Canonical) -> bool:
+    tool = canonical if key in TOOL_PARAMS else None
+    return bool(_norm(expected, tool) == _norm(actual, tool))
+
+
+def matches(
+    policy: Policy, exp: Expectation, canonical: Canonical, *, tools_only: bool = False
+) -> bool:
+    """Same operator, target and given parameters (`tools_only`: tool-valued ones only)."""
+    if policy.operator != exp.operator:
+        return False
+    target = exp.target if exp.target == "*" else canonical(exp.target)
+    if policy.target != target:
+        return False
+    params = flat_params(policy)
+    for key, value in exp.params.items():
+        if tools_only and key not in TOOL_PARAMS:
+            continue
+        if key not in params or not same_value(key, value, params[key], canonical):
+            return False
+    return True
+
+
+def _sources(policy: Policy) -> tuple[Source, ...]:
+    return (policy.source, *policy.also_stated_at)
+
+
+def score(
+    gold: Gold,
+    sites: Sequence[Site],
+    artifacts: frozenset[str],
+    policies: Sequence[Policy],
+    diagnostics: Sequence[Diagnostic],
+    canonical: Canonical,
+) -> Score:
+    """The figures of one domain (see the module docstring)."""
+    result = Score(sentences=len(gold.rules))
+    prose = [
+        p
+        for p in policies
+        if p.operator != "schema_contract"
+        and any(_resolved(s.artifact) in artifacts for s in _sources(p))
+    ]
+    result.prose = len(prose)
+    result.enforce = sum(p.enforcement == "enforce" for p in prose)
+
+    def on(site: Site) -> list[Policy]:
+        return [p for p in prose if any(site.holds(s) for s in _sources(p))]
+
+    matching: set[str] = set()
+    for rule, site in zip(gold.rules, sites, strict=True):
+        here = on(site)
+        located = any(
+            d.span is not None
+            and _resolved(d.span.path) == site.artifact
+            and site.start <= d.span.start_line <= site.end
+            for d in diagnostics
+        )
+        if not here and not located:
+            result.silent += 1
+        if not rule.checkable:
+            continue
+        for exp in rule.expect:
+            result.expectations += 1
+            hits = [p for p in here if matches(p, exp, canonical)]
+            matching.update(p.id for p in hits)
+            if hits:
+                result.matched += 1
+            else:
+                result.misses.append(f"{rule.at}: {exp.operator} {exp.target} {exp.params}")
+            if exp.condition and any(
+                p.enforcement == "enforce" and not is_conditional(p) for p in hits
+            ):
+                result.condition_dropped += 1
+    result.matching = len(matching)
+    uncheckable = [site for rule, site in zip(gold.rules, sites, strict=True) if not rule.checkable]
+    result.deferred = sum(
+        p.id not in matching
+        and p.enforcement != "enforce"
+        and all(any(site.holds(s) for site in uncheckable) for s in _sources(p))
+        for p in prose
+    )
+    for p in prose:
+        if p.id not in matching:
+            s = p.source
+            result.extra.append(
+                f"{Path(s.artifact).name}:{s.span.start_line}: {p.operator} {p.target} "
+                f"{flat_params(p)} [{p.enforcement}]"
+            )
+    wrong: set[str] = set()
+    for p in prose:
+        if p.enforcement != "enforce":
+            continue
+        for site, rule in zip(sites, gold.rules, strict=True):
+            same_op = [e for e in rule.expect if e.operator == p.operator]
+            if not same_op or not any(site.holds(s) for s in _sources(p)):
+                continue
+            peers = [
+                e
+                for r, s in zip(gold.rules, sites, strict=True)
+                if s == site
+                for e in r.expect
+                if e.operator == p.operator
+            ]
+            if not any(matches(p, e, canonical, tools_only=True) for e in peers):
+                wrong.add(p.id)
+    result.wrong_tool = len(wrong)
+    return result

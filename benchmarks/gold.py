@@ -1,0 +1,223 @@
+"""Gold lists for the extraction benchmark: `tests/gold/<domain>.yaml` (format: docs/gold.md).
+
+A gold file says, for every rule-like sentence of a corpus domain's policy text, what a
+faithful compiler must produce. Sentences are located by `FILE:LINE[-LINE]` (pinned by the
+first 8 hex digits of the sha256 of the stripped first line) or `TOOLSFILE#tool` (the tool's
+own entry: its description and parameter descriptions). No corpus text is stored here.
+
+`load_gold(path)` parses and checks the shape (pydantic, `extra="forbid"`);
+`check_gold(gold, corpus, tools)` checks it against the corpus: every hash matches its line,
+every located file is one of the agent's files, every tool named is a tool of the domain.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import typing
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from ruamel.yaml import YAML
+from ruamel.yaml.error import YAMLError
+
+from specgap.ir import Condition
+
+GOLD_DIR = Path(__file__).resolve().parent.parent / "tests" / "gold"
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
+
+_AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
+
+# Parameters whose values are tool ids (compared after canonicalization; checked against
+# the domain's tools).
+TOOL_PARAMS = frozenset({"before", "covers", "read", "from_tools", "sources"})
+
+
+def _operator_params() -> dict[str, frozenset[str]]:
+    """Operator -> the parameter names a gold expectation may give, from the IR's condition
+    models: their fields, with `selector` spelled `arg` (the argument it selects)."""
+    known: dict[str, frozenset[str]] = {}
+    for model in typing.get_args(typing.get_args(Condition)[0]):
+        fields = set(model.model_fields) - {"operator"}
+        if "selector" in fields:
+            fields = (fields - {"selector"}) | {"arg"}
+        name = model.model_fields["operator"].default
+        known[name] = frozenset(f.rstrip("_") for f in fields)
+    return known
+
+
+OPERATOR_PARAMS = _operator_params()
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Expectation(_Model):
+    """One policy the sentence must compile to."""
+
+    operator: str
+    target: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    condition: str | None = None
+
+    @model_validator(mode="after")
+    def _known(self) -> Expectation:
+        if self.operator not in OPERATOR_PARAMS or self.operator == "schema_contract":
+            raise ValueError(f"unknown operator `{self.operator}`")
+        unknown = sorted(set(self.params) - OPERATOR_PARAMS[self.operator])
+        if unknown:
+            raise ValueError(f"`{self.operator}` has no parameter {', '.join(unknown)}")
+        return self
+
+    def tools(self) -> tuple[str, ...]:
+        """Every tool id the expectation names (target and tool-valued parameters)."""
+        named = [self.target]
+        for key in TOOL_PARAMS & set(self.params):
+            value = self.params[key]
+            named.extend(value if isinstance(value, list) else [value])
+        return tuple(str(t) for t in named)
+
+
+class GoldRule(_Model):
+    at: str
+    sha8: str | None = None
+    note: str
+    checkable: bool
+    expect: tuple[Expectation, ...] = ()
+    why: str | None = None
+
+    @field_validator("sha8", mode="before")
+    @classmethod
+    def _quoted(cls, value: Any) -> Any:
+        if value is not None and not isinstance(value, str):
+            raise ValueError("quote `sha8`: unquoted, a hash of digits is read as a number")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self) -> GoldRule:
+        m = _AT.match(self.at)
+        if m is None:
+            raise ValueError(
+                f"`at` must be FILE:LINE, FILE:LINE-LINE or FILE#tool, not `{self.at}`"
+            )
+        if m["tool"] is None and (self.sha8 is None or not re.fullmatch(r"[0-9a-f]{8}", self.sha8)):
+            raise ValueError(f"`{self.at}`: a line needs `sha8` (8 lowercase hex digits)")
+        if m["tool"] is not None and self.sha8 is not None:
+            raise ValueError(f"`{self.at}`: a tool's description takes no `sha8`")
+        if m["end"] is not None and int(m["end"]) < int(m["start"]):
+            raise ValueError(f"`{self.at}`: the range ends before it starts")
+        if self.checkable and not self.expect:
+            raise ValueError(f"`{self.at}`: a checkable rule lists what it must compile to")
+        if not self.checkable and (self.expect or not self.why):
+            raise ValueError(f"`{self.at}`: a rule that is not checkable has `why` and no `expect`")
+        return self
+
+    @property
+    def file(self) -> str:
+        m = _AT.match(self.at)
+        assert m is not None
+        return m["file"]
+
+    @property
+    def tool(self) -> str | None:
+        m = _AT.match(self.at)
+        assert m is not None
+        return m["tool"]
+
+    @property
+    def lines(self) -> tuple[int, int] | None:
+        m = _AT.match(self.at)
+        assert m is not None
+        if m["start"] is None:
+            return None
+        return int(m["start"]), int(m["end"] or m["start"])
+
+
+class GoldAgent(_Model):
+    prompts: tuple[str, ...] = ()
+    tools: tuple[str, ...]
+
+
+class Gold(_Model):
+    domain: str
+    split: Literal["tuned", "heldout"]
+    agent: GoldAgent
+    rules: tuple[GoldRule, ...]
+
+
+class GoldError(Exception):
+    """A gold file that does not parse or does not fit its schema (message is located)."""
+
+
+def load_gold(path: Path) -> Gold:
+    try:
+        data = YAML(typ="safe").load(path.read_text("utf-8"))
+    except YAMLError as exc:
+        raise GoldError(f"{path}: not YAML: {exc}") from exc
+    try:
+        gold = Gold.model_validate(data)
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"{'.'.join(map(str, e['loc']))}: {e['msg']}" for e in exc.errors(include_url=False)
+        )
+        raise GoldError(f"{path}: {problems}") from exc
+    if gold.domain != path.stem:
+        raise GoldError(f"{path}: `domain` is `{gold.domain}`, the file name says `{path.stem}`")
+    return gold
+
+
+def gold_files(folder: Path = GOLD_DIR) -> list[Path]:
+    return sorted(folder.glob("*.yaml"))
+
+
+def sha8(line: str) -> str:
+    return hashlib.sha256(line.strip().encode("utf-8")).hexdigest()[:8]
+
+
+def check_gold(gold: Gold, domain_dir: Path, tools: Iterable[str]) -> list[str]:
+    """Problems of a well-formed gold file against its corpus folder and the domain's tool
+    ids (empty when it fits): stale hashes, lines past the end, files that are not the
+    agent's, tools the domain does not have."""
+    problems: list[str] = []
+    known = set(tools)
+    lines: dict[str, list[str]] = {}
+    for name in (*gold.agent.prompts, *gold.agent.tools):
+        path = domain_dir / name
+        if not path.is_file():
+            problems.append(f"{gold.domain}: agent file `{name}` not found in {domain_dir}")
+            continue
+        lines[name] = path.read_text("utf-8").split("\n")
+    for rule in gold.rules:
+        where = f"{gold.domain}: {rule.at}"
+        if rule.tool is not None:
+            if rule.file not in gold.agent.tools:
+                problems.append(f"{where}: `{rule.file}` is not one of the agent's tool files")
+            elif rule.tool not in known:
+                problems.append(f"{where}: `{rule.tool}` is not a tool of the domain")
+        elif rule.file not in gold.agent.prompts:
+            problems.append(f"{where}: `{rule.file}` is not one of the agent's prompts")
+        elif rule.file in lines:
+            span = rule.lines
+            assert span is not None
+            text = lines[rule.file]
+            if span[1] > len(text) or not text[span[0] - 1].strip():
+                problems.append(f"{where}: no text on that line")
+            elif sha8(text[span[0] - 1]) != rule.sha8:
+                problems.append(
+                    f"{where}: sha8 {rule.sha8} does not match the line ({sha8(text[span[0] - 1])})"
+                )
+        for expectation in rule.expect:
+            for tool in expectation.tools():
+                if tool != "*" and tool not in known:
+                    problems.append(f"{where}: `{tool}` is not a tool of the domain")
+    return problems

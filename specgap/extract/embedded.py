@@ -1,0 +1,66 @@
+"""Prompts kept as strings inside JSON or YAML files (an agent config's `system_prompt`).
+
+A prompt artifact whose file is JSON or YAML is mined string by string: each system-prompt
+value (see `specgap.scaffold.detect.prompt_pointers`) is decoded and split into sentences
+whose characters map back to the file, so a rule's span is the exact text on disk. JSON
+strings map through their escapes; YAML plain scalars on one line, and literal block
+scalars (`|`), map line by line; other YAML scalar styles (folded, quoted with escapes)
+cannot be mapped exactly and are skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from specgap.artifacts import Artifact
+from specgap.extract.segments import Sentence, description_sentences, split_sentences
+
+
+def embedded_sentences(artifact: Artifact) -> Iterator[Sentence]:
+    from specgap.scaffold.detect import prompt_pointers
+
+    for pointer in prompt_pointers(artifact.data):
+        if pointer not in artifact.ranges:
+            continue
+        start, end = artifact.ranges[pointer]
+        if artifact.text[start : start + 1] == '"':
+            yield from description_sentences(artifact, pointer, "")
+            continue
+        offsets = yaml_offsets(artifact, start, end, _value(artifact.data, pointer))
+        if offsets is not None:
+            text = _value(artifact.data, pointer)
+            yield from split_sentences(artifact, text, offsets, "")
+
+
+def yaml_offsets(artifact: Artifact, start: int, end: int, value: str) -> list[int] | None:
+    """Where each character of a YAML scalar's value sits in the file (plus one past the
+    end), or None when its style does not keep the text verbatim."""
+    source = artifact.text[start:end]
+    if source == value:
+        return [*range(start, end), end]
+    if not source.startswith("|"):
+        return None
+    body = artifact.text.index("\n", start) + 1
+    offsets: list[int] = []
+    at = body
+    for line in value.split("\n"):
+        if at > len(artifact.text):
+            return None
+        line_end = artifact.text.find("\n", at)
+        line_end = len(artifact.text) if line_end < 0 else line_end
+        raw = artifact.text[at:line_end]
+        column = raw.find(line) if line else 0
+        if line and (column < 0 or raw[:column].strip()):
+            return None
+        offsets.extend(range(at + column, at + column + len(line)))
+        offsets.append(at + column + len(line))  # the newline (or the end, after the last)
+        at = line_end + 1
+    return offsets[: len(value) + 1]
+
+
+def _value(data: object, pointer: str) -> str:
+    node = data
+    for part in pointer.split("/")[1:]:
+        key = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]  # type: ignore[index]
+    return node if isinstance(node, str) else ""

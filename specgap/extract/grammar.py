@@ -1,0 +1,374 @@
+"""A small rule grammar over one sentence: what it obliges, forbids or limits, and when.
+
+`parse` reads a sentence once into a frozen `Clause`: the modality (must / must not / only /
+at most / may), the action (a verb lemma plus its object noun phrase, the mention the
+resolver maps to a tool), the constrained argument, the condition clause (if / when /
+unless / only if / while / otherwise, with the entity, field and values when they can be
+read), the quantity (at most N, once, per entity, or a bound derived from another
+quantity), the ordering (first / before / after) and whether the user must confirm or
+supply something. `grammar_rules` chooses operators from that structure.
+
+Regular expressions here are token-level helpers (a modal, a noun phrase, a quoted value);
+no expression names a rule of one document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from specgap.extract.grammar_conditions import (
+    Condition,
+    having_state,
+    read_condition,
+    relative_clause,
+)
+from specgap.extract.grammar_words import (
+    DET,
+    FORMAT,
+    IMPERATIVE_VERBS,
+    INSTRUCTIONS,
+    NOT_OBJECT,
+    OBTAIN_VERBS,
+    Quantity,
+    enumeration,
+    object_at,
+    open_enumeration,
+    quantity_of,
+)
+from specgap.extract.pattern_base import (
+    QUOTED,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
+
+__all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Quantity", "conjuncts", "parse"]
+
+Modality = Literal["must", "must_not", "only", "may", "limit", "none"]
+
+
+# --- the modal of the main clause -------------------------------------------------------------
+
+_NEGATIVE = re.compile(
+    r"\b(?:must\s+(?:not|never)|mustn't|should\s+(?:not|never)|shouldn't|shall\s+not|"
+    r"may\s+not|cannot|can't|can\s+not|do\s+not|don't|never|(?:is|are)\s+not\s+(?:allowed|permitted)\s+to|(?:is|are)\s+(?:forbidden|"
+    r"prohibited)\s+(?:to|from)?|not\s+be)\b",
+    re.I,
+)
+_ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
+_MUST = re.compile(
+    r"\b(?:must|should|shall|have\s+to|has\s+to|needs?\s+to|(?:is|are)\s+required\s+to|"
+    r"always|be\s+sure\s+to|make\s+sure\s+to|ensure)\b",
+    re.I,
+)
+_MAY = re.compile(r"\b(?:can|may|could|(?:is|are)\s+(?:allowed|permitted)\s+to)\b", re.I)
+_LIMIT = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|"
+    r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than|once|twice|a\s+single)\b",
+    re.I,
+)
+
+_CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|after)\b|[,;]", re.I)
+_WHETHER = re.compile(
+    r"\s+(?:if|whether|that)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?=[a-z])", re.I
+)
+# --- the clause -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One sentence read as a rule. `action` is the verb lemma and its object (`cancel
+    booking`): the mention handed to the resolver. Offsets index `Sentence.clean`."""
+
+    modality: Modality
+    negated: bool
+    verb: str | None = None
+    object: str = ""
+    action_span: tuple[int, int] | None = None
+    passive: bool = False
+    argument: str | None = None  # the constrained argument phrase (`card`, `drivers`)
+    argument_from_user: bool = False  # "... a card the customer named"
+    argument_fixed: bool = False  # "do not change the number of drivers"
+    condition: Condition | None = None
+    quantity: Quantity | None = None
+    first: bool = False  # "must first get ..."
+    obtain: str | None = None  # what must be obtained from the user
+    confirmation: bool = False
+    imperative: bool = False
+    before: str | None = None  # "... before taking the action": what comes after
+    only_from: str | None = None  # "... not provided by the user or the tools": the sources
+    ensures: tuple[str, ...] = ()  # "check X to make sure it is V": the state X must be in
+    instruction: bool = False  # an imperative that names no tool action ("be polite")
+    open_list: bool = False  # "the typical X are: 'a', 'b'": values, but not the only ones
+    format_of: str | None = None  # "IDs use the format 'R-<ID>'": a value format
+    listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
+    listed_of: str = ""  # ... and X
+
+    @property
+    def action(self) -> str | None:
+        if self.verb is None:
+            return None
+        return f"{self.verb} {self.object}".strip()
+
+
+_SUBJECTS = re.compile(
+    r"^(?:(?:you|we|agents?|the\s+agent|the\s+assistant|the\s+system|it|they)\s+)", re.I
+)
+_CONFIRM = re.compile(r"\b(?:confirm(?:s|ed|ation)?|consent|go-ahead|approv(?:al|es?|ed))\b", re.I)
+_FROM_USER = re.compile(r"\bfrom\s+(?:the\s+)?" + USER + r"s?\b", re.I)
+_NAMED = re.compile(
+    r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
+    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
+    + USER
+    + r"\s+(?:has\s+)?"
+    r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
+    r"chose|chosen|selected|requested|asked\s+for)\b",
+    re.I,
+)
+_NUMBER_OF = re.compile(r"\bthe\s+(?:number|count|amount|quantity)\s+of\s+(?P<arg>[a-z][\w-]*)",
+                        re.I)  # fmt: skip
+
+
+def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
+    neg = _NEGATIVE.search(main)
+    if neg is not None:
+        return "must_not", True, neg
+    only = _ONLY.search(main)
+    if only is not None and not re.match(r"\s+(?:one|a\s+single)\b", main[only.end() :], re.I):
+        return "only", False, only
+    must = _MUST.search(main)
+    if must is not None:
+        return "must", False, must
+    if _LIMIT.search(main):
+        return "limit", False, None
+    may = _MAY.search(main)
+    if may is not None:
+        return "may", False, may
+    return "none", False, None
+
+
+_LEAD = re.compile(
+    r"[\s\-*•>\d.),]*(?:(?:so|always|first|then|also|please|only|never|do\s+not|don't|you\s+"
+    r"(?:must|should|may|can|cannot|can't)(?:\s+not|\s+never|\s+only)?)\s+)*",
+    re.I,
+)
+# an auxiliary after the first word: that word is the subject ("Access ... must not be ...")
+_AUX = re.compile(
+    r"\b(?:must|should|shall|can|cannot|can't|may|could|will|would|needs?\s+to|(?:is|are)\s+"
+    r"(?:not\s+)?(?:allowed|permitted|required|forbidden|prohibited))\b",
+    re.I,
+)
+_COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
+_COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
+_TRAILING_MODAL = re.compile(
+    r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also))+$", re.I
+)
+_AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
+_FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
+_NOT_VERBS = NOT_OBJECT | frozenset(
+    split_words("the a an any all each every you it they this that these those we there")
+)
+
+
+def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
+    """The verb after position `at` (skipping adverbs and `be`): (lemma, start, end, passive)."""
+    rest = main[at:]
+    m = re.match(
+        r"(?:\s*(?:not|never|only|also|first|always|ever|again|then|just|explicitly|directly|"
+        r"immediately|yourself|themselves|be|been|to)\b)*\s*(?P<v>[A-Za-z][a-z-]*)",
+        rest,
+        re.I,
+    )
+    if m is None:
+        return None, -1, -1, False
+    passive = bool(re.search(r"\bbe\b", rest[: m.start("v")], re.I))
+    word = m["v"]
+    return lemma(word), at + m.start("v"), at + m.end("v"), passive
+
+
+_ENSURE = re.compile(
+    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
+    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
+    re.I,
+)
+_USER_SUBJECT = re.compile(r"\b(?:the\s+)?" + USER + r"s?\s*$", re.I)
+
+
+def _values_in(text: str) -> list[str]:
+    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
+    if quoted:
+        return quoted
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
+    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []
+
+
+_NOT_FROM = re.compile(
+    r"\bnot\s+(?:provided|given|supplied|returned|stated|available|found|mentioned)\s+"
+    r"(?:by|from|in|through|via)\s+(?P<src>[^.;]+)",
+    re.I,
+)
+_BEFORE = re.compile(r"\b(?:before|prior\s+to)\s+(?P<x>[^,;.]+)", re.I)
+_CONJUNCT = re.compile(
+    r",\s*(?:and|so|then)\s+(?=(?:you|the\s+agent|we|always|first|then|also)\b)|;\s*", re.I
+)
+
+
+_NOMINAL = re.compile(
+    r"^(?:the\s+)?(?P<noun>[A-Za-z]+)\s+of\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:like\s+[^,]+?\s+)?(?:is|are)\s+(?:only\s+)?"
+    r"(?:permitted|allowed)",
+    re.I,
+)
+_RECEIVES = re.compile(
+    r"\b(?:receive|get|undergo|have)\b[^,;.]*?\b(?P<np>[a-z][\w-]*)\s+"
+    r"(?P<noun>[a-z]+(?:ments?|tions?|als?))\b",
+    re.I,
+)
+
+
+def conjuncts(text: str) -> list[tuple[int, Clause]]:
+    """The coordinated clauses of a sentence (`X can only be done if ..., and you should check
+    its status before taking the action`), each parsed, with where it starts."""
+    out: list[tuple[int, Clause]] = []
+    at = 0
+    for m in _CONJUNCT.finditer(text):
+        out.append((at, parse(text[at : m.start()])))
+        at = m.end()
+    if out:
+        out.append((at, parse(text[at:])))
+    return out
+
+
+def parse(text: str) -> Clause:
+    """Read one sentence (markup already blanked) into a `Clause`."""
+    cond, main, _ = read_condition(text)
+    modality, negated, modal = _modality(main)
+    verb: str | None = None
+    obj = ""
+    span: tuple[int, int] | None = None
+    passive = False
+    imperative = False
+    lead = _LEAD.match(main)
+    first = _FIRST.match(main, lead.end() if lead else 0)
+    aux = _AUX.search(main, first.end()) if first is not None else None
+    subject_first = first is not None and (
+        (aux is not None and not _CLAUSE_BREAK.search(main, first.end(), aux.start()))
+        or (
+            first[1].casefold() not in _COMPLEMENT_VERBS  # "confirm the details are right"
+            and _COPULA_NEXT.match(main, object_at(main, first.end())[1]) is not None
+        )
+    )
+    if first is not None and first[1].casefold() in IMPERATIVE_VERBS and not subject_first:
+        # "Upload only to ...", "Never cancel ...": the sentence opens with its verb
+        imperative = modal is None or modal.start() <= first.start()
+        verb = first[1].casefold()
+        pair = _AND_VERB.match(main, first.end())
+        if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
+            first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
+        obj, o_end = object_at(main, first.end())
+        what = _WHETHER.match(main, o_end) if not obj else None
+        if what is not None:
+            obj, o_end = object_at(main, what.end() - 1)  # "verify if the customer exists"
+        if not obj:
+            # "remove from all groups": what the verb acts on follows a preposition
+            via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)
+            if via is not None:
+                obj, o_end = object_at(main, o_end + via.end() - 1)
+        span = (first.start(1), o_end)
+        cond = cond or (relative_clause(main, o_end) if obj else None)
+    elif modal is not None:
+        verb, v_start, v_end, passive = _verb_after(main, modal.end())
+        if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
+            verb = None  # "only accounts with ...": not a verb
+            aux = _AUX.search(main, modal.end())
+            if aux is not None:  # "... may borrow books": the verb after the auxiliary
+                verb, v_start, v_end, passive = _verb_after(main, aux.end())
+                if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
+                    verb = None
+        if verb is not None:
+            if passive:
+                before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
+                subject = DET.sub("", _SUBJECTS.sub("", before))
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
+                words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
+                obj = " ".join(w.strip("`").casefold() for w in words[-3:])
+                span = (max(0, modal.start() - len(subject) - 1), v_end)
+            else:
+                obj, o_end = object_at(main, v_end)
+                span = (v_start, o_end)
+                cond = cond or (relative_clause(main, o_end) if obj else None)
+    if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
+        nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
+        if nominal is not None and is_action_noun(nominal["noun"]):
+            # "Assignment of assets is permitted only ...", "... receive license assignments"
+            verb = lemma(singular(nominal["noun"]))
+            obj = " ".join(w.casefold() for w in nominal["np"].split()[:3])
+            span = nominal.span()
+    if cond is None:
+        cond = having_state(main)
+    if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
+        verb, obj, span = None, "", None
+    quantity = quantity_of(main)
+    if (
+        verb is None
+        and quantity is not None
+        and len(quantity.noun.split()) == 1
+        and is_action_noun(quantity.noun)
+    ):
+        # "at most one refund per booking": the noun names the action that is counted
+        verb, quantity = lemma(singular(quantity.noun)), replace(quantity, calls=True)
+    arg, from_user, fixed = _argument(main)
+    obtain = None
+    if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
+        obtain = obj
+    ahead = _BEFORE.search(main)
+    source = _NOT_FROM.search(text)
+    ensure = _ENSURE.search(text)
+    gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
+    if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
+        obtain = obj  # "the user must provide a payment method"
+    listed_of, listed = enumeration(text)
+    opened = not listed and open_enumeration(text)
+    fmt = FORMAT.search(text)
+    told = first is not None and first[1].casefold() in INSTRUCTIONS
+    if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
+        modality = "only"  # "X is allowed only when ...": the only is in the condition
+    return Clause(
+        listed=listed,
+        listed_of=listed_of,
+        instruction=told,
+        open_list=opened,
+        format_of=fmt[1] if fmt else None,
+        modality=modality,
+        negated=negated,
+        verb=verb,
+        object=obj,
+        action_span=span,
+        passive=passive,
+        argument=arg,
+        argument_from_user=from_user,
+        argument_fixed=fixed,
+        condition=cond,
+        quantity=quantity,
+        first=bool(re.search(r"\bfirst\b|\bbefore\s+(?:anything|proceeding)\b", main, re.I)),
+        obtain=obtain,
+        confirmation=bool(_CONFIRM.search(text)),
+        before=" ".join(ahead["x"].split()) if ahead else None,
+        only_from=" ".join(source["src"].split()) if source else None,
+        ensures=tuple(_values_in(ensure["v"])) if ensure else (),
+        imperative=imperative,
+    )
+
+
+def _argument(main: str) -> tuple[str | None, bool, bool]:
+    named = _NAMED.search(main)
+    if named is not None:
+        return singular(named["arg"].split()[-1]), True, False
+    count = _NUMBER_OF.search(main)
+    if count is not None:
+        return count["arg"].casefold(), False, True
+    return None, False, False

@@ -1,0 +1,195 @@
+"""Condition clauses of the rule grammar: where a condition starts and ends (if / when /
+unless / only if / while / otherwise, a relative clause restricting the object, "only Xs
+with a status of V"), and the entity, field and values of the state it tests, when they can
+be read. A condition whose state cannot be read stays unbound (`Condition.bound` is false).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from specgap.extract.grammar_words import DET
+from specgap.extract.pattern_base import QUOTED, singular, split_words
+
+# --- condition clauses ---------------------------------------------------------------------
+
+ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
+_COND_START = re.compile(
+    r"\b(?P<kind>only\s+(?:if|when|while|once)|unless|except\s+(?:when|if)|if|when|whenever|"
+    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b",
+    re.I,
+)
+_ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
+# "when calling X", "if using Y": the scope of the rule (its target), not a condition on state
+_SCOPE = re.compile(
+    r"^(?:\w+\s+){0,2}?(?:calling|using|invoking|running|making|issuing|sending|doing|"
+    r"performing|you\s+(?:call|use|make|invoke))\b",
+    re.I,
+)
+_STATE_FIELDS = frozenset(
+    split_words("status state stage phase tier type level plan membership category kind role")
+)
+_COPULA = re.compile(
+    r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
+    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|currently\s+|in\s+(?:the\s+)?)?"
+    r"(?P<rest>.+)$",
+    re.I,
+)
+_COMPARISON = re.compile(
+    r"\b(?:more|less|fewer|greater|older|newer|younger|larger|smaller|higher|lower|over|under|"
+    r"above|below|within|than|between|exceeds?)\b|\d",
+    re.I,
+)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """A condition clause: its kind, words, where it sits in the sentence and, when they
+    can be read, the entity, field and values of a state it tests."""
+
+    kind: ConditionKind
+    text: str
+    start: int
+    end: int
+    entity: str | None = None
+    field: str | None = None
+    values: tuple[str, ...] = ()
+    negated: bool = False  # "if its status is not 'open'"
+
+    @property
+    def bound(self) -> bool:
+        return bool(self.values)
+
+    def why_unbound(self) -> str:
+        if not self.values:
+            return (
+                "no entity field with listed values could be read from it (a state test reads "
+                "like `its status is 'open'`)"
+            )
+        return ""
+
+
+_ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
+
+
+def read_condition(text: str) -> tuple[Condition | None, str, int]:
+    """The condition clause of the sentence and the main clause without it (same length,
+    the condition blanked, so offsets still hold)."""
+    for m in _COND_START.finditer(text):
+        after = text[m.end() :]
+        if _SCOPE.match(after.strip()):
+            continue
+        if _ASKS.search(text[: m.start()]):
+            continue  # "check if the case is open": what is checked, not a condition
+        kind_word = " ".join(m["kind"].casefold().split())
+        if kind_word == "once" and not re.match(r"\s+(?:the|an?|its|their|it|they)\b", after):
+            continue  # "can be called once": a count, not a condition
+        if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
+            stop = re.search(r"[,;]|\bthen\b", after)
+        else:
+            stop = re.search(r"[;]|,\s*(?:and|but|so)\b|[.!?](?=\s|$)", after)
+        end = m.end() + (stop.start() if stop else len(after))
+        words = text[m.end() : end].strip(" ,.")
+        kind: ConditionKind = (
+            "unless"
+            if kind_word in {"unless", "except when", "except if"}
+            else "only_if"
+            if kind_word.startswith("only")
+            else "while"
+            if kind_word in {"while", "as long as"}
+            else "otherwise"
+            if kind_word == "otherwise"
+            else "if"
+        )
+        cond = _bind(Condition(kind, text[m.start() : end].strip(" ,."), m.start(), end), words)
+        main = text[: m.start()] + " " * (end - m.start()) + text[end:]
+        return cond, main, m.start()
+    return None, text, -1
+
+
+def _bind(cond: Condition, words: str) -> Condition:
+    """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
+    already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
+    anything else stays unbound."""
+    m = _COPULA.match(words)
+    if m is None:
+        return cond
+    rest = m["rest"].strip(" .,")
+    if _COMPARISON.search(rest) and not QUOTED.search(rest):
+        return cond
+    subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
+    subject = DET.sub("", subject).removesuffix("'s").strip()
+    subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
+    field = None
+    entity = None
+    if subject_words and subject_words[-1].casefold() in _STATE_FIELDS:
+        field = subject_words[-1].casefold()
+        entity = singular(subject_words[-2]) if len(subject_words) > 1 else None
+    elif subject_words and subject_words[-1].casefold() not in {"it", "they", "this", "that"}:
+        entity = singular(subject_words[-1])
+    if len(subject_words) > 3:
+        return cond  # "any part of the rental ...": not one entity's field
+    quoted = [a or b or c for a, b, c in QUOTED.findall(rest)]
+    values = list(quoted)  # `in_stock` is a value here, however tool-like it looks
+    left = re.sub(
+        r"\b(?:one\s+of|either|or|and|nor|the|status|state)\b|[,:]", " ", QUOTED.sub(" ", rest)
+    )
+    if values and left.strip():
+        return cond  # "you are tasked with updating a field ... 'x'": the value is not the state
+    if subject.casefold() in {"you", "we", "i", "they"}:
+        return cond
+    if not values:
+        bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
+        items = [DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
+        # an unquoted value is a participle or one word naming a state: `delivered`, `active`
+        one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
+        participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
+        short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
+        if (short and field) or (one_word and entity) or participles:
+            values = [i for i in items if i]
+    if not values:
+        return cond
+    return Condition(
+        cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), bool(m["neg"])
+    )
+
+
+_RELATIVE = re.compile(
+    r"^\s*(?:that|which|who|whom|whose|not\s+(?:within|in|on|listed|provided|given|supplied|"
+    r"returned|stated|available|found|mentioned)|you\s+(?:do\s+not|don't|"
+    r"did\s+not|didn't|have\s+not|haven't))\b[^,;.]*",
+    re.I,
+)
+
+
+def relative_clause(main: str, at: int) -> Condition | None:
+    """A relative clause restricting the object ("tools that you do not plan to use"): the
+    rule holds only for such objects, a condition no state test binds."""
+    m = _RELATIVE.match(main[at:])
+    if m is None:
+        return None
+    return Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+
+
+_HAVING = re.compile(
+    r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
+    r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
+    re.I,
+)
+
+
+def having_state(main: str) -> Condition | None:
+    """`Only accounts with a status of 'enabled' ... may X`: the allowed state of X's entity."""
+    m = _HAVING.match(main)
+    if m is None:
+        return None
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["values"]))
+    if not values:
+        return None
+    return Condition(
+        "only_if", " ".join(m[0].split()), m.start(), m.end(), singular(m["entity"]),
+        m["field"].casefold(), values,
+    )  # fmt: skip

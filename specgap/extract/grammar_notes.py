@@ -1,0 +1,46 @@
+"""The located notes of the rule grammar: a condition kept on a `review_only` rule, a part
+of a rule no operator states (a `Gap`), and a rule-like sentence that compiled to nothing,
+each naming the part that failed and why."""
+
+from __future__ import annotations
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import NOT_ACTIONS, Gap
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+
+def condition_diagnostic(s: Sentence, rule: CandidateRule) -> Diagnostic:
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{rule.operator}` holds only {rule.condition!r}; that condition could not be "
+        "bound to an entity's field and values of this rule, so it stays `review_only`",
+        severity="note",
+        span=s.span(),
+        help="write the condition as a state test (`its status is 'open'`) to enforce it",
+    )
+
+
+def gap_diagnostic(s: Sentence, gap: Gap) -> Diagnostic:
+    return Diagnostic(code=gap.code, message=gap.message, severity="note", span=s.span(),
+                      help=gap.help)  # fmt: skip
+
+
+def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
+    """Why a rule-like sentence compiled to nothing, naming the part that failed."""
+    if clause.action is None:
+        why = "no action (a verb and what it acts on) could be read from it"
+    elif clause.verb in NOT_ACTIONS:
+        why = f"`{clause.verb}` is not an action a tool call performs"
+    elif clause.modality in {"must", "none"}:
+        why = f"it obliges the agent to `{clause.action}`, and no operator requires a call"
+    else:
+        why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
+    return Diagnostic(
+        code="rule-not-compiled",
+        message=f"this sentence reads like a rule but does not compile: {why}",
+        severity="note",
+        span=s.span(),
+        help="state it as an ordering, prohibition, allowlist, bound, timeout or data flow "
+        "over a named tool, or enforce it elsewhere",
+    )

@@ -1,0 +1,410 @@
+"""Operators chosen from a sentence's `Clause`: a table of small pure functions.
+
+Each chooser looks at one part of the clause (a derived bound, what must be obtained from
+the user, an argument restriction, a quantity, a condition, a prohibition) and returns the
+rules it compiles to, or a `Gap` naming the part that could not be compiled and why. The
+first chooser that answers owns the sentence. `guard` applies the same reading to the
+rules the phrase patterns found: a rule the sentence states under a condition never
+compiles to the unconditional rule.
+
+The never-stronger contract: a condition binds to `state_condition` only when an entity's
+field and its values are read; any other condition is kept on the rule (`condition`), which
+makes it `review_only`, and a `condition-not-bound` diagnostic says what could not be bound.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from specgap.evaluate.operators import OPERATORS
+from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
+from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+
+# Operators whose unconditional form is stronger than the same rule under a condition.
+GUARDED = frozenset(
+    {"deny_action", "max_calls", "arg_within_bound", "arg_count_bound", "resource_in_allowlist"}
+)
+# Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
+NOT_ACTIONS = frozenset(
+    {"be", "have", "do", "say", "tell", "mention", "guess", "assume", "think", "reply",
+     "respond", "answer", "talk", "speak", "proceed", "continue", "know", "forget", "hesitate",
+     "try", "attempt", "need", "want", "let", "fabricate", "invent", "make", "use", "utilize",
+     "follow", "treat", "consider", "remember", "ensure", "ask", "inform", "explain"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Emit:
+    operator: str
+    target: str | None  # None: the tool the sentence's section is about
+    params: dict[str, Any]
+    confidence: float
+    condition: str | None = None  # kept when it could not be bound: the rule is review_only
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A part of a rule-like sentence that no operator compiles: `code` and why."""
+
+    code: str
+    message: str
+    help: str
+
+
+Answer = list[Emit] | Gap | None
+Chooser = Callable[[Clause], Answer]
+
+
+_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review"})
+
+
+def _acts(c: Clause) -> bool:
+    """The clause's verb is one a tool call performs (a known action verb, or a passive)."""
+    if c.action is None or c.verb in NOT_ACTIONS:
+        return False
+    return c.verb in IMPERATIVE_VERBS
+
+
+def _derived_bound(c: Clause) -> Answer:
+    if c.quantity is None or c.quantity.derived is None:
+        return None
+    return Gap(
+        "bound-not-representable",
+        f"`{c.quantity.derived}` is a bound derived from another quantity; specgap's bounds "
+        "are fixed numbers",
+        "state the fixed limit per call, or enforce the rate in the tool",
+    )
+
+
+def _obtain_from_user(c: Clause) -> Answer:
+    """`get the booking number from the customer`, `the user must provide a card`: the
+    value comes from the user. In a section about one action the rule is that action's
+    (resolved from the section); elsewhere it is about any tool taking such a value."""
+    if c.obtain is None or c.negated:
+        return None
+    return [Emit("arg_grounded", ANY_TOOL, {"arg": c.obtain, "from_user": True}, 0.7)]
+
+
+def _check_state(c: Clause) -> Answer:
+    """`check the bill status to make sure it is overdue`: the action of the section is
+    allowed only in that state."""
+    if not c.ensures or c.negated or c.verb not in _READS or not c.object:
+        return None
+    words = c.object.split()
+    field = words[-1] if words[-1] in {"status", "state", "stage", "tier"} else None
+    entity = singular(words[-2] if field and len(words) > 1 else words[-1])
+    params: dict[str, Any] = {"entity": entity, "allowed": list(c.ensures)}
+    if field:
+        params["field"] = field
+    return [Emit("state_condition", None, params, 0.7)]
+
+
+def _argument_from_user(c: Clause) -> Answer:
+    if c.argument is None or not c.argument_from_user or c.action is None:
+        return None
+    if c.modality not in {"only", "must"} or c.negated:
+        return None
+    return [Emit("arg_grounded", c.action, {"facet": c.argument, "from_user": True}, 0.75)]
+
+
+def _argument_fixed(c: Clause) -> Answer:
+    if c.argument is None or not c.argument_fixed or not c.negated:
+        return None
+    return Gap(
+        "argument-restriction-not-compiled",
+        f"the rule keeps `{c.argument}` unchanged in `{c.action or 'the action'}`; specgap "
+        "cannot compare an argument with the value read before the call",
+        "state an allowed range or list of values, or enforce it in the tool",
+    )
+
+
+def _quantity(c: Clause) -> Answer:
+    q = c.quantity
+    if q is None or not _acts(c) or q.max is None:
+        return None
+    if q.calls:
+        params: dict[str, Any] = {"max": int(q.max)}
+        if q.per:
+            params["per"] = q.per
+        return [Emit("max_calls", c.action or "", params, 0.75)]
+    if q.noun and q.max == 1 and not c.negated:
+        return [Emit("arg_count_bound", c.action or "", {"items": q.noun, "max": 1}, 0.7)]
+    return None
+
+
+def _conditional(c: Clause) -> Answer:
+    cond = c.condition
+    if cond is None or not _acts(c):
+        return None
+    if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
+        return Gap(
+            "rule-not-compiled",
+            f"an obligation to `{c.action}` {cond.text}: specgap has no operator that "
+            "requires a call",
+            "state what must not happen instead, or check it with an eval",
+        )
+    if c.modality not in {"must_not", "only"}:
+        return None
+    state = _state(c, cond)
+    if state is not None:
+        return [state]
+    recent = _RECENT.search(cond.text)
+    if recent is not None and c.modality == "only":
+        # "only retrieve tickets updated within the past 30 days": a bound on the window
+        params = {"facet": recent["unit"].casefold().rstrip("s") + "s", "max": int(recent["n"])}
+        return [Emit("arg_within_bound", c.action or "", params, 0.7)]
+    return [Emit("deny_action", c.action or "", {}, 0.6, condition=cond.text)]
+
+
+_RECENT = re.compile(
+    r"\bwithin\s+(?:the\s+)?(?:past|last|previous)\s+(?P<n>\d+)\s+"
+    r"(?P<unit>days?|hours?|weeks?|months?|years?|minutes?)\b",
+    re.I,
+)
+
+
+def _state(c: Clause, cond: Condition) -> Emit | None:
+    """`state_condition` when the condition tests an entity's field against values."""
+    if not cond.bound or cond.kind == "otherwise":
+        return None
+    # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
+    allow = (cond.kind in {"only_if", "unless", "while"}) or c.modality == "only"
+    if cond.negated:
+        allow = not allow
+    entity = cond.entity or (singular(c.object.split()[-1]) if c.object else None)
+    params: dict[str, Any] = {("allowed" if allow else "denied"): list(cond.values)}
+    if entity:
+        params["entity"] = entity
+    if cond.field:
+        params["field"] = cond.field
+    return Emit("state_condition", c.action or "", params, 0.75)
+
+
+def _prohibition(c: Clause) -> Answer:
+    if not c.negated or c.action is None or c.condition is not None:
+        return None
+    if c.verb in NOT_ACTIONS or not c.object or c.argument is not None:
+        return None
+    if c.verb not in IMPERATIVE_VERBS or c.object in {"they", "it", "this", "that", "these"}:
+        return None
+    return [Emit("deny_action", c.action, {}, 0.7)]
+
+
+def _enumerated(c: Clause) -> Answer:
+    """The only values an argument takes, wherever it appears: one rule per tool taking it
+    (the compiler spreads the `*` target, see `specgap.spread`)."""
+    if not c.listed or c.negated:
+        return None
+    params = {"facet": c.listed_of, "allowed": list(c.listed)}
+    return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.75)]
+
+
+_NOT_YET = re.compile(
+    r"^(?:that|which)\s+(?:has|have)\s*(?:n't|\s+not)\s+(?:yet\s+|already\s+)?been\s+"
+    r"(?P<done>[a-z]+)\b",
+    re.I,
+)
+_USERISH = re.compile(r"\b(?:user|customer|client|caller|member|renter|patron|guest)s?\b", re.I)
+_TOOLISH_SOURCE = re.compile(r"\b(?:tools?|functions?|lookups?|outputs?|results?|system)\b", re.I)
+
+
+def _only_from(c: Clause) -> Answer:
+    """`do not provide information not provided by the user or the tools`: values come
+    from the user's messages and tool outputs."""
+    if not c.negated or c.only_from is None:
+        return None
+    user, tools = bool(_USERISH.search(c.only_from)), bool(_TOOLISH_SOURCE.search(c.only_from))
+    if not user and not tools:
+        return None
+    params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
+
+
+def _not_yet_done(c: Clause) -> Answer:
+    """`never call a tool that has not been unlocked`: unlocking it comes first."""
+    if not c.negated or c.condition is None or not _acts(c) or not c.object:
+        return None
+    m = _NOT_YET.match(c.condition.text)
+    if m is None:
+        return None
+    before = f"{lemma(m['done'])} {c.object}"
+    if before == c.action:
+        return None
+    return [Emit("require_before", c.action or "", {"before": before}, 0.7)]
+
+
+def _confirm_before(c: Clause) -> Answer:
+    """`confirm the details before taking this action`: the user's yes before the action
+    (the one named, or the section's when it points back)."""
+    if c.verb != "confirm" or c.negated or c.before is None:
+        return None
+    named = _action_named(c.before)
+    if named is None and not _ANAPHORA.match(c.before.strip()):
+        return None
+    return [Emit("require_confirmation", named, {}, 0.7)]
+
+
+CHOOSERS: tuple[Chooser, ...] = (
+    _enumerated,
+    _check_state,
+    _confirm_before,
+    _only_from,
+    _not_yet_done,
+    _derived_bound,
+    _obtain_from_user,
+    _argument_from_user,
+    _argument_fixed,
+    _quantity,
+    _conditional,
+    _prohibition,
+)
+
+
+def choose(clause: Clause) -> Answer:
+    """The first chooser's answer for the clause, or None when it states no rule."""
+    for chooser in CHOOSERS:
+        answer = chooser(clause)
+        if answer is not None:
+            return answer
+    return None
+
+
+def candidate(s: Sentence, emit: Emit) -> CandidateRule:
+    """The candidate rule of one emitted operator; a verb-phrase mention is `partial`."""
+    target = s.subject or emit.target
+    if emit.target == ANY_TOOL and "arg" in emit.params and _names_action(s.context):
+        # "the user must provide X" in a section about one action: that action's argument
+        params = {k: v for k, v in emit.params.items() if k != "arg"}
+        emit = replace(emit, target=None, params={**params, "facet": emit.params["arg"]})
+        target = None
+    explicit = target not in {None, ANY_TOOL} and str(target) in s.text
+    return CandidateRule(
+        text=" ".join(s.text.split()),
+        span=s.span(),
+        quote=s.quote(),
+        target=target,
+        context=s.context,
+        mentions=(target,) if target and target != ANY_TOOL else (),
+        grounding="exact" if explicit else "partial",
+        check_category=OPERATORS[emit.operator].category,
+        operator=emit.operator,
+        params=emit.params,
+        confidence=emit.confidence,
+        extractor=EXTRACTOR,
+        condition=emit.condition,
+    )
+
+
+def _names_action(heading: str) -> bool:
+    """A section heading about one action (`Cancel a booking`, `Refunds`), not `Rules`."""
+    words = re.findall(r"[A-Za-z]+", heading)
+    return bool(words) and (
+        lemma(words[0]) in IMPERATIVE_VERBS or any(is_action_noun(w) for w in words)
+    )
+
+
+def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[CandidateRule]:
+    """The phrase patterns' rules, read under the sentence's condition: an unconditional
+    rule becomes `state_condition` when the condition binds (a plain ban), and otherwise
+    keeps the condition (so it is `review_only`)."""
+    out: list[CandidateRule] = []
+    cond = clause.condition
+    for rule in rules:
+        if rule.target is None and rule.operator == "require_confirmation" and _names(clause):
+            # confirmation of the sentence's own action, not of its section
+            rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
+        if cond is not None and rule.operator == "state_condition" and not cond.bound:
+            # the patterns read a state where the grammar reads none ("while the car is on
+            # the road"): keep the rule, unbound, for review
+            rule = rule.model_copy(
+                update={
+                    "operator": "deny_action",
+                    "params": {},
+                    "check_category": OPERATORS["deny_action"].category,
+                }
+            )
+        if cond is None or rule.operator not in GUARDED or rule.condition is not None:
+            out.append(rule)
+            continue
+        if rule.operator == "deny_action" and not rule.params.get("values"):
+            state = _state(clause, cond)
+            if state is not None:
+                out.append(
+                    rule.model_copy(
+                        update={
+                            "operator": "state_condition",
+                            "params": state.params,
+                            "check_category": OPERATORS["state_condition"].category,
+                        }
+                    )
+                )
+                continue
+        out.append(rule.model_copy(update={"condition": cond.text}))
+    return out
+
+
+def _names(clause: Clause) -> bool:
+    """The clause names an action a tool performs (not asking, confirming, telling)."""
+    return (
+        clause.action is not None
+        and clause.verb in IMPERATIVE_VERBS
+        and clause.verb not in NOT_ACTIONS
+        and clause.verb not in {"confirm", "get", "obtain", "request", "check", "verify"}
+        and bool(clause.object)
+    )
+
+
+# --- rules a sentence states besides its main one -------------------------------------------
+
+_ANAPHORA = re.compile(
+    r"^(?:taking|doing|performing|making|calling|executing|running)?\s*(?:the|this|that|such|"
+    r"any)?\s*(?:action|step|operation|change|call|it|so)?$",
+    re.I,
+)
+
+
+def also(clause: Clause, parts: list[tuple[int, Clause]]) -> list[Emit]:
+    """Rules stated beside the main one: an enumeration of an argument's values anywhere in
+    the sentence, and a read required before the action of a coordinated clause (`..., and
+    you should check its status before taking the action`)."""
+    out: list[Emit] = []
+    if clause.listed and not clause.negated:
+        listed = _enumerated(clause)
+        out.extend(listed if isinstance(listed, list) else [])
+    head = parts[0][1] if parts else clause
+    for _, part in parts[1:]:
+        if part.verb not in _READS or part.before is None or part.negated:
+            continue
+        action = _action_named(part.before) or head.action
+        entity = _entity(part, head)
+        if action is None or entity is None or not _acts(head):
+            continue
+        out.append(Emit("require_before", action, {"before": f"get {entity}"}, 0.7))
+    return out
+
+
+def _action_named(phrase: str) -> str | None:
+    """The action a `before ...` phrase names, or None when it points back (`the action`)."""
+    words = phrase.split()
+    if not words or _ANAPHORA.match(phrase.strip()):
+        return None
+    first = lemma(words[0])
+    if first not in IMPERATIVE_VERBS:
+        return None
+    rest = [w for w in words[1:4] if w.casefold() not in {"the", "a", "an", "any", "its"}]
+    return " ".join([first, *rest]).casefold()
+
+
+def _entity(part: Clause, head: Clause) -> str | None:
+    """What is read: the object's entity, or (`its status`) the main clause's entity."""
+    words = part.object.split()
+    if words and words[-1] not in {"status", "state", "details", "detail", "information"}:
+        return singular(words[-1])
+    if head.condition and head.condition.entity:
+        return head.condition.entity
+    return singular(head.object.split()[-1]) if head.object else None

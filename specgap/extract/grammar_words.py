@@ -1,0 +1,197 @@
+"""The words of the rule grammar: verbs that start an imperative or name an action, the
+object noun phrase after a verb, quantities (at most N, once, a single X, a rate), and lists
+of values (an argument's only values, an open list, a value format).
+
+Token-level helpers of `grammar.parse`; no word list here names a rule of one document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, singular, split_words
+
+DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
+
+# --- lexicon: verbs that start an imperative and verbs that name an action --------------------
+
+IMPERATIVE_VERBS = frozenset(
+    split_words(
+        "access activate add allocate apply approve archive ask assign block book call cancel "
+        "change charge check "
+        "close collect confirm contact create credit debit delete deny deprecate disable "
+        "edit enable ensure escalate exchange execute extend file generate get give grant "
+        "inform insert issue list log lock look make modify move notify obtain offer open "
+        "pay perform place post process provide query read reassign record refund reject "
+        "remove renew reply request reschedule reserve reset resolve respond restore resume "
+        "return revoke route run schedule search send set share submit suspend switch "
+        "terminate transfer unlock update upgrade use utilize verify write retrieve fetch "
+        "downgrade purchase buy sell rent lend borrow renew waive void install uninstall "
+        "configure deploy publish upload download import export merge split print sign "
+        "prepare schedule enroll disable archive register unregister extract analyze "
+        "classify identify detect summarize save store link attach generate compute calculate "
+        "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
+        "dispatch "
+    )
+)
+OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))
+NOT_OBJECT = frozenset(
+    split_words(
+        "with to for from in on by into onto at unless if when whenever while before after "
+        "until once and or but than so because since as that which who whose where per via "
+        "through without except only first again also then is are was be itself themselves "
+        "belonging has have had can could may might must should will would do does did not "
+        "been being"
+    )
+)
+
+
+def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
+    """The object noun phrase after a verb: determiners dropped, up to `most` words,
+    stopping at a preposition, conjunction or punctuation."""
+    words: list[str] = []
+    end = start
+    for m in re.finditer(r"\s*([A-Za-z][\w'-]*|`[^`]+`)", text[start:]):
+        word = m[1]
+        if m.start() != end - start or word.casefold() in NOT_OBJECT or len(words) == most:
+            break
+        if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
+            break  # "permissions linked to ...": a participle starts what modifies the object
+        end = start + m.end()
+        if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
+            continue
+        words.append(word.strip("`").removesuffix("'s").casefold())
+    return " ".join(words), end
+
+
+# --- quantities -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """How many, or how much: `max`/`min`, of what `noun`, counted `per` an entity.
+    `derived` is set when the bound is a rate over another quantity (`$20 per day`)."""
+
+    max: float | None = None
+    min: float | None = None
+    noun: str = ""
+    per: str | None = None
+    derived: str | None = None
+    calls: bool = False  # counted in calls or occurrences of the action (once, at most N X-s)
+
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+_NUM = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
+_UPPER = re.compile(
+    r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|"
+    r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than)\s+" + _NUM + r"\s+(?P<noun>[a-z][\w-]*)",
+    re.I,
+)
+_ONCE = re.compile(
+    r"\b(?P<t>once|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b", re.I
+)
+_SINGLE = re.compile(r"\b(?:a\s+single|only\s+one|one\s+single)\s+(?P<noun>[a-z][\w-]*(?:\s+or\s+"
+                     r"[a-z][\w-]*)?)", re.I)  # fmt: skip
+_RATE = re.compile(
+    r"(?P<amount>[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?\s*(?:%|percent|dollars?|euros?|"
+    r"usd|eur|gbp))\s+(?:of\s+\w+\s+)?(?:per|for\s+(?:each|every))\s+(?P<per>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)",
+    re.I,
+)
+_PER = re.compile(r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<e>[a-z][\w-]*)\b", re.I)
+_WHOLE = frozenset(split_words("conversation session chat trace dialogue interaction turn user"))
+
+
+def quantity_of(main: str) -> Quantity | None:
+    rate = _RATE.search(main)
+    if rate is not None:
+        return Quantity(noun=rate["amount"], derived=" ".join(rate[0].split()))
+    per_m = _PER.search(main)
+    per = singular(per_m["e"]) if per_m and singular(per_m["e"]) not in _WHOLE else None
+    upper = _UPPER.search(main)
+    if upper is not None:
+        n = NUMBER_WORDS.get(upper["n"].casefold())
+        value = float(n if n is not None else upper["n"].replace(",", ""))
+        kind = " ".join(upper["kind"].casefold().split())
+        low = kind in {"at least", "a minimum of", "no fewer than"}
+        return Quantity(
+            max=None if low else value, min=value if low else None, noun=upper["noun"], per=per
+        )
+    once = _ONCE.search(main)
+    if once is not None:
+        t = once["t"].casefold()
+        n = _TIMES.get(t) or NUMBER_WORDS.get(once["n"] or "") or int(once["n"] or 0)
+        return Quantity(max=float(n), per=per, calls=True)
+    single = _SINGLE.search(main)
+    if single is not None:
+        noun = single["noun"]
+        if " or " not in noun:
+            noun = object_at(main, single.start("noun"))[0] or noun  # "payment method"
+        return Quantity(max=1.0, noun=noun, per=per)
+    return None
+
+
+# --- enumerations -----------------------------------------------------------------------------
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_LIST = _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s*,?\s+(?:and|or)\s+" + _ITEM + r")+"
+_ENUM = re.compile(
+    r"(?:^|[.;:]\s+)(?:the\s+)?(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,5}?)\s+"
+    r"(?:are|is|include|must\s+be(?:\s+one\s+of)?|should\s+be(?:\s+one\s+of)?|"
+    r"can\s+only\s+be)\s*:?\s*(?:one\s+of\s*:?\s*)?(?P<list>" + _LIST + r")\s*[.;]?\s*$",
+    re.I,
+)
+_PAREN = re.compile(
+    r"\b(?:the\s+)?(?P<np>[a-z][\w-]*)\s+\((?:either\s+|one\s+of\s+)?(?P<list>" + _LIST + r")\)",
+    re.I,
+)
+# words that say a list is not the only allowed values
+_OPEN_LIST = re.compile(
+    r"\b(?:typical|typically|usual|usually|standard|common|commonly|example|examples|e\.g|such\s+as|"
+    r"like|preferably|preferred|recommended|default|some|following|considered|include|includes)\b",
+    re.I,
+)
+_QUALIFIERS = re.compile(
+    r"^(?:(?:recogni[sz]ed|valid|accepted|allowed|permitted|supported|possible|available|only|"
+    r"acceptable|legal|permissible)\s+)+",
+    re.I,
+)
+
+
+_TOOL_NOUNS = frozenset(split_words("tool tools function functions action actions api apis"))
+
+
+def enumeration(text: str) -> tuple[str, tuple[str, ...]]:
+    """`The accepted asset types are: 'a', 'b'` -> ("asset types", (a, b)); a list called
+    typical, standard or an example is not the only allowed values, and reads as none."""
+    m = _ENUM.search(text) or _PAREN.search(text)
+    if m is None or _OPEN_LIST.search(text[: m.start("list")]):
+        return "", ()
+    np = _QUALIFIERS.sub("", m["np"].strip())
+    if not np or np.split()[0].casefold() in {"it", "they", "these", "those", "this", "that"}:
+        return "", ()
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["list"]))
+    if len(values) < 2 or np.split()[-1].casefold() in _TOOL_NOUNS:
+        return "", ()
+    return " ".join(np.split()), values
+
+
+# imperatives that instruct the agent but name no tool action: rule-like, never an operator
+INSTRUCTIONS = frozenset(
+    split_words(
+        "be ensure consider keep remember avoid treat follow address process validate "
+        "determine handle proceed continue finish stop skip explain tell inform respond reply"
+    )
+)
+FORMAT = re.compile(
+    r"\b(?:use|follow|adhere\s+to|be\s+in|conform\s+to|be\s+formatted\s+as|formatted\s+as)\s+"
+    r"(?:the\s+)?(?:format|pattern)?\s*[\"'`](?P<f>[^\"'`]*<[^\"'`]+>[^\"'`]*)[\"'`]",
+    re.I,
+)
+
+
+def open_enumeration(text: str) -> bool:
+    """A list of quoted values called typical, standard or an example."""
+    m = _ENUM.search(text)
+    return m is not None and _OPEN_LIST.search(text[: m.start("list")]) is not None

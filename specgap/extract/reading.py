@@ -1,0 +1,90 @@
+"""One sentence to rules and diagnostics: the phrase patterns and the rule grammar together.
+
+The sentence is parsed once (`grammar.parse`). The pattern table's rules are read under the
+sentence's condition (`grammar_rules.guard`); a sentence no pattern compiles is compiled
+from its clause (`grammar_rules.choose`); a rule-like sentence that compiles to nothing gets
+a located diagnostic naming the part that failed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause, conjuncts, parse
+from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
+from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+
+def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules one sentence states and the diagnostics about what did not compile."""
+    clause = parse(sentence.clean)
+    rules = guard(sentence, clause, sentence_rules(sentence))
+    gap: Gap | None = None
+    if not rules and _own_rule(sentence, clause):
+        answer = choose(clause)
+        if isinstance(answer, Gap):
+            gap = answer
+        elif answer:
+            rules = [candidate(sentence, emit) for emit in answer]
+    if sentence.subject is None:
+        stated = {(r.operator, r.target) for r in rules}
+        more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
+        rules += [r for r in more if (r.operator, r.target) not in stated]
+    diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
+    diagnostics = list({d.message: d for d in diagnostics}.values())
+    gap = gap or (_unsupported(clause) if not rules else None)
+    described = sentence.subject is not None and reads_like_rule(sentence)
+    rule_like = _rule_like(sentence, clause) if sentence.subject is None else described
+    if not rules and (gap or rule_like):
+        diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
+    return rules, diagnostics
+
+
+_HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")
+_ITSELF = frozenset({"", "it", "function", "tool", "action", "method", "endpoint"})
+
+
+def _own_rule(sentence: Sentence, clause: Clause) -> bool:
+    """A prompt sentence states its own rules. A tool description is written in the
+    imperative ("Assign a license"), so only a modal sentence about the described tool
+    itself ("only call this function if ...") is read as a rule there."""
+    if sentence.subject is None:
+        return True
+    return clause.modality in {"must_not", "only"} and clause.object in _ITSELF
+
+
+_PERMISSIVE = re.compile(
+    r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
+    r"required)\b",
+    re.I,
+)
+
+
+def _rule_like(sentence: Sentence, clause: Clause) -> bool:
+    """A deontic word, a permission, or an imperative (an action or an instruction)."""
+    if reads_like_rule(sentence) or _PERMISSIVE.search(sentence.clean):
+        return True
+    told = clause.imperative or clause.instruction
+    return told and not _HEADING_LIKE.search(sentence.clean.strip())
+
+
+def _unsupported(clause: Clause) -> Gap | None:
+    """A rule of a kind no operator states: a value format, an open list of values."""
+    if clause.format_of:
+        return Gap(
+            "rule-not-compiled",
+            f"values must follow the format `{clause.format_of}`; no operator checks a format "
+            "built from other values",
+            "state the format as a `pattern` in the tool's input schema",
+        )
+    if clause.open_list:
+        return Gap(
+            "rule-not-compiled",
+            "these values are called typical, standard or an example, so they are not read as "
+            "the only allowed values",
+            "say `the accepted values are ...` to make the list a rule",
+        )
+    return None

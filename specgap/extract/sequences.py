@@ -1,0 +1,176 @@
+"""Numbered steps that must run in order: "follow this fixed order: 1. Create the account.
+2. Assign groups." or "follow these steps in order: 1) ..., 2) ..., and 3) ...".
+
+Each step is read by the grammar into its action (verb + object, the mention the resolver
+maps to a tool); each step requires the one before it (`require_before`), stated at the
+sentence that announces the order. Steps cut into sentences of their own by the sentence
+splitter are gathered back while only their numbers stand between them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterable, Iterator
+
+from specgap.extract.grammar import parse
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+_ANNOUNCE = re.compile(
+    r"\b(?:(?:fixed|following|this|these|strict|exact|same|unchangeable|specific)\s+)*"
+    r"(?:order|sequence|steps|stages)\b[^:]*:\s*(?P<rest>.*)$|\bin\s+(?:this|the\s+following)\s+"
+    r"order\s*:\s*(?P<rest2>.*)$",
+    re.I,
+)
+_ORDERED = re.compile(
+    r"\b(?:must|should|shall|always|has\s+to|have\s+to|follow|adhere|in\s+order|fixed|"
+    r"unchangeable|strict)\b",
+    re.I,
+)
+_NUMBER = re.compile(r"(?:^|\s|,)(?:and\s+)?\(?(\d{1,2})[.)]\s+")
+_GAP = re.compile(r"^\s*(?:\d{1,2}[.)])?\s*$")
+
+
+def read_all(
+    sentences: Iterable[Sentence],
+) -> Iterator[tuple[Sentence, list[CandidateRule], list[Diagnostic]]]:
+    """Every sentence with the rules it states; a sentence announcing numbered steps
+    states their order, and the steps that follow it as sentences of their own state
+    nothing else."""
+    from specgap.extract.reading import read_sentence
+
+    pending = list(sentences)
+    chain = _Chain()
+    i = 0
+    while i < len(pending):
+        sentence = pending[i]
+        steps, used = _steps(sentence, pending[i + 1 :])
+        if len(steps) < 2:
+            ordered = chain.read(sentence)
+            if ordered:
+                found, notes = read_sentence(sentence)
+                notes = [n for n in notes if n.code != "rule-not-compiled"]
+                yield sentence, [*found, *ordered], notes
+                i += 1
+                continue
+        if len(steps) >= 2:
+            rules = list(_ordered(sentence, steps))
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]
+            if any(r.condition for r in rules):
+                notes.append(condition_diagnostic(sentence, rules[0]))
+            yield sentence, [*found, *rules], notes
+            i += 1 + used
+            continue
+        found, notes = read_sentence(sentence)
+        yield sentence, found, notes
+        i += 1
+
+
+def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
+    """The step texts a sentence announces, and how many following sentences they took."""
+    m = _ANNOUNCE.search(sentence.clean)
+    if m is None or not _ORDERED.search(sentence.clean):
+        return [], 0
+    rest = m["rest"] if m["rest"] is not None else m["rest2"] or ""
+    inline = _split(rest)
+    if len(inline) >= 2:
+        return inline, 0
+    if rest.strip() and not _GAP.match(rest):
+        return [], 0
+    steps: list[str] = []
+    end = sentence.raw_range()[1]
+    for n, nxt in enumerate(after):
+        start, stop = nxt.raw_range()
+        if not _GAP.match(sentence.artifact.text[end:start]) or "\n" in sentence.artifact.text[
+            end:start
+        ].strip(" "):
+            return steps, n
+        steps.append(nxt.clean.strip().rstrip("."))
+        end = stop
+    return steps, len(after)
+
+
+def _split(text: str) -> list[str]:
+    marks = list(_NUMBER.finditer(text))
+    if len(marks) < 2 or [int(m[1]) for m in marks] != list(range(1, len(marks) + 1)):
+        return []
+    parts = []
+    for a, b in zip(marks, [*marks[1:], None], strict=False):
+        chunk = text[a.end() : b.start() if b else len(text)]
+        parts.append(chunk.strip(" ,.;").removesuffix(", and").removesuffix(" and"))
+    return parts
+
+
+_SCOPE = re.compile(
+    r"^(?P<scope>.*?)\s*,?\s*\b(?:must|should|shall|has\s+to|have\s+to|always\s+)?\s*"
+    r"(?:follow|adhere|proceed|go|be\s+done|run|happen)\b",
+    re.I,
+)
+_NO_SCOPE = re.compile(r"^(?:(?:you|we|the\s+agent|always|please)\s*)*$", re.I)
+
+
+def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
+    """`require_before` for each step after the first. The order of a named process ("the
+    onboarding process must follow ...", "to remove a role, follow ...") holds within that
+    process only: a scope no state test binds, so the rules keep it and stay for review."""
+    actions = [parse(step).action for step in steps]
+    m = _SCOPE.match(sentence.clean.strip(" -*"))
+    scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
+    condition = None if _NO_SCOPE.match(scope) else f"within: {scope}"
+    for first, then in itertools.pairwise(actions):
+        if first and then and first != then:
+            emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
+            yield candidate(sentence, emit)
+
+
+# --- procedural prose: "First X. Then Y. Next, Z." --------------------------------------------
+
+_OPENS = re.compile(r"^\W*(?:first(?:ly)?|to\s+start|begin\s+by|start\s+by)\b\s*,?\s*", re.I)
+_GOES_ON = re.compile(
+    r"^\W*(?:then|next|after\s+that|afterwards|after\s+this|subsequently|finally|lastly|"
+    r"second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
+    re.I,
+)
+_LABEL = re.compile(r"^[^\n]*:\s*\n\s*")  # "instructions:" on a line of its own
+_THEN = re.compile(r"\s*,?\s*\b(?:and\s+)?then\b\s*,?\s*", re.I)
+
+
+class _Chain:
+    """The steps of procedural prose within one section: a sentence opening with `First`
+    starts a chain, one opening with `Then`, `Next`, `After that`, `Finally` (or `If ...,
+    then`) continues it, and each step requires the one before it. A step's own condition
+    does not weaken the order: `require_before` constrains a step only when it is taken."""
+
+    def __init__(self) -> None:
+        self.section: str | None = None
+        self.last: str | None = None
+
+    def read(self, sentence: Sentence) -> list[CandidateRule]:
+        text = _LABEL.sub("", sentence.clean.strip())
+        if sentence.subject is not None:
+            return []
+        if sentence.context != self.section:
+            self.section, self.last = sentence.context, None
+        opens = _OPENS.match(text)
+        goes_on = _GOES_ON.match(text)
+        if opens is not None:
+            self.last = None
+            parts = _THEN.split(text[opens.end() :])
+        elif goes_on is not None and self.last is not None:
+            parts = _THEN.split(text[goes_on.end() :])
+        else:
+            return []
+        rules: list[CandidateRule] = []
+        for part in parts:
+            action = parse(part).action
+            if action is None:
+                continue
+            if self.last is not None and self.last != action:
+                emit = Emit("require_before", action, {"before": self.last}, 0.7)
+                rules.append(candidate(sentence, emit))
+            self.last = action
+        return rules

@@ -1,0 +1,343 @@
+"""Action resolution: a verb phrase ("reschedule the pickup", "refund the deposit", "book")
+-> the tool that performs it, from the tools' own names, descriptions and parameters.
+
+A mention is read as an action when its first word is a verb: one of the lexicon's
+(`specgap.resolve.lexicon`), or a word some tool is both named and described by first
+(`reseat_sim_card`, "Reseats the SIM card"). The rest of the mention is its object. A noun
+made from such a verb, first or last ("cancellation of the order", "order modification"),
+names the action too.
+
+For each tool, two pieces of evidence are weighed:
+
+- the verb (`v`): the tool is named by it (first word of a name, 1.0), a later word of a
+  name or the first word of its description is it (0.95, `issue_refund` for "refund",
+  `create_booking` for "book"), it is in the description's first sentence (0.85), or the
+  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule").
+  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), or one that
+  contradicts what the registry vouches the tool does (a read verb, a write-only tool),
+  is no evidence at all. A bare generic verb ("change", "update") names no tool in
+  particular: every tool of its class scores the same, so two of them are a tie.
+- the object (`o`): the share of the object's words, weighted by rarity and by their place
+  in the phrase (the head noun twice, `specgap.resolve.verbs`), found in the tool's names or
+  keywords (1.0), parameter names (0.9), the first sentence of its description (0.8),
+  parameter descriptions and titles (0.6) or the rest of its description (0.5).
+
+- the name covered (`c`): the share of the words of the tool's id after its verb that the
+  mention says (`change_debit_card_pin` is only half said by "change the debit card"), so a
+  mention that says less than several tools' names is a tie between them, not a win for
+  the one whose verb it happens to repeat.
+
+The score is `0.25 + 0.15 v + 0.3 o + 0.1 c` with an object (at most 0.80: below the alias
+bands, so a name written out always wins), and `0.35 + 0.25 v` without one. A tool named by
+the verb leads one merely of its class by less than the margin, all else equal: "list the
+issues" with `list_issues` and `get_issue` is a tie, as synonyms of one class are. An
+object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion, never a
+resolution. Ties are left to the resolver's margin rule.
+
+Words quoted from several tools' descriptions are left to the description evidence, which
+ties those tools; quoted from one tool's description, four words or more name that tool
+alone, fewer make it a match no other tool beats by the margin (at worst a tie).
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from specgap.registry import Registry, Tool
+from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, classes_of
+from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
+from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
+
+# base, per unit of verb evidence, of object share, and of the tool's name covered
+WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
+BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
+NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
+PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
+_IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
+
+__all__ = ["Action", "ActionHit", "ActionIndex", "parse_action", "prose_words", "verb_of_noun"]
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """What one tool says about the actions it performs."""
+
+    verbs: frozenset[str]  # first word of each of its names
+    later: frozenset[str]  # the other words of its names
+    forms: frozenset[str]  # the words of its names as written (lower case)
+    named: frozenset[str]  # the words of its id after the verb: what it acts on
+    leads: frozenset[str]  # the verbs its description starts with ("Add or remove ...")
+    summary: frozenset[str]  # words of its description's first sentence
+    classes: frozenset[str]
+    places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
+    effects: frozenset[str]
+
+
+@dataclass(frozen=True)
+class ActionHit:
+    tool: str
+    score: float
+    described: bool  # the evidence came from descriptions or parameters, not names
+    detail: str
+
+
+def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
+    props = schema.get("properties")
+    if not isinstance(props, dict):
+        return
+    for name, spec in props.items():
+        yield str(name), ""
+        if isinstance(spec, dict):
+            for field in ("description", "title"):
+                text = spec.get(field)
+                if isinstance(text, str):
+                    yield str(name), text
+
+
+def _profile(tool: Tool) -> _Profile:
+    names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
+    verbs: set[str] = set()
+    later: set[str] = set()
+    forms = {w for n in names for w in split(n)}
+    own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
+    places: dict[str, tuple[float, str]] = {}
+
+    def put(raw: Iterable[str], where: str, label: str) -> None:
+        weight = PLACES[where]
+        for word in raw:
+            w = stem(word)
+            if word in FILLER or (w in places and places[w][0] >= weight):
+                continue  # filler is judged as written: `note` stems like `not`
+            places[w] = (weight, label)
+
+    for name in names:
+        raw = [w for w in split(name) if not w.isdigit()]
+        if raw:
+            verbs.add(stem(raw[0]))
+            later.update(stem(w) for w in raw[1:])
+        put(raw, "name", f"name `{name}`")
+    for text in (*tool.aliases, *tool.keywords):
+        put(split(text), "name", f"`{text}`")
+    description = " ".join(tool.description.split())
+    summary_words = prose_words(first_sentence(description))
+    summary = [stem(w) for w in summary_words]
+    for param, text in _param_texts(tool.schema):
+        if not text:
+            put(split(param), "argument", f"argument `{param}`")
+    put(summary_words, "summary", "description")
+    for param, text in _param_texts(tool.schema):
+        if text:
+            put(prose_words(text), "argument text", f"argument `{param}`")
+    put(prose_words(description), "description", "description")
+    leads = _leading_verbs(summary)
+    classes = frozenset(c for v in verbs for c in classes_of(v))
+    if not classes:
+        classes = frozenset(c for v in leads for c in classes_of(v))
+    return _Profile(
+        frozenset(verbs),
+        frozenset(later),
+        frozenset(forms),
+        frozenset(own[1:]),
+        leads,
+        frozenset(summary),
+        classes,
+        places,
+        frozenset(tool.effects),
+    )
+
+
+def _leading_verbs(summary: list[str]) -> frozenset[str]:
+    """The first word of a description and the words joined to it by `or`/`and`/`,`
+    ("Extend or shorten a rental": extend, shorten)."""
+    words = [w for w in summary if w not in ARTICLES]
+    if not words:
+        return frozenset()
+    out = [words[0]]
+    at = 1
+    while at + 1 < len(words) and words[at] in ("or", "and"):
+        out.append(words[at + 1])
+        at += 2
+    return frozenset(out)
+
+
+class ActionIndex:
+    """Every tool's profile, and the rarity of the words they are described with."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.profiles = {t.id: _profile(t) for t in registry.tools}
+        self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
+        # postings: which tools a word can match as object, or a verb can name
+        self.by_word: dict[str, list[str]] = defaultdict(list)
+        self.by_verb: dict[str, list[str]] = defaultdict(list)
+        self.by_class: dict[str, list[str]] = defaultdict(list)
+        for tool_id, profile in self.profiles.items():
+            for w in profile.places:
+                self.by_word[w].append(tool_id)
+            for v in profile.verbs | profile.later | profile.leads | profile.summary:
+                self.by_verb[v].append(tool_id)
+            for c in profile.classes:
+                self.by_class[c].append(tool_id)
+        df: dict[str, int] = defaultdict(int)
+        for profile in self.profiles.values():
+            for w in profile.places:
+                df[w] += 1
+        total = max(len(self.profiles), 1)
+        self.idf = {w: math.log(1 + total / n) for w, n in df.items()}
+        self.rare = math.log(1 + total) + 1.0
+        # a verb beyond the lexicon: a tool is both named and described by it first
+        self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
+
+    def parse(self, mention: str) -> Action | None:
+        """The mention as an action, when it is prose led by a verb. A name written as an
+        identifier (`text_in_document`, `getUser`) is not prose, and a run of words quoted
+        from a tool's description is left to the description evidence, which sees every
+        tool that shares it."""
+        if _IDENTIFIER.search(mention):
+            return None
+        return parse_action(mention, self.known)
+
+    def contradicts(self, action: Action, tool_id: str) -> bool:
+        """Whether the action's verb rules the tool out: a lexicon verb of another class
+        than the tool's that neither names it nor starts its description (`book` is not
+        `get_booking`), or one that contradicts the tool's vouched effects."""
+        profile = self.profiles.get(tool_id)
+        if profile is None or not action.classes:
+            return False
+        if not action.objects and action.written in profile.forms:
+            return False  # one word, written as in the name: maybe the name's noun ("order")
+        return _verb_evidence(action, profile)[0] <= 0.0 and (
+            not compatible(action, profile) or not _effects_allow(action.classes, profile.effects)
+        )
+
+    def generic(self, action: Action) -> bool:
+        """A bare generic verb ("change", "send"): it says what kind of action, not which
+        tool, so every tool of its kind is as likely as any other."""
+        return not action.objects and action.verb in GENERIC
+
+    def hits(
+        self, mention: str, action: Action, keep: int = 8, floor: float = 0.3
+    ) -> tuple[list[ActionHit], str | None]:
+        """The `keep` best tools the action (parsed from `mention`) could name (more on a
+        tie), none under `floor`, with their scores (see the module doc); and the one tool
+        whose description the mention quotes, if any."""
+        # with an object, a tool none of whose words it uses is no candidate, unless the
+        # verb names it (then it is a suggestion); without one, any tool of the verb's class
+        near: set[str] = set(self.by_verb.get(action.verb, ()))
+        if action.objects:
+            for w in action.objects:
+                near.update(self.by_word.get(w, ()))
+        else:
+            for c in action.classes:
+                near.update(self.by_class.get(c, ()))
+        quoted = " ".join(prose_words(mention))
+        quoting = []
+        if quoted.count(" ") >= 2:
+            quoting = [t for t in sorted(near) if quoted in self.descriptions[t]]
+            if len(quoting) > 1:
+                # words quoted from several descriptions say nothing to choose between those
+                # tools: the description evidence (a tie) decides
+                return [], None
+            if quoting and quoted.count(" ") >= 3:
+                near = set(quoting)  # four or more words of one description name its tool
+        # the object's share and the name covered first (cheap), then the verb evidence in
+        # order of the best score each tool could reach, until none can enter the top `keep`
+        stress = action.stress or (1.0,) * len(action.objects)
+        weights = {
+            w: self.idf.get(w, self.rare) * f for w, f in zip(action.objects, stress, strict=True)
+        }
+        total = sum(weights.values()) or 1.0
+        said = {action.verb, *action.objects}
+        base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
+        bounds: list[tuple[float, str, float, float]] = []
+        for tool_id in near:
+            profile = self.profiles[tool_id]
+            share = covered = 0.0
+            if action.objects:
+                places = profile.places
+                share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
+                named = profile.named
+                covered = len(named & said) / len(named) if named else 1.0
+            best = base + per_verb + per_object * share + per_name * covered
+            if best >= floor:
+                bounds.append((best, tool_id, share, covered))
+        bounds.sort(key=lambda b: (-b[0], b[1]))
+        generic = self.generic(action)
+        top: list[float] = []  # a min-heap of the `keep` best scores so far
+        scored: list[tuple[float, str, float, str]] = []
+        for best, tool_id, share, covered in bounds:
+            if len(top) >= keep and best < top[0] - 1e-9:
+                break
+            verb, how = _verb_evidence(action, self.profiles[tool_id])
+            if verb <= 0.0:
+                continue
+            if generic:  # "change" alone: every tool of its class equally
+                verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
+            score = base + per_verb * verb + per_object * share + per_name * covered
+            if score < floor:
+                continue
+            scored.append((score, tool_id, share, how))
+            if len(top) < keep:
+                heapq.heappush(top, score)
+            elif score > top[0]:
+                heapq.heapreplace(top, score)
+        cut = top[0] - 1e-9 if len(top) >= keep else floor
+        out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
+        return out, quoting[0] if quoting else None
+
+    def _hit(self, action: Action, tool_id: str, score: float, how: str) -> ActionHit:
+        """The hit with its explanation (written only for the hits kept)."""
+        if not action.objects:
+            return ActionHit(tool_id, score, False, f"the verb {how}")
+        places = self.profiles[tool_id].places
+        where = [f"{w} ({places[w][1]})" for w in action.objects if w in places]
+        described = any(places[w][0] < PLACES["name"] for w in action.objects if w in places)
+        found = ", ".join(where) if where else "none of its words"
+        return ActionHit(tool_id, score, described, f"the verb {how}; the object: {found}")
+
+
+def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
+    """How strongly the tool is named by the action's verb, and how, in words."""
+    if not _effects_allow(action.classes, profile.effects):
+        return 0.0, ""
+    verb, said = action.verb, f"`{action.written}`"
+    if verb in profile.verbs:
+        return NAMED, f"{said} names it"
+    if verb in profile.leads:  # "Add or remove drivers": the description's own verbs
+        return DESCRIBED_FIRST, f"{said} starts its description"
+    if not compatible(action, profile):
+        return 0.0, ""
+    if verb in profile.later:
+        return LATER, f"{said} is a word of its name"
+    if verb in profile.summary:
+        return IN_SUMMARY, f"{said} is in its description"
+    if action.classes & profile.classes:
+        shared = _names(action.classes & profile.classes)
+        return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
+    return 0.0, ""
+
+
+def compatible(action: Action, profile: _Profile) -> bool:
+    """Whether the verb's classes and the tool's can meet (either unknown: they can)."""
+    return not action.classes or not profile.classes or bool(action.classes & profile.classes)
+
+
+def _effects_allow(classes: frozenset[str], effects: frozenset[str]) -> bool:
+    """A read verb never names a tool the registry vouches only writes, nor a write verb
+    one it vouches only reads."""
+    if not classes or not effects:
+        return True
+    reads = classes <= READ_ONLY_CLASSES
+    writes = not (classes & READ_ONLY_CLASSES)
+    if reads and "read" not in effects:
+        return False
+    return not (writes and effects == {"read"})
+
+
+def _names(classes: frozenset[str]) -> str:
+    return "/".join(sorted(classes))

@@ -1,0 +1,84 @@
+"""Verb classes for reading a verb phrase ("reschedule the pickup") as a tool call.
+
+A class groups the verbs prose uses for one kind of action. Two verbs of one class may name
+the same tool (`reschedule` for `update_booking_time`); verbs of disjoint classes never do
+(`cancel` is not a `get`). A verb may belong to several classes where English uses it so
+(`issue` a ticket creates it, `issue` a refund sends one). Every entry is a base form; the
+lookup folds inflection with the resolver's own stemmer, so `rescheduling`, `cancelled`
+and `extends` find their class.
+"""
+
+from __future__ import annotations
+
+from specgap.resolve.text import stem
+
+VERB_CLASSES: dict[str, tuple[str, ...]] = {
+    "create": (
+        "create", "book", "add", "open", "register", "make", "place", "enroll", "set up",
+        "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
+        "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
+        "initiate", "sign up", "subscribe", "apply",
+    ),
+    "read": (
+        "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
+        "retrieve", "view", "show", "query", "see", "display", "inspect", "browse", "lookup",
+        "verify", "validate", "look", "count", "calculate", "compute", "determine", "review",
+        "export", "download", "load", "describe", "track", "monitor",
+    ),
+    "update": (
+        "update", "modify", "change", "edit", "upgrade", "downgrade", "reschedule", "extend",
+        "move", "set", "adjust", "alter", "amend", "rename", "replace", "switch", "toggle",
+        "assign", "reassign", "shorten", "correct", "fix", "reset", "enable", "disable",
+        "activate", "freeze", "unfreeze", "lock", "unlock", "suspend", "resume", "approve",
+        "deny", "reject", "grant", "mark", "flag", "link", "merge", "apply", "patch", "put",
+        "configure", "convert", "upload",
+    ),
+    "delete": (
+        "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
+        "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
+        "unsubscribe", "disconnect", "deprecate", "clear", "wipe",
+    ),
+    "send": (
+        "send", "transfer", "pay", "post", "refund", "issue", "notify", "email", "message",
+        "share", "forward", "publish", "reply", "deliver", "charge", "transmit", "escalate",
+        "dispatch", "wire", "remit", "reimburse", "credit", "notify", "alert", "invite", "submit",
+        "mail", "text", "contact", "ship",
+    ),
+}  # fmt: skip
+
+# a verb followed by one of these is read as one verb ("look up", "set up", "sign up")
+PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "in", "on", "away"})
+
+# generic verbs: they say which kind of action, not which tool ("change" alone names none)
+GENERIC = frozenset(
+    stem(v)
+    for v in (
+        "create", "add", "make", "get", "read", "list", "find", "check", "update", "modify",
+        "change", "edit", "set", "delete", "remove", "send", "do", "handle", "process", "manage",
+        "search", "fetch", "retrieve", "view", "show", "alter", "adjust",
+    )
+)  # fmt: skip
+
+
+def _classes() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for name, verbs in VERB_CLASSES.items():
+        for verb in verbs:
+            out.setdefault(verb_key(verb), set()).add(name)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def verb_key(verb: str) -> str:
+    """The lookup key of a verb or phrasal verb: its words stemmed, run together."""
+    return "".join(stem(w) for w in verb.casefold().split())
+
+
+CLASS_OF: dict[str, frozenset[str]] = _classes()
+
+# actions that change nothing: a read verb never names a tool the registry vouches only writes
+READ_ONLY_CLASSES = frozenset({"read"})
+
+
+def classes_of(key: str) -> frozenset[str]:
+    """The classes of a verb key (see `verb_key`); empty for a verb the lexicon lacks."""
+    return CLASS_OF.get(key, frozenset())

@@ -1,0 +1,126 @@
+"""Verb phrases read as verb + object: the verb's key and classes, the object's words and how
+much each says ("reschedule the pickup", "cancellation of the order", "revoke the tags
+associated with the album"). Pure functions of the text; `specgap.resolve.actions` scores
+them against tools."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from specgap.resolve.lexicon import PARTICLES, classes_of, verb_key
+from specgap.resolve.text import ARTICLES, FILLER, split, stem
+
+_LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
+_HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
+
+
+@dataclass(frozen=True)
+class Action:
+    """A mention read as verb + object."""
+
+    verb: str  # verb key: the stem(s) of the verb, run together
+    written: str  # the verb as written
+    classes: frozenset[str]
+    objects: tuple[str, ...]  # stems of the object's words, filler dropped
+    stress: tuple[float, ...] = ()  # how much each object word says (see `_stress`)
+
+
+@lru_cache(maxsize=16384)
+def prose_words(text: str) -> tuple[str, ...]:
+    """Lower-case words of prose, a one-letter prefix joined to its word (`e-mail`)."""
+    return split(_HYPHEN_PREFIX.sub(r"\1", text) if "-" in text else text)
+
+
+def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
+    """The mention as verb + object, when its first word is a verb (see the module doc);
+    `known` are verb keys beyond the lexicon."""
+    raw = list(prose_words(mention))
+    while raw and raw[0] in _LEAD:
+        raw.pop(0)
+    if not raw:
+        return None
+    extra = set(known)
+    written = raw[0]
+    key = stem(written)
+    rest = raw[1:]
+    if rest and rest[0] in PARTICLES:
+        phrasal = verb_key(f"{written} {rest[0]}")
+        if classes_of(phrasal) or phrasal in extra:
+            key, written, rest = phrasal, f"{written} {rest[0]}", rest[1:]
+        else:
+            rest = rest[1:]  # "close out the ticket": the particle says nothing more
+    classes = classes_of(key)
+    if not classes and key not in extra:
+        nominal = _nominal(raw, extra)
+        if nominal is None:
+            return None
+        key, written, rest = nominal
+        classes = classes_of(key)
+    stressed: dict[str, float] = {}
+    for word, factor in _stress(rest):
+        w = stem(word)
+        stressed[w] = max(stressed.get(w, 0.0), factor)
+    return Action(key, written, classes, tuple(stressed), tuple(stressed.values()))
+
+
+_BREAKS = frozenset({"for", "with", "of", "from", "to", "in", "on", "by", "at", "into", "about"})
+# words of an object that point at nothing ("the role itself", "an existing user")
+_EMPTY = frozenset({"itself", "themselves", "existing"})
+HEAD, CHUNK, TAIL, PARTICIPLE = 2.0, 1.5, 1.0, 0.5
+
+
+def _stress(rest: Iterable[str]) -> list[tuple[str, float]]:
+    """The object's words with how much each says: the head noun of the first noun phrase
+    (its last word before a preposition or participle, "user *assignments* for the role")
+    twice a word after it, the rest of that phrase 1.5 times; a participle ("associated",
+    "linked") half."""
+    words = [w for w in rest if w not in ARTICLES and w not in _EMPTY and len(w) > 1]
+    cut = next(
+        (n for n, w in enumerate(words) if w in _BREAKS or (n and w.endswith("ed"))), len(words)
+    )
+    out: list[tuple[str, float]] = []
+    for n, w in enumerate(words):
+        if w in FILLER:
+            continue
+        if n < cut:
+            factor = HEAD if n == cut - 1 else CHUNK
+        else:
+            factor = PARTICIPLE if w.endswith("ed") else TAIL
+        out.append((w, factor))
+    return out
+
+
+# how English makes nouns of verbs: (noun ending, verb ending), most specific first
+_NOMINAL = (
+    ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
+    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""),
+)  # fmt: skip
+
+
+def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
+    """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
+    modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
+    `known` has."""
+    extra = set(known)
+    for ending, base in _NOMINAL:
+        if noun.endswith(ending) and len(noun) > len(ending) + 2:
+            key = stem(noun[: -len(ending)] + base)
+            if classes_of(key) or key in extra:
+                return key
+    return None
+
+
+def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
+    """An action named by a noun: "cancellation of the order" (first word) or "order
+    cancellation" (last word): (verb key, the noun, the object's words)."""
+    key = verb_of_noun(raw[0], known)
+    if key is not None:
+        return key, raw[0], raw[1:]
+    if len(raw) > 1:
+        key = verb_of_noun(raw[-1], known)
+        if key is not None:
+            return key, raw[-1], raw[:-1]
+    return None

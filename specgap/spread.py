@@ -1,0 +1,111 @@
+"""A rule over several tools: one rule per tool that takes an argument, or per tool a
+generic action names.
+
+"The accepted asset types are: ..." names no tool; it constrains the `asset_type` argument
+wherever it appears. Such a rule reaches the compiler with the target `*` and a `facet`;
+`spread` gives one copy per registry tool whose arguments the facet names, with the facet
+replaced by that argument's own name. A facet `<entity words> <arg>` (`asset status`) names
+the argument `<arg>` of a tool whose name has the entity words (`UpdateAssetStatus`); a
+trailing `type`/`kind` may be left out (`process types` -> `process`).
+
+"An order can only be modified if ..." names every tool that modifies an order: a mention
+whose resolution is a tie between tools whose names all carry every word of the mention
+(`modify order` -> `modify_order_items`, `modify_order_address`) is `tied`; the rule holds for
+each of them, at each one's own resolution score (so a fuzzy tie is reviewed, not enforced).
+"""
+
+from __future__ import annotations
+
+from specgap.ir import Candidate, CandidateRule, Resolution
+from specgap.registry import Registry, Tool
+from specgap.resolve import MARGIN, compact, words
+
+SPREAD_OPERATORS = frozenset({"resource_in_allowlist"})
+_KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
+
+
+def spreads(rule: CandidateRule) -> bool:
+    """A rule stated over an argument of every tool (target `*` and a facet)."""
+    return rule.target == "*" and rule.operator in SPREAD_OPERATORS and "facet" in rule.params
+
+
+def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
+    """One copy of the rule per tool that takes the argument, in registry order."""
+    facet = str(rule.params["facet"])
+    out = []
+    for tool in registry.tools:
+        if tool.hook:
+            continue
+        arg = _argument(tool, facet)
+        if arg is not None:
+            params = {**rule.params, "facet": arg}
+            out.append(rule.model_copy(update={"target": tool.id, "params": params}))
+    return out
+
+
+def exact(tool_id: str) -> Resolution:
+    """The resolution of a tool named by its id (a spread rule's target)."""
+    return Resolution(
+        mention=tool_id,
+        status="resolved",
+        candidates=(Candidate(tool_id=tool_id, score=1.0, via="exact_id"),),
+    )
+
+
+def _argument(tool: Tool, facet: str) -> str | None:
+    stems = words(facet)
+    while stems and stems[-1] in _KIND_WORDS and len(stems) > 1:
+        trimmed = stems[:-1]
+        found = _named(tool, stems) or _named(tool, trimmed)
+        if found:
+            return found
+        stems = trimmed
+    return _named(tool, stems)
+
+
+def _named(tool: Tool, stems: list[str]) -> str | None:
+    if not stems:
+        return None
+    whole = "".join(stems)
+    for arg in tool.arg_names:
+        if compact(arg) == whole:
+            return arg
+    name = set(words(tool.id))
+    for cut in range(1, len(stems)):
+        entity, field = stems[:cut], "".join(stems[cut:])
+        if all(w in name for w in entity):
+            for arg in tool.arg_names:
+                if compact(arg) == field:
+                    return arg
+    return None
+
+
+def tied(mention: str, resolution: Resolution) -> list[Candidate]:
+    """The tools an ambiguous mention names together: the candidates within the margin of
+    the best one whose names carry every word of the mention. Fewer than two: none."""
+    if resolution.status != "ambiguous" or not resolution.candidates:
+        return []
+    wanted = set(words(mention)) - _GENERIC
+    if not wanted:
+        return []
+    top = resolution.candidates[0].score
+    out = [
+        c
+        for c in resolution.candidates
+        if top - c.score < MARGIN and wanted <= set(words(c.tool_id))
+    ]
+    if len(out) < 2:
+        return []
+    # one family: the names share a first part that says every word of the mention and
+    # differ after it (`modify_order_items`, `modify_order_address`), not two services'
+    # tools that both happen to say it (`aws.dynamodb.PutItem`, `aws.s3.PutObject`)
+    names = [words(c.tool_id) for c in out]
+    shared = []
+    for column in zip(*names, strict=False):
+        if len(set(column)) > 1:
+            break
+        shared.append(column[0])
+    return out if wanted <= set(shared) else []
+
+
+_GENERIC = frozenset(words("tool tools function action call the a an any all"))
