@@ -25,6 +25,7 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -216,7 +217,9 @@ def build_domain(gold: Gold, domain_dir: Path, folder: Path) -> BuiltDomain:
         f"prompts = {listed(placed.prompts)}\ntools = {listed(placed.tools)}\n",
         "utf-8",
     )
-    bundle, states = run_pipeline(load_project(config), Options())
+    # the gold domain lives outside this temporary project by design (nothing is copied)
+    project = dataclasses.replace(load_project(config), allow_outside=True)
+    bundle, states = run_pipeline(project, Options())
     state = states[0]
     registry = state.registry
 

@@ -19,6 +19,7 @@ from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
 from specgap.positions import TextIndex
+from specgap.weakening import STRICT_CODES as WEAKENING_CODES
 
 
 def build(
@@ -33,7 +34,9 @@ def build(
     return bundle, states
 
 
-STRICT_CODES = frozenset({"unresolved-mention", "ambiguous-mention", "lifecycle-hook-mention"})
+STRICT_CODES = frozenset(
+    {"unresolved-mention", "ambiguous-mention", "lifecycle-hook-mention", *WEAKENING_CODES}
+)
 
 
 def is_strict_finding(d: Diagnostic) -> bool:

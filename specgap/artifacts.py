@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from specgap.confine import read_bytes
 from specgap.errors import error
 from specgap.formats import parse_json, parse_toml, parse_yaml
 from specgap.ir import ArtifactKind, ArtifactRef, Span
@@ -51,22 +52,8 @@ class Artifact:
 
 
 def read_text(path: Path, display: str) -> str:
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise error(
-            "missing-artifact",
-            f"file `{display}` does not exist",
-            path=display,
-            help="check the path in the project config; paths are relative to the config file",
-        ) from None
-    except OSError as exc:
-        raise error(
-            "unreadable-artifact",
-            f"cannot read `{display}`: {exc.strerror}",
-            path=display,
-            help="pass a readable file (not a folder); check its permissions",
-        ) from None
+    """A regular file of bounded size as UTF-8 text (see `specgap.confine.read_bytes`)."""
+    raw = read_bytes(path, display)
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -15,6 +15,7 @@ from typing import Any
 
 from specgap.evaluate.adapters import read_paths
 from specgap.evaluate.engine import Decision, Hit, OnError, Verdict
+from specgap.evaluate.identity import FINDING_CODES, UNREADABLE
 from specgap.guard import Guard, agent_registry, select_agent
 from specgap.ir import Bundle, Diagnostic
 from specgap.registry import Registry
@@ -24,12 +25,18 @@ from specgap.registry import Registry
 class CheckResult:
     events: int = 0
     denied: int = 0
+    flagged: int = 0  # events with an identity finding (`unknown-tool`, ...), denied or not
     traces: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     @property
     def errors(self) -> int:
         return sum(d.severity == "error" for d in self.diagnostics)
+
+    @property
+    def findings(self) -> int:
+        """Events that make `specgap check` exit 1: denied, or calling no registered tool."""
+        return self.denied + self.flagged
 
 
 def bundle_registry(bundle: Bundle, agent: str) -> Registry:
@@ -84,6 +91,46 @@ def decision_row(decision: Decision) -> str | None:
     return row.rstrip()
 
 
+IDENTITY_POLICIES = frozenset(f"specgap.{code}" for code in FINDING_CODES)
+
+
+def unreadable_line(diagnostic: Diagnostic, on_error: OnError, fmt: str) -> str:
+    """The decision line of an event the adapters could not read: `deny` when failing
+    closed, `undetermined` otherwise."""
+    closed = on_error == "closed"
+    where = diagnostic.span.location() if diagnostic.span else diagnostic.path or "<input>"
+    verdict, action = ("deny", "deny") if closed else ("undetermined", "observe")
+    reason = f"{diagnostic.code}: {diagnostic.message}"
+    if fmt != "jsonl":
+        return f"{verdict:<12} {action:<7} {'-':<24} {where}  {UNREADABLE}: {reason}"
+    hit = {
+        "policy": f"specgap.{UNREADABLE}",
+        "action": "deny",
+        "effect": action,
+        "enforcement": "enforce",
+        "category": "interface_validation",
+        "reason": reason,
+        "message": "the event could not be read",
+        "source": where,
+        "undetermined": not closed,
+        "error": False,
+    }
+    data = {
+        "trace": (diagnostic.span.path if diagnostic.span else diagnostic.path) or "<input>",
+        "event": "unreadable",
+        "index": None,
+        "origin": where,
+        "tool": None,
+        "name": None,
+        "call_id": None,
+        "verdict": verdict,
+        "action": action,
+        "flags": [UNREADABLE],
+        "hits": [hit],
+    }
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
+
+
 TABLE_HEADER = f"{'verdict':<12} {'action':<7} {'tool':<24} origin  findings"
 
 
@@ -112,6 +159,13 @@ def check_traces(
         result.diagnostics.append(diagnostic)
         if report is not None:
             report(diagnostic)
+        if diagnostic.severity == "error" and reading:
+            # an event that cannot be read still gets its line: a consumer never misses one
+            result.events += 1
+            result.denied += on_error == "closed"
+            emit(unreadable_line(diagnostic, on_error, fmt))
+
+    reading = True
 
     if fmt == "table":
         emit(TABLE_HEADER)
@@ -125,12 +179,14 @@ def check_traces(
         decision = guard.check(event, trace=key, executed=True)
         result.events += 1
         result.denied += decision.blocked
+        result.flagged += any(h.policy in IDENTITY_POLICIES for h in decision.hits)
         if fmt == "jsonl":
             emit(decision_json(key, decision))
         else:
             row = decision_row(decision)
             if row is not None:
                 emit(row)
+    reading = False
     if trace_format != "auto" and result.events == 0 and not result.errors:
         # adapters skip objects that are not theirs, so a mixed log stays readable; a whole
         # input with nothing of the forced format is a wrong `--trace-format`

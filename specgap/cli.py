@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import sys
 import traceback
@@ -22,10 +23,12 @@ from specgap.api import (
     write_atomic,
 )
 from specgap.config import Project, load_project
+from specgap.confine import hold_build_lock, stdout_failed
 from specgap.errors import ExitCode, SpecgapError, error
 from specgap.ir import Bundle, Diagnostic
 from specgap.jsontext import bundle_text
 from specgap.pipeline import Options
+from specgap.weakening import weakened_since_committed
 
 app = typer.Typer(
     name="specgap",
@@ -36,19 +39,26 @@ app = typer.Typer(
 )
 F = TypeVar("F", bound=Callable[..., Any])
 _debug = False
+_allow_outside = False
 _diagnostics_json = False  # --diagnostics-format json
 
 
 def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
     """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
-    rest of the output instead of failing the command, which still exits as it would."""
+    rest of the output instead of failing the command, which still exits as it would. Any
+    other failure to write stdout (a full disk) is a located diagnostic."""
     from specgap.conventions import quiet_on_broken_pipe
 
     stream = sys.stderr if err else sys.stdout
-    with quiet_on_broken_pipe(stream):
-        stream.write(text if text.endswith("\n") else text + "\n")
-        if flush:
-            stream.flush()
+    try:
+        with quiet_on_broken_pipe(stream):
+            stream.write(text if text.endswith("\n") else text + "\n")
+            if flush:
+                stream.flush()
+    except OSError as exc:
+        if err:
+            raise
+        raise stdout_failed(exc) from None
 
 
 def print_diagnostics(
@@ -66,13 +76,26 @@ def render_diagnostic(d: Diagnostic) -> str:
     return diagnostic_json(d) if _diagnostics_json else d.render()
 
 
+def _flush_stdout() -> None:
+    from specgap.conventions import quiet_on_broken_pipe
+
+    try:
+        with quiet_on_broken_pipe(sys.stdout):
+            sys.stdout.flush()
+    except OSError as exc:
+        raise stdout_failed(exc) from None
+
+
 def handled(fn: F) -> F:
     """Bad input -> diagnostics and exit 2; never a traceback unless --debug."""
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
-            return fn(*args, **kwargs)
+            try:
+                return fn(*args, **kwargs)
+            finally:
+                _flush_stdout()  # a closed pipe is a diagnostic here, not at interpreter exit
         except SpecgapError as exc:
             print_diagnostics(exc.diagnostics, notes=True)
             raise typer.Exit(ExitCode.ERROR) from None
@@ -116,10 +139,14 @@ def main_options(
         DiagnosticsFormat,
         typer.Option("--diagnostics-format", help="Diagnostics on stderr as text or JSON lines."),
     ] = DiagnosticsFormat.text,
+    allow_outside: Annotated[
+        bool, typer.Option("--allow-outside", help="Read and write outside the project root.")
+    ] = False,
 ) -> None:
-    global _debug, _diagnostics_json
+    global _debug, _diagnostics_json, _allow_outside
     _debug = debug
     _diagnostics_json = diagnostics_format == "json"
+    _allow_outside = allow_outside
 
 
 ConfigOpt = Annotated[
@@ -137,7 +164,7 @@ class ExtractorMode(StrEnum):
 
 
 def _project(config: Path | None) -> Project:
-    project = load_project(config)
+    project = dataclasses.replace(load_project(config), allow_outside=_allow_outside)
     if not project.config.agents:  # nothing to build: do not write an empty bundle over one
         shown = project.path.as_posix()
         raise SpecgapError(
@@ -169,6 +196,7 @@ def _options(
 @app.command("build")
 @handled
 def build_cmd(
+    ctx: typer.Context,
     config: ConfigOpt = None,
     check: Annotated[
         bool, typer.Option("--check", help="Do not write; exit 1 if the committed policy is stale.")
@@ -189,6 +217,7 @@ def build_cmd(
     """Compile the policy of every agent to the bundle (default policy/policy.json)."""
     project = _project(config)
     options = _options(project, strict, extractor, offline)
+    hold_build_lock(project.out, ctx.call_on_close)  # until the command ends
     if dump_after is not None:
         from specgap.pipeline import dump_after as dump
 
@@ -198,8 +227,10 @@ def build_cmd(
     text = bundle_text(bundle)
     out = project.out
     shown = project.rel(out)
-    print_diagnostics(bundle.diagnostics, notes=verbose)
-    strict_failures = [d for d in bundle.diagnostics if is_strict_finding(d)] if strict else []
+    weakened = weakened_since_committed(project, bundle)  # before the write replaces it
+    print_diagnostics((*bundle.diagnostics, *weakened), notes=verbose)
+    found = (*bundle.diagnostics, *weakened)
+    strict_failures = [d for d in found if is_strict_finding(d)] if strict else []
     if check:
         current = out.read_text("utf-8") if out.is_file() else None
         if current != text:
@@ -214,7 +245,10 @@ def build_cmd(
         if (message := update_lock(options, states)) is not None:
             emit(message)
     if strict_failures:
-        emit(f"strict: {len(strict_failures)} unresolved or ambiguous mentions", err=True)
+        emit(
+            f"strict: {len(strict_failures)} findings (unresolved mentions, weakened rules)",
+            err=True,
+        )
         raise typer.Exit(ExitCode.FINDINGS)
 
 
@@ -332,7 +366,8 @@ def check_cmd(
         typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
     ] = OnErrorMode.default,
 ) -> None:
-    """Check traces against the compiled policy; one decision per event; exit 1 on any deny."""
+    """Check traces against the compiled policy; one decision per event; exit 1 on any deny
+    or call to a tool the registry does not know."""
     from specgap.check import check_traces
 
     # the project config, when there is one to read, chooses the undetermined verdict
@@ -373,7 +408,7 @@ def check_cmd(
         )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
-    if result.denied:
+    if result.findings:
         raise typer.Exit(ExitCode.FINDINGS)
 
 

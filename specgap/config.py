@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from specgap.artifacts import read_text
+from specgap.confine import is_inside, outside_error
 from specgap.errors import SpecgapError, error
 from specgap.formats import toml_error, too_complex
 from specgap.ir import Diagnostic
@@ -66,6 +67,7 @@ class Project:
     path: Path
     root: Path
     config: ProjectConfig
+    allow_outside: bool = False  # `specgap --allow-outside`: never set from the config file
 
     def rel(self, path: Path) -> str:
         """Repo-relative POSIX path for display and for spans."""
@@ -83,12 +85,35 @@ class Project:
         for pattern in patterns:
             if glob.has_magic(pattern):
                 matches = sorted(glob.glob(str(self.root / pattern), recursive=True))
-                paths.extend(Path(m) for m in matches)
+                found = [Path(m) for m in matches]
                 if not matches and unmatched is not None:
                     unmatched.append(self._unmatched(pattern))
             else:
-                paths.append(self.root / pattern)
+                found = [self.root / pattern]
+            for path in found:
+                problem = self._confined(path, pattern)
+                if problem is None:
+                    paths.append(path)
+                elif unmatched is not None:
+                    unmatched.extend(problem.diagnostics)
+                else:
+                    raise problem
         return paths
+
+    def _confined(self, path: Path, pattern: str) -> SpecgapError | None:
+        """Why `path` may not be read (outside the root, a symlink loop), or None."""
+        try:
+            if self.allow_outside or is_inside(self.root, path):
+                return None
+        except SpecgapError as exc:
+            return SpecgapError([self._at_pattern(d, pattern) for d in exc.diagnostics])
+        problem = outside_error(self.rel(path), self.root)
+        return SpecgapError([self._at_pattern(d, pattern) for d in problem.diagnostics])
+
+    def _at_pattern(self, diagnostic: Diagnostic, pattern: str) -> Diagnostic:
+        """The diagnostic, located at `pattern` in the config file."""
+        located = self._unmatched(pattern)
+        return diagnostic.model_copy(update={"span": located.span, "path": located.path})
 
     def _unmatched(self, pattern: str) -> Diagnostic:
         shown = self.rel(self.path)
@@ -108,7 +133,12 @@ class Project:
 
     @property
     def out(self) -> Path:
-        return self.root / self.config.out
+        """The policy file; outside the project root only with `--allow-outside`."""
+        out = self.root / self.config.out
+        problem = self._confined(out, self.config.out)
+        if problem is not None:
+            raise problem
+        return out
 
     def agent(self, agent_id: str) -> AgentConfig:
         for agent in self.config.agents:
@@ -134,8 +164,8 @@ def find_config(start: Path) -> Path | None:
 
 def _has_tool_table(path: Path) -> bool:
     try:
-        return "specgap" in tomllib.loads(path.read_text("utf-8")).get("tool", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return "specgap" in tomllib.loads(read_text(path, path.name)).get("tool", {})
+    except (SpecgapError, tomllib.TOMLDecodeError):
         return False
 
 

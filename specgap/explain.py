@@ -80,6 +80,8 @@ def verdict(res: Resolution) -> str:
             f"(< {MARGIN:.2f}); name the tool by its id or add an alias"
         )
     lead = cands[0].score - cands[1].score if len(cands) > 1 else cands[0].score
+    if len(cands) > 1 and lead < MARGIN and cands[0].via == "exact_id":
+        return f"resolved: `{cands[0].tool_id}` is named by its exact id, the others are not"
     return (
         f"resolved: {cands[0].score:.3f} >= {RESOLVED_AT:.2f} and a lead of {lead:.3f} "
         f"(>= {MARGIN:.2f})"

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 from specgap.artifacts import read_text
-from specgap.errors import error
+from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import coerce_event
 from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
+from specgap.evaluate.identity import UNREADABLE
 from specgap.evaluate.operators import TraceState
 from specgap.events import Event, ToolCall
 from specgap.ir import AgentBundle, Bundle
@@ -51,6 +52,8 @@ class Guard:
     - `only`: when given, only tools matching one of these globs are checked;
     - `on_error`: what an internal error does: `closed` denies, `open` allows (recording
       the error), `default` is closed where an `enforce` policy applies and open elsewhere;
+      `closed` also denies a call to a tool the registry does not know (a finding, `warn`,
+      otherwise) and returns a deny for an event that cannot be read (raised otherwise);
     - `shadow`: decide as usual but never act: every `action` becomes `observe` (the
       `verdict` still says what enforcement would have done);
     - `enforce`, `undetermined`: as for the evaluator's `Engine`.
@@ -94,12 +97,15 @@ class Guard:
         """Decide one event of `trace`, then fold it into that trace's state.
 
         A tool call is folded in once it has run: at once when `executed` is true (replaying
-        a log), at the next `check` or `record` of the trace when `executed` is None and the
-        call is allowed; a blocked call with `executed` None, or any call with `executed`
-        false, never ran and is left out of the state.
+        a log) and the call is not denied, at the next `check` or `record` of the trace when
+        `executed` is None and the call is allowed; a denied call, or any call with
+        `executed` false, counts as never run and is left out of the state.
         """
         current = self._trace(trace)
-        item = coerce_event(event, self.registry, f"{trace}#{current.index}")
+        try:
+            item = coerce_event(event, self.registry, f"{trace}#{current.index}")
+        except SpecgapError as exc:
+            return self._unreadable(current, trace, exc)
         self._fold_pending(current)
         return self._one(current, item, executed)
 
@@ -111,12 +117,49 @@ class Guard:
         or the trace's next check.
         """
         current = self._trace(trace)
-        items = [
-            coerce_event(call, self.registry, f"{trace}#{current.index + n}")
-            for n, call in enumerate(calls)
-        ]
+        items: list[Event | SpecgapError] = []
+        for n, call in enumerate(calls):
+            try:
+                items.append(coerce_event(call, self.registry, f"{trace}#{current.index + n}"))
+            except SpecgapError as exc:
+                if self.on_error != "closed":
+                    raise
+                items.append(exc)
         self._fold_pending(current)
-        return [self._one(current, item, None) for item in items]
+        return [
+            self._unreadable(current, trace, item)
+            if isinstance(item, SpecgapError)
+            else self._one(current, item, None)
+            for item in items
+        ]
+
+    def _unreadable(self, current: _Trace, trace: str, exc: SpecgapError) -> Decision:
+        """An event that cannot be read: denied when failing closed, raised otherwise."""
+        if self.on_error != "closed":
+            raise exc
+        index = current.index
+        current.index += 1
+        reason = "; ".join(f"{d.code}: {d.message}" for d in exc.diagnostics)
+        hit = Hit(
+            policy=f"specgap.{UNREADABLE}",
+            action="deny",
+            enforcement="enforce",
+            category="interface_validation",
+            reason=reason,
+            source="<guard>",
+            effect="deny",
+            message="the event could not be read",
+        )
+        return Decision(
+            index=index,
+            origin=f"{trace}#{index}",
+            tool=None,
+            name=None,
+            verdict="deny",
+            hits=(hit,),
+            action="observe" if self.shadow else "deny",
+            flags=(UNREADABLE,),
+        )
 
     def _trace(self, trace: str) -> _Trace:
         current = self._traces.get(trace)
@@ -133,7 +176,9 @@ class Guard:
             decision = self._failed(index, item, exc)
         if self.shadow and decision.action != "allow":
             decision = decision.model_copy(update={"action": "observe"})
-        if not isinstance(item, ToolCall) or executed:
+        if not isinstance(item, ToolCall) or (executed and not decision.blocked):
+            # a denied call counts as not run, also in a replayed log: `eval` and `check`
+            # then agree, and a denied call never satisfies a later `require_before`
             self.engine.observe(current.state, item)
         elif executed is None and (self.shadow or decision.action not in BLOCKING):
             current.pending.append(item)

@@ -141,6 +141,12 @@ class Selector(Frozen):
 
     arg: str
     extract: Literal["sql_tables", "sql_limit", "sql_verb"] | None = None
+    dialect: str | None = Field(
+        default=None,
+        description="sqlglot dialect the SQL extracts read (`postgres`, `mysql`, ...); "
+        "unset: the strict generic dialect",
+        exclude_if=lambda value: value is None,  # unset leaves policy ids and bytes as they were
+    )
 
 
 class SchemaContract(Frozen):

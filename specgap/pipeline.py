@@ -39,6 +39,7 @@ from specgap.units import (
     resolver_for,
     rule_compiler,
 )
+from specgap.weakening import check_stage
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ STAGES: tuple[tuple[str, Stage], ...] = (
     ("extract", extract_stage),
     ("resolve", resolve_stage),
     ("compile", compile_stage),
+    ("weakening", check_stage),  # rules that silently weaken: specgap/weakening.py
 )
 
 

@@ -24,6 +24,7 @@ never promoted to effects. `specgap registry import` writes this format.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,7 @@ from pydantic import ValidationError
 
 from specgap.artifacts import Artifact
 from specgap.ir import Diagnostic, Selector, Span, ToolSummary
+from specgap.toolnames import Identity, NameIndex
 from specgap.toolspecs import ToolSpec
 
 EFFECTS = ("read", "write", "destructive")
@@ -70,8 +72,19 @@ class Registry:
     hooks: Mapping[str, Tool] = field(default_factory=dict)  # casefolded name or id -> hook
 
     def canonical(self, name: str) -> str | None:
-        """Exact lookup of a tool-call name or id, as adapters need it."""
-        return self.by_name.get(name)
+        """The tool a tool-call name or id means: exact, else after normalization (case,
+        whitespace, invisible characters, NFKC, SDK/MCP prefixes, look-alike letters), so a
+        loosely spelt call never escapes its tool's policies (see `specgap.toolnames`)."""
+        found = self.by_name.get(name)
+        return found if found is not None else self.identify(name).tool
+
+    def identify(self, name: str) -> Identity:
+        """How surely `name` means a registered tool (exact, normalized, confusable, unknown)."""
+        return self._names.identify(name)
+
+    @functools.cached_property
+    def _names(self) -> NameIndex:
+        return NameIndex(dict(self.by_name))
 
     def hook(self, mention: str) -> Tool | None:
         """The lifecycle hook a mention names exactly (any case), if it names one."""

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from specgap.artifacts import Artifact, load_artifact
 from specgap.cache import MISSING, Cache, memo
 from specgap.compile import RuleCompiler, compile_rule
+from specgap.confine import read_bytes
 from specgap.errors import SpecgapError
 from specgap.extract import Extracted, extract
 from specgap.ir import (
@@ -50,10 +51,7 @@ def read_artifact(cache: Cache | None, kind: ArtifactKind, path: Path, display: 
     """`load_artifact`; with a cache, parsed once per (kind, path, content)."""
     if cache is None:
         return load_artifact(kind, path, display)
-    try:
-        raw = path.read_bytes()
-    except OSError:
-        return load_artifact(kind, path, display)  # reports it the usual way
+    raw = read_bytes(path, display)  # bounded, regular files only; raises located
     key = (kind, display, hashlib.sha256(raw).hexdigest())
     found = cache.lookup("file", key)
     if found is MISSING:

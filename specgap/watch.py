@@ -31,6 +31,7 @@ from specgap.api import evaluate, is_strict_finding, load_bundle, write_atomic
 from specgap.cache import Cache
 from specgap.changes import Snapshot, diagnostic_changes, render_changes, summary
 from specgap.config import Project, find_config, load_project
+from specgap.confine import build_lock
 from specgap.errors import ExitCode, SpecgapError
 from specgap.evaluate.suite import Counts
 from specgap.ir import Bundle, Diagnostic
@@ -137,8 +138,9 @@ class Session:
             if self.good is None and self.on_disk is None:
                 self.on_disk = (_read_bundle(project),)
             options = self.options_for(project)
-            built = self._build(project, options)
-            written_at = self._write(project.out, built.text)
+            with build_lock(project.out):  # no build of this policy interleaves with ours
+                built = self._build(project, options)
+                written_at = self._write(project.out, built.text)
         except SpecgapError as exc:
             return self._failed(exc.diagnostics, shown, started, quiet)
         finally:

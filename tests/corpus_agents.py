@@ -9,6 +9,7 @@ ground-truth action sequences.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
@@ -58,7 +59,8 @@ def build_agent(
         f'out = "policy.json"\n\n[[agents]]\nid = "{agent}"\nprompts = {paths(prompts)}\n'
         f"tools = {paths(tools)}\nregistry = {paths(registry)}\n"
     )
-    bundle, states = build(load_project(config))
+    # the corpus lives outside the temporary project by design (nothing is copied)
+    bundle, states = build(dataclasses.replace(load_project(config), allow_outside=True))
     return Built(bundle.agents[0], states[0])
 
 

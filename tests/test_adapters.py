@@ -237,7 +237,7 @@ def test_warnings_point_at_their_source() -> None:
         "s.json:43:9: invalid-tool-arguments: the arguments of `execute_sql` are not a JSON "
         "object; kept raw and flagged",
         "m.jsonl:12:147: unknown-tool: tool `export_csv` is not in the agent's registry; its "
-        "calls are not checked",
+        "calls are a finding",
     ]
     assert all(d.severity == "warning" for d in found)
 

@@ -78,7 +78,7 @@ def test_every_sample_format_in_one_run() -> None:
     flagged = [d for d in lines(done) if d["flags"]]
     assert [(d["call_id"], d["flags"], d["verdict"]) for d in flagged] == [
         ("call_Xx81", ["invalid-arguments"], "deny"),  # `query` is required
-        ("5", ["cancelled"], "allow"),  # an unknown tool: not checked
+        ("5", ["cancelled"], "warn"),  # an unknown tool: a finding
     ]
     warnings = [w for w in done.stderr.splitlines() if ": " in w and not w.startswith(" ")]
     assert [w.split(": ")[1] for w in warnings] == ["invalid-tool-arguments", "unknown-tool"]

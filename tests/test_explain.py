@@ -104,7 +104,7 @@ def test_strict_fails_the_build(project_dir: Path, rule: str) -> None:
     _add_rules(project_dir, rule)
     run = specgap("build", "--strict", cwd=project_dir)
     assert run.code == 1
-    assert "strict: 1 unresolved or ambiguous mentions" in run.stderr
+    assert "strict: 1 findings (unresolved mentions, weakened rules)" in run.stderr
 
 
 def test_strict_passes_the_reference_project(project_dir: Path) -> None:

@@ -28,7 +28,7 @@ from specgap.ir import Bundle
 from tests.cli_helpers import LOCATED, specgap
 from tests.conftest import ROOT
 
-QUERY = {"query": "SELECT count(*) FROM orders"}
+QUERY = {"query": "SELECT count(*) FROM orders LIMIT 1"}  # an unbounded query is denied
 SCRIPT = [("execute_sql", QUERY), ("schema_lookup", {}), ("execute_sql", QUERY)]
 PROXY = ["-m", "specgap", "mcp-proxy", "--agent", "sql"]
 POLICY = ROOT / "policy" / "policy.json"

@@ -82,7 +82,7 @@ CASES: list[tuple[str, dict[str, Any], list[Event], set[str], str]] = [
     (
         "arg_within_bound",
         {"selector": {"arg": "q", "extract": "sql_limit"}, "max": 100},
-        [call("t", {"q": "SELECT * FROM orders;"})],
+        [call("t", {"q": "SELECT * FROM orders LIMIT 7;"})],
         {"arg_within_bound/exceed-max"},
         "101",
     ),
@@ -197,14 +197,19 @@ def test_deny_without_selector_calls_the_tool_after_the_first_message() -> None:
 @pytest.mark.parametrize(
     ("sql", "table", "expected"),
     [
-        ("SELECT * FROM orders o JOIN users u", "x", "SELECT * FROM x o JOIN users u"),
+        (
+            "SELECT * FROM orders o JOIN users u ON o.u = u.id",
+            "x",
+            "SELECT * FROM x AS o JOIN users AS u ON o.u = u.id",
+        ),
         ("SELECT 'FROM secret' FROM orders", "x", "SELECT 'FROM secret' FROM x"),
         (
-            "WITH d AS (SELECT day FROM orders) SELECT * FROM d JOIN orders",
+            "WITH d AS (SELECT day FROM orders) SELECT * FROM d JOIN orders ON d.day = orders.day",
             "x",
-            "WITH d AS (SELECT day FROM x) SELECT * FROM d JOIN x",
+            "WITH d AS (SELECT day FROM x) SELECT * FROM d JOIN x ON d.day = x.day",
         ),
         ("SELECT 1", "x", None),
+        ("SELECT 1 FROM", "x", None),  # unreadable: nothing to rewrite
     ],
 )
 def test_sql_replace_table(sql: str, table: str, expected: str | None) -> None:
@@ -216,11 +221,21 @@ def test_sql_replace_table(sql: str, table: str, expected: str | None) -> None:
     [
         ("SELECT 1 FROM a LIMIT 5", "SELECT 1 FROM a LIMIT 101"),
         ("SELECT 1 FROM a;", "SELECT 1 FROM a LIMIT 101"),
-        ("SELECT TOP 3 * FROM a -- LIMIT 2", "SELECT TOP 101 * FROM a -- LIMIT 2"),
+        ("SELECT 1 FROM a -- LIMIT 2", "SELECT 1 FROM a /* LIMIT 2 */ LIMIT 101"),
+        (
+            "SELECT 1 FROM a; SELECT 2 FROM b FETCH FIRST 3 ROWS ONLY",
+            "SELECT 1 FROM a LIMIT 101;\nSELECT 2 FROM b LIMIT 101",
+        ),
+        ("SELECT TOP 3 * FROM a", None),  # not the generic dialect: unreadable
+        ("DELETE FROM a", None),  # no query statement to bound
     ],
 )
-def test_sql_set_limit(sql: str, expected: str) -> None:
+def test_sql_set_limit(sql: str, expected: str | None) -> None:
     assert sql_set_limit(sql, 101) == expected
+
+
+def test_sql_set_limit_in_a_named_dialect() -> None:
+    assert sql_set_limit("SELECT TOP 3 * FROM a", 101, "tsql") == "SELECT TOP 101 * FROM a"
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.operators import OPERATORS, Operator, TraceState, Undetermined
+from specgap.evaluate.values import UnreadableValue
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 
@@ -120,7 +122,8 @@ def _explicit_allow(
     out_hits, out_verdicts = [], []
     action: RuntimeAction = "allow"
     for hit, verdict in zip(hits, verdicts, strict=True):
-        by = allowing.get(policies[hit.policy].operator)
+        policy = policies.get(hit.policy)  # identity findings name no policy
+        by = allowing.get(policy.operator) if policy is not None else None
         if by is not None and hit.effect != "allow" and not hit.error:
             hit = hit.model_copy(
                 update={"effect": "observe", "reason": f"{hit.reason} (overridden by `{by}`)"}
@@ -168,6 +171,7 @@ class Engine:
         `open` records it without effect, `default` is closed for enforced policies and
         open for the others."""
         levels = frozenset(enforce)
+        self._closed = on_error == "closed"
         self._undetermined: Verdict = undetermined
         self._undetermined_effect: RuntimeAction = {"deny": "deny", "warn": "warn"}.get(
             undetermined, "observe"
@@ -243,7 +247,11 @@ class Engine:
             return self._decide(index, event, state, self._message_checks)
         before, after = self._checks(event.tool)
         return self._decide(
-            index, event, state, before + after if event.result is not None else before
+            index,
+            event,
+            state,
+            before + after if event.result is not None else before,
+            identity=True,  # who is called is judged once, before the call
         )
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
@@ -264,18 +272,33 @@ class Engine:
             )
         return found
 
-    def _decide(self, index: int, event: Event, state: TraceState, checks: _Checks) -> Decision:
+    def _decide(
+        self,
+        index: int,
+        event: Event,
+        state: TraceState,
+        checks: _Checks,
+        *,
+        identity: bool = False,
+    ) -> Decision:
         hits: list[Hit] = []
         verdicts: list[Verdict] = []
         found: set[str] = set()  # one finding per policy and event (pre and post may match)
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
+        if identity and isinstance(event, ToolCall):
+            for code, finding in identity_findings(event):  # fail closed on who is called
+                hits.append(self._identity_hit(code, finding))
+                verdicts.append("deny" if self._closed else "warn")
+                verdict = action = "deny" if self._closed else "warn"
         for compiled, check in checks:
             if found and compiled.policy.id in found:
                 continue
             failed = False
             try:
                 reason = check(compiled.prepared, event, state)
+            except UnreadableValue as exc:  # unreadable input is a violation, never an error
+                reason = f"cannot read the call: {exc}"
             except Exception as exc:  # a broken check fails closed or open, naming the policy
                 reason = f"internal error in `{compiled.policy.operator}`: {exc}"
                 failed = True
@@ -332,10 +355,25 @@ class Engine:
             flags=event.flags if isinstance(event, ToolCall) else (),
         )
 
+    def _identity_hit(self, code: str, reason: str) -> Hit:
+        return Hit(
+            policy=f"specgap.{code}",
+            action="deny",
+            enforcement="enforce",
+            category="authorization_check",
+            reason=reason,
+            source="<registry>",
+            effect="deny" if self._closed else "warn",
+            message="the call does not name a registered tool unambiguously",
+        )
+
     def decide(self, index: int, event: Event, state: TraceState) -> Decision:
-        """Check one event against the state of its trace, then fold it into that state."""
+        """Check one event against the state of its trace, then fold it into that state,
+        unless it was denied: a denied call never ran, so it satisfies no later rule (a
+        denied `schema_lookup` is no lookup before the query), here as in the Guard."""
         decision = self.evaluate(index, event, state)
-        self.observe(state, event)
+        if not (decision.blocked and isinstance(event, ToolCall)):
+            self.observe(state, event)
         return decision
 
     def run(self, events: Sequence[Event]) -> Iterator[Decision]:

@@ -3,15 +3,14 @@
 Nothing here mutates its input: every function returns new tuples, dicts and events, so a
 safe trace can be mutated many times over. Mutators live beside their operators; this
 module only knows how to put a value where a `Selector` reads it, including inside SQL
-text (tables, row limits, statement verbs), so a mutator can say "make the selected value
-X" without knowing how the value is carried.
+text (tables, row limits, statement verbs, rewritten through the parser), so a mutator can
+say "make the selected value X" without knowing how the value is carried.
 """
 
 from __future__ import annotations
 
 import copy
 import fnmatch
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,10 +19,6 @@ from specgap.ir import Selector
 
 MUTANT_ORIGIN = "mutant"  # origin of events a mutator synthesises (no file to point back to)
 
-_QUOTED = re.compile(r"'(?:[^']|'')*'|\"(?:[^\"]|\"\")*\"|--[^\n]*|/\*.*?\*/", re.S)
-_TABLE = re.compile(r"\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+([A-Za-z_][\w.$]*)", re.I)
-_CTE = re.compile(r"(?:\bWITH(?:\s+RECURSIVE)?|,)\s*([A-Za-z_]\w*)\s+AS\s*\(", re.I)
-_LIMIT = re.compile(r"\b(?:LIMIT|TOP|FETCH\s+FIRST)\s+\(?(\d+)", re.I)
 _VERB_TEMPLATES = {
     "DELETE": "DELETE FROM {table}",
     "DROP": "DROP TABLE {table}",
@@ -115,61 +110,40 @@ def put_selected(selector: Selector, args: dict[str, Any], value: Any) -> dict[s
     sql = first_string(args, selector.arg)
     if sql is None:
         return None
+    dialect = selector.dialect
     if selector.extract == "sql_tables":
-        rewritten = sql_replace_table(sql, str(value))
+        rewritten = sql_replace_table(sql, str(value), dialect)
     elif selector.extract == "sql_limit":
-        rewritten = sql_set_limit(sql, int(value))
+        rewritten = sql_set_limit(sql, int(value), dialect)
     else:
-        rewritten = sql_with_verb(sql, str(value))
+        rewritten = sql_with_verb(sql, str(value), dialect)
     return None if rewritten is None else set_path(args, selector.arg, rewritten)
 
 
-def _mask(sql: str) -> str:
-    """SQL with string literals and comments blanked out, offsets unchanged."""
-    return _QUOTED.sub(lambda m: " " * len(m.group(0)), sql)
+# The SQL rewrites read and write through the parser (`sqlfacets`), imported on first use.
 
 
-def sql_tables_in(sql: str) -> list[str]:
-    code = _mask(sql)
-    ctes = {name.casefold() for name in _CTE.findall(code)}
-    return [m for m in _TABLE.findall(code) if m.rsplit(".", 1)[-1].casefold() not in ctes]
+def sql_replace_table(sql: str, table: str, dialect: str | None = None) -> str | None:
+    """Every reference to the first real (non-CTE) table becomes `table`; None when the
+    query cannot be read or names no table."""
+    from specgap.evaluate.sqlfacets import replace_table
+
+    return replace_table(sql, table, dialect)
 
 
-def sql_replace_table(sql: str, table: str) -> str | None:
-    """Every reference to the first real (non-CTE) table becomes `table`."""
-    code = _mask(sql)
-    ctes = {name.casefold() for name in _CTE.findall(code)}
-    matches = [
-        m for m in _TABLE.finditer(code) if m.group(1).rsplit(".", 1)[-1].casefold() not in ctes
-    ]
-    if not matches:
-        return None
-    old = matches[0].group(1).casefold()
-    out, last = [], 0
-    for m in matches:
-        if m.group(1).casefold() == old:
-            out += [sql[last : m.start(1)], table]
-            last = m.end(1)
-    return "".join(out) + sql[last:]
+def sql_set_limit(sql: str, limit: int, dialect: str | None = None) -> str | None:
+    """Every query statement's row cap becomes `LIMIT limit`; None when the query cannot be
+    read or has no query statement."""
+    from specgap.evaluate.sqlfacets import set_limit
+
+    return set_limit(sql, limit, dialect)
 
 
-def sql_set_limit(sql: str, limit: int) -> str:
-    """Every row limit becomes `limit`; a statement without one gets `LIMIT limit`."""
-    code = _mask(sql)
-    matches = list(_LIMIT.finditer(code))
-    if not matches:
-        body = sql.rstrip().rstrip(";").rstrip()
-        return f"{body} LIMIT {limit}"
-    out, last = [], 0
-    for m in matches:
-        out += [sql[last : m.start(1)], str(limit)]
-        last = m.end(1)
-    return "".join(out) + sql[last:]
-
-
-def sql_with_verb(sql: str, verb: str) -> str:
+def sql_with_verb(sql: str, verb: str, dialect: str | None = None) -> str:
     """A statement of kind `verb` over the first table the original statement reads."""
-    tables = sql_tables_in(sql)
+    from specgap.evaluate.sqlfacets import tables_in
+
+    tables = tables_in(sql, dialect)
     table = tables[0] if tables else "specgap_mutant"
     template = _VERB_TEMPLATES.get(verb.upper(), verb.upper() + " {table}")
     return template.format(table=table)

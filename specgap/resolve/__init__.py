@@ -414,9 +414,15 @@ def _resolution(mention: str | None, evidence: dict[str, Evidence]) -> Resolutio
 
 
 def status_of(candidates: tuple[Candidate, ...]) -> ResolutionStatus:
-    """`unresolved` below RESOLVED_AT, `ambiguous` when the runner-up is within MARGIN."""
+    """`unresolved` below RESOLVED_AT, `ambiguous` when the runner-up is within MARGIN,
+    unless the leader is the tool's exact id and the runner-up is not: an exact id beats
+    any fuzzy match, or a look-alike tool added later would unseat enforced rules."""
     if not candidates or candidates[0].score < RESOLVED_AT:
         return "unresolved"
+    if candidates[0].via == "exact_id" and (
+        len(candidates) == 1 or candidates[1].via != "exact_id"
+    ):
+        return "resolved"
     if len(candidates) > 1 and candidates[0].score - candidates[1].score < MARGIN - 1e-9:
         return "ambiguous"
     return "resolved"

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from specgap.errors import SpecgapError
+from specgap.evaluate.identity import name_flags
 from specgap.events import Event
 from specgap.formats import parse_json
 from specgap.ir import Diagnostic, Severity, Span
@@ -140,11 +141,18 @@ class Context:
                 doc,
                 pointer,
                 "unknown-tool",
-                f"tool `{name}` is not in the agent's registry; its calls are not checked",
+                f"tool `{name}` is not in the agent's registry; its calls are a finding",
                 help=_did_you_mean(name, self.registry),
                 severity="warning",
             )
         return found
+
+    def name_flags(self, name: str) -> tuple[str, ...]:
+        """What the name of a call says about its identity (see `evaluate.identity`)."""
+        if self.registry is None or name in self.registry.by_name:
+            return ()
+        identity = self.registry.identify(name)
+        return name_flags(identity.how, identity.near)
 
 
 def _did_you_mean(name: str, registry: Registry) -> str:
@@ -156,21 +164,44 @@ def _did_you_mean(name: str, registry: Registry) -> str:
     return "add the tool, or a `names` entry for it, to the agent's registry"
 
 
-def decode_args(value: Any) -> tuple[dict[str, Any], str | None]:
-    """Arguments as a JSON object, or `({}, raw text)` when they are not one."""
+def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
+    """Arguments as a JSON object, or `({}, raw text)` when they are not one; the flag says
+    the JSON text repeated a key (the last one wins here, but a tool may read the first)."""
     if value is None or value == "":
-        return {}, None
+        return {}, None, False
     if isinstance(value, dict):
-        return value, None
+        return value, None, False
     if isinstance(value, str):
+        repeated = False
         try:
-            parsed = json.loads(value)
+            parsed = _STRICT_KEYS.decode(value)
+        except _RepeatedKey:  # rare: read again the usual way, and say so
+            repeated = True
+            try:
+                parsed = json.loads(value)
+            except ValueError:
+                return {}, value, True
         except ValueError:
-            return {}, value
+            return {}, value, False
         if isinstance(parsed, dict):
-            return parsed, None
-        return {}, value
-    return {}, json.dumps(value, ensure_ascii=False)
+            return parsed, None, repeated
+        return {}, value, repeated
+    return {}, json.dumps(value, ensure_ascii=False), False
+
+
+class _RepeatedKey(Exception):
+    pass
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise _RepeatedKey
+    return out
+
+
+# one decoder, built once: `json.loads(..., object_pairs_hook=...)` builds one per call
+_STRICT_KEYS = json.JSONDecoder(object_pairs_hook=_object)
 
 
 def text_of(content: Any) -> str:

@@ -28,6 +28,7 @@ from specgap.evaluate.adapters.base import (
     string,
     text_of,
 )
+from specgap.evaluate.identity import DUPLICATE_KEYS
 from specgap.events import Event, Message, ToolCall
 
 
@@ -100,7 +101,8 @@ class Conversation:
                 help="every tool call names the tool it calls",
             )
             return
-        args, raw = decode_args(arguments)
+        args, raw, repeated = decode_args(arguments)
+        flags = self.ctx.name_flags(name) + ((DUPLICATE_KEYS,) if repeated else ())
         fields: dict[str, Any] = {
             "name": name,
             "tool": self.ctx.canonical(name, doc, pointer),
@@ -108,10 +110,11 @@ class Conversation:
             "turn": turn,
             "call_id": call_id,
             "origin": doc.origin(pointer),
+            "flags": flags,
         }
         if raw is not None:
             fields["raw_args"] = raw
-            fields["flags"] = (INVALID_ARGUMENTS,)
+            fields["flags"] = (INVALID_ARGUMENTS, *flags)
             self.ctx.diagnose(
                 doc,
                 pointer,
@@ -121,7 +124,8 @@ class Conversation:
                 severity="warning",
             )
         if extra:
-            fields.update(extra)
+            merged = (*extra.get("flags", ()), *fields["flags"])
+            fields.update({**extra, "flags": tuple(dict.fromkeys(merged))})
         key = call_id
         if key is None or key in self._pending:
             self._anonymous += 1

@@ -14,6 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from specgap.evaluate.adapters.base import Context, Doc, Step, kind
 from specgap.evaluate.adapters.conversation import Adapter
+from specgap.evaluate.identity import name_flags
 from specgap.events import Event, ToolCall
 from specgap.registry import Registry
 
@@ -115,6 +116,13 @@ def parse_event(
             canonical = registry.canonical(event.tool or event.name)
         else:
             canonical = event.tool
-        if canonical is not None and canonical != event.tool:
-            event = event.model_copy(update={"tool": canonical})
+        flags: tuple[str, ...] = ()
+        if event.tool is None and ctx is not None:
+            flags = ctx.name_flags(event.name)
+        elif event.tool is None and registry is not None:
+            identity = registry.identify(event.name)
+            flags = name_flags(identity.how, identity.near) if identity.how != "exact" else ()
+        flags = tuple(f for f in flags if f not in event.flags)
+        if (canonical is not None and canonical != event.tool) or flags:
+            event = event.model_copy(update={"tool": canonical, "flags": (*event.flags, *flags)})
     return event

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from specgap.errors import error
 from specgap.evaluate.adapters.base import INVALID_ARGUMENTS, ROLES, decode_args, text_of
 from specgap.evaluate.adapters.native import parse_event
+from specgap.evaluate.identity import DUPLICATE_KEYS, name_flags
 from specgap.events import Event, Message, ToolCall
 from specgap.registry import Registry
 
@@ -29,9 +30,10 @@ def coerce_event(value: Any, registry: Registry | None, origin: str) -> Event:
     """An `Event` for `value`; raises `SpecgapError` (code `invalid-event`) on bad input."""
     if isinstance(value, ToolCall):
         if value.tool is None and registry is not None:
+            flags = tuple(f for f in _name_flags(registry, value.name) if f not in value.flags)
             tool = registry.canonical(value.name)
-            if tool is not None:
-                return value.model_copy(update={"tool": tool})
+            if tool is not None or flags:
+                return value.model_copy(update={"tool": tool, "flags": (*value.flags, *flags)})
         return value
     if isinstance(value, Message):
         return value
@@ -42,13 +44,18 @@ def coerce_event(value: Any, registry: Registry | None, origin: str) -> Event:
         call_id, name, arguments = found
         if not isinstance(name, str) or not name:
             raise _invalid("the tool call has no name")
-        args, raw = decode_args(arguments)
+        args, raw, repeated = decode_args(arguments)
+        flags = (
+            *((INVALID_ARGUMENTS,) if raw is not None else ()),
+            *_name_flags(registry, name),
+            *((DUPLICATE_KEYS,) if repeated else ()),
+        )
         return ToolCall(
             name=name,
             tool=registry.canonical(name) if registry is not None else None,
             args=args,
             raw_args=raw,
-            flags=(INVALID_ARGUMENTS,) if raw is not None else (),
+            flags=flags,
             call_id=str(call_id) if call_id is not None else None,
             origin=origin,
         )
@@ -64,6 +71,13 @@ def coerce_event(value: Any, registry: Registry | None, origin: str) -> Event:
         raise _invalid(
             f"{'.'.join(str(p) for p in first['loc'])}: {first['msg'].lower()}"
         ) from None
+
+
+def _name_flags(registry: Registry | None, name: str) -> tuple[str, ...]:
+    if registry is None or name in registry.by_name:
+        return ()
+    identity = registry.identify(name)
+    return name_flags(identity.how, identity.near)
 
 
 def _call_parts(value: Mapping[str, Any]) -> tuple[Any, Any, Any] | None:

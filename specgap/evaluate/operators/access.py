@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from specgap.evaluate.operators.base import (
     Mutant,
@@ -28,7 +28,12 @@ Prepared = tuple[DenyAction, frozenset[str]]
 
 
 def _prepare_deny(cond: DenyAction) -> Prepared:
-    return cond, frozenset(v.casefold() for v in cond.values)
+    values: Iterable[str] = cond.values
+    if cond.selector is not None and cond.selector.extract == "sql_verb":
+        from specgap.evaluate.sqlfacets import denied_verbs  # imports sqlglot: only for SQL
+
+        values = denied_verbs(cond.values)
+    return cond, frozenset(v.casefold() for v in values)
 
 
 def _check_deny(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 
 from specgap.evaluate.operators.base import Mutant, Operator, TraceState, describe_selector, num
@@ -23,6 +24,8 @@ def _check_bound(cond: ArgWithinBound, call: ToolCall, _: TraceState) -> str | N
         number = as_number(value)
         if number is None:
             continue
+        if cond.max is not None and number == math.inf:
+            return f"nothing bounds it (at most {num(cond.max)} allowed)"
         if cond.max is not None and number > cond.max:
             return f"{num(number)} exceeds the maximum {num(cond.max)}"
         if cond.min is not None and number < cond.min:
