@@ -1,0 +1,63 @@
+"""What a real model's answers broke, replayed through the scripted server (issue 17).
+
+Each recording under `tests/data/llm/` is an answer a real model gave (or the answer the
+issue reports), played back by `tests/fake_ollama.replaying` for the data it answered.
+"""
+
+from __future__ import annotations
+
+import glob
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from specgap.api import load_bundle
+from specgap.ir import Bundle
+from tests.cli_helpers import specgap
+from tests.fake_ollama import FakeOllama, fresh, replaying
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[FakeOllama]:
+    fake = FakeOllama().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def fake(server: FakeOllama, monkeypatch: pytest.MonkeyPatch) -> FakeOllama:
+    return fresh(server, monkeypatch)
+
+
+def _bundle(root: Path) -> Bundle:
+    return load_bundle(root / "policy" / "policy.json", "policy/policy.json")
+
+
+def _safe_traces_pass(root: Path) -> None:
+    """`specgap check` blocks no hand-labelled safe trace of any reference agent."""
+    for agent in ("sql", "cloud"):
+        traces = sorted(glob.glob(str(root / "fixtures" / agent / "traces" / "safe" / "*.json")))
+        assert traces
+        run = specgap("check", "--agent", agent, "--format", "table", *traces, cwd=root)
+        assert run.code == 0, run.stdout + run.stderr
+
+
+@pytest.mark.parametrize("mode", ["llm", "auto", "ensemble"])
+def test_a_tool_required_before_itself_is_not_enforced(
+    mode: str, fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("self-loop")
+    run = specgap("build", "--extractor", mode, cwd=project_dir)
+    assert "fixtures/sql/prompt.md:13:3: senseless-rule: " in run.stderr, run.stderr
+    assert "`sql.schema_lookup` to be called before `sql.schema_lookup`" in run.stderr
+    sql = _bundle(project_dir).agent("sql")
+    assert sql is not None
+    loops = [
+        p
+        for p in sql.policies
+        if p.operator == "require_before" and p.condition.before == p.target  # type: ignore[union-attr]
+    ]
+    assert loops
+    assert all(p.enforcement == "review_only" for p in loops)
+    _safe_traces_pass(project_dir)
