@@ -236,13 +236,13 @@ SQL_RULES: list[dict[str, Any]] = [
     {
         "quote": "Only query the tables `customers`, `orders` and `products`.",
         "operator": "resource_in_allowlist",
-        "target": None,
+        "target": "*",
         "params": {"facet": "tables", "allowed": ["customers", "orders", "products"]},
     },
     {
         "quote": "Return at most 100 rows per query.",
         "operator": "arg_within_bound",
-        "target": None,
+        "target": "*",
         "params": {"facet": "rows", "max": 100},
     },
 ]

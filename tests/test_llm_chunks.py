@@ -153,7 +153,11 @@ def test_real_policies_are_chunked_by_section_and_every_quote_grounds(
             if len(line) < 12 or not re.search(r"\b(?:must|never|should|only|cannot)\b", line):
                 continue
             item = vocabulary().answer.model_validate(
-                {"rules": [{"quote": line, "operator": "review_required", "params": {}}]}
+                {
+                    "rules": [
+                        {"target": "*", "quote": line, "operator": "review_required", "params": {}}
+                    ]
+                }
             )
             rule = ground_rule(item.rules[0], chunk, "llm:m", ())  # type: ignore[attr-defined]
             assert isinstance(rule, CandidateRule), line

@@ -61,3 +61,44 @@ def test_a_tool_required_before_itself_is_not_enforced(
     assert loops
     assert all(p.enforcement == "review_only" for p in loops)
     _safe_traces_pass(project_dir)
+
+
+def test_every_rule_variant_asks_for_its_target_first() -> None:
+    from specgap.extract.answer import vocabulary
+
+    schema = vocabulary().schema
+    variants = [d for name, d in schema["$defs"].items() if name.endswith("Rule")]
+    assert len(variants) > 5
+    for variant in variants:
+        assert next(iter(variant["properties"])) == "target"
+        assert "target" in variant["required"]
+        assert variant["properties"]["target"]["minLength"] == 1
+    assert '"*" when the rule names no tool' in vocabulary().system
+
+
+def test_an_answer_without_a_target_is_refused_not_guessed(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("no-target")
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 2
+    assert "fixtures/sql/prompt.md:1:1: llm-schema-violation: " in run.stderr
+    assert "target" in run.stderr
+    auto = specgap("build", "--extractor", "auto", cwd=project_dir)
+    assert ": llm-fallback: " in auto.stderr
+    _safe_traces_pass(project_dir)
+
+
+def test_a_rule_about_no_named_tool_is_about_the_other_tool_it_quotes(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("any-target")
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 0, run.stderr
+    sql = _bundle(project_dir).agent("sql")
+    assert sql is not None
+    (ordering,) = [p for p in sql.policies if p.operator == "require_before"]
+    assert (ordering.target, ordering.condition.before) == ("sql.execute", "sql.schema_lookup")  # type: ignore[union-attr]
+    assert ordering.enforcement == "enforce"
+    assert "senseless-rule" not in run.stderr
+    _safe_traces_pass(project_dir)
