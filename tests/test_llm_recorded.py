@@ -102,3 +102,17 @@ def test_a_rule_about_no_named_tool_is_about_the_other_tool_it_quotes(
     assert ordering.enforcement == "enforce"
     assert "senseless-rule" not in run.stderr
     _safe_traces_pass(project_dir)
+
+
+def test_raw_control_characters_inside_strings_are_tolerated(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("control-chars")
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 0, run.stderr
+    sql = _bundle(project_dir).agent("sql")
+    assert sql is not None
+    (rule,) = [r for r in sql.candidates if r.operator == "require_before"]
+    assert rule.extractor == "llm:qwen3:8b"
+    assert rule.grounding == "exact"
+    assert rule.quote.startswith("Always call `sql.schema_lookup` before `sql.execute`, so")

@@ -335,8 +335,8 @@ def parse_answer(content: str, model: type[BaseModel]) -> BaseModel:
             advice,
         )
     content = _THINKING.sub("", content)
-    try:
-        data = json.loads(content)
+    try:  # not strict: a raw tab or newline inside a string is what the model meant
+        data = json.loads(content, strict=False)
     except json.JSONDecodeError as exc:
         raise LlmFailure(
             "llm-invalid-json",
