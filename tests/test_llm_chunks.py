@@ -11,7 +11,7 @@ import pytest
 from specgap.artifacts import Artifact, load_artifact
 from specgap.config import Project
 from specgap.extract.chunks import MIN_BUDGET, budget, chunk_artifact
-from specgap.extract.llm import LlmSettings
+from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from tests.cli_helpers import specgap
 from tests.conftest import ROOT
 from tests.fake_ollama import SQL_RULES, FakeOllama, data_of, model_answering
@@ -95,7 +95,9 @@ def test_config_is_structure_not_prose() -> None:
 def test_budget_leaves_room_for_instructions_and_answer() -> None:
     assert budget(8192, 5000) == (8192 - 5000) * 3
     assert budget(1024, 5000) == MIN_BUDGET
-    assert LlmSettings(num_ctx=32768).chunk_budget() > LlmSettings().chunk_budget()
+    small, default, large = (LlmSettings(num_ctx=n).chunk_budget() for n in (4096, 8192, 32768))
+    assert small < default == large  # past 8k tokens the answer cap bounds an excerpt
+    assert answer_tokens(default) <= MAX_NUM_PREDICT
 
 
 @pytest.fixture

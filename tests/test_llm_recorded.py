@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 from specgap.api import load_bundle
+from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
-from tests.fake_ollama import FakeOllama, fresh, replaying
+from tests.fake_ollama import FakeOllama, data_of, fresh, replaying
 
 
 @pytest.fixture(scope="module")
@@ -116,3 +117,34 @@ def test_raw_control_characters_inside_strings_are_tolerated(
     assert rule.extractor == "llm:qwen3:8b"
     assert rule.grounding == "exact"
     assert rule.quote.startswith("Always call `sql.schema_lookup` before `sql.execute`, so")
+
+
+def test_a_truncated_answer_is_reported_as_truncated(fake: FakeOllama, project_dir: Path) -> None:
+    fake.reply = replaying("truncated")
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 2
+    assert "fixtures/sql/prompt.md:1:1: llm-truncated: the model's answer was cut off" in run.stderr
+    assert "not JSON" not in run.stderr
+    (asked,) = [r for r in fake.requests if "Sales analytics" in r["messages"][1]["content"]]
+    assert asked["options"]["num_predict"] == answer_tokens(len(data_of(asked)))
+
+
+def test_requests_are_cut_by_the_answer_they_need(fake: FakeOllama, project_dir: Path) -> None:
+    """A long prompt is cut so that each excerpt's expected answer fits the answer budget,
+    and each request asks for as many answer tokens as its excerpt needs."""
+    prompt = project_dir / "fixtures" / "sql" / "prompt.md"
+    sections = "".join(
+        f"\n## Area {n}\n\nFor area {n}, keep every report short and cite its query. "
+        + "Explain the numbers.\n" * 12
+        for n in range(40)
+    )
+    prompt.write_text(prompt.read_text() + sections)
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 0, run.stderr
+    limit = LlmSettings().chunk_budget()
+    asked = [r for r in fake.requests if "area " in data_of(r)]
+    assert len(asked) > 1
+    for request in asked:
+        size = len(data_of(request))
+        assert size <= limit
+        assert request["options"]["num_predict"] == answer_tokens(size) <= MAX_NUM_PREDICT

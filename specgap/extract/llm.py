@@ -28,7 +28,7 @@ from specgap.artifacts import Artifact
 from specgap.config import Project
 from specgap.errors import error
 from specgap.extract.answer import vocabulary
-from specgap.extract.chunks import CHARS_PER_TOKEN, Chunk, budget, chunk_artifact
+from specgap.extract.chunks import CHARS_PER_TOKEN, MIN_BUDGET, Chunk, chunk_artifact
 from specgap.extract.grounding import ground_rule
 from specgap.extract.lock import LOCK_NAME, Lock, LockEntry, LockKey
 from specgap.ir import CandidateRule, Diagnostic, Severity, Span
@@ -38,7 +38,11 @@ DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_TIMEOUT = 120.0  # seconds per request; a cold 8B model on CPU needs this much
 DEFAULT_NUM_CTX = 8192
 DEFAULT_SEED = 42
-NUM_PREDICT = 3072  # answer tokens: caps what one reply may cost and how long it may grow
+MAX_NUM_PREDICT = 4096  # answer tokens: caps what one reply may cost and how long it may grow
+# An answer quotes the data it lists rules from, and wraps each quote in its JSON (target,
+# operator, params): about twice the data, plus a little for `{"rules": []}` and a preamble.
+ANSWER_PER_DATA_CHAR = 2
+ANSWER_BASE_CHARS = 240
 MAX_ANSWER_CHARS = 64_000  # a longer reply is refused before it is parsed
 ENV_HOST = "OLLAMA_HOST"
 ENV_MODEL = "SPECGAP_LLM_MODEL"
@@ -69,17 +73,32 @@ class LlmSettings:
     def shown_host(self) -> str:
         return self.host or DEFAULT_HOST
 
-    def request_options(self) -> dict[str, Any]:
+    def request_options(self, data_chars: int) -> dict[str, Any]:
+        """Options of the request carrying `data_chars` characters of data: its answer may
+        be as long as such data's answer is expected to be."""
         return {
             "temperature": 0,
             "seed": self.seed,
             "num_ctx": self.num_ctx,
-            "num_predict": NUM_PREDICT,
+            "num_predict": answer_tokens(data_chars),
         }
 
     def chunk_budget(self) -> int:
+        """Characters of data per request, so that the instructions, the data and the
+        answer expected for it fit `num_ctx`, and that answer fits `MAX_NUM_PREDICT`."""
         system_tokens = math.ceil(len(vocabulary().system) / CHARS_PER_TOKEN) + 64
-        return budget(self.num_ctx, NUM_PREDICT + system_tokens)
+        room = (self.num_ctx - system_tokens) * CHARS_PER_TOKEN - ANSWER_BASE_CHARS
+        fits_context = room // (1 + ANSWER_PER_DATA_CHAR)
+        fits_answer = (MAX_NUM_PREDICT * CHARS_PER_TOKEN - ANSWER_BASE_CHARS) // (
+            ANSWER_PER_DATA_CHAR
+        )
+        return max(MIN_BUDGET, min(fits_context, fits_answer))
+
+
+def answer_tokens(data_chars: int) -> int:
+    """`num_predict` for a request with this much data: its expected answer, capped."""
+    expected = ANSWER_BASE_CHARS + ANSWER_PER_DATA_CHAR * data_chars
+    return min(MAX_NUM_PREDICT, math.ceil(expected / CHARS_PER_TOKEN))
 
 
 def resolve_settings(project: Project | None, env: Mapping[str, str] | None = None) -> LlmSettings:
@@ -210,16 +229,27 @@ class Backend:
                 "`specgap build --offline` needs no server",
             ) from None
 
-    def ask(self, system: str, user: str, schema: dict[str, Any]) -> str:
+    def ask(self, system: str, user: str, schema: dict[str, Any], data_chars: int) -> str:
+        """The model's answer; one cut off by the answer budget is an `llm-truncated`
+        failure, never parsed (it would only look like broken JSON)."""
+        options = self.settings.request_options(data_chars)
         response = self._call(
             "chat",
             model=self.settings.model,
             messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
             format=schema,
-            options=self.settings.request_options(),
+            options=options,
             think=False,
             stream=False,
         )
+        if getattr(response, "done_reason", None) == "length":
+            raise LlmFailure(
+                "llm-truncated",
+                f"the model's answer was cut off at its budget of {options['num_predict']} "
+                "tokens before it was complete",
+                "the budget is about twice the excerpt's length, more than a list of its rules "
+                "needs; a model that outgrows it is usually repeating itself: try a larger model",
+            )
         return str(response.message.content or "")
 
     def models(self) -> list[str]:
@@ -298,7 +328,9 @@ class LlmExtractor:
             self.backend = Backend(self.settings)
         vocab = vocabulary()
         try:
-            content = self.backend.ask(vocab.system, user_message(chunk), vocab.schema)
+            content = self.backend.ask(
+                vocab.system, user_message(chunk), vocab.schema, chunk.size()
+            )
             answer = parse_answer(content, vocab.answer)
         except LlmFailure as failure:
             if failure.code in _SERVER_DOWN:
