@@ -166,7 +166,8 @@ def build_cmd(
     text = bundle.to_json()
     out = project.out
     shown = project.rel(out)
-    print_diagnostics(bundle.diagnostics, notes=verbose)
+    reported = [d for state in states for d in state.reported]  # why the model failed
+    print_diagnostics((*bundle.diagnostics, *reported), notes=verbose)
     strict_failures = [d for d in bundle.diagnostics if is_strict_finding(d)] if strict else []
     if check:
         current = out.read_text("utf-8") if out.is_file() else None

@@ -51,6 +51,7 @@ class AgentState:
     diagnostics: tuple[Diagnostic, ...] = ()
     extraction: Extraction | None = None  # who read the artifacts (extract stage)
     lock_entries: tuple[LockEntry, ...] = ()  # the model's answers, for the extraction lock
+    reported: tuple[Diagnostic, ...] = ()  # why the model failed: printed, not in the bundle
 
     def with_diagnostics(
         self, more: list[Diagnostic] | tuple[Diagnostic, ...], **changes: Any
@@ -154,6 +155,7 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         rules=found.rules,
         extraction=found.extraction,
         lock_entries=found.lock_entries,
+        reported=found.reported,
     )
 
 

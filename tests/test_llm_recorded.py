@@ -148,3 +148,24 @@ def test_requests_are_cut_by_the_answer_they_need(fake: FakeOllama, project_dir:
         size = len(data_of(request))
         assert size <= limit
         assert request["options"]["num_predict"] == answer_tokens(size) <= MAX_NUM_PREDICT
+
+
+@pytest.mark.parametrize("mode", ["auto", "ensemble"])
+@pytest.mark.parametrize("recording", ["truncated", "no-target"])
+def test_offline_check_passes_after_an_online_build_with_fallbacks(
+    mode: str, recording: str, fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying(recording)
+    online = specgap("build", "--extractor", mode, cwd=project_dir)
+    assert online.code == 0, online.stderr
+    assert "fixtures/sql/prompt.md:1:1: llm-fallback: " in online.stderr
+    reason = "llm-truncated" if recording == "truncated" else "llm-schema-violation"
+    assert f"fixtures/sql/prompt.md:1:1: {reason}: " in online.stderr  # why, shown online
+    asked = len(fake.requests)
+    check = specgap("build", "--offline", "--check", "--extractor", mode, cwd=project_dir)
+    assert check.code == 0, check.stderr
+    assert "is up to date" in check.stdout
+    assert "fixtures/sql/prompt.md:1:1: lock-miss: " in check.stderr  # why, shown offline
+    assert len(fake.requests) == asked
+    recorded = [d for d in _bundle(project_dir).diagnostics if d.code == "llm-fallback"]
+    assert [d.path for d in recorded] == ["fixtures/sql/prompt.md"]

@@ -44,6 +44,7 @@ class _Found:
     failures: list[Diagnostic] = field(default_factory=list)
     entries: list[LockEntry] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
+    reported: list[Diagnostic] = field(default_factory=list)  # why, for this build only
 
 
 def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> Extracted:
@@ -83,6 +84,7 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
         (*found.diagnostics, *warnings),
         extraction=extraction,
         lock_entries=tuple(found.entries),
+        reported=tuple(found.reported),
     )
 
 
@@ -98,18 +100,21 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
         if mode == "llm":
             found.failures.append(failure.diagnostic(artifact.path))
             return
+        # The bundle records that the artifact fell back, never why: the reason (a bad
+        # answer online, a lock miss offline) differs between the build that asked the
+        # model and `build --offline --check`, which must reproduce the bundle byte for byte.
         found.fallbacks.append(artifact.path)
         found.diagnostics.append(
             Diagnostic(
                 code="llm-fallback",
-                message=f"`{artifact.path}` was read by the deterministic extractor instead: "
-                f"{failure.message}",
+                message=f"`{artifact.path}` was read by the deterministic extractor instead of "
+                f"`{llm.settings.model}`",
                 severity="warning",
-                span=failure.span,
-                path=None if failure.span else artifact.path,
-                help=failure.help,
+                path=artifact.path,
+                help="the build that asked the model printed why; `specgap doctor` checks it",
             )
         )
+        found.reported.append(failure.diagnostic(artifact.path, severity="warning"))
         found.rules.extend(deterministic.rules)
         found.diagnostics.extend(deterministic.diagnostics)
         return
