@@ -230,12 +230,18 @@ def eval_cmd(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the generic mutators.")] = 0,
+    extractor: Annotated[ExtractorMode | None, typer.Option("--extractor")] = None,
+    offline: Annotated[
+        bool, typer.Option("--offline", help="Never contact a model server.")
+    ] = False,
 ) -> None:
     """Evaluate the policy on hand-labelled traces and generated mutants; report coverage."""
     from specgap.report.command import EvalRequest, run
 
     project = _project(config)
-    bundle, states = build(project, _options(project, False, None))
+    bundle, states = build(project, _options(project, False, extractor, offline))
+    model = [d for d in bundle.diagnostics if d.code.startswith("llm-")]  # what is scored
+    print_diagnostics([*model, *(d for state in states for d in state.reported)], notes=True)
     request = EvalRequest(
         fmt=fmt.value,
         output=output,

@@ -169,3 +169,23 @@ def test_offline_check_passes_after_an_online_build_with_fallbacks(
     assert len(fake.requests) == asked
     recorded = [d for d in _bundle(project_dir).diagnostics if d.code == "llm-fallback"]
     assert [d.path for d in recorded] == ["fixtures/sql/prompt.md"]
+
+
+def test_eval_builds_with_the_extractor_it_is_given_and_shows_fallbacks(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("truncated")
+    run = specgap("eval", "--extractor", "auto", "--format", "json", cwd=project_dir)
+    assert run.code == 1, run.stderr  # the model's weaker policy is what was scored
+    assert "unsafe traces are allowed" in run.stderr
+    assert "fixtures/sql/prompt.md:1:1: llm-fallback: " in run.stderr
+    assert "fixtures/sql/prompt.md:1:1: llm-truncated: " in run.stderr
+    assert len(fake.requests) == 4  # the policy scored was built in `auto`, asking the model
+    offline = specgap("eval", "--extractor", "llm", "--offline", cwd=project_dir)
+    assert offline.code == 2
+    assert ": lock-miss: " in offline.stderr
+    assert len(fake.requests) == 4
+    plain = specgap("eval", cwd=project_dir)
+    assert plain.code == 0, plain.stderr
+    assert plain.stderr == ""  # the project's own mode (deterministic) asks no model
+    assert len(fake.requests) == 4
