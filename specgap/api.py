@@ -42,6 +42,16 @@ def is_strict_finding(d: Diagnostic) -> bool:
     return d.code in STRICT_CODES
 
 
+def model_added_nothing(bundle: Bundle, mode: str) -> bool:
+    """In `llm` and `auto` mode, the model contributed no rule to any agent although the
+    prose states some: the build is a finding (exit 1), not a success with a weaker policy."""
+    from specgap.extract.modes import NO_RULES
+
+    if mode not in ("llm", "auto") or not any(d.code == NO_RULES for d in bundle.diagnostics):
+        return False
+    return not any("llm:" in name for a in bundle.agents for name in a.extraction.extractors)
+
+
 def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:
     """After a build that asked the model: pin what it answered, for offline builds.
     Returns what was done, for the user, or None when there is no lock to keep."""

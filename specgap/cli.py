@@ -18,6 +18,7 @@ from specgap.api import (
     bundle_schema,
     is_strict_finding,
     load_bundle,
+    model_added_nothing,
     update_lock,
     write_atomic,
 )
@@ -184,6 +185,9 @@ def build_cmd(
             emit(message)
     if strict_failures:
         emit(f"strict: {len(strict_failures)} unresolved or ambiguous mentions", err=True)
+        raise typer.Exit(ExitCode.FINDINGS)
+    if model_added_nothing(bundle, options.extractor):
+        emit(f"{options.extractor}: the model contributed no rule (see llm-no-rules)", err=True)
         raise typer.Exit(ExitCode.FINDINGS)
 
 

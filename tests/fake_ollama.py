@@ -67,9 +67,10 @@ def recorded(name: str) -> dict[str, Any]:
     return data
 
 
-def replaying(name: str) -> Responder:
+def replaying(name: str, otherwise: Responder | None = None) -> Responder:
     """A model that gives, for each request, the recorded answer whose `anchor` is in the
-    data it was sent (the first such answer), and `{"rules": []}` for any other data."""
+    data it was sent (the first such answer); for other data, `otherwise` answers (default:
+    `{"rules": []}`)."""
     answers = recorded(name)["answers"]
 
     def reply(request: dict[str, Any]) -> Reply:
@@ -77,7 +78,7 @@ def replaying(name: str) -> Responder:
         for answer in answers:
             if answer["anchor"] in data:
                 return Reply(answer["content"], done_reason=answer.get("done_reason", "stop"))
-        return Reply()
+        return otherwise(request) if otherwise is not None else Reply()
 
     return reply
 

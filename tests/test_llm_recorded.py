@@ -16,7 +16,14 @@ from specgap.api import load_bundle
 from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
-from tests.fake_ollama import FakeOllama, data_of, fresh, replaying
+from tests.fake_ollama import FakeOllama, data_of, fresh, model_answering, replaying
+
+CLOUD_TIMEOUT = {
+    "target": "web.fetch",
+    "quote": "Requests made with `web.fetch` must time out within 10 seconds.",
+    "operator": "timeout_leq",
+    "params": {"facet": "timeout", "max_seconds": 10},
+}
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +162,7 @@ def test_requests_are_cut_by_the_answer_they_need(fake: FakeOllama, project_dir:
 def test_offline_check_passes_after_an_online_build_with_fallbacks(
     mode: str, recording: str, fake: FakeOllama, project_dir: Path
 ) -> None:
-    fake.reply = replaying(recording)
+    fake.reply = replaying(recording, otherwise=model_answering([CLOUD_TIMEOUT]))
     online = specgap("build", "--extractor", mode, cwd=project_dir)
     assert online.code == 0, online.stderr
     assert "fixtures/sql/prompt.md:1:1: llm-fallback: " in online.stderr
@@ -189,3 +196,24 @@ def test_eval_builds_with_the_extractor_it_is_given_and_shows_fallbacks(
     assert plain.code == 0, plain.stderr
     assert plain.stderr == ""  # the project's own mode (deterministic) asks no model
     assert len(fake.requests) == 4
+
+
+@pytest.mark.parametrize(("mode", "code"), [("llm", 1), ("auto", 1), ("ensemble", 0)])
+def test_a_model_that_contributes_nothing_is_a_finding(
+    mode: str, code: int, fake: FakeOllama, project_dir: Path
+) -> None:
+    """gemma3-270m copied the prompt's worked example: grounding drops every rule, and the
+    build says so instead of passing with the weaker policy."""
+    fake.reply = replaying("example-copied")
+    run = specgap("build", "--extractor", mode, cwd=project_dir)
+    assert run.code == code, run.stderr
+    assert run.stderr.count(": hallucinated-quote: ") == 2
+    assert (
+        "fixtures/sql/prompt.md:1:1: llm-no-rules: `qwen3:8b` contributed no rule to this "
+        "agent (grounding dropped all 2 of its rules), though the patterns find"
+    ) in run.stderr
+    assert "fixtures/cloud/prompt.md:1:1: llm-no-rules: " in run.stderr
+    assert ("the model contributed no rule" in run.stderr) == (code == 1)
+    check = specgap("build", "--offline", "--check", "--extractor", mode, cwd=project_dir)
+    assert check.code == code
+    assert "is up to date" in check.stdout

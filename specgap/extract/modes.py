@@ -35,6 +35,7 @@ from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
 
 MODES = ("deterministic", "llm", "auto", "ensemble")
+NO_RULES = "llm-no-rules"  # the model was asked and contributed no rule the patterns lack
 
 
 @dataclass
@@ -45,6 +46,9 @@ class _Found:
     entries: list[LockEntry] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
     reported: list[Diagnostic] = field(default_factory=list)  # why, for this build only
+    asked: list[str] = field(default_factory=list)  # artifacts with prose for the model
+    pattern_rules: int = 0  # rules the deterministic extractor finds in that prose
+    dropped: int = 0  # the model's rules that grounding dropped
 
 
 def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> Extracted:
@@ -70,6 +74,8 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
     warnings = [*(f.diagnostic() for f in findings), *dropped]
     if found.failures:
         raise SpecgapError([*found.failures, *warnings])
+    if llm is not None and mode != "deterministic":
+        warnings.extend(_contribution(found, rules, llm.settings.model))
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     extraction = Extraction(
         mode=mode,
@@ -94,6 +100,8 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
         found.rules.extend(deterministic.rules)
         found.diagnostics.extend(deterministic.diagnostics)
         return
+    found.asked.append(artifact.path)
+    found.pattern_rules += len(deterministic.rules) - len(structural(artifact))
     try:
         outcome = llm.extract(artifact)
     except LlmFailure as failure:
@@ -120,12 +128,40 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
         return
     found.entries.append(outcome.entry)
     found.diagnostics.extend(outcome.dropped)
+    found.dropped += len(outcome.dropped)
     if mode == "ensemble":
         found.rules.extend(merge(deterministic.rules, outcome.rules))
         found.diagnostics.extend(_uncovered(deterministic.diagnostics, outcome.rules))
     else:
         found.rules.extend(structural(artifact))
         found.rules.extend(outcome.rules)
+
+
+def _contribution(found: _Found, rules: list[CandidateRule], model: str) -> list[Diagnostic]:
+    """A warning when the model added nothing to an agent whose prose states rules (the
+    patterns find some): its policy is then only as strong as the deterministic one, or
+    weaker. Counts only what the lock also records, so offline builds say the same."""
+    if not found.asked or found.pattern_rules == 0:
+        return []
+    if any("llm:" in rule.extractor for rule in rules):
+        return []
+    why = []
+    if found.dropped:
+        why.append(f"grounding dropped all {found.dropped} of its rules")
+    if found.fallbacks:
+        why.append(f"{len(found.fallbacks)} of {len(found.asked)} artifacts fell back")
+    shown = "; ".join(why) or "it found no rule"
+    return [
+        Diagnostic(
+            code=NO_RULES,
+            message=f"`{model}` contributed no rule to this agent ({shown}), though the "
+            f"patterns find {found.pattern_rules} in the same text",
+            severity="warning",
+            path=found.asked[0],
+            help="run `specgap doctor` and try a larger model; `--extractor deterministic` "
+            "or `ensemble` keeps the patterns' rules",
+        )
+    ]
 
 
 def structural(artifact: Artifact) -> list[CandidateRule]:
