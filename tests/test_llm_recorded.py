@@ -16,7 +16,7 @@ from specgap.api import load_bundle
 from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
-from tests.fake_ollama import FakeOllama, data_of, fresh, model_answering, replaying
+from tests.fake_ollama import FakeOllama, Reply, data_of, fresh, model_answering, replaying
 
 CLOUD_TIMEOUT = {
     "target": "web.fetch",
@@ -217,3 +217,48 @@ def test_a_model_that_contributes_nothing_is_a_finding(
     check = specgap("build", "--offline", "--check", "--extractor", mode, cwd=project_dir)
     assert check.code == code
     assert "is up to date" in check.stdout
+
+
+def _example_rules() -> list[dict[str, object]]:
+    import json
+
+    from specgap.extract.answer import vocabulary
+
+    system = vocabulary().system
+    answer = system[system.index("Answer:\n") + len("Answer:\n") :].splitlines()[0]
+    rules: list[dict[str, object]] = json.loads(answer)["rules"]
+    return rules
+
+
+def test_the_worked_example_comes_from_a_domain_no_project_has() -> None:
+    """Its quotes and tools occur in no reference artifact and nowhere in the corpus, so a
+    model that copies it (as gemma3-270m did) can never ground the copy."""
+    from tests.conftest import ROOT
+
+    rules = _example_rules()
+    assert len(rules) >= 2
+    needles = {str(r["quote"]) for r in rules} | {str(r["target"]) for r in rules} - {"*"}
+    corpus = Path("/work/shared/corpus")
+    files = [p for p in (ROOT / "fixtures").rglob("*") if p.is_file()]
+    files += [p for p in (ROOT / "registries").rglob("*") if p.is_file()]
+    if corpus.is_dir():
+        files += [p for p in corpus.rglob("*") if p.suffix in {".md", ".json", ".yaml", ".txt"}]
+    for path in files:
+        text = path.read_text("utf-8", errors="replace")
+        assert not [n for n in needles if n in text], path
+    assert "inventory.check" not in str(rules)  # the old example, which the model copied
+
+
+def test_a_copied_example_is_dropped_whatever_the_example(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    import json
+
+    copy = json.dumps({"rules": _example_rules()})
+    fake.reply = lambda request: Reply(copy)
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 1
+    assert run.stderr.count(": hallucinated-quote: ") == 2 * 4  # both rules, all 4 artifacts
+    for agent in _bundle(project_dir).agents:
+        assert "dome" not in json.dumps([agent.model_dump(mode="json")["candidates"]])
+        assert "dome" not in json.dumps([agent.model_dump(mode="json")["policies"]])
