@@ -17,6 +17,7 @@ from specgap.api import (
     build,
     bundle_schema,
     is_strict_finding,
+    keep_answers,
     load_bundle,
     model_added_nothing,
     update_lock,
@@ -24,6 +25,7 @@ from specgap.api import (
 )
 from specgap.config import Project, load_project
 from specgap.errors import ExitCode, SpecgapError, error
+from specgap.extract.modes import ExtractionFailed
 from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import Options
 
@@ -163,7 +165,12 @@ def build_cmd(
 
         emit(dump(project, options, dump_after))
         return
-    bundle, states = build(project, options)
+    try:
+        bundle, states = build(project, options)
+    except ExtractionFailed as exc:  # the other artifacts' answers need not be asked again
+        if not check and (kept := keep_answers(options, exc.entries)) is not None:
+            emit(kept)
+        raise
     text = bundle.to_json()
     out = project.out
     shown = project.rel(out)

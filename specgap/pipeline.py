@@ -20,6 +20,7 @@ from specgap.errors import SpecgapError
 from specgap.extract import extract
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
+from specgap.extract.modes import ExtractionFailed
 from specgap.ir import (
     AgentBundle,
     ArtifactKind,
@@ -195,13 +196,15 @@ def build(
     options = prepare(project, options or Options())
     states: list[AgentState] = []
     errors: list[Diagnostic] = []
+    answered: list[LockEntry] = []  # the model's good answers, kept even when a build fails
     for agent in project.config.agents:
         try:
             states.append(run_agent(project, agent, options))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)
+            answered.extend(getattr(exc, "entries", ()))
     if errors:
-        raise SpecgapError(errors)
+        raise ExtractionFailed(errors, [*answered, *(e for s in states for e in s.lock_entries)])
     return assemble(project, states, options), tuple(states)
 
 

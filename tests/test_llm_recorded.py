@@ -17,6 +17,7 @@ from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
 from tests.fake_ollama import FakeOllama, Reply, data_of, fresh, model_answering, replaying
+from tests.grounding_helpers import assert_whole_outputs
 
 CLOUD_TIMEOUT = {
     "target": "web.fetch",
@@ -262,3 +263,49 @@ def test_a_copied_example_is_dropped_whatever_the_example(
     for agent in _bundle(project_dir).agents:
         assert "dome" not in json.dumps([agent.model_dump(mode="json")["candidates"]])
         assert "dome" not in json.dumps([agent.model_dump(mode="json")["policies"]])
+
+
+def test_in_llm_mode_one_failed_artifact_keeps_the_others_answers(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    policy = project_dir / "policy" / "policy.json"
+    before = policy.read_bytes()
+    fake.reply = replaying("truncated", otherwise=model_answering([CLOUD_TIMEOUT]))
+    run = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 2
+    assert "fixtures/sql/prompt.md:1:1: llm-truncated: " in run.stderr
+    assert "or `--extractor auto` to read the artifact with the patterns instead" in run.stderr
+    assert "kept 3 good answers of `qwen3:8b` in policy/extraction.lock.json" in run.stdout
+    assert policy.read_bytes() == before  # the policy is never half written
+    assert_whole_outputs(project_dir)
+    asked = len(fake.requests)
+    fake.reply = model_answering([CLOUD_TIMEOUT])
+    again = specgap("build", "--extractor", "llm", cwd=project_dir)
+    assert again.code == 0, again.stderr
+    assert len(fake.requests) == asked + 1  # only the artifact that failed is asked again
+    assert "4 entries (3 from the lock, 1 new" in again.stdout
+
+
+def test_a_failed_check_writes_nothing(fake: FakeOllama, project_dir: Path) -> None:
+    fake.reply = replaying("truncated", otherwise=model_answering([CLOUD_TIMEOUT]))
+    run = specgap("build", "--check", "--extractor", "llm", cwd=project_dir)
+    assert run.code == 2
+    assert "kept" not in run.stdout
+    assert not (project_dir / "policy" / "extraction.lock.json").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "shown"),
+    [
+        ('{"rules": [{"target": "x", "quote": "Ret', "unterminated string starting at: line 1"),
+        ("Sure, here are the rules", "expecting value: line 1, column 1"),
+    ],
+)
+def test_invalid_json_is_described_once_and_auto_is_not_advised_in_auto(
+    content: str, shown: str, fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = lambda request: Reply(content)
+    run = specgap("build", "--extractor", "auto", cwd=project_dir)
+    assert f"llm-invalid-json: the model's answer is not JSON ({shown}" in run.stderr
+    assert "at at" not in run.stderr
+    assert "--extractor auto" not in run.stderr

@@ -359,7 +359,7 @@ def user_message(chunk: Chunk) -> str:
 
 def parse_answer(content: str, model: type[BaseModel]) -> BaseModel:
     """Size cap, JSON, schema: any failure is an `LlmFailure`, never a partial answer."""
-    advice = "try a larger model, or `--extractor auto` to fall back to the deterministic one"
+    advice = "try a larger model (`specgap doctor` checks one)"
     if len(content) > MAX_ANSWER_CHARS:
         raise LlmFailure(
             "llm-answer-too-large",
@@ -372,7 +372,8 @@ def parse_answer(content: str, model: type[BaseModel]) -> BaseModel:
     except json.JSONDecodeError as exc:
         raise LlmFailure(
             "llm-invalid-json",
-            f"the model's answer is not JSON: {exc.msg.lower()} at character {exc.pos}",
+            f"the model's answer is not JSON ({exc.msg.lower()}: line {exc.lineno}, "
+            f"column {exc.colno})",
             advice,
         ) from None
     try:

@@ -38,6 +38,15 @@ MODES = ("deterministic", "llm", "auto", "ensemble")
 NO_RULES = "llm-no-rules"  # the model was asked and contributed no rule the patterns lack
 
 
+class ExtractionFailed(SpecgapError):
+    """`llm` mode could not extract some artifact; `entries` are the good answers about the
+    others, which a build that writes keeps in the lock so a rerun does not ask again."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], entries: Iterable[LockEntry]) -> None:
+        super().__init__(diagnostics)
+        self.entries = tuple(entries)
+
+
 @dataclass
 class _Found:
     rules: list[CandidateRule] = field(default_factory=list)
@@ -73,7 +82,7 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
     rules, dropped = quarantine(found.rules, findings)
     warnings = [*(f.diagnostic() for f in findings), *dropped]
     if found.failures:
-        raise SpecgapError([*found.failures, *warnings])
+        raise ExtractionFailed([*found.failures, *warnings], found.entries)
     if llm is not None and mode != "deterministic":
         warnings.extend(_contribution(found, rules, llm.settings.model))
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
@@ -106,7 +115,7 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
         outcome = llm.extract(artifact)
     except LlmFailure as failure:
         if mode == "llm":
-            found.failures.append(failure.diagnostic(artifact.path))
+            found.failures.append(_in_llm_mode(failure.diagnostic(artifact.path)))
             return
         # The bundle records that the artifact fell back, never why: the reason (a bad
         # answer online, a lock miss offline) differs between the build that asked the
@@ -135,6 +144,14 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
     else:
         found.rules.extend(structural(artifact))
         found.rules.extend(outcome.rules)
+
+
+def _in_llm_mode(diagnostic: Diagnostic) -> Diagnostic:
+    """Only `llm` mode fails the build; only there is `auto` worth suggesting."""
+    if diagnostic.code in ("lock-miss", "llm-unavailable"):
+        return diagnostic  # their help says how to reach the model or the lock instead
+    more = "or `--extractor auto` to read the artifact with the patterns instead"
+    return diagnostic.model_copy(update={"help": f"{diagnostic.help}; {more}"})
 
 
 def _contribution(found: _Found, rules: list[CandidateRule], model: str) -> list[Diagnostic]:
