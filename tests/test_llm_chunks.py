@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -96,8 +97,16 @@ def test_budget_leaves_room_for_instructions_and_answer() -> None:
     assert budget(8192, 5000) == (8192 - 5000) * 3
     assert budget(1024, 5000) == MIN_BUDGET
     small, default, large = (LlmSettings(num_ctx=n).chunk_budget() for n in (4096, 8192, 32768))
+    # a faithful answer listing every statement fits its request's num_predict
+    bullets = "".join(f"- Never call `tool.n{n}` with more than {n} rows.\n" for n in range(30))
+    faithful = json.dumps(
+        {"rules": [{"target": f"tool.n{n}", "quote": line[2:], "operator": "arg_within_bound",
+                    "params": {"facet": "rows", "max": n}}
+                   for n, line in enumerate(bullets.splitlines())]}
+    )  # fmt: skip
+    assert len(faithful) / 3 < answer_tokens(bullets)
     assert small < default == large  # past 8k tokens the answer cap bounds an excerpt
-    assert answer_tokens(default) <= MAX_NUM_PREDICT
+    assert answer_tokens("x" * default) <= MAX_NUM_PREDICT
 
 
 @pytest.fixture

@@ -134,7 +134,7 @@ def test_a_truncated_answer_is_reported_as_truncated(fake: FakeOllama, project_d
     assert "fixtures/sql/prompt.md:1:1: llm-truncated: the model's answer was cut off" in run.stderr
     assert "not JSON" not in run.stderr
     (asked,) = [r for r in fake.requests if "Sales analytics" in r["messages"][1]["content"]]
-    assert asked["options"]["num_predict"] == answer_tokens(len(data_of(asked)))
+    assert asked["options"]["num_predict"] == answer_tokens(data_of(asked))
 
 
 def test_requests_are_cut_by_the_answer_they_need(fake: FakeOllama, project_dir: Path) -> None:
@@ -153,9 +153,9 @@ def test_requests_are_cut_by_the_answer_they_need(fake: FakeOllama, project_dir:
     asked = [r for r in fake.requests if "area " in data_of(r)]
     assert len(asked) > 1
     for request in asked:
-        size = len(data_of(request))
-        assert size <= limit
-        assert request["options"]["num_predict"] == answer_tokens(size) <= MAX_NUM_PREDICT
+        data = data_of(request)
+        assert len(data) <= limit
+        assert request["options"]["num_predict"] == answer_tokens(data) <= MAX_NUM_PREDICT
 
 
 @pytest.mark.parametrize("mode", ["auto", "ensemble"])

@@ -39,10 +39,13 @@ DEFAULT_TIMEOUT = 120.0  # seconds per request; a cold 8B model on CPU needs thi
 DEFAULT_NUM_CTX = 8192
 DEFAULT_SEED = 42
 MAX_NUM_PREDICT = 4096  # answer tokens: caps what one reply may cost and how long it may grow
-# An answer quotes the data it lists rules from, and wraps each quote in its JSON (target,
-# operator, params): about twice the data, plus a little for `{"rules": []}` and a preamble.
-ANSWER_PER_DATA_CHAR = 2
+# An answer quotes the statements it lists as rules and wraps each quote in its JSON
+# (target, operator, params: about 125 characters measured on faithful answers): at most the
+# data once, plus that wrapping for every line or sentence, plus `{"rules": []}` and slack.
 ANSWER_BASE_CHARS = 240
+ANSWER_PER_STATEMENT = 160
+LINE_CHARS = 80  # a typical statement: excerpts are sized as if every 80 characters held one
+_STATEMENT_END = re.compile(r"[.;!?](?=\s+\S)")
 MAX_ANSWER_CHARS = 64_000  # a longer reply is refused before it is parsed
 ENV_HOST = "OLLAMA_HOST"
 ENV_MODEL = "SPECGAP_LLM_MODEL"
@@ -73,31 +76,35 @@ class LlmSettings:
     def shown_host(self) -> str:
         return self.host or DEFAULT_HOST
 
-    def request_options(self, data_chars: int) -> dict[str, Any]:
-        """Options of the request carrying `data_chars` characters of data: its answer may
-        be as long as such data's answer is expected to be."""
+    def request_options(self, data: str) -> dict[str, Any]:
+        """Options of the request carrying `data`: its answer may be as long as an answer
+        listing every statement of the data as a rule."""
         return {
             "temperature": 0,
             "seed": self.seed,
             "num_ctx": self.num_ctx,
-            "num_predict": answer_tokens(data_chars),
+            "num_predict": answer_tokens(data),
         }
 
     def chunk_budget(self) -> int:
         """Characters of data per request, so that the instructions, the data and the
         answer expected for it fit `num_ctx`, and that answer fits `MAX_NUM_PREDICT`."""
         system_tokens = math.ceil(len(vocabulary().system) / CHARS_PER_TOKEN) + 64
+        per_char = 1 + ANSWER_PER_STATEMENT / LINE_CHARS  # answer characters per data char
         room = (self.num_ctx - system_tokens) * CHARS_PER_TOKEN - ANSWER_BASE_CHARS
-        fits_context = room // (1 + ANSWER_PER_DATA_CHAR)
-        fits_answer = (MAX_NUM_PREDICT * CHARS_PER_TOKEN - ANSWER_BASE_CHARS) // (
-            ANSWER_PER_DATA_CHAR
-        )
-        return max(MIN_BUDGET, min(fits_context, fits_answer))
+        fits_context = room / (1 + per_char)
+        fits_answer = (MAX_NUM_PREDICT * CHARS_PER_TOKEN - ANSWER_BASE_CHARS) / per_char
+        return max(MIN_BUDGET, int(min(fits_context, fits_answer)))
 
 
-def answer_tokens(data_chars: int) -> int:
-    """`num_predict` for a request with this much data: its expected answer, capped."""
-    expected = ANSWER_BASE_CHARS + ANSWER_PER_DATA_CHAR * data_chars
+def answer_tokens(data: str) -> int:
+    """`num_predict` for a request with this data: the longest faithful answer (every
+    line or sentence a rule, quoted whole), or the excerpt's share of the cap if more."""
+    statements = sum(
+        1 + len(_STATEMENT_END.findall(line)) for line in data.splitlines() if line.strip()
+    )
+    per_size = len(data) * (1 + ANSWER_PER_STATEMENT / LINE_CHARS)
+    expected = ANSWER_BASE_CHARS + max(len(data) + ANSWER_PER_STATEMENT * statements, per_size)
     return min(MAX_NUM_PREDICT, math.ceil(expected / CHARS_PER_TOKEN))
 
 
@@ -229,10 +236,10 @@ class Backend:
                 "`specgap build --offline` needs no server",
             ) from None
 
-    def ask(self, system: str, user: str, schema: dict[str, Any], data_chars: int) -> str:
+    def ask(self, system: str, user: str, schema: dict[str, Any], data: str) -> str:
         """The model's answer; one cut off by the answer budget is an `llm-truncated`
         failure, never parsed (it would only look like broken JSON)."""
-        options = self.settings.request_options(data_chars)
+        options = self.settings.request_options(data)
         response = self._call(
             "chat",
             model=self.settings.model,
@@ -247,8 +254,8 @@ class Backend:
                 "llm-truncated",
                 f"the model's answer was cut off at its budget of {options['num_predict']} "
                 "tokens before it was complete",
-                "the budget is about twice the excerpt's length, more than a list of its rules "
-                "needs; a model that outgrows it is usually repeating itself: try a larger model",
+                "the budget fits a rule for every line and sentence of the excerpt, quoted "
+                "whole; a model that outgrows it is usually repeating itself: try a larger model",
             )
         return str(response.message.content or "")
 
@@ -329,7 +336,7 @@ class LlmExtractor:
         vocab = vocabulary()
         try:
             content = self.backend.ask(
-                vocab.system, user_message(chunk), vocab.schema, chunk.size()
+                vocab.system, user_message(chunk), vocab.schema, chunk.data()
             )
             answer = parse_answer(content, vocab.answer)
         except LlmFailure as failure:
