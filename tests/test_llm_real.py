@@ -30,10 +30,11 @@ import pytest
 from specgap.api import load_bundle
 from specgap.extract.lock import LockFile
 from tests.cli_helpers import specgap
+from tests.conftest import CORPUS as _CORPUS
 from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.llm_real, pytest.mark.slow]
-CORPUS = Path(os.environ.get("SPECGAP_CORPUS", "/work/shared/corpus"))
+CORPUS = _CORPUS if _CORPUS.is_dir() else Path("/work/shared/corpus")  # from a worktree too
 NUM_CTX = 8192
 
 
