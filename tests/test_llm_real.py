@@ -155,3 +155,20 @@ def test_a_small_real_model_never_breaks_the_build(env: None, project: str, tmp_
     print("    " + (check.stdout + check.stderr).strip()[-600:].replace("\n", "\n    "))
     assert "is up to date" in check.stdout
     assert check.code == codes["auto"]
+
+
+@pytest.mark.parametrize("variant", ["RequireBeforeRule", "ArgWithinBoundRule", "DenyActionRule"])
+def test_the_grammar_asks_for_the_target_first(
+    request: pytest.FixtureRequest, variant: str
+) -> None:
+    """llama.cpp's JSON-Schema-to-grammar conversion (what Ollama runs on `format`) accepts
+    the answer schema and makes every rule start with its target."""
+    if "llm_real" not in (request.config.option.markexpr or ""):
+        pytest.skip("opt-in: run with `pytest -m llm_real` or `make llm-smoke`")
+    gbnf = pytest.importorskip("llama_cpp.llama_grammar", reason="install the `llm-real` extra")
+    from specgap.extract.answer import vocabulary
+
+    grammar = gbnf.json_schema_to_gbnf(json.dumps(vocabulary().schema))
+    (rule,) = [line for line in grammar.splitlines() if line.startswith(f"{variant} ::=")]
+    keys = sorted(("params", "operator", "quote", "target"), key=lambda k: rule.index(f"-{k}-kv"))
+    assert keys == ["target", "quote", "operator", "params"]
