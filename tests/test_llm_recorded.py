@@ -16,7 +16,15 @@ from specgap.api import load_bundle
 from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from specgap.ir import Bundle
 from tests.cli_helpers import specgap
-from tests.fake_ollama import FakeOllama, Reply, data_of, fresh, model_answering, replaying
+from tests.fake_ollama import (
+    SQL_RULES,
+    FakeOllama,
+    Reply,
+    data_of,
+    fresh,
+    model_answering,
+    replaying,
+)
 from tests.grounding_helpers import assert_whole_outputs
 
 CLOUD_TIMEOUT = {
@@ -309,3 +317,16 @@ def test_invalid_json_is_described_once_and_auto_is_not_advised_in_auto(
     assert f"llm-invalid-json: the model's answer is not JSON ({shown}" in run.stderr
     assert "at at" not in run.stderr
     assert "--extractor auto" not in run.stderr
+
+
+def test_a_real_truncated_answer_falls_back_and_the_offline_check_passes(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    fake.reply = replaying("truncated-real", otherwise=model_answering(SQL_RULES))
+    online = specgap("build", "--extractor", "auto", cwd=project_dir)
+    assert online.code == 0, online.stderr
+    assert "fixtures/cloud/prompt.md:1:1: llm-truncated: " in online.stderr
+    assert "fixtures/cloud/prompt.md:1:1: llm-fallback: " in online.stderr
+    check = specgap("build", "--offline", "--check", "--extractor", "auto", cwd=project_dir)
+    assert check.code == 0, check.stderr
+    _safe_traces_pass(project_dir)
