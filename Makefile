@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: setup demo test test-slow lint format check bench clean
+.PHONY: setup demo test test-slow lint format check bench clean llm-smoke
 
 setup: $(STAMP)
 
@@ -25,6 +25,11 @@ test: $(STAMP)
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
+
+# Opt-in: a real small model (llama-cpp-python + gemma3-270m, the `llm-real` extra) behind
+# an in-process Ollama-compatible server; prints what the model mined (tens of minutes).
+llm-smoke: $(STAMP)
+	$(BIN)/python -m pytest -q -s -p no:cacheprovider -m llm_real tests/test_llm_real.py
 
 lint: $(STAMP)
 	$(BIN)/ruff check specgap tests benchmarks

@@ -14,6 +14,7 @@ from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.extract.lock import LockEntry
 from specgap.formats import parse_json
 from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
@@ -43,6 +44,35 @@ def is_strict_finding(d: Diagnostic) -> bool:
     """A tool mention that did not resolve to one callable tool: a finding under
     `--strict` (exit 1), a warning otherwise; never an input error."""
     return d.code in STRICT_CODES
+
+
+def model_added_nothing(bundle: Bundle, mode: str) -> bool:
+    """In `llm` and `auto` mode, the model contributed no rule to any agent although the
+    prose states some: the build is a finding (exit 1), not a success with a weaker policy."""
+    from specgap.extract.modes import NO_RULES
+
+    if mode not in ("llm", "auto") or not any(d.code == NO_RULES for d in bundle.diagnostics):
+        return False
+    return not any("llm:" in name for a in bundle.agents for name in a.extraction.extractors)
+
+
+def keep_answers(options: Options, entries: tuple[LockEntry, ...]) -> str | None:
+    """After a build that failed in `llm` mode: add the model's good answers to the lock
+    (nothing is removed), so the next build asks only about what failed."""
+    from specgap.extract.lock import render_lock
+
+    settings = options.llm
+    if options.offline or settings is None or settings.lock_path is None or not entries:
+        return None
+    known = dict(options.lock.entries) if options.lock is not None else {}
+    new = {e.key: e for e in entries if e.key not in known}
+    if not new:
+        return None
+    write_atomic(settings.lock_path, render_lock([*known.values(), *new.values()]))
+    return (
+        f"kept {len(new)} good answers of `{settings.model}` in {settings.lock_display}; "
+        "the next build asks only about the artifacts that failed"
+    )
 
 
 def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:

@@ -18,13 +18,16 @@ from specgap.api import (
     build,
     bundle_schema,
     is_strict_finding,
+    keep_answers,
     load_bundle,
+    model_added_nothing,
     update_lock,
     write_atomic,
 )
 from specgap.config import Project, load_project
 from specgap.confine import hold_build_lock, stdout_failed
 from specgap.errors import ExitCode, SpecgapError, error
+from specgap.extract.modes import ExtractionFailed
 from specgap.ir import Bundle, Diagnostic
 from specgap.jsontext import bundle_text
 from specgap.pipeline import Options
@@ -223,12 +226,18 @@ def build_cmd(
 
         emit(dump(project, options, dump_after))
         return
-    bundle, states = build(project, options)
+    try:
+        bundle, states = build(project, options)
+    except ExtractionFailed as exc:  # the other artifacts' answers need not be asked again
+        if not check and (kept := keep_answers(options, exc.entries)) is not None:
+            emit(kept)
+        raise
     text = bundle_text(bundle)
     out = project.out
     shown = project.rel(out)
     weakened = weakened_since_committed(project, bundle)  # before the write replaces it
-    print_diagnostics((*bundle.diagnostics, *weakened), notes=verbose)
+    reported = [d for state in states for d in state.reported]  # why the model failed
+    print_diagnostics((*bundle.diagnostics, *weakened, *reported), notes=verbose)
     found = (*bundle.diagnostics, *weakened)
     strict_failures = [d for d in found if is_strict_finding(d)] if strict else []
     if check:
@@ -249,6 +258,9 @@ def build_cmd(
             f"strict: {len(strict_failures)} findings (unresolved mentions, weakened rules)",
             err=True,
         )
+        raise typer.Exit(ExitCode.FINDINGS)
+    if model_added_nothing(bundle, options.extractor):
+        emit(f"{options.extractor}: the model contributed no rule (see llm-no-rules)", err=True)
         raise typer.Exit(ExitCode.FINDINGS)
 
 
@@ -295,12 +307,18 @@ def eval_cmd(
         ),
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the generic mutators.")] = 0,
+    extractor: Annotated[ExtractorMode | None, typer.Option("--extractor")] = None,
+    offline: Annotated[
+        bool, typer.Option("--offline", help="Never contact a model server.")
+    ] = False,
 ) -> None:
     """Evaluate the policy on hand-labelled traces and generated mutants; report coverage."""
     from specgap.report.command import EvalRequest, run
 
     project = _project(config)
-    bundle, states = build(project, _options(project, False, None))
+    bundle, states = build(project, _options(project, False, extractor, offline))
+    model = [d for d in bundle.diagnostics if d.code.startswith("llm-")]  # what is scored
+    print_diagnostics([*model, *(d for state in states for d in state.reported)], notes=True)
     request = EvalRequest(
         fmt=fmt.value,
         output=output,

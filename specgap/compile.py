@@ -24,6 +24,7 @@ from specgap.ir import (
 from specgap.registry import Registry, Tool
 from specgap.resolve import bind_tool_lists, did_you_mean, mention_key
 from specgap.resolve.arguments import argument_help, argument_selector
+from specgap.sense import sense_check
 from specgap.spread import exact, spread, spreads, tied
 
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
@@ -66,6 +67,7 @@ def compile_policies(
             if policy is not None:
                 by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
+    policies = sense_check(policies, diagnostics)  # nonsense conditions are never enforced
     diagnostics.extend(conflicts(policies))
     return Compiled(tuple(policies), tuple(diagnostics))
 

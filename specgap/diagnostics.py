@@ -418,6 +418,20 @@ CODES: tuple[Code, ...] = (
         "try a larger model, or `--extractor auto`",
     ),
     _c(
+        "llm-truncated",
+        "llm",
+        "error",
+        "the model's answer was cut off at its output budget",
+        "raise `llm.num_predict`, or use a model that answers more briefly",
+    ),
+    _c(
+        "llm-no-rules",
+        "llm",
+        "warning",
+        "the model was asked and contributed no rule the patterns lack",
+        "check the model with `specgap doctor`; in `llm` and `auto` mode this fails the build",
+    ),
+    _c(
         "llm-answer-too-large",
         "llm",
         "error",
@@ -776,17 +790,18 @@ CODES: tuple[Code, ...] = (
     ),
     _c(
         "empty-allowlist",
-        "compile",
+        "config",
         "warning",
-        "an allowlist is empty or compiled empty: it allows nothing",
-        "list what is allowed, or deny the tool; a finding under `--strict`",
+        "an allowlist in the config is empty: it allows nothing",
+        "list what is allowed, or deny the tool outright",
     ),
     _c(
-        "ordering-cycle",
+        "senseless-rule",
         "compile",
         "warning",
-        "`require_before` rules require each other: no call of the cycle can run",
-        "drop or reverse one ordering rule; a finding under `--strict`",
+        "a compiled rule no call could satisfy (a tool before itself, an empty allowlist, "
+        "a negative bound, an empty range, a cycle of orderings); it is not enforced",
+        "restate the rule in the source; `specgap explain POLICY_ID` shows how it was read",
     ),
     _c(
         "tool-name-collision",

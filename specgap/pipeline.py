@@ -19,6 +19,7 @@ from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
+from specgap.extract.modes import ExtractionFailed
 from specgap.ir import (
     AgentBundle,
     ArtifactKind,
@@ -56,6 +57,7 @@ class AgentState:
     diagnostics: tuple[Diagnostic, ...] = ()
     extraction: Extraction | None = None  # who read the artifacts (extract stage)
     lock_entries: tuple[LockEntry, ...] = ()  # the model's answers, for the extraction lock
+    reported: tuple[Diagnostic, ...] = ()  # why the model failed: printed, not in the bundle
 
     def with_diagnostics(
         self, more: list[Diagnostic] | tuple[Diagnostic, ...], **changes: Any
@@ -137,6 +139,7 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         rules=found.rules,
         extraction=found.extraction,
         lock_entries=found.lock_entries,
+        reported=found.reported,
     )
 
 
@@ -182,13 +185,15 @@ def build(
     options = prepare(project, options or Options())
     states: list[AgentState] = []
     errors: list[Diagnostic] = []
+    answered: list[LockEntry] = []  # the model's good answers, kept even when a build fails
     for agent in project.config.agents:
         try:
             states.append(run_agent(project, agent, options))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)
+            answered.extend(getattr(exc, "entries", ()))
     if errors:
-        raise SpecgapError(errors)
+        raise ExtractionFailed(errors, [*answered, *(e for s in states for e in s.lock_entries)])
     return assemble(project, states, options), tuple(states)
 
 

@@ -6,10 +6,9 @@ A policy can lose its teeth without anyone editing the sentence that states it:
   a list, so the config states no rule at all (an error: the input is wrong);
 - `tool-name-collision`: a tool whose name equals, once normalized or read for look-alike
   letters, a tool that enforced rules target: calls to the look-alike escape those rules;
-- `empty-allowlist`: an allowlist that compiled to nothing (it allows nothing, or was
-  meant to allow something and lost its values);
-- `ordering-cycle`: `require_before` rules that require each other (from a prompt and a
-  tool description, say): no call of the cycle can ever be allowed;
+- an allowlist that compiled empty and `require_before` rules in a cycle are found by the
+  compiler's sense checks (`specgap/sense.py`, `senseless-rule`), which also stop them
+  being enforced;
 - `enforcement-dropped`: a rule that was `enforce` in the committed policy is gone or no
   longer enforced (`specgap build --strict` fails on it, as on every code here but the
   first, which fails every build).
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
 from specgap.extract.structural import _ALLOW, _DENY, _MAX, _MIN, _TIMEOUT
-from specgap.ir import Bundle, Diagnostic, Policy, ResourceInAllowlist
+from specgap.ir import Bundle, Diagnostic, Policy
 from specgap.positions import escape_pointer
 from specgap.registry import Registry
 from specgap.toolnames import normalize, skeleton
@@ -36,17 +35,13 @@ if TYPE_CHECKING:
     from specgap.config import Project
     from specgap.pipeline import AgentState, Options
 
-STRICT_CODES = frozenset(
-    {"tool-name-collision", "empty-allowlist", "ordering-cycle", "enforcement-dropped"}
-)
+STRICT_CODES = frozenset({"tool-name-collision", "senseless-rule", "enforcement-dropped"})
 
 
 def check_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     """The compiled policies, with a diagnostic for each way a rule silently weakened."""
     found = [
         *config_types(state.artifacts),
-        *empty_allowlists(state.policies),
-        *ordering_cycles(state.policies),
     ]
     if state.registry is not None:
         found += tool_collisions(state.registry, state.policies)
@@ -171,59 +166,6 @@ def _wrong(
 
 
 # -- compiled policies that lost their meaning --------------------------------------------
-
-
-def empty_allowlists(policies: Iterable[Policy]) -> Iterator[Diagnostic]:
-    for policy in policies:
-        if isinstance(policy.condition, ResourceInAllowlist) and not policy.condition.allowed:
-            yield Diagnostic(
-                code="empty-allowlist",
-                message=f"the allowlist of `{policy.target}` compiled empty: it allows nothing",
-                severity="warning",
-                span=policy.source.span,
-                help="name the allowed values in the rule (in backticks), or deny the tool",
-            )
-
-
-def ordering_cycles(policies: Iterable[Policy]) -> Iterator[Diagnostic]:
-    """Each `require_before` on a cycle (A before B, B before A): none of it can run."""
-    edges: dict[str, list[Policy]] = {}
-    for policy in policies:
-        before = getattr(policy.condition, "before", None)
-        if policy.operator == "require_before" and isinstance(before, str):
-            edges.setdefault(policy.target, []).append(policy)
-    reported: set[str] = set()
-    for start in sorted(edges):
-        for cycle in _cycles_from(start, edges):
-            names = " -> ".join(p.target for p in cycle) + f" -> {cycle[0].target}"
-            for policy in cycle:
-                if policy.id in reported:
-                    continue
-                reported.add(policy.id)
-                yield Diagnostic(
-                    code="ordering-cycle",
-                    message=f"`require_before` rules form a cycle ({names}): "
-                    "none of these tools can ever be called",
-                    severity="warning",
-                    span=policy.source.span,
-                    help="drop or reverse one of the ordering rules",
-                )
-
-
-def _cycles_from(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Policy]]:
-    path: list[Policy] = []
-
-    def walk(node: str, seen: frozenset[str]) -> Iterator[list[Policy]]:
-        for policy in edges.get(node, ()):
-            nxt = str(getattr(policy.condition, "before", ""))
-            path.append(policy)
-            if nxt == start:
-                yield list(path)
-            elif nxt not in seen and nxt > start:  # each cycle once, from its least node
-                yield from walk(nxt, seen | {nxt})
-            path.pop()
-
-    yield from walk(start, frozenset({start}))
 
 
 def tool_collisions(registry: Registry, policies: Iterable[Policy]) -> Iterator[Diagnostic]:

@@ -3,7 +3,8 @@
 
 Each test scripts `server.reply`, a function from the chat request body to a `Reply`;
 `model_answering(...)` plays a faithful model that returns canned rules whose anchor text
-is in the data it was sent. Every chat request body is kept in `server.requests`.
+is in the data it was sent, and `replaying(name)` plays back the answers a real model gave
+(recorded under `tests/data/llm/`). Every chat request body is kept in `server.requests`.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 MODEL = "qwen3:8b"
+RECORDED = Path(__file__).parent / "data" / "llm"
 _DATA = re.compile(r"<<<DATA (?P<tag>[0-9a-f]+)\n(?P<data>.*)\nDATA (?P=tag)>>>\Z", re.S)
 
 
@@ -29,6 +32,7 @@ class Reply:
     delay: float = 0.0  # seconds before answering
     status: int = 200
     error: str = ""
+    done_reason: str = "stop"  # "length": the model ran out of `num_predict` mid-answer
 
 
 Responder = Callable[[dict[str, Any]], Reply]
@@ -53,6 +57,28 @@ def model_answering(rules: list[dict[str, Any]]) -> Responder:
             if rule.get("anchor", rule["quote"]) in data
         ]
         return Reply(json.dumps({"rules": chosen}))
+
+    return reply
+
+
+def recorded(name: str) -> dict[str, Any]:
+    """A recording: `{"model", "how", "answers": [{"anchor", "content", "done_reason"}]}`."""
+    data: dict[str, Any] = json.loads((RECORDED / f"{name}.json").read_text("utf-8"))
+    return data
+
+
+def replaying(name: str, otherwise: Responder | None = None) -> Responder:
+    """A model that gives, for each request, the recorded answer whose `anchor` is in the
+    data it was sent (the first such answer); for other data, `otherwise` answers (default:
+    `{"rules": []}`)."""
+    answers = recorded(name)["answers"]
+
+    def reply(request: dict[str, Any]) -> Reply:
+        data = data_of(request)
+        for answer in answers:
+            if answer["anchor"] in data:
+                return Reply(answer["content"], done_reason=answer.get("done_reason", "stop"))
+        return otherwise(request) if otherwise is not None else Reply()
 
     return reply
 
@@ -110,6 +136,8 @@ class FakeOllama:
             def do_GET(self) -> None:
                 if self.path == "/api/tags":
                     self._send(200, {"models": [_listed(m) for m in fake.models]})
+                elif self.path == "/api/version":
+                    self._send(200, {"version": "0.6.0"})
                 else:
                     self._send(404, {"error": "not found"})
 
@@ -143,7 +171,7 @@ class FakeOllama:
                         "created_at": "2025-01-01T00:00:00Z",
                         "message": {"role": "assistant", "content": reply.content},
                         "done": True,
-                        "done_reason": "stop",
+                        "done_reason": reply.done_reason,
                         "total_duration": 1000,
                         "eval_count": 10,
                     },
@@ -209,13 +237,13 @@ SQL_RULES: list[dict[str, Any]] = [
     {
         "quote": "Only query the tables `customers`, `orders` and `products`.",
         "operator": "resource_in_allowlist",
-        "target": None,
+        "target": "*",
         "params": {"facet": "tables", "allowed": ["customers", "orders", "products"]},
     },
     {
         "quote": "Return at most 100 rows per query.",
         "operator": "arg_within_bound",
-        "target": None,
+        "target": "*",
         "params": {"facet": "rows", "max": 100},
     },
 ]

@@ -82,6 +82,7 @@ def test_a_new_operator_reaches_the_model_without_edits(
             {
                 "rules": [
                     {
+                        "target": "*",
                         "quote": "Call it at most 3 times.",
                         "operator": "calls_at_most_test",
                         "params": {"limit": 3},
@@ -105,7 +106,7 @@ def test_the_prompt_is_stable() -> None:
 GOOD = {
     "quote": "Return at most 100 rows per query.",
     "operator": "arg_within_bound",
-    "target": None,
+    "target": "*",
     "params": {"facet": "rows", "max": 100},
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,7 +12,7 @@ import pytest
 from specgap.artifacts import Artifact, load_artifact
 from specgap.config import Project
 from specgap.extract.chunks import MIN_BUDGET, budget, chunk_artifact
-from specgap.extract.llm import LlmSettings
+from specgap.extract.llm import MAX_NUM_PREDICT, LlmSettings, answer_tokens
 from tests.cli_helpers import specgap
 from tests.conftest import ROOT
 from tests.fake_ollama import SQL_RULES, FakeOllama, data_of, model_answering
@@ -95,7 +96,17 @@ def test_config_is_structure_not_prose() -> None:
 def test_budget_leaves_room_for_instructions_and_answer() -> None:
     assert budget(8192, 5000) == (8192 - 5000) * 3
     assert budget(1024, 5000) == MIN_BUDGET
-    assert LlmSettings(num_ctx=32768).chunk_budget() > LlmSettings().chunk_budget()
+    small, default, large = (LlmSettings(num_ctx=n).chunk_budget() for n in (4096, 8192, 32768))
+    # a faithful answer listing every statement fits its request's num_predict
+    bullets = "".join(f"- Never call `tool.n{n}` with more than {n} rows.\n" for n in range(30))
+    faithful = json.dumps(
+        {"rules": [{"target": f"tool.n{n}", "quote": line[2:], "operator": "arg_within_bound",
+                    "params": {"facet": "rows", "max": n}}
+                   for n, line in enumerate(bullets.splitlines())]}
+    )  # fmt: skip
+    assert len(faithful) / 3 < answer_tokens(bullets)
+    assert small < default == large  # past 8k tokens the answer cap bounds an excerpt
+    assert answer_tokens("x" * default) <= MAX_NUM_PREDICT
 
 
 @pytest.fixture
@@ -153,7 +164,11 @@ def test_real_policies_are_chunked_by_section_and_every_quote_grounds(
             if len(line) < 12 or not re.search(r"\b(?:must|never|should|only|cannot)\b", line):
                 continue
             item = vocabulary().answer.model_validate(
-                {"rules": [{"quote": line, "operator": "review_required", "params": {}}]}
+                {
+                    "rules": [
+                        {"target": "*", "quote": line, "operator": "review_required", "params": {}}
+                    ]
+                }
             )
             rule = ground_rule(item.rules[0], chunk, "llm:m", ())  # type: ignore[attr-defined]
             assert isinstance(rule, CandidateRule), line

@@ -106,7 +106,7 @@ def test_ungrounded_skips_facets_and_tools_but_checks_values() -> None:
 
 
 def _answer(**rule: Any) -> Any:
-    rule.setdefault("target", None)
+    rule.setdefault("target", "*")
     rule.setdefault("params", {})
     return vocabulary().answer.model_validate({"rules": [rule]}).rules[0]  # type: ignore[attr-defined]
 
@@ -146,6 +146,26 @@ def test_an_unnamed_target_makes_grounding_partial() -> None:
     assert isinstance(rule, CandidateRule)
     assert rule.grounding == "partial"
     assert rule.params == {"facet": "rows", "max": 100.0}
+
+
+@pytest.mark.parametrize(
+    ("target", "before", "expected"),
+    [("*", "a.b", "c.d"), ("*", "c.d", "a.b"), ("c.d", "a.b", "c.d"), ("*", "x.y", "a.b")],
+)
+def test_a_rule_naming_no_tool_is_about_a_ticked_tool_other_than_its_own_params(
+    target: str, before: str, expected: str
+) -> None:
+    chunk = chunk_artifact(_prompt(TEXT), 10_000)[0]
+    item = _answer(
+        quote="Always call `a.b` before `c.d`.",
+        operator="require_before",
+        target=target,
+        params={"before": before},
+    )
+    rule = ground_rule(item, chunk, "llm:m", ("before",))
+    assert isinstance(rule, CandidateRule)
+    assert rule.target == expected
+    assert rule.target != rule.params["before"]
 
 
 def test_dropped_rules_say_why() -> None:
@@ -267,7 +287,7 @@ def test_no_rule_in_any_bundle_lacks_its_quote(
             {
                 "quote": _quote(data, r)[:600] or "x",
                 "operator": operator,
-                "target": None,
+                "target": "*",
                 "params": {},
             }
             for r in recipes

@@ -24,6 +24,7 @@ class Extracted:
     diagnostics: tuple[Diagnostic, ...]
     extraction: Extraction | None = None  # who produced the rules (set by `extract`)
     lock_entries: tuple[LockEntry, ...] = ()  # what the model's answers became, per artifact
+    reported: tuple[Diagnostic, ...] = ()  # printed by this build, not recorded (see modes)
 
 
 def extract(

@@ -23,7 +23,9 @@ from typing import Any
 from rapidfuzz import fuzz
 
 from specgap.evaluate.operators import OPERATORS
+from specgap.extract.answer import ANY_TOOL
 from specgap.extract.chunks import Chunk, Segment
+from specgap.extract.pattern_base import ticked_tools
 from specgap.ir import CandidateRule, Diagnostic, Grounding
 
 FUZZY_THRESHOLD = 90.0  # rapidfuzz partial-ratio score a near-verbatim quote must reach
@@ -217,7 +219,9 @@ def ground_rule(
             span=span,
             help="rules take their values from the text; state the value in the sentence",
         )
-    target = _mention(answer.target) or segment.subject
+    target = _mention(answer.target)
+    if target in (None, ANY_TOOL):  # the model names no tool: the one the text is about
+        target = _implicit_target(decoded, segment, params, tool_params)
     mentions = [target] if target else []
     explicit = target is not None and mentioned(target, decoded)
     for key in tool_params:
@@ -243,6 +247,20 @@ def ground_rule(
         confidence=round(confidence, 3),
         extractor=extractor,
     )
+
+
+def _implicit_target(
+    text: str, segment: Segment, params: dict[str, Any], tool_params: tuple[str, ...]
+) -> str | None:
+    """The tool a rule that names none is about, as the deterministic extractor reads it:
+    the described tool, else the first ticked tool of the text that is not one of the
+    rule's other tools (so `before` never becomes its own target), else None (resolved
+    from the rule's words)."""
+    if segment.subject is not None:
+        return segment.subject
+    others = {_mention(params.get(k)) for k in tool_params if isinstance(params.get(k), str)}
+    named = [t for t in ticked_tools(text) if t not in others]
+    return named[0] if named else None
 
 
 def _brief(text: str, limit: int = 80) -> str:

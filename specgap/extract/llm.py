@@ -28,7 +28,7 @@ from specgap.artifacts import Artifact
 from specgap.config import Project
 from specgap.errors import error
 from specgap.extract.answer import vocabulary
-from specgap.extract.chunks import CHARS_PER_TOKEN, Chunk, budget, chunk_artifact
+from specgap.extract.chunks import CHARS_PER_TOKEN, MIN_BUDGET, Chunk, chunk_artifact
 from specgap.extract.grounding import ground_rule
 from specgap.extract.lock import LOCK_NAME, Lock, LockEntry, LockKey
 from specgap.ir import CandidateRule, Diagnostic, Severity, Span
@@ -38,7 +38,14 @@ DEFAULT_HOST = "http://127.0.0.1:11434"
 DEFAULT_TIMEOUT = 120.0  # seconds per request; a cold 8B model on CPU needs this much
 DEFAULT_NUM_CTX = 8192
 DEFAULT_SEED = 42
-NUM_PREDICT = 3072  # answer tokens: caps what one reply may cost and how long it may grow
+MAX_NUM_PREDICT = 4096  # answer tokens: caps what one reply may cost and how long it may grow
+# An answer quotes the statements it lists as rules and wraps each quote in its JSON
+# (target, operator, params: about 125 characters measured on faithful answers): at most the
+# data once, plus that wrapping for every line or sentence, plus `{"rules": []}` and slack.
+ANSWER_BASE_CHARS = 240
+ANSWER_PER_STATEMENT = 160
+LINE_CHARS = 80  # a typical statement: excerpts are sized as if every 80 characters held one
+_STATEMENT_END = re.compile(r"[.;!?](?=\s+\S)")
 MAX_ANSWER_CHARS = 64_000  # a longer reply is refused before it is parsed
 ENV_HOST = "OLLAMA_HOST"
 ENV_MODEL = "SPECGAP_LLM_MODEL"
@@ -69,17 +76,36 @@ class LlmSettings:
     def shown_host(self) -> str:
         return self.host or DEFAULT_HOST
 
-    def request_options(self) -> dict[str, Any]:
+    def request_options(self, data: str) -> dict[str, Any]:
+        """Options of the request carrying `data`: its answer may be as long as an answer
+        listing every statement of the data as a rule."""
         return {
             "temperature": 0,
             "seed": self.seed,
             "num_ctx": self.num_ctx,
-            "num_predict": NUM_PREDICT,
+            "num_predict": answer_tokens(data),
         }
 
     def chunk_budget(self) -> int:
+        """Characters of data per request, so that the instructions, the data and the
+        answer expected for it fit `num_ctx`, and that answer fits `MAX_NUM_PREDICT`."""
         system_tokens = math.ceil(len(vocabulary().system) / CHARS_PER_TOKEN) + 64
-        return budget(self.num_ctx, NUM_PREDICT + system_tokens)
+        per_char = 1 + ANSWER_PER_STATEMENT / LINE_CHARS  # answer characters per data char
+        room = (self.num_ctx - system_tokens) * CHARS_PER_TOKEN - ANSWER_BASE_CHARS
+        fits_context = room / (1 + per_char)
+        fits_answer = (MAX_NUM_PREDICT * CHARS_PER_TOKEN - ANSWER_BASE_CHARS) / per_char
+        return max(MIN_BUDGET, int(min(fits_context, fits_answer)))
+
+
+def answer_tokens(data: str) -> int:
+    """`num_predict` for a request with this data: the longest faithful answer (every
+    line or sentence a rule, quoted whole), or the excerpt's share of the cap if more."""
+    statements = sum(
+        1 + len(_STATEMENT_END.findall(line)) for line in data.splitlines() if line.strip()
+    )
+    per_size = len(data) * (1 + ANSWER_PER_STATEMENT / LINE_CHARS)
+    expected = ANSWER_BASE_CHARS + max(len(data) + ANSWER_PER_STATEMENT * statements, per_size)
+    return min(MAX_NUM_PREDICT, math.ceil(expected / CHARS_PER_TOKEN))
 
 
 def resolve_settings(project: Project | None, env: Mapping[str, str] | None = None) -> LlmSettings:
@@ -210,16 +236,27 @@ class Backend:
                 "`specgap build --offline` needs no server",
             ) from None
 
-    def ask(self, system: str, user: str, schema: dict[str, Any]) -> str:
+    def ask(self, system: str, user: str, schema: dict[str, Any], data: str) -> str:
+        """The model's answer; one cut off by the answer budget is an `llm-truncated`
+        failure, never parsed (it would only look like broken JSON)."""
+        options = self.settings.request_options(data)
         response = self._call(
             "chat",
             model=self.settings.model,
             messages=[{"role": "system", "content": system}, {"role": "user", "content": user}],
             format=schema,
-            options=self.settings.request_options(),
+            options=options,
             think=False,
             stream=False,
         )
+        if getattr(response, "done_reason", None) == "length":
+            raise LlmFailure(
+                "llm-truncated",
+                f"the model's answer was cut off at its budget of {options['num_predict']} "
+                "tokens before it was complete",
+                "the budget fits a rule for every line and sentence of the excerpt, quoted "
+                "whole; a model that outgrows it is usually repeating itself: try a larger model",
+            )
         return str(response.message.content or "")
 
     def models(self) -> list[str]:
@@ -298,7 +335,9 @@ class LlmExtractor:
             self.backend = Backend(self.settings)
         vocab = vocabulary()
         try:
-            content = self.backend.ask(vocab.system, user_message(chunk), vocab.schema)
+            content = self.backend.ask(
+                vocab.system, user_message(chunk), vocab.schema, chunk.data()
+            )
             answer = parse_answer(content, vocab.answer)
         except LlmFailure as failure:
             if failure.code in _SERVER_DOWN:
@@ -327,7 +366,7 @@ def user_message(chunk: Chunk) -> str:
 
 def parse_answer(content: str, model: type[BaseModel]) -> BaseModel:
     """Size cap, JSON, schema: any failure is an `LlmFailure`, never a partial answer."""
-    advice = "try a larger model, or `--extractor auto` to fall back to the deterministic one"
+    advice = "try a larger model (`specgap doctor` checks one)"
     if len(content) > MAX_ANSWER_CHARS:
         raise LlmFailure(
             "llm-answer-too-large",
@@ -335,12 +374,13 @@ def parse_answer(content: str, model: type[BaseModel]) -> BaseModel:
             advice,
         )
     content = _THINKING.sub("", content)
-    try:
-        data = json.loads(content)
+    try:  # not strict: a raw tab or newline inside a string is what the model meant
+        data = json.loads(content, strict=False)
     except json.JSONDecodeError as exc:
         raise LlmFailure(
             "llm-invalid-json",
-            f"the model's answer is not JSON: {exc.msg.lower()} at character {exc.pos}",
+            f"the model's answer is not JSON ({exc.msg.lower()}: line {exc.lineno}, "
+            f"column {exc.colno})",
             advice,
         ) from None
     try:

@@ -35,6 +35,16 @@ from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
 
 MODES = ("deterministic", "llm", "auto", "ensemble")
+NO_RULES = "llm-no-rules"  # the model was asked and contributed no rule the patterns lack
+
+
+class ExtractionFailed(SpecgapError):
+    """`llm` mode could not extract some artifact; `entries` are the good answers about the
+    others, which a build that writes keeps in the lock so a rerun does not ask again."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic], entries: Iterable[LockEntry]) -> None:
+        super().__init__(diagnostics)
+        self.entries = tuple(entries)
 
 
 @dataclass
@@ -44,6 +54,10 @@ class _Found:
     failures: list[Diagnostic] = field(default_factory=list)
     entries: list[LockEntry] = field(default_factory=list)
     fallbacks: list[str] = field(default_factory=list)
+    reported: list[Diagnostic] = field(default_factory=list)  # why, for this build only
+    asked: list[str] = field(default_factory=list)  # artifacts with prose for the model
+    pattern_rules: int = 0  # rules the deterministic extractor finds in that prose
+    dropped: int = 0  # the model's rules that grounding dropped
 
 
 def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> Extracted:
@@ -68,7 +82,9 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
     rules, dropped = quarantine(found.rules, findings)
     warnings = [*(f.diagnostic() for f in findings), *dropped]
     if found.failures:
-        raise SpecgapError([*found.failures, *warnings])
+        raise ExtractionFailed([*found.failures, *warnings], found.entries)
+    if llm is not None and mode != "deterministic":
+        warnings.extend(_contribution(found, rules, llm.settings.model))
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     extraction = Extraction(
         mode=mode,
@@ -83,6 +99,7 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
         (*found.diagnostics, *warnings),
         extraction=extraction,
         lock_entries=tuple(found.entries),
+        reported=tuple(found.reported),
     )
 
 
@@ -92,35 +109,76 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
         found.rules.extend(deterministic.rules)
         found.diagnostics.extend(deterministic.diagnostics)
         return
+    found.asked.append(artifact.path)
+    found.pattern_rules += len(deterministic.rules) - len(structural(artifact))
     try:
         outcome = llm.extract(artifact)
     except LlmFailure as failure:
         if mode == "llm":
-            found.failures.append(failure.diagnostic(artifact.path))
+            found.failures.append(_in_llm_mode(failure.diagnostic(artifact.path)))
             return
+        # The bundle records that the artifact fell back, never why: the reason (a bad
+        # answer online, a lock miss offline) differs between the build that asked the
+        # model and `build --offline --check`, which must reproduce the bundle byte for byte.
         found.fallbacks.append(artifact.path)
         found.diagnostics.append(
             Diagnostic(
                 code="llm-fallback",
-                message=f"`{artifact.path}` was read by the deterministic extractor instead: "
-                f"{failure.message}",
+                message=f"`{artifact.path}` was read by the deterministic extractor instead of "
+                f"`{llm.settings.model}`",
                 severity="warning",
-                span=failure.span,
-                path=None if failure.span else artifact.path,
-                help=failure.help,
+                path=artifact.path,
+                help="the build that asked the model printed why; `specgap doctor` checks it",
             )
         )
+        found.reported.append(failure.diagnostic(artifact.path, severity="warning"))
         found.rules.extend(deterministic.rules)
         found.diagnostics.extend(deterministic.diagnostics)
         return
     found.entries.append(outcome.entry)
     found.diagnostics.extend(outcome.dropped)
+    found.dropped += len(outcome.dropped)
     if mode == "ensemble":
         found.rules.extend(merge(deterministic.rules, outcome.rules))
         found.diagnostics.extend(_uncovered(deterministic.diagnostics, outcome.rules))
     else:
         found.rules.extend(structural(artifact))
         found.rules.extend(outcome.rules)
+
+
+def _in_llm_mode(diagnostic: Diagnostic) -> Diagnostic:
+    """Only `llm` mode fails the build; only there is `auto` worth suggesting."""
+    if diagnostic.code in ("lock-miss", "llm-unavailable"):
+        return diagnostic  # their help says how to reach the model or the lock instead
+    more = "or `--extractor auto` to read the artifact with the patterns instead"
+    return diagnostic.model_copy(update={"help": f"{diagnostic.help}; {more}"})
+
+
+def _contribution(found: _Found, rules: list[CandidateRule], model: str) -> list[Diagnostic]:
+    """A warning when the model added nothing to an agent whose prose states rules (the
+    patterns find some): its policy is then only as strong as the deterministic one, or
+    weaker. Counts only what the lock also records, so offline builds say the same."""
+    if not found.asked or found.pattern_rules == 0:
+        return []
+    if any("llm:" in rule.extractor for rule in rules):
+        return []
+    why = []
+    if found.dropped:
+        why.append(f"grounding dropped all {found.dropped} of its rules")
+    if found.fallbacks:
+        why.append(f"{len(found.fallbacks)} of {len(found.asked)} artifacts fell back")
+    shown = "; ".join(why) or "it found no rule"
+    return [
+        Diagnostic(
+            code=NO_RULES,
+            message=f"`{model}` contributed no rule to this agent ({shown}), though the "
+            f"patterns find {found.pattern_rules} in the same text",
+            severity="warning",
+            path=found.asked[0],
+            help="run `specgap doctor` and try a larger model; `--extractor deterministic` "
+            "or `ensemble` keeps the patterns' rules",
+        )
+    ]
 
 
 def structural(artifact: Artifact) -> list[CandidateRule]:

@@ -1,0 +1,124 @@
+"""Sense checks on compiled conditions: a rule no trace could ever satisfy is not enforced.
+
+Whatever extractor found a rule (patterns, a model, a config file), its compiled condition
+can still be nonsense: a tool required before itself, an allowlist that allows nothing, a
+count or duration below zero, a range whose minimum exceeds its maximum, or `require_before`
+rules that require each other in a cycle. Enforced, such a rule blocks every call of its
+tool. Each is kept in the bundle for review (`review_only`, never enforced) and reported as
+a located `senseless-rule` warning that says what is wrong.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from specgap.ir import (
+    ArgCountBound,
+    ArgWithinBound,
+    Diagnostic,
+    Policy,
+    RequireBefore,
+    ResourceInAllowlist,
+    TimeoutLeq,
+)
+
+CODE = "senseless-rule"
+_HELP = (
+    "no call of the tool could ever pass this rule, so it is kept for review and not "
+    "enforced; restate the rule in the source"
+)
+
+
+def sense_check(policies: Iterable[Policy], diagnostics: list[Diagnostic]) -> list[Policy]:
+    """The policies, each senseless one demoted to `review_only`; one diagnostic per
+    policy and problem is appended to `diagnostics`. Order and ids are unchanged."""
+    ordered = list(policies)
+    problems: dict[str, list[str]] = {}
+    for policy in ordered:
+        for problem in _problems(policy):
+            problems.setdefault(policy.id, []).append(problem)
+    for policy, problem in _cycles(ordered):
+        problems.setdefault(policy.id, []).append(problem)
+    out = []
+    for policy in ordered:
+        found = problems.get(policy.id)
+        if not found:
+            out.append(policy)
+            continue
+        for problem in found:
+            diagnostics.append(
+                Diagnostic(
+                    code=CODE,
+                    message=f"{problem}; the rule is not enforced",
+                    severity="warning",
+                    span=policy.source.span,
+                    help=_HELP,
+                )
+            )
+        out.append(policy.model_copy(update={"enforcement": "review_only"}))
+    return out
+
+
+def _problems(policy: Policy) -> Iterator[str]:
+    c: Any = policy.condition
+    target = policy.target
+    if isinstance(c, RequireBefore) and _matches(c.before, target):
+        yield f"it requires `{c.before}` to be called before `{target}`, which is itself"
+    if isinstance(c, ResourceInAllowlist) and not c.allowed:
+        yield f"its allowlist for `{target}` is empty, so it allows no value at all"
+    if isinstance(c, ArgWithinBound):
+        if c.min is not None and c.max is not None and c.min > c.max:
+            yield f"its range [{c.min:g}, {c.max:g}] is empty"
+        elif c.max is not None and c.max < 0 and not _states_negative(policy.source.quote):
+            yield f"its maximum {c.max:g} is below zero, which the rule does not state"
+    if isinstance(c, ArgCountBound):
+        if c.min is not None and c.max is not None and c.min > c.max:
+            yield f"its count range [{c.min}, {c.max}] is empty"
+        for name, value in (("minimum", c.min), ("maximum", c.max)):
+            if value is not None and value < 0:
+                yield f"its {name} count {value} is below zero"
+    if isinstance(c, TimeoutLeq) and c.max_seconds < 0:
+        yield f"its timeout {c.max_seconds:g} s is below zero"
+
+
+def _matches(tool: str, target: str) -> bool:
+    """`tool` is the target, or one of the tools a glob target stands for."""
+    return tool == target or fnmatch.fnmatchcase(tool, target)
+
+
+def _states_negative(quote: str) -> bool:
+    return "-" in quote or "−" in quote or "negative" in quote.casefold()
+
+
+def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
+    """Every `require_before` policy on a cycle of two or more tools: each tool of the cycle
+    needs another one called first, so none of them can ever be called."""
+    edges: dict[str, list[Policy]] = {}
+    for policy in policies:
+        c = policy.condition
+        if isinstance(c, RequireBefore) and not _matches(c.before, policy.target):
+            edges.setdefault(policy.target, []).append(policy)
+    on_cycle: dict[str, tuple[Policy, list[str]]] = {}
+    for start in sorted(edges):
+        for path in _paths_back(start, edges):
+            tools = [start, *(p.condition.before for p in path)]  # type: ignore[union-attr]
+            for policy in path:
+                on_cycle.setdefault(policy.id, (policy, tools))
+    for policy, tools in on_cycle.values():
+        loop = " before ".join(f"`{t}`" for t in reversed(tools))
+        yield policy, f"it is part of a cycle of orderings ({loop})"
+
+
+def _paths_back(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Policy]]:
+    """Chains of policies from `start` along `before` that come back to `start`."""
+    stack: list[tuple[str, list[Policy]]] = [(start, [])]
+    while stack:
+        tool, path = stack.pop()
+        for policy in edges.get(tool, ()):
+            before = policy.condition.before  # type: ignore[union-attr]
+            if before == start:
+                yield [*path, policy]
+            elif before not in {p.target for p in path} and before != tool:
+                stack.append((before, [*path, policy]))
