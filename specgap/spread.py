@@ -12,6 +12,12 @@ trailing `type`/`kind` may be left out (`process types` -> `process`).
 whose resolution is a tie between tools whose names all carry every word of the mention
 (`modify order` -> `modify_order_items`, `modify_order_address`) is `tied`; the rule holds for
 each of them, at each one's own resolution score (so a fuzzy tie is reviewed, not enforced).
+
+"Only take action on pending or delivered orders" names every tool that acts on an existing
+order: a `state_condition` with the target `*` and an `entity` gives one copy per tool whose
+name has the entity word, that takes an argument naming it (`order_id`, so the check can find
+the order), and whose leading verb neither reads nor creates (a read changes nothing; a
+created entity has no state yet).
 """
 
 from __future__ import annotations
@@ -19,18 +25,29 @@ from __future__ import annotations
 from specgap.ir import Candidate, CandidateRule, Resolution
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
+from specgap.resolve.lexicon import VERB_CLASSES
 
 SPREAD_OPERATORS = frozenset({"resource_in_allowlist"})
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
 
 
 def spreads(rule: CandidateRule) -> bool:
-    """A rule stated over an argument of every tool (target `*` and a facet)."""
-    return rule.target == "*" and rule.operator in SPREAD_OPERATORS and "facet" in rule.params
+    """A rule stated over an argument of every tool (target `*` and a facet), or over every
+    tool acting on an entity (a `state_condition` with target `*` and an entity)."""
+    if rule.target != "*":
+        return False
+    if rule.operator == "state_condition":
+        return bool(rule.params.get("entity"))
+    return rule.operator in SPREAD_OPERATORS and "facet" in rule.params
 
 
 def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
-    """One copy of the rule per tool that takes the argument, in registry order."""
+    """One copy of the rule per tool that takes the argument (or acts on the entity), in
+    registry order."""
+    if rule.operator == "state_condition":
+        entity = str(rule.params["entity"])
+        acting = [t for t in registry.tools if not t.hook and acts_on(t, entity)]
+        return [rule.model_copy(update={"target": t.id}) for t in acting]
     facet = str(rule.params["facet"])
     out = []
     for tool in registry.tools:
@@ -109,3 +126,23 @@ def tied(mention: str, resolution: Resolution) -> list[Candidate]:
 
 
 _GENERIC = frozenset(words("tool tools function action call the a an any all"))
+
+
+# the leading verbs of tools that change nothing, or make an entity that has no state yet
+def _leading(*classes: str) -> frozenset[str]:
+    return frozenset(w for cls in classes for v in VERB_CLASSES[cls] for w in words(v)[:1])
+
+
+_NOT_ACTING = _leading("read", "create") - _leading("update", "delete", "send")
+
+
+def acts_on(tool: Tool, entity: str) -> bool:
+    """The tool changes an existing `entity`: its name has the entity word after a verb that
+    neither reads nor creates, and an argument names the entity (`order_id` for `order`)."""
+    name = words(tool.id)
+    wanted = words(entity)
+    if len(name) < 2 or not wanted or name[0] in _NOT_ACTING or "read" in tool.effects:
+        return False
+    if not set(wanted) <= set(name[1:]):
+        return False
+    return any(set(wanted) <= set(words(arg)) for arg in tool.arg_names)
