@@ -99,7 +99,9 @@ def _named(tool: Tool, stems: list[str]) -> str | None:
 
 def tied(mention: str, resolution: Resolution) -> list[Candidate]:
     """The tools an ambiguous mention names together: the candidates within the margin of
-    the best one whose names carry every word of the mention. Fewer than two: none."""
+    the best one whose names carry every word of the mention. A bare verb ("cancel, modify or
+    return") names every candidate whose name leads with it, whatever its margin: the words
+    that would tell them apart are not in the mention. Fewer than two: none."""
     if resolution.status != "ambiguous" or not resolution.candidates:
         return []
     wanted = set(words(mention)) - _GENERIC
@@ -109,7 +111,8 @@ def tied(mention: str, resolution: Resolution) -> list[Candidate]:
     out = [
         c
         for c in resolution.candidates
-        if top - c.score < MARGIN and wanted <= set(words(c.tool_id))
+        if (top - c.score < MARGIN or _led_by(c.tool_id, wanted))
+        and wanted <= set(words(c.tool_id))
     ]
     if len(out) < 2:
         return []
@@ -126,6 +129,13 @@ def tied(mention: str, resolution: Resolution) -> list[Candidate]:
 
 
 _GENERIC = frozenset(words("tool tools function action call the a an any all"))
+
+
+def _led_by(tool_id: str, wanted: set[str]) -> bool:
+    """A one-word mention that is the first word of the tool's name (`modify` for
+    `modify_user_address`)."""
+    name = words(tool_id)
+    return len(wanted) == 1 and bool(name) and name[0] in wanted
 
 
 # the leading verbs of tools that change nothing, or make an entity that has no state yet
