@@ -47,7 +47,11 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     if rule.operator == "state_condition":
         entity = str(rule.params["entity"])
         acting = [t for t in registry.tools if not t.hook and acts_on(t, entity)]
-        return [rule.model_copy(update={"target": t.id}) for t in acting]
+        values = [str(v) for v in (*rule.params.get("allowed", ()), *rule.params.get("denied", ()))]
+        # an adjective the tools never speak of may not be a state at all ("only take action
+        # on explicit requests"): the rule is kept for review, not enforced
+        update = {} if _spoken(values, registry) else {"grounding": "inferred"}
+        return [rule.model_copy(update={"target": t.id, **update}) for t in acting]
     facet = str(rule.params["facet"])
     out = []
     for tool in registry.tools:
@@ -144,6 +148,15 @@ def _leading(*classes: str) -> frozenset[str]:
 
 
 _NOT_ACTING = _leading("read", "create") - _leading("update", "delete", "send")
+
+
+def _spoken(values: list[str], registry: Registry) -> bool:
+    """Every value's words are words of the tools' names or descriptions (`pending` in
+    `cancel_pending_order`, `suspended` in "Resumes a suspended line")."""
+    vocabulary: set[str] = set()
+    for tool in registry.tools:
+        vocabulary.update(words(tool.id), words(tool.description))
+    return all(set(words(v)) <= vocabulary for v in values)
 
 
 def acts_on(tool: Tool, entity: str) -> bool:

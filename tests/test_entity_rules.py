@@ -13,12 +13,12 @@ import pytest
 from tests.corpus_agents import Built, build_agent
 
 
-def _tool(name: str, **props: str) -> dict[str, Any]:
+def _tool(name: str, description: str = "", **props: str) -> dict[str, Any]:
     return {
         "type": "function",
         "function": {
             "name": name,
-            "description": name.replace("_", " ").capitalize() + ".",
+            "description": description or name.replace("_", " ").capitalize() + ".",
             "parameters": {
                 "type": "object",
                 "properties": {k: {"type": v} for k, v in props.items()},
@@ -33,7 +33,7 @@ TOOLS = [
     _tool("list_subscriptions", customer_id="string"),
     _tool("create_subscription", customer_id="string", plan="string"),
     _tool("pause_subscription", subscription_id="string", weeks="integer"),
-    _tool("cancel_subscription", subscription_id="string"),
+    _tool("cancel_subscription", "Cancel an active subscription.", subscription_id="string"),
     _tool("update_subscription_plan", subscription_id="string", plan="string"),
     _tool("renew_subscription_manually", customer_id="string"),  # names no subscription
     _tool("send_invoice", subscription_id="string"),  # not a subscription tool by its name
@@ -57,28 +57,38 @@ def _states(built: Built) -> dict[str, dict[str, Any]]:
     }
 
 
-STATED: list[tuple[str, str, list[str]]] = [
-    # sentence, side, values (the status of the subscription the call names)
-    ("Only take action on active or paused subscriptions.", "allowed", ["active", "paused"]),
-    ("You may act only on subscriptions that are 'active'.", "allowed", ["active"]),
+STATED: list[tuple[str, str, list[str], str]] = [
+    # sentence, side, values (the status of the subscription the call names), enforcement:
+    # enforced when the tools speak of every value, else to be evaluated first (`trial`,
+    # `expired` are in no tool's name or description: maybe not a state at all)
+    ("Only take action on active or paused subscriptions.", "allowed", ["active", "paused"],
+     "enforce"),
+    ("You may act only on subscriptions that are 'active'.", "allowed", ["active"], "enforce"),
     ("You can only perform operations on trial, active, or paused subscriptions.", "allowed",
-     ["active", "paused", "trial"]),
-    ("Never take action on expired subscriptions.", "denied", ["expired"]),
-    ("Do not make changes to cancelled or expired subscriptions.", "denied",
-     ["cancelled", "expired"]),
+     ["active", "paused", "trial"], "eval_required"),
+    ("Never take action on expired subscriptions.", "denied", ["expired"], "eval_required"),
+    ("Do not make changes to cancelled or paused subscriptions.", "denied",
+     ["cancelled", "paused"], "enforce"),
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("sentence", "side", "values"), STATED)
+@pytest.mark.parametrize(("sentence", "side", "values", "enforcement"), STATED)
 def test_a_state_rule_holds_for_every_tool_acting_on_the_entity(
-    tmp_path: Path, sentence: str, side: str, values: list[str]
+    tmp_path: Path, sentence: str, side: str, values: list[str], enforcement: str
 ) -> None:
-    found = _states(_build(tmp_path, sentence))
+    built = _build(tmp_path, sentence)
+    found = _states(built)
     assert set(found) == ACTING
     for condition in found.values():
         assert condition["entity"] == "subscription"
         assert condition["field"] == "status"
         assert sorted(condition[side]) == values
+    modes = {
+        p.enforcement
+        for p in built.policies
+        if p.operator == "state_condition" and p.source.artifact.endswith("prompt.md")
+    }
+    assert modes == {enforcement}
 
 
 NO_RULE: list[str] = [
