@@ -15,6 +15,7 @@ benchmark says so and returns.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import tempfile
@@ -79,14 +80,16 @@ def measure(corpus: Path, golds: Sequence[Gold]) -> tuple[dict[str, Score], list
             built = build_domain(gold, domain_dir, Path(tmp))
             problems = check_gold(gold, domain_dir, built.tools)
             notes.extend(f"gold problem: {p}" for p in problems)
-            scores[gold.domain] = score(
-                gold,
-                built.sites,
-                built.artifacts,
-                built.policies,
-                built.diagnostics,
-                built.canonical,
-            )
+            # sources of converted tool files are relative to the build folder
+            with contextlib.chdir(tmp):
+                scores[gold.domain] = score(
+                    gold,
+                    built.sites,
+                    built.artifacts,
+                    built.policies,
+                    built.diagnostics,
+                    built.canonical,
+                )
     return scores, notes
 
 

@@ -108,7 +108,17 @@ def _each_tool(
     if not spreads(rule):
         return [(rule, resolutions)]
     copies = spread(rule, registry)
-    if not copies:
+    if not copies and "entity" in rule.params and "facet" not in rule.params:
+        diagnostics.append(
+            Diagnostic(
+                code="unresolved-mention",
+                message=f"no tool acts on an existing `{rule.params['entity']}`",
+                severity="warning",
+                span=rule.span,
+                help="name the tools the rule is about by their ids",
+            )
+        )
+    elif not copies:
         diagnostics.append(
             Diagnostic(
                 code="unknown-argument",

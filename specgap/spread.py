@@ -12,6 +12,12 @@ trailing `type`/`kind` may be left out (`process types` -> `process`).
 whose resolution is a tie between tools whose names all carry every word of the mention
 (`modify order` -> `modify_order_items`, `modify_order_address`) is `tied`; the rule holds for
 each of them, at each one's own resolution score (so a fuzzy tie is reviewed, not enforced).
+
+"Only take action on pending or delivered orders" names every tool that acts on an existing
+order: a `state_condition` with the target `*` and an `entity` gives one copy per tool whose
+name has the entity word, that takes an argument naming it (`order_id`, so the check can find
+the order), and whose leading verb neither reads nor creates (a read changes nothing; a
+created entity has no state yet).
 """
 
 from __future__ import annotations
@@ -19,18 +25,33 @@ from __future__ import annotations
 from specgap.ir import Candidate, CandidateRule, Resolution
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
+from specgap.resolve.lexicon import VERB_CLASSES
 
 SPREAD_OPERATORS = frozenset({"resource_in_allowlist"})
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
 
 
 def spreads(rule: CandidateRule) -> bool:
-    """A rule stated over an argument of every tool (target `*` and a facet)."""
-    return rule.target == "*" and rule.operator in SPREAD_OPERATORS and "facet" in rule.params
+    """A rule stated over an argument of every tool (target `*` and a facet), or over every
+    tool acting on an entity (a `state_condition` with target `*` and an entity)."""
+    if rule.target != "*":
+        return False
+    if rule.operator == "state_condition":
+        return bool(rule.params.get("entity"))
+    return rule.operator in SPREAD_OPERATORS and "facet" in rule.params
 
 
 def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
-    """One copy of the rule per tool that takes the argument, in registry order."""
+    """One copy of the rule per tool that takes the argument (or acts on the entity), in
+    registry order."""
+    if rule.operator == "state_condition":
+        entity = str(rule.params["entity"])
+        acting = [t for t in registry.tools if not t.hook and acts_on(t, entity)]
+        values = [str(v) for v in (*rule.params.get("allowed", ()), *rule.params.get("denied", ()))]
+        # an adjective the tools never speak of may not be a state at all ("only take action
+        # on explicit requests"): the rule is kept for review, not enforced
+        update = {} if _spoken(values, registry) else {"grounding": "inferred"}
+        return [rule.model_copy(update={"target": t.id, **update}) for t in acting]
     facet = str(rule.params["facet"])
     out = []
     for tool in registry.tools:
@@ -82,7 +103,9 @@ def _named(tool: Tool, stems: list[str]) -> str | None:
 
 def tied(mention: str, resolution: Resolution) -> list[Candidate]:
     """The tools an ambiguous mention names together: the candidates within the margin of
-    the best one whose names carry every word of the mention. Fewer than two: none."""
+    the best one whose names carry every word of the mention. A bare verb ("cancel, modify or
+    return") names every candidate whose name leads with it, whatever its margin: the words
+    that would tell them apart are not in the mention. Fewer than two: none."""
     if resolution.status != "ambiguous" or not resolution.candidates:
         return []
     wanted = set(words(mention)) - _GENERIC
@@ -92,7 +115,8 @@ def tied(mention: str, resolution: Resolution) -> list[Candidate]:
     out = [
         c
         for c in resolution.candidates
-        if top - c.score < MARGIN and wanted <= set(words(c.tool_id))
+        if (top - c.score < MARGIN or _led_by(c.tool_id, wanted))
+        and wanted <= set(words(c.tool_id))
     ]
     if len(out) < 2:
         return []
@@ -109,3 +133,39 @@ def tied(mention: str, resolution: Resolution) -> list[Candidate]:
 
 
 _GENERIC = frozenset(words("tool tools function action call the a an any all"))
+
+
+def _led_by(tool_id: str, wanted: set[str]) -> bool:
+    """A one-word mention that is the first word of the tool's name (`modify` for
+    `modify_user_address`)."""
+    name = words(tool_id)
+    return len(wanted) == 1 and bool(name) and name[0] in wanted
+
+
+# the leading verbs of tools that change nothing, or make an entity that has no state yet
+def _leading(*classes: str) -> frozenset[str]:
+    return frozenset(w for cls in classes for v in VERB_CLASSES[cls] for w in words(v)[:1])
+
+
+_NOT_ACTING = _leading("read", "create") - _leading("update", "delete", "send")
+
+
+def _spoken(values: list[str], registry: Registry) -> bool:
+    """Every value's words are words of the tools' names or descriptions (`pending` in
+    `cancel_pending_order`, `suspended` in "Resumes a suspended line")."""
+    vocabulary: set[str] = set()
+    for tool in registry.tools:
+        vocabulary.update(words(tool.id), words(tool.description))
+    return all(set(words(v)) <= vocabulary for v in values)
+
+
+def acts_on(tool: Tool, entity: str) -> bool:
+    """The tool changes an existing `entity`: its name has the entity word after a verb that
+    neither reads nor creates, and an argument names the entity (`order_id` for `order`)."""
+    name = words(tool.id)
+    wanted = words(entity)
+    if len(name) < 2 or not wanted or name[0] in _NOT_ACTING or "read" in tool.effects:
+        return False
+    if not set(wanted) <= set(name[1:]):
+        return False
+    return any(set(wanted) <= set(words(arg)) for arg in tool.arg_names)

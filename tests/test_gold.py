@@ -473,3 +473,46 @@ def test_benchmark_json_on_the_invented_domain(
     assert (row["gold_sentences"], row["checkable_expectations"]) == (5, 5)
     assert figures["totals"]["tuned"]["gold_sentences"] == 5
     assert figures["totals"]["heldout"]["gold_sentences"] == 0
+
+
+def test_benchmark_scores_rules_of_a_converted_tool_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A tools file in another shape is converted into the build folder; a rule stated in a
+    converted tool's description is matched there (its source is relative to that folder)."""
+    domain = tmp_path / "kennel"
+    domain.mkdir()
+    (domain / "policy.md").write_text("# Kennel\n\nBe friendly.\n")
+    tools = [
+        {
+            "name": "walk_dog",
+            "params": [{"name": "dog_id", "annotation": "str"}],
+            "docstring": "Walks a dog.\nChecks: Dog status must be Rested.\n\nArgs:\n"
+            "    dog_id: The dog to walk.",
+        }
+    ]
+    (domain / "tools.json").write_text(json.dumps(tools))
+    rule = {
+        "at": "tools.json#walk_dog",
+        "note": "walks only for rested dogs",
+        "checkable": True,
+        "expect": [
+            {
+                "operator": "state_condition",
+                "target": "walk_dog",
+                "params": {"field": "status", "allowed": ["rested"]},
+            }
+        ],
+    }
+    gold = {
+        "domain": "kennel",
+        "split": "tuned",
+        "agent": {"prompts": ["policy.md"], "tools": ["tools.json"]},
+        "rules": [rule],
+    }
+    golds = tmp_path / "gold"
+    golds.mkdir()
+    (golds / "kennel.yaml").write_text(json.dumps(gold))
+    run([f"--corpus={tmp_path}", f"--gold={golds}", "--json"])
+    row = json.loads(capsys.readouterr().out)["domains"]["kennel"]
+    assert (row["checkable_expectations"], row["matched_expectations"]) == (1, 1)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
@@ -29,6 +30,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
             gap = answer
         elif answer:
             rules = [candidate(sentence, emit) for emit in answer]
+    if not rules and gap is None and sentence.subject is None:
+        emit = entity_state(sentence.clean, clause)
+        rules = [candidate(sentence, emit)] if emit else []
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
