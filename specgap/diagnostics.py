@@ -584,6 +584,28 @@ CODES: tuple[Code, ...] = (
         "a typo, or a tool the policy knows nothing about; add it to the registry",
     ),
     _c(
+        "confusable-name",
+        "trace",
+        "warning",
+        "a call's tool name imitates a registered tool with look-alike letters",
+        "the call is checked as the tool it imitates; find out who wrote the name "
+        "(`deny` under `--on-error closed`)",
+    ),
+    _c(
+        "duplicate-keys",
+        "trace",
+        "warning",
+        "a call's JSON arguments repeat a key, so tools may read different values",
+        "send each argument once (`deny` under `--on-error closed`)",
+    ),
+    _c(
+        "unreadable-event",
+        "trace",
+        "warning",
+        "an event could not be read, so no policy could decide it",
+        "fix the event at the location shown; under `--on-error closed` it is denied",
+    ),
+    _c(
         "unmatched-tool-result",
         "trace",
         "warning",
