@@ -214,9 +214,6 @@ def _compile_rule(
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
     if any(res.status == "unresolved" for res in involved):
         return None
-    if params.get("before") == target.tool_id and rule.operator == "require_before":
-        diagnostics.append(_same_tool(rule, str(target.tool_id)))
-        return None
     # a glob target stands for every tool it matches: no single tool's facets apply
     tool = registry.by_id.get(target.tool_id or "") or Tool(id=target.tool_id or "")
     condition = _condition(rule, tool, operator.complete(params, registry), diagnostics)
@@ -251,16 +248,6 @@ def _compile_rule(
             mentions=rule.mentions,
             extractor=rule.extractor,
         ),
-    )
-
-
-def _same_tool(rule: CandidateRule, tool: str) -> Diagnostic:
-    return Diagnostic(
-        code="rule-not-compiled",
-        message=f"both steps of this ordering resolve to `{tool}`, which cannot precede itself",
-        severity="warning",
-        span=rule.span,
-        help="name the two tools by their ids",
     )
 
 

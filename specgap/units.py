@@ -43,6 +43,7 @@ from specgap.toolspecs import ToolSpec, parse_tool_specs
 
 if TYPE_CHECKING:
     from specgap.extract.llm import LlmExtractor
+    from specgap.extract.lock import LockEntry
 
 # --- load -----------------------------------------------------------------------------------
 
@@ -187,24 +188,44 @@ def extract_all(
 
     `setting` stands for everything besides the artifact that an extraction depends on
     (mode, model, lock); what an extractor finds in an artifact depends on that artifact
-    and the setting alone. Failing artifacts fail the build together."""
+    and the setting alone. Failing artifacts fail the build together, keeping the model's
+    good answers about the others (`ExtractionFailed.entries`). What depends on the whole
+    agent (why the model fell back, whether it contributed any rule) is combined here."""
+    from specgap.extract.modes import ExtractionFailed, contribution
+
     parts = [extract((), mode, llm)]  # the run over no artifacts: the mode's own tally
     errors: list[Diagnostic] = []
+    answered: list[LockEntry] = []
     for artifact in artifacts:
         try:
             parts.append(extract_artifact(artifact, mode, llm, cache, setting))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)
+            answered.extend(getattr(exc, "entries", ()))
     if errors:
-        raise SpecgapError(errors)
+        kept = [e for part in parts for e in part.lock_entries]
+        raise ExtractionFailed(errors, [*kept, *answered])
     rules = [rule for part in parts for rule in part.rules]
     # The order `extract` gives rules over all artifacts at once (a stable sort).
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
+    diagnostics = [d for part in parts for d in part.diagnostics]
+    extraction = combine([p.extraction for p in parts])
+    asked = tuple(a for part in parts for a in part.asked)
+    pattern_rules = sum(part.pattern_rules for part in parts)
+    dropped = sum(part.dropped for part in parts)
+    if llm is not None and mode != "deterministic":
+        fallbacks = extraction.fallbacks if extraction is not None else ()
+        model = llm.settings.model
+        diagnostics.extend(contribution(rules, asked, pattern_rules, dropped, fallbacks, model))
     return Extracted(
         tuple(rules),
-        tuple(d for part in parts for d in part.diagnostics),
-        extraction=combine([p.extraction for p in parts]),
+        tuple(diagnostics),
+        extraction=extraction,
         lock_entries=tuple(e for part in parts for e in part.lock_entries),
+        reported=tuple(d for part in parts for d in part.reported),
+        asked=asked,
+        pattern_rules=pattern_rules,
+        dropped=dropped,
     )
 
 
@@ -221,10 +242,17 @@ def extract_artifact(
         cut = sections(artifact.text)
         if cut is not None and len(cut) > 1:
             return _by_section(artifact, cut, mode, cache, setting)
+
+    def one() -> Extracted:
+        from specgap.extract.modes import run
+
+        # One artifact of several: the agent-wide `llm-no-rules` check is `extract_all`'s.
+        return run((artifact,), mode, llm, whole=False)
+
     if cache is None:
-        return extract([artifact], mode, llm)
+        return one()
     key = (setting, artifact.kind, artifact.path, artifact.sha256)
-    return cache.get("extract", key, lambda: extract([artifact], mode, llm), artifact.path)
+    return cache.get("extract", key, one, artifact.path)
 
 
 def _by_section(

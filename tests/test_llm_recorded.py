@@ -330,3 +330,28 @@ def test_a_real_truncated_answer_falls_back_and_the_offline_check_passes(
     check = specgap("build", "--offline", "--check", "--extractor", "auto", cwd=project_dir)
     assert check.code == 0, check.stderr
     _safe_traces_pass(project_dir)
+
+
+def test_the_model_contributing_nothing_is_judged_per_agent_not_per_artifact(
+    fake: FakeOllama, project_dir: Path
+) -> None:
+    # A second sql prompt whose rule the patterns find and the model does not: the model
+    # still contributed to the sql agent (through its first prompt), so only cloud, to
+    # which it contributed nothing, is warned about, once.
+    extra = project_dir / "fixtures" / "sql" / "notes.md"
+    extra.write_text("Never call `sql.execute` without a `LIMIT` clause.\n", "utf-8")
+    toml = project_dir / "specgap.toml"
+    toml.write_text(
+        toml.read_text("utf-8").replace(
+            'prompts = ["fixtures/sql/prompt.md"]',
+            'prompts = ["fixtures/sql/prompt.md", "fixtures/sql/notes.md"]',
+        ),
+        "utf-8",
+    )
+    assert specgap("build", "--extractor", "deterministic", cwd=project_dir).code == 0
+    assert "fixtures/sql/notes.md" in (project_dir / "policy" / "policy.json").read_text("utf-8")
+    fake.reply = model_answering(SQL_RULES)
+    run = specgap("build", "--extractor", "auto", cwd=project_dir)
+    warned = [line for line in run.stderr.splitlines() if ": llm-no-rules: " in line]
+    assert [line.split(":")[0] for line in warned] == ["fixtures/cloud/prompt.md"], run.stderr
+    assert "contributed no rule to this agent" in warned[0]

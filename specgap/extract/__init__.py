@@ -25,6 +25,10 @@ class Extracted:
     extraction: Extraction | None = None  # who produced the rules (set by `extract`)
     lock_entries: tuple[LockEntry, ...] = ()  # what the model's answers became, per artifact
     reported: tuple[Diagnostic, ...] = ()  # printed by this build, not recorded (see modes)
+    # What `llm-no-rules` weighs (see modes), kept so that runs over single artifacts add up:
+    asked: tuple[str, ...] = ()  # artifacts with prose for the model
+    pattern_rules: int = 0  # rules the deterministic extractor finds in that prose
+    dropped: int = 0  # the model's rules that grounding dropped
 
 
 def extract(

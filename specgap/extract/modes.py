@@ -60,8 +60,14 @@ class _Found:
     dropped: int = 0  # the model's rules that grounding dropped
 
 
-def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> Extracted:
-    """Extract every artifact in `mode`; in `llm` mode, any artifact that fails fails all."""
+def run(
+    artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None, *, whole: bool = True
+) -> Extracted:
+    """Extract every artifact in `mode`; in `llm` mode, any artifact that fails fails all.
+
+    `whole`: the artifacts are all of an agent's, so the `llm-no-rules` check is made; a
+    caller that extracts an agent artifact by artifact passes False and makes the check
+    once on the combined result (`contribution`)."""
     if mode not in MODES:
         raise error(
             "unknown-extractor",
@@ -83,8 +89,17 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
     warnings = [*(f.diagnostic() for f in findings), *dropped]
     if found.failures:
         raise ExtractionFailed([*found.failures, *warnings], found.entries)
-    if llm is not None and mode != "deterministic":
-        warnings.extend(_contribution(found, rules, llm.settings.model))
+    if whole and llm is not None and mode != "deterministic":
+        warnings.extend(
+            contribution(
+                rules,
+                tuple(found.asked),
+                found.pattern_rules,
+                found.dropped,
+                tuple(found.fallbacks),
+                llm.settings.model,
+            )
+        )
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     extraction = Extraction(
         mode=mode,
@@ -100,6 +115,9 @@ def run(artifacts: Sequence[Artifact], mode: str, llm: LlmExtractor | None) -> E
         extraction=extraction,
         lock_entries=tuple(found.entries),
         reported=tuple(found.reported),
+        asked=tuple(found.asked),
+        pattern_rules=found.pattern_rules,
+        dropped=found.dropped,
     )
 
 
@@ -154,27 +172,34 @@ def _in_llm_mode(diagnostic: Diagnostic) -> Diagnostic:
     return diagnostic.model_copy(update={"help": f"{diagnostic.help}; {more}"})
 
 
-def _contribution(found: _Found, rules: list[CandidateRule], model: str) -> list[Diagnostic]:
+def contribution(
+    rules: Sequence[CandidateRule],
+    asked: Sequence[str],
+    pattern_rules: int,
+    dropped: int,
+    fallbacks: Sequence[str],
+    model: str,
+) -> list[Diagnostic]:
     """A warning when the model added nothing to an agent whose prose states rules (the
     patterns find some): its policy is then only as strong as the deterministic one, or
     weaker. Counts only what the lock also records, so offline builds say the same."""
-    if not found.asked or found.pattern_rules == 0:
+    if not asked or pattern_rules == 0:
         return []
     if any("llm:" in rule.extractor for rule in rules):
         return []
     why = []
-    if found.dropped:
-        why.append(f"grounding dropped all {found.dropped} of its rules")
-    if found.fallbacks:
-        why.append(f"{len(found.fallbacks)} of {len(found.asked)} artifacts fell back")
+    if dropped:
+        why.append(f"grounding dropped all {dropped} of its rules")
+    if fallbacks:
+        why.append(f"{len(fallbacks)} of {len(asked)} artifacts fell back")
     shown = "; ".join(why) or "it found no rule"
     return [
         Diagnostic(
             code=NO_RULES,
             message=f"`{model}` contributed no rule to this agent ({shown}), though the "
-            f"patterns find {found.pattern_rules} in the same text",
+            f"patterns find {pattern_rules} in the same text",
             severity="warning",
-            path=found.asked[0],
+            path=asked[0],
             help="run `specgap doctor` and try a larger model; `--extractor deterministic` "
             "or `ensemble` keeps the patterns' rules",
         )
