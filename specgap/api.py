@@ -6,7 +6,6 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -19,7 +18,7 @@ from specgap.formats import parse_json
 from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
-from specgap.positions import TextIndex
+from specgap.positions import TextIndex, pointer_along
 from specgap.weakening import STRICT_CODES as WEAKENING_CODES
 
 
@@ -177,7 +176,7 @@ def load_bundle(path: Path, display: str) -> Bundle:
         index = TextIndex(display, text)
         diagnostics = []
         for err in exc.errors()[:20]:
-            pointer = _pointer(data, err["loc"])
+            pointer = pointer_along(data, err["loc"])
             start, end = ranges.get(pointer, (0, 0))
             diagnostics.append(
                 Diagnostic(
@@ -190,21 +189,6 @@ def load_bundle(path: Path, display: str) -> Bundle:
                 )
             )
         raise SpecgapError(diagnostics) from None
-
-
-def _pointer(data: Any, loc: tuple[int | str, ...]) -> str:
-    """The JSON pointer of the deepest existing value along a pydantic error location."""
-    parts: list[str] = []
-    node = data
-    for part in loc:
-        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part in node:
-            node = node[part]
-        else:
-            continue
-        parts.append(str(part).replace("~", "~0").replace("/", "~1"))
-    return "".join(f"/{p}" for p in parts)
 
 
 def bundle_schema() -> str:

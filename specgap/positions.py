@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+from typing import Any
 
 from specgap.ir import Span
 
@@ -65,3 +66,19 @@ class TextIndex:
 
 def escape_pointer(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
+
+
+def pointer_along(data: Any, loc: tuple[Any, ...]) -> str:
+    """The JSON pointer of the deepest value of `data` along a validation error's location
+    (`loc` may hold entries that are not in the data, such as a validator's name: skipped)."""
+    parts: list[str] = []
+    node = data
+    for part in loc:
+        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part in node:
+            node = node[part]
+        else:
+            continue
+        parts.append(escape_pointer(str(part)))
+    return "".join(f"/{p}" for p in parts)

@@ -15,7 +15,7 @@ from typing import Any
 from specgap.errors import SpecgapError
 from specgap.formats import parse_json
 from specgap.ir import Diagnostic
-from specgap.positions import TextIndex
+from specgap.positions import TextIndex, pointer_along
 
 REQUEST = "<request>"
 BODY_KEY = "specgap.body"  # where the body-limit middleware leaves the raw body in the scope
@@ -95,7 +95,7 @@ def request_diagnostics(
         loc = tuple(err.get("loc", ()))
         if loc and loc[0] == "body":
             loc = loc[1:]
-        pointer = _pointer(data, loc)
+        pointer = pointer_along(data, loc)
         kind = err.get("type", "")
         if kind == "extra_forbidden" and f"{pointer}#key" in ranges:
             pointer += "#key"  # point at the unknown key, not at its value
@@ -119,21 +119,6 @@ def _help(kind: str, field: str) -> str:
     if kind == "extra_forbidden":
         return f"remove `{field}`; the request model lists every accepted field (/openapi.json)"
     return "see the request model in /openapi.json"
-
-
-def _pointer(data: Any, loc: tuple[Any, ...]) -> str:
-    """The JSON pointer of the deepest value along `loc` that exists in `data`."""
-    parts: list[str] = []
-    node = data
-    for part in loc:
-        if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part in node:
-            node = node[part]
-        else:
-            break
-        parts.append(str(part).replace("~", "~0").replace("/", "~1"))
-    return "".join(f"/{p}" for p in parts)
 
 
 def value_text(body: bytes, key: str) -> str | None:
