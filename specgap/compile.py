@@ -22,7 +22,7 @@ from specgap.ir import (
     Source,
 )
 from specgap.registry import Registry, Tool
-from specgap.resolve import bind_tool_lists, did_you_mean, mention_key
+from specgap.resolve import bind_mentions, bind_tool_lists, did_you_mean, mention_key
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import sense_check
 from specgap.spread import exact, spread, spreads, tied
@@ -200,6 +200,11 @@ def _compile_rule(
     params: dict[str, Any] = dict(rule.params)
     for name in operator.tool_params:
         mention = params.get(name)
+        if isinstance(mention, list | tuple) and mention:  # any of several tools
+            ids, found = _bind_any_of(mention, resolutions)
+            involved.extend(found)
+            params[name] = ids
+            continue
         res = resolutions.get(mention) if isinstance(mention, str) else None
         if res is None:
             diagnostics.append(_mention_diagnostic(rule, None, str(mention), strict))
@@ -249,6 +254,15 @@ def _compile_rule(
             extractor=rule.extractor,
         ),
     )
+
+
+def _bind_any_of(
+    mentions: list[Any] | tuple[Any, ...], resolutions: Mapping[str, Resolution]
+) -> tuple[str | list[str], list[Resolution]]:
+    """A tool parameter naming several tools (any one will do): their ids, sorted and
+    deduplicated, one id as the plain string (so the rule's bytes match a single-tool one)."""
+    ids, found = bind_mentions(mentions, resolutions)
+    return (ids[0] if len(ids) == 1 else ids), found
 
 
 def _mention_diagnostic(

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from specgap.controls.model import Control
 
@@ -161,8 +161,29 @@ class DenyAction(Frozen):
 
 
 class RequireBefore(Frozen):
+    """Another tool, or any one of several (`before` a list: "by e-mail or by name"), must
+    have run earlier in the trace. A list is kept sorted and deduplicated; a one-tool list is
+    the plain id, so a single-tool rule keeps its bytes (and its policy id)."""
+
     operator: Literal["require_before"] = "require_before"
-    before: str
+    before: str | Annotated[tuple[str, ...], Field(min_length=2)] = Field(
+        description="the tool id, or at least two tool ids of which any one satisfies it"
+    )
+
+    @field_validator("before", mode="before")
+    @classmethod
+    def _normal(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            ids = sorted({str(v) for v in value})
+            if not ids:
+                raise ValueError("name at least one tool")
+            return ids[0] if len(ids) == 1 else tuple(ids)
+        return value
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """Every tool that satisfies the rule, one or several."""
+        return (self.before,) if isinstance(self.before, str) else self.before
 
 
 class ResourceInAllowlist(Frozen):

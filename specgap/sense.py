@@ -1,7 +1,8 @@
 """Sense checks on compiled conditions: a rule no trace could ever satisfy is not enforced.
 
 Whatever extractor found a rule (patterns, a model, a config file), its compiled condition
-can still be nonsense: a tool required before itself, an allowlist that allows nothing, a
+can still be nonsense: a tool required before itself (or listed among the tools any one of
+which must come first), an allowlist that allows nothing, a
 count or duration below zero, a range whose minimum exceeds its maximum, or `require_before`
 rules that require each other in a cycle. Enforced, such a rule blocks every call of its
 tool. Each is kept in the bundle for review (`review_only`, never enforced) and reported as
@@ -64,8 +65,10 @@ def sense_check(policies: Iterable[Policy], diagnostics: list[Diagnostic]) -> li
 def _problems(policy: Policy) -> Iterator[str]:
     c: Any = policy.condition
     target = policy.target
-    if isinstance(c, RequireBefore) and _matches(c.before, target):
+    if isinstance(c, RequireBefore) and isinstance(c.before, str) and _matches(c.before, target):
         yield f"it requires `{c.before}` to be called before `{target}`, which is itself"
+    elif isinstance(c, RequireBefore) and any(_matches(t, target) for t in c.tools):
+        yield f"it lists `{target}` itself among the tools one of which must come first"
     if isinstance(c, ResourceInAllowlist) and not c.allowed:
         yield f"its allowlist for `{target}` is empty, so it allows no value at all"
     if isinstance(c, ArgWithinBound):
@@ -94,21 +97,33 @@ def _states_negative(quote: str) -> bool:
 
 def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
     """Every `require_before` policy on a cycle of two or more tools: each tool of the cycle
-    needs another one called first, so none of them can ever be called."""
+    needs another one called first, so none of them can ever be called.
+
+    Only single-tool orderings are edges: an any-of rule ("`a` or `b` first") leaves another
+    way in, and whether every way is closed is not judged here."""
     edges: dict[str, list[Policy]] = {}
     for policy in policies:
         c = policy.condition
-        if isinstance(c, RequireBefore) and not _matches(c.before, policy.target):
+        if (
+            isinstance(c, RequireBefore)
+            and isinstance(c.before, str)
+            and not _matches(c.before, policy.target)
+        ):
             edges.setdefault(policy.target, []).append(policy)
     on_cycle: dict[str, tuple[Policy, list[str]]] = {}
     for start in sorted(edges):
         for path in _paths_back(start, edges):
-            tools = [start, *(p.condition.before for p in path)]  # type: ignore[union-attr]
+            tools = [start, *(_single(p) for p in path)]
             for policy in path:
                 on_cycle.setdefault(policy.id, (policy, tools))
     for policy, tools in on_cycle.values():
         loop = " before ".join(f"`{t}`" for t in reversed(tools))
         yield policy, f"it is part of a cycle of orderings ({loop})"
+
+
+def _single(policy: Policy) -> str:
+    """The one tool a single-tool ordering (an edge of `_cycles`) requires first."""
+    return str(policy.condition.before)  # type: ignore[union-attr]
 
 
 def _paths_back(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Policy]]:
@@ -117,7 +132,7 @@ def _paths_back(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Pol
     while stack:
         tool, path = stack.pop()
         for policy in edges.get(tool, ()):
-            before = policy.condition.before  # type: ignore[union-attr]
+            before = _single(policy)
             if before == start:
                 yield [*path, policy]
             elif before not in {p.target for p in path} and before != tool:

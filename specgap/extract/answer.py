@@ -104,7 +104,12 @@ def _params_model(operator: Operator) -> type[BaseModel] | None:
         if not _groundable(annotation):
             return None
         description = info.description
-        if key in operator.tool_params:
+        if key in operator.tool_params and _lists(annotation):  # one tool, or several
+            description = (
+                "the other tool, named as the data names it; a list of them when any one "
+                "of several will do"
+            )
+        elif key in operator.tool_params:
             description = "the other tool, named as the data names it"
         fields[name] = (annotation, _copy_field(info, key, description))
     try:
@@ -144,6 +149,13 @@ def _mentions(annotation: Any, wanted: type) -> bool:
     return any(_mentions(arg, wanted) for arg in typing.get_args(annotation))
 
 
+def _lists(annotation: Any) -> bool:
+    """Whether the type admits a tuple of values anywhere (a union, a constrained type)."""
+    if typing.get_origin(annotation) is tuple:
+        return True
+    return any(_lists(a) for a in typing.get_args(annotation))
+
+
 def _groundable(annotation: Any) -> bool:
     """Scalars, optional scalars, and sequences of scalars: values a quote can contain."""
     if annotation in _SCALARS or annotation is type(None):
@@ -152,6 +164,8 @@ def _groundable(annotation: Any) -> bool:
     args = typing.get_args(annotation)
     if origin is Literal:
         return all(isinstance(a, _SCALARS) for a in args)
+    if origin is Annotated:  # a constrained value (`min_length`): judged by its type
+        return _groundable(args[0])
     if origin in (typing.Union, types.UnionType):
         return all(_groundable(a) for a in args)
     if origin in (tuple, list, frozenset, set):

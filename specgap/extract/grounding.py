@@ -225,7 +225,14 @@ def ground_rule(
     mentions = [target] if target else []
     explicit = target is not None and mentioned(target, decoded)
     for key in tool_params:
-        mention = _mention(params.get(key)) if isinstance(params.get(key), str) else None
+        value = params.get(key)
+        if isinstance(value, list):  # any one of several tools (`require_before`)
+            items = [m for m in (_mention(v) for v in value if isinstance(v, str)) if m]
+            params[key] = items
+            mentions.extend(items)
+            explicit = explicit and all(mentioned(m, decoded) for m in items)
+            continue
+        mention = _mention(value) if isinstance(value, str) else None
         if mention is None:
             continue
         params[key] = mention

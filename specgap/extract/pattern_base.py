@@ -77,6 +77,26 @@ def mention_in(sentence: Sentence, span: tuple[int, int]) -> str | None:
     return " ".join(words)
 
 
+_OR = re.compile(r",?\s+or\s+(?:else\s+)?", re.I)
+
+
+def mentions_any_of(sentence: Sentence, span: tuple[int, int]) -> str | list[str] | None:
+    """The tool, or the tools one of which will do, a chunk names: "`a` or `b`", "by e-mail
+    or by name" is a list when every alternative names something, else one mention."""
+    chunk = sentence.clean[span[0] : span[1]]
+    cuts = [
+        span[0],
+        *(x for m in _OR.finditer(chunk) for x in (span[0] + m.start(), span[0] + m.end())),
+        span[1],
+    ]
+    if len(cuts) > 2:
+        parts = [mention_in(sentence, (a, b)) for a, b in zip(cuts[::2], cuts[1::2], strict=True)]
+        named = [p for p in parts if p]
+        if len(named) == len(parts) and len(set(named)) > 1:
+            return sorted(set(named))
+    return mention_in(sentence, span)
+
+
 def quoted_values(text: str) -> list[str]:
     found = [a or b or c for a, b, c in QUOTED.findall(text)]
     return [v for v in found if not is_toolish(v)]

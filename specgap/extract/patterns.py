@@ -35,6 +35,7 @@ from specgap.extract.pattern_base import (
     is_action_noun,
     is_toolish,
     mention_in,
+    mentions_any_of,
     noun_phrase,
     number,
     pattern,
@@ -283,11 +284,19 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     if target is None:
         ticked = [t for t in TICKED.findall(sentence.text) if is_toolish(t)]
         others = {mention_in(sentence, r) for r in match.tool_params.values()}
+        for r in match.tool_params.values():  # every alternative of an any-of ordering
+            listed = mentions_any_of(sentence, r)
+            others.update(listed if isinstance(listed, list) else ())
         ticked = [t for t in ticked if t not in others]
         target = ticked[0] if ticked else sentence.subject
     params = dict(match.params)
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
+        if match.operator == "require_before":  # "`a` or `b` first": any one of them
+            found = mentions_any_of(sentence, span)
+            params[name] = found
+            mentions.extend([found] if isinstance(found, str) else found or [])
+            continue
         mention = mention_in(sentence, span)
         params[name] = mention
         if mention:

@@ -68,6 +68,7 @@ __all__ = [
     "RESOLVED_AT",
     "Evidence",
     "Resolver",
+    "bind_mentions",
     "bind_tool_lists",
     "compact",
     "did_you_mean",
@@ -429,7 +430,8 @@ def status_of(candidates: tuple[Candidate, ...]) -> ResolutionStatus:
 
 
 def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[str, Resolution]:
-    """Resolutions of every target and tool-valued parameter, keyed by mention."""
+    """Resolutions of every target and tool-valued parameter, keyed by mention; a tool
+    parameter given as a list (`require_before` any-of) has each item resolved."""
     out: dict[str, Resolution] = {}
     for rule in rules:
         facet = str(rule.params.get("facet", ""))
@@ -446,7 +448,7 @@ def resolve_rules(resolver: Resolver, rules: Iterable[CandidateRule]) -> dict[st
         for name, value in rule.params.items():
             if name in tool_params and isinstance(value, str) and value not in out:
                 out[value] = resolver.resolve(value, context)
-            elif name in tool_lists and isinstance(value, list | tuple):
+            elif name in (*tool_lists, *tool_params) and isinstance(value, list | tuple):
                 for item in value:
                     if isinstance(item, str) and item not in out:
                         out[item] = resolver.resolve(item, context)
@@ -465,17 +467,27 @@ def bind_tool_lists(
         value = params.get(name)
         if not isinstance(value, list | tuple):
             continue
-        ids: list[str] = []
-        for item in value:
-            mention = str(item)
-            res = resolutions.get(mention) or Resolution(
-                mention=mention, status="unresolved", candidates=()
-            )
-            involved.append(res)
-            if res.tool_id is not None:
-                ids.append(res.tool_id)
-        bound[name] = sorted(set(ids))
+        bound[name], found = bind_mentions(value, resolutions)
+        involved.extend(found)
     return bound, involved
+
+
+def bind_mentions(
+    mentions: Iterable[Any], resolutions: Mapping[str, Resolution]
+) -> tuple[list[str], list[Resolution]]:
+    """The tool ids of several mentions, sorted and deduplicated, and every resolution
+    involved (an unresolved or ambiguous one is the caller's to report)."""
+    ids: list[str] = []
+    involved: list[Resolution] = []
+    for item in mentions:
+        mention = str(item)
+        res = resolutions.get(mention) or Resolution(
+            mention=mention, status="unresolved", candidates=()
+        )
+        involved.append(res)
+        if res.tool_id is not None:
+            ids.append(res.tool_id)
+    return sorted(set(ids)), involved
 
 
 GLOB_SCORE = 0.75

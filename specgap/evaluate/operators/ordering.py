@@ -1,4 +1,6 @@
-"""`require_before`: another tool must have been called earlier in the trace."""
+"""`require_before`: another tool, or any one of several, must have been called earlier in
+the trace. A call the engine denied never ran (it is not in `state.called`), so a denied
+prerequisite satisfies nothing."""
 
 from __future__ import annotations
 
@@ -10,21 +12,29 @@ from specgap.events import Event, ToolCall
 from specgap.ir import RequireBefore
 
 
+def _named(cond: RequireBefore) -> str:
+    """`a`, or `a` or `b` for an any-of rule."""
+    return " or ".join(f"`{t}`" for t in cond.tools)
+
+
 def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None:
-    return None if cond.before in state.called else f"`{cond.before}` was not called first"
+    if any(t in state.called for t in cond.tools):
+        return None
+    return f"{_named(cond)} was not called first"
 
 
 # -- mutators ---------------------------------------------------------------------------
 
 
 def _predecessors(cond: RequireBefore, events: Sequence[Event], first: int) -> list[int]:
-    return [i for i in range(first) if is_call_to(events[i], cond.before)]
+    return [i for i in range(first) if any(is_call_to(events[i], t) for t in cond.tools)]
 
 
 def _drop_predecessor(
     cond: RequireBefore, target: str, events: Sequence[Event]
 ) -> Iterator[Mutant]:
-    """The required predecessor calls before the first call to the target are removed."""
+    """Every call to a required predecessor (any listed one) before the first call to the
+    target is removed."""
     targets = calls_to(events, target)
     if not targets:
         return
@@ -32,13 +42,13 @@ def _drop_predecessor(
     if earlier:
         yield Mutant(
             mutator="require_before/drop-predecessor",
-            description=f"drop the `{cond.before}` call(s) before `{target}`",
+            description=f"drop the {_named(cond)} call(s) before `{target}`",
             events=without(events, set(earlier)),
         )
 
 
 def _call_too_early(cond: RequireBefore, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
-    """The first call to the target is moved in front of the required predecessor."""
+    """The first call to the target is moved in front of every required predecessor."""
     targets = calls_to(events, target)
     if not targets:
         return
@@ -48,7 +58,7 @@ def _call_too_early(cond: RequireBefore, target: str, events: Sequence[Event]) -
         rest = without(events, {targets[0]})
         yield Mutant(
             mutator="require_before/reorder",
-            description=f"call `{target}` before `{cond.before}`",
+            description=f"call `{target}` before {_named(cond)}",
             events=insert_at(rest, earlier[0], moved),
         )
 
@@ -60,7 +70,7 @@ OPERATORS = (
         "workflow_ordering_validation",
         "another tool must have been called earlier in the trace",
         _check,
-        lambda c, t: f"call `{c.before}` before `{t}`",
+        lambda c, t: f"call {_named(c)} before `{t}`",
         action="steer",
         tool_params=("before",),
         mutators=(_drop_predecessor, _call_too_early),
