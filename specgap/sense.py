@@ -67,8 +67,10 @@ def _problems(policy: Policy) -> Iterator[str]:
     target = policy.target
     if isinstance(c, RequireBefore) and isinstance(c.before, str) and _matches(c.before, target):
         yield f"it requires `{c.before}` to be called before `{target}`, which is itself"
-    elif isinstance(c, RequireBefore) and any(_matches(t, target) for t in c.tools):
+    elif isinstance(c, RequireBefore) and target in c.tools:
         yield f"it lists `{target}` itself among the tools one of which must come first"
+    elif isinstance(c, RequireBefore) and (covered := [t for t in c.tools if _matches(t, target)]):
+        yield f"its target `{target}` covers `{covered[0]}`, one of the tools that must come first"
     if isinstance(c, ResourceInAllowlist) and not c.allowed:
         yield f"its allowlist for `{target}` is empty, so it allows no value at all"
     if isinstance(c, ArgWithinBound):
