@@ -561,3 +561,56 @@ def test_openai_agents_output_guardrail_rejects_a_blocked_result() -> None:
     assert outputs[0] == "no secrets here"
     assert outputs[1].startswith(WITHHELD)
     assert all(SECRET not in json.dumps(i.to_input_item(), default=str) for i in result.new_items)
+
+
+LEAKY_SERVER = """
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("pages-under-test")
+PAGES = {PAGES!r}
+
+@server.tool()
+def fetch(url: str) -> str:
+    \"\"\"Read one web page.\"\"\"
+    return PAGES[url]
+
+server.run()
+"""
+
+
+@pytest.mark.slow
+def test_mcp_proxy_withholds_a_result_under_the_cloud_agents_control(tmp_path: Path) -> None:
+    """The reference cloud agent's control (fixtures/cloud/config.yaml), between a real
+    client and a real server: the leaky page's text never reaches the client."""
+    pytest.importorskip("mcp")
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = tmp_path / "server.py"
+    server.write_text(textwrap.dedent(LEAKY_SERVER).replace("{PAGES!r}", repr(dict(FETCHES))))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[
+            *PROXY[:-1],
+            "cloud",
+            "--policy",
+            str(POLICY),
+            "--",
+            sys.executable,
+            str(server),
+        ],
+        env={"PATH": os.environ["PATH"]},
+        cwd=str(tmp_path),
+    )
+
+    async def session() -> list[Any]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
+            await s.initialize()
+            return [await s.call_tool("fetch", {"url": url}) for url, _ in FETCHES]
+
+    clean, leaked = asyncio.run(asyncio.wait_for(session(), timeout=60))
+    assert clean.is_error is False
+    assert clean.content[0].text == "no secrets here"
+    assert leaked.is_error is True
+    assert leaked.content[0].text.startswith(WITHHELD)
+    assert SECRET not in leaked.model_dump_json()
