@@ -365,3 +365,252 @@ def test_the_examples_run(example: str, needs: str | None, expected: str) -> Non
     assert done.returncode == 0, done.stderr
     assert expected in done.stdout
     json.dumps(done.stdout)  # printable output
+
+
+# --- the after-run check: a result a control withholds never reaches the model -----------
+
+SECRET = "AKIA" + "ZZTESTONLY000042"  # shaped like an AWS access key id, and fake
+WITHHELD = "The result of `fetch` was withheld."
+FETCHES = [("https://clean.example", "no secrets here"), ("https://leak.example", SECRET)]
+
+
+def _fetch(url: str) -> str:
+    """What the test `fetch` tool returns: a key for the leaky address only."""
+    return dict(FETCHES)[url]
+
+
+def _post_guard(decision: str = "deny") -> Guard:
+    """A one-tool agent (`fetch`) with a post-stage control on tool results."""
+    from specgap.ir import AgentBundle, Extraction, ToolSummary
+    from tests.controls_helpers import control, policy, regex
+
+    keys = control(
+        regex("AKIA[0-9A-Z]{16}"),
+        decision,
+        name="no-keys-in-results",
+        scope={"step_types": ["tool"], "stages": ["post"]},
+        selector={"path": "output"},
+    )
+    agent = AgentBundle(
+        id="t",
+        artifacts=(),
+        tools=(ToolSummary(id="fetch", names=("fetch",), effects=()),),
+        policies=(policy(keys),),
+        candidates=(),
+        resolutions=(),
+        extraction=Extraction(mode="deterministic"),
+    )
+    return Guard(agent)
+
+
+@pytest.mark.parametrize(
+    ("asynchronous", "decision", "withheld"),
+    [(False, "deny", True), (True, "deny", True), (False, "warn", False), (True, "log", False)],
+    ids=["sync-deny", "async-deny", "sync-warn", "async-log"],
+)
+def test_guarded_withholds_a_result_the_after_run_check_blocks(
+    asynchronous: bool, decision: str, withheld: bool
+) -> None:
+    guard = _post_guard(decision)
+    ran: list[str] = []
+
+    if asynchronous:
+
+        @guarded(guard)
+        async def fetch(url: str) -> str:
+            ran.append(url)
+            return _fetch(url)
+
+        replies = [asyncio.run(fetch(url)) for url, _ in FETCHES]
+    else:
+
+        @guarded(guard)
+        def fetch(url: str) -> str:
+            ran.append(url)
+            return _fetch(url)
+
+        replies = [fetch(url) for url, _ in FETCHES]
+    assert ran == [url for url, _ in FETCHES]  # both calls ran: only the result is judged
+    assert replies[0] == "no secrets here"
+    if withheld:
+        assert replies[1].startswith(WITHHELD)
+        assert SECRET not in replies[1]
+    else:
+        assert replies[1] == SECRET
+
+
+def test_guarded_raises_for_a_withheld_result_when_asked_to() -> None:
+    @guarded(_post_guard(), on_block="raise")
+    def fetch(url: str) -> str:
+        return _fetch(url)
+
+    assert fetch("https://clean.example") == "no secrets here"
+    with pytest.raises(ToolBlocked) as blocked:
+        fetch("https://leak.example")
+    assert blocked.value.decision.blocked
+    assert SECRET not in str(blocked.value)
+
+
+def _mcp_reply(n: int, text: str) -> dict[str, Any]:
+    return {"jsonrpc": "2.0", "id": n, "result": {"content": [{"type": "text", "text": text}]}}
+
+
+@pytest.mark.parametrize("batched", [False, True], ids=["single", "batch"])
+def test_the_relay_withholds_a_result_the_after_run_check_blocks(batched: bool) -> None:
+    relay = Relay(_post_guard())
+    answers: list[Any] = []
+    for n, (url, text) in enumerate(FETCHES, start=1):
+        request = _rpc(n, "tools/call", {"name": "fetch", "arguments": {"url": url}})
+        assert relay.from_client(request) == ([request], [])  # the call itself is allowed
+        reply = _mcp_reply(n, text)
+        [answer] = relay.from_server([reply] if batched else reply)
+        answers.append(answer[0] if batched else answer)
+    clean, leaked = answers
+    assert clean == _mcp_reply(1, "no secrets here")
+    assert leaked["id"] == 2
+    assert leaked["result"]["isError"] is True
+    assert leaked["result"]["content"][0]["text"].startswith(WITHHELD)
+    assert SECRET not in json.dumps(leaked)
+
+
+def _lc_fetch(ran: list[str]) -> Any:
+    from langchain_core.tools import tool
+
+    @tool
+    def fetch(url: str) -> str:
+        """Read one web page."""
+        ran.append(url)
+        return _fetch(url)
+
+    return fetch
+
+
+def test_langchain_middleware_withholds_a_result_the_after_run_check_blocks() -> None:
+    pytest.importorskip("langchain.agents")
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import FakeMessagesListChatModel
+    from langchain_core.messages import AIMessage, ToolMessage
+
+    from specgap.integrations.langchain_middleware import SpecgapMiddleware
+
+    class Scripted(FakeMessagesListChatModel):
+        def bind_tools(self, tools: Any, **kwargs: Any) -> Scripted:
+            return self
+
+    replies = [
+        AIMessage(content="", tool_calls=[{"name": "fetch", "args": {"url": u}, "id": f"c{i}"}])
+        for i, (u, _) in enumerate(FETCHES)
+    ]
+    model = Scripted(responses=[*replies, AIMessage(content="done")])
+    ran: list[str] = []
+    middleware = SpecgapMiddleware(_post_guard())
+    agent = create_agent(model, [_lc_fetch(ran)], middleware=[middleware])
+    state = agent.invoke({"messages": [{"role": "user", "content": "read both pages"}]})
+    tool_messages = [m for m in state["messages"] if isinstance(m, ToolMessage)]
+    assert ran == [url for url, _ in FETCHES]
+    assert [m.status for m in tool_messages] == ["success", "error"]
+    assert [m.tool_call_id for m in tool_messages] == ["c0", "c1"]
+    assert tool_messages[0].content == "no secrets here"
+    assert tool_messages[1].content.startswith(WITHHELD)
+    assert all(SECRET not in str(m.content) for m in state["messages"])
+
+
+@pytest.mark.parametrize("asynchronous", [False, True], ids=["sync", "async"])
+def test_a_wrapped_langchain_tool_withholds_a_blocked_result(asynchronous: bool) -> None:
+    pytest.importorskip("langchain_core")
+    from specgap.integrations.langchain import guard_tool
+
+    ran: list[str] = []
+    fetch = guard_tool(_lc_fetch(ran), _post_guard())
+    if asynchronous:
+        replies = [asyncio.run(fetch.ainvoke({"url": url})) for url, _ in FETCHES]
+    else:
+        replies = [fetch.invoke({"url": url}) for url, _ in FETCHES]
+    assert ran == [url for url, _ in FETCHES]
+    assert replies[0] == "no secrets here"
+    assert replies[1].startswith(WITHHELD)
+    assert SECRET not in replies[1]
+
+
+@pytest.mark.slow  # importing the SDK alone takes about 2 s
+def test_openai_agents_output_guardrail_rejects_a_blocked_result() -> None:
+    pytest.importorskip("agents")
+    from agents import Agent, Runner, function_tool, set_tracing_disabled
+    from agents.testing import ScriptedModel, assistant_message, function_call
+
+    from specgap.integrations.openai_agents import guard_tools
+
+    set_tracing_disabled(True)
+    ran: list[str] = []
+
+    @function_tool
+    def fetch(url: str) -> str:
+        """Read one web page."""
+        ran.append(url)
+        return _fetch(url)
+
+    guard_tools([fetch], _post_guard())
+    steps = [
+        [function_call("fetch", {"url": u}, call_id=f"c{i}")] for i, (u, _) in enumerate(FETCHES)
+    ]
+    model = ScriptedModel([*steps, [assistant_message("done")]])
+    agent = Agent(name="reader", model=model, tools=[fetch])
+    result = Runner.run_sync(agent, "read both pages")
+    outputs = [str(i.output) for i in result.new_items if i.type == "tool_call_output_item"]
+    assert ran == [url for url, _ in FETCHES]
+    assert outputs[0] == "no secrets here"
+    assert outputs[1].startswith(WITHHELD)
+    assert all(SECRET not in json.dumps(i.to_input_item(), default=str) for i in result.new_items)
+
+
+LEAKY_SERVER = """
+from mcp.server.mcpserver import MCPServer
+
+server = MCPServer("pages-under-test")
+PAGES = {PAGES!r}
+
+@server.tool()
+def fetch(url: str) -> str:
+    \"\"\"Read one web page.\"\"\"
+    return PAGES[url]
+
+server.run()
+"""
+
+
+@pytest.mark.slow
+def test_mcp_proxy_withholds_a_result_under_the_cloud_agents_control(tmp_path: Path) -> None:
+    """The reference cloud agent's control (fixtures/cloud/config.yaml), between a real
+    client and a real server: the leaky page's text never reaches the client."""
+    pytest.importorskip("mcp")
+    from mcp.client.session import ClientSession
+    from mcp.client.stdio import StdioServerParameters, stdio_client
+
+    server = tmp_path / "server.py"
+    server.write_text(textwrap.dedent(LEAKY_SERVER).replace("{PAGES!r}", repr(dict(FETCHES))))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=[
+            *PROXY[:-1],
+            "cloud",
+            "--policy",
+            str(POLICY),
+            "--",
+            sys.executable,
+            str(server),
+        ],
+        env={"PATH": os.environ["PATH"]},
+        cwd=str(tmp_path),
+    )
+
+    async def session() -> list[Any]:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as s:
+            await s.initialize()
+            return [await s.call_tool("fetch", {"url": url}) for url, _ in FETCHES]
+
+    clean, leaked = asyncio.run(asyncio.wait_for(session(), timeout=60))
+    assert clean.is_error is False
+    assert clean.content[0].text == "no secrets here"
+    assert leaked.is_error is True
+    assert leaked.content[0].text.startswith(WITHHELD)
+    assert SECRET not in leaked.model_dump_json()

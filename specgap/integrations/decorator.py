@@ -14,7 +14,9 @@ as a tool call named after the function (or `name=`). An allowed call runs and i
 recorded for later checks; a raised exception is recorded as an error result and re-raised.
 A denied or steered call does not run: by default the function returns the guard's message
 (what the model should read instead of a result); with `on_block="raise"` it raises
-`ToolBlocked`, which carries the decision. Coroutine functions are wrapped as coroutines.
+`ToolBlocked`, which carries the decision. A result the after-run check blocks (a control
+that finds a secret in it) is withheld the same way: the caller gets the message or
+`ToolBlocked`, never the result. Coroutine functions are wrapped as coroutines.
 """
 
 from __future__ import annotations
@@ -80,7 +82,9 @@ def guarded(
                 except Exception:
                     guard.record(None, trace=trace, is_error=True)
                     raise
-                guard.record(result, trace=trace)
+                after = guard.record(result, trace=trace)
+                if after.action in BLOCKING:  # the result itself is withheld
+                    return blocked(after)
                 return result
 
             return cast(F, run_async)
@@ -95,7 +99,9 @@ def guarded(
             except Exception:
                 guard.record(None, trace=trace, is_error=True)
                 raise
-            guard.record(result, trace=trace)
+            after = guard.record(result, trace=trace)
+            if after.action in BLOCKING:  # the result itself is withheld
+                return blocked(after)
             return result
 
         return cast(F, run)

@@ -11,6 +11,9 @@ message (`status="error"`), so the model reads why and can correct course:
   description and argument schema, for any graph or executor that takes tools (extra
   `langchain-core`).
 
+A result the after-run check of `guard.record` blocks (a control that finds a secret in
+it) is withheld the same way: the model gets the guard's message instead.
+
 Each LangGraph thread is a trace: the `thread_id` of the run's config when there is one,
 `trace=` otherwise.
 """
@@ -41,7 +44,7 @@ def blocked_message(decision: Decision, call: dict[str, Any]) -> ToolMessage:
 
 def guard_tool(tool: BaseTool, guard: Guard, *, trace: str = "default") -> BaseTool:
     """`tool`, checked by `guard` before each run; a blocked call returns the guard's
-    message instead of running."""
+    message instead of running, and a blocked result is replaced by the guard's message."""
 
     def run(**kwargs: Any) -> Any:
         decision = guard.check({"name": tool.name, "arguments": kwargs}, trace=trace)
@@ -52,7 +55,9 @@ def guard_tool(tool: BaseTool, guard: Guard, *, trace: str = "default") -> BaseT
         except Exception:
             guard.record(None, trace=trace, is_error=True)
             raise
-        guard.record(content(result), trace=trace)
+        after = guard.record(content(result), trace=trace)
+        if after.action in BLOCKING:  # the result itself is withheld
+            return after.feedback()
         return result
 
     async def arun(**kwargs: Any) -> Any:
@@ -64,7 +69,9 @@ def guard_tool(tool: BaseTool, guard: Guard, *, trace: str = "default") -> BaseT
         except Exception:
             guard.record(None, trace=trace, is_error=True)
             raise
-        guard.record(content(result), trace=trace)
+        after = guard.record(content(result), trace=trace)
+        if after.action in BLOCKING:  # the result itself is withheld
+            return after.feedback()
         return result
 
     return StructuredTool.from_function(

@@ -51,8 +51,7 @@ class SpecgapMiddleware(AgentMiddleware):
         if decision.action in BLOCKING:
             return blocked_message(decision, call)
         result = handler(request)
-        self._record(result, trace)
-        return result
+        return self._record(result, trace, call)
 
     async def awrap_tool_call(
         self,
@@ -68,9 +67,12 @@ class SpecgapMiddleware(AgentMiddleware):
         if decision.action in BLOCKING:
             return blocked_message(decision, call)
         result = await handler(request)
-        self._record(result, trace)
-        return result
+        return self._record(result, trace, call)
 
-    def _record(self, result: Any, trace: str) -> None:
+    def _record(self, result: Any, trace: str, call: dict[str, Any]) -> Any:
+        """`result`, or the guard's message in its place when the after-run check blocks it."""
         error = isinstance(result, ToolMessage) and result.status == "error"
-        self.guard.record(content(result), trace=trace, is_error=error)
+        after = self.guard.record(content(result), trace=trace, is_error=error)
+        if after.action in BLOCKING:  # the result never reaches the model
+            return blocked_message(after, call)
+        return result

@@ -5,7 +5,9 @@
 The proxy starts the server command and relays the stdio transport (newline-delimited
 JSON-RPC) both ways, unchanged, with one exception: each `tools/call` request from the
 client is first checked by a `specgap.Guard`. An allowed call goes on to the server, and
-the server's result is recorded so later checks see it (ordering, data flow). A denied or
+the server's result is recorded so later checks see it (ordering, data flow); a result the
+after-run check blocks (a control that finds a secret in it) is replaced by the guard's
+message (`isError: true`) and never reaches the client. A denied or
 steered call never reaches the server: the proxy answers it itself with an MCP
 `CallToolResult` carrying the guard's message (`isError: true`), which the client hands to
 the model like any tool result. Everything else (`initialize`, `tools/list`, notifications,
@@ -79,25 +81,35 @@ class Relay:
         return [message], []
 
     def from_server(self, message: Any) -> list[Any]:
-        """Messages for the client; results of forwarded calls are recorded first."""
-        items = message if isinstance(message, list) else [message]
-        for item in items:
-            if not isinstance(item, dict) or "id" not in item or "method" in item:
-                continue
-            with self._lock:
-                name = self._pending.pop(_key(item.get("id")), None)
-                if name is None:
-                    continue
-                found = item.get("result")
-                result: dict[str, Any] = found if isinstance(found, dict) else {}
-                value = result.get("structuredContent", result.get("content"))
-                error = "error" in item or bool(result.get("isError"))
-                # a call already folded in by a later check has nothing left to record
-                with contextlib.suppress(SpecgapError):
-                    self.guard.record(
-                        value, trace=TRACE, call_id=str(item.get("id")), is_error=error
-                    )
-        return [message]
+        """Messages for the client; results of forwarded calls are recorded first, and a
+        result the after-run check blocks is replaced by the guard's answer."""
+        if isinstance(message, list):
+            return [[self._result(item) for item in message]]
+        return [self._result(message)]
+
+    def _result(self, item: Any) -> Any:
+        """`item`, or an MCP error result in its place when it answers a forwarded call
+        whose result the guard withholds."""
+        if not isinstance(item, dict) or "id" not in item or "method" in item:
+            return item
+        with self._lock:
+            name = self._pending.pop(_key(item.get("id")), None)
+            if name is None:
+                return item
+            found = item.get("result")
+            result: dict[str, Any] = found if isinstance(found, dict) else {}
+            value = result.get("structuredContent", result.get("content"))
+            error = "error" in item or bool(result.get("isError"))
+            try:
+                after = self.guard.record(
+                    value, trace=TRACE, call_id=str(item.get("id")), is_error=error
+                )
+            except SpecgapError:  # a call already folded in by a later check: nothing to record
+                return item
+        if after.action not in BLOCKING:
+            return item
+        self.log(f"specgap mcp-proxy: {after.action} the result of `{name}`")
+        return {"jsonrpc": "2.0", "id": item.get("id"), "result": after.to_mcp_result()}
 
 
 def _key(request_id: Any) -> str:

@@ -12,8 +12,10 @@ The input guardrail checks the call (its name and JSON arguments) before the too
 denied or steered call is rejected with the guard's message as the tool's output
 (`ToolGuardrailFunctionOutput.reject_content`): the tool does not run and the model reads
 why. The output guardrail records what an allowed call returned, so later checks of the
-run see it. One guard trace per run: the SDK's run context object when it has a
-`specgap_trace` attribute, `trace=` otherwise.
+run see it; when that after-run check blocks the result (a control that finds a secret in
+it), the result is rejected the same way and the model reads the guard's message instead.
+One guard trace per run: the SDK's run context object when it has a `specgap_trace`
+attribute, `trace=` otherwise.
 """
 
 from __future__ import annotations
@@ -57,8 +59,14 @@ def tool_guardrails(
         return ToolGuardrailFunctionOutput.allow(output_info={"verdict": decision.verdict})
 
     def record(data: ToolOutputGuardrailData) -> ToolGuardrailFunctionOutput:
-        guard.record(data.output, trace=_trace(data, trace), call_id=data.context.tool_call_id)
-        return ToolGuardrailFunctionOutput.allow()
+        after = guard.record(
+            data.output, trace=_trace(data, trace), call_id=data.context.tool_call_id
+        )
+        if after.action in BLOCKING:  # the result is replaced before the model sees it
+            return ToolGuardrailFunctionOutput.reject_content(
+                after.feedback(), output_info={"verdict": after.verdict}
+            )
+        return ToolGuardrailFunctionOutput.allow(output_info={"verdict": after.verdict})
 
     return (
         ToolInputGuardrail(guardrail_function=check, name="specgap"),
