@@ -83,6 +83,30 @@ def replaying(name: str, otherwise: Responder | None = None) -> Responder:
     return reply
 
 
+class JsonHandler(BaseHTTPRequestHandler):
+    """What both Ollama-compatible test servers share: quiet, JSON in and out."""
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+    def _send(self, status: int, body: dict[str, Any]) -> None:
+        data = json.dumps(body).encode()
+        try:
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+        except OSError:
+            pass  # the client gave up (its timeout): nothing to answer
+
+    def _body(self) -> dict[str, Any]:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b"{}"
+        parsed: dict[str, Any] = json.loads(raw)
+        return parsed
+
+
 class FakeOllama:
     def __init__(self, models: tuple[str, ...] = (MODEL,)) -> None:
         self.models = list(models)
@@ -112,27 +136,7 @@ class FakeOllama:
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         fake = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def _send(self, status: int, body: dict[str, Any]) -> None:
-                data = json.dumps(body).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up (timeout test): nothing to answer
-
-            def _body(self) -> dict[str, Any]:
-                length = int(self.headers.get("Content-Length") or 0)
-                raw = self.rfile.read(length) if length else b"{}"
-                parsed: dict[str, Any] = json.loads(raw)
-                return parsed
-
+        class Handler(JsonHandler):
             def do_GET(self) -> None:
                 if self.path == "/api/tags":
                     self._send(200, {"models": [_listed(m) for m in fake.models]})

@@ -19,6 +19,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from tests.fake_ollama import JsonHandler
+
 MODEL = "gemma3:270m"
 
 
@@ -166,21 +168,7 @@ class LlamaOllama:
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def _send(self, status: int, body: dict[str, Any]) -> None:
-                data = json.dumps(body).encode()
-                try:
-                    self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up (its timeout): nothing to answer
-
+        class Handler(JsonHandler):
             def do_GET(self) -> None:
                 if self.path == "/api/version":
                     self._send(200, {"version": "0.0.0-llama-cpp-python"})
@@ -190,8 +178,7 @@ class LlamaOllama:
                     self._send(404, {"error": "not found"})
 
             def do_POST(self) -> None:
-                length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) if length else b"{}")
+                body = self._body()
                 model = str(body.get("model", ""))
                 if self.path not in ("/api/show", "/api/chat"):
                     self._send(404, {"error": "not found"})
