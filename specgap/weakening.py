@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
-from specgap.extract.structural import _ALLOW, _DENY, _MAX, _MIN, _TIMEOUT
+from specgap.extract.structural import _ALLOW, _DENY, _MAX, _MIN, _TIMEOUT, tool_settings
 from specgap.ir import Bundle, Diagnostic, Policy
-from specgap.positions import escape_pointer
 from specgap.registry import Registry
 from specgap.toolnames import normalize, skeleton
 
@@ -85,48 +84,23 @@ def weakened_since_committed(project: Project, bundle: Bundle) -> list[Diagnosti
 
 def config_types(artifacts: Iterable[Artifact]) -> Iterator[Diagnostic]:
     for artifact in artifacts:
-        if artifact.kind == "config":
-            yield from _walk(artifact, artifact.data, "")
-
-
-def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[Diagnostic]:
-    if isinstance(node, dict):
-        for key, value in node.items():
-            child = f"{pointer}/{escape_pointer(str(key))}"
-            if key == "tools" and isinstance(value, dict):
-                for tool, settings in value.items():
-                    if isinstance(settings, dict):
-                        base = f"{child}/{escape_pointer(str(tool))}"
-                        yield from _settings(artifact, str(tool), settings, base)
-            elif key != "policies":
-                yield from _walk(artifact, value, child)
-    elif isinstance(node, list):
-        for n, item in enumerate(node):
-            yield from _walk(artifact, item, f"{pointer}/{n}")
-
-
-def _settings(
-    artifact: Artifact, tool: str, settings: dict[str, Any], base: str
-) -> Iterator[Diagnostic]:
-    for key, value in settings.items():
-        pointer = f"{base}/{escape_pointer(str(key))}"
-        if pointer not in artifact.ranges:
+        if artifact.kind != "config":
             continue
-        name = str(key)
-        wants_list = bool(_ALLOW.match(name) or _DENY.match(name))
-        wants_number = bool(_MAX.match(name) or _MIN.match(name) or _TIMEOUT.match(name))
-        if wants_list and not _scalar_list(value):
-            yield _wrong(artifact, pointer, tool, name, value, "a list")
-        elif wants_list and not value and _ALLOW.match(name):
-            yield Diagnostic(
-                code="empty-allowlist",
-                message=f"`{name}` of `{tool}` is empty: it allows nothing",
-                severity="warning",
-                span=artifact.span_at(pointer, with_key=True),
-                help="list what is allowed, or deny the tool outright",
-            )
-        elif wants_number and not _number(value):
-            yield _wrong(artifact, pointer, tool, name, value, "a number")
+        for tool, name, value, pointer in tool_settings(artifact):
+            wants_list = bool(_ALLOW.match(name) or _DENY.match(name))
+            wants_number = bool(_MAX.match(name) or _MIN.match(name) or _TIMEOUT.match(name))
+            if wants_list and not _scalar_list(value):
+                yield _wrong(artifact, pointer, tool, name, value, "a list")
+            elif wants_list and not value and _ALLOW.match(name):
+                yield Diagnostic(
+                    code="empty-allowlist",
+                    message=f"`{name}` of `{tool}` is empty: it allows nothing",
+                    severity="warning",
+                    span=artifact.span_at(pointer, with_key=True),
+                    help="list what is allowed, or deny the tool outright",
+                )
+            elif wants_number and not _number(value):
+                yield _wrong(artifact, pointer, tool, name, value, "a number")
 
 
 def _scalar_list(value: Any) -> bool:

@@ -103,7 +103,7 @@ def config_rules(artifact: Artifact) -> Iterator[CandidateRule]:
     does each entry of a top-level `policies:` list (`{operator, tool, ...params}`) and of
     a `controls:` list (Agent Control controls, see `specgap.controls.source`)."""
     yield from control_rules(artifact)
-    yield from _walk(artifact, artifact.data, "")
+    yield from _settings(artifact)
     if isinstance(artifact.data, dict) and isinstance(artifact.data.get("policies"), list):
         for n, entry in enumerate(artifact.data["policies"]):
             yield from _explicit(artifact, entry, f"/policies/{n}")
@@ -138,7 +138,17 @@ def _explicit(artifact: Artifact, entry: Any, pointer: str) -> Iterator[Candidat
     )
 
 
-def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[CandidateRule]:
+Setting = tuple[str, str, Any, str]  # tool, key, value, JSON pointer of the value
+
+
+def tool_settings(artifact: Artifact) -> Iterator[Setting]:
+    """Every setting under a `tools:` mapping of a config artifact (the top-level explicit
+    `policies:` list aside), with the pointer of its value; settings the parser placed
+    nowhere (no range) are left out."""
+    yield from _walk(artifact, artifact.data, "")
+
+
+def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[Setting]:
     if isinstance(node, dict):
         for key, value in node.items():
             child = f"{pointer}/{escape_pointer(str(key))}"
@@ -146,10 +156,13 @@ def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[CandidateRule
                 continue  # explicit policies: see `_explicit`
             if key == "tools" and isinstance(value, dict):
                 for tool, settings in value.items():
-                    if isinstance(settings, dict):
-                        yield from _settings(
-                            artifact, str(tool), settings, f"{child}/{escape_pointer(str(tool))}"
-                        )
+                    if not isinstance(settings, dict):
+                        continue
+                    base = f"{child}/{escape_pointer(str(tool))}"
+                    for name, setting in settings.items():
+                        at = f"{base}/{escape_pointer(str(name))}"
+                        if at in artifact.ranges:
+                            yield str(tool), str(name), setting, at
             else:
                 yield from _walk(artifact, value, child)
     elif isinstance(node, list):
@@ -157,14 +170,9 @@ def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[CandidateRule
             yield from _walk(artifact, item, f"{pointer}/{n}")
 
 
-def _settings(
-    artifact: Artifact, tool: str, settings: dict[str, Any], base: str
-) -> Iterator[CandidateRule]:
-    for key, value in settings.items():
-        pointer = f"{base}/{escape_pointer(str(key))}"
-        if pointer not in artifact.ranges:
-            continue
-        found = _setting_rule(str(key), value)
+def _settings(artifact: Artifact) -> Iterator[CandidateRule]:
+    for tool, key, value, pointer in tool_settings(artifact):
+        found = _setting_rule(key, value)
         if found is not None:
             operator, params = found
             text = f"{tool}: {key} = {value!r}"
