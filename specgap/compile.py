@@ -10,7 +10,6 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from specgap.evaluate.operators import OPERATORS
 from specgap.ir import (
     CandidateRule,
     Condition,
@@ -21,6 +20,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
+from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import bind_mentions, bind_tool_lists, did_you_mean, mention_key
 from specgap.resolve.arguments import argument_help, argument_selector

@@ -29,9 +29,9 @@ from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import coerce_event
 from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
 from specgap.evaluate.identity import UNREADABLE
-from specgap.evaluate.operators import TraceState
 from specgap.events import Event, ToolCall
 from specgap.ir import AgentBundle, Bundle
+from specgap.operators import TraceState
 from specgap.registry import Registry, Tool, build_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds

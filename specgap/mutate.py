@@ -32,11 +32,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS, Mutant
 from specgap.evaluate.results import Skip
-from specgap.evaluate.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, without
 from specgap.events import Event, ToolCall, Trace
 from specgap.ir import DenyAction, Frozen, Policy
+from specgap.operators import OPERATORS, Mutant
+from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, without
 from specgap.registry import Registry
 
 MutantKind = Literal["operator", "generic"]

@@ -20,9 +20,9 @@ from typing import Any
 from specgap.api import build
 from specgap.config import load_project
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import AgentBundle, Policy
+from specgap.operators import OPERATORS
 from specgap.pipeline import AgentState
 
 ROOT = Path(__file__).resolve().parent.parent

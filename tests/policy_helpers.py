@@ -6,9 +6,9 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
-from specgap.evaluate.operators import OPERATORS
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import Condition, Policy, Source, Span
+from specgap.operators import OPERATORS
 
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
 SPAN = Span(path="p.md", start_line=1, start_col=1, end_line=1, end_col=2, start_byte=0, end_byte=1)

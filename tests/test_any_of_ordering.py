@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS
 from specgap.events import Event
 from specgap.ir import Diagnostic, Policy, RequireBefore
 from specgap.mutate import violated
+from specgap.operators import OPERATORS
 from specgap.sense import sense_check
 from tests.corpus_agents import Built, build_agent
 from tests.policy_helpers import call, policy

@@ -9,10 +9,10 @@ import pytest
 
 from specgap.compile import compile_policies
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS
-from specgap.evaluate.operators.outcome import is_error_output
 from specgap.events import Event
 from specgap.ir import CandidateRule, Span
+from specgap.operators import OPERATORS
+from specgap.operators.outcome import is_error_output
 from specgap.resolve import Resolver, resolve_rules
 from tests.policy_helpers import call, policy, say
 from tests.resolve_registry import clinic

@@ -217,7 +217,7 @@ def test_a_steer_control_hands_back_its_guidance() -> None:
         "steer",
         action={"decision": "steer", "steering_context": {"message": "Name no competitor."}},
     )
-    from specgap.evaluate.operators.control import describe
+    from specgap.operators.control import describe
 
     assert describe(cond) == "Name no competitor."
     decision = decide([policy(cond)], said("assistant", "Try CompetitorA instead."))

@@ -13,9 +13,9 @@ from trace_support import POLICY, reference_bundle
 
 import specgap
 from specgap.errors import SpecgapError
-from specgap.evaluate.operators import OPERATORS
 from specgap.events import Message, ToolCall
 from specgap.guard import Guard
+from specgap.operators import OPERATORS
 
 LOOKUP = {"table": "orders"}
 QUERY = {"query": "SELECT id FROM orders LIMIT 5"}

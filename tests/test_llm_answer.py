@@ -8,11 +8,11 @@ from typing import Any, Literal
 
 import pytest
 
-from specgap.evaluate.operators import OPERATORS, Operator
 from specgap.extract import answer as answer_module
 from specgap.extract.answer import MAX_QUOTE, MAX_RULES, vocabulary
 from specgap.extract.llm import MAX_ANSWER_CHARS, LlmFailure, parse_answer
 from specgap.ir import Frozen
+from specgap.operators import OPERATORS, Operator
 
 
 @pytest.fixture

@@ -8,9 +8,12 @@ from typing import Any
 import pytest
 
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS
-from specgap.evaluate.operators.base import Mutant
-from specgap.evaluate.rewrite import (
+from specgap.events import Event, ToolCall
+from specgap.ir import Policy, Selector
+from specgap.mutate import violated
+from specgap.operators import OPERATORS
+from specgap.operators.base import Mutant
+from specgap.operators.rewrite import (
     outside,
     put_selected,
     set_path,
@@ -18,9 +21,6 @@ from specgap.evaluate.rewrite import (
     sql_set_limit,
     sql_with_verb,
 )
-from specgap.events import Event, ToolCall
-from specgap.ir import Policy, Selector
-from specgap.mutate import violated
 from tests.policy_helpers import call, policy, say
 
 USER = say("user", "please")

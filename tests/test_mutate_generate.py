@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from specgap.evaluate import operators
+from specgap import operators
 from specgap.evaluate.engine import Engine
 from specgap.events import Event, Trace
 from specgap.mutate import Generation, events_key, generate, violated

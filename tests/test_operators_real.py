@@ -12,10 +12,10 @@ import pytest
 from specgap.config import load_project
 from specgap.errors import SpecgapError
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.operators import OPERATORS
-from specgap.evaluate.operators.confirmation import affirms
-from specgap.evaluate.operators.evidence import Evidence, Taint, canonical_number, is_idlike
 from specgap.events import Event
+from specgap.operators import OPERATORS
+from specgap.operators.confirmation import affirms
+from specgap.operators.evidence import Evidence, Taint, canonical_number, is_idlike
 from tests.policy_helpers import call, policy, say
 
 USER_CANCELS = say("user", "Please cancel order #W1, I ordered it by mistake.")

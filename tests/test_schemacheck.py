@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from specgap.evaluate.schemacheck import fast_validator
+from specgap.operators.schemacheck import fast_validator
 
 scalars = st.one_of(
     st.none(),

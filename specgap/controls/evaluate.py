@@ -29,8 +29,8 @@ from specgap.controls.model import (
     StepType,
     compile_re2,
 )
-from specgap.evaluate.values import parse_output
 from specgap.events import Event, Message, ToolCall
+from specgap.operators.values import parse_output
 
 LLM_STEP = "llm"
 

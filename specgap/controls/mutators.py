@@ -20,8 +20,8 @@ from typing import Any
 from specgap.controls.evaluate import Prepared, prepare
 from specgap.controls.examples import regex_example
 from specgap.controls.model import Control, ListEvaluator
-from specgap.evaluate.rewrite import MUTANT_ORIGIN, insert_at, replace_at, set_path
 from specgap.events import Event, Message, ToolCall
+from specgap.operators.rewrite import MUTANT_ORIGIN, insert_at, replace_at, set_path
 
 UNLISTED = "specgap-unlisted-value"
 

@@ -20,10 +20,10 @@ from typing import Any, Literal
 from pydantic import Field
 
 from specgap.evaluate.identity import identity_findings
-from specgap.evaluate.operators import OPERATORS, Operator, TraceState, Undetermined
-from specgap.evaluate.values import UnreadableValue
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
+from specgap.operators import OPERATORS, Operator, TraceState, Undetermined
+from specgap.operators.values import UnreadableValue
 
 Verdict = Literal["allow", "deny", "warn", "undetermined"]
 RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit
-from specgap.evaluate.operators import TraceState
 from specgap.evaluate.results import MutantResult, MutantStatus, RuleResult
 from specgap.events import Event, Trace
 from specgap.ir import CandidateRule, Diagnostic, Policy
 from specgap.mutate import Generated
+from specgap.operators import TraceState
 
 
 def blocking(hit: Hit) -> bool:

@@ -27,8 +27,8 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
-from specgap.evaluate.operators import OPERATORS, Operator
 from specgap.ir import Selector
+from specgap.operators import OPERATORS, Operator
 
 PROMPT_REVISION = "3"  # bump when the wording below changes in a way the hash would miss
 MAX_RULES = 64  # rules in one answer

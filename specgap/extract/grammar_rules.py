@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from specgap.evaluate.operators import OPERATORS
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
 from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
+from specgap.operators import OPERATORS
 
 # Operators whose unconditional form is stronger than the same rule under a condition.
 GUARDED = frozenset(

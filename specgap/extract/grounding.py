@@ -22,11 +22,11 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from specgap.evaluate.operators import OPERATORS
 from specgap.extract.answer import ANY_TOOL
 from specgap.extract.chunks import Chunk, Segment
 from specgap.extract.pattern_base import ticked_tools
 from specgap.ir import CandidateRule, Diagnostic, Grounding
+from specgap.operators import OPERATORS
 
 FUZZY_THRESHOLD = 90.0  # rapidfuzz partial-ratio score a near-verbatim quote must reach
 MIN_QUOTE_CHARS = 8  # shorter quotes ("never", "sql.execute") cite no rule at all

@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from specgap.evaluate.operators import OPERATORS
 from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
     control_patterns,
     count_patterns,
@@ -43,6 +42,7 @@ from specgap.extract.pattern_base import (
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
+from specgap.operators import OPERATORS
 
 __all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
 

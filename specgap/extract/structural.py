@@ -8,9 +8,9 @@ from typing import Any
 
 from specgap.artifacts import Artifact
 from specgap.controls.source import control_rules
-from specgap.evaluate.operators import OPERATORS
 from specgap.extract.patterns import EXTRACTOR
 from specgap.ir import CandidateRule
+from specgap.operators import OPERATORS
 from specgap.positions import escape_pointer
 from specgap.toolspecs import ToolSpec
 

@@ -44,9 +44,9 @@ from typing import Any, NamedTuple
 
 from rapidfuzz import fuzz, process
 
-from specgap.evaluate.operators import OPERATORS
-from specgap.evaluate.operators.base import Operator
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolutionStatus, Via
+from specgap.operators import OPERATORS
+from specgap.operators.base import Operator
 from specgap.registry import Registry
 from specgap.resolve.actions import ActionIndex
 from specgap.resolve.index import Index

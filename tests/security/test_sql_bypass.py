@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from trace_support import reference_bundle
 
-from specgap.evaluate.sqlfacets import DESTRUCTIVE, read_sql
-from specgap.evaluate.values import UnreadableValue
 from specgap.guard import Guard
+from specgap.operators.sqlfacets import DESTRUCTIVE, read_sql
+from specgap.operators.values import UnreadableValue
 
 LOOKUP = {"name": "schema_lookup", "args": {"table": "customers"}}
 

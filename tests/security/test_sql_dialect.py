@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from cli_helpers import specgap
 
-from specgap.evaluate.sqlfacets import read_sql
-from specgap.evaluate.values import UnreadableValue
 from specgap.guard import Guard, load_policy
+from specgap.operators.sqlfacets import read_sql
+from specgap.operators.values import UnreadableValue
 
 LOOKUP = {"name": "schema_lookup", "args": {"table": "orders"}}
 

@@ -21,8 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, num
-from specgap.evaluate.operators.evidence import (
+from specgap.events import Event, Message, ToolCall
+from specgap.ir import ArgCountBound, MaxCalls, OneCallAtATime
+from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, num
+from specgap.operators.evidence import (
     is_idlike,
     kind_prefixes,
     leaves,
@@ -30,10 +32,8 @@ from specgap.evaluate.operators.evidence import (
     of_kind,
     runs,
 )
-from specgap.evaluate.operators.replay import checked, next_turn, targets
-from specgap.evaluate.values import select
-from specgap.events import Event, Message, ToolCall
-from specgap.ir import ArgCountBound, MaxCalls, OneCallAtATime
+from specgap.operators.replay import checked, next_turn, targets
+from specgap.operators.values import select
 
 # --- arg_count_bound --------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from specgap.evaluate.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
 from specgap.events import Event, ToolCall
+from specgap.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
 
 
 def targets(call: Event, target: str) -> bool:

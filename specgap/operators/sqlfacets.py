@@ -37,7 +37,7 @@ from sqlglot import exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
-from specgap.evaluate.values import UnreadableValue
+from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
 # such a statement is refused here with a reason, so the warning is noise on stderr.

@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, describe_selector, num
-from specgap.evaluate.rewrite import (
+from specgap.events import Event, ToolCall
+from specgap.ir import ArgWithinBound, TimeoutLeq
+from specgap.operators.base import Mutant, Operator, TraceState, describe_selector, num
+from specgap.operators.rewrite import (
     calls_to,
     just_over,
     just_under,
@@ -14,9 +16,7 @@ from specgap.evaluate.rewrite import (
     replace_at,
     with_args,
 )
-from specgap.evaluate.values import as_number, select
-from specgap.events import Event, ToolCall
-from specgap.ir import ArgWithinBound, TimeoutLeq
+from specgap.operators.values import as_number, select
 
 
 def _check_bound(cond: ArgWithinBound, call: ToolCall, _: TraceState) -> str | None:

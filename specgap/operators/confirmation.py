@@ -22,11 +22,11 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
-from specgap.evaluate.operators.outcome import failed
-from specgap.evaluate.operators.replay import checked, next_turn, targets
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import RequireConfirmation
+from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.outcome import failed
+from specgap.operators.replay import checked, next_turn, targets
 from specgap.registry import Registry
 
 NAME = "require_confirmation"

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from specgap.evaluate.operators.base import (
+from specgap.events import Event, Message, ToolCall
+from specgap.ir import DenyAction, ResourceInAllowlist
+from specgap.operators.base import (
     Mutant,
     Operator,
     TraceState,
     describe_selector,
     quoted,
 )
-from specgap.evaluate.rewrite import (
+from specgap.operators.rewrite import (
     MUTANT_ORIGIN,
     calls_to,
     insert_at,
@@ -20,9 +22,7 @@ from specgap.evaluate.rewrite import (
     replace_at,
     with_args,
 )
-from specgap.evaluate.values import select
-from specgap.events import Event, Message, ToolCall
-from specgap.ir import DenyAction, ResourceInAllowlist
+from specgap.operators.values import select
 
 Prepared = tuple[DenyAction, frozenset[str]]
 
@@ -30,7 +30,7 @@ Prepared = tuple[DenyAction, frozenset[str]]
 def _prepare_deny(cond: DenyAction) -> Prepared:
     values: Iterable[str] = cond.values
     if cond.selector is not None and cond.selector.extract == "sql_verb":
-        from specgap.evaluate.sqlfacets import denied_verbs  # imports sqlglot: only for SQL
+        from specgap.operators.sqlfacets import denied_verbs  # imports sqlglot: only for SQL
 
         values = denied_verbs(cond.values)
     return cond, frozenset(v.casefold() for v in values)

@@ -15,9 +15,9 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from specgap.evaluate.values import string_leaves
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import Action, Category, Frozen, Selector
+from specgap.operators.values import string_leaves
 from specgap.registry import Registry
 
 MIN_TAINT_LENGTH = 4  # shorter strings ("ok", "1") would taint everything

@@ -13,9 +13,9 @@ from collections.abc import Iterator, Sequence
 from specgap.controls.evaluate import Prepared, prepare
 from specgap.controls.model import Control, ListEvaluator
 from specgap.controls.mutators import mutate
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, quoted
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import Action
+from specgap.operators.base import Mutant, Operator, TraceState, quoted
 
 
 def _check(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:

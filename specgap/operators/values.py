@@ -19,7 +19,7 @@ class UnreadableValue(ValueError):
 @functools.cache
 def _extractors() -> dict[str, Callable[[Any, str | None], list[Any]]]:
     # imported on first use: sqlglot costs ~0.3 s to import, and most runs read no SQL
-    from specgap.evaluate import sqlfacets
+    from specgap.operators import sqlfacets
 
     return {
         "sql_tables": sqlfacets.sql_tables,

@@ -3,7 +3,7 @@ in `_MODULES`; nothing else in specgap changes."""
 
 from __future__ import annotations
 
-from specgap.evaluate.operators import (
+from specgap.operators import (
     access,
     bounds,
     cardinality,
@@ -16,7 +16,7 @@ from specgap.evaluate.operators import (
     state,
     structure,
 )
-from specgap.evaluate.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
+from specgap.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
 
 _MODULES = (
     structure,

@@ -17,12 +17,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
-from specgap.evaluate.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
-from specgap.evaluate.operators.replay import checked, targets
-from specgap.evaluate.values import parse_output
 from specgap.events import Event, ToolCall
 from specgap.ir import StateCondition
+from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
+from specgap.operators.replay import checked, targets
+from specgap.operators.values import parse_output
 
 NAME = "state_condition"
 

@@ -22,8 +22,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
-from specgap.evaluate.operators.evidence import (
+from specgap.events import Event, Message, ToolCall
+from specgap.ir import ArgGrounded
+from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.evidence import (
     Evidence,
     canonical_number,
     is_idlike,
@@ -32,10 +34,8 @@ from specgap.evaluate.operators.evidence import (
     matching_args,
     of_kind,
 )
-from specgap.evaluate.operators.replay import checked, targets
-from specgap.evaluate.values import select
-from specgap.events import Event, Message, ToolCall
-from specgap.ir import ArgGrounded
+from specgap.operators.replay import checked, targets
+from specgap.operators.values import select
 from specgap.registry import Registry
 
 NAME = "arg_grounded"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState
-from specgap.evaluate.rewrite import calls_to, replace_at
 from specgap.events import Event, ToolCall
 from specgap.ir import ReviewRequired
+from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.rewrite import calls_to, replace_at
 
 
 def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:

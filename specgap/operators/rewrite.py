@@ -126,7 +126,7 @@ def put_selected(selector: Selector, args: dict[str, Any], value: Any) -> dict[s
 def sql_replace_table(sql: str, table: str, dialect: str | None = None) -> str | None:
     """Every reference to the first real (non-CTE) table becomes `table`; None when the
     query cannot be read or names no table."""
-    from specgap.evaluate.sqlfacets import replace_table
+    from specgap.operators.sqlfacets import replace_table
 
     return replace_table(sql, table, dialect)
 
@@ -134,14 +134,14 @@ def sql_replace_table(sql: str, table: str, dialect: str | None = None) -> str |
 def sql_set_limit(sql: str, limit: int, dialect: str | None = None) -> str | None:
     """Every query statement's row cap becomes `LIMIT limit`; None when the query cannot be
     read or has no query statement."""
-    from specgap.evaluate.sqlfacets import set_limit
+    from specgap.operators.sqlfacets import set_limit
 
     return set_limit(sql, limit, dialect)
 
 
 def sql_with_verb(sql: str, verb: str, dialect: str | None = None) -> str:
     """A statement of kind `verb` over the first table the original statement reads."""
-    from specgap.evaluate.sqlfacets import tables_in
+    from specgap.operators.sqlfacets import tables_in
 
     tables = tables_in(sql, dialect)
     table = tables[0] if tables else "specgap_mutant"

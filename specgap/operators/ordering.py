@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState
-from specgap.evaluate.rewrite import calls_to, insert_at, is_call_to, without
 from specgap.events import Event, ToolCall
 from specgap.ir import RequireBefore
+from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
 
 
 def _named(cond: RequireBefore) -> str:

@@ -10,18 +10,18 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from specgap.evaluate.operators.base import (
+from specgap.events import Event, ToolCall
+from specgap.ir import FlowDenied
+from specgap.operators.base import (
     MIN_TAINT_LENGTH,
     Mutant,
     Operator,
     TraceState,
     Undetermined,
 )
-from specgap.evaluate.operators.evidence import Taint
-from specgap.evaluate.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
-from specgap.evaluate.values import parse_output, string_leaves
-from specgap.events import Event, ToolCall
-from specgap.ir import FlowDenied
+from specgap.operators.evidence import Taint
+from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
+from specgap.operators.values import parse_output, string_leaves
 from specgap.registry import Registry
 
 

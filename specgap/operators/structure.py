@@ -9,11 +9,11 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from specgap.evaluate.operators.base import Mutant, Operator, TraceState
-from specgap.evaluate.rewrite import calls_to, just_over, just_under, replace_at, with_args
-from specgap.evaluate.schemacheck import Predicate, fast_validator
 from specgap.events import Event, ToolCall
 from specgap.ir import SchemaContract
+from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.rewrite import calls_to, just_over, just_under, replace_at, with_args
+from specgap.operators.schemacheck import Predicate, fast_validator
 
 
 def _prepare(cond: SchemaContract) -> tuple[Any, Predicate | None]:
