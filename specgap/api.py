@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -12,7 +13,7 @@ from pydantic import ValidationError
 from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
-from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.evaluate.results import EvalResult
 from specgap.extract.lock import LockEntry
 from specgap.formats import parse_json
 from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
@@ -104,15 +105,32 @@ def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:
 def evaluate(
     project: Project,
     bundle: Bundle,
-    states: tuple[AgentState, ...],
+    states: tuple[AgentState, ...] = (),
     agent: str | None = None,
     *,
     mutants: bool = False,
     seed: int = 0,
+    progress: Callable[[str], None] | None = None,
 ) -> EvalResult:
-    """Run each agent's safe and unsafe traces against its compiled policies; with
-    `mutants`, also the generated mutants and policy mutation (what `specgap eval` does)."""
-    return evaluate_states(project, bundle, states, agent, seed=seed, mutants=mutants)
+    """Read each agent's safe and unsafe traces (with the bundle's registry) and run them
+    against its compiled policies (`specgap.evaluate.evaluate`); with `mutants`, also the
+    generated mutants and policy mutation (what `specgap eval` does). `states` (a build's)
+    only spare re-reading the artifact texts the reports quote."""
+    from specgap.evaluate import evaluate as evaluate_bundle
+    from specgap.evaluate.adapters.suites import read_sources, read_suites
+
+    suites = read_suites(project, bundle, agent)
+    result = evaluate_bundle(
+        bundle,
+        suites,
+        agent,
+        undetermined=project.config.undetermined,
+        seed=seed,
+        mutants=mutants,
+        progress=progress,
+    )
+    known = {a.path: a.text for state in states for a in state.artifacts}
+    return result.model_copy(update={"sources": read_sources(project, bundle, suites, known)})
 
 
 def write_atomic(path: Path, text: str) -> None:
