@@ -316,12 +316,12 @@ def select_agent(
 
 def load_policy(path: str | os.PathLike[str]) -> Bundle:
     """Read a compiled bundle. The run-time path stays clear of the compiler; a bundle that
-    does not validate is handed to `specgap.api.load_bundle` for located diagnostics."""
+    does not validate is handed to `specgap.policyfile.load_bundle` for located diagnostics."""
     shown = Path(path).as_posix()
     text = read_text(Path(path), shown)
     try:
         return Bundle.model_validate_json(text)
     except ValueError:
-        from specgap.api import load_bundle
+        from specgap.policyfile import load_bundle
 
         return load_bundle(Path(path), shown)
