@@ -51,6 +51,9 @@ def read_suites(
                 f"the policy has no agent `{config.id}`",
                 help="rebuild the policy with `specgap build`",
             )
+        if not config.safe_traces and not config.unsafe_traces:
+            out[config.id] = LabelledTraces()  # no registry to build (`watch` saves often)
+            continue
         registry = agent_registry(found)
         safe = read_traces(project, config.safe_traces, registry)
         unsafe = read_traces(project, config.unsafe_traces, registry)
