@@ -88,9 +88,11 @@ def modules(src: Path, package: str) -> dict[str, Path]:
 
 
 def layer_of(module: str, layers: Layers) -> str | None:
+    """The layer of the longest listed prefix; the top-level package names only itself, so
+    a new top-level module is in no layer until the table places it."""
     name = module
     while name:
-        if name in layers.prefixes:
+        if name in layers.prefixes and (name == module or "." in name):
             return layers.prefixes[name]
         name = name.rpartition(".")[0]
     return None
@@ -240,13 +242,20 @@ def test_the_checker_finds_upward_imports_and_stale_exceptions(
     assert unused == stale
 
 
-def test_a_module_in_no_layer_is_reported(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("drop", "unplaced"),
+    [((), ["toy.x"]), (("toy",), ["toy", "toy.x"]), (("toy.low",), ["toy.low", "toy.x"])],
+)
+def test_a_module_in_no_layer_is_reported(
+    tmp_path: Path, drop: tuple[str, ...], unplaced: list[str]
+) -> None:
+    """The row of `toy` places the package itself only, never a module no row names."""
     layers = parse(TOY.format(exceptions=""))
-    layers.prefixes.pop("toy")
-    unplaced, _, _ = check(
-        _toy(tmp_path, {"__init__.py": "", "low.py": "", "x.py": ""}), "toy", layers
-    )
-    assert unplaced == ["toy", "toy.x"]
+    for name in drop:
+        layers.prefixes.pop(name)
+    src = _toy(tmp_path, {"__init__.py": "", "low.py": "", "x.py": ""})
+    found, _, _ = check(src, "toy", layers)
+    assert found == unplaced
 
 
 def test_a_layer_may_only_use_layers_listed_before_it() -> None:
