@@ -125,7 +125,7 @@ def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
 
 def _single(policy: Policy) -> str:
     """The one tool a single-tool ordering (an edge of `_cycles`) requires first."""
-    return str(policy.condition.before)  # type: ignore[union-attr]
+    return str(getattr(policy.condition, "before", ""))
 
 
 def _paths_back(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Policy]]:

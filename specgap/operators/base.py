@@ -9,16 +9,19 @@ attachment, error wrapping) lives in the engine, never in an operator.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
 
 from specgap.events import Event, Message, ToolCall
-from specgap.ir import Action, Category, Frozen, Selector
+from specgap.irbase import Action, Category, Frozen, Grounding, Selector
 from specgap.operators.values import string_leaves
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators; only its type is needed here
+    from specgap.registry import Registry
 
 MIN_TAINT_LENGTH = 4  # shorter strings ("ok", "1") would taint everything
 
@@ -73,6 +76,31 @@ Mutator = Callable[[Any, str, Sequence[Event]], Iterator[Mutant]]
 
 
 @dataclass(frozen=True)
+class Example:
+    """A sentence the deterministic extractor reads as a rule of this operator, and the
+    parameters (a subset) the rule it mines carries. The operator tests run every example."""
+
+    sentence: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Prose:
+    """A prose pattern an operator owns: a regular expression over a sentence (markup
+    blanked out) and what its match means. `params` turns the match into the rule's
+    parameters (None: not a rule after all); `target` names the group that names the
+    constrained tool (none: the sentence's ticked tool or its subject). The extractor tries
+    operator patterns after its own table, each operator in registry order."""
+
+    name: str
+    regex: str
+    params: Callable[[re.Match[str]], dict[str, Any] | None]
+    confidence: float = 0.8
+    target: str | None = None
+    grounding: Grounding | None = None
+
+
+@dataclass(frozen=True)
 class Operator:
     name: str
     condition: type[BaseModel]
@@ -97,6 +125,12 @@ class Operator:
     check_message: Callable[[Any, Message, TraceState], str | None] | None = None
     # the action of one policy, when it is stated with the rule rather than by the operator
     action_of: Callable[[Any], Action] | None = None
+    # -- what the extractor knows of the operator ------------------------------------------
+    prose: tuple[Prose, ...] = ()
+    examples: tuple[Example, ...] = ()
+    # operators whose patterns would mine a weaker or wrong rule from a sentence that
+    # states one of this operator's rules ("never send labelled data to x" is no ban of x)
+    shadows: frozenset[str] = frozenset()
 
 
 EXTRACT_NAMES = {"sql_tables": "tables", "sql_limit": "row limit", "sql_verb": "statements"}

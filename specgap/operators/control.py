@@ -14,7 +14,7 @@ from specgap.controls.evaluate import Prepared, prepare
 from specgap.controls.model import Control, ListEvaluator
 from specgap.controls.mutators import mutate
 from specgap.events import Event, Message, ToolCall
-from specgap.ir import Action
+from specgap.irbase import Action
 from specgap.operators.base import Mutant, Operator, TraceState, quoted
 
 
@@ -63,18 +63,16 @@ def _action(control: Control) -> Action:
     return control.action.decision
 
 
-OPERATORS = (
-    Operator(
-        "control",
-        Control,
-        "data_validation",
-        "an Agent Control control: scope, selector, `regex` or `list` evaluator, action",
-        _check,
-        describe,
-        prepare=prepare,
-        check_output=_check_output,
-        check_message=_check_message,
-        action_of=_action,
-        mutators=(_mutants,),
-    ),
+OPERATOR = Operator(
+    "control",
+    Control,
+    "data_validation",
+    "an Agent Control control: scope, selector, `regex` or `list` evaluator, action",
+    _check,
+    describe,
+    prepare=prepare,
+    check_output=_check_output,
+    check_message=_check_message,
+    action_of=_action,
+    mutators=(_mutants,),
 )

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Literal
 
 from specgap.events import Event, ToolCall
-from specgap.ir import ReviewRequired
+from specgap.irbase import Frozen
 from specgap.operators.base import Mutant, Operator, TraceState
 from specgap.operators.rewrite import calls_to, replace_at
+
+
+class ReviewRequired(Frozen):
+    operator: Literal["review_required"] = "review_required"
+    approval_label: str = "reviewed"
 
 
 def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
@@ -36,15 +42,13 @@ def _skip_review(cond: ReviewRequired, target: str, events: Sequence[Event]) -> 
         )
 
 
-OPERATORS = (
-    Operator(
-        "review_required",
-        ReviewRequired,
-        "business_logic_validation",
-        "the call needs a human review, marked by an approval label",
-        _check,
-        lambda c, t: f"`{t}` calls need human review",
-        action="warn",
-        mutators=(_skip_review,),
-    ),
+OPERATOR = Operator(
+    "review_required",
+    ReviewRequired,
+    "business_logic_validation",
+    "the call needs a human review, marked by an approval label",
+    _check,
+    lambda c, t: f"`{t}` calls need human review",
+    action="warn",
+    mutators=(_skip_review,),
 )

@@ -15,14 +15,35 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field, model_validator
 
 from specgap.events import Event, ToolCall
-from specgap.ir import StateCondition
+from specgap.irbase import Frozen
 from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import parse_output
+
+
+class StateCondition(Frozen):
+    """Allow (`allowed`) or deny (`denied`) the call by a fact in the latest recorded output
+    of a read about the same entity (the order the call names, say)."""
+
+    operator: Literal["state_condition"] = "state_condition"
+    field: str | None = Field(default=None, description="top-level field; none: any field")
+    allowed: tuple[str, ...] = ()
+    denied: tuple[str, ...] = ()
+    entity: str | None = Field(default=None, description="noun naming the entity, e.g. `order`")
+    read: tuple[str, ...] = Field(default=(), description="tools whose outputs count; none: any")
+
+    @model_validator(mode="after")
+    def _one_side(self) -> StateCondition:
+        if bool(self.allowed) == bool(self.denied):
+            raise ValueError("give exactly one of `allowed` and `denied`")
+        return self
+
 
 NAME = "state_condition"
 
@@ -220,4 +241,4 @@ _BASE = Operator(
     _describe,
     observe=_observe,
 )
-OPERATORS = (replace(_BASE, mutators=(checked(_BASE, _contradict),)),)
+OPERATOR = replace(_BASE, mutators=(checked(_BASE, _contradict),))

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from specgap.events import Event, ToolCall
-from specgap.ir import FlowDenied
+from specgap.irbase import Frozen
 from specgap.operators.base import (
     MIN_TAINT_LENGTH,
     Mutant,
@@ -22,7 +24,17 @@ from specgap.operators.base import (
 from specgap.operators.evidence import Taint
 from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
 from specgap.operators.values import parse_output, string_leaves
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators
+    from specgap.registry import Registry
+
+
+class FlowDenied(Frozen):
+    operator: Literal["flow_denied"] = "flow_denied"
+    label: str
+    sources: tuple[str, ...] = Field(
+        default=(), description="tools whose outputs carry the label (from the registry)"
+    )
 
 
 @dataclass
@@ -149,16 +161,14 @@ def _carry(args: dict[str, Any], value: str) -> dict[str, Any]:
     return {**args, "data": value}
 
 
-OPERATORS = (
-    Operator(
-        "flow_denied",
-        FlowDenied,
-        "data_validation",
-        "data labelled as given (or returned by a labelled source) must not reach the tool",
-        _check,
-        lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
-        complete=_complete,
-        observe=_observe,
-        mutators=(_label_input, _route_labelled_output),
-    ),
+OPERATOR = Operator(
+    "flow_denied",
+    FlowDenied,
+    "data_validation",
+    "data labelled as given (or returned by a labelled source) must not reach the tool",
+    _check,
+    lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
+    complete=_complete,
+    observe=_observe,
+    mutators=(_label_input, _route_labelled_output),
 )

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field, model_validator
 
 from specgap.events import Event, Message, ToolCall
-from specgap.ir import ArgGrounded
+from specgap.irbase import Frozen, Selector
 from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.evidence import (
     Evidence,
@@ -36,7 +38,30 @@ from specgap.operators.evidence import (
 )
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import select
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators
+    from specgap.registry import Registry
+
+
+class ArgGrounded(Frozen):
+    """Argument values must appear in the user's messages and/or the outputs of tools."""
+
+    operator: Literal["arg_grounded"] = "arg_grounded"
+    selector: Selector | None = None
+    arg: str | None = Field(
+        default=None, description="argument-name phrase matched at check time (no selector)"
+    )
+    from_user: bool = True
+    from_tools: tuple[str, ...] = Field(
+        default=(), description="tools whose outputs ground a value; `*` is any tool"
+    )
+
+    @model_validator(mode="after")
+    def _has_source(self) -> ArgGrounded:
+        if not self.from_user and not self.from_tools:
+            raise ValueError("name at least one source: `from_user` or `from_tools`")
+        return self
+
 
 NAME = "arg_grounded"
 ANY_TOOL = "*"
@@ -224,4 +249,4 @@ _BASE = Operator(
     complete=_complete,
     observe=_observe,
 )
-OPERATORS = (replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted))),)
+OPERATOR = replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted)))

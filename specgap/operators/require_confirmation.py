@@ -20,14 +20,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from specgap.events import Event, Message, ToolCall
-from specgap.ir import RequireConfirmation
+from specgap.irbase import Frozen
 from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.outcome import failed
 from specgap.operators.replay import checked, next_turn, targets
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators
+    from specgap.registry import Registry
+
+
+class RequireConfirmation(Frozen):
+    """The call needs a fresh yes: the latest user message before it affirms, and no call
+    of the target (or of a tool in `covers`) has used that message up since."""
+
+    operator: Literal["require_confirmation"] = "require_confirmation"
+    covers: tuple[str, ...] = Field(
+        default=(), description="other tools whose calls use up a confirmation (registry writes)"
+    )
+
 
 NAME = "require_confirmation"
 _AFFIRM = re.compile(
@@ -207,4 +222,4 @@ _BASE = Operator(
     tool_lists=("covers",),
 )
 _MUTATORS = (_negate, _drop, _reuse, _spend)
-OPERATORS = (replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS)),)
+OPERATOR = replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS))

@@ -5,11 +5,40 @@ prerequisite satisfies nothing."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
-from specgap.ir import RequireBefore
+from specgap.irbase import Frozen
 from specgap.operators.base import Mutant, Operator, TraceState
 from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
+
+
+class RequireBefore(Frozen):
+    """Another tool, or any one of several (`before` a list: "by e-mail or by name"), must
+    have run earlier in the trace. A list is kept sorted and deduplicated; a one-tool list is
+    the plain id, so a single-tool rule keeps its bytes (and its policy id)."""
+
+    operator: Literal["require_before"] = "require_before"
+    before: str | Annotated[tuple[str, ...], Field(min_length=2)] = Field(
+        description="the tool id, or at least two tool ids of which any one satisfies it"
+    )
+
+    @field_validator("before", mode="before")
+    @classmethod
+    def _normal(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            ids = sorted({str(v) for v in value})
+            if not ids:
+                raise ValueError("name at least one tool")
+            return ids[0] if len(ids) == 1 else tuple(ids)
+        return value
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """Every tool that satisfies the rule, one or several."""
+        return (self.before,) if isinstance(self.before, str) else self.before
 
 
 def _named(cond: RequireBefore) -> str:
@@ -63,16 +92,14 @@ def _call_too_early(cond: RequireBefore, target: str, events: Sequence[Event]) -
         )
 
 
-OPERATORS = (
-    Operator(
-        "require_before",
-        RequireBefore,
-        "workflow_ordering_validation",
-        "another tool must have been called earlier in the trace",
-        _check,
-        lambda c, t: f"call {_named(c)} before `{t}`",
-        action="steer",
-        tool_params=("before",),
-        mutators=(_drop_predecessor, _call_too_early),
-    ),
+OPERATOR = Operator(
+    "require_before",
+    RequireBefore,
+    "workflow_ordering_validation",
+    "another tool must have been called earlier in the trace",
+    _check,
+    lambda c, t: f"call {_named(c)} before `{t}`",
+    action="steer",
+    tool_params=("before",),
+    mutators=(_drop_predecessor, _call_too_early),
 )

@@ -1,0 +1,72 @@
+"""`resource_in_allowlist`: every value of an argument is in an allowlist."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Literal
+
+from specgap.events import Event, ToolCall
+from specgap.irbase import Frozen, Selector
+from specgap.operators.base import Mutant, Operator, TraceState, describe_selector, quoted
+from specgap.operators.rewrite import calls_to, outside, put_selected, replace_at, with_args
+from specgap.operators.values import select
+
+
+class ResourceInAllowlist(Frozen):
+    operator: Literal["resource_in_allowlist"] = "resource_in_allowlist"
+    selector: Selector
+    allowed: tuple[str, ...]
+
+
+AllowPrepared = tuple[ResourceInAllowlist, frozenset[str]]
+
+
+def _prepare_allow(cond: ResourceInAllowlist) -> AllowPrepared:
+    return cond, frozenset(v.casefold() for v in cond.allowed)
+
+
+def _check_allow(prepared: AllowPrepared, call: ToolCall, _: TraceState) -> str | None:
+    cond, allowed = prepared
+    values = select(cond.selector, call.args)
+    outside = sorted({str(v) for v in values if str(v).casefold() not in allowed})
+    return f"`{', '.join(outside)}` is not in the allowlist" if outside else None
+
+
+def _describe_allow(cond: ResourceInAllowlist, target: str) -> str:
+    return f"{describe_selector(cond.selector)} of `{target}` must be one of {quoted(cond.allowed)}"
+
+
+# -- mutators ---------------------------------------------------------------------------
+
+
+def _leave_allowlist(
+    cond: ResourceInAllowlist, target: str, events: Sequence[Event]
+) -> Iterator[Mutant]:
+    """Each call to the target, with the selected resource moved just outside the
+    allowlist (`acme-reports` -> `acme-reports_unlisted`)."""
+    for index in calls_to(events, target):
+        call = events[index]
+        assert isinstance(call, ToolCall)
+        current = select(cond.selector, call.args)
+        value = outside(current[0] if current else None, cond.allowed)
+        args = put_selected(cond.selector, call.args, value)
+        if args is None:
+            continue
+        yield Mutant(
+            mutator="resource_in_allowlist/outside-allowlist",
+            description=f"`{call.name}` (event {index}): "
+            f"{describe_selector(cond.selector)} becomes `{value}`, outside the allowlist",
+            events=replace_at(events, index, with_args(call, args)),
+        )
+
+
+OPERATOR = Operator(
+    "resource_in_allowlist",
+    ResourceInAllowlist,
+    "authorization_check",
+    "every value of an argument is in an allowlist",
+    _check_allow,
+    _describe_allow,
+    prepare=_prepare_allow,
+    mutators=(_leave_allowlist,),
+)
