@@ -11,13 +11,16 @@ from typing import Any
 
 from specgap.extract.segments import Sentence
 from specgap.ir import Grounding
+from specgap.operators.prose import CALL_WORDS as CALL_WORDS
+from specgap.operators.prose import END as END
+from specgap.operators.prose import NUMBER as NUMBER
+from specgap.operators.prose import NUMBER_WORDS as NUMBER_WORDS
+from specgap.operators.prose import STOP as STOP
+from specgap.operators.prose import number as number
 
 EXTRACTOR = "deterministic"
 ANY_TOOL = "*"  # the target of a rule about every call (one call at a time, made-up values)
 
-STOP = r"(?=\s*(?:[.;:!?](?=\s|$)|$))"
-END = r"(?=\s*(?:[.;:!?](?=\s|$)|,|\bso\b|\bto\s+(?:make|ensure|avoid)\b|$))"
-CALL_WORDS = "call|use|run|invoke|execute|perform|do|trigger"
 FILLER = re.compile(
     r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"
     r"an?|the|it|them|this|that|to|with|via|through|tool|call)\b\s*)+",
@@ -26,9 +29,6 @@ FILLER = re.compile(
 TICKED = re.compile(r"`([^`\n]+)`")
 QUOTED = re.compile(r"`([^`\n]+)`|'([^'\n]+)'|\"([^\"\n]+)\"")
 _TOOLISH = re.compile(r"^[A-Za-z_][\w\-]*(?:[./:][\w\-]+)*$")
-_WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
-NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS.split(" "))}
-NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
     r"renter|borrower|account\s+holder)"
@@ -100,11 +100,6 @@ def mentions_any_of(sentence: Sentence, span: tuple[int, int]) -> str | list[str
 def quoted_values(text: str) -> list[str]:
     found = [a or b or c for a, b, c in QUOTED.findall(text)]
     return [v for v in found if not is_toolish(v)]
-
-
-def number(raw: str) -> float:
-    raw = raw.casefold()
-    return float(NUMBER_WORDS[raw]) if raw in NUMBER_WORDS else float(raw.replace(",", ""))
 
 
 PatternFn = Callable[[Sentence, re.Match[str]], Match | list[Match] | None]

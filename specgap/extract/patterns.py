@@ -31,6 +31,7 @@ from specgap.extract.pattern_base import (
     STOP,
     TICKED,
     Match,
+    PatternFn,
     is_action_noun,
     is_toolish,
     mention_in,
@@ -42,7 +43,7 @@ from specgap.extract.pattern_base import (
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
-from specgap.operators import OPERATORS
+from specgap.operators import OPERATORS, Operator, Prose, on_change
 
 __all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
 
@@ -91,22 +92,6 @@ def _before_call(s: Sentence, m: re.Match[str]) -> Match | None:
 )
 def _only_after(s: Sentence, m: re.Match[str]) -> Match | None:
     return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.85)
-
-
-# --- data flow --------------------------------------------------------------------------------
-
-_SEND = r"(?:sent|passed|written|shared|forwarded|posted|given|reach|flow|go|leave)"
-
-
-@pattern(
-    "labelled-data-never-to",
-    r"\b(?:data|values?|content|information|anything|text|output|results?)\s+(?:labell?ed|tagged|"
-    r"marked|classified)\s+(?:as\s+)?(?P<label>[`'\"]?[\w-]+[`'\"]?)\s+(?:must|should|may|can)\s+"
-    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){END}",
-)
-def _flow(s: Sentence, m: re.Match[str]) -> Match | None:
-    label = m["label"].strip("`'\"")
-    return Match("flow_denied", m.span("sink"), {"label": label}, {}, 0.9)
 
 
 # --- timeouts and bounds ----------------------------------------------------------------------
@@ -218,52 +203,57 @@ def _never(s: Sentence, m: re.Match[str]) -> Match | None:
     return None
 
 
-# --- review -----------------------------------------------------------------------------------
-
-
-@pattern(
-    "needs-review",
-    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|requires?\s+(?:a\s+)?(?:human\s+)?"
-    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved)|needs?\s+(?:a\s+)?"
-    r"(?:human\s+)?(?:review|approval))\b",
-)
-def _review(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("review_required", None, {}, {}, 0.6, grounding="inferred")
-
-
 # --- driver -----------------------------------------------------------------------------------
 
 
-# A sentence that states one of these rules also reads like the operators listed with it,
-# whose patterns would mine a weaker or wrong rule from the same words.
-_SHADOWS = {
-    "flow_denied": {"deny_action"},
-    "state_condition": {"deny_action"},
-    "arg_grounded": {"deny_action"},
-    "require_confirmation": {"review_required", "require_before"},
-    "max_calls": {"deny_action"},
-    "control": {"deny_action"},
-}
+def _table() -> list[tuple[str, re.Pattern[str], PatternFn, bool]]:
+    """The extractor's own patterns, then every operator's `prose` in registry order."""
+    if not _OPERATOR_PATTERNS:
+        for operator in OPERATORS.values():
+            for prose in operator.prose:
+                regex = re.compile(prose.regex, re.I)
+                _OPERATOR_PATTERNS.append((prose.name, regex, _builder(operator, prose), False))
+    return [*PATTERNS, *_OPERATOR_PATTERNS]
+
+
+_OPERATOR_PATTERNS: list[tuple[str, re.Pattern[str], PatternFn, bool]] = []
+on_change(_OPERATOR_PATTERNS.clear)
+
+
+def _builder(operator: Operator, prose: Prose) -> PatternFn:
+    def build(s: Sentence, m: re.Match[str]) -> Match | None:
+        params = prose.params(m)
+        if params is None:
+            return None
+        target = m.span(prose.target) if prose.target else None
+        return Match(operator.name, target, params, {}, prose.confidence, prose.grounding)
+
+    return build
 
 
 def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
     """Every rule the patterns find in one sentence: the first pattern that yields an
     operator owns it (several rules when that pattern lists several targets or bounds)."""
     seen: set[str] = set()
-    shadowed: set[str] = set()
     clean = sentence.clean
-    for _, regex, build, every in PATTERNS:
+    table: list[list[Match]] = []
+    for _, regex, build, every in _table():
         found = list(regex.finditer(clean)) if every else [m for m in [regex.search(clean)] if m]
         matches: list[Match] = []
         for hit in found:
             built = build(sentence, hit)
             matches.extend(built if isinstance(built, list) else [built] if built else [])
-        matches = [m for m in matches if m.operator not in seen and m.operator not in shadowed]
-        for operator in dict.fromkeys(m.operator for m in matches):
-            seen.add(operator)
-            shadowed |= _SHADOWS.get(operator, set())
+        matches = [m for m in matches if m.operator not in seen]
+        seen.update(m.operator for m in matches)
+        table.append(matches)
+    # a rule the sentence states silences the operators it shadows, wherever their patterns
+    # sit in the table (no operator that shadows is itself shadowed, so one pass will do)
+    shadowed = {name for op in seen if op in OPERATORS for name in OPERATORS[op].shadows}
+    for matches in table:
         emitted: set[str] = set()
         for match in matches:
+            if match.operator in shadowed:
+                continue
             for rule in _candidates(sentence, match):
                 key = f"{rule.operator}|{rule.target}|{sorted(rule.params.items())!r}"
                 if key not in emitted:

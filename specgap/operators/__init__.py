@@ -9,6 +9,10 @@ made of), `values`, `rewrite`, `schemacheck`, `sqlfacets`, `evidence`, `replay`,
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from types import ModuleType
+
 from specgap.operators import (
     arg_count_bound,
     arg_grounded,
@@ -26,7 +30,15 @@ from specgap.operators import (
     state_condition,
     timeout_leq,
 )
-from specgap.operators.base import Mutant, Mutator, Operator, TraceState, Undetermined
+from specgap.operators.base import (
+    Example,
+    Mutant,
+    Mutator,
+    Operator,
+    Prose,
+    TraceState,
+    Undetermined,
+)
 
 _MODULES = (
     schema_contract,
@@ -47,5 +59,80 @@ _MODULES = (
 )
 
 OPERATORS: dict[str, Operator] = {module.OPERATOR.name: module.OPERATOR for module in _MODULES}
+"""Every operator by name, in registry order (the order of `_MODULES`, then registration)."""
 
-__all__ = ["OPERATORS", "Mutant", "Mutator", "Operator", "TraceState", "Undetermined"]
+_LISTENERS: list[Callable[[], None]] = []
+
+
+def on_change(listener: Callable[[], None]) -> Callable[[], None]:
+    """Call `listener` whenever an operator is registered or unregistered: what derives a
+    cached table from `OPERATORS` (the extractor's patterns, the LLM vocabulary) drops it."""
+    _LISTENERS.append(listener)
+    return listener
+
+
+def _changed() -> None:
+    for listener in _LISTENERS:
+        listener()
+
+
+def operator_of(module: ModuleType) -> Operator:
+    """The operator a module declares as `OPERATOR`, checked against its condition model."""
+    operator = getattr(module, "OPERATOR", None)
+    if not isinstance(operator, Operator):
+        raise TypeError(f"module `{module.__name__}` defines no `OPERATOR = Operator(...)`")
+    field = operator.condition.model_fields.get("operator")
+    if field is None or field.default != operator.name:
+        raise ValueError(
+            f"the condition model of `{operator.name}` needs "
+            f'`operator: Literal["{operator.name}"] = "{operator.name}"`'
+        )
+    return operator
+
+
+def register(module: ModuleType) -> Operator:
+    """Add the operator a module declares (`OPERATOR`) to the table, as if it were listed in
+    `_MODULES`: it is then extracted, compiled, evaluated, mutated and documented. A name
+    already in the table is an error unless it is the very same declaration."""
+    operator = operator_of(module)
+    known = OPERATORS.get(operator.name)
+    if known is not None and known is not operator:
+        raise ValueError(f"an operator named `{operator.name}` is already registered")
+    OPERATORS[operator.name] = operator
+    _changed()
+    return operator
+
+
+def unregister(name: str) -> None:
+    """Remove an operator added with `register` (the built-in ones stay)."""
+    if any(module.OPERATOR.name == name for module in _MODULES):
+        raise ValueError(f"`{name}` is a built-in operator")
+    if OPERATORS.pop(name, None) is not None:
+        _changed()
+
+
+@contextmanager
+def registered(module: ModuleType) -> Iterator[Operator]:
+    """`register(module)` for the duration of a `with` block (tests, plugins in a session)."""
+    operator = register(module)
+    try:
+        yield operator
+    finally:
+        unregister(operator.name)
+
+
+__all__ = [
+    "OPERATORS",
+    "Example",
+    "Mutant",
+    "Mutator",
+    "Operator",
+    "Prose",
+    "TraceState",
+    "Undetermined",
+    "on_change",
+    "operator_of",
+    "register",
+    "registered",
+    "unregister",
+]

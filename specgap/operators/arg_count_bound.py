@@ -20,7 +20,7 @@ from pydantic import Field, model_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.base import Example, Mutant, Operator, TraceState
 from specgap.operators.evidence import is_idlike, kind_prefixes, leaves, matching_args, of_kind
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import select
@@ -178,5 +178,11 @@ _COUNT = Operator(
     _check_count,
     _describe_count,
     prepare=_prepare_count,
+    examples=(
+        Example(
+            "At most three gift cards may be used for one payment.",
+            {"items": "gift cards", "max": 3},
+        ),
+    ),
 )
 OPERATOR = replace(_COUNT, mutators=(checked(_COUNT, _resize),))

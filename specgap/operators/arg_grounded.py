@@ -26,7 +26,7 @@ from pydantic import Field, model_validator
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.evidence import (
     Evidence,
     canonical_number,
@@ -248,5 +248,9 @@ _BASE = Operator(
     _describe,
     complete=_complete,
     observe=_observe,
+    shadows=frozenset({"deny_action"}),
+    examples=(
+        Example("Never make up an order id; use only ids the user gave you.", {"from_user": True}),
+    ),
 )
 OPERATOR = replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted)))

@@ -8,7 +8,7 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState, describe_selector, num
+from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, num
 from specgap.operators.rewrite import (
     calls_to,
     just_over,
@@ -81,4 +81,5 @@ OPERATOR = Operator(
     _check_bound,
     _describe_bound,
     mutators=(_exceed_bound,),
+    examples=(Example("Return at most 50 rows.", {"facet": "rows", "max": 50}),),
 )

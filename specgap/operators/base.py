@@ -75,7 +75,7 @@ Mutator = Callable[[Any, str, Sequence[Event]], Iterator[Mutant]]
 """(condition, target tool id, safe events) -> mutants violating that condition."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Example:
     """A sentence the deterministic extractor reads as a rule of this operator, and the
     parameters (a subset) the rule it mines carries. The operator tests run every example."""
@@ -100,7 +100,7 @@ class Prose:
     grounding: Grounding | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # one declaration per operator: identity is equality
 class Operator:
     name: str
     condition: type[BaseModel]

@@ -15,7 +15,7 @@ from specgap.controls.model import Control, ListEvaluator
 from specgap.controls.mutators import mutate
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Action
-from specgap.operators.base import Mutant, Operator, TraceState, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, quoted
 
 
 def _check(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:
@@ -75,4 +75,6 @@ OPERATOR = Operator(
     check_message=_check_message,
     action_of=_action,
     mutators=(_mutants,),
+    shadows=frozenset({"deny_action"}),
+    examples=(Example("Never say a pattern like `\\d{16}`.", {"selector": {"path": "output"}}),),
 )

@@ -7,7 +7,7 @@ from typing import Literal
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState, describe_selector, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, quoted
 from specgap.operators.rewrite import (
     MUTANT_ORIGIN,
     calls_to,
@@ -91,4 +91,11 @@ OPERATOR = Operator(
     _describe_deny,
     prepare=_prepare_deny,
     mutators=(_swap_in_denied,),
+    examples=(
+        Example("Never call `files.purge`."),
+        Example(
+            "Never run `db.query` with the `DROP` or `TRUNCATE` statements.",
+            {"values": ["DROP", "TRUNCATE"]},
+        ),
+    ),
 )

@@ -16,12 +16,15 @@ from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
 from specgap.operators.base import (
     MIN_TAINT_LENGTH,
+    Example,
     Mutant,
     Operator,
+    Prose,
     TraceState,
     Undetermined,
 )
 from specgap.operators.evidence import Taint
+from specgap.operators.prose import END
 from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
 from specgap.operators.values import parse_output, string_leaves
 
@@ -82,6 +85,20 @@ def _check(cond: FlowDenied, call: ToolCall, state: TraceState) -> str | None:
 
 def _complete(params: dict[str, Any], registry: Registry) -> dict[str, Any]:
     return {**params, "sources": registry.sources_of(str(params.get("label")))}
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_SEND = r"(?:sent|passed|written|shared|forwarded|posted|given|reach|flow|go|leave)"
+_LABELLED = Prose(
+    "labelled-data-never-to",
+    r"\b(?:data|values?|content|information|anything|text|output|results?)\s+(?:labell?ed|tagged|"
+    r"marked|classified)\s+(?:as\s+)?(?P<label>[`'\"]?[\w-]+[`'\"]?)\s+(?:must|should|may|can)\s+"
+    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){END}",
+    lambda m: {"label": m["label"].strip("`'\"")},
+    confidence=0.9,
+    target="sink",
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -171,4 +188,9 @@ OPERATOR = Operator(
     complete=_complete,
     observe=_observe,
     mutators=(_label_input, _route_labelled_output),
+    prose=(_LABELLED,),
+    shadows=frozenset({"deny_action"}),
+    examples=(
+        Example("Values tagged `secret` must never be posted to `chat.send`.", {"label": "secret"}),
+    ),
 )

@@ -15,7 +15,7 @@ from pydantic import Field
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState, num
+from specgap.operators.base import Example, Mutant, Operator, TraceState, num
 from specgap.operators.evidence import is_idlike, leaves, matching_args, runs
 from specgap.operators.replay import checked, next_turn, targets
 
@@ -92,5 +92,9 @@ _CALLS = Operator(
     _check_calls,
     _describe_calls,
     observe=_observe_calls,
+    shadows=frozenset({"deny_action"}),
+    examples=(
+        Example("The `reset_password` tool can only be called once per conversation.", {"max": 1}),
+    ),
 )
 OPERATOR = replace(_CALLS, mutators=(checked(_CALLS, _repeat),))

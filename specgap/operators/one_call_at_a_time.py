@@ -10,7 +10,7 @@ from typing import Literal
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState, Undetermined
+from specgap.operators.base import Example, Mutant, Operator, TraceState, Undetermined
 from specgap.operators.replay import checked, next_turn, targets
 
 
@@ -89,5 +89,6 @@ _TURNS = Operator(
     _check_turns,
     _describe_turns,
     observe=_observe_turns,
+    examples=(Example("Make one tool call at a time."),),
 )
 OPERATOR = replace(_TURNS, mutators=(checked(_TURNS, _parallel), checked(_TURNS, _talk)))

@@ -11,7 +11,7 @@ from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.base import Example, Mutant, Operator, TraceState
 from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
 
 
@@ -102,4 +102,7 @@ OPERATOR = Operator(
     action="steer",
     tool_params=("before",),
     mutators=(_drop_predecessor, _call_too_early),
+    examples=(
+        Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),
+    ),
 )

@@ -26,7 +26,7 @@ from pydantic import Field
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.outcome import failed
 from specgap.operators.replay import checked, next_turn, targets
 
@@ -220,6 +220,10 @@ _BASE = Operator(
     complete=_complete,
     observe=_observe,
     tool_lists=("covers",),
+    shadows=frozenset({"review_required", "require_before"}),
+    examples=(
+        Example("Before booking the flight, obtain explicit user confirmation (yes) to proceed."),
+    ),
 )
 _MUTATORS = (_negate, _drop, _reuse, _spend)
 OPERATOR = replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS))

@@ -7,7 +7,7 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState, describe_selector, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, quoted
 from specgap.operators.rewrite import calls_to, outside, put_selected, replace_at, with_args
 from specgap.operators.values import select
 
@@ -69,4 +69,10 @@ OPERATOR = Operator(
     _describe_allow,
     prepare=_prepare_allow,
     mutators=(_leave_allowlist,),
+    examples=(
+        Example(
+            "Only upload to the buckets `reports` and `archive`.",
+            {"facet": "buckets", "allowed": ["reports", "archive"]},
+        ),
+    ),
 )

@@ -7,7 +7,7 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState
 from specgap.operators.rewrite import calls_to, replace_at
 
 
@@ -20,6 +20,19 @@ def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
     if cond.approval_label in call.labels_in:
         return None
     return f"needs review (no `{cond.approval_label}` label on the call)"
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_NEEDS_REVIEW = Prose(
+    "needs-review",
+    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|requires?\s+(?:a\s+)?(?:human\s+)?"
+    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved)|needs?\s+(?:a\s+)?"
+    r"(?:human\s+)?(?:review|approval))\b",
+    lambda m: {},
+    confidence=0.6,
+    grounding="inferred",
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -51,4 +64,6 @@ OPERATOR = Operator(
     lambda c, t: f"`{t}` calls need human review",
     action="warn",
     mutators=(_skip_review,),
+    prose=(_NEEDS_REVIEW,),
+    examples=(Example("Every refund through `billing.refund` needs human approval."),),
 )

@@ -21,7 +21,7 @@ from pydantic import Field, model_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.operators.base import Example, Mutant, Operator, TraceState, Undetermined, quoted
 from specgap.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import parse_output
@@ -240,5 +240,12 @@ _BASE = Operator(
     _check,
     _describe,
     observe=_observe,
+    shadows=frozenset({"deny_action"}),
+    examples=(
+        Example(
+            "A ticket can only be closed if its status is 'resolved'.",
+            {"field": "status", "allowed": ["resolved"]},
+        ),
+    ),
 )
 OPERATOR = replace(_BASE, mutators=(checked(_BASE, _contradict),))

@@ -7,7 +7,7 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Mutant, Operator, TraceState, num
+from specgap.operators.base import Example, Mutant, Operator, TraceState, num
 from specgap.operators.rewrite import calls_to, just_over, put_selected, replace_at, with_args
 from specgap.operators.values import as_number, select
 
@@ -71,4 +71,5 @@ OPERATOR = Operator(
     _check_timeout,
     lambda c, t: f"`{t}` must time out within {num(c.max_seconds)} s",
     mutators=(_raise_timeout, _slow_call),
+    examples=(Example("The export must time out within 30 seconds.", {"max_seconds": 30}),),
 )

@@ -1,0 +1,66 @@
+"""Each operator is one module named after it, holding its declaration, its condition model
+and examples the deterministic extractor must read as its rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.artifacts import load_artifact
+from specgap.extract import extract_deterministic
+from specgap.ir import CandidateRule
+from specgap.operators import _MODULES, OPERATORS, Example
+
+EXAMPLES = [
+    pytest.param(name, example, id=f"{name}-{i}")
+    for name, operator in OPERATORS.items()
+    for i, example in enumerate(operator.examples)
+]
+# the condition of `control` is Agent Control's model, kept in its own package
+FOREIGN_MODELS = {"control": "specgap.controls.model"}
+
+
+def _rules(tmp_path: Path, sentence: str) -> tuple[CandidateRule, ...]:
+    path = tmp_path / "prompt.md"
+    path.write_text(sentence + "\n", encoding="utf-8")
+    return extract_deterministic([load_artifact("prompt", path, "prompt.md")]).rules
+
+
+def _fits(params: dict[str, Any], expected: Any) -> bool:
+    return all(params.get(key) == value for key, value in expected.items())
+
+
+@pytest.mark.parametrize(("name", "example"), EXAMPLES)
+def test_example_sentence_is_read_as_the_operator(
+    tmp_path: Path, name: str, example: Example
+) -> None:
+    rules = _rules(tmp_path, example.sentence)
+    mine = [r for r in rules if r.operator == name]
+    assert mine, f"`{example.sentence}` gave {[r.operator for r in rules]}, not `{name}`"
+    assert any(_fits(r.params, example.params) for r in mine), [r.params for r in mine]
+
+
+@pytest.mark.parametrize("module", _MODULES, ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_module_is_named_after_its_operator_and_holds_its_model(module: Any) -> None:
+    operator = module.OPERATOR
+    assert module.__name__ == f"specgap.operators.{operator.name}"
+    home = FOREIGN_MODELS.get(operator.name, module.__name__)
+    assert operator.condition.__module__ == home
+    assert operator.condition.model_fields["operator"].default == operator.name
+
+
+def test_every_operator_with_prose_has_examples() -> None:
+    missing = [name for name, op in OPERATORS.items() if op.prose and not op.examples]
+    assert missing == []
+    # only `schema_contract` is mined from tool schemas alone, never from a sentence
+    assert [name for name, op in OPERATORS.items() if not op.examples] == ["schema_contract"]
+
+
+def test_a_shadowing_rule_silences_the_weaker_reading(tmp_path: Path) -> None:
+    """ "never ... to `x`" reads as a ban of `x` too; the flow rule shadows it."""
+    sentence = "Values tagged `secret` must never be posted to `chat.send`."
+    operators = {r.operator for r in _rules(tmp_path, sentence)}
+    assert operators == {"flow_denied"}
+    assert "deny_action" in OPERATORS["flow_denied"].shadows
