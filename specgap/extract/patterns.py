@@ -282,7 +282,7 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     params = dict(match.params)
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
-        if match.operator == "require_before":  # "`a` or `b` first": any one of them
+        if name in OPERATORS[match.operator].any_of:  # "`a` or `b` first": any one of them
             found = mentions_any_of(sentence, span)
             params[name] = found
             mentions.extend([found] if isinstance(found, str) else found or [])

@@ -102,6 +102,14 @@ def _describe_count(cond: ArgCountBound, target: str) -> str:
     return f"`{target}` takes {' and '.join(bounds)} {what}{where}"
 
 
+def _problems(cond: ArgCountBound, target: str, quote: str) -> Iterator[str]:
+    if cond.min is not None and cond.max is not None and cond.min > cond.max:
+        yield f"its count range [{cond.min}, {cond.max}] is empty"
+    for name, value in (("minimum", cond.min), ("maximum", cond.max)):
+        if value is not None and value < 0:
+            yield f"its {name} count {value} is below zero"
+
+
 def _lists(node: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, ...], list[Any]]]:
     if isinstance(node, list):
         yield path, node
@@ -178,6 +186,7 @@ _COUNT = Operator(
     _check_count,
     _describe_count,
     prepare=_prepare_count,
+    problems=_problems,
     examples=(
         Example(
             "At most three gift cards may be used for one payment.",

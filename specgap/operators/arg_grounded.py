@@ -249,6 +249,7 @@ _BASE = Operator(
     complete=_complete,
     observe=_observe,
     shadows=frozenset({"deny_action"}),
+    unknown_facet="phrase",
     examples=(
         Example("Never make up an order id; use only ids the user gave you.", {"from_user": True}),
     ),

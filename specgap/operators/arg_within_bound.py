@@ -47,6 +47,17 @@ def _describe_bound(cond: ArgWithinBound, target: str) -> str:
     return f"{describe_selector(cond.selector)} of `{target}` must be within [{low}, {high}]"
 
 
+def _problems(cond: ArgWithinBound, target: str, quote: str) -> Iterator[str]:
+    if cond.min is not None and cond.max is not None and cond.min > cond.max:
+        yield f"its range [{cond.min:g}, {cond.max:g}] is empty"
+    elif cond.max is not None and cond.max < 0 and not _states_negative(quote):
+        yield f"its maximum {cond.max:g} is below zero, which the rule does not state"
+
+
+def _states_negative(quote: str) -> bool:
+    return "-" in quote or "−" in quote or "negative" in quote.casefold()
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -81,5 +92,7 @@ OPERATOR = Operator(
     _check_bound,
     _describe_bound,
     mutators=(_exceed_bound,),
+    conflicts=True,
+    problems=_problems,
     examples=(Example("Return at most 50 rows.", {"facet": "rows", "max": 50}),),
 )

@@ -10,9 +10,9 @@ attachment, error wrapping) lives in the engine, never in an operator.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -125,6 +125,30 @@ class Operator:
     check_message: Callable[[Any, Message, TraceState], str | None] | None = None
     # the action of one policy, when it is stated with the rule rather than by the operator
     action_of: Callable[[Any], Action] | None = None
+    # -- hooks generic code asks instead of naming operators --------------------------------
+    # tool-valued parameters that may list alternatives ("`a` or `b` first": any one will do)
+    any_of: tuple[str, ...] = ()
+    # (tool id, label) pairs: the registry tools whose outputs carry a label the rule tracks
+    taint_sources: Callable[[Any], Iterable[tuple[str, str]]] | None = None
+    # the rule is broken by calling the target at all, so mutants need no call to it in the
+    # safe trace they start from
+    standalone: Callable[[Any], bool] = lambda condition: False
+    # two policies of this operator on one target and one selector constrain one value:
+    # stated differently, they conflict (`conflicting-policies`)
+    conflicts: bool = False
+    # a facet naming no argument of the tool: `warn` (`unknown-argument`, no rule), `phrase`
+    # (kept as the `arg` phrase, matched at check time) or `drop` (the rule goes on without a
+    # selector)
+    unknown_facet: Literal["warn", "phrase", "drop"] = "warn"
+    # a rule with the target `*` stands for one rule per tool: per tool taking the argument
+    # its `facet` names, or per tool acting on its `entity`
+    spreads_over: Literal["facet", "entity"] | None = None
+    # what makes a compiled rule nonsense (a self-ordering, an empty range): reasons, given
+    # the condition, the target and the quoted sentence
+    problems: Callable[[Any, str, str], Iterator[str]] | None = None
+    # the single tool the rule requires called before its target (an edge of the ordering
+    # graph, for cycles); None when it requires none or any one of several
+    requires_first: Callable[[Any], str | None] = lambda condition: None
     # -- what the extractor knows of the operator ------------------------------------------
     prose: tuple[Prose, ...] = ()
     examples: tuple[Example, ...] = ()

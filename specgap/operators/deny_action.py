@@ -91,6 +91,7 @@ OPERATOR = Operator(
     _describe_deny,
     prepare=_prepare_deny,
     mutators=(_swap_in_denied,),
+    standalone=lambda c: c.selector is None,
     examples=(
         Example("Never call `files.purge`."),
         Example(

@@ -190,6 +190,7 @@ OPERATOR = Operator(
     mutators=(_label_input, _route_labelled_output),
     prose=(_LABELLED,),
     shadows=frozenset({"deny_action"}),
+    taint_sources=lambda c: ((tool, c.label) for tool in c.sources),
     examples=(
         Example("Values tagged `secret` must never be posted to `chat.send`.", {"label": "secret"}),
     ),

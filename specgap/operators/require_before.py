@@ -4,6 +4,7 @@ prerequisite satisfies nothing."""
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
@@ -50,6 +51,20 @@ def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None
     if any(t in state.called for t in cond.tools):
         return None
     return f"{_named(cond)} was not called first"
+
+
+def _problems(cond: RequireBefore, target: str, quote: str) -> Iterator[str]:
+    if isinstance(cond.before, str) and covers(target, cond.before):
+        yield f"it requires `{cond.before}` to be called before `{target}`, which is itself"
+    elif target in cond.tools:
+        yield f"it lists `{target}` itself among the tools one of which must come first"
+    elif covered := [t for t in cond.tools if covers(target, t)]:
+        yield f"its target `{target}` covers `{covered[0]}`, one of the tools that must come first"
+
+
+def covers(target: str, tool: str) -> bool:
+    """`tool` is the target, or one of the tools a glob target stands for."""
+    return tool == target or fnmatch.fnmatchcase(tool, target)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -102,6 +117,9 @@ OPERATOR = Operator(
     action="steer",
     tool_params=("before",),
     mutators=(_drop_predecessor, _call_too_early),
+    any_of=("before",),
+    problems=_problems,
+    requires_first=lambda c: c.before if isinstance(c.before, str) else None,
     examples=(
         Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),
     ),

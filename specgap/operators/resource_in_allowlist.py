@@ -36,6 +36,11 @@ def _describe_allow(cond: ResourceInAllowlist, target: str) -> str:
     return f"{describe_selector(cond.selector)} of `{target}` must be one of {quoted(cond.allowed)}"
 
 
+def _problems(cond: ResourceInAllowlist, target: str, quote: str) -> Iterator[str]:
+    if not cond.allowed:
+        yield f"its allowlist for `{target}` is empty, so it allows no value at all"
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -69,6 +74,9 @@ OPERATOR = Operator(
     _describe_allow,
     prepare=_prepare_allow,
     mutators=(_leave_allowlist,),
+    conflicts=True,
+    spreads_over="facet",
+    problems=_problems,
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",

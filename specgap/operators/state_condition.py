@@ -241,6 +241,7 @@ _BASE = Operator(
     _describe,
     observe=_observe,
     shadows=frozenset({"deny_action"}),
+    spreads_over="entity",
     examples=(
         Example(
             "A ticket can only be closed if its status is 'resolved'.",

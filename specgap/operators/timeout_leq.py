@@ -29,6 +29,11 @@ def _check_timeout(cond: TimeoutLeq, call: ToolCall, _: TraceState) -> str | Non
     return None
 
 
+def _problems(cond: TimeoutLeq, target: str, quote: str) -> Iterator[str]:
+    if cond.max_seconds < 0:
+        yield f"its timeout {cond.max_seconds:g} s is below zero"
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -71,5 +76,8 @@ OPERATOR = Operator(
     _check_timeout,
     lambda c, t: f"`{t}` must time out within {num(c.max_seconds)} s",
     mutators=(_raise_timeout, _slow_call),
+    conflicts=True,
+    unknown_facet="drop",
+    problems=_problems,
     examples=(Example("The export must time out within 30 seconds.", {"max_seconds": 30}),),
 )
