@@ -55,6 +55,8 @@ def describe(control: Control, target: str = "*") -> str:
 
 
 def _mutants(control: Control, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """What the control's scope, selector and evaluator would catch, put into a step it
+    applies to (`specgap.controls.mutators`)."""
     for mutator, description, mutated in mutate(control, events):
         yield Mutant(mutator=mutator, description=description, events=mutated)
 
