@@ -15,8 +15,12 @@ from specgap.operators.prose import CALL_WORDS as CALL_WORDS
 from specgap.operators.prose import END as END
 from specgap.operators.prose import NUMBER as NUMBER
 from specgap.operators.prose import NUMBER_WORDS as NUMBER_WORDS
+from specgap.operators.prose import QUOTED as QUOTED
 from specgap.operators.prose import STOP as STOP
+from specgap.operators.prose import TICKED as TICKED
+from specgap.operators.prose import is_toolish as is_toolish
 from specgap.operators.prose import number as number
+from specgap.operators.prose import quoted_values as quoted_values
 
 EXTRACTOR = "deterministic"
 ANY_TOOL = "*"  # the target of a rule about every call (one call at a time, made-up values)
@@ -26,9 +30,6 @@ FILLER = re.compile(
     r"an?|the|it|them|this|that|to|with|via|through|tool|call)\b\s*)+",
     re.I,
 )
-TICKED = re.compile(r"`([^`\n]+)`")
-QUOTED = re.compile(r"`([^`\n]+)`|'([^'\n]+)'|\"([^\"\n]+)\"")
-_TOOLISH = re.compile(r"^[A-Za-z_][\w\-]*(?:[./:][\w\-]+)*$")
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
     r"renter|borrower|account\s+holder)"
@@ -38,13 +39,6 @@ USER = (
 def split_words(text: str) -> list[str]:
     """A word list written as one string."""
     return text.split()
-
-
-def is_toolish(token: str) -> bool:
-    """`sql.execute`, `scan_for_secrets`, `PutItem` read as tools; `private`, `ACL` do not."""
-    if not _TOOLISH.match(token):
-        return False
-    return any(c in token for c in "._/:") or bool(re.search(r"[a-z][A-Z]", token))
 
 
 @dataclass(frozen=True)
@@ -95,11 +89,6 @@ def mentions_any_of(sentence: Sentence, span: tuple[int, int]) -> str | list[str
         if len(named) == len(parts) and len(set(named)) > 1:
             return sorted(set(named))
     return mention_in(sentence, span)
-
-
-def quoted_values(text: str) -> list[str]:
-    found = [a or b or c for a, b, c in QUOTED.findall(text)]
-    return [v for v in found if not is_toolish(v)]
 
 
 PatternFn = Callable[[Sentence, re.Match[str]], Match | list[Match] | None]

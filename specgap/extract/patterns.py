@@ -23,12 +23,9 @@ from specgap.extract import (  # noqa: F401  (importing registers the real-polic
 from specgap.extract.pattern_base import (
     ANY_TOOL,
     CALL_NOUNS,
-    CALL_WORDS,
-    END,
     EXTRACTOR,
     NUMBER,
     PATTERNS,
-    STOP,
     TICKED,
     Match,
     PatternFn,
@@ -39,76 +36,21 @@ from specgap.extract.pattern_base import (
     noun_phrase,
     number,
     pattern,
-    quoted_values,
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
 from specgap.operators import OPERATORS, Operator, Prose, on_change
+from specgap.operators.prose import TIME_UNITS
 
 __all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
 
-_CALL_VERBS = rf"(?:{CALL_WORDS})"
-_ASKS_USER = re.compile(
-    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement)\b", re.I
-)
-_TIME_UNITS = {
-    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
-    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
-    "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
-}  # fmt: skip
 _DEONTIC = re.compile(
     r"\b(?:must|never|always|only|should|shall|do\s+not|don't|cannot|can't|may\s+not|"
     r"required|forbidden|prohibited|not\s+allowed)\b",
     re.I,
 )
 
-# --- ordering ---------------------------------------------------------------------------------
-
-
-@pattern(
-    "call-x-before-y",
-    rf"\b{_CALL_VERBS}\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
-)
-def _call_before(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
-
-
-@pattern(
-    "before-y-call-x",
-    r"\bbefore\s+(?P<then>.+?),\s*(?:(?:always|first)\s+)?(?:you\s+(?:must|should|have\s+to|need\s+to)"
-    rf"\s+)?(?:{CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){END}",
-)
-def _before_call(s: Sentence, m: re.Match[str]) -> Match | None:
-    first = m["first"]
-    if _ASKS_USER.search(first) and not any(is_toolish(t) for t in TICKED.findall(first)):
-        return None  # "before X, get the user's confirmation": not a tool to call first
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
-
-
-@pattern(
-    "y-only-after-x",
-    r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|invoked)?"
-    rf"\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
-)
-def _only_after(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.85)
-
-
-# --- timeouts and bounds ----------------------------------------------------------------------
-
-
-@pattern(
-    "time-out-within",
-    r"\b(?:time\s*out|timeouts?)\s+(?:(?:must|should)\s+(?:be\s+)?)?(?:within|after|of|at\s+most|"
-    r"under|below|no\s+more\s+than)\s+(?:at\s+most\s+)?"
-    + NUMBER
-    + r"\s*(?P<unit>"
-    + "|".join(sorted(_TIME_UNITS, key=len, reverse=True))
-    + r")\b",
-)
-def _timeout(s: Sentence, m: re.Match[str]) -> Match | None:
-    seconds = number(m["n"]) * _TIME_UNITS[m["unit"].casefold()]
-    return Match("timeout_leq", None, {"facet": "timeout", "max_seconds": seconds}, {}, 0.85)
+# --- bounds ----------------------------------------------------------------------
 
 
 @pattern(
@@ -120,7 +62,7 @@ def _timeout(s: Sentence, m: re.Match[str]) -> Match | None:
 )
 def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
     noun = m["noun"]
-    if noun.casefold() in _TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
+    if noun.casefold() in TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
         return None
     phrase, _ = noun_phrase(s.clean, m.start("noun"))
     if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
@@ -133,74 +75,6 @@ def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
     else:
         params["max"] = n - 1 if kind in {"fewer than", "less than"} and n.is_integer() else n
     return Match("arg_within_bound", None, params, {}, 0.8)
-
-
-# --- allowlists -------------------------------------------------------------------------------
-
-_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+)"
-
-
-@pattern(
-    "only-verb-the-nouns-list",
-    r"\bonly\s+(?:(?:query|use|access|read|write|upload|send|call|touch|connect|contact|allow)\s+"
-    r"(?:to\s+|from\s+|in\s+)?)?(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+" + _LIST,
-)
-def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    if not values:
-        return None  # only tools are quoted ("only call `x` ..."): not a list of values
-    return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.8)
-
-
-@pattern(
-    "must-use-the-value-noun",
-    r"\b(?:must|should|shall)\s+(?:always\s+)?(?:use|have|carry)\s+(?:the\s+|an?\s+)?"
-    r"(?P<list>[`'\"][^`'\"\n]+[`'\"](?:\s+or\s+[`'\"][^`'\"\n]+[`'\"])*)\s+(?P<noun>[A-Za-z][\w-]*)",
-)
-def _must_use(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    target = (0, m.start())
-    return Match("resource_in_allowlist", target, {"facet": m["noun"], "allowed": values}, {}, 0.8)
-
-
-@pattern(
-    "noun-must-be-value",
-    r"\b(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+(?:must|should|shall)\s+(?:always\s+)?be\s+(?:one\s+of\s+)?"
-    + _LIST,
-)
-def _must_be(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.75)
-
-
-# --- prohibitions -----------------------------------------------------------------------------
-
-
-@pattern(
-    "never-verb-object",
-    r"\b(?:never|do\s+not|don't|must\s+not|must\s+never|should\s+not|should\s+never|may\s+not|"
-    r"cannot|can't)\s+(?:(?:run|execute|issue|call|use|perform|invoke|make|submit|send)\s+)?"
-    rf"(?P<object>.+?){STOP}",
-)
-def _never(s: Sentence, m: re.Match[str]) -> Match | None:
-    obj = m["object"]
-    if re.search(r"\b(?:before|until|unless|after)\b", obj, re.I):
-        return None  # an ordering in disguise: the ordering patterns own it
-    listed = re.search(r"\((?P<inner>[^)]*)\)", obj)
-    values = quoted_values(obj) or (
-        re.findall(r"\b[A-Z][A-Z_]{2,}\b", listed["inner"]) if listed else []
-    )
-    start = m.start("object")
-    via = re.search(r"\b(?:with|through|via|using|in|on)\s+(?P<tool>.+)$", obj, re.I)
-    if values:
-        head = obj[: listed.start()] if listed else obj
-        nouns = re.findall(r"[A-Za-z][\w-]*", head)
-        facet = nouns[-1] if nouns else ""
-        target = (start + via.start("tool"), m.end("object")) if via else None
-        return Match("deny_action", target, {"facet": facet, "values": values}, {}, 0.85)
-    if any(is_toolish(t) for t in TICKED.findall(obj)):
-        return Match("deny_action", m.span("object"), {}, {}, 0.8)
-    return None
 
 
 # --- driver -----------------------------------------------------------------------------------
@@ -225,8 +99,12 @@ def _builder(operator: Operator, prose: Prose) -> PatternFn:
         params = prose.params(m)
         if params is None:
             return None
-        target = m.span(prose.target) if prose.target else None
-        return Match(operator.name, target, params, {}, prose.confidence, prose.grounding)
+        if prose.target is None or isinstance(prose.target, str):
+            target = m.span(prose.target) if prose.target else None
+        else:
+            target = prose.target(m)
+        tools = {param: m.span(group) for param, group in prose.tools.items()}
+        return Match(operator.name, target, params, tools, prose.confidence, prose.grounding)
 
     return build
 

@@ -84,20 +84,25 @@ class Example:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Prose:
-    """A prose pattern an operator owns: a regular expression over a sentence (markup
-    blanked out) and what its match means. `params` turns the match into the rule's
-    parameters (None: not a rule after all); `target` names the group that names the
-    constrained tool (none: the sentence's ticked tool or its subject). The extractor tries
-    operator patterns after its own table, each operator in registry order."""
+    """A prose pattern an operator owns: a regular expression searched (case-insensitive) in
+    a sentence with its markup blanked out (`match.string`), and what a match means.
+
+    `params` turns the match into the rule's parameters (None: not a rule after all).
+    `target` says where the constrained tool is named: a group name, a function of the match
+    giving a range of the sentence (None: not named), or None, for the sentence's ticked tool
+    or its subject. `tools` maps parameters naming another tool to the group naming it.
+    The extractor tries operator patterns after its own table, each operator in registry
+    order; the first pattern that yields an operator owns the sentence for it."""
 
     name: str
     regex: str
     params: Callable[[re.Match[str]], dict[str, Any] | None]
     confidence: float = 0.8
-    target: str | None = None
+    target: str | Callable[[re.Match[str]], tuple[int, int] | None] | None = None
     grounding: Grounding | None = None
+    tools: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, eq=False)  # one declaration per operator: identity is equality

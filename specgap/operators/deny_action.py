@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, quoted
+from specgap.operators.base import (
+    Example,
+    Mutant,
+    Operator,
+    Prose,
+    TraceState,
+    describe_selector,
+    quoted,
+)
+from specgap.operators.prose import STOP, TICKED, is_toolish, quoted_values
 from specgap.operators.rewrite import (
     MUTANT_ORIGIN,
     calls_to,
@@ -52,6 +62,43 @@ def _describe_deny(cond: DenyAction, target: str) -> str:
     return f"{describe_selector(cond.selector)} of `{target}` must not be {quoted(cond.values)}"
 
 
+# -- prose ------------------------------------------------------------------------------
+
+_VIA = re.compile(r"\b(?:with|through|via|using|in|on)\s+(?P<tool>.+)$", re.I)
+
+
+def _banned(m: re.Match[str]) -> tuple[dict[str, Any], tuple[int, int] | None] | None:
+    """What "never ..." forbids (values of an argument, or a ticked tool) and where the
+    constrained tool is named."""
+    obj = m["object"]
+    if re.search(r"\b(?:before|until|unless|after)\b", obj, re.I):
+        return None  # an ordering in disguise: the ordering patterns own it
+    listed = re.search(r"\((?P<inner>[^)]*)\)", obj)
+    values = quoted_values(obj) or (
+        re.findall(r"\b[A-Z][A-Z_]{2,}\b", listed["inner"]) if listed else []
+    )
+    if values:
+        head = obj[: listed.start()] if listed else obj
+        nouns = re.findall(r"[A-Za-z][\w-]*", head)
+        via = _VIA.search(obj)
+        target = (m.start("object") + via.start("tool"), m.end("object")) if via else None
+        return {"facet": nouns[-1] if nouns else "", "values": values}, target
+    if any(is_toolish(t) for t in TICKED.findall(obj)):
+        return {}, m.span("object")
+    return None
+
+
+_NEVER = Prose(
+    "never-verb-object",
+    r"\b(?:never|do\s+not|don't|must\s+not|must\s+never|should\s+not|should\s+never|may\s+not|"
+    r"cannot|can't)\s+(?:(?:run|execute|issue|call|use|perform|invoke|make|submit|send)\s+)?"
+    rf"(?P<object>.+?){STOP}",
+    lambda m: found[0] if (found := _banned(m)) else None,
+    confidence=0.85,
+    target=lambda m: found[1] if (found := _banned(m)) else None,
+)
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -92,6 +139,7 @@ OPERATOR = Operator(
     prepare=_prepare_deny,
     mutators=(_swap_in_denied,),
     standalone=lambda c: c.selector is None,
+    prose=(_NEVER,),
     examples=(
         Example("Never call `files.purge`."),
         Example(

@@ -5,6 +5,7 @@ prerequisite satisfies nothing."""
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Iterator, Sequence
 from typing import Annotated, Any, Literal
 
@@ -12,7 +13,8 @@ from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Example, Mutant, Operator, TraceState
+from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState
+from specgap.operators.prose import CALL_WORDS, END, TICKED, is_toolish
 from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
 
 
@@ -67,6 +69,50 @@ def covers(target: str, tool: str) -> bool:
     return tool == target or fnmatch.fnmatchcase(tool, target)
 
 
+# -- prose ------------------------------------------------------------------------------
+
+_ASKS_USER = re.compile(
+    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement)\b", re.I
+)
+
+
+def _first_is_a_tool(m: re.Match[str]) -> dict[str, Any] | None:
+    first = m["first"]
+    if _ASKS_USER.search(first) and not any(is_toolish(t) for t in TICKED.findall(first)):
+        return None  # "before X, get the user's confirmation": not a tool to call first
+    return {}
+
+
+_PROSE = (
+    Prose(
+        "call-x-before-y",
+        rf"\b(?:{CALL_WORDS})\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
+        lambda m: {},
+        confidence=0.9,
+        target="then",
+        tools={"before": "first"},
+    ),
+    Prose(
+        "before-y-call-x",
+        r"\bbefore\s+(?P<then>.+?),\s*(?:(?:always|first)\s+)?(?:you\s+(?:must|should|have\s+to|"
+        rf"need\s+to)\s+)?(?:{CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){END}",
+        _first_is_a_tool,
+        confidence=0.9,
+        target="then",
+        tools={"before": "first"},
+    ),
+    Prose(
+        "y-only-after-x",
+        r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|"
+        rf"invoked)?\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
+        lambda m: {},
+        confidence=0.85,
+        target="then",
+        tools={"before": "first"},
+    ),
+)
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -118,6 +164,7 @@ OPERATOR = Operator(
     tool_params=("before",),
     mutators=(_drop_predecessor, _call_too_early),
     any_of=("before",),
+    prose=_PROSE,
     problems=_problems,
     requires_first=lambda c: c.before if isinstance(c.before, str) else None,
     examples=(

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, quoted
+from specgap.operators.base import (
+    Example,
+    Mutant,
+    Operator,
+    Prose,
+    TraceState,
+    describe_selector,
+    quoted,
+)
+from specgap.operators.prose import quoted_values
 from specgap.operators.rewrite import calls_to, outside, put_selected, replace_at, with_args
 from specgap.operators.values import select
 
@@ -39,6 +49,47 @@ def _describe_allow(cond: ResourceInAllowlist, target: str) -> str:
 def _problems(cond: ResourceInAllowlist, target: str, quote: str) -> Iterator[str]:
     if not cond.allowed:
         yield f"its allowlist for `{target}` is empty, so it allows no value at all"
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+)"
+
+
+def _listed(m: re.Match[str]) -> dict[str, Any] | None:
+    values = quoted_values(m["list"])
+    if not values:
+        return None  # only tools are quoted ("only call `x` ..."): not a list of values
+    return {"facet": m["noun"], "allowed": values}
+
+
+def _values(m: re.Match[str]) -> dict[str, Any]:
+    return {"facet": m["noun"], "allowed": quoted_values(m["list"])}
+
+
+_PROSE = (
+    Prose(
+        "only-verb-the-nouns-list",
+        r"\bonly\s+(?:(?:query|use|access|read|write|upload|send|call|touch|connect|contact|allow)\s+"
+        r"(?:to\s+|from\s+|in\s+)?)?(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+" + _LIST,
+        _listed,
+    ),
+    Prose(
+        "must-use-the-value-noun",
+        r"\b(?:must|should|shall)\s+(?:always\s+)?(?:use|have|carry)\s+(?:the\s+|an?\s+)?"
+        r"(?P<list>[`'\"][^`'\"\n]+[`'\"](?:\s+or\s+[`'\"][^`'\"\n]+[`'\"])*)\s+"
+        r"(?P<noun>[A-Za-z][\w-]*)",
+        _values,
+        target=lambda m: (0, m.start()),  # the tool is named before the rule's verb
+    ),
+    Prose(
+        "noun-must-be-value",
+        r"\b(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+(?:must|should|shall)\s+(?:always\s+)?be\s+"
+        r"(?:one\s+of\s+)?" + _LIST,
+        _values,
+        confidence=0.75,
+    ),
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -77,6 +128,7 @@ OPERATOR = Operator(
     conflicts=True,
     spreads_over="facet",
     problems=_problems,
+    prose=_PROSE,
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",

@@ -7,7 +7,8 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, TraceState, num
+from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState, num
+from specgap.operators.prose import NUMBER, TIME_UNITS, number
 from specgap.operators.rewrite import calls_to, just_over, put_selected, replace_at, with_args
 from specgap.operators.values import as_number, select
 
@@ -32,6 +33,24 @@ def _check_timeout(cond: TimeoutLeq, call: ToolCall, _: TraceState) -> str | Non
 def _problems(cond: TimeoutLeq, target: str, quote: str) -> Iterator[str]:
     if cond.max_seconds < 0:
         yield f"its timeout {cond.max_seconds:g} s is below zero"
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_WITHIN = Prose(
+    "time-out-within",
+    r"\b(?:time\s*out|timeouts?)\s+(?:(?:must|should)\s+(?:be\s+)?)?(?:within|after|of|at\s+most|"
+    r"under|below|no\s+more\s+than)\s+(?:at\s+most\s+)?"
+    + NUMBER
+    + r"\s*(?P<unit>"
+    + "|".join(sorted(TIME_UNITS, key=len, reverse=True))
+    + r")\b",
+    lambda m: {
+        "facet": "timeout",
+        "max_seconds": number(m["n"]) * TIME_UNITS[m["unit"].casefold()],
+    },
+    confidence=0.85,
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -79,5 +98,6 @@ OPERATOR = Operator(
     conflicts=True,
     unknown_facet="drop",
     problems=_problems,
+    prose=(_WITHIN,),
     examples=(Example("The export must time out within 30 seconds.", {"max_seconds": 30}),),
 )
