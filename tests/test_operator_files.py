@@ -64,3 +64,32 @@ def test_a_shadowing_rule_silences_the_weaker_reading(tmp_path: Path) -> None:
     operators = {r.operator for r in _rules(tmp_path, sentence)}
     assert operators == {"flow_denied"}
     assert "deny_action" in OPERATORS["flow_denied"].shadows
+
+
+ALLOW = "resource_in_allowlist"
+SETTINGS: list[tuple[str, Any, tuple[str, dict[str, Any]] | None]] = [
+    ("timeout_ms", 2500, ("timeout_leq", {"facet": "timeout", "max_seconds": 2.5})),
+    ("timeout", 30, ("timeout_leq", {"facet": "timeout", "max_seconds": 30.0})),
+    ("approved_regions", ["eu-1"], (ALLOW, {"facet": "regions", "allowed": ["eu-1"]})),
+    ("bucket_allowlist", ["a", 7], (ALLOW, {"facet": "bucket", "allowed": ["a", "7"]})),
+    ("blocked_verbs", ["DROP"], ("deny_action", {"facet": "verbs", "values": ["DROP"]})),
+    ("max_rows", 100, ("arg_within_bound", {"facet": "rows", "max": 100.0})),
+    ("page_limit", 20, ("arg_within_bound", {"facet": "page", "max": 20.0})),
+    ("minimum_amount", 1, ("arg_within_bound", {"facet": "amount", "min": 1.0})),
+    ("requires", "auth.check", ("require_before", {"before": "auth.check"})),
+    ("enabled", False, ("deny_action", {})),
+    ("deny", True, ("deny_action", {})),
+    ("requires_review", True, ("review_required", {})),
+    # the wrong kind of value states nothing
+    ("max_rows", "100", None),
+    ("enabled", True, None),
+    ("approved_regions", "eu-1", None),
+    ("colour", "blue", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("key", "value", "expected"), SETTINGS)
+def test_config_settings_are_read_by_their_operators(key: str, value: Any, expected: Any) -> None:
+    from specgap.extract.structural import _setting_rule
+
+    assert _setting_rule(key, value) == expected

@@ -8,7 +8,16 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, TraceState, describe_selector, num
+from specgap.operators.base import (
+    Example,
+    Mutant,
+    Operator,
+    Setting,
+    TraceState,
+    describe_selector,
+    num,
+    setting_facet,
+)
 from specgap.operators.rewrite import (
     calls_to,
     just_over,
@@ -94,5 +103,17 @@ OPERATOR = Operator(
     mutators=(_exceed_bound,),
     conflicts=True,
     problems=_problems,
+    settings=(
+        Setting(
+            r"^max(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_(?:max|limit)$",
+            "number",
+            lambda m, v: {"facet": setting_facet(m), "max": float(v)},
+        ),
+        Setting(
+            r"^min(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_min$",
+            "number",
+            lambda m, v: {"facet": setting_facet(m), "min": float(v)},
+        ),
+    ),
     examples=(Example("Return at most 50 rows.", {"facet": "rows", "max": 50}),),
 )

@@ -105,6 +105,29 @@ class Prose:
     tools: Mapping[str, str] = field(default_factory=dict)
 
 
+SettingKind = Literal["list", "number", "string", "true", "false"]
+
+
+@dataclass(frozen=True, eq=False)
+class Setting:
+    """A per-tool config setting (`tools: {<tool>: {<key>: <value>}}`) read as a rule of
+    this operator: `key` is a regular expression matched against the setting's name (groups
+    `facet`/`f2` name the constrained argument), `kind` the value it takes (`list` of
+    scalars, `number`, `string`, or the flag `true`/`false`), `params` the rule it states.
+    `when_empty`: what an empty list means, reported as a warning (an allowlist allows
+    nothing)."""
+
+    key: str
+    kind: SettingKind
+    params: Callable[[re.Match[str], Any], dict[str, Any]]
+    when_empty: str | None = None
+
+
+def setting_facet(m: re.Match[str]) -> str:
+    """The argument a setting's name constrains (`allowed_buckets` -> `buckets`)."""
+    return str(m["facet"] or m["f2"])
+
+
 @dataclass(frozen=True, eq=False)  # one declaration per operator: identity is equality
 class Operator:
     name: str
@@ -155,6 +178,7 @@ class Operator:
     # graph, for cycles); None when it requires none or any one of several
     requires_first: Callable[[Any], str | None] = lambda condition: None
     # -- what the extractor knows of the operator ------------------------------------------
+    settings: tuple[Setting, ...] = ()
     prose: tuple[Prose, ...] = ()
     examples: tuple[Example, ...] = ()
     # operators whose patterns would mine a weaker or wrong rule from a sentence that

@@ -13,9 +13,11 @@ from specgap.operators.base import (
     Mutant,
     Operator,
     Prose,
+    Setting,
     TraceState,
     describe_selector,
     quoted,
+    setting_facet,
 )
 from specgap.operators.prose import STOP, TICKED, is_toolish, quoted_values
 from specgap.operators.rewrite import (
@@ -140,6 +142,15 @@ OPERATOR = Operator(
     mutators=(_swap_in_denied,),
     standalone=lambda c: c.selector is None,
     prose=(_NEVER,),
+    settings=(
+        Setting(
+            r"^(?:denied|blocked|forbidden)_(?P<facet>\w+)$|^(?P<f2>\w+?)_deny_?list$",
+            "list",
+            lambda m, v: {"facet": setting_facet(m), "values": [str(x) for x in v]},
+        ),
+        Setting(r"^(?:enabled|allowed)$", "false", lambda m, v: {}),
+        Setting(r"^deny$", "true", lambda m, v: {}),
+    ),
     examples=(
         Example("Never call `files.purge`."),
         Example(

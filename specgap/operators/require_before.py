@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState
+from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
 from specgap.operators.prose import CALL_WORDS, END, TICKED, is_toolish
 from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
 
@@ -167,6 +167,9 @@ OPERATOR = Operator(
     prose=_PROSE,
     problems=_problems,
     requires_first=lambda c: c.before if isinstance(c.before, str) else None,
+    settings=(
+        Setting(r"^(?:require_before|requires|after)$", "string", lambda m, v: {"before": v}),
+    ),
     examples=(
         Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),
     ),

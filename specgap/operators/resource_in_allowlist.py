@@ -13,9 +13,11 @@ from specgap.operators.base import (
     Mutant,
     Operator,
     Prose,
+    Setting,
     TraceState,
     describe_selector,
     quoted,
+    setting_facet,
 )
 from specgap.operators.prose import quoted_values
 from specgap.operators.rewrite import calls_to, outside, put_selected, replace_at, with_args
@@ -129,6 +131,14 @@ OPERATOR = Operator(
     spreads_over="facet",
     problems=_problems,
     prose=_PROSE,
+    settings=(
+        Setting(
+            r"^(?:allowed|approved|permitted)_(?P<facet>\w+)$|^(?P<f2>\w+?)_allow_?list$",
+            "list",
+            lambda m, v: {"facet": setting_facet(m), "allowed": [str(x) for x in v]},
+            when_empty="it allows nothing",
+        ),
+    ),
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",

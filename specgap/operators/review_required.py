@@ -7,7 +7,7 @@ from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState
+from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
 from specgap.operators.rewrite import calls_to, replace_at
 
 
@@ -65,5 +65,6 @@ OPERATOR = Operator(
     action="warn",
     mutators=(_skip_review,),
     prose=(_NEEDS_REVIEW,),
+    settings=(Setting(r"^(?:review|requires_review|review_required)$", "true", lambda m, v: {}),),
     examples=(Example("Every refund through `billing.refund` needs human approval."),),
 )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, Prose, TraceState, num
+from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState, num
 from specgap.operators.prose import NUMBER, TIME_UNITS, number
 from specgap.operators.rewrite import calls_to, just_over, put_selected, replace_at, with_args
 from specgap.operators.values import as_number, select
@@ -51,6 +52,10 @@ _WITHIN = Prose(
     },
     confidence=0.85,
 )
+
+
+def _scale(m: re.Match[str]) -> float:
+    return 0.001 if (m["unit"] or "s").startswith(("ms", "milli")) else 1.0
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -99,5 +104,12 @@ OPERATOR = Operator(
     unknown_facet="drop",
     problems=_problems,
     prose=(_WITHIN,),
+    settings=(
+        Setting(
+            r"^timeout(?:_(?P<unit>s|sec|secs|seconds|ms|millis|milliseconds))?$",
+            "number",
+            lambda m, v: {"facet": "timeout", "max_seconds": float(v) * _scale(m)},
+        ),
+    ),
     examples=(Example("The export must time out within 30 seconds.", {"max_seconds": 30}),),
 )
