@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from pydantic import BaseModel
 
@@ -123,6 +123,16 @@ class Setting:
     when_empty: str | None = None
 
 
+class ListControl(NamedTuple):
+    """A rule as an Agent Control `list` control over tool calls: the listed values, the
+    step path they are compared with, and how (`no_match`/`all`: every value must be listed)."""
+
+    values: tuple[str, ...]
+    path: str
+    match_on: Literal["match", "no_match"] | None = None
+    logic: Literal["any", "all"] | None = None
+
+
 def setting_facet(m: re.Match[str]) -> str:
     """The argument a setting's name constrains (`allowed_buckets` -> `buckets`)."""
     return str(m["facet"] or m["f2"])
@@ -177,6 +187,9 @@ class Operator:
     # the single tool the rule requires called before its target (an edge of the ordering
     # graph, for cycles); None when it requires none or any one of several
     requires_first: Callable[[Any], str | None] = lambda condition: None
+    # the rule as an Agent Control list control (`specgap controls export`), given the
+    # step names of its tools; a reason instead when it has no such form
+    list_control: Callable[[Any, tuple[str, ...]], ListControl | str] | None = None
     # -- what the extractor knows of the operator ------------------------------------------
     settings: tuple[Setting, ...] = ()
     prose: tuple[Prose, ...] = ()

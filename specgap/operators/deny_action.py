@@ -10,6 +10,7 @@ from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen, Selector
 from specgap.operators.base import (
     Example,
+    ListControl,
     Mutant,
     Operator,
     Prose,
@@ -101,6 +102,14 @@ _NEVER = Prose(
 )
 
 
+def _list_control(cond: DenyAction, names: tuple[str, ...]) -> ListControl | str:
+    if cond.selector is None:
+        return ListControl(names, "name")
+    if cond.selector.extract is not None:
+        return f"values parsed from SQL (`{cond.selector.extract}`) have no selector path"
+    return ListControl(cond.values, f"input.{cond.selector.arg}")
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -151,6 +160,7 @@ OPERATOR = Operator(
         Setting(r"^(?:enabled|allowed)$", "false", lambda m, v: {}),
         Setting(r"^deny$", "true", lambda m, v: {}),
     ),
+    list_control=_list_control,
     examples=(
         Example("Never call `files.purge`."),
         Example(

@@ -10,6 +10,7 @@ from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
 from specgap.operators.base import (
     Example,
+    ListControl,
     Mutant,
     Operator,
     Prose,
@@ -94,6 +95,13 @@ _PROSE = (
 )
 
 
+def _list_control(cond: ResourceInAllowlist, names: tuple[str, ...]) -> ListControl | str:
+    if cond.selector.extract is not None:
+        return f"values parsed from SQL (`{cond.selector.extract}`) have no selector path"
+    # every value must be listed: it triggers unless all of them match
+    return ListControl(cond.allowed, f"input.{cond.selector.arg}", "no_match", "all")
+
+
 # -- mutators ---------------------------------------------------------------------------
 
 
@@ -139,6 +147,7 @@ OPERATOR = Operator(
             when_empty="it allows nothing",
         ),
     ),
+    list_control=_list_control,
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",
