@@ -1,46 +1,33 @@
 """The deterministic extractor's pattern table over sentences.
 
 Each pattern is a regular expression over the sentence (markup blanked out) plus a builder
-that turns its groups into a candidate rule. Patterns describe the language of rules
-(ordering, prohibition, allowlist, bound, timeout, data flow, review), never one document.
-The rule kinds of real policies (confirmation, grounding, counts, calls per trace and per
-turn, state conditions) live in `policy_patterns`, `count_patterns` and `state_patterns`
-and run first; the driver here gives each operator to the first pattern that yields it.
+that turns its groups into a candidate rule. Patterns describe the language of rules, never
+one document. Each operator states its own (`Operator.prose`, in `specgap/operators/<name>.py`);
+`PATTERNS` holds any the extractor adds itself (`pattern_base.pattern`). The driver here runs
+them all over a sentence, gives each operator to the first pattern that yields it, and drops
+the rules of operators a found rule shadows (`Operator.shadows`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
-from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
-    control_patterns,
-    count_patterns,
-    policy_patterns,
-    state_patterns,
-)
 from specgap.extract.pattern_base import (
     ANY_TOOL,
-    CALL_NOUNS,
     EXTRACTOR,
-    NUMBER,
     PATTERNS,
     TICKED,
     Match,
     PatternFn,
-    is_action_noun,
     is_toolish,
     mention_in,
     mentions_any_of,
-    noun_phrase,
-    number,
-    pattern,
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
 from specgap.operators import OPERATORS, Operator, Prose, on_change
-from specgap.operators.prose import TIME_UNITS
+from specgap.operators.base import Found
 
 __all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
 
@@ -49,33 +36,6 @@ _DEONTIC = re.compile(
     r"required|forbidden|prohibited|not\s+allowed)\b",
     re.I,
 )
-
-# --- bounds ----------------------------------------------------------------------
-
-
-@pattern(
-    "at-most-n-things",
-    r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
-    r"fewer\s+than|less\s+than|at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+"
-    + NUMBER
-    + r"\s+(?P<noun>[A-Za-z][\w-]*)",
-)
-def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
-    noun = m["noun"]
-    if noun.casefold() in TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
-        return None
-    phrase, _ = noun_phrase(s.clean, m.start("noun"))
-    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
-        return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
-    n = number(m["n"])
-    kind = " ".join(m["kind"].casefold().split())
-    params: dict[str, Any] = {"facet": noun}
-    if kind in {"at least", "no fewer than", "a minimum of"}:
-        params["min"] = n
-    else:
-        params["max"] = n - 1 if kind in {"fewer than", "less than"} and n.is_integer() else n
-    return Match("arg_within_bound", None, params, {}, 0.8)
-
 
 # --- driver -----------------------------------------------------------------------------------
 
@@ -86,7 +46,8 @@ def _table() -> list[tuple[str, re.Pattern[str], PatternFn, bool]]:
         for operator in OPERATORS.values():
             for prose in operator.prose:
                 regex = re.compile(prose.regex, re.I)
-                _OPERATOR_PATTERNS.append((prose.name, regex, _builder(operator, prose), False))
+                build = _builder(operator, prose)
+                _OPERATOR_PATTERNS.append((prose.name, regex, build, prose.every))
     return [*PATTERNS, *_OPERATOR_PATTERNS]
 
 
@@ -95,7 +56,15 @@ on_change(_OPERATOR_PATTERNS.clear)
 
 
 def _builder(operator: Operator, prose: Prose) -> PatternFn:
-    def build(s: Sentence, m: re.Match[str]) -> Match | None:
+    def build(s: Sentence, m: re.Match[str]) -> Match | list[Match] | None:
+        if prose.build is not None:
+            found = prose.build(s, m)
+            return (
+                [_match(operator, f) for f in found]
+                if isinstance(found, list)
+                else (_match(operator, found) if found is not None else None)
+            )
+        assert prose.params is not None, f"`{prose.name}` gives neither `params` nor `build`"
         params = prose.params(m)
         if params is None:
             return None
@@ -107,6 +76,10 @@ def _builder(operator: Operator, prose: Prose) -> PatternFn:
         return Match(operator.name, target, params, tools, prose.confidence, prose.grounding)
 
     return build
+
+
+def _match(operator: Operator, f: Found) -> Match:
+    return Match(operator.name, f.target, f.params, f.tools, f.confidence, f.grounding, f.targets)
 
 
 def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:

@@ -12,6 +12,7 @@ take is no evidence.
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
@@ -20,8 +21,16 @@ from pydantic import Field, model_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
-from specgap.operators.base import Example, Mutant, Operator, TraceState
+from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState
 from specgap.operators.evidence import is_idlike, kind_prefixes, leaves, matching_args, of_kind
+from specgap.operators.prose import (
+    CALL_NOUNS,
+    NUMBER_WORDS,
+    Said,
+    noun_phrase,
+    number,
+    split_words,
+)
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import select
 
@@ -178,6 +187,72 @@ def _resized(
     )
 
 
+# -- prose ------------------------------------------------------------------------------
+
+# --- counts -----------------------------------------------------------------------------------
+
+_COUNT_KIND = (
+    r"(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|"
+    r"maximum\s+of|fewer\s+than|less\s+than|at\s+least|no\s+fewer\s+than|no\s+less\s+than|"
+    r"a\s+minimum\s+of)"
+)
+UNIT_NOUNS = frozenset(
+    split_words(
+        "row rows result results record records entry entries line lines character characters "
+        "char chars byte bytes kb mb gb tb token tokens word words page pages second seconds "
+        "sec secs minute minutes min mins hour hours day days week weeks month months year "
+        "years ms percent dollar dollars euro euros usd cent cents gbp eur unit units"
+    )
+)
+
+
+_LIMITING = re.compile(
+    r"\b(?:can|may|must|should|shall|allowed|permitted|limit(?:ed)?|only|never|cannot)\b", re.I
+)
+
+
+def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
+    """(noun phrase, number, bound kind) of a count, or None when the noun is a unit, a
+    number of calls, or a per-call limit (`at most 100 rows per query`)."""
+    raw = m["n"].casefold()
+    n = 1.0 if raw in {"a single", "a", "an"} else number(raw)
+    noun, end = noun_phrase(s.clean, m.end("n"))
+    if not noun:
+        return None
+    words = noun.casefold().split()
+    if words[0] in UNIT_NOUNS or words[-1] in CALL_NOUNS or words[0] in CALL_NOUNS:
+        return None
+    if re.match(r"\s+per\b", s.clean[end:], re.I):
+        return None
+    kind = " ".join(m["kind"].casefold().split())
+    if kind == "up to" and not _LIMITING.search(s.clean):
+        return None  # "sells up to 50 kinds": a fact, not a limit
+    return noun, n, kind
+
+
+def _count(s: Said, m: re.Match[str]) -> Found | None:
+    found = count_phrase(s, m)
+    if found is None:
+        return None
+    noun, n, kind = found
+    params: dict[str, Any] = {"items": noun}
+    if kind in {"at least", "no fewer than", "no less than", "a minimum of"}:
+        params["min"] = int(n)
+    else:
+        params["max"] = int(n) - 1 if kind in {"fewer than", "less than"} else int(n)
+    return Found(None, params, {}, 0.75)
+
+
+_PROSE = (
+    Prose(
+        "at-most-n-items",
+        r"\b" + _COUNT_KIND + r"\s+(?P<n>\d[\d,]*|a\s+single|" + "|".join(NUMBER_WORDS) + r")\b",
+        build=_count,
+        every=True,
+    ),
+)
+
+
 _COUNT = Operator(
     "arg_count_bound",
     ArgCountBound,
@@ -187,6 +262,7 @@ _COUNT = Operator(
     _describe_count,
     prepare=_prepare_count,
     problems=_problems,
+    prose=_PROSE,
     examples=(
         Example(
             "At most three gift cards may be used for one payment.",

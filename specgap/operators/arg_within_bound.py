@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterator, Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
 from specgap.operators.base import (
     Example,
+    Found,
     Mutant,
     Operator,
+    Prose,
     Setting,
     TraceState,
     describe_selector,
     num,
     setting_facet,
+)
+from specgap.operators.prose import (
+    CALL_NOUNS,
+    NUMBER,
+    TIME_UNITS,
+    Said,
+    is_action_noun,
+    lemma,
+    noun_phrase,
+    number,
+    singular,
+    ticked_tools,
 )
 from specgap.operators.rewrite import (
     calls_to,
@@ -93,6 +108,57 @@ def _exceed_bound(cond: ArgWithinBound, target: str, events: Sequence[Event]) ->
             )
 
 
+# -- prose ------------------------------------------------------------------------------
+
+
+def _maximum_is(s: Said, m: re.Match[str]) -> Found | None:
+    words = m["noun"].split()
+    if not words:
+        return None
+    unit = m["unit"] or ""
+    facet = unit if unit and unit.casefold() not in {"per", "and", "or"} else words[-1]
+    ticked = ticked_tools(s.clean)
+    head = singular(words[-1])
+    targets = tuple(ticked[:1]) or ((f"{lemma(m['verb'])} {head}",) if m["verb"] else ())
+    params = {"facet": facet, "max": number(m["n"])}
+    return Found(None, params, {}, 0.75, targets=targets)
+
+
+def _bound(s: Said, m: re.Match[str]) -> Found | None:
+    noun = m["noun"]
+    if noun.casefold() in TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
+        return None
+    phrase, _ = noun_phrase(s.clean, m.start("noun"))
+    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
+        return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
+    n = number(m["n"])
+    kind = " ".join(m["kind"].casefold().split())
+    params: dict[str, Any] = {"facet": noun}
+    if kind in {"at least", "no fewer than", "a minimum of"}:
+        params["min"] = n
+    else:
+        params["max"] = n - 1 if kind in {"fewer than", "less than"} and n.is_integer() else n
+    return Found(None, params, {}, 0.8)
+
+
+_PROSE = (
+    Prose(
+        "the-maximum-is",
+        r"\bthe\s+maximum\s+(?P<noun>(?:[a-z]+\s+){0,4}?)(?:(?:that|which)\s+(?:can|may)\s+be\s+"
+        r"(?P<verb>[a-z]+)\s+)?(?:per\s+[a-z]+\s+)?is\s+" + NUMBER + r"\s*(?P<unit>[A-Za-z]+)?\b",
+        build=_maximum_is,
+    ),
+    Prose(
+        "at-most-n-things",
+        r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
+        r"fewer\s+than|less\s+than|at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+"
+        + NUMBER
+        + r"\s+(?P<noun>[A-Za-z][\w-]*)",
+        build=_bound,
+    ),
+)
+
+
 OPERATOR = Operator(
     "arg_within_bound",
     ArgWithinBound,
@@ -115,5 +181,6 @@ OPERATOR = Operator(
             lambda m, v: {"facet": setting_facet(m), "min": float(v)},
         ),
     ),
+    prose=_PROSE,
     examples=(Example("Return at most 50 rows.", {"facet": "rows", "max": 50}),),
 )

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Action, Category, Frozen, Grounding, Selector
+from specgap.operators.prose import Said
 from specgap.operators.values import string_leaves
 
 if TYPE_CHECKING:  # the registry sits above the operators; only its type is needed here
@@ -84,6 +85,22 @@ class Example:
     params: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Found:
+    """What an operator's prose pattern found in a sentence (see `Prose.build`): where the
+    constrained tool is named (a range of the sentence), the rule's parameters, the ranges
+    naming other tools (parameter -> range), a confidence, a grounding when it is not read
+    off the sentence, and `targets`, the constrained tools as mentions when the sentence
+    lists them (a list, a verb made a tool name, or `*`): one rule per target."""
+
+    target: tuple[int, int] | None
+    params: dict[str, Any]
+    tools: dict[str, tuple[int, int]]
+    confidence: float
+    grounding: Grounding | None = None
+    targets: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, eq=False)
 class Prose:
     """A prose pattern an operator owns: a regular expression searched (case-insensitive) in
@@ -93,16 +110,21 @@ class Prose:
     `target` says where the constrained tool is named: a group name, a function of the match
     giving a range of the sentence (None: not named), or None, for the sentence's ticked tool
     or its subject. `tools` maps parameters naming another tool to the group naming it.
+    A pattern that needs more of the sentence gives `build` instead of `params`: the
+    sentence (`Said`) and the match to what it found (`Found`, several, or None). With
+    `every`, each non-overlapping match counts (several bounds in one sentence).
     The extractor tries operator patterns after its own table, each operator in registry
     order; the first pattern that yields an operator owns the sentence for it."""
 
     name: str
     regex: str
-    params: Callable[[re.Match[str]], dict[str, Any] | None]
+    params: Callable[[re.Match[str]], dict[str, Any] | None] | None = None
     confidence: float = 0.8
     target: str | Callable[[re.Match[str]], tuple[int, int] | None] | None = None
     grounding: Grounding | None = None
     tools: Mapping[str, str] = field(default_factory=dict)
+    build: Callable[[Said, re.Match[str]], Found | list[Found] | None] | None = None
+    every: bool = False
 
 
 SettingKind = Literal["list", "number", "string", "true", "false"]

@@ -6,6 +6,7 @@ id in the arguments named like `per` (`order` counts per `order_id`) count toget
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -15,8 +16,20 @@ from pydantic import Field
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Example, Mutant, Operator, TraceState, num
+from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, num
 from specgap.operators.evidence import is_idlike, leaves, matching_args, runs
+from specgap.operators.prose import (
+    NEG,
+    NUMBER,
+    NUMBER_WORDS,
+    Said,
+    action_list,
+    lemma,
+    number,
+    singular,
+    split_words,
+    ticked_tools,
+)
 from specgap.operators.replay import checked, next_turn, targets
 
 
@@ -84,6 +97,98 @@ def _repeat(cond: MaxCalls, target: str, events: Sequence[Event]) -> Iterator[Mu
     )
 
 
+# -- prose ------------------------------------------------------------------------------
+
+# --- calls per trace, calls per turn ----------------------------------------------------------
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _n_times(group: str) -> str:
+    return rf"(?P<{group}>once|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)"
+
+
+_DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|triggered|applied)"
+
+
+_PER = re.compile(
+    r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
+    r"(?:[a-z]+\s+)?(?P<entity>[a-z]+)\b(?!\s+(?:of|to)\b)",
+    re.I,
+)
+_WHOLE = frozenset(
+    split_words("conversation session chat trace dialogue interaction turn user day")
+)
+
+
+def _times(raw: str) -> int:
+    raw = raw.casefold().split()[0]
+    return _TIMES.get(raw) or int(number(raw))
+
+
+def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
+    """What the words before the modal name: `Exchange or modify order tools`, `this
+    action` (the described tool or the section), a ticked tool."""
+    head = s.clean[:start]
+    head = head[head.rfind(",") + 1 :] if "," in head else head
+    ticked = ticked_tools(head) or ticked_tools(s.clean)
+    if ticked:
+        return tuple(ticked[:1])
+    if re.search(r"\b(?:this|that|the|it|these)\s*(?:action|function|tool|operation|call)?\s*$",
+                 head.strip(), re.I) or not head.strip():  # fmt: skip
+        return None
+    listed = action_list(head)
+    if listed:
+        return tuple(listed)
+    words = re.findall(r"[A-Za-z][\w-]*", head)
+    return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
+
+
+def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
+    raw = next(g for g in m.groups() if g)
+    if raw.casefold().split()[0] not in _TIMES and not raw.casefold().endswith("times"):
+        return None
+    modal = re.search(r"\b(?:can|may|should|must|could|never|not|don't|cannot)\b", s.clean)
+    found = _calls_target(s, modal.start() if modal else m.start())
+    params: dict[str, Any] = {"max": _times(raw)}
+    per = _PER.search(s.clean)
+    if per is not None and singular(per["entity"]) not in _WHOLE:
+        params["per"] = singular(per["entity"])
+    return Found(None, params, {}, 0.8, targets=found or ())
+
+
+def _n_calls(s: Said, m: re.Match[str]) -> Found | None:
+    ticked = ticked_tools(m["x"]) or ticked_tools(s.clean)
+    params = {"max": int(number(m["n"]))}
+    return Found(None, params, {}, 0.8, targets=tuple(ticked[:1]))
+
+
+_PROSE = (
+    Prose(
+        "called-at-most-n-times",
+        r"\b(?:can|may|should|must|could)\s+(?:only\s+)?(?:be\s+)?(?:only\s+)?"
+        + _DONE
+        + r"\s+(?:only\s+|at\s+most\s+|no\s+more\s+than\s+|a\s+maximum\s+of\s+)?"
+        + _n_times("a")
+        + r"\b|\b(?:at\s+most|no\s+more\s+than|only|a\s+maximum\s+of)\s+"
+        + _n_times("b")
+        + r"\b|\b"
+        + NEG
+        + r"\b.{0,60}?\bmore\s+than\s+"
+        + _n_times("c")
+        + r"\b",
+        build=_max_calls,
+    ),
+    Prose(
+        "at-most-n-calls",
+        r"\b(?:at\s+most|no\s+more\s+than|up\s+to|a\s+maximum\s+of)\s+"
+        + NUMBER
+        + r"\s+(?:calls?|requests?|invocations?|attempts?)\s+(?:to|of|with|per)?\s*(?P<x>.*)$",
+        build=_n_calls,
+    ),
+)
+
+
 _CALLS = Operator(
     CALLS,
     MaxCalls,
@@ -93,6 +198,7 @@ _CALLS = Operator(
     _describe_calls,
     observe=_observe_calls,
     shadows=frozenset({"deny_action"}),
+    prose=_PROSE,
     examples=(
         Example("The `reset_password` tool can only be called once per conversation.", {"max": 1}),
     ),

@@ -3,6 +3,7 @@ that turn."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -10,7 +11,12 @@ from typing import Literal
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen
-from specgap.operators.base import Example, Mutant, Operator, TraceState, Undetermined
+from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, Undetermined
+from specgap.operators.prose import (
+    ANY_TOOL,
+    NEG,
+    Said,
+)
 from specgap.operators.replay import checked, next_turn, targets
 
 
@@ -81,6 +87,30 @@ def _talk(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterato
             )
 
 
+# -- prose ------------------------------------------------------------------------------
+
+
+def _one_call(s: Said, m: re.Match[str]) -> Found | None:
+    with_text = bool(re.search(r"\b(?:respond|reply|answer|talk|text|message)\b", s.clean, re.I))
+    return Found(None, {"with_text": with_text}, {}, 0.85, targets=(ANY_TOOL,))
+
+
+_PROSE = (
+    Prose(
+        "one-call-at-a-time",
+        r"\b(?:one|a\s+single|1)\s+(?:tool\s+|function\s+)?call\s+at\s+a\s+time\b"
+        r"|\b(?:one|a\s+single)\s+(?:tool|function)\s+at\s+a\s+time\b"
+        r"|\b" + NEG + r"\s+(?:make|issue|send|run|call)\s+(?:several|multiple|parallel|"
+        r"simultaneous|concurrent)\s+(?:tool\s+|function\s+)?calls\b"
+        r"|\bno\s+parallel\s+(?:tool\s+|function\s+)?calls\b"
+        r"|\b(?:make|take|issue)\s+a\s+(?:tool|function)\s+call\b.{0,60}?\b(?:not|never)\s+(?:respond|"
+        r"reply|answer)\b|\b(?:respond|reply|answer)\b.{0,60}?\b(?:not|never)\s+(?:make|take|issue)\s+a\s+"
+        r"(?:tool|function)\s+call\b",
+        build=_one_call,
+    ),
+)
+
+
 _TURNS = Operator(
     TURNS,
     OneCallAtATime,
@@ -89,6 +119,7 @@ _TURNS = Operator(
     _check_turns,
     _describe_turns,
     observe=_observe_turns,
+    prose=_PROSE,
     examples=(Example("Make one tool call at a time."),),
 )
 OPERATOR = replace(_TURNS, mutators=(checked(_TURNS, _parallel), checked(_TURNS, _talk)))
