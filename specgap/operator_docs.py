@@ -81,6 +81,22 @@ def _mutator_cell(mutator: Callable[..., Any]) -> str:
     return f"`{_kebab(mutator.__name__)}`: {_cell(_first_sentence(mutator.__doc__))}"
 
 
+ADDING = """\
+One new file, `specgap/operators/<name>.py`, defining `OPERATOR = Operator(...)`: its
+condition model (a frozen model with `operator: Literal["<name>"]`), category, doc,
+check, `describe`, default action and tool-valued parameters, its mutators, its prose
+patterns (`prose=`, `Prose`), config settings (`settings=`) and `examples` (sentences the
+extractor must read as its rules; `tests/test_operator_files.py` runs them). Behaviour
+generic code needs is declared, not named: `shadows`, `any_of`, `taint_sources`,
+`standalone`, `conflicts`, `unknown_facet`, `spreads_over`, `problems`, `requires_first`,
+`list_control` (see `specgap/operators/base.py`). Then one line in `_MODULES`
+(`specgap/operators/__init__.py`) and `python -m specgap.operators --write-readme`.
+A plugin outside specgap calls `specgap.operators.register(module)` (or the
+`registered(module)` context manager) instead; `tests/test_toy_operator.py` adds one
+that way and shows it extracted, compiled, evaluated, mutated and documented.
+"""
+
+
 TABLES: dict[str, Callable[[], str]] = {"table": operator_table, "mutators": mutator_table}
 
 
@@ -107,6 +123,7 @@ def docs_page() -> str:
         "# Operators\n\n"
         "Generated from the operator table (`specgap/operators/`, one module per operator) by\n"
         f"`{COMMAND}`; do not edit the tables by hand.\n\n"
+        f"## Adding an operator\n\n{ADDING}\n"
         "## The operators\n\n"
         f"{_begin('table')}\n{operator_table()}{_end('table')}\n\n"
         "## Mutators\n\n"
