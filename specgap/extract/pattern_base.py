@@ -1,6 +1,8 @@
-"""What the deterministic pattern table is made of: the registry of patterns, what a
-pattern returns, and the small pieces of rule language several patterns share (numbers,
-tool-looking tokens, quoted values, verbs and their nouns, lists of actions)."""
+"""What the deterministic pattern table is made of: what a pattern returns (`Match`) and
+how a chunk of a sentence names a tool (`mention_in`, `mentions_any_of`). The patterns are
+the operators' own (`Operator.prose`); the pieces of rule language they share (numbers,
+tool-looking tokens, quoted values, verbs and their nouns, lists of actions) live in
+`specgap.operators.prose` and are re-exported here for the extractor's other readers."""
 
 from __future__ import annotations
 
@@ -97,15 +99,3 @@ def mentions_any_of(sentence: Sentence, span: tuple[int, int]) -> str | list[str
 
 
 PatternFn = Callable[[Sentence, re.Match[str]], Match | list[Match] | None]
-PATTERNS: list[tuple[str, re.Pattern[str], PatternFn, bool]] = []
-
-
-def pattern(name: str, regex: str, *, every: bool = False) -> Callable[[PatternFn], PatternFn]:
-    """Register a pattern; with `every`, each non-overlapping match of the sentence counts
-    (several bounds in one sentence), otherwise only the first."""
-
-    def register(fn: PatternFn) -> PatternFn:
-        PATTERNS.append((name, re.compile(regex, re.I), fn, every))
-        return fn
-
-    return register

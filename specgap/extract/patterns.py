@@ -2,10 +2,10 @@
 
 Each pattern is a regular expression over the sentence (markup blanked out) plus a builder
 that turns its groups into a candidate rule. Patterns describe the language of rules, never
-one document. Each operator states its own (`Operator.prose`, in `specgap/operators/<name>.py`);
-`PATTERNS` holds any the extractor adds itself (`pattern_base.pattern`). The driver here runs
-them all over a sentence, gives each operator to the first pattern that yields it, and drops
-the rules of operators a found rule shadows (`Operator.shadows`).
+one document. Each operator states its own (`Operator.prose`, in `specgap/operators/<name>.py`).
+The driver here runs them all over a sentence, in registry order, gives each operator to the
+first pattern that yields it, and drops the rules of operators a found rule shadows
+(`Operator.shadows`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from specgap.extract.pattern_base import (
     ANY_TOOL,
     EXTRACTOR,
-    PATTERNS,
     TICKED,
     Match,
     PatternFn,
@@ -29,7 +28,7 @@ from specgap.ir import CandidateRule, Grounding
 from specgap.operators import OPERATORS, Operator, Prose, on_change
 from specgap.operators.base import Found
 
-__all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
+__all__ = ["EXTRACTOR", "is_toolish", "reads_like_rule", "sentence_rules"]
 
 _DEONTIC = re.compile(
     r"\b(?:must|never|always|only|should|shall|do\s+not|don't|cannot|can't|may\s+not|"
@@ -41,14 +40,14 @@ _DEONTIC = re.compile(
 
 
 def _table() -> list[tuple[str, re.Pattern[str], PatternFn, bool]]:
-    """The extractor's own patterns, then every operator's `prose` in registry order."""
+    """Every operator's `prose`, in registry order (built once per operator table)."""
     if not _OPERATOR_PATTERNS:
         for operator in OPERATORS.values():
             for prose in operator.prose:
                 regex = re.compile(prose.regex, re.I)
                 build = _builder(operator, prose)
                 _OPERATOR_PATTERNS.append((prose.name, regex, build, prose.every))
-    return [*PATTERNS, *_OPERATOR_PATTERNS]
+    return _OPERATOR_PATTERNS
 
 
 _OPERATOR_PATTERNS: list[tuple[str, re.Pattern[str], PatternFn, bool]] = []
