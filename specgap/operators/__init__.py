@@ -1,35 +1,22 @@
 """The operator table: one module per operator, named after it, each defining `OPERATOR`
-(its condition model, declaration, check, mutators, prose patterns and examples). Adding an
-operator is one new module here plus one line in `_MODULES`; a module outside specgap joins
-with `register` (see `specgap.operators.registry`).
+(its condition model, declaration, check, mutators, prose patterns, config settings and
+examples). Adding an operator is one new module here plus its name in `_MODULES`; a module
+outside specgap joins with `register` below.
 
 The other modules of this package are support, not operators: `base` (what an operator is
-made of), `values`, `rewrite`, `schemacheck`, `sqlfacets`, `evidence`, `replay`, `outcome`.
+made of), `prose` (the rule language patterns share), `values`, `rewrite`, `schemacheck`,
+`sqlfacets`, `evidence`, `replay`, `outcome`. The package imports nothing above it
+(`specgap.irbase`, `specgap.events` and the Agent Control models only), so extract,
+resolve, compile and evaluate all build on it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from importlib import import_module
 from types import ModuleType
 
-from specgap.operators import (
-    arg_count_bound,
-    arg_grounded,
-    arg_within_bound,
-    control,
-    deny_action,
-    flow_denied,
-    max_calls,
-    one_call_at_a_time,
-    require_before,
-    require_confirmation,
-    resource_in_allowlist,
-    review_required,
-    schema_contract,
-    state_condition,
-    timeout_leq,
-)
 from specgap.operators.base import (
     Example,
     Mutant,
@@ -40,22 +27,25 @@ from specgap.operators.base import (
     Undetermined,
 )
 
-_MODULES = (
-    schema_contract,
-    deny_action,
-    resource_in_allowlist,
-    require_before,
-    arg_within_bound,
-    timeout_leq,
-    flow_denied,
-    review_required,
-    require_confirmation,
-    arg_grounded,
-    arg_count_bound,
-    max_calls,
-    one_call_at_a_time,
-    state_condition,
-    control,
+_MODULES: tuple[ModuleType, ...] = tuple(
+    import_module(f"specgap.operators.{name}")
+    for name in (  # one line per operator, in table order
+        "schema_contract",
+        "deny_action",
+        "resource_in_allowlist",
+        "require_before",
+        "arg_within_bound",
+        "timeout_leq",
+        "flow_denied",
+        "review_required",
+        "require_confirmation",
+        "arg_grounded",
+        "arg_count_bound",
+        "max_calls",
+        "one_call_at_a_time",
+        "state_condition",
+        "control",
+    )
 )
 
 OPERATORS: dict[str, Operator] = {module.OPERATOR.name: module.OPERATOR for module in _MODULES}
