@@ -4,7 +4,7 @@ operator table (`specgap.operators.OPERATORS`), so they cannot drift from the co
 `python -m specgap.operators --write-readme` rewrites every marked section of `README.md`
 and `docs/operators.md`, and `policy/schema.json`; tests fail when any of them is stale.
 A section is marked by `<!-- BEGIN operator <kind> (generated ...) -->` and
-`<!-- END operator <kind> -->`, kinds `table` and `mutators`.
+`<!-- END operator <kind> -->`, kinds `table`, `mutators` and `settings`.
 """
 
 from __future__ import annotations
@@ -77,6 +77,19 @@ def mutator_table() -> str:
     return "\n".join(lines) + "\n"
 
 
+def settings_table() -> str:
+    """One row per config setting an operator reads (`tools: {<tool>: {<key>: <value>}}`);
+    `X` is the argument the rule constrains."""
+    lines = ["| setting (under `tools: {<tool>: ...}`) | value | operator |", "|---|---|---|"]
+    values = {"list": "a list", "number": "a number", "string": "a tool", "true": "`true`"}
+    for name, op in OPERATORS.items():
+        for setting in op.settings:
+            spelled = setting.spelled or f"`{setting.key}`"
+            value = values.get(setting.kind, "`false`")
+            lines.append(f"| {_cell(spelled)} | {value} | `{name}` |")
+    return "\n".join(lines) + "\n"
+
+
 def _mutator_cell(mutator: Callable[..., Any]) -> str:
     return f"`{_kebab(mutator.__name__)}`: {_cell(_first_sentence(mutator.__doc__))}"
 
@@ -97,7 +110,11 @@ that way and shows it extracted, compiled, evaluated, mutated and documented.
 """
 
 
-TABLES: dict[str, Callable[[], str]] = {"table": operator_table, "mutators": mutator_table}
+TABLES: dict[str, Callable[[], str]] = {
+    "table": operator_table,
+    "mutators": mutator_table,
+    "settings": settings_table,
+}
 
 
 def _begin(kind: str) -> str:
@@ -127,7 +144,9 @@ def docs_page() -> str:
         "## The operators\n\n"
         f"{_begin('table')}\n{operator_table()}{_end('table')}\n\n"
         "## Mutators\n\n"
-        f"{_begin('mutators')}\n{mutator_table()}{_end('mutators')}\n"
+        f"{_begin('mutators')}\n{mutator_table()}{_end('mutators')}\n\n"
+        "## Config settings\n\n"
+        f"{_begin('settings')}\n{settings_table()}{_end('settings')}\n"
     )
 
 

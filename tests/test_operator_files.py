@@ -93,3 +93,20 @@ def test_config_settings_are_read_by_their_operators(key: str, value: Any, expec
     from specgap.extract.structural import _setting_rule
 
     assert _setting_rule(key, value) == expected
+
+
+def test_settings_are_spelled_as_they_are_read() -> None:
+    """Every name the docs spell for a setting (`X` an argument; `<unit>` each of the units
+    listed after it) is read by that setting."""
+    import re
+
+    for operator in OPERATORS.values():
+        for setting in operator.settings:
+            spelled = re.findall(r"`([^`]+)`", setting.spelled)
+            assert spelled, f"`{operator.name}`: spell the setting {setting.key!r}"
+            cut = next((i for i, s in enumerate(spelled) if "<unit>" in s), len(spelled))
+            names, units = spelled[: cut + 1], spelled[cut + 1 :]
+            keys = [n.replace("<unit>", u) for n in names for u in units] if units else []
+            keys += [n.replace("X", "rows") for n in names if "<unit>" not in n]
+            for key in keys:
+                assert re.match(setting.key, key), (operator.name, key)

@@ -174,11 +174,13 @@ OPERATOR = Operator(
             r"^max(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_(?:max|limit)$",
             "number",
             lambda m, v: {"facet": setting_facet(m), "max": float(v)},
+            spelled="`max_X`, `maximum_X`, `X_max`, `X_limit`",
         ),
         Setting(
             r"^min(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_min$",
             "number",
             lambda m, v: {"facet": setting_facet(m), "min": float(v)},
+            spelled="`min_X`, `minimum_X`, `X_min`",
         ),
     ),
     prose=_PROSE,

@@ -137,12 +137,13 @@ class Setting:
     `facet`/`f2` name the constrained argument), `kind` the value it takes (`list` of
     scalars, `number`, `string`, or the flag `true`/`false`), `params` the rule it states.
     `when_empty`: what an empty list means, reported as a warning (an allowlist allows
-    nothing)."""
+    nothing). `spelled`: the names as the docs write them (`allowed_X`, `X_allowlist`)."""
 
     key: str
     kind: SettingKind
     params: Callable[[re.Match[str], Any], dict[str, Any]]
     when_empty: str | None = None
+    spelled: str = ""
 
 
 class ListControl(NamedTuple):

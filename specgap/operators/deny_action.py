@@ -156,9 +156,10 @@ OPERATOR = Operator(
             r"^(?:denied|blocked|forbidden)_(?P<facet>\w+)$|^(?P<f2>\w+?)_deny_?list$",
             "list",
             lambda m, v: {"facet": setting_facet(m), "values": [str(x) for x in v]},
+            spelled="`denied_X`, `blocked_X`, `forbidden_X`, `X_denylist`",
         ),
-        Setting(r"^(?:enabled|allowed)$", "false", lambda m, v: {}),
-        Setting(r"^deny$", "true", lambda m, v: {}),
+        Setting(r"^(?:enabled|allowed)$", "false", lambda m, v: {}, spelled="`enabled`, `allowed`"),
+        Setting(r"^deny$", "true", lambda m, v: {}, spelled="`deny`"),
     ),
     list_control=_list_control,
     examples=(

@@ -168,7 +168,12 @@ OPERATOR = Operator(
     problems=_problems,
     requires_first=lambda c: c.before if isinstance(c.before, str) else None,
     settings=(
-        Setting(r"^(?:require_before|requires|after)$", "string", lambda m, v: {"before": v}),
+        Setting(
+            r"^(?:require_before|requires|after)$",
+            "string",
+            lambda m, v: {"before": v},
+            spelled="`require_before`, `requires`, `after`",
+        ),
     ),
     examples=(
         Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),

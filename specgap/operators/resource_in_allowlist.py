@@ -145,6 +145,7 @@ OPERATOR = Operator(
             "list",
             lambda m, v: {"facet": setting_facet(m), "allowed": [str(x) for x in v]},
             when_empty="it allows nothing",
+            spelled="`allowed_X`, `approved_X`, `permitted_X`, `X_allowlist`",
         ),
     ),
     list_control=_list_control,

@@ -65,6 +65,13 @@ OPERATOR = Operator(
     action="warn",
     mutators=(_skip_review,),
     prose=(_NEEDS_REVIEW,),
-    settings=(Setting(r"^(?:review|requires_review|review_required)$", "true", lambda m, v: {}),),
+    settings=(
+        Setting(
+            r"^(?:review|requires_review|review_required)$",
+            "true",
+            lambda m, v: {},
+            spelled="`review`, `requires_review`, `review_required`",
+        ),
+    ),
     examples=(Example("Every refund through `billing.refund` needs human approval."),),
 )

@@ -109,6 +109,8 @@ OPERATOR = Operator(
             r"^timeout(?:_(?P<unit>s|sec|secs|seconds|ms|millis|milliseconds))?$",
             "number",
             lambda m, v: {"facet": "timeout", "max_seconds": float(v) * _scale(m)},
+            spelled="`timeout`, `timeout_<unit>` (`s`, `sec`, `secs`, `seconds`, `ms`, `millis`, "
+            "`milliseconds`)",
         ),
     ),
     examples=(Example("The export must time out within 30 seconds.", {"max_seconds": 30}),),
