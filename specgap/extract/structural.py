@@ -38,7 +38,7 @@ def _rule(
         quote=artifact.text[start:end],
         target=target,
         context=context,
-        mentions=(target, *(v for k, v in params.items() if k == "before")),
+        mentions=(target, *(v for k, v in params.items() if k in OPERATORS[operator].tool_params)),
         grounding="exact",
         check_category=OPERATORS[operator].category,
         operator=operator,
