@@ -101,7 +101,7 @@ check, `describe`, default action and tool-valued parameters, its mutators, its 
 patterns (`prose=`, `Prose`), config settings (`settings=`) and `examples` (sentences the
 extractor must read as its rules; `tests/test_operator_files.py` runs them). Behaviour
 generic code needs is declared, not named: `shadows`, `any_of`, `taint_sources`,
-`standalone`, `conflicts`, `unknown_facet`, `spreads_over`, `problems`, `requires_first`,
+`standalone`, `conflicts`, `guarded`, `unknown_facet`, `spreads_over`, `problems`, `requires_first`,
 `list_control` (see `specgap/operators/base.py`). Then one line in `_MODULES`
 (`specgap/operators/__init__.py`) and `python -m specgap.operators --write-readme`.
 A plugin outside specgap calls `specgap.operators.register(module)` (or the

@@ -263,6 +263,7 @@ _COUNT = Operator(
     prepare=_prepare_count,
     problems=_problems,
     prose=_PROSE,
+    guarded=True,
     examples=(
         Example(
             "At most three gift cards may be used for one payment.",

@@ -184,5 +184,6 @@ OPERATOR = Operator(
         ),
     ),
     prose=_PROSE,
+    guarded=True,
     examples=(Example("Return at most 50 rows.", {"facet": "rows", "max": 50}),),
 )

@@ -210,6 +210,9 @@ class Operator:
     # the single tool the rule requires called before its target (an edge of the ordering
     # graph, for cycles); None when it requires none or any one of several
     requires_first: Callable[[Any], str | None] = lambda condition: None
+    # its unconditional form is stronger than the same rule under a condition: stated under
+    # a condition the extractor cannot bind, the rule keeps the condition (and is reviewed)
+    guarded: bool = False
     # the rule as an Agent Control list control (`specgap controls export`), given the
     # step names of its tools; a reason instead when it has no such form
     list_control: Callable[[Any, tuple[str, ...]], ListControl | str] | None = None

@@ -162,6 +162,7 @@ OPERATOR = Operator(
         Setting(r"^deny$", "true", lambda m, v: {}, spelled="`deny`"),
     ),
     list_control=_list_control,
+    guarded=True,
     examples=(
         Example("Never call `files.purge`."),
         Example(

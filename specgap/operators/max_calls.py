@@ -199,6 +199,7 @@ _CALLS = Operator(
     observe=_observe_calls,
     shadows=frozenset({"deny_action"}),
     prose=_PROSE,
+    guarded=True,
     examples=(
         Example("The `reset_password` tool can only be called once per conversation.", {"max": 1}),
     ),

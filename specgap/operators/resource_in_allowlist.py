@@ -149,6 +149,7 @@ OPERATOR = Operator(
         ),
     ),
     list_control=_list_control,
+    guarded=True,
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",
