@@ -1,7 +1,9 @@
 """The intermediate representation: a closed set of frozen models shared by every stage.
 
 Everything that crosses a stage boundary is defined here, so the JSON Schema of the bundle
-(`policy/schema.json`) is generated from one place.
+(`policy/schema.json`) is generated from one place. The base types live one layer down in
+`specgap.irbase`; a policy's `Condition` is any condition model of the operator table
+(`specgap.operators`, one module per operator), validated and schema'd from the table.
 """
 
 from __future__ import annotations
