@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-import typing
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
@@ -30,7 +29,7 @@ from pydantic import (
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
-from specgap.ir import Condition
+from specgap.operators import OPERATORS
 
 GOLD_DIR = Path(__file__).resolve().parent.parent / "tests" / "gold"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
@@ -43,14 +42,14 @@ TOOL_PARAMS = frozenset({"before", "covers", "read", "from_tools", "sources"})
 
 
 def _operator_params() -> dict[str, frozenset[str]]:
-    """Operator -> the parameter names a gold expectation may give, from the IR's condition
-    models: their fields, with `selector` spelled `arg` (the argument it selects)."""
+    """Operator -> the parameter names a gold expectation may give, from the condition
+    models of the operator table: their fields, with `selector` spelled `arg` (the argument
+    it selects)."""
     known: dict[str, frozenset[str]] = {}
-    for model in typing.get_args(typing.get_args(Condition)[0]):
-        fields = set(model.model_fields) - {"operator"}
+    for name, operator in OPERATORS.items():
+        fields = set(operator.condition.model_fields) - {"operator"}
         if "selector" in fields:
             fields = (fields - {"selector"}) | {"arg"}
-        name = model.model_fields["operator"].default
         known[name] = frozenset(f.rstrip("_") for f in fields)
     return known
 

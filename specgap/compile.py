@@ -137,7 +137,8 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
     effect; the author should still make the sources agree."""
     seen: dict[tuple[str, str, str], Policy] = {}
     for policy in policies:
-        if policy.operator not in {"resource_in_allowlist", "arg_within_bound", "timeout_leq"}:
+        operator = OPERATORS.get(policy.operator)
+        if operator is None or not operator.conflicts:
             continue
         selector = getattr(policy.condition, "selector", None)
         key = (policy.operator, policy.target, selector.model_dump_json() if selector else "")
@@ -327,10 +328,11 @@ def _condition(
     if "facet" in params:
         facet = str(params.pop("facet"))
         selector = selector_for(tool, facet)
-        if selector is None and rule.operator == "arg_grounded":
+        unknown = OPERATORS[rule.operator].unknown_facet
+        if selector is None and unknown == "phrase":
             # a description word ("card" for `payment_method_id`): matched at check time
             return _validated(rule, {**params, "arg": facet}, diagnostics)
-        if selector is None and rule.operator != "timeout_leq":
+        if selector is None and unknown == "warn":
             diagnostics.append(
                 Diagnostic(
                     code="unknown-argument",

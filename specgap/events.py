@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
-from specgap.ir import Frozen
+from specgap.irbase import Frozen
 
 
 class ToolCall(Frozen):

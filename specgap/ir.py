@@ -1,46 +1,37 @@
 """The intermediate representation: a closed set of frozen models shared by every stage.
 
 Everything that crosses a stage boundary is defined here, so the JSON Schema of the bundle
-(`policy/schema.json`) is generated from one place.
+(`policy/schema.json`) is generated from one place. The base types live one layer down in
+`specgap.irbase`; a policy's `Condition` is any condition model of the operator table
+(`specgap.operators`, one module per operator), validated and schema'd from the table.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    TypeAdapter,
+)
+from pydantic_core import PydanticCustomError, core_schema
 
-from specgap.controls.model import Control
+from specgap.irbase import CATEGORIES as CATEGORIES
+from specgap.irbase import Action as Action
+from specgap.irbase import ArtifactKind as ArtifactKind
+from specgap.irbase import Category as Category
+from specgap.irbase import Enforcement as Enforcement
+from specgap.irbase import Frozen as Frozen
+from specgap.irbase import Grounding as Grounding
+from specgap.irbase import ResolutionStatus as ResolutionStatus
+from specgap.irbase import Selector as Selector
+from specgap.irbase import Severity as Severity
+from specgap.irbase import Via as Via
 
 SCHEMA_VERSION = "1"
-
-Category = Literal[
-    "interface_validation",
-    "authorization_check",
-    "workflow_ordering_validation",
-    "data_validation",
-    "runtime_validation",
-    "business_logic_validation",
-]
-CATEGORIES: tuple[Category, ...] = (
-    "interface_validation",
-    "authorization_check",
-    "workflow_ordering_validation",
-    "data_validation",
-    "runtime_validation",
-    "business_logic_validation",
-)
-Grounding = Literal["exact", "partial", "inferred"]
-ArtifactKind = Literal["prompt", "tools", "config"]
-Action = Literal["deny", "steer", "warn", "log", "allow"]
-Enforcement = Literal["enforce", "review_only", "eval_required"]
-Via = Literal["exact_id", "name", "alias", "fuzzy", "context_keyword", "schema_keyword"]
-ResolutionStatus = Literal["resolved", "ambiguous", "unresolved"]
-Severity = Literal["error", "warning", "note"]
-
-
-class Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Span(Frozen):
@@ -136,189 +127,58 @@ class Resolution(Frozen):
         return self.candidates[0].score if self.candidates else 0.0
 
 
-class Selector(Frozen):
-    """Where a checked value comes from: an argument (dotted path), optionally parsed."""
+def _validate_condition(value: Any) -> BaseModel:
+    """A condition of whichever operator its `operator` field names, looked up in the
+    operator table when validated (not when this module was imported), so an operator
+    registered later (`specgap.operators.register`) is valid at once."""
+    from specgap.operators import OPERATORS
 
-    arg: str
-    extract: Literal["sql_tables", "sql_limit", "sql_verb"] | None = None
-    dialect: str | None = Field(
-        default=None,
-        description="sqlglot dialect the SQL extracts read (`postgres`, `mysql`, ...); "
-        "unset: the strict generic dialect",
-        exclude_if=lambda value: value is None,  # unset leaves policy ids and bytes as they were
-    )
+    if isinstance(value, BaseModel):
+        operator = OPERATORS.get(str(getattr(value, "operator", "")))
+        if operator is not None and isinstance(value, operator.condition):
+            return value
+        value = value.model_dump(by_alias=True)
+    tag = value.get("operator") if isinstance(value, dict) else None
+    if not isinstance(value, dict) or tag is None:
+        raise PydanticCustomError(
+            "union_tag_not_found",
+            "Unable to extract tag using discriminator 'operator'",
+            {"discriminator": "'operator'"},
+        )
+    found = OPERATORS.get(tag) if isinstance(tag, str) else None
+    if found is None:
+        raise PydanticCustomError(
+            "union_tag_invalid",
+            "Input tag '{tag}' found using 'operator' does not match any of the expected "
+            "tags: {expected_tags}",
+            {"tag": str(tag), "expected_tags": ", ".join(f"'{n}'" for n in OPERATORS)},
+        )
+    return found.condition.model_validate(value)
 
 
-class SchemaContract(Frozen):
-    operator: Literal["schema_contract"] = "schema_contract"
-    schema_: dict[str, Any] = Field(alias="schema")
+class _ConditionSchema:
+    """The schema of `Condition`: validated by the operator table at validation time; its
+    JSON Schema is the discriminated union of the table's condition models, in table order."""
 
-
-class DenyAction(Frozen):
-    operator: Literal["deny_action"] = "deny_action"
-    selector: Selector | None = None
-    values: tuple[str, ...] = ()
-
-
-class RequireBefore(Frozen):
-    """Another tool, or any one of several (`before` a list: "by e-mail or by name"), must
-    have run earlier in the trace. A list is kept sorted and deduplicated; a one-tool list is
-    the plain id, so a single-tool rule keeps its bytes (and its policy id)."""
-
-    operator: Literal["require_before"] = "require_before"
-    before: str | Annotated[tuple[str, ...], Field(min_length=2)] = Field(
-        description="the tool id, or at least two tool ids of which any one satisfies it"
-    )
-
-    @field_validator("before", mode="before")
     @classmethod
-    def _normal(cls, value: Any) -> Any:
-        if isinstance(value, list | tuple):
-            ids = sorted({str(v) for v in value})
-            if not ids:
-                raise ValueError("name at least one tool")
-            return ids[0] if len(ids) == 1 else tuple(ids)
-        return value
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        return core_schema.no_info_plain_validator_function(_validate_condition)
 
-    @property
-    def tools(self) -> tuple[str, ...]:
-        """Every tool that satisfies the rule, one or several."""
-        return (self.before,) if isinstance(self.before, str) else self.before
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: GetJsonSchemaHandler) -> Any:
+        return handler(TypeAdapter(condition_union()).core_schema)
 
 
-class ResourceInAllowlist(Frozen):
-    operator: Literal["resource_in_allowlist"] = "resource_in_allowlist"
-    selector: Selector
-    allowed: tuple[str, ...]
+def condition_union() -> Any:
+    """The condition models of the operator table as one union discriminated on `operator`."""
+    from specgap.operators import OPERATORS
+
+    models = tuple(op.condition for op in OPERATORS.values())
+    return Annotated[Union[models], Field(discriminator="operator")]  # noqa: UP007
 
 
-class ArgWithinBound(Frozen):
-    operator: Literal["arg_within_bound"] = "arg_within_bound"
-    selector: Selector
-    min: float | None = None
-    max: float | None = None
-
-
-class FlowDenied(Frozen):
-    operator: Literal["flow_denied"] = "flow_denied"
-    label: str
-    sources: tuple[str, ...] = Field(
-        default=(), description="tools whose outputs carry the label (from the registry)"
-    )
-
-
-class TimeoutLeq(Frozen):
-    operator: Literal["timeout_leq"] = "timeout_leq"
-    selector: Selector
-    max_seconds: float
-
-
-class ReviewRequired(Frozen):
-    operator: Literal["review_required"] = "review_required"
-    approval_label: str = "reviewed"
-
-
-class RequireConfirmation(Frozen):
-    """The call needs a fresh yes: the latest user message before it affirms, and no call
-    of the target (or of a tool in `covers`) has used that message up since."""
-
-    operator: Literal["require_confirmation"] = "require_confirmation"
-    covers: tuple[str, ...] = Field(
-        default=(), description="other tools whose calls use up a confirmation (registry writes)"
-    )
-
-
-class ArgGrounded(Frozen):
-    """Argument values must appear in the user's messages and/or the outputs of tools."""
-
-    operator: Literal["arg_grounded"] = "arg_grounded"
-    selector: Selector | None = None
-    arg: str | None = Field(
-        default=None, description="argument-name phrase matched at check time (no selector)"
-    )
-    from_user: bool = True
-    from_tools: tuple[str, ...] = Field(
-        default=(), description="tools whose outputs ground a value; `*` is any tool"
-    )
-
-    @model_validator(mode="after")
-    def _has_source(self) -> ArgGrounded:
-        if not self.from_user and not self.from_tools:
-            raise ValueError("name at least one source: `from_user` or `from_tools`")
-        return self
-
-
-class ArgCountBound(Frozen):
-    """Bounds on how many items an argument holds, optionally only the items of one kind."""
-
-    operator: Literal["arg_count_bound"] = "arg_count_bound"
-    selector: Selector | None = None
-    items: str | None = Field(
-        default=None, description="what is counted, e.g. `gift card` (argument name or id kind)"
-    )
-    min: int | None = None
-    max: int | None = None
-
-    @model_validator(mode="after")
-    def _is_bounded(self) -> ArgCountBound:
-        if self.min is None and self.max is None:
-            raise ValueError("give `min` or `max`")
-        if self.selector is None and not self.items:
-            raise ValueError("give `selector` or `items`")
-        return self
-
-
-class StateCondition(Frozen):
-    """Allow (`allowed`) or deny (`denied`) the call by a fact in the latest recorded output
-    of a read about the same entity (the order the call names, say)."""
-
-    operator: Literal["state_condition"] = "state_condition"
-    field: str | None = Field(default=None, description="top-level field; none: any field")
-    allowed: tuple[str, ...] = ()
-    denied: tuple[str, ...] = ()
-    entity: str | None = Field(default=None, description="noun naming the entity, e.g. `order`")
-    read: tuple[str, ...] = Field(default=(), description="tools whose outputs count; none: any")
-
-    @model_validator(mode="after")
-    def _one_side(self) -> StateCondition:
-        if bool(self.allowed) == bool(self.denied):
-            raise ValueError("give exactly one of `allowed` and `denied`")
-        return self
-
-
-class MaxCalls(Frozen):
-    operator: Literal["max_calls"] = "max_calls"
-    max: int = Field(ge=0, description="calls of the target allowed per trace")
-    per: str | None = Field(
-        default=None, description="count per entity (e.g. `order`: per `order_id` value)"
-    )
-
-
-class OneCallAtATime(Frozen):
-    """No assistant turn with several tool calls (nor, with `with_text`, text and a call)."""
-
-    operator: Literal["one_call_at_a_time"] = "one_call_at_a_time"
-    with_text: bool = True
-
-
-Condition = Annotated[
-    SchemaContract
-    | DenyAction
-    | RequireBefore
-    | ResourceInAllowlist
-    | ArgWithinBound
-    | FlowDenied
-    | TimeoutLeq
-    | ReviewRequired
-    | RequireConfirmation
-    | ArgGrounded
-    | ArgCountBound
-    | StateCondition
-    | MaxCalls
-    | OneCallAtATime
-    | Control,
-    Field(discriminator="operator"),
-]
+Condition = Annotated[BaseModel, _ConditionSchema]
+"""A condition of any operator in the table (see `specgap.operators`)."""
 
 
 class Source(Frozen):
@@ -396,3 +256,26 @@ class Bundle(Frozen):
 
         data = self.model_dump(mode="json", by_alias=True)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# Every operator's condition model, re-exported where it always was. Imported last: the
+# operator modules import `specgap.irbase` only, never this module.
+from specgap.controls.model import Control as Control  # noqa: E402
+from specgap.operators.arg_count_bound import ArgCountBound as ArgCountBound  # noqa: E402
+from specgap.operators.arg_grounded import ArgGrounded as ArgGrounded  # noqa: E402
+from specgap.operators.arg_within_bound import ArgWithinBound as ArgWithinBound  # noqa: E402
+from specgap.operators.deny_action import DenyAction as DenyAction  # noqa: E402
+from specgap.operators.flow_denied import FlowDenied as FlowDenied  # noqa: E402
+from specgap.operators.max_calls import MaxCalls as MaxCalls  # noqa: E402
+from specgap.operators.one_call_at_a_time import OneCallAtATime as OneCallAtATime  # noqa: E402
+from specgap.operators.require_before import RequireBefore as RequireBefore  # noqa: E402
+from specgap.operators.require_confirmation import (  # noqa: E402
+    RequireConfirmation as RequireConfirmation,
+)
+from specgap.operators.resource_in_allowlist import (  # noqa: E402
+    ResourceInAllowlist as ResourceInAllowlist,
+)
+from specgap.operators.review_required import ReviewRequired as ReviewRequired  # noqa: E402
+from specgap.operators.schema_contract import SchemaContract as SchemaContract  # noqa: E402
+from specgap.operators.state_condition import StateCondition as StateCondition  # noqa: E402
+from specgap.operators.timeout_leq import TimeoutLeq as TimeoutLeq  # noqa: E402

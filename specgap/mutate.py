@@ -34,7 +34,7 @@ from typing import Any, Literal
 from specgap.evaluate.engine import Engine
 from specgap.evaluate.results import Skip
 from specgap.events import Event, ToolCall, Trace
-from specgap.ir import DenyAction, Frozen, Policy
+from specgap.ir import Frozen, Policy
 from specgap.operators import OPERATORS, Mutant
 from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, without
 from specgap.registry import Registry
@@ -169,7 +169,7 @@ def _operator_mutants(
     if not operator.mutators:
         skipped.append(Skip(rule=policy.id, reason=f"`{policy.operator}` has no mutators"))
         return
-    standalone = isinstance(policy.condition, DenyAction) and policy.condition.selector is None
+    standalone = operator.standalone(policy.condition)
     carriers = [t for t in bases if standalone or calls_to(t.events, policy.target)]
     if not carriers:
         carrier, why = _carrier(engine, policy, registry)

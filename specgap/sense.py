@@ -3,8 +3,9 @@
 Whatever extractor found a rule (patterns, a model, a config file), its compiled condition
 can still be nonsense: a tool required before itself (or listed among the tools any one of
 which must come first), an allowlist that allows nothing, a
-count or duration below zero, a range whose minimum exceeds its maximum, or `require_before`
-rules that require each other in a cycle. Enforced, such a rule blocks every call of its
+count or duration below zero, a range whose minimum exceeds its maximum (each operator
+says what is nonsense for it: `Operator.problems`), or orderings that require each other in
+a cycle. Enforced, such a rule blocks every call of its
 tool. Each is kept in the bundle for review (`review_only`, never enforced) and reported as
 a located `senseless-rule` warning that says what is wrong.
 """
@@ -13,17 +14,9 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Iterable, Iterator
-from typing import Any
 
-from specgap.ir import (
-    ArgCountBound,
-    ArgWithinBound,
-    Diagnostic,
-    Policy,
-    RequireBefore,
-    ResourceInAllowlist,
-    TimeoutLeq,
-)
+from specgap.ir import Diagnostic, Policy
+from specgap.operators import OPERATORS
 
 CODE = "senseless-rule"
 _HELP = (
@@ -63,29 +56,10 @@ def sense_check(policies: Iterable[Policy], diagnostics: list[Diagnostic]) -> li
 
 
 def _problems(policy: Policy) -> Iterator[str]:
-    c: Any = policy.condition
-    target = policy.target
-    if isinstance(c, RequireBefore) and isinstance(c.before, str) and _matches(c.before, target):
-        yield f"it requires `{c.before}` to be called before `{target}`, which is itself"
-    elif isinstance(c, RequireBefore) and target in c.tools:
-        yield f"it lists `{target}` itself among the tools one of which must come first"
-    elif isinstance(c, RequireBefore) and (covered := [t for t in c.tools if _matches(t, target)]):
-        yield f"its target `{target}` covers `{covered[0]}`, one of the tools that must come first"
-    if isinstance(c, ResourceInAllowlist) and not c.allowed:
-        yield f"its allowlist for `{target}` is empty, so it allows no value at all"
-    if isinstance(c, ArgWithinBound):
-        if c.min is not None and c.max is not None and c.min > c.max:
-            yield f"its range [{c.min:g}, {c.max:g}] is empty"
-        elif c.max is not None and c.max < 0 and not _states_negative(policy.source.quote):
-            yield f"its maximum {c.max:g} is below zero, which the rule does not state"
-    if isinstance(c, ArgCountBound):
-        if c.min is not None and c.max is not None and c.min > c.max:
-            yield f"its count range [{c.min}, {c.max}] is empty"
-        for name, value in (("minimum", c.min), ("maximum", c.max)):
-            if value is not None and value < 0:
-                yield f"its {name} count {value} is below zero"
-    if isinstance(c, TimeoutLeq) and c.max_seconds < 0:
-        yield f"its timeout {c.max_seconds:g} s is below zero"
+    """What its operator finds senseless in the policy (`Operator.problems`)."""
+    operator = OPERATORS.get(policy.operator)
+    if operator is not None and operator.problems is not None:
+        yield from operator.problems(policy.condition, policy.target, policy.source.quote)
 
 
 def _matches(tool: str, target: str) -> bool:
@@ -93,24 +67,16 @@ def _matches(tool: str, target: str) -> bool:
     return tool == target or fnmatch.fnmatchcase(tool, target)
 
 
-def _states_negative(quote: str) -> bool:
-    return "-" in quote or "−" in quote or "negative" in quote.casefold()
-
-
 def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
-    """Every `require_before` policy on a cycle of two or more tools: each tool of the cycle
-    needs another one called first, so none of them can ever be called.
+    """Every ordering policy on a cycle of two or more tools: each tool of the cycle needs
+    another one called first, so none of them can ever be called.
 
-    Only single-tool orderings are edges: an any-of rule ("`a` or `b` first") leaves another
-    way in, and whether every way is closed is not judged here."""
+    Only single-tool orderings are edges (`Operator.requires_first`): an any-of rule ("`a`
+    or `b` first") leaves another way in, and whether every way is closed is not judged."""
     edges: dict[str, list[Policy]] = {}
     for policy in policies:
-        c = policy.condition
-        if (
-            isinstance(c, RequireBefore)
-            and isinstance(c.before, str)
-            and not _matches(c.before, policy.target)
-        ):
+        first = _first(policy)
+        if first is not None and not _matches(first, policy.target):
             edges.setdefault(policy.target, []).append(policy)
     on_cycle: dict[str, tuple[Policy, list[str]]] = {}
     for start in sorted(edges):
@@ -123,9 +89,14 @@ def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
         yield policy, f"it is part of a cycle of orderings ({loop})"
 
 
+def _first(policy: Policy) -> str | None:
+    operator = OPERATORS.get(policy.operator)
+    return operator.requires_first(policy.condition) if operator is not None else None
+
+
 def _single(policy: Policy) -> str:
     """The one tool a single-tool ordering (an edge of `_cycles`) requires first."""
-    return str(policy.condition.before)  # type: ignore[union-attr]
+    return _first(policy) or ""
 
 
 def _paths_back(start: str, edges: dict[str, list[Policy]]) -> Iterator[list[Policy]]:

@@ -23,28 +23,29 @@ created entity has no state yet).
 from __future__ import annotations
 
 from specgap.ir import Candidate, CandidateRule, Resolution
+from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
 from specgap.resolve.lexicon import VERB_CLASSES
 
-SPREAD_OPERATORS = frozenset({"resource_in_allowlist"})
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
 
 
 def spreads(rule: CandidateRule) -> bool:
     """A rule stated over an argument of every tool (target `*` and a facet), or over every
     tool acting on an entity (a `state_condition` with target `*` and an entity)."""
-    if rule.target != "*":
+    operator = OPERATORS.get(rule.operator)
+    if rule.target != "*" or operator is None or operator.spreads_over is None:
         return False
-    if rule.operator == "state_condition":
-        return bool(rule.params.get("entity"))
-    return rule.operator in SPREAD_OPERATORS and "facet" in rule.params
+    if operator.spreads_over == "facet":
+        return "facet" in rule.params
+    return bool(rule.params.get(operator.spreads_over))
 
 
 def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     """One copy of the rule per tool that takes the argument (or acts on the entity), in
     registry order."""
-    if rule.operator == "state_condition":
+    if OPERATORS[rule.operator].spreads_over == "entity":
         entity = str(rule.params["entity"])
         acting = [t for t in registry.tools if not t.hook and acts_on(t, entity)]
         values = [str(v) for v in (*rule.params.get("allowed", ()), *rule.params.get("denied", ()))]

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
-from specgap.extract.structural import _ALLOW, _DENY, _MAX, _MIN, _TIMEOUT, tool_settings
+from specgap.extract.structural import settings_named, tool_settings
 from specgap.ir import Bundle, Diagnostic, Policy
 from specgap.registry import Registry
 from specgap.toolnames import normalize, skeleton
@@ -87,14 +87,16 @@ def config_types(artifacts: Iterable[Artifact]) -> Iterator[Diagnostic]:
         if artifact.kind != "config":
             continue
         for tool, name, value, pointer in tool_settings(artifact):
-            wants_list = bool(_ALLOW.match(name) or _DENY.match(name))
-            wants_number = bool(_MAX.match(name) or _MIN.match(name) or _TIMEOUT.match(name))
+            named = [setting for _, setting, _ in settings_named(name)]
+            wants_list = any(s.kind == "list" for s in named)
+            wants_number = any(s.kind == "number" for s in named)
+            empty = next((s.when_empty for s in named if s.when_empty), None)
             if wants_list and not _scalar_list(value):
                 yield _wrong(artifact, pointer, tool, name, value, "a list")
-            elif wants_list and not value and _ALLOW.match(name):
+            elif wants_list and not value and empty:
                 yield Diagnostic(
                     code="empty-allowlist",
-                    message=f"`{name}` of `{tool}` is empty: it allows nothing",
+                    message=f"`{name}` of `{tool}` is empty: {empty}",
                     severity="warning",
                     span=artifact.span_at(pointer, with_key=True),
                     help="list what is allowed, or deny the tool outright",

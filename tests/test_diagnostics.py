@@ -14,7 +14,7 @@ PACKAGE = ROOT / "specgap"
 KEBAB = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
 NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 # Calls whose kebab-case arguments are not diagnostic codes.
-NOT_CODES = {"pattern", "decode", "encode", "open", "read_text", "write_text", "command"}
+NOT_CODES = {"pattern", "Prose", "decode", "encode", "open", "read_text", "write_text", "command"}
 NOT_CODES |= {"git", "SubElement"}  # git subcommands; XML element names
 
 

@@ -14,8 +14,8 @@ from specgap.errors import SpecgapError
 from specgap.evaluate.engine import Engine
 from specgap.events import Event
 from specgap.operators import OPERATORS
-from specgap.operators.confirmation import affirms
 from specgap.operators.evidence import Evidence, Taint, canonical_number, is_idlike
+from specgap.operators.require_confirmation import affirms
 from tests.policy_helpers import call, policy, say
 
 USER_CANCELS = say("user", "Please cancel order #W1, I ordered it by mistake.")

@@ -31,7 +31,8 @@ from specgap.controls.model import (
 )
 from specgap.controls.source import entries
 from specgap.errors import SpecgapError
-from specgap.ir import AgentBundle, DenyAction, Diagnostic, Policy, ResourceInAllowlist
+from specgap.ir import AgentBundle, Diagnostic, Policy
+from specgap.operators import OPERATORS
 
 FIELDS = ("name", "description", "enabled", "execution", "scope", "selector", "evaluator", "action")
 
@@ -142,18 +143,13 @@ def policy_control(policy: Policy, step_names: Iterable[str]) -> Control | str:
     names = tuple(dict.fromkeys(step_names))
     scope = ControlScope(step_types=("tool",), step_names=names, stages=("pre",))
     action = ControlAction(decision=policy.action)
-    if isinstance(cond, DenyAction) and cond.selector is None:
-        values, path, match_on, logic = names, "name", None, None
-    elif isinstance(cond, DenyAction | ResourceInAllowlist) and cond.selector is not None:
-        if cond.selector.extract is not None:
-            return f"values parsed from SQL (`{cond.selector.extract}`) have no selector path"
-        values = cond.values if isinstance(cond, DenyAction) else cond.allowed
-        path = f"input.{cond.selector.arg}"
-        allowlist = isinstance(cond, ResourceInAllowlist)
-        # every value must be listed: it triggers unless all of them match
-        match_on, logic = ("no_match", "all") if allowlist else (None, None)
-    else:
+    operator = OPERATORS.get(policy.operator)
+    if operator is None or operator.list_control is None:
         return f"`{policy.operator}` has no Agent Control form"
+    found = operator.list_control(cond, names)
+    if isinstance(found, str):
+        return found
+    values, path, match_on, logic = found
     if not values:
         return "no values to list"
     return Control(

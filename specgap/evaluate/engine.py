@@ -21,7 +21,7 @@ from pydantic import Field
 
 from specgap.evaluate.identity import identity_findings
 from specgap.events import Event, ToolCall
-from specgap.ir import FlowDenied, Frozen, Policy
+from specgap.ir import Frozen, Policy
 from specgap.operators import OPERATORS, Operator, TraceState, Undetermined
 from specgap.operators.values import UnreadableValue
 
@@ -199,9 +199,9 @@ class Engine:
                 self._globs.append((policy.target, compiled))
             else:
                 self._exact.setdefault(policy.target, []).append(compiled)
-            if isinstance(policy.condition, FlowDenied):
-                for tool_id in policy.condition.sources:
-                    sources.setdefault(tool_id, set()).add(policy.condition.label)
+            if operator.taint_sources is not None:
+                for tool_id, label in operator.taint_sources(policy.condition):
+                    sources.setdefault(tool_id, set()).add(label)
         self._sources = {k: frozenset(v) for k, v in sources.items()}
         self.policies_by_id = {p.id: p for p in self.policies}
         self._message_checks: _Checks = tuple(

@@ -28,7 +28,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.fields import FieldInfo
 
 from specgap.ir import Selector
-from specgap.operators import OPERATORS, Operator
+from specgap.operators import OPERATORS, Operator, on_change
 
 PROMPT_REVISION = "3"  # bump when the wording below changes in a way the hash would miss
 MAX_RULES = 64  # rules in one answer
@@ -83,6 +83,9 @@ def vocabulary() -> Vocabulary:
         (system + json.dumps(schema, sort_keys=True)).encode("utf-8")
     ).hexdigest()
     return Vocabulary(answer, schema, system, f"{PROMPT_REVISION}-{digest[:12]}", tool_params)
+
+
+on_change(vocabulary.cache_clear)  # a registered operator is offered to the model too
 
 
 def _params_model(operator: Operator) -> type[BaseModel] | None:

@@ -25,10 +25,6 @@ from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
 
-# Operators whose unconditional form is stronger than the same rule under a condition.
-GUARDED = frozenset(
-    {"deny_action", "max_calls", "arg_within_bound", "arg_count_bound", "resource_in_allowlist"}
-)
 # Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
 NOT_ACTIONS = frozenset(
     {"be", "have", "do", "say", "tell", "mention", "guess", "assume", "think", "reply",
@@ -328,7 +324,7 @@ def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[C
                     "check_category": OPERATORS["deny_action"].category,
                 }
             )
-        if cond is None or rule.operator not in GUARDED or rule.condition is not None:
+        if cond is None or not OPERATORS[rule.operator].guarded or rule.condition is not None:
             out.append(rule)
             continue
         if rule.operator == "deny_action" and not rule.params.get("values"):

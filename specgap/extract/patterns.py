@@ -1,269 +1,109 @@
 """The deterministic extractor's pattern table over sentences.
 
 Each pattern is a regular expression over the sentence (markup blanked out) plus a builder
-that turns its groups into a candidate rule. Patterns describe the language of rules
-(ordering, prohibition, allowlist, bound, timeout, data flow, review), never one document.
-The rule kinds of real policies (confirmation, grounding, counts, calls per trace and per
-turn, state conditions) live in `policy_patterns`, `count_patterns` and `state_patterns`
-and run first; the driver here gives each operator to the first pattern that yields it.
+that turns its groups into a candidate rule. Patterns describe the language of rules, never
+one document. Each operator states its own (`Operator.prose`, in `specgap/operators/<name>.py`).
+The driver here runs them all over a sentence, in registry order, gives each operator to the
+first pattern that yields it, and drops the rules of operators a found rule shadows
+(`Operator.shadows`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
-from specgap.extract import (  # noqa: F401  (importing registers the real-policy rule kinds)
-    control_patterns,
-    count_patterns,
-    policy_patterns,
-    state_patterns,
-)
 from specgap.extract.pattern_base import (
     ANY_TOOL,
-    CALL_NOUNS,
-    CALL_WORDS,
-    END,
     EXTRACTOR,
-    NUMBER,
-    PATTERNS,
-    STOP,
     TICKED,
     Match,
-    is_action_noun,
+    PatternFn,
     is_toolish,
     mention_in,
     mentions_any_of,
-    noun_phrase,
-    number,
-    pattern,
-    quoted_values,
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
-from specgap.operators import OPERATORS
+from specgap.operators import OPERATORS, Operator, Prose, on_change
+from specgap.operators.base import Found
 
-__all__ = ["EXTRACTOR", "PATTERNS", "is_toolish", "reads_like_rule", "sentence_rules"]
+__all__ = ["EXTRACTOR", "is_toolish", "reads_like_rule", "sentence_rules"]
 
-_CALL_VERBS = rf"(?:{CALL_WORDS})"
-_ASKS_USER = re.compile(
-    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement)\b", re.I
-)
-_TIME_UNITS = {
-    "ms": 0.001, "millisecond": 0.001, "milliseconds": 0.001,
-    "s": 1.0, "sec": 1.0, "secs": 1.0, "second": 1.0, "seconds": 1.0,
-    "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
-}  # fmt: skip
 _DEONTIC = re.compile(
     r"\b(?:must|never|always|only|should|shall|do\s+not|don't|cannot|can't|may\s+not|"
     r"required|forbidden|prohibited|not\s+allowed)\b",
     re.I,
 )
 
-# --- ordering ---------------------------------------------------------------------------------
-
-
-@pattern(
-    "call-x-before-y",
-    rf"\b{_CALL_VERBS}\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
-)
-def _call_before(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
-
-
-@pattern(
-    "before-y-call-x",
-    r"\bbefore\s+(?P<then>.+?),\s*(?:(?:always|first)\s+)?(?:you\s+(?:must|should|have\s+to|need\s+to)"
-    rf"\s+)?(?:{CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){END}",
-)
-def _before_call(s: Sentence, m: re.Match[str]) -> Match | None:
-    first = m["first"]
-    if _ASKS_USER.search(first) and not any(is_toolish(t) for t in TICKED.findall(first)):
-        return None  # "before X, get the user's confirmation": not a tool to call first
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.9)
-
-
-@pattern(
-    "y-only-after-x",
-    r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|invoked)?"
-    rf"\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
-)
-def _only_after(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("require_before", m.span("then"), {}, {"before": m.span("first")}, 0.85)
-
-
-# --- data flow --------------------------------------------------------------------------------
-
-_SEND = r"(?:sent|passed|written|shared|forwarded|posted|given|reach|flow|go|leave)"
-
-
-@pattern(
-    "labelled-data-never-to",
-    r"\b(?:data|values?|content|information|anything|text|output|results?)\s+(?:labell?ed|tagged|"
-    r"marked|classified)\s+(?:as\s+)?(?P<label>[`'\"]?[\w-]+[`'\"]?)\s+(?:must|should|may|can)\s+"
-    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){END}",
-)
-def _flow(s: Sentence, m: re.Match[str]) -> Match | None:
-    label = m["label"].strip("`'\"")
-    return Match("flow_denied", m.span("sink"), {"label": label}, {}, 0.9)
-
-
-# --- timeouts and bounds ----------------------------------------------------------------------
-
-
-@pattern(
-    "time-out-within",
-    r"\b(?:time\s*out|timeouts?)\s+(?:(?:must|should)\s+(?:be\s+)?)?(?:within|after|of|at\s+most|"
-    r"under|below|no\s+more\s+than)\s+(?:at\s+most\s+)?"
-    + NUMBER
-    + r"\s*(?P<unit>"
-    + "|".join(sorted(_TIME_UNITS, key=len, reverse=True))
-    + r")\b",
-)
-def _timeout(s: Sentence, m: re.Match[str]) -> Match | None:
-    seconds = number(m["n"]) * _TIME_UNITS[m["unit"].casefold()]
-    return Match("timeout_leq", None, {"facet": "timeout", "max_seconds": seconds}, {}, 0.85)
-
-
-@pattern(
-    "at-most-n-things",
-    r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|maximum\s+of|"
-    r"fewer\s+than|less\s+than|at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+"
-    + NUMBER
-    + r"\s+(?P<noun>[A-Za-z][\w-]*)",
-)
-def _bound(s: Sentence, m: re.Match[str]) -> Match | None:
-    noun = m["noun"]
-    if noun.casefold() in _TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
-        return None
-    phrase, _ = noun_phrase(s.clean, m.start("noun"))
-    if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
-        return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
-    n = number(m["n"])
-    kind = " ".join(m["kind"].casefold().split())
-    params: dict[str, Any] = {"facet": noun}
-    if kind in {"at least", "no fewer than", "a minimum of"}:
-        params["min"] = n
-    else:
-        params["max"] = n - 1 if kind in {"fewer than", "less than"} and n.is_integer() else n
-    return Match("arg_within_bound", None, params, {}, 0.8)
-
-
-# --- allowlists -------------------------------------------------------------------------------
-
-_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+)"
-
-
-@pattern(
-    "only-verb-the-nouns-list",
-    r"\bonly\s+(?:(?:query|use|access|read|write|upload|send|call|touch|connect|contact|allow)\s+"
-    r"(?:to\s+|from\s+|in\s+)?)?(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+" + _LIST,
-)
-def _only_list(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    if not values:
-        return None  # only tools are quoted ("only call `x` ..."): not a list of values
-    return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.8)
-
-
-@pattern(
-    "must-use-the-value-noun",
-    r"\b(?:must|should|shall)\s+(?:always\s+)?(?:use|have|carry)\s+(?:the\s+|an?\s+)?"
-    r"(?P<list>[`'\"][^`'\"\n]+[`'\"](?:\s+or\s+[`'\"][^`'\"\n]+[`'\"])*)\s+(?P<noun>[A-Za-z][\w-]*)",
-)
-def _must_use(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    target = (0, m.start())
-    return Match("resource_in_allowlist", target, {"facet": m["noun"], "allowed": values}, {}, 0.8)
-
-
-@pattern(
-    "noun-must-be-value",
-    r"\b(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+(?:must|should|shall)\s+(?:always\s+)?be\s+(?:one\s+of\s+)?"
-    + _LIST,
-)
-def _must_be(s: Sentence, m: re.Match[str]) -> Match | None:
-    values = quoted_values(m["list"])
-    return Match("resource_in_allowlist", None, {"facet": m["noun"], "allowed": values}, {}, 0.75)
-
-
-# --- prohibitions -----------------------------------------------------------------------------
-
-
-@pattern(
-    "never-verb-object",
-    r"\b(?:never|do\s+not|don't|must\s+not|must\s+never|should\s+not|should\s+never|may\s+not|"
-    r"cannot|can't)\s+(?:(?:run|execute|issue|call|use|perform|invoke|make|submit|send)\s+)?"
-    rf"(?P<object>.+?){STOP}",
-)
-def _never(s: Sentence, m: re.Match[str]) -> Match | None:
-    obj = m["object"]
-    if re.search(r"\b(?:before|until|unless|after)\b", obj, re.I):
-        return None  # an ordering in disguise: the ordering patterns own it
-    listed = re.search(r"\((?P<inner>[^)]*)\)", obj)
-    values = quoted_values(obj) or (
-        re.findall(r"\b[A-Z][A-Z_]{2,}\b", listed["inner"]) if listed else []
-    )
-    start = m.start("object")
-    via = re.search(r"\b(?:with|through|via|using|in|on)\s+(?P<tool>.+)$", obj, re.I)
-    if values:
-        head = obj[: listed.start()] if listed else obj
-        nouns = re.findall(r"[A-Za-z][\w-]*", head)
-        facet = nouns[-1] if nouns else ""
-        target = (start + via.start("tool"), m.end("object")) if via else None
-        return Match("deny_action", target, {"facet": facet, "values": values}, {}, 0.85)
-    if any(is_toolish(t) for t in TICKED.findall(obj)):
-        return Match("deny_action", m.span("object"), {}, {}, 0.8)
-    return None
-
-
-# --- review -----------------------------------------------------------------------------------
-
-
-@pattern(
-    "needs-review",
-    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|requires?\s+(?:a\s+)?(?:human\s+)?"
-    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved)|needs?\s+(?:a\s+)?"
-    r"(?:human\s+)?(?:review|approval))\b",
-)
-def _review(s: Sentence, m: re.Match[str]) -> Match | None:
-    return Match("review_required", None, {}, {}, 0.6, grounding="inferred")
-
-
 # --- driver -----------------------------------------------------------------------------------
 
 
-# A sentence that states one of these rules also reads like the operators listed with it,
-# whose patterns would mine a weaker or wrong rule from the same words.
-_SHADOWS = {
-    "flow_denied": {"deny_action"},
-    "state_condition": {"deny_action"},
-    "arg_grounded": {"deny_action"},
-    "require_confirmation": {"review_required", "require_before"},
-    "max_calls": {"deny_action"},
-    "control": {"deny_action"},
-}
+def _table() -> list[tuple[str, re.Pattern[str], PatternFn, bool]]:
+    """Every operator's `prose`, in registry order (built once per operator table)."""
+    if not _OPERATOR_PATTERNS:
+        for operator in OPERATORS.values():
+            for prose in operator.prose:
+                regex = re.compile(prose.regex, re.I)
+                build = _builder(operator, prose)
+                _OPERATOR_PATTERNS.append((prose.name, regex, build, prose.every))
+    return _OPERATOR_PATTERNS
+
+
+_OPERATOR_PATTERNS: list[tuple[str, re.Pattern[str], PatternFn, bool]] = []
+on_change(_OPERATOR_PATTERNS.clear)
+
+
+def _builder(operator: Operator, prose: Prose) -> PatternFn:
+    def build(s: Sentence, m: re.Match[str]) -> Match | list[Match] | None:
+        if prose.build is not None:
+            found = prose.build(s, m)
+            return (
+                [_match(operator, f) for f in found]
+                if isinstance(found, list)
+                else (_match(operator, found) if found is not None else None)
+            )
+        assert prose.params is not None, f"`{prose.name}` gives neither `params` nor `build`"
+        params = prose.params(m)
+        if params is None:
+            return None
+        if prose.target is None or isinstance(prose.target, str):
+            target = m.span(prose.target) if prose.target else None
+        else:
+            target = prose.target(m)
+        tools = {param: m.span(group) for param, group in prose.tools.items()}
+        return Match(operator.name, target, params, tools, prose.confidence, prose.grounding)
+
+    return build
+
+
+def _match(operator: Operator, f: Found) -> Match:
+    return Match(operator.name, f.target, f.params, f.tools, f.confidence, f.grounding, f.targets)
 
 
 def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
     """Every rule the patterns find in one sentence: the first pattern that yields an
     operator owns it (several rules when that pattern lists several targets or bounds)."""
     seen: set[str] = set()
-    shadowed: set[str] = set()
     clean = sentence.clean
-    for _, regex, build, every in PATTERNS:
+    table: list[list[Match]] = []
+    for _, regex, build, every in _table():
         found = list(regex.finditer(clean)) if every else [m for m in [regex.search(clean)] if m]
         matches: list[Match] = []
         for hit in found:
             built = build(sentence, hit)
             matches.extend(built if isinstance(built, list) else [built] if built else [])
-        matches = [m for m in matches if m.operator not in seen and m.operator not in shadowed]
-        for operator in dict.fromkeys(m.operator for m in matches):
-            seen.add(operator)
-            shadowed |= _SHADOWS.get(operator, set())
+        matches = [m for m in matches if m.operator not in seen]
+        seen.update(m.operator for m in matches)
+        table.append(matches)
+    # a rule the sentence states silences the operators it shadows, wherever their patterns
+    # sit in the table (no operator that shadows is itself shadowed, so one pass will do)
+    shadowed = {name for op in seen if op in OPERATORS for name in OPERATORS[op].shadows}
+    for matches in table:
         emitted: set[str] = set()
         for match in matches:
+            if match.operator in shadowed:
+                continue
             for rule in _candidates(sentence, match):
                 key = f"{rule.operator}|{rule.target}|{sorted(rule.params.items())!r}"
                 if key not in emitted:
@@ -292,7 +132,7 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     params = dict(match.params)
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
-        if match.operator == "require_before":  # "`a` or `b` first": any one of them
+        if name in OPERATORS[match.operator].any_of:  # "`a` or `b` first": any one of them
             found = mentions_any_of(sentence, span)
             params[name] = found
             mentions.extend([found] if isinstance(found, str) else found or [])

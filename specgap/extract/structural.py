@@ -11,6 +11,8 @@ from specgap.controls.source import control_rules
 from specgap.extract.patterns import EXTRACTOR
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
+from specgap.operators.base import Setting as OperatorSetting
+from specgap.operators.base import SettingKind
 from specgap.positions import escape_pointer
 from specgap.toolspecs import ToolSpec
 
@@ -36,7 +38,7 @@ def _rule(
         quote=artifact.text[start:end],
         target=target,
         context=context,
-        mentions=(target, *(v for k, v in params.items() if k == "before")),
+        mentions=(target, *(v for k, v in params.items() if k in OPERATORS[operator].tool_params)),
         grounding="exact",
         check_category=OPERATORS[operator].category,
         operator=operator,
@@ -87,15 +89,26 @@ def schema_rules(artifact: Artifact, spec: ToolSpec) -> Iterator[CandidateRule]:
 
 # --- runtime config ---------------------------------------------------------------------------
 
-_ALLOW = re.compile(r"^(?:allowed|approved|permitted)_(?P<facet>\w+)$|^(?P<f2>\w+?)_allow_?list$")
-_DENY = re.compile(r"^(?:denied|blocked|forbidden)_(?P<facet>\w+)$|^(?P<f2>\w+?)_deny_?list$")
-_MAX = re.compile(r"^max(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_(?:max|limit)$")
-_MIN = re.compile(r"^min(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_min$")
-_TIMEOUT = re.compile(r"^timeout(?:_(?P<unit>s|sec|secs|seconds|ms|millis|milliseconds))?$")
+
+def settings_named(key: str) -> Iterator[tuple[str, OperatorSetting, re.Match[str]]]:
+    """(operator, setting, match) for every operator setting (`Operator.settings`) whose
+    name pattern matches `key`, in registry order."""
+    for name, operator in OPERATORS.items():
+        for setting in operator.settings:
+            m = re.match(setting.key, key)
+            if m is not None:
+                yield name, setting, m
 
 
-def _facet(m: re.Match[str]) -> str:
-    return m["facet"] or m["f2"]
+def fits(kind: SettingKind, value: Any) -> bool:
+    """Whether `value` is of the kind a setting takes."""
+    if kind == "list":
+        return isinstance(value, list) and all(isinstance(v, str | int | float) for v in value)
+    if kind == "number":
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if kind == "string":
+        return isinstance(value, str)
+    return value is (kind == "true")
 
 
 def config_rules(artifact: Artifact) -> Iterator[CandidateRule]:
@@ -180,23 +193,8 @@ def _settings(artifact: Artifact) -> Iterator[CandidateRule]:
 
 
 def _setting_rule(key: str, value: Any) -> tuple[str, dict[str, Any]] | None:
-    is_list = isinstance(value, list) and all(isinstance(v, str | int | float) for v in value)
-    is_number = isinstance(value, int | float) and not isinstance(value, bool)
-    if (m := _TIMEOUT.match(key)) and is_number:
-        scale = 0.001 if (m["unit"] or "s").startswith(("ms", "milli")) else 1.0
-        return "timeout_leq", {"facet": "timeout", "max_seconds": float(value) * scale}
-    if (m := _ALLOW.match(key)) and is_list:
-        return "resource_in_allowlist", {"facet": _facet(m), "allowed": [str(v) for v in value]}
-    if (m := _DENY.match(key)) and is_list:
-        return "deny_action", {"facet": _facet(m), "values": [str(v) for v in value]}
-    if (m := _MAX.match(key)) and is_number:
-        return "arg_within_bound", {"facet": _facet(m), "max": float(value)}
-    if (m := _MIN.match(key)) and is_number:
-        return "arg_within_bound", {"facet": _facet(m), "min": float(value)}
-    if key in {"require_before", "requires", "after"} and isinstance(value, str):
-        return "require_before", {"before": value}
-    if (key in {"enabled", "allowed"} and value is False) or (key == "deny" and value is True):
-        return "deny_action", {}
-    if key in {"review", "requires_review", "review_required"} and value is True:
-        return "review_required", {}
+    """The rule a tool's setting states: the first operator setting it fits."""
+    for name, setting, m in settings_named(key):
+        if fits(setting.kind, value):
+            return name, setting.params(m, value)
     return None

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from specgap.events import Event, ToolCall
-from specgap.ir import Selector
+from specgap.irbase import Selector
 
 MUTANT_ORIGIN = "mutant"  # origin of events a mutator synthesises (no file to point back to)
 

@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from specgap.ir import Selector
+from specgap.irbase import Selector
 
 
 class UnreadableValue(ValueError):

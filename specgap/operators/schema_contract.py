@@ -5,15 +5,21 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from jsonschema import Draft202012Validator
+from pydantic import Field
 
 from specgap.events import Event, ToolCall
-from specgap.ir import SchemaContract
+from specgap.irbase import Frozen
 from specgap.operators.base import Mutant, Operator, TraceState
 from specgap.operators.rewrite import calls_to, just_over, just_under, replace_at, with_args
 from specgap.operators.schemacheck import Predicate, fast_validator
+
+
+class SchemaContract(Frozen):
+    operator: Literal["schema_contract"] = "schema_contract"
+    schema_: dict[str, Any] = Field(alias="schema")
 
 
 def _prepare(cond: SchemaContract) -> tuple[Any, Predicate | None]:
@@ -149,15 +155,13 @@ def _json_type(value: Any) -> str:
     return "object" if isinstance(value, dict) else "string"
 
 
-OPERATORS = (
-    Operator(
-        "schema_contract",
-        SchemaContract,
-        "interface_validation",
-        "the call's arguments satisfy a JSON Schema fragment",
-        _check,
-        _describe,
-        prepare=_prepare,
-        mutators=(_break_schema,),
-    ),
+OPERATOR = Operator(
+    "schema_contract",
+    SchemaContract,
+    "interface_validation",
+    "the call's arguments satisfy a JSON Schema fragment",
+    _check,
+    _describe,
+    prepare=_prepare,
+    mutators=(_break_schema,),
 )

@@ -8,21 +8,36 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from specgap.events import Event, ToolCall
-from specgap.ir import FlowDenied
+from specgap.irbase import Frozen
 from specgap.operators.base import (
     MIN_TAINT_LENGTH,
+    Example,
     Mutant,
     Operator,
+    Prose,
     TraceState,
     Undetermined,
 )
 from specgap.operators.evidence import Taint
+from specgap.operators.prose import END
 from specgap.operators.rewrite import MUTANT_ORIGIN, calls_to, insert_at, replace_at, with_args
 from specgap.operators.values import parse_output, string_leaves
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators
+    from specgap.registry import Registry
+
+
+class FlowDenied(Frozen):
+    operator: Literal["flow_denied"] = "flow_denied"
+    label: str
+    sources: tuple[str, ...] = Field(
+        default=(), description="tools whose outputs carry the label (from the registry)"
+    )
 
 
 @dataclass
@@ -70,6 +85,20 @@ def _check(cond: FlowDenied, call: ToolCall, state: TraceState) -> str | None:
 
 def _complete(params: dict[str, Any], registry: Registry) -> dict[str, Any]:
     return {**params, "sources": registry.sources_of(str(params.get("label")))}
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_SEND = r"(?:sent|passed|written|shared|forwarded|posted|given|reach|flow|go|leave)"
+_LABELLED = Prose(
+    "labelled-data-never-to",
+    r"\b(?:data|values?|content|information|anything|text|output|results?)\s+(?:labell?ed|tagged|"
+    r"marked|classified)\s+(?:as\s+)?(?P<label>[`'\"]?[\w-]+[`'\"]?)\s+(?:must|should|may|can)\s+"
+    rf"(?:never|not)\s+(?:be\s+)?{_SEND}\s*(?:to|with|through|via|using|into|in)?\s+(?P<sink>.+?){END}",
+    lambda m: {"label": m["label"].strip("`'\"")},
+    confidence=0.9,
+    target="sink",
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -149,16 +178,20 @@ def _carry(args: dict[str, Any], value: str) -> dict[str, Any]:
     return {**args, "data": value}
 
 
-OPERATORS = (
-    Operator(
-        "flow_denied",
-        FlowDenied,
-        "data_validation",
-        "data labelled as given (or returned by a labelled source) must not reach the tool",
-        _check,
-        lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
-        complete=_complete,
-        observe=_observe,
-        mutators=(_label_input, _route_labelled_output),
+OPERATOR = Operator(
+    "flow_denied",
+    FlowDenied,
+    "data_validation",
+    "data labelled as given (or returned by a labelled source) must not reach the tool",
+    _check,
+    lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
+    complete=_complete,
+    observe=_observe,
+    mutators=(_label_input, _route_labelled_output),
+    prose=(_LABELLED,),
+    shadows=frozenset({"deny_action"}),
+    taint_sources=lambda c: ((tool, c.label) for tool in c.sources),
+    examples=(
+        Example("Values tagged `secret` must never be posted to `chat.send`.", {"label": "secret"}),
     ),
 )

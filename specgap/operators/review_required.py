@@ -3,17 +3,36 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import Literal
 
 from specgap.events import Event, ToolCall
-from specgap.ir import ReviewRequired
-from specgap.operators.base import Mutant, Operator, TraceState
+from specgap.irbase import Frozen
+from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
 from specgap.operators.rewrite import calls_to, replace_at
+
+
+class ReviewRequired(Frozen):
+    operator: Literal["review_required"] = "review_required"
+    approval_label: str = "reviewed"
 
 
 def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
     if cond.approval_label in call.labels_in:
         return None
     return f"needs review (no `{cond.approval_label}` label on the call)"
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_NEEDS_REVIEW = Prose(
+    "needs-review",
+    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|requires?\s+(?:a\s+)?(?:human\s+)?"
+    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved)|needs?\s+(?:a\s+)?"
+    r"(?:human\s+)?(?:review|approval))\b",
+    lambda m: {},
+    confidence=0.6,
+    grounding="inferred",
+)
 
 
 # -- mutators ---------------------------------------------------------------------------
@@ -36,15 +55,23 @@ def _skip_review(cond: ReviewRequired, target: str, events: Sequence[Event]) -> 
         )
 
 
-OPERATORS = (
-    Operator(
-        "review_required",
-        ReviewRequired,
-        "business_logic_validation",
-        "the call needs a human review, marked by an approval label",
-        _check,
-        lambda c, t: f"`{t}` calls need human review",
-        action="warn",
-        mutators=(_skip_review,),
+OPERATOR = Operator(
+    "review_required",
+    ReviewRequired,
+    "business_logic_validation",
+    "the call needs a human review, marked by an approval label",
+    _check,
+    lambda c, t: f"`{t}` calls need human review",
+    action="warn",
+    mutators=(_skip_review,),
+    prose=(_NEEDS_REVIEW,),
+    settings=(
+        Setting(
+            r"^(?:review|requires_review|review_required)$",
+            "true",
+            lambda m, v: {},
+            spelled="`review`, `requires_review`, `review_required`",
+        ),
     ),
+    examples=(Example("Every refund through `billing.refund` needs human approval."),),
 )

@@ -20,14 +20,46 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import Field
 
 from specgap.events import Event, Message, ToolCall
-from specgap.ir import RequireConfirmation
-from specgap.operators.base import Mutant, Operator, TraceState, Undetermined, quoted
+from specgap.irbase import Frozen
+from specgap.operators.base import (
+    Example,
+    Found,
+    Mutant,
+    Operator,
+    Prose,
+    TraceState,
+    Undetermined,
+    quoted,
+)
 from specgap.operators.outcome import failed
+from specgap.operators.prose import (
+    MODAL,
+    USER,
+    Said,
+    lemma,
+    targets_in,
+    ticked_tools,
+)
 from specgap.operators.replay import checked, next_turn, targets
-from specgap.registry import Registry
+
+if TYPE_CHECKING:  # the registry sits above the operators
+    from specgap.registry import Registry
+
+
+class RequireConfirmation(Frozen):
+    """The call needs a fresh yes: the latest user message before it affirms, and no call
+    of the target (or of a tool in `covers`) has used that message up since."""
+
+    operator: Literal["require_confirmation"] = "require_confirmation"
+    covers: tuple[str, ...] = Field(
+        default=(), description="other tools whose calls use up a confirmation (registry writes)"
+    )
+
 
 NAME = "require_confirmation"
 _AFFIRM = re.compile(
@@ -194,6 +226,80 @@ def _spend(cond: Any, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
         )
 
 
+# -- prose ------------------------------------------------------------------------------
+
+# --- confirmation -----------------------------------------------------------------------------
+
+_BEFORE = re.compile(
+    r"\bbefore\s+(?P<x>(?:[^,;()]|\([^()]*\))+?)(?=,|;|\s+(?:you|the\s+agent)\b|$)", re.I
+)
+_FOR_ACTION = re.compile(r"\bfor\s+(?:the\s+|an?\s+|this\s+)?(?P<x>\w+)\s*[.;]?\s*$", re.I)
+_TO_BE_DONE = re.compile(r"\bto\s+be\s+(?P<x>[a-z]+ed)\b", re.I)
+
+
+def _confirmation(s: Said, m: re.Match[str]) -> Found | None:
+    """The confirmed action: `before <action>`, else a ticked tool, else the tool a
+    description describes, else `... for <action noun>` at the end or `to be <done>`, else
+    the section the sentence is in (resolved from the context)."""
+    text = s.clean
+    before = _BEFORE.search(text)
+    if before is not None:
+        found = targets_in(s, before["x"])
+        if found is None:
+            return None  # "before any action": not one tool, and not every tool either
+        return Found(None, {}, {}, 0.85, targets=found)
+    ticked = ticked_tools(text)
+    if ticked:
+        return Found(None, {}, {}, 0.85, targets=tuple(ticked))
+    if s.subject:
+        return Found(None, {}, {}, 0.85)
+    tail = _FOR_ACTION.search(text) or _TO_BE_DONE.search(text)
+    if tail is not None and lemma(tail["x"]) != tail["x"].casefold():
+        return Found(None, {}, {}, 0.8, targets=(lemma(tail["x"]),))
+    return Found(None, {}, {}, 0.7)  # resolved from the section
+
+
+def _obtain_confirmation(s: Said, m: re.Match[str]) -> Found | None:
+    if m["what"].casefold() in {"approval", "permission"} and not m["who"]:
+        return None  # a reviewer's approval: `review_required` owns it
+    return _confirmation(s, m)
+
+
+def _user_confirms(s: Said, m: re.Match[str]) -> Found | None:
+    return _confirmation(s, m)
+
+
+# --- grounding --------------------------------------------------------------------------------
+
+
+_PROSE = (
+    Prose(
+        "obtain-user-confirmation",
+        r"\b(?:obtain|get|ask\s+(?:the\s+" + USER + r"\s+)?for|request|require|requires|need|needs|"
+        r"seek|receive|have|wait\s+for|collect)\s+(?:an?\s+|the\s+)?(?:(?:explicit|express|clear|"
+        r"written|verbal|affirmative|prior)\s+)?(?P<who>(?:"
+        + USER
+        + r"(?:'s)?|their|the\s+"
+        + USER
+        + r"'s)\s+)?(?:(?:explicit|express)\s+)?(?P<what>confirmation|consent|go-ahead|agreement|"
+        r"approval|permission)\b",
+        build=_obtain_confirmation,
+    ),
+    Prose(
+        "user-must-confirm",
+        r"\b(?:the\s+)?" + USER + r"s?\s+" + MODAL + r"\s+(?:explicitly\s+|first\s+)?(?:confirm|"
+        r"approve|agree|consent|say\s+yes|give\s+(?:their\s+)?(?:consent|confirmation))\b"
+        r"|\b(?:confirm|check)\s+(?:it\s+|this\s+|that\s+)?with\s+the\s+" + USER + r"\b"
+        r"|\bask\s+(?:the\s+)?" + USER + r"\s+to\s+confirm\b"
+        r"|\b(?:unless|until|only\s+(?:after|once|if|when))\s+(?:the\s+)?"
+        + USER
+        + r"\s+(?:has\s+)?(?:explicitly\s+)?(?:confirm(?:s|ed)?|approve[sd]?|agree[sd]?|"
+        r"consent(?:s|ed)?|says?\s+yes|said\s+yes)\b",
+        build=_user_confirms,
+    ),
+)
+
+
 _BASE = Operator(
     NAME,
     RequireConfirmation,
@@ -205,6 +311,11 @@ _BASE = Operator(
     complete=_complete,
     observe=_observe,
     tool_lists=("covers",),
+    shadows=frozenset({"review_required", "require_before"}),
+    prose=_PROSE,
+    examples=(
+        Example("Before booking the flight, obtain explicit user confirmation (yes) to proceed."),
+    ),
 )
 _MUTATORS = (_negate, _drop, _reuse, _spend)
-OPERATORS = (replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS)),)
+OPERATOR = replace(_BASE, mutators=tuple(checked(_BASE, m) for m in _MUTATORS))

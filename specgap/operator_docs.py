@@ -1,0 +1,204 @@
+"""The operator tables of the documentation and `policy/schema.json`, generated from the
+operator table (`specgap.operators.OPERATORS`), so they cannot drift from the code.
+
+`python -m specgap.operators --write-readme` rewrites every marked section of `README.md`
+and `docs/operators.md`, and `policy/schema.json`; tests fail when any of them is stale.
+A section is marked by `<!-- BEGIN operator <kind> (generated ...) -->` and
+`<!-- END operator <kind> -->`, kinds `table`, `mutators` and `settings`.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from specgap.operators import OPERATORS, Operator
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMAND = "python -m specgap.operators --write-readme"
+DOCS = ("README.md", "docs/operators.md")
+SCHEMA = "policy/schema.json"
+
+
+def _cell(text: str) -> str:
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _first_sentence(doc: str | None) -> str:
+    text = " ".join((doc or "").split())
+    end = re.search(r"(?<=[.!?])\s", text)
+    return text[: end.start()] if end else text
+
+
+def _kebab(name: str) -> str:
+    return name.strip("_").replace("_", "-")
+
+
+def _params(operator: Operator) -> str:
+    tools = {*operator.tool_params, *operator.tool_lists}
+    shown = []
+    for name, info in operator.condition.model_fields.items():
+        key = info.alias or name
+        if key == "operator":
+            continue
+        mark = " (tool)" if key in tools else ""
+        shown.append(f"`{key}`{mark}" if info.is_required() else f"`{key}`?{mark}")
+    return ", ".join(shown) or "—"
+
+
+def operator_table() -> str:
+    """One row per operator: what it checks, its parameters (`?` optional, `(tool)` a tool
+    id the resolver fills), category, default action and an example sentence."""
+    lines = [
+        "| operator | what it checks | parameters | category | action | example sentence |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, op in OPERATORS.items():
+        example = f'"{_cell(op.examples[0].sentence)}"' if op.examples else "(tool schemas)"
+        lines.append(
+            f"| `{name}` | {_cell(op.doc)} | {_params(op)} | {op.category} | "
+            f"{'per rule' if op.action_of else op.action} | {example} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def mutator_table() -> str:
+    """One row per operator: its mutators, each named after its function, with the first
+    sentence of its docstring."""
+    lines = ["| operator | mutators (`specgap/operators/<operator>.py`) |", "|---|---|"]
+    for name, op in OPERATORS.items():
+        cells = [
+            f"`{_kebab(m.__name__)}`: {_cell(_first_sentence(m.__doc__))}" for m in op.mutators
+        ]
+        lines.append(f"| `{name}` | {'<br>'.join(cells) or '—'} |")
+    return "\n".join(lines) + "\n"
+
+
+def settings_table() -> str:
+    """One row per config setting an operator reads (`tools: {<tool>: {<key>: <value>}}`);
+    `X` is the argument the rule constrains."""
+    lines = ["| setting (under `tools: {<tool>: ...}`) | value | operator |", "|---|---|---|"]
+    values = {"list": "a list", "number": "a number", "string": "a tool", "true": "`true`"}
+    for name, op in OPERATORS.items():
+        for setting in op.settings:
+            spelled = setting.spelled or f"`{setting.key}`"
+            value = values.get(setting.kind, "`false`")
+            lines.append(f"| {_cell(spelled)} | {value} | `{name}` |")
+    return "\n".join(lines) + "\n"
+
+
+def _mutator_cell(mutator: Callable[..., Any]) -> str:
+    return f"`{_kebab(mutator.__name__)}`: {_cell(_first_sentence(mutator.__doc__))}"
+
+
+ADDING = """\
+One new file, `specgap/operators/<name>.py`, defining `OPERATOR = Operator(...)`: its
+condition model (a frozen model with `operator: Literal["<name>"]`), category, doc,
+check, `describe`, default action and tool-valued parameters, its mutators, its prose
+patterns (`prose=`, `Prose`), config settings (`settings=`) and `examples` (sentences the
+extractor must read as its rules; `tests/test_operator_files.py` runs them). Behaviour
+generic code needs is declared, not named: `shadows`, `any_of`, `taint_sources`,
+`standalone`, `conflicts`, `guarded`, `unknown_facet`, `spreads_over`, `problems`, `requires_first`,
+`list_control` (see `specgap/operators/base.py`). Then one line in `_MODULES`
+(`specgap/operators/__init__.py`) and `python -m specgap.operators --write-readme`.
+A plugin outside specgap calls `specgap.operators.register(module)` (or the
+`registered(module)` context manager) instead; `tests/test_toy_operator.py` adds one
+that way and shows it extracted, compiled, evaluated, mutated and documented.
+"""
+
+
+TABLES: dict[str, Callable[[], str]] = {
+    "table": operator_table,
+    "mutators": mutator_table,
+    "settings": settings_table,
+}
+
+
+def _begin(kind: str) -> str:
+    return f"<!-- BEGIN operator {kind} (generated by `{COMMAND}`) -->"
+
+
+def _end(kind: str) -> str:
+    return f"<!-- END operator {kind} -->"
+
+
+def with_tables(text: str) -> str:
+    """`text` with every marked section regenerated (unchanged where there is none)."""
+    for kind, make in TABLES.items():
+        section = re.compile(re.escape(_begin(kind)) + r"\n.*?" + re.escape(_end(kind)), re.S)
+        generated = f"{_begin(kind)}\n{make()}{_end(kind)}"
+        text = section.sub(lambda _: generated, text)  # noqa: B023 (used at once)
+    return text
+
+
+def docs_page() -> str:
+    """`docs/operators.md` as generated: both tables, marked."""
+    return (
+        "# Operators\n\n"
+        "Generated from the operator table (`specgap/operators/`, one module per operator) by\n"
+        f"`{COMMAND}`; do not edit the tables by hand.\n\n"
+        f"## Adding an operator\n\n{ADDING}\n"
+        "## The operators\n\n"
+        f"{_begin('table')}\n{operator_table()}{_end('table')}\n\n"
+        "## Mutators\n\n"
+        f"{_begin('mutators')}\n{mutator_table()}{_end('mutators')}\n\n"
+        "## Config settings\n\n"
+        f"{_begin('settings')}\n{settings_table()}{_end('settings')}\n"
+    )
+
+
+def schema() -> str:
+    from specgap.api import bundle_schema  # the whole IR; its `Condition` is the table's
+
+    return bundle_schema()
+
+
+def stale(root: Path = ROOT) -> list[str]:
+    """The generated files (repo-relative) that differ from what the table gives."""
+    found = []
+    for name, want in _wanted(root).items():
+        path = root / name
+        if not path.is_file() or path.read_text(encoding="utf-8") != want:
+            found.append(name)
+    return found
+
+
+def _wanted(root: Path) -> dict[str, str]:
+    wanted: dict[str, Any] = {}
+    readme = root / "README.md"
+    if readme.is_file():
+        wanted["README.md"] = with_tables(readme.read_text(encoding="utf-8"))
+    wanted["docs/operators.md"] = docs_page()
+    wanted[SCHEMA] = schema()
+    return wanted
+
+
+def write(root: Path = ROOT) -> list[str]:
+    """Rewrite the stale generated files; returns their names."""
+    changed = stale(root)
+    wanted = _wanted(root)
+    for name in changed:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(wanted[name], encoding="utf-8")
+    return changed
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["--write-readme"]:
+        for name in write():
+            sys.stdout.write(f"wrote {name}\n")
+        return 0
+    if argv == ["--check"]:
+        found = stale()
+        for name in found:
+            sys.stderr.write(f"{name}: stale; run `{COMMAND}`\n")
+        return 1 if found else 0
+    if argv:
+        sys.stderr.write("usage: python -m specgap.operators [--write-readme | --check]\n")
+        return 2
+    sys.stdout.write(operator_table() + "\n" + mutator_table())
+    return 0

@@ -1,0 +1,207 @@
+"""`max_calls`: a tool may be called at most so many times per trace.
+
+It counts calls of the target per trace or, with `per`, per entity: calls naming the same
+id in the arguments named like `per` (`order` counts per `order_id`) count together.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+from typing import Any, Literal
+
+from pydantic import Field
+
+from specgap.events import Event, ToolCall
+from specgap.irbase import Frozen
+from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, num
+from specgap.operators.evidence import is_idlike, leaves, matching_args, runs
+from specgap.operators.prose import (
+    NEG,
+    NUMBER,
+    NUMBER_WORDS,
+    Said,
+    action_list,
+    lemma,
+    number,
+    singular,
+    split_words,
+    ticked_tools,
+)
+from specgap.operators.replay import checked, next_turn, targets
+
+
+class MaxCalls(Frozen):
+    operator: Literal["max_calls"] = "max_calls"
+    max: int = Field(ge=0, description="calls of the target allowed per trace")
+    per: str | None = Field(
+        default=None, description="count per entity (e.g. `order`: per `order_id` value)"
+    )
+
+
+CALLS = "max_calls"
+
+
+def _observe_calls(state: TraceState, event: Event) -> None:
+    """Calls per tool, and per tool and id value (for rules counted per entity)."""
+    if isinstance(event, ToolCall):
+        counts: Counter[tuple[str, str]] = state.slots.setdefault(CALLS, Counter())
+        tool = event.tool or event.name
+        counts[(tool, "")] += 1
+        for value in {norm_id(v) for v in leaves(event.args) if is_idlike(v)}:
+            counts[(tool, value)] += 1
+
+
+def norm_id(value: Any) -> str:
+    return "".join(runs(str(value)))
+
+
+def _per_entity(cond: MaxCalls, call: ToolCall) -> list[str]:
+    if cond.per is None:
+        return []
+    return sorted({norm_id(v) for a in matching_args(call.args, cond.per) for v in leaves(a)})
+
+
+def _check_calls(cond: MaxCalls, call: ToolCall, state: TraceState) -> str | None:
+    counts: Counter[tuple[str, str]] = state.slots.get(CALLS) or Counter()
+    tool = call.tool or call.name
+    keys = _per_entity(cond, call) or [""]
+    made, key = max((counts[(tool, k)], k) for k in keys)
+    if made >= cond.max:
+        scope = f" for `{key}`" if key else " per trace"
+        return f"call {made + 1} of `{call.name}`{scope}, at most {num(cond.max)} allowed"
+    return None
+
+
+def _describe_calls(cond: MaxCalls, target: str) -> str:
+    scope = f"per {cond.per}" if cond.per else "per trace"
+    return f"`{target}` may be called at most {num(cond.max)} time(s) {scope}"
+
+
+def _repeat(cond: MaxCalls, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """The last call of the target is made again until one call too many."""
+    calls = [i for i, e in enumerate(events) if targets(e, target)]
+    if not calls:
+        return
+    last = calls[-1]
+    extra: list[Event] = []
+    turn = next_turn(events)
+    for n in range(max(cond.max - len(calls) + 1, 1)):
+        extra.append(events[last].model_copy(update={"turn": turn + n}))
+    yield Mutant(
+        mutator=f"{CALLS}/repeat-call",
+        description=f"event {last} is repeated {len(extra)} more time(s)",
+        events=(*events[: last + 1], *extra, *events[last + 1 :]),
+    )
+
+
+# -- prose ------------------------------------------------------------------------------
+
+# --- calls per trace, calls per turn ----------------------------------------------------------
+
+_TIMES = {"once": 1, "twice": 2, "thrice": 3}
+
+
+def _n_times(group: str) -> str:
+    return rf"(?P<{group}>once|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)"
+
+
+_DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|triggered|applied)"
+
+
+_PER = re.compile(
+    r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
+    r"(?:[a-z]+\s+)?(?P<entity>[a-z]+)\b(?!\s+(?:of|to)\b)",
+    re.I,
+)
+_WHOLE = frozenset(
+    split_words("conversation session chat trace dialogue interaction turn user day")
+)
+
+
+def _times(raw: str) -> int:
+    raw = raw.casefold().split()[0]
+    return _TIMES.get(raw) or int(number(raw))
+
+
+def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
+    """What the words before the modal name: `Exchange or modify order tools`, `this
+    action` (the described tool or the section), a ticked tool."""
+    head = s.clean[:start]
+    head = head[head.rfind(",") + 1 :] if "," in head else head
+    ticked = ticked_tools(head) or ticked_tools(s.clean)
+    if ticked:
+        return tuple(ticked[:1])
+    if re.search(r"\b(?:this|that|the|it|these)\s*(?:action|function|tool|operation|call)?\s*$",
+                 head.strip(), re.I) or not head.strip():  # fmt: skip
+        return None
+    listed = action_list(head)
+    if listed:
+        return tuple(listed)
+    words = re.findall(r"[A-Za-z][\w-]*", head)
+    return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
+
+
+def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
+    raw = next(g for g in m.groups() if g)
+    if raw.casefold().split()[0] not in _TIMES and not raw.casefold().endswith("times"):
+        return None
+    modal = re.search(r"\b(?:can|may|should|must|could|never|not|don't|cannot)\b", s.clean)
+    found = _calls_target(s, modal.start() if modal else m.start())
+    params: dict[str, Any] = {"max": _times(raw)}
+    per = _PER.search(s.clean)
+    if per is not None and singular(per["entity"]) not in _WHOLE:
+        params["per"] = singular(per["entity"])
+    return Found(None, params, {}, 0.8, targets=found or ())
+
+
+def _n_calls(s: Said, m: re.Match[str]) -> Found | None:
+    ticked = ticked_tools(m["x"]) or ticked_tools(s.clean)
+    params = {"max": int(number(m["n"]))}
+    return Found(None, params, {}, 0.8, targets=tuple(ticked[:1]))
+
+
+_PROSE = (
+    Prose(
+        "called-at-most-n-times",
+        r"\b(?:can|may|should|must|could)\s+(?:only\s+)?(?:be\s+)?(?:only\s+)?"
+        + _DONE
+        + r"\s+(?:only\s+|at\s+most\s+|no\s+more\s+than\s+|a\s+maximum\s+of\s+)?"
+        + _n_times("a")
+        + r"\b|\b(?:at\s+most|no\s+more\s+than|only|a\s+maximum\s+of)\s+"
+        + _n_times("b")
+        + r"\b|\b"
+        + NEG
+        + r"\b.{0,60}?\bmore\s+than\s+"
+        + _n_times("c")
+        + r"\b",
+        build=_max_calls,
+    ),
+    Prose(
+        "at-most-n-calls",
+        r"\b(?:at\s+most|no\s+more\s+than|up\s+to|a\s+maximum\s+of)\s+"
+        + NUMBER
+        + r"\s+(?:calls?|requests?|invocations?|attempts?)\s+(?:to|of|with|per)?\s*(?P<x>.*)$",
+        build=_n_calls,
+    ),
+)
+
+
+_CALLS = Operator(
+    CALLS,
+    MaxCalls,
+    "business_logic_validation",
+    "a tool may be called at most so many times per trace",
+    _check_calls,
+    _describe_calls,
+    observe=_observe_calls,
+    shadows=frozenset({"deny_action"}),
+    prose=_PROSE,
+    guarded=True,
+    examples=(
+        Example("The `reset_password` tool can only be called once per conversation.", {"max": 1}),
+    ),
+)
+OPERATOR = replace(_CALLS, mutators=(checked(_CALLS, _repeat),))

@@ -1,0 +1,125 @@
+"""`one_call_at_a_time`: one tool call per assistant turn, and no reply to the user in
+that turn."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from specgap.events import Event, Message, ToolCall
+from specgap.irbase import Frozen
+from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, Undetermined
+from specgap.operators.prose import (
+    ANY_TOOL,
+    NEG,
+    Said,
+)
+from specgap.operators.replay import checked, next_turn, targets
+
+
+class OneCallAtATime(Frozen):
+    """No assistant turn with several tool calls (nor, with `with_text`, text and a call)."""
+
+    operator: Literal["one_call_at_a_time"] = "one_call_at_a_time"
+    with_text: bool = True
+
+
+TURNS = "one_call_at_a_time"
+
+
+@dataclass
+class _Turns:
+    calls: Counter[int] = field(default_factory=Counter)
+    texts: set[int] = field(default_factory=set)
+
+
+def _observe_turns(state: TraceState, event: Event) -> None:
+    slot: _Turns = state.slots.setdefault(TURNS, _Turns())
+    if event.turn is None:
+        return
+    if isinstance(event, ToolCall):
+        slot.calls[event.turn] += 1
+    elif event.role == "assistant" and event.content.strip():
+        slot.texts.add(event.turn)
+
+
+def _check_turns(cond: OneCallAtATime, call: ToolCall, state: TraceState) -> str | None:
+    if call.turn is None:
+        return Undetermined(f"the trace does not record which turn issued `{call.name}`")
+    slot: _Turns = state.slots.get(TURNS) or _Turns()
+    if slot.calls[call.turn]:
+        return f"`{call.name}` is not the only tool call of its turn"
+    if cond.with_text and call.turn in slot.texts:
+        return f"`{call.name}` is called in a turn that also answers the user"
+    return None
+
+
+def _describe_turns(cond: OneCallAtATime, target: str) -> str:
+    extra = ", and never together with a reply to the user" if cond.with_text else ""
+    return f"`{target}`: one tool call per assistant turn{extra}"
+
+
+def _parallel(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """A call is issued twice in one turn."""
+    for at, event in enumerate(events):
+        if targets(event, target):
+            turn = event.turn if event.turn is not None else next_turn(events)
+            call = event.model_copy(update={"turn": turn})
+            yield Mutant(
+                mutator=f"{TURNS}/parallel-call",
+                description=f"event {at} is issued twice in turn {turn}",
+                events=(*events[:at], call, call, *events[at + 1 :]),
+            )
+
+
+def _talk(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """The agent answers the user in the same turn as a call."""
+    for at, event in enumerate(events):
+        if targets(event, target) and event.turn is not None:
+            said = Message(role="assistant", content="Doing that for you now.", turn=event.turn)
+            yield Mutant(
+                mutator=f"{TURNS}/talk-and-call",
+                description=f"event {at} shares its turn with a reply to the user",
+                events=(*events[:at], said, *events[at:]),
+            )
+
+
+# -- prose ------------------------------------------------------------------------------
+
+
+def _one_call(s: Said, m: re.Match[str]) -> Found | None:
+    with_text = bool(re.search(r"\b(?:respond|reply|answer|talk|text|message)\b", s.clean, re.I))
+    return Found(None, {"with_text": with_text}, {}, 0.85, targets=(ANY_TOOL,))
+
+
+_PROSE = (
+    Prose(
+        "one-call-at-a-time",
+        r"\b(?:one|a\s+single|1)\s+(?:tool\s+|function\s+)?call\s+at\s+a\s+time\b"
+        r"|\b(?:one|a\s+single)\s+(?:tool|function)\s+at\s+a\s+time\b"
+        r"|\b" + NEG + r"\s+(?:make|issue|send|run|call)\s+(?:several|multiple|parallel|"
+        r"simultaneous|concurrent)\s+(?:tool\s+|function\s+)?calls\b"
+        r"|\bno\s+parallel\s+(?:tool\s+|function\s+)?calls\b"
+        r"|\b(?:make|take|issue)\s+a\s+(?:tool|function)\s+call\b.{0,60}?\b(?:not|never)\s+(?:respond|"
+        r"reply|answer)\b|\b(?:respond|reply|answer)\b.{0,60}?\b(?:not|never)\s+(?:make|take|issue)\s+a\s+"
+        r"(?:tool|function)\s+call\b",
+        build=_one_call,
+    ),
+)
+
+
+_TURNS = Operator(
+    TURNS,
+    OneCallAtATime,
+    "workflow_ordering_validation",
+    "one tool call per assistant turn, and no reply to the user in that turn",
+    _check_turns,
+    _describe_turns,
+    observe=_observe_turns,
+    prose=_PROSE,
+    examples=(Example("Make one tool call at a time."),),
+)
+OPERATOR = replace(_TURNS, mutators=(checked(_TURNS, _parallel), checked(_TURNS, _talk)))

@@ -1,0 +1,181 @@
+"""`require_before`: another tool, or any one of several, must have been called earlier in
+the trace. A call the engine denied never ran (it is not in `state.called`), so a denied
+prerequisite satisfies nothing."""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterator, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, field_validator
+
+from specgap.events import Event, ToolCall
+from specgap.irbase import Frozen
+from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
+from specgap.operators.prose import CALL_WORDS, END, TICKED, is_toolish
+from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
+
+
+class RequireBefore(Frozen):
+    """Another tool, or any one of several (`before` a list: "by e-mail or by name"), must
+    have run earlier in the trace. A list is kept sorted and deduplicated; a one-tool list is
+    the plain id, so a single-tool rule keeps its bytes (and its policy id)."""
+
+    operator: Literal["require_before"] = "require_before"
+    before: str | Annotated[tuple[str, ...], Field(min_length=2)] = Field(
+        description="the tool id, or at least two tool ids of which any one satisfies it"
+    )
+
+    @field_validator("before", mode="before")
+    @classmethod
+    def _normal(cls, value: Any) -> Any:
+        if isinstance(value, list | tuple):
+            ids = sorted({str(v) for v in value})
+            if not ids:
+                raise ValueError("name at least one tool")
+            return ids[0] if len(ids) == 1 else tuple(ids)
+        return value
+
+    @property
+    def tools(self) -> tuple[str, ...]:
+        """Every tool that satisfies the rule, one or several."""
+        return (self.before,) if isinstance(self.before, str) else self.before
+
+
+def _named(cond: RequireBefore) -> str:
+    """`a`, or `a` or `b` for an any-of rule."""
+    return " or ".join(f"`{t}`" for t in cond.tools)
+
+
+def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None:
+    if any(t in state.called for t in cond.tools):
+        return None
+    return f"{_named(cond)} was not called first"
+
+
+def _problems(cond: RequireBefore, target: str, quote: str) -> Iterator[str]:
+    if isinstance(cond.before, str) and covers(target, cond.before):
+        yield f"it requires `{cond.before}` to be called before `{target}`, which is itself"
+    elif target in cond.tools:
+        yield f"it lists `{target}` itself among the tools one of which must come first"
+    elif covered := [t for t in cond.tools if covers(target, t)]:
+        yield f"its target `{target}` covers `{covered[0]}`, one of the tools that must come first"
+
+
+def covers(target: str, tool: str) -> bool:
+    """`tool` is the target, or one of the tools a glob target stands for."""
+    return tool == target or fnmatch.fnmatchcase(tool, target)
+
+
+# -- prose ------------------------------------------------------------------------------
+
+_ASKS_USER = re.compile(
+    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement)\b", re.I
+)
+
+
+def _first_is_a_tool(m: re.Match[str]) -> dict[str, Any] | None:
+    first = m["first"]
+    if _ASKS_USER.search(first) and not any(is_toolish(t) for t in TICKED.findall(first)):
+        return None  # "before X, get the user's confirmation": not a tool to call first
+    return {}
+
+
+_PROSE = (
+    Prose(
+        "call-x-before-y",
+        rf"\b(?:{CALL_WORDS})\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
+        lambda m: {},
+        confidence=0.9,
+        target="then",
+        tools={"before": "first"},
+    ),
+    Prose(
+        "before-y-call-x",
+        r"\bbefore\s+(?P<then>.+?),\s*(?:(?:always|first)\s+)?(?:you\s+(?:must|should|have\s+to|"
+        rf"need\s+to)\s+)?(?:{CALL_WORDS}|check|verify|obtain|get)\s+(?P<first>.+?){END}",
+        _first_is_a_tool,
+        confidence=0.9,
+        target="then",
+        tools={"before": "first"},
+    ),
+    Prose(
+        "y-only-after-x",
+        r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|"
+        rf"invoked)?\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
+        lambda m: {},
+        confidence=0.85,
+        target="then",
+        tools={"before": "first"},
+    ),
+)
+
+
+# -- mutators ---------------------------------------------------------------------------
+
+
+def _predecessors(cond: RequireBefore, events: Sequence[Event], first: int) -> list[int]:
+    return [i for i in range(first) if any(is_call_to(events[i], t) for t in cond.tools)]
+
+
+def _drop_predecessor(
+    cond: RequireBefore, target: str, events: Sequence[Event]
+) -> Iterator[Mutant]:
+    """Every call to a required predecessor (any listed one) before the first call to the
+    target is removed."""
+    targets = calls_to(events, target)
+    if not targets:
+        return
+    earlier = _predecessors(cond, events, targets[0])
+    if earlier:
+        yield Mutant(
+            mutator="require_before/drop-predecessor",
+            description=f"drop the {_named(cond)} call(s) before `{target}`",
+            events=without(events, set(earlier)),
+        )
+
+
+def _call_too_early(cond: RequireBefore, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """The first call to the target is moved in front of every required predecessor."""
+    targets = calls_to(events, target)
+    if not targets:
+        return
+    earlier = _predecessors(cond, events, targets[0])
+    if earlier:
+        moved = events[targets[0]]
+        rest = without(events, {targets[0]})
+        yield Mutant(
+            mutator="require_before/reorder",
+            description=f"call `{target}` before {_named(cond)}",
+            events=insert_at(rest, earlier[0], moved),
+        )
+
+
+OPERATOR = Operator(
+    "require_before",
+    RequireBefore,
+    "workflow_ordering_validation",
+    "another tool must have been called earlier in the trace",
+    _check,
+    lambda c, t: f"call {_named(c)} before `{t}`",
+    action="steer",
+    tool_params=("before",),
+    mutators=(_drop_predecessor, _call_too_early),
+    any_of=("before",),
+    prose=_PROSE,
+    problems=_problems,
+    requires_first=lambda c: c.before if isinstance(c.before, str) else None,
+    settings=(
+        Setting(
+            r"^(?:require_before|requires|after)$",
+            "string",
+            lambda m, v: {"before": v},
+            spelled="`require_before`, `requires`, `after`",
+        ),
+    ),
+    examples=(
+        Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),
+    ),
+)
