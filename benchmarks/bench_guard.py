@@ -27,23 +27,15 @@ from typing import Any
 from specgap.evaluate.adapters import load_trace
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard, load_policy
-from specgap.ir import (
-    AgentBundle,
-    ArgWithinBound,
-    DenyAction,
-    Extraction,
-    FlowDenied,
-    Policy,
-    RequireBefore,
-    ResourceInAllowlist,
-    ReviewRequired,
-    SchemaContract,
-    Selector,
-    Source,
-    Span,
-    TimeoutLeq,
-    ToolSummary,
-)
+from specgap.ir import AgentBundle, Extraction, Policy, Selector, Source, Span, ToolSummary
+from specgap.operators.arg_within_bound import ArgWithinBound
+from specgap.operators.deny_action import DenyAction
+from specgap.operators.flow_denied import FlowDenied
+from specgap.operators.require_before import RequireBefore
+from specgap.operators.resource_in_allowlist import ResourceInAllowlist
+from specgap.operators.review_required import ReviewRequired
+from specgap.operators.schema_contract import SchemaContract
+from specgap.operators.timeout_leq import TimeoutLeq
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICY = ROOT / "policy" / "policy.json"

@@ -256,26 +256,3 @@ class Bundle(Frozen):
 
         data = self.model_dump(mode="json", by_alias=True)
         return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-# Every operator's condition model, re-exported where it always was. Imported last: the
-# operator modules import `specgap.irbase` only, never this module.
-from specgap.controls.model import Control as Control  # noqa: E402
-from specgap.operators.arg_count_bound import ArgCountBound as ArgCountBound  # noqa: E402
-from specgap.operators.arg_grounded import ArgGrounded as ArgGrounded  # noqa: E402
-from specgap.operators.arg_within_bound import ArgWithinBound as ArgWithinBound  # noqa: E402
-from specgap.operators.deny_action import DenyAction as DenyAction  # noqa: E402
-from specgap.operators.flow_denied import FlowDenied as FlowDenied  # noqa: E402
-from specgap.operators.max_calls import MaxCalls as MaxCalls  # noqa: E402
-from specgap.operators.one_call_at_a_time import OneCallAtATime as OneCallAtATime  # noqa: E402
-from specgap.operators.require_before import RequireBefore as RequireBefore  # noqa: E402
-from specgap.operators.require_confirmation import (  # noqa: E402
-    RequireConfirmation as RequireConfirmation,
-)
-from specgap.operators.resource_in_allowlist import (  # noqa: E402
-    ResourceInAllowlist as ResourceInAllowlist,
-)
-from specgap.operators.review_required import ReviewRequired as ReviewRequired  # noqa: E402
-from specgap.operators.schema_contract import SchemaContract as SchemaContract  # noqa: E402
-from specgap.operators.state_condition import StateCondition as StateCondition  # noqa: E402
-from specgap.operators.timeout_leq import TimeoutLeq as TimeoutLeq  # noqa: E402

@@ -151,9 +151,11 @@ def docs_page() -> str:
 
 
 def schema() -> str:
-    from specgap.api import bundle_schema  # the whole IR; its `Condition` is the table's
+    import json
 
-    return bundle_schema()
+    from specgap.ir import Bundle  # the whole IR; its `Condition` is the table's
+
+    return json.dumps(Bundle.model_json_schema(by_alias=True), indent=2, sort_keys=True) + "\n"
 
 
 def stale(root: Path = ROOT) -> list[str]:

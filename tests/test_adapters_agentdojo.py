@@ -17,17 +17,9 @@ import pytest
 from specgap.evaluate.adapters import read_paths
 from specgap.events import ToolCall
 from specgap.guard import Guard
-from specgap.ir import (
-    AgentBundle,
-    DenyAction,
-    Extraction,
-    Policy,
-    SchemaContract,
-    Selector,
-    Source,
-    Span,
-    ToolSummary,
-)
+from specgap.ir import AgentBundle, Extraction, Policy, Selector, Source, Span, ToolSummary
+from specgap.operators.deny_action import DenyAction
+from specgap.operators.schema_contract import SchemaContract
 
 ATTACKER = "US133000000121212121212"
 MONEY_TOOLS = ("send_money", "schedule_transaction", "update_scheduled_transaction")

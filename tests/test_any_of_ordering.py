@@ -13,9 +13,10 @@ import pytest
 
 from specgap.evaluate.engine import Engine
 from specgap.events import Event
-from specgap.ir import Diagnostic, Policy, RequireBefore
+from specgap.ir import Diagnostic, Policy
 from specgap.mutate import violated
 from specgap.operators import OPERATORS
+from specgap.operators.require_before import RequireBefore
 from specgap.sense import sense_check
 from tests.corpus_agents import Built, build_agent
 from tests.policy_helpers import call, policy

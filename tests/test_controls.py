@@ -189,7 +189,7 @@ def test_action_precedence(decisions: tuple[str, ...], verdict: str, action: str
 
 
 def test_an_allow_control_does_not_override_a_mined_policy() -> None:
-    from specgap.ir import DenyAction
+    from specgap.operators.deny_action import DenyAction
 
     mined = policy(control(listed("x"), selector=Q)).model_copy(
         update={

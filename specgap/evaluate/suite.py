@@ -28,8 +28,9 @@ from specgap.evaluate.results import (
     count,
 )
 from specgap.events import LabelledTraces, Trace
-from specgap.ir import AgentBundle, Bundle, Diagnostic, Policy, SchemaContract
+from specgap.ir import AgentBundle, Bundle, Diagnostic, Policy
 from specgap.mutate import generate
+from specgap.operators.schema_contract import SchemaContract
 from specgap.registry import Registry, Tool, agent_registry, build_registry
 
 
