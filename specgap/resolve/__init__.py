@@ -10,12 +10,12 @@ from __future__ import annotations
 from specgap.resolve.evidence import KEEP, MARGIN, RESOLVED_AT, Evidence, status_of
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.rules import (
-    bind_mentions,
-    bind_tool_lists,
+    bundle_resolutions,
     did_you_mean,
     glob_resolution,
     is_glob,
-    mention_key,
+    resolution_of,
+    resolve_rule,
     resolve_rules,
 )
 from specgap.resolve.text import compact, stem, words
@@ -26,13 +26,13 @@ __all__ = [
     "RESOLVED_AT",
     "Evidence",
     "Resolver",
-    "bind_mentions",
-    "bind_tool_lists",
+    "bundle_resolutions",
     "compact",
     "did_you_mean",
     "glob_resolution",
     "is_glob",
-    "mention_key",
+    "resolution_of",
+    "resolve_rule",
     "resolve_rules",
     "status_of",
     "stem",
