@@ -406,11 +406,15 @@ class _Seen:
     done: _Compiled
 
 
-def _content(resolved: ResolvedRule) -> str:
-    """The rule with its resolutions, without its position: canonical JSON, with the
-    span's path alone."""
-    without = {"rule": {"span"}}
-    return f"{resolved.rule.span.path}\0{resolved.model_dump_json(exclude=without)}"
+def _content(resolved: ResolvedRule) -> Hashable:
+    """The rule with its resolutions, without its position: the rule's canonical JSON with
+    the span's path alone, and the resolutions themselves (frozen, compared by value)."""
+    rule = resolved.rule
+    return (
+        f"{rule.span.path}\0{rule.model_dump_json(exclude={'span'})}",
+        resolved.target,
+        tuple(resolved.params.items()),
+    )
 
 
 @dataclass(frozen=True)

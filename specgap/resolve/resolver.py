@@ -81,6 +81,10 @@ class Resolver(Index):
     def __init__(self, registry: Registry) -> None:
         super().__init__(registry)
         self._memo: dict[tuple[str | None, str], Resolution] = {}
+        # equal resolutions are one object, so the stage compares them by identity
+        self._interned: dict[tuple[object, ...], Resolution] = {}
+        # the evidence of a mention before the words around it: one per mention
+        self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -93,7 +97,9 @@ class Resolver(Index):
         key = (mention, context)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = resolution(mention, self.evidence(mention, context))
+            made = resolution(mention, self.evidence(mention, context))
+            interned = (made.mention, made.status, made.candidates)
+            found = self._memo[key] = self._interned.setdefault(interned, made)
         return found
 
     def explain(self, mention: str | None, context: str = "") -> tuple[Resolution, dict[str, str]]:
@@ -108,8 +114,19 @@ class Resolver(Index):
         if not mention or not mention.strip():
             self._implicit(context, found)
             return found
+        bare = self._bare.get(mention)
+        if bare is None:
+            bare = self._bare[mention] = self._bare_evidence(mention)
+        found, mention_words = dict(bare[0]), bare[1]
+        if context:
+            self._context_bonus(found, set(content_words(context)) - mention_words)
+        return found
+
+    def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
+        """The evidence from the mention alone, and its words (not favoured by context)."""
+        found: dict[str, Evidence] = {}
         if self.registry.hook(mention) is not None:
-            return found  # a lifecycle hook is never a candidate; compile says why
+            return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
         raw = split(mention)
         stems = [stem(w) for w in raw]
         letters, stemmed = "".join(raw), "".join(stems)
@@ -140,9 +157,7 @@ class Resolver(Index):
             self._fuzzy(mention, found)
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
-        if context:
-            self._context_bonus(found, set(content_words(context)) - mention_words)
-        return found
+        return found, mention_words
 
     # --- scoring -----------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ implicit target under `@<path:line:col>` (`resolution_of` finds a rule's own).
 from __future__ import annotations
 
 import fnmatch
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
@@ -77,32 +77,59 @@ def tool_mentions(rule: CandidateRule) -> dict[str, tuple[str, ...]]:
 # --- the bundle's list ------------------------------------------------------------------------
 
 
-def bundle_resolutions(resolved: Iterable[ResolvedRule]) -> tuple[Resolution, ...]:
+def bundle_resolutions(resolved: Sequence[ResolvedRule]) -> tuple[Resolution, ...]:
     """Every resolution of every rule, once each, keyed as the module docstring says, in
     the order of their keys."""
-    by_text: dict[str, list[tuple[Span, Resolution]]] = {}
+    first: dict[str, Resolution] = {}
+    others: list[tuple[str, Resolution]] = []  # made again, by another object
     for each in resolved:
-        span = each.rule.span
-        if each.rule.target is None:  # implicit: always by position
-            by_text.setdefault(located("", span), []).append((span, each.target))
-        else:
-            by_text.setdefault(each.rule.target, []).append((span, each.target))
+        rule = each.rule
+        text = rule.target if rule.target is not None else located("", rule.span)
+        # the resolver's memo hands back one object per mention and context: mostly the first
+        if first.setdefault(text, each.target) is not each.target:
+            others.append((text, each.target))
         for resolutions in each.params.values():
             for res in resolutions:
-                by_text.setdefault(res.mention, []).append((span, res))
-    out: dict[str, dict[Hashable, Resolution]] = {}
-    for text, found in by_text.items():
-        alike = len({_meaning(res) for _, res in found}) == 1
-        for span, res in found:
-            key = text if alike or text.startswith("@") else located(text, span)
-            if res.mention != key:
-                res = res.model_copy(update={"mention": key})
-            out.setdefault(key, {}).setdefault(_meaning(res), res)
-    return tuple(
-        res
-        for key in sorted(out)
-        for res in sorted(out[key].values(), key=lambda r: r.model_dump_json())
-    )
+                if first.setdefault(res.mention, res) is not res:
+                    others.append((res.mention, res))
+    distinct = {id(res): (text, res) for text, res in others}.values()
+    differ = {text for text, res in distinct if _meaning(first[text]) != _meaning(res)}
+    out: dict[str, dict[Hashable, Resolution]] = {
+        text: {None: res if res.mention == text else _keyed(res, text)}
+        for text, res in first.items()
+        if text not in differ
+    }
+    if differ:  # each such mention once per rule, under its place
+        for text, span, res in _made(resolved):
+            if text in differ:
+                key = text if text.startswith("@") else located(text, span)
+                kept = out.setdefault(key, {})
+                kept.setdefault(_meaning(res), res if res.mention == key else _keyed(res, key))
+    listed: list[Resolution] = []
+    for key in sorted(out):
+        several = list(out[key].values())
+        listed.extend(several if len(several) == 1 else sorted(several, key=_json))
+    return tuple(listed)
+
+
+def _made(resolved: Iterable[ResolvedRule]) -> Iterator[tuple[str, Span, Resolution]]:
+    """(mention, the rule's span, resolution) for every resolution of every rule; an
+    implicit target's mention is its place."""
+    for each in resolved:
+        rule = each.rule
+        target = rule.target if rule.target is not None else located("", rule.span)
+        yield target, rule.span, each.target
+        for resolutions in each.params.values():
+            for res in resolutions:
+                yield res.mention, rule.span, res
+
+
+def _keyed(res: Resolution, key: str) -> Resolution:
+    return res.model_copy(update={"mention": key})
+
+
+def _json(res: Resolution) -> str:
+    return res.model_dump_json()
 
 
 def resolution_of(
@@ -136,7 +163,7 @@ GLOB_SCORE = 0.75
 
 
 def is_glob(mention: str) -> bool:
-    return any(ch in mention for ch in "*?[")
+    return "*" in mention or "?" in mention or "[" in mention
 
 
 def glob_resolution(resolver: Resolver, pattern: str) -> Resolution:
