@@ -10,11 +10,16 @@ from typing import Any
 
 import pytest
 
+from specgap.cache import Cache
 from specgap.compile import compile_policies
-from specgap.ir import CandidateRule, ResolvedRule, Span
+from specgap.config import load_project
+from specgap.ir import Bundle, CandidateRule, ResolvedRule, Span
+from specgap.jsontext import TextCache
+from specgap.pipeline import Options, build
 from specgap.registry import Registry, Tool, build_registry
 from specgap.resolve import Resolver, bundle_resolutions, resolution_of, resolve_rule, resolve_rules
 from specgap.resolve import resolver as resolver_module
+from specgap.watch import cached_build
 from tests.cli_helpers import specgap
 
 VENT, VALVE, HUMIDITY = "vents.open_vent", "valves.open_valve", "sensors.read_humidity"
@@ -252,3 +257,58 @@ def test_explain_shows_the_rules_own_resolution_of_a_shared_mention(project_dir:
         assert f"{runner_up['tool_id']}  {runner_up['score']:.3f}" in run.stdout
         shown += 1
     assert shown > 0
+
+
+PROMPT = "fixtures/cloud/prompt.md"
+SAME_SENTENCE = "- Always call `authz.check_permission` before `put`.\n"
+
+
+def _under(project_dir: Path, heading: str, line: str) -> None:
+    prompt = project_dir / "fixtures" / "cloud" / "prompt.md"
+    text = prompt.read_text("utf-8")
+    assert f"## {heading}\n\n" in text
+    prompt.write_text(text.replace(f"## {heading}\n\n", f"## {heading}\n\n{line}"), "utf-8")
+
+
+def _put_rules(bundle: Bundle) -> dict[str, str]:
+    (cloud,) = [a for a in bundle.agents if a.id == "cloud"]
+    found = [p for p in cloud.policies if "put" in p.source.mentions]
+    return {p.target: p.source.span.location() for p in found}
+
+
+def test_one_sentence_under_two_headings_compiles_against_two_tools(project_dir: Path) -> None:
+    """Each heading's words pick the tool: the first rule's context no longer decides for
+    both (which compiled the upload rule against the table write and merged it away)."""
+    _under(project_dir, "Writing records", SAME_SENTENCE)
+    _under(project_dir, "Uploading files", SAME_SENTENCE)
+    bundle, _ = build(load_project(project_dir / "specgap.toml"), Options())
+    assert _put_rules(bundle) == {
+        "aws.dynamodb.PutItem": "fixtures/cloud/prompt.md:8:3",
+        "aws.s3.PutObject": "fixtures/cloud/prompt.md:13:3",
+    }
+    (cloud,) = [a for a in bundle.agents if a.id == "cloud"]
+    keys = [r.mention for r in cloud.resolutions if r.mention.split("@")[0] == "put"]
+    assert keys == ["put@fixtures/cloud/prompt.md:13:3", "put@fixtures/cloud/prompt.md:8:3"]
+
+
+def test_watch_equals_build_as_a_mention_comes_to_differ_and_to_agree(project_dir: Path) -> None:
+    edits = [
+        ("Writing records", SAME_SENTENCE, '"put"'),  # one rule: listed as `put`
+        ("Uploading files", SAME_SENTENCE, f'"put@{PROMPT}:13:3"'),  # two, resolved apart
+        ("Writing records", "Tables hold customer records.\n", f'"put@{PROMPT}:9:3"'),  # moved
+        ("Uploading files", "", f'"put@{PROMPT}:14:3"'),  # nothing changes
+    ]
+    cache, texts = Cache(), TextCache()
+    for heading, line, key in edits:
+        _under(project_dir, heading, line)
+        project = load_project(project_dir / "specgap.toml")
+        watched = cached_build(project, Options(), cache, texts)
+        assert watched.text == build(project, Options())[0].to_json()
+        assert f'"mention": {key}' in watched.text
+    prompt = project_dir / "fixtures" / "cloud" / "prompt.md"
+    text = prompt.read_text("utf-8")
+    prompt.write_text(text.replace(SAME_SENTENCE, "", 1), "utf-8")  # agree again: one `put`
+    project = load_project(project_dir / "specgap.toml")
+    watched = cached_build(project, Options(), cache, texts)
+    assert watched.text == build(project, Options())[0].to_json()
+    assert '"mention": "put"' in watched.text
