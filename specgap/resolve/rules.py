@@ -81,30 +81,18 @@ def bundle_resolutions(resolved: Sequence[ResolvedRule]) -> tuple[Resolution, ..
     """Every resolution of every rule, once each, keyed as the module docstring says, in
     the order of their keys."""
     first: dict[str, Resolution] = {}
-    others: list[tuple[str, Resolution]] = []  # made again, by another object
-    for each in resolved:
-        rule = each.rule
-        text = rule.target if rule.target is not None else located("", rule.span)
-        # the resolver's memo hands back one object per mention and context: mostly the first
-        if first.setdefault(text, each.target) is not each.target:
-            others.append((text, each.target))
-        for resolutions in each.params.values():
-            for res in resolutions:
-                if first.setdefault(res.mention, res) is not res:
-                    others.append((res.mention, res))
-    distinct = {id(res): (text, res) for text, res in others}.values()
-    differ = {text for text, res in distinct if _meaning(first[text]) != _meaning(res)}
+    others: dict[int, tuple[str, Resolution]] = {}  # made again, as another object
+    for text, _, res in _made(resolved):
+        # the resolver interns what it resolves alike: mostly this is the very first object
+        if first.setdefault(text, res) is not res:
+            others[id(res)] = (text, res)
+    differ = {text for text, res in others.values() if _meaning(first[text]) != _meaning(res)}
     out: dict[str, dict[Hashable, Resolution]] = {
-        text: {None: res if res.mention == text else _keyed(res, text)}
-        for text, res in first.items()
-        if text not in differ
+        text: {None: _keyed(res, text)} for text, res in first.items() if text not in differ
     }
-    if differ:  # each such mention once per rule, under its place
-        for text, span, res in _made(resolved):
-            if text in differ:
-                key = text if text.startswith("@") else located(text, span)
-                kept = out.setdefault(key, {})
-                kept.setdefault(_meaning(res), res if res.mention == key else _keyed(res, key))
+    for text, own, res in _made(resolved) if differ else ():
+        if text in differ:  # once per rule, under its place
+            out.setdefault(own, {}).setdefault(_meaning(res), _keyed(res, own))
     listed: list[Resolution] = []
     for key in sorted(out):
         several = list(out[key].values())
@@ -112,20 +100,23 @@ def bundle_resolutions(resolved: Sequence[ResolvedRule]) -> tuple[Resolution, ..
     return tuple(listed)
 
 
-def _made(resolved: Iterable[ResolvedRule]) -> Iterator[tuple[str, Span, Resolution]]:
-    """(mention, the rule's span, resolution) for every resolution of every rule; an
-    implicit target's mention is its place."""
+def _made(resolved: Iterable[ResolvedRule]) -> Iterator[tuple[str, str, Resolution]]:
+    """(key, key if rules differ, resolution) for every resolution of every rule: a
+    mention's text and its text at the rule's place; an implicit target's place, twice."""
     for each in resolved:
         rule = each.rule
-        target = rule.target if rule.target is not None else located("", rule.span)
-        yield target, rule.span, each.target
+        place = located("", rule.span)
+        if rule.target is None:
+            yield place, place, each.target
+        else:
+            yield rule.target, rule.target + place, each.target
         for resolutions in each.params.values():
             for res in resolutions:
-                yield res.mention, rule.span, res
+                yield res.mention, res.mention + place, res
 
 
 def _keyed(res: Resolution, key: str) -> Resolution:
-    return res.model_copy(update={"mention": key})
+    return res if res.mention == key else res.model_copy(update={"mention": key})
 
 
 def _json(res: Resolution) -> str:
