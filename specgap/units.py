@@ -2,14 +2,16 @@
 
 `pipeline`'s stages are maps and folds over these: read one artifact, parse and check one
 tools file, read one registry file, index one registry, extract one artifact (a Markdown
-prompt section by section), compile one rule. `specgap build` calls them with no cache;
-`specgap watch` calls the very same functions with its session's `Cache`, so a save redoes
-only the units whose content changed. Keys are content (the artifact's path and sha256, a
-section's text, a rule's canonical JSON without its position); a result found for content
-that only moved is moved into place (`sections.shift`, `_Compiled.at`), never recomputed.
+prompt section by section), resolve one rule, compile one rule with its resolutions.
+`specgap build` calls them with no cache; `specgap watch` calls the very same functions
+with its session's `Cache`, so a save redoes only the units whose content changed. Keys are
+content (the artifact's path and sha256, a section's text, a rule's canonical JSON without
+its position, its resolutions); a result found for content that only moved is moved into
+place (`sections.shift`, `_Compiled.at`), never recomputed.
 
-The passes over a whole set (merging extraction results, resolving, merging and ordering
-policies, conflicts, assembly) are not units: they always run, in `pipeline` and `compile`.
+The passes over a whole set (merging extraction results, merging and ordering policies,
+conflicts, listing the resolutions, assembly) are not units: they always run, in `pipeline`
+and `compile`.
 """
 
 from __future__ import annotations
