@@ -12,8 +12,8 @@ from pathlib import Path
 
 from specgap.api import build
 from specgap.config import load_project
+from specgap.evaluate.adapters.suites import read_traces
 from specgap.evaluate.engine import Engine
-from specgap.evaluate.suite import load_traces
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENTS = 100_000
@@ -33,7 +33,7 @@ def run() -> None:
     for state in states:
         assert state.registry is not None
         config = state.config
-        traces = load_traces(project, config.safe_traces + config.unsafe_traces, state.registry)
+        traces = read_traces(project, config.safe_traces + config.unsafe_traces, state.registry)
         workloads.append((Engine(state.policies), [t.events for t in traces]))
     per_round = sum(len(events) for _, traces in workloads for events in traces)
     rounds = -(-EVENTS // per_round)

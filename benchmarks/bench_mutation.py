@@ -13,10 +13,10 @@ import statistics
 import time
 from pathlib import Path
 
-from specgap.api import build
+from specgap.api import build, evaluate
 from specgap.config import load_project
+from specgap.evaluate.adapters.suites import read_traces
 from specgap.evaluate.kill import KillMatrix
-from specgap.evaluate.suite import evaluate_states, load_traces
 from specgap.mutate import generate
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,8 +31,8 @@ def run() -> None:
     for state in states:
         assert state.registry is not None
         config = state.config
-        safe = load_traces(project, config.safe_traces, state.registry)
-        unsafe = load_traces(project, config.unsafe_traces, state.registry)
+        safe = read_traces(project, config.safe_traces, state.registry)
+        unsafe = read_traces(project, config.unsafe_traces, state.registry)
         started = time.perf_counter()
         made = generate(
             config.id,
@@ -79,7 +79,7 @@ def run() -> None:
         started = time.perf_counter()
         bundle, states = build(project)
         middle = time.perf_counter()
-        result = evaluate_states(project, bundle, states)
+        result = evaluate(project, bundle, states, mutants=True)
         done_at = time.perf_counter()
         times.append(done_at - started)
         eval_times.append(done_at - middle)

@@ -5,20 +5,17 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
-from pydantic import ValidationError
-
-from specgap.artifacts import read_text
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
-from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.evaluate.results import EvalResult
 from specgap.extract.lock import LockEntry
-from specgap.formats import parse_json
-from specgap.ir import SCHEMA_VERSION, Bundle, Diagnostic
+from specgap.ir import Bundle, Diagnostic
 from specgap.pipeline import AgentState, Options
 from specgap.pipeline import build as run_pipeline
-from specgap.positions import TextIndex, pointer_along
+from specgap.policyfile import load_bundle as load_bundle
 from specgap.weakening import STRICT_CODES as WEAKENING_CODES
 
 
@@ -104,15 +101,32 @@ def update_lock(options: Options, states: tuple[AgentState, ...]) -> str | None:
 def evaluate(
     project: Project,
     bundle: Bundle,
-    states: tuple[AgentState, ...],
+    states: tuple[AgentState, ...] = (),
     agent: str | None = None,
     *,
     mutants: bool = False,
     seed: int = 0,
+    progress: Callable[[str], None] | None = None,
 ) -> EvalResult:
-    """Run each agent's safe and unsafe traces against its compiled policies; with
-    `mutants`, also the generated mutants and policy mutation (what `specgap eval` does)."""
-    return evaluate_states(project, bundle, states, agent, seed=seed, mutants=mutants)
+    """Read each agent's safe and unsafe traces (with the bundle's registry) and run them
+    against its compiled policies (`specgap.evaluate.evaluate`); with `mutants`, also the
+    generated mutants and policy mutation (what `specgap eval` does). `states` (a build's)
+    only spare re-reading the artifact texts the reports quote."""
+    from specgap.evaluate import evaluate as evaluate_bundle
+    from specgap.evaluate.adapters.suites import read_sources, read_suites
+
+    suites = read_suites(project, bundle, agent)
+    result = evaluate_bundle(
+        bundle,
+        suites,
+        agent,
+        undetermined=project.config.undetermined,
+        seed=seed,
+        mutants=mutants,
+        progress=progress,
+    )
+    known = {a.path: a.text for state in states for a in state.artifacts}
+    return result.model_copy(update={"sources": read_sources(project, bundle, suites, known)})
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -150,45 +164,6 @@ def write_atomic(path: Path, text: str) -> None:
                 help="pass a file path whose folder can be created and written",
             ) from None
         raise
-
-
-def load_bundle(path: Path, display: str) -> Bundle:
-    """Read a compiled policy bundle; a hand-edited one gets diagnostics, not a traceback."""
-    text = read_text(path, display)
-    data, ranges = parse_json(text, display)
-    version = data.get("schema_version", SCHEMA_VERSION) if isinstance(data, dict) else None
-    if isinstance(data, dict) and version != SCHEMA_VERSION:
-        start, end = ranges.get("/schema_version", (0, 0))
-        raise SpecgapError(
-            [
-                Diagnostic(
-                    code="unsupported-schema-version",
-                    message=f"`{display}` has schema version `{version}`; this specgap "
-                    f"reads version `{SCHEMA_VERSION}`",
-                    span=TextIndex(display, text).span(start, end),
-                    help="rebuild the policy with this version of `specgap build`",
-                )
-            ]
-        )
-    try:
-        return Bundle.model_validate(data)
-    except ValidationError as exc:
-        index = TextIndex(display, text)
-        diagnostics = []
-        for err in exc.errors()[:20]:
-            pointer = pointer_along(data, err["loc"])
-            start, end = ranges.get(pointer, (0, 0))
-            diagnostics.append(
-                Diagnostic(
-                    code="unknown-operator"
-                    if err["type"] == "union_tag_invalid"
-                    else "invalid-policy",
-                    message=f"`{pointer or '/'}`: {err['msg'].lower()}",
-                    span=index.span(start, end),
-                    help="rebuild the policy with `specgap build` instead of editing it by hand",
-                )
-            )
-        raise SpecgapError(diagnostics) from None
 
 
 def bundle_schema() -> str:

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from specgap.evaluate.suite import Counts
+from specgap.evaluate.results import Counts
 from specgap.ir import Bundle, Diagnostic, Policy
 
 LIMIT = 20  # entries per section before "... and N more"

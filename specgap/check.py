@@ -16,9 +16,9 @@ from typing import Any
 from specgap.evaluate.adapters import read_paths
 from specgap.evaluate.engine import Decision, Hit, OnError, Verdict
 from specgap.evaluate.identity import FINDING_CODES, UNREADABLE
-from specgap.guard import Guard, agent_registry, select_agent
+from specgap.guard import Guard, select_agent
 from specgap.ir import Bundle, Diagnostic
-from specgap.registry import Registry
+from specgap.registry import Registry, agent_registry
 
 
 @dataclass

@@ -313,6 +313,8 @@ def eval_cmd(
     ] = False,
 ) -> None:
     """Evaluate the policy on hand-labelled traces and generated mutants; report coverage."""
+    from specgap.api import evaluate
+    from specgap.evaluate.results import EvalResult
     from specgap.report.command import EvalRequest, run
 
     project = _project(config)
@@ -331,7 +333,11 @@ def eval_cmd(
 
     agents = [s for s in states if agent is None or s.config.id == agent]
     with progress("evaluating", len(agents)) as done:
-        code = run(project, bundle, states, request, emit, write_atomic, progress=done)
+
+        def result() -> EvalResult:
+            return evaluate(project, bundle, states, agent, mutants=True, seed=seed, progress=done)
+
+        code = run(request, result, emit, write_atomic)
     if code:
         raise typer.Exit(code)
 

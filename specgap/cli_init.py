@@ -136,7 +136,7 @@ def _ask(p: Plan) -> Plan:
 
 
 def _first_build(root: Path, offline: bool, say: Callable[..., None]) -> None:
-    from specgap.api import build, write_atomic
+    from specgap.api import build, evaluate, write_atomic
     from specgap.cli import _options, _policy_summary
     from specgap.config import load_project
     from specgap.report.command import EvalRequest, run
@@ -146,6 +146,8 @@ def _first_build(root: Path, offline: bool, say: Callable[..., None]) -> None:
     write_atomic(project.out, bundle.to_json())
     say(f"wrote {project.rel(project.out)}: {_policy_summary(bundle)}")
     say("first eval:")
-    code = run(project, bundle, states, EvalRequest(), say, write_atomic)
+    code = run(
+        EvalRequest(), lambda: evaluate(project, bundle, states, mutants=True), say, write_atomic
+    )
     follow = "all clear" if code == ExitCode.OK else "see the findings above"
     say(f"next: edit specgap.toml, then `specgap build` and `specgap eval` ({follow})")

@@ -55,3 +55,12 @@ class Trace(Frozen):
     events: tuple[Event, ...]
     description: str | None = None
     category: str | None = None
+
+
+class LabelledTraces(Frozen):
+    """One agent's hand-labelled traces, already read: what `specgap.evaluate.evaluate`
+    runs against the agent's policy. The adapters read them (`read_suites`); the
+    evaluator never touches a file."""
+
+    safe: tuple[Trace, ...] = ()
+    unsafe: tuple[Trace, ...] = ()

@@ -32,7 +32,7 @@ from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, ToolCall
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
-from specgap.registry import Registry, Tool, build_registry
+from specgap.registry import agent_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
 
@@ -316,20 +316,12 @@ def select_agent(
 
 def load_policy(path: str | os.PathLike[str]) -> Bundle:
     """Read a compiled bundle. The run-time path stays clear of the compiler; a bundle that
-    does not validate is handed to `specgap.api.load_bundle` for located diagnostics."""
+    does not validate is handed to `specgap.policyfile.load_bundle` for located diagnostics."""
     shown = Path(path).as_posix()
     text = read_text(Path(path), shown)
     try:
         return Bundle.model_validate_json(text)
     except ValueError:
-        from specgap.api import load_bundle
+        from specgap.policyfile import load_bundle
 
         return load_bundle(Path(path), shown)
-
-
-def agent_registry(agent: AgentBundle) -> Registry:
-    """The registry a bundle carries for one agent: canonical ids and emitted names."""
-    registry, _ = build_registry(
-        Tool(id=t.id, names=t.names, effects=t.effects) for t in agent.tools
-    )
-    return registry

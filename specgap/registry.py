@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from specgap.artifacts import Artifact
-from specgap.ir import Diagnostic, Selector, Span, ToolSummary
+from specgap.ir import AgentBundle, Diagnostic, Selector, Span, ToolSummary
 from specgap.toolnames import Identity, NameIndex
 from specgap.toolspecs import ToolSpec
 
@@ -92,6 +92,15 @@ class Registry:
 
     def sources_of(self, label: str) -> tuple[str, ...]:
         return tuple(t.id for t in self.tools if label in t.labels.get("source", ()))
+
+
+def agent_registry(agent: AgentBundle) -> Registry:
+    """The registry a bundle carries for one agent: canonical ids and emitted names. What
+    `check`, the `Guard` and `eval` read traces with, so they identify calls alike."""
+    registry, _ = build_registry(
+        Tool(id=t.id, names=t.names, effects=t.effects) for t in agent.tools
+    )
+    return registry
 
 
 def build_registry(tools: Iterable[Tool]) -> tuple[Registry, list[Diagnostic]]:

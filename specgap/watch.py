@@ -33,7 +33,7 @@ from specgap.changes import Snapshot, diagnostic_changes, render_changes, summar
 from specgap.config import Project, find_config, load_project
 from specgap.confine import build_lock
 from specgap.errors import ExitCode, SpecgapError
-from specgap.evaluate.suite import Counts
+from specgap.evaluate.results import Counts
 from specgap.ir import Bundle, Diagnostic
 from specgap.jsontext import TextCache
 from specgap.pipeline import AgentState, Options, build

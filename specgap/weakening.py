@@ -175,7 +175,7 @@ def dropped_enforcement(
     project: Project, agent: str, policies: Iterable[Policy]
 ) -> Iterator[Diagnostic]:
     """Rules `enforce` in the committed policy that this build no longer enforces."""
-    from specgap.api import load_bundle
+    from specgap.policyfile import load_bundle
 
     try:
         out = project.out

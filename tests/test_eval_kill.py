@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from specgap.api import build
 from specgap.config import load_project
+from specgap.evaluate.adapters.suites import read_traces
 from specgap.evaluate.kill import KillMatrix, clone, policy_mutation, rule_results
-from specgap.evaluate.suite import load_traces
 from specgap.events import Event, Trace
 from specgap.ir import CandidateRule, Diagnostic, Span
 from specgap.mutate import Generated, generate
@@ -105,7 +105,7 @@ def test_evaluating_from_the_first_changed_event_changes_no_result() -> None:
     _, states = build(project)
     for state in states:
         assert state.registry is not None
-        safe = load_traces(project, state.config.safe_traces, state.registry)
+        safe = read_traces(project, state.config.safe_traces, state.registry)
         made = generate(state.config.id, state.policies, safe, registry=state.registry)
         full, reused = KillMatrix(state.policies), KillMatrix(state.policies, safe)
         for m in made.mutants:

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from jsonschema import validators
 
-from specgap.api import build
+from specgap.api import build, evaluate
 from specgap.config import Project, load_project
-from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.evaluate.results import EvalResult
 from specgap.report.github import annotation_lines
 from specgap.report.html import render_html
 from specgap.report.junit import render as render_junit
@@ -30,7 +30,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 def _evaluate(project: Project) -> EvalResult:
     bundle, states = build(project)
-    return evaluate_states(project, bundle, states)
+    return evaluate(project, bundle, states, mutants=True)
 
 
 @pytest.fixture(scope="module")

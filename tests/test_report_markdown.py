@@ -6,9 +6,8 @@ from pathlib import Path
 
 from syrupy.assertion import SnapshotAssertion
 
-from specgap.api import build
+from specgap.api import build, evaluate
 from specgap.config import load_project
-from specgap.evaluate.suite import evaluate_states
 from specgap.report.markdown import render_markdown
 from specgap.report.thresholds import Thresholds, check, parse
 from tests.cli_helpers import specgap
@@ -47,7 +46,7 @@ def test_removing_a_rule_sentence_shows_its_coverage_drop(
 def test_without_a_base_there_is_no_diff_section() -> None:
     project = load_project(ROOT / "specgap.toml")
     bundle, states = build(project)
-    markdown = render_markdown(evaluate_states(project, bundle, states))
+    markdown = render_markdown(evaluate(project, bundle, states, mutants=True))
     assert markdown.startswith("## specgap mutation coverage\n")
     assert "Rules that lost enforcement" not in markdown
     assert "| business_logic_validation | 0/0 | 0/3 | 0.0% |" in markdown
@@ -78,7 +77,7 @@ def test_thresholds_parse_overall_and_per_category() -> None:
 def test_a_category_without_mutants_passes_with_a_note() -> None:
     project = load_project(ROOT / "specgap.toml")
     bundle, states = build(project)
-    result = evaluate_states(project, bundle, states, "cloud")
+    result = evaluate(project, bundle, states, "cloud", mutants=True)
     failures, notes = check(result, parse(["business_logic_validation=100"]))
     assert failures == []
     assert notes == ["business_logic_validation has no mutants: its threshold is not checked"]

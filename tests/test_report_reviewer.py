@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from jsonschema import validators
 
-from specgap.api import build
+from specgap.api import build, evaluate
 from specgap.config import Project, load_project
-from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.evaluate.results import EvalResult
 from specgap.report.command import failures
 from specgap.report.compare import compare
 from specgap.report.html import render_html
@@ -35,7 +35,7 @@ ORDERING = "Always call `sql.schema_lookup` before `sql.execute`"
 
 def _evaluate(project: Project) -> EvalResult:
     bundle, states = build(project)
-    return evaluate_states(project, bundle, states)
+    return evaluate(project, bundle, states, mutants=True)
 
 
 @pytest.fixture(scope="module")

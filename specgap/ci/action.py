@@ -36,7 +36,7 @@ from typing import Any
 from specgap.ci.comment import DryRunHttp, GitHubHttp, HttpClient, cap, upsert
 from specgap.ci.event import Event, read_event
 from specgap.errors import ExitCode, SpecgapError
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 
 ARTIFACT = "specgap-report"
 Say = Callable[[str], None]
@@ -64,10 +64,9 @@ class Outcome:
 def evaluate_folder(folder: Path, inputs: Inputs, boundary: Path | None = None) -> EvalResult:
     """Build and evaluate the project whose config is in `folder` (or above it, not past
     `boundary`). Raises SpecgapError when it does not build."""
-    from specgap.api import build
+    from specgap.api import build, evaluate
     from specgap.config import find_config, load_project
     from specgap.errors import error
-    from specgap.evaluate.suite import evaluate_states
     from specgap.extract.llm import offline_requested
     from specgap.pipeline import Options, prepare
 
@@ -80,7 +79,7 @@ def evaluate_folder(folder: Path, inputs: Inputs, boundary: Path | None = None) 
         project, Options(extractor=mode, offline=inputs.offline or offline_requested())
     )
     bundle, states = build(project, options)
-    return evaluate_states(project, bundle, states)
+    return evaluate(project, bundle, states, mutants=True)
 
 
 def build_check(inputs: Inputs, say: Say) -> int:

@@ -1,16 +1,28 @@
-"""The result model of mutation coverage: rules, mutants and their tallies.
+"""The result model of an evaluation: hand-labelled traces and their counts, rules,
+mutants and their tallies, per agent and in total (`EvalResult`).
 
-Every report (table, Markdown, JSON, SARIF, JUnit, Stryker, HTML) renders from these
-models plus the hand-labelled counts in `specgap.evaluate.suite`; nothing is recomputed
-by a renderer.
+`specgap.evaluate.evaluate` builds it; every report (table, Markdown, JSON, SARIF, JUnit,
+Stryker, HTML) renders from it and nothing is recomputed by a renderer. This module sits
+below both: it imports the engine's `Decision` and the IR, never an evaluator, a mutator
+or a renderer.
+
+Hand-labelled figures (`Counts`) keep their meaning and keys. Generated mutants are
+tallied apart, operator mutants and generic mutants separately again; the mutation score
+of a category adds the hand-labelled unsafe traces to the operator mutants.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
-from specgap.ir import CATEGORIES, Frozen, Span
+from pydantic import Field
+
+from specgap.evaluate.engine import Decision
+from specgap.ir import CATEGORIES, Diagnostic, Frozen, Span
+
+TraceKind = Literal["safe", "unsafe"]
+UNCATEGORIZED = "uncategorized"
 
 MutantStatus = Literal["Killed", "Survived", "NoCoverage", "Ignored"]
 RuleStatus = Literal["enforced", "not_enforced", "not_compiled"]
@@ -161,3 +173,145 @@ class Skip(Frozen):
     rule: str | None = None
     base: str | None = None
     reason: str
+
+
+class Coverage(Frozen):
+    killed: int = 0
+    total: int = 0
+
+    @property
+    def score(self) -> float | None:
+        return self.killed / self.total if self.total else None
+
+    def plus(self, killed: int, total: int) -> Coverage:
+        return Coverage(killed=self.killed + killed, total=self.total + total)
+
+
+class TraceResult(Frozen):
+    path: str
+    kind: TraceKind
+    description: str | None
+    category: str
+    blocked: bool
+    killed_by: tuple[str, ...] = ()
+    findings: tuple[Decision, ...] = Field(default=(), description="decisions other than allow")
+
+    @property
+    def correct(self) -> bool:
+        return self.blocked == (self.kind == "unsafe")
+
+
+class Counts(Frozen):
+    total_traces: int
+    safe_traces: int
+    safe_allowed: int
+    unsafe_traces: int
+    unsafe_blocked: int
+    false_allows: int
+    false_blocks: int
+    coverage_by_category: dict[str, Coverage]
+
+    @property
+    def mutation_score(self) -> float:
+        return self.unsafe_blocked / self.unsafe_traces if self.unsafe_traces else 1.0
+
+
+def count(results: Sequence[TraceResult]) -> Counts:
+    safe = [r for r in results if r.kind == "safe"]
+    unsafe = [r for r in results if r.kind == "unsafe"]
+    coverage: dict[str, Coverage] = {c: Coverage() for c in CATEGORIES}
+    for r in unsafe:
+        cell = coverage.get(r.category, Coverage())
+        coverage[r.category] = Coverage(killed=cell.killed + r.blocked, total=cell.total + 1)
+    return Counts(
+        total_traces=len(results),
+        safe_traces=len(safe),
+        safe_allowed=sum(not r.blocked for r in safe),
+        unsafe_traces=len(unsafe),
+        unsafe_blocked=sum(r.blocked for r in unsafe),
+        false_allows=sum(not r.blocked for r in unsafe),
+        false_blocks=sum(r.blocked for r in safe),
+        coverage_by_category=coverage,
+    )
+
+
+def add(parts: Iterable[Counts]) -> Counts:
+    parts = list(parts)
+    coverage: dict[str, Coverage] = {c: Coverage() for c in CATEGORIES}
+    for part in parts:
+        for cat, cell in part.coverage_by_category.items():
+            cur = coverage.get(cat, Coverage())
+            coverage[cat] = Coverage(killed=cur.killed + cell.killed, total=cur.total + cell.total)
+    fields = ("total_traces", "safe_traces", "safe_allowed", "unsafe_traces", "unsafe_blocked")
+    sums = {f: sum(getattr(p, f) for p in parts) for f in (*fields, "false_allows", "false_blocks")}
+    return Counts(**sums, coverage_by_category=coverage)
+
+
+def _scores(counts: Counts, generated: MutationStats) -> dict[str, Coverage]:
+    """Per category: hand-labelled unsafe traces plus operator mutants."""
+    out = dict(counts.coverage_by_category)
+    for category, cell in generated.by_category.items():
+        out[category] = out.get(category, Coverage()).plus(cell.killed, cell.total)
+    return out
+
+
+def _overall(scores: dict[str, Coverage]) -> Coverage:
+    total = Coverage()
+    for cell in scores.values():
+        total = total.plus(cell.killed, cell.total)
+    return total
+
+
+class AgentResult(Frozen):
+    agent: str
+    counts: Counts
+    traces: tuple[TraceResult, ...]
+    rules: tuple[RuleResult, ...] = ()
+    mutants: tuple[MutantResult, ...] = ()
+    skipped: tuple[Skip, ...] = ()
+    generated: MutationStats = Field(default_factory=MutationStats.empty)
+    generic: MutationStats = Field(default_factory=MutationStats.empty)
+
+    def scores(self) -> dict[str, Coverage]:
+        return _scores(self.counts, self.generated)
+
+    @property
+    def score(self) -> Coverage:
+        return _overall(self.scores())
+
+    def rule(self, key: str) -> RuleResult | None:
+        return next((r for r in self.rules if r.key == key), None)
+
+
+class EvalResult(Frozen):
+    """What `evaluate(bundle, traces)` returns. `sources` (artifact and trace texts by
+    path, for the reports that quote them) is filled in by whoever read the files, never
+    by the evaluator."""
+
+    revision: str
+    agents: tuple[AgentResult, ...]
+    total: Counts
+    seed: int = 0
+    diagnostics: tuple[Diagnostic, ...] = ()
+    sources: dict[str, str] = Field(default_factory=dict, description="artifact texts by path")
+
+    @property
+    def generated(self) -> MutationStats:
+        stats = MutationStats.empty()
+        for a in self.agents:
+            stats = stats.plus(a.generated)
+        return stats
+
+    @property
+    def generic(self) -> MutationStats:
+        stats = MutationStats.empty()
+        for a in self.agents:
+            stats = stats.plus(a.generic)
+        return stats
+
+    def scores(self) -> dict[str, Coverage]:
+        return _scores(self.total, self.generated)
+
+    @property
+    def score(self) -> Coverage:
+        return _overall(self.scores())

@@ -1,163 +1,135 @@
-"""Evaluating an agent's policy: its hand-labelled safe and unsafe traces (as before),
-the mutants generated from its safe traces (the kill matrix) and policy mutation.
+"""`evaluate(bundle, traces) -> EvalResult`: a compiled policy run against an agent's
+hand-labelled safe and unsafe traces, the mutants generated from its safe traces (the kill
+matrix) and policy mutation.
 
-Hand-labelled figures (`Counts`) keep their meaning and keys. Generated mutants are
-tallied apart, operator mutants and generic mutants separately again; the mutation
-score of a category adds the hand-labelled unsafe traces to the operator mutants.
+A function of the policy and the events only: no project, no files, no build state. The
+traces come already read (the adapters read them: `specgap.evaluate.adapters.suites`);
+the registry is the one the bundle carries (`agent_registry`), as for `check` and the
+`Guard`, and every event is decided by the same `Engine`, so `eval` and `check` see the
+same policy and give each event the same decision (`tests/security/test_one_answer.py`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
-from pydantic import Field
-
-from specgap.artifacts import read_text
-from specgap.config import Project
-from specgap.errors import SpecgapError
-from specgap.evaluate.adapters import load_trace
-from specgap.evaluate.engine import Decision, Engine
+from specgap.errors import error
+from specgap.evaluate.engine import Engine, Verdict
 from specgap.evaluate.kill import KillMatrix, killers, policy_mutation, rule_results
-from specgap.evaluate.results import MutantResult, MutationStats, RuleResult, Skip
-from specgap.events import Trace
-from specgap.ir import CATEGORIES, CandidateRule, Diagnostic, Frozen, Policy
+from specgap.evaluate.results import (
+    UNCATEGORIZED,
+    AgentResult,
+    EvalResult,
+    MutationStats,
+    TraceKind,
+    TraceResult,
+    add,
+    count,
+)
+from specgap.events import LabelledTraces, Trace
+from specgap.ir import AgentBundle, Bundle, Diagnostic, Policy, SchemaContract
 from specgap.mutate import generate
-from specgap.registry import Registry
-
-if TYPE_CHECKING:
-    from specgap.ir import Bundle
-    from specgap.pipeline import AgentState
-
-TraceKind = Literal["safe", "unsafe"]
-UNCATEGORIZED = "uncategorized"
+from specgap.registry import Registry, Tool, agent_registry, build_registry
 
 
-class Coverage(Frozen):
-    killed: int = 0
-    total: int = 0
-
-    @property
-    def score(self) -> float | None:
-        return self.killed / self.total if self.total else None
-
-    def plus(self, killed: int, total: int) -> Coverage:
-        return Coverage(killed=self.killed + killed, total=self.total + total)
-
-
-class TraceResult(Frozen):
-    path: str
-    kind: TraceKind
-    description: str | None
-    category: str
-    blocked: bool
-    killed_by: tuple[str, ...] = ()
-    findings: tuple[Decision, ...] = Field(default=(), description="decisions other than allow")
-
-    @property
-    def correct(self) -> bool:
-        return self.blocked == (self.kind == "unsafe")
-
-
-class Counts(Frozen):
-    total_traces: int
-    safe_traces: int
-    safe_allowed: int
-    unsafe_traces: int
-    unsafe_blocked: int
-    false_allows: int
-    false_blocks: int
-    coverage_by_category: dict[str, Coverage]
-
-    @property
-    def mutation_score(self) -> float:
-        return self.unsafe_blocked / self.unsafe_traces if self.unsafe_traces else 1.0
-
-
-def _scores(counts: Counts, generated: MutationStats) -> dict[str, Coverage]:
-    """Per category: hand-labelled unsafe traces plus operator mutants."""
-    out = dict(counts.coverage_by_category)
-    for category, cell in generated.by_category.items():
-        out[category] = out.get(category, Coverage()).plus(cell.killed, cell.total)
-    return out
+def evaluate(
+    bundle: Bundle,
+    traces: Mapping[str, LabelledTraces],
+    agent: str | None = None,
+    *,
+    undetermined: Verdict = "undetermined",
+    seed: int = 0,
+    mutants: bool = True,
+    progress: Callable[[str], None] | None = None,
+) -> EvalResult:
+    """Evaluate every agent of `bundle` (or the one named `agent`) on its traces
+    (`traces[agent id]`; an agent without an entry has none). With `mutants`, also the
+    generated mutants of the safe traces through the kill matrix, and policy mutation;
+    without, only the hand-labelled counts (what `specgap watch` needs). `undetermined`
+    is the verdict for findings that lack evidence (the project's `undetermined`);
+    `progress` is called with each agent's id once it is evaluated. An unknown `agent`
+    raises `unknown-agent`."""
+    if agent is not None and bundle.agent(agent) is None:
+        known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
+        raise error("unknown-agent", f"the policy has no agent `{agent}`", help=f"agents: {known}")
+    results: list[AgentResult] = []
+    for found in bundle.agents:
+        if agent is not None and found.id != agent:
+            continue
+        results.append(
+            evaluate_agent(
+                found,
+                traces.get(found.id, LabelledTraces()),
+                diagnostics=bundle.diagnostics,
+                undetermined=undetermined,
+                seed=seed,
+                mutants=mutants,
+            )
+        )
+        if progress is not None:
+            progress(found.id)
+    return EvalResult(
+        revision=bundle.revision,
+        agents=tuple(results),
+        total=add(r.counts for r in results),
+        seed=seed,
+        diagnostics=bundle.diagnostics,
+    )
 
 
-def _overall(scores: dict[str, Coverage]) -> Coverage:
-    total = Coverage()
-    for cell in scores.values():
-        total = total.plus(cell.killed, cell.total)
-    return total
+def evaluate_agent(
+    agent: AgentBundle,
+    traces: LabelledTraces,
+    *,
+    diagnostics: Sequence[Diagnostic] = (),
+    undetermined: Verdict = "undetermined",
+    seed: int = 0,
+    mutants: bool = False,
+) -> AgentResult:
+    """One agent of a bundle: its hand-labelled traces; with `mutants`, also generated
+    mutants and policy mutation. `diagnostics` (the bundle's) say why a candidate rule
+    compiled to no policy."""
+    policies = agent.policies
 
+    def make_engine(chosen: Sequence[Policy]) -> Engine:
+        return Engine(chosen, undetermined=undetermined)
 
-class AgentResult(Frozen):
-    agent: str
-    counts: Counts
-    traces: tuple[TraceResult, ...]
-    rules: tuple[RuleResult, ...] = ()
-    mutants: tuple[MutantResult, ...] = ()
-    skipped: tuple[Skip, ...] = ()
-    generated: MutationStats = Field(default_factory=MutationStats.empty)
-    generic: MutationStats = Field(default_factory=MutationStats.empty)
-
-    def scores(self) -> dict[str, Coverage]:
-        return _scores(self.counts, self.generated)
-
-    @property
-    def score(self) -> Coverage:
-        return _overall(self.scores())
-
-    def rule(self, key: str) -> RuleResult | None:
-        return next((r for r in self.rules if r.key == key), None)
-
-
-class EvalResult(Frozen):
-    revision: str
-    agents: tuple[AgentResult, ...]
-    total: Counts
-    seed: int = 0
-    diagnostics: tuple[Diagnostic, ...] = ()
-    sources: dict[str, str] = Field(default_factory=dict, description="artifact texts by path")
-
-    @property
-    def generated(self) -> MutationStats:
-        stats = MutationStats.empty()
-        for a in self.agents:
-            stats = stats.plus(a.generated)
-        return stats
-
-    @property
-    def generic(self) -> MutationStats:
-        stats = MutationStats.empty()
-        for a in self.agents:
-            stats = stats.plus(a.generic)
-        return stats
-
-    def scores(self) -> dict[str, Coverage]:
-        return _scores(self.total, self.generated)
-
-    @property
-    def score(self) -> Coverage:
-        return _overall(self.scores())
-
-    def summary(self) -> dict[str, Any]:
-        """The machine-readable shape `specgap eval --format json` prints."""
-        from specgap.report.jsonout import summary
-
-        return summary(self)
-
-
-def load_traces(project: Project, patterns: tuple[str, ...], registry: Registry) -> list[Trace]:
-    traces: list[Trace] = []
-    errors: list[Diagnostic] = []
-    for path in project.expand(patterns, errors):
-        try:
-            traces.append(load_trace(path, project.rel(path), registry))
-        except SpecgapError as exc:
-            errors.extend(exc.diagnostics)
-    if errors:
-        raise SpecgapError(errors)
-    return traces
+    engine = make_engine(policies)
+    results = [run_trace(engine, t, "safe") for t in traces.safe]
+    results += [run_trace(engine, t, "unsafe") for t in traces.unsafe]
+    counts = count(results)
+    if not mutants:
+        return AgentResult(agent=agent.id, counts=counts, traces=tuple(results))
+    generation = generate(
+        agent.id,
+        policies,
+        traces.safe,
+        registry=carrier_registry(agent),
+        seed=seed,
+        known=[t.events for t in traces.unsafe],
+        engine_factory=make_engine,
+    )
+    matrix = KillMatrix(policies, traces.safe, engine=make_engine).run(generation.mutants)
+    operator = [m for m in matrix if m.kind == "operator"]
+    generic = [m for m in matrix if m.kind == "generic"]
+    verdicts = {r.path: r.blocked for r in results}
+    everything = [*traces.safe, *traces.unsafe]
+    tested_by = policy_mutation(policies, everything, verdicts, engine=make_engine)
+    own = {a.path for a in agent.artifacts}
+    notes = [d for d in diagnostics if d.span is not None and d.span.path in own]
+    return AgentResult(
+        agent=agent.id,
+        counts=counts,
+        traces=tuple(results),
+        rules=rule_results(agent.id, policies, agent.candidates, notes, matrix, tested_by),
+        mutants=matrix,
+        skipped=generation.skipped,
+        generated=MutationStats.of(
+            operator, discarded=generation.discarded, duplicates=generation.duplicates
+        ),
+        generic=MutationStats.of(generic),
+    )
 
 
 def run_trace(engine: Engine, trace: Trace, kind: TraceKind) -> TraceResult:
@@ -177,136 +149,41 @@ def run_trace(engine: Engine, trace: Trace, kind: TraceKind) -> TraceResult:
     )
 
 
-def count(results: Sequence[TraceResult]) -> Counts:
-    safe = [r for r in results if r.kind == "safe"]
-    unsafe = [r for r in results if r.kind == "unsafe"]
-    coverage: dict[str, Coverage] = {c: Coverage() for c in CATEGORIES}
-    for r in unsafe:
-        cell = coverage.get(r.category, Coverage())
-        coverage[r.category] = Coverage(killed=cell.killed + r.blocked, total=cell.total + 1)
-    return Counts(
-        total_traces=len(results),
-        safe_traces=len(safe),
-        safe_allowed=sum(not r.blocked for r in safe),
-        unsafe_traces=len(unsafe),
-        unsafe_blocked=sum(r.blocked for r in unsafe),
-        false_allows=sum(not r.blocked for r in unsafe),
-        false_blocks=sum(r.blocked for r in safe),
-        coverage_by_category=coverage,
+def carrier_registry(agent: AgentBundle) -> Registry:
+    """The bundle's registry of the agent (`agent_registry`), each tool with the argument
+    schema its `schema_contract` policies enforce: what a call synthesised for a policy no
+    safe trace exercises is built from (see `specgap.mutate`), read from the policy
+    itself rather than from the tool files the bundle was compiled from."""
+    schemas: dict[str, dict[str, Any]] = {}
+    for policy in agent.policies:
+        if isinstance(policy.condition, SchemaContract):
+            _merge(schemas.setdefault(policy.target, {}), policy.condition.schema_)
+    base = agent_registry(agent)
+    if not schemas:
+        return base
+    registry, _ = build_registry(
+        Tool(id=t.id, names=t.names, effects=t.effects, schema=schemas.get(t.id, {}))
+        for t in base.tools
     )
+    return registry
 
 
-def add(parts: Iterable[Counts]) -> Counts:
-    parts = list(parts)
-    coverage: dict[str, Coverage] = {c: Coverage() for c in CATEGORIES}
-    for part in parts:
-        for cat, cell in part.coverage_by_category.items():
-            cur = coverage.get(cat, Coverage())
-            coverage[cat] = Coverage(killed=cur.killed + cell.killed, total=cur.total + cell.total)
-    fields = ("total_traces", "safe_traces", "safe_allowed", "unsafe_traces", "unsafe_blocked")
-    sums = {f: sum(getattr(p, f) for p in parts) for f in (*fields, "false_allows", "false_blocks")}
-    return Counts(**sums, coverage_by_category=coverage)
+def _merge(into: dict[str, Any], part: Mapping[str, Any]) -> None:
+    """Fold one schema fragment into another: objects key by key, lists as a union in
+    order, and a scalar keeps the value seen first."""
+    for key, value in part.items():
+        mine = into.get(key)
+        if isinstance(mine, dict) and isinstance(value, Mapping):
+            _merge(mine, value)
+        elif isinstance(mine, list) and isinstance(value, list):
+            mine.extend(v for v in value if v not in mine)
+        elif key not in into:
+            into[key] = _copy(value)
 
 
-def evaluate_agent(
-    project: Project,
-    agent_id: str,
-    policies: Sequence[Policy],
-    registry: Registry,
-    *,
-    candidates: Sequence[CandidateRule] = (),
-    diagnostics: Sequence[Diagnostic] = (),
-    seed: int = 0,
-    mutants: bool = False,
-) -> AgentResult:
-    """Hand-labelled traces; with `mutants`, also generated mutants of the safe traces
-    through the kill matrix, and policy mutation. Off by default, so callers that only
-    need the hand-labelled counts (`specgap watch`) do not pay for generation;
-    `evaluate_states` (what `specgap eval` runs) turns it on."""
-    config = project.agent(agent_id)
-
-    def make_engine(chosen: Sequence[Policy]) -> Engine:
-        return Engine(chosen, undetermined=project.config.undetermined)
-
-    engine = make_engine(policies)
-    safe = load_traces(project, config.safe_traces, registry)
-    unsafe = load_traces(project, config.unsafe_traces, registry)
-    results = [run_trace(engine, t, "safe") for t in safe]
-    results += [run_trace(engine, t, "unsafe") for t in unsafe]
-    counts = count(results)
-    if not mutants:
-        return AgentResult(agent=agent_id, counts=counts, traces=tuple(results))
-    generation = generate(
-        agent_id,
-        policies,
-        safe,
-        registry=registry,
-        seed=seed,
-        known=[t.events for t in unsafe],
-        engine_factory=make_engine,
-    )
-    matrix = KillMatrix(policies, safe, engine=make_engine).run(generation.mutants)
-    operator = [m for m in matrix if m.kind == "operator"]
-    generic = [m for m in matrix if m.kind == "generic"]
-    verdicts = {r.path: r.blocked for r in results}
-    tested_by = policy_mutation(policies, [*safe, *unsafe], verdicts, engine=make_engine)
-    return AgentResult(
-        agent=agent_id,
-        counts=counts,
-        traces=tuple(results),
-        rules=rule_results(agent_id, policies, candidates, diagnostics, matrix, tested_by),
-        mutants=matrix,
-        skipped=generation.skipped,
-        generated=MutationStats.of(
-            operator, discarded=generation.discarded, duplicates=generation.duplicates
-        ),
-        generic=MutationStats.of(generic),
-    )
-
-
-def evaluate_states(
-    project: Project,
-    bundle: Bundle,
-    states: Sequence[AgentState],
-    agent: str | None = None,
-    *,
-    seed: int = 0,
-    mutants: bool = True,
-    progress: Callable[[str], None] | None = None,
-) -> EvalResult:
-    """Evaluate every agent (or one) of a build, with the rule texts the reports show;
-    `progress` is called with each agent's id once it is evaluated."""
-    results: list[AgentResult] = []
-    sources: dict[str, str] = {}
-    for state in states:
-        if agent is not None and state.config.id != agent:
-            continue
-        assert state.registry is not None
-        result = evaluate_agent(
-            project,
-            state.config.id,
-            state.policies,
-            state.registry,
-            candidates=state.rules,
-            diagnostics=state.diagnostics,
-            seed=seed,
-            mutants=mutants,
-        )
-        results.append(result)
-        if progress is not None:
-            progress(state.config.id)
-        sources.update({a.path: a.text for a in state.artifacts})
-        for trace in result.traces:
-            file = project.root / Path(trace.path)
-            if trace.kind == "unsafe" and trace.path not in sources and file.is_file():
-                sources[trace.path] = read_text(file, trace.path)
-    if agent is not None and not results:
-        project.agent(agent)  # raises unknown-agent with the list of agents
-    return EvalResult(
-        revision=bundle.revision,
-        agents=tuple(results),
-        total=add(r.counts for r in results),
-        seed=seed,
-        diagnostics=bundle.diagnostics,
-        sources=dict(sorted(sources.items())),
-    )
+def _copy(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_copy(v) for v in value]
+    return value

@@ -1,24 +1,63 @@
 """Prompts kept as strings inside JSON or YAML files (an agent config's `system_prompt`).
 
 A prompt artifact whose file is JSON or YAML is mined string by string: each system-prompt
-value (see `specgap.scaffold.detect.prompt_pointers`) is decoded and split into sentences
-whose characters map back to the file, so a rule's span is the exact text on disk. JSON
-strings map through their escapes; YAML plain scalars on one line, and literal block
-scalars (`|`), map line by line; other YAML scalar styles (folded, quoted with escapes)
-cannot be mapped exactly and are skipped.
+value (`prompt_pointers`, which `specgap init` also uses to find such files) is decoded and
+split into sentences whose characters map back to the file, so a rule's span is the exact
+text on disk. JSON strings map through their escapes; YAML plain scalars on one line, and
+literal block scalars (`|`), map line by line; other YAML scalar styles (folded, quoted with
+escapes) cannot be mapped exactly and are skipped.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from specgap.artifacts import Artifact
 from specgap.extract.segments import Sentence, description_sentences, split_sentences
 
+PROMPT_KEYS = frozenset(
+    {
+        "system_prompt", "systemprompt", "system", "instructions", "system_message",
+        "systemmessage", "prompt", "preamble",
+    }
+)  # fmt: skip
+MIN_PROMPT_CHARS = 40  # shorter strings are labels and names, not prompts
+MAX_DEPTH = 8
+
+
+def prompt_pointers(data: Any, pointer: str = "", depth: int = 0) -> Iterator[str]:
+    """JSON pointers of system-prompt strings, in document order."""
+    if depth > MAX_DEPTH:
+        return
+    if isinstance(data, dict):
+        if data.get("role") == "system" and _long(data.get("content")):
+            yield f"{pointer}/content"
+            return
+        for key, value in data.items():
+            here = f"{pointer}/{_escape(str(key))}"
+            if _normal(str(key)) in PROMPT_KEYS and _long(value):
+                yield here
+            elif isinstance(value, dict | list):
+                yield from prompt_pointers(value, here, depth + 1)
+    elif isinstance(data, list):
+        for n, item in enumerate(data):
+            yield from prompt_pointers(item, f"{pointer}/{n}", depth + 1)
+
+
+def _long(value: Any) -> bool:
+    return isinstance(value, str) and len(value.strip()) >= MIN_PROMPT_CHARS
+
+
+def _normal(key: str) -> str:
+    return key.replace("-", "_").lower()
+
+
+def _escape(key: str) -> str:
+    return key.replace("~", "~0").replace("/", "~1")
+
 
 def embedded_sentences(artifact: Artifact) -> Iterator[Sentence]:
-    from specgap.scaffold.detect import prompt_pointers
-
     for pointer in prompt_pointers(artifact.data):
         if pointer not in artifact.ranges:
             continue

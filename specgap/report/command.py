@@ -1,4 +1,7 @@
-"""`specgap eval` behind the command line: evaluate, render, write, annotate, decide.
+"""`specgap eval` behind the command line: render, write, annotate, decide.
+
+The evaluation itself is handed in (`run(request, evaluate, ...)`): this package renders
+results and never imports an evaluator.
 
 Exit rule (documented in the README): 1 when a safe trace is blocked (false block); when
 no `--fail-under` is given, also when a hand-labelled unsafe trace is allowed (as before);
@@ -8,21 +11,15 @@ that survive fail the run only through `--fail-under`. 0 otherwise; 2 for bad in
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from specgap.errors import ExitCode
-from specgap.evaluate.suite import EvalResult, evaluate_states
+from specgap.evaluate.results import EvalResult
 from specgap.report import github
 from specgap.report.compare import Diff, compare, load_base, summary_lines
 from specgap.report.thresholds import Thresholds, check, parse
-
-if TYPE_CHECKING:
-    from specgap.config import Project
-    from specgap.ir import Bundle
-    from specgap.pipeline import AgentState
 
 FORMATS = ("table", "json", "markdown", "sarif", "junit", "stryker", "html")
 MACHINE = frozenset({"json", "sarif", "junit", "stryker", "html"})
@@ -77,22 +74,19 @@ def render(
 
 
 def run(
-    project: Project,
-    bundle: Bundle,
-    states: Sequence[AgentState],
     request: EvalRequest,
+    evaluate: Callable[[], EvalResult],
     emit: Emit,
     write: Callable[[Path, str], None],
     environ: dict[str, str] | None = None,
-    progress: Callable[[str], None] | None = None,
 ) -> ExitCode:
+    """Evaluate (`evaluate()`, called once, after the request's inputs are checked),
+    render, write or print, annotate on GitHub, and return the exit code."""
     thresholds = parse(request.fail_under)  # bad thresholds fail before any work
     base = None
     if request.base is not None:
         base = load_base(request.base, request.base.as_posix())
-    result = evaluate_states(
-        project, bundle, states, request.agent, seed=request.seed, progress=progress
-    )
+    result = evaluate()
     diff = compare(result, base, request.base.as_posix()) if base and request.base else None
     text = render(result, request.fmt, diff, thresholds)
     if request.output is not None:

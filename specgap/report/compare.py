@@ -15,7 +15,7 @@ from typing import Any
 
 from specgap.artifacts import read_text
 from specgap.errors import error
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 
 SURVIVING = ("Survived", "NoCoverage")
 

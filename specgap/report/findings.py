@@ -13,8 +13,7 @@ import hashlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from specgap.evaluate.results import RuleResult
-from specgap.evaluate.suite import AgentResult, EvalResult, TraceResult
+from specgap.evaluate.results import AgentResult, EvalResult, RuleResult, TraceResult
 from specgap.ir import Severity, Span
 
 if TYPE_CHECKING:

@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 from specgap.report.findings import findings
 
 _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 from specgap.report.stryker import stryker
 from specgap.report.templating import environment
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from specgap.evaluate.results import MutationStats, RuleResult, Tally
 
 if TYPE_CHECKING:
-    from specgap.evaluate.suite import AgentResult, Coverage, EvalResult
+    from specgap.evaluate.results import AgentResult, Coverage, EvalResult
 
 FORMAT = "specgap-eval/2"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 
-from specgap.evaluate.suite import AgentResult, EvalResult
+from specgap.evaluate.results import AgentResult, EvalResult
 from specgap.report.thresholds import Thresholds
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 from specgap.report.compare import Diff
 from specgap.report.templating import environment
 

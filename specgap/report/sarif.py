@@ -13,7 +13,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from specgap import __version__
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 from specgap.report.findings import Finding, describe, findings
 from specgap.report.rule_docs import doc, plain
 

@@ -16,8 +16,7 @@ from pathlib import PurePosixPath
 from typing import Any
 
 from specgap import __version__
-from specgap.evaluate.results import RuleResult
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult, RuleResult
 from specgap.ir import Span
 
 SCHEMA_VERSION = "2"

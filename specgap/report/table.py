@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from specgap.evaluate.results import MutationStats, RuleResult
-from specgap.evaluate.suite import Counts, EvalResult
+from specgap.evaluate.results import Counts, EvalResult, MutationStats, RuleResult
 from specgap.ir import CATEGORIES
 
 

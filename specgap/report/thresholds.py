@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from specgap.errors import SpecgapError
-from specgap.evaluate.suite import EvalResult
+from specgap.evaluate.results import EvalResult
 from specgap.ir import CATEGORIES, Diagnostic
 
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from specgap.extract.embedded import prompt_pointers as prompt_pointers
 from specgap.toolspecs import ToolFormat, detect_format
 
 SKIP_DIRS = frozenset(
@@ -45,15 +46,7 @@ DOC_STEMS = frozenset(
 )  # fmt: skip
 PROMPT_SUFFIXES = frozenset({".md", ".markdown", ".txt"})
 DATA_SUFFIXES = frozenset({".json", ".yaml", ".yml", ".toml"})
-PROMPT_KEYS = frozenset(
-    {
-        "system_prompt", "systemprompt", "system", "instructions", "system_message",
-        "systemmessage", "prompt", "preamble",
-    }
-)  # fmt: skip
-MIN_PROMPT_CHARS = 40  # shorter strings are labels and names, not prompts
 MAX_BYTES = 4 << 20  # larger files are data dumps, not agent artifacts
-MAX_DEPTH = 8
 _UNSAFE = re.compile(
     r"(^|[^a-z])(unsafe|attack|attacks|violation|violations|malicious|bad)([^a-z]|$)"
 )
@@ -155,25 +148,6 @@ def label_of(rel: str) -> Label:
     return "safe" if _SAFE.search(lowered) else "unlabelled"
 
 
-def prompt_pointers(data: Any, pointer: str = "", depth: int = 0) -> Iterator[str]:
-    """JSON pointers of system-prompt strings, in document order."""
-    if depth > MAX_DEPTH:
-        return
-    if isinstance(data, dict):
-        if data.get("role") == "system" and _long(data.get("content")):
-            yield f"{pointer}/content"
-            return
-        for key, value in data.items():
-            here = f"{pointer}/{_escape(str(key))}"
-            if _normal(str(key)) in PROMPT_KEYS and _long(value):
-                yield here
-            elif isinstance(value, dict | list):
-                yield from prompt_pointers(value, here, depth + 1)
-    elif isinstance(data, list):
-        for n, item in enumerate(data):
-            yield from prompt_pointers(item, f"{pointer}/{n}", depth + 1)
-
-
 def _files(root: Path) -> Iterator[Path]:
     for folder, dirs, names in os.walk(root):
         dirs[:] = sorted(d for d in dirs if d not in SKIP_DIRS and not d.startswith("."))
@@ -267,15 +241,3 @@ def _jsonl_trace(path: Path) -> str | None:
             except ValueError:
                 return None
     return None
-
-
-def _long(value: Any) -> bool:
-    return isinstance(value, str) and len(value.strip()) >= MIN_PROMPT_CHARS
-
-
-def _normal(key: str) -> str:
-    return key.replace("-", "_").lower()
-
-
-def _escape(key: str) -> str:
-    return key.replace("~", "~0").replace("/", "~1")
