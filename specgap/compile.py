@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,16 +17,18 @@ from specgap.ir import (
     Enforcement,
     Policy,
     Resolution,
+    ResolvedRule,
     Selector,
     Source,
 )
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
-from specgap.resolve import bind_mentions, bind_tool_lists, did_you_mean, mention_key
+from specgap.resolve import did_you_mean
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import sense_check
 from specgap.spread import exact, spread, spreads, tied
 
+_ANY = "*"  # in a tool source list: any tool's output
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
 _GROUNDING_RANK = {"exact": 0, "partial": 1, "inferred": 2}
@@ -40,29 +42,28 @@ class Compiled:
 
 
 RuleCompiler = Callable[
-    [str, CandidateRule, Mapping[str, Resolution], Registry, bool],
-    tuple[Policy | None, tuple[Diagnostic, ...]],
+    [str, ResolvedRule, Registry, bool], tuple[Policy | None, tuple[Diagnostic, ...]]
 ]
 """`compile_rule`'s signature; `specgap watch` passes one that caches it by content."""
 
 
 def compile_policies(
     agent: str,
-    rules: Iterable[CandidateRule],
-    resolutions: Mapping[str, Resolution],
+    rules: Iterable[ResolvedRule],
     registry: Registry,
     *,
     strict: bool = False,
     compile_one: RuleCompiler | None = None,
 ) -> Compiled:
     """Each rule on its own (`compile_one`, default `compile_rule`), then the passes over
-    all of them: merging, ordering, conflicts."""
+    all of them: merging, ordering, conflicts. Rules come with their resolutions
+    (`specgap.resolve.resolve_rules`); compiling only reads them."""
     one = compile_one or compile_rule
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
     for rule in rules:
-        for each, known in _each_tool(rule, resolutions, registry, diagnostics):
-            policy, found = one(agent, each, known, registry, strict)
+        for each in _each_tool(rule, registry, diagnostics):
+            policy, found = one(agent, each, registry, strict)
             diagnostics.extend(found)
             if policy is not None:
                 by_id.setdefault(policy.id, []).append(policy)
@@ -73,15 +74,12 @@ def compile_policies(
 
 
 def _each_tool(
-    rule: CandidateRule,
-    resolutions: Mapping[str, Resolution],
-    registry: Registry,
-    diagnostics: list[Diagnostic],
-) -> list[tuple[CandidateRule, Mapping[str, Resolution]]]:
+    resolved: ResolvedRule, registry: Registry, diagnostics: list[Diagnostic]
+) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
-    res = resolutions.get(mention_key(rule))
-    together = tied(rule.target, res) if rule.target and res else []
+    rule = resolved.rule
+    together = tied(rule.target, resolved.target) if rule.target else []
     if together:
         names = ", ".join(f"`{c.tool_id}`" for c in together)
         diagnostics.append(
@@ -95,18 +93,17 @@ def _each_tool(
             )
         )
         return [
-            (
-                # named together, not by name: enforced only at a sure resolution
-                rule.model_copy(update={"target": c.tool_id, "grounding": "partial"}),
-                {
-                    **resolutions,
-                    c.tool_id: Resolution(mention=c.tool_id, status="resolved", candidates=(c,)),
-                },
+            resolved.model_copy(
+                update={
+                    # named together, not by name: enforced only at a sure resolution
+                    "rule": rule.model_copy(update={"target": c.tool_id, "grounding": "partial"}),
+                    "target": Resolution(mention=c.tool_id, status="resolved", candidates=(c,)),
+                }
             )
             for c in together
         ]
     if not spreads(rule):
-        return [(rule, resolutions)]
+        return [resolved]
     copies = spread(rule, registry)
     if not copies and "entity" in rule.params and "facet" not in rule.params:
         diagnostics.append(
@@ -128,7 +125,7 @@ def _each_tool(
                 help="name the argument as the tools do, or the tool the rule is about",
             )
         )
-    return [(c, {**resolutions, str(c.target): exact(str(c.target))}) for c in copies]
+    return [resolved.model_copy(update={"rule": c, "target": exact(str(c.target))}) for c in copies]
 
 
 def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
@@ -160,27 +157,23 @@ def _policy_order(p: Policy) -> tuple[str, int, str]:
 
 
 def compile_rule(
-    agent: str,
-    rule: CandidateRule,
-    resolutions: Mapping[str, Resolution],
-    registry: Registry,
-    strict: bool = False,
+    agent: str, resolved: ResolvedRule, registry: Registry, strict: bool = False
 ) -> tuple[Policy | None, tuple[Diagnostic, ...]]:
-    """One rule on its own: its policy (None if it compiles to none) and diagnostics, a
-    pure function of the arguments."""
+    """One rule with its resolutions: its policy (None if it compiles to none) and
+    diagnostics, a pure function of the arguments."""
     diagnostics: list[Diagnostic] = []
-    policy = _compile_rule(agent, rule, resolutions, registry, strict, diagnostics)
+    policy = _compile_rule(agent, resolved, registry, strict, diagnostics)
     return policy, tuple(diagnostics)
 
 
 def _compile_rule(
     agent: str,
-    rule: CandidateRule,
-    resolutions: Mapping[str, Resolution],
+    resolved: ResolvedRule,
     registry: Registry,
     strict: bool,
     diagnostics: list[Diagnostic],
 ) -> Policy | None:
+    rule = resolved.rule
     operator = OPERATORS.get(rule.operator)
     if operator is None:
         diagnostics.append(
@@ -196,25 +189,34 @@ def _compile_rule(
     if hooked is not None:
         diagnostics.extend(hooked)
         return None
-    target = resolutions[mention_key(rule)]
+    target = resolved.target
     involved = [target]
     params: dict[str, Any] = dict(rule.params)
     for name in operator.tool_params:
         mention = params.get(name)
         if isinstance(mention, list | tuple) and mention:  # any of several tools
-            ids, found = _bind_any_of(mention, resolutions)
+            ids, found = _bind(mention, resolved.params.get(name, ()))
             involved.extend(found)
-            params[name] = ids
+            params[name] = ids[0] if len(ids) == 1 else ids  # one: as a single-tool rule
             continue
-        res = resolutions.get(mention) if isinstance(mention, str) else None
-        if res is None:
+        if not isinstance(mention, str) or not resolved.params.get(name):
             diagnostics.append(_mention_diagnostic(rule, None, str(mention), strict))
             return None
+        (res,) = resolved.params[name]
         involved.append(res)
         params[name] = res.tool_id
-    listed, found = bind_tool_lists(operator, params, resolutions)  # `covers`: several tools
-    params.update(listed)
-    involved.extend(found)
+    for name in operator.tool_lists:  # `covers`: several tools
+        value = params.get(name)
+        if isinstance(value, list | tuple):
+            params[name], found = _bind(value, resolved.params.get(name, ()))
+            involved.extend(found)
+    for name in operator.tool_sources:  # `from_tools`: unsure widens to any tool's output
+        value = params.get(name)
+        if isinstance(value, list | tuple) and value:
+            given = resolved.params.get(name, ())
+            sources = [r.tool_id if r.status == "resolved" else None for r in given]
+            unsure = len(given) < len(value) or None in sources or _ANY in sources
+            params[name] = [_ANY] if unsure else sorted({str(t) for t in sources})
     for res in involved:
         if res.status != "resolved":
             diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
@@ -257,20 +259,25 @@ def _compile_rule(
     )
 
 
-def _bind_any_of(
-    mentions: list[Any] | tuple[Any, ...], resolutions: Mapping[str, Resolution]
-) -> tuple[str | list[str], list[Resolution]]:
-    """A tool parameter naming several tools (any one will do): their ids, sorted and
-    deduplicated, one id as the plain string (so the rule's bytes match a single-tool one)."""
-    ids, found = bind_mentions(mentions, resolutions)
-    return (ids[0] if len(ids) == 1 else ids), found
+def _bind(
+    mentions: list[Any] | tuple[Any, ...], resolutions: tuple[Resolution, ...]
+) -> tuple[list[str], list[Resolution]]:
+    """The tool ids of several mentions, sorted and deduplicated, and their resolutions
+    (`resolutions` has one per string mention, in order; anything else names no tool)."""
+    given = iter(resolutions)
+    involved = [
+        (next(given, None) if isinstance(item, str) else None)
+        or Resolution(mention=str(item), status="unresolved", candidates=())
+        for item in mentions
+    ]
+    return sorted({r.tool_id for r in involved if r.tool_id is not None}), involved
 
 
 def _mention_diagnostic(
     rule: CandidateRule, res: Resolution | None, mention: str, strict: bool
 ) -> Diagnostic:
     status = res.status if res else "unresolved"
-    shown = mention if not mention.startswith("@") else "the tool this rule constrains"
+    shown = mention or "the tool this rule constrains"  # "": an implicit target
     if status == "ambiguous" and res is not None:
         top = " and ".join(f"`{c.tool_id}` ({c.score:.2f})" for c in res.candidates[:2])
         message = f"`{shown}` is ambiguous between {top}"

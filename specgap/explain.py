@@ -6,14 +6,17 @@ Both are plain text for a terminal, stable for the same inputs (tests snapshot t
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from specgap.api import is_strict_finding
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
-from specgap.ir import Bundle, Policy, Resolution
+from specgap.ir import Bundle, CandidateRule, Policy, Resolution
+from specgap.operators import OPERATORS
 from specgap.pipeline import AgentState, Options, load
 from specgap.registry import Registry
-from specgap.resolve import MARGIN, RESOLVED_AT, Resolver
+from specgap.resolve import MARGIN, RESOLVED_AT, Resolver, resolution_of
+from specgap.resolve.rules import tool_mentions
 
 
 def explain_mention(project: Project, agent: str | None, mention: str, context: str = "") -> str:
@@ -110,10 +113,11 @@ def explain_policy(bundle: Bundle, policy_id: str, where: str | None = None) -> 
     agent_id, policy = find_policy(bundle, policy_id, where)
     agent = bundle.agent(agent_id)
     assert agent is not None
-    resolutions = {r.mention: r for r in agent.resolutions}
     src = policy.source
-    condition = policy.condition.model_dump(mode="json", by_alias=True)
     span = src.span
+    mentioned, sources = _mentioned(policy, agent.candidates)
+    found = {m: resolution_of(agent.resolutions, m, span) for m in mentioned}
+    condition = policy.condition.model_dump(mode="json", by_alias=True)
     lines = [
         f"policy       {policy.id}  (agent {agent_id})",
         f"title        {policy.title}",
@@ -121,30 +125,48 @@ def explain_policy(bundle: Bundle, policy_id: str, where: str | None = None) -> 
         f"target       {policy.target}",
         f"condition    {json.dumps(condition, sort_keys=True)}",
         f"action       {policy.action}: {policy.message}",
-        f"enforcement  {policy.enforcement}: {_why(policy, resolutions)}",
+        f"enforcement  {policy.enforcement}: {_why(policy, found, sources)}",
         f"stated at    {span.location()}-{span.end_line}:{span.end_col}"
         f"  ({src.grounding} grounding, {src.extractor})",
         *(f"  > {line}" for line in src.quote.splitlines()),
         "mentions",
     ]
-    for mention in src.mentions or ("(implicit)",):
-        res = resolutions.get(mention)
-        if res is None:
-            key = f"@{span.path}:{span.start_line}:{span.start_col}"
-            res = resolutions.get(key)
-        if res is None:
-            lines.append(f"  `{mention}`: not resolved")
-            continue
-        lines.append(f"  `{mention}` -> {res.status}")
-        lines.extend("  " + row for row in candidate_rows(res))
-        lines.append(f"    {verdict(res)}")
+    for mention, resolutions in found.items():
+        shown = "(implicit)" if mention is None else mention
+        if not resolutions:
+            lines.append(f"  `{shown}`: not resolved")
+        for res in resolutions:
+            lines.append(f"  `{shown}` -> {res.status}")
+            lines.extend("  " + row for row in candidate_rows(res))
+            lines.append(f"    {verdict(res)}")
     for other in policy.also_stated_at:
         s = other.span
         lines.append(f"also stated  {s.path}:{s.start_line}:{s.start_col}  ({other.grounding})")
     return "\n".join(lines)
 
 
-def _why(policy: Policy, resolutions: dict[str, Resolution]) -> str:
+def _mentioned(
+    policy: Policy, candidates: Iterable[CandidateRule]
+) -> tuple[list[str | None], set[str]]:
+    """What the policy's rule mentions: the mentions its extractor recorded, then its target
+    (None: implicit) and every tool-valued parameter's mentions, each once, in that order;
+    and those of them naming where values may come from (`tool_sources`: widened when
+    unsure, so they do not bear on enforcement)."""
+    span = policy.source.span
+    out: list[str | None] = list(policy.source.mentions)
+    sources: set[str] = set()
+    operator = OPERATORS.get(policy.operator)
+    for rule in candidates:
+        if rule.span == span and rule.operator == policy.operator:
+            out.append(rule.target)
+            for name, mentions in tool_mentions(rule).items():
+                out.extend(mentions)
+                if operator is not None and name in operator.tool_sources:
+                    sources.update(mentions)
+    return list(dict.fromkeys(out)) or [None], sources
+
+
+def _why(policy: Policy, found: dict[str | None, tuple[Resolution, ...]], sources: set[str]) -> str:
     grounding = policy.source.grounding
     if policy.enforcement == "enforce":
         if grounding == "exact":
@@ -152,7 +174,7 @@ def _why(policy: Policy, resolutions: dict[str, Resolution]) -> str:
         return f"{grounding} grounding, resolved with confidence {policy.confidence:.2f}"
     if policy.enforcement == "eval_required":
         return "inferred business-logic rule: evaluate it before enforcing"
-    statuses = {resolutions[m].status for m in policy.source.mentions if m in resolutions}
+    statuses = {res.status for m, each in found.items() if m not in sources for res in each}
     if statuses - {"resolved"}:
         return "a tool mention is ambiguous: confirm the target before enforcing"
     return f"{grounding} grounding with low resolution confidence ({policy.confidence:.2f})"

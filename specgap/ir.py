@@ -127,6 +127,17 @@ class Resolution(Frozen):
         return self.candidates[0].score if self.candidates else 0.0
 
 
+class ResolvedRule(Frozen):
+    """A candidate rule with the resolution of every tool it mentions, each made in the
+    rule's own context: its target (an implicit one has the mention "") and every
+    tool-valued parameter, one resolution per mention (a list item by item, in order).
+    The rule's position stays in `rule.span` alone: content that moved resolves the same."""
+
+    rule: CandidateRule
+    target: Resolution
+    params: dict[str, tuple[Resolution, ...]] = Field(default_factory=dict)
+
+
 def _validate_condition(value: Any) -> BaseModel:
     """A condition of whichever operator its `operator` field names, looked up in the
     operator table when validated (not when this module was imported), so an operator

@@ -28,16 +28,16 @@ from specgap.ir import (
     Diagnostic,
     Extraction,
     Policy,
-    Resolution,
+    ResolvedRule,
 )
 from specgap.registry import Registry
-from specgap.resolve import resolve_rules
+from specgap.resolve import bundle_resolutions
 from specgap.units import (
     extract_all,
     extraction_setting,
     read_artifact,
     registry_of,
-    resolver_for,
+    resolve_all,
     rule_compiler,
 )
 from specgap.weakening import check_stage
@@ -52,7 +52,7 @@ class AgentState:
     inputs: tuple[Artifact, ...] = ()  # registries: inputs to the revision, not mined
     registry: Registry | None = None
     rules: tuple[CandidateRule, ...] = ()
-    resolutions: dict[str, Resolution] = field(default_factory=dict)
+    resolved: tuple[ResolvedRule, ...] = ()  # the rules with their resolutions (resolve stage)
     policies: tuple[Policy, ...] = ()
     diagnostics: tuple[Diagnostic, ...] = ()
     extraction: Extraction | None = None  # who read the artifacts (extract stage)
@@ -145,16 +145,14 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
 
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
-    resolutions = resolve_rules(resolver_for(options.cache, state.registry), state.rules)
-    return replace(state, resolutions=resolutions)
+    return replace(state, resolved=resolve_all(options.cache, state.registry, state.rules))
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
     compiled = compile_policies(
         state.config.id,
-        state.rules,
-        state.resolutions,
+        state.resolved,
         state.registry,
         strict=options.strict,
         compile_one=rule_compiler(options.cache),
@@ -212,7 +210,7 @@ def assemble(project: Project, states: list[AgentState], options: Options) -> Bu
                 tools=tuple(t.summary() for t in state.registry.tools),
                 policies=state.policies,
                 candidates=state.rules,
-                resolutions=tuple(state.resolutions[k] for k in sorted(state.resolutions)),
+                resolutions=bundle_resolutions(state.resolved),
                 extraction=state.extraction
                 or Extraction(mode=options.extractor, rules=len(state.rules)),
             )
@@ -244,9 +242,7 @@ def dump_after(project: Project, options: Options, stage_name: str) -> str:
             "artifacts": [a.ref().model_dump(mode="json") for a in state.artifacts],
             "tools": sorted(state.registry.by_id) if state.registry else [],
             "rules": [r.model_dump(mode="json") for r in state.rules],
-            "resolutions": {
-                k: v.model_dump(mode="json") for k, v in sorted(state.resolutions.items())
-            },
+            "resolutions": [r.model_dump(mode="json") for r in bundle_resolutions(state.resolved)],
             "policies": [p.model_dump(mode="json", by_alias=True) for p in state.policies],
             "diagnostics": [d.model_dump(mode="json") for d in state.diagnostics],
         }

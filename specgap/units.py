@@ -2,20 +2,22 @@
 
 `pipeline`'s stages are maps and folds over these: read one artifact, parse and check one
 tools file, read one registry file, index one registry, extract one artifact (a Markdown
-prompt section by section), compile one rule. `specgap build` calls them with no cache;
-`specgap watch` calls the very same functions with its session's `Cache`, so a save redoes
-only the units whose content changed. Keys are content (the artifact's path and sha256, a
-section's text, a rule's canonical JSON without its position); a result found for content
-that only moved is moved into place (`sections.shift`, `_Compiled.at`), never recomputed.
+prompt section by section), resolve one rule, compile one rule with its resolutions.
+`specgap build` calls them with no cache; `specgap watch` calls the very same functions
+with its session's `Cache`, so a save redoes only the units whose content changed. Keys are
+content (the artifact's path and sha256, a section's text, a rule's canonical JSON without
+its position, its resolutions); a result found for content that only moved is moved into
+place (`sections.shift`, `_Compiled.at`), never recomputed.
 
-The passes over a whole set (merging extraction results, resolving, merging and ordering
-policies, conflicts, assembly) are not units: they always run, in `pipeline` and `compile`.
+The passes over a whole set (merging extraction results, merging and ordering policies,
+conflicts, listing the resolutions, assembly) are not units: they always run, in `pipeline`
+and `compile`.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Hashable, Iterator, Mapping, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,12 +34,12 @@ from specgap.ir import (
     Diagnostic,
     Extraction,
     Policy,
-    Resolution,
+    ResolvedRule,
     Span,
 )
 from specgap.positions import escape_pointer
 from specgap.registry import Registry, Tool, attach_specs, build_registry, tools_from_registry_file
-from specgap.resolve import Resolver, mention_key
+from specgap.resolve import Resolver, resolve_rule, resolve_rules
 from specgap.sections import Section, sections, shift
 from specgap.toolspecs import ToolSpec, parse_tool_specs
 
@@ -172,6 +174,30 @@ def resolver_for(cache: Cache | None, registry: Registry) -> Resolver:
         kept = (registry, Resolver(registry))
         cache.put("resolver", id(registry), kept)
     return kept[1]
+
+
+def resolve_all(
+    cache: Cache | None, registry: Registry, rules: Sequence[CandidateRule]
+) -> tuple[ResolvedRule, ...]:
+    """Every rule with its resolutions (`resolve_rule`). With a cache, a rule object that
+    survived the last build (its artifact or section did not change) meeting the same
+    registry keeps its very `ResolvedRule`, so its compilation is found by identity too;
+    any other rule is resolved again, which the resolver's memo (by mention and context,
+    that is by content) makes cheap for a mention it has seen."""
+    resolver = resolver_for(cache, registry)
+    if cache is None:
+        return resolve_rules(resolver, rules)
+    out: list[ResolvedRule] = []
+    for rule in rules:
+        kept = cache.lookup("resolved", id(rule))
+        if kept is MISSING or kept[0] is not rule or kept[1] is not resolver:
+            kept = (rule, resolver, resolve_rule(resolver, rule))
+            cache.computed["resolved"] += 1
+        else:
+            cache.reused["resolved"] += 1
+        cache.put("resolved", id(rule), kept)
+        out.append(kept[2])
+    return tuple(out)
 
 
 # --- extract --------------------------------------------------------------------------------
@@ -324,59 +350,47 @@ def combine(parts: Sequence[Extraction | None]) -> Extraction | None:
 def rule_compiler(cache: Cache | None) -> RuleCompiler | None:
     """`compile_rule` through `cache` (None without one: `compile_policies` calls it as is).
 
-    A rule's result is kept under its canonical JSON without its span's position, with the
-    registry it met and the resolutions it read (by mention; the rule's own implicit target
-    symbolically, since its key names the rule's position). It is reused while the same
-    resolutions say the same, and moved to wherever the rule now is."""
+    A rule's result is kept under its content: the rule's canonical JSON without its span's
+    position, with the resolutions it came with (which say nothing of where it is) and the
+    registry it met. It is moved to wherever the rule now is."""
     if cache is None:
         return None
 
     def one(
-        agent: str,
-        rule: CandidateRule,
-        resolutions: Mapping[str, Resolution],
-        registry: Registry,
-        strict: bool,
+        agent: str, resolved: ResolvedRule, registry: Registry, strict: bool
     ) -> tuple[Policy | None, tuple[Diagnostic, ...]]:
-        # First by identity: a rule object that survived the last build (its artifact or
-        # section did not change) meeting the very same registry and resolution objects.
-        seen: _Seen | Any = cache.lookup("rule_object", id(rule))
-        if seen is not MISSING and seen.rule is rule and seen.registry is registry:
-            same = seen.agent == agent and seen.strict is strict
-            for mention, resolution in seen.looked:
-                same = same and resolutions.get(mention) is resolution
-            if same:
-                cache.reused["rule"] += 1
-                cache.put("rule_object", id(rule), seen)
-                cache.put("rule", seen.key, seen.done)
-                return seen.done.policy, seen.done.diagnostics
-        key = (agent, strict, id(registry), _content(rule))
-        own = mention_key(rule)
+        # First by identity: a resolved rule that survived the last build (`resolve_all`
+        # keeps it while its rule object and registry do) meeting the very same registry.
+        seen: _Seen | Any = cache.lookup("rule_object", id(resolved))
+        if (
+            seen is not MISSING
+            and seen.resolved is resolved
+            and seen.registry is registry
+            and (seen.agent, seen.strict) == (agent, strict)
+        ):
+            cache.reused["rule"] += 1
+            cache.put("rule_object", id(resolved), seen)
+            cache.put("rule", seen.key, seen.done)
+            return seen.done.policy, seen.done.diagnostics
+        rule = resolved.rule
+        key = (agent, strict, id(registry), _content(resolved))
         kept: _Compiled | Any = cache.lookup("rule", key)
         done: _Compiled | None = None
-        if kept is not MISSING and kept.registry is registry:
-            read = tuple(_meaning(resolutions.get(own if k is None else k)) for k in kept.reads)
-            if read == kept.read and (kept.placeable or kept.span == rule.span):
-                cache.reused["rule"] += 1
-                done = kept.at(rule.span)  # kept where it is now: the next build finds it so
+        if (
+            kept is not MISSING
+            and kept.registry is registry
+            and (kept.placeable or kept.span == rule.span)
+        ):
+            cache.reused["rule"] += 1
+            done = kept.at(rule.span)  # kept where it is now: the next build finds it so
         if done is None:
-            reading = _Reading(resolutions)
-            policy, diagnostics = compile_rule(agent, rule, reading, registry, strict)
-            done = _Compiled(
-                registry,
-                tuple(None if k == own else k for k in reading.asked),
-                tuple(_meaning(resolutions.get(k)) for k in reading.asked),
-                rule.span,
-                policy,
-                diagnostics,
-                _placeable(rule.span, policy, diagnostics),
-            )
+            policy, diagnostics = compile_rule(agent, resolved, registry, strict)
+            placeable = _placeable(rule.span, policy, diagnostics)
+            done = _Compiled(registry, rule.span, policy, diagnostics, placeable)
             cache.computed["rule"] += 1
         cache.put("rule", key, done)
-        mentions = [own if k is None else k for k in done.reads]
-        looked = tuple((k, resolutions.get(k)) for k in mentions)
-        seen = _Seen(rule, registry, agent, strict, key, done, looked)
-        cache.put("rule_object", id(rule), seen)
+        seen = _Seen(resolved, registry, agent, strict, key, done)
+        cache.put("rule_object", id(resolved), seen)
         return done.policy, done.diagnostics
 
     return one
@@ -384,51 +398,30 @@ def rule_compiler(cache: Cache | None) -> RuleCompiler | None:
 
 @dataclass(frozen=True)
 class _Seen:
-    """A rule object's last result, with the objects it met."""
+    """A resolved rule object's last result, with the objects it met."""
 
-    rule: CandidateRule
+    resolved: ResolvedRule
     registry: Registry
     agent: str
     strict: bool
     key: Hashable
     done: _Compiled
-    looked: tuple[tuple[str, Resolution | None], ...]
 
 
-def _content(rule: CandidateRule) -> str:
-    """The rule without its position: its canonical JSON with the span's path alone."""
-    return f"{rule.span.path}\0{rule.model_dump_json(exclude={'span'})}"
-
-
-def _meaning(resolution: Resolution | None) -> tuple[Any, ...] | None:
-    """A resolution without its key (which, for an implicit target, is a position)."""
-    return None if resolution is None else (resolution.status, resolution.candidates)
-
-
-class _Reading(Mapping[str, Resolution]):
-    """The resolutions, noting every key the compiler asks for, in order."""
-
-    def __init__(self, resolutions: Mapping[str, Resolution]) -> None:
-        self._resolutions = resolutions
-        self.asked: list[str] = []
-
-    def __getitem__(self, key: str) -> Resolution:
-        if key not in self.asked:
-            self.asked.append(key)
-        return self._resolutions[key]
-
-    def __iter__(self) -> Iterator[str]:
-        raise TypeError("a rule's compilation may look resolutions up, not list them")
-
-    def __len__(self) -> int:
-        return len(self._resolutions)
+def _content(resolved: ResolvedRule) -> Hashable:
+    """The rule with its resolutions, without its position: the rule's canonical JSON with
+    the span's path alone, and the resolutions themselves (frozen, compared by value)."""
+    rule = resolved.rule
+    return (
+        f"{rule.span.path}\0{rule.model_dump_json(exclude={'span'})}",
+        resolved.target,
+        tuple(resolved.params.items()),
+    )
 
 
 @dataclass(frozen=True)
 class _Compiled:
     registry: Registry
-    reads: tuple[str | None, ...]  # None: the rule's own target (`mention_key`)
-    read: tuple[tuple[Any, ...] | None, ...]
     span: Span  # where the rule was when compiled
     policy: Policy | None
     diagnostics: tuple[Diagnostic, ...]

@@ -179,9 +179,7 @@ def test_covers_mentions_resolve_like_any_tool_mention(
 ) -> None:
     registry = clinic()
     rule = _confirm_rule(covers)
-    compiled = compile_policies(
-        "clinic", [rule], resolve_rules(Resolver(registry), [rule]), registry
-    )
+    compiled = compile_policies("clinic", resolve_rules(Resolver(registry), [rule]), registry)
     assert [d.code for d in compiled.diagnostics] == codes
     if enforcement is None:
         assert compiled.policies == ()

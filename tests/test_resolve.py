@@ -13,6 +13,7 @@ from specgap.resolve import (
     MARGIN,
     RESOLVED_AT,
     Resolver,
+    bundle_resolutions,
     did_you_mean,
     resolve_rules,
     status_of,
@@ -168,7 +169,7 @@ def test_an_implicit_mention_resolves_from_the_rule_words() -> None:
     assert res.candidates[0].via in {"context_keyword", "schema_keyword"}
 
 
-def test_resolve_rules_keys_targets_and_tool_parameters() -> None:
+def test_resolve_rules_resolves_targets_and_tool_parameters() -> None:
     span = Span(
         path="p.md", start_line=3, start_col=1, end_line=3, end_col=9, start_byte=0, end_byte=8
     )
@@ -188,10 +189,14 @@ def test_resolve_rules_keys_targets_and_tool_parameters() -> None:
             extractor="deterministic",
         )
 
-    out = resolve_rules(Resolver(REGISTRY), [rule("put_item", before="S3 upload"), rule(None)])
-    assert set(out) == {"put_item", "S3 upload", "@p.md:3:1"}
-    assert out["S3 upload"].tool_id == "aws.s3.PutObject"
-    assert out["@p.md:3:1"].mention == "@p.md:3:1"
+    ordered, implicit = resolve_rules(
+        Resolver(REGISTRY), [rule("put_item", before="S3 upload"), rule(None)]
+    )
+    assert ordered.target.tool_id == "aws.dynamodb.PutItem"
+    assert [r.tool_id for r in ordered.params["before"]] == ["aws.s3.PutObject"]
+    assert (implicit.target.mention, implicit.params) == ("", {})
+    listed = bundle_resolutions([ordered, implicit])
+    assert [r.mention for r in listed] == ["@p.md:3:1", "S3 upload", "put_item"]
 
 
 def _cands(*scores: float) -> tuple[Candidate, ...]:

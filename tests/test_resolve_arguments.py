@@ -126,9 +126,7 @@ def test_compile_binds_the_argument_or_says_why_not(
     facet: str, arg: str | None, help_starts: str | None
 ) -> None:
     rule = _rule("dispense_medication", facet)
-    compiled = compile_policies(
-        "clinic", [rule], resolve_rules(Resolver(REGISTRY), [rule]), REGISTRY
-    )
+    compiled = compile_policies("clinic", resolve_rules(Resolver(REGISTRY), [rule]), REGISTRY)
     if arg is not None:
         (policy,) = compiled.policies
         assert policy.condition.selector == Selector(arg=arg)  # type: ignore[union-attr]

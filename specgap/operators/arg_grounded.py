@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -62,9 +62,6 @@ from specgap.operators.prose import (
 )
 from specgap.operators.replay import checked, targets
 from specgap.operators.values import select
-
-if TYPE_CHECKING:  # the registry sits above the operators
-    from specgap.registry import Registry
 
 
 class ArgGrounded(Frozen):
@@ -179,26 +176,6 @@ def _describe(cond: ArgGrounded, target: str) -> str:
     else:
         what = "identifiers in the arguments"
     return f"{what} of `{target}` must come from {_sources(cond)}"
-
-
-def _complete(params: dict[str, Any], registry: Registry) -> dict[str, Any]:
-    """Tool mentions in `from_tools` become tool ids; one that names no tool for sure
-    widens to any tool's output (`*`) rather than to nothing."""
-    mentions = params.get("from_tools")
-    if not isinstance(mentions, list | tuple) or not mentions:
-        return params
-    from specgap.resolve import Resolver  # resolve imports the operator table
-
-    resolver: Resolver | None = None
-    ids: set[str] = set()
-    for mention in map(str, mentions):
-        tool_id = ANY_TOOL if mention == ANY_TOOL else registry.canonical(mention)
-        if tool_id is None:
-            resolver = resolver or Resolver(registry)
-            res = resolver.resolve(mention)
-            tool_id = res.tool_id if res.status == "resolved" else ANY_TOOL
-        ids.add(tool_id or ANY_TOOL)
-    return {**params, "from_tools": [ANY_TOOL] if ANY_TOOL in ids else sorted(ids)}
 
 
 # --- mutators ---------------------------------------------------------------------------------
@@ -408,7 +385,6 @@ _BASE = Operator(
     "an argument's value must come from the user's messages or given tools' outputs",
     _check,
     _describe,
-    complete=_complete,
     observe=_observe,
     shadows=frozenset({"deny_action"}),
     unknown_facet="phrase",
@@ -416,5 +392,6 @@ _BASE = Operator(
     examples=(
         Example("Never make up an order id; use only ids the user gave you.", {"from_user": True}),
     ),
+    tool_sources=("from_tools",),
 )
 OPERATOR = replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted)))

@@ -1,0 +1,359 @@
+"""Scoring one tool mention against a registry: the evidence for each tool, ranked.
+
+Each kind of evidence can justify at most one score band, highest first:
+
+    1.00       exact_id / name   the canonical id or an emitted name, verbatim
+    0.97       alias             an id, name or alias up to case and separators
+                                 (`put-item`, `PUT_ITEM`, `PutItem` for `put_item`)
+    0.92       alias             the last segment of a dotted id or name, likewise
+                                 (`PutItem` for `aws.dynamodb.PutItem`)
+    0.91/0.86  alias             the same, up to inflection too (`creating entities` for
+                                 `create_entity`); then the same words in another order
+    0.70-0.74  fuzzy             a partial name: every word of the mention is in one name,
+                                 or its letters are a run of its words; all such tools stay
+                                 within the margin of each other, so two of them are a tie
+    0.35-0.65  fuzzy             some words shared with a name, weighted by rarity (IDF)
+    0.58-0.70  context_keyword   most of the mention's words (by IDF weight, at least 60%)
+                                 in a tool's description or keywords
+    0.20-0.80  fuzzy             character similarity (rapidfuzz), tried only for a mention
+                                 with a word no tool uses (a misspelling, run-together words)
+    0.39-0.80  fuzzy or          a verb phrase ("reschedule the pickup", "book"): the verb's
+               context_keyword   class and the object's words against the tools' names,
+                                 descriptions and parameters (`specgap.resolve.actions`),
+                                 tried below the `reordered` band; a name whose words the
+                                 mention shares but whose verb is of another kind
+                                 (`get_booking` for "book") drops to 0.45
+
+Words around the mention (the rule's text and section heading) add up to +0.12 to the
+candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
++0.02 per word of its argument names (schema keywords), +0.01 per word of its description.
+Below `RESOLVED_AT` a mention is `unresolved` (the candidates are "did you mean"
+suggestions); when its best two candidates are closer than `MARGIN` it is `ambiguous`,
+never silently resolved. A rule that names no tool is resolved from its words alone
+(`context_keyword`/`schema_keyword`, see `Resolver._implicit`).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cached_property
+
+from rapidfuzz import fuzz, process
+
+from specgap.ir import Resolution, Via
+from specgap.registry import Registry
+from specgap.resolve.actions import ActionIndex
+from specgap.resolve.evidence import (
+    KEEP,
+    KEEP_AT,
+    MARGIN,
+    RESOLVED_AT,
+    Evidence,
+    offer,
+    resolution,
+)
+from specgap.resolve.index import Index
+from specgap.resolve.text import (
+    ARTICLES,
+    FILLER,
+    STOPWORDS,
+    compact,
+    content_words,
+    split,
+    stem,
+    uninflected,
+    words,
+)
+
+EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
+REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
+CONTEXT_CAP = 0.12
+CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
+_DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
+_SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
+_COMMON = 24  # a word in more names than this shows no runner-up worth the time
+_NONE: set[int] = set()
+
+
+class Resolver(Index):
+    """Indexes a registry once; `resolve` is then cheap and memoised."""
+
+    def __init__(self, registry: Registry) -> None:
+        super().__init__(registry)
+        self._memo: dict[tuple[str | None, str], Resolution] = {}
+        # equal resolutions are one object, so the stage compares them by identity
+        self._interned: dict[tuple[object, ...], Resolution] = {}
+        # the evidence of a mention before the words around it: one per mention
+        self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
+
+    @cached_property
+    def actions(self) -> ActionIndex:
+        """The verb-phrase index, built when a mention first needs it."""
+        return ActionIndex(self.registry)
+
+    # --- public API ------------------------------------------------------------------------
+
+    def resolve(self, mention: str | None, context: str = "") -> Resolution:
+        key = (mention, context)
+        found = self._memo.get(key)
+        if found is None:
+            made = resolution(mention, self.evidence(mention, context))
+            interned = (made.mention, made.status, made.candidates)
+            found = self._memo[key] = self._interned.setdefault(interned, made)
+        return found
+
+    def explain(self, mention: str | None, context: str = "") -> tuple[Resolution, dict[str, str]]:
+        """The resolution plus, for each kept candidate, what matched, in words."""
+        evidence = self.evidence(mention, context)
+        res = resolution(mention, evidence)
+        return res, {c.tool_id: evidence[c.tool_id].why() for c in res.candidates}
+
+    def evidence(self, mention: str | None, context: str = "") -> dict[str, Evidence]:
+        """Every tool with anything in its favour, with the best evidence for it."""
+        found: dict[str, Evidence] = {}
+        if not mention or not mention.strip():
+            self._implicit(context, found)
+            return found
+        bare = self._bare.get(mention)
+        if bare is None:
+            bare = self._bare[mention] = self._bare_evidence(mention)
+        found, mention_words = dict(bare[0]), bare[1]
+        if context:
+            self._context_bonus(found, set(content_words(context)) - mention_words)
+        return found
+
+    def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
+        """The evidence from the mention alone, and its words (not favoured by context)."""
+        found: dict[str, Evidence] = {}
+        if self.registry.hook(mention) is not None:
+            return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
+        raw = split(mention)
+        stems = [stem(w) for w in raw]
+        letters, stemmed = "".join(raw), "".join(stems)
+        for tool_id, via in self.exact.get(mention, ()):
+            offer(found, tool_id, EXACT, via, "id" if via == "exact_id" else "name", "")
+        for n in self.flat.get(letters, ()):
+            score, kind = (SEGMENT, "segment") if n.segment else (ALIAS, "flat")
+            offer(found, n.tool, score, "alias", kind, n.text)
+        for n in self.stemmed.get(stemmed, ()):
+            score = INFLECTED_SEGMENT if n.segment else INFLECTED
+            kind = "inflected-segment" if n.segment else "inflected"
+            offer(found, n.tool, score, "alias", kind, n.text)
+        mention_words = frozenset(stem(w) for w in raw if w not in ARTICLES)
+        core = frozenset(stem(w) for w in raw if w not in FILLER) or mention_words
+        best = max((e.score for e in found.values()), default=0.0)
+        self._by_name_words(mention_words, core, found, strong=best >= REORDERED)
+        best = max((e.score for e in found.values()), default=0.0)
+        if best < REORDERED and len(core) >= 2:
+            self._by_description(core, found)
+        for run in {letters, stemmed}:
+            for tool_id, text, length in self.runs.get(run, ()):
+                score = CONTAINED + 0.04 * min(len(run) / length, 1.0)
+                offer(found, tool_id, score, "fuzzy", "contained", text)
+        if best < REORDERED and any(w not in self.idf for w in mention_words):
+            self._run_together(letters, found)
+            self._fuzzy(mention, found)
+        elif not found:
+            self._fuzzy(mention, found)
+        if max((e.score for e in found.values()), default=0.0) < REORDERED:
+            self._by_action(mention, found)
+        return found, mention_words
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def _by_name_words(
+        self,
+        every: frozenset[str],
+        wanted: frozenset[str],
+        found: dict[str, Evidence],
+        *,
+        strong: bool,
+    ) -> None:
+        """Names with the same words as the mention (`every`), names containing its words
+        that matter (`wanted`: no filler), and names sharing some of them. With a strong
+        match already found, only names sharing a rarer word are scored: the runner-ups
+        worth showing."""
+        if not wanted:
+            return
+        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        matched: dict[int, float] = {}
+        counts: dict[int, int] = {}
+        if not strong:
+            significant = _significant(weights, 0.15 * sum(weights.values()))
+            for w in significant:
+                for n in self.postings.get(w, ()):
+                    matched[n] = matched.get(n, 0.0) + weights[w]
+                    counts[n] = counts.get(n, 0) + 1
+            for w in wanted.difference(significant):
+                posting_set = self.posting_sets.get(w, _NONE)
+                for n in posting_set.intersection(matched):
+                    matched[n] += weights[w]
+                    counts[n] += 1
+        else:
+            for w in wanted:
+                postings = self.postings.get(w, ())
+                if len(postings) > _COMMON:
+                    continue
+                for n in postings:
+                    matched[n] = matched.get(n, 0.0) + weights[w]
+                    counts[n] = counts.get(n, 0) + 1
+        total = self.weight(wanted)
+        if strong:
+            sets = [self.posting_sets.get(w, _NONE) for w in wanted]
+            for n in set.intersection(*sets):
+                matched[n] = total
+                counts[n] = len(wanted)
+        size = len(wanted)
+        keys, key_weight = self.keys, self.key_weight
+        for n, count in counts.items():
+            key = keys[n]
+            if count == size:
+                if key.words == every:
+                    offer(found, key.tool, REORDERED, "alias", "reordered", key.text)
+                else:
+                    score = CONTAINED + 0.04 * (matched[n] / key_weight[n])
+                    offer(found, key.tool, score, "fuzzy", "contained", key.text)
+                continue
+            share = matched[n] / key_weight[n]
+            strength = matched[n] / total * share
+            if strength >= 0.15:
+                score = OVERLAP + 0.3 * strength
+                old = found.get(key.tool)
+                if old is None or score > old.score:
+                    shared = ", ".join(sorted(wanted & key.words))
+                    detail = f"shares {shared} with `{key.text}`"
+                    found[key.tool] = Evidence(score, "fuzzy", "overlap", detail)
+
+    def _by_description(self, wanted: frozenset[str], found: dict[str, Evidence]) -> None:
+        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        total = sum(weights.values())
+        significant = _significant(weights, _SUGGEST_SHARE * total)
+        matched: dict[str, float] = {}
+        for w in significant:
+            weight = weights[w]
+            for tool_id, factor in self.doc_postings.get(w, {}).items():
+                matched[tool_id] = matched.get(tool_id, 0.0) + weight * factor
+        for w in wanted.difference(significant):
+            weight, postings = weights[w], self.doc_postings.get(w, {})
+            for tool_id in postings.keys() & matched.keys():
+                matched[tool_id] += weight * postings[tool_id]
+        for tool_id, weight in matched.items():
+            share = weight / total
+            if share >= _SUGGEST_SHARE:
+                if share >= _DESCRIBED_SHARE:
+                    score = DESCRIBED + 0.30 * share
+                else:  # too little of the mention to resolve it; still worth suggesting
+                    score = KEEP_AT + 0.1 * share
+                old = found.get(tool_id)
+                if old is None or score > old.score:
+                    doc = self.doc[tool_id]
+                    shared = ", ".join(sorted(w for w in wanted if w in doc))
+                    found[tool_id] = Evidence(score, "context_keyword", "described", shared)
+
+    def _by_action(self, mention: str, found: dict[str, Evidence]) -> None:
+        """A verb phrase ("reschedule the pickup"): see `specgap.resolve.actions`."""
+        action = self.actions.parse(mention)
+        if action is None:
+            return
+        hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
+        generic = self.actions.generic(action)
+        for tool_id, ev in list(found.items()):
+            # words shared with its name, but a verb of another kind: a suggestion at most
+            if ev.score >= RESOLVED_AT and self.actions.contradicts(action, tool_id):
+                detail = f"{ev.why()}, but `{action.written}` is not what it does"
+                found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
+            elif generic:  # "send" alone: its name's word is no better than its verb's kind
+                del found[tool_id]
+        for hit in hits:
+            if hit.score >= KEEP_AT:
+                via: Via = "context_keyword" if hit.described else "fuzzy"
+                offer(found, hit.tool, hit.score, via, "action", hit.detail)
+        quoted = found.get(quoted_from or "")
+        if quoted is not None:  # the words of its description: nothing else beats it clearly
+            cap = quoted.score + MARGIN - 0.001
+            for tool_id, ev in list(found.items()):
+                if ev.kind == "action" and ev.score > cap:
+                    detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
+                    found[tool_id] = Evidence(cap, ev.via, "action", detail)
+
+    def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
+        """Words run together with one of them inflected (`gettingsolartimes`): undo one
+        inflection at each place it could be and look the letters up as a whole name, or
+        as a run of a name's words."""
+        for variant in uninflected(letters):
+            for tool_id, text, length in self.runs.get(variant, ()):  # a partial name, too
+                score = CONTAINED + 0.04 * min(len(variant) / length, 1.0)
+                offer(found, tool_id, score, "fuzzy", "contained", text)
+            for hit in self.flat.get(variant, ()):
+                # then every name equal to that one up to inflection, as for spaced words
+                for n in self.stemmed.get(compact(hit.text), ()):
+                    if n.segment == hit.segment:
+                        score = INFLECTED_SEGMENT if n.segment else INFLECTED
+                        offer(found, n.tool, score, "alias", "inflected", n.text)
+
+    def _fuzzy(self, mention: str, found: dict[str, Evidence]) -> None:
+        """Character similarity: a score of 0.5 needs 90% similarity, 0.8 is identical."""
+        query = " ".join(words(mention))
+        if not query:
+            return
+        for _, similarity, index in process.extract(
+            query, self.fuzzy_keys, scorer=fuzz.ratio, limit=KEEP, score_cutoff=80.0
+        ):
+            if similarity >= 90:
+                score = 0.5 + 0.03 * (similarity - 90)
+            else:
+                score = 0.5 - 0.02 * (90 - similarity)
+            for tool_id, original in self.fuzzy_owners[index]:
+                detail = f"{similarity:.0f}% similar to `{original}`"
+                offer(found, tool_id, score, "fuzzy", "fuzzy", detail)
+
+    def _context_bonus(self, found: dict[str, Evidence], around: set[str]) -> None:
+        if not around:
+            return
+        for tool_id, ev in list(found.items()):
+            if ev.score >= ALIAS:
+                continue
+            weights = self.context[tool_id]
+            hits = sorted((w, *weights[w]) for w in around if w in weights)
+            bonus = min(sum(weight for _, weight, _ in hits), CONTEXT_CAP)
+            if bonus > 0:
+                named = ", ".join(f"{w} ({what})" for w, _, what in hits)
+                detail = f"{ev.why()}; words around it: {named} +{bonus:.2f}"
+                found[tool_id] = Evidence(min(ev.score + bonus, 0.96), ev.via, "overlap", detail)
+
+    def _implicit(self, context: str, found: dict[str, Evidence]) -> None:
+        """A rule that names no tool: the tool whose keywords and arguments the rule uses,
+        0.45 + 0.1 per word (at most 0.9), plus 0.02 per word it shares with the tool
+        (at most 0.06)."""
+        around = {stem(w) for w in split(context) if w not in STOPWORDS}
+        hits: dict[str, list[str]] = defaultdict(list)
+        schema_hits: dict[str, list[str]] = defaultdict(list)
+        for w in sorted(around):
+            for tool_id in self.keywords.get(w, ()):
+                hits[tool_id].append(w)
+            for tool_id in self.schema.get(w, ()):
+                schema_hits[tool_id].append(w)
+        sources: tuple[tuple[dict[str, list[str]], Via, str], ...] = (
+            (hits, "context_keyword", "keywords"),
+            (schema_hits, "schema_keyword", "argument names"),
+        )
+        for index, via, what in sources:
+            for tool_id, ws in index.items():
+                shared = len(around & self.tool_words[tool_id])
+                score = min(min(0.45 + 0.1 * len(ws), 0.9) + min(0.02 * shared, 0.06), 0.96)
+                detail = f"{what} in the rule: {', '.join(ws)}"
+                offer(found, tool_id, score, via, "implicit", detail)
+
+
+def _significant(weights: dict[str, float], needed: float) -> list[str]:
+    """The rarest words, enough of them that the others together weigh less than `needed`:
+    anything matching none of them cannot reach `needed`, so it need not be looked at."""
+    ordered = sorted(weights, key=lambda w: (-weights[w], w))
+    rest = sum(weights.values())
+    out: list[str] = []
+    for w in ordered:
+        if rest < needed:
+            break
+        out.append(w)
+        rest -= weights[w]
+    return out
