@@ -19,11 +19,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from specgap.evaluate.fast import BoundedCache, Plan, build
 from specgap.evaluate.identity import identity_findings
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 from specgap.operators import OPERATORS, Operator, TraceState, Undetermined
-from specgap.operators.values import UnreadableValue
 
 Verdict = Literal["allow", "deny", "warn", "undetermined"]
 RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]
@@ -136,6 +136,35 @@ def _explicit_allow(
     return out_hits, out_verdicts, action
 
 
+_DECISION_FIELDS = frozenset(Decision.model_fields)
+
+
+def _decision(
+    index: int,
+    origin: str,
+    tool: str | None,
+    name: str | None,
+    verdict: Verdict,
+    hits: tuple[Hit, ...],
+    action: RuntimeAction,
+    call_id: str | None,
+    flags: tuple[str, ...],
+) -> Decision:
+    """`Decision(index=..., ...)` without re-validating what the engine itself made."""
+    values = {
+        "index": index,
+        "origin": origin,
+        "tool": tool,
+        "name": name,
+        "verdict": verdict,
+        "hits": hits,
+        "action": action,
+        "call_id": call_id,
+        "flags": flags,
+    }
+    return build(Decision, _DECISION_FIELDS, values)
+
+
 def _line(hit: Hit) -> str:
     return f"{hit.message} ({hit.reason})" if hit.message else hit.reason
 
@@ -207,7 +236,12 @@ class Engine:
         self._message_checks: _Checks = tuple(
             (c, c.operator.check_message) for c in every if c.operator.check_message is not None
         )
-        self._checks_for: dict[str, tuple[_Checks, _Checks]] = {}
+        self._plans: dict[int, tuple[_Checks, Plan]] = {}  # per (tool, stage), built once
+        self._messages_plan = Plan(self._message_checks, calls=False)
+        self._checks_for: dict[str, tuple[_Checks, _Checks, _Checks]] = {}
+        # one frozen `Hit` per (policy, reason, kind): a review rule or a repeated query
+        # gives the same finding on every call
+        self._hits: BoundedCache[tuple[str, str, bool, bool, str], Hit] = BoundedCache(4096)
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -241,36 +275,45 @@ class Engine:
         (`check_output`); a message by the operators that read messages."""
         if not isinstance(event, ToolCall):
             if not self._message_checks:
-                return Decision(
-                    index=index, origin=event.origin, tool=None, name=None, verdict="allow"
-                )
+                return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
             return self._decide(index, event, state, self._message_checks)
-        before, after = self._checks(event.tool)
+        before, _, both = self._checks(event.tool)
         return self._decide(
             index,
             event,
             state,
-            before + after if event.result is not None else before,
+            both if event.result is not None else before,
             identity=True,  # who is called is judged once, before the call
         )
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
-        decision = self._decide(index, call, state, self._checks(call.tool)[1])
+        decision = self._decide(index, call, state, self._checks(call.tool)[1])  # after-run only
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
-    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks]:
-        """The before-run and after-run checks of the policies that apply to `tool`."""
+    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks, _Checks]:
+        """The before-run, after-run and both stages' checks of the policies that apply
+        to `tool`."""
         if tool is None:
-            return (), ()
+            return (), (), ()
         found = self._checks_for.get(tool)
         if found is None:
             applicable = self.applicable(tool)
-            found = self._checks_for[tool] = (
-                tuple((c, c.operator.check) for c in applicable),
-                tuple((c, c.operator.check_output) for c in applicable if c.operator.check_output),
+            before = tuple((c, c.operator.check) for c in applicable)
+            after = tuple(
+                (c, c.operator.check_output) for c in applicable if c.operator.check_output
             )
+            found = self._checks_for[tool] = (before, after, before + after)
         return found
+
+    def _plan(self, checks: _Checks) -> Plan:
+        if checks is self._message_checks:
+            return self._messages_plan
+        # keyed by identity: the tuples live in `_checks_for` as long as the engine does
+        found = self._plans.get(id(checks))
+        if found is None or found[0] is not checks:
+            found = self._plans[id(checks)] = (checks, Plan(checks, calls=True))
+        return found[1]
 
     def _decide(
         self,
@@ -286,23 +329,15 @@ class Engine:
         found: set[str] = set()  # one finding per policy and event (pre and post may match)
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
-        if identity and isinstance(event, ToolCall):
+        if identity and isinstance(event, ToolCall) and (event.tool is None or event.flags):
             for code, finding in identity_findings(event):  # fail closed on who is called
                 hits.append(self._identity_hit(code, finding))
                 verdicts.append("deny" if self._closed else "warn")
                 verdict = action = "deny" if self._closed else "warn"
-        for compiled, check in checks:
+        # the plan runs the checks (a check's UnreadableValue is a violation, any other
+        # exception a failed check) and answers repeated calls from memory
+        for _, compiled, reason, failed in self._plan(checks).findings(event, state):
             if found and compiled.policy.id in found:
-                continue
-            failed = False
-            try:
-                reason = check(compiled.prepared, event, state)
-            except UnreadableValue as exc:  # unreadable input is a violation, never an error
-                reason = f"cannot read the call: {exc}"
-            except Exception as exc:  # a broken check fails closed or open, naming the policy
-                reason = f"internal error in `{compiled.policy.operator}`: {exc}"
-                failed = True
-            if reason is None:
                 continue
             policy = compiled.policy
             unknown = isinstance(reason, Undetermined)
@@ -326,34 +361,47 @@ class Engine:
                 verdict = verdicts[-1]
             if RANK[effect] > RANK[action]:
                 action = effect
-            hits.append(
-                Hit(
-                    policy=policy.id,
-                    action=policy.action,
-                    enforcement=policy.enforcement,
-                    category=policy.check_category,
-                    reason=str(reason),
-                    source=compiled.location,
-                    undetermined=unknown,
-                    effect=effect,
-                    message=policy.message,
-                    error=failed,
-                )
-            )
+            hits.append(self._hit(compiled, str(reason), unknown, failed, effect))
         if hits and any(h.effect == "allow" for h in hits):
             hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
             verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
-        return Decision(
-            index=index,
-            origin=event.origin,
-            tool=event.tool if isinstance(event, ToolCall) else None,
-            name=event.name if isinstance(event, ToolCall) else None,
-            verdict=verdict,
-            hits=tuple(hits),
-            action=action,
-            call_id=event.call_id if isinstance(event, ToolCall) else None,
-            flags=event.flags if isinstance(event, ToolCall) else (),
-        )
+        if isinstance(event, ToolCall):
+            return _decision(
+                index,
+                event.origin,
+                event.tool,
+                event.name,
+                verdict,
+                tuple(hits),
+                action,
+                event.call_id,
+                event.flags,
+            )
+        return _decision(index, event.origin, None, None, verdict, tuple(hits), action, None, ())
+
+    def _hit(
+        self, compiled: _Compiled, reason: str, unknown: bool, failed: bool, effect: RuntimeAction
+    ) -> Hit:
+        key = (compiled.policy.id, reason, unknown, failed, effect)
+        hit = self._hits.get(key)
+        if hit is None:
+            policy = compiled.policy
+            hit = Hit(
+                policy=policy.id,
+                action=policy.action,
+                enforcement=policy.enforcement,
+                category=policy.check_category,
+                reason=reason,
+                source=compiled.location,
+                undetermined=unknown,
+                effect=effect,
+                message=policy.message,
+                error=failed,
+            )
+            if len(self._hits) >= self._hits.limit:
+                self._hits.clear()
+            self._hits[key] = hit
+        return hit
 
     def _identity_hit(self, code: str, reason: str) -> Hit:
         return Hit(
