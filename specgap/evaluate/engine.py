@@ -236,12 +236,13 @@ class Engine:
         self._message_checks: _Checks = tuple(
             (c, c.operator.check_message) for c in every if c.operator.check_message is not None
         )
-        self._plans: dict[int, tuple[_Checks, Plan]] = {}  # per (tool, stage), built once
+        self._tool_plans: dict[str | None, tuple[Plan, Plan, Plan]] = {}
         self._messages_plan = Plan(self._message_checks, calls=False)
         self._checks_for: dict[str, tuple[_Checks, _Checks, _Checks]] = {}
         # one frozen `Hit` per (policy, reason, kind): a review rule or a repeated query
         # gives the same finding on every call
-        self._hits: BoundedCache[tuple[str, str, bool, bool, str], Hit] = BoundedCache(4096)
+        self._hits: BoundedCache[tuple[str, str, bool, bool], tuple[Hit, Verdict]]
+        self._hits = BoundedCache(4096)
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -276,19 +277,19 @@ class Engine:
         if not isinstance(event, ToolCall):
             if not self._message_checks:
                 return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
-            return self._decide(index, event, state, self._message_checks)
-        before, _, both = self._checks(event.tool)
+            return self._decide(index, event, state, self._messages_plan)
+        plans = self._tool_plans.get(event.tool) or self._plans_for(event.tool)
         return self._decide(
             index,
             event,
             state,
-            both if event.result is not None else before,
+            plans[2] if event.result is not None else plans[0],
             identity=True,  # who is called is judged once, before the call
         )
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
-        decision = self._decide(index, call, state, self._checks(call.tool)[1])  # after-run only
+        decision = self._decide(index, call, state, self._plans_for(call.tool)[1])  # after-run
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
     def _checks(self, tool: str | None) -> tuple[_Checks, _Checks, _Checks]:
@@ -306,63 +307,72 @@ class Engine:
             found = self._checks_for[tool] = (before, after, before + after)
         return found
 
-    def _plan(self, checks: _Checks) -> Plan:
-        if checks is self._message_checks:
-            return self._messages_plan
-        # keyed by identity: the tuples live in `_checks_for` as long as the engine does
-        found = self._plans.get(id(checks))
-        if found is None or found[0] is not checks:
-            found = self._plans[id(checks)] = (checks, Plan(checks, calls=True))
-        return found[1]
+    def _plans_for(self, tool: str | None) -> tuple[Plan, Plan, Plan]:
+        """The plans of `_checks(tool)`: before-run, after-run, both."""
+        found = self._tool_plans.get(tool)
+        if found is None:
+            before, after, both = self._checks(tool)
+            found = self._tool_plans[tool] = (
+                Plan(before, calls=True),
+                Plan(after, calls=True),
+                Plan(both, calls=True),
+            )
+        return found
 
     def _decide(
         self,
         index: int,
         event: Event,
         state: TraceState,
-        checks: _Checks,
+        plan: Plan,
         *,
         identity: bool = False,
     ) -> Decision:
+        # the plan runs the checks (a check's UnreadableValue is a violation, any other
+        # exception a failed check) and answers repeated calls from memory
+        findings = plan.findings(event, state)
+        flagged = False
+        if isinstance(event, ToolCall):
+            flagged = identity and (event.tool is None or bool(event.flags))
+            if not findings and not flagged:  # the common case: nothing to report
+                return _decision(
+                    index,
+                    event.origin,
+                    event.tool,
+                    event.name,
+                    "allow",
+                    (),
+                    "allow",
+                    event.call_id,
+                    event.flags,
+                )
+        elif not findings:
+            return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
         hits: list[Hit] = []
         verdicts: list[Verdict] = []
         found: set[str] = set()  # one finding per policy and event (pre and post may match)
+        allowing = False  # an enforced `allow` matched: it may override other findings
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
-        if identity and isinstance(event, ToolCall) and (event.tool is None or event.flags):
+        if flagged and isinstance(event, ToolCall):
             for code, finding in identity_findings(event):  # fail closed on who is called
                 hits.append(self._identity_hit(code, finding))
                 verdicts.append("deny" if self._closed else "warn")
                 verdict = action = "deny" if self._closed else "warn"
-        # the plan runs the checks (a check's UnreadableValue is a violation, any other
-        # exception a failed check) and answers repeated calls from memory
-        for _, compiled, reason, failed in self._plan(checks).findings(event, state):
+        for _, compiled, reason, failed in findings:
             if found and compiled.policy.id in found:
                 continue
-            policy = compiled.policy
-            unknown = isinstance(reason, Undetermined)
-            if failed and compiled.fail_open:
-                effect: RuntimeAction = "observe"
-                verdicts.append("allow")
-            elif failed:
-                effect = "deny" if compiled.blocking else policy.action
-                verdicts.append("deny" if compiled.blocking else "warn")
-            elif unknown:
-                effect = self._undetermined_effect
-                verdicts.append(self._undetermined)
-            elif compiled.blocking:
-                effect = policy.action
-                verdicts.append("deny")
-            else:
-                effect = policy.action if compiled.enforced else "observe"
-                verdicts.append("allow" if policy.action == "allow" else "warn")
-            found.add(policy.id)
-            if _VERDICT_RANK[verdicts[-1]] > _VERDICT_RANK[verdict]:
-                verdict = verdicts[-1]
-            if RANK[effect] > RANK[action]:
-                action = effect
-            hits.append(self._hit(compiled, str(reason), unknown, failed, effect))
-        if hits and any(h.effect == "allow" for h in hits):
+            hit, judged = self._judge(compiled, reason, failed)
+            found.add(compiled.policy.id)
+            hits.append(hit)
+            verdicts.append(judged)
+            if _VERDICT_RANK[judged] > _VERDICT_RANK[verdict]:
+                verdict = judged
+            if RANK[hit.effect] > RANK[action]:
+                action = hit.effect
+            elif hit.effect == "allow":
+                allowing = True
+        if allowing:
             hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
             verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
         if isinstance(event, ToolCall):
@@ -379,29 +389,47 @@ class Engine:
             )
         return _decision(index, event.origin, None, None, verdict, tuple(hits), action, None, ())
 
-    def _hit(
-        self, compiled: _Compiled, reason: str, unknown: bool, failed: bool, effect: RuntimeAction
-    ) -> Hit:
-        key = (compiled.policy.id, reason, unknown, failed, effect)
-        hit = self._hits.get(key)
-        if hit is None:
-            policy = compiled.policy
-            hit = Hit(
-                policy=policy.id,
-                action=policy.action,
-                enforcement=policy.enforcement,
-                category=policy.check_category,
-                reason=reason,
-                source=compiled.location,
-                undetermined=unknown,
-                effect=effect,
-                message=policy.message,
-                error=failed,
-            )
-            if len(self._hits) >= self._hits.limit:
-                self._hits.clear()
-            self._hits[key] = hit
-        return hit
+    def _judge(self, compiled: _Compiled, reason: str, failed: bool) -> tuple[Hit, Verdict]:
+        """The hit of a finding and its verdict; one frozen pair per (policy, reason, kind):
+        a review rule or a repeated query gives the same finding on every call."""
+        unknown = isinstance(reason, Undetermined)
+        key = (compiled.policy.id, str(reason), unknown, failed)
+        judged = self._hits.get(key)
+        if judged is not None:
+            return judged
+        policy = compiled.policy
+        verdict: Verdict
+        if failed and compiled.fail_open:
+            effect: RuntimeAction = "observe"
+            verdict = "allow"
+        elif failed:
+            effect = "deny" if compiled.blocking else policy.action
+            verdict = "deny" if compiled.blocking else "warn"
+        elif unknown:
+            effect = self._undetermined_effect
+            verdict = self._undetermined
+        elif compiled.blocking:
+            effect = policy.action
+            verdict = "deny"
+        else:
+            effect = policy.action if compiled.enforced else "observe"
+            verdict = "allow" if policy.action == "allow" else "warn"
+        hit = Hit(
+            policy=policy.id,
+            action=policy.action,
+            enforcement=policy.enforcement,
+            category=policy.check_category,
+            reason=str(reason),
+            source=compiled.location,
+            undetermined=unknown,
+            effect=effect,
+            message=policy.message,
+            error=failed,
+        )
+        if len(self._hits) >= self._hits.limit:
+            self._hits.clear()
+        judged = self._hits[key] = (hit, verdict)
+        return judged
 
     def _identity_hit(self, code: str, reason: str) -> Hit:
         return Hit(
