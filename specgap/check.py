@@ -18,6 +18,7 @@ from specgap.evaluate.engine import Decision, Hit, OnError, Verdict
 from specgap.evaluate.identity import FINDING_CODES, UNREADABLE
 from specgap.guard import Guard, agent_registry, select_agent
 from specgap.ir import Bundle, Diagnostic
+from specgap.jsonline import decision_line
 from specgap.registry import Registry
 
 
@@ -60,8 +61,9 @@ def hit_json(hit: Hit) -> dict[str, Any]:
 
 
 def decision_json(trace: str, decision: Decision) -> str:
-    """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes."""
-    return json.dumps(decision_data(trace, decision), sort_keys=True, ensure_ascii=False)
+    """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes
+    (`json.dumps(decision_data(...), sort_keys=True, ensure_ascii=False)`, made faster)."""
+    return decision_line(trace, decision)
 
 
 def decision_data(trace: str, decision: Decision) -> dict[str, Any]:

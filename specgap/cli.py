@@ -50,14 +50,17 @@ def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
     """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
     rest of the output instead of failing the command, which still exits as it would. Any
     other failure to write stdout (a full disk) is a located diagnostic."""
-    from specgap.conventions import quiet_on_broken_pipe
-
     stream = sys.stderr if err else sys.stdout
     try:
-        with quiet_on_broken_pipe(stream):
+        try:  # the context manager only on a broken pipe: this runs once per output line
             stream.write(text if text.endswith("\n") else text + "\n")
             if flush:
                 stream.flush()
+        except BrokenPipeError:
+            from specgap.conventions import quiet_on_broken_pipe
+
+            with quiet_on_broken_pipe(stream):
+                raise
     except OSError as exc:
         if err:
             raise

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from specgap.events import ToolCall
+from specgap.events import Message, ToolCall
 from specgap.operators.values import UnreadableValue
 
 M = TypeVar("M", bound=BaseModel)
@@ -80,6 +80,24 @@ def tool_call(
         origin=origin,
     )
     return build(ToolCall, _CALL_FIELDS, values)
+
+
+def made_call(fields: dict[str, Any]) -> ToolCall:
+    """`ToolCall(**fields)` for fields of the right types, the rest at their defaults."""
+    values = dict(_CALL_DEFAULTS)
+    for key in _MUTABLE_DEFAULTS:
+        values[key] = type(values[key])()
+    values.update(fields)
+    return build(ToolCall, frozenset(fields), values)
+
+
+_MESSAGE_FIELDS = frozenset({"role", "content", "turn", "origin"})
+
+
+def message(role: str, content: str, turn: int | None, origin: str) -> Message:
+    """`Message(role=..., content=..., turn=..., origin=...)` for a role of the model's."""
+    values = {"type": "message", "role": role, "content": content, "turn": turn, "origin": origin}
+    return build(Message, _MESSAGE_FIELDS, values)
 
 
 K = TypeVar("K")
