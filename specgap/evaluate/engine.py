@@ -19,8 +19,9 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from specgap.evaluate.fast import BoundedCache, Plan, build
+from specgap.evaluate.fast import BoundedCache, build
 from specgap.evaluate.identity import identity_findings
+from specgap.evaluate.plan import Plan
 from specgap.events import Event, ToolCall
 from specgap.ir import FlowDenied, Frozen, Policy
 from specgap.operators import OPERATORS, Operator, TraceState, Undetermined
