@@ -617,4 +617,5 @@ def main() -> None:
 
 
 # `serve` and `sql` live in their own module, which registers them on `app` when imported.
+import specgap.cli_audit  # noqa: E402  (`audit`, registered when imported)
 import specgap.cli_serve  # noqa: E402, F401
