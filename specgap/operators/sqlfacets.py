@@ -195,6 +195,7 @@ def _lexer(dialect: str | None) -> _Lexer:
 
 
 _DOLLAR_QUOTE = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$")
+_SPECIAL = re.compile(r"['\"`#/$-]")  # the characters a branch of `_scan` starts at
 
 
 def _scan(sql: str, lexer: _Lexer) -> str | None:
@@ -219,8 +220,9 @@ def _scan(sql: str, lexer: _Lexer) -> str | None:
             i = _skip_block(sql, i, flat)
         elif ch == "$" and _DOLLAR_QUOTE.match(sql, i):
             raise _hazard("`$...$` quotes a string in PostgreSQL")
-        else:
-            i += 1
+        else:  # no branch above starts before the next of these characters: jump there
+            found = _SPECIAL.search(sql, i + 1)
+            i = found.start() if found is not None else n
     if not flat:
         return None
     out = list(sql)
@@ -229,9 +231,17 @@ def _scan(sql: str, lexer: _Lexer) -> str | None:
     return "".join(out)
 
 
+_QUOTE_STOPS = {q: re.compile(f"[\\\\{q}]") for q in "'\"`"}
+
+
 def _skip_quoted(sql: str, i: int, lexer: _Lexer) -> int:
     quote, j, n = sql[i], i + 1, len(sql)
+    stops = _QUOTE_STOPS[quote]
     while j < n:
+        found = stops.search(sql, j)  # only a backslash or the quote itself matters
+        if found is None:
+            return n
+        j = found.start()
         if sql[j] == "\\" and not lexer.backslash_escapes:
             raise _hazard("a backslash inside quotes is an escape in MySQL and PostgreSQL `E''`")
         if sql[j] == "\\":
