@@ -56,6 +56,7 @@ def defaults(model: type[BaseModel]) -> dict[str, Any]:
 _CALL_FIELDS = frozenset({"name", "tool", "args", "raw_args", "flags", "call_id", "origin"})
 _CALL_DEFAULTS = defaults(ToolCall)
 _MUTABLE_DEFAULTS = tuple(k for k, v in _CALL_DEFAULTS.items() if isinstance(v, dict | list))
+_FRESH = tuple(k for k in _MUTABLE_DEFAULTS if k not in _CALL_FIELDS)
 
 
 def tool_call(
@@ -68,18 +69,18 @@ def tool_call(
     origin: str,
 ) -> ToolCall:
     """`ToolCall(name=..., tool=..., args=..., ...)` for values of the right types."""
-    values = dict(_CALL_DEFAULTS)
-    for key in _MUTABLE_DEFAULTS:
+    values = {
+        **_CALL_DEFAULTS,
+        "name": name,
+        "tool": tool,
+        "args": args,
+        "raw_args": raw_args,
+        "flags": flags,
+        "call_id": call_id,
+        "origin": origin,
+    }
+    for key in _FRESH:  # a mutable default not set above is made anew, as a factory would
         values[key] = type(values[key])()
-    values.update(
-        name=name,
-        tool=tool,
-        args=args,
-        raw_args=raw_args,
-        flags=flags,
-        call_id=call_id,
-        origin=origin,
-    )
     return build(ToolCall, _CALL_FIELDS, values)
 
 
