@@ -6,7 +6,8 @@ independently, each by the same code as `check` (`check_traces` with one reused 
 per worker). Results come back in input order whatever the engine and the number of jobs,
 so the output (the lines of the events that make `check` exit non-zero, then one summary)
 is byte-identical across engines, job counts and runs. A folder stands for the trace files
-under it (`.json`, `.jsonl`, `.ndjson`), in sorted order.
+under it (`.json`, `.jsonl`, `.ndjson`), in sorted order; `-` (standard input) is read by
+this process, and then the whole input is decided here, in order.
 
 On a cluster (`--address`), workers read the files by the paths given: the corpus must be
 on storage every worker sees, and specgap installed on each worker.
@@ -254,15 +255,8 @@ def expand(paths: Sequence[str]) -> list[str]:
     """The input files: each file as given, each folder's trace files in sorted order."""
     out: list[str] = []
     for name in paths:
-        if name == "-":
-            raise error(
-                "audit-stdin",
-                "`specgap audit` reads files, not standard input",
-                path="<stdin>",
-                help="use `specgap check -` for a live stream",
-            )
         path = Path(name)
-        if path.is_dir():
+        if name != "-" and path.is_dir():
             found = sorted(
                 p.as_posix()
                 for p in path.rglob("*")
@@ -314,6 +308,8 @@ def audit(
         undetermined,
     )
     Guard(bundle, agent)  # an unknown agent is reported here, before any worker starts
+    if "-" in files:  # standard input is this process's own: everything is decided here
+        engine, jobs = "local", 1
     if engine == "dask":
         results = run_dask(setup, files, jobs, address)
     elif engine == "ray":

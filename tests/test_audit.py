@@ -103,9 +103,10 @@ def test_the_command_exits_as_check_does(tmp_path: Path) -> None:
     bad = specgap("audit", "--agent", "sql", "--policy", POLICY, str(broken))
     assert bad.code == 2
     assert "malformed-json" in bad.stderr
-    stdin = specgap("audit", "--agent", "sql", "--policy", POLICY, "-")
-    assert stdin.code == 2
-    assert "audit-stdin" in stdin.stderr
+    text = (ROOT / "fixtures" / "sql" / "traces" / "unsafe" / "limit_500.json").read_text()
+    stdin = specgap("audit", "--agent", "sql", "--policy", POLICY, "-j", "2", "-", stdin=text)
+    assert stdin.code == 1
+    assert json.loads(stdin.stdout.splitlines()[-1])["audit"]["denied"] == 1
 
 
 def test_a_missing_engine_is_a_diagnostic(monkeypatch: pytest.MonkeyPatch) -> None:
