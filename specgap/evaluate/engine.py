@@ -244,6 +244,9 @@ class Engine:
         # gives the same finding on every call
         self._hits: BoundedCache[tuple[str, str, bool, bool], tuple[Hit, Verdict]]
         self._hits = BoundedCache(4096)
+        # findings tuple id -> (the tuple, verdict, action, hits)
+        self._judged: BoundedCache[int, tuple[Any, Verdict, RuntimeAction, tuple[Hit, ...]]]
+        self._judged = BoundedCache(4096)
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -349,6 +352,12 @@ class Engine:
                 )
         elif not findings:
             return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
+        # the same memo answer makes the same verdict, action and hits: judged once
+        shared = type(findings) is tuple and not flagged
+        if shared:
+            known = self._judged.get(id(findings))
+            if known is not None and known[0] is findings:
+                return self._decided(index, event, *known[1:])
         hits: list[Hit] = []
         verdicts: list[Verdict] = []
         found: set[str] = set()  # one finding per policy and event (pre and post may match)
@@ -376,6 +385,21 @@ class Engine:
         if allowing:
             hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
             verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
+        made = tuple(hits)
+        if shared:  # keeps the findings tuple alive, so its id names it while stored
+            if len(self._judged) >= self._judged.limit:
+                self._judged.clear()
+            self._judged[id(findings)] = (findings, verdict, action, made)
+        return self._decided(index, event, verdict, action, made)
+
+    def _decided(
+        self,
+        index: int,
+        event: Event,
+        verdict: Verdict,
+        action: RuntimeAction,
+        hits: tuple[Hit, ...],
+    ) -> Decision:
         if isinstance(event, ToolCall):
             return _decision(
                 index,
@@ -383,12 +407,12 @@ class Engine:
                 event.tool,
                 event.name,
                 verdict,
-                tuple(hits),
+                hits,
                 action,
                 event.call_id,
                 event.flags,
             )
-        return _decision(index, event.origin, None, None, verdict, tuple(hits), action, None, ())
+        return _decision(index, event.origin, None, None, verdict, hits, action, None, ())
 
     def _judge(self, compiled: _Compiled, reason: str, failed: bool) -> tuple[Hit, Verdict]:
         """The hit of a finding and its verdict; one frozen pair per (policy, reason, kind):

@@ -4,7 +4,7 @@ answers of state-free checks remembered for repeated calls.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from specgap.evaluate.fast import BoundedCache
@@ -60,25 +60,30 @@ class Plan:
         self._rest = tuple(rest)
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
-    def findings(self, event: Any, state: Any) -> list[Finding]:
-        """The checks' findings on `event`, in the order of the checks."""
-        out: list[Finding] = []
+    def findings(self, event: Any, state: Any) -> Sequence[Finding]:
+        """The checks' findings on `event`, in the order of the checks. When only the
+        memoized checks found something, the answer is the memo's own tuple (the same
+        object for the same call), which lets the engine reuse what it made of it."""
+        found: tuple[Finding, ...] = ()
         if self._pure or self._schemas:
             key = _key(event)
-            found = self._memo.get(key) if key is not None else None
-            if found is None:
+            known = self._memo.get(key) if key is not None else None
+            if known is None:
                 made, failed = self._run_pure(event, state)
-                found = tuple(made)
+                known = tuple(made)
                 if key is not None and not failed:
                     if len(self._memo) >= self._memo.limit:
                         self._memo.clear()
-                    self._memo[key] = found
-            out.extend(found)
+                    self._memo[key] = known
+            found = known
         if self._rest:
-            out.extend(_run(self._rest, event, state)[0])
-            if len(out) > 1:
-                out.sort(key=_position)
-        return out
+            more = _run(self._rest, event, state)[0]
+            if more:
+                out = [*found, *more]
+                if found:
+                    out.sort(key=_position)
+                return out
+        return found
 
     def _run_pure(self, event: Any, state: Any) -> tuple[list[Finding], bool]:
         found, failed = _run(self._pure, event, state)
