@@ -8,7 +8,9 @@
 - 1,000 policies: a generated agent with 100 tools and 10 policies per tool across the
   operators (allowlists, denylists, bounds, ordering, timeouts, review, schemas, flows),
   fed seeded random calls;
-- new queries: `execute_sql` calls with a query never seen before (the SQL parser's cost);
+- new queries: `execute_sql` calls with a query never seen before (the SQL parser's cost),
+  and queries never seen that differ from an earlier one only in the values they compare
+  (an agent's template: read from the shape memo, `specgap/operators/sqlshape.py`);
 - trace length: the first and the last 1,000 events of one 100,000-event trace, to show
   that per-event work does not grow with history.
 
@@ -132,6 +134,19 @@ def new_queries() -> None:
         guard.end(f"q{n}")
     print(f"   runtime   sql   new query   {_percentiles(samples)}")
     show("guard sql new query", _median_us(samples))
+    # queries never seen, from one template: only the compared values change
+    samples = []
+    for n in range(NEW_QUERIES):
+        query = (
+            f"SELECT id, name FROM orders WHERE id > {rng.randrange(10**6)} "
+            f"AND status = 'open{n}' ORDER BY id LIMIT 50"
+        )
+        guard.check(ToolCall(name="schema_lookup", args={"table": "orders"}), trace=f"k{n}")
+        event = ToolCall(name="execute_sql", args={"query": query})
+        samples.append(_timed(guard, event, f"k{n}"))
+        guard.end(f"k{n}")
+    print(f"   runtime   sql   new values  {_percentiles(samples)}")
+    show("guard sql new values, known shape", _median_us(samples))
 
 
 def _openai(call: ToolCall) -> dict[str, Any]:

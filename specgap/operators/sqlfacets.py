@@ -31,12 +31,14 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import sqlglot
-from sqlglot import exp
+from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
+from specgap.operators.sqlshape import parse_tokens, shape
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
@@ -154,9 +156,29 @@ def _read_cached(query: str, dialect: str | None) -> SqlFacets | str:
         return str(exc)
 
 
+_SHAPES: dict[tuple[Any, ...], SqlFacets] = {}  # see sqlshape: facets per query shape
+_SHAPES_LIMIT = 4096
+
+
 def _read(query: str, dialect: str | None) -> SqlFacets:
+    flat = _scan(query, _lexer(dialect))  # every query: its hazards are in its literals too
+    found = shape(query, dialect) if flat is None else None
+    if found is not None:
+        key, tokens = found
+        known = _SHAPES.get(key)
+        if known is None:
+            known = _read_parsed(query, dialect, flat, tokens)
+            if len(_SHAPES) >= _SHAPES_LIMIT:
+                _SHAPES.clear()
+            _SHAPES[key] = known
+        return known
+    return _read_parsed(query, dialect, flat)
+
+
+def _read_parsed(
+    query: str, dialect: str | None, flat: str | None, tokens: list[Token] | None = None
+) -> SqlFacets:
     readings = [query]
-    flat = _scan(query, _lexer(dialect))
     if flat is not None:
         readings.append(flat)
     tables: dict[str, None] = {}
@@ -164,7 +186,7 @@ def _read(query: str, dialect: str | None) -> SqlFacets:
     verbs: set[str] = set()
     for n, text in enumerate(readings):
         try:
-            statements = _parse(text, dialect)
+            statements = _parse(text, dialect, tokens if n == 0 else None)
         except UnreadableValue:
             if n == 0:
                 raise
@@ -282,9 +304,12 @@ def _hazard(what: str) -> UnreadableValue:
     return UnreadableValue(f"SQL read differently by different engines: {what}")
 
 
-def _parse(text: str, dialect: str | None) -> list[exp.Expr]:
+def _parse(text: str, dialect: str | None, tokens: list[Token] | None = None) -> list[exp.Expr]:
     try:
-        parsed = sqlglot.parse(text, read=dialect, error_level=ErrorLevel.IMMEDIATE)
+        if tokens is None:
+            parsed = sqlglot.parse(text, read=dialect, error_level=ErrorLevel.IMMEDIATE)
+        else:  # the text's own tokens, already made by `sqlshape.shape`
+            parsed = parse_tokens(tokens, text, dialect, error_level=ErrorLevel.IMMEDIATE)
     except ParseError as exc:
         first = exc.errors[0] if exc.errors else {}
         where = f" at line {first.get('line')}, column {first.get('col')}" if first else ""
