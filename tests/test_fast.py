@@ -11,6 +11,7 @@ memo, under several engine settings.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -292,3 +293,43 @@ def test_a_bounded_cache_forgets_instead_of_growing() -> None:
         assert cache.get_or_make(n, lambda n=n: n * n) == n * n  # type: ignore[misc]
         assert len(cache) <= 3
     assert json.dumps(sorted(cache)) == "[9]"
+
+
+class _OnlyThese:
+    """A call that lets a check read its name, arguments, duration and labels, nothing else."""
+
+    READABLE = frozenset({"name", "args", "duration_ms", "labels_in"})
+
+    def __init__(self, call: ToolCall) -> None:
+        self._call = call
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.READABLE:
+            raise AssertionError(f"a memoized check read `{name}` of the call")
+        return getattr(self._call, name)
+
+
+class _NoState:
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"a memoized check read `{name}` of the trace state")
+
+
+def test_memoized_operators_read_only_what_the_memo_key_holds() -> None:
+    """The plans remember the answers of `PURE_OPERATORS` by (name, duration, labels,
+    arguments): their checks must read nothing else, or the memo would answer wrongly."""
+    from specgap.evaluate.plan import PURE_OPERATORS
+
+    seen: set[str] = set()
+    for agent in reference_bundle().agents:
+        engine = Engine(agent.policies)
+        safe, unsafe = _traces(agent.id)
+        calls = [e for events in (*safe, *unsafe) for e in events if isinstance(e, ToolCall)]
+        calls += [ToolCall(name=c.name, tool=c.tool, args=a) for c in calls for a in EDGE_ARGS]
+        for call in calls:
+            for compiled in engine.applicable(call.tool or ""):
+                if compiled.operator.name not in PURE_OPERATORS:
+                    continue
+                seen.add(compiled.operator.name)
+                with contextlib.suppress(UnreadableValue):  # an answer too, keyed the same
+                    compiled.operator.check(compiled.prepared, _OnlyThese(call), _NoState())
+    assert seen == PURE_OPERATORS
