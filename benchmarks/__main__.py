@@ -1,7 +1,8 @@
 """Run every benchmark module (`bench_*.py`, each with a `run()` that prints its figures).
 
 `python -m benchmarks [NAME ...] [--OPTION ...]` runs only the named ones (e.g. `evaluator`);
-options (`--json`, ...) go to the benchmarks whose `run` takes them.
+options (`--json`, ...) go to the benchmarks whose `run` takes them. `eval` names the
+evaluator and mutation benchmarks together.
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ import time
 
 import benchmarks
 
+ALIASES = {"eval": ("evaluator", "mutation")}
+
 
 def main(argv: list[str]) -> None:
-    names = [a for a in argv if not a.startswith("-")]
+    names = [n for a in argv if not a.startswith("-") for n in ALIASES.get(a, (a,))]
     options = [a for a in argv if a.startswith("-")]
     modules = sorted(
         m.name for m in pkgutil.iter_modules(benchmarks.__path__) if m.name.startswith("bench_")

@@ -10,6 +10,7 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks.figures import show
 from specgap.api import build
 from specgap.config import load_project
 from specgap.evaluate.adapters.suites import read_traces
@@ -49,3 +50,4 @@ def run() -> None:
         f"evaluator: {decided:,} events in {elapsed:.2f} s = {decided / elapsed:,.0f} events/s, "
         f"{1e6 * elapsed / decided:.2f} µs/event"
     )
+    show("evaluator", 1e6 * elapsed / decided)

@@ -8,6 +8,9 @@
 - 1,000 policies: a generated agent with 100 tools and 10 policies per tool across the
   operators (allowlists, denylists, bounds, ordering, timeouts, review, schemas, flows),
   fed seeded random calls;
+- new queries: `execute_sql` calls with a query never seen before (the SQL parser's cost),
+  and queries never seen that differ from an earlier one only in the values they compare
+  (an agent's template: read from the shape memo, `specgap/operators/sqlshape.py`);
 - trace length: the first and the last 1,000 events of one 100,000-event trace, to show
   that per-event work does not grow with history.
 
@@ -24,6 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from benchmarks.figures import header, show
 from specgap.evaluate.adapters import load_trace
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard, load_policy
@@ -50,6 +54,10 @@ def _percentiles(samples: Sequence[int]) -> str:
         f"median {statistics.median(ordered) / 1000:6.2f} µs  "
         f"p90 {cut[89] / 1000:6.2f}  p99 {cut[98] / 1000:7.2f}  (n={len(ordered):,})"
     )
+
+
+def _median_us(samples: Sequence[int]) -> float:
+    return statistics.median(samples) / 1000
 
 
 def _timed(guard: Guard, event: Any, trace: str, executed: bool | None = True) -> int:
@@ -89,6 +97,48 @@ def reference() -> None:
         print(f"   reference {agent:<5} all events  {_percentiles(every)}")
         print(f"   reference {agent:<5} tool calls  {_percentiles(calls)}")
         print(f"   runtime   {agent:<5} OpenAI dict {_percentiles(wire)}")
+        calls_label = "guard sql tool calls (repeated SQL)" if agent == "sql" else None
+        show(f"guard {agent} all events", _median_us(every))
+        show(calls_label or f"guard {agent} tool calls", _median_us(calls))
+        show(f"guard {agent} OpenAI dict", _median_us(wire))
+
+
+NEW_QUERIES = 2_000
+
+
+def new_queries() -> None:
+    """`execute_sql` calls whose query was never seen before (no cache can answer): the
+    cost of reading a query with the real parser, through the Guard."""
+    guard = Guard(load_policy(POLICY), "sql")
+    rng = random.Random(SEED)
+    tables = ("customers", "orders", "products")
+    samples = []
+    for n in range(NEW_QUERIES):
+        query = (
+            f"SELECT id, name, total_{n} FROM {rng.choice(tables)} "
+            f"WHERE id > {rng.randrange(10**6)} AND status = 'open{n}' "
+            f"ORDER BY id LIMIT {rng.randrange(1, 150)}"
+        )
+        lookup = ToolCall(name="schema_lookup", args={"table": "orders"})
+        guard.check(lookup, trace=f"q{n}", executed=True)
+        event = ToolCall(name="execute_sql", args={"query": query})
+        samples.append(_timed(guard, event, f"q{n}"))
+        guard.end(f"q{n}")
+    print(f"   runtime   sql   new query   {_percentiles(samples)}")
+    show("guard sql new query", _median_us(samples))
+    # queries never seen, from one template: only the compared values change
+    samples = []
+    for n in range(NEW_QUERIES):
+        query = (
+            f"SELECT id, name FROM orders WHERE id > {rng.randrange(10**6)} "
+            f"AND status = 'open{n}' ORDER BY id LIMIT 50"
+        )
+        guard.check(ToolCall(name="schema_lookup", args={"table": "orders"}), trace=f"k{n}")
+        event = ToolCall(name="execute_sql", args={"query": query})
+        samples.append(_timed(guard, event, f"k{n}"))
+        guard.end(f"k{n}")
+    print(f"   runtime   sql   new values  {_percentiles(samples)}")
+    show("guard sql new values, known shape", _median_us(samples))
 
 
 def _openai(call: ToolCall) -> dict[str, Any]:
@@ -184,6 +234,7 @@ def thousand_policies() -> None:
     denied = sum(guard.check(e, trace="d", executed=True).blocked for e in events[:2000])
     print(f"   {len(agent.policies):,} policies  all events  {_percentiles(samples)}")
     print(f"   {len(agent.policies):,} policies  tool calls  {_percentiles(calls)}")
+    show("guard 1,000 policies all events", _median_us(samples))
     print(f"   ({denied} of the first 2,000 events denied: the policies do fire)")
 
 
@@ -198,7 +249,9 @@ def trace_length() -> None:
 
 
 def run() -> None:
+    header()
     reference()
+    new_queries()
     thousand_policies()
     trace_length()
 

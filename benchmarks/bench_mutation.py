@@ -13,6 +13,7 @@ import statistics
 import time
 from pathlib import Path
 
+from benchmarks.figures import show
 from specgap.api import build, evaluate
 from specgap.config import load_project
 from specgap.evaluate.adapters.suites import read_traces
@@ -62,6 +63,7 @@ def run() -> None:
         f"kill matrix: {done:,} mutants in {elapsed:.2f} s = {done / elapsed:,.0f} mutants/s "
         f"(target >= 10,000/s), {1e6 * elapsed / done:.1f} µs/mutant"
     )
+    show("kill matrix", done / elapsed)
     # the same mutants replayed whole by the engine alone: what the shared-prefix reuse
     # saves, and a yardstick for the machine's speed at the time of the run
     replayed = 0
@@ -88,5 +90,6 @@ def run() -> None:
         f"{1000 * statistics.median(times):.0f} ms, of which evaluation "
         f"{1000 * statistics.median(eval_times):.0f} ms"
     )
+    show("full eval", 1000 * statistics.median(times))
     score = result.score
     print(f"mutation score {100 * (score.score or 0):.1f}% ({score.killed}/{score.total})")

@@ -18,6 +18,7 @@ from specgap.evaluate.engine import Decision, Hit, OnError, Verdict
 from specgap.evaluate.identity import FINDING_CODES, UNREADABLE
 from specgap.guard import Guard, select_agent
 from specgap.ir import Bundle, Diagnostic
+from specgap.jsonline import decision_line
 from specgap.registry import Registry, agent_registry
 
 
@@ -60,8 +61,9 @@ def hit_json(hit: Hit) -> dict[str, Any]:
 
 
 def decision_json(trace: str, decision: Decision) -> str:
-    """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes."""
-    return json.dumps(decision_data(trace, decision), sort_keys=True, ensure_ascii=False)
+    """One line of `--format jsonl`: keys sorted, so equal decisions print equal bytes
+    (`json.dumps(decision_data(...), sort_keys=True, ensure_ascii=False)`, made faster)."""
+    return decision_line(trace, decision)
 
 
 def decision_data(trace: str, decision: Decision) -> dict[str, Any]:
@@ -148,11 +150,19 @@ def check_traces(
     on_error: OnError = "default",
     undetermined: Verdict = "undetermined",
     progress: Callable[[str], None] | None = None,
+    findings_only: bool = False,
+    guard: Guard | None = None,
 ) -> CheckResult:
     """Print one decision per event as it is decided; diagnostics go to `report`.
     `undetermined` is the project's verdict for findings that lack evidence; `progress`
-    is called with each trace's key when it is done."""
-    guard = Guard(bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined)
+    is called with each trace's key when it is done. `findings_only` prints only the lines
+    of the events that make the command exit non-zero: denied, flagged (`unknown-tool`,
+    ...) or unreadable (what `specgap audit` reports). A `guard` made with the same settings
+    may be handed in to be reused (its traces are ended as they finish)."""
+    if guard is None:
+        guard = Guard(
+            bundle, agent, skip=skip, only=only, on_error=on_error, undetermined=undetermined
+        )
     result = CheckResult()
 
     def collect(diagnostic: Diagnostic) -> None:
@@ -167,7 +177,7 @@ def check_traces(
 
     reading = True
 
-    if fmt == "table":
+    if fmt == "table" and not findings_only:
         emit(TABLE_HEADER)
     for key, event in read_paths(paths, guard.registry, fmt=trace_format, report=collect):
         if event is None:
@@ -179,7 +189,10 @@ def check_traces(
         decision = guard.check(event, trace=key, executed=True)
         result.events += 1
         result.denied += decision.blocked
-        result.flagged += any(h.policy in IDENTITY_POLICIES for h in decision.hits)
+        flagged = any(h.policy in IDENTITY_POLICIES for h in decision.hits)
+        result.flagged += flagged
+        if findings_only and not (flagged or decision.blocked):
+            continue
         if fmt == "jsonl":
             emit(decision_json(key, decision))
         else:
@@ -190,13 +203,16 @@ def check_traces(
     if trace_format != "auto" and result.events == 0 and not result.errors:
         # adapters skip objects that are not theirs, so a mixed log stays readable; a whole
         # input with nothing of the forced format is a wrong `--trace-format`
-        shown = ", ".join(f"`{p}`" for p in paths)
-        collect(
-            Diagnostic(
-                code="no-events",
-                message=f"no `{trace_format}` events in {shown}",
-                path=paths[0] if paths[0] != "-" else "<stdin>",
-                help="check `--trace-format`, or leave it out to detect the format",
-            )
-        )
+        collect(no_events(paths, trace_format))
     return result
+
+
+def no_events(paths: list[str], trace_format: str) -> Diagnostic:
+    """The diagnostic of an input with no event of a forced `--trace-format`."""
+    shown = ", ".join(f"`{p}`" for p in paths)
+    return Diagnostic(
+        code="no-events",
+        message=f"no `{trace_format}` events in {shown}",
+        path=paths[0] if paths[0] != "-" else "<stdin>",
+        help="check `--trace-format`, or leave it out to detect the format",
+    )

@@ -9,29 +9,52 @@ import traceback
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 
 import typer
 
 from specgap import __version__
-from specgap.api import (
-    build,
-    bundle_schema,
-    is_strict_finding,
-    keep_answers,
-    load_bundle,
-    model_added_nothing,
-    update_lock,
-    write_atomic,
-)
-from specgap.config import Project, load_project
-from specgap.confine import hold_build_lock, stdout_failed
-from specgap.errors import ExitCode, SpecgapError, error
-from specgap.extract.modes import ExtractionFailed
-from specgap.ir import Bundle, Diagnostic
-from specgap.jsontext import bundle_text
-from specgap.pipeline import Options
-from specgap.weakening import weakened_since_committed
+
+# The compiler is imported when a command runs, not when the CLI starts (`--help` stays
+# fast): these names are bound lazily, the real imports are for the type checker.
+if TYPE_CHECKING:
+    from specgap.api import (
+        build,
+        bundle_schema,
+        is_strict_finding,
+        keep_answers,
+        load_bundle,
+        model_added_nothing,
+        update_lock,
+        write_atomic,
+    )
+    from specgap.config import Project, load_project
+    from specgap.confine import hold_build_lock, stdout_failed
+    from specgap.errors import ExitCode, error
+    from specgap.ir import Bundle, Diagnostic
+    from specgap.jsontext import bundle_text
+    from specgap.pipeline import Options
+    from specgap.weakening import weakened_since_committed
+else:
+    from specgap.lazy import lazy
+
+    build = lazy("specgap.api", "build")
+    bundle_schema = lazy("specgap.api", "bundle_schema")
+    is_strict_finding = lazy("specgap.api", "is_strict_finding")
+    keep_answers = lazy("specgap.api", "keep_answers")
+    load_bundle = lazy("specgap.api", "load_bundle")
+    model_added_nothing = lazy("specgap.api", "model_added_nothing")
+    update_lock = lazy("specgap.api", "update_lock")
+    write_atomic = lazy("specgap.api", "write_atomic")
+    load_project = lazy("specgap.config", "load_project")
+    hold_build_lock = lazy("specgap.confine", "hold_build_lock")
+    stdout_failed = lazy("specgap.confine", "stdout_failed")
+    ExitCode = lazy("specgap.errors", "ExitCode")
+    error = lazy("specgap.errors", "error")
+    Diagnostic = lazy("specgap.ir", "Diagnostic")
+    bundle_text = lazy("specgap.jsontext", "bundle_text")
+    Options = lazy("specgap.pipeline", "Options")
+    weakened_since_committed = lazy("specgap.weakening", "weakened_since_committed")
 
 app = typer.Typer(
     name="specgap",
@@ -50,14 +73,17 @@ def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
     """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
     rest of the output instead of failing the command, which still exits as it would. Any
     other failure to write stdout (a full disk) is a located diagnostic."""
-    from specgap.conventions import quiet_on_broken_pipe
-
     stream = sys.stderr if err else sys.stdout
     try:
-        with quiet_on_broken_pipe(stream):
+        try:  # the context manager only on a broken pipe: this runs once per output line
             stream.write(text if text.endswith("\n") else text + "\n")
             if flush:
                 stream.flush()
+        except BrokenPipeError:
+            from specgap.conventions import quiet_on_broken_pipe
+
+            with quiet_on_broken_pipe(stream):
+                raise
     except OSError as exc:
         if err:
             raise
@@ -94,6 +120,8 @@ def handled(fn: F) -> F:
 
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
+        from specgap.errors import SpecgapError  # caught below: the class itself, not lazy
+
         try:
             try:
                 return fn(*args, **kwargs)
@@ -167,6 +195,8 @@ class ExtractorMode(StrEnum):
 
 
 def _project(config: Path | None) -> Project:
+    from specgap.errors import SpecgapError
+
     project = dataclasses.replace(load_project(config), allow_outside=_allow_outside)
     if not project.config.agents:  # nothing to build: do not write an empty bundle over one
         shown = project.path.as_posix()
@@ -226,6 +256,8 @@ def build_cmd(
 
         emit(dump(project, options, dump_after))
         return
+    from specgap.extract.modes import ExtractionFailed
+
     try:
         bundle, states = build(project, options)
     except ExtractionFailed as exc:  # the other artifacts' answers need not be asked again
@@ -591,4 +623,5 @@ def main() -> None:
 
 
 # `serve` and `sql` live in their own module, which registers them on `app` when imported.
+import specgap.cli_audit  # noqa: E402  (`audit`, registered when imported)
 import specgap.cli_serve  # noqa: E402, F401

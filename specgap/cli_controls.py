@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specgap.api import load_bundle, write_atomic
 from specgap.cli import ConfigOpt, _project, emit, handled
-from specgap.errors import error
+
+if TYPE_CHECKING:
+    from specgap.api import load_bundle, write_atomic
+    from specgap.errors import error
+else:  # imported when a command runs: `specgap --help` stays fast
+    from specgap.lazy import lazy
+
+    load_bundle = lazy("specgap.api", "load_bundle")
+    write_atomic = lazy("specgap.api", "write_atomic")
+    error = lazy("specgap.errors", "error")
 
 controls_app = typer.Typer(
     name="controls",

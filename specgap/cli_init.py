@@ -14,13 +14,23 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specgap.errors import ExitCode, error
-from specgap.scaffold.detect import Detected, detect
-from specgap.scaffold.project import Plan, plan, write_plan
+if TYPE_CHECKING:
+    from specgap.errors import ExitCode, error
+    from specgap.scaffold.detect import Detected, detect
+    from specgap.scaffold.project import Plan, plan, write_plan
+else:  # imported when the command runs: `specgap --help` stays fast
+    from specgap.lazy import lazy
+
+    ExitCode = lazy("specgap.errors", "ExitCode")
+    error = lazy("specgap.errors", "error")
+    detect = lazy("specgap.scaffold.detect", "detect")
+    Plan = lazy("specgap.scaffold.project", "Plan")
+    plan = lazy("specgap.scaffold.project", "plan")
+    write_plan = lazy("specgap.scaffold.project", "write_plan")
 
 
 def register(app: typer.Typer) -> None:

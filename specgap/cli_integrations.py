@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specgap.errors import error
+if TYPE_CHECKING:
+    from specgap.errors import error
+else:  # imported when the command runs: `specgap --help` stays fast
+    from specgap.lazy import lazy
+
+    error = lazy("specgap.errors", "error")
 
 
 def register(app: typer.Typer) -> None:

@@ -6,7 +6,7 @@ import ipaddress
 import json
 import socket
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -20,8 +20,15 @@ from specgap.cli import (
     emit,
     handled,
 )
-from specgap.config import Project
-from specgap.errors import ExitCode, error
+
+if TYPE_CHECKING:
+    from specgap.config import Project
+    from specgap.errors import ExitCode, error
+else:  # imported when a command runs: `specgap --help` stays fast
+    from specgap.lazy import lazy
+
+    ExitCode = lazy("specgap.errors", "ExitCode")
+    error = lazy("specgap.errors", "error")
 
 PolicyOpt = Annotated[
     Path | None, typer.Option("--policy", help="Policy bundle (default: the project's out).")

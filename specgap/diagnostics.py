@@ -206,6 +206,13 @@ CODES: tuple[Code, ...] = (
         "put the MCP server's command after `--`; check it is installed and on PATH",
     ),
     _c(
+        "engine-unavailable",
+        "cli",
+        "error",
+        "`specgap audit --engine dask` or `ray` without that optional extra installed",
+        "pip install 'specgap[dask]' or 'specgap[ray]', or use `--engine local`",
+    ),
+    _c(
         "unsupported-schema-version",
         "cli",
         "error",

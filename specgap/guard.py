@@ -26,10 +26,10 @@ from typing import Any
 
 from specgap.artifacts import read_text
 from specgap.errors import SpecgapError, error
-from specgap.evaluate.adapters.runtime import coerce_event
+from specgap.evaluate.adapters.runtime import Coercer
 from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
 from specgap.evaluate.identity import UNREADABLE
-from specgap.events import Event, ToolCall
+from specgap.events import Event, Message, ToolCall
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
@@ -83,6 +83,8 @@ class Guard:
         self.shadow = shadow
         self._traces: dict[str, _Trace] = {}
         self._checked: dict[tuple[str | None, str], bool] = {}
+        self._filtered = bool(self.skip or self.only)
+        self._coerce = Coercer(self.registry)  # remembers the input shape the agent uses
 
     @classmethod
     def from_path(
@@ -101,12 +103,17 @@ class Guard:
         `executed` is None and the call is allowed; a denied call, or any call with
         `executed` false, counts as never run and is left out of the state.
         """
-        current = self._trace(trace)
-        try:
-            item = coerce_event(event, self.registry, f"{trace}#{current.index}")
-        except SpecgapError as exc:
-            return self._unreadable(current, trace, exc)
-        self._fold_pending(current)
+        current = self._traces.get(trace) or self._trace(trace)
+        kind = type(event)
+        if (kind is ToolCall and event.tool is not None) or kind is Message:
+            item = event  # already an event with its tool resolved: nothing to coerce
+        else:
+            try:
+                item = self._coerce(event, f"{trace}#{current.index}")
+            except SpecgapError as exc:
+                return self._unreadable(current, trace, exc)
+        if current.pending:
+            self._fold_pending(current)
         return self._one(current, item, executed)
 
     def check_turn(self, calls: Iterable[Any], *, trace: str = "default") -> list[Decision]:
@@ -120,7 +127,7 @@ class Guard:
         items: list[Event | SpecgapError] = []
         for n, call in enumerate(calls):
             try:
-                items.append(coerce_event(call, self.registry, f"{trace}#{current.index + n}"))
+                items.append(self._coerce(call, f"{trace}#{current.index + n}"))
             except SpecgapError as exc:
                 if self.on_error != "closed":
                     raise
@@ -171,12 +178,15 @@ class Guard:
         index = current.index
         current.index += 1
         try:
-            decision = self._decide(index, item, current.state)
+            if self._filtered:
+                decision = self._decide(index, item, current.state)
+            else:
+                decision = self.engine.evaluate(index, item, current.state)
         except Exception as exc:  # the guard, not a policy, failed: fail open or closed
             decision = self._failed(index, item, exc)
         if self.shadow and decision.action != "allow":
             decision = decision.model_copy(update={"action": "observe"})
-        if not isinstance(item, ToolCall) or (executed and not decision.blocked):
+        if not isinstance(item, ToolCall) or (executed and decision.verdict != "deny"):
             # a denied call counts as not run, also in a replayed log: `eval` and `check`
             # then agree, and a denied call never satisfies a later `require_before`
             self.engine.observe(current.state, item)
@@ -246,7 +256,7 @@ class Guard:
         return found
 
     def _decide(self, index: int, item: Event, state: TraceState) -> Decision:
-        if isinstance(item, ToolCall) and (self.skip or self.only) and not self.checks(item):
+        if self._filtered and isinstance(item, ToolCall) and not self.checks(item):
             return Decision(
                 index=index,
                 origin=item.origin,

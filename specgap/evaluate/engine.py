@@ -19,11 +19,12 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from specgap.evaluate.fast import BoundedCache, build
 from specgap.evaluate.identity import identity_findings
+from specgap.evaluate.plan import Plan
 from specgap.events import Event, ToolCall
 from specgap.ir import Frozen, Policy
 from specgap.operators import OPERATORS, Operator, TraceState, Undetermined
-from specgap.operators.values import UnreadableValue
 
 Verdict = Literal["allow", "deny", "warn", "undetermined"]
 RuntimeAction = Literal["allow", "observe", "log", "warn", "steer", "deny"]
@@ -136,6 +137,35 @@ def _explicit_allow(
     return out_hits, out_verdicts, action
 
 
+_DECISION_FIELDS = frozenset(Decision.model_fields)
+
+
+def _decision(
+    index: int,
+    origin: str,
+    tool: str | None,
+    name: str | None,
+    verdict: Verdict,
+    hits: tuple[Hit, ...],
+    action: RuntimeAction,
+    call_id: str | None,
+    flags: tuple[str, ...],
+) -> Decision:
+    """`Decision(index=..., ...)` without re-validating what the engine itself made."""
+    values = {
+        "index": index,
+        "origin": origin,
+        "tool": tool,
+        "name": name,
+        "verdict": verdict,
+        "hits": hits,
+        "action": action,
+        "call_id": call_id,
+        "flags": flags,
+    }
+    return build(Decision, _DECISION_FIELDS, values)
+
+
 def _line(hit: Hit) -> str:
     return f"{hit.message} ({hit.reason})" if hit.message else hit.reason
 
@@ -207,7 +237,16 @@ class Engine:
         self._message_checks: _Checks = tuple(
             (c, c.operator.check_message) for c in every if c.operator.check_message is not None
         )
-        self._checks_for: dict[str, tuple[_Checks, _Checks]] = {}
+        self._tool_plans: dict[str | None, tuple[Plan, Plan, Plan]] = {}
+        self._messages_plan = Plan(self._message_checks, calls=False)
+        self._checks_for: dict[str, tuple[_Checks, _Checks, _Checks]] = {}
+        # one frozen `Hit` per (policy, reason, kind): a review rule or a repeated query
+        # gives the same finding on every call
+        self._hits: BoundedCache[tuple[str, str, bool, bool], tuple[Hit, Verdict]]
+        self._hits = BoundedCache(4096)
+        # findings tuple id -> (the tuple, verdict, action, hits)
+        self._judged: BoundedCache[int, tuple[Any, Verdict, RuntimeAction, tuple[Hit, ...]]]
+        self._judged = BoundedCache(4096)
         used = {OPERATORS[p.operator] for p in self.policies}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
@@ -241,34 +280,46 @@ class Engine:
         (`check_output`); a message by the operators that read messages."""
         if not isinstance(event, ToolCall):
             if not self._message_checks:
-                return Decision(
-                    index=index, origin=event.origin, tool=None, name=None, verdict="allow"
-                )
-            return self._decide(index, event, state, self._message_checks)
-        before, after = self._checks(event.tool)
+                return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
+            return self._decide(index, event, state, self._messages_plan)
+        plans = self._tool_plans.get(event.tool) or self._plans_for(event.tool)
         return self._decide(
             index,
             event,
             state,
-            before + after if event.result is not None else before,
+            plans[2] if event.result is not None else plans[0],
             identity=True,  # who is called is judged once, before the call
         )
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
-        decision = self._decide(index, call, state, self._checks(call.tool)[1])
+        decision = self._decide(index, call, state, self._plans_for(call.tool)[1])  # after-run
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
-    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks]:
-        """The before-run and after-run checks of the policies that apply to `tool`."""
+    def _checks(self, tool: str | None) -> tuple[_Checks, _Checks, _Checks]:
+        """The before-run, after-run and both stages' checks of the policies that apply
+        to `tool`."""
         if tool is None:
-            return (), ()
+            return (), (), ()
         found = self._checks_for.get(tool)
         if found is None:
             applicable = self.applicable(tool)
-            found = self._checks_for[tool] = (
-                tuple((c, c.operator.check) for c in applicable),
-                tuple((c, c.operator.check_output) for c in applicable if c.operator.check_output),
+            before = tuple((c, c.operator.check) for c in applicable)
+            after = tuple(
+                (c, c.operator.check_output) for c in applicable if c.operator.check_output
+            )
+            found = self._checks_for[tool] = (before, after, before + after)
+        return found
+
+    def _plans_for(self, tool: str | None) -> tuple[Plan, Plan, Plan]:
+        """The plans of `_checks(tool)`: before-run, after-run, both."""
+        found = self._tool_plans.get(tool)
+        if found is None:
+            before, after, both = self._checks(tool)
+            found = self._tool_plans[tool] = (
+                Plan(before, calls=True),
+                Plan(after, calls=True),
+                Plan(both, calls=True),
             )
         return found
 
@@ -277,83 +328,133 @@ class Engine:
         index: int,
         event: Event,
         state: TraceState,
-        checks: _Checks,
+        plan: Plan,
         *,
         identity: bool = False,
     ) -> Decision:
+        # the plan runs the checks (a check's UnreadableValue is a violation, any other
+        # exception a failed check) and answers repeated calls from memory
+        findings = plan.findings(event, state)
+        flagged = False
+        if isinstance(event, ToolCall):
+            flagged = identity and (event.tool is None or bool(event.flags))
+            if not findings and not flagged:  # the common case: nothing to report
+                return _decision(
+                    index,
+                    event.origin,
+                    event.tool,
+                    event.name,
+                    "allow",
+                    (),
+                    "allow",
+                    event.call_id,
+                    event.flags,
+                )
+        elif not findings:
+            return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
+        # the same memo answer makes the same verdict, action and hits: judged once
+        shared = type(findings) is tuple and not flagged
+        if shared:
+            known = self._judged.get(id(findings))
+            if known is not None and known[0] is findings:
+                return self._decided(index, event, *known[1:])
         hits: list[Hit] = []
         verdicts: list[Verdict] = []
         found: set[str] = set()  # one finding per policy and event (pre and post may match)
+        allowing = False  # an enforced `allow` matched: it may override other findings
         verdict: Verdict = "allow"
         action: RuntimeAction = "allow"
-        if identity and isinstance(event, ToolCall):
+        if flagged and isinstance(event, ToolCall):
             for code, finding in identity_findings(event):  # fail closed on who is called
                 hits.append(self._identity_hit(code, finding))
                 verdicts.append("deny" if self._closed else "warn")
                 verdict = action = "deny" if self._closed else "warn"
-        for compiled, check in checks:
+        for _, compiled, reason, failed in findings:
             if found and compiled.policy.id in found:
                 continue
-            failed = False
-            try:
-                reason = check(compiled.prepared, event, state)
-            except UnreadableValue as exc:  # unreadable input is a violation, never an error
-                reason = f"cannot read the call: {exc}"
-            except Exception as exc:  # a broken check fails closed or open, naming the policy
-                reason = f"internal error in `{compiled.policy.operator}`: {exc}"
-                failed = True
-            if reason is None:
-                continue
-            policy = compiled.policy
-            unknown = isinstance(reason, Undetermined)
-            if failed and compiled.fail_open:
-                effect: RuntimeAction = "observe"
-                verdicts.append("allow")
-            elif failed:
-                effect = "deny" if compiled.blocking else policy.action
-                verdicts.append("deny" if compiled.blocking else "warn")
-            elif unknown:
-                effect = self._undetermined_effect
-                verdicts.append(self._undetermined)
-            elif compiled.blocking:
-                effect = policy.action
-                verdicts.append("deny")
-            else:
-                effect = policy.action if compiled.enforced else "observe"
-                verdicts.append("allow" if policy.action == "allow" else "warn")
-            found.add(policy.id)
-            if _VERDICT_RANK[verdicts[-1]] > _VERDICT_RANK[verdict]:
-                verdict = verdicts[-1]
-            if RANK[effect] > RANK[action]:
-                action = effect
-            hits.append(
-                Hit(
-                    policy=policy.id,
-                    action=policy.action,
-                    enforcement=policy.enforcement,
-                    category=policy.check_category,
-                    reason=str(reason),
-                    source=compiled.location,
-                    undetermined=unknown,
-                    effect=effect,
-                    message=policy.message,
-                    error=failed,
-                )
-            )
-        if hits and any(h.effect == "allow" for h in hits):
+            hit, judged = self._judge(compiled, reason, failed)
+            found.add(compiled.policy.id)
+            hits.append(hit)
+            verdicts.append(judged)
+            if _VERDICT_RANK[judged] > _VERDICT_RANK[verdict]:
+                verdict = judged
+            if RANK[hit.effect] > RANK[action]:
+                action = hit.effect
+            elif hit.effect == "allow":
+                allowing = True
+        if allowing:
             hits, verdicts, action = _explicit_allow(hits, verdicts, self.policies_by_id)
             verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
-        return Decision(
-            index=index,
-            origin=event.origin,
-            tool=event.tool if isinstance(event, ToolCall) else None,
-            name=event.name if isinstance(event, ToolCall) else None,
-            verdict=verdict,
-            hits=tuple(hits),
-            action=action,
-            call_id=event.call_id if isinstance(event, ToolCall) else None,
-            flags=event.flags if isinstance(event, ToolCall) else (),
+        made = tuple(hits)
+        if shared:  # keeps the findings tuple alive, so its id names it while stored
+            if len(self._judged) >= self._judged.limit:
+                self._judged.clear()
+            self._judged[id(findings)] = (findings, verdict, action, made)
+        return self._decided(index, event, verdict, action, made)
+
+    def _decided(
+        self,
+        index: int,
+        event: Event,
+        verdict: Verdict,
+        action: RuntimeAction,
+        hits: tuple[Hit, ...],
+    ) -> Decision:
+        if isinstance(event, ToolCall):
+            return _decision(
+                index,
+                event.origin,
+                event.tool,
+                event.name,
+                verdict,
+                hits,
+                action,
+                event.call_id,
+                event.flags,
+            )
+        return _decision(index, event.origin, None, None, verdict, hits, action, None, ())
+
+    def _judge(self, compiled: _Compiled, reason: str, failed: bool) -> tuple[Hit, Verdict]:
+        """The hit of a finding and its verdict; one frozen pair per (policy, reason, kind):
+        a review rule or a repeated query gives the same finding on every call."""
+        unknown = isinstance(reason, Undetermined)
+        key = (compiled.policy.id, str(reason), unknown, failed)
+        judged = self._hits.get(key)
+        if judged is not None:
+            return judged
+        policy = compiled.policy
+        verdict: Verdict
+        if failed and compiled.fail_open:
+            effect: RuntimeAction = "observe"
+            verdict = "allow"
+        elif failed:
+            effect = "deny" if compiled.blocking else policy.action
+            verdict = "deny" if compiled.blocking else "warn"
+        elif unknown:
+            effect = self._undetermined_effect
+            verdict = self._undetermined
+        elif compiled.blocking:
+            effect = policy.action
+            verdict = "deny"
+        else:
+            effect = policy.action if compiled.enforced else "observe"
+            verdict = "allow" if policy.action == "allow" else "warn"
+        hit = Hit(
+            policy=policy.id,
+            action=policy.action,
+            enforcement=policy.enforcement,
+            category=policy.check_category,
+            reason=str(reason),
+            source=compiled.location,
+            undetermined=unknown,
+            effect=effect,
+            message=policy.message,
+            error=failed,
         )
+        if len(self._hits) >= self._hits.limit:
+            self._hits.clear()
+        judged = self._hits[key] = (hit, verdict)
+        return judged
 
     def _identity_hit(self, code: str, reason: str) -> Hit:
         return Hit(

@@ -31,12 +31,14 @@ import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import sqlglot
-from sqlglot import exp
+from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
+from specgap.operators.sqlshape import parse_tokens, shape
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
@@ -154,9 +156,29 @@ def _read_cached(query: str, dialect: str | None) -> SqlFacets | str:
         return str(exc)
 
 
+_SHAPES: dict[tuple[Any, ...], SqlFacets] = {}  # see sqlshape: facets per query shape
+_SHAPES_LIMIT = 4096
+
+
 def _read(query: str, dialect: str | None) -> SqlFacets:
+    flat = _scan(query, _lexer(dialect))  # every query: its hazards are in its literals too
+    found = shape(query, dialect) if flat is None else None
+    if found is not None:
+        key, tokens = found
+        known = _SHAPES.get(key)
+        if known is None:
+            known = _read_parsed(query, dialect, flat, tokens)
+            if len(_SHAPES) >= _SHAPES_LIMIT:
+                _SHAPES.clear()
+            _SHAPES[key] = known
+        return known
+    return _read_parsed(query, dialect, flat)
+
+
+def _read_parsed(
+    query: str, dialect: str | None, flat: str | None, tokens: list[Token] | None = None
+) -> SqlFacets:
     readings = [query]
-    flat = _scan(query, _lexer(dialect))
     if flat is not None:
         readings.append(flat)
     tables: dict[str, None] = {}
@@ -164,7 +186,7 @@ def _read(query: str, dialect: str | None) -> SqlFacets:
     verbs: set[str] = set()
     for n, text in enumerate(readings):
         try:
-            statements = _parse(text, dialect)
+            statements = _parse(text, dialect, tokens if n == 0 else None)
         except UnreadableValue:
             if n == 0:
                 raise
@@ -195,6 +217,7 @@ def _lexer(dialect: str | None) -> _Lexer:
 
 
 _DOLLAR_QUOTE = re.compile(r"\$(?:[A-Za-z_][A-Za-z0-9_]*)?\$")
+_SPECIAL = re.compile(r"['\"`#/$-]")  # the characters a branch of `_scan` starts at
 
 
 def _scan(sql: str, lexer: _Lexer) -> str | None:
@@ -219,8 +242,9 @@ def _scan(sql: str, lexer: _Lexer) -> str | None:
             i = _skip_block(sql, i, flat)
         elif ch == "$" and _DOLLAR_QUOTE.match(sql, i):
             raise _hazard("`$...$` quotes a string in PostgreSQL")
-        else:
-            i += 1
+        else:  # no branch above starts before the next of these characters: jump there
+            found = _SPECIAL.search(sql, i + 1)
+            i = found.start() if found is not None else n
     if not flat:
         return None
     out = list(sql)
@@ -229,9 +253,17 @@ def _scan(sql: str, lexer: _Lexer) -> str | None:
     return "".join(out)
 
 
+_QUOTE_STOPS = {q: re.compile(f"[\\\\{q}]") for q in "'\"`"}
+
+
 def _skip_quoted(sql: str, i: int, lexer: _Lexer) -> int:
     quote, j, n = sql[i], i + 1, len(sql)
+    stops = _QUOTE_STOPS[quote]
     while j < n:
+        found = stops.search(sql, j)  # only a backslash or the quote itself matters
+        if found is None:
+            return n
+        j = found.start()
         if sql[j] == "\\" and not lexer.backslash_escapes:
             raise _hazard("a backslash inside quotes is an escape in MySQL and PostgreSQL `E''`")
         if sql[j] == "\\":
@@ -272,9 +304,12 @@ def _hazard(what: str) -> UnreadableValue:
     return UnreadableValue(f"SQL read differently by different engines: {what}")
 
 
-def _parse(text: str, dialect: str | None) -> list[exp.Expr]:
+def _parse(text: str, dialect: str | None, tokens: list[Token] | None = None) -> list[exp.Expr]:
     try:
-        parsed = sqlglot.parse(text, read=dialect, error_level=ErrorLevel.IMMEDIATE)
+        if tokens is None:
+            parsed = sqlglot.parse(text, read=dialect, error_level=ErrorLevel.IMMEDIATE)
+        else:  # the text's own tokens, already made by `sqlshape.shape`
+            parsed = parse_tokens(tokens, text, dialect, error_level=ErrorLevel.IMMEDIATE)
     except ParseError as exc:
         first = exc.errors[0] if exc.errors else {}
         where = f" at line {first.get('line')}, column {first.get('col')}" if first else ""

@@ -115,6 +115,10 @@ def _finite_float(text: str) -> float:
     return value
 
 
+# one decoder for every line (`json.loads` with options builds one per call)
+_DECODER = json.JSONDecoder(parse_constant=_non_finite, parse_float=_finite_float)
+
+
 def _jsonl(
     lines: _Lines, first: tuple[int, int, str], display: str, ctx: Context, fmt: str
 ) -> Iterator[Step]:
@@ -127,7 +131,10 @@ def _jsonl(
         entry = lines.next_value_line()
         doc = Doc(display, text, number, byte)
         try:
-            value = json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
+            if text.startswith("\ufeff"):  # json.loads says why a BOM is wrong
+                value = json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
+            else:
+                value = _DECODER.decode(text)
         except _NonFinite as exc:
             at = max(text.find(str(exc)), 0)
             ctx.report(

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from specgap.errors import error
 from specgap.evaluate.adapters.base import INVALID_ARGUMENTS, ROLES, decode_args, text_of
 from specgap.evaluate.adapters.native import parse_event
+from specgap.evaluate.fast import BoundedCache, tool_call
 from specgap.evaluate.identity import DUPLICATE_KEYS, name_flags
 from specgap.events import Event, Message, ToolCall
 from specgap.registry import Registry
@@ -71,6 +72,47 @@ def coerce_event(value: Any, registry: Registry | None, origin: str) -> Event:
         raise _invalid(
             f"{'.'.join(str(p) for p in first['loc'])}: {first['msg'].lower()}"
         ) from None
+
+
+class Coercer:
+    """`coerce_event` for one runtime (a `Guard`): what the registry says about each tool
+    name is remembered (an agent repeats a handful of names), and a foreign tool call is
+    made into a `ToolCall` from the values just decoded here, without validating them a
+    second time. Same events, same errors as `coerce_event`."""
+
+    def __init__(self, registry: Registry | None) -> None:
+        self.registry = registry
+        self._names: BoundedCache[str, tuple[str | None, tuple[str, ...]]] = BoundedCache(4096)
+
+    def __call__(self, value: Any, origin: str) -> Event:
+        found = _call_parts(value) if type(value) is dict else None
+        if found is None:
+            return coerce_event(value, self.registry, origin)
+        call_id, name, arguments = found
+        if type(arguments) is dict and not all(type(k) is str for k in arguments):
+            return coerce_event(value, self.registry, origin)  # let validation say what is wrong
+        if not isinstance(name, str) or not name:
+            raise _invalid("the tool call has no name")
+        known = self._names.get(name)
+        if known is None:
+            if len(self._names) >= self._names.limit:
+                self._names.clear()
+            registry = self.registry
+            tool = registry.canonical(name) if registry is not None else None
+            known = self._names[name] = (tool, _name_flags(registry, name))
+        args, raw, repeated = decode_args(arguments)
+        if args is arguments:
+            args = dict(args)  # as validation would: the event never shares the caller's dict
+        flags = known[1]
+        if raw is not None or repeated:
+            flags = (
+                *((INVALID_ARGUMENTS,) if raw is not None else ()),
+                *flags,
+                *((DUPLICATE_KEYS,) if repeated else ()),
+            )
+        return tool_call(
+            name, known[0], args, raw, flags, str(call_id) if call_id is not None else None, origin
+        )
 
 
 def _name_flags(registry: Registry | None, name: str) -> tuple[str, ...]:

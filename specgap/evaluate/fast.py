@@ -1,0 +1,123 @@
+"""The per-event hot path's building blocks: models made without re-validation, and caches.
+
+`Guard.check`, `specgap check` and `eval` decide every event through the engine, and at a
+few microseconds per event the cost is not the checks but the objects around them: a
+`Decision` validated field by field, a `Hit` rebuilt for every event a review rule
+observes, a `ToolCall` validated from values the adapter has just made. Here:
+
+- `build(model, fields, values)` makes a frozen model instance from values that are already
+  of the field types, as `model_construct` does but at a fraction of its cost. Only code
+  that produced the values itself calls it (the engine, the run-time adapter below), so
+  nothing unvalidated from outside ever gets in; `tests/test_fast.py` checks that the
+  result equals, dumps and copies like the validated model.
+- `BoundedCache`: a check returns the same reason for the same policy over and over (a
+  review rule on every call, an allowlist on every repeat of a query), and hits are frozen,
+  so the engine keeps one `Hit` for them all; bounded, so adversarial reasons cannot grow it.
+- `tool_call(...)`, `made_call(...)`, `message(...)`: events from values an adapter made.
+
+The per-tool check plans are in `specgap.evaluate.plan`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from specgap.events import Message, ToolCall
+
+M = TypeVar("M", bound=BaseModel)
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def build(model: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
+    """An instance of `model` holding `values` (every field, each already of its type);
+    `fields` is the set of fields the equivalent validated call would have passed."""
+    made = _new(model)
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
+
+
+def defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """Every field of `model` at its default (a factory's value made fresh per call)."""
+    out: dict[str, Any] = {}
+    for name, info in model.model_fields.items():
+        factory = info.default_factory
+        out[name] = factory() if factory is not None else info.default  # type: ignore[call-arg]
+    return out
+
+
+_CALL_FIELDS = frozenset({"name", "tool", "args", "raw_args", "flags", "call_id", "origin"})
+_CALL_DEFAULTS = defaults(ToolCall)
+_MUTABLE_DEFAULTS = tuple(k for k, v in _CALL_DEFAULTS.items() if isinstance(v, dict | list))
+_FRESH = tuple(k for k in _MUTABLE_DEFAULTS if k not in _CALL_FIELDS)
+
+
+def tool_call(
+    name: str,
+    tool: str | None,
+    args: dict[str, Any],
+    raw_args: str | None,
+    flags: tuple[str, ...],
+    call_id: str | None,
+    origin: str,
+) -> ToolCall:
+    """`ToolCall(name=..., tool=..., args=..., ...)` for values of the right types."""
+    values = {
+        **_CALL_DEFAULTS,
+        "name": name,
+        "tool": tool,
+        "args": args,
+        "raw_args": raw_args,
+        "flags": flags,
+        "call_id": call_id,
+        "origin": origin,
+    }
+    for key in _FRESH:  # a mutable default not set above is made anew, as a factory would
+        values[key] = type(values[key])()
+    return build(ToolCall, _CALL_FIELDS, values)
+
+
+def made_call(fields: dict[str, Any]) -> ToolCall:
+    """`ToolCall(**fields)` for fields of the right types, the rest at their defaults."""
+    values = dict(_CALL_DEFAULTS)
+    for key in _MUTABLE_DEFAULTS:
+        values[key] = type(values[key])()
+    values.update(fields)
+    return build(ToolCall, frozenset(fields), values)
+
+
+_MESSAGE_FIELDS = frozenset({"role", "content", "turn", "origin"})
+
+
+def message(role: str, content: str, turn: int | None, origin: str) -> Message:
+    """`Message(role=..., content=..., turn=..., origin=...)` for a role of the model's."""
+    values = {"type": "message", "role": role, "content": content, "turn": turn, "origin": origin}
+    return build(Message, _MESSAGE_FIELDS, values)
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class BoundedCache(dict[K, V]):
+    """A dict that forgets everything when it reaches `limit` entries: the hot keys come
+    back at once, and no input can make it grow without bound."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        found = self.get(key)
+        if found is None:
+            if len(self) >= self.limit:
+                self.clear()
+            found = self[key] = make()
+        return found

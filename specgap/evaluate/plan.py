@@ -1,0 +1,141 @@
+"""Per-tool check plans: the engine's checks of one tool, run in a fixed order, with the
+answers of state-free checks remembered for repeated calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from specgap.evaluate.fast import BoundedCache
+from specgap.operators.values import UnreadableValue
+
+PURE_OPERATORS = frozenset(
+    {
+        "resource_in_allowlist",
+        "deny_action",
+        "arg_within_bound",
+        "timeout_leq",
+        "schema_contract",
+        "review_required",
+    }
+)
+"""Operators whose before-run check reads nothing but the call's `name`, `args`,
+`duration_ms` and `labels_in` (never the trace state): their answers for one such tuple
+are the same every time, so a plan answers a repeated call from memory."""
+
+_SCALARS = frozenset({str, int, type(None)})  # exact types: 1 == 1.0 == True must not meet
+MEMO_LIMIT = 8192
+
+Finding = tuple[int, Any, str, bool]
+"""(position in the plan's checks, the compiled policy, reason, the check itself failed)"""
+
+
+class Plan:
+    """The checks of one tool (or of messages) in a fixed order, run the way the engine
+    specifies: a check that returns None is satisfied; `UnreadableValue` is a violation
+    with the reason "cannot read the call"; any other exception is a failed check.
+
+    Checks of `PURE_OPERATORS` are answered from a bounded memo keyed by the call's
+    (name, duration, labels, argument items) when every argument is a string, an integer
+    or null; the other checks run every time. Schema fragments with a fast "valid" test
+    are tried together first, each fragment's own check running only on doubt.
+    """
+
+    __slots__ = ("_memo", "_pure", "_rest", "_schemas", "_tests")
+
+    def __init__(self, checks: tuple[tuple[Any, Any], ...], *, calls: bool) -> None:
+        pure: list[tuple[int, Any, Any]] = []
+        rest: list[tuple[int, Any, Any]] = []
+        for n, (compiled, check) in enumerate(checks):
+            memoizable = (
+                calls
+                and compiled.operator.name in PURE_OPERATORS
+                and check is compiled.operator.check
+            )
+            (pure if memoizable else rest).append((n, compiled, check))
+        self._schemas = tuple(p for p in pure if _schema_test(p[1]) is not None)
+        self._tests = tuple(t for _, c, _ in self._schemas if (t := _schema_test(c)) is not None)
+        self._pure = tuple(p for p in pure if p not in self._schemas)
+        self._rest = tuple(rest)
+        self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
+
+    def findings(self, event: Any, state: Any) -> Sequence[Finding]:
+        """The checks' findings on `event`, in the order of the checks. When only the
+        memoized checks found something, the answer is the memo's own tuple (the same
+        object for the same call), which lets the engine reuse what it made of it."""
+        found: tuple[Finding, ...] = ()
+        if self._pure or self._schemas:
+            key = _key(event)
+            known = self._memo.get(key) if key is not None else None
+            if known is None:
+                made, failed = self._run_pure(event, state)
+                known = tuple(made)
+                if key is not None and not failed:
+                    if len(self._memo) >= self._memo.limit:
+                        self._memo.clear()
+                    self._memo[key] = known
+            found = known
+        if self._rest:
+            more = _run(self._rest, event, state)[0]
+            if more:
+                out = [*found, *more]
+                if found:
+                    out.sort(key=_position)
+                return out
+        return found
+
+    def _run_pure(self, event: Any, state: Any) -> tuple[list[Finding], bool]:
+        found, failed = _run(self._pure, event, state)
+        if self._schemas:
+            args = event.args
+            if not all(test(args) for test in self._tests):
+                more, also = _run(self._schemas, event, state)
+                found.extend(more)
+                failed = failed or also
+                found.sort(key=_position)
+        return found, failed
+
+
+def _position(finding: Finding) -> int:
+    return finding[0]
+
+
+def _schema_test(compiled: Any) -> Callable[[Any], bool] | None:
+    """A schema policy's fast "arguments are valid" test, when it has one."""
+    prepared = compiled.prepared
+    if compiled.operator.name != "schema_contract" or not isinstance(prepared, tuple):
+        return None
+    test = prepared[-1] if prepared else None
+    return test if callable(test) else None
+
+
+def _key(event: Any) -> tuple[Any, ...] | None:
+    items = tuple(event.args.items())
+    for _, value in items:
+        if type(value) not in _SCALARS:
+            return None
+    return (event.name, event.duration_ms, event.labels_in, items)
+
+
+def _run(
+    checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any
+) -> tuple[list[Finding], bool]:
+    """(findings, whether any check failed) of running `checks` on `event`."""
+    found: list[Finding] = []
+    failed = False
+    for n, compiled, check in checks:
+        try:
+            reason = check(compiled.prepared, event, state)
+        except UnreadableValue as exc:  # unreadable input is a violation, never an error
+            found.append((n, compiled, f"cannot read the call: {exc}", False))
+            continue
+        except Exception as exc:  # a broken check fails closed or open, naming the policy
+            found.append(
+                (n, compiled, f"internal error in `{compiled.policy.operator}`: {exc}", True)
+            )
+            failed = True
+            continue
+        if reason is not None:
+            found.append((n, compiled, reason, False))
+    return found, failed
