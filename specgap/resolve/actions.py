@@ -12,10 +12,13 @@ For each tool, two pieces of evidence are weighed:
 - the verb (`v`): the tool is named by it (first word of a name, 1.0), a later word of a
   name or the first word of its description is it (0.95, `issue_refund` for "refund",
   `create_booking` for "book"), it is in the description's first sentence (0.85), or the
-  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule").
-  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), or one that
-  contradicts what the registry vouches the tool does (a read verb, a write-only tool),
-  is no evidence at all. A bare generic verb ("change", "update") names no tool in
+  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule"; 0.35
+  when the mention's verb names an action of its own, "export" against `search_passwords`).
+  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), one that undoes
+  what the tool does (`unlock` vs `lock_gate`, `activate` vs `disable_camera`), or one
+  that contradicts what the registry vouches the tool does (a read verb, a write-only
+  tool), is no evidence at all. A name's verb may follow a toolkit's name that starts
+  other tools' names too (`GmailSendEmail`: `send`). A bare generic verb ("change", "update") names no tool in
   particular: every tool of its class scores the same, so two of them are a tie.
 - the object (`o`): the share of the object's words, weighted by rarity and by their place
   in the phrase (the head noun twice, `specgap.resolve.verbs`), found in the tool's names or
@@ -50,7 +53,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, classes_of
+from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, opposite
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
 from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
 
@@ -58,6 +61,7 @@ from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_nou
 WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
+OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
 _IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
 
@@ -100,12 +104,17 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
                     yield str(name), text
 
 
-def _profile(tool: Tool) -> _Profile:
+def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
     later: set[str] = set()
     forms = {w for n in names for w in split(n)}
+    description = " ".join(tool.description.split())
+    summary_words = prose_words(first_sentence(description))
+    summary = [stem(w) for w in summary_words]
+    leads = _leading_verbs(summary)
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
+    own = own[_verb_at(own, leads, shared) :]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -119,14 +128,12 @@ def _profile(tool: Tool) -> _Profile:
     for name in names:
         raw = [w for w in split(name) if not w.isdigit()]
         if raw:
-            verbs.add(stem(raw[0]))
-            later.update(stem(w) for w in raw[1:])
+            at = _verb_at([stem(w) for w in raw], leads, shared)
+            verbs.add(stem(raw[at]))
+            later.update(stem(w) for n, w in enumerate(raw) if n != at)
         put(raw, "name", f"name `{name}`")
     for text in (*tool.aliases, *tool.keywords):
         put(split(text), "name", f"`{text}`")
-    description = " ".join(tool.description.split())
-    summary_words = prose_words(first_sentence(description))
-    summary = [stem(w) for w in summary_words]
     for param, text in _param_texts(tool.schema):
         if not text:
             put(split(param), "argument", f"argument `{param}`")
@@ -135,7 +142,6 @@ def _profile(tool: Tool) -> _Profile:
         if text:
             put(prose_words(text), "argument text", f"argument `{param}`")
     put(prose_words(description), "description", "description")
-    leads = _leading_verbs(summary)
     classes = frozenset(c for v in verbs for c in classes_of(v))
     if not classes:
         classes = frozenset(c for v in leads for c in classes_of(v))
@@ -150,6 +156,26 @@ def _profile(tool: Tool) -> _Profile:
         places,
         frozenset(tool.effects),
     )
+
+
+def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str, ...], int]) -> int:
+    """Where a name's verb is: its first word when the lexicon has it. Words before it
+    must start other tools' names too (a toolkit's name: `GmailSendEmail`,
+    `AugustSmartLockUnlockDoor`); of the places that leaves, the first whose word starts
+    the tool's description ("Unlocks the door"), else the first verb of the lexicon, else
+    the word after the longest run three names or more start with (`GmailOrganizeEmail`:
+    `organize`), else the first word."""
+    if not stems or classes_of(stems[0]):
+        return 0
+    places = [0, *(n for n in range(1, len(stems)) if shared.get(tuple(stems[:n]), 0) >= 2)]
+    for n in places:
+        if stems[n] in leads:
+            return n
+    for n in places:
+        if classes_of(stems[n]):
+            return n
+    wide = [n for n in places if n and shared.get(tuple(stems[:n]), 0) >= 3]
+    return wide[-1] if wide else 0
 
 
 def _leading_verbs(summary: list[str]) -> frozenset[str]:
@@ -170,7 +196,14 @@ class ActionIndex:
     """Every tool's profile, and the rarity of the words they are described with."""
 
     def __init__(self, registry: Registry) -> None:
-        self.profiles = {t.id: _profile(t) for t in registry.tools}
+        shared: dict[tuple[str, ...], int] = defaultdict(int)
+        for tool in registry.tools:
+            stems = [
+                stem(w) for w in split(SEGMENT.split(tool.names[0] if tool.names else tool.id)[-1])
+            ]
+            for n in range(1, len(stems)):
+                shared[tuple(stems[:n])] += 1
+        self.profiles = {t.id: _profile(t, shared) for t in registry.tools}
         self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
         # postings: which tools a word can match as object, or a verb can name
         self.by_word: dict[str, list[str]] = defaultdict(list)
@@ -205,14 +238,17 @@ class ActionIndex:
     def contradicts(self, action: Action, tool_id: str) -> bool:
         """Whether the action's verb rules the tool out: a lexicon verb of another class
         than the tool's that neither names it nor starts its description (`book` is not
-        `get_booking`), or one that contradicts the tool's vouched effects."""
+        `get_booking`), one that undoes what the tool does (`disable` is not
+        `grant_permission`), or one that contradicts the tool's vouched effects."""
         profile = self.profiles.get(tool_id)
         if profile is None or not action.classes:
             return False
         if not action.objects and action.written in profile.forms:
             return False  # one word, written as in the name: maybe the name's noun ("order")
         return _verb_evidence(action, profile)[0] <= 0.0 and (
-            not compatible(action, profile) or not _effects_allow(action.classes, profile.effects)
+            not compatible(action, profile)
+            or not _effects_allow(action.classes, profile.effects)
+            or opposite(action.verb, profile.verbs | profile.leads)
         )
 
     def generic(self, action: Action) -> bool:
@@ -312,12 +348,16 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return DESCRIBED_FIRST, f"{said} starts its description"
     if not compatible(action, profile):
         return 0.0, ""
+    if opposite(verb, profile.verbs | profile.leads):
+        return 0.0, ""  # "unlock" is no evidence for `lock_door`
     if verb in profile.later:
         return LATER, f"{said} is a word of its name"
     if verb in profile.summary:
         return IN_SUMMARY, f"{said} is in its description"
     if action.classes & profile.classes:
         shared = _names(action.classes & profile.classes)
+        if verb in SPECIFIC:  # "export" says more than its class; "update" does not
+            return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's is another"
         return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
     return 0.0, ""
 

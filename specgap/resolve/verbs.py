@@ -100,10 +100,16 @@ _NOMINAL = (
 )  # fmt: skip
 
 
+# nouns made from a verb that name a thing, not the act ("the location of the clinic")
+_PLACES = frozenset({"location", "locations", "station", "stations", "position", "positions"})
+
+
 def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
     modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
     `known` has."""
+    if noun in _PLACES:
+        return None
     extra = set(known)
     for ending, base in _NOMINAL:
         if noun.endswith(ending) and len(noun) > len(ending) + 2:
