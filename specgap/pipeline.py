@@ -32,6 +32,7 @@ from specgap.ir import (
 )
 from specgap.registry import Registry
 from specgap.resolve import resolve_rules
+from specgap.resolve.alternatives import expand_alternatives
 from specgap.units import (
     extract_all,
     extraction_setting,
@@ -145,8 +146,9 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
 
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
-    resolutions = resolve_rules(resolver_for(options.cache, state.registry), state.rules)
-    return replace(state, resolutions=resolutions)
+    resolver = resolver_for(options.cache, state.registry)
+    rules = expand_alternatives(resolver, state.rules)  # "identify the customer": any lookup
+    return replace(state, rules=rules, resolutions=resolve_rules(resolver, rules))
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:

@@ -18,8 +18,9 @@ For each tool, two pieces of evidence are weighed:
   what the tool does (`unlock` vs `lock_gate`, `activate` vs `disable_camera`), or one
   that contradicts what the registry vouches the tool does (a read verb, a write-only
   tool), is no evidence at all. A name's verb may follow a toolkit's name that starts
-  other tools' names too (`GmailSendEmail`: `send`). A bare generic verb ("change", "update") names no tool in
-  particular: every tool of its class scores the same, so two of them are a tie.
+  other tools' names too (`GmailSendEmail`: `send`). A bare generic verb ("change",
+  "update") names no tool in particular: every tool of its class scores the same, so two
+  of them are a tie.
 - the object (`o`): the share of the object's words, weighted by rarity and by their place
   in the phrase (the head noun twice, `specgap.resolve.verbs`), found in the tool's names or
   keywords (1.0), parameter names (0.9), the first sentence of its description (0.8),
@@ -35,7 +36,10 @@ bands, so a name written out always wins), and `0.35 + 0.25 v` without one. A to
 the verb leads one merely of its class by less than the margin, all else equal: "list the
 issues" with `list_issues` and `get_issue` is a tie, as synonyms of one class are. An
 object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion, never a
-resolution. Ties are left to the resolver's margin rule.
+resolution; so does one found only in its arguments' descriptions or its description's
+later sentences, when the mention says nothing of its name ("identify the customer" is not
+`find_user_id_by_name_zip` because its `first_name` is "the first name of the customer").
+Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
 ties those tools; quoted from one tool's description, four words or more name that tool
@@ -62,6 +66,7 @@ WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
+ASIDE_AT = 0.49  # at most, for an object found only in arguments' or later sentences
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
 _IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
 
@@ -315,6 +320,9 @@ class ActionIndex:
             if generic:  # "change" alone: every tool of its class equally
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
+            if action.objects and not covered and not self._said_up_front(action, tool_id):
+                # the object only in what its arguments or later sentences say: a suggestion
+                score = min(score, ASIDE_AT)
             if score < floor:
                 continue
             scored.append((score, tool_id, share, how))
@@ -325,6 +333,12 @@ class ActionIndex:
         cut = top[0] - 1e-9 if len(top) >= keep else floor
         out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
         return out, quoting[0] if quoting else None
+
+    def _said_up_front(self, action: Action, tool_id: str) -> bool:
+        """Whether an object word is in the tool's names, argument names or the first
+        sentence of its description (not only in its arguments' or later sentences)."""
+        places = self.profiles[tool_id].places
+        return any(w in places and places[w][0] >= PLACES["summary"] for w in action.objects)
 
     def _hit(self, action: Action, tool_id: str, score: float, how: str) -> ActionHit:
         """The hit with its explanation (written only for the hits kept)."""
