@@ -31,14 +31,16 @@ For each tool, two pieces of evidence are weighed:
   mention that says less than several tools' names is a tie between them, not a win for
   the one whose verb it happens to repeat.
 
-The score is `0.25 + 0.15 v + 0.3 o + 0.1 c` with an object (at most 0.80: below the alias
-bands, so a name written out always wins), and `0.35 + 0.25 v` without one. A tool named by
-the verb leads one merely of its class by less than the margin, all else equal: "list the
-issues" with `list_issues` and `get_issue` is a tie, as synonyms of one class are. An
-object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion, never a
-resolution; so does one found only in its arguments' descriptions or its description's
-later sentences, when the mention says nothing of its name ("identify the customer" is not
-`find_user_id_by_name_zip` because its `first_name` is "the first name of the customer").
+The score is `0.25 + 0.15 v + 0.3 o + 0.1 c + 0.05 k` with an object, `k` the share of its
+adjacent words ("device return") standing together in the tool's names or description's
+first sentence (at most 0.85: below the alias bands, so a name written out always wins),
+and `0.35 + 0.25 v` without one. A tool named by the verb leads one merely of its class by
+less than the margin, all else equal: "list the issues" with `list_issues` and `get_issue`
+is a tie, as synonyms of one class are. An object that matches nothing of a tool keeps it
+below `RESOLVED_AT`: a suggestion, never a resolution; so does one found only in its
+arguments' descriptions or its description's later sentences, when the mention says
+nothing of its name ("identify the customer" is not `find_user_id_by_name_zip` because
+its `first_name` is "the first name of the customer").
 Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
@@ -54,6 +56,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from specgap.registry import Registry, Tool
@@ -66,6 +69,7 @@ WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
+COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
 ASIDE_AT = 0.49  # at most, for an object found only in arguments' or later sentences
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
 _IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
@@ -86,6 +90,7 @@ class _Profile:
     classes: frozenset[str]
     places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
     effects: frozenset[str]
+    pairs: frozenset[tuple[str, str]] = frozenset()  # adjacent words of its names and summary
 
 
 @dataclass(frozen=True)
@@ -160,7 +165,18 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         classes,
         places,
         frozenset(tool.effects),
+        _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
     )
+
+
+def _pairs(runs: Iterable[list[str]]) -> frozenset[tuple[str, str]]:
+    """Adjacent words of each run, articles and filler skipped ("a device return request":
+    device return, return request)."""
+    out: set[tuple[str, str]] = set()
+    for run in runs:
+        kept = [w for w in run if w not in FILLER and w not in ARTICLES]
+        out.update(pairwise(kept))
+    return frozenset(out)
 
 
 def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str, ...], int]) -> int:
@@ -296,6 +312,7 @@ class ActionIndex:
         said = {action.verb, *action.objects}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
+        bonus = COMPOUND if len(action.objects) > 1 else 0.0  # at most
         for tool_id in near:
             profile = self.profiles[tool_id]
             share = covered = 0.0
@@ -304,7 +321,7 @@ class ActionIndex:
                 share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
                 named = profile.named
                 covered = len(named & said) / len(named) if named else 1.0
-            best = base + per_verb + per_object * share + per_name * covered
+            best = base + per_verb + per_object * share + per_name * covered + bonus
             if best >= floor:
                 bounds.append((best, tool_id, share, covered))
         bounds.sort(key=lambda b: (-b[0], b[1]))
@@ -320,6 +337,7 @@ class ActionIndex:
             if generic:  # "change" alone: every tool of its class equally
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
+            score += COMPOUND * self._compound(action, tool_id)
             if action.objects and not covered and not self._said_up_front(action, tool_id):
                 # the object only in what its arguments or later sentences say: a suggestion
                 score = min(score, ASIDE_AT)
@@ -333,6 +351,15 @@ class ActionIndex:
         cut = top[0] - 1e-9 if len(top) >= keep else floor
         out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
         return out, quoting[0] if quoting else None
+
+    def _compound(self, action: Action, tool_id: str) -> float:
+        """The share of the object's adjacent words ("device return") that stand together in
+        the tool's names or description's first sentence: a compound said as it is."""
+        said = list(pairwise(action.objects))
+        if not said:
+            return 0.0
+        pairs = self.profiles[tool_id].pairs
+        return sum(p in pairs for p in said) / len(said)
 
     def _said_up_front(self, action: Action, tool_id: str) -> bool:
         """Whether an object word is in the tool's names, argument names or the first
