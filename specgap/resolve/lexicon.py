@@ -70,7 +70,7 @@ SPECIFIC = frozenset(
         "export", "download", "calculate", "compute", "count", "verify", "validate",
         "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
         "upload", "approve", "reject", "deny", "grant", "sign up",
-        "subscribe", "unsubscribe", "estimate", "revoke", "archive",
+        "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
     )
 )  # fmt: skip
 
