@@ -103,6 +103,14 @@ def test_the_set_compiles_to_an_any_of_ordering(
         assert found == [expected]
 
 
+def test_an_item_of_a_listed_prerequisite_is_expanded_too() -> None:
+    rule = _rule("identify the member").model_copy(
+        update={"params": {"before": ["get_book_by_isbn", "identify the member"]}}
+    )
+    (out,) = expand_alternatives(Resolver(LIBRARY), [rule])
+    assert out.params["before"] == ["get_book_by_isbn", *MEMBERS]
+
+
 def test_other_operators_keep_their_mentions() -> None:
     rule = _rule("identify the member").model_copy(
         update={"operator": "deny_action", "params": {}, "target": "identify the member"}

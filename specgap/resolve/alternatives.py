@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Any
 
 from specgap.ir import CandidateRule
 from specgap.resolve import Resolver
@@ -135,5 +136,12 @@ def expand_alternatives(
                 found = alternatives(resolver, value)
                 if found is not None:
                     params[name] = list(found)
+            elif isinstance(value, list | tuple):  # "call `a` or identify the member first"
+                items: list[Any] = []
+                for item in value:
+                    more = alternatives(resolver, item) if isinstance(item, str) else None
+                    items.extend(more if more is not None else (item,))
+                if items != list(value):
+                    params[name] = list(dict.fromkeys(items))
         out.append(rule if params == rule.params else rule.model_copy(update={"params": params}))
     return tuple(out)
