@@ -26,6 +26,12 @@ KENNEL = build_registry(
         _tool("KennelHubArrangePickup", "Arrange a pickup of a dog after its stay.", "stay_id"),
         _tool("KennelHubLockGate", "Locks the kennel gate.", "gate_id"),
         _tool("KennelHubUnlockGate", "Unlocks the kennel gate.", "gate_id"),
+        _tool(
+            "KennelHubGenerateGateCode",
+            "Generate a code that opens the gate: enter it to unlock the gate.",
+        ),
+        _tool("KennelHubSignWaiver", "Sign the waiver of a stay.", "stay_id"),
+        _tool("KennelHubVerifyWaiver", "Verify a signed waiver of a stay.", "stay_id"),
         _tool("KennelHubEnableCamera", "Enable the live camera of a run.", "run_id"),
         _tool("KennelHubDisableCamera", "Disable the live camera of a run.", "run_id"),
         _tool("GroomBoxExportInvoices", "Export the grooming invoices to a file.", "path"),
@@ -46,7 +52,10 @@ NAMED = [
     ("call off the stay", None),  # "call off" is no verb the lexicon or a tool knows
     ("remove the stay", "KennelHubCancelStay"),
     ("look up the stay details", "KennelHubGetStayDetails"),
-    ("unlock the gate", "KennelHubUnlockGate"),  # not `LockGate`: the verbs undo each other
+    # not `LockGate` (the verbs undo each other), nor the code tool whose description says
+    # "unlock the gate" while it generates
+    ("unlock the gate", "KennelHubUnlockGate"),
+    ("sign the waiver", "KennelHubSignWaiver"),  # "a signed waiver" is no verb of the other
     ("lock the gate", "KennelHubLockGate"),
     ("activate the camera", "KennelHubEnableCamera"),  # `activate` turns on, as `enable`
     ("deactivate the camera", "KennelHubDisableCamera"),

@@ -86,7 +86,7 @@ class _Profile:
     forms: frozenset[str]  # the words of its names as written (lower case)
     named: frozenset[str]  # the words of its id after the verb: what it acts on
     leads: frozenset[str]  # the verbs its description starts with ("Add or remove ...")
-    summary: frozenset[str]  # words of its description's first sentence
+    summary: frozenset[str]  # words of its description's first sentence, but participles
     classes: frozenset[str]
     places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
     effects: frozenset[str]
@@ -161,7 +161,8 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         frozenset(forms),
         frozenset(own[1:]),
         leads,
-        frozenset(summary),
+        # a participle ("a signed message", "a deployed contract") is no verb of the tool
+        frozenset(stem(w) for w in summary_words if not w.endswith("ed")),
         classes,
         places,
         frozenset(tool.effects),
@@ -350,7 +351,9 @@ class ActionIndex:
                 heapq.heapreplace(top, score)
         cut = top[0] - 1e-9 if len(top) >= keep else floor
         out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
-        return out, quoting[0] if quoting else None
+        # words of a tool's description whose action they contradict say nothing of it
+        source = quoting[0] if quoting and not self.contradicts(action, quoting[0]) else None
+        return out, source
 
     def _compound(self, action: Action, tool_id: str) -> float:
         """The share of the object's adjacent words ("device return") that stand together in
