@@ -41,6 +41,8 @@ KENNEL = build_registry(
         _tool("GroomBoxFindPeople", "Find people registered as dog walkers.", "name"),
         _tool("GroomBoxAssignKennel", "Assign a kennel to a dog.", "kennel_id", "dog_id"),
         _tool("GroomBoxUpdateKennel", "Update the details of a kennel.", "kennel_id"),
+        _tool("GroomBoxCreateDogAppointment", "Create a grooming appointment for a dog."),
+        _tool("GroomBoxCreateDogAppointmentReview", "Create a review of a dog appointment."),
         _tool("GroomBoxRequestPetReturn", "Create a dog return request with a due date.", "due"),
         _tool("GroomBoxCreateDogWorkflow", "Create a dog workflow for intake or for return."),
     ]
@@ -63,6 +65,7 @@ NAMED = [
     ("unfollow the groomer", "GroomBoxUnfollowGroomer"),
     ("export the invoices", "GroomBoxExportInvoices"),  # not a search: its own action
     ("look up a person", "GroomBoxFindPeople"),  # people is the plural of person
+    ("open a dog appointment", "GroomBoxCreateDogAppointment"),  # an appointment: no review
     ("assign the kennels", "GroomBoxAssignKennel"),  # assigning is not any update
     ("schedule the dog return", "GroomBoxRequestPetReturn"),  # the compound, said together
     ("schedule the dog workflow", "GroomBoxCreateDogWorkflow"),

@@ -31,9 +31,12 @@ For each tool, two pieces of evidence are weighed:
   mention that says less than several tools' names is a tie between them, not a win for
   the one whose verb it happens to repeat.
 
-The score is `0.25 + 0.15 v + 0.3 o + 0.1 c + 0.05 k` with an object, `k` the share of its
-adjacent words ("device return") standing together in the tool's names or description's
-first sentence (at most 0.85: below the alias bands, so a name written out always wins),
+The score is `0.25 + 0.15 v + 0.3 o + 0.1 c + 0.05 k + 0.03 h` with an object, `k` the
+share of its adjacent words ("device return") standing together in the tool's names or
+description's first sentence, `h` 1 when the tool's name says every object word and ends
+with its head noun ("open a pull request": `create_pull_request`, not
+`create_pull_request_review`) (at most `CAP`, 0.85: below the alias bands, so a name
+written out always wins),
 and `0.35 + 0.25 v` without one. A tool named by the verb leads one merely of its class by
 less than the margin, all else equal: "list the issues" with `list_issues` and `get_issue`
 is a tie, as synonyms of one class are. An object that matches nothing of a tool keeps it
@@ -69,6 +72,8 @@ WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
+CAP = 0.85  # below the alias bands of `specgap.resolve`
+HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
 COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
 ASIDE_AT = 0.49  # at most, for an object found only in arguments' or later sentences
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
@@ -91,6 +96,7 @@ class _Profile:
     places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
     effects: frozenset[str]
     pairs: frozenset[tuple[str, str]] = frozenset()  # adjacent words of its names and summary
+    head: str = ""  # the last word of its id after the verb: the thing it acts on
 
 
 @dataclass(frozen=True)
@@ -167,7 +173,17 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         places,
         frozenset(tool.effects),
         _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
+        own[-1] if len(own) > 1 else "",
     )
+
+
+def _head(action: Action) -> str:
+    """The head noun of the action's object: the word said with the most stress."""
+    if not action.objects:
+        return ""
+    stress = action.stress or (1.0,) * len(action.objects)
+    top = max(stress)
+    return action.objects[stress.index(top)] if stress.count(top) == 1 else ""
 
 
 def _pairs(runs: Iterable[list[str]]) -> frozenset[tuple[str, str]]:
@@ -313,7 +329,9 @@ class ActionIndex:
         said = {action.verb, *action.objects}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
-        bonus = COMPOUND if len(action.objects) > 1 else 0.0  # at most
+        bonus = (COMPOUND if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
+        head = _head(action)
+        said_objects = set(action.objects)
         for tool_id in near:
             profile = self.profiles[tool_id]
             share = covered = 0.0
@@ -339,6 +357,10 @@ class ActionIndex:
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
             score += COMPOUND * self._compound(action, tool_id)
+            profile = self.profiles[tool_id]
+            if head and profile.head == head and said_objects <= profile.named:
+                score += HEAD_NOUN  # "open a pull request": a request, not its review
+            score = min(score, CAP)
             if action.objects and not covered and not self._said_up_front(action, tool_id):
                 # the object only in what its arguments or later sentences say: a suggestion
                 score = min(score, ASIDE_AT)
