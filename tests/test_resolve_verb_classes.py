@@ -43,6 +43,8 @@ KENNEL = build_registry(
         _tool("GroomBoxUpdateKennel", "Update the details of a kennel.", "kennel_id"),
         _tool("GroomBoxCreateDogAppointment", "Create a grooming appointment for a dog."),
         _tool("GroomBoxCreateDogAppointmentReview", "Create a review of a dog appointment."),
+        _tool("GroomBoxUpdateBathAssignee", "Update who gives a dog its bath.", "bath_id"),
+        _tool("GroomBoxUpdateBathStatus", "Update the status of a dog's bath.", "bath_id"),
         _tool("GroomBoxRequestPetReturn", "Create a dog return request with a due date.", "due"),
         _tool("GroomBoxCreateDogWorkflow", "Create a dog workflow for intake or for return."),
     ]
@@ -67,6 +69,7 @@ NAMED = [
     ("look up a person", "GroomBoxFindPeople"),  # people is the plural of person
     ("open a dog appointment", "GroomBoxCreateDogAppointment"),  # an appointment: no review
     ("assign the kennels", "GroomBoxAssignKennel"),  # assigning is not any update
+    ("assign the bath", "GroomBoxUpdateBathAssignee"),  # the verb inside `assignee`
     ("schedule the dog return", "GroomBoxRequestPetReturn"),  # the compound, said together
     ("schedule the dog workflow", "GroomBoxCreateDogWorkflow"),
 ]

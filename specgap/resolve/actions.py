@@ -418,6 +418,8 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return 0.0, ""  # "unlock" is no evidence for `lock_door`
     if verb in profile.later:
         return LATER, f"{said} is a word of its name"
+    if any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
+        return LATER, f"{said} is in a word of its name"  # `assign`: `ticket_assignee`
     if verb in profile.summary:
         return IN_SUMMARY, f"{said} is in its description"
     if action.classes & profile.classes:
@@ -426,6 +428,11 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
             return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's is another"
         return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
     return 0.0, ""
+
+
+# endings (after the stemmer) of nouns made from a verb for who or what it acts on:
+# assignee, approver, subscriber, assignment
+_DOERS = frozenset({"e", "er", "or", "ment"})
 
 
 def compatible(action: Action, profile: _Profile) -> bool:
