@@ -63,7 +63,7 @@ from itertools import pairwise
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, opposite
+from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, undone_by
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
 from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
 
@@ -97,6 +97,7 @@ class _Profile:
     effects: frozenset[str]
     pairs: frozenset[tuple[str, str]] = frozenset()  # adjacent words of its names and summary
     head: str = ""  # the last word of its id after the verb: the thing it acts on
+    undone: frozenset[str] = frozenset()  # verbs that undo what it does (`unlock`: lock_gate)
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         frozenset(tool.effects),
         _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
         own[-1] if len(own) > 1 else "",
+        undone_by(frozenset(verbs) | leads),
     )
 
 
@@ -286,7 +288,7 @@ class ActionIndex:
         return _verb_evidence(action, profile)[0] <= 0.0 and (
             not compatible(action, profile)
             or not _effects_allow(action.classes, profile.effects)
-            or opposite(action.verb, profile.verbs | profile.leads)
+            or action.verb in profile.undone
         )
 
     def generic(self, action: Action) -> bool:
@@ -332,6 +334,7 @@ class ActionIndex:
         bonus = (COMPOUND if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
         head = _head(action)
         said_objects = set(action.objects)
+        said_pairs = list(pairwise(action.objects))
         for tool_id in near:
             profile = self.profiles[tool_id]
             share = covered = 0.0
@@ -356,7 +359,9 @@ class ActionIndex:
             if generic:  # "change" alone: every tool of its class equally
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
-            score += COMPOUND * self._compound(action, tool_id)
+            if said_pairs:  # the object's compound, said as the tool says it
+                pairs = self.profiles[tool_id].pairs
+                score += COMPOUND * sum(p in pairs for p in said_pairs) / len(said_pairs)
             profile = self.profiles[tool_id]
             if head and profile.head == head and said_objects <= profile.named:
                 score += HEAD_NOUN  # "open a pull request": a request, not its review
@@ -376,15 +381,6 @@ class ActionIndex:
         # words of a tool's description whose action they contradict say nothing of it
         source = quoting[0] if quoting and not self.contradicts(action, quoting[0]) else None
         return out, source
-
-    def _compound(self, action: Action, tool_id: str) -> float:
-        """The share of the object's adjacent words ("device return") that stand together in
-        the tool's names or description's first sentence: a compound said as it is."""
-        said = list(pairwise(action.objects))
-        if not said:
-            return 0.0
-        pairs = self.profiles[tool_id].pairs
-        return sum(p in pairs for p in said) / len(said)
 
     def _said_up_front(self, action: Action, tool_id: str) -> bool:
         """Whether an object word is in the tool's names, argument names or the first
@@ -414,7 +410,7 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return DESCRIBED_FIRST, f"{said} starts its description"
     if not compatible(action, profile):
         return 0.0, ""
-    if opposite(verb, profile.verbs | profile.leads):
+    if verb in profile.undone:
         return 0.0, ""  # "unlock" is no evidence for `lock_door`
     if verb in profile.later:
         return LATER, f"{said} is a word of its name"

@@ -10,6 +10,8 @@ and `extends` find their class.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from specgap.resolve.text import stem
 
 VERB_CLASSES: dict[str, tuple[str, ...]] = {
@@ -110,14 +112,28 @@ def opposite(verb: str, others: frozenset[str]) -> bool:
     """Whether a verb key undoes what a tool's verbs do: one of them turns off what it turns
     on (or the reverse) and none turns it on too, or one is it with `un`/`de`/`dis` before
     it (`follow`/`unfollow`). "Enable or disable the account" is both, so neither undoes it."""
-    if verb in others:
-        return False
-    on, off = verb in _ON_KEYS, verb in _OFF_KEYS
-    if (on and others & _ON_KEYS) or (off and others & _OFF_KEYS):
-        return False
-    if (on and others & _OFF_KEYS) or (off and others & _ON_KEYS):
-        return True
-    return any(o == p + verb or verb == p + o for o in others for p in _UNDOING)
+    return verb in undone_by(others)
+
+
+@lru_cache(maxsize=4096)
+def undone_by(others: frozenset[str]) -> frozenset[str]:
+    """The verb keys that undo the verbs `others` (see `opposite`)."""
+    out: set[str] = set()
+    on, off = bool(others & _ON_KEYS), bool(others & _OFF_KEYS)
+    if off and not on:
+        out |= _ON_KEYS
+    if on and not off:
+        out |= _OFF_KEYS
+    for o in others:
+        for p in _UNDOING:
+            out.add(p + o)
+            if o.startswith(p):
+                out.add(o[len(p) :])
+    if on:
+        out -= _ON_KEYS
+    if off:
+        out -= _OFF_KEYS
+    return frozenset(out - others)
 
 
 def classes_of(key: str) -> frozenset[str]:
