@@ -54,6 +54,7 @@ KENNEL = build_registry(
 NAMED = [
     ("reserve a boarding stay", "KennelHubBookStay"),  # the verb after the toolkit's name
     ("call off the stay", None),  # "call off" is no verb the lexicon or a tool knows
+    ("remove it", None),  # an object not said: no guess, though one tool removes
     ("remove the stay", "KennelHubCancelStay"),
     ("look up the stay details", "KennelHubGetStayDetails"),
     # not `LockGate` (the verbs undo each other), nor the code tool whose description says

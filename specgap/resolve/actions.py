@@ -72,6 +72,7 @@ WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
 OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
+_PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one", "ones"})
 CAP = 0.85  # below the alias bands of `specgap.resolve`
 HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
 COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
@@ -376,6 +377,10 @@ class ActionIndex:
                 heapq.heappush(top, score)
             elif score > top[0]:
                 heapq.heapreplace(top, score)
+        if not action.objects and _PRONOUNS.intersection(prose_words(mention)):
+            # "remove it": an object the mention does not say, not a bare verb
+            scored = [(min(sc, ASIDE_AT), t, sh, how) for sc, t, sh, how in scored]
+            top = [min(sc, ASIDE_AT) for sc in top]
         cut = top[0] - 1e-9 if len(top) >= keep else floor
         out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
         # words of a tool's description whose action they contradict say nothing of it
