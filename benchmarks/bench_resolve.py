@@ -28,6 +28,9 @@ its own tool's name refers to that tool alone. Figures:
 - verb phrases, apart from the figures above: each tool's name with its verb replaced by
   another verb of its class (`verb_phrases`); right = resolved to its one referent,
   wrong-but-confident = any other resolution.
+
+Then the verb-phrase gold split (`benchmarks.verb_gold`): phrases we wrote for the toolemu
+and MCP tool lists, each with its honest referents (`--misses` lists what went wrong).
 """
 
 from __future__ import annotations
@@ -36,10 +39,11 @@ import random
 import re
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks import verb_gold
 from specgap.importers import import_registry
 from specgap.registry import Registry, Tool, build_registry
 from specgap.resolve import Resolver
@@ -338,7 +342,12 @@ def timed(make: Callable[[], Resolver], texts: list[str], rounds: int = 3) -> tu
     return min(builds), max(rates)
 
 
-def run() -> None:
+def run(options: Sequence[str] = ()) -> None:
+    run_generated()
+    verb_gold.run(options)
+
+
+def run_generated() -> None:
     registry = load_registry()
     if registry is None:
         print(f"   skipped: corpus not found at {CORPUS}")

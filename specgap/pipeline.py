@@ -32,12 +32,14 @@ from specgap.ir import (
 )
 from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
+from specgap.resolve.alternatives import expand_alternatives
 from specgap.units import (
     extract_all,
     extraction_setting,
     read_artifact,
     registry_of,
     resolve_all,
+    resolver_for,
     rule_compiler,
 )
 from specgap.weakening import check_stage
@@ -145,7 +147,9 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
 
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
-    return replace(state, resolved=resolve_all(options.cache, state.registry, state.rules))
+    # "identify the customer": any one of the lookups (`specgap.resolve.alternatives`)
+    rules = expand_alternatives(resolver_for(options.cache, state.registry), state.rules)
+    return replace(state, rules=rules, resolved=resolve_all(options.cache, state.registry, rules))
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:

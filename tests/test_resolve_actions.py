@@ -185,7 +185,7 @@ def test_a_resolved_verb_phrase_never_names_a_tool_of_another_kind(
         ("creation of an appointment", "creat", "create_appointment"),
         ("notification", "notify", None),  # a kind of action, no object: several tools
         ("removal of the vet", "remov", None),  # nothing removes a vet
-        ("location of the clinic", None, None),  # `locate` is no action the lexicon knows
+        ("location of the clinic", None, None),  # a place, not the act of locating
     ],
 )
 def test_a_noun_made_from_a_verb_names_the_action(

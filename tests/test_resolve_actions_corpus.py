@@ -3,8 +3,9 @@
 For every tool whose name starts with a verb of the lexicon, each other verb of that class is
 put in front of the rest of the name ("remove the pending order" for `cancel_pending_order`).
 Such a phrase may honestly mean any tool whose name acts, with a verb of the same class, on
-the same words (or the tool whose name it spells out exactly): a resolution to any other tool
-is wrong, and must never happen. The phrases are generated from the tool names; no corpus
+the same words (or the tool whose name it spells out exactly), unless its verb undoes the
+phrase's ("enable the line" never means `suspend_line`): a resolution to any other tool is
+wrong, and must never happen. The phrases are generated from the tool names; no corpus
 sentence is used.
 """
 
@@ -19,7 +20,7 @@ import pytest
 from specgap.importers import import_registry
 from specgap.registry import Registry, Tool, build_registry
 from specgap.resolve import Resolver
-from specgap.resolve.lexicon import VERB_CLASSES, classes_of
+from specgap.resolve.lexicon import VERB_CLASSES, classes_of, opposite, verb_key
 from specgap.resolve.text import split, stem
 from tests.conftest import CORPUS
 
@@ -70,6 +71,7 @@ def paraphrases(registry: Registry, per_class: int) -> list[tuple[str, str, froz
         t.id: (_words(" ".join(split(t.id)[1:])), classes_of(stem(split(t.id)[0])))
         for t in registry.tools
     }
+    verb_of = {t.id: stem(split(t.id)[0]) for t in registry.tools}
     for tool in registry.tools:
         words = [w for w in split(tool.id) if not w.isdigit()]
         own = classes_of(stem(words[0])) if len(words) > 1 else frozenset()
@@ -81,8 +83,18 @@ def paraphrases(registry: Registry, per_class: int) -> list[tuple[str, str, froz
                 phrase = f"{verb} the {' '.join(words[1:])}"
                 said = _words(f"{verb} {' '.join(words[1:])}")
                 spelled = {t for t, ws in whole.items() if ws == said}
-                alike = {t for t, (ws, kinds) in acts.items() if ws == obj and kinds & own}
-                out.append((phrase, tool.id, frozenset(spelled or alike | {tool.id})))
+                alike = {
+                    t
+                    for t, (ws, kinds) in acts.items()
+                    if ws == obj
+                    and kinds & own
+                    and not opposite(verb_key(verb), frozenset({verb_of[t]}))
+                }
+                if not opposite(verb_key(verb), frozenset({stem(words[0])})):
+                    alike.add(tool.id)
+                elif not spelled and not alike:
+                    continue  # it undoes the tool it was made from, and names no other
+                out.append((phrase, tool.id, frozenset(spelled or alike)))
     return out
 
 

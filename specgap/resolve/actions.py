@@ -12,11 +12,15 @@ For each tool, two pieces of evidence are weighed:
 - the verb (`v`): the tool is named by it (first word of a name, 1.0), a later word of a
   name or the first word of its description is it (0.95, `issue_refund` for "refund",
   `create_booking` for "book"), it is in the description's first sentence (0.85), or the
-  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule").
-  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), or one that
-  contradicts what the registry vouches the tool does (a read verb, a write-only tool),
-  is no evidence at all. A bare generic verb ("change", "update") names no tool in
-  particular: every tool of its class scores the same, so two of them are a tie.
+  tool's own verb is of the same class (0.7, `update_booking_time` for "reschedule"; 0.35
+  when the mention's verb names an action of its own, "export" against `search_passwords`).
+  A verb of a class disjoint from the tool's (`cancel` vs `get_order`), one that undoes
+  what the tool does (`unlock` vs `lock_gate`, `activate` vs `disable_camera`), or one
+  that contradicts what the registry vouches the tool does (a read verb, a write-only
+  tool), is no evidence at all. A name's verb may follow a toolkit's name that starts
+  other tools' names too (`GmailSendEmail`: `send`). A bare generic verb ("change",
+  "update") names no tool in particular: every tool of its class scores the same, so two
+  of them are a tie.
 - the object (`o`): the share of the object's words, weighted by rarity and by their place
   in the phrase (the head noun twice, `specgap.resolve.verbs`), found in the tool's names or
   keywords (1.0), parameter names (0.9), the first sentence of its description (0.8),
@@ -27,12 +31,20 @@ For each tool, two pieces of evidence are weighed:
   mention that says less than several tools' names is a tie between them, not a win for
   the one whose verb it happens to repeat.
 
-The score is `0.25 + 0.15 v + 0.3 o + 0.1 c` with an object (at most 0.80: below the alias
-bands, so a name written out always wins), and `0.35 + 0.25 v` without one. A tool named by
-the verb leads one merely of its class by less than the margin, all else equal: "list the
-issues" with `list_issues` and `get_issue` is a tie, as synonyms of one class are. An
-object that matches nothing of a tool keeps it below `RESOLVED_AT`: a suggestion, never a
-resolution. Ties are left to the resolver's margin rule.
+The score is `0.25 + 0.15 v + 0.3 o + 0.1 c + 0.05 k + 0.03 h` with an object, `k` the
+share of its adjacent words ("device return") standing together in the tool's names or
+description's first sentence, `h` 1 when the tool's name says every object word and ends
+with its head noun ("open a pull request": `create_pull_request`, not
+`create_pull_request_review`) (at most `CAP`, 0.85: below the alias bands, so a name
+written out always wins),
+and `0.35 + 0.25 v` without one. A tool named by the verb leads one merely of its class by
+less than the margin, all else equal: "list the issues" with `list_issues` and `get_issue`
+is a tie, as synonyms of one class are. An object that matches nothing of a tool keeps it
+below `RESOLVED_AT`: a suggestion, never a resolution; so does one found only in its
+arguments' descriptions or its description's later sentences, when the mention says
+nothing of its name ("identify the customer" is not `find_user_id_by_name_zip` because
+its `first_name` is "the first name of the customer").
+Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
 ties those tools; quoted from one tool's description, four words or more name that tool
@@ -47,10 +59,11 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, classes_of
+from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, undone_by
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
 from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
 
@@ -58,6 +71,12 @@ from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_nou
 WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
 BARE = (0.35, 0.25)  # base, per unit of verb evidence, for a verb with no object
 NAMED, LATER, DESCRIBED_FIRST, IN_SUMMARY, SAME_CLASS = 1.0, 0.95, 0.95, 0.85, 0.7
+OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of its own
+_PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one", "ones"})
+CAP = 0.85  # below the alias bands of `specgap.resolve`
+HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
+COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
+ASIDE_AT = 0.49  # at most, for an object found only in arguments' or later sentences
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
 _IDENTIFIER = re.compile(r"[_./:]|[a-z][A-Z]")  # snake_case, dotted, camelCase: a name
 
@@ -73,10 +92,13 @@ class _Profile:
     forms: frozenset[str]  # the words of its names as written (lower case)
     named: frozenset[str]  # the words of its id after the verb: what it acts on
     leads: frozenset[str]  # the verbs its description starts with ("Add or remove ...")
-    summary: frozenset[str]  # words of its description's first sentence
+    summary: frozenset[str]  # words of its description's first sentence, but participles
     classes: frozenset[str]
     places: Mapping[str, tuple[float, str]]  # word -> (weight, where it was found)
     effects: frozenset[str]
+    pairs: frozenset[tuple[str, str]] = frozenset()  # adjacent words of its names and summary
+    head: str = ""  # the last word of its id after the verb: the thing it acts on
+    undone: frozenset[str] = frozenset()  # verbs that undo what it does (`unlock`: lock_gate)
 
 
 @dataclass(frozen=True)
@@ -100,12 +122,17 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
                     yield str(name), text
 
 
-def _profile(tool: Tool) -> _Profile:
+def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
     later: set[str] = set()
     forms = {w for n in names for w in split(n)}
+    description = " ".join(tool.description.split())
+    summary_words = prose_words(first_sentence(description))
+    summary = [stem(w) for w in summary_words]
+    leads = _leading_verbs(summary)
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
+    own = own[_verb_at(own, leads, shared) :]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -119,14 +146,12 @@ def _profile(tool: Tool) -> _Profile:
     for name in names:
         raw = [w for w in split(name) if not w.isdigit()]
         if raw:
-            verbs.add(stem(raw[0]))
-            later.update(stem(w) for w in raw[1:])
+            at = _verb_at([stem(w) for w in raw], leads, shared)
+            verbs.add(stem(raw[at]))
+            later.update(stem(w) for n, w in enumerate(raw) if n != at)
         put(raw, "name", f"name `{name}`")
     for text in (*tool.aliases, *tool.keywords):
         put(split(text), "name", f"`{text}`")
-    description = " ".join(tool.description.split())
-    summary_words = prose_words(first_sentence(description))
-    summary = [stem(w) for w in summary_words]
     for param, text in _param_texts(tool.schema):
         if not text:
             put(split(param), "argument", f"argument `{param}`")
@@ -135,7 +160,6 @@ def _profile(tool: Tool) -> _Profile:
         if text:
             put(prose_words(text), "argument text", f"argument `{param}`")
     put(prose_words(description), "description", "description")
-    leads = _leading_verbs(summary)
     classes = frozenset(c for v in verbs for c in classes_of(v))
     if not classes:
         classes = frozenset(c for v in leads for c in classes_of(v))
@@ -145,11 +169,54 @@ def _profile(tool: Tool) -> _Profile:
         frozenset(forms),
         frozenset(own[1:]),
         leads,
-        frozenset(summary),
+        # a participle ("a signed message", "a deployed contract") is no verb of the tool
+        frozenset(stem(w) for w in summary_words if not w.endswith("ed")),
         classes,
         places,
         frozenset(tool.effects),
+        _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
+        own[-1] if len(own) > 1 else "",
+        undone_by(frozenset(verbs) | leads),
     )
+
+
+def _head(action: Action) -> str:
+    """The head noun of the action's object: the word said with the most stress."""
+    if not action.objects:
+        return ""
+    stress = action.stress or (1.0,) * len(action.objects)
+    top = max(stress)
+    return action.objects[stress.index(top)] if stress.count(top) == 1 else ""
+
+
+def _pairs(runs: Iterable[list[str]]) -> frozenset[tuple[str, str]]:
+    """Adjacent words of each run, articles and filler skipped ("a device return request":
+    device return, return request)."""
+    out: set[tuple[str, str]] = set()
+    for run in runs:
+        kept = [w for w in run if w not in FILLER and w not in ARTICLES]
+        out.update(pairwise(kept))
+    return frozenset(out)
+
+
+def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str, ...], int]) -> int:
+    """Where a name's verb is: its first word when the lexicon has it. Words before it
+    must start other tools' names too (a toolkit's name: `GmailSendEmail`,
+    `AugustSmartLockUnlockDoor`); of the places that leaves, the first whose word starts
+    the tool's description ("Unlocks the door"), else the first verb of the lexicon, else
+    the word after the longest run three names or more start with (`GmailOrganizeEmail`:
+    `organize`), else the first word."""
+    if not stems or classes_of(stems[0]):
+        return 0
+    places = [0, *(n for n in range(1, len(stems)) if shared.get(tuple(stems[:n]), 0) >= 2)]
+    for n in places:
+        if stems[n] in leads:
+            return n
+    for n in places:
+        if classes_of(stems[n]):
+            return n
+    wide = [n for n in places if n and shared.get(tuple(stems[:n]), 0) >= 3]
+    return wide[-1] if wide else 0
 
 
 def _leading_verbs(summary: list[str]) -> frozenset[str]:
@@ -170,7 +237,14 @@ class ActionIndex:
     """Every tool's profile, and the rarity of the words they are described with."""
 
     def __init__(self, registry: Registry) -> None:
-        self.profiles = {t.id: _profile(t) for t in registry.tools}
+        shared: dict[tuple[str, ...], int] = defaultdict(int)
+        for tool in registry.tools:
+            stems = [
+                stem(w) for w in split(SEGMENT.split(tool.names[0] if tool.names else tool.id)[-1])
+            ]
+            for n in range(1, len(stems)):
+                shared[tuple(stems[:n])] += 1
+        self.profiles = {t.id: _profile(t, shared) for t in registry.tools}
         self.descriptions = {t.id: " ".join(prose_words(t.description)) for t in registry.tools}
         # postings: which tools a word can match as object, or a verb can name
         self.by_word: dict[str, list[str]] = defaultdict(list)
@@ -205,14 +279,17 @@ class ActionIndex:
     def contradicts(self, action: Action, tool_id: str) -> bool:
         """Whether the action's verb rules the tool out: a lexicon verb of another class
         than the tool's that neither names it nor starts its description (`book` is not
-        `get_booking`), or one that contradicts the tool's vouched effects."""
+        `get_booking`), one that undoes what the tool does (`disable` is not
+        `grant_permission`), or one that contradicts the tool's vouched effects."""
         profile = self.profiles.get(tool_id)
         if profile is None or not action.classes:
             return False
         if not action.objects and action.written in profile.forms:
             return False  # one word, written as in the name: maybe the name's noun ("order")
         return _verb_evidence(action, profile)[0] <= 0.0 and (
-            not compatible(action, profile) or not _effects_allow(action.classes, profile.effects)
+            not compatible(action, profile)
+            or not _effects_allow(action.classes, profile.effects)
+            or action.verb in profile.undone
         )
 
     def generic(self, action: Action) -> bool:
@@ -255,6 +332,10 @@ class ActionIndex:
         said = {action.verb, *action.objects}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
+        bonus = (COMPOUND if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
+        head = _head(action)
+        said_objects = set(action.objects)
+        said_pairs = list(pairwise(action.objects))
         for tool_id in near:
             profile = self.profiles[tool_id]
             share = covered = 0.0
@@ -263,7 +344,7 @@ class ActionIndex:
                 share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
                 named = profile.named
                 covered = len(named & said) / len(named) if named else 1.0
-            best = base + per_verb + per_object * share + per_name * covered
+            best = base + per_verb + per_object * share + per_name * covered + bonus
             if best >= floor:
                 bounds.append((best, tool_id, share, covered))
         bounds.sort(key=lambda b: (-b[0], b[1]))
@@ -279,6 +360,16 @@ class ActionIndex:
             if generic:  # "change" alone: every tool of its class equally
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
+            if said_pairs:  # the object's compound, said as the tool says it
+                pairs = self.profiles[tool_id].pairs
+                score += COMPOUND * sum(p in pairs for p in said_pairs) / len(said_pairs)
+            profile = self.profiles[tool_id]
+            if head and profile.head == head and said_objects <= profile.named:
+                score += HEAD_NOUN  # "open a pull request": a request, not its review
+            score = min(score, CAP)
+            if action.objects and not covered and not self._said_up_front(action, tool_id):
+                # the object only in what its arguments or later sentences say: a suggestion
+                score = min(score, ASIDE_AT)
             if score < floor:
                 continue
             scored.append((score, tool_id, share, how))
@@ -286,9 +377,21 @@ class ActionIndex:
                 heapq.heappush(top, score)
             elif score > top[0]:
                 heapq.heapreplace(top, score)
+        if not action.objects and _PRONOUNS.intersection(prose_words(mention)):
+            # "remove it": an object the mention does not say, not a bare verb
+            scored = [(min(sc, ASIDE_AT), t, sh, how) for sc, t, sh, how in scored]
+            top = [min(sc, ASIDE_AT) for sc in top]
         cut = top[0] - 1e-9 if len(top) >= keep else floor
         out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
-        return out, quoting[0] if quoting else None
+        # words of a tool's description whose action they contradict say nothing of it
+        source = quoting[0] if quoting and not self.contradicts(action, quoting[0]) else None
+        return out, source
+
+    def _said_up_front(self, action: Action, tool_id: str) -> bool:
+        """Whether an object word is in the tool's names, argument names or the first
+        sentence of its description (not only in its arguments' or later sentences)."""
+        places = self.profiles[tool_id].places
+        return any(w in places and places[w][0] >= PLACES["summary"] for w in action.objects)
 
     def _hit(self, action: Action, tool_id: str, score: float, how: str) -> ActionHit:
         """The hit with its explanation (written only for the hits kept)."""
@@ -312,14 +415,25 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return DESCRIBED_FIRST, f"{said} starts its description"
     if not compatible(action, profile):
         return 0.0, ""
+    if verb in profile.undone:
+        return 0.0, ""  # "unlock" is no evidence for `lock_door`
     if verb in profile.later:
         return LATER, f"{said} is a word of its name"
+    if any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
+        return LATER, f"{said} is in a word of its name"  # `assign`: `ticket_assignee`
     if verb in profile.summary:
         return IN_SUMMARY, f"{said} is in its description"
     if action.classes & profile.classes:
         shared = _names(action.classes & profile.classes)
+        if verb in SPECIFIC:  # "export" says more than its class; "update" does not
+            return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's is another"
         return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
     return 0.0, ""
+
+
+# endings (after the stemmer) of nouns made from a verb for who or what it acts on:
+# assignee, approver, subscriber, assignment
+_DOERS = frozenset({"e", "er", "or", "ment"})
 
 
 def compatible(action: Action, profile: _Profile) -> bool:

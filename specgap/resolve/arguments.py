@@ -24,6 +24,7 @@ closest names by spelling (`pet_idd` for `pet_id`) or the parameters sharing a w
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -40,6 +41,10 @@ HALF = 0.5  # of the phrase's weight, at least, must be found in the parameter
 MARGIN = 0.1
 BY_NAME, TITLED, DESCRIBED = 1.0, 0.9, 0.75
 MEASURES = frozenset(stem(w) for w in ("number", "count", "quantity", "total", "list", "set"))
+# words prose writes out that argument names shorten ("user identifier": `user_id`)
+_SHORT = {"identifier": "id", "identifiers": "ids", "telephone": "phone", "e-mail": "email"}
+_POSSESSOR = re.compile(r"(\w+)['’]s\b")
+POSSESSOR = 0.5  # weight of the word that owns the named thing ("user" in "user's e-mail")
 _SUGGEST_AT = 80.0  # rapidfuzz ratio for a spelling suggestion
 
 Status = Literal["resolved", "ambiguous", "unresolved"]
@@ -111,7 +116,7 @@ def resolve_argument(tool: Tool, phrase: str) -> ArgumentMatch:
     if exact is not None:
         return exact
     places = _places(tool)
-    said = [stem(w) for w in prose_words(phrase) if w not in FILLER and len(w) > 1]
+    said = [stem(_SHORT.get(w, w)) for w in prose_words(phrase) if w not in FILLER and len(w) > 1]
     wanted = [w for w in dict.fromkeys(said) if w not in MEASURES] or list(dict.fromkeys(said))
     if not wanted or not places:
         return _unresolved(tool, phrase, places)
@@ -119,6 +124,10 @@ def resolve_argument(tool: Tool, phrase: str) -> ArgumentMatch:
     # a word no parameter has counts against every one, more than any word one of them has
     rare = math.log(1 + len(places)) + 1.0
     weights = {w: math.log(1 + len(places) / df[w]) if df[w] else rare for w in wanted}
+    for owner in _POSSESSOR.findall(phrase):  # "the user's e-mail": the e-mail, of the user
+        w = stem(owner.casefold())
+        if w in weights and len(wanted) > 1:
+            weights[w] *= POSSESSOR
     total = sum(weights.values()) or 1.0
     scored: list[tuple[str, float]] = []
     shares: dict[str, float] = {}

@@ -10,6 +10,8 @@ and `extends` find their class.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from specgap.resolve.text import stem
 
 VERB_CLASSES: dict[str, tuple[str, ...]] = {
@@ -17,13 +19,14 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "create", "book", "add", "open", "register", "make", "place", "enroll", "set up",
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
-        "initiate", "sign up", "subscribe", "apply",
+        "initiate", "sign up", "subscribe", "apply", "store", "post",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
         "retrieve", "view", "show", "query", "see", "display", "inspect", "browse", "lookup",
         "verify", "validate", "look", "count", "calculate", "compute", "determine", "review",
-        "export", "download", "load", "describe", "track", "monitor",
+        "export", "download", "load", "describe", "track", "monitor", "identify",
+        "authenticate", "locate",
     ),
     "update": (
         "update", "modify", "change", "edit", "upgrade", "downgrade", "reschedule", "extend",
@@ -31,7 +34,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "assign", "reassign", "shorten", "correct", "fix", "reset", "enable", "disable",
         "activate", "freeze", "unfreeze", "lock", "unlock", "suspend", "resume", "approve",
         "deny", "reject", "grant", "mark", "flag", "link", "merge", "apply", "patch", "put",
-        "configure", "convert", "upload",
+        "configure", "convert", "upload", "deactivate", "turn on", "turn off",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
@@ -60,6 +63,27 @@ GENERIC = frozenset(
 )  # fmt: skip
 
 
+# verbs that name their own action within their class: "export the passwords" is not a
+# synonym of searching them, as "look up" is of "get"; a tool named by another verb of the
+# class is weaker evidence for them (`SPECIFIC` in `specgap.resolve.actions`)
+SPECIFIC = frozenset(
+    stem(v)
+    for v in (
+        "export", "download", "calculate", "compute", "count", "verify", "validate",
+        "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
+        "upload", "approve", "reject", "deny", "grant", "sign up",
+        "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
+    )
+)  # fmt: skip
+
+# verbs that undo each other: one is no evidence for a tool named by the other
+# ("activate two-factor authentication" is not `disable_two_factor_authentication`)
+_ON = ("enable", "activate", "unlock", "unfreeze", "unblock", "resume", "turn on", "open",
+       "start", "connect", "follow", "subscribe", "grant", "approve", "add")  # fmt: skip
+_OFF = ("disable", "deactivate", "lock", "freeze", "block", "suspend", "turn off", "close",
+        "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove")  # fmt: skip
+
+
 def _classes() -> dict[str, frozenset[str]]:
     out: dict[str, set[str]] = {}
     for name, verbs in VERB_CLASSES.items():
@@ -77,6 +101,39 @@ CLASS_OF: dict[str, frozenset[str]] = _classes()
 
 # actions that change nothing: a read verb never names a tool the registry vouches only writes
 READ_ONLY_CLASSES = frozenset({"read"})
+
+
+_ON_KEYS = frozenset(verb_key(v) for v in _ON)
+_OFF_KEYS = frozenset(verb_key(v) for v in _OFF)
+_UNDOING = ("un", "de", "dis")
+
+
+def opposite(verb: str, others: frozenset[str]) -> bool:
+    """Whether a verb key undoes what a tool's verbs do: one of them turns off what it turns
+    on (or the reverse) and none turns it on too, or one is it with `un`/`de`/`dis` before
+    it (`follow`/`unfollow`). "Enable or disable the account" is both, so neither undoes it."""
+    return verb in undone_by(others)
+
+
+@lru_cache(maxsize=4096)
+def undone_by(others: frozenset[str]) -> frozenset[str]:
+    """The verb keys that undo the verbs `others` (see `opposite`)."""
+    out: set[str] = set()
+    on, off = bool(others & _ON_KEYS), bool(others & _OFF_KEYS)
+    if off and not on:
+        out |= _ON_KEYS
+    if on and not off:
+        out |= _OFF_KEYS
+    for o in others:
+        for p in _UNDOING:
+            out.add(p + o)
+            if o.startswith(p):
+                out.add(o[len(p) :])
+    if on:
+        out -= _ON_KEYS
+    if off:
+        out -= _OFF_KEYS
+    return frozenset(out - others)
 
 
 def classes_of(key: str) -> frozenset[str]:

@@ -33,12 +33,19 @@ FILLER = STOPWORDS | frozenset(
 )  # fmt: skip
 
 
+# plurals no ending rule folds (`search_people` is about a person)
+_IRREGULAR = {"people": "person", "persons": "person", "children": "child", "men": "man",
+              "women": "woman", "indices": "index", "matrices": "matrix"}  # fmt: skip
+
+
 @lru_cache(maxsize=65536)
 def stem(word: str) -> str:
     """A light, consistent stemmer: plural, -ing and -ed forms and a final -e fold together
     (`creates`, `creating`, `created`, `create` -> `creat`; `getting` -> `get`)."""
     if len(word) < 3 or word.isdigit():
         return word
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
     if len(word) == 3:  # `ids` -> `id`, `use` -> `us`; not `bus`, `see`
         plural = word[-1] == "s" and word[1] not in "su"
         return word[:2] if plural or (word[-1] == "e" and word[1] != "e") else word

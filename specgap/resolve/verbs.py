@@ -28,10 +28,16 @@ class Action:
     stress: tuple[float, ...] = ()  # how much each object word says (see `_stress`)
 
 
+_ACRONYM_PLURAL = re.compile(r"\b([A-Z]{2,})s\b")  # IDs, URLs: not camelCase `I Ds`
+
+
 @lru_cache(maxsize=16384)
 def prose_words(text: str) -> tuple[str, ...]:
-    """Lower-case words of prose, a one-letter prefix joined to its word (`e-mail`)."""
-    return split(_HYPHEN_PREFIX.sub(r"\1", text) if "-" in text else text)
+    """Lower-case words of prose, a one-letter prefix joined to its word (`e-mail`), an
+    acronym's plural kept whole (`IDs`)."""
+    if "-" in text:
+        text = _HYPHEN_PREFIX.sub(r"\1", text)
+    return split(_ACRONYM_PLURAL.sub(lambda m: m.group(1).lower() + "s", text))
 
 
 def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
@@ -100,10 +106,16 @@ _NOMINAL = (
 )  # fmt: skip
 
 
+# nouns made from a verb that name a thing, not the act ("the location of the clinic")
+_PLACES = frozenset({"location", "locations", "station", "stations", "position", "positions"})
+
+
 def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
     modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
     `known` has."""
+    if noun in _PLACES:
+        return None
     extra = set(known)
     for ending, base in _NOMINAL:
         if noun.endswith(ending) and len(noun) > len(ending) + 2:

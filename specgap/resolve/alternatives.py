@@ -1,0 +1,147 @@
+"""A prerequisite any one of several tools satisfies: "identify the customer" with
+`get_customer_by_phone`, `get_customer_by_id` and `get_customer_by_name`, or "locate their
+user id by e-mail or by name and zip code" with `find_user_id_by_email` and
+`find_user_id_by_name_zip`. `require_before` takes such a set as its `before` (any of them,
+see `docs/any-of-ordering.md`); a single mention would be a tie between them, and the rule
+would be lost.
+
+Two readings, each exact or nothing (a near tie elsewhere stays a tie, never a guess):
+
+- a disjunction: "<verb phrase> by X or by Y" (also `via`/`with`/`using`, and "by
+  <verb>ing ..." as the means: "authenticate the user by locating their id via e-mail or
+  via name and zip"): the phrase with each alternative must resolve, on its own, to a
+  different tool whose names or argument names have a word of the alternative (what it
+  looks up by); the set is those tools (read first: the text says "or");
+- lookups of one thing by different keys: a read verb ("identify", "look up", "find",
+  "verify") and an object that is all said by the names of read tools before their `by`
+  (`get_customer_by_phone`, `get_customer_by_id` for "the customer"): when all such tools
+  read the same thing, and there are two or more, the set is them. Lookups of different
+  things ("user information" and "all user accounts" for "the user"), one lookup alone, or
+  a write verb: no set. A mention that resolves to one tool is never read as a set.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from specgap.ir import CandidateRule
+from specgap.resolve import Resolver
+from specgap.resolve.actions import PLACES
+from specgap.resolve.lexicon import READ_ONLY_CLASSES
+from specgap.resolve.text import FILLER, SEGMENT, split, stem
+from specgap.resolve.verbs import prose_words
+
+# tool parameters that may list several tools, any one of which will do
+ANY_OF_PARAMS = {"require_before": ("before",)}
+
+_KEYED = re.compile(r"\b(?:by|via|with|using|through)\b", re.IGNORECASE)
+_MEANS = re.compile(r"\bby\s+(?=\w+ing\b)", re.IGNORECASE)
+_OR = re.compile(r"\s*,?\s*\b(?:or|either)\b\s*|\s*[/,;]\s*", re.IGNORECASE)
+# words an identification says of anything it identifies ("verify the user's identity")
+_IMPLIED = frozenset(stem(w) for w in ("identity", "identities", "identification", "record"))
+_KEY_WORDS = frozenset({"by", "via", "with", "using", "through", "and", "plus"})
+_AND = re.compile(r"\s*(?:\+|&|\band\b|\bplus\b)\s*", re.IGNORECASE)
+
+
+def alternatives(resolver: Resolver, mention: str) -> tuple[str, ...] | None:
+    """The tools, sorted, any one of which the mention names (see the module doc), or None
+    when it names one tool, none, or cannot be read as a set without a guess."""
+    found = _disjunction(resolver, mention)
+    if found is not None:
+        return found
+    if resolver.resolve(mention).status == "resolved":
+        return None
+    return _lookups(resolver, mention)
+
+
+def _disjunction(resolver: Resolver, mention: str) -> tuple[str, ...] | None:
+    text = " ".join(mention.split())
+    means = _MEANS.search(text)
+    if means is not None:  # "authenticate the user by locating ...": the means is the act
+        text = text[means.end() :]
+    keyed = _KEYED.search(text)
+    if keyed is None:
+        return None
+    head, rest = text[: keyed.start()].strip(), text[keyed.start() :]
+    options = [o.strip(" ,.;") for o in _OR.split(rest) if o and o.strip(" ,.;")]
+    if not head or len(options) < 2:
+        return None
+    found: set[str] = set()
+    for option in options:
+        option = _AND.sub(" and ", option)
+        if not _KEYED.match(option):
+            option = f"{keyed.group(0)} {option}"
+        res = resolver.resolve(f"{head} {option}")
+        if res.status != "resolved" or res.tool_id is None or res.tool_id in found:
+            return None
+        if not _keys(resolver, res.tool_id, option):
+            return None  # the tool takes none of the alternative's keys: not its lookup
+        found.add(res.tool_id)
+    return tuple(sorted(found))
+
+
+def _keys(resolver: Resolver, tool_id: str, option: str) -> bool:
+    """Whether a word of the alternative ("by e-mail") is in the tool's names or argument
+    names: what it looks the thing up by."""
+    places = resolver.actions.profiles[tool_id].places
+    said = [stem(w) for w in prose_words(option) if w not in FILLER and w not in _KEY_WORDS]
+    return any(w in places and places[w][0] >= PLACES["argument"] for w in said)
+
+
+def _keyed_object(name: str) -> tuple[str, ...] | None:
+    """The words a lookup's name reads between its verb and `by` (`get_customer_by_phone`:
+    customer; `find_user_id_by_email`: user id), or None for a name without `by`."""
+    words = [w for w in split(SEGMENT.split(name)[-1]) if not w.isdigit()]
+    if "by" not in words[2:]:
+        return None
+    return tuple(stem(w) for w in words[1 : words.index("by", 2)] if w not in FILLER)
+
+
+def _lookups(resolver: Resolver, mention: str) -> tuple[str, ...] | None:
+    action = resolver.actions.parse(mention)
+    if action is None or not action.classes or not action.classes <= READ_ONLY_CLASSES:
+        return None
+    wanted = set(action.objects) - _IMPLIED
+    if not wanted:
+        return None
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for tool in resolver.registry.tools:
+        read = _keyed_object(tool.id)
+        if read is not None and wanted <= set(read) and _reads(resolver, tool.id):
+            groups.setdefault(read, []).append(tool.id)
+    if len(groups) != 1:
+        return None  # none, or lookups of different things that all mention it
+    (family,) = groups.values()
+    return tuple(sorted(family)) if len(family) >= 2 else None
+
+
+def _reads(resolver: Resolver, tool_id: str) -> bool:
+    profile = resolver.actions.profiles.get(tool_id)
+    return profile is not None and bool(profile.classes) and profile.classes <= READ_ONLY_CLASSES
+
+
+def expand_alternatives(
+    resolver: Resolver, rules: Iterable[CandidateRule]
+) -> tuple[CandidateRule, ...]:
+    """The rules with every prerequisite mention that names a set of tools (see
+    `alternatives`) replaced by those tools' ids; other rules unchanged."""
+    out: list[CandidateRule] = []
+    for rule in rules:
+        params = dict(rule.params)
+        for name in ANY_OF_PARAMS.get(rule.operator, ()):
+            value = params.get(name)
+            if isinstance(value, str):
+                found = alternatives(resolver, value)
+                if found is not None:
+                    params[name] = list(found)
+            elif isinstance(value, list | tuple):  # "call `a` or identify the member first"
+                items: list[Any] = []
+                for item in value:
+                    more = alternatives(resolver, item) if isinstance(item, str) else None
+                    items.extend(more if more is not None else (item,))
+                if items != list(value):
+                    params[name] = list(dict.fromkeys(items))
+        out.append(rule if params == rule.params else rule.model_copy(update={"params": params}))
+    return tuple(out)
