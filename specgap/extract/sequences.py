@@ -13,6 +13,7 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 
+from specgap.extract import procedures
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -48,6 +49,18 @@ def read_all(
     while i < len(pending):
         sentence = pending[i]
         steps, used = _steps(sentence, pending[i + 1 :])
+        paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
+        if paragraphs and procedures.announces(sentence):
+            # "Step 1. ..." paragraphs: the steps keep their own sentences and rules
+            emits = procedures.orderings(paragraphs, _scope(sentence))
+            rules = [candidate(sentence, e) for e in emits]
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]
+            kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
+            notes += list({d.message: d for d in kept}.values())
+            yield sentence, [*found, *rules], notes
+            i += 1
+            continue
         if len(steps) < 2:
             ordered = chain.read(sentence)
             if ordered:
@@ -110,7 +123,19 @@ _SCOPE = re.compile(
     r"(?:follow|adhere|proceed|go|be\s+done|run|happen)\b",
     re.I,
 )
-_NO_SCOPE = re.compile(r"^(?:(?:you|we|the\s+agent|always|please)\s*)*$", re.I)
+_NO_SCOPE = re.compile(
+    r"^(?:(?:you|we|the\s+agent|always|please|strictly|must|should|shall|then|so|also|now|"
+    r"carefully|exactly)\s*)*$",
+    re.I,
+)
+
+
+def _scope(sentence: Sentence) -> str | None:
+    """The process an order holds within ("the onboarding process must follow ...", "to
+    remove a role, follow ..."), kept as the rules' condition; None for a bare order."""
+    m = _SCOPE.match(sentence.clean.strip(" -*"))
+    scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
+    return None if _NO_SCOPE.match(scope) else f"within: {scope}"
 
 
 def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
@@ -118,9 +143,7 @@ def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review."""
     actions = [parse(step).action for step in steps]
-    m = _SCOPE.match(sentence.clean.strip(" -*"))
-    scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
-    condition = None if _NO_SCOPE.match(scope) else f"within: {scope}"
+    condition = _scope(sentence)
     for first, then in itertools.pairwise(actions):
         if first and then and first != then:
             emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
