@@ -16,6 +16,7 @@ from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, 
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.segments import Sentence
+from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -37,6 +38,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
+        # where a value comes from ("only use tool names found in the knowledge base")
+        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     gap = gap or (_unsupported(clause) if not rules else None)
