@@ -18,7 +18,7 @@ from specgap.extract.pattern_base import QUOTED, singular, split_words
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once)|unless|except\s+(?:when|if)|if|when|whenever|"
-    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b",
+    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise|after|until|till)\b",
     re.I,
 )
 _ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
@@ -102,6 +102,8 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             if kind_word in {"while", "as long as"}
             else "otherwise"
             if kind_word == "otherwise"
+            else "after"
+            if kind_word in {"after", "until", "till"}
             else "if"
         )
         cond = _bind(Condition(kind, text[m.start() : end].strip(" ,."), m.start(), end), words)

@@ -174,6 +174,8 @@ def _state(c: Clause, cond: Condition) -> Emit | None:
         return None
     # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
     allow = (cond.kind in {"only_if", "unless", "while"}) or c.modality == "only"
+    if re.match(r"(?:until|till)\b", cond.text, re.I):
+        allow = not allow  # "never X until V": X is allowed once V holds
     if cond.negated:
         allow = not allow
     entity = cond.entity or (singular(c.object.split()[-1]) if c.object else None)

@@ -123,13 +123,15 @@ def _nominal(title: str) -> str | None:
     head = _NP_END.split(title, maxsplit=1)[0]
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", head)][:4]
     for i, word in enumerate(words):
-        verb = _verb_of(word)
+        verb = verb_of(word)
         if verb in IMPERATIVE_VERBS and verb not in NOT_ACTIONS | _CONTROL and i > 0:
             return f"{verb} {' '.join(words[:i])}"
     return None
 
 
-def _verb_of(noun: str) -> str | None:
+def verb_of(noun: str) -> str | None:
+    """The verb an action noun names (`verification` -> `verify`, `extraction` ->
+    `extract`), or None."""
     known = lemma(noun)
     if known != noun:
         return known

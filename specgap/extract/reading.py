@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract import temporal
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -23,7 +24,14 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     clause = parse(sentence.clean)
-    rules = guard(sentence, clause, sentence_rules(sentence))
+    found = list(sentence_rules(sentence))
+    timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
+    # in a description, only a sentence about the described tool itself ("use this after")
+    own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
+    if timed is not None and own and not ordered:
+        return _timed(sentence, timed)
+    rules = guard(sentence, clause, found)
     gap: Gap | None = None
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
@@ -48,6 +56,32 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and (gap or rule_like):
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
+
+
+_ORDERS = frozenset({"require_before", "require_confirmation"})
+
+
+def _timed(
+    sentence: Sentence, timed: temporal.Timed
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules of an ordering stated with after / once / until, and what it obliges that
+    no operator enforces."""
+    rules = [candidate(sentence, e) for e in timed.emits]
+    if sentence.subject is None:
+        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+    notes: list[Diagnostic] = []
+    if timed.obliges is not None:
+        notes.append(
+            Diagnostic(
+                code="obligation-not-enforced",
+                message=f"only the order is compiled: the sentence also obliges the agent to "
+                f"`{timed.obliges}` once the event happened, and no operator requires a call",
+                severity="note",
+                span=sentence.span(),
+                help="check that the call happens with an eval, or state only the order",
+            )
+        )
+    return rules, notes
 
 
 _HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")

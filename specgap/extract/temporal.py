@@ -1,0 +1,140 @@
+"""Orderings stated with a temporal conjunction: "after X, Y", "Y only after X", "once X, Y",
+"do not Y until X", "Y only once X has happened", "use this after X" (in a tool's
+description, Y is the described tool).
+
+X is an event: a gerund ("after checking the booking"), a clause ("once the booking is
+cancelled", "after you have read the booking"), an action noun ("after verification") or a
+tool named by its id. Its action (verb and object, the mention the resolver maps to a tool)
+must have been called before Y: `require_before(Y, before=X)`. When X is the user's
+confirmation ("after the customer confirms"), Y needs it: `require_confirmation(Y)`.
+
+"After X, Y" and "once X, Y" also oblige the agent to do Y once X happened; no operator
+requires a call, so that part is reported (`obligation-not-enforced`) and only the order is
+compiled. "Do not Y until X" and "Y only after X" state the order alone. A clause whose event
+cannot be read as an action is left to the rest of the grammar, which keeps the condition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from specgap.extract.grammar import parse
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.pattern_base import USER, lemma
+from specgap.extract.procedures import verb_of
+
+_WHEN = r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as)"
+# "after X, Y" (the event first) and "Y after X" (the event last)
+_LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
+_TRAILING = re.compile(r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;]+?)\s*[.!]?$", re.I)
+_TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
+_CONFIRMS = re.compile(
+    r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
+    r"confirmed|approve|approves|approved|agree|agrees|agreed|consent|consents|consented|says\s+"
+    r"yes|said\s+yes|gives?\s+(?:explicit\s+)?(?:consent|approval|confirmation))\b",
+    re.I,
+)
+_SUBJECT_DID = re.compile(
+    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+)?(?:successfully\s+|"
+    r"already\s+|first\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+_PASSIVE = re.compile(
+    r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
+    r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+(?:ed|en|t))\b",
+    re.I,
+)
+_ITSELF = re.compile(r"^\W*(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?\b", re.I)
+_OBLIGES = frozenset({"after", "once", "as soon as"})
+_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
+
+
+@dataclass(frozen=True)
+class Timed:
+    """The rules of one temporal sentence and whether it also obliges a call."""
+
+    emits: tuple[Emit, ...]
+    obliges: str | None  # the action the sentence requires after the event, if any
+
+
+def read(text: str, described: bool = False) -> Timed | None:
+    """The ordering a sentence states with after / once / until, or None. `described`: the
+    sentence is in a tool's description, where "use this" is the tool itself."""
+    m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
+    if m is None:
+        return None
+    conj = " ".join(m["conj"].casefold().split())
+    only = (m["only"] or "").strip().casefold()
+    main = m["main"]
+    itself = described and _ITSELF.match(main) is not None
+    clause = parse(main)
+    if conj in {"until", "till"}:
+        if not clause.negated:
+            return None  # "wait until ...": nothing is ordered
+    elif clause.negated and only != "not":
+        return None  # "do not Y after X": a prohibition after an event, not an order
+    if itself:
+        action: str | None = None
+    elif clause.action is None or clause.verb in NOT_ACTIONS:
+        return None
+    elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
+        return None
+    elif clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
+        return None  # "cancel it": the pronoun names no action
+    elif clause.verb in _CALLS:
+        action = clause.object  # "`refund_car` may only be called after ...": the tool named
+    else:
+        action = clause.action
+    event = m["event"].strip(" .")
+    if _CONFIRMS.match(event):
+        return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
+    before = event_action(event)
+    if before is None or before == action:
+        return None
+    obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
+    emit = Emit("require_before", action, {"before": before}, 0.7)
+    return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+def event_action(event: str) -> str | None:
+    """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
+    action noun; None when it reads as none of these."""
+    tool = _TOOL_ID.search(event)
+    if tool is not None:
+        return tool["id"] or tool["bare"]
+    words = event.split()
+    if not words:
+        return None
+    first = words[0].casefold()
+    if first.endswith("ing") and len(first) > 4:  # "checking the booking"
+        return _action(lemma(first), event, len(words[0]))
+    did = _SUBJECT_DID.match(event)
+    if did is not None:
+        return _action(lemma(did["verb"]), event, did.end())
+    passive = _PASSIVE.match(event)
+    if passive is not None:  # "the booking is cancelled": cancel booking
+        subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
+        verb = lemma(passive["verb"])
+        if verb in IMPERATIVE_VERBS and subject and subject.split()[0] not in _NOT_SUBJECT:
+            return f"{verb} {' '.join(subject.split()[-3:])}"
+        return None
+    verb = verb_of(first.strip(".,")) or first  # "verification of the user": verify user
+    if verb != first and verb in IMPERATIVE_VERBS:
+        of = re.match(r"\s+of\s+", event[len(words[0]) :])
+        rest = object_at(event, len(words[0]) + of.end() - 1)[0] if of else ""
+        return f"{verb} {rest}".strip()
+    return None
+
+
+_NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
+
+
+def _action(verb: str, text: str, at: int) -> str | None:
+    if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
+        return None
+    obj = object_at(text, at)[0]
+    if not obj or obj.split()[0] in _NOT_SUBJECT | {"them"}:
+        return None
+    return f"{verb} {obj}"

@@ -1,0 +1,147 @@
+"""Orderings stated with after / once / until (issue 11, class: obligations and orderings),
+in the made-up car-rental domain of `test_grammar`: the event's action comes first, the
+obligation part is reported, and a prohibition after an event never becomes a flat ban."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.temporal import event_action, read
+from tests.corpus_agents import Built, build_agent
+from tests.test_grammar import TOOLS
+
+EVENTS: list[tuple[str, str | None]] = [
+    ("checking the booking", "check booking"),
+    ("you have read the booking", "read booking"),
+    ("the booking is cancelled", "cancel booking"),
+    ("the refund has been issued", "issue refund"),
+    ("unlocking it with `get_booking`", "get_booking"),
+    ("verification of the driver", "verify driver"),
+    ("it is late", None),
+    ("lunch", None),
+]
+
+
+@pytest.mark.parametrize(("event", "action"), EVENTS)
+def test_the_action_of_an_event(event: str, action: str | None) -> None:
+    assert event_action(event) == action
+
+
+READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
+    # sentence, (operator, target mention, before mention) or None, obliges
+    ("After checking the booking, cancel it.", None, False),  # the pronoun names no action
+    (
+        "After checking the booking, you must cancel the booking.",
+        ("require_before", "cancel booking", "check booking"),
+        True,
+    ),
+    (
+        "Cancel the booking only after checking the booking.",
+        ("require_before", "cancel booking", "check booking"),
+        False,
+    ),
+    (
+        "Do not issue a refund until the booking is cancelled.",
+        ("require_before", "issue refund", "cancel booking"),
+        False,
+    ),
+    (
+        "You may issue a refund only once the booking has been cancelled.",
+        ("require_before", "issue refund", "cancel booking"),
+        False,
+    ),
+    (
+        "Once the booking is cancelled, issue the refund.",
+        ("require_before", "issue refund", "cancel booking"),
+        True,
+    ),
+    (
+        "Issue the refund only after the renter confirms.",
+        ("require_confirmation", "issue refund", None),
+        False,
+    ),
+    ("Never issue a refund after the booking is cancelled.", None, False),  # not an order
+    ("Wait until the booking is cancelled.", None, False),
+    ("Use this after reading it with `get_booking`.", None, False),  # only in a description
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected", "obliges"), READS)
+def test_temporal_sentences(
+    sentence: str, expected: tuple[str, str | None, str | None] | None, obliges: bool
+) -> None:
+    timed = read(sentence)
+    if expected is None:
+        assert timed is None
+        return
+    assert timed is not None
+    emit = timed.emits[0]
+    assert (emit.operator, emit.target, emit.params.get("before")) == expected
+    assert (timed.obliges is not None) is obliges
+
+
+def test_a_description_orders_its_own_tool() -> None:
+    timed = read("Use this after reading it with `get_booking`.", described=True)
+    assert timed is not None
+    assert [(e.operator, e.target, e.params) for e in timed.emits] == [
+        ("require_before", None, {"before": "get_booking"})
+    ]
+
+
+def _build(tmp_path: Path, text: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+COMPILED: list[tuple[str, list[tuple[str, str, str]], list[str]]] = [
+    # sentence, (operator, tool, enforcement), diagnostic codes
+    (
+        "Once the booking is cancelled, issue the refund.",
+        [("require_before", "issue_refund", "enforce")],
+        ["obligation-not-enforced"],
+    ),
+    (
+        "Do not issue a refund until the booking is cancelled.",
+        [("require_before", "issue_refund", "enforce")],
+        [],
+    ),
+    (
+        # never the flat ban: the state after which it holds is kept
+        "Never issue a refund after the booking is cancelled.",
+        [("state_condition", "issue_refund", "enforce")],
+        [],
+    ),
+    (
+        # until a state holds: allowed in that state only
+        "Do not cancel a booking until its status is 'returned'.",
+        [("state_condition", "cancel_booking", "enforce")],
+        [],
+    ),
+    (
+        # an event no action names: the condition is kept, for review
+        "Never issue a refund until the end of the day.",
+        [("deny_action", "issue_refund", "review_only")],
+        ["condition-not-bound"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "policies", "codes"), COMPILED)
+def test_temporal_rules_compile_no_stronger_than_stated(
+    tmp_path: Path, sentence: str, policies: list[tuple[str, str, str]], codes: list[str]
+) -> None:
+    built = _build(tmp_path, sentence)
+    found = [
+        (p.operator, p.target, p.enforcement)
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md")
+    ]
+    assert sorted(found) == sorted(policies)
+    notes = sorted({d.code for d in built.state.diagnostics if d.span is not None})
+    assert notes == sorted(codes)
