@@ -42,7 +42,8 @@ NOT_OBJECT = frozenset(
         "until once and or but than so because since as that which who whose where per via "
         "through without except only first again also then is are was be itself themselves "
         "belonging has have had can could may might must should will would do does did not "
-        "been being"
+        "been being more less fewer older newer greater larger smaller over under above below "
+        "beyond without except exceeding"
     )
 )
 

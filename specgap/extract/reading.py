@@ -14,8 +14,9 @@ from specgap.extract import temporal
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
-from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.grammar_rules import Emit, Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.restrictors import narrow, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
@@ -33,6 +34,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         return _timed(sentence, timed)
     rules = guard(sentence, clause, found)
     gap: Gap | None = None
+    counted = negated_count(clause, sentence.clean) if not rules else None
+    if counted is not None and sentence.subject is None:
+        rules = [candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):
@@ -48,6 +52,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+    rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     gap = gap or (_unsupported(clause) if not rules else None)

@@ -81,7 +81,7 @@ def read(text: str, described: bool = False) -> Timed | None:
         return None
     elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
         return None
-    elif clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
+    elif not clause.object or clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in _CALLS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named

@@ -1,0 +1,106 @@
+"""A prohibition is only as wide as its sentence: "do not issue more than one refund per
+booking" is a count, "never cancel bookings without the customer's approval" needs the
+approval, "never call X to remove drivers" bans one use of X. None of them is a flat ban.
+
+`narrow` reads what follows the banned action (its object) in the sentence and rewrites a
+plain `deny_action` accordingly:
+
+- "more than N <action noun>s (per <entity>)" -> `max_calls` N (per the entity);
+- "without (the user's) approval / confirmation / consent" -> `require_confirmation`;
+- any other qualifier (a count of things, a comparison, "without ...", "except ...", "to
+  <verb> ...", "for ...", "on behalf of ...") -> the ban keeps it as its condition, so it is
+  reviewed, never enforced as the wider rule (and `condition-not-bound` says so).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.pattern_base import NUMBER_WORDS, is_action_noun, lemma, singular
+from specgap.ir import CandidateRule
+from specgap.operators import OPERATORS
+
+_NUM = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
+_COUNT = re.compile(
+    r"^\s*(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM + r"\s+(?P<noun>[a-z][\w-]*)"
+    r"(?:\s+(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<per>[a-z][\w-]*))?",
+    re.I,
+)
+_APPROVAL = re.compile(
+    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:\w+\s+){0,3}?(?:explicit\s+)?"
+    r"(?:approval|confirmation|consent|permission|agreement|go-ahead|authori[sz]ation)\b",
+    re.I,
+)
+_QUALIFIER = re.compile(
+    r"^\s*,?\s*(?P<q>(?:without|unless|except|other\s+than|more\s+than|fewer\s+than|less\s+than|"
+    r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
+    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
+    r"belonging|older|newer)\b[^.;]*)",
+    re.I,
+)
+_LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
+_WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn"})
+
+
+def negated_count(clause: Clause, text: str) -> tuple[str, dict[str, object]] | None:
+    """`do not issue more than one refund per booking`: (the counted action, `max_calls`
+    parameters), when what is counted is the action itself."""
+    if clause.action_span is None or not clause.negated or clause.verb is None:
+        return None
+    count = _COUNT.match(text[clause.action_span[1] :])
+    if count is None or not is_action_noun(count["noun"]):
+        return None
+    noun = singular(count["noun"])
+    if clause.verb in _LIGHT:  # "make more than two reservations": reserve
+        return lemma(noun), _count_params(count)
+    return f"{clause.verb} {noun}", _count_params(count)
+
+
+def _count_params(count: re.Match[str]) -> dict[str, object]:
+    n = NUMBER_WORDS.get(count["n"].casefold())
+    params: dict[str, object] = {"max": n if n is not None else int(count["n"])}
+    per = singular(count["per"]) if count["per"] else None
+    if per and per not in _WHOLE:
+        params["per"] = per
+    return params
+
+
+def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
+    """The rules with each plain ban narrowed to what the sentence says (module docstring)."""
+    if clause.action_span is None or not clause.negated:
+        return rules
+    rest = text[clause.action_span[1] :]
+    return [_narrowed(r, clause, rest) for r in rules]
+
+
+def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
+    if rule.operator != "deny_action" or rule.params.get("values") or rule.condition:
+        return rule
+    count = _COUNT.match(rest)
+    if count is not None and is_action_noun(count["noun"]):
+        params = _count_params(count)
+        target = rule.target
+        if target is None or target == clause.action:  # "issue more than one refund"
+            target = f"{clause.verb} {singular(count['noun'])}" if clause.verb else target
+        return _as(rule, "max_calls", params, target)
+    if _APPROVAL.match(rest):
+        return _as(rule, "require_confirmation", {}, rule.target)
+    qualifier = _QUALIFIER.match(rest)
+    if qualifier is not None:
+        return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
+    return rule
+
+
+def _as(
+    rule: CandidateRule, operator: str, params: dict[str, object], target: str | None
+) -> CandidateRule:
+    return rule.model_copy(
+        update={
+            "operator": operator,
+            "params": params,
+            "target": target,
+            "mentions": (target,) if target else rule.mentions,
+            "check_category": OPERATORS[operator].category,
+        }
+    )

@@ -1,0 +1,76 @@
+"""A prohibition is no wider than its sentence (issue 11, "never stronger than stated"), in the
+made-up car-rental domain of `test_grammar`: a count, a missing approval, a purpose or a
+comparison after the banned action never leaves a flat, enforced ban."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import Built, build_agent
+from tests.test_grammar import TOOLS
+
+
+def _build(tmp_path: Path, text: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] = [
+    # sentence, (operator, tool, condition subset, enforcement), diagnostic codes
+    (
+        "Do not issue more than one refund per booking.",
+        [("max_calls", "issue_refund", {"max": 1, "per": "booking"}, "enforce")],
+        [],
+    ),
+    (
+        "Never cancel bookings on behalf of the renter without their approval.",
+        [("require_confirmation", "cancel_booking", {}, "enforce")],
+        [],
+    ),
+    (
+        "Never call update_booking_drivers to remove drivers.",
+        [("deny_action", "update_booking_drivers", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    (
+        "You must not list rentals older than 30 days.",
+        [("deny_action", "list_rentals", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    (
+        "Do not cancel bookings for other renters.",
+        [("deny_action", "cancel_booking", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    # a count of things that are not the action itself: located, never a flat ban
+    ("Renters may not reserve more than 3 cars.", [], ["rule-not-compiled"]),
+    # the plain ban stays a ban
+    ("Never cancel a booking.", [("deny_action", "cancel_booking", {}, "enforce")], []),
+]
+
+
+@pytest.mark.parametrize(("sentence", "policies", "codes"), CASES)
+def test_a_ban_is_no_wider_than_its_sentence(
+    tmp_path: Path,
+    sentence: str,
+    policies: list[tuple[str, str, dict[str, Any], str]],
+    codes: list[str],
+) -> None:
+    built = _build(tmp_path, sentence)
+    found = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+    assert len(found) == len(policies), [(p.operator, p.target) for p in found]
+    for policy, (operator, tool, subset, enforcement) in zip(
+        sorted(found, key=lambda p: p.operator), sorted(policies), strict=True
+    ):
+        dumped = policy.condition.model_dump(mode="json")
+        assert (policy.operator, policy.target, policy.enforcement) == (operator, tool, enforcement)
+        assert {k: dumped[k] for k in subset} == subset
+    notes = sorted({d.code for d in built.state.diagnostics if d.span is not None})
+    assert notes == sorted(codes)
