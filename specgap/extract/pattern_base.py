@@ -140,7 +140,7 @@ _NOUN_VERBS = {
     "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
 }  # fmt: skip
 _KEEP_E = re.compile(
-    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in)$"
+    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv)$"
 )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
+from specgap.extract.amounts import amount_bounds
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -34,6 +35,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         return _timed(sentence, timed)
     rules = guard(sentence, clause, found)
     gap: Gap | None = None
+    if not rules and sentence.subject is None:  # "refunds may not exceed $500"
+        rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
     counted = negated_count(clause, sentence.clean) if not rules else None
     if counted is not None and sentence.subject is None:
         rules = [candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]

@@ -66,8 +66,21 @@ def _count_params(count: re.Match[str]) -> dict[str, object]:
     return params
 
 
+_EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
+
+
 def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
-    """The rules with each plain ban narrowed to what the sentence says (module docstring)."""
+    """The rules with each plain ban narrowed to what the sentence says (module docstring),
+    and a count of calls stated of "each booking" counted per booking."""
+    each = _EACH.match(text)
+    if each is not None and singular(each["e"]) not in _WHOLE:
+        per = singular(each["e"])
+        rules = [
+            r.model_copy(update={"params": {**r.params, "per": per}})
+            if r.operator == "max_calls" and not r.params.get("per")
+            else r
+            for r in rules
+        ]
     if clause.action_span is None or not clause.negated:
         return rules
     rest = text[clause.action_span[1] :]

@@ -1,0 +1,78 @@
+"""Bounds stated in other words than "at most" (issue 11, argument restrictions), in the
+made-up car-rental domain of `test_grammar`: the action noun names the tool, the words after
+it or the unit name the argument, and a rate is never read as a fixed bound."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.amounts import amount_bounds
+from tests.corpus_agents import Built, build_agent
+from tests.test_grammar import TOOLS
+
+READS: list[tuple[str, tuple[str, dict[str, Any]] | None]] = [
+    ("Refunds may not exceed $500.", ("refund", {"facet": "amount", "max": 500})),
+    ("The refund amount must not exceed 500 dollars.", ("refund", {"facet": "amount", "max": 500})),
+    ("Never refund more than €75.50.", ("refund", {"facet": "amount", "max": 75.5})),
+    ("The maximum refund is $500.", ("refund", {"facet": "amount", "max": 500})),
+    (
+        "Do not issue a refund of more than 200 euros.",
+        ("issue refund", {"facet": "amount", "max": 200}),
+    ),
+    (
+        "A rental extension must be at most 14 days.",
+        ("extend rental", {"facet": "days", "max": 14}),
+    ),
+    ("The minimum booking is 2 days.", ("book", {"facet": "days", "min": 2})),
+    ("Refunds are limited to $20 per day.", None),  # a rate, not a fixed bound
+    ("The maximum is 5.", None),  # nothing bounded
+    ("Names must not exceed 20 characters.", None),  # no action named
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), READS)
+def test_bounds_in_other_words(sentence: str, expected: tuple[str, dict[str, Any]] | None) -> None:
+    found = [(e.target, e.params) for e in amount_bounds(sentence)]
+    assert found == ([expected] if expected else [])
+
+
+def _build(tmp_path: Path, text: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+COMPILED: list[tuple[str, tuple[str, str, dict[str, Any]]]] = [
+    (
+        "The refund amount must not exceed 500 dollars.",
+        (
+            "arg_within_bound",
+            "issue_refund",
+            {"selector": {"arg": "amount", "extract": None}, "max": 500.0},
+        ),
+    ),
+    (
+        # a count of calls stated of each booking is counted per booking
+        "Each booking can be cancelled at most once.",
+        ("max_calls", "cancel_booking", {"max": 1, "per": "booking"}),
+    ),
+    (
+        "Confirm the booking details with the renter before reserving a car.",
+        ("require_confirmation", "reserve_car", {}),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), COMPILED)
+def test_compiled(tmp_path: Path, sentence: str, expected: tuple[str, str, dict[str, Any]]) -> None:
+    built = _build(tmp_path, sentence)
+    found = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+    assert [(p.operator, p.target) for p in found] == [expected[:2]]
+    dumped = found[0].condition.model_dump(mode="json")
+    assert {k: dumped[k] for k in expected[2]} == expected[2]
