@@ -76,3 +76,35 @@ def test_compiled(tmp_path: Path, sentence: str, expected: tuple[str, str, dict[
     assert [(p.operator, p.target) for p in found] == [expected[:2]]
     dumped = found[0].condition.model_dump(mode="json")
     assert {k: dumped[k] for k in expected[2]} == expected[2]
+
+
+VALUES: list[tuple[str, tuple[str, str, dict[str, Any]]]] = [
+    # the values of one argument, or the state of the entity acted on, in the imperative
+    (
+        "You can only reserve cars of class 'economy' or 'compact'.",
+        ("resource_in_allowlist", "reserve_car", {"allowed": ["compact", "economy"]}),
+    ),
+    (
+        "Do not search for cars in class 'luxury'.",
+        ("deny_action", "find_cars", {"values": ["luxury"]}),
+    ),
+    (
+        "Only cancel bookings with status 'reserved'.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "allowed": ["reserved"]}),
+    ),
+    (
+        "Never cancel bookings in state 'returned' or 'on_road'.",
+        (
+            "state_condition",
+            "cancel_booking",
+            {"field": "state", "denied": ["returned", "on_road"]},
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), VALUES)
+def test_values_of_an_argument_in_the_imperative(
+    tmp_path: Path, sentence: str, expected: tuple[str, str, dict[str, Any]]
+) -> None:
+    test_compiled(tmp_path, sentence, expected)

@@ -28,7 +28,7 @@ _SCOPE = re.compile(
     r"performing|you\s+(?:call|use|make|invoke))\b",
     re.I,
 )
-_STATE_FIELDS = frozenset(
+STATE_FIELDS = frozenset(
     split_words("status state stage phase tier type level plan membership category kind role")
 )
 _COPULA = re.compile(
@@ -127,7 +127,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
     field = None
     entity = None
-    if subject_words and subject_words[-1].casefold() in _STATE_FIELDS:
+    if subject_words and subject_words[-1].casefold() in STATE_FIELDS:
         field = subject_words[-1].casefold()
         entity = singular(subject_words[-2]) if len(subject_words) > 1 else None
     elif subject_words and subject_words[-1].casefold() not in {"it", "they", "this", "that"}:

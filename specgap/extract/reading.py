@@ -12,6 +12,7 @@ import re
 
 from specgap.extract import temporal
 from specgap.extract.amounts import amount_bounds
+from specgap.extract.argvalues import argument_values
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -37,6 +38,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     gap: Gap | None = None
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
+    valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
+    if valued:  # "only reserve cars of class 'economy'": the values of one argument
+        rules = [r for r in rules if r.operator not in _VALUED] + [
+            candidate(sentence, e) for e in valued
+        ]
     counted = negated_count(clause, sentence.clean) if not rules else None
     if counted is not None and sentence.subject is None:
         rules = [candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
@@ -67,6 +73,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
+_VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 
 
 def _timed(

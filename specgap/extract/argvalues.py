@@ -1,0 +1,63 @@
+"""Values of one argument of an action, stated in the imperative: "only reserve cars of class
+'economy' or 'compact'", "do not search for cars in class 'luxury'", "only ship with the
+carrier 'parcelco'".
+
+The values are quoted and follow a noun naming the argument (`class`, `classes`, `carrier`)
+after a preposition; `only` allows just those values (`resource_in_allowlist`), a ban denies
+them (`deny_action` with `values`). The argument is resolved against the action's tool at
+compile time (`unknown-argument` when no parameter answers to it). A state word (`status`,
+`stage`) names the state of the existing entity acted on, not an argument: "only cancel
+bookings with status 'reserved'" is a `state_condition` on the booking.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_conditions import STATE_FIELDS
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import QUOTED, singular
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"
+_NAMED = re.compile(
+    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+|a\s+|an\s+)?(?P<facet>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:values?\s+|either\s+|one\s+of\s+)?(?P<list>" + _LIST + r")",
+    re.I,
+)
+
+
+def _singular(word: str) -> str:
+    return word if word.endswith(("us", "ss", "is")) else singular(word)
+
+
+def argument_values(clause: Clause, text: str) -> list[Emit]:
+    """The allowlist (`only`) or the ban on values (a negation) the sentence states."""
+    if clause.action is None or clause.verb not in IMPERATIVE_VERBS or clause.verb in NOT_ACTIONS:
+        return []
+    allow = clause.modality == "only" and not clause.negated
+    if not allow and not clause.negated:
+        return []
+    if clause.condition is not None:
+        return []  # "only ... if ...": the values hold under a condition, left to the grammar
+    start = clause.action_span[0] if clause.action_span else 0
+    m = _NAMED.search(text, start)
+    if m is None:
+        return []
+    words = m["facet"].casefold().split()
+    values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
+    if not values:
+        return []
+    action = clause.action
+    if words[-1] in STATE_FIELDS and clause.object:
+        # "only cancel bookings with status 'reserved'": the state of the entity acted on
+        entity = singular(clause.object.split()[-1])
+        side = "allowed" if allow else "denied"
+        params = {"entity": entity, "field": words[-1], side: values}
+        return [Emit("state_condition", action, params, 0.7)]
+    facet = " ".join([*words[:-1], _singular(words[-1])])
+    if allow:
+        return [Emit("resource_in_allowlist", action, {"facet": facet, "allowed": values}, 0.7)]
+    return [Emit("deny_action", action, {"facet": facet, "values": values}, 0.7)]
