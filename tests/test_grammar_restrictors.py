@@ -49,6 +49,17 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("deny_action", "cancel_booking", {}, "review_only")],
         ["condition-not-bound"],
     ),
+    (
+        "Bookings must not be cancelled between 11pm and 6am.",
+        [("deny_action", "cancel_booking", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    # naming the tool restricts nothing
+    (
+        "Do not call `cancel_booking` with `get_booking`.",
+        [("deny_action", "cancel_booking", {}, "enforce")],
+        [],
+    ),
     # a count of things that are not the action itself: located, never a flat ban
     ("Renters may not reserve more than 3 cars.", [], ["rule-not-compiled"]),
     # the plain ban stays a ban

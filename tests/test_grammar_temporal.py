@@ -63,6 +63,17 @@ READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
         ("require_confirmation", "issue refund", None),
         False,
     ),
+    (
+        "Always get the booking before cancelling the booking.",
+        ("require_before", "cancel booking", "get booking"),
+        False,
+    ),
+    (
+        "Never cancel the booking before the booking has been read.",
+        ("require_before", "cancel booking", "read booking"),
+        False,
+    ),
+    ("Check that the booking is paid before cancelling the booking.", None, False),  # a state
     ("Never issue a refund after the booking is cancelled.", None, False),  # not an order
     ("Wait until the booking is cancelled.", None, False),
     ("Use this after reading it with `get_booking`.", None, False),  # only in a description

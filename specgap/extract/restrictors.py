@@ -36,7 +36,8 @@ _QUALIFIER = re.compile(
     r"^\s*,?\s*(?P<q>(?:without|unless|except|other\s+than|more\s+than|fewer\s+than|less\s+than|"
     r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
     r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
-    r"belonging|older|newer)\b[^.;]*)",
+    r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
+    r"prior\s+to|while|when|whenever|until|once|if|where)\b[^.;]*)",
     re.I,
 )
 _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
@@ -66,6 +67,12 @@ def _count_params(count: re.Match[str]) -> dict[str, object]:
     return params
 
 
+# "with `files_delete`", "using the refund tool": names the tool, restricts nothing
+_TOOL_ONLY = re.compile(
+    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?`?[\w.\-]+`?(?:\s+(?:tool|function|api))?"
+    r"\s*[.;!]?$",
+    re.I,
+)
 _EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
 
 
@@ -100,7 +107,7 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
     qualifier = _QUALIFIER.match(rest)
-    if qualifier is not None:
+    if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
     return rule
 

@@ -1,6 +1,6 @@
 """Orderings stated with a temporal conjunction: "after X, Y", "Y only after X", "once X, Y",
-"do not Y until X", "Y only once X has happened", "use this after X" (in a tool's
-description, Y is the described tool).
+"do not Y until X", "Y only once X has happened", "check X before Y-ing", "do not Y before
+X", "use this after X" (in a tool's description, Y is the described tool).
 
 X is an event: a gerund ("after checking the booking"), a clause ("once the booking is
 cancelled", "after you have read the booking"), an action noun ("after verification") or a
@@ -25,7 +25,10 @@ from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
 from specgap.extract.pattern_base import USER, lemma
 from specgap.extract.procedures import verb_of
 
-_WHEN = r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as)"
+_WHEN = (
+    r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
+    r"prior\s+to)"
+)
 # "after X, Y" (the event first) and "Y after X" (the event last)
 _LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
 _TRAILING = re.compile(r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;]+?)\s*[.!]?$", re.I)
@@ -43,11 +46,14 @@ _SUBJECT_DID = re.compile(
 )
 _PASSIVE = re.compile(
     r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
-    r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+(?:ed|en|t))\b",
+    r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
 _ITSELF = re.compile(r"^\W*(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?\b", re.I)
 _OBLIGES = frozenset({"after", "once", "as soon as"})
+_STATE_CHECK = re.compile(
+    r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
+)
 _CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
 
 
@@ -73,6 +79,12 @@ def read(text: str, described: bool = False) -> Timed | None:
     if conj in {"until", "till"}:
         if not clause.negated:
             return None  # "wait until ...": nothing is ordered
+    elif conj in {"before", "prior to"}:
+        if _STATE_CHECK.search(main):
+            return None  # "check that the bill is overdue before ...": a state, not a call
+        if clause.verb in {"confirm", "approve"}:
+            return None  # "confirm the details before V-ing": the user's yes, read elsewhere
+
     elif clause.negated and only != "not":
         return None  # "do not Y after X": a prohibition after an event, not an order
     if itself:
@@ -88,6 +100,8 @@ def read(text: str, described: bool = False) -> Timed | None:
     else:
         action = clause.action
     event = m["event"].strip(" .")
+    if conj in {"before", "prior to"}:
+        return _before(action, event, clause.negated or only in {"not", "never"})
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     before = event_action(event)
@@ -96,6 +110,16 @@ def read(text: str, described: bool = False) -> Timed | None:
     obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
     emit = Emit("require_before", action, {"before": before}, 0.7)
     return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+def _before(action: str | None, event: str, negated: bool) -> Timed | None:
+    """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
+    way round. The event of "before" names the later action."""
+    later = event_action(event)
+    if later is None or action is None or later == action:
+        return None
+    first, then = (later, action) if negated else (action, later)
+    return Timed((Emit("require_before", then, {"before": first}, 0.7),), None)
 
 
 def event_action(event: str) -> str | None:
