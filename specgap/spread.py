@@ -29,7 +29,7 @@ from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
 from specgap.resolve.lexicon import VERB_CLASSES
 
-SPREAD_OPERATORS = frozenset({"resource_in_allowlist", "arg_grounded"})
+SPREAD_OPERATORS = frozenset({"resource_in_allowlist", "arg_grounded", "arg_within_bound"})
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
 
 

@@ -28,6 +28,13 @@ READS: list[tuple[str, tuple[str, dict[str, Any]] | None]] = [
         ("extend rental", {"facet": "days", "max": 14}),
     ),
     ("The minimum booking is 2 days.", ("book", {"facet": "days", "min": 2})),
+    ("Never issue a refund above $900.", ("issue refund", {"facet": "amount", "max": 900})),
+    ("A rental must not be shorter than 2 days.", ("*", {"facet": "rental days", "min": 2})),
+    (
+        # no action named: the argument of every tool taking it
+        "The rental days must be between 1 and 30.",
+        ("*", {"facet": "rental days", "min": 1, "max": 30}),
+    ),
     ("Refunds are limited to $20 per day.", None),  # a rate, not a fixed bound
     ("The maximum is 5.", None),  # nothing bounded
     ("Names must not exceed 20 characters.", None),  # no action named
@@ -56,6 +63,10 @@ COMPILED: list[tuple[str, tuple[str, str, dict[str, Any]]]] = [
             "issue_refund",
             {"selector": {"arg": "amount", "extract": None}, "max": 500.0},
         ),
+    ),
+    (
+        "The rental days must be between 1 and 30.",
+        ("arg_within_bound", "list_rentals", {"min": 1.0, "max": 30.0}),
     ),
     (
         # a count of calls stated of each booking is counted per booking

@@ -16,17 +16,24 @@ import re
 
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.grammar_words import DET
-from specgap.extract.pattern_base import is_action_noun, lemma, singular
+from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
-_AMOUNT = (
-    r"(?P<amt>[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)\s*(?P<unit>%|percent|dollars?|"
-    r"euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|hours?|nights?|weeks?|"
-    r"months?|years?|minutes?|items?|units?|passengers?|people|persons?|seats?)?"
-    r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)"
+_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
+_UNIT = (
+    r"(?:%|percent|dollars?|euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|"
+    r"hours?|nights?|weeks?|months?|years?|minutes?|items?|units?|passengers?|people|persons?|"
+    r"seats?|degrees?)"
 )
+# a bound, not a rate ("$20 per day") nor a count of something else ("20 characters")
+_AMOUNT = (
+    r"(?P<amt>" + _NUMBER + r")(?:\s*(?P<unit>" + _UNIT + r")(?![a-z]))?"
+    r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)(?![ \t]+[a-z])"
+)
+_LOW = r"(?P<low>" + _NUMBER + r")(?:\s*" + _UNIT + r"(?![a-z]))?"
 _NP = r"(?:the\s+|a\s+|an\s+|any\s+|each\s+|every\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-_MORE = r"(?:more|greater|higher|larger|bigger)\s+than"
+_MORE = r"(?:(?:more|greater|higher|larger|bigger|longer|later)\s+than|above|over)"
+_LESS = r"(?:(?:less|fewer|lower|smaller|shorter|earlier)\s+than|below|under)"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
@@ -78,9 +85,34 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (
         re.compile(
+            r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+be\s+"
+            r"(?:" + _LESS + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "min",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+"
+            r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT,
+            re.I,
+        ),
+        "between",
+    ),
+    (
+        re.compile(
+            r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
+            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?P<np>[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
+            r"(?:" + _MORE + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
             r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?:(?P<np>[a-z][\w-]*)\s+)?(?:of\s+)?"
-            + _MORE + r"\s+" + _AMOUNT,
+            + r"(?:" + _MORE + r")\s+" + _AMOUNT,
             re.I,
         ),
         "max",
@@ -99,10 +131,18 @@ def amount_bounds(text: str) -> list[Emit]:
         if found is None:
             return []
         action, facet = found
-        value = float(m["amt"].lstrip("$€£ ").replace(",", ""))
-        bound = int(value) if value.is_integer() else value
-        return [Emit("arg_within_bound", action, {"facet": facet, side: bound}, 0.7)]
+        params: dict[str, object] = {"facet": facet}
+        if side == "between":
+            params.update(min=_number(m["low"]), max=_number(m["amt"]))
+        else:
+            params[side] = _number(m["amt"])
+        return [Emit("arg_within_bound", action, params, 0.7)]
     return []
+
+
+def _number(text: str) -> int | float:
+    value = float(text.lstrip("$€£ ").replace(",", ""))
+    return int(value) if value.is_integer() else value
 
 
 def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
@@ -114,7 +154,9 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         base = lemma(verb)
         if np and is_action_noun(np[0]):
             return f"{base} {np[0]}", by_unit or "amount"
-        return (base, by_unit) if by_unit and not np else None
+        if np:  # "never set the temperature above 30 degrees": the argument is the object
+            return f"{base} {' '.join(np)}", " ".join(np)
+        return (base, by_unit) if by_unit else None
     for i, word in enumerate(np):
         noun = singular(word)
         named = lemma(noun) if is_action_noun(noun) else verb_of(noun)
@@ -124,7 +166,15 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         facet = " ".join(rest) if rest else by_unit
         action = " ".join([named, *np[:i]])  # "rental extension": extend rental
         return (action, facet) if facet else None
+    if np and np[-1] not in _NOT_ARGUMENT:
+        # "the thermostat temperature must be between 16 and 28": no action named, the
+        # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
+        unit = by_unit if by_unit and by_unit != "amount" else ""
+        return ANY_TOOL, " ".join([*np, unit]).strip()  # "leave request days": `days`
     return None
+
+
+_NOT_ARGUMENT = frozenset({"it", "this", "that", "they", "these", "those", "value", "number"})
 
 
 def _plural(unit: str) -> str:
