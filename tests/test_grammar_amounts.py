@@ -114,6 +114,27 @@ VALUES: list[tuple[str, tuple[str, str, dict[str, Any]]]] = [
 ]
 
 
+VALUES += [
+    # the state of the entity acted on, said by an adjective or a relative clause
+    (
+        "Only reserved or paid bookings can be cancelled.",
+        (
+            "state_condition",
+            "cancel_booking",
+            {"entity": "booking", "allowed": ["paid", "reserved"]},
+        ),
+    ),
+    (
+        "You cannot cancel a booking that has already been returned.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
+    ),
+    (
+        "Only cancel bookings that are unpaid.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "allowed": ["unpaid"]}),
+    ),
+]
+
+
 @pytest.mark.parametrize(("sentence", "expected"), VALUES)
 def test_values_of_an_argument_in_the_imperative(
     tmp_path: Path, sentence: str, expected: tuple[str, str, dict[str, Any]]

@@ -23,6 +23,7 @@ from specgap.extract.grammar_conditions import (
     having_state,
     read_condition,
     relative_clause,
+    state_subject,
 )
 from specgap.extract.grammar_words import (
     DET,
@@ -245,6 +246,12 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    stated = state_subject(text)
+    if stated is not None:  # "only pending requests can be approved"
+        state, at = stated
+        rest = parse(" " * at + text[at:])  # same offsets, the state words blanked
+        return replace(rest, modality="only" if not rest.negated else rest.modality,
+                       condition=state)  # fmt: skip
     cond, main, _ = read_condition(text)
     modality, negated, modal = _modality(main)
     verb: str | None = None
@@ -279,7 +286,7 @@ def parse(text: str) -> Clause:
             if via is not None:
                 obj, o_end = object_at(main, o_end + via.end() - 1)
         span = (first.start(1), o_end)
-        cond = cond or (relative_clause(main, o_end) if obj else None)
+        cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
@@ -300,7 +307,7 @@ def parse(text: str) -> Clause:
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
-                cond = cond or (relative_clause(main, o_end) if obj else None)
+                cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):

@@ -167,13 +167,18 @@ _RELATIVE = re.compile(
 )
 
 
-def relative_clause(main: str, at: int) -> Condition | None:
+def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     """A relative clause restricting the object ("tools that you do not plan to use"): the
     rule holds only for such objects, a condition no state test binds."""
     m = _RELATIVE.match(main[at:])
     if m is None:
         return None
-    return Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    if which is not None and obj:  # "a booking that has already been returned": its state
+        rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
+        return _bind(cond, f"{obj} {rest}")
+    return cond
 
 
 _HAVING = re.compile(
@@ -181,6 +186,37 @@ _HAVING = re.compile(
     r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
     re.I,
 )
+
+
+_STATE_WORD = (
+    r"(?:[a-z]+(?:ed|en)|"
+    + "|".join(
+        split_words(
+            "pending active inactive open new unpaid overdue available enabled disabled suspended "
+            "expired valid invalid draft live locked unlocked outstanding due unused upcoming"
+        )
+    )
+    + ")"
+)
+_ADJECTIVE = re.compile(
+    r"^\W*only\s+(?P<values>" + _STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + _STATE_WORD + r")*)\s+"
+    r"(?P<entity>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|should|must|are|is|will)\b",
+    re.I,
+)
+
+
+def state_subject(text: str) -> tuple[Condition, int] | None:
+    """`Only pending requests can be approved`: the allowed state of the subject (a
+    participle or a word naming a state), and where the subject starts (the rest of the
+    sentence is read as "requests can be approved")."""
+    m = _ADJECTIVE.match(text)
+    if m is None:
+        return None
+    values = tuple(v for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
+    entity = singular(m["entity"].split()[-1])
+    cond = Condition("only_if", " ".join(m[0].split()), 0, m.end(), entity, None,
+                     tuple(v.casefold() for v in values))  # fmt: skip
+    return cond, m.start("entity")
 
 
 def having_state(main: str) -> Condition | None:
