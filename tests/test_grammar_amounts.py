@@ -129,6 +129,22 @@ VALUES += [
         ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
     ),
     (
+        "Bookings that have been returned cannot be cancelled.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
+    ),
+    (
+        "Cancellations are possible only for reserved bookings.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "allowed": ["reserved"]}),
+    ),
+    (
+        "The booking reason must be either 'moved' or 'changed plans'.",
+        ("resource_in_allowlist", "cancel_booking", {"allowed": ["changed plans", "moved"]}),
+    ),
+    (
+        "Always ask the renter for the booking number.",
+        ("arg_grounded", "*", {"arg": "booking number", "from_user": True}),
+    ),
+    (
         "Only cancel bookings that are unpaid.",
         ("state_condition", "cancel_booking", {"entity": "booking", "allowed": ["unpaid"]}),
     ),

@@ -20,6 +20,7 @@ from typing import Literal
 
 from specgap.extract.grammar_conditions import (
     Condition,
+    action_for_state,
     having_state,
     read_condition,
     relative_clause,
@@ -121,6 +122,11 @@ _SUBJECTS = re.compile(
 )
 _CONFIRM = re.compile(r"\b(?:confirm(?:s|ed|ation)?|consent|go-ahead|approv(?:al|es?|ed))\b", re.I)
 _FROM_USER = re.compile(r"\bfrom\s+(?:the\s+)?" + USER + r"s?\b", re.I)
+_ASK_FOR = re.compile(
+    r"\b(?:the\s+|their\s+)?" + USER + r"s?\s+(?:for|to\s+(?:provide|give|share|confirm|"
+    r"state|supply))\s+(?:their\s+|his\s+|her\s+|the\s+|a\s+|an\s+)?(?=[a-z])",
+    re.I,
+)
 _NAMED = re.compile(
     r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
     r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
@@ -246,6 +252,11 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    for_state = action_for_state(text)
+    if for_state is not None and is_action_noun(for_state[0]):  # "returns are only possible for
+        noun, entity, state, noun_at = for_state  # delivered orders"
+        return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
+                      action_span=noun_at, condition=state)  # fmt: skip
     stated = state_subject(text)
     if stated is not None:  # "only pending requests can be approved"
         state, at = stated
@@ -300,9 +311,13 @@ def parse(text: str) -> Clause:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 subject = DET.sub("", _SUBJECTS.sub("", before))
+                parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
+                if len(parts) == 2 and cond is None:
+                    # "orders that have been delivered cannot be cancelled": their state
+                    cond = relative_clause(" " + parts[1], 0, obj) or cond
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
@@ -332,6 +347,9 @@ def parse(text: str) -> Clause:
     obtain = None
     if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
         obtain = obj
+    asked = _ASK_FOR.search(main) if verb in {"ask", "request", "prompt"} else None
+    if asked is not None:  # "ask the user for the order id"
+        obtain = object_at(main, asked.end() - 1)[0] or None
     ahead = _BEFORE.search(main)
     source = _NOT_FROM.search(text)
     ensure = _ENSURE.search(text)

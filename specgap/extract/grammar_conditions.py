@@ -219,6 +219,28 @@ def state_subject(text: str) -> tuple[Condition, int] | None:
     return cond, m.start("entity")
 
 
+_FOR_STATE = re.compile(
+    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+(?:only\s+)?(?:possible|"
+    r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
+    r"(?:the\s+|an?\s+)?(?P<values>" + _STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + _STATE_WORD
+    + r")*)\s+(?P<entity>[a-z][\w-]*)\b",
+    re.I,
+)  # fmt: skip
+
+
+def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] | None:
+    """`Returns are only possible for delivered orders`: the action noun's noun (`return`),
+    the entity (`order`), the state it must be in, and where the action is said."""
+    m = _FOR_STATE.match(text)
+    if m is None or not re.search(r"\bonly\b", m[0], re.I):
+        return None
+    values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
+    entity = singular(m["entity"])
+    cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end(), entity, None,
+                     values)  # fmt: skip
+    return singular(m["noun"]), entity, cond, m.span("noun")
+
+
 def having_state(main: str) -> Condition | None:
     """`Only accounts with a status of 'enabled' ... may X`: the allowed state of X's entity."""
     m = _HAVING.match(main)
