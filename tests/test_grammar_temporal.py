@@ -156,3 +156,24 @@ def test_temporal_rules_compile_no_stronger_than_stated(
     assert sorted(found) == sorted(policies)
     notes = sorted({d.code for d in built.state.diagnostics if d.span is not None})
     assert notes == sorted(codes)
+
+
+def test_a_check_named_by_a_verb_is_reviewed_not_enforced(tmp_path: Path) -> None:
+    """ "after you have checked the booking" names a check some read makes, not one tool:
+    whichever tool it resolves to is inferred, so the order is reviewed."""
+    tools = [
+        *TOOLS,
+        {
+            "type": "function",
+            "function": {
+                "name": "close_rental",
+                "description": "Close a rental. Call this tool after you have checked the booking.",
+                "parameters": {"type": "object", "properties": {"booking_id": {"type": "string"}}},
+            },
+        },
+    ]
+    (tmp_path / "tools.json").write_text(json.dumps(tools, indent=1))
+    (tmp_path / "prompt.md").write_text("Be kind.\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    found = [(p.target, p.enforcement) for p in built.policies if p.operator == "require_before"]
+    assert found == [("close_rental", "review_only")]

@@ -74,6 +74,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+_CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 
 def _timed(
@@ -82,6 +83,14 @@ def _timed(
     """The rules of an ordering stated with after / once / until, and what it obliges that
     no operator enforces."""
     rules = [candidate(sentence, e) for e in timed.emits]
+    # "after you have verified the user": a check made by some read, not one named tool;
+    # whichever tool the resolver picks is inferred, so the rule is reviewed
+    rules = [
+        r.model_copy(update={"grounding": "inferred"})
+        if str(r.params.get("before", "")).split(" ")[0] in _CHECKS
+        else r
+        for r in rules
+    ]
     if sentence.subject is None:
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
     notes: list[Diagnostic] = []
@@ -123,6 +132,8 @@ def _rule_like(sentence: Sentence, clause: Clause) -> bool:
     """A deontic word, a permission, or an imperative (an action or an instruction)."""
     if reads_like_rule(sentence) or _PERMISSIVE.search(sentence.clean):
         return True
+    if clause.action is not None and clause.modality in {"must", "must_not", "only"}:
+        return True  # "you have to authenticate the user": a modal over an action
     told = clause.imperative or clause.instruction
     return told and not _HEADING_LIKE.search(sentence.clean.strip())
 

@@ -31,7 +31,9 @@ _WHEN = (
 )
 # "after X, Y" (the event first) and "Y after X" (the event last)
 _LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
-_TRAILING = re.compile(r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;]+?)\s*[.!]?$", re.I)
+_TRAILING = re.compile(
+    r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;(]+?)\s*(?:[,;(].*)?[.!]?$", re.I | re.S
+)
 _TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _CONFIRMS = re.compile(
     r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
