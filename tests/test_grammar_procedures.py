@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.coordination import actions_of
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import TOOLS
 
@@ -122,3 +123,31 @@ def test_a_label_line_is_a_sentence_of_its_own(tmp_path: Path) -> None:
     )
     found = [p for p in built.policies if p.operator == "require_before"]
     assert [p.source.span.start_line for p in found] == [2]
+
+
+COORDINATED: list[tuple[str, list[str]]] = [
+    ("extract the plates and the mileages from the form", ["extract plates", "extract mileages"]),
+    ("get the booking, the invoice and the receipt", ["get booking", "get invoice", "get receipt"]),
+    ("get the booking and cancel it", ["get booking"]),  # a verb starts a clause of its own
+    ("cancel the booking", ["cancel booking"]),
+    ("be polite", []),
+]
+
+
+@pytest.mark.parametrize(("text", "actions"), COORDINATED)
+def test_coordinated_objects_are_actions_of_their_own(text: str, actions: list[str]) -> None:
+    assert actions_of(text) == actions
+
+
+def test_a_step_with_coordinated_objects_orders_each(tmp_path: Path) -> None:
+    built = _build(
+        tmp_path,
+        "First get the booking. Then issue the refund and the voucher. Finally cancel the "
+        "booking.\n",
+    )
+    assert _orders(built) == [
+        ("cancel_booking", "issue_refund", "enforce"),
+        ("issue_refund", "get_booking", "enforce"),
+    ]  # "issue voucher" names no tool: dropped with a located diagnostic
+    notes = [d.code for d in built.state.diagnostics if d.span is not None]
+    assert "unresolved-mention" in notes

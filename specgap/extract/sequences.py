@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract import procedures
+from specgap.extract.coordination import actions_of
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -170,30 +171,32 @@ class _Chain:
 
     def __init__(self) -> None:
         self.section: str | None = None
-        self.last: str | None = None
+        self.last: list[str] = []  # the actions of the previous step (coordinated objects)
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = _LABEL.sub("", sentence.clean.strip())
         if sentence.subject is not None:
             return []
         if sentence.context != self.section:
-            self.section, self.last = sentence.context, None
+            self.section, self.last = sentence.context, []
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
         if opens is not None:
-            self.last = None
+            self.last = []
             parts = _THEN.split(text[opens.end() :])
-        elif goes_on is not None and self.last is not None:
+        elif goes_on is not None and self.last:
             parts = _THEN.split(text[goes_on.end() :])
         else:
             return []
         rules: list[CandidateRule] = []
         for part in parts:
-            action = parse(part).action
-            if action is None:
+            actions = actions_of(part)  # "extract the intents and sentiments": both
+            if not actions:
                 continue
-            if self.last is not None and self.last != action:
-                emit = Emit("require_before", action, {"before": self.last}, 0.7)
-                rules.append(candidate(sentence, emit))
-            self.last = action
+            for action in actions:
+                for before in self.last:
+                    if before != action:
+                        emit = Emit("require_before", action, {"before": before}, 0.7)
+                        rules.append(candidate(sentence, emit))
+            self.last = actions
         return rules
