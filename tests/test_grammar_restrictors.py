@@ -35,6 +35,11 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [],
     ),
     (
+        "Do not cancel without asking the renter first.",
+        [("require_confirmation", "cancel_booking", {}, "enforce")],
+        [],
+    ),
+    (
         "Never call update_booking_drivers to remove drivers.",
         [("deny_action", "update_booking_drivers", {}, "review_only")],
         ["condition-not-bound"],

@@ -18,7 +18,7 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Emit, Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
-from specgap.extract.restrictors import narrow, negated_count
+from specgap.extract.restrictors import narrow, needs_approval, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
@@ -43,6 +43,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
         ]
+    asked = needs_approval(clause, sentence.clean) if not rules else None
+    if asked is not None and sentence.subject is None:  # "never X without asking the user"
+        rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
     counted = negated_count(clause, sentence.clean) if not rules else None
     if counted is not None and sentence.subject is None:
         rules = [candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]

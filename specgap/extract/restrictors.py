@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
-from specgap.extract.pattern_base import NUMBER_WORDS, is_action_noun, lemma, singular
+from specgap.extract.pattern_base import NUMBER_WORDS, USER, is_action_noun, lemma, singular
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
 
@@ -28,8 +28,11 @@ _COUNT = re.compile(
     re.I,
 )
 _APPROVAL = re.compile(
-    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:\w+\s+){0,3}?(?:explicit\s+)?"
-    r"(?:approval|confirmation|consent|permission|agreement|go-ahead|authori[sz]ation)\b",
+    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:(?:\w+\s+){0,3}?(?:explicit\s+)?"
+    r"(?:approval|confirmation|consent|permission|agreement|go-ahead|authori[sz]ation)\b|"
+    r"(?:first\s+)?(?:asking|checking\s+with|consulting|confirming\s+with)\s+(?:the\s+)?"
+    + USER
+    + r"s?\b|(?:first\s+)?(?:asking|checking\s+with|consulting)\s+(?:them|him|her)\b)",
     re.I,
 )
 _QUALIFIER = re.compile(
@@ -56,6 +59,14 @@ def negated_count(clause: Clause, text: str) -> tuple[str, dict[str, object]] | 
     if clause.verb in _LIGHT:  # "make more than two reservations": reserve
         return lemma(noun), _count_params(count)
     return f"{clause.verb} {noun}", _count_params(count)
+
+
+def needs_approval(clause: Clause, text: str) -> str | None:
+    """`do not transfer without asking the user first`: the action that needs the user's
+    yes (a ban with no object of its own is still about its verb)."""
+    if clause.action_span is None or not clause.negated or clause.action is None:
+        return None
+    return clause.action if _APPROVAL.match(text[clause.action_span[1] :]) else None
 
 
 def _count_params(count: re.Match[str]) -> dict[str, object]:
