@@ -177,3 +177,12 @@ def test_a_check_named_by_a_verb_is_reviewed_not_enforced(tmp_path: Path) -> Non
     built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
     found = [(p.target, p.enforcement) for p in built.policies if p.operator == "require_before"]
     assert found == [("close_rental", "review_only")]
+
+
+def test_alternative_ways_are_any_of() -> None:
+    """ "find it by A or by B before X": either way satisfies the order."""
+    timed = read("Find the booking by its number or by email before cancelling it.")
+    assert timed is not None
+    assert [(e.target, e.params) for e in timed.emits] == [
+        ("cancel booking", {"before": ["find booking by number", "find booking by email"]})
+    ]

@@ -103,7 +103,7 @@ def read(text: str, described: bool = False) -> Timed | None:
         action = clause.action
     event = m["event"].strip(" .")
     if conj in {"before", "prior to"}:
-        return _before(action, event, clause.negated or only in {"not", "never"})
+        return _before(action, event, clause.negated or only in {"not", "never"}, main)
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     before = event_action(event)
@@ -114,14 +114,49 @@ def read(text: str, described: bool = False) -> Timed | None:
     return Timed((emit,), (action or "this tool") if obliges else None)
 
 
-def _before(action: str | None, event: str, negated: bool) -> Timed | None:
+def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    later = event_action(event)
+    later = event_action(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1))
     if later is None or action is None or later == action:
         return None
-    first, then = (later, action) if negated else (action, later)
-    return Timed((Emit("require_before", then, {"before": first}, 0.7),), None)
+    if negated:
+        return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
+    ways = _alternatives(action, main_text)
+    first: str | list[str] = ways if len(ways) > 1 else action
+    return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+
+
+def _object_of(action: str | None) -> str:
+    """The object of an action mention (`get order` -> `order`), what "it" points back to."""
+    words = (action or "").split()
+    return " ".join(words[1:]) if len(words) > 1 else "it"
+
+
+_MEANS = re.compile(
+    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
+    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
+    re.I,
+)
+
+
+def _alternatives(action: str, main: str) -> list[str]:
+    """ "look the booking up by its number or by the e-mail": one way per alternative
+    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
+    the order; the action itself when the sentence offers no alternatives."""
+    m = _MEANS.search(main)
+    if m is None:
+        return [action]
+    ways = []
+    for part in (m["a"], m["b"]):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
+        if not words or len(words) > 4:
+            return [action]
+        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
+    return ways
+
+
+_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
 
 
 def event_action(event: str) -> str | None:
