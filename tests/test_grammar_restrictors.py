@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.phrasing import normalize
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import TOOLS
 
@@ -65,6 +66,32 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("deny_action", "cancel_booking", {}, "enforce")],
         [],
     ),
+    (
+        "Do not cancel bookings made by another renter.",
+        [("deny_action", "cancel_booking", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    (
+        # "never X while V" denies V (it does not allow it)
+        "Never cancel a booking while its status is 'on_road'.",
+        [("state_condition", "cancel_booking", {"denied": ["on_road"]}, "enforce")],
+        [],
+    ),
+    # other ways of saying never
+    ("Avoid cancelling bookings.", [("deny_action", "cancel_booking", {}, "enforce")], []),
+    ("Cancelling bookings is not allowed.", [("deny_action", "cancel_booking", {}, "enforce")], []),
+    (
+        "Under no circumstances should you cancel a booking.",
+        [("deny_action", "cancel_booking", {}, "enforce")],
+        [],
+    ),
+    (
+        "It is forbidden to cancel bookings at night.",
+        [("deny_action", "cancel_booking", {}, "review_only")],
+        ["condition-not-bound"],
+    ),
+    # a requirement no operator states is located, not silent
+    ("Refunds above $100 require manager approval.", [], ["rule-not-compiled"]),
     # a count of things that are not the action itself: located, never a flat ban
     ("Renters may not reserve more than 3 cars.", [], ["rule-not-compiled"]),
     # the plain ban stays a ban
@@ -90,3 +117,17 @@ def test_a_ban_is_no_wider_than_its_sentence(
         assert {k: dumped[k] for k in subset} == subset
     notes = sorted({d.code for d in built.state.diagnostics if d.span is not None})
     assert notes == sorted(codes)
+
+
+NORMALIZED: list[tuple[str, str]] = [
+    ("Avoid cancelling bookings.", "Never cancel     bookings."),
+    ("Cancelling bookings is not allowed.", "cancel     bookings never         ."),
+    ("Refrain from issuing refunds.", "Never issue          refunds."),
+    ("Be polite.", "Be polite."),
+]
+
+
+@pytest.mark.parametrize(("text", "normal"), NORMALIZED)
+def test_other_ways_of_saying_never_keep_every_offset(text: str, normal: str) -> None:
+    assert normalize(text) == normal
+    assert len(normalize(text)) == len(text)

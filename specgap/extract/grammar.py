@@ -47,6 +47,7 @@ from specgap.extract.pattern_base import (
     singular,
     split_words,
 )
+from specgap.extract.phrasing import normalize
 
 __all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Quantity", "conjuncts", "parse"]
 
@@ -252,6 +253,7 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)
     if for_state is not None and is_action_noun(for_state[0]):  # "returns are only possible for
         noun, entity, state, noun_at = for_state  # delivered orders"

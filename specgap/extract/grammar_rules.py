@@ -173,7 +173,9 @@ def _state(c: Clause, cond: Condition) -> Emit | None:
     if not cond.bound or cond.kind == "otherwise":
         return None
     # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
-    allow = (cond.kind in {"only_if", "unless", "while"}) or c.modality == "only"
+    # "never X while V" denies V; "X only while V", "you may X while V" allow it
+    allow = cond.kind in {"only_if", "unless"} or c.modality == "only"
+    allow = allow or (cond.kind == "while" and not c.negated)
     if re.match(r"(?:until|till)\b", cond.text, re.I):
         allow = not allow  # "never X until V": X is allowed once V holds
     if cond.negated:

@@ -126,7 +126,7 @@ def _own_rule(sentence: Sentence, clause: Clause) -> bool:
 
 _PERMISSIVE = re.compile(
     r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
-    r"required)\b",
+    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation))\b",
     re.I,
 )
 

@@ -40,7 +40,8 @@ _QUALIFIER = re.compile(
     r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
     r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
     r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
-    r"prior\s+to|while|when|whenever|until|once|if|where)\b[^.;]*)",
+    r"prior\s+to|while|when|whenever|until|once|if|where|by|[a-z]+ed\s+(?:by|in|on|for|to|from|"
+    r"with|before|after))\b[^.;]*)",
     re.I,
 )
 _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
