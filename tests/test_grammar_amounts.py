@@ -129,6 +129,11 @@ VALUES += [
         ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
     ),
     (
+        # the state word, not the entity's other words ("returned rental bookings")
+        "Returned rental bookings cannot be cancelled.",
+        ("state_condition", "cancel_booking", {"denied": ["Returned"]}),
+    ),
+    (
         "Bookings that have been returned cannot be cancelled.",
         ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
     ),

@@ -188,7 +188,7 @@ _HAVING = re.compile(
 )
 
 
-_STATE_WORD = (
+STATE_WORD = (
     r"(?:[a-z]+(?:ed|en)|"
     + "|".join(
         split_words(
@@ -199,7 +199,7 @@ _STATE_WORD = (
     + ")"
 )
 _ADJECTIVE = re.compile(
-    r"^\W*only\s+(?P<values>" + _STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + _STATE_WORD + r")*)\s+"
+    r"^\W*only\s+(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+"
     r"(?P<entity>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|should|must|are|is|will)\b",
     re.I,
 )
@@ -222,7 +222,7 @@ def state_subject(text: str) -> tuple[Condition, int] | None:
 _FOR_STATE = re.compile(
     r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+(?:only\s+)?(?:possible|"
     r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
-    r"(?:the\s+|an?\s+)?(?P<values>" + _STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + _STATE_WORD
+    r"(?:the\s+|an?\s+)?(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD
     + r")*)\s+(?P<entity>[a-z][\w-]*)\b",
     re.I,
 )  # fmt: skip

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.grammar_conditions import STATE_WORD
 from specgap.extract.pattern_base import (
     DETERMINERS,
     QUOTED,
@@ -137,6 +138,9 @@ def _kind_cannot(s: Sentence, m: re.Match[str]) -> Match | None:
     value = m["values"].strip()
     if value.casefold().split()[0] in {"you", "we", "they", "it", "there", "these", "those"}:
         return None
+    words = value.split()
+    if len(words) > 1 and re.fullmatch(STATE_WORD, words[0], re.I):
+        value = words[0]  # "cancelled leave requests": the state, then the entity's words
     return _state_match(s, m["entity"], m["verb"], None, [value], allowed=False)
 
 
