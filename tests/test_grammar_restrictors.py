@@ -36,6 +36,12 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [],
     ),
     (
+        # "an X": each X
+        "Do not cancel a booking more than once.",
+        [("max_calls", "cancel_booking", {"max": 1, "per": "booking"}, "enforce")],
+        [],
+    ),
+    (
         "Do not cancel without asking the renter first.",
         [("require_confirmation", "cancel_booking", {}, "enforce")],
         [],

@@ -46,9 +46,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     asked = needs_approval(clause, sentence.clean) if not rules else None
     if asked is not None and sentence.subject is None:  # "never X without asking the user"
         rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
-    counted = negated_count(clause, sentence.clean) if not rules else None
-    if counted is not None and sentence.subject is None:
-        rules = [candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
+    counted = negated_count(clause, sentence.clean)
+    if counted is not None and (sentence.subject is None) == (counted[0] is not None):
+        # the count the grammar reads replaces the phrase patterns' reading of it
+        kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
+        rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):

@@ -23,7 +23,9 @@ from specgap.operators import OPERATORS
 
 _NUM = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
 _COUNT = re.compile(
-    r"^\s*(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM + r"\s+(?P<noun>[a-z][\w-]*)"
+    r"^\s*(?:more\s+than|over|in\s+excess\s+of)\s+(?:(?P<times>once|twice)|"
+    + _NUM
+    + r"\s+(?P<noun>[a-z][\w-]*))"
     r"(?:\s+(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<per>[a-z][\w-]*))?",
     re.I,
 )
@@ -48,12 +50,24 @@ _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submi
 _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn"})
 
 
-def negated_count(clause: Clause, text: str) -> tuple[str, dict[str, object]] | None:
-    """`do not issue more than one refund per booking`: (the counted action, `max_calls`
+_ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
+
+
+def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
+    """`do not issue more than one refund per booking`, `do not call this tool more than
+    once per order`: (the counted action, None for the described tool itself; `max_calls`
     parameters), when what is counted is the action itself."""
     if clause.action_span is None or not clause.negated or clause.verb is None:
         return None
     count = _COUNT.match(text[clause.action_span[1] :])
+    if count is not None and (count["times"] or count["noun"] in {"times", "time"}):
+        # "do not call this tool more than once per order": calls of the action itself
+        itself = clause.object in _ITSELF or not clause.object
+        params = _count_params(count)
+        said = text[clause.action_span[0] : clause.action_span[1]]
+        if not itself and "per" not in params and re.search(r"\b(?:an?|the\s+same)\s+\w", said):
+            params["per"] = singular(clause.object.split()[-1])  # "cancel an order": each one
+        return (None if itself else clause.action), params
     if count is None or not is_action_noun(count["noun"]):
         return None
     noun = singular(count["noun"])
@@ -71,7 +85,8 @@ def needs_approval(clause: Clause, text: str) -> str | None:
 
 
 def _count_params(count: re.Match[str]) -> dict[str, object]:
-    n = NUMBER_WORDS.get(count["n"].casefold())
+    times = (count["times"] or "").casefold()
+    n = {"once": 1, "twice": 2}.get(times) or NUMBER_WORDS.get((count["n"] or "").casefold())
     params: dict[str, object] = {"max": n if n is not None else int(count["n"])}
     per = singular(count["per"]) if count["per"] else None
     if per and per not in _WHOLE:

@@ -171,6 +171,21 @@ def _status_must(s: Sentence, m: re.Match[str]) -> Match | None:
 
 
 @pattern(
+    "must-be-in-status",
+    r"(?:^|:\s*)(?:(?:the|its|their)\s+)?(?P<entity>[A-Za-z][\w-]*?)\s+(?P<modal>must|should|has\s+"
+    r"to|needs\s+to)\s+(?P<neg>not\s+)?be\s+in\s+(?:the\s+|an?\s+)?(?P<values>(?:`[^`]+`|'[^']+'|"
+    r"\"[^\"]+\")(?:\s*(?:,|or|and)\s*(?:`[^`]+`|'[^']+'|\"[^\"]+\"))*)\s+(?P<field>status|state|"
+    r"stage|phase)\b",
+)
+def _must_be_in(s: Sentence, m: re.Match[str]) -> Match | None:
+    """`The order must be in 'pending' status`: the state the action's entity is in."""
+    values = _values_of(m["values"])
+    if not values:
+        return None
+    return _state_match(s, m["entity"], "", m["field"].casefold(), values, allowed=not m["neg"])
+
+
+@pattern(
     "check-state-before",
     r"\b(?:check|verify|make\s+sure|ensure|confirm)\s+(?:that\s+)?(?:(?:the|its|their)\s+)?"
     r"(?P<entity>[a-z][\w-]*?)(?:'s)?\s+(?:(?P<field>status|state)\s+)?(?:is|are)\s+"

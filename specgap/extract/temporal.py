@@ -51,7 +51,17 @@ _PASSIVE = re.compile(
     r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
-_ITSELF = re.compile(r"^\W*(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?\b", re.I)
+_ITSELF = re.compile(
+    r"^\W*(?:(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
+    r"function)|it)\s+)?(?:can|may|must|should)\s+(?:only\s+)?be\s+(?:used|called|invoked|run))\b",
+    re.I,
+)
+# "Call `get_order` first": in a tool's description, that tool comes before the described one
+_FIRST = re.compile(
+    r"^\W*(?i:(?:always|first)\s*,?\s+)?(?i:call|use|run|invoke)\s+(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*"
+    r"(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?(?:\s+(?:tool|function))?\s+"
+    r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
+)
 _OBLIGES = frozenset({"after", "once", "as soon as"})
 _STATE_CHECK = re.compile(
     r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
@@ -70,6 +80,8 @@ class Timed:
 def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
     sentence is in a tool's description, where "use this" is the tool itself."""
+    if described and (first := _FIRST.match(text)) is not None:
+        return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
     m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
     if m is None:
         return None
