@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.amounts import amount_bounds
+from specgap.extract.argvalues import fixed_values
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import TOOLS
 
@@ -161,3 +162,31 @@ def test_values_of_an_argument_in_the_imperative(
     tmp_path: Path, sentence: str, expected: tuple[str, str, dict[str, Any]]
 ) -> None:
     test_compiled(tmp_path, sentence, expected)
+
+
+FIXED: list[tuple[str, tuple[str, dict[str, Any]] | None]] = [
+    (
+        "For audit entries, apply the fixed timestamp '2030-01-01T00:00:00Z'.",
+        ("*", {"facet": "timestamp", "allowed": ["2030-01-01T00:00:00Z"]}),
+    ),
+    (
+        "New bookings are created with a status of 'reserved'.",
+        ("create booking", {"facet": "status", "allowed": ["reserved"]}),
+    ),
+    ("Use the same format 'YYYY-MM-DD'.", None),  # a format, not a value
+    ("Apply the fixed fees 'a' and 'b'.", None),  # two values are no fixed value
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), FIXED)
+def test_fixed_values(sentence: str, expected: tuple[str, dict[str, Any]] | None) -> None:
+    found = [(e.target, e.params) for e in fixed_values(sentence)]
+    assert found == ([expected] if expected else [])
+
+
+def test_a_fixed_value_holds_wherever_the_argument_is(tmp_path: Path) -> None:
+    test_compiled(
+        tmp_path,
+        "Always use the fixed reason 'renter request'.",
+        ("resource_in_allowlist", "cancel_booking", {"allowed": ["renter request"]}),
+    )

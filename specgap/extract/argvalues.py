@@ -18,7 +18,7 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_conditions import STATE_FIELDS
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import QUOTED, singular
+from specgap.extract.pattern_base import ANY_TOOL, QUOTED, singular
 
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"
@@ -61,3 +61,38 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     if allow:
         return [Emit("resource_in_allowlist", action, {"facet": facet, "allowed": values}, 0.7)]
     return [Emit("deny_action", action, {"facet": facet, "values": values}, 0.7)]
+
+
+# "apply the fixed timestamp '2025-01-01T00:00:00Z'", "always use the default currency 'EUR'"
+_FIXED = re.compile(
+    r"\b(?:apply|use|set|pass)\s+(?:the\s+|a\s+)?(?:fixed|same|constant|default|following)\s+"
+    r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*:?\s+(?:value\s+|of\s+)?(?P<list>" + _LIST + r")",
+    re.I,
+)
+# "new accounts are created with a status of 'pending'": the value the creating call passes
+_CREATED_WITH = re.compile(
+    r"^\W*(?:(?:all|every|each|any)\s+)?(?:new(?:ly\s+created)?\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s+(?:are|is|must\s+be|should\s+be|shall\s+be)\s+(?:always\s+)?(?:initiali[sz]ed|created|"
+    r"registered|opened)\s+with\s+(?:an?\s+|the\s+)?(?P<facet>[a-z][\w-]*)\s+(?:of\s+|set\s+to\s+)?"
+    r"(?P<list>" + _ITEM + r")",
+    re.I,
+)
+
+
+def fixed_values(text: str) -> list[Emit]:
+    """The one value an argument takes: wherever it appears (a fixed value), or in the call
+    that creates the entity ("new accounts are created with a status of 'pending'")."""
+    created = _CREATED_WITH.search(text)
+    if created is not None:
+        values = [a or b or c for a, b, c in QUOTED.findall(created["list"])]
+        entity = " ".join(_singular(w) for w in created["np"].casefold().split())
+        params = {"facet": created["facet"].casefold(), "allowed": values}
+        return [Emit("resource_in_allowlist", f"create {entity}", params, 0.7)]
+    fixed = _FIXED.search(text)
+    if fixed is None:
+        return []
+    values = [a or b or c for a, b, c in QUOTED.findall(fixed["list"])]
+    facet = " ".join(w.casefold() for w in fixed["facet"].split())
+    if len(values) != 1 or facet.split()[-1] in {"value", "values", "format", "pattern"}:
+        return []
+    return [Emit("resource_in_allowlist", ANY_TOOL, {"facet": facet, "allowed": values}, 0.7)]

@@ -12,7 +12,7 @@ import re
 
 from specgap.extract import temporal
 from specgap.extract.amounts import amount_bounds
-from specgap.extract.argvalues import argument_values
+from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -39,6 +39,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
+    if not valued and not rules and sentence.subject is None:
+        valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
