@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.sources import value_sources
+from specgap.extract.sources import required_values, value_sources
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import _tool
 
@@ -54,6 +54,19 @@ READS: list[tuple[str, list[dict[str, Any]]]] = [
     ("Use it as stated in the handbook.", []),  # no value named
     ("Use arguments found in the catalogue.", []),  # too generic to be a value
 ]
+
+
+REQUIRED: list[tuple[str, tuple[str, str] | None]] = [
+    ("For a claim lookup, the plate number is required.", ("look up claim", "plate number")),
+    ("For booking cancellation, a reason is mandatory.", ("cancel booking", "reason")),
+    ("For safety, seat belts are required.", None),  # no value of an argument: left alone
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), REQUIRED)
+def test_a_required_value_is_grounded(sentence: str, expected: tuple[str, str] | None) -> None:
+    found = [(e.target, e.params["facet"]) for e in required_values(sentence)]
+    assert found == ([expected] if expected else [])
 
 
 @pytest.mark.parametrize(("sentence", "expected"), READS)

@@ -20,7 +20,7 @@ from specgap.extract.grammar_rules import Emit, Gap, also, candidate, choose, gu
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.restrictors import narrow, needs_approval, negated_count
 from specgap.extract.segments import Sentence
-from specgap.extract.sources import value_sources
+from specgap.extract.sources import required_values, value_sources
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -38,6 +38,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     gap: Gap | None = None
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
+    if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
+        rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"

@@ -20,6 +20,7 @@ from typing import Any
 
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.procedures import verb_of
 
 _GOT = (
     r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
@@ -123,3 +124,35 @@ def _facets(np: str, ids: str | None) -> list[str]:
         head = "id" if words[-1] in {"ids", "id's"} else singular(words[-1])
         out.append(" ".join([*words[:-1], head]))
     return out
+
+
+# "for name lookup, the date of birth is required", "a reason is required to cancel an order"
+_REQUIRED_FOR = re.compile(
+    r"^\W*for\s+(?:a\s+|an\s+|the\s+|any\s+)?(?P<action>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s*,\s*"
+    r"(?:the\s+|a\s+|an\s+|their\s+|the\s+user's\s+|the\s+customer's\s+)?(?P<np>[a-z][\w-]*(?:\s+"
+    r"[a-z][\w-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?(?:required|needed|mandatory)\b",
+    re.I,
+)
+
+
+_NOUN_ACTIONS = {"lookup": "look up", "search": "search", "login": "log in", "signup": "sign up"}
+
+
+def required_values(text: str) -> list[Emit]:
+    """`For <action>, <value> is required`: the action's argument must hold a real value (the
+    user's or a tool's, never made up); the action is said by a noun phrase (`name lookup`)
+    the resolver maps to a tool."""
+    m = _REQUIRED_FOR.search(text)
+    if m is None:
+        return []
+    facets = _facets(m["np"], None)
+    if len(facets) != 1:
+        return []
+    words = m["action"].casefold().split()
+    verb = _NOUN_ACTIONS.get(words[-1]) or verb_of(words[-1])
+    # "name lookup": look up by name; "order cancellation": cancel order
+    if verb is None:
+        return []  # "for safety, ...": a purpose, not an action
+    action = " ".join([verb, *words[:-1]])
+    params = {"facet": facets[0], "from_user": True, "from_tools": [ANY_TOOL]}
+    return [Emit("arg_grounded", action, params, 0.65)]
