@@ -151,6 +151,11 @@ VALUES += [
         ("arg_grounded", "*", {"arg": "booking number", "from_user": True}),
     ),
     (
+        # the adjective before the object
+        "You are not allowed to cancel returned bookings.",
+        ("state_condition", "cancel_booking", {"entity": "booking", "denied": ["returned"]}),
+    ),
+    (
         "Only cancel bookings that are unpaid.",
         ("state_condition", "cancel_booking", {"entity": "booking", "allowed": ["unpaid"]}),
     ),

@@ -83,6 +83,12 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("state_condition", "cancel_booking", {"denied": ["on_road"]}, "enforce")],
         [],
     ),
+    (
+        # "without doing X first": X comes first, the action is not banned
+        "Never cancel a booking without getting the booking first.",
+        [("require_before", "cancel_booking", {"before": "get_booking"}, "enforce")],
+        [],
+    ),
     # other ways of saying never
     ("Avoid cancelling bookings.", [("deny_action", "cancel_booking", {}, "enforce")], []),
     ("Cancelling bookings is not allowed.", [("deny_action", "cancel_booking", {}, "enforce")], []),
@@ -129,6 +135,7 @@ NORMALIZED: list[tuple[str, str]] = [
     ("Avoid cancelling bookings.", "Never cancel     bookings."),
     ("Cancelling bookings is not allowed.", "cancel     bookings never         ."),
     ("Refrain from issuing refunds.", "Never issue          refunds."),
+    ("Make sure to get the booking.", "Always       get the booking."),
     ("Be polite.", "Be polite."),
 ]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
-from specgap.extract.grammar_conditions import STATE_FIELDS
+from specgap.extract.grammar_conditions import STATE_FIELDS, STATE_WORD
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, QUOTED, singular
@@ -42,6 +42,15 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
         return []
     if clause.condition is not None:
         return []  # "only ... if ...": the values hold under a condition, left to the grammar
+    words = clause.object.split()
+    adjective = len(words) >= 2 and re.fullmatch(STATE_WORD, words[0]) and len(words[0]) > 4
+    if adjective and not clause.passive:  # a passive subject's state: the state patterns
+        # "never cancel approved requests", "only refund unpaid bookings": the state of the
+        # entity acted on, said by an adjective before it
+        side = "allowed" if allow else "denied"
+        params = {"entity": singular(words[-1]), side: [words[0]]}
+        action = f"{clause.verb} {' '.join(words[1:])}"
+        return [Emit("state_condition", action, params, 0.7)]
     start = clause.action_span[0] if clause.action_span else 0
     m = _NAMED.search(text, start)
     if m is None:

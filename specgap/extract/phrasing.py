@@ -1,10 +1,11 @@
-"""Other ways of saying "never": rewritten, at the same length, into the form the grammar
-reads, so every offset into the sentence still holds.
+"""Other ways of saying "never" (and "always"): rewritten, at the same length, into the form
+the grammar reads, so every offset into the sentence still holds.
 
 - "Avoid V-ing O", "Refrain from V-ing O" -> "Never V O";
 - "Under no circumstances should you V O", "In no case may the agent V O" -> "Never V O";
 - "It is forbidden / prohibited / not allowed / not permitted to V O" -> "Never V O";
-- "V-ing O is not allowed / is forbidden / is prohibited / must not happen" -> "V O never".
+- "V-ing O is not allowed / is forbidden / is prohibited / must not happen" -> "V O never";
+- "Make sure to V", "Remember to V", "Don't forget to V" -> "Always V".
 """
 
 from __future__ import annotations
@@ -18,6 +19,11 @@ _AVOID = re.compile(r"^(?P<lead>\W*)(?P<said>(?:avoid|refrain\s+from)\s+(?P<g>[a
 _NO_CASE = re.compile(
     r"^(?P<lead>\W*)(?P<said>(?:under\s+no\s+circumstances?|in\s+no\s+case|at\s+no\s+time)\s*,?\s+"
     r"(?:should|must|may|can|shall|will)\s+(?:you|the\s+agent|the\s+assistant|we|it)\s+)",
+    re.I,
+)
+_REMINDER = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:make\s+sure|be\s+sure|remember|don't\s+forget|do\s+not\s+forget|"
+    r"take\s+care)\s+to\s+)",
     re.I,
 )
 _FORBIDDEN = re.compile(
@@ -52,6 +58,8 @@ def normalize(text: str) -> str:
     for pattern in (_NO_CASE, _FORBIDDEN):
         if (m := pattern.match(text)) is not None:
             return _fit(text, m.start("said"), m.end("said"), "Never ")
+    if (m := _REMINDER.match(text)) is not None:  # "make sure to V": always V
+        return _fit(text, m.start("said"), m.end("said"), "Always ")
     m = _GERUND_SUBJECT.match(text)
     if m is not None and (verb := _verb(m["g"])) is not None and len(verb) <= len(m["g"]):
         text = _fit(text, m.start("g"), m.end("g"), verb)

@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
-from specgap.extract.amounts import amount_bounds
-from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
-from specgap.extract.grammar_rules import Emit, Gap, also, candidate, choose, guard
+from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
-from specgap.extract.restrictors import narrow, needs_approval, negated_count
+from specgap.extract.readers import readings
+from specgap.extract.restrictors import narrow
 from specgap.extract.segments import Sentence
-from specgap.extract.sources import required_values, value_sources
+from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -36,25 +35,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         return _timed(sentence, timed)
     rules = guard(sentence, clause, found)
     gap: Gap | None = None
-    if not rules and sentence.subject is None:  # "refunds may not exceed $500"
-        rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
-    if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
-        rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
-    valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
-    if not valued and not rules and sentence.subject is None:
-        valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
-    if valued:  # "only reserve cars of class 'economy'": the values of one argument
-        rules = [r for r in rules if r.operator not in _VALUED] + [
-            candidate(sentence, e) for e in valued
-        ]
-    asked = needs_approval(clause, sentence.clean) if not rules else None
-    if asked is not None and sentence.subject is None:  # "never X without asking the user"
-        rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
-    counted = negated_count(clause, sentence.clean)
-    if counted is not None and (sentence.subject is None) == (counted[0] is not None):
-        # the count the grammar reads replaces the phrase patterns' reading of it
-        kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
-        rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
+    rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):
@@ -82,7 +63,6 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
-_VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 _CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 

@@ -76,6 +76,24 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
     return f"{clause.verb} {noun}", _count_params(count)
 
 
+_WITHOUT_DOING = re.compile(r"^\s*,?\s*without\s+(?:first\s+)?(?P<event>[a-z]+ing\b[^.;,]*)", re.I)
+
+
+def needs_first(clause: Clause, text: str) -> tuple[str, str] | None:
+    """`never approve a request without checking the balance first`: (the action, what it
+    requires before it)."""
+    from specgap.extract.temporal import event_action
+
+    if clause.action_span is None or not clause.negated or clause.action is None:
+        return None
+    m = _WITHOUT_DOING.match(text[clause.action_span[1] :])
+    if m is None:
+        return None
+    event = re.sub(r"\s+(?:first|beforehand|before)\s*$", "", m["event"].strip())
+    before = event_action(event)
+    return (clause.action, before) if before and before != clause.action else None
+
+
 def needs_approval(clause: Clause, text: str) -> str | None:
     """`do not transfer without asking the user first`: the action that needs the user's
     yes (a ban with no object of its own is still about its verb)."""
