@@ -51,6 +51,7 @@ _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn
 
 
 _ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
+_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
 
 
 def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
@@ -64,6 +65,8 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
         # "do not call this tool more than once per order": calls of the action itself
         itself = clause.object in _ITSELF or not clause.object
         params = _count_params(count)
+        if not itself and clause.verb in _CALLS:  # "never call `otp.send` more than 3 times"
+            return clause.object, params
         said = text[clause.action_span[0] : clause.action_span[1]]
         if not itself and "per" not in params and re.search(r"\b(?:an?|the\s+same)\s+\w", said):
             params["per"] = singular(clause.object.split()[-1])  # "cancel an order": each one
