@@ -42,6 +42,11 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [],
     ),
     (
+        "Never cancel a booking without the renter's confirmation.",
+        [("require_confirmation", "cancel_booking", {}, "enforce")],
+        [],
+    ),
+    (
         "Do not cancel without asking the renter first.",
         [("require_confirmation", "cancel_booking", {}, "enforce")],
         [],

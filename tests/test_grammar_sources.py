@@ -50,6 +50,10 @@ READS: list[tuple[str, list[dict[str, Any]]]] = [
             {"facet": "renter_ids", "from_user": False, "from_tools": ["*"]},
         ],
     ),
+    (
+        "Voucher codes must come from the partner catalogue.",
+        [{"facet": "voucher code", "from_user": False, "from_tools": ["*"]}],
+    ),
     ("Never guess a voucher code.", []),  # no source named: not this reading
     ("Use it as stated in the handbook.", []),  # no value named
     ("Use arguments found in the catalogue.", []),  # too generic to be a value

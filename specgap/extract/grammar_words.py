@@ -32,7 +32,7 @@ IMPERATIVE_VERBS = frozenset(
         "prepare schedule enroll disable archive register unregister extract analyze "
         "classify identify detect summarize save store link attach generate compute calculate "
         "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
-        "dispatch authenticate recommend find locate "
+        "dispatch authenticate recommend find locate turn "
     )
 )
 OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))

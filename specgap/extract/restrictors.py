@@ -30,7 +30,7 @@ _COUNT = re.compile(
     re.I,
 )
 _APPROVAL = re.compile(
-    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:(?:\w+\s+){0,3}?(?:explicit\s+)?"
+    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:(?:[\w']+\s+){0,3}?(?:explicit\s+)?"
     r"(?:approval|confirmation|consent|permission|agreement|go-ahead|authori[sz]ation)\b|"
     r"(?:first\s+)?(?:asking|checking\s+with|consulting|confirming\s+with)\s+(?:the\s+)?"
     + USER

@@ -53,6 +53,13 @@ _PASSIVE = re.compile(
     r"is\s+to)\s+be\s+used\b",
     re.I,
 )
+# "device ids must come from list_devices", "the amount must be taken from the invoice"
+_COME_FROM = re.compile(
+    r"^\W*(?:the\s+|all\s+|any\s+)?" + _NP + _PAREN + r"\s+(?:must|should|shall|have\s+to|has\s+to)"
+    r"\s+(?:always\s+|only\s+)?(?:come|be\s+taken|be\s+obtained|be\s+copied|be\s+read|originate)"
+    r"\s+(?:only\s+)?from\s+" + _SOURCE,
+    re.I,
+)
 # "if you need X, (always) use the T tool"
 _NEED = re.compile(
     r"\b(?:if|when|whenever)\s+(?:you\s+)?(?:need|require|want)\s+(?:the\s+|an?\s+)?" + _NP
@@ -86,7 +93,7 @@ _NOT_VALUES = frozenset(
 
 def value_sources(text: str) -> list[Emit]:
     """The `arg_grounded` rules a sentence states about where values come from."""
-    for pattern in (_NEED, _PASSIVE, _USE):
+    for pattern in (_NEED, _PASSIVE, _COME_FROM, _USE):
         m = pattern.search(text)
         if m is None:
             continue
