@@ -74,6 +74,12 @@ READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
         False,
     ),
     ("Check that the booking is paid before cancelling the booking.", None, False),  # a state
+    (
+        # the person the agent serves, in other words than "user"
+        "Issue the refund only after the employee confirms.",
+        ("require_confirmation", "issue refund", None),
+        False,
+    ),
     ("Never issue a refund after the booking is cancelled.", None, False),  # not an order
     ("Wait until the booking is cancelled.", None, False),
     ("Use this after reading it with `get_booking`.", None, False),  # only in a description

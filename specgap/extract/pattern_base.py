@@ -31,7 +31,8 @@ NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS.split(" "))}
 NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
-    r"renter|borrower|account\s+holder)"
+    r"renter|borrower|account\s+holder|employee|traveler|traveller|resident|homeowner|tenant|"
+    r"applicant|student|subscriber|cardholder|policyholder|shopper)"
 )
 
 
