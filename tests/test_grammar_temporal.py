@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from specgap.extract.temporal import event_action, read
+from specgap.extract.temporal import event_action, read, requires
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import TOOLS
 
@@ -20,6 +20,9 @@ EVENTS: list[tuple[str, str | None]] = [
     ("the refund has been issued", "issue refund"),
     ("unlocking it with `get_booking`", "get_booking"),
     ("verification of the driver", "verify driver"),
+    ("any cancellation", "cancel"),
+    ("a booking lookup", "look up booking"),
+    ("booking is cancelled", "cancel booking"),  # a noun in -ing is not a gerund here
     ("it is late", None),
     ("lunch", None),
 ]
@@ -75,6 +78,27 @@ READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
     ),
     ("Check that the booking is paid before cancelling the booking.", None, False),  # a state
     (
+        # the action said by its subject: a gerund, an action noun
+        "Getting the booking must happen before issuing a refund.",
+        ("require_before", "issue refund", "get booking"),
+        False,
+    ),
+    (
+        "A booking lookup is required before any cancellation.",
+        ("require_before", "cancel", "look up booking"),
+        False,
+    ),
+    (
+        "Issuing a refund is only possible after the booking has been cancelled.",
+        ("require_before", "issue refund", "cancel booking"),
+        False,
+    ),
+    (
+        "The booking must be retrieved before it is cancelled.",
+        ("require_before", "cancel booking", "retrieve booking"),
+        False,
+    ),
+    (
         # the person the agent serves, in other words than "user"
         "Issue the refund only after the employee confirms.",
         ("require_confirmation", "issue refund", None),
@@ -98,6 +122,20 @@ def test_temporal_sentences(
     emit = timed.emits[0]
     assert (emit.operator, emit.target, emit.params.get("before")) == expected
     assert (timed.obliges is not None) is obliges
+
+
+REQUIRES: list[tuple[str, tuple[str, str] | None]] = [
+    ("Cancelling a booking requires getting the booking first.", ("cancel booking", "get booking")),
+    ("Refunds require a prior cancellation of the booking.", ("refund", "cancel booking")),
+    ("Refunds require patience.", None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), REQUIRES)
+def test_one_action_requires_another(sentence: str, expected: tuple[str, str] | None) -> None:
+    emit = requires(sentence)
+    found = (emit.target, emit.params["before"]) if emit else None
+    assert found == expected
 
 
 def test_a_description_orders_its_own_tool() -> None:

@@ -28,6 +28,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     clause = parse(sentence.clean)
     found = list(sentence_rules(sentence))
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    needed = (
+        temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
+    )
+    if needed is not None:  # "cancelling a booking requires getting the booking first"
+        timed = temporal.Timed((needed,), None)
     ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)

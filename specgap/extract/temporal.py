@@ -17,12 +17,12 @@ cannot be read as an action is left to the rest of the grammar, which keeps the 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from specgap.extract.grammar import parse
+from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
-from specgap.extract.pattern_base import USER, lemma
+from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
 _WHEN = (
@@ -90,6 +90,11 @@ def read(text: str, described: bool = False) -> Timed | None:
     main = m["main"]
     itself = described and _ITSELF.match(main) is not None
     clause = parse(main)
+    said = _said_action(main) if clause.action is None and not itself else None
+    if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
+        modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
+        words = said.split()
+        clause = replace(clause, verb=words[0], object=" ".join(words[1:]), modality=modality)
     if conj in {"until", "till"}:
         if not clause.negated:
             return None  # "wait until ...": nothing is ordered
@@ -124,6 +129,47 @@ def read(text: str, described: bool = False) -> Timed | None:
     obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
     emit = Emit("require_before", action, {"before": before}, 0.7)
     return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+_SUBJECT_IS = re.compile(
+    r"^\W*(?P<subject>.+?)\s+(?:must|should|has\s+to|have\s+to|needs\s+to|shall|is|are)\s+(?:always\s+)?"
+    r"(?:only\s+)?(?:happen|be\s+done|come|take\s+place|occur|possible|allowed|permitted|required|"
+    r"needed|mandatory|done)\s*(?:only\s*)?$",
+    re.I,
+)
+
+
+def _said_action(main: str) -> str | None:
+    """The action a subject says: a gerund (`getting the booking`) or an action noun
+    (`a booking lookup`), of "... must happen / is required / is only possible"."""
+    m = _SUBJECT_IS.match(main.strip())
+    if m is None:
+        return None
+    subject = m["subject"].strip()
+    first = subject.split()[0].casefold()
+    if first.endswith("ing") and len(first) > 4:
+        return _action(lemma(first), subject, len(subject.split()[0]))
+    return _nominal_action(subject)
+
+
+def requires(text: str) -> Emit | None:
+    """`Cancelling a booking requires getting the booking first`, `refunds require a prior
+    cancellation`: the second action comes before the first."""
+    m = _REQUIRES.match(text.strip())
+    if m is None:
+        return None
+    then = _said_action(f"{m['a']} is done")
+    first = event_action(m["b"])
+    if then is None or first is None or then == first:
+        return None
+    return Emit("require_before", then, {"before": first}, 0.7)
+
+
+_REQUIRES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
+    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
+    re.I,
+)
 
 
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
@@ -181,7 +227,8 @@ def event_action(event: str) -> str | None:
     if not words:
         return None
     first = words[0].casefold()
-    if first.endswith("ing") and len(first) > 4:  # "checking the booking"
+    copula = re.match(r"\S+\s+(?:is|are|was|were|has|have|gets?|got)\b", event, re.I)
+    if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
         return _action(lemma(first), event, len(words[0]))
     did = _SUBJECT_DID.match(event)
     if did is not None:
@@ -193,6 +240,9 @@ def event_action(event: str) -> str | None:
         if verb in IMPERATIVE_VERBS and subject and subject.split()[0] not in _NOT_SUBJECT:
             return f"{verb} {' '.join(subject.split()[-3:])}"
         return None
+    nominal = _nominal_action(event)
+    if nominal is not None:  # "any cancellation", "a booking lookup", "the refund of X"
+        return nominal
     verb = verb_of(first.strip(".,")) or first  # "verification of the user": verify user
     if verb != first and verb in IMPERATIVE_VERBS:
         of = re.match(r"\s+of\s+", event[len(words[0]) :])
@@ -202,6 +252,36 @@ def event_action(event: str) -> str | None:
 
 
 _NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
+_DETERMINER = re.compile(
+    r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I
+)
+_PHRASAL = {"lookup": "look up", "login": "log in", "checkout": "check out", "signup": "sign up"}
+
+
+def _nominal_action(phrase: str) -> str | None:
+    """An action said by a noun: `booking cancellation` -> `cancel booking`, `any refund`
+    -> `refund`, `a lookup of the booking` -> `look up booking`."""
+    text = phrase.strip()
+    if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|being)\b", text, re.I):
+        return None  # a clause ("its status is 'returned'"), not a noun phrase
+    while (m := _DETERMINER.match(text)) is not None:
+        text = text[m.end() :]
+    words = re.findall(r"[A-Za-z][\w-]*", text.split(" of ")[0])[:3]
+    if not words:
+        return None
+    noun = singular(words[-1].casefold())
+    verb = _PHRASAL.get(noun) or (lemma(noun) if is_action_noun(noun) else verb_of(noun))
+    if verb is None or (verb not in IMPERATIVE_VERBS and " " not in verb):
+        return None
+    if verb == noun and not is_action_noun(noun):
+        return None
+    of = re.search(
+        r"\bof\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(?P<o>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+        text,
+        re.I,
+    )
+    obj = [w.casefold() for w in words[:-1]] or ([of["o"].casefold()] if of else [])
+    return " ".join([verb, *obj])
 
 
 def _action(verb: str, text: str, at: int) -> str | None:
