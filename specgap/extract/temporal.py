@@ -266,7 +266,8 @@ def _nominal_action(phrase: str) -> str | None:
         return None  # a clause ("its status is 'returned'"), not a noun phrase
     while (m := _DETERMINER.match(text)) is not None:
         text = text[m.end() :]
-    words = re.findall(r"[A-Za-z][\w-]*", text.split(" of ")[0])[:3]
+    head = re.split(r"\b(?:of|that|which|who|for|to|in|on|with|by|from)\b", text, maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w-]*", head)[:3]
     if not words:
         return None
     noun = singular(words[-1].casefold())
