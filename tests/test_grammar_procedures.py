@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.coordination import actions_of
+from specgap.extract.coordination import actions_of, verb_actions
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import TOOLS
 
@@ -132,6 +132,22 @@ COORDINATED: list[tuple[str, list[str]]] = [
     ("cancel the booking", ["cancel booking"]),
     ("be polite", []),
 ]
+
+
+VERBS: list[tuple[str, list[str]]] = [
+    ("Never cancel or refund a booking.", ["cancel booking", "refund booking"]),
+    (
+        "Never cancel, refund or update a booking.",
+        ["refund booking", "update booking", "cancel booking"],
+    ),
+    ("Never cancel a booking.", ["cancel booking"]),
+    ("Get the booking and cancel it.", ["get booking"]),
+]
+
+
+@pytest.mark.parametrize(("text", "actions"), VERBS)
+def test_coordinated_verbs_share_their_object(text: str, actions: list[str]) -> None:
+    assert verb_actions(text) == actions
 
 
 @pytest.mark.parametrize(("text", "actions"), COORDINATED)

@@ -94,6 +94,15 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("require_before", "cancel_booking", {"before": "get_booking"}, "enforce")],
         [],
     ),
+    (
+        # every coordinated verb is banned, not only the last one read
+        "Do not cancel or update bookings.",
+        [
+            ("deny_action", "cancel_booking", {}, "enforce"),
+            ("deny_action", "update_booking_drivers", {}, "enforce"),
+        ],
+        [],
+    ),
     # other ways of saying never
     ("Avoid cancelling bookings.", [("deny_action", "cancel_booking", {}, "enforce")], []),
     ("Cancelling bookings is not allowed.", [("deny_action", "cancel_booking", {}, "enforce")], []),
@@ -127,7 +136,7 @@ def test_a_ban_is_no_wider_than_its_sentence(
     found = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
     assert len(found) == len(policies), [(p.operator, p.target) for p in found]
     for policy, (operator, tool, subset, enforcement) in zip(
-        sorted(found, key=lambda p: p.operator), sorted(policies), strict=True
+        sorted(found, key=lambda p: (p.operator, p.target)), sorted(policies), strict=True
     ):
         dumped = policy.condition.model_dump(mode="json")
         assert (policy.operator, policy.target, policy.enforcement) == (operator, tool, enforcement)

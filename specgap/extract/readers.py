@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
+from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
@@ -45,3 +46,27 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
     return rules
+
+
+def coordinated_bans(
+    sentence: Sentence, clause: Clause, rules: list[CandidateRule]
+) -> list[CandidateRule]:
+    """ "Never cancel or refund a booking": the ban holds for each coordinated verb, not only
+    the one the clause was read with (which would silently drop the others)."""
+    if not clause.negated or sentence.subject is not None:
+        return rules
+    actions = verb_actions(sentence.clean)
+    if len(actions) < 2:
+        return rules
+    bans = [r for r in rules if r.operator == "deny_action" and not r.params.get("values")]
+    if not rules:
+        return [candidate(sentence, Emit("deny_action", a, {}, 0.7)) for a in actions]
+    if not bans:
+        return rules
+    had = {r.target for r in rules}
+    more = [
+        bans[0].model_copy(update={"target": a, "mentions": (a,), "grounding": "partial"})
+        for a in actions
+        if a not in had
+    ]
+    return [*rules, *more]

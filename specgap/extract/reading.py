@@ -16,7 +16,7 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
-from specgap.extract.readers import readings
+from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import narrow
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
@@ -56,6 +56,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+    rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
