@@ -103,6 +103,19 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         ],
         [],
     ),
+    (
+        # the state of the entity a prepositional object names
+        "You must not issue a refund for a booking that has not been cancelled.",
+        [
+            (
+                "state_condition",
+                "issue_refund",
+                {"entity": "booking", "allowed": ["cancelled"]},
+                "enforce",
+            )
+        ],
+        [],
+    ),
     # other ways of saying never
     ("Avoid cancelling bookings.", [("deny_action", "cancel_booking", {}, "enforce")], []),
     ("Cancelling bookings is not allowed.", [("deny_action", "cancel_booking", {}, "enforce")], []),

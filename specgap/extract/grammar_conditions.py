@@ -177,6 +177,7 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
+        rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)
         return _bind(cond, f"{obj} {rest}")
     return cond
 

@@ -154,10 +154,39 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
+    state = _object_state(rest)
+    if state is not None:  # "no refund for a booking that has not been cancelled"
+        return _as(rule, "state_condition", state, rule.target)
     qualifier = _QUALIFIER.match(rest)
     if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
     return rule
+
+
+_OF_WHICH = re.compile(
+    r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:that|which)\s+(?:is|are|was|were|has|have)\b[^.;,]*)",
+    re.I,
+)
+
+
+def _object_state(rest: str) -> dict[str, object] | None:
+    """The state of the entity a ban's prepositional object names, when a relative clause
+    says it: a ban of the action on entities in that state (`denied`), or outside it."""
+    from specgap.extract.grammar_conditions import relative_clause
+
+    m = _OF_WHICH.match(rest)
+    if m is None:
+        return None
+    entity = singular(m["np"].split()[-1])
+    cond = relative_clause(" " + m["rel"], 0, entity)
+    if cond is None or not cond.bound:
+        return None
+    side = "allowed" if cond.negated else "denied"
+    params: dict[str, object] = {"entity": cond.entity or entity, side: list(cond.values)}
+    if cond.field:
+        params["field"] = cond.field
+    return params
 
 
 def _as(
