@@ -65,6 +65,7 @@ PROCEDURES: list[tuple[str, str, list[tuple[str, str, str]]]] = [
             ("cancel_booking", "get_booking", "enforce"),
             ("cancel_booking", "issue_refund", "review_only"),
             ("issue_refund", "get_booking", "enforce"),
+            ("issue_refund", "pay_booking", "enforce"),  # the step runs once the booking is paid
         ],
     ),
     (
@@ -167,3 +168,27 @@ def test_a_step_with_coordinated_objects_orders_each(tmp_path: Path) -> None:
     ]  # "issue voucher" names no tool: dropped with a located diagnostic
     notes = [d.code for d in built.state.diagnostics if d.span is not None]
     assert "unresolved-mention" in notes
+
+
+def test_a_step_run_only_once_an_action_happened_requires_it(tmp_path: Path) -> None:
+    """ "Execute this step only if the booking was cancelled": the step's actions require
+    the cancellation, stated on the line that says so."""
+    built = _build(
+        tmp_path,
+        "Execute each step in order.\n\n"
+        "Step 1. Get the booking\n"
+        "Step 2. Cancel the booking\n"
+        "Step 3. Issue the refund\n- Execute this step only if the booking was cancelled.\n"
+        "Step 4. Update the booking drivers\n- If no booking was cancelled, skip this step.\n",
+    )
+    at_line = {
+        (p.target, p.condition.model_dump()["before"], source.span.start_line)
+        for p in built.policies
+        if p.operator == "require_before"
+        for source in (p.source, *p.also_stated_at)
+        if source.span.start_line in {6, 8}
+    }
+    assert at_line == {
+        ("issue_refund", "cancel_booking", 6),
+        ("update_booking_drivers", "cancel_booking", 8),
+    }

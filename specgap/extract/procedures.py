@@ -78,6 +78,9 @@ class Step:
     title: str
     bullets: list[str] = field(default_factory=list)
     condition: str | None = None  # set when the step is optional: when it is taken
+    lines: list[int] = field(default_factory=list)  # 1-based line of the title, each bullet
+    requires: str | None = None  # "execute this step only if the case was created": create case
+    required_at: int | None = None  # ... and the line that says so
 
     def actions(self) -> list[str]:
         """What the step does, in order (see the module docstring)."""
@@ -158,20 +161,22 @@ def steps_after(sentence: Sentence) -> list[Step]:
     rest_of_line = text[end : (text.find("\n", end) + 1 or len(text))]
     if _announces(rest_of_line):
         return []  # a later sentence on the line announces them
+    first = text.count("\n", 0, end + len(rest_of_line)) + 1
     lines = text[end + len(rest_of_line) :].splitlines()
     steps: list[Step] = []
     blank = False
-    for line in lines:
+    for number, line in enumerate(lines, start=first):
         if not line.strip():
             blank = True
             continue
         m = _STEP.match(line)
         if m is not None and int(m["n"] or m["m"]) == len(steps) + 1:
-            steps.append(Step(len(steps) + 1, m["title"].replace("*", " ").strip()))
+            steps.append(Step(len(steps) + 1, m["title"].replace("*", " ").strip(), lines=[number]))
         elif not steps:
             break
         elif (b := _BULLET.match(line)) is not None:
             steps[-1].bullets.append(b["text"].replace("*", " ").strip())
+            steps[-1].lines.append(number)
         elif blank:
             break  # a paragraph of its own: the procedure is over
         elif steps[-1].bullets:
@@ -193,8 +198,12 @@ def _mark_optional(steps: list[Step]) -> None:
         title = _IF_TITLE.match(step.title)
         if only is not None:
             step.condition = step.condition or f"only {only['k'].lower()} {only['c'].strip()}"
+            _requires(step, only["c"], only[0])
         elif skip is not None:
             step.condition = step.condition or f"unless {skip['c'].strip()}"
+            done = re.match(r"\s*(?:no|not\s+an?|nothing)\s+(?P<e>.+)$", skip["c"], re.I)
+            if done is not None:  # "if no case was created, skip this step": a case first
+                _requires(step, done["e"], skip[0])
         elif title is not None:
             step.condition = step.condition or f"{title['k'].lower()} {title['c'].strip()}"
         elif _OPTIONAL.search(body):
@@ -204,6 +213,33 @@ def _mark_optional(steps: list[Step]) -> None:
                 if step.number < number <= len(steps):
                     later = steps[number - 1]
                     later.condition = later.condition or f"unless {m['c'].strip()}"
+
+
+def _requires(step: Step, event: str, said: str) -> None:
+    """The action the step's condition says happened before it (`the case was created`)."""
+    from specgap.extract.temporal import event_action
+
+    action = event_action(re.sub(r"\b(?:successfully|already|previously)\s+", "", event.strip()))
+    if action is None:
+        return
+    step.requires = action
+    texts = [step.title, *step.bullets]
+    at = next((i for i, t in enumerate(texts) if said.split()[0] in t and said[:20] in t), None)
+    step.required_at = step.lines[at] if at is not None and at < len(step.lines) else None
+
+
+def requirements(steps: list[Step]) -> list[tuple[int, Emit]]:
+    """(line, rule) for each step that runs only once an action happened: every action of
+    the step requires it, stated where the condition is written."""
+    out: list[tuple[int, Emit]] = []
+    for step in steps:
+        if step.requires is None or step.required_at is None:
+            continue
+        for action in step.actions():
+            if action != step.requires:
+                out.append((step.required_at, Emit("require_before", action,
+                                                   {"before": step.requires}, 0.7)))  # fmt: skip
+    return out
 
 
 def _numbers(listed: str) -> list[int]:

@@ -46,14 +46,24 @@ def read_all(
 
     pending = list(sentences)
     chain = _Chain()
+    later: list[tuple[int, Emit]] = []  # a step's own requirement, stated at its line
     i = 0
     while i < len(pending):
         sentence = pending[i]
+        line = sentence.span().start_line
+        here = [e for at, e in later if at == line and sentence.subject is None]
+        if here:
+            later = [(at, e) for at, e in later if at != line]
+            found, notes = read_sentence(sentence)
+            yield sentence, [*found, *(candidate(sentence, e) for e in here)], notes
+            i += 1
+            continue
         steps, used = _steps(sentence, pending[i + 1 :])
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
         if paragraphs and procedures.announces(sentence):
             # "Step 1. ..." paragraphs: the steps keep their own sentences and rules
             emits = procedures.orderings(paragraphs, _scope(sentence))
+            later += procedures.requirements(paragraphs)
             rules = [candidate(sentence, e) for e in emits]
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
