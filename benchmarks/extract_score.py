@@ -86,6 +86,7 @@ class Score:
     silent: int = 0
     misses: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
+    unreported: list[str] = field(default_factory=list)  # where the silent losses are
 
     def add(self, other: Score) -> None:
         for name in (
@@ -339,6 +340,7 @@ def score(
         )
         if not here and not located:
             result.silent += 1
+            result.unreported.append(f"{rule.at}: {rule.note}")
         if not rule.checkable:
             continue
         for exp in rule.expect:

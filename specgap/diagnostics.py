@@ -332,6 +332,14 @@ CODES: tuple[Code, ...] = (
         "the rule is never compiled as an unconditional ban",
     ),
     _c(
+        "obligation-not-enforced",
+        "extract",
+        "note",
+        "a sentence orders two actions and also obliges the later one to happen; only the "
+        "order is compiled",
+        "check that the required call happens with an eval, or enforce it elsewhere",
+    ),
+    _c(
         "bound-not-representable",
         "extract",
         "note",

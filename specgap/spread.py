@@ -22,6 +22,8 @@ created entity has no state yet).
 
 from __future__ import annotations
 
+import re
+
 from specgap.ir import Candidate, CandidateRule, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
@@ -37,7 +39,7 @@ def spreads(rule: CandidateRule) -> bool:
     operator = OPERATORS.get(rule.operator)
     if rule.target != "*" or operator is None or operator.spreads_over is None:
         return False
-    if operator.spreads_over == "facet":
+    if operator.spreads_over in ("facet", "sources"):
         return "facet" in rule.params
     return bool(rule.params.get(operator.spreads_over))
 
@@ -53,6 +55,8 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         # on explicit requests"): the rule is kept for review, not enforced
         update = {} if _spoken(values, registry) else {"grounding": "inferred"}
         return [rule.model_copy(update={"target": t.id, **update}) for t in acting]
+    if OPERATORS[rule.operator].spreads_over == "sources":
+        return _grounded(rule, registry)
     facet = str(rule.params["facet"])
     out = []
     for tool in registry.tools:
@@ -63,6 +67,44 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             params = {**rule.params, "facet": arg}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
     return out
+
+
+_IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
+
+
+def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
+    """Where values come from (see `specgap.extract.sources`): one copy per tool with an
+    argument whose name says every word of the facet (the source tools left out, they make
+    the value). A facet written as an argument name, or one no tool's argument names, stays
+    a rule over every call that names the argument at check time, kept for review."""
+    facet = str(rule.params["facet"])
+    sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
+    wanted = set(words(facet))
+    out: list[CandidateRule] = []
+    if not _IDENTIFIER.fullmatch(facet) and wanted:
+        for tool in registry.tools:
+            if tool.hook or tool.id in sources:
+                continue
+            named = [a for a in tool.arg_names if wanted <= set(words(a))]
+            if len(named) == 1:
+                params = {**rule.params, "facet": named[0]}
+                out.append(rule.model_copy(update={"target": tool.id, "params": params}))
+    if out:
+        return _in_section(out, rule.context, wanted)
+    spelled = {compact(a): a for t in registry.tools for a in t.arg_names}
+    arg = spelled.get(compact(facet), facet)
+    params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
+    return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _in_section(copies: list[CandidateRule], heading: str, said: set[str]) -> list[CandidateRule]:
+    """The copies whose tools the section heading names best ("When to give user tools":
+    `give_user_tool`, not `unlock_agent_tool`), counting heading words beyond the facet's
+    own; all of them when the heading tells none apart."""
+    context = set(words(heading)) - said
+    overlap = {c.target: len(context & set(words(str(c.target)))) for c in copies}
+    best = max(overlap.values())
+    return [c for c in copies if overlap[c.target] == best]
 
 
 def exact(tool_id: str) -> Resolution:

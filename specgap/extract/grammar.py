@@ -20,9 +20,11 @@ from typing import Literal
 
 from specgap.extract.grammar_conditions import (
     Condition,
+    action_for_state,
     having_state,
     read_condition,
     relative_clause,
+    state_subject,
 )
 from specgap.extract.grammar_words import (
     DET,
@@ -45,6 +47,7 @@ from specgap.extract.pattern_base import (
     singular,
     split_words,
 )
+from specgap.extract.phrasing import normalize
 
 __all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Quantity", "conjuncts", "parse"]
 
@@ -120,6 +123,11 @@ _SUBJECTS = re.compile(
 )
 _CONFIRM = re.compile(r"\b(?:confirm(?:s|ed|ation)?|consent|go-ahead|approv(?:al|es?|ed))\b", re.I)
 _FROM_USER = re.compile(r"\bfrom\s+(?:the\s+)?" + USER + r"s?\b", re.I)
+_ASK_FOR = re.compile(
+    r"\b(?:the\s+|their\s+)?" + USER + r"s?\s+(?:for|to\s+(?:provide|give|share|confirm|"
+    r"state|supply))\s+(?:their\s+|his\s+|her\s+|the\s+|a\s+|an\s+)?(?=[a-z])",
+    re.I,
+)
 _NAMED = re.compile(
     r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
     r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
@@ -245,6 +253,18 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
+    for_state = action_for_state(text)
+    if for_state is not None and is_action_noun(for_state[0]):  # "returns are only possible for
+        noun, entity, state, noun_at = for_state  # delivered orders"
+        return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
+                      action_span=noun_at, condition=state)  # fmt: skip
+    stated = state_subject(text)
+    if stated is not None:  # "only pending requests can be approved"
+        state, at = stated
+        rest = parse(" " * at + text[at:])  # same offsets, the state words blanked
+        return replace(rest, modality="only" if not rest.negated else rest.modality,
+                       condition=state)  # fmt: skip
     cond, main, _ = read_condition(text)
     modality, negated, modal = _modality(main)
     verb: str | None = None
@@ -279,7 +299,7 @@ def parse(text: str) -> Clause:
             if via is not None:
                 obj, o_end = object_at(main, o_end + via.end() - 1)
         span = (first.start(1), o_end)
-        cond = cond or (relative_clause(main, o_end) if obj else None)
+        cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
@@ -293,14 +313,18 @@ def parse(text: str) -> Clause:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 subject = DET.sub("", _SUBJECTS.sub("", before))
+                parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
+                if len(parts) == 2 and cond is None:
+                    # "orders that have been delivered cannot be cancelled": their state
+                    cond = relative_clause(" " + parts[1], 0, obj) or cond
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
-                cond = cond or (relative_clause(main, o_end) if obj else None)
+                cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):
@@ -325,6 +349,9 @@ def parse(text: str) -> Clause:
     obtain = None
     if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
         obtain = obj
+    asked = _ASK_FOR.search(main) if verb in {"ask", "request", "prompt"} else None
+    if asked is not None:  # "ask the user for the order id"
+        obtain = object_at(main, asked.end() - 1)[0] or None
     ahead = _BEFORE.search(main)
     source = _NOT_FROM.search(text)
     ensure = _ENSURE.search(text)

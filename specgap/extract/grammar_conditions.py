@@ -12,13 +12,14 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular, split_words
+from specgap.operators.prose import STATE_WORD as STATE_WORD
 
 # --- condition clauses ---------------------------------------------------------------------
 
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once)|unless|except\s+(?:when|if)|if|when|whenever|"
-    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b",
+    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise|after|until|till)\b",
     re.I,
 )
 _ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
@@ -28,7 +29,7 @@ _SCOPE = re.compile(
     r"performing|you\s+(?:call|use|make|invoke))\b",
     re.I,
 )
-_STATE_FIELDS = frozenset(
+STATE_FIELDS = frozenset(
     split_words("status state stage phase tier type level plan membership category kind role")
 )
 _COPULA = re.compile(
@@ -102,6 +103,8 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             if kind_word in {"while", "as long as"}
             else "otherwise"
             if kind_word == "otherwise"
+            else "after"
+            if kind_word in {"after", "until", "till"}
             else "if"
         )
         cond = _bind(Condition(kind, text[m.start() : end].strip(" ,."), m.start(), end), words)
@@ -125,7 +128,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
     field = None
     entity = None
-    if subject_words and subject_words[-1].casefold() in _STATE_FIELDS:
+    if subject_words and subject_words[-1].casefold() in STATE_FIELDS:
         field = subject_words[-1].casefold()
         entity = singular(subject_words[-2]) if len(subject_words) > 1 else None
     elif subject_words and subject_words[-1].casefold() not in {"it", "they", "this", "that"}:
@@ -165,13 +168,19 @@ _RELATIVE = re.compile(
 )
 
 
-def relative_clause(main: str, at: int) -> Condition | None:
+def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     """A relative clause restricting the object ("tools that you do not plan to use"): the
     rule holds only for such objects, a condition no state test binds."""
     m = _RELATIVE.match(main[at:])
     if m is None:
         return None
-    return Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    if which is not None and obj:  # "a booking that has already been returned": its state
+        rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
+        rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)
+        return _bind(cond, f"{obj} {rest}")
+    return cond
 
 
 _HAVING = re.compile(
@@ -179,6 +188,49 @@ _HAVING = re.compile(
     r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
     re.I,
 )
+
+
+_ADJECTIVE = re.compile(
+    r"^\W*only\s+(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+"
+    r"(?P<entity>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|should|must|are|is|will)\b",
+    re.I,
+)
+
+
+def state_subject(text: str) -> tuple[Condition, int] | None:
+    """`Only pending requests can be approved`: the allowed state of the subject (a
+    participle or a word naming a state), and where the subject starts (the rest of the
+    sentence is read as "requests can be approved")."""
+    m = _ADJECTIVE.match(text)
+    if m is None:
+        return None
+    values = tuple(v for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
+    entity = singular(m["entity"].split()[-1])
+    cond = Condition("only_if", " ".join(m[0].split()), 0, m.end(), entity, None,
+                     tuple(v.casefold() for v in values))  # fmt: skip
+    return cond, m.start("entity")
+
+
+_FOR_STATE = re.compile(
+    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+(?:only\s+)?(?:possible|"
+    r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
+    r"(?:the\s+|an?\s+)?(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD
+    + r")*)\s+(?P<entity>[a-z][\w-]*)\b",
+    re.I,
+)  # fmt: skip
+
+
+def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] | None:
+    """`Returns are only possible for delivered orders`: the action noun's noun (`return`),
+    the entity (`order`), the state it must be in, and where the action is said."""
+    m = _FOR_STATE.match(text)
+    if m is None or not re.search(r"\bonly\b", m[0], re.I):
+        return None
+    values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
+    entity = singular(m["entity"])
+    cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end(), entity, None,
+                     values)  # fmt: skip
+    return singular(m["noun"]), entity, cond, m.span("noun")
 
 
 def having_state(main: str) -> Condition | None:

@@ -123,14 +123,24 @@ def _quantity(c: Clause) -> Answer:
     q = c.quantity
     if q is None or not _acts(c) or q.max is None:
         return None
-    if q.calls:
+    made = c.verb in _MAKES and bool(q.noun) and singular(q.noun.split()[-1]) == _head(c)
+    if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:
             params["per"] = q.per
-        return [Emit("max_calls", c.action or "", params, 0.75)]
+        action = f"{c.verb} {singular(q.noun.split()[-1])}" if made and not c.object else c.action
+        return [Emit("max_calls", action or "", params, 0.75)]
     if q.noun and q.max == 1 and not c.negated:
         return [Emit("arg_count_bound", c.action or "", {"items": q.noun, "max": 1}, 0.7)]
     return None
+
+
+_MAKES = frozenset({"create", "open", "book", "register", "schedule", "submit", "file", "place"})
+
+
+def _head(c: Clause) -> str:
+    """The object's head noun, singular; the empty string when there is no object."""
+    return singular(c.object.split()[-1]) if c.object else ""
 
 
 def _conditional(c: Clause) -> Answer:
@@ -169,7 +179,11 @@ def _state(c: Clause, cond: Condition) -> Emit | None:
     if not cond.bound or cond.kind == "otherwise":
         return None
     # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
-    allow = (cond.kind in {"only_if", "unless", "while"}) or c.modality == "only"
+    # "never X while V" denies V; "X only while V", "you may X while V" allow it
+    allow = cond.kind in {"only_if", "unless"} or c.modality == "only"
+    allow = allow or (cond.kind == "while" and not c.negated)
+    if re.match(r"(?:until|till)\b", cond.text, re.I):
+        allow = not allow  # "never X until V": X is allowed once V holds
     if cond.negated:
         allow = not allow
     entity = cond.entity or (singular(c.object.split()[-1]) if c.object else None)

@@ -32,7 +32,7 @@ IMPERATIVE_VERBS = frozenset(
         "prepare schedule enroll disable archive register unregister extract analyze "
         "classify identify detect summarize save store link attach generate compute calculate "
         "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
-        "dispatch "
+        "dispatch authenticate recommend find locate turn "
     )
 )
 OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))
@@ -42,7 +42,8 @@ NOT_OBJECT = frozenset(
         "until once and or but than so because since as that which who whose where per via "
         "through without except only first again also then is are was be itself themselves "
         "belonging has have had can could may might must should will would do does did not "
-        "been being"
+        "been being more less fewer older newer greater larger smaller over under above below "
+        "beyond without except exceeding"
     )
 )
 
@@ -139,7 +140,7 @@ _LIST = _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s*,?\s+(?:and|or)\
 _ENUM = re.compile(
     r"(?:^|[.;:]\s+)(?:the\s+)?(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,5}?)\s+"
     r"(?:are|is|include|must\s+be(?:\s+one\s+of)?|should\s+be(?:\s+one\s+of)?|"
-    r"can\s+only\s+be)\s*:?\s*(?:one\s+of\s*:?\s*)?(?P<list>" + _LIST + r")\s*[.;]?\s*$",
+    r"can\s+only\s+be)\s*:?\s*(?:one\s+of\s*:?\s*|either\s+)?(?P<list>" + _LIST + r")\s*[.;]?\s*$",
     re.I,
 )
 _PAREN = re.compile(

@@ -10,20 +10,37 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract import temporal
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.readers import coordinated_bans, readings
+from specgap.extract.restrictors import narrow
 from specgap.extract.segments import Sentence
+from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
 
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     clause = parse(sentence.clean)
-    rules = guard(sentence, clause, sentence_rules(sentence))
+    found = list(sentence_rules(sentence))
+    timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    needed = (
+        temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
+    )
+    if needed is not None:  # "cancelling a booking requires getting the booking first"
+        timed = temporal.Timed((needed,), None)
+    ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
+    # in a description, only a sentence about the described tool itself ("use this after")
+    own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
+    if timed is not None and own and not ordered:
+        return _timed(sentence, timed)
+    rules = guard(sentence, clause, found)
     gap: Gap | None = None
+    rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):
@@ -37,6 +54,10 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
+        # where a value comes from ("only use tool names found in the knowledge base")
+        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+    rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
+    rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     gap = gap or (_unsupported(clause) if not rules else None)
@@ -45,6 +66,41 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and (gap or rule_like):
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
+
+
+_ORDERS = frozenset({"require_before", "require_confirmation"})
+_CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
+
+
+def _timed(
+    sentence: Sentence, timed: temporal.Timed
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules of an ordering stated with after / once / until, and what it obliges that
+    no operator enforces."""
+    rules = [candidate(sentence, e) for e in timed.emits]
+    # "after you have verified the user": a check made by some read, not one named tool;
+    # whichever tool the resolver picks is inferred, so the rule is reviewed
+    rules = [
+        r.model_copy(update={"grounding": "inferred"})
+        if str(r.params.get("before", "")).split(" ")[0] in _CHECKS
+        else r
+        for r in rules
+    ]
+    if sentence.subject is None:
+        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+    notes: list[Diagnostic] = []
+    if timed.obliges is not None:
+        notes.append(
+            Diagnostic(
+                code="obligation-not-enforced",
+                message=f"only the order is compiled: the sentence also obliges the agent to "
+                f"`{timed.obliges}` once the event happened, and no operator requires a call",
+                severity="note",
+                span=sentence.span(),
+                help="check that the call happens with an eval, or state only the order",
+            )
+        )
+    return rules, notes
 
 
 _HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")
@@ -62,7 +118,7 @@ def _own_rule(sentence: Sentence, clause: Clause) -> bool:
 
 _PERMISSIVE = re.compile(
     r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
-    r"required)\b",
+    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation))\b",
     re.I,
 )
 
@@ -71,6 +127,8 @@ def _rule_like(sentence: Sentence, clause: Clause) -> bool:
     """A deontic word, a permission, or an imperative (an action or an instruction)."""
     if reads_like_rule(sentence) or _PERMISSIVE.search(sentence.clean):
         return True
+    if clause.action is not None and clause.modality in {"must", "must_not", "only"}:
+        return True  # "you have to authenticate the user": a modal over an action
     told = clause.imperative or clause.instruction
     return told and not _HEADING_LIKE.search(sentence.clean.strip())
 

@@ -14,6 +14,8 @@ from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9`\"'(*_\[])")
+# a paragraph's first line that only labels what follows ("instructions:"): its own sentence
+_LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
 _MARKUP = str.maketrans({"*": " "})
 
 
@@ -49,7 +51,11 @@ def split_sentences(
     artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
 ) -> Iterator[Sentence]:
     """Split decoded `text` (whose chars sit at `offsets`) into trimmed sentences."""
-    bounds = [0, *(m.end() for m in _SENTENCE_END.finditer(text)), len(text)]
+    label = _LABEL_LINE.match(text)
+    ends = {m.end() for m in _SENTENCE_END.finditer(text)}
+    if label is not None:
+        ends.add(label.end())
+    bounds = [0, *sorted(ends), len(text)]
     for a, b in itertools.pairwise(bounds):
         while a < b and text[a].isspace():
             a += 1

@@ -13,6 +13,8 @@ import itertools
 import re
 from collections.abc import Iterable, Iterator
 
+from specgap.extract import procedures
+from specgap.extract.coordination import actions_of
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -44,10 +46,32 @@ def read_all(
 
     pending = list(sentences)
     chain = _Chain()
+    later: list[tuple[int, Emit]] = []  # a step's own requirement, stated at its line
     i = 0
     while i < len(pending):
         sentence = pending[i]
+        line = sentence.span().start_line
+        here = [e for at, e in later if at == line and sentence.subject is None]
+        if here:
+            later = [(at, e) for at, e in later if at != line]
+            found, notes = read_sentence(sentence)
+            yield sentence, [*found, *(candidate(sentence, e) for e in here)], notes
+            i += 1
+            continue
         steps, used = _steps(sentence, pending[i + 1 :])
+        paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
+        if paragraphs and procedures.announces(sentence):
+            # "Step 1. ..." paragraphs: the steps keep their own sentences and rules
+            emits = procedures.orderings(paragraphs, _scope(sentence))
+            later += procedures.requirements(paragraphs)
+            rules = [candidate(sentence, e) for e in emits]
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]
+            kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
+            notes += list({d.message: d for d in kept}.values())
+            yield sentence, [*found, *rules], notes
+            i += 1
+            continue
         if len(steps) < 2:
             ordered = chain.read(sentence)
             if ordered:
@@ -110,7 +134,19 @@ _SCOPE = re.compile(
     r"(?:follow|adhere|proceed|go|be\s+done|run|happen)\b",
     re.I,
 )
-_NO_SCOPE = re.compile(r"^(?:(?:you|we|the\s+agent|always|please)\s*)*$", re.I)
+_NO_SCOPE = re.compile(
+    r"^(?:(?:you|we|the\s+agent|always|please|strictly|must|should|shall|then|so|also|now|"
+    r"carefully|exactly)\s*)*$",
+    re.I,
+)
+
+
+def _scope(sentence: Sentence) -> str | None:
+    """The process an order holds within ("the onboarding process must follow ...", "to
+    remove a role, follow ..."), kept as the rules' condition; None for a bare order."""
+    m = _SCOPE.match(sentence.clean.strip(" -*"))
+    scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
+    return None if _NO_SCOPE.match(scope) else f"within: {scope}"
 
 
 def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
@@ -118,9 +154,7 @@ def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review."""
     actions = [parse(step).action for step in steps]
-    m = _SCOPE.match(sentence.clean.strip(" -*"))
-    scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
-    condition = None if _NO_SCOPE.match(scope) else f"within: {scope}"
+    condition = _scope(sentence)
     for first, then in itertools.pairwise(actions):
         if first and then and first != then:
             emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
@@ -147,30 +181,32 @@ class _Chain:
 
     def __init__(self) -> None:
         self.section: str | None = None
-        self.last: str | None = None
+        self.last: list[str] = []  # the actions of the previous step (coordinated objects)
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = _LABEL.sub("", sentence.clean.strip())
         if sentence.subject is not None:
             return []
         if sentence.context != self.section:
-            self.section, self.last = sentence.context, None
+            self.section, self.last = sentence.context, []
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
         if opens is not None:
-            self.last = None
+            self.last = []
             parts = _THEN.split(text[opens.end() :])
-        elif goes_on is not None and self.last is not None:
+        elif goes_on is not None and self.last:
             parts = _THEN.split(text[goes_on.end() :])
         else:
             return []
         rules: list[CandidateRule] = []
         for part in parts:
-            action = parse(part).action
-            if action is None:
+            actions = actions_of(part)  # "extract the intents and sentiments": both
+            if not actions:
                 continue
-            if self.last is not None and self.last != action:
-                emit = Emit("require_before", action, {"before": self.last}, 0.7)
-                rules.append(candidate(sentence, emit))
-            self.last = action
+            for action in actions:
+                for before in self.last:
+                    if before != action:
+                        emit = Emit("require_before", action, {"before": before}, 0.7)
+                        rules.append(candidate(sentence, emit))
+            self.last = actions
         return rules

@@ -388,6 +388,7 @@ _BASE = Operator(
     observe=_observe,
     shadows=frozenset({"deny_action"}),
     unknown_facet="phrase",
+    spreads_over="sources",
     prose=_PROSE,
     examples=(
         Example("Never make up an order id; use only ids the user gave you.", {"from_user": True}),

@@ -169,6 +169,7 @@ OPERATOR = Operator(
     mutators=(_exceed_bound,),
     conflicts=True,
     problems=_problems,
+    spreads_over="facet",
     settings=(
         Setting(
             r"^max(?:imum)?_(?P<facet>\w+)$|^(?P<f2>\w+?)_(?:max|limit)$",

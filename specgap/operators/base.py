@@ -205,8 +205,9 @@ class Operator:
     # selector)
     unknown_facet: Literal["warn", "phrase", "drop"] = "warn"
     # a rule with the target `*` stands for one rule per tool: per tool taking the argument
-    # its `facet` names, or per tool acting on its `entity`
-    spreads_over: Literal["facet", "entity"] | None = None
+    # its `facet` names, per tool acting on its `entity`, or ("sources") per tool taking the
+    # argument its `facet` names other than the tools the rule names as the value's sources
+    spreads_over: Literal["facet", "entity", "sources"] | None = None
     # what makes a compiled rule nonsense (a self-ordering, an empty range): reasons, given
     # the condition, the target and the quoted sentence
     problems: Callable[[Any, str, str], Iterator[str]] | None = None

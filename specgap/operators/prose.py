@@ -66,13 +66,27 @@ TIME_UNITS = {
 
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
-    r"renter|borrower|account\s+holder)"
+    r"renter|borrower|account\s+holder|employee|traveler|traveller|resident|homeowner|tenant|"
+    r"applicant|student|subscriber|cardholder|policyholder|shopper)"
 )
 
 
 def split_words(text: str) -> list[str]:
     """A word list written as one string."""
     return text.split()
+
+
+# a word naming a state an entity is in: a participle (`cancelled`, `frozen`) or one of these
+STATE_WORD = (
+    r"(?:[a-z]+(?:ed|en)|"
+    + "|".join(
+        split_words(
+            "pending active inactive open new unpaid overdue available enabled disabled suspended "
+            "expired valid invalid draft live locked unlocked outstanding due unused upcoming"
+        )
+    )
+    + ")"
+)
 
 
 # --- verbs, nouns and lists of actions --------------------------------------------------------
@@ -93,7 +107,7 @@ _NOUN_VERBS = {
     "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
 }  # fmt: skip
 _KEEP_E = re.compile(
-    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in)$"
+    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv)$"
 )
 
 

@@ -153,7 +153,7 @@ OPERATOR = Operator(
     examples=(
         Example(
             "Only upload to the buckets `reports` and `archive`.",
-            {"facet": "buckets", "allowed": ["reports", "archive"]},
+            {"facet": "bucket", "allowed": ["reports", "archive"]},
         ),
     ),
 )

@@ -36,6 +36,7 @@ from specgap.operators.evidence import is_idlike, key_words, leaves, matching_ar
 from specgap.operators.prose import (
     DETERMINERS,
     QUOTED,
+    STATE_WORD,
     STOP,
     Said,
     lemma,
@@ -330,6 +331,9 @@ def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
     value = m["values"].strip()
     if value.casefold().split()[0] in {"you", "we", "they", "it", "there", "these", "those"}:
         return None
+    words = value.split()
+    if len(words) > 1 and re.fullmatch(STATE_WORD, words[0], re.I):
+        value = words[0]  # "cancelled leave requests": the state, then the entity's words
     return _state_match(s, m["entity"], m["verb"], None, [value], allowed=False)
 
 
@@ -346,6 +350,14 @@ def _status_must(s: Said, m: re.Match[str]) -> Found | None:
         return None
     field = m["field"].casefold()
     return _state_match(s, m["entity"], "", field, values, allowed=not m["neg"])
+
+
+def _must_be_in(s: Said, m: re.Match[str]) -> Found | None:
+    """`The order must be in 'pending' status`: the state the action's entity is in."""
+    values = _values_of(m["values"])
+    if not values:
+        return None
+    return _state_match(s, m["entity"], "", m["field"].casefold(), values, allowed=not m["neg"])
 
 
 def _check_before(s: Said, m: re.Match[str]) -> Found | None:
@@ -413,6 +425,14 @@ _PROSE = (
         r"stage|phase)\s+(?P<modal>must|should|has\s+to|needs\s+to)\s+(?P<neg>not\s+)?be\s+"
         r"(?P<values>[^,;.]+)",
         build=_status_must,
+    ),
+    Prose(
+        "must-be-in-status",
+        r"(?:^|:\s*)(?:(?:the|its|their)\s+)?(?P<entity>[A-Za-z][\w-]*?)\s+(?P<modal>must|should|has\s+"
+        r"to|needs\s+to)\s+(?P<neg>not\s+)?be\s+in\s+(?:the\s+|an?\s+)?(?P<values>(?:`[^`]+`|'[^']+'|"
+        r"\"[^\"]+\")(?:\s*(?:,|or|and)\s*(?:`[^`]+`|'[^']+'|\"[^\"]+\"))*)\s+(?P<field>status|state|"
+        r"stage|phase)\b",
+        build=_must_be_in,
     ),
     Prose(
         "check-state-before",

@@ -1,0 +1,184 @@
+"""Bounds on an action's quantity stated in other words than "at most": "refunds may not
+exceed $500", "the refund amount must not be more than 500 dollars", "never refund more than
+$500", "the maximum refund is $500", "a rental must be at least 1 day".
+
+The bounded noun phrase names the action by an action noun (`refund`, `extension`) and the
+argument by what follows it (`refund amount`) or, failing that, by the unit (`$500`: the
+amount; `30 days`: the days). The rule is `arg_within_bound` on the action's argument; the
+argument is resolved against the tool's parameters at compile time, and a phrase no parameter
+answers to is reported there. A bound per something else ("$20 per day") is a rate, not a
+fixed bound, and is left to the rest of the grammar (which says so).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_rules import Emit
+from specgap.extract.grammar_words import DET
+from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
+from specgap.extract.procedures import verb_of
+
+_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
+_UNIT = (
+    r"(?:%|percent|dollars?|euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|"
+    r"hours?|nights?|weeks?|months?|years?|minutes?|items?|units?|passengers?|people|persons?|"
+    r"seats?|degrees?)"
+)
+# a bound, not a rate ("$20 per day") nor a count of something else ("20 characters")
+_AMOUNT = (
+    r"(?P<amt>" + _NUMBER + r")(?:\s*(?P<unit>" + _UNIT + r")(?![a-z]))?"
+    r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)(?![ \t]+[a-z])"
+)
+_LOW = r"(?P<low>" + _NUMBER + r")(?:\s*" + _UNIT + r"(?![a-z]))?"
+_NP = r"(?:the\s+|a\s+|an\s+|any\s+|each\s+|every\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+_MORE = r"(?:(?:more|greater|higher|larger|bigger|longer|later)\s+than|above|over)"
+_LESS = r"(?:(?:less|fewer|lower|smaller|shorter|earlier)\s+than|below|under)"
+_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+"
+            r"(?:exceed|be\s+" + _MORE + r"|go\s+(?:over|above)|surpass)\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:cannot|can't|mustn't|shouldn't)\s+(?:exceed|be\s+" + _MORE
+            + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
+            r"^\W*(?:the\s+)?(?:maximum|max|largest|highest)\s+" + _NP
+            + r"\s+(?:(?:allowed|permitted)\s+)?(?:is|are)\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
+            r"^\W*(?:the\s+)?(?:minimum|min|smallest|lowest)\s+" + _NP
+            + r"\s+(?:(?:allowed|permitted)\s+)?(?:is|are)\s+" + _AMOUNT,
+            re.I,
+        ),
+        "min",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:must|should|shall|can|may)\s+(?:only\s+)?be\s+"
+            r"(?:at\s+most|no\s+more\s+than|up\s+to|capped\s+at|limited\s+to)\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:must|should|shall)\s+be\s+(?:at\s+least|no\s+less\s+than|"
+            r"no\s+fewer\s+than)\s+" + _AMOUNT,
+            re.I,
+        ),
+        "min",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+be\s+"
+            r"(?:" + _LESS + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "min",
+    ),
+    (
+        re.compile(
+            r"^\W*" + _NP + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+"
+            r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT,
+            re.I,
+        ),
+        "between",
+    ),
+    (
+        re.compile(
+            r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
+            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?P<np>[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
+            r"(?:" + _MORE + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+    (
+        re.compile(
+            r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
+            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?:(?P<np>[a-z][\w-]*)\s+)?(?:of\s+)?"
+            + r"(?:" + _MORE + r")\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
+)  # fmt: skip
+_MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
+
+
+def amount_bounds(text: str) -> list[Emit]:
+    """The `arg_within_bound` a sentence states in one of the forms above, or none."""
+    for pattern, side in _FORMS:
+        m = pattern.search(text)
+        if m is None:
+            continue
+        found = _action_and_facet(m)
+        if found is None:
+            return []
+        action, facet = found
+        params: dict[str, object] = {"facet": facet}
+        if side == "between":
+            params.update(min=_number(m["low"]), max=_number(m["amt"]))
+        else:
+            params[side] = _number(m["amt"])
+        return [Emit("arg_within_bound", action, params, 0.7)]
+    return []
+
+
+def _number(text: str) -> int | float:
+    value = float(text.lstrip("$€£ ").replace(",", ""))
+    return int(value) if value.is_integer() else value
+
+
+def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
+    unit = (m["unit"] or "").casefold()
+    by_unit = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit) or None
+    verb = m.groupdict().get("verb")
+    np = DET.sub("", m["np"] or "").casefold().split()
+    if verb is not None:  # "never refund more than $500", "do not issue a refund of more than"
+        base = lemma(verb)
+        if np and is_action_noun(np[0]):
+            return f"{base} {np[0]}", by_unit or "amount"
+        if np:  # "never set the temperature above 30 degrees": the argument is the object
+            return f"{base} {' '.join(np)}", " ".join(np)
+        return (base, by_unit) if by_unit else None
+    for i, word in enumerate(np):
+        noun = singular(word)
+        named = lemma(noun) if is_action_noun(noun) else verb_of(noun)
+        if named is None or (named == noun and not is_action_noun(noun)):
+            continue
+        rest = np[i + 1 :]
+        facet = " ".join(rest) if rest else by_unit
+        action = " ".join([named, *np[:i]])  # "rental extension": extend rental
+        return (action, facet) if facet else None
+    if np and np[-1] not in _NOT_ARGUMENT:
+        # "the thermostat temperature must be between 16 and 28": no action named, the
+        # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
+        unit = by_unit if by_unit and by_unit != "amount" else ""
+        return ANY_TOOL, " ".join([*np, unit]).strip()  # "leave request days": `days`
+    return None
+
+
+_NOT_ARGUMENT = frozenset({"it", "this", "that", "they", "these", "those", "value", "number"})
+
+
+def _plural(unit: str) -> str:
+    unit = unit.split()[-1] if unit else ""
+    if not unit or unit in {"%", "percent"}:
+        return unit and "percent"
+    return unit if unit.endswith("s") else unit + "s"

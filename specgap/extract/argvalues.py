@@ -1,0 +1,107 @@
+"""Values of one argument of an action, stated in the imperative: "only reserve cars of class
+'economy' or 'compact'", "do not search for cars in class 'luxury'", "only ship with the
+carrier 'parcelco'".
+
+The values are quoted and follow a noun naming the argument (`class`, `classes`, `carrier`)
+after a preposition; `only` allows just those values (`resource_in_allowlist`), a ban denies
+them (`deny_action` with `values`). The argument is resolved against the action's tool at
+compile time (`unknown-argument` when no parameter answers to it). A state word (`status`,
+`stage`) names the state of the existing entity acted on, not an argument: "only cancel
+bookings with status 'reserved'" is a `state_condition` on the booking.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_conditions import STATE_FIELDS, STATE_WORD
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import ANY_TOOL, QUOTED, singular
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"
+_NAMED = re.compile(
+    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+|a\s+|an\s+)?(?P<facet>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:values?\s+|either\s+|one\s+of\s+)?(?P<list>" + _LIST + r")",
+    re.I,
+)
+
+
+def _singular(word: str) -> str:
+    return word if word.endswith(("us", "ss", "is")) else singular(word)
+
+
+def argument_values(clause: Clause, text: str) -> list[Emit]:
+    """The allowlist (`only`) or the ban on values (a negation) the sentence states."""
+    if clause.action is None or clause.verb not in IMPERATIVE_VERBS or clause.verb in NOT_ACTIONS:
+        return []
+    allow = clause.modality == "only" and not clause.negated
+    if not allow and not clause.negated:
+        return []
+    if clause.condition is not None:
+        return []  # "only ... if ...": the values hold under a condition, left to the grammar
+    words = clause.object.split()
+    adjective = len(words) >= 2 and re.fullmatch(STATE_WORD, words[0]) and len(words[0]) > 4
+    if adjective and not clause.passive:  # a passive subject's state: the state patterns
+        # "never cancel approved requests", "only refund unpaid bookings": the state of the
+        # entity acted on, said by an adjective before it
+        side = "allowed" if allow else "denied"
+        params = {"entity": singular(words[-1]), side: [words[0]]}
+        action = f"{clause.verb} {' '.join(words[1:])}"
+        return [Emit("state_condition", action, params, 0.7)]
+    start = clause.action_span[0] if clause.action_span else 0
+    m = _NAMED.search(text, start)
+    if m is None:
+        return []
+    words = m["facet"].casefold().split()
+    values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
+    if not values:
+        return []
+    action = clause.action
+    if words[-1] in STATE_FIELDS and clause.object:
+        # "only cancel bookings with status 'reserved'": the state of the entity acted on
+        entity = singular(clause.object.split()[-1])
+        side = "allowed" if allow else "denied"
+        params = {"entity": entity, "field": words[-1], side: values}
+        return [Emit("state_condition", action, params, 0.7)]
+    facet = " ".join([*words[:-1], _singular(words[-1])])
+    if allow:
+        return [Emit("resource_in_allowlist", action, {"facet": facet, "allowed": values}, 0.7)]
+    return [Emit("deny_action", action, {"facet": facet, "values": values}, 0.7)]
+
+
+# "apply the fixed timestamp '2025-01-01T00:00:00Z'", "always use the default currency 'EUR'"
+_FIXED = re.compile(
+    r"\b(?:apply|use|set|pass)\s+(?:the\s+|a\s+)?(?:fixed|same|constant|default|following)\s+"
+    r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*:?\s+(?:value\s+|of\s+)?(?P<list>" + _LIST + r")",
+    re.I,
+)
+# "new accounts are created with a status of 'pending'": the value the creating call passes
+_CREATED_WITH = re.compile(
+    r"^\W*(?:(?:all|every|each|any)\s+)?(?:new(?:ly\s+created)?\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s+(?:are|is|must\s+be|should\s+be|shall\s+be)\s+(?:always\s+)?(?:initiali[sz]ed|created|"
+    r"registered|opened)\s+with\s+(?:an?\s+|the\s+)?(?P<facet>[a-z][\w-]*)\s+(?:of\s+|set\s+to\s+)?"
+    r"(?P<list>" + _ITEM + r")",
+    re.I,
+)
+
+
+def fixed_values(text: str) -> list[Emit]:
+    """The one value an argument takes: wherever it appears (a fixed value), or in the call
+    that creates the entity ("new accounts are created with a status of 'pending'")."""
+    created = _CREATED_WITH.search(text)
+    if created is not None:
+        values = [a or b or c for a, b, c in QUOTED.findall(created["list"])]
+        entity = " ".join(_singular(w) for w in created["np"].casefold().split())
+        params = {"facet": created["facet"].casefold(), "allowed": values}
+        return [Emit("resource_in_allowlist", f"create {entity}", params, 0.7)]
+    fixed = _FIXED.search(text)
+    if fixed is None:
+        return []
+    values = [a or b or c for a, b, c in QUOTED.findall(fixed["list"])]
+    facet = " ".join(w.casefold() for w in fixed["facet"].split())
+    if len(values) != 1 or facet.split()[-1] in {"value", "values", "format", "pattern"}:
+        return []
+    return [Emit("resource_in_allowlist", ANY_TOOL, {"facet": facet, "allowed": values}, 0.7)]

@@ -1,0 +1,67 @@
+"""Other ways of saying "never" (and "always"): rewritten, at the same length, into the form
+the grammar reads, so every offset into the sentence still holds.
+
+- "Avoid V-ing O", "Refrain from V-ing O" -> "Never V O";
+- "Under no circumstances should you V O", "In no case may the agent V O" -> "Never V O";
+- "It is forbidden / prohibited / not allowed / not permitted to V O" -> "Never V O";
+- "V-ing O is not allowed / is forbidden / is prohibited / must not happen" -> "V O never";
+- "Make sure to V", "Remember to V", "Don't forget to V" -> "Always V".
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import lemma
+
+_AVOID = re.compile(r"^(?P<lead>\W*)(?P<said>(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b", re.I)
+_NO_CASE = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:under\s+no\s+circumstances?|in\s+no\s+case|at\s+no\s+time)\s*,?\s+"
+    r"(?:should|must|may|can|shall|will)\s+(?:you|the\s+agent|the\s+assistant|we|it)\s+)",
+    re.I,
+)
+_REMINDER = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:make\s+sure|be\s+sure|remember|don't\s+forget|do\s+not\s+forget|"
+    r"take\s+care)\s+to\s+)",
+    re.I,
+)
+_FORBIDDEN = re.compile(
+    r"^(?P<lead>\W*)(?P<said>it\s+is\s+(?:strictly\s+)?(?:forbidden|prohibited|not\s+allowed|"
+    r"not\s+permitted)\s+to\s+)",
+    re.I,
+)
+_GERUND_SUBJECT = re.compile(
+    r"^(?P<lead>\W*)(?P<g>[A-Za-z]+ing)\b(?P<object>[^.;:!?]*?)\s+(?P<said>(?:is|are)\s+(?:strictly\s+)?"
+    r"(?:not\s+allowed|not\s+permitted|forbidden|prohibited)|must\s+not\s+happen|must\s+never\s+happen)"
+    r"\b",
+    re.I,
+)
+
+
+def _verb(gerund: str) -> str | None:
+    verb = lemma(gerund)
+    return verb if verb in IMPERATIVE_VERBS else None
+
+
+def _fit(text: str, start: int, end: int, new: str) -> str:
+    """`text` with [start, end) replaced by `new` padded with spaces (never longer)."""
+    return text[:start] + new.ljust(end - start) + text[end:]
+
+
+def normalize(text: str) -> str:
+    """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    if (m := _AVOID.match(text)) is not None and (verb := _verb(m["g"])) is not None:
+        new = f"Never {verb}"
+        if len(new) <= len(m["said"]):
+            return _fit(text, m.start("said"), m.end("said"), new)
+    for pattern in (_NO_CASE, _FORBIDDEN):
+        if (m := pattern.match(text)) is not None:
+            return _fit(text, m.start("said"), m.end("said"), "Never ")
+    if (m := _REMINDER.match(text)) is not None:  # "make sure to V": always V
+        return _fit(text, m.start("said"), m.end("said"), "Always ")
+    m = _GERUND_SUBJECT.match(text)
+    if m is not None and (verb := _verb(m["g"])) is not None and len(verb) <= len(m["g"]):
+        text = _fit(text, m.start("g"), m.end("g"), verb)
+        return _fit(text, m.start("said"), m.end("said"), "never")
+    return text

@@ -1,0 +1,280 @@
+"""Procedures written as numbered paragraphs: an announcement ("follow these steps in
+order", "execute each step in order") followed by lines `Step 1. <title>` (or `1. <title>`),
+each with its own bullet lines.
+
+Every step is read into the actions it performs: its bullets' unconditional imperatives
+when they name two or more actions (`- Link the interaction to the case.` `- Close the
+interaction.`), else the action of its title (`Step 3. Verify documents`), else its bullets'
+first action. Each step's first action requires the previous step's last action
+(`require_before`); actions within a step keep their written order.
+
+A step that may be skipped ("execute this step only if ...", "if ..., skip this step", a
+title that opens with "If", a step an earlier one says to skip) is optional: the step after
+it requires it only under the condition it is taken on, a condition no state test binds, so
+that rule keeps it and stays for review; the step after it also requires the last step that
+is never skipped, unconditionally. Steps are read off the artifact's lines, so a step's
+number and title are one unit even where the sentence splitter cuts them apart; the bullets
+keep their own sentences and rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field
+
+from specgap.extract.grammar import parse
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import lemma
+from specgap.extract.segments import Sentence
+
+# an announcement that the steps below run in their written order
+_ANNOUNCES = re.compile(
+    r"\b(?:follow|execute|perform|complete|carry\s+out|go\s+through)\b[^.;]*?\b(?:steps?|"
+    r"instructions|progression|procedure|sequence|order)\b",
+    re.I,
+)
+_IN_ORDER = re.compile(
+    r"\b(?:in\s+(?:the\s+)?(?:order|sequence)|in\s+order\s+(?:given|specified|listed|shown)|"
+    r"order\s+specified|progression|sequence|sequentially|one\s+after\s+the\s+other|fixed\s+"
+    r"order|exact\s+order|step\s+by\s+step)\b",
+    re.I,
+)
+_STEP = re.compile(
+    r"^\s*(?:#+\s*)?(?:\*\*)?(?:step\s+(?P<n>\d{1,2})|(?P<m>\d{1,2}))\s*[.:)\-\u2013]\s*"
+    r"(?:\*\*)?\s*(?P<title>.*?)\s*$",
+    re.I,
+)
+_BULLET = re.compile(r"^\s*[-*\u2022+]\s+(?P<text>.*?)\s*$")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
+
+# what makes a step optional, and under which condition it is taken
+_ONLY_IF = re.compile(
+    r"\b(?:execute|perform|do|run|complete|take)\s+this\s+step\s+only\s+(?P<k>if|when)\s+"
+    r"(?P<c>[^.;]+)",
+    re.I,
+)
+_SKIP_IF = re.compile(r"\bif\s+(?P<c>[^,.;]+),\s*(?:then\s+)?skip\s+(?:this\s+step|it)\b", re.I)
+_IF_TITLE = re.compile(r"^\s*(?P<k>if|when|where)\s+(?P<c>[^,]+),", re.I)
+_OPTIONAL = re.compile(r"\b(?:optional(?:ly)?|if\s+(?:needed|necessary|applicable|required))\b",
+                       re.I)  # fmt: skip
+_SKIP_STEPS = re.compile(
+    r"\bif\s+(?P<c>[^,.;]+),[^.;]*?\bskip\s+steps?\s+(?P<list>\d{1,2}(?:\s*(?:,|and|or|-|to|"
+    r"through)\s*\d{1,2})*)",
+    re.I,
+)
+# an object that is a pronoun, or the particle of a phrasal verb ("look up", "close out")
+_PRONOUNS = frozenset(
+    {"it", "them", "this", "that", "these", "those", "they", "one", "up", "out", "off", "down"}
+)
+
+
+@dataclass
+class Step:
+    """One numbered step: its number, title, bullet sentences, and when it may be skipped."""
+
+    number: int
+    title: str
+    bullets: list[str] = field(default_factory=list)
+    condition: str | None = None  # set when the step is optional: when it is taken
+    lines: list[int] = field(default_factory=list)  # 1-based line of the title, each bullet
+    requires: str | None = None  # "execute this step only if the case was created": create case
+    required_at: int | None = None  # ... and the line that says so
+
+    def actions(self) -> list[str]:
+        """What the step does, in order (see the module docstring)."""
+        plain: list[str] = []
+        for text in self.bullets:
+            for sentence in _SENTENCE.split(text):
+                action, conditioned = _action(sentence)
+                if action is not None and not conditioned:
+                    plain.append(action)  # a conditional action is not the step's own
+        plain = list(dict.fromkeys(plain))
+        if len(plain) >= 2:
+            return plain
+        title, conditioned = _action(_SENTENCE.split(self.title)[0])
+        if title is None:
+            title, conditioned = _nominal(self.title), False
+        if title is not None and (not conditioned or self.condition is not None):
+            return [title]  # a title's own "If ..." made the step optional
+        return plain
+
+
+def _action(text: str) -> tuple[str | None, bool]:
+    """The tool action an imperative sentence names, and whether a condition governs it."""
+    clause = parse(text)
+    if clause.action is None or clause.negated or clause.verb not in IMPERATIVE_VERBS:
+        return None, False
+    if clause.verb in NOT_ACTIONS or clause.verb in _CONTROL or not clause.object:
+        return None, False
+    words = clause.object.split()
+    if words[0] in _PRONOUNS or (len(words) == 1 and words[0] in _PROCEDURE_NOUNS):
+        return None, False
+    return clause.action, clause.condition is not None
+
+
+# verbs that steer the procedure itself, not a tool: "finish execution", "skip to step 7"
+_CONTROL = frozenset({"finish", "stop", "end", "skip", "continue", "proceed", "complete", "start"})
+_PROCEDURE_NOUNS = frozenset({"step", "steps", "execution", "task", "process", "procedure"})
+_NP_END = re.compile(r"\b(?:to|for|from|of|in|on|by|with|and|or|using)\b|[,.;:(]", re.I)
+
+
+def _nominal(title: str) -> str | None:
+    """A title naming its action by a noun (`Document verification`, `Entity extraction to
+    ...`): that noun's verb, when it is a known action verb, and the words before it."""
+    head = _NP_END.split(title, maxsplit=1)[0]
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", head)][:4]
+    for i, word in enumerate(words):
+        verb = verb_of(word)
+        if verb in IMPERATIVE_VERBS and verb not in NOT_ACTIONS | _CONTROL and i > 0:
+            return f"{verb} {' '.join(words[:i])}"
+    return None
+
+
+def verb_of(noun: str) -> str | None:
+    """The verb an action noun names (`verification` -> `verify`, `extraction` ->
+    `extract`), or None."""
+    known = lemma(noun)
+    if known != noun:
+        return known
+    for ending, verb_ending in (("ification", "ify"), ("ation", "ate"), ("ction", "ct")):
+        if noun.endswith(ending):
+            return noun[: -len(ending)] + verb_ending
+    return None
+
+
+def announces(sentence: Sentence) -> bool:
+    """The sentence says that steps run in their written order."""
+    return _announces(sentence.clean)
+
+
+def _announces(text: str) -> bool:
+    return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text))
+
+
+def steps_after(sentence: Sentence) -> list[Step]:
+    """The numbered steps that start on the lines right after the sentence (only blank
+    lines between), numbered 1, 2, 3 ...; fewer than two: none."""
+    text = sentence.artifact.text
+    end = sentence.raw_range()[1]
+    rest_of_line = text[end : (text.find("\n", end) + 1 or len(text))]
+    if _announces(rest_of_line):
+        return []  # a later sentence on the line announces them
+    first = text.count("\n", 0, end + len(rest_of_line)) + 1
+    lines = text[end + len(rest_of_line) :].splitlines()
+    steps: list[Step] = []
+    blank = False
+    for number, line in enumerate(lines, start=first):
+        if not line.strip():
+            blank = True
+            continue
+        m = _STEP.match(line)
+        if m is not None and int(m["n"] or m["m"]) == len(steps) + 1:
+            steps.append(Step(len(steps) + 1, m["title"].replace("*", " ").strip(), lines=[number]))
+        elif not steps:
+            break
+        elif (b := _BULLET.match(line)) is not None:
+            steps[-1].bullets.append(b["text"].replace("*", " ").strip())
+            steps[-1].lines.append(number)
+        elif blank:
+            break  # a paragraph of its own: the procedure is over
+        elif steps[-1].bullets:
+            steps[-1].bullets[-1] += " " + line.strip()
+        else:
+            steps[-1].title += " " + line.strip()
+        blank = False
+    if len(steps) < 2:
+        return []
+    _mark_optional(steps)
+    return steps
+
+
+def _mark_optional(steps: list[Step]) -> None:
+    for step in steps:
+        body = " ".join([step.title, *step.bullets])
+        only = _ONLY_IF.search(body)
+        skip = _SKIP_IF.search(body)
+        title = _IF_TITLE.match(step.title)
+        if only is not None:
+            step.condition = step.condition or f"only {only['k'].lower()} {only['c'].strip()}"
+            _requires(step, only["c"], only[0])
+        elif skip is not None:
+            step.condition = step.condition or f"unless {skip['c'].strip()}"
+            done = re.match(r"\s*(?:no|not\s+an?|nothing)\s+(?P<e>.+)$", skip["c"], re.I)
+            if done is not None:  # "if no case was created, skip this step": a case first
+                _requires(step, done["e"], skip[0])
+        elif title is not None:
+            step.condition = step.condition or f"{title['k'].lower()} {title['c'].strip()}"
+        elif _OPTIONAL.search(body):
+            step.condition = step.condition or "when the optional step is taken"
+        for m in _SKIP_STEPS.finditer(body):
+            for number in _numbers(m["list"]):
+                if step.number < number <= len(steps):
+                    later = steps[number - 1]
+                    later.condition = later.condition or f"unless {m['c'].strip()}"
+
+
+def _requires(step: Step, event: str, said: str) -> None:
+    """The action the step's condition says happened before it (`the case was created`)."""
+    from specgap.extract.temporal import event_action
+
+    action = event_action(re.sub(r"\b(?:successfully|already|previously)\s+", "", event.strip()))
+    if action is None:
+        return
+    step.requires = action
+    texts = [step.title, *step.bullets]
+    at = next((i for i, t in enumerate(texts) if said.split()[0] in t and said[:20] in t), None)
+    step.required_at = step.lines[at] if at is not None and at < len(step.lines) else None
+
+
+def requirements(steps: list[Step]) -> list[tuple[int, Emit]]:
+    """(line, rule) for each step that runs only once an action happened: every action of
+    the step requires it, stated where the condition is written."""
+    out: list[tuple[int, Emit]] = []
+    for step in steps:
+        if step.requires is None or step.required_at is None:
+            continue
+        for action in step.actions():
+            if action != step.requires:
+                out.append((step.required_at, Emit("require_before", action,
+                                                   {"before": step.requires}, 0.7)))  # fmt: skip
+    return out
+
+
+def _numbers(listed: str) -> list[int]:
+    found = [int(n) for n in re.findall(r"\d{1,2}", listed)]
+    if len(found) == 2 and re.search(r"-|to|through", listed):
+        return list(range(found[0], found[1] + 1))
+    return found
+
+
+def orderings(steps: list[Step], scope: str | None) -> list[Emit]:
+    """`require_before` between consecutive actions (see the module docstring); `scope`,
+    when the order holds within a named process only, is kept on every rule."""
+    out: list[Emit] = []
+    last: str | None = None  # the last action of the previous step that has one
+    last_condition: str | None = None
+    mandatory: str | None = None  # the last action of the last step never skipped
+
+    def add(then: str, first: str | None, condition: str | None) -> None:
+        if first is None or first == then:
+            return
+        kept = "; ".join(c for c in (scope, condition) if c) or None
+        emit = Emit("require_before", then, {"before": first}, 0.7, condition=kept)
+        if emit not in out:
+            out.append(emit)
+
+    for step in steps:
+        actions = step.actions()
+        if not actions:
+            continue
+        add(actions[0], last, last_condition)
+        if last_condition is not None:
+            add(actions[0], mandatory, None)
+        for first, then in itertools.pairwise(actions):
+            add(then, first, None)
+        last, last_condition = actions[-1], step.condition
+        if step.condition is None:
+            mandatory = actions[-1]
+    return out

@@ -1,0 +1,72 @@
+"""The grammar's readers of one sentence, in order, over the phrase patterns' rules: each
+reads one kind of rule (a bound in other words, a required value, the values of one
+argument, an action that needs another first or the user's yes, a count of the action) and
+replaces the patterns' weaker or wider reading of the same thing."""
+
+from __future__ import annotations
+
+from specgap.extract.amounts import amount_bounds
+from specgap.extract.argvalues import argument_values, fixed_values
+from specgap.extract.coordination import verb_actions
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.restrictors import needs_approval, needs_first, negated_count
+from specgap.extract.segments import Sentence
+from specgap.extract.sources import required_values
+from specgap.ir import CandidateRule
+
+_VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+
+
+def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The sentence's rules after the readers (module docstring)."""
+    if not rules and sentence.subject is None:  # "refunds may not exceed $500"
+        rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
+    if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
+        rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
+    valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
+    if not valued and not rules and sentence.subject is None:
+        valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
+    if valued:  # "only reserve cars of class 'economy'": the values of one argument
+        rules = [r for r in rules if r.operator not in _VALUED] + [
+            candidate(sentence, e) for e in valued
+        ]
+    first = needs_first(clause, sentence.clean) if sentence.subject is None else None
+    if first is not None and not needs_approval(clause, sentence.clean):
+        # "never X without checking Y first": Y before X, not a ban on X
+        kept = [r for r in rules if r.operator != "deny_action"]
+        emit = Emit("require_before", first[0], {"before": first[1]}, 0.7)
+        rules = [*kept, candidate(sentence, emit)]
+    asked = needs_approval(clause, sentence.clean) if not rules else None
+    if asked is not None and sentence.subject is None:  # "never X without asking the user"
+        rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
+    counted = negated_count(clause, sentence.clean)
+    if counted is not None and (sentence.subject is None) == (counted[0] is not None):
+        # the count the grammar reads replaces the phrase patterns' reading of it
+        kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
+        rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
+    return rules
+
+
+def coordinated_bans(
+    sentence: Sentence, clause: Clause, rules: list[CandidateRule]
+) -> list[CandidateRule]:
+    """ "Never cancel or refund a booking": the ban holds for each coordinated verb, not only
+    the one the clause was read with (which would silently drop the others)."""
+    if not clause.negated or sentence.subject is not None:
+        return rules
+    actions = verb_actions(sentence.clean)
+    if len(actions) < 2:
+        return rules
+    bans = [r for r in rules if r.operator == "deny_action" and not r.params.get("values")]
+    if not rules:
+        return [candidate(sentence, Emit("deny_action", a, {}, 0.7)) for a in actions]
+    if not bans:
+        return rules
+    had = {r.target for r in rules}
+    more = [
+        bans[0].model_copy(update={"target": a, "mentions": (a,), "grounding": "partial"})
+        for a in actions
+        if a not in had
+    ]
+    return [*rules, *more]

@@ -1,0 +1,203 @@
+"""A prohibition is only as wide as its sentence: "do not issue more than one refund per
+booking" is a count, "never cancel bookings without the customer's approval" needs the
+approval, "never call X to remove drivers" bans one use of X. None of them is a flat ban.
+
+`narrow` reads what follows the banned action (its object) in the sentence and rewrites a
+plain `deny_action` accordingly:
+
+- "more than N <action noun>s (per <entity>)" -> `max_calls` N (per the entity);
+- "without (the user's) approval / confirmation / consent" -> `require_confirmation`;
+- any other qualifier (a count of things, a comparison, "without ...", "except ...", "to
+  <verb> ...", "for ...", "on behalf of ...") -> the ban keeps it as its condition, so it is
+  reviewed, never enforced as the wider rule (and `condition-not-bound` says so).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.pattern_base import NUMBER_WORDS, USER, is_action_noun, lemma, singular
+from specgap.ir import CandidateRule
+from specgap.operators import OPERATORS
+
+_NUM = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
+_COUNT = re.compile(
+    r"^\s*(?:more\s+than|over|in\s+excess\s+of)\s+(?:(?P<times>once|twice)|"
+    + _NUM
+    + r"\s+(?P<noun>[a-z][\w-]*))"
+    r"(?:\s+(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<per>[a-z][\w-]*))?",
+    re.I,
+)
+_APPROVAL = re.compile(
+    r"^\s*,?\s*(?:on\s+behalf\s+of\s+[^,.;]*?\s+)?without\s+(?:(?:[\w']+\s+){0,3}?(?:explicit\s+)?"
+    r"(?:approval|confirmation|consent|permission|agreement|go-ahead|authori[sz]ation)\b|"
+    r"(?:first\s+)?(?:asking|checking\s+with|consulting|confirming\s+with)\s+(?:the\s+)?"
+    + USER
+    + r"s?\b|(?:first\s+)?(?:asking|checking\s+with|consulting)\s+(?:them|him|her)\b)",
+    re.I,
+)
+_QUALIFIER = re.compile(
+    r"^\s*,?\s*(?P<q>(?:without|unless|except|other\s+than|more\s+than|fewer\s+than|less\s+than|"
+    r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
+    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
+    r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
+    r"prior\s+to|while|when|whenever|until|once|if|where|by|[a-z]+ed\s+(?:by|in|on|for|to|from|"
+    r"with|before|after))\b[^.;]*)",
+    re.I,
+)
+_LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
+_WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn"})
+
+
+_ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
+_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
+
+
+def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
+    """`do not issue more than one refund per booking`, `do not call this tool more than
+    once per order`: (the counted action, None for the described tool itself; `max_calls`
+    parameters), when what is counted is the action itself."""
+    if clause.action_span is None or not clause.negated or clause.verb is None:
+        return None
+    count = _COUNT.match(text[clause.action_span[1] :])
+    if count is not None and (count["times"] or count["noun"] in {"times", "time"}):
+        # "do not call this tool more than once per order": calls of the action itself
+        itself = clause.object in _ITSELF or not clause.object
+        params = _count_params(count)
+        if not itself and clause.verb in _CALLS:  # "never call `otp.send` more than 3 times"
+            return clause.object, params
+        said = text[clause.action_span[0] : clause.action_span[1]]
+        if not itself and "per" not in params and re.search(r"\b(?:an?|the\s+same)\s+\w", said):
+            params["per"] = singular(clause.object.split()[-1])  # "cancel an order": each one
+        return (None if itself else clause.action), params
+    if count is None or not is_action_noun(count["noun"]):
+        return None
+    noun = singular(count["noun"])
+    if clause.verb in _LIGHT:  # "make more than two reservations": reserve
+        return lemma(noun), _count_params(count)
+    return f"{clause.verb} {noun}", _count_params(count)
+
+
+_WITHOUT_DOING = re.compile(r"^\s*,?\s*without\s+(?:first\s+)?(?P<event>[a-z]+ing\b[^.;,]*)", re.I)
+
+
+def needs_first(clause: Clause, text: str) -> tuple[str, str] | None:
+    """`never approve a request without checking the balance first`: (the action, what it
+    requires before it)."""
+    from specgap.extract.temporal import event_action
+
+    if clause.action_span is None or not clause.negated or clause.action is None:
+        return None
+    m = _WITHOUT_DOING.match(text[clause.action_span[1] :])
+    if m is None:
+        return None
+    event = re.sub(r"\s+(?:first|beforehand|before)\s*$", "", m["event"].strip())
+    before = event_action(event)
+    return (clause.action, before) if before and before != clause.action else None
+
+
+def needs_approval(clause: Clause, text: str) -> str | None:
+    """`do not transfer without asking the user first`: the action that needs the user's
+    yes (a ban with no object of its own is still about its verb)."""
+    if clause.action_span is None or not clause.negated or clause.action is None:
+        return None
+    return clause.action if _APPROVAL.match(text[clause.action_span[1] :]) else None
+
+
+def _count_params(count: re.Match[str]) -> dict[str, object]:
+    times = (count["times"] or "").casefold()
+    n = {"once": 1, "twice": 2}.get(times) or NUMBER_WORDS.get((count["n"] or "").casefold())
+    params: dict[str, object] = {"max": n if n is not None else int(count["n"])}
+    per = singular(count["per"]) if count["per"] else None
+    if per and per not in _WHOLE:
+        params["per"] = per
+    return params
+
+
+# "with `files_delete`", "using the refund tool": names the tool, restricts nothing
+_TOOL_ONLY = re.compile(
+    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?`?[\w.\-]+`?(?:\s+(?:tool|function|api))?"
+    r"\s*[.;!]?$",
+    re.I,
+)
+_EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
+
+
+def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
+    """The rules with each plain ban narrowed to what the sentence says (module docstring),
+    and a count of calls stated of "each booking" counted per booking."""
+    each = _EACH.match(text)
+    if each is not None and singular(each["e"]) not in _WHOLE:
+        per = singular(each["e"])
+        rules = [
+            r.model_copy(update={"params": {**r.params, "per": per}})
+            if r.operator == "max_calls" and not r.params.get("per")
+            else r
+            for r in rules
+        ]
+    if clause.action_span is None or not clause.negated:
+        return rules
+    rest = text[clause.action_span[1] :]
+    return [_narrowed(r, clause, rest) for r in rules]
+
+
+def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
+    if rule.operator != "deny_action" or rule.params.get("values") or rule.condition:
+        return rule
+    count = _COUNT.match(rest)
+    if count is not None and is_action_noun(count["noun"]):
+        params = _count_params(count)
+        target = rule.target
+        if target is None or target == clause.action:  # "issue more than one refund"
+            target = f"{clause.verb} {singular(count['noun'])}" if clause.verb else target
+        return _as(rule, "max_calls", params, target)
+    if _APPROVAL.match(rest):
+        return _as(rule, "require_confirmation", {}, rule.target)
+    state = _object_state(rest)
+    if state is not None:  # "no refund for a booking that has not been cancelled"
+        return _as(rule, "state_condition", state, rule.target)
+    qualifier = _QUALIFIER.match(rest)
+    if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
+        return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
+    return rule
+
+
+_OF_WHICH = re.compile(
+    r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:that|which)\s+(?:is|are|was|were|has|have)\b[^.;,]*)",
+    re.I,
+)
+
+
+def _object_state(rest: str) -> dict[str, object] | None:
+    """The state of the entity a ban's prepositional object names, when a relative clause
+    says it: a ban of the action on entities in that state (`denied`), or outside it."""
+    from specgap.extract.grammar_conditions import relative_clause
+
+    m = _OF_WHICH.match(rest)
+    if m is None:
+        return None
+    entity = singular(m["np"].split()[-1])
+    cond = relative_clause(" " + m["rel"], 0, entity)
+    if cond is None or not cond.bound:
+        return None
+    side = "allowed" if cond.negated else "denied"
+    params: dict[str, object] = {"entity": cond.entity or entity, side: list(cond.values)}
+    if cond.field:
+        params["field"] = cond.field
+    return params
+
+
+def _as(
+    rule: CandidateRule, operator: str, params: dict[str, object], target: str | None
+) -> CandidateRule:
+    return rule.model_copy(
+        update={
+            "operator": operator,
+            "params": params,
+            "target": target,
+            "mentions": (target,) if target else rule.mentions,
+            "check_category": OPERATORS[operator].category,
+        }
+    )

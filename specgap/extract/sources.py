@@ -1,0 +1,165 @@
+"""Values that must come from a named source: "only use tool names discovered in the
+knowledge base", "the workflow IDs returned by `create_workflow` must be used", "provide the
+exact plate number as listed in the booking", "if you need the current time, always use the
+`get_time` tool".
+
+Such a sentence names a value (the facet: `tool names`, `workflow IDs`) and where it comes
+from: the user (`from_user`), a tool named by its id (`from_tools: [id]`), or tool outputs in
+general ("the knowledge base", "the system", "the database": `from_tools: ["*"]`). It
+compiles to `arg_grounded` over every tool taking such an argument (target `*` and the
+facet; `specgap.spread` gives one copy per tool whose argument names say every word of the
+facet, the source tools left out); a facet spelled as argument names (`(group_ids,
+asset_ids)`) is checked under that name wherever it appears. A sentence that names the value
+but no source it can read ("do not guess tool names") is left to the rest of the grammar.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.extract.grammar_rules import Emit
+from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.procedures import verb_of
+
+_GOT = (
+    r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
+    r"mentioned|named|shown|stated|retrieved|obtained|supplied|produced|issued)"
+)
+_NP = (
+    r"(?P<np>(?!(?:as|in|on|at|to|from|by|for|with|it|them|this|that|these|those)\b)"
+    r"[A-Za-z][\w-]*(?:\s+(?:and\s+|or\s+)?[A-Za-z][\w-]*){0,4}?)"
+)
+_PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
+_SOURCE = r"(?P<src>[^.;:,]+)"
+# "only use X discovered in S", "provide the exact X as specified in S", "use the X from S"
+_USE = re.compile(
+    r"\b(?:use|provide|pass|enter|utili[sz]e|supply)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    + _NP
+    + _PAREN
+    + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+(?:[\w-]+\s+){0,3}?"
+    r"|as\s+|exactly\s+as\s+)?(?:(?:\w+ly\s+)?"
+    + _GOT
+    + r"(?:\s+and\s+"
+    + _GOT
+    + r")?\s+(?:in|by|from|through|via|"
+    r"within)|from)\s+" + _SOURCE,
+    re.I,
+)
+# "X generated and returned by S must be used"
+_PASSIVE = re.compile(
+    r"\b(?:the\s+)?" + _NP + _PAREN + r"\s+" + _GOT + r"(?:\s+and\s+" + _GOT + r")?\s+(?:in|by|"
+    r"from|through|via)\s+" + _SOURCE + r"\s+(?:must|should|shall|have\s+to|has\s+to|are\s+to|"
+    r"is\s+to)\s+be\s+used\b",
+    re.I,
+)
+# "device ids must come from list_devices", "the amount must be taken from the invoice"
+_COME_FROM = re.compile(
+    r"^\W*(?:the\s+|all\s+|any\s+)?" + _NP + _PAREN + r"\s+(?:must|should|shall|have\s+to|has\s+to)"
+    r"\s+(?:always\s+|only\s+)?(?:come|be\s+taken|be\s+obtained|be\s+copied|be\s+read|originate)"
+    r"\s+(?:only\s+)?from\s+" + _SOURCE,
+    re.I,
+)
+# "if you need X, (always) use the T tool"
+_NEED = re.compile(
+    r"\b(?:if|when|whenever)\s+(?:you\s+)?(?:need|require|want)\s+(?:the\s+|an?\s+)?" + _NP
+    + r"\s*,\s*(?:you\s+(?:must|should)\s+)?(?:always\s+)?(?:use|call)\s+(?:the\s+)?"
+    r"(?P<src>`?[A-Za-z_][\w.]*`?(?:\(\))?)",
+    re.I,
+)  # fmt: skip
+_TOOL_ID = re.compile(
+    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+)
+_OUTPUTS = re.compile(
+    r"\b(?:knowledge\s*base|database|system|systems|tools?|functions?|lookups?|outputs?|"
+    r"results?|records?|search|api|directory|catalog(?:ue)?|inventory|profile)\b",
+    re.I,
+)
+_USERISH = re.compile(r"\b" + USER + r"s?\b", re.I)
+# words that qualify a value without naming it
+_QUALIFIERS = frozenset(
+    split_words(
+        "exact correct current same actual valid specific appropriate proper right precise real "
+        "only full complete"
+    )
+)
+_NOT_VALUES = frozenset(
+    split_words(
+        "it them this that these those information data details everything anything values "
+        "value something one argument arguments parameter parameters input inputs field fields"
+    )
+)
+
+
+def value_sources(text: str) -> list[Emit]:
+    """The `arg_grounded` rules a sentence states about where values come from."""
+    for pattern in (_NEED, _PASSIVE, _COME_FROM, _USE):
+        m = pattern.search(text)
+        if m is None:
+            continue
+        source = _source(m["src"])
+        if source is None:
+            continue
+        facets = _facets(m["np"], m.groupdict().get("ids"))
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": facet, **source}, 0.7) for facet in facets]
+    return []
+
+
+def _source(text: str) -> dict[str, Any] | None:
+    tool = _TOOL_ID.search(text)
+    if tool is not None:
+        return {"from_user": False, "from_tools": [tool["id"]]}
+    user, tools = bool(_USERISH.search(text)), bool(_OUTPUTS.search(text))
+    if not user and not tools:
+        return None
+    return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
+
+
+def _facets(np: str, ids: str | None) -> list[str]:
+    """The values named: argument names in parentheses as written, else the noun phrase's
+    coordinated parts (`tool names and arguments`), qualifiers dropped, nouns singular."""
+    if ids:
+        listed = [i.strip(" `'\"") for i in re.split(r",|\bor\b|\band\b", ids)]
+        named = [i for i in listed if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+", i)]
+        if named:
+            return named
+    out = []
+    for part in re.split(r"\s+(?:and|or)\s+", np.strip()):
+        words = [w.casefold() for w in part.split() if w.casefold() not in _QUALIFIERS]
+        if not words or words[-1] in _NOT_VALUES or any(w in _NOT_VALUES for w in words):
+            continue
+        head = "id" if words[-1] in {"ids", "id's"} else singular(words[-1])
+        out.append(" ".join([*words[:-1], head]))
+    return out
+
+
+# "for name lookup, the date of birth is required", "a reason is required to cancel an order"
+_REQUIRED_FOR = re.compile(
+    r"^\W*for\s+(?:a\s+|an\s+|the\s+|any\s+)?(?P<action>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s*,\s*"
+    r"(?:the\s+|a\s+|an\s+|their\s+|the\s+user's\s+|the\s+customer's\s+)?(?P<np>[a-z][\w-]*(?:\s+"
+    r"[a-z][\w-]*){0,3}?)\s+(?:is|are)\s+(?:always\s+|also\s+)?(?:required|needed|mandatory)\b",
+    re.I,
+)
+
+
+_NOUN_ACTIONS = {"lookup": "look up", "search": "search", "login": "log in", "signup": "sign up"}
+
+
+def required_values(text: str) -> list[Emit]:
+    """`For <action>, <value> is required`: the action's argument must hold a real value (the
+    user's or a tool's, never made up); the action is said by a noun phrase (`name lookup`)
+    the resolver maps to a tool."""
+    m = _REQUIRED_FOR.search(text)
+    if m is None:
+        return []
+    facets = _facets(m["np"], None)
+    if len(facets) != 1:
+        return []
+    words = m["action"].casefold().split()
+    verb = _NOUN_ACTIONS.get(words[-1]) or verb_of(words[-1])
+    # "name lookup": look up by name; "order cancellation": cancel order
+    if verb is None:
+        return []  # "for safety, ...": a purpose, not an action
+    action = " ".join([verb, *words[:-1]])
+    params = {"facet": facets[0], "from_user": True, "from_tools": [ANY_TOOL]}
+    return [Emit("arg_grounded", action, params, 0.65)]

@@ -1,0 +1,294 @@
+"""Orderings stated with a temporal conjunction: "after X, Y", "Y only after X", "once X, Y",
+"do not Y until X", "Y only once X has happened", "check X before Y-ing", "do not Y before
+X", "use this after X" (in a tool's description, Y is the described tool).
+
+X is an event: a gerund ("after checking the booking"), a clause ("once the booking is
+cancelled", "after you have read the booking"), an action noun ("after verification") or a
+tool named by its id. Its action (verb and object, the mention the resolver maps to a tool)
+must have been called before Y: `require_before(Y, before=X)`. When X is the user's
+confirmation ("after the customer confirms"), Y needs it: `require_confirmation(Y)`.
+
+"After X, Y" and "once X, Y" also oblige the agent to do Y once X happened; no operator
+requires a call, so that part is reported (`obligation-not-enforced`) and only the order is
+compiled. "Do not Y until X" and "Y only after X" state the order alone. A clause whose event
+cannot be read as an action is left to the rest of the grammar, which keeps the condition.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from specgap.extract.grammar import Modality, parse
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
+from specgap.extract.procedures import verb_of
+
+_WHEN = (
+    r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
+    r"prior\s+to)"
+)
+# "after X, Y" (the event first) and "Y after X" (the event last)
+_LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
+_TRAILING = re.compile(
+    r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;(]+?)\s*(?:[,;(].*)?[.!]?$", re.I | re.S
+)
+_TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
+_CONFIRMS = re.compile(
+    r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
+    r"confirmed|approve|approves|approved|agree|agrees|agreed|consent|consents|consented|says\s+"
+    r"yes|said\s+yes|gives?\s+(?:explicit\s+)?(?:consent|approval|confirmation))\b",
+    re.I,
+)
+_SUBJECT_DID = re.compile(
+    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+)?(?:successfully\s+|"
+    r"already\s+|first\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+_PASSIVE = re.compile(
+    r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
+    r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
+    re.I,
+)
+_ITSELF = re.compile(
+    r"^\W*(?:(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
+    r"function)|it)\s+)?(?:can|may|must|should)\s+(?:only\s+)?be\s+(?:used|called|invoked|run))\b",
+    re.I,
+)
+# "Call `get_order` first": in a tool's description, that tool comes before the described one
+_FIRST = re.compile(
+    r"^\W*(?i:(?:always|first)\s*,?\s+)?(?i:call|use|run|invoke)\s+(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*"
+    r"(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?(?:\s+(?:tool|function))?\s+"
+    r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
+)
+_OBLIGES = frozenset({"after", "once", "as soon as"})
+_STATE_CHECK = re.compile(
+    r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
+)
+_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
+
+
+@dataclass(frozen=True)
+class Timed:
+    """The rules of one temporal sentence and whether it also obliges a call."""
+
+    emits: tuple[Emit, ...]
+    obliges: str | None  # the action the sentence requires after the event, if any
+
+
+def read(text: str, described: bool = False) -> Timed | None:
+    """The ordering a sentence states with after / once / until, or None. `described`: the
+    sentence is in a tool's description, where "use this" is the tool itself."""
+    if described and (first := _FIRST.match(text)) is not None:
+        return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
+    m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
+    if m is None:
+        return None
+    conj = " ".join(m["conj"].casefold().split())
+    only = (m["only"] or "").strip().casefold()
+    main = m["main"]
+    itself = described and _ITSELF.match(main) is not None
+    clause = parse(main)
+    said = _said_action(main) if clause.action is None and not itself else None
+    if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
+        modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
+        words = said.split()
+        clause = replace(clause, verb=words[0], object=" ".join(words[1:]), modality=modality)
+    if conj in {"until", "till"}:
+        if not clause.negated:
+            return None  # "wait until ...": nothing is ordered
+    elif conj in {"before", "prior to"}:
+        if _STATE_CHECK.search(main):
+            return None  # "check that the bill is overdue before ...": a state, not a call
+        if clause.verb in {"confirm", "approve"}:
+            return None  # "confirm the details before V-ing": the user's yes, read elsewhere
+
+    elif clause.negated and only != "not":
+        return None  # "do not Y after X": a prohibition after an event, not an order
+    if itself:
+        action: str | None = None
+    elif clause.action is None or clause.verb in NOT_ACTIONS:
+        return None
+    elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
+        return None
+    elif not clause.object or clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
+        return None  # "cancel it": the pronoun names no action
+    elif clause.verb in _CALLS:
+        action = clause.object  # "`refund_car` may only be called after ...": the tool named
+    else:
+        action = clause.action
+    event = m["event"].strip(" .")
+    if conj in {"before", "prior to"}:
+        return _before(action, event, clause.negated or only in {"not", "never"}, main)
+    if _CONFIRMS.match(event):
+        return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
+    before = event_action(event)
+    if before is None or before == action:
+        return None
+    obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
+    emit = Emit("require_before", action, {"before": before}, 0.7)
+    return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+_SUBJECT_IS = re.compile(
+    r"^\W*(?P<subject>.+?)\s+(?:must|should|has\s+to|have\s+to|needs\s+to|shall|is|are)\s+(?:always\s+)?"
+    r"(?:only\s+)?(?:happen|be\s+done|come|take\s+place|occur|possible|allowed|permitted|required|"
+    r"needed|mandatory|done)\s*(?:only\s*)?$",
+    re.I,
+)
+
+
+def _said_action(main: str) -> str | None:
+    """The action a subject says: a gerund (`getting the booking`) or an action noun
+    (`a booking lookup`), of "... must happen / is required / is only possible"."""
+    m = _SUBJECT_IS.match(main.strip())
+    if m is None:
+        return None
+    subject = m["subject"].strip()
+    first = subject.split()[0].casefold()
+    if first.endswith("ing") and len(first) > 4:
+        return _action(lemma(first), subject, len(subject.split()[0]))
+    return _nominal_action(subject)
+
+
+def requires(text: str) -> Emit | None:
+    """`Cancelling a booking requires getting the booking first`, `refunds require a prior
+    cancellation`: the second action comes before the first."""
+    m = _REQUIRES.match(text.strip())
+    if m is None:
+        return None
+    then = _said_action(f"{m['a']} is done")
+    first = event_action(m["b"])
+    if then is None or first is None or then == first:
+        return None
+    return Emit("require_before", then, {"before": first}, 0.7)
+
+
+_REQUIRES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
+    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
+    re.I,
+)
+
+
+def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
+    """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
+    way round. The event of "before" names the later action."""
+    later = event_action(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1))
+    if later is None or action is None or later == action:
+        return None
+    if negated:
+        return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
+    ways = _alternatives(action, main_text)
+    first: str | list[str] = ways if len(ways) > 1 else action
+    return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+
+
+def _object_of(action: str | None) -> str:
+    """The object of an action mention (`get order` -> `order`), what "it" points back to."""
+    words = (action or "").split()
+    return " ".join(words[1:]) if len(words) > 1 else "it"
+
+
+_MEANS = re.compile(
+    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
+    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
+    re.I,
+)
+
+
+def _alternatives(action: str, main: str) -> list[str]:
+    """ "look the booking up by its number or by the e-mail": one way per alternative
+    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
+    the order; the action itself when the sentence offers no alternatives."""
+    m = _MEANS.search(main)
+    if m is None:
+        return [action]
+    ways = []
+    for part in (m["a"], m["b"]):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
+        if not words or len(words) > 4:
+            return [action]
+        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
+    return ways
+
+
+_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
+
+
+def event_action(event: str) -> str | None:
+    """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
+    action noun; None when it reads as none of these."""
+    tool = _TOOL_ID.search(event)
+    if tool is not None:
+        return tool["id"] or tool["bare"]
+    words = event.split()
+    if not words:
+        return None
+    first = words[0].casefold()
+    copula = re.match(r"\S+\s+(?:is|are|was|were|has|have|gets?|got)\b", event, re.I)
+    if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
+        return _action(lemma(first), event, len(words[0]))
+    did = _SUBJECT_DID.match(event)
+    if did is not None:
+        return _action(lemma(did["verb"]), event, did.end())
+    passive = _PASSIVE.match(event)
+    if passive is not None:  # "the booking is cancelled": cancel booking
+        subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
+        verb = lemma(passive["verb"])
+        if verb in IMPERATIVE_VERBS and subject and subject.split()[0] not in _NOT_SUBJECT:
+            return f"{verb} {' '.join(subject.split()[-3:])}"
+        return None
+    nominal = _nominal_action(event)
+    if nominal is not None:  # "any cancellation", "a booking lookup", "the refund of X"
+        return nominal
+    verb = verb_of(first.strip(".,")) or first  # "verification of the user": verify user
+    if verb != first and verb in IMPERATIVE_VERBS:
+        of = re.match(r"\s+of\s+", event[len(words[0]) :])
+        rest = object_at(event, len(words[0]) + of.end() - 1)[0] if of else ""
+        return f"{verb} {rest}".strip()
+    return None
+
+
+_NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
+_DETERMINER = re.compile(
+    r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I
+)
+_PHRASAL = {"lookup": "look up", "login": "log in", "checkout": "check out", "signup": "sign up"}
+
+
+def _nominal_action(phrase: str) -> str | None:
+    """An action said by a noun: `booking cancellation` -> `cancel booking`, `any refund`
+    -> `refund`, `a lookup of the booking` -> `look up booking`."""
+    text = phrase.strip()
+    if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|being)\b", text, re.I):
+        return None  # a clause ("its status is 'returned'"), not a noun phrase
+    while (m := _DETERMINER.match(text)) is not None:
+        text = text[m.end() :]
+    head = re.split(r"\b(?:of|that|which|who|for|to|in|on|with|by|from)\b", text, maxsplit=1)[0]
+    words = re.findall(r"[A-Za-z][\w-]*", head)[:3]
+    if not words:
+        return None
+    noun = singular(words[-1].casefold())
+    verb = _PHRASAL.get(noun) or (lemma(noun) if is_action_noun(noun) else verb_of(noun))
+    if verb is None or (verb not in IMPERATIVE_VERBS and " " not in verb):
+        return None
+    if verb == noun and not is_action_noun(noun):
+        return None
+    of = re.search(
+        r"\bof\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(?P<o>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+        text,
+        re.I,
+    )
+    obj = [w.casefold() for w in words[:-1]] or ([of["o"].casefold()] if of else [])
+    return " ".join([verb, *obj])
+
+
+def _action(verb: str, text: str, at: int) -> str | None:
+    if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
+        return None
+    obj = object_at(text, at)[0]
+    if not obj or obj.split()[0] in _NOT_SUBJECT | {"them"}:
+        return None
+    return f"{verb} {obj}"
