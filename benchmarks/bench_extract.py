@@ -40,6 +40,7 @@ COLUMNS = (
     ("wrong", 6),
     ("cond", 5),
     ("silent", 7),
+    ("alarm", 6),
 )
 
 
@@ -60,6 +61,7 @@ def _row(name: str, s: Score) -> str:
         s.wrong_tool,
         s.condition_dropped,
         s.silent,
+        s.alarms,
     )
     return "".join(
         f"{c!s:<{w}}" if i == 0 else f"{c!s:>{w}}"
@@ -150,7 +152,8 @@ def run(options: Sequence[str] = ()) -> None:
         "   sent: gold sentences; exp: checkable expectations; prose: policies from prose; "
         "enf: of those, enforce; wrong: enforce on the wrong tool; cond: condition dropped; "
         "P*: precision without review readings of sentences the gold marks not checkable; "
-        "silent: rule sentences with neither a policy nor a located diagnostic"
+        "silent: rule sentences with neither a policy nor a located diagnostic; "
+        "alarm: rule-not-compiled notes on sentences the gold lists as no rule"
     )
     if misses:
         for domain, s in sorted(scores.items()):

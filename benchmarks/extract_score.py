@@ -21,6 +21,8 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   is not conditional (`is_conditional`).
 - silent: a rule sentence (checkable or not) whose site got neither a policy nor a located
   diagnostic: a loss nobody is told about.
+- alarms: `rule-not-compiled` diagnostics in the gold's files on no gold site, i.e. on
+  sentences the gold does not list as rules (false alarms of the rule-likeness tests).
 """
 
 from __future__ import annotations
@@ -84,6 +86,7 @@ class Score:
     wrong_tool: int = 0
     condition_dropped: int = 0
     silent: int = 0
+    alarms: int = 0
     misses: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     unreported: list[str] = field(default_factory=list)  # where the silent losses are
@@ -100,6 +103,7 @@ class Score:
             "wrong_tool",
             "condition_dropped",
             "silent",
+            "alarms",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -137,6 +141,7 @@ class Score:
             "wrong_tool": self.wrong_tool,
             "condition_dropped": self.condition_dropped,
             "silent_losses": self.silent,
+            "false_alarms": self.alarms,
         }
 
 
@@ -356,6 +361,14 @@ def score(
             ):
                 result.condition_dropped += 1
     result.matching = len(matching)
+    result.alarms = sum(
+        d.code == "rule-not-compiled"
+        and d.span is not None
+        and _resolved(d.span.path) in artifacts
+        and not any(s.artifact == _resolved(d.span.path) and s.start <= d.span.start_line <= s.end
+                    for s in sites)
+        for d in set(diagnostics)
+    )  # fmt: skip
     uncheckable = [site for rule, site in zip(gold.rules, sites, strict=True) if not rule.checkable]
     result.deferred = sum(
         p.id not in matching

@@ -396,11 +396,19 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
         "wrong_tool": 1,
         "condition_dropped": 1,
         "silent_losses": 1,
+        "false_alarms": 0,
     }
     # a diagnostic located on the uncheckable sentence ends the silent loss
     span = policies[0].source.span.model_copy(update={"start_line": 6, "end_line": 6})
     on_six = Diagnostic(code="rule-not-compiled", message="m", span=span)
     assert score(gold, placed.sites, placed.artifacts, policies, (on_six,), str).silent == 0
+    # one on the heading, which the gold lists as no rule, is a false alarm (once, however
+    # often it is passed); other codes are not counted
+    heading = policies[0].source.span.model_copy(update={"start_line": 1, "end_line": 1})
+    alarm = Diagnostic(code="rule-not-compiled", message="m", span=heading)
+    other = Diagnostic(code="condition-not-bound", message="m", span=heading)
+    told = score(gold, placed.sites, placed.artifacts, policies, (alarm, alarm, other), str)
+    assert (told.alarms, told.silent) == (1, 1)
     # a review reading of the uncheckable sentence is no wrong claim; an enforced one is
     review = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6), "review_only")
     judged = score(gold, placed.sites, placed.artifacts, [*policies, review], (), str)

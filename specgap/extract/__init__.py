@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
+from specgap.extract.leftovers import unclaimed
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
@@ -49,7 +50,8 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         if artifact.kind == "config":
             rules.extend(config_rules(artifact))
             continue
-        for _, found, notes in read_all(_sentences(artifact)):
+        # a rule-like sentence that gave nothing gets a located note (`leftovers`)
+        for _, found, notes in unclaimed(read_all(_sentences(artifact))):
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":

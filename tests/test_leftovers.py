@@ -1,0 +1,112 @@
+"""Rule-like sentences nothing was read from get a located note (`specgap.extract.leftovers`).
+
+Every sentence here is written for this test (a made-up garden centre, library and courier).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.artifacts import load_artifact
+from specgap.extract import extract
+from specgap.extract.leftovers import cue_of
+
+# sentence, described (a tool description), the kind of cue it reads as a rule by
+RULE_LIKE: list[tuple[str, bool, str]] = [
+    ("Employ the archive tool for anything older than a year.", False, "imperative"),
+    ("Limit each reply to one paragraph.", False, "imperative"),
+    ("If the courier reports damage, photograph the parcel.", False, "imperative"),
+    ("For bulk changes, loop over the rooms one by one.", False, "imperative"),
+    ("Greenhouse orders: weigh every crate on arrival.", False, "imperative"),
+    ("Tidy the shelf first.", False, "imperative"),
+    ("Seeds: STRICTLY reject packets past their date.", False, "imperative"),
+    ("When a loan is overdue, the borrower will be reminded.", False, "conditional action"),
+    ("Upon a failed login, the account is locked for an hour.", False, "conditional action"),
+    ("If a parcel is lost, the courier refunds the sender.", False, "conditional action"),
+    ("You may waive the late fee for members.", False, "permission"),
+    ("Refunds are to be issued to the original card.", False, "modal"),
+    ("No more than three vouchers per basket.", False, "modal"),
+    ("Members need to renew their card yearly.", False, "modal"),
+    ("Scanning happens before the crate is sealed.", False, "ordering"),
+    ("The accepted pot sizes are 'small', 'medium' and 'large'.", False, "value list"),
+    # tool descriptions: the modal and the ordering cues only
+    ("Call this only after the quote was accepted.", True, "modal"),
+    ("Run it before the crate is sealed.", True, "ordering"),
+]
+
+NOT_RULES: list[tuple[str, bool]] = [
+    ("Welcome to the garden centre helpdesk!", False),  # a greeting
+    ("This assistant helps members of the library find books.", False),  # a description
+    ("Orders ship within two business days.", False),  # a fact
+    ("Order totals are shown in euros.", False),  # a verb-like noun as the subject
+    ("Date of issue", False),  # a noun phrase
+    ("Return Policy", False),  # a heading
+    ("Step 4.", False),  # a numbered label
+    ("Follow these steps:", False),  # announces the rules that follow
+    ("For example, a shopper might ask about pruning roses.", False),  # an example
+    ("Our shop opened in 1998 and has three branches.", False),
+    ("When ON, the fan spins faster.", False),  # a state, not an event
+    ("- opening hours", False),
+    ("Returns the list of open tickets.", False),
+    ("Returns the list of open tickets.", True),
+    ("Assign a shelf to the book.", True),  # a description's own imperative
+    ("Lists the loans, newest first.", True),
+]
+
+
+@pytest.mark.parametrize(("text", "described", "kind"), RULE_LIKE)
+def test_rule_like_sentences_have_a_cue(text: str, described: bool, kind: str) -> None:
+    cue = cue_of(text, described=described)
+    assert cue is not None, text
+    assert cue.kind == kind, (text, cue)
+
+
+@pytest.mark.parametrize(("text", "described"), NOT_RULES)
+def test_other_sentences_have_none(text: str, described: bool) -> None:
+    assert cue_of(text, described=described) is None
+
+
+PROMPT = """\
+# Garden centre assistant
+
+Welcome to the garden centre helpdesk!
+Never call `delete_order`.
+Employ the `archive_orders` tool for anything older than a year.
+Our shop opened in 1998 and has three branches.
+
+Duplicate Detection
+- When a loan is overdue, the borrower will be reminded.
+"""
+
+
+def _notes(tmp_path: Path) -> tuple[list[tuple[int, str]], list[int]]:
+    path = tmp_path / "prompt.md"
+    path.write_text(PROMPT, "utf-8")
+    found = extract([load_artifact("prompt", path, "prompt.md")])
+    notes = [
+        (d.span.start_line, d.message)
+        for d in found.diagnostics
+        if d.code == "rule-not-compiled" and d.span is not None
+    ]
+    return notes, [r.span.start_line for r in found.rules]
+
+
+def test_a_leftover_gets_one_located_note_that_names_its_cue(tmp_path: Path) -> None:
+    notes, rules = _notes(tmp_path)
+    lines = [line for line, _ in notes]
+    assert 4 in rules  # the ban compiled ...
+    assert 4 not in lines  # ... so it gets no note as well
+    assert lines.count(5) == 1
+    assert lines.count(9) == 1
+    message = dict(notes)[5]
+    assert "the imperative `employ`" in message
+    assert "reads like a rule" in message
+    assert "the conditional action `will be reminded`" in dict(notes)[9]
+    # the greeting, the fact and the title line get nothing
+    assert not {3, 6, 8} & set(lines)
+
+
+def test_notes_are_deterministic(tmp_path: Path) -> None:
+    assert _notes(tmp_path) == _notes(tmp_path)
