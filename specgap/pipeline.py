@@ -17,6 +17,7 @@ from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
+from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.extract.modes import ExtractionFailed
@@ -161,7 +162,10 @@ def compile_stage(project: Project, state: AgentState, options: Options) -> Agen
         strict=options.strict,
         compile_one=rule_compiler(options.cache),
     )
-    return state.with_diagnostics(compiled.diagnostics, policies=compiled.policies)
+    said = (*state.diagnostics, *compiled.diagnostics)
+    # no rule is lost without a word: see `specgap.extract.leftovers`
+    lost = dropped(state.rules, compiled.policies, said)
+    return state.with_diagnostics([*compiled.diagnostics, *lost], policies=compiled.policies)
 
 
 STAGES: tuple[tuple[str, Stage], ...] = (

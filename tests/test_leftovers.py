@@ -11,7 +11,7 @@ import pytest
 
 from specgap.artifacts import load_artifact
 from specgap.extract import extract
-from specgap.extract.leftovers import cue_of
+from specgap.extract.leftovers import cue_of, dropped
 
 # sentence, described (a tool description), the kind of cue it reads as a rule by
 RULE_LIKE: list[tuple[str, bool, str]] = [
@@ -110,3 +110,16 @@ def test_a_leftover_gets_one_located_note_that_names_its_cue(tmp_path: Path) -> 
 
 def test_notes_are_deterministic(tmp_path: Path) -> None:
     assert _notes(tmp_path) == _notes(tmp_path)
+
+
+def test_rules_that_compiled_to_nothing_unsaid_get_a_note(tmp_path: Path) -> None:
+    path = tmp_path / "prompt.md"
+    path.write_text("Never call `delete_order`.\nNever call `drop_table`.\n", "utf-8")
+    found = extract([load_artifact("prompt", path, "prompt.md")])
+    assert len(found.rules) == 2
+    # nothing compiled and nothing said: one note per sentence, at its span
+    notes = dropped(found.rules, (), ())
+    assert [(n.code, n.span) for n in notes] == [("rule-not-compiled", r.span) for r in found.rules]
+    assert "`deny_action` rule over `delete_order`" in notes[0].message
+    # a diagnostic at the first sentence says why: only the second is reported
+    assert [n.span for n in dropped(found.rules, (), notes[:1])] == [found.rules[1].span]

@@ -31,6 +31,9 @@ order; the first found is named in the message):
    verb-ing or a clause with its own verb ("after the customer has paid"), or `first`;
 6. **value list**: two or more quoted values listed together (a vocabulary).
 
+After compiling, `dropped` is the last guard: a sentence whose rules all compiled to no
+policy, with no diagnostic at it, gets a note as well (the pipeline's compile stage).
+
 Tool descriptions are written in the imperative of the tool ("Updates the cart", "Assign a
 license"), so there only the modal and permission cues and an ordering apply, as in
 `reading._own_rule`.
@@ -47,9 +50,9 @@ from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.pattern_base import QUOTED, split_words
 from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.ir import CandidateRule, Diagnostic, Policy, Span
 
-__all__ = ["Cue", "cue_of", "leftover", "unclaimed"]
+__all__ = ["Cue", "cue_of", "dropped", "leftover", "unclaimed"]
 
 Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
 
@@ -349,3 +352,37 @@ def _also_nominal(word: str) -> bool:
 
 def _noun(word: str) -> bool:
     return "NOUN" in _lemmas(word.casefold())
+
+
+# --- after compiling ----------------------------------------------------------------------------
+
+
+def dropped(
+    rules: Iterable[CandidateRule], policies: Iterable[Policy], diagnostics: Iterable[Diagnostic]
+) -> list[Diagnostic]:
+    """A `rule-not-compiled` note for each sentence whose rules all compiled to no policy
+    while no diagnostic says why (a schema's own contract aside): the compiler's last
+    guard against a silent loss. One note per sentence, in the rules' order."""
+    said = [s for p in policies for s in (p.source.span, *(a.span for a in p.also_stated_at))] + [
+        d.span for d in diagnostics if d.span is not None
+    ]
+    notes: dict[Span, Diagnostic] = {}
+    for rule in rules:
+        span = rule.span
+        if rule.operator == "schema_contract" or span in notes:
+            continue
+        if any(_overlaps(span, other) for other in said):
+            continue
+        notes[span] = Diagnostic(
+            code="rule-not-compiled",
+            message=f"a `{rule.operator}` rule over `{rule.target or 'every tool'}` was read "
+            "from this sentence but compiled to no policy, and nothing else said why",
+            severity="note",
+            span=span,
+            help="run `specgap build --dump-after resolve` to see how its tools resolved",
+        )
+    return list(notes.values())
+
+
+def _overlaps(a: Span, b: Span) -> bool:
+    return a.path == b.path and a.start_byte < b.end_byte and b.start_byte < a.end_byte
