@@ -489,11 +489,18 @@ def explain_cmd(
     policy_id: Annotated[str, typer.Argument(metavar="POLICY_ID")],
     config: ConfigOpt = None,
 ) -> None:
-    """Show a policy's source span, quote, mentions, resolution and enforcement decision."""
+    """Show a policy's source span, quote, mentions, resolution and enforcement decision;
+    given FILE:LINE instead, the policies and diagnostics stated at that line."""
     from specgap.explain import explain_policy
+    from specgap.explain_at import LOCATION, explain_location
 
     project = _project(config)
     shown = project.rel(project.out)
+    at = LOCATION.fullmatch(policy_id)
+    if at is not None:  # policy ids have no colon
+        bundle = load_bundle(project.out, shown)
+        emit(explain_location(bundle, project.rel(Path(at["path"])), int(at["line"])))
+        return
     emit(explain_policy(load_bundle(project.out, shown), policy_id, shown))
 
 

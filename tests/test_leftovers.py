@@ -12,6 +12,7 @@ import pytest
 from specgap.artifacts import load_artifact
 from specgap.extract import extract
 from specgap.extract.leftovers import cue_of, dropped
+from tests.cli_helpers import specgap
 
 # sentence, described (a tool description), the kind of cue it reads as a rule by
 RULE_LIKE: list[tuple[str, bool, str]] = [
@@ -123,3 +124,26 @@ def test_rules_that_compiled_to_nothing_unsaid_get_a_note(tmp_path: Path) -> Non
     assert "`deny_action` rule over `delete_order`" in notes[0].message
     # a diagnostic at the first sentence says why: only the second is reported
     assert [n.span for n in dropped(found.rules, (), notes[:1])] == [found.rules[1].span]
+
+
+LEFTOVER = "- When a record is archived, the owner will be notified.\n"
+
+
+def test_a_leftover_shows_in_explain_and_the_reports(project_dir: Path) -> None:
+    # the reference prompts gain no such note: each rule-like sentence there is read
+    assert specgap("build", cwd=project_dir).code == 0
+    assert "reads like a rule (the" not in (project_dir / "policy" / "policy.json").read_text()
+    prompt = project_dir / "fixtures" / "cloud" / "prompt.md"
+    before = prompt.read_text("utf-8")
+    prompt.write_text(before + "\n## Added\n\n" + LEFTOVER, "utf-8")
+    line = before.count("\n") + 4
+    assert specgap("build", cwd=project_dir).code == 0
+    where = f"fixtures/cloud/prompt.md:{line}"
+    run = specgap("explain", f"{prompt}:{line}", cwd=project_dir)
+    assert run.code == 0, run.stderr
+    assert f"{where}:3: rule-not-compiled: this sentence reads like a rule" in run.stdout
+    assert "the conditional action `will be notified`" in run.stdout
+    title = specgap("explain", f"{prompt}:1", cwd=project_dir)
+    assert "nothing here was read" in title.stdout
+    sarif = specgap("eval", "--format", "sarif", cwd=project_dir)
+    assert "will be notified" in sarif.stdout
