@@ -22,6 +22,7 @@ RULE_LIKE: list[tuple[str, bool, str]] = [
     ("For bulk changes, loop over the rooms one by one.", False, "imperative"),
     ("Greenhouse orders: weigh every crate on arrival.", False, "imperative"),
     ("Tidy the shelf first.", False, "imperative"),
+    ('When a guest asks for "quiet" or "dark," dim the lamps.', False, "imperative"),
     ("Seeds: STRICTLY reject packets past their date.", False, "imperative"),
     ("When a loan is overdue, the borrower will be reminded.", False, "conditional action"),
     ("Upon a failed login, the account is locked for an hour.", False, "conditional action"),

@@ -242,7 +242,8 @@ def _lead_removed(clause: str) -> tuple[str, bool]:
 def _imperative(clause: str) -> str | None:
     """The verb a clause opens with, when it is an instruction in the imperative."""
     text, led = _lead_removed(clause)
-    first = re.match(r"[`*_\"']*([A-Za-z][a-z]+|[A-Z]+)\b", text)
+    # a closing quote may stand after the comma ('asks for "dark," dim the lamps')
+    first = re.match(r"[\s`*_\"'“”‘’]*([A-Za-z][a-z]+|[A-Z]+)\b", text)
     if first is None:
         return None
     word = first[1].casefold()
