@@ -12,6 +12,7 @@ Nothing here pins the extractor's figures on them: they move as the extractor im
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -106,3 +107,18 @@ def test_benchmark_with_a_gold_folder_leaves_the_unseen_set_out(
     (tmp_path / "corpus").mkdir()
     run([f"--corpus={tmp_path / 'corpus'}", f"--gold={tmp_path / 'gold'}", "--json"])
     assert json.loads(capsys.readouterr().out)["domains"] == {}
+
+
+def _runs(text: str, n: int = 6) -> set[str]:
+    words = re.findall(r"[a-z0-9']+", text.lower())
+    return {" ".join(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+@pytest.mark.corpus
+def test_unseen_policies_share_no_wording_with_the_corpus(corpus: Path) -> None:
+    """Written in our own words: no run of six words of a blind policy is in a corpus text."""
+    seen: set[str] = set()
+    for path in corpus.rglob("*.md"):
+        seen |= _runs(path.read_text("utf-8", "replace"))
+    for domain in DOMAINS:
+        assert not _runs((domain / "policy.md").read_text("utf-8")) & seen, domain.name
