@@ -3,14 +3,16 @@
 Every gold file's domain is built from `../shared/corpus/<domain>` with the deterministic
 extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
-of its tuning, the honest estimate). Totals are micro-averages (sums of counts).
+of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
+written for the project that live beside their gold and are in no corpus). Totals are
+micro-averages (sums of counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses] [--corpus=DIR] [--gold=DIR]
 
 `--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
 as well; `--misses` lists, per domain, the expectations no policy matched and the policies
 that matched none. A domain whose gold file is absent is not scored; without the corpus the
-benchmark says so and returns.
+benchmark says so and scores the unseen set alone. `--gold=DIR` scores that folder only.
 """
 
 from __future__ import annotations
@@ -20,14 +22,23 @@ import json
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from benchmarks.extract_score import Score, build_domain, score
-from benchmarks.gold import CORPUS, GOLD_DIR, Gold, GoldError, check_gold, gold_files, load_gold
+from benchmarks.gold import (
+    CORPUS,
+    GOLD_DIR,
+    Gold,
+    GoldError,
+    check_gold,
+    gold_files,
+    load_gold,
+    unseen_gold_files,
+)
 
-SPLITS = ("tuned", "heldout")
+SPLITS = ("tuned", "heldout", "unseen")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -69,12 +80,15 @@ def _row(name: str, s: Score) -> str:
     )
 
 
-def measure(corpus: Path, golds: Sequence[Gold]) -> tuple[dict[str, Score], list[str]]:
-    """Score of every gold domain present in the corpus, and notes on what was skipped."""
+def measure(
+    corpus: Path, golds: Sequence[Gold], homes: Mapping[str, Path] | None = None
+) -> tuple[dict[str, Score], list[str]]:
+    """Score of every gold domain present in the corpus (or in its folder of `homes`, for
+    domains that live beside their gold), and notes on what was skipped."""
     scores: dict[str, Score] = {}
     notes: list[str] = []
     for gold in golds:
-        domain_dir = corpus / gold.domain
+        domain_dir = (homes or {}).get(gold.domain) or corpus / gold.domain
         if not domain_dir.is_dir():
             notes.append(f"{gold.domain}: not in the corpus, skipped")
             continue
@@ -106,17 +120,27 @@ def run(options: Sequence[str] = ()) -> None:
     misses = "--misses" in options
     corpus = Path(_option(options, "--corpus") or CORPUS)
     gold_dir = Path(_option(options, "--gold") or GOLD_DIR)
+    # the blind set needs no corpus: its domains are in the gold's own folders
+    unseen = [] if _option(options, "--gold") else unseen_gold_files()
     if not corpus.is_dir():
-        print(f"   corpus not found at {corpus}: nothing to measure")
-        return
+        print(
+            f"   corpus not found at {corpus}: only the unseen set is measured",
+            file=sys.stderr if as_json else sys.stdout,
+        )
+        if not unseen:
+            return
     started = time.perf_counter()
     golds: list[Gold] = []
-    for path in gold_files(gold_dir):
+    homes: dict[str, Path] = {}
+    for path in [*(gold_files(gold_dir) if corpus.is_dir() else []), *unseen]:
         try:
             golds.append(load_gold(path))
         except GoldError as exc:
             print(f"   {exc}", file=sys.stderr)
-    scores, notes = measure(corpus, golds)
+            continue
+        if path in unseen:
+            homes[golds[-1].domain] = path.parent
+    scores, notes = measure(corpus, golds, homes)
     split_of = {g.domain: g.split for g in golds}
     totals = {split: Score() for split in SPLITS}
     for domain, s in scores.items():
@@ -126,7 +150,7 @@ def run(options: Sequence[str] = ()) -> None:
         "totals": {split: t.figures() for split, t in totals.items()},
         "skipped": sorted(
             p.name
-            for p in corpus.iterdir()
+            for p in (corpus.iterdir() if corpus.is_dir() else ())
             if p.is_dir() and not p.name.startswith("_") and p.name not in split_of
         ),
     }

@@ -32,6 +32,9 @@ from ruamel.yaml.error import YAMLError
 from specgap.operators import OPERATORS
 
 GOLD_DIR = Path(__file__).resolve().parent.parent / "tests" / "gold"
+# The blind set: domains written for the project, each folder beside its gold
+# (`tests/gold_unseen/<domain>/<domain>.yaml`); never tuned on (see its README).
+UNSEEN_DIR = GOLD_DIR.parent / "gold_unseen"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -149,7 +152,7 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout"]
+    split: Literal["tuned", "heldout", "unseen"]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 
@@ -177,6 +180,11 @@ def load_gold(path: Path) -> Gold:
 
 def gold_files(folder: Path = GOLD_DIR) -> list[Path]:
     return sorted(folder.glob("*.yaml"))
+
+
+def unseen_gold_files(folder: Path = UNSEEN_DIR) -> list[Path]:
+    """The blind set's gold files; each domain's agent files are in the gold's own folder."""
+    return sorted(folder.glob("*/*.yaml"))
 
 
 def sha8(line: str) -> str:
