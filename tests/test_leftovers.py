@@ -105,6 +105,8 @@ def test_a_leftover_gets_one_located_note_that_names_its_cue(tmp_path: Path) -> 
     message = dict(notes)[5]
     assert "the imperative `employ`" in message
     assert "reads like a rule" in message
+    # ... and which part could not be read
+    assert "`employ` and what it acts on could not be read as a call" in message
     assert "the conditional action `will be reminded`" in dict(notes)[9]
     # the greeting, the fact and the title line get nothing
     assert not {3, 6, 8} & set(lines)

@@ -63,6 +63,7 @@ class Cue:
 
     kind: str  # modal | permission | imperative | conditional action | ordering | value list
     words: str
+    clause: str = ""  # the clause that carries it, lead set aside (imperatives)
 
     def __str__(self) -> str:
         return f"the {self.kind} `{self.words}`"
@@ -89,7 +90,7 @@ def leftover(sentence: Sentence) -> Diagnostic | None:
     return Diagnostic(
         code="rule-not-compiled",
         message=f"this sentence reads like a rule ({cue}) but no rule could be read from it: "
-        f"{_missing(parse(sentence.clean), cue)}",
+        f"{_missing(parse(cue.clause or text), cue)}",
         severity="note",
         span=sentence.span(),
         help="state it over a named tool (an ordering, a prohibition, an allowlist, a bound, "
@@ -98,10 +99,22 @@ def leftover(sentence: Sentence) -> Diagnostic | None:
 
 
 def _missing(clause: Clause, cue: Cue) -> str:
-    """Which part of the rule could not be read, as far as the grammar tells."""
+    """Which part of the rule could not be read, as far as the grammar tells (`clause` is
+    the grammar's reading of the cue's clause, or of the sentence)."""
     if cue.kind == "value list":
         return "no argument or field could be bound to these values"
+    if cue.kind == "ordering":
+        return f"the events it orders with `{cue.words}` could not both be read as tool calls"
+    if cue.kind == "conditional action":
+        return (
+            f"what the condition makes happen (`{cue.words}`) could not be read as a call of "
+            "one of the tools, nor the condition as the state of an entity"
+        )
     if clause.action is None:
+        if cue.kind == "imperative":
+            return (
+                f"`{cue.words}` and what it acts on could not be read as a call of one of the tools"
+            )
         return "no action (a verb and what it acts on) could be read as a tool call"
     if clause.verb in NOT_ACTIONS:
         return f"`{clause.verb}` is not an action a tool call performs"
@@ -110,7 +123,9 @@ def _missing(clause: Clause, cue: Cue) -> str:
             f"the condition `{' '.join(clause.condition.text.split())}` could not be bound "
             f"to a state, and no operator reads `{clause.action}` without it"
         )
-    return f"no operator was found for `{clause.action}` ({clause.modality})"
+    if cue.kind == "imperative" or clause.modality in {"must", "none"}:
+        return f"it tells the agent to `{clause.action}`, and no operator requires a call"
+    return f"no operator states a `{clause.modality}` rule over `{clause.action}`"
 
 
 # --- the cues ---------------------------------------------------------------------------------
@@ -208,7 +223,7 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
         for clause in clauses:
             verb = _imperative(clause)
             if verb is not None:
-                return Cue("imperative", verb)
+                return Cue("imperative", verb, _lead_removed(clause)[0])
         for clause in clauses:
             action = _conditional_action(clause)
             if action is not None:
