@@ -51,6 +51,7 @@ NOT_RULES: list[tuple[str, bool]] = [
     ("Our shop opened in 1998 and has three branches.", False),
     ("When ON, the fan spins faster.", False),  # a state, not an event
     ("- opening hours", False),
+    ('A shopper may write: "Cancel my order now."', False),  # quoted speech
     ("Returns the list of open tickets.", False),
     ("Returns the list of open tickets.", True),
     ("Assign a shelf to the book.", True),  # a description's own imperative

@@ -257,8 +257,9 @@ def _lead_removed(clause: str) -> tuple[str, bool]:
 def _imperative(clause: str) -> str | None:
     """The verb a clause opens with, when it is an instruction in the imperative."""
     text, led = _lead_removed(clause)
-    # a closing quote may stand after the comma ('asks for "dark," dim the lamps')
-    first = re.match(r"[\s`*_\"'“”‘’]*([A-Za-z][a-z]+|[A-Z]+)\b", text)
+    # a closing quote may stand after the comma ('asks for "dark," dim the lamps'); an
+    # opening one starts quoted speech ('"Cancel my order"'), which instructs nobody
+    first = re.match(r"(?:[\s*_]|[\"'“”‘’](?=\s))*([A-Za-z][a-z]+|[A-Z]+)\b", text)
     if first is None:
         return None
     word = first[1].casefold()
