@@ -11,7 +11,8 @@ import pytest
 
 from specgap.artifacts import load_artifact
 from specgap.extract import extract
-from specgap.extract.leftovers import cue_of, dropped
+from specgap.extract.leftovers import dropped
+from specgap.extract.rulelike import cue_of
 from tests.cli_helpers import specgap
 
 # sentence, described (a tool description), the kind of cue it reads as a rule by

@@ -8,65 +8,27 @@ Nothing here ever yields a rule, so a leftover is never compiled into something 
 does not say; and a sentence that gave a rule or a note is left alone, so nothing is reported
 twice.
 
-A sentence reads like a rule when one of its clauses has one of these cues (checked in this
-order; the first found is named in the message):
-
-1. **modal**: an obligation, prohibition or bound (`must`, `must not`, `should`, `shall`,
-   `never`, `always`, `only`, `cannot`, `may not`, `do not`, `need to`, `have to`, `is to
-   be`, `make sure`, `ensure`, `required`, `prohibited`, `(not) allowed`, `at most`, `no more
-   than`, `at least`, `exceed`, ...);
-2. **permission** given to the agent: `you can`, `you may`, `the agent is allowed to`;
-3. **imperative**: a clause that opens with a verb in its base form, once list markers, a
-   short label (`Scenes:`), leading adverbs (`then`, `please`) and a leading adverbial
-   clause (`If ..., `, `For ..., `, `To ..., `) are set aside. Whether a word is a verb in
-   its base form is asked of an English lexicon (`lemminflect`, whose tables ship in its
-   wheel: nothing is downloaded at run time), not of a word list. A word that is also a
-   noun is read as a subject when a finite verb follows it closely ("Order totals are
-   ..."). A line that only announces a list (`Follow these steps:`) is not a rule itself;
-4. **conditional action**: `if` / `when` / `whenever` / `upon` / `once` / `in the event`
-   followed by a consequent that makes an action happen (`will` + verb, a passive of a
-   verb, a verb in the present tense other than a linking verb): "when X, the account is
-   locked";
-5. **ordering** of two events: `before` / `after` / `until` / `prior to` followed by a
-   verb-ing or a clause with its own verb ("after the customer has paid"), or `first`;
-6. **value list**: two or more quoted values listed together (a vocabulary).
+What reads like a rule is `rulelike.cue_of`'s to say (see there); title lines of their
+own and a bold term being defined are set aside here, where the sentence's place is known.
 
 After compiling, `dropped` is the last guard: a sentence whose rules all compiled to no
 policy, with no diagnostic at it, gets a note as well (the pipeline's compile stage).
-
-Tool descriptions are written in the imperative of the tool ("Updates the cart", "Assign a
-license"), so there only the modal and permission cues and an ordering apply, as in
-`reading._own_rule`.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
-from functools import cache
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
-from specgap.extract.pattern_base import QUOTED, split_words
+from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic, Policy, Span
 
 __all__ = ["Cue", "cue_of", "dropped", "leftover", "unclaimed"]
 
 Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
-
-
-@dataclass(frozen=True)
-class Cue:
-    """Why a sentence reads like a rule: the kind of cue and the words that carry it."""
-
-    kind: str  # modal | permission | imperative | conditional action | ordering | value list
-    words: str
-    clause: str = ""  # the clause that carries it, lead set aside (imperatives)
-
-    def __str__(self) -> str:
-        return f"the {self.kind} `{self.words}`"
 
 
 def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
@@ -128,157 +90,6 @@ def _missing(clause: Clause, cue: Cue) -> str:
     return f"no operator states a `{clause.modality}` rule over `{clause.action}`"
 
 
-# --- the cues ---------------------------------------------------------------------------------
-
-_MODAL = re.compile(
-    r"\b(?:must(?:\s+not|\s+never)?|mustn't|should(?:\s+not|\s+never)?|shouldn't|shall(?:\s+not)?"
-    r"|never|always|only|cannot|can't|may\s+not|do\s+not|don't|needs?\s+to|ha(?:s|ve)\s+to|"
-    r"(?:is|are)\s+to\s+be|make\s+sure|be\s+sure|ensure|required|forbidden|prohibited|"
-    r"(?:not\s+)?(?:allowed|permitted)|mandatory|at\s+most|no\s+more\s+than|not\s+more\s+than|"
-    r"at\s+least|no\s+fewer\s+than|a\s+(?:maximum|minimum)\s+of|"
-    r"nothing\s+else|no\s+other)\b",
-    re.I,
-)
-_PERMISSION = re.compile(
-    r"\b(?:you|the\s+(?:agent|assistant))\s+(?:can|may|could|(?:are|is)\s+(?:allowed|"
-    r"permitted|able)\s+to)\b",
-    re.I,
-)
-# list markers, a short label before a colon, then adverbs that may open an instruction
-_MARKER = re.compile(r"^[\s\-*•>#+]*(?:\(?(?:\d{1,2}|[a-z])[.)]\s+)?", re.I)
-_LABEL = re.compile(r"^`?[\w`'/ -]{1,40}?`?\s*:\s+(?=\S)")
-_ADVERBS = re.compile(
-    r"^(?:(?:then|please|kindly|also|first|next|finally|always|just|simply|now|additionally|"
-    r"otherwise|instead|afterwards|so|and|but|[a-z]+ly)\b[\s,]*)+",
-    re.I,
-)
-# a leading adverbial clause: "If ..., ", "For changes that ..., ", "To update X, "
-_ADVERBIAL = re.compile(
-    r"^(?:if|when|whenever|once|for|to|upon|in|on|after|before|while|unless|where|as|during|"
-    r"with|without|since|given|should|until|whether|from|by|at|regardless)\b[^,;:]*,\s*",
-    re.I,
-)
-_CLAUSES = re.compile(r"\s*(?:;|:\s+|\s[-–—]\s|—|\(\d{1,2}\)\s|\s\d{1,2}\)\s)\s*")
-_FINITE = re.compile(
-    r"^(?:\W*[\w'-]+){0,4}?\W+(?:is|are|was|were|has|have|had|will|would|can|could|may|"
-    r"might|must|should|shall|does|do|did|becomes?|gets?)\b",
-    re.I,
-)
-# what may follow a verb that is also a noun, so that it reads as a verb: a determiner, a
-# pronoun, a preposition or particle, a quoted value or a tool-like identifier; or the
-# clause ends with `first` ("address the basics first")
-_OBJECT_START = re.compile(
-    r"\s+(?:(?:the|a|an|this|that|these|those|each|every|all|any|some|no|its|their|his|her|"
-    r"your|my|our|them|it|him|us|me|you|one|both|either|only|to|for|with|from|on|in|into|by|"
-    r"up|out|off|down|back|over|through|whether|if|how|what|which|who)\b|[`'\"\d]|"
-    r"[A-Za-z]+_[\w]+)",
-    re.I,
-)
-_LAST_FIRST = re.compile(r"\bfirst[.!]?\s*$", re.I)
-_FINITE_BLOCKER = re.compile(r"\b(?:that|if|whether|whose|which|who|sure)\b", re.I)
-_ANNOUNCES = re.compile(r"\b(?:following|these|those|below|as\s+follows)\b[^.]*:$", re.I)
-_CONDITION = re.compile(
-    r"^(?:if|when|whenever|once|upon|in\s+the\s+event(?:\s+that)?|in\s+case|as\s+soon\s+as|"
-    r"each\s+time|every\s+time)\b(?P<if>[^,]*),\s*(?:then\s+)?(?P<then>.+)$",
-    re.I,
-)
-_WILL = re.compile(
-    r"\b(?:will|shall)\s+(?:be\s+|get\s+|also\s+|then\s+|not\s+)*(?P<v>[a-z]+)\b", re.I
-)
-_PASSIVE = re.compile(
-    r"\b(?:is|are|gets?|be)\s+(?:\w+ly\s+)?(?P<v>[a-z]+(?:ed|en|wn|nt|id))\b", re.I
-)
-_HAS_VERB = re.compile(r"\b(?:is|are|was|were|has|have|had|does|do|did|[a-z]+(?:ed|ing|s))\b", re.I)
-_LINKING = frozenset(
-    split_words(
-        "be become seem remain stay appear look mean have get need contain include consist "
-        "belong exist match equal represent correspond depend refer denote"
-    )
-)
-_ORDERING = re.compile(
-    r"\b(?P<w>before|after|until|prior\s+to)\s+(?:(?P<ing>[a-z]+ing)\b|(?:the|a|an|you|they|"
-    r"he|she|it|we|its|their|your|his|her|this|that|each|all)\s+(?:[\w'-]+\s+){0,3}?"
-    r"(?P<fin>has|have|had|is|are|was|were|[a-z]+ed|[a-z]+s)\b)"
-    r"|(?:^|,\s*)(?P<first>first)\s+[a-z]+",
-    re.I,
-)
-_AUXILIARIES = frozenset(
-    split_words("be have do can could may might must shall should will would need dare ought")
-)
-
-
-def cue_of(text: str, *, described: bool = False) -> Cue | None:
-    """What makes `text` (one sentence, markup blanked) read like a rule, or None.
-    `described`: the sentence belongs to a tool's description (see the module docstring)."""
-    if text.rstrip().endswith(":") and _ANNOUNCES.search(text):
-        return None  # "To do so, follow these steps:": the list that follows states the rules
-    modal = _MODAL.search(text)
-    if modal is not None:
-        return Cue("modal", " ".join(modal[0].split()).casefold())
-    permission = _PERMISSION.search(text)
-    if permission is not None:
-        return Cue("permission", " ".join(permission[0].split()).casefold())
-    clauses = [c for c in _CLAUSES.split(text.strip()) if c]
-    if not described and not text.rstrip().endswith("!"):  # "Welcome aboard!": a greeting
-        for clause in clauses:
-            verb = _imperative(clause)
-            if verb is not None:
-                return Cue("imperative", verb, _lead_removed(clause)[0])
-        for clause in clauses:
-            action = _conditional_action(clause)
-            if action is not None:
-                return Cue("conditional action", action)
-    ordering = _ORDERING.search(text)
-    if ordering is not None:
-        return Cue("ordering", (ordering["w"] or "first").casefold())
-    if not described and _value_list(text):
-        return Cue("value list", ", ".join(_quoted(text)[:3]))
-    return None
-
-
-def _lead_removed(clause: str) -> tuple[str, bool]:
-    """The clause without list markers, a label, adverbs and a leading adverbial clause;
-    and whether an adverb or adverbial clause was set aside (then what follows cannot be
-    a bare noun phrase: "If X, reject packets ..." is an instruction)."""
-    text = _MARKER.sub("", clause, count=1)
-    label = _LABEL.match(text)
-    if label is not None and len(label[0].split()) <= 4:
-        text = text[label.end() :]
-    start = text
-    text = _ADVERBS.sub("", text, count=1)
-    for _ in range(2):  # "If X, for each Y, do Z"
-        stripped = _ADVERBIAL.sub("", text, count=1)
-        if stripped == text:
-            break
-        text = _ADVERBS.sub("", stripped, count=1)
-    return text.strip(), text != start
-
-
-def _imperative(clause: str) -> str | None:
-    """The verb a clause opens with, when it is an instruction in the imperative."""
-    text, led = _lead_removed(clause)
-    # a closing quote may stand after the comma ('asks for "dark," dim the lamps'); an
-    # opening one starts quoted speech ('"Cancel my order"'), which instructs nobody
-    first = re.match(r"(?:[\s*_]|[\"'“”‘’](?=\s))*([A-Za-z][a-z]+|[A-Z]+)\b", text)
-    if first is None:
-        return None
-    word = first[1].casefold()
-    if word in _AUXILIARIES or not _base_verb(word):
-        return None
-    rest = text[first.end() :]
-    if text.rstrip().endswith(":") and _ANNOUNCES.search(rest):
-        return None  # "Follow these steps:": the list that follows states the rules
-    if _also_nominal(word):
-        finite = _FINITE.match(rest)
-        if finite is not None and not _FINITE_BLOCKER.search(rest[: finite.end()]):
-            return None  # "Order totals are rounded": a noun, the subject of `are`
-        if not (led or _OBJECT_START.match(rest) or _LAST_FIRST.search(rest)):
-            return None  # "date of birth", "Order Management": a noun phrase
-    if not rest.strip(" .!") or re.match(r"\s+\d", rest):
-        return None  # a lone word ("Update.") or a numbered label ("Step 2"): no instruction
-    return word
-
-
 def _title_line(sentence: Sentence) -> bool:
     """A short line of its own, neither a list item nor ended by a stop: a title
     ("Step 3. Refund processing", "Duplicate Detection"), which names what follows."""
@@ -295,80 +106,6 @@ def _title_line(sentence: Sentence) -> bool:
 _TERM = re.compile(r"^[\s\-*+•]*(?:\d{1,2}[.)]\s*)?(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*(?:[-–—:]|$)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _TITLE_WORDS = 6
-
-
-def _conditional_action(clause: str) -> str | None:
-    """The action a conditional's consequent makes happen ("when X, the account is locked")."""
-    m = _CONDITION.match(_ADVERBS.sub("", _MARKER.sub("", clause, count=1), count=1))
-    if m is None:
-        return None
-    if not _HAS_VERB.search(m["if"]):
-        return None  # "When ON, ...": a state, not an event
-    then = m["then"]
-    for found in (_WILL.search(then), _PASSIVE.search(then)):
-        if found is not None:
-            verb = _verb_lemma(found["v"])
-            if verb is not None and verb not in _LINKING:
-                return found[0].strip().casefold()
-    for found in re.finditer(r"\b[a-z]+s\b", then):
-        word = found[0]
-        verb = _verb_lemma(word)
-        if verb is None or verb == word or verb in _LINKING:
-            continue
-        if not _noun(word) or _OBJECT_START.match(then, found.end()):
-            return word  # "the courier refunds the sender": a verb before its object
-    return None
-
-
-def _quoted(text: str) -> list[str]:
-    return [a or b or c for a, b, c in QUOTED.findall(text)]
-
-
-_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
-_LIST = re.compile(_ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s*,?\s+(?:and|or)\s+"
-                   + _ITEM + r")+")  # fmt: skip
-
-
-_LINKED_LIST = re.compile(
-    r"\b(?:are|is|include|includes|consists?\s+of|one\s+of|either|values?|among)\b"
-    r"(?:[\s:]+[\w-]+){0,6}?[\s:]+" + _LIST.pattern,
-    re.I,
-)
-
-
-def _value_list(text: str) -> bool:
-    """Quoted values listed after a linking word ("the states are 'a', 'b'")."""
-    return _LINKED_LIST.search(text) is not None
-
-
-# --- the lexicon ------------------------------------------------------------------------------
-
-
-@cache
-def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
-
-    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
-    return found
-
-
-def _base_verb(word: str) -> bool:
-    """Whether `word` is a verb in its base form (`limit`, `present`; not `limits`)."""
-    return word in _lemmas(word).get("VERB", ())
-
-
-def _verb_lemma(word: str) -> str | None:
-    verbs = _lemmas(word.casefold()).get("VERB", ())
-    return verbs[0] if verbs else None
-
-
-def _also_nominal(word: str) -> bool:
-    lemmas = _lemmas(word)
-    return "NOUN" in lemmas or "ADJ" in lemmas or "PROPN" in lemmas
-
-
-def _noun(word: str) -> bool:
-    return "NOUN" in _lemmas(word.casefold())
 
 
 # --- after compiling ----------------------------------------------------------------------------
