@@ -439,29 +439,34 @@ def check_cmd(
             help=f"agents in this policy: {known}",
         )
     interactive = "-" in traces
+    from specgap.jsonline import LineBuffer
 
-    def out(line: str) -> None:
-        # a pipe from a live agent wants each decision as it is made
-        emit(line, flush=interactive)
+    # a pipe from a live agent wants each decision as it is made; files are written a
+    # block at a time, even when Python's buffering is off (`PYTHONUNBUFFERED`)
+    lines = LineBuffer(emit, limit=1 if interactive else 256)
+    out = functools.partial(emit, flush=True) if interactive else lines.add
 
     from specgap.progress import progress
 
     # a live agent on standard input gets its decisions as they come, with no bar
     with progress("checking traces", None, enabled=False if interactive else None) as done:
-        result = check_traces(
-            bundle,
-            agent,
-            traces,
-            fmt.value,
-            out,
-            trace_format=trace_format.value,
-            report=lambda d: emit(render_diagnostic(d), err=True),
-            skip=skip or (),
-            only=only or (),
-            on_error=on_error.value,
-            undetermined=project.config.undetermined if project else "undetermined",
-            progress=done,
-        )
+        try:
+            result = check_traces(
+                bundle,
+                agent,
+                traces,
+                fmt.value,
+                out,
+                trace_format=trace_format.value,
+                report=lambda d: emit(render_diagnostic(d), err=True),
+                skip=skip or (),
+                only=only or (),
+                on_error=on_error.value,
+                undetermined=project.config.undetermined if project else "undetermined",
+                progress=done,
+            )
+        finally:
+            lines.flush()
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
     if result.findings:

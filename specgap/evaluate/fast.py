@@ -84,13 +84,21 @@ def tool_call(
     return build(ToolCall, _CALL_FIELDS, values)
 
 
+_MUTABLE_MADE = tuple((k, type(_CALL_DEFAULTS[k])) for k in _MUTABLE_DEFAULTS)
+
+
 def made_call(fields: dict[str, Any]) -> ToolCall:
     """`ToolCall(**fields)` for fields of the right types, the rest at their defaults."""
-    values = dict(_CALL_DEFAULTS)
-    for key in _MUTABLE_DEFAULTS:
-        values[key] = type(values[key])()
+    values = _CALL_DEFAULTS.copy()
+    for key, factory in _MUTABLE_MADE:
+        values[key] = factory()
     values.update(fields)
-    return build(ToolCall, frozenset(fields), values)
+    made = _new(ToolCall)  # `build`, inlined: this runs once per tool call read
+    _set(made, "__dict__", values)
+    _set(made, "__pydantic_fields_set__", set(fields))
+    _set(made, "__pydantic_extra__", None)
+    _set(made, "__pydantic_private__", None)
+    return made
 
 
 _MESSAGE_FIELDS = frozenset({"role", "content", "turn", "origin"})

@@ -232,11 +232,14 @@ class Adapter:
                 yield key, event
             yield key, None
             return
-        if self._stream is None:
-            self._stream = Conversation(doc.display, self.ctx)
-        self.item(value, doc, "", self._stream)
-        for event in self._stream.drain():
-            yield self._stream.key, event
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Conversation(doc.display, self.ctx)
+        self.item(value, doc, "", stream)
+        if stream._out:
+            key = stream.key
+            for event in stream.drain():
+                yield key, event
 
     def close(self) -> Iterator[Step]:
         if self._stream is not None:
