@@ -81,9 +81,9 @@ class OpenAIChatAdapter(ChatAdapter):
             calls = []
         for n, call in enumerate(calls):
             at = f"{pointer}/tool_calls/{n}"
-            if not self.expect_object(call, doc, at, "a tool call"):
+            if type(call) is not dict and not self.expect_object(call, doc, at, "a tool call"):
                 continue
-            function = call.get("function", call.get("custom"))
+            function = call["function"] if "function" in call else call.get("custom")
             if not isinstance(function, dict):
                 self.invalid(
                     doc,
@@ -93,7 +93,7 @@ class OpenAIChatAdapter(ChatAdapter):
                     '"arguments": "{...}"}}`',
                 )
                 continue
-            arguments = function.get("arguments", function.get("input"))
+            arguments = function["arguments"] if "arguments" in function else function.get("input")
             conv.call(
                 string(call.get("id")),
                 function.get("name"),
