@@ -42,7 +42,7 @@ else:
     bundle_schema = lazy("specgap.api", "bundle_schema")
     is_strict_finding = lazy("specgap.api", "is_strict_finding")
     keep_answers = lazy("specgap.api", "keep_answers")
-    load_bundle = lazy("specgap.api", "load_bundle")
+    load_bundle = lazy("specgap.policyfile", "load_bundle")
     model_added_nothing = lazy("specgap.api", "model_added_nothing")
     update_lock = lazy("specgap.api", "update_lock")
     write_atomic = lazy("specgap.api", "write_atomic")
