@@ -255,6 +255,17 @@ class _Lines:
 
     def next_value_line(self) -> tuple[int, int, str] | None:
         """The next line that is not blank, decoded and without its line break."""
+        if not self._peeked and self.recording is None:
+            # `_raw` and `_read`, inlined for the common line (this runs once per line)
+            raw = self._stream.readline()
+            if not raw:
+                return None
+            self._number += 1
+            number, byte = self._number, self._byte
+            self._byte += len(raw)
+            if raw.strip() and raw.isascii():  # ASCII: valid UTF-8, no BOM to remove
+                return number, byte, raw.decode("ascii").rstrip("\r\n")
+            self._peeked.append((number, byte, raw))  # anything else: the general way
         while (entry := self._raw()) is not None:
             number, byte, raw = entry
             if not raw.strip():
