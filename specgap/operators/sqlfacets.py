@@ -37,7 +37,7 @@ from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
-from specgap.operators.sqlshape import parse_tokens, shape
+from specgap.operators.sqlshape import parse_tokens, shape, simple_facets
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
@@ -166,7 +166,11 @@ def _read(query: str, dialect: str | None) -> SqlFacets:
         key, tokens = found
         known = _SHAPES.get(key)
         if known is None:
-            known = _read_parsed(query, dialect, flat, tokens)
+            simple = simple_facets(tokens, dialect)  # the simplest SELECTs need no parser
+            if simple is not None:
+                known = SqlFacets(*simple)
+            else:
+                known = _read_parsed(query, dialect, flat, tokens)
             if len(_SHAPES) >= _SHAPES_LIMIT:
                 _SHAPES.clear()
             _SHAPES[key] = known
