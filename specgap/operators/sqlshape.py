@@ -24,10 +24,12 @@ from __future__ import annotations
 import functools
 import math
 import re
+import threading
 from typing import Any
 
 from sqlglot import Token, TokenType
 from sqlglot.dialects.dialect import Dialect
+from sqlglot.tokens import Tokenizer
 
 _COMPARISONS = frozenset(
     {TokenType.EQ, TokenType.NEQ, TokenType.LT, TokenType.LTE, TokenType.GT, TokenType.GTE}
@@ -41,6 +43,21 @@ def _dialect(dialect: str | None) -> Dialect:
     return Dialect.get_or_raise(dialect)
 
 
+_tokenizers = threading.local()  # a tokenizer keeps the text it reads: one per thread
+
+
+def _tokenize(query: str, dialect: str | None) -> list[Token]:
+    """`_dialect(dialect).tokenize(query)` with a tokenizer made once per thread and
+    dialect, not per query (making one builds its lexer tables)."""
+    made: dict[str | None, Tokenizer] | None = getattr(_tokenizers, "made", None)
+    if made is None:
+        made = _tokenizers.made = {}
+    tokenizer = made.get(dialect)
+    if tokenizer is None:
+        tokenizer = made[dialect] = _dialect(dialect).tokenizer()
+    return tokenizer.tokenize(query)
+
+
 def shape(query: str, dialect: str | None) -> tuple[tuple[Any, ...], list[Token]] | None:
     """The query's tokens with compared literals blanked out, and the tokens themselves
     (what the parser reads, so a new shape is not tokenized twice); None when it has no
@@ -48,7 +65,7 @@ def shape(query: str, dialect: str | None) -> tuple[tuple[Any, ...], list[Token]
     if any(marker in query for marker in _COMMENT_MARKERS):
         return None
     try:
-        tokens = _dialect(dialect).tokenize(query)
+        tokens = _tokenize(query, dialect)
     except Exception:  # the full reader says what is wrong with it
         return None
     out: list[Any] = [dialect]
