@@ -179,23 +179,27 @@ class Guard:
 
     def _one(self, current: _Trace, item: Event, executed: bool | None) -> Decision:
         index = current.index
-        current.index += 1
+        current.index = index + 1
+        engine = self.engine
         try:
             if self._filtered:
                 decision = self._decide(index, item, current.state)
             else:
-                decision = self.engine.evaluate(index, item, current.state)
+                decision = engine.evaluate(index, item, current.state)
         except Exception as exc:  # the guard, not a policy, failed: fail open or closed
             decision = self._failed(index, item, exc)
         if self.shadow and decision.action != "allow":
             decision = decision.model_copy(update={"action": "observe"})
         if type(item) is Message:
-            if self.engine.observers:  # nothing else reads a message into the state
-                self.engine.observe(current.state, item)
+            if engine.observers:  # nothing else reads a message into the state
+                engine.observe(current.state, item)
         elif not isinstance(item, ToolCall) or (executed and decision.verdict != "deny"):
             # a denied call counts as not run, also in a replayed log: `eval` and `check`
             # then agree, and a denied call never satisfies a later `require_before`
-            self.engine.observe(current.state, item)
+            if engine.observers:
+                engine.observe(current.state, item)
+            else:  # `Engine.observe` without operators of its own to call
+                current.state.observe(item)
         elif executed is None and (self.shadow or decision.action not in BLOCKING):
             current.pending.append(item)
             current.pending_at.append(index)
