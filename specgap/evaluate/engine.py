@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from specgap.evaluate.fast import BoundedCache
+from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.plan import Plan
 from specgap.events import Event, ToolCall
@@ -142,7 +142,6 @@ _DECISION_FIELDS = frozenset(Decision.model_fields)
 # it before it changes a copy's, and a frozen model never changes its own)
 _DECISION_SET = set(_DECISION_FIELDS)
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _decision(
@@ -159,9 +158,8 @@ def _decision(
     """`Decision(index=..., ...)` without re-validating what the engine itself made
     (`fast.build`, inlined: this runs once per event)."""
     made = _new(Decision)
-    _set(
+    set_dict(
         made,
-        "__dict__",
         {
             "index": index,
             "origin": origin,
@@ -174,9 +172,9 @@ def _decision(
             "flags": flags,
         },
     )
-    _set(made, "__pydantic_fields_set__", _DECISION_SET)
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    set_fields(made, _DECISION_SET)
+    set_extra(made, None)
+    set_private(made, None)
     return made
 
 
