@@ -444,9 +444,10 @@ def check_cmd(
     interactive = "-" in traces
     from specgap.jsonline import LineBuffer
 
-    # a pipe from a live agent wants each decision as it is made; files are written a
-    # block at a time, even when Python's buffering is off (`PYTHONUNBUFFERED`)
-    lines = LineBuffer(emit, limit=1 if interactive else 256)
+    # a pipe from a live agent wants each decision as it is made, a terminal each line as
+    # it comes; into a file or a pipe, lines go a block at a time, even when Python's
+    # buffering is off (`PYTHONUNBUFFERED`)
+    lines = LineBuffer(emit, limit=1 if interactive or sys.stdout.isatty() else 256)
     out = functools.partial(emit, flush=True) if interactive else lines.add
 
     from specgap.progress import progress
