@@ -3,9 +3,11 @@
 For each size, a fixed-seed generator writes one long OpenAI Chat conversation as JSONL (one
 message per line: user turns, assistant tool calls to the sql agent's tools, tool replies,
 assistant answers) into a temporary folder; `specgap check --agent sql` then reads it in a
-subprocess with its output sent to /dev/null. Peak RSS comes from
-`resource.getrusage(RUSAGE_CHILDREN)` in a fresh wrapper process per size, so each figure
-is that run's own. Flat memory means the last column stays put while the input grows.
+subprocess with its output sent to /dev/null. Peak RSS and CPU time (user + system) come
+from `resource.getrusage(RUSAGE_CHILDREN)` in a fresh wrapper process per size, so each
+figure is that run's own; events per CPU second is the rate a machine shared with other
+jobs still measures (wall-clock time includes waiting for a core). Flat memory means the
+peak RSS column stays put while the input grows.
 
 Start-up: `specgap --help` and `specgap build --check` on the reference project, best of 5
 wall-clock runs each (a fresh interpreter every time, as a user or a hook starts it).
@@ -34,7 +36,8 @@ WRAPPER = """
 import resource, subprocess, sys
 with open(sys.argv[1], "wb") as out:
     done = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.PIPE)
-print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+used = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(done.returncode, used.ru_maxrss, used.ru_utime + used.ru_stime)
 sys.stderr.write(done.stderr.decode()[-2000:])
 """
 
@@ -92,7 +95,10 @@ def run() -> None:
     header()
     startup()
     with tempfile.TemporaryDirectory(prefix="specgap-bench-") as tmp:
-        print(f"   {'events':>10} {'input':>9} {'time':>8} {'events/s':>10} {'peak RSS':>10}")
+        print(
+            f"   {'events':>10} {'input':>9} {'time':>8} {'events/s':>10} {'peak RSS':>10}"
+            f" {'CPU':>8} {'per CPU s':>10}"
+        )
         for size in SIZES:
             trace = Path(tmp) / f"trace-{size}.jsonl"
             written = write_conversation(trace, size)
@@ -116,17 +122,18 @@ def run() -> None:
                 check=False,
             )
             took = time.perf_counter() - started
-            code, peak = done.stdout.split()
+            code, peak, cpu = done.stdout.split()
             if code not in ("0", "1"):
                 print(f"   check failed ({code}): {done.stderr.strip()[-500:]}")
                 return
             print(
                 f"   {size:>10,} {written / 2**20:>7.1f}MB {took:>7.1f}s {size / took:>10,.0f}"
-                f" {int(peak) / 1024:>8.1f}MB"
+                f" {int(peak) / 1024:>8.1f}MB {float(cpu):>7.1f}s {size / float(cpu):>10,.0f}"
             )
             if size in (100_000, 1_000_000):
                 shown = f"{size:,}"
-                show(f"check {shown} events", size / took)
+                # the CPU rate is what a machine shared with other jobs still measures
+                show(f"check {shown} events", size / took, f"CPU {size / float(cpu):,.0f}/s")
                 show(f"check peak RSS at {shown}", int(peak) / 1024)
             trace.unlink()
 

@@ -8,9 +8,10 @@
 - 1,000 policies: a generated agent with 100 tools and 10 policies per tool across the
   operators (allowlists, denylists, bounds, ordering, timeouts, review, schemas, flows),
   fed seeded random calls;
-- new queries: `execute_sql` calls with a query never seen before (the SQL parser's cost),
-  and queries never seen that differ from an earlier one only in the values they compare
-  (an agent's template: read from the shape memo, `specgap/operators/sqlshape.py`);
+- new queries: `execute_sql` calls with a query never seen before: simple SELECTs (read
+  from their tokens, `sqlshape.simple_facets`), joins with an aggregate (the SQL parser's
+  cost), and queries never seen that differ from an earlier one only in the values they
+  compare (an agent's template: read from the shape memo, `specgap/operators/sqlshape.py`);
 - trace length: the first and the last 1,000 events of one 100,000-event trace, to show
   that per-event work does not grow with history.
 
@@ -126,6 +127,20 @@ def new_queries() -> None:
         guard.end(f"q{n}")
     print(f"   runtime   sql   new query   {_percentiles(samples)}")
     show("guard sql new query", _median_us(samples))
+    # queries of a shape the token fast path leaves to the parser (a join, an aggregate)
+    samples = []
+    for n in range(NEW_QUERIES):
+        query = (
+            f"SELECT c.name, COUNT(o.id) AS n_{n} FROM customers c JOIN orders o "
+            f"ON o.customer_id = c.id WHERE o.total > {rng.randrange(10**6)} "
+            f"GROUP BY c.name ORDER BY n_{n} DESC LIMIT {rng.randrange(1, 150)}"
+        )
+        guard.check(ToolCall(name="schema_lookup", args={"table": "orders"}), trace=f"j{n}")
+        event = ToolCall(name="execute_sql", args={"query": query})
+        samples.append(_timed(guard, event, f"j{n}"))
+        guard.end(f"j{n}")
+    print(f"   runtime   sql   new join    {_percentiles(samples)}")
+    show("guard sql new query, join", _median_us(samples))
     # queries never seen, from one template: only the compared values change
     samples = []
     for n in range(NEW_QUERIES):

@@ -179,6 +179,8 @@ def check_traces(
 
     if fmt == "table" and not findings_only:
         emit(TABLE_HEADER)
+    check = guard.check
+    jsonl = fmt == "jsonl"
     for key, event in read_paths(paths, guard.registry, fmt=trace_format, report=collect):
         if event is None:
             guard.end(key)
@@ -186,15 +188,18 @@ def check_traces(
             if progress is not None:
                 progress(key)
             continue
-        decision = guard.check(event, trace=key, executed=True)
+        decision = check(event, trace=key, executed=True)
         result.events += 1
-        result.denied += decision.blocked
-        flagged = any(h.policy in IDENTITY_POLICIES for h in decision.hits)
-        result.flagged += flagged
-        if findings_only and not (flagged or decision.blocked):
+        denied = decision.verdict == "deny"
+        flagged = bool(decision.hits) and any(h.policy in IDENTITY_POLICIES for h in decision.hits)
+        if denied:
+            result.denied += 1
+        if flagged:
+            result.flagged += 1
+        if findings_only and not (flagged or denied):
             continue
-        if fmt == "jsonl":
-            emit(decision_json(key, decision))
+        if jsonl:
+            emit(decision_line(key, decision))
         else:
             row = decision_row(decision)
             if row is not None:

@@ -42,7 +42,7 @@ else:
     bundle_schema = lazy("specgap.api", "bundle_schema")
     is_strict_finding = lazy("specgap.api", "is_strict_finding")
     keep_answers = lazy("specgap.api", "keep_answers")
-    load_bundle = lazy("specgap.api", "load_bundle")
+    load_bundle = lazy("specgap.policyfile", "load_bundle")
     model_added_nothing = lazy("specgap.api", "model_added_nothing")
     update_lock = lazy("specgap.api", "update_lock")
     write_atomic = lazy("specgap.api", "write_atomic")
@@ -62,6 +62,9 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=True,
     pretty_exceptions_enable=False,
+    # plain help: typer's rich help imports rich's markdown, syntax and traceback
+    # modules (~70 ms), half of `specgap --help`
+    rich_markup_mode=None,
 )
 F = TypeVar("F", bound=Callable[..., Any])
 _debug = False
@@ -439,29 +442,35 @@ def check_cmd(
             help=f"agents in this policy: {known}",
         )
     interactive = "-" in traces
+    from specgap.jsonline import LineBuffer
 
-    def out(line: str) -> None:
-        # a pipe from a live agent wants each decision as it is made
-        emit(line, flush=interactive)
+    # a pipe from a live agent wants each decision as it is made, a terminal each line as
+    # it comes; into a file or a pipe, lines go a block at a time, even when Python's
+    # buffering is off (`PYTHONUNBUFFERED`)
+    lines = LineBuffer(emit, limit=1 if interactive or sys.stdout.isatty() else 256)
+    out = functools.partial(emit, flush=True) if interactive else lines.add
 
     from specgap.progress import progress
 
     # a live agent on standard input gets its decisions as they come, with no bar
     with progress("checking traces", None, enabled=False if interactive else None) as done:
-        result = check_traces(
-            bundle,
-            agent,
-            traces,
-            fmt.value,
-            out,
-            trace_format=trace_format.value,
-            report=lambda d: emit(render_diagnostic(d), err=True),
-            skip=skip or (),
-            only=only or (),
-            on_error=on_error.value,
-            undetermined=project.config.undetermined if project else "undetermined",
-            progress=done,
-        )
+        try:
+            result = check_traces(
+                bundle,
+                agent,
+                traces,
+                fmt.value,
+                out,
+                trace_format=trace_format.value,
+                report=lambda d: emit(render_diagnostic(d), err=True),
+                skip=skip or (),
+                only=only or (),
+                on_error=on_error.value,
+                undetermined=project.config.undetermined if project else "undetermined",
+                progress=done,
+            )
+        finally:
+            lines.flush()
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
     if result.findings:

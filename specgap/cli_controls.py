@@ -23,6 +23,7 @@ controls_app = typer.Typer(
     name="controls",
     help="Import and export Agent Control controls.",
     no_args_is_help=True,
+    rich_markup_mode=None,  # plain help, as `specgap --help` (see cli.py)
 )
 
 

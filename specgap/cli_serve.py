@@ -185,6 +185,7 @@ sql_app = typer.Typer(
     name="sql",
     help="The `sql` agent's SQLite warehouse: seed it, replay traces through the guard.",
     no_args_is_help=True,
+    rich_markup_mode=None,  # plain help, as `specgap --help` (see cli.py)
 )
 app.add_typer(sql_app, name="sql")
 

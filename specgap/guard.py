@@ -20,7 +20,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -37,12 +36,16 @@ from specgap.registry import agent_registry
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
 
 
-@dataclass
 class _Trace:
-    state: TraceState
-    index: int = 0
-    pending: list[ToolCall] = field(default_factory=list)  # allowed, not yet folded in
-    pending_at: list[int] = field(default_factory=list)  # the event index of each
+    """One conversation's state (a plain class: one is made per trace, at its first event)."""
+
+    __slots__ = ("index", "pending", "pending_at", "state")
+
+    def __init__(self, state: TraceState) -> None:
+        self.state = state
+        self.index = 0
+        self.pending: list[ToolCall] = []  # allowed, not yet folded in
+        self.pending_at: list[int] = []  # the event index of each
 
 
 class Guard:
@@ -176,20 +179,27 @@ class Guard:
 
     def _one(self, current: _Trace, item: Event, executed: bool | None) -> Decision:
         index = current.index
-        current.index += 1
+        current.index = index + 1
+        engine = self.engine
         try:
             if self._filtered:
                 decision = self._decide(index, item, current.state)
             else:
-                decision = self.engine.evaluate(index, item, current.state)
+                decision = engine.evaluate(index, item, current.state)
         except Exception as exc:  # the guard, not a policy, failed: fail open or closed
             decision = self._failed(index, item, exc)
         if self.shadow and decision.action != "allow":
             decision = decision.model_copy(update={"action": "observe"})
-        if not isinstance(item, ToolCall) or (executed and decision.verdict != "deny"):
+        if type(item) is Message:
+            if engine.observers:  # nothing else reads a message into the state
+                engine.observe(current.state, item)
+        elif not isinstance(item, ToolCall) or (executed and decision.verdict != "deny"):
             # a denied call counts as not run, also in a replayed log: `eval` and `check`
             # then agree, and a denied call never satisfies a later `require_before`
-            self.engine.observe(current.state, item)
+            if engine.observers:
+                engine.observe(current.state, item)
+            else:  # `Engine.observe` without operators of its own to call
+                current.state.observe(item)
         elif executed is None and (self.shadow or decision.action not in BLOCKING):
             current.pending.append(item)
             current.pending_at.append(index)

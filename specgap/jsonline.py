@@ -10,6 +10,7 @@ A hit's text is made once per `Hit` object (the engine reuses them) and remember
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from json.encoder import encode_basestring
 
 from specgap.evaluate.engine import Decision, Hit
@@ -45,21 +46,64 @@ def hit_line(hit: Hit) -> str:
     return text
 
 
+_NAMES_LIMIT = 4096
+_names: dict[str | None, str] = {None: "null"}  # trace keys, tool names, verdicts, actions
+
+
+def _name(value: str | None) -> str:
+    """`_str(value)` for the few strings every line repeats, remembered (bounded)."""
+    found = _names.get(value)
+    if found is None:
+        if len(_names) >= _NAMES_LIMIT:
+            _names.clear()
+            _names[None] = "null"
+        found = _names[value] = encode_basestring(value)  # type: ignore[arg-type]
+    return found
+
+
 def decision_line(trace: str, decision: Decision) -> str:
     """One line of `--format jsonl` for a decision of `trace`."""
-    flags = ", ".join(map(encode_basestring, decision.flags))
-    hits = ", ".join(map(hit_line, decision.hits))
-    event = '"message"' if decision.name is None else '"tool_call"'
+    flags = ", ".join(map(_name, decision.flags)) if decision.flags else ""
+    hits = ", ".join(map(hit_line, decision.hits)) if decision.hits else ""
+    name = decision.name
+    event = '"message"' if name is None else '"tool_call"'
     return (
-        f'{{"action": {encode_basestring(decision.action)}, '
+        f'{{"action": {_name(decision.action)}, '
         f'"call_id": {_str(decision.call_id)}, '
         f'"event": {event}, '
         f'"flags": [{flags}], '
         f'"hits": [{hits}], '
         f'"index": {int.__repr__(decision.index)}, '
-        f'"name": {_str(decision.name)}, '
+        f'"name": {_name(name)}, '
         f'"origin": {encode_basestring(decision.origin)}, '
-        f'"tool": {_str(decision.tool)}, '
-        f'"trace": {encode_basestring(trace)}, '
-        f'"verdict": {encode_basestring(decision.verdict)}}}'
+        f'"tool": {_name(decision.tool)}, '
+        f'"trace": {_name(trace)}, '
+        f'"verdict": {_name(decision.verdict)}}}'
     )
+
+
+class LineBuffer:
+    """Output lines gathered and handed to `write` a block at a time (as one text, lines
+    joined by newlines), so a long `check` pays one write per block, not one per event,
+    even when Python's own buffering is off (`PYTHONUNBUFFERED`, `python -u`). `flush()`
+    hands over what is held; a caller streaming to a live reader flushes per line instead
+    of using this."""
+
+    __slots__ = ("_held", "_limit", "_write")
+
+    def __init__(self, write: Callable[[str], None], limit: int = 256) -> None:
+        self._write = write
+        self._limit = limit
+        self._held: list[str] = []
+
+    def add(self, line: str) -> None:
+        held = self._held
+        held.append(line)
+        if len(held) >= self._limit:
+            self.flush()
+
+    def flush(self) -> None:
+        if self._held:
+            text = "\n".join(self._held)
+            self._held = []
+            self._write(text)

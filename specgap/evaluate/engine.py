@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from specgap.evaluate.fast import BoundedCache, build
+from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.plan import Plan
 from specgap.events import Event, ToolCall
@@ -138,6 +138,10 @@ def _explicit_allow(
 
 
 _DECISION_FIELDS = frozenset(Decision.model_fields)
+# every engine-made decision sets every field: one set serves them all (pydantic copies
+# it before it changes a copy's, and a frozen model never changes its own)
+_DECISION_SET = set(_DECISION_FIELDS)
+_new = object.__new__
 
 
 def _decision(
@@ -151,19 +155,27 @@ def _decision(
     call_id: str | None,
     flags: tuple[str, ...],
 ) -> Decision:
-    """`Decision(index=..., ...)` without re-validating what the engine itself made."""
-    values = {
-        "index": index,
-        "origin": origin,
-        "tool": tool,
-        "name": name,
-        "verdict": verdict,
-        "hits": hits,
-        "action": action,
-        "call_id": call_id,
-        "flags": flags,
-    }
-    return build(Decision, _DECISION_FIELDS, values)
+    """`Decision(index=..., ...)` without re-validating what the engine itself made
+    (`fast.build`, inlined: this runs once per event)."""
+    made = _new(Decision)
+    set_dict(
+        made,
+        {
+            "index": index,
+            "origin": origin,
+            "tool": tool,
+            "name": name,
+            "verdict": verdict,
+            "hits": hits,
+            "action": action,
+            "call_id": call_id,
+            "flags": flags,
+        },
+    )
+    set_fields(made, _DECISION_SET)
+    set_extra(made, None)
+    set_private(made, None)
+    return made
 
 
 def _line(hit: Hit) -> str:
@@ -251,6 +263,9 @@ class Engine:
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
         )
+        self.observers = bool(self._observers)
+        """Whether any operator keeps state of its own (`TraceState.observe` reads only
+        tool calls: without observers, a message leaves the state as it was)."""
 
     def applicable(self, tool: str) -> tuple[_Compiled, ...]:
         found = self._for_tool.get(tool)
@@ -268,8 +283,9 @@ class Engine:
     def observe(self, state: TraceState, event: Event) -> None:
         """Fold an event into its trace's state, after it has been decided."""
         state.observe(event)
-        for observe in self._observers:
-            observe(state, event)
+        if self.observers:
+            for observe in self._observers:
+                observe(state, event)
 
     def new_state(self) -> TraceState:
         return TraceState(self._sources)
@@ -283,13 +299,23 @@ class Engine:
                 return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
             return self._decide(index, event, state, self._messages_plan)
         plans = self._tool_plans.get(event.tool) or self._plans_for(event.tool)
-        return self._decide(
-            index,
-            event,
-            state,
-            plans[2] if event.result is not None else plans[0],
-            identity=True,  # who is called is judged once, before the call
-        )
+        plan = plans[2] if event.result is not None else plans[0]
+        findings = plan.findings(event, state)
+        if not findings and not event.flags and event.tool is not None:
+            # the common case, answered here: nothing found, nothing to say about identity
+            return _decision(
+                index,
+                event.origin,
+                event.tool,
+                event.name,
+                "allow",
+                (),
+                "allow",
+                event.call_id,
+                event.flags,
+            )
+        # who is called is judged once, before the call (`identity`)
+        return self._decide(index, event, state, plan, identity=True, findings=findings)
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
@@ -331,10 +357,12 @@ class Engine:
         plan: Plan,
         *,
         identity: bool = False,
+        findings: Sequence[Any] | None = None,
     ) -> Decision:
         # the plan runs the checks (a check's UnreadableValue is a violation, any other
         # exception a failed check) and answers repeated calls from memory
-        findings = plan.findings(event, state)
+        if findings is None:
+            findings = plan.findings(event, state)
         flagged = False
         if isinstance(event, ToolCall):
             flagged = identity and (event.tool is None or bool(event.flags))

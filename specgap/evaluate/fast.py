@@ -30,17 +30,22 @@ from specgap.events import Message, ToolCall
 M = TypeVar("M", bound=BaseModel)
 
 _new = object.__new__
-_set = object.__setattr__
+# the setters of the four slots every pydantic model instance has, called directly (faster
+# than `object.__setattr__`, which looks each one up by name)
+set_dict = BaseModel.__dict__["__dict__"].__set__
+set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def build(model: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
     """An instance of `model` holding `values` (every field, each already of its type);
     `fields` is the set of fields the equivalent validated call would have passed."""
     made = _new(model)
-    _set(made, "__dict__", values)
-    _set(made, "__pydantic_fields_set__", set(fields))
-    _set(made, "__pydantic_extra__", None)
-    _set(made, "__pydantic_private__", None)
+    set_dict(made, values)
+    set_fields(made, set(fields))
+    set_extra(made, None)
+    set_private(made, None)
     return made
 
 
@@ -84,13 +89,21 @@ def tool_call(
     return build(ToolCall, _CALL_FIELDS, values)
 
 
+_MUTABLE_MADE = tuple((k, type(_CALL_DEFAULTS[k])) for k in _MUTABLE_DEFAULTS)
+
+
 def made_call(fields: dict[str, Any]) -> ToolCall:
     """`ToolCall(**fields)` for fields of the right types, the rest at their defaults."""
-    values = dict(_CALL_DEFAULTS)
-    for key in _MUTABLE_DEFAULTS:
-        values[key] = type(values[key])()
+    values = _CALL_DEFAULTS.copy()
+    for key, factory in _MUTABLE_MADE:
+        values[key] = factory()
     values.update(fields)
-    return build(ToolCall, frozenset(fields), values)
+    made = _new(ToolCall)  # `build`, inlined: this runs once per tool call read
+    set_dict(made, values)
+    set_fields(made, set(fields))
+    set_extra(made, None)
+    set_private(made, None)
+    return made
 
 
 _MESSAGE_FIELDS = frozenset({"role", "content", "turn", "origin"})

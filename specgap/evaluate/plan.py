@@ -111,11 +111,12 @@ def _schema_test(compiled: Any) -> Callable[[Any], bool] | None:
 
 
 def _key(event: Any) -> tuple[Any, ...] | None:
-    items = tuple(event.args.items())
-    for _, value in items:
-        if type(value) not in _SCALARS:
-            return None
-    return (event.name, event.duration_ms, event.labels_in, items)
+    args = event.args
+    if args:
+        for value in args.values():
+            if type(value) not in _SCALARS:
+                return None
+    return (event.name, event.duration_ms, event.labels_in, tuple(args.items()))
 
 
 def _run(

@@ -47,6 +47,8 @@ class TraceState:
             return
         if event.tool is not None:
             self.called.add(event.tool)
+        if not event.labels_out and event.tool not in self.sources:
+            return  # the usual call: no labels to taint with
         labels = set(event.labels_out)
         if event.tool is not None:
             labels |= self.sources.get(event.tool, frozenset())

@@ -50,7 +50,8 @@ def _named(cond: RequireBefore) -> str:
 
 
 def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None:
-    if any(t in state.called for t in cond.tools):
+    before = cond.before  # one tool, or a tuple of tools any one of which will do
+    if before in state.called if type(before) is str else not state.called.isdisjoint(before):
         return None
     return f"{_named(cond)} was not called first"
 

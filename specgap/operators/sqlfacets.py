@@ -29,7 +29,6 @@ import functools
 import logging
 import math
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +37,7 @@ from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
-from specgap.operators.sqlshape import parse_tokens, shape
+from specgap.operators.sqlshape import parse_tokens, shape, simple_facets
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
@@ -167,7 +166,11 @@ def _read(query: str, dialect: str | None) -> SqlFacets:
         key, tokens = found
         known = _SHAPES.get(key)
         if known is None:
-            known = _read_parsed(query, dialect, flat, tokens)
+            simple = simple_facets(tokens, dialect)  # the simplest SELECTs need no parser
+            if simple is not None:
+                known = SqlFacets(*simple)
+            else:
+                known = _read_parsed(query, dialect, flat, tokens)
             if len(_SHAPES) >= _SHAPES_LIMIT:
                 _SHAPES.clear()
             _SHAPES[key] = known
@@ -192,8 +195,9 @@ def _read_parsed(
                 raise
             continue  # the flat reading of a nested comment is not SQL: no engine runs it
         for statement in statements:
-            tables.update(dict.fromkeys(_tables(statement)))
-            verbs |= _verbs(statement)
+            named, did = _walked(statement)
+            tables.update(dict.fromkeys(named))
+            verbs |= did
             cap = _cap(statement)
             if cap is not None:
                 limits.append(cap)
@@ -334,13 +338,26 @@ def _parse(text: str, dialect: str | None, tokens: list[Token] | None = None) ->
 # -- facets ------------------------------------------------------------------------------
 
 
-def _tables(statement: exp.Expr) -> Iterator[str]:
-    for table in statement.find_all(exp.Table):
-        if not isinstance(table.this, exp.Identifier):
-            continue  # a table function (`generate_series(...)`) names no table
-        if not table.args.get("db") and _is_cte_reference(table):
-            continue
-        yield ".".join(_ident(part) for part in table.parts)
+def _walked(statement: exp.Expr) -> tuple[list[str], set[str]]:
+    """The tables a statement names (in the order of a breadth-first walk) and its verbs,
+    from one walk of its tree (the walk is most of the cost of reading the facets)."""
+    tables: list[str] = []
+    verbs = {_VERB_OF_CLASS[type(statement).__name__]}
+    for node in statement.walk():
+        kind = _VERB_OF_CLASS.get(type(node).__name__)
+        if kind is not None and kind != "SELECT":
+            verbs.add(kind)  # data-modifying CTEs, MERGE's actions, INSERT ... SELECT
+        if isinstance(node, exp.Table):
+            if not isinstance(node.this, exp.Identifier):
+                continue  # a table function (`generate_series(...)`) names no table
+            if not node.args.get("db") and _is_cte_reference(node):
+                continue
+            tables.append(".".join(_ident(part) for part in node.parts))
+        elif isinstance(node, exp.Select) and node.args.get("into") is not None:
+            verbs.update(("CREATE", "INSERT"))  # SELECT ... INTO makes a table
+        elif isinstance(node, exp.Create | exp.Insert) and node.args.get("replace"):
+            verbs.add("REPLACE")
+    return tables, verbs
 
 
 def _ident(part: exp.Expr) -> str:
@@ -373,19 +390,6 @@ def _is_cte_reference(table: exp.Table) -> bool:
                 return True
         child, node = node, node.parent
     return False
-
-
-def _verbs(statement: exp.Expr) -> set[str]:
-    verbs = {_VERB_OF_CLASS[type(statement).__name__]}
-    for node in statement.walk():
-        kind = _VERB_OF_CLASS.get(type(node).__name__)
-        if kind is not None and kind != "SELECT":
-            verbs.add(kind)  # data-modifying CTEs, MERGE's actions, INSERT ... SELECT
-        if isinstance(node, exp.Select) and node.args.get("into") is not None:
-            verbs.update(("CREATE", "INSERT"))  # SELECT ... INTO makes a table
-        if isinstance(node, exp.Create | exp.Insert) and node.args.get("replace"):
-            verbs.add("REPLACE")
-    return verbs
 
 
 def _cap(statement: exp.Expr) -> float | None:

@@ -164,6 +164,24 @@ def _did_you_mean(name: str, registry: Registry) -> str:
     return "add the tool, or a `names` entry for it, to the agent's registry"
 
 
+def whole_json(decoder: json.JSONDecoder, text: str) -> Any:
+    """`decoder.decode(text)`, the common case (an object or a list with nothing around
+    it) read by the decoder's C scanner directly, without `decode`'s Python steps;
+    anything else goes through `decode`, which raises what it always raised."""
+    if text[:1] in _OPENERS:
+        try:
+            value, end = decoder.scan_once(text, 0)  # type: ignore[attr-defined]
+        except StopIteration:  # not a value: `decode` says why
+            end = -1
+        if end == len(text):
+            return value
+    return decoder.decode(text)
+
+
+_OPENERS = frozenset("{[")
+_PLAIN = json.JSONDecoder()  # what `json.loads(text)` decodes with
+
+
 def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
     """Arguments as a JSON object, or `({}, raw text)` when they are not one; the flag says
     the JSON text repeated a key (the last one wins here, but a tool may read the first)."""
@@ -174,7 +192,7 @@ def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
     if isinstance(value, str):
         repeated = False
         try:
-            parsed = _STRICT_KEYS.decode(value)
+            parsed = whole_json(_STRICT_KEYS, value)
         except _RepeatedKey:  # rare: read again the usual way, and say so
             repeated = True
             try:
@@ -248,7 +266,7 @@ def decode_result(value: Any) -> Any:
             return None  # an empty reply is no output
         if stripped[0] in _JSON_STARTS or stripped in ("true", "false", "null"):
             try:
-                return json.loads(stripped)
+                return whole_json(_PLAIN, stripped)
             except ValueError:
                 return value
     return value
@@ -256,9 +274,9 @@ def decode_result(value: Any) -> Any:
 
 def extension(obj: Any) -> dict[str, Any]:
     """The `specgap` object of an item, keeping only the fields an event has."""
-    if not isinstance(obj, dict):
+    if not isinstance(obj, dict) or EXTENSION not in obj:
         return {}
-    ext = obj.get(EXTENSION)
+    ext = obj[EXTENSION]
     if not isinstance(ext, dict):
         return {}
     return {k: v for k, v in ext.items() if k in EXTENSION_FIELDS}

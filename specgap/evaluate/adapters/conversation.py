@@ -8,7 +8,6 @@ once the conversation has moved on without one), so memory holds one assistant t
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from pydantic import ValidationError
@@ -33,14 +32,18 @@ from specgap.evaluate.identity import DUPLICATE_KEYS
 from specgap.events import Event, ToolCall
 
 
-@dataclass
 class _Call:
-    fields: dict[str, Any]
-    doc: Doc
-    pointer: str
-    done: bool = False
-    # an extension object added fields: validate them (the rest are values made here)
-    validate: bool = False
+    """A queued call (a plain class: one is made per call read)."""
+
+    __slots__ = ("doc", "done", "fields", "pointer", "validate")
+
+    def __init__(self, fields: dict[str, Any], doc: Doc, pointer: str, validate: bool) -> None:
+        self.fields = fields
+        self.doc = doc
+        self.pointer = pointer
+        self.done = False
+        # an extension object added fields: validate them (the rest are values made here)
+        self.validate = validate
 
 
 class Conversation:
@@ -105,7 +108,9 @@ class Conversation:
             )
             return
         args, raw, repeated = decode_args(arguments)
-        flags = self.ctx.name_flags(name) + ((DUPLICATE_KEYS,) if repeated else ())
+        flags = self.ctx.name_flags(name)
+        if repeated:
+            flags += (DUPLICATE_KEYS,)
         fields: dict[str, Any] = {
             "name": name,
             "tool": self.ctx.canonical(name, doc, pointer),
@@ -133,8 +138,12 @@ class Conversation:
         if key is None or key in self._pending:
             self._anonymous += 1
             key = f"\0{self._anonymous}"
-        self._pending[key] = _Call(fields, doc, pointer, validate=bool(extra))
-        self._by_name.setdefault(name, []).append(key)
+        self._pending[key] = _Call(fields, doc, pointer, bool(extra))
+        names = self._by_name.get(name)
+        if names is None:
+            self._by_name[name] = [key]
+        else:
+            names.append(key)
 
     def result(
         self,
@@ -232,11 +241,14 @@ class Adapter:
                 yield key, event
             yield key, None
             return
-        if self._stream is None:
-            self._stream = Conversation(doc.display, self.ctx)
-        self.item(value, doc, "", self._stream)
-        for event in self._stream.drain():
-            yield self._stream.key, event
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Conversation(doc.display, self.ctx)
+        self.item(value, doc, "", stream)
+        if stream._out:
+            key = stream.key
+            for event in stream.drain():
+                yield key, event
 
     def close(self) -> Iterator[Step]:
         if self._stream is not None:
@@ -337,5 +349,7 @@ class ChatAdapter(Adapter):
 
     def outcome(self, message: dict[str, Any]) -> tuple[bool, dict[str, Any]]:
         """Whether a tool message reports a failure, and the extension fields of its event."""
+        if EXTENSION not in message:  # the usual reply: no extension object
+            return False, {}
         ext = extension(message)
         return bool(ext.pop("is_error", False)), ext

@@ -13,14 +13,15 @@ from typing import Any
 from specgap.evaluate.adapters.base import Doc, extension, string
 from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
 
+_CONTAINER_KEYS = frozenset(("messages", "choices", "request", "response"))
+
 
 class OpenAIChatAdapter(ChatAdapter):
     name = "openai"
 
     def is_container(self, value: Any) -> bool:
         return isinstance(value, list) or (
-            isinstance(value, dict)
-            and any(k in value for k in ("messages", "choices", "request", "response"))
+            isinstance(value, dict) and not _CONTAINER_KEYS.isdisjoint(value)
         )
 
     def container(self, value: Any, doc: Doc, conversation: Conversation) -> None:
@@ -49,6 +50,10 @@ class OpenAIChatAdapter(ChatAdapter):
             self.item(choices[0].get("message"), doc, f"{base}/choices/0/message", conv)
 
     def item(self, value: Any, doc: Doc, pointer: str, conversation: Conversation) -> None:
+        if type(value) is dict and type(role := value.get("role")) is str:
+            # the usual message, read without the checks below (which would all pass)
+            self.chat_message(role, value, doc, pointer, conversation)
+            return
         if not self.expect_object(value, doc, pointer, "a message"):
             return
         role = self.expect_string(
@@ -76,9 +81,9 @@ class OpenAIChatAdapter(ChatAdapter):
             calls = []
         for n, call in enumerate(calls):
             at = f"{pointer}/tool_calls/{n}"
-            if not self.expect_object(call, doc, at, "a tool call"):
+            if type(call) is not dict and not self.expect_object(call, doc, at, "a tool call"):
                 continue
-            function = call.get("function", call.get("custom"))
+            function = call["function"] if "function" in call else call.get("custom")
             if not isinstance(function, dict):
                 self.invalid(
                     doc,
@@ -88,7 +93,7 @@ class OpenAIChatAdapter(ChatAdapter):
                     '"arguments": "{...}"}}`',
                 )
                 continue
-            arguments = function.get("arguments", function.get("input"))
+            arguments = function["arguments"] if "arguments" in function else function.get("input")
             conv.call(
                 string(call.get("id")),
                 function.get("name"),

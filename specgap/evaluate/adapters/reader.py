@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
-from specgap.evaluate.adapters.base import Context, Doc, Step
+from specgap.evaluate.adapters.base import Context, Doc, Step, whole_json
 from specgap.evaluate.adapters.conversation import Adapter
 from specgap.evaluate.adapters.detect import sniff
 from specgap.evaluate.adapters.langchain import LangChainAdapter
@@ -119,6 +119,13 @@ def _finite_float(text: str) -> float:
 _DECODER = json.JSONDecoder(parse_constant=_non_finite, parse_float=_finite_float)
 
 
+def _decode(text: str) -> Any:
+    """A line's value, as `_DECODER.decode(text)` reads it."""
+    if text.startswith("\ufeff"):  # json.loads says why a BOM is wrong
+        return json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
+    return whole_json(_DECODER, text)
+
+
 def _jsonl(
     lines: _Lines, first: tuple[int, int, str], display: str, ctx: Context, fmt: str
 ) -> Iterator[Step]:
@@ -131,10 +138,7 @@ def _jsonl(
         entry = lines.next_value_line()
         doc = Doc(display, text, number, byte)
         try:
-            if text.startswith("\ufeff"):  # json.loads says why a BOM is wrong
-                value = json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
-            else:
-                value = _DECODER.decode(text)
+            value = _decode(text)
         except _NonFinite as exc:
             at = max(text.find(str(exc)), 0)
             ctx.report(
@@ -160,7 +164,10 @@ def _jsonl(
             _too_complex(ctx, doc, exc)
             continue
         if adapter is not None:
-            yield from _feed(adapter, value, doc, ctx)
+            try:  # `_feed`, inlined: this runs once per line
+                yield from adapter.feed(value, doc)
+            except RecursionError as exc:
+                _too_complex(ctx, doc, exc)
             continue
         held.append((value, doc))
         found, sure = (fmt, True) if fmt != "auto" else sniff(value)
@@ -248,6 +255,17 @@ class _Lines:
 
     def next_value_line(self) -> tuple[int, int, str] | None:
         """The next line that is not blank, decoded and without its line break."""
+        if not self._peeked and self.recording is None:
+            # `_raw` and `_read`, inlined for the common line (this runs once per line)
+            raw = self._stream.readline()
+            if not raw:
+                return None
+            self._number += 1
+            number, byte = self._number, self._byte
+            self._byte += len(raw)
+            if raw.strip() and raw.isascii():  # ASCII: valid UTF-8, no BOM to remove
+                return number, byte, raw.decode("ascii").rstrip("\r\n")
+            self._peeked.append((number, byte, raw))  # anything else: the general way
         while (entry := self._raw()) is not None:
             number, byte, raw = entry
             if not raw.strip():
