@@ -152,3 +152,13 @@ def test_a_leftover_shows_in_explain_and_the_reports(project_dir: Path) -> None:
     assert "nothing here was read" in title.stdout
     sarif = specgap("eval", "--format", "sarif", cwd=project_dir)
     assert "will be notified" in sarif.stdout
+
+
+def test_the_function_words_answered_without_the_lexicon_are_what_it_says() -> None:
+    """The shortcut that spares loading the lexicon gives the lexicon's own answer."""
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+
+    from specgap.extract.rulelike import CLOSED_CLASS
+
+    verbs = [w for w in sorted(CLOSED_CLASS) if w in getAllLemmas(w).get("VERB", ())]
+    assert not verbs
