@@ -79,6 +79,16 @@ _CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|a
 _WHETHER = re.compile(
     r"\s+(?:if|whether|that)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?=[a-z])", re.I
 )
+# the predicate of a checked clause: "(the case) has already been escalated", "(it) exists"
+_PREDICATE = re.compile(
+    r"\s+(?:(?:has|have|had|is|are|was|were|can|could|will|would|may|might)\s+"
+    r"(?:(?:not|already|been|be|yet|still|now|successfully)\s+)*(?P<p>[a-z]+(?:ed|en))|"
+    r"(?:(?:not|already|still|now|successfully)\s+)*(?P<q>[a-z]+(?:ed|s)))\b",
+    re.I,
+)
+_NOT_PREDICATES = frozenset({"is", "was", "has", "does", "needs", "seems", "means", "as", "its",
+                             "this", "been", "then", "when", "open", "even", "often", "seven",
+                             "less", "unless", "always", "sometimes"})  # fmt: skip
 # --- the clause -------------------------------------------------------------------------------
 
 
@@ -293,6 +303,11 @@ def parse(text: str) -> Clause:
         what = _WHETHER.match(main, o_end) if not obj else None
         if what is not None:
             obj, o_end = object_at(main, what.end() - 1)  # "verify if the customer exists"
+            said = _PREDICATE.match(main, o_end) if obj else None
+            word = (said["p"] or said["q"]).casefold() if said is not None else ""
+            if said is not None and word not in _NOT_PREDICATES:
+                # "check if the case has been escalated": what is checked says the action
+                obj, o_end = f"{obj} {word}", said.end()
         if not obj:
             # "remove from all groups": what the verb acts on follows a preposition
             via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)

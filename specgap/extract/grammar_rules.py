@@ -41,6 +41,8 @@ class Emit:
     params: dict[str, Any]
     confidence: float
     condition: str | None = None  # kept when it could not be bound: the rule is review_only
+    # mention -> the text it was read from, when not the rule's own sentence (a previous step)
+    contexts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -307,6 +309,7 @@ def candidate(s: Sentence, emit: Emit) -> CandidateRule:
         confidence=emit.confidence,
         extractor=EXTRACTOR,
         condition=emit.condition,
+        mention_context=dict(emit.contexts),
     )
 
 

@@ -182,6 +182,7 @@ class _Chain:
     def __init__(self) -> None:
         self.section: str | None = None
         self.last: list[str] = []  # the actions of the previous step (coordinated objects)
+        self.said = ""  # the sentence the previous step was read from
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = _LABEL.sub("", sentence.clean.strip())
@@ -199,6 +200,7 @@ class _Chain:
         else:
             return []
         rules: list[CandidateRule] = []
+        own = " ".join(sentence.text.split())
         for part in parts:
             actions = actions_of(part)  # "extract the intents and sentiments": both
             if not actions:
@@ -206,7 +208,10 @@ class _Chain:
             for action in actions:
                 for before in self.last:
                     if before != action:
-                        emit = Emit("require_before", action, {"before": before}, 0.7)
+                        # the previous step is resolved in the sentence it was read from
+                        said = ((before, self.said),) if self.said != own else ()
+                        emit = Emit("require_before", action, {"before": before}, 0.7,
+                                    contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
-            self.last = actions
+            self.last, self.said = actions, own
         return rules

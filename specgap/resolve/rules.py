@@ -37,7 +37,7 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     if rule.target is not None and is_glob(rule.target):
         target = glob_resolution(resolver, rule.target)
     else:
-        target = resolver.resolve(rule.target, context)
+        target = resolver.resolve(rule.target, _context(rule, rule.target, context))
     operator = OPERATORS.get(rule.operator)
     sources = operator.tool_sources if operator else ()
     params: dict[str, tuple[Resolution, ...]] = {}
@@ -45,10 +45,19 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         params[name] = tuple(
             glob_resolution(resolver, m)
             if name in sources and m == ANY_TOOL
-            else resolver.resolve(m, context)
+            else resolver.resolve(m, _context(rule, m, context))
             for m in mentions
         )
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+def _context(rule: CandidateRule, mention: str | None, own: str) -> str:
+    """A mention read from another text than the rule's sentence (the previous step of a
+    procedure) is resolved in that text, with the rule's section and facet."""
+    said = rule.mention_context.get(mention) if mention is not None else None
+    if said is None:
+        return own
+    return f"{said} {rule.context} {rule.params.get('facet', '')}"
 
 
 def context_of(rule: CandidateRule) -> str:

@@ -1,0 +1,104 @@
+"""A procedure's previous step is resolved in the sentence it was written in, not in the
+sentence of the step that requires it ("First open the roof vent. Then read the humidity.":
+`open ...` is read with the words of its own sentence). Made-up greenhouse and car-rental
+domains; sentences written for the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.grammar import parse
+from specgap.resolve import Resolver, resolve_rule
+from tests.corpus_agents import build_agent
+from tests.test_grammar import TOOLS
+from tests.test_resolved_rules import ABOUT_VALVE, ABOUT_VENT, HUMIDITY, REGISTRY, VALVE, VENT
+from tests.test_resolved_rules import _rule as greenhouse_rule
+
+LATER = "Then read the humidity."
+
+
+@pytest.mark.parametrize(
+    ("said", "expected"),
+    [
+        (ABOUT_VENT, VENT),  # the step's own sentence names the roof vent
+        (ABOUT_VALVE, VALVE),
+        (None, None),  # read in the later sentence alone, a bare `open` names no tool
+    ],
+)
+def test_a_mention_is_resolved_where_it_was_said(said: str | None, expected: str | None) -> None:
+    rule = greenhouse_rule(LATER, "read humidity", "require_before", 2, before="open")
+    if said is not None:
+        rule = rule.model_copy(update={"mention_context": {"open": said}})
+    resolved = resolve_rule(Resolver(REGISTRY), rule)
+    assert resolved.target.tool_id == HUMIDITY  # the rule's own mention keeps its sentence
+    (before,) = resolved.params["before"]
+    assert (before.tool_id if before.status == "resolved" else None) == expected
+
+
+def _rules(tmp_path: Path, text: str) -> list[tuple[str | None, str, dict[str, str]]]:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    built = build_agent(tmp_path, [prompt], [tools])
+    return [
+        (r.target, r.params["before"], r.mention_context)
+        for r in built.state.rules
+        if r.operator == "require_before"
+    ]
+
+
+CHAINS: list[tuple[str, list[tuple[str | None, str, dict[str, str]]]]] = [
+    # prompt, (target, before, mention -> the text it is resolved in)
+    (
+        "First get the booking by its number. Then cancel the booking.",
+        [
+            (
+                "cancel booking",
+                "get booking",
+                {"get booking": "First get the booking by its number."},
+            )
+        ],
+    ),
+    (
+        # both steps in one sentence: nothing to carry
+        "First get the booking, then issue the refund.",
+        [("issue refund", "get booking", {})],
+    ),
+    (
+        "First get the booking. Next, issue the refund. Finally cancel the booking.",
+        [
+            ("issue refund", "get booking", {"get booking": "First get the booking."}),
+            ("cancel booking", "issue refund", {"issue refund": "Next, issue the refund."}),
+        ],
+    ),
+    ("Get the booking. Then cancel the booking.", []),  # no chain was opened: no order
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CHAINS)
+def test_a_chain_carries_the_previous_step_sentence(
+    tmp_path: Path, text: str, expected: list[tuple[str | None, str, dict[str, str]]]
+) -> None:
+    assert _rules(tmp_path, text) == expected
+
+
+CHECKED: list[tuple[str, str | None]] = [
+    # what is checked says the action: its subject and its predicate
+    ("Check if the booking has already been cancelled.", "check booking cancelled"),
+    ("Verify that the car was returned.", "verify car returned"),
+    ("First verify if the driver exists.", "verify driver exists"),
+    # an adjective or a state word is no predicate of an action: the subject alone
+    ("Check if the booking is still open.", "check booking"),
+    ("Check if the member is eligible.", "check member"),
+    ("Check if the booking has payments.", "check booking"),  # what it has: no action
+    ("Check the booking.", "check booking"),  # no clause at all
+]
+
+
+@pytest.mark.parametrize(("sentence", "action"), CHECKED)
+def test_what_a_check_looks_at(sentence: str, action: str | None) -> None:
+    assert parse(sentence).action == action
