@@ -102,3 +102,24 @@ CHECKED: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("sentence", "action"), CHECKED)
 def test_what_a_check_looks_at(sentence: str, action: str | None) -> None:
     assert parse(sentence).action == action
+
+
+NAMED_TOOL: list[tuple[str, str | None]] = [
+    # an action done with a tool the sentence names: the tool is the mention
+    (
+        "Refund the deposit using `issue_refund(booking_id, amount)` with the amount owed.",
+        "issue_refund",
+    ),
+    ("Cancel the booking via cancel_booking.", "cancel_booking"),
+    ("Then charge the card by calling chargeCard.", "chargeCard"),
+    ("You must reserve the car with the `reserve_car` tool.", "reserve_car"),
+    # a word of prose after "with" is no tool: the verb and its object stay the mention
+    ("Pay the booking with the gift card.", "pay booking"),
+    ("Cancel the booking with care, using the reason given.", "cancel booking"),
+    ("Refund the booking. Use issue_refund later.", "refund booking"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "action"), NAMED_TOOL)
+def test_an_action_done_with_a_named_tool(sentence: str, action: str | None) -> None:
+    assert parse(sentence).action == action

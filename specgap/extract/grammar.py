@@ -34,10 +34,12 @@ from specgap.extract.grammar_words import (
     NOT_OBJECT,
     OBTAIN_VERBS,
     Quantity,
+    checked_predicate,
     enumeration,
     object_at,
     open_enumeration,
     quantity_of,
+    tool_named_after,
 )
 from specgap.extract.pattern_base import (
     QUOTED,
@@ -79,16 +81,6 @@ _CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|a
 _WHETHER = re.compile(
     r"\s+(?:if|whether|that)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?=[a-z])", re.I
 )
-# the predicate of a checked clause: "(the case) has already been escalated", "(it) exists"
-_PREDICATE = re.compile(
-    r"\s+(?:(?:has|have|had|is|are|was|were|can|could|will|would|may|might)\s+"
-    r"(?:(?:not|already|been|be|yet|still|now|successfully)\s+)*(?P<p>[a-z]+(?:ed|en))|"
-    r"(?:(?:not|already|still|now|successfully)\s+)*(?P<q>[a-z]+(?:ed|s)))\b",
-    re.I,
-)
-_NOT_PREDICATES = frozenset({"is", "was", "has", "does", "needs", "seems", "means", "as", "its",
-                             "this", "been", "then", "when", "open", "even", "often", "seven",
-                             "less", "unless", "always", "sometimes"})  # fmt: skip
 # --- the clause -------------------------------------------------------------------------------
 
 
@@ -120,12 +112,15 @@ class Clause:
     format_of: str | None = None  # "IDs use the format 'R-<ID>'": a value format
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
+    tool: str | None = None  # "refund it using `issue_refund`": the tool named for the action
 
     @property
     def action(self) -> str | None:
+        """The mention of the action: the tool it is done with when the sentence names it,
+        else the verb and its object."""
         if self.verb is None:
             return None
-        return f"{self.verb} {self.object}".strip()
+        return self.tool or f"{self.verb} {self.object}".strip()
 
 
 _SUBJECTS = re.compile(
@@ -282,6 +277,7 @@ def parse(text: str) -> Clause:
     span: tuple[int, int] | None = None
     passive = False
     imperative = False
+    tool: str | None = None  # "... using `issue_refund`": the tool the action is done with
     lead = _LEAD.match(main)
     first = _FIRST.match(main, lead.end() if lead else 0)
     aux = _AUX.search(main, first.end()) if first is not None else None
@@ -303,17 +299,14 @@ def parse(text: str) -> Clause:
         what = _WHETHER.match(main, o_end) if not obj else None
         if what is not None:
             obj, o_end = object_at(main, what.end() - 1)  # "verify if the customer exists"
-            said = _PREDICATE.match(main, o_end) if obj else None
-            word = (said["p"] or said["q"]).casefold() if said is not None else ""
-            if said is not None and word not in _NOT_PREDICATES:
-                # "check if the case has been escalated": what is checked says the action
-                obj, o_end = f"{obj} {word}", said.end()
+            obj, o_end = checked_predicate(main, obj, o_end)  # "... has been escalated"
         if not obj:
             # "remove from all groups": what the verb acts on follows a preposition
             via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)
             if via is not None:
                 obj, o_end = object_at(main, o_end + via.end() - 1)
         span = (first.start(1), o_end)
+        tool = tool_named_after(main, first.end(), o_end) if obj else None
         cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
@@ -339,12 +332,13 @@ def parse(text: str) -> Clause:
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
+                tool = tool_named_after(main, v_end, o_end) if obj else None
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):
             # "Assignment of assets is permitted only ...", "... receive license assignments"
-            verb = lemma(singular(nominal["noun"]))
+            verb, tool = lemma(singular(nominal["noun"])), None
             obj = " ".join(w.casefold() for w in nominal["np"].split()[:3])
             span = nominal.span()
     if cond is None:
@@ -403,6 +397,7 @@ def parse(text: str) -> Clause:
         only_from=" ".join(source["src"].split()) if source else None,
         ensures=tuple(_values_in(ensure["v"])) if ensure else (),
         imperative=imperative,
+        tool=tool if verb is not None else None,
     )
 
 

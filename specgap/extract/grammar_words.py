@@ -196,3 +196,45 @@ def open_enumeration(text: str) -> bool:
     """A list of quoted values called typical, standard or an example."""
     m = _ENUM.search(text)
     return m is not None and _OPEN_LIST.search(text[: m.start("list")]) is not None
+
+
+# the predicate of a checked clause: "(the case) has already been escalated", "(it) exists"
+_PREDICATE = re.compile(
+    r"\s+(?:(?:has|have|had|is|are|was|were|can|could|will|would|may|might)\s+"
+    r"(?:(?:not|already|been|be|yet|still|now|successfully)\s+)*(?P<p>[a-z]+(?:ed|en))|"
+    r"(?:(?:not|already|still|now|successfully)\s+)*(?P<q>[a-z]+(?:ed|s)))\b",
+    re.I,
+)
+_NOT_PREDICATES = frozenset(
+    split_words(
+        "is was has does needs seems means as its this been then when open even often seven "
+        "less unless always sometimes"
+    )
+)
+
+
+def checked_predicate(text: str, obj: str, end: int) -> tuple[str, int]:
+    """The object of a check ("check if the case has been escalated": `case`) with the verb
+    said of it (`case escalated`), which tells what is checked; an adjective, a possession
+    or nothing leaves the object as it is. Returns the object and where it ends."""
+    said = _PREDICATE.match(text, end) if obj else None
+    if said is None:
+        return obj, end
+    word = (said["p"] or said["q"]).casefold()
+    return (obj, end) if word in _NOT_PREDICATES else (f"{obj} {word}", said.end())
+
+
+# "... using `issue_refund(booking_id)`", "via issueRefund": the tool an action is done with
+_TOOL_AFTER = re.compile(
+    r"\s+(?:using|via|through|with|by\s+(?:calling|using|invoking))\s+(?:the\s+)?`?"
+    r"(?P<id>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?:\s*\([^)]*\))?`?(?:\s+(?:tool|function|endpoint))?(?=$|[\s,.;:)])"
+)
+
+
+def tool_named_after(text: str, start: int, end: int) -> str | None:
+    """The tool identifier (snake_case, dotted or camelCase) named as what an action is
+    done with, within its object (`text[start:end]`) or right after it, or None: a word
+    of prose is never taken for a tool."""
+    m = _TOOL_AFTER.search(text, start)
+    return m["id"] if m is not None and m.start() <= end else None
