@@ -38,6 +38,7 @@ from specgap.extract.grammar_words import (
     enumeration,
     object_at,
     open_enumeration,
+    purpose_verb,
     quantity_of,
     tool_named_after,
 )
@@ -305,6 +306,9 @@ def parse(text: str) -> Clause:
             via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)
             if via is not None:
                 obj, o_end = object_at(main, o_end + via.end() - 1)
+        purpose = purpose_verb(verb, obj, main, o_end)
+        if purpose is not None:  # "use the query to retrieve the articles": retrieve them
+            verb, (obj, o_end) = purpose[0], object_at(main, purpose[1])
         span = (first.start(1), o_end)
         tool = tool_named_after(main, first.end(), o_end) if obj else None
         cond = cond or (relative_clause(main, o_end, obj) if obj else None)

@@ -63,6 +63,8 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
         if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
         words.append(word.strip("`").removesuffix("'s").casefold())
+        if words in (["list", "of"], ["set", "of"], ["collection", "of"], ["series", "of"]):
+            words = []  # "retrieve a list of articles": the articles are what is acted on
     return " ".join(words), end
 
 
@@ -238,3 +240,19 @@ def tool_named_after(text: str, start: int, end: int) -> str | None:
     of prose is never taken for a tool."""
     m = _TOOL_AFTER.search(text, start)
     return m["id"] if m is not None and m.start() <= end else None
+
+
+# "use the search query to retrieve the articles": the purpose names the action
+_PURPOSE = re.compile(r"\s+(?:as\s+[^,.;:]{1,60}?\s+)?(?:in\s+order\s+)?to\s+(?P<v>[a-z]+)\b")
+_MEANS = frozenset({"use", "utilize", "employ", "apply"})
+
+
+def purpose_verb(verb: str, obj: str, text: str, end: int) -> tuple[str, int] | None:
+    """For "use X to V ..." (X not a tool identifier), the action verb V and where it
+    ends: what is used is a means, the purpose is the action. None otherwise."""
+    if verb not in _MEANS or not obj or re.search(r"[_.]|[a-z][A-Z]", obj):
+        return None
+    m = _PURPOSE.match(text, end)
+    if m is None or m["v"].casefold() not in IMPERATIVE_VERBS or m["v"].casefold() in _MEANS:
+        return None
+    return m["v"].casefold(), m.end("v")

@@ -10,6 +10,7 @@ from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.openers import opening_rules
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
@@ -31,6 +32,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
         ]
+    if not rules and sentence.subject is None:  # "at the beginning, you must first X"
+        rules = [candidate(sentence, e) for e in opening_rules(sentence)]
     first = needs_first(clause, sentence.clean) if sentence.subject is None else None
     if first is not None and not needs_approval(clause, sentence.clean):
         # "never X without checking Y first": Y before X, not a ban on X
