@@ -123,3 +123,19 @@ NAMED_TOOL: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("sentence", "action"), NAMED_TOOL)
 def test_an_action_done_with_a_named_tool(sentence: str, action: str | None) -> None:
     assert parse(sentence).action == action
+
+
+PURPOSE: list[tuple[str, str | None]] = [
+    # what is used is a means; the purpose is the action
+    ("Use the booking number to cancel the booking.", "cancel booking"),
+    ("Use the plate as the search key to find the cars.", "find cars"),
+    ("Use the date to retrieve a list of rentals.", "retrieve rentals"),  # a list of X: X
+    # no action verb after "to", or a tool named as the means: left as written
+    ("Use polite words to explain the fee.", "use polite words"),
+    ("Use `get_booking` to read the booking.", "use get_booking"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "action"), PURPOSE)
+def test_a_means_and_its_purpose(sentence: str, action: str | None) -> None:
+    assert parse(sentence).action == action
