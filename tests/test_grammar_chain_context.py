@@ -76,6 +76,20 @@ CHAINS: list[tuple[str, list[tuple[str | None, str, dict[str, str]]]]] = [
         ],
     ),
     ("Get the booking. Then cancel the booking.", []),  # no chain was opened: no order
+    (
+        # numbered steps in one sentence: each step's action in the words of its step
+        "Follow these steps in order: 1) Get the booking by its number, 2) Cancel the booking.",
+        [
+            (
+                "cancel booking",
+                "get booking",
+                {
+                    "get booking": "Get the booking by its number",
+                    "cancel booking": "Cancel the booking",
+                },
+            )
+        ],
+    ),
 ]
 
 

@@ -153,11 +153,14 @@ def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
     """`require_before` for each step after the first. The order of a named process ("the
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review."""
-    actions = [parse(step).action for step in steps]
+    actions = [(parse(step).action, step) for step in steps]
     condition = _scope(sentence)
-    for first, then in itertools.pairwise(actions):
+    for (first, said_first), (then, said_then) in itertools.pairwise(actions):
         if first and then and first != then:
-            emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
+            # each step's action is resolved in the words of its own step
+            said = ((first, said_first), (then, said_then))
+            emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition,
+                        contexts=said)  # fmt: skip
             yield candidate(sentence, emit)
 
 
