@@ -65,3 +65,19 @@ def normalize(text: str) -> str:
         text = _fit(text, m.start("g"), m.end("g"), verb)
         return _fit(text, m.start("said"), m.end("said"), "never")
     return text
+
+
+# "No need to verify more than once", "you do not have to ask again": a duty waived, no rule
+_WAIVED = re.compile(
+    r"^\W*(?:(?:there\s+is\s+)?no\s+need\s+to|(?:you|the\s+agent|we)\s+(?:(?:do|does)\s+not|"
+    r"don't|doesn't)\s+(?:need|have)\s+to|(?:you|the\s+agent|we)\s+(?:need\s+not|needn't)|"
+    r"it\s+is\s+not\s+(?:necessary|required|needed)\s+to)\s+[a-z]",
+    re.I,
+)
+
+
+def waived(text: str) -> bool:
+    """The sentence lifts a duty ("no need to verify more than once", "you do not have to
+    ask twice"): it permits not acting, so it states no rule at all (a limit or a ban read
+    from it would be stronger than the sentence)."""
+    return _WAIVED.match(text) is not None

@@ -16,6 +16,7 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import narrow
 from specgap.extract.segments import Sentence
@@ -25,6 +26,8 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    if waived(sentence.clean):  # "no need to verify more than once": no rule at all
+        return [], []
     clause = parse(sentence.clean)
     found = list(sentence_rules(sentence))
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
