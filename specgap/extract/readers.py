@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
+from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, candidate
@@ -34,6 +35,10 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         ]
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
+    confirmed = confirmed_step(sentence)  # "- Confirm the price" "- Apply the plan"
+    if confirmed:  # the yes guards the next step, whatever the bullet alone reads as
+        kept = [r for r in rules if r.operator != "require_confirmation"]
+        rules = [*kept, *(candidate(sentence, e) for e in confirmed)]
     first = needs_first(clause, sentence.clean) if sentence.subject is None else None
     if first is not None and not needs_approval(clause, sentence.clean):
         # "never X without checking Y first": Y before X, not a ban on X
