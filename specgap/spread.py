@@ -127,6 +127,11 @@ def _argument(tool: Tool, facet: str) -> str | None:
     return _named(tool, stems)
 
 
+# an argument named for when something happened (`created_at`, `updatedAt`): a timestamp
+_EVENT_TIME = re.compile(r"(?:_at|[a-z0-9]At)$")
+_TIMESTAMPS = frozenset({"timestamp", "datetime"})
+
+
 def _named(tool: Tool, stems: list[str]) -> str | None:
     if not stems:
         return None
@@ -134,6 +139,10 @@ def _named(tool: Tool, stems: list[str]) -> str | None:
     for arg in tool.arg_names:
         if compact(arg) == whole:
             return arg
+    if whole in _TIMESTAMPS:  # "timestamps": a tool's one event-time argument, never a guess
+        timed = [a for a in tool.arg_names if _EVENT_TIME.search(a)]
+        if len(timed) == 1:
+            return timed[0]
     name = set(words(tool.id))
     for cut in range(1, len(stems)):
         entity, field = stems[:cut], "".join(stems[cut:])
