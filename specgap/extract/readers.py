@@ -11,6 +11,7 @@ from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.inline_state import inline_state
 from specgap.extract.openers import opening_rules
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
@@ -35,6 +36,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         ]
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
+    if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
+        rules = [candidate(sentence, e) for e in inline_state(sentence)]
     confirmed = confirmed_step(sentence)  # "- Confirm the price" "- Apply the plan"
     if confirmed:  # the yes guards the next step, whatever the bullet alone reads as
         kept = [r for r in rules if r.operator != "require_confirmation"]
