@@ -85,7 +85,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         for tool in registry.tools:
             if tool.hook or tool.id in sources:
                 continue
-            named = [a for a in tool.arg_names if wanted <= set(words(a))]
+            named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
             if len(named) == 1:
                 params = {**rule.params, "facet": named[0]}
                 out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -95,6 +95,14 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _timely(wanted: set[str], arg: str) -> bool:
+    """A time value ("the current time", "timestamps") is carried by an argument named for a
+    time (`timestamp`, `time_verified`) or for when something happened (`created_at`)."""
+    if not wanted or not wanted <= _TIME_WORDS:
+        return False
+    return bool(set(words(arg)) & _TIME_WORDS) or _EVENT_TIME.search(arg) is not None
 
 
 def _in_section(copies: list[CandidateRule], heading: str, said: set[str]) -> list[CandidateRule]:
@@ -130,6 +138,7 @@ def _argument(tool: Tool, facet: str) -> str | None:
 # an argument named for when something happened (`created_at`, `updatedAt`): a timestamp
 _EVENT_TIME = re.compile(r"(?:_at|[a-z0-9]At)$")
 _TIMESTAMPS = frozenset({"timestamp", "datetime"})
+_TIME_WORDS = frozenset(w for t in ("time", "timestamp", "datetime") for w in words(t))
 
 
 def _named(tool: Tool, stems: list[str]) -> str | None:
