@@ -5,6 +5,8 @@ replaces the patterns' weaker or wider reading of the same thing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.bullets import confirmed_step
@@ -13,6 +15,7 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.inline_state import inline_state
 from specgap.extract.openers import opening_rules
+from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
@@ -38,6 +41,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
         rules = [candidate(sentence, e) for e in inline_state(sentence)]
+    if not rules and sentence.subject is not None:  # "use this to get the time for logging X"
+        about = replace(sentence, subject=None)  # the rule is about the other action
+        rules = [candidate(about, e) for e in tool_purpose(sentence)]
     confirmed = confirmed_step(sentence)  # "- Confirm the price" "- Apply the plan"
     if confirmed:  # the yes guards the next step, whatever the bullet alone reads as
         kept = [r for r in rules if r.operator != "require_confirmation"]

@@ -129,7 +129,12 @@ def _source(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
-_TIME = re.compile(r"(?:date\s+and\s+time|date\s*time|time\s*stamp|time|date\s+&\s+time)")
+_TIME = re.compile(r"(?:date\s+and\s+time|date\s*time|time\s*stamps?|time|date\s+&\s+time)")
+
+
+def facets_of(np: str) -> list[str]:
+    """The values a noun phrase names (`the current date and time`: `time`)."""
+    return _facets(np, None)
 
 
 def _facets(np: str, ids: str | None) -> list[str]:
