@@ -12,7 +12,7 @@ from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
-from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state
 from specgap.extract.openers import opening_rules
 from specgap.extract.purposes import tool_purpose
@@ -57,6 +57,13 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     asked = needs_approval(clause, sentence.clean) if not rules else None
     if asked is not None and sentence.subject is None:  # "never X without asking the user"
         rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
+    calls = call_count(clause) if sentence.subject is None and not clause.negated else None
+    counts = [r for r in rules if _counts(r, clause)]
+    if calls is not None and counts:
+        # "issue at most one refund per booking": each call is one refund, not a list's size
+        # nor an amount
+        kept = [r for r in rules if r not in counts and r.operator != "max_calls"]
+        rules = [*kept, candidate(sentence, calls)]
     counted = negated_count(clause, sentence.clean)
     if counted is not None and (sentence.subject is None) == (counted[0] is not None):
         # the count the grammar reads replaces the phrase patterns' reading of it
@@ -87,3 +94,11 @@ def coordinated_bans(
         if a not in had
     ]
     return [*rules, *more]
+
+
+def _counts(rule: CandidateRule, clause: Clause) -> bool:
+    """The rule reads the clause's count as items of an argument or as an amount."""
+    if rule.operator == "arg_count_bound":
+        return True
+    noun = clause.quantity.noun if clause.quantity else ""
+    return rule.operator == "arg_within_bound" and bool(noun) and rule.params.get("facet") == noun
