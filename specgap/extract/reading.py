@@ -29,7 +29,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
     clause = parse(sentence.clean)
-    found = list(sentence_rules(sentence))
+    # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
+    # an action: the grammar reads that sentence instead
+    found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
@@ -72,6 +74,14 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
+_SUBJECT_LED = re.compile(r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]", re.I)
+
+
+def _subject_led(rule: CandidateRule) -> bool:
+    mentions = [rule.target, *(v for k, v in rule.params.items() if k == "before")]
+    return any(isinstance(m, str) and _SUBJECT_LED.match(m) for m in mentions)
+
+
 _CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 

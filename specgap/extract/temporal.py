@@ -231,8 +231,8 @@ def event_action(event: str) -> str | None:
     if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
         return _action(lemma(first), event, len(words[0]))
     did = _SUBJECT_DID.match(event)
-    if did is not None:
-        return _action(lemma(did["verb"]), event, did.end())
+    if did is not None:  # "you cancel ...", "the agent cancels ..."
+        return _action(_present(lemma(did["verb"])), event, did.end())
     passive = _PASSIVE.match(event)
     if passive is not None:  # "the booking is cancelled": cancel booking
         subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
@@ -283,6 +283,16 @@ def _nominal_action(phrase: str) -> str | None:
     )
     obj = [w.casefold() for w in words[:-1]] or ([of["o"].casefold()] if of else [])
     return " ".join([verb, *obj])
+
+
+def _present(verb: str) -> str:
+    """The base form of a third-person present verb (`cancels`, `reaches`), else the verb."""
+    if verb in IMPERATIVE_VERBS or not verb.endswith("s"):
+        return verb
+    for cut in (1, 2):
+        if verb[:-cut] in IMPERATIVE_VERBS:
+            return verb[:-cut]
+    return verb
 
 
 def _action(verb: str, text: str, at: int) -> str | None:

@@ -1,0 +1,29 @@
+"""An ordering whose event has its own subject ("before you cancel the booking, get the
+booking") is read by the grammar; a phrase reading that takes the clause for the action
+("you cancel the booking") is dropped. Car-rental tools of `test_grammar`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.test_grammar import _build, _prose
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Before you cancel the booking, get the booking.",
+        "Call get_booking before you cancel the booking.",
+        "Before the agent cancels a booking, get the booking.",
+        "Always get the booking before cancelling it.",
+    ],
+)
+def test_an_event_with_its_own_subject(tmp_path: Path, sentence: str) -> None:
+    found = [
+        (p.target, p.condition.model_dump()["before"])
+        for p in _prose(_build(tmp_path, [sentence]))
+        if p.operator == "require_before"
+    ]
+    assert found == [("cancel_booking", "get_booking")]
