@@ -176,10 +176,15 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
     which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
+    if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
+        near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
+        return _bind(cond, f"{near} {whose['f']} {whose['rest']}")
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
         rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)
-        return _bind(cond, f"{obj} {rest}")
+        near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]  # "drivers of booking that is X"
+        return _bind(cond, f"{near} {rest}")
     return cond
 
 

@@ -228,6 +228,9 @@ def _enumerated(c: Clause) -> Answer:
     (the compiler spreads the `*` target, see `specgap.spread`)."""
     if not c.listed or c.negated:
         return None
+    cond = c.condition
+    if cond is not None and cond.bound and set(c.listed) <= set(cond.values):
+        return None  # "bookings whose status is 'a' or 'b'": the state of the entity acted on
     params = {"facet": c.listed_of, "allowed": list(c.listed)}
     return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.75)]
 

@@ -31,8 +31,11 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
+    if valued and _state_values(clause, valued):  # "bookings that are 'cancelled'": a state
+        valued = []
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
+        valued = [] if valued and _state_values(clause, valued) else valued
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
@@ -102,3 +105,12 @@ def _counts(rule: CandidateRule, clause: Clause) -> bool:
         return True
     noun = clause.quantity.noun if clause.quantity else ""
     return rule.operator == "arg_within_bound" and bool(noun) and rule.params.get("facet") == noun
+
+
+def _state_values(clause: Clause, valued: list[Emit]) -> bool:
+    """The quoted values are the state a bound condition tests, not an argument's values."""
+    cond = clause.condition
+    if cond is None or not cond.bound or not cond.values:
+        return False
+    said = {str(v) for e in valued for k in ("values", "allowed") for v in e.params.get(k, ())}
+    return bool(said) and said <= set(cond.values)

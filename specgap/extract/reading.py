@@ -32,6 +32,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
+    found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
@@ -74,7 +75,28 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
+_VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 _SUBJECT_LED = re.compile(r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]", re.I)
+
+
+def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | None:
+    """ "Never refund bookings that are 'cancelled'": the quoted words are the state of
+    the entity the condition binds, not values of an argument; the ban is a plain one on
+    the action, which the condition then makes a `state_condition` (see `guard`). "Only
+    cancel bookings whose status is 'a'": no allowlist of an argument (None), the grammar
+    reads the state."""
+    cond = clause.condition
+    values = rule.params.get("values") or rule.params.get("allowed")
+    if rule.operator not in _VALUED or not values or cond is None or not cond.bound:
+        return rule
+    if not {str(v) for v in values} <= set(cond.values):
+        return rule
+    if rule.operator == "resource_in_allowlist":
+        return None
+    target = rule.target or clause.action
+    if target is None:
+        return rule  # no action said: the state has nothing to restrict
+    return rule.model_copy(update={"params": {}, "target": target, "mentions": (target,)})
 
 
 def _subject_led(rule: CandidateRule) -> bool:
