@@ -23,6 +23,16 @@ STATES: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     ("Only cancel bookings whose status is 'reserved' or 'confirmed'.",
      [("state_condition", "cancel_booking",
        {"entity": "booking", "field": "status", "allowed": ("confirmed", "reserved")})]),
+    # a passive subject's qualifier: the state, never a ban on every such entity
+    ("Bookings in 'returned' status cannot be cancelled.",
+     [("state_condition", "cancel_booking",
+       {"entity": "booking", "field": "status", "denied": ("returned",)})]),
+    ("Bookings with status 'returned' must not be cancelled.",
+     [("state_condition", "cancel_booking",
+       {"entity": "booking", "field": "status", "denied": ("returned",)})]),
+    # a permission as long as a state holds: only in that state
+    ("A booking can be cancelled as long as the booking is 'reserved'.",
+     [("state_condition", "cancel_booking", {"entity": "booking", "allowed": ("reserved",)})]),
     # values of an argument stay values of the argument
     ("Only reserve cars of class 'economy' or 'compact'.",
      [("resource_in_allowlist", "reserve_car", {"allowed": ("compact", "economy")})]),
@@ -44,3 +54,16 @@ def test_a_state_in_a_relative_clause(
     ]
     assert found == expected
     assert all(p.operator != "deny_action" for p in _prose(_build(tmp_path, [sentence])))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Bookings for corporate customers cannot be cancelled.",
+        "Refunds under a promotion must not be issued.",
+    ],
+)
+def test_a_qualified_subject_is_never_banned_outright(tmp_path: Path, sentence: str) -> None:
+    """The qualifier binds no state: the ban keeps it and is reviewed, never enforced."""
+    found = [(p.operator, p.enforcement) for p in _prose(_build(tmp_path, [sentence]))]
+    assert found == [("deny_action", "review_only")]

@@ -25,6 +25,7 @@ from specgap.extract.grammar_conditions import (
     read_condition,
     relative_clause,
     state_subject,
+    subject_qualifier,
 )
 from specgap.extract.grammar_words import (
     DET,
@@ -34,6 +35,7 @@ from specgap.extract.grammar_words import (
     NOT_OBJECT,
     OBTAIN_VERBS,
     Quantity,
+    argument_of,
     checked_predicate,
     enumeration,
     object_at,
@@ -134,17 +136,6 @@ _ASK_FOR = re.compile(
     r"state|supply))\s+(?:their\s+|his\s+|her\s+|the\s+|a\s+|an\s+)?(?=[a-z])",
     re.I,
 )
-_NAMED = re.compile(
-    r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
-    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
-    + USER
-    + r"\s+(?:has\s+)?"
-    r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
-    r"chose|chosen|selected|requested|asked\s+for)\b",
-    re.I,
-)
-_NUMBER_OF = re.compile(r"\bthe\s+(?:number|count|amount|quantity)\s+of\s+(?P<arg>[a-z][\w-]*)",
-                        re.I)  # fmt: skip
 
 
 def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
@@ -326,12 +317,15 @@ def parse(text: str) -> Clause:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
-                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
+                                   r"having)\s+", subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 if len(parts) == 2 and cond is None:
                     # "orders that have been delivered cannot be cancelled": their state
                     cond = relative_clause(" " + parts[1], 0, obj) or cond
+                if cond is None:  # "bookings in 'active' status cannot be cancelled"
+                    cond = subject_qualifier(parts[0], main.find(parts[0]))
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
@@ -358,7 +352,7 @@ def parse(text: str) -> Clause:
     ):
         # "at most one refund per booking": the noun names the action that is counted
         verb, quantity = lemma(singular(quantity.noun)), replace(quantity, calls=True)
-    arg, from_user, fixed = _argument(main)
+    arg, from_user, fixed = argument_of(main)
     obtain = None
     if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
         obtain = obj
@@ -377,6 +371,8 @@ def parse(text: str) -> Clause:
     told = first is not None and first[1].casefold() in INSTRUCTIONS
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
+    if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
+        modality = "only"  # "X can be done as long as S": only while S
     return Clause(
         listed=listed,
         listed_of=listed_of,
@@ -403,13 +399,3 @@ def parse(text: str) -> Clause:
         imperative=imperative,
         tool=tool if verb is not None else None,
     )
-
-
-def _argument(main: str) -> tuple[str | None, bool, bool]:
-    named = _NAMED.search(main)
-    if named is not None:
-        return singular(named["arg"].split()[-1]), True, False
-    count = _NUMBER_OF.search(main)
-    if count is not None:
-        return count["arg"].casefold(), False, True
-    return None, False, False

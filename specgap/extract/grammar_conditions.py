@@ -250,3 +250,30 @@ def having_state(main: str) -> Condition | None:
         "only_if", " ".join(m[0].split()), m.start(), m.end(), singular(m["entity"]),
         m["field"].casefold(), values,
     )  # fmt: skip
+
+
+_QUALIFIED = re.compile(
+    r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
+    r"for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    re.I,
+)
+
+
+def subject_qualifier(subject: str, at: int) -> Condition | None:
+    """What restricts a passive sentence's subject ("bookings in 'active' status cannot be
+    cancelled", "refunds for corporate accounts must not be issued"): the entity's state
+    when the qualifier quotes values, otherwise the qualifier kept as an unbound condition,
+    so the rule is never read as a ban on every such entity. `at`: the subject's offset."""
+    m = _QUALIFIED.match(subject.strip())
+    if m is None:
+        return None
+    qualifier = " ".join(m["q"].split())
+    start = at + subject.find(m["q"])
+    cond = Condition("if", qualifier, start, start + len(m["q"]))
+    values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
+    if not values:
+        return cond
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
+    field = next((w for w in words if w in STATE_FIELDS), None)
+    entity = singular(m["head"].split()[-1].strip("`").casefold())
+    return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, singular, split_words
+from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -256,3 +256,29 @@ def purpose_verb(verb: str, obj: str, text: str, end: int) -> tuple[str, int] | 
     if m is None or m["v"].casefold() not in IMPERATIVE_VERBS or m["v"].casefold() in _MEANS:
         return None
     return m["v"].casefold(), m.end("v")
+
+
+# "with a card the customer named", "do not change the number of drivers"
+_NAMED = re.compile(
+    r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
+    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
+    + USER
+    + r"\s+(?:has\s+)?"
+    r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
+    r"chose|chosen|selected|requested|asked\s+for)\b",
+    re.I,
+)
+_NUMBER_OF = re.compile(r"\bthe\s+(?:number|count|amount|quantity)\s+of\s+(?P<arg>[a-z][\w-]*)",
+                        re.I)  # fmt: skip
+
+
+def argument_of(main: str) -> tuple[str | None, bool, bool]:
+    """The constrained argument of a clause: (phrase, from the user?, kept unchanged?) for
+    "with a card the customer named" and "the number of drivers"."""
+    named = _NAMED.search(main)
+    if named is not None:
+        return singular(named["arg"].split()[-1]), True, False
+    count = _NUMBER_OF.search(main)
+    if count is not None:
+        return count["arg"].casefold(), False, True
+    return None, False, False
