@@ -30,6 +30,13 @@ STATES: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     ("Bookings with status 'returned' must not be cancelled.",
      [("state_condition", "cancel_booking",
        {"entity": "booking", "field": "status", "denied": ("returned",)})]),
+    # the object's state said right after it
+    ("Never cancel bookings in 'returned' status.",
+     [("state_condition", "cancel_booking",
+       {"entity": "booking", "field": "status", "denied": ("returned",)})]),
+    ("Only cancel bookings in status 'reserved' or 'confirmed'.",
+     [("state_condition", "cancel_booking",
+       {"entity": "booking", "field": "status", "allowed": ("confirmed", "reserved")})]),
     # a permission as long as a state holds: only in that state
     ("A booking can be cancelled as long as the booking is 'reserved'.",
      [("state_condition", "cancel_booking", {"entity": "booking", "allowed": ("reserved",)})]),
@@ -61,9 +68,18 @@ def test_a_state_in_a_relative_clause(
     [
         "Bookings for corporate customers cannot be cancelled.",
         "Refunds under a promotion must not be issued.",
+        "Never cancel bookings in Paris.",  # a place, not a tool
     ],
 )
 def test_a_qualified_subject_is_never_banned_outright(tmp_path: Path, sentence: str) -> None:
     """The qualifier binds no state: the ban keeps it and is reviewed, never enforced."""
     found = [(p.operator, p.enforcement) for p in _prose(_build(tmp_path, [sentence]))]
     assert found == [("deny_action", "review_only")]
+
+
+def test_a_ban_naming_only_its_tool_is_enforced(tmp_path: Path) -> None:
+    found = [
+        (p.operator, p.target, p.enforcement)
+        for p in _prose(_build(tmp_path, ["Never cancel bookings with `cancel_booking`."]))
+    ]
+    assert found == [("deny_action", "cancel_booking", "enforce")]

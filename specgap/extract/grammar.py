@@ -24,6 +24,7 @@ from specgap.extract.grammar_conditions import (
     having_state,
     read_condition,
     relative_clause,
+    state_after,
     state_subject,
     subject_qualifier,
 )
@@ -302,7 +303,7 @@ def parse(text: str) -> Clause:
             verb, (obj, o_end) = purpose[0], object_at(main, purpose[1])
         span = (first.start(1), o_end)
         tool = tool_named_after(main, first.end(), o_end) if obj else None
-        cond = cond or (relative_clause(main, o_end, obj) if obj else None)
+        cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):

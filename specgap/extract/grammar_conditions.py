@@ -277,3 +277,25 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     field = next((w for w in words if w in STATE_FIELDS), None)
     entity = singular(m["head"].split()[-1].strip("`").casefold())
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+
+
+_QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
+_WORD_ALT = _QUOTED_WORD + r"(?:\s*(?:,|or|and)\s*" + _QUOTED_WORD + r")*"
+_IN_STATE = re.compile(
+    r"^\s+(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
+    r"(?P<values>" + _WORD_ALT + r")(?:\s+(?P<f2>status|state|stage))?(?=\s*(?:$|[,.;:!?)]))",
+    re.I,
+)
+
+
+def state_after(main: str, at: int, obj: str) -> Condition | None:
+    """The state the object is in, said right after it: "cancel bookings in 'active'
+    status", "bookings with status 'reserved'"."""
+    m = _IN_STATE.match(main[at:])
+    if m is None or not obj:
+        return None
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["values"]))
+    field = (m["f1"] or m["f2"] or "status").casefold()
+    entity = singular(re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1].split()[-1])
+    text = " ".join(m[0].split())
+    return Condition("if", text, at + m.start(), at + m.end(), entity, field, values)

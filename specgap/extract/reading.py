@@ -76,6 +76,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+_TOOL_NAME = re.compile(
+    r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?"
+)
 _SUBJECT_LED = re.compile(r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]", re.I)
 
 
@@ -93,7 +96,9 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
         return rule
     if rule.operator == "resource_in_allowlist":
         return None
-    target = rule.target or clause.action
+    # the ban is on the clause's action; a pattern's target is kept only when it names a tool
+    named = rule.target is not None and _TOOL_NAME.fullmatch(rule.target) is not None
+    target = rule.target if named else (clause.action or rule.target)
     if target is None:
         return rule  # no action said: the state has nothing to restrict
     return rule.model_copy(update={"params": {}, "target": target, "mentions": (target,)})
