@@ -44,3 +44,27 @@ def test_a_waived_duty_compiles_to_nothing(
     tmp_path: Path, sentence: str, operators: list[str]
 ) -> None:
     assert [p.operator for p in _prose(_build(tmp_path, [sentence]))] == operators
+
+
+PROCEED: list[tuple[str, str | None]] = [
+    # "proceed with the <action noun> (of X)": that action
+    ("Never proceed with the cancellation of a booking without the customer's approval.",
+     "cancel booking"),
+    ("Proceed with the refund of the deposit.", "refund deposit"),
+    # no action noun, or a noun that only modifies the head: nothing is read into it
+    ("Proceed with care.", None),
+    ("Go ahead with the booking cancellation.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "action"), PROCEED)
+def test_proceeding_with_an_action_is_the_action(sentence: str, action: str | None) -> None:
+    from specgap.extract.grammar import parse
+
+    assert parse(sentence).action == action
+
+
+def test_proceeding_without_approval_needs_it(tmp_path: Path) -> None:
+    sentence = "Never proceed with the cancellation of a booking without the customer's approval."
+    found = [(p.operator, p.target) for p in _prose(_build(tmp_path, [sentence]))]
+    assert found == [("require_confirmation", "cancel_booking")]
