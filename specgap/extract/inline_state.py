@@ -14,7 +14,9 @@ so it is never stronger than the sentence.
 from __future__ import annotations
 
 import re
+from typing import Any
 
+from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import QUOTED
 from specgap.extract.segments import Sentence
@@ -44,3 +46,30 @@ def inline_state(sentence: Sentence) -> list[Emit]:
         if values:
             out.append(Emit("state_condition", None, {"field": m["field"], "allowed": values}, 0.7))
     return out[:1]
+
+
+_ITSELF = frozenset({"", "this", "it", "tool", "function", "method", "endpoint", "this tool"})
+_CALLS = frozenset({"use", "call", "invoke", "run", "execute"})
+
+
+def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
+    """In a tool's description, "only use this when the booking status is 'reserved'",
+    "never call this tool if the booking is 'active'": `state_condition` on the described
+    tool (allowed under "only", denied under a ban; a negated test flips it)."""
+    cond = clause.condition
+    if sentence.subject is None or cond is None or not cond.bound or clause.verb not in _CALLS:
+        return []
+    if clause.object not in _ITSELF:
+        return []
+    if clause.negated:
+        allowed = cond.negated  # "never ... if it is not 'x'": only when it is
+    elif clause.modality == "only" or cond.kind == "only_if":
+        allowed = not cond.negated
+    else:
+        return []  # "use this when ...": a suggestion, no restriction
+    params: dict[str, Any] = {("allowed" if allowed else "denied"): list(cond.values)}
+    if cond.entity:
+        params["entity"] = cond.entity
+    if cond.field:
+        params["field"] = cond.field
+    return [Emit("state_condition", None, params, 0.7)]

@@ -13,7 +13,7 @@ from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
-from specgap.extract.inline_state import inline_state
+from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.openers import opening_rules
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
@@ -44,6 +44,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
         rules = [candidate(sentence, e) for e in inline_state(sentence)]
+    if not rules and sentence.subject is not None:  # "only use this when X is 'a'"
+        rules = [candidate(sentence, e) for e in own_state(sentence, clause)]
     if not rules and sentence.subject is not None:  # "use this to get the time for logging X"
         about = replace(sentence, subject=None)  # the rule is about the other action
         rules = [candidate(about, e) for e in tool_purpose(sentence)]

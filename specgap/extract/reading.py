@@ -15,6 +15,7 @@ from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
@@ -79,7 +80,12 @@ _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 _TOOL_NAME = re.compile(
     r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?"
 )
-_SUBJECT_LED = re.compile(r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]", re.I)
+_SUBJECT_LED = re.compile(
+    r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]|^(?:the\s+)?(?:"
+    + USER
+    + r")s?\s+(?:has\s+|have\s+)?[a-z]+(?:ed|s)\b",
+    re.I,
+)  # "the customer confirmed": an event with its subject, not an action
 
 
 def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
@@ -127,8 +128,30 @@ def read(text: str, described: bool = False) -> Timed | None:
     if before is None or before == action:
         return None
     obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
+    listed = _listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
+    if len(listed) > 1 and action not in listed:
+        if re.search(r"\bor\b", event, re.I):
+            emits: tuple[Emit, ...] = (Emit("require_before", action, {"before": listed}, 0.7),)
+        else:
+            emits = tuple(Emit("require_before", action, {"before": t}, 0.7) for t in listed)
+        return Timed(emits, (action or "this tool") if obliges else None)
     emit = Emit("require_before", action, {"before": before}, 0.7)
     return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+_LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
+
+
+def _listed_tools(event: str) -> list[str]:
+    """The tool ids an event lists with nothing but "and", "or" and commas between them
+    (`check_availability and get_customer`); [] when other words stand between."""
+    found = list(_TOOL_ID.finditer(event))
+    if len(found) < 2:
+        return []
+    for a, b in pairwise(found):
+        if not _LIST_GLUE.match(event[a.end() : b.start()]):
+            return []
+    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
 
 
 _SUBJECT_IS = re.compile(
