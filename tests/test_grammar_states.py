@@ -83,3 +83,25 @@ def test_a_ban_naming_only_its_tool_is_enforced(tmp_path: Path) -> None:
         for p in _prose(_build(tmp_path, ["Never cancel bookings with `cancel_booking`."]))
     ]
     assert found == [("deny_action", "cancel_booking", "enforce")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "enforcement"),
+    [
+        # what follows the banned values restricts the ban: kept, reviewed
+        ("Never reserve a car of class 'luxury' for a new customer.", "review_only"),
+        ("Do not search cars in class 'van' after midnight.", "review_only"),
+        # nothing follows: the ban on the values holds as said
+        ("Do not search cars in class 'van'.", "enforce"),
+    ],
+)
+def test_a_ban_on_values_is_no_wider_than_its_sentence(
+    tmp_path: Path, sentence: str, enforcement: str
+) -> None:
+    found = [
+        (p.operator, p.condition.model_dump()["values"], p.enforcement)
+        for p in _prose(_build(tmp_path, [sentence]))
+    ]
+    assert len(found) == 1
+    assert found[0][0] == "deny_action"
+    assert found[0][2] == enforcement

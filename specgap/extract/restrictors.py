@@ -142,6 +142,8 @@ def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[Candid
 
 
 def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
+    if rule.operator == "deny_action" and rule.params.get("values") and not rule.condition:
+        return _narrowed_values(rule, rest)
     if rule.operator != "deny_action" or rule.params.get("values") or rule.condition:
         return rule
     count = _COUNT.match(rest)
@@ -160,6 +162,23 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
     return rule
+
+
+def _narrowed_values(rule: CandidateRule, rest: str) -> CandidateRule:
+    """ "Never reserve a car of class 'luxury' for a new customer": the ban on the values
+    keeps what follows them as its condition (reviewed), never wider."""
+    ends = [
+        at + len(v) + 2
+        for v in (str(x) for x in rule.params.get("values", ()))
+        for q in ("'", '"', "`")
+        if (at := rest.rfind(f"{q}{v}{q}")) >= 0
+    ]
+    if not ends:
+        return rule
+    qualifier = _QUALIFIER.match(rest[max(ends) :])
+    if qualifier is None or _TOOL_ONLY.match(qualifier["q"]):
+        return rule
+    return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
 
 
 _OF_WHICH = re.compile(
