@@ -69,6 +69,7 @@ def test_a_state_in_a_relative_clause(
         "Bookings for corporate customers cannot be cancelled.",
         "Refunds under a promotion must not be issued.",
         "Never cancel bookings in Paris.",  # a place, not a tool
+        "Never issue a refund to a different payment method than the one used.",
     ],
 )
 def test_a_qualified_subject_is_never_banned_outright(tmp_path: Path, sentence: str) -> None:

@@ -40,12 +40,14 @@ _APPROVAL = re.compile(
 _QUALIFIER = re.compile(
     r"^\s*,?\s*(?P<q>(?:without|unless|except|other\s+than|more\s+than|fewer\s+than|less\s+than|"
     r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
-    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
+    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?:(?:the|a|an|any)\s+)?[a-z]+|that|which|whose|"
     r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
     r"prior\s+to|while|when|whenever|until|once|if|where|by|[a-z]+ed\s+(?:by|in|on|for|to|from|"
     r"with|before|after))\b[^.;]*)",
     re.I,
 )
+_AT_ONCE = re.compile(r"\b(?:at\s+a\s+time|at\s+once|simultaneously|in\s+parallel|concurrently)\b",
+                      re.I)  # fmt: skip
 _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
 _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn"})
 
@@ -60,6 +62,8 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
     parameters), when what is counted is the action itself."""
     if clause.action_span is None or not clause.negated or clause.verb is None:
         return None
+    if _AT_ONCE.search(text[clause.action_span[1] :]):
+        return None  # "more than one at a time": calls at once, not in total
     count = _COUNT.match(text[clause.action_span[1] :])
     if count is not None and (count["times"] or count["noun"] in {"times", "time"}):
         # "do not call this tool more than once per order": calls of the action itself
@@ -147,6 +151,8 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     if rule.operator != "deny_action" or rule.params.get("values") or rule.condition:
         return rule
     count = _COUNT.match(rest)
+    if count is not None and _AT_ONCE.search(rest):  # "more than one at a time": no total
+        return rule.model_copy(update={"condition": " ".join(rest.strip(" .").split())})
     if count is not None and is_action_noun(count["noun"]):
         params = _count_params(count)
         target = rule.target
