@@ -299,3 +299,24 @@ def state_after(main: str, at: int, obj: str) -> Condition | None:
     entity = singular(re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1].split()[-1])
     text = " ".join(m[0].split())
     return Condition("if", text, at + m.start(), at + m.end(), entity, field, values)
+
+
+_FOR_WHICH = re.compile(
+    r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:that|which)\s+(?:is|are|was|were|has|have)\b[^.;,]*)",
+    re.I,
+)
+
+
+def state_of_related(main: str, at: int) -> Condition | None:
+    """ "only issue refunds for bookings that have been cancelled": the state of the entity
+    a prepositional object names, bound from its relative clause, or None."""
+    m = _FOR_WHICH.match(main[at:])
+    if m is None:
+        return None
+    cond = relative_clause(" " + m["rel"], 0, m["np"])
+    if cond is None or not cond.bound:
+        return None
+    start = at + m.start("rel")
+    return Condition(cond.kind, cond.text, start, start + len(m["rel"]), cond.entity,
+                     cond.field, cond.values, cond.negated)  # fmt: skip
