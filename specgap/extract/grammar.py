@@ -39,6 +39,7 @@ from specgap.extract.grammar_words import (
     Quantity,
     argument_of,
     checked_predicate,
+    ensured,
     enumeration,
     object_at,
     open_enumeration,
@@ -47,7 +48,6 @@ from specgap.extract.grammar_words import (
     tool_named_after,
 )
 from specgap.extract.pattern_base import (
-    QUOTED,
     USER,
     is_action_noun,
     lemma,
@@ -197,20 +197,7 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 
-_ENSURE = re.compile(
-    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
-    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
-    re.I,
-)
 _USER_SUBJECT = re.compile(r"\b(?:the\s+)?" + USER + r"s?\s*$", re.I)
-
-
-def _values_in(text: str) -> list[str]:
-    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
-    if quoted:
-        return quoted
-    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
-    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []
 
 
 _NOT_FROM = re.compile(
@@ -365,7 +352,6 @@ def parse(text: str) -> Clause:
         obtain = object_at(main, asked.end() - 1)[0] or None
     ahead = _BEFORE.search(main)
     source = _NOT_FROM.search(text)
-    ensure = _ENSURE.search(text)
     gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
@@ -399,7 +385,7 @@ def parse(text: str) -> Clause:
         confirmation=bool(_CONFIRM.search(text)),
         before=" ".join(ahead["x"].split()) if ahead else None,
         only_from=" ".join(source["src"].split()) if source else None,
-        ensures=tuple(_values_in(ensure["v"])) if ensure else (),
+        ensures=ensured(text),
         imperative=imperative,
         tool=tool if verb is not None else None,
     )

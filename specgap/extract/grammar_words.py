@@ -282,3 +282,25 @@ def argument_of(main: str) -> tuple[str | None, bool, bool]:
     if count is not None:
         return count["arg"].casefold(), False, True
     return None, False, False
+
+
+# "check its status to make sure it is 'open'": the state the checked thing must be in
+_ENSURE = re.compile(
+    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
+    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
+    re.I,
+)
+
+
+def ensured(text: str) -> tuple[str, ...]:
+    """The values a check must find ("... to make sure it is 'open' or 'paused'"), or ()."""
+    m = _ENSURE.search(text)
+    return tuple(_values_in(m["v"])) if m is not None else ()
+
+
+def _values_in(text: str) -> list[str]:
+    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
+    if quoted:
+        return quoted
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
+    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []
