@@ -66,3 +66,17 @@ def test_what_a_count_or_a_value_restricts(
     tmp_path: Path, sentence: str, expected: list[tuple[str, str, dict[str, Any]]]
 ) -> None:
     assert _rules(tmp_path, sentence) == expected
+
+
+NEGATED_TIMES: list[tuple[str, dict[str, Any]]] = [
+    # "cannot be X-ed twice": at most once; "never more than twice": at most twice
+    ("A booking must not be cancelled twice.", {"max": 1, "per": "booking"}),
+    ("Never cancel a booking more than twice.", {"max": 2, "per": "booking"}),
+    ("Do not call cancel_booking more than 3 times.", {"max": 3}),
+]
+
+
+@pytest.mark.parametrize(("sentence", "params"), NEGATED_TIMES)
+def test_a_negated_number_of_times(tmp_path: Path, sentence: str, params: dict[str, Any]) -> None:
+    found = [(op, p) for op, _, p in _rules(tmp_path, sentence) if op == "max_calls"]
+    assert found == [("max_calls", params)]

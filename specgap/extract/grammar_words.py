@@ -94,6 +94,10 @@ _UPPER = re.compile(
 _ONCE = re.compile(
     r"\b(?P<t>once|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b", re.I
 )
+_NEG_BEFORE = re.compile(
+    r"\b(?:cannot|can't|can\s+not|must\s+not|mustn't|may\s+not|never|not|don't|do\s+not)\b", re.I
+)
+_MORE_THAN = re.compile(r"\b(?:more\s+than|over|in\s+excess\s+of)\s*$", re.I)
 _SINGLE = re.compile(r"\b(?:a\s+single|only\s+one|one\s+single)\s+(?P<noun>[a-z][\w-]*(?:\s+or\s+"
                      r"[a-z][\w-]*)?)", re.I)  # fmt: skip
 _RATE = re.compile(
@@ -125,6 +129,11 @@ def quantity_of(main: str) -> Quantity | None:
     if once is not None:
         t = once["t"].casefold()
         n = _TIMES.get(t) or NUMBER_WORDS.get(once["n"] or "") or int(once["n"] or 0)
+        before = main[: once.start()]
+        if _NEG_BEFORE.search(before) and not _MORE_THAN.search(before):
+            n -= 1  # "cannot be refunded twice": at most once
+            if n < 1:
+                return None
         return Quantity(max=float(n), per=per, calls=True)
     single = _SINGLE.search(main)
     if single is not None:

@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
-from specgap.extract.pattern_base import NUMBER_WORDS, USER, is_action_noun, lemma, singular
+from specgap.extract.pattern_base import (
+    NUMBER_WORDS,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
 
@@ -124,13 +131,21 @@ _TOOL_ONLY = re.compile(
     r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?(?:`[^`]+`|[A-Za-z]\w*(?:[_.][\w-]+)+|"
     r"[a-z]+[A-Z]\w*|[\w.\-]+\s+(?:tool|function|api))(?:\s+(?:tool|function|api))?\s*[.;!]?$",
 )  # a tool's name or id ("in Paris" restricts the ban: it names a place, not a tool)
+_MAKING = frozenset(
+    split_words("create issue make open book send generate submit file place grant post raise")
+)
+_A_SUBJECT = re.compile(
+    r"^\W*(?:a|an)\s+(?P<e>[a-z][\w-]*)\s+(?:must|may|can|cannot|should)\b", re.I
+)  # "a booking must not be cancelled twice": each booking
 _EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
 
 
 def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
     """The rules with each plain ban narrowed to what the sentence says (module docstring),
     and a count of calls stated of "each booking" counted per booking."""
-    each = _EACH.match(text)
+    each = _EACH.match(text) or (_A_SUBJECT.match(text) if clause.passive else None)
+    if each is not None and clause.passive and clause.verb in _MAKING:
+        each = None  # "a refund can be issued twice": each call makes one, it is no entity
     if each is not None and singular(each["e"]) not in _WHOLE:
         per = singular(each["e"])
         rules = [
