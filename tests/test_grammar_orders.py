@@ -27,3 +27,19 @@ def test_an_event_with_its_own_subject(tmp_path: Path, sentence: str) -> None:
         if p.operator == "require_before"
     ]
     assert found == [("cancel_booking", "get_booking")]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "target"),
+    [
+        ("Cancelling a booking requires the customer's approval.", "cancel_booking"),
+        ("Issuing a refund requires explicit confirmation.", "issue_refund"),
+    ],
+)
+def test_an_action_that_requires_the_users_yes(tmp_path: Path, sentence: str, target: str) -> None:
+    found = [
+        (p.operator, p.target)
+        for p in _prose(_build(tmp_path, [sentence]))
+        if p.operator in {"require_confirmation", "require_before"}
+    ]
+    assert found == [("require_confirmation", target)]

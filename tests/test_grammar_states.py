@@ -23,6 +23,9 @@ STATES: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     ("Only cancel bookings whose status is 'reserved' or 'confirmed'.",
      [("state_condition", "cancel_booking",
        {"entity": "booking", "field": "status", "allowed": ("confirmed", "reserved")})]),
+    ("Only bookings with status 'reserved' may be cancelled.",
+     [("state_condition", "cancel_booking",
+       {"entity": "booking", "field": "status", "allowed": ("reserved",)})]),
     # the state of the entity a prepositional object names
     ("Only issue refunds for bookings that have been cancelled.",
      [("state_condition", "issue_refund", {"entity": "booking", "allowed": ("cancelled",)})]),

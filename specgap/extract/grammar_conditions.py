@@ -190,7 +190,7 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
 
 _HAVING = re.compile(
     r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
-    r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
+    r"(?P<field>[a-z][\w-]*)\s+(?:(?:of|is|=)\s+)?(?P<values>" + _ITEM_ALT + r")",
     re.I,
 )
 

@@ -40,6 +40,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     )
     if needed is not None:  # "cancelling a booking requires getting the booking first"
         timed = temporal.Timed((needed,), None)
+        if needed.target is not None:  # it names the action a pattern left to the section
+            found = [r for r in found if r.operator not in _ORDERS or r.target is not None]
     ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)

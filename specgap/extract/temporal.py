@@ -178,6 +178,10 @@ def _said_action(main: str) -> str | None:
 def requires(text: str) -> Emit | None:
     """`Cancelling a booking requires getting the booking first`, `refunds require a prior
     cancellation`: the second action comes before the first."""
+    yes = _REQUIRES_YES.match(text.strip())
+    if yes is not None:  # "refunds require the customer's explicit confirmation"
+        said = _said_action(f"{yes['a']} is done")
+        return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
     m = _REQUIRES.match(text.strip())
     if m is None:
         return None
@@ -188,6 +192,13 @@ def requires(text: str) -> Emit | None:
     return Emit("require_before", then, {"before": first}, 0.7)
 
 
+_REQUIRES_YES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
+    + USER
+    + r")'?s?'?\s+|their\s+)?"
+    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
+    re.I,
+)
 _REQUIRES = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
     r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
