@@ -43,3 +43,25 @@ def test_an_action_that_requires_the_users_yes(tmp_path: Path, sentence: str, ta
         if p.operator in {"require_confirmation", "require_before"}
     ]
     assert found == [("require_confirmation", target)]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "do not Y before X": X comes first, however it is said
+        "Do not cancel a booking before getting the booking.",
+        "Never cancel a booking before you get the booking.",
+        "Never call cancel_booking before get_booking.",
+        "You must not cancel a booking prior to getting the booking.",
+        # and the positive forms agree
+        "Always get the booking before cancelling it.",
+        "Call get_booking before cancel_booking.",
+    ],
+)
+def test_a_banned_order_is_never_read_backwards(tmp_path: Path, sentence: str) -> None:
+    found = [
+        (p.target, p.condition.model_dump()["before"])
+        for p in _prose(_build(tmp_path, [sentence]))
+        if p.operator == "require_before"
+    ]
+    assert found == [("cancel_booking", "get_booking")]

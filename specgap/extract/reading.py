@@ -42,6 +42,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         timed = temporal.Timed((needed,), None)
         if needed.target is not None:  # it names the action a pattern left to the section
             found = [r for r in found if r.operator not in _ORDERS or r.target is not None]
+    if timed is not None and _BANNED_BEFORE.match(sentence.clean):
+        # "do not Y before X": X comes first; a phrase reading of "Y before X" has it backwards
+        found = [r for r in found if r.operator != "require_before"]
     ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
@@ -79,6 +82,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+_BANNED_BEFORE = re.compile(
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|may|shall)\s+(?:not|never)|do\s+not|don't|"
+    r"never|must\s+not)\b[^.;]*?\b(?:before|prior\s+to)\b",
+    re.I,
+)
 _TOOL_NAME = re.compile(
     r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?"
 )
