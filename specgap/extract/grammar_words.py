@@ -33,6 +33,9 @@ IMPERATIVE_VERBS = frozenset(
         "classify identify detect summarize save store link attach generate compute calculate "
         "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
         "dispatch authenticate recommend find locate turn "
+        "prescribe administer dispense admit discharge refill reactivate deactivate purge "
+        "unassign reopen withdraw deposit reimburse subscribe unsubscribe redeem lease rename "
+        "invite unblock authorize provision erase wipe forward "
     )
 )
 OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))
