@@ -51,3 +51,42 @@ def test_units_and_verbs_of_other_domains(
     tmp_path: Path, sentence: str, expected: list[tuple[str, str, dict[str, Any]]]
 ) -> None:
     assert _prose(tmp_path, sentence) == expected
+
+
+CLINIC = [
+    _tool("find_patient", "Find a patient by name.", full_name="string"),
+    _tool("book_appointment", "Book an appointment.", patient_id="string"),
+    _tool("reschedule_appointment", "Move an appointment.", appointment_id="string"),
+    _tool("cancel_appointment", "Cancel an appointment.", appointment_id="string"),
+]
+
+
+def test_one_step_before_coordinated_gerunds(tmp_path: Path) -> None:
+    """ "Find the patient before booking, rescheduling or cancelling an appointment": each
+    of them requires it (a verb ending in -e is read back from its gerund)."""
+    (tmp_path / "tools.json").write_text(json.dumps(CLINIC))
+    (tmp_path / "prompt.md").write_text(
+        "You must find the patient before booking, rescheduling or cancelling an appointment.\n"
+    )
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    found = sorted(
+        (p.target, p.condition.model_dump()["before"])
+        for p in built.policies
+        if p.operator == "require_before"
+    )
+    assert found == [
+        ("book_appointment", "find_patient"),
+        ("cancel_appointment", "find_patient"),
+        ("reschedule_appointment", "find_patient"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("word", "verb"),
+    [("rescheduling", "reschedule"), ("handled", "handle"), ("shipping", "ship"),
+     ("cancelling", "cancel"), ("pulling", "pull")],
+)  # fmt: skip
+def test_a_verb_read_back_from_its_inflection(word: str, verb: str) -> None:
+    from specgap.extract.pattern_base import lemma
+
+    assert lemma(word) == verb

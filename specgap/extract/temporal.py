@@ -33,7 +33,11 @@ _WHEN = (
 # "after X, Y" (the event first) and "Y after X" (the event last)
 _LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
 _TRAILING = re.compile(
-    r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;(]+?)\s*(?:[,;(].*)?[.!]?$", re.I | re.S
+    r"^(?P<main>.+?)\s*,?\s+"
+    + _WHEN
+    + r"\s+(?P<event>(?:[a-z]+ing\s*,\s*)*[^,;(]+?)\s*(?:[,;(].*)?"
+    r"[.!]?$",
+    re.I | re.S,
 )
 _TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _CONFIRMS = re.compile(
@@ -209,7 +213,19 @@ _REQUIRES = re.compile(
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    later = event_action(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1))
+    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    gerunds = _GERUNDS.match(event)
+    if gerunds is not None and not negated and action is not None:
+        # "find the patient before booking, rescheduling or cancelling an appointment": each
+        each = [
+            event_action(f"{g} {gerunds['rest']}") for g in re.findall(r"[a-z]+ing", gerunds["gs"])
+        ]
+        found = [a for a in dict.fromkeys(each) if a is not None and a != action]
+        if len(found) > 1:
+            return Timed(
+                tuple(Emit("require_before", a, {"before": action}, 0.7) for a in found), None
+            )
+    later = event_action(event)
     if later is None or action is None or later == action:
         return None
     if negated:
@@ -217,6 +233,12 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ways = _alternatives(action, main_text)
     first: str | list[str] = ways if len(ways) > 1 else action
     return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+
+
+_GERUNDS = re.compile(
+    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)\s+(?P<rest>\S.*)$",
+    re.I,
+)
 
 
 def _object_of(action: str | None) -> str:
