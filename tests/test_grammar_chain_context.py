@@ -153,3 +153,28 @@ PURPOSE: list[tuple[str, str | None]] = [
 @pytest.mark.parametrize(("sentence", "action"), PURPOSE)
 def test_a_means_and_its_purpose(sentence: str, action: str | None) -> None:
     assert parse(sentence).action == action
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "To cancel a booking, follow these steps in order: 1) Get the booking, 2) Cancel the "
+        "booking.",
+        "To cancel a booking, go through these steps in order.\n\nStep 1. Get the booking\n\n"
+        "Step 2. Cancel the booking\n",
+    ],
+)
+def test_the_goal_of_a_procedure_holds_its_order_always(tmp_path: Path, text: str) -> None:
+    """ "To cancel a booking, follow these steps": cancelling always comes after the steps
+    (no scope to keep); another process's steps would keep theirs (see test_grammar)."""
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    built = build_agent(tmp_path, [prompt], [tools])
+    found = [
+        (p.target, p.condition.model_dump()["before"], p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before"
+    ]
+    assert found == [("cancel_booking", "get_booking", "enforce")]

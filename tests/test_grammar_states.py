@@ -29,6 +29,9 @@ STATES: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     # the state of the entity a prepositional object names
     ("Only issue refunds for bookings that have been cancelled.",
      [("state_condition", "issue_refund", {"entity": "booking", "allowed": ("cancelled",)})]),
+    ("Never update the drivers for a booking whose status is 'returned'.",
+     [("state_condition", "update_booking_drivers",
+       {"entity": "booking", "field": "status", "denied": ("returned",)})]),
     # a passive subject's qualifier: the state, never a ban on every such entity
     ("Bookings in 'returned' status cannot be cancelled.",
      [("state_condition", "cancel_booking",

@@ -292,8 +292,8 @@ def parse(text: str) -> Clause:
         span = (first.start(1), o_end)
         tool = tool_named_after(main, first.end(), o_end) if obj else None
         cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
-        if cond is None and modality == "only":  # "only refund X for bookings that are Y"
-            cond = state_of_related(main, o_end)
+        if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
+            cond = state_of_related(main, o_end, whose_only=modality == "must_not")
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):

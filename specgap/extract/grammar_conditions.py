@@ -303,16 +303,18 @@ def state_after(main: str, at: int, obj: str) -> Condition | None:
 
 _FOR_WHICH = re.compile(
     r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:that|which)\s+(?:is|are|was|were|has|have)\b[^.;,]*)",
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
+    r"(?:is|are|was|were))\b[^.;,]*)",
     re.I,
 )
 
 
-def state_of_related(main: str, at: int) -> Condition | None:
+def state_of_related(main: str, at: int, whose_only: bool = False) -> Condition | None:
     """ "only issue refunds for bookings that have been cancelled": the state of the entity
-    a prepositional object names, bound from its relative clause, or None."""
+    a prepositional object names, bound from its relative clause, or None. `whose_only`:
+    only "whose <field> is ..." (a ban's "that ..." is read by `restrictors`)."""
     m = _FOR_WHICH.match(main[at:])
-    if m is None:
+    if m is None or (whose_only and not m["rel"].casefold().startswith("whose")):
         return None
     cond = relative_clause(" " + m["rel"], 0, m["np"])
     if cond is None or not cond.bound:
