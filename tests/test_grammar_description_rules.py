@@ -49,6 +49,15 @@ CASES: list[tuple[str, list[tuple[str, dict[str, Any], str]]]] = [
      [("require_before", {"before": ("get_booking", "get_customer")}, "enforce")]),
     ("Cancel a booking. This tool must only be called after the customer confirmed.",
      [("require_confirmation", {}, "enforce")]),
+    ("Cancel a booking. Prerequisite: get_booking.",
+     [("require_before", {"before": "get_booking"}, "enforce")]),
+    ("Cancel a booking. Depends on get_booking and get_customer.",
+     [("require_before", {"before": "get_booking"}, "enforce"),
+      ("require_before", {"before": "get_customer"}, "enforce")]),
+    ("Cancel a booking. Requires the output of `get_booking` or `get_customer`.",
+     [("require_before", {"before": ("get_booking", "get_customer")}, "enforce")]),
+    # a value it needs is no call it needs
+    ("Cancel a booking. Requires a booking id.", []),
     # a suggestion, not a restriction: nothing
     ("Cancel a booking. Use this when the booking status is 'reserved'.", []),
 ]  # fmt: skip

@@ -68,6 +68,14 @@ _FIRST = re.compile(
     r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
 )
 _OBLIGES = frozenset({"after", "once", "as soon as"})
+# in a tool's description: what must have run before it
+_DEPENDS = re.compile(
+    r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
+    r"(?:the\s+)?(?:(?:output|result|results|response)\s+(?:of|from)\s+)?)\s*(?P<ids>`?[A-Za-z][\w.]*"
+    r"`?(?:\(\))?(?:\s*(?:,|and|or)\s*(?:then\s+)?`?[A-Za-z][\w.]*`?(?:\(\))?)*)"
+    r"(?:\s+(?:to\s+(?:be\s+)?(?:called|run|have\s+run)(?:\s+first)?|first))?\s*[.;]?\s*$",
+    re.I,
+)
 _STATE_CHECK = re.compile(
     r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
 )
@@ -87,6 +95,14 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence is in a tool's description, where "use this" is the tool itself."""
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
+    needs = _DEPENDS.match(text) if described else None
+    if needs is not None:  # "Prerequisite: `a`", "requires the output of `a` and `b`"
+        listed = _listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
+        if listed and all(_TOOL_ID.fullmatch(t) or "_" in t for t in listed):
+            if len(listed) > 1 and re.search(r"\bor\b", needs["ids"], re.I):
+                return Timed((Emit("require_before", None, {"before": listed}, 0.7),), None)
+            return Timed(tuple(Emit("require_before", None, {"before": t}, 0.7) for t in listed),
+                         None)  # fmt: skip
     m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
     if m is None:
         return None
