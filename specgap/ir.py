@@ -105,6 +105,12 @@ class CandidateRule(Frozen):
         description="a condition the sentence states that could not be bound to an entity's "
         "field and values; a rule with one is `review_only`",
     )
+    mention_context: dict[str, str] = Field(
+        default_factory=dict,
+        exclude=True,  # used by the resolve stage only; the resolutions carry its effect
+        description="the text a mention was read from when that is not the rule's own "
+        "sentence (the previous step of a procedure): it is resolved in that text",
+    )
 
 
 class Candidate(Frozen):

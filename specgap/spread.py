@@ -85,7 +85,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         for tool in registry.tools:
             if tool.hook or tool.id in sources:
                 continue
-            named = [a for a in tool.arg_names if wanted <= set(words(a))]
+            named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
             if len(named) == 1:
                 params = {**rule.params, "facet": named[0]}
                 out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -95,6 +95,14 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _timely(wanted: set[str], arg: str) -> bool:
+    """A time value ("the current time", "timestamps") is carried by an argument named for a
+    time (`timestamp`, `time_verified`) or for when something happened (`created_at`)."""
+    if not wanted or not wanted <= _TIME_WORDS:
+        return False
+    return bool(set(words(arg)) & _TIME_WORDS) or _EVENT_TIME.search(arg) is not None
 
 
 def _in_section(copies: list[CandidateRule], heading: str, said: set[str]) -> list[CandidateRule]:
@@ -127,6 +135,12 @@ def _argument(tool: Tool, facet: str) -> str | None:
     return _named(tool, stems)
 
 
+# an argument named for when something happened (`created_at`, `updatedAt`): a timestamp
+_EVENT_TIME = re.compile(r"(?:_at|[a-z0-9]At)$")
+_TIMESTAMPS = frozenset({"timestamp", "datetime"})
+_TIME_WORDS = frozenset(w for t in ("time", "timestamp", "datetime") for w in words(t))
+
+
 def _named(tool: Tool, stems: list[str]) -> str | None:
     if not stems:
         return None
@@ -134,6 +148,10 @@ def _named(tool: Tool, stems: list[str]) -> str | None:
     for arg in tool.arg_names:
         if compact(arg) == whole:
             return arg
+    if whole in _TIMESTAMPS:  # "timestamps": a tool's one event-time argument, never a guess
+        timed = [a for a in tool.arg_names if _EVENT_TIME.search(a)]
+        if len(timed) == 1:
+            return timed[0]
     name = set(words(tool.id))
     for cut in range(1, len(stems)):
         entity, field = stems[:cut], "".join(stems[cut:])

@@ -116,3 +116,30 @@ def test_other_operators_keep_their_mentions() -> None:
         update={"operator": "deny_action", "params": {}, "target": "identify the member"}
     )
     assert expand_alternatives(Resolver(LIBRARY), [rule]) == (rule,)
+
+
+CLINIC = build_registry(
+    [
+        _tool("get_patient_details_by_id", "Get a patient's details by id.", "patient_id"),
+        _tool("get_patient_details_by_phone", "Get a patient's details by phone.", "phone"),
+        _tool("get_all_patient_visits_by_patient_id", "List a patient's visits.", "patient_id"),
+        _tool("get_visit_notes_by_visit", "Read the notes of one visit.", "visit_id"),
+        _tool("get_bills_by_id", "Read a bill.", "bill_id"),
+        _tool("get_all_bill_lines_by_bill_id", "Read a bill's lines.", "bill_id"),
+        _tool("get_bill_summary_by_bill_id", "Read a bill's summary.", "bill_id"),
+    ]
+)[0]
+
+
+@pytest.mark.parametrize(
+    ("phrase", "tools"),
+    [
+        # lookups of the patient itself, not of its visits
+        ("verify the patient", ("get_patient_details_by_id", "get_patient_details_by_phone")),
+        ("identify the patient", ("get_patient_details_by_id", "get_patient_details_by_phone")),
+        # no family reads the bill itself by two keys: no set, never a guess
+        ("identify the bill", None),
+    ],
+)
+def test_the_family_that_reads_the_thing_itself(phrase: str, tools: tuple[str, ...] | None) -> None:
+    assert alternatives(Resolver(CLINIC), phrase) == tools

@@ -23,7 +23,8 @@ _NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
 _UNIT = (
     r"(?:%|percent|dollars?|euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|"
     r"hours?|nights?|weeks?|months?|years?|minutes?|items?|units?|passengers?|people|persons?|"
-    r"seats?|degrees?)"
+    r"seats?|degrees?|mg|milligrams?|g|grams?|kg|kilograms?|ml|millilitres?|milliliters?|"
+    r"l|litres?|liters?|km|kilometres?|kilometers?|miles?|gb|mb|tb|kwh|lbs?|ounces?|oz)"
 )
 # a bound, not a rate ("$20 per day") nor a count of something else ("20 characters")
 _AMOUNT = (

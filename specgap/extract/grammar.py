@@ -24,7 +24,10 @@ from specgap.extract.grammar_conditions import (
     having_state,
     read_condition,
     relative_clause,
+    state_after,
+    state_of_related,
     state_subject,
+    subject_qualifier,
 )
 from specgap.extract.grammar_words import (
     DET,
@@ -34,13 +37,17 @@ from specgap.extract.grammar_words import (
     NOT_OBJECT,
     OBTAIN_VERBS,
     Quantity,
+    argument_of,
+    checked_predicate,
+    ensured,
     enumeration,
     object_at,
     open_enumeration,
+    purpose_verb,
     quantity_of,
+    tool_named_after,
 )
 from specgap.extract.pattern_base import (
-    QUOTED,
     USER,
     is_action_noun,
     lemma,
@@ -110,12 +117,15 @@ class Clause:
     format_of: str | None = None  # "IDs use the format 'R-<ID>'": a value format
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
+    tool: str | None = None  # "refund it using `issue_refund`": the tool named for the action
 
     @property
     def action(self) -> str | None:
+        """The mention of the action: the tool it is done with when the sentence names it,
+        else the verb and its object."""
         if self.verb is None:
             return None
-        return f"{self.verb} {self.object}".strip()
+        return self.tool or f"{self.verb} {self.object}".strip()
 
 
 _SUBJECTS = re.compile(
@@ -128,17 +138,6 @@ _ASK_FOR = re.compile(
     r"state|supply))\s+(?:their\s+|his\s+|her\s+|the\s+|a\s+|an\s+)?(?=[a-z])",
     re.I,
 )
-_NAMED = re.compile(
-    r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
-    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
-    + USER
-    + r"\s+(?:has\s+)?"
-    r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
-    r"chose|chosen|selected|requested|asked\s+for)\b",
-    re.I,
-)
-_NUMBER_OF = re.compile(r"\bthe\s+(?:number|count|amount|quantity)\s+of\s+(?P<arg>[a-z][\w-]*)",
-                        re.I)  # fmt: skip
 
 
 def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
@@ -198,20 +197,7 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 
-_ENSURE = re.compile(
-    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
-    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
-    re.I,
-)
 _USER_SUBJECT = re.compile(r"\b(?:the\s+)?" + USER + r"s?\s*$", re.I)
-
-
-def _values_in(text: str) -> list[str]:
-    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
-    if quoted:
-        return quoted
-    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
-    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []
 
 
 _NOT_FROM = re.compile(
@@ -272,6 +258,7 @@ def parse(text: str) -> Clause:
     span: tuple[int, int] | None = None
     passive = False
     imperative = False
+    tool: str | None = None  # "... using `issue_refund`": the tool the action is done with
     lead = _LEAD.match(main)
     first = _FIRST.match(main, lead.end() if lead else 0)
     aux = _AUX.search(main, first.end()) if first is not None else None
@@ -293,13 +280,20 @@ def parse(text: str) -> Clause:
         what = _WHETHER.match(main, o_end) if not obj else None
         if what is not None:
             obj, o_end = object_at(main, what.end() - 1)  # "verify if the customer exists"
+            obj, o_end = checked_predicate(main, obj, o_end)  # "... has been escalated"
         if not obj:
             # "remove from all groups": what the verb acts on follows a preposition
             via = re.match(r"\s+(?:from|to|on|in|into|onto)\s+", main[o_end:], re.I)
             if via is not None:
                 obj, o_end = object_at(main, o_end + via.end() - 1)
+        purpose = purpose_verb(verb, obj, main, o_end)
+        if purpose is not None:  # "use the query to retrieve the articles": retrieve them
+            verb, (obj, o_end) = purpose[0], object_at(main, purpose[1])
         span = (first.start(1), o_end)
-        cond = cond or (relative_clause(main, o_end, obj) if obj else None)
+        tool = tool_named_after(main, first.end(), o_end) if obj else None
+        cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
+        if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
+            cond = state_of_related(main, o_end, whose_only=modality == "must_not")
     elif modal is not None:
         verb, v_start, v_end, passive = _verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
@@ -314,22 +308,26 @@ def parse(text: str) -> Clause:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
-                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which)\s+", subject)[0]
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
+                                   r"having)\s+", subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 if len(parts) == 2 and cond is None:
                     # "orders that have been delivered cannot be cancelled": their state
                     cond = relative_clause(" " + parts[1], 0, obj) or cond
+                if cond is None:  # "bookings in 'active' status cannot be cancelled"
+                    cond = subject_qualifier(parts[0], main.find(parts[0]))
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
+                tool = tool_named_after(main, v_end, o_end) if obj else None
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):
             # "Assignment of assets is permitted only ...", "... receive license assignments"
-            verb = lemma(singular(nominal["noun"]))
+            verb, tool = lemma(singular(nominal["noun"])), None
             obj = " ".join(w.casefold() for w in nominal["np"].split()[:3])
             span = nominal.span()
     if cond is None:
@@ -345,7 +343,7 @@ def parse(text: str) -> Clause:
     ):
         # "at most one refund per booking": the noun names the action that is counted
         verb, quantity = lemma(singular(quantity.noun)), replace(quantity, calls=True)
-    arg, from_user, fixed = _argument(main)
+    arg, from_user, fixed = argument_of(main)
     obtain = None
     if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
         obtain = obj
@@ -354,7 +352,6 @@ def parse(text: str) -> Clause:
         obtain = object_at(main, asked.end() - 1)[0] or None
     ahead = _BEFORE.search(main)
     source = _NOT_FROM.search(text)
-    ensure = _ENSURE.search(text)
     gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
@@ -364,6 +361,8 @@ def parse(text: str) -> Clause:
     told = first is not None and first[1].casefold() in INSTRUCTIONS
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
+    if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
+        modality = "only"  # "X can be done as long as S": only while S
     return Clause(
         listed=listed,
         listed_of=listed_of,
@@ -386,16 +385,7 @@ def parse(text: str) -> Clause:
         confirmation=bool(_CONFIRM.search(text)),
         before=" ".join(ahead["x"].split()) if ahead else None,
         only_from=" ".join(source["src"].split()) if source else None,
-        ensures=tuple(_values_in(ensure["v"])) if ensure else (),
+        ensures=ensured(text),
         imperative=imperative,
+        tool=tool if verb is not None else None,
     )
-
-
-def _argument(main: str) -> tuple[str | None, bool, bool]:
-    named = _NAMED.search(main)
-    if named is not None:
-        return singular(named["arg"].split()[-1]), True, False
-    count = _NUMBER_OF.search(main)
-    if count is not None:
-        return count["arg"].casefold(), False, True
-    return None, False, False

@@ -176,16 +176,21 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
     which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
+    if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
+        near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
+        return _bind(cond, f"{near} {whose['f']} {whose['rest']}")
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
         rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)
-        return _bind(cond, f"{obj} {rest}")
+        near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]  # "drivers of booking that is X"
+        return _bind(cond, f"{near} {rest}")
     return cond
 
 
 _HAVING = re.compile(
     r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
-    r"(?P<field>[a-z][\w-]*)\s+(?:of|is|=)\s+(?P<values>" + _ITEM_ALT + r")",
+    r"(?P<field>[a-z][\w-]*)\s+(?:(?:of|is|=)\s+)?(?P<values>" + _ITEM_ALT + r")",
     re.I,
 )
 
@@ -245,3 +250,75 @@ def having_state(main: str) -> Condition | None:
         "only_if", " ".join(m[0].split()), m.start(), m.end(), singular(m["entity"]),
         m["field"].casefold(), values,
     )  # fmt: skip
+
+
+_QUALIFIED = re.compile(
+    r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
+    r"for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    re.I,
+)
+
+
+def subject_qualifier(subject: str, at: int) -> Condition | None:
+    """What restricts a passive sentence's subject ("bookings in 'active' status cannot be
+    cancelled", "refunds for corporate accounts must not be issued"): the entity's state
+    when the qualifier quotes values, otherwise the qualifier kept as an unbound condition,
+    so the rule is never read as a ban on every such entity. `at`: the subject's offset."""
+    m = _QUALIFIED.match(subject.strip())
+    if m is None:
+        return None
+    qualifier = " ".join(m["q"].split())
+    start = at + subject.find(m["q"])
+    cond = Condition("if", qualifier, start, start + len(m["q"]))
+    values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
+    if not values:
+        return cond
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
+    field = next((w for w in words if w in STATE_FIELDS), None)
+    entity = singular(m["head"].split()[-1].strip("`").casefold())
+    return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+
+
+_QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
+_WORD_ALT = _QUOTED_WORD + r"(?:\s*(?:,|or|and)\s*" + _QUOTED_WORD + r")*"
+_IN_STATE = re.compile(
+    r"^\s+(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
+    r"(?P<values>" + _WORD_ALT + r")(?:\s+(?P<f2>status|state|stage))?(?=\s*(?:$|[,.;:!?)]))",
+    re.I,
+)
+
+
+def state_after(main: str, at: int, obj: str) -> Condition | None:
+    """The state the object is in, said right after it: "cancel bookings in 'active'
+    status", "bookings with status 'reserved'"."""
+    m = _IN_STATE.match(main[at:])
+    if m is None or not obj:
+        return None
+    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["values"]))
+    field = (m["f1"] or m["f2"] or "status").casefold()
+    entity = singular(re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1].split()[-1])
+    text = " ".join(m[0].split())
+    return Condition("if", text, at + m.start(), at + m.end(), entity, field, values)
+
+
+_FOR_WHICH = re.compile(
+    r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
+    r"(?:is|are|was|were))\b[^.;,]*)",
+    re.I,
+)
+
+
+def state_of_related(main: str, at: int, whose_only: bool = False) -> Condition | None:
+    """ "only issue refunds for bookings that have been cancelled": the state of the entity
+    a prepositional object names, bound from its relative clause, or None. `whose_only`:
+    only "whose <field> is ..." (a ban's "that ..." is read by `restrictors`)."""
+    m = _FOR_WHICH.match(main[at:])
+    if m is None or (whose_only and not m["rel"].casefold().startswith("whose")):
+        return None
+    cond = relative_clause(" " + m["rel"], 0, m["np"])
+    if cond is None or not cond.bound:
+        return None
+    start = at + m.start("rel")
+    return Condition(cond.kind, cond.text, start, start + len(m["rel"]), cond.entity,
+                     cond.field, cond.values, cond.negated)  # fmt: skip

@@ -41,6 +41,8 @@ class Emit:
     params: dict[str, Any]
     confidence: float
     condition: str | None = None  # kept when it could not be bound: the rule is review_only
+    # mention -> the text it was read from, when not the rule's own sentence (a previous step)
+    contexts: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,11 @@ def _quantity(c: Clause) -> Answer:
     q = c.quantity
     if q is None or not _acts(c) or q.max is None:
         return None
-    made = c.verb in _MAKES and bool(q.noun) and singular(q.noun.split()[-1]) == _head(c)
+    last = singular(q.noun.split()[-1]) if q.noun else ""
+    # "create at most 5 schedules", "issue at most one refund per booking": each call makes
+    # one, or is one such act (a refund), so the count is of calls
+    made = bool(last) and (c.verb in _MAKES or is_action_noun(last))
+    made = made and (last == _head(c) or not c.object)
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:
@@ -135,7 +141,19 @@ def _quantity(c: Clause) -> Answer:
     return None
 
 
-_MAKES = frozenset({"create", "open", "book", "register", "schedule", "submit", "file", "place"})
+def call_count(c: Clause) -> Emit | None:
+    """The grammar's `max_calls` reading of a count ("issue at most one refund per
+    booking"), which replaces a reading of the same count as items of an argument."""
+    answer = _quantity(c)
+    if isinstance(answer, list) and answer and answer[0].operator == "max_calls":
+        return answer[0]
+    return None
+
+
+_MAKES = frozenset(
+    {"create", "open", "book", "register", "schedule", "submit", "file", "place", "issue", "send",
+     "grant", "post", "generate", "raise", "initiate"}
+)  # fmt: skip
 
 
 def _head(c: Clause) -> str:
@@ -210,6 +228,9 @@ def _enumerated(c: Clause) -> Answer:
     (the compiler spreads the `*` target, see `specgap.spread`)."""
     if not c.listed or c.negated:
         return None
+    cond = c.condition
+    if cond is not None and cond.bound and set(c.listed) <= set(cond.values):
+        return None  # "bookings whose status is 'a' or 'b'": the state of the entity acted on
     params = {"facet": c.listed_of, "allowed": list(c.listed)}
     return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.75)]
 
@@ -307,6 +328,7 @@ def candidate(s: Sentence, emit: Emit) -> CandidateRule:
         confidence=emit.confidence,
         extractor=EXTRACTOR,
         condition=emit.condition,
+        mention_context=dict(emit.contexts),
     )
 
 

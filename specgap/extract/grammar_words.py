@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, singular, split_words
+from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -33,6 +33,9 @@ IMPERATIVE_VERBS = frozenset(
         "classify identify detect summarize save store link attach generate compute calculate "
         "fill complete finish start launch trigger restart reboot refuel roam ship deliver "
         "dispatch authenticate recommend find locate turn "
+        "prescribe administer dispense admit discharge refill reactivate deactivate purge "
+        "unassign reopen withdraw deposit reimburse subscribe unsubscribe redeem lease rename "
+        "invite unblock authorize provision erase wipe forward "
     )
 )
 OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))
@@ -63,6 +66,8 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
         if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
         words.append(word.strip("`").removesuffix("'s").casefold())
+        if words in (["list", "of"], ["set", "of"], ["collection", "of"], ["series", "of"]):
+            words = []  # "retrieve a list of articles": the articles are what is acted on
     return " ".join(words), end
 
 
@@ -92,6 +97,10 @@ _UPPER = re.compile(
 _ONCE = re.compile(
     r"\b(?P<t>once|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b", re.I
 )
+_NEG_BEFORE = re.compile(
+    r"\b(?:cannot|can't|can\s+not|must\s+not|mustn't|may\s+not|never|not|don't|do\s+not)\b", re.I
+)
+_MORE_THAN = re.compile(r"\b(?:more\s+than|over|in\s+excess\s+of)\s*$", re.I)
 _SINGLE = re.compile(r"\b(?:a\s+single|only\s+one|one\s+single)\s+(?P<noun>[a-z][\w-]*(?:\s+or\s+"
                      r"[a-z][\w-]*)?)", re.I)  # fmt: skip
 _RATE = re.compile(
@@ -123,6 +132,11 @@ def quantity_of(main: str) -> Quantity | None:
     if once is not None:
         t = once["t"].casefold()
         n = _TIMES.get(t) or NUMBER_WORDS.get(once["n"] or "") or int(once["n"] or 0)
+        before = main[: once.start()]
+        if _NEG_BEFORE.search(before) and not _MORE_THAN.search(before):
+            n -= 1  # "cannot be refunded twice": at most once
+            if n < 1:
+                return None
         return Quantity(max=float(n), per=per, calls=True)
     single = _SINGLE.search(main)
     if single is not None:
@@ -196,3 +210,109 @@ def open_enumeration(text: str) -> bool:
     """A list of quoted values called typical, standard or an example."""
     m = _ENUM.search(text)
     return m is not None and _OPEN_LIST.search(text[: m.start("list")]) is not None
+
+
+# the predicate of a checked clause: "(the case) has already been escalated", "(it) exists"
+_PREDICATE = re.compile(
+    r"\s+(?:(?:has|have|had|is|are|was|were|can|could|will|would|may|might)\s+"
+    r"(?:(?:not|already|been|be|yet|still|now|successfully)\s+)*(?P<p>[a-z]+(?:ed|en))|"
+    r"(?:(?:not|already|still|now|successfully)\s+)*(?P<q>[a-z]+(?:ed|s)))\b",
+    re.I,
+)
+_NOT_PREDICATES = frozenset(
+    split_words(
+        "is was has does needs seems means as its this been then when open even often seven "
+        "less unless always sometimes"
+    )
+)
+
+
+def checked_predicate(text: str, obj: str, end: int) -> tuple[str, int]:
+    """The object of a check ("check if the case has been escalated": `case`) with the verb
+    said of it (`case escalated`), which tells what is checked; an adjective, a possession
+    or nothing leaves the object as it is. Returns the object and where it ends."""
+    said = _PREDICATE.match(text, end) if obj else None
+    if said is None:
+        return obj, end
+    word = (said["p"] or said["q"]).casefold()
+    return (obj, end) if word in _NOT_PREDICATES else (f"{obj} {word}", said.end())
+
+
+# "... using `issue_refund(booking_id)`", "via issueRefund": the tool an action is done with
+_TOOL_AFTER = re.compile(
+    r"\s+(?:using|via|through|with|by\s+(?:calling|using|invoking))\s+(?:the\s+)?`?"
+    r"(?P<id>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?:\s*\([^)]*\))?`?(?:\s+(?:tool|function|endpoint))?(?=$|[\s,.;:)])"
+)
+
+
+def tool_named_after(text: str, start: int, end: int) -> str | None:
+    """The tool identifier (snake_case, dotted or camelCase) named as what an action is
+    done with, within its object (`text[start:end]`) or right after it, or None: a word
+    of prose is never taken for a tool."""
+    m = _TOOL_AFTER.search(text, start)
+    return m["id"] if m is not None and m.start() <= end else None
+
+
+# "use the search query to retrieve the articles": the purpose names the action
+_PURPOSE = re.compile(r"\s+(?:as\s+[^,.;:]{1,60}?\s+)?(?:in\s+order\s+)?to\s+(?P<v>[a-z]+)\b")
+_MEANS = frozenset({"use", "utilize", "employ", "apply"})
+
+
+def purpose_verb(verb: str, obj: str, text: str, end: int) -> tuple[str, int] | None:
+    """For "use X to V ..." (X not a tool identifier), the action verb V and where it
+    ends: what is used is a means, the purpose is the action. None otherwise."""
+    if verb not in _MEANS or not obj or re.search(r"[_.]|[a-z][A-Z]", obj):
+        return None
+    m = _PURPOSE.match(text, end)
+    if m is None or m["v"].casefold() not in IMPERATIVE_VERBS or m["v"].casefold() in _MEANS:
+        return None
+    return m["v"].casefold(), m.end("v")
+
+
+# "with a card the customer named", "do not change the number of drivers"
+_NAMED = re.compile(
+    r"\b(?:with|to|for|on|from|using)\s+(?:an?|the|any|a\s+single)?\s*(?P<arg>[a-z][\w-]*"
+    r"(?:\s+(?!the\b|that\b|which\b)[a-z][\w-]*)?)\s+(?:that\s+|which\s+)?(?:the\s+)?"
+    + USER
+    + r"\s+(?:has\s+)?"
+    r"(?:explicitly\s+)?(?:named|provided|gave|given|mentioned|specified|supplied|stated|"
+    r"chose|chosen|selected|requested|asked\s+for)\b",
+    re.I,
+)
+_NUMBER_OF = re.compile(r"\bthe\s+(?:number|count|amount|quantity)\s+of\s+(?P<arg>[a-z][\w-]*)",
+                        re.I)  # fmt: skip
+
+
+def argument_of(main: str) -> tuple[str | None, bool, bool]:
+    """The constrained argument of a clause: (phrase, from the user?, kept unchanged?) for
+    "with a card the customer named" and "the number of drivers"."""
+    named = _NAMED.search(main)
+    if named is not None:
+        return singular(named["arg"].split()[-1]), True, False
+    count = _NUMBER_OF.search(main)
+    if count is not None:
+        return count["arg"].casefold(), False, True
+    return None, False, False
+
+
+# "check its status to make sure it is 'open'": the state the checked thing must be in
+_ENSURE = re.compile(
+    r"\bto\s+(?:make\s+sure|ensure|confirm|verify)\s+(?:that\s+)?(?:it|they|the\s+[a-z]+)\s+"
+    r"(?:is|are)\s+(?:still\s+|already\s+|currently\s+)?(?P<v>[^,;.]+)",
+    re.I,
+)
+
+
+def ensured(text: str) -> tuple[str, ...]:
+    """The values a check must find ("... to make sure it is 'open' or 'paused'"), or ()."""
+    m = _ENSURE.search(text)
+    return tuple(_values_in(m["v"])) if m is not None else ()
+
+
+def _values_in(text: str) -> list[str]:
+    quoted = [a or b or c for a, b, c in QUOTED.findall(text)]
+    if quoted:
+        return quoted
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip())]
+    return items if all(len(i.split()) == 1 and i.isalpha() for i in items) else []

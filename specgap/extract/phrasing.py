@@ -5,7 +5,8 @@ the grammar reads, so every offset into the sentence still holds.
 - "Under no circumstances should you V O", "In no case may the agent V O" -> "Never V O";
 - "It is forbidden / prohibited / not allowed / not permitted to V O" -> "Never V O";
 - "V-ing O is not allowed / is forbidden / is prohibited / must not happen" -> "V O never";
-- "Make sure to V", "Remember to V", "Don't forget to V" -> "Always V".
+- "Make sure to V", "Remember to V", "Don't forget to V" -> "Always V";
+- "Proceed with / go ahead with the <action noun> (of O)" -> "<verb> O".
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import lemma
+from specgap.extract.pattern_base import is_action_noun, lemma
 
 _AVOID = re.compile(r"^(?P<lead>\W*)(?P<said>(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b", re.I)
 _NO_CASE = re.compile(
@@ -49,8 +50,27 @@ def _fit(text: str, start: int, end: int, new: str) -> str:
     return text[:start] + new.ljust(end - start) + text[end:]
 
 
+# "proceed with the cancellation of X", "go ahead with the refund": the action the noun names
+_PROCEED = re.compile(
+    r"\b(?P<said>(?:proceed|go\s+ahead|continue)\s+with\s+(?:the\s+|a\s+|an\s+|any\s+|this\s+|"
+    r"that\s+)?(?P<n>[a-z]+)(?:\s+of\b)?)(?=\s+(?:the|an?|its|their|until|unless|before|after|"
+    r"without|if|when|once|for|to|and|or)\b|\s*[,.;:!?]|\s*$)",
+    re.I,
+)  # the noun ends its phrase: "the booking cancellation" is a cancellation, not a booking
+
+
+def _proceeded(text: str) -> str:
+    for m in _PROCEED.finditer(text):
+        noun = m["n"].casefold()
+        verb = lemma(noun) if is_action_noun(noun) else None
+        if verb is not None and verb in IMPERATIVE_VERBS and len(verb) <= len(m["said"]):
+            return _fit(text, m.start("said"), m.end("said"), verb)
+    return text
+
+
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
     if (m := _AVOID.match(text)) is not None and (verb := _verb(m["g"])) is not None:
         new = f"Never {verb}"
         if len(new) <= len(m["said"]):
@@ -65,3 +85,19 @@ def normalize(text: str) -> str:
         text = _fit(text, m.start("g"), m.end("g"), verb)
         return _fit(text, m.start("said"), m.end("said"), "never")
     return text
+
+
+# "No need to verify more than once", "you do not have to ask again": a duty waived, no rule
+_WAIVED = re.compile(
+    r"^\W*(?:(?:there\s+is\s+)?no\s+need\s+to|(?:you|the\s+agent|we)\s+(?:(?:do|does)\s+not|"
+    r"don't|doesn't)\s+(?:need|have)\s+to|(?:you|the\s+agent|we)\s+(?:need\s+not|needn't)|"
+    r"it\s+is\s+not\s+(?:necessary|required|needed)\s+to)\s+[a-z]",
+    re.I,
+)
+
+
+def waived(text: str) -> bool:
+    """The sentence lifts a duty ("no need to verify more than once", "you do not have to
+    ask twice"): it permits not acting, so it states no rule at all (a limit or a ban read
+    from it would be stronger than the sentence)."""
+    return _WAIVED.match(text) is not None

@@ -249,9 +249,10 @@ def _numbers(listed: str) -> list[int]:
     return found
 
 
-def orderings(steps: list[Step], scope: str | None) -> list[Emit]:
+def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> list[Emit]:
     """`require_before` between consecutive actions (see the module docstring); `scope`,
-    when the order holds within a named process only, is kept on every rule."""
+    when the order holds within a named process only, is kept on every rule but those
+    whose action is the process's `goal` ("to lend a book": lending holds it always)."""
     out: list[Emit] = []
     last: str | None = None  # the last action of the previous step that has one
     last_condition: str | None = None
@@ -260,7 +261,7 @@ def orderings(steps: list[Step], scope: str | None) -> list[Emit]:
     def add(then: str, first: str | None, condition: str | None) -> None:
         if first is None or first == then:
             return
-        kept = "; ".join(c for c in (scope, condition) if c) or None
+        kept = "; ".join(c for c in (None if then == goal else scope, condition) if c) or None
         emit = Emit("require_before", then, {"before": first}, 0.7, condition=kept)
         if emit not in out:
             out.append(emit)

@@ -5,11 +5,17 @@ replaces the patterns' weaker or wider reading of the same thing."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
+from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
-from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.grammar_rules import Emit, call_count, candidate
+from specgap.extract.inline_state import inline_state, own_state
+from specgap.extract.openers import opening_rules
+from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
@@ -25,12 +31,28 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
+    if valued and _state_values(clause, valued):  # "bookings that are 'cancelled'": a state
+        valued = []
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
+        valued = [] if valued and _state_values(clause, valued) else valued
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
         ]
+    if not rules and sentence.subject is None:  # "at the beginning, you must first X"
+        rules = [candidate(sentence, e) for e in opening_rules(sentence)]
+    if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
+        rules = [candidate(sentence, e) for e in inline_state(sentence)]
+    if not rules and sentence.subject is not None:  # "only use this when X is 'a'"
+        rules = [candidate(sentence, e) for e in own_state(sentence, clause)]
+    if not rules and sentence.subject is not None:  # "use this to get the time for logging X"
+        about = replace(sentence, subject=None)  # the rule is about the other action
+        rules = [candidate(about, e) for e in tool_purpose(sentence)]
+    confirmed = confirmed_step(sentence)  # "- Confirm the price" "- Apply the plan"
+    if confirmed:  # the yes guards the next step, whatever the bullet alone reads as
+        kept = [r for r in rules if r.operator != "require_confirmation"]
+        rules = [*kept, *(candidate(sentence, e) for e in confirmed)]
     first = needs_first(clause, sentence.clean) if sentence.subject is None else None
     if first is not None and not needs_approval(clause, sentence.clean):
         # "never X without checking Y first": Y before X, not a ban on X
@@ -40,6 +62,13 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     asked = needs_approval(clause, sentence.clean) if not rules else None
     if asked is not None and sentence.subject is None:  # "never X without asking the user"
         rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
+    calls = call_count(clause) if sentence.subject is None and not clause.negated else None
+    counts = [r for r in rules if _counts(r, clause)]
+    if calls is not None and counts:
+        # "issue at most one refund per booking": each call is one refund, not a list's size
+        # nor an amount
+        kept = [r for r in rules if r not in counts and r.operator != "max_calls"]
+        rules = [*kept, candidate(sentence, calls)]
     counted = negated_count(clause, sentence.clean)
     if counted is not None and (sentence.subject is None) == (counted[0] is not None):
         # the count the grammar reads replaces the phrase patterns' reading of it
@@ -70,3 +99,20 @@ def coordinated_bans(
         if a not in had
     ]
     return [*rules, *more]
+
+
+def _counts(rule: CandidateRule, clause: Clause) -> bool:
+    """The rule reads the clause's count as items of an argument or as an amount."""
+    if rule.operator == "arg_count_bound":
+        return True
+    noun = clause.quantity.noun if clause.quantity else ""
+    return rule.operator == "arg_within_bound" and bool(noun) and rule.params.get("facet") == noun
+
+
+def _state_values(clause: Clause, valued: list[Emit]) -> bool:
+    """The quoted values are the state a bound condition tests, not an argument's values."""
+    cond = clause.condition
+    if cond is None or not cond.bound or not cond.values:
+        return False
+    said = {str(v) for e in valued for k in ("values", "allowed") for v in e.params.get(k, ())}
+    return bool(said) and said <= set(cond.values)

@@ -15,7 +15,9 @@ from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
+from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import narrow
 from specgap.extract.segments import Sentence
@@ -25,14 +27,24 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    if waived(sentence.clean):  # "no need to verify more than once": no rule at all
+        return [], []
     clause = parse(sentence.clean)
-    found = list(sentence_rules(sentence))
+    # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
+    # an action: the grammar reads that sentence instead
+    found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
+    found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
     )
     if needed is not None:  # "cancelling a booking requires getting the booking first"
         timed = temporal.Timed((needed,), None)
+        if needed.target is not None:  # it names the action a pattern left to the section
+            found = [r for r in found if r.operator not in _ORDERS or r.target is not None]
+    if timed is not None and _BANNED_BEFORE.match(sentence.clean):
+        # "do not Y before X": X comes first; a phrase reading of "Y before X" has it backwards
+        found = [r for r in found if r.operator != "require_before"]
     ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
@@ -69,6 +81,50 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
 
 
 _ORDERS = frozenset({"require_before", "require_confirmation"})
+_VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+_BANNED_BEFORE = re.compile(
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|may|shall)\s+(?:not|never)|do\s+not|don't|"
+    r"never|must\s+not)\b[^.;]*?\b(?:before|prior\s+to)\b",
+    re.I,
+)
+_TOOL_NAME = re.compile(
+    r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?"
+)
+_SUBJECT_LED = re.compile(
+    r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]|^(?:the\s+)?(?:"
+    + USER
+    + r")s?\s+(?:has\s+|have\s+)?[a-z]+(?:ed|s)\b",
+    re.I,
+)  # "the customer confirmed": an event with its subject, not an action
+
+
+def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | None:
+    """ "Never refund bookings that are 'cancelled'": the quoted words are the state of
+    the entity the condition binds, not values of an argument; the ban is a plain one on
+    the action, which the condition then makes a `state_condition` (see `guard`). "Only
+    cancel bookings whose status is 'a'": no allowlist of an argument (None), the grammar
+    reads the state."""
+    cond = clause.condition
+    values = rule.params.get("values") or rule.params.get("allowed")
+    if rule.operator not in _VALUED or not values or cond is None or not cond.bound:
+        return rule
+    if not {str(v) for v in values} <= set(cond.values):
+        return rule
+    if rule.operator == "resource_in_allowlist":
+        return None
+    # the ban is on the clause's action; a pattern's target is kept only when it names a tool
+    named = rule.target is not None and _TOOL_NAME.fullmatch(rule.target) is not None
+    target = rule.target if named else (clause.action or rule.target)
+    if target is None:
+        return rule  # no action said: the state has nothing to restrict
+    return rule.model_copy(update={"params": {}, "target": target, "mentions": (target,)})
+
+
+def _subject_led(rule: CandidateRule) -> bool:
+    mentions = [rule.target, *(v for k, v in rule.params.items() if k == "before")]
+    return any(isinstance(m, str) and _SUBJECT_LED.match(m) for m in mentions)
+
+
 _CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 

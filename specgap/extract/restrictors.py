@@ -17,7 +17,14 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
-from specgap.extract.pattern_base import NUMBER_WORDS, USER, is_action_noun, lemma, singular
+from specgap.extract.pattern_base import (
+    NUMBER_WORDS,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
 
@@ -40,12 +47,14 @@ _APPROVAL = re.compile(
 _QUALIFIER = re.compile(
     r"^\s*,?\s*(?P<q>(?:without|unless|except|other\s+than|more\s+than|fewer\s+than|less\s+than|"
     r"greater\s+than|older\s+than|newer\s+than|over|under|above|below|beyond|outside|exceeding|"
-    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?!the\b|a\b|an\b)[a-z]+|that|which|whose|"
+    r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?:(?:the|a|an|any)\s+)?[a-z]+|that|which|whose|"
     r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
     r"prior\s+to|while|when|whenever|until|once|if|where|by|[a-z]+ed\s+(?:by|in|on|for|to|from|"
     r"with|before|after))\b[^.;]*)",
     re.I,
 )
+_AT_ONCE = re.compile(r"\b(?:at\s+a\s+time|at\s+once|simultaneously|in\s+parallel|concurrently)\b",
+                      re.I)  # fmt: skip
 _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})
 _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn"})
 
@@ -60,6 +69,8 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
     parameters), when what is counted is the action itself."""
     if clause.action_span is None or not clause.negated or clause.verb is None:
         return None
+    if _AT_ONCE.search(text[clause.action_span[1] :]):
+        return None  # "more than one at a time": calls at once, not in total
     count = _COUNT.match(text[clause.action_span[1] :])
     if count is not None and (count["times"] or count["noun"] in {"times", "time"}):
         # "do not call this tool more than once per order": calls of the action itself
@@ -117,17 +128,24 @@ def _count_params(count: re.Match[str]) -> dict[str, object]:
 
 # "with `files_delete`", "using the refund tool": names the tool, restricts nothing
 _TOOL_ONLY = re.compile(
-    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?`?[\w.\-]+`?(?:\s+(?:tool|function|api))?"
-    r"\s*[.;!]?$",
-    re.I,
+    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?(?:`[^`]+`|[A-Za-z]\w*(?:[_.][\w-]+)+|"
+    r"[a-z]+[A-Z]\w*|[\w.\-]+\s+(?:tool|function|api))(?:\s+(?:tool|function|api))?\s*[.;!]?$",
+)  # a tool's name or id ("in Paris" restricts the ban: it names a place, not a tool)
+_MAKING = frozenset(
+    split_words("create issue make open book send generate submit file place grant post raise")
 )
+_A_SUBJECT = re.compile(
+    r"^\W*(?:a|an)\s+(?P<e>[a-z][\w-]*)\s+(?:must|may|can|cannot|should)\b", re.I
+)  # "a booking must not be cancelled twice": each booking
 _EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
 
 
 def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
     """The rules with each plain ban narrowed to what the sentence says (module docstring),
     and a count of calls stated of "each booking" counted per booking."""
-    each = _EACH.match(text)
+    each = _EACH.match(text) or (_A_SUBJECT.match(text) if clause.passive else None)
+    if each is not None and clause.passive and clause.verb in _MAKING:
+        each = None  # "a refund can be issued twice": each call makes one, it is no entity
     if each is not None and singular(each["e"]) not in _WHOLE:
         per = singular(each["e"])
         rules = [
@@ -143,9 +161,13 @@ def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[Candid
 
 
 def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
+    if rule.operator == "deny_action" and rule.params.get("values") and not rule.condition:
+        return _narrowed_values(rule, rest)
     if rule.operator != "deny_action" or rule.params.get("values") or rule.condition:
         return rule
     count = _COUNT.match(rest)
+    if count is not None and _AT_ONCE.search(rest):  # "more than one at a time": no total
+        return rule.model_copy(update={"condition": " ".join(rest.strip(" .").split())})
     if count is not None and is_action_noun(count["noun"]):
         params = _count_params(count)
         target = rule.target
@@ -161,6 +183,23 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
     return rule
+
+
+def _narrowed_values(rule: CandidateRule, rest: str) -> CandidateRule:
+    """ "Never reserve a car of class 'luxury' for a new customer": the ban on the values
+    keeps what follows them as its condition (reviewed), never wider."""
+    ends = [
+        at + len(v) + 2
+        for v in (str(x) for x in rule.params.get("values", ()))
+        for q in ("'", '"', "`")
+        if (at := rest.rfind(f"{q}{v}{q}")) >= 0
+    ]
+    if not ends:
+        return rule
+    qualifier = _QUALIFIER.match(rest[max(ends) :])
+    if qualifier is None or _TOOL_ONLY.match(qualifier["q"]):
+        return rule
+    return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
 
 
 _OF_WHICH = re.compile(

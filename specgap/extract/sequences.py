@@ -62,7 +62,7 @@ def read_all(
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
         if paragraphs and procedures.announces(sentence):
             # "Step 1. ..." paragraphs: the steps keep their own sentences and rules
-            emits = procedures.orderings(paragraphs, _scope(sentence))
+            emits = procedures.orderings(paragraphs, _scope(sentence), goal_of(_scope(sentence)))
             later += procedures.requirements(paragraphs)
             rules = [candidate(sentence, e) for e in emits]
             found, notes = read_sentence(sentence)
@@ -149,15 +149,27 @@ def _scope(sentence: Sentence) -> str | None:
     return None if _NO_SCOPE.match(scope) else f"within: {scope}"
 
 
+def goal_of(scope: str | None) -> str | None:
+    """The action a procedure's scope names as its goal ("within: To lend a book": `lend
+    book`): the order before that action holds whenever it is done, so no condition."""
+    m = re.match(r"^within:\s*(?:in\s+order\s+)?to\s+(?P<v>.+)$", scope or "", re.I)
+    return parse(m["v"]).action if m is not None else None
+
+
 def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
     """`require_before` for each step after the first. The order of a named process ("the
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review."""
-    actions = [parse(step).action for step in steps]
+    actions = [(parse(step).action, step) for step in steps]
     condition = _scope(sentence)
-    for first, then in itertools.pairwise(actions):
+    goal = goal_of(condition)
+    for (first, said_first), (then, said_then) in itertools.pairwise(actions):
         if first and then and first != then:
-            emit = Emit("require_before", then, {"before": first}, 0.7, condition=condition)
+            # each step's action is resolved in the words of its own step
+            said = ((first, said_first), (then, said_then))
+            held = None if then == goal else condition  # the goal's own step: always
+            emit = Emit("require_before", then, {"before": first}, 0.7, condition=held,
+                        contexts=said)  # fmt: skip
             yield candidate(sentence, emit)
 
 
@@ -182,6 +194,7 @@ class _Chain:
     def __init__(self) -> None:
         self.section: str | None = None
         self.last: list[str] = []  # the actions of the previous step (coordinated objects)
+        self.said = ""  # the sentence the previous step was read from
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = _LABEL.sub("", sentence.clean.strip())
@@ -199,6 +212,7 @@ class _Chain:
         else:
             return []
         rules: list[CandidateRule] = []
+        own = " ".join(sentence.text.split())
         for part in parts:
             actions = actions_of(part)  # "extract the intents and sentiments": both
             if not actions:
@@ -206,7 +220,10 @@ class _Chain:
             for action in actions:
                 for before in self.last:
                     if before != action:
-                        emit = Emit("require_before", action, {"before": before}, 0.7)
+                        # the previous step is resolved in the sentence it was read from
+                        said = ((before, self.said),) if self.said != own else ()
+                        emit = Emit("require_before", action, {"before": before}, 0.7,
+                                    contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
-            self.last = actions
+            self.last, self.said = actions, own
         return rules

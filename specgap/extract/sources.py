@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from specgap.extract.grammar_rules import Emit
-from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 
 _GOT = (
@@ -67,6 +67,14 @@ _NEED = re.compile(
     r"(?P<src>`?[A-Za-z_][\w.]*`?(?:\(\))?)",
     re.I,
 )  # fmt: skip
+# "whenever the current time is required, use the appropriate tool": the tool that gets it
+_NEEDED = re.compile(
+    r"\b(?:if|when|whenever)\s+(?:the\s+|an?\s+)?" + _NP + r"\s+(?:is|are)\s+(?:required|needed)"
+    r"\s*,\s*(?:you\s+(?:must|should)\s+)?(?:always\s+)?(?:use|call|utili[sz]e)\s+(?:the\s+)?"
+    r"(?:(?P<src>`?[A-Za-z_][\w.]*`?(?:\(\))?)\s*$|(?:appropriate|right|correct|relevant|proper)\s+"
+    r"(?:tool|function))",
+    re.I,
+)
 _TOOL_ID = re.compile(
     r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
 )
@@ -93,7 +101,13 @@ _NOT_VALUES = frozenset(
 
 def value_sources(text: str) -> list[Emit]:
     """The `arg_grounded` rules a sentence states about where values come from."""
-    for pattern in (_NEED, _PASSIVE, _COME_FROM, _USE):
+    needed = _NEEDED.search(text)
+    if needed is not None and needed["src"] is None:  # the tool that gets the value
+        facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]
+        said = " ".join(w for w in needed["np"].split() if w.casefold() not in {"the", "a", "an"})
+        got: dict[str, Any] = {"from_user": False, "from_tools": [f"get {said.casefold()}"]}
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **got}, 0.7) for f in facets]
+    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE):
         m = pattern.search(text)
         if m is None:
             continue
@@ -115,6 +129,14 @@ def _source(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
+_TIME = re.compile(r"(?:date\s+and\s+time|date\s*time|time\s*stamps?|time|date\s+&\s+time)")
+
+
+def facets_of(np: str) -> list[str]:
+    """The values a noun phrase names (`the current date and time`: `time`)."""
+    return _facets(np, None)
+
+
 def _facets(np: str, ids: str | None) -> list[str]:
     """The values named: argument names in parentheses as written, else the noun phrase's
     coordinated parts (`tool names and arguments`), qualifiers dropped, nouns singular."""
@@ -123,6 +145,8 @@ def _facets(np: str, ids: str | None) -> list[str]:
         named = [i for i in listed if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+", i)]
         if named:
             return named
+    if _TIME.fullmatch(" ".join(w for w in np.casefold().split() if w not in _QUALIFIERS)):
+        return ["time"]  # "the current date and time": one value, a time
     out = []
     for part in re.split(r"\s+(?:and|or)\s+", np.strip()):
         words = [w.casefold() for w in part.split() if w.casefold() not in _QUALIFIERS]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
@@ -32,7 +33,11 @@ _WHEN = (
 # "after X, Y" (the event first) and "Y after X" (the event last)
 _LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
 _TRAILING = re.compile(
-    r"^(?P<main>.+?)\s*,?\s+" + _WHEN + r"\s+(?P<event>[^,;(]+?)\s*(?:[,;(].*)?[.!]?$", re.I | re.S
+    r"^(?P<main>.+?)\s*,?\s+"
+    + _WHEN
+    + r"\s+(?P<event>(?:[a-z]+ing\s*,\s*)*[^,;(]+?)\s*(?:[,;(].*)?"
+    r"[.!]?$",
+    re.I | re.S,
 )
 _TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _CONFIRMS = re.compile(
@@ -63,6 +68,14 @@ _FIRST = re.compile(
     r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
 )
 _OBLIGES = frozenset({"after", "once", "as soon as"})
+# in a tool's description: what must have run before it
+_DEPENDS = re.compile(
+    r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
+    r"(?:the\s+)?(?:(?:output|result|results|response)\s+(?:of|from)\s+)?)\s*(?P<ids>`?[A-Za-z][\w.]*"
+    r"`?(?:\(\))?(?:\s*(?:,|and|or)\s*(?:then\s+)?`?[A-Za-z][\w.]*`?(?:\(\))?)*)"
+    r"(?:\s+(?:to\s+(?:be\s+)?(?:called|run|have\s+run)(?:\s+first)?|first))?\s*[.;]?\s*$",
+    re.I,
+)
 _STATE_CHECK = re.compile(
     r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
 )
@@ -82,6 +95,14 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence is in a tool's description, where "use this" is the tool itself."""
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
+    needs = _DEPENDS.match(text) if described else None
+    if needs is not None:  # "Prerequisite: `a`", "requires the output of `a` and `b`"
+        listed = _listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
+        if listed and all(_TOOL_ID.fullmatch(t) or "_" in t for t in listed):
+            if len(listed) > 1 and re.search(r"\bor\b", needs["ids"], re.I):
+                return Timed((Emit("require_before", None, {"before": listed}, 0.7),), None)
+            return Timed(tuple(Emit("require_before", None, {"before": t}, 0.7) for t in listed),
+                         None)  # fmt: skip
     m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
     if m is None:
         return None
@@ -127,8 +148,30 @@ def read(text: str, described: bool = False) -> Timed | None:
     if before is None or before == action:
         return None
     obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
+    listed = _listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
+    if len(listed) > 1 and action not in listed:
+        if re.search(r"\bor\b", event, re.I):
+            emits: tuple[Emit, ...] = (Emit("require_before", action, {"before": listed}, 0.7),)
+        else:
+            emits = tuple(Emit("require_before", action, {"before": t}, 0.7) for t in listed)
+        return Timed(emits, (action or "this tool") if obliges else None)
     emit = Emit("require_before", action, {"before": before}, 0.7)
     return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+_LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
+
+
+def _listed_tools(event: str) -> list[str]:
+    """The tool ids an event lists with nothing but "and", "or" and commas between them
+    (`check_availability and get_customer`); [] when other words stand between."""
+    found = list(_TOOL_ID.finditer(event))
+    if len(found) < 2:
+        return []
+    for a, b in pairwise(found):
+        if not _LIST_GLUE.match(event[a.end() : b.start()]):
+            return []
+    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
 
 
 _SUBJECT_IS = re.compile(
@@ -155,6 +198,10 @@ def _said_action(main: str) -> str | None:
 def requires(text: str) -> Emit | None:
     """`Cancelling a booking requires getting the booking first`, `refunds require a prior
     cancellation`: the second action comes before the first."""
+    yes = _REQUIRES_YES.match(text.strip())
+    if yes is not None:  # "refunds require the customer's explicit confirmation"
+        said = _said_action(f"{yes['a']} is done")
+        return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
     m = _REQUIRES.match(text.strip())
     if m is None:
         return None
@@ -165,6 +212,13 @@ def requires(text: str) -> Emit | None:
     return Emit("require_before", then, {"before": first}, 0.7)
 
 
+_REQUIRES_YES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
+    + USER
+    + r")'?s?'?\s+|their\s+)?"
+    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
+    re.I,
+)
 _REQUIRES = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
     r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
@@ -175,7 +229,19 @@ _REQUIRES = re.compile(
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    later = event_action(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1))
+    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    gerunds = _GERUNDS.match(event)
+    if gerunds is not None and not negated and action is not None:
+        # "find the patient before booking, rescheduling or cancelling an appointment": each
+        each = [
+            event_action(f"{g} {gerunds['rest']}") for g in re.findall(r"[a-z]+ing", gerunds["gs"])
+        ]
+        found = [a for a in dict.fromkeys(each) if a is not None and a != action]
+        if len(found) > 1:
+            return Timed(
+                tuple(Emit("require_before", a, {"before": action}, 0.7) for a in found), None
+            )
+    later = event_action(event)
     if later is None or action is None or later == action:
         return None
     if negated:
@@ -183,6 +249,12 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ways = _alternatives(action, main_text)
     first: str | list[str] = ways if len(ways) > 1 else action
     return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+
+
+_GERUNDS = re.compile(
+    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)\s+(?P<rest>\S.*)$",
+    re.I,
+)
 
 
 def _object_of(action: str | None) -> str:
@@ -231,8 +303,8 @@ def event_action(event: str) -> str | None:
     if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
         return _action(lemma(first), event, len(words[0]))
     did = _SUBJECT_DID.match(event)
-    if did is not None:
-        return _action(lemma(did["verb"]), event, did.end())
+    if did is not None:  # "you cancel ...", "the agent cancels ..."
+        return _action(_present(lemma(did["verb"])), event, did.end())
     passive = _PASSIVE.match(event)
     if passive is not None:  # "the booking is cancelled": cancel booking
         subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
@@ -283,6 +355,16 @@ def _nominal_action(phrase: str) -> str | None:
     )
     obj = [w.casefold() for w in words[:-1]] or ([of["o"].casefold()] if of else [])
     return " ".join([verb, *obj])
+
+
+def _present(verb: str) -> str:
+    """The base form of a third-person present verb (`cancels`, `reaches`), else the verb."""
+    if verb in IMPERATIVE_VERBS or not verb.endswith("s"):
+        return verb
+    for cut in (1, 2):
+        if verb[:-cut] in IMPERATIVE_VERBS:
+            return verb[:-cut]
+    return verb
 
 
 def _action(verb: str, text: str, at: int) -> str | None:

@@ -356,7 +356,7 @@ _PROSE = (
     Prose(
         "only-to-what-the-user-named",
         r"\b(?:only|never|do\s+not|don't)\s+(?P<verb>[a-z]+)\s+(?P<obj>(?:[\w`.-]+\s+){0,3}?)"
-        r"(?:to|with|for|on|into|from)\s+(?:an?\s+|any\s+|the\s+)?(?P<what>\w+(?:\s+\w+)??)\s+"
+        r"(?:to|with|for|on|into|from)\s+(?:an?\s+|any\s+|the\s+)?(?P<what>[\w-]+(?:\s+[\w-]+)??)\s+"
         r"(?:that\s+|which\s+|whom\s+)?(?:the\s+)?" + USER + r"\s+(?:has\s+|did\s+not\s+|didn't\s+|"
         r"has\s+not\s+|hasn't\s+)?(?:explicitly\s+)?(?:named|name|provided|provide|gave|given|give|"
         r"mentioned|mention|specified|specify|supplied|supply|stated|state|asked\s+for|ask\s+for|"

@@ -107,7 +107,8 @@ _NOUN_VERBS = {
     "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
 }  # fmt: skip
 _KEEP_E = re.compile(
-    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv)$"
+    r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv|dul|dl|cl|"
+    r"gl|kl|fl)$"
 )
 
 

@@ -15,9 +15,10 @@ Two readings, each exact or nothing (a near tie elsewhere stays a tie, never a g
 - lookups of one thing by different keys: a read verb ("identify", "look up", "find",
   "verify") and an object that is all said by the names of read tools before their `by`
   (`get_customer_by_phone`, `get_customer_by_id` for "the customer"): when all such tools
-  read the same thing, and there are two or more, the set is them. Lookups of different
-  things ("user information" and "all user accounts" for "the user"), one lookup alone, or
-  a write verb: no set. A mention that resolves to one tool is never read as a set.
+  read the same thing, and there are two or more, the set is them. Of lookups of different
+  things, the one family that reads the thing itself ("user information", not "all user
+  accounts", for "the user") is the set; otherwise, one lookup alone, or a write verb: no
+  set. A mention that resolves to one tool is never read as a set.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ _MEANS = re.compile(r"\bby\s+(?=\w+ing\b)", re.IGNORECASE)
 _OR = re.compile(r"\s*,?\s*\b(?:or|either)\b\s*|\s*[/,;]\s*", re.IGNORECASE)
 # words an identification says of anything it identifies ("verify the user's identity")
 _IMPLIED = frozenset(stem(w) for w in ("identity", "identities", "identification", "record"))
+# what reading a thing itself returns: `get_user_information_by_id` reads "the user"
+_PLAIN = frozenset(stem(w) for w in ("information", "info", "details", "detail", "data", "profile"))
 _KEY_WORDS = frozenset({"by", "via", "with", "using", "through", "and", "plus"})
 _AND = re.compile(r"\s*(?:\+|&|\band\b|\bplus\b)\s*", re.IGNORECASE)
 
@@ -111,6 +114,9 @@ def _lookups(resolver: Resolver, mention: str) -> tuple[str, ...] | None:
         read = _keyed_object(tool.id)
         if read is not None and wanted <= set(read) and _reads(resolver, tool.id):
             groups.setdefault(read, []).append(tool.id)
+    if len(groups) > 1:  # "the user": its information, not its accounts or referrals
+        plain = {k: v for k, v in groups.items() if set(k) - _PLAIN == wanted}
+        groups = plain if len(plain) == 1 else groups
     if len(groups) != 1:
         return None  # none, or lookups of different things that all mention it
     (family,) = groups.values()

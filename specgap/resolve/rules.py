@@ -19,6 +19,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
+from specgap.resolve.evidence import MARGIN
 from specgap.resolve.resolver import Resolver
 
 ANY_TOOL = "*"  # in a source list (`from_tools`): the output of any tool
@@ -37,7 +38,11 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     if rule.target is not None and is_glob(rule.target):
         target = glob_resolution(resolver, rule.target)
     else:
-        target = resolver.resolve(rule.target, context)
+        target = resolver.resolve(rule.target, _context(rule, rule.target, context))
+    if rule.target is None and target.status == "ambiguous":
+        broken = _by_heading(resolver, rule.context, target)
+        if broken is not target:  # an inference from the heading: reviewed, never enforced
+            target, rule = broken, rule.model_copy(update={"grounding": "inferred"})
     operator = OPERATORS.get(rule.operator)
     sources = operator.tool_sources if operator else ()
     params: dict[str, tuple[Resolution, ...]] = {}
@@ -45,10 +50,38 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         params[name] = tuple(
             glob_resolution(resolver, m)
             if name in sources and m == ANY_TOOL
-            else resolver.resolve(m, context)
+            else resolver.resolve(m, _context(rule, m, context))
             for m in mentions
         )
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+def _by_heading(resolver: Resolver, heading: str, tied: Resolution) -> Resolution:
+    """An implicit target tied between tools, in a section whose heading names one of them
+    ("### Modify items": `modify_pending_order_items`): that one, and the rule is then an
+    inference (reviewed). The heading only breaks the tie; a heading naming no tool, or one
+    outside the tie, leaves it ambiguous."""
+    if not heading.strip():
+        return tied
+    named = resolver.resolve(heading)
+    top = tied.candidates[0].score
+    tie = [c for c in tied.candidates if top - c.score < MARGIN - 1e-9]
+    chosen = next((c for c in tie if named.status == "resolved" and c.tool_id == named.tool_id),
+                  None)  # fmt: skip
+    if chosen is None:
+        return tied
+    lead = chosen.model_copy(update={"score": round(min(top + MARGIN, 0.96), 4)})
+    rest = tuple(c for c in tied.candidates if c is not chosen)
+    return tied.model_copy(update={"status": "resolved", "candidates": (lead, *rest)})
+
+
+def _context(rule: CandidateRule, mention: str | None, own: str) -> str:
+    """A mention read from another text than the rule's sentence (the previous step of a
+    procedure) is resolved in that text, with the rule's section and facet."""
+    said = rule.mention_context.get(mention) if mention is not None else None
+    if said is None:
+        return own
+    return f"{said} {rule.context} {rule.params.get('facet', '')}"
 
 
 def context_of(rule: CandidateRule) -> str:

@@ -1,0 +1,75 @@
+"""A state written as a field test in a tool's description: "Use ONLY for first-time cards
+(issue_reason = 'new_account' or 'first_card')". The described tool is allowed only while
+the field holds one of the values: `state_condition(field, allowed)` over the outputs read
+before it.
+
+Read only where the sentence restricts the tool to the test ("only", "exclusively",
+"solely") and the test is written with `=` (or `==`, `in`) between an argument-like field
+name and quoted values; a test in a sentence that does not restrict the tool ("e.g.
+status = 'open'") states nothing here. The field test may be only part of what the
+sentence requires ("first-time cards on a checking account"); the rule checks that part,
+so it is never stronger than the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import Emit
+from specgap.extract.pattern_base import QUOTED
+from specgap.extract.segments import Sentence
+
+_ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
+_TEST = re.compile(
+    r"\b(?P<field>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s*(?:==?|\bin\b)\s*(?P<values>(?:['\"][^'\"]+"
+    r"['\"]\s*(?:,\s*(?:or\s+)?|\bor\s+)?)+)"
+)
+_EXAMPLE = re.compile(r"\b(?:e\.g\.|for\s+example|for\s+instance|such\s+as|like)\s*[,:]?\s*$", re.I)
+
+
+def inline_state(sentence: Sentence) -> list[Emit]:
+    """`state_condition` on the described tool for a restricting sentence with a field
+    test (module docstring); [] otherwise."""
+    if sentence.subject is None:
+        return []
+    text = sentence.clean
+    only = _ONLY.search(text)
+    if only is None:
+        return []
+    out: list[Emit] = []
+    for m in _TEST.finditer(text, only.end()):
+        if _EXAMPLE.search(text[: m.start()]):
+            continue  # an example of a value, not the rule's test
+        values = [a or b or c for a, b, c in QUOTED.findall(m["values"])]
+        if values:
+            out.append(Emit("state_condition", None, {"field": m["field"], "allowed": values}, 0.7))
+    return out[:1]
+
+
+_ITSELF = frozenset({"", "this", "it", "tool", "function", "method", "endpoint", "this tool"})
+_CALLS = frozenset({"use", "call", "invoke", "run", "execute"})
+
+
+def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
+    """In a tool's description, "only use this when the booking status is 'reserved'",
+    "never call this tool if the booking is 'active'": `state_condition` on the described
+    tool (allowed under "only", denied under a ban; a negated test flips it)."""
+    cond = clause.condition
+    if sentence.subject is None or cond is None or not cond.bound or clause.verb not in _CALLS:
+        return []
+    if clause.object not in _ITSELF:
+        return []
+    if clause.negated:
+        allowed = cond.negated  # "never ... if it is not 'x'": only when it is
+    elif clause.modality == "only" or cond.kind == "only_if":
+        allowed = not cond.negated
+    else:
+        return []  # "use this when ...": a suggestion, no restriction
+    params: dict[str, Any] = {("allowed" if allowed else "denied"): list(cond.values)}
+    if cond.entity:
+        params["entity"] = cond.entity
+    if cond.field:
+        params["field"] = cond.field
+    return [Emit("state_condition", None, params, 0.7)]
