@@ -7,6 +7,9 @@ plain `deny_action` accordingly:
 
 - "more than N <action noun>s (per <entity>)" -> `max_calls` N (per the entity);
 - "without (the user's) approval / confirmation / consent" -> `require_confirmation`;
+- "and <another verb> <its object>" -> the ban is of the two actions together ("never refund
+  a deposit and charge a fee on the same rental"), which is no ban of either alone: kept
+  with "together with ..." as its condition, reviewed;
 - any other qualifier (a count of things, a comparison, "without ...", "except ...", "to
   <verb> ...", "for ...", "on behalf of ...") -> the ban keeps it as its condition, so it is
   reviewed, never enforced as the wider rule (and `condition-not-bound` says so).
@@ -17,6 +20,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     NUMBER_WORDS,
     USER,
@@ -140,6 +144,10 @@ _A_SUBJECT = re.compile(
 _EACH = re.compile(r"^\W*(?:each|every|any\s+one|a\s+single)\s+(?P<e>[a-z][\w-]*)\b", re.I)
 
 
+# "... and charge a fee": a second action with its own verb (and not "and then", an order)
+_JOINT = re.compile(r"^\s*,?\s+(?:and|&)\s+(?:also\s+)?(?P<verb>[a-z]+)\s+(?=\S)", re.I)
+
+
 def narrow(rules: list[CandidateRule], clause: Clause, text: str) -> list[CandidateRule]:
     """The rules with each plain ban narrowed to what the sentence says (module docstring),
     and a count of calls stated of "each booking" counted per booking."""
@@ -176,6 +184,10 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
+    joint = _JOINT.match(rest)
+    if joint is not None and joint["verb"].casefold() in IMPERATIVE_VERBS:
+        together = " ".join(rest[joint.start("verb") :].strip(" .;!").split())
+        return rule.model_copy(update={"condition": f"together with: {together}"})
     state = _object_state(rest)
     if state is not None:  # "no refund for a booking that has not been cancelled"
         return _as(rule, "state_condition", state, rule.target)
