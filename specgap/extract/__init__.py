@@ -51,7 +51,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(config_rules(artifact))
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        for _, found, notes in unclaimed(read_all(_sentences(artifact))):
+        for _, found, notes in unclaimed(read_all(sentences(artifact))):
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":
@@ -62,7 +62,8 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     return Extracted(tuple(rules), tuple(diagnostics))
 
 
-def _sentences(artifact: Artifact) -> Iterator[Sentence]:
+def sentences(artifact: Artifact) -> Iterator[Sentence]:
+    """The sentences of an artifact's prose (a prompt's, or its tools' descriptions)."""
     if artifact.kind == "prompt" and artifact.data is not None:  # a JSON/YAML agent config
         from specgap.extract.embedded import embedded_sentences
 

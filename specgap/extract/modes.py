@@ -25,9 +25,10 @@ from typing import Any
 
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError, error
-from specgap.extract import Extracted, extract_deterministic
+from specgap.extract import Extracted, extract_deterministic, sentences
 from specgap.extract.grounding import normalized
 from specgap.extract.injection import quarantine, scan
+from specgap.extract.leftovers import leftover
 from specgap.extract.llm import LlmExtractor, LlmFailure
 from specgap.extract.lock import LockEntry
 from specgap.extract.structural import config_rules, schema_rules
@@ -162,6 +163,26 @@ def _artifact(artifact: Artifact, mode: str, llm: LlmExtractor, found: _Found) -
     else:
         found.rules.extend(structural(artifact))
         found.rules.extend(outcome.rules)
+        found.diagnostics.extend(unread(artifact, outcome.rules, outcome.dropped))
+
+
+def unread(
+    artifact: Artifact, rules: Sequence[CandidateRule], notes: Sequence[Diagnostic]
+) -> list[Diagnostic]:
+    """In `llm` mode the model's reading replaces the patterns': a sentence of the artifact
+    that reads like a rule (`leftovers.leftover`) and that no rule of the model and no note
+    covers gets its `rule-not-compiled` note, as it would from the patterns."""
+    spans = [r.span for r in rules] + [n.span for n in notes if n.span is not None]
+    taken = [(x.start_byte, x.end_byte) for x in spans if x.path == artifact.path]
+    out: list[Diagnostic] = []
+    for sentence in sentences(artifact):
+        at = sentence.span()
+        if any(a < at.end_byte and at.start_byte < b for a, b in taken):
+            continue
+        note = leftover(sentence)
+        if note is not None:
+            out.append(note)
+    return out
 
 
 def _in_llm_mode(diagnostic: Diagnostic) -> Diagnostic:
