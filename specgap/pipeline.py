@@ -33,6 +33,7 @@ from specgap.ir import (
 )
 from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
+from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
 from specgap.units import (
     extract_all,
@@ -149,8 +150,11 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
 def resolve_stage(project: Project, state: AgentState, options: Options) -> AgentState:
     assert state.registry is not None
     # "identify the customer": any one of the lookups (`specgap.resolve.alternatives`)
-    rules = expand_alternatives(resolver_for(options.cache, state.registry), state.rules)
-    return replace(state, rules=rules, resolved=resolve_all(options.cache, state.registry, rules))
+    resolver = resolver_for(options.cache, state.registry)
+    # "verify their identity before any change to their account": per account tool
+    rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
+    resolved = resolve_all(options.cache, state.registry, rules)
+    return state.with_diagnostics(notes, rules=rules, resolved=resolved)
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:

@@ -15,6 +15,7 @@ from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.identify_first import identify_first
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
@@ -29,6 +30,10 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     """The rules one sentence states and the diagnostics about what did not compile."""
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
+    account = identify_first(sentence.clean) if sentence.subject is None else []
+    if account:  # "verify the caller's identity before any change to their account"
+        rules = [candidate(sentence, e) for e in account]
+        return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
     clause = parse(sentence.clean)
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead

@@ -107,8 +107,8 @@ def _lookups(resolver: Resolver, mention: str) -> tuple[str, ...] | None:
     if action is None or not action.classes or not action.classes <= READ_ONLY_CLASSES:
         return None
     wanted = set(action.objects) - _IMPLIED
-    if not wanted:
-        return None
+    if not wanted and not set(action.objects) & _IMPLIED:
+        return None  # "verify their identity": whatever the one family of lookups reads
     groups: dict[tuple[str, ...], list[str]] = {}
     for tool in resolver.registry.tools:
         read = _keyed_object(tool.id)

@@ -1,0 +1,175 @@
+"""Identify the person before acting on their account: "Before doing anything with a
+member's bookings, confirm who they are by their card number or their e-mail", "Verify the
+caller's identity before any change to their account", "You must authenticate the patient
+before reading or changing their records".
+
+Such a sentence orders an identification before every action on the person's account. It
+is read from its grammar, not from its words:
+
+- the identification: a verb of identifying (verify, confirm, authenticate, identify,
+  validate, establish) whose object is the person ("the patient") or their identity
+  ("their identity", "who they are"), optionally with the ways it is done ("by their card
+  number or their e-mail": any one of them);
+- the scope: a `before` phrase over what belongs to the person, said by a possessive ("their
+  account", "a member's bookings", "the patient's records") after "anything", "any action",
+  "any change", or gerunds ("reading or changing"); a scope of changes only ("any change
+  to", "modifying", "updating") holds for the tools that change something, never for reads.
+
+It emits `require_before("*", identify <person> [by A or by B])` with the params `account`
+(the person's noun, or "" when the sentence names none) and `changes` (the scope is changes
+only); `specgap.resolve.accounts` turns it into one rule per tool acting on the account. A
+condition before the sentence ("if the caller is new, ...") is kept (the rule is reviewed);
+a negation ("there is no need to verify ..."), an identification of anything else ("verify
+the address before shipping"), or a scope naming no possessive ("before shipping a parcel",
+read by `temporal`) is not read here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_rules import Emit
+from specgap.extract.pattern_base import ANY_TOOL, singular
+
+_VERB = r"(?:verify|confirm|authenticate|identify|validate|establish|check)"
+_IDENTITY = (
+    r"(?:identity|identities|identification|who\s+(?:they|he|she|you)\s+(?:are|is)\b[^,.;]*?)"
+)
+_POSSESSOR = (
+    r"(?:(?:their|his|her|the\s+(?P<p1>[a-z]+)'s|a\s+(?P<p2>[a-z]+)'s|(?P<p3>[a-z]+)'s)"
+    r"|(?:the|any)(?=\s+(?:account|accounts|records?|profile)\b))"  # "the account"
+)
+# the identification: "verify the caller's identity", "authenticate the patient",
+# "confirm who they are"
+_IDENT = re.compile(
+    rf"\b(?P<verb>{_VERB})(?:ing)?\s+(?:"
+    rf"(?:the\s+|their\s+|a\s+)?(?:(?P<own>[a-z]+)'s\s+)?{_IDENTITY}"
+    # a person as the object only of a verb that says identity: "authenticate the patient"
+    r")|\b(?:authenticat|identify)(?:e|es|ing|y)?\s+(?:the|a)\s+(?P<who>[a-z]+)"
+    r"(?=\s|[,.;]|$)(?!\s+(?:id|number|address|details)\b)"
+    # the passive: "their identity has been verified", "the patient must be authenticated"
+    r"|\b(?:the\s+|their\s+|a\s+)?(?:(?P<own2>[a-z]+)'s\s+|(?P<who2>[a-z]+)\s+)?"
+    r"(?:(?P<id2>identity)\s+)?(?:must|has\s+to|have|has|should|needs\s+to|is|was)\s+"
+    r"(?:first\s+)?(?:been\s+|be\s+)?(?P<pv>verified|confirmed|authenticated|identified|"
+    r"validated|established)\b"
+    # a noun: "identity verification is required before ..."
+    r"|\b(?P<nom>identity\s+(?:verification|check|confirmation|authentication)|"
+    r"(?:verification|confirmation|authentication)\s+of\s+(?:the\s+|their\s+)?"
+    r"(?:(?P<own3>[a-z]+)'s\s+)?identity)\b",
+    re.I,
+)
+# "do not change a member's bookings until their identity has been verified"
+_UNTIL = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
+    r"(?P<scope>[a-z]+(?:\s*(?:,|or|and)\s*[a-z]+)*(?:\s+(?:anything|any\s+part)"
+    rf"(?:\s+(?:with|of|on|in|to))?)?)\s+{_POSSESSOR}\s+(?P<what>[a-z]+)[^.;]*?"
+    r"\b(?:until|unless|before|without\s+first)\b",
+    re.I,
+)
+_SCOPE = re.compile(
+    r"\bbefore\s+(?P<scope>(?:(?:doing|taking|performing|making|carrying\s+out)\s+)?"
+    r"(?:anything|(?:(?:any|all)\s+)?(?:action|actions|change|changes|operation|operations|"
+    r"update|updates|modification|modifications|request|requests|work)|"
+    r"(?:[a-z]+ing)(?:\s*(?:,|or|and)\s*(?:[a-z]+ing))*)"
+    rf"(?:\s+(?:else\s+)?(?:with|to|on|in|for|of|involving|regarding|about|related\s+to))?)\s+"
+    rf"{_POSSESSOR}\s+(?P<what>[a-z]+)",
+    re.I,
+)
+# "before any account change", "before changing account details": the account as a noun
+_ACCOUNT_SCOPE = re.compile(
+    r"\bbefore\s+(?P<scope>(?:[a-z]+ing\s+)?(?:(?:any|all|an)\s+)?(?P<what>account|profile)"
+    r"(?:\s+(?:action|actions|change|changes|update|updates|details|data|information|"
+    r"operation|operations|request|requests|modification|modifications))?)\b",
+    re.I,
+)
+_READS = re.compile(
+    r"\b(?:anything|any\s+(?:action|actions|operation|operations|request|requests|work)|"
+    r"action|actions|operation|operations|requests?|work|read\w*|view\w*|access\w*|look\w*|"
+    r"discuss\w*|see\w*|check\w*|open\w*|handl\w*|touch\w*|help\w*|assist\w*|"
+    r"shar\w*|disclos\w*|answer\w*)\b",
+    re.I,
+)
+_WAYS = re.compile(
+    r"\b(?:by|via|using|with|through)\s+(?:their\s+|his\s+|her\s+|the\s+)?(?P<a>[a-z][\w -]*?)"
+    r"\s*,?\s+or\s+(?:by\s+|via\s+|using\s+|with\s+|through\s+)?(?:their\s+|his\s+|her\s+|the\s+)?"
+    r"(?P<b>[a-z][\w -]*?)\s*(?:[.;,]|$)",
+    re.I,
+)
+_NEGATED = re.compile(
+    r"\b(?:no\s+need|not\s+(?:need|have|required|necessary)|never|don't|do\s+not|"
+    r"needn't|without)\b",
+    re.I,
+)
+_CONDITION = re.compile(r"^\W*(?P<c>(?:if|when|whenever|unless|once|while)\b[^,]+),", re.I)
+_NOT_PERSON = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "their",
+        "them",
+        "they",
+        "his",
+        "her",
+        "who",
+        "it",
+        "this",
+        "that",
+        "identity",
+        "account",
+        "accounts",
+        "record",
+        "records",
+        "profile",
+    ]
+)
+# a passive that says identity without the word: "the member must be authenticated"
+_NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"})
+
+
+def identify_first(text: str) -> list[Emit]:
+    """`require_before("*", identify <person> ...)` over the person's account for a sentence
+    of the module's form; [] for any other sentence."""
+    scope = _UNTIL.search(text)
+    ident = _IDENT.search(text, scope.end()) if scope is not None else None
+    if scope is None or ident is None:  # "verify who they are before any change to ..."
+        scope = _SCOPE.search(text) or _ACCOUNT_SCOPE.search(text)
+        ident = _IDENT.search(text)
+        if scope is None or ident is None or _NEGATED.search(text):
+            return []
+    if scope.start() <= ident.start() < scope.end():
+        return []  # the identification is inside the scope: not what comes first
+    identity = ident["id2"] or (ident["who2"] or "").casefold().startswith("identit")
+    if ident["pv"] and not identity and ident["pv"].casefold() in _NOT_OF_PERSON:
+        return []  # "the address must be verified": identity only when said
+    said = (ident[g] for g in ("own", "who", "own2", "who2", "own3"))
+    owners = (scope.groupdict().get(g) for g in ("p1", "p2", "p3"))
+    named = [str(p) for p in (*said, *owners) if _person(p)]
+    person = singular(named[0].casefold()) if named else ""
+    head = f"identify {person}".strip()
+    # the ways it is done: after the identification, up to the scope when that follows
+    after = text[ident.end() : scope.start() if ident.start() < scope.start() else len(text)]
+    ways = _WAYS.search(after)
+    before = f"{head} by {_plain(ways['a'])} or by {_plain(ways['b'])}" if ways else head
+    if head == "identify" and not ways:
+        before = "identify identity"  # "verify their identity": whoever the lookups read
+    words = scope["scope"]
+    # the tools that only read are in scope only when the scope says so ("anything",
+    # "reading or changing", "any request"); "updating or cancelling" is changes only
+    changes = not _READS.search(words)
+    lead = _CONDITION.match(text)
+    condition = (
+        lead["c"].strip()
+        if lead is not None and lead.end() <= min(scope.start(), ident.start()) + 1
+        else None
+    )
+    params = {"before": before, "account": person, "changes": changes}
+    return [Emit("require_before", ANY_TOOL, params, 0.7, condition=condition)]
+
+
+def _person(word: str | None) -> bool:
+    return bool(word) and str(word).casefold() not in _NOT_PERSON
+
+
+def _plain(part: str) -> str:
+    return " ".join(part.split()).strip(" -").casefold()
