@@ -27,7 +27,7 @@ ACCOUNT = [
         "Freeze a membership for some weeks.",
         member_id="string",
         weeks="integer",
-    ),  # fmt: skip
+    ),
     _tool("book_class", "Book a member into a class.", member_id="string", class_id="string"),
 ]
 OTHER = [
@@ -53,8 +53,10 @@ def _orders(built: Built) -> dict[str, tuple[Any, str]]:
     for p in built.policies:
         if p.operator == "require_before":
             before = p.condition.model_dump()["before"]
-            out[p.target] = (tuple(before) if isinstance(before, list | tuple) else before,
-                             p.enforcement)  # fmt: skip
+            out[p.target] = (
+                tuple(before) if isinstance(before, list | tuple) else before,
+                p.enforcement,
+            )
     return out
 
 
@@ -106,8 +108,9 @@ CASES: list[tuple[str, str, set[str], str]] = [
 ]
 
 
-@pytest.mark.parametrize(("name", "text", "targets", "enforcement"), CASES,
-                         ids=[c[0] for c in CASES])  # fmt: skip
+@pytest.mark.parametrize(
+    ("name", "text", "targets", "enforcement"), CASES, ids=[c[0] for c in CASES]
+)
 def test_identify_first_spreads_over_the_account(
     tmp_path: Path, name: str, text: str, targets: set[str], enforcement: str
 ) -> None:
@@ -123,19 +126,19 @@ NOT_READ = [
     (
         "a duty lifted",
         "There is no need to verify the member's identity before any change to their account.",
-    ),  # fmt: skip
+    ),
     (
         "a thing checked, not a person",
         "Check the booking status before cancelling the member's booking.",
-    ),  # fmt: skip
+    ),
     (
         "one action, not the account (read by `temporal`)",
         "Verify the member's identity before freezing a membership.",
-    ),  # fmt: skip
+    ),
     (
         "a ban waiting on an address",
         "Do not change a member's bookings until the address has been verified.",
-    ),  # fmt: skip
+    ),
 ]
 
 
@@ -151,8 +154,11 @@ def test_the_address_rule_is_not_spread(tmp_path: Path) -> None:
 
 
 def test_no_account_tool_stays_reviewed_with_a_note(tmp_path: Path) -> None:
-    built = _build(tmp_path, "Verify the member's identity before any change to their account.",
-                   LOOKUPS + OTHER)  # fmt: skip
+    built = _build(
+        tmp_path,
+        "Verify the member's identity before any change to their account.",
+        LOOKUPS + OTHER,
+    )
     rules = [p for p in built.policies if p.operator == "require_before"]
     assert [(p.target, p.enforcement) for p in rules] == [("*", "review_only")]
     notes = [d for d in built.state.diagnostics if d.code == "condition-not-bound"]
@@ -170,7 +176,8 @@ def test_lookups_that_cannot_be_told_apart_stay_unresolved(tmp_path: Path) -> No
         _tool("find_trainer_by_email", "Find a trainer by e-mail address.", email="string"),
         *ACCOUNT,
     ]
-    built = _build(tmp_path, "Verify the caller's identity before any change to their account.",
-                   tools)  # fmt: skip
+    built = _build(
+        tmp_path, "Verify the caller's identity before any change to their account.", tools
+    )
     assert all(p.enforcement != "enforce" for p in built.policies if p.operator == "require_before")
     assert any(d.code == "unresolved-mention" for d in built.state.diagnostics)
