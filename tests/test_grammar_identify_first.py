@@ -99,6 +99,24 @@ CASES: list[tuple[str, str, set[str], str]] = [
         "enforce",
     ),
     (
+        "reads only: the changes are left out",
+        "Never disclose a member's information before confirming their identity.",
+        {"get_member_details"},
+        "enforce",
+    ),
+    (
+        "identifying details after a subject's verbs: all",
+        "Before you access or modify a member's plan, confirm the member's card number and e-mail.",
+        ALL,
+        "enforce",
+    ),
+    (
+        "only after",
+        "You may change a member's bookings only after confirming their identity.",
+        CHANGES,
+        "enforce",
+    ),
+    (
         "a condition is kept: reviewed",
         "If the member calls from abroad, verify their identity before any change to their "
         "account.",
@@ -134,6 +152,14 @@ NOT_READ = [
     (
         "one action, not the account (read by `temporal`)",
         "Verify the member's identity before freezing a membership.",
+    ),
+    (
+        "one tool's action with a possessive (read by `temporal`)",
+        "Confirm the member's card number before freezing their membership.",
+    ),
+    (
+        "only after something else",
+        "Book a member's classes only after checking the timetable.",
     ),
     (
         "a ban waiting on an address",

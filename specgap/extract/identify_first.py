@@ -12,12 +12,15 @@ is read from its grammar, not from its words:
   number or their e-mail": any one of them);
 - the scope: a `before` phrase over what belongs to the person, said by a possessive ("their
   account", "a member's bookings", "the patient's records") after "anything", "any action",
-  "any change", or gerunds ("reading or changing"); a scope of changes only ("any change
-  to", "modifying", "updating") holds for the tools that change something, never for reads.
+  "any change", or generic verbs ("reading or changing", "access or modify", never one
+  tool's action: "freezing their membership" is read by `temporal`); a scope of changes
+  only ("any change to", "updating") holds for the tools that change something, one of
+  reads only ("disclosing their information") for the tools that only read.
 
 It emits `require_before("*", identify <person> [by A or by B])` with the params `account`
-(the person's noun, or "" when the sentence names none) and `changes` (the scope is changes
-only); `specgap.resolve.accounts` turns it into one rule per tool acting on the account. A
+(the person's noun, or "" when the sentence names none) and `touches` (`all`, or `changes`
+or `reads` when the scope names only those); `specgap.resolve.accounts` turns it into one
+rule per tool acting on the account. A
 condition before the sentence ("if the caller is new, ...") is kept (the rule is reviewed);
 a negation ("there is no need to verify ..."), an identification of anything else ("verify
 the address before shipping"), or a scope naming no possessive ("before shipping a parcel",
@@ -35,6 +38,13 @@ _VERB = r"(?:verify|confirm|authenticate|identify|validate|establish|check)"
 _IDENTITY = (
     r"(?:identity|identities|identification|who\s+(?:they|he|she|you)\s+(?:are|is)\b[^,.;]*?)"
 )
+# verbs of acting on a whole account, never one tool's action ("freezing their membership")
+_GENERIC = (
+    r"(?:access|read|view|see|look\s+at|open|discuss|disclose|shar|chang|modif|updat|edit|"
+    r"alter|amend|touch|handl|manag|act\s+on|work\s+on|help\s+with|assist\s+with|process)"
+)
+_GENERIC_ING = rf"(?:{_GENERIC}(?:ing|ying))"
+_GENERIC_BASE = rf"(?:{_GENERIC}(?:e|y|s)?)"
 _POSSESSOR = (
     r"(?:(?:their|his|her|the\s+(?P<p1>[a-z]+)'s|a\s+(?P<p2>[a-z]+)'s|(?P<p3>[a-z]+)'s)"
     r"|(?:the|any)(?=\s+(?:account|accounts|records?|profile)\b))"  # "the account"
@@ -52,6 +62,13 @@ _IDENT = re.compile(
     r"(?:(?P<id2>identity)\s+)?(?:must|has\s+to|have|has|should|needs\s+to|is|was)\s+"
     r"(?:first\s+)?(?:been\s+|be\s+)?(?P<pv>verified|confirmed|authenticated|identified|"
     r"validated|established)\b"
+    # the person's identifying details: "confirm the patient's name and date of birth"
+    rf"|\b{_VERB}(?:ing)?\s+(?:the\s+|a\s+)?(?:(?P<own4>[a-z]+)'s|their|his|her)\s+"
+    r"(?P<keys>(?:full\s+)?(?:name|date\s+of\s+birth|birth\s*date|card\s+number|"
+    r"e-?mail(?:\s+address)?|phone(?:\s+number)?|pin|password|[a-z]+\s+(?:id|number))"
+    r"(?:\s*(?:,|and|or)\s*(?:(?:their|his|her)\s+)?(?:full\s+)?(?:name|date\s+of\s+birth|"
+    r"birth\s*date|card\s+number|e-?mail(?:\s+address)?|phone(?:\s+number)?|pin|password|"
+    r"[a-z]+\s+(?:id|number)))*)\b"
     # a noun: "identity verification is required before ..."
     r"|\b(?P<nom>identity\s+(?:verification|check|confirmation|authentication)|"
     r"(?:verification|confirmation|authentication)\s+of\s+(?:the\s+|their\s+)?"
@@ -61,16 +78,24 @@ _IDENT = re.compile(
 # "do not change a member's bookings until their identity has been verified"
 _UNTIL = re.compile(
     r"\b(?:do\s+not|don't|never|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-    r"(?P<scope>[a-z]+(?:\s*(?:,|or|and)\s*[a-z]+)*(?:\s+(?:anything|any\s+part)"
+    rf"(?P<scope>{_GENERIC_BASE}(?:\s*(?:,|or|and)\s*{_GENERIC_BASE})*(?:\s+(?:anything|any\s+part)"
     rf"(?:\s+(?:with|of|on|in|to))?)?)\s+{_POSSESSOR}\s+(?P<what>[a-z]+)[^.;]*?"
     r"\b(?:until|unless|before|without\s+first)\b",
+    re.I,
+)
+# "you may change a member's loans only after confirming their identity"
+_AFTER = re.compile(
+    rf"\b(?P<scope>{_GENERIC_BASE}(?:\s*(?:,|or|and)\s*{_GENERIC_BASE})*)\s+"
+    rf"{_POSSESSOR}\s+(?P<what>[a-z]+)[^.;]*?\bonly\s+(?:after|once|when)\b",
     re.I,
 )
 _SCOPE = re.compile(
     r"\bbefore\s+(?P<scope>(?:(?:doing|taking|performing|making|carrying\s+out)\s+)?"
     r"(?:anything|(?:(?:any|all)\s+)?(?:action|actions|change|changes|operation|operations|"
     r"update|updates|modification|modifications|request|requests|work)|"
-    r"(?:[a-z]+ing)(?:\s*(?:,|or|and)\s*(?:[a-z]+ing))*)"
+    rf"{_GENERIC_ING}(?:\s*(?:,|or|and)\s*{_GENERIC_ING})*|"
+    r"(?:you|the\s+agent|the\s+assistant|we)\s+(?:can\s+|may\s+)?"
+    rf"{_GENERIC_BASE}(?:\s*(?:,|or|and)\s*{_GENERIC_BASE})*(?:\s+(?:anything|any\s+part))?)"
     rf"(?:\s+(?:else\s+)?(?:with|to|on|in|for|of|involving|regarding|about|related\s+to))?)\s+"
     rf"{_POSSESSOR}\s+(?P<what>[a-z]+)",
     re.I,
@@ -82,13 +107,18 @@ _ACCOUNT_SCOPE = re.compile(
     r"operation|operations|request|requests|modification|modifications))?)\b",
     re.I,
 )
-_READS = re.compile(
-    r"\b(?:anything|any\s+(?:action|actions|operation|operations|request|requests|work)|"
-    r"action|actions|operation|operations|requests?|work|read\w*|view\w*|access\w*|look\w*|"
-    r"discuss\w*|see\w*|check\w*|open\w*|handl\w*|touch\w*|help\w*|assist\w*|"
-    r"shar\w*|disclos\w*|answer\w*)\b",
+# what the scope says it covers: every action, the reads, the changes
+_EVERY = re.compile(
+    r"\b(?:anything|action|actions|operation|operations|requests?|work|touch\w*|handl\w*|"
+    r"manag\w*|help\w*|assist\w*|process\w*|act)\b",
     re.I,
 )
+_READ_WORDS = re.compile(
+    r"\b(?:read\w*|view\w*|access\w*|look\w*|discuss\w*|see\w*|open\w*|shar\w*|"
+    r"disclos\w*)\b",
+    re.I,
+)
+_CHANGE_WORDS = re.compile(r"\b(?:chang\w*|modif\w*|updat\w*|edit\w*|alter\w*|amend\w*)\b", re.I)
 _WAYS = re.compile(
     r"\b(?:by|via|using|with|through)\s+(?:their\s+|his\s+|her\s+|the\s+)?(?P<a>[a-z][\w -]*?)"
     r"\s*,?\s+or\s+(?:by\s+|via\s+|using\s+|with\s+|through\s+)?(?:their\s+|his\s+|her\s+|the\s+)?"
@@ -130,7 +160,7 @@ _NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"}
 def identify_first(text: str) -> list[Emit]:
     """`require_before("*", identify <person> ...)` over the person's account for a sentence
     of the module's form; [] for any other sentence."""
-    scope = _UNTIL.search(text)
+    scope = _UNTIL.search(text) or _AFTER.search(text)
     ident = _IDENT.search(text, scope.end()) if scope is not None else None
     if scope is None or ident is None:  # "verify who they are before any change to ..."
         scope = _SCOPE.search(text) or _ACCOUNT_SCOPE.search(text)
@@ -142,7 +172,7 @@ def identify_first(text: str) -> list[Emit]:
     identity = ident["id2"] or (ident["who2"] or "").casefold().startswith("identit")
     if ident["pv"] and not identity and ident["pv"].casefold() in _NOT_OF_PERSON:
         return []  # "the address must be verified": identity only when said
-    said = (ident[g] for g in ("own", "who", "own2", "who2", "own3"))
+    said = (ident[g] for g in ("own", "who", "own2", "who2", "own3", "own4"))
     owners = (scope.groupdict().get(g) for g in ("p1", "p2", "p3"))
     named = [str(p) for p in (*said, *owners) if _person(p)]
     person = singular(named[0].casefold()) if named else ""
@@ -156,14 +186,16 @@ def identify_first(text: str) -> list[Emit]:
     words = scope["scope"]
     # the tools that only read are in scope only when the scope says so ("anything",
     # "reading or changing", "any request"); "updating or cancelling" is changes only
-    changes = not _READS.search(words)
+    reads, changes = bool(_READ_WORDS.search(words)), bool(_CHANGE_WORDS.search(words))
+    every = bool(_EVERY.search(words)) or reads == changes
+    touches = "all" if every else "reads" if reads else "changes"
     lead = _CONDITION.match(text)
     condition = (
         lead["c"].strip()
         if lead is not None and lead.end() <= min(scope.start(), ident.start()) + 1
         else None
     )
-    params = {"before": before, "account": person, "changes": changes}
+    params = {"before": before, "account": person, "touches": touches}
     return [Emit("require_before", ANY_TOOL, params, 0.7, condition=condition)]
 
 

@@ -8,7 +8,8 @@ or the account, by the registry's argument names: `<person> id` / `<person> numb
 (`member_id`, `customerId`, `patient_number`), or `account id`, where the person words are
 the sentence's noun ("member") and what the lookups' names read before their `by`
 (`find_member_by_card`: member; `find_user_id_by_email`: user). A scope of changes only
-("before any change to their account") leaves out the tools that only read.
+("before any change to their account") leaves out the tools that only read; one of reads
+only ("before disclosing their information"), the tools that change something.
 
 Never a guess: when the lookups do not resolve to tools (one, or a set any one of which
 will do), or no tool takes such an argument, the rule stays the single rule over every call
@@ -27,7 +28,7 @@ from specgap.resolve.alternatives import _keyed_object, _reads, alternatives
 
 _KEYS = frozenset(words("id ids number no num code"))
 _ACCOUNT = frozenset(words("account"))
-_OWN = ("account", "changes")  # the params the extractor adds, never part of a condition
+_OWN = ("account", "touches")  # the params the extractor adds, never part of a condition
 _UNKNOWN = "the tools acting on the account could not be determined"
 
 
@@ -83,14 +84,14 @@ def _spread(resolver: Resolver, rule: CandidateRule) -> list[CandidateRule]:
     person = set(words(str(rule.params.get("account", ""))))
     for tool_id in lookups:
         person |= set(_keyed_object(tool_id) or ()) - _KEYS
-    changes = bool(rule.params.get("changes"))
+    touches = str(rule.params.get("touches", "all"))
     acting = [
         t
         for t in resolver.registry.tools
         if not t.hook
         and t.id not in lookups
         and _identifies(t, person)
-        and not (changes and _reads(resolver, t.id))
+        and _touched(touches, _reads(resolver, t.id))
     ]
     if not acting:
         kept = _UNKNOWN
@@ -114,6 +115,12 @@ def _lookups(resolver: Resolver, before: object) -> tuple[str, ...] | None:
         if res.status == "resolved" and res.tool_id is not None:
             return (res.tool_id,)
     return None
+
+
+def _touched(touches: str, reads: bool) -> bool:
+    """A tool that only reads is in a scope of reads or of everything; one that changes
+    something, in a scope of changes or of everything."""
+    return touches == "all" or (touches == "reads") == reads
 
 
 def _one_read(resolver: Resolver) -> str | None:
