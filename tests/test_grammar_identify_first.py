@@ -117,6 +117,18 @@ CASES: list[tuple[str, str, set[str], str]] = [
         "enforce",
     ),
     (
+        "a list naming a generic verb, any of their",
+        "Identify the member before you view, change or cancel any of their bookings.",
+        ALL,
+        "enforce",
+    ),
+    (
+        "a ban on sharing until an active identification: reads only",
+        "Do not share any details of a member's account until you have verified who they are.",
+        {"get_member_details"},
+        "enforce",
+    ),
+    (
         "a condition is kept: reviewed",
         "If the member calls from abroad, verify their identity before any change to their "
         "account.",
@@ -156,6 +168,10 @@ NOT_READ = [
     (
         "one tool's action with a possessive (read by `temporal`)",
         "Confirm the member's card number before freezing their membership.",
+    ),
+    (
+        "a list of one tool's actions (read by `temporal`)",
+        "Verify the member's identity before you freeze or cancel their membership.",
     ),
     (
         "only after something else",

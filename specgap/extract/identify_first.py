@@ -34,7 +34,11 @@ import re
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, singular
 
-_VERB = r"(?:verify|confirm|authenticate|identify|validate|establish|check)"
+_VERB = (
+    r"(?:verif(?:y|ies|ying|ied)|confirm(?:s|ing|ed)?|authenticat(?:e|es|ing|ed)|"
+    r"identif(?:y|ies|ying|ied)|validat(?:e|es|ing|ed)|establish(?:es|ing|ed)?|"
+    r"check(?:s|ing|ed)?)"
+)
 _IDENTITY = (
     r"(?:identity|identities|identification|who\s+(?:they|he|she|you)\s+(?:are|is)\b[^,.;]*?)"
 )
@@ -44,26 +48,34 @@ _GENERIC = (
     r"alter|amend|touch|handl|manag|act\s+on|work\s+on|help\s+with|assist\s+with|process)"
 )
 _GENERIC_ING = rf"(?:{_GENERIC}(?:ing|ying))"
-_GENERIC_BASE = rf"(?:{_GENERIC}(?:e|y|s)?)"
+_GENERIC_BASE = rf"(?:{_GENERIC}(?:e|y|s|es|ies)?)"
+# a list of actions naming at least one generic verb: "view, change or cancel"
+_ANY_ACT = r"(?:[a-z]+(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+))"
+_ACTS = rf"(?:{_ANY_ACT}*{_GENERIC_BASE}(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)[a-z]+)*)"
+# what of the account the scope covers before the possessive
+_PART = (
+    r"(?:\s+(?:anything|any\s+part|any\s+details?|any\s+information|details|information|any)"
+    r"(?:\s+(?:with|of|on|in|to|about))?)?"
+)
 _POSSESSOR = (
-    r"(?:(?:their|his|her|the\s+(?P<p1>[a-z]+)'s|a\s+(?P<p2>[a-z]+)'s|(?P<p3>[a-z]+)'s)"
+    r"(?:(?:any\s+of\s+|all\s+of\s+)?(?:their|his|her|the\s+(?P<p1>[a-z]+)'s|a\s+(?P<p2>[a-z]+)'s|(?P<p3>[a-z]+)'s)"
     r"|(?:the|any)(?=\s+(?:account|accounts|records?|profile)\b))"  # "the account"
 )
 # the identification: "verify the caller's identity", "authenticate the patient",
 # "confirm who they are"
 _IDENT = re.compile(
-    rf"\b(?P<verb>{_VERB})(?:ing)?\s+(?:"
+    rf"\b(?P<verb>{_VERB})\s+(?:"
     rf"(?:the\s+|their\s+|a\s+)?(?:(?P<own>[a-z]+)'s\s+)?{_IDENTITY}"
     # a person as the object only of a verb that says identity: "authenticate the patient"
     r")|\b(?:authenticat|identify)(?:e|es|ing|y)?\s+(?:the|a)\s+(?P<who>[a-z]+)"
     r"(?=\s|[,.;]|$)(?!\s+(?:id|number|address|details)\b)"
     # the passive: "their identity has been verified", "the patient must be authenticated"
     r"|\b(?:the\s+|their\s+|a\s+)?(?:(?P<own2>[a-z]+)'s\s+|(?P<who2>[a-z]+)\s+)?"
-    r"(?:(?P<id2>identity)\s+)?(?:must|has\s+to|have|has|should|needs\s+to|is|was)\s+"
-    r"(?:first\s+)?(?:been\s+|be\s+)?(?P<pv>verified|confirmed|authenticated|identified|"
+    r"(?:(?P<id2>identity)\s+)?(?:(?:must|has\s+to|should|needs\s+to|will)\s+(?:first\s+)?be|"
+    r"(?:has|have)\s+(?:first\s+)?been|is|was|are)\s+(?P<pv>verified|confirmed|authenticated|identified|"
     r"validated|established)\b"
     # the person's identifying details: "confirm the patient's name and date of birth"
-    rf"|\b{_VERB}(?:ing)?\s+(?:the\s+|a\s+)?(?:(?P<own4>[a-z]+)'s|their|his|her)\s+"
+    rf"|\b{_VERB}\s+(?:the\s+|a\s+)?(?:(?P<own4>[a-z]+)'s|their|his|her)\s+"
     r"(?P<keys>(?:full\s+)?(?:name|date\s+of\s+birth|birth\s*date|card\s+number|"
     r"e-?mail(?:\s+address)?|phone(?:\s+number)?|pin|password|[a-z]+\s+(?:id|number))"
     r"(?:\s*(?:,|and|or)\s*(?:(?:their|his|her)\s+)?(?:full\s+)?(?:name|date\s+of\s+birth|"
@@ -78,8 +90,7 @@ _IDENT = re.compile(
 # "do not change a member's bookings until their identity has been verified"
 _UNTIL = re.compile(
     r"\b(?:do\s+not|don't|never|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-    rf"(?P<scope>{_GENERIC_BASE}(?:\s*(?:,|or|and)\s*{_GENERIC_BASE})*(?:\s+(?:anything|any\s+part)"
-    rf"(?:\s+(?:with|of|on|in|to))?)?)\s+{_POSSESSOR}\s+(?P<what>[a-z]+)[^.;]*?"
+    rf"(?P<scope>{_ACTS}{_PART})\s+{_POSSESSOR}\s+(?P<what>[a-z]+)[^.;]*?"
     r"\b(?:until|unless|before|without\s+first)\b",
     re.I,
 )
@@ -95,7 +106,7 @@ _SCOPE = re.compile(
     r"update|updates|modification|modifications|request|requests|work)|"
     rf"{_GENERIC_ING}(?:\s*(?:,|or|and)\s*{_GENERIC_ING})*|"
     r"(?:you|the\s+agent|the\s+assistant|we)\s+(?:can\s+|may\s+)?"
-    rf"{_GENERIC_BASE}(?:\s*(?:,|or|and)\s*{_GENERIC_BASE})*(?:\s+(?:anything|any\s+part))?)"
+    rf"{_ACTS}{_PART})"
     rf"(?:\s+(?:else\s+)?(?:with|to|on|in|for|of|involving|regarding|about|related\s+to))?)\s+"
     rf"{_POSSESSOR}\s+(?P<what>[a-z]+)",
     re.I,
