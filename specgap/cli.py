@@ -399,40 +399,55 @@ class OnErrorMode(StrEnum):
     closed = "closed"
 
 
+# the options `check` and `audit` share
+CheckAgentOpt = Annotated[str, typer.Option("--agent", help="Agent whose policy applies.")]
+PolicyOpt = Annotated[
+    Path | None, typer.Option("--policy", help="Policy bundle (default: the project's out).")
+]
+TraceFormatOpt = Annotated[
+    TraceFormat, typer.Option("--trace-format", help="Input format (default: sniffed).")
+]
+CheckFormatOpt = Annotated[CheckFormat, typer.Option("--format", help="Output format.")]
+SkipOpt = Annotated[
+    list[str] | None, typer.Option("--skip", help="Tool glob never checked (repeatable).")
+]
+OnlyOpt = Annotated[
+    list[str] | None, typer.Option("--only", help="Check only tools matching (repeatable).")
+]
+OnErrorOpt = Annotated[
+    OnErrorMode,
+    typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
+]
+
+
+def committed_bundle(
+    config: Path | None, policy: Path | None
+) -> tuple[Project | None, Path, Bundle]:
+    """The project (read when there is one to read: its config chooses the undetermined
+    verdict), the bundle's path and the committed bundle that `check` and `audit` decide by."""
+    project = _project(config) if policy is None or config is not None else None
+    bundle_path = policy if policy is not None else project.out if project else Path()
+    return project, bundle_path, load_bundle(bundle_path, bundle_path.as_posix())
+
+
 @app.command("check")
 @handled
 def check_cmd(
     traces: Annotated[list[str], typer.Argument(help="Trace files, or - for standard input.")],
-    agent: Annotated[str, typer.Option("--agent", help="Agent whose policy applies.")],
+    agent: CheckAgentOpt,
     config: ConfigOpt = None,
-    policy: Annotated[
-        Path | None, typer.Option("--policy", help="Policy bundle (default: the project's out).")
-    ] = None,
-    trace_format: Annotated[
-        TraceFormat, typer.Option("--trace-format", help="Input format (default: sniffed).")
-    ] = TraceFormat.auto,
-    fmt: Annotated[CheckFormat, typer.Option("--format", help="Output format.")] = (
-        CheckFormat.jsonl
-    ),
-    skip: Annotated[
-        list[str] | None, typer.Option("--skip", help="Tool glob never checked (repeatable).")
-    ] = None,
-    only: Annotated[
-        list[str] | None, typer.Option("--only", help="Check only tools matching (repeatable).")
-    ] = None,
-    on_error: Annotated[
-        OnErrorMode,
-        typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
-    ] = OnErrorMode.default,
+    policy: PolicyOpt = None,
+    trace_format: TraceFormatOpt = TraceFormat.auto,
+    fmt: CheckFormatOpt = CheckFormat.jsonl,
+    skip: SkipOpt = None,
+    only: OnlyOpt = None,
+    on_error: OnErrorOpt = OnErrorMode.default,
 ) -> None:
     """Check traces against the compiled policy; one decision per event; exit 1 on any deny
     or call to a tool the registry does not know."""
     from specgap.check import check_traces
 
-    # the project config, when there is one to read, chooses the undetermined verdict
-    project = _project(config) if policy is None or config is not None else None
-    bundle_path = policy if policy is not None else project.out if project else Path()
-    bundle = load_bundle(bundle_path, bundle_path.as_posix())
+    project, bundle_path, bundle = committed_bundle(config, policy)
     if bundle.agent(agent) is None:
         known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
         raise error(

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from specgap.cli import (
+    CheckAgentOpt,
     CheckFormat,
+    CheckFormatOpt,
     ConfigOpt,
     OnErrorMode,
+    OnErrorOpt,
+    OnlyOpt,
+    PolicyOpt,
+    SkipOpt,
     TraceFormat,
-    _project,
+    TraceFormatOpt,
     app,
+    committed_bundle,
     emit,
     handled,
     render_diagnostic,
@@ -33,27 +39,14 @@ def audit_cmd(
     traces: Annotated[
         list[str], typer.Argument(help="Trace files, or folders of them (.json, .jsonl).")
     ],
-    agent: Annotated[str, typer.Option("--agent", help="Agent whose policy applies.")],
+    agent: CheckAgentOpt,
     config: ConfigOpt = None,
-    policy: Annotated[
-        Path | None, typer.Option("--policy", help="Policy bundle (default: the project's out).")
-    ] = None,
-    trace_format: Annotated[
-        TraceFormat, typer.Option("--trace-format", help="Input format (default: sniffed).")
-    ] = TraceFormat.auto,
-    fmt: Annotated[
-        CheckFormat, typer.Option("--format", help="Output format.")
-    ] = CheckFormat.jsonl,
-    skip: Annotated[
-        list[str] | None, typer.Option("--skip", help="Tool glob never checked (repeatable).")
-    ] = None,
-    only: Annotated[
-        list[str] | None, typer.Option("--only", help="Check only tools matching (repeatable).")
-    ] = None,
-    on_error: Annotated[
-        OnErrorMode,
-        typer.Option("--on-error", help="Internal check errors: closed, open, or by enforcement."),
-    ] = OnErrorMode.default,
+    policy: PolicyOpt = None,
+    trace_format: TraceFormatOpt = TraceFormat.auto,
+    fmt: CheckFormatOpt = CheckFormat.jsonl,
+    skip: SkipOpt = None,
+    only: OnlyOpt = None,
+    on_error: OnErrorOpt = OnErrorMode.default,
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", min=0, help="Worker processes (default 0: every core).")
     ] = 0,
@@ -68,13 +61,10 @@ def audit_cmd(
 ) -> None:
     """Decide a corpus of traces as `check` does, on every core or a cluster; print the
     findings (denied, flagged, unreadable events) and a summary; exit 1 on any finding."""
-    from specgap.api import load_bundle
     from specgap.audit import audit
     from specgap.errors import ExitCode
 
-    project = _project(config) if policy is None or config is not None else None
-    bundle_path = policy if policy is not None else project.out if project else Path()
-    bundle = load_bundle(bundle_path, bundle_path.as_posix())
+    project, _, bundle = committed_bundle(config, policy)
     result = audit(
         bundle,
         agent,
