@@ -415,9 +415,7 @@ class Engine:
             verdict = max(verdicts, key=_VERDICT_RANK.__getitem__)
         made = tuple(hits)
         if shared:  # keeps the findings tuple alive, so its id names it while stored
-            if len(self._judged) >= self._judged.limit:
-                self._judged.clear()
-            self._judged[id(findings)] = (findings, verdict, action, made)
+            self._judged.put(id(findings), (findings, verdict, action, made))
         return self._decided(index, event, verdict, action, made)
 
     def _decided(
@@ -479,10 +477,7 @@ class Engine:
             message=policy.message,
             error=failed,
         )
-        if len(self._hits) >= self._hits.limit:
-            self._hits.clear()
-        judged = self._hits[key] = (hit, verdict)
-        return judged
+        return self._hits.put(key, (hit, verdict))
 
     def _identity_hit(self, code: str, reason: str) -> Hit:
         return Hit(

@@ -127,10 +127,13 @@ class BoundedCache(dict[K, V]):
         super().__init__()
         self.limit = limit
 
+    def put(self, key: K, value: V) -> V:
+        """Store `value` under `key` (forgetting everything first when full); return it."""
+        if len(self) >= self.limit:
+            self.clear()
+        self[key] = value
+        return value
+
     def get_or_make(self, key: K, make: Callable[[], V]) -> V:
         found = self.get(key)
-        if found is None:
-            if len(self) >= self.limit:
-                self.clear()
-            found = self[key] = make()
-        return found
+        return self.put(key, make()) if found is None else found

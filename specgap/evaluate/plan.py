@@ -72,9 +72,7 @@ class Plan:
                 made, failed = self._run_pure(event, state)
                 known = tuple(made)
                 if key is not None and not failed:
-                    if len(self._memo) >= self._memo.limit:
-                        self._memo.clear()
-                    self._memo[key] = known
+                    self._memo.put(key, known)
             found = known
         if self._rest:
             more = _run(self._rest, event, state)[0]

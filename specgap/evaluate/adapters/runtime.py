@@ -95,11 +95,9 @@ class Coercer:
             raise _invalid("the tool call has no name")
         known = self._names.get(name)
         if known is None:
-            if len(self._names) >= self._names.limit:
-                self._names.clear()
             registry = self.registry
             tool = registry.canonical(name) if registry is not None else None
-            known = self._names[name] = (tool, _name_flags(registry, name))
+            known = self._names.put(name, (tool, _name_flags(registry, name)))
         args, raw, repeated = decode_args(arguments)
         if args is arguments:
             args = dict(args)  # as validation would: the event never shares the caller's dict
