@@ -234,6 +234,13 @@ CODES: tuple[Code, ...] = (
         "`specgap eval --format json` lists the ids",
     ),
     _c(
+        "unknown-location",
+        "cli",
+        "error",
+        "`specgap explain FILE:LINE` names a file no agent of the policy reads, or line 0",
+        "name one of the agents' prompts, tools or config files, with a line from 1",
+    ),
+    _c(
         "unknown-stage",
         "cli",
         "error",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.errors import error
 from specgap.ir import Bundle, Span
 
 LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
@@ -17,7 +18,15 @@ LOCATION = re.compile(r"(?P<path>.+):(?P<line>\d+)")
 
 def explain_location(bundle: Bundle, path: str, line: int) -> str:
     """The policies and diagnostics of `bundle` whose spans take in `line` of `path` (a
-    project-relative path, as spans carry it)."""
+    project-relative path, as spans carry it). A file no agent reads, or line 0, is an
+    `unknown-location` error: "nothing was read here" would not be true of it."""
+    files = sorted({a.path for agent in bundle.agents for a in agent.artifacts})
+    if path not in files or line < 1:
+        raise error(
+            "unknown-location",
+            f"`{path}:{line}` is not a line of a file the policy's agents read",
+            help="files: " + ", ".join(f"`{f}`" for f in files),
+        )
 
     def here(span: Span | None) -> bool:
         return span is not None and span.path == path and span.start_line <= line <= span.end_line

@@ -150,6 +150,11 @@ def test_a_leftover_shows_in_explain_and_the_reports(project_dir: Path) -> None:
     assert "the conditional action `will be notified`" in run.stdout
     title = specgap("explain", f"{prompt}:1", cwd=project_dir)
     assert "nothing here was read" in title.stdout
+    for elsewhere in ("fixtures/cloud/nosuch.md:3", "fixtures/cloud/prompt.md:0"):
+        wrong = specgap("explain", elsewhere, cwd=project_dir)
+        assert wrong.code == 2
+        assert "unknown-location" in wrong.stderr
+        assert "Traceback" not in wrong.stderr
     sarif = specgap("eval", "--format", "sarif", cwd=project_dir)
     assert "will be notified" in sarif.stdout
 
