@@ -153,7 +153,7 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     resolver = resolver_for(options.cache, state.registry)
     # "verify their identity before any change to their account": per account tool
     rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
-    resolved = resolve_all(options.cache, state.registry, rules)
+    resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
     return state.with_diagnostics(notes, rules=rules, resolved=resolved)
 
 

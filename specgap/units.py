@@ -177,14 +177,14 @@ def resolver_for(cache: Cache | None, registry: Registry) -> Resolver:
 
 
 def resolve_all(
-    cache: Cache | None, registry: Registry, rules: Sequence[CandidateRule]
+    cache: Cache | None, resolver: Resolver, rules: Sequence[CandidateRule]
 ) -> tuple[ResolvedRule, ...]:
-    """Every rule with its resolutions (`resolve_rule`). With a cache, a rule object that
-    survived the last build (its artifact or section did not change) meeting the same
-    registry keeps its very `ResolvedRule`, so its compilation is found by identity too;
-    any other rule is resolved again, which the resolver's memo (by mention and context,
-    that is by content) makes cheap for a mention it has seen."""
-    resolver = resolver_for(cache, registry)
+    """Every rule with its resolutions (`resolve_rule`), by the agent's resolver
+    (`resolver_for`). With a cache, a rule object that survived the last build (its
+    artifact or section did not change) meeting the same resolver keeps its very
+    `ResolvedRule`, so its compilation is found by identity too; any other rule is resolved
+    again, which the resolver's memo (by mention and context, that is by content) makes
+    cheap for a mention it has seen."""
     if cache is None:
         return resolve_rules(resolver, rules)
     out: list[ResolvedRule] = []
