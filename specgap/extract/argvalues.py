@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import Clause
-from specgap.extract.grammar_conditions import STATE_FIELDS, STATE_WORD
+from specgap.extract.grammar_conditions import STATE_FIELDS
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, QUOTED, singular
+from specgap.operators.prose import STATE_WORD
 
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"

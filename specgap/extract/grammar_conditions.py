@@ -12,7 +12,7 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular, split_words
-from specgap.operators.prose import STATE_WORD as STATE_WORD
+from specgap.operators.prose import STATE_WORD
 
 # --- condition clauses ---------------------------------------------------------------------
 
