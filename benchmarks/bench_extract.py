@@ -4,8 +4,8 @@ Every gold file's domain is built from `../shared/corpus/<domain>` with the dete
 extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
-written for the project that live beside their gold and are in no corpus). Totals are
-micro-averages (sums of counts).
+written for the project that live beside their gold and are in no corpus; `unseen2`: the
+second blind set, `tests/gold_unseen2/`, alike). Totals are micro-averages (sums of counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--corpus=DIR] [--gold=DIR]
 
@@ -32,6 +32,7 @@ from benchmarks.extract_score import Score, build_domain, score
 from benchmarks.gold import (
     CORPUS,
     GOLD_DIR,
+    UNSEEN2_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -40,7 +41,7 @@ from benchmarks.gold import (
     unseen_gold_files,
 )
 
-SPLITS = ("tuned", "heldout", "unseen")
+SPLITS = ("tuned", "heldout", "unseen", "unseen2")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -119,14 +120,16 @@ def _option(options: Sequence[str], name: str) -> str | None:
 def run(options: Sequence[str] = ()) -> None:
     as_json = "--json" in options
     out = _option(options, "--json")
-    misses_of = (
-        ("tuned", "heldout", "unseen") if _option(options, "--misses") == "all" else ("tuned",)
-    )
+    misses_of = SPLITS if _option(options, "--misses") == "all" else ("tuned",)
     misses = "--misses" in options or _option(options, "--misses") is not None
     corpus = Path(_option(options, "--corpus") or CORPUS)
     gold_dir = Path(_option(options, "--gold") or GOLD_DIR)
     # the blind set needs no corpus: its domains are in the gold's own folders
-    unseen = [] if _option(options, "--gold") else unseen_gold_files()
+    unseen = (
+        []
+        if _option(options, "--gold")
+        else [*unseen_gold_files(), *unseen_gold_files(UNSEEN2_DIR)]
+    )
     if not corpus.is_dir():
         print(
             f"   corpus not found at {corpus}: only the unseen set is measured",

@@ -35,6 +35,9 @@ GOLD_DIR = Path(__file__).resolve().parent.parent / "tests" / "gold"
 # The blind set: domains written for the project, each folder beside its gold
 # (`tests/gold_unseen/<domain>/<domain>.yaml`); never tuned on (see its README).
 UNSEEN_DIR = GOLD_DIR.parent / "gold_unseen"
+# The second blind set (split `unseen2`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen2/README.md).
+UNSEEN2_DIR = GOLD_DIR.parent / "gold_unseen2"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -152,7 +155,7 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout", "unseen"]
+    split: Literal["tuned", "heldout", "unseen", "unseen2"]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 
