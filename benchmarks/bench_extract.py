@@ -195,6 +195,8 @@ def run(options: Sequence[str] = ()) -> None:
                 print(f"   {domain}: missed {line}")
             for line in s.extra:
                 print(f"   {domain}: unmatched {line}")
+            for line in s.wrong:
+                print(f"   {domain}: wrong tool {line}")
             for line in s.unreported:
                 print(f"   {domain}: silent {line}")
     print(f"   ({len(scores)} domains in {time.perf_counter() - started:.1f} s)")

@@ -90,6 +90,7 @@ class Score:
     misses: list[str] = field(default_factory=list)
     extra: list[str] = field(default_factory=list)
     unreported: list[str] = field(default_factory=list)  # where the silent losses are
+    wrong: list[str] = field(default_factory=list)  # the enforce policies on a wrong tool
 
     def add(self, other: Score) -> None:
         for name in (
@@ -399,6 +400,12 @@ def score(
                 if e.operator == p.operator
             ]
             if not any(matches(p, e, canonical, tools_only=True) for e in peers):
+                if p.id not in wrong:
+                    s = p.source
+                    result.wrong.append(
+                        f"{Path(s.artifact).name}:{s.span.start_line}: {p.operator} {p.target} "
+                        f"{flat_params(p)}"
+                    )
                 wrong.add(p.id)
     result.wrong_tool = len(wrong)
     return result

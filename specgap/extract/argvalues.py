@@ -24,7 +24,9 @@ from specgap.operators.prose import STATE_WORD
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"
 _NAMED = re.compile(
-    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+|a\s+|an\s+)?(?P<facet>[a-z][\w-]*"
+    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+|a\s+|an\s+)?"
+    # a determiner is never the argument: "to a `fragile` parcel" qualifies the parcel
+    r"(?P<facet>(?!(?:a|an|the|any|some|this|that|these|those|each|every|its|their)\b)[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+(?:values?\s+|either\s+|one\s+of\s+)?(?P<list>" + _LIST + r")",
     re.I,
 )

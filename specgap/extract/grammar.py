@@ -172,12 +172,35 @@ _AUX = re.compile(
 _COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
-    r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also))+$", re.I
+    r"(?:\s+(?:can|may|must|should|shall|will|could|cannot|can't|only|not|never|also|is|are|was|"
+    r"were|gets?))+$",
+    re.I,
 )
 _AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
 _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
 _NOT_VERBS = NOT_OBJECT | frozenset(
     split_words("the a an any all each every you it they this that these those we there")
+)
+
+
+# "X is never added", "refunds are only issued": a copula right before the modal word
+_COPULA_BEFORE = re.compile(
+    r"\b(?:is|are|was|were|gets?)\s+(?:not\s+|never\s+|only\s+|also\s+|always\s+)*"
+    r"(?=(?:never|not|only|also|always)\b)",
+    re.I,
+)
+
+
+def _participle(word: str) -> bool:
+    """A past participle by its form: `added`, `sent`, `written` (never `add`, `send`)."""
+    folded = word.casefold()
+    if folded in _NOT_PASSIVE:
+        return False  # "is never allowed to X": a permission, read by the modality
+    return folded.endswith(("ed", "en")) or lemma(folded) != folded
+
+
+_NOT_PASSIVE = frozenset(
+    split_words("allowed permitted required forbidden prohibited expected supposed able meant")
 )
 
 
@@ -194,6 +217,8 @@ def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
         return None, -1, -1, False
     passive = bool(re.search(r"\bbe\b", rest[: m.start("v")], re.I))
     word = m["v"]
+    if not passive and _COPULA_BEFORE.search(main, 0, at) and _participle(word):
+        passive = True  # "refunds are never issued ...": the copula stands before the modal
     return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 

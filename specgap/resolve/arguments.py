@@ -4,8 +4,8 @@
 Tried in order, the first that finds something wins:
 
 1. by name (score 1.0): a facet, or an argument, whose name is the phrase up to case,
-   separators and inflection; then an argument whose name starts with it (`table` for
-   `table_name`). These are the rules `compile.selector_for` always had, unchanged.
+   separators and inflection; then an argument whose name starts with its words (`table`
+   for `table_name`, never `a` for `account_id`). These are the rules `compile.selector_for` always had, unchanged.
 2. by words: each parameter is scored by the phrase's words it has, weighted by how rare
    each word is among the tool's parameters: in its name (1.0), its schema title (0.9) or
    its description (0.75); words that only say "how many" (`number of`, `count of`) count
@@ -74,8 +74,10 @@ def _by_name(tool: Tool, phrase: str) -> ArgumentMatch | None:
     for arg in tool.arg_names:
         if compact(arg) == wanted:
             return ArgumentMatch(phrase, "resolved", Selector(arg=arg), ((arg, 1.0),))
+    said = [stem(w) for w in split(phrase)]
     for arg in tool.arg_names:
-        if compact(arg).startswith(wanted):
+        # whole leading words only: `table` names `table_name`; `a` never names `account_id`
+        if said and [stem(w) for w in split(arg)][: len(said)] == said:
             return ArgumentMatch(phrase, "resolved", Selector(arg=arg), ((arg, 1.0),))
     return None
 
