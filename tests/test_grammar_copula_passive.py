@@ -16,8 +16,8 @@ import pytest
 from specgap.extract.grammar import parse
 from specgap.registry import Tool
 from specgap.resolve.arguments import resolve_argument
-from tests.test_grammar import _tool
 from tests.corpus_agents import build_agent
+from tests.test_grammar import _tool
 
 PASSIVES: list[tuple[str, dict[str, Any]]] = [
     (
@@ -43,9 +43,7 @@ PASSIVES: list[tuple[str, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize(("sentence", "expected"), PASSIVES)
-def test_a_copula_before_the_modal_makes_a_passive(
-    sentence: str, expected: dict[str, Any]
-) -> None:
+def test_a_copula_before_the_modal_makes_a_passive(sentence: str, expected: dict[str, Any]) -> None:
     clause = parse(sentence)
     assert {k: getattr(clause, k) for k in expected} == expected
 

@@ -5,7 +5,7 @@ Tried in order, the first that finds something wins:
 
 1. by name (score 1.0): a facet, or an argument, whose name is the phrase up to case,
    separators and inflection; then an argument whose name starts with its words (`table`
-   for `table_name`, never `a` for `account_id`). These are the rules `compile.selector_for` always had, unchanged.
+   for `table_name`, never `a` for `account_id`).
 2. by words: each parameter is scored by the phrase's words it has, weighted by how rare
    each word is among the tool's parameters: in its name (1.0), its schema title (0.9) or
    its description (0.75); words that only say "how many" (`number of`, `count of`) count
