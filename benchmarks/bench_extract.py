@@ -197,6 +197,9 @@ def run(options: Sequence[str] = ()) -> None:
                 print(f"   {domain}: unmatched {line}")
             for line in s.wrong:
                 print(f"   {domain}: wrong tool {line}")
+            if "--alarms" in options:
+                for line in s.alarm_lines:
+                    print(f"   {domain}: alarm {line}")
             for line in s.unreported:
                 print(f"   {domain}: silent {line}")
     print(f"   ({len(scores)} domains in {time.perf_counter() - started:.1f} s)")

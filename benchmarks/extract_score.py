@@ -91,6 +91,7 @@ class Score:
     extra: list[str] = field(default_factory=list)
     unreported: list[str] = field(default_factory=list)  # where the silent losses are
     wrong: list[str] = field(default_factory=list)  # the enforce policies on a wrong tool
+    alarm_lines: list[str] = field(default_factory=list)  # notes on sentences of no rule
 
     def add(self, other: Score) -> None:
         for name in (
@@ -362,14 +363,17 @@ def score(
             ):
                 result.condition_dropped += 1
     result.matching = len(matching)
-    result.alarms = sum(
-        d.code == "rule-not-compiled"
+    alarmed = sorted(
+        (Path(d.span.path).name, d.span.start_line, d.message)
+        for d in set(diagnostics)
+        if d.code == "rule-not-compiled"
         and d.span is not None
         and _resolved(d.span.path) in artifacts
         and not any(s.artifact == _resolved(d.span.path) and s.start <= d.span.start_line <= s.end
                     for s in sites)
-        for d in set(diagnostics)
     )  # fmt: skip
+    result.alarms = len(alarmed)
+    result.alarm_lines = [f"{name}:{line}: {message}" for name, line, message in alarmed]
     uncheckable = [site for rule, site in zip(gold.rules, sites, strict=True) if not rule.checkable]
     result.deferred = sum(
         p.id not in matching

@@ -34,7 +34,17 @@ RULE_LIKE: list[tuple[str, bool, str]] = [
     ("Members need to renew their card yearly.", False, "modal"),
     ("Scanning happens before the crate is sealed.", False, "ordering"),
     ("The accepted pot sizes are 'small', 'medium' and 'large'.", False, "value list"),
-    # tool descriptions: the modal and the ordering cues only
+    # terse writing: bounds, a leading "No", a requirement
+    ("Seedlings: max 12 per tray.", False, "bound"),
+    ("Parcels up to 40 kg.", False, "bound"),
+    ("One repotting per day.", False, "bound"),
+    ("Hedge trimming over $300 goes to the manager.", False, "bound"),
+    ("No refunds on opened seed packs.", False, "prohibition"),
+    ("Bulbs: no delivery outside the county.", False, "prohibition"),
+    ("Weekend delivery requires a surcharge code.", False, "requirement"),
+    ("A receipt is necessary for every exchange.", False, "requirement"),
+    # tool descriptions: the modal, bound and ordering cues only
+    ("Returns up to 25 plants.", True, "bound"),
     ("Call this only after the quote was accepted.", True, "modal"),
     ("Run it before the crate is sealed.", True, "ordering"),
 ]
@@ -57,6 +67,11 @@ NOT_RULES: list[tuple[str, bool]] = [
     ("Returns the list of open tickets.", True),
     ("Assign a shelf to the book.", True),  # a description's own imperative
     ("Lists the loans, newest first.", True),
+    ("Not all bulbs flower in their first year.", False),  # a quantifier, not a ban
+    ("No one answers the phone on Sundays.", False),
+    ("Staff keep the necessary tools in the shed.", False),  # an adjective
+    ("Requires the order number.", True),  # a description documents its parameter
+    ("Assigns a single pot to a customer.", True),
 ]
 
 

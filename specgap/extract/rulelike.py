@@ -8,6 +8,10 @@ order; the first found is named):
    be`, `make sure`, `ensure`, `required`, `prohibited`, `(not) allowed`, `at most`, `no more
    than`, `at least`, `nothing else`): `patterns.reads_like_rule`'s words and the bounds;
 2. **permission** given to the agent: `you can`, `you may`, `the agent is allowed to`;
+   then, for terse writing that states rules without a modal: a **bound** (`max 2`, `up to
+   40`, `over $500`, `one pickup per day`), a **prohibition** opening a clause (`No refunds
+   on opened packs`), a **requirement** (`requires`, `necessary`, `compulsory`); the last
+   two not in tool descriptions, where "Requires the order id" documents a parameter;
 3. **imperative**: a clause that opens with a verb in its base form, once list markers, a
    short label (`Scenes:`), leading adverbs (`then`, `please`, `strictly`) and a leading
    adverbial clause (`If ..., `, `For ..., `, `To ..., `) are set aside. Whether a word is a
@@ -47,7 +51,8 @@ __all__ = ["Cue", "cue_of"]
 class Cue:
     """Why a sentence reads like a rule: the kind of cue and the words that carry it."""
 
-    kind: str  # modal | permission | imperative | conditional action | ordering | value list
+    kind: str  # modal | permission | bound | prohibition | requirement | imperative
+    # | conditional action | ordering | value list
     words: str
     clause: str = ""  # the clause that carries it, lead set aside (imperatives)
 
@@ -64,6 +69,28 @@ _MODAL = re.compile(
     r"(?:not\s+)?(?:allowed|permitted)|mandatory|at\s+most|no\s+more\s+than|not\s+more\s+than|"
     r"at\s+least|no\s+fewer\s+than|a\s+(?:maximum|minimum)\s+of|"
     r"nothing\s+else|no\s+other)\b",
+    re.I,
+)
+# terse writing (bullets, labels, parameter notes) states bounds and bans without a modal:
+# "Refills: max 2 per prescription", "up to 40 kg", "one pickup per day", "No refunds on
+# opened packs", "Weekend delivery requires a surcharge code"
+_BOUND = re.compile(
+    r"\b(?:max(?:imum)?|min(?:imum)?|limit(?:ed)?(?:\s+(?:to|of|is))?|cap(?:ped)?(?:\s+(?:at|of))?"
+    r"|up\s+to|not\s+(?:to\s+)?exceed(?:ing)?|may\s+not\s+exceed|exceeds?|fewer\s+than|"
+    r"less\s+than|more\s+than|over|under)\s*[:=]?\s*(?:[$€£]\s?)?\d[\d,.]*"
+    r"|\b(?:\d+|one|two|three|four|five|once|twice|a\s+single)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:(?:per|each)\s+[a-z]+|a\s+(?:day|week|month|year|hour))\b",
+    re.I,
+)
+# "No refunds on opened packs"; never a quantifier or an idiom ("not all X are Y", "no one")
+_LEADING_NO = re.compile(
+    r"^(?:no|not)\s+(?!(?:one|need|longer|matter|problem|doubt|all|every|everyone|always|only|"
+    r"just|necessarily|yet|sure|more|less)\b)[a-z]\w*\s+\w",
+    re.I,
+)
+_REQUIRES = re.compile(
+    r"\brequires?\b|\b(?:is|are|be)\s+(?:necessary|compulsory|obligatory)\b|\b(?:compulsory|"
+    r"obligatory)\b",
     re.I,
 )
 _PERMISSION = re.compile(
@@ -145,7 +172,18 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
     permission = _PERMISSION.search(text)
     if permission is not None:
         return Cue("permission", " ".join(permission[0].split()).casefold())
+    bound = _BOUND.search(text)
+    if bound is not None:
+        return Cue("bound", " ".join(bound[0].split()).casefold())
     clauses = [c for c in _CLAUSES.split(text.strip()) if c]
+    if not described:
+        for clause in clauses:
+            banned = _LEADING_NO.match(_lead_removed(clause)[0])
+            if banned is not None:
+                return Cue("prohibition", " ".join(banned[0].split()[:2]).casefold())
+        needs = _REQUIRES.search(text)
+        if needs is not None:
+            return Cue("requirement", needs[0].casefold())
     if not described and not text.rstrip().endswith("!"):  # "Welcome aboard!": a greeting
         for clause in clauses:
             verb = _imperative(clause)
