@@ -228,6 +228,18 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
+    unbound = operator.unbound(condition, _arg_names(tool.schema))
+    if unbound is not None:
+        enforcement = "review_only"
+        diagnostics.append(
+            Diagnostic(
+                code="condition-not-bound",
+                message=f"`{rule.operator}` on `{tool.id}`: {unbound}; it stays `review_only`",
+                severity="note",
+                span=rule.span,
+                help="name the argument that identifies what is counted, or enforce it elsewhere",
+            )
+        )
     cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
     if rule.condition is not None:
         cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged
@@ -257,6 +269,22 @@ def _compile_rule(
             extractor=rule.extractor,
         ),
     )
+
+
+def _arg_names(schema: Any) -> frozenset[str]:
+    """Every argument name of a JSON schema, at any depth."""
+    names: set[str] = set()
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                names.update(str(k) for k in props)
+            stack.extend(v for v in node.values() if isinstance(v, dict | list))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return frozenset(names)
 
 
 def _bind(

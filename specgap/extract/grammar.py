@@ -169,6 +169,8 @@ _AUX = re.compile(
     r"(?:not\s+)?(?:allowed|permitted|required|forbidden|prohibited))\b",
     re.I,
 )
+_EACH = re.compile(r"(?:^|[\s*•-])(?:each|every|any\s+one)\s+[a-z]", re.I)
+_COUNT_AFTER = re.compile(r"\s+(?:once|twice|thrice|one|two|three|a\s+single|\d+)\b", re.I)
 _COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
@@ -278,10 +280,13 @@ def parse(text: str) -> Clause:
                        condition=state)  # fmt: skip
     cond, main, _ = read_condition(text)
     modality, negated, modal = _modality(main)
+    if modality == "limit" and modal is None:  # "a rider may book at most two lessons": the
+        modal = _MUST.search(main) or _MAY.search(main)  # verb follows the modal all the same
     verb: str | None = None
     obj = ""
     span: tuple[int, int] | None = None
     passive = False
+    each = False  # the passive subject is quantified by each/every ("each lesson ...")
     imperative = False
     tool: str | None = None  # "... using `issue_refund`": the tool the action is done with
     lead = _LEAD.match(main)
@@ -328,9 +333,17 @@ def parse(text: str) -> Clause:
                 verb, v_start, v_end, passive = _verb_after(main, aux.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
                     verb = None
+            earlier = _MUST.search(main, 0, modal.start()) or _MAY.search(main, 0, modal.start())
+            if verb is None and earlier is not None and _COUNT_AFTER.match(main, modal.end()):
+                # "each lesson can be cancelled only once": the count's `only` follows the verb
+                verb, v_start, v_end, passive = _verb_after(main, earlier.end())
+                if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
+                    verb = None
+                modal = earlier if verb is not None else modal
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
+                each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
@@ -360,6 +373,9 @@ def parse(text: str) -> Clause:
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
+    if quantity is not None and quantity.calls and quantity.per is None and each and obj:
+        # "each lesson can be cancelled only once": counted per lesson, not per trace
+        quantity = replace(quantity, per=singular(obj.split()[-1]))
     if (
         verb is None
         and quantity is not None

@@ -86,7 +86,8 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if _ASKS.search(text[: m.start()]):
             continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
-        if kind_word == "once" and not re.match(r"\s+(?:the|an?|its|their|it|they)\b", after):
+        determined = re.match(r"\s+(?:the|an?|its|their|it|they)\b", after)
+        if kind_word in {"once", "only once"} and not determined:
             continue  # "can be called once": a count, not a condition
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
             stop = re.search(r"[,;]|\bthen\b", after)

@@ -46,7 +46,7 @@ NOT_OBJECT = frozenset(
         "through without except only first again also then is are was be itself themselves "
         "belonging has have had can could may might must should will would do does did not "
         "been being more less fewer older newer greater larger smaller over under above below "
-        "beyond without except exceeding"
+        "beyond without except exceeding twice thrice times"
     )
 )
 

@@ -15,11 +15,13 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.openers import opening_rules
+from specgap.extract.pattern_base import split_words
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
 from specgap.ir import CandidateRule
+from specgap.operators.prose import is_toolish
 
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 
@@ -69,6 +71,13 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # nor an amount
         kept = [r for r in rules if r not in counts and r.operator != "max_calls"]
         rules = [*kept, candidate(sentence, calls)]
+    if calls is not None and clause.passive and clause.verb not in _CALL_VERBS:
+        # the grammar's count names the action by its verb ("each lesson can be cancelled
+        # once": cancel lesson); a phrase pattern's, by the words before the modal
+        worded = [r for r in rules if r.operator == "max_calls" and not is_toolish(r.target or "")]
+        if worded:
+            kept = [r for r in rules if r not in worded]
+            rules = [*kept, candidate(sentence, calls)]
     counted = negated_count(clause, sentence.clean)
     if counted is not None and (sentence.subject is None) == (counted[0] is not None):
         # the count the grammar reads replaces the phrase patterns' reading of it
@@ -99,6 +108,12 @@ def coordinated_bans(
         if a not in had
     ]
     return [*rules, *more]
+
+
+# "can be called once": the verb says only that the tool is used, the words before it name it
+_CALL_VERBS = frozenset(
+    split_words("call use invoke run do perform make execute submit trigger apply")
+)
 
 
 def _counts(rule: CandidateRule, clause: Clause) -> bool:

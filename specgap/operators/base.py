@@ -219,6 +219,11 @@ class Operator:
     # its unconditional form is stronger than the same rule under a condition: stated under
     # a condition the extractor cannot bind, the rule keeps the condition (and is reviewed)
     guarded: bool = False
+    # why the compiled condition does not bind to the target tool's arguments (every
+    # argument name of its schema, at any depth), or None: a rule counted "per booking" on a
+    # tool that carries no booking argument would count per trace, stronger than stated, so
+    # it is kept for review with a `condition-not-bound` note
+    unbound: Callable[[Any, frozenset[str]], str | None] = lambda condition, args: None
     # the rule as an Agent Control list control (`specgap controls export`), given the
     # step names of its tools; a reason instead when it has no such form
     list_control: Callable[[Any, tuple[str, ...]], ListControl | str] | None = None

@@ -17,7 +17,7 @@ from pydantic import Field
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
 from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, num
-from specgap.operators.evidence import is_idlike, leaves, matching_args, runs
+from specgap.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
 from specgap.operators.prose import (
     NEG,
     NUMBER,
@@ -73,6 +73,24 @@ def _check_calls(cond: MaxCalls, call: ToolCall, state: TraceState) -> str | Non
         scope = f" for `{key}`" if key else " per trace"
         return f"call {made + 1} of `{call.name}`{scope}, at most {num(cond.max)} allowed"
     return None
+
+
+_WINDOWS = frozenset(split_words("minute hour day night week weekend month quarter year season"))
+
+
+def _unbound(cond: MaxCalls, args: frozenset[str]) -> str | None:
+    """A count per entity binds to the target's arguments named like the entity."""
+    if cond.per is None:
+        return None
+    if singular(cond.per.casefold()) in _WINDOWS:
+        return f"it counts per {cond.per}, a span of time that one trace does not show"
+    wanted = key_words(cond.per)
+    if any(key_words(a) == wanted or key_words(a).startswith(wanted) for a in args):
+        return None
+    return (
+        f"it counts per {cond.per}, but the tool takes no argument named like `{cond.per}`"
+        " (counted per trace instead, the rule would be stronger than stated)"
+    )
 
 
 def _describe_calls(cond: MaxCalls, target: str) -> str:
@@ -200,6 +218,7 @@ _CALLS = Operator(
     shadows=frozenset({"deny_action"}),
     prose=_PROSE,
     guarded=True,
+    unbound=_unbound,
     examples=(
         Example("The `reset_password` tool can only be called once per conversation.", {"max": 1}),
     ),
