@@ -17,15 +17,12 @@ See docs/build-cache.md.
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import json
 import os
 import stat
 import sys
-import tomllib
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 FORMAT = 1
 MANIFEST = os.path.join(".specgap", "build-manifest.json")
@@ -36,9 +33,9 @@ DISABLE = "SPECGAP_NO_BUILD_CACHE"  # set (non-empty): never answer from the man
 ENVIRONMENT = ("OLLAMA_HOST",)
 
 
-@dataclass(frozen=True)
-class Request:
-    """One `specgap build --check` command line: what may change its answer."""
+class Request(NamedTuple):
+    """One `specgap build --check` command line: what may change its answer. (Named
+    tuples, not dataclasses: `dataclasses` alone costs this fast path ~8 ms to import.)"""
 
     config: str | None = None  # `--config` as given
     strict: bool = False
@@ -47,14 +44,14 @@ class Request:
     allow_outside: bool = False
     verbose: bool = False  # these two change only how the answer is printed
     json_diagnostics: bool = False
-    cwd: str = field(default_factory=os.getcwd)
+    cwd: str = ""  # the working folder; "" for the current one
 
     def key(self, config_path: str) -> dict[str, Any]:
         """What the manifest must have recorded for this command in this project."""
         return {
             "config": self.config,
             "config_path": config_path,
-            "cwd": self.cwd,
+            "cwd": self.cwd or os.getcwd(),
             "strict": self.strict,
             "extractor": self.extractor,
             "offline": self.offline,
@@ -62,8 +59,7 @@ class Request:
         }
 
 
-@dataclass(frozen=True)
-class Answer:
+class Answer(NamedTuple):
     """What the full check would print: diagnostics on stderr, the verdict on stdout."""
 
     stderr: tuple[str, ...]
@@ -172,6 +168,8 @@ def find_config(start: str) -> str | None:
 
 
 def _has_table(path: str) -> bool:
+    import tomllib  # only where a `pyproject.toml` is on the way up
+
     try:
         with open(path, "rb") as handle:
             text = handle.read(MAX_BYTES + 1)
@@ -205,7 +203,7 @@ def _answer(request: Request) -> Answer | None:
     if request.config is not None:
         config_path: str | None = request.config
     else:
-        config_path = find_config(os.path.realpath(request.cwd))
+        config_path = find_config(os.path.realpath(request.cwd or os.getcwd()))
     if config_path is None:
         return None
     with open(manifest_path(config_path), "rb") as handle:
@@ -234,9 +232,12 @@ def _same_world(manifest: dict[str, Any]) -> bool:
     for path, (digest, real) in manifest["inputs"].items():
         if os.path.realpath(path) != real or file_digest(path) != digest:
             return False
-    for pattern, matches in manifest["globs"]:
-        if sorted(glob.glob(pattern, recursive=True)) != matches:
-            return False
+    if manifest["globs"]:
+        import glob  # with `fnmatch` and `re`: only for a project that uses globs
+
+        for pattern, matches in manifest["globs"]:
+            if sorted(glob.glob(pattern, recursive=True)) != matches:
+                return False
     if manifest["dependencies"] != dependency_versions():
         return False
     if manifest["code"] != code_digest():

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from specgap.buildcache import Answer, Request, answer
 
@@ -57,6 +56,8 @@ def request_of(argv: list[str]) -> Request | None:
             if not value or value.startswith("-"):
                 return None
             if name == "--config":
+                from pathlib import Path  # only here: the fast path has no other use for it
+
                 settings["config"] = str(Path(value))  # as typer hands it to the command
             elif value in EXTRACTORS:
                 settings["extractor"] = value
