@@ -242,18 +242,19 @@ def _same_world(manifest: dict[str, Any]) -> bool:
         return False
     if manifest["code"] != code_digest():
         return False
-    outputs: dict[str, str] = manifest["outputs"]
-    return bool(outputs) and all(_output_is(path, digest) for path, digest in outputs.items())
+    outputs: dict[str, list[str]] = manifest["outputs"]
+    return bool(outputs) and all(_output_is(path, *seen) for path, seen in outputs.items())
 
 
-def _output_is(path: str, digest: str) -> bool:
-    """The output at `path` hashes to `digest`, read while no build holds its lock (a
-    build in progress makes this a miss: the full check waits for it)."""
+def _output_is(path: str, digest: str, real: str) -> bool:
+    """The output at `path` (still where it was: not moved outside the project through a
+    link) hashes to `digest`, read while no build holds its lock (a build in progress
+    makes this a miss: the full check waits for it)."""
     import fcntl
 
     fd = os.open(os.path.dirname(path), os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
     try:
         fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)  # raises when a build holds it
-        return file_digest(path) == digest
+        return os.path.realpath(path) == real and file_digest(path) == digest
     finally:
         os.close(fd)

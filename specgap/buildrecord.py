@@ -36,6 +36,10 @@ class Recorder:
         self.inputs: dict[str, tuple[str, str]] = {}  # absolute path -> (sha256, real path)
         self.globs: dict[str, list[str]] = {}
         self.unsure = False  # a file or glob seen twice with different results
+        # the code and the packages the build is about to import, to compare at the end:
+        # a change while it runs is a result nobody can vouch for
+        self.code = buildcache.code_digest()
+        self.dependencies = buildcache.dependency_versions()
 
     @classmethod
     def start(
@@ -90,17 +94,22 @@ class Recorder:
 
         out = os.path.abspath(project.out)
         said = sorted(diagnostics, key=Diagnostic.sort_key)
+        if (buildcache.code_digest(), buildcache.dependency_versions()) != (
+            self.code,
+            self.dependencies,
+        ):
+            return
         manifest: dict[str, Any] = {
             "format": buildcache.FORMAT,
             "key": self.request.key(os.path.abspath(project.path)),
             "python": buildcache.python_version(),
             "environment": buildcache.environment(),
-            "dependencies": buildcache.dependency_versions(),
-            "code": buildcache.code_digest(),
+            "dependencies": self.dependencies,
+            "code": self.code,
             # the policy itself is an output; `build` reads it only to compare with
             "inputs": {path: seen for path, seen in sorted(self.inputs.items()) if path != out},
             "globs": sorted([pattern, matches] for pattern, matches in self.globs.items()),
-            "outputs": {out: hashlib.sha256(text.encode()).hexdigest()},
+            "outputs": {out: [hashlib.sha256(text.encode()).hexdigest(), os.path.realpath(out)]},
             "answer": {
                 "shown": project.rel(project.out),
                 "summary": summary,

@@ -143,6 +143,14 @@ def symlinked_prompt(root: Path, _: pytest.MonkeyPatch) -> None:
     prompt.symlink_to(outside)
 
 
+def linked_policy_folder(root: Path, _: pytest.MonkeyPatch) -> None:
+    """The policy folder, same files, is now a link to a folder outside the project."""
+    outside = root.parent / f"{root.name}-policy"
+    shutil.rmtree(outside, ignore_errors=True)
+    (root / "policy").rename(outside)
+    (root / "policy").symlink_to(outside)
+
+
 MANIFEST = ".specgap/build-manifest.json"
 
 # (what changes, how, extra command-line options): each must make the fast path decline
@@ -185,6 +193,7 @@ INVALIDATIONS: list[tuple[str, Callable[[Path, pytest.MonkeyPatch], None], tuple
     ("no manifest", lambda root, _: (root / MANIFEST).unlink(), ()),
     ("the manifest from another project path", moved_project, ()),
     ("an input became a link outside the project", symlinked_prompt, ()),
+    ("the output folder became a link outside the project", linked_policy_folder, ()),
 ]
 # the same mechanism as a case above (a key field, a manifest that does not parse, an output):
 # in `make test-slow` only, so that `make test` stays quick
@@ -341,3 +350,13 @@ def test_strict_findings_are_left_to_the_full_check(
     assert strict[0] == 1
     assert "is up to date" in strict[1]
     assert cli("build", "--check", "--strict") == strict
+
+
+def test_code_changed_while_building_is_not_recorded(
+    project: Path, monkeypatch: pytest.MonkeyPatch, cli: Cli
+) -> None:
+    (project / MANIFEST).unlink()
+    digests = iter(["a" * 64, "b" * 64])
+    monkeypatch.setattr(buildcache, "code_digest", lambda: next(digests))
+    assert cli("build")[0] == 0
+    assert not (project / MANIFEST).exists()
