@@ -185,6 +185,65 @@ def manifest_path(config_path: str) -> str:
     return os.path.join(os.path.dirname(os.path.abspath(config_path)), MANIFEST)
 
 
+# --- whose manifest it is -------------------------------------------------------------------
+# A manifest is a file in the project folder, which whoever edits the repository controls: a
+# pull request could commit one claiming its own stale policy up to date on the CI runner
+# (every recorded fact but the secret below is public or guessable). So each manifest is
+# signed with a key that only this user account holds, outside the project; one signed
+# with any other key, or not signed, is a miss.
+
+
+def key_path() -> str:
+    """`$XDG_CACHE_HOME/specgap/build-cache.key` (default `~/.cache/...`)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "specgap", "build-cache.key")
+
+
+def signing_key(*, create: bool = False) -> bytes | None:
+    """This account's key (32 random bytes, hex), made on first use when `create`;
+    None when there is none or it cannot be read or made."""
+    path = key_path()
+    for attempt in (1, 2):
+        try:
+            with open(path, "rb") as handle:
+                key = handle.read(256)
+            return key if len(key) >= 64 else None
+        except FileNotFoundError:
+            if not create or attempt == 2:
+                return None
+        except OSError:
+            return None
+        try:
+            os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+            # O_EXCL: two first builds at once agree on the one key written first
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            try:
+                os.write(fd, os.urandom(32).hex().encode())
+            finally:
+                os.close(fd)
+        except FileExistsError:
+            pass
+        except OSError:
+            return None
+    return None
+
+
+def signed(body: bytes, key: bytes) -> bytes:
+    """The manifest file: its signature on the first line, then `body`."""
+    import hmac
+
+    return hmac.new(key, body, hashlib.sha256).hexdigest().encode() + b"\n" + body
+
+
+def verified(content: bytes, key: bytes) -> bytes | None:
+    """The body of a manifest file signed with `key`, or None."""
+    import hmac
+
+    signature, _, body = content.partition(b"\n")
+    expected = hmac.new(key, body, hashlib.sha256).hexdigest().encode()
+    return body if hmac.compare_digest(signature, expected) else None
+
+
 # --- the fast path ----------------------------------------------------------------------
 
 
@@ -206,8 +265,14 @@ def _answer(request: Request) -> Answer | None:
         config_path = find_config(os.path.realpath(request.cwd or os.getcwd()))
     if config_path is None:
         return None
+    key = signing_key()
+    if key is None:
+        return None
     with open(manifest_path(config_path), "rb") as handle:
-        manifest = json.loads(handle.read())
+        body = verified(handle.read(), key)
+    if body is None:
+        return None  # not recorded by this account: nothing in it is trusted
+    manifest = json.loads(body)
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
         return None
     if manifest.get("key") != request.key(os.path.abspath(config_path)):

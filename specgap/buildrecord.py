@@ -120,10 +120,14 @@ class Recorder:
                 ],
             },
         }
+        key = buildcache.signing_key(create=True)
+        if key is None:
+            return  # nowhere to keep a key: no manifest anyone could trust
+        body = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
         path = Path(buildcache.manifest_path(str(project.path)))
         folder = path.parent
         if not folder.is_dir():
             folder.mkdir(parents=True, exist_ok=True)
             # like `.ruff_cache`: the folder keeps itself out of version control
             write_atomic(folder / ".gitignore", "# created by specgap build\n*\n")
-        write_atomic(path, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+        write_atomic(path, buildcache.signed(body, key).decode())

@@ -7,6 +7,7 @@ reference). An unchanged project must be answered by the fast path, without the 
 
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import os
@@ -64,6 +65,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(project)
+        patch.setenv("XDG_CACHE_HOME", str(root / "xdg"))  # this account's signing key
         for name in [n for n in os.environ if n.startswith("SPECGAP_")]:
             patch.delenv(name)
         patch.setattr(sys, "argv", ["specgap", "build"])
@@ -80,11 +82,12 @@ def project(built: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The built project as it was right after its build (same folder, so its manifest is
     valid), with the working folder in it."""
     project = built / "project"
-    for leftover in (project, built / "project-moved"):
+    for leftover in (project, built / "project-moved", built / "other-account"):
         if leftover.exists():
             shutil.rmtree(leftover)
     shutil.copytree(built / "snapshot", project, symlinks=True)
     monkeypatch.chdir(project)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(built / "xdg"))
     for name in [n for n in os.environ if n.startswith("SPECGAP_")]:
         monkeypatch.delenv(name)
     return project
@@ -153,6 +156,40 @@ def linked_policy_folder(root: Path, _: pytest.MonkeyPatch) -> None:
 
 MANIFEST = ".specgap/build-manifest.json"
 
+
+def forged(root: Path, _: pytest.MonkeyPatch) -> None:
+    """The manifest edited without the key: the prompt's new hash written in by hand."""
+    append("fixtures/sql/prompt.md", "\nNever call drop_table.\n")(root, _)
+    path = root / MANIFEST
+    signature, body = path.read_text().split("\n", 1)
+    manifest = json.loads(body)
+    prompt = str(root / "fixtures/sql/prompt.md")
+    digest = hashlib.sha256((root / "fixtures/sql/prompt.md").read_bytes()).hexdigest()
+    manifest["inputs"][prompt][0] = digest
+    path.write_text(signature + "\n" + json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+
+
+def signed_manifest(body: str) -> Callable[[Path, pytest.MonkeyPatch], None]:
+    """A manifest `body` signed with this account's key: read, then found wanting."""
+
+    def edit(root: Path, _: pytest.MonkeyPatch) -> None:
+        key = buildcache.signing_key()
+        assert key is not None
+        (root / MANIFEST).write_bytes(buildcache.signed(body.encode(), key))
+
+    return edit
+
+
+def unsigned(root: Path, _: pytest.MonkeyPatch) -> None:
+    path = root / MANIFEST
+    path.write_text(path.read_text().split("\n", 1)[1])
+
+
+def another_account(root: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Someone else's manifest (a pull request's, a colleague's): not this account's key."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(root.parent / "other-account"))
+
+
 # (what changes, how, extra command-line options): each must make the fast path decline
 INVALIDATIONS: list[tuple[str, Callable[[Path, pytest.MonkeyPatch], None], tuple[str, ...]]] = [
     ("a prompt edited", append("fixtures/sql/prompt.md", "\nNever call drop_table.\n"), ()),
@@ -187,9 +224,13 @@ INVALIDATIONS: list[tuple[str, Callable[[Path, pytest.MonkeyPatch], None], tuple
         (),
     ),
     ("the committed policy deleted", lambda root, _: (root / "policy/policy.json").unlink(), ()),
+    ("a manifest edited by hand", forged, ()),
+    ("an unsigned manifest", unsigned, ()),
+    ("a manifest recorded by another account", another_account, ()),
     ("a corrupt manifest", write(MANIFEST, '{"format": 1, "key": '), ()),
-    ("a manifest of the wrong shape", write(MANIFEST, '{"format": 1, "key": [], "answer": 3}'), ()),
-    ("a manifest of another format", write(MANIFEST, '{"format": 999}'), ()),
+    ("a corrupt manifest, signed", signed_manifest('{"format": 1, "key": '), ()),
+    ("a signed manifest of the wrong shape", signed_manifest('{"format": 1, "key": 3}'), ()),
+    ("a signed manifest of another format", signed_manifest('{"format": 999}'), ()),
     ("no manifest", lambda root, _: (root / MANIFEST).unlink(), ()),
     ("the manifest from another project path", moved_project, ()),
     ("an input became a link outside the project", symlinked_prompt, ()),
@@ -203,7 +244,7 @@ SLOW = {
     "a registry changed",
     "the Python version changed",
     "the committed policy deleted",
-    "a manifest of another format",
+    "a signed manifest of another format",
     "no manifest",
 }
 
@@ -275,7 +316,7 @@ def test_a_stale_policy_is_never_recorded(
 
 
 def test_the_manifest_records_every_input(project: Path) -> None:
-    manifest = json.loads((project / MANIFEST).read_text())
+    manifest = json.loads((project / MANIFEST).read_text().split("\n", 1)[1])
     inputs = {Path(p).relative_to(project).as_posix() for p in manifest["inputs"]}
     assert inputs == {
         "specgap.toml",
@@ -344,7 +385,8 @@ def test_strict_findings_are_left_to_the_full_check(
     assert buildcache.answer(Request()) is not None
     assert cli("build", "--check") == plain
     assert cli("build", "--strict")[0] == 1  # writes the strict policy, records its manifest
-    assert json.loads((project / MANIFEST).read_text())["answer"]["strict_findings"] > 0
+    manifest = json.loads((project / MANIFEST).read_text().split("\n", 1)[1])
+    assert manifest["answer"]["strict_findings"] > 0
     assert buildcache.answer(Request(strict=True)) is None
     strict = cli("build", "--check", "--strict", cache=False)
     assert strict[0] == 1
