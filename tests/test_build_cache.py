@@ -402,3 +402,14 @@ def test_code_changed_while_building_is_not_recorded(
     monkeypatch.setattr(buildcache, "code_digest", lambda: next(digests))
     assert cli("build")[0] == 0
     assert not (project / MANIFEST).exists()
+
+
+def test_a_build_in_progress_is_waited_for_by_the_full_check(project: Path) -> None:
+    """While a build holds the lock of the policy's folder, the output may be half
+    replaced: the fast path declines (the full check then waits for the lock)."""
+    from specgap.confine import build_lock
+
+    assert buildcache.answer(Request()) is not None
+    with build_lock(project / "policy/policy.json"):
+        assert buildcache.answer(Request()) is None
+    assert buildcache.answer(Request()) is not None
