@@ -9,8 +9,8 @@ figure is that run's own; events per CPU second is the rate a machine shared wit
 jobs still measures (wall-clock time includes waiting for a core). Flat memory means the
 peak RSS column stays put while the input grows.
 
-Start-up: `specgap --help` and `specgap build --check` on the reference project, best of 5
-wall-clock runs each (a fresh interpreter every time, as a user or a hook starts it).
+Start-up: `specgap --help` and `specgap build --check` on the reference project, the median
+of 5 runs each (`benchmarks/bench_startup.py`, which `python -m benchmarks startup` runs alone).
 """
 
 from __future__ import annotations
@@ -71,24 +71,10 @@ def write_conversation(path: Path, events: int) -> int:
     return path.stat().st_size
 
 
-STARTUP_RUNS = 5
-
-
 def startup() -> None:
-    specgap = [sys.executable, "-m", "specgap"]
-    for label, args in (
-        ("start-up specgap --help", ["--help"]),
-        ("start-up specgap build --check", ["build", "--check"]),
-    ):
-        best = float("inf")
-        for _ in range(STARTUP_RUNS):
-            started = time.perf_counter()
-            done = subprocess.run([*specgap, *args], capture_output=True, cwd=ROOT, check=False)
-            best = min(best, time.perf_counter() - started)
-            if done.returncode != 0:
-                print(f"   {' '.join(args)} failed ({done.returncode})")
-                return
-        show(label, 1000 * best, f"best of {STARTUP_RUNS}")
+    from benchmarks.bench_startup import startup as measure  # one start-up benchmark
+
+    measure(runs=5)
 
 
 def run() -> None:

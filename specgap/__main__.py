@@ -1,3 +1,3 @@
-from specgap.cli import main
+from specgap.entry import main
 
 main()

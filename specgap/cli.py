@@ -251,6 +251,13 @@ def build_cmd(
     ] = None,
 ) -> None:
     """Compile the policy of every agent to the bundle (default policy/policy.json)."""
+    from specgap.buildcache import Request, up_to_date
+    from specgap.buildrecord import Recorder
+
+    # what the build reads, for the build cache (docs/build-cache.md)
+    modes = (None if extractor is None else extractor.value, offline, _allow_outside)
+    request = Request(None if config is None else str(config), strict, *modes)
+    recorder = Recorder.start(request, ctx.call_on_close)
     project = _project(config)
     options = _options(project, strict, extractor, offline)
     hold_build_lock(project.out, ctx.call_on_close)  # until the command ends
@@ -282,12 +289,14 @@ def build_cmd(
             emit(f"{shown}:1:1: stale-policy: `{shown}` {why}", err=True)
             emit("  help: run `specgap build` and commit the result", err=True)
             raise typer.Exit(ExitCode.FINDINGS)
-        emit(f"{shown} is up to date ({_policy_summary(bundle)})")
+        emit(up_to_date(shown, _policy_summary(bundle)))
     else:
         write_atomic(out, text)
         emit(f"wrote {shown}: {_policy_summary(bundle)}")
         if (message := update_lock(options, states)) is not None:
             emit(message)
+    printed = (*bundle.diagnostics, *reported)
+    recorder.save(project, options.extractor, text, printed, _policy_summary(bundle))
     if strict_failures:
         emit(
             f"strict: {len(strict_failures)} findings (unresolved mentions, weakened rules)",

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from specgap import observe
 from specgap.artifacts import read_text
 from specgap.confine import is_inside, outside_error
 from specgap.errors import SpecgapError, error
@@ -85,6 +86,7 @@ class Project:
         for pattern in patterns:
             if glob.has_magic(pattern):
                 matches = sorted(glob.glob(str(self.root / pattern), recursive=True))
+                observe.listed(str(self.root / pattern), matches)  # for the build cache
                 found = [Path(m) for m in matches]
                 if not matches and unmatched is not None:
                     unmatched.append(self._unmatched(pattern))

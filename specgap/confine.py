@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from specgap import observe
 from specgap.errors import SpecgapError, error
 
 MAX_BYTES = 32 * 1024 * 1024  # no prompt, schema or policy is this large
@@ -79,7 +80,9 @@ def read_bytes(path: Path, display: str, limit: int = MAX_BYTES) -> bytes:
             if size > limit:  # the file grew while being read
                 raise _too_large(display, limit)
             chunks.append(chunk)
-        return b"".join(chunks)
+        data = b"".join(chunks)
+        observe.read(path, data)  # the build cache records every input (docs/build-cache.md)
+        return data
     except OSError as exc:
         raise _unreadable(display, exc.strerror or str(exc)) from None
     finally:
