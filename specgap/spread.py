@@ -62,7 +62,7 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     for tool in registry.tools:
         if tool.hook:
             continue
-        arg = _argument(tool, facet)
+        arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
         if arg is not None:
             params = {**rule.params, "facet": arg}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -133,6 +133,29 @@ def _argument(tool: Tool, facet: str) -> str | None:
             return found
         stems = trimmed
     return _named(tool, stems)
+
+
+_ID_PREFIXED = re.compile(r"(?P<p>[a-z]{2,})_[a-z0-9_]+")
+
+
+def _id_of(tool: Tool, facet: str, values: object) -> str | None:
+    """The identifier argument of the entity whose kinds a list names, when every value
+    carries the entity's id prefix: "the valid license types are 'lic_a', 'lic_b'" lists
+    licenses by id (`lic` abbreviates `license`), so `license_id` takes them. Values
+    without such a prefix ("'laptop', 'phone'") are kinds, never ids."""
+    said = [w.casefold() for w in re.findall(r"[A-Za-z]+", facet)]
+    if len(said) < 2 or said[-1].rstrip("s") not in {"type", "kind"}:
+        return None
+    if not isinstance(values, list | tuple) or not values:
+        return None
+    matches = [_ID_PREFIXED.fullmatch(str(v)) for v in values]
+    prefixes = {m["p"] for m in matches if m is not None}
+    if len(prefixes) != 1 or None in matches or not said[-2].startswith(next(iter(prefixes))):
+        return None
+    entity = said[-2]
+    wanted = compact(f"{entity}_id")
+    named = [a for a in tool.arg_names if compact(a) == wanted]
+    return named[0] if len(named) == 1 else None
 
 
 # an argument named for when something happened (`created_at`, `updatedAt`): a timestamp

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from specgap.extract.allowlists import closed_list
 from specgap.extract.grammar_conditions import (
     Condition,
     action_for_state,
@@ -237,6 +238,9 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
     return out
 
 
+_POINTING = frozenset(split_words("these those following such the"))
+
+
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
@@ -246,6 +250,8 @@ def parse(text: str) -> Clause:
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
     stated = state_subject(text)
+    if stated is not None and set(stated[0].values) & _POINTING:
+        stated = None  # "only these carriers may be used: ...": a list follows, no state
     if stated is not None:  # "only pending requests can be approved"
         state, at = stated
         rest = parse(" " * at + text[at:])  # same offsets, the state words blanked
@@ -332,6 +338,8 @@ def parse(text: str) -> Clause:
             span = nominal.span()
     if cond is None:
         cond = having_state(main)
+        if cond is not None and imperative and cond.entity == verb:
+            cond = None  # "only ship with carrier 'a'": the verb's argument, not an entity
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
@@ -355,7 +363,10 @@ def parse(text: str) -> Clause:
     gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
-    listed_of, listed = enumeration(text)
+    # "use only the following carriers: 'a', 'b'", "X can be 'a' or 'b'", "the accepted X are"
+    listed_of, listed = closed_list(text)
+    if not listed:
+        listed_of, listed = enumeration(text)
     opened = not listed and open_enumeration(text)
     fmt = FORMAT.search(text)
     told = first is not None and first[1].casefold() in INSTRUCTIONS

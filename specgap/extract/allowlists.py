@@ -1,0 +1,92 @@
+"""Closed lists of an argument's values said in other words than "the accepted X are ...":
+
+- "use only the following carriers: 'a', 'b'" (an imperative with `only` over a list);
+- "only the following carriers may be used: 'a', 'b'", "only these X are accepted: ...";
+- "the carrier must be one of the following: 'a', 'b'", "X must be either 'a' or 'b'";
+- "the carrier can be 'a' or 'b'", "X may only be 'a' or 'b'";
+- "the only carriers you may use are 'a' and 'b'" (the noun phrase before a relative).
+
+`closed_list` returns (the noun phrase naming the argument, the values), or nothing. The
+values are quoted or code spans (a list given as bullets under an introducing sentence is
+joined to it first, see `listed_items`). A list called typical or an example, a list of
+tools, or a single value is no allowlist; a list of values of an action's object after a
+preposition ("only ship with carrier 'a'") is read by `argvalues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.operators.prose import QUOTED
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_LIST = (
+    r"(?P<list>" + _ITEM + r"(?:\s*(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)" + _ITEM + r")+)"
+    r"\s*[.;]?\s*$"
+)
+_NP = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
+_USED = (
+    r"(?:used|accepted|allowed|permitted|valid|supported|passed|chosen|selected|acceptable|"
+    r"possible)"
+)
+_FORMS = (
+    # "use only the following carriers: ...", "pick only these carriers: ..."
+    re.compile(
+        r"^\W*(?:you\s+(?:must|should|may|can)\s+)?(?:use|choose|pick|select|pass|accept|allow)"
+        r"\s+only\s+(?:the\s+|these\s+|those\s+)?(?:following\s+)?" + _NP + r"\s*:?\s*" + _LIST,
+        re.I,
+    ),
+    # "only the following carriers may be used: ...", "only these carriers are valid: ..."
+    re.compile(
+        r"^\W*only\s+(?:the\s+following|these|the)\s+" + _NP + r"\s+(?:are|is|may\s+be|can\s+be|"
+        r"will\s+be)\s+" + _USED + r"\s*:?\s*" + _LIST,
+        re.I,
+    ),
+    # "the only carriers you may use are ...", "the only carriers allowed are ..."
+    re.compile(
+        r"^\W*the\s+only\s+" + _NP + r"\s+(?:(?:that\s+)?(?:you|the\s+agent|we)\s+(?:may|can|"
+        r"are\s+allowed\s+to)\s+(?:use|pass|choose|pick|select)|(?:that\s+(?:are|may\s+be)\s+)?"
+        + _USED
+        + r")\s+(?:are|is)\s*:?\s*"
+        + _LIST,
+        re.I,
+    ),
+    # "the carrier must be one of the following: ...", "... can be 'a' or 'b'"
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|shall|"
+        r"can|may|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?(?:either\s+|"
+        r"one\s+of\s*(?:the\s+following\s*(?:values\s*)?)?:?\s*)?" + _LIST,
+        re.I,
+    ),
+)
+# words that say a list is not the only allowed values
+_OPEN = re.compile(
+    r"\b(?:typical|typically|usual|usually|standard|common|commonly|example|examples|e\.g|"
+    r"such\s+as|like|preferably|preferred|recommended|default|some|among\s+others|include|"
+    r"includes|including|etc)\b",
+    re.I,
+)
+_NOT_ARGUMENTS = frozenset(
+    {"tool", "tools", "function", "functions", "action", "actions", "api", "apis", "it", "they",
+     "this", "that", "these", "those", "value", "values", "option", "options", "one", "ones",
+     "answer", "answers", "reply", "replies", "response", "responses", "status"}
+)  # fmt: skip
+
+
+def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
+    """(the argument's noun phrase, its only values), or ("", ()) (module docstring)."""
+    for form in _FORMS:
+        m = form.search(text)
+        if m is None:
+            continue
+        if _OPEN.search(text):
+            return "", ()
+        np = " ".join(m["np"].split())
+        words = np.casefold().split()
+        if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
+            return "", ()
+        values = tuple(a or b or c for a, b, c in QUOTED.findall(m["list"]))
+        if len(values) < 2:
+            return "", ()
+        return np, values
+    return "", ()

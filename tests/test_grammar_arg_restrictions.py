@@ -1,0 +1,172 @@
+"""Argument restrictions read as grammar (issue 11, classes 3 and 4): closed lists of an
+argument's values in several sentence forms (and as bullets under an introduction), bounds,
+where values come from, and imperative restrictions that no operator states. The domain is
+a made-up warehouse; every sentence is written for this test. Each case says what the
+built policy is (tool, operator, argument, enforcement) and the negative cases say what it
+must never be: stronger than the sentence, or on a guessed argument."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.allowlists import closed_list
+from tests.corpus_agents import Built, build_agent
+
+
+def _tool(name: str, description: str, **props: str | tuple[str, str]) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    for key, spec in props.items():
+        kind, said = spec if isinstance(spec, tuple) else (spec, "")
+        properties[key] = {"type": kind, **({"description": said} if said else {})}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": list(props)},
+        },
+    }
+
+
+TOOLS = [
+    _tool(
+        "create_shipment",
+        "Create a shipment for an order.",
+        order_id="string",
+        carrier="string",
+        contact_email=("string", "Where tracking updates are sent."),
+        weight_kg="number",
+        pallets="integer",
+    ),
+    _tool("get_order", "Read an order.", order_id="string"),
+    _tool("list_carriers", "List the carriers that serve a region.", region="string"),
+    _tool(
+        "issue_credit",
+        "Credit a customer's account.",
+        order_id="string",
+        amount="number",
+        payment_method_id=("string", "The card or voucher to credit."),
+    ),
+    _tool("book_dock", "Book a loading dock slot.", dock="string", hours="integer"),
+    _tool("reserve_bin", "Reserve a storage bin.", bin_id="string", zone="string"),
+    _tool("count_bin", "Count the stock of a bin.", bin_id="string"),
+]
+
+
+def _build(tmp_path: Path, text: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text)
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+Row = tuple[str, str, str | None, str, dict[str, Any]]
+
+
+def _rows(built: Built) -> list[Row]:
+    """(tool, operator, argument, enforcement, the rest of the condition) of each policy read
+    from the prompt."""
+    out: list[Row] = []
+    for p in built.policies:
+        if not str(p.source.span.path).endswith("prompt.md"):
+            continue
+        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        selector = cond.pop("selector", None) or {}
+        arg = selector.get("arg") or cond.pop("arg", None)
+        out.append((p.target, p.operator, arg, p.enforcement, cond))
+    return sorted(out, key=lambda r: (r[0], r[1]))
+
+
+def _codes(built: Built) -> set[str]:
+    return {d.code for d in built.state.diagnostics}
+
+
+# --- closed lists ------------------------------------------------------------------------
+
+LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
+    ("Use only the following carriers: 'parcelco', 'freightline'.",
+     ("carriers", ("parcelco", "freightline"))),
+    ("Only the following zones may be used: `cold`, `dry`.", ("zones", ("cold", "dry"))),
+    ("Only these docks are valid: 'north' and 'south'.", ("docks", ("north", "south"))),
+    ("The only carriers you may use are 'parcelco' and 'freightline'.",
+     ("carriers", ("parcelco", "freightline"))),
+    ("The zone must be one of the following: 'cold', 'dry', 'bulk'.",
+     ("zone", ("cold", "dry", "bulk"))),
+    ("The dock can be 'north' or 'south'.", ("dock", ("north", "south"))),
+    ("A zone may only be either `cold` or `dry`.", ("zone", ("cold", "dry"))),
+    # negative: open lists, one value, tools, and states are no allowlist of an argument
+    ("The dock can be 'north' or 'south', among others.", ("", ())),
+    ("The zone must be one of the following, for example: 'cold', 'dry'.", ("", ())),
+    ("Use only the following tools: 'get_order', 'count_bin'.", ("", ())),
+    ("The dock can be 'north'.", ("", ())),
+    ("The status can be 'open' or 'closed'.", ("", ())),
+    ("The dock can be reached from the yard or the road.", ("", ())),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), LISTS)
+def test_closed_lists_name_the_argument_and_its_only_values(
+    sentence: str, expected: tuple[str, tuple[str, ...]]
+) -> None:
+    assert closed_list(sentence) == expected
+
+
+COMPILED: list[tuple[str, list[Row]]] = [
+    (
+        "The carrier must be one of the following: 'parcelco', 'freightline'.\n",
+        [("create_shipment", "resource_in_allowlist", "carrier", "enforce",
+          {"allowed": ["freightline", "parcelco"]})],
+    ),
+    (
+        # bullets under the sentence that introduces them: one rule citing all of them
+        "Use only the following zones:\n\n- `cold`\n- `dry` - for dry goods\n",
+        [("reserve_bin", "resource_in_allowlist", "zone", "enforce",
+          {"allowed": ["cold", "dry"]})],
+    ),
+    (
+        "Only ship orders with carrier 'parcelco' or 'freightline' via `create_shipment`.\n",
+        [("create_shipment", "resource_in_allowlist", "carrier", "enforce",
+          {"allowed": ["freightline", "parcelco"]})],
+    ),
+    (
+        # kinds listed by their ids (the values carry the entity's id prefix): the id argument
+        "The valid bin types are: 'bin_cold', 'bin_dry'.\n",
+        [("count_bin", "resource_in_allowlist", "bin_id", "enforce",
+          {"allowed": ["bin_cold", "bin_dry"]}),
+         ("reserve_bin", "resource_in_allowlist", "bin_id", "enforce",
+          {"allowed": ["bin_cold", "bin_dry"]})],
+    ),
+    # kinds that are no ids, or ids of something else: never the id argument
+    ("The valid bin types are: 'small', 'large'.\n", []),
+    ("The valid bin types are: 'zz_cold', 'zz_dry'.\n", []),
+    # steps under an introduction stay steps (no list of values is read from them)
+    ("Follow these steps:\n\n- Read the order\n- Book a dock\n", []),
+    # a list no argument takes compiles to nothing enforced
+    ("The only pallet colours you may use are 'red' and 'blue'.\n", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), COMPILED)
+def test_allowlists_compile_on_the_tools_taking_the_argument(
+    tmp_path: Path, text: str, expected: list[Row]
+) -> None:
+    rows = [r for r in _rows(_build(tmp_path, text)) if r[3] == "enforce" or expected]
+    assert rows == expected
+
+
+def test_a_list_under_its_introduction_cites_every_item(tmp_path: Path) -> None:
+    built = _build(tmp_path, "Intro.\n\nUse only the following zones:\n- `cold`\n- `dry`\n")
+    (policy,) = [p for p in built.policies if p.operator == "resource_in_allowlist"]
+    assert (policy.source.span.start_line, policy.source.span.end_line) == (3, 5)
+    assert policy.source.quote.endswith("`dry`")
+
+
+def test_a_list_no_argument_takes_is_reported(tmp_path: Path) -> None:
+    built = _build(tmp_path, "The only pallet colours you may use are 'red' and 'blue'.\n")
+    assert _rows(built) == []
+    assert "unknown-argument" in _codes(built)
