@@ -170,3 +170,48 @@ def test_a_list_no_argument_takes_is_reported(tmp_path: Path) -> None:
     built = _build(tmp_path, "The only pallet colours you may use are 'red' and 'blue'.\n")
     assert _rows(built) == []
     assert "unknown-argument" in _codes(built)
+
+
+# --- bounds ------------------------------------------------------------------------------
+
+BOUNDS: list[tuple[str, list[Row]]] = [
+    ("Shipments must have 10 pallets or fewer.\n",
+     [("create_shipment", "arg_within_bound", "pallets", "enforce", {"max": 10.0})]),
+    ("A dock booking must last 4 hours or less.\n",
+     [("book_dock", "arg_within_bound", "hours", "enforce", {"max": 4.0})]),
+    ("A credit must be $200 or less.\n",
+     [("issue_credit", "arg_within_bound", "amount", "enforce", {"max": 200.0})]),
+    ("Never book a dock for more than 4 hours.\n",
+     [("book_dock", "arg_within_bound", "hours", "enforce", {"max": 4.0})]),
+    # the sum of each credit, never an argument merely described with the word "credit"
+    ("Do not issue credits of more than $200.\n",
+     [("issue_credit", "arg_within_bound", "amount", "enforce", {"max": 200.0})]),
+    ("The credit amount must be between $5 and $200.\n",
+     [("issue_credit", "arg_within_bound", "amount", "enforce", {"min": 5.0, "max": 200.0})]),
+    # a unit is no item of a list: a weight is bounded, never counted
+    ("Shipments may weigh no more than 500 kg.\n",
+     [("create_shipment", "arg_within_bound", "weight_kg", "review_only", {"max": 500.0})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), BOUNDS)
+def test_bounds_in_other_words(tmp_path: Path, text: str, expected: list[Row]) -> None:
+    assert _rows(_build(tmp_path, text)) == expected
+
+
+NOT_BOUNDS: list[tuple[str, str]] = [
+    # a count of people is no unit: the ban keeps it as its condition, reviewed
+    ("Never book a dock for more than 4 drivers.\n", "deny_action"),
+    # a rate is derived from another quantity: no fixed bound
+    ("Credit at most $20 per day of delay.\n", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "operator"), NOT_BOUNDS)
+def test_what_is_no_fixed_bound_is_never_enforced_as_one(
+    tmp_path: Path, text: str, operator: str
+) -> None:
+    rows = _rows(_build(tmp_path, text))
+    assert not [r for r in rows if r[1] == "arg_within_bound"]
+    assert [r[1] for r in rows if r[3] == "enforce"] == []
+    assert [r[1] for r in rows] == ([operator] if operator else [])

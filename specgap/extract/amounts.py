@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_rules import Emit
-from specgap.extract.grammar_words import DET
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -119,6 +119,23 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         "max",
     ),
 )  # fmt: skip
+# "$200 or less", "10 pallets or fewer", "4 hours or more": the bound after the amount
+_OR_LESS = r"\s+or\s+(?:less|fewer|lower|under|below|smaller)\b"
+_OR_MORE = r"\s+or\s+(?:more|greater|higher|above|over|longer)\b"
+_BOUNDED = _AMOUNT.removesuffix(r"(?![ \t]+[a-z])")  # "or less" may follow
+_COUNTED = r"(?P<amt>\d[\d,]*)\s+(?P<unit>[a-z][\w-]*s)"  # a count of things: "10 pallets"
+_HAS = (
+    r"\s+(?:must|should|shall|can|may|has\s+to|have\s+to)\s+(?:only\s+)?(?:be|have|contain|"
+    r"include|carry|hold|weigh|last|take|span|cover)\s+"
+)
+_FORMS += (
+    (re.compile(r"^\W*" + _NP + _HAS + _BOUNDED + _OR_LESS, re.I),
+     "max"),
+    (re.compile(r"^\W*" + _NP + _HAS + _BOUNDED + _OR_MORE, re.I),
+     "min"),
+    (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_LESS, re.I), "max"),
+    (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_MORE, re.I), "min"),
+)  # fmt: skip
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
 
 
@@ -155,6 +172,9 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         base = lemma(verb)
         if np and is_action_noun(np[0]):
             return f"{base} {np[0]}", by_unit or "amount"
+        if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+            # "never issue credits of more than $200": the sum of each credit, not `credits`
+            return f"{base} {np[0]}", "amount"
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
         return (base, by_unit) if by_unit else None
@@ -167,6 +187,10 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         facet = " ".join(rest) if rest else by_unit
         action = " ".join([named, *np[:i]])  # "rental extension": extend rental
         return (action, facet) if facet else None
+    if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+        # "credits may not exceed $200": a sum of money said by the verb's own noun (`credit`,
+        # `deposit`) is the amount of that action, not an argument named `credits`
+        return singular(np[0]), "amount"
     if np and np[-1] not in _NOT_ARGUMENT:
         # "the thermostat temperature must be between 16 and 28": no action named, the
         # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
@@ -183,3 +207,23 @@ def _plural(unit: str) -> str:
     if not unit or unit in {"%", "percent"}:
         return unit and "percent"
     return unit if unit.endswith("s") else unit + "s"
+
+
+_MEASURE = re.compile(
+    r"^\s*,?\s*(?:for|of|by|with|lasting|weighing|costing|totall?ing)?\s*(?:(?:more|longer|"
+    r"greater|heavier|larger|higher)\s+than|over|above|in\s+excess\s+of)\s+(?P<amt>" + _NUMBER
+    + r")\s*(?P<unit>" + _UNIT + r")?(?![a-z])(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)",
+    re.I,
+)  # fmt: skip
+
+
+def measure_after(rest: str) -> tuple[str, int | float] | None:
+    """`for more than 4 hours`, `of over $500` after a banned action: (the argument the unit
+    names, the largest allowed value), or None when no unit or sum of money says what is
+    measured (a bare number is a count, read elsewhere)."""
+    m = _MEASURE.match(rest)
+    if m is None:
+        return None
+    unit = (m["unit"] or "").casefold()
+    facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
+    return (facet, _number(m["amt"])) if facet and facet != "percent" else None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
@@ -184,6 +185,10 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
+    measured = measure_after(rest)
+    if measured is not None:  # "never book a dock for more than 4 hours": a bound
+        return _as(rule, "arg_within_bound", {"facet": measured[0], "max": measured[1]},
+                   rule.target)  # fmt: skip
     joint = _JOINT.match(rest)
     if joint is not None and joint["verb"].casefold() in IMPERATIVE_VERBS:
         together = " ".join(rest[joint.start("verb") :].strip(" .;!").split())
