@@ -28,6 +28,7 @@ from specgap.ir import Candidate, CandidateRule, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
+from specgap.resolve.arguments import resolve_argument
 from specgap.resolve.lexicon import VERB_CLASSES
 
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
@@ -86,6 +87,8 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             if tool.hook or tool.id in sources:
                 continue
             named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
+            if not named:  # "the contact e-mail address": `contact_email`, said in other words
+                named = _said_otherwise(tool, facet)
             if len(named) == 1:
                 params = {**rule.params, "facet": named[0]}
                 out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -95,6 +98,19 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _said_otherwise(tool: Tool, facet: str) -> list[str]:
+    """The argument a facet names in other words than its name (`contact_email` for "the
+    contact e-mail address"), when the argument resolver finds it without a tie and the
+    argument's name says at least half of its own words in the facet: a word found only in a
+    description never spreads a rule to a tool."""
+    match = resolve_argument(tool, facet)
+    if match.name is None or match.name not in tool.arg_names:
+        return []
+    own = set(words(match.name)) - {"id"}
+    said = set(words(facet.replace("e-mail", "email")))
+    return [match.name] if own and 2 * len(own & said) >= len(own) else []
 
 
 def _timely(wanted: set[str], arg: str) -> bool:

@@ -38,7 +38,7 @@ TOOLS = [
         "Create a shipment for an order.",
         order_id="string",
         carrier="string",
-        contact_email=("string", "Where tracking updates are sent."),
+        contact_email=("string", "E-mail address for tracking updates."),
         weight_kg="number",
         pallets="integer",
     ),
@@ -215,3 +215,67 @@ def test_what_is_no_fixed_bound_is_never_enforced_as_one(
     assert not [r for r in rows if r[1] == "arg_within_bound"]
     assert [r[1] for r in rows if r[3] == "enforce"] == []
     assert [r[1] for r in rows] == ([operator] if operator else [])
+
+
+# --- where values come from ----------------------------------------------------------------
+
+GROUNDED: list[tuple[str, list[Row]]] = [
+    # an argument named by words of its name and description ("e-mail address")
+    ("The contact e-mail address must come from the customer.\n",
+     [("create_shipment", "arg_grounded", "contact_email", "enforce", {})]),
+    ("Pass the e-mail address the customer gave.\n",
+     [("create_shipment", "arg_grounded", "contact_email", "enforce", {})]),
+    ("Only use a bin id returned by `count_bin`.\n",
+     [("reserve_bin", "arg_grounded", "bin_id", "enforce",
+       {"from_user": False, "from_tools": ["count_bin"]})]),
+    ("Never invent a bin id.\n",
+     [("count_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]}),
+      ("reserve_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]})]),
+    ("Never invent or guess a dock.\n",
+     [("book_dock", "arg_grounded", "dock", "enforce", {"from_tools": ["*"]})]),
+    # made-up information in general names no argument: one rule over every call, reviewed
+    ("Do not fabricate or infer details.\n",
+     [("*", "arg_grounded", None, "review_only", {"from_tools": ["*"]})]),
+    # a phrase no argument answers to is checked by its name, for review, never guessed
+    ("The shelf colour must come from the customer.\n",
+     [("*", "arg_grounded", "shelf colour", "review_only", {})]),
+    # things compared with, not a source ("among all existing ...")
+    ("When a new bin is added, its id should be one higher than the largest id among all "
+     "existing bins.\n", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), GROUNDED)
+def test_values_come_from_the_source_the_sentence_names(
+    tmp_path: Path, text: str, expected: list[Row]
+) -> None:
+    rows = [r for r in _rows(_build(tmp_path, text)) if r[1] == "arg_grounded"]
+    assert rows == expected
+
+
+def test_a_word_only_a_description_says_never_spreads_a_rule(tmp_path: Path) -> None:
+    """ "credit" is in `payment_method_id`'s description ("the card or voucher to credit"),
+    not in its name: the value named is no argument of any tool, so nothing is enforced."""
+    rows = _rows(_build(tmp_path, "The credit must come from the customer.\n"))
+    assert [r for r in rows if r[3] == "enforce"] == []
+
+
+# --- restrictions no operator states: reported, never compiled stronger -------------------
+
+UNCOMPILED: list[tuple[str, str]] = [
+    ("Do not change the number of items.\n", "argument-restriction-not-compiled"),
+    ("Items can be added but not removed.\n", "argument-restriction-not-compiled"),
+    (
+        "Pallets may be added to a shipment but never removed.\n",
+        "argument-restriction-not-compiled",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), UNCOMPILED)
+def test_restrictions_against_earlier_values_are_reported(
+    tmp_path: Path, text: str, code: str
+) -> None:
+    built = _build(tmp_path, text)
+    assert [r for r in _rows(built) if r[3] == "enforce"] == []
+    assert code in _codes(built)

@@ -21,6 +21,7 @@ import re
 
 from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import Gap
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     NUMBER_WORDS,
@@ -256,4 +257,31 @@ def _as(
             "mentions": (target,) if target else rule.mentions,
             "check_category": OPERATORS[operator].category,
         }
+    )
+
+
+# "drivers can be added but not removed", "pallets may be added to a shipment but never
+# removed": one direction of change allowed, the other not
+_ONE_WAY = re.compile(
+    r"^\W*(?:the\s+|an?\s+|any\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:can|may|"
+    r"are\s+allowed\s+to|is\s+allowed\s+to)\s+(?:only\s+)?be\s+(?P<yes>[a-z]+ed)\b[^.;]*?,?\s*"
+    r"(?:but|yet)\s+(?:not|never|cannot|can't|may\s+not|must\s+not)\s+(?:be\s+)?(?P<no>[a-z]+ed)\b",
+    re.I,
+)
+
+
+def one_way(text: str) -> Gap | None:
+    """The gap of a sentence that allows one change of an argument and forbids the other
+    ("items can be added but not removed"): checking it needs the value the argument had
+    before the call, which no operator compares with, so it is reported, never compiled to a
+    ban of the whole action."""
+    m = _ONE_WAY.match(text)
+    if m is None:
+        return None
+    what = " ".join(m["np"].split())
+    return Gap(
+        "argument-restriction-not-compiled",
+        f"`{what}` may be {m['yes']} but not {m['no']}: specgap cannot compare an argument with "
+        "the value it had before the call",
+        "state an allowed range or list of values, or enforce it in the tool",
     )

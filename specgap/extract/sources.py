@@ -60,6 +60,17 @@ _COME_FROM = re.compile(
     r"\s+(?:only\s+)?from\s+" + _SOURCE,
     re.I,
 )
+# "pass the e-mail address the customer gave", "use only the card that the user named"
+_GAVE = re.compile(
+    r"\b(?:use|pass|enter|supply|send|provide|give|fill\s+in)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"(?P<np>(?:(?!(?:to|for|with|from|in|on|of|at|by|into|as|that|which)\b)[A-Za-z][\w-]*\s+)"
+    r"{0,3}?[A-Za-z][\w-]*)"
+    r"\s+(?:that\s+|which\s+)?(?:the\s+|their\s+)?(?P<src>"
+    + USER
+    + r")s?\s+(?:has\s+|had\s+)?(?:explicitly\s+|actually\s+)?(?:gave|given|provided|named|"
+    r"stated|supplied|specified|shared|entered|typed|mentioned|confirmed)\b",
+    re.I,
+)
 # "if you need X, (always) use the T tool"
 _NEED = re.compile(
     r"\b(?:if|when|whenever)\s+(?:you\s+)?(?:need|require|want)\s+(?:the\s+|an?\s+)?" + _NP
@@ -107,7 +118,7 @@ def value_sources(text: str) -> list[Emit]:
         said = " ".join(w for w in needed["np"].split() if w.casefold() not in {"the", "a", "an"})
         got: dict[str, Any] = {"from_user": False, "from_tools": [f"get {said.casefold()}"]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **got}, 0.7) for f in facets]
-    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE):
+    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE):
         m = pattern.search(text)
         if m is None:
             continue
