@@ -279,3 +279,43 @@ def test_restrictions_against_earlier_values_are_reported(
     built = _build(tmp_path, text)
     assert [r for r in _rows(built) if r[3] == "enforce"] == []
     assert code in _codes(built)
+
+
+# --- imperative restrictions and per-unit quantities --------------------------------------
+
+IMPERATIVES: list[tuple[str, list[Row]]] = [
+    ("Only call create_shipment with carrier 'parcelco' or 'freightline'.\n",
+     [("create_shipment", "resource_in_allowlist", "carrier", "enforce",
+       {"allowed": ["freightline", "parcelco"]})]),
+    ("Only call `issue_credit` with an amount of at most $100.\n",
+     [("issue_credit", "arg_within_bound", "amount", "enforce", {"max": 100.0})]),
+    ("Never call create_shipment with more than 10 pallets.\n",
+     [("create_shipment", "arg_within_bound", "pallets", "enforce", {"max": 10.0})]),
+    ("Only call issue_credit with a card the customer named.\n",
+     [("issue_credit", "arg_grounded", "payment_method_id", "enforce", {})]),
+    # a measure is an argument's value, never a number of calls
+    ("Book a dock for at most 4 hours.\n",
+     [("book_dock", "arg_within_bound", "hours", "review_only", {"max": 4.0})]),
+    # a count of the action itself stays a count of calls
+    ("Issue at most 3 credits per order.\n",
+     [("issue_credit", "max_calls", None, "enforce", {"max": 3, "per": "order"})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), IMPERATIVES)
+def test_imperative_restrictions_name_their_tool_and_argument(
+    tmp_path: Path, text: str, expected: list[Row]
+) -> None:
+    assert _rows(_build(tmp_path, text)) == expected
+
+
+RATES: list[str] = [
+    "Credit at most $20 per day of delay.\n",
+    "Book at most 4 hours per day.\n",
+]
+
+
+@pytest.mark.parametrize("text", RATES)
+def test_a_bound_per_another_quantity_is_never_enforced_as_calls(tmp_path: Path, text: str) -> None:
+    rows = _rows(_build(tmp_path, text))
+    assert not [r for r in rows if r[1] == "max_calls" or r[3] == "enforce"], rows

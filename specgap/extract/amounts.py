@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.grammar_rules import Emit
+from specgap.extract.grammar import Quantity
+from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
@@ -139,8 +140,24 @@ _FORMS += (
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
 
 
+# "only call `issue_credit` with an amount of at most $100": the tool is named, the
+# argument follows `with`
+_CALL_WITH = re.compile(
+    r"\b(?:call|use|invoke|run)\s+(?:the\s+)?(?P<tool>`[^`]+`|[A-Za-z][A-Za-z0-9]*(?:[_.][\w-]+)+)"
+    r"(?:\s+(?:tool|function))?\s+(?:only\s+)?with\s+(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:of\s+)?(?P<bound>at\s+most|up\s+to|no\s+more\s+than|not\s+"
+    r"(?:exceeding|above|over)|at\s+least|no\s+less\s+than)\s+" + _AMOUNT,
+    re.I,
+)
+
+
 def amount_bounds(text: str) -> list[Emit]:
     """The `arg_within_bound` a sentence states in one of the forms above, or none."""
+    called = _CALL_WITH.search(text)
+    if called is not None:
+        side = "min" if called["bound"].casefold().startswith(("at least", "no less")) else "max"
+        said: dict[str, object] = {"facet": called["np"].casefold(), side: _number(called["amt"])}
+        return [Emit("arg_within_bound", called["tool"].strip("`"), said, 0.7)]
     for pattern, side in _FORMS:
         m = pattern.search(text)
         if m is None:
@@ -227,3 +244,39 @@ def measure_after(rest: str) -> tuple[str, int | float] | None:
     unit = (m["unit"] or "").casefold()
     facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
     return (facet, _number(m["amt"])) if facet and facet != "percent" else None
+
+
+_UNIT_WORD = re.compile(r"^" + _UNIT + r"$", re.I)
+_NOT_MEASURES = frozenset({"items", "units", "passengers", "people", "persons", "seats"})
+
+
+def unit_bound(noun: str, most: float | None, least: float | None) -> dict[str, object] | None:
+    """`at most 4 hours`, `no more than 500 kg`: the bound of the argument a unit of measure
+    names (`hours`, `kgs`), or None when the noun counts things (`3 refunds`, `2 seats`): a
+    measure is an argument's value, never a number of calls."""
+    word = noun.strip().casefold()
+    if not _UNIT_WORD.match(word) or word in _NOT_MEASURES or (most is None and least is None):
+        return None
+    params: dict[str, object] = {"facet": _plural(word)}
+    if most is not None:
+        params["max"] = int(most) if float(most).is_integer() else most
+    if least is not None:
+        params["min"] = int(least) if float(least).is_integer() else least
+    return params
+
+
+def measured(action: str, q: Quantity) -> list[Emit] | Gap | None:
+    """A quantity in a unit of measure ("book at most 4 hours"): the bound of the argument
+    the unit names, never a number of calls; per another quantity ("4 hours per day") it is
+    a rate, which no fixed bound states (a gap)."""
+    bound = unit_bound(q.noun, q.max, q.min)
+    if bound is None:
+        return None
+    if q.per:
+        return Gap(
+            "bound-not-representable",
+            f"at most {q.max:g} {q.noun} per {q.per} is a measure per another quantity; "
+            "specgap's bounds are fixed numbers per call",
+            "state the fixed limit per call, or enforce the rate in the tool",
+        )
+    return [Emit("arg_within_bound", action, bound, 0.7)]

@@ -67,6 +67,11 @@ _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn
 
 _ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
 _CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
+_CALLED_WITH = re.compile(
+    r"^\s*(?:with|passing)\s+(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM
+    + r"\s+(?P<noun>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    re.I,
+)  # fmt: skip
 
 
 def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
@@ -186,6 +191,15 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
+    passed = _CALLED_WITH.match(rest) if clause.verb in _CALLS else None
+    if passed is not None and not is_action_noun(passed["noun"]):
+        # "never call `ship` with more than 10 pallets": the value of the argument passed
+        n = NUMBER_WORDS.get(passed["n"].casefold())
+        params = {
+            "facet": passed["noun"].casefold(),
+            "max": n if n is not None else int(passed["n"]),
+        }
+        return _as(rule, "arg_within_bound", params, rule.target)
     measured = measure_after(rest)
     if measured is not None:  # "never book a dock for more than 4 hours": a bound
         return _as(rule, "arg_within_bound", {"facet": measured[0], "max": measured[1]},

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
@@ -198,3 +199,22 @@ def required_values(text: str) -> list[Emit]:
     action = " ".join([verb, *words[:-1]])
     params = {"facet": facets[0], "from_user": True, "from_tools": [ANY_TOOL]}
     return [Emit("arg_grounded", action, params, 0.65)]
+
+
+_USERISH_SOURCE = re.compile(
+    r"\b(?:user|customer|client|caller|member|renter|patron|guest)s?\b", re.I
+)
+_TOOLISH_SOURCE = re.compile(r"\b(?:tools?|functions?|lookups?|outputs?|results?|system)\b", re.I)
+
+
+def only_from(c: Clause) -> list[Emit] | None:
+    """`do not provide information not provided by the user or the tools`: values come
+    from the user's messages and tool outputs."""
+    if not c.negated or c.only_from is None:
+        return None
+    user = bool(_USERISH_SOURCE.search(c.only_from))
+    tools = bool(_TOOLISH_SOURCE.search(c.only_from))
+    if not user and not tools:
+        return None
+    params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
