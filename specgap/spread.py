@@ -64,6 +64,7 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         if tool.hook:
             continue
         arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
+        arg = arg or next(iter(_said_otherwise(tool, facet)), None)
         if arg is not None:
             params = {**rule.params, "facet": arg}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -100,16 +101,26 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
 
 
+_E_MAIL = re.compile(r"\be-mail", re.I)  # one word, as argument names spell it
+
+
 def _said_otherwise(tool: Tool, facet: str) -> list[str]:
     """The argument a facet names in other words than its name (`contact_email` for "the
     contact e-mail address"), when the argument resolver finds it without a tie and the
-    argument's name says at least half of its own words in the facet: a word found only in a
-    description never spreads a rule to a tool."""
+    argument's name says at least half of its own words in the facet and its name or
+    description says every word of the facet: a word found only in a description never
+    spreads a rule to a tool, nor does a facet that says more than the argument."""
     match = resolve_argument(tool, facet)
     if match.name is None or match.name not in tool.arg_names:
         return []
     own = set(words(match.name)) - {"id"}
-    said = set(words(facet.replace("e-mail", "email")))
+    said = set(words(_E_MAIL.sub("email", facet)))
+    props = tool.schema.get("properties")
+    spec = props.get(match.name) if isinstance(props, dict) else None
+    described = spec.get("description") if isinstance(spec, dict) else None
+    known = own | set(words(_E_MAIL.sub("email", f"{match.name} {described or ''}")))
+    if not said <= known:  # "the contact e-mail domain": the domain is no word of the argument
+        return []
     return [match.name] if own and 2 * len(own & said) >= len(own) else []
 
 

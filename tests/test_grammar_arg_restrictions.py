@@ -319,3 +319,35 @@ RATES: list[str] = [
 def test_a_bound_per_another_quantity_is_never_enforced_as_calls(tmp_path: Path, text: str) -> None:
     rows = _rows(_build(tmp_path, text))
     assert not [r for r in rows if r[1] == "max_calls" or r[3] == "enforce"], rows
+
+
+# --- arguments named by description words -------------------------------------------------
+
+NAMED_BY_WORDS: list[tuple[str, list[Row]]] = [
+    ("The only contact e-mail addresses you may use are 'a@depot.example' and "
+     "'b@depot.example'.\n",
+     [("create_shipment", "resource_in_allowlist", "contact_email", "enforce",
+       {"allowed": ["a@depot.example", "b@depot.example"]})]),
+    # the domain of an e-mail address is no e-mail address: nothing is spread
+    ("The contact e-mail domain must be one of 'depot.example', 'yard.example'.\n", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), NAMED_BY_WORDS)
+def test_an_argument_named_in_other_words(tmp_path: Path, text: str, expected: list[Row]) -> None:
+    assert _rows(_build(tmp_path, text)) == expected
+
+
+def test_a_phrase_two_arguments_answer_to_is_never_guessed(tmp_path: Path) -> None:
+    tools = [
+        _tool(
+            "notify_consignee",
+            "Send a delivery notice.",
+            sender_email=("string", "E-mail address the notice comes from."),
+            consignee_email=("string", "E-mail address the notice goes to."),
+        )
+    ]
+    (tmp_path / "tools.json").write_text(json.dumps(tools))
+    (tmp_path / "prompt.md").write_text("The e-mail address must come from the customer.\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    assert [r[3] for r in _rows(built)] == ["review_only"]

@@ -79,7 +79,7 @@ def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
         m = form.search(text)
         if m is None:
             continue
-        if _OPEN.search(text):
+        if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
             return "", ()
         np = " ".join(m["np"].split())
         words = np.casefold().split()
