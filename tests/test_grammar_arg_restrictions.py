@@ -99,7 +99,17 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
      ("zone", ("cold", "dry", "bulk"))),
     ("The dock can be 'north' or 'south'.", ("dock", ("north", "south"))),
     ("A zone may only be either `cold` or `dry`.", ("zone", ("cold", "dry"))),
+    ("Accepted values for the zone: 'cold', 'dry'.", ("zone", ("cold", "dry"))),
+    ("Allowed docks: `north`, `south`.", ("docks", ("north", "south"))),
+    ("Only 'north' or 'south' may be used as the dock.", ("dock", ("north", "south"))),
+    ("Set the zone to 'cold' or 'dry' only.", ("zone", ("cold", "dry"))),
+    ("The zone field accepts only 'cold' and 'dry'.", ("zone", ("cold", "dry"))),
+    ("The only contacts you may use are 'a@depot.example' and 'b@depot.example'.",
+     ("contacts", ("a@depot.example", "b@depot.example"))),
     # negative: open lists, one value, tools, and states are no allowlist of an argument
+    ("Set the zone to 'cold' or 'dry'.", ("", ())),  # an instruction, no "only"
+    # "the valid X are: ..." is an enumeration, read by the grammar's own reader
+    ("The valid zone types are: 'cold', 'dry'.", ("", ())),
     ("The dock can be 'north' or 'south', among others.", ("", ())),
     ("The zone must be one of the following, for example: 'cold', 'dry'.", ("", ())),
     ("Use only the following tools: 'get_order', 'count_bin'.", ("", ())),

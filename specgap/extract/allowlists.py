@@ -20,16 +20,22 @@ import re
 from specgap.operators.prose import QUOTED
 
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
-_LIST = (
+_ITEMS = (
     r"(?P<list>" + _ITEM + r"(?:\s*(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)" + _ITEM + r")+)"
-    r"\s*[.;]?\s*$"
 )
+_LIST = _ITEMS + r"\s*[.;]?\s*$"
+# a label's noun phrase: no verb ("the valid types are: ..." is an enumeration, read apart)
+_LABEL = (
+    r"(?P<np>[A-Za-z][\w-]*(?:\s+(?!(?:are|is|include|includes|must|should|can|may|will)\b)"
+    r"[A-Za-z][\w-]*){0,3}?)"
+)
+_QUALIFIED = r"(?:accepted|allowed|valid|permitted|supported|acceptable|permissible)"
 _NP = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
 _USED = (
     r"(?:used|accepted|allowed|permitted|valid|supported|passed|chosen|selected|acceptable|"
     r"possible)"
 )
-_FORMS = (
+_FORMS: tuple[re.Pattern[str], ...] = (
     # "use only the following carriers: ...", "pick only these carriers: ..."
     re.compile(
         r"^\W*(?:you\s+(?:must|should|may|can)\s+)?(?:use|choose|pick|select|pass|accept|allow)"
@@ -59,6 +65,34 @@ _FORMS = (
         re.I,
     ),
 )
+_FORMS += (
+    # "allowed carriers: ...", "accepted values for the carrier: ..."
+    re.compile(
+        r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+(?:values\s+(?:for|of)\s+(?:the\s+)?)?"
+        + _LABEL + r"\s*:\s*" + _LIST,
+        re.I,
+    ),
+    # "only 'a' or 'b' may be used as the carrier"
+    re.compile(
+        r"^\W*only\s+" + _ITEMS + r"\s+(?:may|can|should|must|are\s+to|is\s+to)\s+be\s+"
+        r"(?:used|passed|given|chosen|selected|set)\s+(?:as|for)\s+(?:the\s+|an?\s+)?" + _NP
+        + r"\s*[.;]?\s*$",
+        re.I,
+    ),
+    # "set the carrier to 'a' or 'b' only", "the carrier field accepts only 'a' and 'b'"
+    re.compile(
+        r"^\W*(?:set|use)\s+(?:the\s+)?" + _NP + r"\s+(?:to|as)\s+(?:only\s+" + _ITEMS
+        + r"|" + _ITEMS.replace("?P<list>", "?P<list2>") + r"\s+only)\s*[.;]?\s*$",
+        re.I,
+    ),
+    re.compile(
+        r"^\W*(?:the\s+)?" + _NP + r"\s+(?:field\s+|argument\s+|parameter\s+)?(?:accepts|takes|"
+        r"allows)\s+only\s+" + _LIST,
+        re.I,
+    ),
+)  # fmt: skip
+_SAYS_ARGUMENT = re.compile(r"\s+(?:values?|field|argument|parameter)$", re.I)
+
 # words that say a list is not the only allowed values
 _OPEN = re.compile(
     r"\b(?:typical|typically|usual|usually|standard|common|commonly|example|examples|e\.g|"
@@ -73,6 +107,11 @@ _NOT_ARGUMENTS = frozenset(
 )  # fmt: skip
 
 
+def argument_noun(np: str) -> str:
+    """The argument a list's noun phrase names: `carrier values` -> `carrier`."""
+    return _SAYS_ARGUMENT.sub("", np)
+
+
 def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
     """(the argument's noun phrase, its only values), or ("", ()) (module docstring)."""
     for form in _FORMS:
@@ -81,11 +120,12 @@ def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
             continue
         if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
             return "", ()
-        np = " ".join(m["np"].split())
+        np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))  # "carrier values": the carrier
         words = np.casefold().split()
         if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
             return "", ()
-        values = tuple(a or b or c for a, b, c in QUOTED.findall(m["list"]))
+        listed = m["list"] or m.groupdict().get("list2") or ""
+        values = tuple(a or b or c for a, b, c in QUOTED.findall(listed))
         if len(values) < 2:
             return "", ()
         return np, values

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from specgap.extract.allowlists import closed_list
+from specgap.extract.allowlists import argument_noun, closed_list
 from specgap.extract.grammar_conditions import (
     Condition,
     action_for_state,
@@ -367,6 +367,7 @@ def parse(text: str) -> Clause:
     listed_of, listed = closed_list(text)
     if not listed:
         listed_of, listed = enumeration(text)
+        listed_of = argument_noun(listed_of)  # "valid carrier values are ...": the carrier
     opened = not listed and open_enumeration(text)
     fmt = FORMAT.search(text)
     told = first is not None and first[1].casefold() in INSTRUCTIONS
