@@ -156,6 +156,10 @@ COMPILED: list[tuple[str, list[Row]]] = [
     ("The valid bin types are: 'zz_cold', 'zz_dry'.\n", []),
     # steps under an introduction stay steps (no list of values is read from them)
     ("Follow these steps:\n\n- Read the order\n- Book a dock\n", []),
+    # tools listed in an order stay steps of that order, never values of an argument
+    ("Only call these tools, in this order:\n\n- `get_order`\n- `count_bin`\n", []),
+    # a list under an introduction that says nothing of "only" is no allowlist
+    ("Our carriers:\n\n- `parcelco`\n- `freightline`\n", []),
     # a list no argument takes compiles to nothing enforced
     ("The only pallet colours you may use are 'red' and 'blue'.\n", []),
 ]  # fmt: skip

@@ -5,7 +5,9 @@
     - `freightline`
 
 is one sentence to the grammar ("use only the following carriers: `parcelco`,
-`freightline`"). `join_listed` joins an introducing sentence (it ends with a colon) with the
+`freightline`"). `join_listed` joins an introducing sentence (it ends with a colon and says
+the values are the only ones: `only`, `allowed`, `valid`, `one of`; never steps, an order or
+tools to call, which the ordering readers take item by item) with the
 list items right after it when every item is one value (a code span, a quoted string or one
 identifier-like word, optionally followed by a dash and a gloss); the joined sentence spans
 the introduction and the items, so its rule cites all of them. Items that say more (steps,
@@ -33,7 +35,7 @@ def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     while i < len(pending):
         intro = pending[i]
         items: list[tuple[Sentence, str]] = []
-        if intro.text.rstrip().endswith(":") and intro.subject is None:
+        if intro.subject is None and _announces_values(intro.text):
             items = _items(intro, pending[i + 1 :])
         if len(items) < 2:
             yield intro
@@ -41,6 +43,22 @@ def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             continue
         yield _joined(intro, items)
         i += 1 + len(items)
+
+
+# the introduction names the only values ("use only the following carriers:"), not steps
+# or tools to call in order (those bullets are read one by one, as steps)
+_ONLY = re.compile(
+    r"\b(?:only|allowed|permitted|valid|accepted|acceptable|supported|possible|one\s+of)\b", re.I
+)
+_STEPS = re.compile(
+    r"\b(?:steps?|order|sequence|first|then|before|after|tools?|functions?|calls?|actions?)\b",
+    re.I,
+)
+
+
+def _announces_values(text: str) -> bool:
+    said = text.rstrip()
+    return said.endswith(":") and bool(_ONLY.search(said)) and not _STEPS.search(said)
 
 
 def _items(intro: Sentence, after: list[Sentence]) -> list[tuple[Sentence, str]]:
