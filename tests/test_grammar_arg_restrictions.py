@@ -365,3 +365,19 @@ def test_a_phrase_two_arguments_answer_to_is_never_guessed(tmp_path: Path) -> No
     (tmp_path / "prompt.md").write_text("The e-mail address must come from the customer.\n")
     built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
     assert [r[3] for r in _rows(built)] == ["review_only"]
+
+
+IMPERATIVE_BOUNDS: list[tuple[str, tuple[str, str, dict[str, float]]]] = [
+    ("Credit at most $50.\n", ("issue_credit", "amount", {"max": 50.0})),
+    ("You may credit up to $50.\n", ("issue_credit", "amount", {"max": 50.0})),
+    ("Credits are capped at $50.\n", ("issue_credit", "amount", {"max": 50.0})),
+    ("Book a dock for between 1 and 4 hours.\n", ("book_dock", "hours", {"min": 1.0, "max": 4.0})),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), IMPERATIVE_BOUNDS)
+def test_an_imperatives_own_bound(
+    tmp_path: Path, text: str, expected: tuple[str, str, dict[str, float]]
+) -> None:
+    rows = _rows(_build(tmp_path, text))
+    assert [(r[0], r[2], r[4]) for r in rows if r[1] == "arg_within_bound"] == [expected]

@@ -137,6 +137,22 @@ _FORMS += (
     (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_LESS, re.I), "max"),
     (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_MORE, re.I), "min"),
 )  # fmt: skip
+# "credit at most $50", "you may book a dock for up to 4 hours", "book between 1 and 4 hours":
+# an imperative's own bound, said in money or a unit (a bare number is a count, read elsewhere)
+_OBJ = r"(?:(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*)\s+(?:for|of|with|by)\s+)?"
+_LEAD_IN = (
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|should|must)\s+)?(?:only\s+)?(?P<verb>[a-z]+)\s+"
+)
+_IMPERATIVES = (
+    (re.compile(_LEAD_IN + _OBJ + r"(?:at\s+most|up\s+to|no\s+more\s+than|a\s+maximum\s+of)\s+"
+                + _AMOUNT, re.I), "max"),
+    (re.compile(_LEAD_IN + _OBJ + r"(?:at\s+least|no\s+less\s+than|a\s+minimum\s+of)\s+"
+                + _AMOUNT, re.I), "min"),
+    (re.compile(_LEAD_IN + _OBJ + r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT, re.I), "between"),
+    (re.compile(r"^\W*" + _NP + r"\s+(?:is|are)\s+(?:always\s+)?(?:capped|limited)\s+(?:at|to)\s+"
+                + _AMOUNT, re.I), "max"),
+)  # fmt: skip
+_BY_VERB = frozenset(p for p, _ in _IMPERATIVES[:3])  # the imperative's verb names the action
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
 
 
@@ -156,13 +172,13 @@ def amount_bounds(text: str) -> list[Emit]:
     called = _CALL_WITH.search(text)
     if called is not None:
         side = "min" if called["bound"].casefold().startswith(("at least", "no less")) else "max"
-        said: dict[str, object] = {"facet": called["np"].casefold(), side: _number(called["amt"])}
-        return [Emit("arg_within_bound", called["tool"].strip("`"), said, 0.7)]
-    for pattern, side in _FORMS:
+        bound = {"facet": called["np"].casefold(), side: _number(called["amt"])}
+        return [Emit("arg_within_bound", called["tool"].strip("`"), bound, 0.7)]
+    for pattern, side in (*_IMPERATIVES, *_FORMS):
         m = pattern.search(text)
         if m is None:
             continue
-        found = _action_and_facet(m)
+        found = _imperative(m) if pattern in _BY_VERB else _action_and_facet(m)
         if found is None:
             return []
         action, facet = found
@@ -178,6 +194,18 @@ def amount_bounds(text: str) -> list[Emit]:
 def _number(text: str) -> int | float:
     value = float(text.lstrip("$€£ ").replace(",", ""))
     return int(value) if value.is_integer() else value
+
+
+def _imperative(m: re.Match[str]) -> tuple[str, str] | None:
+    """(the action, the argument) of "credit at most $50", "book a dock for up to 4 hours":
+    the unit names the argument (`amount` for money); no unit, no bound of an argument."""
+    verb = lemma(m["verb"].casefold())
+    unit = (m["unit"] or "").casefold()
+    facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
+    if verb not in IMPERATIVE_VERBS or not facet or facet == "percent":
+        return None
+    np = (m["np"] or "").casefold()
+    return (f"{verb} {np}".strip(), facet)
 
 
 def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
