@@ -115,6 +115,8 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
     ("Use only the following tools: 'get_order', 'count_bin'.", ("", ())),
     ("The dock can be 'north'.", ("", ())),
     ("The status can be 'open' or 'closed'.", ("", ())),
+    ("A bin can be 'reserved' or 'emptied'.", ("", ())),  # what a bin may be: its state
+    ("Only the following statuses are valid: 'a1', 'b2'.", ("statuses", ("a1", "b2"))),
     ("The dock can be reached from the yard or the road.", ("", ())),
 ]  # fmt: skip
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.operators.prose import QUOTED
+from specgap.operators.prose import QUOTED, STATE_WORD, singular
 
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _ITEMS = (
@@ -59,8 +59,8 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     ),
     # "the carrier must be one of the following: ...", "... can be 'a' or 'b'"
     re.compile(
-        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|shall|"
-        r"can|may|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?(?:either\s+|"
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?P<modal>must|should|"
+        r"shall|can|may|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?(?:either\s+|"
         r"one\s+of\s*(?:the\s+following\s*(?:values\s*)?)?:?\s*)?" + _LIST,
         re.I,
     ),
@@ -103,8 +103,12 @@ _OPEN = re.compile(
 _NOT_ARGUMENTS = frozenset(
     {"tool", "tools", "function", "functions", "action", "actions", "api", "apis", "it", "they",
      "this", "that", "these", "those", "value", "values", "option", "options", "one", "ones",
-     "answer", "answers", "reply", "replies", "response", "responses", "status"}
+     "answer", "answers", "reply", "replies", "response", "responses"}
 )  # fmt: skip
+
+
+_STATES = frozenset({"status", "state", "stage", "phase", "condition"})
+_STATE = re.compile(STATE_WORD, re.I)
 
 
 def argument_noun(np: str) -> str:
@@ -126,6 +130,10 @@ def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
             return "", ()
         listed = m["list"] or m.groupdict().get("list2") or ""
         values = tuple(a or b or c for a, b, c in QUOTED.findall(listed))
+        said = (m.groupdict().get("modal") or "").casefold()
+        stated = singular(words[-1]) in _STATES or all(_STATE.fullmatch(v) for v in values)
+        if said in {"can", "may"} and (stated or len(words) > 2):
+            return "", ()  # "an order can be 'open' or 'closed'": what it may be, its state
         if len(values) < 2:
             return "", ()
         return np, values
