@@ -383,3 +383,20 @@ def test_an_imperatives_own_bound(
 ) -> None:
     rows = _rows(_build(tmp_path, text))
     assert [(r[0], r[2], r[4]) for r in rows if r[1] == "arg_within_bound"] == [expected]
+
+
+EMPTY_LISTS = [
+    "Use only the following zones:\n\n- the coldest one\n- the driest one\n",
+    "The zone must be one of the following.\n",
+]
+
+
+@pytest.mark.parametrize("text", EMPTY_LISTS)
+def test_an_announced_list_without_values_is_reported_never_compiled(
+    tmp_path: Path, text: str
+) -> None:
+    built = _build(tmp_path, text)
+    assert _rows(built) == []
+    notes = [d for d in built.state.diagnostics if d.code == "rule-not-compiled"]
+    assert any("no value could be read" in d.message for d in notes)
+    assert all(d.span is not None and d.span.start_line == 1 for d in notes)

@@ -138,3 +138,24 @@ def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
             return "", ()
         return np, values
     return "", ()
+
+
+_ANNOUNCED = re.compile(
+    r"^\W*(?:(?:use|choose|pick|select|pass|accept|allow)\s+only\s+(?:the\s+following|these)\s+"
+    r"(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)|only\s+(?:the\s+following|these)\s+(?P<b>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:are|is|may\s+be|can\s+be)\s+" + _USED
+    + r"|(?:the\s+)?(?P<c>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:must|should|has\s+to)\s+be\s+"
+    r"one\s+of\s+the\s+following)"
+    r"\s*[:.]?\s*",
+    re.I,
+)  # fmt: skip
+
+
+def announced_without_values(text: str) -> str | None:
+    """The argument a sentence announces the only values of ("use only the following
+    carriers:") when no value could be read from it (nothing quoted, items that say more
+    than one value): what the empty allowlist would have restricted."""
+    m = _ANNOUNCED.match(text)
+    if m is None or QUOTED.search(text[m.end() :]):
+        return None
+    return m["a"] or m["b"] or m["c"]

@@ -299,3 +299,20 @@ def one_way(text: str) -> Gap | None:
         "the value it had before the call",
         "state an allowed range or list of values, or enforce it in the tool",
     )
+
+
+def empty_list(text: str) -> Gap | None:
+    """The gap of a sentence announcing the only values of an argument without a value
+    that could be read ("use only the following carriers:" over items that are sentences):
+    an empty allowlist would block every call, so nothing is compiled and it says so."""
+    from specgap.extract.allowlists import announced_without_values
+
+    what = announced_without_values(text)
+    if what is None:
+        return None
+    return Gap(
+        "rule-not-compiled",
+        f"the sentence announces the only values of `{what}`, but no value could be read "
+        "(quote each value, or list one value per item); nothing is enforced",
+        "write the values as 'a', 'b' or as bullets of one value each",
+    )
