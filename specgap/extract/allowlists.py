@@ -159,3 +159,23 @@ def announced_without_values(text: str) -> str | None:
     if m is None or QUOTED.search(text[m.end() :]):
         return None
     return m["a"] or m["b"] or m["c"]
+
+
+def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
+    """The only values of an argument a sentence lists, in any of the forms above or as
+    an enumeration ("the accepted X are ..."): (the argument's noun phrase, the values)."""
+    from specgap.extract.grammar_words import enumeration
+
+    listed_of, listed = closed_list(text)
+    if listed:
+        return listed_of, listed
+    listed_of, listed = enumeration(text)
+    return argument_noun(listed_of), listed  # "valid carrier values are ...": the carrier
+
+
+_POINTING = frozenset({"these", "those", "following", "such", "the"})
+
+
+def points_to_list(values: tuple[str, ...]) -> bool:
+    """ "Only these carriers may be used: ...": the words read as a state point to a list."""
+    return bool(set(values) & _POINTING)

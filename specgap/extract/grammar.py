@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from specgap.extract.allowlists import argument_noun, closed_list
+from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
     Condition,
     action_for_state,
@@ -41,7 +41,6 @@ from specgap.extract.grammar_words import (
     argument_of,
     checked_predicate,
     ensured,
-    enumeration,
     object_at,
     open_enumeration,
     purpose_verb,
@@ -238,9 +237,6 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
     return out
 
 
-_POINTING = frozenset(split_words("these those following such the"))
-
-
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
@@ -250,9 +246,9 @@ def parse(text: str) -> Clause:
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
     stated = state_subject(text)
-    if stated is not None and set(stated[0].values) & _POINTING:
-        stated = None  # "only these carriers may be used: ...": a list follows, no state
-    if stated is not None:  # "only pending requests can be approved"
+    if stated is not None and not points_to_list(
+        stated[0].values
+    ):  # "only pending requests can be approved"
         state, at = stated
         rest = parse(" " * at + text[at:])  # same offsets, the state words blanked
         return replace(rest, modality="only" if not rest.negated else rest.modality,
@@ -363,11 +359,7 @@ def parse(text: str) -> Clause:
     gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
-    # "use only the following carriers: 'a', 'b'", "X can be 'a' or 'b'", "the accepted X are"
-    listed_of, listed = closed_list(text)
-    if not listed:
-        listed_of, listed = enumeration(text)
-        listed_of = argument_noun(listed_of)  # "valid carrier values are ...": the carrier
+    listed_of, listed = values_listed(text)  # "use only the following X: 'a', 'b'"
     opened = not listed and open_enumeration(text)
     fmt = FORMAT.search(text)
     told = first is not None and first[1].casefold() in INSTRUCTIONS
