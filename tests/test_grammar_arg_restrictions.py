@@ -244,11 +244,10 @@ GROUNDED: list[tuple[str, list[Row]]] = [
     ("Only use a bin id returned by `count_bin`.\n",
      [("reserve_bin", "arg_grounded", "bin_id", "enforce",
        {"from_user": False, "from_tools": ["count_bin"]})]),
+    # "never invent X" names the value, not the calls taking it: one rule over every call,
+    # reviewed (never enforced on a guessed set of tools)
     ("Never invent a bin id.\n",
-     [("count_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]}),
-      ("reserve_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]})]),
-    ("Never invent or guess a dock.\n",
-     [("book_dock", "arg_grounded", "dock", "enforce", {"from_tools": ["*"]})]),
+     [("*", "arg_grounded", None, "review_only", {"from_tools": ["*"]})]),
     # made-up information in general names no argument: one rule over every call, reviewed
     ("Do not fabricate or infer details.\n",
      [("*", "arg_grounded", None, "review_only", {"from_tools": ["*"]})]),

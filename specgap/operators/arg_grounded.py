@@ -58,7 +58,6 @@ from specgap.operators.prose import (
     lemma,
     noun_phrase,
     singular,
-    split_words,
     ticked_tools,
 )
 from specgap.operators.replay import checked, targets
@@ -327,36 +326,11 @@ def _user_named(s: Said, m: re.Match[str]) -> Found | None:
     return Found(None, params, {}, 0.8, targets=targets)
 
 
-# what is made up: "invent an order id", "never guess shelf codes" (a value it names)
-_MADE = re.compile(
-    r"^\s*(?:(?:a|an|any|the|your|new|fake|own)\s+)*(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
-    r"(?=\s*(?:[.;,:!?)]|$)|\s+(?:or|and|for|to|in|on|when|if|that|which|from|by|unless|yourself)\b)",
-    re.I,
-)
-_NOT_VALUE = frozenset(
-    split_words(
-        "information info details detail data facts fact values value anything something things "
-        "thing content answers answer response responses it them stuff what assumptions "
-        "assumption numbers policy policies"
-    )
-)
-
-
 def _made_up(s: Said, m: re.Match[str]) -> Found | None:
     found = re.search(r"\b(?:provided|given|returned|supplied|stated)\s+(?:from|by)\s+(.+)$",
                       m["rest"], re.I)  # fmt: skip
     sources = _sources_named(found[1]) if found else None
-    params: dict[str, Any] = dict(sources or {"from_user": True, "from_tools": [ANY_TOOL]})
-    # "never invent or guess tool names": the second verb's object is the first one's too
-    rest = re.sub(r"^\s*(?:or|and|nor)\s+(?:make\s+up|invent|fabricate|guess|hallucinate|infer)\b",
-                  "", m["rest"], flags=re.I)  # fmt: skip
-    named = _MADE.match(rest)
-    said = named["np"].casefold().split() if named else []
-    if said and singular(said[-1]) in {"tool", "function", "action"}:
-        said = []  # "never invent tools": no argument's value is named
-    if said and not set(said) & _NOT_VALUE:  # "never invent an order id": that value
-        head = "id" if said[-1] in {"ids", "id's"} else singular(said[-1])
-        params["facet"] = " ".join([*said[:-1], head])
+    params = sources or {"from_user": True, "from_tools": [ANY_TOOL]}
     return Found(None, params, {}, 0.75, targets=(ANY_TOOL,))
 
 
