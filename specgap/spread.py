@@ -28,6 +28,7 @@ from specgap.ir import Candidate, CandidateRule, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
+from specgap.resolve.arguments import resolve_argument
 from specgap.resolve.lexicon import VERB_CLASSES
 
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
@@ -62,7 +63,8 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     for tool in registry.tools:
         if tool.hook:
             continue
-        arg = _argument(tool, facet)
+        arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
+        arg = arg or next(iter(_said_otherwise(tool, facet)), None)
         if arg is not None:
             params = {**rule.params, "facet": arg}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -86,6 +88,8 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             if tool.hook or tool.id in sources:
                 continue
             named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
+            if not named:  # "the contact e-mail address": `contact_email`, said in other words
+                named = _said_otherwise(tool, facet)
             if len(named) == 1:
                 params = {**rule.params, "facet": named[0]}
                 out.append(rule.model_copy(update={"target": tool.id, "params": params}))
@@ -95,6 +99,29 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+_E_MAIL = re.compile(r"\be-mail", re.I)  # one word, as argument names spell it
+
+
+def _said_otherwise(tool: Tool, facet: str) -> list[str]:
+    """The argument a facet names in other words than its name (`contact_email` for "the
+    contact e-mail address"), when the argument resolver finds it without a tie and the
+    argument's name says at least half of its own words in the facet and its name or
+    description says every word of the facet: a word found only in a description never
+    spreads a rule to a tool, nor does a facet that says more than the argument."""
+    match = resolve_argument(tool, facet)
+    if match.name is None or match.name not in tool.arg_names:
+        return []
+    own = set(words(match.name)) - {"id"}
+    said = set(words(_E_MAIL.sub("email", facet)))
+    props = tool.schema.get("properties")
+    spec = props.get(match.name) if isinstance(props, dict) else None
+    described = spec.get("description") if isinstance(spec, dict) else None
+    known = own | set(words(_E_MAIL.sub("email", f"{match.name} {described or ''}")))
+    if not said <= known:  # "the contact e-mail domain": the domain is no word of the argument
+        return []
+    return [match.name] if own and 2 * len(own & said) >= len(own) else []
 
 
 def _timely(wanted: set[str], arg: str) -> bool:
@@ -133,6 +160,29 @@ def _argument(tool: Tool, facet: str) -> str | None:
             return found
         stems = trimmed
     return _named(tool, stems)
+
+
+_ID_PREFIXED = re.compile(r"(?P<p>[a-z]{2,})_[a-z0-9_]+")
+
+
+def _id_of(tool: Tool, facet: str, values: object) -> str | None:
+    """The identifier argument of the entity whose kinds a list names, when every value
+    carries the entity's id prefix: "the valid license types are 'lic_a', 'lic_b'" lists
+    licenses by id (`lic` abbreviates `license`), so `license_id` takes them. Values
+    without such a prefix ("'laptop', 'phone'") are kinds, never ids."""
+    said = [w.casefold() for w in re.findall(r"[A-Za-z]+", facet)]
+    if len(said) < 2 or said[-1].rstrip("s") not in {"type", "kind"}:
+        return None
+    if not isinstance(values, list | tuple) or not values:
+        return None
+    matches = [_ID_PREFIXED.fullmatch(str(v)) for v in values]
+    prefixes = {m["p"] for m in matches if m is not None}
+    if len(prefixes) != 1 or None in matches or not said[-2].startswith(next(iter(prefixes))):
+        return None
+    entity = said[-2]
+    wanted = compact(f"{entity}_id")
+    named = [a for a in tool.arg_names if compact(a) == wanted]
+    return named[0] if len(named) == 1 else None
 
 
 # an argument named for when something happened (`created_at`, `updatedAt`): a timestamp

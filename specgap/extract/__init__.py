@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.leftovers import unclaimed
+from specgap.extract.listed_items import join_listed
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
@@ -51,7 +52,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(config_rules(artifact))
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        for _, found, notes in unclaimed(read_all(sentences(artifact))):
+        for _, found, notes in unclaimed(read_all(join_listed(sentences(artifact)))):
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":

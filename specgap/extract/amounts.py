@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.grammar_rules import Emit
-from specgap.extract.grammar_words import DET
+from specgap.extract.grammar import Quantity
+from specgap.extract.grammar_rules import Emit, Gap
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -119,16 +120,65 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
         "max",
     ),
 )  # fmt: skip
+# "$200 or less", "10 pallets or fewer", "4 hours or more": the bound after the amount
+_OR_LESS = r"\s+or\s+(?:less|fewer|lower|under|below|smaller)\b"
+_OR_MORE = r"\s+or\s+(?:more|greater|higher|above|over|longer)\b"
+_BOUNDED = _AMOUNT.removesuffix(r"(?![ \t]+[a-z])")  # "or less" may follow
+_COUNTED = r"(?P<amt>\d[\d,]*)\s+(?P<unit>[a-z][\w-]*s)"  # a count of things: "10 pallets"
+_HAS = (
+    r"\s+(?:must|should|shall|can|may|has\s+to|have\s+to)\s+(?:only\s+)?(?:be|have|contain|"
+    r"include|carry|hold|weigh|last|take|span|cover)\s+"
+)
+_FORMS += (
+    (re.compile(r"^\W*" + _NP + _HAS + _BOUNDED + _OR_LESS, re.I),
+     "max"),
+    (re.compile(r"^\W*" + _NP + _HAS + _BOUNDED + _OR_MORE, re.I),
+     "min"),
+    (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_LESS, re.I), "max"),
+    (re.compile(r"^\W*" + _NP + _HAS + _COUNTED + _OR_MORE, re.I), "min"),
+)  # fmt: skip
+# "credit at most $50", "you may book a dock for up to 4 hours", "book between 1 and 4 hours":
+# an imperative's own bound, said in money or a unit (a bare number is a count, read elsewhere)
+_OBJ = r"(?:(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*)\s+(?:for|of|with|by)\s+)?"
+_LEAD_IN = (
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|should|must)\s+)?(?:only\s+)?(?P<verb>[a-z]+)\s+"
+)
+_IMPERATIVES = (
+    (re.compile(_LEAD_IN + _OBJ + r"(?:at\s+most|up\s+to|no\s+more\s+than|a\s+maximum\s+of)\s+"
+                + _AMOUNT, re.I), "max"),
+    (re.compile(_LEAD_IN + _OBJ + r"(?:at\s+least|no\s+less\s+than|a\s+minimum\s+of)\s+"
+                + _AMOUNT, re.I), "min"),
+    (re.compile(_LEAD_IN + _OBJ + r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT, re.I), "between"),
+    (re.compile(r"^\W*" + _NP + r"\s+(?:is|are)\s+(?:always\s+)?(?:capped|limited)\s+(?:at|to)\s+"
+                + _AMOUNT, re.I), "max"),
+)  # fmt: skip
+_BY_VERB = frozenset(p for p, _ in _IMPERATIVES[:3])  # the imperative's verb names the action
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
+
+
+# "only call `issue_credit` with an amount of at most $100": the tool is named, the
+# argument follows `with`
+_CALL_WITH = re.compile(
+    r"\b(?:call|use|invoke|run)\s+(?:the\s+)?(?P<tool>`[^`]+`|[A-Za-z][A-Za-z0-9]*(?:[_.][\w-]+)+)"
+    r"(?:\s+(?:tool|function))?\s+(?:only\s+)?with\s+(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:of\s+)?(?P<bound>at\s+most|up\s+to|no\s+more\s+than|not\s+"
+    r"(?:exceeding|above|over)|at\s+least|no\s+less\s+than)\s+" + _AMOUNT,
+    re.I,
+)
 
 
 def amount_bounds(text: str) -> list[Emit]:
     """The `arg_within_bound` a sentence states in one of the forms above, or none."""
-    for pattern, side in _FORMS:
+    called = _CALL_WITH.search(text)
+    if called is not None:
+        side = "min" if called["bound"].casefold().startswith(("at least", "no less")) else "max"
+        bound = {"facet": called["np"].casefold(), side: _number(called["amt"])}
+        return [Emit("arg_within_bound", called["tool"].strip("`"), bound, 0.7)]
+    for pattern, side in (*_IMPERATIVES, *_FORMS):
         m = pattern.search(text)
         if m is None:
             continue
-        found = _action_and_facet(m)
+        found = _imperative(m) if pattern in _BY_VERB else _action_and_facet(m)
         if found is None:
             return []
         action, facet = found
@@ -146,6 +196,18 @@ def _number(text: str) -> int | float:
     return int(value) if value.is_integer() else value
 
 
+def _imperative(m: re.Match[str]) -> tuple[str, str] | None:
+    """(the action, the argument) of "credit at most $50", "book a dock for up to 4 hours":
+    the unit names the argument (`amount` for money); no unit, no bound of an argument."""
+    verb = lemma(m["verb"].casefold())
+    unit = (m["unit"] or "").casefold()
+    facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
+    if verb not in IMPERATIVE_VERBS or not facet or facet == "percent":
+        return None
+    np = (m["np"] or "").casefold()
+    return (f"{verb} {np}".strip(), facet)
+
+
 def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
     unit = (m["unit"] or "").casefold()
     by_unit = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit) or None
@@ -155,6 +217,9 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         base = lemma(verb)
         if np and is_action_noun(np[0]):
             return f"{base} {np[0]}", by_unit or "amount"
+        if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+            # "never issue credits of more than $200": the sum of each credit, not `credits`
+            return f"{base} {np[0]}", "amount"
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
         return (base, by_unit) if by_unit else None
@@ -167,6 +232,10 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         facet = " ".join(rest) if rest else by_unit
         action = " ".join([named, *np[:i]])  # "rental extension": extend rental
         return (action, facet) if facet else None
+    if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+        # "credits may not exceed $200": a sum of money said by the verb's own noun (`credit`,
+        # `deposit`) is the amount of that action, not an argument named `credits`
+        return singular(np[0]), "amount"
     if np and np[-1] not in _NOT_ARGUMENT:
         # "the thermostat temperature must be between 16 and 28": no action named, the
         # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
@@ -183,3 +252,59 @@ def _plural(unit: str) -> str:
     if not unit or unit in {"%", "percent"}:
         return unit and "percent"
     return unit if unit.endswith("s") else unit + "s"
+
+
+_MEASURE = re.compile(
+    r"^\s*,?\s*(?:for|of|by|with|lasting|weighing|costing|totall?ing)?\s*(?:(?:more|longer|"
+    r"greater|heavier|larger|higher)\s+than|over|above|in\s+excess\s+of)\s+(?P<amt>" + _NUMBER
+    + r")\s*(?P<unit>" + _UNIT + r")?(?![a-z])(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)",
+    re.I,
+)  # fmt: skip
+
+
+def measure_after(rest: str) -> tuple[str, int | float] | None:
+    """`for more than 4 hours`, `of over $500` after a banned action: (the argument the unit
+    names, the largest allowed value), or None when no unit or sum of money says what is
+    measured (a bare number is a count, read elsewhere)."""
+    m = _MEASURE.match(rest)
+    if m is None:
+        return None
+    unit = (m["unit"] or "").casefold()
+    facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
+    return (facet, _number(m["amt"])) if facet and facet != "percent" else None
+
+
+_UNIT_WORD = re.compile(r"^" + _UNIT + r"$", re.I)
+_NOT_MEASURES = frozenset({"items", "units", "passengers", "people", "persons", "seats"})
+
+
+def unit_bound(noun: str, most: float | None, least: float | None) -> dict[str, object] | None:
+    """`at most 4 hours`, `no more than 500 kg`: the bound of the argument a unit of measure
+    names (`hours`, `kgs`), or None when the noun counts things (`3 refunds`, `2 seats`): a
+    measure is an argument's value, never a number of calls."""
+    word = noun.strip().casefold()
+    if not _UNIT_WORD.match(word) or word in _NOT_MEASURES or (most is None and least is None):
+        return None
+    params: dict[str, object] = {"facet": _plural(word)}
+    if most is not None:
+        params["max"] = int(most) if float(most).is_integer() else most
+    if least is not None:
+        params["min"] = int(least) if float(least).is_integer() else least
+    return params
+
+
+def measured(action: str, q: Quantity) -> list[Emit] | Gap | None:
+    """A quantity in a unit of measure ("book at most 4 hours"): the bound of the argument
+    the unit names, never a number of calls; per another quantity ("4 hours per day") it is
+    a rate, which no fixed bound states (a gap)."""
+    bound = unit_bound(q.noun, q.max, q.min)
+    if bound is None:
+        return None
+    if q.per:
+        return Gap(
+            "bound-not-representable",
+            f"at most {q.max:g} {q.noun} per {q.per} is a measure per another quantity; "
+            "specgap's bounds are fixed numbers per call",
+            "state the fixed limit per call, or enforce the rate in the tool",
+        )
+    return [Emit("arg_within_bound", action, bound, 0.7)]

@@ -19,7 +19,7 @@ from specgap.extract.grammar_conditions import STATE_FIELDS
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, QUOTED, singular
-from specgap.operators.prose import STATE_WORD
+from specgap.operators.prose import STATE_WORD, ticked_tools
 
 _ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 _LIST = _ITEM + r"(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)" + _ITEM + r")*"
@@ -63,6 +63,9 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     if not values:
         return []
     action = clause.action
+    named = [t for t in ticked_tools(text[m.end() :]) if t not in values]
+    if clause.tool is None and len(named) == 1:  # "... with carrier 'a' via `ship_order`"
+        action = named[0]
     if words[-1] in STATE_FIELDS and clause.object:
         # "only cancel bookings with status 'reserved'": the state of the entity acted on
         entity = singular(clause.object.split()[-1])

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
     Condition,
     action_for_state,
@@ -40,7 +41,6 @@ from specgap.extract.grammar_words import (
     argument_of,
     checked_predicate,
     ensured,
-    enumeration,
     object_at,
     open_enumeration,
     purpose_verb,
@@ -273,7 +273,9 @@ def parse(text: str) -> Clause:
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
     stated = state_subject(text)
-    if stated is not None:  # "only pending requests can be approved"
+    if stated is not None and not points_to_list(
+        stated[0].values
+    ):  # "only pending requests can be approved"
         state, at = stated
         rest = parse(" " * at + text[at:])  # same offsets, the state words blanked
         return replace(rest, modality="only" if not rest.negated else rest.modality,
@@ -370,6 +372,8 @@ def parse(text: str) -> Clause:
             span = nominal.span()
     if cond is None:
         cond = having_state(main)
+        if cond is not None and imperative and cond.entity == verb:
+            cond = None  # "only ship with carrier 'a'": the verb's argument, not an entity
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
@@ -396,7 +400,7 @@ def parse(text: str) -> Clause:
     gives = verb in {"provide", "give", "supply", "state", "specify", "share"}
     if modal is not None and obj and gives and _USER_SUBJECT.search(main[: modal.start()]):
         obtain = obj  # "the user must provide a payment method"
-    listed_of, listed = enumeration(text)
+    listed_of, listed = values_listed(text)  # "use only the following X: 'a', 'b'"
     opened = not listed and open_enumeration(text)
     fmt = FORMAT.search(text)
     told = first is not None and first[1].casefold() in INSTRUCTIONS

@@ -122,9 +122,13 @@ def _argument_fixed(c: Clause) -> Answer:
 
 
 def _quantity(c: Clause) -> Answer:
+    from specgap.extract.amounts import measured  # amounts builds on this module
+
     q = c.quantity
     if q is None or not _acts(c) or q.max is None:
         return None
+    if (bound := measured(c.action or "", q)) is not None:  # "at most 4 hours": a measure
+        return bound
     last = singular(q.noun.split()[-1]) if q.noun else ""
     # "create at most 5 schedules", "issue at most one refund per booking": each call makes
     # one, or is one such act (a refund), so the count is of calls
@@ -240,20 +244,12 @@ _NOT_YET = re.compile(
     r"(?P<done>[a-z]+)\b",
     re.I,
 )
-_USERISH = re.compile(r"\b(?:user|customer|client|caller|member|renter|patron|guest)s?\b", re.I)
-_TOOLISH_SOURCE = re.compile(r"\b(?:tools?|functions?|lookups?|outputs?|results?|system)\b", re.I)
 
 
 def _only_from(c: Clause) -> Answer:
-    """`do not provide information not provided by the user or the tools`: values come
-    from the user's messages and tool outputs."""
-    if not c.negated or c.only_from is None:
-        return None
-    user, tools = bool(_USERISH.search(c.only_from)), bool(_TOOLISH_SOURCE.search(c.only_from))
-    if not user and not tools:
-        return None
-    params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
-    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
+    from specgap.extract.sources import only_from  # sources builds on this module
+
+    return only_from(c)
 
 
 def _not_yet_done(c: Clause) -> Answer:

@@ -20,7 +20,7 @@ from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
-from specgap.extract.restrictors import narrow
+from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.ir import CandidateRule, Diagnostic
@@ -72,11 +72,16 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
-        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        sourced = [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        if sourced:  # the grammar's reading of the value and its source replaces the patterns'
+            rules = [r for r in rules if not (r.operator == "arg_grounded" and "arg" in r.params)]
+        rules += sourced
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
     diagnostics = list({d.message: d for d in diagnostics}.values())
+    if not rules:  # "items can be added but not removed": reported as what it restricts
+        gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described

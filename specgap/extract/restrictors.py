@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import Gap
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     NUMBER_WORDS,
@@ -65,6 +67,11 @@ _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn
 
 _ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
 _CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
+_CALLED_WITH = re.compile(
+    r"^\s*(?:with|passing)\s+(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM
+    + r"\s+(?P<noun>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    re.I,
+)  # fmt: skip
 
 
 def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
@@ -184,6 +191,19 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
+    passed = _CALLED_WITH.match(rest) if clause.verb in _CALLS else None
+    if passed is not None and not is_action_noun(passed["noun"]):
+        # "never call `ship` with more than 10 pallets": the value of the argument passed
+        n = NUMBER_WORDS.get(passed["n"].casefold())
+        params = {
+            "facet": passed["noun"].casefold(),
+            "max": n if n is not None else int(passed["n"]),
+        }
+        return _as(rule, "arg_within_bound", params, rule.target)
+    measured = measure_after(rest)
+    if measured is not None:  # "never book a dock for more than 4 hours": a bound
+        return _as(rule, "arg_within_bound", {"facet": measured[0], "max": measured[1]},
+                   rule.target)  # fmt: skip
     joint = _JOINT.match(rest)
     if joint is not None and joint["verb"].casefold() in IMPERATIVE_VERBS:
         together = " ".join(rest[joint.start("verb") :].strip(" .;!").split())
@@ -251,4 +271,48 @@ def _as(
             "mentions": (target,) if target else rule.mentions,
             "check_category": OPERATORS[operator].category,
         }
+    )
+
+
+# "drivers can be added but not removed", "pallets may be added to a shipment but never
+# removed": one direction of change allowed, the other not
+_ONE_WAY = re.compile(
+    r"^\W*(?:the\s+|an?\s+|any\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:can|may|"
+    r"are\s+allowed\s+to|is\s+allowed\s+to)\s+(?:only\s+)?be\s+(?P<yes>[a-z]+ed)\b[^.;]*?,?\s*"
+    r"(?:but|yet)\s+(?:not|never|cannot|can't|may\s+not|must\s+not)\s+(?:be\s+)?(?P<no>[a-z]+ed)\b",
+    re.I,
+)
+
+
+def one_way(text: str) -> Gap | None:
+    """The gap of a sentence that allows one change of an argument and forbids the other
+    ("items can be added but not removed"): checking it needs the value the argument had
+    before the call, which no operator compares with, so it is reported, never compiled to a
+    ban of the whole action."""
+    m = _ONE_WAY.match(text)
+    if m is None:
+        return None
+    what = " ".join(m["np"].split())
+    return Gap(
+        "argument-restriction-not-compiled",
+        f"`{what}` may be {m['yes']} but not {m['no']}: specgap cannot compare an argument with "
+        "the value it had before the call",
+        "state an allowed range or list of values, or enforce it in the tool",
+    )
+
+
+def empty_list(text: str) -> Gap | None:
+    """The gap of a sentence announcing the only values of an argument without a value
+    that could be read ("use only the following carriers:" over items that are sentences):
+    an empty allowlist would block every call, so nothing is compiled and it says so."""
+    from specgap.extract.allowlists import announced_without_values
+
+    what = announced_without_values(text)
+    if what is None:
+        return None
+    return Gap(
+        "rule-not-compiled",
+        f"the sentence announces the only values of `{what}`, but no value could be read "
+        "(quote each value, or list one value per item); nothing is enforced",
+        "write the values as 'a', 'b' or as bullets of one value each",
     )

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
@@ -58,6 +59,17 @@ _COME_FROM = re.compile(
     r"^\W*(?:the\s+|all\s+|any\s+)?" + _NP + _PAREN + r"\s+(?:must|should|shall|have\s+to|has\s+to)"
     r"\s+(?:always\s+|only\s+)?(?:come|be\s+taken|be\s+obtained|be\s+copied|be\s+read|originate)"
     r"\s+(?:only\s+)?from\s+" + _SOURCE,
+    re.I,
+)
+# "pass the e-mail address the customer gave", "use only the card that the user named"
+_GAVE = re.compile(
+    r"\b(?:use|pass|enter|supply|send|provide|give|fill\s+in)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"(?P<np>(?:(?!(?:to|for|with|from|in|on|of|at|by|into|as|that|which)\b)[A-Za-z][\w-]*\s+)"
+    r"{0,3}?[A-Za-z][\w-]*)"
+    r"\s+(?:that\s+|which\s+)?(?:the\s+|their\s+)?(?P<src>"
+    + USER
+    + r")s?\s+(?:has\s+|had\s+)?(?:explicitly\s+|actually\s+)?(?:gave|given|provided|named|"
+    r"stated|supplied|specified|shared|entered|typed|mentioned|confirmed)\b",
     re.I,
 )
 # "if you need X, (always) use the T tool"
@@ -107,7 +119,7 @@ def value_sources(text: str) -> list[Emit]:
         said = " ".join(w for w in needed["np"].split() if w.casefold() not in {"the", "a", "an"})
         got: dict[str, Any] = {"from_user": False, "from_tools": [f"get {said.casefold()}"]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **got}, 0.7) for f in facets]
-    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE):
+    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE):
         m = pattern.search(text)
         if m is None:
             continue
@@ -187,3 +199,22 @@ def required_values(text: str) -> list[Emit]:
     action = " ".join([verb, *words[:-1]])
     params = {"facet": facets[0], "from_user": True, "from_tools": [ANY_TOOL]}
     return [Emit("arg_grounded", action, params, 0.65)]
+
+
+_USERISH_SOURCE = re.compile(
+    r"\b(?:user|customer|client|caller|member|renter|patron|guest)s?\b", re.I
+)
+_TOOLISH_SOURCE = re.compile(r"\b(?:tools?|functions?|lookups?|outputs?|results?|system)\b", re.I)
+
+
+def only_from(c: Clause) -> list[Emit] | None:
+    """`do not provide information not provided by the user or the tools`: values come
+    from the user's messages and tool outputs."""
+    if not c.negated or c.only_from is None:
+        return None
+    user = bool(_USERISH_SOURCE.search(c.only_from))
+    tools = bool(_TOOLISH_SOURCE.search(c.only_from))
+    if not user and not tools:
+        return None
+    params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]

@@ -201,7 +201,11 @@ UNIT_NOUNS = frozenset(
         "row rows result results record records entry entries line lines character characters "
         "char chars byte bytes kb mb gb tb token tokens word words page pages second seconds "
         "sec secs minute minutes min mins hour hours day days week weeks month months year "
-        "years ms percent dollar dollars euro euros usd cent cents gbp eur unit units"
+        "years ms percent dollar dollars euro euros usd cent cents gbp eur unit units "
+        # measures of one amount, never items of a list ("no more than 500 kg")
+        "kg kgs kilogram kilograms g gram grams lb lbs pound pounds ton tons tonne tonnes oz "
+        "ounce ounces km kilometre kilometres kilometer kilometers mile miles metre metres "
+        "meter meters l litre litres liter liters ml degree degrees night nights"
     )
 )
 

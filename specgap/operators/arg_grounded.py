@@ -335,6 +335,9 @@ def _made_up(s: Said, m: re.Match[str]) -> Found | None:
 
 
 def _existing(s: Said, m: re.Match[str]) -> Found | None:
+    # "... one higher than the largest value among all existing messages": the existing
+    # things are what a value is compared with, not where it comes from (the pattern stops
+    # before a comparison)
     kind = noun_phrase(s.clean, m.start("kind"))[0] if m["kind"] else m["what"]
     what = _what(kind)
     if what is None:
@@ -372,7 +375,8 @@ _PROSE = (
     Prose(
         "must-be-existing",
         r"\b(?P<what>[\w-]+(?:\s+[\w-]+)?)\s+" + MODAL + r"\s+(?:already\s+exist\b|"
-        r"(?:[^.;]*?\b)?(?:an?\s+|the\s+)?(?:existing|already\s+existing)\s+(?P<kind>[\w-]+))",
+        r"(?:(?:(?!\b(?:than|among|across|of\s+all)\b)[^.;])*?\b)?(?:an?\s+|the\s+)?"
+        r"(?:existing|already\s+existing)\s+(?P<kind>[\w-]+))",
         build=_existing,
     ),
 )

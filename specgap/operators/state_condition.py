@@ -339,8 +339,8 @@ def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
 
 def _only_kind(s: Said, m: re.Match[str]) -> Found | None:
     values = _values_of(m["values"])
-    if not values:
-        return None
+    if not values or {str(v).casefold() for v in values} & {"these", "those", "following"}:
+        return None  # "only these carriers may be used: ...": a list follows, not a state
     return _state_match(s, m["entity"], m["verb"], None, values, allowed=True)
 
 

@@ -1,0 +1,181 @@
+"""Closed lists of an argument's values said in other words than "the accepted X are ...":
+
+- "use only the following carriers: 'a', 'b'" (an imperative with `only` over a list);
+- "only the following carriers may be used: 'a', 'b'", "only these X are accepted: ...";
+- "the carrier must be one of the following: 'a', 'b'", "X must be either 'a' or 'b'";
+- "the carrier can be 'a' or 'b'", "X may only be 'a' or 'b'";
+- "the only carriers you may use are 'a' and 'b'" (the noun phrase before a relative).
+
+`closed_list` returns (the noun phrase naming the argument, the values), or nothing. The
+values are quoted or code spans (a list given as bullets under an introducing sentence is
+joined to it first, see `listed_items`). A list called typical or an example, a list of
+tools, or a single value is no allowlist; a list of values of an action's object after a
+preposition ("only ship with carrier 'a'") is read by `argvalues`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.operators.prose import QUOTED, STATE_WORD, singular
+
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
+_ITEMS = (
+    r"(?P<list>" + _ITEM + r"(?:\s*(?:,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)" + _ITEM + r")+)"
+)
+_LIST = _ITEMS + r"\s*[.;]?\s*$"
+# a label's noun phrase: no verb ("the valid types are: ..." is an enumeration, read apart)
+_LABEL = (
+    r"(?P<np>[A-Za-z][\w-]*(?:\s+(?!(?:are|is|include|includes|must|should|can|may|will)\b)"
+    r"[A-Za-z][\w-]*){0,3}?)"
+)
+_QUALIFIED = r"(?:accepted|allowed|valid|permitted|supported|acceptable|permissible)"
+_NP = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
+_USED = (
+    r"(?:used|accepted|allowed|permitted|valid|supported|passed|chosen|selected|acceptable|"
+    r"possible)"
+)
+_FORMS: tuple[re.Pattern[str], ...] = (
+    # "use only the following carriers: ...", "pick only these carriers: ..."
+    re.compile(
+        r"^\W*(?:you\s+(?:must|should|may|can)\s+)?(?:use|choose|pick|select|pass|accept|allow)"
+        r"\s+only\s+(?:the\s+|these\s+|those\s+)?(?:following\s+)?" + _NP + r"\s*:?\s*" + _LIST,
+        re.I,
+    ),
+    # "only the following carriers may be used: ...", "only these carriers are valid: ..."
+    re.compile(
+        r"^\W*only\s+(?:the\s+following|these|the)\s+" + _NP + r"\s+(?:are|is|may\s+be|can\s+be|"
+        r"will\s+be)\s+" + _USED + r"\s*:?\s*" + _LIST,
+        re.I,
+    ),
+    # "the only carriers you may use are ...", "the only carriers allowed are ..."
+    re.compile(
+        r"^\W*the\s+only\s+" + _NP + r"\s+(?:(?:that\s+)?(?:you|the\s+agent|we)\s+(?:may|can|"
+        r"are\s+allowed\s+to)\s+(?:use|pass|choose|pick|select)|(?:that\s+(?:are|may\s+be)\s+)?"
+        + _USED
+        + r")\s+(?:are|is)\s*:?\s*"
+        + _LIST,
+        re.I,
+    ),
+    # "the carrier must be one of the following: ...", "... can be 'a' or 'b'"
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?P<modal>must|should|"
+        r"shall|can|may|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?(?:either\s+|"
+        r"one\s+of\s*(?:the\s+following\s*(?:values\s*)?)?:?\s*)?" + _LIST,
+        re.I,
+    ),
+)
+_FORMS += (
+    # "allowed carriers: ...", "accepted values for the carrier: ..."
+    re.compile(
+        r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+(?:values\s+(?:for|of)\s+(?:the\s+)?)?"
+        + _LABEL + r"\s*:\s*" + _LIST,
+        re.I,
+    ),
+    # "only 'a' or 'b' may be used as the carrier"
+    re.compile(
+        r"^\W*only\s+" + _ITEMS + r"\s+(?:may|can|should|must|are\s+to|is\s+to)\s+be\s+"
+        r"(?:used|passed|given|chosen|selected|set)\s+(?:as|for)\s+(?:the\s+|an?\s+)?" + _NP
+        + r"\s*[.;]?\s*$",
+        re.I,
+    ),
+    # "set the carrier to 'a' or 'b' only", "the carrier field accepts only 'a' and 'b'"
+    re.compile(
+        r"^\W*(?:set|use)\s+(?:the\s+)?" + _NP + r"\s+(?:to|as)\s+(?:only\s+" + _ITEMS
+        + r"|" + _ITEMS.replace("?P<list>", "?P<list2>") + r"\s+only)\s*[.;]?\s*$",
+        re.I,
+    ),
+    re.compile(
+        r"^\W*(?:the\s+)?" + _NP + r"\s+(?:field\s+|argument\s+|parameter\s+)?(?:accepts|takes|"
+        r"allows)\s+only\s+" + _LIST,
+        re.I,
+    ),
+)  # fmt: skip
+_SAYS_ARGUMENT = re.compile(r"\s+(?:values?|field|argument|parameter)$", re.I)
+
+# words that say a list is not the only allowed values
+_OPEN = re.compile(
+    r"\b(?:typical|typically|usual|usually|standard|common|commonly|example|examples|e\.g|"
+    r"such\s+as|like|preferably|preferred|recommended|default|some|among\s+others|include|"
+    r"includes|including|etc)\b",
+    re.I,
+)
+_NOT_ARGUMENTS = frozenset(
+    {"tool", "tools", "function", "functions", "action", "actions", "api", "apis", "it", "they",
+     "this", "that", "these", "those", "value", "values", "option", "options", "one", "ones",
+     "answer", "answers", "reply", "replies", "response", "responses"}
+)  # fmt: skip
+
+
+_STATES = frozenset({"status", "state", "stage", "phase", "condition"})
+_STATE = re.compile(STATE_WORD, re.I)
+
+
+def argument_noun(np: str) -> str:
+    """The argument a list's noun phrase names: `carrier values` -> `carrier`."""
+    return _SAYS_ARGUMENT.sub("", np)
+
+
+def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
+    """(the argument's noun phrase, its only values), or ("", ()) (module docstring)."""
+    for form in _FORMS:
+        m = form.search(text)
+        if m is None:
+            continue
+        if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
+            return "", ()
+        np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))  # "carrier values": the carrier
+        words = np.casefold().split()
+        if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
+            return "", ()
+        listed = m["list"] or m.groupdict().get("list2") or ""
+        values = tuple(a or b or c for a, b, c in QUOTED.findall(listed))
+        said = (m.groupdict().get("modal") or "").casefold()
+        stated = singular(words[-1]) in _STATES or all(_STATE.fullmatch(v) for v in values)
+        if said in {"can", "may"} and (stated or len(words) > 2):
+            return "", ()  # "an order can be 'open' or 'closed'": what it may be, its state
+        if len(values) < 2:
+            return "", ()
+        return np, values
+    return "", ()
+
+
+_ANNOUNCED = re.compile(
+    r"^\W*(?:(?:use|choose|pick|select|pass|accept|allow)\s+only\s+(?:the\s+following|these)\s+"
+    r"(?P<a>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)|only\s+(?:the\s+following|these)\s+(?P<b>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:are|is|may\s+be|can\s+be)\s+" + _USED
+    + r"|(?:the\s+)?(?P<c>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:must|should|has\s+to)\s+be\s+"
+    r"one\s+of\s+the\s+following)"
+    r"\s*[:.]?\s*",
+    re.I,
+)  # fmt: skip
+
+
+def announced_without_values(text: str) -> str | None:
+    """The argument a sentence announces the only values of ("use only the following
+    carriers:") when no value could be read from it (nothing quoted, items that say more
+    than one value): what the empty allowlist would have restricted."""
+    m = _ANNOUNCED.match(text)
+    if m is None or QUOTED.search(text[m.end() :]):
+        return None
+    return m["a"] or m["b"] or m["c"]
+
+
+def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
+    """The only values of an argument a sentence lists, in any of the forms above or as
+    an enumeration ("the accepted X are ..."): (the argument's noun phrase, the values)."""
+    from specgap.extract.grammar_words import enumeration
+
+    listed_of, listed = closed_list(text)
+    if listed:
+        return listed_of, listed
+    listed_of, listed = enumeration(text)
+    return argument_noun(listed_of), listed  # "valid carrier values are ...": the carrier
+
+
+_POINTING = frozenset({"these", "those", "following", "such", "the"})
+
+
+def points_to_list(values: tuple[str, ...]) -> bool:
+    """ "Only these carriers may be used: ...": the words read as a state point to a list."""
+    return bool(set(values) & _POINTING)
