@@ -30,6 +30,7 @@ from specgap.spread import exact, spread, spreads, tied
 
 _ANY = "*"  # in a tool source list: any tool's output
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
+EXACT_MENTION_AT = 0.7  # exact grounding: every mention at least a partial name's score
 _CONDITION: TypeAdapter[Condition] = TypeAdapter(Condition)
 _GROUNDING_RANK = {"exact": 0, "partial": 1, "inferred": 2}
 _ENFORCEMENT_RANK: dict[Enforcement, int] = {"enforce": 0, "review_only": 1, "eval_required": 2}
@@ -408,7 +409,10 @@ def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement
     if any(res.status != "resolved" for res in involved):
         return "review_only"
     if rule.grounding == "exact":
-        return "enforce"
+        # the rule's words are exact, but a mention resolved from a bare verb or a few
+        # shared letters (under a partial name's band) is no ground to enforce it
+        weakest = min((r.score for r in involved), default=1.0)
+        return "enforce" if weakest >= EXACT_MENTION_AT else "review_only"
     if rule.grounding == "inferred":
         return (
             "eval_required" if rule.check_category == "business_logic_validation" else "review_only"

@@ -94,3 +94,40 @@ def test_a_value_before_a_prepositions_noun_is_never_a_determiners_argument(
         selector = getattr(p.condition, "selector", None)
         assert not (selector is not None and selector.arg == "account_number"), p
         assert not (p.target == "book_parcel" and p.enforcement == "enforce"), p
+
+
+def _rule(grounding: str) -> Any:
+    from specgap.ir import CandidateRule, Span
+
+    span = Span(
+        path="p.md", start_line=1, start_col=1, end_line=1, end_col=9, start_byte=0, end_byte=8
+    )
+    return CandidateRule(
+        text="x", span=span, quote="x", target="add", mentions=("add",), grounding=grounding,
+        check_category="authorization_check", operator="deny_action", params={},
+        confidence=0.9, extractor="deterministic",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("grounding", "score", "expected"),
+    [
+        ("exact", 1.0, "enforce"),
+        ("exact", 0.72, "enforce"),  # a partial name
+        ("exact", 0.605, "review_only"),  # a bare verb and a word of context
+        ("partial", 0.79, "review_only"),
+        ("partial", 0.85, "enforce"),
+    ],
+)
+def test_an_exact_rule_on_a_weakly_resolved_mention_is_reviewed(
+    grounding: str, score: float, expected: str
+) -> None:
+    from specgap.compile import _enforcement
+    from specgap.ir import Candidate, Resolution
+
+    res = Resolution(
+        mention="add",
+        status="resolved",
+        candidates=(Candidate(tool_id="t", score=score, via="fuzzy"),),
+    )
+    assert _enforcement(_rule(grounding), [res]) == expected
