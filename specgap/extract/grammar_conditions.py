@@ -7,7 +7,7 @@ be read. A condition whose state cannot be read stays unbound (`Condition.bound`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from specgap.extract.grammar_words import DET
@@ -64,12 +64,40 @@ class Condition:
         return bool(self.values)
 
     def why_unbound(self) -> str:
-        if not self.values:
-            return (
-                "no entity field with listed values could be read from it (a state test reads "
-                "like `its status is 'open'`)"
-            )
-        return ""
+        """Which part of a state test could not be read (the entity, the field, the
+        values), or the empty string when the condition is bound."""
+        if self.values:
+            return ""
+        return unbound_part(self.text)
+
+
+_OPENERS = re.compile(
+    r"^(?:only\s+)?(?:if|when|whenever|while|once|unless|except\s+(?:when|if)|until|till|after|"
+    r"in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b\s*",
+    re.I,
+)
+
+
+def unbound_part(text: str) -> str:
+    """Why a condition binds no state test, naming the part that is missing: no entity
+    and field tested at all, a quantity instead of values, or values that could not be
+    read."""
+    words = _OPENERS.sub("", text.strip())
+    m = _COPULA.match(words)
+    if m is None:
+        return (
+            "no entity, field or value could be read from it: it is not a state test "
+            "(`<entity>'s <field> is '<value>'`), so no recorded output can decide it"
+        )
+    subject = DET.sub("", m["subject"].strip()).casefold()
+    if subject in {"you", "we", "i", "they", "there"}:
+        return f"its subject `{subject}` is not an entity a tool reads, so no field can be bound"
+    rest = m["rest"].strip(" .,")
+    if _COMPARISON.search(rest) and not QUOTED.search(rest):
+        return f"`{rest}` compares a quantity; no field with listed values could be bound"
+    if len(re.findall(r"[A-Za-z][\w-]*", subject)) > 3:
+        return f"`{subject}` is not one entity's field"
+    return f"the value(s) in `{rest}` could not be read as a field's values (quote them)"
 
 
 _ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
@@ -179,7 +207,11 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
-        return _bind(cond, f"{near} {whose['f']} {whose['rest']}")
+        bound = _bind(cond, f"{near} {whose['f']} {whose['rest']}")
+        if bound.bound and bound.field is None:  # "tickets whose mood is 'upset'": `whose`
+            # names the field of the object whatever the word (not only status, state, ...)
+            bound = replace(bound, entity=singular(near.split()[-1]), field=whose["f"].casefold())
+        return bound
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
         rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)

@@ -75,7 +75,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
-    diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
+    diagnostics = [
+        condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
+    ]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
