@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
+from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -74,6 +75,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # where a value comes from ("only use tool names found in the knowledge base")
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
+    rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     diagnostics = [
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
