@@ -31,7 +31,14 @@ def condition_diagnostic(
 
 
 def _words(text: str) -> set[str]:
-    return set(re.findall(r"[a-z0-9]+", text.casefold())) - {"only", "if", "when", "unless"}
+    return set(re.findall(r"[a-z0-9]+", text.casefold())) - _OPENING
+
+
+# the words a kept condition opens with (`ban_condition` rewrites "only when" to "unless")
+_OPENING = frozenset(
+    {"only", "if", "when", "whenever", "unless", "while", "once", "as", "long", "provided",
+     "that", "in", "case"}
+)  # fmt: skip
 
 
 def gap_diagnostic(s: Sentence, gap: Gap) -> Diagnostic:

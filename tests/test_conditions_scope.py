@@ -1,0 +1,212 @@
+"""Conditions and confirmation scope (issue 11, classes 2 and 5), over a made-up co-working
+space: a state test over coordinated actions, a field the tools speak of, an entity the call
+does not name, values outside a field's enum, a condition that is no state test at all
+(never an unconditional ban), and a confirmation sentence naming several actions (one rule
+per action; an action no tool performs is a located note). Sentences written for the test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.evaluate.engine import Engine
+from tests.corpus_agents import Built, build_agent
+from tests.policy_helpers import call, say
+
+
+def _tool(name: str, description: str, **props: Any) -> dict[str, Any]:
+    schema = {k: (v if isinstance(v, dict) else {"type": v}) for k, v in props.items()}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": schema, "required": list(props)},
+        },
+    }
+
+
+TOOLS = [
+    _tool("get_member", "Read a member's profile: name, plan and status.", member_id="string"),
+    _tool("book_desk", "Book a desk for a member.", member_id="string", desk_id="string"),
+    _tool("move_desk_booking", "Move a desk booking to another desk.", booking_id="string",
+          desk_id="string"),
+    _tool("cancel_desk_booking", "Cancel a desk booking.", booking_id="string"),
+    _tool("issue_guest_pass", "Issue a guest pass to a member.", member_id="string",
+          guest_name="string"),
+    _tool("get_ticket", "Read a support ticket with its mood and its priority.",
+          ticket_id="string"),
+    _tool("reply_ticket", "Reply to a support ticket.", ticket_id="string", text="string"),
+    _tool("close_ticket", "Close a support ticket.", ticket_id="string"),
+    _tool("set_desk_state", "Open or close a desk.", desk_id="string",
+          state={"type": "string", "enum": ["open", "closed", "maintenance"]}),
+]  # fmt: skip
+
+
+def _build(tmp_path: Path, sentence: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(TOOLS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(sentence + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+def _prose(built: Built) -> list[Any]:
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+def _notes(built: Built) -> list[tuple[str, str]]:
+    return [
+        (d.code, d.message)
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md")
+    ]
+
+
+def _read(policy: Any) -> tuple[str, str, dict[str, Any]]:
+    keep = {"entity", "field", "allowed", "denied"}
+    data = policy.condition.model_dump()
+    return policy.operator, policy.target, {k: v for k, v in data.items() if k in keep and v}
+
+
+# --- a state test binds: one state_condition per action ----------------------------------------
+
+ACTIVE = {"entity": "member", "field": "status", "allowed": ("active",)}
+BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
+    # coordinated verb phrases under one state of the subject
+    ("Only members whose status is 'active' may book desks or receive guest passes.",
+     [("state_condition", "book_desk", ACTIVE), ("state_condition", "issue_guest_pass", ACTIVE)]),
+    ("Only members with a status of 'active' are permitted to book desks or receive guest "
+     "passes.",
+     [("state_condition", "book_desk", ACTIVE), ("state_condition", "issue_guest_pass", ACTIVE)]),
+    # coordinated verbs sharing one object
+    ("Never cancel or move a desk booking whose status is 'locked'.",
+     [("state_condition", "cancel_desk_booking",
+       {"entity": "booking", "field": "status", "denied": ("locked",)}),
+      ("state_condition", "move_desk_booking",
+       {"entity": "booking", "field": "status", "denied": ("locked",)})]),
+    # `whose F`: F is the field, whatever the word
+    ("Do not reply to tickets whose mood is 'upset'.",
+     [("state_condition", "reply_ticket",
+       {"entity": "ticket", "field": "mood", "denied": ("upset",)})]),
+    # a word no tool identifies but the tools speak of: a field of the call's own entity
+    ("If the mood is upset, do not close the ticket.",
+     [("state_condition", "close_ticket", {"field": "mood", "denied": ("upset",)})]),
+    ("Guest passes cannot be issued unless the member is active.",
+     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), BOUND)
+def test_a_bound_state_holds_for_every_action_it_names(
+    tmp_path: Path, sentence: str, expected: list[tuple[str, str, dict[str, Any]]]
+) -> None:
+    policies = _prose(_build(tmp_path, sentence))
+    assert sorted(_read(p) for p in policies) == sorted(expected)
+    assert all(p.operator != "deny_action" for p in policies)
+
+
+# --- never stronger: what does not bind is reviewed, with its condition and a note -------------
+
+UNBOUND: list[tuple[str, str, str, str]] = [
+    # sentence, operator kept, the condition kept (its polarity), what the note says failed
+    ("Only issue a guest pass when the member asks for one.",
+     "deny_action", "unless the member asks for one", "not a state test"),
+    ("Only close a ticket as long as the member seems calm.",
+     "deny_action", "unless the member seems calm", "not a state test"),
+    ("Tickets must not be closed when the member has more than two open disputes.",
+     "deny_action", "when the member has more than two open disputes", "not a state test"),
+    ("Do not close a ticket if the member is upset.",
+     "state_condition", "if the member is 'upset'", "entity `member` could not be bound"),
+    ("Never cancel a desk booking while the member is paused.",
+     "state_condition", "if the member is 'paused'", "entity `member` could not be bound"),
+    ("Do not book a desk whose state is 'haunted'.",
+     "state_condition", "if the state is 'haunted'", "`state` takes `open`, `closed`"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "operator", "kept", "why"), UNBOUND)
+def test_an_unbound_condition_is_reviewed_never_an_unconditional_ban(
+    tmp_path: Path, sentence: str, operator: str, kept: str, why: str
+) -> None:
+    built = _build(tmp_path, sentence)
+    policies = _prose(built)
+    assert policies, "the rule is kept, for review"
+    assert {p.operator for p in policies} == {operator}
+    assert all(p.enforcement == "review_only" for p in policies)
+    conditions = {c.condition for c in built.bundle.candidates} | {
+        r.rule.condition for r in built.state.resolved
+    }
+    assert kept in conditions
+    notes = [m for code, m in _notes(built) if code == "condition-not-bound"]
+    assert any(why in m for m in notes), notes
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Tickets can be closed by any support agent.",  # a permission: no condition, no rule
+        "When calling close_ticket, add a short reason to the reply.",  # scope, not a state
+        "Check if the ticket is upset before you reply.",  # what is checked, not a condition
+    ],
+)
+def test_no_condition_is_read_where_the_sentence_states_none(tmp_path: Path, sentence: str) -> None:
+    policies = _prose(_build(tmp_path, sentence))
+    assert not [p for p in policies if p.operator == "state_condition"]
+    assert not [p for p in policies if p.operator == "deny_action" and p.enforcement == "enforce"]
+
+
+# --- confirmation scope ------------------------------------------------------------------------
+
+DESK_WRITES = ["book_desk", "cancel_desk_booking", "move_desk_booking"]
+CONFIRMS: list[tuple[str, list[str]]] = [
+    ("Before booking, moving or cancelling a desk booking, ask the member for explicit "
+     "confirmation.", DESK_WRITES),
+    ("Get explicit confirmation from the member before any action that books, moves or cancels "
+     "a desk booking.", DESK_WRITES),
+    ("Before issuing a guest pass or closing a ticket, obtain explicit confirmation.",
+     ["close_ticket", "issue_guest_pass"]),
+    ("You must obtain explicit member confirmation before booking a desk, moving a desk "
+     "booking, or cancelling a desk booking.", DESK_WRITES),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "tools"), CONFIRMS)
+def test_a_confirmation_covers_every_action_it_names(
+    tmp_path: Path, sentence: str, tools: list[str]
+) -> None:
+    policies = _prose(_build(tmp_path, sentence))
+    assert sorted(p.target for p in policies if p.operator == "require_confirmation") == tools
+
+
+def test_a_confirmation_whose_actions_name_no_tool_is_a_located_note(tmp_path: Path) -> None:
+    built = _build(tmp_path, "Always obtain the member's consent before any action that "
+                             "changes their locker.")  # fmt: skip
+    assert not [p for p in _prose(built) if p.operator == "require_confirmation"]
+    assert any(code == "unresolved-mention" and "locker" in m for code, m in _notes(built))
+
+
+def test_each_named_action_needs_the_yes_and_a_failed_call_uses_none(tmp_path: Path) -> None:
+    """The confirmation sentence's rules at run time: every named action needs a yes; a
+    failed booking uses nothing up (the retry runs on the same yes), the booking that
+    worked does (a second booking needs a second yes)."""
+    built = _build(tmp_path, CONFIRMS[0][0])
+    policies = [p for p in _prose(built) if p.operator == "require_confirmation"]
+    assert len(policies) == 3
+    booked = {"member_id": "m-17", "desk_id": "d-4"}
+    events = [
+        say("user", "Please book desk 4 for me tomorrow."),
+        say("assistant", "I will book desk 4 for tomorrow. Shall I?", turn=1),
+        say("user", "Yes, go ahead."),
+        call("book_desk", booked, turn=2, is_error=True),
+        call("book_desk", booked, turn=3, result={"ok": True}),
+        call("book_desk", booked, turn=4, result={"ok": True}),
+    ]
+    verdicts = ["deny" if d.blocked else "allow" for d in Engine(policies).run(events)]
+    assert verdicts == ["allow", "allow", "allow", "allow", "allow", "deny"]
+    for tool in ("cancel_desk_booking", "move_desk_booking"):
+        asked = [say("user", "Can you drop my booking?"), call(tool, {"booking_id": "b-9"})]
+        assert [d.blocked for d in Engine(policies).run(asked)] == [False, True]
