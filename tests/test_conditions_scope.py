@@ -97,6 +97,23 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
      [("state_condition", "close_ticket", {"field": "mood", "denied": ("upset",)})]),
     ("Guest passes cannot be issued unless the member is active.",
      [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+    # a person's relative clause on the prepositional object; its negation allows the state
+    ("Do not issue guest passes to members who are not active.",
+     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+    # the noun beside a quoted value is its field
+    ("Tickets with an 'urgent' priority must not be closed.",
+     [("state_condition", "close_ticket",
+       {"entity": "ticket", "field": "priority", "denied": ("urgent",)})]),
+    # a phrasal participle is a state as one word is
+    ("Desk bookings that are already checked in cannot be cancelled.",
+     [("state_condition", "cancel_desk_booking",
+       {"entity": "booking", "denied": ("checked in",)})]),
+    # every action on the entity, by a field `whose` names
+    ("Do not act on tickets whose mood is upset.",
+     [("state_condition", "close_ticket",
+       {"entity": "ticket", "field": "mood", "denied": ("upset",)}),
+      ("state_condition", "reply_ticket",
+       {"entity": "ticket", "field": "mood", "denied": ("upset",)})]),
 ]  # fmt: skip
 
 

@@ -141,6 +141,10 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
     return None, text, -1
 
 
+# a phrasal participle names a state as one word does: `checked in`, `signed out`, `set up`
+_PHRASAL = re.compile(r"[a-z]+(?:ed|en|t)\s+(?:in|out|up|off|down|over|back|away)", re.I)
+
+
 def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
@@ -178,6 +182,7 @@ def _bind(cond: Condition, words: str) -> Condition:
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
         one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
+        participles = participles or all(_PHRASAL.fullmatch(i) for i in items)  # `checked in`
         short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
         if (short and field) or (one_word and entity) or participles:
             values = [i for i in items if i]
@@ -203,7 +208,9 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     if m is None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
-    which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    which = re.match(
+        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I
+    )
     whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
@@ -306,9 +313,26 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     if not values:
         return cond
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
-    field = next((w for w in words if w in STATE_FIELDS), None)
+    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
     entity = singular(m["head"].split()[-1].strip("`").casefold())
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+
+
+_BESIDE = re.compile(
+    r"^(?:with|in|at|under|having)\s+(?:an?\s+|the\s+)?(?:(?P<before>[a-z][\w-]*)\s+(?:of\s+)?)?"
+    + _ITEM_ALT
+    + r"(?:\s+(?P<after>[a-z][\w-]*))?\s*$",
+    re.I,
+)
+
+
+def _beside_value(qualifier: str) -> str | None:
+    """The noun right before or after the quoted value(s) of a qualifier: the field they
+    are values of ("with an 'urgent' priority", "with priority 'urgent'")."""
+    m = _BESIDE.match(qualifier)
+    if m is None or bool(m["before"]) == bool(m["after"]):
+        return None
+    return (m["before"] or m["after"]).casefold()
 
 
 _QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
@@ -335,7 +359,7 @@ def state_after(main: str, at: int, obj: str) -> Condition | None:
 
 _FOR_WHICH = re.compile(
     r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which|who)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
     r"(?:is|are|was|were))\b[^.;,]*)",
     re.I,
 )
@@ -344,9 +368,10 @@ _FOR_WHICH = re.compile(
 def state_of_related(main: str, at: int, whose_only: bool = False) -> Condition | None:
     """ "only issue refunds for bookings that have been cancelled": the state of the entity
     a prepositional object names, bound from its relative clause, or None. `whose_only`:
-    only "whose <field> is ..." (a ban's "that ..." is read by `restrictors`)."""
+    only "whose <field> is ..." and a person's "who is ..." (a ban's "that ..." is read by
+    `restrictors`)."""
     m = _FOR_WHICH.match(main[at:])
-    if m is None or (whose_only and not m["rel"].casefold().startswith("whose")):
+    if m is None or (whose_only and not m["rel"].casefold().startswith(("whose", "who "))):
         return None
     cond = relative_clause(" " + m["rel"], 0, m["np"])
     if cond is None or not cond.bound:
