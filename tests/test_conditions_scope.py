@@ -108,6 +108,17 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     ("Desk bookings that are already checked in cannot be cancelled.",
      [("state_condition", "cancel_desk_booking",
        {"entity": "booking", "denied": ("checked in",)})]),
+    # the state of the one the action is for, after a passive verb or an action noun
+    ("Guest passes may be issued only to active members.",
+     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+    ("Desk bookings are allowed only for active members.",
+     [("state_condition", "book_desk", {"entity": "member", "allowed": ("active",)})]),
+    ("Desks can be booked only for members in 'active' status.",
+     [("state_condition", "book_desk", ACTIVE)]),
+    # a value the field's enum lists binds (one it does not list is reviewed, below)
+    ("Do not book a desk whose state is 'maintenance'.",
+     [("state_condition", "book_desk",
+       {"entity": "desk", "field": "state", "denied": ("maintenance",)})]),
     # every action on the entity, by a field `whose` names
     ("Do not act on tickets whose mood is upset.",
      [("state_condition", "close_ticket",

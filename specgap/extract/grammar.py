@@ -25,6 +25,7 @@ from specgap.extract.grammar_conditions import (
     read_condition,
     relative_clause,
     state_after,
+    state_for_object,
     state_of_related,
     state_subject,
     subject_qualifier,
@@ -299,6 +300,8 @@ def parse(text: str) -> Clause:
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
             verb = None  # "only accounts with ...": not a verb
             aux = _AUX.search(main, modal.end())
+            if aux is None and modality == "only":  # "X may be issued only to ...": before it
+                aux = _AUX.search(main, 0, modal.start())
             if aux is not None:  # "... may borrow books": the verb after the auxiliary
                 verb, v_start, v_end, passive = _verb_after(main, aux.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
@@ -317,6 +320,7 @@ def parse(text: str) -> Clause:
                     cond = relative_clause(" " + parts[1], 0, obj) or cond
                 if cond is None:  # "bookings in 'active' status cannot be cancelled"
                     cond = subject_qualifier(parts[0], main.find(parts[0]))
+                cond = cond or state_for_object(main, v_end)  # "... only to active members"
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)

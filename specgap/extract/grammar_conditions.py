@@ -256,7 +256,8 @@ def state_subject(text: str) -> tuple[Condition, int] | None:
 
 
 _FOR_STATE = re.compile(
-    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+(?:only\s+)?(?:possible|"
+    r"^\W*(?:the\s+)?(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+"
+    r"(?:only\s+)?(?:possible|"
     r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
     r"(?:the\s+|an?\s+)?(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD
     + r")*)\s+(?P<entity>[a-z][\w-]*)\b",
@@ -265,8 +266,9 @@ _FOR_STATE = re.compile(
 
 
 def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] | None:
-    """`Returns are only possible for delivered orders`: the action noun's noun (`return`),
-    the entity (`order`), the state it must be in, and where the action is said."""
+    """`Returns are only possible for delivered orders`: the action noun (`return`), what it
+    acts on (the entity `order`, or the noun's modifier: `desk bookings ... for active
+    members` books a desk), the state the entity must be in, and where the action is said."""
     m = _FOR_STATE.match(text)
     if m is None or not re.search(r"\bonly\b", m[0], re.I):
         return None
@@ -274,7 +276,40 @@ def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] |
     entity = singular(m["entity"])
     cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end(), entity, None,
                      values)  # fmt: skip
-    return singular(m["noun"]), entity, cond, m.span("noun")
+    mod = m["mod"] if m["mod"] and m["mod"].casefold() not in _QUANTIFIERS else None
+    acted = singular(mod.casefold()) if mod else entity
+    return singular(m["noun"]), acted, cond, m.span("mod" if mod else "noun")
+
+
+_QUANTIFIERS = frozenset({"all", "any", "such", "these", "those", "some", "other", "each", "every"})
+
+
+_ONLY_FOR = re.compile(
+    r"^\s*only\s+(?:to|for|on|with)\s+(?:the\s+|an?\s+)?(?:(?P<values>" + STATE_WORD
+    + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+(?P<entity>[a-z][\w-]*)\b"
+    r"|(?P<entity2>[a-z][\w-]*)\s+(?:in|with)\s+(?:the\s+|an?\s+)?(?:(?:status|state)\s+)?"
+    r"(?P<quoted>" + _ITEM_ALT + r"))",
+    re.I,
+)  # fmt: skip
+
+
+def state_for_object(main: str, at: int) -> Condition | None:
+    """After a passive verb, "... may be issued only to active members", "... only for
+    members in 'active' status": the state the receiving entity must be in."""
+    m = _ONLY_FOR.match(main[at:])
+    if m is None:
+        return None
+    if m["values"]:
+        values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]))
+        entity, field = singular(m["entity"].casefold()), None
+    else:
+        values = tuple(a or b or c for a, b, c in QUOTED.findall(m["quoted"]))
+        entity, field = singular(m["entity2"].casefold()), "status"
+    values = tuple(v for v in values if v)
+    if not values:
+        return None
+    text = " ".join(m[0].split())
+    return Condition("only_if", text, at + m.start(), at + m.end(), entity, field, values)
 
 
 def having_state(main: str) -> Condition | None:
