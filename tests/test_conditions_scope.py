@@ -13,6 +13,9 @@ from typing import Any
 import pytest
 
 from specgap.evaluate.engine import Engine
+from specgap.extract.conditional_rules import ban_condition
+from specgap.extract.grammar import parse
+from specgap.extract.grammar_conditions import unbound_part
 from tests.corpus_agents import Built, build_agent
 from tests.policy_helpers import call, say
 
@@ -238,3 +241,37 @@ def test_each_named_action_needs_the_yes_and_a_failed_call_uses_none(tmp_path: P
     for tool in ("cancel_desk_booking", "move_desk_booking"):
         asked = [say("user", "Can you drop my booking?"), call(tool, {"booking_id": "b-9"})]
         assert [d.blocked for d in Engine(policies).run(asked)] == [False, True]
+
+
+# --- the kept condition's polarity and the part that failed, from the parse alone -------------
+
+KEPT: list[tuple[str, str]] = [
+    # sentence, the condition under which the action is forbidden
+    ("Only open a locker when the member asks for it.", "unless the member asks for it"),
+    ("Only open a locker if the member asks for it.", "unless the member asks for it"),
+    ("A locker may be opened as long as the member stays on site.",
+     "unless the member stays on site"),
+    ("Never open a locker unless the member asks for it.", "unless the member asks for it"),
+    ("Do not open a locker if the member is away.", "if the member is away"),
+    ("Never open a locker while the alarm sounds.", "while the alarm sounds"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "kept"), KEPT)
+def test_a_kept_condition_says_when_the_action_is_forbidden(sentence: str, kept: str) -> None:
+    clause = parse(sentence)
+    assert clause.condition is not None
+    assert ban_condition(clause, clause.condition) == kept
+
+
+WHY: list[tuple[str, str]] = [
+    ("if the member lacks a badge", "no entity, field or value could be read"),
+    ("when you are unsure", "subject `you`"),
+    ("if the locker is older than 30 days", "compares a quantity"),
+    ("if the member is found by the front desk staff", "is no value of a field"),
+]
+
+
+@pytest.mark.parametrize(("condition", "why"), WHY)
+def test_an_unbound_condition_names_the_part_that_failed(condition: str, why: str) -> None:
+    assert why in unbound_part(condition)

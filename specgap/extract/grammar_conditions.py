@@ -97,6 +97,11 @@ def unbound_part(text: str) -> str:
         return f"`{rest}` compares a quantity; no field with listed values could be bound"
     if len(re.findall(r"[A-Za-z][\w-]*", subject)) > 3:
         return f"`{subject}` is not one entity's field"
+    if len(rest.split()) > 3 and not QUOTED.search(rest):
+        return (
+            f"`{rest}` is no value of a field: it is not a state test "
+            "(`<entity>'s <field> is '<value>'`), so no recorded output can decide it"
+        )
     return f"the value(s) in `{rest}` could not be read as a field's values (quote them)"
 
 
