@@ -275,3 +275,29 @@ WHY: list[tuple[str, str]] = [
 @pytest.mark.parametrize(("condition", "why"), WHY)
 def test_an_unbound_condition_names_the_part_that_failed(condition: str, why: str) -> None:
     assert why in unbound_part(condition)
+
+
+OTHERWISE: list[tuple[str, list[tuple[str, str, dict[str, Any]]], str]] = [
+    # the sentence before states a bound condition: its negation binds
+    ("If the ticket is urgent, escalate it to the duty lead. Otherwise, do not close it.",
+     [("state_condition", "close_ticket", {"entity": "ticket", "allowed": ("urgent",)})],
+     "enforce"),
+    ("If the member is verified, go on with the request.\nOtherwise do not issue a guest pass.",
+     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("verified",)})],
+     "enforce"),
+    # an unbound condition before: kept as `unless`, reviewed
+    ("If the member asks for it, open the locker. Otherwise, do not issue a guest pass.",
+     [("deny_action", "issue_guest_pass", {})], "review_only"),
+    # nothing before it in the paragraph: `otherwise` is kept as it is, reviewed
+    ("Book desks for members.\n\nOtherwise, never close a ticket.",
+     [("deny_action", "close_ticket", {})], "review_only"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected", "enforcement"), OTHERWISE)
+def test_otherwise_negates_the_condition_before_it(
+    tmp_path: Path, text: str, expected: list[tuple[str, str, dict[str, Any]]], enforcement: str
+) -> None:
+    policies = [p for p in _prose(_build(tmp_path, text)) if p.operator != "require_before"]
+    assert sorted(_read(p) for p in policies) == sorted(expected)
+    assert {p.enforcement for p in policies} == {enforcement}

@@ -126,6 +126,8 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         else:
             stop = re.search(r"[;]|,\s*(?:and|but|so)\b|[.!?](?=\s|$)", after)
         end = m.end() + (stop.start() if stop else len(after))
+        if kind_word == "otherwise":
+            end = m.end()  # the word alone: what it negates is in the clause before
         words = text[m.end() : end].strip(" ,.")
         kind: ConditionKind = (
             "unless"

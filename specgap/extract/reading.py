@@ -17,6 +17,7 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
+from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
@@ -35,7 +36,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if account:  # "verify the caller's identity before any change to their account"
         rules = [candidate(sentence, e) for e in account]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
-    clause = parse(sentence.clean)
+    clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
