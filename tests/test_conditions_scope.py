@@ -46,6 +46,11 @@ TOOLS = [
     _tool("close_ticket", "Close a support ticket.", ticket_id="string"),
     _tool("set_desk_state", "Open or close a desk.", desk_id="string",
           state={"type": "string", "enum": ["open", "closed", "maintenance"]}),
+    _tool("get_event", "Get a community event with its weather flag and room.",
+          event_id="string"),
+    _tool("cancel_event", "Cancel a community event.", event_id="string"),
+    _tool("book_room", "Book a meeting room.", room_id="string", member_id="string"),
+    _tool("refund_fee", "Refund the fee of an event.", event_id="string", amount="number"),
 ]  # fmt: skip
 
 
@@ -122,6 +127,12 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     ("Do not book a desk whose state is 'maintenance'.",
      [("state_condition", "book_desk",
        {"entity": "desk", "field": "state", "denied": ("maintenance",)})]),
+    # "the E is V" about another entity than the one acted on: E's state, never a field
+    ("The fee can be refunded only when the event is cancelled.",
+     [("state_condition", "refund_fee", {"entity": "event", "allowed": ("cancelled",)})]),
+    # a two-word field the tools speak of
+    ("Do not cancel events when the weather flag is 'storm'.",
+     [("state_condition", "cancel_event", {"field": "weather flag", "denied": ("storm",)})]),
     # every action on the entity, by a field `whose` names
     ("Do not act on tickets whose mood is upset.",
      [("state_condition", "close_ticket",
@@ -154,6 +165,8 @@ UNBOUND: list[tuple[str, str, str, str]] = [
      "state_condition", "if the member is 'upset'", "entity `member` could not be bound"),
     ("Never cancel a desk booking while the member is paused.",
      "state_condition", "if the member is 'paused'", "entity `member` could not be bound"),
+    ("An event cannot be cancelled once the room is booked.",
+     "state_condition", "if the room is 'booked'", "entity `room` could not be bound"),
     ("Do not book a desk whose state is 'haunted'.",
      "state_condition", "if the state is 'haunted'", "`state` takes `open`, `closed`"),
 ]  # fmt: skip

@@ -31,7 +31,7 @@ _VERB = r"(?P<verb>[a-z]+(?:ed|en|wn|ne|nt))"
 _VERB2 = _VERB.replace("verb", "verb2")
 _COND = r"(?P<cond>[^,;]+?)(?=\s*(?:[,;]|[.!?](?=\s|$)|$))"
 _STATE = re.compile(
-    r"^(?:(?:its|their|the\s+[\w-]+'s|the)\s+)?(?:(?P<field>[\w-]+)\s+)?(?:is|are|was|has\s+been|"
+    r"^(?:(?P<det>its|their|the\s+[\w-]+'s|the)\s+)?(?:(?P<field>[\w-]+)\s+)?(?:is|are|was|has\s+been|"
     r"have\s+been|equals?|is\s+set\s+to)\s+(?:still\s+|already\s+|currently\s+|in\s+)?"
     r"(?P<values>.+?)(?:\s+(?:status|state))?$",
     re.I,
@@ -48,14 +48,25 @@ def _values_of(text: str) -> list[str]:
     return [i for i in items if i and len(i.split()) <= 3]
 
 
-def _state(text: str) -> tuple[str | None, list[str]] | None:
-    """`its status is 'pending'` -> ("status", ["pending"]); `it is delivered` -> (None, ...)."""
+_FIELDS = frozenset(
+    {"status", "state", "stage", "phase", "tier", "type", "level", "plan", "membership",
+     "category", "kind", "role"}
+)  # fmt: skip
+
+
+def _state(text: str, entity: str = "") -> tuple[str | None, list[str]] | None:
+    """`its status is 'pending'` -> ("status", ["pending"]); `it is delivered` -> (None, ...).
+    `the boat is sailing` in a rule about charters is the state of another entity, not a
+    field of the charter: None (the rule grammar reads it, and the resolver binds it)."""
     m = _STATE.match(text.strip())
     if m is None:
         return None
     field = m["field"]
-    if field and field.casefold() in {"it", "they", "order", "this", "that"}:
-        field = None
+    own = singular(entity.split()[-1].casefold()) if entity.split() else ""
+    if field and (field.casefold() in {"it", "they", "this", "that"} or singular(field) == own):
+        field = None  # "... if the order is pending": the entity itself
+    if field and m["det"] in {None, "the", "The"} and field.casefold() not in _FIELDS:
+        return None
     values = _values_of(m["values"])
     return (field, values) if values else None
 
@@ -74,7 +85,7 @@ def _state_match(
 
 
 def _only_if(s: Said, m: re.Match[str]) -> Found | None:
-    found = _state(m["cond"])
+    found = _state(m["cond"], m["entity"])
     if found is None:
         return None
     verb = m["verb"] or m["verb2"]
@@ -82,7 +93,7 @@ def _only_if(s: Said, m: re.Match[str]) -> Found | None:
 
 
 def _cannot_if(s: Said, m: re.Match[str]) -> Found | None:
-    found = _state(m["cond"])
+    found = _state(m["cond"], m["entity"])
     if found is None:
         return None
     return _state_match(s, m["entity"], m["verb"], found[0], found[1], allowed=False)

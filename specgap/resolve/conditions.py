@@ -79,7 +79,8 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             and _spoken(registry, entity)
         ):
             # "if the mood is upset": a field of the call's own entity, not another entity
-            params = {k: v for k, v in params.items() if k != "entity"} | {"field": entity}
+            named = _compound(registry, rule.text, entity)
+            params = {k: v for k, v in params.items() if k != "entity"} | {"field": named}
             rule = rule.model_copy(update={"params": params})
             each = each.model_copy(update={"rule": rule})
         else:
@@ -147,7 +148,8 @@ def _arg_paths(schema: Any) -> Iterator[str]:
 def _spoken(registry: Registry, word: str) -> bool:
     """Some tool speaks of the word: in its id, its description or an argument's name or
     description (`get_mood`, "... with its mood")."""
-    pattern = re.compile(rf"\b{re.escape(word)}s?\b", re.I)
+    spelled = "[ _]".join(re.escape(w) for w in word.split())  # `weather flag`, `weather_flag`
+    pattern = re.compile(rf"\b{spelled}s?\b", re.I)
     wanted = key_words(word)
     for tool in registry.tools:
         if tool.hook:
@@ -160,6 +162,19 @@ def _spoken(registry: Registry, word: str) -> bool:
         if pattern.search(_descriptions(tool.schema)):
             return True
     return False
+
+
+def _compound(registry: Registry, text: str, word: str) -> str:
+    """The word with the noun before it when the tools speak of the pair ("the weather flag
+    is 'storm'": `weather flag`, as `weather_flag` reads), else the word."""
+    for m in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(word)}\b", text, re.I):
+        pair = f"{m[1].casefold()} {word}"
+        if m[1].casefold() not in _NOT_MODIFIERS and _spoken(registry, pair):
+            return pair
+    return word
+
+
+_NOT_MODIFIERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "this", "that"})
 
 
 def _descriptions(schema: Any) -> str:
