@@ -130,6 +130,9 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     # "the E is V" about another entity than the one acted on: E's state, never a field
     ("The fee can be refunded only when the event is cancelled.",
      [("state_condition", "refund_fee", {"entity": "event", "allowed": ("cancelled",)})]),
+    # a gerund subject names the action and its object
+    ("Cancelling an event is only allowed for postponed events.",
+     [("state_condition", "cancel_event", {"entity": "event", "allowed": ("postponed",)})]),
     # a two-word field the tools speak of
     ("Do not cancel events when the weather flag is 'storm'.",
      [("state_condition", "cancel_event", {"field": "weather flag", "denied": ("storm",)})]),

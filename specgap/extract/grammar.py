@@ -242,7 +242,10 @@ def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)
-    if for_state is not None and is_action_noun(for_state[0]):  # "returns are only possible for
+    acts = for_state is not None and (
+        is_action_noun(for_state[0]) or for_state[0] in IMPERATIVE_VERBS
+    )
+    if for_state is not None and acts:  # "returns are only possible for
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip

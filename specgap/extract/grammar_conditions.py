@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from specgap.extract.grammar_words import DET
-from specgap.extract.pattern_base import QUOTED, singular, split_words
+from specgap.extract.pattern_base import QUOTED, lemma, singular, split_words
 from specgap.operators.prose import STATE_WORD
 
 # --- condition clauses ---------------------------------------------------------------------
@@ -263,7 +263,8 @@ def state_subject(text: str) -> tuple[Condition, int] | None:
 
 
 _FOR_STATE = re.compile(
-    r"^\W*(?:the\s+)?(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+"
+    r"^\W*(?:the\s+)?(?:(?P<ger>[a-z]+ing)\s+(?:an?\s+|the\s+|any\s+)?(?P<gobj>[a-z]+)|"
+    r"(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+))\s+(?:is|are|can\s+be|may\s+be)\s+"
     r"(?:only\s+)?(?:possible|"
     r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
     r"(?:the\s+|an?\s+)?(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD
@@ -283,6 +284,8 @@ def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] |
     entity = singular(m["entity"])
     cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end(), entity, None,
                      values)  # fmt: skip
+    if m["ger"]:  # "extending a charter is only possible for ...": the verb and its object
+        return lemma(m["ger"].casefold()), singular(m["gobj"].casefold()), cond, m.span("ger")
     mod = m["mod"] if m["mod"] and m["mod"].casefold() not in _QUANTIFIERS else None
     acted = singular(mod.casefold()) if mod else entity
     return singular(m["noun"]), acted, cond, m.span("mod" if mod else "noun")
