@@ -20,15 +20,17 @@ from typing import Literal
 
 from specgap.extract.grammar_conditions import (
     Condition,
-    action_for_state,
-    having_state,
     read_condition,
     relative_clause,
     state_after,
-    state_for_object,
     state_of_related,
-    state_subject,
     subject_qualifier,
+)
+from specgap.extract.grammar_subject_states import (
+    action_for_state,
+    having_state,
+    state_for_object,
+    state_subject,
 )
 from specgap.extract.grammar_words import (
     DET,

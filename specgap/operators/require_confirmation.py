@@ -245,7 +245,12 @@ _THAT_DOES = re.compile(
     r"(?:that|which)\s+(?P<x>.+)$",
     re.I,
 )
-_GENERIC_ACT = re.compile(r"\b(?:anything|something|any|every|all)\b", re.I)
+# "any action that changes data": every write, not one action (no tool is guessed)
+_GENERIC_ACT = re.compile(
+    r"\b(?:anything|something|any|every|all|data|database|information|records?|state|system|"
+    r"it|them)\b",
+    re.I,
+)
 _MORE_DOES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?P<x>[a-z]+s\b[^,;()]*)", re.I)
 
 
