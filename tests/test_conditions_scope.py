@@ -16,6 +16,7 @@ from specgap.evaluate.engine import Engine
 from specgap.extract.conditional_rules import ban_condition
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_conditions import unbound_part
+from specgap.guard import Guard
 from tests.corpus_agents import Built, build_agent
 from tests.policy_helpers import call, say
 
@@ -317,3 +318,19 @@ def test_otherwise_negates_the_condition_before_it(
     policies = [p for p in _prose(_build(tmp_path, text)) if p.operator != "require_before"]
     assert sorted(_read(p) for p in policies) == sorted(expected)
     assert {p.enforcement for p in policies} == {enforcement}
+
+
+def test_through_the_guard_a_recorded_error_uses_no_yes_up(tmp_path: Path) -> None:
+    """At run time (`Guard.check` then `record`): the error recorded for a booking leaves
+    the yes for the retry; the booking recorded as done uses it up."""
+    built = _build(tmp_path, CONFIRMS[0][0])
+    guard = Guard(built.bundle)
+    booked = {"member_id": "m-17", "desk_id": "d-4"}
+    guard.check(say("user", "Book desk 4 for me, please."))
+    guard.check(say("assistant", "Desk 4 tomorrow. Shall I go ahead?"))
+    guard.check(say("user", "Yes, please."))
+    assert guard.check(call("book_desk", booked)).verdict == "allow"
+    guard.record("Error: the desk service timed out", is_error=True)
+    assert guard.check(call("book_desk", booked)).verdict == "allow"
+    guard.record({"ok": True, "booking_id": "b-31"})
+    assert guard.check(call("book_desk", booked)).verdict == "deny"
