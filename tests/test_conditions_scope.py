@@ -131,6 +131,12 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     # "the E is V" about another entity than the one acted on: E's state, never a field
     ("The fee can be refunded only when the event is cancelled.",
      [("state_condition", "refund_fee", {"entity": "event", "allowed": ("cancelled",)})]),
+    # a permission with an exception: the exception is a ban
+    ("An event can be cancelled unless it is finished.",
+     [("state_condition", "cancel_event", {"entity": "event", "denied": ("finished",)})]),
+    # a negated state before "it cannot": only in that state
+    ("If the event is not yet postponed, it cannot be cancelled.",
+     [("state_condition", "cancel_event", {"entity": "event", "allowed": ("postponed",)})]),
     # a gerund subject names the action and its object
     ("Cancelling an event is only allowed for postponed events.",
      [("state_condition", "cancel_event", {"entity": "event", "allowed": ("postponed",)})]),
@@ -161,6 +167,8 @@ UNBOUND: list[tuple[str, str, str, str]] = [
     # sentence, operator kept, the condition kept (its polarity), what the note says failed
     ("Only issue a guest pass when the member asks for one.",
      "deny_action", "unless the member asks for one", "not a state test"),
+    ("Guest passes can be issued unless the member objects.",
+     "deny_action", "if the member objects", "not a state test"),
     ("Only close a ticket as long as the member seems calm.",
      "deny_action", "unless the member seems calm", "not a state test"),
     ("Tickets must not be closed when the member has more than two open disputes.",

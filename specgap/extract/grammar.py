@@ -25,6 +25,7 @@ from specgap.extract.grammar_conditions import (
     state_after,
     state_of_related,
     subject_qualifier,
+    unless_as_if,
 )
 from specgap.extract.grammar_subject_states import (
     action_for_state,
@@ -372,6 +373,9 @@ def parse(text: str) -> Clause:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
     if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
         modality = "only"  # "X can be done as long as S": only while S
+    if cond is not None and cond.kind == "unless" and modality == "may" and not negated:
+        # "X can be done unless S": a ban while S holds
+        modality, negated, cond = "must_not", True, unless_as_if(cond)
     return Clause(
         listed=listed,
         listed_of=listed_of,

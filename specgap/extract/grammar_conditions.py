@@ -33,7 +33,7 @@ STATE_FIELDS = frozenset(
 )
 _COPULA = re.compile(
     r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
-    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|currently\s+|in\s+(?:the\s+)?)?"
+    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?)?"
     r"(?P<rest>.+)$",
     re.I,
 )
@@ -149,6 +149,12 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
 
 # a phrasal participle names a state as one word does: `checked in`, `signed out`, `set up`
 _PHRASAL = re.compile(r"[a-z]+(?:ed|en|t)\s+(?:in|out|up|off|down|over|back|away)", re.I)
+
+
+def unless_as_if(cond: Condition) -> Condition:
+    """ "unless S" read as the condition of a ban ("X can be done unless S": never X if S)."""
+    text = re.sub(r"^(?:unless|except\s+(?:when|if))\s+", "if ", cond.text, flags=re.I)
+    return replace(cond, kind="if", text=text)
 
 
 def _bind(cond: Condition, words: str) -> Condition:

@@ -100,10 +100,12 @@ def _cannot_if(s: Said, m: re.Match[str]) -> Found | None:
 
 
 def _if_cannot(s: Said, m: re.Match[str]) -> Found | None:
-    values = _values_of(m["values"])
+    said = m["values"].strip()
+    negated = re.match(r"not\s+(?:yet\s+)?", said, re.I)  # "if it is not confirmed": only if
+    values = _values_of(said[negated.end() :] if negated else said)
     if not values:
         return None
-    return _state_match(s, m["entity"], m["verb"], None, values, allowed=False)
+    return _state_match(s, m["entity"], m["verb"], None, values, allowed=negated is not None)
 
 
 def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
