@@ -35,6 +35,7 @@ from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
+from specgap.resolve.conditions import bind_states
 from specgap.units import (
     extract_all,
     extraction_setting,
@@ -154,7 +155,8 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     # "verify their identity before any change to their account": per account tool
     rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
-    return state.with_diagnostics(notes, rules=rules, resolved=resolved)
+    resolved, unbound = bind_states(state.registry, resolved)  # a state test the tools can read
+    return state.with_diagnostics([*notes, *unbound], rules=rules, resolved=resolved)
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:

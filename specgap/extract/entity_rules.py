@@ -7,7 +7,8 @@ that changes an existing entity of that kind. Such a sentence compiles to a
 acting on the entity (see `specgap.spread`).
 
 The values are adjectives of the entity ("open or paused subscriptions") or what it is
-("tickets that are new"), so they are read as its `status`. `only` allows those values, a
+("tickets that are new"), so they are read as its `status`; "tickets whose mood is upset"
+names the field itself. `only` allows those values, a
 negation denies them; a sentence with neither, or with a condition of its own ("if", "when",
 "unless"), is left to the rest of the grammar.
 """
@@ -35,6 +36,11 @@ _AFTER = re.compile(
     rf"(?:in\s+(?:status\s+|state\s+)?)?(?P<values>{_VALUES})(?=\s*(?:[.;,]|$))",
     re.I,
 )
+_WHOSE = re.compile(
+    rf"\b(?:{_ACT})\s+(?:the\s+|any\s+)?(?P<entity>[a-z]{{3,}}s)\s+whose\s+(?P<field>[a-z][\w-]*)\s+"
+    rf"(?:is|are)\s+(?P<neg>not\s+)?(?:in\s+)?(?P<values>{_VALUES})(?=\s*(?:[.;,]|$))",
+    re.I,
+)
 _CONDITION = re.compile(r"\b(?:if|when|whenever|unless|while|once|after|before)\b", re.I)
 # words before a noun that are not a state: determiners, possessives, scope words
 _NOT_STATE = frozenset(
@@ -53,15 +59,18 @@ def entity_state(text: str, clause: Clause) -> Emit | None:
     deny = clause.negated and clause.modality in {"must_not", "none"}
     if not (allow or deny) or _CONDITION.search(text):
         return None
-    m = _BEFORE.search(text) or _AFTER.search(text)
+    m = _BEFORE.search(text) or _AFTER.search(text) or _WHOSE.search(text)
     if m is None:
         return None
     values = _values(m["values"])
     if not values:
         return None
+    whose = m.re is _WHOSE
+    if whose and m["neg"]:
+        allow = not allow  # "never act on tickets whose mood is not 'calm'": only when it is
     params: dict[str, Any] = {
         "entity": singular(m["entity"]),
-        "field": "status",
+        "field": m["field"].casefold() if whose else "status",
         ("allowed" if allow else "denied"): values,
     }
     return Emit("state_condition", ANY_TOOL, params, 0.7)

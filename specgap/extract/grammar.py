@@ -21,14 +21,18 @@ from typing import Literal
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
     Condition,
-    action_for_state,
-    having_state,
     read_condition,
     relative_clause,
     state_after,
     state_of_related,
-    state_subject,
     subject_qualifier,
+    unless_as_if,
+)
+from specgap.extract.grammar_subject_states import (
+    action_for_state,
+    having_state,
+    state_for_object,
+    state_subject,
 )
 from specgap.extract.grammar_words import (
     DET,
@@ -268,7 +272,10 @@ def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)
-    if for_state is not None and is_action_noun(for_state[0]):  # "returns are only possible for
+    acts = for_state is not None and (
+        is_action_noun(for_state[0]) or for_state[0] in IMPERATIVE_VERBS
+    )
+    if for_state is not None and acts:  # "returns are only possible for
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
@@ -331,6 +338,8 @@ def parse(text: str) -> Clause:
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
             verb = None  # "only accounts with ...": not a verb
             aux = _AUX.search(main, modal.end())
+            if aux is None and modality == "only":  # "X may be issued only to ...": before it
+                aux = _AUX.search(main, 0, modal.start())
             if aux is not None:  # "... may borrow books": the verb after the auxiliary
                 verb, v_start, v_end, passive = _verb_after(main, aux.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
@@ -357,6 +366,7 @@ def parse(text: str) -> Clause:
                     cond = relative_clause(" " + parts[1], 0, obj) or cond
                 if cond is None:  # "bookings in 'active' status cannot be cancelled"
                     cond = subject_qualifier(parts[0], main.find(parts[0]))
+                cond = cond or state_for_object(main, v_end)  # "... only to active members"
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
@@ -408,6 +418,9 @@ def parse(text: str) -> Clause:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
     if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
         modality = "only"  # "X can be done as long as S": only while S
+    if cond is not None and cond.kind == "unless" and modality == "may" and not negated:
+        # "X can be done unless S": a ban while S holds
+        modality, negated, cond = "must_not", True, unless_as_if(cond)
     return Clause(
         listed=listed,
         listed_of=listed_of,

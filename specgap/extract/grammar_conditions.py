@@ -7,12 +7,11 @@ be read. A condition whose state cannot be read stays unbound (`Condition.bound`
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular, split_words
-from specgap.operators.prose import STATE_WORD
 
 # --- condition clauses ---------------------------------------------------------------------
 
@@ -34,7 +33,7 @@ STATE_FIELDS = frozenset(
 )
 _COPULA = re.compile(
     r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
-    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|currently\s+|in\s+(?:the\s+)?)?"
+    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?)?"
     r"(?P<rest>.+)$",
     re.I,
 )
@@ -64,16 +63,49 @@ class Condition:
         return bool(self.values)
 
     def why_unbound(self) -> str:
-        if not self.values:
-            return (
-                "no entity field with listed values could be read from it (a state test reads "
-                "like `its status is 'open'`)"
-            )
-        return ""
+        """Which part of a state test could not be read (the entity, the field, the
+        values), or the empty string when the condition is bound."""
+        if self.values:
+            return ""
+        return unbound_part(self.text)
+
+
+_OPENERS = re.compile(
+    r"^(?:only\s+)?(?:if|when|whenever|while|once|unless|except\s+(?:when|if)|until|till|after|"
+    r"in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b\s*",
+    re.I,
+)
+
+
+def unbound_part(text: str) -> str:
+    """Why a condition binds no state test, naming the part that is missing: no entity
+    and field tested at all, a quantity instead of values, or values that could not be
+    read."""
+    words = _OPENERS.sub("", text.strip())
+    m = _COPULA.match(words)
+    if m is None:
+        return (
+            "no entity, field or value could be read from it: it is not a state test "
+            "(`<entity>'s <field> is '<value>'`), so no recorded output can decide it"
+        )
+    subject = DET.sub("", m["subject"].strip()).casefold()
+    if subject in {"you", "we", "i", "they", "there"}:
+        return f"its subject `{subject}` is not an entity a tool reads, so no field can be bound"
+    rest = m["rest"].strip(" .,")
+    if _COMPARISON.search(rest) and not QUOTED.search(rest):
+        return f"`{rest}` compares a quantity; no field with listed values could be bound"
+    if len(re.findall(r"[A-Za-z][\w-]*", subject)) > 3:
+        return f"`{subject}` is not one entity's field"
+    if len(rest.split()) > 3 and not QUOTED.search(rest):
+        return (
+            f"`{rest}` is no value of a field: it is not a state test "
+            "(`<entity>'s <field> is '<value>'`), so no recorded output can decide it"
+        )
+    return f"the value(s) in `{rest}` could not be read as a field's values (quote them)"
 
 
 _ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
-_ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
+ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
 
 
 def read_condition(text: str) -> tuple[Condition | None, str, int]:
@@ -94,6 +126,8 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         else:
             stop = re.search(r"[;]|,\s*(?:and|but|so)\b|[.!?](?=\s|$)", after)
         end = m.end() + (stop.start() if stop else len(after))
+        if kind_word == "otherwise":
+            end = m.end()  # the word alone: what it negates is in the clause before
         words = text[m.end() : end].strip(" ,.")
         kind: ConditionKind = (
             "unless"
@@ -112,6 +146,16 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         main = text[: m.start()] + " " * (end - m.start()) + text[end:]
         return cond, main, m.start()
     return None, text, -1
+
+
+# a phrasal participle names a state as one word does: `checked in`, `signed out`, `set up`
+_PHRASAL = re.compile(r"[a-z]+(?:ed|en|t)\s+(?:in|out|up|off|down|over|back|away)", re.I)
+
+
+def unless_as_if(cond: Condition) -> Condition:
+    """ "unless S" read as the condition of a ban ("X can be done unless S": never X if S)."""
+    text = re.sub(r"^(?:unless|except\s+(?:when|if))\s+", "if ", cond.text, flags=re.I)
+    return replace(cond, kind="if", text=text)
 
 
 def _bind(cond: Condition, words: str) -> Condition:
@@ -151,6 +195,7 @@ def _bind(cond: Condition, words: str) -> Condition:
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
         one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
+        participles = participles or all(_PHRASAL.fullmatch(i) for i in items)  # `checked in`
         short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
         if (short and field) or (one_word and entity) or participles:
             values = [i for i in items if i]
@@ -176,81 +221,23 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     if m is None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
-    which = re.match(r"\s*(?:that|which)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I)
+    which = re.match(
+        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I
+    )
     whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
-        return _bind(cond, f"{near} {whose['f']} {whose['rest']}")
+        bound = _bind(cond, f"{near} {whose['f']} {whose['rest']}")
+        if bound.bound and bound.field is None:  # "tickets whose mood is 'upset'": `whose`
+            # names the field of the object whatever the word (not only status, state, ...)
+            bound = replace(bound, entity=singular(near.split()[-1]), field=whose["f"].casefold())
+        return bound
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
         rest = re.sub(r"\b(has|have)\s+not\s+(?:yet\s+)?been\b", r"\1 been not", rest)
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]  # "drivers of booking that is X"
         return _bind(cond, f"{near} {rest}")
     return cond
-
-
-_HAVING = re.compile(
-    r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
-    r"(?P<field>[a-z][\w-]*)\s+(?:(?:of|is|=)\s+)?(?P<values>" + _ITEM_ALT + r")",
-    re.I,
-)
-
-
-_ADJECTIVE = re.compile(
-    r"^\W*only\s+(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+"
-    r"(?P<entity>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|should|must|are|is|will)\b",
-    re.I,
-)
-
-
-def state_subject(text: str) -> tuple[Condition, int] | None:
-    """`Only pending requests can be approved`: the allowed state of the subject (a
-    participle or a word naming a state), and where the subject starts (the rest of the
-    sentence is read as "requests can be approved")."""
-    m = _ADJECTIVE.match(text)
-    if m is None:
-        return None
-    values = tuple(v for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
-    entity = singular(m["entity"].split()[-1])
-    cond = Condition("only_if", " ".join(m[0].split()), 0, m.end(), entity, None,
-                     tuple(v.casefold() for v in values))  # fmt: skip
-    return cond, m.start("entity")
-
-
-_FOR_STATE = re.compile(
-    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:is|are|can\s+be|may\s+be)\s+(?:only\s+)?(?:possible|"
-    r"allowed|permitted|available|done|made|accepted)\s+(?P<only>only\s+)?(?:for|on|to|with)\s+"
-    r"(?:the\s+|an?\s+)?(?P<values>" + STATE_WORD + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD
-    + r")*)\s+(?P<entity>[a-z][\w-]*)\b",
-    re.I,
-)  # fmt: skip
-
-
-def action_for_state(text: str) -> tuple[str, str, Condition, tuple[int, int]] | None:
-    """`Returns are only possible for delivered orders`: the action noun's noun (`return`),
-    the entity (`order`), the state it must be in, and where the action is said."""
-    m = _FOR_STATE.match(text)
-    if m is None or not re.search(r"\bonly\b", m[0], re.I):
-        return None
-    values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
-    entity = singular(m["entity"])
-    cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end(), entity, None,
-                     values)  # fmt: skip
-    return singular(m["noun"]), entity, cond, m.span("noun")
-
-
-def having_state(main: str) -> Condition | None:
-    """`Only accounts with a status of 'enabled' ... may X`: the allowed state of X's entity."""
-    m = _HAVING.match(main)
-    if m is None:
-        return None
-    values = tuple(a or b or c for a, b, c in QUOTED.findall(m["values"]))
-    if not values:
-        return None
-    return Condition(
-        "only_if", " ".join(m[0].split()), m.start(), m.end(), singular(m["entity"]),
-        m["field"].casefold(), values,
-    )  # fmt: skip
 
 
 _QUALIFIED = re.compile(
@@ -275,9 +262,26 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     if not values:
         return cond
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
-    field = next((w for w in words if w in STATE_FIELDS), None)
+    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
     entity = singular(m["head"].split()[-1].strip("`").casefold())
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+
+
+_BESIDE = re.compile(
+    r"^(?:with|in|at|under|having)\s+(?:an?\s+|the\s+)?(?:(?P<before>[a-z][\w-]*)\s+(?:of\s+)?)?"
+    + ITEM_ALT
+    + r"(?:\s+(?P<after>[a-z][\w-]*))?\s*$",
+    re.I,
+)
+
+
+def _beside_value(qualifier: str) -> str | None:
+    """The noun right before or after the quoted value(s) of a qualifier: the field they
+    are values of ("with an 'urgent' priority", "with priority 'urgent'")."""
+    m = _BESIDE.match(qualifier)
+    if m is None or bool(m["before"]) == bool(m["after"]):
+        return None
+    return (m["before"] or m["after"]).casefold()
 
 
 _QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
@@ -304,7 +308,7 @@ def state_after(main: str, at: int, obj: str) -> Condition | None:
 
 _FOR_WHICH = re.compile(
     r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which|who)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
     r"(?:is|are|was|were))\b[^.;,]*)",
     re.I,
 )
@@ -313,9 +317,10 @@ _FOR_WHICH = re.compile(
 def state_of_related(main: str, at: int, whose_only: bool = False) -> Condition | None:
     """ "only issue refunds for bookings that have been cancelled": the state of the entity
     a prepositional object names, bound from its relative clause, or None. `whose_only`:
-    only "whose <field> is ..." (a ban's "that ..." is read by `restrictors`)."""
+    only "whose <field> is ..." and a person's "who is ..." (a ban's "that ..." is read by
+    `restrictors`)."""
     m = _FOR_WHICH.match(main[at:])
-    if m is None or (whose_only and not m["rel"].casefold().startswith("whose")):
+    if m is None or (whose_only and not m["rel"].casefold().startswith(("whose", "who "))):
         return None
     cond = relative_clause(" " + m["rel"], 0, m["np"])
     if cond is None or not cond.bound:

@@ -4,21 +4,41 @@ each naming the part that failed and why."""
 
 from __future__ import annotations
 
-from specgap.extract.grammar import Clause
+import re
+
+from specgap.extract.grammar import Clause, Condition
 from specgap.extract.grammar_rules import NOT_ACTIONS, Gap
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
 
-def condition_diagnostic(s: Sentence, rule: CandidateRule) -> Diagnostic:
+def condition_diagnostic(
+    s: Sentence, rule: CandidateRule, cond: Condition | None = None
+) -> Diagnostic:
+    """The note on a rule kept `review_only` under its condition; with the sentence's
+    condition clause, it names the part (entity, field, values) that could not be bound."""
+    why = ""
+    if cond is not None and not cond.bound and _words(cond.text) <= _words(rule.condition or ""):
+        why = f": {cond.why_unbound()}"
     return Diagnostic(
         code="condition-not-bound",
         message=f"`{rule.operator}` holds only {rule.condition!r}; that condition could not be "
-        "bound to an entity's field and values of this rule, so it stays `review_only`",
+        f"bound to an entity's field and values of this rule{why}, so it stays `review_only`",
         severity="note",
         span=s.span(),
         help="write the condition as a state test (`its status is 'open'`) to enforce it",
     )
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"[a-z0-9]+", text.casefold())) - _OPENING
+
+
+# the words a kept condition opens with (`ban_condition` rewrites "only when" to "unless")
+_OPENING = frozenset(
+    {"only", "if", "when", "whenever", "unless", "while", "once", "as", "long", "provided",
+     "that", "in", "case"}
+)  # fmt: skip
 
 
 def gap_diagnostic(s: Sentence, gap: Gap) -> Diagnostic:

@@ -15,57 +15,21 @@ makes it `review_only`, and a `condition-not-bound` diagnostic says what could n
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from specgap.extract.grammar import IMPERATIVE_VERBS, Clause, Condition
+from specgap.extract.conditional_rules import conditional as _conditional
+from specgap.extract.conditional_rules import guard
+from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
+from specgap.extract.grammar_emit import NOT_ACTIONS, READS, Answer, Chooser, Emit, Gap, acts
 from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 from specgap.operators import OPERATORS
 
-# Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
-NOT_ACTIONS = frozenset(
-    {"be", "have", "do", "say", "tell", "mention", "guess", "assume", "think", "reply",
-     "respond", "answer", "talk", "speak", "proceed", "continue", "know", "forget", "hesitate",
-     "try", "attempt", "need", "want", "let", "fabricate", "invent", "make", "use", "utilize",
-     "follow", "treat", "consider", "remember", "ensure", "ask", "inform", "explain"}
-)  # fmt: skip
-
-
-@dataclass(frozen=True)
-class Emit:
-    operator: str
-    target: str | None  # None: the tool the sentence's section is about
-    params: dict[str, Any]
-    confidence: float
-    condition: str | None = None  # kept when it could not be bound: the rule is review_only
-    # mention -> the text it was read from, when not the rule's own sentence (a previous step)
-    contexts: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class Gap:
-    """A part of a rule-like sentence that no operator compiles: `code` and why."""
-
-    code: str
-    message: str
-    help: str
-
-
-Answer = list[Emit] | Gap | None
-Chooser = Callable[[Clause], Answer]
-
-
-_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review"})
-
-
-def _acts(c: Clause) -> bool:
-    """The clause's verb is one a tool call performs (a known action verb, or a passive)."""
-    if c.action is None or c.verb in NOT_ACTIONS:
-        return False
-    return c.verb in IMPERATIVE_VERBS
+__all__ = ["NOT_ACTIONS", "Emit", "Gap", "also", "call_count", "candidate", "choose", "guard"]
+_READS = READS
+_acts = acts
 
 
 def _derived_bound(c: Clause) -> Answer:
@@ -163,58 +127,6 @@ _MAKES = frozenset(
 def _head(c: Clause) -> str:
     """The object's head noun, singular; the empty string when there is no object."""
     return singular(c.object.split()[-1]) if c.object else ""
-
-
-def _conditional(c: Clause) -> Answer:
-    cond = c.condition
-    if cond is None or not _acts(c):
-        return None
-    if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
-        return Gap(
-            "rule-not-compiled",
-            f"an obligation to `{c.action}` {cond.text}: specgap has no operator that "
-            "requires a call",
-            "state what must not happen instead, or check it with an eval",
-        )
-    if c.modality not in {"must_not", "only"}:
-        return None
-    state = _state(c, cond)
-    if state is not None:
-        return [state]
-    recent = _RECENT.search(cond.text)
-    if recent is not None and c.modality == "only":
-        # "only retrieve tickets updated within the past 30 days": a bound on the window
-        params = {"facet": recent["unit"].casefold().rstrip("s") + "s", "max": int(recent["n"])}
-        return [Emit("arg_within_bound", c.action or "", params, 0.7)]
-    return [Emit("deny_action", c.action or "", {}, 0.6, condition=cond.text)]
-
-
-_RECENT = re.compile(
-    r"\bwithin\s+(?:the\s+)?(?:past|last|previous)\s+(?P<n>\d+)\s+"
-    r"(?P<unit>days?|hours?|weeks?|months?|years?|minutes?)\b",
-    re.I,
-)
-
-
-def _state(c: Clause, cond: Condition) -> Emit | None:
-    """`state_condition` when the condition tests an entity's field against values."""
-    if not cond.bound or cond.kind == "otherwise":
-        return None
-    # "cannot X if V" denies V; "only X if V" and "cannot X unless V" allow only V
-    # "never X while V" denies V; "X only while V", "you may X while V" allow it
-    allow = cond.kind in {"only_if", "unless"} or c.modality == "only"
-    allow = allow or (cond.kind == "while" and not c.negated)
-    if re.match(r"(?:until|till)\b", cond.text, re.I):
-        allow = not allow  # "never X until V": X is allowed once V holds
-    if cond.negated:
-        allow = not allow
-    entity = cond.entity or (singular(c.object.split()[-1]) if c.object else None)
-    params: dict[str, Any] = {("allowed" if allow else "denied"): list(cond.values)}
-    if entity:
-        params["entity"] = entity
-    if cond.field:
-        params["field"] = cond.field
-    return Emit("state_condition", c.action or "", params, 0.75)
 
 
 def _prohibition(c: Clause) -> Answer:
@@ -333,57 +245,6 @@ def _names_action(heading: str) -> bool:
     words = re.findall(r"[A-Za-z]+", heading)
     return bool(words) and (
         lemma(words[0]) in IMPERATIVE_VERBS or any(is_action_noun(w) for w in words)
-    )
-
-
-def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[CandidateRule]:
-    """The phrase patterns' rules, read under the sentence's condition: an unconditional
-    rule becomes `state_condition` when the condition binds (a plain ban), and otherwise
-    keeps the condition (so it is `review_only`)."""
-    out: list[CandidateRule] = []
-    cond = clause.condition
-    for rule in rules:
-        if rule.target is None and rule.operator == "require_confirmation" and _names(clause):
-            # confirmation of the sentence's own action, not of its section
-            rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
-        if cond is not None and rule.operator == "state_condition" and not cond.bound:
-            # the patterns read a state where the grammar reads none ("while the car is on
-            # the road"): keep the rule, unbound, for review
-            rule = rule.model_copy(
-                update={
-                    "operator": "deny_action",
-                    "params": {},
-                    "check_category": OPERATORS["deny_action"].category,
-                }
-            )
-        if cond is None or not OPERATORS[rule.operator].guarded or rule.condition is not None:
-            out.append(rule)
-            continue
-        if rule.operator == "deny_action" and not rule.params.get("values"):
-            state = _state(clause, cond)
-            if state is not None:
-                out.append(
-                    rule.model_copy(
-                        update={
-                            "operator": "state_condition",
-                            "params": state.params,
-                            "check_category": OPERATORS["state_condition"].category,
-                        }
-                    )
-                )
-                continue
-        out.append(rule.model_copy(update={"condition": cond.text}))
-    return out
-
-
-def _names(clause: Clause) -> bool:
-    """The clause names an action a tool performs (not asking, confirming, telling)."""
-    return (
-        clause.action is not None
-        and clause.verb in IMPERATIVE_VERBS
-        and clause.verb not in NOT_ACTIONS
-        and clause.verb not in {"confirm", "get", "obtain", "request", "check", "verify"}
-        and bool(clause.object)
     )
 
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
+from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
+from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
@@ -34,7 +36,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if account:  # "verify the caller's identity before any change to their account"
         rules = [candidate(sentence, e) for e in account]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
-    clause = parse(sentence.clean)
+    clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
@@ -77,8 +79,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
             rules = [r for r in rules if not (r.operator == "arg_grounded" and "arg" in r.params)]
         rules += sourced
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
+    rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
-    diagnostics = [condition_diagnostic(sentence, r) for r in rules if r.condition is not None]
+    diagnostics = [
+        condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
+    ]
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
         gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap

@@ -237,6 +237,50 @@ _FOR_ACTION = re.compile(r"\bfor\s+(?:the\s+|an?\s+|this\s+)?(?P<x>\w+)\s*[.;]?\
 _TO_BE_DONE = re.compile(r"\bto\s+be\s+(?P<x>[a-z]+ed)\b", re.I)
 
 
+_MORE = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?P<x>[a-z]+ing\b[^,;()]*)", re.I)
+
+
+_THAT_DOES = re.compile(
+    r"^(?:any|every|each|an?|the)\s+(?:actions?|operations?|changes?|calls?|steps?|requests?)\s+"
+    r"(?:that|which)\s+(?P<x>.+)$",
+    re.I,
+)
+# "any action that changes data": every write, not one action (no tool is guessed)
+_GENERIC_ACT = re.compile(
+    r"\b(?:anything|something|any|every|all|data|database|information|records?|state|system|"
+    r"it|them)\b",
+    re.I,
+)
+_MORE_DOES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?P<x>[a-z]+s\b[^,;()]*)", re.I)
+
+
+def _listed(text: str, before: re.Match[str]) -> str:
+    """`before booking, moving or cancelling a desk`: every action of the list (the
+    match stops at the first comma), each later item opening with a gerund."""
+    chunk, at = before["x"], before.end("x")
+    while (more := _MORE.match(text, at)) is not None:
+        chunk, at = f"{chunk}, {more['x']}", more.end()
+    if (rel := _THAT_DOES.match(chunk)) is not None:
+        # "any action that books, moves or cancels a desk": the actions the clause lists
+        chunk = rel["x"]
+        while (more := _MORE_DOES.match(text, at)) is not None:
+            chunk, at = f"{chunk}, {more['x']}", more.end()
+        chunk = _VERB_S.sub(lambda m: m[1] + _base(m[2]), chunk.strip(" ."))
+    return chunk
+
+
+_VERB_S = re.compile(r"(^|,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+)([a-z]+s)\b", re.I)
+
+
+def _base(verb: str) -> str:
+    """A verb's base form from its third person (`updates`, `pushes`, `copies`)."""
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
+        return verb[:-2]
+    return verb[:-1]
+
+
 def _confirmation(s: Said, m: re.Match[str]) -> Found | None:
     """The confirmed action: `before <action>`, else a ticked tool, else the tool a
     description describes, else `... for <action noun>` at the end or `to be <done>`, else
@@ -244,7 +288,10 @@ def _confirmation(s: Said, m: re.Match[str]) -> Found | None:
     text = s.clean
     before = _BEFORE.search(text)
     if before is not None:
-        found = targets_in(s, before["x"])
+        chunk = _listed(text, before)
+        found = targets_in(s, chunk)
+        if found is None and chunk != before["x"] and not _GENERIC_ACT.search(chunk):
+            found = (" ".join(chunk.split()[:4]),)  # "any action that updates X"
         if found is None:
             return None  # "before any action": not one tool, and not every tool either
         return Found(None, {}, {}, 0.85, targets=found)

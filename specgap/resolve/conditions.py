@@ -1,0 +1,213 @@
+"""A state condition bound to the tools: is the entity one the call names, is the word a
+field the tools read, are the values ones the field can take?
+
+The grammar reads a state test from the sentence alone ("never close a ticket if the mood is
+upset": the `mood`'s state is `upset`). Once the rule's tool is known, the registry says
+what each word is:
+
+- the entity is bound when the target tool takes an argument naming it (`member_id`,
+  `members`, a name that starts with the entity's words), as the run-time check looks it
+  up (`specgap.operators.state_condition.entity_ids`);
+- an "entity" the tool does not name, with no field, that no tool identifies by an argument
+  (`<entity>_id`) but that is a word the tools speak of (a tool's name, description or
+  argument, `get_mood`, "with its mood"), is the field tested
+  on the call's own entity: `field: mood` and no entity (the check then finds the entity by
+  the call's identifiers);
+- any other entity cannot be bound (the call does not say which member it is about, so no
+  output can decide it): the rule is kept, `review_only`, with the reason as its condition,
+  and a `condition-not-bound` note says which part failed;
+- a field that some tool declares with an `enum` must list at least one of the rule's
+  values; when it lists none, the values are not the field's and the rule is reviewed, with
+  a note naming the values the field takes.
+
+Nothing here makes a rule stronger: a rule is rewritten only to a test that reads the same
+sentence, or demoted to review.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from specgap.ir import Diagnostic, ResolvedRule
+from specgap.operators.evidence import key_words
+from specgap.registry import Registry, Tool
+
+_NOT_BOUND = "condition-not-bound"
+
+
+def bind_states(
+    registry: Registry, resolved: Iterable[ResolvedRule]
+) -> tuple[tuple[ResolvedRule, ...], tuple[Diagnostic, ...]]:
+    """Every resolved rule, each `state_condition` bound to its tool (module docstring),
+    the others unchanged (the very objects); and a located note per rule demoted."""
+    out: list[ResolvedRule] = []
+    notes: list[Diagnostic] = []
+    for each in resolved:
+        bound, why = _bind(registry, each)
+        out.append(bound)
+        if why:
+            notes.append(
+                Diagnostic(
+                    code=_NOT_BOUND,
+                    message=f"`state_condition` on `{bound.target.tool_id}` stays `review_only`: "
+                    f"{why}",
+                    severity="note",
+                    span=each.rule.span,
+                    help="name the entity as the tool's argument does (`<entity>_id`), or "
+                    "state the field and values the tools read",
+                )
+            )
+    return tuple(out), tuple(notes)
+
+
+def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
+    rule = each.rule
+    if rule.operator != "state_condition" or rule.condition is not None:
+        return each, ""
+    resolved = each.target.status == "resolved"
+    tool = registry.by_id.get(each.target.tool_id or "") if resolved else None
+    if tool is None:
+        return each, ""
+    params: dict[str, Any] = dict(rule.params)
+    entity = params.get("entity")
+    if isinstance(entity, str) and entity and not _names(tool, entity):
+        if (
+            params.get("field") is None
+            and not _entity(registry, entity)
+            and _spoken(registry, entity)
+        ):
+            # "if the mood is upset": a field of the call's own entity, not another entity
+            named = _compound(registry, rule.text, entity)
+            params = {k: v for k, v in params.items() if k != "entity"} | {"field": named}
+            rule = rule.model_copy(update={"params": params})
+            each = each.model_copy(update={"rule": rule})
+        else:
+            args = ", ".join(f"`{a}`" for a in tool.arg_names) or "none"
+            why = (
+                f"the entity `{entity}` could not be bound: `{tool.id}` takes no argument "
+                f"naming a {entity} (its arguments: {args}), so no output can say which "
+                f"{entity} the call is about"
+            )
+            return _demoted(each, f"if the {entity} is {_values(params)}"), why
+    field = params.get("field")
+    if isinstance(field, str) and field:
+        allowed = list(_enum_values(registry, field))
+        said = {_norm(v) for v in (*params.get("allowed", ()), *params.get("denied", ()))}
+        if allowed and not said & {_norm(v) for v in allowed}:
+            listed = ", ".join(f"`{v}`" for v in allowed)
+            why = (
+                f"the value(s) {', '.join(f'`{v}`' for v in sorted(said))} could not be bound: "
+                f"`{field}` takes {listed}"
+            )
+            return _demoted(each, f"if the {field} is {_values(params)}"), why
+    return each, ""
+
+
+def _demoted(each: ResolvedRule, condition: str) -> ResolvedRule:
+    return each.model_copy(update={"rule": each.rule.model_copy(update={"condition": condition})})
+
+
+def _values(params: dict[str, Any]) -> str:
+    allowed = params.get("allowed") or ()
+    values = " or ".join(f"'{v}'" for v in (allowed or params.get("denied") or ()))
+    return values if not allowed else f"only {values}"
+
+
+def _names(tool: Tool, entity: str) -> bool:
+    """The tool takes an argument naming the entity, as the run-time lookup reads names."""
+    wanted = key_words(entity)
+    return bool(wanted) and any(key_words(a).startswith(wanted) for a in _arg_paths(tool.schema))
+
+
+_KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
+
+
+def _entity(registry: Registry, word: str) -> bool:
+    """Some tool identifies such a thing by an argument (`member_id`, `memberNumber`): the
+    word names an entity, not a field of one."""
+    wanted = key_words(word)
+    keys = {wanted + k for k in _KEYS}
+    return any(key_words(a) in keys for t in registry.tools for a in _arg_paths(t.schema))
+
+
+def _arg_paths(schema: Any) -> Iterator[str]:
+    """Every property name at any depth of an input schema."""
+    if isinstance(schema, dict):
+        props = schema.get("properties")
+        if isinstance(props, dict):
+            for name, sub in props.items():
+                yield str(name)
+                yield from _arg_paths(sub)
+        items = schema.get("items")
+        if items is not None:
+            yield from _arg_paths(items)
+
+
+def _spoken(registry: Registry, word: str) -> bool:
+    """Some tool speaks of the word: in its id, its description or an argument's name or
+    description (`get_mood`, "... with its mood")."""
+    spelled = "[ _]".join(re.escape(w) for w in word.split())  # `weather flag`, `weather_flag`
+    pattern = re.compile(rf"\b{spelled}s?\b", re.I)
+    wanted = key_words(word)
+    for tool in registry.tools:
+        if tool.hook:
+            continue
+        spoken = re.sub(r"[_\W]+|(?<=[a-z])(?=[A-Z])", " ", tool.id)
+        if pattern.search(spoken) or pattern.search(tool.description):
+            return True
+        if any(key_words(a) == wanted for a in _arg_paths(tool.schema)):
+            return True
+        if pattern.search(_descriptions(tool.schema)):
+            return True
+    return False
+
+
+def _compound(registry: Registry, text: str, word: str) -> str:
+    """The word with the noun before it when the tools speak of the pair ("the weather flag
+    is 'storm'": `weather flag`, as `weather_flag` reads), else the word."""
+    for m in re.finditer(rf"\b([a-z][a-z-]+)\s+{re.escape(word)}\b", text, re.I):
+        pair = f"{m[1].casefold()} {word}"
+        if m[1].casefold() not in _NOT_MODIFIERS and _spoken(registry, pair):
+            return pair
+    return word
+
+
+_NOT_MODIFIERS = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "this", "that"})
+
+
+def _descriptions(schema: Any) -> str:
+    if isinstance(schema, dict):
+        own = str(schema.get("description", ""))
+        return " ".join([own, *(_descriptions(v) for v in schema.values())])
+    if isinstance(schema, list):
+        return " ".join(_descriptions(v) for v in schema)
+    return ""
+
+
+def _enum_values(registry: Registry, field: str) -> tuple[str, ...]:
+    """The values some tool's argument named like the field is declared to take."""
+    wanted = key_words(field)
+    found: list[str] = []
+    for tool in registry.tools:
+        for name, sub in _named_schemas(tool.schema):
+            enum = sub.get("enum") if isinstance(sub, dict) else None
+            if key_words(name) == wanted and isinstance(enum, list):
+                found.extend(str(v) for v in enum)
+    return tuple(dict.fromkeys(found))
+
+
+def _named_schemas(schema: Any) -> Iterator[tuple[str, Any]]:
+    if isinstance(schema, dict):
+        props = schema.get("properties")
+        if isinstance(props, dict):
+            for name, sub in props.items():
+                yield str(name), sub
+                yield from _named_schemas(sub)
+        if schema.get("items") is not None:
+            yield from _named_schemas(schema["items"])
+
+
+def _norm(value: Any) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", str(value).casefold()))
