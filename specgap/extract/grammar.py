@@ -344,6 +344,8 @@ def parse(text: str) -> Clause:
                 verb, v_start, v_end, passive = _verb_after(main, aux.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
                     verb = None
+                if verb is not None and aux.start() < modal.start():
+                    modal = aux  # the subject ends where the auxiliary starts
             earlier = _MUST.search(main, 0, modal.start()) or _MAY.search(main, 0, modal.start())
             if verb is None and earlier is not None and _COUNT_AFTER.match(main, modal.end()):
                 # "each lesson can be cancelled only once": the count's `only` follows the verb
