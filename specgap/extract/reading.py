@@ -161,7 +161,8 @@ def _timed(
                 help="check that the call happens with an eval, or state only the order",
             )
         )
-    return rules, notes
+    kept = {n.message: n for n in (condition_diagnostic(sentence, r) for r in rules if r.condition)}
+    return rules, [*notes, *kept.values()]  # "usually ... before ...": why it is reviewed
 
 
 _HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")

@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
+from specgap.extract.clause_steps import clause_actions, recommended
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
 from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
+from specgap.extract.temporal_parts import (
+    TOOL_ID,
+    done_with,
+    listed_tools,
+    point_back,
+    split_events,
+)
 
 _WHEN = (
     r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
@@ -39,7 +46,6 @@ _TRAILING = re.compile(
     r"[.!]?$",
     re.I | re.S,
 )
-_TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _CONFIRMS = re.compile(
     r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
     r"confirmed|approve|approves|approved|agree|agrees|agreed|consent|consents|consented|says\s+"
@@ -57,7 +63,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ITSELF = re.compile(
-    r"^\W*(?:(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
+    r"^\W*(?:(?:only\s+)?(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
     r"function)|it)\s+)?(?:can|may|must|should)\s+(?:only\s+)?be\s+(?:used|called|invoked|run))\b",
     re.I,
 )
@@ -92,13 +98,24 @@ class Timed:
 
 def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
-    sentence is in a tool's description, where "use this" is the tool itself."""
+    sentence is in a tool's description, where "use this" is the tool itself. An order the
+    sentence only recommends ("usually", "you may want to") keeps that as its condition."""
+    rest, soft = recommended(text)
+    timed = _read(rest, described)
+    if soft is None or timed is None:
+        return timed
+    return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
+
+
+def _read(text: str, described: bool) -> Timed | None:
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
+    if described and (done := done_with(text)) is not None:  # "must have been V-ed with `a`"
+        return Timed((Emit("require_before", None, {"before": done}, 0.7),), None)
     needs = _DEPENDS.match(text) if described else None
     if needs is not None:  # "Prerequisite: `a`", "requires the output of `a` and `b`"
-        listed = _listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
-        if listed and all(_TOOL_ID.fullmatch(t) or "_" in t for t in listed):
+        listed = listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
+        if listed and all(TOOL_ID.fullmatch(t) or "_" in t for t in listed):
             if len(listed) > 1 and re.search(r"\bor\b", needs["ids"], re.I):
                 return Timed((Emit("require_before", None, {"before": listed}, 0.7),), None)
             return Timed(tuple(Emit("require_before", None, {"before": t}, 0.7) for t in listed),
@@ -108,7 +125,7 @@ def read(text: str, described: bool = False) -> Timed | None:
         return None
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
-    main = m["main"]
+    main = point_back(m["main"], event_action(m["event"]))  # "..., it can be stored"
     itself = described and _ITSELF.match(main) is not None
     clause = parse(main)
     said = _said_action(main) if clause.action is None and not itself else None
@@ -144,11 +161,23 @@ def read(text: str, described: bool = False) -> Timed | None:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
+    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)  # "after reading it"
     before = event_action(event)
     if before is None or before == action:
         return None
-    obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
-    listed = _listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
+    obliges = conj in _OBLIGES and not only and not clause.negated
+    # "it can be stored": no duty; "(this tool) must be called after X": the order alone
+    obliges = obliges and clause.modality not in {"only", "may"} and not itself
+    events, any_one = split_events(event)  # "after a-ing or b-ing": any; "and": each
+    found = [event_action(e) for e in events]
+    firsts = [f for f in dict.fromkeys(found) if f is not None and f != action]
+    if len(events) > 1 and len(firsts) == len(events):
+        if any_one:
+            emits_: tuple[Emit, ...] = (Emit("require_before", action, {"before": firsts}, 0.7),)
+        else:
+            emits_ = tuple(Emit("require_before", action, {"before": f}, 0.7) for f in firsts)
+        return Timed(emits_, (action or "this tool") if obliges else None)
+    listed = listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
     if len(listed) > 1 and action not in listed:
         if re.search(r"\bor\b", event, re.I):
             emits: tuple[Emit, ...] = (Emit("require_before", action, {"before": listed}, 0.7),)
@@ -157,21 +186,6 @@ def read(text: str, described: bool = False) -> Timed | None:
         return Timed(emits, (action or "this tool") if obliges else None)
     emit = Emit("require_before", action, {"before": before}, 0.7)
     return Timed((emit,), (action or "this tool") if obliges else None)
-
-
-_LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
-
-
-def _listed_tools(event: str) -> list[str]:
-    """The tool ids an event lists with nothing but "and", "or" and commas between them
-    (`check_availability and get_customer`); [] when other words stand between."""
-    found = list(_TOOL_ID.finditer(event))
-    if len(found) < 2:
-        return []
-    for a, b in pairwise(found):
-        if not _LIST_GLUE.match(event[a.end() : b.start()]):
-            return []
-    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
 
 
 _SUBJECT_IS = re.compile(
@@ -230,6 +244,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
     event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    # "archive X and unassign Y before ...": each of them comes first
+    listed = clause_actions(main_text) if not negated and action is not None else []
+    firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
         # "find the patient before booking, rescheduling or cancelling an appointment": each
@@ -239,7 +256,8 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         found = [a for a in dict.fromkeys(each) if a is not None and a != action]
         if len(found) > 1:
             return Timed(
-                tuple(Emit("require_before", a, {"before": action}, 0.7) for a in found), None
+                tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
+                None,
             )
     later = event_action(event)
     if later is None or action is None or later == action:
@@ -247,8 +265,10 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     if negated:
         return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
     ways = _alternatives(action, main_text)
-    first: str | list[str] = ways if len(ways) > 1 else action
-    return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+    if len(ways) > 1:
+        return Timed((Emit("require_before", later, {"before": ways}, 0.7),), None)
+    each = [f for f in firsts if f != later]
+    return Timed(tuple(Emit("require_before", later, {"before": f}, 0.7) for f in each), None)
 
 
 _GERUNDS = re.compile(
@@ -292,7 +312,7 @@ _FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's
 def event_action(event: str) -> str | None:
     """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
     action noun; None when it reads as none of these."""
-    tool = _TOOL_ID.search(event)
+    tool = TOOL_ID.search(event)
     if tool is not None:
         return tool["id"] or tool["bare"]
     words = event.split()
