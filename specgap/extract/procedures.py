@@ -12,7 +12,10 @@ A step that may be skipped ("execute this step only if ...", "if ..., skip this 
 title that opens with "If", a step an earlier one says to skip) is optional: the step after
 it requires it only under the condition it is taken on, a condition no state test binds, so
 that rule keeps it and stays for review; the step after it also requires the last step that
-is never skipped, unconditionally. Steps are read off the artifact's lines, so a step's
+is never skipped, unconditionally, unless an optional step runs only once that action
+happened (so the text allows it to have failed) and the later step is not one of those. A
+step skipped for more than one reason is required by none: no one condition says when it
+was taken. Steps are read off the artifact's lines, so a step's
 number and title are one unit even where the sentence splitter cuts them apart; the bullets
 keep their own sentences and rules.
 """
@@ -81,6 +84,7 @@ class Step:
     lines: list[int] = field(default_factory=list)  # 1-based line of the title, each bullet
     requires: str | None = None  # "execute this step only if the case was created": create case
     required_at: int | None = None  # ... and the line that says so
+    skips: int = 0  # how many different conditions skip the step
 
     def actions(self) -> list[str]:
         """What the step does, in order (see the module docstring)."""
@@ -193,6 +197,8 @@ def steps_after(sentence: Sentence) -> list[Step]:
 def _mark_optional(steps: list[Step]) -> None:
     for step in steps:
         body = " ".join([step.title, *step.bullets])
+        ways = [m["c"] for m in (*_SKIP_IF.finditer(body), *_ONLY_IF.finditer(body))]
+        step.skips = len({_meaning(c) for c in ways})
         only = _ONLY_IF.search(body)
         skip = _SKIP_IF.search(body)
         title = _IF_TITLE.match(step.title)
@@ -213,6 +219,16 @@ def _mark_optional(steps: list[Step]) -> None:
                 if step.number < number <= len(steps):
                     later = steps[number - 1]
                     later.condition = later.condition or f"unless {m['c'].strip()}"
+
+
+def _meaning(condition: str) -> str:
+    """One key for the conditions that say the same ("only if the case was created", "if no
+    case was created, skip"): the event's action, else the words."""
+    from specgap.extract.temporal import event_action
+
+    plain = re.sub(r"\b(?:successfully|already|previously)\s+", "", condition.strip())
+    plain = re.sub(r"^(?:no|not\s+an?|nothing)\s+", "", plain, flags=re.I)
+    return event_action(plain) or " ".join(plain.casefold().split())
 
 
 def _requires(step: Step, event: str, said: str) -> None:
@@ -256,7 +272,11 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     out: list[Emit] = []
     last: str | None = None  # the last action of the previous step that has one
     last_condition: str | None = None
+    last_skips = 0
     mandatory: str | None = None  # the last action of the last step never skipped
+    # "execute this step only if the case was created": creating it may have failed, so a
+    # step that runs either way does not require it
+    doubted = {step.requires for step in steps if step.requires is not None}
 
     def add(then: str, first: str | None, condition: str | None) -> None:
         if first is None or first == then:
@@ -270,12 +290,13 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
         actions = step.actions()
         if not actions:
             continue
-        add(actions[0], last, last_condition)
-        if last_condition is not None:
+        if last_skips < 2:  # a step skipped for several reasons: its condition says too little
+            add(actions[0], last, last_condition)
+        if last_condition is not None and (mandatory not in doubted or step.requires == mandatory):
             add(actions[0], mandatory, None)
         for first, then in itertools.pairwise(actions):
             add(then, first, None)
-        last, last_condition = actions[-1], step.condition
+        last, last_condition, last_skips = actions[-1], step.condition, step.skips
         if step.condition is None:
             mandatory = actions[-1]
     return out
