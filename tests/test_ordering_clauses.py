@@ -108,7 +108,21 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         "Publish the report only after approving the result and verifying the sample.",
         {("publish_report", "approve_result"), ("publish_report", "verify_sample")},
     ),
+    # prerequisite clauses
+    (
+        "Shipping a sample requires verifying it or registering it first.",
+        {("ship_sample", ("register_sample", "verify_sample"))},
+    ),
+    (
+        "Storing a sample requires that the sample has been registered.",
+        {("store_sample", "register_sample")},
+    ),
+    ("Verification of the sample must precede shipping.", {("ship_sample", "verify_sample")}),
+    ("Verifying the sample must come before shipping it.", {("ship_sample", "verify_sample")}),
+    ("Verify the sample before shipping.", {("ship_sample", "verify_sample")}),
+    ("Once the sample has been verified, you can ship it.", {("ship_sample", "verify_sample")}),
     # negative cases: nothing is ordered
+    ("Shipping a sample requires care.", set()),
     ("Record the result and notify the clinic.", set()),
     ("If the sample is damaged, then notify the clinic.", set()),
     ("Record the result, notify the clinic and approve the result.", set()),
@@ -279,11 +293,12 @@ def test_a_prerequisite_done_with_a_tool(text: str, expected: str | None) -> Non
     [
         ("it can be locked", "weigh crate", "the crate can be locked"),
         ("they must be archived", "close ticket", "the ticket must be archived"),
-        ("lock it", "weigh crate", "lock it"),  # an object pronoun: the event's own handling
+        ("lock it", "weigh crate", "lock the crate"),
+        ("check whether it is full", "weigh crate", "check whether it is full"),
         ("it can be locked", None, "it can be locked"),
     ],
 )
-def test_a_pronoun_subject_points_back(main: str, event: str | None, expected: str) -> None:
+def test_a_pronoun_points_back_to_the_event(main: str, event: str | None, expected: str) -> None:
     assert point_back(main, event) == expected
 
 

@@ -26,11 +26,15 @@ from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
 from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import (
+    PRECEDES,
+    REQUIRES_THAT,
     TOOL_ID,
+    alternatives,
     done_with,
     listed_tools,
     point_back,
     split_events,
+    with_object,
 )
 
 _WHEN = (
@@ -216,12 +220,27 @@ def requires(text: str) -> Emit | None:
     if yes is not None:  # "refunds require the customer's explicit confirmation"
         said = _said_action(f"{yes['a']} is done")
         return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
-    m = _REQUIRES.match(text.strip())
+    m = _REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
+    if m is None:
+        return _precedes(text)
+    then = _said_action(f"{m['a']} is done")
+    # "requires verifying it or registering it": the object named before; any of them
+    events, any_one = split_events(re.sub(r"\b(?:it|them)\b", _object_of(then), m["b"]))
+    found = [event_action(e) for e in events]
+    firsts = [f for f in dict.fromkeys(found) if f is not None and f != then]
+    if then is None or not firsts or len(firsts) < len(events) or (len(events) > 1 and not any_one):
+        return None
+    return Emit("require_before", then, {"before": firsts if len(firsts) > 1 else firsts[0]}, 0.7)
+
+
+def _precedes(text: str) -> Emit | None:
+    """`Verifying the sample must precede shipping it`: the first action comes first."""
+    m = PRECEDES.match(text.strip())
     if m is None:
         return None
-    then = _said_action(f"{m['a']} is done")
-    first = event_action(m["b"])
-    if then is None or first is None or then == first:
+    first = _said_action(f"{m['b']} is done") or event_action(m["b"])
+    then = event_action(with_object(re.sub(r"\b(?:it|them)\b", _object_of(first), m["a"]), first))
+    if first is None or then is None or then == first:
         return None
     return Emit("require_before", then, {"before": first}, 0.7)
 
@@ -243,7 +262,7 @@ _REQUIRES = re.compile(
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    event = with_object(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1), action)
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(main_text) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
@@ -264,7 +283,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         return None
     if negated:
         return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
-    ways = _alternatives(action, main_text)
+    ways = alternatives(action, main_text)
     if len(ways) > 1:
         return Timed((Emit("require_before", later, {"before": ways}, 0.7),), None)
     each = [f for f in firsts if f != later]
@@ -281,32 +300,6 @@ def _object_of(action: str | None) -> str:
     """The object of an action mention (`get order` -> `order`), what "it" points back to."""
     words = (action or "").split()
     return " ".join(words[1:]) if len(words) > 1 else "it"
-
-
-_MEANS = re.compile(
-    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
-    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
-    re.I,
-)
-
-
-def _alternatives(action: str, main: str) -> list[str]:
-    """ "look the booking up by its number or by the e-mail": one way per alternative
-    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
-    the order; the action itself when the sentence offers no alternatives."""
-    m = _MEANS.search(main)
-    if m is None:
-        return [action]
-    ways = []
-    for part in (m["a"], m["b"]):
-        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
-        if not words or len(words) > 4:
-            return [action]
-        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
-    return ways
-
-
-_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
 
 
 def event_action(event: str) -> str | None:

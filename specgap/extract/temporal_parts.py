@@ -4,7 +4,11 @@
   events, any of which satisfies the order; "after recording the result and verifying the
   sample" names two, each required (`split_events`).
 - A pronoun standing for the event's object: "after the sample is verified, it can be
-  stored" (`point_back`): "the sample can be stored".
+  stored", "once the sample is verified, ship it" (`point_back`): "the sample".
+- A prerequisite clause: "Y requires that X has been done", "X must precede Y", and a
+  bare gerund ("before shipping") acting on the other action's object (`with_object`).
+- The alternative means of a first action ("look the booking up by its number or by the
+  e-mail": `alternatives`), any of which satisfies the order.
 - A tool description saying what must have been done, with which tool, before it is called
   ("the sample must have been verified with `verify_sample` first": `done_with`).
 """
@@ -42,15 +46,48 @@ def split_events(event: str) -> tuple[list[str], bool]:
 
 _PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they)\b(?=\s+(?:can|may|must|should|shall|is|are)\b)",
                               re.I)  # fmt: skip
+_PRONOUN_OBJECT = re.compile(
+    r"^(?P<lead>[\w\s,]*?\b[a-z]+)\s+(?:it|them)\b(?!\s+(?:is|are|was|has))", re.I
+)
 
 
 def point_back(main: str, event_action: str | None) -> str:
     """The main clause with a pronoun subject read as the event's object ("it can be
     stored" after `verify sample`: "the sample can be stored")."""
     words = (event_action or "").split()
-    if len(words) < 2 or _PRONOUN_SUBJECT.match(main) is None:
+    if len(words) < 2:
         return main
-    return _PRONOUN_SUBJECT.sub("the " + " ".join(words[1:]), main, count=1)
+    if _PRONOUN_SUBJECT.match(main) is not None:
+        return _PRONOUN_SUBJECT.sub("the " + " ".join(words[1:]), main, count=1)
+    found = _PRONOUN_OBJECT.match(main)  # "you can ship it", "cancel them"
+    if found is None:
+        return main
+    return f"{found['lead']} the {' '.join(words[1:])}{main[found.end() :]}"
+
+
+# "storing a sample requires that the sample has been registered"
+REQUIRES_THAT = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+that\s+(?P<b>[^.;]+?)(?:\s+(?:first|"
+    r"beforehand|already))?\s*[.!]?$",
+    re.I,
+)
+# "verifying the sample must precede shipping it", "verification comes before shipping"
+PRECEDES = re.compile(
+    r"^\W*(?P<b>.+?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+)?(?:always\s+)?"
+    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
+    re.I,
+)
+_BARE_GERUND = re.compile(r"^\s*(?:any\s+|each\s+|every\s+)?(?P<g>[a-z]{3,}ing)\s*$", re.I)
+
+
+def with_object(event: str, other: str | None) -> str:
+    """A bare gerund event ("before shipping") acts on the other action's object
+    ("shipping sample" after `verify sample`); any other event as written."""
+    words = (other or "").split()
+    m = _BARE_GERUND.match(event)
+    if m is None or len(words) < 2:
+        return event
+    return f"{m['g']} {' '.join(words[1:])}"
 
 
 _DONE_WITH = re.compile(
@@ -83,3 +120,29 @@ def listed_tools(event: str) -> list[str]:
         if not _LIST_GLUE.match(event[a.end() : b.start()]):
             return []
     return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
+
+
+_MEANS = re.compile(
+    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
+    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
+    re.I,
+)
+
+
+def alternatives(action: str, main: str) -> list[str]:
+    """ "look the booking up by its number or by the e-mail": one way per alternative
+    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
+    the order; the action itself when the sentence offers no alternatives."""
+    m = _MEANS.search(main)
+    if m is None:
+        return [action]
+    ways = []
+    for part in (m["a"], m["b"]):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
+        if not words or len(words) > 4:
+            return [action]
+        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
+    return ways
+
+
+_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
