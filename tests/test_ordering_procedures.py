@@ -83,6 +83,37 @@ PROCEDURES: list[tuple[str, str, set[tuple[str, Any]], set[tuple[str, Any]]]] = 
 ]
 
 
+LISTS: list[tuple[str, set[tuple[str, Any]]]] = [
+    # a bulleted or numbered list after an announcement of its order
+    (
+        "Follow these steps in order:\n- Get the ticket.\n- Notify the requester.\n"
+        "- Close the ticket.\n",
+        {("notify_requester", "get_ticket"), ("close_ticket", "notify_requester")},
+    ),
+    (
+        "Do the following, in this order:\n1. Create an incident.\n2. Assign it.\n",
+        {("assign_incident", "create_incident")},
+    ),
+    (  # a deeper bullet belongs to its step
+        "Handle it in the following order:\n- Get the ticket.\n  - Use its number.\n- Close it.\n",
+        {("close_ticket", "get_ticket")},
+    ),
+    # negative cases: a list nobody said is ordered, a list after a blank paragraph
+    ("These tools exist:\n- Get the ticket.\n- Close the ticket.\n", set()),
+    ("We offer the following:\n\n- Notify the requester.\n- Close the ticket.\n", set()),
+    (
+        "Follow these steps in order:\n- Get the ticket.\n\nSome other paragraph.\n\n"
+        "- Close the ticket.\n",
+        set(),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LISTS)
+def test_a_listed_procedure(tmp_path: Path, text: str, expected: set[tuple[str, Any]]) -> None:
+    assert _orders(_build(tmp_path, text)) == expected
+
+
 @pytest.mark.parametrize(
     ("steps", "read", "not_read"), [p[1:] for p in PROCEDURES], ids=[p[0] for p in PROCEDURES]
 )

@@ -1,6 +1,8 @@
 """Procedures written as numbered paragraphs: an announcement ("follow these steps in
-order", "execute each step in order") followed by lines `Step 1. <title>` (or `1. <title>`),
-each with its own bullet lines.
+order", "execute each step in order", "do the following, in this order:") followed by lines
+`Step 1. <title>` (or `1. <title>`), each with its own bullet lines, or by a bulleted list
+whose top-level bullets are the steps. A pronoun object in a step ("Ship it.") names the
+object of the step before.
 
 Every step is read into the actions it performs: its bullets' unconditional imperatives
 when they name two or more actions (`- Link the interaction to the case.` `- Close the
@@ -26,6 +28,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from specgap.extract.clause_steps import with_antecedent
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
@@ -49,7 +52,13 @@ _STEP = re.compile(
     r"(?:\*\*)?\s*(?P<title>.*?)\s*$",
     re.I,
 )
-_BULLET = re.compile(r"^\s*[-*\u2022+]\s+(?P<text>.*?)\s*$")
+_BULLET = re.compile(r"^(?P<indent>\s*)[-*\u2022+]\s+(?P<text>.*?)\s*$")
+# "do the following, in this order:": a list after it is its steps
+_ORDER_COLON = re.compile(
+    r"\b(?:in\s+(?:this|the\s+following|the\s+given|that|exactly\s+this)\s+(?:order|sequence)|"
+    r"in\s+order|in\s+sequence|one\s+after\s+the\s+other)\s*:\s*$",
+    re.I,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 # what makes a step optional, and under which condition it is taken
@@ -86,18 +95,19 @@ class Step:
     required_at: int | None = None  # ... and the line that says so
     skips: int = 0  # how many different conditions skip the step
 
-    def actions(self) -> list[str]:
-        """What the step does, in order (see the module docstring)."""
+    def actions(self, before: list[str] | None = None) -> list[str]:
+        """What the step does, in order (see the module docstring); `before`: the actions
+        of the step before, which a pronoun object points back to ("Ship it.")."""
         plain: list[str] = []
         for text in self.bullets:
             for sentence in _SENTENCE.split(text):
-                action, conditioned = _action(sentence)
+                action, conditioned = _action(with_antecedent(sentence, plain or before or []))
                 if action is not None and not conditioned:
                     plain.append(action)  # a conditional action is not the step's own
         plain = list(dict.fromkeys(plain))
         if len(plain) >= 2:
             return plain
-        title, conditioned = _action(_SENTENCE.split(self.title)[0])
+        title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
         if title is None:
             title, conditioned = _nominal(self.title), False
         if title is not None and (not conditioned or self.condition is not None):
@@ -154,7 +164,9 @@ def announces(sentence: Sentence) -> bool:
 
 
 def _announces(text: str) -> bool:
-    return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text))
+    return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text)) or bool(
+        _ORDER_COLON.search(text)
+    )
 
 
 def steps_after(sentence: Sentence) -> list[Step]:
@@ -169,9 +181,23 @@ def steps_after(sentence: Sentence) -> list[Step]:
     lines = text[end + len(rest_of_line) :].splitlines()
     steps: list[Step] = []
     blank = False
+    listed = _bulleted(lines)  # "- Get the sample." lines: each top-level bullet is a step
     for number, line in enumerate(lines, start=first):
         if not line.strip():
             blank = True
+            continue
+        if listed is not None:
+            b = _BULLET.match(line)
+            if b is None or len(b["indent"]) < listed or (blank and steps):
+                break
+            if len(b["indent"]) == listed:
+                steps.append(
+                    Step(len(steps) + 1, b["text"].replace("*", " ").strip(), lines=[number])
+                )
+            else:
+                steps[-1].bullets.append(b["text"].replace("*", " ").strip())
+                steps[-1].lines.append(number)
+            blank = False
             continue
         m = _STEP.match(line)
         if m is not None and int(m["n"] or m["m"]) == len(steps) + 1:
@@ -192,6 +218,16 @@ def steps_after(sentence: Sentence) -> list[Step]:
         return []
     _mark_optional(steps)
     return steps
+
+
+def _bulleted(lines: list[str]) -> int | None:
+    """The indentation of a bulleted list that opens right after the announcement (blank
+    lines aside), or None when the next line is no bullet."""
+    for line in lines:
+        if line.strip():
+            b = _BULLET.match(line)
+            return len(b["indent"]) if b is not None else None
+    return None
 
 
 def _mark_optional(steps: list[Step]) -> None:
@@ -287,7 +323,7 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
             out.append(emit)
 
     for step in steps:
-        actions = step.actions()
+        actions = step.actions([last] if last else None)
         if not actions:
             continue
         if last_skips < 2:  # a step skipped for several reasons: its condition says too little
