@@ -186,8 +186,22 @@ DESCRIPTIONS: list[tuple[str, set[tuple[str, Any]]]] = [
         "Ship a sample. Can only be used after `register_sample` and `verify_sample` have run.",
         {("ship_sample", "register_sample"), ("ship_sample", "verify_sample")},
     ),
+    (
+        "Ship a sample. Call this with the output of `verify_sample`.",
+        {("ship_sample", "verify_sample")},
+    ),
+    (
+        "Ship a sample. Takes the custody token returned by `verify_sample`.",
+        {("ship_sample", "verify_sample")},
+    ),
+    (
+        "Ship a sample. Must be preceded by a call to `verify_sample`.",
+        {("ship_sample", "verify_sample")},
+    ),
     # negative cases
     ("Ship a sample. Typically called after `verify_sample`.", set()),
+    ("Ship a sample. Takes the sample id.", set()),
+    ("Ship a sample. Use the result of `get_sample` to pick the lab.", set()),
     ("Ship a sample to the lab that verified it.", set()),
 ]
 

@@ -100,11 +100,32 @@ _DONE_WITH = re.compile(
 )
 
 
+_ID = r"`?(?P<{}>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+# "must be preceded by a call to `a`", "call this with the output of `a`", "takes the token
+# returned by `a`": `a` has run before the described tool
+_AFTER_ANOTHER = re.compile(
+    r"^\W*(?:(?:this\s+(?:tool|function)|it)\s+)?(?:(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?"
+    r"be\s+preceded\s+by\s+(?:a\s+(?:successful\s+)?call\s+to\s+)?(?:the\s+)?"
+    + _ID.format("id")
+    + r"|(?:(?:only\s+)?(?:call|use|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+"
+    r"(?:only\s+)?with|(?:takes|expects|consumes|uses)|(?:requires|needs))\s+(?:the\s+|an?\s+)?(?:[a-z][\w-]*\s+)"
+    r"{0,3}?(?:(?:output|result|results|response)\s+(?:of|from)|(?:returned|produced|issued|"
+    r"created)\s+by)\s+(?:the\s+|a\s+call\s+to\s+)?"
+    + _ID.format("id2")
+    + r")(?:\s+(?:tool|function))?(?:\s+as\s+(?:its\s+)?input)?\s*[.;!]?\s*$",
+    re.I,
+)
+
+
 def done_with(text: str) -> str | None:
-    """In a tool's description, the tool a prerequisite was done with ("the sample must
-    have been verified with `verify_sample` first": `verify_sample`), or None."""
+    """In a tool's description, the tool that must have run before the described one ("the
+    sample must have been verified with `verify_sample` first", "must be preceded by a call
+    to `verify_sample`", "call this with the output of `verify_sample`"), or None."""
     m = _DONE_WITH.match(text.strip())
-    return m["id"] if m is not None else None
+    if m is not None:
+        return m["id"]
+    after = _AFTER_ANOTHER.match(text.strip())
+    return (after["id"] or after["id2"]) if after is not None else None
 
 
 _LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
