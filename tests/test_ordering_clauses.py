@@ -340,3 +340,17 @@ def test_a_pronoun_object_points_back(part: str, before: list[str], expected: st
 )
 def test_a_recommendation(text: str, soft: bool) -> None:
     assert is_soft(text) is soft
+
+
+CYCLES: list[str] = [
+    "Get the sample, then verify it, then get the sample.",
+    "Ship the sample, then verify the sample.\n\nShip the sample only after verifying it.",
+    "Verify the sample before verifying it.",
+]
+
+
+@pytest.mark.parametrize("prompt", CYCLES)
+def test_a_cycle_or_a_tool_before_itself_is_never_enforced(tmp_path: Path, prompt: str) -> None:
+    built = _build(tmp_path, prompt)
+    assert _enforced(built) == set()
+    assert all(target != before for target, before in _orders(built))
