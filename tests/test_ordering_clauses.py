@@ -123,6 +123,8 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
     ("Once the sample has been verified, you can ship it.", {("ship_sample", "verify_sample")}),
     # negative cases: nothing is ordered
     ("Shipping a sample requires care.", set()),
+    ("You can get the sample, then ship it.", set()),
+    ("Do not get the sample, then ship it.", set()),
     ("Record the result and notify the clinic.", set()),
     ("If the sample is damaged, then notify the clinic.", set()),
     ("Record the result, notify the clinic and approve the result.", set()),

@@ -78,6 +78,7 @@ def _plain(part: str) -> bool:
     return (
         clause.action is not None
         and clause.imperative
+        and clause.modality != "may"  # "you can get X, then Y": a permission, not an order
         and not clause.negated
         and clause.verb in IMPERATIVE_VERBS
         and clause.verb not in NOT_ACTIONS
