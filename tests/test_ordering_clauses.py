@@ -86,6 +86,18 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         "Verify the sample, record the result, and approve the result, in that order.",
         {("record_result", "verify_sample"), ("approve_result", "record_result")},
     ),
+    # tool ids listed in order after one call verb
+    (
+        "Call `get_sample`, `verify_sample`, then `ship_sample`.",
+        {("verify_sample", "get_sample"), ("ship_sample", "verify_sample")},
+    ),
+    (
+        "Use get_sample, verify_sample and ship_sample, in that order.",
+        {("verify_sample", "get_sample"), ("ship_sample", "verify_sample")},
+    ),
+    ("Call `get_sample` first, then `ship_sample`.", {("ship_sample", "get_sample")}),
+    ("Call `get_sample` and `ship_sample`.", set()),
+    ("Call get_sample to read it, then ship_sample.", set()),
     # teardown: every coordinated action comes before the one the event names
     (
         "Before deleting a freezer, archive its samples and unassign the technician.",

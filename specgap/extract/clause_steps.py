@@ -4,6 +4,7 @@
   `after that`, `afterwards`, `finally` (`steps_in`); each step is a clause of its own.
 - "Verify the sample, record the result and approve it, in that order": a list of clauses
   that a closing "in that order" / "in this order" / "one after the other" says is ordered.
+- "Call `a`, `b`, then `c`", "use a, b and c, in that order": the tool ids listed in order.
 - "archive its samples and unassign the technician" (`clause_actions`): clauses joined by
   `and` that each open with their own verb name one action each; nothing orders them.
 
@@ -16,6 +17,7 @@ which reports it, and never becomes an enforced order.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from specgap.extract.coordination import actions_of
 from specgap.extract.grammar import parse
@@ -101,12 +103,45 @@ def split_steps(text: str) -> list[str]:
     return [p.strip(" ,;") for p in _STEP_BREAK.split(text)]
 
 
+_CALL_LIST = re.compile(
+    r"^\W*(?:(?:always|you\s+must|you\s+should|must)\s+)?(?:call|use|run|invoke|execute)\s+"
+    r"(?:the\s+tools\s+)?(?P<list>.+)$",
+    re.I,
+)
+TOOL_ID = re.compile(r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+                     r"(?:\(\))?")  # fmt: skip
+_ID_GLUE = re.compile(r"^(?:\s*(?:,|;|and|then|next|finally|first|after\s+that)\s*)*$", re.I)
+_SEQUENCED = re.compile(r"\b(?:then|next|finally|after\s+that)\b", re.I)
+
+
+def _tool_steps(body: str) -> list[str]:
+    """ "Call `a`, `b`, then `c`" / "use a, b and c, in that order": the tool ids in order;
+    [] when words other than list glue stand between them or nothing says they are ordered."""
+    ordered = _IN_ORDER.search(body)
+    m = _CALL_LIST.match(body[: ordered.start()] if ordered else body)
+    if m is None:
+        return []
+    found = list(TOOL_ID.finditer(m["list"]))
+    glue = [m["list"][a.end() : b.start()] for a, b in pairwise(found)]
+    tail = m["list"][found[-1].end() :] if found else ""
+    if len(found) < 2 or m["list"][: found[0].start()].strip() or tail.strip(" ,.;"):
+        return []
+    if not all(_ID_GLUE.match(g) for g in glue):
+        return []
+    if ordered is None and not any(_SEQUENCED.search(g) for g in glue):
+        return []  # "call `a` and `b`": both, in no order
+    return [f["id"] for f in found]
+
+
 def steps_in(text: str) -> list[str]:
     """The clauses of a sentence that names its steps in order (see the module docstring),
-    or [] when it names fewer than two or recommends the order only."""
+    or [] when it names fewer than two or recommends the order only; a list of tool ids
+    after one call verb gives the ids."""
     body = text.strip().rstrip(".!")
     if is_soft(body) or _CONDITIONAL.match(body):
         return []
+    if tools := _tool_steps(body):
+        return tools
     parts = split_steps(body)
     if len(parts) < 2:
         ordered = _IN_ORDER.search(body)
@@ -123,7 +158,9 @@ def steps_in(text: str) -> list[str]:
 def clause_actions(text: str) -> list[str]:
     """The actions of clauses joined by `and` / commas, each opening with its own verb
     ("archive its samples and unassign the technician"), in order; a single clause's own
-    actions (its coordinated objects) otherwise."""
+    actions (its coordinated objects) otherwise; a bare tool id is its own action."""
+    if TOOL_ID.fullmatch(text.strip()):
+        return [text.strip().strip("`").removesuffix("()")]
     parts = [p.strip(" ,;") for p in _LIST_BREAK.split(text.strip().rstrip(".!"))]
     if len(parts) < 2 or not all(p and _plain(p) for p in parts[1:]):
         return actions_of(text)
