@@ -117,6 +117,10 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         {("publish_report", ("approve_result", "verify_sample"))},
     ),
     (
+        "Ship the sample after verifying it or after registering it.",
+        {("ship_sample", ("register_sample", "verify_sample"))},
+    ),
+    (
         "Publish the report only after approving the result and verifying the sample.",
         {("publish_report", "approve_result"), ("publish_report", "verify_sample")},
     ),

@@ -165,7 +165,7 @@ def _read(text: str, described: bool) -> Timed | None:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
-    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)  # "after reading it"
+    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
     before = event_action(event)
     if before is None or before == action:
         return None
