@@ -35,11 +35,7 @@ def test_the_action_of_an_event(event: str, action: str | None) -> None:
 
 READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
     # sentence, (operator, target mention, before mention) or None, obliges
-    (  # the pronoun names the event's object
-        "After checking the booking, cancel it.",
-        ("require_before", "cancel booking", "check booking"),
-        True,
-    ),
+    ("After checking the booking, cancel it.", None, False),  # a follow-up duty, no order
     (
         "After checking the booking, you must cancel the booking.",
         ("require_before", "cancel booking", "check booking"),

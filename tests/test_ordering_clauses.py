@@ -137,6 +137,7 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
     ("Verifying the sample must come before shipping it.", {("ship_sample", "verify_sample")}),
     ("Verify the sample before shipping.", {("ship_sample", "verify_sample")}),
     ("Once the sample has been verified, you can ship it.", {("ship_sample", "verify_sample")}),
+    ("Once the sample has been verified, ship it.", set()),  # what to do next, no order
     # negative cases: nothing is ordered
     ("Shipping a sample requires care.", set()),
     ("You can get the sample, then ship it.", set()),
@@ -324,8 +325,10 @@ def test_a_prerequisite_done_with_a_tool(text: str, expected: str | None) -> Non
     ("main", "event", "expected"),
     [
         ("it can be locked", "weigh crate", "the crate can be locked"),
-        ("they must be archived", "close ticket", "the ticket must be archived"),
-        ("lock it", "weigh crate", "lock the crate"),
+        ("they may only be archived", "close ticket", "the ticket may only be archived"),
+        ("you can lock it", "weigh crate", "you can lock the crate"),
+        ("lock it", "weigh crate", "lock it"),  # a follow-up duty: left as written
+        ("they must be archived", "close ticket", "they must be archived"),
         ("check whether it is full", "weigh crate", "check whether it is full"),
         ("it can be locked", None, "it can be locked"),
     ],

@@ -3,8 +3,8 @@
 - Several events: "after approving the result or (after) verifying the sample" names two
   events, any of which satisfies the order; "after recording the result and verifying the
   sample" names two, each required (`split_events`).
-- A pronoun standing for the event's object: "after the sample is verified, it can be
-  stored", "once the sample is verified, ship it" (`point_back`): "the sample".
+- A pronoun standing for the event's object in a clause that permits: "after the sample is
+  verified, it can be stored", "once it is verified, you may ship it" (`point_back`).
 - A prerequisite clause: "Y requires that X has been done", "X must precede Y", and a
   bare gerund ("before shipping") acting on the other action's object (`with_object`).
 - The alternative means of a first action ("look the booking up by its number or by the
@@ -51,12 +51,17 @@ _PRONOUN_OBJECT = re.compile(
 )
 
 
+_PERMITS = re.compile(r"\b(?:can|may|only|allowed|permitted|possible)\b", re.I)
+
+
 def point_back(main: str, event_action: str | None) -> str:
-    """The main clause with a pronoun subject read as the event's object ("it can be
-    stored" after `verify sample`: "the sample can be stored")."""
+    """A main clause that permits what follows the event, with its pronoun read as the
+    event's object ("it can be stored" after `verify sample`: "the sample can be stored";
+    "you may ship it"). An obligation after the event ("after X, ship it") is left as
+    written: it says what to do next, not that nothing else may come first."""
     words = (event_action or "").split()
-    if len(words) < 2:
-        return main
+    if len(words) < 2 or _PERMITS.search(main) is None:
+        return main  # "after X, cancel it": a follow-up duty, not a permission after X
     if _PRONOUN_SUBJECT.match(main) is not None:
         return _PRONOUN_SUBJECT.sub("the " + " ".join(words[1:]), main, count=1)
     found = _PRONOUN_OBJECT.match(main)  # "you can ship it", "cancel them"
