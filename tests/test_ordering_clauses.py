@@ -86,6 +86,23 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         "Verify the sample, record the result, and approve the result, in that order.",
         {("record_result", "verify_sample"), ("approve_result", "record_result")},
     ),
+    # a goal said first is done last; a pronoun names its object
+    (
+        "To delete a freezer, first archive its samples, then unassign the technician.",
+        {
+            ("unassign_technician", "archive_freezer_samples"),
+            ("delete_freezer", "unassign_technician"),
+        },
+    ),
+    (
+        "To delete a freezer, first archive its samples.",
+        {("delete_freezer", "archive_freezer_samples")},
+    ),
+    (
+        "To publish a report, approve the result, then notify the clinic.",
+        {("notify_clinic", "approve_result"), ("publish_report", "notify_clinic")},
+    ),
+    ("To get a refund, notify the clinic.", set()),  # no order said
     # tool ids listed in order after one call verb
     (
         "Call `get_sample`, `verify_sample`, then `ship_sample`.",
@@ -178,6 +195,15 @@ def test_a_recommended_order_keeps_what_makes_it_one(tmp_path: Path) -> None:
     kept = [d.message for d in built.state.diagnostics if d.code == "condition-not-bound"]
     assert len(kept) == 1
     assert "recommended, not required (`may want to`)" in kept[0]
+
+
+def test_the_steps_before_a_goal_are_ordered_within_it(tmp_path: Path) -> None:
+    built = _build(
+        tmp_path, "To delete a freezer, first archive its samples, then unassign the technician."
+    )
+    assert _enforced(built) == {("delete_freezer", "unassign_technician")}
+    kept = [d.message for d in built.state.diagnostics if d.code == "condition-not-bound"]
+    assert any("within: To delete a freezer" in m for m in kept)
 
 
 def test_a_chain_of_one_sentence_is_enforced(tmp_path: Path) -> None:

@@ -133,15 +133,40 @@ def _tool_steps(body: str) -> list[str]:
     return [f["id"] for f in found]
 
 
+_PURPOSE = re.compile(r"^\W*(?:in\s+order\s+)?to\s+(?P<goal>[^,;]+),\s*(?P<rest>.+)$", re.I)
+_FIRST = re.compile(r"^\W*first(?:ly)?\b\s*,?\s*", re.I)
+
+
+def purpose_of(text: str) -> str | None:
+    """The process a sentence's steps belong to ("to delete a freezer, first ..."), as the
+    scope its orderings keep: `within: To delete a freezer`; None without one."""
+    m = _PURPOSE.match(text.strip())
+    return f"within: {text.strip()[: m.end('goal')].strip(' ,')}" if m is not None else None
+
+
 def steps_in(text: str) -> list[str]:
     """The clauses of a sentence that names its steps in order (see the module docstring),
     or [] when it names fewer than two or recommends the order only; a list of tool ids
-    after one call verb gives the ids."""
+    after one call verb gives the ids. A goal said first ("to delete a freezer, first
+    archive its samples, then ...") is the last step, and the object a pronoun names."""
     body = text.strip().rstrip(".!")
     if is_soft(body) or _CONDITIONAL.match(body):
         return []
+    purpose = _PURPOSE.match(body)
+    if purpose is not None:
+        goal = parse(purpose["goal"])
+        if not _plain(purpose["goal"]) or goal.action is None:
+            return []
+        rest = purpose["rest"]
+        steps = _steps(rest) or ([rest] if _FIRST.match(rest) and _plain(rest) else [])
+        steps = [with_antecedent(step, [goal.action]) for step in steps]
+        return [*steps, purpose["goal"].strip()] if steps else []
     if tools := _tool_steps(body):
         return tools
+    return _steps(body)
+
+
+def _steps(body: str) -> list[str]:
     parts = split_steps(body)
     if len(parts) < 2:
         ordered = _IN_ORDER.search(body)

@@ -17,6 +17,7 @@ from specgap.extract import procedures
 from specgap.extract.clause_steps import (
     clause_actions,
     is_soft,
+    purpose_of,
     split_steps,
     steps_in,
     with_antecedent,
@@ -83,6 +84,8 @@ def read_all(
             if ordered:
                 found, notes = read_sentence(sentence)
                 notes = [n for n in notes if n.code != "rule-not-compiled"]
+                kept = [condition_diagnostic(sentence, r) for r in ordered if r.condition]
+                notes += list({d.message: d for d in kept}.values())  # "to delete X, first"
                 yield sentence, [*found, *ordered], notes
                 i += 1
                 continue
@@ -214,6 +217,7 @@ class _Chain:
             return []  # "usually, first check ...": a recommendation, reported elsewhere
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
+        scope: str | None = None  # "to delete X, first A, then B": A before B within it
         if opens is not None:
             self.last = []
             parts = split_steps(text[opens.end() :])
@@ -221,8 +225,10 @@ class _Chain:
             parts = split_steps(text[goes_on.end() :])
         elif steps := steps_in(text):  # "get the sample, then verify it, then ship it"
             self.last, parts = [], steps
+            scope = purpose_of(text)
         else:
             return []
+        goal = goal_of(scope)
         rules: list[CandidateRule] = []
         own = " ".join(sentence.text.split())
         for part in parts:
@@ -235,8 +241,9 @@ class _Chain:
                     if before != action:
                         # the previous step is resolved in the sentence it was read from
                         said = ((before, self.said),) if self.said != own else ()
+                        held = None if action == goal else scope  # the goal's own step: always
                         emit = Emit("require_before", action, {"before": before}, 0.7,
-                                    contexts=said)  # fmt: skip
+                                    condition=held, contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
             self.last, self.said = actions, own
         return rules
