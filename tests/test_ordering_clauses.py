@@ -86,6 +86,11 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         "Verify the sample, record the result, and approve the result, in that order.",
         {("record_result", "verify_sample"), ("approve_result", "record_result")},
     ),
+    ("Verify the sample, and only then ship it.", {("ship_sample", "verify_sample")}),
+    # a subject "no X" negates: the direction is that of "X must not be V-ed before ..."
+    ("No sample may be shipped before it is verified.", {("ship_sample", "verify_sample")}),
+    ("No sample may be shipped until it has been verified.", {("ship_sample", "verify_sample")}),
+    ("Before you ship a sample, you must verify it.", {("ship_sample", "verify_sample")}),
     # a goal said first is done last; a pronoun names its object
     (
         "To delete a freezer, first archive its samples, then unassign the technician.",

@@ -34,7 +34,8 @@ _SOFT = re.compile(
 )
 # a step boundary inside one sentence: "X, then Y", "X and then Y", "X, and finally Y"
 _STEP_BREAK = re.compile(
-    r"\s*(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:then|next|after\s+that|afterwards|finally|lastly)\b"
+    r"\s*(?:[,;]\s*(?:and\s+)?|\s+and\s+)(?:(?:only\s+)?then|next|after\s+that|afterwards|finally|"
+    r"lastly)\b"
     r"\s*,?\s*|\s+then\s+",
     re.I,
 )

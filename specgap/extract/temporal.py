@@ -129,9 +129,12 @@ def _read(text: str, described: bool) -> Timed | None:
         return None
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
-    main = point_back(m["main"], event_action(m["event"]))  # "..., it can be stored"
+    # "..., it can be stored"; "before you ship a sample, verify it": what comes first
+    main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
     itself = described and _ITSELF.match(main) is not None
     clause = parse(main)
+    if _NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
+        clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
     said = _said_action(main) if clause.action is None and not itself else None
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
         modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
@@ -336,6 +339,7 @@ def event_action(event: str) -> str | None:
     return None
 
 
+_NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
 _NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
 _DETERMINER = re.compile(
     r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I

@@ -54,13 +54,15 @@ _PRONOUN_OBJECT = re.compile(
 _PERMITS = re.compile(r"\b(?:can|may|only|allowed|permitted|possible)\b", re.I)
 
 
-def point_back(main: str, event_action: str | None) -> str:
+def point_back(main: str, event_action: str | None, first: bool = False) -> str:
     """A main clause that permits what follows the event, with its pronoun read as the
     event's object ("it can be stored" after `verify sample`: "the sample can be stored";
     "you may ship it"). An obligation after the event ("after X, ship it") is left as
-    written: it says what to do next, not that nothing else may come first."""
+    written: it says what to do next, not that nothing else may come first. `first`: the
+    main clause comes before the event ("before you ship a sample, verify it"), where its
+    pronoun always points back."""
     words = (event_action or "").split()
-    if len(words) < 2 or _PERMITS.search(main) is None:
+    if len(words) < 2 or (_PERMITS.search(main) is None and not first):
         return main  # "after X, cancel it": a follow-up duty, not a permission after X
     if _PRONOUN_SUBJECT.match(main) is not None:
         return _PRONOUN_SUBJECT.sub("the " + " ".join(words[1:]), main, count=1)
