@@ -85,7 +85,7 @@ READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
     ),
     (
         "A booking lookup is required before any cancellation.",
-        ("require_before", "cancel", "look up booking"),
+        ("require_before", "cancel booking", "look up booking"),
         False,
     ),
     (

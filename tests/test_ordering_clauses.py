@@ -158,6 +158,8 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
     ("Verification of the sample must precede shipping.", {("ship_sample", "verify_sample")}),
     ("Verifying the sample must come before shipping it.", {("ship_sample", "verify_sample")}),
     ("Verify the sample before shipping.", {("ship_sample", "verify_sample")}),
+    ("The sample must be verified prior to shipment.", {("ship_sample", "verify_sample")}),
+    ("Ship samples only after verification.", {("ship_sample", "verify_sample")}),
     ("Once the sample has been verified, you can ship it.", {("ship_sample", "verify_sample")}),
     ("Once the sample has been verified, ship it.", set()),  # what to do next, no order
     # negative cases: nothing is ordered

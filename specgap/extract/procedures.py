@@ -155,6 +155,8 @@ def verb_of(noun: str) -> str | None:
     for ending, verb_ending in (("ification", "ify"), ("ation", "ate"), ("ction", "ct")):
         if noun.endswith(ending):
             return noun[: -len(ending)] + verb_ending
+    if noun.endswith("ment") and noun[:-4] in IMPERATIVE_VERBS:  # shipment, enrollment
+        return noun[:-4]
     return None
 
 

@@ -30,6 +30,7 @@ from specgap.extract.temporal_parts import (
     REQUIRES_THAT,
     TOOL_ID,
     alternatives,
+    bare_with_object,
     done_with,
     listed_tools,
     point_back,
@@ -169,7 +170,8 @@ def _read(text: str, described: bool) -> Timed | None:
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
-    before = event_action(event)
+    # "only after verification": of what the action acts on (not of a tool named by "call")
+    before = bare_with_object(event_action(event), None if clause.verb in _CALLS else action)
     if before is None or before == action:
         return None
     obliges = conj in _OBLIGES and not only and not clause.negated
@@ -265,7 +267,8 @@ _REQUIRES = re.compile(
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    event = with_object(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1), action)
+    acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
+    event = with_object(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1), acts)
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(main_text) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
@@ -281,7 +284,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
                 None,
             )
-    later = event_action(event)
+    later = bare_with_object(event_action(event), acts)  # "prior to shipment"
     if later is None or action is None or later == action:
         return None
     if negated:

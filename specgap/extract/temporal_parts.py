@@ -97,6 +97,20 @@ def with_object(event: str, other: str | None) -> str:
     return f"{m['g']} {' '.join(words[1:])}"
 
 
+def bare_with_object(action: str | None, other: str | None) -> str | None:
+    """An action said by a verb alone ("after verification": `verify`) acts on the other
+    action's object (`verify sample` beside `ship sample`); any other action as it is."""
+    words = (other or "").split()[1:]
+    while words and words[0] in _PARTICLES:  # "look up booking": the booking
+        words = words[1:]
+    if action is None or " " in action or "_" in action or not words:
+        return action
+    return f"{action} {' '.join(words)}"
+
+
+_PARTICLES = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+
+
 _DONE_WITH = re.compile(
     r"^\W*(?:(?:the|this|each|every|a|an|its|their)\s+)?(?:[A-Za-z][\w-]*\s+){1,4}?(?:must|"
     r"should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:already\s+|first\s+)?have\s+(?:already\s+)?"
