@@ -156,6 +156,10 @@ SENTENCES: list[tuple[str, set[tuple[str, Any]]]] = [
         {("store_sample", "register_sample")},
     ),
     ("Verification of the sample must precede shipping.", {("ship_sample", "verify_sample")}),
+    (
+        "Shipping a sample requires a call to `verify_sample` first.",
+        {("ship_sample", "verify_sample")},
+    ),
     ("Verifying the sample must come before shipping it.", {("ship_sample", "verify_sample")}),
     ("Verify the sample before shipping.", {("ship_sample", "verify_sample")}),
     ("The sample must be verified prior to shipment.", {("ship_sample", "verify_sample")}),
@@ -181,6 +185,8 @@ def test_orderings_of_one_sentence(
 
 SOFT = [
     "Usually, verify the sample, then ship it.",
+    "Shipping a sample usually requires `verify_sample` first.",
+    "Ideally, `verify_sample` should precede shipping.",
     "You may want to verify the sample before shipping it.",
     "It is a good idea to get the sample before storing it.",
     "We recommend that you verify the sample before you ship it.",

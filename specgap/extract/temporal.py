@@ -27,7 +27,10 @@ from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import (
     PRECEDES,
+    REQUIRES,
     REQUIRES_THAT,
+    REQUIRES_TOOL,
+    REQUIRES_YES,
     TOOL_ID,
     alternatives,
     bare_with_object,
@@ -220,12 +223,20 @@ def _said_action(main: str) -> str | None:
 
 def requires(text: str) -> Emit | None:
     """`Cancelling a booking requires getting the booking first`, `refunds require a prior
-    cancellation`: the second action comes before the first."""
-    yes = _REQUIRES_YES.match(text.strip())
+    cancellation`: the second action comes before the first; only recommended ("usually
+    requires"): kept as the condition, so the rule is reviewed."""
+    rest, soft = recommended(text)
+    emit = _requires(rest)
+    return replace(emit, condition=emit.condition or soft) if emit and soft else emit
+
+
+def _requires(text: str) -> Emit | None:
+    yes = REQUIRES_YES.match(text.strip())
     if yes is not None:  # "refunds require the customer's explicit confirmation"
         said = _said_action(f"{yes['a']} is done")
         return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
-    m = _REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
+    m = REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
+    m = m or REQUIRES_TOOL.match(text.strip())
     if m is None:
         return _precedes(text)
     then = _said_action(f"{m['a']} is done")
@@ -248,20 +259,6 @@ def _precedes(text: str) -> Emit | None:
     if first is None or then is None or then == first:
         return None
     return Emit("require_before", then, {"before": first}, 0.7)
-
-
-_REQUIRES_YES = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
-    + USER
-    + r")'?s?'?\s+|their\s+)?"
-    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
-    re.I,
-)
-_REQUIRES = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
-    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
-    re.I,
-)
 
 
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from specgap.extract.pattern_base import USER
+
 TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _EVENT_BREAK = re.compile(
     r"(?:\s*,\s*(?:(?P<glue>or|and|and/or)\s+)?|\s+(?P<glue2>or|and|and/or)\s+)(?:(?:after|once|"
@@ -72,10 +74,30 @@ def point_back(main: str, event_action: str | None, first: bool = False) -> str:
     return f"{found['lead']} the {' '.join(words[1:])}{main[found.end() :]}"
 
 
+# "refunds require the customer's explicit confirmation", "cancelling requires getting X"
+REQUIRES_YES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
+    + USER
+    + r")'?s?'?\s+|their\s+)?"
+    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
+    re.I,
+)
+REQUIRES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
+    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
+    re.I,
+)
 # "storing a sample requires that the sample has been registered"
 REQUIRES_THAT = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+that\s+(?P<b>[^.;]+?)(?:\s+(?:first|"
     r"beforehand|already))?\s*[.!]?$",
+    re.I,
+)
+# "shipping a sample requires (a call to) `verify_sample` first"
+REQUIRES_TOOL = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+(?:prior\s+|successful\s+)?call\s+to\s+)?"
+    r"(?:the\s+)?`[A-Za-z][\w.]*`(?:\(\))?(?:\s+(?:tool|function))?)(?:\s+(?:first|beforehand|"
+    r"to\s+have\s+(?:been\s+)?(?:run|called)(?:\s+first)?))?\s*[.!]?$",
     re.I,
 )
 # "verifying the sample must precede shipping it", "verification comes before shipping"
