@@ -414,3 +414,19 @@ def test_a_cycle_or_a_tool_before_itself_is_never_enforced(tmp_path: Path, promp
     built = _build(tmp_path, prompt)
     assert _enforced(built) == set()
     assert all(target != before for target, before in _orders(built))
+
+
+BORROWED: list[str] = [
+    "The sample must be verified prior to shipment.",
+    "Ship samples only after verification.",
+    "Record the result before approval.",
+]
+
+
+@pytest.mark.parametrize("sentence", BORROWED)
+def test_an_object_borrowed_from_the_other_action_is_reviewed(
+    tmp_path: Path, sentence: str
+) -> None:
+    built = _build(tmp_path, sentence)
+    assert _orders(built)  # read
+    assert _enforced(built) == set()  # "shipment" of what: an inference, never enforced

@@ -144,6 +144,7 @@ def _timed(
     rules = [
         r.model_copy(update={"grounding": "inferred"})
         if str(r.params.get("before", "")).split(" ")[0] in _CHECKS
+        or r.confidence <= temporal.INFERRED  # an object borrowed from the other action
         else r
         for r in rules
     ]

@@ -82,6 +82,9 @@ _FIRST = re.compile(
     r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
 )
 _OBLIGES = frozenset({"after", "once", "as soon as"})
+# the confidence of an ordering whose mention borrows the other action's object ("prior to
+# shipment": `ship sample`): an inference, which `reading` keeps for review
+INFERRED = 0.6
 # in a tool's description: what must have run before it
 _DEPENDS = re.compile(
     r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
@@ -175,6 +178,7 @@ def _read(text: str, described: bool) -> Timed | None:
     event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
     # "only after verification": of what the action acts on (not of a tool named by "call")
     before = bare_with_object(event_action(event), None if clause.verb in _CALLS else action)
+    sure = INFERRED if before != event_action(event) else 0.7
     if before is None or before == action:
         return None
     obliges = conj in _OBLIGES and not only and not clause.negated
@@ -196,7 +200,7 @@ def _read(text: str, described: bool) -> Timed | None:
         else:
             emits = tuple(Emit("require_before", action, {"before": t}, 0.7) for t in listed)
         return Timed(emits, (action or "this tool") if obliges else None)
-    emit = Emit("require_before", action, {"before": before}, 0.7)
+    emit = Emit("require_before", action, {"before": before}, sure)
     return Timed((emit,), (action or "this tool") if obliges else None)
 
 
@@ -265,7 +269,8 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
     acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
-    event = with_object(re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1), acts)
+    said = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    event = with_object(said, acts)
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(main_text) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
@@ -282,15 +287,17 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 None,
             )
     later = bare_with_object(event_action(event), acts)  # "prior to shipment"
+    # an object borrowed from the other action is an inference: such a rule is reviewed
+    sure = INFERRED if event != said or later != event_action(event) else 0.7
     if later is None or action is None or later == action:
         return None
     if negated:
-        return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
+        return Timed((Emit("require_before", action, {"before": later}, sure),), None)
     ways = alternatives(action, main_text)
     if len(ways) > 1:
-        return Timed((Emit("require_before", later, {"before": ways}, 0.7),), None)
+        return Timed((Emit("require_before", later, {"before": ways}, sure),), None)
     each = [f for f in firsts if f != later]
-    return Timed(tuple(Emit("require_before", later, {"before": f}, 0.7) for f in each), None)
+    return Timed(tuple(Emit("require_before", later, {"before": f}, sure) for f in each), None)
 
 
 _GERUNDS = re.compile(
