@@ -35,7 +35,7 @@ def test_the_action_of_an_event(event: str, action: str | None) -> None:
 
 READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
     # sentence, (operator, target mention, before mention) or None, obliges
-    ("After checking the booking, cancel it.", None, False),  # the pronoun names no action
+    ("After checking the booking, cancel it.", None, False),  # a follow-up duty, no order
     (
         "After checking the booking, you must cancel the booking.",
         ("require_before", "cancel booking", "check booking"),
@@ -85,7 +85,7 @@ READS: list[tuple[str, tuple[str, str | None, str | None] | None, bool]] = [
     ),
     (
         "A booking lookup is required before any cancellation.",
-        ("require_before", "cancel", "look up booking"),
+        ("require_before", "cancel booking", "look up booking"),
         False,
     ),
     (

@@ -1,6 +1,8 @@
 """Procedures written as numbered paragraphs: an announcement ("follow these steps in
-order", "execute each step in order") followed by lines `Step 1. <title>` (or `1. <title>`),
-each with its own bullet lines.
+order", "execute each step in order", "do the following, in this order:") followed by lines
+`Step 1. <title>` (or `1. <title>`), each with its own bullet lines, or by a bulleted list
+whose top-level bullets are the steps. A pronoun object in a step ("Ship it.") names the
+object of the step before.
 
 Every step is read into the actions it performs: its bullets' unconditional imperatives
 when they name two or more actions (`- Link the interaction to the case.` `- Close the
@@ -12,7 +14,10 @@ A step that may be skipped ("execute this step only if ...", "if ..., skip this 
 title that opens with "If", a step an earlier one says to skip) is optional: the step after
 it requires it only under the condition it is taken on, a condition no state test binds, so
 that rule keeps it and stays for review; the step after it also requires the last step that
-is never skipped, unconditionally. Steps are read off the artifact's lines, so a step's
+is never skipped, unconditionally, unless an optional step runs only once that action
+happened (so the text allows it to have failed) and the later step is not one of those. A
+step skipped for more than one reason is required by none: no one condition says when it
+was taken. Steps are read off the artifact's lines, so a step's
 number and title are one unit even where the sentence splitter cuts them apart; the bullets
 keep their own sentences and rules.
 """
@@ -23,6 +28,7 @@ import itertools
 import re
 from dataclasses import dataclass, field
 
+from specgap.extract.clause_steps import with_antecedent
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
@@ -46,7 +52,13 @@ _STEP = re.compile(
     r"(?:\*\*)?\s*(?P<title>.*?)\s*$",
     re.I,
 )
-_BULLET = re.compile(r"^\s*[-*\u2022+]\s+(?P<text>.*?)\s*$")
+_BULLET = re.compile(r"^(?P<indent>\s*)[-*\u2022+]\s+(?P<text>.*?)\s*$")
+# "do the following, in this order:": a list after it is its steps
+_ORDER_COLON = re.compile(
+    r"\b(?:in\s+(?:this|the\s+following|the\s+given|that|exactly\s+this)\s+(?:order|sequence)|"
+    r"in\s+order|in\s+sequence|one\s+after\s+the\s+other)\s*:\s*$",
+    re.I,
+)
 _SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z])")
 
 # what makes a step optional, and under which condition it is taken
@@ -81,19 +93,21 @@ class Step:
     lines: list[int] = field(default_factory=list)  # 1-based line of the title, each bullet
     requires: str | None = None  # "execute this step only if the case was created": create case
     required_at: int | None = None  # ... and the line that says so
+    skips: int = 0  # how many different conditions skip the step
 
-    def actions(self) -> list[str]:
-        """What the step does, in order (see the module docstring)."""
+    def actions(self, before: list[str] | None = None) -> list[str]:
+        """What the step does, in order (see the module docstring); `before`: the actions
+        of the step before, which a pronoun object points back to ("Ship it.")."""
         plain: list[str] = []
         for text in self.bullets:
             for sentence in _SENTENCE.split(text):
-                action, conditioned = _action(sentence)
+                action, conditioned = _action(with_antecedent(sentence, plain or before or []))
                 if action is not None and not conditioned:
                     plain.append(action)  # a conditional action is not the step's own
         plain = list(dict.fromkeys(plain))
         if len(plain) >= 2:
             return plain
-        title, conditioned = _action(_SENTENCE.split(self.title)[0])
+        title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
         if title is None:
             title, conditioned = _nominal(self.title), False
         if title is not None and (not conditioned or self.condition is not None):
@@ -141,6 +155,8 @@ def verb_of(noun: str) -> str | None:
     for ending, verb_ending in (("ification", "ify"), ("ation", "ate"), ("ction", "ct")):
         if noun.endswith(ending):
             return noun[: -len(ending)] + verb_ending
+    if noun.endswith("ment") and noun[:-4] in IMPERATIVE_VERBS:  # shipment, enrollment
+        return noun[:-4]
     return None
 
 
@@ -150,7 +166,9 @@ def announces(sentence: Sentence) -> bool:
 
 
 def _announces(text: str) -> bool:
-    return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text))
+    return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text)) or bool(
+        _ORDER_COLON.search(text)
+    )
 
 
 def steps_after(sentence: Sentence) -> list[Step]:
@@ -165,9 +183,23 @@ def steps_after(sentence: Sentence) -> list[Step]:
     lines = text[end + len(rest_of_line) :].splitlines()
     steps: list[Step] = []
     blank = False
+    listed = _bulleted(lines)  # "- Get the sample." lines: each top-level bullet is a step
     for number, line in enumerate(lines, start=first):
         if not line.strip():
             blank = True
+            continue
+        if listed is not None:
+            b = _BULLET.match(line)
+            if b is None or len(b["indent"]) < listed or (blank and steps):
+                break
+            if len(b["indent"]) == listed:
+                steps.append(
+                    Step(len(steps) + 1, b["text"].replace("*", " ").strip(), lines=[number])
+                )
+            else:
+                steps[-1].bullets.append(b["text"].replace("*", " ").strip())
+                steps[-1].lines.append(number)
+            blank = False
             continue
         m = _STEP.match(line)
         if m is not None and int(m["n"] or m["m"]) == len(steps) + 1:
@@ -190,9 +222,21 @@ def steps_after(sentence: Sentence) -> list[Step]:
     return steps
 
 
+def _bulleted(lines: list[str]) -> int | None:
+    """The indentation of a bulleted list that opens right after the announcement (blank
+    lines aside), or None when the next line is no bullet."""
+    for line in lines:
+        if line.strip():
+            b = _BULLET.match(line)
+            return len(b["indent"]) if b is not None else None
+    return None
+
+
 def _mark_optional(steps: list[Step]) -> None:
     for step in steps:
         body = " ".join([step.title, *step.bullets])
+        ways = [m["c"] for m in (*_SKIP_IF.finditer(body), *_ONLY_IF.finditer(body))]
+        step.skips = len({_meaning(c) for c in ways})
         only = _ONLY_IF.search(body)
         skip = _SKIP_IF.search(body)
         title = _IF_TITLE.match(step.title)
@@ -213,6 +257,16 @@ def _mark_optional(steps: list[Step]) -> None:
                 if step.number < number <= len(steps):
                     later = steps[number - 1]
                     later.condition = later.condition or f"unless {m['c'].strip()}"
+
+
+def _meaning(condition: str) -> str:
+    """One key for the conditions that say the same ("only if the case was created", "if no
+    case was created, skip"): the event's action, else the words."""
+    from specgap.extract.temporal import event_action
+
+    plain = re.sub(r"\b(?:successfully|already|previously)\s+", "", condition.strip())
+    plain = re.sub(r"^(?:no|not\s+an?|nothing)\s+", "", plain, flags=re.I)
+    return event_action(plain) or " ".join(plain.casefold().split())
 
 
 def _requires(step: Step, event: str, said: str) -> None:
@@ -256,7 +310,11 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     out: list[Emit] = []
     last: str | None = None  # the last action of the previous step that has one
     last_condition: str | None = None
+    last_skips = 0
     mandatory: str | None = None  # the last action of the last step never skipped
+    # "execute this step only if the case was created": creating it may have failed, so a
+    # step that runs either way does not require it
+    doubted = {step.requires for step in steps if step.requires is not None}
 
     def add(then: str, first: str | None, condition: str | None) -> None:
         if first is None or first == then:
@@ -267,15 +325,16 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
             out.append(emit)
 
     for step in steps:
-        actions = step.actions()
+        actions = step.actions([last] if last else None)
         if not actions:
             continue
-        add(actions[0], last, last_condition)
-        if last_condition is not None:
+        if last_skips < 2:  # a step skipped for several reasons: its condition says too little
+            add(actions[0], last, last_condition)
+        if last_condition is not None and (mandatory not in doubted or step.requires == mandatory):
             add(actions[0], mandatory, None)
         for first, then in itertools.pairwise(actions):
             add(then, first, None)
-        last, last_condition = actions[-1], step.condition
+        last, last_condition, last_skips = actions[-1], step.condition, step.skips
         if step.condition is None:
             mandatory = actions[-1]
     return out

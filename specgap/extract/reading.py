@@ -154,6 +154,7 @@ def _timed(
     rules = [
         r.model_copy(update={"grounding": "inferred"})
         if str(r.params.get("before", "")).split(" ")[0] in _CHECKS
+        or r.confidence <= temporal.INFERRED  # an object borrowed from the other action
         else r
         for r in rules
     ]
@@ -171,7 +172,8 @@ def _timed(
                 help="check that the call happens with an eval, or state only the order",
             )
         )
-    return rules, notes
+    kept = {n.message: n for n in (condition_diagnostic(sentence, r) for r in rules if r.condition)}
+    return rules, [*notes, *kept.values()]  # "usually ... before ...": why it is reviewed
 
 
 _HEADING_LIKE = re.compile(r"^[^a-z]*$|:$")

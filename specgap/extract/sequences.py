@@ -14,7 +14,14 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract import procedures
-from specgap.extract.coordination import actions_of
+from specgap.extract.clause_steps import (
+    clause_actions,
+    is_soft,
+    purpose_of,
+    split_steps,
+    steps_in,
+    with_antecedent,
+)
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -77,6 +84,8 @@ def read_all(
             if ordered:
                 found, notes = read_sentence(sentence)
                 notes = [n for n in notes if n.code != "rule-not-compiled"]
+                kept = [condition_diagnostic(sentence, r) for r in ordered if r.condition]
+                notes += list({d.message: d for d in kept}.values())  # "to delete X, first"
                 yield sentence, [*found, *ordered], notes
                 i += 1
                 continue
@@ -182,14 +191,16 @@ _GOES_ON = re.compile(
     re.I,
 )
 _LABEL = re.compile(r"^[^\n]*:\s*\n\s*")  # "instructions:" on a line of its own
-_THEN = re.compile(r"\s*,?\s*\b(?:and\s+)?then\b\s*,?\s*", re.I)
 
 
 class _Chain:
     """The steps of procedural prose within one section: a sentence opening with `First`
     starts a chain, one opening with `Then`, `Next`, `After that`, `Finally` (or `If ...,
-    then`) continues it, and each step requires the one before it. A step's own condition
-    does not weaken the order: `require_before` constrains a step only when it is taken."""
+    then`) continues it, and each step requires the one before it; one sentence naming its
+    steps in order ("get X, then Y, and finally Z": `clause_steps.steps_in`) is a chain of
+    its own. A step's own condition does not weaken the order: `require_before` constrains
+    a step only when it is taken. A sentence that only recommends ("usually first ...")
+    orders nothing."""
 
     def __init__(self) -> None:
         self.section: str | None = None
@@ -202,19 +213,27 @@ class _Chain:
             return []
         if sentence.context != self.section:
             self.section, self.last = sentence.context, []
+        if is_soft(text):
+            return []  # "usually, first check ...": a recommendation, reported elsewhere
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
+        scope: str | None = None  # "to delete X, first A, then B": A before B within it
         if opens is not None:
             self.last = []
-            parts = _THEN.split(text[opens.end() :])
+            parts = split_steps(text[opens.end() :])
         elif goes_on is not None and self.last:
-            parts = _THEN.split(text[goes_on.end() :])
+            parts = split_steps(text[goes_on.end() :])
+        elif steps := steps_in(text):  # "get the sample, then verify it, then ship it"
+            self.last, parts = [], steps
+            scope = purpose_of(text)
         else:
             return []
+        goal = goal_of(scope)
         rules: list[CandidateRule] = []
         own = " ".join(sentence.text.split())
         for part in parts:
-            actions = actions_of(part)  # "extract the intents and sentiments": both
+            # "extract the intents and sentiments": both; "then ship it": the object before
+            actions = clause_actions(with_antecedent(part, self.last))  # "A and B": both
             if not actions:
                 continue
             for action in actions:
@@ -222,8 +241,9 @@ class _Chain:
                     if before != action:
                         # the previous step is resolved in the sentence it was read from
                         said = ((before, self.said),) if self.said != own else ()
+                        held = None if action == goal else scope  # the goal's own step: always
                         emit = Emit("require_before", action, {"before": before}, 0.7,
-                                    contexts=said)  # fmt: skip
+                                    condition=held, contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
             self.last, self.said = actions, own
         return rules

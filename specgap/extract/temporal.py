@@ -18,13 +18,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from itertools import pairwise
 
+from specgap.extract.clause_steps import clause_actions, recommended
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
 from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
+from specgap.extract.temporal_parts import (
+    PRECEDES,
+    REQUIRES,
+    REQUIRES_THAT,
+    REQUIRES_TOOL,
+    REQUIRES_YES,
+    TOOL_ID,
+    alternatives,
+    bare_with_object,
+    done_with,
+    listed_tools,
+    point_back,
+    split_events,
+    with_object,
+)
 
 _WHEN = (
     r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
@@ -39,7 +54,6 @@ _TRAILING = re.compile(
     r"[.!]?$",
     re.I | re.S,
 )
-_TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _CONFIRMS = re.compile(
     r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
     r"confirmed|approve|approves|approved|agree|agrees|agreed|consent|consents|consented|says\s+"
@@ -57,7 +71,7 @@ _PASSIVE = re.compile(
     re.I,
 )
 _ITSELF = re.compile(
-    r"^\W*(?:(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
+    r"^\W*(?:(?:only\s+)?(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
     r"function)|it)\s+)?(?:can|may|must|should)\s+(?:only\s+)?be\s+(?:used|called|invoked|run))\b",
     re.I,
 )
@@ -68,6 +82,9 @@ _FIRST = re.compile(
     r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
 )
 _OBLIGES = frozenset({"after", "once", "as soon as"})
+# the confidence of an ordering whose mention borrows the other action's object ("prior to
+# shipment": `ship sample`): an inference, which `reading` keeps for review
+INFERRED = 0.6
 # in a tool's description: what must have run before it
 _DEPENDS = re.compile(
     r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
@@ -92,13 +109,24 @@ class Timed:
 
 def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
-    sentence is in a tool's description, where "use this" is the tool itself."""
+    sentence is in a tool's description, where "use this" is the tool itself. An order the
+    sentence only recommends ("usually", "you may want to") keeps that as its condition."""
+    rest, soft = recommended(text)
+    timed = _read(rest, described)
+    if soft is None or timed is None:
+        return timed
+    return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
+
+
+def _read(text: str, described: bool) -> Timed | None:
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
+    if described and (done := done_with(text)) is not None:  # "must have been V-ed with `a`"
+        return Timed((Emit("require_before", None, {"before": done}, 0.7),), None)
     needs = _DEPENDS.match(text) if described else None
     if needs is not None:  # "Prerequisite: `a`", "requires the output of `a` and `b`"
-        listed = _listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
-        if listed and all(_TOOL_ID.fullmatch(t) or "_" in t for t in listed):
+        listed = listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
+        if listed and all(TOOL_ID.fullmatch(t) or "_" in t for t in listed):
             if len(listed) > 1 and re.search(r"\bor\b", needs["ids"], re.I):
                 return Timed((Emit("require_before", None, {"before": listed}, 0.7),), None)
             return Timed(tuple(Emit("require_before", None, {"before": t}, 0.7) for t in listed),
@@ -108,9 +136,12 @@ def read(text: str, described: bool = False) -> Timed | None:
         return None
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
-    main = m["main"]
+    # "..., it can be stored"; "before you ship a sample, verify it": what comes first
+    main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
     itself = described and _ITSELF.match(main) is not None
     clause = parse(main)
+    if _NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
+        clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
     said = _said_action(main) if clause.action is None and not itself else None
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
         modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
@@ -144,34 +175,33 @@ def read(text: str, described: bool = False) -> Timed | None:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
-    before = event_action(event)
+    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
+    # "only after verification": of what the action acts on (not of a tool named by "call")
+    before = bare_with_object(event_action(event), None if clause.verb in _CALLS else action)
+    sure = INFERRED if before != event_action(event) else 0.7
     if before is None or before == action:
         return None
-    obliges = conj in _OBLIGES and not only and not clause.negated and clause.modality != "only"
-    listed = _listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
+    obliges = conj in _OBLIGES and not only and not clause.negated
+    # "it can be stored": no duty; "(this tool) must be called after X": the order alone
+    obliges = obliges and clause.modality not in {"only", "may"} and not itself
+    events, any_one = split_events(event)  # "after a-ing or b-ing": any; "and": each
+    found = [event_action(e) for e in events]
+    firsts = [f for f in dict.fromkeys(found) if f is not None and f != action]
+    if len(events) > 1 and len(firsts) == len(events):
+        if any_one:
+            emits_: tuple[Emit, ...] = (Emit("require_before", action, {"before": firsts}, 0.7),)
+        else:
+            emits_ = tuple(Emit("require_before", action, {"before": f}, 0.7) for f in firsts)
+        return Timed(emits_, (action or "this tool") if obliges else None)
+    listed = listed_tools(event)  # "after `a` and `b`": each; "after `a` or `b`": any
     if len(listed) > 1 and action not in listed:
         if re.search(r"\bor\b", event, re.I):
             emits: tuple[Emit, ...] = (Emit("require_before", action, {"before": listed}, 0.7),)
         else:
             emits = tuple(Emit("require_before", action, {"before": t}, 0.7) for t in listed)
         return Timed(emits, (action or "this tool") if obliges else None)
-    emit = Emit("require_before", action, {"before": before}, 0.7)
+    emit = Emit("require_before", action, {"before": before}, sure)
     return Timed((emit,), (action or "this tool") if obliges else None)
-
-
-_LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
-
-
-def _listed_tools(event: str) -> list[str]:
-    """The tool ids an event lists with nothing but "and", "or" and commas between them
-    (`check_availability and get_customer`); [] when other words stand between."""
-    found = list(_TOOL_ID.finditer(event))
-    if len(found) < 2:
-        return []
-    for a, b in pairwise(found):
-        if not _LIST_GLUE.match(event[a.end() : b.start()]):
-            return []
-    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
 
 
 _SUBJECT_IS = re.compile(
@@ -197,39 +227,53 @@ def _said_action(main: str) -> str | None:
 
 def requires(text: str) -> Emit | None:
     """`Cancelling a booking requires getting the booking first`, `refunds require a prior
-    cancellation`: the second action comes before the first."""
-    yes = _REQUIRES_YES.match(text.strip())
+    cancellation`: the second action comes before the first; only recommended ("usually
+    requires"): kept as the condition, so the rule is reviewed."""
+    rest, soft = recommended(text)
+    emit = _requires(rest)
+    return replace(emit, condition=emit.condition or soft) if emit and soft else emit
+
+
+def _requires(text: str) -> Emit | None:
+    yes = REQUIRES_YES.match(text.strip())
     if yes is not None:  # "refunds require the customer's explicit confirmation"
         said = _said_action(f"{yes['a']} is done")
         return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
-    m = _REQUIRES.match(text.strip())
+    m = REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
+    m = m or REQUIRES_TOOL.match(text.strip())
+    if m is None:
+        return _precedes(text)
+    then = _said_action(f"{m['a']} is done")
+    # "requires verifying it or registering it": the object named before; any of them
+    events, any_one = split_events(re.sub(r"\b(?:it|them)\b", _object_of(then), m["b"]))
+    found = [event_action(e) for e in events]
+    firsts = [f for f in dict.fromkeys(found) if f is not None and f != then]
+    if then is None or not firsts or len(firsts) < len(events) or (len(events) > 1 and not any_one):
+        return None
+    return Emit("require_before", then, {"before": firsts if len(firsts) > 1 else firsts[0]}, 0.7)
+
+
+def _precedes(text: str) -> Emit | None:
+    """`Verifying the sample must precede shipping it`: the first action comes first."""
+    m = PRECEDES.match(text.strip())
     if m is None:
         return None
-    then = _said_action(f"{m['a']} is done")
-    first = event_action(m["b"])
-    if then is None or first is None or then == first:
+    first = _said_action(f"{m['b']} is done") or event_action(m["b"])
+    then = event_action(with_object(re.sub(r"\b(?:it|them)\b", _object_of(first), m["a"]), first))
+    if first is None or then is None or then == first:
         return None
     return Emit("require_before", then, {"before": first}, 0.7)
-
-
-_REQUIRES_YES = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
-    + USER
-    + r")'?s?'?\s+|their\s+)?"
-    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
-    re.I,
-)
-_REQUIRES = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
-    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
-    re.I,
-)
 
 
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
-    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
+    said = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    event = with_object(said, acts)
+    # "archive X and unassign Y before ...": each of them comes first
+    listed = clause_actions(main_text) if not negated and action is not None else []
+    firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
         # "find the patient before booking, rescheduling or cancelling an appointment": each
@@ -239,16 +283,21 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         found = [a for a in dict.fromkeys(each) if a is not None and a != action]
         if len(found) > 1:
             return Timed(
-                tuple(Emit("require_before", a, {"before": action}, 0.7) for a in found), None
+                tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
+                None,
             )
-    later = event_action(event)
+    later = bare_with_object(event_action(event), acts)  # "prior to shipment"
+    # an object borrowed from the other action is an inference: such a rule is reviewed
+    sure = INFERRED if event != said or later != event_action(event) else 0.7
     if later is None or action is None or later == action:
         return None
     if negated:
-        return Timed((Emit("require_before", action, {"before": later}, 0.7),), None)
-    ways = _alternatives(action, main_text)
-    first: str | list[str] = ways if len(ways) > 1 else action
-    return Timed((Emit("require_before", later, {"before": first}, 0.7),), None)
+        return Timed((Emit("require_before", action, {"before": later}, sure),), None)
+    ways = alternatives(action, main_text)
+    if len(ways) > 1:
+        return Timed((Emit("require_before", later, {"before": ways}, sure),), None)
+    each = [f for f in firsts if f != later]
+    return Timed(tuple(Emit("require_before", later, {"before": f}, sure) for f in each), None)
 
 
 _GERUNDS = re.compile(
@@ -263,36 +312,10 @@ def _object_of(action: str | None) -> str:
     return " ".join(words[1:]) if len(words) > 1 else "it"
 
 
-_MEANS = re.compile(
-    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
-    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
-    re.I,
-)
-
-
-def _alternatives(action: str, main: str) -> list[str]:
-    """ "look the booking up by its number or by the e-mail": one way per alternative
-    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
-    the order; the action itself when the sentence offers no alternatives."""
-    m = _MEANS.search(main)
-    if m is None:
-        return [action]
-    ways = []
-    for part in (m["a"], m["b"]):
-        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
-        if not words or len(words) > 4:
-            return [action]
-        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
-    return ways
-
-
-_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
-
-
 def event_action(event: str) -> str | None:
     """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
     action noun; None when it reads as none of these."""
-    tool = _TOOL_ID.search(event)
+    tool = TOOL_ID.search(event)
     if tool is not None:
         return tool["id"] or tool["bare"]
     words = event.split()
@@ -323,6 +346,7 @@ def event_action(event: str) -> str | None:
     return None
 
 
+_NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
 _NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
 _DETERMINER = re.compile(
     r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I

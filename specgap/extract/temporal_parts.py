@@ -1,0 +1,212 @@
+"""Parts of a temporal sentence that `temporal` reads one by one.
+
+- Several events: "after approving the result or (after) verifying the sample" names two
+  events, any of which satisfies the order; "after recording the result and verifying the
+  sample" names two, each required (`split_events`).
+- A pronoun standing for the event's object in a clause that permits: "after the sample is
+  verified, it can be stored", "once it is verified, you may ship it" (`point_back`).
+- A prerequisite clause: "Y requires that X has been done", "X must precede Y", and a
+  bare gerund ("before shipping") acting on the other action's object (`with_object`).
+- The alternative means of a first action ("look the booking up by its number or by the
+  e-mail": `alternatives`), any of which satisfies the order.
+- A tool description saying what must have been done, with which tool, before it is called
+  ("the sample must have been verified with `verify_sample` first": `done_with`).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from specgap.extract.pattern_base import USER
+
+TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
+_EVENT_BREAK = re.compile(
+    r"(?:\s*,\s*(?:(?P<glue>or|and|and/or)\s+)?|\s+(?P<glue2>or|and|and/or)\s+)(?:(?:after|once|"
+    r"only\s+after)\s+)?(?=[a-z]{3,}ing\b)",
+    re.I,
+)
+
+
+def split_events(event: str) -> tuple[list[str], bool]:
+    """The events an event phrase joins with `and` / `or` before a gerund, and whether any
+    one of them will do (`or`); the phrase alone when it joins none."""
+    marks = list(_EVENT_BREAK.finditer(event))
+    if not marks:
+        return [event], False
+    glue = {(m["glue"] or m["glue2"]).casefold() for m in marks if m["glue"] or m["glue2"]}
+    if len(glue) != 1:
+        return [event], False  # "a and b or c", or commas alone: no single reading
+    parts: list[str] = []
+    at = 0
+    for m in marks:
+        parts.append(event[at : m.start()].strip(" ,"))
+        at = m.end()
+    parts.append(event[at:].strip(" ,"))
+    return parts, glue != {"and"}
+
+
+_PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they)\b(?=\s+(?:can|may|must|should|shall|is|are)\b)",
+                              re.I)  # fmt: skip
+_PRONOUN_OBJECT = re.compile(
+    r"^(?P<lead>[\w\s,]*?\b[a-z]+)\s+(?:it|them)\b(?!\s+(?:is|are|was|has))", re.I
+)
+
+
+_PERMITS = re.compile(r"\b(?:can|may|only|allowed|permitted|possible)\b", re.I)
+
+
+def point_back(main: str, event_action: str | None, first: bool = False) -> str:
+    """A main clause that permits what follows the event, with its pronoun read as the
+    event's object ("it can be stored" after `verify sample`: "the sample can be stored";
+    "you may ship it"). An obligation after the event ("after X, ship it") is left as
+    written: it says what to do next, not that nothing else may come first. `first`: the
+    main clause comes before the event ("before you ship a sample, verify it"), where its
+    pronoun always points back."""
+    words = (event_action or "").split()
+    if len(words) < 2 or (_PERMITS.search(main) is None and not first):
+        return main  # "after X, cancel it": a follow-up duty, not a permission after X
+    if _PRONOUN_SUBJECT.match(main) is not None:
+        return _PRONOUN_SUBJECT.sub("the " + " ".join(words[1:]), main, count=1)
+    found = _PRONOUN_OBJECT.match(main)  # "you can ship it", "cancel them"
+    if found is None:
+        return main
+    return f"{found['lead']} the {' '.join(words[1:])}{main[found.end() :]}"
+
+
+# "refunds require the customer's explicit confirmation", "cancelling requires getting X"
+REQUIRES_YES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?:the\s+)?(?:(?:"
+    + USER
+    + r")'?s?'?\s+|their\s+)?"
+    r"(?:explicit\s+|prior\s+|written\s+)*(?:confirmation|approval|consent|go-ahead)\b",
+    re.I,
+)
+REQUIRES = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
+    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
+    re.I,
+)
+# "storing a sample requires that the sample has been registered"
+REQUIRES_THAT = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+that\s+(?P<b>[^.;]+?)(?:\s+(?:first|"
+    r"beforehand|already))?\s*[.!]?$",
+    re.I,
+)
+# "shipping a sample requires (a call to) `verify_sample` first"
+REQUIRES_TOOL = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+(?:prior\s+|successful\s+)?call\s+to\s+)?"
+    r"(?:the\s+)?`[A-Za-z][\w.]*`(?:\(\))?(?:\s+(?:tool|function))?)(?:\s+(?:first|beforehand|"
+    r"to\s+have\s+(?:been\s+)?(?:run|called)(?:\s+first)?))?\s*[.!]?$",
+    re.I,
+)
+# "verifying the sample must precede shipping it", "verification comes before shipping"
+PRECEDES = re.compile(
+    r"^\W*(?P<b>.+?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+)?(?:always\s+)?"
+    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
+    re.I,
+)
+_BARE_GERUND = re.compile(r"^\s*(?:any\s+|each\s+|every\s+)?(?P<g>[a-z]{3,}ing)\s*$", re.I)
+
+
+def with_object(event: str, other: str | None) -> str:
+    """A bare gerund event ("before shipping") acts on the other action's object
+    ("shipping sample" after `verify sample`); any other event as written."""
+    words = (other or "").split()
+    m = _BARE_GERUND.match(event)
+    if m is None or len(words) < 2:
+        return event
+    return f"{m['g']} {' '.join(words[1:])}"
+
+
+def bare_with_object(action: str | None, other: str | None) -> str | None:
+    """An action said by a verb alone ("after verification": `verify`) acts on the other
+    action's object (`verify sample` beside `ship sample`); any other action as it is."""
+    words = (other or "").split()[1:]
+    while words and words[0] in _PARTICLES:  # "look up booking": the booking
+        words = words[1:]
+    if action is None or " " in action or "_" in action or not words:
+        return action
+    return f"{action} {' '.join(words)}"
+
+
+_PARTICLES = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+
+
+_DONE_WITH = re.compile(
+    r"^\W*(?:(?:the|this|each|every|a|an|its|their)\s+)?(?:[A-Za-z][\w-]*\s+){1,4}?(?:must|"
+    r"should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:already\s+|first\s+)?have\s+(?:already\s+)?"
+    r"been\s+[a-z]+\s+(?:first\s+)?(?:with|by|using|via|through|by\s+calling|by\s+using)\s+"
+    r"(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?:\(\))?(?:\s+(?:tool|function))?(?:\s+(?:first|beforehand|already|before(?:\s+(?:this|"
+    r"calling\s+this|using\s+this)(?:\s+(?:tool|function))?)?))?\s*[.;!]?\s*$",
+)
+
+
+_ID = r"`?(?P<{}>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+# "must be preceded by a call to `a`", "call this with the output of `a`", "takes the token
+# returned by `a`": `a` has run before the described tool
+_AFTER_ANOTHER = re.compile(
+    r"^\W*(?:(?:this\s+(?:tool|function)|it)\s+)?(?:(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?"
+    r"be\s+preceded\s+by\s+(?:a\s+(?:successful\s+)?call\s+to\s+)?(?:the\s+)?"
+    + _ID.format("id")
+    + r"|(?:(?:only\s+)?(?:call|use|run|invoke)\s+(?:this|it)(?:\s+(?:tool|function))?\s+"
+    r"(?:only\s+)?with|(?:takes|expects|consumes|uses)|(?:requires|needs))\s+(?:the\s+|an?\s+)?(?:[a-z][\w-]*\s+)"
+    r"{0,3}?(?:(?:output|result|results|response)\s+(?:of|from)|(?:returned|produced|issued|"
+    r"created)\s+by)\s+(?:the\s+|a\s+call\s+to\s+)?"
+    + _ID.format("id2")
+    + r")(?:\s+(?:tool|function))?(?:\s+as\s+(?:its\s+)?input)?\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def done_with(text: str) -> str | None:
+    """In a tool's description, the tool that must have run before the described one ("the
+    sample must have been verified with `verify_sample` first", "must be preceded by a call
+    to `verify_sample`", "call this with the output of `verify_sample`"), or None."""
+    m = _DONE_WITH.match(text.strip())
+    if m is not None:
+        return m["id"]
+    after = _AFTER_ANOTHER.match(text.strip())
+    return (after["id"] or after["id2"]) if after is not None else None
+
+
+_LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|either)\s*)*$", re.I)
+
+
+def listed_tools(event: str) -> list[str]:
+    """The tool ids an event lists with nothing but "and", "or" and commas between them
+    (`check_availability and get_customer`); [] when other words stand between."""
+    found = list(TOOL_ID.finditer(event))
+    if len(found) < 2:
+        return []
+    for a, b in pairwise(found):
+        if not _LIST_GLUE.match(event[a.end() : b.start()]):
+            return []
+    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
+
+
+_MEANS = re.compile(
+    r"\b(?P<p>by|via|using|through|with)\s+(?P<a>[^,;]+?)\s*,?\s+or\s+(?:(?:by|via|using|through|"
+    r"with)\s+)?(?P<b>[^,;.]+?)\s*$",
+    re.I,
+)
+
+
+def alternatives(action: str, main: str) -> list[str]:
+    """ "look the booking up by its number or by the e-mail": one way per alternative
+    (`look up booking by number`, `look up booking by e-mail`), any of which satisfies
+    the order; the action itself when the sentence offers no alternatives."""
+    m = _MEANS.search(main)
+    if m is None:
+        return [action]
+    ways = []
+    for part in (m["a"], m["b"]):
+        words = [w for w in re.findall(r"[A-Za-z][\w-]*", part) if w.casefold() not in _FILLER]
+        if not words or len(words) > 4:
+            return [action]
+        ways.append(f"{action} {m['p'].casefold()} {' '.join(words).casefold()}")
+    return ways
+
+
+_FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "customer's", "user's"})
