@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from specgap.artifacts import Artifact
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
+from specgap.extract.questions import asked
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
@@ -52,7 +53,10 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(config_rules(artifact))
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        for _, found, notes in unclaimed(read_all(join_listed(sentences(artifact)))):
+        read = read_all(join_listed(sentences(artifact)))
+        if artifact.kind == "prompt" and artifact.data is None:
+            read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
+        for _, found, notes in unclaimed(read):
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":

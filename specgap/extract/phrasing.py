@@ -68,9 +68,14 @@ def _proceeded(text: str) -> str:
     return text
 
 
+_READ_BACK = re.compile(r"\bread(?=\s+(?:back|out|aloud)\b)", re.I)
+
+
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
+    # "read back the order", "read out the total": said to the user, no tool is called
+    text = _READ_BACK.sub(lambda m: "tell" + m[0][4:], text)
     if (m := _AVOID.match(text)) is not None and (verb := _verb(m["g"])) is not None:
         new = f"Never {verb}"
         if len(new) <= len(m["said"]):
