@@ -225,7 +225,8 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         return (base, by_unit) if by_unit else None
     for i, word in enumerate(np):
         noun = singular(word)
-        named = lemma(noun) if is_action_noun(noun) else verb_of(noun)
+        # the subject of a bound is a thing made ("shipments must have 10 pallets or fewer")
+        named = lemma(noun) if is_action_noun(noun) else verb_of(noun, results=False)
         if named is None or (named == noun and not is_action_noun(noun)):
             continue
         rest = np[i + 1 :]

@@ -146,16 +146,17 @@ def _nominal(title: str) -> str | None:
     return None
 
 
-def verb_of(noun: str) -> str | None:
+def verb_of(noun: str, *, results: bool = True) -> str | None:
     """The verb an action noun names (`verification` -> `verify`, `extraction` ->
-    `extract`), or None."""
+    `extract`), or None. `results`: also a `-ment` noun (`shipment` -> `ship`), which as
+    often names the thing made (a shipment that must hold at most 10 pallets)."""
     known = lemma(noun)
     if known != noun:
         return known
     for ending, verb_ending in (("ification", "ify"), ("ation", "ate"), ("ction", "ct")):
         if noun.endswith(ending):
             return noun[: -len(ending)] + verb_ending
-    if noun.endswith("ment") and noun[:-4] in IMPERATIVE_VERBS:  # shipment, enrollment
+    if results and noun.endswith("ment") and noun[:-4] in IMPERATIVE_VERBS:  # shipment
         return noun[:-4]
     return None
 
