@@ -38,6 +38,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
 from specgap.operators.sqlshape import parse_tokens, shape, simple_facets
+from specgap.operators.sqltext import text_facets
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
@@ -161,6 +162,10 @@ _SHAPES_LIMIT = 4096
 
 def _read(query: str, dialect: str | None) -> SqlFacets:
     flat = _scan(query, _lexer(dialect))  # every query: its hazards are in its literals too
+    if flat is None and dialect is None:
+        simplest = text_facets(query)  # read from its text: no tokens, no parser
+        if simplest is not None:
+            return SqlFacets(*simplest)
     found = shape(query, dialect) if flat is None else None
     if found is not None:
         key, tokens = found
