@@ -20,7 +20,7 @@ The per-tool check plans are in `specgap.evaluate.plan`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -38,7 +38,7 @@ set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def build(model: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
+def build(model: type[M], fields: Set[str], values: dict[str, Any]) -> M:
     """An instance of `model` holding `values` (every field, each already of its type);
     `fields` is the set of fields the equivalent validated call would have passed."""
     made = _new(model)

@@ -17,16 +17,18 @@ and answers None for anything else (then the tokens, and if need be the parser, 
 
 Whatever it accepts, `simple_facets` accepts with the same facets, and so does the full
 reader: `tests/security/test_sql_text.py` holds it to both. The lexical hazard scan of
-`sqlfacets._scan` still runs before it, on every query.
+`sqlfacets._scan` finds nothing in what this grammar accepts (no comment marker, quote
+other than `'`, backslash or `$` outside its strings, no backslash inside them), so the
+text path may run before it; the tests check that too.
+
+sqlglot is not imported here (it takes ~0.3 s): its generic tokenizer's keywords are
+written out below, and a test holds them to the installed sqlglot's.
 """
 
 from __future__ import annotations
 
-import functools
 import math
 import re
-
-from sqlglot.dialects.dialect import Dialect
 
 _STRUCTURE = ("SELECT", "FROM", "WHERE", "AND", "OR", "ORDER", "BY", "ASC", "DESC", "LIMIT")
 _WS = r"[ \t\n]+"
@@ -48,11 +50,35 @@ _WORDS = re.compile(r"'[^']*'|[A-Za-z_][A-Za-z0-9_]*", re.ASCII)
 _JOINERS = frozenset(("AND", "OR", "ASC", "DESC"))
 
 
-@functools.lru_cache(maxsize=1)
-def _keywords() -> frozenset[str]:
-    """Every word the generic tokenizer reads as a keyword, or as the start of one."""
-    keywords = Dialect.get_or_raise(None).tokenizer_class.KEYWORDS
-    return frozenset(k.split(" ")[0] for k in keywords)
+# the first word of every keyword of sqlglot's generic tokenizer (`Tokenizer.KEYWORDS`)
+_KEYWORD_TEXT = """
+ALL ALTER ANALYZE AND ANTI ANY APPLY ARRAY AS ASC ASOF AUTOINCREMENT AUTO_INCREMENT
+BEGIN BETWEEN BIGDECIMAL BIGINT BIGNUM BIGNUMERIC BINARY BIT BLOB BOOL BOOLEAN BPCHAR
+BYTE BYTEA CACHE CALL CASE CHAR CHARACTER CLOB CLUSTER COLLATE COLUMN COMMENT COMMIT
+CONNECT CONSTRAINT COPY CREATE CROSS CUBE CURRENT_CATALOG CURRENT_DATE CURRENT_SCHEMA
+CURRENT_TIME CURRENT_TIMESTAMP CURRENT_USER DATABASE DATE DATEMULTIRANGE DATERANGE
+DATETIME DEC DECFLOAT DECIMAL DECIMAL128 DECIMAL256 DECIMAL32 DECIMAL64 DEFAULT DELETE
+DESC DESCRIBE DISTINCT DISTRIBUTE DIV DOUBLE DROP ELSE END ENUM ESCAPE EXCEPT EXECUTE
+EXISTS EXPLAIN FALSE FETCH FILE FILTER FIRST FIXED FLOAT FLOAT4 FLOAT8 FOR FOREIGN
+FORMAT FROM FULL FUNCTION GEOGRAPHY GEOMETRY GLOB GRANT GROUP GROUPING HAVING HUGEINT
+ILIKE IN INDEX INET INNER INSERT INT INT1 INT128 INT16 INT2 INT256 INT32 INT4
+INT4MULTIRANGE INT4RANGE INT64 INT8 INT8MULTIRANGE INT8RANGE INTEGER INTERSECT INTERVAL
+INTO IS ISNULL JOIN JSON JSONB KEEP KILL LATERAL LEFT LIKE LIMIT LIST LOAD LOCALTIME
+LOCALTIMESTAMP LOCK LONG LONGBLOB LONGTEXT LONGVARCHAR MAP MEDIUMBLOB MEDIUMINT
+MEDIUMTEXT MERGE NAMESPACE NATURAL NCHAR NEXT NOT NOTNULL NULL NULLABLE NUMBER NUMERIC
+NUMMULTIRANGE NUMRANGE NVARCHAR NVARCHAR2 OBJECT OFFSET ON OPERATOR OPTIMIZE OR ORDER
+ORDINALITY OUT OUTER OVER OVERLAPS OVERWRITE PARTITION PARTITIONED PARTITIONED_BY
+PERCENT PIVOT PRAGMA PREPARE PRIMARY PROCEDURE QUALIFY RANGE REAL RECURSIVE REF
+REFERENCES REGEXP RENAME REPLACE RETURNING REVOKE RIGHT RLIKE ROLLBACK ROLLUP ROW ROWS
+SCHEMA SELECT SEMI SEQUENCE SESSION SESSION_USER SET SETTINGS SHORT SHOW SIMILAR
+SMALLINT SOME SORT SQL STR STRAIGHT_JOIN STRING STRUCT TABLE TABLESAMPLE TEMP TEMPORARY
+TEXT THEN TIME TIMESTAMP TIMESTAMPLTZ TIMESTAMPNTZ TIMESTAMPTZ TIMESTAMP_LTZ
+TIMESTAMP_NTZ TIMETZ TIME_NS TINYBLOB TINYINT TINYTEXT TRIGGER TRUE TRUNCATE
+TSMULTIRANGE TSRANGE TSTZMULTIRANGE TSTZRANGE UHUGEINT UINT UINT128 UINT256 UNCACHE
+UNION UNIQUE UNKNOWN UNNEST UNPIVOT UPDATE USE USING UUID VACUUM VALUES VARBINARY
+VARCHAR VARCHAR2 VARIANT VECTOR VIEW VOLATILE WHEN WHERE WINDOW WITH XOR
+"""
+KEYWORDS = frozenset(_KEYWORD_TEXT.split())
 
 
 def text_facets(query: str) -> tuple[tuple[str, ...], tuple[float, ...], tuple[str, ...]] | None:
@@ -63,7 +89,7 @@ def text_facets(query: str) -> tuple[tuple[str, ...], tuple[float, ...], tuple[s
     found = _QUERY.fullmatch(query)
     if found is None:
         return None
-    keywords = _keywords()
+    keywords = KEYWORDS
     cols, table, where, order, limit = found.group("cols", "table", "where", "order", "limit")
     if table.upper() in keywords:
         return None
