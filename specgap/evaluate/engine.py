@@ -251,6 +251,7 @@ class Engine:
         )
         self._tool_plans: dict[str | None, tuple[Plan, Plan, Plan]] = {}
         self._messages_plan = Plan(self._message_checks, calls=False)
+        self.has_message_checks = bool(self._message_checks)
         self._checks_for: dict[str, tuple[_Checks, _Checks, _Checks]] = {}
         # one frozen `Hit` per (policy, reason, kind): a review rule or a repeated query
         # gives the same finding on every call

@@ -85,9 +85,6 @@ class Coercer:
     def __init__(self, registry: Registry | None) -> None:
         self.registry = registry
         self._names: BoundedCache[str, tuple[str | None, tuple[str, ...]]] = BoundedCache(4096)
-        # argument text -> (the object it decodes to, whether a key repeated), for objects
-        # of scalars only (a copy of one is a whole copy): agents repeat their arguments
-        self._args: BoundedCache[str, tuple[dict[str, Any], bool]] = BoundedCache(4096)
 
     def __call__(self, value: Any, origin: str) -> Event:
         if type(value) is not dict:
@@ -136,15 +133,7 @@ class Coercer:
             registry = self.registry
             tool = registry.canonical(name) if registry is not None else None
             known = self._names.put(name, (tool, _name_flags(registry, name)))
-        decoded = self._args.get(arguments)
-        if decoded is not None:
-            args: dict[str, Any] = dict(decoded[0])  # each event its own dict
-            raw: str | None = None
-            repeated = decoded[1]
-        else:
-            args, raw, repeated = decode_args(arguments)
-            if raw is None and all(type(v) in _SCALARS for v in args.values()):
-                self._args.put(arguments, (dict(args), repeated))
+        args, raw, repeated = decode_args(arguments)  # remembers the usual arguments
         flags = known[1]
         if raw is not None or repeated:
             flags = (
@@ -157,7 +146,6 @@ class Coercer:
         )
 
 
-_SCALARS = frozenset({str, int, float, bool, type(None)})
 _RESOLVED = frozenset({"tool", "flags"})  # the fields resolving a call sets
 
 
