@@ -250,6 +250,18 @@ class Adapter:
             for event in stream.drain():
                 yield key, event
 
+    def line(self, value: Any, doc: Doc) -> Conversation | None:
+        """`feed` for one value of a JSONL stream that is an item, without a generator: the
+        value is fed to the stream's conversation, which is returned (its events wait in
+        it); None, with nothing done, when the value is a container (`feed` reads it)."""
+        if self.is_container(value):
+            return None
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Conversation(doc.display, self.ctx)
+        self.item(value, doc, "", stream)
+        return stream
+
     def close(self) -> Iterator[Step]:
         if self._stream is not None:
             self._stream.flush()

@@ -24,6 +24,18 @@ class OpenAIChatAdapter(ChatAdapter):
             isinstance(value, dict) and not _CONTAINER_KEYS.isdisjoint(value)
         )
 
+    def line(self, value: Any, doc: Doc) -> Conversation | None:
+        if type(value) is dict and type(role := value.get("role")) is str:
+            if not _CONTAINER_KEYS.isdisjoint(value):
+                return None  # a request or a completion: `feed` reads it
+            # the usual message: `is_container` and `item`, inlined
+            stream = self._stream
+            if stream is None:
+                stream = self._stream = Conversation(doc.display, self.ctx)
+            self.chat_message(role, value, doc, "", stream)
+            return stream
+        return super().line(value, doc)
+
     def container(self, value: Any, doc: Doc, conversation: Conversation) -> None:
         if isinstance(value, list):
             self.items(value, doc, "", conversation, "messages")

@@ -17,7 +17,7 @@ from typing import Any, BinaryIO
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
 from specgap.evaluate.adapters.base import MISS, Context, Doc, Step, quick_json, whole_json
-from specgap.evaluate.adapters.conversation import Adapter, Conversation
+from specgap.evaluate.adapters.conversation import Adapter
 from specgap.evaluate.adapters.detect import sniff
 from specgap.evaluate.adapters.langchain import LangChainAdapter
 from specgap.evaluate.adapters.mcp import MCPAdapter
@@ -168,20 +168,18 @@ def _jsonl(
         except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
             _too_complex(ctx, doc, exc)
             continue
-        if direct is not None and not direct.is_container(value):
-            stream = direct._stream
-            if stream is None:
-                stream = direct._stream = Conversation(display, ctx)
+        if direct is not None:
             try:
-                direct.item(value, doc, "", stream)
+                stream = direct.line(value, doc)
             except RecursionError as exc:
                 _too_complex(ctx, doc, exc)
                 continue
-            if stream._out:
-                key = stream.key
-                for event in stream.drain():
-                    yield key, event
-            continue
+            if stream is not None:
+                if stream._out:
+                    key = stream.key
+                    for event in stream.drain():
+                        yield key, event
+                continue
         if adapter is not None:
             try:  # `_feed`, inlined: this runs once per line
                 yield from adapter.feed(value, doc)
