@@ -283,8 +283,9 @@ class Guard:
         self._traces.pop(trace, None)
 
     def _fold_pending(self, current: _Trace) -> None:
+        observe = self._observe
         for call in current.pending:
-            self.engine.observe(current.state, call)
+            observe(current.state, call)
         current.pending.clear()
         current.pending_at.clear()
 

@@ -74,19 +74,22 @@ def tool_call(
     origin: str,
 ) -> ToolCall:
     """`ToolCall(name=..., tool=..., args=..., ...)` for values of the right types."""
-    values = {
-        **_CALL_DEFAULTS,
-        "name": name,
-        "tool": tool,
-        "args": args,
-        "raw_args": raw_args,
-        "flags": flags,
-        "call_id": call_id,
-        "origin": origin,
-    }
+    values = _CALL_DEFAULTS.copy()
+    values["name"] = name
+    values["tool"] = tool
+    values["args"] = args
+    values["raw_args"] = raw_args
+    values["flags"] = flags
+    values["call_id"] = call_id
+    values["origin"] = origin
     for key in _FRESH:  # a mutable default not set above is made anew, as a factory would
         values[key] = type(values[key])()
-    return build(ToolCall, _CALL_FIELDS, values)
+    made = _new(ToolCall)  # `build`, inlined: this runs once per call a runtime checks
+    set_dict(made, values)
+    set_fields(made, set(_CALL_FIELDS))
+    set_extra(made, None)
+    set_private(made, None)
+    return made
 
 
 _MUTABLE_MADE = tuple((k, type(_CALL_DEFAULTS[k])) for k in _MUTABLE_DEFAULTS)
