@@ -66,7 +66,17 @@ class Plan:
         object for the same call), which lets the engine reuse what it made of it."""
         found: tuple[Finding, ...] = ()
         if self._pure or self._schemas:
-            key = _key(event)
+            args = event.args  # `_key(event)`, inlined: this runs once per call
+            key: tuple[Any, ...] | None = (
+                event.name,
+                event.duration_ms,
+                event.labels_in,
+                tuple(args.items()),
+            )
+            for value in args.values():
+                if type(value) not in _SCALARS:
+                    key = None
+                    break
             known = self._memo.get(key) if key is not None else None
             if known is None:
                 made, failed = self._run_pure(event, state)
