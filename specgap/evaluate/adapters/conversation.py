@@ -62,7 +62,8 @@ class Conversation:
 
     def new_turn(self) -> int:
         """Start the next assistant turn; calls of earlier turns are emitted as they are."""
-        self.flush()
+        if self._pending:
+            self.flush()
         self.turn += 1
         return self.turn
 
@@ -79,10 +80,10 @@ class Conversation:
                 help=f"roles: {', '.join(sorted(ROLES))}",
             )
             return
-        text = text_of(content)
+        text = content if type(content) is str else text_of(content)
         if not text:
             return
-        if mapped != "assistant":
+        if mapped != "assistant" and self._pending:
             self.flush()  # the conversation moved on: calls still unanswered got no result
         self._out.append(message(mapped, text, turn, doc.origin(pointer)))
 
