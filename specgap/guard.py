@@ -26,7 +26,16 @@ from typing import Any
 from specgap.artifacts import read_text
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict, _decision
+from specgap.evaluate.engine import (
+    _DECISION_SET,
+    BLOCKING,
+    Decision,
+    Engine,
+    Hit,
+    OnError,
+    Verdict,
+)
+from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import AgentBundle, Bundle
@@ -34,6 +43,19 @@ from specgap.operators import TraceState
 from specgap.registry import agent_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
+_new = object.__new__
+# the fields of an allowed message's decision but its index and origin, in field order
+_MESSAGE_ALLOWED: dict[str, Any] = {
+    "index": 0,
+    "origin": "",
+    "tool": None,
+    "name": None,
+    "verdict": "allow",
+    "hits": (),
+    "action": "allow",
+    "call_id": None,
+    "flags": (),
+}
 
 
 class _Trace:
@@ -96,6 +118,7 @@ class Guard:
         # folding a call that ran into the state: `Engine.observe`, or without operators of
         # its own to call, `TraceState.observe` directly
         self._observe = self.engine.observe if self.engine.observers else TraceState.observe
+        self._called_only = not self.engine.observers  # see the inlined fold in `check`
 
     @classmethod
     def from_path(
@@ -124,7 +147,12 @@ class Guard:
             if self._quiet_messages:  # `_one` for a message nothing reads: allowed as it is
                 index = current.index
                 current.index = index + 1
-                return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
+                made = _new(Decision)  # `engine._decision(...)`, inlined
+                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": event.origin})
+                set_fields(made, _DECISION_SET)
+                set_extra(made, None)
+                set_private(made, None)
+                return made
             return self._one(current, event, executed)
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
@@ -145,7 +173,14 @@ class Guard:
                 decision = self._failed(index, item, exc)
             if executed:
                 if decision.verdict != "deny":
-                    self._observe(current.state, item)
+                    state = current.state
+                    tool = item.tool
+                    if self._called_only and not item.labels_out and tool not in state.sources:
+                        # `TraceState.observe` of the usual call: it was called, nothing more
+                        if tool is not None:
+                            state.called.add(tool)
+                    else:
+                        self._observe(state, item)
             elif executed is None and decision.action not in BLOCKING:
                 current.pending.append(item)
                 current.pending_at.append(index)
