@@ -319,8 +319,14 @@ class Guard:
 
     def _fold_pending(self, current: _Trace) -> None:
         observe = self._observe
+        state = current.state
         for call in current.pending:
-            observe(current.state, call)
+            tool = call.tool
+            if self._called_only and not call.labels_out and tool not in state.sources:
+                if tool is not None:  # `TraceState.observe` of the usual call, inlined
+                    state.called.add(tool)
+            else:
+                observe(state, call)
         current.pending.clear()
         current.pending_at.clear()
 

@@ -141,9 +141,9 @@ class Coercer:
                 *flags,
                 *((DUPLICATE_KEYS,) if repeated else ()),
             )
-        return tool_call(
-            name, known[0], args, raw, flags, str(call_id) if call_id is not None else None, origin
-        )
+        if type(call_id) is not str and call_id is not None:
+            call_id = str(call_id)
+        return tool_call(name, known[0], args, raw, flags, call_id, origin)
 
 
 _RESOLVED = frozenset({"tool", "flags"})  # the fields resolving a call sets
