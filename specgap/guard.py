@@ -26,7 +26,16 @@ from typing import Any
 from specgap.artifacts import read_text
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict
+from specgap.evaluate.engine import (
+    _DECISION_SET,
+    BLOCKING,
+    Decision,
+    Engine,
+    Hit,
+    OnError,
+    Verdict,
+)
+from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import AgentBundle, Bundle
@@ -34,6 +43,19 @@ from specgap.operators import TraceState
 from specgap.registry import agent_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
+_new = object.__new__
+# the fields of an allowed message's decision but its index and origin, in field order
+_MESSAGE_ALLOWED: dict[str, Any] = {
+    "index": 0,
+    "origin": "",
+    "tool": None,
+    "name": None,
+    "verdict": "allow",
+    "hits": (),
+    "action": "allow",
+    "call_id": None,
+    "flags": (),
+}
 
 
 class _Trace:
@@ -88,6 +110,15 @@ class Guard:
         self._checked: dict[tuple[str | None, str], bool] = {}
         self._filtered = bool(self.skip or self.only)
         self._coerce = Coercer(self.registry)  # remembers the input shape the agent uses
+        self._plain = not (self._filtered or shadow)  # every call checked, every action taken
+        # no operator reads a message: each is allowed and leaves the state as it was
+        self._quiet_messages = (
+            self._plain and not self.engine.has_message_checks and not self.engine.observers
+        )
+        # folding a call that ran into the state: `Engine.observe`, or without operators of
+        # its own to call, `TraceState.observe` directly
+        self._observe = self.engine.observe if self.engine.observers else TraceState.observe
+        self._called_only = not self.engine.observers  # see the inlined fold in `check`
 
     @classmethod
     def from_path(
@@ -106,9 +137,24 @@ class Guard:
         `executed` is None and the call is allowed; a denied call, or any call with
         `executed` false, counts as never run and is left out of the state.
         """
-        current = self._traces.get(trace) or self._trace(trace)
+        current = self._traces.get(trace)
+        if current is None:
+            current = self._trace(trace)
         kind = type(event)
-        if (kind is ToolCall and event.tool is not None) or kind is Message:
+        if kind is Message:
+            if current.pending:
+                self._fold_pending(current)
+            if self._quiet_messages:  # `_one` for a message nothing reads: allowed as it is
+                index = current.index
+                current.index = index + 1
+                made = _new(Decision)  # `engine._decision(...)`, inlined
+                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": event.origin})
+                set_fields(made, _DECISION_SET)
+                set_extra(made, None)
+                set_private(made, None)
+                return made
+            return self._one(current, event, executed)
+        if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
             try:
@@ -117,6 +163,28 @@ class Guard:
                 return self._unreadable(current, trace, exc)
         if current.pending:
             self._fold_pending(current)
+        if self._plain and type(item) is ToolCall:
+            # `_one` for a tool call of a guard without filters or shadow mode, inlined
+            index = current.index
+            current.index = index + 1
+            try:
+                decision = self.engine.evaluate(index, item, current.state)
+            except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+                decision = self._failed(index, item, exc)
+            if executed:
+                if decision.verdict != "deny":
+                    state = current.state
+                    tool = item.tool
+                    if self._called_only and not item.labels_out and tool not in state.sources:
+                        # `TraceState.observe` of the usual call: it was called, nothing more
+                        if tool is not None:
+                            state.called.add(tool)
+                    else:
+                        self._observe(state, item)
+            elif executed is None and decision.action not in BLOCKING:
+                current.pending.append(item)
+                current.pending_at.append(index)
+            return decision
         return self._one(current, item, executed)
 
     def check_turn(self, calls: Iterable[Any], *, trace: str = "default") -> list[Decision]:
@@ -250,8 +318,15 @@ class Guard:
         self._traces.pop(trace, None)
 
     def _fold_pending(self, current: _Trace) -> None:
+        observe = self._observe
+        state = current.state
         for call in current.pending:
-            self.engine.observe(current.state, call)
+            tool = call.tool
+            if self._called_only and not call.labels_out and tool not in state.sources:
+                if tool is not None:  # `TraceState.observe` of the usual call, inlined
+                    state.called.add(tool)
+            else:
+                observe(state, call)
         current.pending.clear()
         current.pending_at.clear()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from json.encoder import encode_basestring
+from typing import Any
 
 from specgap.evaluate.engine import Decision, Hit
 
@@ -63,23 +64,45 @@ def _name(value: str | None) -> str:
 
 def decision_line(trace: str, decision: Decision) -> str:
     """One line of `--format jsonl` for a decision of `trace`."""
+    hits = decision.hits
+    name = decision.name
+    key = (decision.action, name, decision.tool, trace, decision.verdict, decision.flags, id(hits))
+    parts = _parts.get(key)
+    if parts is None or parts[0] is not hits:
+        parts = _parts_of(trace, decision, key)
+    call_id = decision.call_id
+    return (
+        f"{parts[1]}{'null' if call_id is None else encode_basestring(call_id)}{parts[2]}"
+        f"{int.__repr__(decision.index)}{parts[3]}{encode_basestring(decision.origin)}{parts[4]}"
+    )
+
+
+_PARTS_LIMIT = 4096
+# (action, name, tool, trace, verdict, flags, id of the hits) -> (the hits, kept alive so
+# the id names them, and the text around the call id, the index and the origin): the
+# same few strings make every line of a run
+_parts: dict[tuple[Any, ...], tuple[tuple[Hit, ...], str, str, str, str]] = {}
+
+
+def _parts_of(
+    trace: str, decision: Decision, key: tuple[Any, ...]
+) -> tuple[tuple[Hit, ...], str, str, str, str]:
     flags = ", ".join(map(_name, decision.flags)) if decision.flags else ""
     hits = ", ".join(map(hit_line, decision.hits)) if decision.hits else ""
     name = decision.name
     event = '"message"' if name is None else '"tool_call"'
-    return (
-        f'{{"action": {_name(decision.action)}, '
-        f'"call_id": {_str(decision.call_id)}, '
-        f'"event": {event}, '
-        f'"flags": [{flags}], '
-        f'"hits": [{hits}], '
-        f'"index": {int.__repr__(decision.index)}, '
-        f'"name": {_name(name)}, '
-        f'"origin": {encode_basestring(decision.origin)}, '
-        f'"tool": {_name(decision.tool)}, '
-        f'"trace": {_name(trace)}, '
-        f'"verdict": {_name(decision.verdict)}}}'
+    parts = (
+        decision.hits,
+        f'{{"action": {_name(decision.action)}, "call_id": ',
+        f', "event": {event}, "flags": [{flags}], "hits": [{hits}], "index": ',
+        f', "name": {_name(name)}, "origin": ',
+        f', "tool": {_name(decision.tool)}, "trace": {_name(trace)}, '
+        f'"verdict": {_name(decision.verdict)}}}',
     )
+    if len(_parts) >= _PARTS_LIMIT:
+        _parts.clear()
+    _parts[key] = parts
+    return parts
 
 
 class LineBuffer:

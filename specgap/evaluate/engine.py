@@ -251,6 +251,7 @@ class Engine:
         )
         self._tool_plans: dict[str | None, tuple[Plan, Plan, Plan]] = {}
         self._messages_plan = Plan(self._message_checks, calls=False)
+        self.has_message_checks = bool(self._message_checks)
         self._checks_for: dict[str, tuple[_Checks, _Checks, _Checks]] = {}
         # one frozen `Hit` per (policy, reason, kind): a review rule or a repeated query
         # gives the same finding on every call
@@ -298,22 +299,32 @@ class Engine:
             if not self._message_checks:
                 return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
             return self._decide(index, event, state, self._messages_plan)
-        plans = self._tool_plans.get(event.tool) or self._plans_for(event.tool)
+        tool = event.tool
+        plans = self._tool_plans.get(tool) or self._plans_for(tool)
         plan = plans[2] if event.result is not None else plans[0]
         findings = plan.findings(event, state)
-        if not findings and not event.flags and event.tool is not None:
-            # the common case, answered here: nothing found, nothing to say about identity
-            return _decision(
-                index,
-                event.origin,
-                event.tool,
-                event.name,
-                "allow",
-                (),
-                "allow",
-                event.call_id,
-                event.flags,
-            )
+        flags = event.flags
+        if not flags and tool is not None:
+            if not findings:
+                # the common case, answered here: nothing found, nothing to say about identity
+                return _decision(
+                    index, event.origin, tool, event.name, "allow", (), "allow", event.call_id, ()
+                )
+            if type(findings) is tuple:
+                # a memo answer judged before (`_decide`'s shared branch, inlined)
+                known = self._judged.get(id(findings))
+                if known is not None and known[0] is findings:
+                    return _decision(
+                        index,
+                        event.origin,
+                        tool,
+                        event.name,
+                        known[1],
+                        known[3],
+                        known[2],
+                        event.call_id,
+                        (),
+                    )
         # who is called is judged once, before the call (`identity`)
         return self._decide(index, event, state, plan, identity=True, findings=findings)
 

@@ -20,7 +20,7 @@ The per-tool check plans are in `specgap.evaluate.plan`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Set
 from typing import Any, TypeVar
 
 from pydantic import BaseModel
@@ -38,7 +38,7 @@ set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def build(model: type[M], fields: frozenset[str], values: dict[str, Any]) -> M:
+def build(model: type[M], fields: Set[str], values: dict[str, Any]) -> M:
     """An instance of `model` holding `values` (every field, each already of its type);
     `fields` is the set of fields the equivalent validated call would have passed."""
     made = _new(model)
@@ -74,19 +74,22 @@ def tool_call(
     origin: str,
 ) -> ToolCall:
     """`ToolCall(name=..., tool=..., args=..., ...)` for values of the right types."""
-    values = {
-        **_CALL_DEFAULTS,
-        "name": name,
-        "tool": tool,
-        "args": args,
-        "raw_args": raw_args,
-        "flags": flags,
-        "call_id": call_id,
-        "origin": origin,
-    }
+    values = _CALL_DEFAULTS.copy()
+    values["name"] = name
+    values["tool"] = tool
+    values["args"] = args
+    values["raw_args"] = raw_args
+    values["flags"] = flags
+    values["call_id"] = call_id
+    values["origin"] = origin
     for key in _FRESH:  # a mutable default not set above is made anew, as a factory would
         values[key] = type(values[key])()
-    return build(ToolCall, _CALL_FIELDS, values)
+    made = _new(ToolCall)  # `build`, inlined: this runs once per call a runtime checks
+    set_dict(made, values)
+    set_fields(made, set(_CALL_FIELDS))
+    set_extra(made, None)
+    set_private(made, None)
+    return made
 
 
 _MUTABLE_MADE = tuple((k, type(_CALL_DEFAULTS[k])) for k in _MUTABLE_DEFAULTS)

@@ -66,7 +66,17 @@ class Plan:
         object for the same call), which lets the engine reuse what it made of it."""
         found: tuple[Finding, ...] = ()
         if self._pure or self._schemas:
-            key = _key(event)
+            args = event.args  # `_key(event)`, inlined: this runs once per call
+            key: tuple[Any, ...] | None = (
+                event.name,
+                event.duration_ms,
+                event.labels_in,
+                tuple(args.items()),
+            )
+            for value in args.values():
+                if type(value) not in _SCALARS:
+                    key = None
+                    break
             known = self._memo.get(key) if key is not None else None
             if known is None:
                 made, failed = self._run_pure(event, state)
@@ -75,7 +85,7 @@ class Plan:
                     self._memo.put(key, known)
             found = known
         if self._rest:
-            more = _run(self._rest, event, state)[0]
+            more = _findings(self._rest, event, state)
             if more:
                 out = [*found, *more]
                 if found:
@@ -115,6 +125,29 @@ def _key(event: Any) -> tuple[Any, ...] | None:
             if type(value) not in _SCALARS:
                 return None
     return (event.name, event.duration_ms, event.labels_in, tuple(args.items()))
+
+
+def _findings(checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any) -> list[Finding]:
+    """`_run(checks, event, state)[0]`, without making a list when every check is satisfied."""
+    found = _NONE
+    for n, compiled, check in checks:
+        try:
+            reason = check(compiled.prepared, event, state)
+        except UnreadableValue as exc:  # unreadable input is a violation, never an error
+            finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
+        except Exception as exc:  # a broken check fails closed or open, naming the policy
+            finding = (n, compiled, f"internal error in `{compiled.policy.operator}`: {exc}", True)
+        else:
+            if reason is None:
+                continue
+            finding = (n, compiled, reason, False)
+        if found is _NONE:
+            found = []
+        found.append(finding)
+    return found
+
+
+_NONE: list[Finding] = []  # never changed: the empty answer, shared
 
 
 def _run(

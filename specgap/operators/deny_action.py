@@ -44,7 +44,7 @@ Prepared = tuple[DenyAction, frozenset[str]]
 def _prepare_deny(cond: DenyAction) -> Prepared:
     values: Iterable[str] = cond.values
     if cond.selector is not None and cond.selector.extract == "sql_verb":
-        from specgap.operators.sqlfacets import denied_verbs  # imports sqlglot: only for SQL
+        from specgap.operators.sqlquick import denied_verbs  # SQL only: imported on use
 
         values = denied_verbs(cond.values)
     return cond, frozenset(v.casefold() for v in values)

@@ -7,7 +7,6 @@ import re
 from collections.abc import Iterator, Sequence
 from typing import Any, Literal
 
-from jsonschema import Draft202012Validator
 from pydantic import Field
 
 from specgap.events import Event, ToolCall
@@ -22,8 +21,31 @@ class SchemaContract(Frozen):
     schema_: dict[str, Any] = Field(alias="schema")
 
 
+def _validator(schema: dict[str, Any]) -> Any:
+    # imported on first use: jsonschema takes ~0.1 s to import, and the fast predicates
+    # answer the usual calls of a run without it
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema)
+
+
+class _Validator:
+    """`Draft202012Validator(schema)`, made when first asked for errors."""
+
+    __slots__ = ("_made", "schema")
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.schema = schema
+        self._made: Any = None
+
+    def iter_errors(self, instance: Any) -> Iterator[Any]:
+        if self._made is None:
+            self._made = _validator(self.schema)
+        return iter(self._made.iter_errors(instance))
+
+
 def _prepare(cond: SchemaContract) -> tuple[Any, Predicate | None]:
-    return Draft202012Validator(cond.schema_), fast_validator(cond.schema_)
+    return _Validator(cond.schema_), fast_validator(cond.schema_)
 
 
 def _check(prepared: tuple[Any, Predicate | None], call: ToolCall, _: TraceState) -> str | None:
@@ -61,7 +83,7 @@ def _break_schema(cond: SchemaContract, target: str, events: Sequence[Event]) ->
     """Each call to the target, with arguments that break one keyword of the fragment:
     a required argument dropped, an unexpected one added, or a property set to a value of
     the wrong type, outside its enum, range, length or pattern."""
-    validator = Draft202012Validator(cond.schema_)
+    validator = _validator(cond.schema_)
     for index in calls_to(events, target):
         call = events[index]
         assert isinstance(call, ToolCall)

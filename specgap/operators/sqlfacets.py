@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import functools
 import logging
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -37,27 +36,17 @@ from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
+from specgap.operators.sqlquick import DESTRUCTIVE as DESTRUCTIVE  # re-exported
+from specgap.operators.sqlquick import UNBOUNDED, SqlFacets
+from specgap.operators.sqlquick import denied_verbs as denied_verbs  # re-exported
 from specgap.operators.sqlshape import parse_tokens, shape, simple_facets
+from specgap.operators.sqltext import text_facets
 from specgap.operators.values import UnreadableValue
 
 # sqlglot warns on the root logger's last-resort handler when it falls back to a `Command`;
 # such a statement is refused here with a reason, so the warning is noise on stderr.
 logging.getLogger("sqlglot").addHandler(logging.NullHandler())
 logging.getLogger("sqlglot").propagate = False
-
-UNBOUNDED = math.inf
-
-# The one list of statements that change data, schema, permissions, files or session state.
-# A rule that forbids destructive statements by example ("never DELETE, DROP, ...") forbids
-# all of these: see `denied_verbs`.
-DESTRUCTIVE: frozenset[str] = frozenset(
-    {
-        *("ALTER", "ANALYZE", "ATTACH", "CALL", "COMMENT", "COPY", "CREATE", "DELETE"),
-        *("DETACH", "DROP", "EXEC", "EXECUTE", "EXPORT", "GRANT", "INSERT", "INSTALL"),
-        *("KILL", "LOAD", "LOCK", "MERGE", "PRAGMA", "REFRESH", "RENAME", "REPLACE"),
-        *("REVOKE", "SET", "TRUNCATE", "UPDATE", "USE", "VACUUM"),
-    }
-)
 
 # statement kinds -> the verb a policy names them by (looked up by class name, so a sqlglot
 # release without one of them still loads)
@@ -106,15 +95,6 @@ _ROWS_WITHOUT_QUERY = frozenset({"DESCRIBE", "SHOW", "PRAGMA"})
 _DML = (exp.Insert, exp.Update, exp.Delete, exp.Merge)
 
 
-@dataclass(frozen=True)
-class SqlFacets:
-    """What one query (all its statements) touches."""
-
-    tables: tuple[str, ...]  # in order of appearance, each once
-    limits: tuple[float, ...]  # per row-returning statement: its row cap, `inf` if none
-    verbs: tuple[str, ...]  # sorted, each once
-
-
 def read_sql(query: str, dialect: str | None = None) -> SqlFacets:
     """The facets of `query`; raises `UnreadableValue` (fail closed) when it cannot be read
     with certainty. Cached: several policies read the same query, and traces repeat them."""
@@ -136,14 +116,6 @@ def sql_verb(value: object, dialect: str | None = None) -> list[object]:
     return list(read_sql(value, dialect).verbs) if isinstance(value, str) else []
 
 
-def denied_verbs(values: tuple[str, ...]) -> frozenset[str]:
-    """The statement verbs a `deny_action` over `sql_verb` denies: its own values, and the
-    whole `DESTRUCTIVE` list as soon as one of them is destructive (a prompt's list of
-    destructive statements gives examples of the class, never all of it)."""
-    named = frozenset(v.upper() for v in values)
-    return named | DESTRUCTIVE if named & DESTRUCTIVE else named
-
-
 # -- reading -----------------------------------------------------------------------------
 
 
@@ -161,6 +133,10 @@ _SHAPES_LIMIT = 4096
 
 def _read(query: str, dialect: str | None) -> SqlFacets:
     flat = _scan(query, _lexer(dialect))  # every query: its hazards are in its literals too
+    if flat is None and dialect is None:
+        simplest = text_facets(query)  # read from its text: no tokens, no parser
+        if simplest is not None:
+            return SqlFacets(*simplest)
     found = shape(query, dialect) if flat is None else None
     if found is not None:
         key, tokens = found

@@ -18,13 +18,14 @@ class UnreadableValue(ValueError):
 
 @functools.cache
 def _extractors() -> dict[str, Callable[[Any, str | None], list[Any]]]:
-    # imported on first use: sqlglot costs ~0.3 s to import, and most runs read no SQL
-    from specgap.operators import sqlfacets
+    # imported on first use; sqlquick reads the simplest SELECTs without sqlglot (~0.3 s to
+    # import), which loads with the first other query
+    from specgap.operators import sqlquick
 
     return {
-        "sql_tables": sqlfacets.sql_tables,
-        "sql_limit": sqlfacets.sql_limit,
-        "sql_verb": sqlfacets.sql_verb,
+        "sql_tables": sqlquick.sql_tables,
+        "sql_limit": sqlquick.sql_limit,
+        "sql_verb": sqlquick.sql_verb,
     }
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from specgap.errors import SpecgapError
+from specgap.evaluate.fast import BoundedCache
 from specgap.evaluate.identity import name_flags
 from specgap.events import Event
 from specgap.formats import parse_json
@@ -164,6 +165,39 @@ def _did_you_mean(name: str, registry: Registry) -> str:
     return "add the tool, or a `names` entry for it, to the agent's registry"
 
 
+_orjson_loads: Callable[[bytes], Any] | None
+try:  # a faster reader of the same JSON (a dependency; json alone still reads it all)
+    from orjson import loads as _orjson_loads
+except ImportError:  # pragma: no cover - installed with specgap
+    _orjson_loads = None
+
+MISS: Any = object()
+"""What `quick_json` returns when it leaves the text to the caller's own decoder."""
+
+_DIGITS = b"0123456789"
+
+
+def quick_json(text: str) -> Any:
+    """orjson's reading of `text` where it is certainly the reading of `json` (both read
+    strict RFC 8259 JSON the same, keys repeated or not), otherwise `MISS`: then the
+    caller's decoder reads it and says what is wrong. Left to the caller: text orjson
+    rejects (`NaN`, a number too large for a double, a lone surrogate, deep nesting: the
+    caller's decoder decides), and text holding 19 digits or more, which may spell an
+    integer beyond 64 bits (orjson reads those as floats, json as exact integers)."""
+    if _orjson_loads is None:
+        return MISS
+    try:
+        raw = text.encode()
+    except UnicodeEncodeError:  # a lone surrogate: not something orjson reads
+        return MISS
+    if len(raw) - len(raw.translate(None, _DIGITS)) >= 19:
+        return MISS
+    try:
+        return _orjson_loads(raw)
+    except ValueError:  # orjson.JSONDecodeError is one
+        return MISS
+
+
 def whole_json(decoder: json.JSONDecoder, text: str) -> Any:
     """`decoder.decode(text)`, the common case (an object or a list with nothing around
     it) read by the decoder's C scanner directly, without `decode`'s Python steps;
@@ -190,6 +224,9 @@ def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
     if isinstance(value, dict):
         return value, None, False
     if isinstance(value, str):
+        known = _ARGS.get(value)
+        if known is not None:  # each call its own dict
+            return dict(known[0]), None, known[1]
         repeated = False
         try:
             parsed = whole_json(_STRICT_KEYS, value)
@@ -202,9 +239,17 @@ def decode_args(value: Any) -> tuple[dict[str, Any], str | None, bool]:
         except ValueError:
             return {}, value, False
         if isinstance(parsed, dict):
+            if all(type(v) in _SCALARS for v in parsed.values()):
+                _ARGS.put(value, (dict(parsed), repeated))
             return parsed, None, repeated
         return {}, value, repeated
     return {}, json.dumps(value, ensure_ascii=False), False
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+# argument text -> (the object it decodes to, whether a key repeated), for objects of scalars
+# only (a copy of one is a whole copy): agents repeat their arguments, a query, a lookup
+_ARGS: BoundedCache[str, tuple[dict[str, Any], bool]] = BoundedCache(4096)
 
 
 class _RepeatedKey(Exception):
@@ -265,6 +310,9 @@ def decode_result(value: Any) -> Any:
         if not stripped:
             return None  # an empty reply is no output
         if stripped[0] in _JSON_STARTS or stripped in ("true", "false", "null"):
+            quick = quick_json(stripped)
+            if quick is not MISS:
+                return quick
             try:
                 return whole_json(_PLAIN, stripped)
             except ValueError:

@@ -62,7 +62,8 @@ class Conversation:
 
     def new_turn(self) -> int:
         """Start the next assistant turn; calls of earlier turns are emitted as they are."""
-        self.flush()
+        if self._pending:
+            self.flush()
         self.turn += 1
         return self.turn
 
@@ -79,10 +80,10 @@ class Conversation:
                 help=f"roles: {', '.join(sorted(ROLES))}",
             )
             return
-        text = text_of(content)
+        text = content if type(content) is str else text_of(content)
         if not text:
             return
-        if mapped != "assistant":
+        if mapped != "assistant" and self._pending:
             self.flush()  # the conversation moved on: calls still unanswered got no result
         self._out.append(message(mapped, text, turn, doc.origin(pointer)))
 
@@ -249,6 +250,18 @@ class Adapter:
             key = stream.key
             for event in stream.drain():
                 yield key, event
+
+    def line(self, value: Any, doc: Doc) -> Conversation | None:
+        """`feed` for one value of a JSONL stream that is an item, without a generator: the
+        value is fed to the stream's conversation, which is returned (its events wait in
+        it); None, with nothing done, when the value is a container (`feed` reads it)."""
+        if self.is_container(value):
+            return None
+        stream = self._stream
+        if stream is None:
+            stream = self._stream = Conversation(doc.display, self.ctx)
+        self.item(value, doc, "", stream)
+        return stream
 
     def close(self) -> Iterator[Step]:
         if self._stream is not None:

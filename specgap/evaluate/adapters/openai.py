@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from specgap.evaluate.adapters.base import Doc, extension, string
+from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_result, extension, string
 from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
 
 _CONTAINER_KEYS = frozenset(("messages", "choices", "request", "response"))
+# roles `chat_message` hands straight to `Conversation.message` (an unknown role too; it
+# reports it there): all but `assistant`, `tool` and `function`
+_CHAT_ROLES = frozenset(("system", "developer", "user", "human", "ai", "model", "reviewer"))
 
 
 class OpenAIChatAdapter(ChatAdapter):
@@ -23,6 +26,30 @@ class OpenAIChatAdapter(ChatAdapter):
         return isinstance(value, list) or (
             isinstance(value, dict) and not _CONTAINER_KEYS.isdisjoint(value)
         )
+
+    def line(self, value: Any, doc: Doc) -> Conversation | None:
+        if type(value) is dict and type(role := value.get("role")) is str:
+            if not _CONTAINER_KEYS.isdisjoint(value):
+                return None  # a request or a completion: `feed` reads it
+            # the usual message: `is_container`, `item` and `chat_message`, inlined
+            stream = self._stream
+            if stream is None:
+                stream = self._stream = Conversation(doc.display, self.ctx)
+            if role == "tool" and EXTENSION not in value:  # a reply (`outcome`: no failure)
+                stream.result(
+                    string(value.get("tool_call_id")),
+                    decode_result(value.get("content")),
+                    doc,
+                    "",
+                    is_error=False,
+                    extra={},
+                )
+            elif role in _CHAT_ROLES:  # neither a turn nor a reply: a message
+                stream.message(role, value.get("content"), doc, "")
+            else:
+                self.chat_message(role, value, doc, "", stream)
+            return stream
+        return super().line(value, doc)
 
     def container(self, value: Any, doc: Doc, conversation: Conversation) -> None:
         if isinstance(value, list):

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO
 
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
-from specgap.evaluate.adapters.base import Context, Doc, Step, whole_json
+from specgap.evaluate.adapters.base import MISS, Context, Doc, Step, quick_json, whole_json
 from specgap.evaluate.adapters.conversation import Adapter
 from specgap.evaluate.adapters.detect import sniff
 from specgap.evaluate.adapters.langchain import LangChainAdapter
@@ -123,7 +123,8 @@ def _decode(text: str) -> Any:
     """A line's value, as `_DECODER.decode(text)` reads it."""
     if text.startswith("\ufeff"):  # json.loads says why a BOM is wrong
         return json.loads(text, parse_constant=_non_finite, parse_float=_finite_float)
-    return whole_json(_DECODER, text)
+    quick = quick_json(text)  # orjson, where it reads the line as `_DECODER` does
+    return whole_json(_DECODER, text) if quick is MISS else quick
 
 
 def _jsonl(
@@ -133,9 +134,13 @@ def _jsonl(
     adapter: Adapter | None = None
     weak: str | None = None
     entry: tuple[int, int, str] | None = first
+    # an adapter that reads items with the base `feed` is fed them directly: `feed`'s item
+    # branch, inlined (no generator per line)
+    direct: Adapter | None = None
+    next_line = lines.next_value_line
     while entry is not None:
         number, byte, text = entry
-        entry = lines.next_value_line()
+        entry = next_line()
         doc = Doc(display, text, number, byte)
         try:
             value = _decode(text)
@@ -163,6 +168,18 @@ def _jsonl(
         except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
             _too_complex(ctx, doc, exc)
             continue
+        if direct is not None:
+            try:
+                stream = direct.line(value, doc)
+            except RecursionError as exc:
+                _too_complex(ctx, doc, exc)
+                continue
+            if stream is not None:
+                if stream._out:
+                    key = stream.key
+                    for event in stream.drain():
+                        yield key, event
+                continue
         if adapter is not None:
             try:  # `_feed`, inlined: this runs once per line
                 yield from adapter.feed(value, doc)
@@ -174,6 +191,8 @@ def _jsonl(
         weak = weak or found
         if sure or len(held) >= SNIFF_LINES:
             adapter = _adapter(fmt, found if sure else weak, ctx)
+            if type(adapter).feed is Adapter.feed:
+                direct = adapter
             for value, doc in held:
                 yield from _feed(adapter, value, doc, ctx)
             held.clear()

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 from specgap.errors import error
 from specgap.evaluate.adapters.base import INVALID_ARGUMENTS, ROLES, decode_args, text_of
 from specgap.evaluate.adapters.native import parse_event
-from specgap.evaluate.fast import BoundedCache, tool_call
+from specgap.evaluate.fast import BoundedCache, build, tool_call
 from specgap.evaluate.identity import DUPLICATE_KEYS, name_flags
 from specgap.events import Event, Message, ToolCall
 from specgap.registry import Registry
@@ -34,7 +34,9 @@ def coerce_event(value: Any, registry: Registry | None, origin: str) -> Event:
             flags = tuple(f for f in _name_flags(registry, value.name) if f not in value.flags)
             tool = registry.canonical(value.name)
             if tool is not None or flags:
-                return value.model_copy(update={"tool": tool, "flags": (*value.flags, *flags)})
+                # `value.model_copy(update={"tool": ..., "flags": ...})`, made directly
+                fields = {**value.__dict__, "tool": tool, "flags": (*value.flags, *flags)}
+                return build(ToolCall, value.__pydantic_fields_set__ | _RESOLVED, fields)
         return value
     if isinstance(value, Message):
         return value
@@ -85,10 +87,22 @@ class Coercer:
         self._names: BoundedCache[str, tuple[str | None, tuple[str, ...]]] = BoundedCache(4096)
 
     def __call__(self, value: Any, origin: str) -> Event:
-        found = _call_parts(value) if type(value) is dict else None
-        if found is None:
+        if type(value) is not dict:
             return coerce_event(value, self.registry, origin)
-        call_id, name, arguments = found
+        function = value.get("function")
+        if type(function) is dict:  # an OpenAI Chat tool call: `_call_parts`, inlined
+            call_id, name, arguments = (
+                value.get("id"),
+                function.get("name"),
+                function.get("arguments"),
+            )
+        else:
+            found = _call_parts(value)
+            if found is None:
+                return coerce_event(value, self.registry, origin)
+            call_id, name, arguments = found
+        if type(arguments) is str and type(name) is str and name:
+            return self._text_call(call_id, name, arguments, origin)
         if type(arguments) is dict and not all(type(k) is str for k in arguments):
             return coerce_event(value, self.registry, origin)  # let validation say what is wrong
         if not isinstance(name, str) or not name:
@@ -111,6 +125,28 @@ class Coercer:
         return tool_call(
             name, known[0], args, raw, flags, str(call_id) if call_id is not None else None, origin
         )
+
+    def _text_call(self, call_id: Any, name: str, arguments: str, origin: str) -> ToolCall:
+        """A call whose arguments are JSON text (the usual case), as `__call__` makes it."""
+        known = self._names.get(name)
+        if known is None:
+            registry = self.registry
+            tool = registry.canonical(name) if registry is not None else None
+            known = self._names.put(name, (tool, _name_flags(registry, name)))
+        args, raw, repeated = decode_args(arguments)  # remembers the usual arguments
+        flags = known[1]
+        if raw is not None or repeated:
+            flags = (
+                *((INVALID_ARGUMENTS,) if raw is not None else ()),
+                *flags,
+                *((DUPLICATE_KEYS,) if repeated else ()),
+            )
+        if type(call_id) is not str and call_id is not None:
+            call_id = str(call_id)
+        return tool_call(name, known[0], args, raw, flags, call_id, origin)
+
+
+_RESOLVED = frozenset({"tool", "flags"})  # the fields resolving a call sets
 
 
 def _name_flags(registry: Registry | None, name: str) -> tuple[str, ...]:
