@@ -459,6 +459,7 @@ def test_invented_domain_builds_and_scores(library: tuple[Gold, Placed, Path]) -
     assert result.enforce <= result.prose
 
 
+@pytest.mark.slow  # builds both blind sets (six domains)
 def test_benchmark_without_corpus_says_so(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -85,6 +85,7 @@ def test_split_names(tmp_path: Path, text: str, message: str | None) -> None:
             load_gold(path)
 
 
+@pytest.mark.slow  # builds both blind sets (six domains)
 def test_benchmark_scores_the_unseen_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
