@@ -210,9 +210,10 @@ ALBUMS = [
 @pytest.mark.parametrize(
     ("mention", "status", "tool"),
     [
-        # the head noun is `tags`: deleting the album is not what is asked, so at best a tie
-        ("revoke the tags associated with the album", "ambiguous", None),
-        ("delete all tags linked to the album", "ambiguous", None),
+        # the head noun is `tags`: deleting the album is not what is asked (the album is
+        # said only as what the tags are of), so the tool that removes tags from it wins
+        ("revoke the tags associated with the album", "resolved", "remove_tag_from_album"),
+        ("delete all tags linked to the album", "resolved", "remove_tag_from_album"),
         ("delete the album itself", "resolved", "delete_album"),
         ("drop the photo", "resolved", "delete_photo"),
     ],

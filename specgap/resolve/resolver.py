@@ -42,7 +42,7 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ActionIndex
+from specgap.resolve.actions import ASIDE_AT, ActionIndex
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -264,10 +264,20 @@ class Resolver(Index):
                 found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
             elif generic:  # "send" alone: its name's word is no better than its verb's kind
                 del found[tool_id]
+            elif (
+                ev.kind == "described"
+                and ev.score > ASIDE_AT
+                and self.actions.aside(mention, action, tool_id)
+            ):
+                # words of its description, but not the thing it acts on: a suggestion
+                detail = f"{ev.why()}; but its name acts on another thing"
+                found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
         for hit in hits:
             if hit.score >= KEEP_AT:
                 via: Via = "context_keyword" if hit.described else "fuzzy"
-                offer(found, hit.tool, hit.score, via, "action", hit.detail)
+                offer(
+                    found, hit.tool, hit.score, via, "aside" if hit.aside else "action", hit.detail
+                )
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -311,8 +321,8 @@ class Resolver(Index):
         if not around:
             return
         for tool_id, ev in list(found.items()):
-            if ev.score >= ALIAS:
-                continue
+            if ev.score >= ALIAS or ev.kind == "aside":
+                continue  # an alias needs no help; a suggestion stays one
             weights = self.context[tool_id]
             hits = sorted((w, *weights[w]) for w in around if w in weights)
             bonus = min(sum(weight for _, weight, _ in hits), CONTEXT_CAP)
