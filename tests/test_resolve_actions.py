@@ -30,7 +30,7 @@ NAMED = [
     ("delete", "remove the appointment", "cancel_appointment"),
     ("delete", "cancelling appointments", "cancel_appointment"),
     ("send", "text a reminder", "send_reminder"),
-    ("send", "credit the owner", "issue_credit"),  # a later word of its name
+    ("pay", "credit the owner", "issue_credit"),  # a later word of its name
     ("send", "escalate to the manager", "escalate_to_manager"),
 ]
 

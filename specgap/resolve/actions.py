@@ -312,6 +312,15 @@ class ActionIndex:
             or action.verb in profile.undone
         )
 
+    def named_by(self, action: Action) -> frozenset[str]:
+        """The tools the action's verb names: a name's verb, or a verb its description
+        starts with ("add": `add_extra`, "Adds or removes extras")."""
+        return frozenset(
+            t
+            for t in self.by_verb.get(action.verb, ())
+            if action.verb in self.profiles[t].verbs or action.verb in self.profiles[t].leads
+        )
+
     def generic(self, action: Action) -> bool:
         """A bare generic verb ("change", "send"): it says what kind of action, not which
         tool, so every tool of its kind is as likely as any other."""
@@ -391,9 +400,16 @@ class ActionIndex:
             # the object only in what its arguments or later sentences say, or only as what
             # qualifies another thing ("assignments for the role": not `remove_role`): a
             # suggestion, which the words around the mention do not make more
-            aside = bool(action.objects) and (
-                (not covered and not self._said_up_front(action, tool_id))
-                or self.qualifies_only(action, tool_id)
+            aside = (
+                bool(action.objects)
+                and (
+                    (not covered and not self._said_up_front(action, tool_id))
+                    or self.qualifies_only(action, tool_id)
+                )
+            ) or (
+                # a bare verb no tool is named or described by ("ship"), merely of a tool's
+                # kind: the tools do not offer that action, at most something like it
+                not action.objects and not generic and verb <= SAME_CLASS
             )
             if aside:
                 score = min(score, ASIDE_AT)

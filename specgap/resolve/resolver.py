@@ -85,6 +85,8 @@ class Resolver(Index):
         self._interned: dict[tuple[object, ...], Resolution] = {}
         # the evidence of a mention before the words around it: one per mention
         self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
+        # a bare verb's tools named by it ("add": `add_extra`): only they gain from context
+        self._named: dict[str, frozenset[str]] = {}
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -119,7 +121,8 @@ class Resolver(Index):
             bare = self._bare[mention] = self._bare_evidence(mention)
         found, mention_words = dict(bare[0]), bare[1]
         if context:
-            self._context_bonus(found, set(content_words(context)) - mention_words)
+            around = set(content_words(context)) - mention_words
+            self._context_bonus(found, around, self._named.get(mention))
         return found
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
@@ -255,6 +258,10 @@ class Resolver(Index):
         action = self.actions.parse(mention)
         if action is None:
             return
+        if not action.objects:
+            named = self.actions.named_by(action)
+            if named:
+                self._named[mention] = named
         hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
         generic = self.actions.generic(action)
         for tool_id, ev in list(found.items()):
@@ -317,11 +324,17 @@ class Resolver(Index):
                 detail = f"{similarity:.0f}% similar to `{original}`"
                 offer(found, tool_id, score, "fuzzy", "fuzzy", detail)
 
-    def _context_bonus(self, found: dict[str, Evidence], around: set[str]) -> None:
+    def _context_bonus(
+        self, found: dict[str, Evidence], around: set[str], only: frozenset[str] | None = None
+    ) -> None:
+        """Words around the mention favour the tools they name (see the module doc); with
+        `only`, just those tools: a bare verb ("add") does not make a tool merely of its
+        class (`book_order`) beat one named by it (`add_extra`) because the sentence says
+        "order"."""
         if not around:
             return
         for tool_id, ev in list(found.items()):
-            if ev.score >= ALIAS or ev.kind == "aside":
+            if ev.score >= ALIAS or ev.kind == "aside" or (only and tool_id not in only):
                 continue  # an alias needs no help; a suggestion stays one
             weights = self.context[tool_id]
             hits = sorted((w, *weights[w]) for w in around if w in weights)
