@@ -44,6 +44,12 @@ below `RESOLVED_AT`: a suggestion, never a resolution; so does one found only in
 arguments' descriptions or its description's later sentences, when the mention says
 nothing of its name ("identify the customer" is not `find_user_id_by_name_zip` because
 its `first_name` is "the first name of the customer").
+A bare verb no tool is named or described by ("ship"), merely of a tool's kind, is a
+suggestion too (generic verbs excepted: they tie their class). So is a tool whose name's
+head noun the mention says only after a preposition, as what qualifies its own head
+("delete the user assignments for the role" is not `remove_role`; `qualifies_only`), for
+verbs that create, delete or send; reading or changing a part of a thing reads or changes
+the thing. What a description lists after "including" is placed with its later sentences.
 Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which

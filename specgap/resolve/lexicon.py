@@ -3,7 +3,8 @@
 A class groups the verbs prose uses for one kind of action. Two verbs of one class may name
 the same tool (`reschedule` for `update_booking_time`); verbs of disjoint classes never do
 (`cancel` is not a `get`). A verb may belong to several classes where English uses it so
-(`issue` a ticket creates it, `issue` a refund sends one). Every entry is a base form; the
+(`issue` a ticket creates it, `issue` a refund pays one; `send` is a message, money or
+goods, `ship` only goods). Every entry is a base form; the
 lookup folds inflection with the resolver's own stemmer, so `rescheduling`, `cancelled`
 and `extends` find their class.
 """

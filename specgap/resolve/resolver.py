@@ -26,7 +26,9 @@ Each kind of evidence can justify at most one score band, highest first:
 
 Words around the mention (the rule's text and section heading) add up to +0.12 to the
 candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
-+0.02 per word of its argument names (schema keywords), +0.01 per word of its description.
++0.02 per word of its argument names (schema keywords), +0.01 per word of its description;
+never to a suggestion kept below the bands on purpose (kind `aside`), and for a bare verb
+("add") only to the tools the verb names (`add_extra`, not `book_order` for "... the order").
 Below `RESOLVED_AT` a mention is `unresolved` (the candidates are "did you mean"
 suggestions); when its best two candidates are closer than `MARGIN` it is `ambiguous`,
 never silently resolved. A rule that names no tool is resolved from its words alone
