@@ -258,7 +258,7 @@ def _leading(*classes: str) -> frozenset[str]:
     return frozenset(w for cls in classes for v in VERB_CLASSES[cls] for w in words(v)[:1])
 
 
-_NOT_ACTING = _leading("read", "create") - _leading("update", "delete", "send")
+_NOT_ACTING = _leading("read", "create") - _leading("update", "delete", "send", "pay", "deliver")
 
 
 def _spoken(values: list[str], registry: Registry) -> bool:

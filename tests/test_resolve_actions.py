@@ -30,7 +30,7 @@ NAMED = [
     ("delete", "remove the appointment", "cancel_appointment"),
     ("delete", "cancelling appointments", "cancel_appointment"),
     ("send", "text a reminder", "send_reminder"),
-    ("send", "credit the owner", "issue_credit"),  # a later word of its name
+    ("pay", "credit the owner", "issue_credit"),  # a later word of its name
     ("send", "escalate to the manager", "escalate_to_manager"),
 ]
 
@@ -210,9 +210,10 @@ ALBUMS = [
 @pytest.mark.parametrize(
     ("mention", "status", "tool"),
     [
-        # the head noun is `tags`: deleting the album is not what is asked, so at best a tie
-        ("revoke the tags associated with the album", "ambiguous", None),
-        ("delete all tags linked to the album", "ambiguous", None),
+        # the head noun is `tags`: deleting the album is not what is asked (the album is
+        # said only as what the tags are of), so the tool that removes tags from it wins
+        ("revoke the tags associated with the album", "resolved", "remove_tag_from_album"),
+        ("delete all tags linked to the album", "resolved", "remove_tag_from_album"),
         ("delete the album itself", "resolved", "delete_album"),
         ("drop the photo", "resolved", "delete_photo"),
     ],

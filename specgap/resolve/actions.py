@@ -44,6 +44,12 @@ below `RESOLVED_AT`: a suggestion, never a resolution; so does one found only in
 arguments' descriptions or its description's later sentences, when the mention says
 nothing of its name ("identify the customer" is not `find_user_id_by_name_zip` because
 its `first_name` is "the first name of the customer").
+A bare verb no tool is named or described by ("ship"), merely of a tool's kind, is a
+suggestion too (generic verbs excepted: they tie their class). So is a tool whose name's
+head noun the mention says only after a preposition, as what qualifies its own head
+("delete the user assignments for the role" is not `remove_role`; `qualifies_only`), for
+verbs that create, delete or send; reading or changing a part of a thing reads or changes
+the thing. What a description lists after "including" is placed with its later sentences.
 Ties are left to the resolver's margin rule.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
@@ -65,7 +71,7 @@ from typing import Any
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, undone_by
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
-from specgap.resolve.verbs import Action, parse_action, prose_words, verb_of_noun
+from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
 # base, per unit of verb evidence, of object share, and of the tool's name covered
 WITH_OBJECT = (0.25, 0.15, 0.30, 0.10)
@@ -99,6 +105,7 @@ class _Profile:
     pairs: frozenset[tuple[str, str]] = frozenset()  # adjacent words of its names and summary
     head: str = ""  # the last word of its id after the verb: the thing it acts on
     undone: frozenset[str] = frozenset()  # verbs that undo what it does (`unlock`: lock_gate)
+    qualified: bool = False  # its name says its head after a preposition (`remove_from_cart`)
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,7 @@ class ActionHit:
     score: float
     described: bool  # the evidence came from descriptions or parameters, not names
     detail: str
+    aside: bool = False  # kept a suggestion: the object is not what the tool acts on
 
 
 def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
@@ -128,7 +136,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     later: set[str] = set()
     forms = {w for n in names for w in split(n)}
     description = " ".join(tool.description.split())
-    summary_words = prose_words(first_sentence(description))
+    summary_words, besides = _main_clause(prose_words(first_sentence(description)))
     summary = [stem(w) for w in summary_words]
     leads = _leading_verbs(summary)
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
@@ -156,6 +164,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         if not text:
             put(split(param), "argument", f"argument `{param}`")
     put(summary_words, "summary", "description")
+    put(besides, "description", "description")  # "..., including its assignments"
     for param, text in _param_texts(tool.schema):
         if text:
             put(prose_words(text), "argument text", f"argument `{param}`")
@@ -177,7 +186,24 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
         own[-1] if len(own) > 1 else "",
         undone_by(frozenset(verbs) | leads),
+        any(w in BREAKS for w in split(names[0])[1:]),
     )
+
+
+# words that start what a description says the tool touches besides what it acts on:
+# "Deletes a role, including all its user assignments" acts on a role, not on assignments
+_BESIDES = frozenset({"including", "includes", "include", "except", "excluding", "plus"})
+
+
+# kinds of action that act on a thing when they act on a part of it
+_OF_A_PART = frozenset({"read", "update"})
+
+
+def _main_clause(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The first sentence's words up to what it says the tool touches besides its object
+    (`_BESIDES`), and the rest."""
+    at = next((n for n, w in enumerate(words) if n and w in _BESIDES), len(words))
+    return words[:at], words[at:]
 
 
 def _head(action: Action) -> str:
@@ -292,6 +318,15 @@ class ActionIndex:
             or action.verb in profile.undone
         )
 
+    def named_by(self, action: Action) -> frozenset[str]:
+        """The tools the action's verb names: a name's verb, or a verb its description
+        starts with ("add": `add_extra`, "Adds or removes extras")."""
+        return frozenset(
+            t
+            for t in self.by_verb.get(action.verb, ())
+            if action.verb in self.profiles[t].verbs or action.verb in self.profiles[t].leads
+        )
+
     def generic(self, action: Action) -> bool:
         """A bare generic verb ("change", "send"): it says what kind of action, not which
         tool, so every tool of its kind is as likely as any other."""
@@ -351,6 +386,7 @@ class ActionIndex:
         generic = self.generic(action)
         top: list[float] = []  # a min-heap of the `keep` best scores so far
         scored: list[tuple[float, str, float, str]] = []
+        asides: set[str] = set()
         for best, tool_id, share, covered in bounds:
             if len(top) >= keep and best < top[0] - 1e-9:
                 break
@@ -367,12 +403,27 @@ class ActionIndex:
             if head and profile.head == head and said_objects <= profile.named:
                 score += HEAD_NOUN  # "open a pull request": a request, not its review
             score = min(score, CAP)
-            if action.objects and not covered and not self._said_up_front(action, tool_id):
-                # the object only in what its arguments or later sentences say: a suggestion
+            # the object only in what its arguments or later sentences say, or only as what
+            # qualifies another thing ("assignments for the role": not `remove_role`): a
+            # suggestion, which the words around the mention do not make more
+            aside = (
+                bool(action.objects)
+                and (
+                    (not covered and not self._said_up_front(action, tool_id))
+                    or self.qualifies_only(action, tool_id)
+                )
+            ) or (
+                # a bare verb no tool is named or described by ("ship"), merely of a tool's
+                # kind: the tools do not offer that action, at most something like it
+                not action.objects and not generic and verb <= SAME_CLASS
+            )
+            if aside:
                 score = min(score, ASIDE_AT)
             if score < floor:
                 continue
             scored.append((score, tool_id, share, how))
+            if aside:
+                asides.add(tool_id)
             if len(top) < keep:
                 heapq.heappush(top, score)
             elif score > top[0]:
@@ -382,10 +433,51 @@ class ActionIndex:
             scored = [(min(sc, ASIDE_AT), t, sh, how) for sc, t, sh, how in scored]
             top = [min(sc, ASIDE_AT) for sc in top]
         cut = top[0] - 1e-9 if len(top) >= keep else floor
-        out = [self._hit(action, t, score, how) for score, t, _, how in scored if score >= cut]
+        out = [
+            self._hit(action, t, score, how, aside=t in asides)
+            for score, t, _, how in scored
+            if score >= cut
+        ]
         # words of a tool's description whose action they contradict say nothing of it
         source = quoting[0] if quoting and not self.contradicts(action, quoting[0]) else None
         return out, source
+
+    def qualifies_only(self, action: Action, tool_id: str) -> bool:
+        """Whether the mention says the thing the tool acts on only as a qualifier of
+        another thing it acts on: "delete the user assignments for the role" acts on
+        assignments, so `remove_role` (whose name's head noun is `role`, said here only
+        after `for`) is not what it names, though its description may list assignments.
+        The mention's head noun in the tool's names makes it what the tool acts on. Reading
+        or changing a part of a thing reads or changes the thing ("change the price of the
+        order" is `modify_order`), so only the other kinds of action are judged so."""
+        if not action.classes or action.classes & _OF_A_PART:
+            return False
+        head = _head(action)
+        profile = self.profiles.get(tool_id)
+        if not head or profile is None or not profile.head or profile.qualified:
+            return False
+        said = dict(zip(action.objects, action.stress or (), strict=False))
+        own = profile.head
+        if own == head or own not in said or said[own] > TAIL:
+            return False
+        places = profile.places
+        return not (head in places and places[head][0] >= PLACES["name"])
+
+    def aside(self, mention: str, action: Action, tool_id: str) -> bool:
+        """Whether words of the tool's description are all the mention's object has of it:
+        its names say none of the object's words, or only what qualifies the object's head
+        (`qualifies_only`). "delete the user assignments" is not `remove_role` because its
+        description ends "... including all user assignments". Words quoted from its
+        description are not aside: they say what it does (several such tools tie)."""
+        profile = self.profiles.get(tool_id)
+        if profile is None or not action.objects:
+            return False
+        if " ".join(prose_words(mention)) in self.descriptions[tool_id]:
+            return False
+        places = profile.places
+        if not any(w in places and places[w][0] >= PLACES["name"] for w in action.objects):
+            return True
+        return self.qualifies_only(action, tool_id)
 
     def _said_up_front(self, action: Action, tool_id: str) -> bool:
         """Whether an object word is in the tool's names, argument names or the first
@@ -393,7 +485,9 @@ class ActionIndex:
         places = self.profiles[tool_id].places
         return any(w in places and places[w][0] >= PLACES["summary"] for w in action.objects)
 
-    def _hit(self, action: Action, tool_id: str, score: float, how: str) -> ActionHit:
+    def _hit(
+        self, action: Action, tool_id: str, score: float, how: str, *, aside: bool = False
+    ) -> ActionHit:
         """The hit with its explanation (written only for the hits kept)."""
         if not action.objects:
             return ActionHit(tool_id, score, False, f"the verb {how}")
@@ -401,7 +495,8 @@ class ActionIndex:
         where = [f"{w} ({places[w][1]})" for w in action.objects if w in places]
         described = any(places[w][0] < PLACES["name"] for w in action.objects if w in places)
         found = ", ".join(where) if where else "none of its words"
-        return ActionHit(tool_id, score, described, f"the verb {how}; the object: {found}")
+        detail = f"the verb {how}; the object: {found}"
+        return ActionHit(tool_id, score, described, detail, aside)
 
 
 def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:

@@ -44,6 +44,7 @@ _WHY = {
     "fuzzy": "{}",
     "implicit": "{}",
     "action": "{}",
+    "aside": "{}",  # a suggestion only: the object is not what the tool acts on
 }
 
 

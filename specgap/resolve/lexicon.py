@@ -3,7 +3,8 @@
 A class groups the verbs prose uses for one kind of action. Two verbs of one class may name
 the same tool (`reschedule` for `update_booking_time`); verbs of disjoint classes never do
 (`cancel` is not a `get`). A verb may belong to several classes where English uses it so
-(`issue` a ticket creates it, `issue` a refund sends one). Every entry is a base form; the
+(`issue` a ticket creates it, `issue` a refund pays one; `send` is a message, money or
+goods, `ship` only goods). Every entry is a base form; the
 lookup folds inflection with the resolver's own stemmer, so `rescheduling`, `cancelled`
 and `extends` find their class.
 """
@@ -41,12 +42,18 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
         "unsubscribe", "disconnect", "deprecate", "clear", "wipe",
     ),
+    # sending is three kinds of action: a message, money, goods. "send" and "transfer" may
+    # be any of them; "ship" the goods is never crediting an account nor e-mailing someone
     "send": (
-        "send", "transfer", "pay", "post", "refund", "issue", "notify", "email", "message",
-        "share", "forward", "publish", "reply", "deliver", "charge", "transmit", "escalate",
-        "dispatch", "wire", "remit", "reimburse", "credit", "notify", "alert", "invite", "submit",
-        "mail", "text", "contact", "ship",
+        "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
+        "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
+        "submit", "mail", "text", "contact",
     ),
+    "pay": (
+        "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
+        "credit",
+    ),
+    "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
 }  # fmt: skip
 
 # a verb followed by one of these is read as one verb ("look up", "set up", "sign up")

@@ -26,7 +26,9 @@ Each kind of evidence can justify at most one score band, highest first:
 
 Words around the mention (the rule's text and section heading) add up to +0.12 to the
 candidates below the alias bands: +0.08 per word of a tool's names, namespace or keywords,
-+0.02 per word of its argument names (schema keywords), +0.01 per word of its description.
++0.02 per word of its argument names (schema keywords), +0.01 per word of its description;
+never to a suggestion kept below the bands on purpose (kind `aside`), and for a bare verb
+("add") only to the tools the verb names (`add_extra`, not `book_order` for "... the order").
 Below `RESOLVED_AT` a mention is `unresolved` (the candidates are "did you mean"
 suggestions); when its best two candidates are closer than `MARGIN` it is `ambiguous`,
 never silently resolved. A rule that names no tool is resolved from its words alone
@@ -42,7 +44,7 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ActionIndex
+from specgap.resolve.actions import ASIDE_AT, ActionIndex
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -85,6 +87,8 @@ class Resolver(Index):
         self._interned: dict[tuple[object, ...], Resolution] = {}
         # the evidence of a mention before the words around it: one per mention
         self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
+        # a bare verb's tools named by it ("add": `add_extra`): only they gain from context
+        self._named: dict[str, frozenset[str]] = {}
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -119,7 +123,8 @@ class Resolver(Index):
             bare = self._bare[mention] = self._bare_evidence(mention)
         found, mention_words = dict(bare[0]), bare[1]
         if context:
-            self._context_bonus(found, set(content_words(context)) - mention_words)
+            around = set(content_words(context)) - mention_words
+            self._context_bonus(found, around, self._named.get(mention))
         return found
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
@@ -255,6 +260,10 @@ class Resolver(Index):
         action = self.actions.parse(mention)
         if action is None:
             return
+        if not action.objects:
+            named = self.actions.named_by(action)
+            if named:
+                self._named[mention] = named
         hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
         generic = self.actions.generic(action)
         for tool_id, ev in list(found.items()):
@@ -264,10 +273,20 @@ class Resolver(Index):
                 found[tool_id] = Evidence(CONTRADICTED, ev.via, "overlap", detail)
             elif generic:  # "send" alone: its name's word is no better than its verb's kind
                 del found[tool_id]
+            elif (
+                ev.kind == "described"
+                and ev.score > ASIDE_AT
+                and self.actions.aside(mention, action, tool_id)
+            ):
+                # words of its description, but not the thing it acts on: a suggestion
+                detail = f"{ev.why()}; but its name acts on another thing"
+                found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
         for hit in hits:
             if hit.score >= KEEP_AT:
                 via: Via = "context_keyword" if hit.described else "fuzzy"
-                offer(found, hit.tool, hit.score, via, "action", hit.detail)
+                offer(
+                    found, hit.tool, hit.score, via, "aside" if hit.aside else "action", hit.detail
+                )
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -307,12 +326,18 @@ class Resolver(Index):
                 detail = f"{similarity:.0f}% similar to `{original}`"
                 offer(found, tool_id, score, "fuzzy", "fuzzy", detail)
 
-    def _context_bonus(self, found: dict[str, Evidence], around: set[str]) -> None:
+    def _context_bonus(
+        self, found: dict[str, Evidence], around: set[str], only: frozenset[str] | None = None
+    ) -> None:
+        """Words around the mention favour the tools they name (see the module doc); with
+        `only`, just those tools: a bare verb ("add") does not make a tool merely of its
+        class (`book_order`) beat one named by it (`add_extra`) because the sentence says
+        "order"."""
         if not around:
             return
         for tool_id, ev in list(found.items()):
-            if ev.score >= ALIAS:
-                continue
+            if ev.score >= ALIAS or ev.kind == "aside" or (only and tool_id not in only):
+                continue  # an alias needs no help; a suggestion stays one
             weights = self.context[tool_id]
             hits = sorted((w, *weights[w]) for w in around if w in weights)
             bonus = min(sum(weight for _, weight, _ in hits), CONTEXT_CAP)

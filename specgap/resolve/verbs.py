@@ -73,6 +73,7 @@ def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
 
 
 _BREAKS = frozenset({"for", "with", "of", "from", "to", "in", "on", "by", "at", "into", "about"})
+BREAKS = _BREAKS  # prepositions: what follows one qualifies the words before it
 # words of an object that point at nothing ("the role itself", "an existing user")
 _EMPTY = frozenset({"itself", "themselves", "existing"})
 HEAD, CHUNK, TAIL, PARTICIPLE = 2.0, 1.5, 1.0, 0.5
