@@ -121,7 +121,8 @@ def test_no_account_tool_keeps_the_new_wording_reviewed(tmp_path: Path) -> None:
     rules = [p for p in built.policies if p.operator == "require_before"]
     assert [(p.target, p.enforcement) for p in rules] == [("*", "review_only")]
     notes = [d for d in built.state.diagnostics if d.code == "condition-not-bound"]
-    assert notes and all(d.span is not None and d.span.start_line == 3 for d in notes)
+    assert notes
+    assert all(d.span is not None and d.span.start_line == 3 for d in notes)
 
 
 PHARMACY = [
