@@ -7,7 +7,9 @@ person who "cannot be helped until identified"; each spreads over the tools acti
 account, a scope of changes leaves the reads out. Negative cases: an identification of a
 thing, a scope naming one tool's action. Made-up values (a pharmacy counter): a ban on
 inventing things in a line about writing a reply is about the message, not the calls (a
-located note, no rule); "an existing X" as one branch of "either A or B" is no grounding.
+located note, no rule). Values obtained from the user ("collect the name and licence
+number from the renter", "do not proceed without the renter's licence number"): reviewed
+`arg_grounded` over every call with a located note, or the section's action's argument.
 Sentences and tools written for the test."""
 
 from __future__ import annotations
@@ -173,21 +175,78 @@ def test_made_up_in_a_line_about_a_text(
     assert all(d.span is not None and d.span.start_line == 3 for d in notes)
 
 
-EXISTING: list[tuple[str, str, bool]] = [
+OBTAINED: list[tuple[str, str, list[str]]] = [
     (
-        "either the card used or an existing voucher: one branch",
-        "The change must either go back to the card used, or an existing voucher.",
-        False,
+        "collected from the person",
+        "Collect the full name and skipper licence number from the renter.",
+        ["full name", "skipper licence number"],
     ),
-    ("or an existing voucher", "The change goes to the card used or an existing voucher.", False),
-    ("an existing voucher alone", "The voucher must be an existing voucher.", True),
+    (
+        "for every person: their own values",
+        "Gather the name and phone number for every passenger.",
+        ["passenger name", "passenger phone number"],
+    ),
+    (
+        "a list with commas, of the person",
+        "You must first record the name, e-mail address and date of birth of the renter.",
+        ["name", "e-mail address", "date of birth"],
+    ),
+    (
+        "no going on without the person's value",
+        "Do not proceed without the renter's licence number.",
+        ["licence number"],
+    ),
+    (
+        "no going on without a value from the person",
+        "Never continue with a hire without the mooring code from the renter.",
+        ["mooring code"],
+    ),
 ]
 
 
-@pytest.mark.parametrize(("name", "text", "grounded"), EXISTING, ids=[c[0] for c in EXISTING])
-def test_existing_as_one_branch_is_no_grounding(
-    tmp_path: Path, name: str, text: str, grounded: bool
+@pytest.mark.parametrize(("name", "text", "args"), OBTAINED, ids=[c[0] for c in OBTAINED])
+def test_values_obtained_from_the_user_are_reviewed_with_a_note(
+    tmp_path: Path, name: str, text: str, args: list[str]
 ) -> None:
-    built = _build(tmp_path, text, PHARMACY)
+    built = _build(tmp_path, text, BOATS)
     rules = [p for p in built.policies if p.operator == "arg_grounded"]
-    assert bool(rules) == grounded
+    got = {p.condition.model_dump()["arg"] for p in rules}
+    assert got == set(args)
+    # never stronger: no one argument is bound, so nothing is enforced, and a note says why
+    assert all(p.target == "*" and p.enforcement == "review_only" for p in rules)
+    assert all(p.condition.model_dump()["from_user"] for p in rules)
+    notes = [
+        d
+        for d in built.state.diagnostics
+        if d.code == "condition-not-bound" and "must come from the user" in d.message
+    ]
+    assert len(notes) == len(args)
+    assert all(d.span is not None and d.span.start_line == 3 for d in notes)
+
+
+NOT_OBTAINED = [
+    ("money, not a datum", "Collect the fee for every boat hire."),
+    ("whose number is not said", "Record the number for every passenger."),
+    ("not a person's value", "Do not proceed without the manager's approval."),
+    ("a plain instruction", "Collect the keys from the harbour office."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_OBTAINED, ids=[n for n, _ in NOT_OBTAINED])
+def test_not_read_as_obtained(name: str, text: str) -> None:
+    from specgap.extract.obtained import obtained_values
+
+    assert obtained_values(text) == []
+
+
+def test_an_obtained_value_in_a_section_about_one_action_is_that_actions(tmp_path: Path) -> None:
+    # in a section about renting a boat, the value is the hire's argument, resolved from the section
+    (tmp_path / "tools.json").write_text(json.dumps(BOATS, indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text("# Desk policy\n\n## Rent a boat\n\nCollect the boat id from the renter.\n")
+    built = build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    rules = [p for p in built.policies if p.operator == "arg_grounded"]
+    assert [(p.target, p.condition.model_dump()["selector"]["arg"]) for p in rules] == [
+        ("hire_boat", "boat_id")
+    ]
+    assert not [d for d in built.state.diagnostics if "must come from the user" in d.message]

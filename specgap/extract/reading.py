@@ -18,6 +18,7 @@ from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, 
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
+from specgap.extract.obtained import obtain_notes
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -86,6 +87,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     diagnostics = [
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]
+    diagnostics += obtain_notes(sentence, rules)  # "get X from the user": reviewed, and why
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
         gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap

@@ -334,18 +334,10 @@ def _made_up(s: Said, m: re.Match[str]) -> Found | None:
     return Found(None, params, {}, 0.75, targets=(ANY_TOOL,))
 
 
-# "existing" said of one alternative of a disjunction: the value may be the other one
-_OR_EXISTING = re.compile(
-    r"\beither\b|\bor\s+(?:an?\s+|the\s+|any\s+)?(?:already\s+)?existing\b", re.I
-)
-
-
 def _existing(s: Said, m: re.Match[str]) -> Found | None:
     # "... one higher than the largest value among all existing messages": the existing
     # things are what a value is compared with, not where it comes from (the pattern stops
     # before a comparison)
-    if m["kind"] and _OR_EXISTING.search(m[0]):
-        return None  # "must go to the card used, or an existing voucher": one branch only
     kind = noun_phrase(s.clean, m.start("kind"))[0] if m["kind"] else m["what"]
     what = _what(kind)
     if what is None:
