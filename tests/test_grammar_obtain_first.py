@@ -250,3 +250,49 @@ def test_an_obtained_value_in_a_section_about_one_action_is_that_actions(tmp_pat
         ("hire_boat", "boat_id")
     ]
     assert not [d for d in built.state.diagnostics if "must come from the user" in d.message]
+
+
+SLIPS = [
+    _tool("search_slips", "Search the free mooring slips.", harbour="string"),
+    _tool("moor_boat", "Moor a boat in a slip.", boat_id="string", slip_id="string"),
+    _tool("list_boats", "List the boats in the harbour.", harbour="string"),
+]
+FROM_TOOLS: list[tuple[str, str, list[str]]] = [
+    ("the action's own verb", "Only reserve slips listed by search_slips.", ["search_slips"]),
+    ("only the verb's values", "Only use slip ids listed by search_slips.", ["search_slips"]),
+    ("the tool as the subject", "Pass only slip ids that search_slips returned.", ["search_slips"]),
+    (
+        "must be one returned by",
+        "The slip id must be one returned by search_slips.",
+        ["search_slips"],
+    ),
+    ("the search as the subject", "Use only the slip ids that the search returned.", ["*"]),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "sources"), FROM_TOOLS, ids=[c[0] for c in FROM_TOOLS])
+def test_values_from_a_tools_output(
+    tmp_path: Path, name: str, text: str, sources: list[str]
+) -> None:
+    built = _build(tmp_path, text, SLIPS)
+    rules = [p for p in built.policies if p.operator == "arg_grounded"]
+    assert [(p.target, p.condition.model_dump()["selector"]["arg"]) for p in rules] == [
+        ("moor_boat", "slip_id")
+    ]
+    assert list(rules[0].condition.model_dump()["from_tools"]) == sources
+    assert rules[0].condition.model_dump()["from_user"] is False
+
+
+NOT_FROM_TOOLS = [
+    ("a step, not a restriction", "Moor boats listed in the harbour system."),
+    ("no action of the agent's", "Slip ids listed by search_slips are free."),
+    ("a generic source for a named action", "Only moor boats listed in the system."),
+    ("the user shown the output", "Show the renter the slips that the search returned."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_FROM_TOOLS, ids=[n for n, _ in NOT_FROM_TOOLS])
+def test_not_read_as_values_from_tools(name: str, text: str) -> None:
+    from specgap.extract.sources import value_sources
+
+    assert value_sources(text) == []
