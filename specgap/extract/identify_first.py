@@ -118,6 +118,34 @@ _ACCOUNT_SCOPE = re.compile(
     r"operation|operations|request|requests|modification|modifications))?)\b",
     re.I,
 )
+# "before discussing or changing anything": everything, no possessive; the person is the
+# one identified
+_BARE_SCOPE = re.compile(
+    r"\bbefore\s+(?P<scope>(?:(?:you|we|the\s+agent)\s+(?:can\s+|may\s+)?)?"
+    rf"(?:doing|{_GENERIC_ING}|{_GENERIC_BASE}|do)(?:\s*(?:,|or|and)\s*(?:{_GENERIC_ING}|"
+    rf"{_GENERIC_BASE}))*\s+(?:anything|any\s+(?:request|question|task)s?)(?:\s+else)?)\b"
+    # "before taking any request", "before any request": a request is the person's
+    r"|\bbefore\s+(?P<scope2>(?:taking\s+|handling\s+|answering\s+)?(?:any|each|every)\s+"
+    r"(?:request|question|enquiry|inquiry|query|task)s?)\b",
+    re.I,
+)
+# the object of a bare scope's verbs: the verbs alone say what it covers
+_OBJECT_ANY = re.compile(
+    r"(?<=[a-z])\s+(?:anything|any\s+(?:request|question|task)s?)(?:\s+else)?$", re.I
+)
+# "at the start of every request", "for each enquiry": every request the person makes
+_EVERY_REQUEST = re.compile(
+    r"\b(?:at\s+the\s+(?:start|beginning|outset)\s+of|for|on|with|in)\s+"
+    r"(?P<scope>(?:every|each|any)\s+(?:new\s+)?(?:request|enquiry|inquiry|query|question|task)s?)\b",
+    re.I,
+)
+# "a member cannot be helped until they have been identified": nothing is done for them
+_UNHELPED = re.compile(
+    r"^\W*(?:(?:the|a|an|any|no)\s+)?(?P<p3>[a-z]+)\s+(?:cannot|can't|can\s+not|must\s+not|"
+    r"may\s+not|should\s+not|(?:is|are)\s+not\s+to)\s+be\s+(?:further\s+)?"
+    r"(?P<scope>helped|assisted|served|supported)\b[^.;]*?\b(?:until|unless|before)\b",
+    re.I,
+)
 # what the scope says it covers: every action, the reads, the changes
 _EVERY = re.compile(
     r"\b(?:anything|action|actions|operation|operations|requests?|work|touch\w*|handl\w*|"
@@ -171,10 +199,11 @@ _NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"}
 def identify_first(text: str) -> list[Emit]:
     """`require_before("*", identify <person> ...)` over the person's account for a sentence
     of the module's form; [] for any other sentence."""
-    scope = _UNTIL.search(text) or _AFTER.search(text)
+    scope = _UNTIL.search(text) or _AFTER.search(text) or _UNHELPED.search(text)
     ident = _IDENT.search(text, scope.end()) if scope is not None else None
     if scope is None or ident is None:  # "verify who they are before any change to ..."
-        scope = _SCOPE.search(text) or _ACCOUNT_SCOPE.search(text)
+        scope = _SCOPE.search(text) or _ACCOUNT_SCOPE.search(text) or _BARE_SCOPE.search(text)
+        scope = scope or _EVERY_REQUEST.search(text)  # "... at the start of every request"
         ident = _IDENT.search(text)
         if scope is None or ident is None or _NEGATED.search(text):
             return []
@@ -194,7 +223,9 @@ def identify_first(text: str) -> list[Emit]:
     before = f"{head} by {_plain(ways['a'])} or by {_plain(ways['b'])}" if ways else head
     if head == "identify" and not ways:
         before = "identify identity"  # "verify their identity": whoever the lookups read
-    words = scope["scope"]
+    words = scope["scope"] or scope.groupdict().get("scope2") or ""
+    if scope.re is _BARE_SCOPE and scope["scope"]:  # "before you change anything": changes
+        words = _OBJECT_ANY.sub("", words).strip() or words
     # the tools that only read are in scope only when the scope says so ("anything",
     # "reading or changing", "any request"); "updating or cancelling" is changes only
     reads, changes = bool(_READ_WORDS.search(words)), bool(_CHANGE_WORDS.search(words))

@@ -14,6 +14,7 @@ from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
+from specgap.extract.obtained import obtained_values
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import split_words
 from specgap.extract.purposes import tool_purpose
@@ -42,6 +43,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
         ]
+    if not rules and sentence.subject is None:  # "collect the name and licence from the renter"
+        rules = [candidate(sentence, e) for e in obtained_values(sentence.clean)]
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"

@@ -17,6 +17,8 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
+from specgap.extract.made_up import message_only
+from specgap.extract.obtained import obtain_notes
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -41,6 +43,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
+    found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
@@ -58,7 +61,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if timed is not None and own and not ordered:
         return _timed(sentence, timed)
     rules = guard(sentence, clause, found)
-    gap: Gap | None = None
+    gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
@@ -84,6 +87,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     diagnostics = [
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]
+    diagnostics += obtain_notes(sentence, rules)  # "get X from the user": reviewed, and why
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
         gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from specgap.extract.grammar import Clause
+from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
@@ -87,6 +87,43 @@ _NEEDED = re.compile(
     r"(?:tool|function))",
     re.I,
 )
+_LEAD_VERB = (
+    r"^\W*(?:(?:you|the\s+agent|we)\s+(?:must|should|shall|may|can)\s+)?(?:only\s+|always\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?:only\s+)?(?:the\s+|an?\s+|any\s+)?"
+)
+# "only book class ids listed by `search_classes`": the sentence's own verb, any action
+_VERB_GOT = re.compile(
+    _LEAD_VERB
+    + _NP
+    + _PAREN
+    + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+)?"
+    + _GOT
+    + r"\s+(?:in|by|from|through|via|within)\s+"
+    + _SOURCE,
+    re.I,
+)
+# "pass only class ids that `search_classes` returned": the source as the subject
+_SOURCE_GAVE = re.compile(
+    _LEAD_VERB
+    + _NP
+    + _PAREN
+    + r"\s+(?:that|which)\s+(?:the\s+)?(?P<src>`?[A-Za-z_][\w.]*`?(?:\(\))?|(?:[a-z]+\s+)?"
+    r"(?:search|lookup|tool|function|system|database|knowledge\s*base))\s+(?:has\s+|have\s+)?"
+    r"(?:returned|listed|gave|produced|found|showed|shown|reported|provided)\b",
+    re.I,
+)
+# "the class id must be one returned by `search_classes`"
+_ONE_GOT = re.compile(
+    r"^\W*(?:the\s+|all\s+|any\s+|every\s+|each\s+)?"
+    + _NP
+    + _PAREN
+    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+(?:one|ones|one\s+of\s+"
+    r"(?:those|the\s+ones)|among\s+(?:those|the\s+ones))\s+"
+    + _GOT
+    + r"\s+(?:in|by|from|through|via)\s+"
+    + _SOURCE,
+    re.I,
+)
 _TOOL_ID = re.compile(
     r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
 )
@@ -119,16 +156,39 @@ def value_sources(text: str) -> list[Emit]:
         said = " ".join(w for w in needed["np"].split() if w.casefold() not in {"the", "a", "an"})
         got: dict[str, Any] = {"from_user": False, "from_tools": [f"get {said.casefold()}"]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **got}, 0.7) for f in facets]
-    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE):
+    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE, *_ACTED):
         m = pattern.search(text)
         if m is None:
             continue
+        if pattern in _ACTED and not _acting(m):
+            continue  # "are listed in the catalogue": no action of the agent's
+        if pattern is _VERB_GOT and _TOOL_ID.search(m["src"]) is None:
+            continue  # "only assign drivers listed in the system": maybe a state, not a value
         source = _source(m["src"])
         if source is None:
             continue
         facets = _facets(m["np"], m.groupdict().get("ids"))
         return [Emit("arg_grounded", ANY_TOOL, {"facet": facet, **source}, 0.7) for facet in facets]
     return []
+
+
+_ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
+
+
+def _acting(m: re.Match[str]) -> bool:
+    """The sentence opens with a verb of the agent's (`book`, `pass`), when the pattern
+    reads one."""
+    verb = (m.groupdict().get("verb") or "").casefold()
+    if not verb:
+        return True
+    if not _RESTRICTS.search(m[0]):
+        return False  # "book the classes listed in the catalogue": a step, not a restriction
+    return verb in _PASSING or (verb in IMPERATIVE_VERBS and verb not in _NOT_ACTING)
+
+
+_RESTRICTS = re.compile(r"\b(?:only|must|should|shall|always)\b", re.I)
+_NOT_ACTING = frozenset(split_words("be have do get make let see note"))
+_PASSING = frozenset(split_words("use pass provide enter supply utilise utilize send give fill"))
 
 
 def _source(text: str) -> dict[str, Any] | None:
