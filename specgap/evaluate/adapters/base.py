@@ -190,7 +190,12 @@ def quick_json(text: str) -> Any:
         raw = text.encode()
     except UnicodeEncodeError:  # a lone surrogate: not something orjson reads
         return MISS
-    if len(raw) - len(raw.translate(None, _DIGITS)) >= 19:
+    return quick_json_bytes(raw)
+
+
+def quick_json_bytes(raw: bytes) -> Any:
+    """`quick_json(raw.decode())` for UTF-8 bytes, without decoding them first."""
+    if _orjson_loads is None or len(raw) - len(raw.translate(None, _DIGITS)) >= 19:
         return MISS
     try:
         return _orjson_loads(raw)

@@ -12,6 +12,7 @@ from typing import Any
 
 from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_result, extension, string
 from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
+from specgap.evaluate.adapters.openai_fast import assistant_line, tool_line
 
 _CONTAINER_KEYS = frozenset(("messages", "choices", "request", "response"))
 # roles `chat_message` hands straight to `Conversation.message` (an unknown role too; it
@@ -36,6 +37,8 @@ class OpenAIChatAdapter(ChatAdapter):
             if stream is None:
                 stream = self._stream = Conversation(doc.display, self.ctx)
             if role == "tool" and EXTENSION not in value:  # a reply (`outcome`: no failure)
+                if tool_line(value, stream):  # the usual reply, in one step
+                    return stream
                 stream.result(
                     string(value.get("tool_call_id")),
                     decode_result(value.get("content")),
@@ -46,7 +49,7 @@ class OpenAIChatAdapter(ChatAdapter):
                 )
             elif role in _CHAT_ROLES:  # neither a turn nor a reply: a message
                 stream.message(role, value.get("content"), doc, "")
-            else:
+            elif role != "assistant" or not assistant_line(value, doc, stream):
                 self.chat_message(role, value, doc, "", stream)
             return stream
         return super().line(value, doc)

@@ -16,7 +16,15 @@ from typing import Any, BinaryIO
 
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
-from specgap.evaluate.adapters.base import MISS, Context, Doc, Step, quick_json, whole_json
+from specgap.evaluate.adapters.base import (
+    MISS,
+    Context,
+    Doc,
+    Step,
+    quick_json,
+    quick_json_bytes,
+    whole_json,
+)
 from specgap.evaluate.adapters.conversation import Adapter
 from specgap.evaluate.adapters.detect import sniff
 from specgap.evaluate.adapters.langchain import LangChainAdapter
@@ -127,6 +135,17 @@ def _decode(text: str) -> Any:
     return whole_json(_DECODER, text) if quick is MISS else quick
 
 
+def _decode_line(text: str, raw: bytes | None) -> Any:
+    """`_decode(text)`, read from the line's own bytes when `_Lines` kept them (an ASCII
+    line: `text` is those bytes without the line break, which JSON reads as whitespace),
+    so the text is not encoded again for orjson."""
+    if raw is not None:
+        quick = quick_json_bytes(raw)
+        if quick is not MISS:
+            return quick
+    return _decode(text)
+
+
 def _jsonl(
     lines: _Lines, first: tuple[int, int, str], display: str, ctx: Context, fmt: str
 ) -> Iterator[Step]:
@@ -140,10 +159,11 @@ def _jsonl(
     next_line = lines.next_value_line
     while entry is not None:
         number, byte, text = entry
+        raw = lines.raw  # this entry's bytes when it came the fast way (read before the next)
         entry = next_line()
         doc = Doc(display, text, number, byte)
         try:
-            value = _decode(text)
+            value = _decode_line(text, raw)
         except _NonFinite as exc:
             at = max(text.find(str(exc)), 0)
             ctx.report(
@@ -254,6 +274,9 @@ class _Lines:
         self._byte = 0
         self._peeked: list[tuple[int, int, bytes]] = []
         self.recording: list[bytes] | None = []  # lines read before the mode is known
+        # the bytes of the line `next_value_line` returned last, when it was ASCII and read
+        # the fast way; None otherwise
+        self.raw: bytes | None = None
 
     def _raw(self) -> tuple[int, int, bytes] | None:
         if self._peeked:
@@ -283,6 +306,7 @@ class _Lines:
             number, byte = self._number, self._byte
             self._byte += len(raw)
             if raw.strip() and raw.isascii():  # ASCII: valid UTF-8, no BOM to remove
+                self.raw = raw
                 return number, byte, raw.decode("ascii").rstrip("\r\n")
             self._peeked.append((number, byte, raw))  # anything else: the general way
         while (entry := self._raw()) is not None:
@@ -297,6 +321,7 @@ class _Lines:
                 continue
             if number == 1:
                 text = text.removeprefix("\ufeff")
+            self.raw = None
             return number, byte, text.rstrip("\r\n")
         return None
 

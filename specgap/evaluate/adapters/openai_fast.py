@@ -1,0 +1,122 @@
+"""The usual OpenAI Chat JSONL lines, read in one step.
+
+`assistant_line` and `tool_line` do what `OpenAIChatAdapter.chat_message` (with
+`Conversation.new_turn`, `message`, `call`, `result` and `_emit`) does for the shapes an
+agent log is made of: an assistant message with text or `null` content and a list of
+`{"id", "type", "function": {"name", "arguments"}}` tool calls, and a `tool` reply to the
+oldest call still waiting. They check the shape first and change nothing when it is not
+the usual one (an extension object, a legacy `function_call`, content parts, a call
+without a name, arguments that are not a JSON object, a reply out of order or to no
+call...): then they return False and the general path reads the line, diagnostics and
+all. `tests/test_openai_fast.py` holds both paths to the same events and diagnostics.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_args, decode_result
+from specgap.evaluate.adapters.conversation import Conversation, _Call
+from specgap.evaluate.fast import made_call, message
+from specgap.evaluate.identity import DUPLICATE_KEYS
+
+
+def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> bool:
+    """Read an assistant message of the usual shape into `stream`; False (nothing done)
+    for any other shape."""
+    if EXTENSION in value or "function_call" in value:
+        return False
+    content = value.get("content")
+    if content is not None and type(content) is not str:
+        return False
+    calls = value.get("tool_calls")
+    if calls is None:
+        calls = ()
+    elif type(calls) is not list:
+        return False
+    ctx = stream.ctx
+    registry = ctx.registry
+    resolved = ctx._resolved
+    ids: set[str] = set()
+    for call in calls:
+        if type(call) is not dict or EXTENSION in call:
+            return False
+        function = call.get("function")
+        if type(function) is not dict or "arguments" not in function:
+            return False
+        name = function.get("name")
+        # a name the registry does not know takes the general path: its flags and the
+        # `unknown-tool` diagnostic are made there
+        if type(name) is not str or not name or registry is None or name not in resolved:
+            return False
+        if name not in registry.by_name:
+            return False
+        call_id = call.get("id")
+        if type(call_id) is not str or call_id in ids:  # a repeated id is queued apart
+            return False
+        ids.add(call_id)
+        arguments = function["arguments"]
+        if type(arguments) is not str or not arguments:
+            return False
+    if stream._pending:  # `new_turn`: it empties `_pending`, so no id of these is there
+        stream.flush()
+    stream.turn = turn = stream.turn + 1
+    origin = doc.origin("")
+    if content:
+        stream._out.append(message("assistant", content, turn, origin))
+    pending = stream._pending
+    by_name = stream._by_name
+    for n, call in enumerate(calls):
+        function = call["function"]
+        name = function["name"]
+        call_id = call["id"]
+        pointer = f"/tool_calls/{n}"
+        args, raw, repeated = decode_args(function["arguments"])
+        if raw is not None:  # not a JSON object: `call` reports it
+            stream.call(call_id, name, function["arguments"], doc, pointer, turn=turn, extra={})
+            continue
+        fields: dict[str, Any] = {
+            "name": name,
+            "tool": resolved[name],
+            "args": args,
+            "turn": turn,
+            "call_id": call_id,
+            "origin": f"{origin}#{pointer}",
+            "flags": (DUPLICATE_KEYS,) if repeated else (),
+        }
+        pending[call_id] = _Call(fields, doc, pointer, False)
+        names = by_name.get(name)
+        if names is None:
+            by_name[name] = [call_id]
+        else:
+            names.append(call_id)
+    return True
+
+
+def tool_line(value: dict[str, Any], stream: Conversation) -> bool:
+    """Read a `tool` reply (no extension object) to the oldest waiting call of `stream`,
+    when that call's arguments were a JSON object; False (nothing done) otherwise."""
+    call_id = value.get("tool_call_id")
+    pending = stream._pending
+    if type(call_id) is not str or not pending:
+        return False
+    first_key = next(iter(pending))
+    if first_key != call_id:
+        return False
+    first = pending[call_id]
+    fields = first.fields
+    if first.done or first.validate or type(fields["args"]) is not dict:
+        return False
+    fields["result"] = decode_result(value.get("content"))
+    fields["is_error"] = False
+    del pending[call_id]  # `_emit_ready` and `_emit`: the first call is done
+    names = stream._by_name.get(fields["name"])
+    if names:
+        names.remove(call_id)
+    stream._out.append(made_call(fields))
+    while pending:  # later calls answered before this one follow it
+        key, later = next(iter(pending.items()))
+        if not later.done:
+            break
+        stream._emit(key)
+    return True
