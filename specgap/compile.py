@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.ir import (
     CandidateRule,
     Condition,
@@ -23,7 +24,6 @@ from specgap.ir import (
 )
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
-from specgap.resolve import did_you_mean
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import sense_check
 from specgap.spread import exact, spread, spreads, tied
@@ -186,7 +186,7 @@ def _compile_rule(
             )
         )
         return None
-    hooked = _hook_mention(rule, operator.tool_params, registry)
+    hooked = hook_mention(rule, operator.tool_params, registry)
     if hooked is not None:
         diagnostics.extend(hooked)
         return None
@@ -196,12 +196,12 @@ def _compile_rule(
     for name in operator.tool_params:
         mention = params.get(name)
         if isinstance(mention, list | tuple) and mention:  # any of several tools
-            ids, found = _bind(mention, resolved.params.get(name, ()))
+            ids, found = bind(mention, resolved.params.get(name, ()))
             involved.extend(found)
             params[name] = ids[0] if len(ids) == 1 else ids  # one: as a single-tool rule
             continue
         if not isinstance(mention, str) or not resolved.params.get(name):
-            diagnostics.append(_mention_diagnostic(rule, None, str(mention), strict))
+            diagnostics.append(mention_diagnostic(rule, None, str(mention), strict))
             return None
         (res,) = resolved.params[name]
         involved.append(res)
@@ -209,7 +209,7 @@ def _compile_rule(
     for name in operator.tool_lists:  # `covers`: several tools
         value = params.get(name)
         if isinstance(value, list | tuple):
-            params[name], found = _bind(value, resolved.params.get(name, ()))
+            params[name], found = bind(value, resolved.params.get(name, ()))
             involved.extend(found)
     for name in operator.tool_sources:  # `from_tools`: unsure widens to any tool's output
         value = params.get(name)
@@ -220,7 +220,7 @@ def _compile_rule(
             params[name] = [_ANY] if unsure else sorted({str(t) for t in sources})
     for res in involved:
         if res.status != "resolved":
-            diagnostics.append(_mention_diagnostic(rule, res, res.mention, strict))
+            diagnostics.append(mention_diagnostic(rule, res, res.mention, strict))
     if any(res.status == "unresolved" for res in involved):
         return None
     # a glob target stands for every tool it matches: no single tool's facets apply
@@ -286,69 +286,6 @@ def _arg_names(schema: Any) -> frozenset[str]:
         elif isinstance(node, list):
             stack.extend(node)
     return frozenset(names)
-
-
-def _bind(
-    mentions: list[Any] | tuple[Any, ...], resolutions: tuple[Resolution, ...]
-) -> tuple[list[str], list[Resolution]]:
-    """The tool ids of several mentions, sorted and deduplicated, and their resolutions
-    (`resolutions` has one per string mention, in order; anything else names no tool)."""
-    given = iter(resolutions)
-    involved = [
-        (next(given, None) if isinstance(item, str) else None)
-        or Resolution(mention=str(item), status="unresolved", candidates=())
-        for item in mentions
-    ]
-    return sorted({r.tool_id for r in involved if r.tool_id is not None}), involved
-
-
-def _mention_diagnostic(
-    rule: CandidateRule, res: Resolution | None, mention: str, strict: bool
-) -> Diagnostic:
-    status = res.status if res else "unresolved"
-    shown = mention or "the tool this rule constrains"  # "": an implicit target
-    if status == "ambiguous" and res is not None:
-        top = " and ".join(f"`{c.tool_id}` ({c.score:.2f})" for c in res.candidates[:2])
-        message = f"`{shown}` is ambiguous between {top}"
-        help_text = "name the tool by its id, or give it an alias in the registry" + (
-            "" if strict else "; until then the rule is `review_only`"
-        )
-    else:
-        message = f"`{shown}` does not name a known tool"
-        help_text = (did_you_mean(res) if res else None) or "add it to the registry as an alias"
-    return Diagnostic(
-        code=f"{status}-mention",
-        message=message,
-        severity="error" if strict else "warning",
-        span=rule.span,
-        help=help_text,
-    )
-
-
-def _hook_mention(
-    rule: CandidateRule, tool_params: Iterable[str], registry: Registry
-) -> list[Diagnostic] | None:
-    """A rule about an MCP lifecycle hook is dropped: hooks are not tools the model calls,
-    so no policy can govern them. One stated in prose gets a diagnostic; one read from the
-    hook's own definition (its schema, its description) is dropped silently."""
-    mentions = [rule.target, *(rule.params.get(name) for name in tool_params)]
-    for mention in mentions:
-        hook = registry.hook(mention) if isinstance(mention, str) else None
-        if hook is None:
-            continue
-        if rule.context in (hook.id, *hook.names):
-            return []
-        return [
-            Diagnostic(
-                code="lifecycle-hook-mention",
-                message=f"`{mention}` is an MCP lifecycle hook (`{hook.id}`), "
-                "not a tool the model may call",
-                severity="warning",
-                span=rule.span,
-                help="the client runs hooks itself; state the rule about a callable tool",
-            )
-        ]
-    return None
 
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
@@ -28,6 +27,7 @@ from specgap.extract.grammar_conditions import (
     subject_qualifier,
     unless_as_if,
 )
+from specgap.extract.grammar_modal import MAY, MUST, Modality, modality_of, verb_after
 from specgap.extract.grammar_subject_states import (
     action_for_state,
     having_state,
@@ -60,31 +60,7 @@ from specgap.extract.pattern_base import (
 )
 from specgap.extract.phrasing import normalize
 
-__all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Quantity", "conjuncts", "parse"]
-
-Modality = Literal["must", "must_not", "only", "may", "limit", "none"]
-
-
-# --- the modal of the main clause -------------------------------------------------------------
-
-_NEGATIVE = re.compile(
-    r"\b(?:must\s+(?:not|never)|mustn't|should\s+(?:not|never)|shouldn't|shall\s+not|"
-    r"may\s+not|cannot|can't|can\s+not|do\s+not|don't|never|(?:is|are)\s+not\s+(?:allowed|permitted)\s+to|(?:is|are)\s+(?:forbidden|"
-    r"prohibited)\s+(?:to|from)?|not\s+be)\b",
-    re.I,
-)
-_ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
-_MUST = re.compile(
-    r"\b(?:must|should|shall|have\s+to|has\s+to|needs?\s+to|(?:is|are)\s+required\s+to|"
-    r"always|be\s+sure\s+to|make\s+sure\s+to|ensure)\b",
-    re.I,
-)
-_MAY = re.compile(r"\b(?:can|may|could|(?:is|are)\s+(?:allowed|permitted)\s+to)\b", re.I)
-_LIMIT = re.compile(
-    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|"
-    r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than|once|twice|a\s+single)\b",
-    re.I,
-)
+__all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Modality", "Quantity", "conjuncts", "parse"]
 
 _CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|after)\b|[,;]", re.I)
 _WHETHER = re.compile(
@@ -144,24 +120,6 @@ _ASK_FOR = re.compile(
 )
 
 
-def _modality(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
-    neg = _NEGATIVE.search(main)
-    if neg is not None:
-        return "must_not", True, neg
-    only = _ONLY.search(main)
-    if only is not None and not re.match(r"\s+(?:one|a\s+single)\b", main[only.end() :], re.I):
-        return "only", False, only
-    must = _MUST.search(main)
-    if must is not None:
-        return "must", False, must
-    if _LIMIT.search(main):
-        return "limit", False, None
-    may = _MAY.search(main)
-    if may is not None:
-        return "may", False, may
-    return "none", False, None
-
-
 _LEAD = re.compile(
     r"[\s\-*•>\d.),]*(?:(?:so|always|first|then|also|please|only|never|do\s+not|don't|you\s+"
     r"(?:must|should|may|can|cannot|can't)(?:\s+not|\s+never|\s+only)?)\s+)*",
@@ -187,45 +145,6 @@ _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
 _NOT_VERBS = NOT_OBJECT | frozenset(
     split_words("the a an any all each every you it they this that these those we there")
 )
-
-
-# "X is never added", "refunds are only issued": a copula right before the modal word
-_COPULA_BEFORE = re.compile(
-    r"\b(?:is|are|was|were|gets?)\s+(?:not\s+|never\s+|only\s+|also\s+|always\s+)*"
-    r"(?=(?:never|not|only|also|always)\b)",
-    re.I,
-)
-
-
-def _participle(word: str) -> bool:
-    """A past participle by its form: `added`, `sent`, `written` (never `add`, `send`)."""
-    folded = word.casefold()
-    if folded in _NOT_PASSIVE:
-        return False  # "is never allowed to X": a permission, read by the modality
-    return folded.endswith(("ed", "en")) or lemma(folded) != folded
-
-
-_NOT_PASSIVE = frozenset(
-    split_words("allowed permitted required forbidden prohibited expected supposed able meant")
-)
-
-
-def _verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
-    """The verb after position `at` (skipping adverbs and `be`): (lemma, start, end, passive)."""
-    rest = main[at:]
-    m = re.match(
-        r"(?:\s*(?:not|never|only|also|first|always|ever|again|then|just|explicitly|directly|"
-        r"immediately|yourself|themselves|be|been|to)\b)*\s*(?P<v>[A-Za-z][a-z-]*)",
-        rest,
-        re.I,
-    )
-    if m is None:
-        return None, -1, -1, False
-    passive = bool(re.search(r"\bbe\b", rest[: m.start("v")], re.I))
-    word = m["v"]
-    if not passive and _COPULA_BEFORE.search(main, 0, at) and _participle(word):
-        passive = True  # "refunds are never issued ...": the copula stands before the modal
-    return lemma(word), at + m.start("v"), at + m.end("v"), passive
 
 
 _USER_SUBJECT = re.compile(r"\b(?:the\s+)?" + USER + r"s?\s*$", re.I)
@@ -288,9 +207,9 @@ def parse(text: str) -> Clause:
         return replace(rest, modality="only" if not rest.negated else rest.modality,
                        condition=state)  # fmt: skip
     cond, main, _ = read_condition(text)
-    modality, negated, modal = _modality(main)
+    modality, negated, modal = modality_of(main)
     if modality == "limit" and modal is None:  # "a rider may book at most two lessons": the
-        modal = _MUST.search(main) or _MAY.search(main)  # verb follows the modal all the same
+        modal = MUST.search(main) or MAY.search(main)  # verb follows the modal all the same
     verb: str | None = None
     obj = ""
     span: tuple[int, int] | None = None
@@ -334,22 +253,22 @@ def parse(text: str) -> Clause:
         if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
             cond = state_of_related(main, o_end, whose_only=modality == "must_not")
     elif modal is not None:
-        verb, v_start, v_end, passive = _verb_after(main, modal.end())
+        verb, v_start, v_end, passive = verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
             verb = None  # "only accounts with ...": not a verb
             aux = _AUX.search(main, modal.end())
             if aux is None and modality == "only":  # "X may be issued only to ...": before it
                 aux = _AUX.search(main, 0, modal.start())
             if aux is not None:  # "... may borrow books": the verb after the auxiliary
-                verb, v_start, v_end, passive = _verb_after(main, aux.end())
+                verb, v_start, v_end, passive = verb_after(main, aux.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
                     verb = None
                 if verb is not None and aux.start() < modal.start():
                     modal = aux  # the subject ends where the auxiliary starts
-            earlier = _MUST.search(main, 0, modal.start()) or _MAY.search(main, 0, modal.start())
+            earlier = MUST.search(main, 0, modal.start()) or MAY.search(main, 0, modal.start())
             if verb is None and earlier is not None and _COUNT_AFTER.match(main, modal.end()):
                 # "each lesson can be cancelled only once": the count's `only` follows the verb
-                verb, v_start, v_end, passive = _verb_after(main, earlier.end())
+                verb, v_start, v_end, passive = verb_after(main, earlier.end())
                 if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
                     verb = None
                 modal = earlier if verb is not None else modal
