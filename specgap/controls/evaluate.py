@@ -209,6 +209,9 @@ class Prepared:
     name_regex: Callable[[str], bool] | None  # `scope.step_name_regex`, or None
     kinds: frozenset[tuple[str, str]] = frozenset()  # admitted (step type, stage) pairs
     names: dict[tuple[str, tuple[str, ...]], bool] = field(default_factory=dict, compare=False)
+    # verdicts by `memo_key` ("" for no match): a repeated step skips selector and evaluator
+    # (a plain dict emptied when full: `specgap.evaluate.fast` imports the operators)
+    memo: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
 
     def in_scope(self, step: Step) -> bool:
         if (step.type, step.stage) not in self.kinds:
@@ -238,6 +241,18 @@ class Prepared:
                 return None
         elif not ({("tool", stage)} if stage else {("tool", "pre"), ("tool", "post")}) & self.kinds:
             return None
+        key = memo_key(event, stage)
+        if key is None:
+            return self._decide(event, stage)
+        known = self.memo.get(key)
+        if known is None:
+            known = self._decide(event, stage) or ""
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = known
+        return known or None
+
+    def _decide(self, event: Event, stage: Stage | None) -> str | None:
         for step in steps(event, stage):
             if not self.in_scope(step):
                 continue
@@ -247,6 +262,50 @@ class Prepared:
                 when = "output" if step.stage == "post" else "input"
                 return f"control `{self.control.name}`: `{self.path}` of {where} ({when}) {reason}"
         return None
+
+
+MEMO_LIMIT = 4096
+_SCALARS = frozenset({str, int, bool, type(None)})
+_DEPTH = 8  # deeper values are not memoized: freezing them would cost what it saves
+
+
+def _frozen(value: Any, depth: int = 0) -> Any:
+    """A hashable stand-in for a JSON value, equal only for values a control cannot tell
+    apart: every scalar carries its exact type (1, 1.0 and True must not meet), a float is
+    keyed by its text (0.0 == -0.0, yet they read differently), dicts keep their key order
+    and must have string keys. Raises TypeError on anything else."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return (kind, value)
+    if kind is float:
+        return (float, repr(value))
+    if depth < _DEPTH:
+        if kind is dict:
+            return (dict, tuple((_key(k), _frozen(v, depth + 1)) for k, v in value.items()))
+        if kind is list:
+            return (list, tuple(_frozen(v, depth + 1) for v in value))
+    raise TypeError(kind)
+
+
+def _key(key: Any) -> str:
+    if type(key) is not str:
+        raise TypeError(type(key))  # {1: …} and {True: …} hash alike, yet read differently
+    return key
+
+
+def memo_key(event: Event, stage: Stage | None) -> tuple[Any, ...] | None:
+    """Everything of `event` a control's verdict at `stage` reads (`Step.payload`, the
+    step's name and aliases), or None when some of it is not plain JSON (the verdict is
+    then worked out every time)."""
+    if isinstance(event, Message):
+        return ("llm", stage, event.role, event.content)
+    try:
+        args = _frozen(event.args)
+        # the output is read at `post` only, and only once the call has run
+        result = None if stage == "pre" else _frozen(event.result)
+    except TypeError:
+        return None
+    return ("tool", stage, event.name, event.tool, event.actor, event.resource, args, result)
 
 
 def prepare(control: Control) -> Prepared:
