@@ -75,6 +75,18 @@ CASES: list[tuple[str, Any, list[Event], list[bool]]] = [
         [False, True, False],
     ),
     (
+        "text and numbers are told apart",
+        control(regex('"7"'), selector={"path": "input"}),
+        [call(args={"n": 7}), call(args={"n": "7"}), call(args={"n": 7})],
+        [False, True, False],
+    ),
+    (
+        "string-only arguments are keyed by their items",
+        control(regex("^x$"), selector={"path": "input.n"}),
+        [call(args={"n": "x"}), call(args={"n": "xx"}), call(args={"n": "x", "m": "y"})],
+        [True, False, True],
+    ),
+    (
         "0.0 and -0.0 are told apart",
         control(regex("-"), selector={"path": "input.x"}),
         [call(args={"x": 0.0}), call(args={"x": -0.0}), call(args={"x": [0.0]})],

@@ -281,6 +281,12 @@ def _frozen(value: Any, depth: int = 0) -> Any:
         return (float, repr(value))
     if depth < _DEPTH:
         if kind is dict:
+            items = tuple(value.items())
+            for k, v in items:
+                if type(k) is not str or type(v) is not str:
+                    break
+            else:  # only strings (the usual arguments): keyed as they are, tagged apart
+                return (str, items)
             return (dict, tuple((_key(k), _frozen(v, depth + 1)) for k, v in value.items()))
         if kind is list:
             return (list, tuple(_frozen(v, depth + 1) for v in value))
