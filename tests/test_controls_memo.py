@@ -50,7 +50,7 @@ def test_cloud_decisions_are_the_same_with_and_without_the_memo(
     assert any(p.operator == "control" for p in found.policies)
     assert len(traces) > 20  # the fixtures and their mutants
     memoized = _decisions(found, traces)
-    monkeypatch.setattr(control_eval, "memo_key", lambda event, stage: None)
+    monkeypatch.setattr(control_eval, "memo_key", lambda event, stage, path="*": None)
     assert _decisions(found, traces) == memoized
     assert any(h for trace in memoized for d in trace for h in d["hits"])  # something fired
 
@@ -85,6 +85,18 @@ CASES: list[tuple[str, Any, list[Event], list[bool]]] = [
         control(regex("^x$"), selector={"path": "input.n"}),
         [call(args={"n": "x"}), call(args={"n": "xx"}), call(args={"n": "x", "m": "y"})],
         [True, False, True],
+    ),
+    (
+        "a control on the context tells actors apart",
+        control(regex("^eve$"), selector={"path": "context.user_id"}),
+        [call(args={"a": "x"}, actor="bob"), call(args={"a": "x"}, actor="eve")],
+        [False, True],
+    ),
+    (
+        "a control on the whole step reads the result too",
+        control(regex("leak")),
+        [call(args={"a": "x"}), call(args={"a": "x"}, result="leak"), call(args={"a": "x"})],
+        [False, True, False],
     ),
     (
         "0.0 and -0.0 are told apart",
@@ -128,6 +140,21 @@ def test_memo_keeps_apart_what_a_control_tells_apart(
     ready = prepare(cond)
     for _ in range(2):  # the second round is answered from memory
         assert [ready.decide(e) is not None for e in events] == expected
+
+
+EVENTS = [e for case in CASES for e in case[2]] + [
+    call("q", {"a": "x"}, result={"a": "y"}, actor="bob", resource="r1", tool="db.q"),
+    call("q", {"a": "x"}, result={"a": "y"}, actor="eve", resource="r2", tool="db.q"),
+    call("q", {"a": "y"}, result={"a": "x"}, actor="bob", resource="r1", tool="db.q"),
+]
+
+
+@pytest.mark.parametrize("path", ["*", "input", "input.a", "output", "output.a", "context", "name"])
+def test_every_selector_answers_from_memo_what_it_works_out(path: str) -> None:
+    ready = prepare(control(regex("x|bob|r1|db|q"), selector={"path": path}))
+    for event in EVENTS * 2:
+        for stage in ("pre", "post", None):
+            assert ready.decide(event, stage) == ready._decide(event, stage)
 
 
 def test_values_that_are_not_json_are_never_memoized() -> None:

@@ -241,7 +241,7 @@ class Prepared:
                 return None
         elif not ({("tool", stage)} if stage else {("tool", "pre"), ("tool", "post")}) & self.kinds:
             return None
-        key = memo_key(event, stage)
+        key = memo_key(event, stage, self.path)
         if key is None:
             return self._decide(event, stage)
         known = self.memo.get(key)
@@ -299,19 +299,24 @@ def _key(key: Any) -> str:
     return key
 
 
-def memo_key(event: Event, stage: Stage | None) -> tuple[Any, ...] | None:
-    """Everything of `event` a control's verdict at `stage` reads (`Step.payload`, the
-    step's name and aliases), or None when some of it is not plain JSON (the verdict is
-    then worked out every time)."""
+def memo_key(event: Event, stage: Stage | None, path: str = "*") -> tuple[Any, ...] | None:
+    """What of `event` a control selecting `path` reads at `stage` (its `Step.payload`
+    part under the path's first name, the step's name and aliases, which steps there
+    are), or None when some of it is not plain JSON (the verdict is then worked out
+    every time)."""
     if isinstance(event, Message):
         return ("llm", stage, event.role, event.content)
+    part = path.split(".", 1)[0]
+    # the output is read at `post` only, and a `post` step is there once the call has run
+    ran = stage != "pre" and event.result is not None
     try:
-        args = _frozen(event.args)
-        # the output is read at `post` only, and only once the call has run
-        result = None if stage == "pre" else _frozen(event.result)
+        args = _frozen(event.args) if part != "output" and part != "context" else None
+        result = _frozen(event.result) if ran and part != "input" and part != "context" else None
     except TypeError:
         return None
-    return ("tool", stage, event.name, event.tool, event.actor, event.resource, args, result)
+    if part == "input" or part == "output":
+        return (part, stage, event.name, event.tool, ran, args, result)
+    return ("tool", stage, event.name, event.tool, ran, event.actor, event.resource, args, result)
 
 
 def prepare(control: Control) -> Prepared:
