@@ -649,11 +649,10 @@ def registry_import_cmd(
         emit(f"wrote {output.as_posix()}: {summary}")
 
 
-from specgap.cli_controls import controls_app  # noqa: E402  (it imports this module's helpers)
+import specgap.cli_controls  # noqa: E402  (`controls`, registered when imported)
 from specgap.cli_init import register as _register_init  # noqa: E402
 from specgap.cli_integrations import register as _register_integrations  # noqa: E402
 
-app.add_typer(controls_app, name="controls")
 _register_init(app)
 _register_integrations(app)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from specgap.cli import ConfigOpt, _project, emit, handled
+from specgap.cli import ConfigOpt, _project, app, emit, handled
 
 if TYPE_CHECKING:
     from specgap.api import load_bundle, write_atomic
@@ -99,3 +99,7 @@ def controls_export_cmd(
     else:
         write_atomic(output, text)
         emit(f"wrote {output.as_posix()}: {summary}")
+
+
+# registered on the main app when this module is imported (by `specgap.cli`, at its end)
+app.add_typer(controls_app, name="controls")

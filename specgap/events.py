@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -64,3 +65,13 @@ class LabelledTraces(Frozen):
 
     safe: tuple[Trace, ...] = ()
     unsafe: tuple[Trace, ...] = ()
+
+
+def parse_output(result: Any) -> Any:
+    """Tool outputs are often JSON text; read them as JSON when they are."""
+    if isinstance(result, str) and result.lstrip()[:1] in ("{", "["):
+        try:
+            return json.loads(result)
+        except ValueError:
+            return result
+    return result

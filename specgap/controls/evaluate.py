@@ -29,8 +29,7 @@ from specgap.controls.model import (
     StepType,
     compile_re2,
 )
-from specgap.events import Event, Message, ToolCall
-from specgap.operators.values import parse_output
+from specgap.events import Event, Message, ToolCall, parse_output
 
 LLM_STEP = "llm"
 

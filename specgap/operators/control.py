@@ -16,7 +16,6 @@ import re2
 
 from specgap.controls.evaluate import Prepared, prepare
 from specgap.controls.model import Control, ListEvaluator
-from specgap.controls.mutators import mutate
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Action
 from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, quoted
@@ -62,6 +61,10 @@ def describe(control: Control, target: str = "*") -> str:
 def _mutants(control: Control, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
     """What the control's scope, selector and evaluator would catch, put into a step it
     applies to (`specgap.controls.mutators`)."""
+    # imported here: the mutators build on `operators.rewrite`, so importing them while the
+    # operator package loads would close a cycle (`specgap.controls.mutators` imported alone)
+    from specgap.controls.mutators import mutate
+
     for mutator, description, mutated in mutate(control, events):
         yield Mutant(mutator=mutator, description=description, events=mutated)
 

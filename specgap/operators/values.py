@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from specgap.events import parse_output as parse_output  # where controls read it too
 from specgap.irbase import Selector
 
 
@@ -78,13 +78,3 @@ def as_number(value: Any) -> float | None:
         except ValueError:
             return None
     return None
-
-
-def parse_output(result: Any) -> Any:
-    """Tool outputs are often JSON text; read them as JSON when they are."""
-    if isinstance(result, str) and result.lstrip()[:1] in ("{", "["):
-        try:
-            return json.loads(result)
-        except ValueError:
-            return result
-    return result
