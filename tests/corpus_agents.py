@@ -64,6 +64,14 @@ def build_agent(
     return Built(bundle.agents[0], states[0])
 
 
+def build_prompt(folder: Path, text: str, tools: Sequence[dict[str, Any]]) -> Built:
+    """Build one agent from a prompt's text (`prompt.md`) and OpenAI tool specs
+    (`tools.json`), both written into `folder`."""
+    (folder / "tools.json").write_text(json.dumps(list(tools), indent=1))
+    (folder / "prompt.md").write_text(text)
+    return build_agent(folder, [folder / "prompt.md"], [folder / "tools.json"])
+
+
 # --- tool specs in the corpus' own formats -> OpenAI function specs -------------------------
 
 _TYPES = {"str": "string", "int": "integer", "float": "number", "bool": "boolean"}

@@ -6,7 +6,6 @@ riding school written for the test."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +13,7 @@ import pytest
 
 from specgap.extract.grammar import parse
 from specgap.operators.max_calls import MaxCalls, _unbound
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 
 TOOLS = [
@@ -26,10 +25,7 @@ TOOLS = [
 
 
 def _build(tmp_path: Path, sentence: str) -> Built:
-    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(f"# Riding school\n\n{sentence}\n")
-    return build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    return build_prompt(tmp_path, f"# Riding school\n\n{sentence}\n", TOOLS)
 
 
 def _counts(built: Built) -> list[tuple[str, int, str | None, str]]:

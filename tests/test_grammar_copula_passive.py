@@ -7,7 +7,6 @@ Sentences and tools written for the test (a bakery and a parcel desk)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +15,7 @@ import pytest
 from specgap.extract.grammar import parse
 from specgap.registry import Tool
 from specgap.resolve.arguments import resolve_argument
-from tests.corpus_agents import build_agent
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
 PASSIVES: list[tuple[str, dict[str, Any]]] = [
@@ -85,10 +84,9 @@ def test_a_value_before_a_prepositions_noun_is_never_a_determiners_argument(
 ) -> None:
     """Was: `account_number` of the booking tool must not be `fragile`, enforced (the
     article "a" had resolved to `account_number` by prefix)."""
-    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text("# Parcels\n\nWeekend pickup is never added to a `fragile` parcel.\n")
-    built = build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    built = build_prompt(
+        tmp_path, "# Parcels\n\nWeekend pickup is never added to a `fragile` parcel.\n", TOOLS
+    )
     prose = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
     for p in prose:
         selector = getattr(p.condition, "selector", None)

@@ -6,14 +6,13 @@ A made-up gym membership desk; sentences written for the test."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from specgap.extract.identify_first import identify_first
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 
 LOOKUPS = [
@@ -41,10 +40,7 @@ CHANGES = {"freeze_membership", "book_class"}
 
 
 def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]] = TOOLS) -> Built:
-    (tmp_path / "tools.json").write_text(json.dumps(tools, indent=1))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(f"# Gym desk policy\n\n{text}\n")
-    return build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    return build_prompt(tmp_path, f"# Gym desk policy\n\n{text}\n", tools)
 
 
 def _orders(built: Built) -> dict[str, tuple[Any, str]]:

@@ -14,14 +14,13 @@ Sentences and tools written for the test."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from specgap.extract.identify_first import identify_first
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 
 LOOKUPS = [
@@ -46,10 +45,7 @@ CHANGED = {"hire_boat", "end_hire"}
 
 
 def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> Built:
-    (tmp_path / "tools.json").write_text(json.dumps(tools, indent=1))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(f"# Desk policy\n\n{text}\n")
-    return build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    return build_prompt(tmp_path, f"# Desk policy\n\n{text}\n", tools)
 
 
 def _orders(built: Built) -> dict[str, tuple[Any, str]]:
@@ -241,10 +237,9 @@ def test_not_read_as_obtained(name: str, text: str) -> None:
 
 def test_an_obtained_value_in_a_section_about_one_action_is_that_actions(tmp_path: Path) -> None:
     # in a section about renting a boat, the value is the hire's argument, resolved from the section
-    (tmp_path / "tools.json").write_text(json.dumps(BOATS, indent=1))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text("# Desk policy\n\n## Rent a boat\n\nCollect the boat id from the renter.\n")
-    built = build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    built = build_prompt(
+        tmp_path, "# Desk policy\n\n## Rent a boat\n\nCollect the boat id from the renter.\n", BOATS
+    )
     rules = [p for p in built.policies if p.operator == "arg_grounded"]
     assert [(p.target, p.condition.model_dump()["selector"]["arg"]) for p in rules] == [
         ("hire_boat", "boat_id")

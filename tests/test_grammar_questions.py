@@ -5,10 +5,9 @@ desk written for the test."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 
 TOOLS = [
@@ -20,10 +19,7 @@ TOOLS = [
 
 
 def _build(tmp_path: Path, text: str) -> Built:
-    (tmp_path / "tools.json").write_text(json.dumps(TOOLS))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(f"# Parcel desk\n\n{text}\n")
-    return build_agent(tmp_path, [prompt], [tmp_path / "tools.json"])
+    return build_prompt(tmp_path, f"# Parcel desk\n\n{text}\n", TOOLS)
 
 
 def _orders(built: Built) -> list[tuple[str, str, str | None, str]]:

@@ -6,14 +6,13 @@ if ...", "if no ..., skip") is one reason."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from specgap.extract.procedures import Step, orderings
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 
 TOOLS = [
@@ -27,9 +26,7 @@ TOOLS = [
 
 
 def _build(tmp_path: Path, text: str) -> Built:
-    (tmp_path / "tools.json").write_text(json.dumps(TOOLS, indent=1))
-    (tmp_path / "prompt.md").write_text(text)
-    return build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    return build_prompt(tmp_path, text, TOOLS)
 
 
 def _orders(built: Built) -> set[tuple[str, Any]]:
