@@ -5,13 +5,12 @@ rule holds on every argument that carries a time (`timestamp`, `time_logged`,
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from specgap.extract.sources import value_sources
-from tests.corpus_agents import build_agent
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
 TOOLS = [
@@ -47,11 +46,7 @@ TOOLS = [
 def test_a_time_comes_from_the_tool_that_gets_it(
     tmp_path: Path, sentence: str, expected: set[tuple[str, str]]
 ) -> None:
-    tools = tmp_path / "tools.json"
-    tools.write_text(json.dumps(TOOLS, indent=1))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(sentence + "\n")
-    built = build_agent(tmp_path, [prompt], [tools])
+    built = build_prompt(tmp_path, sentence + "\n", TOOLS)
     found = {
         (p.target, p.condition.model_dump()["selector"]["arg"])
         for p in built.policies

@@ -4,12 +4,11 @@ two such arguments is ambiguous and left out, never guessed. Made-up clinic tool
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
-from tests.corpus_agents import build_agent
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
 TOOLS = [
@@ -39,11 +38,7 @@ TOOLS = [
 def test_a_timestamp_value_holds_on_event_time_arguments(
     tmp_path: Path, sentence: str, expected: set[tuple[str, str]]
 ) -> None:
-    tools = tmp_path / "tools.json"
-    tools.write_text(json.dumps(TOOLS, indent=1))
-    prompt = tmp_path / "prompt.md"
-    prompt.write_text(sentence + "\n")
-    built = build_agent(tmp_path, [prompt], [tools])
+    built = build_prompt(tmp_path, sentence + "\n", TOOLS)
     found = {
         (p.target, p.condition.model_dump()["selector"]["arg"])
         for p in built.policies
