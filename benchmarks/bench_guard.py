@@ -113,47 +113,45 @@ def new_queries() -> None:
     guard = Guard(load_policy(POLICY), "sql")
     rng = random.Random(SEED)
     tables = ("customers", "orders", "products")
-    samples = []
-    for n in range(NEW_QUERIES):
-        query = (
+
+    def simple(n: int) -> str:
+        return (
             f"SELECT id, name, total_{n} FROM {rng.choice(tables)} "
             f"WHERE id > {rng.randrange(10**6)} AND status = 'open{n}' "
             f"ORDER BY id LIMIT {rng.randrange(1, 150)}"
         )
-        lookup = ToolCall(name="schema_lookup", args={"table": "orders"})
-        guard.check(lookup, trace=f"q{n}", executed=True)
-        event = ToolCall(name="execute_sql", args={"query": query})
-        samples.append(_timed(guard, event, f"q{n}"))
-        guard.end(f"q{n}")
-    print(f"   runtime   sql   new query   {_percentiles(samples)}")
-    show("guard sql new query", _median_us(samples))
-    # queries of a shape the token fast path leaves to the parser (a join, an aggregate)
-    samples = []
-    for n in range(NEW_QUERIES):
-        query = (
+
+    # a shape the token fast path leaves to the parser (a join, an aggregate)
+    def join(n: int) -> str:
+        return (
             f"SELECT c.name, COUNT(o.id) AS n_{n} FROM customers c JOIN orders o "
             f"ON o.customer_id = c.id WHERE o.total > {rng.randrange(10**6)} "
             f"GROUP BY c.name ORDER BY n_{n} DESC LIMIT {rng.randrange(1, 150)}"
         )
-        guard.check(ToolCall(name="schema_lookup", args={"table": "orders"}), trace=f"j{n}")
-        event = ToolCall(name="execute_sql", args={"query": query})
-        samples.append(_timed(guard, event, f"j{n}"))
-        guard.end(f"j{n}")
-    print(f"   runtime   sql   new join    {_percentiles(samples)}")
-    show("guard sql new query, join", _median_us(samples))
-    # queries never seen, from one template: only the compared values change
-    samples = []
-    for n in range(NEW_QUERIES):
-        query = (
+
+    # one template: only the compared values change
+    def values(n: int) -> str:
+        return (
             f"SELECT id, name FROM orders WHERE id > {rng.randrange(10**6)} "
             f"AND status = 'open{n}' ORDER BY id LIMIT 50"
         )
-        guard.check(ToolCall(name="schema_lookup", args={"table": "orders"}), trace=f"k{n}")
-        event = ToolCall(name="execute_sql", args={"query": query})
-        samples.append(_timed(guard, event, f"k{n}"))
-        guard.end(f"k{n}")
-    print(f"   runtime   sql   new values  {_percentiles(samples)}")
-    show("guard sql new values, known shape", _median_us(samples))
+
+    runs = (
+        ("q", simple, True, "new query  ", "guard sql new query"),
+        ("j", join, None, "new join   ", "guard sql new query, join"),
+        ("k", values, None, "new values ", "guard sql new values, known shape"),
+    )
+    for prefix, make, executed, label, figure in runs:
+        samples = []
+        for n in range(NEW_QUERIES):
+            query = make(n)
+            lookup = ToolCall(name="schema_lookup", args={"table": "orders"})
+            guard.check(lookup, trace=f"{prefix}{n}", executed=executed)
+            event = ToolCall(name="execute_sql", args={"query": query})
+            samples.append(_timed(guard, event, f"{prefix}{n}"))
+            guard.end(f"{prefix}{n}")
+        print(f"   runtime   sql   {label} {_percentiles(samples)}")
+        show(figure, _median_us(samples))
 
 
 def _openai(call: ToolCall) -> dict[str, Any]:
