@@ -229,7 +229,7 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
-    unbound = operator.unbound(condition, _arg_names(tool.schema))
+    unbound = operator.unbound(condition, tool.all_arg_names)
     if unbound is not None:
         enforcement = "review_only"
         diagnostics.append(
@@ -238,7 +238,7 @@ def _compile_rule(
                 message=f"`{rule.operator}` on `{tool.id}`: {unbound}; it stays `review_only`",
                 severity="note",
                 span=rule.span,
-                help="name the argument that identifies what is counted, or enforce it elsewhere",
+                help="name the argument the rule is bound to, or enforce it elsewhere",
             )
         )
     cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
@@ -270,22 +270,6 @@ def _compile_rule(
             extractor=rule.extractor,
         ),
     )
-
-
-def _arg_names(schema: Any) -> frozenset[str]:
-    """Every argument name of a JSON schema, at any depth."""
-    names: set[str] = set()
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            props = node.get("properties")
-            if isinstance(props, dict):
-                names.update(str(k) for k in props)
-            stack.extend(v for v in node.values() if isinstance(v, dict | list))
-        elif isinstance(node, list):
-            stack.extend(node)
-    return frozenset(names)
 
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:

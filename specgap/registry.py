@@ -60,6 +60,23 @@ class Tool:
         props = self.schema.get("properties")
         return tuple(props) if isinstance(props, dict) else ()
 
+    @property
+    def all_arg_names(self) -> frozenset[str]:
+        """Every argument name of its schema, nested ones included (rules that read an
+        argument by name find it at any depth)."""
+        names: set[str] = set()
+        stack: list[Any] = [self.schema]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, dict):
+                props = node.get("properties")
+                if isinstance(props, dict):
+                    names.update(str(k) for k in props)
+                stack.extend(v for v in node.values() if isinstance(v, dict | list))
+            elif isinstance(node, list):
+                stack.extend(node)
+        return frozenset(names)
+
     def summary(self) -> ToolSummary:
         return ToolSummary(id=self.id, names=self.names, effects=self.effects)
 

@@ -111,6 +111,12 @@ def of_kind(value: Any, kinds: tuple[str, ...]) -> bool:
     )
 
 
+def named_like(name: str, wanted: str) -> bool:
+    """An argument `name` answers to a phrase's `key_words` (`order` names `order_id`)."""
+    said = key_words(name)
+    return said == wanted or said.startswith(wanted)
+
+
 def matching_args(args: Any, phrase: str) -> list[Any]:
     """Values of every argument (at any depth) whose name matches `phrase`."""
     wanted = key_words(phrase)
@@ -121,8 +127,7 @@ def matching_args(args: Any, phrase: str) -> list[Any]:
     def walk(node: Any) -> None:
         if isinstance(node, dict):
             for key, value in node.items():
-                name = key_words(str(key))
-                if name == wanted or name.startswith(wanted):
+                if named_like(str(key), wanted):
                     found.append(value)
                 else:
                     walk(value)

@@ -17,7 +17,14 @@ from pydantic import Field
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
 from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, num
-from specgap.operators.evidence import is_idlike, key_words, leaves, matching_args, runs
+from specgap.operators.evidence import (
+    is_idlike,
+    key_words,
+    leaves,
+    matching_args,
+    named_like,
+    runs,
+)
 from specgap.operators.prose import (
     NEG,
     NUMBER,
@@ -85,7 +92,7 @@ def _unbound(cond: MaxCalls, args: frozenset[str]) -> str | None:
     if singular(cond.per.casefold()) in _WINDOWS:
         return f"it counts per {cond.per}, a span of time that one trace does not show"
     wanted = key_words(cond.per)
-    if any(key_words(a) == wanted or key_words(a).startswith(wanted) for a in args):
+    if any(named_like(a, wanted) for a in args):
         return None
     return (
         f"it counts per {cond.per}, but the tool takes no argument named like `{cond.per}`"
