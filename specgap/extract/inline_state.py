@@ -18,7 +18,7 @@ from typing import Any
 
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit
-from specgap.extract.pattern_base import QUOTED
+from specgap.extract.pattern_base import CALL_VERBS, QUOTED
 from specgap.extract.segments import Sentence
 
 _ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
@@ -49,7 +49,6 @@ def inline_state(sentence: Sentence) -> list[Emit]:
 
 
 _ITSELF = frozenset({"", "this", "it", "tool", "function", "method", "endpoint", "this tool"})
-_CALLS = frozenset({"use", "call", "invoke", "run", "execute"})
 
 
 def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
@@ -57,7 +56,7 @@ def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
     "never call this tool if the booking is 'active'": `state_condition` on the described
     tool (allowed under "only", denied under a ban; a negated test flips it)."""
     cond = clause.condition
-    if sentence.subject is None or cond is None or not cond.bound or clause.verb not in _CALLS:
+    if sentence.subject is None or cond is None or not cond.bound or clause.verb not in CALL_VERBS:
         return []
     if clause.object not in _ITSELF:
         return []

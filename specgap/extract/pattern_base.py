@@ -40,6 +40,9 @@ from specgap.operators.prose import targets_in as targets_in
 from specgap.operators.prose import ticked_tools as ticked_tools
 
 EXTRACTOR = "deterministic"
+# verbs that say only that a tool is used ("call `x`", "`x` may be run once"): the tool is
+# named elsewhere in the sentence, never by the verb
+CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
 
 FILLER = re.compile(
     r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"

@@ -16,7 +16,7 @@ from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.obtained import obtained_values
 from specgap.extract.openers import opening_rules
-from specgap.extract.pattern_base import split_words
+from specgap.extract.pattern_base import CALL_VERBS, split_words
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
@@ -114,9 +114,7 @@ def coordinated_bans(
 
 
 # "can be called once": the verb says only that the tool is used, the words before it name it
-_CALL_VERBS = frozenset(
-    split_words("call use invoke run do perform make execute submit trigger apply")
-)
+_CALL_VERBS = CALL_VERBS | frozenset(split_words("do perform make submit trigger apply"))
 
 
 def _counts(rule: CandidateRule, clause: Clause) -> bool:

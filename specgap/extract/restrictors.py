@@ -24,6 +24,7 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Gap
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
+    CALL_VERBS,
     NUMBER_WORDS,
     USER,
     is_action_noun,
@@ -66,7 +67,6 @@ _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn
 
 
 _ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
-_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
 _CALLED_WITH = re.compile(
     r"^\s*(?:with|passing)\s+(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM
     + r"\s+(?P<noun>[a-z][\w-]*)\s*(?:[.;!]|$)",
@@ -87,7 +87,7 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
         # "do not call this tool more than once per order": calls of the action itself
         itself = clause.object in _ITSELF or not clause.object
         params = _count_params(count)
-        if not itself and clause.verb in _CALLS:  # "never call `otp.send` more than 3 times"
+        if not itself and clause.verb in CALL_VERBS:  # "never call `otp.send` more than 3 times"
             return clause.object, params
         said = text[clause.action_span[0] : clause.action_span[1]]
         if not itself and "per" not in params and re.search(r"\b(?:an?|the\s+same)\s+\w", said):
@@ -191,7 +191,7 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
-    passed = _CALLED_WITH.match(rest) if clause.verb in _CALLS else None
+    passed = _CALLED_WITH.match(rest) if clause.verb in CALL_VERBS else None
     if passed is not None and not is_action_noun(passed["noun"]):
         # "never call `ship` with more than 10 pallets": the value of the argument passed
         n = NUMBER_WORDS.get(passed["n"].casefold())

@@ -23,7 +23,7 @@ from specgap.extract.clause_steps import clause_actions, recommended
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
-from specgap.extract.pattern_base import USER, is_action_noun, lemma, singular
+from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import (
     PRECEDES,
@@ -96,7 +96,6 @@ _DEPENDS = re.compile(
 _STATE_CHECK = re.compile(
     r"\b(?:check|verify|ensure|confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\b", re.I
 )
-_CALLS = frozenset({"call", "use", "invoke", "run", "execute"})
 
 
 @dataclass(frozen=True)
@@ -166,7 +165,7 @@ def _read(text: str, described: bool) -> Timed | None:
         return None
     elif not clause.object or clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
-    elif clause.verb in _CALLS:
+    elif clause.verb in CALL_VERBS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named
     else:
         action = clause.action
@@ -177,7 +176,7 @@ def _read(text: str, described: bool) -> Timed | None:
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
     # "only after verification": of what the action acts on (not of a tool named by "call")
-    before = bare_with_object(event_action(event), None if clause.verb in _CALLS else action)
+    before = bare_with_object(event_action(event), None if clause.verb in CALL_VERBS else action)
     sure = INFERRED if before != event_action(event) else 0.7
     if before is None or before == action:
         return None
