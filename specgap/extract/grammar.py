@@ -132,7 +132,6 @@ _AUX = re.compile(
     re.I,
 )
 _EACH = re.compile(r"(?:^|[\s*•-])(?:each|every|any\s+one)\s+[a-z]", re.I)
-_COUNT_AFTER = re.compile(r"\s+(?:once|twice|thrice|one|two|three|a\s+single|\d+)\b", re.I)
 _COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
@@ -265,13 +264,6 @@ def parse(text: str) -> Clause:
                     verb = None
                 if verb is not None and aux.start() < modal.start():
                     modal = aux  # the subject ends where the auxiliary starts
-            earlier = MUST.search(main, 0, modal.start()) or MAY.search(main, 0, modal.start())
-            if verb is None and earlier is not None and _COUNT_AFTER.match(main, modal.end()):
-                # "each lesson can be cancelled only once": the count's `only` follows the verb
-                verb, v_start, v_end, passive = verb_after(main, earlier.end())
-                if verb is not None and not (passive or verb in IMPERATIVE_VERBS):
-                    verb = None
-                modal = earlier if verb is not None else modal
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
