@@ -7,14 +7,17 @@ of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unsee
 written for the project that live beside their gold and are in no corpus; `unseen2`: the
 second blind set, `tests/gold_unseen2/`, alike). Totals are micro-averages (sums of counts).
 
-    python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--corpus=DIR] [--gold=DIR]
+    python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
+                                 [--corpus=DIR] [--gold=DIR]
 
 `--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
 as well; `--misses` lists, per tuned domain, the expectations no policy matched and the
 policies that matched none (`--misses=all` for every split: reading the misses of a held-out
 or blind domain while developing the extractor spoils it as a test). A domain whose gold
 file is absent is not scored; without the corpus the benchmark says so and scores the unseen
-set alone. `--gold=DIR` scores that folder only.
+set alone. `--gold=DIR` scores that folder only. With `--misses`, the enforced rules on a
+wrong tool are listed too, and `--alarms` adds the false alarms (`rule-not-compiled` notes
+on sentences the gold lists as no rule).
 """
 
 from __future__ import annotations
