@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from specgap.api import is_strict_finding
 from specgap.config import Project
 from specgap.errors import SpecgapError, error
-from specgap.ir import Bundle, CandidateRule, Policy, Resolution
+from specgap.ir import Bundle, CandidateRule, Diagnostic, Policy, Resolution
 from specgap.operators import OPERATORS
 from specgap.pipeline import AgentState, Options, load
 from specgap.registry import Registry
@@ -125,7 +125,7 @@ def explain_policy(bundle: Bundle, policy_id: str, where: str | None = None) -> 
         f"target       {policy.target}",
         f"condition    {json.dumps(condition, sort_keys=True)}",
         f"action       {policy.action}: {policy.message}",
-        f"enforcement  {policy.enforcement}: {_why(policy, found, sources)}",
+        f"enforcement  {policy.enforcement}: {_why(policy, found, sources, bundle.diagnostics)}",
         f"stated at    {span.location()}-{span.end_line}:{span.end_col}"
         f"  ({src.grounding} grounding, {src.extractor})",
         *(f"  > {line}" for line in src.quote.splitlines()),
@@ -166,7 +166,15 @@ def _mentioned(
     return list(dict.fromkeys(out)) or [None], sources
 
 
-def _why(policy: Policy, found: dict[str | None, tuple[Resolution, ...]], sources: set[str]) -> str:
+def _why(
+    policy: Policy,
+    found: dict[str | None, tuple[Resolution, ...]],
+    sources: set[str],
+    diagnostics: Iterable[Diagnostic] = (),
+) -> str:
+    """Why the policy has its enforcement level. A `review_only` policy says first what
+    compile said of it (a located `condition-not-bound` note naming its target), then an
+    ambiguous mention, and only then the grounding's confidence."""
     grounding = policy.source.grounding
     if policy.enforcement == "enforce":
         if grounding == "exact":
@@ -177,4 +185,22 @@ def _why(policy: Policy, found: dict[str | None, tuple[Resolution, ...]], source
     statuses = {res.status for m, each in found.items() if m not in sources for res in each}
     if statuses - {"resolved"}:
         return "a tool mention is ambiguous: confirm the target before enforcing"
+    noted = _notes_on(policy, diagnostics)
+    if noted:
+        return "; ".join(noted)
     return f"{grounding} grounding with low resolution confidence ({policy.confidence:.2f})"
+
+
+def _notes_on(policy: Policy, diagnostics: Iterable[Diagnostic]) -> list[str]:
+    """The `condition-not-bound` notes written at the policy's sentence about its target or
+    its operator: the reason it was kept for review."""
+    span = policy.source.span
+    named = (f"`{policy.target}`", f"`{policy.operator}`")
+    return [
+        d.message
+        for d in diagnostics
+        if d.code == "condition-not-bound"
+        and d.span is not None
+        and (d.span.path, d.span.start_byte) == (span.path, span.start_byte)
+        and any(name in d.message for name in named)
+    ]
