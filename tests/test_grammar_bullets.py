@@ -45,10 +45,10 @@ PROCEDURES: list[tuple[str, str, list[tuple[str, int, str]]]] = [
         "Some notes.\n\n- Confirm the cancellation fee.\n- Cancel the booking.\n",
         [],
     ),
-    (
+    (  # the step is not guarded by the bullet before it, but states a yes of its own
         "the next step has a condition",
         "To cancel a booking:\n- Confirm the fee.\n- If the customer agrees, cancel the booking.\n",
-        [],
+        [("cancel_booking", 3, "enforce")],
     ),
     (
         "the confirmation is the last step",

@@ -21,6 +21,7 @@ from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
+from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
@@ -86,7 +87,23 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
+    if sentence.subject is None and not any(r.operator == "require_confirmation" for r in rules):
+        yes = user_yes(sentence.clean, clause)
+        if yes:  # "without a yes from the member, do not cancel": the yes, not a ban
+            guarded = {e.target for e in yes} | {clause.action}
+            kept = [r for r in rules if not _the_yes_as_condition(r, guarded)]
+            rules = [*kept, *(candidate(sentence, e) for e in yes)]
     return rules
+
+
+def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool:
+    """A ban on a guarded action, or held only under a condition, or an ordering whose
+    prerequisite is the user's yes: the confirmation rule states each exactly."""
+    if rule.operator == "deny_action" and not rule.params.get("values"):
+        return rule.condition is not None or rule.target in guarded
+    before = rule.params.get("before")
+    # an ordering whose first step is the yes, or a step that could not be read at all
+    return rule.operator == "require_before" and (before is None or is_yes(str(before)))
 
 
 def coordinated_bans(

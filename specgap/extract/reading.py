@@ -27,6 +27,7 @@ from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
+from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -52,6 +53,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         timed = temporal.Timed((needed,), None)
         if needed.target is not None:  # it names the action a pattern left to the section
             found = [r for r in found if r.operator not in _ORDERS or r.target is not None]
+    yes = user_yes(sentence.clean, clause) if timed is not None and not sentence.subject else []
+    if yes and timed is not None:  # "wait for a yes before you reschedule": not a step
+        timed = _without_yes(timed)
     if timed is not None and _BANNED_BEFORE.match(sentence.clean):
         # "do not Y before X": X comes first; a phrase reading of "Y before X" has it backwards
         found = [r for r in found if r.operator != "require_before"]
@@ -59,7 +63,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:
-        return _timed(sentence, timed)
+        rules, notes = _timed(sentence, timed)
+        # "read it back and wait for a yes before X": the other steps and the yes, both
+        return [*rules, *(candidate(sentence, e) for e in yes)], notes
     rules = guard(sentence, clause, found)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
@@ -227,3 +233,16 @@ def _unsupported(clause: Clause) -> Gap | None:
             "say `the accepted values are ...` to make the list a rule",
         )
     return None
+
+
+def _without_yes(timed: temporal.Timed) -> temporal.Timed | None:
+    """The ordering without the steps that are the user's yes (the confirmation reader
+    states those), or None when nothing else is left."""
+    emits = tuple(
+        e
+        for e in timed.emits
+        if not (isinstance(e.params.get("before"), str) and is_yes(e.params["before"]))
+    )
+    if not emits:
+        return None
+    return temporal.Timed(emits, timed.obliges)

@@ -1,0 +1,315 @@
+"""The user's yes, in the many ways a policy says it, and the action it guards.
+
+A confirmation rule has two parts: a yes that comes from the user (a noun — "the customer's
+go-ahead", "a yes from the member", "customer confirmation"; or a verb with the user as its
+subject — "the subscriber has agreed", "confirmed by the caller", "ask the guest whether to
+proceed") and the action it must come before. The action is read from the sentence's
+grammar, in this order:
+
+1. a `before` phrase outside the yes ("... before you cancel a subscription");
+2. the main clause, when the yes is its condition ("without X, do not refund", "do not
+   move a delivery until X", "only proceed with a cancellation once X");
+3. the subject of a passive yes ("each cancellation must be confirmed by the customer");
+4. the noun phrase that needs the yes ("rescheduling requires ...", "changes to the address
+   need ...", "refunds: customer confirmation required").
+
+A yes from someone else (a manager's approval, a supervisor's sign-off) is not the user's
+and is left to `review_required`; an approval or permission that names nobody is left too.
+When no action can be read, nothing is emitted: the leftovers pass then notes the sentence.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_emit import Emit
+from specgap.operators.prose import USER, action_list, base_form, lemma, targets_in
+
+_HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
+_NOUN = (
+    r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead|ok|okay|agreement|"
+    r"approval|permission|sign-off)"
+)
+# nouns that are a yes whoever gives it in a conversation with the user
+_OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
+_WHO = r"(?:the\s+)?" + USER + r"s?"
+_THEY = r"(?:" + _WHO + r"|they|he|she)"
+_AGREES = (
+    r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
+    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:their\s+)?(?:consent|approval|"
+    r"go-ahead|ok))"
+)
+_YES = re.compile(
+    "|".join(
+        (
+            # the customer's explicit go-ahead; their consent
+            r"\b(?:" + _WHO + r"'s?|their)\s+" + _HOW + _NOUN + r"\b",
+            # a clear yes from the member; confirmation by the caller
+            r"\b(?:an?\s+|the\s+)?" + _HOW + _NOUN + r"\s+(?:from|by)\s+" + _WHO + r"\b",
+            # customer confirmation required
+            r"\b" + USER + r"\s+(?:confirmation|consent|approval|agreement|sign-off)\b",
+            # wait for a yes; get explicit confirmation; needs consent
+            r"\b(?:wait(?:ing)?\s+for|get|obtain|receive|need|needs|require[sd]?|have|with|"
+            r"without)\s+(?:an?\s+|the\s+)?" + _HOW + _OWN_NOUN + r"(?=[\s.,;:!?]|$)",
+            # the subscriber has agreed; requires the customer to confirm first (a clause of
+            # its own: "the slot the patient confirmed" is a value, read by `verbal` below)
+            r"(?P<verbal>\b" + _WHO + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
+            r"has\s+to|first|explicitly|clearly|actually)\s+)*" + _AGREES + r")\b",
+            # must be confirmed by the caller
+            r"\b(?:confirmed|approved|agreed(?:\s+to)?|okayed|authori[sz]ed)\s+by\s+"
+            + _WHO
+            + r"\b",
+            # confirm the new slot with the customer
+            r"\b(?:confirm|check|clear|agree)\s+(?:[\w'-]+\s+){0,5}?with\s+" + _WHO + r"\b",
+            # ask the guest whether to proceed / if they want to go ahead / to confirm
+            r"\bask\s+" + _WHO + r"\s+(?:(?:whether|if)\s+(?:[\w'-]+\s+){0,4}?(?:proceed|"
+            r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent))\b",
+            # make sure the customer agrees; make sure they are happy with it
+            r"\b(?:make\s+sure|ensure|check)\s+(?:that\s+)?" + _THEY + r"\s+(?:agrees?|approves?|"
+            r"confirms?|consents?|accepts?|(?:is|are)\s+(?:ok|okay|happy|fine)\s+with)\b",
+        )
+    ),
+    re.I,
+)
+# what may stand before a yes that is a clause of its own ("until the guest agrees")
+_OPENS_CLAUSE = re.compile(
+    r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
+    r"since|provided|that|so|then|first|requires?|required|needs?))\s*$",
+    re.I,
+)
+# "a yes to cancel the old one", "consent for the refund": the action the yes is for
+_FOR_ACTION = re.compile(
+    r"\s+(?:to|for)\s+(?P<x>(?!(?:the|a|an|their|this|that|it|its|any|all|be|our)\b)[a-z]+"
+    r"(?:\s+[a-z]+){0,4}?)(?=\s*(?:[,;:.!?]|\s(?:before|after|when|if|unless|and|or)\b|$))",
+    re.I,
+)
+
+
+# the yes of someone else: not the user's
+_OTHER = re.compile(
+    r"\b(?:manager|supervisor|admin(?:istrator)?|lead|owner|team|compliance|legal|security|"
+    r"finance|approver|reviewer|pharmacist|doctor|physician|vet(?:erinarian)?)(?:'s)?\s+"
+    r"(?:\w+\s+){0,2}?(?:approval|permission|sign-off|consent|ok)\b"
+    r"|\b(?:approval|permission|sign-off)\s+(?:from|by|of)\s+(?:a|an|the|your)?\s*(?!"
+    + USER
+    + r")\w+",
+    re.I,
+)
+_BEFORE = re.compile(r"\bbefore\s+(?P<x>[^,;:()]+?)(?=\s*(?:[,;:.!?]|$))", re.I)
+_TO_STOP = re.compile(r"[^;:()]*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
+# the words of the yes clause that are not the guarded action
+_YES_VERBS = frozenset(
+    [
+        "confirm",
+        "agree",
+        "approve",
+        "consent",
+        "ask",
+        "get",
+        "obtain",
+        "wait",
+        "need",
+        "require",
+        "have",
+        "make",
+        "ensure",
+        "check",
+        "verify",
+        "receive",
+        "seek",
+        "say",
+        "read",
+        "give",
+        "proceed",
+        "continue",
+        "go",
+    ]
+)
+_PRONOUN_TAIL = re.compile(
+    r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
+    r"(?:is|are|gets?|has\s+been|have\s+been)\s+(?:made|done|placed|submitted|processed|"
+    r"carried\s+out|performed|sent|issued))$",
+    re.I,
+)
+_DETERMINERS = re.compile(
+    r"^(?:(?:any|every|each|all|the|a|an|such|these|those|their|your|its)\s+)+", re.I
+)
+_NEEDS = re.compile(
+    r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
+    r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
+    r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed)))\b)",
+    re.I,
+)
+_THAT_DOES = re.compile(
+    r"^(?:actions?|operations?|requests?|steps?|calls?|changes?)\s+(?:that|which)\s+(?P<x>.+)$",
+    re.I,
+)
+
+
+_YESISH = re.compile(r"\b(?:yes|confirm\w*|agree\w*|approv\w*|consent\w*|go-ahead|ok|okay)\b", re.I)
+
+
+def is_yes(mention: str) -> bool:
+    """A step that is the user's yes ("get clear yes", "wait for confirmation")."""
+    return bool(_YESISH.search(mention))
+
+
+def user_yes(clean: str, clause: Clause) -> list[Emit]:
+    """`require_confirmation` on each action the sentence's yes guards (module docstring);
+    [] when the sentence states no user's yes or its action cannot be read."""
+    yes = next((m for m in _YES.finditer(clean) if _own_clause(clean, m)), None)
+    if yes is None or _OTHER.search(clean):
+        return []
+    targets = _guarded(clean, clause, yes)
+    return [Emit("require_confirmation", t, {}, 0.7) for t in targets or ()]
+
+
+def _own_clause(clean: str, yes: re.Match[str]) -> bool:
+    """A yes stated as a clause ("until the guest agrees"), or as a noun; not a relative
+    clause naming a value ("book the slot the patient confirmed")."""
+    return yes["verbal"] is None or bool(_OPENS_CLAUSE.search(clean[: yes.start()]))
+
+
+def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] | None:
+    purpose = _FOR_ACTION.match(clean, yes.end())
+    if purpose is not None and _action_word(purpose["x"].split()[0]):
+        return _targets(purpose["x"])  # "the patient's yes to cancel the old one"
+    for before in _BEFORE.finditer(clean):
+        if yes.start() <= before.start() < yes.end():
+            continue  # "before" inside the yes phrase itself
+        # "before you book, reschedule or cancel": each action of a list running on
+        whole = _TO_STOP.match(clean, before.start("x"))
+        upto = whole[0] if whole is not None else ""
+        if before.start() < yes.start() < before.start("x") + len(upto):
+            upto = upto[: yes.start() - before.start("x")]  # the yes is no item of the list
+        upto = upto.rstrip(" ,")
+        # a list ends with its coordinator: "book, reschedule or cancel"
+        coordinated = re.search(r"\b(?:and|or)\s+\S+(?:\s+\S+){0,3}$", upto.rpartition(",")[2])
+        listed = action_list(upto) if "," in upto and coordinated else []
+        if listed:
+            found = tuple(t for item in listed for t in _targets(item) or ())
+            return found or None
+        return _targets(before["x"])  # None: "before anything else", no one action
+    if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
+        outside = clause.action_span is None or not (
+            yes.start() <= clause.action_span[0] < yes.end()
+        )
+        if outside:
+            return _targets(f"{clause.verb} {clause.object}".strip())
+    then = _THEN.match(clean, yes.end())
+    if clause.verb is None and then is not None and _base_verb(then["verb"]):
+        return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
+    if clause.passive and clause.object:
+        return _targets(clause.object)  # "each cancellation must be confirmed by ..."
+    subject = _NEEDS.match(clean)
+    if subject is not None and subject.end("x") <= yes.start():
+        return _targets(subject["x"])
+    return None
+
+
+# the main clause after a leading yes clause: "when the client accepts the quote, order X"
+_THEN = re.compile(r"[^,;.]*,\s+(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)", re.I)
+
+
+def _lexicon_verbs(word: str) -> tuple[str, ...]:
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
+
+    verbs: tuple[str, ...] = getAllLemmas(word.casefold()).get("VERB", ())
+    return verbs
+
+
+def _base_verb(word: str) -> bool:
+    return word.casefold() in _lexicon_verbs(word)
+
+
+def _verb_base(word: str) -> str:
+    """`refunds` -> `refund`, `cancelled` -> `cancel`: the lexicon's verb, else `lemma`."""
+    verbs = _lexicon_verbs(word)
+    return verbs[0] if verbs else lemma(word)
+
+
+# words that name no one action: "any action that changes data" guards no tool in
+# particular (and not every tool either)
+_GENERIC_WORDS = frozenset(
+    [
+        "action",
+        "actions",
+        "operation",
+        "operations",
+        "change",
+        "changes",
+        "write",
+        "writes",
+        "update",
+        "updates",
+        "request",
+        "requests",
+        "step",
+        "steps",
+        "call",
+        "calls",
+        "data",
+        "database",
+        "information",
+        "record",
+        "records",
+        "state",
+        "system",
+        "thing",
+        "things",
+        "anything",
+        "something",
+        "everything",
+        "modification",
+        "modifications",
+        "modify",
+        "alter",
+    ]
+)
+
+
+def _targets(phrase: str) -> tuple[str, ...] | None:
+    found = _named(phrase)
+    if found is None:
+        return None
+    return tuple(t for t in found if set(t.casefold().split()) - _GENERIC_WORDS) or None
+
+
+def _named(phrase: str) -> tuple[str, ...] | None:
+    """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
+    `changes to the delivery address` -> `change delivery address`, `any action that
+    reschedules, cancels or refunds` -> three actions."""
+    phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
+    phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
+    phrase = _DETERMINERS.sub("", phrase)
+    does = _THAT_DOES.match(phrase)
+    if does is not None:
+        verbs = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", does["x"].strip())
+        return tuple(_verb_base(v) for v in verbs if v) or None
+    phrase = re.sub(
+        r"^(\w+)\s+(?:to|of|for|on)\s+(?:(?:the|a|an|their|your|its)\s+)?", r"\1 ", phrase
+    )
+    phrase = re.sub(r"\b(?:the|a|an|their|your|its|his|her)\s+", "", phrase)
+    if not phrase or len(phrase.split()) > 5:
+        return None
+    found = targets_in(_Plain(), phrase)
+    if found:
+        return found
+    return (base_form(phrase),) if phrase.split()[0].isalpha() else None
+
+
+def _action_word(word: str) -> bool:
+    """`cancel` (to cancel) or `cancelling` (for cancelling): a verb the yes is for, not a
+    thing it is about (`to marketing`, `for the refund`)."""
+    w = word.casefold()
+    verbs = _lexicon_verbs(w)
+    return lemma(w) not in _YES_VERBS and (w in verbs or (w.endswith("ing") and bool(verbs)))
+
+
+class _Plain:
+    """A sentence with no description subject, for `targets_in`."""
+
+    text = ""
+    clean = ""
+    subject: str | None = None
