@@ -177,11 +177,16 @@ def _not_yet_done(c: Clause) -> Answer:
     return [Emit("require_before", c.action or "", {"before": before}, 0.7)]
 
 
+_IDENTITY = re.compile(r"\b(?:identity|identities|identification|who\s+they\s+are)\b", re.I)
+
+
 def _confirm_before(c: Clause) -> Answer:
     """`confirm the details before taking this action`: the user's yes before the action
     (the one named, or the section's when it points back)."""
     if c.verb != "confirm" or c.negated or c.before is None:
         return None
+    if _IDENTITY.search(c.object):  # "confirm the caller's identity before X": a check of
+        return None  # who they are, not their yes (the identify-first readers own it)
     named = _action_named(c.before)
     if named is None and not _ANAPHORA.match(c.before.strip()):
         return None
