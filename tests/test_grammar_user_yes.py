@@ -86,6 +86,7 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("Deliver only to the address the customer confirmed.", MEALS),  # a value, not a yes
     ("A refund over $100 needs the manager's approval.", MEALS),  # someone else's yes
     ("The customer can confirm the order in the app.", MEALS),  # a fact, not a rule
+    ("Ask the customer to confirm their e-mail address.", MEALS),  # a datum they tell
     # a check of who the customer is, not their yes (was read as a yes before the refund)
     ("Always confirm the customer's identity before refunding an order.", MEALS),
     ("Before any action that changes data, get user confirmation.", MEALS),  # no one action

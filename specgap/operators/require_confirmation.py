@@ -312,7 +312,18 @@ def _obtain_confirmation(s: Said, m: re.Match[str]) -> Found | None:
     return _confirmation(s, m)
 
 
+# "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
+_THEIR_DATUM = re.compile(
+    r"\s+(?:their|his|her|your)\s+(?:(?:full|legal|first|last|home|e-?mail|postal|billing|"
+    r"current)\s+)*(?:identity|name|e-?mail|phone|number|date\s+of\s+birth|birth\s*date|"
+    r"address|id|postcode|zip|password|pin|account\s+number|details)\b",
+    re.I,
+)
+
+
 def _user_confirms(s: Said, m: re.Match[str]) -> Found | None:
+    if _THEIR_DATUM.match(s.clean, m.end()):
+        return None
     return _confirmation(s, m)
 
 
