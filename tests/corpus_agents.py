@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -231,12 +231,24 @@ def retail_safe_trace(task: dict[str, Any], confirm: set[str], built: Built) -> 
     - Tool outputs are not recorded (the corpus has none), so a rule that needs them (the
       order's status, ids a lookup returned) is `undetermined` here, never allow or deny.
     """
-    events: list[Event] = [Message(role="user", content=task["instruction"])]
+    actions = [(a["name"], a["kwargs"]) for a in task["actions"]]
+    return safe_trace(task["instruction"], actions, confirm, built.canonical)
+
+
+def safe_trace(
+    said: str,
+    actions: Sequence[tuple[str, dict[str, Any]]],
+    confirm: set[str],
+    canonical: Callable[[str], str],
+) -> list[Event]:
+    """The trace of a ground-truth action sequence (see `retail_safe_trace`): the user's
+    brief first, one call per turn, and a proposal answered "yes" before each call of a
+    tool in `confirm`."""
+    events: list[Event] = [Message(role="user", content=said)]
     turn = 0
-    for action in task["actions"]:
-        name, args = action["name"], action["kwargs"]
+    for name, args in actions:
         turn += 1
-        if built.canonical(name) in confirm:
+        if canonical(name) in confirm:
             shown = json.dumps(args, sort_keys=True)
             events.append(
                 Message(
@@ -247,7 +259,7 @@ def retail_safe_trace(task: dict[str, Any], confirm: set[str], built: Built) -> 
             )
             events.append(Message(role="user", content=CONFIRMATION))
             turn += 1
-        events.append(ToolCall(name=name, tool=built.canonical(name), args=args, turn=turn))
+        events.append(ToolCall(name=name, tool=canonical(name), args=args, turn=turn))
     return events
 
 
