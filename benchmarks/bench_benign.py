@@ -27,7 +27,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -119,8 +119,8 @@ class Blocked:
     tasks: int = 0
     blocked: int = 0
     enforced: int = 0
-    by_operator: Counter[str] | None = None
-    why: Counter[str] | None = None
+    by_operator: Counter[str] = field(default_factory=Counter)
+    why: Counter[str] = field(default_factory=Counter)
 
 
 def measure(corpus: Path) -> tuple[dict[str, tuple[str, Blocked]], list[str]]:
@@ -153,11 +153,7 @@ def _blocked(
     policies = [p for p in policies if p.operator not in _NOT_PROSE]
     engine = Engine(policies)
     by_id = {p.id: p for p in policies}
-    result = Blocked(
-        enforced=sum(p.enforcement == "enforce" for p in policies),
-        by_operator=Counter(),
-        why=Counter(),
-    )
+    result = Blocked(enforced=sum(p.enforcement == "enforce" for p in policies))
     for task in tasks:
         if not task.actions:
             continue
@@ -170,7 +166,6 @@ def _blocked(
         result.blocked += 1
         for policy_id in sorted(blockers):
             policy = by_id[policy_id]
-            assert result.by_operator is not None and result.why is not None
             result.by_operator[policy.operator] += 1
             span = policy.source.span
             where = f"{Path(span.path).name}:{span.start_line}"
@@ -188,7 +183,7 @@ def run(options: Sequence[str] = ()) -> None:
     print(f"   {'domain':36} {'split':8} {'tasks':>5} {'blocked':>7} {'enf':>4}  by operator")
     totals: dict[str, list[int]] = {}
     for domain, (split, b) in sorted(found.items(), key=lambda kv: (kv[1][0] != "tuned", kv[0])):
-        ops = ", ".join(f"{k} {v}" for k, v in sorted((b.by_operator or {}).items()))
+        ops = ", ".join(f"{k} {v}" for k, v in sorted(b.by_operator.items()))
         print(f"   {domain:36} {split:8} {b.tasks:5} {b.blocked:7} {b.enforced:4}  {ops}")
         total = totals.setdefault(split, [0, 0])
         total[0] += b.tasks
@@ -202,7 +197,7 @@ def run(options: Sequence[str] = ()) -> None:
         for domain, (split, b) in sorted(found.items()):
             if split != "tuned":
                 continue
-            for line, count in sorted((b.why or {}).items()):
+            for line, count in sorted(b.why.items()):
                 print(f"   {domain}: {count} task(s) blocked by {line}")
 
 
