@@ -17,6 +17,7 @@ from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
+from specgap.extract.grammar_words import tool_verbs, verbs_of_tools
 from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
@@ -135,8 +136,11 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         assert options.llm is not None
         assert options.lock is not None
         llm = LlmExtractor(options.llm, options.lock, offline=options.offline)
-    setting = extraction_setting(
-        options.cache, (options.extractor, options.llm, options.offline, options.lock)
+    setting = (
+        extraction_setting(
+            options.cache, (options.extractor, options.llm, options.offline, options.lock)
+        ),
+        tuple(sorted(_tool_verbs(state))),  # what the grammar reads as a verb (`run_agent`)
     )
     found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)
     return state.with_diagnostics(
@@ -186,8 +190,14 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 def run_agent(project: Project, agent: AgentConfig, options: Options) -> AgentState:
     state = AgentState(config=agent)
     for _, stage in STAGES:
-        state = stage(project, state, options)
+        # the grammar reads the verbs the agent's tools are named by as action verbs
+        with tool_verbs(_tool_verbs(state)):
+            state = stage(project, state, options)
     return state
+
+
+def _tool_verbs(state: AgentState) -> frozenset[str]:
+    return verbs_of_tools(state.registry.by_id) if state.registry is not None else frozenset()
 
 
 def build(

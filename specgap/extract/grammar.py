@@ -46,6 +46,7 @@ from specgap.extract.grammar_words import (
     checked_predicate,
     ensured,
     object_at,
+    only_a_tool_verb,
     open_enumeration,
     purpose_verb,
     quantity_of,
@@ -141,6 +142,9 @@ _TRAILING_MODAL = re.compile(
 )
 _AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
 _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
+_DETERMINED = re.compile(
+    r"\s+(?:a|an|the|any|all|each|every|their|his|her|its|this|that|these|those|it|them)\b", re.I
+)
 _NOT_VERBS = NOT_OBJECT | frozenset(
     split_words("the a an any all each every you it they this that these those we there")
 )
@@ -226,7 +230,14 @@ def parse(text: str) -> Clause:
             and _COPULA_NEXT.match(main, object_at(main, first.end())[1]) is not None
         )
     )
-    if first is not None and first[1].casefold() in IMPERATIVE_VERBS and not subject_first:
+    opened = first is not None and first[1].casefold() in IMPERATIVE_VERBS
+    if opened and first is not None and only_a_tool_verb(first[1].casefold()):
+        # a tool's verb opening the sentence bare may be a noun ("Account deletion: ..."):
+        # a verb after "never", "do not", "only", "you must" ..., or before a determiner
+        opened = (lead is not None and re.search(r"[A-Za-z]", lead[0]) is not None) or (
+            _DETERMINED.match(main, first.end()) is not None
+        )
+    if first is not None and opened and not subject_first:
         # "Upload only to ...", "Never cancel ...": the sentence opens with its verb
         imperative = modal is None or modal.start() <= first.start()
         verb = first[1].casefold()

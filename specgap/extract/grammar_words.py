@@ -8,6 +8,9 @@ Token-level helpers of `grammar.parse`; no word list here names a rule of one do
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
@@ -16,7 +19,60 @@ DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|al
 
 # --- lexicon: verbs that start an imperative and verbs that name an action --------------------
 
-IMPERATIVE_VERBS = frozenset(
+_TOOL_VERBS: ContextVar[frozenset[str]] = ContextVar("specgap_tool_verbs", default=frozenset())
+
+
+class _Verbs(frozenset[str]):
+    """The action verbs: a closed list of general English, and the verbs the agent's own tools
+    are named by (`freeze_membership`: freeze), set for one agent's build by `tool_verbs`."""
+
+    __slots__ = ()
+
+    def __contains__(self, word: object) -> bool:
+        return frozenset.__contains__(self, word) or word in _TOOL_VERBS.get()
+
+
+def only_a_tool_verb(word: str) -> bool:
+    """`word` is an action verb because a tool is named by it, not by the closed list: a
+    sentence opening with it may still open with a noun ("Account deletion ...")."""
+    return not frozenset.__contains__(IMPERATIVE_VERBS, word) and word in _TOOL_VERBS.get()
+
+
+_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+
+
+def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
+    """The verbs tools are named by: the first word of a name of two words or more
+    (`freeze_membership`, `BackdateBooking`, `gym.unfreeze_pass`; a namespace before `.`,
+    `/`, `:` or `__` is left out) that the English lexicon knows as a verb's base form, or
+    as one after a prefix (`unfreeze`, `rebook`)."""
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
+
+    found: set[str] = set()
+    for name in names:
+        last = re.split(r"[./:]|__", name)[-1]
+        words = [w.casefold() for w in _NAME_WORDS.findall(last)]
+        if len(words) < 2 or len(words[0]) < 3:
+            continue
+        verb = words[0]
+        # "unfreeze", "rebook", "deprovision": a prefix on a verb the lexicon knows
+        stem = re.sub(r"^(?:un|re|de|pre|dis|over|under|co)(?=[a-z]{3})", "", verb)
+        if any(w in getAllLemmas(w).get("VERB", ()) for w in {verb, stem}):
+            found.add(verb)
+    return frozenset(found)
+
+
+@contextmanager
+def tool_verbs(words: frozenset[str]) -> Iterator[None]:
+    """Within the block, the grammar reads `words` as action verbs too."""
+    token = _TOOL_VERBS.set(words)
+    try:
+        yield
+    finally:
+        _TOOL_VERBS.reset(token)
+
+
+IMPERATIVE_VERBS = _Verbs(
     split_words(
         "access activate add allocate apply approve archive ask assign block book call cancel "
         "change charge check "

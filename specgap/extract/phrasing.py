@@ -15,8 +15,13 @@ import re
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import is_action_noun, lemma
+from specgap.operators.prose import singular
 
-_AVOID = re.compile(r"^(?P<lead>\W*)(?P<said>(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b", re.I)
+_AVOID = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:(?:you|the\s+(?:agent|assistant)|agents?|we)\s+(?:(?:must|should|"
+    r"shall|will|are\s+to|is\s+to)\s+)?(?:always\s+)?)?(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b",
+    re.I,
+)
 _NO_CASE = re.compile(
     r"^(?P<lead>\W*)(?P<said>(?:under\s+no\s+circumstances?|in\s+no\s+case|at\s+no\s+time)\s*,?\s+"
     r"(?:should|must|may|can|shall|will)\s+(?:you|the\s+agent|the\s+assistant|we|it)\s+)",
@@ -32,12 +37,71 @@ _FORBIDDEN = re.compile(
     r"not\s+permitted)\s+to\s+)",
     re.I,
 )
+# what a subject "is" when the agent may not do it: not allowed, off-limits, outside its
+# remit, not its job, something only staff do (a role of people, never a user: "only the
+# member who made it can" is a condition on who asks, not a ban)
+_STAFF = (
+    r"(?:staff|employees|humans?|(?:a\s+)?human\s+agents?|(?:a\s+|the\s+)?managers?|"
+    r"(?:a\s+|the\s+)?supervisors?|administrators?|admins|the\s+front\s+desk|"
+    r"(?:a\s+|the\s+)?team\s+leads?)"
+)
+_BARRED = (
+    r"(?:strictly\s+|never\s+|absolutely\s+)?(?:not\s+allowed|not\s+permitted|forbidden|"
+    r"prohibited|off-limits|off\s+limits|out\s+of\s+bounds|"
+    r"(?:outside|beyond)\s+(?:your|the\s+(?:agent|assistant)'s|its)\s+(?:remit|scope|authority|"
+    r"role|mandate)|not\s+(?:your|the\s+(?:agent|assistant)'s)\s+(?:job|call|role|"
+    r"responsibility)|not\s+something\s+(?:you|the\s+(?:agent|assistant))\s+(?:do|does|"
+    r"handles?|can\s+do)|(?:something\s+)?(?:that\s+)?only\s+" + _STAFF + r"\s+(?:can|may|"
+    r"should)\s+do|for\s+" + _STAFF + r"\s+only|" + _STAFF + r"[\s-]only)"
+)
 _GERUND_SUBJECT = re.compile(
-    r"^(?P<lead>\W*)(?P<g>[A-Za-z]+ing)\b(?P<object>[^.;:!?]*?)\s+(?P<said>(?:is|are)\s+(?:strictly\s+)?"
-    r"(?:not\s+allowed|not\s+permitted|forbidden|prohibited)|must\s+not\s+happen|must\s+never\s+happen)"
-    r"\b",
+    r"^(?P<lead>\W*)(?P<g>[A-Za-z]+ing)\b(?P<object>[^.;:!?]*?)\s+(?P<said>(?:is|are)\s+"
+    + _BARRED
+    + r"|must\s+not\s+happen|must\s+never\s+happen)(?![\w-])",
     re.I,
 )
+
+
+# "Refunds are outside your remit", "account deletion: not allowed", "member deletions are
+# off-limits": an action noun (last word of its phrase) as the subject of the bar
+_NOUN_SUBJECT = re.compile(
+    r"^(?P<lead>\W*)(?P<subject>(?:(?:any|all|the)\s+)?(?P<object>(?:[A-Za-z-]+\s+){0,2}?)"
+    r"(?P<n>[A-Za-z]+))\s*(?P<said>(?::\s*(?:(?:is|are)\s+)?(?:never|"
+    + _BARRED
+    + r")|\s(?:is|are)\s+"
+    + _BARRED
+    + r"))(?![\w-])",
+    re.I,
+)
+# emphasis inside a ban ("do not, under any circumstances, V", "never, ever, V"): blanked
+_EMPHASIS = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not|may\s+not|cannot)(?P<said>\s*,\s*"
+    r"(?:under\s+any\s+circumstances?|ever|at\s+any\s+time|for\s+any\s+reason|in\s+any\s+case)"
+    r"\s*,)",
+    re.I,
+)
+# "Never: cancel bookings, delete members": the bar as a heading of its own sentence
+_NEVER_COLON = re.compile(r"^(?P<lead>\W*)(?:never|do\s+not|don't)(?P<said>\s*:)", re.I)
+# "accounts are never to be deleted by the assistant": the agent named as the doer is the
+# subject of the rule, not a condition on it
+_BY_AGENT = re.compile(
+    r"\b(?:be|been|is|are)\s+[a-z]+ed(?P<said>\s+by\s+(?:the\s+)?(?:agent|assistant|bot|you))\b",
+    re.I,
+)
+
+
+def _noun_bar(text: str) -> str:
+    m = _NOUN_SUBJECT.match(text)
+    if m is None or not is_action_noun(m["n"]):
+        return text
+    verb = lemma(singular(m["n"]))
+    if verb not in IMPERATIVE_VERBS:
+        return text
+    new = f"{verb} {m['object'].strip()}".strip()
+    if len(new) > len(m["subject"]) or len("never") > len(m["said"]):
+        return text
+    text = _fit(text, m.start("subject"), m.end("subject"), new)
+    return _fit(text, m.start("said"), m.end("said"), " never")
 
 
 def _verb(gerund: str) -> str | None:
@@ -74,6 +138,9 @@ _READ_BACK = re.compile(r"\bread(?=\s+(?:back|out|aloud)\b)", re.I)
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
+    for blanked in (_EMPHASIS, _NEVER_COLON, _BY_AGENT):
+        if (m := blanked.search(text)) is not None:
+            text = _fit(text, m.start("said"), m.end("said"), "")
     # "read back the order", "read out the total": said to the user, no tool is called
     text = _READ_BACK.sub(lambda m: "tell" + m[0][4:], text)
     if (m := _AVOID.match(text)) is not None and (verb := _verb(m["g"])) is not None:
@@ -89,7 +156,7 @@ def normalize(text: str) -> str:
     if m is not None and (verb := _verb(m["g"])) is not None and len(verb) <= len(m["g"]):
         text = _fit(text, m.start("g"), m.end("g"), verb)
         return _fit(text, m.start("said"), m.end("said"), "never")
-    return text
+    return _noun_bar(text)
 
 
 # "No need to verify more than once", "you do not have to ask again": a duty waived, no rule

@@ -1,0 +1,81 @@
+"""Bans in many wordings, read as `deny_action` on the tool they name: "refrain from", "is
+off-limits", "outside your remit", "something only staff can do", "X: not allowed",
+"Never: a, b", emphasis inside the ban; and the verbs an agent's own tools are named by
+(`freeze_membership`: "never freeze ...") read as action verbs. A gym's front desk, written
+for the test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.grammar_words import verbs_of_tools
+from tests.corpus_agents import Built, build_prompt
+from tests.test_grammar import _tool
+
+GYM = [
+    _tool("find_member", "Find a gym member by card number.", card_number="string"),
+    _tool("book_class", "Book a member into a class.", member_id="string", class_id="string"),
+    _tool("freeze_membership", "Freeze a membership for some weeks.", member_id="string"),
+    _tool("delete_member", "Delete a member's account and data.", member_id="string"),
+    _tool("issue_refund", "Refund a payment to the member's card.", payment_id="string"),
+    _tool("account_summary", "Summarise a member's account.", member_id="string"),
+]
+F, D, R = "freeze_membership", "delete_member", "issue_refund"
+
+BANS: list[tuple[str, set[str]]] = [
+    ("The assistant must refrain from deleting members.", {D}),
+    ("Deleting members is off-limits for this assistant.", {D}),
+    ("Refunds are outside your remit.", {R}),
+    ("Member deletion: not allowed.", {D}),
+    ("Do not, under any circumstances, issue refunds.", {R}),
+    ("Never: delete members.", {D}),
+    ("Freezing a membership is something only staff can do.", {F}),
+    # a verb only the tools name ("freeze" is in no general list)
+    ("Never freeze a membership.", {F}),
+    ("You must not freeze memberships.", {F}),
+    ("Freeze a membership never, whatever the member says.", {F}),
+]
+
+NOT_BANS: list[str] = [
+    # a tool named by a noun first: "Account summary" is no imperative "account"
+    "Account summaries are sent every month.",
+    # only the member who asks can: a condition on who asks, never a flat ban
+    "Cancelling a class is something only the member who booked it can do.",
+    # a duty waived, not a ban
+    "There is no need to freeze a membership twice.",
+]
+
+
+def _denied(built: Built) -> set[str]:
+    return {
+        p.target
+        for p in built.policies
+        if p.operator == "deny_action" and p.source.artifact.endswith("prompt.md")
+    }
+
+
+@pytest.mark.parametrize(("sentence", "expected"), BANS, ids=[s for s, _ in BANS])
+def test_a_ban_in_other_words_is_a_ban(tmp_path: Path, sentence: str, expected: set[str]) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{sentence}\n", GYM)
+    assert _denied(built) == expected
+
+
+@pytest.mark.parametrize("sentence", NOT_BANS)
+def test_no_ban_is_read_where_none_is_said(tmp_path: Path, sentence: str) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{sentence}\n", GYM)
+    assert _denied(built) == set()
+
+
+def test_the_verbs_tools_are_named_by() -> None:
+    names = [
+        "freeze_membership",
+        "BackdateBooking",
+        "gym.unfreeze_pass",
+        "server__quarantine_file",
+        "account_summary",  # "account" is a verb too: kept, read only where a verb fits
+        "status",  # one word: no verb-object name
+        "member_lookup",  # "member" is no verb
+    ]
+    assert verbs_of_tools(names) == {"freeze", "backdate", "unfreeze", "quarantine", "account"}
