@@ -79,3 +79,32 @@ def test_the_verbs_tools_are_named_by() -> None:
         "member_lookup",  # "member" is no verb
     ]
     assert verbs_of_tools(names) == {"freeze", "backdate", "unfreeze", "quarantine", "account"}
+
+
+# counts: what is counted is the action, never the one who acts; a rate over a span of time
+# is reviewed (one trace does not show a week), with a note
+COUNTS: list[tuple[str, tuple[str, int, str | None, str]]] = [
+    (
+        "You may freeze a membership no more than twice a year.",
+        ("freeze_membership", 2, "year", "review_only"),
+    ),
+    ("Book at most 3 classes a week for a member.", ("book_class", 3, "week", "review_only")),
+    ("Issue at most two refunds a month.", ("issue_refund", 2, "month", "review_only")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), COUNTS, ids=[s for s, _ in COUNTS])
+def test_a_count_counts_the_action_over_its_span(
+    tmp_path: Path, sentence: str, expected: tuple[str, int, str | None, str]
+) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{sentence}\n", GYM)
+    counts = [
+        (p.target, p.condition.max, p.condition.per, p.enforcement)
+        for p in built.policies
+        if p.operator == "max_calls" and p.source.artifact.endswith("prompt.md")
+    ]
+    assert counts == [expected]
+    notes = [
+        d.code for d in built.state.diagnostics if d.span and d.span.path.endswith("prompt.md")
+    ]
+    assert "condition-not-bound" in notes

@@ -118,6 +118,8 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
             break
         if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
             break  # "permissions linked to ...": a participle starts what modifies the object
+        if words and word.casefold() == "no":
+            break  # "freeze a membership no more than twice": the count, not the object
         end = start + m.end()
         if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
@@ -166,6 +168,11 @@ _RATE = re.compile(
     re.I,
 )
 _PER = re.compile(r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<e>[a-z][\w-]*)\b", re.I)
+# "twice a year", "three classes a week": a rate over a span of time
+_TIME_RATE = re.compile(
+    r"\b(?:a|an|each|every)\s+(?P<e>minute|hour|day|night|week|fortnight|month|quarter|year)\b",
+    re.I,
+)
 _WHOLE = frozenset(split_words("conversation session chat trace dialogue interaction turn user"))
 
 
@@ -173,7 +180,7 @@ def quantity_of(main: str) -> Quantity | None:
     rate = _RATE.search(main)
     if rate is not None:
         return Quantity(noun=rate["amount"], derived=" ".join(rate[0].split()))
-    per_m = _PER.search(main)
+    per_m = _TIME_RATE.search(main) or _PER.search(main)  # per member a week: the week rules
     per = singular(per_m["e"]) if per_m and singular(per_m["e"]) not in _WHOLE else None
     upper = _UPPER.search(main)
     if upper is not None:

@@ -5,6 +5,7 @@ replaces the patterns' weaker or wider reading of the same thing."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from specgap.extract.amounts import amount_bounds
@@ -75,6 +76,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # nor an amount
         kept = [r for r in rules if r not in counts and r.operator != "max_calls"]
         rules = [*kept, candidate(sentence, calls)]
+    said_by = [r for r in rules if r.operator == "max_calls" and _DOER.match(r.target or "")]
+    if calls is not None and said_by:  # "you may freeze X at most twice": X, not "you"
+        rules = [*(r for r in rules if r not in said_by), candidate(sentence, calls)]
     if calls is not None and clause.passive and clause.verb not in _CALL_VERBS:
         # the grammar's count names the action by its verb ("each lesson can be cancelled
         # once": cancel lesson); a phrase pattern's, by the words before the modal
@@ -130,6 +134,8 @@ def coordinated_bans(
     return [*rules, *more]
 
 
+# the one who acts, read by a phrase pattern as what is counted
+_DOER = re.compile(r"^(?:you|we|they|agents?|the\s+(?:agent|assistant|bot))$", re.I)
 # "can be called once": the verb says only that the tool is used, the words before it name it
 _CALL_VERBS = CALL_VERBS | frozenset(split_words("do perform make submit trigger apply"))
 
