@@ -108,3 +108,25 @@ def test_a_count_counts_the_action_over_its_span(
         d.code for d in built.state.diagnostics if d.span and d.span.path.endswith("prompt.md")
     ]
     assert "condition-not-bound" in notes
+
+
+# "once" as a conjunction opens a condition or an ordering; it is never a count
+NOT_COUNTS = [
+    "Once you have found the member, you can book them into a class.",
+    "Cancel a class booking only once the member agrees.",
+    "Issue a refund only once the payment has cleared.",
+    "Once verified, a member can be booked into a class.",
+]
+
+
+@pytest.mark.parametrize("sentence", NOT_COUNTS)
+def test_once_as_a_conjunction_counts_nothing(tmp_path: Path, sentence: str) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{sentence}\n", GYM)
+    assert [p for p in built.policies if p.operator == "max_calls"] == []
+
+
+def test_once_as_a_count_still_counts(tmp_path: Path) -> None:
+    built = build_prompt(tmp_path, "# Front desk\n\nFreeze a membership only once.\n", GYM)
+    assert [(p.target, p.condition.max) for p in built.policies if p.operator == "max_calls"] == [
+        ("freeze_membership", 1)
+    ]

@@ -14,6 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
+from specgap.operators.prose import ONCE
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -153,8 +154,9 @@ _UPPER = re.compile(
     re.I,
 )
 _ONCE = re.compile(
-    r"\b(?P<t>once|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b", re.I
-)
+    r"\b(?P<t>" + ONCE + r"|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b",
+    re.I,
+)  # "once you have found X", "once verified, ...": a conjunction, not a count
 _NEG_BEFORE = re.compile(
     r"\b(?:cannot|can't|can\s+not|must\s+not|mustn't|may\s+not|never|not|don't|do\s+not)\b", re.I
 )

@@ -29,6 +29,7 @@ from specgap.operators.prose import (
     NEG,
     NUMBER,
     NUMBER_WORDS,
+    ONCE,
     Said,
     action_list,
     lemma,
@@ -130,7 +131,9 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 
 
 def _n_times(group: str) -> str:
-    return rf"(?P<{group}>once|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)"
+    return (
+        rf"(?P<{group}>" + ONCE + r"|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)"
+    )
 
 
 _DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|triggered|applied)"

@@ -33,6 +33,15 @@ NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 """A number in digits or words, as the group `n` (read it with `number`)."""
 
 
+ONCE = (
+    r"once(?!\s+(?:again|more)\b|\s+(?:you|we|they|he|she|it|i|the|this|that|these|those|their|"
+    r"his|her|its|our|your|all|every|each|everything|an?\s+(?!(?:minute|hour|day|night|week|"
+    r"fortnight|month|quarter|year)\b))\b|\s+[a-z]+ed\b)"
+)
+""""once" as a count ("only once", "once a day"), not the conjunction ("once you have found
+it", "only once the payment has cleared", "once verified, ...")."""
+
+
 def number(raw: str) -> float:
     """The value of a `NUMBER` match: `12`, `1,000`, `2.5`, `three`."""
     raw = raw.casefold()
