@@ -16,7 +16,9 @@ and `compile`.
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -97,24 +99,40 @@ def _tools(artifact: Artifact) -> ToolsRead:
     return ToolsRead(specs, (*diagnostics, *_schema_problems(artifact, parsed)))
 
 
-def _schema_problems(artifact: Artifact, specs: list[ToolSpec]) -> list[Diagnostic]:
-    """A tool's argument schema that is not valid JSON Schema would fail at check time."""
+@functools.lru_cache(maxsize=4096)
+def _schema_error(schema: str | Any) -> tuple[str, str] | None:
+    """Where and why a schema (as canonical JSON text) is not valid JSON Schema; checking
+    against the meta-schema is the costly part of reading tools, and schemas repeat across
+    builds of one process (watch, tests), so the answer is remembered."""
     from jsonschema import Draft202012Validator, SchemaError
 
+    try:
+        Draft202012Validator.check_schema(json.loads(schema) if isinstance(schema, str) else schema)
+    except SchemaError as exc:
+        return "/".join(escape_pointer(str(p)) for p in exc.path), exc.message.lower()
+    return None
+
+
+def _schema_problems(artifact: Artifact, specs: list[ToolSpec]) -> list[Diagnostic]:
+    """A tool's argument schema that is not valid JSON Schema would fail at check time."""
     problems = []
     for spec in specs:
         if spec.schema_pointer is None:
             continue
         try:
-            Draft202012Validator.check_schema(spec.schema)
-        except SchemaError as exc:
-            where = "/".join(escape_pointer(str(p)) for p in exc.path)
+            text = json.dumps(spec.schema, sort_keys=True, ensure_ascii=False)
+        except (TypeError, ValueError):  # a YAML date, say: checked as it is, not remembered
+            error = _schema_error.__wrapped__(spec.schema)
+        else:
+            error = _schema_error(text)
+        if error is not None:
+            where, message = error
             problems.append(
                 Diagnostic(
                     code="invalid-tools",
                     message=f"the argument schema of `{spec.name}` is not valid JSON Schema"
                     + (f" at `{where}`" if where else "")
-                    + f": {exc.message.lower()}",
+                    + f": {message}",
                     span=artifact.span_of(
                         f"{spec.schema_pointer}/{where}" if where else spec.schema_pointer
                     ),
