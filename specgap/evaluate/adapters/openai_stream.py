@@ -48,6 +48,33 @@ _MESSAGE_ROLES = {
     for role in ("system", "developer", "user", "human", "ai", "model", "reviewer")
 }
 
+
+class LineDoc(Doc):
+    """A `Doc` of one ASCII JSONL line, its text decoded from the line's bytes only if a
+    diagnostic asks for it (an assistant line's calls keep their `Doc`, and seldom use it)."""
+
+    __slots__ = ("_raw", "_text")
+
+    def __init__(self, display: str, raw: bytes, line: int, byte: int) -> None:
+        self.display = display
+        self._raw = raw
+        self._text: str | None = None
+        self.line = line
+        self.byte = byte
+        self._ranges = None
+
+    @property
+    def text(self) -> str:
+        """The line without its line break, as `_Lines.next_value_line` gives it."""
+        if self._text is None:
+            self._text = self._raw.decode("ascii").rstrip("\r\n")
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+
+
 Entry = tuple[int, int, str]
 """(line number, byte offset, text): what `_Lines.next_value_line` returns."""
 
@@ -111,7 +138,7 @@ def openai_jsonl(
                     n_entry = lines.next_value_line()
                     n_eraw = lines.raw
                     break
-                if got.strip():  # a blank line is counted and skipped
+                if got[0] == 123 or got.strip():  # `{`, or not blank: blank ones are skipped
                     n_raw = got
                     break
         raw, number, byte, entry, entry_raw = c_raw, c_number, c_byte, c_entry, c_eraw
@@ -148,9 +175,8 @@ def openai_jsonl(
                     if mapped != "assistant" and stream._pending:
                         stream.flush()
                     stream._out.append(message(mapped, content, None, f"{display}:{number}"))
-            elif role == "assistant":
-                doc = Doc(display, raw.decode("ascii").rstrip("\r\n"), number, byte)
-                done = assistant_line(value, doc, stream)
+            elif role == "assistant":  # its calls keep the line, for their diagnostics
+                done = assistant_line(value, LineDoc(display, raw, number, byte), stream)
             else:
                 done = False
         except RecursionError as exc:  # as the reader's loop reports it: nothing undone
