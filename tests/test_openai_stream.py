@@ -75,6 +75,18 @@ STREAM_EDGES: dict[str, bytes] = {
         _json(_turn(_call("c1234567890", "execute_sql", json.dumps({"query": "1234567890"})))),
         _json(_reply("c1234567890")),
     ),
+    "digits everywhere": _raw(
+        _json({"role": "user", "content": "ticket 9876543210, order 1234567890"}),
+        _json(_turn(_call("call_20261201083000123456", "execute_sql", Q))),
+        _json(_reply("call_20261201083000123456", content='{"id": 123456789012345678901}')),
+    ),
+    "digits, not finite or broken": _raw(
+        TURN,
+        b'{"role": "user", "content": "12345678901234567890", "x": NaN}',
+        b'{"role": "user", "content": "12345678901234567890"',
+        b"[12345678901234567890]",
+        REPLY,
+    ),
     "not JSON": _raw(ASK, b"{", TURN, b"nul", REPLY, b'"open'),
     "not finite": _raw(ASK, b'{"role": "user", "content": NaN}', TURN, REPLY),
     "a number too long": _raw(ASK, b'{"role": "user", "n": ' + b"7" * 5000 + b"}", REPLY),

@@ -3,15 +3,16 @@ the events, for the lines an agent log is made of.
 
 `reader._jsonl` hands a stream over to `openai_jsonl` once it knows the input is OpenAI
 Chat (and has fed the lines it held back to sniff it). For each line the loop reads the
-bytes, decodes them with orjson and, when the value is a usual message, does what
-`reader._Lines.next_value_line`, `reader._decode_line`, `OpenAIChatAdapter.line` and
-`Conversation.message` do, without the calls between them, a `Doc` per line, or the
-line's text (a `Doc` is made for an assistant line only, whose calls keep it for their
-diagnostics). Anything else goes, with what was already read of it, to the general path
-the reader gave: a line that is not ASCII, not an object, not the usual shape, holds 19
-digits or more, or that orjson does not read; a reply or an assistant line
-`openai_fast` declines; a message whose content is not a string. Line numbers and byte
-offsets are counted as `_Lines` counts them, so origins and diagnostics do not change.
+bytes, decodes them (orjson; a line of 19 digits or more with the reader's own decoder,
+as `reader._decode_line` does) and, when the value is a usual message, does what
+`reader._Lines.next_value_line`, `OpenAIChatAdapter.line` and `Conversation.message` do,
+without the calls between them, a `Doc` per line, or the line's text (an assistant line
+gets a `LineDoc`, which decodes its text only for a diagnostic). Anything else goes, with
+what was already read of it, to the general path the reader gave: a line that is not
+ASCII, not an object, not the usual shape, or that does not decode (the general path
+decodes it again and reports why); a reply or an assistant line `openai_fast` declines; a
+message whose content is not a string. Line numbers and byte offsets are counted as
+`_Lines` counts them, so origins and diagnostics do not change.
 
 `tests/test_openai_stream.py` holds the fused loop to the general one (same events,
 fields set and diagnostics) on the reference traces, the edges of `openai_fast`, lines
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from specgap.evaluate.adapters.base import EXTENSION, ROLES, Doc, Step
+from specgap.evaluate.adapters.base import EXTENSION, ROLES, Doc, Step, whole_json
 from specgap.evaluate.adapters.conversation import Conversation
 from specgap.evaluate.fast import message
 
@@ -96,6 +97,7 @@ def openai_jsonl(
     As in the reader's loop, each line is read (and an undecodable one reported) before
     the line before it is decided, so diagnostics and steps come in the same order."""
     from specgap.evaluate.adapters import openai
+    from specgap.evaluate.adapters.reader import _DECODER as decoder
     from specgap.evaluate.adapters.reader import _too_complex as too_complex
 
     # the one-step readers as the adapter's module has them (a test may turn them off)
@@ -152,6 +154,11 @@ def openai_jsonl(
             try:
                 value = loads(raw)
             except ValueError:
+                value = None
+        else:  # what `_decode_line` reads such an ASCII line with; any error: the general path
+            try:
+                value = whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
+            except (ValueError, RecursionError):
                 value = None
         if type(value) is not dict:
             yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
