@@ -181,6 +181,8 @@ def check_traces(
         emit(TABLE_HEADER)
     check = guard.check
     jsonl = fmt == "jsonl"
+    # counted here and added to `result` at the end (`collect` counts unreadable events)
+    events = denials = flags = 0
     for key, event in read_paths(paths, guard.registry, fmt=trace_format, report=collect):
         if event is None:
             guard.end(key)
@@ -189,17 +191,17 @@ def check_traces(
                 progress(key)
             continue
         decision = check(event, trace=key, executed=True)
-        result.events += 1
+        events += 1
         denied = decision.verdict == "deny"
-        flagged = False
-        for hit in decision.hits:  # a loop, not `any(...)`: no generator per event
-            if hit.policy in IDENTITY_POLICIES:
-                flagged = True
-                break
         if denied:
-            result.denied += 1
-        if flagged:
-            result.flagged += 1
+            denials += 1
+        flagged = False
+        if decision.hits:
+            for hit in decision.hits:  # a loop, not `any(...)`: no generator per event
+                if hit.policy in IDENTITY_POLICIES:
+                    flagged = True
+                    flags += 1
+                    break
         if findings_only and not (flagged or denied):
             continue
         if jsonl:
@@ -209,6 +211,9 @@ def check_traces(
             if row is not None:
                 emit(row)
     reading = False
+    result.events += events
+    result.denied += denials
+    result.flagged += flags
     if trace_format != "auto" and result.events == 0 and not result.errors:
         # adapters skip objects that are not theirs, so a mixed log stays readable; a whole
         # input with nothing of the forced format is a wrong `--trace-format`

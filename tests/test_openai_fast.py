@@ -16,7 +16,7 @@ from test_adapters_fuzz import FUZZ, PARSED, jsonl_bytes
 from trace_formats import to_jsonl
 from trace_support import ROOT, registry
 
-from specgap.evaluate.adapters import load_trace, openai
+from specgap.evaluate.adapters import load_trace, openai, openai_stream
 from specgap.evaluate.adapters.base import Context
 from specgap.evaluate.adapters.reader import read_steps
 from specgap.ir import Diagnostic
@@ -29,6 +29,7 @@ def _read(data: bytes, agent: str, fast: bool) -> Any:
     or off (off: both readers decline every line, as they do for an unusual one)."""
     with pytest.MonkeyPatch.context() as patch:
         if not fast:
+            patch.setattr(openai_stream, "ENABLED", False)  # it calls them directly
             patch.setattr(openai, "assistant_line", lambda *_: False)
             patch.setattr(openai, "tool_line", lambda *_: False)
         found: list[Diagnostic] = []

@@ -14,6 +14,8 @@ from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_result, extens
 from specgap.evaluate.adapters.conversation import ChatAdapter, Conversation
 from specgap.evaluate.adapters.openai_fast import assistant_line, tool_line
 
+__all__ = ["OpenAIChatAdapter", "assistant_line", "tool_line"]  # the fused loop reads both here
+
 _CONTAINER_KEYS = frozenset(("messages", "choices", "request", "response"))
 # roles `chat_message` hands straight to `Conversation.message` (an unknown role too; it
 # reports it there): all but `assistant`, `tool` and `function`

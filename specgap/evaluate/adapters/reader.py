@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO
 
 from specgap.errors import SpecgapError
+from specgap.evaluate.adapters import openai_stream
 from specgap.evaluate.adapters.anthropic import AnthropicAdapter
 from specgap.evaluate.adapters.base import (
     MISS,
@@ -216,12 +217,89 @@ def _jsonl(
             for value, doc in held:
                 yield from _feed(adapter, value, doc, ctx)
             held.clear()
+            if type(adapter) is OpenAIChatAdapter and openai_stream.ENABLED:
+                # the rest of an OpenAI Chat stream: the fused loop, from the next line on
+                yield from openai_stream.openai_jsonl(
+                    lines,
+                    adapter,
+                    display,
+                    entry,
+                    _line_steps(display, ctx, adapter),
+                    _value_steps(ctx, adapter),
+                )
+                break
     if adapter is None and held:  # the input ended before a sure sign: go with the guess
         adapter = _adapter(fmt, weak, ctx)
         for value, doc in held:
             yield from _feed(adapter, value, doc, ctx)
     if adapter is not None:
         yield from adapter.close()
+
+
+def _line_steps(
+    display: str, ctx: Context, adapter: Adapter
+) -> Callable[[tuple[int, int, str], bytes | None], Iterator[Step]]:
+    """The steps of one line as `_Lines` returns it, read after the adapter is known: what
+    `_jsonl`'s loop does with it (for the fused loop's lines that are not the usual)."""
+    values = _value_steps(ctx, adapter)
+
+    def steps(entry: tuple[int, int, str], raw: bytes | None) -> Iterator[Step]:
+        number, byte, text = entry
+        doc = Doc(display, text, number, byte)
+        try:
+            value = _decode_line(text, raw)
+        except _NonFinite as exc:
+            at = max(text.find(str(exc)), 0)
+            ctx.report(
+                Diagnostic(
+                    code="invalid-number",
+                    message=f"`{exc}` is not a finite JSON number",
+                    span=doc.span_at(at, at + len(str(exc))),
+                    help="write a finite number, or a string if the value is text",
+                )
+            )
+            return
+        except json.JSONDecodeError as exc:
+            ctx.report(
+                Diagnostic(
+                    code="malformed-json",
+                    message=exc.msg.lower(),
+                    span=doc.span_at(exc.pos, exc.pos),
+                    help="each line of a JSONL trace is one JSON value",
+                )
+            )
+            return
+        except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
+            _too_complex(ctx, doc, exc)
+            return
+        yield from values(value, doc)
+
+    return steps
+
+
+def _value_steps(ctx: Context, adapter: Adapter) -> Callable[[Any, Doc], Iterator[Step]]:
+    """The steps of one decoded line, read after the adapter is known (`_jsonl`'s loop)."""
+    direct = type(adapter).feed is Adapter.feed
+
+    def steps(value: Any, doc: Doc) -> Iterator[Step]:
+        if direct:
+            try:
+                stream = adapter.line(value, doc)
+            except RecursionError as exc:
+                _too_complex(ctx, doc, exc)
+                return
+            if stream is not None:
+                if stream._out:
+                    key = stream.key
+                    for event in stream.drain():
+                        yield key, event
+                return
+        try:
+            yield from adapter.feed(value, doc)
+        except RecursionError as exc:
+            _too_complex(ctx, doc, exc)
+
+    return steps
 
 
 def _feed(adapter: Adapter, value: Any, doc: Doc, ctx: Context) -> Iterator[Step]:

@@ -1,0 +1,202 @@
+"""The read loop of an OpenAI Chat JSONL stream, fused: one loop from the line's bytes to
+the events, for the lines an agent log is made of.
+
+`reader._jsonl` hands a stream over to `openai_jsonl` once it knows the input is OpenAI
+Chat (and has fed the lines it held back to sniff it). For each line the loop reads the
+bytes, decodes them (orjson; a line of 19 digits or more with the reader's own decoder,
+as `reader._decode_line` does) and, when the value is a usual message, does what
+`reader._Lines.next_value_line`, `OpenAIChatAdapter.line` and `Conversation.message` do,
+without the calls between them, a `Doc` per line, or the line's text (an assistant line
+gets a `LineDoc`, which decodes its text only for a diagnostic). Anything else goes, with
+what was already read of it, to the general path the reader gave: a line that is not
+ASCII, not an object, not the usual shape, or that does not decode (the general path
+decodes it again and reports why); a reply or an assistant line `openai_fast` declines; a
+message whose content is not a string. Line numbers and byte offsets are counted as
+`_Lines` counts them, so origins and diagnostics do not change.
+
+`tests/test_openai_stream.py` holds the fused loop to the general one (same events,
+fields set and diagnostics) on the reference traces, the edges of `openai_fast`, lines
+made to sit at each edge of this loop, and fuzzed mutants.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from specgap.evaluate.adapters.base import EXTENSION, ROLES, Doc, Step, whole_json
+from specgap.evaluate.adapters.conversation import Conversation
+from specgap.evaluate.fast import message
+
+if TYPE_CHECKING:
+    from specgap.evaluate.adapters.openai import OpenAIChatAdapter
+    from specgap.evaluate.adapters.reader import _Lines
+
+_loads: Callable[[bytes], Any] | None
+try:
+    from orjson import loads as _loads
+except ImportError:  # pragma: no cover - installed with specgap
+    _loads = None
+
+ENABLED = _loads is not None
+"""Whether the reader uses this loop (tests turn it off to compare with the general one)."""
+
+_DIGITS = b"0123456789"
+_CONTAINER_KEYS = frozenset(("messages", "choices", "request", "response"))
+# roles read as a plain message (`OpenAIChatAdapter.line`'s `_CHAT_ROLES`), and what each is
+_MESSAGE_ROLES = {
+    role: ROLES[role]
+    for role in ("system", "developer", "user", "human", "ai", "model", "reviewer")
+}
+
+
+class LineDoc(Doc):
+    """A `Doc` of one ASCII JSONL line, its text decoded from the line's bytes only if a
+    diagnostic asks for it (an assistant line's calls keep their `Doc`, and seldom use it)."""
+
+    __slots__ = ("_raw", "_text")
+
+    def __init__(self, display: str, raw: bytes, line: int, byte: int) -> None:
+        self.display = display
+        self._raw = raw
+        self._text: str | None = None
+        self.line = line
+        self.byte = byte
+        self._ranges = None
+
+    @property
+    def text(self) -> str:
+        """The line without its line break, as `_Lines.next_value_line` gives it."""
+        if self._text is None:
+            self._text = self._raw.decode("ascii").rstrip("\r\n")
+        return self._text
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._text = value
+
+
+Entry = tuple[int, int, str]
+"""(line number, byte offset, text): what `_Lines.next_value_line` returns."""
+
+
+def openai_jsonl(
+    lines: _Lines,
+    adapter: OpenAIChatAdapter,
+    display: str,
+    ahead: Entry | None,
+    entry_steps: Callable[[Entry, bytes | None], Iterator[Step]],
+    value_steps: Callable[[Any, Doc], Iterator[Step]],
+) -> Iterator[Step]:
+    """The steps of the rest of `lines` (not the adapter's `close`), starting with `ahead`,
+    the line the reader had read ahead (`lines.raw` its bytes, if it kept them).
+    `entry_steps(entry, raw)` is the general path of a line as `_Lines` returns it (raw:
+    its bytes, when it came the fast way); `value_steps(value, doc)` that of a line
+    already decoded.
+
+    As in the reader's loop, each line is read (and an undecodable one reported) before
+    the line before it is decided, so diagnostics and steps come in the same order."""
+    from specgap.evaluate.adapters import openai
+    from specgap.evaluate.adapters.reader import _DECODER as decoder
+    from specgap.evaluate.adapters.reader import _too_complex as too_complex
+
+    # the one-step readers as the adapter's module has them (a test may turn them off)
+    assistant_line = openai.assistant_line
+    tool_line = openai.tool_line
+
+    assert _loads is not None
+    loads = _loads
+    readline = lines._stream.readline
+    ctx = adapter.ctx
+    roles = _MESSAGE_ROLES
+    containers = _CONTAINER_KEYS
+    # the line read ahead: its bytes when ASCII and read here, else as `_Lines` gave it
+    c_raw: bytes | None = None
+    c_number = c_byte = 0
+    c_entry, c_eraw = ahead, lines.raw
+    first = True
+    while True:
+        if c_raw is None and c_entry is None and not first:
+            return
+        first = False
+        # read the next line ahead (`_Lines.next_value_line`, its usual line inlined)
+        n_raw: bytes | None = None
+        n_entry: Entry | None = None
+        n_eraw: bytes | None = None
+        n_number = n_byte = 0
+        if lines._peeked or lines.recording is not None:
+            n_entry = lines.next_value_line()
+            n_eraw = lines.raw
+        else:
+            while True:
+                got = readline()
+                if not got:
+                    break
+                n_number = lines._number = lines._number + 1
+                n_byte = lines._byte
+                lines._byte = n_byte + len(got)
+                if not got.isascii():
+                    lines._peeked.append((n_number, n_byte, got))  # decoded there
+                    n_entry = lines.next_value_line()
+                    n_eraw = lines.raw
+                    break
+                if got[0] == 123 or got.strip():  # `{`, or not blank: blank ones are skipped
+                    n_raw = got
+                    break
+        raw, number, byte, entry, entry_raw = c_raw, c_number, c_byte, c_entry, c_eraw
+        c_raw, c_number, c_byte, c_entry, c_eraw = n_raw, n_number, n_byte, n_entry, n_eraw
+        if raw is None:
+            if entry is not None:
+                yield from entry_steps(entry, entry_raw)
+            continue
+        value: Any = None
+        if len(raw) - len(raw.translate(None, _DIGITS)) < 19:  # `quick_json_bytes`
+            try:
+                value = loads(raw)
+            except ValueError:
+                value = None
+        else:  # what `_decode_line` reads such an ASCII line with; any error: the general path
+            try:
+                value = whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
+            except (ValueError, RecursionError):
+                value = None
+        if type(value) is not dict:
+            yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+            continue
+        role = value.get("role")
+        if type(role) is not str or not containers.isdisjoint(value):
+            text = raw.decode("ascii").rstrip("\r\n")
+            yield from value_steps(value, Doc(display, text, number, byte))
+            continue
+        stream = adapter._stream
+        if stream is None:
+            stream = adapter._stream = Conversation(display, ctx)
+        try:
+            if role == "tool":
+                done = EXTENSION not in value and tool_line(value, stream)
+            elif role in roles:
+                content = value.get("content")
+                done = type(content) is str
+                if done and content:  # `Conversation.message`, for text content
+                    mapped = roles[role]
+                    if mapped != "assistant" and stream._pending:
+                        stream.flush()
+                    stream._out.append(message(mapped, content, None, f"{display}:{number}"))
+            elif role == "assistant":  # its calls keep the line, for their diagnostics
+                done = assistant_line(value, LineDoc(display, raw, number, byte), stream)
+            else:
+                done = False
+        except RecursionError as exc:  # as the reader's loop reports it: nothing undone
+            too_complex(ctx, Doc(display, raw.decode("ascii").rstrip("\r\n"), number, byte), exc)
+            continue
+        if not done:
+            # the general path; what declined above changed nothing
+            text = raw.decode("ascii").rstrip("\r\n")
+            yield from value_steps(value, Doc(display, text, number, byte))
+            continue
+        out = stream._out
+        if out:
+            key = stream.key
+            stream._out = []
+            for event in out:
+                yield key, event
