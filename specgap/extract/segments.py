@@ -73,9 +73,23 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     for line in lines:
         line_starts.append(line_starts[-1] + len(line))
     heading = ""
-    tokens = MarkdownIt("commonmark").parse(text)
+    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    cells: list[tuple[str, int]] = []  # the cells of a table row: (content, source offset)
     for n, token in enumerate(tokens):
+        if token.type == "tr_open":
+            cells = []
+        elif token.type == "tr_close" and cells:
+            yield from split_sentences(artifact, *_row_text(cells), heading)
+            cells = []
         if token.type != "inline" or token.map is None:
+            continue
+        if n > 0 and tokens[n - 1].type in {"th_open", "td_open"}:
+            if tokens[n - 1].type == "td_open":  # a header cell only labels its column
+                at_line = token.map[0]
+                after = cells[-1][1] + len(cells[-1][0]) - line_starts[at_line] if cells else 0
+                found = lines[at_line].find(token.content, max(after, 0)) if token.content else -1
+                if found >= 0:
+                    cells.append((token.content, line_starts[at_line] + found))
             continue
         is_heading = n > 0 and tokens[n - 1].type == "heading_open"
         if is_heading:
@@ -103,6 +117,34 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             continue
         offsets.append(offsets[-1] + 1)
         yield from split_sentences(artifact, "".join(chars), offsets, heading)
+
+
+# a cell that states the rule of the cells before it: "| Delete a member | Never |" reads
+# "Delete a member never", "| Issue a refund | Only with ... |" reads "Issue a refund only ..."
+_RULE_CELL = re.compile(
+    r"^(?:never|only|at\s+most|at\s+least|always|not|no|before|after|once|unless|if|when|"
+    r"with|without|up\s+to|max(?:imum)?|min(?:imum)?|requires?|needs?|must|forbidden|"
+    r"prohibited|allowed|permitted)\b",
+    re.I,
+)
+
+
+def _row_text(cells: list[tuple[str, int]]) -> tuple[str, list[int]]:
+    """One sentence of a table row, its cells in source order (so offsets only grow): a rule
+    cell joins the one before it lower-cased, other cells are set apart by a colon."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    for content, at in cells:
+        if chars:
+            joined = _RULE_CELL.match(content) is not None
+            if joined:
+                content = content[:1].lower() + content[1:]
+            chars.extend(" " if joined else ": ")
+            offsets.extend([at - 1] * (1 if joined else 2))
+        chars.extend(content)
+        offsets.extend(range(at, at + len(content)))
+    offsets.append(offsets[-1] + 1)
+    return "".join(chars), offsets
 
 
 def description_sentences(artifact: Artifact, pointer: str, tool_name: str) -> Iterator[Sentence]:
