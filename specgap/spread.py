@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.ir import Candidate, CandidateRule, Resolution
+from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
@@ -99,6 +99,26 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def unbound_source(rule: CandidateRule, copies: list[CandidateRule]) -> Diagnostic | None:
+    """A located note when a value's source rule over every call found no argument the value
+    names (`_grounded`'s last case): the rule is kept over every call, reviewed, and says so."""
+    if OPERATORS[rule.operator].spreads_over != "sources" or len(copies) != 1:
+        return None
+    kept = copies[0]
+    if kept.target != "*" or "arg" not in kept.params:
+        return None
+    source = "the user" if kept.params.get("from_user") else "a tool's output"
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{kept.params['arg']}` must come from {source}, but no argument of the tools "
+        "is named by it, so the rule is kept over every call, `review_only`",
+        severity="note",
+        span=rule.span,
+        help="name the tool and its argument (`tool.arg`), or state the rule in the section "
+        "about that action",
+    )
 
 
 _E_MAIL = re.compile(r"\be-mail", re.I)  # one word, as argument names spell it
