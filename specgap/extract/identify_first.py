@@ -32,6 +32,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_rules import Emit
+from specgap.extract.identify_more import identify_more
 from specgap.extract.pattern_base import ANY_TOOL, singular
 
 _VERB = (
@@ -196,9 +197,14 @@ _NOT_PERSON = frozenset(
 _NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"})
 
 
-def identify_first(text: str) -> list[Emit]:
+def identify_first(text: str, heading: str = "") -> list[Emit]:
     """`require_before("*", identify <person> ...)` over the person's account for a sentence
-    of the module's form; [] for any other sentence."""
+    of the module's form, or of `identify_more`'s shapes (`heading`: its section's, which
+    may say what the identification comes before); [] for any other sentence."""
+    return _identify_first(text) or identify_more(text, heading)
+
+
+def _identify_first(text: str) -> list[Emit]:
     scope = _UNTIL.search(text) or _AFTER.search(text) or _UNHELPED.search(text)
     ident = _IDENT.search(text, scope.end()) if scope is not None else None
     if scope is None or ident is None:  # "verify who they are before any change to ..."
