@@ -192,6 +192,42 @@ FROM_USER: list[tuple[str, str, list[dict[str, Any]], set[tuple[str, str, str]]]
         {("schedule_pickup", "address", "enforce")},
     ),
     (
+        "the person's value requested",
+        "Make sure you have the customer's meter serial.",
+        ENERGY,
+        {("submit_meter_reading", "meter_serial", "enforce")},
+    ),
+    (
+        "no going on until the person gave it",
+        "Do not proceed until the customer has given you the meter serial.",
+        ENERGY,
+        {("submit_meter_reading", "meter_serial", "enforce")},
+    ),
+    (
+        "the passive: provided by the person",
+        "The new address must be provided by the customer.",
+        ENERGY,
+        {("move_home", "new_address", "enforce")},
+    ),
+    (
+        "the action after 'before you'",
+        "Ask the customer for the tariff code before you change the tariff.",
+        ENERGY,
+        {("change_tariff", "tariff_code", "enforce")},
+    ),
+    (
+        "the value's own absence narrows nothing",
+        "Always ask for the booking reference if the patron has not given it.",
+        THEATRE,
+        {("refund_tickets", "booking_reference", "enforce")},
+    ),
+    (
+        "an ordering: which step takes the value is inferred",
+        "Request the patron's booking reference before refunding tickets.",
+        THEATRE,
+        {("refund_tickets", "booking_reference", "review_only")},
+    ),
+    (
         "a value the person names, owned",
         "Ask for the customer's account number before refunding an order.",
         LAUNDRY,
@@ -214,6 +250,18 @@ def test_a_value_from_the_user_is_bound_to_the_argument_naming_it(
     assert _bound(built) == bound
     assert all(p.condition.model_dump()["from_user"] for p in _grounded(built))
     assert len(_grounded(built)) == len(bound)  # nothing over every call besides
+
+
+def test_a_condition_no_reading_binds_is_kept_and_reviewed(tmp_path: Path) -> None:
+    text = "When cancelling an order, ask for the reason if the order is paid."
+    built = _build(tmp_path, text, LAUNDRY)
+    assert _bound(built) == {("cancel_order", "reason", "review_only")}
+    notes = [
+        d
+        for d in built.state.diagnostics
+        if d.code == "condition-not-bound" and "if the order is paid" in d.message
+    ]
+    assert len(notes) == 1
 
 
 def test_a_section_about_one_action_names_the_argument(tmp_path: Path) -> None:
@@ -304,6 +352,20 @@ FROM_TOOLS: list[tuple[str, str, list[dict[str, Any]], tuple[str, str], list[str
         THEATRE,
         ("reserve_seats", "seat_numbers"),
         ["search_performances"],
+    ),
+    (
+        "a value that must match one a tool returned",
+        "The tariff code must match one returned by list_tariffs.",
+        ENERGY,
+        ("change_tariff", "tariff_code"),
+        ["list_tariffs"],
+    ),
+    (
+        "taken from a tool's results",
+        "Take the slot id from the search_pickup_slots results.",
+        LAUNDRY,
+        ("schedule_pickup", "slot_id"),
+        ["search_pickup_slots"],
     ),
     (
         "one listed by a tool",

@@ -158,6 +158,27 @@ ACCOUNT: list[tuple[str, str, list[dict[str, Any]], tuple[str, ...], set[str]]] 
         {"get_client_orders"},
     ),
     (
+        "no going on with any request until verified",
+        "Do not proceed with any request until the member's identity is verified.",
+        GYM,
+        GYM_LOOKUPS,
+        GYM_ALL,
+    ),
+    (
+        "a person verified before any account change",
+        "Members must be verified before any account changes.",
+        GYM,
+        GYM_LOOKUPS,
+        GYM_CHANGES,
+    ),
+    (
+        "nothing revealed to a person who has not been verified: the reads",
+        "Never reveal booking details to a patron who has not been verified.",
+        THEATRE,
+        THEATRE_LOOKUPS,
+        {"get_patron_bookings"},
+    ),
+    (
         "authenticate, then help",
         "Authenticate the member, then help with their request.",
         GYM,
@@ -250,6 +271,8 @@ NOT_IDENTIFY: list[tuple[str, str, str]] = [
     ("a reading verified first", "Verification of the meter reading comes first.", ""),
     ("a first step that identifies no one", "The first step is to establish the budget.", ""),
     ("an ordering of its own", "Verify the member's identity before freezing anything.", ""),
+    ("a thing verified before changes", "The address must be verified before any changes.", ""),
+    ("a payment, not a person, awaited", "Do not proceed until the payment is verified.", ""),
 ]
 
 

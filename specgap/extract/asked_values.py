@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -98,9 +99,31 @@ _GUESS_ASK = re.compile(
     r"request\s+it|get\s+it)\b",
     re.I,
 )
-_PATTERNS = (_GUESS_ASK, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES)
+# "request the member's card number", "make sure you have their account number"
+_OWNED_GET = re.compile(
+    r"\b(?:request|obtain|get|collect|gather|note|record|take\s+down|write\s+down|have|"
+    r"take)\s+(?:the\s+|a\s+)?(?:" + USER + r"'s|their|his|her)\s+" + _VALUES + _END,
+    re.I,
+)
+# "do not proceed until the customer has given you the meter serial"
+_UNTIL_GIVEN = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|cannot|can't|should\s+not)\s+(?:proceed|continue|"
+    r"go\s+(?:on|ahead)|act|move\s+on)\b(?P<what>[^.;]*?)\s*\b(?:until|unless|before)\s+" + _PERSON
+    + r"\s+(?:has\s+|have\s+)?(?:given|provided|supplied|stated|named|told)\s+(?:you\s+|us\s+)?"
+    + _VALUES + _END,
+    re.I,
+)  # fmt: skip
+# "the new address must be provided by the customer"
+_PROVIDED_BY = re.compile(
+    r"^\W*" + _VALUES + r"\s+(?:must|should|shall|has\s+to|have\s+to|is\s+to|are\s+to)\s+"
+    r"(?:always\s+|only\s+)?be\s+(?:provided|given|supplied|stated|chosen|named|entered|"
+    r"specified)\s+by\s+" + _PERSON + r"\b",
+    re.I,
+)
+_PATTERNS = (_GUESS_ASK, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES, _OWNED_GET, _UNTIL_GIVEN,
+             _PROVIDED_BY)  # fmt: skip
 
-_OBJ = rf"(?P<obj>(?:{_DET})?{_WORD}(?:\s+{_WORD})?)"
+_OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(
     r"^\W*(?:(?:when|whenever|before|while|if)\s+(?:you\s+(?:are\s+)?)?(?P<ing>[a-z]+ing)\s+"
     + _OBJ
@@ -110,9 +133,8 @@ _LEAD_ACTION = re.compile(
     re.I,
 )
 _TRAIL_ACTION = re.compile(
-    r"\b(?:when|whenever|before|while)\s+(?:you\s+)?(?P<ing>[a-z]+ing)\s+"
-    + _OBJ
-    + r"\s*(?:[.;,]|$)",
+    r"\b(?:when|whenever|before|while)\s+(?:(?:you\s+)?(?P<ing>[a-z]+ing)|you\s+(?:can\s+|may\s+)?"
+    r"(?P<base>[a-z]+))\s+" + _OBJ + r"\s*(?:[.;,]|$)",
     re.I,
 )
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", re.I)
@@ -136,8 +158,16 @@ def asked_values(text: str) -> list[Emit]:
         # no action named: an argument phrase, which a section about one action binds to
         # that action's argument (`candidate`), else `by_name` spreads over the tools
         key = "facet" if action else "arg"
+        # a value only said not to be made up comes from the user or from a tool
+        params = {"from_user": True}
+        # a clause no reading binds ("before you change X", "if the order is paid"): kept
+        # as the rule's condition, so the rule is reviewed, never enforced without it
+        condition = _unread(text, m.span())
+        what = " ".join((m.groupdict().get("what") or "").split())
+        if what and action is None:  # "do not proceed with a refund until ...": which call
+            condition = condition or f"proceed {what}"
         return [
-            Emit("arg_grounded", action or ANY_TOOL, {key: v, "from_user": True}, 0.65)
+            Emit("arg_grounded", action or ANY_TOOL, {key: v, **params}, 0.65, condition=condition)
             for v in values
         ]
     return []
@@ -176,7 +206,7 @@ _OWNED = re.compile(r"\b" + USER + r"'s\s+", re.I)
 def _action(text: str) -> str | None:
     """The action the sentence names as the one taking the value: `schedule pickup` for
     "when scheduling a pickup"; None when it names none."""
-    m = _LEAD_ACTION.search(text) or _TRAIL_ACTION.search(text)
+    m = _action_match(text)
     if m is None:
         return None
     groups = m.groupdict()
@@ -184,33 +214,81 @@ def _action(text: str) -> str | None:
         noun = groups["noun"].casefold()
         return lemma(noun) if is_action_noun(noun) else None  # "for a refund": refund
     verb = lemma(groups.get("ing") or "") if groups.get("ing") else (groups.get("base") or "")
+    if groups.get("base") and verb.casefold() not in IMPERATIVE_VERBS:
+        return None  # "before you they ...": no verb of an action
     obj = groups.get("obj") or groups.get("obj2") or ""
-    words = [w for w in obj.casefold().split() if w not in _DET_WORDS]
+    # "the member's card": the card, whoever owns it
+    words = [w for w in obj.casefold().split() if w not in _DET_WORDS and not w.endswith("'s")]
     if not verb or not words or verb in {"ask", "talk", "speak", "help", "assist"}:
         return None
     return " ".join([verb.casefold(), *(singular(w) for w in words)])
 
 
-def with_asked(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+def _action_match(text: str) -> re.Match[str] | None:
+    return _LEAD_ACTION.search(text) or _TRAIL_ACTION.search(text)
+
+
+# a clause that narrows when the rule holds: an action, or a condition
+_CLAUSE = re.compile(
+    r"\b(?:before|after|afterwards|when|whenever|while|until|unless|once|if|only\s+if|prior\s+to|"
+    r"in\s+case)\b[^,.;]*",
+    re.I,
+)
+# "if the member has not given it": the value's own absence, no narrowing
+_NOT_GIVEN = re.compile(
+    r"^(?:if|when|unless)\s+(?:the\s+)?(?:" + USER + r"|they|he|she)\s+(?:has|have|does|do)\s*"
+    r"(?:not|n't)\s+(?:already\s+)?(?:given|provided|supplied|stated|mentioned|shared|said|offered)"
+    r"(?:\s+(?:it|them|one|this|that))?\s*$",
+    re.I,
+)
+
+
+def _unread(text: str, asking: tuple[int, int]) -> str | None:
+    """The clause that narrows the rule which no reading here binds (not the action read,
+    not the asking itself at `asking`, not the value's own absence): the rule's condition,
+    so it is kept and reviewed."""
+    action = _action_match(text) if _action(text) is not None else None
+    for m in _CLAUSE.finditer(text):
+        if action is not None and action.start() <= m.start() < action.end():
+            continue
+        if asking[0] < m.start() < asking[1]:  # "... until the customer has given you X"
+            continue
+        said = " ".join(m[0].split())
+        if _NOT_GIVEN.match(said):
+            continue
+        return said
+    return None
+
+
+def with_asked(
+    sentence: Sentence, rules: list[CandidateRule], *, ordered: bool = False
+) -> list[CandidateRule]:
     """The sentence's rules with the asked values' reading (module docstring) in place of
     the patterns' weaker readings of the same values (a made-up-values ban over every
-    call, or an argument phrase no tool is bound to)."""
+    call, or an argument phrase no tool is bound to). `ordered`: the sentence orders two
+    steps ("get X from the user before Y"), so whether X feeds the step before Y or Y
+    itself is inferred: the readings are reviewed, never enforced."""
     if sentence.subject is not None:
         return rules
-    asked = [candidate(sentence, e) for e in asked_values(sentence.clean)]
+    asked = [by_name(candidate(sentence, e), ours=True) for e in asked_values(sentence.clean)]
+    if ordered:  # "get X from the user before Y": X may feed the step before Y, or Y
+        asked = [r.model_copy(update={"grounding": "inferred"}) for r in asked]
     if asked:
-        rules = [*(r for r in rules if r.operator != "arg_grounded"), *asked]
-    return [by_name(r) for r in rules]
+        rules = [r for r in rules if r.operator != "arg_grounded"]
+    return [*(by_name(r) for r in rules), *asked]
 
 
-def by_name(rule: CandidateRule) -> CandidateRule:
+def by_name(rule: CandidateRule, *, ours: bool = False) -> CandidateRule:
     """A value from the user over every call, named by a phrase (`arg`): a facet instead,
     so the compiler binds it to each tool's argument that the phrase names
-    (`specgap.spread`), and keeps it over every call, reviewed, when none does."""
+    (`specgap.spread`), and keeps it over every call, reviewed, when none does. `ours`: a
+    reading of this module's, whatever its sources."""
     params = rule.params
     if rule.operator != "arg_grounded" or rule.target != ANY_TOOL or "arg" not in params:
         return rule
-    if not params.get("from_user") or params.get("from_tools"):
+    if not ours and (not params.get("from_user") or params.get("from_tools")):
+        return rule
+    if rule.condition is not None:  # the tools it holds for are not known: over every call
         return rule
     moved = {k: v for k, v in params.items() if k != "arg"} | {"facet": params["arg"]}
     return rule.model_copy(update={"params": moved})

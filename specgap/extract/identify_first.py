@@ -33,7 +33,7 @@ import re
 
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.identify_more import identify_more
-from specgap.extract.pattern_base import ANY_TOOL, singular
+from specgap.extract.pattern_base import ANY_TOOL, USER, singular
 
 _VERB = (
     r"(?:verif(?:y|ies|ying|ied)|confirm(?:s|ing|ed)?|authenticat(?:e|es|ing|ed)|"
@@ -194,6 +194,7 @@ _NOT_PERSON = frozenset(
     ]
 )
 # a passive that says identity without the word: "the member must be authenticated"
+_USER_WORD = re.compile(USER + r"s?", re.I)
 _NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"})
 
 
@@ -216,7 +217,13 @@ def _identify_first(text: str) -> list[Emit]:
     if scope.start() <= ident.start() < scope.end():
         return []  # the identification is inside the scope: not what comes first
     identity = ident["id2"] or (ident["who2"] or "").casefold().startswith("identit")
-    if ident["pv"] and not identity and ident["pv"].casefold() in _NOT_OF_PERSON:
+    person_said = _USER_WORD.fullmatch(ident["who2"] or "") is not None  # "members must be ..."
+    if (
+        ident["pv"]
+        and not identity
+        and not person_said
+        and ident["pv"].casefold() in _NOT_OF_PERSON
+    ):
         return []  # "the address must be verified": identity only when said
     said = (ident[g] for g in ("own", "who", "own2", "who2", "own3", "own4"))
     owners = (scope.groupdict().get(g) for g in ("p1", "p2", "p3"))

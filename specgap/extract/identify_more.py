@@ -47,8 +47,17 @@ _NEG = r"(?:no|nothing|do\s+not|don't|never|must\s+not|cannot|can't|may\s+not|sh
 # "No booking may be changed for an unverified member", "do not discuss anything with ..."
 _UNVERIFIED = re.compile(
     r"^\W*(?:(?:you|we|the\s+agent)\s+)?" + _NEG + r"\b(?P<scope>[^.;]*?)\s+(?:for|with|to|"
-    r"on\s+behalf\s+of|about|of)\s+(?:an?\s+|the\s+|any\s+)?(?:un" + _CHECK_ED + r"|not\s+yet\s+"
-    + _CHECK_ED + r")\s+(?P<who>" + USER + r")s?(?:'s)?\b",
+    r"on\s+behalf\s+of|about|of)\s+(?:an?\s+|the\s+|any\s+)?(?:(?:un" + _CHECK_ED + r"|not\s+yet\s+"
+    + _CHECK_ED + r")\s+(?P<who>" + USER + r")s?(?:'s)?\b|(?P<who2>" + USER + r")s?\s+"
+    r"(?:who|that)\s+(?:has|have|is|are)\s+not\s+(?:yet\s+)?(?:been\s+)?" + _CHECK_ED + r"\b)",
+    re.I,
+)  # fmt: skip
+# "do not proceed with any request until the member's identity is verified": everything
+_NOT_UNTIL = re.compile(
+    r"^\W*(?:(?:you|we|the\s+agent)\s+)?(?:do\s+not|don't|never|must\s+not|cannot|can't|should\s+"
+    r"not)\s+(?:proceed|continue|go\s+(?:on|ahead)|move\s+on|start|help|assist)\b(?:\s+(?:with\s+)?"
+    r"(?:any|a|the|their)\s+(?:request|enquiry|inquiry|query|task|action)s?)?\s+(?:until|unless|"
+    r"before)\b(?P<ident>[^.;]+)",
     re.I,
 )  # fmt: skip
 # "verification comes first", "verifying the caller always comes first"
@@ -124,12 +133,15 @@ _WAYS = re.compile(
 # verbs of acting on the whole account, never one tool's action
 _GENERIC = frozenset(
     split_words(
-        "access read view see open discuss disclose share change modify update edit alter amend "
+        "access read view see open discuss disclose share reveal give change modify update edit "
+        "alter amend "
         "touch handle manage help assist process do proceed continue act serve support answer "
         "take make done"
     )
 )
-_READS = frozenset(split_words("access read view see open discuss disclose share answer"))
+_READS = frozenset(
+    split_words("access read view see open discuss disclose share reveal give answer")
+)
 _CHANGES = frozenset(split_words("change modify update edit alter amend"))
 _NOT_PERSON = frozenset(
     split_words(
@@ -140,6 +152,14 @@ _NOT_PERSON = frozenset(
 _OWN_SCOPE = re.compile(
     r"\b(?:before|after|until|unless|once|when|whenever|while|prior\s+to|if|then)\b", re.I
 )
+# an identification said of a person: "the member's identity is verified", "they are
+# authenticated", "the caller has been identified"
+_IDENTIFIED = re.compile(
+    r"\b(?:identity|identities|who\s+they\s+are|(?:" + USER + r")s?|they|he|she)\s+(?:is|are|"
+    r"has\s+been|have\s+been|was|were)\s+(?:successfully\s+|fully\s+|properly\s+)?(?:" + _CHECK_ED
+    + r"|established)\b",
+    re.I,
+)  # fmt: skip
 _NO_SCOPE = "the sentence does not say which actions must wait for the identification"
 
 
@@ -148,7 +168,10 @@ def identify_more(text: str, heading: str = "") -> list[Emit]:
     `heading` may give the scope); [] for any other sentence."""
     m = _UNVERIFIED.search(text)
     if m is not None:
-        return _scoped(_person(m["who"]), text[m.end() :], m["scope"])
+        return _scoped(_person(m["who"] or m["who2"]), text[m.end() :], m["scope"])
+    m = _NOT_UNTIL.search(text)
+    if m is not None and _IDENTIFIED.search(m["ident"]):
+        return [_account(_ident_person(m["ident"]), m["ident"], "all")]
     m = _FIRST.search(text)
     if m is not None:
         who = (

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
+from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
@@ -172,6 +173,7 @@ def _timed(
     ]
     if sentence.subject is None:
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        rules = with_asked(sentence, rules, ordered=True)  # "get X from the user before Y"
     notes: list[Diagnostic] = []
     if timed.obliges is not None:
         notes.append(

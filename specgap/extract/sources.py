@@ -36,7 +36,7 @@ _PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
 _SOURCE = r"(?P<src>[^.;:,]+)"
 # "only use X discovered in S", "provide the exact X as specified in S", "use the X from S"
 _USE = re.compile(
-    r"\b(?:use|provide|pass|enter|utili[sz]e|supply)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
     + _NP
     + _PAREN
     + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+(?:[\w-]+\s+){0,3}?"
@@ -118,11 +118,9 @@ _ONE_GOT = re.compile(
     r"^\W*(?:the\s+|all\s+|any\s+|every\s+|each\s+)?"
     + _NP
     + _PAREN
-    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+(?:one|ones|one\s+of\s+"
-    r"(?:those|the\s+ones)|among\s+(?:those|the\s+ones))\s+"
-    + _GOT
-    + r"\s+(?:in|by|from|through|via)\s+"
-    + _SOURCE,
+    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|"
+    r"one\s+of\s+(?:those|the\s+ones)|among\s+(?:those|the\s+ones)|the\s+(?:one|value|ones))\s+"
+    r"(?:that\s+(?:was|were)\s+)?" + _GOT + r"\s+(?:in|by|from|through|via)\s+" + _SOURCE,
     re.I,
 )
 # "pick the slot from the results of `search_slots`", "choose a seat among the ones the
