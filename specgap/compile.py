@@ -106,7 +106,7 @@ def _each_tool(
     if not spreads(rule):
         return [resolved]
     copies = spread(rule, registry)
-    unbound = unbound_source(rule, copies)  # "ask for the X": no argument is named X
+    unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:
         diagnostics.append(

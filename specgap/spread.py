@@ -101,14 +101,17 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
 
 
-def unbound_source(rule: CandidateRule, copies: list[CandidateRule]) -> Diagnostic | None:
-    """A located note when a value's source rule over every call found no argument the value
-    names (`_grounded`'s last case): the rule is kept over every call, reviewed, and says so."""
-    if OPERATORS[rule.operator].spreads_over != "sources" or len(copies) != 1:
+def unbound_source(
+    rule: CandidateRule, copies: list[CandidateRule], registry: Registry
+) -> Diagnostic | None:
+    """A located note when a value's source rule over every call found no one argument the
+    value names (`_grounded`'s last case: the rule is kept over every call, reviewed), or
+    when some tool takes several arguments it names (the rule does not hold there)."""
+    if OPERATORS[rule.operator].spreads_over != "sources" or not copies:
         return None
     kept = copies[0]
     if kept.target != "*" or "arg" not in kept.params:
-        return None
+        return _several(rule, registry)
     source = "the user" if kept.params.get("from_user") else "a tool's output"
     return Diagnostic(
         code="condition-not-bound",
@@ -118,6 +121,34 @@ def unbound_source(rule: CandidateRule, copies: list[CandidateRule]) -> Diagnost
         span=rule.span,
         help="name the tool and its argument (`tool.arg`), or state the rule in the section "
         "about that action",
+    )
+
+
+def _several(rule: CandidateRule, registry: Registry) -> Diagnostic | None:
+    """The note for the tools the rule skipped because the value names several of their
+    arguments (`pickup date` and `return date` for "the date")."""
+    facet = str(rule.params.get("facet", ""))
+    wanted = set(words(facet))
+    if not wanted or _IDENTIFIER.fullmatch(facet):
+        return None
+    sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
+    skipped = [
+        (t.id, named)
+        for t in registry.tools
+        if not t.hook and t.id not in sources
+        and len(named := [a for a in t.arg_names if wanted <= set(words(a))]) > 1
+    ]  # fmt: skip
+    if not skipped:
+        return None
+    tool, named = skipped[0]
+    more = f" (and {len(skipped) - 1} more tools)" if len(skipped) > 1 else ""
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{facet}` names several arguments of `{tool}` ({', '.join(named)}){more}, so "
+        "the rule is not applied there",
+        severity="note",
+        span=rule.span,
+        help="name the argument as the tool does (`tool.arg`)",
     )
 
 

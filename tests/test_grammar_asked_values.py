@@ -402,3 +402,25 @@ def test_a_source_named_in_words_that_names_no_tool_is_any_tools_output(tmp_path
     rules = _grounded(built)
     assert {p.target for p in rules} == {"get_member_classes", "book_class", "freeze_membership"}
     assert all(list(p.condition.model_dump()["from_tools"]) == ["*"] for p in rules)
+
+
+BIKES = [
+    _tool("rent_bike", "Rent a bike.", start_date="", end_date="", bike_id=""),
+    _tool("book_service", "Book a bike service.", service_date="", bike_id=""),
+]
+
+
+def test_a_tool_with_several_arguments_the_value_names_is_left_out_with_a_note(
+    tmp_path: Path,
+) -> None:
+    # "the date" is one argument of the service booking, but two of the rental: not guessed
+    built = _build(tmp_path, "Ask the customer for the date.", BIKES)
+    assert {(t, a) for t, a, _ in _bound(built)} == {("book_service", "service_date")}
+    notes = [
+        d
+        for d in built.state.diagnostics
+        if d.code == "condition-not-bound" and "several arguments of `rent_bike`" in d.message
+    ]
+    assert len(notes) == 1
+    assert notes[0].span is not None
+    assert notes[0].span.start_line == 3
