@@ -309,6 +309,22 @@ def test_a_value_no_argument_names_is_reviewed_with_a_located_note(
     assert notes[0].span.start_line == 3
 
 
+NOT_FROM_TOOLS = [
+    (
+        "a generic source for an action: maybe a state",
+        "Only reserve performances listed in the system.",
+    ),
+    ("no restriction, a step", "Book the classes that appear in the class search results."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_FROM_TOOLS, ids=[n for n, _ in NOT_FROM_TOOLS])
+def test_not_read_as_a_value_from_a_tool(name: str, text: str) -> None:
+    from specgap.extract.sources import value_sources
+
+    assert value_sources(text) == []
+
+
 NOT_ASKED = [
     ("a yes, not a value", "Ask the member for approval before freezing the membership."),
     ("a vague detail names no value", "Ask the customer for more details."),
@@ -368,6 +384,13 @@ FROM_TOOLS: list[tuple[str, str, list[dict[str, Any]], tuple[str, str], list[str
         ["search_pickup_slots"],
     ),
     (
+        "the action's own verb, values that appear in a named search's results",
+        "Only book classes that appear in the class search results.",
+        GYM,
+        ("book_class", "class_id"),
+        ["search_classes"],
+    ),
+    (
         "one listed by a tool",
         "The tariff code must be one listed by list_tariffs.",
         ENERGY,
@@ -392,6 +415,8 @@ def test_a_value_from_a_tools_output(
     rules = _grounded(built)
     assert _bound(built) == {(*bound, "enforce")}
     assert len(rules) == 1
+    # any other reading of the sentence is never enforced
+    assert all(p.enforcement != "enforce" for p in built.policies if p.operator == "deny_action")
     assert list(rules[0].condition.model_dump()["from_tools"]) == sources
     assert rules[0].condition.model_dump()["from_user"] is False
 

@@ -97,9 +97,10 @@ _VERB_GOT = re.compile(
     _LEAD_VERB
     + _NP
     + _PAREN
-    + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+)?"
+    + r"\s+(?:(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+)?"
     + _GOT
-    + r"\s+(?:in|by|from|through|via|within)\s+"
+    + r"|(?:that|which)\s+(?:appear|appeared|appears|show\s+up|showed\s+up|shows\s+up))"
+    + r"\s+(?:in|by|from|through|via|within|among)\s+"
     + _SOURCE,
     re.I,
 )
@@ -175,7 +176,8 @@ def value_sources(text: str) -> list[Emit]:
             continue
         if pattern in _ACTED and not _acting(m):
             continue  # "are listed in the catalogue": no action of the agent's
-        if pattern is _VERB_GOT and _TOOL_ID.search(m["src"]) is None:
+        named = _TOOL_ID.search(m["src"]) or _NAMED_READ.fullmatch(m["src"].strip())
+        if pattern is _VERB_GOT and named is None:
             continue  # "only assign drivers listed in the system": maybe a state, not a value
         source = _source(m["src"])
         if source is None:
@@ -220,7 +222,8 @@ def _source(text: str) -> dict[str, Any] | None:
 
 # a read named by its object and a noun of reading: "the availability search"
 _NAMED_READ = re.compile(
-    r"(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)",
+    r"(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"
+    r"(?:\s+(?:results?|outputs?))?",
     re.I,
 )
 _READ_NOUNS = {"search": "search", "lookup": "look up", "look-up": "look up", "query": "query"}
