@@ -179,6 +179,20 @@ ACCOUNT: list[tuple[str, str, list[dict[str, Any]], tuple[str, ...], set[str]]] 
         {"get_patron_bookings"},
     ),
     (
+        "only verified people may act: generic verbs, reads and changes",
+        "Only authenticated members may view or change their bookings.",
+        GYM,
+        GYM_LOOKUPS,
+        GYM_ALL,
+    ),
+    (
+        "unless verified, a ban on the reads",
+        "Unless the client has been verified, do not discuss their orders.",
+        LAUNDRY,
+        LAUNDRY_LOOKUPS,
+        {"get_client_orders"},
+    ),
+    (
         "authenticate, then help",
         "Authenticate the member, then help with their request.",
         GYM,
@@ -220,6 +234,12 @@ NAMED: list[tuple[str, str, list[dict[str, Any]], str]] = [
         "# Desk policy\n\nNo class booking may be cancelled for an unverified member.\n",
         GYM,
         "cancel_class_booking",
+    ),
+    (
+        "only verified people may take one action",
+        "# Desk policy\n\nOnly verified members may book classes.\n",
+        GYM,
+        "book_class",
     ),
     (
         "a permission for one action once verified",

@@ -91,6 +91,18 @@ _ONCE = re.compile(
     r"(?P<acts>[^.;]+)",
     re.I,
 )
+# "only verified members may book classes", "unless the caller has been verified, do not
+# discuss their bookings"
+_ONLY_VERIFIED = re.compile(
+    r"^\W*only\s+(?:" + _CHECK_ED + r"|identified)\s+(?P<who>" + USER + r")s?\s+(?:may|can|are\s+"
+    r"allowed\s+to|should\s+be\s+allowed\s+to)\s+(?P<acts>[^.;]+)"
+    r"|^\W*(?:unless|until)\s+(?:the\s+|a\s+)?(?:(?P<own>" + USER + r")'s\s+identity|their\s+"
+    r"identity|(?P<who2>" + USER + r"))\s+(?:is|has\s+been|have\s+been|was|are)\s+"
+    r"(?:successfully\s+|fully\s+)?" + _CHECK_ED + r"\s*,\s*(?:you\s+|we\s+|the\s+agent\s+)?"
+    r"(?:do\s+not|don't|never|must\s+not|may\s+not|cannot|can't|should\s+not)\s+"
+    r"(?P<acts2>[^.;]+)",
+    re.I,
+)  # fmt: skip
 # "authenticate the member, then help with their request"
 _THEN = re.compile(
     r"^\W*(?:first\s*,?\s*)?(?:always\s+)?" + _CHECK + r"\s+(?P<ident>(?:the\s+|a\s+|their\s+)?"
@@ -181,6 +193,10 @@ def identify_more(text: str, heading: str = "") -> list[Emit]:
     m = _ONCE.search(text)
     if m is not None:
         return _scoped(_person(m["own"] or m["who"]), text[: m.start("acts")], m["acts"])
+    m = _ONLY_VERIFIED.search(text)
+    if m is not None:
+        who = _person(m["who"] or m["own"] or m["who2"])
+        return _scoped(who, text[m.end() :], m["acts"] or m["acts2"])
     m = _THEN.search(text)
     if m is not None:
         return _scoped(_ident_person(m["ident"]), m["ident"], m["acts"])
