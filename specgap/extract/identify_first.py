@@ -24,7 +24,9 @@ rule per tool acting on the account. A
 condition before the sentence ("if the caller is new, ...") is kept (the rule is reviewed);
 a negation ("there is no need to verify ..."), an identification of anything else ("verify
 the address before shipping"), or a scope naming no possessive ("before shipping a parcel",
-read by `temporal`) is not read here.
+read by `temporal`) is not read here. The other shapes of identifying first ("verification
+comes first", "once the caller is verified, you may ...", a heading "Before doing anything")
+are read by `identify_more`.
 """
 
 from __future__ import annotations
