@@ -88,6 +88,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             if tool.hook or tool.id in sources:
                 continue
             named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
+            named = named or _owned(tool, wanted)  # "the freeze reason": `freeze_membership.reason`
             if not named:  # "the contact e-mail address": `contact_email`, said in other words
                 named = _said_otherwise(tool, facet)
             if len(named) == 1:
@@ -173,6 +174,17 @@ def _said_otherwise(tool: Tool, facet: str) -> list[str]:
     if not said <= known:  # "the contact e-mail domain": the domain is no word of the argument
         return []
     return [match.name] if own and 2 * len(own & said) >= len(own) else []
+
+
+def _owned(tool: Tool, wanted: set[str]) -> list[str]:
+    """The arguments a value names by the tool's own words and the argument's: "the freeze
+    reason" names `reason` of `freeze_membership` (some words in the tool's name, every
+    other word in the argument's)."""
+    own = set(words(tool.id))
+    rest = wanted - own
+    if not rest or rest == wanted:
+        return []
+    return [a for a in tool.arg_names if rest <= set(words(a))]
 
 
 def _timely(wanted: set[str], arg: str) -> bool:

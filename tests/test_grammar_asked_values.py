@@ -192,6 +192,18 @@ FROM_USER: list[tuple[str, str, list[dict[str, Any]], set[tuple[str, str, str]]]
         {("schedule_pickup", "address", "enforce")},
     ),
     (
+        "must come from the person; the value named by the tool's words and the argument's",
+        "The freeze reason must come from the member.",
+        GYM,
+        {("freeze_membership", "reason", "enforce")},
+    ),
+    (
+        "asked for by the tool's words and the argument's",
+        "Ask the member for the freeze reason.",
+        GYM,
+        {("freeze_membership", "reason", "enforce")},
+    ),
+    (
         "the person's value requested",
         "Make sure you have the customer's meter serial.",
         ENERGY,
