@@ -26,7 +26,7 @@ from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import sense_check
-from specgap.spread import exact, spread, spreads, tied
+from specgap.spread import exact, spread, spreads, tied, unbound_source
 
 _ANY = "*"  # in a tool source list: any tool's output
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure
@@ -106,6 +106,8 @@ def _each_tool(
     if not spreads(rule):
         return [resolved]
     copies = spread(rule, registry)
+    unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
+    diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:
         diagnostics.append(
             Diagnostic(

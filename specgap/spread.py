@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.ir import Candidate, CandidateRule, Resolution
+from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
@@ -88,6 +88,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             if tool.hook or tool.id in sources:
                 continue
             named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
+            named = named or _owned(tool, wanted)  # "the freeze reason": `freeze_membership.reason`
             if not named:  # "the contact e-mail address": `contact_email`, said in other words
                 named = _said_otherwise(tool, facet)
             if len(named) == 1:
@@ -99,6 +100,57 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def unbound_source(
+    rule: CandidateRule, copies: list[CandidateRule], registry: Registry
+) -> Diagnostic | None:
+    """A located note when a value's source rule over every call found no one argument the
+    value names (`_grounded`'s last case: the rule is kept over every call, reviewed), or
+    when some tool takes several arguments it names (the rule does not hold there)."""
+    if OPERATORS[rule.operator].spreads_over != "sources" or not copies:
+        return None
+    kept = copies[0]
+    if kept.target != "*" or "arg" not in kept.params:
+        return _several(rule, registry)
+    source = "the user" if kept.params.get("from_user") else "a tool's output"
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{kept.params['arg']}` must come from {source}, but no argument of the tools "
+        "is named by it, so the rule is kept over every call, `review_only`",
+        severity="note",
+        span=rule.span,
+        help="name the tool and its argument (`tool.arg`), or state the rule in the section "
+        "about that action",
+    )
+
+
+def _several(rule: CandidateRule, registry: Registry) -> Diagnostic | None:
+    """The note for the tools the rule skipped because the value names several of their
+    arguments (`pickup date` and `return date` for "the date")."""
+    facet = str(rule.params.get("facet", ""))
+    wanted = set(words(facet))
+    if not wanted or _IDENTIFIER.fullmatch(facet):
+        return None
+    sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
+    skipped = [
+        (t.id, named)
+        for t in registry.tools
+        if not t.hook and t.id not in sources
+        and len(named := [a for a in t.arg_names if wanted <= set(words(a))]) > 1
+    ]  # fmt: skip
+    if not skipped:
+        return None
+    tool, named = skipped[0]
+    more = f" (and {len(skipped) - 1} more tools)" if len(skipped) > 1 else ""
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{facet}` names several arguments of `{tool}` ({', '.join(named)}){more}, so "
+        "the rule is not applied there",
+        severity="note",
+        span=rule.span,
+        help="name the argument as the tool does (`tool.arg`)",
+    )
 
 
 _E_MAIL = re.compile(r"\be-mail", re.I)  # one word, as argument names spell it
@@ -122,6 +174,17 @@ def _said_otherwise(tool: Tool, facet: str) -> list[str]:
     if not said <= known:  # "the contact e-mail domain": the domain is no word of the argument
         return []
     return [match.name] if own and 2 * len(own & said) >= len(own) else []
+
+
+def _owned(tool: Tool, wanted: set[str]) -> list[str]:
+    """The arguments a value names by the tool's own words and the argument's: "the freeze
+    reason" names `reason` of `freeze_membership` (some words in the tool's name, every
+    other word in the argument's)."""
+    own = set(words(tool.id))
+    rest = wanted - own
+    if not rest or rest == wanted:
+        return []
+    return [a for a in tool.arg_names if rest <= set(words(a))]
 
 
 def _timely(wanted: set[str], arg: str) -> bool:

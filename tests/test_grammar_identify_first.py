@@ -148,7 +148,6 @@ def test_identify_first_spreads_over_the_account(
 
 NOT_READ = [
     ("an address, not an identity", "Verify the address before shipping a towel."),
-    ("no scope: no order", "Confirm the member's identity."),
     (
         "a duty lifted",
         "There is no need to verify the member's identity before any change to their account.",
@@ -183,6 +182,16 @@ NOT_READ = [
 @pytest.mark.parametrize(("name", "text"), NOT_READ, ids=[n for n, _ in NOT_READ])
 def test_not_an_identify_first_rule(name: str, text: str) -> None:
     assert identify_first(text) == []
+
+
+def test_no_scope_is_kept_as_the_condition_never_enforced() -> None:
+    # "confirm the member's identity" says no before what: the account rule is kept with the
+    # missing scope as its condition, so it is reviewed with a note, never enforced
+    (emit,) = identify_first("Confirm the member's identity.")
+    assert emit.target == "*"
+    assert emit.params["before"] == "identify member"
+    assert emit.condition is not None
+    assert "does not say" in emit.condition
 
 
 def test_the_address_rule_is_not_spread(tmp_path: Path) -> None:

@@ -171,46 +171,59 @@ def test_made_up_in_a_line_about_a_text(
     assert all(d.span is not None and d.span.start_line == 3 for d in notes)
 
 
-OBTAINED: list[tuple[str, str, list[str]]] = [
+OBTAINED: list[tuple[str, str, list[str], set[tuple[str, str]]]] = [
     (
-        "collected from the person",
+        "collected from the person: a value an argument names is bound to it",
         "Collect the full name and skipper licence number from the renter.",
-        ["full name", "skipper licence number"],
+        ["skipper licence number"],
+        {("find_renter_by_name", "full_name")},
     ),
     (
         "for every person: their own values",
         "Gather the name and phone number for every passenger.",
         ["passenger name", "passenger phone number"],
+        set(),
     ),
     (
         "a list with commas, of the person",
         "You must first record the name, e-mail address and date of birth of the renter.",
-        ["name", "e-mail address", "date of birth"],
+        ["e-mail address"],
+        {("find_renter_by_name", "full_name"), ("find_renter_by_name", "date_of_birth")},
     ),
     (
         "no going on without the person's value",
         "Do not proceed without the renter's licence number.",
         ["licence number"],
+        set(),
     ),
     (
         "no going on without a value from the person",
         "Never continue with a hire without the mooring code from the renter.",
         ["mooring code"],
+        set(),
     ),
 ]
 
 
-@pytest.mark.parametrize(("name", "text", "args"), OBTAINED, ids=[c[0] for c in OBTAINED])
-def test_values_obtained_from_the_user_are_reviewed_with_a_note(
-    tmp_path: Path, name: str, text: str, args: list[str]
+@pytest.mark.parametrize(("name", "text", "args", "bound"), OBTAINED, ids=[c[0] for c in OBTAINED])
+def test_values_obtained_from_the_user_are_bound_or_reviewed_with_a_note(
+    tmp_path: Path, name: str, text: str, args: list[str], bound: set[tuple[str, str]]
 ) -> None:
     built = _build(tmp_path, text, BOATS)
     rules = [p for p in built.policies if p.operator == "arg_grounded"]
-    got = {p.condition.model_dump()["arg"] for p in rules}
-    assert got == set(args)
-    # never stronger: no one argument is bound, so nothing is enforced, and a note says why
-    assert all(p.target == "*" and p.enforcement == "review_only" for p in rules)
     assert all(p.condition.model_dump()["from_user"] for p in rules)
+    # a value an argument's name says is bound to that argument of each tool taking it
+    selected = {
+        (p.target, p.condition.model_dump()["selector"]["arg"])
+        for p in rules
+        if p.condition.model_dump()["selector"]
+    }
+    assert selected == bound
+    # never stronger: a value no argument names is kept over every call, reviewed, and a
+    # located note says why
+    kept = [p for p in rules if not p.condition.model_dump()["selector"]]
+    assert {p.condition.model_dump()["arg"] for p in kept} == set(args)
+    assert all(p.target == "*" and p.enforcement == "review_only" for p in kept)
     notes = [
         d
         for d in built.state.diagnostics

@@ -24,7 +24,9 @@ rule per tool acting on the account. A
 condition before the sentence ("if the caller is new, ...") is kept (the rule is reviewed);
 a negation ("there is no need to verify ..."), an identification of anything else ("verify
 the address before shipping"), or a scope naming no possessive ("before shipping a parcel",
-read by `temporal`) is not read here.
+read by `temporal`) is not read here. The other shapes of identifying first ("verification
+comes first", "once the caller is verified, you may ...", a heading "Before doing anything")
+are read by `identify_more`.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_rules import Emit
-from specgap.extract.pattern_base import ANY_TOOL, singular
+from specgap.extract.identify_more import identify_more
+from specgap.extract.pattern_base import ANY_TOOL, USER, singular
 
 _VERB = (
     r"(?:verif(?:y|ies|ying|ied)|confirm(?:s|ing|ed)?|authenticat(?:e|es|ing|ed)|"
@@ -193,12 +196,18 @@ _NOT_PERSON = frozenset(
     ]
 )
 # a passive that says identity without the word: "the member must be authenticated"
+_USER_WORD = re.compile(USER + r"s?", re.I)
 _NOT_OF_PERSON = frozenset({"verified", "confirmed", "validated", "established"})
 
 
-def identify_first(text: str) -> list[Emit]:
+def identify_first(text: str, heading: str = "") -> list[Emit]:
     """`require_before("*", identify <person> ...)` over the person's account for a sentence
-    of the module's form; [] for any other sentence."""
+    of the module's form, or of `identify_more`'s shapes (`heading`: its section's, which
+    may say what the identification comes before); [] for any other sentence."""
+    return _identify_first(text) or identify_more(text, heading)
+
+
+def _identify_first(text: str) -> list[Emit]:
     scope = _UNTIL.search(text) or _AFTER.search(text) or _UNHELPED.search(text)
     ident = _IDENT.search(text, scope.end()) if scope is not None else None
     if scope is None or ident is None:  # "verify who they are before any change to ..."
@@ -210,7 +219,13 @@ def identify_first(text: str) -> list[Emit]:
     if scope.start() <= ident.start() < scope.end():
         return []  # the identification is inside the scope: not what comes first
     identity = ident["id2"] or (ident["who2"] or "").casefold().startswith("identit")
-    if ident["pv"] and not identity and ident["pv"].casefold() in _NOT_OF_PERSON:
+    person_said = _USER_WORD.fullmatch(ident["who2"] or "") is not None  # "members must be ..."
+    if (
+        ident["pv"]
+        and not identity
+        and not person_said
+        and ident["pv"].casefold() in _NOT_OF_PERSON
+    ):
         return []  # "the address must be verified": identity only when said
     said = (ident[g] for g in ("own", "who", "own2", "who2", "own3", "own4"))
     owners = (scope.groupdict().get(g) for g in ("p1", "p2", "p3"))

@@ -12,10 +12,12 @@ takes them. It is read from its grammar:
 - a ban on going on without a value the person holds ("without the renter's licence
   number", "without the licence number from the renter").
 
-It emits `arg_grounded("*", {"arg": <value>, "from_user": True})` per value: the rule over
-every call that names such an argument, reviewed, never enforced (no one argument of the
-tools is bound here, and "for every passenger" obliges a count no operator checks).
-`obtain_notes` gives every such rule a located note saying so, so the reading is not silent.
+It emits `arg_grounded("*", {"arg": <value>, "from_user": True})` per value. In a section
+about one action that is the action's argument (`grammar_rules.candidate`); otherwise
+`asked_values.by_name` makes it a facet, which the compiler binds to each tool's argument
+the value names (`specgap.spread`) and keeps over every call, reviewed, with a located note,
+when no argument names it ("for every passenger" obliges a count no operator checks: only
+the value's source is compiled). `obtain_notes` notes any such rule left over every call.
 A value not of the data kind ("collect the fee for every booking": money, not a datum the
 person tells), or a source that is not a person ("without the manager's approval"), is not
 read here.

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
+from specgap.extract.asked_values import with_asked
 from specgap.extract.bullets import confirmed_step
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
@@ -47,6 +48,7 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         ]
     if not rules and sentence.subject is None:  # "collect the name and licence from the renter"
         rules = [candidate(sentence, e) for e in obtained_values(sentence.clean)]
+    rules = with_asked(sentence, rules)  # "ask the member for their card number"
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract import temporal
+from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
@@ -35,9 +36,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     """The rules one sentence states and the diagnostics about what did not compile."""
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
-    account = identify_first(sentence.clean) if sentence.subject is None else []
+    account = identify_first(sentence.clean, sentence.context) if sentence.subject is None else []
     if account:  # "verify the caller's identity before any change to their account"
-        rules = [candidate(sentence, e) for e in account]
+        rules = [_checked(candidate(sentence, e)) for e in account]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
     clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
@@ -153,6 +154,14 @@ def _subject_led(rule: CandidateRule) -> bool:
 _CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 
+def _checked(rule: CandidateRule) -> CandidateRule:
+    """An identification before one named action: which lookup identifies the person is
+    inferred, so the rule is reviewed (the account rule over `*` is spread by the lookups)."""
+    if rule.target == "*" or rule.operator != "require_before":
+        return rule
+    return rule.model_copy(update={"grounding": "inferred"})
+
+
 def _timed(
     sentence: Sentence, timed: temporal.Timed
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -170,6 +179,7 @@ def _timed(
     ]
     if sentence.subject is None:
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        rules = with_asked(sentence, rules, ordered=True)  # "get X from the user before Y"
     notes: list[Diagnostic] = []
     if timed.obliges is not None:
         notes.append(

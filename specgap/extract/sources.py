@@ -25,7 +25,8 @@ from specgap.extract.procedures import verb_of
 
 _GOT = (
     r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
-    r"mentioned|named|shown|stated|retrieved|obtained|supplied|produced|issued)"
+    r"mentioned|named|shown|stated|retrieved|obtained|supplied|produced|issued|offered|"
+    r"proposed|suggested|presented|displayed|quoted)"
 )
 _NP = (
     r"(?P<np>(?!(?:as|in|on|at|to|from|by|for|with|it|them|this|that|these|those)\b)"
@@ -35,7 +36,7 @@ _PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
 _SOURCE = r"(?P<src>[^.;:,]+)"
 # "only use X discovered in S", "provide the exact X as specified in S", "use the X from S"
 _USE = re.compile(
-    r"\b(?:use|provide|pass|enter|utili[sz]e|supply)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
     + _NP
     + _PAREN
     + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+(?:[\w-]+\s+){0,3}?"
@@ -96,9 +97,10 @@ _VERB_GOT = re.compile(
     _LEAD_VERB
     + _NP
     + _PAREN
-    + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+)?"
+    + r"\s+(?:(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+)?"
     + _GOT
-    + r"\s+(?:in|by|from|through|via|within)\s+"
+    + r"|(?:that|which)\s+(?:appear|appeared|appears|show\s+up|showed\s+up|shows\s+up))"
+    + r"\s+(?:in|by|from|through|via|within|among)\s+"
     + _SOURCE,
     re.I,
 )
@@ -117,10 +119,22 @@ _ONE_GOT = re.compile(
     r"^\W*(?:the\s+|all\s+|any\s+|every\s+|each\s+)?"
     + _NP
     + _PAREN
-    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+(?:one|ones|one\s+of\s+"
-    r"(?:those|the\s+ones)|among\s+(?:those|the\s+ones))\s+"
+    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|"
+    r"one\s+of\s+(?:those|the\s+ones)|among\s+(?:those|the\s+ones)|the\s+(?:one|value|ones))\s+"
+    r"(?:that\s+(?:was|were)\s+)?" + _GOT + r"\s+(?:in|by|from|through|via)\s+" + _SOURCE,
+    re.I,
+)
+# "pick the slot from the results of `search_slots`", "choose a seat among the ones the
+# search offered": a choice among a source's outputs
+_PICK = re.compile(
+    r"^\W*(?:(?:you|the\s+agent|we)\s+(?:must|should|shall|may|can)\s+)?(?:only\s+|always\s+)?"
+    r"(?:pick|choose|select|take)\s+(?:only\s+)?(?:the\s+|an?\s+|any\s+)?"
+    + _NP
+    + _PAREN
+    + r"\s+(?:only\s+)?(?:from|among|out\s+of)\s+(?:the\s+|those\s+)?(?:results?|outputs?|"
+    r"options?|ones|list|choices|matches)\s+(?:(?:of|from)|(?:that\s+|which\s+)?(?:were\s+|are\s+)?"
     + _GOT
-    + r"\s+(?:in|by|from|through|via)\s+"
+    + r"(?:\s+(?:by|in|from))?)\s+"
     + _SOURCE,
     re.I,
 )
@@ -156,13 +170,14 @@ def value_sources(text: str) -> list[Emit]:
         said = " ".join(w for w in needed["np"].split() if w.casefold() not in {"the", "a", "an"})
         got: dict[str, Any] = {"from_user": False, "from_tools": [f"get {said.casefold()}"]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **got}, 0.7) for f in facets]
-    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE, *_ACTED):
+    for pattern in (_NEED, _NEEDED, _PASSIVE, _COME_FROM, _USE, _GAVE, _PICK, *_ACTED):
         m = pattern.search(text)
         if m is None:
             continue
         if pattern in _ACTED and not _acting(m):
             continue  # "are listed in the catalogue": no action of the agent's
-        if pattern is _VERB_GOT and _TOOL_ID.search(m["src"]) is None:
+        named = _TOOL_ID.search(m["src"]) or _NAMED_READ.fullmatch(m["src"].strip())
+        if pattern is _VERB_GOT and named is None:
             continue  # "only assign drivers listed in the system": maybe a state, not a value
         source = _source(m["src"])
         if source is None:
@@ -195,12 +210,23 @@ def _source(text: str) -> dict[str, Any] | None:
     tool = _TOOL_ID.search(text)
     if tool is not None:
         return {"from_user": False, "from_tools": [tool["id"]]}
+    named = _NAMED_READ.fullmatch(text.strip())
+    if named is not None:  # "the class search": a mention the compiler resolves, or any tool
+        verb = _READ_NOUNS[named["noun"].casefold()]
+        return {"from_user": False, "from_tools": [f"{verb} {named['obj'].casefold()}"]}
     user, tools = bool(_USERISH.search(text)), bool(_OUTPUTS.search(text))
     if not user and not tools:
         return None
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
+# a read named by its object and a noun of reading: "the availability search"
+_NAMED_READ = re.compile(
+    r"(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"
+    r"(?:\s+(?:results?|outputs?))?",
+    re.I,
+)
+_READ_NOUNS = {"search": "search", "lookup": "look up", "look-up": "look up", "query": "query"}
 _TIME = re.compile(r"(?:date\s+and\s+time|date\s*time|time\s*stamps?|time|date\s+&\s+time)")
 
 

@@ -31,9 +31,11 @@ from specgap.operators.evidence import (
     Evidence,
     canonical_number,
     is_idlike,
+    key_words,
     kind_prefixes,
     leaves,
     matching_args,
+    named_like,
     of_kind,
 )
 from specgap.operators.grounded_prose import PROSE
@@ -217,6 +219,17 @@ def _untrusted(cond: ArgGrounded, target: str, events: Sequence[Event]) -> Itera
         )
 
 
+def _unbound(cond: ArgGrounded, args: frozenset[str]) -> str | None:
+    """An `arg` phrase no argument of the tool answers to: the check would fall back to
+    identifier-like values of that kind, a guess at which value the rule means."""
+    if cond.selector is not None or not cond.arg or not args:
+        return None
+    wanted = key_words(cond.arg)
+    if any(named_like(a, wanted) for a in args):
+        return None
+    return f"`{cond.arg}` names no argument of the tool, so which value it means cannot be told"
+
+
 _BASE = Operator(
     NAME,
     ArgGrounded,
@@ -233,5 +246,6 @@ _BASE = Operator(
         Example("Never make up an order id; use only ids the user gave you.", {"from_user": True}),
     ),
     tool_sources=("from_tools",),
+    unbound=_unbound,
 )
 OPERATOR = replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted)))
