@@ -113,12 +113,12 @@ class Guard:
         self._plain = not (self._filtered or shadow)  # every call checked, every action taken
         # no operator reads a message: each is allowed and leaves the state as it was
         self._quiet_messages = (
-            self._plain and not self.engine.has_message_checks and not self.engine.observers
+            self._plain and not self.engine.has_message_checks and not self.engine.reads_messages
         )
         # folding a call that ran into the state: `Engine.observe`, or without operators of
         # its own to call, `TraceState.observe` directly
         self._observe = self.engine.observe if self.engine.observers else TraceState.observe
-        self._called_only = not self.engine.observers  # see the inlined fold in `check`
+        self._called_only = self.engine.taint_only  # see the inlined fold in `check`
 
     @classmethod
     def from_path(

@@ -212,6 +212,12 @@ class Prepared:
     # (a plain dict emptied when full: `specgap.evaluate.fast` imports the operators)
     memo: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
 
+    def admits(self, kind: StepType, stage: Stage | None = None) -> bool:
+        """Whether a step of this type (at this stage, when given) can ever be in scope:
+        when not, `decide` answers None for every such event, so an engine may leave the
+        check out of the plans that run there."""
+        return any(k == kind and (stage is None or s == stage) for k, s in self.kinds)
+
     def in_scope(self, step: Step) -> bool:
         if (step.type, step.stage) not in self.kinds:
             return False
