@@ -357,6 +357,10 @@ class Engine:
         decision = self._decide(index, call, state, self._plans_for(call.tool)[1])  # after-run
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
+    def before_plan(self, tool: str | None) -> Plan:
+        """The plan of the checks a call of `tool` gets before it runs."""
+        return (self._tool_plans.get(tool) or self._plans_for(tool))[0]
+
     def _checks(self, tool: str | None) -> tuple[_Checks, _Checks, _Checks]:
         """The before-run, after-run and both stages' checks of the policies that apply
         to `tool`."""
