@@ -38,7 +38,7 @@ from specgap.evaluate.engine import (
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
-from specgap.guard_wire import Known, WireReader
+from specgap.guard_wire import WireReader, check_repeated
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
@@ -159,7 +159,7 @@ class Guard:
         if kind is dict and self._plain:
             known = self._read.known(event)
             if known is not None:  # an OpenAI Chat call seen before: `guard_wire`
-                return self._repeated(current, known, event, trace, executed)
+                return check_repeated(self, current, known, event, trace, executed)
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
@@ -192,40 +192,6 @@ class Guard:
                 current.pending_at.append(index)
             return decision
         return self._one(current, item, executed)
-
-    def _repeated(
-        self,
-        current: _Trace,
-        known: Known,
-        event: dict[str, Any],
-        trace: str,
-        executed: bool | None,
-    ) -> Decision:
-        """`check`'s inlined path for a call read before (`guard_wire.Known`)."""
-        index = current.index
-        item = known.make(event, f"{trace}#{index}")
-        if current.pending:
-            self._fold_pending(current)
-        current.index = index + 1
-        state = current.state
-        try:
-            decision = known.decide(self.engine, index, item, state) or self.engine.evaluate(
-                index, item, state
-            )
-        except Exception as exc:  # the guard, not a policy, failed: fail open or closed
-            decision = self._failed(index, item, exc)
-        if executed:
-            if decision.verdict != "deny":
-                tool = item.tool
-                if self._called_only and not item.labels_out and tool not in state.sources:
-                    if tool is not None:  # `TraceState.observe` of the usual call
-                        state.called.add(tool)
-                else:
-                    self._observe(state, item)
-        elif executed is None and decision.action not in BLOCKING:
-            current.pending.append(item)
-            current.pending_at.append(index)
-        return decision
 
     def check_turn(self, calls: Iterable[Any], *, trace: str = "default") -> list[Decision]:
         """Decide the calls one assistant turn issued together, before any of them runs.

@@ -25,13 +25,23 @@ else, and every other shape, goes through the coercer every time, errors include
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import Decision, Engine, RuntimeAction, Verdict, _decision
+from specgap.evaluate.engine import (
+    BLOCKING,
+    Decision,
+    Engine,
+    Hit,
+    RuntimeAction,
+    Verdict,
+    _decision,
+)
 from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
 from specgap.events import Event, ToolCall
-from specgap.operators import TraceState
+
+if TYPE_CHECKING:  # the guard calls in here
+    from specgap.guard import Guard, _Trace
 
 _SCALARS = frozenset({str, int, float, bool, type(None)})
 _new = object.__new__
@@ -53,53 +63,71 @@ class Known:
         self.tool = item.tool
         self.rest = rest
         # (verdict, hits, action); only for a call with a tool and no flags
-        self.judged: tuple[Verdict, Any, RuntimeAction] | None = None
+        self.judged: tuple[Verdict, tuple[Hit, ...], RuntimeAction] | None = None
 
-    def make(self, value: dict[str, Any], origin: str) -> ToolCall:
-        """The event of `value`, a call repeating this pair."""
-        call_id = value.get("id")
-        if type(call_id) is not str and call_id is not None:
-            call_id = str(call_id)
-        fields = self.fields.copy()
-        fields["args"] = fields["args"].copy()  # each event its own dict
-        fields["call_id"] = call_id
-        fields["origin"] = origin
-        made = _new(ToolCall)  # `fast.build`, inlined: once per call
-        set_dict(made, fields)
-        set_fields(made, self.fields_set)  # shared: pydantic copies it before changing it
-        set_extra(made, None)
-        set_private(made, None)
-        return made
 
-    def decide(
-        self, engine: Engine, index: int, item: ToolCall, state: TraceState
-    ) -> Decision | None:
-        """`engine.evaluate(index, item, state)` when the checks that read the trace find
-        nothing (learning the answer the first time); None when one finds something or
-        fails (the engine then decides as always)."""
-        for _, compiled, check in self.rest:
+def check_repeated(
+    guard: Guard,
+    current: _Trace,
+    known: Known,
+    value: dict[str, Any],
+    trace: str,
+    executed: bool | None,
+) -> Decision:
+    """`Guard.check` of `value`, a call repeating a pair read before, on a guard without
+    filters or shadow mode (its inlined path, with the event made from `known` and decided
+    from what is known of it when the checks that read the trace find nothing)."""
+    index = current.index
+    call_id = value.get("id")
+    if type(call_id) is not str and call_id is not None:
+        call_id = str(call_id)
+    fields = known.fields.copy()
+    fields["args"] = fields["args"].copy()  # each event its own dict
+    fields["call_id"] = call_id
+    fields["origin"] = origin = f"{trace}#{index}"
+    item = _new(ToolCall)  # `fast.build`, inlined: once per call
+    set_dict(item, fields)
+    set_fields(item, known.fields_set)  # shared: pydantic copies it before changing it
+    set_extra(item, None)
+    set_private(item, None)
+    if current.pending:
+        guard._fold_pending(current)
+    current.index = index + 1
+    state = current.state
+    engine = guard.engine
+    try:
+        decision = None
+        for _, compiled, check in known.rest:  # the checks that read the trace
             try:
                 if check(compiled.prepared, item, state) is not None:
-                    return None
+                    break
             except Exception:  # the engine says what a failing check makes of the call
-                return None
-        judged = self.judged
-        if judged is None:
+                break
+        else:
+            judged = known.judged
+            if judged is not None:
+                decision = _decision(index, origin, known.tool, item.name, *judged, call_id, ())
+            else:
+                decision = engine.evaluate(index, item, state)
+                learnt = known.tool is not None and not item.flags
+                if learnt and not any(h.error for h in decision.hits):
+                    known.judged = (decision.verdict, decision.hits, decision.action)
+        if decision is None:
             decision = engine.evaluate(index, item, state)
-            if self.tool is not None and not item.flags and not any(h.error for h in decision.hits):
-                self.judged = (decision.verdict, decision.hits, decision.action)
-            return decision
-        return _decision(
-            index,
-            item.origin,
-            self.tool,
-            item.name,
-            judged[0],
-            judged[1],
-            judged[2],
-            item.call_id,
-            (),
-        )
+    except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+        decision = guard._failed(index, item, exc)
+    if executed:
+        if decision.verdict != "deny":
+            tool = known.tool
+            if guard._called_only and not item.labels_out and tool not in state.sources:
+                if tool is not None:  # `TraceState.observe` of the usual call
+                    state.called.add(tool)
+            else:
+                guard._observe(state, item)
+    elif executed is None and decision.action not in BLOCKING:
+        current.pending.append(item)
+        current.pending_at.append(index)
+    return decision
 
 
 class WireReader:
@@ -124,21 +152,19 @@ class WireReader:
         return None
 
     def __call__(self, value: Any, origin: str) -> Event:
-        """The event of `value`, remembering an OpenAI Chat call for its repeats."""
-        if type(value) is dict:
-            known = self.known(value)
-            if known is not None:
-                return known.make(value, origin)
-            item = self._coerce(value, origin)
+        """`Coercer(registry)(value, origin)`, remembering an OpenAI Chat call not seen
+        before for its repeats (which `check_repeated` makes and decides)."""
+        item = self._coerce(value, origin)
+        if type(item) is ToolCall and type(value) is dict:
             function = value.get("function")
-            if type(item) is ToolCall and type(function) is dict:
+            if type(function) is dict:  # what the coercer read the call from
                 arguments = function.get("arguments")
                 if (
                     type(arguments) is str
                     and len(arguments) <= LONGEST
                     and all(type(v) in _SCALARS for v in item.args.values())
+                    and (item.name, arguments) not in self._known
                 ):
                     rest = self._engine.before_plan(item.tool).rest
                     self._known.put((item.name, arguments), Known(item, rest))
-            return item
-        return self._coerce(value, origin)
+        return item
