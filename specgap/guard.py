@@ -156,10 +156,10 @@ class Guard:
                 set_private(made, None)
                 return made
             return self._one(current, event, executed)
-        if kind is dict and self._plain:
-            known = self._read.known(event)
-            if known is not None:  # an OpenAI Chat call seen before: `guard_wire`
-                return check_repeated(self, current, known, event, trace, executed)
+        if kind is dict and self._plain:  # an OpenAI Chat call seen before: `guard_wire`
+            decided = check_repeated(self, current, event, trace, executed)
+            if decided is not None:
+                return decided
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:

@@ -28,15 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import (
-    BLOCKING,
-    Decision,
-    Engine,
-    Hit,
-    RuntimeAction,
-    Verdict,
-    _decision,
-)
+from specgap.evaluate.engine import _DECISION_SET, BLOCKING, Decision, Engine
 from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
 from specgap.events import Event, ToolCall
 
@@ -62,21 +54,28 @@ class Known:
         self.fields_set = set(item.__pydantic_fields_set__)
         self.tool = item.tool
         self.rest = rest
-        # (verdict, hits, action); only for a call with a tool and no flags
-        self.judged: tuple[Verdict, tuple[Hit, ...], RuntimeAction] | None = None
+        # the fields of the decision but index, origin and call id; only for a call with a
+        # tool and no flags
+        self.judged: dict[str, Any] | None = None
 
 
 def check_repeated(
-    guard: Guard,
-    current: _Trace,
-    known: Known,
-    value: dict[str, Any],
-    trace: str,
-    executed: bool | None,
-) -> Decision:
-    """`Guard.check` of `value`, a call repeating a pair read before, on a guard without
-    filters or shadow mode (its inlined path, with the event made from `known` and decided
-    from what is known of it when the checks that read the trace find nothing)."""
+    guard: Guard, current: _Trace, value: dict[str, Any], trace: str, executed: bool | None
+) -> Decision | None:
+    """`Guard.check` of `value` on a guard without filters or shadow mode when it is an
+    OpenAI Chat call repeating a pair read before (its inlined path, with the event made
+    from what was read and decided from what is known of it when the checks that read the
+    trace find nothing); None, having done nothing, for any other value."""
+    function = value.get("function")
+    if type(function) is not dict:
+        return None
+    name = function.get("name")
+    arguments = function.get("arguments")
+    if type(arguments) is not str or type(name) is not str:
+        return None
+    known = guard._read._known.get((name, arguments))
+    if known is None:
+        return None
     index = current.index
     call_id = value.get("id")
     if type(call_id) is not str and call_id is not None:
@@ -105,13 +104,22 @@ def check_repeated(
                 break
         else:
             judged = known.judged
-            if judged is not None:
-                decision = _decision(index, origin, known.tool, item.name, *judged, call_id, ())
+            if judged is not None:  # `engine._decision(...)`, inlined: once per call
+                values = judged.copy()
+                values["index"] = index
+                values["origin"] = origin
+                values["call_id"] = call_id
+                decision = _new(Decision)
+                set_dict(decision, values)
+                set_fields(decision, _DECISION_SET)
+                set_extra(decision, None)
+                set_private(decision, None)
             else:
                 decision = engine.evaluate(index, item, state)
                 learnt = known.tool is not None and not item.flags
                 if learnt and not any(h.error for h in decision.hits):
-                    known.judged = (decision.verdict, decision.hits, decision.action)
+                    # every field of the decision but index, origin and call id
+                    known.judged = {**decision.__dict__, "flags": ()}
         if decision is None:
             decision = engine.evaluate(index, item, state)
     except Exception as exc:  # the guard, not a policy, failed: fail open or closed
@@ -140,16 +148,6 @@ class WireReader:
         self._coerce = coerce
         self._engine = engine
         self._known: BoundedCache[tuple[str, str], Known] = BoundedCache(LIMIT)
-
-    def known(self, value: dict[str, Any]) -> Known | None:
-        """What is known of an OpenAI Chat tool call seen before, or None."""
-        function = value.get("function")
-        if type(function) is dict:  # the coercer's OpenAI Chat branch reads these three
-            name = function.get("name")
-            arguments = function.get("arguments")
-            if type(arguments) is str and type(name) is str:
-                return self._known.get((name, arguments))
-        return None
 
     def __call__(self, value: Any, origin: str) -> Event:
         """`Coercer(registry)(value, origin)`, remembering an OpenAI Chat call not seen
