@@ -2,9 +2,10 @@
 decision of a call it has seen before.
 
 An agent repeats itself: the same tool names with the same argument text, a lookup, a
-query. `WireReader` reads a dict through the runtime `Coercer` the first time a (name,
-arguments text) pair is seen and keeps what that event holds (`Known`); a call repeating
-the pair is made from those fields with its own id and origin, without decoding the text
+query. `WireReader` reads a dict through the runtime `Coercer` and, the second time a
+(name, arguments text) pair is read, keeps what that event holds (`Known`; a text read
+only once costs a mark in a bounded dict); a later call repeating the pair is made from
+those fields with its own id and origin, without decoding the text
 or asking the registry again. What the event holds depends on nothing else: the coercer
 reads the name and the text the same way every time.
 
@@ -39,6 +40,7 @@ _SCALARS = frozenset({str, int, float, bool, type(None)})
 _new = object.__new__
 LIMIT = 4096
 LONGEST = 4096  # longer argument texts are read every time: the memo stays small
+_ONCE = object()  # the mark of a pair read once
 
 
 class Known:
@@ -74,7 +76,7 @@ def check_repeated(
     if type(arguments) is not str or type(name) is not str:
         return None
     known = guard._read._known.get((name, arguments))
-    if known is None:
+    if type(known) is not Known:  # never read, or read once (`WireReader.__call__`)
         return None
     index = current.index
     call_id = value.get("id")
@@ -147,7 +149,8 @@ class WireReader:
     def __init__(self, coerce: Coercer, engine: Engine) -> None:
         self._coerce = coerce
         self._engine = engine
-        self._known: BoundedCache[tuple[str, str], Known] = BoundedCache(LIMIT)
+        # (name, arguments text) -> what is known of it, or `_ONCE` after a first reading
+        self._known: BoundedCache[tuple[str, str], Known | object] = BoundedCache(LIMIT)
 
     def __call__(self, value: Any, origin: str) -> Event:
         """`Coercer(registry)(value, origin)`, remembering an OpenAI Chat call not seen
@@ -157,12 +160,13 @@ class WireReader:
             function = value.get("function")
             if type(function) is dict:  # what the coercer read the call from
                 arguments = function.get("arguments")
-                if (
-                    type(arguments) is str
-                    and len(arguments) <= LONGEST
-                    and all(type(v) in _SCALARS for v in item.args.values())
-                    and (item.name, arguments) not in self._known
-                ):
-                    rest = self._engine.before_plan(item.tool).rest
-                    self._known.put((item.name, arguments), Known(item, rest))
+                if type(arguments) is str and len(arguments) <= LONGEST:
+                    # remembered at its second reading: a text read once costs a mark
+                    key = (item.name, arguments)
+                    seen = self._known.get(key)
+                    if seen is None:
+                        self._known.put(key, _ONCE)
+                    elif seen is _ONCE and all(type(v) in _SCALARS for v in item.args.values()):
+                        rest = self._engine.before_plan(item.tool).rest
+                        self._known.put(key, Known(item, rest))
         return item
