@@ -30,6 +30,7 @@ from specgap.evaluate.adapters import load_traces
 from specgap.evaluate.engine import CALLS_ONLY_OBSERVERS, TAINT_ONLY_OBSERVERS, Decision
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard
+from specgap.guard_wire import Known
 from specgap.mutate import generate
 from specgap.operators import OPERATORS, TraceState
 
@@ -202,7 +203,8 @@ def test_repeated_chat_calls_are_decided_as_on_the_general_path(
     got = _run(fast, traces, mode)
     assert got == _run(general, traces, mode)
     assert len(got) > 300
-    assert any(k.judged is not None for k in fast._read._known.values())  # the path was taken
+    known = [k for k in fast._read._known.values() if isinstance(k, Known)]
+    assert any(k.judged is not None for k in known)  # the repeated-call path was taken
 
 
 SAMPLES = sorted(p for p in DATA.rglob("*") if p.is_file())
@@ -315,3 +317,27 @@ def test_generated_chat_calls_are_decided_as_on_the_general_path(calls: list[Any
     fast, general = _pair("sql", {})
     for mode in ("live", "unrun"):
         assert _run(fast, [calls], mode) == _run(general, [calls], mode)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "kept"),
+    [
+        ('{"table": "orders"}', True),
+        ('{"table": "orders", "columns": ["id"]}', False),  # a list would be shared
+        ('{"table": "orders"}' + " " * 5000, False),  # too long to keep
+        ("not json", True),  # what the coercer made of it: raw text, flagged
+    ],
+)
+def test_a_pair_is_kept_from_its_second_reading_and_only_when_it_can_be(
+    arguments: str, kept: bool
+) -> None:
+    guard = Guard(reference_bundle(), agent="sql")
+    call = _text("schema_lookup", arguments)
+    key = ("schema_lookup", arguments)
+    found = []
+    for n in range(3):
+        guard.check(call, trace=f"t{n}")
+        found.append(type(guard._read._known.get(key)))
+    assert found[0] is not Known  # read once: a mark at most
+    assert (found[1] is Known) == kept
+    assert (found[2] is Known) == kept
