@@ -38,7 +38,7 @@ from specgap.evaluate.engine import (
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
-from specgap.guard_wire import WireReader, check_repeated
+from specgap.guard_wire import WireReader, check_chat
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
@@ -111,7 +111,7 @@ class Guard:
         self._checked: dict[tuple[str | None, str], bool] = {}
         self._filtered = bool(self.skip or self.only)
         self._coerce = Coercer(self.registry)  # remembers the input shape the agent uses
-        self._read = WireReader(self._coerce, self.engine)  # and the calls it repeats
+        self._read = WireReader(self._coerce, self.engine)  # and the Chat calls it repeats
         self._plain = not (self._filtered or shadow)  # every call checked, every action taken
         # no operator reads a message: each is allowed and leaves the state as it was
         self._quiet_messages = (
@@ -156,15 +156,15 @@ class Guard:
                 set_private(made, None)
                 return made
             return self._one(current, event, executed)
-        if kind is dict and self._plain:  # an OpenAI Chat call seen before: `guard_wire`
-            decided = check_repeated(self, current, event, trace, executed)
+        if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
+            decided = check_chat(self, current, event, trace, executed)
             if decided is not None:
                 return decided
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
             try:
-                item = self._read(event, f"{trace}#{current.index}")
+                item = self._coerce(event, f"{trace}#{current.index}")
             except SpecgapError as exc:
                 return self._unreadable(current, trace, exc)
         if current.pending:

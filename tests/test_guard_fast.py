@@ -203,7 +203,7 @@ def test_repeated_chat_calls_are_decided_as_on_the_general_path(
     got = _run(fast, traces, mode)
     assert got == _run(general, traces, mode)
     assert len(got) > 300
-    known = [k for k in fast._read._known.values() if isinstance(k, Known)]
+    known = [k for k in fast._read.known.values() if isinstance(k, Known)]
     assert any(k.judged is not None for k in known)  # the repeated-call path was taken
 
 
@@ -251,6 +251,8 @@ SHAPES: list[Any] = [
     _text("schema_lookup", '{"table": "orders"}', call_id=None),
     _text("schema_lookup", '{"table": "orders"}' + " " * 5000),
     {"id": "c1", "type": "function", "function": {"name": 5, "arguments": "{}"}},
+    {"id": "c1", "type": "function", "function": {"name": ["execute_sql"], "arguments": "{}"}},
+    {"id": ["c1"], "type": "function", "function": {"name": "schema_lookup", "arguments": "{}"}},
     {"id": "c1", "type": "function", "function": "execute_sql"},
     {"type": "tool_use", "id": "t1", "name": "schema_lookup", "input": {"table": "orders"}},
     {"name": "execute_sql", "arguments": '{"query": "SELECT id FROM orders LIMIT 5"}'},
@@ -337,7 +339,7 @@ def test_a_pair_is_kept_from_its_second_reading_and_only_when_it_can_be(
     found = []
     for n in range(3):
         guard.check(call, trace=f"t{n}")
-        found.append(type(guard._read._known.get(key)))
+        found.append(type(guard._read.known.get(key)))
     assert found[0] is not Known  # read once: a mark at most
     assert (found[1] is Known) == kept
     assert (found[2] is Known) == kept
