@@ -156,13 +156,13 @@ class Guard:
                 set_private(made, None)
                 return made
             return self._one(current, event, executed)
-        if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
-            decided = check_chat(self, current, event, trace, executed)
-            if decided is not None:
-                return decided
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
+            if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
+                decided = check_chat(self, current, event, trace, executed)
+                if decided is not None:
+                    return decided
             try:
                 item = self._coerce(event, f"{trace}#{current.index}")
             except SpecgapError as exc:
