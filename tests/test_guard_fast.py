@@ -27,7 +27,12 @@ from specgap.controls.evaluate import prepare
 from specgap.controls.model import Control
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters import load_traces
-from specgap.evaluate.engine import CALLS_ONLY_OBSERVERS, TAINT_ONLY_OBSERVERS, Decision
+from specgap.evaluate.engine import (
+    CALLS_ONLY_OBSERVERS,
+    TAINT_ONLY_OBSERVERS,
+    Decision,
+    Engine,
+)
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard
 from specgap.guard_wire import Known
@@ -343,3 +348,28 @@ def test_a_pair_is_kept_from_its_second_reading_and_only_when_it_can_be(
     assert found[0] is not Known  # read once: a mark at most
     assert (found[1] is Known) == kept
     assert (found[2] is Known) == kept
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_adapter_samples_are_decided_as_the_plain_oracle_decides_them(agent: str) -> None:
+    """The plans leave out idle control checks: `tests/test_fast.py`'s oracle runs every
+    check of every policy, on the adapter samples too."""
+    from test_fast import _oracle
+    from test_fast import _whole as _every_field
+
+    policies = reference_bundle().agent(agent).policies  # type: ignore[union-attr]
+    compared = 0
+    for settings_ in SETTINGS:
+        engine = Engine(policies, **settings_)
+        for sample in SAMPLES:
+            with contextlib.suppress(SpecgapError):
+                for trace in load_traces(sample, str(sample), registry(agent)):
+                    state = engine.new_state()
+                    for index, event in enumerate(trace.events):
+                        fast = engine.evaluate(index, event, state)
+                        plain = _oracle(engine, index, event, state)
+                        assert _every_field(fast) == _every_field(plain), (sample, index)
+                        if not (fast.blocked and isinstance(event, ToolCall)):
+                            engine.observe(state, event)
+                        compared += 1
+    assert compared > 100
