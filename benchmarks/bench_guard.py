@@ -4,7 +4,10 @@
   every fixture trace (recorded events, `executed=True`, as `specgap check` does) many
   times; median, p90, p99 over all events and over tool calls alone;
 - runtime: the same calls handed over as OpenAI Chat tool-call dicts, checked before they
-  run (`executed` left unset), so the figure includes turning the dict into an event;
+  run (`executed` left unset), so the figure includes turning the dict into an event
+  (a call repeating its argument text is made and decided from what was read of it,
+  `specgap/guard_wire.py`); "text unseen" gives each call argument text never seen before
+  (the same object, spaced differently), read and decided the whole way;
 - 1,000 policies: a generated agent with 100 tools and 10 policies per tool across the
   operators (allowlists, denylists, bounds, ordering, timeouts, review, schemas, flows),
   fed seeded random calls;
@@ -88,6 +91,7 @@ def reference() -> None:
                     if isinstance(event, ToolCall):
                         calls.append(took)
                 guard.end(key)
+        fresh: list[int] = []
         for t, events in enumerate(traces):
             dicts = [_openai(e) for e in events if isinstance(e, ToolCall)]
             for n in range(REPEAT):
@@ -95,9 +99,16 @@ def reference() -> None:
                 for call in dicts:
                     wire.append(_timed(guard, call, key, executed=None))
                 guard.end(key)
+            for n in range(REPEAT // 4):  # the same calls, their argument text never seen
+                key = f"f{n}/{t}"
+                for call in dicts:
+                    unseen = _unseen(call, len(fresh))
+                    fresh.append(_timed(guard, unseen, key, executed=None))
+                guard.end(key)
         print(f"   reference {agent:<5} all events  {_percentiles(every)}")
         print(f"   reference {agent:<5} tool calls  {_percentiles(calls)}")
         print(f"   runtime   {agent:<5} OpenAI dict {_percentiles(wire)}")
+        print(f"   runtime   {agent:<5} text unseen {_percentiles(fresh)}")
         calls_label = "guard sql tool calls (repeated SQL)" if agent == "sql" else None
         show(f"guard {agent} all events", _median_us(every))
         show(calls_label or f"guard {agent} tool calls", _median_us(calls))
@@ -152,6 +163,14 @@ def new_queries() -> None:
             guard.end(f"{prefix}{n}")
         print(f"   runtime   sql   {label} {_percentiles(samples)}")
         show(figure, _median_us(samples))
+
+
+def _unseen(call: dict[str, Any], n: int) -> dict[str, Any]:
+    """`call` with arguments written in a way not seen before (the same JSON object):
+    read and decided without the repeated-call memo of `specgap.guard_wire`."""
+    function = call["function"]
+    text = function["arguments"].replace("{", "{" + " " * (n + 1), 1)  # n: a unique number
+    return {**call, "function": {**function, "arguments": text}}
 
 
 def _openai(call: ToolCall) -> dict[str, Any]:

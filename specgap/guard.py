@@ -20,10 +20,8 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
-from specgap.artifacts import read_text
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
 from specgap.evaluate.engine import (
@@ -38,6 +36,9 @@ from specgap.evaluate.engine import (
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
+from specgap.guard_policy import load_policy as load_policy  # re-exported: `specgap.guard`'s API
+from specgap.guard_policy import select_agent as select_agent
+from specgap.guard_wire import WireReader, check_chat
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
@@ -110,15 +111,16 @@ class Guard:
         self._checked: dict[tuple[str | None, str], bool] = {}
         self._filtered = bool(self.skip or self.only)
         self._coerce = Coercer(self.registry)  # remembers the input shape the agent uses
+        self._read = WireReader(self._coerce, self.engine)  # and the Chat calls it repeats
         self._plain = not (self._filtered or shadow)  # every call checked, every action taken
         # no operator reads a message: each is allowed and leaves the state as it was
         self._quiet_messages = (
-            self._plain and not self.engine.has_message_checks and not self.engine.observers
+            self._plain and not self.engine.has_message_checks and not self.engine.reads_messages
         )
         # folding a call that ran into the state: `Engine.observe`, or without operators of
         # its own to call, `TraceState.observe` directly
         self._observe = self.engine.observe if self.engine.observers else TraceState.observe
-        self._called_only = not self.engine.observers  # see the inlined fold in `check`
+        self._called_only = self.engine.taint_only  # see the inlined fold in `check`
 
     @classmethod
     def from_path(
@@ -157,6 +159,10 @@ class Guard:
         if kind is ToolCall and event.tool is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
+            if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
+                decided = check_chat(self, current, event, trace, executed)
+                if decided is not None:
+                    return decided
             try:
                 item = self._coerce(event, f"{trace}#{current.index}")
             except SpecgapError as exc:
@@ -383,40 +389,3 @@ class Guard:
 
 def _matches(names: list[str], globs: tuple[str, ...]) -> bool:
     return any(fnmatch.fnmatchcase(n, g) for n in names for g in globs)
-
-
-def select_agent(
-    bundle: Bundle | AgentBundle | str | os.PathLike[str], agent: str | None
-) -> AgentBundle:
-    """The agent a guard enforces: the one named, or the bundle's only agent."""
-    if isinstance(bundle, AgentBundle):
-        return bundle
-    if not isinstance(bundle, Bundle):
-        bundle = load_policy(bundle)
-    known = ", ".join(f"`{a.id}`" for a in bundle.agents) or "none"
-    if agent is None:
-        if len(bundle.agents) == 1:
-            return bundle.agents[0]
-        raise error(
-            "unknown-agent",
-            "the policy has several agents; name one",
-            path="<guard>",
-            help=f"pass `agent=` one of: {known}",
-        )
-    found = bundle.agent(agent)
-    if found is None:
-        raise error("unknown-agent", f"the policy has no agent `{agent}`", help=f"agents: {known}")
-    return found
-
-
-def load_policy(path: str | os.PathLike[str]) -> Bundle:
-    """Read a compiled bundle. The run-time path stays clear of the compiler; a bundle that
-    does not validate is handed to `specgap.policyfile.load_bundle` for located diagnostics."""
-    shown = Path(path).as_posix()
-    text = read_text(Path(path), shown)
-    try:
-        return Bundle.model_validate_json(text)
-    except ValueError:
-        from specgap.policyfile import load_bundle
-
-        return load_bundle(Path(path), shown)

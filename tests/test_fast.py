@@ -53,8 +53,11 @@ def _oracle(engine: Engine, index: int, event: Event, state: TraceState) -> Deci
         checks = [(c, c.operator.check) for c in applicable]
         if event.result is not None:
             checks += [(c, c.operator.check_output) for c in applicable if c.operator.check_output]
-    else:
-        checks = list(engine._message_checks)
+    else:  # every policy's message check, in policy order (the plans leave out idle ones)
+        order = {p.id: n for n, p in enumerate(engine.policies)}
+        every = [c for found in engine._exact.values() for c in found]
+        every = sorted([*every, *(c for _, c in engine._globs)], key=lambda c: order[c.policy.id])
+        checks = [(c, c.operator.check_message) for c in every if c.operator.check_message]
     hits: list[Hit] = []
     verdicts: list[str] = []
     verdict, action = "allow", "allow"

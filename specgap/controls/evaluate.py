@@ -212,6 +212,12 @@ class Prepared:
     # (a plain dict emptied when full: `specgap.evaluate.fast` imports the operators)
     memo: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
 
+    def admits(self, kind: StepType, stage: Stage | None = None) -> bool:
+        """Whether a step of this type (at this stage, when given) can ever be in scope:
+        when not, `decide` answers None for every such event, so an engine may leave the
+        check out of the plans that run there."""
+        return any(k == kind and (stage is None or s == stage) for k, s in self.kinds)
+
     def in_scope(self, step: Step) -> bool:
         if (step.type, step.stage) not in self.kinds:
             return False
@@ -238,7 +244,10 @@ class Prepared:
             at = _ROLE_STAGE.get(event.role)
             if at is None or (stage is not None and stage != at) or ("llm", at) not in self.kinds:
                 return None
-        elif not ({("tool", stage)} if stage else {("tool", "pre"), ("tool", "post")}) & self.kinds:
+        elif stage is not None:
+            if ("tool", stage) not in self.kinds:
+                return None
+        elif not {("tool", "pre"), ("tool", "post")} & self.kinds:
             return None
         key = memo_key(event, stage, self.path)
         if key is None:
@@ -264,17 +273,20 @@ class Prepared:
 
 
 MEMO_LIMIT = 4096
-_SCALARS = frozenset({str, int, bool, type(None)})
 _DEPTH = 8  # deeper values are not memoized: freezing them would cost what it saves
 
 
 def _frozen(value: Any, depth: int = 0) -> Any:
     """A hashable stand-in for a JSON value, equal only for values a control cannot tell
-    apart: every scalar carries its exact type (1, 1.0 and True must not meet), a float is
-    keyed by its text (0.0 == -0.0, yet they read differently), dicts keep their key order
-    and must have string keys. Raises TypeError on anything else."""
+    apart: a string stands for itself and null for null; every other value is a tuple
+    tagged with its exact type (1, 1.0 and True must not meet), a float keyed by its text
+    (0.0 == -0.0, yet they read differently), a dict of strings as its pairs, any other
+    dict flat as its tag then key, value, key, value ... in order (each value one item, so
+    the reading is unambiguous), its keys strings. Raises TypeError on anything else."""
     kind = type(value)
-    if kind in _SCALARS:
+    if kind is str or value is None:
+        return value
+    if kind is int or kind is bool:
         return (kind, value)
     if kind is float:
         return (float, repr(value))
@@ -284,18 +296,17 @@ def _frozen(value: Any, depth: int = 0) -> Any:
             for k, v in items:
                 if type(k) is not str or type(v) is not str:
                     break
-            else:  # only strings (the usual arguments): keyed as they are, tagged apart
+            else:  # only strings (the usual arguments): the pairs as they are, tagged apart
                 return (str, items)
-            return (dict, tuple((_key(k), _frozen(v, depth + 1)) for k, v in value.items()))
+            out: list[Any] = [dict]
+            for k, v in items:
+                if type(k) is not str:  # {1: …} and {True: …} hash alike, yet read differently
+                    raise TypeError(type(k))
+                out += (k, v if type(v) is str else _frozen(v, depth + 1))
+            return tuple(out)
         if kind is list:
-            return (list, tuple(_frozen(v, depth + 1) for v in value))
+            return (list, *[_frozen(v, depth + 1) for v in value])
     raise TypeError(kind)
-
-
-def _key(key: Any) -> str:
-    if type(key) is not str:
-        raise TypeError(type(key))  # {1: …} and {True: …} hash alike, yet read differently
-    return key
 
 
 def memo_key(event: Event, stage: Stage | None, path: str = "*") -> tuple[Any, ...] | None:

@@ -19,6 +19,8 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from specgap.controls.evaluate import Prepared as ControlPrepared
+from specgap.controls.model import Stage, StepType
 from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.plan import Plan
@@ -195,6 +197,19 @@ class _Compiled:
 
 _Checks = tuple[tuple[_Compiled, Any], ...]  # (policy, the check of it to run)
 
+# operators whose `observe` reads no message, and of those, the ones that also leave the
+# state alone for a call with no output labels to a tool that is no taint source
+# (`tests/test_guard_fast.py` holds each operator to what this says of it)
+TAINT_ONLY_OBSERVERS = frozenset({"flow_denied"})
+CALLS_ONLY_OBSERVERS = TAINT_ONLY_OBSERVERS | {"max_calls", "state_condition"}
+
+
+def _may_find(compiled: _Compiled, kind: StepType, stage: Stage | None = None) -> bool:
+    """False for a check that finds nothing at this step (an Agent Control control whose
+    scope admits no such step answers None there): it is left out of the plan."""
+    prepared = compiled.prepared
+    return not isinstance(prepared, ControlPrepared) or prepared.admits(kind, stage)
+
 
 class Engine:
     """Evaluates events against one agent's policies. Build once, run many traces."""
@@ -247,7 +262,9 @@ class Engine:
         self._sources = {k: frozenset(v) for k, v in sources.items()}
         self.policies_by_id = {p.id: p for p in self.policies}
         self._message_checks: _Checks = tuple(
-            (c, c.operator.check_message) for c in every if c.operator.check_message is not None
+            (c, c.operator.check_message)
+            for c in every
+            if c.operator.check_message is not None and _may_find(c, "llm")
         )
         self._tool_plans: dict[str | None, tuple[Plan, Plan, Plan]] = {}
         self._messages_plan = Plan(self._message_checks, calls=False)
@@ -267,6 +284,13 @@ class Engine:
         self.observers = bool(self._observers)
         """Whether any operator keeps state of its own (`TraceState.observe` reads only
         tool calls: without observers, a message leaves the state as it was)."""
+        watching = {op.name for op in used if op.observe}
+        self.reads_messages = bool(watching - CALLS_ONLY_OBSERVERS)
+        """Whether an operator's `observe` may read a message (else a message leaves the
+        state as it was)."""
+        self.taint_only = watching <= TAINT_ONLY_OBSERVERS
+        """Whether observing a call whose output carries no label, of a tool that is no
+        taint source, only adds its tool to `TraceState.called` (what the Guard inlines)."""
 
     def applicable(self, tool: str) -> tuple[_Compiled, ...]:
         found = self._for_tool.get(tool)
@@ -333,6 +357,10 @@ class Engine:
         decision = self._decide(index, call, state, self._plans_for(call.tool)[1])  # after-run
         return decision.model_copy(update={"flags": (*decision.flags, POST_STAGE)})
 
+    def before_plan(self, tool: str | None) -> Plan:
+        """The plan of the checks a call of `tool` gets before it runs."""
+        return (self._tool_plans.get(tool) or self._plans_for(tool))[0]
+
     def _checks(self, tool: str | None) -> tuple[_Checks, _Checks, _Checks]:
         """The before-run, after-run and both stages' checks of the policies that apply
         to `tool`."""
@@ -341,9 +369,11 @@ class Engine:
         found = self._checks_for.get(tool)
         if found is None:
             applicable = self.applicable(tool)
-            before = tuple((c, c.operator.check) for c in applicable)
+            before = tuple((c, c.operator.check) for c in applicable if _may_find(c, "tool", "pre"))
             after = tuple(
-                (c, c.operator.check_output) for c in applicable if c.operator.check_output
+                (c, c.operator.check_output)
+                for c in applicable
+                if c.operator.check_output and _may_find(c, "tool", "post")
             )
             found = self._checks_for[tool] = (before, after, before + after)
         return found

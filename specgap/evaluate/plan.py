@@ -60,6 +60,12 @@ class Plan:
         self._rest = tuple(rest)
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
+    @property
+    def rest(self) -> tuple[tuple[int, Any, Any], ...]:
+        """The checks run every time (those that may read the trace): (position, compiled
+        policy, check)."""
+        return self._rest
+
     def findings(self, event: Any, state: Any) -> Sequence[Finding]:
         """The checks' findings on `event`, in the order of the checks. When only the
         memoized checks found something, the answer is the memo's own tuple (the same

@@ -1,0 +1,180 @@
+"""The Guard's path for OpenAI Chat tool calls, the shape most agents hand it, and the
+decision of a call it has seen before (`check_chat`, on a guard without filters or shadow
+mode; every other guard and shape takes `Guard.check`'s general path).
+
+An agent repeats itself: the same tool names with the same argument text, a lookup, a
+query. A Chat call is read by the runtime `Coercer`; the second time a (name, arguments
+text) pair is read, what its event holds is kept (`Known`; a text read only once costs a
+mark in a bounded dict), and a later call repeating the pair is made from those fields
+with its own id and origin, without decoding the text or asking the registry again. What
+the event holds depends on nothing else: the coercer reads the name and the text the same
+way every time.
+
+A repeated call is also decided from what is known of it. The checks that read only the
+call (`specgap.evaluate.plan.PURE_OPERATORS`) give it the same findings every time, so
+once the engine has decided it with the other checks (those that read the trace) finding
+nothing, the fields of that decision but its index, origin and call id are kept; a later
+repeat runs only the checks that read the trace and, when they find nothing either, is
+given them. Anything else (a check that finds something or fails, a call the registry
+flags, a hit of a failed check) is decided by the engine as always.
+`tests/test_guard_fast.py` holds the Guard with and without this path to each other,
+every field and the trace state compared, on the reference traces, generated mutants,
+adapter samples, reader shapes and generated calls.
+
+Only events whose arguments are all scalars, from a text of at most `LONGEST` characters,
+are kept (a copy of their dict is a whole copy, so no two events share a value).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from specgap.errors import SpecgapError
+from specgap.evaluate.adapters.runtime import Coercer
+from specgap.evaluate.engine import _DECISION_SET, BLOCKING, Decision, Engine
+from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
+from specgap.events import ToolCall
+
+if TYPE_CHECKING:  # the guard calls in here
+    from specgap.guard import Guard, _Trace
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+_new = object.__new__
+LIMIT = 4096
+LONGEST = 4096  # longer argument texts are read every time: the memo stays small
+_ONCE = object()  # the mark of a pair read once (a mark, not its event: nothing kept alive)
+
+
+class Known:
+    """A (name, arguments text) pair seen before: the fields of its event but the id and
+    origin, the checks of its tool that read the trace, and once learnt, what the engine
+    decided for it when those found nothing."""
+
+    __slots__ = ("fields", "fields_set", "judged", "rest", "tool")
+
+    def __init__(self, item: ToolCall, rest: tuple[tuple[int, Any, Any], ...]) -> None:
+        self.fields = dict(item.__dict__)
+        self.fields["args"] = dict(item.args)
+        self.fields_set = set(item.__pydantic_fields_set__)
+        self.tool = item.tool
+        self.rest = rest
+        # the fields of the decision but index, origin and call id; only for a call with a
+        # tool and no flags
+        self.judged: dict[str, Any] | None = None
+
+
+def check_chat(
+    guard: Guard, current: _Trace, value: dict[str, Any], trace: str, executed: bool | None
+) -> Decision | None:
+    """`Guard.check` of `value` on a guard without filters or shadow mode when it is an
+    OpenAI Chat tool call (its inlined path; a call repeating a pair read before is made
+    from what was read and decided from what is known of it when the checks that read the
+    trace find nothing); None, having done nothing, for any other value."""
+    function = value.get("function")
+    if type(function) is not dict:
+        return None
+    reader = guard._read
+    index = current.index
+    origin = f"{trace}#{index}"
+    name = function.get("name")
+    arguments = function.get("arguments")
+    key = (name, arguments)
+    plain = type(arguments) is str and type(name) is str  # a pair that may be known
+    known = reader.known.get(key) if plain else None
+    if type(known) is Known:
+        call_id = value.get("id")
+        if type(call_id) is not str and call_id is not None:
+            call_id = str(call_id)
+        fields = known.fields.copy()
+        fields["args"] = fields["args"].copy()  # each event its own dict
+        fields["call_id"] = call_id
+        fields["origin"] = origin
+        item = _new(ToolCall)  # `fast.build`, inlined: once per call
+        set_dict(item, fields)
+        set_fields(item, known.fields_set)  # shared: pydantic copies it before changing it
+        set_extra(item, None)
+        set_private(item, None)
+    else:
+        try:  # the coercer reads every Chat call into a tool call, or raises
+            made = reader.coerce(value, origin)
+        except SpecgapError as exc:
+            return guard._unreadable(current, trace, exc)
+        if type(made) is not ToolCall:  # never so: the general path reads it again
+            return None
+        item = made
+        if plain:
+            reader.remember(key, known, arguments, item)
+        known = None
+    if current.pending:
+        guard._fold_pending(current)
+    current.index = index + 1
+    state = current.state
+    engine = guard.engine
+    try:
+        decision = None
+        if known is not None:
+            for _, compiled, check in known.rest:  # the checks that read the trace
+                try:
+                    if check(compiled.prepared, item, state) is not None:
+                        break
+                except Exception:  # the engine says what a failing check makes of the call
+                    break
+            else:
+                judged = known.judged
+                if judged is not None:  # `engine._decision(...)`, inlined: once per call
+                    values = judged.copy()
+                    values["index"] = index
+                    values["origin"] = origin
+                    values["call_id"] = item.call_id
+                    decision = _new(Decision)
+                    set_dict(decision, values)
+                    set_fields(decision, _DECISION_SET)
+                    set_extra(decision, None)
+                    set_private(decision, None)
+                else:
+                    decision = engine.evaluate(index, item, state)
+                    learnt = known.tool is not None and not item.flags
+                    if learnt and not any(h.error for h in decision.hits):
+                        # every field of the decision but index, origin and call id
+                        known.judged = {**decision.__dict__, "flags": ()}
+        if decision is None:
+            decision = engine.evaluate(index, item, state)
+    except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+        decision = guard._failed(index, item, exc)
+    if executed:
+        if decision.verdict != "deny":
+            tool = item.tool
+            if guard._called_only and not item.labels_out and tool not in state.sources:
+                if tool is not None:  # `TraceState.observe` of the usual call
+                    state.called.add(tool)
+            else:
+                guard._observe(state, item)
+    elif executed is None and decision.action not in BLOCKING:
+        current.pending.append(item)
+        current.pending_at.append(index)
+    return decision
+
+
+class WireReader:
+    """What a guard knows of the OpenAI Chat calls it has read: (name, arguments text) ->
+    `Known`, or a mark after one reading. Bounded: emptied when full."""
+
+    __slots__ = ("coerce", "engine", "known")
+
+    def __init__(self, coerce: Coercer, engine: Engine) -> None:
+        self.coerce = coerce
+        self.engine = engine
+        self.known: dict[tuple[Any, Any], Known | object] = {}
+
+    def remember(self, key: tuple[Any, Any], seen: Any, arguments: Any, item: ToolCall) -> None:
+        """Note a reading of `key` (`seen`: what was known of it), the coercer having made
+        `item` of it: a mark the first time, what it holds the second (when it can be kept)."""
+        if len(arguments) > LONGEST:
+            return
+        known = self.known
+        if seen is None:
+            if len(known) >= LIMIT:
+                known.clear()
+            known[key] = _ONCE
+        elif seen is _ONCE and all(type(v) in _SCALARS for v in item.args.values()):
+            known[key] = Known(item, self.engine.before_plan(item.tool).rest)
