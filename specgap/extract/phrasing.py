@@ -19,7 +19,7 @@ from specgap.operators.prose import singular
 
 _AVOID = re.compile(
     r"^(?P<lead>\W*)(?P<said>(?:(?:you|the\s+(?:agent|assistant)|agents?|we)\s+(?:(?:must|should|"
-    r"shall|will|are\s+to|is\s+to)\s+)?(?:always\s+)?)?(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b",
+    r"shall|will|are\s+to|is\s+to)\s+)?(?:always\s+|at\s+all\s+times\s+)?)?(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b",
     re.I,
 )
 _NO_CASE = re.compile(

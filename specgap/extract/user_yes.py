@@ -203,7 +203,8 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     if clause.passive and clause.object:
         return _targets(clause.object)  # "each cancellation must be confirmed by ..."
     subject = _NEEDS.match(clean)
-    if subject is not None and subject.end("x") <= yes.start():
+    # "Refunds: ..." names an action; "Q: ..." or "Note: ..." labels the line
+    if subject is not None and subject.end("x") <= yes.start() and len(subject["x"]) > 2:
         return _targets(subject["x"])
     return None
 
