@@ -15,6 +15,9 @@ from specgap.resolve.text import ARTICLES, FILLER, split, stem
 
 _LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
 _HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
+# a participle joined to a noun by a hyphen modifies what follows it ("role-based access
+# groups", "card-linked offers"): the noun is kept, the participle ends no noun phrase
+_HYPHEN_PARTICIPLE = re.compile(r"\b([A-Za-z]{2,})-[A-Za-z]+ed\b")
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,8 @@ def prose_words(text: str) -> tuple[str, ...]:
 def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
     """The mention as verb + object, when its first word is a verb (see the module doc);
     `known` are verb keys beyond the lexicon."""
+    if "-" in mention:
+        mention = _HYPHEN_PARTICIPLE.sub(r"\1", mention)
     raw = list(prose_words(mention))
     while raw and raw[0] in _LEAD:
         raw.pop(0)

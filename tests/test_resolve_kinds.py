@@ -1,0 +1,152 @@
+"""Tool mentions that need a little general English: an object named by a narrower word
+than the tool's (`specgap.resolve.kinds`), a verb only one tool offers
+(`Resolver._by_sole_verb`), relating verbs ("assign" / "add ... to"), and a hyphenated
+participle that modifies the head noun. Made-up domains; every sentence written here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from specgap.registry import Registry, Tool, build_registry
+from specgap.resolve.actions import _head
+from specgap.resolve.kinds import KINDS, broader
+from specgap.resolve.resolver import Resolver
+from specgap.resolve.text import stem
+from specgap.resolve.verbs import parse_action
+
+
+def _args(**spec: Any) -> dict[str, Any]:
+    props = {
+        name: ({"type": "string", "enum": list(value)} if isinstance(value, tuple) else value)
+        for name, value in spec.items()
+    }
+    return {"type": "object", "properties": props}
+
+
+def _registry(*tools: tuple[str, str] | tuple[str, str, dict[str, Any]]) -> Registry:
+    made = [
+        Tool(id=t[0], description=t[1], schema=t[2] if len(t) > 2 else _args(item_id={}))  # type: ignore[misc]
+        for t in tools
+    ]
+    registry, problems = build_registry(made)
+    assert not problems
+    return registry
+
+
+# a school's IT office: laptops and lockers lent to pupils
+SCHOOL = _registry(
+    ("assign_device", "Lend a device to a pupil for the term."),
+    ("assign_locker", "Give a pupil a locker in the main hall."),
+    ("list_pupils", "List the pupils of a class."),
+    (
+        "set_pupil_login",
+        "Set the state of a pupil's school login.",
+        _args(pupil_id={}, state=("active", "disabled")),
+    ),
+)
+# a courier's depot
+COURIER = _registry(
+    ("ship_package", "Ship a package to a delivery address."),
+    ("track_shipment", "Track where a shipment is now."),
+    ("cancel_pickup", "Cancel a pickup booked at a sender's door."),
+    ("unlink_trailer", "Detach a trailer from its truck."),
+    ("link_trailer", "Attach a trailer to a truck."),
+)
+# a hospital ward's rota
+WARD = _registry(
+    ("add_nurse_to_roster", "Add a nurse to the ward roster for a shift."),
+    ("set_shift_times", "Change the start and end of a shift."),
+    ("suspend_badge", "Suspend a staff badge at the doors."),
+    ("suspend_prescribing", "Suspend a doctor's right to prescribe."),
+    ("get_patient", "Get a patient's chart."),
+)
+# a bike-sharing scheme, with two kinds of thing a laptop could be
+BIKES = _registry(
+    ("assign_computer", "Assign a computer to a depot."),
+    ("assign_device", "Assign a device to a depot."),
+    ("assign_hardware_kit", "Assign a hardware kit to a mechanic."),
+    ("assign_asset", "Assign an asset to a mechanic."),
+    ("dock_bike", "Dock a bike at a station."),
+)
+
+
+@pytest.mark.parametrize(
+    ("registry", "mention", "tool"),
+    [
+        # an object word no tool uses, read as a broader kind of it
+        (SCHOOL, "assign a laptop", "assign_device"),
+        (SCHOOL, "assign hardware to the pupil", "assign_device"),
+        (COURIER, "ship the parcel", "ship_package"),
+        # a verb one tool alone offers (its argument's listed value is that verb done),
+        # whose object no tool speaks of
+        (SCHOOL, "disable sign-in", "set_pupil_login"),
+        # relating verbs: "assign" one thing to another is "add" it to the other
+        (WARD, "assign nurses to the ward roster", "add_nurse_to_roster"),
+        (COURIER, "unassign the trailer", "unlink_trailer"),
+        # a word a tool uses is taken as written, not as its broader kind
+        (BIKES, "assign hardware", "assign_hardware_kit"),
+    ],
+)
+def test_resolves_by_general_english(registry: Registry, mention: str, tool: str) -> None:
+    res = Resolver(registry).resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res
+
+
+@pytest.mark.parametrize(
+    ("registry", "mention", "not_resolved_to"),
+    [
+        # two kinds each used by a tool: a tie, never a guess
+        (BIKES, "assign a laptop", "assign_computer"),
+        (BIKES, "assign a laptop", "assign_device"),
+        # two tools offer the verb: no choice from the verb alone
+        (WARD, "suspend night access", "suspend_badge"),
+        (WARD, "suspend night access", "suspend_prescribing"),
+        # the object is a word some tool uses: the verb alone does not decide
+        (SCHOOL, "disable the locker", "set_pupil_login"),
+        # a generic verb offers nothing
+        (SCHOOL, "change sign-in", "set_pupil_login"),
+        # a word the table does not know stays unknown; a verb that switches no state
+        # (on/off) names no tool alone, even when one tool alone offers it
+        (COURIER, "ship the gizmo", "ship_package"),
+        # a kind the tool's verb contradicts is still contradicted
+        (COURIER, "ship the parcel", "track_shipment"),
+    ],
+)
+def test_never_a_guess(registry: Registry, mention: str, not_resolved_to: str) -> None:
+    res = Resolver(registry).resolve(mention)
+    assert not (res.status == "resolved" and res.tool_id == not_resolved_to), res
+
+
+def test_explained_as_a_kind() -> None:
+    res, why = Resolver(SCHOOL).explain("assign a laptop")
+    assert res.tool_id == "assign_device"
+    assert "`laptop` read as a kind of `device`" in why["assign_device"]
+    res, why = Resolver(SCHOOL).explain("disable sign-in")
+    assert "the only tool that does `disable`" in why["set_pupil_login"]
+
+
+@pytest.mark.parametrize(
+    ("mention", "head"),
+    [
+        ("assign role-based access groups", "group"),
+        ("enable card-linked offers", "offer"),
+        ("list the location-based alerts", "alert"),
+        ("book a wheelchair-accessible room", "room"),  # no participle: the head stays
+    ],
+)
+def test_hyphenated_participle_modifies_the_head(mention: str, head: str) -> None:
+    action = parse_action(mention)
+    assert action is not None
+    assert _head(action) == stem(head)
+
+
+def test_kinds_table_is_well_formed() -> None:
+    for word, kinds in KINDS.items():
+        assert word == word.casefold(), word
+        assert " " not in word, word  # an object is read word by word
+        assert kinds, word
+        assert word not in kinds, word
+        assert broader(stem(word)) == tuple(dict.fromkeys(stem(k) for k in kinds))
+    assert broader("gizmo") == ()
