@@ -150,3 +150,50 @@ def test_kinds_table_is_well_formed() -> None:
         assert word not in kinds, word
         assert broader(stem(word)) == tuple(dict.fromkeys(stem(k) for k in kinds))
     assert broader("gizmo") == ()
+
+
+# a dog-grooming salon, whose prompt names tools by what they do
+SALON = _registry(
+    ("log_grooming_session", "Log a finished grooming session."),
+    ("cancel_appointment", "Cancel a booked appointment."),
+    ("get_appointment", "Get an appointment's details."),
+)
+
+
+@pytest.mark.parametrize(
+    ("mention", "verb", "objects"),
+    [
+        ("the session logging tool", "log", ("session",)),
+        ("appointment cancellation function", "cancel", ("appointment",)),
+        ("the grooming session scheduling endpoint", "schedul", ("groom", "session")),
+    ],
+)
+def test_a_tool_named_by_what_it_does(mention: str, verb: str, objects: tuple[str, ...]) -> None:
+    action = parse_action(mention)
+    assert action is not None
+    assert (action.verb, action.objects) == (verb, objects)
+
+
+@pytest.mark.parametrize(
+    ("mention", "verb"),
+    [
+        ("the transfer tool", None),  # no object: which kind of action, not on what
+        ("modify shipping tools", "modify"),  # an imperative whose object is the tools
+        ("exchange order tools", None),  # a bare verb before the tool word may be a noun
+    ],
+)
+def test_not_a_tool_named_by_what_it_does(mention: str, verb: str | None) -> None:
+    action = parse_action(mention)
+    assert (action.written if action else None) == verb
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [
+        ("the session logging tool", "log_grooming_session"),
+        ("the appointment cancellation tool", "cancel_appointment"),
+    ],
+)
+def test_resolves_a_tool_named_by_what_it_does(mention: str, tool: str) -> None:
+    res = Resolver(SALON).resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res

@@ -54,6 +54,9 @@ def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
     if not raw:
         return None
     extra = set(known)
+    named = _tool_named(raw, extra)
+    if named is not None:
+        return named
     written = raw[0]
     key = stem(written)
     rest = raw[1:]
@@ -129,6 +132,38 @@ def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
             if classes_of(key) or key in extra:
                 return key
     return None
+
+
+# nouns for a tool itself: "the verification logging tool" names a tool by what it does
+TOOL_WORDS = frozenset({"tool", "tools", "function", "functions", "endpoint", "endpoints"})
+
+
+def _tool_named(raw: list[str], known: set[str]) -> Action | None:
+    """A tool named as a noun phrase by what it does: its action said last before the
+    tool word, by a gerund or a noun made from a verb, and its object before that ("the
+    verification logging tool": log + verification; "the order cancellation function":
+    cancel + order). None for any other mention: one without an object ("the transfer
+    tool" says which kind of action, not on what), one whose first word is a verb (an
+    imperative: "modify shipping tools"), one whose action word is a bare verb (as often a
+    noun: "exchange order tools")."""
+    words = [w for w in raw if w not in ARTICLES]
+    if len(words) < 3 or words[-1] not in TOOL_WORDS or classes_of(stem(words[0])):
+        return None  # "modify shipping tools": an imperative, whose object is the tools
+    action = words[-2]
+    key: str | None = stem(action) if action.endswith("ing") else None
+    if key is not None and not (classes_of(key) or key in known):
+        key = None
+    if key is None:
+        key = verb_of_noun(action, known)
+    if key is None:
+        return None
+    stressed: dict[str, float] = {}
+    for word, factor in _stress(words[:-2]):
+        w = stem(word)
+        stressed[w] = max(stressed.get(w, 0.0), factor)
+    if not stressed:
+        return None
+    return Action(key, action, classes_of(key), tuple(stressed), tuple(stressed.values()))
 
 
 def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
