@@ -41,6 +41,7 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         target = glob_resolution(resolver, rule.target)
     else:
         target = resolver.resolve(rule.target, _context(rule, rule.target, context))
+        target = _in_full(resolver, rule, rule.target, target)
     if rule.target is None and target.status == "ambiguous":
         broken = _by_heading(resolver, rule.context, target)
         if broken is not target:  # an inference from the heading: reviewed, never enforced
@@ -62,12 +63,31 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         params[name] = tuple(
             glob_resolution(resolver, m)
             if name in sources and m == ANY_TOOL
-            else scope(resolver.resolve(m, _context(rule, m, context)))
+            else scope(_in_full(resolver, rule, m, resolver.resolve(m, _context(rule, m, context))))
             for m in mentions
         )
     if any(scoped):  # an inference from the section's heading: reviewed, never enforced
         rule = rule.model_copy(update={"grounding": "inferred"})
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+def _in_full(
+    resolver: Resolver, rule: CandidateRule, mention: str | None, res: Resolution
+) -> Resolution:
+    """A mention read from a longer text (a procedure's step: "delete role" from "Delete
+    the role itself from the system") that does not resolve on its own words: the text
+    itself, read as the action with all it says, when that resolves to one of the
+    mention's own candidates. Never another tool than the mention could be."""
+    said = rule.mention_context.get(mention) if mention is not None else None
+    if res.status == "resolved" or not said or not res.candidates:
+        return res
+    text = " ".join(said.split()).rstrip(".;:!")
+    if text.casefold() == (mention or "").casefold():
+        return res
+    full = resolver.resolve(text, f"{rule.context} {rule.params.get('facet', '')}")
+    if full.status != "resolved" or full.tool_id not in {c.tool_id for c in res.candidates}:
+        return res
+    return full.model_copy(update={"mention": res.mention})
 
 
 def _by_heading(resolver: Resolver, heading: str, tied: Resolution) -> Resolution:
