@@ -96,3 +96,41 @@ def test_the_full_step_never_names_another_tool() -> None:
     assert resolver.resolve("List the rooms of the school").tool_id == "list_rooms"
     assert resolve_rule(resolver, rule).target == resolve_rule(resolver, plain).target
     assert resolve_rule(resolver, rule).target.tool_id != "list_rooms"
+
+
+# a language school: pupils enrolled in courses, tutors allocated to rooms
+SCHOOL = _registry(
+    ("drop_pupil", "Removes a pupil from a course."),
+    ("delete_course", "Deletes a course, with all its pupils' enrollments."),
+    ("put_pupil_on_course", "Puts a pupil on a course."),
+    ("give_room_to_tutor", "Gives a room to a tutor for a term."),
+    ("close_room", "Closes a room for repairs."),
+)
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [
+        # removing a relation named by its verb's noun: that verb undone, on both ends
+        ("delete the pupil enrollments for the course", "drop_pupil"),
+        ("cancel the enrollment of the pupil in the course", "drop_pupil"),
+        # making one: the verb itself
+        ("create an enrollment of the pupil on the course", "put_pupil_on_course"),
+        ("add an allocation of the room to the tutor", "give_room_to_tutor"),
+    ],
+)
+def test_an_action_on_a_relation(mention: str, tool: str) -> None:
+    res = Resolver(SCHOOL).resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res
+
+
+@pytest.mark.parametrize(
+    "mention",
+    [
+        "delete the course",  # no relation: the thing itself
+        "review the pupil enrollments",  # neither makes nor removes one
+    ],
+)
+def test_not_an_action_on_a_relation(mention: str) -> None:
+    res, why = Resolver(SCHOOL).explain(mention)
+    assert not any("of a relation" in why[c.tool_id] for c in res.candidates), why

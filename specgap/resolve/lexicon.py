@@ -60,7 +60,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
-        "bind", "connect", "subscribe", "join",
+        "bind", "connect", "subscribe", "join", "give",
     ),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",

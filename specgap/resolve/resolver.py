@@ -48,6 +48,7 @@ from rapidfuzz import fuzz, process
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
 from specgap.resolve.actions import ASIDE_AT, Action, ActionIndex
+from specgap.resolve.actions import _head as head_of
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -72,6 +73,7 @@ from specgap.resolve.text import (
     uninflected,
     words,
 )
+from specgap.resolve.verbs import relation_reading
 
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
@@ -299,6 +301,7 @@ class Resolver(Index):
                     found, hit.tool, hit.score, via, "aside" if hit.aside else "action", hit.detail
                 )
         self._by_kind(mention, action, found)
+        self._by_relation(mention, action, found)
         self._by_sole_verb(action, found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
@@ -331,6 +334,21 @@ class Resolver(Index):
                     said = written.get(word, word)
                     detail = f"`{said}` read as a kind of `{written_kind(kind)}`; {hit.detail}"
                     offer(found, hit.tool, score, via, "action", detail)
+
+    def _by_relation(self, mention: str, action: Action, found: dict[str, Evidence]) -> None:
+        """An action on a relation named by its relating verb's noun ("delete the user
+        assignments for the role"): read as that verb's undoing, or the verb itself, on the
+        relation's two ends (`specgap.resolve.verbs.relation_reading`), and scored so."""
+        reading = relation_reading(action, head_of(action))
+        if reading is None:
+            return
+        hits, _ = self.actions.hits(mention, reading, KEEP, KEEP_AT)
+        for hit in hits:
+            if hit.aside or hit.score < KEEP_AT:
+                continue
+            via: Via = "context_keyword" if hit.described else "fuzzy"
+            detail = f"`{action.written}` of a relation: {hit.detail}"
+            offer(found, hit.tool, hit.score, via, "action", detail)
 
     def _by_sole_verb(self, action: Action, found: dict[str, Evidence]) -> None:
         """A verb that switches a state (`specgap.resolve.lexicon.SWITCHES`: disable,

@@ -177,3 +177,32 @@ def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]]
         if key is not None:
             return key, raw[-1], raw[:-1]
     return None
+
+
+# a verb acting on a relation: making one makes the relation, removing one undoes it
+_MAKING, _UNDOING_CLASS = frozenset({"create"}), frozenset({"delete"})
+
+
+def relation_reading(action: Action, head: str) -> Action | None:
+    """The action on a relation, named by the noun of the verb that relates ("delete the
+    user assignments for the role"; `head` is the object's head noun, "assignment"), read
+    as that verb or its undoing with the relation's two ends as the object: unassign
+    (detach) the user and the role; "create an enrollment for the pupil": enroll
+    (attach) the pupil. None when the head is no noun of a relating verb (`attach` in
+    `specgap.resolve.lexicon`), or the verb neither makes nor removes."""
+    relating = verb_of_noun(head) if head else None
+    if relating is None or "attach" not in classes_of(relating):
+        return None
+    # the verb's own kind stays: unassigning is deleting an assignment
+    if action.classes & _UNDOING_CLASS:
+        written = f"un{relating}"
+        key, classes = verb_key(written), action.classes | {"detach"}
+    elif action.classes & _MAKING:
+        written, key, classes = relating, relating, action.classes | {"attach"}
+    else:
+        return None
+    # the relation's ends say alike what it acts on: neither qualifies the other
+    kept = tuple(w for w in action.objects if w != head)
+    if not kept:
+        return None
+    return Action(key, written, classes, kept, (HEAD,) * len(kept))
