@@ -11,7 +11,7 @@ import pytest
 
 from specgap.registry import Registry, Tool, build_registry
 from specgap.resolve.actions import _head
-from specgap.resolve.kinds import KINDS, broader
+from specgap.resolve.kinds import KINDS, broader, stated_kinds
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.text import stem
 from specgap.resolve.verbs import parse_action
@@ -197,3 +197,44 @@ def test_not_a_tool_named_by_what_it_does(mention: str, verb: str | None) -> Non
 def test_resolves_a_tool_named_by_what_it_does(mention: str, tool: str) -> None:
     res = Resolver(SALON).resolve(mention)
     assert (res.status, res.tool_id) == ("resolved", tool), res
+
+
+@pytest.mark.parametrize(
+    ("description", "kinds"),
+    [
+        (
+            "Lend an instrument (violin, cello or flute) to a pupil.",
+            {"violin": "instrument", "cello": "instrument", "flute": "instrument"},
+        ),
+        (
+            "Book a room such as a studio, a gym or a hall.",
+            {"studio": "room", "gym": "room", "hall": "room"},
+        ),
+        ("Charge a fee, e.g. a late fee.", {}),  # a fee is a fee: no kind
+        # what follows an item's noun qualifies it, and ends the list
+        ("Send a parcel such as boxes for a shop, or a tube.", {"boxes": "parcel"}),
+        # a clause is no kind
+        ("Return the data (for example the names the user typed last week).", {}),
+    ],
+)
+def test_kinds_a_description_states(description: str, kinds: dict[str, str]) -> None:
+    expected = {stem(w): frozenset({stem(k)}) for w, k in kinds.items()}
+    assert stated_kinds([description]) == expected
+
+
+# a music school whose tools say what their objects are
+MUSIC = _registry(
+    ("lend_instrument", "Lend an instrument (violin, cello or flute) to a pupil."),
+    ("lend_score", "Lend a printed score to a pupil."),
+    ("return_instrument", "Record an instrument returned by a pupil."),
+)
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [("lend a cello", "lend_instrument"), ("lend the violin to the pupil", "lend_instrument")],
+)
+def test_resolves_by_a_stated_kind(mention: str, tool: str) -> None:
+    res, why = Resolver(MUSIC).explain(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res
+    assert "read as a kind of `instrument`" in why[tool]

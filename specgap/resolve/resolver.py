@@ -59,7 +59,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
-from specgap.resolve.kinds import broader
+from specgap.resolve.kinds import broader, stated_kinds
 from specgap.resolve.kinds import written as written_kind
 from specgap.resolve.lexicon import SWITCHES
 from specgap.resolve.text import (
@@ -313,15 +313,16 @@ class Resolver(Index):
 
     def _by_kind(self, mention: str, action: Action, found: dict[str, Evidence]) -> None:
         """An object word no tool uses, read as each broader kind of it the tools do use
-        ("assign hardware": an asset; `specgap.resolve.kinds`): weaker than the word itself
+        ("assign hardware": an asset; `specgap.resolve.kinds`), and any object word as
+        the kind a tool's description lists it under ("an asset (laptop, monitor)"), used
+        or not: weaker than the word itself
         (`KIND_LESS` less, at most `KIND_CAP`), and two tools each matching a kind tie as
         any two tools do."""
         index = self.actions
         written = {stem(w): w for w in split(mention)}
         for n, word in enumerate(action.objects):
-            if word in index.by_word:
-                continue
-            for kind in broader(word):
+            general = broader(word) if word not in index.by_word else ()
+            for kind in dict.fromkeys((*general, *sorted(self._stated_kinds.get(word, ())))):
                 if kind not in index.by_word:
                     continue
                 objects = (*action.objects[:n], kind, *action.objects[n + 1 :])
@@ -349,6 +350,11 @@ class Resolver(Index):
             via: Via = "context_keyword" if hit.described else "fuzzy"
             detail = f"`{action.written}` of a relation: {hit.detail}"
             offer(found, hit.tool, hit.score, via, "action", detail)
+
+    @cached_property
+    def _stated_kinds(self) -> dict[str, frozenset[str]]:
+        """The kinds the tools' descriptions state (`specgap.resolve.kinds.stated_kinds`)."""
+        return stated_kinds(t.description for t in self.registry.tools)
 
     def _by_sole_verb(self, action: Action, found: dict[str, Evidence]) -> None:
         """A verb that switches a state (`specgap.resolve.lexicon.SWITCHES`: disable,
