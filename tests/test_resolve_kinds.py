@@ -211,6 +211,8 @@ def test_resolves_a_tool_named_by_what_it_does(mention: str, tool: str) -> None:
             {"studio": "room", "gym": "room", "hall": "room"},
         ),
         ("Charge a fee, e.g. a late fee.", {}),  # a fee is a fee: no kind
+        # what a tool touches besides its object is no kind of it
+        ("Close a ward, including its beds and trolleys.", {}),
         # what follows an item's noun qualifies it, and ends the list
         ("Send a parcel such as boxes for a shop, or a tube.", {"boxes": "parcel"}),
         # a clause is no kind

@@ -85,7 +85,9 @@ def written(kind: str) -> str:
     return _WRITTEN.get(kind, kind)
 
 
-_MARKER = r"(?:such\s+as|like|e\.g\.,?|for\s+example,?|including|for\s+instance,?)"
+# "including" lists parts a tool touches besides its object ("a bed, including its
+# placements"), not kinds of it: no marker here
+_MARKER = r"(?:such\s+as|like|e\.g\.,?|for\s+example,?|for\s+instance,?)"
 # "<noun> (<items>)", "<noun> (e.g. <items>)", "<noun>[,] such as <items>"
 _LISTED = re.compile(
     rf"\b(?P<noun>[A-Za-z][A-Za-z-]+)\s*(?:\(\s*(?:{_MARKER}\s*)?(?P<inner>[^()]{{1,100}})\)"
