@@ -114,6 +114,8 @@ SCHOOL = _registry(
         # removing a relation named by its verb's noun: that verb undone, on both ends
         ("delete the pupil enrollments for the course", "drop_pupil"),
         ("cancel the enrollment of the pupil in the course", "drop_pupil"),
+        # a participle joins the ends and is none of them
+        ("remove the pupil enrollments associated with the course", "drop_pupil"),
         # making one: the verb itself
         ("create an enrollment of the pupil on the course", "put_pupil_on_course"),
         ("add an allocation of the room to the tutor", "give_room_to_tutor"),

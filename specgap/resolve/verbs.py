@@ -201,8 +201,12 @@ def relation_reading(action: Action, head: str) -> Action | None:
         written, key, classes = relating, relating, action.classes | {"attach"}
     else:
         return None
-    # the relation's ends say alike what it acts on: neither qualifies the other
-    kept = tuple(w for w in action.objects if w != head)
+    # the relation's ends say alike what it acts on: neither qualifies the other; a
+    # participle ("associated", "linked") joins them and is none of them
+    stress = action.stress or (1.0,) * len(action.objects)
+    kept = tuple(
+        w for w, f in zip(action.objects, stress, strict=True) if w != head and f != PARTICIPLE
+    )
     if not kept:
         return None
     return Action(key, written, classes, kept, (HEAD,) * len(kept))
