@@ -62,6 +62,20 @@ WARD = _registry(
     ("suspend_prescribing", "Suspend a doctor's right to prescribe."),
     ("get_patient", "Get a patient's chart."),
 )
+# a gym: members' states are listed values, in capitals
+GYM = _registry(
+    (
+        "set_member_state",
+        "Set a member's state.",
+        _args(member_id={}, state=("ACTIVE", "INACTIVE")),
+    ),
+    ("book_class", "Book a fitness class for a member."),
+)
+# a hotel: one tool per kind of state
+HOTEL = _registry(
+    ("update_keycard", "Update a keycard.", _args(card_id={}, status=("active", "locked"))),
+    ("update_guest", "Update a guest's record.", _args(guest_id={}, status=("active", "locked"))),
+)
 # a bike-sharing scheme, with two kinds of thing a laptop could be
 BIKES = _registry(
     ("assign_computer", "Assign a computer to a depot."),
@@ -82,6 +96,8 @@ BIKES = _registry(
         # a verb one tool alone offers (its argument's listed value is that verb done),
         # whose object no tool speaks of
         (SCHOOL, "disable sign-in", "set_pupil_login"),
+        (GYM, "deactivate door access", "set_member_state"),  # the state it leaves: INACTIVE
+        (GYM, "activate sauna access", "set_member_state"),
         # relating verbs: "assign" one thing to another is "add" it to the other
         (WARD, "assign nurses to the ward roster", "add_nurse_to_roster"),
         (COURIER, "unassign the trailer", "unlink_trailer"),
@@ -103,6 +119,9 @@ def test_resolves_by_general_english(registry: Registry, mention: str, tool: str
         # two tools offer the verb: no choice from the verb alone
         (WARD, "suspend night access", "suspend_badge"),
         (WARD, "suspend night access", "suspend_prescribing"),
+        # two tools list the state the verb leaves: no choice from the verb alone
+        (HOTEL, "lock night entry", "update_keycard"),
+        (HOTEL, "lock night entry", "update_guest"),
         # the object is a word some tool uses: the verb alone does not decide
         (SCHOOL, "disable the locker", "set_pupil_login"),
         # a generic verb offers nothing

@@ -166,3 +166,18 @@ def undone_by(others: frozenset[str]) -> frozenset[str]:
 def classes_of(key: str) -> frozenset[str]:
     """The classes of a verb key (see `verb_key`); empty for a verb the lexicon lacks."""
     return CLASS_OF.get(key, frozenset())
+
+
+def result_states(verb: str) -> tuple[str, ...]:
+    """The stems of the states a verb key leaves its object in, as an argument's listed
+    values say them: its participle, which stems as the verb does (`disabled`, `locked`);
+    for a verb made of an adjective with `-ate`, that adjective (`activate`: active), and
+    with `de-` before it, its negation (`deactivate`: inactive)."""
+    out = [verb]
+    if verb.endswith("at") and len(verb) > 4:
+        base = verb[:-2]  # activat -> activ
+        if base.startswith("de"):
+            out.append("in" + base[2:])
+        else:
+            out.append(base)
+    return tuple(out)

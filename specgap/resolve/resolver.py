@@ -61,7 +61,7 @@ from specgap.resolve.evidence import (
 from specgap.resolve.index import Index
 from specgap.resolve.kinds import broader, stated_kinds
 from specgap.resolve.kinds import written as written_kind
-from specgap.resolve.lexicon import SWITCHES
+from specgap.resolve.lexicon import SWITCHES, result_states
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -393,7 +393,8 @@ class Resolver(Index):
                 for t in index.by_verb.get(verb, ())
                 if verb in index.profiles[t].verbs or verb in index.profiles[t].leads
             }
-            out.update(self._enum_values.get(verb, ()))
+            for state in result_states(verb):
+                out.update(self._enum_values.get(state, ()))
             known = self._offers[verb] = frozenset(out)
         return known
 
