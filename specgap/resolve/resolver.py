@@ -82,8 +82,10 @@ CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
 _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
 # an object read as a broader kind of it: less than the word itself, below a partial name
-# (both readings stay under the compiler's bars for enforcing: reviewed, never enforced)
-KIND_LESS, KIND_CAP = 0.1, 0.69
+# (these readings stay under the compiler's bars for enforcing: reviewed, never enforced)
+# (`CAP` of `specgap.resolve.actions` less `KIND_LESS` is `KIND_CAP`: the cap never flattens
+# two readings into a tie their own scores do not make)
+KIND_LESS, KIND_CAP = 0.16, 0.69
 SOLE_VERB = 0.55  # the only tool offering a state verb whose object no tool speaks of
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
 _NONE: set[int] = set()
@@ -339,7 +341,8 @@ class Resolver(Index):
     def _by_relation(self, mention: str, action: Action, found: dict[str, Evidence]) -> None:
         """An action on a relation named by its relating verb's noun ("delete the user
         assignments for the role"): read as that verb's undoing, or the verb itself, on the
-        relation's two ends (`specgap.resolve.verbs.relation_reading`), and scored so."""
+        relation's two ends (`specgap.resolve.verbs.relation_reading`), and scored so: what
+        the words say, as "cancellation of the order" says cancel the order."""
         reading = relation_reading(action, head_of(action))
         if reading is None:
             return
