@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from specgap.registry import Registry, Tool, build_registry
-from specgap.resolve.actions import _head
+from specgap.resolve.actions import head_noun
 from specgap.resolve.kinds import KINDS, broader, stated_kinds
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.text import stem
@@ -158,7 +158,7 @@ def test_explained_as_a_kind() -> None:
 def test_hyphenated_participle_modifies_the_head(mention: str, head: str) -> None:
     action = parse_action(mention)
     assert action is not None
-    assert _head(action) == stem(head)
+    assert head_noun(action) == stem(head)
 
 
 def test_kinds_table_is_well_formed() -> None:

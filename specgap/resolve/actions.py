@@ -208,7 +208,7 @@ def _main_clause(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ..
     return words[:at], words[at:]
 
 
-def _head(action: Action) -> str:
+def head_noun(action: Action) -> str:
     """The head noun of the action's object: the word said with the most stress."""
     if not action.objects:
         return ""
@@ -370,7 +370,7 @@ class ActionIndex:
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
         bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
-        head = _head(action)
+        head = head_noun(action)
         said_objects = set(action.objects)
         said_pairs = list(pairwise(action.objects))
         for tool_id in near:
@@ -456,7 +456,7 @@ class ActionIndex:
         order" is `modify_order`), so only the other kinds of action are judged so."""
         if not action.classes or action.classes & _OF_A_PART:
             return False
-        head = _head(action)
+        head = head_noun(action)
         profile = self.profiles.get(tool_id)
         if not head or profile is None or not profile.head or profile.qualified:
             return False

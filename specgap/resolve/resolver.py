@@ -38,17 +38,13 @@ never silently resolved. A rule that names no tool is resolved from its words al
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from functools import cached_property
-from typing import Any
 
 from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ASIDE_AT, Action, ActionIndex
-from specgap.resolve.actions import _head as head_of
+from specgap.resolve.actions import ASIDE_AT, ActionIndex
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -59,9 +55,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
-from specgap.resolve.kinds import broader, stated_kinds
-from specgap.resolve.kinds import written as written_kind
-from specgap.resolve.lexicon import SWITCHES, result_states
+from specgap.resolve.readings import Readings
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -73,7 +67,6 @@ from specgap.resolve.text import (
     uninflected,
     words,
 )
-from specgap.resolve.verbs import relation_reading
 
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
@@ -81,12 +74,6 @@ CONTEXT_CAP = 0.12
 CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
 _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
-# an object read as a broader kind of it: less than the word itself, below a partial name
-# (these readings stay under the compiler's bars for enforcing: reviewed, never enforced)
-# (`CAP` of `specgap.resolve.actions` less `KIND_LESS` is `KIND_CAP`: the cap never flattens
-# two readings into a tie their own scores do not make)
-KIND_LESS, KIND_CAP = 0.16, 0.69
-SOLE_VERB = 0.55  # the only tool offering a state verb whose object no tool speaks of
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
 _NONE: set[int] = set()
 
@@ -103,12 +90,16 @@ class Resolver(Index):
         self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
         # a bare verb's tools named by it ("add": `add_extra`): only they gain from context
         self._named: dict[str, frozenset[str]] = {}
-        self._offers: dict[str, frozenset[str]] = {}  # verb key -> tools offering it
 
     @cached_property
     def actions(self) -> ActionIndex:
         """The verb-phrase index, built when a mention first needs it."""
         return ActionIndex(self.registry)
+
+    @cached_property
+    def readings(self) -> Readings:
+        """Readings of a verb phrase beyond its words (`specgap.resolve.readings`)."""
+        return Readings(self.registry, self.actions)
 
     # --- public API ------------------------------------------------------------------------
 
@@ -302,9 +293,9 @@ class Resolver(Index):
                 offer(
                     found, hit.tool, hit.score, via, "aside" if hit.aside else "action", hit.detail
                 )
-        self._by_kind(mention, action, found)
-        self._by_relation(mention, action, found)
-        self._by_sole_verb(action, found)
+        self.readings.by_kind(mention, action, found)
+        self.readings.by_relation(mention, action, found)
+        self.readings.by_sole_verb(action, found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -312,105 +303,6 @@ class Resolver(Index):
                 if ev.kind == "action" and ev.score > cap:
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
-
-    def _by_kind(self, mention: str, action: Action, found: dict[str, Evidence]) -> None:
-        """An object word no tool uses, read as each broader kind of it the tools do use
-        ("assign hardware": an asset; `specgap.resolve.kinds`), and any object word as
-        the kind a tool's description lists it under ("an asset (laptop, monitor)"), used
-        or not: weaker than the word itself
-        (`KIND_LESS` less, at most `KIND_CAP`), and two tools each matching a kind tie as
-        any two tools do."""
-        index = self.actions
-        written = {stem(w): w for w in split(mention)}
-        for n, word in enumerate(action.objects):
-            general = broader(word) if word not in index.by_word else ()
-            for kind in dict.fromkeys((*general, *sorted(self._stated_kinds.get(word, ())))):
-                if kind not in index.by_word:
-                    continue
-                objects = (*action.objects[:n], kind, *action.objects[n + 1 :])
-                hits, _ = index.hits(kind, replace(action, objects=objects), KEEP, KEEP_AT)
-                for hit in hits:
-                    score = min(hit.score - KIND_LESS, KIND_CAP)
-                    if hit.aside or score < KEEP_AT:
-                        continue
-                    via: Via = "context_keyword" if hit.described else "fuzzy"
-                    said = written.get(word, word)
-                    detail = f"`{said}` read as a kind of `{written_kind(kind)}`; {hit.detail}"
-                    offer(found, hit.tool, score, via, "action", detail)
-
-    def _by_relation(self, mention: str, action: Action, found: dict[str, Evidence]) -> None:
-        """An action on a relation named by its relating verb's noun ("delete the user
-        assignments for the role"): read as that verb's undoing, or the verb itself, on the
-        relation's two ends (`specgap.resolve.verbs.relation_reading`), and scored so: what
-        the words say, as "cancellation of the order" says cancel the order."""
-        reading = relation_reading(action, head_of(action))
-        if reading is None:
-            return
-        hits, _ = self.actions.hits(mention, reading, KEEP, KEEP_AT)
-        for hit in hits:
-            if hit.aside or hit.score < KEEP_AT:
-                continue
-            via: Via = "context_keyword" if hit.described else "fuzzy"
-            detail = f"`{action.written}` of a relation: {hit.detail}"
-            offer(found, hit.tool, hit.score, via, "action", detail)
-
-    @cached_property
-    def _stated_kinds(self) -> dict[str, frozenset[str]]:
-        """The kinds the tools' descriptions state (`specgap.resolve.kinds.stated_kinds`)."""
-        return stated_kinds(t.description for t in self.registry.tools)
-
-    def _by_sole_verb(self, action: Action, found: dict[str, Evidence]) -> None:
-        """A verb that switches a state (`specgap.resolve.lexicon.SWITCHES`: disable,
-        suspend, unlock) only one tool offers, with an object no tool speaks of ("disable
-        sign-in", when one tool alone "Enable[s] or disable[s] a user's account"): that
-        tool, at `SOLE_VERB`. Such a verb's object is often a facet of the thing whose
-        state the tool sets (sign-in, night access), which the tools need not name. The
-        tool offers the verb when its name or its description starts with it, or an
-        argument's listed values are it done (`disabled` for "disable"). An object word
-        any tool uses leaves the choice to the object evidence; two tools offering the
-        verb are no choice at all; other verbs ("ship the gizmo") never name a tool alone."""
-        if not action.objects or action.verb not in SWITCHES:
-            return
-        index = self.actions
-        if any(w in index.by_word or broader(w) for w in action.objects):
-            return
-        if max((e.score for e in found.values()), default=0.0) >= RESOLVED_AT:
-            return
-        offering = self._offering(action.verb)
-        if len(offering) != 1:
-            return
-        (tool_id,) = offering
-        if index.contradicts(action, tool_id):
-            return
-        detail = f"the only tool that does `{action.written}`; no tool speaks of its object"
-        offer(found, tool_id, SOLE_VERB, "context_keyword", "action", detail)
-
-    def _offering(self, verb: str) -> frozenset[str]:
-        """The tools that offer a verb key: named or described first by it, or with an
-        argument value that is it done (see `_by_sole_verb`)."""
-        known = self._offers.get(verb)
-        if known is None:
-            index = self.actions
-            out = {
-                t
-                for t in index.by_verb.get(verb, ())
-                if verb in index.profiles[t].verbs or verb in index.profiles[t].leads
-            }
-            for state in result_states(verb):
-                out.update(self._enum_values.get(state, ()))
-            known = self._offers[verb] = frozenset(out)
-        return known
-
-    @cached_property
-    def _enum_values(self) -> dict[str, frozenset[str]]:
-        """Stem of every listed argument value (`enum`) -> the tools that list it."""
-        out: dict[str, set[str]] = defaultdict(set)
-        for tool in self.registry.tools:
-            for spec in _properties(tool.schema):
-                for value in spec.get("enum") or ():
-                    if isinstance(value, str) and value.strip():
-                        out[stem(value.strip().casefold())].add(tool.id)
-        return {k: frozenset(v) for k, v in out.items()}
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
@@ -485,17 +377,6 @@ class Resolver(Index):
                 score = min(min(0.45 + 0.1 * len(ws), 0.9) + min(0.02 * shared, 0.06), 0.96)
                 detail = f"{what} in the rule: {', '.join(ws)}"
                 offer(found, tool_id, score, via, "implicit", detail)
-
-
-def _properties(schema: Mapping[str, Any]) -> Iterable[Mapping[str, Any]]:
-    """The argument specs of a JSON schema (an array's items spec for an array)."""
-    props = schema.get("properties")
-    if not isinstance(props, dict):
-        return
-    for spec in props.values():
-        if isinstance(spec, dict):
-            items = spec.get("items")
-            yield items if isinstance(items, dict) else spec
 
 
 def _significant(weights: dict[str, float], needed: float) -> list[str]:
