@@ -263,3 +263,32 @@ def test_resolves_by_a_stated_kind(mention: str, why: str) -> None:
     res, said = Resolver(MUSIC).explain(mention)
     assert (res.status, res.tool_id) == ("resolved", "lend_instrument"), res
     assert why in said["lend_instrument"]
+
+
+# a help desk whose two update tools differ only in the values their arguments list
+DESK = _registry(
+    (
+        "update_ticket_status",
+        "Update a ticket.",
+        _args(ticket_id={}, status=("open", "on_hold", "escalated")),
+    ),
+    ("update_ticket_priority", "Update a ticket.", _args(ticket_id={}, priority=("low", "high"))),
+    ("get_ticket", "Get a ticket."),
+)
+
+
+@pytest.mark.parametrize(
+    ("mention", "status", "tool"),
+    [
+        ("set the ticket on hold", "resolved", "update_ticket_status"),
+        ("mark the ticket as escalated", "resolved", "update_ticket_status"),
+        ("change the ticket to high priority", "resolved", "update_ticket_priority"),
+        # no value said: the two update tools tie, as they should
+        ("update the ticket", "ambiguous", None),
+    ],
+)
+def test_listed_values_say_what_a_tool_sets(mention: str, status: str, tool: str | None) -> None:
+    res = Resolver(DESK).resolve(mention)
+    assert res.status == status, res
+    if tool is not None:
+        assert res.tool_id == tool

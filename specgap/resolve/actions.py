@@ -130,6 +130,14 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
                 text = spec.get(field)
                 if isinstance(text, str):
                     yield str(name), text
+            # the values an argument lists say what the tool can set it to ("mark the
+            # order as shipped": a `status` of `shipped`)
+            items = spec.get("items")
+            listed = (items if isinstance(items, dict) else spec).get("enum")
+            if isinstance(listed, list):
+                said = " ".join(v.replace("_", " ") for v in listed if isinstance(v, str))
+                if said.strip():
+                    yield str(name), said
 
 
 def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
