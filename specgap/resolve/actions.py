@@ -81,6 +81,8 @@ OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of
 _PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one", "ones"})
 CAP = 0.85  # below the alias bands of `specgap.resolve`
 HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
+# the name relates the same two things as the object, through a preposition of its own
+RELATED = 0.06
 COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
 ASIDE_AT = 0.49  # at most, for an object found only in arguments' or later sentences
 PLACES = {"name": 1.0, "argument": 0.9, "summary": 0.8, "argument text": 0.6, "description": 0.5}
@@ -128,6 +130,14 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
                 text = spec.get(field)
                 if isinstance(text, str):
                     yield str(name), text
+            # the values an argument lists say what the tool can set it to ("mark the
+            # order as shipped": a `status` of `shipped`)
+            items = spec.get("items")
+            listed = (items if isinstance(items, dict) else spec).get("enum")
+            if isinstance(listed, list):
+                said = " ".join(v.replace("_", " ") for v in listed if isinstance(v, str))
+                if said.strip():
+                    yield str(name), said
 
 
 def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
@@ -206,7 +216,7 @@ def _main_clause(words: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ..
     return words[:at], words[at:]
 
 
-def _head(action: Action) -> str:
+def head_noun(action: Action) -> str:
     """The head noun of the action's object: the word said with the most stress."""
     if not action.objects:
         return ""
@@ -367,8 +377,8 @@ class ActionIndex:
         said = {action.verb, *action.objects}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
-        bonus = (COMPOUND if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
-        head = _head(action)
+        bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
+        head = head_noun(action)
         said_objects = set(action.objects)
         said_pairs = list(pairwise(action.objects))
         for tool_id in near:
@@ -402,6 +412,8 @@ class ActionIndex:
             profile = self.profiles[tool_id]
             if head and profile.head == head and said_objects <= profile.named:
                 score += HEAD_NOUN  # "open a pull request": a request, not its review
+            if head and _relates(action, profile, head):
+                score += RELATED  # "permissions linked to the role": `remove_permission_from_role`
             score = min(score, CAP)
             # the object only in what its arguments or later sentences say, or only as what
             # qualifies another thing ("assignments for the role": not `remove_role`): a
@@ -452,7 +464,7 @@ class ActionIndex:
         order" is `modify_order`), so only the other kinds of action are judged so."""
         if not action.classes or action.classes & _OF_A_PART:
             return False
-        head = _head(action)
+        head = head_noun(action)
         profile = self.profiles.get(tool_id)
         if not head or profile is None or not profile.head or profile.qualified:
             return False
@@ -497,6 +509,20 @@ class ActionIndex:
         found = ", ".join(where) if where else "none of its words"
         detail = f"the verb {how}; the object: {found}"
         return ActionHit(tool_id, score, described, detail, aside)
+
+
+def _relates(action: Action, profile: _Profile, head: str) -> bool:
+    """Whether the tool's name relates the same two things as the action's object: its
+    head noun and a noun that qualifies it after a preposition or participle ("the
+    permissions linked to the role"), both in a name that joins them by a preposition of
+    its own (`remove_permission_from_role`, not `remove_permission`)."""
+    if not profile.qualified or head not in profile.named:
+        return False
+    stress = action.stress or (1.0,) * len(action.objects)
+    return any(
+        w != head and f == TAIL and w in profile.named
+        for w, f in zip(action.objects, stress, strict=True)
+    )
 
 
 def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:

@@ -2,7 +2,9 @@
 
 A class groups the verbs prose uses for one kind of action. Two verbs of one class may name
 the same tool (`reschedule` for `update_booking_time`); verbs of disjoint classes never do
-(`cancel` is not a `get`). A verb may belong to several classes where English uses it so
+(`cancel` is not a `get`); `attach` and `detach` relate one thing to another, whichever the
+verb takes as its object ("assign access groups", "add the user to groups"). A verb may
+belong to several classes where English uses it so
 (`issue` a ticket creates it, `issue` a refund pays one; `send` is a message, money or
 goods, `ship` only goods). Every entry is a base form; the
 lookup folds inflection with the resolver's own stemmer, so `rescheduling`, `cancelled`
@@ -54,6 +56,16 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "credit",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
+    # relating one thing to another: "assign a role to a user" and "add a user to a group"
+    # both make one belong to the other, whichever of the two the verb takes as object
+    "attach": (
+        "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
+        "bind", "connect", "subscribe", "join", "give",
+    ),
+    "detach": (
+        "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
+        "revoke", "unbind", "disconnect", "unsubscribe",
+    ),
 }  # fmt: skip
 
 # a verb followed by one of these is read as one verb ("look up", "set up", "sign up")
@@ -112,6 +124,14 @@ READ_ONLY_CLASSES = frozenset({"read"})
 
 _ON_KEYS = frozenset(verb_key(v) for v in _ON)
 _OFF_KEYS = frozenset(verb_key(v) for v in _OFF)
+# verbs that switch a thing's state on or off, not what it relates to nor whether it exists
+SWITCHES = frozenset(
+    verb_key(v)
+    for v in (
+        "enable", "disable", "activate", "deactivate", "lock", "unlock", "freeze",
+        "unfreeze", "block", "unblock", "suspend", "resume", "turn on", "turn off", "pause",
+    )
+)  # fmt: skip
 _UNDOING = ("un", "de", "dis")
 
 
@@ -146,3 +166,18 @@ def undone_by(others: frozenset[str]) -> frozenset[str]:
 def classes_of(key: str) -> frozenset[str]:
     """The classes of a verb key (see `verb_key`); empty for a verb the lexicon lacks."""
     return CLASS_OF.get(key, frozenset())
+
+
+def result_states(verb: str) -> tuple[str, ...]:
+    """The stems of the states a verb key leaves its object in, as an argument's listed
+    values say them: its participle, which stems as the verb does (`disabled`, `locked`);
+    for a verb made of an adjective with `-ate`, that adjective (`activate`: active), and
+    with `de-` before it, its negation (`deactivate`: inactive)."""
+    out = [verb]
+    if verb.endswith("at") and len(verb) > 4:
+        base = verb[:-2]  # activat -> activ
+        if base.startswith("de"):
+            out.append("in" + base[2:])
+        else:
+            out.append(base)
+    return tuple(out)

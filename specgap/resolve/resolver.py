@@ -55,6 +55,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
+from specgap.resolve.readings import Readings
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -94,6 +95,11 @@ class Resolver(Index):
     def actions(self) -> ActionIndex:
         """The verb-phrase index, built when a mention first needs it."""
         return ActionIndex(self.registry)
+
+    @cached_property
+    def readings(self) -> Readings:
+        """Readings of a verb phrase beyond its words (`specgap.resolve.readings`)."""
+        return Readings(self.registry, self.actions)
 
     # --- public API ------------------------------------------------------------------------
 
@@ -287,6 +293,9 @@ class Resolver(Index):
                 offer(
                     found, hit.tool, hit.score, via, "aside" if hit.aside else "action", hit.detail
                 )
+        self.readings.by_kind(mention, action, found)
+        self.readings.by_relation(mention, action, found)
+        self.readings.by_sole_verb(action, found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001

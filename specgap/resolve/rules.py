@@ -2,7 +2,8 @@
 
 `resolve_rule` returns the rule with its resolutions (`ResolvedRule`): its target and each
 tool-valued parameter its operator declares (`tool_params`, `tool_lists`, `tool_sources`),
-a list item by item, each resolved with the rule's own words around it. Two rules
+a list item by item, each resolved with the rule's own words around it; a tie the heading
+of the rule's section decides is decided so (`specgap.resolve.sections`), as an inference. Two rules
 mentioning the same text in different sentences each get their own resolution. A glob
 target (and the `*` of a source list) stands for every tool it matches.
 
@@ -21,6 +22,7 @@ from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
 from specgap.resolve.evidence import MARGIN
 from specgap.resolve.resolver import Resolver
+from specgap.resolve.sections import in_section
 
 ANY_TOOL = "*"  # in a source list (`from_tools`): the output of any tool
 
@@ -39,10 +41,21 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         target = glob_resolution(resolver, rule.target)
     else:
         target = resolver.resolve(rule.target, _context(rule, rule.target, context))
+        target = _in_full(resolver, rule, rule.target, target)
     if rule.target is None and target.status == "ambiguous":
         broken = _by_heading(resolver, rule.context, target)
         if broken is not target:  # an inference from the heading: reviewed, never enforced
             target, rule = broken, rule.model_copy(update={"grounding": "inferred"})
+    scoped: list[bool] = []
+
+    def scope(res: Resolution) -> Resolution:
+        """`res`, or the tie it is decided by the rule's section (`in_section`)."""
+        decided = in_section(resolver.registry, rule.context, res)
+        scoped.append(decided is not res)
+        return decided
+
+    if rule.target is not None and not is_glob(rule.target):
+        target = scope(target)
     operator = OPERATORS.get(rule.operator)
     sources = operator.tool_sources if operator else ()
     params: dict[str, tuple[Resolution, ...]] = {}
@@ -50,10 +63,31 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
         params[name] = tuple(
             glob_resolution(resolver, m)
             if name in sources and m == ANY_TOOL
-            else resolver.resolve(m, _context(rule, m, context))
+            else scope(_in_full(resolver, rule, m, resolver.resolve(m, _context(rule, m, context))))
             for m in mentions
         )
+    if any(scoped):  # an inference from the section's heading: reviewed, never enforced
+        rule = rule.model_copy(update={"grounding": "inferred"})
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+def _in_full(
+    resolver: Resolver, rule: CandidateRule, mention: str | None, res: Resolution
+) -> Resolution:
+    """A mention read from a longer text (a procedure's step: "delete role" from "Delete
+    the role itself from the system") that does not resolve on its own words: the text
+    itself, read as the action with all it says, when that resolves to one of the
+    mention's own candidates. Never another tool than the mention could be."""
+    said = rule.mention_context.get(mention) if mention is not None else None
+    if res.status == "resolved" or not said or not res.candidates:
+        return res
+    text = " ".join(said.split()).rstrip(".;:!")
+    if text.casefold() == (mention or "").casefold():
+        return res
+    full = resolver.resolve(text, f"{rule.context} {rule.params.get('facet', '')}")
+    if full.status != "resolved" or full.tool_id not in {c.tool_id for c in res.candidates}:
+        return res
+    return full.model_copy(update={"mention": res.mention})
 
 
 def _by_heading(resolver: Resolver, heading: str, tied: Resolution) -> Resolution:

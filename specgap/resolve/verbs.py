@@ -15,6 +15,9 @@ from specgap.resolve.text import ARTICLES, FILLER, split, stem
 
 _LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
 _HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
+# a participle joined to a noun by a hyphen modifies what follows it ("role-based access
+# groups", "card-linked offers"): the noun is kept, the participle ends no noun phrase
+_HYPHEN_PARTICIPLE = re.compile(r"\b([A-Za-z]{2,})-[A-Za-z]+ed\b")
 
 
 @dataclass(frozen=True)
@@ -43,12 +46,17 @@ def prose_words(text: str) -> tuple[str, ...]:
 def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
     """The mention as verb + object, when its first word is a verb (see the module doc);
     `known` are verb keys beyond the lexicon."""
+    if "-" in mention:
+        mention = _HYPHEN_PARTICIPLE.sub(r"\1", mention)
     raw = list(prose_words(mention))
     while raw and raw[0] in _LEAD:
         raw.pop(0)
     if not raw:
         return None
     extra = set(known)
+    named = _tool_named(raw, extra)
+    if named is not None:
+        return named
     written = raw[0]
     key = stem(written)
     rest = raw[1:]
@@ -126,6 +134,38 @@ def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     return None
 
 
+# nouns for a tool itself: "the verification logging tool" names a tool by what it does
+TOOL_WORDS = frozenset({"tool", "tools", "function", "functions", "endpoint", "endpoints"})
+
+
+def _tool_named(raw: list[str], known: set[str]) -> Action | None:
+    """A tool named as a noun phrase by what it does: its action said last before the
+    tool word, by a gerund or a noun made from a verb, and its object before that ("the
+    verification logging tool": log + verification; "the order cancellation function":
+    cancel + order). None for any other mention: one without an object ("the transfer
+    tool" says which kind of action, not on what), one whose first word is a verb (an
+    imperative: "modify shipping tools"), one whose action word is a bare verb (as often a
+    noun: "exchange order tools")."""
+    words = [w for w in raw if w not in ARTICLES]
+    if len(words) < 3 or words[-1] not in TOOL_WORDS or classes_of(stem(words[0])):
+        return None  # "modify shipping tools": an imperative, whose object is the tools
+    action = words[-2]
+    key: str | None = stem(action) if action.endswith("ing") else None
+    if key is not None and not (classes_of(key) or key in known):
+        key = None
+    if key is None:
+        key = verb_of_noun(action, known)
+    if key is None:
+        return None
+    stressed: dict[str, float] = {}
+    for word, factor in _stress(words[:-2]):
+        w = stem(word)
+        stressed[w] = max(stressed.get(w, 0.0), factor)
+    if not stressed:
+        return None
+    return Action(key, action, classes_of(key), tuple(stressed), tuple(stressed.values()))
+
+
 def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
     """An action named by a noun: "cancellation of the order" (first word) or "order
     cancellation" (last word): (verb key, the noun, the object's words)."""
@@ -137,3 +177,36 @@ def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]]
         if key is not None:
             return key, raw[-1], raw[:-1]
     return None
+
+
+# a verb acting on a relation: making one makes the relation, removing one undoes it
+_MAKING, _UNDOING_CLASS = frozenset({"create"}), frozenset({"delete"})
+
+
+def relation_reading(action: Action, head: str) -> Action | None:
+    """The action on a relation, named by the noun of the verb that relates ("delete the
+    user assignments for the role"; `head` is the object's head noun, "assignment"), read
+    as that verb or its undoing with the relation's two ends as the object: unassign
+    (detach) the user and the role; "create an enrollment for the pupil": enroll
+    (attach) the pupil. None when the head is no noun of a relating verb (`attach` in
+    `specgap.resolve.lexicon`), or the verb neither makes nor removes."""
+    relating = verb_of_noun(head) if head else None
+    if relating is None or "attach" not in classes_of(relating):
+        return None
+    # the verb's own kind stays: unassigning is deleting an assignment
+    if action.classes & _UNDOING_CLASS:
+        written = f"un{relating}"
+        key, classes = verb_key(written), action.classes | {"detach"}
+    elif action.classes & _MAKING:
+        written, key, classes = relating, relating, action.classes | {"attach"}
+    else:
+        return None
+    # the relation's ends say alike what it acts on: neither qualifies the other; a
+    # participle ("associated", "linked") joins them and is none of them
+    stress = action.stress or (1.0,) * len(action.objects)
+    kept = tuple(
+        w for w, f in zip(action.objects, stress, strict=True) if w != head and f != PARTICIPLE
+    )
+    if not kept:
+        return None
+    return Action(key, written, classes, kept, (HEAD,) * len(kept))
