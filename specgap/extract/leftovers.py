@@ -24,6 +24,7 @@ from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
+from specgap.extract.statements import Frame, answered, frame_of, header_frame, is_table_row, parts
 from specgap.ir import CandidateRule, Diagnostic, Policy, Span
 
 __all__ = ["Cue", "cue_of", "dropped", "leftover", "unclaimed"]
@@ -33,21 +34,97 @@ Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
 
 def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
     """The extractor's reading, sentence by sentence, with a `rule-not-compiled` note added
-    to each sentence that reads like a rule and gave neither a rule nor a note."""
+    to each statement that reads like a rule and gave neither a rule nor a note: a sentence
+    nothing was read from, or a line of a sentence that holds a statement per line (terse
+    lines, table rows; `statements.parts`) whose line no rule or note starts at. A list
+    item under a line that frames its items as rules ("Never:"), a table row under a header
+    that does ("Allowed?") and a short answer to a permission question read like rules too."""
+    scope = _Scope()
     for sentence, found, notes in read:
-        if not found and not notes:
-            note = leftover(sentence)
-            if note is not None:
-                notes = [note]
-        yield sentence, found, notes
+        said = {r.span.start_line for r in found} | {d.span.start_line for d in notes if d.span}
+        pieces = parts(sentence)
+        framed = scope.frame(sentence)
+        added: list[Diagnostic] = []
+        if len(pieces) == 1:
+            if not found and not notes:
+                note = leftover(sentence, framed)
+                added = [] if note is None else [note]
+        else:
+            column = header_frame(pieces[0].text) if is_table_row(pieces[0].text) else None
+            for n, piece in enumerate(pieces):
+                line = piece.span().start_line
+                if line in said or (n == 0 and column is not None):
+                    continue  # read already, or the header of a table whose rows are rules
+                row = Frame("table column", column) if column and is_table_row(piece.text) else None
+                note = leftover(piece, row or framed, piece=True)
+                if note is not None:
+                    added.append(note)
+                    said.add(line)
+            if not found and not notes and not added:
+                note = leftover(sentence, framed)
+                added = [] if note is None else [note]
+        scope.after(sentence)
+        yield sentence, found, [*notes, *added]
 
 
-def leftover(sentence: Sentence) -> Diagnostic | None:
-    """The note for one sentence nothing was read from, or None when it reads like no rule."""
+class _Scope:
+    """What frames the next sentences: a line ending with a colon that frames its list
+    items, a framing heading, or a permission question the next sentence answers."""
+
+    def __init__(self) -> None:
+        self._intro: Frame | None = None
+        self._last: Sentence | None = None
+
+    def frame(self, sentence: Sentence) -> Frame | None:
+        last, self._last = self._last, sentence
+        if sentence.subject is not None:
+            return None
+        if last is not None and last.artifact is sentence.artifact:
+            answer = answered(last.text, sentence.text)
+            if answer is not None:
+                return answer
+            if self._intro is not None and not _continues(last, sentence):
+                self._intro = None
+        if not _list_item(sentence):
+            return None
+        if self._intro is not None:
+            return self._intro
+        heading = frame_of(sentence.context) if sentence.context else None
+        return None if heading is None else Frame("list heading", heading)
+
+    def after(self, sentence: Sentence) -> None:
+        if sentence.subject is None and sentence.text.rstrip().endswith(":"):
+            words = frame_of(sentence.text)
+            self._intro = None if words is None else Frame("list heading", words + ":")
+
+
+def _list_item(sentence: Sentence) -> bool:
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    return bool(_LIST_ITEM.match(text[text.rfind("\n", 0, start) + 1 :]))
+
+
+def _continues(last: Sentence, sentence: Sentence) -> bool:
+    """Whether `sentence` goes on the list `last` was in: the same section, and no line
+    between them that is neither blank nor a list item's."""
+    if last.context != sentence.context:
+        return False
+    gap = sentence.artifact.text[last.raw_range()[1] : sentence.raw_range()[0]]
+    return all(not line.strip() or _LIST_ITEM.match(line) for line in gap.split("\n")[1:])
+
+
+def leftover(
+    sentence: Sentence, framed: Frame | None = None, *, piece: bool = False
+) -> Diagnostic | None:
+    """The note for one sentence nothing was read from, or None when it reads like no rule.
+    `framed`: what frames it as a rule when its own words do not; `piece`: one line of a
+    sentence that holds a statement per line (never a title)."""
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)
-    if cue is None or _title_line(sentence):
+    if cue is None and framed is not None and _says_something(text):
+        cue = Cue(framed.kind, framed.words)
+    if cue is None or (not piece and framed is None and _title_line(sentence, cue)):
         return None
     return Diagnostic(
         code="rule-not-compiled",
@@ -57,6 +134,13 @@ def leftover(sentence: Sentence) -> Diagnostic | None:
         span=sentence.span(),
         help="state it over a named tool (an ordering, a prohibition, an allowlist, a bound, "
         "a condition on an entity's state), or enforce it elsewhere and leave it as prose",
+    )
+
+
+def _says_something(text: str) -> bool:
+    """More than a lone value or word: a framed item that could state a rule."""
+    return len(re.findall(r"[A-Za-z0-9$€£]+", text)) >= 2 or bool(
+        re.search(r"\b(?:yes|no|never|always|only)\b", text, re.I)
     )
 
 
@@ -90,9 +174,13 @@ def _missing(clause: Clause, cue: Cue) -> str:
     return f"no operator states a `{clause.modality}` rule over `{clause.action}`"
 
 
-def _title_line(sentence: Sentence) -> bool:
-    """A short line of its own, neither a list item nor ended by a stop: a title
-    ("Step 3. Refund processing", "Duplicate Detection"), which names what follows."""
+def _title_line(sentence: Sentence, cue: Cue) -> bool:
+    """A short line of its own, neither a list item nor a table row nor ended by a stop: a
+    title ("Step 3. Refund processing", "Duplicate Detection"), which names what follows.
+    A terse rule is such a line too ("Max 2 pets per cabin"): with a strong cue (a modal,
+    a bound, a ban, ...), only a line in Title Case is a title."""
+    if cue.kind in _STRONG and not _TITLE_CASE.match(sentence.text.strip()):
+        return False
     text = sentence.artifact.text
     start, end = sentence.raw_range()
     line_start = text.rfind("\n", 0, start) + 1
@@ -100,12 +188,19 @@ def _title_line(sentence: Sentence) -> bool:
     line = text[line_start : len(text) if line_end < 0 else line_end]
     if sentence.subject is not None or text[end:line_end].strip() or line.rstrip()[-1:] in ".!?:;":
         return False
-    return not _LIST_ITEM.match(line) and len(sentence.text.split()) <= _TITLE_WORDS
+    return (
+        not _LIST_ITEM.match(line)
+        and not is_table_row(line)
+        and len(sentence.text.split()) <= _TITLE_WORDS
+    )
 
 
 _TERM = re.compile(r"^[\s\-*+•]*(?:\d{1,2}[.)]\s*)?(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*(?:[-–—:]|$)")
 _LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 _TITLE_WORDS = 6
+_STRONG = frozenset({"modal", "bound", "prohibition", "requirement", "precondition", "permission"})
+# every word of four letters or more capitalised: "Refund Limits For Members"
+_TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")
 
 
 # --- after compiling ----------------------------------------------------------------------------

@@ -1,0 +1,142 @@
+"""More ways of writing a rule, for `rulelike.cue_of`: the constructions its first cues miss.
+
+`rulelike` reads the common modals (`must`, `never`, `only`, ...), bounds, a leading `No`,
+imperatives, conditional actions and orderings. Policies written in other styles state rules
+with constructions of their own; each is a class of English sentence, not a phrase:
+
+- **deontic predicates** (legal-formal and chatty writing): a copula with an adjective or
+  participle of obligation or entitlement and its complement (`is obliged to`, `are expected
+  to`, `is entitled to`, `is responsible for`, `is not authorised to`, `is restricted to`,
+  `is reserved for`), `is not to` / `not to be`, an evaluative `it is <important, best,
+  essential, ...> to/that`, `you will want / have / need to`, the set phrases of legal
+  prohibition (`under no circumstances`, `in no event`, `at no time`, `reserves the right`);
+- **future prohibitions**: `we won't <verb>`, `will not be <participle>` ("refunds will not
+  be issued"); a thing that "won't sail" states a fact, so only the speaker, the reader or a
+  passive counts;
+- **negated acceptance** (`not accepted`, `ineligible`, `non-refundable`, `banned`,
+  `off-limits`) and a label answered by a verdict (`Late proposals: rejected`);
+- **requirements as conditions of another thing** (`is subject to`, `is conditional upon`,
+  `is contingent on`, `needed` other than "as needed");
+- **preconditions** (`unless`, `provided that`, `as long as`, `except when`, `not until`,
+  `on condition that`), except an opening `Unless ...,` before a clause that only describes
+  ("..., the first season is a steep learning curve");
+- **terse orderings and deadlines**: `prior to`, `before every/each/any X`, `first ..., then
+  ...`, an arrow between two steps, `no later than`, `valid for/until N`;
+- **a permission question with its answer** ("Q: Can I ...? A: No, ..."), as Q&A pages write.
+
+Each returns the kind of cue and its words (`rulelike.Cue` names them in the note).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["deontic_cue"]
+
+_DEONTIC = re.compile(
+    r"\b(?:is|are|am|'s|'re|'m)\s+(?:\w+ly\s+)?(?:not\s+)?(?:obliged|obligated|"
+    r"bound|expected|entitled|authori[sz]ed|eligible|liable|restricted|reserved|confined)\s+"
+    r"(?:to|for|only)\b"
+    # "the customer is responsible for ...": an obligation; "you are responsible for ..." in
+    # an agent's prompt introduces its role
+    r"|(?<!\byou\s)\b(?:is|are)\s+(?:\w+ly\s+)?responsible\s+for\b"
+    r"|\b(?:is|are|'s|'re)\s+(?:\w+ly\s+)?not\s+to\b|\bnot\s+to\s+be\b"
+    r"|\b(?:it\s+is|it's|it\s+was)\s+(?:\w+ly\s+|very\s+|so\s+|always\s+)?(?:best|wise|important|"
+    r"essential|vital|critical|crucial|key|imperative|advisable|necessary|a\s+must|a\s+good\s+idea|"
+    r"good\s+practice|your\s+(?:job|responsibility|duty))\s+(?:to|that)\b"
+    r"|\byou(?:'ll|'d|\s+will|\s+would)\s+(?:(?:always\s+)?(?:want|need|have)\s+to|better)\b"
+    r"|\bunder\s+no\s+circumstances?\b|\bin\s+no\s+(?:event|case)\b|\bat\s+no\s+time\b"
+    r"|\breserves?\s+the\s+right\b",
+    re.I,
+)
+_FUTURE_BAN = re.compile(
+    r"\b(?:we|you|i)\s+(?:will\s+not|won't|will\s+never|shall\s+not)\s+[a-z]+"
+    r"|\b(?:will\s+not|won't)\s+be\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|nt|id)\b",
+    re.I,
+)
+_REFUSED = re.compile(
+    r"\bnot\s+(?:\w+ly\s+)?(?:accepted|eligible|authori[sz]ed|honou?red|refundable|transferable|"
+    r"returnable|tolerated)\b|\b(?:ineligible|non-?refundable|non-?transferable|non-?returnable|"
+    r"disallowed|banned|barred|off[-\s]limits)\b",
+    re.I,
+)
+_VERDICT = re.compile(
+    r"^[^:\n]{2,60}:\s*(?:always\s+|automatically\s+)?(?P<w>rejected|refused|declined|denied|"
+    r"blocked|escalated|mandatory|compulsory|required)\b",
+    re.I,
+)
+_CONDITIONED = re.compile(
+    r"\b(?:is|are|be|remains?)\s+(?:\w+ly\s+)?(?:subject|conditional|contingent)\s+(?:to|on|upon)\b"
+    r"|(?<!\bas\s)(?<!\bif\s)(?<!\bwhen\s)(?<!\bwhere\s)(?<!\bwherever\s)(?<!\bwhenever\s)"
+    r"\bneeded\b",
+    re.I,
+)
+_PRECONDITION = re.compile(
+    r"\b(?:unless|provided\s+(?:that|the|they|it|you|a|an)|providing\s+that|as\s+long\s+as|"
+    r"so\s+long\s+as|on\s+(?:the\s+)?condition\s+that|except\s+(?:when|where|if|after|before|"
+    r"with)|not\s+until|only\s+(?:once|after|when|if))\b",
+    re.I,
+)
+# "Unless you grew up on a farm, the first season is a steep learning curve": a description
+_DESCRIBES = re.compile(
+    r"^[^,]*,\s*(?:\w+\s+){1,4}?(?:is|are|was|were|seems?)\s+(?:a|an|the|very|quite|usually|"
+    r"often|rather)\b",
+    re.I,
+)
+_ORDER = re.compile(
+    r"\b(?P<w>prior\s+to)\b|\b(?P<q>before|after)\s+(?:each|every|any)\s+\w"
+    r"|\s(?P<arrow>->|→|=>)\s"
+    r"|\b(?P<d>no\s+later\s+than|not\s+later\s+than|no\s+sooner\s+than|no\s+earlier\s+than|"
+    r"at\s+the\s+latest|valid\s+(?:for|until)\s+(?:\d|one|two|three|a\s|an\s))",
+    re.I,
+)
+_FIRST_THEN = re.compile(r"\bfirst\b[^.;]*?\bthen\b", re.I)
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might|"
+    r"does|do|did|[a-z]{3,}(?:s|ed))\b(?!\s*(?:,|$))",
+    re.I,
+)
+# "Q: Can I move a booking? A: Yes, once": a permission or obligation asked, then answered
+_ASKED = re.compile(
+    r"(?:^|\bQ\s*:\s*|[\s\-*•]+)(?P<q>(?:can|may|must|should|do|does|is|are|am)\s+[^?]{3,160}\?)"
+    r"\s*(?:\*\*)?\s*(?:A\s*:\s*|[-–—→]\s*)?(?P<a>yes|no|only|never|not|always)\b",
+    re.I,
+)
+
+
+def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None:
+    """The kind and words of a rule cue in `text` that `rulelike`'s first cues miss, or None.
+    In a tool's description (`described`), only the deontic predicates count."""
+    for pattern, kind in ((_DEONTIC, "modal"), (_FUTURE_BAN, "prohibition")):
+        found = pattern.search(text)
+        if found is not None:
+            return kind, _words(found[0])
+    if described:
+        return None
+    refused = _REFUSED.search(text)
+    if refused is not None:
+        return "prohibition", _words(refused[0])
+    verdict = _VERDICT.match(text.strip())
+    if verdict is not None:
+        return "prohibition", verdict["w"].casefold()
+    conditioned = _CONDITIONED.search(text)
+    if conditioned is not None:
+        return "requirement", _words(conditioned[0])
+    before = _PRECONDITION.search(text)
+    if before is not None and not (before.start() <= 2 and _DESCRIBES.match(text.strip())):
+        return "precondition", _words(before[0])
+    if _FIRST_THEN.search(text) and not _FINITE.search(text):
+        return "ordering", "first"  # "Level test first, then placement"; a verb: a process
+    order = _ORDER.search(text)
+    if order is not None:
+        if order["d"]:
+            return "bound", _words(order["d"])
+        return "ordering", _words(order["w"] or order["q"] or order["f"] or order["arrow"])
+    asked = _ASKED.search(text)
+    if asked is not None:
+        return "answered question", _words(asked["a"])
+    return None
+
+
+def _words(found: str) -> str:
+    return " ".join(found.split()).casefold()

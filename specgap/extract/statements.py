@@ -1,0 +1,141 @@
+"""Where one sentence of the segmenter holds several statements, and what frames a list.
+
+The segmenter ends a sentence at a stop. Terse policies write one statement per line with no
+stop, and a Markdown table is one paragraph to CommonMark, so such a "sentence" holds a
+statement per line; a note located at its first line leaves the others silent. `parts`
+cuts a sentence at each line that starts a statement of its own (see `_breaks`), dropping
+a table's `|---|` rule.
+
+Some statements read like a rule only because of what frames them:
+- a list under a line or heading that says its items are rules ("Never:", "Do not:",
+  "Restrictions", "The following are not permitted:"): `frame_of`;
+- a table row under a header cell that says so ("Allowed?", "Max per day", "Rule");
+- a short answer ("No.", "Yes, once.") to a question asking whether something may or must
+  be done ("Can I rebook a ferry?").
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass
+
+from specgap.extract.rulelike import cue_of
+from specgap.extract.segments import Sentence
+
+__all__ = ["Frame", "answered", "frame_of", "header_frame", "is_table_row", "parts"]
+
+_RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
+# a line starts a statement of its own: a capital, a digit, a table cell, a list marker,
+# a code span or a quote, after a line that does not run on (a comma, a hyphen, a word
+# that needs what follows, e.g. "the", "and", "to")
+_STARTS = re.compile(r"^\s*(?:[A-Z0-9|`\"'(]|[-*+•]\s|\*\*)")
+_RUNS_ON = re.compile(
+    r"(?:[,(\-–—/&+]|\b(?:the|a|an|and|or|but|nor|of|to|in|on|at|for|from|with|by|into|onto|"
+    r"about|as|than|that|which|who|whose|if|when|because|unless|although|since|your|their|our|"
+    r"its|my|his|her|this|these|those|each|every|any|some|is|are|be|must|should|shall|will|"
+    r"may|can|not))\s*$",
+    re.I,
+)
+
+# a permission frames no rules ("You can look up a customer using:" announces the means)
+_CUES = frozenset({"modal", "prohibition", "requirement", "bound", "precondition"})
+# the nouns that head a list of rules ("Restrictions:", "## Limits", "| Rule |")
+_FRAME_NOUNS = re.compile(
+    r"\b(?:rules?|requirements?|restrictions?|limits?|limitations?|constraints?|prohibitions?|"
+    r"polic(?:y|ies)|guidelines?|guardrails?|conditions?|obligations?|don'?ts|do'?s|"
+    r"max(?:imum)?|min(?:imum)?|caps?|quotas?|allowances?|eligib(?:le|ility)|approvals?)\b",
+    re.I,
+)
+_FRAME_WORDS = 8  # a frame is a short label: longer lines say something of their own
+
+
+@dataclass(frozen=True)
+class Frame:
+    """Why the statements under a line read like rules: the line's words and where it is."""
+
+    kind: str  # list heading | table column | answer
+    words: str
+
+
+def parts(sentence: Sentence) -> list[Sentence]:
+    """The statements of `sentence`, one per line that starts a statement of its own (the
+    sentence itself when it has one), without a table's `|---|` rule."""
+    text = sentence.text
+    if "\n" not in text:
+        return [sentence]
+    cuts = [0]
+    at = text.find("\n")
+    while at >= 0:
+        if not _RUNS_ON.search(text[cuts[-1] : at]) and _STARTS.match(text[at + 1 :]):
+            cuts.append(at + 1)
+        at = text.find("\n", at + 1)
+    cuts.append(len(text))
+    out: list[Sentence] = []
+    for a, b in itertools.pairwise(cuts):
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b - a < 3 or _RULE_ROW.match(text[a:b]):
+            continue
+        out.append(
+            Sentence(
+                sentence.artifact,
+                text[a:b],
+                sentence.offsets[a : b + 1],
+                sentence.context,
+                sentence.subject,
+            )
+        )
+    return out if len(out) > 1 else [sentence]
+
+
+def is_table_row(text: str) -> bool:
+    return text.lstrip().startswith("|") and text.count("|") >= 2
+
+
+def frame_of(text: str) -> str | None:
+    """The words of a short line or heading that says the items under it are rules, or
+    None: a strong cue of its own ("Never:", "Not allowed", "Allowed?") or a noun that
+    heads a list of rules ("Restrictions:", "Limits")."""
+    label = re.sub(r"^[\s#>*_\-+•]+|[\s*_:]+$", "", text).strip()
+    if not label or len(label.split()) > _FRAME_WORDS:
+        return None
+    cue = cue_of(label)
+    if cue is not None and cue.words == "only" and not label.casefold().startswith("only"):
+        cue = None  # "Diagnostic Actions (Read-only)": a kind of action, not a restriction
+    if (cue is not None and cue.kind in _CUES) or _FRAME_NOUNS.search(label):
+        return label
+    return None
+
+
+def header_frame(row: str) -> str | None:
+    """The header cell of a table row that makes the rows under it rules ("Allowed?")."""
+    for cell in row.strip().strip("|").split("|"):
+        words = frame_of(cell)
+        if words is not None:
+            return words
+    return None
+
+
+_PERMISSION_QUESTION = re.compile(
+    r"^(?:[\s\-*•>#]*)(?:Q\s*\d*\s*[:.)]\s*)?(?:\*\*)?(?:can|may|must|should|do|does|is|are|am)\s"
+    r"[^?]{3,160}\?\W*$",
+    re.I,
+)
+_SHORT_ANSWER = re.compile(
+    r"^[\s\-*•>]*(?:A\s*\d*\s*[:.)]\s*)?(?:\*\*)?(?P<a>yes|no|only|never|not|always)\b", re.I
+)
+
+
+def answered(question: str, answer: str) -> Frame | None:
+    """The frame of `answer` when it answers `question`, asking whether something may or
+    must be done, with a yes, a no or a restriction ("Only on weekdays.")."""
+    if not _PERMISSION_QUESTION.match(question.strip()):
+        return None
+    found = _SHORT_ANSWER.match(answer)
+    if found is None:
+        return None
+    asked = " ".join(question.split()).strip("*# ")
+    return Frame("answer", f"{found['a'].casefold()}` to `{asked}")

@@ -1,0 +1,257 @@
+"""Sentences written for the rule-likeness tests: five made-up domains (a ferry line, an
+observatory's telescope time, community garden plots, a bicycle repair shop, a language
+school), each in five writing styles (legal-formal, terse bullet, chatty second person,
+passive procedural, Q&A and table cells), rules and non-rules alike.
+
+Each case is (domain, style, text, reads like a rule). None is copied from a corpus.
+"""
+
+from __future__ import annotations
+
+Case = tuple[str, str, str, bool]
+
+_FERRY: list[Case] = [
+    (
+        "ferry",
+        "legal",
+        "The Operator shall verify each passenger's ticket prior to boarding.",
+        True,
+    ),
+    ("ferry", "legal", "Vehicles exceeding 3.5 tonnes are not permitted on the upper deck.", True),
+    ("ferry", "legal", "The Passenger is obliged to present photographic identification.", True),
+    (
+        "ferry",
+        "legal",
+        "Under no circumstances will the crew refund a ticket after departure.",
+        True,
+    ),
+    ("ferry", "legal", "Refunds will not be issued once the vessel has left the quay.", True),
+    (
+        "ferry",
+        "legal",
+        "These terms govern carriage on all routes operated by Bluewake Ferries.",
+        False,
+    ),
+    (
+        "ferry",
+        "legal",
+        "In these terms, 'crossing' means a single sailing between two ports.",
+        False,
+    ),
+    ("ferry", "terse", "Max 2 pets per cabin", True),
+    ("ferry", "terse", "No motorbikes on the night sailing", True),
+    ("ferry", "terse", "Cabin upgrades: on board only", True),
+    ("ferry", "terse", "Bicycles free of charge", False),
+    ("ferry", "terse", "Crossing time: about 90 minutes", False),
+    (
+        "ferry",
+        "chatty",
+        "You'll want to double-check the vehicle height before you book a slot.",
+        True,
+    ),
+    ("ferry", "chatty", "Don't promise a window seat, we can't guarantee those.", True),
+    (
+        "ferry",
+        "chatty",
+        "It's really important to confirm the return date with the traveller.",
+        True,
+    ),
+    ("ferry", "chatty", "Hi there, thanks for helping out on the ferry desk this summer!", False),
+    ("ferry", "chatty", "Travellers love the sunset crossing, it's our busiest one.", False),
+    ("ferry", "passive", "Boarding passes are to be scanned at the gangway.", True),
+    ("ferry", "passive", "Cancellations are accepted only up to 24 hours before sailing.", True),
+    ("ferry", "passive", "Every vehicle is weighed prior to loading.", True),
+    ("ferry", "passive", "The timetable is published every spring.", False),
+    ("ferry", "qa", "Q: Can I move a booking to another day? A: Yes, once per booking.", True),
+    ("ferry", "qa", "| Change the sailing | Allowed up to 2 times |", True),
+    ("ferry", "qa", "| Port | Opening hours |", False),
+    ("ferry", "qa", "Q: Where does the ferry leave from? A: From pier 4.", False),
+]
+
+_TELESCOPE: list[Case] = [
+    ("telescope", "legal", "Observing time shall not be transferred to a third party.", True),
+    ("telescope", "legal", "Applicants are required to submit a proposal before each cycle.", True),
+    ("telescope", "legal", "Remote sessions are restricted to accredited institutions.", True),
+    (
+        "telescope",
+        "legal",
+        "The Observatory reserves the right to cancel a session in poor weather.",
+        True,
+    ),
+    (
+        "telescope",
+        "legal",
+        "This agreement is made between the Observatory and the Applicant.",
+        False,
+    ),
+    ("telescope", "terse", "Max 3 nights per proposal", True),
+    ("telescope", "terse", "Dome access: staff only", True),
+    ("telescope", "terse", "Calibration frames before every run", True),
+    ("telescope", "terse", "Mirror diameter 2.4 m", False),
+    ("telescope", "terse", "Site altitude: 2,300 metres", False),
+    ("telescope", "chatty", "Please never hand out the dome keypad code, even to regulars.", True),
+    (
+        "telescope",
+        "chatty",
+        "If someone asks for extra nights, check their remaining allocation first.",
+        True,
+    ),
+    (
+        "telescope",
+        "chatty",
+        "You need approval from the night lead before extending a session.",
+        True,
+    ),
+    ("telescope", "chatty", "We're a small team of astronomers and engineers.", False),
+    ("telescope", "chatty", "Clear skies are most common in late autumn.", False),
+    ("telescope", "passive", "Sessions may not be extended beyond sunrise.", True),
+    ("telescope", "passive", "Raw data is not released until the proprietary period ends.", True),
+    ("telescope", "passive", "Calibration is performed only once the dome has cooled.", True),
+    ("telescope", "passive", "The telescope was commissioned in 2004.", False),
+    (
+        "telescope",
+        "qa",
+        "Q: Is a visitor allowed in the control room? A: Only with an escort.",
+        True,
+    ),
+    ("telescope", "qa", "| Cancel a session | Not permitted within 48 h |", True),
+    ("telescope", "qa", "| Instrument | Wavelength range |", False),
+    ("telescope", "qa", "Q: How big is the primary mirror? A: It is 2.4 metres across.", False),
+]
+
+_GARDEN: list[Case] = [
+    (
+        "garden",
+        "legal",
+        "Plot holders must not erect permanent structures without written consent.",
+        True,
+    ),
+    ("garden", "legal", "The Committee may allocate no more than one plot per household.", True),
+    ("garden", "legal", "A plot shall be forfeited unless cultivated within three months.", True),
+    ("garden", "legal", "The association was founded by residents of Elm Street in 1987.", False),
+    ("garden", "terse", "No hosepipes during a drought order", True),
+    ("garden", "terse", "Bonfires prohibited", True),
+    ("garden", "terse", "Waiting list: up to 18 months", True),
+    ("garden", "terse", "Plot size 10 by 5 metres", False),
+    ("garden", "terse", "Tool shed next to gate B", False),
+    ("garden", "chatty", "Try not to hand out a plot before the deposit has cleared.", True),
+    (
+        "garden",
+        "chatty",
+        "When someone gives up their plot, offer it to the next person on the list.",
+        True,
+    ),
+    ("garden", "chatty", "Our volunteers meet on the first Saturday of every month.", False),
+    ("garden", "chatty", "Thanks so much for keeping the paths tidy!", False),
+    ("garden", "passive", "Deposits are refunded only after the plot has been inspected.", True),
+    ("garden", "passive", "Chemical pesticides are forbidden on all plots.", True),
+    ("garden", "passive", "Water is supplied from two troughs near the shed.", False),
+    ("garden", "qa", "Q: Can I keep chickens? A: No, livestock is not allowed.", True),
+    ("garden", "qa", "| Sublet a plot | Never |", True),
+    ("garden", "qa", "| Month | Typical crops |", False),
+]
+
+_BIKE: list[Case] = [
+    (
+        "bike",
+        "legal",
+        "The Workshop is not authorised to replace a frame without the owner's consent.",
+        True,
+    ),
+    ("bike", "legal", "Repairs exceeding the quoted price require the customer's approval.", True),
+    ("bike", "legal", "Warranty claims are subject to inspection by a senior mechanic.", True),
+    ("bike", "legal", "The Workshop is a trading name of Spoke & Chain Ltd.", False),
+    ("bike", "terse", "Quotes valid for 14 days", True),
+    ("bike", "terse", "Customer sign-off needed for parts over $80", True),
+    ("bike", "terse", "Refund only with receipt", True),
+    ("bike", "terse", "Open Tuesday to Saturday", False),
+    ("bike", "terse", "Inner tubes and tyres in aisle 3", False),
+    (
+        "bike",
+        "chatty",
+        "Always ring the owner before you swap out a part that wasn't on the quote.",
+        True,
+    ),
+    (
+        "bike",
+        "chatty",
+        "Avoid booking more than four services for one mechanic on a single day.",
+        True,
+    ),
+    ("bike", "chatty", "Honestly, most people just want their brakes to stop squeaking.", False),
+    ("bike", "chatty", "You'll find the torque chart pinned above the bench.", False),
+    ("bike", "passive", "The bike is test-ridden before it is handed back.", True),
+    ("bike", "passive", "Unpaid bikes are held for a maximum of 60 days.", True),
+    ("bike", "passive", "Most repairs are completed within a week.", False),
+    ("bike", "qa", "Q: Do I need a receipt for a warranty repair? A: Yes, always.", True),
+    ("bike", "qa", "| Rush service | Max 1 per customer per week |", True),
+    ("bike", "qa", "| Part | Typical price |", False),
+]
+
+_SCHOOL: list[Case] = [
+    ("school", "legal", "Enrolment is conditional upon payment of the full course fee.", True),
+    ("school", "legal", "No student shall be admitted to an exam without a valid ID.", True),
+    ("school", "legal", "Certificates may be issued only to students with 80% attendance.", True),
+    ("school", "legal", "The School is accredited by the national language council.", False),
+    ("school", "terse", "Level test first, then placement", True),
+    ("school", "terse", "Class transfers: max 1 per term", True),
+    ("school", "terse", "Do not: share exam papers", True),
+    ("school", "terse", "Courses in Spanish, French and Japanese", False),
+    ("school", "terse", "Term starts 9 January", False),
+    ("school", "chatty", "Make sure every new student has done the level test.", True),
+    ("school", "chatty", "If a student misses three classes in a row, let their tutor know.", True),
+    ("school", "chatty", "Lots of our students come back for a second course.", False),
+    ("school", "chatty", "For example, a student might ask about evening classes.", False),
+    ("school", "passive", "Late enrolments are not accepted after week two.", True),
+    ("school", "passive", "Refund requests are reviewed by the office manager.", False),
+    ("school", "passive", "Exam results are published online.", False),
+    (
+        "school",
+        "qa",
+        "Q: Can a student switch teachers mid-term? A: Only with the director's approval.",
+        True,
+    ),
+    ("school", "qa", "| Rebook a missed class | Allowed once per term |", True),
+    ("school", "qa", "| Level | Hours per week |", False),
+]
+
+# harder cases, rules and non-rules that share words with the cues
+_TRICKY: list[Case] = [
+    ("ferry", "chatty", "The ferry won't sail if the wind is above force 8.", False),
+    ("ferry", "passive", "Tickets bought after 6 pm are valid the next morning.", False),
+    ("ferry", "legal", "Passengers are entitled to a refund when a sailing is cancelled.", True),
+    ("ferry", "chatty", "You're expected to log every no-show in the daily sheet.", True),
+    ("telescope", "chatty", "The committee needs volunteers for the open night.", False),
+    ("telescope", "terse", "Proposals without a science case: rejected", True),
+    ("telescope", "legal", "No proposal will be considered after the deadline.", True),
+    (
+        "garden",
+        "chatty",
+        "Plots are available to residents as long as they live in the ward.",
+        True,
+    ),
+    ("garden", "passive", "Compost bins are emptied except when the ground is frozen.", True),
+    ("garden", "chatty", "It's best to water early in the morning.", True),
+    (
+        "garden",
+        "chatty",
+        "Unless you grew up on a farm, the first season is a steep learning curve.",
+        False,
+    ),
+    ("bike", "terse", "Loan bikes provided the customer leaves a deposit", True),
+    ("bike", "chatty", "Remember to tag every bike with the job number.", True),
+    ("bike", "passive", "E-bikes are limited to 25 km/h by law.", True),
+    (
+        "bike",
+        "legal",
+        "The customer is responsible for collecting the bicycle within 30 days.",
+        True,
+    ),
+    ("school", "passive", "Course materials are not to be copied.", True),
+    ("school", "chatty", "We won't issue a certificate until the final test is marked.", True),
+    ("school", "terse", "Refunds: ineligible after week one", True),
+    ("school", "chatty", "Students often need a few weeks to settle in.", False),
+    ("school", "legal", "The academic year is divided into three terms.", False),
+]
+
+CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY]
