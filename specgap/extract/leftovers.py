@@ -24,7 +24,14 @@ from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
-from specgap.extract.statements import Frame, answered, frame_of, header_frame, is_table_row, parts
+from specgap.extract.statements import (
+    LIST_ITEM,
+    Frame,
+    Scope,
+    header_frame,
+    is_table_row,
+    parts,
+)
 from specgap.ir import CandidateRule, Diagnostic, Policy, Span
 
 __all__ = ["Cue", "cue_of", "dropped", "leftover", "unclaimed"]
@@ -39,16 +46,23 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
     lines, table rows; `statements.parts`) whose line no rule or note starts at. A list
     item under a line that frames its items as rules ("Never:"), a table row under a header
     that does ("Allowed?") and a short answer to a permission question read like rules too."""
-    scope = _Scope()
+    scope = Scope()
+    described: str | None = None  # the tool whose description the last sentence was in
     for sentence, found, notes in read:
+        later = sentence.subject is not None and sentence.subject == described
+        described = sentence.subject
         said = {r.span.start_line for r in found} | {d.span.start_line for d in notes if d.span}
         pieces = parts(sentence)
         framed = scope.frame(sentence)
         added: list[Diagnostic] = []
+        heading = scope.heading(sentence)
+        if heading is not None:  # a heading is no sentence of its own: "## Never refund X"
+            note = leftover(heading, piece=True)
+            added = [] if note is None else [note]
         if len(pieces) == 1:
             if not found and not notes:
-                note = leftover(sentence, framed)
-                added = [] if note is None else [note]
+                note = leftover(sentence, framed, later=later)
+                added += [] if note is None else [note]
         else:
             column = header_frame(pieces[0].text) if is_table_row(pieces[0].text) else None
             for n, piece in enumerate(pieces):
@@ -62,66 +76,26 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                     said.add(line)
             if not found and not notes and not added:
                 note = leftover(sentence, framed)
-                added = [] if note is None else [note]
+                added += [] if note is None else [note]
         scope.after(sentence)
         yield sentence, found, [*notes, *added]
 
 
-class _Scope:
-    """What frames the next sentences: a line ending with a colon that frames its list
-    items, a framing heading, or a permission question the next sentence answers."""
-
-    def __init__(self) -> None:
-        self._intro: Frame | None = None
-        self._last: Sentence | None = None
-
-    def frame(self, sentence: Sentence) -> Frame | None:
-        last, self._last = self._last, sentence
-        if sentence.subject is not None:
-            return None
-        if last is not None and last.artifact is sentence.artifact:
-            answer = answered(last.text, sentence.text)
-            if answer is not None:
-                return answer
-            if self._intro is not None and not _continues(last, sentence):
-                self._intro = None
-        if not _list_item(sentence):
-            return None
-        if self._intro is not None:
-            return self._intro
-        heading = frame_of(sentence.context) if sentence.context else None
-        return None if heading is None else Frame("list heading", heading)
-
-    def after(self, sentence: Sentence) -> None:
-        if sentence.subject is None and sentence.text.rstrip().endswith(":"):
-            words = frame_of(sentence.text)
-            self._intro = None if words is None else Frame("list heading", words + ":")
-
-
-def _list_item(sentence: Sentence) -> bool:
-    text = sentence.artifact.text
-    start = sentence.raw_range()[0]
-    return bool(_LIST_ITEM.match(text[text.rfind("\n", 0, start) + 1 :]))
-
-
-def _continues(last: Sentence, sentence: Sentence) -> bool:
-    """Whether `sentence` goes on the list `last` was in: the same section, and no line
-    between them that is neither blank nor a list item's."""
-    if last.context != sentence.context:
-        return False
-    gap = sentence.artifact.text[last.raw_range()[1] : sentence.raw_range()[0]]
-    return all(not line.strip() or _LIST_ITEM.match(line) for line in gap.split("\n")[1:])
-
-
 def leftover(
-    sentence: Sentence, framed: Frame | None = None, *, piece: bool = False
+    sentence: Sentence, framed: Frame | None = None, *, piece: bool = False, later: bool = False
 ) -> Diagnostic | None:
     """The note for one sentence nothing was read from, or None when it reads like no rule.
     `framed`: what frames it as a rule when its own words do not; `piece`: one line of a
-    sentence that holds a statement per line (never a title)."""
+    sentence that holds a statement per line (never a title); `later`: a sentence of a
+    tool's description after its first, which says what the tool does: there an
+    imperative, a ban or a precondition instructs the agent ("Ask the owner first.")."""
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)
+    if cue is None and later:
+        instructs = cue_of(text)
+        if instructs is not None and instructs.kind in _INSTRUCTS and not _PURPOSE.match(text):
+            cue = instructs
     if cue is None and framed is not None and _says_something(text):
         cue = Cue(framed.kind, framed.words)
     if cue is None or (not piece and framed is None and _title_line(sentence, cue)):
@@ -196,8 +170,16 @@ def _title_line(sentence: Sentence, cue: Cue) -> bool:
 
 
 _TERM = re.compile(r"^[\s\-*+•]*(?:\d{1,2}[.)]\s*)?(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*(?:[-–—:]|$)")
-_LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
+_LIST_ITEM = LIST_ITEM
 _TITLE_WORDS = 6
+_INSTRUCTS = frozenset({"imperative", "prohibition", "requirement", "precondition"})
+# "Use this to get ...", "Use it when ...": what the tool is for and when it applies, said
+# of the tool itself (a ban or a bound on it has a cue of its own: "Use this only once")
+_PURPOSE = re.compile(
+    r"^\W*(?:use|call|invoke|run|try)\s+(?:this|it|the\s+(?:tool|function)|this\s+(?:tool|"
+    r"function|endpoint|method))\b",
+    re.I,
+)
 _STRONG = frozenset({"modal", "bound", "prohibition", "requirement", "precondition", "permission"})
 # every word of four letters or more capitalised: "Refund Limits For Members"
 _TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")

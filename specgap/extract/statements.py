@@ -23,7 +23,10 @@ from dataclasses import dataclass
 from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
 
-__all__ = ["Frame", "answered", "frame_of", "header_frame", "is_table_row", "parts"]
+__all__ = ["LIST_ITEM", "Frame", "Scope", "answered", "frame_of", "header_frame", "is_table_row",
+           "parts"]  # fmt: skip
+
+LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 
 _RULE_ROW = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 # a line starts a statement of its own: a capital, a digit, a table cell, a list marker,
@@ -139,3 +142,102 @@ def answered(question: str, answer: str) -> Frame | None:
         return None
     asked = " ".join(question.split()).strip("*# ")
     return Frame("answer", f"{found['a'].casefold()}` to `{asked}")
+
+
+class Scope:
+    """What frames the sentences of one artifact as they come, in order: a line ending
+    with a colon that frames the list items after it, a framing heading over list items,
+    a permission question (a sentence or the heading) that the next sentence answers; and
+    each heading, once, as a statement of its own (`heading`)."""
+
+    def __init__(self) -> None:
+        self._intro: Frame | None = None
+        self._last: Sentence | None = None
+        self._first_under = False  # the sentence is the first under its heading
+
+    def frame(self, sentence: Sentence) -> Frame | None:
+        """What frames `sentence` as a rule, if anything (call once per sentence, in order)."""
+        last, self._last = self._last, sentence
+        if sentence.subject is not None:
+            return None
+        same = last is not None and last.artifact is sentence.artifact
+        self._first_under = bool(sentence.context) and (
+            last is None or not same or last.context != sentence.context
+        )
+        if last is not None and same:
+            answer = answered(last.text, sentence.text)
+            if answer is not None:
+                return answer
+            if self._intro is not None and not _continues(last, sentence):
+                self._intro = None
+        if self._first_under:
+            answer = answered(sentence.context, sentence.text)  # "### Can I rebook?" "No."
+            if answer is not None:
+                return answer
+        if not _list_item(sentence):
+            return None
+        if self._intro is not None:
+            return self._intro
+        heading = frame_of(sentence.context) if sentence.context else None
+        return None if heading is None else Frame("list heading", heading)
+
+    def heading(self, sentence: Sentence) -> Sentence | None:
+        """The heading `sentence` is the first under, as a sentence at its place, when it
+        says more than a frame's label ("## Never refund a deposit", not "## Never");
+        call after `frame`, which records the sentence before."""
+        if sentence.subject is not None or not self._first_under:
+            return None
+        label = sentence.context
+        cue = cue_of(label)
+        if cue is None or cue.kind not in _CUES:
+            return None
+        if (cue.kind == "bound" and not re.search(r"\d", cue.words)) or re.search(
+            r"-only\b", label
+        ):
+            return None  # "one item per entry", "(Read-only)": a heading describing its section
+        if len(label.split()) <= _LABEL_WORDS and frame_of(label) is not None:
+            return None  # "## Never", "## Prohibited actions": the label of its list
+        return _heading_sentence(sentence)
+
+    def after(self, sentence: Sentence) -> None:
+        """Record `sentence` once read: a line ending with a colon may frame what follows."""
+        if sentence.subject is None and sentence.text.rstrip().endswith(":"):
+            words = frame_of(sentence.text)
+            self._intro = None if words is None else Frame("list heading", words + ":")
+
+
+_LABEL_WORDS = 2
+_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}\s")
+
+
+def _heading_sentence(sentence: Sentence) -> Sentence | None:
+    """The heading over `sentence` (its `context`) at its place in the artifact: the last
+    ATX (`## ...`) or setext (a line underlined with `===` or `---`) heading line before it
+    that holds the heading's text."""
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    at = text.rfind(sentence.context, 0, start)
+    while at >= 0:
+        line_start = text.rfind("\n", 0, at) + 1
+        line_end = text.find("\n", at)
+        below = text[line_end + 1 : text.find("\n", line_end + 1)] if line_end >= 0 else ""
+        if _HEADING_LINE.match(text[line_start:at]) or re.match(r"^ {0,3}(?:=+|-+)\s*$", below):
+            end = at + len(sentence.context)
+            return Sentence(sentence.artifact, sentence.context, tuple(range(at, end + 1)))
+        at = text.rfind(sentence.context, 0, at)
+    return None
+
+
+def _list_item(sentence: Sentence) -> bool:
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    return bool(LIST_ITEM.match(text[text.rfind("\n", 0, start) + 1 :]))
+
+
+def _continues(last: Sentence, sentence: Sentence) -> bool:
+    """Whether `sentence` goes on the list `last` was in: the same section, and no line
+    between them that is neither blank nor a list item's."""
+    if last.context != sentence.context:
+        return False
+    gap = sentence.artifact.text[last.raw_range()[1] : sentence.raw_range()[0]]
+    return all(not line.strip() or LIST_ITEM.match(line) for line in gap.split("\n")[1:])
