@@ -131,7 +131,7 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
     if order is not None:
         if order["d"]:
             return "bound", _words(order["d"])
-        return "ordering", _words(order["w"] or order["q"] or order["f"] or order["arrow"])
+        return "ordering", _words(order["w"] or order["q"] or order["arrow"])
     asked = _ASKED.search(text)
     if asked is not None:
         return "answered question", _words(asked["a"])

@@ -92,12 +92,14 @@ def leftover(
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)
+    if framed is not None and (cue is None or cue.kind == "imperative") and _says_something(text):
+        cue = Cue(framed.kind, framed.words)  # "Never:" over "- share the code" says more
+        if framed.since is not None:
+            sentence = _from(sentence, framed.since)
     if cue is None and later:
         instructs = cue_of(text)
         if instructs is not None and instructs.kind in _INSTRUCTS and not _PURPOSE.match(text):
             cue = instructs
-    if cue is None and framed is not None and _says_something(text):
-        cue = Cue(framed.kind, framed.words)
     if cue is None or (not piece and framed is None and _title_line(sentence, cue)):
         return None
     return Diagnostic(
@@ -109,6 +111,13 @@ def leftover(
         help="state it over a named tool (an ordering, a prohibition, an allowlist, a bound, "
         "a condition on an entity's state), or enforce it elsewhere and leave it as prose",
     )
+
+
+def _from(sentence: Sentence, start: int) -> Sentence:
+    """`sentence` widened back to `start` in its artifact (a question before its answer)."""
+    end = sentence.raw_range()[1]
+    raw = sentence.artifact.text[start:end]
+    return Sentence(sentence.artifact, raw, tuple(range(start, end + 1)), sentence.context)
 
 
 def _says_something(text: str) -> bool:

@@ -16,6 +16,7 @@ Some statements read like a rule only because of what frames them:
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import re
 from dataclasses import dataclass
@@ -59,6 +60,7 @@ class Frame:
 
     kind: str  # list heading | table column | answer
     words: str
+    since: int | None = None  # an answer's: where its question starts in the artifact
 
 
 def parts(sentence: Sentence) -> list[Sentence]:
@@ -166,8 +168,8 @@ class Scope:
         )
         if last is not None and same:
             answer = answered(last.text, sentence.text)
-            if answer is not None:
-                return answer
+            if answer is not None:  # the note cites the question and its answer
+                return dataclasses.replace(answer, since=last.raw_range()[0])
             if self._intro is not None and not _continues(last, sentence):
                 self._intro = None
         if self._first_under:
