@@ -1,7 +1,8 @@
-"""Sentences written for the rule-likeness tests: five made-up domains (a ferry line, an
-observatory's telescope time, community garden plots, a bicycle repair shop, a language
-school), each in five writing styles (legal-formal, terse bullet, chatty second person,
-passive procedural, Q&A and table cells), rules and non-rules alike.
+"""Sentences written for the rule-likeness tests: nine made-up domains (first a ferry line,
+an observatory's telescope time, community garden plots, a bicycle repair shop and a
+language school; then a hostel, a chess club, a water utility and a tattoo studio), each in
+five writing styles (legal-formal, terse bullet, chatty second person, passive procedural,
+Q&A and table cells), rules and non-rules alike.
 
 Each case is (domain, style, text, reads like a rule). None is copied from a corpus.
 """
@@ -254,4 +255,86 @@ _TRICKY: list[Case] = [
     ("school", "legal", "The academic year is divided into three terms.", False),
 ]
 
-CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY]
+# a second batch in four more domains (a hostel, a chess club, a water utility, a tattoo
+# studio), written after the first and measured before any cue was added for it: recall
+# 0.65, precision 1.00 then; the cues it showed missing are general ones (`free to`, a
+# count in words, `once` + a clause, a capitalised party that `may` act)
+_FRESH: list[Case] = [
+    # hostel
+    (
+        "hostel",
+        "legal",
+        "Guests shall vacate the dormitory by 11:00 on the day of departure.",
+        True,
+    ),
+    (
+        "hostel",
+        "legal",
+        "Management accepts no liability for valuables left outside the lockers.",
+        False,
+    ),
+    ("hostel", "terse", "Quiet hours 22:00–07:00", True),
+    ("hostel", "terse", "Towels €2", False),
+    ("hostel", "terse", "Walk-ins: cash only", True),
+    ("hostel", "chatty", "Heads up: we can't take bookings for groups bigger than twelve.", True),
+    ("hostel", "chatty", "You're free to store luggage after checkout.", True),
+    ("hostel", "chatty", "Breakfast is served in the courtyard, weather permitting.", False),
+    ("hostel", "passive", "Keys are handed over once the bed has been paid for.", True),
+    ("hostel", "passive", "Linen is changed every third day.", False),
+    ("hostel", "qa", "Q: Can guests under 18 stay alone? A: Not without a guardian.", True),
+    ("hostel", "qa", "| Late checkout | On request, €10 |", False),
+    # chess club
+    (
+        "chess",
+        "legal",
+        "Members in arrears for more than two months forfeit their voting rights.",
+        True,
+    ),
+    ("chess", "legal", "The club was registered as a charity in 1962.", False),
+    ("chess", "terse", "Phones off during rated games", True),
+    ("chess", "terse", "Rated blitz every Thursday", False),
+    ("chess", "chatty", "Please don't let juniors play rated games without a parent's OK.", True),
+    ("chess", "chatty", "Our strongest player is an international master.", False),
+    ("chess", "passive", "Rating fees are waived for juniors.", False),
+    ("chess", "passive", "Disputes are settled by the arbiter, whose decision is final.", True),
+    ("chess", "qa", "Q: Are draws by agreement allowed before move 30? A: No.", True),
+    ("chess", "qa", "| Time control | 90 min + 30 s |", False),
+    # water utility
+    (
+        "water",
+        "legal",
+        "The Utility may disconnect supply where payment remains outstanding after 60 days.",
+        True,
+    ),
+    ("water", "legal", "A meter reading shall be recorded at each change of occupancy.", True),
+    ("water", "terse", "One payment plan per account", True),
+    ("water", "terse", "Hardness: 180 mg/l", False),
+    ("water", "chatty", "Never tell a caller their neighbour's usage, even if they insist.", True),
+    ("water", "chatty", "If the bill looks off, it's usually a leaking toilet.", False),
+    ("water", "passive", "Leak allowances are granted at most once every two years.", True),
+    ("water", "passive", "Bills are sent quarterly by post.", False),
+    ("water", "qa", "Q: Should I waive the reconnection fee? A: Only for medical cases.", True),
+    ("water", "qa", "| District | Reservoir |", False),
+    # tattoo studio
+    ("tattoo", "legal", "No person under the age of 18 shall be tattooed on these premises.", True),
+    ("tattoo", "terse", "Deposit non-refundable", True),
+    ("tattoo", "terse", "Fine line, blackwork and colour realism", False),
+    ("tattoo", "chatty", "Always get the consent form signed before the needle comes out.", True),
+    ("tattoo", "chatty", "Most first-timers pick something small for the wrist.", False),
+    ("tattoo", "passive", "Touch-ups are offered free within 3 months.", True),
+    ("tattoo", "passive", "The studio is cleaned every evening.", False),
+    ("tattoo", "qa", "| Reschedule | 48 h notice required |", True),
+]
+
+# rules no cue reads yet (a time window, a state during an event, a passive that settles who
+# decides, a grace period): kept in the measure, expected to be missed
+KNOWN_MISSES = frozenset(
+    {
+        "Quiet hours 22:00–07:00",
+        "Phones off during rated games",
+        "Disputes are settled by the arbiter, whose decision is final.",
+        "Touch-ups are offered free within 3 months.",
+    }
+)
+
+CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY, *_FRESH]

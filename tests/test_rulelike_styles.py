@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from specgap.extract.rulelike import cue_of
-from tests.rulelike_cases import CASES
+from tests.rulelike_cases import CASES, KNOWN_MISSES
 
 STYLES = {"legal", "terse", "chatty", "passive", "qa"}
 
@@ -28,7 +28,15 @@ def test_the_table_spans_five_domains_and_five_styles_both_ways() -> None:
     assert len(texts) == len(set(texts))
 
 
-@pytest.mark.parametrize(("domain", "style", "text", "rule"), CASES)
+@pytest.mark.parametrize(
+    ("domain", "style", "text", "rule"),
+    [
+        pytest.param(*case, marks=pytest.mark.xfail(strict=True, reason="no cue reads it yet"))
+        if case[2] in KNOWN_MISSES
+        else case
+        for case in CASES
+    ],
+)
 def test_each_case(domain: str, style: str, text: str, rule: bool) -> None:
     cue = cue_of(text)
     assert (cue is not None) == rule, (domain, style, text, cue)
@@ -46,8 +54,8 @@ def precision_recall() -> tuple[float, float, int, int]:
 
 def test_precision_and_recall_hold() -> None:
     precision, recall, rules, others = precision_recall()
-    assert rules >= 60
-    assert others >= 40
+    assert rules >= 90
+    assert others >= 60
     assert precision >= 0.95, precision
     assert recall >= 0.95, recall
 
@@ -71,6 +79,10 @@ KINDS: list[tuple[str, str, str]] = [
     ("Safety briefing -> kayak handout", "ordering", "->"),
     ("Q: May I bring my dog? A: No, only guide dogs.", "modal", "only"),
     ("Q: Can I pay in cash? A: Yes, at the front desk.", "answered question", "yes"),
+    ("You're welcome to reuse the cups.", "permission", "you're welcome to"),
+    ("The Landlord may inspect the flat after notice.", "permission", "the landlord may inspect"),
+    ("Guests staying more than three nights pay upfront.", "bound", "more than three nights"),
+    ("Badges are printed once the form has been checked.", "precondition", "once"),
 ]
 
 
@@ -89,6 +101,9 @@ NEAR: list[str] = [
     "Use the lockers when needed.",
     "The guide could be liable for nothing at all.",  # hypothetical
     "Visitors who arrive early first see the garden, then the house.",  # a process
+    "Once the hall was a chapel, now it is a gym.",  # a past state, not a precondition
+    "The Museum can be reached by bus.",  # a defined term, but nothing it may do
+    "There is more than one way to brew tea.",  # a count with no unit
 ]
 
 

@@ -49,6 +49,26 @@ _DEONTIC = re.compile(
     r"|\breserves?\s+the\s+right\b",
     re.I,
 )
+# a permission: "you're free to ...", "feel free to ...", and in legal writing a defined term
+# (capitalised) that may act: "The Utility may disconnect ..."
+_PERMITS = re.compile(
+    r"(?i:\b(?:you|the\s+(?:agent|assistant))\s*(?:are|'re)\s+(?:free|welcome)\s+to\b|"
+    r"\bfeel\s+free\s+to\b)|\b[Tt]he\s+[A-Z][a-z]+\s+(?:may|can)\s+(?!be\b|have\b|also\b|not\b)[a-z]+",
+)
+# a count in words with its unit: "more than two months", "up to three guests"
+_WORD_BOUND = re.compile(
+    r"\b(?:(?:more|fewer|less)\s+than|at\s+most|up\s+to|no\s+more\s+than|exceeding)\s+(?:one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a\s+dozen)\s+"
+    r"(?:\w+\s+)?(?:minutes?|hours?|days?|nights?|weeks?|months?|years?|times?|guests?|people|"
+    r"persons?|items?|units?|bags?|pieces?)\b",
+    re.I,
+)
+# "once the bed has been paid for": a precondition of what the sentence says happens
+_ONCE = re.compile(
+    r"\bonce\s+(?:the|a|an|it|they|you|we|he|she|this|that|all|each|every|their|your|its)\s+"
+    r"(?:[\w'-]+\s+){0,3}?(?:has|have|had|is|are|was|were|[a-z]+ed)\b",
+    re.I,
+)
 _FUTURE_BAN = re.compile(
     r"\b(?:we|you|i)\s+(?:will\s+not|won't|will\s+never|shall\s+not)\s+[a-z]+"
     r"|\b(?:will\s+not|won't)\s+be\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|nt|id)\b",
@@ -113,6 +133,12 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
             return kind, _words(found[0])
     if described:
         return None
+    permits = _PERMITS.search(text)
+    if permits is not None:
+        return "permission", _words(permits[0])
+    counted = _WORD_BOUND.search(text)
+    if counted is not None:
+        return "bound", _words(counted[0])
     refused = _REFUSED.search(text)
     if refused is not None:
         return "prohibition", _words(refused[0])
@@ -127,6 +153,9 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
         return "precondition", _words(before[0])
     if _FIRST_THEN.search(text) and not _FINITE.search(text):
         return "ordering", "first"  # "Level test first, then placement"; a verb: a process
+    once = _ONCE.search(text)
+    if once is not None and not (once.start() <= 2 and _DESCRIBES.match(text.strip())):
+        return "precondition", "once"
     order = _ORDER.search(text)
     if order is not None:
         if order["d"]:
