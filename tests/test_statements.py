@@ -205,3 +205,21 @@ def test_an_instruction_after_a_description_s_first_sentence(
 ) -> None:
     notes = _tools(tmp_path, {}, description)
     assert bool(notes) == noted, notes
+
+
+REQUIRES: list[tuple[str, bool]] = [
+    ("Books a crossing; requires the harbour master's approval.", True),
+    ("Books a crossing. Requires the sailing id.", False),  # documents `sailing_id`
+    ("Requires a passengerCount.", False),  # camelCase names split too
+]
+
+
+@pytest.mark.parametrize(("description", "noted"), REQUIRES)
+def test_a_description_s_requirement_unless_it_names_a_parameter(
+    tmp_path: Path, description: str, noted: bool
+) -> None:
+    properties = {"sailing_id": {"type": "string"}, "passengerCount": {"type": "integer"}}
+    notes = _tools(tmp_path, properties, description)
+    assert bool(notes) == noted, notes
+    if noted:
+        assert "the requirement `requires the harbour master's approval`" in notes[0]

@@ -33,6 +33,7 @@ from specgap.extract.statements import (
     parts,
 )
 from specgap.ir import CandidateRule, Diagnostic, Policy, Span
+from specgap.toolspecs import parse_tool_specs
 
 __all__ = ["Cue", "cue_of", "dropped", "leftover", "unclaimed"]
 
@@ -88,7 +89,8 @@ def leftover(
     `framed`: what frames it as a rule when its own words do not; `piece`: one line of a
     sentence that holds a statement per line (never a title); `later`: a sentence of a
     tool's description after its first, which says what the tool does: there an
-    imperative, a ban or a precondition instructs the agent ("Ask the owner first.")."""
+    imperative, a ban or a precondition instructs the agent ("Ask the owner first."). In a
+    description, a requirement counts when what it requires is no parameter (`_required`)."""
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)
@@ -96,6 +98,8 @@ def leftover(
         cue = Cue(framed.kind, framed.words)  # "Never:" over "- share the code" says more
         if framed.since is not None:
             sentence = _from(sentence, framed.since)
+    if cue is None and sentence.subject is not None:
+        cue = _required(sentence, text)
     if cue is None and later:
         instructs = cue_of(text)
         if instructs is not None and instructs.kind in _INSTRUCTS and not _PURPOSE.match(text):
@@ -111,6 +115,50 @@ def leftover(
         help="state it over a named tool (an ordering, a prohibition, an allowlist, a bound, "
         "a condition on an entity's state), or enforce it elsewhere and leave it as prose",
     )
+
+
+# "Requires manager approval": in a tool's description, a requirement unless what is
+# required is one of the tool's parameters ("Requires the order id" documents `order_id`)
+_NEEDS = re.compile(
+    r"\b(?:requires?|needs?)\s+(?!to\b)(?P<what>(?:(?:an?|the|prior|explicit|written)\s+)?"
+    r"[\w'-]+(?:\s+[\w'-]+){0,2})",
+    re.I,
+)
+_FILLER = frozenset({"a", "an", "the", "prior", "explicit", "written", "and", "or", "of"})
+
+
+def _required(sentence: Sentence, text: str) -> Cue | None:
+    """The requirement a tool description states of something that is not a parameter."""
+    found = _NEEDS.search(text)
+    if found is None:
+        return None
+    words = set(re.findall(r"[a-z]+", _spaced(found["what"]).casefold())) - _FILLER
+    specs, _ = parse_tool_specs(sentence.artifact.data)
+    spec = next((s for s in specs if s.name == sentence.subject), None)
+    named = _parameter_words(spec.schema) if spec is not None else set()
+    if not words or words & named:
+        return None
+    return Cue("requirement", " ".join(found[0].split()).casefold())
+
+
+def _parameter_words(schema: object, depth: int = 0) -> set[str]:
+    """The words of the parameter names in `schema` (`order_id`, `orderId`: order, id)."""
+    out: set[str] = set()
+    if not isinstance(schema, dict) or depth > _PARAMETER_DEPTH:
+        return out
+    properties = schema.get("properties")
+    if isinstance(properties, dict):
+        for name, sub in properties.items():
+            out.update(re.findall(r"[a-z]+", _spaced(str(name)).casefold()))
+            out |= _parameter_words(sub, depth + 1)
+    return out | _parameter_words(schema.get("items"), depth + 1)
+
+
+_PARAMETER_DEPTH = 4
+
+
+def _spaced(name: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
 
 
 def _from(sentence: Sentence, start: int) -> Sentence:
@@ -181,7 +229,7 @@ def _title_line(sentence: Sentence, cue: Cue) -> bool:
 _TERM = re.compile(r"^[\s\-*+•]*(?:\d{1,2}[.)]\s*)?(?:\*\*|__)[^*_\n]+(?:\*\*|__)\s*(?:[-–—:]|$)")
 _LIST_ITEM = LIST_ITEM
 _TITLE_WORDS = 6
-_INSTRUCTS = frozenset({"imperative", "prohibition", "requirement", "precondition"})
+_INSTRUCTS = frozenset({"imperative", "prohibition", "precondition"})  # requirement: `_required`
 # "Use this to get ...", "Use it when ...": what the tool is for and when it applies, said
 # of the tool itself (a ban or a bound on it has a cue of its own: "Use this only once")
 _PURPOSE = re.compile(
