@@ -326,15 +326,42 @@ _FRESH: list[Case] = [
     ("tattoo", "qa", "| Reschedule | 48 h notice required |", True),
 ]
 
+# a third batch, one courier domain, written to probe constructions none of the cues read
+# (precision 0.75, recall 0.25 before the cues for them; 0.92 and 1.00 after)
+_PROBES: list[Case] = [
+    ("courier", "terse", "Anything above $500 goes to a supervisor.", True),
+    ("courier", "terse", "Orders of 10+ units need sign-off.", True),
+    ("courier", "passive", "Parcels without a customs form are refused at the depot.", True),
+    ("courier", "chatty", "It's not OK to leave a parcel on the doorstep.", True),
+    ("courier", "terse", "The maximum is 3 redeliveries per parcel.", True),
+    ("courier", "terse", "Redeliveries: max. 3", True),
+    ("courier", "legal", "Nobody but the depot manager may void a waybill.", True),
+    ("courier", "chatty", "A signature on delivery is a must for anything insured.", True),
+    ("courier", "chatty", "Leaving parcels with neighbours is a no-go.", True),
+    ("courier", "legal", "Compensation is at the depot manager's discretion.", True),
+    ("courier", "passive", "Scanning comes before loading.", True),
+    ("courier", "terse", "Two-person sign-off for cash-on-delivery runs", True),
+    ("courier", "chatty", "First come, first served at the counter.", False),
+    ("courier", "chatty", "Our vans are electric since last spring.", False),
+    ("courier", "passive", "Parcels are sorted by postcode overnight.", False),
+    ("courier", "terse", "Depot phone: 0123 456", False),
+    ("courier", "qa", "| Zone | Next-day cut-off |", False),
+    ("courier", "legal", "This document describes how the depot handles returns.", False),
+    ("courier", "chatty", "Drivers usually finish their rounds by four.", False),
+    ("courier", "terse", "Returns label printed at the counter", False),
+]
+
 # rules no cue reads yet (a time window, a state during an event, a passive that settles who
-# decides, a grace period): kept in the measure, expected to be missed
-KNOWN_MISSES = frozenset(
+# decides, a grace period) and an idiom read as an imperative: kept in the measure, expected
+# to be misread
+KNOWN_MISREADS = frozenset(
     {
         "Quiet hours 22:00–07:00",
         "Phones off during rated games",
         "Disputes are settled by the arbiter, whose decision is final.",
         "Touch-ups are offered free within 3 months.",
+        "First come, first served at the counter.",
     }
 )
 
-CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY, *_FRESH]
+CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY, *_FRESH, *_PROBES]

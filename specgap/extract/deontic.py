@@ -7,21 +7,31 @@ with constructions of their own; each is a class of English sentence, not a phra
 - **deontic predicates** (legal-formal and chatty writing): a copula with an adjective or
   participle of obligation or entitlement and its complement (`is obliged to`, `are expected
   to`, `is entitled to`, `is responsible for`, `is not authorised to`, `is restricted to`,
-  `is reserved for`), `is not to` / `not to be`, an evaluative `it is <important, best,
-  essential, ...> to/that`, `you will want / have / need to`, the set phrases of legal
-  prohibition (`under no circumstances`, `in no event`, `at no time`, `reserves the right`);
+  `is reserved for`), `is not to` / `not to be`, an evaluative `it is (not) <important,
+  best, essential, okay, ...> to/that`, `you will want / have / need to`, `is a must`, an
+  exclusive `nobody but`, the set phrases of legal prohibition (`under no circumstances`,
+  `in no event`, `at no time`, `reserves the right`);
+- **permissions** beyond `you can`: `you're free / welcome to`, `feel free to`, `at X's
+  discretion`, a capitalised party that may act ("The Utility may disconnect ...");
 - **future prohibitions**: `we won't <verb>`, `will not be <participle>` ("refunds will not
   be issued"); a thing that "won't sail" states a fact, so only the speaker, the reader or a
   passive counts;
-- **negated acceptance** (`not accepted`, `ineligible`, `non-refundable`, `banned`,
-  `off-limits`) and a label answered by a verdict (`Late proposals: rejected`);
-- **requirements as conditions of another thing** (`is subject to`, `is conditional upon`,
-  `is contingent on`, `needed` other than "as needed");
+- **refusals**: negated acceptance (`not accepted`, `ineligible`, `non-refundable`,
+  `banned`, `off-limits`), a passive refusal (`are declined`, `is refused`), idioms of
+  refusal (`a no-go`, `out of the question`, `non-negotiable`) and a label answered by a
+  verdict (`Late proposals: rejected`);
+- **bounds** the first cues miss: a count in words with its unit (`more than two months`),
+  `above / beyond / in excess of` an amount, `max. 3`, `the maximum is 3`;
+- **requirements**: an approval or sign-off needed, given or missing (`need sign-off`,
+  `without the manager's approval`, "Two-person sign-off for cash runs"), a condition of
+  another thing (`is subject to`, `is conditional upon`, `is contingent on`) and `needed`
+  other than "as needed";
 - **preconditions** (`unless`, `provided that`, `as long as`, `except when`, `not until`,
-  `on condition that`), except an opening `Unless ...,` before a clause that only describes
-  ("..., the first season is a steep learning curve");
-- **terse orderings and deadlines**: `prior to`, `before every/each/any X`, `first ..., then
-  ...`, an arrow between two steps, `no later than`, `valid for/until N`;
+  `on condition that`, `once` + a clause), except an opening `Unless ...,` before a clause
+  that only describes ("..., the first season is a steep learning curve");
+- **terse orderings and deadlines**: `prior to`, `before every/each/any X`, `X comes before
+  Y`, `first ..., then ...` without a verb, an arrow between two steps, `no later than`,
+  `valid for/until N`;
 - **a permission question with its answer** ("Q: Can I ...? A: No, ..."), as Q&A pages write.
 
 Each returns the kind of cue and its words (`rulelike.Cue` names them in the note).
@@ -41,9 +51,13 @@ _DEONTIC = re.compile(
     # an agent's prompt introduces its role
     r"|(?<!\byou\s)\b(?:is|are)\s+(?:\w+ly\s+)?responsible\s+for\b"
     r"|\b(?:is|are|'s|'re)\s+(?:\w+ly\s+)?not\s+to\b|\bnot\s+to\s+be\b"
-    r"|\b(?:it\s+is|it's|it\s+was)\s+(?:\w+ly\s+|very\s+|so\s+|always\s+)?(?:best|wise|important|"
-    r"essential|vital|critical|crucial|key|imperative|advisable|necessary|a\s+must|a\s+good\s+idea|"
-    r"good\s+practice|your\s+(?:job|responsibility|duty))\s+(?:to|that)\b"
+    r"|\b(?:it\s+is|it's|it\s+was)\s+(?:not\s+|never\s+)?(?:\w+ly\s+|very\s+|so\s+|always\s+)?"
+    r"(?:best|wise|important|essential|vital|critical|crucial|key|imperative|advisable|necessary|"
+    r"a\s+must|a\s+good\s+idea|good\s+practice|ok|okay|acceptable|appropriate|fine|permissible|"
+    r"your\s+(?:job|responsibility|duty))\s+(?:to|that)\b"
+    # "nobody but the manager may ...": the one who may
+    r"|\b(?:nobody|no\s+one|none|nothing)\s+(?:but|except|other\s+than|besides)\b"
+    r"|\b(?:is|are|'s)\s+a\s+must\b"
     r"|\byou(?:'ll|'d|\s+will|\s+would)\s+(?:(?:always\s+)?(?:want|need|have)\s+to|better)\b"
     r"|\bunder\s+no\s+circumstances?\b|\bin\s+no\s+(?:event|case)\b|\bat\s+no\s+time\b"
     r"|\breserves?\s+the\s+right\b",
@@ -52,6 +66,7 @@ _DEONTIC = re.compile(
 # a permission: "you're free to ...", "feel free to ...", and in legal writing a defined term
 # (capitalised) that may act: "The Utility may disconnect ..."
 _PERMITS = re.compile(
+    r"(?i:\bat\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+discretion|\bat\s+the\s+discretion\s+of\b)|"
     r"(?i:\b(?:you|the\s+(?:agent|assistant))\s*(?:are|'re)\s+(?:free|welcome)\s+to\b|"
     r"\bfeel\s+free\s+to\b)|\b[Tt]he\s+[A-Z][a-z]+\s+(?:may|can)\s+(?!be\b|have\b|also\b|not\b)[a-z]+",
 )
@@ -61,6 +76,27 @@ _WORD_BOUND = re.compile(
     r"three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|a\s+dozen)\s+"
     r"(?:\w+\s+)?(?:minutes?|hours?|days?|nights?|weeks?|months?|years?|times?|guests?|people|"
     r"persons?|items?|units?|bags?|pieces?)\b",
+    re.I,
+)
+# amounts and limits the first bounds miss: "above $500", "max. 3", "the
+# maximum is 3"
+_AMOUNT = re.compile(
+    r"\b(?:above|below|beyond|in\s+excess\s+of|exceeding)\s+(?:[$€£]\s?)?\d"
+    r"|\b(?:max|min)\.\s*\d"
+    r"|\b(?:maximum|minimum|limit|cap|ceiling|quota)\s+(?:is|of|at|=)\s+(?:[$€£]\s?)?\d",
+    re.I,
+)
+# an approval or a sign-off needed ("need sign-off", "Two-person sign-off for cash runs")
+_APPROVAL = re.compile(
+    r"\b(?:needs?|requires?|with|without|pending|subject\s+to)\s+(?:[\w'-]+\s+){0,3}?"
+    r"(?P<w>approval|sign-?off|consent|authori[sz]ation|countersignature|permission|clearance)\b"
+    r"|^\W*(?:[\w'-]+\s+){0,3}?(?P<f>approval|sign-?off|consent|authori[sz]ation|"
+    r"countersignature|permission|clearance)\s+(?:for|on|before)\b",
+    re.I,
+)
+# "Scanning comes before loading": the order of two steps
+_COMES = re.compile(
+    r"\b(?:comes?|goes?|happens?|takes?\s+place|is\s+done|are\s+done)\s+(?P<w>before|after|first|last)\b",
     re.I,
 )
 # "once the bed has been paid for": a precondition of what the sentence says happens
@@ -75,7 +111,10 @@ _FUTURE_BAN = re.compile(
     re.I,
 )
 _REFUSED = re.compile(
-    r"\bnot\s+(?:\w+ly\s+)?(?:accepted|eligible|authori[sz]ed|honou?red|refundable|transferable|"
+    r"\b(?:is|are|get|gets|be)\s+(?:\w+ly\s+)?(?:refused|declined|rejected|denied|turned\s+away)\b"
+    r"|\b(?:no-go|no-no|off\s+the\s+table|out\s+of\s+the\s+question|not\s+an\s+option|"
+    r"non-?negotiable)\b"
+    r"|\bnot\s+(?:\w+ly\s+)?(?:accepted|eligible|authori[sz]ed|honou?red|refundable|transferable|"
     r"returnable|tolerated)\b|\b(?:ineligible|non-?refundable|non-?transferable|non-?returnable|"
     r"disallowed|banned|barred|off[-\s]limits)\b",
     re.I,
@@ -145,6 +184,15 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
     verdict = _VERDICT.match(text.strip())
     if verdict is not None:
         return "prohibition", verdict["w"].casefold()
+    amount = _AMOUNT.search(text)
+    if amount is not None:
+        return "bound", _words(amount[0])
+    approval = _APPROVAL.search(text)
+    if approval is not None:
+        return "requirement", _words(approval["w"] or approval["f"])
+    comes = _COMES.search(text)
+    if comes is not None:
+        return "ordering", _words(comes["w"])
     conditioned = _CONDITIONED.search(text)
     if conditioned is not None:
         return "requirement", _words(conditioned[0])
