@@ -14,6 +14,7 @@ from specgap.extract.questions import asked
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
+from specgap.extract.unread import unread_notes
 from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
 
@@ -57,6 +58,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         read = read_all(join_listed(sentences(artifact)))
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
+            diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks
         for _, found, notes in unclaimed(read):
             rules.extend(found)
             diagnostics.extend(notes)

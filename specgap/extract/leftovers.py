@@ -83,14 +83,21 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
 
 
 def leftover(
-    sentence: Sentence, framed: Frame | None = None, *, piece: bool = False, later: bool = False
+    sentence: Sentence,
+    framed: Frame | None = None,
+    *,
+    piece: bool = False,
+    later: bool = False,
+    unread: str | None = None,
 ) -> Diagnostic | None:
     """The note for one sentence nothing was read from, or None when it reads like no rule.
     `framed`: what frames it as a rule when its own words do not; `piece`: one line of a
     sentence that holds a statement per line (never a title); `later`: a sentence of a
     tool's description after its first, which says what the tool does: there an
     imperative, a ban or a precondition instructs the agent ("Ask the owner first."). In a
-    description, a requirement counts when what it requires is no parameter (`_required`)."""
+    description, a requirement counts when what it requires is no parameter (`_required`).
+    `unread`: the kind of block the sentence is in when the extractor does not read it
+    (`unread.py`); the note says so."""
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)
@@ -109,7 +116,11 @@ def leftover(
     return Diagnostic(
         code="rule-not-compiled",
         message=f"this sentence reads like a rule ({cue}) but no rule could be read from it: "
-        f"{_missing(parse(cue.clause or text), cue)}",
+        + (
+            f"it is in {unread}, which is not read for rules"
+            if unread is not None
+            else _missing(parse(cue.clause or text), cue)
+        ),
         severity="note",
         span=sentence.span(),
         help="state it over a named tool (an ordering, a prohibition, an allowlist, a bound, "
