@@ -44,6 +44,12 @@ DOCUMENTS: list[tuple[str, dict[int, str], set[int]]] = [
         {5: "the list heading `Restrictions`", 7: "the modal `never`"},
         {3, 9, 11, 13},
     ),
+    (  # a key that names a rule, and one that does not
+        "# Refunds\n\nApproval: shift lead\n\nEligibility: members of a year\n\n"
+        "Phone: 0123 4567\n",
+        {3: "the label `Approval:`", 5: "the label `Eligibility:`"},
+        {7},
+    ),
     (  # a permission question and its short answer, in a paragraph and under a heading
         "# FAQ\n\nQ: Can I bring a kayak?\nA: No.\n\n### May I pay on board?\n\nYes.\n\n"
         "Q: Where do I park?\nA: North pier.\n",
@@ -120,6 +126,8 @@ ANSWERS: list[tuple[str, str, bool]] = [
     ("Is smoking allowed on deck?", "Never.", True),
     ("Where do I park?", "No parking at the pier.", False),  # not a permission question
     ("Can I bring a kayak?", "Kayaks are popular.", False),  # no yes or no
+    ("**Q:** May I smoke on deck?", "**A:** Absolutely not.", True),  # bold labels
+    ("Question: Can cabins be shared?", "Answer: Of course, with a ticket each.", True),
 ]
 
 

@@ -28,6 +28,7 @@ from specgap.extract.statements import (
     LIST_ITEM,
     Frame,
     Scope,
+    frame_of,
     header_frame,
     is_table_row,
     parts,
@@ -105,6 +106,8 @@ def leftover(
         cue = Cue(framed.kind, framed.words)  # "Never:" over "- share the code" says more
         if framed.since is not None:
             sentence = _from(sentence, framed.since)
+    if cue is None and sentence.subject is None:
+        cue = _labelled(text)
     if cue is None and sentence.subject is not None:
         cue = _required(sentence, text)
     if cue is None and later:
@@ -170,6 +173,18 @@ _PARAMETER_DEPTH = 4
 
 def _spaced(name: str) -> str:
     return re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+
+
+# "Approval: shift lead", "Eligibility: members", "Deadline: 5 pm": a key that names a rule
+_KEY = re.compile(r"^[\s\-*•>_]*(?P<k>[A-Za-z][\w '/-]{1,30}?)[\s*_]*:\s*[*_]*\s*[\w$€£]")
+
+
+def _labelled(text: str) -> Cue | None:
+    """The label of a `Key: value` statement whose key says the value is a rule."""
+    found = _KEY.match(text)
+    if found is None or frame_of(found["k"]) is None:
+        return None
+    return Cue("label", f"{found['k'].strip()}:")
 
 
 def _from(sentence: Sentence, start: int) -> Sentence:
@@ -248,7 +263,9 @@ _PURPOSE = re.compile(
     r"function|endpoint|method))\b",
     re.I,
 )
-_STRONG = frozenset({"modal", "bound", "prohibition", "requirement", "precondition", "permission"})
+_STRONG = frozenset(
+    {"modal", "bound", "prohibition", "requirement", "precondition", "permission", "label"}
+)
 # every word of four letters or more capitalised: "Refund Limits For Members"
 _TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")
 

@@ -48,7 +48,8 @@ _CUES = frozenset({"modal", "prohibition", "requirement", "bound", "precondition
 _FRAME_NOUNS = re.compile(
     r"\b(?:rules?|requirements?|restrictions?|limits?|limitations?|constraints?|prohibitions?|"
     r"polic(?:y|ies)|guidelines?|guardrails?|conditions?|obligations?|don'?ts|do'?s|"
-    r"max(?:imum)?|min(?:imum)?|caps?|quotas?|allowances?|eligib(?:le|ility)|approvals?)\b",
+    r"max(?:imum)?|min(?:imum)?|caps?|quotas?|allowances?|eligib(?:le|ility)|approvals?|"
+    r"deadlines?|sign-?offs?)\b",
     re.I,
 )
 _FRAME_WORDS = 8  # a frame is a short label: longer lines say something of their own
@@ -125,12 +126,14 @@ def header_frame(row: str) -> str | None:
 
 
 _PERMISSION_QUESTION = re.compile(
-    r"^(?:[\s\-*•>#]*)(?:Q\s*\d*\s*[:.)]\s*)?(?:\*\*)?(?:can|may|must|should|do|does|is|are|am)\s"
-    r"[^?]{3,160}\?\W*$",
+    r"^[\s\-*•>#_]*(?:(?:Q(?:uestion)?\s*\d*\s*[:.)])[\s*_]*)?(?:can|may|must|should|do|does|is|"
+    r"are|am)\s[^?]{3,160}\?\W*$",
     re.I,
 )
 _SHORT_ANSWER = re.compile(
-    r"^[\s\-*•>]*(?:A\s*\d*\s*[:.)]\s*)?(?:\*\*)?(?P<a>yes|no|only|never|not|always)\b", re.I
+    r"^[\s\-*•>_]*(?:A(?:nswer)?\s*\d*\s*[:.)][\s*_]*)?(?P<a>yes|no|nope|only|never|not|always|"
+    r"absolutely|sure|of\s+course|unfortunately)\b",
+    re.I,
 )
 
 
