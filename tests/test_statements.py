@@ -45,8 +45,7 @@ DOCUMENTS: list[tuple[str, dict[int, str], set[int]]] = [
         {3, 9, 11, 13},
     ),
     (  # a key that names a rule, and one that does not
-        "# Refunds\n\nApproval: shift lead\n\nEligibility: members of a year\n\n"
-        "Phone: 0123 4567\n",
+        "# Refunds\n\nApproval: shift lead\n\nEligibility: members of a year\n\nPhone: 0123 4567\n",
         {3: "the label `Approval:`", 5: "the label `Eligibility:`"},
         {7},
     ),
