@@ -117,6 +117,9 @@ def test_a_header_cell_frames_its_rows() -> None:
     assert header_frame("| Action | Allowed? |") == "Allowed?"
     assert header_frame("| Extra | Max per day |") == "Max per day"
     assert header_frame("| Port | Opening hours |") is None
+    assert header_frame("| Action | Who approves |") == "Who approves"
+    assert header_frame("| Do | Don't |") == "Do"
+    assert header_frame("| What it does | Example |") is None
 
 
 ANSWERS: list[tuple[str, str, bool]] = [

@@ -49,7 +49,8 @@ _FRAME_NOUNS = re.compile(
     r"\b(?:rules?|requirements?|restrictions?|limits?|limitations?|constraints?|prohibitions?|"
     r"polic(?:y|ies)|guidelines?|guardrails?|conditions?|obligations?|don'?ts|do'?s|"
     r"max(?:imum)?|min(?:imum)?|caps?|quotas?|allowances?|eligib(?:le|ility)|approvals?|"
-    r"deadlines?|sign-?offs?)\b",
+    r"deadlines?|sign-?offs?|approv(?:es|ed|ers?)|authori[sz](?:ation|ed|es)|who\s+(?:can|may)|"
+    r"^do$)\b",
     re.I,
 )
 _FRAME_WORDS = 8  # a frame is a short label: longer lines say something of their own
