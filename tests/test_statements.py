@@ -37,6 +37,16 @@ DOCUMENTS: list[tuple[str, dict[int, str], set[int]]] = [
         {4: "the list heading `Never:`", 5: "the list heading `Never:`"},
         {7, 8, 9},
     ),
+    (  # the lines right under a frame, and fragments under a framing heading
+        "# Kennel\n\nNever:\ndogs and cats in one run\na second walker on the lead\n\n"
+        "## Prohibited\n\nChoke chains.\nThis section lists what stays at home.\n",
+        {
+            4: "the list heading `Never:`",
+            5: "the list heading `Never:`",
+            9: "the list heading `Prohibited`",
+        },
+        {10},
+    ),
     (  # a heading that frames its list, and one that states a rule itself
         "# Bakery\n\n## Restrictions\n\n- nut flours on the top shelf\n\n"
         "## Never sell bread older than two days\n\nThe oven is cleaned on Mondays.\n\n"

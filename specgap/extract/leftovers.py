@@ -54,8 +54,8 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         later = sentence.subject is not None and sentence.subject == described
         described = sentence.subject
         said = {r.span.start_line for r in found} | {d.span.start_line for d in notes if d.span}
-        pieces = parts(sentence)
         framed = scope.frame(sentence)
+        pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         heading = scope.heading(sentence)
         if heading is not None:  # a heading is no sentence of its own: "## Never refund X"

@@ -65,16 +65,19 @@ class Frame:
     since: int | None = None  # an answer's: where its question starts in the artifact
 
 
-def parts(sentence: Sentence) -> list[Sentence]:
+def parts(sentence: Sentence, *, every_line: bool = False) -> list[Sentence]:
     """The statements of `sentence`, one per line that starts a statement of its own (the
-    sentence itself when it has one), without a table's `|---|` rule."""
+    sentence itself when it has one), without a table's `|---|` rule. `every_line`: each
+    line is one (the lines under a frame: "Never:" then "hazmat on weekends")."""
     text = sentence.text
     if "\n" not in text:
         return [sentence]
     cuts = [0]
     at = text.find("\n")
     while at >= 0:
-        if not _RUNS_ON.search(text[cuts[-1] : at]) and _STARTS.match(text[at + 1 :]):
+        if every_line or (
+            not _RUNS_ON.search(text[cuts[-1] : at]) and _STARTS.match(text[at + 1 :])
+        ):
             cuts.append(at + 1)
         at = text.find("\n", at + 1)
     cuts.append(len(text))
@@ -180,12 +183,12 @@ class Scope:
             answer = answered(sentence.context, sentence.text)  # "### Can I rebook?" "No."
             if answer is not None:
                 return answer
-        if not _list_item(sentence):
-            return None
-        if self._intro is not None:
-            return self._intro
+        if self._intro is not None and (_list_item(sentence) or _next_line(last, sentence)):
+            return self._intro  # its list, or the lines right under it ("Never:\nX\nY")
         heading = frame_of(sentence.context) if sentence.context else None
-        return None if heading is None else Frame("list heading", heading)
+        if heading is None or not (_list_item(sentence) or _fragment(sentence.text)):
+            return None
+        return Frame("list heading", heading)  # "## Prohibited" over "- X" or "Hazmat."
 
     def heading(self, sentence: Sentence) -> Sentence | None:
         """The heading `sentence` is the first under, as a sentence at its place, when it
@@ -232,6 +235,28 @@ def _heading_sentence(sentence: Sentence) -> Sentence | None:
             return Sentence(sentence.artifact, sentence.context, tuple(range(at, end + 1)))
         at = text.rfind(sentence.context, 0, at)
     return None
+
+
+def _next_line(last: Sentence | None, sentence: Sentence) -> bool:
+    """Whether `sentence` starts on the line right after `last` ends (no blank line)."""
+    if last is None or last.artifact is not sentence.artifact:
+        return False
+    gap = sentence.artifact.text[last.raw_range()[1] : sentence.raw_range()[0]]
+    return gap.count("\n") == 1 and not gap.strip()
+
+
+# a fragment with no verb of its own: "Hazmat on weekend slots."; "This section lists ..."
+# and "Pallets are weighed" have one
+_VERB = re.compile(
+    r"\b(?:is|are|was|were|be|been|has|have|had|will|would|can|could|should|must|may|might|"
+    r"does|do|did|this|these|here|below|following|we|you|i)\b",
+    re.I,
+)
+_FRAGMENT_WORDS = 8
+
+
+def _fragment(text: str) -> bool:
+    return len(text.split()) <= _FRAGMENT_WORDS and not _VERB.search(text)
 
 
 def _list_item(sentence: Sentence) -> bool:
