@@ -243,3 +243,24 @@ def test_a_description_s_requirement_unless_it_names_a_parameter(
     assert bool(notes) == noted, notes
     if noted:
         assert "the requirement `requires the harbour master's approval`" in notes[0]
+
+
+def test_a_wide_diagnostic_above_a_dropped_rule_does_not_say_why(tmp_path: Path) -> None:
+    from specgap.extract.leftovers import dropped
+    from specgap.ir import Diagnostic
+
+    text = "# Desk\n\nIntro line.\n\nMore words.\n\nNever call `drop_cabins`.\n"
+    path = tmp_path / "prompt.md"
+    path.write_text(text, "utf-8")
+    artifact = load_artifact("prompt", path, "prompt.md")
+    rules = extract([artifact]).rules
+    assert [r.span.start_line for r in rules] == [7]
+
+    def note(start: int) -> Diagnostic:
+        span = artifact.span(start, len(text) - 1)
+        return Diagnostic(code="section-note", message="x", severity="note", span=span)
+
+    # a note over the whole file, from line 1: the rule is still reported
+    assert [n.span for n in dropped(rules, (), [note(0)])] == [rules[0].span]
+    # a note at the rule's own line says why
+    assert dropped(rules, (), [note(text.index("Never"))]) == []

@@ -278,16 +278,27 @@ def dropped(
 ) -> list[Diagnostic]:
     """A `rule-not-compiled` note for each sentence whose rules all compiled to no policy
     while no diagnostic says why (a schema's own contract aside): the compiler's last
-    guard against a silent loss. One note per sentence, in the rules' order."""
-    said = [s for p in policies for s in (p.source.span, *(a.span for a in p.also_stated_at))] + [
-        d.span for d in diagnostics if d.span is not None
+    guard against a silent loss. One note per sentence, in the rules' order. A diagnostic
+    over more than a few lines that starts above a rule (a section's, a whole list's) does
+    not count as saying why."""
+    diagnostics = list(diagnostics)
+    said = [s for p in policies for s in (p.source.span, *(a.span for a in p.also_stated_at))]
+    # a diagnostic over a wide region (a section, a whole list) that starts above the rule
+    # says nothing of it: only one at its lines, or a short one around it, does
+    said += [
+        d.span
+        for d in diagnostics
+        if d.span is not None and d.span.end_line - d.span.start_line <= _AROUND
     ]
+    wide = [d.span for d in diagnostics if d.span is not None and d.span not in said]
     notes: dict[Span, Diagnostic] = {}
     for rule in rules:
         span = rule.span
         if rule.operator == "schema_contract" or span in notes:
             continue
         if any(_overlaps(span, other) for other in said):
+            continue
+        if any(_overlaps(span, o) and o.start_line >= span.start_line for o in wide):
             continue
         notes[span] = Diagnostic(
             code="rule-not-compiled",
@@ -298,6 +309,9 @@ def dropped(
             help="run `specgap build --dump-after resolve` to see how its tools resolved",
         )
     return list(notes.values())
+
+
+_AROUND = 2  # lines a diagnostic may span and still speak of the rules it overlaps
 
 
 def _overlaps(a: Span, b: Span) -> bool:
