@@ -195,6 +195,7 @@ PARAMETERS: list[tuple[dict[str, object], str | None]] = [
     ({"type": "string", "description": "Must be one of: 'deck', 'cabin', 'suite'"}, None),
     ({"type": "integer", "maximum": 3, "description": "Number of cars, up to 3."}, None),
     ({"type": "string", "description": "The passenger's e-mail address."}, None),
+    ({"anyOf": [{"type": "string", "description": "A deck; never the bridge deck."}]}, "never"),
 ]
 
 

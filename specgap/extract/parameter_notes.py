@@ -3,9 +3,10 @@
 The extractor reads a tool's own description for rules, not the descriptions of its
 parameters ("Weight in kg; must not exceed the truck's rated load"), where a tools file
 also states rules. So that none of them is lost without a word, each parameter
-description (of `properties`, nested objects and array `items`, in schema order) is split
-into sentences and checked with the test of a tool description (`rulelike.cue_of` with
-`described`: modals, bounds, orderings; never the imperative a description is written in).
+description (of `properties`, nested objects, array `items`, the alternatives of `anyOf` /
+`oneOf` / `allOf` and the shapes of `$defs`, in schema order) is split into sentences and
+checked with the test of a tool description (`rulelike.cue_of` with `described`: modals,
+bounds, orderings; never the imperative a description is written in).
 A sentence that reads like a rule gets a `rule-not-compiled` note at its span naming the
 cue and the parameter. A bound the schema itself states (`maximum`, `enum`, ...) is the
 schema's contract and compiled as such, so a description restating one is left alone.
@@ -61,6 +62,17 @@ def _described(schema: Any, pointer: str, name: str, depth: int) -> Iterator[tup
     items = schema.get("items")
     if isinstance(items, dict) and name:
         yield from _described(items, f"{pointer}/items", f"{name}[]", depth + 1)
+    for key in ("anyOf", "oneOf", "allOf"):  # the alternatives of one parameter
+        choices = schema.get(key)
+        if isinstance(choices, list) and name:
+            for n, sub in enumerate(choices):
+                yield from _described(sub, f"{pointer}/{key}/{n}", name, depth + 1)
+    for key in ("$defs", "definitions"):  # shapes referenced by `$ref`, named by their key
+        shapes = schema.get(key)
+        if isinstance(shapes, dict):
+            for shape, sub in shapes.items():
+                yield from _described(sub, f"{pointer}/{key}/{_escape(str(shape))}", str(shape),
+                                      depth + 1)  # fmt: skip
 
 
 # what a parameter's value means or what type it has, not how the agent may act:
