@@ -1,8 +1,8 @@
-"""Sentences written for the rule-likeness tests: nine made-up domains (first a ferry line,
-an observatory's telescope time, community garden plots, a bicycle repair shop and a
-language school; then a hostel, a chess club, a water utility and a tattoo studio), each in
-five writing styles (legal-formal, terse bullet, chatty second person, passive procedural,
-Q&A and table cells), rules and non-rules alike.
+"""Sentences written for the rule-likeness tests: eleven made-up domains (a ferry line, an
+observatory's telescope time, community garden plots, a bicycle repair shop and a language
+school; then a hostel, a chess club, a water utility, a tattoo studio, a courier and a
+swimming pool), in five writing styles (legal-formal, terse bullet, chatty second person,
+passive procedural, Q&A and table cells), rules and non-rules alike.
 
 Each case is (domain, style, text, reads like a rule). None is copied from a corpus.
 """
@@ -351,6 +351,36 @@ _PROBES: list[Case] = [
     ("courier", "terse", "Returns label printed at the counter", False),
 ]
 
+# a fourth batch, a swimming pool, written after the third and measured before any cue for
+# it (precision 1.00, recall 0.73 then; 1.00 and 0.91 after: an FAQ's labelled answer, dues)
+_POOL: list[Case] = [
+    ("pool", "chatty", "Lifeguards are on duty from 7 until 9.", False),
+    ("pool", "chatty", "Kids under eight have to be within arm's reach of an adult.", True),
+    ("pool", "terse", "Lane swimming: clockwise", True),
+    ("pool", "terse", "Lockers take a one-euro coin", False),
+    ("pool", "legal", "The Centre accepts no responsibility for lost goggles.", False),
+    ("pool", "legal", "Entry is refused to anyone showing signs of intoxication.", True),
+    ("pool", "passive", "The pool is closed for cleaning every Monday morning.", False),
+    ("pool", "passive", "Swim caps must be worn in the competition pool.", True),
+    (
+        "pool",
+        "qa",
+        "Q: Can I bring my own float? A: Small floats are fine in the shallow end.",
+        True,
+    ),
+    ("pool", "qa", "Q: What time do classes start? A: At 6 pm.", False),
+    ("pool", "chatty", "Our new sauna opened last year and people love it.", False),
+    ("pool", "chatty", "If a swimmer looks tired, point them to the shallow lanes.", True),
+    ("pool", "terse", "Diving only at the deep end", True),
+    ("pool", "terse", "Sauna 90 °C", False),
+    ("pool", "legal", "Membership fees are payable monthly in advance.", True),
+    ("pool", "passive", "Towels can be rented at reception.", False),
+    ("pool", "chatty", "Heads up, the car park fills up fast on Saturdays.", False),
+    ("pool", "legal", "Guests must shower before entering the pool.", True),
+    ("pool", "terse", "Max 20 swimmers per lane", True),
+    ("pool", "chatty", "Tell parents the baby pool is for under-fives.", True),
+]
+
 # rules no cue reads yet (a time window, a state during an event, a passive that settles who
 # decides, a grace period) and an idiom read as an imperative: kept in the measure, expected
 # to be misread
@@ -361,7 +391,18 @@ KNOWN_MISREADS = frozenset(
         "Disputes are settled by the arbiter, whose decision is final.",
         "Touch-ups are offered free within 3 months.",
         "First come, first served at the counter.",
+        "Lane swimming: clockwise",
     }
 )
 
-CASES: list[Case] = [*_FERRY, *_TELESCOPE, *_GARDEN, *_BIKE, *_SCHOOL, *_TRICKY, *_FRESH, *_PROBES]
+CASES: list[Case] = [
+    *_FERRY,
+    *_TELESCOPE,
+    *_GARDEN,
+    *_BIKE,
+    *_SCHOOL,
+    *_TRICKY,
+    *_FRESH,
+    *_PROBES,
+    *_POOL,
+]

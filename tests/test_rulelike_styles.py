@@ -79,6 +79,8 @@ KINDS: list[tuple[str, str, str]] = [
     ("Safety briefing -> kayak handout", "ordering", "->"),
     ("Q: May I bring my dog? A: No, only guide dogs.", "modal", "only"),
     ("Q: Can I pay in cash? A: Yes, at the front desk.", "answered question", "yes"),
+    ("Q: Can I pay later? A: Invoices work too.", "answered question", "invoices"),
+    ("Room hire is payable in advance.", "requirement", "is payable"),
     ("You're welcome to reuse the cups.", "permission", "you're welcome to"),
     ("The Landlord may inspect the flat after notice.", "permission", "the landlord may inspect"),
     ("Guests staying more than three nights pay upfront.", "bound", "more than three nights"),

@@ -140,6 +140,9 @@ ANSWERS: list[tuple[str, str, bool]] = [
     ("Can I bring a kayak?", "Kayaks are popular.", False),  # no yes or no
     ("**Q:** May I smoke on deck?", "**A:** Absolutely not.", True),  # bold labels
     ("Question: Can cabins be shared?", "Answer: Of course, with a ticket each.", True),
+    ("Q: May I bring a float?", "A: Small floats are fine.", True),  # an FAQ's answer
+    ("May I bring a float?", "Small floats are fine.", False),  # unlabelled: yes/no only
+    ("Q: Where is the float store?", "A: By the gate.", False),
 ]
 
 

@@ -32,7 +32,9 @@ with constructions of their own; each is a class of English sentence, not a phra
 - **terse orderings and deadlines**: `prior to`, `before every/each/any X`, `X comes before
   Y`, `first ..., then ...` without a verb, an arrow between two steps, `no later than`,
   `valid for/until N`;
-- **a permission question with its answer** ("Q: Can I ...? A: No, ..."), as Q&A pages write.
+- **a permission question with its answer** ("Q: Can I ...? A: No, ..."), as Q&A pages
+  write: any answer after an `A:` label, else one that opens with yes, no or only;
+- **dues**: `is payable`, `are due`, `is chargeable` (an obligation to pay or return).
 
 Each returns the kind of cue and its words (`rulelike.Cue` names them in the note).
 """
@@ -105,6 +107,8 @@ _ONCE = re.compile(
     r"(?:[\w'-]+\s+){0,3}?(?:has|have|had|is|are|was|were|[a-z]+ed)\b",
     re.I,
 )
+# "Membership fees are payable monthly in advance": what is owed
+_DUE = re.compile(r"\b(?:is|are)\s+(?:\w+ly\s+)?(?:payable|due|repayable|chargeable)\b", re.I)
 _FUTURE_BAN = re.compile(
     r"\b(?:we|you|i)\s+(?:will\s+not|won't|will\s+never|shall\s+not)\s+[a-z]+"
     r"|\b(?:will\s+not|won't)\s+be\s+(?:\w+ly\s+)?[a-z]+(?:ed|en|wn|nt|id)\b",
@@ -157,8 +161,10 @@ _FINITE = re.compile(
 )
 # "Q: Can I move a booking? A: Yes, once": a permission or obligation asked, then answered
 _ASKED = re.compile(
-    r"(?:^|\bQ\s*:\s*|[\s\-*•]+)(?P<q>(?:can|may|must|should|do|does|is|are|am)\s+[^?]{3,160}\?)"
-    r"\s*(?:\*\*)?\s*(?:A\s*:\s*|[-–—→]\s*)?(?P<a>yes|no|only|never|not|always)\b",
+    r"^[\s\-*•>_]*(?:Q(?:uestion)?\s*\d*\s*[:.)][\s*_]*)?"
+    r"(?P<q>(?:can|may|must|should|do|does|is|are|am)\s+[^?]{3,160}\?)"
+    r"\s*(?:\*\*)?\s*(?:A\s*:\s*(?:\*\*)?\s*(?P<labelled>[\w'-]+)|(?:[-–—→]\s*)?"
+    r"(?P<a>yes|no|only|never|not|always)\b)",
     re.I,
 )
 
@@ -178,6 +184,9 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
     counted = _WORD_BOUND.search(text)
     if counted is not None:
         return "bound", _words(counted[0])
+    due = _DUE.search(text)
+    if due is not None:
+        return "requirement", _words(due[0])
     refused = _REFUSED.search(text)
     if refused is not None:
         return "prohibition", _words(refused[0])
@@ -211,7 +220,7 @@ def deontic_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
         return "ordering", _words(order["w"] or order["q"] or order["arrow"])
     asked = _ASKED.search(text)
     if asked is not None:
-        return "answered question", _words(asked["a"])
+        return "answered question", _words(asked["a"] or asked["labelled"])
     return None
 
 

@@ -141,16 +141,23 @@ _SHORT_ANSWER = re.compile(
 )
 
 
+_LABELLED_ANSWER = re.compile(r"^[\s\-*•>_]*A(?:nswer)?\s*\d*\s*[:.)][\s*_]*(?P<a>[\w'-]+)", re.I)
+_LABELLED_QUESTION = re.compile(r"^[\s\-*•>#_]*Q(?:uestion)?\s*\d*\s*[:.)]", re.I)
+
+
 def answered(question: str, answer: str) -> Frame | None:
     """The frame of `answer` when it answers `question`, asking whether something may or
-    must be done, with a yes, a no or a restriction ("Only on weekdays.")."""
+    must be done, with a yes, a no or a restriction ("Only on weekdays."), or with anything
+    when both are labelled (`Q:` ... `A:` ...), as an FAQ writes."""
     if not _PERMISSION_QUESTION.match(question.strip()):
         return None
     found = _SHORT_ANSWER.match(answer)
-    if found is None:
+    labelled = _LABELLED_ANSWER.match(answer)  # "A: Small floats are fine.": any answer
+    if found is None and (labelled is None or not _LABELLED_QUESTION.match(question)):
         return None
+    said = found["a"] if found is not None else labelled["a"] if labelled is not None else ""
     asked = " ".join(question.split()).strip("*# ")
-    return Frame("answer", f"{found['a'].casefold()}` to `{asked}")
+    return Frame("answer", f"{said.casefold()}` to `{asked}")
 
 
 class Scope:
