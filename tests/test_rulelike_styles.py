@@ -81,6 +81,8 @@ KINDS: list[tuple[str, str, str]] = [
     ("Q: Can I pay in cash? A: Yes, at the front desk.", "answered question", "yes"),
     ("Q: Can I pay later? A: Invoices work too.", "answered question", "invoices"),
     ("Room hire is payable in advance.", "requirement", "is payable"),
+    ("It's up to you whether to waive the fee.", "permission", "it's up to you"),
+    ("Subject to availability, guests may check in early.", "precondition", "subject to"),
     ("You're welcome to reuse the cups.", "permission", "you're welcome to"),
     ("The Landlord may inspect the flat after notice.", "permission", "the landlord may inspect"),
     ("Guests staying more than three nights pay upfront.", "bound", "more than three nights"),

@@ -70,7 +70,7 @@ _DEONTIC = re.compile(
 _PERMITS = re.compile(
     r"(?i:\bat\s+(?:the\s+)?(?:[\w-]+\s+){0,2}?[\w-]+'s\s+discretion|\bat\s+the\s+discretion\s+of\b)|"
     r"(?i:\b(?:you|the\s+(?:agent|assistant))\s*(?:are|'re)\s+(?:free|welcome)\s+to\b|"
-    r"\bfeel\s+free\s+to\b)|\b[Tt]he\s+[A-Z][a-z]+\s+(?:may|can)\s+(?!be\b|have\b|also\b|not\b)[a-z]+",
+    r"\bfeel\s+free\s+to\b|\b(?:it's|it\s+is)\s+(?:entirely\s+)?up\s+to\s+you\b)|\b[Tt]he\s+[A-Z][a-z]+\s+(?:may|can)\s+(?!be\b|have\b|also\b|not\b)[a-z]+",
 )
 # a count in words with its unit: "more than two months", "up to three guests"
 _WORD_BOUND = re.compile(
@@ -135,7 +135,7 @@ _CONDITIONED = re.compile(
     re.I,
 )
 _PRECONDITION = re.compile(
-    r"\b(?:unless|provided\s+(?:that|the|they|it|you|a|an)|providing\s+that|as\s+long\s+as|"
+    r"^\W*subject\s+to\b|\b(?:unless|provided\s+(?:that|the|they|it|you|a|an)|providing\s+that|as\s+long\s+as|"
     r"so\s+long\s+as|on\s+(?:the\s+)?condition\s+that|except\s+(?:when|where|if|after|before|"
     r"with)|not\s+until|only\s+(?:once|after|when|if))\b",
     re.I,
