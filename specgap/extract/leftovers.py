@@ -8,8 +8,15 @@ Nothing here ever yields a rule, so a leftover is never compiled into something 
 does not say; and a sentence that gave a rule or a note is left alone, so nothing is reported
 twice.
 
-What reads like a rule is `rulelike.cue_of`'s to say (see there); title lines of their
-own and a bold term being defined are set aside here, where the sentence's place is known.
+What reads like a rule is `rulelike.cue_of`'s to say (see there and `deontic`); title lines
+of their own and a bold term being defined are set aside here, where the sentence's place is
+known. What the sentence's place adds is read here too (`statements`): a sentence that holds
+a statement per line (terse lines, a table) is checked line by line; a list item under a
+framing line or heading, a table row under a framing header cell, an answer to a permission
+question, a `Key: value` line whose key names a rule, and a heading that states a rule read
+like rules; in a tool's description, a later sentence's instruction and a requirement of
+something that is no parameter do. Blocks the extractor never reads (`unread`) and parameter
+descriptions (`parameter_notes`) get their notes elsewhere, by the same test.
 
 After compiling, `dropped` is the last guard: a sentence whose rules all compiled to no
 policy, with no diagnostic at it, gets a note as well (the pipeline's compile stage).
