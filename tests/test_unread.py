@@ -27,6 +27,13 @@ BLOCKS: list[tuple[str, dict[int, str], set[int]]] = [
         {4: "the modal `not allowed`", 5: "the modal `only`"},
         {3, 6, 7},
     ),
+    (  # headings: one that states a rule (last in the file, nothing under it), a list's
+        # label, a Setext heading that states a rule
+        "# Kennel\n\n## Never\n\n- dogs in the office\n\nNo cats after 6 pm\n---\n\n"
+        "## Never board a dog without its vaccination card\n",
+        {7: "the prohibition `no cats`", 10: "the modal `never`"},
+        {1, 3},
+    ),
     (  # a fenced block is code or an example by the author's mark; an imperative in an
         # indented block is as likely code
         "# Kennel\n\n```\nrefunds must never exceed 40\n```\n\n    return the lead\n",
@@ -52,6 +59,7 @@ def test_rule_like_lines_of_unread_blocks_get_a_note(
         assert line in notes, (line, notes)
         assert words in notes[line]
         assert "which is not read for rules" in notes[line]
+        assert "it is in" in notes[line]
     assert not quiet & set(notes), notes
     # the note cites the line's prose, not its markup
     for d in found.diagnostics:

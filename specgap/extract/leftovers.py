@@ -13,9 +13,9 @@ of their own and a bold term being defined are set aside here, where the sentenc
 known. What the sentence's place adds is read here too (`statements`): a sentence that holds
 a statement per line (terse lines, a table) is checked line by line; a list item under a
 framing line or heading, a table row under a framing header cell, an answer to a permission
-question, a `Key: value` line whose key names a rule, and a heading that states a rule read
-like rules; in a tool's description, a later sentence's instruction and a requirement of
-something that is no parameter do. Blocks the extractor never reads (`unread`) and parameter
+question and a `Key: value` line whose key names a rule read like rules; in a tool's
+description, a later sentence's instruction and a requirement of something that is no
+parameter do. Headings and blocks the extractor never reads (`unread`) and parameter
 descriptions (`parameter_notes`) get their notes elsewhere, by the same test.
 
 After compiling, `dropped` is the last guard: a sentence whose rules all compiled to no
@@ -64,10 +64,6 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         framed = scope.frame(sentence)
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
-        heading = scope.heading(sentence)
-        if heading is not None:  # a heading is no sentence of its own: "## Never refund X"
-            note = leftover(heading, piece=True)
-            added = [] if note is None else [note]
         if len(pieces) == 1:
             if not found and not notes:
                 note = leftover(sentence, framed, later=later)

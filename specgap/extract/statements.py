@@ -25,7 +25,7 @@ from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
 
 __all__ = ["LIST_ITEM", "Frame", "Scope", "answered", "frame_of", "header_frame", "is_table_row",
-           "parts"]  # fmt: skip
+           "parts", "states_rule"]  # fmt: skip
 
 LIST_ITEM = re.compile(r"^\s*(?:[-*+•]|\d{1,2}[.)])\s")
 
@@ -163,8 +163,7 @@ def answered(question: str, answer: str) -> Frame | None:
 class Scope:
     """What frames the sentences of one artifact as they come, in order: a line ending
     with a colon that frames the list items after it, a framing heading over list items,
-    a permission question (a sentence or the heading) that the next sentence answers; and
-    each heading, once, as a statement of its own (`heading`)."""
+    a permission question (a sentence or the heading) that the next sentence answers."""
 
     def __init__(self) -> None:
         self._intro: Frame | None = None
@@ -197,24 +196,6 @@ class Scope:
             return None
         return Frame("list heading", heading)  # "## Prohibited" over "- X" or "Hazmat."
 
-    def heading(self, sentence: Sentence) -> Sentence | None:
-        """The heading `sentence` is the first under, as a sentence at its place, when it
-        says more than a frame's label ("## Never refund a deposit", not "## Never");
-        call after `frame`, which records the sentence before."""
-        if sentence.subject is not None or not self._first_under:
-            return None
-        label = sentence.context
-        cue = cue_of(label)
-        if cue is None or cue.kind not in _CUES:
-            return None
-        if (cue.kind == "bound" and not re.search(r"\d", cue.words)) or re.search(
-            r"-only\b", label
-        ):
-            return None  # "one item per entry", "(Read-only)": a heading describing its section
-        if len(label.split()) <= _LABEL_WORDS and frame_of(label) is not None:
-            return None  # "## Never", "## Prohibited actions": the label of its list
-        return _heading_sentence(sentence)
-
     def after(self, sentence: Sentence) -> None:
         """Record `sentence` once read: a line ending with a colon may frame what follows."""
         if sentence.subject is None and sentence.text.rstrip().endswith(":"):
@@ -223,25 +204,19 @@ class Scope:
 
 
 _LABEL_WORDS = 2
-_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}\s")
 
 
-def _heading_sentence(sentence: Sentence) -> Sentence | None:
-    """The heading over `sentence` (its `context`) at its place in the artifact: the last
-    ATX (`## ...`) or setext (a line underlined with `===` or `---`) heading line before it
-    that holds the heading's text."""
-    text = sentence.artifact.text
-    start = sentence.raw_range()[0]
-    at = text.rfind(sentence.context, 0, start)
-    while at >= 0:
-        line_start = text.rfind("\n", 0, at) + 1
-        line_end = text.find("\n", at)
-        below = text[line_end + 1 : text.find("\n", line_end + 1)] if line_end >= 0 else ""
-        if _HEADING_LINE.match(text[line_start:at]) or re.match(r"^ {0,3}(?:=+|-+)\s*$", below):
-            end = at + len(sentence.context)
-            return Sentence(sentence.artifact, sentence.context, tuple(range(at, end + 1)))
-        at = text.rfind(sentence.context, 0, at)
-    return None
+def states_rule(heading: str) -> bool:
+    """Whether a heading states a rule of its own ("Never refund a deposit after the trip"):
+    a strong cue outside parentheses, and more than the label of the list it frames
+    ("Never", "Prohibited actions"); a count in words ("one item per entry") and a kind
+    ("(Read-only)", "(prose fields only)") describe its section."""
+    cue = cue_of(re.sub(r"\([^)]*\)", " ", heading))  # "(prose fields only)": an aside
+    if cue is None or cue.kind not in _CUES:
+        return False
+    if (cue.kind == "bound" and not re.search(r"\d", cue.words)) or re.search(r"-only\b", heading):
+        return False
+    return not (len(heading.split()) <= _LABEL_WORDS and frame_of(heading) is not None)
 
 
 def _next_line(last: Sentence | None, sentence: Sentence) -> bool:

@@ -1,5 +1,9 @@
 """Prose in blocks the extractor does not read: a located note for each rule-like line.
 
+Headings name sections and are not read for rules either; a heading that states one ("##
+Never refund a deposit after the trip") gets a note (`statements.states_rule`), the label
+of a list ("## Never", "## Prohibited actions") none: it frames the items under it.
+
 The extractor reads a Markdown prompt's paragraphs, list items and blockquotes
 (`segments.markdown_sentences`). CommonMark makes two other kinds of block of what a policy
 author may mean as prose: text indented by four spaces after a blank line (an indented code
@@ -23,6 +27,7 @@ from specgap.artifacts import Artifact
 from specgap.extract.leftovers import leftover
 from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
+from specgap.extract.statements import states_rule
 from specgap.ir import Diagnostic
 
 __all__ = ["unread_notes"]
@@ -45,7 +50,12 @@ def unread_notes(artifact: Artifact) -> list[Diagnostic]:
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     out: list[Diagnostic] = []
-    for token in MarkdownIt("commonmark").parse(text):
+    tokens = MarkdownIt("commonmark").parse(text)
+    for n, token in enumerate(tokens):
+        if token.type == "inline" and n > 0 and tokens[n - 1].type == "heading_open":
+            note = _heading(artifact, token.content, starts, token.map)
+            out += [] if note is None else [note]
+            continue
         if token.type not in _BLOCKS or token.map is None:
             continue
         first, last = token.map
@@ -60,6 +70,21 @@ def unread_notes(artifact: Artifact) -> list[Diagnostic]:
             if note is not None:
                 out.append(note)
     return out
+
+
+def _heading(
+    artifact: Artifact, content: str, starts: list[int], where: list[int] | None
+) -> Diagnostic | None:
+    """The note on a heading that states a rule ("## Never refund a deposit"): headings
+    name sections and are not read for rules (`statements.states_rule`)."""
+    if where is None or not content.strip() or not states_rule(content):
+        return None
+    line_start, line_end = starts[where[0]], starts[min(where[1], len(starts) - 1)]
+    at = artifact.text.find(content, line_start, line_end)
+    if at < 0:
+        return None
+    sentence = Sentence(artifact, content, tuple(range(at, at + len(content) + 1)))
+    return leftover(sentence, piece=True, unread="a heading")
 
 
 def _line(artifact: Artifact, start: int, end: int) -> Sentence | None:
