@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 from specgap.artifacts import Artifact
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
+from specgap.extract.parameter_notes import parameter_notes
 from specgap.extract.questions import asked
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
+from specgap.extract.unread import unread_notes
 from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
 
@@ -56,6 +58,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         read = read_all(join_listed(sentences(artifact)))
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
+            diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks
         for _, found, notes in unclaimed(read):
             rules.extend(found)
             diagnostics.extend(notes)
@@ -63,6 +66,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
+                diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 

@@ -8,6 +8,7 @@ import re
 
 from specgap.extract.grammar import Clause, Condition
 from specgap.extract.grammar_rules import NOT_ACTIONS, Gap
+from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -56,9 +57,11 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
         why = f"it obliges the agent to `{clause.action}`, and no operator requires a call"
     else:
         why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
+    cue = cue_of(s.clean, described=s.subject is not None)
     return Diagnostic(
         code="rule-not-compiled",
-        message=f"this sentence reads like a rule but does not compile: {why}",
+        message=f"this sentence reads like a rule{f' ({cue})' if cue else ''} but does not "
+        f"compile: {why}",
         severity="note",
         span=s.span(),
         help="state it as an ordering, prohibition, allowlist, bound, timeout or data flow "

@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
+from specgap.extract.deontic import deontic_cue
 from specgap.extract.pattern_base import QUOTED, split_words
 
 __all__ = ["Cue", "cue_of"]
@@ -112,7 +113,10 @@ _ADVERBIAL = re.compile(
     r"with|without|since|given|should|until|whether|from|by|at|regardless)\b[^,;:]*,\s*",
     re.I,
 )
-_CLAUSES = re.compile(r"\s*(?:;|:\s+|\s[-–—]\s|—|\(\d{1,2}\)\s|\s\d{1,2}\)\s)\s*")
+# table cells and arrows separate clauses too ("| Rebook a slot | Once |", "Weigh -> book")
+_CLAUSES = re.compile(
+    r"\s*(?:;|:\s+|\s[-–—]\s|—|\(\d{1,2}\)\s|\s\d{1,2}\)\s|\||\s(?:->|→|=>)\s)\s*"
+)
 _FINITE = re.compile(
     r"^(?:\W*[\w'-]+){0,4}?\W+(?:is|are|was|were|has|have|had|will|would|can|could|may|"
     r"might|must|should|shall|does|do|did|becomes?|gets?)\b",
@@ -198,7 +202,8 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
         return Cue("ordering", (ordering["w"] or "first").casefold())
     if not described and _value_list(text):
         return Cue("value list", ", ".join(_quoted(text)[:3]))
-    return None
+    more = deontic_cue(text, described=described)
+    return None if more is None else Cue(*more)
 
 
 def _lead_removed(clause: str) -> tuple[str, bool]:
