@@ -166,6 +166,24 @@ def announces(sentence: Sentence) -> bool:
     return _announces(sentence.clean)
 
 
+# "To book a class:", "In order to close a ticket:": the goal numbered steps below reach
+_PURPOSE_COLON = re.compile(
+    r"^\W*(?P<goal>(?:in\s+order\s+)?to\s+[a-z][^:.;]{2,60}?)\s*:\s*$", re.I
+)
+
+
+def goal_introduced(sentence: Sentence, steps: list[Step]) -> str | None:
+    """The goal a purpose line gives the numbered steps after it ("To book a class:" over
+    "1. ...", "2. ...": numbers are an order, bullets are not), or None."""
+    m = _PURPOSE_COLON.match(sentence.clean)
+    if m is None or not steps or not steps[0].lines:
+        return None
+    lines = sentence.artifact.text.splitlines()
+    first = steps[0].lines[0] - 1
+    numbered = 0 <= first < len(lines) and _STEP.match(lines[first]) is not None
+    return " ".join(m["goal"].split()) if numbered else None
+
+
 def _announces(text: str) -> bool:
     return bool(_ANNOUNCES.search(text) and _IN_ORDER.search(text)) or bool(
         _ORDER_COLON.search(text)

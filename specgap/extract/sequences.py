@@ -67,9 +67,12 @@ def read_all(
             continue
         steps, used = _steps(sentence, pending[i + 1 :])
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
-        if paragraphs and procedures.announces(sentence):
-            # "Step 1. ..." paragraphs: the steps keep their own sentences and rules
-            emits = procedures.orderings(paragraphs, _scope(sentence), goal_of(_scope(sentence)))
+        goal = procedures.goal_introduced(sentence, paragraphs) if paragraphs else None
+        if paragraphs and (goal is not None or procedures.announces(sentence)):
+            # "Step 1. ..." paragraphs: the steps keep their own sentences and rules; after
+            # "To book a class:" they hold within that goal (its own action: always)
+            scope = f"within: {goal}" if goal is not None else _scope(sentence)
+            emits = procedures.orderings(paragraphs, scope, goal_of(scope))
             later += procedures.requirements(paragraphs)
             rules = [candidate(sentence, e) for e in emits]
             found, notes = read_sentence(sentence)

@@ -1,0 +1,46 @@
+"""Numbered steps under a purpose line ("To book a class:") are a procedure: each step's
+action requires the one before; the goal's own action always, the other steps within the
+goal only (reviewed). Bullets under the same line are no order. A gym's front desk,
+written for the test (the tools of `tests/test_grammar_bans.py`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar_bans import GYM
+
+CASES: list[tuple[str, list[tuple[str, str, str]]]] = [
+    (
+        "To book a class:\n\n1. Find the member by card number.\n"
+        "2. Ask the member which class they want.\n3. Book the class.\n",
+        [("book_class", "find_member", "enforce")],
+    ),
+    (  # the last step is not the goal's action: the order holds within the goal, reviewed
+        "To close a membership:\n\n1. Find the member by card number.\n"
+        "2. Freeze the membership.\n3. Delete the member.\n",
+        [
+            ("delete_member", "freeze_membership", "review_only"),
+            ("freeze_membership", "find_member", "review_only"),
+        ],
+    ),
+    (  # bullets are a list, not an order
+        "To book a class:\n\n- Find the member by card number.\n- Book the class.\n",
+        [],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=["goal", "within", "bullets"])
+def test_numbered_steps_under_a_purpose_are_ordered(
+    tmp_path: Path, text: str, expected: list[tuple[str, str, str]]
+) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{text}", GYM)
+    found = sorted(
+        (p.target, p.condition.before, p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    )
+    assert found == expected
