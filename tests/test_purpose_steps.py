@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
 from tests.test_grammar_bans import GYM
 
 CASES: list[tuple[str, list[tuple[str, str, str]]]] = [
@@ -44,3 +45,21 @@ def test_numbered_steps_under_a_purpose_are_ordered(
         if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
     )
     assert found == expected
+
+
+LAB = [
+    _tool("lims__getSample", "Get a lab sample by its barcode.", barcode="string"),
+    _tool("lims__quarantineSample", "Quarantine a sample.", barcode="string"),
+    _tool("lims__discardSample", "Discard a sample for good.", barcode="string"),
+]
+
+
+def test_a_passive_event_with_they_names_the_same_objects(tmp_path: Path) -> None:
+    # "before they are discarded": they are the samples; quarantine and discard are verbs
+    # the tools are named by (camelCase behind a server prefix)
+    text = "# Lab\n\nSamples must be quarantined before they are discarded.\n"
+    built = build_prompt(tmp_path, text, LAB)
+    orders = [p for p in built.policies if p.operator == "require_before"]
+    assert [(p.operator, p.target, p.condition.before) for p in orders] == [
+        ("require_before", "lims__discardSample", "lims__quarantineSample")
+    ]

@@ -268,7 +268,13 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
     acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
-    said = re.sub(r"\b(?:it|them)\b", _object_of(action), event, count=1)
+    # "before it is discarded", "before they are discarded": the object the action acts on
+    said = re.sub(
+        r"\b(?:it|them|they(?=\s+(?:are|were|have\s+been|get|got)\s+[a-z]+(?:ed|en)\b))\b",
+        _object_of(action),
+        event,
+        count=1,
+    )
     event = with_object(said, acts)
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(main_text) if not negated and action is not None else []
