@@ -121,3 +121,19 @@ def test_no_yes_of_the_user_confirms_nothing(
     tmp_path: Path, sentence: str, tools: list[dict[str, object]]
 ) -> None:
     assert _confirmed(_built(tmp_path, sentence, tools)) == set()
+
+
+# someone else's approval: a review of the action (`review_required`), never the user's yes
+REVIEWED = [
+    ("Ordering a part requires the workshop manager's approval.", "order_part"),
+    ("Cancelling a service needs a supervisor's sign-off.", "cancel_service"),
+]
+
+
+@pytest.mark.parametrize(("sentence", "target"), REVIEWED)
+def test_another_persons_approval_is_a_review(tmp_path: Path, sentence: str, target: str) -> None:
+    built = _built(tmp_path, sentence, BIKES)
+    found = {
+        (p.operator, p.target) for p in built.policies if p.source.artifact.endswith("prompt.md")
+    }
+    assert found == {("review_required", target)}

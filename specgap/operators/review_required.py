@@ -8,6 +8,7 @@ from typing import Literal
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
 from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
+from specgap.operators.prose import USER
 from specgap.operators.rewrite import calls_to, replace_at
 
 
@@ -26,9 +27,11 @@ def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
 
 _NEEDS_REVIEW = Prose(
     "needs-review",
-    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|requires?\s+(?:a\s+)?(?:human\s+)?"
-    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved)|needs?\s+(?:a\s+)?"
-    r"(?:human\s+)?(?:review|approval))\b",
+    r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|(?:requires?|needs?)\s+"
+    r"(?:a\s+|an\s+|the\s+)?(?:(?:[a-z-]+\s+)?(?!"
+    + USER
+    + r"s?\b)[a-z-]+(?:'s|s')\s+)?(?:human\s+)?"
+    r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved))\b",
     lambda m: {},
     confidence=0.6,
     grounding="inferred",
