@@ -12,6 +12,7 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular, split_words
+from specgap.operators.prose import STATE_WORD
 
 # --- condition clauses ---------------------------------------------------------------------
 
@@ -82,6 +83,18 @@ def unbound_part(text: str) -> str:
     and field tested at all, a quantity instead of values, or values that could not be
     read."""
     words = _OPENERS.sub("", text.strip())
+    owner = re.search(r"\bbelongs?\s+to\s+(?P<who>.+)$", words, re.I)
+    if owner is not None:
+        return (
+            f"it compares the owner with `{owner['who']}`, a value of another call or of the "
+            "conversation; no state test of one output decides it"
+        )
+    window = re.search(r"\bwithin\s+\S+\s+\S+\s+(?:of|after|from|since)\s+(?P<e>.+)$", words, re.I)
+    if window is not None:
+        return (
+            f"it is a time window from the {window['e']}: the date read before the call would "
+            "be compared with the time of the call, and no operator compares dates"
+        )
     m = _COPULA.match(words)
     if m is None:
         return (
@@ -148,6 +161,35 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
     return None, text, -1
 
 
+_STATE = re.compile(STATE_WORD, re.I)
+_PERFECT_NOT = re.compile(r"\b(has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?been\b", re.I)
+_PERFECT = re.compile(
+    r"\b(has|have|had)\s+(?P<adv>(?:already|just|not|not\s+yet)\s+)?(?P<p>(?!been\b)[a-z]+(?:ed|en))\b",
+    re.I,
+)
+_CONTRACTED = re.compile(r"\b(is|are|was|were)n't\b", re.I)
+
+
+_PART_OF = re.compile(
+    r"^(?:(?:any|some|all|none|one|each|either|every)\s+)?(?:(?:part|portion|piece|segment|"
+    r"leg|item)s?\s+)?of\b|^(?:any|some|every|each)\s+(?:part|portion|piece|segment)s?\b",
+    re.I,
+)
+
+
+def perfect(words: str) -> str:
+    """A perfect tense read as the state it leaves: "has not been dispatched" -> "has been
+    not dispatched", "has shipped" -> "has been shipped", "isn't" -> "is not"."""
+    words = _CONTRACTED.sub(r"\1 not", words)
+    words = _PERFECT_NOT.sub(r"\1 been not", words)
+
+    def _state(m: re.Match[str]) -> str:
+        neg = "not " if m["adv"] and m["adv"].casefold().startswith("not") else ""
+        return f"{m[1]} been {neg}{m['p']}"
+
+    return _PERFECT.sub(_state, words)
+
+
 # a phrasal participle names a state as one word does: `checked in`, `signed out`, `set up`
 _PHRASAL = re.compile(r"[a-z]+(?:ed|en|t)\s+(?:in|out|up|off|down|over|back|away)", re.I)
 
@@ -162,12 +204,14 @@ def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
     anything else stays unbound."""
-    m = _COPULA.match(words)
+    m = _COPULA.match(perfect(words))
     if m is None:
         return cond
-    rest = m["rest"].strip(" .,")
+    rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
+    if _PART_OF.match(m["subject"].strip()):
+        return cond  # "any part of the rental has started": not one entity's state
     subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
     subject = DET.sub("", subject).removesuffix("'s").strip()
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
@@ -187,7 +231,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     )
     if values and left.strip():
         return cond  # "you are tasked with updating a field ... 'x'": the value is not the state
-    if subject.casefold() in {"you", "we", "i", "they"}:
+    person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
+    if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
@@ -197,7 +242,9 @@ def _bind(cond: Condition, words: str) -> Condition:
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
         participles = participles or all(_PHRASAL.fullmatch(i) for i in items)  # `checked in`
         short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
-        if (short and field) or (one_word and entity) or participles:
+        # "while it is pending": the pronoun is the entity acted on, a state word its state
+        pronoun = subject.casefold() in {"it", "they"} and all(_STATE.fullmatch(i) for i in items)
+        if (short and field) or (one_word and (entity or pronoun)) or participles:
             values = [i for i in items if i]
     if not values:
         return cond
@@ -221,10 +268,11 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     if m is None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    said = perfect(m[0])  # "that haven't been packed": "that have been not packed"
     which = re.match(
-        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I
+        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", said, re.I
     )
-    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
+    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", said, re.I)
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
         bound = _bind(cond, f"{near} {whose['f']} {whose['rest']}")
@@ -242,7 +290,7 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
 
 _QUALIFIED = re.compile(
     r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
-    r"for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
     re.I,
 )
 
@@ -259,12 +307,45 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     start = at + subject.find(m["q"])
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
+    entity = singular(m["head"].split()[-1].strip("`").casefold())
     if not values:
-        return cond
+        named = field_values(qualifier)  # "on the basic tier", "in status pending or packed"
+        if named is None:
+            return cond
+        return Condition("if", qualifier, cond.start, cond.end, entity, named[0], named[1])
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
     field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
-    entity = singular(m["head"].split()[-1].strip("`").casefold())
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+
+
+_LIST = r"[a-z][\w-]*(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*"
+_FIELD_VALUES = (
+    re.compile(  # "in status pending or packed", "in the status of draft"
+        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<f>[a-z]+)\s+(?:of\s+)?"
+        r"(?P<v>" + _LIST + r")\s*$",
+        re.I,
+    ),
+    re.compile(  # "on the basic tier", "with a gold membership"
+        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<v>" + _LIST + r")\s+"
+        r"(?P<f>[a-z]+)\s*$",
+        re.I,
+    ),
+)
+
+
+def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
+    """An unquoted state named with its field: "on the basic tier", "in status pending or
+    packed", "with a gold membership" -> (field, values); None unless the field is a word
+    naming a state (`status`, `tier`, ...)."""
+    for pattern in _FIELD_VALUES:
+        m = pattern.match(" ".join(qualifier.split()))
+        if m is None or m["f"].casefold() not in STATE_FIELDS:
+            continue
+        said = re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["v"])
+        values = tuple(v.casefold() for v in said if v)
+        if values and not set(values) & STATE_FIELDS:
+            return m["f"].casefold(), values
+    return None
 
 
 _BESIDE = re.compile(

@@ -1,0 +1,287 @@
+"""A state said anywhere in the sentence, not only in an if-clause: before the entity's noun
+("a delivered order cannot be cancelled", "never issue a pass to a frozen member"), in the
+subject of an active clause ("members on the basic tier cannot book classes"), as who the
+action is reserved for ("only gold members can receive guest passes", "vouchers are for gold
+members only"), and until when a permission lasts ("orders can be cancelled until they are
+dispatched"). Each is read into a `Condition` of the rule grammar (`grammar_conditions`),
+bound when the entity and its values are read.
+
+Conditions no state test decides are kept unbound with what they are (so the rule is
+`review_only`, never an unconditional ban): ownership ("the user's own orders") and a time
+window ("within 30 days of delivery").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from specgap.extract.grammar_conditions import (
+    Condition,
+    subject_qualifier,
+)
+from specgap.extract.grammar_words import DET
+from specgap.extract.pattern_base import is_action_noun, lemma, singular
+from specgap.operators.prose import STATE_WORD
+
+__all__ = [
+    "active_subject_state",
+    "adjective_state",
+    "nominal_action",
+    "object_state",
+    "only_kind",
+    "owned",
+    "received",
+    "reserved_action",
+    "reserved_for",
+    "until_permission",
+    "within_window",
+]
+
+# participles that say where a value comes from or which one is meant, not a state
+_NOT_STATES = frozenset(
+    {"provided", "given", "requested", "required", "specified", "mentioned", "stated",
+     "supplied", "listed", "named", "desired", "intended", "preferred", "related", "selected",
+     "needed", "used", "affected", "associated", "corresponding", "expected", "allowed",
+     "permitted", "said", "above", "detailed", "described", "shown", "entered", "quoted",
+     "estimated", "combined", "returned", "proposed", "updated", "added", "red", "shed"}
+)  # fmt: skip
+_STATE = re.compile(STATE_WORD, re.I)
+# the verbs of a read (`grammar_emit.READS`, which builds on the grammar)
+_READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review",
+                    "list", "search", "find", "show", "view", "query"})  # fmt: skip
+_ADJECTIVE = re.compile(
+    r"^\s*(?:(?:a|an|the|any|all|every|each|no)\s+)?(?P<values>(?:already\s+)?" + STATE_WORD
+    + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _values(said: str) -> tuple[str, ...] | None:
+    said = re.sub(r"^already\s+", "", said, flags=re.I)
+    values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", said) if v)
+    if not values or any(v in _NOT_STATES or not _STATE.fullmatch(v) for v in values):
+        return None
+    return values
+
+
+def adjective_state(phrase: str, at: int) -> tuple[Condition, str] | None:
+    """`a delivered order`, `closed or archived tickets`, `frozen members`: the state the
+    words before the noun give its entity, and the noun phrase without them. `at`: where
+    the phrase starts in the sentence."""
+    m = _ADJECTIVE.match(phrase)
+    if m is None:
+        return None
+    values = _values(m["values"])
+    if values is None:
+        return None
+    noun = m["noun"].casefold()
+    entity = singular(noun.split()[-1])
+    text = " ".join(m[0].split())
+    start = at + m.start("values")
+    return Condition("if", text, start, at + m.end("noun"), entity, None, values), noun
+
+
+_ACTIVE_SUBJECT = re.compile(
+    r"^\W*(?!(?:you|we|i|they|it|agents?|the\s+agent|the\s+assistant|the\s+system|no\s+one|"
+    r"nobody|staff)\b)(?P<s>[A-Za-z][\w\s'-]*?)\s*$",
+    re.I,
+)
+
+
+def active_subject_state(main: str, modal_at: int) -> Condition | None:
+    """ "Members on the basic tier cannot book classes", "frozen members cannot book
+    classes": the subject before the modal is the one the action is for, and what qualifies
+    it is the rule's condition (bound when it names a state, kept unbound otherwise)."""
+    m = _ACTIVE_SUBJECT.match(main[:modal_at])
+    if m is None:
+        return None
+    subject = m["s"]
+    at = m.start("s")
+    found = adjective_state(subject, at)
+    if found is not None:
+        return found[0]
+    return subject_qualifier(subject, at)
+
+
+_PREPOSED = re.compile(
+    r"^\s*(?:to|for|on|of|from|with|against)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
+    r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;:!?]|$))",
+    re.I,
+)
+
+
+def object_state(main: str, at: int, obj: str, verb: str) -> tuple[Condition | None, str]:
+    """The state of what the action is done to or for: before the object's noun ("never
+    cancel a delivered order") or in a prepositional object after it ("never issue a pass
+    to a frozen member"). Returns the condition and the object without the state words. A
+    read's object keeps its words ("only list archived tickets": which ones are read)."""
+    if verb in _READS:
+        return None, obj
+    found = adjective_state(obj, 0) if obj else None
+    if found is not None:
+        cond, noun = found
+        return replace(cond, start=at, end=at), noun  # said inside the object
+    m = _PREPOSED.match(main[at:])
+    if m is None:
+        return None, obj
+    found = adjective_state(m["np"], at + m.start("np"))
+    return (found[0] if found else None), obj
+
+
+_ONLY_KIND = re.compile(
+    r"^\W*only\s+(?P<value>(?!(?:the|a|an|one|two|three|these|those|such|some|users?|"
+    r"customers?|you|we|staff|agents?)\b)[a-z][\w-]*)\s+(?P<entity>[a-z][\w-]*s)\s+"
+    r"(?=(?:can|may|should|must|are|is|will)\b)",
+    re.I,
+)
+
+
+_KIND_ONLY = re.compile(
+    r"^\W*(?P<value>(?!(?:the|a|an|all|any|users?|customers?|you|we|staff|agents?)\b)[a-z][\w-]*)"
+    r"\s+(?P<entity>[a-z][\w-]*s)\s+only\s+(?=(?:can|may|should|must|are|is|will)\b)",
+    re.I,
+)
+
+
+def only_kind(text: str) -> tuple[Condition, int] | None:
+    """ "Only gold members can book classes": the value (`gold`) the subject must have,
+    whatever the word (a tier, a plan, a role), and where the subject starts. A value word
+    that is no state (`only two lessons`) is left alone: numbers and determiners never
+    match."""
+    m = _ONLY_KIND.match(text) or _KIND_ONLY.match(text)
+    if m is None or re.fullmatch(r"\d+|[a-z]+(?:ing|ly)", m["value"], re.I):
+        return None
+    entity = singular(m["entity"].casefold())
+    cond = Condition("only_if", " ".join(m[0].split()), 0, m.end(), entity, None,
+                     (m["value"].casefold(),))  # fmt: skip
+    return cond, m.start("entity")
+
+
+_RESERVED = re.compile(
+    r"^\W*(?:the\s+)?(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+(?P<o1>only\s+)?"
+    r"(?:(?:available|reserved|allowed|permitted|possible|offered)\s+)?(?P<o2>only\s+)?for\s+"
+    r"(?:the\s+)?(?P<values>[a-z][\w-]*(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*)\s+(?P<entity>[a-z][\w-]*s)"
+    r"(?P<o3>\s+only)?\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def reserved_for(text: str) -> tuple[str, Condition, tuple[int, int]] | None:
+    """ "Vouchers are for gold members only", "guest passes are reserved for gold members
+    only": what is reserved (its noun, where it is said) and the value its receiver must
+    have. Read only with `only`: "X are for Y" alone may describe, not restrict."""
+    m = _RESERVED.match(text)
+    if m is None or not (m["o1"] or m["o2"] or m["o3"]):
+        return None
+    values = tuple(v.casefold() for v in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["values"]) if v)
+    if not values or any(v in {"the", "all", "any", "some", "these", "those"} for v in values):
+        return None
+    entity = singular(m["entity"].casefold())
+    cond = Condition("only_if", " ".join(m[0].split()), m.start("values"), m.end("entity"),
+                     entity, None, values)  # fmt: skip
+    return m["noun"].casefold(), cond, m.span("noun")
+
+
+def until_permission(cond: Condition | None, modality: str, negated: bool) -> Condition | None:
+    """ "Orders can be cancelled until they are dispatched": allowed until the state holds,
+    so a ban while it does (the condition read as `if <state>`); None for any other
+    sentence. Only a bound state is read so: "until the user confirms" is an ordering."""
+    if cond is None or modality not in {"may", "none"} or negated or not cond.bound:
+        return None
+    if not re.match(r"(?:until|till)\b", cond.text, re.I):
+        return None
+    text = re.sub(r"^(?:until|till)\s+", "if ", cond.text, flags=re.I)
+    return replace(cond, kind="if", text=text)
+
+
+_OWN = re.compile(
+    r"\b(?P<owner>(?:the\s+)?[a-z]+'s|their|his|her|your)\s+own\s+(?P<noun>[a-z][\w-]*)\b", re.I
+)
+
+
+def owned(main: str) -> tuple[Condition, str] | None:
+    """ "Only modify the user's own orders": the action is restricted to what the user owns.
+    A test of the owner against the user the agent serves, which no state test decides:
+    an unbound condition (the rule is reviewed), and the object without the owner."""
+    m = _OWN.search(main)
+    if m is None:
+        return None
+    owner = DET.sub("", m["owner"]).removesuffix("'s").casefold()
+    noun = m["noun"].casefold()
+    text = f"if the {singular(noun)} belongs to the {owner}"
+    return Condition("if", text, m.start(), m.end()), noun
+
+
+_WITHIN = re.compile(
+    r"\b(?:only\s+)?within\s+(?P<n>\d+|one|two|three|seven|fourteen|thirty)\s+(?P<unit>(?:calendar\s+|"
+    r"business\s+|working\s+)?(?:days?|hours?|weeks?|months?))\s+(?:of|after|from|since)\s+"
+    r"(?:the\s+)?(?P<event>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+    re.I,
+)
+
+
+def within_window(main: str) -> Condition | None:
+    """ "Items can be returned within 30 days of delivery": a time window from an event. The
+    event's date would have to be read and compared with the time of the call, which no
+    state test does: an unbound condition (the rule is reviewed), never a plain ban."""
+    m = _WITHIN.search(main)
+    if m is None:
+        return None
+    return Condition("if", " ".join(m[0].split()), m.start(), m.end())
+
+
+def _given(noun: str) -> tuple[str, str]:
+    """The action that gives an entity `noun`: the action an action noun names
+    (`escalations`: escalate), else adding it (`guest passes`: add guest pass)."""
+    words = [singular(w) for w in noun.casefold().split()]
+    if is_action_noun(words[-1]):
+        return lemma(words[-1]), " ".join(words[:-1])
+    return "add", " ".join(words)
+
+
+_RECEIVE = re.compile(
+    r"\b(?:receive|be\s+given|be\s+granted|be\s+issued)\s+(?:an?\s+|the\s+|any\s+|new\s+)?"
+    r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;:!?]|$|\b(?:if|when|unless|while|only|"
+    r"before|after|or|and|from|for|to)\b))",
+    re.I,
+)
+
+
+def received(
+    main: str, verb: str | None, obj: str, span: tuple[int, int] | None
+) -> tuple[str | None, str, tuple[int, int] | None]:
+    """ "Gold members can receive guest passes": the action that gives the subject what it
+    receives (see `_given`); the clause's own verb, object and span when it says none."""
+    m = _RECEIVE.search(main)
+    if m is None:
+        return verb, obj, span
+    given, what = _given(m["np"])
+    return given, what, m.span()
+
+
+def reserved_action(noun: str, entity: str | None) -> tuple[str, str]:
+    """What a reserved noun names as an action: an action noun acts on the receiver
+    ("escalations are for urgent tickets only": escalate ticket), anything else is given
+    to it ("vouchers ...": add voucher)."""
+    verb, what = _given(noun)
+    return verb, what or (entity or "")
+
+
+_NOMINAL = re.compile(
+    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:of\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?:only\s+)?(?:possible|allowed|permitted|available)\b",
+    re.I,
+)
+
+
+def nominal_action(main: str) -> tuple[str, str, tuple[int, int]] | None:
+    """ "Cancellation of an order is possible until ...", "cancellation is possible ...":
+    the action the noun names and what it acts on (empty when unsaid: the condition's
+    entity is then the object)."""
+    m = _NOMINAL.match(main)
+    if m is None or not is_action_noun(m["noun"]):
+        return None
+    obj = " ".join(singular(w) for w in (m["np"] or "").casefold().split())
+    return lemma(singular(m["noun"])), obj, m.span("noun")

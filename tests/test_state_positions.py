@@ -1,0 +1,256 @@
+"""Conditions on an entity read earlier, in every position and style a sentence puts them
+(issue 11, class 2): before the noun, in the subject of an active or passive clause, after
+"only", as whom something is reserved for, until when a permission lasts, after a pronoun,
+in a perfect tense; and the conditions no state test decides (ownership, a time window, an
+entity the call does not name), which stay `review_only` with a located note.
+
+Four made-up domains (grocery delivery, a help desk, a gym, a seed-box subscription), tool
+sets written here; every sentence written for this test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.evaluate.engine import Engine
+from specgap.events import Event
+from tests.corpus_agents import Built, build_agent
+from tests.policy_helpers import call
+
+
+def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
+    schema = {k: {"type": v} for k, v in props.items()}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": schema, "required": list(props)},
+        },
+    }
+
+
+DOMAINS: dict[str, list[dict[str, Any]]] = {
+    "grocery": [
+        _tool("get_order", "Get a grocery order with its status, items and delivery date.",
+              order_id="string"),
+        _tool("cancel_order", "Cancel a grocery order.", order_id="string", reason="string"),
+        _tool("modify_order_items", "Change the items of an order.", order_id="string",
+              items="array"),
+        _tool("return_order_items", "Return delivered items of an order.", order_id="string",
+              items="array"),
+        _tool("get_customer", "Get a customer: name, tier and whether the account is frozen.",
+              customer_id="string"),
+        _tool("apply_voucher", "Apply a voucher to an order.", order_id="string", code="string"),
+    ],
+    "helpdesk": [
+        _tool("get_ticket", "Read a support ticket: status, priority, requester.",
+              ticket_id="string"),
+        _tool("close_ticket", "Close a support ticket.", ticket_id="string"),
+        _tool("reopen_ticket", "Reopen a closed support ticket.", ticket_id="string"),
+        _tool("create_ticket", "Open a new support ticket.", requester_id="string",
+              subject="string"),
+        _tool("escalate_ticket", "Escalate a ticket to the second line.", ticket_id="string"),
+    ],
+    "gym": [
+        _tool("get_member", "Look up a gym member: tier, frozen flag, home club.",
+              member_id="string"),
+        _tool("book_class", "Book a fitness class for a member.", member_id="string",
+              class_id="string"),
+        _tool("get_class_booking", "Read a class booking.", booking_id="string"),
+        _tool("cancel_class_booking", "Cancel a class booking.", booking_id="string"),
+        _tool("issue_guest_pass", "Issue a guest pass to a member.", member_id="string"),
+    ],
+    "seeds": [
+        _tool("get_subscription", "Read a seed-box subscription and its next shipment.",
+              subscription_id="string"),
+        _tool("pause_subscription", "Pause a subscription.", subscription_id="string"),
+        _tool("resume_subscription", "Resume a paused subscription.", subscription_id="string"),
+        _tool("change_plan", "Change the plan of a subscription.", subscription_id="string",
+              plan="string"),
+    ],
+}  # fmt: skip
+
+
+def _build(tmp_path: Path, domain: str, sentence: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(DOMAINS[domain], indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(sentence + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+def _prose(built: Built) -> list[Any]:
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+def _notes(built: Built) -> list[tuple[str, str]]:
+    return [
+        (d.code, d.message)
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md")
+    ]
+
+
+def _read(policy: Any) -> tuple[str, str, dict[str, Any]]:
+    keep = {"entity", "field", "allowed", "denied"}
+    data = policy.condition.model_dump()
+    return policy.operator, policy.target, {k: v for k, v in data.items() if k in keep and v}
+
+
+def _state(target: str, entity: str | None = None, field: str | None = None, **side: Any) -> Any:
+    params: dict[str, Any] = {k: tuple(v) for k, v in side.items()}
+    if entity:
+        params["entity"] = entity
+    if field:
+        params["field"] = field
+    return ("state_condition", target, params)
+
+
+BOUND: list[tuple[str, str, Any]] = [
+    # the state before the noun: the passive subject, singular or plural
+    ("grocery", "A delivered order can't be cancelled.",
+     _state("cancel_order", "order", denied=["delivered"])),
+    ("seeds", "A cancelled subscription cannot be resumed.",
+     _state("resume_subscription", "subscription", denied=["cancelled"])),
+    # ... the imperative's object, after "never" or "only"
+    ("seeds", "Never pause a cancelled subscription.",
+     _state("pause_subscription", "subscription", denied=["cancelled"])),
+    ("grocery", "Cancel only pending orders.",
+     _state("cancel_order", "order", allowed=["pending"])),
+    # ... a prepositional object: the one the action is for
+    ("gym", "Never issue a guest pass to a frozen member.",
+     _state("issue_guest_pass", "member", denied=["frozen"])),
+    # a pronoun's state is the state of what the action is done to
+    ("grocery", "Cancel an order only while it is pending.",
+     _state("cancel_order", "order", allowed=["pending"])),
+    ("seeds", "Change a plan only if it is active.",
+     _state("change_plan", "plan", allowed=["active"])),
+    # a perfect tense, negated or not, is the state it leaves
+    ("grocery", "You can only cancel an order if it has not been dispatched yet.",
+     _state("cancel_order", "order", denied=["dispatched"])),
+    ("helpdesk", "A ticket that has escalated cannot be closed.",
+     _state("close_ticket", "ticket", denied=["escalated"])),
+    ("helpdesk", "Never escalate a ticket that isn't open.",
+     _state("escalate_ticket", "ticket", allowed=["open"])),
+    # a permission until a state holds: a ban once it does
+    ("grocery", "Orders can be cancelled until they are dispatched.",
+     _state("cancel_order", "order", denied=["dispatched"])),
+    ("grocery", "Cancellation is possible until the order is dispatched.",
+     _state("cancel_order", "order", denied=["dispatched"])),
+    ("seeds", "A subscription may be paused until it is cancelled.",
+     _state("pause_subscription", "subscription", denied=["cancelled"])),
+    # the active subject is the one the action is for; its qualifier names field and value
+    ("gym", "Members on the basic tier cannot book classes.",
+     _state("book_class", "member", "tier", denied=["basic"])),
+    ("gym", "Frozen members cannot book classes.",
+     _state("book_class", "member", denied=["frozen"])),
+    # whom the action is reserved for: "only V Es", "V Es only", "X are for V Es only"
+    ("gym", "Only gold members can receive guest passes.",
+     _state("issue_guest_pass", "member", allowed=["gold"])),
+    ("gym", "Gold members only may book classes.",
+     _state("book_class", "member", allowed=["gold"])),
+    ("gym", "Guest passes are for gold members only.",
+     _state("issue_guest_pass", "member", allowed=["gold"])),
+    ("gym", "Guest passes are reserved only for gold or silver members.",
+     _state("issue_guest_pass", "member", allowed=["gold", "silver"])),
+    ("gym", "Only members in tier 'gold' or 'silver' may receive guest passes.",
+     _state("issue_guest_pass", "member", "tier", allowed=["gold", "silver"])),
+    # a status named with its field, quoted or not
+    ("grocery", "Only orders in status 'pending' or 'packed' can be modified.",
+     _state("modify_order_items", "order", "status", allowed=["packed", "pending"])),
+    ("helpdesk", "Tickets in status closed or archived must not be escalated.",
+     _state("escalate_ticket", "ticket", "status", denied=["archived", "closed"])),
+    ("helpdesk", "Escalate only tickets whose priority is high.",
+     _state("escalate_ticket", "ticket", "priority", allowed=["high"])),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "expected"), BOUND)
+def test_a_state_in_any_position_binds(
+    tmp_path: Path, domain: str, sentence: str, expected: Any
+) -> None:
+    policies = _prose(_build(tmp_path, domain, sentence))
+    found = [_read(p) for p in policies]
+    normal = [(o, t, {k: tuple(sorted(v)) if isinstance(v, tuple) else v for k, v in c.items()})
+              for o, t, c in found]  # fmt: skip
+    assert normal == [expected]
+    assert all(p.operator != "deny_action" for p in policies)
+
+
+UNBOUND: list[tuple[str, str, str, str]] = [
+    # domain, sentence, the operator kept for review, what the note says failed
+    # ownership compares two values, never one output's field
+    ("grocery", "Only modify the user's own orders.", "deny_action", "compares the owner"),
+    ("seeds", "Never pause a subscription that is not the customer's own.",
+     "deny_action", ""),
+    # a time window from an event: a date compared with the time of the call
+    ("grocery", "Items can be returned within 30 days of delivery.", "deny_action",
+     "time window from the delivery"),
+    # an entity the call does not name (`apply_voucher` takes an order, not a member)
+    ("grocery", "Vouchers are for gold members only.", "state_condition",
+     "entity `member` could not be bound"),
+    ("grocery", "If the account is frozen, do not modify orders.", "state_condition",
+     "entity `account` could not be bound"),
+    ("gym", "Class bookings can be cancelled until the class has started.", "state_condition",
+     "entity `class` could not be bound"),
+    # a qualifier that names no state keeps the rule, reviewed
+    ("gym", "Members from partner clubs cannot book classes.", "deny_action", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "operator", "why"), UNBOUND)
+def test_a_condition_that_does_not_bind_is_reviewed_with_a_note(
+    tmp_path: Path, domain: str, sentence: str, operator: str, why: str
+) -> None:
+    built = _build(tmp_path, domain, sentence)
+    policies = _prose(built)
+    assert policies, "the rule is kept, for review"
+    assert {p.operator for p in policies} == {operator}
+    assert all(p.enforcement == "review_only" for p in policies)
+    notes = [m for code, m in _notes(built) if code == "condition-not-bound"]
+    assert notes
+    assert why in notes[0]
+
+
+NOT_STATES: list[tuple[str, str]] = [
+    # words before the noun that pick which one, not a state
+    ("helpdesk", "Only list archived tickets when asked."),  # a read's filter
+    # a count, not a value of the subject
+    ("gym", "Only two guest passes can be issued per member."),
+]
+
+
+@pytest.mark.parametrize(("domain", "sentence"), NOT_STATES)
+def test_words_that_are_no_state_bind_none(tmp_path: Path, domain: str, sentence: str) -> None:
+    policies = _prose(_build(tmp_path, domain, sentence))
+    assert all(p.operator != "state_condition" for p in policies)
+
+
+def _blocked(built: Built, events: list[Event]) -> list[bool]:
+    return [d.blocked for d in Engine(built.policies).run(events)]
+
+
+_ARGS = {"order_id": "o1", "reason": "asked"}
+RUNS: list[tuple[str, str, str, dict[str, Any], bool]] = [
+    # sentence, read output, the call, whether it is denied
+    ("Orders can be cancelled until they are dispatched.",
+     "cancel_order", "dispatched", _ARGS, True),
+    ("Orders can be cancelled until they are dispatched.",
+     "cancel_order", "pending", _ARGS, False),
+    ("Cancel only pending orders.", "cancel_order", "packed", _ARGS, True),
+    ("Cancel only pending orders.", "cancel_order", "pending", _ARGS, False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "tool", "status", "args", "denied"), RUNS)
+def test_the_bound_state_decides_the_call_from_the_earlier_read(
+    tmp_path: Path, sentence: str, tool: str, status: str, args: dict[str, Any], denied: bool
+) -> None:
+    built = _build(tmp_path, "grocery", sentence)
+    read = call("get_order", {"order_id": "o1"}, result={"order_id": "o1", "status": status})
+    events: list[Event] = [read, call(tool, args)]
+    assert _blocked(built, events) == [False, denied]
