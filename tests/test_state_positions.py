@@ -56,7 +56,7 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("escalate_ticket", "Escalate a ticket to the second line.", ticket_id="string"),
     ],
     "gym": [
-        _tool("get_member", "Look up a gym member: tier, frozen flag, home club.",
+        _tool("get_member", "Look up a gym member: tier (basic, silver or gold), frozen flag.",
               member_id="string"),
         _tool("book_class", "Book a fitness class for a member.", member_id="string",
               class_id="string"),
@@ -113,50 +113,50 @@ def _state(target: str, entity: str | None = None, field: str | None = None, **s
 BOUND: list[tuple[str, str, Any]] = [
     # the state before the noun: the passive subject, singular or plural
     ("grocery", "A delivered order can't be cancelled.",
-     _state("cancel_order", "order", denied=["delivered"])),
+     _state("cancel_order", "order", "status", denied=["delivered"])),
     ("seeds", "A cancelled subscription cannot be resumed.",
      _state("resume_subscription", "subscription", denied=["cancelled"])),
     # ... the imperative's object, after "never" or "only"
     ("seeds", "Never pause a cancelled subscription.",
      _state("pause_subscription", "subscription", denied=["cancelled"])),
     ("grocery", "Cancel only pending orders.",
-     _state("cancel_order", "order", allowed=["pending"])),
+     _state("cancel_order", "order", "status", allowed=["pending"])),
     # ... a prepositional object: the one the action is for
     ("gym", "Never issue a guest pass to a frozen member.",
-     _state("issue_guest_pass", "member", denied=["frozen"])),
+     _state("issue_guest_pass", "member", "frozen", denied=["true"])),
     # a pronoun's state is the state of what the action is done to
     ("grocery", "Cancel an order only while it is pending.",
-     _state("cancel_order", "order", allowed=["pending"])),
+     _state("cancel_order", "order", "status", allowed=["pending"])),
     ("seeds", "Change a plan only if it is active.",
      _state("change_plan", "plan", allowed=["active"])),
     # a perfect tense, negated or not, is the state it leaves
     ("grocery", "You can only cancel an order if it has not been dispatched yet.",
-     _state("cancel_order", "order", denied=["dispatched"])),
+     _state("cancel_order", "order", "status", denied=["dispatched"])),
     ("helpdesk", "A ticket that has escalated cannot be closed.",
-     _state("close_ticket", "ticket", denied=["escalated"])),
+     _state("close_ticket", "ticket", "status", denied=["escalated"])),
     ("helpdesk", "Never escalate a ticket that isn't open.",
-     _state("escalate_ticket", "ticket", allowed=["open"])),
+     _state("escalate_ticket", "ticket", "status", allowed=["open"])),
     # a permission until a state holds: a ban once it does
     ("grocery", "Orders can be cancelled until they are dispatched.",
-     _state("cancel_order", "order", denied=["dispatched"])),
+     _state("cancel_order", "order", "status", denied=["dispatched"])),
     ("grocery", "Cancellation is possible until the order is dispatched.",
-     _state("cancel_order", "order", denied=["dispatched"])),
+     _state("cancel_order", "order", "status", denied=["dispatched"])),
     ("seeds", "A subscription may be paused until it is cancelled.",
      _state("pause_subscription", "subscription", denied=["cancelled"])),
     # the active subject is the one the action is for; its qualifier names field and value
     ("gym", "Members on the basic tier cannot book classes.",
      _state("book_class", "member", "tier", denied=["basic"])),
     ("gym", "Frozen members cannot book classes.",
-     _state("book_class", "member", denied=["frozen"])),
+     _state("book_class", "member", "frozen", denied=["true"])),
     # whom the action is reserved for: "only V Es", "V Es only", "X are for V Es only"
     ("gym", "Only gold members can receive guest passes.",
-     _state("issue_guest_pass", "member", allowed=["gold"])),
+     _state("issue_guest_pass", "member", "tier", allowed=["gold"])),
     ("gym", "Gold members only may book classes.",
-     _state("book_class", "member", allowed=["gold"])),
+     _state("book_class", "member", "tier", allowed=["gold"])),
     ("gym", "Guest passes are for gold members only.",
-     _state("issue_guest_pass", "member", allowed=["gold"])),
+     _state("issue_guest_pass", "member", "tier", allowed=["gold"])),
     ("gym", "Guest passes are reserved only for gold or silver members.",
-     _state("issue_guest_pass", "member", allowed=["gold", "silver"])),
+     _state("issue_guest_pass", "member", "tier", allowed=["gold", "silver"])),
     ("gym", "Only members in tier 'gold' or 'silver' may receive guest passes.",
      _state("issue_guest_pass", "member", "tier", allowed=["gold", "silver"])),
     # a status named with its field, quoted or not
@@ -254,3 +254,66 @@ def test_the_bound_state_decides_the_call_from_the_earlier_read(
     read = call("get_order", {"order_id": "o1"}, result={"order_id": "o1", "status": status})
     events: list[Event] = [read, call(tool, args)]
     assert _blocked(built, events) == [False, denied]
+
+
+# --- the binding: which earlier read holds the state, under which field -------------------------
+
+_CANCEL = _tool("cancel_order", "Cancel an order.", order_id="string")
+_REFUND = _tool("refund_order", "Refund an order.", order_id="string")
+
+BINDING: list[tuple[str, str, list[dict[str, Any]], dict[str, Any]]] = [
+    # sentence, reader's description, the tools besides `cancel_order`, the bound parameters
+    ("Only open orders can be cancelled.", "Get an order with its status (open, shipped).",
+     [_REFUND], {"field": "status", "read": ("get_order",), "allowed": ("open",)}),
+    ("Only open orders can be cancelled.", "Look up an order; state: open, shipped or lost.",
+     [], {"field": "state", "read": ("get_order",), "allowed": ("open",)}),
+    # no field in the reader's words: any field of its output is compared
+    ("Only open orders can be cancelled.", "Get an order.",
+     [], {"read": ("get_order",), "allowed": ("open",)}),
+    # a yes/no field of its own
+    ("Never cancel a flagged order.", "Look up an order and whether it is flagged.",
+     [], {"field": "flagged", "read": ("get_order",), "denied": ("true",)}),
+    ("Never cancel a locked order.", "Read an order: is_locked, owner and lines.",
+     [], {"field": "is_locked", "read": ("get_order",), "denied": ("true",)}),
+    # a tool that speaks of a status but writes is never the reader
+    ("Only open orders can be cancelled.", "Get an order with its status (open, shipped).",
+     [_tool("set_order_status", "Set the status of an order.", order_id="string")],
+     {"field": "status", "read": ("get_order",), "allowed": ("open",)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "reads", "more", "expected"), BINDING)
+def test_the_reader_and_the_field_come_from_the_tools_words(
+    tmp_path: Path, sentence: str, reads: str, more: list[dict[str, Any]], expected: dict[str, Any]
+) -> None:
+    tools = [_tool("get_order", reads, order_id="string"), _CANCEL, *more]
+    (tmp_path / "tools.json").write_text(json.dumps(tools))
+    (tmp_path / "prompt.md").write_text(sentence + "\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    [policy] = _prose(built)
+    data = policy.condition.model_dump()
+    assert (policy.operator, policy.target, policy.enforcement) == (
+        "state_condition",
+        "cancel_order",
+        "enforce",
+    )
+    assert {k: v for k, v in data.items() if k in {"field", "read", "allowed", "denied"} and v} == (
+        expected
+    )
+
+
+def test_without_a_reader_any_output_about_the_entity_counts(tmp_path: Path) -> None:
+    (tmp_path / "tools.json").write_text(json.dumps([_CANCEL, _REFUND]))
+    (tmp_path / "prompt.md").write_text("Only open orders can be cancelled.\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    [policy] = _prose(built)
+    assert policy.condition.model_dump()["read"] == ()
+    assert policy.condition.model_dump()["field"] is None
+
+
+@pytest.mark.parametrize(("frozen", "denied"), [(True, True), (False, False)])
+def test_a_flag_decides_from_the_members_read(tmp_path: Path, frozen: bool, denied: bool) -> None:
+    built = _build(tmp_path, "gym", "Frozen members cannot book classes.")
+    read = call("get_member", {"member_id": "m1"}, result={"member_id": "m1", "frozen": frozen})
+    booked = call("book_class", {"member_id": "m1", "class_id": "c1"})
+    assert _blocked(built, [read, booked]) == [False, denied]

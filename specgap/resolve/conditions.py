@@ -33,6 +33,7 @@ from typing import Any
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
+from specgap.resolve.state_reads import bind_reads
 
 _NOT_BOUND = "condition-not-bound"
 
@@ -102,6 +103,10 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
                 f"`{field}` takes {listed}"
             )
             return _demoted(each, f"if the {field} is {_values(params)}"), why
+    read = bind_reads(registry, tool, params)  # the readers of the entity, the field they name
+    if read != params:
+        rule = rule.model_copy(update={"params": read})
+        each = each.model_copy(update={"rule": rule})
     return each, ""
 
 
