@@ -65,7 +65,7 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("issue_guest_pass", "Issue a guest pass to a member.", member_id="string"),
     ],
     "seeds": [
-        _tool("get_subscription", "Read a seed-box subscription and its next shipment.",
+        _tool("get_subscription", "Read a seed-box subscription: status, next shipment.",
               subscription_id="string"),
         _tool("pause_subscription", "Pause a subscription.", subscription_id="string"),
         _tool("resume_subscription", "Resume a paused subscription.", subscription_id="string"),
@@ -115,10 +115,10 @@ BOUND: list[tuple[str, str, Any]] = [
     ("grocery", "A delivered order can't be cancelled.",
      _state("cancel_order", "order", "status", denied=["delivered"])),
     ("seeds", "A cancelled subscription cannot be resumed.",
-     _state("resume_subscription", "subscription", denied=["cancelled"])),
+     _state("resume_subscription", "subscription", "status", denied=["cancelled"])),
     # ... the imperative's object, after "never" or "only"
     ("seeds", "Never pause a cancelled subscription.",
-     _state("pause_subscription", "subscription", denied=["cancelled"])),
+     _state("pause_subscription", "subscription", "status", denied=["cancelled"])),
     ("grocery", "Cancel only pending orders.",
      _state("cancel_order", "order", "status", allowed=["pending"])),
     # ... a prepositional object: the one the action is for
@@ -128,7 +128,7 @@ BOUND: list[tuple[str, str, Any]] = [
     ("grocery", "Cancel an order only while it is pending.",
      _state("cancel_order", "order", "status", allowed=["pending"])),
     ("seeds", "Change a plan only if it is active.",
-     _state("change_plan", "plan", allowed=["active"])),
+     _state("change_plan", "plan", "status", allowed=["active"])),
     # a perfect tense, negated or not, is the state it leaves
     ("grocery", "You can only cancel an order if it has not been dispatched yet.",
      _state("cancel_order", "order", "status", denied=["dispatched"])),
@@ -142,7 +142,7 @@ BOUND: list[tuple[str, str, Any]] = [
     ("grocery", "Cancellation is possible until the order is dispatched.",
      _state("cancel_order", "order", "status", denied=["dispatched"])),
     ("seeds", "A subscription may be paused until it is cancelled.",
-     _state("pause_subscription", "subscription", denied=["cancelled"])),
+     _state("pause_subscription", "subscription", "status", denied=["cancelled"])),
     # the active subject is the one the action is for; its qualifier names field and value
     ("gym", "Members on the basic tier cannot book classes.",
      _state("book_class", "member", "tier", denied=["basic"])),
@@ -166,6 +166,41 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("escalate_ticket", "ticket", "status", denied=["archived", "closed"])),
     ("helpdesk", "Escalate only tickets whose priority is high.",
      _state("escalate_ticket", "ticket", "priority", allowed=["high"])),
+    # what an action is available / eligible / accepted for
+    ("grocery", "Dispatched orders are not eligible for cancellation.",
+     _state("cancel_order", "order", "status", denied=["dispatched"])),
+    ("helpdesk", "Escalation is not available for closed tickets.",
+     _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    ("grocery", "Returns are not accepted for orders that are pending.",
+     _state("return_order_items", "order", "status", denied=["pending"])),
+    ("seeds", "Subscriptions are eligible for a pause only while active.",
+     _state("pause_subscription", "subscription", "status", allowed=["active"])),
+    ("gym", "Only gold members are eligible for guest passes.",
+     _state("issue_guest_pass", "member", "tier", allowed=["gold"])),
+    # what an action requires, or what its entity must be first
+    ("helpdesk", "Closing a ticket requires the ticket to be in 'resolved' status.",
+     _state("close_ticket", "ticket", "status", allowed=["resolved"])),
+    ("seeds", "Resuming a subscription requires that it is paused.",
+     _state("resume_subscription", "subscription", "status", allowed=["paused"])),
+    ("grocery", "An order must be pending to be cancelled.",
+     _state("cancel_order", "order", "status", allowed=["pending"])),
+    ("helpdesk", "To reopen a ticket, it must be closed.",
+     _state("reopen_ticket", "ticket", "status", allowed=["closed"])),
+    ("seeds", "A subscription must be in 'active' status before it can be paused.",
+     _state("pause_subscription", "subscription", "status", allowed=["active"])),
+    # "no longer" after a state: a ban while it holds
+    ("grocery", "After an order is dispatched, it can no longer be cancelled.",
+     _state("cancel_order", "order", "status", denied=["dispatched"])),
+    ("helpdesk", "Once a ticket has been closed, it can no longer be escalated.",
+     _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    # a bare state after the opener
+    ("seeds", "Never change the plan of a subscription once cancelled.",
+     _state("change_plan", "subscription", "status", denied=["cancelled"])),
+    # marked as a value; the state of the one a passive action is for
+    ("helpdesk", "Tickets marked as spam must not be escalated.",
+     _state("escalate_ticket", "ticket", denied=["spam"])),
+    ("grocery", "Vouchers cannot be applied to orders in a 'delivered' state.",
+     _state("apply_voucher", "order", "state", denied=["delivered"])),
 ]  # fmt: skip
 
 
@@ -217,6 +252,11 @@ def test_a_condition_that_does_not_bind_is_reviewed_with_a_note(
 
 
 NOT_STATES: list[tuple[str, str]] = [
+    # a permission alone restricts nothing; an infinitive after "permitted to" is a verb
+    ("gym", "Gold members are eligible for guest passes."),
+    ("seeds", "Customers are permitted to pause subscriptions."),
+    # a quoted reason that says "no longer" is no negation
+    ("grocery", "Cancel an order only with the reason 'no longer wanted'."),
     # words before the noun that pick which one, not a state
     ("helpdesk", "Only list archived tickets when asked."),  # a read's filter
     # a count, not a value of the subject

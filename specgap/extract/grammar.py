@@ -59,6 +59,7 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
+from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
     active_subject_state,
     adjective_state,
@@ -66,6 +67,7 @@ from specgap.extract.state_positions import (
     object_state,
     only_kind,
     owned,
+    prepositional_state,
     received,
     reserved_action,
     reserved_for,
@@ -210,6 +212,11 @@ def parse(text: str) -> Clause:
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
+    said = availability(text) or required_state(text)  # "... not eligible for cancellation"
+    if said is not None:
+        return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
+                      verb=said.verb, object=said.object, action_span=said.span,
+                      condition=said.condition)  # fmt: skip
     stated = state_subject(text) or only_kind(text)  # "only gold members can ..."
     reserved = reserved_for(text) if stated is None else None
     if reserved is not None:  # "vouchers are for gold members only"
@@ -297,7 +304,8 @@ def parse(text: str) -> Clause:
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
-                                   r"having)\s+", subject)[0]  # fmt: skip
+                                   r"having|marked|flagged|tagged|labell?ed)\s+",
+                                   subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 if len(parts) == 2 and cond is None:
@@ -309,6 +317,7 @@ def parse(text: str) -> Clause:
                 if adjective is not None:  # "a delivered order cannot be cancelled"
                     cond, obj = adjective[0], " ".join(adjective[1].split()[-3:])
                 cond = cond or state_for_object(main, v_end)  # "... only to active members"
+                cond = cond or prepositional_state(main, v_end)  # "... for orders in 'x' state"
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)

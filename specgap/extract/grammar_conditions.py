@@ -132,8 +132,9 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
         determined = re.match(r"\s+(?:the|an?|its|their|it|they)\b", after)
-        if kind_word in {"once", "only once"} and not determined:
-            continue  # "can be called once": a count, not a condition
+        participle = re.match(r"\s+(?:already\s+)?[a-z]+(?:ed|en)\b", after)
+        if kind_word in {"once", "only once"} and not determined and not participle:
+            continue  # "can be called once": a count, not a condition ("once paid" is one)
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
             stop = re.search(r"[,;]|\bthen\b", after)
         else:
@@ -206,7 +207,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     anything else stays unbound."""
     m = _COPULA.match(perfect(words))
     if m is None:
-        return cond
+        return _bare_state(cond, words)
     rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
@@ -231,6 +232,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     )
     if values and left.strip():
         return cond  # "you are tasked with updating a field ... 'x'": the value is not the state
+    if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
+        field = named[1].casefold()  # "is in 'pending' status"
     person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
     if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
@@ -251,6 +254,35 @@ def _bind(cond: Condition, words: str) -> Condition:
     return Condition(
         cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), bool(m["neg"])
     )
+
+
+# participles after "if"/"when" that say who acts or what is needed, not an entity's state
+_NOT_BARE = frozenset(
+    split_words(
+        "needed required requested asked allowed permitted approved authorized authorised "
+        "confirmed verified instructed told prompted specified provided given available "
+        "applicable appropriate possible necessary warranted justified supported unsure unclear "
+        "used mentioned stated listed named advised desired wanted expected unlocked"
+    )
+)
+
+
+def _bare_state(cond: Condition, words: str) -> Condition:
+    """ "only while pending", "once dispatched", "unless delivered": a state word with no
+    subject is the state of what the action is done to."""
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", words.strip(" .,"))]
+    items = [re.sub(r"^(?:already|still|currently)\s+", "", i, flags=re.I) for i in items]
+    if not items or not all(_STATE.fullmatch(i) and i.casefold() not in _NOT_BARE for i in items):
+        return cond
+    return replace(cond, values=tuple(i.casefold() for i in items))
+
+
+def bind_state(cond: Condition, entity: str, words: str) -> Condition:
+    """The condition bound from `words` said of `entity`: "order is 'pending'", "that are
+    pending" (a relative clause of the entity)."""
+    words = re.sub(r"^\s*(?:that|which|who)\s+", f"{entity} ", words, flags=re.I)
+    words = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", words)
+    return _bind(cond, words)
 
 
 _RELATIVE = re.compile(
@@ -308,6 +340,11 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
     entity = singular(m["head"].split()[-1].strip("`").casefold())
+    marked = re.match(
+        r"(?:marked|flagged|tagged|labell?ed)\s+(?:as\s+)?(?P<v>[a-z][\w-]*)$", qualifier
+    )
+    if not values and marked is not None:  # "orders marked as delivered": that state
+        return Condition("if", qualifier, cond.start, cond.end, entity, None, (marked["v"],))
     if not values:
         named = field_values(qualifier)  # "on the basic tier", "in status pending or packed"
         if named is None:

@@ -27,6 +27,7 @@ from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
+from specgap.extract.state_availability import required_state
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -48,6 +49,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
     )
+    if needed is not None and required_state(sentence.clean) is not None:
+        needed = None  # "resuming X requires that it is paused": a state, not a step first
     if needed is not None:  # "cancelling a booking requires getting the booking first"
         timed = temporal.Timed((needed,), None)
         if needed.target is not None:  # it names the action a pattern left to the section

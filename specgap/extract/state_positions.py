@@ -16,21 +16,22 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.grammar_conditions import (
-    Condition,
-    subject_qualifier,
-)
-from specgap.extract.grammar_words import DET
+from specgap.extract.grammar_conditions import Condition, bind_state, subject_qualifier
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.operators.prose import STATE_WORD
 
 __all__ = [
     "active_subject_state",
     "adjective_state",
+    "head_noun",
     "nominal_action",
+    "nominal_verb",
     "object_state",
     "only_kind",
     "owned",
+    "phrase_state",
+    "prepositional_state",
     "received",
     "reserved_action",
     "reserved_for",
@@ -90,6 +91,41 @@ _ACTIVE_SUBJECT = re.compile(
 )
 
 
+def head_noun(phrase: str) -> str:
+    words = re.findall(r"[A-Za-z][\w-]*", phrase)
+    return singular(words[-1].casefold()) if words else ""
+
+
+def phrase_state(
+    phrase: str, at: int, kinds: bool = False, relatives: bool = True
+) -> Condition | None:
+    """The state a noun phrase gives its entity: before the noun ("dispatched orders",
+    "gold members"), in a qualifier ("orders in 'pending' status"), or in a relative clause
+    ("orders that are pending")."""
+    phrase = re.sub(r"^(?:only\s+)", "", phrase.strip(), flags=re.I)
+    found = adjective_state(phrase, at)
+    if found is not None:
+        return found[0]
+    kind = re.match(r"^(?:the\s+|an?\s+|any\s+|all\s+)?(?P<v>[a-z][\w-]*)\s+(?P<n>[a-z][\w-]*s)$",
+                    phrase, re.I)  # fmt: skip
+    if (
+        kinds
+        and kind is not None
+        and not re.fullmatch(r"\d+|[a-z]+(?:ing|ly)", kind["v"], re.I)
+        and kind["v"].casefold() not in {"new", "all", "any", "such", "other", "some", "these"}
+    ):
+        return Condition("if", phrase, at, at + len(phrase), singular(kind["n"].casefold()),
+                         None, (kind["v"].casefold(),))  # fmt: skip
+    rel = re.match(r"^(?P<np>.+?)\s+(?P<rel>(?:that|which|who)\s+(?:is|are|has|have)\b.*)$", phrase)
+    if rel is not None and relatives:
+        entity = head_noun(rel["np"])
+        bound = bind_state(Condition("if", rel["rel"], at, at + len(phrase)), entity, rel["rel"])
+        if bound.bound:
+            return bound
+    qualified = subject_qualifier(phrase, at)
+    return qualified if qualified is not None and qualified.bound else None
+
+
 def active_subject_state(main: str, modal_at: int) -> Condition | None:
     """ "Members on the basic tier cannot book classes", "frozen members cannot book
     classes": the subject before the modal is the one the action is for, and what qualifies
@@ -107,9 +143,16 @@ def active_subject_state(main: str, modal_at: int) -> Condition | None:
 
 _PREPOSED = re.compile(
     r"^\s*(?:to|for|on|of|from|with|against)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
-    r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)(?=\s*(?:[,.;:!?]|$))",
+    r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z`'\"][^.;:!?]*?)(?=\s*(?:[,.;:!?]|$))",
     re.I,
 )
+
+
+def prepositional_state(main: str, at: int) -> Condition | None:
+    """After a passive verb, "... cannot be returned for orders in a 'pending' state": the
+    state of the entity the action is for."""
+    m = _PREPOSED.match(main[at:])
+    return phrase_state(m["np"], at + m.start("np")) if m is not None else None
 
 
 def object_state(main: str, at: int, obj: str, verb: str) -> tuple[Condition | None, str]:
@@ -126,8 +169,9 @@ def object_state(main: str, at: int, obj: str, verb: str) -> tuple[Condition | N
     m = _PREPOSED.match(main[at:])
     if m is None:
         return None, obj
-    found = adjective_state(m["np"], at + m.start("np"))
-    return (found[0] if found else None), obj
+    # "... for a booking that has not been paid": a ban's relative clause is the
+    # restrictors' (what must come first), not read here
+    return phrase_state(m["np"], at + m.start("np"), relatives=False), obj
 
 
 _ONLY_KIND = re.compile(
@@ -232,12 +276,35 @@ def within_window(main: str) -> Condition | None:
     return Condition("if", " ".join(m[0].split()), m.start(), m.end())
 
 
+_NOMINAL_SUFFIXES = (("ification", ("ify",)), ("ation", ("ate", "e", "")), ("ition", ("", "e")),
+                     ("al", ("", "e")), ("ment", ("",)), ("ance", ("", "e")))  # fmt: skip
+
+
+def nominal_verb(noun: str) -> str | None:
+    """The verb an action noun names: `cancellation` -> cancel, `escalation` -> escalate,
+    `renewal` -> renew, `assignment` -> assign, `a pause` -> pause; None for a noun that
+    names no action (`voucher`, `guest pass`)."""
+    word = singular(noun.casefold().split()[-1]) if noun.split() else ""
+    if is_action_noun(word):
+        return lemma(word)
+    if word in IMPERATIVE_VERBS:
+        return word
+    for suffix, endings in _NOMINAL_SUFFIXES:
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            stem = word[: -len(suffix)]
+            for ending in endings:
+                if stem + ending in IMPERATIVE_VERBS:
+                    return stem + ending
+    return None
+
+
 def _given(noun: str) -> tuple[str, str]:
     """The action that gives an entity `noun`: the action an action noun names
     (`escalations`: escalate), else adding it (`guest passes`: add guest pass)."""
-    words = [singular(w) for w in noun.casefold().split()]
-    if is_action_noun(words[-1]):
-        return lemma(words[-1]), " ".join(words[:-1])
+    words = [singular(w) for w in DET.sub("", noun.casefold()).split()]
+    verb = nominal_verb(words[-1]) if words else None
+    if verb is not None:
+        return verb, " ".join(words[:-1])
     return "add", " ".join(words)
 
 
@@ -249,13 +316,20 @@ _RECEIVE = re.compile(
 )
 
 
+_MODAL_RECEIVE = re.compile(
+    r"\b(?:can|may|must|should|will|could|cannot|can't)\s+(?:not\s+|only\s+|never\s+)*"
+    r"(?:receive|be\s+given|be\s+granted|be\s+issued)\b",
+    re.I,
+)
+
+
 def received(
     main: str, verb: str | None, obj: str, span: tuple[int, int] | None
 ) -> tuple[str | None, str, tuple[int, int] | None]:
     """ "Gold members can receive guest passes": the action that gives the subject what it
     receives (see `_given`); the clause's own verb, object and span when it says none."""
     m = _RECEIVE.search(main)
-    if m is None:
+    if m is None or not _MODAL_RECEIVE.search(main, 0, m.end()):
         return verb, obj, span
     given, what = _given(m["np"])
     return given, what, m.span()
@@ -281,7 +355,8 @@ def nominal_action(main: str) -> tuple[str, str, tuple[int, int]] | None:
     the action the noun names and what it acts on (empty when unsaid: the condition's
     entity is then the object)."""
     m = _NOMINAL.match(main)
-    if m is None or not is_action_noun(m["noun"]):
+    verb = nominal_verb(m["noun"]) if m is not None else None
+    if m is None or verb is None:
         return None
     obj = " ".join(singular(w) for w in (m["np"] or "").casefold().split())
-    return lemma(singular(m["noun"])), obj, m.span("noun")
+    return verb, obj, m.span("noun")
