@@ -201,6 +201,29 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("escalate_ticket", "ticket", denied=["spam"])),
     ("grocery", "Vouchers cannot be applied to orders in a 'delivered' state.",
      _state("apply_voucher", "order", "state", denied=["delivered"])),
+    # the action a noun names, with its predicate's polarity
+    ("helpdesk", "If the ticket is closed, escalation is not allowed.",
+     _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    ("helpdesk", "Escalation of a ticket is not permitted once it has been closed.",
+     _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    ("seeds", "Resuming is not allowed for cancelled subscriptions.",
+     _state("resume_subscription", "subscription", "status", denied=["cancelled"])),
+    # a light verb over an action noun
+    ("grocery", "Returns can only be made on orders that are delivered.",
+     _state("return_order_items", "order", "status", allowed=["delivered"])),
+    # a two-word field after `whose`; a possessive is no quote
+    ("grocery", "Do not cancel orders whose delivery status is 'in transit'.",
+     _state("cancel_order", "order", "delivery status", denied=["in transit"])),
+    ("helpdesk", "Never close a ticket if the ticket's status is 'waiting'.",
+     _state("close_ticket", "ticket", "status", denied=["waiting"])),
+    # a prefix naming the state, over a ban
+    ("grocery", "For delivered orders: return, never cancel.",
+     _state("cancel_order", "order", "status", denied=["delivered"])),
+    ("helpdesk", "Closed tickets: do not escalate.",
+     _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    # "only" between the object and its state
+    ("seeds", "Pause subscriptions only in the 'active' state.",
+     _state("pause_subscription", "subscription", "state", allowed=["active"])),
 ]  # fmt: skip
 
 
@@ -255,6 +278,8 @@ NOT_STATES: list[tuple[str, str]] = [
     # a permission alone restricts nothing; an infinitive after "permitted to" is a verb
     ("gym", "Gold members are eligible for guest passes."),
     ("seeds", "Customers are permitted to pause subscriptions."),
+    # a prefix over a permission restricts nothing said
+    ("grocery", "Pending orders: cancel or modify."),
     # a quoted reason that says "no longer" is no negation
     ("grocery", "Cancel an order only with the reason 'no longer wanted'."),
     # words before the noun that pick which one, not a state
@@ -357,3 +382,44 @@ def test_a_flag_decides_from_the_members_read(tmp_path: Path, frozen: bool, deni
     read = call("get_member", {"member_id": "m1"}, result={"member_id": "m1", "frozen": frozen})
     booked = call("book_class", {"member_id": "m1", "class_id": "c1"})
     assert _blocked(built, [read, booked]) == [False, denied]
+
+
+# --- a table of states and the actions each allows ----------------------------------------------
+
+TABLES: list[tuple[str, str, list[Any]]] = [
+    # a column listing the allowed actions: each action only in the rows that list it
+    ("grocery",
+     "## What can be done with an order\n\n| Status | Allowed actions |\n|---|---|\n"
+     "| pending | cancel, modify items |\n| packed | cancel |\n| delivered | return items |\n",
+     [_state("cancel_order", "order", "status", allowed=["packed", "pending"]),
+      _state("modify_order_items", "order", "status", allowed=["pending"]),
+      _state("return_order_items", "order", "status", allowed=["delivered"])]),
+    # a column of what is not allowed denies it in its rows
+    ("helpdesk",
+     "| Ticket status | Not allowed |\n|---|---|\n| closed | escalate, close |\n"
+     "| open | reopen |\n",
+     [_state("close_ticket", "ticket", "status", denied=["closed"]),
+      _state("escalate_ticket", "ticket", "status", denied=["closed"]),
+      _state("reopen_ticket", "ticket", "status", denied=["open"])]),
+    # one column per action, yes / no cells
+    ("seeds",
+     "| Subscription status | Pause | Resume |\n|---|---|---|\n| active | yes | no |\n"
+     "| paused | no | yes |\n",
+     [_state("pause_subscription", "subscription", "status", allowed=["active"]),
+      _state("resume_subscription", "subscription", "status", allowed=["paused"])]),
+    # a table of no states and actions states nothing
+    ("grocery", "| Item | Price |\n|---|---|\n| apples | 3 |\n| pears | 4 |\n", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "table", "expected"), TABLES)
+def test_a_table_of_states_gives_each_action_its_states(
+    tmp_path: Path, domain: str, table: str, expected: list[Any]
+) -> None:
+    policies = _prose(_build(tmp_path, domain, table))
+    found = sorted(
+        (o, t, {k: tuple(sorted(v)) if isinstance(v, tuple) else v for k, v in c.items()})
+        for o, t, c in (_read(p) for p in policies)
+    )
+    assert found == sorted(expected)
+    assert all(p.enforcement == "enforce" for p in policies)

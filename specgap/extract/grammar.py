@@ -63,10 +63,12 @@ from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
     active_subject_state,
     adjective_state,
+    light_verb,
     nominal_action,
     object_state,
     only_kind,
     owned,
+    prefixed_state,
     prepositional_state,
     received,
     reserved_action,
@@ -217,6 +219,13 @@ def parse(text: str) -> Clause:
         return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
                       verb=said.verb, object=said.object, action_span=said.span,
                       condition=said.condition)  # fmt: skip
+    prefixed = prefixed_state(text)  # "for delivered orders: return, never cancel"
+    if prefixed is not None:
+        state, at = prefixed
+        rest = parse(" " * at + text[at:])
+        if rest.negated and rest.condition is None:
+            obj = rest.object or state.entity or ""
+            return replace(rest, condition=state, object=obj)
     stated = state_subject(text) or only_kind(text)  # "only gold members can ..."
     reserved = reserved_for(text) if stated is None else None
     if reserved is not None:  # "vouchers are for gold members only"
@@ -336,7 +345,13 @@ def parse(text: str) -> Clause:
     if verb is None or verb == "receive":  # "gold members can receive guest passes"
         verb, obj, span = received(main, verb, obj, span)
     if verb is None and (noun_act := nominal_action(main)) is not None:
-        verb, obj, span = noun_act  # "cancellation is possible until ..."
+        verb, obj, span, said_modality = noun_act  # "cancellation is possible until ..."
+        if said_modality == "must_not":  # "cancellation is not allowed"
+            modality, negated = "must_not", True
+        elif said_modality == "only":
+            modality = "only"
+    if passive and (light := light_verb(verb, obj)) is not None:
+        verb, obj = light  # "returns can only be made on ...": return
     if cond is None and (own := owned(main)) is not None:  # "the user's own orders"
         cond, obj = own
     cond = cond or within_window(main)  # "within 30 days of delivery"

@@ -205,6 +205,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
     anything else stays unbound."""
+    words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
     m = _COPULA.match(perfect(words))
     if m is None:
         return _bare_state(cond, words)
@@ -304,13 +305,17 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     which = re.match(
         r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", said, re.I
     )
-    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", said, re.I)
+    whose = re.match(
+        r"\s*whose\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?P<rest>(?:is|are|was|were)\b.*)$", said, re.I
+    )
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
         bound = _bind(cond, f"{near} {whose['f']} {whose['rest']}")
-        if bound.bound and bound.field is None:  # "tickets whose mood is 'upset'": `whose`
-            # names the field of the object whatever the word (not only status, state, ...)
-            bound = replace(bound, entity=singular(near.split()[-1]), field=whose["f"].casefold())
+        named = " ".join(whose["f"].casefold().split())
+        if bound.bound and (bound.field is None or " " in named):  # "tickets whose mood is
+            # 'upset'", "... whose delivery status is": `whose` names the object's field,
+            # whatever the word (not only status, state, ...)
+            bound = replace(bound, entity=singular(near.split()[-1]), field=named)
         return bound
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
@@ -405,7 +410,7 @@ def _beside_value(qualifier: str) -> str | None:
 _QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
 _WORD_ALT = _QUOTED_WORD + r"(?:\s*(?:,|or|and)\s*" + _QUOTED_WORD + r")*"
 _IN_STATE = re.compile(
-    r"^\s+(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
+    r"^\s+(?:only\s+)?(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
     r"(?P<values>" + _WORD_ALT + r")(?:\s+(?P<f2>status|state|stage))?(?=\s*(?:$|[,.;:!?)]))",
     re.I,
 )

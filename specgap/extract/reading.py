@@ -130,7 +130,9 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
     values = rule.params.get("values") or rule.params.get("allowed")
     if rule.operator not in _VALUED or not values or cond is None or not cond.bound:
         return rule
-    if not {str(v) for v in values} <= set(cond.values):
+    if not {str(v) for v in values} <= set(cond.values) and rule.params.get("facet") not in set(
+        cond.values
+    ):  # (a facet that is the state's value: the pattern took "order's" for a quote)
         return rule
     if rule.operator == "resource_in_allowlist":
         return None

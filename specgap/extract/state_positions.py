@@ -25,12 +25,14 @@ __all__ = [
     "active_subject_state",
     "adjective_state",
     "head_noun",
+    "light_verb",
     "nominal_action",
     "nominal_verb",
     "object_state",
     "only_kind",
     "owned",
     "phrase_state",
+    "prefixed_state",
     "prepositional_state",
     "received",
     "reserved_action",
@@ -289,6 +291,8 @@ def nominal_verb(noun: str) -> str | None:
         return lemma(word)
     if word in IMPERATIVE_VERBS:
         return word
+    if word.endswith("ing") and lemma(word) in IMPERATIVE_VERBS:
+        return lemma(word)  # "reopening is not allowed"
     for suffix, endings in _NOMINAL_SUFFIXES:
         if word.endswith(suffix) and len(word) > len(suffix) + 2:
             stem = word[: -len(suffix)]
@@ -345,18 +349,58 @@ def reserved_action(noun: str, entity: str | None) -> tuple[str, str]:
 
 _NOMINAL = re.compile(
     r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:of\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?:only\s+)?(?:possible|allowed|permitted|available)\b",
+    r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?P<neg>not\s+|never\s+)?(?P<only>only\s+)?"
+    r"(?:possible|allowed|permitted|available)\b",
     re.I,
 )
 
 
-def nominal_action(main: str) -> tuple[str, str, tuple[int, int]] | None:
-    """ "Cancellation of an order is possible until ...", "cancellation is possible ...":
-    the action the noun names and what it acts on (empty when unsaid: the condition's
-    entity is then the object)."""
+def nominal_action(main: str) -> tuple[str, str, tuple[int, int], str | None] | None:
+    """ "Cancellation of an order is possible until ...", "cancellation is not allowed":
+    the action the noun names, what it acts on (empty when unsaid: the condition's entity
+    is then the object), where the noun is, and the modality the predicate says
+    (`must_not`, `only`, or None for a plain permission)."""
     m = _NOMINAL.match(main)
     verb = nominal_verb(m["noun"]) if m is not None else None
     if m is None or verb is None:
         return None
     obj = " ".join(singular(w) for w in (m["np"] or "").casefold().split())
-    return verb, obj, m.span("noun")
+    modality = "must_not" if m["neg"] else "only" if m["only"] else None
+    return verb, obj, m.span("noun"), modality
+
+
+_LIGHT = frozenset({"make", "do", "perform", "carry", "process", "accept", "grant", "offer"})
+
+
+def light_verb(verb: str | None, obj: str) -> tuple[str, str] | None:
+    """ "Returns can only be made on ...": a light verb whose passive subject is an action
+    noun names that action (`return`); the object is then left to the condition."""
+    if verb not in _LIGHT or not obj:
+        return None
+    named = nominal_verb(obj.split()[-1])
+    return (named, "") if named is not None and named not in _LIGHT else None
+
+
+_PREFIX = re.compile(
+    r"^\W*(?:for\s+)?(?P<np>[A-Za-z][\w' -]{2,60}?)\s*(?::|\s[-\u2013\u2014]\s)\s*(?P<rest>.+)$",
+    re.I,
+)
+_NEGATED_PART = re.compile(r"[,;]\s*(?:but\s+|and\s+)?(?=(?:never|do\s+not|don't|not)\b)", re.I)
+
+
+def prefixed_state(text: str) -> tuple[Condition, int] | None:
+    """ "For delivered orders: return, never cancel", "Delivered orders: do not cancel":
+    the state a prefix gives the entity the rule is about, and where the banning part
+    starts. Only a ban is read so (a prefix over a permission restricts nothing said)."""
+    m = _PREFIX.match(text)
+    if m is None:
+        return None
+    state = phrase_state(m["np"], m.start("np"))
+    if state is None or not state.bound:
+        return None
+    rest_at = m.start("rest")
+    neg = _NEGATED_PART.search(text, rest_at)
+    at = neg.end() if neg is not None else rest_at
+    if not re.match(r"\W*(?:never|do\s+not|don't|not)\b", text[at:], re.I):
+        return None
+    return state, at
