@@ -221,6 +221,13 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("cancel_order", "order", "status", denied=["delivered"])),
     ("helpdesk", "Closed tickets: do not escalate.",
      _state("escalate_ticket", "ticket", "status", denied=["closed"])),
+    # irregular participles and states said in two words
+    ("helpdesk", "Never reopen a ticket that is on hold.",
+     _state("reopen_ticket", "ticket", "status", denied=["on hold"])),
+    ("grocery", "Do not modify orders in transit.",
+     _state("modify_order_items", "order", "status", denied=["in transit"])),
+    ("grocery", "Never apply a voucher to a paid order.",
+     _state("apply_voucher", "order", "status", denied=["paid"])),
     # "only" between the object and its state
     ("seeds", "Pause subscriptions only in the 'active' state.",
      _state("pause_subscription", "subscription", "state", allowed=["active"])),

@@ -34,7 +34,8 @@ STATE_FIELDS = frozenset(
 )
 _COPULA = re.compile(
     r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
-    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?)?"
+    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?"
+    r"(?=(?:an?\s+)?(?:['\"`]|[\w-]+\s+(?:status|state|stage|phase)\b)))?"
     r"(?P<rest>.+)$",
     re.I,
 )
@@ -162,7 +163,14 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
     return None, text, -1
 
 
-_STATE = re.compile(STATE_WORD, re.I)
+# a word (or phrase) naming a state: a participle, a known state word, an irregular
+# participle or a state said in two words
+STATE_WORDS = (
+    r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
+    r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
+    r"(?:checked|signed|logged|opted)\s+(?:in|out))"
+)
+_STATE = re.compile(STATE_WORDS, re.I)
 _PERFECT_NOT = re.compile(r"\b(has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?been\b", re.I)
 _PERFECT = re.compile(
     r"\b(has|have|had)\s+(?P<adv>(?:already|just|not|not\s+yet)\s+)?(?P<p>(?!been\b)[a-z]+(?:ed|en))\b",
@@ -248,7 +256,8 @@ def _bind(cond: Condition, words: str) -> Condition:
         short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
         # "while it is pending": the pronoun is the entity acted on, a state word its state
         pronoun = subject.casefold() in {"it", "they"} and all(_STATE.fullmatch(i) for i in items)
-        if (short and field) or (one_word and (entity or pronoun)) or participles:
+        stated = bool(entity) and all(_STATE.fullmatch(i) for i in items)  # "in transit"
+        if (short and field) or (one_word and (entity or pronoun)) or participles or stated:
             values = [i for i in items if i]
     if not values:
         return cond
@@ -345,6 +354,11 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
     entity = singular(m["head"].split()[-1].strip("`").casefold())
+    if not values and re.fullmatch(STATE_WORDS, qualifier, re.I) and " " in qualifier:
+        # "orders on hold", "parcels in transit": a state said with its preposition
+        return Condition(
+            "if", qualifier, cond.start, cond.end, entity, None, (qualifier.casefold(),)
+        )
     marked = re.match(
         r"(?:marked|flagged|tagged|labell?ed)\s+(?:as\s+)?(?P<v>[a-z][\w-]*)$", qualifier
     )

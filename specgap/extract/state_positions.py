@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.grammar_conditions import Condition, bind_state, subject_qualifier
+from specgap.extract.grammar_conditions import STATE_WORDS, Condition, bind_state, subject_qualifier
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
-from specgap.operators.prose import STATE_WORD
 
 __all__ = [
     "active_subject_state",
@@ -47,15 +46,15 @@ _NOT_STATES = frozenset(
      "supplied", "listed", "named", "desired", "intended", "preferred", "related", "selected",
      "needed", "used", "affected", "associated", "corresponding", "expected", "allowed",
      "permitted", "said", "above", "detailed", "described", "shown", "entered", "quoted",
-     "estimated", "combined", "returned", "proposed", "updated", "added", "red", "shed"}
+     "estimated", "combined", "proposed", "updated", "added", "red", "shed"}
 )  # fmt: skip
-_STATE = re.compile(STATE_WORD, re.I)
+_STATE = re.compile(STATE_WORDS, re.I)
 # the verbs of a read (`grammar_emit.READS`, which builds on the grammar)
 _READS = frozenset({"check", "verify", "look", "read", "get", "fetch", "retrieve", "review",
                     "list", "search", "find", "show", "view", "query"})  # fmt: skip
 _ADJECTIVE = re.compile(
-    r"^\s*(?:(?:a|an|the|any|all|every|each|no)\s+)?(?P<values>(?:already\s+)?" + STATE_WORD
-    + r"(?:\s*(?:,|or|and)\s*" + STATE_WORD + r")*)\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"^\s*(?:(?:a|an|the|any|all|every|each|no)\s+)?(?P<values>(?:already\s+)?" + STATE_WORDS
+    + r"(?:\s*(?:,|or|and)\s*" + STATE_WORDS + r")*)\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"\s*$",
     re.I,
 )  # fmt: skip
@@ -157,6 +156,13 @@ def prepositional_state(main: str, at: int) -> Condition | None:
     return phrase_state(m["np"], at + m.start("np")) if m is not None else None
 
 
+_STATE_AFTER = re.compile(
+    r"^\s+(?P<s>(?:on\s+hold|in\s+transit|in\s+progress|past\s+due|(?:checked|signed|logged)\s+"
+    r"(?:in|out)))(?=\s*(?:[,.;:!?]|$))",
+    re.I,
+)
+
+
 def object_state(main: str, at: int, obj: str, verb: str) -> tuple[Condition | None, str]:
     """The state of what the action is done to or for: before the object's noun ("never
     cancel a delivered order") or in a prepositional object after it ("never issue a pass
@@ -168,6 +174,11 @@ def object_state(main: str, at: int, obj: str, verb: str) -> tuple[Condition | N
     if found is not None:
         cond, noun = found
         return replace(cond, start=at, end=at), noun  # said inside the object
+    said = _STATE_AFTER.match(main[at:])
+    if said is not None and obj:  # "never modify orders on hold"
+        value = " ".join(said["s"].casefold().split())
+        return Condition("if", value, at + said.start("s"), at + said.end("s"), head_noun(obj),
+                         None, (value,)), obj  # fmt: skip
     m = _PREPOSED.match(main[at:])
     if m is None:
         return None, obj

@@ -26,8 +26,8 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from specgap.extract.grammar_conditions import STATE_WORDS
 from specgap.operators.evidence import key_words
-from specgap.operators.prose import STATE_WORD
 from specgap.registry import Registry, Tool
 
 __all__ = ["bind_reads", "readers"]
@@ -44,7 +44,7 @@ _READ_TEXT = re.compile(
 _KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
 _STATE_FIELDS = ("status", "state", "stage", "phase")
 _OTHER_FIELDS = ("tier", "plan", "level", "membership", "category", "kind", "type", "role")
-_STATE = re.compile(STATE_WORD, re.I)
+_STATE = re.compile(STATE_WORDS, re.I)
 
 
 def _is_read(tool: Tool) -> bool:
