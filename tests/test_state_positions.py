@@ -64,6 +64,14 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("cancel_class_booking", "Cancel a class booking.", booking_id="string"),
         _tool("issue_guest_pass", "Issue a guest pass to a member.", member_id="string"),
     ],
+    "tickets": [
+        _tool("get_event_ticket", "Get an event ticket: status (valid, used, void), holder.",
+              ticket_id="string"),
+        _tool("refund_ticket", "Refund an event ticket.", ticket_id="string"),
+        _tool("transfer_ticket", "Transfer a ticket to another holder.", ticket_id="string",
+              new_holder_email="string"),
+        _tool("upgrade_seat", "Upgrade the seat of a ticket.", ticket_id="string", seat="string"),
+    ],
     "seeds": [
         _tool("get_subscription", "Read a seed-box subscription: status, next shipment.",
               subscription_id="string"),
@@ -228,10 +236,43 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("modify_order_items", "order", "status", denied=["in transit"])),
     ("grocery", "Never apply a voucher to a paid order.",
      _state("apply_voucher", "order", "status", denied=["paid"])),
+    # RFC-style capitals, a plural pronoun for the things acted on
+    ("tickets", "Tickets MUST NOT be refunded once they have been used.",
+     _state("refund_ticket", "ticket", "status", denied=["used"])),
+    # an action as a prefix, over "only for" / "never for"
+    ("tickets", "- Refund: only for valid tickets.",
+     _state("refund_ticket", "ticket", "status", allowed=["valid"])),
+    ("tickets", "Transfer: never for void tickets.",
+     _state("transfer_ticket", "ticket", "status", denied=["void"])),
+    # a gerund with its object as the subject
+    ("tickets", "Upgrading a seat is only possible while the ticket is still valid.",
+     _state("upgrade_seat", "ticket", "status", allowed=["valid"])),
+    ("tickets", "Do NOT upgrade seats on used tickets.",
+     _state("upgrade_seat", "ticket", "status", denied=["used"])),
     # "only" between the object and its state
     ("seeds", "Pause subscriptions only in the 'active' state.",
      _state("pause_subscription", "subscription", "state", allowed=["active"])),
 ]  # fmt: skip
+
+
+COORDINATED: list[tuple[str, str, list[Any]]] = [
+    # coordinated participles of one passive subject: the state holds for each
+    ("tickets", "Used or void tickets can't be transferred or upgraded.",
+     [_state("transfer_ticket", "ticket", "status", denied=["used", "void"]),
+      _state("upgrade_seat", "ticket", "status", denied=["used", "void"])]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "expected"), COORDINATED)
+def test_a_state_holds_for_each_coordinated_participle(
+    tmp_path: Path, domain: str, sentence: str, expected: list[Any]
+) -> None:
+    policies = _prose(_build(tmp_path, domain, sentence))
+    found = sorted(
+        (o, t, {k: tuple(sorted(v)) if isinstance(v, tuple) else v for k, v in c.items()})
+        for o, t, c in (_read(p) for p in policies)
+    )
+    assert found == sorted(expected)
 
 
 @pytest.mark.parametrize(("domain", "sentence", "expected"), BOUND)
@@ -285,6 +326,9 @@ NOT_STATES: list[tuple[str, str]] = [
     # a permission alone restricts nothing; an infinitive after "permitted to" is a verb
     ("gym", "Gold members are eligible for guest passes."),
     ("seeds", "Customers are permitted to pause subscriptions."),
+    # a state of the person after "they", and a quantity compared, are no state of a thing
+    ("tickets", "Tickets must not be transferred if they are not verified."),
+    ("tickets", "Refunding a ticket is permitted solely when more than two seats are free."),
     # a prefix over a permission restricts nothing said
     ("grocery", "Pending orders: cancel or modify."),
     # a quoted reason that says "no longer" is no negation

@@ -61,6 +61,7 @@ from specgap.extract.pattern_base import (
 from specgap.extract.phrasing import normalize
 from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
+    action_prefix,
     active_subject_state,
     adjective_state,
     light_verb,
@@ -219,6 +220,11 @@ def parse(text: str) -> Clause:
         return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
                       verb=said.verb, object=said.object, action_span=said.span,
                       condition=said.condition)  # fmt: skip
+    headed = action_prefix(text)  # "Refund: only for valid tickets"
+    if headed is not None:
+        h_verb, h_modality, h_obj, h_state, h_span = headed
+        return Clause(modality=h_modality, negated=h_modality == "must_not",  # type: ignore[arg-type]
+                      verb=h_verb, object=h_obj, action_span=h_span, condition=h_state)  # fmt: skip
     prefixed = prefixed_state(text)  # "for delivered orders: return, never cancel"
     if prefixed is not None:
         state, at = prefixed
@@ -344,7 +350,8 @@ def parse(text: str) -> Clause:
             span = nominal.span()
     if verb is None or verb == "receive":  # "gold members can receive guest passes"
         verb, obj, span = received(main, verb, obj, span)
-    if verb is None and (noun_act := nominal_action(main)) is not None:
+    noun_act = nominal_action(main) if verb is None and (cond is None or cond.bound) else None
+    if noun_act is not None:
         verb, obj, span, said_modality = noun_act  # "cancellation is possible until ..."
         if said_modality == "must_not":  # "cancellation is not allowed"
             modality, negated = "must_not", True

@@ -186,6 +186,14 @@ _PART_OF = re.compile(
 )
 
 
+# states of a person (the user), never of the things a rule acts on
+_PERSONAL = re.compile(
+    r"\b(?:verified|authenticated|identified|registered|logged|signed|confirmed|sure|unsure|"
+    r"satisfied|happy|upset|eligible|authori[sz]ed|present|available)\b",
+    re.I,
+)
+
+
 def perfect(words: str) -> str:
     """A perfect tense read as the state it leaves: "has not been dispatched" -> "has been
     not dispatched", "has shipped" -> "has been shipped", "isn't" -> "is not"."""
@@ -244,6 +252,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
         field = named[1].casefold()  # "is in 'pending' status"
     person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
+    if subject.casefold() == "they" and not _PERSONAL.search(rest) and _STATE.fullmatch(rest):
+        person = person - {"they"}  # "once they have been used": the things acted on
     if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
     if not values:

@@ -21,6 +21,7 @@ from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 
 __all__ = [
+    "action_prefix",
     "active_subject_state",
     "adjective_state",
     "head_noun",
@@ -44,7 +45,7 @@ __all__ = [
 _NOT_STATES = frozenset(
     {"provided", "given", "requested", "required", "specified", "mentioned", "stated",
      "supplied", "listed", "named", "desired", "intended", "preferred", "related", "selected",
-     "needed", "used", "affected", "associated", "corresponding", "expected", "allowed",
+     "needed", "affected", "associated", "corresponding", "expected", "allowed",
      "permitted", "said", "above", "detailed", "described", "shown", "entered", "quoted",
      "estimated", "combined", "proposed", "updated", "added", "red", "shed"}
 )  # fmt: skip
@@ -359,7 +360,7 @@ def reserved_action(noun: str, entity: str | None) -> tuple[str, str]:
 
 
 _NOMINAL = re.compile(
-    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:of\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:(?:of\s+|(?<=ing\s))(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?P<neg>not\s+|never\s+)?(?P<only>only\s+)?"
     r"(?:possible|allowed|permitted|available)\b",
     re.I,
@@ -380,7 +381,7 @@ def nominal_action(main: str) -> tuple[str, str, tuple[int, int], str | None] | 
     return verb, obj, m.span("noun"), modality
 
 
-_LIGHT = frozenset({"make", "do", "perform", "carry", "process", "accept", "grant", "offer"})
+_LIGHT = frozenset({"make", "do", "perform", "carry", "process"})
 
 
 def light_verb(verb: str | None, obj: str) -> tuple[str, str] | None:
@@ -388,7 +389,12 @@ def light_verb(verb: str | None, obj: str) -> tuple[str, str] | None:
     noun names that action (`return`); the object is then left to the condition."""
     if verb not in _LIGHT or not obj:
         return None
-    named = nominal_verb(obj.split()[-1])
+    word = obj.split()[-1]
+    named = (
+        nominal_verb(word)
+        if singular(word) not in IMPERATIVE_VERBS or is_action_noun(word)
+        else None
+    )
     return (named, "") if named is not None and named not in _LIGHT else None
 
 
@@ -397,6 +403,31 @@ _PREFIX = re.compile(
     re.I,
 )
 _NEGATED_PART = re.compile(r"[,;]\s*(?:but\s+|and\s+)?(?=(?:never|do\s+not|don't|not)\b)", re.I)
+
+
+_ACTION_PREFIX = re.compile(
+    r"^\W*(?P<act>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*:\s*(?P<mod>only|never|not)\s+"
+    r"(?:for|on|to|with)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]] | None:
+    """ "Refund: only for valid tickets", "Transfer: never for used tickets": the action
+    the prefix names, the modality (`only` / `must_not`), the entity and its state."""
+    m = _ACTION_PREFIX.match(text)
+    if m is None:
+        return None
+    words = m["act"].split()
+    verb = nominal_verb(words[0]) or (
+        lemma(words[0]) if lemma(words[0]) in IMPERATIVE_VERBS else None
+    )
+    state = phrase_state(m["np"], m.start("np"))
+    if verb is None or state is None or not state.bound:
+        return None
+    if m["mod"].casefold() == "only":
+        return verb, "only", state.entity or "", replace(state, kind="only_if"), m.span("act")
+    return verb, "must_not", state.entity or "", replace(state, kind="if"), m.span("act")
 
 
 def prefixed_state(text: str) -> tuple[Condition, int] | None:
