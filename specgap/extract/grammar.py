@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
     Condition,
+    conjoined,
     read_condition,
     relative_clause,
     state_after,
@@ -350,7 +351,8 @@ def parse(text: str) -> Clause:
             span = nominal.span()
     if verb is None or verb == "receive":  # "gold members can receive guest passes"
         verb, obj, span = received(main, verb, obj, span)
-    noun_act = nominal_action(main) if verb is None and (cond is None or cond.bound) else None
+    stated_cond = cond is None or cond.bound or bool(conjoined(cond))
+    noun_act = nominal_action(main) if verb is None and stated_cond else None
     if noun_act is not None:
         verb, obj, span, said_modality = noun_act  # "cancellation is possible until ..."
         if said_modality == "must_not":  # "cancellation is not allowed"

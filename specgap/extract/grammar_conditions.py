@@ -187,9 +187,9 @@ _PART_OF = re.compile(
 
 
 # states of a person (the user), never of the things a rule acts on
-_PERSONAL = re.compile(
+PERSONAL = re.compile(
     r"\b(?:verified|authenticated|identified|registered|logged|signed|confirmed|sure|unsure|"
-    r"satisfied|happy|upset|eligible|authori[sz]ed|present|available)\b",
+    r"eligible|authori[sz]ed|present|available)\b",
     re.I,
 )
 
@@ -252,7 +252,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
         field = named[1].casefold()  # "is in 'pending' status"
     person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
-    if subject.casefold() == "they" and not _PERSONAL.search(rest) and _STATE.fullmatch(rest):
+    if subject.casefold() == "they" and not PERSONAL.search(rest) and _STATE.fullmatch(rest):
         person = person - {"they"}  # "once they have been used": the things acted on
     if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
@@ -295,6 +295,30 @@ def _bare_state(cond: Condition, words: str) -> Condition:
     if not items or not all(_STATE.fullmatch(i) and i.casefold() not in _NOT_BARE for i in items):
         return cond
     return replace(cond, values=tuple(i.casefold() for i in items))
+
+
+def conjoined(cond: Condition) -> list[Condition]:
+    """ "only if the ticket is valid and not used": one bound condition per conjunct (the
+    subject and copula of the first carried to the others), or [] unless every conjunct
+    binds. Each is necessary when the condition is what allows the action; for a ban the
+    conjunction is not split (banning on one conjunct alone would be stronger)."""
+    words = _OPENERS.sub("", cond.text.strip())
+    parts = [p for p in re.split(r"\s*,?\s+and\s+", words) if p]
+    if len(parts) < 2:
+        return []
+    first = _COPULA.match(perfect(parts[0]))
+    if first is None:
+        return []
+    out: list[Condition] = []
+    for part in parts:
+        said = (
+            part if _COPULA.match(perfect(part)) else f"{first['subject']} {first['verb']} {part}"
+        )
+        bound = _bind(Condition(cond.kind, cond.text, cond.start, cond.end), said)
+        if not bound.bound:
+            return []
+        out.append(bound)
+    return out
 
 
 def bind_state(cond: Condition, entity: str, words: str) -> Condition:

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from specgap.extract.grammar_conditions import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
@@ -76,6 +77,7 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     if isinstance(entity, str) and entity and not _names(tool, entity):
         if (
             params.get("field") is None
+            and not _personal(params)
             and not _entity(registry, entity)
             and _spoken(_about_same(registry, tool), entity)
         ):
@@ -108,6 +110,13 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
     return each, ""
+
+
+def _personal(params: dict[str, Any]) -> bool:
+    """The values are a person's state ("the holder is verified"): the word names someone,
+    never a field of the call's entity."""
+    said = [*params.get("allowed", ()), *params.get("denied", ())]
+    return any(PERSONAL.search(str(v)) for v in said)
 
 
 def _demoted(each: ResolvedRule, condition: str) -> ResolvedRule:
