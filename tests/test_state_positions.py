@@ -484,3 +484,38 @@ def test_a_table_of_states_gives_each_action_its_states(
     )
     assert found == sorted(expected)
     assert all(p.enforcement == "enforce" for p in policies)
+
+
+# --- a tool's own description: the state of what the described tool acts on --------------------
+
+DESCRIBED: list[tuple[str, dict[str, Any] | None]] = [
+    # the description's second sentence, and the state the described tool needs
+    ("Only for open orders.", {"entity": "order", "field": "status", "allowed": ("open",)}),
+    ("Not available for shipped orders.",
+     {"entity": "order", "field": "status", "denied": ("shipped",)}),
+    ("Can only be used for orders in 'open' status.",
+     {"entity": "order", "field": "status", "allowed": ("open",)}),
+    ("The order must be open.", {"entity": "order", "field": "status", "allowed": ("open",)}),
+    ("The order must not be shipped.",
+     {"entity": "order", "field": "status", "denied": ("shipped",)}),
+    # a description of what the tool does restricts nothing
+    ("Works for orders of any size.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "expected"), DESCRIBED)
+def test_a_description_states_the_state_its_tool_needs(
+    tmp_path: Path, said: str, expected: dict[str, Any] | None
+) -> None:
+    reader = _tool("get_order", "Get an order with its status (open, shipped).", order_id="string")
+    tools = [reader, _tool("cancel_order", f"Cancel an order. {said}", order_id="string")]
+    (tmp_path / "tools.json").write_text(json.dumps(tools))
+    (tmp_path / "prompt.md").write_text("Help customers with their orders.\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    found = [
+        {k: v for k, v in p.condition.model_dump().items()
+         if k in {"entity", "field", "allowed", "denied"} and v}
+        for p in built.policies
+        if p.operator == "state_condition" and p.target == "cancel_order"
+    ]  # fmt: skip
+    assert found == ([expected] if expected else [])
