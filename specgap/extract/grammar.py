@@ -60,20 +60,17 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
+from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
     action_prefix,
     active_subject_state,
     adjective_state,
-    light_verb,
-    nominal_action,
     object_state,
     only_kind,
     owned,
     prefixed_state,
     prepositional_state,
-    received,
-    reserved_action,
     reserved_for,
     until_permission,
     within_window,

@@ -11,8 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from specgap.extract.grammar_words import DET
-from specgap.extract.pattern_base import QUOTED, singular, split_words
-from specgap.operators.prose import STATE_WORD
+from specgap.extract.pattern_base import QUOTED, singular
+from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect
+from specgap.extract.state_words import PERSONAL as PERSONAL
+from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
+from specgap.extract.state_words import STATE_WORDS as STATE_WORDS
+
+_STATE = re.compile(STATE_WORDS, re.I)
 
 # --- condition clauses ---------------------------------------------------------------------
 
@@ -28,9 +33,6 @@ _SCOPE = re.compile(
     r"^(?:\w+\s+){0,2}?(?:calling|using|invoking|running|making|issuing|sending|doing|"
     r"performing|you\s+(?:call|use|make|invoke))\b",
     re.I,
-)
-STATE_FIELDS = frozenset(
-    split_words("status state stage phase tier type level plan membership category kind role")
 )
 _COPULA = re.compile(
     r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
@@ -163,50 +165,6 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
     return None, text, -1
 
 
-# a word (or phrase) naming a state: a participle, a known state word, an irregular
-# participle or a state said in two words
-STATE_WORDS = (
-    r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
-    r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
-    r"(?:checked|signed|logged|opted)\s+(?:in|out))"
-)
-_STATE = re.compile(STATE_WORDS, re.I)
-_PERFECT_NOT = re.compile(r"\b(has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?been\b", re.I)
-_PERFECT = re.compile(
-    r"\b(has|have|had)\s+(?P<adv>(?:already|just|not|not\s+yet)\s+)?(?P<p>(?!been\b)[a-z]+(?:ed|en))\b",
-    re.I,
-)
-_CONTRACTED = re.compile(r"\b(is|are|was|were)n't\b", re.I)
-
-
-_PART_OF = re.compile(
-    r"^(?:(?:any|some|all|none|one|each|either|every)\s+)?(?:(?:part|portion|piece|segment|"
-    r"leg|item)s?\s+)?of\b|^(?:any|some|every|each)\s+(?:part|portion|piece|segment)s?\b",
-    re.I,
-)
-
-
-# states of a person (the user), never of the things a rule acts on
-PERSONAL = re.compile(
-    r"\b(?:verified|authenticated|identified|registered|logged|signed|confirmed|sure|unsure|"
-    r"eligible|authori[sz]ed|present|available)\b",
-    re.I,
-)
-
-
-def perfect(words: str) -> str:
-    """A perfect tense read as the state it leaves: "has not been dispatched" -> "has been
-    not dispatched", "has shipped" -> "has been shipped", "isn't" -> "is not"."""
-    words = _CONTRACTED.sub(r"\1 not", words)
-    words = _PERFECT_NOT.sub(r"\1 been not", words)
-
-    def _state(m: re.Match[str]) -> str:
-        neg = "not " if m["adv"] and m["adv"].casefold().startswith("not") else ""
-        return f"{m[1]} been {neg}{m['p']}"
-
-    return _PERFECT.sub(_state, words)
-
-
 # a phrasal participle names a state as one word does: `checked in`, `signed out`, `set up`
 _PHRASAL = re.compile(r"[a-z]+(?:ed|en|t)\s+(?:in|out|up|off|down|over|back|away)", re.I)
 
@@ -228,7 +186,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
-    if _PART_OF.match(m["subject"].strip()):
+    if PART_OF.match(m["subject"].strip()):
         return cond  # "any part of the rental has started": not one entity's state
     subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
     subject = DET.sub("", subject).removesuffix("'s").strip()
@@ -276,23 +234,12 @@ def _bind(cond: Condition, words: str) -> Condition:
     )
 
 
-# participles after "if"/"when" that say who acts or what is needed, not an entity's state
-_NOT_BARE = frozenset(
-    split_words(
-        "needed required requested asked allowed permitted approved authorized authorised "
-        "confirmed verified instructed told prompted specified provided given available "
-        "applicable appropriate possible necessary warranted justified supported unsure unclear "
-        "used mentioned stated listed named advised desired wanted expected unlocked"
-    )
-)
-
-
 def _bare_state(cond: Condition, words: str) -> Condition:
     """ "only while pending", "once dispatched", "unless delivered": a state word with no
     subject is the state of what the action is done to."""
     items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", words.strip(" .,"))]
     items = [re.sub(r"^(?:already|still|currently)\s+", "", i, flags=re.I) for i in items]
-    if not items or not all(_STATE.fullmatch(i) and i.casefold() not in _NOT_BARE for i in items):
+    if not items or not all(_STATE.fullmatch(i) and i.casefold() not in NOT_BARE for i in items):
         return cond
     return replace(cond, values=tuple(i.casefold() for i in items))
 
@@ -406,36 +353,6 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
     field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
-
-
-_LIST = r"[a-z][\w-]*(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*"
-_FIELD_VALUES = (
-    re.compile(  # "in status pending or packed", "in the status of draft"
-        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<f>[a-z]+)\s+(?:of\s+)?"
-        r"(?P<v>" + _LIST + r")\s*$",
-        re.I,
-    ),
-    re.compile(  # "on the basic tier", "with a gold membership"
-        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<v>" + _LIST + r")\s+"
-        r"(?P<f>[a-z]+)\s*$",
-        re.I,
-    ),
-)
-
-
-def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
-    """An unquoted state named with its field: "on the basic tier", "in status pending or
-    packed", "with a gold membership" -> (field, values); None unless the field is a word
-    naming a state (`status`, `tier`, ...)."""
-    for pattern in _FIELD_VALUES:
-        m = pattern.match(" ".join(qualifier.split()))
-        if m is None or m["f"].casefold() not in STATE_FIELDS:
-            continue
-        said = re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["v"])
-        values = tuple(v.casefold() for v in said if v)
-        if values and not set(values) & STATE_FIELDS:
-            return m["f"].casefold(), values
-    return None
 
 
 _BESIDE = re.compile(

@@ -25,8 +25,9 @@ from dataclasses import dataclass, replace
 from specgap.extract.grammar_conditions import Condition, bind_state, read_condition
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import lemma, singular
+from specgap.extract.state_actions import nominal_verb, reserved_action
 from specgap.extract.state_positions import head_noun as _head
-from specgap.extract.state_positions import nominal_verb, phrase_state, reserved_action
+from specgap.extract.state_positions import phrase_state
 
 __all__ = ["Reading", "availability", "required_state"]
 

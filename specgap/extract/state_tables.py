@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from specgap.extract.grammar_conditions import STATE_FIELDS
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import lemma, singular
+from specgap.extract.state_words import STATE_FIELDS
 
 __all__ = ["status_table"]
 

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from specgap.extract.grammar_conditions import PERSONAL
+from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool

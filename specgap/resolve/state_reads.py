@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from specgap.extract.grammar_conditions import STATE_WORDS
+from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
 
