@@ -104,11 +104,12 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
     # a word no tool identifies but the tools speak of: a field of the call's own entity
     ("If the mood is upset, do not close the ticket.",
      [("state_condition", "close_ticket", {"field": "mood", "denied": ("upset",)})]),
+    # (`get_member` reads the member's status: the state word is its value)
     ("Guest passes cannot be issued unless the member is active.",
-     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+     [("state_condition", "issue_guest_pass", ACTIVE)]),
     # a person's relative clause on the prepositional object; its negation allows the state
     ("Do not issue guest passes to members who are not active.",
-     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+     [("state_condition", "issue_guest_pass", ACTIVE)]),
     # the noun beside a quoted value is its field
     ("Tickets with an 'urgent' priority must not be closed.",
      [("state_condition", "close_ticket",
@@ -119,9 +120,9 @@ BOUND: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
        {"entity": "booking", "denied": ("checked in",)})]),
     # the state of the one the action is for, after a passive verb or an action noun
     ("Guest passes may be issued only to active members.",
-     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("active",)})]),
+     [("state_condition", "issue_guest_pass", ACTIVE)]),
     ("Desk bookings are allowed only for active members.",
-     [("state_condition", "book_desk", {"entity": "member", "allowed": ("active",)})]),
+     [("state_condition", "book_desk", ACTIVE)]),
     ("Desks can be booked only for members in 'active' status.",
      [("state_condition", "book_desk", ACTIVE)]),
     # a value the field's enum lists binds (one it does not list is reviewed, below)
@@ -308,7 +309,8 @@ OTHERWISE: list[tuple[str, list[tuple[str, str, dict[str, Any]]], str]] = [
      [("state_condition", "close_ticket", {"entity": "ticket", "allowed": ("urgent",)})],
      "enforce"),
     ("If the member is verified, go on with the request.\nOtherwise do not issue a guest pass.",
-     [("state_condition", "issue_guest_pass", {"entity": "member", "allowed": ("verified",)})],
+     [("state_condition", "issue_guest_pass",
+       {"entity": "member", "field": "status", "allowed": ("verified",)})],
      "enforce"),
     # an unbound condition before: kept as `unless`, reviewed
     ("If the member asks for it, open the locker. Otherwise, do not issue a guest pass.",

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from specgap.extract.grammar import Clause, Condition
+from specgap.extract.grammar_conditions import conjoined
 from specgap.extract.grammar_emit import NOT_ACTIONS, Answer, Emit, Gap, acts
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import singular
@@ -63,6 +64,9 @@ def conditional(c: Clause) -> Answer:
     state = state_rule(c, cond)
     if state is not None:
         return [state]
+    parts = [state_rule(c, part) for part in conjoined(cond)] if permits(c, cond) else []
+    if parts and all(parts):  # "only if it is valid and not used": each conjunct is needed
+        return [p for p in parts if p is not None]
     recent = _RECENT.search(cond.text)
     if recent is not None and c.modality == "only":
         # "only retrieve tickets updated within the past 30 days": a bound on the window

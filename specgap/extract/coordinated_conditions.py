@@ -43,6 +43,9 @@ def clause_actions(text: str, clause: Clause) -> list[str]:
     """Every action the clause coordinates, its own first; just its own when it lists none."""
     if clause.action is None or clause.action_span is None:
         return []
+    passive = _verb_phrases(text, clause) if clause.passive else []
+    if passive:  # "... can't be transferred or upgraded": each participle, the one subject
+        return _own_first(clause.action, [clause.action, *passive])
     for found in (_received(text), verb_actions(text), actions_of(text)):
         if len(found) > 1:
             return _own_first(clause.action, found)
@@ -63,6 +66,8 @@ def _verb_phrases(text: str, clause: Clause) -> list[str]:
         if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
             break
         obj, end = object_at(text, m.end())
+        if not obj and clause.passive and clause.object:
+            obj, end = clause.object, m.end()  # "can't be transferred or upgraded": the subject
         if not obj:
             break
         out.append(_given(obj) if verb == "receive" else f"{verb} {obj}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.grammar_conditions import (
     Condition,
+    conjoined,
     read_condition,
     relative_clause,
     state_after,
@@ -60,6 +61,21 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
+from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
+from specgap.extract.state_availability import availability, required_state
+from specgap.extract.state_positions import (
+    action_prefix,
+    active_subject_state,
+    adjective_state,
+    object_state,
+    only_kind,
+    owned,
+    prefixed_state,
+    prepositional_state,
+    reserved_for,
+    until_permission,
+    within_window,
+)
 
 __all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Modality", "Quantity", "conjuncts", "parse"]
 
@@ -201,7 +217,30 @@ def parse(text: str) -> Clause:
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
-    stated = state_subject(text)
+    said = availability(text) or required_state(text)  # "... not eligible for cancellation"
+    if said is not None:
+        return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
+                      verb=said.verb, object=said.object, action_span=said.span,
+                      condition=said.condition)  # fmt: skip
+    headed = action_prefix(text)  # "Refund: only for valid tickets"
+    if headed is not None:
+        h_verb, h_modality, h_obj, h_state, h_span = headed
+        return Clause(modality=h_modality, negated=h_modality == "must_not",  # type: ignore[arg-type]
+                      verb=h_verb, object=h_obj, action_span=h_span, condition=h_state)  # fmt: skip
+    prefixed = prefixed_state(text)  # "for delivered orders: return, never cancel"
+    if prefixed is not None:
+        state, at = prefixed
+        rest = parse(" " * at + text[at:])
+        if rest.negated and rest.condition is None:
+            obj = rest.object or state.entity or ""
+            return replace(rest, condition=state, object=obj)
+    stated = state_subject(text) or only_kind(text)  # "only gold members can ..."
+    reserved = reserved_for(text) if stated is None else None
+    if reserved is not None:  # "vouchers are for gold members only"
+        noun, state, noun_at = reserved
+        given, acted = reserved_action(noun, state.entity)
+        return Clause(modality="only", negated=False, verb=given, object=acted,
+                      action_span=noun_at, condition=state)  # fmt: skip
     if stated is not None and not points_to_list(
         stated[0].values
     ):  # "only pending requests can be approved"
@@ -245,6 +284,11 @@ def parse(text: str) -> Clause:
         if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
             first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
         obj, o_end = object_at(main, first.end())
+        if not obj and (only_at := re.match(r"\s+only\b", main[o_end:], re.I)):
+            after = object_at(main, o_end + only_at.end())  # "cancel only pending orders":
+            rel = relative_clause(main, after[1], after[0]) if after[0] else None
+            if adjective_state(after[0], 0) or (rel and rel.bound):  # the object's state
+                obj, o_end = after
         what = _WHETHER.match(main, o_end) if not obj else None
         if what is not None:
             obj, o_end = object_at(main, what.end() - 1)  # "verify if the customer exists"
@@ -260,6 +304,8 @@ def parse(text: str) -> Clause:
         span = (first.start(1), o_end)
         tool = tool_named_after(main, first.end(), o_end) if obj else None
         cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
+        if cond is None and modality in {"must_not", "only"}:  # "never cancel a delivered
+            cond, obj = object_state(main, o_end, obj, verb)  # order", "... to a frozen member"
         if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
             cond = state_of_related(main, o_end, whose_only=modality == "must_not")
     elif modal is not None:
@@ -282,7 +328,8 @@ def parse(text: str) -> Clause:
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
-                                   r"having)\s+", subject)[0]  # fmt: skip
+                                   r"having|marked|flagged|tagged|labell?ed)\s+",
+                                   subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 if len(parts) == 2 and cond is None:
@@ -290,13 +337,19 @@ def parse(text: str) -> Clause:
                     cond = relative_clause(" " + parts[1], 0, obj) or cond
                 if cond is None:  # "bookings in 'active' status cannot be cancelled"
                     cond = subject_qualifier(parts[0], main.find(parts[0]))
+                adjective = adjective_state(parts[0], main.find(parts[0])) if not cond else None
+                if adjective is not None:  # "a delivered order cannot be cancelled"
+                    cond, obj = adjective[0], " ".join(adjective[1].split()[-3:])
                 cond = cond or state_for_object(main, v_end)  # "... only to active members"
+                cond = cond or prepositional_state(main, v_end)  # "... for orders in 'x' state"
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
                 tool = tool_named_after(main, v_end, o_end) if obj else None
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
+                cond = cond or active_subject_state(main, modal.start())  # "members on the
+                # basic tier cannot book classes": the subject is the one the action is for
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):
@@ -304,10 +357,27 @@ def parse(text: str) -> Clause:
             verb, tool = lemma(singular(nominal["noun"])), None
             obj = " ".join(w.casefold() for w in nominal["np"].split()[:3])
             span = nominal.span()
+    if verb is None or verb == "receive":  # "gold members can receive guest passes"
+        verb, obj, span = received(main, verb, obj, span)
+    stated_cond = cond is None or cond.bound or bool(conjoined(cond))
+    noun_act = nominal_action(main) if verb is None and stated_cond else None
+    if noun_act is not None:
+        verb, obj, span, said_modality = noun_act  # "cancellation is possible until ..."
+        if said_modality == "must_not":  # "cancellation is not allowed"
+            modality, negated = "must_not", True
+        elif said_modality == "only":
+            modality = "only"
+    if passive and (light := light_verb(verb, obj)) is not None:
+        verb, obj = light  # "returns can only be made on ...": return
+    if cond is None and (own := owned(main)) is not None:  # "the user's own orders"
+        cond, obj = own
+    cond = cond or within_window(main)  # "within 30 days of delivery"
     if cond is None:
         cond = having_state(main)
         if cond is not None and imperative and cond.entity == verb:
             cond = None  # "only ship with carrier 'a'": the verb's argument, not an entity
+    if passive and verb is not None and not obj and cond is not None and cond.bound and cond.entity:
+        obj = cond.entity  # "only orders in status 'a' can be modified": what is acted on
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
@@ -342,6 +412,10 @@ def parse(text: str) -> Clause:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
     if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
         modality = "only"  # "X can be done as long as S": only while S
+    if (until := until_permission(cond, modality, negated)) is not None:
+        modality, negated, cond = "must_not", True, until  # "X can be done until S"
+    if cond is not None and modality == "may" and not negated and re.match(r"within\b", cond.text):
+        modality = "only"  # "X can be done within 30 days of E": only then
     if cond is not None and cond.kind == "unless" and modality == "may" and not negated:
         # "X can be done unless S": a ban while S holds
         modality, negated, cond = "must_not", True, unless_as_if(cond)

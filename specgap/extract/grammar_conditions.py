@@ -11,7 +11,13 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from specgap.extract.grammar_words import DET
-from specgap.extract.pattern_base import QUOTED, singular, split_words
+from specgap.extract.pattern_base import QUOTED, singular
+from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect
+from specgap.extract.state_words import PERSONAL as PERSONAL
+from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
+from specgap.extract.state_words import STATE_WORDS as STATE_WORDS
+
+_STATE = re.compile(STATE_WORDS, re.I)
 
 # --- condition clauses ---------------------------------------------------------------------
 
@@ -28,12 +34,10 @@ _SCOPE = re.compile(
     r"performing|you\s+(?:call|use|make|invoke))\b",
     re.I,
 )
-STATE_FIELDS = frozenset(
-    split_words("status state stage phase tier type level plan membership category kind role")
-)
 _COPULA = re.compile(
     r"^(?P<subject>.*?)\s*\b(?P<verb>is|are|was|were|has\s+been|have\s+been|equals?|is\s+set\s+to|"
-    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?)?"
+    r"remains?)\s+(?P<neg>not\s+)?(?:still\s+|already\s+|yet\s+|currently\s+|in\s+(?:the\s+)?"
+    r"(?=(?:an?\s+)?(?:['\"`]|[\w-]+\s+(?:status|state|stage|phase)\b)))?"
     r"(?P<rest>.+)$",
     re.I,
 )
@@ -82,6 +86,18 @@ def unbound_part(text: str) -> str:
     and field tested at all, a quantity instead of values, or values that could not be
     read."""
     words = _OPENERS.sub("", text.strip())
+    owner = re.search(r"\bbelongs?\s+to\s+(?P<who>.+)$", words, re.I)
+    if owner is not None:
+        return (
+            f"it compares the owner with `{owner['who']}`, a value of another call or of the "
+            "conversation; no state test of one output decides it"
+        )
+    window = re.search(r"\bwithin\s+\S+\s+\S+\s+(?:of|after|from|since)\s+(?P<e>.+)$", words, re.I)
+    if window is not None:
+        return (
+            f"it is a time window from the {window['e']}: the date read before the call would "
+            "be compared with the time of the call, and no operator compares dates"
+        )
     m = _COPULA.match(words)
     if m is None:
         return (
@@ -119,8 +135,9 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
         determined = re.match(r"\s+(?:the|an?|its|their|it|they)\b", after)
-        if kind_word in {"once", "only once"} and not determined:
-            continue  # "can be called once": a count, not a condition
+        participle = re.match(r"\s+(?:already\s+)?[a-z]+(?:ed|en)\b", after)
+        if kind_word in {"once", "only once"} and not determined and not participle:
+            continue  # "can be called once": a count, not a condition ("once paid" is one)
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
             stop = re.search(r"[,;]|\bthen\b", after)
         else:
@@ -162,12 +179,15 @@ def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
     anything else stays unbound."""
-    m = _COPULA.match(words)
+    words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
+    m = _COPULA.match(perfect(words))
     if m is None:
-        return cond
-    rest = m["rest"].strip(" .,")
+        return _bare_state(cond, words)
+    rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
+    if PART_OF.match(m["subject"].strip()):
+        return cond  # "any part of the rental has started": not one entity's state
     subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
     subject = DET.sub("", subject).removesuffix("'s").strip()
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
@@ -187,7 +207,12 @@ def _bind(cond: Condition, words: str) -> Condition:
     )
     if values and left.strip():
         return cond  # "you are tasked with updating a field ... 'x'": the value is not the state
-    if subject.casefold() in {"you", "we", "i", "they"}:
+    if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
+        field = named[1].casefold()  # "is in 'pending' status"
+    person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
+    if subject.casefold() == "they" and not PERSONAL.search(rest) and _STATE.fullmatch(rest):
+        person = person - {"they"}  # "once they have been used": the things acted on
+    if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
@@ -197,13 +222,58 @@ def _bind(cond: Condition, words: str) -> Condition:
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
         participles = participles or all(_PHRASAL.fullmatch(i) for i in items)  # `checked in`
         short = all(0 < len(i.split()) <= 3 for i in items)  # `past due` as a status value
-        if (short and field) or (one_word and entity) or participles:
+        # "while it is pending": the pronoun is the entity acted on, a state word its state
+        pronoun = subject.casefold() in {"it", "they"} and all(_STATE.fullmatch(i) for i in items)
+        stated = bool(entity) and all(_STATE.fullmatch(i) for i in items)  # "in transit"
+        if (short and field) or (one_word and (entity or pronoun)) or participles or stated:
             values = [i for i in items if i]
     if not values:
         return cond
     return Condition(
         cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), bool(m["neg"])
     )
+
+
+def _bare_state(cond: Condition, words: str) -> Condition:
+    """ "only while pending", "once dispatched", "unless delivered": a state word with no
+    subject is the state of what the action is done to."""
+    items = [i.strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", words.strip(" .,"))]
+    items = [re.sub(r"^(?:already|still|currently)\s+", "", i, flags=re.I) for i in items]
+    if not items or not all(_STATE.fullmatch(i) and i.casefold() not in NOT_BARE for i in items):
+        return cond
+    return replace(cond, values=tuple(i.casefold() for i in items))
+
+
+def conjoined(cond: Condition) -> list[Condition]:
+    """ "only if the ticket is valid and not used": one bound condition per conjunct (the
+    subject and copula of the first carried to the others), or [] unless every conjunct
+    binds. Each is necessary when the condition is what allows the action; for a ban the
+    conjunction is not split (banning on one conjunct alone would be stronger)."""
+    words = _OPENERS.sub("", cond.text.strip())
+    parts = [p for p in re.split(r"\s*,?\s+and\s+", words) if p]
+    if len(parts) < 2:
+        return []
+    first = _COPULA.match(perfect(parts[0]))
+    if first is None:
+        return []
+    out: list[Condition] = []
+    for part in parts:
+        said = (
+            part if _COPULA.match(perfect(part)) else f"{first['subject']} {first['verb']} {part}"
+        )
+        bound = _bind(Condition(cond.kind, cond.text, cond.start, cond.end), said)
+        if not bound.bound:
+            return []
+        out.append(bound)
+    return out
+
+
+def bind_state(cond: Condition, entity: str, words: str) -> Condition:
+    """The condition bound from `words` said of `entity`: "order is 'pending'", "that are
+    pending" (a relative clause of the entity)."""
+    words = re.sub(r"^\s*(?:that|which|who)\s+", f"{entity} ", words, flags=re.I)
+    words = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", words)
+    return _bind(cond, words)
 
 
 _RELATIVE = re.compile(
@@ -221,16 +291,21 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     if m is None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())
+    said = perfect(m[0])  # "that haven't been packed": "that have been not packed"
     which = re.match(
-        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", m[0], re.I
+        r"\s*(?:that|which|who)\s+(?P<rest>(?:is|are|was|were|has|have)\b.*)$", said, re.I
     )
-    whose = re.match(r"\s*whose\s+(?P<f>[a-z]+)\s+(?P<rest>(?:is|are|was|were)\b.*)$", m[0], re.I)
+    whose = re.match(
+        r"\s*whose\s+(?P<f>[a-z]+(?:\s+[a-z]+)?)\s+(?P<rest>(?:is|are|was|were)\b.*)$", said, re.I
+    )
     if whose is not None and obj:  # "bookings whose status is 'returned'": the entity's field
         near = re.split(r"\s+(?:of|for|on|in)\s+", obj)[-1]
         bound = _bind(cond, f"{near} {whose['f']} {whose['rest']}")
-        if bound.bound and bound.field is None:  # "tickets whose mood is 'upset'": `whose`
-            # names the field of the object whatever the word (not only status, state, ...)
-            bound = replace(bound, entity=singular(near.split()[-1]), field=whose["f"].casefold())
+        named = " ".join(whose["f"].casefold().split())
+        if bound.bound and (bound.field is None or " " in named):  # "tickets whose mood is
+            # 'upset'", "... whose delivery status is": `whose` names the object's field,
+            # whatever the word (not only status, state, ...)
+            bound = replace(bound, entity=singular(near.split()[-1]), field=named)
         return bound
     if which is not None and obj:  # "a booking that has already been returned": its state
         rest = re.sub(r"\b(has|have)\s+(?:already|also|just)\s+been\b", r"\1 been", which["rest"])
@@ -242,7 +317,7 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
 
 _QUALIFIED = re.compile(
     r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
-    r"for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
     re.I,
 )
 
@@ -259,11 +334,24 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     start = at + subject.find(m["q"])
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
+    entity = singular(m["head"].split()[-1].strip("`").casefold())
+    if not values and re.fullmatch(STATE_WORDS, qualifier, re.I) and " " in qualifier:
+        # "orders on hold", "parcels in transit": a state said with its preposition
+        return Condition(
+            "if", qualifier, cond.start, cond.end, entity, None, (qualifier.casefold(),)
+        )
+    marked = re.match(
+        r"(?:marked|flagged|tagged|labell?ed)\s+(?:as\s+)?(?P<v>[a-z][\w-]*)$", qualifier
+    )
+    if not values and marked is not None:  # "orders marked as delivered": that state
+        return Condition("if", qualifier, cond.start, cond.end, entity, None, (marked["v"],))
     if not values:
-        return cond
+        named = field_values(qualifier)  # "on the basic tier", "in status pending or packed"
+        if named is None:
+            return cond
+        return Condition("if", qualifier, cond.start, cond.end, entity, named[0], named[1])
     words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
     field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
-    entity = singular(m["head"].split()[-1].strip("`").casefold())
     return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
 
 
@@ -287,7 +375,7 @@ def _beside_value(qualifier: str) -> str | None:
 _QUOTED_WORD = r"(?:'[^'\n]+'|\"[^\"\n]+\")"  # a value, never a `tool`
 _WORD_ALT = _QUOTED_WORD + r"(?:\s*(?:,|or|and)\s*" + _QUOTED_WORD + r")*"
 _IN_STATE = re.compile(
-    r"^\s+(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
+    r"^\s+(?:only\s+)?(?:in|with|at)\s+(?:(?:the|a|an)\s+)?(?:(?P<f1>status|state|stage)\s+(?:of\s+)?)?"
     r"(?P<values>" + _WORD_ALT + r")(?:\s+(?P<f2>status|state|stage))?(?=\s*(?:$|[,.;:!?)]))",
     re.I,
 )

@@ -19,7 +19,7 @@ Modality = Literal["must", "must_not", "only", "may", "limit", "none"]
 _NEGATIVE = re.compile(
     r"\b(?:must\s+(?:not|never)|mustn't|should\s+(?:not|never)|shouldn't|shall\s+not|"
     r"may\s+not|cannot|can't|can\s+not|do\s+not|don't|never|(?:is|are)\s+not\s+(?:allowed|permitted)\s+to|(?:is|are)\s+(?:forbidden|"
-    r"prohibited)\s+(?:to|from)?|not\s+be)\b",
+    r"prohibited)\s+(?:to|from)?|not\s+be|(?:can|could|may|will)\s+no\s+longer)\b",
     re.I,
 )
 _ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
@@ -81,7 +81,7 @@ def verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     """The verb after position `at` (skipping adverbs and `be`): (lemma, start, end, passive)."""
     rest = main[at:]
     m = re.match(
-        r"(?:\s*(?:not|never|only|also|first|always|ever|again|then|just|explicitly|directly|"
+        r"(?:\s*(?:not|never|only|also|first|always|ever|again|then|just|explicitly|directly|no|longer|"
         r"immediately|yourself|themselves|be|been|to)\b)*\s*(?P<v>[A-Za-z][a-z-]*)",
         rest,
         re.I,

@@ -14,8 +14,8 @@ from specgap.extract.pattern_base import QUOTED, lemma, singular
 from specgap.operators.prose import STATE_WORD
 
 _HAVING = re.compile(
-    r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose)\s+(?:an?\s+|the\s+)?"
-    r"(?P<field>[a-z][\w-]*)\s+(?:(?:of|is|=)\s+)?(?P<values>" + ITEM_ALT + r")",
+    r"^\W*only\s+(?P<entity>[a-z][\w-]*?)s?\s+(?:with|having|that\s+have|whose|in|on|at)\s+"
+    r"(?:an?\s+|the\s+)?(?P<field>[a-z][\w-]*)\s+(?:(?:of|is|=)\s+)?(?P<values>" + ITEM_ALT + r")",
     re.I,
 )
 

@@ -42,13 +42,22 @@ def inline_state(sentence: Sentence) -> list[Emit]:
     for m in _TEST.finditer(text, only.end()):
         if _EXAMPLE.search(text[: m.start()]):
             continue  # an example of a value, not the rule's test
+        if "=" not in m[0] and re.match(
+            r"\s*(?:status|state|stage|phase)\b", text[m.end() :], re.I
+        ):
+            continue  # "for orders in 'pending' status": a preposition, not a field test
         values = [a or b or c for a, b, c in QUOTED.findall(m["values"])]
         if values:
             out.append(Emit("state_condition", None, {"field": m["field"], "allowed": values}, 0.7))
     return out[:1]
 
 
-_ITSELF = frozenset({"", "this", "it", "tool", "function", "method", "endpoint", "this tool"})
+# what a description's own sentence calls the described tool (a leading modal is what the
+# grammar reads of a subjectless "can only be used ...")
+_ITSELF = frozenset(
+    {"", "this", "it", "tool", "function", "method", "endpoint", "this tool", "can", "may",
+     "should", "must"}
+)  # fmt: skip
 
 
 def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
@@ -56,6 +65,9 @@ def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
     "never call this tool if the booking is 'active'": `state_condition` on the described
     tool (allowed under "only", denied under a ban; a negated test flips it)."""
     cond = clause.condition
+    fragment = _fragment(sentence.clean) if sentence.subject is not None else []
+    if fragment:  # "Only for pending orders.", "The order must be pending."
+        return fragment
     if sentence.subject is None or cond is None or not cond.bound or clause.verb not in CALL_VERBS:
         return []
     if clause.object not in _ITSELF:
@@ -66,6 +78,47 @@ def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
         allowed = not cond.negated
     else:
         return []  # "use this when ...": a suggestion, no restriction
+    params: dict[str, Any] = {("allowed" if allowed else "denied"): list(cond.values)}
+    if cond.entity:
+        params["entity"] = cond.entity
+    if cond.field:
+        params["field"] = cond.field
+    return [Emit("state_condition", None, params, 0.7)]
+
+
+_FRAGMENT = re.compile(
+    r"^\W*(?P<mod>only|not|never)\s+(?:(?:available|allowed|permitted|valid|usable)\s+)?"
+    r"(?:for|on|with|to)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    re.I,
+)
+_MUST_BE = re.compile(
+    r"^\W*(?:the|an?|its)\s+(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+"
+    r"(?P<state>[^.;,]+?)\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def _fragment(text: str) -> list[Emit]:
+    """In a tool's description, "Only for pending orders.", "Not for delivered orders.",
+    "The order must be pending.": the described tool is allowed only in (or never in) the
+    state of the entity it acts on."""
+    from specgap.extract.grammar_conditions import Condition, bind_state
+    from specgap.extract.state_positions import phrase_state
+
+    m = _FRAGMENT.match(text)
+    cond: Condition | None = None
+    allowed = True
+    if m is not None:
+        cond = phrase_state(m["np"], m.start("np"))
+        allowed = m["mod"].casefold() == "only"
+    elif (must := _MUST_BE.match(text)) is not None:
+        entity = must["ent"].casefold()
+        said = f"{entity} is {'not ' if must['neg'] else ''}{must['state']}"
+        cond = bind_state(Condition("if", text, 0, len(text)), entity, said)
+        allowed = not cond.negated
+        cond = cond if cond.bound else None
+    if cond is None or not cond.bound:
+        return []
     params: dict[str, Any] = {("allowed" if allowed else "denied"): list(cond.values)}
     if cond.entity:
         params["entity"] = cond.entity

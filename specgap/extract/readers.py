@@ -23,6 +23,7 @@ from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
+from specgap.extract.state_tables import status_table
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
@@ -32,6 +33,8 @@ _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
 
 def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
     """The sentence's rules after the readers (module docstring)."""
+    if not rules and sentence.subject is None:  # | status | allowed actions |: per action
+        rules = [candidate(sentence, e) for e in status_table(sentence.clean, sentence.context)]
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"

@@ -28,6 +28,7 @@ from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
+from specgap.extract.state_availability import required_state
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -50,6 +51,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
     )
+    if needed is not None and required_state(sentence.clean) is not None:
+        needed = None  # "resuming X requires that it is paused": a state, not a step first
     if needed is not None:  # "cancelling a booking requires getting the booking first"
         timed = temporal.Timed((needed,), None)
         if needed.target is not None:  # it names the action a pattern left to the section
@@ -134,7 +137,9 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
     values = rule.params.get("values") or rule.params.get("allowed")
     if rule.operator not in _VALUED or not values or cond is None or not cond.bound:
         return rule
-    if not {str(v) for v in values} <= set(cond.values):
+    if not {str(v) for v in values} <= set(cond.values) and rule.params.get("facet") not in set(
+        cond.values
+    ):  # (a facet that is the state's value: the pattern took "order's" for a quote)
         return rule
     if rule.operator == "resource_in_allowlist":
         return None

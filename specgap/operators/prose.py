@@ -117,7 +117,7 @@ _NOUN_VERBS = {
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv|dul|dl|cl|"
-    r"gl|kl|fl|stor|gnor|scor|plor)$"
+    r"gl|kl|fl|stor|gnor|scor|plor|sum)$"
 )
 
 

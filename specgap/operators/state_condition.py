@@ -142,6 +142,8 @@ def facts(cond: StateCondition, output: Any) -> list[Any] | None:
     wanted = key_words(cond.field)
     for name, value in output.items():
         if key_words(str(name)) == wanted:
+            if isinstance(value, bool):  # a flag (`frozen: true`): the rule says `true`
+                return ["true" if value else "false"]
             return list(leaves(value))
     return None
 

@@ -30,9 +30,11 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
+from specgap.resolve.state_reads import bind_reads
 
 _NOT_BOUND = "condition-not-bound"
 
@@ -75,8 +77,9 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     if isinstance(entity, str) and entity and not _names(tool, entity):
         if (
             params.get("field") is None
+            and not _personal(params)
             and not _entity(registry, entity)
-            and _spoken(registry, entity)
+            and _spoken(_about_same(registry, tool), entity)
         ):
             # "if the mood is upset": a field of the call's own entity, not another entity
             named = _compound(registry, rule.text, entity)
@@ -102,7 +105,18 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
                 f"`{field}` takes {listed}"
             )
             return _demoted(each, f"if the {field} is {_values(params)}"), why
+    read = bind_reads(registry, tool, params)  # the readers of the entity, the field they name
+    if read != params:
+        rule = rule.model_copy(update={"params": read})
+        each = each.model_copy(update={"rule": rule})
     return each, ""
+
+
+def _personal(params: dict[str, Any]) -> bool:
+    """The values are a person's state ("the holder is verified"): the word names someone,
+    never a field of the call's entity."""
+    said = [*params.get("allowed", ()), *params.get("denied", ())]
+    return any(PERSONAL.search(str(v)) for v in said)
 
 
 def _demoted(each: ResolvedRule, condition: str) -> ResolvedRule:
@@ -145,13 +159,31 @@ def _arg_paths(schema: Any) -> Iterator[str]:
             yield from _arg_paths(items)
 
 
-def _spoken(registry: Registry, word: str) -> bool:
+def _about_same(registry: Registry, tool: Tool) -> tuple[Tool, ...]:
+    """The tools about the same entity as `tool`: those taking one of its identifier
+    arguments (`ticket_id`), the tool itself included. A word only they speak of is a field
+    an output about the call's entity can hold; a word only a tool about another entity
+    speaks of ("the account is frozen", read by `get_customer(customer_id)`, for a call
+    naming an `order_id`) is not."""
+    ids = {key_words(a) for a in tool.arg_names if _is_key(a)}
+    return tuple(
+        t for t in registry.tools if t is tool or ids & {key_words(a) for a in t.arg_names}
+    )
+
+
+def _is_key(arg: str) -> bool:
+    words = key_words(arg)
+    return any(words.endswith(k) and len(words) > len(k) for k in _KEYS)
+
+
+def _spoken(registry: Registry | tuple[Tool, ...], word: str) -> bool:
     """Some tool speaks of the word: in its id, its description or an argument's name or
     description (`get_mood`, "... with its mood")."""
     spelled = "[ _]".join(re.escape(w) for w in word.split())  # `weather flag`, `weather_flag`
     pattern = re.compile(rf"\b{spelled}s?\b", re.I)
     wanted = key_words(word)
-    for tool in registry.tools:
+    tools = registry.tools if isinstance(registry, Registry) else registry
+    for tool in tools:
         if tool.hook:
             continue
         spoken = re.sub(r"[_\W]+|(?<=[a-z])(?=[A-Z])", " ", tool.id)

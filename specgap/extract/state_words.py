@@ -1,0 +1,111 @@
+"""Words of the state a condition tests: which words name a state (`STATE_WORDS`, with
+irregular and two-word participles), which name a person's state (`PERSONAL`), which are
+no state after "if" (`NOT_BARE`), a perfect tense read as the state it leaves (`perfect`),
+and a field named with unquoted values ("on the basic tier": `field_values`). Used by the
+condition grammar (`grammar_conditions`) and the readings of states elsewhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.pattern_base import split_words
+from specgap.operators.prose import STATE_WORD
+
+__all__ = [
+    "NOT_BARE",
+    "PART_OF",
+    "PERSONAL",
+    "STATE_FIELDS",
+    "STATE_WORDS",
+    "field_values",
+    "perfect",
+]
+
+STATE_FIELDS = frozenset(
+    split_words("status state stage phase tier type level plan membership category kind role")
+)
+
+# a word (or phrase) naming a state: a participle, a known state word, an irregular
+# participle or a state said in two words
+STATE_WORDS = (
+    r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
+    r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
+    r"(?:checked|signed|logged|opted)\s+(?:in|out))"
+)
+_STATE = re.compile(STATE_WORDS, re.I)
+_PERFECT_NOT = re.compile(r"\b(has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?been\b", re.I)
+_PERFECT = re.compile(
+    r"\b(has|have|had)\s+(?P<adv>(?:already|just|not|not\s+yet)\s+)?(?P<p>(?!been\b)[a-z]+(?:ed|en))\b",
+    re.I,
+)
+_CONTRACTED = re.compile(r"\b(is|are|was|were)n't\b", re.I)
+
+
+PART_OF = re.compile(
+    r"^(?:(?:any|some|all|none|one|each|either|every)\s+)?(?:(?:part|portion|piece|segment|"
+    r"leg|item)s?\s+)?of\b|^(?:any|some|every|each)\s+(?:part|portion|piece|segment)s?\b",
+    re.I,
+)
+
+
+# states of a person (the user), never of the things a rule acts on
+PERSONAL = re.compile(
+    r"\b(?:verified|authenticated|identified|registered|logged|signed|confirmed|sure|unsure|"
+    r"eligible|authori[sz]ed|present|available)\b",
+    re.I,
+)
+
+
+def perfect(words: str) -> str:
+    """A perfect tense read as the state it leaves: "has not been dispatched" -> "has been
+    not dispatched", "has shipped" -> "has been shipped", "isn't" -> "is not"."""
+    words = _CONTRACTED.sub(r"\1 not", words)
+    words = _PERFECT_NOT.sub(r"\1 been not", words)
+
+    def _state(m: re.Match[str]) -> str:
+        neg = "not " if m["adv"] and m["adv"].casefold().startswith("not") else ""
+        return f"{m[1]} been {neg}{m['p']}"
+
+    return _PERFECT.sub(_state, words)
+
+
+# participles after "if"/"when" that say who acts or what is needed, not an entity's state
+NOT_BARE = frozenset(
+    split_words(
+        "needed required requested asked allowed permitted approved authorized authorised "
+        "confirmed verified instructed told prompted specified provided given available "
+        "applicable appropriate possible necessary warranted justified supported unsure unclear "
+        "used mentioned stated listed named advised desired wanted expected unlocked"
+    )
+)
+
+
+_LIST = r"[a-z][\w-]*(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*"
+_FIELD_VALUES = (
+    re.compile(  # "in status pending or packed", "in the status of draft"
+        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<f>[a-z]+)\s+(?:of\s+)?"
+        r"(?P<v>" + _LIST + r")\s*$",
+        re.I,
+    ),
+    re.compile(  # "on the basic tier", "with a gold membership"
+        r"^(?:in|on|at|with|under|having)\s+(?:an?\s+|the\s+)?(?P<v>" + _LIST + r")\s+"
+        r"(?P<f>[a-z]+)\s*$",
+        re.I,
+    ),
+)
+
+
+def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
+    """An unquoted state named with its field: "on the basic tier", "in status pending or
+    packed", "with a gold membership" -> (field, values); None unless the field is a word
+    naming a state (`status`, `tier`, ...)."""
+    for pattern in _FIELD_VALUES:
+        m = pattern.match(" ".join(qualifier.split()))
+        if m is None or m["f"].casefold() not in STATE_FIELDS:
+            continue
+        said = re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m["v"])
+        values = tuple(v.casefold() for v in said if v)
+        if values and not set(values) & STATE_FIELDS:
+            return m["f"].casefold(), values
+    return None

@@ -1,0 +1,160 @@
+"""Which earlier read holds the state a `state_condition` tests, and under which field.
+
+Once the rule's tool is known, the tools that read the same entity are those that take the
+entity's identifier (`order_id` for a rule about orders on `cancel_order(order_id)`) and
+whose name or description says they read (`get_order`, "Look up an order ..."). Their
+outputs are the ones the run-time check consults (`read`), so what a write tool returns
+never stands for the state.
+
+When the sentence named no field ("only pending orders can be cancelled"), the readers'
+own words name it, only on evidence:
+
+- a field listed with the values: "status (pending, packed, dispatched)", "tier: basic,
+  silver or gold" -> that field;
+- a flag: "whether the account is frozen", "frozen flag" -> the value is a yes/no field
+  of its own (`frozen` is `true`);
+- one state word the readers speak of ("with its status") for a value that reads as a state
+  (`pending`, a participle) -> that field.
+
+Anything else leaves the rule as it was (any field of the output is compared). Nothing here
+makes a rule stronger: a field or reader is added only where the tools' own text names it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from specgap.extract.state_words import STATE_WORDS
+from specgap.operators.evidence import key_words
+from specgap.registry import Registry, Tool
+
+__all__ = ["bind_reads", "readers"]
+
+_READ_NAME = re.compile(
+    r"^(?:get|read|find|lookup|look_?up|search|list|fetch|view|show|check|describe|retrieve|"
+    r"query|load|inspect|lookUp)(?:[_A-Z]|$)",
+)
+_READ_TEXT = re.compile(
+    r"^\s*(?:gets?|reads?|finds?|looks?\s+up|searches|search|lists?|fetch(?:es)?|views?|"
+    r"shows?|checks?|describes?|retrieves?|queries|query|loads?|inspects?)\b",
+    re.I,
+)
+_KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
+_STATE_FIELDS = ("status", "state", "stage", "phase")
+_OTHER_FIELDS = ("tier", "plan", "level", "membership", "category", "kind", "type", "role")
+_STATE = re.compile(STATE_WORDS, re.I)
+
+
+def _is_read(tool: Tool) -> bool:
+    return bool(_READ_NAME.match(tool.id) or _READ_TEXT.match(tool.description))
+
+
+def _keys(tool: Tool) -> set[str]:
+    out: set[str] = set()
+    for arg in tool.arg_names:
+        words = key_words(arg)
+        if any(words.endswith(k) and len(words) > len(k) for k in _KEYS):
+            out.add(words)
+    return out
+
+
+def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, ...]:
+    """The read tools about the entity the call names: they take one of its identifier
+    arguments (the entity's own one when the rule names the entity)."""
+    keys = _keys(tool)
+    if entity:
+        wanted = key_words(entity)
+        own = {k for k in keys if k.startswith(wanted)}
+        keys = own or keys
+    if not keys:
+        return ()
+    found = [
+        t
+        for t in registry.tools
+        if t is not tool and not t.hook and _is_read(t) and keys & _keys(t)
+    ]
+    return tuple(sorted(found, key=lambda t: t.id))
+
+
+def _text(tools: Iterable[Tool]) -> str:
+    return " ".join(f"{t.description} {_descriptions(t.schema)}" for t in tools)
+
+
+def _descriptions(schema: Any) -> str:
+    if isinstance(schema, dict):
+        own = str(schema.get("description", ""))
+        return " ".join([own, *(_descriptions(v) for v in schema.values())])
+    if isinstance(schema, list):
+        return " ".join(_descriptions(v) for v in schema)
+    return ""
+
+
+def _listed_field(text: str, values: list[str], nouns: set[str]) -> str | None:
+    """ "status (pending, packed, dispatched)", "tier: basic, silver or gold": the field
+    whose listed values include one of the rule's. A noun naming the entity itself ("a
+    member: tier, frozen flag") lists its fields, not values."""
+    for m in re.finditer(r"\b(?P<f>[A-Za-z][\w-]*)\s*(?:\(|:)\s*(?P<list>[^().;:]{1,160})", text):
+        listed = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?", m["list"])}
+        words = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", m["list"])}
+        field = m["f"].casefold()
+        if field in {"e", "i", "eg", "ie"} or key_words(field) in nouns:
+            continue
+        if any(v.casefold() in listed or v.casefold() in words for v in values):
+            return field
+    return None
+
+
+def _flag(text: str, value: str) -> str | None:
+    """The yes/no field the value is, if it is one: "whether the account is frozen",
+    "frozen flag" (`frozen`), "is_frozen" (`is_frozen`)."""
+    v = re.escape(value)
+    if re.search(rf"\bis_{v}\b", text, re.I):
+        return f"is_{value.casefold()}"
+    if re.search(rf"\bwhether\b[^.;]*?\b(?:is|are)\s+(?:currently\s+)?{v}\b", text, re.I):
+        return value.casefold()
+    if re.search(rf"\b{v}\s+(?:flag|indicator|boolean)\b", text, re.I):
+        return value.casefold()
+    return None
+
+
+def _spoken_field(text: str, values: list[str]) -> str | None:
+    """The one state field the readers speak of, for values that read as states."""
+    spoken = [f for f in _STATE_FIELDS if re.search(rf"\b{f}\b", text, re.I)]
+    if len(spoken) == 1 and all(_STATE.fullmatch(v) for v in values):
+        return spoken[0]
+    others = [f for f in _OTHER_FIELDS if re.search(rf"\b{f}\b", text, re.I)]
+    if len(others) == 1 and not spoken and not any(_STATE.fullmatch(v) for v in values):
+        return others[0]
+    return None
+
+
+def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
+    """The rule's parameters with its readers (`read`) and, when the sentence named none,
+    the field the readers' words give the values (module docstring); unchanged without
+    readers or evidence."""
+    entity = params.get("entity") if isinstance(params.get("entity"), str) else None
+    found = readers(registry, tool, entity)
+    if not found:
+        return params
+    out = dict(params)
+    if not out.get("read"):
+        out["read"] = [t.id for t in found]
+    if out.get("field"):
+        return out
+    side = "allowed" if out.get("allowed") else "denied"
+    values = [str(v) for v in out.get(side) or ()]
+    if not values:
+        return out
+    text = _text(found)
+    nouns = {
+        key_words(w) for t in (tool, *found) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", t.id)
+    }
+    nouns |= {key_words(entity)} if entity else set()
+    field = _listed_field(text, values, nouns)
+    flag = _flag(text, values[0]) if field is None and len(values) == 1 else None
+    if flag is not None:
+        return out | {"field": flag, side: ["true"]}
+    field = field or _spoken_field(text, values)
+    return out | {"field": field} if field else out
