@@ -234,7 +234,8 @@ def test_an_instruction_after_a_description_s_first_sentence(
 
 
 REQUIRES: list[tuple[str, bool]] = [
-    ("Books a crossing; requires the harbour master's approval.", True),
+    # (a person's approval is read as `review_required`, a rule, so it gets no note)
+    ("Books a crossing; requires a valid harbour permit.", True),
     ("Books a crossing. Requires the sailing id.", False),  # documents `sailing_id`
     ("Requires a passengerCount.", False),  # camelCase names split too
 ]
@@ -248,7 +249,7 @@ def test_a_description_s_requirement_unless_it_names_a_parameter(
     notes = _tools(tmp_path, properties, description)
     assert bool(notes) == noted, notes
     if noted:
-        assert "the requirement `requires the harbour master's approval`" in notes[0]
+        assert "the requirement `requires a valid harbour permit`" in notes[0]
 
 
 def test_a_wide_diagnostic_above_a_dropped_rule_does_not_say_why(tmp_path: Path) -> None:

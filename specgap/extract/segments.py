@@ -66,7 +66,10 @@ def split_sentences(
 
 
 def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
-    """Sentences of paragraphs, list items and blockquotes; headings become context."""
+    """Sentences of paragraphs, list items, blockquotes and table rows; headings become
+    context."""
+    from specgap.extract.state_tables import is_state_header  # it reads sentences too
+
     text = artifact.text
     lines = text.splitlines(keepends=True)
     line_starts = [0]
@@ -75,14 +78,26 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     heading = ""
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     cells: list[tuple[str, int]] = []  # the cells of a table row: (content, source offset)
+    header: list[str] = []
+    whole = False  # a table of states and the actions each allows: one sentence (state_tables)
     for n, token in enumerate(tokens):
-        if token.type == "tr_open":
+        if token.type == "table_open":
+            header, whole, block = [], False, token.map
+        elif token.type == "thead_close":
+            whole = is_state_header(header)
+            if whole and block is not None:
+                yield from split_sentences(
+                    artifact, *_block_text(lines, line_starts, *block), heading
+                )
+        elif token.type == "tr_open":
             cells = []
-        elif token.type == "tr_close" and cells:
+        elif token.type == "tr_close" and cells and not whole:
             yield from split_sentences(artifact, *_row_text(cells), heading)
             cells = []
         if token.type != "inline" or token.map is None:
             continue
+        if n > 0 and tokens[n - 1].type == "th_open":
+            header.append(token.content)
         if n > 0 and tokens[n - 1].type in {"th_open", "td_open"}:
             if tokens[n - 1].type == "td_open":  # a header cell only labels its column
                 at_line = token.map[0]
@@ -127,6 +142,23 @@ _RULE_CELL = re.compile(
     r"prohibited|allowed|permitted)\b",
     re.I,
 )
+
+
+def _block_text(
+    lines: list[str], line_starts: list[int], start: int, end: int
+) -> tuple[str, list[int]]:
+    """The lines [start, end) as one text, line breaks kept, each char at its offset."""
+    chars: list[str] = []
+    offsets: list[int] = []
+    for row in range(start, min(end, len(lines))):
+        line = lines[row].rstrip("\r\n")
+        if chars:
+            chars.append("\n")
+            offsets.append(offsets[-1] + 1)
+        chars.extend(line)
+        offsets.extend(range(line_starts[row], line_starts[row] + len(line)))
+    offsets.append(offsets[-1] + 1 if offsets else 0)
+    return "".join(chars), offsets
 
 
 def _row_text(cells: list[tuple[str, int]]) -> tuple[str, list[int]]:

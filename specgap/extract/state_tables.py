@@ -28,7 +28,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import lemma, singular
 from specgap.extract.state_words import STATE_FIELDS
 
-__all__ = ["status_table"]
+__all__ = ["is_state_header", "status_table"]
 
 _ACTIONS = re.compile(r"\b(?:actions?|operations?|allowed|permitted|possible|can|may)\b", re.I)
 _NEGATIVE = re.compile(r"\b(?:not|never|no|forbidden|disallowed|blocked|prohibited)\b", re.I)
@@ -65,6 +65,11 @@ def _action(item: str, entity: str | None) -> str | None:
         return None
     verb = lemma(words[0])
     return " ".join([verb, *words[1:]]) if len(words) > 1 else f"{verb} {entity or ''}".strip()
+
+
+def is_state_header(header: list[str]) -> bool:
+    """A table whose header names a state column (`Order status`): read whole, here."""
+    return any(set(re.findall(r"[a-z]+", h.casefold())) & STATE_FIELDS for h in header)
 
 
 def status_table(text: str, context: str = "") -> list[Emit]:
