@@ -13,10 +13,12 @@ fixed bound, and is left to the rest of the grammar (which says so).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
+from specgap.extract.noun_bounds import noun_bounds, unbound_lead
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -168,7 +170,19 @@ _CALL_WITH = re.compile(
 
 
 def amount_bounds(text: str) -> list[Emit]:
-    """The `arg_within_bound` a sentence states in one of the forms above, or none."""
+    """The `arg_within_bound` a sentence states in one of the forms above or on a noun
+    (`noun_bounds`), or none. A leading qualifier no entity binds ("for new customers,
+    refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
+    bound."""
+    found = _bounds(text) or noun_bounds(text)
+    lead = unbound_lead(text)
+    if found or lead is None:
+        return found
+    rest, condition = lead  # "for refunds, ...": the topic, no condition
+    return [replace(e, condition=condition) for e in _bounds(rest) or noun_bounds(rest)]
+
+
+def _bounds(text: str) -> list[Emit]:
     called = _CALL_WITH.search(text)
     if called is not None:
         side = "min" if called["bound"].casefold().startswith(("at least", "no less")) else "max"
@@ -220,6 +234,10 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
             # "never issue credits of more than $200": the sum of each credit, not `credits`
             return f"{base} {np[0]}", "amount"
+        if np and by_unit and by_unit != "amount" and base not in _SETTING:
+            # "never book a stay longer than 14 nights": the object is what is booked, the
+            # unit names the argument measured
+            return f"{base} {' '.join(np)}", by_unit
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
         return (base, by_unit) if by_unit else None
@@ -241,11 +259,19 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         # "the thermostat temperature must be between 16 and 28": no action named, the
         # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
         unit = by_unit if by_unit and by_unit != "amount" else ""
+        if np[-1] in _MEASURE_NOUNS:  # "order quantity ... 10 units": the quantity, not units
+            unit = ""
         return ANY_TOOL, " ".join([*np, unit]).strip()  # "leave request days": `days`
     return None
 
 
 _NOT_ARGUMENT = frozenset({"it", "this", "that", "they", "these", "those", "value", "number"})
+# verbs whose object is the argument set ("set the temperature above 30 degrees")
+_SETTING = frozenset(
+    {"set", "raise", "increase", "lower", "decrease", "adjust", "put", "change", "turn"}
+)
+# nouns that name a measure of the whole: the argument itself, whatever its unit
+_MEASURE_NOUNS = frozenset({"quantity", "amount", "size", "total", "length", "duration", "count"})
 
 
 def _plural(unit: str) -> str:

@@ -27,6 +27,7 @@ from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
+from specgap.extract.unchangeable import fixed_argument
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -84,6 +85,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
+    fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
+    if fixed is not None:  # "the number of guests cannot be changed": no operator compares it
+        rules, gap = [], fixed
     diagnostics = [
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]

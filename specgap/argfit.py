@@ -1,0 +1,131 @@
+"""A rule on one argument, fitted to that argument's schema at compile time.
+
+Prose names an argument by a noun ("3 items per order", "the priority must be one of low,
+normal or high"); once the argument is resolved, its JSON schema says more than the noun:
+
+- a bound on an argument that is a list (`"type": "array"`) bounds how many items it holds:
+  `arg_within_bound` becomes `arg_count_bound` over that argument (a list is no number, so
+  the bound as read would never hold anything);
+- the values of an allowlist or a ban are checked against the argument's `enum`: a value
+  written in other case ("Express") is the enum's spelling (`express`); a value the enum
+  does not have is reported (`value-not-in-schema`, located at the sentence); an allowlist
+  none of whose values the schema accepts would block every valid call, so it compiles to
+  nothing and says so (never an allowlist that holds nothing a call may pass);
+- a value read from a bare word before the argument's noun ("do not choose overnight
+  delivery", marked `schema_values` by the extractor) is a value only when the enum lists
+  it; otherwise nothing is compiled and a note says why.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.registry import Tool
+from specgap.resolve.arguments import argument_selector
+
+_VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
+
+
+def fit_to_schema(
+    rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """(the rule, its parameters) fitted to the schema of the argument its facet names;
+    None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
+    whose facet names no argument, are returned unchanged."""
+    listed_only = bool(params.pop("schema_values", False))
+    facet = params.get("facet")
+    if not isinstance(facet, str):
+        return rule, params
+    selector = argument_selector(tool, facet)
+    schema = None
+    if selector is not None and selector.extract is None:
+        schema = _argument_schema(tool.schema, selector.arg)
+    if listed_only and not _lists(schema, params.get("values") or params.get("allowed") or ()):
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"the words before `{facet}` are read as its values only when the "
+                f"schema of `{tool.id}` lists them; it does not, nothing is enforced",
+                severity="note",
+                span=rule.span,
+                help="quote the value ('overnight') or name the argument it is a value of",
+            )
+        )
+        return None
+    if schema is None or selector is None:
+        return rule, params
+    if rule.operator == "arg_within_bound" and schema.get("type") == "array":
+        counted = _as_count(params, selector.arg)
+        if counted is not None:
+            return rule.model_copy(update={"operator": "arg_count_bound"}), counted
+        return rule, params
+    key = _VALUED.get(rule.operator)
+    enum = schema.get("enum")
+    if key is None or not isinstance(params.get(key), list | tuple) or not isinstance(enum, list):
+        return rule, params
+    return _fit_values(rule, params, key, [e for e in enum if isinstance(e, str)], diagnostics)
+
+
+def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
+    """The schema's `enum` has every value (in any case)."""
+    enum = schema.get("enum") if schema is not None else None
+    if not isinstance(enum, list) or not isinstance(values, list | tuple) or not values:
+        return False
+    spelled = {str(e).casefold() for e in enum}
+    return all(str(v).casefold() in spelled for v in values)
+
+
+def _as_count(params: dict[str, Any], arg: str) -> dict[str, Any] | None:
+    """The bound as a count of the list's items (whole numbers only)."""
+    out: dict[str, Any] = {"items": arg}
+    for side in ("min", "max"):
+        value = params.get(side)
+        if value is None:
+            continue
+        if not float(value).is_integer():
+            return None
+        out[side] = int(value)
+    return out
+
+
+def _fit_values(
+    rule: CandidateRule,
+    params: dict[str, Any],
+    key: str,
+    enum: list[str],
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    spelled = {e.casefold(): e for e in enum}
+    said = [str(v) for v in params[key]]
+    fitted = [spelled.get(v.casefold(), v) for v in said]
+    unknown = [v for v in fitted if v not in enum]
+    if not unknown:
+        return rule, {**params, key: fitted}
+    names = ", ".join(f"'{v}'" for v in unknown)
+    accepted = ", ".join(f"'{e}'" for e in enum)
+    empty = key == "allowed" and len(unknown) == len(fitted)
+    diagnostics.append(
+        Diagnostic(
+            code="value-not-in-schema",
+            message=f"{names} {'is' if len(unknown) == 1 else 'are'} not among the values the "
+            f"schema of `{params['facet']}` accepts"
+            + ("; an allowlist of none of them would block every call, nothing is enforced"
+               if empty else ""),
+            severity="warning",
+            span=rule.span,
+            help=f"the schema accepts {accepted}: write the values as the tool spells them",
+        )
+    )  # fmt: skip
+    return None if empty else (rule, {**params, key: fitted})
+
+
+def _argument_schema(schema: Any, path: str) -> dict[str, Any] | None:
+    """The schema of the argument at a dotted path, or None."""
+    node: Any = schema
+    for part in path.split("."):
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict) or not isinstance(props.get(part), dict):
+            return None
+        node = props[part]
+    return node if isinstance(node, dict) else None

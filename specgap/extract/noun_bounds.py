@@ -1,0 +1,206 @@
+"""Bounds stated on a noun rather than on an argument name, in the forms `amounts` leaves:
+
+- "a discount of no more than 15 % may be applied", "a refund of up to $80 can be issued";
+- "no booking longer than 14 nights", "no refund over $500 may be issued";
+- "stays of more than 14 nights are not allowed", "refunds above $500 must not be issued";
+- "refunds over $500 need a manager's approval": a bound that something else lifts, kept
+  with "unless ..." as its condition (reviewed, never enforced as a flat bound);
+- "the limit is 3 tickets per order", "the maximum number of seats per booking is 4";
+- (`unbound_lead`) a leading qualifier no entity binds ("for new customers, refunds may not
+  exceed $50"): the caller reads the rest and keeps the qualifier as the condition (reviewed).
+
+The noun names the action (`discount` -> apply discount, `refund`), the unit or the words
+after the noun name the argument (`$` -> `amount`, `nights`, `%` -> `percent`); which
+parameter answers to it is decided at compile time against the tool's parameters (name,
+description), and a phrase no single parameter answers to is reported there
+(`unknown-argument`), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, is_action_noun, lemma, singular
+from specgap.extract.procedures import verb_of
+
+_WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
+_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)"
+# what the amount is measured in: a unit, or a counted noun ("3 tickets")
+_AMOUNT = (
+    r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
+    r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)"
+)
+_MAX = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of)"
+_MIN = r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of)"
+_OVER = r"(?:(?:more|greater|higher|larger|longer|bigger|heavier)\s+than|above|over|exceeding)"
+_UNDER = r"(?:(?:less|fewer|lower|smaller|shorter)\s+than|below|under)"
+_DET = r"(?:(?:a|an|the|any|each|every)\s+)?"
+_NP = r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
+_OF = r"\s+(?:(?:of|for|with|lasting|totall?ing|worth)\s+)?"
+_MODAL = r"(?:may|can|must|should|shall|will|is\s+to|are\s+to)"
+_NOT_ALLOWED = (
+    r"(?:(?:is|are)\s+(?:not|never)\s+(?:allowed|permitted|accepted|possible|available)|"
+    r"(?:is|are)\s+(?:forbidden|prohibited|disallowed|not\s+supported)|"
+    r"(?:may|can|must|should|shall|will)\s*(?:not|never)\s+be\s+(?P<neg>[a-z]+ed)\b|"
+    r"(?:cannot|can't|mustn't|shouldn't|won't)\s+be\s+(?P<neg2>[a-z]+ed)\b|"
+    r"(?:is|are)\s+never\s+(?P<neg3>[a-z]+ed)\b)"
+)
+_NEEDS = (
+    r"(?:need|needs|require|requires|must\s+(?:first\s+)?(?:be|get|have|receive)|"
+    r"have\s+to\s+be|has\s+to\s+be|call\s+for|calls\s+for)\b"
+)
+_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # "a discount of no more than 15 % may be applied"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL
+                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MIN + r"\s+" + _AMOUNT + r"\s+" + _MODAL
+                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "min"),
+    # "no booking longer than 14 nights (is allowed)", "no refund over $500 may be issued"
+    (re.compile(r"^\W*no\s+" + _NP + _OF + _OVER + r"\s+" + _AMOUNT
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*no\s+" + _NP + _OF + _UNDER + r"\s+" + _AMOUNT
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "stays of more than 14 nights are not allowed", "refunds above $500 must not be issued"
+    (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NOT_ALLOWED,
+                re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + _OF + _UNDER + r"\s+" + _AMOUNT + r"\s+" + _NOT_ALLOWED,
+                re.I), "min"),
+    # "at most $50 can be refunded", "no more than 3 seats may be booked"
+    (re.compile(r"^\W*" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
+                + r"(?P<verb>[a-z]+ed)\s*(?:[.;!]|$)", re.I), "max"),
+    # "refunds over $500 need a manager's approval": a bound something else lifts
+    (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
+                + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
+)  # fmt: skip
+# "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
+_LIMIT = re.compile(
+    r"^\W*(?:the\s+)?(?:limit|maximum|cap|max)\s+(?:is|of)\s+(?P<amt>" + _NUMBER + r")\s+"
+    r"(?P<unit>[a-z][\w-]*)\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<per>[a-z][\w-]*)"
+    r"\s*(?:[.;!]|$)|"
+    r"^\W*(?:the\s+)?(?:maximum|max|largest)\s+(?:number|count|amount)\s+of\s+(?P<unit2>[a-z][\w-]*)"
+    r"\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<per2>[a-z][\w-]*)\s+(?:is|are)\s+"
+    r"(?P<amt2>" + _NUMBER + r")\s*(?:[.;!]|$)",
+    re.I,
+)
+# "for new customers, ...": a qualifier before the rule; an action noun is its topic instead
+_LEAD = re.compile(
+    r"^\W*(?P<lead>(?:for|with|on|during|in)\s+(?:(?:a|an|the|any|all)\s+)?(?P<head>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,3}?))\s*,\s*(?P<rest>\S.*)$",
+    re.I | re.S,
+)
+_MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
+_PERCENT = frozenset({"%", "percent", "per cent"})
+# a measure of the whole ("the order quantity"): the noun names the argument, not its unit
+_MEASURE_NOUNS = frozenset(
+    {"quantity", "amount", "number", "size", "total", "length", "duration", "count", "value"}
+)
+
+
+def noun_bounds(text: str) -> list[Emit]:
+    """The `arg_within_bound` the sentence states on a noun (module docstring), or none."""
+    return _read(text)
+
+
+def unbound_lead(text: str) -> tuple[str, str | None] | None:
+    """(the rest, the qualifier) of a sentence opening with a qualifier no entity binds
+    ("for new customers, ..."); an action noun is the rule's topic ("for refunds, ..."):
+    (the rest, None); None when the sentence opens with neither."""
+    lead = _LEAD.match(text)
+    if lead is None:
+        return None
+    if any(is_action_noun(singular(w)) for w in lead["head"].casefold().split()):
+        return lead["rest"], None
+    return lead["rest"], " ".join(lead["lead"].split())
+
+
+def _read(text: str) -> list[Emit]:
+    limit = _LIMIT.match(text)
+    if limit is not None:
+        return _limit(limit)
+    for pattern, side in _FORMS:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        verb = next((groups[g] for g in ("verb", "neg", "neg2", "neg3") if groups.get(g)), None)
+        if m.groupdict().get("np") is None:  # "at most $50 can be refunded": the verb's action
+            found = _by_verb(verb or "", m["amt"], m["unit"] or "")
+        else:
+            found = _action_and_facet(m["np"], verb, m["amt"], m["unit"] or "")
+        if found is None:
+            return []
+        action, facet = found
+        params: dict[str, object] = {"facet": facet, side: _number(m["amt"])}
+        needs = groups.get("needs")
+        condition = f"unless: {' '.join(needs.split())}" if needs else None
+        return [Emit("arg_within_bound", action, params, 0.7, condition)]
+    return []
+
+
+def _limit(m: re.Match[str]) -> list[Emit]:
+    """ "The limit is 3 tickets per order": each call that makes or changes the entity (an
+    order) passes at most that many; the counted noun names the argument."""
+    unit = (m["unit"] or m["unit2"] or "").casefold()
+    per = singular((m["per"] or m["per2"] or "").casefold())
+    amount = m["amt"] or m["amt2"] or ""
+    if not unit or not per or unit in _MEASURE_NOUNS or is_action_noun(singular(unit)):
+        return []  # "3 refunds per order": a count of calls, read by the count readers
+    return [Emit("arg_within_bound", ANY_TOOL, {"facet": unit, "max": _number(amount)}, 0.7)]
+
+
+def _action_and_facet(np: str, verb: str | None, amount: str, unit: str) -> tuple[str, str] | None:
+    """(the action, the argument) a bounded noun phrase and its unit name."""
+    words = np.casefold().split()
+    unit = unit.casefold()
+    if not words or words[-1] in {"it", "this", "that", "they", "these", "those", "one"}:
+        return None
+    by_unit = _unit_facet(amount, unit)
+    head = singular(words[-1])
+    named = verb_of(head, results=False) if not is_action_noun(head) else lemma(head)
+    acted = lemma(verb.casefold()) if verb else None
+    if acted is not None and acted not in IMPERATIVE_VERBS:
+        acted = None
+    if head in _MEASURE_NOUNS and len(words) > 1:  # "order quantity of more than 10 units"
+        return (ANY_TOOL, " ".join(words))
+    if (named is not None and named != head) or is_action_noun(head):
+        # "a discount of ...": the noun names the action ("apply discount" when a verb says
+        # what is done with it), the unit the argument
+        action = f"{acted} {head}" if acted else head
+        facet = by_unit or ("amount" if is_action_noun(head) else "")
+        return (action, facet) if facet else None
+    if by_unit:  # "stays of more than 14 nights": the entity the action acts on, its unit
+        action = f"{acted} {head}" if acted else head
+        return (action, by_unit)
+    return None
+
+
+def _by_verb(verb: str, amount: str, unit: str) -> tuple[str, str] | None:
+    """(the action, the argument) of "at most $50 can be refunded": the verb names the
+    action, the unit the argument (no unit, no argument)."""
+    action = lemma(verb.casefold())
+    facet = _unit_facet(amount, unit.casefold())
+    return (action, facet) if facet and action in IMPERATIVE_VERBS else None
+
+
+def _unit_facet(amount: str, unit: str) -> str:
+    """The argument a unit names: `amount` for money, `percent`, or the plural unit word;
+    the empty string when nothing follows the number."""
+    if _MONEY.search(amount) or (unit and _MONEY.search(unit)):
+        return "amount"
+    if unit in _PERCENT:
+        return "percent"
+    if not unit or unit in {"and", "or", "of", "to", "in"}:
+        return ""
+    return unit if unit.endswith("s") else unit + "s"
+
+
+def _number(text: str) -> int | float:
+    word = text.strip().casefold()
+    if word in NUMBER_WORDS:
+        return NUMBER_WORDS[word]
+    value = float(word.lstrip("$€£ ").replace(",", ""))
+    return int(value) if value.is_integer() else value

@@ -1,0 +1,292 @@
+"""Argument restrictions in more writing styles (issue 11, class 3), in four made-up domains:
+a guest house, a web shop, a support desk and a cloud host. Every sentence is written for
+this test. Bounds stated on a noun, closed lists of bare words (checked against the schema's
+`enum`), banned values, and arguments that must keep their value; each negative case says
+what the policy must never be: stronger than the sentence, or on a guessed argument."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.allowlists import closed_list
+from specgap.extract.amounts import amount_bounds
+from tests.corpus_agents import Built, build_prompt
+
+
+def _tool(name: str, description: str, **props: Any) -> dict[str, Any]:
+    properties: dict[str, Any] = {}
+    for key, spec in props.items():
+        if isinstance(spec, dict):
+            properties[key] = spec
+            continue
+        kind, said = spec if isinstance(spec, tuple) else (spec, "")
+        properties[key] = {"type": kind, **({"description": said} if said else {})}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": list(props)},
+        },
+    }
+
+
+DOMAINS: dict[str, list[dict[str, Any]]] = {
+    "inn": [
+        _tool("reserve_room", "Reserve a room at the inn.", guest_id="string",
+              room_kind={"type": "string", "enum": ["single", "twin", "loft"]},
+              nights=("integer", "Number of nights."), guests=("integer", "Number of guests.")),
+        _tool("refund_guest", "Refund a guest.", booking_id="string",
+              amount=("number", "Refund amount in dollars.")),
+        _tool("read_booking", "Read a booking.", booking_id="string"),
+    ],
+    "shop": [
+        _tool("place_order", "Place an order.", customer_id="string",
+              quantity=("integer", "How many units."),
+              shipping={"type": "string", "enum": ["standard", "express", "overnight"]}),
+        _tool("apply_discount", "Apply a discount to an order.", order_id="string",
+              percent=("number", "Discount in percent.")),
+        _tool("edit_basket", "Change the items of a basket.", basket_id="string",
+              items={"type": "array", "items": {"type": "string"}}),
+    ],
+    "desk": [
+        _tool("open_ticket", "Open a support ticket.", title="string",
+              urgency={"type": "string", "enum": ["low", "normal", "high"]}),
+        _tool("route_ticket", "Route a ticket to a team.", ticket_id="string", team="string"),
+        _tool("close_ticket", "Close a ticket.", ticket_id="string", resolution="string"),
+    ],
+    "host": [
+        _tool("launch_server", "Launch a server.", label="string",
+              zone=("string", "Zone to launch in."), cores=("integer", "Number of CPU cores."),
+              disk_gb=("integer", "Disk size in GB.")),
+        _tool("resize_server", "Resize a server.", server_id="string", cores="integer"),
+    ],
+}  # fmt: skip
+
+
+def _build(tmp_path: Path, domain: str, text: str) -> Built:
+    return build_prompt(tmp_path, text + "\n", DOMAINS[domain])
+
+
+Row = tuple[str, str, str | None, str, dict[str, Any]]
+
+
+def _rows(built: Built) -> list[Row]:
+    """(tool, operator, argument, enforcement, the rest of the condition) of each policy read
+    from the prompt."""
+    out: list[Row] = []
+    for p in built.policies:
+        if not str(p.source.span.path).endswith("prompt.md"):
+            continue
+        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        selector = cond.pop("selector", None) or {}
+        arg = selector.get("arg") or cond.pop("arg", None)
+        out.append((p.target, p.operator, arg, p.enforcement, cond))
+    return sorted(out, key=lambda r: (r[0], r[1]))
+
+
+def _located(built: Built, code: str) -> bool:
+    return any(d.code == code and d.span is not None for d in built.state.diagnostics)
+
+
+# --- bounds stated on a noun -----------------------------------------------------------------
+
+NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
+    ("shop", "A discount of no more than 15 % may be applied.",
+     [("apply_discount", "arg_within_bound", "percent", "enforce", {"max": 15.0})]),
+    # the action named by a noun that is no tool's verb: resolved partially, reviewed
+    ("inn", "No reservation longer than 21 nights.",
+     [("reserve_room", "arg_within_bound", "nights", "review_only", {"max": 21.0})]),
+    ("inn", "No refund over $300 may be issued.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 300.0})]),
+    ("inn", "Refunds above $300 are not allowed.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 300.0})]),
+    ("inn", "Never reserve a room longer than 21 nights.",
+     [("reserve_room", "arg_within_bound", "nights", "enforce", {"max": 21.0})]),
+    ("shop", "Order quantity cannot exceed 12 units.",
+     [("place_order", "arg_within_bound", "quantity", "enforce", {"max": 12.0})]),
+    ("shop", "Quantities must be between 1 and 12.",
+     [("place_order", "arg_within_bound", "quantity", "enforce", {"min": 1.0, "max": 12.0})]),
+    ("host", "Disk size must not exceed 800 GB.",
+     [("launch_server", "arg_within_bound", "disk_gb", "enforce", {"max": 800.0})]),
+    # a count per entity made by the call, over an argument that is a list: its items
+    ("shop", "The limit is 5 items per basket.",
+     [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 5})]),
+    ("inn", "At most three guests per room.",
+     [("reserve_room", "arg_within_bound", "guests", "review_only", {"max": 3.0})]),
+    # a bound something else lifts: kept with its condition, reviewed, never a flat bound
+    ("inn", "Refunds over $300 need the owner's approval.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 300.0})]),
+    # a qualifier no entity binds: the bound keeps it as its condition, reviewed
+    ("inn", "For returning guests, refunds may not exceed $90.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 90.0})]),
+    ("inn", "For walk-in guests, at most $40 can be refunded.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 40.0})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NOUN_BOUNDS)
+def test_bounds_stated_on_a_noun(
+    tmp_path: Path, domain: str, text: str, expected: list[Row]
+) -> None:
+    assert _rows(_build(tmp_path, domain, text)) == expected
+
+
+CONDITIONED = [
+    ("inn", "Refunds over $300 need the owner's approval.", "unless: the owner's approval"),
+    ("inn", "For returning guests, refunds may not exceed $90.", "For returning guests"),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "condition"), CONDITIONED)
+def test_a_bound_under_a_condition_keeps_it_and_says_so(
+    tmp_path: Path, domain: str, text: str, condition: str
+) -> None:
+    built = _build(tmp_path, domain, text)
+    (policy,) = [p for p in built.policies if p.operator == "arg_within_bound"]
+    assert policy.enforcement == "review_only"
+    assert condition in policy.message
+    assert _located(built, "condition-not-bound")
+
+
+NOT_NOUN_BOUNDS: list[tuple[str, dict[str, Any] | None]] = [
+    ("Refunds over $20 per night are not allowed.", None),  # a rate, no fixed bound
+    ("No more than that may be refunded.", None),  # nothing measured
+    ("The limit is 2 refunds per booking.", None),  # a count of calls, read elsewhere
+    ("No guest older than 90 years.", None),  # the noun names no action and no argument
+    ("For refunds, the refund amount must not exceed $70.", {"facet": "amount", "max": 70}),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), NOT_NOUN_BOUNDS)
+def test_what_is_no_bound_on_a_noun(sentence: str, expected: dict[str, Any] | None) -> None:
+    found = amount_bounds(sentence)
+    if expected is None:
+        assert found == [] or all(e.params.get("facet") not in {"amount", "nights"} for e in found)
+    else:
+        (emit,) = found
+        assert emit.params == expected
+        assert emit.condition is None  # "for refunds": the topic, no condition
+
+
+# --- closed lists of bare words and banned values ---------------------------------------------
+
+BARE_LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
+    ("The urgency must be one of low, normal or high.", ("urgency", ("low", "normal", "high"))),
+    ("Only standard and express shipping are offered.", ("shipping", ("standard", "express"))),
+    ("Only 'standard' and 'express' shipping are available.",
+     ("shipping", ("standard", "express"))),
+    ("Allowed zones: north-1, south-2.", ("zones", ("north-1", "south-2"))),
+    ("Room kinds allowed: single, twin.", ("Room kinds", ("single", "twin"))),
+    ("The room kind has to be either single or twin.", ("room kind", ("single", "twin"))),
+    # negative: adjectives, states, open lists and sentences are no list of values
+    ("The reply must be either short, clear and polite.", ("", ())),
+    ("Tickets must be either closed or resolved.", ("", ())),
+    ("The status must be one of open or pending.", ("", ())),
+    ("The zone must be one of north-1, south-2 and so on.", ("", ())),
+    ("Allowed zones: for example north-1, south-2.", ("", ())),
+    ("The urgency can be low or high.", ("", ())),  # what it may be, no "only"
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "expected"), BARE_LISTS)
+def test_bare_words_are_values_only_in_a_closed_frame(
+    sentence: str, expected: tuple[str, tuple[str, ...]]
+) -> None:
+    assert closed_list(sentence) == expected
+
+
+VALUES: list[tuple[str, str, list[Row]]] = [
+    ("desk", "The urgency must be one of Low, Normal or High.",
+     [("open_ticket", "resource_in_allowlist", "urgency", "enforce",
+       {"allowed": ["high", "low", "normal"]})]),
+    ("shop", "Only standard and express shipping are offered.",
+     [("place_order", "resource_in_allowlist", "shipping", "enforce",
+       {"allowed": ["express", "standard"]})]),
+    ("host", "Allowed zones: north-1, south-2.",
+     [("launch_server", "resource_in_allowlist", "zone", "enforce",
+       {"allowed": ["north-1", "south-2"]})]),
+    ("host", "Allowed zones:\n\n- north-1\n- south-2",
+     [("launch_server", "resource_in_allowlist", "zone", "enforce",
+       {"allowed": ["north-1", "south-2"]})]),
+    ("desk", "Tickets can only be routed to the 'billing' or 'network' team.",
+     [("route_ticket", "resource_in_allowlist", "team", "enforce",
+       {"allowed": ["billing", "network"]})]),
+    ("desk", "Never route tickets to the 'legal' team.",
+     [("route_ticket", "deny_action", "team", "enforce", {"values": ["legal"]})]),
+    # "set X to V": the value passed for X, by the tool that takes it
+    ("desk", "Never set the urgency to high.",
+     [("open_ticket", "deny_action", "urgency", "enforce", {"values": ["high"]})]),
+    ("desk", "Only set the urgency to low or normal.",
+     [("open_ticket", "resource_in_allowlist", "urgency", "enforce",
+       {"allowed": ["low", "normal"]})]),
+    ("desk", "Do not set the urgency to something else.", []),
+    # a bare word before the argument's noun is a value only when the schema lists it
+    ("shop", "Do not choose overnight shipping.",
+     [("place_order", "deny_action", "shipping", "enforce", {"values": ["overnight"]})]),
+    ("shop", "Never use express shipping.",
+     [("place_order", "deny_action", "shipping", "enforce", {"values": ["express"]})]),
+    ("shop", "Never select multiple items.", []),
+    # a list none of whose values the schema accepts compiles to nothing (reported)
+    ("desk", "The urgency must be one of 'minor', 'major'.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), VALUES)
+def test_values_of_an_argument(tmp_path: Path, domain: str, text: str, expected: list[Row]) -> None:
+    assert _rows(_build(tmp_path, domain, text)) == expected
+
+
+NOTED: list[tuple[str, str, str]] = [
+    ("desk", "The urgency must be one of 'minor', 'major'.", "value-not-in-schema"),
+    ("desk", "The urgency must be one of 'low', 'medium'.", "value-not-in-schema"),
+    ("shop", "Never select multiple items.", "argument-restriction-not-compiled"),
+]
+
+
+@pytest.mark.parametrize(("domain", "text", "code"), NOTED)
+def test_values_the_schema_does_not_list_are_located(
+    tmp_path: Path, domain: str, text: str, code: str
+) -> None:
+    built = _build(tmp_path, domain, text)
+    assert _located(built, code)
+    assert [
+        r for r in _rows(built) if r[1] == "resource_in_allowlist" and not r[4]["allowed"]
+    ] == []
+
+
+def test_a_value_outside_the_enum_keeps_the_rule_as_stated(tmp_path: Path) -> None:
+    """ "one of 'low', 'medium'": 'medium' is reported; the list is never narrowed."""
+    rows = _rows(_build(tmp_path, "desk", "The urgency must be one of 'low', 'medium'."))
+    assert [r[4] for r in rows] == [{"allowed": ["low", "medium"]}]
+
+
+# --- arguments that keep their value --------------------------------------------------------
+
+FIXED: list[tuple[str, str]] = [
+    ("inn", "The number of guests cannot be changed."),
+    ("inn", "Do not alter the number of nights."),
+    ("shop", "Never change the shipping of an order."),
+    ("shop", "The currency stays the one of the original order."),
+    ("host", "The zone of a server may not be modified."),
+    ("host", "The core count may be increased but not decreased."),
+    ("shop", "You may add items but never remove them."),
+    ("shop", "Items can be added to a basket but not removed."),
+]
+
+
+@pytest.mark.parametrize(("domain", "text"), FIXED)
+def test_an_argument_kept_at_its_value_is_reported_never_compiled(
+    tmp_path: Path, domain: str, text: str
+) -> None:
+    built = _build(tmp_path, domain, text)
+    assert _rows(built) == []  # never a ban of the whole update, never a state
+    assert _located(built, "argument-restriction-not-compiled")
+
+
+def test_a_plain_ban_of_the_action_is_still_a_ban(tmp_path: Path) -> None:
+    rows = _rows(_build(tmp_path, "host", "Never launch a server."))
+    assert [(r[0], r[1], r[3]) for r in rows] == [("launch_server", "deny_action", "enforce")]
