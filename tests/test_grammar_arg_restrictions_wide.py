@@ -290,3 +290,39 @@ def test_an_argument_kept_at_its_value_is_reported_never_compiled(
 def test_a_plain_ban_of_the_action_is_still_a_ban(tmp_path: Path) -> None:
     rows = _rows(_build(tmp_path, "host", "Never launch a server."))
     assert [(r[0], r[1], r[3]) for r in rows] == [("launch_server", "deny_action", "enforce")]
+
+
+# --- values in a table -------------------------------------------------------------------------
+
+TABLE = (
+    "Ticket fields.\n\n"
+    "| Field | Allowed values |\n"
+    "|-------|----------------|\n"
+    "| urgency | low, normal, high |\n"
+    "| `team` | billing or network |\n"
+)
+
+
+def test_a_table_of_allowed_values_is_read_row_by_row(tmp_path: Path) -> None:
+    built = _build(tmp_path, "desk", TABLE)
+    assert _rows(built) == [
+        ("open_ticket", "resource_in_allowlist", "urgency", "enforce",
+         {"allowed": ["high", "low", "normal"]}),
+        ("route_ticket", "resource_in_allowlist", "team", "enforce",
+         {"allowed": ["billing", "network"]}),
+    ]  # fmt: skip
+    lines = {p.source.span.start_line for p in built.policies if p.source.artifact.endswith(".md")}
+    assert lines == {5, 6}  # each rule cites its own row
+
+
+OTHER_TABLES = [
+    "| Step | Tool |\n|---|---|\n| 1 | open_ticket |\n| 2 | route_ticket |\n",
+    "| Field | Example values |\n|---|---|\n| urgency | low, high |\n",
+    "| Field | Allowed values |\n|---|---|\n| urgency | any |\n",
+]
+
+
+@pytest.mark.parametrize("text", OTHER_TABLES)
+def test_other_tables_give_no_allowlist(tmp_path: Path, text: str) -> None:
+    rows = _rows(_build(tmp_path, "desk", text))
+    assert [r for r in rows if r[1] == "resource_in_allowlist"] == []
