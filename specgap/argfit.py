@@ -8,7 +8,7 @@ normal or high"); once the argument is resolved, its JSON schema says more than 
   the bound as read would never hold anything);
 - the values of an allowlist or a ban are checked against the argument's `enum`: a value
   written in other case ("Express") is the enum's spelling (`express`); a value the enum
-  does not have is reported (`value-not-in-schema`, located at the sentence); an allowlist
+  does not have is reported (`argument-restriction-not-compiled`, at the sentence); an allowlist
   none of whose values the schema accepts would block every valid call, so it compiles to
   nothing and says so (never an allowlist that holds nothing a call may pass);
 - a value read from a bare word before the argument's noun ("do not choose overnight
@@ -22,7 +22,7 @@ from typing import Any
 
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.registry import Tool
-from specgap.resolve.arguments import argument_selector
+from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -53,6 +53,9 @@ def fit_to_schema(
             )
         )
         return None
+    kept = rule.operator in _KEPT and bool(tool.schema)
+    if selector is None and kept and not argument_tied(tool, facet):
+        return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
         return rule, params
     if rule.operator == "arg_within_bound" and schema.get("type") == "array":
@@ -65,6 +68,41 @@ def fit_to_schema(
     if key is None or not isinstance(params.get(key), list | tuple) or not isinstance(enum, list):
         return rule, params
     return _fit_values(rule, params, key, [e for e in enum if isinstance(e, str)], diagnostics)
+
+
+# a bound said of a phrase no argument answers to: kept for review (a list of values on
+# such a phrase is more often no argument at all, a fixed text: reported, as before)
+_KEPT = frozenset({"arg_within_bound"})
+
+
+def argument_tied(tool: Tool, facet: str) -> bool:
+    """Two arguments answer to the phrase equally: a tie is reported as such by compile."""
+    return resolve_argument(tool, facet).status == "ambiguous"
+
+
+def _unbound(
+    rule: CandidateRule,
+    tool: Tool,
+    params: dict[str, Any],
+    facet: str,
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """A rule on a phrase no argument of the tool answers to ("more than 4 pets" where
+    `reserve_room` takes no pets): kept over the phrase, `review_only`, with the reason as
+    its condition and a located note; never enforced on a guessed argument."""
+    diagnostics.append(
+        Diagnostic(
+            code="unknown-argument",
+            message=f"`{facet}` names no argument of `{tool.id}`: the rule is kept for review",
+            severity="warning",
+            span=rule.span,
+            help=argument_help(tool, facet),
+        )
+    )
+    rest = {k: v for k, v in params.items() if k != "facet"}
+    reason = f"`{facet}` names no single argument"
+    kept = rule.model_copy(update={"condition": rule.condition or reason})
+    return kept, {**rest, "selector": {"arg": facet}}
 
 
 def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
@@ -107,12 +145,12 @@ def _fit_values(
     empty = key == "allowed" and len(unknown) == len(fitted)
     diagnostics.append(
         Diagnostic(
-            code="value-not-in-schema",
+            code="argument-restriction-not-compiled",
             message=f"{names} {'is' if len(unknown) == 1 else 'are'} not among the values the "
             f"schema of `{params['facet']}` accepts"
             + ("; an allowlist of none of them would block every call, nothing is enforced"
-               if empty else ""),
-            severity="warning",
+               if empty else "; the rule keeps them as written, no call can pass them"),
+            severity="note",
             span=rule.span,
             help=f"the schema accepts {accepted}: write the values as the tool spells them",
         )

@@ -112,6 +112,21 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
      [("place_order", "arg_within_bound", "quantity", "enforce", {"min": 1.0, "max": 12.0})]),
     ("host", "Disk size must not exceed 800 GB.",
      [("launch_server", "arg_within_bound", "disk_gb", "enforce", {"max": 800.0})]),
+    # imperatives that bound a noun: limit, cap, keep under
+    ("inn", "Limit refunds to $250.",
+     [("refund_guest", "arg_within_bound", "amount", "enforce", {"max": 250.0})]),
+    ("inn", "Keep refunds under $250.",
+     [("refund_guest", "arg_within_bound", "amount", "enforce", {"max": 250.0})]),
+    ("shop", "Cap discounts at 25%.",
+     [("apply_discount", "arg_within_bound", "percent", "enforce", {"max": 25.0})]),
+    ("inn", "Refunds should not go beyond $250.",
+     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 250.0})]),
+    # "with more than N <noun>" after any verb: the argument the call passes
+    ("host", "Never launch a server with more than 48 cores.",
+     [("launch_server", "arg_within_bound", "cores", "enforce", {"max": 48.0})]),
+    # ... and a noun no argument answers to: kept over the phrase, reviewed, never guessed
+    ("inn", "Never reserve a room with more than 2 pets.",
+     [("reserve_room", "arg_within_bound", "pets", "review_only", {"max": 2.0})]),
     # a count per entity made by the call, over an argument that is a list: its items
     ("shop", "The limit is 5 items per basket.",
      [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 5})]),
@@ -182,6 +197,9 @@ BARE_LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
     ("Allowed zones: north-1, south-2.", ("zones", ("north-1", "south-2"))),
     ("Room kinds allowed: single, twin.", ("Room kinds", ("single", "twin"))),
     ("The room kind has to be either single or twin.", ("room kind", ("single", "twin"))),
+    ("Valid urgency values are low, normal and high.", ("urgency", ("low", "normal", "high"))),
+    ("Urgency: one of low, normal, high.", ("Urgency", ("low", "normal", "high"))),
+    ("The allowed teams are billing and network.", ("teams", ("billing", "network"))),
     # negative: adjectives, states, open lists and sentences are no list of values
     ("The reply must be either short, clear and polite.", ("", ())),
     ("Tickets must be either closed or resolved.", ("", ())),
@@ -241,9 +259,10 @@ def test_values_of_an_argument(tmp_path: Path, domain: str, text: str, expected:
 
 
 NOTED: list[tuple[str, str, str]] = [
-    ("desk", "The urgency must be one of 'minor', 'major'.", "value-not-in-schema"),
-    ("desk", "The urgency must be one of 'low', 'medium'.", "value-not-in-schema"),
+    ("desk", "The urgency must be one of 'minor', 'major'.", "argument-restriction-not-compiled"),
+    ("desk", "The urgency must be one of 'low', 'medium'.", "argument-restriction-not-compiled"),
     ("shop", "Never select multiple items.", "argument-restriction-not-compiled"),
+    ("inn", "Never reserve a room with more than 2 pets.", "unknown-argument"),
 ]
 
 

@@ -123,6 +123,22 @@ _BARE_FORMS: tuple[re.Pattern[str], ...] = (
         + _BARE_END,
         re.I,
     ),
+    # "valid urgency values are low, normal and high", "the accepted zones are a and b"
+    re.compile(
+        r"^\W*(?:the\s+)?(?:only\s+)?"
+        + _QUALIFIED
+        + r"\s+"
+        + _LABEL
+        + r"\s+(?:are|is)\s*:?\s*"
+        + _BARES
+        + _BARE_END,
+        re.I,
+    ),
+    # "urgency: one of low, normal, high"
+    re.compile(
+        r"^\W*(?:the\s+)?" + _LABEL + r"\s*:\s*(?:only\s+)?one\s+of\s*:?\s*" + _BARES + _BARE_END,
+        re.I,
+    ),
     # "room types allowed: single, double"
     re.compile(
         r"^\W*(?:the\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + _BARES + _BARE_END, re.I
@@ -134,6 +150,7 @@ _BARE_FORMS: tuple[re.Pattern[str], ...] = (
         re.I,
     ),
 )
+_ENUMERATION = 2  # "the valid X are ...", as bare words only (quoted: `enumeration`)
 # words that are never one of the values: the list is a sentence, not values
 _NOT_VALUES = frozenset(
     {"a", "an", "the", "any", "all", "some", "not", "no", "other", "others", "more", "less",
@@ -145,10 +162,12 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
     """(the argument's noun phrase, its only values) of a list of bare words in a frame that
     says they are the only values (`_BARE_FORMS`), or ("", ()); the compiler checks the
     values against the argument's `enum` when the schema has one (`specgap.argfit`)."""
-    for form in _BARE_FORMS:
+    for n, form in enumerate(_BARE_FORMS):
         m = form.search(text)
         if m is None:
             continue
+        if n == _ENUMERATION and QUOTED.search(m["list"]):
+            return "", ()  # "the valid X are 'a', 'b'": the grammar's enumeration reads it
         if _OPEN.search(text[: m.start("list")]):
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))

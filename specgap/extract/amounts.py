@@ -42,7 +42,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+"
-            r"(?:exceed|be\s+" + _MORE + r"|go\s+(?:over|above)|surpass)\s+" + _AMOUNT,
+            r"(?:exceed|be\s+" + _MORE + r"|go\s+(?:over|above|beyond)|rise\s+above|surpass)\s+"
+            + _AMOUNT,
             re.I,
         ),
         "max",

@@ -72,6 +72,14 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "at most $50 can be refunded", "no more than 3 seats may be booked"
     (re.compile(r"^\W*" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
                 + r"(?P<verb>[a-z]+ed)\s*(?:[.;!]|$)", re.I), "max"),
+    # "limit refunds to $200", "cap discounts at 20%", "keep stays within 14 nights"
+    (re.compile(r"^\W*(?:always\s+)?(?:limit|cap|restrict|keep)\s+(?:the\s+|each\s+|every\s+|any\s+)?"
+                + _NP + r"\s+(?:to|at|within)\s+(?:(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than)"
+                + r"\s+)?" + _AMOUNT + r"\s*(?:[.;!]|$)", re.I), "max"),
+    # "keep refunds under $200": below the amount
+    (re.compile(r"^\W*(?:always\s+)?keep\s+(?:the\s+|each\s+|every\s+|any\s+)?" + _NP
+                + r"\s+(?P<under>under|below|beneath)\s+" + _AMOUNT + r"\s*(?:[.;!]|$)", re.I),
+     "max"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
@@ -134,7 +142,10 @@ def _read(text: str) -> list[Emit]:
         if found is None:
             return []
         action, facet = found
-        params: dict[str, object] = {"facet": facet, side: _number(m["amt"])}
+        bound = _number(m["amt"])
+        if groups.get("under") and isinstance(bound, int) and facet != "amount":
+            bound -= 1  # "under 5 nights": at most 4 (a sum of money has no next value)
+        params: dict[str, object] = {"facet": facet, side: bound}
         needs = groups.get("needs")
         condition = f"unless: {' '.join(needs.split())}" if needs else None
         return [Emit("arg_within_bound", action, params, 0.7, condition)]
