@@ -127,6 +127,21 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
     # ... and a noun no argument answers to: kept over the phrase, reviewed, never guessed
     ("inn", "Never reserve a room with more than 2 pets.",
      [("reserve_room", "arg_within_bound", "pets", "review_only", {"max": 2.0})]),
+    # how many of a thing an entity holds: every tool taking that argument
+    ("host", "Servers can have at most 48 cores.",
+     [("launch_server", "arg_within_bound", "cores", "enforce", {"max": 48.0}),
+      ("resize_server", "arg_within_bound", "cores", "enforce", {"max": 48.0})]),
+    ("inn", "Each reservation is limited to 5 guests.",
+     [("reserve_room", "arg_within_bound", "guests", "enforce", {"max": 5.0})]),
+    ("inn", "A maximum of 5 guests is allowed per room.",
+     [("reserve_room", "arg_within_bound", "guests", "enforce", {"max": 5.0})]),
+    ("shop", "A basket can hold at most 9 items.",
+     [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 9})]),
+    # what an entity may hold, with no bound said, is no bound
+    ("inn", "A room can have 4 guests.", []),
+    # a count of actions per entity stays a count of calls (reviewed: "booking" is no tool)
+    ("inn", "Each booking may include at most 2 refunds.",
+     [("refund_guest", "max_calls", None, "review_only", {"max": 2, "per": "booking"})]),
     # a count per entity made by the call, over an argument that is a list: its items
     ("shop", "The limit is 5 items per basket.",
      [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 5})]),

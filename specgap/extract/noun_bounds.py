@@ -108,6 +108,45 @@ _MEASURE_NOUNS = frozenset(
 )
 
 
+# "servers can have at most 32 cores", "each reservation is limited to 4 guests", "a maximum
+# of 4 guests is allowed (per room)": how many of a thing an entity holds
+_HOLDS = re.compile(
+    r"^\W*"
+    + _DET
+    + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|will)"
+    r"\s+(?:only\s+)?(?:have|hold|contain|include|carry|take|accommodate|fit)|(?:is|are)\s+"
+    r"(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+than|"
+    r"a\s+maximum\s+of)\s+)?(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    re.I,
+)
+_MAXIMUM_OF = re.compile(
+    r"^\W*(?:a\s+|the\s+)?(?:maximum|max)\s+of\s+(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
+    r"\s+(?:is|are)\s+(?:allowed|permitted|accepted|supported)(?:\s+(?:per|in\s+(?:a|an|each|one))"
+    r"\s+[a-z][\w-]*)?\s*(?:[.;!]|$)",
+    re.I,
+)
+
+
+def held_bound(text: str) -> Emit | None:
+    """The bound on the argument that says how many of a thing the entity a call makes or
+    changes holds ("servers can have at most 32 cores"): over every tool taking that argument
+    (`*` and the counted noun), or None. A count of actions ("3 refunds") is no argument."""
+    m = _HOLDS.match(text) or _MAXIMUM_OF.match(text)
+    if m is None:
+        return None
+    groups = m.groupdict()
+    limited = groups.get("most") or "limited" in m.group(0) or "capped" in m.group(0)
+    unit = m["unit"].casefold()
+    if not limited and _MAXIMUM_OF.match(text) is None:
+        return None  # "a room can have 4 guests": what it may hold, no bound said
+    if is_action_noun(singular(unit)) or unit in _MEASURE_NOUNS or unit in {"times", "time"}:
+        return None
+    np = (groups.get("np") or "").casefold().split()
+    if np and np[-1] in {"you", "we", "it", "they", "agent", "assistant", "user", "customer"}:
+        return None  # "you can have at most 3 ...": the agent, no entity
+    return Emit("arg_within_bound", ANY_TOOL, {"facet": unit, "max": _number(m["amt"])}, 0.7)
+
+
 def noun_bounds(text: str) -> list[Emit]:
     """The `arg_within_bound` the sentence states on a noun (module docstring), or none."""
     return _read(text)
