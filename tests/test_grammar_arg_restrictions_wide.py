@@ -137,6 +137,13 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
      [("reserve_room", "arg_within_bound", "guests", "enforce", {"max": 5.0})]),
     ("shop", "A basket can hold at most 9 items.",
      [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 9})]),
+    ("host", "Each server must have at least 2 cores.",
+     [("launch_server", "arg_within_bound", "cores", "enforce", {"min": 2.0}),
+      ("resize_server", "arg_within_bound", "cores", "enforce", {"min": 2.0})]),
+    # a ban of "fewer than N" is a least bound, never a most
+    ("host", "Do not launch servers with fewer than 2 cores.",
+     [("launch_server", "arg_count_bound", None, "review_only", {"items": "cores", "min": 2}),
+      ("launch_server", "arg_within_bound", "cores", "review_only", {"min": 2.0})]),
     # what an entity may hold, with no bound said, is no bound
     ("inn", "A room can have 4 guests.", []),
     # a count of actions per entity stays a count of calls (reviewed: "booking" is no tool)

@@ -22,7 +22,14 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, is_action_noun, lemma, singular
+from specgap.extract.pattern_base import (
+    ANY_TOOL,
+    NUMBER_WORDS,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+)
 from specgap.extract.procedures import verb_of
 
 _WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
@@ -111,20 +118,22 @@ _MEASURE_NOUNS = frozenset(
 # "servers can have at most 32 cores", "each reservation is limited to 4 guests", "a maximum
 # of 4 guests is allowed (per room)": how many of a thing an entity holds
 _HOLDS = re.compile(
-    r"^\W*"
-    + _DET
-    + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|will)"
-    r"\s+(?:only\s+)?(?:have|hold|contain|include|carry|take|accommodate|fit)|(?:is|are)\s+"
-    r"(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+than|"
-    r"a\s+maximum\s+of)\s+)?(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:(?:can|may|must|should|shall|"
+    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
+    r"(?:is|are)\s+(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+"
+    r"than|a\s+maximum\s+of)\s+|(?P<least>at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+)?"
+    r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
-)
+)  # fmt: skip
 _MAXIMUM_OF = re.compile(
     r"^\W*(?:a\s+|the\s+)?(?:maximum|max)\s+of\s+(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
     r"\s+(?:is|are)\s+(?:allowed|permitted|accepted|supported)(?:\s+(?:per|in\s+(?:a|an|each|one))"
     r"\s+[a-z][\w-]*)?\s*(?:[.;!]|$)",
     re.I,
 )
+
+
+_PERSON = re.compile(r"(?:" + USER + r")s?", re.I)
 
 
 def held_bound(text: str) -> Emit | None:
@@ -136,15 +145,19 @@ def held_bound(text: str) -> Emit | None:
         return None
     groups = m.groupdict()
     limited = groups.get("most") or "limited" in m.group(0) or "capped" in m.group(0)
+    least = groups.get("least")
     unit = m["unit"].casefold()
-    if not limited and _MAXIMUM_OF.match(text) is None:
+    if not limited and not least and _MAXIMUM_OF.match(text) is None:
         return None  # "a room can have 4 guests": what it may hold, no bound said
     if is_action_noun(singular(unit)) or unit in _MEASURE_NOUNS or unit in {"times", "time"}:
         return None
     np = (groups.get("np") or "").casefold().split()
-    if np and np[-1] in {"you", "we", "it", "they", "agent", "assistant", "user", "customer"}:
-        return None  # "you can have at most 3 ...": the agent, no entity
-    return Emit("arg_within_bound", ANY_TOOL, {"facet": unit, "max": _number(m["amt"])}, 0.7)
+    if np and (
+        np[-1] in {"you", "we", "it", "they", "agent", "assistant"} or _PERSON.fullmatch(np[-1])
+    ):
+        return None  # "customers need at least 2 ...": a person, no entity a call makes
+    side = "min" if least else "max"
+    return Emit("arg_within_bound", ANY_TOOL, {"facet": unit, side: _number(m["amt"])}, 0.7)
 
 
 def noun_bounds(text: str) -> list[Emit]:
