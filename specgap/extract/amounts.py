@@ -153,7 +153,7 @@ _IMPERATIVES = (
                 + _AMOUNT, re.I), "min"),
     (re.compile(_LEAD_IN + _OBJ + r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT, re.I), "between"),
     (re.compile(r"^\W*" + _NP + r"\s+(?:is|are)\s+(?:always\s+)?(?:capped|limited)\s+(?:at|to)\s+"
-                + _AMOUNT, re.I), "max"),
+                r"(?:a\s+maximum\s+of\s+)?" + _AMOUNT, re.I), "max"),
 )  # fmt: skip
 _BY_VERB = frozenset(p for p, _ in _IMPERATIVES[:3])  # the imperative's verb names the action
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)

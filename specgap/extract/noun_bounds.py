@@ -87,9 +87,28 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\W*(?:always\s+)?keep\s+(?:the\s+|each\s+|every\s+|any\s+)?" + _NP
                 + r"\s+(?P<under>under|below|beneath)\s+" + _AMOUNT + r"\s*(?:[.;!]|$)", re.I),
      "max"),
+    # "maximum refund: $200", "max discount: 20%"
+    (re.compile(r"^\W*(?:the\s+)?(?:maximum|max)\s+" + _NP + r"\s*:\s*" + _AMOUNT + r"\s*[.;]?\s*$",
+                re.I), "max"),
+    (re.compile(r"^\W*(?:the\s+)?(?:minimum|min)\s+" + _NP + r"\s*:\s*" + _AMOUNT + r"\s*[.;]?\s*$",
+                re.I), "min"),
+    # "refund limit: $200", "the refund limit is $200", "the discount cap is 20%"
+    (re.compile(r"^\W*(?:the\s+|each\s+)?" + _NP + r"\s+(?:limit|cap|maximum|ceiling)\s*(?::|is)\s*"
+                + _AMOUNT + r"\s*[.;]?\s*$", re.I), "max"),
+    # "refunds of up to $200 are allowed"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT + r"\s+(?:are|is)\s+"
+                r"(?:allowed|permitted|accepted|possible|fine)\b", re.I), "max"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
+)  # fmt: skip
+# "quantities between 1 and 12 are allowed", "stays must last between 1 and 21 nights"
+_BETWEEN = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:(?:of|for|lasting)\s+)?(?:(?:must|should|shall|may|can)\s+"
+    r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?:between|from)\s+(?P<low>" + _NUMBER
+    + r")\s*(?:[a-z]+\s+|%\s*)?(?:and|to)\s+" + _AMOUNT
+    + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
+    re.I,
 )  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
 _LIMIT = re.compile(
@@ -181,6 +200,15 @@ def _read(text: str) -> list[Emit]:
     limit = _LIMIT.match(text)
     if limit is not None:
         return _limit(limit)
+    between = _BETWEEN.match(text)
+    if between is not None and (" between " in text.casefold() or between["unit"]):
+        found = _action_and_facet(between["np"], None, between["amt"], between["unit"] or "")
+        if found is None:
+            return []
+        low, high = _number(between["low"]), _number(between["amt"])
+        return [
+            Emit("arg_within_bound", found[0], {"facet": found[1], "min": low, "max": high}, 0.7)
+        ]
     for pattern, side in _FORMS:
         m = pattern.match(text)
         if m is None:
@@ -227,8 +255,8 @@ def _action_and_facet(np: str, verb: str | None, amount: str, unit: str) -> tupl
     acted = lemma(verb.casefold()) if verb else None
     if acted is not None and acted not in IMPERATIVE_VERBS:
         acted = None
-    if head in _MEASURE_NOUNS and len(words) > 1:  # "order quantity of more than 10 units"
-        return (ANY_TOOL, " ".join(words))
+    if head in _MEASURE_NOUNS:  # "order quantity of more than 10 units", "quantities ..."
+        return (ANY_TOOL, " ".join([*words[:-1], head]))
     if (named is not None and named != head) or is_action_noun(head):
         # "a discount of ...": the noun names the action ("apply discount" when a verb says
         # what is done with it), the unit the argument
