@@ -41,18 +41,26 @@ def fit_to_schema(
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
-    if listed_only and not _lists(schema, params.get("values") or params.get("allowed") or ()):
+    said = params.get("values") or params.get("allowed") or ()
+    if listed_only and not _lists(schema, said):
+        # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
+        # "with a long title" is); anything else compiles to nothing, and says so
+        plain = rule.operator == "deny_action" and rule.target not in {None, "*"}
         diagnostics.append(
             Diagnostic(
                 code="argument-restriction-not-compiled",
                 message=f"the words before `{facet}` are read as its values only when the "
-                f"schema of `{tool.id}` lists them; it does not, nothing is enforced",
+                f"schema of `{tool.id}` lists them; it does not, "
+                + ("the ban is kept for review" if plain else "nothing is enforced"),
                 severity="note",
                 span=rule.span,
                 help="quote the value ('overnight') or name the argument it is a value of",
             )
         )
-        return None
+        if not plain:
+            return None
+        words = " ".join([*(str(v) for v in said), facet])
+        return rule.model_copy(update={"condition": rule.condition or f"with {words}"}), {}
     kept = rule.operator in _KEPT and bool(tool.schema)
     if selector is None and kept and not argument_tied(tool, facet):
         return _unbound(rule, tool, params, facet, diagnostics)

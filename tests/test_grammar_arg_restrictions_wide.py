@@ -282,7 +282,25 @@ VALUES: list[tuple[str, str, list[Row]]] = [
      [("place_order", "deny_action", "shipping", "enforce", {"values": ["overnight"]})]),
     ("shop", "Never use express shipping.",
      [("place_order", "deny_action", "shipping", "enforce", {"values": ["express"]})]),
-    ("shop", "Never select multiple items.", []),
+    # ... else the ban of the tool's calls keeps the words as its condition, reviewed
+    ("shop", "Never select multiple items.",
+     [("edit_basket", "deny_action", None, "review_only", {})]),
+    ("desk", "Never open tickets with high urgency.",
+     [("open_ticket", "deny_action", "urgency", "enforce", {"values": ["high"]})]),
+    ("desk", "Only open tickets with low or normal urgency.",
+     [("open_ticket", "resource_in_allowlist", "urgency", "enforce",
+       {"allowed": ["low", "normal"]})]),
+    ("desk", "Never open tickets with a long title.",
+     [("open_ticket", "deny_action", None, "review_only", {})]),
+    # values said without a verb: "limited to", "not offered"
+    ("shop", "Shipping options are limited to standard and express.",
+     [("place_order", "resource_in_allowlist", "shipping", "enforce",
+       {"allowed": ["express", "standard"]})]),
+    ("shop", "Express and overnight shipping are not offered.",
+     [("place_order", "deny_action", "shipping", "enforce",
+       {"values": ["express", "overnight"]})]),
+    ("shop", "Free shipping is not available.",
+     [("place_order", "deny_action", None, "review_only", {})]),
     # a list none of whose values the schema accepts compiles to nothing (reported)
     ("desk", "The urgency must be one of 'minor', 'major'.", []),
 ]  # fmt: skip

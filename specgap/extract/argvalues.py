@@ -67,7 +67,7 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     start = clause.action_span[0] if clause.action_span else 0
     m = _NAMED.search(text, start) or _BEFORE_NOUN.search(text, start)
     if m is None:
-        return _set_to(clause, text, allow)
+        return _set_to(clause, text, allow) or _with_bare(clause, text, allow)
     words = m["facet"].casefold().split()
     values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
     if not values:
@@ -151,6 +151,29 @@ def _chosen(clause: Clause, text: str) -> list[Emit]:
         return []
     params = {"facet": facet, "values": [value], "schema_values": True}
     return [Emit("deny_action", ANY_TOOL, params, 0.7)]  # the verb names no tool of its own
+
+
+# "never open tickets with high urgency", "only open tickets with low or normal urgency"
+_WITH_BARE = re.compile(
+    r"\bwith\s+(?:an?\s+|the\s+)?(?P<list>[a-z][\w-]*(?:\s*,\s*(?:or\s+)?[a-z][\w-]*|\s+or\s+"
+    r"[a-z][\w-]*)*)\s+(?P<facet>[a-z][\w-]*)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def _with_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Never open tickets with high urgency": bare words before the noun naming the
+    argument, kept only where the argument's schema lists them (`schema_values`)."""
+    m = _WITH_BARE.search(text)
+    if m is None or clause.action is None:
+        return []
+    values = [v.casefold() for v in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m["list"])]
+    facet = m["facet"].casefold()
+    if any(v in _NOT_VALUES for v in values) or facet in _NOT_VALUES:
+        return []
+    key, operator = ("allowed", "resource_in_allowlist") if allow else ("values", "deny_action")
+    params = {"facet": facet, key: values, "schema_values": True}
+    return [Emit(operator, clause.action, params, 0.7)]
 
 
 # "apply the fixed timestamp '2025-01-01T00:00:00Z'", "always use the default currency 'EUR'"

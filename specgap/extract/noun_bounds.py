@@ -168,6 +168,8 @@ def held_bound(text: str) -> Emit | None:
     unit = m["unit"].casefold()
     if not limited and not least and _MAXIMUM_OF.match(text) is None:
         return None  # "a room can have 4 guests": what it may hold, no bound said
+    if _MONEY.match(unit) or unit in _PERCENT:
+        return None  # "refunds are limited to 200 dollars": a sum, read by `amounts`
     if is_action_noun(singular(unit)) or unit in _MEASURE_NOUNS or unit in {"times", "time"}:
         return None
     np = (groups.get("np") or "").casefold().split()

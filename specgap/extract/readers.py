@@ -22,6 +22,7 @@ from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
+from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
@@ -32,6 +33,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     """The sentence's rules after the readers (module docstring)."""
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
+    if not rules and sentence.subject is None:  # "overnight shipping is not offered"
+        rules = [candidate(sentence, e) for e in stated_values(sentence.clean)]
     held = held_bound(sentence.clean) if sentence.subject is None else None
     if held is not None:  # "servers can have at most 32 cores": every tool taking `cores`
         kept = [r for r in rules if r.operator not in {"arg_within_bound", "arg_count_bound"}]
