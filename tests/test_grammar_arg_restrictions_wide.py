@@ -292,6 +292,15 @@ VALUES: list[tuple[str, str, list[Row]]] = [
        {"allowed": ["low", "normal"]})]),
     ("desk", "Never open tickets with a long title.",
      [("open_ticket", "deny_action", None, "review_only", {})]),
+    # bare values after the noun naming the argument
+    ("host", "Only launch servers in zone north-1 or south-2.",
+     [("launch_server", "resource_in_allowlist", "zone", "enforce",
+       {"allowed": ["north-1", "south-2"]})]),
+    ("host", "Never launch servers in zone west-9.",
+     [("launch_server", "deny_action", "zone", "enforce", {"values": ["west-9"]})]),
+    ("desk", "Only route tickets to team billing or network.",
+     [("route_ticket", "resource_in_allowlist", "team", "enforce",
+       {"allowed": ["billing", "network"]})]),
     # values said without a verb: "limited to", "not offered"
     ("shop", "Shipping options are limited to standard and express.",
      [("place_order", "resource_in_allowlist", "shipping", "enforce",

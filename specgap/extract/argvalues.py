@@ -67,7 +67,11 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     start = clause.action_span[0] if clause.action_span else 0
     m = _NAMED.search(text, start) or _BEFORE_NOUN.search(text, start)
     if m is None:
-        return _set_to(clause, text, allow) or _with_bare(clause, text, allow)
+        return (
+            _set_to(clause, text, allow)
+            or _named_bare(clause, text, allow)
+            or _with_bare(clause, text, allow)
+        )
     words = m["facet"].casefold().split()
     values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
     if not values:
@@ -104,7 +108,8 @@ _SET_TO = re.compile(
 )
 _NOT_VALUES = frozenset(
     {"a", "an", "the", "any", "all", "it", "them", "that", "this", "something", "anything",
-     "nothing", "none", "null", "zero", "empty", "blank", "another", "other", "whatever"}
+     "nothing", "none", "null", "zero", "empty", "blank", "another", "other", "whatever", "or",
+     "and", "not", "only"}
 )  # fmt: skip
 
 
@@ -151,6 +156,38 @@ def _chosen(clause: Clause, text: str) -> list[Emit]:
         return []
     params = {"facet": facet, "values": [value], "schema_values": True}
     return [Emit("deny_action", ANY_TOOL, params, 0.7)]  # the verb names no tool of its own
+
+
+# "only launch servers in zone north-1 or south-2": a noun naming the argument, then its
+# values as bare words to the end of the sentence
+_NAMED_BARE = re.compile(
+    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+)?(?P<facet>(?!(?:a|an|the|any|some|"
+    r"this|that|these|those|each|every|its|their)\b)[a-z][\w-]*)\s+(?P<list>" + _BARE
+    + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")*)\s*[.;!]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _named_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Only launch servers in zone north-1 or south-2": bare values after the noun naming
+    the argument; one value only when it reads as an identifier (`north-1`), never a state."""
+    start = clause.action_span[1] if clause.action_span else 0
+    m = _NAMED_BARE.search(text, start)
+    if m is None or clause.action is None:
+        return []
+    split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
+    values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
+    facet = m["facet"].casefold()
+    if (
+        facet in STATE_FIELDS
+        or facet in _NOT_VALUES
+        or any(v.casefold() in _NOT_VALUES for v in values)
+    ):
+        return []
+    if len(values) == 1 and not re.search(r"[\d_-]", values[0]):
+        return []  # "with urgency high": a word, maybe an adjective; `_with_bare` reads it
+    operator, key = ("resource_in_allowlist", "allowed") if allow else ("deny_action", "values")
+    return [Emit(operator, clause.action, {"facet": _singular(facet), key: values}, 0.7)]
 
 
 # "never open tickets with high urgency", "only open tickets with low or normal urgency"
