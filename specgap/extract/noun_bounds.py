@@ -98,6 +98,17 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "refunds of up to $200 are allowed"
     (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT + r"\s+(?:are|is)\s+"
                 r"(?:allowed|permitted|accepted|possible|fine)\b", re.I), "max"),
+    # "refunds are only allowed up to $300", "refunds may be issued up to $300"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:are|is)\s+(?:only\s+)?(?:allowed|permitted|"
+                r"possible|accepted)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
+                r"(?P<verb>[a-z]+ed)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                re.I), "max"),
+    # "you can give a discount of up to 10%", "issue a refund of at most $80"
+    (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:can|may)\s+)?(?:only\s+)?(?P<light>[a-z]+)\s+"
+                r"(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT
+                + r"\s*(?:[.;!]|$)", re.I), "max"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
@@ -153,6 +164,10 @@ _MAXIMUM_OF = re.compile(
 
 
 _PERSON = re.compile(r"(?:" + USER + r")s?", re.I)
+
+
+_LIGHT = frozenset({"give", "make", "offer", "grant", "do", "provide", "allow"})
+_GENERIC = frozenset({"request", "application", "claim", "order", "ask"})
 
 
 def held_bound(text: str) -> Emit | None:
@@ -217,6 +232,11 @@ def _read(text: str) -> list[Emit]:
             continue
         groups = m.groupdict()
         verb = next((groups[g] for g in ("verb", "neg", "neg2", "neg3") if groups.get(g)), None)
+        light = (groups.get("light") or "").casefold()
+        if light and lemma(light) not in IMPERATIVE_VERBS and lemma(light) not in _LIGHT:
+            return []  # "keep a margin of up to 10%": no action named
+        if light and lemma(light) in IMPERATIVE_VERBS and lemma(light) not in _LIGHT:
+            verb = light  # "issue a refund of ...": issue refund; "give a discount": discount
         if m.groupdict().get("np") is None:  # "at most $50 can be refunded": the verb's action
             found = _by_verb(verb or "", m["amt"], m["unit"] or "")
         else:
@@ -251,6 +271,8 @@ def _action_and_facet(np: str, verb: str | None, amount: str, unit: str) -> tupl
     unit = unit.casefold()
     if not words or words[-1] in {"it", "this", "that", "they", "these", "those", "one"}:
         return None
+    if len(words) > 1 and singular(words[-1]) in _GENERIC and is_action_noun(singular(words[0])):
+        words = words[:1]  # "refund requests over $300": the refunds requested
     by_unit = _unit_facet(amount, unit)
     head = singular(words[-1])
     named = verb_of(head, results=False) if not is_action_noun(head) else lemma(head)
