@@ -364,6 +364,13 @@ FIXED: list[tuple[str, str]] = [
     ("host", "The core count may be increased but not decreased."),
     ("shop", "You may add items but never remove them."),
     ("shop", "Items can be added to a basket but not removed."),
+    ("inn", "Once booked, the number of guests cannot be changed."),
+    ("inn", "A reservation's room kind can't be modified."),
+    ("host", "Cores can only be increased."),
+    ("host", "The core count can only go up."),
+    ("shop", "Do not lower the quantity of an order."),
+    ("shop", "Keep the original currency."),
+    ("shop", "The currency must match the original order."),
 ]
 
 
@@ -374,6 +381,13 @@ def test_an_argument_kept_at_its_value_is_reported_never_compiled(
     built = _build(tmp_path, domain, text)
     assert _rows(built) == []  # never a ban of the whole update, never a state
     assert _located(built, "argument-restriction-not-compiled")
+
+
+def test_the_note_names_the_argument_and_the_direction(tmp_path: Path) -> None:
+    built = _build(tmp_path, "shop", "Do not lower the quantity of an order.")
+    (note,) = [d for d in built.state.diagnostics if d.code == "argument-restriction-not-compiled"]
+    assert "`quantity of an order` may not be lowered" in note.message
+    assert note.span is not None and note.span.start_line == 1
 
 
 def test_a_plain_ban_of_the_action_is_still_a_ban(tmp_path: Path) -> None:
