@@ -196,7 +196,14 @@ def test_bounds_stated_on_a_noun(
 CONDITIONED = [
     ("inn", "Refunds over $300 need the owner's approval.", "unless: the owner's approval"),
     ("inn", "For returning guests, refunds may not exceed $90.", "For returning guests"),
-]
+    # a condition clause before the bound, or a qualifier after its amount: never dropped
+    ("inn", "If the guest is new, refunds may not exceed $60.", "If the guest is new"),
+    ("inn", "When the booking is unpaid, never refund more than $60.",
+     "When the booking is unpaid"),
+    ("inn", "Refunds may not exceed $60 unless the owner approves.", "unless the owner approves"),
+    ("inn", "Refunds over $60 are not allowed for first-time guests.", "for first-time guests"),
+    ("host", "Disk size must not exceed 900 GB for trial accounts.", "for trial accounts"),
+]  # fmt: skip
 
 
 @pytest.mark.parametrize(("domain", "text", "condition"), CONDITIONED)
@@ -387,7 +394,8 @@ def test_the_note_names_the_argument_and_the_direction(tmp_path: Path) -> None:
     built = _build(tmp_path, "shop", "Do not lower the quantity of an order.")
     (note,) = [d for d in built.state.diagnostics if d.code == "argument-restriction-not-compiled"]
     assert "`quantity of an order` may not be lowered" in note.message
-    assert note.span is not None and note.span.start_line == 1
+    assert note.span is not None
+    assert note.span.start_line == 1
 
 
 def test_a_plain_ban_of_the_action_is_still_a_ban(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
-from specgap.extract.noun_bounds import noun_bounds, unbound_lead
+from specgap.extract.noun_bounds import noun_bounds, trailing_condition, unbound_lead
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -175,12 +175,22 @@ def amount_bounds(text: str) -> list[Emit]:
     (`noun_bounds`), or none. A leading qualifier no entity binds ("for new customers,
     refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
     bound."""
-    found = _bounds(text) or noun_bounds(text)
     lead = unbound_lead(text)
-    if found or lead is None:
-        return found
-    rest, condition = lead  # "for refunds, ...": the topic, no condition
-    return [replace(e, condition=condition) for e in _bounds(rest) or noun_bounds(rest)]
+    condition: str | None = None
+    if lead is not None and lead[1] is not None and lead[1].split()[0].casefold() != "for":
+        text, condition = lead  # "when the booking is unpaid, ...": never read without it
+        lead = None
+    found = _bounds(text) or noun_bounds(text)
+    if not found and lead is not None:
+        text, condition = lead  # "for refunds, ...": the topic, no condition
+        found = _bounds(text) or noun_bounds(text)
+    tail = trailing_condition(text)
+    untailed = (_bounds(tail[0]) or noun_bounds(tail[0])) if tail is not None else []
+    if tail is not None and (found or untailed):
+        # "... not allowed for first-time guests": the bound holds for them only
+        found = untailed or found
+        condition = f"{condition}; {tail[1]}" if condition else tail[1]
+    return [replace(e, condition=condition) for e in found] if condition else found
 
 
 def _bounds(text: str) -> list[Emit]:

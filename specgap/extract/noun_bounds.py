@@ -137,6 +137,24 @@ _LEAD = re.compile(
     r"(?:\s+[a-z][\w-]*){0,3}?))\s*,\s*(?P<rest>\S.*)$",
     re.I | re.S,
 )
+# "if the guest is new, ...", "when the booking is unpaid, ...": a condition clause
+_IF_LEAD = re.compile(
+    r"^\W*(?P<lead>(?:if|when|whenever|unless|once|while|where|after|before|in\s+case|"
+    r"provided(?:\s+that)?|as\s+long\s+as)\b[^,;]{1,80}?)\s*,\s*(?P<rest>\S.*)$",
+    re.I | re.S,
+)
+# what may follow a bound's amount and its predicate: a qualifier the bound holds under
+_TAIL = re.compile(
+    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\b\d[\d,]*(?:\.\d+)?|\b(?:" + _WORD_NUMBER + r"))\s*"
+    r"(?:%|percent|[a-z]+)?(?:\s+or\s+(?:less|fewer|lower|more|greater|higher|under|below|above|over))?"
+    r"(?:\s+(?:(?:is|are)\s+(?:not|never)\s+[a-z]+|(?:is|are)\s+(?:allowed|permitted|fine|"
+    r"accepted|possible|forbidden|prohibited)|(?:may|can|must|should|shall|will)\s*(?:not|never)?"
+    r"\s+be\s+[a-z]+(?:ed|en)|(?:cannot|can't|mustn't)\s+be\s+[a-z]+(?:ed|en)|(?:is|are)\s+never\s+"
+    r"[a-z]+ed|may\s+be\s+[a-z]+ed|in\s+total))?"
+    r"\s*,?\s+(?P<rest>(?:unless|except|if|when|whenever|for|provided|as\s+long\s+as|only\s+if|"
+    r"while|during|after|before|on|to|from|in|without|with)\b[^.;]*?)\s*[.;!]?\s*$",
+    re.I,
+)  # fmt: skip
 _MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
 _PERCENT = frozenset({"%", "percent", "per cent"})
 # a measure of the whole ("the order quantity"): the noun names the argument, not its unit
@@ -201,10 +219,24 @@ def noun_bounds(text: str) -> list[Emit]:
     return _read(text)
 
 
+def trailing_condition(text: str) -> tuple[str, str] | None:
+    """(the sentence without it, the qualifier) when a bound's amount is followed by a
+    qualifier it holds under ("refunds over $50 are not allowed for first-time guests",
+    "refunds may not exceed $50 unless the owner approves"), or None."""
+    m = _TAIL.search(text)
+    if m is None:
+        return None
+    return text[: m.start("rest")].rstrip(" ,") + ".", " ".join(m["rest"].split())
+
+
 def unbound_lead(text: str) -> tuple[str, str | None] | None:
-    """(the rest, the qualifier) of a sentence opening with a qualifier no entity binds
-    ("for new customers, ..."); an action noun is the rule's topic ("for refunds, ..."):
-    (the rest, None); None when the sentence opens with neither."""
+    """(the rest, the qualifier) of a sentence opening with a condition clause ("if the
+    guest is new, ...") or a qualifier no entity binds ("for new customers, ..."); an
+    action noun is the rule's topic ("for refunds, ..."): (the rest, None); None when the
+    sentence opens with neither."""
+    cond = _IF_LEAD.match(text)
+    if cond is not None:
+        return cond["rest"], " ".join(cond["lead"].split())
     lead = _LEAD.match(text)
     if lead is None:
         return None
