@@ -354,6 +354,26 @@ def test_values_the_schema_does_not_list_are_located(
     ] == []
 
 
+VALUES_UNDER_A_CONDITION = [
+    ("shop", "During sales, shipping options are limited to standard and express.",
+     "resource_in_allowlist", "During sales"),
+    ("shop", "Shipping is limited to standard and express for new customers.",
+     "resource_in_allowlist", "for new customers"),
+    ("shop", "Overnight shipping is not available on weekends.", "deny_action", "on weekends"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "text", "operator", "condition"), VALUES_UNDER_A_CONDITION)
+def test_values_under_a_condition_keep_it(
+    tmp_path: Path, domain: str, text: str, operator: str, condition: str
+) -> None:
+    built = _build(tmp_path, domain, text)
+    (policy,) = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+    assert (policy.operator, policy.enforcement) == (operator, "review_only")
+    assert condition in policy.message
+    assert _located(built, "condition-not-bound")
+
+
 def test_a_value_outside_the_enum_keeps_the_rule_as_stated(tmp_path: Path) -> None:
     """ "one of 'low', 'medium'": 'medium' is reported; the list is never narrowed."""
     rows = _rows(_build(tmp_path, "desk", "The urgency must be one of 'low', 'medium'."))
