@@ -109,7 +109,9 @@ _BARE_FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|"
         r"shall|has\s+to|have\s+to|can\s+only|may\s+only)\s+(?:only\s+|always\s+)?be\s+"
-        r"(?:only\s+)?(?:either|one\s+of)\s*:?\s*" + _BARES + _BARE_END,
+        r"(?:only\s+)?(?:either|one\s+of(?:\s+the\s+following(?:\s+values)?)?)\s*:?\s*"
+        + _BARES
+        + _BARE_END,
         re.I,
     ),
     # "allowed regions: eu-west, us-east", "valid priorities: low, high"
@@ -127,7 +129,7 @@ _BARE_FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^\W*(?:the\s+)?(?:only\s+)?"
         + _QUALIFIED
-        + r"\s+"
+        + r"\s+(?:values\s+(?:for|of)\s+(?:the\s+)?)?"
         + _LABEL
         + r"\s+(?:are|is)\s*:?\s*"
         + _BARES
@@ -142,6 +144,26 @@ _BARE_FORMS: tuple[re.Pattern[str], ...] = (
     # "room types allowed: single, double"
     re.compile(
         r"^\W*(?:the\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + _BARES + _BARE_END, re.I
+    ),
+    # "the urgency field accepts only low, normal and high"
+    re.compile(
+        r"^\W*(?:the\s+)?" + _NP + r"\s+(?:field\s+|argument\s+|parameter\s+)?(?:accepts|takes|"
+        r"allows)\s+only\s+" + _BARES + _BARE_END,
+        re.I,
+    ),
+    # "only the values low and high are accepted for urgency"
+    re.compile(
+        r"^\W*only\s+(?:the\s+)?(?:values?\s+)?" + _BARES + r"\s+(?:are|is|may\s+be|can\s+be)\s+"
+        r"(?:accepted|allowed|valid|permitted|supported|used)\s+(?:for|as)\s+(?:the\s+|an?\s+)?"
+        + _NP
+        + _BARE_END,
+        re.I,
+    ),
+    # "the shipping should be standard or express only"
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|"
+        r"shall|has\s+to|have\s+to|can|may)\s+be\s+" + _BARES + r"\s+only" + _BARE_END,
+        re.I,
     ),
     # "only standard and express shipping are offered"
     re.compile(

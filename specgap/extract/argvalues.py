@@ -51,6 +51,8 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     if clause.action is None or clause.verb not in IMPERATIVE_VERBS or clause.verb in NOT_ACTIONS:
         return []
     allow = clause.modality == "only" and not clause.negated
+    # "set the urgency to one of: low, high": the only values, said by "one of"
+    allow = allow or (not clause.negated and _ONE_OF.search(text) is not None)
     if not allow and not clause.negated:
         return []
     if clause.condition is not None:
@@ -95,9 +97,10 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
 # "never set the status to closed", "only set the priority to low or normal": the argument
 # set is the noun after the verb, its values (quoted or bare words) follow `to`
 _BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_ONE_OF = re.compile(r"\b(?:set|change|switch|update|put)\b[^.;]*\bto\s+one\s+of\b", re.I)
 _SET_TO = re.compile(
     r"\b(?:set|change|switch|update|put)\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?"
-    r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:to|as)\s+(?P<list>"
+    r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:to|as)\s+(?:one\s+of\s*:?\s*)?(?P<list>"
     + _BARE
     + r"(?:\s*,\s*(?:or\s+)?"
     + _BARE
