@@ -3,6 +3,9 @@
 Prose names an argument by a noun ("3 items per order", "the priority must be one of low,
 normal or high"); once the argument is resolved, its JSON schema says more than the noun:
 
+- a bound said in a unit (`amount` for "$500", `percent`, `nights`) that names no argument
+  binds to the one numeric argument whose name or description speaks of that unit
+  ("total_usd", "Discount rate in %"); two such arguments are a tie, never a guess;
 - a bound on an argument that is a list (`"type": "array"`) bounds how many items it holds:
   `arg_within_bound` becomes `arg_count_bound` over that argument (a list is no number, so
   the bound as read would never hold anything);
@@ -18,6 +21,7 @@ normal or high"); once the argument is resolved, its JSON schema says more than 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from specgap.ir import CandidateRule, Diagnostic
@@ -62,10 +66,19 @@ def fit_to_schema(
         words = " ".join([*(str(v) for v in said), facet])
         return rule.model_copy(update={"condition": rule.condition or f"with {words}"}), {}
     kept = rule.operator in _KEPT and bool(tool.schema)
+    by_unit = _by_unit(tool, facet) if selector is None and kept else None
+    if by_unit is not None:  # "$500": the one numeric argument said in money
+        return rule, {
+            **{k: v for k, v in params.items() if k != "facet"},
+            "selector": {"arg": by_unit},
+        }
     if selector is None and kept and not argument_tied(tool, facet):
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
         return rule, params
+    if rule.operator == "arg_within_bound" and _not_a_number(selector.arg, schema):
+        # a number bound on an id, a name or a flag misreads what the phrase names
+        return _unbound(rule, tool, params, facet, diagnostics)
     if rule.operator == "arg_within_bound" and schema.get("type") == "array":
         counted = _as_count(params, selector.arg)
         if counted is not None:
@@ -111,6 +124,54 @@ def _unbound(
     reason = f"`{facet}` names no single argument"
     kept = rule.model_copy(update={"condition": rule.condition or reason})
     return kept, {**rest, "selector": {"arg": facet}}
+
+
+_IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
+
+
+def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
+    """The argument is a flag, an object, or a string that names something (an id, a code,
+    a name); a string amount ("amount": "string") is still a number written as text."""
+    kind = schema.get("type")
+    return kind in {"boolean", "object"} or (kind == "string" and bool(_IDENTIFIER.search(arg)))
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# a unit-derived facet (`amount` from "$500", `percent` from "15 %", `nights`) and the words
+# a numeric argument's name or description says it in
+_UNITS: dict[str, frozenset[str]] = {
+    "amount": _words(
+        "amount price cost total sum fee charge money usd eur gbp dollar dollars euro euros "
+        "pound pounds value credit refund"
+    ),
+    "percent": _words("percent percentage pct rate %"),
+    "days": _words("day days duration length"),
+    "nights": _words("night nights duration length stay"),
+    "hours": _words("hour hours duration length"),
+    "minutes": _words("minute minutes duration length"),
+    "weeks": _words("week weeks duration length"),
+}
+
+
+def _by_unit(tool: Tool, facet: str) -> str | None:
+    """The one top-level numeric argument whose name or description speaks of the unit the
+    facet came from (`amount` ← `refund_total`, "Total in USD"), or None (none, or several:
+    never a guess between two)."""
+    wanted = _UNITS.get(facet.casefold())
+    props = tool.schema.get("properties")
+    if wanted is None or not isinstance(props, dict):
+        return None
+    found = []
+    for name, spec in props.items():
+        if not isinstance(spec, dict) or spec.get("type") not in {"number", "integer"}:
+            continue
+        said = f"{name} {spec.get('description', '')}".casefold().replace("_", " ")
+        if set(re.findall(r"[a-z]+|%", said)) & wanted:
+            found.append(str(name))
+    return found[0] if len(found) == 1 else None
 
 
 def _lists(schema: dict[str, Any] | None, values: Any) -> bool:

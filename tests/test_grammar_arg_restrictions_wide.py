@@ -470,3 +470,35 @@ OTHER_TABLES = [
 def test_other_tables_give_no_allowlist(tmp_path: Path, text: str) -> None:
     rows = _rows(_build(tmp_path, "desk", text))
     assert [r for r in rows if r[1] == "resource_in_allowlist"] == []
+
+
+# --- a bound's unit binds the one numeric argument said in it ---------------------------------
+
+BILLING = [
+    _tool("refund_payment", "Refund a payment.", payment_id="string",
+          total_usd=("number", "Refund total in USD."), items=("integer", "Items refunded.")),
+    _tool("book_cabin", "Book a cabin.", cabin_id="string",
+          length=("integer", "Length of the stay in nights."), adults="integer"),
+    _tool("settle_invoice", "Settle an invoice.", invoice_id="string",
+          value=("number", "Value in dollars."), fee=("number", "Fee in dollars.")),
+]  # fmt: skip
+
+BY_UNIT: list[tuple[str, list[Row]]] = [
+    ("Refunds may not exceed $500.",
+     [("refund_payment", "arg_within_bound", "total_usd", "review_only", {"max": 500.0})]),
+    ("Never book a cabin for more than 14 nights.",
+     [("book_cabin", "arg_within_bound", "length", "enforce", {"max": 14.0})]),
+    # two arguments said in dollars: a tie, kept over the phrase for review, never a guess
+    ("Never settle invoices of more than $900.",
+     [("settle_invoice", "arg_within_bound", "amount", "review_only", {"max": 900.0})]),
+    # a number bound never lands on an id: the phrase is kept for review
+    ("Never settle an invoice above $900.",
+     [("settle_invoice", "arg_within_bound", "invoice", "review_only", {"max": 900.0})]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), BY_UNIT)
+def test_a_unit_binds_the_one_argument_said_in_it(
+    tmp_path: Path, text: str, expected: list[Row]
+) -> None:
+    assert _rows(build_prompt(tmp_path, text + "\n", BILLING)) == expected

@@ -245,9 +245,10 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
             # "never issue credits of more than $200": the sum of each credit, not `credits`
             return f"{base} {np[0]}", "amount"
-        if np and by_unit and by_unit != "amount" and base not in _SETTING:
-            # "never book a stay longer than 14 nights": the object is what is booked, the
-            # unit names the argument measured
+        counted = bool(np) and singular(np[-1]) != np[-1]  # "invoices": things acted on
+        if np and by_unit and base not in _SETTING and (by_unit != "amount" or counted):
+            # "never book a stay longer than 14 nights", "never pay invoices of more than
+            # $900": the object is what is acted on, the unit names the argument measured
             return f"{base} {' '.join(np)}", by_unit
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
@@ -262,10 +263,11 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         facet = " ".join(rest) if rest else by_unit
         action = " ".join([named, *np[:i]])  # "rental extension": extend rental
         return (action, facet) if facet else None
-    if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+    if len(np) == 1 and by_unit in {"amount", "percent"} and singular(np[0]) in IMPERATIVE_VERBS:
         # "credits may not exceed $200": a sum of money said by the verb's own noun (`credit`,
-        # `deposit`) is the amount of that action, not an argument named `credits`
-        return singular(np[0]), "amount"
+        # `deposit`) is the amount of that action, not an argument named `credits`; a share
+        # ("discounts must not exceed 15%") is its percent
+        return singular(np[0]), by_unit
     if np and np[-1] not in _NOT_ARGUMENT:
         # "the thermostat temperature must be between 16 and 28": no action named, the
         # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
