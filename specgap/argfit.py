@@ -38,6 +38,18 @@ def fit_to_schema(
     None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
     whose facet names no argument, are returned unchanged."""
     listed_only = bool(params.pop("schema_values", False))
+    if params.pop("set_by_call", False) and _reads_only(tool):
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"`{tool.id}` only reads: a value set is passed by a call that writes "
+                "it, so the rule is not applied to this tool",
+                severity="note",
+                span=rule.span,
+                help="name the tool the rule is about if it is this one",
+            )
+        )
+        return None
     facet = params.get("facet")
     if not isinstance(facet, str):
         return rule, params
@@ -134,6 +146,18 @@ def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
     a name); a string amount ("amount": "string") is still a number written as text."""
     kind = schema.get("type")
     return kind in {"boolean", "object"} or (kind == "string" and bool(_IDENTIFIER.search(arg)))
+
+
+_READS = re.compile(
+    r"^(?:get|list|search|find|read|lookup|look_up|fetch|query|check|show|view)(?:_|$)", re.I
+)
+
+
+def _reads_only(tool: Tool) -> bool:
+    """The tool reads (`get_...`, `search_...`, or declared effects `read`), never writes."""
+    if tool.effects:
+        return set(tool.effects) <= {"read"}
+    return bool(_READS.match(tool.id.rsplit(".", 1)[-1]))
 
 
 def _words(text: str) -> frozenset[str]:

@@ -502,3 +502,15 @@ def test_a_unit_binds_the_one_argument_said_in_it(
     tmp_path: Path, text: str, expected: list[Row]
 ) -> None:
     assert _rows(build_prompt(tmp_path, text + "\n", BILLING)) == expected
+
+
+def test_a_value_set_is_never_a_search_filter(tmp_path: Path) -> None:
+    """ "never set the urgency to high" restricts the calls that write the urgency, not a
+    search that filters on it (which would be stronger than the sentence)."""
+    tools = [
+        *DOMAINS["desk"],
+        _tool("search_tickets", "Search tickets.", urgency=("string", "Urgency to filter on.")),
+    ]
+    built = build_prompt(tmp_path, "Never set the urgency to high.\n", tools)
+    assert [(r[0], r[1], r[2]) for r in _rows(built)] == [("open_ticket", "deny_action", "urgency")]
+    assert _located(built, "argument-restriction-not-compiled")

@@ -133,9 +133,12 @@ def _set_to(clause: Clause, text: str, allow: bool) -> list[Emit]:
     # "set the urgency to ...": the value passed for that argument, by whichever tool takes
     # it (a tool named for the verb, `set_urgency`, still takes the argument)
     action = ANY_TOOL if clause.verb == "set" else clause.action
+    # a value set is passed by a call that writes it, never by a search filtering on it
+    said: dict[str, object] = {"set_by_call": True} if action == ANY_TOOL else {}
     if allow:
-        return [Emit("resource_in_allowlist", action, {"facet": facet, "allowed": values}, 0.7)]
-    return [Emit("deny_action", action, {"facet": facet, "values": values}, 0.7)]
+        params = {"facet": facet, "allowed": values, **said}
+        return [Emit("resource_in_allowlist", action, params, 0.7)]
+    return [Emit("deny_action", action, {"facet": facet, "values": values, **said}, 0.7)]
 
 
 # "do not choose overnight delivery": a bare word before the noun naming the argument; read
@@ -157,7 +160,7 @@ def _chosen(clause: Clause, text: str) -> list[Emit]:
     value, facet = m["v"].casefold(), m["facet"].casefold()
     if value in _NOT_VALUES or facet in _NOT_VALUES:
         return []
-    params = {"facet": facet, "values": [value], "schema_values": True}
+    params = {"facet": facet, "values": [value], "schema_values": True, "set_by_call": True}
     return [Emit("deny_action", ANY_TOOL, params, 0.7)]  # the verb names no tool of its own
 
 

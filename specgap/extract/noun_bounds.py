@@ -211,7 +211,8 @@ def held_bound(text: str) -> Emit | None:
     ):
         return None  # "customers need at least 2 ...": a person, no entity a call makes
     side = "min" if least else "max"
-    return Emit("arg_within_bound", ANY_TOOL, {"facet": unit, side: _number(m["amt"])}, 0.7)
+    params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
+    return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 
 def noun_bounds(text: str) -> list[Emit]:
@@ -294,7 +295,8 @@ def _limit(m: re.Match[str]) -> list[Emit]:
     amount = m["amt"] or m["amt2"] or ""
     if not unit or not per or unit in _MEASURE_NOUNS or is_action_noun(singular(unit)):
         return []  # "3 refunds per order": a count of calls, read by the count readers
-    return [Emit("arg_within_bound", ANY_TOOL, {"facet": unit, "max": _number(amount)}, 0.7)]
+    params = {"facet": unit, "max": _number(amount), "set_by_call": True}
+    return [Emit("arg_within_bound", ANY_TOOL, params, 0.7)]
 
 
 def _action_and_facet(np: str, verb: str | None, amount: str, unit: str) -> tuple[str, str] | None:

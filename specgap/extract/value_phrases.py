@@ -73,7 +73,7 @@ def _stated(text: str) -> list[Emit]:
         values = _values(m["list"])
         np = m["np"].casefold()
         if len(values) >= 2 and not _odd(values) and not is_action_noun(singular(np.split()[-1])):
-            params = {"facet": np, "allowed": values}
+            params = {"facet": np, "allowed": values, "set_by_call": True}
             return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7, _tail(m))]
         return []
     m = _UNAVAILABLE.match(text)
@@ -83,7 +83,7 @@ def _stated(text: str) -> list[Emit]:
     np = m["np"].casefold()
     if _odd(values) or is_action_noun(singular(np)):
         return []
-    params = {"facet": np, "values": values, "schema_values": True}
+    params = {"facet": np, "values": values, "schema_values": True, "set_by_call": True}
     return [Emit("deny_action", ANY_TOOL, params, 0.7, _tail(m))]
 
 
