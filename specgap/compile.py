@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from specgap.argfit import fit_to_schema
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.ir import (
     CandidateRule,
@@ -227,6 +228,11 @@ def _compile_rule(
         return None
     # a glob target stands for every tool it matches: no single tool's facets apply
     tool = registry.by_id.get(target.tool_id or "") or Tool(id=target.tool_id or "")
+    fitted = fit_to_schema(rule, tool, params, diagnostics)  # a list's count, an enum's values
+    if fitted is None:
+        return None
+    rule, params = fitted
+    operator = OPERATORS[rule.operator]
     condition = _condition(rule, tool, operator.complete(params, registry), diagnostics)
     if condition is None:
         return None

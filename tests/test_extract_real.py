@@ -104,10 +104,12 @@ CASES: list[tuple[str, str, list[str | None], dict[str, Any]]] = [
         {},
     ),
     (
+        # how many an entity holds: that argument of every tool taking it (a list of
+        # passengers is counted, `specgap.argfit`)
         "A reservation may include up to nine passengers.",
-        "arg_count_bound",
-        [None],
-        {"items": "passengers", "max": 9},
+        "arg_within_bound",
+        ["*"],
+        {"facet": "passengers", "max": 9},
     ),
     (
         "Attach fewer than 4 files to an email sent with `mail.send`.",

@@ -129,8 +129,13 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("deny_action", "cancel_booking", {}, "review_only")],
         ["condition-not-bound"],
     ),
-    # a requirement no operator states is located, not silent
-    ("Refunds above $100 require manager approval.", [], ["rule-not-compiled"]),
+    # a bound something else lifts: the bound, kept with what lifts it as its condition
+    # (reviewed, never a flat bound; see `noun_bounds`)
+    (
+        "Refunds above $100 require manager approval.",
+        [("arg_within_bound", "issue_refund", {"max": 100.0}, "review_only")],
+        ["condition-not-bound"],
+    ),
     # a count of things that are not the action itself: located, never a flat ban
     ("Renters may not reserve more than 3 cars.", [], ["rule-not-compiled"]),
     # the plain ban stays a ban

@@ -91,6 +91,125 @@ _FORMS += (
         re.I,
     ),
 )  # fmt: skip
+# values written as bare words, read only where the frame itself says "these are the only
+# values": "one of"/"either", a label with a colon, "only a and b X are offered"
+_BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_BARES = (
+    r"(?P<list>"
+    + _BARE
+    + r"(?:\s*,\s*(?:(?:and|or)\s+)?"
+    + _BARE
+    + r"|\s+(?:and|or)\s+"
+    + _BARE
+    + r")+)"
+)
+_BARE_END = r"\s*[.;]?\s*$"
+_BARE_FORMS: tuple[re.Pattern[str], ...] = (
+    # "the priority must be one of low, normal or high", "X has to be either a or b"
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|"
+        r"shall|has\s+to|have\s+to|can\s+only|may\s+only)\s+(?:only\s+|always\s+)?be\s+"
+        r"(?:only\s+)?(?:either|one\s+of(?:\s+the\s+following(?:\s+values)?)?)\s*:?\s*"
+        + _BARES
+        + _BARE_END,
+        re.I,
+    ),
+    # "allowed regions: eu-west, us-east", "valid priorities: low, high"
+    re.compile(
+        r"^\W*(?:the\s+)?(?:only\s+)?"
+        + _QUALIFIED
+        + r"\s+(?:values\s+(?:for|of)\s+(?:the\s+)?)?"
+        + _LABEL
+        + r"\s*:\s*"
+        + _BARES
+        + _BARE_END,
+        re.I,
+    ),
+    # "valid urgency values are low, normal and high", "the accepted zones are a and b"
+    re.compile(
+        r"^\W*(?:the\s+)?(?:only\s+)?"
+        + _QUALIFIED
+        + r"\s+(?:values\s+(?:for|of)\s+(?:the\s+)?)?"
+        + _LABEL
+        + r"\s+(?:are|is)\s*:?\s*"
+        + _BARES
+        + _BARE_END,
+        re.I,
+    ),
+    # "urgency: one of low, normal, high"
+    re.compile(
+        r"^\W*(?:the\s+)?" + _LABEL + r"\s*:\s*(?:only\s+)?one\s+of\s*:?\s*" + _BARES + _BARE_END,
+        re.I,
+    ),
+    # "room types allowed: single, double"
+    re.compile(
+        r"^\W*(?:the\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + _BARES + _BARE_END, re.I
+    ),
+    # "the urgency field accepts only low, normal and high"
+    re.compile(
+        r"^\W*(?:the\s+)?" + _NP + r"\s+(?:field\s+|argument\s+|parameter\s+)?(?:accepts|takes|"
+        r"allows)\s+only\s+" + _BARES + _BARE_END,
+        re.I,
+    ),
+    # "only the values low and high are accepted for urgency"
+    re.compile(
+        r"^\W*only\s+(?:the\s+)?(?:values?\s+)?" + _BARES + r"\s+(?:are|is|may\s+be|can\s+be)\s+"
+        r"(?:accepted|allowed|valid|permitted|supported|used)\s+(?:for|as)\s+(?:the\s+|an?\s+)?"
+        + _NP
+        + _BARE_END,
+        re.I,
+    ),
+    # "the shipping should be standard or express only"
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+|any\s+|a\s+|an\s+)?" + _NP + r"\s+(?:must|should|"
+        r"shall|has\s+to|have\s+to|can|may)\s+be\s+" + _BARES + r"\s+only" + _BARE_END,
+        re.I,
+    ),
+    # "only standard and express shipping are offered"
+    re.compile(
+        r"^\W*only\s+" + _BARES + r"\s+(?P<np>[a-z][\w-]*)\s+(?:is|are|may\s+be|can\s+be|will\s+be)"
+        r"\s+(?:offered|available|supported|allowed|accepted|permitted|used|possible)" + _BARE_END,
+        re.I,
+    ),
+)
+_ENUMERATION = 2  # "the valid X are ...", as bare words only (quoted: `enumeration`)
+# words that are never one of the values: the list is a sentence, not values
+_NOT_VALUES = frozenset(
+    {"a", "an", "the", "any", "all", "some", "not", "no", "other", "others", "more", "less",
+     "it", "they", "this", "that", "these", "those", "be", "is", "are", "etc", "so", "on"}
+)  # fmt: skip
+
+
+def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
+    """(the argument's noun phrase, its only values) of a list of bare words in a frame that
+    says they are the only values (`_BARE_FORMS`), or ("", ()); the compiler checks the
+    values against the argument's `enum` when the schema has one (`specgap.argfit`)."""
+    for n, form in enumerate(_BARE_FORMS):
+        m = form.search(text)
+        if m is None:
+            continue
+        if n == _ENUMERATION and QUOTED.search(m["list"]):
+            return "", ()  # "the valid X are 'a', 'b'": the grammar's enumeration reads it
+        if _OPEN.search(text[: m.start("list")]):
+            return "", ()
+        np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))
+        words = np.casefold().split()
+        if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
+            return "", ()
+        split = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m["list"])
+        values = tuple(v[1:-1] if v[:1] in "`'\"" else v for v in split)
+        if len(values) < 2 or any(v.casefold() in _NOT_VALUES for v in values):
+            return "", ()
+        if singular(words[-1]) in _STATES or all(_STATE.fullmatch(v) for v in values):
+            return "", ()  # "the status must be one of open or closed": the entity's state
+        if re.search(r"\beither\s*:?\s*$", text[: m.start("list")], re.I) and not re.fullmatch(
+            r"\S+\s+or\s+\S+", m["list"]
+        ):
+            return "", ()  # "either a or b": two values, not a description in adjectives
+        return np, values
+    return "", ()
+
+
 _SAYS_ARGUMENT = re.compile(r"\s+(?:values?|field|argument|parameter)$", re.I)
 
 # words that say a list is not the only allowed values
@@ -118,6 +237,11 @@ def argument_noun(np: str) -> str:
 
 def closed_list(text: str) -> tuple[str, tuple[str, ...]]:
     """(the argument's noun phrase, its only values), or ("", ()) (module docstring)."""
+    quoted = _quoted_list(text)
+    return quoted if quoted[1] else bare_list(text)
+
+
+def _quoted_list(text: str) -> tuple[str, tuple[str, ...]]:
     for form in _FORMS:
         m = form.search(text)
         if m is None:

@@ -13,10 +13,12 @@ fixed bound, and is left to the rest of the grammar (which says so).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
+from specgap.extract.noun_bounds import noun_bounds, trailing_condition, unbound_lead
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -40,7 +42,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+"
-            r"(?:exceed|be\s+" + _MORE + r"|go\s+(?:over|above)|surpass)\s+" + _AMOUNT,
+            r"(?:exceed|be\s+" + _MORE + r"|go\s+(?:over|above|beyond)|rise\s+above|surpass)\s+"
+            + _AMOUNT,
             re.I,
         ),
         "max",
@@ -150,7 +153,7 @@ _IMPERATIVES = (
                 + _AMOUNT, re.I), "min"),
     (re.compile(_LEAD_IN + _OBJ + r"between\s+" + _LOW + r"\s+and\s+" + _AMOUNT, re.I), "between"),
     (re.compile(r"^\W*" + _NP + r"\s+(?:is|are)\s+(?:always\s+)?(?:capped|limited)\s+(?:at|to)\s+"
-                + _AMOUNT, re.I), "max"),
+                r"(?:a\s+maximum\s+of\s+)?" + _AMOUNT, re.I), "max"),
 )  # fmt: skip
 _BY_VERB = frozenset(p for p, _ in _IMPERATIVES[:3])  # the imperative's verb names the action
 _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
@@ -168,7 +171,29 @@ _CALL_WITH = re.compile(
 
 
 def amount_bounds(text: str) -> list[Emit]:
-    """The `arg_within_bound` a sentence states in one of the forms above, or none."""
+    """The `arg_within_bound` a sentence states in one of the forms above or on a noun
+    (`noun_bounds`), or none. A leading qualifier no entity binds ("for new customers,
+    refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
+    bound."""
+    lead = unbound_lead(text)
+    condition: str | None = None
+    if lead is not None and lead[1] is not None and lead[1].split()[0].casefold() != "for":
+        text, condition = lead  # "when the booking is unpaid, ...": never read without it
+        lead = None
+    found = _bounds(text) or noun_bounds(text)
+    if not found and lead is not None:
+        text, condition = lead  # "for refunds, ...": the topic, no condition
+        found = _bounds(text) or noun_bounds(text)
+    tail = trailing_condition(text)
+    untailed = (_bounds(tail[0]) or noun_bounds(tail[0])) if tail is not None else []
+    if tail is not None and (found or untailed):
+        # "... not allowed for first-time guests": the bound holds for them only
+        found = untailed or found
+        condition = f"{condition}; {tail[1]}" if condition else tail[1]
+    return [replace(e, condition=condition) for e in found] if condition else found
+
+
+def _bounds(text: str) -> list[Emit]:
     called = _CALL_WITH.search(text)
     if called is not None:
         side = "min" if called["bound"].casefold().startswith(("at least", "no less")) else "max"
@@ -220,6 +245,11 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
             # "never issue credits of more than $200": the sum of each credit, not `credits`
             return f"{base} {np[0]}", "amount"
+        counted = bool(np) and singular(np[-1]) != np[-1]  # "invoices": things acted on
+        if np and by_unit and base not in _SETTING and (by_unit != "amount" or counted):
+            # "never book a stay longer than 14 nights", "never pay invoices of more than
+            # $900": the object is what is acted on, the unit names the argument measured
+            return f"{base} {' '.join(np)}", by_unit
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
         return (base, by_unit) if by_unit else None
@@ -233,19 +263,28 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         facet = " ".join(rest) if rest else by_unit
         action = " ".join([named, *np[:i]])  # "rental extension": extend rental
         return (action, facet) if facet else None
-    if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:
+    if len(np) == 1 and by_unit in {"amount", "percent"} and singular(np[0]) in IMPERATIVE_VERBS:
         # "credits may not exceed $200": a sum of money said by the verb's own noun (`credit`,
-        # `deposit`) is the amount of that action, not an argument named `credits`
-        return singular(np[0]), "amount"
+        # `deposit`) is the amount of that action, not an argument named `credits`; a share
+        # ("discounts must not exceed 15%") is its percent
+        return singular(np[0]), by_unit
     if np and np[-1] not in _NOT_ARGUMENT:
         # "the thermostat temperature must be between 16 and 28": no action named, the
         # argument of every tool taking it (the compiler spreads `*`, see `specgap.spread`)
         unit = by_unit if by_unit and by_unit != "amount" else ""
+        if np[-1] in _MEASURE_NOUNS:  # "order quantity ... 10 units": the quantity, not units
+            unit = ""
         return ANY_TOOL, " ".join([*np, unit]).strip()  # "leave request days": `days`
     return None
 
 
 _NOT_ARGUMENT = frozenset({"it", "this", "that", "they", "these", "those", "value", "number"})
+# verbs whose object is the argument set ("set the temperature above 30 degrees")
+_SETTING = frozenset(
+    {"set", "raise", "increase", "lower", "decrease", "adjust", "put", "change", "turn"}
+)
+# nouns that name a measure of the whole: the argument itself, whatever its unit
+_MEASURE_NOUNS = frozenset({"quantity", "amount", "size", "total", "length", "duration", "count"})
 
 
 def _plural(unit: str) -> str:

@@ -31,6 +31,14 @@ _NAMED = re.compile(
     re.I,
 )
 
+# "assigned to the 'billing' or 'network' team": the values before the noun naming the argument
+_BEFORE_NOUN = re.compile(
+    r"\b(?:of|in|with|from|for|to|using|via|at|by)\s+(?:the\s+|a\s+|an\s+)?(?:either\s+)?"
+    r"(?P<list>" + _LIST + r")\s+(?P<facet>(?!(?:and|or|to|of|for|in|on|at|by|with|from|only|"
+    r"if|when|unless|before|after)\b)[a-z][\w-]*)\b",
+    re.I,
+)
+
 
 def _singular(word: str) -> str:
     return word if word.endswith(("us", "ss", "is")) else singular(word)
@@ -38,9 +46,13 @@ def _singular(word: str) -> str:
 
 def argument_values(clause: Clause, text: str) -> list[Emit]:
     """The allowlist (`only`) or the ban on values (a negation) the sentence states."""
+    if chosen := _chosen(clause, text):  # "do not choose overnight delivery"
+        return chosen
     if clause.action is None or clause.verb not in IMPERATIVE_VERBS or clause.verb in NOT_ACTIONS:
         return []
     allow = clause.modality == "only" and not clause.negated
+    # "set the urgency to one of: low, high": the only values, said by "one of"
+    allow = allow or (not clause.negated and _ONE_OF.search(text) is not None)
     if not allow and not clause.negated:
         return []
     if clause.condition is not None:
@@ -55,9 +67,13 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
         action = f"{clause.verb} {' '.join(words[1:])}"
         return [Emit("state_condition", action, params, 0.7)]
     start = clause.action_span[0] if clause.action_span else 0
-    m = _NAMED.search(text, start)
+    m = _NAMED.search(text, start) or _BEFORE_NOUN.search(text, start)
     if m is None:
-        return []
+        return (
+            _set_to(clause, text, allow)
+            or _named_bare(clause, text, allow)
+            or _with_bare(clause, text, allow)
+        )
     words = m["facet"].casefold().split()
     values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
     if not values:
@@ -76,6 +92,131 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     if allow:
         return [Emit("resource_in_allowlist", action, {"facet": facet, "allowed": values}, 0.7)]
     return [Emit("deny_action", action, {"facet": facet, "values": values}, 0.7)]
+
+
+# "never set the status to closed", "only set the priority to low or normal": the argument
+# set is the noun after the verb, its values (quoted or bare words) follow `to`
+_BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_ONE_OF = re.compile(r"\b(?:set|change|switch|update|put)\b[^.;]*\bto\s+one\s+of\b", re.I)
+_SET_TO = re.compile(
+    r"\b(?:set|change|switch|update|put)\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?"
+    r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:to|as)\s+(?:one\s+of\s*:?\s*)?(?P<list>"
+    + _BARE
+    + r"(?:\s*,\s*(?:or\s+)?"
+    + _BARE
+    + r"|\s+or\s+"
+    + _BARE
+    + r")*)\s*(?:only\s*)?[.;!]?\s*$",
+    re.I,
+)
+_NOT_VALUES = frozenset(
+    {"a", "an", "the", "any", "all", "it", "them", "that", "this", "something", "anything",
+     "nothing", "none", "null", "zero", "empty", "blank", "another", "other", "whatever", "or",
+     "and", "not", "only"}
+)  # fmt: skip
+
+
+def _set_to(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Never set the status to closed": a ban (or with `only`, the allowlist) of the values
+    the set argument takes; the argument set is never the state of an entity acted on."""
+    m = _SET_TO.search(text)
+    if m is None or clause.verb not in {"set", "change", "switch", "update", "put"}:
+        return []
+    split = re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m["list"])
+    values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
+    facet_words = m["facet"].casefold().split()
+    if any(v.casefold() in _NOT_VALUES for v in values) or facet_words[0] in _NOT_VALUES:
+        return []
+    if facet_words[-1] in {"value", "values", "it", "them"}:
+        return []
+    facet = " ".join(facet_words)
+    # "set the urgency to ...": the value passed for that argument, by whichever tool takes
+    # it (a tool named for the verb, `set_urgency`, still takes the argument)
+    action = ANY_TOOL if clause.verb == "set" else clause.action
+    # a value set is passed by a call that writes it, never by a search filtering on it
+    said: dict[str, object] = {"set_by_call": True} if action == ANY_TOOL else {}
+    if allow:
+        params = {"facet": facet, "allowed": values, **said}
+        return [Emit("resource_in_allowlist", action, params, 0.7)]
+    return [Emit("deny_action", action, {"facet": facet, "values": values, **said}, 0.7)]
+
+
+# "do not choose overnight delivery": a bare word before the noun naming the argument; read
+# only as a value the argument's schema lists (`schema_values`, checked by `specgap.argfit`)
+_CHOSEN = re.compile(
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|may)\s+(?:not|never)|never|do\s+not|don't|"
+    r"must\s+not)\s+(?:ever\s+)?(?:choose|select|pick|offer|use|book|order|suggest)\s+"
+    r"(?:the\s+|an?\s+)?(?P<v>[a-z][\w-]*)\s+(?P<facet>[a-z][\w-]*)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def _chosen(clause: Clause, text: str) -> list[Emit]:
+    """ "Do not choose overnight delivery": a ban of one value of the argument the noun
+    names, kept only when the schema lists that value (else a located note at compile)."""
+    m = _CHOSEN.search(text)
+    if m is None or not clause.negated:
+        return []
+    value, facet = m["v"].casefold(), m["facet"].casefold()
+    if value in _NOT_VALUES or facet in _NOT_VALUES:
+        return []
+    params = {"facet": facet, "values": [value], "schema_values": True, "set_by_call": True}
+    return [Emit("deny_action", ANY_TOOL, params, 0.7)]  # the verb names no tool of its own
+
+
+# "only launch servers in zone north-1 or south-2": a noun naming the argument, then its
+# values as bare words to the end of the sentence
+_NAMED_BARE = re.compile(
+    r"\b(?:of|in|with|from|for|to|using|via|at)\s+(?:the\s+)?(?P<facet>(?!(?:a|an|the|any|some|"
+    r"this|that|these|those|each|every|its|their)\b)[a-z][\w-]*)\s+(?P<list>" + _BARE
+    + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")*)\s*[.;!]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _named_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Only launch servers in zone north-1 or south-2": bare values after the noun naming
+    the argument; one value only when it reads as an identifier (`north-1`), never a state."""
+    start = clause.action_span[1] if clause.action_span else 0
+    m = _NAMED_BARE.search(text, start)
+    if m is None or clause.action is None:
+        return []
+    split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
+    values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
+    facet = m["facet"].casefold()
+    if (
+        facet in STATE_FIELDS
+        or facet in _NOT_VALUES
+        or any(v.casefold() in _NOT_VALUES for v in values)
+    ):
+        return []
+    if len(values) == 1 and not re.search(r"[\d_-]", values[0]):
+        return []  # "with urgency high": a word, maybe an adjective; `_with_bare` reads it
+    operator, key = ("resource_in_allowlist", "allowed") if allow else ("deny_action", "values")
+    return [Emit(operator, clause.action, {"facet": _singular(facet), key: values}, 0.7)]
+
+
+# "never open tickets with high urgency", "only open tickets with low or normal urgency"
+_WITH_BARE = re.compile(
+    r"\bwith\s+(?:an?\s+|the\s+)?(?P<list>[a-z][\w-]*(?:\s*,\s*(?:or\s+)?[a-z][\w-]*|\s+or\s+"
+    r"[a-z][\w-]*)*)\s+(?P<facet>[a-z][\w-]*)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def _with_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Never open tickets with high urgency": bare words before the noun naming the
+    argument, kept only where the argument's schema lists them (`schema_values`)."""
+    m = _WITH_BARE.search(text)
+    if m is None or clause.action is None:
+        return []
+    values = [v.casefold() for v in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", m["list"])]
+    facet = m["facet"].casefold()
+    if any(v in _NOT_VALUES for v in values) or facet in _NOT_VALUES:
+        return []
+    key, operator = ("allowed", "resource_in_allowlist") if allow else ("values", "deny_action")
+    params = {"facet": facet, key: values, "schema_values": True}
+    return [Emit(operator, clause.action, params, 0.7)]
 
 
 # "apply the fixed timestamp '2025-01-01T00:00:00Z'", "always use the default currency 'EUR'"

@@ -29,8 +29,11 @@ _GLUE = ", "
 
 
 def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
-    """The sentences, each introduction joined with the one-value items listed under it."""
-    pending = list(sentences)
+    """The sentences, each introduction joined with the one-value items listed under it
+    (and each table of allowed values read row by row, see `value_tables`)."""
+    from specgap.extract.value_tables import expand_tables
+
+    pending = list(expand_tables(iter(sentences)))
     i = 0
     while i < len(pending):
         intro = pending[i]

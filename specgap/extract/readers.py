@@ -16,6 +16,7 @@ from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
+from specgap.extract.noun_bounds import held_bound
 from specgap.extract.obtained import obtained_values
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import CALL_VERBS, split_words
@@ -25,6 +26,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
 from specgap.extract.state_tables import status_table
 from specgap.extract.user_yes import is_yes, user_yes
+from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
@@ -37,6 +39,12 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [candidate(sentence, e) for e in status_table(sentence.clean, sentence.context)]
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
+    if not rules and sentence.subject is None:  # "overnight shipping is not offered"
+        rules = [candidate(sentence, e) for e in stated_values(sentence.clean)]
+    held = held_bound(sentence.clean) if sentence.subject is None else None
+    if held is not None:  # "servers can have at most 32 cores": every tool taking `cores`
+        kept = [r for r in rules if r.operator not in {"arg_within_bound", "arg_count_bound"}]
+        rules = [*kept, candidate(sentence, held)]
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []

@@ -29,6 +29,7 @@ from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
+from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -94,10 +95,17 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
+    fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
+    if fixed is not None and not any(r.operator == "deny_action" for r in rules):
+        # "the number of guests cannot be changed": no operator compares it (a ban of the
+        # tool that changes it, "never change the status of a ticket", stays a ban)
+        rules, gap = [], fixed
     diagnostics = [
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]
     diagnostics += obtain_notes(sentence, rules)  # "get X from the user": reviewed, and why
+    if fixed is not None and rules:  # the ban stays; the note says what it cannot check
+        diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
         gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap

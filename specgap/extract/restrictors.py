@@ -191,9 +191,11 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "max_calls", params, target)
     if _APPROVAL.match(rest):
         return _as(rule, "require_confirmation", {}, rule.target)
-    passed = _CALLED_WITH.match(rest) if clause.verb in CALL_VERBS else None
+    passed = _CALLED_WITH.match(rest)
     if passed is not None and not is_action_noun(passed["noun"]):
-        # "never call `ship` with more than 10 pallets": the value of the argument passed
+        # "never call `ship` with more than 10 pallets", "never launch a server with more
+        # than 32 cores": the value of the argument the call passes (compile finds it, or
+        # reports `unknown-argument`)
         n = NUMBER_WORDS.get(passed["n"].casefold())
         params = {
             "facet": passed["noun"].casefold(),

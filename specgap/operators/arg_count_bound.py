@@ -27,6 +27,7 @@ from specgap.operators.prose import (
     CALL_NOUNS,
     NUMBER_WORDS,
     Said,
+    negated_before,
     noun_phrase,
     number,
     split_words,
@@ -240,6 +241,11 @@ def _count(s: Said, m: re.Match[str]) -> Found | None:
         return None
     noun, n, kind = found
     params: dict[str, Any] = {"items": noun}
+    if negated_before(s.clean, m.start()):  # "never with fewer than 2": at least 2
+        if kind not in {"fewer than", "less than"}:
+            return None
+        params["min"] = int(n)
+        return Found(None, params, {}, 0.75)
     if kind in {"at least", "no fewer than", "no less than", "a minimum of"}:
         params["min"] = int(n)
     else:

@@ -28,6 +28,7 @@ from specgap.operators.prose import (
     Said,
     is_action_noun,
     lemma,
+    negated_before,
     noun_phrase,
     number,
     singular,
@@ -134,6 +135,13 @@ def _bound(s: Said, m: re.Match[str]) -> Found | None:
     n = number(m["n"])
     kind = " ".join(m["kind"].casefold().split())
     params: dict[str, Any] = {"facet": noun}
+    if negated_before(s.clean, m.start()):
+        # "never launch servers with fewer than 2 cores": the least allowed, not the most;
+        # any other bound under a negation is read by no one here (never its opposite)
+        if kind not in {"fewer than", "less than"}:
+            return None
+        params["min"] = n
+        return Found(None, params, {}, 0.8)
     if kind in {"at least", "no fewer than", "a minimum of"}:
         params["min"] = n
     else:

@@ -150,6 +150,7 @@ OPERATOR = Operator(
     prepare=_prepare_deny,
     mutators=(_swap_in_denied,),
     standalone=lambda c: c.selector is None,
+    spreads_over="facet",  # values of an argument banned wherever it is passed (target `*`)
     prose=(_NEVER,),
     settings=(
         Setting(

@@ -250,3 +250,15 @@ def base_form(phrase: str) -> str:
 
 
 DETERMINERS = re.compile(r"^(?:(?:all|any|every|each|the|a|an|its|their|your)\s+)+", re.I)
+
+
+_NEGATION = re.compile(
+    r"\b(?:never|not|don't|do\s+not|cannot|can't|mustn't|shouldn't|won't|may\s+not)\b", re.I
+)
+
+
+def negated_before(text: str, at: int) -> bool:
+    """The clause that holds `text[at:]` is negated before `at` ("never launch servers with
+    fewer than 2 cores"): a bound read there is the opposite of the one it states."""
+    start = max(text.rfind(c, 0, at) for c in ".;:!?")
+    return _NEGATION.search(text, start + 1, at) is not None

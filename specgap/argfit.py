@@ -1,0 +1,262 @@
+"""A rule on one argument, fitted to that argument's schema at compile time.
+
+Prose names an argument by a noun ("3 items per order", "the priority must be one of low,
+normal or high"); once the argument is resolved, its JSON schema says more than the noun:
+
+- a bound said in a unit (`amount` for "$500", `percent`, `nights`) that names no argument
+  binds to the one numeric argument whose name or description speaks of that unit
+  ("total_usd", "Discount rate in %"); two such arguments are a tie, never a guess;
+- a bound on an argument that is a list (`"type": "array"`) bounds how many items it holds:
+  `arg_within_bound` becomes `arg_count_bound` over that argument (a list is no number, so
+  the bound as read would never hold anything);
+- the values of an allowlist or a ban are checked against the argument's `enum`: a value
+  written in other case ("Express") is the enum's spelling (`express`); a value the enum
+  does not have is reported (`argument-restriction-not-compiled`, at the sentence); an allowlist
+  none of whose values the schema accepts would block every valid call, so it compiles to
+  nothing and says so (never an allowlist that holds nothing a call may pass);
+- a value read from a bare word before the argument's noun ("do not choose overnight
+  delivery", marked `schema_values` by the extractor) is a value only when the enum lists
+  it; otherwise nothing is compiled and a note says why.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.registry import Tool
+from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
+
+_VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
+
+
+def fit_to_schema(
+    rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """(the rule, its parameters) fitted to the schema of the argument its facet names;
+    None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
+    whose facet names no argument, are returned unchanged."""
+    listed_only = bool(params.pop("schema_values", False))
+    if params.pop("set_by_call", False) and _reads_only(tool):
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"`{tool.id}` only reads: a value set is passed by a call that writes "
+                "it, so the rule is not applied to this tool",
+                severity="note",
+                span=rule.span,
+                help="name the tool the rule is about if it is this one",
+            )
+        )
+        return None
+    facet = params.get("facet")
+    if not isinstance(facet, str):
+        return rule, params
+    selector = argument_selector(tool, facet)
+    schema = None
+    if selector is not None and selector.extract is None:
+        schema = _argument_schema(tool.schema, selector.arg)
+    said = params.get("values") or params.get("allowed") or ()
+    if listed_only and not _lists(schema, said):
+        # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
+        # "with a long title" is); anything else compiles to nothing, and says so
+        plain = rule.operator == "deny_action" and rule.target not in {None, "*"}
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"the words before `{facet}` are read as its values only when the "
+                f"schema of `{tool.id}` lists them; it does not, "
+                + ("the ban is kept for review" if plain else "nothing is enforced"),
+                severity="note",
+                span=rule.span,
+                help="quote the value ('overnight') or name the argument it is a value of",
+            )
+        )
+        if not plain:
+            return None
+        words = " ".join([*(str(v) for v in said), facet])
+        return rule.model_copy(update={"condition": rule.condition or f"with {words}"}), {}
+    kept = rule.operator in _KEPT and bool(tool.schema)
+    by_unit = _by_unit(tool, facet) if selector is None and kept else None
+    if by_unit is not None:  # "$500": the one numeric argument said in money
+        return rule, {
+            **{k: v for k, v in params.items() if k != "facet"},
+            "selector": {"arg": by_unit},
+        }
+    if selector is None and kept and not argument_tied(tool, facet):
+        return _unbound(rule, tool, params, facet, diagnostics)
+    if schema is None or selector is None:
+        return rule, params
+    if rule.operator == "arg_within_bound" and _not_a_number(selector.arg, schema):
+        # a number bound on an id, a name or a flag misreads what the phrase names
+        return _unbound(rule, tool, params, facet, diagnostics)
+    if rule.operator == "arg_within_bound" and schema.get("type") == "array":
+        counted = _as_count(params, selector.arg)
+        if counted is not None:
+            return rule.model_copy(update={"operator": "arg_count_bound"}), counted
+        return rule, params
+    key = _VALUED.get(rule.operator)
+    enum = schema.get("enum")
+    if key is None or not isinstance(params.get(key), list | tuple) or not isinstance(enum, list):
+        return rule, params
+    return _fit_values(rule, params, key, [e for e in enum if isinstance(e, str)], diagnostics)
+
+
+# a bound said of a phrase no argument answers to: kept for review (a list of values on
+# such a phrase is more often no argument at all, a fixed text: reported, as before)
+_KEPT = frozenset({"arg_within_bound"})
+
+
+def argument_tied(tool: Tool, facet: str) -> bool:
+    """Two arguments answer to the phrase equally: a tie is reported as such by compile."""
+    return resolve_argument(tool, facet).status == "ambiguous"
+
+
+def _unbound(
+    rule: CandidateRule,
+    tool: Tool,
+    params: dict[str, Any],
+    facet: str,
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """A rule on a phrase no argument of the tool answers to ("more than 4 pets" where
+    `reserve_room` takes no pets): kept over the phrase, `review_only`, with the reason as
+    its condition and a located note; never enforced on a guessed argument."""
+    diagnostics.append(
+        Diagnostic(
+            code="unknown-argument",
+            message=f"`{facet}` names no argument of `{tool.id}`: the rule is kept for review",
+            severity="warning",
+            span=rule.span,
+            help=argument_help(tool, facet),
+        )
+    )
+    rest = {k: v for k, v in params.items() if k != "facet"}
+    reason = f"`{facet}` names no single argument"
+    kept = rule.model_copy(update={"condition": rule.condition or reason})
+    return kept, {**rest, "selector": {"arg": facet}}
+
+
+_IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
+
+
+def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
+    """The argument is a flag, an object, or a string that names something (an id, a code,
+    a name); a string amount ("amount": "string") is still a number written as text."""
+    kind = schema.get("type")
+    return kind in {"boolean", "object"} or (kind == "string" and bool(_IDENTIFIER.search(arg)))
+
+
+_READS = re.compile(
+    r"^(?:get|list|search|find|read|lookup|look_up|fetch|query|check|show|view)(?:_|$)", re.I
+)
+
+
+def _reads_only(tool: Tool) -> bool:
+    """The tool reads (`get_...`, `search_...`, or declared effects `read`), never writes."""
+    if tool.effects:
+        return set(tool.effects) <= {"read"}
+    return bool(_READS.match(tool.id.rsplit(".", 1)[-1]))
+
+
+def _words(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+# a unit-derived facet (`amount` from "$500", `percent` from "15 %", `nights`) and the words
+# a numeric argument's name or description says it in
+_UNITS: dict[str, frozenset[str]] = {
+    "amount": _words(
+        "amount price cost total sum fee charge money usd eur gbp dollar dollars euro euros "
+        "pound pounds value credit refund"
+    ),
+    "percent": _words("percent percentage pct rate %"),
+    "days": _words("day days duration length"),
+    "nights": _words("night nights duration length stay"),
+    "hours": _words("hour hours duration length"),
+    "minutes": _words("minute minutes duration length"),
+    "weeks": _words("week weeks duration length"),
+}
+
+
+def _by_unit(tool: Tool, facet: str) -> str | None:
+    """The one top-level numeric argument whose name or description speaks of the unit the
+    facet came from (`amount` ← `refund_total`, "Total in USD"), or None (none, or several:
+    never a guess between two)."""
+    wanted = _UNITS.get(facet.casefold())
+    props = tool.schema.get("properties")
+    if wanted is None or not isinstance(props, dict):
+        return None
+    found = []
+    for name, spec in props.items():
+        if not isinstance(spec, dict) or spec.get("type") not in {"number", "integer"}:
+            continue
+        said = f"{name} {spec.get('description', '')}".casefold().replace("_", " ")
+        if set(re.findall(r"[a-z]+|%", said)) & wanted:
+            found.append(str(name))
+    return found[0] if len(found) == 1 else None
+
+
+def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
+    """The schema's `enum` has every value (in any case)."""
+    enum = schema.get("enum") if schema is not None else None
+    if not isinstance(enum, list) or not isinstance(values, list | tuple) or not values:
+        return False
+    spelled = {str(e).casefold() for e in enum}
+    return all(str(v).casefold() in spelled for v in values)
+
+
+def _as_count(params: dict[str, Any], arg: str) -> dict[str, Any] | None:
+    """The bound as a count of the list's items (whole numbers only)."""
+    out: dict[str, Any] = {"items": arg}
+    for side in ("min", "max"):
+        value = params.get(side)
+        if value is None:
+            continue
+        if not float(value).is_integer():
+            return None
+        out[side] = int(value)
+    return out
+
+
+def _fit_values(
+    rule: CandidateRule,
+    params: dict[str, Any],
+    key: str,
+    enum: list[str],
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    spelled = {e.casefold(): e for e in enum}
+    said = [str(v) for v in params[key]]
+    fitted = [spelled.get(v.casefold(), v) for v in said]
+    unknown = [v for v in fitted if v not in enum]
+    if not unknown:
+        return rule, {**params, key: fitted}
+    names = ", ".join(f"'{v}'" for v in unknown)
+    accepted = ", ".join(f"'{e}'" for e in enum)
+    empty = key == "allowed" and len(unknown) == len(fitted)
+    diagnostics.append(
+        Diagnostic(
+            code="argument-restriction-not-compiled",
+            message=f"{names} {'is' if len(unknown) == 1 else 'are'} not among the values the "
+            f"schema of `{params['facet']}` accepts"
+            + ("; an allowlist of none of them would block every call, nothing is enforced"
+               if empty else "; the rule keeps them as written, no call can pass them"),
+            severity="note",
+            span=rule.span,
+            help=f"the schema accepts {accepted}: write the values as the tool spells them",
+        )
+    )  # fmt: skip
+    return None if empty else (rule, {**params, key: fitted})
+
+
+def _argument_schema(schema: Any, path: str) -> dict[str, Any] | None:
+    """The schema of the argument at a dotted path, or None."""
+    node: Any = schema
+    for part in path.split("."):
+        props = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(props, dict) or not isinstance(props.get(part), dict):
+            return None
+        node = props[part]
+    return node if isinstance(node, dict) else None
