@@ -68,7 +68,9 @@ def split_sentences(
 def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     """Sentences of paragraphs, list items, blockquotes and table rows; headings become
     context."""
-    from specgap.extract.state_tables import is_state_header  # it reads sentences too
+    # tables that readers take whole (they read sentences too, so imported here)
+    from specgap.extract.state_tables import is_state_header
+    from specgap.extract.value_tables import is_values_header
 
     text = artifact.text
     lines = text.splitlines(keepends=True)
@@ -79,12 +81,12 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
     cells: list[tuple[str, int]] = []  # the cells of a table row: (content, source offset)
     header: list[str] = []
-    whole = False  # a table of states and the actions each allows: one sentence (state_tables)
+    whole = False  # a table of states and actions, or of allowed values: one sentence
     for n, token in enumerate(tokens):
         if token.type == "table_open":
             header, whole, block = [], False, token.map
         elif token.type == "thead_close":
-            whole = is_state_header(header)
+            whole = is_state_header(header) or is_values_header(header)
             if whole and block is not None:
                 yield from split_sentences(
                     artifact, *_block_text(lines, line_starts, *block), heading

@@ -30,6 +30,15 @@ _VALUES = re.compile(
 _RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
+def is_values_header(header: list[str]) -> bool:
+    """A header naming one argument column and one allowed-values column: the table is read
+    whole, here."""
+    cells = [c.strip() for c in header]
+    return sum(bool(_NAMES.match(c)) for c in cells) == 1 and (
+        sum(bool(_VALUES.match(c)) for c in cells) == 1
+    )
+
+
 def table_rows(sentence: Sentence) -> list[Sentence] | None:
     """One sentence per row of a table of allowed values (module docstring), or None when
     the sentence is no such table."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from typing import Literal
 
@@ -25,6 +26,13 @@ def _check(cond: ReviewRequired, call: ToolCall, _: TraceState) -> str | None:
 
 # -- prose ------------------------------------------------------------------------------
 
+# "refunds over $300 need the owner's approval": a bound with the approval as its way out
+# (the argument readers' reading), not a review of every refund
+_AMOUNT_BEFORE = re.compile(
+    r"[$€£]\s?\d|\d\s*(?:%|percent|dollars?|euros?)|\b(?:over|above|more\s+than|exceeding|"
+    r"beyond|greater\s+than|larger\s+than|at\s+least|under|below)\s+\d",
+    re.I,
+)
 _NEEDS_REVIEW = Prose(
     "needs-review",
     r"\b(?:reviewers?\s+(?:must\s+)?(?:approves?|signs?\s+off|checks?)|(?:requires?|needs?)\s+"
@@ -32,7 +40,7 @@ _NEEDS_REVIEW = Prose(
     + USER
     + r"s?\b)[a-z-]+(?:'s|s')\s+)?(?:human\s+)?"
     r"(?:review|approval|sign[- ]off)|must\s+be\s+(?:reviewed|approved))\b",
-    lambda m: {},
+    lambda m: None if _AMOUNT_BEFORE.search(m.string, 0, m.start()) else {},
     confidence=0.6,
     grounding="inferred",
 )
