@@ -23,7 +23,9 @@ _STATE = re.compile(STATE_WORDS, re.I)
 
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
-    r"\b(?P<kind>only\s+(?:if|when|while|once)|unless|except\s+(?:when|if)|if|when|whenever|"
+    r"\b(?P<kind>only\s+(?:if|when|while|once|where|in\s+cases?\s+where)|unless|"
+    r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
+    r"if\s+and\s+only\s+if|if|when|whenever|"
     r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise|after|until|till)\b",
     re.I,
 )
@@ -75,8 +77,10 @@ class Condition:
 
 
 _OPENERS = re.compile(
-    r"^(?:only\s+)?(?:if|when|whenever|while|once|unless|except\s+(?:when|if)|until|till|after|"
-    r"in\s+case|provided\s+that|as\s+long\s+as|otherwise)\b\s*",
+    r"^(?:only\s+)?(?:if\s+and\s+only\s+if|if|when|whenever|while|once|unless|"
+    r"except\s+(?:when|if|where)|until|till|"
+    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provided\s+that|"
+    r"as\s+long\s+as|otherwise)\b\s*",
     re.I,
 )
 
@@ -148,9 +152,9 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         words = text[m.end() : end].strip(" ,.")
         kind: ConditionKind = (
             "unless"
-            if kind_word in {"unless", "except when", "except if"}
+            if kind_word in {"unless", "except when", "except if", "except where"}
             else "only_if"
-            if kind_word.startswith("only")
+            if kind_word.startswith("only") or kind_word == "if and only if"
             else "while"
             if kind_word in {"while", "as long as"}
             else "otherwise"
