@@ -51,3 +51,38 @@ def test_a_fact_row_and_the_header_are_no_rules(tmp_path: Path) -> None:
     }
     assert 3 not in lines  # the header row
     assert 9 not in lines  # "Opening hours: 6:00 to 22:00": a fact
+
+
+PERMISSIONS = """# Front desk
+
+| Action | Allowed? |
+|---|---|
+| Delete a member | No |
+| Book a class | Yes |
+| Freeze a membership | Not allowed |
+"""
+
+NOT_PERMISSIONS = """# Front desk
+
+| Action | Needs a card? |
+|---|---|
+| Book a class | No |
+"""
+
+
+def test_a_no_under_an_allowed_column_is_a_ban_and_a_yes_no_rule(tmp_path: Path) -> None:
+    built = build_prompt(tmp_path, PERMISSIONS, GYM)
+    found = sorted(
+        (p.source.span.start_line, p.operator, p.target, p.source.quote)
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md")
+    )
+    assert found == [
+        (5, "deny_action", "delete_member", "Delete a member | No"),
+        (7, "deny_action", "freeze_membership", "Freeze a membership | Not allowed"),
+    ]
+
+
+def test_a_no_under_another_question_is_no_ban(tmp_path: Path) -> None:
+    built = build_prompt(tmp_path, NOT_PERMISSIONS, GYM)
+    assert [p for p in built.policies if p.operator == "deny_action"] == []

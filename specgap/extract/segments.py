@@ -79,7 +79,8 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         line_starts.append(line_starts[-1] + len(line))
     heading = ""
     tokens = MarkdownIt("commonmark").enable("table").parse(text)
-    cells: list[tuple[str, int]] = []  # the cells of a table row: (content, source offset)
+    cells: list[tuple[str, int, int]] = []  # a table row's cells: content, offset, column
+    column = -1
     header: list[str] = []
     whole = False  # a table of states and actions, or of allowed values: one sentence
     for n, token in enumerate(tokens):
@@ -92,10 +93,14 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
                     artifact, *_block_text(lines, line_starts, *block), heading
                 )
         elif token.type == "tr_open":
-            cells = []
+            cells, column = [], -1
         elif token.type == "tr_close" and cells and not whole:
-            yield from split_sentences(artifact, *_row_text(cells), heading)
+            sentence_of_row = _row_text(cells, header)
+            if sentence_of_row is not None:
+                yield from split_sentences(artifact, *sentence_of_row, heading)
             cells = []
+        elif token.type in {"td_open", "th_open"}:
+            column += 1
         if token.type != "inline" or token.map is None:
             continue
         if n > 0 and tokens[n - 1].type == "th_open":
@@ -106,7 +111,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
                 after = cells[-1][1] + len(cells[-1][0]) - line_starts[at_line] if cells else 0
                 found = lines[at_line].find(token.content, max(after, 0)) if token.content else -1
                 if found >= 0:
-                    cells.append((token.content, line_starts[at_line] + found))
+                    cells.append((token.content, line_starts[at_line] + found, column))
             continue
         is_heading = n > 0 and tokens[n - 1].type == "heading_open"
         if is_heading:
@@ -163,12 +168,33 @@ def _block_text(
     return "".join(chars), offsets
 
 
-def _row_text(cells: list[tuple[str, int]]) -> tuple[str, list[int]]:
+# a column that asks whether the row's action is allowed ("Allowed?", "Permitted",
+# "Can the agent do it?"), and the answers that say no or yes
+_PERMISSION_COLUMN = re.compile(
+    r"\b(?:allowed|permitted|possible|ok|okay|can|may|authori[sz]ed)\b", re.I
+)
+_NO_CELL = re.compile(
+    r"^\s*(?:no|never|not\s+allowed|not\s+permitted|forbidden|prohibited|✗|✘)\s*$", re.I
+)
+_YES_CELL = re.compile(r"^\s*(?:yes|allowed|permitted|ok|✓|✔)\s*$", re.I)
+
+
+def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str, list[int]] | None:
     """One sentence of a table row, its cells in source order (so offsets only grow): a rule
-    cell joins the one before it lower-cased, other cells are set apart by a colon."""
+    cell joins the one before it lower-cased, other cells are set apart by a colon. Under a
+    column asking whether the action is allowed, "No" reads as "never" and a "Yes" row
+    states a permission, no rule (None)."""
     chars: list[str] = []
     offsets: list[int] = []
-    for content, at in cells:
+    for content, at, column in cells:
+        asks = 0 <= column < len(header) and _PERMISSION_COLUMN.search(header[column])
+        if chars and asks and _YES_CELL.match(content):
+            return None
+        if chars and asks and _NO_CELL.match(content):
+            last = at + len(content.rstrip()) - 1  # the quote ends where the cell does
+            chars.extend(" never")
+            offsets.extend([at - 1, at, at, at, last, last])
+            continue
         if chars:
             joined = _RULE_CELL.match(content) is not None
             if joined:
