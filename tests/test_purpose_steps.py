@@ -63,3 +63,15 @@ def test_a_passive_event_with_they_names_the_same_objects(tmp_path: Path) -> Non
     assert [(p.operator, p.target, p.condition.before) for p in orders] == [
         ("require_before", "lims__discardSample", "lims__quarantineSample")
     ]
+
+
+def test_a_phrasal_verb_split_by_its_object_is_read_whole(tmp_path: Path) -> None:
+    # "look the member up": look up the member (the particle back beside its verb)
+    text = "# Front desk\n\nBefore you book a class, look the member up by their card number.\n"
+    built = build_prompt(tmp_path, text, GYM)
+    orders = [
+        (p.target, p.condition.before, p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before"
+    ]
+    assert orders == [("book_class", "find_member", "enforce")]

@@ -135,8 +135,24 @@ def _proceeded(text: str) -> str:
 _READ_BACK = re.compile(r"\bread(?=\s+(?:back|out|aloud)\b)", re.I)
 
 
+# a phrasal verb split by its object ("look the member up"): the particle back beside its
+# verb ("look up the member"), the same words in the same span
+_SPLIT_PARTICLE = re.compile(
+    r"\b(?P<v>look|set|sign|log|check|fill|print|write|call|hand|give|turn|shut|lock|clean|"
+    r"pick|send|switch|top|pay|close|open|back|mark|cross|write|print|rule|hold)\s+"
+    r"(?P<o>(?:the|a|an|their|his|her|its|this|that|these|those)\s+[a-z-]+(?:\s+[a-z-]+)?)\s+"
+    r"(?P<p>up|out|off|in|over|back|down|on)\b(?!\s+(?:the|a|an|to|of|with|for)\b)",
+    re.I,
+)
+
+
+def _particle_back(text: str) -> str:
+    return _SPLIT_PARTICLE.sub(lambda m: f"{m['v']} {m['p']} {m['o']}", text)
+
+
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    text = _particle_back(text)  # "look the member up": look up the member
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
     for blanked in (_EMPHASIS, _NEVER_COLON, _BY_AGENT):
         if (m := blanked.search(text)) is not None:
