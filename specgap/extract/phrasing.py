@@ -139,7 +139,7 @@ _READ_BACK = re.compile(r"\bread(?=\s+(?:back|out|aloud)\b)", re.I)
 # verb ("look up the member"), the same words in the same span
 _SPLIT_PARTICLE = re.compile(
     r"\b(?P<v>look|set|sign|log|check|fill|print|write|call|hand|give|turn|shut|lock|clean|"
-    r"pick|send|switch|top|pay|close|open|back|mark|cross|write|print|rule|hold)\s+"
+    r"pick|send|switch|top|pay|close|open|back|mark|cross|rule|hold)\s+"
     r"(?P<o>(?:the|a|an|their|his|her|its|this|that|these|those)\s+[a-z-]+(?:\s+[a-z-]+)?)\s+"
     r"(?P<p>up|out|off|in|over|back|down|on)\b(?!\s+(?:the|a|an|to|of|with|for)\b)",
     re.I,

@@ -24,6 +24,7 @@ import re
 
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.pattern_base import split_words
 from specgap.operators.prose import USER, action_list, base_form, lemma, targets_in
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
@@ -100,31 +101,10 @@ _BEFORE = re.compile(r"\bbefore\s+(?P<x>[^,;:()]+?)(?=\s*(?:[,;:.!?]|$))", re.I)
 _TO_STOP = re.compile(r"[^;:()]*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
 # the words of the yes clause that are not the guarded action
 _YES_VERBS = frozenset(
-    [
-        "confirm",
-        "agree",
-        "approve",
-        "consent",
-        "ask",
-        "get",
-        "obtain",
-        "wait",
-        "need",
-        "require",
-        "have",
-        "make",
-        "ensure",
-        "check",
-        "verify",
-        "receive",
-        "seek",
-        "say",
-        "read",
-        "give",
-        "proceed",
-        "continue",
-        "go",
-    ]
+    split_words(
+        "confirm agree approve consent ask get obtain wait need require have make ensure "
+        "check verify receive seek say read give proceed continue go"
+    )
 )
 _PRONOUN_TAIL = re.compile(
     r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
