@@ -163,31 +163,8 @@ def _jsonl(
         raw = lines.raw  # this entry's bytes when it came the fast way (read before the next)
         entry = next_line()
         doc = Doc(display, text, number, byte)
-        try:
-            value = _decode_line(text, raw)
-        except _NonFinite as exc:
-            at = max(text.find(str(exc)), 0)
-            ctx.report(
-                Diagnostic(
-                    code="invalid-number",
-                    message=f"`{exc}` is not a finite JSON number",
-                    span=doc.span_at(at, at + len(str(exc))),
-                    help="write a finite number, or a string if the value is text",
-                )
-            )
-            continue
-        except json.JSONDecodeError as exc:
-            ctx.report(
-                Diagnostic(
-                    code="malformed-json",
-                    message=exc.msg.lower(),
-                    span=doc.span_at(exc.pos, exc.pos),
-                    help="each line of a JSONL trace is one JSON value",
-                )
-            )
-            continue
-        except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
-            _too_complex(ctx, doc, exc)
+        value = _decoded(ctx, doc, text, raw)
+        if value is _UNREAD:
             continue
         if direct is not None:
             try:
@@ -246,33 +223,9 @@ def _line_steps(
     def steps(entry: tuple[int, int, str], raw: bytes | None) -> Iterator[Step]:
         number, byte, text = entry
         doc = Doc(display, text, number, byte)
-        try:
-            value = _decode_line(text, raw)
-        except _NonFinite as exc:
-            at = max(text.find(str(exc)), 0)
-            ctx.report(
-                Diagnostic(
-                    code="invalid-number",
-                    message=f"`{exc}` is not a finite JSON number",
-                    span=doc.span_at(at, at + len(str(exc))),
-                    help="write a finite number, or a string if the value is text",
-                )
-            )
-            return
-        except json.JSONDecodeError as exc:
-            ctx.report(
-                Diagnostic(
-                    code="malformed-json",
-                    message=exc.msg.lower(),
-                    span=doc.span_at(exc.pos, exc.pos),
-                    help="each line of a JSONL trace is one JSON value",
-                )
-            )
-            return
-        except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
-            _too_complex(ctx, doc, exc)
-            return
-        yield from values(value, doc)
+        value = _decoded(ctx, doc, text, raw)
+        if value is not _UNREAD:
+            yield from values(value, doc)
 
     return steps
 
@@ -308,6 +261,37 @@ def _feed(adapter: Adapter, value: Any, doc: Doc, ctx: Context) -> Iterator[Step
         yield from adapter.feed(value, doc)
     except RecursionError as exc:
         _too_complex(ctx, doc, exc)
+
+
+_UNREAD = object()  # a line whose JSON could not be read (the diagnostic is reported)
+
+
+def _decoded(ctx: Context, doc: Doc, text: str, raw: bytes | None) -> Any:
+    """The line's JSON value, or `_UNREAD` after reporting why it could not be read."""
+    try:
+        return _decode_line(text, raw)
+    except _NonFinite as exc:
+        at = max(text.find(str(exc)), 0)
+        ctx.report(
+            Diagnostic(
+                code="invalid-number",
+                message=f"`{exc}` is not a finite JSON number",
+                span=doc.span_at(at, at + len(str(exc))),
+                help="write a finite number, or a string if the value is text",
+            )
+        )
+    except json.JSONDecodeError as exc:
+        ctx.report(
+            Diagnostic(
+                code="malformed-json",
+                message=exc.msg.lower(),
+                span=doc.span_at(exc.pos, exc.pos),
+                help="each line of a JSONL trace is one JSON value",
+            )
+        )
+    except (RecursionError, ValueError) as exc:  # nesting too deep, an integer too long
+        _too_complex(ctx, doc, exc)
+    return _UNREAD
 
 
 def _too_complex(ctx: Context, doc: Doc, exc: Exception) -> None:
