@@ -40,9 +40,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 
 from specgap.extract.deontic import deontic_cue
+from specgap.extract.english import CLOSED_CLASS as CLOSED_CLASS
+from specgap.extract.english import base_verb as _base_verb
+from specgap.extract.english import lemmas as _lemmas
+from specgap.extract.english import verb_lemma as _verb_lemma
 from specgap.extract.pattern_base import QUOTED, split_words
 
 __all__ = ["Cue", "cue_of"]
@@ -294,39 +297,6 @@ def _value_list(text: str) -> bool:
 
 
 # --- the lexicon ------------------------------------------------------------------------------
-
-
-@cache
-def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
-
-    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
-    return found
-
-
-# function words, none of them a verb in its base form: answered without the lexicon, whose
-# table takes ~0.4 s to load (tests/test_leftovers.py holds this list to the lexicon)
-CLOSED_CLASS = frozenset(
-    split_words(
-        """i you he she it we they me him us them my your his its our their this that these those
-    the a an all any each every some both either neither there here what which who whom whose
-    where how why in on at for from with by of to into onto about after before during under
-    between through without within among and or but nor if when because unless
-    although though since not only also always never"""
-    )
-)
-
-
-def _base_verb(word: str) -> bool:
-    """Whether `word` is a verb in its base form (`limit`, `present`; not `limits`)."""
-    if word in CLOSED_CLASS:
-        return False
-    return word in _lemmas(word).get("VERB", ())
-
-
-def _verb_lemma(word: str) -> str | None:
-    verbs = _lemmas(word.casefold()).get("VERB", ())
-    return verbs[0] if verbs else None
 
 
 def _also_nominal(word: str) -> bool:

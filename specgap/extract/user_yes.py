@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import split_words
@@ -178,7 +179,7 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         if outside:
             return _targets(f"{clause.verb} {clause.object}".strip())
     then = _THEN.match(clean, yes.end())
-    if clause.verb is None and then is not None and _base_verb(then["verb"]):
+    if clause.verb is None and then is not None and base_verb(then["verb"].casefold()):
         return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
     if clause.passive and clause.object:
         return _targets(clause.object)  # "each cancellation must be confirmed by ..."
@@ -193,21 +194,9 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
 _THEN = re.compile(r"[^,;.]*,\s+(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)", re.I)
 
 
-def _lexicon_verbs(word: str) -> tuple[str, ...]:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
-
-    verbs: tuple[str, ...] = getAllLemmas(word.casefold()).get("VERB", ())
-    return verbs
-
-
-def _base_verb(word: str) -> bool:
-    return word.casefold() in _lexicon_verbs(word)
-
-
 def _verb_base(word: str) -> str:
     """`refunds` -> `refund`, `cancelled` -> `cancel`: the lexicon's verb, else `lemma`."""
-    verbs = _lexicon_verbs(word)
-    return verbs[0] if verbs else lemma(word)
+    return verb_lemma(word) or lemma(word)
 
 
 # words that name no one action: "any action that changes data" guards no tool in
@@ -284,7 +273,7 @@ def _action_word(word: str) -> bool:
     """`cancel` (to cancel) or `cancelling` (for cancelling): a verb the yes is for, not a
     thing it is about (`to marketing`, `for the refund`)."""
     w = word.casefold()
-    verbs = _lexicon_verbs(w)
+    verbs = lemmas(w).get("VERB", ())
     return lemma(w) not in _YES_VERBS and (w in verbs or (w.endswith("ing") and bool(verbs)))
 
 

@@ -1,0 +1,46 @@
+"""The English lexicon the extractor asks whether a word can be a verb (`lemminflect`, whose
+tables ship in its wheel). One cached look-up for every reader; the table takes ~0.4 s to
+load, so function words are answered without it."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from specgap.extract.pattern_base import split_words
+
+__all__ = ["CLOSED_CLASS", "base_verb", "lemmas", "verb_lemma"]
+
+
+@cache
+def lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    """The word's lemmas by part of speech (`{"VERB": ("limit",), "NOUN": ("limit",)}`)."""
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
+
+    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
+    return found
+
+
+# function words, none of them a verb in its base form: answered without the lexicon
+# (tests/test_leftovers.py holds this list to the lexicon)
+CLOSED_CLASS = frozenset(
+    split_words(
+        """i you he she it we they me him us them my your his its our their this that these those
+    the a an all any each every some both either neither there here what which who whom whose
+    where how why in on at for from with by of to into onto about after before during under
+    between through without within among and or but nor if when because unless
+    although though since not only also always never"""
+    )
+)
+
+
+def base_verb(word: str) -> bool:
+    """Whether `word` is a verb in its base form (`limit`, `present`; not `limits`)."""
+    if word in CLOSED_CLASS:
+        return False
+    return word in lemmas(word).get("VERB", ())
+
+
+def verb_lemma(word: str) -> str | None:
+    """The verb a word is a form of (`refunds` -> `refund`), or None."""
+    verbs = lemmas(word.casefold()).get("VERB", ())
+    return verbs[0] if verbs else None
