@@ -17,7 +17,7 @@ from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
-from specgap.extract.grammar_words import tool_verbs, verbs_of_tools
+from specgap.extract.grammar_words import current_tool_verbs, tool_verbs, verbs_of_tools
 from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
@@ -140,7 +140,7 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         extraction_setting(
             options.cache, (options.extractor, options.llm, options.offline, options.lock)
         ),
-        tuple(sorted(_tool_verbs(state))),  # what the grammar reads as a verb (`run_agent`)
+        tuple(sorted(current_tool_verbs())),  # what the grammar reads as a verb (`run_agent`)
     )
     found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)
     return state.with_diagnostics(
@@ -187,17 +187,19 @@ STAGES: tuple[tuple[str, Stage], ...] = (
 )
 
 
-def run_agent(project: Project, agent: AgentConfig, options: Options) -> AgentState:
+def run_agent(
+    project: Project, agent: AgentConfig, options: Options, stages: int = len(STAGES)
+) -> AgentState:
+    """The agent through the first `stages` stages (all of them by default)."""
     state = AgentState(config=agent)
-    for _, stage in STAGES:
+    verbs: frozenset[str] = frozenset()
+    for _, stage in STAGES[:stages]:
+        if not verbs and state.registry is not None:  # read once the tools are loaded
+            verbs = verbs_of_tools(state.registry.by_id)
         # the grammar reads the verbs the agent's tools are named by as action verbs
-        with tool_verbs(_tool_verbs(state)):
+        with tool_verbs(verbs):
             state = stage(project, state, options)
     return state
-
-
-def _tool_verbs(state: AgentState) -> frozenset[str]:
-    return verbs_of_tools(state.registry.by_id) if state.registry is not None else frozenset()
 
 
 def build(
@@ -259,9 +261,7 @@ def dump_after(project: Project, options: Options, stage_name: str) -> str:
         raise error("unknown-stage", f"no stage `{stage_name}`", help=f"stages: {', '.join(names)}")
     out: dict[str, Any] = {}
     for agent in project.config.agents:
-        state = AgentState(config=agent)
-        for _, stage in STAGES[: names.index(stage_name) + 1]:
-            state = stage(project, state, options)
+        state = run_agent(project, agent, options, names.index(stage_name) + 1)
         out[agent.id] = {
             "artifacts": [a.ref().model_dump(mode="json") for a in state.artifacts],
             "tools": sorted(state.registry.by_id) if state.registry else [],

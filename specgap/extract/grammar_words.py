@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from specgap.extract.english import lemmas
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import ONCE
 
@@ -47,8 +48,6 @@ def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
     (`freeze_membership`, `BackdateBooking`, `gym.unfreeze_pass`; a namespace before `.`,
     `/`, `:` or `__` is left out) that the English lexicon knows as a verb's base form, or
     as one after a prefix (`unfreeze`, `rebook`)."""
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
-
     found: set[str] = set()
     for name in names:
         last = re.split(r"[./:]|__", name)[-1]
@@ -58,9 +57,14 @@ def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
         verb = words[0]
         # "unfreeze", "rebook", "deprovision": a prefix on a verb the lexicon knows
         stem = re.sub(r"^(?:un|re|de|pre|dis|over|under|co)(?=[a-z]{3})", "", verb)
-        if any(w in getAllLemmas(w).get("VERB", ()) for w in {verb, stem}):
+        if any(w in lemmas(w).get("VERB", ()) for w in {verb, stem}):
             found.add(verb)
     return frozenset(found)
+
+
+def current_tool_verbs() -> frozenset[str]:
+    """The tool verbs `tool_verbs` set for the build under way (empty outside one)."""
+    return _TOOL_VERBS.get()
 
 
 @contextmanager
