@@ -343,3 +343,34 @@ def operator_mutants(
 
 def load_json(path: Path) -> Any:
     return json.loads(path.read_text("utf-8"))
+
+
+Row = tuple[str, str, str | None, str, dict[str, Any]]
+
+
+def policy_rows(built: Built) -> list[Row]:
+    """(tool, operator, argument, enforcement, the rest of the condition) of each policy read
+    from the prompt, sorted by tool and operator."""
+    out: list[Row] = []
+    for p in built.policies:
+        if not str(p.source.span.path).endswith("prompt.md"):
+            continue
+        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        selector = cond.pop("selector", None) or {}
+        arg = selector.get("arg") or cond.pop("arg", None)
+        out.append((p.target, p.operator, arg, p.enforcement, cond))
+    return sorted(out, key=lambda r: (r[0], r[1]))
+
+
+def orderings(built: Built) -> dict[str, tuple[Any, str]]:
+    """target -> (what must come first, sorted when any of several; enforcement) of every
+    `require_before`."""
+    out: dict[str, tuple[Any, str]] = {}
+    for p in built.policies:
+        if p.operator == "require_before":
+            before = p.condition.model_dump()["before"]
+            out[p.target] = (
+                tuple(sorted(before)) if isinstance(before, list | tuple) else before,
+                p.enforcement,
+            )
+    return out

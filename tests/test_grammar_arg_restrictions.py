@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.allowlists import closed_list
-from tests.corpus_agents import Built, build_agent
+from tests.corpus_agents import Built, Row, build_agent, policy_rows
 
 
 def _tool(name: str, description: str, **props: str | tuple[str, str]) -> dict[str, Any]:
@@ -65,21 +65,7 @@ def _build(tmp_path: Path, text: str) -> Built:
     return build_agent(tmp_path, [prompt], [tools])
 
 
-Row = tuple[str, str, str | None, str, dict[str, Any]]
-
-
-def _rows(built: Built) -> list[Row]:
-    """(tool, operator, argument, enforcement, the rest of the condition) of each policy read
-    from the prompt."""
-    out: list[Row] = []
-    for p in built.policies:
-        if not str(p.source.span.path).endswith("prompt.md"):
-            continue
-        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
-        selector = cond.pop("selector", None) or {}
-        arg = selector.get("arg") or cond.pop("arg", None)
-        out.append((p.target, p.operator, arg, p.enforcement, cond))
-    return sorted(out, key=lambda r: (r[0], r[1]))
+_rows = policy_rows
 
 
 def _codes(built: Built) -> set[str]:

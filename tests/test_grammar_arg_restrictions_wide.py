@@ -13,7 +13,7 @@ import pytest
 
 from specgap.extract.allowlists import closed_list
 from specgap.extract.amounts import amount_bounds
-from tests.corpus_agents import Built, build_prompt
+from tests.corpus_agents import Built, Row, build_prompt, policy_rows
 
 
 def _tool(name: str, description: str, **props: Any) -> dict[str, Any]:
@@ -71,21 +71,7 @@ def _build(tmp_path: Path, domain: str, text: str) -> Built:
     return build_prompt(tmp_path, text + "\n", DOMAINS[domain])
 
 
-Row = tuple[str, str, str | None, str, dict[str, Any]]
-
-
-def _rows(built: Built) -> list[Row]:
-    """(tool, operator, argument, enforcement, the rest of the condition) of each policy read
-    from the prompt."""
-    out: list[Row] = []
-    for p in built.policies:
-        if not str(p.source.span.path).endswith("prompt.md"):
-            continue
-        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
-        selector = cond.pop("selector", None) or {}
-        arg = selector.get("arg") or cond.pop("arg", None)
-        out.append((p.target, p.operator, arg, p.enforcement, cond))
-    return sorted(out, key=lambda r: (r[0], r[1]))
+_rows = policy_rows
 
 
 def _located(built: Built, code: str) -> bool:

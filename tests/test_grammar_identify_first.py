@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.identify_first import identify_first
-from tests.corpus_agents import Built, build_prompt
+from tests.corpus_agents import Built, build_prompt, orderings
 from tests.test_grammar import _tool
 
 LOOKUPS = [
@@ -43,17 +43,7 @@ def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]] = TOOLS) -> Bu
     return build_prompt(tmp_path, f"# Gym desk policy\n\n{text}\n", tools)
 
 
-def _orders(built: Built) -> dict[str, tuple[Any, str]]:
-    """target -> (what must come first, enforcement) of every ordering."""
-    out = {}
-    for p in built.policies:
-        if p.operator == "require_before":
-            before = p.condition.model_dump()["before"]
-            out[p.target] = (
-                tuple(before) if isinstance(before, list | tuple) else before,
-                p.enforcement,
-            )
-    return out
+_orders = orderings
 
 
 CASES: list[tuple[str, str, set[str], str]] = [

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.identify_first import identify_first
-from tests.corpus_agents import Built, build_prompt
+from tests.corpus_agents import Built, build_prompt, orderings
 from tests.test_grammar import _tool
 
 GYM = [
@@ -89,15 +89,7 @@ def _orders(
     tmp_path: Path, prompt: str, tools: list[dict[str, Any]]
 ) -> tuple[Built, dict[str, Any]]:
     built = build_prompt(tmp_path, prompt, tools)
-    out = {}
-    for p in built.policies:
-        if p.operator == "require_before":
-            before = p.condition.model_dump()["before"]
-            out[p.target] = (
-                tuple(sorted(before)) if isinstance(before, list | tuple) else before,
-                p.enforcement,
-            )
-    return built, out
+    return built, orderings(built)
 
 
 ACCOUNT: list[tuple[str, str, list[dict[str, Any]], tuple[str, ...], set[str]]] = [
