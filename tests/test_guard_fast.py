@@ -1,7 +1,7 @@
 """The Guard's precompiled dispatch leaves out only work that cannot change an answer.
 
-- An operator listed as reading no message (`CALLS_ONLY_OBSERVERS`) must leave a trace's
-  state as it was for every message; one listed as taint-only (`TAINT_ONLY_OBSERVERS`)
+- An operator declared as reading no message (`Operator.observes` other than "all") must
+  leave a trace's state as it was for every message; one declared taint-only ("labelled")
   also for a call whose output carries no label, to a tool that is no taint source.
 - An Agent Control control is left out of the plans of the steps its scope never admits:
   `decide` must find nothing there, whatever the event.
@@ -28,8 +28,6 @@ from specgap.controls.model import Control
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters import load_traces
 from specgap.evaluate.engine import (
-    CALLS_ONLY_OBSERVERS,
-    TAINT_ONLY_OBSERVERS,
     Decision,
     Engine,
 )
@@ -51,6 +49,14 @@ PLAIN_CALLS: list[ToolCall] = [
     ToolCall(name="mail", tool=None, args={"to": "a@b.example"}, result="sent", is_error=True),
     ToolCall(name="fetch", tool="web.fetch", args={}, result="<html>long page</html>"),
 ]
+
+
+CALLS_ONLY_OBSERVERS = frozenset(
+    name for name, op in OPERATORS.items() if op.observe and op.observes != "all"
+)
+TAINT_ONLY_OBSERVERS = frozenset(
+    name for name, op in OPERATORS.items() if op.observe and op.observes == "labelled"
+)
 
 
 def _observers(names: frozenset[str]) -> list[Any]:

@@ -197,12 +197,6 @@ class _Compiled:
 
 _Checks = tuple[tuple[_Compiled, Any], ...]  # (policy, the check of it to run)
 
-# operators whose `observe` reads no message, and of those, the ones that also leave the
-# state alone for a call with no output labels to a tool that is no taint source
-# (`tests/test_guard_fast.py` holds each operator to what this says of it)
-TAINT_ONLY_OBSERVERS = frozenset({"flow_denied"})
-CALLS_ONLY_OBSERVERS = TAINT_ONLY_OBSERVERS | {"max_calls", "state_condition"}
-
 
 def _may_find(compiled: _Compiled, kind: StepType, stage: Stage | None = None) -> bool:
     """False for a check that finds nothing at this step (an Agent Control control whose
@@ -284,11 +278,13 @@ class Engine:
         self.observers = bool(self._observers)
         """Whether any operator keeps state of its own (`TraceState.observe` reads only
         tool calls: without observers, a message leaves the state as it was)."""
-        watching = {op.name for op in used if op.observe}
-        self.reads_messages = bool(watching - CALLS_ONLY_OBSERVERS)
+        # what the operators' `observe` reads (`Operator.observes`; tests/test_guard_fast.py
+        # holds each operator to what it declares)
+        watching = [op.observes for op in used if op.observe]
+        self.reads_messages = "all" in watching
         """Whether an operator's `observe` may read a message (else a message leaves the
         state as it was)."""
-        self.taint_only = watching <= TAINT_ONLY_OBSERVERS
+        self.taint_only = all(kind == "labelled" for kind in watching)
         """Whether observing a call whose output carries no label, of a tool that is no
         taint source, only adds its tool to `TraceState.called` (what the Guard inlines)."""
 

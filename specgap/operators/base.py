@@ -183,6 +183,9 @@ class Operator:
     complete: Callable[[dict[str, Any], Registry], dict[str, Any]] = lambda params, _: params
     # extra state this operator keeps per trace: called for every event, after checks
     observe: Callable[[TraceState, Event], None] | None = None
+    # what `observe` reads: every event, tool calls only (a message leaves the state as it
+    # was), or only calls with output labels or to a taint source (the Guard skips the rest)
+    observes: Literal["all", "calls", "labelled"] = "all"
     mutators: tuple[Mutator, ...] = ()
     # post stage: the call with its result, after it ran (the engine calls it when the
     # call carries a result, and alone when a runtime records one)

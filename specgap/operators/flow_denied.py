@@ -187,6 +187,7 @@ OPERATOR = Operator(
     lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
     complete=_complete,
     observe=_observe,
+    observes="labelled",
     mutators=(_label_input, _route_labelled_output),
     prose=(_LABELLED,),
     shadows=frozenset({"deny_action"}),

@@ -225,6 +225,7 @@ _CALLS = Operator(
     _check_calls,
     _describe_calls,
     observe=_observe_calls,
+    observes="calls",
     shadows=frozenset({"deny_action"}),
     prose=_PROSE,
     guarded=True,

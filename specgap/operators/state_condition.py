@@ -250,6 +250,7 @@ _BASE = Operator(
     _check,
     _describe,
     observe=_observe,
+    observes="calls",
     shadows=frozenset({"deny_action"}),
     spreads_over="entity",
     prose=PROSE,
