@@ -4,8 +4,9 @@ Every gold file's domain is built from `../shared/corpus/<domain>` with the dete
 extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
-written for the project that live beside their gold and are in no corpus; `unseen2`: the
-second blind set, `tests/gold_unseen2/`, alike). Totals are micro-averages (sums of counts).
+written for the project that live beside their gold and are in no corpus; `unseen2` and
+`unseen3`: the second and third blind sets, `tests/gold_unseen2/` and `tests/gold_unseen3/`,
+alike). Totals are micro-averages (sums of counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
                                  [--stages] [--corpus=DIR] [--gold=DIR]
@@ -38,6 +39,7 @@ from benchmarks.gold import (
     CORPUS,
     GOLD_DIR,
     UNSEEN2_DIR,
+    UNSEEN3_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -46,7 +48,7 @@ from benchmarks.gold import (
     unseen_gold_files,
 )
 
-SPLITS = ("tuned", "heldout", "unseen", "unseen2")
+SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -147,7 +149,11 @@ def run(options: Sequence[str] = ()) -> None:
     unseen = (
         []
         if _option(options, "--gold")
-        else [*unseen_gold_files(), *unseen_gold_files(UNSEEN2_DIR)]
+        else [
+            *unseen_gold_files(),
+            *unseen_gold_files(UNSEEN2_DIR),
+            *unseen_gold_files(UNSEEN3_DIR),
+        ]
     )
     if not corpus.is_dir():
         print(
