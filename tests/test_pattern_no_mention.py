@@ -22,8 +22,9 @@ TOOLS = [
 @pytest.mark.parametrize(
     "sentence",
     [
-        "Before doing anything on a claim, identify the caller and check that the name they "
-        "give matches; if it does not, do not disclose any claim details.",
+        "Before doing anything on a claim, identify the policyholder with their policy number "
+        "and check that the name they give matches the record; if it does not match, do not "
+        "disclose any claim details and offer to transfer them.",
         "Before anything else, greet the caller and do not share claim details with strangers.",
     ],
 )

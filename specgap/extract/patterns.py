@@ -118,9 +118,7 @@ def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
             yield rule
 
 
-def _candidate(
-    sentence: Sentence, match: Match, named: str | None = None
-) -> CandidateRule | None:
+def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule | None:
     """The rule of one match, or None when a tool it needs names nothing ("before doing
     anything, identify …": no tool comes first; the sentence is left to the other readers
     and, if none reads it, to a `rule-not-compiled` note)."""
