@@ -13,7 +13,7 @@ from specgap.artifacts import Artifact
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9`\"'(*_\[])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[])")
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
 _MARKUP = str.maketrans({"*": " "})
@@ -38,6 +38,7 @@ class Sentence:
     offsets: tuple[int, ...]
     context: str = ""  # section heading, or the tool a description belongs to
     subject: str | None = None  # the tool a description describes
+    asked: str | None = None  # the question an answer was read with (`answers`)
 
     @property
     def clean(self) -> str:
