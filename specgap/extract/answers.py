@@ -251,25 +251,29 @@ def _cap(text: str) -> str:
 def compose(asked: Question, source: str, answer: Sentence) -> Sentence | None:
     """The answer as the statement its question makes, or None (see `statement`)."""
     parts = statement(asked, answer.text)
-    if parts is None:
-        return None
+    return compose_parts(answer, parts, source) if parts is not None else None
+
+
+def compose_parts(sentence: Sentence, parts: list[Part], asked: str | None) -> Sentence:
+    """`sentence` rewritten as `parts` (added words, ranges of its text). Added words before
+    the first range sit at the sentence's first character (a rule quotes it whole), later
+    ones at the character of the range that follows them."""
     text: list[str] = []
     offsets: list[int] = []
     for i, part in enumerate(parts):
         if isinstance(part, tuple):
             a, b = part
-            text.append(answer.text[a:b])
-            offsets.extend(answer.offsets[a:b])
+            text.append(sentence.text[a:b])
+            offsets.extend(sentence.offsets[a:b])
             continue
-        # words before the answer's own sit at its start (a rule quotes the whole answer)
         following = next((p[0] for p in parts[i + 1 :] if isinstance(p, tuple)), None)
         if not any(isinstance(p, tuple) for p in parts[:i]):
             following = 0
-        place = answer.offsets[following] if following is not None else answer.offsets[-1]
+        place = sentence.offsets[following] if following is not None else sentence.offsets[-1]
         text.append(part)
         offsets.extend([place] * len(part))
-    offsets.append(answer.offsets[-1])
-    return replace(answer, text="".join(text), offsets=tuple(offsets), asked=source)
+    offsets.append(sentence.offsets[-1])
+    return replace(sentence, text="".join(text), offsets=tuple(offsets), asked=asked)
 
 
 _NEAR = 2  # lines from a question's end to its answer's start
