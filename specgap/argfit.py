@@ -199,9 +199,12 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
 
 
 def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
-    """The schema's `enum` has every value (in any case)."""
-    enum = schema.get("enum") if schema is not None else None
-    if not isinstance(enum, list) or not isinstance(values, list | tuple) or not values:
+    """The schema's `enum` (or its description's list of values: "One of: a, b") has every
+    value (in any case)."""
+    from specgap.extract.described_values import schema_listed
+
+    enum = schema_listed(schema)
+    if not enum or not isinstance(values, list | tuple) or not values:
         return False
     spelled = {str(e).casefold() for e in enum}
     return all(str(v).casefold() in spelled for v in values)

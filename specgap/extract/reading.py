@@ -31,6 +31,7 @@ from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
+from specgap.extract.value_lists import date_range
 from specgap.ir import CandidateRule, Diagnostic
 
 
@@ -108,7 +109,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
-        gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap
+        said = sentence.clean  # (a range of dates: no bound compares dates, a located gap)
+        gap = one_way(said) or empty_list(said) or date_range(said) or gap
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described

@@ -1,0 +1,312 @@
+"""The only values of an argument, in the frames `allowlists` does not read: values written
+as bare words or numbers (with a unit or a currency), after a verb of any kind, or said by
+what is excluded.
+
+- "only the following boat classes may be rented: dinghy, skiff, sloop" (any participle;
+  the colon after "the following" closes the list, so bare words are values);
+- "the deposit amount must be one of 50, 100 or 200 dollars", "the fee has to be either
+  $5 or $10" (numbers, a unit or a currency around them);
+- "the class can only be dinghy or skiff", "the class may be dinghy or skiff, nothing else",
+  "... and no other", "the class should be dinghy or skiff only";
+- "a boat class other than dinghy is not allowed", "do not rent any boat class other than
+  dinghy or skiff", "no boat class except dinghy may be rented", "no boat class outside
+  dinghy and skiff may be reserved" (what is allowed, said by what is not);
+- "the deposit amounts are limited to 50 and 100 dollars" (`value_phrases` reads the words);
+- "the delivery channel must be sms or email" (no closing word: an instruction as often as
+  a list, so the values are kept only where the argument's schema lists them, marked
+  `schema_values` for `specgap.argfit`).
+
+Each reading is `resource_in_allowlist` over every tool taking the argument the noun phrase
+names (target `*` with a `facet`, spread at compile time); a phrase no argument answers to
+gives no rule there. A sum of money said of a noun that is no measure ("the deposit must be
+one of $50 or $100") is that noun's `amount`. A participle among the values ("the booking
+can only be paid or cancelled") says what may happen, not a value: no list.
+
+`date_range` reports a range of dates ("only for the dates 2027-06-01 to 2027-09-30"):
+specgap's bounds compare numbers, so it is a located gap, never a bound on the wrong thing.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_emit import Emit, Gap
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+from specgap.operators.prose import ANY_TOOL, STATE_WORD, singular
+
+_QUOTED = r"`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\""
+_MONEY = r"[$€£]\s?\d[\d,]*(?:\.\d+)?"
+_NUM = r"\d[\d,]*(?:\.\d+)?"
+_WORD = r"[A-Za-z][\w.:/+-]*[\w/+]|[A-Za-z]"
+_VALUE = r"(?:" + _QUOTED + r"|" + _MONEY + r"|" + _NUM + r"(?![\w-])|" + _WORD + r")"
+_SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s+(?:and|or)\s+)"
+_MANY = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")+)"
+_ONE_OR_MORE = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")*)"
+_UNITS = (
+    r"(?:dollars?|euros?|pounds?|usd|eur|gbp|cents?|percent|%|hours?|minutes?|days?|nights?|"
+    r"weeks?|months?|years?|kg|kilograms?|grams?|g|lbs?|km|miles?|metres?|meters?|feet|ft|"
+    r"people|persons?|guests?|seats?|items?|units?)"
+)
+_TAIL_UNIT = r"(?:\s*(?P<unit>" + _UNITS + r"))?"
+_END = r"\s*[.;!]?\s*$"
+_DET = r"(?:(?:the|each|every|any|a|an|all)\s+)?"
+# the argument's noun phrase: words, none of them a verb of the frame
+_NP = (
+    r"(?P<np>[A-Za-z][\w-]*(?:\s+(?!(?:must|should|shall|can|may|has|have|is|are|will|"
+    r"other|except|outside|only|be|not|no|never)\b)[A-Za-z][\w-]*){0,3}?)"
+)
+_MODAL = r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|can|may|will)"
+_NEGATED = (
+    r"(?:(?:is|are|will\s+be)\s+(?:not|never)|(?:may|must|can|should|shall|will)\s+(?:not|never)"
+    r"|cannot|can't|won't|mustn't|shouldn't)"
+)
+_BESIDES = r"(?:other\s+than|except(?:\s+for)?|besides|apart\s+from|outside(?:\s+of)?)"
+
+# (pattern, closed): a closed frame says the values are the only ones; an open one is kept
+# only where the argument's schema lists the values
+_FRAMES: tuple[tuple[re.Pattern[str], bool], ...] = (
+    # "only the following boat classes may be rented: a, b, c", "only these X are sold: ..."
+    (
+        re.compile(
+            r"^\W*only\s+(?:the\s+following|these)\s+" + _NP + r"\s+(?:" + _MODAL + r"\s+)?"
+            r"(?:only\s+)?(?:be|are|is)\s+[a-z]+(?:\s+[^:;]*?)?\s*:\s*" + _MANY + _TAIL_UNIT
+            + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "the following boat classes are allowed: a, b"
+    (
+        re.compile(
+            r"^\W*the\s+following\s+" + _NP + r"\s+(?:are|is)\s+(?:the\s+only\s+ones?\s+)?"
+            r"(?:allowed|permitted|accepted|valid|supported)(?:\s+[^:;]*?)?\s*:\s*" + _MANY
+            + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "X must be one of a, b or c dollars", "X has to be either a or b"
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?"
+            r"(?:one\s+of|either|any\s+of)(?:\s+the\s+following)?(?:\s+values)?\s*:?\s*"
+            + _MANY + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "X can only be a or b", "X may only be set to a or b"
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+only\s+be\s+(?:set\s+to\s+)?" + _MANY
+            + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "X may be a or b, nothing else", "X can be a or b only"
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+be\s+" + _MANY + _TAIL_UNIT
+            + r"(?:\s*(?:,|;|:|-|–|—)?\s*(?:and\s+|but\s+)?(?:nothing\s+else|no\s+others?"
+            r"(?:\s+values?)?|none\s+other|only))" + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "a boat class other than dinghy is not allowed", "X except a may not be used"
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+" + _BESIDES + r"\s+" + _ONE_OR_MORE + _TAIL_UNIT
+            + r"\s+" + _NEGATED + r"\b",
+            re.I,
+        ),
+        True,
+    ),
+    # "no boat class other than / outside / except a and b may be reserved"
+    (
+        re.compile(
+            r"^\W*no\s+" + _NP + r"\s+" + _BESIDES + r"\s+(?:the\s+list\s+)?" + _ONE_OR_MORE
+            + _TAIL_UNIT + r"\s+(?:is|are|may|can|will|should|shall|must)\b",
+            re.I,
+        ),
+        True,
+    ),
+    # "do not rent any boat class other than a or b", "never pick a class outside a and b"
+    (
+        re.compile(
+            r"^\W*(?:(?:you\s+)?(?:must|should|may)\s+(?:not|never)|do\s+not|don't|never)\s+"
+            r"[a-z]+\b[^.;]*?\b(?:any|an?|the)\s+" + _NP + r"\s+" + _BESIDES + r"\s+"
+            + _ONE_OR_MORE + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "only the boat classes `dinghy` and `skiff` may be reserved" (quoted, or after a noun
+    # that says a kind: `class`, `type`, `tier`)
+    (
+        re.compile(
+            r"^\W*only\s+(?:the\s+)?" + _NP + r"\s+" + _MANY + r"\s+(?:" + _MODAL
+            + r"|are|is)\b",
+            re.I,
+        ),
+        True,
+    ),
+    # "the delivery channel must be sms or email" (open: the schema decides)
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+(?:must|has\s+to|have\s+to|needs?\s+to|shall)\s+"
+            r"(?:always\s+)?be\s+" + _MANY + _END,
+            re.I,
+        ),
+        False,
+    ),
+)  # fmt: skip
+_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s+(?:and|or)\s+", re.I)
+_NOT_VALUES = frozenset(
+    {"a", "an", "the", "any", "all", "some", "no", "not", "other", "others", "more", "less",
+     "it", "they", "this", "that", "these", "those", "such", "same", "only", "each", "every",
+     "be", "is", "are", "etc", "so", "on", "in", "of", "to", "for", "with", "by", "if",
+     "when", "unless", "before", "after", "then", "never", "always", "nothing", "else"}
+)  # fmt: skip
+_NOT_NOUNS = frozenset(
+    {"tool", "tools", "function", "functions", "action", "actions", "it", "they", "this",
+     "that", "these", "those", "one", "ones", "value", "values", "option", "options", "user",
+     "users", "customer", "customers", "agent", "you", "we", "answer", "reply", "response",
+     "step", "steps", "thing", "things", "case", "cases"}
+)  # fmt: skip
+_BEFORE_NOUN = r"^\W*only\s+(?:the\s+)?(?P<np>"
+# nouns that say the words after them are kinds of something: its values
+_KINDS = frozenset(
+    {"class", "type", "kind", "category", "size", "level", "tier", "plan", "grade", "mode",
+     "method", "channel", "model", "format", "currency", "region", "zone", "language", "code",
+     "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier"}
+)  # fmt: skip
+_STATES = frozenset({"status", "state", "stage", "phase", "condition"})
+_PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en)$", re.I)
+_STATE = re.compile(STATE_WORD, re.I)
+_MONEY_UNIT = re.compile(r"^(?:dollars?|euros?|pounds?|usd|eur|gbp|cents?)$", re.I)
+# nouns that already say the argument is a sum of money
+_MONEY_NOUNS = frozenset(
+    {"amount", "price", "fee", "cost", "total", "sum", "charge", "fare", "rate", "value"}
+)
+_OPEN = re.compile(
+    r"\b(?:typical|typically|usual|usually|common|commonly|example|examples|e\.g|such\s+as|"
+    r"like|preferably|preferred|recommended|default|among\s+others|including|etc)\b",
+    re.I,
+)
+
+
+def listed_values(text: str) -> list[Emit]:
+    """The allowlist a sentence states in one of the frames above, over every tool taking
+    the argument its noun phrase names; or none (also when the grammar's own enumeration
+    reads it, `allowlists.values_listed`: that reading holds over every tool, reads too)."""
+    from specgap.extract.allowlists import values_listed
+
+    if values_listed(text)[1]:
+        return []
+    for form, closed in _FRAMES:
+        m = form.search(text)
+        if m is None:
+            continue
+        found = _read(m, text)
+        if found is None:
+            return []
+        np, values = found
+        params: dict[str, object] = {"facet": np, "allowed": list(values), "set_by_call": True}
+        if not closed:
+            params["schema_values"] = True
+        return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
+    return []
+
+
+def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The phrase patterns' allowlists of a sentence, replaced by this module's reading of
+    the same values over every tool taking the argument: a pattern names the tool by the
+    sentence's verb ("... may be ordered": a fuzzy mention, reviewed), where the argument
+    the values belong to names it exactly."""
+    from specgap.extract.grammar_rules import candidate
+
+    if any(r.operator != "resource_in_allowlist" for r in rules):
+        return rules
+    emits = listed_values(sentence.clean)
+    said = {str(v).casefold() for e in emits for v in e.params.get("allowed", ())}
+    if not emits or any(
+        {str(v).casefold() for v in r.params.get("allowed", ())} != said for r in rules
+    ):
+        return rules
+    return [candidate(sentence, e) for e in emits]
+
+
+def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
+    """(the argument's noun phrase, the values), or None when the frame holds no list."""
+    if _OPEN.search(text[: m.start("list")]):
+        return None
+    np = " ".join(m["np"].split())
+    words = np.casefold().split()
+    if not words or words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS:
+        return None
+    if singular(words[-1]) in _STATES:
+        return None  # "the status can only be open or closed": the entity's state
+    raw = [v for v in _SPLIT.split(m["list"].strip()) if v]
+    quoted = [v[:1] in "`'\"" for v in raw]
+    if m.re.pattern.startswith(_BEFORE_NOUN) and not (all(quoted) or singular(words[-1]) in _KINDS):
+        return None  # "only boat owners and members may ...": people, not values
+    values = [v[1:-1] if q else v for v, q in zip(raw, quoted, strict=True)]
+    if not values or any(v.casefold() in _NOT_VALUES for v in values):
+        return None
+    bare = [v for v, q in zip(values, quoted, strict=True) if not q]
+    if any(_PARTICIPLE.search(v) for v in bare) or (
+        bare and all(_STATE.fullmatch(v) for v in bare)
+    ):
+        return None  # "can only be paid or cancelled": what may happen, no values
+    unit = (m.groupdict().get("unit") or "").casefold()
+    money = bool(unit and _MONEY_UNIT.match(unit)) or any(v[:1] in "$€£" for v in bare)
+    numbers = [_as_number(v) for v in values]
+    if money and None in numbers:
+        return None  # "$5 or a voucher": not one measure
+    if all(n is not None for n in numbers):
+        values = [n for n in numbers if n is not None]
+    if money and singular(words[-1]) not in _MONEY_NOUNS:
+        np = f"{np} amount"  # "the deposit must be one of $50 or $100": its amount
+    return np, tuple(dict.fromkeys(values))
+
+
+def _as_number(value: str) -> str | None:
+    """ "$1,000.00" -> "1000"; None when the value is no number."""
+    said = value.lstrip("$€£ ").replace(",", "")
+    if not re.fullmatch(r"\d+(?:\.\d+)?", said):
+        return None
+    number = float(said)
+    return str(int(number)) if number.is_integer() else f"{number:g}"
+
+
+_DATE = r"\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?"  # noqa: E501
+_DATE_RANGE = re.compile(
+    r"\b(?:(?:between|from)\s+)?(?P<a>" + _DATE + r")\s*(?:to|and|until|through|till|-|–|—)\s*"
+    r"(?P<b>" + _DATE + r")\b",
+    re.I,
+)
+_RESTRICTS = re.compile(
+    r"\b(?:only|must|may\s+not|cannot|can't|never|not\s+allowed|no\s+\w+\s+(?:outside|before|"
+    r"after)|limited|restricted)\b",
+    re.I,
+)
+
+
+def date_range(text: str) -> Gap | None:
+    """The gap of a rule that restricts an argument to a range of dates ("reservations only
+    for 2027-06-01 to 2027-09-30"): specgap's bounds compare numbers, and no operator
+    compares dates, so it is reported where it is said, never compiled to a bound."""
+    m = _DATE_RANGE.search(text)
+    if m is None or not _RESTRICTS.search(text):
+        return None
+    if not (re.search(r"\d", m["a"]) and re.search(r"\d", m["b"])):
+        return None  # month names alone ("May to June") are seasons, read as nothing here
+    return Gap(
+        "bound-not-representable",
+        f"the range of dates {m['a']} to {m['b']} restricts a date argument, but specgap's "
+        "bounds compare numbers and no operator compares dates: nothing is enforced",
+        "enforce the date range in the tool, or review it by hand",
+    )
