@@ -44,6 +44,13 @@ _MIN = r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of)"
 _OVER = r"(?:(?:more|greater|higher|larger|longer|bigger|heavier)\s+than|above|over|exceeding)"
 _UNDER = r"(?:(?:less|fewer|lower|smaller|shorter)\s+than|below|under)"
 _DET = r"(?:(?:a|an|the|any|each|every)\s+)?"
+# a past participle, regular or one of the irregular verbs of actions ("taken", "paid")
+_PART = (
+    r"(?:[a-z]+ed|taken|given|made|sent|paid|sold|held|kept|spent|set|put|chosen|written|"
+    r"bought|built|lent|done|shown|drawn|withdrawn|brought|run|begun|split|cut|left)"
+)
+# what may follow a measure: "30 minutes long", "$500 in total"
+_MEASURED = r"(?:\s+(?:long|in\s+length|in\s+total|each|apiece|per\s+call))?"
 _NP = r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _OF = r"\s+(?:(?:of|for|with|lasting|totall?ing|worth)\s+)?"
 _MODAL = r"(?:may|can|must|should|shall|will|is\s+to|are\s+to)"
@@ -61,15 +68,15 @@ _NEEDS = (
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "a discount of no more than 15 % may be applied"
     (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL
-                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "max"),
+                + r"\s+(?:only\s+)?be\s+(?P<verb>" + _PART + r")\b", re.I), "max"),
     (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MIN + r"\s+" + _AMOUNT + r"\s+" + _MODAL
-                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "min"),
+                + r"\s+(?:only\s+)?be\s+(?P<verb>" + _PART + r")\b", re.I), "min"),
     # "no booking longer than 14 nights (is allowed)", "no refund over $500 may be issued"
     (re.compile(r"^\W*no\s+" + _NP + _OF + _OVER + r"\s+" + _AMOUNT
-                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>" + _PART + r")\b)?"
                 + r"\s*(?:[.;!]|$)", re.I), "max"),
     (re.compile(r"^\W*no\s+" + _NP + _OF + _UNDER + r"\s+" + _AMOUNT
-                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>" + _PART + r")\b)?"
                 + r"\s*(?:[.;!]|$)", re.I), "min"),
     # "stays of more than 14 nights are not allowed", "refunds above $500 must not be issued"
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NOT_ALLOWED,
@@ -78,7 +85,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.I), "min"),
     # "at most $50 can be refunded", "no more than 3 seats may be booked"
     (re.compile(r"^\W*" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
-                + r"(?P<verb>[a-z]+ed)\s*(?:[.;!]|$)", re.I), "max"),
+                + r"(?P<verb>" + _PART + r")\s*(?:[.;!]|$)", re.I), "max"),
     # "limit refunds to $200", "cap discounts at 20%", "keep stays within 14 nights"
     (re.compile(r"^\W*(?:always\s+)?(?:limit|cap|restrict|keep)\s+(?:the\s+|each\s+|every\s+|any\s+)?"
                 + _NP + r"\s+(?:to|at|within)\s+(?:(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than)"
@@ -103,12 +110,31 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"possible|accepted)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
                 re.I), "max"),
     (re.compile(r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
-                r"(?P<verb>[a-z]+ed)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                r"(?P<verb>" + _PART + r")\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT
+                + r"\s*(?:[.;!]|$)",
                 re.I), "max"),
     # "you can give a discount of up to 10%", "issue a refund of at most $80"
     (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:can|may)\s+)?(?:only\s+)?(?P<light>[a-z]+)\s+"
                 r"(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT
                 + r"\s*(?:[.;!]|$)", re.I), "max"),
+    # "the fee must not be more than $500", "the tip cannot be higher than 20%"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:(?:may|can|must|should|shall|will)\s*(?:not|never)|"
+                r"cannot|can't|mustn't|shouldn't|won't)\s+be\s+" + _OVER + r"\s+" + _AMOUNT
+                + _MEASURED + r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:(?:may|can|must|should|shall|will)\s*(?:not|never)|"
+                r"cannot|can't|mustn't|shouldn't|won't)\s+be\s+" + _UNDER + r"\s+" + _AMOUNT
+                + _MEASURED + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "the fee must be at most $500", "a tip can be up to 20%", "X must be $500 or less"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:may|can|must|should|shall|has\s+to|have\s+to)\s+"
+                r"(?:only\s+|always\s+)?be\s+" + _MAX + r"\s+" + _AMOUNT + _MEASURED
+                + r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:may|can|must|should|shall|has\s+to|have\s+to)\s+"
+                r"(?:only\s+|always\s+)?be\s+" + _MIN + r"\s+" + _AMOUNT + _MEASURED
+                + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "always take a deposit of at least $20", "charge a fee of no less than $5"
+    (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should)\s+)?(?:always\s+|only\s+)?"
+                r"(?P<light>[a-z]+)\s+(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MIN + r"\s+"
+                + _AMOUNT + r"\s*(?:[.;!]|$)", re.I), "min"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
@@ -118,7 +144,7 @@ _BETWEEN = re.compile(
     r"^\W*" + _DET + _NP + r"\s+(?:(?:of|for|lasting)\s+)?(?:(?:must|should|shall|may|can)\s+"
     r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?:between|from)\s+(?P<low>" + _NUMBER
     + r")\s*(?:[a-z]+\s+|%\s*)?(?:and|to)\s+" + _AMOUNT
-    + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
+    + _MEASURED + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
@@ -155,6 +181,7 @@ _TAIL = re.compile(
     r"while|during|after|before|on|to|from|in|without|with)\b[^.;]*?)\s*[.;!]?\s*$",
     re.I,
 )  # fmt: skip
+_MEASURE_WORDS = re.compile(r"in\s+(?:total|length|all|sum)", re.I)
 _MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
 _PERCENT = frozenset({"%", "percent", "per cent"})
 # a measure of the whole ("the order quantity"): the noun names the argument, not its unit
@@ -225,8 +252,8 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
     qualifier it holds under ("refunds over $50 are not allowed for first-time guests",
     "refunds may not exceed $50 unless the owner approves"), or None."""
     m = _TAIL.search(text)
-    if m is None:
-        return None
+    if m is None or _MEASURE_WORDS.fullmatch(m["rest"]):
+        return None  # "$80 in total", "30 minutes in length": what is measured, no condition
     return text[: m.start("rest")].rstrip(" ,") + ".", " ".join(m["rest"].split())
 
 

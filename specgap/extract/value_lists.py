@@ -200,12 +200,8 @@ _OPEN = re.compile(
 
 def listed_values(text: str) -> list[Emit]:
     """The allowlist a sentence states in one of the frames above, over every tool taking
-    the argument its noun phrase names; or none (also when the grammar's own enumeration
-    reads it, `allowlists.values_listed`: that reading holds over every tool, reads too)."""
-    from specgap.extract.allowlists import values_listed
-
-    if values_listed(text)[1]:
-        return []
+    the argument its noun phrase names (a tool that filters on it too, as the grammar's
+    enumerations do); or none."""
     for form, closed in _FRAMES:
         m = form.search(text)
         if m is None:
@@ -214,7 +210,7 @@ def listed_values(text: str) -> list[Emit]:
         if found is None:
             return []
         np, values = found
-        params: dict[str, object] = {"facet": np, "allowed": list(values), "set_by_call": True}
+        params: dict[str, object] = {"facet": np, "allowed": list(values)}
         if not closed:
             params["schema_values"] = True
         return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]

@@ -1,0 +1,95 @@
+"""Bounds on an argument in more shapes (issue 11): a comparison after a copula ("the fee
+cannot be higher than $500", "a tip must be at least 5%"), irregular participles ("deposits
+of up to $80 may be taken"), a least amount in the imperative ("always take a deposit of at
+least $20"), a measure word after the amount ("30 minutes long", "$80 in total"). Two
+made-up domains (a cake bakery, an observatory); every sentence is written for this test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.noun_bounds import trailing_condition
+from tests.corpus_agents import Built, Row, build_prompt, policy_rows
+from tests.test_grammar_value_lists import _tool
+
+DOMAINS: dict[str, list[dict[str, Any]]] = {
+    "bakery": [
+        _tool("order_cake", "Order a celebration cake.", customer_id="string",
+              servings=("integer", "People it feeds.")),
+        _tool("take_deposit", "Take a deposit for a cake order.", order_id="string",
+              amount=("number", "Deposit in dollars.")),
+        _tool("add_tip", "Add a tip to an order.", order_id="string",
+              percent=("number", "Tip in percent.")),
+    ],
+    "observatory": [
+        _tool("book_telescope", "Book observing time on a telescope.", observer_id="string",
+              exposure_minutes=("integer", "Length of each exposure in minutes."),
+              nights=("integer", "Number of nights.")),
+        _tool("charge_fee", "Charge an observing fee.", booking_id="string",
+              fee_usd=("number", "Fee in US dollars.")),
+        _tool("list_bookings", "List telescope bookings.", observer_id="string"),
+    ],
+}  # fmt: skip
+
+
+def _build(tmp_path: Path, domain: str, text: str) -> Built:
+    return build_prompt(tmp_path, text + "\n", DOMAINS[domain])
+
+
+def _bound(tool: str, arg: str, how: str = "enforce", **limits: float) -> Row:
+    return (tool, "arg_within_bound", arg, how, {k: float(v) for k, v in limits.items()})
+
+
+BOUNDS: list[tuple[str, str, list[Row]]] = [
+    # a comparison after a copula, either side
+    ("bakery", "A deposit must not be less than $20.", [_bound("take_deposit", "amount", min=20)]),
+    ("bakery", "The tip must be at least 5%.", [_bound("add_tip", "percent", min=5)]),
+    ("bakery", "The tip cannot be higher than 30 percent.",
+     [_bound("add_tip", "percent", max=30)]),
+    ("observatory", "The fee cannot be higher than 500 dollars.",
+     [_bound("charge_fee", "fee_usd", max=500)]),
+    ("observatory", "An exposure must not be longer than 30 minutes.",
+     [_bound("book_telescope", "exposure_minutes", max=30)]),
+    # an irregular participle after the amount
+    ("bakery", "Deposits of up to $80 may be taken.", [_bound("take_deposit", "amount", max=80)]),
+    # a least amount in the imperative
+    ("bakery", "Always take a deposit of at least $20.",
+     [_bound("take_deposit", "amount", min=20)]),
+    # a measure word after the amount is no condition
+    ("bakery", "A deposit must be at most $80 in total.",
+     [_bound("take_deposit", "amount", max=80)]),
+    # shapes read before, kept
+    ("observatory", "Never charge a fee above 500 dollars.",
+     [_bound("charge_fee", "fee_usd", max=500)]),
+    ("observatory", "Exposures are limited to 30 minutes.",
+     [_bound("book_telescope", "exposure_minutes", max=30)]),
+    ("observatory", "Never book a telescope for more than 4 nights.",
+     [_bound("book_telescope", "nights", max=4)]),
+    # no amount, no bound
+    ("bakery", "Always give a tip of some size.", []),
+    ("bakery", "The tip must be at least generous.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), BOUNDS)
+def test_a_bound_in_more_shapes(
+    tmp_path: Path, domain: str, text: str, expected: list[Row]
+) -> None:
+    rows = [r for r in policy_rows(_build(tmp_path, domain, text)) if r[1] == "arg_within_bound"]
+    assert rows == expected
+
+
+TAILS = [
+    ("A deposit must be at most $80 in total.", None),
+    ("Each exposure must be at most 30 minutes in length.", None),
+    ("A deposit must be at most $80 for new customers.", "for new customers"),
+]
+
+
+@pytest.mark.parametrize(("text", "condition"), TAILS)
+def test_what_follows_an_amount(text: str, condition: str | None) -> None:
+    found = trailing_condition(text)
+    assert (found[1] if found else None) == condition
