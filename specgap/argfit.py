@@ -54,6 +54,9 @@ def fit_to_schema(
     if not isinstance(facet, str):
         return rule, params
     selector = argument_selector(tool, facet)
+    if selector is None and (own := _without_tool_words(tool, facet)) is not None:
+        facet, params = own, {**params, "facet": own}  # "the fee amount" of `pay_fee`
+        selector = argument_selector(tool, own)
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
@@ -106,6 +109,22 @@ def fit_to_schema(
 # a bound said of a phrase no argument answers to: kept for review (a list of values on
 # such a phrase is more often no argument at all, a fixed text: reported, as before)
 _KEPT = frozenset({"arg_within_bound"})
+
+
+def _without_tool_words(tool: Tool, facet: str) -> str | None:
+    """The facet without its leading words that the tool's own name says ("fee amount" of
+    `pay_fee`: `amount`), when that names an argument; None otherwise."""
+    from specgap.resolve.text import words
+
+    said = facet.split()
+    own = set(words(tool.id.rsplit(".", 1)[-1]))
+    cut = 0
+    while cut < len(said) - 1 and set(words(said[cut])) <= own:
+        cut += 1
+    if cut == 0:
+        return None
+    rest = " ".join(said[cut:])
+    return rest if argument_selector(tool, rest) is not None else None
 
 
 def argument_tied(tool: Tool, facet: str) -> bool:

@@ -268,3 +268,43 @@ def test_a_listed_number_allows_the_number_however_it_is_passed(
     cond = ResourceInAllowlist(selector={"arg": "amount"}, allowed=("25", "50"))
     call = ToolCall(name="take_deposit", args={"amount": value})
     assert _check_allow(_prepare_allow(cond), call, TraceState()) == outcome
+
+
+DESCRIBED_TOOLS = [
+    # a sentence of a tool's own description restricts that tool's argument
+    (_tool("rent_kayak", "Rent a kayak. Only the following kayak sizes can be rented: solo, "
+           "tandem.", member_id="string", kayak_size=("string", "Size of the kayak.")),
+     [("rent_kayak", "resource_in_allowlist", "kayak_size", "enforce",
+       {"allowed": ["solo", "tandem"]})]),
+    (_tool("hire_guide", "Hire a guide. The guide level must be one of novice or expert.",
+           member_id="string", guide_level="string"),
+     [("hire_guide", "resource_in_allowlist", "guide_level", "enforce",
+       {"allowed": ["expert", "novice"]})]),
+    (_tool("pay_fee", "Pay a club fee. The fee amount must not exceed $40.",
+           member_id="string", amount="number"),
+     [("pay_fee", "arg_within_bound", "amount", "enforce", {"max": 40.0})]),
+    (_tool("book_lesson", "Book a lesson. Lessons may not last more than 3 hours.",
+           member_id="string", hours=("integer", "Lesson length in hours.")),
+     [("book_lesson", "arg_within_bound", "hours", "enforce", {"max": 3.0})]),
+    # an argument the tool does not take: no rule on a guessed one
+    (_tool("hire_boat", "Hire a boat. The crew size must be one of 2 or 4.",
+           member_id="string", boat_id="string"), []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tool", "expected"), DESCRIBED_TOOLS)
+def test_a_tool_description_restricts_its_own_argument(
+    tmp_path: Path, tool: dict[str, Any], expected: list[Row]
+) -> None:
+    built = build_prompt(tmp_path, "Be kind.\n", [tool])
+    rows = []
+    for p in built.policies:
+        if p.operator not in {"resource_in_allowlist", "arg_within_bound"}:
+            continue
+        cond = p.condition.model_dump(mode="json", exclude_defaults=True, exclude_none=True)
+        arg = cond.pop("selector")["arg"]
+        cond.pop("operator", None)
+        if "allowed" in cond:
+            cond["allowed"] = sorted(cond["allowed"])
+        rows.append((p.target, p.operator, arg, p.enforcement, cond))
+    assert rows == expected

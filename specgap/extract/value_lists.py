@@ -217,6 +217,17 @@ def listed_values(text: str) -> list[Emit]:
     return []
 
 
+def own_values(text: str) -> list[Emit]:
+    """The bound or the values a sentence of a tool's description states of one of the
+    described tool's arguments ("the fee must not exceed $40", "the guide level must be one
+    of novice or expert"): read as in the prose; the caller makes the described tool the
+    target, where the argument is resolved (a phrase it does not take is reported)."""
+    from specgap.extract.amounts import amount_bounds
+    from specgap.extract.value_phrases import stated_values
+
+    return amount_bounds(text) or stated_values(text)
+
+
 def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
     """The phrase patterns' allowlists of a sentence, replaced by this module's reading of
     the same values over every tool taking the argument: a pattern names the tool by the
