@@ -23,6 +23,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
+from specgap.noun_args import noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
@@ -105,7 +106,7 @@ def _each_tool(
             for c in together
         ]
     if not spreads(rule):
-        return [resolved]
+        return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
     copies = spread(rule, registry)
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])

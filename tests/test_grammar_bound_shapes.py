@@ -68,6 +68,13 @@ BOUNDS: list[tuple[str, str, list[Row]]] = [
      [_bound("book_telescope", "exposure_minutes", max=30)]),
     ("observatory", "Never book a telescope for more than 4 nights.",
      [_bound("book_telescope", "nights", max=4)]),
+    # a noun that names no tool, bound by the argument it names with the measure
+    ("observatory", "Each exposure must be between 1 and 30 minutes long.",
+     [_bound("book_telescope", "exposure_minutes", min=1, max=30)]),
+    ("observatory", "An exposure may not exceed 30 minutes.",
+     [_bound("book_telescope", "exposure_minutes", max=30)]),
+    # ... and nothing when no argument answers to the two together
+    ("observatory", "A visit may not exceed 30 minutes.", []),
     # no amount, no bound
     ("bakery", "Always give a tip of some size.", []),
     ("bakery", "The tip must be at least generous.", []),
