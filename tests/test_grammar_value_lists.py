@@ -124,9 +124,14 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
     ("bakery", "Only bakers and managers may take a deposit.", []),
     ("print", "The courier must be one of the usual ones, such as swiftpost or parcelair.", []),
     ("bakery", "The order status can only be open or closed.", []),
-    # a noun after a preposition qualifies the one before it: never an allowlist on the
-    # argument that noun names (`order_id`)
-    ("bakery", "The flavour for an order must be 'lemon' or 'cocoa'.", []),
+    # a noun after a preposition is the entity the argument belongs to (`order_cake`'s
+    # flavour), never the argument that noun names (`order_id`)
+    ("bakery", "The flavour for an order must be 'lemon' or 'cocoa'.",
+     [_allow("order_cake", "flavour", "cocoa", "lemon")]),
+    ("print", "The size of the paper can only be a4 or a5.",
+     [_allow("print_job", "paper_size", "a4", "a5")]),
+    ("bakery", "The amount of each deposit must be one of 30 or 60 dollars.",
+     [_allow("take_deposit", "amount", "30", "60")]),
 ]  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.allowlists import head_first
 from specgap.extract.grammar_emit import Emit, Gap
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -54,7 +55,9 @@ _DET = r"(?:(?:the|each|every|any|a|an|all)\s+)?"
 # the argument's noun phrase: words, none of them a verb of the frame
 _NP = (
     r"(?P<np>[A-Za-z][\w-]*(?:\s+(?!(?:must|should|shall|can|may|has|have|is|are|will|"
-    r"other|except|outside|only|be|not|no|never)\b)[A-Za-z][\w-]*){0,3}?)"
+    r"other|except|outside|only|be|not|no|never)\b)[A-Za-z][\w-]*){0,3}?"
+    # the entity it belongs to: "the vessel type for each slip"
+    r"(?:\s+(?:for|of|on)\s+(?:(?:a|an|the|each|every|any)\s+)?[A-Za-z][\w-]*)?)"
 )
 _MODAL = r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|can|may|will)"
 _NEGATED = (
@@ -211,7 +214,8 @@ def listed_values(text: str) -> list[Emit]:
             return []
         np, values = found
         params: dict[str, object] = {"facet": np, "allowed": list(values)}
-        if not closed:
+        quoted = all(v[:1] in "`'\"" for v in _SPLIT.split(m["list"].strip()) if v)
+        if not closed and not quoted:  # quoted values are values whatever the frame
             params["schema_values"] = True
         return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
     return []
@@ -250,7 +254,7 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     """(the argument's noun phrase, the values), or None when the frame holds no list."""
     if _OPEN.search(text[: m.start("list")]):
         return None
-    np = " ".join(m["np"].split())
+    np = head_first(" ".join(m["np"].split()))
     words = np.casefold().split()
     if not words or words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS:
         return None
