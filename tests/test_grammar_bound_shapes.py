@@ -75,6 +75,12 @@ BOUNDS: list[tuple[str, str, list[Row]]] = [
      [_bound("book_telescope", "exposure_minutes", max=30)]),
     # ... and nothing when no argument answers to the two together
     ("observatory", "A visit may not exceed 30 minutes.", []),
+    # how many of a thing a call holds, both ends
+    ("observatory", "A booking may include 1 to 5 nights.",
+     [_bound("book_telescope", "nights", min=1, max=5)]),
+    # allowed only for amounts below a sum
+    ("bakery", "Deposits are only possible for amounts below 90 dollars.",
+     [_bound("take_deposit", "amount", "review_only", max=90)]),
     # no amount, no bound
     ("bakery", "Always give a tip of some size.", []),
     ("bakery", "The tip must be at least generous.", []),

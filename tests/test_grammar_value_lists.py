@@ -109,6 +109,9 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
      [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
     ("bakery", "Only the flavours `lemon` and `almond` may be ordered.",
      [_allow("order_cake", "flavour", "almond", "lemon")]),
+    # after a noun that names no kind, values that read as codes
+    ("print", "Only couriers sp-1 and pa-2 may be used.",
+     [_allow("ship_prints", "courier", "pa-2", "sp-1")]),
     # the argument named by what its description says it is ("Kind of camera ...")
     ("observatory", "The camera kind must be one of wide, narrow or polar.",
      [_allow("book_telescope", "camera_kind", "narrow", "polar", "wide")]),

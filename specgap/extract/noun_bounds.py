@@ -107,7 +107,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"(?:allowed|permitted|accepted|possible|fine)\b", re.I), "max"),
     # "refunds are only allowed up to $300", "refunds may be issued up to $300"
     (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:are|is)\s+(?:only\s+)?(?:allowed|permitted|"
-                r"possible|accepted)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                r"possible|accepted)\s+(?:for\s+)?(?:(?:amounts?|sums?|values?)\s+(?:of\s+)?)?"
+                + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                re.I), "max"),
+    # "refunds are only possible for amounts below 200 euros"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:are|is)\s+(?:only\s+)?(?:allowed|permitted|"
+                r"possible|accepted)\s+(?:for\s+)?(?:(?:amounts?|sums?|values?)\s+)?"
+                r"(?P<under>under|below|beneath|less\s+than)\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
                 re.I), "max"),
     (re.compile(r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
                 r"(?P<verb>" + _PART + r")\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT
@@ -200,6 +206,17 @@ _HOLDS = re.compile(
     r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
 )  # fmt: skip
+# "a booking may include 1 to 9 passengers", "a cabin can hold between 2 and 4 guests"
+_HOLDS_RANGE = re.compile(
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
+    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit)\s+"
+    r"(?:between\s+|from\s+)?(?P<low>"
+    + _NUMBER
+    + r")\s*(?:to|and|-|–)\s*(?P<amt>"
+    + _NUMBER
+    + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    re.I,
+)
 _MAXIMUM_OF = re.compile(
     r"^\W*(?:a\s+|the\s+)?(?:maximum|max)\s+of\s+(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
     r"\s+(?:is|are)\s+(?:allowed|permitted|accepted|supported)(?:\s+(?:per|in\s+(?:a|an|each|one))"
@@ -219,6 +236,9 @@ def held_bound(text: str) -> Emit | None:
     """The bound on the argument that says how many of a thing the entity a call makes or
     changes holds ("servers can have at most 32 cores"): over every tool taking that argument
     (`*` and the counted noun), or None. A count of actions ("3 refunds") is no argument."""
+    ranged = _HOLDS_RANGE.match(text)
+    if ranged is not None:
+        return _held_range(ranged)
     m = _HOLDS.match(text) or _MAXIMUM_OF.match(text)
     if m is None:
         return None
@@ -239,6 +259,24 @@ def held_bound(text: str) -> Emit | None:
         return None  # "customers need at least 2 ...": a person, no entity a call makes
     side = "min" if least else "max"
     params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
+    return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
+
+
+def _held_range(m: re.Match[str]) -> Emit | None:
+    """ "a booking may include 1 to 9 passengers": both ends, on the counted noun's
+    argument; a sum of money, an action noun or a person holding it is read elsewhere."""
+    unit = m["unit"].casefold()
+    if _MONEY.match(unit) or unit in _PERCENT or is_action_noun(singular(unit)):
+        return None
+    if unit in _MEASURE_NOUNS or unit in {"times", "time"}:
+        return None
+    np = m["np"].casefold().split()
+    if np[-1] in {"you", "we", "it", "they", "agent", "assistant"} or _PERSON.fullmatch(np[-1]):
+        return None
+    low, high = _number(m["low"]), _number(m["amt"])
+    if low > high:
+        return None
+    params = {"facet": unit, "min": low, "max": high, "set_by_call": True}
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 

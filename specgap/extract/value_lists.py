@@ -186,6 +186,7 @@ _KINDS = frozenset(
      "method", "channel", "model", "format", "currency", "region", "zone", "language", "code",
      "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier"}
 )  # fmt: skip
+_CODE = re.compile(r"\d|[\w][-_][\w]")
 _STATES = frozenset({"status", "state", "stage", "phase", "condition"})
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en)$", re.I)
 _STATE = re.compile(STATE_WORD, re.I)
@@ -262,7 +263,8 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
         return None  # "the status can only be open or closed": the entity's state
     raw = [v for v in _SPLIT.split(m["list"].strip()) if v]
     quoted = [v[:1] in "`'\"" for v in raw]
-    if m.re.pattern.startswith(_BEFORE_NOUN) and not (all(quoted) or singular(words[-1]) in _KINDS):
+    coded = all(quoted) or all(_CODE.search(v) for v in raw)  # `north-1`, "B12": codes
+    if m.re.pattern.startswith(_BEFORE_NOUN) and not (coded or singular(words[-1]) in _KINDS):
         return None  # "only boat owners and members may ...": people, not values
     values = [v[1:-1] if q else v for v, q in zip(raw, quoted, strict=True)]
     if not values or any(v.casefold() in _NOT_VALUES for v in values):
