@@ -109,6 +109,22 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
      [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
     ("bakery", "Only the flavours `lemon` and `almond` may be ordered.",
      [_allow("order_cake", "flavour", "almond", "lemon")]),
+    # "we <verb> only the following X:", "X are restricted to ...; no other ...", "the only X
+    # (we print) are ...", "A and B are the only X", "available X: ...", "X options are ..."
+    ("print", "We print only the following paper sizes: a4, a5.",
+     [_allow("print_job", "paper_size", "a4", "a5")]),
+    ("print", "Couriers are restricted to swiftpost and parcelair; no other courier is used.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "The only paper sizes we print are a4 and a3.",
+     [_allow("print_job", "paper_size", "a3", "a4")]),
+    ("print", "The only couriers on offer are swiftpost and parcelair.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "Swiftpost and parcelair are the only couriers.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "Available couriers: swiftpost, parcelair.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "Courier options are swiftpost and parcelair.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
     # after a noun that names no kind, values that read as codes
     ("print", "Only couriers sp-1 and pa-2 may be used.",
      [_allow("ship_prints", "courier", "pa-2", "sp-1")]),

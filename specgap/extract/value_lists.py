@@ -57,7 +57,8 @@ _NP = (
     r"(?P<np>[A-Za-z][\w-]*(?:\s+(?!(?:must|should|shall|can|may|has|have|is|are|will|"
     r"other|except|outside|only|be|not|no|never)\b)[A-Za-z][\w-]*){0,3}?"
     # the entity it belongs to: "the vessel type for each slip"
-    r"(?:\s+(?:for|of|on)\s+(?:(?:a|an|the|each|every|any)\s+)?[A-Za-z][\w-]*)?)"
+    r"(?:\s+(?:for|of|on)\s+(?:(?:a|an|the|each|every|any)\s+)?(?!(?:offer|sale|request|board|"
+    r"hand|demand)\b)[A-Za-z][\w-]*)?)"
 )
 _MODAL = r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|can|may|will)"
 _NEGATED = (
@@ -156,6 +157,54 @@ _FRAMES: tuple[tuple[re.Pattern[str], bool], ...] = (
         ),
         True,
     ),
+    # "we bake only the following flavours: a, b", "you may sell only these sizes: a, b"
+    (
+        re.compile(
+            r"^\W*(?:(?:we|you|the\s+agent)\s+(?:(?:can|may|must|should|will)\s+)?)?[a-z]+\s+"
+            r"only\s+(?:the\s+following|these)\s+" + _NP + r"\s*:\s*" + _MANY + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "flavours are restricted to a and b; no other flavour can be ordered"
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+(?:(?:options?|values?|choices?)\s+)?(?:is|are)\s+"
+            r"(?:limited|restricted)\s+to\s*:?\s*" + _MANY + _TAIL_UNIT + r"\s*(?:;|,|-|–|—)\s*"
+            r"(?:and\s+)?(?:no\s+others?\b|nothing\s+else\b|none\s+other\b)[^.;]*" + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "the only flavours on offer are a and b", "the only sizes we print are a4 and a5"
+    (
+        re.compile(
+            r"^\W*the\s+only\s+" + _NP + r"(?:\s+(?:on\s+offer|available|offered|allowed|"
+            r"accepted|(?:that\s+)?(?:we|you|the\s+agent)\s+(?:(?:may|can|will)\s+)?[a-z]+))?"
+            r"\s+(?:are|is)\s*:?\s*" + _MANY + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "lemon and cocoa are the only flavours (we bake)"
+    (
+        re.compile(
+            r"^\W*" + _MANY + r"\s+(?:are|is)\s+the\s+only\s+" + _NP
+            + r"(?:\s+(?:on\s+offer|available|offered|allowed|accepted|(?:that\s+)?(?:we|you|"
+            r"the\s+agent)\s+(?:(?:may|can|will)\s+)?[a-z]+))?" + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "flavour options are a and b", "available sizes: a, b" (what is on offer)
+    (
+        re.compile(
+            r"^\W*(?:the\s+)?(?:available\s+" + _NP + r"|" + _NP.replace("<np>", "<np2>")
+            + r"\s+(?:options|choices))\s*(?::|\s+(?:are|is))\s*" + _MANY + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
     # "the delivery channel must be sms or email" (open: the schema decides)
     (
         re.compile(
@@ -186,6 +235,7 @@ _KINDS = frozenset(
      "method", "channel", "model", "format", "currency", "region", "zone", "language", "code",
      "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier"}
 )  # fmt: skip
+_CAPITALISED = re.compile(r"[A-Z][a-z]+")
 _CODE = re.compile(r"\d|[\w][-_][\w]")
 _STATES = frozenset({"status", "state", "stage", "phase", "condition"})
 _PARTICIPLE = re.compile(r"[a-z]{3,}(?:ed|en)$", re.I)
@@ -255,7 +305,7 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     """(the argument's noun phrase, the values), or None when the frame holds no list."""
     if _OPEN.search(text[: m.start("list")]):
         return None
-    np = head_first(" ".join(m["np"].split()))
+    np = head_first(" ".join((m.groupdict().get("np") or m.groupdict().get("np2") or "").split()))
     words = np.casefold().split()
     if not words or words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS:
         return None
@@ -267,6 +317,9 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     if m.re.pattern.startswith(_BEFORE_NOUN) and not (coded or singular(words[-1]) in _KINDS):
         return None  # "only boat owners and members may ...": people, not values
     values = [v[1:-1] if q else v for v, q in zip(raw, quoted, strict=True)]
+    first = m.start("list") == len(text) - len(text.lstrip(" \t*-#>")) and not quoted[0]
+    if first and _CAPITALISED.fullmatch(values[0]) and all(v == v.casefold() for v in values[1:]):
+        values[0] = values[0].casefold()  # "Lemon and cocoa are the only ...": the first word
     if not values or any(v.casefold() in _NOT_VALUES for v in values):
         return None
     bare = [v for v, q in zip(values, quoted, strict=True) if not q]
