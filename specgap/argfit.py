@@ -50,6 +50,11 @@ def fit_to_schema(
             )
         )
         return None
+    if params.pop("by_values", False):  # "only send notices by email or sms"
+        found = _by_values(rule, tool, params, diagnostics)
+        if found is None:
+            return None
+        params = found
     facet = params.get("facet")
     if not isinstance(facet, str):
         return rule, params
@@ -109,6 +114,38 @@ def fit_to_schema(
 # a bound said of a phrase no argument answers to: kept for review (a list of values on
 # such a phrase is more often no argument at all, a fixed text: reported, as before)
 _KEPT = frozenset({"arg_within_bound"})
+
+
+def _by_values(
+    rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> dict[str, Any] | None:
+    """The parameters with the facet set to the one argument of `tool` whose schema lists
+    every value the rule names (its `enum`, or its description's list); None, with a note,
+    when no argument or several do (never a guess)."""
+    from specgap.extract.described_values import schema_listed
+
+    said = {str(v).casefold() for v in params.get("allowed") or params.get("values") or ()}
+    props = tool.schema.get("properties")
+    found = []
+    for name, spec in props.items() if isinstance(props, dict) else ():
+        listed = {v.casefold() for v in schema_listed(spec if isinstance(spec, dict) else None)}
+        if said and said <= listed:
+            found.append(str(name))
+    if len(found) == 1:
+        return {**params, "facet": found[0]}
+    names = ", ".join(f"'{v}'" for v in sorted(said))
+    diagnostics.append(
+        Diagnostic(
+            code="argument-restriction-not-compiled",
+            message=f"{names}: {'several arguments' if found else 'no argument'} of "
+            f"`{tool.id}` list{'' if found else 's'} these values, so the rule names no "
+            "argument; nothing is enforced",
+            severity="note",
+            span=rule.span,
+            help="name the argument the values are for",
+        )
+    )
+    return None
 
 
 def _without_tool_words(tool: Tool, facet: str) -> str | None:

@@ -60,6 +60,8 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
               copies=("integer", "Number of copies.")),
         _tool("ship_prints", "Ship finished prints.", job_id="string",
               courier=("string", "Courier to use.")),
+        _tool("notify_client", "Tell a client a job is ready.", job_id="string",
+              medium=("string", "How to reach them. One of: email, phone, post.")),
     ],
 }  # fmt: skip
 
@@ -125,6 +127,15 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
      [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
     ("print", "Courier options are swiftpost and parcelair.",
      [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    # values with no noun naming their argument: the one argument whose schema lists them
+    ("print", "Only notify clients by email or phone.",
+     [_allow("notify_client", "medium", "email", "phone")]),
+    ("print", "Clients can only be notified by email or post.",
+     [_allow("notify_client", "medium", "email", "post")]),
+    ("print", "Clients may be notified by email or post.", []),  # a way, not the only ones
+    ("print", "Only notify clients by pigeon or drum.", []),  # no argument lists them
+    # the object took the argument's noun: "jobs of size a4 or a5"
+    ("print", "Only print jobs of size a4 or a5.", [_allow("print_job", "paper_size", "a4", "a5")]),
     # after a noun that names no kind, values that read as codes
     ("print", "Only couriers sp-1 and pa-2 may be used.",
      [_allow("ship_prints", "courier", "pa-2", "sp-1")]),

@@ -256,6 +256,9 @@ def listed_values(text: str) -> list[Emit]:
     """The allowlist a sentence states in one of the frames above, over every tool taking
     the argument its noun phrase names (a tool that filters on it too, as the grammar's
     enumerations do); or none."""
+    passive = _PASSIVE_BY.match(text)
+    if passive is not None:  # "notices can only be sent by email or sms"
+        return _passive_by(passive)
     for form, closed in _FRAMES:
         m = form.search(text)
         if m is None:
@@ -299,6 +302,37 @@ def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[Candid
     ):
         return rules
     return [candidate(sentence, e) for e in emits]
+
+
+# "notices can only be sent by email or sms", "tickets may be paid via card or cash only"
+_PASSIVE_BY = re.compile(
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|must|should|shall|"
+    r"are\s+to|is\s+to)\s+(?P<only>only\s+)?be\s+(?P<verb>[a-z]+(?:ed|en)|sent|paid|sold|"
+    r"made|held|kept|set|put|done)\s+(?:by|via|through|using|over|with)\s+(?:the\s+)?"
+    + _MANY
+    + r"(?P<after>\s+only)?"
+    + _END,
+    re.I,
+)
+
+
+def _passive_by(m: re.Match[str]) -> list[Emit]:
+    """The values a passive action is done "by" (`only` said before the verb or after the
+    values), on the argument of the action's tool whose schema lists them all."""
+    from specgap.extract.pattern_base import lemma
+
+    if not (m["only"] or m["after"]):
+        return []  # "notices may be sent by email or sms": a way, not the only ways
+    raw = [v for v in _SPLIT.split(m["list"].strip()) if v]
+    values = [v[1:-1] if v[:1] in "`'\"" else v for v in raw]
+    if len(values) < 2 or any(v.casefold() in _NOT_VALUES for v in values):
+        return []
+    np = m["np"].casefold().split()
+    if np[-1] in _NOT_NOUNS:
+        return []
+    action = f"{lemma(m['verb'].casefold())} {' '.join(np)}"
+    params = {"facet": "", "allowed": values, "by_values": True}
+    return [Emit("resource_in_allowlist", action, params, 0.7)]
 
 
 def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
