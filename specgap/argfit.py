@@ -38,6 +38,7 @@ def fit_to_schema(
     None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
     whose facet names no argument, are returned unchanged."""
     listed_only = bool(params.pop("schema_values", False))
+    params.pop("holder", None)  # what holds the bounded thing: used by the spread only
     if params.pop("set_by_call", False) and _reads_only(tool):
         diagnostics.append(
             Diagnostic(

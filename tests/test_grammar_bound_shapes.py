@@ -24,6 +24,15 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("add_tip", "Add a tip to an order.", order_id="string",
               percent=("number", "Tip in percent.")),
     ],
+    "kennel": [
+        _tool("board_dog", "Board a dog at the kennel.", owner_id="string",
+              nights=("integer", "Length of the stay in nights."),
+              deposit=("number", "Deposit taken, in dollars.")),
+        _tool("book_grooming", "Book a grooming session.", dog_id="string",
+              duration_minutes=("integer", "Session length in minutes.")),
+        _tool("schedule_walk", "Schedule a walk.", dog_id="string",
+              minutes=("integer", "Walk length.")),
+    ],
     "observatory": [
         _tool("book_telescope", "Book observing time on a telescope.", observer_id="string",
               exposure_minutes=("integer", "Length of each exposure in minutes."),
@@ -81,6 +90,22 @@ BOUNDS: list[tuple[str, str, list[Row]]] = [
     # allowed only for amounts below a sum
     ("bakery", "Deposits are only possible for amounts below 90 dollars.",
      [_bound("take_deposit", "amount", "review_only", max=90)]),
+    # what an entity holds: only the tools its noun names, where one does
+    ("kennel", "Grooming may take up to 90 minutes.",
+     [_bound("book_grooming", "duration_minutes", max=90)]),
+    # a place after the noun, "the number of", a noun that is an argument, a verb before it
+    ("kennel", "Stays at the kennel are capped at 14 nights.",
+     [_bound("board_dog", "nights", max=14)]),
+    ("kennel", "The number of nights cannot be greater than 14.",
+     [_bound("board_dog", "nights", max=14)]),
+    ("kennel", "The deposit should not exceed $100.", [_bound("board_dog", "deposit", max=100)]),
+    ("kennel", "Stays longer than 14 nights must not be booked.",
+     [_bound("board_dog", "nights", max=14)]),
+    # a minimum noun, both ends said apart
+    ("kennel", "A minimum deposit of $25 is required.", [_bound("board_dog", "deposit", min=25)]),
+    ("kennel", "Deposits must be at least $25 and at most $100.",
+     [_bound("board_dog", "deposit", min=25, max=100)]),
+    ("kennel", "Deposits must be at least $100 and at most $25.", []),  # an empty range
     # no amount, no bound
     ("bakery", "Always give a tip of some size.", []),
     ("bakery", "The tip must be at least generous.", []),

@@ -190,7 +190,26 @@ def amount_bounds(text: str) -> list[Emit]:
         # "... not allowed for first-time guests": the bound holds for them only
         found = untailed or found
         condition = f"{condition}; {tail[1]}" if condition else tail[1]
+    found = [_plain(e) for e in found]
     return [replace(e, condition=condition) for e in found] if condition else found
+
+
+# "the number of nights": the nights; "stays at the kennel nights": where, no argument's word
+_COUNT_OF = re.compile(
+    r"^(?:the\s+)?(?:total\s+)?(?:number|count|quantity)\s+of\s+(?:the\s+)?", re.I
+)
+_WHERE = re.compile(r"\s+(?:at|in|on)\s+(?:(?:the|a|an)\s+)?[a-z][\w-]*(?=\s)", re.I)
+
+
+def _plain(emit: Emit) -> Emit:
+    """The bound with its facet in the words an argument is named by."""
+    facet = emit.params.get("facet")
+    if not isinstance(facet, str):
+        return emit
+    plain = _WHERE.sub("", _COUNT_OF.sub("", facet)).strip()
+    if not plain or plain == facet:
+        return emit
+    return replace(emit, params={**emit.params, "facet": plain})
 
 
 def _bounds(text: str) -> list[Emit]:

@@ -141,6 +141,13 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should)\s+)?(?:always\s+|only\s+)?"
                 r"(?P<light>[a-z]+)\s+(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MIN + r"\s+"
                 + _AMOUNT + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "a minimum deposit of $25 is required", "the maximum stay of 14 nights applies"
+    (re.compile(r"^\W*(?:a|an|the)\s+(?:maximum|max)\s+" + _NP + r"\s+of\s+" + _AMOUNT
+                + r"\s+(?:(?:is|are)\s+(?:allowed|permitted|applied|enforced|in\s+place)|applies)"
+                r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*(?:a|an|the)\s+(?:minimum|min)\s+" + _NP + r"\s+of\s+" + _AMOUNT
+                + r"\s+(?:is|are)\s+(?:required|needed|expected|applied|enforced|in\s+place)"
+                r"\s*(?:[.;!]|$)", re.I), "min"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
@@ -151,6 +158,13 @@ _BETWEEN = re.compile(
     r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?:between|from)\s+(?P<low>" + _NUMBER
     + r")\s*(?:[a-z]+\s+|%\s*)?(?:and|to)\s+" + _AMOUNT
     + _MEASURED + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
+    re.I,
+)  # fmt: skip
+# "deposits must be at least $25 and at most $100": both ends said apart
+_BOTH = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:must|should|shall|may|can|has\s+to|have\s+to)\s+(?:only\s+)?"
+    r"be\s+" + _MIN + r"\s+(?P<low>" + _NUMBER + r")\s*(?P<lowunit>%|[a-z][\w-]*)?\s*,?\s+"
+    r"(?:and|but)\s+(?:also\s+)?" + _MAX + r"\s+" + _AMOUNT + _MEASURED + r"\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
@@ -196,11 +210,12 @@ _MEASURE_NOUNS = frozenset(
 )
 
 
+_NOT_MODAL = r"(?!(?:can|may|must|should|shall|will|is|are)\b)"
 # "servers can have at most 32 cores", "each reservation is limited to 4 guests", "a maximum
 # of 4 guests is allowed (per room)": how many of a thing an entity holds
 _HOLDS = re.compile(
-    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:(?:can|may|must|should|shall|"
-    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+" + _NOT_MODAL + r"[a-z][\w-]*)?)\s+"
+    r"(?:(?:(?:can|may|must|should|shall|will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
     r"(?:is|are)\s+(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+"
     r"than|a\s+maximum\s+of)\s+|(?P<least>at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+)?"
     r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
@@ -208,7 +223,11 @@ _HOLDS = re.compile(
 )  # fmt: skip
 # "a booking may include 1 to 9 passengers", "a cabin can hold between 2 and 4 guests"
 _HOLDS_RANGE = re.compile(
-    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
+    r"^\W*"
+    + _DET
+    + r"(?P<np>[a-z][\w-]*(?:\s+"
+    + _NOT_MODAL
+    + r"[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
     r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit)\s+"
     r"(?:between\s+|from\s+)?(?P<low>"
     + _NUMBER
@@ -259,6 +278,8 @@ def held_bound(text: str) -> Emit | None:
         return None  # "customers need at least 2 ...": a person, no entity a call makes
     side = "min" if least else "max"
     params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
+    if np:  # "grooming may take up to 90 minutes": the grooming tools, where one is named so
+        params["holder"] = " ".join(np)
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 
@@ -276,7 +297,7 @@ def _held_range(m: re.Match[str]) -> Emit | None:
     low, high = _number(m["low"]), _number(m["amt"])
     if low > high:
         return None
-    params = {"facet": unit, "min": low, "max": high, "set_by_call": True}
+    params = {"facet": unit, "min": low, "max": high, "set_by_call": True, "holder": " ".join(np)}
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 
@@ -315,6 +336,16 @@ def _read(text: str) -> list[Emit]:
     limit = _LIMIT.match(text)
     if limit is not None:
         return _limit(limit)
+    both = _BOTH.match(text)
+    if both is not None:  # "at least $25 and at most $100"
+        unit = both["unit"] or both["lowunit"] or ""
+        found = _action_and_facet(both["np"], None, both["amt"], unit)
+        low, high = _number(both["low"]), _number(both["amt"])
+        if found is None or low > high:
+            return []
+        return [
+            Emit("arg_within_bound", found[0], {"facet": found[1], "min": low, "max": high}, 0.7)
+        ]
     between = _BETWEEN.match(text)
     if between is not None and (" between " in text.casefold() or between["unit"]):
         found = _action_and_facet(between["np"], None, between["amt"], between["unit"] or "")
