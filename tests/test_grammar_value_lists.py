@@ -180,7 +180,10 @@ def test_a_phrase_no_argument_answers_to_is_located_never_guessed(tmp_path: Path
 DATES = [
     ("Cakes can only be ordered for 2027-01-05 to 2027-02-10.", True),
     ("Sessions may not be booked outside 2027-03-01 through 2027-04-30.", True),
+    ("No session may be booked outside 1 March 2027 - 30 April 2027.", True),
+    ("Sessions may be booked from March 1 to April 30 only.", True),
     ("Between 2027-03-01 and 2027-04-30, the observatory opened a new dome.", False),
+    ("The winter season runs from March 1 to April 30.", False),
     ("Only book telescopes for at most 3 nights.", False),
 ]
 

@@ -389,8 +389,8 @@ _DATE_RANGE = re.compile(
     re.I,
 )
 _RESTRICTS = re.compile(
-    r"\b(?:only|must|may\s+not|cannot|can't|never|not\s+allowed|no\s+\w+\s+(?:outside|before|"
-    r"after)|limited|restricted)\b",
+    r"\b(?:only|must|may\s+not|cannot|can't|never|not\s+allowed|outside|limited|restricted)\b|"
+    r"^\W*no\b",
     re.I,
 )
 
