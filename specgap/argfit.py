@@ -38,6 +38,7 @@ def fit_to_schema(
     None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
     whose facet names no argument, are returned unchanged."""
     listed_only = bool(params.pop("schema_values", False))
+    said_as = str(params.pop("said_as", "") or params.get("facet") or "")
     params.pop("holder", None)  # what holds the bounded thing: used by the spread only
     if params.pop("set_by_call", False) and _reads_only(tool):
         diagnostics.append(
@@ -106,6 +107,19 @@ def fit_to_schema(
             return rule.model_copy(update={"operator": "arg_count_bound"}), counted
         return rule, params
     key = _VALUED.get(rule.operator)
+    if key is not None and _words_as_ids(said_as, selector.arg, schema, params.get(key)):
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"`{said_as}` names `{selector.arg}` of `{tool.id}` by its entity only, "
+                "and the words listed read as states or kinds, not identifiers: nothing is "
+                "enforced",
+                severity="note",
+                span=rule.span,
+                help="quote the identifiers, or name the argument the words are values of",
+            )
+        )
+        return None
     enum = schema.get("enum")
     if key is None or not isinstance(params.get(key), list | tuple) or not isinstance(enum, list):
         return rule, params
@@ -147,6 +161,25 @@ def _by_values(
         )
     )
     return None
+
+
+_PLAIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> bool:
+    """A list of plain words ("pending", "north") on an identifier argument the phrase names
+    only by its entity ("orders" for `order_id`): the words are the entity's states or
+    kinds, never its ids. Ids said as such ("order ids"), or values that look like ids
+    ("A1", "ord_7"), and an `enum` listing the words, are left alone."""
+    if not _IDENTIFIER.search(arg) or not isinstance(values, list | tuple) or not values:
+        return False
+    from specgap.resolve.text import words
+
+    if set(words(facet)) & {"id", "ids", "identifi", "identifier", "code", "number", "key"}:
+        return False
+    enum = schema.get("enum")
+    listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
+    return all(_PLAIN_WORD.fullmatch(str(v)) and str(v).casefold() not in listed for v in values)
 
 
 def _without_tool_words(tool: Tool, facet: str) -> str | None:
@@ -247,7 +280,7 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
         return None
     found = []
     for name, spec in props.items():
-        if not isinstance(spec, dict) or spec.get("type") not in {"number", "integer"}:
+        if not isinstance(spec, dict) or spec.get("type") not in ("number", "integer"):
             continue
         said = f"{name} {spec.get('description', '')}".casefold().replace("_", " ")
         if set(re.findall(r"[a-z]+|%", said)) & wanted:

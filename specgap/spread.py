@@ -67,8 +67,8 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
         arg = arg or next(iter(_said_otherwise(tool, facet)), None)
         arg = arg or described_as(tool, facet)  # "boat class": `vessel_type`, "Class of boat"
-        if arg is not None:
-            params = {**rule.params, "facet": arg}
+        if arg is not None:  # (the words it was named by, for `specgap.argfit`)
+            params = {**rule.params, "facet": arg, "said_as": facet}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
     return out
 

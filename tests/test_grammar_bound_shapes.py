@@ -106,6 +106,12 @@ BOUNDS: list[tuple[str, str, list[Row]]] = [
     ("kennel", "Deposits must be at least $25 and at most $100.",
      [_bound("board_dog", "deposit", min=25, max=100)]),
     ("kennel", "Deposits must be at least $100 and at most $25.", []),  # an empty range
+    # never below zero; "inclusive" after a range
+    ("bakery", "The deposit amount cannot be negative.", [_bound("take_deposit", "amount", min=0)]),
+    ("kennel", "The number of nights must be non-negative.",
+     [_bound("board_dog", "nights", min=0)]),
+    ("kennel", "Walks must be between 15 and 60 minutes (inclusive).",
+     [_bound("schedule_walk", "minutes", min=15, max=60)]),
     # no amount, no bound
     ("bakery", "Always give a tip of some size.", []),
     ("bakery", "The tip must be at least generous.", []),

@@ -136,6 +136,21 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
     ("print", "Only notify clients by pigeon or drum.", []),  # no argument lists them
     # the object took the argument's noun: "jobs of size a4 or a5"
     ("print", "Only print jobs of size a4 or a5.", [_allow("print_job", "paper_size", "a4", "a5")]),
+    # "set to one of", "chosen from", an imperative choice, a label with "only", pipes,
+    # and an Oxford comma before the last value
+    ("print", "The paper size must be set to one of a3, a4 or a5.",
+     [_allow("print_job", "paper_size", "a3", "a4", "a5")]),
+    ("print", "The courier must be chosen from swiftpost and parcelair.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "Choose the courier from swiftpost or parcelair.",
+     [_allow("ship_prints", "courier", "parcelair", "swiftpost")]),
+    ("print", "Pick one of a4 or a5 as the paper size.",
+     [_allow("print_job", "paper_size", "a4", "a5")]),
+    ("print", "Paper size: a4 or a5 only.", [_allow("print_job", "paper_size", "a4", "a5")]),
+    ("print", "Valid paper sizes: `a3` | `a4` | `a5`.",
+     [_allow("print_job", "paper_size", "a3", "a4", "a5")]),
+    ("print", "The paper size must be `a3`, `a4`, or `a5`.",
+     [_allow("print_job", "paper_size", "a3", "a4", "a5")]),
     # after a noun that names no kind, values that read as codes
     ("print", "Only couriers sp-1 and pa-2 may be used.",
      [_allow("ship_prints", "courier", "pa-2", "sp-1")]),
@@ -154,6 +169,14 @@ ALLOWED: list[tuple[str, str, list[Row]]] = [
     ("bakery", "Only bakers and managers may take a deposit.", []),
     ("print", "The courier must be one of the usual ones, such as swiftpost or parcelair.", []),
     ("bakery", "The order status can only be open or closed.", []),
+    # plain words on an id the phrase names by its entity are its states or kinds, never ids;
+    # an entity's field after a preposition is its state; values that look like ids are ids
+    ("bakery", "Only the orders 'rush' and 'plain' may be paid.", []),
+    ("bakery", "Only orders 'pending' or 'packed' can be changed.", []),
+    ("bakery", "Only customers in tier 'gold' or 'silver' may order cakes.", []),
+    ("bakery", "Only orders ord-11 and ord-12 may be read.",
+     [_allow("get_order", "order_id", "ord-11", "ord-12"),
+      _allow("take_deposit", "order_id", "ord-11", "ord-12")]),
     # a noun after a preposition is the entity the argument belongs to (`order_cake`'s
     # flavour), never the argument that noun names (`order_id`)
     ("bakery", "The flavour for an order must be 'lemon' or 'cocoa'.",

@@ -85,8 +85,8 @@ def description_allowlists(artifact: Artifact, spec: ToolSpec) -> Iterator[Candi
     if not isinstance(props, dict):
         return
     for name, prop in props.items():
-        if not isinstance(prop, dict) or "enum" in prop or prop.get("type") not in {None, "string"}:
-            continue
+        if not isinstance(prop, dict) or "enum" in prop or prop.get("type", "string") != "string":
+            continue  # (a list of types, or another type: no words to list)
         if not isinstance(prop.get("description"), str):
             continue
         pointer = f"{spec.schema_pointer}/properties/{_escape(str(name))}/description"

@@ -167,6 +167,14 @@ _BOTH = re.compile(
     r"(?:and|but)\s+(?:also\s+)?" + _MAX + r"\s+" + _AMOUNT + _MEASURED + r"\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
+# "the refund amount cannot be negative", "quantities must be non-negative": a least of 0
+_NOT_NEGATIVE = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:(?:(?:can|may|must|should|shall)\s*(?:not|never)|cannot|"
+    r"can't|mustn't)\s+be\s+(?:a\s+)?negative(?:\s+(?:number|value|amount))?|(?:must|should|"
+    r"shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+(?:non-?negative|zero\s+or\s+(?:more|"
+    r"greater|above)|at\s+least\s+(?:zero|0)))\s*[.;]?\s*$",
+    re.I,
+)  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
 _LIMIT = re.compile(
     r"^\W*(?:the\s+)?(?:limit|maximum|cap|max)\s+(?:is|of)\s+(?P<amt>" + _NUMBER + r")\s+"
@@ -336,6 +344,19 @@ def _read(text: str) -> list[Emit]:
     limit = _LIMIT.match(text)
     if limit is not None:
         return _limit(limit)
+    unsigned = _NOT_NEGATIVE.match(text)
+    if unsigned is not None:  # "the refund amount cannot be negative"
+        counted = re.match(r"(?:number|count|quantity)\s+of\s+(?:the\s+)?(\S.*)$", unsigned["np"])
+        found = (
+            (ANY_TOOL, counted[1].casefold())
+            if counted
+            else _action_and_facet(unsigned["np"], None, "0", "")
+        )
+        return (
+            []
+            if found is None
+            else [Emit("arg_within_bound", found[0], {"facet": found[1], "min": 0}, 0.7)]
+        )
     both = _BOTH.match(text)
     if both is not None:  # "at least $25 and at most $100"
         unit = both["unit"] or both["lowunit"] or ""

@@ -41,7 +41,7 @@ _MONEY = r"[$€£]\s?\d[\d,]*(?:\.\d+)?"
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _WORD = r"[A-Za-z][\w.:/+-]*[\w/+]|[A-Za-z]"
 _VALUE = r"(?:" + _QUOTED + r"|" + _MONEY + r"|" + _NUM + r"(?![\w-])|" + _WORD + r")"
-_SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s+(?:and|or)\s+)"
+_SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s*\|\s*|\s+(?:and|or)\s+)"
 _MANY = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")+)"
 _ONE_OR_MORE = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")*)"
 _UNITS = (
@@ -94,7 +94,7 @@ _FRAMES: tuple[tuple[re.Pattern[str], bool], ...] = (
     (
         re.compile(
             r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+|always\s+)?be\s+(?:only\s+)?"
-            r"(?:one\s+of|either|any\s+of)(?:\s+the\s+following)?(?:\s+values)?\s*:?\s*"
+            r"(?:(?:set|equal)\s+to\s+)?(?:one\s+of|either|any\s+of)(?:\s+the\s+following)?(?:\s+values)?\s*:?\s*"
             + _MANY + _TAIL_UNIT + _END,
             re.I,
         ),
@@ -205,6 +205,43 @@ _FRAMES: tuple[tuple[re.Pattern[str], bool], ...] = (
         ),
         True,
     ),
+    # "the grade must be chosen from a, b and c", "X is to be selected from the following: ..."
+    (
+        re.compile(
+            r"^\W*" + _DET + _NP + r"\s+(?:" + _MODAL + r"|is\s+to|are\s+to)\s+"
+            r"(?:only\s+|always\s+)?be\s+(?:chosen|selected|picked|taken)\s+(?:only\s+)?(?:from|among)\s+(?:the\s+"
+            r"following(?:\s+values)?\s*:?\s*)?" + _MANY + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "choose the grade from a, b or c", "pick one of a, b or c as the grade"
+    (
+        re.compile(
+            r"^\W*(?:always\s+|only\s+)?(?:choose|pick|select)\s+(?:(?:the|a|an)\s+)?" + _NP
+            + r"\s+(?:only\s+)?(?:from|among)\s+(?:the\s+following\s*:?\s*)?" + _MANY + _END
+            + r"|^\W*(?:always\s+|only\s+)?(?:choose|pick|select)\s+(?:only\s+)?one\s+of\s+"
+            + _MANY.replace("<list>", "<list2>") + r"\s+(?:as|for)\s+(?:the\s+|an?\s+)?"
+            + _NP.replace("<np>", "<np2>") + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "valid grades: `a` | `b` | `c`", "the accepted grades are a, b" (any separator)
+    (
+        re.compile(
+            r"^\W*(?:the\s+)?(?:only\s+)?(?:valid|allowed|accepted|permitted|supported|"
+            r"acceptable)\s+" + _NP + r"(?:\s+values)?\s*(?::|\s+(?:are|is))\s*" + _MANY
+            + _TAIL_UNIT + _END,
+            re.I,
+        ),
+        True,
+    ),
+    # "grade: a or b only"
+    (
+        re.compile(r"^\W*" + _DET + _NP + r"\s*:\s*" + _MANY + r"\s+only" + _END, re.I),
+        True,
+    ),
     # "the delivery channel must be sms or email" (open: the schema decides)
     (
         re.compile(
@@ -215,7 +252,7 @@ _FRAMES: tuple[tuple[re.Pattern[str], bool], ...] = (
         False,
     ),
 )  # fmt: skip
-_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s+(?:and|or)\s+", re.I)
+_SPLIT = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s*\|\s*|\s+(?:and|or)\s+", re.I)
 _NOT_VALUES = frozenset(
     {"a", "an", "the", "any", "all", "some", "no", "not", "other", "others", "more", "less",
      "it", "they", "this", "that", "these", "those", "such", "same", "only", "each", "every",
@@ -235,6 +272,7 @@ _KINDS = frozenset(
      "method", "channel", "model", "format", "currency", "region", "zone", "language", "code",
      "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier"}
 )  # fmt: skip
+_PREPOSITIONS = frozenset({"in", "with", "of", "at", "on", "for", "from", "whose", "that"})
 _CAPITALISED = re.compile(r"[A-Z][a-z]+")
 _CODE = re.compile(r"\d|[\w][-_][\w]")
 _STATES = frozenset({"status", "state", "stage", "phase", "condition"})
@@ -268,7 +306,7 @@ def listed_values(text: str) -> list[Emit]:
             return []
         np, values = found
         params: dict[str, object] = {"facet": np, "allowed": list(values)}
-        quoted = all(v[:1] in "`'\"" for v in _SPLIT.split(m["list"].strip()) if v)
+        quoted = all(v[:1] in "`'\"" for v in _SPLIT.split(_said_list(m).strip()) if v)
         if not closed and not quoted:  # quoted values are values whatever the frame
             params["schema_values"] = True
         return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
@@ -335,9 +373,21 @@ def _passive_by(m: re.Match[str]) -> list[Emit]:
     return [Emit("resource_in_allowlist", action, params, 0.7)]
 
 
+def _list_group(m: re.Match[str]) -> str:
+    return "list" if m.groupdict().get("list") is not None else "list2"
+
+
+def _said_list(m: re.Match[str]) -> str:
+    return str(m[_list_group(m)])
+
+
+def _list_start(m: re.Match[str]) -> int:
+    return m.start(_list_group(m))
+
+
 def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     """(the argument's noun phrase, the values), or None when the frame holds no list."""
-    if _OPEN.search(text[: m.start("list")]):
+    if _OPEN.search(text[: _list_start(m)]):
         return None
     np = head_first(" ".join((m.groupdict().get("np") or m.groupdict().get("np2") or "").split()))
     words = np.casefold().split()
@@ -345,13 +395,19 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
         return None
     if singular(words[-1]) in _STATES:
         return None  # "the status can only be open or closed": the entity's state
-    raw = [v for v in _SPLIT.split(m["list"].strip()) if v]
+    raw = [v for v in _SPLIT.split(_said_list(m).strip()) if v]
     quoted = [v[:1] in "`'\"" for v in raw]
     coded = all(quoted) or all(_CODE.search(v) for v in raw)  # `north-1`, "B12": codes
     if m.re.pattern.startswith(_BEFORE_NOUN) and not (coded or singular(words[-1]) in _KINDS):
         return None  # "only boat owners and members may ...": people, not values
+    if m.re.pattern.startswith(_BEFORE_NOUN) and set(words) & _PREPOSITIONS:
+        return None  # "only members in tier 'gold' may ...": the members' state, read apart
+    if m.re.pattern.startswith(_BEFORE_NOUN) and all(
+        _STATE.fullmatch(v.strip("`'\"")) for v in raw
+    ):
+        return None  # "only orders 'pending' or 'packed' can be modified": their state
     values = [v[1:-1] if q else v for v, q in zip(raw, quoted, strict=True)]
-    first = m.start("list") == len(text) - len(text.lstrip(" \t*-#>")) and not quoted[0]
+    first = _list_start(m) == len(text) - len(text.lstrip(" \t*-#>")) and not quoted[0]
     if first and _CAPITALISED.fullmatch(values[0]) and all(v == v.casefold() for v in values[1:]):
         values[0] = values[0].casefold()  # "Lemon and cocoa are the only ...": the first word
     if not values or any(v.casefold() in _NOT_VALUES for v in values):

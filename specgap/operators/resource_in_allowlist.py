@@ -63,7 +63,8 @@ def _problems(cond: ResourceInAllowlist, target: str, quote: str) -> Iterator[st
 
 # -- prose ------------------------------------------------------------------------------
 
-_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+)"
+# ", or" tried before ",": "`a`, `b`, or `c`" is three values, never the first two
+_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,?\s*(?:and|or)\s+|\s*,\s*)?)+)"
 
 
 def _listed(m: re.Match[str]) -> dict[str, Any] | None:
