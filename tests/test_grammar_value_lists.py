@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 
 from specgap.described_args import described_as, leading_words
+from specgap.extract.date_ranges import date_range
 from specgap.extract.described_values import described_values
-from specgap.extract.value_lists import date_range, listed_values
+from specgap.extract.value_lists import listed_values
 from specgap.registry import Tool
 from tests.corpus_agents import Built, Row, build_prompt, policy_rows
 

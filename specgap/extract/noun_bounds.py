@@ -160,21 +160,6 @@ _BETWEEN = re.compile(
     + _MEASURED + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
-# "deposits must be at least $25 and at most $100": both ends said apart
-_BOTH = re.compile(
-    r"^\W*" + _DET + _NP + r"\s+(?:must|should|shall|may|can|has\s+to|have\s+to)\s+(?:only\s+)?"
-    r"be\s+" + _MIN + r"\s+(?P<low>" + _NUMBER + r")\s*(?P<lowunit>%|[a-z][\w-]*)?\s*,?\s+"
-    r"(?:and|but)\s+(?:also\s+)?" + _MAX + r"\s+" + _AMOUNT + _MEASURED + r"\s*[.;]?\s*$",
-    re.I,
-)  # fmt: skip
-# "the refund amount cannot be negative", "quantities must be non-negative": a least of 0
-_NOT_NEGATIVE = re.compile(
-    r"^\W*" + _DET + _NP + r"\s+(?:(?:(?:can|may|must|should|shall)\s*(?:not|never)|cannot|"
-    r"can't|mustn't)\s+be\s+(?:a\s+)?negative(?:\s+(?:number|value|amount))?|(?:must|should|"
-    r"shall|has\s+to|have\s+to)\s+(?:always\s+)?be\s+(?:non-?negative|zero\s+or\s+(?:more|"
-    r"greater|above)|at\s+least\s+(?:zero|0)))\s*[.;]?\s*$",
-    re.I,
-)  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
 _LIMIT = re.compile(
     r"^\W*(?:the\s+)?(?:limit|maximum|cap|max)\s+(?:is|of)\s+(?P<amt>" + _NUMBER + r")\s+"
@@ -229,21 +214,6 @@ _HOLDS = re.compile(
     r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
 )  # fmt: skip
-# "a booking may include 1 to 9 passengers", "a cabin can hold between 2 and 4 guests"
-_HOLDS_RANGE = re.compile(
-    r"^\W*"
-    + _DET
-    + r"(?P<np>[a-z][\w-]*(?:\s+"
-    + _NOT_MODAL
-    + r"[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
-    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit)\s+"
-    r"(?:between\s+|from\s+)?(?P<low>"
-    + _NUMBER
-    + r")\s*(?:to|and|-|–)\s*(?P<amt>"
-    + _NUMBER
-    + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
-    re.I,
-)
 _MAXIMUM_OF = re.compile(
     r"^\W*(?:a\s+|the\s+)?(?:maximum|max)\s+of\s+(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
     r"\s+(?:is|are)\s+(?:allowed|permitted|accepted|supported)(?:\s+(?:per|in\s+(?:a|an|each|one))"
@@ -263,9 +233,11 @@ def held_bound(text: str) -> Emit | None:
     """The bound on the argument that says how many of a thing the entity a call makes or
     changes holds ("servers can have at most 32 cores"): over every tool taking that argument
     (`*` and the counted noun), or None. A count of actions ("3 refunds") is no argument."""
-    ranged = _HOLDS_RANGE.match(text)
-    if ranged is not None:
-        return _held_range(ranged)
+    from specgap.extract.bound_ranges import held_range
+
+    framed, ranged = held_range(text)
+    if framed:  # "a booking may include 1 to 9 passengers"
+        return ranged
     m = _HOLDS.match(text) or _MAXIMUM_OF.match(text)
     if m is None:
         return None
@@ -288,24 +260,6 @@ def held_bound(text: str) -> Emit | None:
     params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
     if np:  # "grooming may take up to 90 minutes": the grooming tools, where one is named so
         params["holder"] = " ".join(np)
-    return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
-
-
-def _held_range(m: re.Match[str]) -> Emit | None:
-    """ "a booking may include 1 to 9 passengers": both ends, on the counted noun's
-    argument; a sum of money, an action noun or a person holding it is read elsewhere."""
-    unit = m["unit"].casefold()
-    if _MONEY.match(unit) or unit in _PERCENT or is_action_noun(singular(unit)):
-        return None
-    if unit in _MEASURE_NOUNS or unit in {"times", "time"}:
-        return None
-    np = m["np"].casefold().split()
-    if np[-1] in {"you", "we", "it", "they", "agent", "assistant"} or _PERSON.fullmatch(np[-1]):
-        return None
-    low, high = _number(m["low"]), _number(m["amt"])
-    if low > high:
-        return None
-    params = {"facet": unit, "min": low, "max": high, "set_by_call": True, "holder": " ".join(np)}
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 
@@ -344,29 +298,11 @@ def _read(text: str) -> list[Emit]:
     limit = _LIMIT.match(text)
     if limit is not None:
         return _limit(limit)
-    unsigned = _NOT_NEGATIVE.match(text)
-    if unsigned is not None:  # "the refund amount cannot be negative"
-        counted = re.match(r"(?:number|count|quantity)\s+of\s+(?:the\s+)?(\S.*)$", unsigned["np"])
-        found = (
-            (ANY_TOOL, counted[1].casefold())
-            if counted
-            else _action_and_facet(unsigned["np"], None, "0", "")
-        )
-        return (
-            []
-            if found is None
-            else [Emit("arg_within_bound", found[0], {"facet": found[1], "min": 0}, 0.7)]
-        )
-    both = _BOTH.match(text)
-    if both is not None:  # "at least $25 and at most $100"
-        unit = both["unit"] or both["lowunit"] or ""
-        found = _action_and_facet(both["np"], None, both["amt"], unit)
-        low, high = _number(both["low"]), _number(both["amt"])
-        if found is None or low > high:
-            return []
-        return [
-            Emit("arg_within_bound", found[0], {"facet": found[1], "min": low, "max": high}, 0.7)
-        ]
+    from specgap.extract.bound_ranges import two_sided
+
+    sided = two_sided(text)  # "at least $25 and at most $100", "cannot be negative"
+    if sided is not None:
+        return sided
     between = _BETWEEN.match(text)
     if between is not None and (" between " in text.casefold() or between["unit"]):
         found = _action_and_facet(between["np"], None, between["amt"], between["unit"] or "")

@@ -26,7 +26,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
 from specgap.extract.state_tables import status_table
 from specgap.extract.user_yes import is_yes, user_yes
-from specgap.extract.value_lists import own_values, spread_values
+from specgap.extract.value_binding import own_values, spread_values
 from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish

@@ -13,6 +13,7 @@ import re
 from specgap.extract import temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
+from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -31,7 +32,6 @@ from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
-from specgap.extract.value_lists import date_range
 from specgap.ir import CandidateRule, Diagnostic
 
 

@@ -22,8 +22,8 @@ gives no rule there. A sum of money said of a noun that is no measure ("the depo
 one of $50 or $100") is that noun's `amount`. A participle among the values ("the booking
 can only be paid or cancelled") says what may happen, not a value: no list.
 
-`date_range` reports a range of dates ("only for the dates 2027-06-01 to 2027-09-30"):
-specgap's bounds compare numbers, so it is a located gap, never a bound on the wrong thing.
+A range of dates is read by `date_ranges`; the hooks that put these readings in the
+grammar's place (a tool's own description, a phrase pattern's reading) are `value_binding`.
 """
 
 from __future__ import annotations
@@ -31,9 +31,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.allowlists import head_first
-from specgap.extract.grammar_emit import Emit, Gap
-from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule
+from specgap.extract.grammar_emit import Emit
 from specgap.operators.prose import ANY_TOOL, STATE_WORD, singular
 
 _QUOTED = r"`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\""
@@ -313,35 +311,6 @@ def listed_values(text: str) -> list[Emit]:
     return []
 
 
-def own_values(text: str) -> list[Emit]:
-    """The bound or the values a sentence of a tool's description states of one of the
-    described tool's arguments ("the fee must not exceed $40", "the guide level must be one
-    of novice or expert"): read as in the prose; the caller makes the described tool the
-    target, where the argument is resolved (a phrase it does not take is reported)."""
-    from specgap.extract.amounts import amount_bounds
-    from specgap.extract.value_phrases import stated_values
-
-    return amount_bounds(text) or stated_values(text)
-
-
-def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
-    """The phrase patterns' allowlists of a sentence, replaced by this module's reading of
-    the same values over every tool taking the argument: a pattern names the tool by the
-    sentence's verb ("... may be ordered": a fuzzy mention, reviewed), where the argument
-    the values belong to names it exactly."""
-    from specgap.extract.grammar_rules import candidate
-
-    if any(r.operator != "resource_in_allowlist" for r in rules):
-        return rules
-    emits = listed_values(sentence.clean)
-    said = {str(v).casefold() for e in emits for v in e.params.get("allowed", ())}
-    if not emits or any(
-        {str(v).casefold() for v in r.params.get("allowed", ())} != said for r in rules
-    ):
-        return rules
-    return [candidate(sentence, e) for e in emits]
-
-
 # "notices can only be sent by email or sms", "tickets may be paid via card or cash only"
 _PASSIVE_BY = re.compile(
     r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|must|should|shall|"
@@ -436,33 +405,3 @@ def _as_number(value: str) -> str | None:
         return None
     number = float(said)
     return str(int(number)) if number.is_integer() else f"{number:g}"
-
-
-_DATE = r"\d{4}-\d{2}-\d{2}|(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?(?:,?\s+\d{4})?"  # noqa: E501
-_DATE_RANGE = re.compile(
-    r"\b(?:(?:between|from)\s+)?(?P<a>" + _DATE + r")\s*(?:to|and|until|through|till|-|–|—)\s*"
-    r"(?P<b>" + _DATE + r")\b",
-    re.I,
-)
-_RESTRICTS = re.compile(
-    r"\b(?:only|must|may\s+not|cannot|can't|never|not\s+allowed|outside|limited|restricted)\b|"
-    r"^\W*no\b",
-    re.I,
-)
-
-
-def date_range(text: str) -> Gap | None:
-    """The gap of a rule that restricts an argument to a range of dates ("reservations only
-    for 2027-06-01 to 2027-09-30"): specgap's bounds compare numbers, and no operator
-    compares dates, so it is reported where it is said, never compiled to a bound."""
-    m = _DATE_RANGE.search(text)
-    if m is None or not _RESTRICTS.search(text):
-        return None
-    if not (re.search(r"\d", m["a"]) and re.search(r"\d", m["b"])):
-        return None  # month names alone ("May to June") are seasons, read as nothing here
-    return Gap(
-        "bound-not-representable",
-        f"the range of dates {m['a']} to {m['b']} restricts a date argument, but specgap's "
-        "bounds compare numbers and no operator compares dates: nothing is enforced",
-        "enforce the date range in the tool, or review it by hand",
-    )
