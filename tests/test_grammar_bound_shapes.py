@@ -106,6 +106,13 @@ BOUNDS: list[tuple[str, str, list[Row]]] = [
     ("kennel", "Deposits must be at least $25 and at most $100.",
      [_bound("board_dog", "deposit", min=25, max=100)]),
     ("kennel", "Deposits must be at least $100 and at most $25.", []),  # an empty range
+    # "cannot include more than", and one call's measure after the amount ("on one ...")
+    ("observatory", "A single booking cannot include more than 5 nights.",
+     [_bound("book_telescope", "nights", max=5)]),
+    ("observatory", "Never book more than 5 nights on one booking.",
+     [_bound("book_telescope", "nights", max=5)]),
+    ("bakery", "A deposit may not exceed $80 at a time.",
+     [_bound("take_deposit", "amount", max=80)]),
     # never below zero; "inclusive" after a range
     ("bakery", "The deposit amount cannot be negative.", [_bound("take_deposit", "amount", min=0)]),
     ("kennel", "The number of nights must be non-negative.",
@@ -128,6 +135,7 @@ def test_a_bound_in_more_shapes(
 
 TAILS = [
     ("A deposit must be at most $80 in total.", None),
+    ("Never book more than 5 nights on one booking.", None),
     ("Each exposure must be at most 30 minutes in length.", None),
     ("A deposit must be at most $80 for new customers.", "for new customers"),
 ]

@@ -18,7 +18,12 @@ from dataclasses import replace
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
-from specgap.extract.noun_bounds import noun_bounds, trailing_condition, unbound_lead
+from specgap.extract.noun_bounds import (
+    noun_bounds,
+    trailing_condition,
+    unbound_lead,
+    without_measure,
+)
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -175,6 +180,7 @@ def amount_bounds(text: str) -> list[Emit]:
     (`noun_bounds`), or none. A leading qualifier no entity binds ("for new customers,
     refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
     bound."""
+    text = without_measure(text)  # "... on one ticket": one call's, no condition
     lead = unbound_lead(text)
     condition: str | None = None
     if lead is not None and lead[1] is not None and lead[1].split()[0].casefold() != "for":

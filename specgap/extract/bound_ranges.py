@@ -95,26 +95,48 @@ def two_sided(text: str) -> list[Emit] | None:
     return None
 
 
+# "a single booking cannot include more than 9 passengers": a most (fewer than: a least)
+_HOLDS_NOT = re.compile(
+    r"^\W*(?:(?:a|an|the|any|each|every)\s+)?(?:single\s+)?(?P<np>[a-z][\w-]*(?:\s+" + _NOT_MODAL
+    + r"[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|will)\s*(?:not|never)|cannot|can't|"
+    r"mustn't|won't)\s+(?:have|hold|contain|include|carry|take|accommodate|fit)\s+"
+    r"(?P<side>more|fewer|less)\s+than\s+(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)"
+    r"\s*(?:[.;!]|$)",
+    re.I,
+)  # fmt: skip
+
+
 def held_range(text: str) -> tuple[bool, Emit | None]:
     """(whether the sentence has the frame, the range of how many of a thing a call holds):
     the frame with no range is a noun that counts no argument (a sum, an action, a person)."""
     m = _HOLDS_RANGE.match(text)
-    return (False, None) if m is None else (True, _held_range(m))
+    if m is not None:
+        return True, _held_range(m)
+    m = _HOLDS_NOT.match(text)
+    if m is None:
+        return False, None
+    side = "min" if m["side"].casefold() != "more" else "max"
+    return True, _counted(m["np"], m["unit"], {side: _number(m["amt"])})
 
 
 def _held_range(m: re.Match[str]) -> Emit | None:
     """ "a booking may include 1 to 9 passengers": both ends, on the counted noun's
     argument; a sum of money, an action noun or a person holding it is read elsewhere."""
-    unit = m["unit"].casefold()
+    low, high = _number(m["low"]), _number(m["amt"])
+    if low > high:
+        return None
+    return _counted(m["np"], m["unit"], {"min": low, "max": high})
+
+
+def _counted(holder: str, counted: str, bound: dict[str, int | float]) -> Emit | None:
+    """The bound on the argument the counted noun names, held by `holder`'s calls."""
+    unit = counted.casefold()
     if _MONEY.match(unit) or unit in _PERCENT or is_action_noun(singular(unit)):
         return None
     if unit in _MEASURE_NOUNS or unit in {"times", "time"}:
         return None
-    np = m["np"].casefold().split()
+    np = holder.casefold().split()
     if np[-1] in {"you", "we", "it", "they", "agent", "assistant"} or _PERSON.fullmatch(np[-1]):
         return None
-    low, high = _number(m["low"]), _number(m["amt"])
-    if low > high:
-        return None
-    params = {"facet": unit, "min": low, "max": high, "set_by_call": True, "holder": " ".join(np)}
+    params = {"facet": unit, **bound, "set_by_call": True, "holder": " ".join(np)}
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)

@@ -194,7 +194,12 @@ _TAIL = re.compile(
     r"while|during|after|before|on|to|from|in|without|with)\b[^.;]*?)\s*[.;!]?\s*$",
     re.I,
 )  # fmt: skip
-_MEASURE_WORDS = re.compile(r"in\s+(?:total|length|all|sum)", re.I)
+# what follows an amount and says what is measured, or that it is one call's: no condition
+_MEASURE_WORDS = re.compile(
+    r"in\s+(?:total|length|all|sum)|(?:on|in|for)\s+(?:one|a\s+single|each|any\s+one)\s+"
+    r"[a-z][\w-]*|at\s+(?:once|a\s+time)",
+    re.I,
+)
 _MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
 _PERCENT = frozenset({"%", "percent", "per cent"})
 # a measure of the whole ("the order quantity"): the noun names the argument, not its unit
@@ -235,7 +240,7 @@ def held_bound(text: str) -> Emit | None:
     (`*` and the counted noun), or None. A count of actions ("3 refunds") is no argument."""
     from specgap.extract.bound_ranges import held_range
 
-    framed, ranged = held_range(text)
+    framed, ranged = held_range(text)  # (or "cannot include more than 9 passengers")
     if framed:  # "a booking may include 1 to 9 passengers"
         return ranged
     m = _HOLDS.match(text) or _MAXIMUM_OF.match(text)
@@ -276,6 +281,21 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
     if m is None or _MEASURE_WORDS.fullmatch(m["rest"]):
         return None  # "$80 in total", "30 minutes in length": what is measured, no condition
     return text[: m.start("rest")].rstrip(" ,") + ".", " ".join(m["rest"].split())
+
+
+def without_measure(text: str) -> str:
+    """The sentence without what follows its amount when that only says what is measured or
+    that it is one call's ("$80 in total", "9 passengers on one ticket", "at once")."""
+    once = _AT_ONCE.search(text)
+    if once is not None:
+        return text[: once.start()] + "."
+    m = _TAIL.search(text)
+    if m is None or not _MEASURE_WORDS.fullmatch(m["rest"]):
+        return text
+    return text[: m.start("rest")].rstrip(" ,") + "."
+
+
+_AT_ONCE = re.compile(r"\s+at\s+(?:once|a\s+time|one\s+time)\s*[.;!]?\s*$", re.I)
 
 
 def unbound_lead(text: str) -> tuple[str, str | None] | None:
