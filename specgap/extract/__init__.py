@@ -50,6 +50,8 @@ def extract(
 
 def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     """Deterministic extraction over every artifact, in a stable order."""
+    from specgap.extract.described_values import description_allowlists as described_enums
+
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []
     for artifact in artifacts:
@@ -68,6 +70,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
+                rules.extend(described_enums(artifact, spec))  # "One of: a, b"
                 diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
