@@ -61,6 +61,7 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
+from specgap.extract.recipients import merged, recipient_reading
 from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
@@ -350,6 +351,12 @@ def parse(text: str) -> Clause:
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for
+    if modal is not None and not imperative:  # "guests never get a slip": giving them one
+        got = recipient_reading(main, modal.start(), modal.end(), modality)
+        if got is not None:
+            verb, obj, span, given_to = got
+            passive, tool = False, None
+            cond = given_to if cond is None else merged(cond, given_to)
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):

@@ -22,7 +22,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "create", "book", "add", "open", "register", "make", "place", "enroll", "set up",
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
-        "initiate", "sign up", "subscribe", "apply", "store", "post",
+        "initiate", "sign up", "subscribe", "apply", "store", "post", "give",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
@@ -49,11 +49,11 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     "send": (
         "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
         "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
-        "submit", "mail", "text", "contact",
+        "submit", "mail", "text", "contact", "give",
     ),
     "pay": (
         "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
-        "credit",
+        "credit", "give",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
     # relating one thing to another: "assign a role to a user" and "add a user to a group"
