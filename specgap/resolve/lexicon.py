@@ -71,13 +71,23 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
 # a verb followed by one of these is read as one verb ("look up", "set up", "sign up")
 PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "in", "on", "away"})
 
+# verbs English also uses, unchanged, as the noun of their own act ("a change", "the slip
+# lookup", "any deposit refund"); not those whose noun is a thing ("a message", "a list",
+# "an order", "store credit")
+ZERO_NOUNS = frozenset(
+    {"change", "changes", "refund", "refunds", "lookup", "lookups", "check", "checks",
+     "search", "searches", "update", "updates", "transfer", "transfers", "reset", "upgrade",
+     "upgrades", "downgrade", "edit", "edits", "charge", "fix", "move"}
+)  # fmt: skip
+
 # generic verbs: they say which kind of action, not which tool ("change" alone names none)
 GENERIC = frozenset(
     stem(v)
     for v in (
         "create", "add", "make", "get", "read", "list", "find", "check", "update", "modify",
         "change", "edit", "set", "delete", "remove", "send", "do", "handle", "process", "manage",
-        "search", "fetch", "retrieve", "view", "show", "alter", "adjust",
+        "search", "fetch", "retrieve", "view", "show", "alter", "adjust", "look up", "lookup",
+        "look",
     )
 )  # fmt: skip
 
@@ -133,6 +143,21 @@ SWITCHES = frozenset(
     )
 )  # fmt: skip
 _UNDOING = ("un", "de", "dis")
+# verbs of one class that move the same thing the other way: taking money is not giving it
+# back ("refund the deposit" is not `charge_deposit`), lending is not taking back
+_OPPOSED = (("charge", "refund"), ("charge", "reimburse"), ("debit", "credit"),
+            ("lend", "return"), ("borrow", "return"), ("check in", "check out"))  # fmt: skip
+
+
+def _reversed() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in _OPPOSED:
+        out.setdefault(verb_key(a), set()).add(verb_key(b))
+        out.setdefault(verb_key(b), set()).add(verb_key(a))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_REVERSED = _reversed()
 
 
 def opposite(verb: str, others: frozenset[str]) -> bool:
@@ -152,6 +177,7 @@ def undone_by(others: frozenset[str]) -> frozenset[str]:
     if on and not off:
         out |= _OFF_KEYS
     for o in others:
+        out.update(_REVERSED.get(o, ()))
         for p in _UNDOING:
             out.add(p + o)
             if o.startswith(p):
