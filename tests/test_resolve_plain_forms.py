@@ -2,9 +2,10 @@
 phrase would: a light verb's action noun ("make any changes to a booking", "carry out a
 brake check"), an object that is anything at all ("repair anything"), a pronoun between a
 verb and its particle ("look them up": still a pronoun, so never a resolution alone), a
-noun compound ending in a verb's own noun ("the bike lookup"); and verbs that move the
-same thing the other way are not synonyms ("refund the deposit" is not `charge_deposit`).
-A near tie stays ambiguous. A made-up bike repair shop and a made-up hostel."""
+noun compound ending in a verb's own noun ("the bike lookup"), whom the action is for ("on
+behalf of a guest"), a tool word ("the brake check tool"); and verbs that move the same
+thing the other way are not synonyms ("refund the deposit" is not `charge_deposit`). A
+near tie stays ambiguous. A made-up bike repair shop and a made-up hostel."""
 
 from __future__ import annotations
 
@@ -65,6 +66,12 @@ RESOLVED: list[tuple[Registry, str, str]] = [
     (SHOP, "a customer lookup", "find_customer"),
     # a pronoun object, the tool told by what qualifies it
     (SHOP, "look them up by phone number", "find_customer"),
+    # whom the action is for is not what it acts on
+    (SHOP, "cancel the repair on behalf of a customer", "cancel_repair"),
+    (HOSTEL, "refund on behalf of the guest", "refund_stay"),
+    # a tool named by a noun phrase and a tool word: its name in other words
+    (SHOP, "the brake check tool", "check_brakes"),
+    (SHOP, "the repair booking function", "book_repair"),
     # taking money and giving it back are not one action
     (SHOP, "refund the deposit", "refund_deposit"),
     (SHOP, "charge the deposit", "charge_deposit"),
@@ -128,6 +135,8 @@ PLAIN: list[tuple[str, tuple[str, bool] | None]] = [
     ("reserve anything", ("reserve", False)),
     ("look them up", ("look up them", False)),
     ("sign her up for a class", ("sign up her for a class", False)),
+    ("book on behalf of a guest", ("book", False)),
+    ("the deposit refund tool", ("the deposit refund", True)),
     # already plain, or nothing to carry
     ("refund the deposit", None),
     ("make an invoice", None),

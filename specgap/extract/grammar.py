@@ -53,6 +53,7 @@ from specgap.extract.grammar_words import (
     quantity_of,
     tool_named_after,
 )
+from specgap.extract.light_actions import carried_action
 from specgap.extract.pattern_base import (
     USER,
     is_action_noun,
@@ -357,6 +358,9 @@ def parse(text: str) -> Clause:
             verb, obj, span, given_to = got
             passive, tool = False, None
             cond = given_to if cond is None else merged(cond, given_to)
+    if not passive and (carried := carried_action(main, verb, obj, span)) is not None:
+        verb, obj, span = carried.verb, carried.obj, carried.span  # "make changes to X"
+        tool = tool or carried.mention
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):

@@ -8,6 +8,9 @@
 - An object that is anything at all ("reserve anything"): the verb alone.
 - A pronoun between a verb and its particle ("look them up"): the phrasal verb, with the
   pronoun kept as an object the mention does not say (a suggestion, never a resolution).
+- Whom the action is for ("book on behalf of a guest"): not what it acts on; dropped.
+- A tool named by a noun phrase and a tool word ("the inspection log tool"): the phrase,
+  which may be the tool's name in other words.
 
 `plain_form` is a pure function of the mention (and the verbs the registry adds).
 """
@@ -18,7 +21,7 @@ from collections.abc import Iterable
 
 from specgap.resolve.lexicon import PARTICLES, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, stem
-from specgap.resolve.verbs import BREAKS, LEAD, action_noun, prose_words
+from specgap.resolve.verbs import BREAKS, LEAD, TOOL_WORDS, action_noun, prose_words
 
 __all__ = ["LIGHT", "plain_form"]
 
@@ -68,6 +71,12 @@ def plain_form(mention: str, known: Iterable[str] = ()) -> tuple[str, bool] | No
         raw.pop(0)
     if len(raw) < 2:
         return None
+    behalf = next((n for n, w in enumerate(raw) if n and w == "behalf"), None)
+    if behalf is not None:  # "book on behalf of a guest": for whom, not what is booked
+        kept = raw[: behalf - 1] if raw[behalf - 1] == "on" else raw[:behalf]
+        return (" ".join(kept), False) if kept else None
+    if len(raw) > 2 and raw[-1] in TOOL_WORDS:  # "the inspection log tool": its name
+        return " ".join(raw[:-1]), True
     extra = set(known)
     first, rest = raw[0], raw[1:]
     if rest[0] in PARTICLES and stem(first) in LIGHT:  # "carry out an inspection"
