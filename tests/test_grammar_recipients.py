@@ -124,3 +124,28 @@ def test_what_a_recipient_may_not_get_is_never_a_ban_on_reading_it(
     assert _policies(built) == {("deny_action", tool, how)}
     if how == R:
         assert "condition-not-bound" in _notes(built)
+
+
+# a ban whose subject is some kind of person holds for that kind only: reviewed with the
+# subject kept as its condition; the user in general, the agent, a thing: as stated
+SCOPED: list[tuple[str, str, str, str | None]] = [
+    ("Walk-in guests cannot get a locker.", "assign_locker", R, "for walk-in guests"),
+    ("Children must not be allocated a bed.", "allocate_bed", R, "for children"),
+    ("Day visitors may not refund a stay after noon.", "refund_stay", R, "for day visitors"),
+    ("Customers cannot refund a stay.", "refund_stay", E, None),
+    ("You must never refund a stay.", "refund_stay", E, None),
+]
+
+
+@pytest.mark.parametrize(("sentence", "tool", "how", "cond"), SCOPED, ids=[s[0] for s in SCOPED])
+def test_a_ban_on_some_kind_of_person_holds_for_them_only(
+    tmp_path: Path, sentence: str, tool: str, how: str, cond: str | None
+) -> None:
+    built = build_prompt(tmp_path, f"# Front desk\n\n{sentence}\n", HOSTEL)
+    assert _policies(built) == {("deny_action", tool, how)}
+    clause = parse(sentence)
+    if cond is None:
+        assert clause.condition is None, clause.condition
+    else:
+        assert clause.condition is not None
+        assert clause.condition.text.startswith(cond), clause.condition

@@ -62,7 +62,7 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
-from specgap.extract.recipients import merged, recipient_reading
+from specgap.extract.recipients import merged, recipient_reading, subject_scope
 from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_positions import (
@@ -352,6 +352,9 @@ def parse(text: str) -> Clause:
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for
+                scope = subject_scope(main, modal.start(), modality)  # "guests cannot
+                # book a slip": for guests only, a condition no call's arguments say
+                cond = scope if cond is None else merged(cond, scope)
     if modal is not None and not imperative:  # "guests never get a slip": giving them one
         got = recipient_reading(main, modal.start(), modal.end(), modality)
         if got is not None:

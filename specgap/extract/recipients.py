@@ -16,7 +16,11 @@ would name a tool that *reads* slips, and a ban on it would block every lookup. 
 - "have" is read so only when negated ("guests cannot have a slip"); "members must have a
   card" states what must hold, which is no action of the agent.
 
-`recipient_reading` is a pure function of the main clause and its modal word.
+The same holds of a ban whose subject does the action itself: "walk-in guests cannot book
+a bed" bans booking for walk-in guests, not for everyone (`subject_scope`).
+
+`recipient_reading` and `subject_scope` are pure functions of the main clause and its modal
+word.
 """
 
 from __future__ import annotations
@@ -26,10 +30,10 @@ from typing import NamedTuple
 
 from specgap.extract.grammar_conditions import Condition
 from specgap.extract.grammar_words import DET, object_at
-from specgap.extract.pattern_base import lemma, singular
+from specgap.extract.pattern_base import USER, lemma, singular
 from specgap.extract.state_actions import nominal_verb
 
-__all__ = ["RECEIVING", "Recipient", "recipient_reading"]
+__all__ = ["RECEIVING", "Recipient", "merged", "recipient_reading", "subject_scope"]
 
 # verbs whose subject receives their object
 RECEIVING = frozenset({"get", "receive", "obtain", "gain", "earn", "have"})
@@ -137,3 +141,41 @@ def merged(cond: Condition, given_to: Condition | None) -> Condition:
         return cond  # the subject's own words are the condition already ("with unpaid fines")
     start, end = min(cond.start, given_to.start), max(cond.end, given_to.end)
     return Condition("if", f"{given_to.text}, {cond.text}", start, end)
+
+
+# people a rule may be about: the user's roles (`USER`) and a few more kinds of person
+_PEOPLE = re.compile(
+    r"(?:\b" + USER + r"s?|\b(?:child|children|minor|visitor|adult|senior|driver|rider|"
+    r"traveller|owner|holder|partner|vendor|contractor|volunteer|teen|teenager|kid|"
+    r"walk-in|newcomer|beginner|trainee|intern|dependant|dependent|spouse)s?)$",
+    re.I,
+)
+
+
+# a count the rule bounds: read by the quantity readings, which a condition must not widen
+_COUNTED = re.compile(
+    r"\b(?:more|fewer|less)\s+than\b|\bat\s+(?:most|least)\b|\bup\s+to\b|\b\d+\b|"
+    r"\b(?:once|twice|again)\b",
+    re.I,
+)
+
+
+def subject_scope(main: str, modal_start: int, modality: str) -> Condition | None:
+    """ "Guests cannot book a slip": a ban (or `only`) whose subject is some kind of person,
+    not the agent and not the user in general, holds for that kind of person only: an
+    unbound condition, so the rule is reviewed, never a ban on every call. None for any
+    other subject (the agent, the user, a thing: "refunds cannot exceed ...") and for a
+    count ("renters may not reserve more than 3 cars"), which the quantity readings bound."""
+    if modality not in {"must_not", "only"} or _COUNTED.search(main, modal_start):
+        return None
+    raw_subject = main[:modal_start]
+    lead = _LEADING.match(raw_subject)
+    sub_at = lead.end() if lead else 0
+    subject = _AUX_TAIL.sub("", " ".join(raw_subject[sub_at:].split()))
+    if not subject or _AGENT.match(subject) or _GENERIC_USER.match(subject):
+        return None
+    if not re.fullmatch(r"[A-Za-z][\w\s'-]*", subject) or not _PEOPLE.search(subject):
+        return None
+    start = sub_at + raw_subject[sub_at:].find(subject.split()[0])
+    said = _DET.sub("", subject).casefold()
+    return Condition("if", f"for {said}", start, start + len(subject))
