@@ -1,8 +1,8 @@
 """A light verb whose object is an action noun names that action ("do not make any changes to
-a repair", "never perform a brake check"), and "use" with a tool as its object names a call
-of it ("never use the refund tool"); a light verb over a thing ("make an invoice") and
-"use" over a thing ("use the customer's card") keep their words. A made-up bike repair
-shop, written for the test."""
+a repair", "never perform a brake check"), "use" with a tool as its object names a call of
+it ("never use the refund tool"), and a phrasal verb keeps its particle ("check in"); a
+light verb over a thing ("make an invoice") and "use" over a thing ("use the customer's
+card") keep their words. A made-up bike repair shop, written for the test."""
 
 from __future__ import annotations
 
@@ -36,6 +36,13 @@ CLAUSES: list[tuple[str, str, str, str]] = [
     # "use" a tool: a call of it
     ("Never use the refund tool.", "call", "refund tool", "call refund tool"),
     ("Do not use the bike lookup.", "call", "bike lookup", "call bike lookup"),
+    # a phrasal verb keeps its particle: checking in a guest is not reading them
+    (
+        "Never check in a walk-in customer.",
+        "check",
+        "walk-in customer",
+        "check in walk-in customer",
+    ),
     # a light verb over a thing, "use" over a thing: the words as written
     ("Never make an invoice.", "make", "invoice", "make invoice"),
     ("Do not use the customer's card.", "use", "customer card", "use customer card"),
@@ -59,6 +66,8 @@ BANS: list[tuple[str, str | None]] = [
     ("You must not process a deposit refund.", "refund_deposit"),
     ("Never use the refund tool for a carbon frame.", "refund_deposit"),
     ("Do not use the bike lookup for a walk-in customer.", "get_bike"),
+    # no tool checks customers in: no ban, least of all on reading a bike
+    ("Never check in a customer.", None),
     # no tool is named by the customer's card
     ("Do not use the customer's card.", None),
 ]

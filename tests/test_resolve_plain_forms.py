@@ -147,3 +147,36 @@ PLAIN: list[tuple[str, tuple[str, bool] | None]] = [
 @pytest.mark.parametrize(("mention", "plain"), PLAIN, ids=[m for m, _ in PLAIN])
 def test_the_plain_form(mention: str, plain: tuple[str, bool] | None) -> None:
     assert plain_form(mention) == plain
+
+
+# verbs of a kind the lexicon had no word for, and what they must never name
+SIBLINGS_RESOLVED: list[tuple[Registry, str, str]] = [
+    (SHOP, "rent a bike repair slot", "book_repair"),  # renting makes a booking
+    (SHOP, "hire a repair slot", "book_repair"),
+]
+SIBLINGS_NOT: list[tuple[Registry, str, str]] = [
+    # arriving changes a stay; it neither reads the guest nor changes a room for them
+    (HOSTEL, "check in the guest", "get_booking"),
+    (HOSTEL, "check the guest in", "get_booking"),
+    (HOSTEL, "check in the guest", "change_booking_room"),
+    # a verb of the tool's kind on a thing only its arguments name is no resolution
+    (SHOP, "check out the customer", "find_customer"),
+]
+
+
+@pytest.mark.parametrize(
+    ("registry", "mention", "tool"), SIBLINGS_RESOLVED, ids=[m for _, m, _ in SIBLINGS_RESOLVED]
+)
+def test_verbs_new_to_the_lexicon(registry: Registry, mention: str, tool: str) -> None:
+    res = Resolver(registry).resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res.candidates[:3]
+
+
+@pytest.mark.parametrize(
+    ("registry", "mention", "tool"), SIBLINGS_NOT, ids=[m + " " + t for _, m, t in SIBLINGS_NOT]
+)
+def test_a_phrasal_verb_never_resolves_to_its_first_words_tool(
+    registry: Registry, mention: str, tool: str
+) -> None:
+    res = Resolver(registry).resolve(mention)
+    assert not (res.status == "resolved" and res.tool_id == tool), res.candidates[:3]

@@ -10,8 +10,9 @@
   verb used as its own noun, the way tools are named by what they do; not "the data
   connection", a thing).
 
-The passive light verb ("returns can only be made ...") is read in `state_actions`. Pure
-functions of the main clause and the verb and object already read from it.
+A phrasal verb keeps its particle in the mention ("check in a guest" is not "check a
+guest": reading them). The passive light verb ("returns can only be made ...") is read in
+`state_actions`. Pure functions of the main clause and the verb and object read from it.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import NamedTuple
 
 from specgap.extract.grammar_words import object_at
 from specgap.extract.state_actions import nominal_verb
-from specgap.resolve.lexicon import ZERO_NOUNS
+from specgap.resolve.lexicon import ZERO_NOUNS, classes_of, verb_key
 from specgap.resolve.verbs import TOOL_WORDS, action_noun
 
 __all__ = ["Carried", "carried_action"]
@@ -32,6 +33,8 @@ _USE = frozenset({"use", "utilize"})
 # the preposition that joins an action noun to what it acts on
 _OF = re.compile(r"\s+(?:to|of|on)\s+", re.I)
 _JOINING = frozenset({"to", "of", "on"})
+# a verb and its particle, written together before the object ("check in a guest")
+_PHRASAL = re.compile(r"[A-Za-z]+\s+(?P<p>in|out|up|off|on|down|over|back)\s+(?=[A-Za-z])", re.I)
 
 
 def _verb_of(noun: str) -> str | None:
@@ -57,6 +60,15 @@ def carried_action(
     None when it is neither, or the object names no action or tool."""
     if verb is None or span is None or not obj:
         return None
+    phrasal = _PHRASAL.match(main, span[0])
+    if (
+        phrasal is not None
+        and " " not in verb  # "look up": the particle is the verb's already
+        and not obj.casefold().startswith(phrasal["p"].casefold() + " ")  # ... or the object's
+        and classes_of(verb_key(f"{verb} {phrasal['p']}"))
+    ):
+        # "check in a guest": the phrasal verb, not "check" (reading) the guest
+        return Carried(verb, obj, span, f"{verb} {phrasal['p'].casefold()} {obj}")
     words = obj.split()
     joined = next((n for n, w in enumerate(words) if n and w in _JOINING), None)
     if verb in LIGHT_VERBS and joined is not None:  # "an inspection of the bike": one phrase

@@ -22,7 +22,8 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "create", "book", "add", "open", "register", "make", "place", "enroll", "set up",
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
-        "initiate", "sign up", "subscribe", "apply", "store", "post", "give",
+        "initiate", "sign up", "subscribe", "apply", "store", "post", "give", "rent", "hire",
+        "lease",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
@@ -42,7 +43,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
         "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
-        "unsubscribe", "disconnect", "deprecate", "clear", "wipe",
+        "unsubscribe", "disconnect", "deprecate", "clear", "wipe", "waive",
     ),
     # sending is three kinds of action: a message, money, goods. "send" and "transfer" may
     # be any of them; "ship" the goods is never crediting an account nor e-mailing someone
@@ -56,6 +57,9 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "credit", "give",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
+    # arriving and leaving (a guest, a loaned item): a kind of its own, which only a tool
+    # named or described by it does; never reading the guest ("check" alone) nor any change
+    "check in": ("check in", "check out", "check-in", "checkout"),
     # relating one thing to another: "assign a role to a user" and "add a user to a group"
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
@@ -96,12 +100,13 @@ GENERIC = frozenset(
 # synonym of searching them, as "look up" is of "get"; a tool named by another verb of the
 # class is weaker evidence for them (`SPECIFIC` in `specgap.resolve.actions`)
 SPECIFIC = frozenset(
-    stem(v)
+    "".join(stem(w) for w in v.split())  # a phrasal verb's key, as `verb_key` makes it
     for v in (
         "export", "download", "calculate", "compute", "count", "verify", "validate",
         "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
         "upload", "approve", "reject", "deny", "grant", "sign up",
         "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
+        "waive",
     )
 )  # fmt: skip
 

@@ -7,7 +7,9 @@
   the resolver weighs both readings.
 - An object that is anything at all ("reserve anything"): the verb alone.
 - A pronoun between a verb and its particle ("look them up"): the phrasal verb, with the
-  pronoun kept as an object the mention does not say (a suggestion, never a resolution).
+  pronoun kept as an object the mention does not say (a suggestion, never a resolution);
+  a noun there, where the particle changes the kind of action ("check the guest in"):
+  the phrasal verb and its object.
 - Whom the action is for ("book on behalf of a guest"): not what it acts on; dropped.
 - A tool named by a noun phrase and a tool word ("the inspection log tool"): the phrase,
   which may be the tool's name in other words.
@@ -90,6 +92,17 @@ def plain_form(mention: str, known: Iterable[str] = ()) -> tuple[str, bool] | No
         phrasal = verb_key(f"{first} {rest[1]}")
         if classes_of(phrasal) or phrasal in extra:
             return " ".join([first, rest[1], rest[0], *rest[2:]]), False
+    between = rest[:-1]
+    if (
+        between
+        and rest[-1] in PARTICLES
+        and not any(w in BREAKS or w in PARTICLES for w in between)
+    ):
+        phrasal = verb_key(f"{first} {rest[-1]}")  # "check the guest in": check in the guest
+        # only where the particle changes the kind of action ("look the guest up" reads,
+        # as "look" does; "check the guest in" is no reading)
+        if classes_of(phrasal) and classes_of(phrasal) != classes_of(stem(first)):
+            return " ".join([first, rest[-1], *rest[:-1]]), False
     if classes_of(stem(first)) and any(w in _EMPTY_OBJECTS for w in rest):
         kept = [w for w in rest if w not in _EMPTY_OBJECTS]
         if all(w in ARTICLES or w in _DETERMINERS for w in kept):
