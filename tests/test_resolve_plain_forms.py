@@ -64,6 +64,10 @@ RESOLVED: list[tuple[Registry, str, str]] = [
     # a noun compound that ends in a verb's own noun
     (SHOP, "the bike lookup", "get_bike"),
     (SHOP, "a customer lookup", "find_customer"),
+    # an action noun in the plural, first or as a compound's head
+    (SHOP, "cancellations of repairs", "cancel_repair"),
+    (SHOP, "repair cancellations", "cancel_repair"),
+    (HOSTEL, "room changes of a booking", "change_booking_room"),
     # a pronoun object, the tool told by what qualifies it
     (SHOP, "look them up by phone number", "find_customer"),
     # whom the action is for is not what it acts on

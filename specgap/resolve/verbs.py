@@ -135,10 +135,12 @@ _PLACES = frozenset({"location", "locations", "station", "stations", "position",
 
 def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
-    modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
-    `known` has."""
+    modify, "extension" -> extend, "payment" -> pay; plural too, "cancellations"), when
+    it is a verb the lexicon or `known` has."""
     if noun in _PLACES:
         return None
+    if noun.endswith(("ions", "ments", "als")) and noun[:-1] not in _PLACES:
+        noun = noun[:-1]  # "slip assignments": as one assignment
     extra = set(known)
     for ending, base in _NOMINAL:
         if noun.endswith(ending) and len(noun) > len(ending) + 2:
@@ -182,16 +184,20 @@ def _tool_named(raw: list[str], known: set[str]) -> Action | None:
 
 def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
     """An action named by a noun: "cancellation of the order" (first word) or "order
-    cancellation" (last word): (verb key, the noun, the object's words)."""
-    key = verb_of_noun(raw[0], known)
-    if key is not None:
-        return key, raw[0], raw[1:]
+    cancellation" (last word): (verb key, the noun, the object's words). Of two such
+    nouns, a compound's head is its last ("reservation cancellations": cancel), unless a
+    preposition follows the first ("cancellation of reservations")."""
+    first = verb_of_noun(raw[0], known)
+    if first is not None and (len(raw) == 1 or raw[1] in _BREAKS):
+        return first, raw[0], raw[1:]
     if len(raw) > 1:
         key = verb_of_noun(raw[-1], known)
         if key is None and raw[-1] in ZERO_NOUNS and raw[-2] not in ARTICLES:
             key = action_noun(raw[-1], set(known))  # "the slip lookup", "a weather check"
         if key is not None:
             return key, raw[-1], raw[:-1]
+    if first is not None:
+        return first, raw[0], raw[1:]
     return None
 
 
