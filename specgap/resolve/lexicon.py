@@ -23,14 +23,14 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
         "initiate", "sign up", "subscribe", "apply", "store", "post", "give", "rent", "hire",
-        "lease",
+        "lease", "hand out", "hand over", "rebook", "reissue",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
         "retrieve", "view", "show", "query", "see", "display", "inspect", "browse", "lookup",
         "verify", "validate", "look", "count", "calculate", "compute", "determine", "review",
         "export", "download", "load", "describe", "track", "monitor", "identify",
-        "authenticate", "locate",
+        "authenticate", "locate", "pull up", "bring up",
     ),
     "update": (
         "update", "modify", "change", "edit", "upgrade", "downgrade", "reschedule", "extend",
@@ -38,7 +38,8 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "assign", "reassign", "shorten", "correct", "fix", "reset", "enable", "disable",
         "activate", "freeze", "unfreeze", "lock", "unlock", "suspend", "resume", "approve",
         "deny", "reject", "grant", "mark", "flag", "link", "merge", "apply", "patch", "put",
-        "configure", "convert", "upload", "deactivate", "turn on", "turn off",
+        "configure", "convert", "upload", "deactivate", "turn on", "turn off", "pause",
+        "unpause", "reactivate",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
@@ -50,11 +51,12 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     "send": (
         "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
         "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
-        "submit", "mail", "text", "contact", "give",
+        "submit", "mail", "text", "contact", "give", "hand out", "hand over", "resend",
+        "reissue",
     ),
     "pay": (
         "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
-        "credit", "give",
+        "credit", "give", "hand out", "hand over", "reissue",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
     # arriving and leaving (a guest, a loaned item): a kind of its own, which only a tool
@@ -64,7 +66,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
-        "bind", "connect", "subscribe", "join", "give",
+        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over",
     ),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
@@ -113,9 +115,11 @@ SPECIFIC = frozenset(
 # verbs that undo each other: one is no evidence for a tool named by the other
 # ("activate two-factor authentication" is not `disable_two_factor_authentication`)
 _ON = ("enable", "activate", "unlock", "unfreeze", "unblock", "resume", "turn on", "open",
-       "start", "connect", "follow", "subscribe", "grant", "approve", "add")  # fmt: skip
+       "start", "connect", "follow", "subscribe", "grant", "approve", "add", "unpause",
+       "reactivate")  # fmt: skip
 _OFF = ("disable", "deactivate", "lock", "freeze", "block", "suspend", "turn off", "close",
-        "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove")  # fmt: skip
+        "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove",
+        "pause")  # fmt: skip
 
 
 def _classes() -> dict[str, frozenset[str]]:
@@ -145,6 +149,7 @@ SWITCHES = frozenset(
     for v in (
         "enable", "disable", "activate", "deactivate", "lock", "unlock", "freeze",
         "unfreeze", "block", "unblock", "suspend", "resume", "turn on", "turn off", "pause",
+        "unpause", "reactivate",
     )
 )  # fmt: skip
 _UNDOING = ("un", "de", "dis")
