@@ -1,5 +1,5 @@
-"""A light verb whose object is an action noun names that action ("do not make any changes to
-a repair", "never perform a brake check"), "use" with a tool as its object names a call of
+"""A light verb whose object is an action noun names that action ("never process a deposit
+refund", "never perform a brake check"), "use" with a tool as its object names a call of
 it ("never use the refund tool"), and a phrasal verb keeps its particle ("check in"); a
 light verb over a thing ("make an invoice") and "use" over a thing ("use the customer's
 card") keep their words. A made-up bike repair shop, written for the test."""
@@ -26,7 +26,7 @@ SHOP = [
 
 # (sentence, verb, object, the mention resolved): what the clause reads
 CLAUSES: list[tuple[str, str, str, str]] = [
-    ("Do not make any changes to a repair.", "change", "repair", "change repair"),
+    ("Never perform an inspection of the bike.", "inspect", "bike", "inspect bike"),
     ("Never perform a brake check on a carbon frame.", "check", "brake", "check brake"),
     ("You must not process a deposit refund.", "refund", "deposit", "refund deposit"),
     ("Never complete an inspection of the bike.", "inspect", "bike", "inspect bike"),
@@ -43,6 +43,8 @@ CLAUSES: list[tuple[str, str, str, str]] = [
         "walk-in customer",
         "check in walk-in customer",
     ),
+    # a noun of any change: every action on the thing, read by `entity_rules`, not "change"
+    ("Do not make any changes to a repair.", "make", "changes", "make changes"),
     # a light verb over a thing, "use" over a thing: the words as written
     ("Never make an invoice.", "make", "invoice", "make invoice"),
     ("Do not use the customer's card.", "use", "customer card", "use customer card"),
@@ -61,7 +63,7 @@ def test_a_light_verb_names_its_nouns_action(
 
 # (sentence, the tool banned, or None: no ban)
 BANS: list[tuple[str, str | None]] = [
-    ("Do not make any changes to a repair.", "modify_repair"),
+    ("Never perform an inspection of the bike.", None),  # no tool inspects
     ("Never perform a brake check.", "check_brakes"),
     ("You must not process a deposit refund.", "refund_deposit"),
     ("Never use the refund tool for a carbon frame.", "refund_deposit"),

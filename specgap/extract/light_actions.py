@@ -1,10 +1,11 @@
 """The action a clause names through a light verb or through the tool it uses.
 
-- A light verb with an action noun as its object names the noun's action: "do not make any
-  changes to a booking" (change booking), "never perform a brake check" (check brake),
+- A light verb with an action noun as its object names the noun's action: "never perform
+  a brake check" (check brake), "never process a deposit refund" (refund deposit),
   "always complete an inspection of the bike" (inspect bike). What the action acts on is
-  the noun's modifiers ("a *brake* check"), or else what follows its preposition ("changes
-  *to a booking*", "an inspection *of the bike*").
+  the noun's modifiers ("a *brake* check"), or else what follows its preposition ("an
+  inspection *of the bike*"). A noun of any change ("make changes to X") is left to
+  `entity_rules`: every action on X, not the tool named "change".
 - "Use" with a tool as its object names a call of that tool: "never use the refund tool",
   "only use the bike lookup for customers" (a tool word, or a noun compound that ends in a
   verb used as its own noun, the way tools are named by what they do; not "the data
@@ -30,6 +31,12 @@ __all__ = ["Carried", "carried_action"]
 # light verbs the grammar reads as verbs (`IMPERATIVE_VERBS`); "do" and "carry out" are not
 LIGHT_VERBS = frozenset({"make", "perform", "complete", "process", "execute", "run"})
 _USE = frozenset({"use", "utilize"})
+# nouns of any change at all: "make changes to X" is every action on X (`entity_rules`),
+# not the one tool whose verb is "change"
+_ANY_CHANGE = frozenset(
+    {"change", "changes", "modification", "modifications", "alteration", "alterations",
+     "edit", "edits", "action", "actions", "operation", "operations"}
+)  # fmt: skip
 # the preposition that joins an action noun to what it acts on
 _OF = re.compile(r"\s+(?:to|of|on)\s+", re.I)
 _JOINING = frozenset({"to", "of", "on"})
@@ -73,6 +80,8 @@ def carried_action(
     joined = next((n for n, w in enumerate(words) if n and w in _JOINING), None)
     if verb in LIGHT_VERBS and joined is not None:  # "an inspection of the bike": one phrase
         head, rest = words[:joined], words[joined + 1 :]
+        if head[-1].casefold() in _ANY_CHANGE:
+            return None
         acted = _verb_of(head[-1])
         if acted is None or acted in LIGHT_VERBS or not rest:
             return None
@@ -81,7 +90,7 @@ def carried_action(
         if words[-1] in TOOL_WORDS or (len(words) > 1 and words[-1] in ZERO_NOUNS):
             return Carried("call", obj, span)  # "use the refund tool": call it
         return None
-    if verb not in LIGHT_VERBS:
+    if verb not in LIGHT_VERBS or words[-1].casefold() in _ANY_CHANGE:
         return None
     acted = _verb_of(words[-1])
     if acted is None or acted in LIGHT_VERBS:
