@@ -56,6 +56,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
+from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
 from specgap.resolve.text import (
     ARTICLES,
@@ -183,7 +184,29 @@ class Resolver(Index):
             self._fuzzy(mention, found)
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
+            self._plainly(mention, found)
         return found, mention_words
+
+    def _plainly(self, mention: str, found: dict[str, Evidence]) -> None:
+        """The mention said plainly (`verbs.plain_form`: "make any changes to a booking" as
+        "change booking", "reserve anything" as "reserve"): each tool's better evidence of
+        the two where the words as written may still name a tool (`make_move`), else the
+        plain reading's alone."""
+        said = plain_form(mention, self.actions.known) if " " in mention.strip() else None
+        if said is None:
+            return
+        plain, either = said
+        if not either:
+            found.clear()
+        bare = self._bare.get(plain)
+        if bare is None:
+            bare = self._bare[plain] = self._bare_evidence(plain)
+        for tool_id, ev in bare[0].items():
+            old = found.get(tool_id)
+            if old is None or ev.score > old.score:
+                found[tool_id] = ev
+        if plain in self._named:
+            self._named[mention] = self._named[plain]
 
     # --- scoring -----------------------------------------------------------------------
 
