@@ -104,11 +104,12 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
-    if sentence.subject is None and not any(r.operator == "require_confirmation" for r in rules):
-        yes = user_yes(sentence.clean, clause)
+    if not any(r.operator == "require_confirmation" for r in rules):
+        yes = user_yes(sentence.clean, clause, sentence)
         if yes:  # "without a yes from the member, do not cancel": the yes, not a ban
             guarded = {e.target for e in yes} | {clause.action}
             kept = [r for r in rules if not _the_yes_as_condition(r, guarded)]
+            kept = [r for r in kept if r.operator != "review_required"]  # the user's, no one else's
             rules = [*kept, *(candidate(sentence, e) for e in yes)]
     return rules
 

@@ -265,6 +265,7 @@ def _without_yes(timed: temporal.Timed) -> temporal.Timed | None:
         e
         for e in timed.emits
         if not (isinstance(e.params.get("before"), str) and is_yes(e.params["before"]))
+        and e.operator != "require_confirmation"  # one reader of the yes: `user_yes`
     )
     if not emits:
         return None

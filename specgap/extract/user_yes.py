@@ -25,8 +25,17 @@ import re
 from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_rules import names_action
 from specgap.extract.pattern_base import split_words
-from specgap.operators.prose import USER, action_list, base_form, lemma, targets_in
+from specgap.extract.segments import Sentence
+from specgap.extract.yes_scope import (
+    described,
+    listed_actions,
+    proposed_action,
+    tail_action,
+    ticked_guard,
+)
+from specgap.operators.prose import USER, base_form, lemma, targets_in
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
@@ -53,11 +62,21 @@ _YES = re.compile(
             r"\b" + USER + r"\s+(?:confirmation|consent|approval|agreement|sign-off)\b",
             # wait for a yes; get explicit confirmation; needs consent
             r"\b(?:wait(?:ing)?\s+for|get|obtain|receive|need|needs|require[sd]?|have|with|"
-            r"without)\s+(?:an?\s+|the\s+)?" + _HOW + _OWN_NOUN + r"(?=[\s.,;:!?]|$)",
+            r"without|ask(?:ing)?\s+(?:"
+            + _WHO
+            + r"\s+|them\s+)?for|request|seek|collect)\s+(?:an?\s+|the\s+)?"
+            + _HOW
+            + r"(?:"
+            + USER
+            + r"\s+)?"
+            + _OWN_NOUN
+            + r"(?=[\s.,;:!?]|$)",
             # the subscriber has agreed; requires the customer to confirm first (a clause of
             # its own: "the slot the patient confirmed" is a value, read by `verbal` below)
-            r"(?P<verbal>\b" + _WHO + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
-            r"has\s+to|first|explicitly|clearly|actually)\s+)*" + _AGREES + r")\b",
+            r"(?P<verbal>\b" + _THEY + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
+            r"has\s+to|have\s+to|is\s+required\s+to|first|explicitly|clearly|actually)\s+)*"
+            + _AGREES
+            + r")\b",
             # must be confirmed by the caller
             r"\b(?:confirmed|approved|agreed(?:\s+to)?|okayed|authori[sz]ed)\s+by\s+"
             + _WHO
@@ -77,7 +96,7 @@ _YES = re.compile(
 # what may stand before a yes that is a clause of its own ("until the guest agrees")
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
-    r"since|provided|that|so|then|first|requires?|required|needs?))\s*$",
+    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let))\s*$",
     re.I,
 )
 # "a yes to cancel the old one", "consent for the refund": the action the yes is for
@@ -98,8 +117,9 @@ _OTHER = re.compile(
     + r")\w+",
     re.I,
 )
-_BEFORE = re.compile(r"\bbefore\s+(?P<x>[^,;:()]+?)(?=\s*(?:[,;:.!?]|$))", re.I)
-_TO_STOP = re.compile(r"[^;:()]*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
+# a parenthesised list belongs to the phrase: "before any change (booking, refund or cancel)"
+_BEFORE = re.compile(r"\bbefore\s+(?P<x>(?:[^,;:()]|\([^()]*\))+?)(?=\s*(?:[,;:.!?]|$))", re.I)
+_TO_STOP = re.compile(r"(?:[^;:()]|\([^()]*\))*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
 # the words of the yes clause that are not the guarded action
 _YES_VERBS = frozenset(
     split_words(
@@ -131,19 +151,67 @@ _THAT_DOES = re.compile(
 _YESISH = re.compile(r"\b(?:yes|confirm\w*|agree\w*|approv\w*|consent\w*|go-ahead|ok|okay)\b", re.I)
 
 
+# "get the member (to confirm)": a step that turns to the user, read as the step itself
+_TO_USER = re.compile(r"^(?:get|ask|have|let)\s+(?:the\s+)?" + USER + r"s?$", re.I)
+
+
 def is_yes(mention: str) -> bool:
-    """A step that is the user's yes ("get clear yes", "wait for confirmation")."""
-    return bool(_YESISH.search(mention))
+    """A step that is the user's yes ("get clear yes", "wait for confirmation"), or the
+    turn to the user a yes is asked with ("get the member to confirm": `get member`)."""
+    return bool(_YESISH.search(mention) or _TO_USER.match(mention.strip()))
 
 
-def user_yes(clean: str, clause: Clause) -> list[Emit]:
+def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[Emit]:
     """`require_confirmation` on each action the sentence's yes guards (module docstring);
-    [] when the sentence states no user's yes or its action cannot be read."""
+    [] when the sentence states no user's yes or its action cannot be read. `said` is the
+    sentence itself: in a tool description (its `subject`) the yes guards the described
+    tool; under a heading that names one action ("## Cancelling a lesson") a yes that names
+    no action of its own guards that one (target None: the section's action)."""
     yes = next((m for m in _YES.finditer(clean) if _own_clause(clean, m)), None)
-    if yes is None or _OTHER.search(clean):
+    if yes is None or _OTHER.search(clean) or _THEIR_DATUM.match(clean, yes.end()):
         return []
-    targets = _guarded(clean, clause, yes)
+    if not _rule(clean, clause):
+        return []  # "after the user's confirmation, the status changes": what happens
+    ticked = ticked_guard(said.text, yes.span()) if said is not None else None
+    if said is not None and said.subject:
+        targets: tuple[str, ...] | None = described(said.text, said.subject)
+    elif ticked:
+        targets = ticked
+    else:
+        targets = _guarded(clean, clause, yes)
+        tail = tail_action(clean) if targets is None else None
+        targets = (tail,) if tail is not None else targets
+    in_section = said is not None and names_action(said.context)
+    if targets is None and in_section and _BEFORE.search(clean) is None:
+        return [Emit("require_confirmation", None, {}, 0.7)]
     return [Emit("require_confirmation", t, {}, 0.7) for t in targets or ()]
+
+
+_RULE_WORDS = re.compile(
+    r"\b(?:required|requires?|needs?|needed|without|until|unless|only|never|always|first|"
+    r"wait|before)\b",
+    re.I,
+)
+
+
+def _rule(clean: str, clause: Clause) -> bool:
+    """The yes is asked for: a modal, an imperative or a word of requirement; a sentence
+    that tells what happens after a yes ("if the user confirms, the status is changed")
+    states no rule."""
+    return (
+        clause.modality in {"must", "must_not", "only"}
+        or clause.imperative
+        or bool(_RULE_WORDS.search(clean))
+    )
+
+
+# "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
+_THEIR_DATUM = re.compile(
+    r"\s+(?:their|his|her|your)\s+(?:(?:full|legal|first|last|home|e-?mail|postal|billing|"
+    r"current)\s+)*(?:identity|name|e-?mail|phone|number|date\s+of\s+birth|birth\s*date|"
+    r"address|id|postcode|zip|password|pin|account\s+number|details)\b",
+    re.I,
+)
 
 
 def _own_clause(clean: str, yes: re.Match[str]) -> bool:
@@ -164,12 +232,10 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         upto = whole[0] if whole is not None else ""
         if before.start() < yes.start() < before.start("x") + len(upto):
             upto = upto[: yes.start() - before.start("x")]  # the yes is no item of the list
-        upto = upto.rstrip(" ,")
-        # a list ends with its coordinator: "book, reschedule or cancel"
-        coordinated = re.search(r"\b(?:and|or)\s+\S+(?:\s+\S+){0,3}$", upto.rpartition(",")[2])
-        listed = action_list(upto) if "," in upto and coordinated else []
+        listed, spelled_out = listed_actions(upto.rstrip(" ,"))
         if listed:
-            found = tuple(t for item in listed for t in _targets(item) or ())
+            read = _named if spelled_out else _targets
+            found = tuple(t for item in listed for t in read(item) or ())
             return found or None
         return _targets(before["x"])  # None: "before anything else", no one action
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
@@ -177,7 +243,10 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
             yes.start() <= clause.action_span[0] < yes.end()
         )
         if outside:
-            return _targets(f"{clause.verb} {clause.object}".strip())
+            return _targets(f"{_verb_base(clause.verb)} {clause.object}".strip())
+    proposed = proposed_action(clean)
+    if proposed is not None:  # "ask whether they want the upgrade", "proceed with a refund"
+        return _targets(proposed)
     then = _THEN.match(clean, yes.end())
     if clause.verb is None and then is not None and base_verb(then["verb"].casefold()):
         return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
