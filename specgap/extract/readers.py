@@ -18,6 +18,7 @@ from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
 from specgap.extract.obtained import obtained_values
+from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import CALL_VERBS, split_words
 from specgap.extract.purposes import tool_purpose
@@ -31,6 +32,7 @@ from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+_NOT_TOGETHER = frozenset({"deny_action", "max_calls", "one_call_at_a_time"})
 
 
 def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
@@ -104,6 +106,14 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
+    together = one_at_a_time(sentence.clean, clause, sentence.subject)
+    if any(r.operator == "one_call_at_a_time" for r in rules) and all(
+        e.target == "*" for e in together
+    ):
+        together = []  # the phrase pattern's reading of every call (it reads the reply too)
+    if together:  # "never run two refunds in parallel": no ban, no count, one at a time
+        kept = [r for r in rules if r.operator not in _NOT_TOGETHER]
+        rules = [*kept, *(candidate(sentence, e) for e in together)]
     if not any(r.operator == "require_confirmation" for r in rules):
         yes = user_yes(sentence.clean, clause, sentence)
         if yes:  # "without a yes from the member, do not cancel": the yes, not a ban
