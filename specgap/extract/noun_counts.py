@@ -1,0 +1,160 @@
+"""Counts of an action named by its noun, with no verb of their own to read them by.
+
+- "no more than two PIN resets per member", "at most one freeze per membership",
+  "only one refund per pass", "a maximum of two upgrades per member";
+- "refunds are limited to one per pass", "limit upgrades to two per member";
+- "three attempts at a PIN reset", "two tries to reset a PIN".
+
+The noun must name an action (`refund`, `cancellation`; or a verb used as its own noun,
+`reset`, `upgrade`): each call is one such act, so the count is of calls (`max_calls`). A
+thing counted ("two items per order") is no call count and is left to the other readers.
+The count is per what the sentence says: per an entity (the compiler binds it to the
+argument naming it, else keeps the rule for review), per a span of time (kept for review:
+one trace does not show a week), never per trace in their place.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import lemmas
+from specgap.extract.grammar_emit import Emit
+from specgap.operators.prose import (
+    NUMBER_WORDS,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
+
+_PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + USER + r")s?"
+_N = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r"|a\s+single|one\s+single|single)"
+_NOUN = r"(?P<noun>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*?)"
+_PER = (
+    r"(?:\s+(?:per|for\s+(?:each|every|any|a|an|one|the\s+same)|each|a)\s+(?P<per>[a-z][\w-]*))?"
+    r"(?:\s+(?:per|a|each)\s+(?P<per2>[a-z][\w-]*))?"
+)
+_SHAPES = re.compile(
+    "|".join(
+        (
+            # no more than two PIN resets per member (per day)
+            r"^\W*(?:(?:allow|permit|give|grant|make|issue|offer)\s+(?:"
+            + _PERSON
+            + r"\s+)?|"
+            + _PERSON.replace("<person>", "<person2>")
+            + r"\s+(?:(?:is|are)\s+(?:entitled|allowed)\s+to|gets?|has|have|(?:may|can)\s+"
+            r"(?:have|get|make|receive|request))\s+)?(?:no\s+more\s+than|(?:not|never)\s+more"
+            r"\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
+            + _N
+            + r"\s+"
+            + _NOUN
+            + _PER
+            + r"\s*(?:[.;]|$)",
+            # refunds are limited to one per pass; limit upgrades to two per member
+            r"^\W*(?:limit\s+)?(?:(?:the|all|any)\s+)?"
+            + _NOUN.replace("noun", "noun2")
+            + r"\s+(?:(?:are|is)\s+(?:limited|capped|restricted)\s+)?to\s+(?:(?:at\s+most|no\s+more"
+            r"\s+than|a\s+maximum\s+of)\s+)?"
+            + _N.replace("<n>", "<n2>")
+            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)\s*(?:[.;]|$)",
+            # three attempts at a PIN reset; two tries to reset a PIN
+            r"\b" + _N.replace("<n>", "<n3>") + r"\s+(?:attempts?|tries)\s+(?:at|for)\s+"
+            r"(?:(?:a|an|the|their)\s+)?(?P<noun3>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
+            r"\s*(?:[.;,]|$)",
+            r"\b" + _N.replace("<n>", "<n4>") + r"\s+(?:attempts?|tries)\s+to\s+"
+            r"(?P<act>[a-z]+(?:\s+(?:a|an|the|their)\b)?(?:\s+[A-Za-z][\w-]*){1,2}?)\s*(?:[.;,]|$)",
+            # you may try the PIN reset at most 3 times
+            r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
+            r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
+            r"(?P<n5>once|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b",
+        )
+    ),
+    re.I,
+)
+_SINGLE = {"a single": 1, "one single": 1, "single": 1}
+# spans that are the whole conversation: counted per trace
+_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue"))
+# nouns that are things, even where a verb is spelled the same
+_THINGS = frozenset(
+    split_words(
+        "pass passes order orders print prints file files item items ticket tickets card cards "
+        "book books note notes account accounts message messages email emails time times "
+        "document documents code codes seat seats person people guest guests night nights"
+    )
+)
+
+
+def noun_count(clean: str) -> Emit | None:
+    """The `max_calls` of a counted action noun (module docstring); None for none."""
+    m = _SHAPES.search(clean)
+    if m is None:
+        return None
+    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5") if m[g] is not None)
+    count = _number(raw)
+    if m["act"] is not None:
+        action: str | None = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
+    else:
+        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or "")
+    if count is None or action is None:
+        return None
+    params: dict[str, object] = {"max": count}
+    pers = [singular(p) for p in (m["per"], m["per2"], m["per3"]) if p]
+    pers = [p for p in pers if p not in _WHOLE]
+    if len(pers) > 1 and not any(_is_span(p) for p in pers):
+        return None  # per two entities at once: no one argument to count by
+    if pers:
+        # a span of time wins: counted per the entity alone would be stronger than stated
+        params["per"] = next((p for p in pers if _is_span(p)), pers[0])
+    elif (person := m["person"] or m["person2"]) is not None:
+        params["per"] = singular(person)  # "give each member at most two resets"
+    elif (who := _WHO.match(clean)) is not None:
+        params["per"] = singular(who["who"])  # "members get three attempts": each member's
+    return Emit("max_calls", action, params, 0.7)
+
+
+# the person the count is given to: "members get ...", "each guest may ..."
+_WHO = re.compile(
+    r"^\W*(?:(?:each|every|a|an|any|the)\s+)?(?P<who>" + USER + r")s?\s+(?:gets?|has|have|"
+    r"may|can|is\s+allowed|are\s+allowed|is\s+entitled|are\s+entitled)\b",
+    re.I,
+)
+
+
+def _number(raw: str) -> int | None:
+    word = " ".join(raw.casefold().split()).removesuffix(" times")
+    word = {"once": "1", "twice": "2", "thrice": "3"}.get(word, word)
+    if word in _SINGLE:
+        return 1
+    if word.isdigit():
+        return int(word)
+    value = NUMBER_WORDS.get(word)
+    return int(value) if value is not None else None
+
+
+_SPANS = frozenset(
+    split_words("minute hour day night week weekend month quarter year season shift")
+)
+
+
+def _is_span(word: str) -> bool:
+    return word in _SPANS
+
+
+def _action(noun: str) -> str | None:
+    """`PIN resets` -> `reset PIN`, `cancellations` -> `cancel`: the act the noun names,
+    None when its head names a thing."""
+    words = noun.split()
+    if not words:
+        return None
+    head = singular(words[-1])
+    if head in _THINGS or words[-1].casefold() in _THINGS:
+        return None
+    rest = " ".join(words[:-1])
+    if is_action_noun(head):
+        verb = lemma(head)
+    elif head in lemmas(head).get("VERB", ()):
+        verb = head  # "reset", "upgrade": a verb used as its own noun
+    else:
+        return None
+    return f"{verb} {rest}".strip()
