@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
+from specgap.extract.plain_bans import frames_bans
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import (
@@ -65,7 +66,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         if len(pieces) == 1:
-            if not found and not notes:
+            if not found and not notes and not frames_bans(sentence):  # "Never:": its bullets
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:

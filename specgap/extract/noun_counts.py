@@ -141,6 +141,24 @@ def _is_span(word: str) -> bool:
     return word in _SPANS
 
 
+_DETERMINER = re.compile(r"^(?:(?:a|an|the|any|all|each|every|your|their|our|its)\s+)+", re.I)
+
+
+def act_of(phrase: str) -> str | None:
+    """The act a noun phrase names: `PIN resets` -> `reset PIN`, `exporting the roster` ->
+    `export roster`, `a membership upgrade` -> `upgrade membership`; None for a thing."""
+    phrase = _DETERMINER.sub("", phrase.strip(" .,;:"))
+    words = phrase.split()
+    if not words:
+        return None
+    first = words[0].casefold()
+    verbs = lemmas(first).get("VERB", ()) if first.endswith("ing") else ()
+    if verbs:  # "exporting the roster"
+        rest = [w for w in words[1:] if w.casefold() not in {"a", "an", "the", "their", "your"}]
+        return " ".join([verbs[0], *rest])
+    return _action(phrase) if len(words) <= 3 else None
+
+
 def _action(noun: str) -> str | None:
     """`PIN resets` -> `reset PIN`, `cancellations` -> `cancel`: the act the noun names,
     None when its head names a thing."""
@@ -151,8 +169,11 @@ def _action(noun: str) -> str | None:
     if head in _THINGS or words[-1].casefold() in _THINGS:
         return None
     rest = " ".join(words[:-1])
+    gerund = lemmas(head).get("VERB", ()) if head.endswith("ing") else ()
     if is_action_noun(head):
         verb = lemma(head)
+    elif gerund:
+        verb = gerund[0]  # "kiln firings": fire
     elif head in lemmas(head).get("VERB", ()):
         verb = head  # "reset", "upgrade": a verb used as its own noun
     else:

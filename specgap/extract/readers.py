@@ -22,6 +22,7 @@ from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import CALL_VERBS, split_words
+from specgap.extract.plain_bans import plain_ban
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
@@ -117,6 +118,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         dropped = {"arg_within_bound", "arg_count_bound", "max_calls"}
         kept = [r for r in rules if r.operator not in dropped]
         rules = [*kept, candidate(sentence, counted_noun)]
+    if not rules:  # "PIN resets are handled by staff, not by you"; "Never:" then bullets
+        rules = [candidate(sentence, e) for e in plain_ban(sentence, clause)]
     together = one_at_a_time(sentence.clean, clause, sentence.subject)
     if any(r.operator == "one_call_at_a_time" for r in rules) and all(
         e.target == "*" for e in together
