@@ -26,6 +26,7 @@ FERRY = [
     _tool("change_sailing", "Move a ticket to another sailing.", ticket_id="string"),
     _tool("refund_ticket", "Refund a ferry ticket.", ticket_id="string"),
     _tool("find_ticket", "Find a ticket by its reference.", reference="string"),
+    _tool("issue_boarding_pass", "Issue a boarding pass for a ticket.", ticket_id="string"),
 ]
 
 # (sentence, tools, (target, max, per, enforcement))
@@ -52,6 +53,17 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, int, str | None, str]]
         ("freeze_membership", 1, "member", "enforce"),
     ),
     ("Only one refund per ticket.", FERRY, ("refund_ticket", 1, "ticket", "enforce")),
+    # the policy's own word for the person; a thing made by each call
+    (
+        "Passengers get two sailing changes per ticket.",
+        FERRY,
+        ("change_sailing", 2, "ticket", "enforce"),
+    ),
+    (
+        "Do not issue more than one boarding pass per ticket.",
+        FERRY,
+        ("issue_boarding_pass", 1, "ticket", "enforce"),
+    ),
     # a span of time: one trace does not show it, so the rule is kept for review
     (
         "No more than two PIN resets per member per day.",
@@ -73,6 +85,7 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, int, str | None, str]]
 
 NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("Only three items per order.", GYM),  # things, not acts
+    ("Issue more than one boarding pass per ticket when asked.", FERRY),  # no limit
     ("No more than five guests per session.", GYM),
     ("Once a ticket has been refunded, do not change its sailing.", FERRY),  # "once": when
 ]

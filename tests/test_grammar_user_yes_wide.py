@@ -27,6 +27,12 @@ PRINT = [
     _tool("reprint_order", "Reprint an order at no charge.", order_id="string"),
     _tool("get_proof", "Fetch the proof of an order.", order_id="string"),
 ]
+CAMP = [
+    _tool("reserve_site", "Reserve a campsite.", camper_id="string", site_id="string"),
+    _tool("cancel_reservation", "Cancel a campsite reservation.", reservation_id="string"),
+    _tool("extend_stay", "Add nights to a reservation.", reservation_id="string", nights="integer"),
+    _tool("find_camper", "Find a camper by e-mail.", email="string"),
+]
 B, C, F, U = "book_session", "cancel_session", "freeze_membership", "upgrade_membership"
 
 # (sentence, tools, the confirmed tools)
@@ -69,6 +75,37 @@ READ: list[tuple[str, list[dict[str, object]], set[str]]] = [
         {"cancel_print_order"},
     ),
     ("The member needs to confirm the amount for the refund.", GYM, {"refund_pass"}),
+    # the policy's own word for the user ("the camper"), not in any list of user words
+    ("Cancelling a reservation needs a clear yes from the camper.", CAMP, {"cancel_reservation"}),
+    (
+        "Before extending a stay, make sure the camper is OK with the new total.",
+        CAMP,
+        {"extend_stay"},
+    ),
+    (
+        "No reservation may be cancelled without the camper's explicit approval.",
+        CAMP,
+        {"cancel_reservation"},
+    ),
+    ("Don't extend a stay until the camper okays the price.", CAMP, {"extend_stay"}),
+    ("Seek the camper's consent prior to any cancellation.", CAMP, {"cancel_reservation"}),
+    # the clause the yes conditions, before it or after it
+    (
+        "Read the dates back and only reserve the site after they say it's correct.",
+        CAMP,
+        {"reserve_site"},
+    ),
+    ("Confirm the new checkout date with the camper, then extend the stay.", CAMP, {"extend_stay"}),
+    (
+        "Ask the camper if they'd like to proceed, and only then reserve the site.",
+        CAMP,
+        {"reserve_site"},
+    ),
+    (
+        "Reservations, cancellations and extensions all require the camper's confirmation.",
+        CAMP,
+        {"reserve_site", "cancel_reservation", "extend_stay"},
+    ),
 ]
 
 # no yes asked for, no user's yes, or no action it can be read for: nothing is confirmed
@@ -78,6 +115,8 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("If the member agrees, the session is moved to the next free slot.", GYM),
     # someone else's sign-off
     ("A reprint needs the shift lead's sign-off.", PRINT),
+    ("Extending a stay needs approval from the park ranger.", CAMP),  # a role, not the user
+    ("Check the order's confirmation number before you reprint it.", PRINT),  # a thing's
     # a datum of their own
     ("Ask the member to confirm their card number.", GYM),
     # a general phrase with no action spelled out

@@ -19,16 +19,16 @@ import re
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.people import PERSON
 from specgap.operators.prose import (
     NUMBER_WORDS,
-    USER,
     is_action_noun,
     lemma,
     singular,
     split_words,
 )
 
-_PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + USER + r")s?"
+_PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + PERSON + r")s?"
 _N = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r"|a\s+single|one\s+single|single)"
 _NOUN = r"(?P<noun>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*?)"
 _PER = (
@@ -39,13 +39,16 @@ _SHAPES = re.compile(
     "|".join(
         (
             # no more than two PIN resets per member (per day)
-            r"^\W*(?:(?:allow|permit|give|grant|make|issue|offer)\s+(?:"
+            r"^\W*(?:(?:allow|permit|give|grant|offer)\s+(?:"
             + _PERSON
-            + r"\s+)?|"
+            + r"\s+)?|(?:(?P<neg>do\s+not|don't|never)\s+)?(?P<make>issue|create|make|send|book|"
+            r"open|place|file|submit|generate|post|add)\s+(?=(?:more|at|no|a|up|only|just|\d|"
+            + "|".join(NUMBER_WORDS)
+            + r")\b)|"
             + _PERSON.replace("<person>", "<person2>")
             + r"\s+(?:(?:is|are)\s+(?:entitled|allowed)\s+to|gets?|has|have|(?:may|can)\s+"
-            r"(?:have|get|make|receive|request))\s+)?(?:no\s+more\s+than|(?:not|never)\s+more"
-            r"\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
+            r"(?:have|get|make|receive|request))\s+)?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
+            r"\s+than|more\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
             + _N
             + r"\s+"
             + _NOUN
@@ -72,6 +75,18 @@ _SHAPES = re.compile(
     ),
     re.I,
 )
+# how an act is priced or placed, not which act it is ("one free extension")
+_HOW = frozenset(
+    split_words("free extra additional complimentary paid new further late early partial full")
+)
+# units of time, money and size: a measure of one call, never a count of calls
+_MEASURES = frozenset(
+    split_words(
+        "second minute hour day night week weekend month year dollar euro pound cent percent "
+        "kg kilogram gram lb mile km kilometre kilometer meter metre unit seat guest person "
+        "people item piece page line row"
+    )
+)
 _SINGLE = {"a single": 1, "one single": 1, "single": 1}
 # spans that are the whole conversation: counted per trace
 _WHOLE = frozenset(split_words("conversation chat interaction trace dialogue"))
@@ -92,8 +107,15 @@ def noun_count(clean: str) -> Emit | None:
         return None
     raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5") if m[g] is not None)
     count = _number(raw)
-    if m["act"] is not None:
-        action: str | None = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
+    if (m["q"] or "").casefold().startswith("more") and m["neg"] is None:
+        return None  # "issue more than two vouchers": no limit without its negation
+    if m["make"] is not None:  # "do not issue more than two vouchers": each call makes one
+        words = (m["noun"] or "").split()
+        if singular(words[-1]) in _MEASURES:
+            return None  # "book at most 4 hours": how long, not how many calls
+        action: str | None = " ".join([lemma(m["make"]), *words[:-1], singular(words[-1])])
+    elif m["act"] is not None:
+        action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
         action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or "")
     if count is None or action is None:
@@ -115,7 +137,7 @@ def noun_count(clean: str) -> Emit | None:
 
 # the person the count is given to: "members get ...", "each guest may ..."
 _WHO = re.compile(
-    r"^\W*(?:(?:each|every|a|an|any|the)\s+)?(?P<who>" + USER + r")s?\s+(?:gets?|has|have|"
+    r"^\W*(?:(?:each|every|a|an|any|the)\s+)?(?P<who>" + PERSON + r")s?\s+(?:gets?|has|have|"
     r"may|can|is\s+allowed|are\s+allowed|is\s+entitled|are\s+entitled)\b",
     re.I,
 )
@@ -168,7 +190,8 @@ def _action(noun: str) -> str | None:
     head = singular(words[-1])
     if head in _THINGS or words[-1].casefold() in _THINGS:
         return None
-    rest = " ".join(words[:-1])
+    # "one free extension": the act, not how it is priced
+    rest = " ".join(w for w in words[:-1] if w.casefold() not in _HOW)
     gerund = lemmas(head).get("VERB", ()) if head.endswith("ing") else ()
     if is_action_noun(head):
         verb = lemma(head)

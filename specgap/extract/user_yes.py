@@ -26,7 +26,9 @@ from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import names_action
+from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
+from specgap.extract.people import PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.extract.yes_scope import (
     described,
@@ -44,12 +46,13 @@ _NOUN = (
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
-_WHO = r"(?:the\s+)?" + USER + r"s?"
+_WHO = r"(?:(?:the\s+)?" + USER + r"s?|(?:the|a|an|each|every|any)\s+" + PERSONISH + r"(?=\W|$))"
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
     r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:their\s+)?(?:consent|approval|"
-    r"go-ahead|ok))"
+    r"go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
+    r"everything\s+is)\s+(?:correct|right|fine|ok|okay|good))"
 )
 _YES = re.compile(
     "|".join(
@@ -112,13 +115,15 @@ _OTHER = re.compile(
     r"\b(?:manager|supervisor|admin(?:istrator)?|lead|owner|team|compliance|legal|security|"
     r"finance|approver|reviewer|pharmacist|doctor|physician|vet(?:erinarian)?)(?:'s)?\s+"
     r"(?:\w+\s+){0,2}?(?:approval|permission|sign-off|consent|ok)\b"
-    r"|\b(?:approval|permission|sign-off)\s+(?:from|by|of)\s+(?:a|an|the|your)?\s*(?!"
-    + USER
-    + r")\w+",
+    r"|\b(?:approval|permission|sign-off)\s+(?:from|by|of)\s+(?!"
+    + _WHO
+    + r")(?:a|an|the|your)?\s*\w+",
     re.I,
 )
 # a parenthesised list belongs to the phrase: "before any change (booking, refund or cancel)"
-_BEFORE = re.compile(r"\bbefore\s+(?P<x>(?:[^,;:()]|\([^()]*\))+?)(?=\s*(?:[,;:.!?]|$))", re.I)
+_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to)\s+(?P<x>(?:[^,;:()]|\([^()]*\))+?)(?=\s*(?:[,;:.!?]|$))", re.I
+)
 _TO_STOP = re.compile(r"(?:[^;:()]|\([^()]*\))*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
 # the words of the yes clause that are not the guarded action
 _YES_VERBS = frozenset(
@@ -142,6 +147,7 @@ _NEEDS = re.compile(
     r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed)))\b)",
     re.I,
 )
+_ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
 _THAT_DOES = re.compile(
     r"^(?:actions?|operations?|requests?|steps?|calls?|changes?)\s+(?:that|which)\s+(?P<x>.+)$",
     re.I,
@@ -189,7 +195,8 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
 
 _RULE_WORDS = re.compile(
     r"\b(?:required|requires?|needs?|needed|without|until|unless|only|never|always|first|"
-    r"wait|before)\b",
+    r"wait|before|prior\s+to)\b|^\W*(?:seek|get|obtain|ask|confirm|check|read|make\s+sure|"
+    r"ensure)\b",
     re.I,
 )
 
@@ -247,20 +254,39 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     proposed = proposed_action(clean)
     if proposed is not None:  # "ask whether they want the upgrade", "proceed with a refund"
         return _targets(proposed)
+    last = re.split(r"[,;]|\band\b", clean[: yes.start()])[-1]
+    led = _LED.match(last)
+    if (
+        led is not None
+        and base_verb(led["verb"].casefold())
+        and lemma(led["verb"]) not in _YES_VERBS
+    ):
+        return _targets(f"{led['verb']} {led['rest']}")  # "... and only book it after they agree"
     then = _THEN.match(clean, yes.end())
-    if clause.verb is None and then is not None and base_verb(then["verb"].casefold()):
+    asks = clause.verb is None or lemma(clause.verb) in _YES_VERBS  # "confirm X with them, then"
+    if asks and then is not None and base_verb(then["verb"].casefold()):
         return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
     if clause.passive and clause.object:
         return _targets(clause.object)  # "each cancellation must be confirmed by ..."
-    subject = _NEEDS.match(clean)
+    subject = _NEEDS.match(_ALL.sub("", clean))  # "X, Y and Z all require ...": the list
     # "Refunds: ..." names an action; "Q: ..." or "Note: ..." labels the line
     if subject is not None and subject.end("x") <= yes.start() and len(subject["x"]) > 2:
         return _targets(subject["x"])
     return None
 
 
+# the clause the yes conditions, right before it: "..., and only reserve the site after"
+_LED = re.compile(
+    r"^\s*(?:only\s+)?(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s+(?:only\s+)?"
+    r"(?:after|once|when|until|if)\s+$",
+    re.I,
+)
 # the main clause after a leading yes clause: "when the client accepts the quote, order X"
-_THEN = re.compile(r"[^,;.]*,\s+(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)", re.I)
+_THEN = re.compile(
+    r"[^,;.]*?(?:,\s+(?:and\s+)?|\s+and\s+(?=(?:only\s+)?then\b))(?:only\s+)?(?:then\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)",
+    re.I,
+)
 
 
 def _verb_base(word: str) -> str:
@@ -333,8 +359,8 @@ def _named(phrase: str) -> tuple[str, ...] | None:
     if not phrase or len(phrase.split()) > 5:
         return None
     found = targets_in(_Plain(), phrase)
-    if found:
-        return found
+    if found:  # "reservations, cancellations": the acts the nouns name
+        return tuple((act_of(t) or t) if " " not in t else t for t in found)
     return (base_form(phrase),) if phrase.split()[0].isalpha() else None
 
 
