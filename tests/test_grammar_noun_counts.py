@@ -87,6 +87,8 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("Only three items per order.", GYM),  # things, not acts
     ("Issue more than one boarding pass per ticket when asked.", FERRY),  # no limit
     ("No more than five guests per session.", GYM),
+    ("Only one passenger may use a cabin.", FERRY),  # "a cabin" names no span nor entity count
+    ("Two sailing changes per week is the usual pace.", FERRY),  # no limit said
     ("Once a ticket has been refunded, do not change its sailing.", FERRY),  # "once": when
 ]
 

@@ -49,6 +49,7 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("Ask one question at a time.", KAYAKS),  # a way of talking, no tool call
     ("Paddlers may rent two kayaks at once.", KAYAKS),  # a permission, no limit
     ("Explain the steps one at a time.", PRINT),
+    ("Renting one kayak at a time is easiest for most paddlers.", KAYAKS),  # a habit, no rule
 ]
 
 

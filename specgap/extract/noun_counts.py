@@ -30,10 +30,16 @@ from specgap.operators.prose import (
 
 _PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + PERSON + r")s?"
 _N = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r"|a\s+single|one\s+single|single)"
-_NOUN = r"(?P<noun>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*?)"
+_WORD = (
+    r"(?!(?:may|can|must|should|will|would|is|are|be|to|per|for|and|or|a|an|the)\b)[A-Za-z][\w-]*"
+)
+_NOUN = r"(?P<noun>(?:" + _WORD + r"\s+){0,2}?" + _WORD + r"?)"
+_SPAN_WORDS = r"(?:minute|hour|day|night|week|weekend|month|quarter|year|season|shift)"
+# per an entity ("per member", "for each pass"), or "a"/"each" before a span ("twice a year")
 _PER = (
-    r"(?:\s+(?:per|for\s+(?:each|every|any|a|an|one|the\s+same)|each|a)\s+(?P<per>[a-z][\w-]*))?"
-    r"(?:\s+(?:per|a|each)\s+(?P<per2>[a-z][\w-]*))?"
+    r"(?:\s+(?:(?:per|for\s+(?:each|every|any|a|an|one|the\s+same))\s+(?P<per>[a-z][\w-]*)|"
+    r"(?:a|each)\s+(?P<per_a>" + _SPAN_WORDS + r")))?"
+    r"(?:\s+(?:per|a|each)\s+(?P<per2>" + _SPAN_WORDS + r"|[a-z][\w-]*(?=\s*(?:[.;]|$))))?"
 )
 _SHAPES = re.compile(
     "|".join(
@@ -107,6 +113,14 @@ def noun_count(clean: str) -> Emit | None:
         return None
     raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5") if m[g] is not None)
     count = _number(raw)
+    led = (
+        m["make"]
+        or m["person"]
+        or m["person2"]
+        or re.match(r"^\W*(?:allow|permit|give|grant|offer)\b", clean, re.I)
+    )
+    if m["n"] is not None and m["q"] is None and not led:
+        return None  # "two sessions per week.": no limit said, nor an allowance given
     if (m["q"] or "").casefold().startswith("more") and m["neg"] is None:
         return None  # "issue more than two vouchers": no limit without its negation
     if m["make"] is not None:  # "do not issue more than two vouchers": each call makes one
@@ -121,7 +135,7 @@ def noun_count(clean: str) -> Emit | None:
     if count is None or action is None:
         return None
     params: dict[str, object] = {"max": count}
-    pers = [singular(p) for p in (m["per"], m["per2"], m["per3"]) if p]
+    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"]) if p]
     pers = [p for p in pers if p not in _WHOLE]
     if len(pers) > 1 and not any(_is_span(p) for p in pers):
         return None  # per two entities at once: no one argument to count by

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import verb_lemma
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.operators.prose import ANY_TOOL, NEG, base_form, lemma, singular, split_words
@@ -81,7 +81,7 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     """`one_call_at_a_time` for the sentence's shape (module docstring); [] for none. In
     a tool description (`subject`) only a rule about the described tool itself is read."""
     m = _SHAPES.search(clean)
-    if m is None:
+    if m is None or not _told(clean, clause):
         return []
     group = next(i for i in range(1, 7) if m[f"n{i}"] is not None)
     noun = m[f"n{group}"].strip().casefold()
@@ -116,3 +116,17 @@ _ITSELF = frozenset({"of these", "of them", "these", "them", "it", "this", "this
 
 def _per_tool(action: str) -> Emit:
     return Emit("one_call_at_a_time", action, {"with_text": False, "same_tool": True}, 0.7)
+
+
+_TOLD = re.compile(
+    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to)\b", re.I
+)
+
+
+def _told(clean: str, clause: Clause) -> bool:
+    """The sentence tells the agent something (an imperative, a modal, a negation):
+    "booking one session at a time is easiest" only describes a habit."""
+    first = re.match(r"\W*([A-Za-z]+)", clean)
+    opens = first is not None and base_verb(first[1].casefold())  # "Wait for each ..."
+    told = clause.imperative or clause.modality in {"must", "must_not", "only"}
+    return told or opens or bool(_TOLD.search(clean))
