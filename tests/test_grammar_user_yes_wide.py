@@ -89,6 +89,7 @@ READ: list[tuple[str, list[dict[str, object]], set[str]]] = [
     ),
     ("Don't extend a stay until the camper okays the price.", CAMP, {"extend_stay"}),
     ("Seek the camper's consent prior to any cancellation.", CAMP, {"cancel_reservation"}),
+    ("The pass holder must confirm the amount before you refund the pass.", GYM, {"refund_pass"}),
     # the clause the yes conditions, before it or after it
     (
         "Read the dates back and only reserve the site after they say it's correct.",
@@ -116,6 +117,9 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     # someone else's sign-off
     ("A reprint needs the shift lead's sign-off.", PRINT),
     ("Extending a stay needs approval from the park ranger.", CAMP),  # a role, not the user
+    ("Wait for the dispatcher's OK before you cancel a reservation.", CAMP),
+    ("Show the member the sessions they have confirmed.", GYM),  # a value, not a yes
+    ("After the member confirms, thank them.", GYM),  # no tool action
     ("Check the order's confirmation number before you reprint it.", PRINT),  # a thing's
     # a datum of their own
     ("Ask the member to confirm their card number.", GYM),

@@ -46,7 +46,14 @@ _NOUN = (
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
-_WHO = r"(?:(?:the\s+)?" + USER + r"s?|(?:the|a|an|each|every|any)\s+" + PERSONISH + r"(?=\W|$))"
+# "the pass holder", "each camper": one modifier may stand before the policy's own word
+_WHO = (
+    r"(?:(?:the\s+)?"
+    + USER
+    + r"s?|(?:the|a|an|each|every|any)\s+(?:[a-z]+\s+)??"
+    + PERSONISH
+    + r"(?=\W|$))"
+)
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
