@@ -53,6 +53,7 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, int, str | None, str]]
         ("freeze_membership", 1, "member", "enforce"),
     ),
     ("Only one refund per ticket.", FERRY, ("refund_ticket", 1, "ticket", "enforce")),
+    ("Refunds: one per ticket.", FERRY, ("refund_ticket", 1, "ticket", "enforce")),
     # the policy's own word for the person; a thing made by each call
     (
         "Passengers get two sailing changes per ticket.",

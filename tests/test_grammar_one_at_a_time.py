@@ -38,6 +38,7 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, bool]]] = [
     ("Reprints must be handled one at a time.", PRINT, ("reprint_order", True)),
     ("Wait for each reprint to finish before starting the next.", PRINT, ("reprint_order", True)),
     ("Print orders should be cancelled one by one.", PRINT, ("cancel_print_order", True)),
+    ("Reprints are handled one at a time.", PRINT, ("reprint_order", True)),  # a norm stated
     # calls in general: every tool
     ("Handle the paddler's requests sequentially.", KAYAKS, EVERY),
     ("Never issue two tool calls at the same time.", KAYAKS, EVERY),
@@ -80,6 +81,17 @@ def test_no_limit_on_calls_together(
     tmp_path: Path, sentence: str, tools: list[dict[str, object]]
 ) -> None:
     assert _together(_built(tmp_path, sentence, tools)) == set()
+
+
+def test_together_for_the_same_entity_is_reviewed(tmp_path: Path) -> None:
+    """Two charges for the same paddler at once: a turn count of every charge is stronger."""
+    built = _built(tmp_path, "Never run two card charges for the same paddler in parallel.", KAYAKS)
+    found = [
+        (p.target, p.enforcement) for p in built.policies if p.operator == "one_call_at_a_time"
+    ]
+    assert found == [("charge_card", "review_only")]
+    codes = {d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path}
+    assert "condition-not-bound" in codes
 
 
 def test_a_tool_description_limits_the_described_tool(tmp_path: Path) -> None:

@@ -35,6 +35,9 @@ READ: list[tuple[str, list[dict[str, object]], set[tuple[str, str]]]] = [
     ("Kiln firings are done by the studio technicians, not the assistant.", POTTERY,
      {("fire_kiln", "enforce")}),
     ("Leave manifest exports to the harbour office staff.", FERRY, {(E, "enforce")}),
+    ("Tickets are refunded by the purser only, never by the assistant.", FERRY, {(R, "enforce")}),
+    ("Firing a kiln is something only the studio technician may do.", POTTERY,
+     {("fire_kiln", "enforce")}),
     ("Manifest exports must never happen.", FERRY, {(E, "enforce")}),
     ("You have no authority to waive fees.", FERRY, {(W, "enforce")}),
     ("Under no circumstances export the manifest.", FERRY, {(E, "enforce")}),
@@ -52,6 +55,7 @@ READ: list[tuple[str, list[dict[str, object]], set[tuple[str, str]]]] = [
 
 NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     ("Ticket refunds are handled by the duty manager.", FERRY),  # no one says you may not
+    ("Firing a kiln is something only you may do.", POTTERY),  # the opposite of a ban
     ("Never:\n- tell a passenger the crew's names\n", FERRY),  # no tool action
     ("Our sailings:\n- export the manifest at noon\n", FERRY),  # a plain list, no ban
     ("Manifest exports must never happen before the ship docks.", FERRY),  # an ordering

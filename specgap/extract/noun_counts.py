@@ -73,6 +73,10 @@ _SHAPES = re.compile(
             r"\s*(?:[.;,]|$)",
             r"\b" + _N.replace("<n>", "<n4>") + r"\s+(?:attempts?|tries)\s+to\s+"
             r"(?P<act>[a-z]+(?:\s+(?:a|an|the|their)\b)?(?:\s+[A-Za-z][\w-]*){1,2}?)\s*(?:[.;,]|$)",
+            # payments: one per invoice
+            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*:\s*(?:at\s+most\s+|max(?:imum)?"
+            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r")\s+"
+            r"(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
             # you may try the PIN reset at most 3 times
             r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
             r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
@@ -111,7 +115,7 @@ def noun_count(clean: str) -> Emit | None:
     m = _SHAPES.search(clean)
     if m is None:
         return None
-    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5") if m[g] is not None)
+    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6") if m[g] is not None)
     count = _number(raw)
     led = (
         m["make"]
@@ -131,11 +135,11 @@ def noun_count(clean: str) -> Emit | None:
     elif m["act"] is not None:
         action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
-        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or "")
+        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or m["noun6"] or "")
     if count is None or action is None:
         return None
     params: dict[str, object] = {"max": count}
-    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"]) if p]
+    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"]) if p]
     pers = [p for p in pers if p not in _WHOLE]
     if len(pers) > 1 and not any(_is_span(p) for p in pers):
         return None  # per two entities at once: no one argument to count by

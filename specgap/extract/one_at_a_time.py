@@ -39,7 +39,7 @@ _SHAPES = re.compile(
             + _UNIT
             + r"\s+at\s+a\s+time\b",
             # refunds must be processed one at a time
-            r"\b(?P<n2>[a-z][\w-]*)\s+(?:must|should|are\s+to|have\s+to|need\s+to)\s+be\s+"
+            r"\b(?P<n2>[a-z][\w-]*)\s+(?:(?:must|should|are\s+to|have\s+to|need\s+to)\s+be|are|is)\s+"
             r"(?P<v2>[a-z]+)\s+(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|"
             r"another))|sequentially|in\s+sequence|serially)\b",
             # handle the member's requests one at a time / sequentially
@@ -52,6 +52,7 @@ _SHAPES = re.compile(
             + r"\s+(?P<v4>[a-z]+)\s+"
             + _SEVERAL
             + r"\s+(?P<n4>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"(?P<same>\s+(?:for|of|on|to|in)\s+(?:the\s+same|one|a\s+single)\s+[a-z][\w-]*)?"
             r"\s+" + _TOGETHER + r"\b",
             # do not cancel sessions concurrently
             r"\b" + NEG + r"\s+(?P<v5>[a-z]+)\s+(?P<n5>(?:[\w-]+\s+){0,3}?)"
@@ -81,9 +82,19 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     """`one_call_at_a_time` for the sentence's shape (module docstring); [] for none. In
     a tool description (`subject`) only a rule about the described tool itself is read."""
     m = _SHAPES.search(clean)
-    if m is None or not _told(clean, clause):
+    if m is None:
         return []
     group = next(i for i in range(1, 7) if m[f"n{i}"] is not None)
+    if group != 2 and not _told(clean, clause):  # "refunds are processed one at a time" tells
+        return []
+    found = _read(m, group, clause, subject)
+    if m["same"]:  # "two payments for the same invoice": per invoice, which no turn count says
+        same = m["same"].strip()
+        return [Emit(e.operator, e.target, e.params, e.confidence, condition=same) for e in found]
+    return found
+
+
+def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
     noun = m[f"n{group}"].strip().casefold()
     said = (m[f"v{group}"] or "").casefold() if group != 6 else ""
     verb = verb_lemma(said) or lemma(said) if said else ""

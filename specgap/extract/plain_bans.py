@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import lemmas
+from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
 from specgap.extract.noun_counts import act_of
 from specgap.extract.segments import Sentence
+from specgap.operators.prose import singular
 
 _NOT_YOU = r"(?:you|the\s+(?:assistant|agent|bot|ai|model))"
 _STAFF = (
@@ -34,10 +35,14 @@ _PROMPT = re.compile(
     "|".join(
         (
             # PIN resets are handled by staff, not by you
-            r"^\W*(?P<x1>.+?)\s+(?:is|are)\s+(?:only\s+)?(?:handled|done|processed|performed|managed|"
-            r"taken\s+care\s+of|dealt\s+with)\s+(?:only\s+)?by\s+(?:the\s+)?(?:[\w-]+\s+){0,3}?"
-            r"[\w-]+(?:\s+only)?\s*"
+            r"^\W*(?P<x1>.+?)\s+(?:is|are)\s+(?:only\s+)?(?:(?:handled|done|processed|performed|"
+            r"managed|taken\s+care\s+of|dealt\s+with)|(?P<done>[a-z]+(?:ed|en)))\s+(?:only\s+)?by\s+"
+            r"(?:the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:\s+only)?\s*"
             r"(?:,|;|\s+and|\s+-|\s+–)\s*(?:not|never)\s+(?:by\s+)?" + _NOT_YOU + r"\W*$",
+            # cancelling an event is something only the venue manager may do
+            r"^\W*(?P<x6>.+?)\s+is\s+(?:something|a\s+task|a\s+job|an\s+action)\s+(?:that\s+)?"
+            r"only\s+(?!you\b|the\s+(?:assistant|agent)\b)(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?"
+            r"(?:may|can|should|is\s+allowed\s+to)\s+(?:do|perform|handle|carry\s+out)\W*$",
             # leave refunds to the front-desk team
             r"^\W*(?:always\s+)?leave\s+(?P<x2>.+?)\s+to\s+" + _STAFF + r"\W*$",
             # roster exports must never happen (over chat)
@@ -68,8 +73,10 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
         return []
     if m["v4"] is not None or m["v5"] is not None:
         return _imperative(m["v4"] or m["v5"])
-    noun = m["x1"] or m["x2"] or m["x3"]
-    action = act_of(noun)
+    noun = m["x1"] or m["x2"] or m["x3"] or m["x6"]
+    done = verb_lemma(m["done"].casefold()) if m["done"] else None
+    # "booking records are deleted by the manager, never by you": delete booking record
+    action = f"{done} {_bare(noun)}" if done else act_of(noun)
     if action is None:
         return []
     rest = (m["rest"] or "").strip(" ,")
@@ -77,6 +84,12 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
         return []  # "must never happen before the class starts": an ordering
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+def _bare(noun: str) -> str:
+    """A noun phrase without its determiners, its head singular: `the booking records`."""
+    words = [w for w in noun.split() if w.casefold() not in {"a", "an", "the", "all", "any"}]
+    return " ".join([*words[:-1], singular(words[-1])]) if words else noun
 
 
 def _imperative(text: str) -> list[Emit]:
