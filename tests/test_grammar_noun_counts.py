@@ -125,3 +125,24 @@ def test_a_counted_action_noun_is_a_call_count(
 @pytest.mark.parametrize(("sentence", "tools"), NOT_READ, ids=[s for s, _ in NOT_READ])
 def test_no_call_count(tmp_path: Path, sentence: str, tools: list[dict[str, object]]) -> None:
     assert _counts(_built(tmp_path, sentence, tools)) == set()
+
+
+# a count in a tool description: of the described tool, per what it says
+DESCRIBED = [
+    ("Reissue a ticket. Use at most once per ticket.", (1, "ticket")),
+    ("Reissue a ticket. Call at most once per conversation.", (1, None)),
+]
+
+
+@pytest.mark.parametrize(("description", "expected"), DESCRIBED)
+def test_a_count_in_a_description_is_of_its_tool(
+    tmp_path: Path, description: str, expected: tuple[int, str | None]
+) -> None:
+    tools = [_tool("reissue_ticket", description, ticket_id="string"), *FERRY]
+    built = build_prompt(tmp_path, "# Desk\n\nBe courteous.\n", tools)
+    found = {
+        (p.target, p.condition.max, p.condition.per)
+        for p in built.policies
+        if p.operator == "max_calls" and not p.source.artifact.endswith("prompt.md")
+    }
+    assert found == {("reissue_ticket", *expected)}

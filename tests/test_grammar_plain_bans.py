@@ -97,6 +97,9 @@ DESCRIBED: list[tuple[str, str | None]] = [
     ("Rebuild the fare tables. Not for use by the assistant.", "enforce"),
     ("Rebuild the fare tables. Staff only.", "enforce"),
     ("Rebuild the fare tables. Do not call this tool.", "enforce"),
+    ("Rebuild the fare tables. Deprecated; do not use.", "enforce"),
+    ("Rebuild the fare tables. For administrators only.", "enforce"),
+    ("Rebuild the fare tables. Not to be used by the AI agent.", "enforce"),
     # a ban under a condition is never a flat one
     ("Rebuild the fare tables. Do not call this unless the fares changed.", "review_only"),
     ("Rebuild the fare tables. Staff can see the result in the back office.", None),

@@ -169,11 +169,12 @@ _DESCRIBED = re.compile(
     r"^\W*(?:(?:for\s+)?internal\s+(?:use\s+)?only\W*(?:;\s*|\.\s*|,\s*)?(?:do\s+not|don't|never)\s+"
     r"(?:call|use)(?:\s+(?:it|this(?:\s+tool|\s+function)?))?\W*$"
     r"|(?:for\s+)?internal\s+use\s+only\W*$"
-    r"|not\s+(?:for\s+use\s+by|to\s+be\s+(?:called|used)\s+by|available\s+to)\s+(?:the\s+)?"
-    r"(?:assistant|agent|ai|model|bot|llm)s?\W*$"
-    r"|(?:staff|admins?|humans?|operators?)[\s-]+only\b[^.;]*[.;]?\s*$"
-    r"|(?:do\s+not|don't|never|must\s+not)\s+(?:call|use|invoke)(?:\s+(?:it|this(?:\s+tool|"
-    r"\s+function)?))?\W*$)",
+    r"|not\s+(?:for\s+use\s+by|to\s+be\s+(?:called|used)\s+by|available\s+to)\s+(?:the\s+|an?\s+)?"
+    r"(?:ai\s+)?(?:assistant|agent|ai|model|bot|llm)s?\W*$"
+    r"|(?:for\s+)?(?:staff|(?:staff\s+)?members\s+of\s+staff|admins?|administrators?|humans?|"
+    r"operators?|employees)[\s-]+only\b[^.;]*[.;]?\s*$"
+    r"|(?:(?:deprecated|obsolete|legacy|internal)\W+)?(?:do\s+not|don't|never|must\s+not)\s+"
+    r"(?:call|use|invoke)(?:\s+(?:it|this(?:\s+tool|\s+function)?))?\W*$)",
     re.I,
 )
 
