@@ -90,6 +90,18 @@ READ: list[tuple[str, list[dict[str, object]], set[str]]] = [
     ("Don't extend a stay until the camper okays the price.", CAMP, {"extend_stay"}),
     ("Seek the camper's consent prior to any cancellation.", CAMP, {"cancel_reservation"}),
     ("The pass holder must confirm the amount before you refund the pass.", GYM, {"refund_pass"}),
+    # a yes that is needed for an action, or on which it happens
+    ("Explicit consent is required before any reprint.", PRINT, {"reprint_order"}),
+    ("A verbal yes from the member is needed to freeze a membership.", GYM, {F}),
+    ("Customer approval is mandatory for all reprints.", PRINT, {"reprint_order"}),
+    ("The member's written consent is needed for any cancellation.", GYM, {C}),
+    ("Upgrades happen only on the member's say-so.", GYM, {U}),
+    ("Before a refund goes through, the member has to give the go-ahead.", GYM, {"refund_pass"}),
+    (
+        "Get a yes or no from the customer; cancel the order only on a yes.",
+        PRINT,
+        {"cancel_print_order"},
+    ),
     # the clause the yes conditions, before it or after it
     (
         "Read the dates back and only reserve the site after they say it's correct.",

@@ -143,6 +143,8 @@ def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool
     prerequisite is the user's yes: the confirmation rule states each exactly."""
     if rule.operator == "deny_action" and not rule.params.get("values"):
         return rule.condition is not None or rule.target in guarded
+    if rule.operator == "arg_grounded" and is_yes(str(rule.params.get("arg", ""))):
+        return True  # "the member has to give the go-ahead": a yes, not a value
     before = rule.params.get("before")
     # an ordering whose first step is the yes, or a step that could not be read at all
     return rule.operator == "require_before" and (before is None or is_yes(str(before)))

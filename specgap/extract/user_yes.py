@@ -42,7 +42,7 @@ from specgap.operators.prose import USER, base_form, lemma, targets_in
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
     r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead|ok|okay|agreement|"
-    r"approval|permission|sign-off)"
+    r"approval|permission|sign-off|say-so|blessing)"
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
@@ -57,8 +57,8 @@ _WHO = (
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
-    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:their\s+)?(?:consent|approval|"
-    r"go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
+    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
+    r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
     r"everything\s+is)\s+(?:correct|right|fine|ok|okay|good))"
 )
 _YES = re.compile(
@@ -81,6 +81,11 @@ _YES = re.compile(
             + r"\s+)?"
             + _OWN_NOUN
             + r"(?=[\s.,;:!?]|$)",
+            # explicit consent is required (before ...): a yes in the conversation, the user's
+            r"^\W*(?:an?\s+)?" + _HOW + _OWN_NOUN + r"\s+(?:is|are)\s+(?:always\s+)?(?:required|"
+            r"needed|necessary|mandatory)\b",
+            # refund the pass only on a yes
+            r"(?<=\bon\s)(?:a|an|their|the)\s+" + _HOW + r"(?:yes|go-ahead|ok|okay)\b",
             # the subscriber has agreed; requires the customer to confirm first (a clause of
             # its own: "the slot the patient confirmed" is a value, read by `verbal` below)
             r"(?P<verbal>\b" + _THEY + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
@@ -141,6 +146,7 @@ _YES_VERBS = frozenset(
 )
 _PRONOUN_TAIL = re.compile(
     r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
+    r"goes\s+through|go\s+through|happens?|takes?\s+place|"
     r"(?:is|are|gets?|has\s+been|have\s+been)\s+(?:made|done|placed|submitted|processed|"
     r"carried\s+out|performed|sent|issued))$",
     re.I,
@@ -148,10 +154,16 @@ _PRONOUN_TAIL = re.compile(
 _DETERMINERS = re.compile(
     r"^(?:(?:any|every|each|all|the|a|an|such|these|those|their|your|its)\s+)+", re.I
 )
+_NEEDED_FOR = re.compile(
+    r"\s+(?:is|are)\s+(?:always\s+)?(?:required|needed|necessary|mandatory|a\s+must)\s+"
+    r"(?:to|for|before)\s+(?P<x>[^,;:.!?]+)",
+    re.I,
+)
 _NEEDS = re.compile(
     r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
     r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
-    r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed)))\b)",
+    r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed))|(?:only\s+)?(?:happens?|"
+    r"takes?\s+place|goes?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
     re.I,
 )
 _ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
@@ -192,6 +204,11 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
         targets = ticked
     else:
         targets = _guarded(clean, clause, yes)
+        for later in _YES.finditer(clean, yes.end()):  # "get a yes ...; refund only on a yes"
+            if targets is not None:
+                break
+            if _own_clause(clean, later):
+                targets = _guarded(clean, clause, later)
         tail = tail_action(clean) if targets is None else None
         targets = (tail,) if tail is not None else targets
     in_section = said is not None and names_action(said.context)
@@ -201,7 +218,8 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
 
 
 _RULE_WORDS = re.compile(
-    r"\b(?:required|requires?|needs?|needed|without|until|unless|only|never|always|first|"
+    r"\b(?:required|requires?|needs?|needed|mandatory|necessary|compulsory|without|until|"
+    r"unless|only|never|always|first|"
     r"wait|before|prior\s+to)\b|^\W*(?:seek|get|obtain|ask|confirm|check|read|make\s+sure|"
     r"ensure)\b",
     re.I,
@@ -235,6 +253,9 @@ def _own_clause(clean: str, yes: re.Match[str]) -> bool:
 
 
 def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] | None:
+    needed = _NEEDED_FOR.match(clean, yes.end())
+    if needed is not None:  # "... is needed to freeze a membership", "mandatory for upgrades"
+        return _targets(needed["x"])
     purpose = _FOR_ACTION.match(clean, yes.end())
     if purpose is not None and _action_word(purpose["x"].split()[0]):
         return _targets(purpose["x"])  # "the patient's yes to cancel the old one"
@@ -285,7 +306,7 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
 # the clause the yes conditions, right before it: "..., and only reserve the site after"
 _LED = re.compile(
     r"^\s*(?:only\s+)?(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s+(?:only\s+)?"
-    r"(?:after|once|when|until|if)\s+$",
+    r"(?:after|once|when|until|if|on|upon)\s+$",
     re.I,
 )
 # the main clause after a leading yes clause: "when the client accepts the quote, order X"
