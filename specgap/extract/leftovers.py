@@ -29,7 +29,6 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
-from specgap.extract.plain_bans import frames_bans
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import (
@@ -66,7 +65,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         if len(pieces) == 1:
-            if not found and not notes and not frames_bans(sentence):  # "Never:": its bullets
+            if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:
@@ -85,6 +84,12 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                 added += [] if note is None else [note]
         scope.after(sentence)
         yield sentence, found, [*notes, *added]
+
+
+def _frames_bans(sentence: Sentence) -> bool:
+    from specgap.extract.plain_bans import frames_bans  # (imported here: a local edit)
+
+    return frames_bans(sentence)
 
 
 def leftover(
