@@ -34,6 +34,8 @@ from specgap.ir import CandidateRule
 from specgap.operators.prose import USER, is_toolish, singular
 
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+# "ask them to confirm before resetting the PIN": the words after the yes name no value
+_NOT_A_VALUE = re.compile(r"^(?:before|after|until|when|if|once|prior)\b", re.I)
 _NOT_TOGETHER = frozenset({"deny_action", "max_calls", "one_call_at_a_time"})
 
 
@@ -143,7 +145,8 @@ def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool
     prerequisite is the user's yes: the confirmation rule states each exactly."""
     if rule.operator == "deny_action" and not rule.params.get("values"):
         return rule.condition is not None or rule.target in guarded
-    if rule.operator == "arg_grounded" and is_yes(str(rule.params.get("arg", ""))):
+    arg = str(rule.params.get("arg", ""))
+    if rule.operator == "arg_grounded" and (is_yes(arg) or _NOT_A_VALUE.match(arg)):
         return True  # "the member has to give the go-ahead": a yes, not a value
     before = rule.params.get("before")
     # an ordering whose first step is the yes, or a step that could not be read at all

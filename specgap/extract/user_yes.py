@@ -272,7 +272,14 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
             read = _named if spelled_out else _targets
             found = tuple(t for item in listed for t in read(item) or ())
             return found or None
-        return _targets(before["x"])  # None: "before anything else", no one action
+        # "before freezing a membership you must get ...": the phrase ends at the main
+        # clause's subject, or at the yes itself
+        phrase = clean[
+            before.start("x") : min(before.end("x"), max(yes.start(), before.start("x")))
+        ]
+        phrase = phrase if yes.start() > before.start("x") else before["x"]
+        phrase = _MAIN_SUBJECT.split(phrase)[0]
+        return _targets(phrase)  # None: "before anything else", no one action
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
             yes.start() <= clause.action_span[0] < yes.end()
@@ -369,11 +376,25 @@ def _targets(phrase: str) -> tuple[str, ...] | None:
     return tuple(t for t in found if set(t.casefold().split()) - _GENERIC_WORDS) or None
 
 
+_MAIN_SUBJECT = re.compile(
+    r"\s+(?=(?:you|we|the\s+(?:agent|assistant))\s+(?:must|should|have|need|shall|will|are|"
+    r"may|can)\b)",
+    re.I,
+)
+# "a membership is frozen": the act is the participle's verb on the subject
+_PASSIVE = re.compile(
+    r"^(?P<obj>.+?)\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?P<v>[a-z]+(?:ed|en))$", re.I
+)
+
+
 def _named(phrase: str) -> tuple[str, ...] | None:
     """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
     `changes to the delivery address` -> `change delivery address`, `any action that
     reschedules, cancels or refunds` -> three actions."""
     phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
+    passive = _PASSIVE.match(phrase)
+    if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
+        phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership
     phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
     phrase = _DETERMINERS.sub("", phrase)
     does = _THAT_DOES.match(phrase)
