@@ -90,6 +90,14 @@ READ: list[tuple[str, list[dict[str, object]], set[str]]] = [
     ("Don't extend a stay until the camper okays the price.", CAMP, {"extend_stay"}),
     ("Seek the camper's consent prior to any cancellation.", CAMP, {"cancel_reservation"}),
     ("The pass holder must confirm the amount before you refund the pass.", GYM, {"refund_pass"}),
+    # a `before` phrase with no comma: it ends at the main clause's subject or at the yes
+    ("Before freezing a membership you must get the member's confirmation.", GYM, {F}),
+    (
+        "Before cancelling an order the agent must obtain explicit customer approval.",
+        PRINT,
+        {"cancel_print_order"},
+    ),
+    ("Before a membership is frozen ask the member to confirm.", GYM, {F}),
     # a yes that is needed for an action, or on which it happens
     ("Explicit consent is required before any reprint.", PRINT, {"reprint_order"}),
     ("A verbal yes from the member is needed to freeze a membership.", GYM, {F}),
