@@ -39,6 +39,9 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, bool]]] = [
     ("Wait for each reprint to finish before starting the next.", PRINT, ("reprint_order", True)),
     ("Print orders should be cancelled one by one.", PRINT, ("cancel_print_order", True)),
     ("Reprints are handled one at a time.", PRINT, ("reprint_order", True)),  # a norm stated
+    ("Only one kayak can be rented at a time.", KAYAKS, ("rent_kayak", True)),
+    # with other tools: no other call may share the turn either
+    ("Never charge a card in parallel with other tools.", KAYAKS, ("charge_card", False)),
     # calls in general: every tool
     ("Handle the paddler's requests sequentially.", KAYAKS, EVERY),
     ("Never issue two tool calls at the same time.", KAYAKS, EVERY),
@@ -92,6 +95,26 @@ def test_together_for_the_same_entity_is_reviewed(tmp_path: Path) -> None:
     assert found == [("charge_card", "review_only")]
     codes = {d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path}
     assert "condition-not-bound" in codes
+
+
+DESCRIBED = [
+    ("Wax a kayak hull. Never run two of these at the same time.", True),
+    ("Wax a kayak hull. Only one hull can be waxed at a time.", True),
+    ("Wax a kayak hull. Do not call in parallel with other tools.", False),
+]
+
+
+@pytest.mark.parametrize(("description", "same_tool"), DESCRIBED)
+def test_a_description_limits_its_tool(tmp_path: Path, description: str, same_tool: bool) -> None:
+    built = build_prompt(
+        tmp_path, "# Desk\n\nBe friendly.\n", [_tool("wax_hull", description), *KAYAKS]
+    )
+    found = {
+        (p.target, p.condition.same_tool)
+        for p in built.policies
+        if p.operator == "one_call_at_a_time"
+    }
+    assert found == {("wax_hull", same_tool)}
 
 
 def test_a_tool_description_limits_the_described_tool(tmp_path: Path) -> None:

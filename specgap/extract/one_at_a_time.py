@@ -57,6 +57,9 @@ _SHAPES = re.compile(
             # do not cancel sessions concurrently
             r"\b" + NEG + r"\s+(?P<v5>[a-z]+)\s+(?P<n5>(?:[\w-]+\s+){0,3}?)"
             r"(?:in\s+parallel|concurrently|simultaneously)\b",
+            # only one locker can be emptied at a time
+            r"\b(?:only\s+)?(?:one|a\s+single)\s+(?P<n7>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|"
+            r"should|must|is\s+to)\s+be\s+(?P<v7>[a-z]+)\s+at\s+a\s+time\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
@@ -84,10 +87,15 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     m = _SHAPES.search(clean)
     if m is None:
         return []
-    group = next(i for i in range(1, 7) if m[f"n{i}"] is not None)
+    group = next(i for i in range(1, 8) if m[f"n{i}"] is not None)
     if group != 2 and not _told(clean, clause):  # "refunds are processed one at a time" tells
         return []
     found = _read(m, group, clause, subject)
+    if _WITH_OTHERS.search(clean):  # "not in parallel with other tools": no other call either
+        found = [
+            Emit(e.operator, e.target, {"with_text": False}, e.confidence, e.condition)
+            for e in found
+        ]
     if m["same"]:  # "two payments for the same invoice": per invoice, which no turn count says
         same = m["same"].strip()
         return [Emit(e.operator, e.target, e.params, e.confidence, condition=same) for e in found]
@@ -96,13 +104,15 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
 
 def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
     noun = m[f"n{group}"].strip().casefold()
-    said = (m[f"v{group}"] or "").casefold() if group != 6 else ""
+    said = (m[f"v{group}"] or "").casefold() if group != 6 else ""  # (6 names no verb)
     verb = verb_lemma(said) or lemma(said) if said else ""
     words = noun.split()
     if verb in _TALK or _TALK & set(words):
         return []  # "ask one question at a time": a way of talking, no tool call
     if subject is not None:
-        itself = not words or noun in _ITSELF or any(w in _ANY for w in words)
+        # "two of these", "calls", or the tool's own act said in the passive ("only one
+        # locker can be emptied at a time")
+        itself = not words or noun in _ITSELF or any(w in _ANY for w in words) or group == 7
         return [_per_tool(subject)] if itself and group > 1 else []
     if (words and words[-1] == "at") or noun in _ITSELF:
         return []  # "one at a time" with no noun, "two of them": nothing named
@@ -116,6 +126,10 @@ def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> 
     return [_per_tool(base_form(noun))]  # "run two refunds": the refund
 
 
+_WITH_OTHERS = re.compile(
+    r"\b(?:with|alongside|beside|and)\s+(?:any\s+)?(?:other|another)\s+(?:tools?|calls?|functions?)\b",
+    re.I,
+)
 _TALK = frozenset(
     split_words(
         "ask tell explain say answer reply respond offer suggest present show mention question "
