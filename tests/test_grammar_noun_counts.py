@@ -65,17 +65,12 @@ READ: list[tuple[str, list[dict[str, object]], tuple[str, int, str | None, str]]
         FERRY,
         ("issue_boarding_pass", 1, "ticket", "enforce"),
     ),
-    # a span of time: one trace does not show it, so the rule is kept for review
-    (
-        "No more than two PIN resets per member per day.",
-        GYM,
-        ("reset_pin", 2, "day", "review_only"),
-    ),
-    (
-        "At most one freeze per membership per year.",
-        GYM,
-        ("freeze_membership", 1, "year", "review_only"),
-    ),
+    # an entity and a span: per the entity (a trace lies within the span: no stronger)
+    ("No more than two PIN resets per member per day.", GYM, ("reset_pin", 2, "member", "enforce")),
+    # a span of time alone: one trace does not show it, so the rule is kept for review
+    ("At most one freeze per year.", GYM, ("freeze_membership", 1, "year", "review_only")),
+    # a person and a span: per the person
+    ("Members get two upgrades a year.", GYM, ("upgrade_membership", 2, "member", "enforce")),
     # an entity no argument names: reviewed, never counted per trace in its place
     (
         "Up to two ticket changes per passenger.",

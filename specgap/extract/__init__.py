@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
+from specgap.extract.answers import answered
+from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
@@ -55,7 +57,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(config_rules(artifact))
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        read = read_all(join_listed(sentences(artifact)))
+        read = read_all(join_listed(keyed(answered(sentences(artifact)))))
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
             diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks

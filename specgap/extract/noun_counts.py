@@ -9,8 +9,10 @@ The noun must name an action (`refund`, `cancellation`; or a verb used as its ow
 `reset`, `upgrade`): each call is one such act, so the count is of calls (`max_calls`). A
 thing counted ("two items per order") is no call count and is left to the other readers.
 The count is per what the sentence says: per an entity (the compiler binds it to the
-argument naming it, else keeps the rule for review), per a span of time (kept for review:
-one trace does not show a week), never per trace in their place.
+argument naming it, else keeps the rule for review), per a span of time when that is all it
+says (kept for review: one trace does not show a week), never per trace in their place. Per
+an entity and a span ("two resets per member per day") counts per the entity: a trace lies
+within the span, so that count is no stronger than stated.
 """
 
 from __future__ import annotations
@@ -141,15 +143,19 @@ def noun_count(clean: str) -> Emit | None:
     params: dict[str, object] = {"max": count}
     pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"]) if p]
     pers = [p for p in pers if p not in _WHOLE]
-    if len(pers) > 1 and not any(_is_span(p) for p in pers):
+    entities = [p for p in pers if not _is_span(p)]
+    if len(entities) > 1:
         return None  # per two entities at once: no one argument to count by
-    if pers:
-        # a span of time wins: counted per the entity alone would be stronger than stated
-        params["per"] = next((p for p in pers if _is_span(p)), pers[0])
-    elif (person := m["person"] or m["person2"]) is not None:
-        params["per"] = singular(person)  # "give each member at most two resets"
-    elif (who := _WHO.match(clean)) is not None:
-        params["per"] = singular(who["who"])  # "members get three attempts": each member's
+    person = m["person"] or m["person2"]  # "give each member at most two resets"
+    who = _WHO.match(clean)  # "members get three attempts": each member's
+    if entities:
+        # "two resets per member per day": per member (a trace lies within the day, so
+        # counting a member's calls in it is no stronger); a span of time only when alone
+        params["per"] = entities[0]
+    elif person is not None or who is not None:
+        params["per"] = singular(person or (who["who"] if who is not None else ""))
+    elif pers:
+        params["per"] = pers[0]
     return Emit("max_calls", action, params, 0.7)
 
 

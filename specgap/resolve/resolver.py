@@ -37,6 +37,7 @@ never silently resolved. A rule that names no tool is resolved from its words al
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cached_property
 
@@ -76,6 +77,15 @@ _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, 
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
 _NONE: set[int] = set()
+
+
+# a call verb before a tool named verbatim ("calling `get_booking`", "use the refund_job tool")
+_CALLED = re.compile(
+    r"(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|invoked|run|runs|"
+    r"running|execute|executes|executing|trigger|triggering)\s+(?:the\s+)?`?(?P<id>[\w.:/-]+?)`?"
+    r"(?:\(\))?(?:\s+(?:tool|function|endpoint))?",
+    re.I,
+)
 
 
 class Resolver(Index):
@@ -138,6 +148,11 @@ class Resolver(Index):
         found: dict[str, Evidence] = {}
         if self.registry.hook(mention) is not None:
             return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
+        called = _CALLED.fullmatch(mention.strip())
+        if called is not None and called["id"] in self.exact:
+            # "call `cancel_booking`", "using get_booking": the tool named verbatim, never
+            # a tool the call verb happens to resemble ("call" ~ `get_…`)
+            return self._bare_evidence(called["id"])
         raw = split(mention)
         stems = [stem(w) for w in raw]
         letters, stemmed = "".join(raw), "".join(stems)
