@@ -352,6 +352,8 @@ def parse(text: str) -> Clause:
                 # basic tier cannot book classes": the subject is the one the action is for
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
+        if nominal is not None and nominal["np"].casefold() in {"the", "a", "an"}:
+            nominal = None  # "get the reservation": a read of it, not a thing received
         if nominal is not None and is_action_noun(nominal["noun"]):
             # "Assignment of assets is permitted only ...", "... receive license assignments"
             verb, tool = lemma(singular(nominal["noun"])), None

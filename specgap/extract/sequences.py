@@ -25,6 +25,7 @@ from specgap.extract.clause_steps import (
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.order_steps import is_goal_step, order_goal, step_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -109,10 +110,17 @@ def read_all(
 def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
     """The step texts a sentence announces, and how many following sentences they took."""
     m = _ANNOUNCE.search(sentence.clean)
-    if m is None or not _ORDERED.search(sentence.clean):
+    goal = _FOR_GOAL.match(sentence.clean)
+    if m is None and goal is None:
         return [], 0
-    rest = m["rest"] if m["rest"] is not None else m["rest2"] or ""
+    if m is None or goal is not None:
+        rest = sentence.clean[goal.end() :] if goal is not None else ""
+    else:
+        rest = m["rest"] if m["rest"] is not None else m["rest2"] or ""
     inline = _split(rest)
+    if not _ORDERED.search(sentence.clean):
+        # "steps for a refund: 1. ... 2. ...": numbers on one line give the order
+        return (inline, 0) if len(inline) >= 2 and _FOR_GOAL.match(sentence.clean) else ([], 0)
     if len(inline) >= 2:
         return inline, 0
     if rest.strip() and not _GAP.match(rest):
@@ -153,9 +161,19 @@ _NO_SCOPE = re.compile(
 )
 
 
+# "steps for a refund:", "the procedure to close an account:": what the steps are for
+_FOR_GOAL = re.compile(
+    r"^\W*(?:the\s+)?(?:steps|procedure|process|sequence)\s+(?P<goal>(?:for|to)\s+[^:]+?)\s*:", re.I
+)
+
+
 def _scope(sentence: Sentence) -> str | None:
     """The process an order holds within ("the onboarding process must follow ...", "to
-    remove a role, follow ..."), kept as the rules' condition; None for a bare order."""
+    remove a role, follow ...", "steps for a refund:"), kept as the rules' condition; None
+    for a bare order."""
+    goal = _FOR_GOAL.match(sentence.clean.strip(" -*"))
+    if goal is not None:
+        return f"within: {goal['goal']}"
     m = _SCOPE.match(sentence.clean.strip(" -*"))
     scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
     return None if _NO_SCOPE.match(scope) else f"within: {scope}"
@@ -165,21 +183,24 @@ def goal_of(scope: str | None) -> str | None:
     """The action a procedure's scope names as its goal ("within: To lend a book": `lend
     book`): the order before that action holds whenever it is done, so no condition."""
     m = re.match(r"^within:\s*(?:in\s+order\s+)?to\s+(?P<v>.+)$", scope or "", re.I)
-    return parse(m["v"]).action if m is not None else None
+    if m is None:  # "within: for a refund": the action the noun names
+        return order_goal(scope)
+    return parse(m["v"]).action
 
 
 def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
     """`require_before` for each step after the first. The order of a named process ("the
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review."""
-    actions = [(parse(step).action, step) for step in steps]
+    actions = [(step_action(step), step) for step in steps]
     condition = _scope(sentence)
     goal = goal_of(condition)
     for (first, said_first), (then, said_then) in itertools.pairwise(actions):
         if first and then and first != then:
             # each step's action is resolved in the words of its own step
             said = ((first, said_first), (then, said_then))
-            held = None if then == goal else condition  # the goal's own step: always
+            own = then == goal or is_goal_step(goal, then)
+            held = None if own else condition  # the goal's own step: always
             emit = Emit("require_before", then, {"before": first}, 0.7, condition=held,
                         contexts=said)  # fmt: skip
             yield candidate(sentence, emit)

@@ -23,6 +23,14 @@ from specgap.extract.clause_steps import clause_actions, recommended
 from specgap.extract.grammar import Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.order_clauses import (
+    conditional,
+    first_on_request,
+    referring_back,
+    steps_under,
+    under,
+)
+from specgap.extract.order_shapes import idioms, never_before, rephrasings
 from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import (
@@ -111,10 +119,54 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence is in a tool's description, where "use this" is the tool itself. An order the
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
-    timed = _read(rest, described)
+    rest = idioms(rest)  # "pull up the booking": look it up
+    timed = None if described else _conditioned(rest)
+    timed = timed or _read(rest, described)
+    if timed is None and not described:
+        timed = _rephrased(rest) or _clauses(rest)
+    if timed is not None and timed.obliges and never_before(rest):
+        timed = Timed(timed.emits, None)  # "Y after X, never before": the order alone
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
+
+
+def _conditioned(text: str) -> Timed | None:
+    """An order after a condition in front ("if a guest wants to cancel, ... and only then
+    cancel it"): read without the condition, which each rule keeps (`order_clauses.under`)."""
+    lead = conditional(text)
+    if lead is None:
+        return None
+    rest, condition, goal = lead
+    timed = _read(rest, False) or _rephrased(rest) or _clauses(rest)
+    if timed is None and (steps := steps_under(rest)):
+        timed = Timed(steps, None)  # "if X, log the damage and then retire it"
+    if timed is None:
+        return None
+    return Timed(under(timed.emits, condition, goal), timed.obliges)
+
+
+def _clauses(text: str) -> Timed | None:
+    """An order over the clauses of a sentence: "X, and only then Y", "whenever a guest
+    asks for Y, first X" (`order_clauses`)."""
+    emits = referring_back(text) or first_on_request(text)
+    return Timed(emits, None) if emits else None
+
+
+def _rephrased(text: str) -> Timed | None:
+    """The ordering of a sentence said in another shape (`order_shapes`): the first
+    rewrite that reads; an inferred first action lowers the rule to review."""
+    for said in rephrasings(text):
+        timed = _read(said.text, False)
+        if timed is None and (needed := _requires(said.text)) is not None:
+            timed = Timed((needed,), None)
+        if timed is None:
+            continue
+        if said.inferred:
+            emits = tuple(replace(e, confidence=min(e.confidence, INFERRED)) for e in timed.emits)
+            timed = Timed(emits, timed.obliges)
+        return timed
+    return None
 
 
 def _read(text: str, described: bool) -> Timed | None:
@@ -174,7 +226,8 @@ def _read(text: str, described: bool) -> Timed | None:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
-    event = re.sub(r"\b(?:it|them)\b", _object_of(action), event)  # "after reading it"
+    # "after reading it", "once they have been cancelled": the action's object
+    event = re.sub(r"\b(?:it|them|they(?=\s+(?:are|were|have|has)\b))\b", _object_of(action), event)
     # "only after verification": of what the action acts on (not of a tool named by "call")
     before = bare_with_object(event_action(event), None if clause.verb in CALL_VERBS else action)
     sure = INFERRED if before != event_action(event) else 0.7
@@ -291,7 +344,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
                 None,
             )
-    later = bare_with_object(event_action(event), acts)  # "prior to shipment"
+    later = event_action(event)
+    if not _ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
+        later = bare_with_object(later, acts)  # "prior to shipment"
     # an object borrowed from the other action is an inference: such a rule is reviewed
     sure = INFERRED if event != said or later != event_action(event) else 0.7
     if later is None or action is None or later == action:
@@ -323,6 +378,10 @@ def event_action(event: str) -> str | None:
     tool = TOOL_ID.search(event)
     if tool is not None:
         return tool["id"] or tool["bare"]
+    light = _LIGHT.match(event)
+    if light is not None and (named := _nominal_action(light["np"])) is not None:
+        return named  # "making any changes to a booking": change booking
+    event = _TO_WHOM.sub(r"\g<g> ", event)  # "sending them a notice": send a notice
     words = event.split()
     if not words:
         return None
@@ -351,12 +410,22 @@ def event_action(event: str) -> str | None:
     return None
 
 
+_ANY_OBJECT = re.compile(r"\b(?:anything|something)\b", re.I)
 _NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
+_LIGHT = re.compile(r"^\s*(?:making|performing|carrying\s+out|doing)\s+(?P<np>.+)$", re.I)
+_TO_WHOM = re.compile(r"^\s*(?P<g>[a-z]{3,}ing)\s+(?:them|him|her|us|me)\s+(?=(?:a|an|the|any)\s)",
+                      re.I)  # fmt: skip
 _NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
 _DETERMINER = re.compile(
     r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I
 )
 _PHRASAL = {"lookup": "look up", "login": "log in", "checkout": "check out", "signup": "sign up"}
+# nouns that are their verb's own form: "a weather check", "a deposit refund", "any changes
+# to a booking" (read as the action only with a determiner or a noun before them)
+_ZERO_NOUNS = frozenset(
+    {"check", "refund", "change", "update", "search", "transfer", "charge", "upgrade", "reset",
+     "return", "review", "lookup", "repair", "release", "payment", "edit"}
+)  # fmt: skip
 
 
 def _nominal_action(phrase: str) -> str | None:
@@ -373,12 +442,17 @@ def _nominal_action(phrase: str) -> str | None:
         return None
     noun = singular(words[-1].casefold())
     verb = _PHRASAL.get(noun) or (lemma(noun) if is_action_noun(noun) else verb_of(noun))
+    if verb is None and noun in _ZERO_NOUNS and len(words) > 1:
+        verb = noun  # "a weather check": the noun is the verb's own form
+    if verb is not None and verb == noun and noun in _ZERO_NOUNS and len(words) > 1:
+        return " ".join([verb, *(w.casefold() for w in words[:-1])])
     if verb is None or (verb not in IMPERATIVE_VERBS and " " not in verb):
         return None
     if verb == noun and not is_action_noun(noun):
         return None
     of = re.search(
-        r"\bof\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+)?(?P<o>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)",
+        r"\b(?:of|to|on)\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+|any\s+)?(?P<o>[a-z][\w-]*"
+        r"(?:\s+(?!by\b|for\b|from\b|with\b)[a-z][\w-]*)?)",
         text,
         re.I,
     )
@@ -400,6 +474,8 @@ def _action(verb: str, text: str, at: int) -> str | None:
     if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
         return None
     obj = object_at(text, at)[0]
+    if obj.split()[:1] in (["anything"], ["something"]):
+        return verb  # "before you reserve anything": the action whatever its object
     if not obj or obj.split()[0] in _NOT_SUBJECT | {"them"}:
         return None
     return f"{verb} {obj}"

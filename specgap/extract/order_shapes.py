@@ -1,0 +1,242 @@
+"""More English shapes of an ordering, each said again in a shape `temporal` reads.
+
+`temporal` reads "do not Y before X", "Y only after X", "X must precede Y" and their kin.
+The same order is said in many other ways; each is rewritten here, clause by clause, into
+one of those, so that the reading (events, pronouns, objects borrowed from the other
+action, the never-stronger checks) stays in one place:
+
+- "never Y without (first) X-ing", "Y-ing ... without X-ing first is not allowed": X
+  comes before Y ("do not Y before X-ing"). A "without" that names no action ("without a
+  valid card", "without the member's consent") is left to the rest of the grammar.
+- "you need the N before Y-ing" / "you must have the N before ...": the N is read first
+  ("get the N before Y-ing"); which read gets it is an inference, so the rule is reviewed.
+- "make sure you have V-ed X before Y", "be sure to V X before Y": "V X before Y".
+- "Y after X, never before" / "Ns are V-ed only once X has been done": "Ns may only be
+  V-ed after X" (a bare present statement without `only` / `never before` is not a rule).
+- "Y must be preceded by X", "Y must follow X", "Y-ing comes after X": "X must precede Y".
+- "verify that the slip is free by looking it up before ...": the call that checks is
+  the means ("look it up before ..."); the state itself is read by the state grammar.
+- "hold off on Y-ing until X", "wait to Y until X", "wait until X before Y-ing",
+  "Y-ing X is not allowed until E": "do not Y until X".
+
+Each rewrite says whether its first action is an inference (`Rephrased.inferred`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from specgap.extract.english import verb_lemma
+from specgap.extract.pattern_base import USER
+
+
+@dataclass(frozen=True)
+class Rephrased:
+    """A sentence said again in a shape `temporal` reads; `inferred`: the rewrite names an
+    action the sentence only implies (the rule is reviewed, never enforced)."""
+
+    text: str
+    inferred: bool = False
+
+
+_END = r"\s*[.!]?\s*$"
+_NEG = (
+    r"(?:(?:you|we|the\s+agent|agents?|staff)\s+)?(?:must\s+(?:not|never)|should\s+(?:not|never)|"
+    r"may\s+(?:not|never)|can\s*not|cannot|can't|shall\s+not|are\s+not\s+(?:allowed|permitted)\s+to|"
+    r"is\s+not\s+(?:allowed|permitted)\s+to)|never|do\s+not|don't|(?:please\s+)?do\s+not\s+ever"
+)
+# a "without" whose object is the user's yes: the confirmation grammar reads it
+_YES = re.compile(
+    r"\b(?:consent|confirmation|approval|permission|authori[sz]ation|agreement|go-ahead|"
+    r"say-so)\b",
+    re.I,
+)
+_WITHOUT = re.compile(
+    r"^\W*(?P<neg>" + _NEG + r")\s+(?P<y>.+?)\s+without\s+(?:first\s+|previously\s+|already\s+)?"
+    r"(?P<x>[^,;]+?)(?:\s+(?:first|beforehand|already|earlier))?" + _END,
+    re.I,
+)
+_BANNED = (
+    r"(?:is|are)\s+(?:not\s+(?:allowed|permitted|acceptable)|forbidden|prohibited|never\s+"
+    r"(?:allowed|permitted|acceptable)|not\s+ok(?:ay)?)"
+)
+# "assigning a slip without looking it up first is not allowed"
+_GERUND_WITHOUT = re.compile(
+    r"^\W*(?P<y>[a-z]{3,}ing\b[^,;]+?)\s+without\s+(?:first\s+|previously\s+)?(?P<x>[^,;]+?)"
+    r"(?:\s+(?:first|beforehand))?\s+" + _BANNED + _END,
+    re.I,
+)
+# "a slip is never assigned without a lookup", "deposits must not be refunded without ..."
+_PASSIVE_WITHOUT = re.compile(
+    r"^\W*(?P<s>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:(?:is|are)\s+never|(?:must|may|should|can|"
+    r"shall)\s*(?:not|never)\s+be|cannot\s+be|can't\s+be)\s+(?P<v>[a-z]+(?:ed|en|t))\s+without\s+"
+    r"(?:first\s+)?(?P<x>[^,;]+?)(?:\s+(?:first|beforehand))?" + _END,
+    re.I,
+)
+_NEED = re.compile(
+    r"^\W*(?:you\s+|the\s+agent\s+|we\s+)?(?:will\s+)?(?:need|must\s+have|have\s+to\s+have|should\s+"
+    r"have|require)\s+(?P<n>(?:the|their|its|a|an)\s+[^,;]+?)\s+(?P<conj>before|prior\s+to)\s+"
+    r"(?P<y>[^;]+?)" + _END,
+    re.I,
+)
+_DETAIL = re.compile(
+    r"\s+(?:details|detail|information|info|record|records|data|file|entry)$", re.I
+)
+_MAKE_SURE = re.compile(
+    r"^\W*(?:always\s+)?(?:make\s+sure|ensure|be\s+sure|check)\s+(?:that\s+)?(?:you|the\s+agent|we)"
+    r"\s+(?:have|has|'ve)\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\s+(?P<rest>.+?"
+    r"\b(?:before|prior\s+to)\b.+)$",
+    re.I,
+)
+_SURE_TO = re.compile(
+    r"^\W*(?:always\s+)?(?:make\s+sure|be\s+sure|remember)\s+to\s+(?P<rest>[a-z]+\s.+?\b(?:before|"
+    r"prior\s+to)\b.+)$",
+    re.I,
+)
+_NEVER_BEFORE = re.compile(
+    r"\s*[,;]?\s*(?:and\s+|but\s+)?(?:never|not)\s+(?:before|earlier|sooner|prior)(?:\s+(?:that|"
+    r"then|this))?" + _END,
+    re.I,
+)
+# "deposits are charged (only) after/once X": a present statement of when it happens
+_PASSIVE_WHEN = re.compile(
+    r"^\W*(?P<s>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|gets?)\s+(?:only\s+)?(?P<v>[a-z]+"
+    r"(?:ed|en|t))\s+(?P<only>only\s+)?(?P<conj>after|once|when)\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_ACTIVE_WHEN = re.compile(
+    r"^\W*(?P<y>[a-z]+\s[^;]*?)\s+(?P<conj>after|once)\s+(?P<e>[^;]+?)" + _END, re.I
+)
+_DONE_EVENT = re.compile(r"\b(?:has|have)\s+(?:already\s+)?been\s+[a-z]+", re.I)
+_PRECEDED = re.compile(
+    r"^\W*(?P<a>.+?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|is\s+to|are\s+to)\s+"
+    r"(?:always\s+)?be|(?:is|are)\s+(?:always\s+)?)\s*preceded\s+by\s+(?P<b>[^;]+?)" + _END,
+    re.I,
+)
+_FOLLOWS = re.compile(
+    r"^\W*(?P<a>(?:[a-z]{3,}ing|any|every|each|a|an|the)\b[^;]*?)\s+(?:must|should|shall|may\s+"
+    r"only|can\s+only|has\s+to|needs\s+to)\s+(?:only\s+|always\s+)?(?:follow|come\s+after|happen\s+"
+    r"after|take\s+place\s+after)\s+(?P<b>[^;]+?)" + _END,
+    re.I,
+)
+_CHECKED_BY = re.compile(
+    r"^(?P<pre>\W*(?:(?:before|prior\s+to)\s+[^,]+,\s*)?)(?:always\s+)?(?:check|verify|ensure|"
+    r"confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\s+[^,;]+?\s+by\s+(?P<g>[a-z]{3,}ing)"
+    r"\b(?P<rest>.*)$",
+    re.I,
+)
+_HOLD = re.compile(
+    r"^\W*(?:hold\s+off\s+(?:on\s+)?|wait\s+(?:to|with|before)\s+|refrain\s+from\s+|avoid\s+)"
+    r"(?P<y>[a-z]+\s[^;]*?)\s+until\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_WAIT_BEFORE = re.compile(
+    r"^\W*wait\s+until\s+(?P<e>[^;]+?)\s+(?:before|prior\s+to)\s+(?P<y>[a-z]{3,}ing\b[^;]*?)"
+    + _END,
+    re.I,
+)
+_GERUND_UNTIL = re.compile(
+    r"^\W*(?P<y>[a-z]{3,}ing\b[^,;]+?)\s+(?:is|are)\s+(?:not\s+(?:allowed|permitted|possible)|"
+    r"forbidden|prohibited)\s+until\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_NAMED_TOOL = re.compile(
+    r"^(?P<lead>\W*(?:(?:before|prior\s+to)\s+[^,]+,\s*)?(?:always\s+|first\s*,?\s*)?)[a-z][^()`,;]*?"
+    r"\s*\(\s*(?:via\s+|with\s+|using\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?(?:\(\))?"
+    r"\s*\)\s*(?P<rest>(?:first\s+)?(?:before|prior\s+to|first)\b.*|)$",
+    re.I,
+)
+_USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
+
+
+_IDIOM = re.compile(
+    r"\b(?P<v>pull|pulls|pulled|pulling|bring|brings|brought|bringing)\s+up\b", re.I
+)
+_LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looking",
+         "bring": "look", "brings": "looks", "brought": "looked",
+         "bringing": "looking"}  # fmt: skip
+
+
+def idioms(text: str) -> str:
+    """The text with idioms of reading said plainly ("pull up the booking": "look up the
+    booking"), so that the verb names the action the resolver knows."""
+    return _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+
+
+def never_before(text: str) -> bool:
+    """The sentence ends "never before" / "not earlier": it states an order, no duty."""
+    return _NEVER_BEFORE.search(" ".join(text.split())) is not None
+
+
+def base_form(gerund_phrase: str) -> str:
+    """ "assigning a slip" -> "assign a slip": the phrase with its first word's verb."""
+    words = gerund_phrase.strip().split(maxsplit=1)
+    if not words:
+        return gerund_phrase
+    verb = verb_lemma(words[0]) or words[0]
+    return " ".join([verb, *words[1:]])
+
+
+def _event(x: str) -> str | None:
+    """The event of a "without": the phrase, unless it is the user's yes or no action."""
+    if _YES.search(x) or _USER_SUBJECT.match(x):
+        return None
+    return x.strip()
+
+
+def rephrasings(text: str) -> list[Rephrased]:
+    """The shapes `temporal` reads that say what `text` says (see the module docstring),
+    most specific first; [] when the sentence is none of these shapes."""
+    text = " ".join(text.split())
+    out: list[Rephrased] = []
+    if (m := _NAMED_TOOL.match(text)) is not None:
+        # "confirm the member (find_member) before ...": the tool in brackets is the action
+        out.append(Rephrased(f"{m['lead']}call {m['id']} {m['rest']}"))
+    if (m := _WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
+        out.append(Rephrased(f"{m['neg']} {m['y']} before {x}"))
+    if (m := _GERUND_WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
+        out.append(Rephrased(f"Do not {base_form(m['y'])} before {x}"))
+    if (m := _PASSIVE_WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
+        out.append(Rephrased(f"{m['s'].strip()} may only be {m['v']} after {x}"))
+    if (m := _NEED.match(text)) is not None and not _YES.search(m["n"]):
+        thing = _DETAIL.sub("", m["n"].strip())
+        out.append(Rephrased(f"Get {thing} {m['conj']} {m['y']}", inferred=True))
+    if (m := _MAKE_SURE.match(text)) is not None and (verb := verb_lemma(m["v"])) is not None:
+        out.append(Rephrased(f"{verb} {m['rest']}"))
+    if (m := _SURE_TO.match(text)) is not None:
+        out.append(Rephrased(m["rest"]))
+    out += _stated_order(text)
+    if (m := _PRECEDED.match(text)) is not None:
+        out.append(Rephrased(f"{m['b']} must precede {m['a']}"))
+    if (m := _FOLLOWS.match(text)) is not None:
+        out.append(Rephrased(f"{m['b']} must precede {m['a']}"))
+    if (m := _CHECKED_BY.match(text)) is not None:
+        # "verify that it is free by looking it up": the call that checks comes first
+        out.append(Rephrased(f"{m['pre']}{base_form(m['g'] + m['rest'])}"))
+    if (m := _HOLD.match(text)) is not None:
+        y = base_form(m["y"]) if m["y"].split()[0].endswith("ing") else m["y"]
+        out.append(Rephrased(f"Do not {y} until {m['e']}"))
+    if (m := _WAIT_BEFORE.match(text)) is not None:
+        out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
+    if (m := _GERUND_UNTIL.match(text)) is not None:
+        out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
+    return out
+
+
+def _stated_order(text: str) -> list[Rephrased]:
+    """ "Y after X, never before", "Ns are V-ed only once X has been done": what may
+    happen only after X. A bare present statement ("deposits are charged after the
+    inspection") is a description, not a rule, and is not read."""
+    never = _NEVER_BEFORE.search(text)
+    body = text[: never.start()] if never is not None else text
+    out: list[Rephrased] = []
+    m = _PASSIVE_WHEN.match(body)
+    if m is not None and (never is not None or m["only"] or re.search(r"\bonly\b", body, re.I)):
+        conj = m["conj"].casefold()
+        if conj != "when" or _DONE_EVENT.search(m["e"]):  # "only when X has been done"
+            conj = "after" if conj == "when" else conj
+            out.append(Rephrased(f"{m['s'].strip()} may only be {m['v']} {conj} {m['e']}"))
+    if never is not None and (a := _ACTIVE_WHEN.match(body)) is not None and not m:
+        out.append(Rephrased(f"{a['y']} only {a['conj']} {a['e']}"))
+    return out
