@@ -112,8 +112,17 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
     # numbered steps after a colon: the goal's own step always, the others within the goal
     ("Procedure for a retirement: 1. get_bike 2. log_damage 3. retire_bike",
      {("log_damage", "get_bike"), ("retire_bike", "log_damage")}, "any"),
+    # two banned clauses, each with its order; "unless you have V-ed"; "should have V-ed"
+    ("Never charge a fee before the damage is logged, and never retire a bike before the "
+     "trip is closed.", {("charge_fee", "log_damage"), ("retire_bike", "close_trip")},
+     "enforce"),
+    ("Don't unlock a bike unless you have found the rider first.",
+     {("unlock_bike", "find_rider")}, "enforce"),
+    ("You should have fetched the trip before you close it.", {("close_trip", "get_trip")},
+     "enforce"),
     # not orders
     ("Never waive a fee without the rider's consent.", set(), "any"),
+    ("Don't unlock a bike unless the dock is powered.", set(), "any"),
     ("Never unlock a bike without a valid rider id.", set(), "any"),
     ("Usually fetch the trip before closing it.", {("close_trip", "get_trip")}, "review"),
 ]  # fmt: skip

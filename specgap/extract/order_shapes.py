@@ -89,6 +89,20 @@ _MAKE_SURE = re.compile(
     r"\b(?:before|prior\s+to)\b.+)$",
     re.I,
 )
+_HAVE_DONE = re.compile(
+    r"^\W*(?:you|the\s+agent|we)\s+(?:must|should|need\s+to|have\s+to|ought\s+to)\s+have\s+"
+    r"(?:already\s+|first\s+)?(?P<v>[a-z]+(?:ed|en|t|nd|ne|ght))\s+(?P<rest>.+?\b(?:before|prior\s+to)"
+    r"\b.+)$",
+    re.I,
+)
+_UNLESS_DONE = re.compile(
+    r"^\W*(?P<neg>"
+    + _NEG
+    + r")\s+(?P<y>.+?)\s+unless\s+(?:you|the\s+agent|we)\s+(?:have|has|'ve)\s+"
+    r"(?:already\s+|first\s+)?(?P<v>[a-z]+)\s+(?P<x>[^,;]+?)(?:\s+(?:first|already|beforehand))?"
+    + _END,
+    re.I,
+)
 _SURE_TO = re.compile(
     r"^\W*(?:always\s+)?(?:make\s+sure|be\s+sure|remember)\s+to\s+(?P<rest>[a-z]+\s.+?\b(?:before|"
     r"prior\s+to)\b.+)$",
@@ -164,6 +178,17 @@ def idioms(text: str) -> str:
     return _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
 
 
+def _gerund(participle: str) -> str | None:
+    """ "found" -> "finding": the -ing form of a past participle's verb, else None."""
+    from lemminflect import getInflection  # type: ignore[import-untyped]
+
+    verb = verb_lemma(participle)
+    if verb is None:
+        return None
+    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
+    return forms[0] if forms else None
+
+
 def never_before(text: str) -> bool:
     """The sentence ends "never before" / "not earlier": it states an order, no duty."""
     return _NEVER_BEFORE.search(" ".join(text.split())) is not None
@@ -204,6 +229,11 @@ def rephrasings(text: str) -> list[Rephrased]:
         out.append(Rephrased(f"Get {thing} {m['conj']} {m['y']}", inferred=True))
     if (m := _MAKE_SURE.match(text)) is not None and (verb := verb_lemma(m["v"])) is not None:
         out.append(Rephrased(f"{verb} {m['rest']}"))
+    if (m := _HAVE_DONE.match(text)) is not None and (verb := verb_lemma(m["v"])) is not None:
+        out.append(Rephrased(f"{verb} {m['rest']}"))  # "you should have fetched X before Y"
+    if (m := _UNLESS_DONE.match(text)) is not None and (doing := _gerund(m["v"])) is not None:
+        # "don't Y unless you have V-ed X (first)": X-ing comes first
+        out.append(Rephrased(f"{m['neg']} {m['y']} before {doing} {m['x']}"))
     if (m := _SURE_TO.match(text)) is not None:
         out.append(Rephrased(m["rest"]))
     out += _stated_order(text)

@@ -120,7 +120,8 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
     rest = idioms(rest)  # "pull up the booking": look it up
-    timed = None if described else _conditioned(rest)
+    timed = None if described else _coordinated(rest)
+    timed = timed or (None if described else _conditioned(rest))
     timed = timed or _read(rest, described)
     if timed is None and not described:
         timed = _rephrased(rest) or _clauses(rest)
@@ -129,6 +130,21 @@ def read(text: str, described: bool = False) -> Timed | None:
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
+
+
+_AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
+
+
+def _coordinated(text: str) -> Timed | None:
+    """ "Never Y before X, and never Z before W": the orders of each banned clause; None
+    unless every clause states one."""
+    parts = _AND_NEVER.split(text)
+    if len(parts) < 2:
+        return None
+    read = [_read(p.strip(), False) or _rephrased(p.strip()) for p in parts]
+    if any(t is None for t in read):
+        return None
+    return Timed(tuple(e for t in read if t is not None for e in t.emits), None)
 
 
 def _conditioned(text: str) -> Timed | None:
