@@ -18,10 +18,15 @@ _TOOL = re.compile(
 )
 
 
+def step_tool(step: str) -> str | None:
+    """The tool id a step is said by alone (`get_booking`, "`getBooking()`"), else None."""
+    m = _TOOL.match(step)
+    return m["id"] if m is not None else None
+
+
 def step_action(step: str) -> str | None:
     """The action of one step: the tool id it is, else its clause's action."""
-    m = _TOOL.match(step)
-    return m["id"] if m is not None else parse(step).action
+    return step_tool(step) or parse(step).action
 
 
 def order_goal(scope: str | None) -> str | None:

@@ -32,6 +32,7 @@ from specgap.extract.clause_steps import with_antecedent
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.order_steps import is_goal_step, step_tool
 from specgap.extract.pattern_base import lemma
 from specgap.extract.segments import Sentence
 
@@ -108,8 +109,8 @@ class Step:
         if len(plain) >= 2:
             return plain
         title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
-        if title is None:
-            title, conditioned = _nominal(self.title), False
+        if title is None:  # "2. get_order": the tool id; "Document verification": the noun
+            title, conditioned = step_tool(self.title) or _nominal(self.title), False
         if title is not None and (not conditioned or self.condition is not None):
             return [title]  # a title's own "If ..." made the step optional
         return plain
@@ -199,7 +200,12 @@ def steps_after(sentence: Sentence) -> list[Step]:
     if _announces(rest_of_line):
         return []  # a later sentence on the line announces them
     first = text.count("\n", 0, end + len(rest_of_line)) + 1
-    lines = text[end + len(rest_of_line) :].splitlines()
+    return steps_on_lines(text[end + len(rest_of_line) :].splitlines(), first)
+
+
+def steps_on_lines(lines: list[str], first: int) -> list[Step]:
+    """The numbered steps (or top-level bullets) the lines open with, numbered 1, 2, 3 ...;
+    `first`: the 1-based line number of `lines[0]`; fewer than two: none."""
     steps: list[Step] = []
     blank = False
     listed = _bulleted(lines)  # "- Get the sample." lines: each top-level bullet is a step
@@ -338,7 +344,8 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     def add(then: str, first: str | None, condition: str | None) -> None:
         if first is None or first == then:
             return
-        kept = "; ".join(c for c in (None if then == goal else scope, condition) if c) or None
+        own = then == goal or is_goal_step(goal, then)  # the goal's own step: always
+        kept = "; ".join(c for c in (None if own else scope, condition) if c) or None
         emit = Emit("require_before", then, {"before": first}, 0.7, condition=kept)
         if emit not in out:
             out.append(emit)

@@ -25,6 +25,7 @@ from specgap.extract.clause_steps import (
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.order_lists import checked, introduced, under_heading
 from specgap.extract.order_steps import is_goal_step, order_goal, step_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -69,13 +70,28 @@ def read_all(
         steps, used = _steps(sentence, pending[i + 1 :])
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
         goal = procedures.goal_introduced(sentence, paragraphs) if paragraphs else None
-        if paragraphs and (goal is not None or procedures.announces(sentence)):
+        announced = bool(paragraphs) and (goal is not None or procedures.announces(sentence))
+        # "When a grower wants to cancel:" / "## Cancelling an order" over "1. ..." lines
+        listed = _listed(sentence, paragraphs, announced, len(steps) >= 2)
+        if listed is not None:
+            paragraphs = listed[0]
+        if announced or listed is not None:
             # "Step 1. ..." paragraphs: the steps keep their own sentences and rules; after
             # "To book a class:" they hold within that goal (its own action: always)
             scope = f"within: {goal}" if goal is not None else _scope(sentence)
-            emits = procedures.orderings(paragraphs, scope, goal_of(scope))
+            aim = goal_of(scope)
+            if listed is not None:
+                scope, aim = listed[1], listed[2]
+            emits = procedures.orderings(paragraphs, scope, aim)
             later += procedures.requirements(paragraphs)
             rules = [candidate(sentence, e) for e in emits]
+            if listed is not None:  # "1. Verify the member. 2. Freeze ...": an inferred read
+                rules = [
+                    r.model_copy(update={"grounding": "inferred"})
+                    if checked(r.params.get("before"))
+                    else r
+                    for r in rules
+                ]
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
             kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
@@ -105,6 +121,18 @@ def read_all(
         found, notes = read_sentence(sentence)
         yield sentence, found, notes
         i += 1
+
+
+def _listed(
+    sentence: Sentence, paragraphs: list[procedures.Step], announced: bool, inline: bool
+) -> tuple[list[procedures.Step], str, str | None] | None:
+    """Numbered steps a goal line or a heading introduces (`order_lists`), with their scope
+    and goal; None when the sentence introduces none or another reading has them."""
+    if announced or inline:
+        return None
+    if paragraphs and (intro := introduced(sentence, paragraphs)) is not None:
+        return paragraphs, intro[0], intro[1]
+    return under_heading(sentence)
 
 
 def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
@@ -214,6 +242,8 @@ _GOES_ON = re.compile(
     r"second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
     re.I,
 )
+_FIRST_LAST = re.compile(r"\s+first\s*[.!]?\s*$", re.I)
+_CONDITION = re.compile(r"^\W*(?:if|when|whenever|unless|once|after|before|while)\b", re.I)
 _LABEL = re.compile(r"^[^\n]*:\s*\n\s*")  # "instructions:" on a line of its own
 
 
@@ -241,10 +271,14 @@ class _Chain:
             return []  # "usually, first check ...": a recommendation, reported elsewhere
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
+        first_last = _FIRST_LAST.search(text)  # "Fetch the order first. Then ..."
         scope: str | None = None  # "to delete X, first A, then B": A before B within it
         if opens is not None:
             self.last = []
             parts = split_steps(text[opens.end() :])
+        elif first_last is not None and goes_on is None and not _CONDITION.match(text):
+            self.last = []
+            parts = split_steps(text[: first_last.start()])
         elif goes_on is not None and self.last:
             parts = split_steps(text[goes_on.end() :])
         elif steps := steps_in(text):  # "get the sample, then verify it, then ship it"

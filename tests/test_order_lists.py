@@ -1,0 +1,80 @@
+"""Numbered steps that a goal line or a section heading introduces, and a chain opened by
+"X first." (issue 11, `require_before`), in a made-up seedling nursery. Numbers are an
+order: the goal's own step requires the step before it always (enforced); the other steps
+hold within the goal only (reviewed). A line naming no goal or procedure ("You may:"), a
+heading naming no action ("## Notes") and bullets order nothing. Documents written for
+this test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.order_lists import checked
+from tests.corpus_agents import build_prompt
+from tests.test_order_shapes import NURSERY
+
+Orders = dict[tuple[str, str], str]
+ROWS: list[tuple[str, str, Orders]] = [
+    ("a numbered list under a heading that names the action",
+     "## Cancelling an order\n\n1. Find the grower by e-mail.\n2. Fetch the order.\n"
+     "3. Cancel the order.\n",
+     {("get_order", "find_grower"): "review_only", ("cancel_order", "get_order"): "enforce"}),
+    ("a heading that names the action by a noun",
+     "## Refunds\n\n1. Fetch the order.\n2. Refund the order.\n",
+     {("refund_order", "get_order"): "enforce"}),
+    ("the user asking for the goal, then a colon",
+     "When a grower wants to ship an order:\n1. Fetch the order.\n2. Label the tray.\n"
+     "3. Ship the order.\n",
+     {("label_tray", "get_order"): "review_only", ("ship_order", "label_tray"): "enforce"}),
+    ("a purpose and `follow these steps`, numbered",
+     "To discard a tray, follow these steps:\n\n1. Read the tray.\n2. Log the germination.\n"
+     "3. Discard the tray.\n",
+     {("log_germination", "get_tray"): "review_only",
+      ("discard_tray", "log_germination"): "enforce"}),
+    ("a workflow of tool ids",
+     "Workflow for refunds:\n\n1. get_order\n2. cancel_order\n3. refund_order\n",
+     {("cancel_order", "get_order"): "review_only", ("refund_order", "cancel_order"): "enforce"}),
+    ("a procedure line whose goal names no tool: every order is reviewed",
+     "Morning routine:\n\n1. Read the tray.\n2. Water the tray.\n",
+     {("water_tray", "get_tray"): "review_only"}),
+    ("a check as the step before: which read checks is inferred",
+     "## Cancelling an order\n\n1. Verify the grower's identity.\n2. Cancel the order.\n",
+     {}),
+    ("X first, then the steps after it",
+     "## Shipping\n\nFetch the order first. Then label the tray. Finally, ship the order.\n",
+     {("label_tray", "get_order"): "enforce", ("ship_order", "label_tray"): "enforce"}),
+    # not procedures
+    ("a list of things the agent may do", "You may:\n\n1. Fetch an order.\n2. Ship an order.\n",
+     {}),
+    ("a heading naming no action", "## Notes\n\n1. Fetch the order.\n2. Ship the order.\n", {}),
+    ("bullets under a goal line",
+     "When a grower wants to ship an order:\n- Fetch the order.\n- Ship the order.\n", {}),
+    ("a condition before `first`", "If the tray is dry, water it first.\n", {}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "doc", "want"), ROWS, ids=[r[0] for r in ROWS])
+def test_numbered_steps(tmp_path: Path, name: str, doc: str, want: Orders) -> None:
+    built = build_prompt(tmp_path, f"# Nursery desk\n\n{doc}", json.loads(json.dumps(NURSERY)))
+    found: dict[tuple[str, str], set[str]] = {}
+    for p in built.policies:
+        if p.operator == "require_before":
+            before = p.condition.model_dump()["before"]
+            found.setdefault((str(p.target), str(before)), set()).add(p.enforcement)
+    if name.startswith("a check"):  # the order is read, but never enforced
+        assert found
+        assert all("enforce" not in m for m in found.values())
+        return
+    assert {k: min(v) for k, v in found.items()} == want
+    assert all(len(v) == 1 for v in found.values())
+
+
+def test_checked() -> None:
+    assert checked("verify grower identity")
+    assert checked("check tray")
+    assert not checked("fetch order")
+    assert not checked(None)
+    assert not checked(["verify x"])
