@@ -161,6 +161,28 @@ _NAMED_TOOL = re.compile(
     r"\s*\)\s*(?P<rest>(?:first\s+)?(?:before|prior\s+to|first)\b.*|)$",
     re.I,
 )
+_PREREQUISITE = re.compile(
+    r"^\W*(?P<x>[^,;]+?)\s+(?:is|are)\s+(?:a\s+|an\s+)?(?:(?:mandatory|required|necessary)\s+)?"
+    r"(?:prerequisite|precondition|pre-requisite)\s+(?:for|to|of)\s+(?P<y>[^;]+?)" + _END,
+    re.I,
+)
+_MANDATORY = re.compile(
+    r"^\W*it\s+is\s+(?:mandatory|required|necessary|essential|compulsory|obligatory)\s+(?:for\s+"
+    r"(?:you|the\s+agent)\s+)?to\s+(?P<rest>[a-z]+\s.+?\b(?:before|prior\s+to|after|once|until)\b.+)$",
+    re.I,
+)
+_REQUIRES_DONE = re.compile(
+    r"^\W*(?P<a>[^,;]+?)\s+(?:always\s+)?requires?\s+(?P<o>(?:the|a|an|its|their)\s+[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+to\s+(?:be|have\s+been)\s+(?P<v>[a-z]+(?:ed|en|t|d))(?:\s+(?:first|"
+    r"beforehand|already))?" + _END,
+    re.I,
+)
+_ONCE_HAVE = re.compile(
+    r"^\W*(?P<conj>once|after|only\s+once|only\s+after)\s+(?:you|the\s+agent|we)\s+(?:have|has|'ve)\s+"
+    r"(?:got\s+|gotten\s+|obtained\s+|retrieved\s+)?(?P<n>(?:the|their|its)\s+[^,;]+?),\s*"
+    r"(?P<main>[^;]+?)" + _END,
+    re.I,
+)
 _USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
 
 
@@ -172,10 +194,29 @@ _LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looki
          "bringing": "looking"}  # fmt: skip
 
 
+# "proceed to cancel", "attempt to send", "go ahead and book": the action itself
+_GO_ON = re.compile(
+    r"\b(?:proceed|attempt|try|go\s+ahead|move\s+on)\s+(?:to|and)\s+(?=[a-z]{3,}\b)", re.I
+)
+
+
 def idioms(text: str) -> str:
     """The text with idioms of reading said plainly ("pull up the booking": "look up the
-    booking"), so that the verb names the action the resolver knows."""
-    return _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+    booking"; "proceed to cancel the booking": "cancel the booking"), so that the verb names
+    the action the resolver knows."""
+    text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+    return _GO_ON.sub("", text)
+
+
+_HAVING = re.compile(r"^\s*having\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\b", re.I)
+
+
+def having_done(event: str) -> str:
+    """ "having cancelled the event" -> "cancelling the event"; any other event as it is."""
+    m = _HAVING.match(event)
+    if m is None or (doing := _gerund(m["v"])) is None:
+        return event
+    return doing + event[m.end() :]
 
 
 def _gerund(participle: str) -> str | None:
@@ -237,6 +278,16 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _SURE_TO.match(text)) is not None:
         out.append(Rephrased(m["rest"]))
     out += _stated_order(text)
+    if (m := _PREREQUISITE.match(text)) is not None:
+        out.append(Rephrased(f"{m['x']} must precede {m['y']}"))
+    if (m := _MANDATORY.match(text)) is not None:
+        out.append(Rephrased(m["rest"]))
+    if (m := _REQUIRES_DONE.match(text)) is not None:
+        out.append(Rephrased(f"{m['a']} requires that {m['o']} has been {m['v']}"))
+    if (m := _ONCE_HAVE.match(text)) is not None and not _YES.search(m["n"]):
+        # "once you have the event details, you may ...": a read of it comes first
+        thing = _DETAIL.sub("", m["n"].strip())
+        out.append(Rephrased(f"{m['conj']} getting {thing}, {m['main']}", inferred=True))
     if (m := _PRECEDED.match(text)) is not None:
         out.append(Rephrased(f"{m['b']} must precede {m['a']}"))
     if (m := _FOLLOWS.match(text)) is not None:

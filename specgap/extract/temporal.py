@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.clause_steps import clause_actions, recommended
-from specgap.extract.grammar import Modality, parse
+from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
 from specgap.extract.order_clauses import (
@@ -30,10 +30,11 @@ from specgap.extract.order_clauses import (
     steps_under,
     under,
 )
-from specgap.extract.order_shapes import idioms, never_before, rephrasings
+from specgap.extract.order_shapes import having_done, idioms, never_before, rephrasings
 from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import (
+    PARTICLES,
     PRECEDES,
     REQUIRES,
     REQUIRES_THAT,
@@ -69,7 +70,8 @@ _CONFIRMS = re.compile(
     re.I,
 )
 _SUBJECT_DID = re.compile(
-    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+)?(?:successfully\s+|"
+    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+|can\s+|may\s+|could\s+|"
+    r"are\s+able\s+to\s+)?(?:successfully\s+|"
     r"already\s+|first\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
@@ -169,6 +171,29 @@ def _clauses(text: str) -> Timed | None:
     return Timed(emits, None) if emits else None
 
 
+def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool) -> Timed | None:
+    """An action said by its verb alone ("you may modify", "do not cancel") acts on what
+    the event acts on: read again with that object, an inference, so the rule is reviewed."""
+    found = event_action(event.strip(" ."))
+    words = (found or "").split()[1:]
+    while words and words[0] in PARTICLES:
+        words = words[1:]
+    if not words or "_" in (found or "") or _ANY_OBJECT.search(event):
+        return None
+    if clause.negated:
+        lead = "Do not "
+    elif clause.modality == "only" or only == "only":
+        lead = "You may only "
+    else:
+        lead = "You may " if clause.modality == "may" else ""
+    said = f"{lead}{clause.verb} the {' '.join(words)} {conj} {event}"
+    timed = _read(said, described)
+    if timed is None:
+        return None
+    emits = tuple(replace(e, confidence=min(e.confidence, INFERRED)) for e in timed.emits)
+    return Timed(emits, timed.obliges)
+
+
 def _rephrased(text: str) -> Timed | None:
     """The ordering of a sentence said in another shape (`order_shapes`): the first
     rewrite that reads; an inferred first action lowers the rule to review."""
@@ -231,7 +256,10 @@ def _read(text: str, described: bool) -> Timed | None:
         return None
     elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
         return None
-    elif not clause.object or clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
+    elif not clause.object and clause.verb not in CALL_VERBS:
+        # "once you have the event, you may proceed with the modification": of that event
+        return _borrowing(clause, conj, only, m["event"], described)
+    elif clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named
@@ -397,6 +425,10 @@ def event_action(event: str) -> str | None:
     light = _LIGHT.match(event)
     if light is not None and (named := _nominal_action(light["np"])) is not None:
         return named  # "making any changes to a booking": change booking
+    done = _DONE.match(event)
+    if done is not None and (named := _nominal_action(done["np"])) is not None:
+        return named  # "the cancellation is complete": cancel
+    event = having_done(event)  # "having cancelled the event": cancelling the event
     event = _TO_WHOM.sub(r"\g<g> ", event)  # "sending them a notice": send a notice
     words = event.split()
     if not words:
@@ -428,6 +460,11 @@ def event_action(event: str) -> str | None:
 
 _ANY_OBJECT = re.compile(r"\b(?:anything|something)\b", re.I)
 _NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
+_DONE = re.compile(
+    r"^\s*(?P<np>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)\s+(?:is|"
+    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over)\b",
+    re.I,
+)
 _LIGHT = re.compile(r"^\s*(?:making|performing|carrying\s+out|doing)\s+(?P<np>.+)$", re.I)
 _TO_WHOM = re.compile(r"^\s*(?P<g>[a-z]{3,}ing)\s+(?:them|him|her|us|me)\s+(?=(?:a|an|the|any)\s)",
                       re.I)  # fmt: skip

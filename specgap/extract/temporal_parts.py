@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from specgap.extract.pattern_base import USER
+from specgap.extract.pattern_base import USER, is_action_noun
 
 TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _EVENT_BREAK = re.compile(
@@ -127,10 +127,13 @@ def bare_with_object(action: str | None, other: str | None) -> str | None:
         words = words[1:]
     if action is None or " " in action or "_" in action or not words:
         return action
+    if is_action_noun(words[-1]) and not words[-1].endswith("ing"):  # ("a booking": a thing)
+        return action  # "issue the refund after the cancellation": not a cancel of a refund
     return f"{action} {' '.join(words)}"
 
 
 _PARTICLES = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+PARTICLES = _PARTICLES
 
 
 _DONE_WITH = re.compile(

@@ -1,0 +1,75 @@
+"""Orderings in a made-up event venue (issue 11, `require_before`): "proceed to / attempt
+to V", "before having V-ed", "X is a prerequisite for Y", "it is mandatory to X before Y",
+"Y requires X to be V-ed", "once you have the N, you may ...", a verb said alone acting on
+the event's object ("do not proceed with a cancellation until you have read the event"),
+"the N is complete" as an event. Sentences written for this test; how each order holds as
+in `tests/test_order_shapes.py`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.order_shapes import having_done, idioms
+from tests.test_grammar import _tool
+from tests.test_order_shapes import Pairs, _check
+
+VENUE = [
+    _tool("find_client", "Find a venue client by e-mail or phone.", email="string"),
+    _tool("get_event", "Read an event booking with its status and room.", event_id="string"),
+    _tool("book_room", "Book a room for an event.", client_id="string", date="string"),
+    _tool("modify_event", "Change the date, room or headcount of an event.", event_id="string"),
+    _tool("cancel_event", "Cancel an event booking.", event_id="string"),
+    _tool("issue_refund", "Refund an event's deposit.", event_id="string", amount="number"),
+    _tool("get_invoice", "Fetch an invoice with its payments.", invoice_id="string"),
+    _tool("send_contract", "E-mail the contract of an event to the client.", event_id="string"),
+    _tool("record_payment", "Record a payment against an invoice.", invoice_id="string"),
+]
+
+ROWS: list[tuple[str, Pairs, str]] = [
+    ("Proceed to cancel the event only after the invoice has been fetched.",
+     {("cancel_event", "get_invoice")}, "enforce"),
+    ("Do not attempt to send the contract until the room has been booked.",
+     {("send_contract", "book_room")}, "enforce"),
+    ("The agent must not issue a refund before having cancelled the event.",
+     {("issue_refund", "cancel_event")}, "enforce"),
+    ("Fetching the invoice is a prerequisite for recording a payment.",
+     {("record_payment", "get_invoice")}, "enforce"),
+    ("It is mandatory to fetch the invoice before recording any payment.",
+     {("record_payment", "get_invoice")}, "enforce"),
+    ("Modifications require the event to be read first.", {("modify_event", "get_event")},
+     "any"),
+    # which read gets "the event details" is inferred; a verb alone borrows the event's object
+    ("Once you have the event details, you may proceed with the modification.",
+     {("modify_event", "get_event")}, "review"),
+    ("Do not proceed with a cancellation until you have read the event.",
+     {("cancel_event", "get_event")}, "review"),
+    ("You must have the event id before you can cancel it.", {("cancel_event", "get_event")},
+     "review"),
+    # "the cancellation is complete": the cancel, not a cancel of the refund
+    ("The refund should only be issued after the cancellation is complete.",
+     {("issue_refund", "cancel_event")}, "any"),
+    ("Contracts are only sent once a room has been booked.", {("send_contract", "book_room")},
+     "enforce"),
+    ("If the client wants to modify an event, first retrieve the event.",
+     {("modify_event", "get_event")}, "any"),
+    # not orders
+    ("It is mandatory to fetch the invoice.", set(), "any"),
+    ("You may proceed with the modification.", set(), "any"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "want", "how"), ROWS, ids=[r[0][:40] for r in ROWS])
+def test_venue_orderings(tmp_path: Path, sentence: str, want: Pairs, how: str) -> None:
+    _check(tmp_path, VENUE, sentence, want, how)
+
+
+def test_idioms_and_having() -> None:
+    assert idioms("Proceed to cancel the event") == "cancel the event"
+    assert idioms("go ahead and book a room") == "book a room"
+    assert having_done("having cancelled the event") in {
+        "cancelling the event",
+        "canceling the event",
+    }
+    assert having_done("the event is read") == "the event is read"
