@@ -120,8 +120,25 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
      {("unlock_bike", "find_rider")}, "enforce"),
     ("You should have fetched the trip before you close it.", {("close_trip", "get_trip")},
      "enforce"),
+    # two events that each happened; "unless it has been V-ed"; a tool named after "with"
+    ("A bike may be unlocked for a rider only after the rider has been found and the bike "
+     "has been read.", {("unlock_bike", "find_rider"), ("unlock_bike", "get_bike")},
+     "enforce"),
+    ("Never close a trip unless it has been fetched in the same conversation.",
+     {("close_trip", "get_trip")}, "enforce"),
+    ("Check the bike's condition with get_bike before unlocking it.",
+     {("unlock_bike", "get_bike")}, "enforce"),
+    ("Before charging a late fee, confirm the trip end time by fetching the trip.",
+     {("charge_fee", "get_trip")}, "any"),
+    # "X must be V-ed first, and only then may Y be V-ed"; an optional last step
+    ("The damage must be logged first, and only then may the bike be retired.",
+     {("retire_bike", "log_damage")}, "enforce"),
+    ("When a rider reports a damaged bike, read the bike, log the damage, and only then "
+     "retire it if needed.", {("retire_bike", "get_bike"), ("retire_bike", "log_damage")},
+     "review"),
     # not orders
     ("Never waive a fee without the rider's consent.", set(), "any"),
+    ("Never close a trip unless the dock is empty.", set(), "any"),
     ("Don't unlock a bike unless the dock is powered.", set(), "any"),
     ("Never unlock a bike without a valid rider id.", set(), "any"),
     ("Usually fetch the trip before closing it.", {("close_trip", "get_trip")}, "review"),

@@ -31,7 +31,7 @@ from specgap.extract.pattern_base import USER
 _LEAD = re.compile(
     r"^\W*(?P<cond>(?:if|when|whenever|each\s+time|every\s+time|in\s+case)\s+(?P<who>(?:the|a|an)"
     r"\s+(?P<person>" + USER + r"|[a-z]+(?=\s+(?:wants|asks|calls|requests|wishes|needs|would|"
-    r"writes|phones|comes)\b))s?\s+)?[^,;]+?),\s*(?:then\s+)?(?P<rest>[^,;].*)$",
+    r"writes|phones|comes|reports|contacts|says)\b))s?\s+)?[^,;]+?),\s*(?:then\s+)?(?P<rest>[^,;].*)$",
     re.I,
 )
 # the user asking for an action: "wants to cancel", "asks for a refund", "calls to book"
@@ -59,6 +59,23 @@ _AFTER_THAT = re.compile(
     r"once\s+(?:that|this)\s+(?:is\s+done|has\s+happened))\s*[.!]?$",
     re.I,
 )
+# "(only then) may the bike be retired": the subject before its modal
+_INVERTED = re.compile(
+    r"^\W*(?P<m>may|can|should|must|will|shall)\s+(?P<s>(?:the|a|an|its|their|any)\s+[^,;]+?)\s+be\s+"
+    r"(?P<v>[a-z]+)",
+    re.I,
+)
+# "retire it if needed": the step may be skipped; the order holds whenever it is taken
+_OPTIONAL = re.compile(
+    r"\s*,?\s*(?:if|when|where|as)\s+(?:needed|necessary|required|applicable|appropriate)\s*(?=[.!]?\s*$)",
+    re.I,
+)
+# "the damage must be logged (first)": the clause before as an event
+_MUST_BE = re.compile(
+    r"^\W*(?P<s>(?:the|a|an|its|their)\s+[^,;]+?)\s+(?:must|should|has\s+to|have\s+to|needs?\s+to)"
+    r"\s+be\s+(?P<v>[a-z]+)(?:\s+first)?\s*$",
+    re.I,
+)
 _AWAITED = re.compile(r"\b(?:until|till|after|once)\s+(?P<e>[^,;]+?)\s*$", re.I)
 _FIRST_WHEN = re.compile(
     r"^\W*(?P<main>[a-z][^,;]*?)\s+first\s*,?\s+(?:whenever|when|if|each\s+time|every\s+time)\s+"
@@ -72,10 +89,11 @@ _WHEN_FIRST = re.compile(
 )
 
 
-def _action(clause_text: str) -> str | None:
-    """The action of an imperative clause that the agent performs, else None."""
-    clause = parse(clause_text)
-    if clause.action is None or clause.negated or clause.modality == "may":
+def _action(clause_text: str, permits: bool = False) -> str | None:
+    """The action of an imperative clause that the agent performs, else None; `permits`:
+    also a permission ("(only then) may the bike be retired": after the order it states)."""
+    clause = parse(_INVERTED.sub(r"\g<s> \g<m> be \g<v>", _OPTIONAL.sub("", clause_text)))
+    if clause.action is None or clause.negated or (clause.modality == "may" and not permits):
         return None
     if clause.verb not in IMPERATIVE_VERBS or clause.verb in NOT_ACTIONS:
         return None
@@ -146,11 +164,15 @@ def referring_back(text: str) -> tuple[Emit, ...]:
     firsts: list[str]
     if awaited is not None and (event := event_action(awaited["e"])) is not None:
         firsts = [event]  # "no boat leaves until its inspection is logged; ... after that"
+    elif (must := _MUST_BE.match(first_part)) is not None and (
+        event := event_action(f"{must['s']} is {must['v']}")
+    ) is not None:
+        firsts = [event]  # "the damage must be logged first, and only then ..."
     else:
         firsts = [a for a in clause_actions(first_part) if a]
         if not firsts or _action(re.split(r"\s*,\s*|\s+and\s+", first_part)[0]) is None:
             return ()
-    then = _action(with_antecedent(m["q"], firsts[-1:]))
+    then = _action(_the(m["q"], firsts[-1]), permits=True)
     if then is None:
         return ()
     return tuple(Emit("require_before", then, {"before": f}, 0.7) for f in firsts if f != then)
@@ -175,6 +197,15 @@ def steps_under(text: str) -> tuple[Emit, ...]:
         ]
         last = found
     return tuple(out)
+
+
+def _the(text: str, before: str) -> str:
+    """The clause with its pronoun object read as the object of the action before, with an
+    article ("retire it" after `log damage`: "retire the damage")."""
+    words = before.split()
+    if len(words) < 2 or "_" in before:
+        return text
+    return re.sub(r"\b(?:it|them)\b", "the " + " ".join(words[1:]), text, count=1)
 
 
 def first_on_request(text: str) -> tuple[Emit, ...]:

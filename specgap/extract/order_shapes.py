@@ -136,8 +136,8 @@ _FOLLOWS = re.compile(
 )
 _CHECKED_BY = re.compile(
     r"^(?P<pre>\W*(?:(?:before|prior\s+to)\s+[^,]+,\s*)?)(?:always\s+)?(?:check|verify|ensure|"
-    r"confirm|make\s+sure|determine|see)\s+(?:that|whether|if)\s+[^,;]+?\s+by\s+(?P<g>[a-z]{3,}ing)"
-    r"\b(?P<rest>.*)$",
+    r"confirm|make\s+sure|determine|see|establish)\s+(?:(?:that|whether|if)\s+)?[^,;]+?\s+by\s+"
+    r"(?P<g>[a-z]{3,}ing)\b(?P<rest>.*)$",
     re.I,
 )
 _HOLD = re.compile(
@@ -181,6 +181,21 @@ _ONCE_HAVE = re.compile(
     r"^\W*(?P<conj>once|after|only\s+once|only\s+after)\s+(?:you|the\s+agent|we)\s+(?:have|has|'ve)\s+"
     r"(?:got\s+|gotten\s+|obtained\s+|retrieved\s+)?(?P<n>(?:the|their|its)\s+[^,;]+?),\s*"
     r"(?P<main>[^;]+?)" + _END,
+    re.I,
+)
+_WITH_TOOL = re.compile(
+    r"^(?P<lead>\W*(?:(?:before|prior\s+to)\s+[^,]+,\s*)?(?:always\s+)?)(?P<vp>[a-z][^,;`]*?)\s+(?:with|"
+    r"using|via|through|by\s+calling|by\s+using)\s+(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*"
+    r"(?:_[A-Za-z0-9]+)+)`?(?:\(\))?(?:\s+(?:tool|function))?\s+(?P<rest>(?:first\s+)?(?:before|prior\s+"
+    r"to)\b.*)$",
+    re.I,
+)
+_UNLESS_PASSIVE = re.compile(
+    r"^\W*(?P<neg>"
+    + _NEG
+    + r")\s+(?P<y>.+?)\s+unless\s+(?P<x>(?:it|they|the\s+[a-z][\w-]*(?:\s+[a-z]"
+    r"[\w-]*)?)\s+(?:has|have)\s+(?:already\s+|first\s+)?been\s+[a-z]+(?:ed|en|t|d)\b[^,;]*?)"
+    + _END,
     re.I,
 )
 _USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
@@ -230,6 +245,19 @@ def _gerund(participle: str) -> str | None:
     return forms[0] if forms else None
 
 
+_FIRST_NOUN = re.compile(r"\b(?:the|a|an|its|their)\s+(?P<n>[a-z][\w-]*?)(?:'s)?\b", re.I)
+
+
+def _named(verb_phrase: str, rest: str) -> str:
+    """The rest of a sentence whose action became a tool id, with its pronoun read as the
+    thing the verb phrase named ("check the bike's condition with `get_bike` before
+    unlocking it": "before unlocking the bike")."""
+    noun = _FIRST_NOUN.search(verb_phrase)
+    if noun is None:
+        return rest
+    return re.sub(r"\b(?:it|them)\b", f"the {noun['n']}", rest, count=1)
+
+
 def never_before(text: str) -> bool:
     """The sentence ends "never before" / "not earlier": it states an order, no duty."""
     return _NEVER_BEFORE.search(" ".join(text.split())) is not None
@@ -259,6 +287,12 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _NAMED_TOOL.match(text)) is not None:
         # "confirm the member (find_member) before ...": the tool in brackets is the action
         out.append(Rephrased(f"{m['lead']}call {m['id']} {m['rest']}"))
+    if (m := _WITH_TOOL.match(text)) is not None:
+        # "check the bike's condition with get_bike before ...": that tool is the action
+        out.append(Rephrased(f"{m['lead']}call {m['id']} {_named(m['vp'], m['rest'])}"))
+    if (m := _UNLESS_PASSIVE.match(text)) is not None:
+        # "never close a trip unless it has been fetched": the fetch comes first
+        out.append(Rephrased(f"{m['neg']} {m['y']} before {m['x']}"))
     if (m := _WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
         out.append(Rephrased(f"{m['neg']} {m['y']} before {x}"))
     if (m := _GERUND_WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:

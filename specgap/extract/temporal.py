@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.clause_steps import clause_actions, recommended
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
@@ -77,7 +78,7 @@ _SUBJECT_DID = re.compile(
 )
 _PASSIVE = re.compile(
     r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
-    r"|got)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
+    r"|got|(?:can|may|could|will)\s+be)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
 _ITSELF = re.compile(
@@ -275,7 +276,7 @@ def _read(text: str, described: bool) -> Timed | None:
     # "only after verification": of what the action acts on (not of a tool named by "call")
     before = bare_with_object(event_action(event), None if clause.verb in CALL_VERBS else action)
     sure = INFERRED if before != event_action(event) else 0.7
-    if before is None or before == action:
+    if before == action or (before is None and len(split_events(event)[0]) < 2):
         return None
     obliges = conj in _OBLIGES and not only and not clause.negated
     # "it can be stored": no duty; "(this tool) must be called after X": the order alone
@@ -296,6 +297,8 @@ def _read(text: str, described: bool) -> Timed | None:
         else:
             emits = tuple(Emit("require_before", action, {"before": t}, 0.7) for t in listed)
         return Timed(emits, (action or "this tool") if obliges else None)
+    if before is None:
+        return None
     emit = Emit("require_before", action, {"before": before}, sure)
     return Timed((emit,), (action or "this tool") if obliges else None)
 
@@ -444,6 +447,8 @@ def event_action(event: str) -> str | None:
     if passive is not None:  # "the booking is cancelled": cancel booking
         subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
         verb = lemma(passive["verb"])
+        if verb not in IMPERATIVE_VERBS:  # "has been found": an irregular participle
+            verb = verb_lemma(passive["verb"].casefold()) or verb
         if verb in IMPERATIVE_VERBS and subject and subject.split()[0] not in _NOT_SUBJECT:
             return f"{verb} {' '.join(subject.split()[-3:])}"
         return None
