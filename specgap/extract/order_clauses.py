@@ -103,7 +103,7 @@ def _action(clause_text: str, permits: bool = False) -> str | None:
 def asked_for(request: str) -> str | None:
     """The action a user's request names ("a member asks for a refund of the deposit":
     `refund deposit`; "a guest wants to cancel": `cancel`), else None."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     m = _ASKS.search(request)
     if m is None or not _ASKER.match(request[: m.start()]):
@@ -153,7 +153,7 @@ def under(emits: tuple[Emit, ...], condition: str, goal: str | None) -> tuple[Em
 def referring_back(text: str) -> tuple[Emit, ...]:
     """ "X, and only then Y" / "X; Y only after that": Y after each action of X (see the
     module docstring); () when it is not such a sentence or an action cannot be read."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     body = " ".join(text.split())
     m = _THEN_ONLY.match(body) or _AFTER_THAT.match(body)

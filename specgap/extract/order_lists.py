@@ -45,7 +45,7 @@ def _goal_of(text: str) -> str | None:
     """The action a goal or procedure line names: a purpose (`to ship an order`), the
     action a user asks for (`when a grower wants to cancel an order`), `how to V`, a noun
     (`refund process`, `workflow for refunds`), or a leading gerund (`cancelling an order`)."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     body = _COLON.sub("", text).strip(" -*#")
     if (m := _PURPOSE.match(body) or _HOW_TO.search(body)) is not None:

@@ -31,7 +31,7 @@ def step_action(step: str) -> str | None:
 
 def order_goal(scope: str | None) -> str | None:
     """The action a scope `within: for a refund` names (`refund`), else None."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     m = re.match(r"^within:\s*for\s+(?P<n>.+)$", scope or "", re.I)
     return event_action(m["n"]) if m is not None else None

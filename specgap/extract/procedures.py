@@ -287,7 +287,7 @@ def _mark_optional(steps: list[Step]) -> None:
 def _meaning(condition: str) -> str:
     """One key for the conditions that say the same ("only if the case was created", "if no
     case was created, skip"): the event's action, else the words."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     plain = re.sub(r"\b(?:successfully|already|previously)\s+", "", condition.strip())
     plain = re.sub(r"^(?:no|not\s+an?|nothing)\s+", "", plain, flags=re.I)
@@ -296,7 +296,7 @@ def _meaning(condition: str) -> str:
 
 def _requires(step: Step, event: str, said: str) -> None:
     """The action the step's condition says happened before it (`the case was created`)."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     action = event_action(re.sub(r"\b(?:successfully|already|previously)\s+", "", event.strip()))
     if action is None:

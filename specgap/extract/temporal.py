@@ -20,10 +20,9 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.clause_steps import clause_actions, recommended
-from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
-from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_clauses import (
     conditional,
     first_on_request,
@@ -31,9 +30,17 @@ from specgap.extract.order_clauses import (
     steps_under,
     under,
 )
-from specgap.extract.order_shapes import having_done, idioms, never_before, rephrasings
-from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun, lemma, singular
-from specgap.extract.procedures import verb_of
+from specgap.extract.order_events import (
+    ANY_OBJECT,
+    NO_SUBJECT,
+    NOT_SUBJECT,
+    nominal_action,
+    object_of,
+    verb_action,
+)
+from specgap.extract.order_events import event_action as event_action  # re-exported
+from specgap.extract.order_shapes import idioms, never_before, rephrasings
+from specgap.extract.pattern_base import CALL_VERBS, USER, lemma
 from specgap.extract.temporal_parts import (
     PARTICLES,
     PRECEDES,
@@ -68,17 +75,6 @@ _CONFIRMS = re.compile(
     r"^(?:the\s+)?" + USER + r"s?\s+(?:has\s+|have\s+)?(?:explicitly\s+)?(?:confirm|confirms|"
     r"confirmed|approve|approves|approved|agree|agrees|agreed|consent|consents|consented|says\s+"
     r"yes|said\s+yes|gives?\s+(?:explicit\s+)?(?:consent|approval|confirmation))\b",
-    re.I,
-)
-_SUBJECT_DID = re.compile(
-    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+|can\s+|may\s+|could\s+|"
-    r"are\s+able\s+to\s+)?(?:successfully\s+|"
-    r"already\s+|first\s+)?(?P<verb>[a-z]+)\b",
-    re.I,
-)
-_PASSIVE = re.compile(
-    r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
-    r"|got|(?:can|may|could|will)\s+be)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
 _ITSELF = re.compile(
@@ -179,7 +175,7 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     words = (found or "").split()[1:]
     while words and words[0] in PARTICLES:
         words = words[1:]
-    if not words or "_" in (found or "") or _ANY_OBJECT.search(event):
+    if not words or "_" in (found or "") or ANY_OBJECT.search(event):
         return None
     if clause.negated:
         lead = "Do not "
@@ -233,7 +229,7 @@ def _read(text: str, described: bool) -> Timed | None:
     main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
     itself = described and _ITSELF.match(main) is not None
     clause = parse(main)
-    if _NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
+    if NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
         clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
     said = _said_action(main) if clause.action is None and not itself else None
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
@@ -260,7 +256,7 @@ def _read(text: str, described: bool) -> Timed | None:
     elif not clause.object and clause.verb not in CALL_VERBS:
         # "once you have the event, you may proceed with the modification": of that event
         return _borrowing(clause, conj, only, m["event"], described)
-    elif clause.object.split()[0] in _NOT_SUBJECT | {"them"}:
+    elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named
@@ -272,7 +268,7 @@ def _read(text: str, described: bool) -> Timed | None:
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     # "after reading it", "once they have been cancelled": the action's object
-    event = re.sub(r"\b(?:it|them|they(?=\s+(?:are|were|have|has)\b))\b", _object_of(action), event)
+    event = re.sub(r"\b(?:it|them|they(?=\s+(?:are|were|have|has)\b))\b", object_of(action), event)
     # "only after verification": of what the action acts on (not of a tool named by "call")
     before = bare_with_object(event_action(event), None if clause.verb in CALL_VERBS else action)
     sure = INFERRED if before != event_action(event) else 0.7
@@ -320,8 +316,8 @@ def _said_action(main: str) -> str | None:
     subject = m["subject"].strip()
     first = subject.split()[0].casefold()
     if first.endswith("ing") and len(first) > 4:
-        return _action(lemma(first), subject, len(subject.split()[0]))
-    return _nominal_action(subject)
+        return verb_action(lemma(first), subject, len(subject.split()[0]))
+    return nominal_action(subject)
 
 
 def requires(text: str) -> Emit | None:
@@ -344,7 +340,7 @@ def _requires(text: str) -> Emit | None:
         return _precedes(text)
     then = _said_action(f"{m['a']} is done")
     # "requires verifying it or registering it": the object named before; any of them
-    events, any_one = split_events(re.sub(r"\b(?:it|them)\b", _object_of(then), m["b"]))
+    events, any_one = split_events(re.sub(r"\b(?:it|them)\b", object_of(then), m["b"]))
     found = [event_action(e) for e in events]
     firsts = [f for f in dict.fromkeys(found) if f is not None and f != then]
     if then is None or not firsts or len(firsts) < len(events) or (len(events) > 1 and not any_one):
@@ -358,7 +354,7 @@ def _precedes(text: str) -> Emit | None:
     if m is None:
         return None
     first = _said_action(f"{m['b']} is done") or event_action(m["b"])
-    then = event_action(with_object(re.sub(r"\b(?:it|them)\b", _object_of(first), m["a"]), first))
+    then = event_action(with_object(re.sub(r"\b(?:it|them)\b", object_of(first), m["a"]), first))
     if first is None or then is None or then == first:
         return None
     return Emit("require_before", then, {"before": first}, 0.7)
@@ -371,7 +367,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     # "before it is discarded", "before they are discarded": the object the action acts on
     said = re.sub(
         r"\b(?:it|them|they(?=\s+(?:are|were|have\s+been|get|got)\s+[a-z]+(?:ed|en)\b))\b",
-        _object_of(action),
+        object_of(action),
         event,
         count=1,
     )
@@ -392,7 +388,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 None,
             )
     later = event_action(event)
-    if not _ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
+    if not ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
         later = bare_with_object(later, acts)  # "prior to shipment"
     # an object borrowed from the other action is an inference: such a rule is reviewed
     sure = INFERRED if event != said or later != event_action(event) else 0.7
@@ -411,129 +407,3 @@ _GERUNDS = re.compile(
     r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)\s+(?P<rest>\S.*)$",
     re.I,
 )
-
-
-def _object_of(action: str | None) -> str:
-    """The object of an action mention (`get order` -> `order`), what "it" points back to."""
-    words = (action or "").split()
-    return " ".join(words[1:]) if len(words) > 1 else "it"
-
-
-def event_action(event: str) -> str | None:
-    """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
-    action noun; None when it reads as none of these."""
-    tool = TOOL_ID.search(event)
-    if tool is not None:
-        return tool["id"] or tool["bare"]
-    light = _LIGHT.match(event)
-    if light is not None and (named := _nominal_action(light["np"])) is not None:
-        return named  # "making any changes to a booking": change booking
-    done = _DONE.match(event)
-    if done is not None and (named := _nominal_action(done["np"])) is not None:
-        return named  # "the cancellation is complete": cancel
-    event = having_done(event)  # "having cancelled the event": cancelling the event
-    event = _TO_WHOM.sub(r"\g<g> ", event)  # "sending them a notice": send a notice
-    words = event.split()
-    if not words:
-        return None
-    first = words[0].casefold()
-    copula = re.match(r"\S+\s+(?:is|are|was|were|has|have|gets?|got)\b", event, re.I)
-    if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
-        return _action(lemma(first), event, len(words[0]))
-    did = _SUBJECT_DID.match(event)
-    if did is not None:  # "you cancel ...", "the agent cancels ..."
-        return _action(_present(lemma(did["verb"])), event, did.end())
-    passive = _PASSIVE.match(event)
-    if passive is not None:  # "the booking is cancelled": cancel booking
-        subject = DET.sub("", passive["subject"].strip()).strip("` ").casefold()
-        verb = lemma(passive["verb"])
-        if verb not in IMPERATIVE_VERBS:  # "has been found": an irregular participle
-            verb = verb_lemma(passive["verb"].casefold()) or verb
-        if verb in IMPERATIVE_VERBS and subject and subject.split()[0] not in _NOT_SUBJECT:
-            return f"{verb} {' '.join(subject.split()[-3:])}"
-        return None
-    nominal = _nominal_action(event)
-    if nominal is not None:  # "any cancellation", "a booking lookup", "the refund of X"
-        return nominal
-    verb = verb_of(first.strip(".,")) or first  # "verification of the user": verify user
-    if verb != first and verb in IMPERATIVE_VERBS:
-        of = re.match(r"\s+of\s+", event[len(words[0]) :])
-        rest = object_at(event, len(words[0]) + of.end() - 1)[0] if of else ""
-        return f"{verb} {rest}".strip()
-    return None
-
-
-_ANY_OBJECT = re.compile(r"\b(?:anything|something)\b", re.I)
-_NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
-_DONE = re.compile(
-    r"^\s*(?P<np>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)\s+(?:is|"
-    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over)\b",
-    re.I,
-)
-_LIGHT = re.compile(r"^\s*(?:making|performing|carrying\s+out|doing)\s+(?P<np>.+)$", re.I)
-_TO_WHOM = re.compile(r"^\s*(?P<g>[a-z]{3,}ing)\s+(?:them|him|her|us|me)\s+(?=(?:a|an|the|any)\s)",
-                      re.I)  # fmt: skip
-_NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
-_DETERMINER = re.compile(
-    r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I
-)
-_PHRASAL = {"lookup": "look up", "login": "log in", "checkout": "check out", "signup": "sign up"}
-# nouns that are their verb's own form: "a weather check", "a deposit refund", "any changes
-# to a booking" (read as the action only with a determiner or a noun before them)
-_ZERO_NOUNS = frozenset(
-    {"check", "refund", "change", "update", "search", "transfer", "charge", "upgrade", "reset",
-     "return", "review", "lookup", "repair", "release", "payment", "edit"}
-)  # fmt: skip
-
-
-def _nominal_action(phrase: str) -> str | None:
-    """An action said by a noun: `booking cancellation` -> `cancel booking`, `any refund`
-    -> `refund`, `a lookup of the booking` -> `look up booking`."""
-    text = phrase.strip()
-    if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|being)\b", text, re.I):
-        return None  # a clause ("its status is 'returned'"), not a noun phrase
-    while (m := _DETERMINER.match(text)) is not None:
-        text = text[m.end() :]
-    head = re.split(r"\b(?:of|that|which|who|for|to|in|on|with|by|from)\b", text, maxsplit=1)[0]
-    words = re.findall(r"[A-Za-z][\w-]*", head)[:3]
-    if not words:
-        return None
-    noun = singular(words[-1].casefold())
-    verb = _PHRASAL.get(noun) or (lemma(noun) if is_action_noun(noun) else verb_of(noun))
-    if verb is None and noun in _ZERO_NOUNS and len(words) > 1:
-        verb = noun  # "a weather check": the noun is the verb's own form
-    if verb is not None and verb == noun and noun in _ZERO_NOUNS and len(words) > 1:
-        return " ".join([verb, *(w.casefold() for w in words[:-1])])
-    if verb is None or (verb not in IMPERATIVE_VERBS and " " not in verb):
-        return None
-    if verb == noun and not is_action_noun(noun):
-        return None
-    of = re.search(
-        r"\b(?:of|to|on)\s+(?:the\s+|a\s+|an\s+|their\s+|its\s+|any\s+)?(?P<o>[a-z][\w-]*"
-        r"(?:\s+(?!by\b|for\b|from\b|with\b)[a-z][\w-]*)?)",
-        text,
-        re.I,
-    )
-    obj = [w.casefold() for w in words[:-1]] or ([of["o"].casefold()] if of else [])
-    return " ".join([verb, *obj])
-
-
-def _present(verb: str) -> str:
-    """The base form of a third-person present verb (`cancels`, `reaches`), else the verb."""
-    if verb in IMPERATIVE_VERBS or not verb.endswith("s"):
-        return verb
-    for cut in (1, 2):
-        if verb[:-cut] in IMPERATIVE_VERBS:
-            return verb[:-cut]
-    return verb
-
-
-def _action(verb: str, text: str, at: int) -> str | None:
-    if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
-        return None
-    obj = object_at(text, at)[0]
-    if obj.split()[:1] in (["anything"], ["something"]):
-        return verb  # "before you reserve anything": the action whatever its object
-    if not obj or obj.split()[0] in _NOT_SUBJECT | {"them"}:
-        return None
-    return f"{verb} {obj}"
