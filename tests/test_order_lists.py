@@ -46,6 +46,21 @@ ROWS: list[tuple[str, str, Orders]] = [
     ("X first, then the steps after it",
      "## Shipping\n\nFetch the order first. Then label the tray. Finally, ship the order.\n",
      {("label_tray", "get_order"): "enforce", ("ship_order", "label_tray"): "enforce"}),
+    # a lead line or heading that says when the items happen: each item before (after) it
+    ("a lead line `before ...:` over bullets",
+     "Before you cancel an order:\n- Find the grower by e-mail.\n- Fetch the order.\n",
+     {("cancel_order", "find_grower"): "enforce", ("cancel_order", "get_order"): "enforce"}),
+    ("a heading `before ...` over bullets",
+     "## Before shipping an order\n\n- Label the tray.\n- Fetch the order.\n",
+     {("ship_order", "label_tray"): "enforce", ("ship_order", "get_order"): "enforce"}),
+    ("`prior to ..., you must:` over items joined by `and`",
+     "Prior to discarding a tray, you must:\n- read the tray, and\n- log its germination.\n",
+     {("discard_tray", "get_tray"): "enforce", ("discard_tray", "log_germination"): "enforce"}),
+    ("a lead line `after ...:` over one item",
+     "After an order is cancelled:\n- Refund the order.\n",
+     {("refund_order", "cancel_order"): "enforce"}),
+    ("a lead that only recommends", "Ideally, before shipping an order:\n- Label the tray.\n",
+     {}),
     # not procedures
     ("a list of things the agent may do", "You may:\n\n1. Fetch an order.\n2. Ship an order.\n",
      {}),
@@ -70,6 +85,13 @@ def test_numbered_steps(tmp_path: Path, name: str, doc: str, want: Orders) -> No
         return
     assert {k: min(v) for k, v in found.items()} == want
     assert all(len(v) == 1 for v in found.values())
+
+
+def test_an_after_lead_reports_its_duty(tmp_path: Path) -> None:
+    doc = "# Desk\n\nAfter an order is cancelled:\n- Refund the order.\n"
+    built = build_prompt(tmp_path, doc, json.loads(json.dumps(NURSERY)))
+    notes = [d for d in built.state.diagnostics if d.code == "obligation-not-enforced"]
+    assert [d.span.start_line for d in notes if d.span] == [3]
 
 
 def test_checked() -> None:

@@ -191,7 +191,7 @@ def _announces(text: str) -> bool:
     )
 
 
-def steps_after(sentence: Sentence) -> list[Step]:
+def steps_after(sentence: Sentence, least: int = 2) -> list[Step]:
     """The numbered steps that start on the lines right after the sentence (only blank
     lines between), numbered 1, 2, 3 ...; fewer than two: none."""
     text = sentence.artifact.text
@@ -200,12 +200,12 @@ def steps_after(sentence: Sentence) -> list[Step]:
     if _announces(rest_of_line):
         return []  # a later sentence on the line announces them
     first = text.count("\n", 0, end + len(rest_of_line)) + 1
-    return steps_on_lines(text[end + len(rest_of_line) :].splitlines(), first)
+    return steps_on_lines(text[end + len(rest_of_line) :].splitlines(), first, least)
 
 
-def steps_on_lines(lines: list[str], first: int) -> list[Step]:
+def steps_on_lines(lines: list[str], first: int, least: int = 2) -> list[Step]:
     """The numbered steps (or top-level bullets) the lines open with, numbered 1, 2, 3 ...;
-    `first`: the 1-based line number of `lines[0]`; fewer than two: none."""
+    `first`: the 1-based line number of `lines[0]`; fewer than `least`: none."""
     steps: list[Step] = []
     blank = False
     listed = _bulleted(lines)  # "- Get the sample." lines: each top-level bullet is a step
@@ -241,7 +241,7 @@ def steps_on_lines(lines: list[str], first: int) -> list[Step]:
         else:
             steps[-1].title += " " + line.strip()
         blank = False
-    if len(steps) < 2:
+    if len(steps) < least:
         return []
     _mark_optional(steps)
     return steps

@@ -25,6 +25,7 @@ from specgap.extract.clause_steps import (
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.order_leads import lead_items, obligation_note
 from specgap.extract.order_lists import checked, introduced, under_heading
 from specgap.extract.order_steps import is_goal_step, order_goal, step_action
 from specgap.extract.segments import Sentence
@@ -60,7 +61,18 @@ def read_all(
     while i < len(pending):
         sentence = pending[i]
         line = sentence.span().start_line
+        items = lead_items(sentence)  # "Before you cancel an order:" over a list
         here = [e for at, e in later if at == line and sentence.subject is None]
+        if items is not None and not here:
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]  # its list compiled
+            ordered_items = [candidate(sentence, e) for e in items.rules]
+            reviewed = [condition_diagnostic(sentence, r) for r in ordered_items if r.condition]
+            notes += list({d.message: d for d in reviewed}.values())
+            notes += [obligation_note(sentence, action) for action in items.obliges]
+            yield sentence, [*found, *ordered_items], notes
+            i += 1
+            continue
         if here:
             later = [(at, e) for at, e in later if at != line]
             found, notes = read_sentence(sentence)
