@@ -141,6 +141,7 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
     ("Never close a trip unless the dock is empty.", set(), "any"),
     ("Don't unlock a bike unless the dock is powered.", set(), "any"),
     ("Never unlock a bike without a valid rider id.", set(), "any"),
+    ("Never unlock a bike without payment.", set(), "any"),
     ("Usually fetch the trip before closing it.", {("close_trip", "get_trip")}, "review"),
 ]  # fmt: skip
 NURSERY_ROWS: list[tuple[str, Pairs, str]] = [

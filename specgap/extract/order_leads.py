@@ -25,6 +25,7 @@ _LEAD = re.compile(
     r"always|need\s+to|have\s+to|make\s+sure\s+to|be\s+sure\s+to|please)(?:\s+always)?\s*)?:\s*$",
     re.I,
 )
+_ITEM = re.compile(r"[ \t]*(?:[-*\u2022+]|1[.)])\s")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 _ITEM_END = re.compile(r"\s*(?:[,;]\s*(?:and|or)?|\s+and)\s*$", re.I)
 
@@ -61,8 +62,11 @@ def _heading_over(sentence: Sentence) -> tuple[str, list[Step]] | None:
     """The lead a heading right above the sentence's list item states, and the items."""
     text = sentence.artifact.text
     start = sentence.raw_range()[0]
+    line_start = text.rfind("\n", 0, start) + 1
+    if not _ITEM.match(text, line_start):
+        return None  # not a list item (checked before the text is cut up)
     lines = text.splitlines()
-    at = text.count("\n", 0, text.rfind("\n", 0, start) + 1)
+    at = text.count("\n", 0, line_start)
     if at >= len(lines) or not re.match(r"^\s*(?:[-*\u2022+]|1[.)])\s", lines[at]):
         return None
     above = at - 1

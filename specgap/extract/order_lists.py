@@ -38,6 +38,7 @@ _FOR = re.compile(
     r"\b(?:for|of)\s+(?P<n>(?:a|an|the|any|each|every)?\s*[a-z][\w-]*(?:\s+[a-z][\w-]*)?)", re.I
 )
 _NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|step\s+1\b)", re.I)
+_FIRST_ITEM = re.compile(r"[ \t]*1[.)]\s")
 _HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 
 
@@ -97,6 +98,8 @@ def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
     text = sentence.artifact.text
     start = sentence.raw_range()[0]
     line_start = text.rfind("\n", 0, start) + 1
+    if not _FIRST_ITEM.match(text, line_start):
+        return None  # not the first numbered line (checked before the text is cut up)
     lines = text.splitlines()
     at = text.count("\n", 0, line_start)  # 0-based line of the sentence
     if at >= len(lines) or not re.match(r"^\s*1[.)]\s", lines[at]):

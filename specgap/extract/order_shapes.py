@@ -272,9 +272,18 @@ def base_form(gerund_phrase: str) -> str:
     return " ".join([verb, *words[1:]])
 
 
+def _bare_noun(x: str) -> bool:
+    """An event said by one noun alone ("payment", "approval"), not a gerund, a clause or a
+    noun with what it acts on ("a trip lookup", "a refund of the fee")."""
+    words = re.findall(r"[A-Za-z][\w-]*", x)
+    words = [w for w in words if w.casefold() not in {"a", "an", "the", "any", "prior", "its"}]
+    return len(words) == 1 and not words[0].casefold().endswith("ing")
+
+
 def _event(x: str) -> str | None:
-    """The event of a "without": the phrase, unless it is the user's yes or no action."""
-    if _YES.search(x) or _USER_SUBJECT.match(x):
+    """The event of a "without": the phrase, unless it is the user's yes, a person, or a
+    noun alone ("without payment": a state as much as a call)."""
+    if _YES.search(x) or _USER_SUBJECT.match(x) or _bare_noun(x):
         return None
     return x.strip()
 
@@ -293,6 +302,8 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _UNLESS_PASSIVE.match(text)) is not None:
         # "never close a trip unless it has been fetched": the fetch comes first
         out.append(Rephrased(f"{m['neg']} {m['y']} before {m['x']}"))
+    # "without first fetching it", "without a trip lookup" name the call; "without payment"
+    # may name a state as well, and is left to the condition grammar (`_event`)
     if (m := _WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
         out.append(Rephrased(f"{m['neg']} {m['y']} before {x}"))
     if (m := _GERUND_WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
