@@ -54,6 +54,21 @@ ROWS: list[tuple[str, Pairs, str]] = [
      "enforce"),
     ("If the client wants to modify an event, first retrieve the event.",
      {("modify_event", "get_event")}, "any"),
+    # several coordinated verbs in the event: each of them
+    ("Always read the event before you modify, cancel or refund it.",
+     {("modify_event", "get_event"), ("cancel_event", "get_event"), ("issue_refund", "get_event")},
+     "any"),
+    ("The client must be found before any event is modified or cancelled.",
+     {("modify_event", "find_client"), ("cancel_event", "find_client")}, "enforce"),
+    # "only after X may you Y"; a light verb; "unless `a` has been called"
+    ("Only after a successful event lookup may you modify the event.",
+     {("modify_event", "get_event")}, "any"),
+    ("The agent should read the event before applying any modification.",
+     {("modify_event", "get_event")}, "any"),
+    ("Do not call issue_refund unless cancel_event has been called.",
+     {("issue_refund", "cancel_event")}, "enforce"),
+    ("The event must be read before it can be modified.", {("modify_event", "get_event")},
+     "enforce"),
     # not orders
     ("It is mandatory to fetch the invoice.", set(), "any"),
     ("You may proceed with the modification.", set(), "any"),

@@ -87,7 +87,9 @@ _DONE = re.compile(
     r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over)\b",
     re.I,
 )
-_LIGHT = re.compile(r"^\s*(?:making|performing|carrying\s+out|doing)\s+(?P<np>.+)$", re.I)
+_LIGHT = re.compile(
+    r"^\s*(?:making|performing|carrying\s+out|doing|applying|conducting)\s+(?P<np>.+)$", re.I
+)
 _TO_WHOM = re.compile(r"^\s*(?P<g>[a-z]{3,}ing)\s+(?:them|him|her|us|me)\s+(?=(?:a|an|the|any)\s)",
                       re.I)  # fmt: skip
 NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})

@@ -25,6 +25,7 @@ Each rewrite says whether its first action is an inference (`Rephrased.inferred`
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
@@ -193,9 +194,15 @@ _WITH_TOOL = re.compile(
 _UNLESS_PASSIVE = re.compile(
     r"^\W*(?P<neg>"
     + _NEG
-    + r")\s+(?P<y>.+?)\s+unless\s+(?P<x>(?:it|they|the\s+[a-z][\w-]*(?:\s+[a-z]"
-    r"[\w-]*)?)\s+(?:has|have)\s+(?:already\s+|first\s+)?been\s+[a-z]+(?:ed|en|t|d)\b[^,;]*?)"
+    + r")\s+(?P<y>.+?)\s+unless\s+(?P<x>(?:it|they|`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?|the\s+[a-z]"
+    r"[\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:has|have)\s+(?:already\s+|first\s+)?been\s+[a-z]+(?:ed|en|t|d)\b[^,;]*?)"
     + _END,
+    re.I,
+)
+_ONLY_AFTER_MAY = re.compile(
+    r"^\W*only\s+(?P<conj>after|once|when)\s+(?P<e>[^,;]+?)\s*,?\s+(?P<m>may|can|should|must|will|shall)\s+"
+    r"(?P<who>you|we|the\s+agent|(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?(?=\s+be\s))"
+    r"\s+(?:be\s+)?(?P<main>[a-z][^;]*?)" + _END,
     re.I,
 )
 _USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
@@ -256,6 +263,68 @@ def _named(verb_phrase: str, rest: str) -> str:
     if noun is None:
         return rest
     return re.sub(r"\b(?:it|them)\b", f"the {noun['n']}", rest, count=1)
+
+
+_VERBS_OF_YOU = re.compile(
+    r"^\s*(?:you|we|the\s+agent)\s+(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)"
+    r"\s+(?P<rest>\S.*)$",
+    re.I,
+)
+_PASSIVE_VERBS = re.compile(
+    r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+    r"(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)\b(?P<rest>.*)$",
+    re.I,
+)
+
+
+_COORDINATED_EVENT = re.compile(
+    r"\b(?P<conj>before|prior\s+to|after|until|once)\s+(?P<event>(?:you|we|the\s+agent|any|the|a|an|each|"
+    r"every|its|their)\s+[^;]*?\b(?:or|and)\b[^;.]*)",
+    re.I,
+)
+
+
+def coordinated_events(text: str) -> str:
+    """The sentence with an event of several coordinated verbs said by gerunds ("before you
+    modify, cancel or refund it": "before modifying, canceling or refunding it")."""
+    m = _COORDINATED_EVENT.search(text)
+    if m is None:
+        return text
+    said = coordinated_gerunds(m["event"])
+    return text if said == m["event"] else text[: m.start("event")] + said + text[m.end("event") :]
+
+
+def coordinated_gerunds(event: str) -> str:
+    """ "you modify, cancel or refund it" / "any event is booked, modified, or cancelled":
+    the same as gerunds ("modifying, cancelling or refunding it", "booking, modifying or
+    cancelling any event"), which `temporal` reads as one event per verb; else the event."""
+    m = _VERBS_OF_YOU.match(event)
+    if m is not None:
+        doing = _gerunds(m["vs"], lambda w: w)
+        return f"{doing} {m['rest']}" if doing else event
+    m = _PASSIVE_VERBS.match(event)
+    if m is not None:
+        doing = _gerunds(m["vs"], verb_lemma)
+        return f"{doing} {m['s']}{m['rest']}" if doing else event
+    return event
+
+
+def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
+    """ "modify, cancel or refund" -> "modifying, cancelling or refunding"; None unless each
+    word is an action verb."""
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+
+    words = re.findall(r"[a-z]+", verbs.casefold())
+    glue = [w for w in words if w in {"or", "and"}]
+    forms = []
+    for word in (w for w in words if w not in {"or", "and"}):
+        verb = base(word)
+        if verb is None or verb not in IMPERATIVE_VERBS or (doing := _gerund(verb)) is None:
+            return None
+        forms.append(doing)
+    if len(forms) < 2:
+        return None
+    return f"{', '.join(forms[:-1])} {glue[-1] if glue else 'or'} {forms[-1]}"
 
 
 def never_before(text: str) -> bool:
@@ -323,6 +392,12 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _SURE_TO.match(text)) is not None:
         out.append(Rephrased(m["rest"]))
     out += _stated_order(text)
+    if (m := _ONLY_AFTER_MAY.match(text)) is not None:
+        # "only after X may you Y" / "only once X can the event be modified"
+        if m["who"].casefold() in {"you", "we", "the agent"}:
+            out.append(Rephrased(f"{m['who']} {m['m']} only {m['main']} {m['conj']} {m['e']}"))
+        else:
+            out.append(Rephrased(f"{m['who']} {m['m']} only be {m['main']} {m['conj']} {m['e']}"))
     if (m := _PREREQUISITE.match(text)) is not None:
         out.append(Rephrased(f"{m['x']} must precede {m['y']}"))
     if (m := _MANDATORY.match(text)) is not None:

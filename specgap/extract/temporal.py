@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.clause_steps import clause_actions, recommended
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
@@ -39,7 +40,13 @@ from specgap.extract.order_events import (
     verb_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
-from specgap.extract.order_shapes import idioms, never_before, rephrasings
+from specgap.extract.order_shapes import (
+    coordinated_events,
+    coordinated_gerunds,
+    idioms,
+    never_before,
+    rephrasings,
+)
 from specgap.extract.pattern_base import CALL_VERBS, USER, lemma
 from specgap.extract.temporal_parts import (
     PARTICLES,
@@ -118,7 +125,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence is in a tool's description, where "use this" is the tool itself. An order the
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
-    rest = idioms(rest)  # "pull up the booking": look it up
+    rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
     timed = None if described else _coordinated(rest)
     timed = timed or (None if described else _conditioned(rest))
     timed = timed or _read(rest, described)
@@ -191,6 +198,20 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     return Timed(emits, timed.obliges)
 
 
+# "(only after X) may you modify it": the subject before its modal
+_INVERTED = re.compile(
+    r"^\W*(?P<m>may|can|should|must|shall)\s+(?P<who>you|we|the\s+agent)\s+", re.I
+)
+
+
+def _irregular(clause: Clause) -> Clause:
+    """A passive clause whose participle is irregular ("found"), with its verb's base form."""
+    verb = verb_lemma(clause.verb.casefold()) if clause.verb else None
+    if verb is None or verb not in IMPERATIVE_VERBS or clause.action is None:
+        return clause
+    return replace(clause, verb=verb)  # the action is said by the verb and its object
+
+
 def _rephrased(text: str) -> Timed | None:
     """The ordering of a sentence said in another shape (`order_shapes`): the first
     rewrite that reads; an inferred first action lowers the rule to review."""
@@ -228,7 +249,9 @@ def _read(text: str, described: bool) -> Timed | None:
     # "..., it can be stored"; "before you ship a sample, verify it": what comes first
     main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
     itself = described and _ITSELF.match(main) is not None
-    clause = parse(main)
+    clause = parse(_INVERTED.sub(r"\g<who> \g<m> ", main, count=1))
+    if clause.passive and clause.verb and clause.verb not in IMPERATIVE_VERBS:
+        clause = _irregular(clause)  # "the client must be found": find client
     if NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
         clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
     said = _said_action(main) if clause.action is None and not itself else None
@@ -371,7 +394,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         event,
         count=1,
     )
-    event = with_object(said, acts)
+    event = with_object(coordinated_gerunds(said), acts)  # "before you modify or cancel it"
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(main_text) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
