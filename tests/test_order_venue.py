@@ -69,7 +69,22 @@ ROWS: list[tuple[str, Pairs, str]] = [
      {("issue_refund", "cancel_event")}, "enforce"),
     ("The event must be read before it can be modified.", {("modify_event", "get_event")},
      "enforce"),
+    # "ensure X has been V-ed before Y": a call or a state, so reviewed
+    ("Ensure the invoice has been fetched before recording a payment.",
+     {("record_payment", "get_invoice")}, "review"),
+    ("Make sure that the event has been read before you cancel it.",
+     {("cancel_event", "get_event")}, "review"),
+    # terse: "No Ns before X", "Ns: only after X", "N requires a prior M", "Ns must wait until"
+    ("No refunds before the event is cancelled.", {("issue_refund", "cancel_event")}, "any"),
+    ("Room bookings: only after the client has been found.", {("book_room", "find_client")},
+     "any"),
+    ("Payment recording requires a prior invoice lookup.", {("record_payment", "get_invoice")},
+     "any"),
+    ("Event changes must wait until the event has been read.",
+     {("modify_event", "get_event")}, "any"),
     # not orders
+    ("No contract until the room is booked.", set(), "any"),
+    ("Make sure the invoice is paid before recording a payment.", set(), "any"),
     ("It is mandatory to fetch the invoice.", set(), "any"),
     ("You may proceed with the modification.", set(), "any"),
 ]  # fmt: skip

@@ -205,6 +205,27 @@ _ONLY_AFTER_MAY = re.compile(
     r"\s+(?:be\s+)?(?P<main>[a-z][^;]*?)" + _END,
     re.I,
 )
+_ENSURE_DONE = re.compile(
+    r"^\W*(?:always\s+)?(?:make\s+sure|ensure|be\s+sure|check|verify|confirm)\s+(?:that\s+)?(?P<x>(?:the|a|an|"
+    r"its|their)\s+[^,;]+?\s+(?:has|have)\s+(?:already\s+)?been\s+[a-z]+)\s+(?:before|prior\s+to)\s+"
+    r"(?P<y>[^;]+?)" + _END,
+    re.I,
+)
+_TERSE = re.compile(
+    r"^\W*(?P<no>no\s+)?(?P<n>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s*:?\s+(?P<only>only\s+)?"
+    r"(?P<conj>after|once|before|until)\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_WAITS = re.compile(
+    r"^\W*(?P<n>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:must|should|has\s+to|have\s+to|needs?\s+to|"
+    r"will)\s+wait\s+(?:until|till)\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_PRIOR_NOUN = re.compile(
+    r"^\W*(?P<a>[^,;]+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a|an|the)\s+(?:prior|previous|successful)\s+"
+    r"[^,;]+?)(?:\s+(?:first|beforehand))?" + _END,
+    re.I,
+)
 _USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
 
 
@@ -327,6 +348,21 @@ def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
     return f"{', '.join(forms[:-1])} {glue[-1] if glue else 'or'} {forms[-1]}"
 
 
+def _as_clause(phrase: str) -> str | None:
+    """An action said by a gerund or an action noun, as an imperative ("room bookings":
+    "book the room"; "cancelling an event": "cancel an event"), else None."""
+    from specgap.extract.order_events import nominal_action
+
+    words = phrase.split()
+    if words and words[0].casefold().endswith("ing") and verb_lemma(words[0]) is not None:
+        return base_form(phrase)
+    action = nominal_action(phrase)
+    if action is None:
+        return None
+    verb, *obj = action.split()
+    return f"{verb} the {' '.join(obj)}" if obj else verb
+
+
 def never_before(text: str) -> bool:
     """The sentence ends "never before" / "not earlier": it states an order, no duty."""
     return _NEVER_BEFORE.search(" ".join(text.split())) is not None
@@ -392,6 +428,28 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _SURE_TO.match(text)) is not None:
         out.append(Rephrased(m["rest"]))
     out += _stated_order(text)
+    if (m := _ENSURE_DONE.match(text)) is not None:
+        # "ensure the invoice has been fetched before ...": a call or a state, so reviewed
+        y = m["y"]
+        subject = re.split(r"\s+(?:has|have)\s+", m["x"], maxsplit=1)[0]
+        if (who := re.match(r"^(?:you|we|the\s+agent)\s+(?=[a-z])", y, re.I)) is not None:
+            y = re.sub(r"\b(?:it|them)\b", subject, y[who.end() :], count=1)  # "you cancel it"
+            later: str | None = y
+        else:
+            later = base_form(y) if y.split()[0].casefold().endswith("ing") else None
+        if later is not None:
+            out.append(Rephrased(f"Do not {later} before {m['x']}", inferred=True))
+    if (m := _TERSE.match(text)) is not None and (act := _as_clause(m["n"])) is not None:
+        # "No refunds before the event is cancelled", "Room bookings: only after ..."
+        conj = m["conj"].casefold()
+        if m["no"] and conj in {"before", "until"}:
+            out.append(Rephrased(f"Do not {act} {conj} {m['e']}"))
+        elif not m["no"] and m["only"] and conj in {"after", "once"}:
+            out.append(Rephrased(f"You may only {act} {conj} {m['e']}"))
+    if (m := _WAITS.match(text)) is not None and (act := _as_clause(m["n"])) is not None:
+        out.append(Rephrased(f"Do not {act} until {m['e']}"))  # "changes must wait until X"
+    if (m := _PRIOR_NOUN.match(text)) is not None:
+        out.append(Rephrased(f"{m['b']} must precede {m['a']}"))  # "requires a prior lookup"
     if (m := _ONLY_AFTER_MAY.match(text)) is not None:
         # "only after X may you Y" / "only once X can the event be modified"
         if m["who"].casefold() in {"you", "we", "the agent"}:
