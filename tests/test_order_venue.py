@@ -7,11 +7,13 @@ in `tests/test_order_shapes.py`."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from specgap.extract.order_shapes import having_done, idioms
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 from tests.test_order_shapes import Pairs, _check
 
@@ -103,3 +105,39 @@ def test_idioms_and_having() -> None:
         "canceling the event",
     }
     assert having_done("the event is read") == "the event is read"
+
+
+DESCRIBED: list[tuple[str, Pairs]] = [
+    ("Only use after the event has been read.", {("cancel_event", "get_event")}),
+    ("Before calling this tool, look up the event with get_event.",
+     {("cancel_event", "get_event")}),
+    ("Requires a prior call to get_event.", {("cancel_event", "get_event")}),
+    ("Never call this without first calling get_event.", {("cancel_event", "get_event")}),
+    # not orders of the described tool
+    ("Before calling this tool, ask the client for the reason.", set()),
+    ("Never call this without the client's consent.", set()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "want"), DESCRIBED, ids=[r[0][:40] for r in DESCRIBED])
+def test_orders_in_a_tool_description(tmp_path: Path, said: str, want: Pairs) -> None:
+    tools = json.loads(json.dumps(VENUE))
+    for tool in tools:
+        if tool["function"]["name"] == "cancel_event":
+            tool["function"]["description"] += " " + said
+    built = build_prompt(tmp_path, "# Desk\n\nHelp clients.\n", tools)
+    found = {
+        (str(p.target), str(p.condition.model_dump()["before"]))
+        for p in built.policies
+        if p.operator == "require_before"
+    }
+    assert found == want
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["You may only call after the event has been read.", "Do not call before the event is read."],
+)
+def test_a_call_verb_without_a_tool_orders_nothing(tmp_path: Path, sentence: str) -> None:
+    built = build_prompt(tmp_path, f"# Desk\n\n{sentence}\n", json.loads(json.dumps(VENUE)))
+    assert not [p for p in built.policies if p.operator == "require_before"]

@@ -85,7 +85,9 @@ _CONFIRMS = re.compile(
     re.I,
 )
 _ITSELF = re.compile(
-    r"^\W*(?:(?:only\s+)?(?:use|call|invoke|run)\s+(?:this|it)(?:\s+(?:tool|function))?|(?:(?:this\s+(?:tool|"
+    r"^\W*(?:never\s+|do\s+not\s+|don't\s+)?(?:(?:only\s+)?(?:use|call|invoke|run)\s+(?:this|it)(?:\s+"
+    r"(?:tool|function))?|(?:only\s+)?(?:use|"
+    r"call|invoke|run)(?=\s*$)|(?:(?:this\s+(?:tool|"
     r"function)|it)\s+)?(?:can|may|must|should)\s+(?:only\s+)?be\s+(?:used|called|invoked|run))\b",
     re.I,
 )
@@ -102,7 +104,8 @@ INFERRED = 0.6
 # in a tool's description: what must have run before it
 _DEPENDS = re.compile(
     r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
-    r"(?:the\s+)?(?:(?:output|result|results|response)\s+(?:of|from)\s+)?)\s*(?P<ids>`?[A-Za-z][\w.]*"
+    r"(?:the\s+)?(?:(?:output|result|results|response)\s+(?:of|from)\s+|an?\s+(?:prior\s+|previous\s+|"
+    r"successful\s+)?call\s+to\s+)?)\s*(?P<ids>`?[A-Za-z][\w.]*"
     r"`?(?:\(\))?(?:\s*(?:,|and|or)\s*(?:then\s+)?`?[A-Za-z][\w.]*`?(?:\(\))?)*)"
     r"(?:\s+(?:to\s+(?:be\s+)?(?:called|run|have\s+run)(?:\s+first)?|first))?\s*[.;]?\s*$",
     re.I,
@@ -131,6 +134,9 @@ def read(text: str, described: bool = False) -> Timed | None:
     timed = timed or _read(rest, described)
     if timed is None and not described:
         timed = _rephrased(rest) or _clauses(rest)
+    elif timed is None:  # "never call this without first calling `a`": its own order only
+        timed = next((t for r in rephrasings(rest) if _ITSELF.match(r.text)
+                      and (t := _read(r.text, True)) is not None), None)  # fmt: skip
     if timed is not None and timed.obliges and never_before(rest):
         timed = Timed(timed.emits, None)  # "Y after X, never before": the order alone
     if soft is None or timed is None:
@@ -173,6 +179,25 @@ def _clauses(text: str) -> Timed | None:
     asks for Y, first X" (`order_clauses`)."""
     emits = referring_back(text) or first_on_request(text)
     return Timed(emits, None) if emits else None
+
+
+_THIS = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:call|use|invoke|run)(?:ing)?|it\s+is\s+(?:called|used))\s+(?:this|it)"
+    r"(?:\s+(?:tool|function))?\W*$",
+    re.I,
+)
+
+
+def _first_for_this(m: re.Match[str]) -> str | None:
+    """In a tool's description, "before calling this tool, look the event up with `a`": the
+    tool the main clause names comes first; None for any other sentence."""
+    conj = " ".join(m["conj"].casefold().split())
+    if conj not in {"before", "prior to"} or m["only"] or _THIS.match(m["event"]) is None:
+        return None
+    named = list(TOOL_ID.finditer(m["main"]))
+    if len(named) != 1 or parse(m["main"]).negated:
+        return None
+    return named[0]["id"] or named[0]["bare"]
 
 
 def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool) -> Timed | None:
@@ -244,6 +269,8 @@ def _read(text: str, described: bool) -> Timed | None:
     m = _LEADING.match(text.strip()) or _TRAILING.match(text.strip())
     if m is None:
         return None
+    if described and (named_first := _first_for_this(m)) is not None:
+        return Timed((Emit("require_before", None, {"before": named_first}, 0.7),), None)
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
     # "..., it can be stored"; "before you ship a sample, verify it": what comes first
@@ -276,8 +303,10 @@ def _read(text: str, described: bool) -> Timed | None:
         return None
     elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
         return None
-    elif not clause.object and clause.verb not in CALL_VERBS:
+    elif not clause.object:
         # "once you have the event, you may proceed with the modification": of that event
+        if clause.verb in CALL_VERBS:
+            return None  # "call after X": no tool named
         return _borrowing(clause, conj, only, m["event"], described)
     elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
@@ -415,6 +444,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         later = bare_with_object(later, acts)  # "prior to shipment"
     # an object borrowed from the other action is an inference: such a rule is reviewed
     sure = INFERRED if event != said or later != event_action(event) else 0.7
+    if action is None and negated and later is not None and "_" in later:
+        # in a tool's description, "never call this before calling `a`": `a` comes first
+        return Timed((Emit("require_before", None, {"before": later}, sure),), None)
     if later is None or action is None or later == action:
         return None
     if negated:
