@@ -141,3 +141,13 @@ def test_orders_in_a_tool_description(tmp_path: Path, said: str, want: Pairs) ->
 def test_a_call_verb_without_a_tool_orders_nothing(tmp_path: Path, sentence: str) -> None:
     built = build_prompt(tmp_path, f"# Desk\n\n{sentence}\n", json.loads(json.dumps(VENUE)))
     assert not [p for p in built.policies if p.operator == "require_before"]
+
+
+def test_a_borrowed_object_is_borrowed_once() -> None:
+    # word salad once sent the borrowing of an object into an endless loop
+    from specgap.extract.temporal import read
+
+    assert (
+        read("cancel when then preceded cancelled it it invoice to ; can before then refunds")
+        is None
+    )

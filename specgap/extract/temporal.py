@@ -216,7 +216,7 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     else:
         lead = "You may " if clause.modality == "may" else ""
     said = f"{lead}{clause.verb} the {' '.join(words)} {conj} {event}"
-    timed = _read(said, described)
+    timed = _read(said, described, borrow=False)
     if timed is None:
         return None
     emits = tuple(replace(e, confidence=min(e.confidence, INFERRED)) for e in timed.emits)
@@ -253,7 +253,7 @@ def _rephrased(text: str) -> Timed | None:
     return None
 
 
-def _read(text: str, described: bool) -> Timed | None:
+def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
     if described and (done := done_with(text)) is not None:  # "must have been V-ed with `a`"
@@ -305,8 +305,8 @@ def _read(text: str, described: bool) -> Timed | None:
         return None
     elif not clause.object:
         # "once you have the event, you may proceed with the modification": of that event
-        if clause.verb in CALL_VERBS:
-            return None  # "call after X": no tool named
+        if clause.verb in CALL_VERBS or not borrow:
+            return None  # "call after X": no tool named (or already read with a borrowed one)
         return _borrowing(clause, conj, only, m["event"], described)
     elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
