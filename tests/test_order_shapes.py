@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.order_clauses import asked_for, conditional, referring_back
+from specgap.extract.order_clauses import asked_for, conditional, referring_back, said_to_user
 from specgap.extract.order_shapes import base_form, idioms, never_before, rephrasings
 from specgap.extract.order_steps import is_goal_step, step_action
 from tests.corpus_agents import Built, build_prompt
@@ -162,6 +162,10 @@ NURSERY_ROWS: list[tuple[str, Pairs, str]] = [
      {("refund_order", "cancel_order")}, "enforce"),
     ("Trays are discarded after germination has been logged, never before.",
      {("discard_tray", "log_germination")}, "enforce"),
+    # a step said to the grower is a conversation, not a call: it orders nothing
+    ("When a grower calls to ship, look them up, confirm the address with them, and label the "
+     "tray before you ship anything.",
+     {("ship_order", "find_grower"), ("ship_order", "label_tray")}, "any"),
     ("Look up the order first whenever a grower asks for a refund of it.",
      {("refund_order", "get_order")}, "any"),
     ("If a grower wants to cancel, fetch the order, check its status, and only then cancel it.",
@@ -269,6 +273,11 @@ def test_parts() -> None:
     emits = referring_back("Read the bike; close the trip only after that.")
     assert [(e.target, e.params["before"]) for e in emits] == [("close trip", "read bike")]
     assert referring_back("Read the bike and close the trip.") == ()
+    assert said_to_user("find them, confirm the dock with them, and read the bike") == (
+        "find them and read the bike"
+    )
+    assert said_to_user("tell them the fee and read the bike") == "read the bike"
+    assert said_to_user("read the bike and close the trip") == "read the bike and close the trip"
     assert step_action("`get_bike`") == "get_bike"
     assert is_goal_step("retire", "retire_bike")
     assert not is_goal_step("retire", "log_damage")

@@ -89,6 +89,32 @@ _WHEN_FIRST = re.compile(
 )
 
 
+# a step said to the user ("confirm the date with them", "tell the guest the price"): a
+# conversation, not a tool call, so it orders nothing
+_TO_USER = r"(?:them|him|her|the\s+(?:" + USER + r")s?)\b"
+_TALK = re.compile(
+    r"^\s*(?:(?:confirm|ask|tell|inform|explain|discuss|agree|remind|check)\b[^,;]*?\b(?:with|to)\s+"
+    + _TO_USER
+    + r"|(?:tell|inform|remind|let|ask)\s+"
+    + _TO_USER
+    + r")",
+    re.I,
+)
+
+
+def said_to_user(text: str) -> str:
+    """The clauses of a list of steps without those said to the user ("look them up,
+    confirm the date with them, and check the window": "look them up and check the
+    window"); the text itself when it has none."""
+    parts = [re.sub(r"^(?:and|then)\s+", "", p.strip(), flags=re.I)
+             for p in re.split(r"\s*,\s*|\s+and\s+", text)]  # fmt: skip
+    parts = [p for p in parts if p]
+    kept = [p for p in parts if not _TALK.match(p)]
+    if len(kept) == len(parts) or not kept:
+        return text
+    return ", ".join(kept[:-1]) + (" and " if len(kept) > 1 else "") + kept[-1]
+
+
 def _action(clause_text: str, permits: bool = False) -> str | None:
     """The action of an imperative clause that the agent performs, else None; `permits`:
     also a permission ("(only then) may the bike be retired": after the order it states)."""

@@ -28,6 +28,7 @@ from specgap.extract.order_clauses import (
     conditional,
     first_on_request,
     referring_back,
+    said_to_user,
     steps_under,
     under,
 )
@@ -425,7 +426,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     )
     event = with_object(coordinated_gerunds(said), acts)  # "before you modify or cancel it"
     # "archive X and unassign Y before ...": each of them comes first
-    listed = clause_actions(main_text) if not negated and action is not None else []
+    listed = clause_actions(said_to_user(main_text)) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
