@@ -136,7 +136,17 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
     ("When a rider reports a damaged bike, read the bike, log the damage, and only then "
      "retire it if needed.", {("retire_bike", "get_bike"), ("retire_bike", "log_damage")},
      "review"),
+    # a ban in another frame
+    ("Closing a trip before fetching it is forbidden.", {("close_trip", "get_trip")},
+     "enforce"),
+    ("It is not allowed to waive a fee before the trip has been fetched.",
+     {("waive_fee", "get_trip")}, "enforce"),
+    ("Under no circumstances should you retire a bike before logging its damage.",
+     {("retire_bike", "log_damage")}, "enforce"),
+    ("It is forbidden to unlock a bike without first finding the rider.",
+     {("unlock_bike", "find_rider")}, "enforce"),
     # not orders
+    ("It is forbidden to unlock a bike.", set(), "any"),
     ("Never waive a fee without the rider's consent.", set(), "any"),
     ("Never close a trip unless the dock is empty.", set(), "any"),
     ("Don't unlock a bike unless the dock is powered.", set(), "any"),

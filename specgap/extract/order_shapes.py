@@ -348,6 +348,32 @@ def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
     return f"{', '.join(forms[:-1])} {glue[-1] if glue else 'or'} {forms[-1]}"
 
 
+_IT_IS_BANNED = re.compile(
+    r"^\W*it\s+is\s+(?:strictly\s+)?(?:not\s+(?:allowed|permitted|acceptable)|forbidden|prohibited|never\s+"
+    r"(?:allowed|acceptable))\s+(?:for\s+(?:you|the\s+agent)\s+)?to\s+(?P<rest>[a-z].+)$",
+    re.I,
+)
+_NO_CIRCUMSTANCES = re.compile(
+    r"^\W*(?:under\s+no\s+circumstances|in\s+no\s+case|at\s+no\s+time)\s*,?\s+(?:should|may|can|must|"
+    r"will|shall)\s+(?:you|the\s+agent|we)\s+(?P<rest>[a-z].+)$",
+    re.I,
+)
+_GERUND_BANNED = re.compile(
+    r"^\W*(?P<y>[a-z]{3,}ing\b[^,;]*?\s+(?:before|prior\s+to|until)\s+[^,;]+?)\s+" + _BANNED + _END,
+    re.I,
+)
+
+
+def _ban_framing(text: str) -> str | None:
+    """A ban said in another frame, as "do not ..." ("it is forbidden to Y before X", "under
+    no circumstances should you Y before X", "Y-ing before X-ing is not allowed"), else None."""
+    if (m := _IT_IS_BANNED.match(text) or _NO_CIRCUMSTANCES.match(text)) is not None:
+        return f"Do not {m['rest']}"
+    if (m := _GERUND_BANNED.match(text)) is not None:
+        return f"Do not {base_form(m['y'])}."
+    return None
+
+
 def _as_clause(phrase: str) -> str | None:
     """An action said by a gerund or an action noun, as an imperative ("room bookings":
     "book the room"; "cancelling an event": "cancel an event"), else None."""
@@ -398,6 +424,9 @@ def rephrasings(text: str) -> list[Rephrased]:
     most specific first; [] when the sentence is none of these shapes."""
     text = " ".join(text.split())
     out: list[Rephrased] = []
+    banned = _ban_framing(text)
+    if banned is not None:  # "it is forbidden to Y before X": "do not Y before X", and so on
+        return [Rephrased(banned), *rephrasings(banned)]
     if (m := _NAMED_TOOL.match(text)) is not None:
         # "confirm the member (find_member) before ...": the tool in brackets is the action
         out.append(Rephrased(f"{m['lead']}call {m['id']} {m['rest']}"))
