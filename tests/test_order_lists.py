@@ -61,6 +61,15 @@ ROWS: list[tuple[str, str, Orders]] = [
      {("refund_order", "cancel_order"): "enforce"}),
     ("a lead that only recommends", "Ideally, before shipping an order:\n- Label the tray.\n",
      {}),
+    # steps after the colon on the lead's own line
+    ("a purpose and numbered steps on one line",
+     "To discard a tray: 1) read the tray, 2) log its germination, 3) discard it.\n",
+     {("log_germination", "get_tray"): "review_only",
+      ("discard_tray", "log_germination"): "enforce"}),
+    ("a process and steps said in order on one line",
+     "Refund process: fetch the order, cancel it, then refund it.\n",
+     {("cancel_order", "get_order"): "review_only", ("refund_order", "cancel_order"): "enforce"}),
+    ("a line naming no goal or process", "Tips: fetch the order, then ship it.\n", {}),
     # not procedures
     ("a list of things the agent may do", "You may:\n\n1. Fetch an order.\n2. Ship an order.\n",
      {}),

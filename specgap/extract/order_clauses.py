@@ -198,7 +198,7 @@ def referring_back(text: str) -> tuple[Emit, ...]:
         firsts = [a for a in clause_actions(first_part) if a]
         if not firsts or _action(re.split(r"\s*,\s*|\s+and\s+", first_part)[0]) is None:
             return ()
-    then = _action(_the(m["q"], firsts[-1]), permits=True)
+    then = _action(with_the(m["q"], firsts[-1]), permits=True)
     if then is None:
         return ()
     return tuple(Emit("require_before", then, {"before": f}, 0.7) for f in firsts if f != then)
@@ -225,7 +225,7 @@ def steps_under(text: str) -> tuple[Emit, ...]:
     return tuple(out)
 
 
-def _the(text: str, before: str) -> str:
+def with_the(text: str, before: str) -> str:
     """The clause with its pronoun object read as the object of the action before, with an
     article ("retire it" after `log damage`: "retire the damage")."""
     words = before.split()

@@ -23,6 +23,7 @@ import re
 
 from specgap.extract.grammar import parse
 from specgap.extract.order_clauses import asked_for, conditional
+from specgap.extract.order_steps import step_action
 from specgap.extract.procedures import Step, steps_on_lines
 from specgap.extract.segments import Sentence
 
@@ -117,3 +118,33 @@ def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
     if not steps or not _numbered(sentence, steps[0]):
         return None
     return steps, f"within: {heading['title'].strip()}", goal
+
+
+_INLINE = re.compile(r"^\W*(?P<lead>[^:;]{3,80}?)\s*:\s*(?P<rest>\S.*)$")
+
+
+def inline_procedure(text: str) -> tuple[list[str], str, str | None] | None:
+    """The steps a goal or procedure line lists after its colon on the same line ("To cancel
+    an event: 1) find the client, 2) fetch it, 3) cancel it", "Refund process: fetch the
+    invoice, then refund it"), with the scope and the goal; None for any other sentence.
+    Steps are numbered, or said in order ("then", "finally"); a pronoun is the object of
+    the step before."""
+    from specgap.extract.clause_steps import steps_in
+    from specgap.extract.order_clauses import with_the
+    from specgap.extract.sequences import numbered
+
+    m = _INLINE.match(" ".join(text.split()))
+    if m is None:
+        return None
+    goal = _goal_of(m["lead"])
+    if goal is None and not _PROCESS.search(m["lead"]):
+        return None
+    steps = numbered(m["rest"]) or steps_in(m["rest"])
+    if len(steps) < 2:
+        return None
+    said: list[str] = []
+    for step in steps:  # "3) discard it": the goal's object ("to discard a tray"), else the
+        # object of the step before
+        before = (step_action(said[-1]) or "") if said else ""
+        said.append(with_the(step, goal if goal and " " in goal else before))
+    return said, f"within: {m['lead'].strip()}", goal

@@ -26,7 +26,7 @@ from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.order_leads import lead_items, obligation_note
-from specgap.extract.order_lists import checked, introduced, under_heading
+from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
 from specgap.extract.order_steps import is_goal_step, order_goal, step_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -80,6 +80,9 @@ def read_all(
             i += 1
             continue
         steps, used = _steps(sentence, pending[i + 1 :])
+        inline = inline_procedure(sentence.clean) if len(steps) < 2 else None
+        if inline is not None:  # "To cancel an event: 1) ..., 2) ...", "Refund process: a, b"
+            steps = inline[0]
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
         goal = procedures.goal_introduced(sentence, paragraphs) if paragraphs else None
         announced = bool(paragraphs) and (goal is not None or procedures.announces(sentence))
@@ -122,7 +125,7 @@ def read_all(
                 i += 1
                 continue
         if len(steps) >= 2:
-            rules = list(_ordered(sentence, steps))
+            rules = list(_ordered(sentence, steps, inline[1:] if inline else None))
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
             if any(r.condition for r in rules):
@@ -178,6 +181,11 @@ def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
     return steps, len(after)
 
 
+def numbered(text: str) -> list[str]:
+    """The items of an inline numbered list ("1) a, 2) b, and 3) c"), [] for fewer than two."""
+    return _split(text)
+
+
 def _split(text: str) -> list[str]:
     marks = list(_NUMBER.finditer(text))
     if len(marks) < 2 or [int(m[1]) for m in marks] != list(range(1, len(marks) + 1)):
@@ -228,13 +236,16 @@ def goal_of(scope: str | None) -> str | None:
     return parse(m["v"]).action
 
 
-def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
+def _ordered(
+    sentence: Sentence, steps: list[str], scoped: tuple[str, str | None] | None = None
+) -> Iterator[CandidateRule]:
     """`require_before` for each step after the first. The order of a named process ("the
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
-    process only: a scope no state test binds, so the rules keep it and stay for review."""
+    process only: a scope no state test binds, so the rules keep it and stay for review.
+    `scoped`: the scope and goal a lead before a colon gave (`order_lists`)."""
     actions = [(step_action(step), step) for step in steps]
-    condition = _scope(sentence)
-    goal = goal_of(condition)
+    condition, goal = scoped if scoped is not None else (_scope(sentence), None)
+    goal = goal or goal_of(condition)
     for (first, said_first), (then, said_then) in itertools.pairwise(actions):
         if first and then and first != then:
             # each step's action is resolved in the words of its own step
