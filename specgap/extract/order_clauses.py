@@ -115,6 +115,13 @@ def said_to_user(text: str) -> str:
     return ", ".join(kept[:-1]) + (" and " if len(kept) > 1 else "") + kept[-1]
 
 
+_WHEN_LAST_FIRST = re.compile(
+    r"^\W*(?:whenever|when|if|each\s+time|every\s+time)\s+(?P<req>[^,;]+?),\s*(?:always\s+)?"
+    r"(?P<main>[a-z][^;]*?)\s+first\s*[.!]?$",
+    re.I,
+)
+
+
 def _action(clause_text: str, permits: bool = False) -> str | None:
     """The action of an imperative clause that the agent performs, else None; `permits`:
     also a permission ("(only then) may the bike be retired": after the order it states)."""
@@ -238,10 +245,14 @@ def first_on_request(text: str) -> tuple[Emit, ...]:
     """ "Whenever a member asks for a refund, first pull up the booking": the asked-for
     action requires the first one; () for any other sentence."""
     body = " ".join(text.split())
-    m = _FIRST_WHEN.match(body) or _WHEN_FIRST.match(body)
+    m = _FIRST_WHEN.match(body) or _WHEN_FIRST.match(body) or _WHEN_LAST_FIRST.match(body)
     if m is None:
         return ()
     main = m["main"]
+    asks = _ASKS.search(m["req"])
+    if asks is not None:  # "whenever a driver asks for a permit, find them first": the driver
+        asker = re.sub(r"^(?:a|an|any|each|every)\s+", "the ", m["req"][: asks.start()].strip())
+        main = _PERSON.sub(asker, main)
     if main.split()[0].casefold().endswith("ing"):
         main = base_form(main)  # "start by looking up the booking"
     first = _action(main)

@@ -25,7 +25,7 @@ _SUBJECT_DID = re.compile(
 )
 _PASSIVE = re.compile(
     r"^(?P<subject>(?:[A-Za-z`][\w`'-]*\s+){1,4}?)(?:is|are|was|were|has\s+been|have\s+been|gets?"
-    r"|got|(?:can|may|could|will)\s+be)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
+    r"|got|being|(?:can|may|could|will)\s+be)\s+(?:successfully\s+|already\s+|fully\s+)?(?P<verb>[a-z]+)\b",
     re.I,
 )
 
@@ -34,6 +34,14 @@ def object_of(action: str | None) -> str:
     """The object of an action mention (`get order` -> `order`), what "it" points back to."""
     words = (action or "").split()
     return " ".join(words[1:]) if len(words) > 1 else "it"
+
+
+def gerund_verb(word: str) -> str:
+    """The verb of a gerund ("revoking": revoke), by the rules, else by the lexicon."""
+    verb = lemma(word)
+    if verb in IMPERATIVE_VERBS:
+        return verb
+    return verb_lemma(word.casefold()) or verb
 
 
 def event_action(event: str) -> str | None:
@@ -56,7 +64,7 @@ def event_action(event: str) -> str | None:
     first = words[0].casefold()
     copula = re.match(r"\S+\s+(?:is|are|was|were|has|have|gets?|got)\b", event, re.I)
     if first.endswith("ing") and len(first) > 4 and copula is None:  # "checking the booking"
-        return verb_action(lemma(first), event, len(words[0]))
+        return verb_action(gerund_verb(first), event, len(words[0]))
     did = _SUBJECT_DID.match(event)
     if did is not None:  # "you cancel ...", "the agent cancels ..."
         return verb_action(_present(lemma(did["verb"])), event, did.end())

@@ -374,6 +374,23 @@ def _ban_framing(text: str) -> str | None:
     return None
 
 
+_ONLY_IF_DONE = re.compile(
+    r"^\W*(?P<main>[^,;]+?)\s+only\s+(?:if|when)\s+(?P<e>[^,;]+?\s+(?:has|have)\s+(?:already\s+)?"
+    r"(?:been\s+)?(?P<v>[a-z]+)\b[^,;]*?)(?P<first>\s+(?:first|already|beforehand|previously))?"
+    + _END,
+    re.I,
+)
+
+
+def _done_first(m: re.Match[str]) -> bool:
+    """ "only if X has been logged first", or by a verb a tool is named by (`log_violation`):
+    an earlier call, not a state of the thing ("only if it has been delivered")."""
+    from specgap.extract.grammar_words import current_tool_verbs
+
+    verb = verb_lemma(m["v"].casefold())
+    return bool(m["first"]) or (verb is not None and verb in current_tool_verbs())
+
+
 def _as_clause(phrase: str) -> str | None:
     """An action said by a gerund or an action noun, as an imperative ("room bookings":
     "book the room"; "cancelling an event": "cancel an event"), else None."""
@@ -457,6 +474,9 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _SURE_TO.match(text)) is not None:
         out.append(Rephrased(m["rest"]))
     out += _stated_order(text)
+    if (m := _ONLY_IF_DONE.match(text)) is not None and _done_first(m):
+        # "a vehicle may be towed only if a violation has been logged for it first"
+        out.append(Rephrased(f"{m['main']} only after {m['e']}"))
     if (m := _ENSURE_DONE.match(text)) is not None:
         # "ensure the invoice has been fetched before ...": a call or a state, so reviewed
         y = m["y"]

@@ -36,6 +36,7 @@ from specgap.extract.order_events import (
     ANY_OBJECT,
     NO_SUBJECT,
     NOT_SUBJECT,
+    gerund_verb,
     nominal_action,
     object_of,
     verb_action,
@@ -48,7 +49,7 @@ from specgap.extract.order_shapes import (
     never_before,
     rephrasings,
 )
-from specgap.extract.pattern_base import CALL_VERBS, USER, lemma
+from specgap.extract.pattern_base import CALL_VERBS, USER
 from specgap.extract.temporal_parts import (
     PARTICLES,
     PRECEDES,
@@ -369,7 +370,7 @@ def _said_action(main: str) -> str | None:
     subject = m["subject"].strip()
     first = subject.split()[0].casefold()
     if first.endswith("ing") and len(first) > 4:
-        return verb_action(lemma(first), subject, len(subject.split()[0]))
+        return verb_action(gerund_verb(first), subject, len(subject.split()[0]))
     return nominal_action(subject)
 
 
