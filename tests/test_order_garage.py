@@ -1,7 +1,7 @@
 """Orderings in a made-up parking garage (issue 11, `require_before`): "only if X has been
-V-ed first" (an earlier call, not a state), a gerund whose lemma the rules miss
-("revoking"), "whenever a driver asks ..., V them first", "prior to any permit being
-issued". Sentences written for this test; how each order holds as in
+V-ed first" (an earlier call; without "first" it may be a state), a gerund whose lemma the
+rules miss ("revoking"), "whenever a driver asks ..., V them first", "prior to any permit
+being issued". Sentences written for this test; how each order holds as in
 `tests/test_order_shapes.py`."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ ROWS: list[tuple[str, Pairs, str]] = [
     # a state, not a call: left to the condition grammar
     ("A fine may be waived only if the vehicle has been parked for less than an hour.", set(),
      "any"),
+    ("A fine may be charged only if the violation has been logged.", set(), "any"),
 ]  # fmt: skip
 
 

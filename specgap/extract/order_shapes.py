@@ -376,19 +376,16 @@ def _ban_framing(text: str) -> str | None:
 
 _ONLY_IF_DONE = re.compile(
     r"^\W*(?P<main>[^,;]+?)\s+only\s+(?:if|when)\s+(?P<e>[^,;]+?\s+(?:has|have)\s+(?:already\s+)?"
-    r"(?:been\s+)?(?P<v>[a-z]+)\b[^,;]*?)(?P<first>\s+(?:first|already|beforehand|previously))?"
-    + _END,
+    r"(?:been\s+)?(?P<v>[a-z]+)\b[^,;]*?)(?P<first>\s+(?:first|beforehand))?" + _END,
     re.I,
 )
 
 
 def _done_first(m: re.Match[str]) -> bool:
-    """ "only if X has been logged first", or by a verb a tool is named by (`log_violation`):
-    an earlier call, not a state of the thing ("only if it has been delivered")."""
-    from specgap.extract.grammar_words import current_tool_verbs
-
-    verb = verb_lemma(m["v"].casefold())
-    return bool(m["first"]) or (verb is not None and verb in current_tool_verbs())
+    """ "only if X has been logged first": an earlier call. Without "first" ("only if it
+    has been cancelled") the words as often name a state the thing is in, which may come
+    from before the session, so that is left to the condition grammar (never stronger)."""
+    return bool(m["first"]) and m["first"].strip().casefold() in {"first", "beforehand"}
 
 
 def _as_clause(phrase: str) -> str | None:
