@@ -125,7 +125,7 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
      "has been read.", {("unlock_bike", "find_rider"), ("unlock_bike", "get_bike")},
      "enforce"),
     ("Never close a trip unless it has been fetched in the same conversation.",
-     {("close_trip", "get_trip")}, "enforce"),
+     {("close_trip", "get_trip")}, "review"),
     ("Check the bike's condition with get_bike before unlocking it.",
      {("unlock_bike", "get_bike")}, "enforce"),
     ("Before charging a late fee, confirm the trip end time by fetching the trip.",

@@ -448,8 +448,11 @@ def rephrasings(text: str) -> list[Rephrased]:
         # "check the bike's condition with get_bike before ...": that tool is the action
         out.append(Rephrased(f"{m['lead']}call {m['id']} {_named(m['vp'], m['rest'])}"))
     if (m := _UNLESS_PASSIVE.match(text)) is not None:
-        # "never close a trip unless it has been fetched": the fetch comes first
-        out.append(Rephrased(f"{m['neg']} {m['y']} before {m['x']}"))
+        # "never close a trip unless it has been fetched": the fetch comes first; "has been
+        # cancelled" may as well be a state from before the session, so unless a tool is
+        # named or "first" said, the rule is reviewed
+        named = "_" in m["x"].split()[0] or re.search(r"\b(?:first|beforehand)\b", m["x"], re.I)
+        out.append(Rephrased(f"{m['neg']} {m['y']} before {m['x']}", inferred=not named))
     # "without first fetching it", "without a trip lookup" name the call; "without payment"
     # may name a state as well, and is left to the condition grammar (`_event`)
     if (m := _WITHOUT.match(text)) is not None and (x := _event(m["x"])) is not None:
