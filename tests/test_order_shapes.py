@@ -21,8 +21,9 @@ from typing import Any
 import pytest
 
 from specgap.extract.order_clauses import asked_for, conditional, referring_back, said_to_user
-from specgap.extract.order_shapes import base_form, idioms, never_before, rephrasings
+from specgap.extract.order_shapes import never_before, rephrasings
 from specgap.extract.order_steps import is_goal_step, step_action
+from specgap.extract.order_words import base_form, idioms
 from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar import _tool
 

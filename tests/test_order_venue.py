@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from specgap.extract.order_shapes import having_done, idioms
+from specgap.extract.order_words import having_done, idioms
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 from tests.test_order_shapes import Pairs, _check

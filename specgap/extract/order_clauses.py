@@ -25,7 +25,7 @@ from specgap.extract.grammar import parse
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.order_shapes import base_form
+from specgap.extract.order_words import base_form
 from specgap.extract.pattern_base import USER
 
 _LEAD = re.compile(

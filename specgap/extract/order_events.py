@@ -12,7 +12,7 @@ import re
 from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
-from specgap.extract.order_shapes import having_done
+from specgap.extract.order_words import having_done
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import TOOL_ID
@@ -164,3 +164,24 @@ def verb_action(verb: str, text: str, at: int) -> str | None:
     if not obj or obj.split()[0] in NOT_SUBJECT | {"them"}:
         return None
     return f"{verb} {obj}"
+
+
+_SUBJECT_IS = re.compile(
+    r"^\W*(?P<subject>.+?)\s+(?:must|should|has\s+to|have\s+to|needs\s+to|shall|is|are)\s+(?:always\s+)?"
+    r"(?:only\s+)?(?:happen|be\s+done|come|take\s+place|occur|possible|allowed|permitted|required|"
+    r"needed|mandatory|done)\s*(?:only\s*)?$",
+    re.I,
+)
+
+
+def said_action(main: str) -> str | None:
+    """The action a subject says: a gerund (`getting the booking`) or an action noun
+    (`a booking lookup`), of "... must happen / is required / is only possible"."""
+    m = _SUBJECT_IS.match(main.strip())
+    if m is None:
+        return None
+    subject = m["subject"].strip()
+    first = subject.split()[0].casefold()
+    if first.endswith("ing") and len(first) > 4:
+        return verb_action(gerund_verb(first), subject, len(subject.split()[0]))
+    return nominal_action(subject)

@@ -25,10 +25,10 @@ Each rewrite says whether its first action is an inference (`Rephrased.inferred`
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
+from specgap.extract.order_words import base_form, gerund, pointed_at
 from specgap.extract.pattern_base import USER
 
 
@@ -229,125 +229,6 @@ _PRIOR_NOUN = re.compile(
 _USER_SUBJECT = re.compile(r"^\W*(?:the\s+|a\s+|an\s+)?" + USER + r"s?\b", re.I)
 
 
-_IDIOM = re.compile(
-    r"\b(?P<v>pull|pulls|pulled|pulling|bring|brings|brought|bringing)\s+up\b", re.I
-)
-_LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looking",
-         "bring": "look", "brings": "looks", "brought": "looked",
-         "bringing": "looking"}  # fmt: skip
-
-
-# "proceed to cancel", "attempt to send", "go ahead and book": the action itself
-_GO_ON = re.compile(
-    r"\b(?:proceed|attempt|try|go\s+ahead|move\s+on)\s+(?:to|and)\s+(?=[a-z]{3,}\b)", re.I
-)
-
-
-def idioms(text: str) -> str:
-    """The text with idioms of reading said plainly ("pull up the booking": "look up the
-    booking"; "proceed to cancel the booking": "cancel the booking"), so that the verb names
-    the action the resolver knows."""
-    text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
-    return _GO_ON.sub("", text)
-
-
-_HAVING = re.compile(r"^\s*having\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\b", re.I)
-
-
-def having_done(event: str) -> str:
-    """ "having cancelled the event" -> "cancelling the event"; any other event as it is."""
-    m = _HAVING.match(event)
-    if m is None or (doing := _gerund(m["v"])) is None:
-        return event
-    return doing + event[m.end() :]
-
-
-def _gerund(participle: str) -> str | None:
-    """ "found" -> "finding": the -ing form of a past participle's verb, else None."""
-    from lemminflect import getInflection  # type: ignore[import-untyped]
-
-    verb = verb_lemma(participle)
-    if verb is None:
-        return None
-    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
-    return forms[0] if forms else None
-
-
-_FIRST_NOUN = re.compile(r"\b(?:the|a|an|its|their)\s+(?P<n>[a-z][\w-]*?)(?:'s)?\b", re.I)
-
-
-def _named(verb_phrase: str, rest: str) -> str:
-    """The rest of a sentence whose action became a tool id, with its pronoun read as the
-    thing the verb phrase named ("check the bike's condition with `get_bike` before
-    unlocking it": "before unlocking the bike")."""
-    noun = _FIRST_NOUN.search(verb_phrase)
-    if noun is None:
-        return rest
-    return re.sub(r"\b(?:it|them)\b", f"the {noun['n']}", rest, count=1)
-
-
-_VERBS_OF_YOU = re.compile(
-    r"^\s*(?:you|we|the\s+agent)\s+(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)"
-    r"\s+(?P<rest>\S.*)$",
-    re.I,
-)
-_PASSIVE_VERBS = re.compile(
-    r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
-    r"(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)\b(?P<rest>.*)$",
-    re.I,
-)
-
-
-_COORDINATED_EVENT = re.compile(
-    r"\b(?P<conj>before|prior\s+to|after|until|once)\s+(?P<event>(?:you|we|the\s+agent|any|the|a|an|each|"
-    r"every|its|their)\s+[^;]*?\b(?:or|and)\b[^;.]*)",
-    re.I,
-)
-
-
-def coordinated_events(text: str) -> str:
-    """The sentence with an event of several coordinated verbs said by gerunds ("before you
-    modify, cancel or refund it": "before modifying, canceling or refunding it")."""
-    m = _COORDINATED_EVENT.search(text)
-    if m is None:
-        return text
-    said = coordinated_gerunds(m["event"])
-    return text if said == m["event"] else text[: m.start("event")] + said + text[m.end("event") :]
-
-
-def coordinated_gerunds(event: str) -> str:
-    """ "you modify, cancel or refund it" / "any event is booked, modified, or cancelled":
-    the same as gerunds ("modifying, cancelling or refunding it", "booking, modifying or
-    cancelling any event"), which `temporal` reads as one event per verb; else the event."""
-    m = _VERBS_OF_YOU.match(event)
-    if m is not None:
-        doing = _gerunds(m["vs"], lambda w: w)
-        return f"{doing} {m['rest']}" if doing else event
-    m = _PASSIVE_VERBS.match(event)
-    if m is not None:
-        doing = _gerunds(m["vs"], verb_lemma)
-        return f"{doing} {m['s']}{m['rest']}" if doing else event
-    return event
-
-
-def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
-    """ "modify, cancel or refund" -> "modifying, cancelling or refunding"; None unless each
-    word is an action verb."""
-    from specgap.extract.grammar_words import IMPERATIVE_VERBS
-
-    words = re.findall(r"[a-z]+", verbs.casefold())
-    glue = [w for w in words if w in {"or", "and"}]
-    forms = []
-    for word in (w for w in words if w not in {"or", "and"}):
-        verb = base(word)
-        if verb is None or verb not in IMPERATIVE_VERBS or (doing := _gerund(verb)) is None:
-            return None
-        forms.append(doing)
-    if len(forms) < 2:
-        return None
-    return f"{', '.join(forms[:-1])} {glue[-1] if glue else 'or'} {forms[-1]}"
-
-
 _IT_IS_BANNED = re.compile(
     r"^\W*it\s+is\s+(?:strictly\s+)?(?:not\s+(?:allowed|permitted|acceptable)|forbidden|prohibited|never\s+"
     r"(?:allowed|acceptable))\s+(?:for\s+(?:you|the\s+agent)\s+)?to\s+(?P<rest>[a-z].+)$",
@@ -408,15 +289,6 @@ def never_before(text: str) -> bool:
     return _NEVER_BEFORE.search(" ".join(text.split())) is not None
 
 
-def base_form(gerund_phrase: str) -> str:
-    """ "assigning a slip" -> "assign a slip": the phrase with its first word's verb."""
-    words = gerund_phrase.strip().split(maxsplit=1)
-    if not words:
-        return gerund_phrase
-    verb = verb_lemma(words[0]) or words[0]
-    return " ".join([verb, *words[1:]])
-
-
 def _bare_noun(x: str) -> bool:
     """An event said by one noun alone ("payment", "approval"), not a gerund, a clause or a
     noun with what it acts on ("a trip lookup", "a refund of the fee")."""
@@ -446,7 +318,7 @@ def rephrasings(text: str) -> list[Rephrased]:
         out.append(Rephrased(f"{m['lead']}call {m['id']} {m['rest']}"))
     if (m := _WITH_TOOL.match(text)) is not None:
         # "check the bike's condition with get_bike before ...": that tool is the action
-        out.append(Rephrased(f"{m['lead']}call {m['id']} {_named(m['vp'], m['rest'])}"))
+        out.append(Rephrased(f"{m['lead']}call {m['id']} {pointed_at(m['vp'], m['rest'])}"))
     if (m := _UNLESS_PASSIVE.match(text)) is not None:
         # "never close a trip unless it has been fetched": the fetch comes first; "has been
         # cancelled" may as well be a state from before the session, so unless a tool is
@@ -468,7 +340,7 @@ def rephrasings(text: str) -> list[Rephrased]:
         out.append(Rephrased(f"{verb} {m['rest']}"))
     if (m := _HAVE_DONE.match(text)) is not None and (verb := verb_lemma(m["v"])) is not None:
         out.append(Rephrased(f"{verb} {m['rest']}"))  # "you should have fetched X before Y"
-    if (m := _UNLESS_DONE.match(text)) is not None and (doing := _gerund(m["v"])) is not None:
+    if (m := _UNLESS_DONE.match(text)) is not None and (doing := gerund(m["v"])) is not None:
         # "don't Y unless you have V-ed X (first)": X-ing comes first
         out.append(Rephrased(f"{m['neg']} {m['y']} before {doing} {m['x']}"))
     if (m := _SURE_TO.match(text)) is not None:

@@ -36,27 +36,17 @@ from specgap.extract.order_events import (
     ANY_OBJECT,
     NO_SUBJECT,
     NOT_SUBJECT,
-    gerund_verb,
-    nominal_action,
     object_of,
-    verb_action,
+    said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
-from specgap.extract.order_shapes import (
-    coordinated_events,
-    coordinated_gerunds,
-    idioms,
-    never_before,
-    rephrasings,
-)
+from specgap.extract.order_requires import requires as requires  # re-exported
+from specgap.extract.order_requires import requires_plain
+from specgap.extract.order_shapes import never_before, rephrasings
+from specgap.extract.order_words import coordinated_events, coordinated_gerunds, idioms
 from specgap.extract.pattern_base import CALL_VERBS, USER
 from specgap.extract.temporal_parts import (
     PARTICLES,
-    PRECEDES,
-    REQUIRES,
-    REQUIRES_THAT,
-    REQUIRES_TOOL,
-    REQUIRES_YES,
     TOOL_ID,
     alternatives,
     bare_with_object,
@@ -244,7 +234,7 @@ def _rephrased(text: str) -> Timed | None:
     rewrite that reads; an inferred first action lowers the rule to review."""
     for said in rephrasings(text):
         timed = _read(said.text, False)
-        if timed is None and (needed := _requires(said.text)) is not None:
+        if timed is None and (needed := requires_plain(said.text)) is not None:
             timed = Timed((needed,), None)
         if timed is None:
             continue
@@ -283,7 +273,7 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         clause = _irregular(clause)  # "the client must be found": find client
     if NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
         clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
-    said = _said_action(main) if clause.action is None and not itself else None
+    said = said_action(main) if clause.action is None and not itself else None
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
         modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
         words = said.split()
@@ -351,67 +341,6 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     emit = Emit("require_before", action, {"before": before}, sure)
     return Timed((emit,), (action or "this tool") if obliges else None)
-
-
-_SUBJECT_IS = re.compile(
-    r"^\W*(?P<subject>.+?)\s+(?:must|should|has\s+to|have\s+to|needs\s+to|shall|is|are)\s+(?:always\s+)?"
-    r"(?:only\s+)?(?:happen|be\s+done|come|take\s+place|occur|possible|allowed|permitted|required|"
-    r"needed|mandatory|done)\s*(?:only\s*)?$",
-    re.I,
-)
-
-
-def _said_action(main: str) -> str | None:
-    """The action a subject says: a gerund (`getting the booking`) or an action noun
-    (`a booking lookup`), of "... must happen / is required / is only possible"."""
-    m = _SUBJECT_IS.match(main.strip())
-    if m is None:
-        return None
-    subject = m["subject"].strip()
-    first = subject.split()[0].casefold()
-    if first.endswith("ing") and len(first) > 4:
-        return verb_action(gerund_verb(first), subject, len(subject.split()[0]))
-    return nominal_action(subject)
-
-
-def requires(text: str) -> Emit | None:
-    """`Cancelling a booking requires getting the booking first`, `refunds require a prior
-    cancellation`: the second action comes before the first; only recommended ("usually
-    requires"): kept as the condition, so the rule is reviewed."""
-    rest, soft = recommended(text)
-    emit = _requires(rest)
-    return replace(emit, condition=emit.condition or soft) if emit and soft else emit
-
-
-def _requires(text: str) -> Emit | None:
-    yes = REQUIRES_YES.match(text.strip())
-    if yes is not None:  # "refunds require the customer's explicit confirmation"
-        said = _said_action(f"{yes['a']} is done")
-        return Emit("require_confirmation", said, {}, 0.7) if said is not None else None
-    m = REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
-    m = m or REQUIRES_TOOL.match(text.strip())
-    if m is None:
-        return _precedes(text)
-    then = _said_action(f"{m['a']} is done")
-    # "requires verifying it or registering it": the object named before; any of them
-    events, any_one = split_events(re.sub(r"\b(?:it|them)\b", object_of(then), m["b"]))
-    found = [event_action(e) for e in events]
-    firsts = [f for f in dict.fromkeys(found) if f is not None and f != then]
-    if then is None or not firsts or len(firsts) < len(events) or (len(events) > 1 and not any_one):
-        return None
-    return Emit("require_before", then, {"before": firsts if len(firsts) > 1 else firsts[0]}, 0.7)
-
-
-def _precedes(text: str) -> Emit | None:
-    """`Verifying the sample must precede shipping it`: the first action comes first."""
-    m = PRECEDES.match(text.strip())
-    if m is None:
-        return None
-    first = _said_action(f"{m['b']} is done") or event_action(m["b"])
-    then = event_action(with_object(re.sub(r"\b(?:it|them)\b", object_of(first), m["a"]), first))
-    if first is None or then is None or then == first:
-        return None
-    return Emit("require_before", then, {"before": first}, 0.7)
 
 
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
