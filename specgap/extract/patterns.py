@@ -115,7 +115,32 @@ def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
     for target in match.targets or [None]:
         rule = _candidate(sentence, match, target)
         if rule is not None:
-            yield rule
+            yield from _each_listed(rule, OPERATORS[match.operator].tool_params)
+
+
+def _listed_with_and(chunk: str) -> str | None:
+    """Tool ids a chunk lists with "and" and commas only, joined by " and "; else None."""
+    from specgap.extract.temporal_parts import listed_tools
+
+    ids = listed_tools(chunk) if not re.search(r"\bor\b", chunk) else []
+    return " and ".join(ids) if len(ids) > 1 else None
+
+
+def _each_listed(rule: CandidateRule, tool_params: tuple[str, ...]) -> Iterator[CandidateRule]:
+    """A tool-valued parameter that lists several tool ids with "and" ("call `a` and `b`
+    before `c`") states one rule per id; "or" is any one of them and is left as it is."""
+    from specgap.extract.temporal_parts import listed_tools
+
+    for name in tool_params:
+        said = rule.params.get(name)
+        ids = listed_tools(said) if isinstance(said, str) and " or " not in said else []
+        if len(ids) > 1:
+            for tool in ids:
+                mentions = (*(m for m in rule.mentions if m != said), tool)
+                params = {**rule.params, name: tool}
+                yield rule.model_copy(update={"params": params, "mentions": mentions})
+            return
+    yield rule
 
 
 def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule | None:
@@ -134,6 +159,11 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     params = dict(match.params)
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
+        listed = _listed_with_and(sentence.clean[span[0] : span[1]])
+        if listed:  # "`a` and `b` first": each of them (`_each_listed`)
+            params[name] = listed
+            mentions.append(listed)
+            continue
         if name in OPERATORS[match.operator].any_of:  # "`a` or `b` first": any one of them
             found = mentions_any_of(sentence, span)
             if not found:

@@ -358,6 +358,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     # "archive X and unassign Y before ...": each of them comes first
     listed = clause_actions(said_to_user(main_text)) if not negated and action is not None else []
     firsts = listed if len(listed) > 1 and listed[0] == action else [action or ""]
+    ids = listed_tools(action) if action is not None else []
+    if len(ids) > 1 and not re.search(r"\bor\b", action or ""):  # "call `a` and `b` before"
+        firsts = ids
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
         # "find the patient before booking, rescheduling or cancelling an appointment": each

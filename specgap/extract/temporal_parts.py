@@ -119,11 +119,13 @@ _BARE_GERUND = re.compile(r"^\s*(?:any\s+|each\s+|every\s+)?(?P<g>[a-z]{3,}ing)\
 def with_object(event: str, other: str | None) -> str:
     """A bare gerund event ("before shipping") acts on the other action's object
     ("shipping sample" after `verify sample`); any other event as written."""
-    words = (other or "").split()
+    words = (other or "").split()[1:]
+    while words and words[0] in _PARTICLES:  # "look up guest": the guest, not "up guest"
+        words = words[1:]
     m = _BARE_GERUND.match(event)
-    if m is None or len(words) < 2:
+    if m is None or not words:
         return event
-    return f"{m['g']} {' '.join(words[1:])}"
+    return f"{m['g']} {' '.join(words)}"
 
 
 def bare_with_object(action: str | None, other: str | None) -> str | None:

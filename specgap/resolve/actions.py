@@ -144,6 +144,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
     later: set[str] = set()
+    heads: set[str] = set()  # the last word of each name, when it is not the verb
     forms = {w for n in names for w in split(n)}
     description = " ".join(tool.description.split())
     summary_words, besides = _main_clause(prose_words(first_sentence(description)))
@@ -167,6 +168,8 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             at = _verb_at([stem(w) for w in raw], leads, shared)
             verbs.add(stem(raw[at]))
             later.update(stem(w) for n, w in enumerate(raw) if n != at)
+            if at < len(raw) - 1:
+                heads.add(stem(raw[-1]))  # what it acts on: `send_payment_request` a request
         put(raw, "name", f"name `{name}`")
     for text in (*tool.aliases, *tool.keywords):
         put(split(text), "name", f"`{text}`")
@@ -182,6 +185,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     classes = frozenset(c for v in verbs for c in classes_of(v))
     if not classes:
         classes = frozenset(c for v in leads for c in classes_of(v))
+    classes = _sent_kind(classes, frozenset(heads))
     return _Profile(
         frozenset(verbs),
         frozenset(later),
@@ -198,6 +202,30 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         undone_by(frozenset(verbs) | leads),
         any(w in BREAKS for w in split(names[0])[1:]),
     )
+
+
+# what a tool that sends sends, by the noun its name ends in: `send_message` sends a message,
+# never money, so "refund the guest" is no `send_message`; `send_refund` never a message
+_SENT = {
+    "send": "message email e-mail mail sms text notice notification alert reply letter invite "
+    "invitation reminder memo announcement newsletter",
+    "pay": "payment refund money fund funds credit reimbursement payout deposit fee wire "
+    "remittance cash transfer",
+    "deliver": "parcel package shipment goods product replacement sample kit item items",
+}
+_SENT_STEMS = {kind: frozenset(stem(w) for w in words.split()) for kind, words in _SENT.items()}
+
+
+def _sent_kind(classes: frozenset[str], name_words: frozenset[str]) -> frozenset[str]:
+    """A sending verb's kinds narrowed to the one its tool's name says it sends (the last
+    word of a name: `send_payment_request` sends a request, not a payment)."""
+    sending = classes & _SENT_STEMS.keys()
+    if len(sending) < 2:
+        return classes
+    kinds = {kind for kind, nouns in _SENT_STEMS.items() if kind in sending and name_words & nouns}
+    if len(kinds) != 1:
+        return classes
+    return classes - (sending - kinds)
 
 
 # words that start what a description says the tool touches besides what it acts on:

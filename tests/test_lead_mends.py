@@ -1,0 +1,75 @@
+"""Mends found by the lead's probes of made-up policies (a ski school, an insurance desk),
+each tested with sentences of another made-up domain, a tool-hire shop:
+- a tool-valued part that lists ids with "and" states one rule per id ("call `a` and `b`
+  before `c`" is two orderings; it was one mention, ambiguous between them);
+- a bare gerund borrows the other action's object without its particle ("look up the
+  customer before refunding" is no "refund up customer");
+- a tool that sends says by its name what it sends: `send_text` sends a message, never
+  money, so "refund the customer" is never `send_text`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.registry import Tool, build_registry
+from specgap.resolve import Resolver
+from tests.corpus_agents import Built, build_prompt
+from tests.test_grammar import _tool
+
+TOOLS = [
+    _tool("find_customer", "Find a customer by phone.", phone="string"),
+    _tool("check_stock", "Check that a tool is in stock.", item="string"),
+    _tool("hire_out", "Hire a tool out to a customer.", customer_id="string", item="string"),
+    _tool("refund_hire", "Refund a hire.", hire_id="string", amount="number"),
+    _tool("send_text", "Send a text to a customer.", customer_id="string", body="string"),
+]
+
+
+def _orders(tmp_path: Path, text: str) -> set[tuple[str, str]]:
+    built: Built = build_prompt(tmp_path, f"# Tool hire\n\n{text}\n", TOOLS)
+    return {
+        (p.target, str(p.condition.before))  # type: ignore[attr-defined]
+        for p in built.policies
+        if p.operator == "require_before"
+    }
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Always call find_customer and check_stock before calling hire_out.",
+        "Call `find_customer` and `check_stock` before `hire_out`.",
+    ],
+)
+def test_ids_listed_with_and_each_come_first(tmp_path: Path, text: str) -> None:
+    assert _orders(tmp_path, text) == {("hire_out", "find_customer"), ("hire_out", "check_stock")}
+
+
+def test_ids_listed_with_or_are_any_one(tmp_path: Path) -> None:
+    orders = _orders(tmp_path, "Call find_customer or check_stock before hire_out.")
+    assert ("hire_out", "find_customer") not in orders
+    assert ("hire_out", "check_stock") not in orders
+
+
+def test_a_borrowed_object_drops_the_particle(tmp_path: Path) -> None:
+    built = build_prompt(
+        tmp_path, "# Tool hire\n\nAlways look up the customer before refunding.\n", TOOLS
+    )
+    mentions = [m for r in built.state.rules for m in r.mentions]
+    assert not any(" up customer" in m and not m.startswith("look") for m in mentions), mentions
+    texted = [p for p in built.policies if p.target == "send_text"]
+    assert all(p.operator == "schema_contract" for p in texted)
+
+
+def test_a_sending_tool_sends_what_its_name_says() -> None:
+    tools = [
+        Tool(id=t["function"]["name"], names=(t["function"]["name"],),
+             description=t["function"]["description"])
+        for t in TOOLS
+    ]  # fmt: skip
+    registry, _ = build_registry(tools)
+    res = Resolver(registry).resolve("refund customer")
+    assert res.tool_id != "send_text"
+    assert Resolver(registry).resolve("text the customer").tool_id == "send_text"
