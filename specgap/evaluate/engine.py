@@ -319,16 +319,26 @@ class Engine:
             if not self._message_checks:
                 return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
             return self._decide(index, event, state, self._messages_plan)
-        tool = event.tool
+        # the fields are read from the model's dict: pydantic's `__getattr__` hook makes every
+        # attribute read slow, and this runs once per call
+        fields = event.__dict__
+        tool = fields["tool"]
         plans = self._tool_plans.get(tool) or self._plans_for(tool)
-        plan = plans[2] if event.result is not None else plans[0]
+        plan = plans[2] if fields["result"] is not None else plans[0]
         findings = plan.findings(event, state)
-        flags = event.flags
-        if not flags and tool is not None:
+        if not fields["flags"] and tool is not None:
             if not findings:
                 # the common case, answered here: nothing found, nothing to say about identity
                 return _decision(
-                    index, event.origin, tool, event.name, "allow", (), "allow", event.call_id, ()
+                    index,
+                    fields["origin"],
+                    tool,
+                    fields["name"],
+                    "allow",
+                    (),
+                    "allow",
+                    fields["call_id"],
+                    (),
                 )
             if type(findings) is tuple:
                 # a memo answer judged before (`_decide`'s shared branch, inlined)
@@ -336,13 +346,13 @@ class Engine:
                 if known is not None and known[0] is findings:
                     return _decision(
                         index,
-                        event.origin,
+                        fields["origin"],
                         tool,
-                        event.name,
+                        fields["name"],
                         known[1],
                         known[3],
                         known[2],
-                        event.call_id,
+                        fields["call_id"],
                         (),
                     )
         # who is called is judged once, before the call (`identity`)

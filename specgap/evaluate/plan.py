@@ -29,6 +29,8 @@ MEMO_LIMIT = 8192
 
 Finding = tuple[int, Any, str, bool]
 """(position in the plan's checks, the compiled policy, reason, the check itself failed)"""
+Step = tuple[int, Any, Any, Any]
+"""(position in the plan's checks, the compiled policy, its check, its prepared condition)"""
 
 
 class Plan:
@@ -45,25 +47,25 @@ class Plan:
     __slots__ = ("_memo", "_pure", "_rest", "_schemas", "_tests")
 
     def __init__(self, checks: tuple[tuple[Any, Any], ...], *, calls: bool) -> None:
-        pure: list[tuple[int, Any, Any]] = []
-        rest: list[tuple[int, Any, Any]] = []
+        pure: list[Step] = []
+        rest: list[Step] = []
         for n, (compiled, check) in enumerate(checks):
             memoizable = (
                 calls
                 and compiled.operator.name in PURE_OPERATORS
                 and check is compiled.operator.check
             )
-            (pure if memoizable else rest).append((n, compiled, check))
+            (pure if memoizable else rest).append((n, compiled, check, compiled.prepared))
         self._schemas = tuple(p for p in pure if _schema_test(p[1]) is not None)
-        self._tests = tuple(t for _, c, _ in self._schemas if (t := _schema_test(c)) is not None)
+        self._tests = tuple(t for _, c, _, _ in self._schemas if (t := _schema_test(c)) is not None)
         self._pure = tuple(p for p in pure if p not in self._schemas)
         self._rest = tuple(rest)
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
     @property
-    def rest(self) -> tuple[tuple[int, Any, Any], ...]:
+    def rest(self) -> tuple[Step, ...]:
         """The checks run every time (those that may read the trace): (position, compiled
-        policy, check)."""
+        policy, check, its prepared condition)."""
         return self._rest
 
     def findings(self, event: Any, state: Any) -> Sequence[Finding]:
@@ -72,11 +74,14 @@ class Plan:
         object for the same call), which lets the engine reuse what it made of it."""
         found: tuple[Finding, ...] = ()
         if self._pure or self._schemas:
-            args = event.args  # `_key(event)`, inlined: this runs once per call
+            # `_key(event)`, inlined: this runs once per call. The fields are read from the
+            # model's dict: pydantic's `__getattr__` hook makes every attribute read slow
+            fields = event.__dict__
+            args = fields["args"]
             key: tuple[Any, ...] | None = (
-                event.name,
-                event.duration_ms,
-                event.labels_in,
+                fields["name"],
+                fields["duration_ms"],
+                fields["labels_in"],
                 tuple(args.items()),
             )
             for value in args.values():
@@ -133,12 +138,12 @@ def _key(event: Any) -> tuple[Any, ...] | None:
     return (event.name, event.duration_ms, event.labels_in, tuple(args.items()))
 
 
-def _findings(checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any) -> list[Finding]:
+def _findings(checks: tuple[Step, ...], event: Any, state: Any) -> list[Finding]:
     """`_run(checks, event, state)[0]`, without making a list when every check is satisfied."""
     found = _NONE
-    for n, compiled, check in checks:
+    for n, compiled, check, prepared in checks:
         try:
-            reason = check(compiled.prepared, event, state)
+            reason = check(prepared, event, state)
         except UnreadableValue as exc:  # unreadable input is a violation, never an error
             finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
         except Exception as exc:  # a broken check fails closed or open, naming the policy
@@ -156,15 +161,13 @@ def _findings(checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any) 
 _NONE: list[Finding] = []  # never changed: the empty answer, shared
 
 
-def _run(
-    checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any
-) -> tuple[list[Finding], bool]:
+def _run(checks: tuple[Step, ...], event: Any, state: Any) -> tuple[list[Finding], bool]:
     """(findings, whether any check failed) of running `checks` on `event`."""
     found: list[Finding] = []
     failed = False
-    for n, compiled, check in checks:
+    for n, compiled, check, prepared in checks:
         try:
-            reason = check(compiled.prepared, event, state)
+            reason = check(prepared, event, state)
         except UnreadableValue as exc:  # unreadable input is a violation, never an error
             found.append((n, compiled, f"cannot read the call: {exc}", False))
             continue
