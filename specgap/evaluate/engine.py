@@ -326,37 +326,53 @@ class Engine:
         plans = self._tool_plans.get(tool) or self._plans_for(tool)
         plan = plans[2] if fields["result"] is not None else plans[0]
         findings = plan.findings(event, state)
-        if not fields["flags"] and tool is not None:
-            if not findings:
-                # the common case, answered here: nothing found, nothing to say about identity
+        if not findings and not fields["flags"] and tool is not None:
+            # the common case, answered here: nothing found, nothing to say about identity
+            return _decision(
+                index,
+                fields["origin"],
+                tool,
+                fields["name"],
+                "allow",
+                (),
+                "allow",
+                fields["call_id"],
+                (),
+            )
+        return self.judge_call(index, event, fields, state, plan, findings)
+
+    def judge_call(
+        self,
+        index: int,
+        event: ToolCall,
+        fields: dict[str, Any],
+        state: TraceState,
+        plan: Plan,
+        findings: Sequence[Any],
+    ) -> Decision:
+        """`evaluate`'s decision of a tool call (`fields`: its `__dict__`) once `plan` found
+        `findings` (a caller that ran the plan itself, the Guard, hands them over)."""
+        if type(findings) is tuple and findings and not fields["flags"]:
+            # a memo answer judged before (`_decide`'s shared branch, inlined)
+            known = self._judged.get(id(findings))
+            if known is not None and known[0] is findings and fields["tool"] is not None:
                 return _decision(
                     index,
                     fields["origin"],
-                    tool,
+                    fields["tool"],
                     fields["name"],
-                    "allow",
-                    (),
-                    "allow",
+                    known[1],
+                    known[3],
+                    known[2],
                     fields["call_id"],
                     (),
                 )
-            if type(findings) is tuple:
-                # a memo answer judged before (`_decide`'s shared branch, inlined)
-                known = self._judged.get(id(findings))
-                if known is not None and known[0] is findings:
-                    return _decision(
-                        index,
-                        fields["origin"],
-                        tool,
-                        fields["name"],
-                        known[1],
-                        known[3],
-                        known[2],
-                        fields["call_id"],
-                        (),
-                    )
         # who is called is judged once, before the call (`identity`)
         return self._decide(index, event, state, plan, identity=True, findings=findings)
+
+    def plans(self, tool: str | None) -> tuple[Plan, Plan, Plan]:
+        """The plans of a tool's calls: before-run, after-run, both (made at first use)."""
+        return self._tool_plans.get(tool) or self._plans_for(tool)
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""
