@@ -326,20 +326,37 @@ class Engine:
         plans = self._tool_plans.get(tool) or self._plans_for(tool)
         plan = plans[2] if fields["result"] is not None else plans[0]
         findings = plan.findings(event, state)
-        if not findings and not fields["flags"] and tool is not None:
-            # the common case, answered here: nothing found, nothing to say about identity
-            return _decision(
-                index,
-                fields["origin"],
-                tool,
-                fields["name"],
-                "allow",
-                (),
-                "allow",
-                fields["call_id"],
-                (),
-            )
-        return self.judge_call(index, event, fields, state, plan, findings)
+        if not fields["flags"] and tool is not None:
+            if not findings:
+                # the common case, answered here: nothing found, nothing to say about identity
+                return _decision(
+                    index,
+                    fields["origin"],
+                    tool,
+                    fields["name"],
+                    "allow",
+                    (),
+                    "allow",
+                    fields["call_id"],
+                    (),
+                )
+            if type(findings) is tuple:
+                # a memo answer judged before (`_decide`'s shared branch, inlined)
+                known = self._judged.get(id(findings))
+                if known is not None and known[0] is findings:
+                    return _decision(
+                        index,
+                        fields["origin"],
+                        tool,
+                        fields["name"],
+                        known[1],
+                        known[3],
+                        known[2],
+                        fields["call_id"],
+                        (),
+                    )
+        # who is called is judged once, before the call (`identity`)
+        return self._decide(index, event, state, plan, identity=True, findings=findings)
 
     def judge_call(
         self,
@@ -351,7 +368,8 @@ class Engine:
         findings: Sequence[Any],
     ) -> Decision:
         """`evaluate`'s decision of a tool call (`fields`: its `__dict__`) once `plan` found
-        `findings` (a caller that ran the plan itself, the Guard, hands them over)."""
+        `findings` (a caller that ran the plan itself, the Guard, hands them over; `evaluate`
+        keeps its own copy of these lines: one call less on the general path)."""
         if type(findings) is tuple and findings and not fields["flags"]:
             # a memo answer judged before (`_decide`'s shared branch, inlined)
             known = self._judged.get(id(findings))
