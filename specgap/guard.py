@@ -156,7 +156,7 @@ class Guard:
                 set_private(made, None)
                 return made
             return self._one(current, event, executed)
-        if kind is ToolCall and event.tool is not None:
+        if kind is ToolCall and event.__dict__["tool"] is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
             if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
@@ -170,24 +170,53 @@ class Guard:
         if current.pending:
             self._fold_pending(current)
         if self._plain and type(item) is ToolCall:
-            # `_one` for a tool call of a guard without filters or shadow mode, inlined
+            # `_one` for a tool call of a guard without filters or shadow mode, inlined, with
+            # `Engine.evaluate`'s: the fields are read from the model's dict (pydantic's
+            # `__getattr__` hook makes every attribute read slow)
             index = current.index
             current.index = index + 1
+            state = current.state
+            fields = item.__dict__
+            tool = fields["tool"]
+            engine = self.engine
+            allowed = False  # nothing found: the decision is an allow, made here
             try:
-                decision = self.engine.evaluate(index, item, current.state)
+                plans = engine._tool_plans.get(tool) or engine.plans(tool)
+                plan = plans[2] if fields["result"] is not None else plans[0]
+                findings = plan.findings(item, state)
+                if not findings and tool is not None and not fields["flags"]:
+                    allowed = True
+                    decision = _new(Decision)  # `engine._decision(...)`, inlined
+                    set_dict(
+                        decision,
+                        {
+                            "index": index,
+                            "origin": fields["origin"],
+                            "tool": tool,
+                            "name": fields["name"],
+                            "verdict": "allow",
+                            "hits": (),
+                            "action": "allow",
+                            "call_id": fields["call_id"],
+                            "flags": (),
+                        },
+                    )
+                    set_fields(decision, _DECISION_SET)
+                    set_extra(decision, None)
+                    set_private(decision, None)
+                else:
+                    decision = engine.judge_call(index, item, fields, state, plan, findings)
             except Exception as exc:  # the guard, not a policy, failed: fail open or closed
                 decision = self._failed(index, item, exc)
             if executed:
-                if decision.verdict != "deny":
-                    state = current.state
-                    tool = item.tool
-                    if self._called_only and not item.labels_out and tool not in state.sources:
+                if allowed or decision.verdict != "deny":
+                    if self._called_only and not fields["labels_out"] and tool not in state.sources:
                         # `TraceState.observe` of the usual call: it was called, nothing more
                         if tool is not None:
                             state.called.add(tool)
                     else:
                         self._observe(state, item)
-            elif executed is None and decision.action not in BLOCKING:
+            elif executed is None and (allowed or decision.action not in BLOCKING):
                 current.pending.append(item)
                 current.pending_at.append(index)
             return decision

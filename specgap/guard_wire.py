@@ -33,6 +33,7 @@ from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.runtime import Coercer
 from specgap.evaluate.engine import _DECISION_SET, BLOCKING, Decision, Engine
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
+from specgap.evaluate.plan import Step
 from specgap.events import ToolCall
 
 if TYPE_CHECKING:  # the guard calls in here
@@ -52,7 +53,7 @@ class Known:
 
     __slots__ = ("fields", "fields_set", "judged", "rest", "tool")
 
-    def __init__(self, item: ToolCall, rest: tuple[tuple[int, Any, Any], ...]) -> None:
+    def __init__(self, item: ToolCall, rest: tuple[Step, ...]) -> None:
         self.fields = dict(item.__dict__)
         self.fields["args"] = dict(item.args)
         self.fields_set = set(item.__pydantic_fields_set__)
@@ -113,9 +114,9 @@ def check_chat(
     try:
         decision = None
         if known is not None:
-            for _, compiled, check in known.rest:  # the checks that read the trace
+            for _, _, check, prepared in known.rest:  # the checks that read the trace
                 try:
-                    if check(compiled.prepared, item, state) is not None:
+                    if check(prepared, item, state) is not None:
                         break
                 except Exception:  # the engine says what a failing check makes of the call
                     break

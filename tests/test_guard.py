@@ -13,6 +13,7 @@ from trace_support import POLICY, reference_bundle
 
 import specgap
 from specgap.errors import SpecgapError
+from specgap.evaluate.plan import Plan
 from specgap.events import Message, ToolCall
 from specgap.guard import Guard
 from specgap.operators import OPERATORS
@@ -243,7 +244,10 @@ def test_a_guard_failure_fails_closed_where_policies_are_enforced(
     def boom(*_: Any) -> Any:
         raise KeyError("engine")
 
+    # the engine fails wherever the guard asks it: its `evaluate`, or the per-tool plan the
+    # guard's inlined path runs itself
     monkeypatch.setattr(guard.engine, "evaluate", boom)
+    monkeypatch.setattr(Plan, "findings", boom)
     decision = guard.check({"name": "execute_sql", "args": QUERY})
     assert (decision.verdict, decision.action) == ("deny", "deny")
     assert decision.hits[0].policy == "specgap.guard"

@@ -211,6 +211,13 @@ class Prepared:
     # verdicts by `memo_key` ("" for no match): a repeated step skips selector and evaluator
     # (a plain dict emptied when full: `specgap.evaluate.fast` imports the operators)
     memo: dict[tuple[Any, ...], str] = field(default_factory=dict, compare=False)
+    # derived from the above (`__post_init__`), read by `decide_call` on every call
+    part: str = field(init=False, compare=False, default="*")  # the path's first name
+    tool_stages: frozenset[str] = field(init=False, compare=False, default=frozenset())
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "part", self.path.split(".", 1)[0])
+        object.__setattr__(self, "tool_stages", frozenset(s for k, s in self.kinds if k == "tool"))
 
     def admits(self, kind: StepType, stage: Stage | None = None) -> bool:
         """Whether a step of this type (at this stage, when given) can ever be in scope:
@@ -255,6 +262,23 @@ class Prepared:
         known = self.memo.get(key)
         if known is None:
             known = self._decide(event, stage) or ""
+            if len(self.memo) >= MEMO_LIMIT:
+                self.memo.clear()
+            self.memo[key] = known
+        return known or None
+
+    def decide_call(self, call: ToolCall, stage: Stage) -> str | None:
+        """`decide(call, stage)`, the same answer from the same memo, for the operator's
+        checks of a tool call (once per call and stage: the fields are read from the model's
+        dict, as pydantic's `__getattr__` hook makes every attribute read slow)."""
+        if stage not in self.tool_stages:
+            return None
+        key = _call_key(call.__dict__, stage, self.part)
+        if key is None:
+            return self._decide(call, stage)
+        known = self.memo.get(key)
+        if known is None:
+            known = self._decide(call, stage) or ""
             if len(self.memo) >= MEMO_LIMIT:
                 self.memo.clear()
             self.memo[key] = known
@@ -316,17 +340,23 @@ def memo_key(event: Event, stage: Stage | None, path: str = "*") -> tuple[Any, .
     every time)."""
     if isinstance(event, Message):
         return ("llm", stage, event.role, event.content)
-    part = path.split(".", 1)[0]
+    return _call_key(event.__dict__, stage, path.split(".", 1)[0])
+
+
+def _call_key(fields: dict[str, Any], stage: Stage | None, part: str) -> tuple[Any, ...] | None:
+    """`memo_key` of a tool call, from its fields, for a path whose first name is `part`."""
     # the output is read at `post` only, and a `post` step is there once the call has run
-    ran = stage != "pre" and event.result is not None
+    result = fields["result"]
+    ran = stage != "pre" and result is not None
     try:
-        args = _frozen(event.args) if part != "output" and part != "context" else None
-        result = _frozen(event.result) if ran and part != "input" and part != "context" else None
+        args = _frozen(fields["args"]) if part != "output" and part != "context" else None
+        result = _frozen(result) if ran and part != "input" and part != "context" else None
     except TypeError:
         return None
     if part == "input" or part == "output":
-        return (part, stage, event.name, event.tool, ran, args, result)
-    return ("tool", stage, event.name, event.tool, ran, event.actor, event.resource, args, result)
+        return (part, stage, fields["name"], fields["tool"], ran, args, result)
+    name, tool = fields["name"], fields["tool"]
+    return ("tool", stage, name, tool, ran, fields["actor"], fields["resource"], args, result)
 
 
 def prepare(control: Control) -> Prepared:

@@ -319,16 +319,26 @@ class Engine:
             if not self._message_checks:
                 return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
             return self._decide(index, event, state, self._messages_plan)
-        tool = event.tool
+        # the fields are read from the model's dict: pydantic's `__getattr__` hook makes every
+        # attribute read slow, and this runs once per call
+        fields = event.__dict__
+        tool = fields["tool"]
         plans = self._tool_plans.get(tool) or self._plans_for(tool)
-        plan = plans[2] if event.result is not None else plans[0]
+        plan = plans[2] if fields["result"] is not None else plans[0]
         findings = plan.findings(event, state)
-        flags = event.flags
-        if not flags and tool is not None:
+        if not fields["flags"] and tool is not None:
             if not findings:
                 # the common case, answered here: nothing found, nothing to say about identity
                 return _decision(
-                    index, event.origin, tool, event.name, "allow", (), "allow", event.call_id, ()
+                    index,
+                    fields["origin"],
+                    tool,
+                    fields["name"],
+                    "allow",
+                    (),
+                    "allow",
+                    fields["call_id"],
+                    (),
                 )
             if type(findings) is tuple:
                 # a memo answer judged before (`_decide`'s shared branch, inlined)
@@ -336,17 +346,51 @@ class Engine:
                 if known is not None and known[0] is findings:
                     return _decision(
                         index,
-                        event.origin,
+                        fields["origin"],
                         tool,
-                        event.name,
+                        fields["name"],
                         known[1],
                         known[3],
                         known[2],
-                        event.call_id,
+                        fields["call_id"],
                         (),
                     )
         # who is called is judged once, before the call (`identity`)
         return self._decide(index, event, state, plan, identity=True, findings=findings)
+
+    def judge_call(
+        self,
+        index: int,
+        event: ToolCall,
+        fields: dict[str, Any],
+        state: TraceState,
+        plan: Plan,
+        findings: Sequence[Any],
+    ) -> Decision:
+        """`evaluate`'s decision of a tool call (`fields`: its `__dict__`) once `plan` found
+        `findings` (a caller that ran the plan itself, the Guard, hands them over; `evaluate`
+        keeps its own copy of these lines: one call less on the general path)."""
+        if type(findings) is tuple and findings and not fields["flags"]:
+            # a memo answer judged before (`_decide`'s shared branch, inlined)
+            known = self._judged.get(id(findings))
+            if known is not None and known[0] is findings and fields["tool"] is not None:
+                return _decision(
+                    index,
+                    fields["origin"],
+                    fields["tool"],
+                    fields["name"],
+                    known[1],
+                    known[3],
+                    known[2],
+                    fields["call_id"],
+                    (),
+                )
+        # who is called is judged once, before the call (`identity`)
+        return self._decide(index, event, state, plan, identity=True, findings=findings)
+
+    def plans(self, tool: str | None) -> tuple[Plan, Plan, Plan]:
+        """The plans of a tool's calls: before-run, after-run, both (made at first use)."""
+        return self._tool_plans.get(tool) or self._plans_for(tool)
 
     def evaluate_output(self, index: int, call: ToolCall, state: TraceState) -> Decision:
         """Only the after-run checks of a call that has run (a runtime recording its result)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from specgap.controls.evaluate import _frozen
 from specgap.evaluate.fast import BoundedCache
 from specgap.operators.values import UnreadableValue
 
@@ -24,11 +25,18 @@ PURE_OPERATORS = frozenset(
 `duration_ms` and `labels_in` (never the trace state): their answers for one such tuple
 are the same every time, so a plan answers a repeated call from memory."""
 
+OUTPUT_PURE_OPERATORS = frozenset({"control"})
+"""Operators whose after-run check (`check_output`) reads nothing but the call's `name`,
+`tool`, `args`, `actor`, `resource` and `result` (never the trace state): a plan holding
+one keys its memo by those too, so a repeated call and result is answered from memory."""
+
 _SCALARS = frozenset({str, int, type(None)})  # exact types: 1 == 1.0 == True must not meet
 MEMO_LIMIT = 8192
 
 Finding = tuple[int, Any, str, bool]
 """(position in the plan's checks, the compiled policy, reason, the check itself failed)"""
+Step = tuple[int, Any, Any, Any]
+"""(position in the plan's checks, the compiled policy, its check, its prepared condition)"""
 
 
 class Plan:
@@ -36,34 +44,43 @@ class Plan:
     specifies: a check that returns None is satisfied; `UnreadableValue` is a violation
     with the reason "cannot read the call"; any other exception is a failed check.
 
-    Checks of `PURE_OPERATORS` are answered from a bounded memo keyed by the call's
-    (name, duration, labels, argument items) when every argument is a string, an integer
-    or null; the other checks run every time. Schema fragments with a fast "valid" test
-    are tried together first, each fragment's own check running only on doubt.
+    Checks of `PURE_OPERATORS`, and the after-run checks of `OUTPUT_PURE_OPERATORS`, are
+    answered from a bounded memo keyed by the call's (name, duration, labels, argument
+    items: as they are when every argument is a string, an integer or null, otherwise
+    frozen with their exact types), and when the plan holds an after-run check of the
+    latter, its (tool, actor, resource, frozen result) too; a call whose values cannot be
+    frozen runs them all, and the other checks run every time. Schema fragments with a
+    fast "valid" test are tried together first, each fragment's own check running only on
+    doubt.
     """
 
-    __slots__ = ("_memo", "_pure", "_rest", "_schemas", "_tests")
+    __slots__ = ("_memo", "_outputs", "_pure", "_rest", "_schemas", "_tests")
 
     def __init__(self, checks: tuple[tuple[Any, Any], ...], *, calls: bool) -> None:
-        pure: list[tuple[int, Any, Any]] = []
-        rest: list[tuple[int, Any, Any]] = []
+        pure: list[Step] = []
+        rest: list[Step] = []
         for n, (compiled, check) in enumerate(checks):
-            memoizable = (
-                calls
-                and compiled.operator.name in PURE_OPERATORS
-                and check is compiled.operator.check
+            operator = compiled.operator
+            memoizable = calls and (
+                (operator.name in PURE_OPERATORS and check is operator.check)
+                or (operator.name in OUTPUT_PURE_OPERATORS and check is operator.check_output)
             )
-            (pure if memoizable else rest).append((n, compiled, check))
+            (pure if memoizable else rest).append((n, compiled, check, compiled.prepared))
+        # a memoized check reads the result: the memo key holds it (and actor, resource)
+        self._outputs = any(
+            c.operator.name in OUTPUT_PURE_OPERATORS and check is c.operator.check_output
+            for _, c, check, _ in pure
+        )
         self._schemas = tuple(p for p in pure if _schema_test(p[1]) is not None)
-        self._tests = tuple(t for _, c, _ in self._schemas if (t := _schema_test(c)) is not None)
+        self._tests = tuple(t for _, c, _, _ in self._schemas if (t := _schema_test(c)) is not None)
         self._pure = tuple(p for p in pure if p not in self._schemas)
         self._rest = tuple(rest)
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
     @property
-    def rest(self) -> tuple[tuple[int, Any, Any], ...]:
+    def rest(self) -> tuple[Step, ...]:
         """The checks run every time (those that may read the trace): (position, compiled
-        policy, check)."""
+        policy, check, its prepared condition)."""
         return self._rest
 
     def findings(self, event: Any, state: Any) -> Sequence[Finding]:
@@ -72,17 +89,35 @@ class Plan:
         object for the same call), which lets the engine reuse what it made of it."""
         found: tuple[Finding, ...] = ()
         if self._pure or self._schemas:
-            args = event.args  # `_key(event)`, inlined: this runs once per call
-            key: tuple[Any, ...] | None = (
-                event.name,
-                event.duration_ms,
-                event.labels_in,
-                tuple(args.items()),
-            )
-            for value in args.values():
-                if type(value) not in _SCALARS:
-                    key = None
-                    break
+            # the memo key; this runs once per call. The fields are read from the model's
+            # dict: pydantic's `__getattr__` hook makes every attribute read slow
+            fields = event.__dict__
+            args = fields["args"]
+            key: tuple[Any, ...] | None = None
+            try:
+                # exact scalar types (the usual arguments) as they are; other values frozen
+                # with their types (`_frozen`: a tuple starting with `dict`, never with a
+                # pair, so the two readings never meet); TypeError: not memoized
+                items = (
+                    tuple(args.items())
+                    if _SCALARS.issuperset(map(type, args.values()))
+                    else _frozen(args)
+                )
+                if self._outputs:
+                    key = (
+                        fields["name"],
+                        fields["duration_ms"],
+                        fields["labels_in"],
+                        items,
+                        fields["tool"],
+                        fields["actor"],
+                        fields["resource"],
+                        _frozen(fields["result"]),
+                    )
+                else:
+                    key = (fields["name"], fields["duration_ms"], fields["labels_in"], items)
+            except TypeError:
+                pass
             known = self._memo.get(key) if key is not None else None
             if known is None:
                 made, failed = self._run_pure(event, state)
@@ -124,21 +159,12 @@ def _schema_test(compiled: Any) -> Callable[[Any], bool] | None:
     return test if callable(test) else None
 
 
-def _key(event: Any) -> tuple[Any, ...] | None:
-    args = event.args
-    if args:
-        for value in args.values():
-            if type(value) not in _SCALARS:
-                return None
-    return (event.name, event.duration_ms, event.labels_in, tuple(args.items()))
-
-
-def _findings(checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any) -> list[Finding]:
+def _findings(checks: tuple[Step, ...], event: Any, state: Any) -> list[Finding]:
     """`_run(checks, event, state)[0]`, without making a list when every check is satisfied."""
     found = _NONE
-    for n, compiled, check in checks:
+    for n, compiled, check, prepared in checks:
         try:
-            reason = check(compiled.prepared, event, state)
+            reason = check(prepared, event, state)
         except UnreadableValue as exc:  # unreadable input is a violation, never an error
             finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
         except Exception as exc:  # a broken check fails closed or open, naming the policy
@@ -156,15 +182,13 @@ def _findings(checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any) 
 _NONE: list[Finding] = []  # never changed: the empty answer, shared
 
 
-def _run(
-    checks: tuple[tuple[int, Any, Any], ...], event: Any, state: Any
-) -> tuple[list[Finding], bool]:
+def _run(checks: tuple[Step, ...], event: Any, state: Any) -> tuple[list[Finding], bool]:
     """(findings, whether any check failed) of running `checks` on `event`."""
     found: list[Finding] = []
     failed = False
-    for n, compiled, check in checks:
+    for n, compiled, check, prepared in checks:
         try:
-            reason = check(compiled.prepared, event, state)
+            reason = check(prepared, event, state)
         except UnreadableValue as exc:  # unreadable input is a violation, never an error
             found.append((n, compiled, f"cannot read the call: {exc}", False))
             continue

@@ -23,11 +23,11 @@ from specgap.operators.prose import ANY_TOOL, QUOTED, STOP, Said, ticked_tools
 
 
 def _check(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:
-    return prepared.decide(call, "pre")
+    return prepared.decide_call(call, "pre")
 
 
 def _check_output(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:
-    return prepared.decide(call, "post")
+    return prepared.decide_call(call, "post")
 
 
 def _check_message(prepared: Prepared, message: Message, _: TraceState) -> str | None:
