@@ -81,6 +81,8 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     a rule over every call that names the argument at check time, kept for review."""
     facet = str(rule.params["facet"])
     sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
+    if rule.params.get("from_user"):  # "from the member or from `get_slip`": `get_slip` too
+        sources = set()
     wanted = set(words(facet))
     out: list[CandidateRule] = []
     if not _IDENTIFIER.fullmatch(facet) and wanted:

@@ -27,6 +27,7 @@ details") is not read here: a yes is `require_confirmation`, a vague detail name
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
@@ -159,10 +160,12 @@ def asked_values(text: str) -> list[Emit]:
         # that action's argument (`candidate`), else `by_name` spreads over the tools
         key = "facet" if action else "arg"
         # a value only said not to be made up comes from the user or from a tool
-        params = {"from_user": True}
+        params: dict[str, Any] = {"from_user": True}
         # a clause no reading binds ("before you change X", "if the order is paid"): kept
         # as the rule's condition, so the rule is reviewed, never enforced without it
         condition = _unread(text, m.span())
+        if _known_otherwise(text, m.span()):  # "ask ... if you do not know it": it may be known
+            params["from_tools"] = [ANY_TOOL]  # from a tool's output too, so never stronger
         what = " ".join((m.groupdict().get("what") or "").split())
         if what and action is None:  # "do not proceed with a refund until ...": which call
             condition = condition or f"proceed {what}"
@@ -243,6 +246,21 @@ _NOT_GIVEN = re.compile(
 )
 
 
+# "if you do not know it": the value may be known otherwise (a tool's output), no narrowing
+_NOT_KNOWN = re.compile(
+    r"^(?:if|when|unless)\s+(?:you\s+(?:do\s*not|don't|did\s*not|didn't)\s+(?:already\s+|yet\s+)?"
+    r"(?:know|have)|it\s+is\s+(?:not\s+known|unknown|missing)|(?:you\s+)?(?:already\s+)?know)"
+    r"(?:\s+(?:it|them|one|this|that|the\s+[a-z]+(?:\s+[a-z]+)?))?\s*$"
+    r"|^(?:if\s+)?(?:unknown|not\s+known|missing)$",
+    re.I,
+)
+
+
+def _known_otherwise(text: str, asking: tuple[int, int]) -> bool:
+    """The sentence asks only when the value is not known ("if you do not know it")."""
+    return any(_NOT_KNOWN.match(" ".join(m[0].split())) for m in _CLAUSE.finditer(text))
+
+
 def _unread(text: str, asking: tuple[int, int]) -> str | None:
     """The clause that narrows the rule which no reading here binds (not the action read,
     not the asking itself at `asking`, not the value's own absence): the rule's condition,
@@ -254,7 +272,7 @@ def _unread(text: str, asking: tuple[int, int]) -> str | None:
         if asking[0] < m.start() < asking[1]:  # "... until the customer has given you X"
             continue
         said = " ".join(m[0].split())
-        if _NOT_GIVEN.match(said):
+        if _NOT_GIVEN.match(said) or _NOT_KNOWN.match(said):
             continue
         return said
     return None

@@ -90,7 +90,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # where a value comes from ("only use tool names found in the knowledge base")
         sourced = [candidate(sentence, e) for e in value_sources(sentence.clean)]
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
-            rules = [r for r in rules if not (r.operator == "arg_grounded" and "arg" in r.params)]
+            rules = [r for r in rules if r.operator != "arg_grounded"]
         rules += sourced
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both

@@ -20,6 +20,7 @@ from typing import Any
 
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
+from specgap.extract.origins import made_up_values, origin, said_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 
@@ -164,6 +165,9 @@ _NOT_VALUES = frozenset(
 
 def value_sources(text: str) -> list[Emit]:
     """The `arg_grounded` rules a sentence states about where values come from."""
+    stated = said_origins(text)  # "the member id passed to `reserve_boat` must come from ..."
+    if stated:
+        return stated
     needed = _NEEDED.search(text)
     if needed is not None and needed["src"] is None:  # the tool that gets the value
         facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]
@@ -184,7 +188,7 @@ def value_sources(text: str) -> list[Emit]:
             continue
         facets = _facets(m["np"], m.groupdict().get("ids"))
         return [Emit("arg_grounded", ANY_TOOL, {"facet": facet, **source}, 0.7) for facet in facets]
-    return []
+    return made_up_values(text)  # "never invent a slot id"
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
@@ -207,7 +211,15 @@ _PASSING = frozenset(split_words("use pass provide enter supply utilise utilize 
 
 
 def _source(text: str) -> dict[str, Any] | None:
+    """The sources a phrase names: each of an `or` list (`origins.origin`), else the first
+    tool it names, a person, or tool outputs in general; None when it names a person and a
+    tool in a way not read (one of them dropped would make the rule stronger)."""
+    listed = origin(text)
+    if listed is not None:
+        return listed
     tool = _TOOL_ID.search(text)
+    if tool is not None and (_USERISH.search(text) or _LISTED.search(text)):
+        return None
     if tool is not None:
         return {"from_user": False, "from_tools": [tool["id"]]}
     named = _NAMED_READ.fullmatch(text.strip())
@@ -220,6 +232,7 @@ def _source(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
+_LISTED = re.compile(r"\s(?:or|and)\s|,", re.I)  # several sources, one not read
 # a read named by its object and a noun of reading: "the availability search"
 _NAMED_READ = re.compile(
     r"(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"

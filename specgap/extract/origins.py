@@ -1,0 +1,290 @@
+"""Where one argument's value must come from, said with the value as the subject: "The
+member id passed to `reserve_boat` must come from `find_member`", "slot ids come from
+`list_slots`", "the target name must be one the guest gave", "the booking id must be
+taken from the member's own words or from `get_booking`".
+
+Such a sentence names a value (a datum: an id, a name, a code, a date, ...), optionally the
+tool that takes it ("passed to / given to / sent to / used in / used by / for T"), and its
+sources. A source is a tool named by its id (or its output: "the output of T", "T's
+result"), a read named in words ("the class search"), tool outputs in general ("the system",
+"the tools"), or a person ("the member", "the guest's own words"); several sources joined by
+`or` / `and` are each allowed (`origin` returns None when one of them cannot be read: a
+rule dropping a source would be stronger than the sentence).
+
+It compiles to `arg_grounded` with the value as a facet, over the named tool (its argument
+the value names; `review_only` with a note when none does), else over every tool taking such
+an argument (`specgap.spread`). Bans on making the value up ("never invent a slot id", "do
+not guess or assume the booking reference") are read by `made_up_values`: the value must be
+one the user or a tool gave, over every tool taking it; a ban followed by its sources ("...;
+always use the ones `list_slots` returns") takes those sources.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+
+# the head noun of a datum
+HEADS = frozenset(
+    split_words(
+        "name names number numbers id ids identifier identifiers date dates time times day "
+        "address addresses email e-mail emails phone code codes reason reasons postcode zip pin "
+        "password amount quantity reference references plate licence license iban birthday "
+        "birthdate passcode serial value values key keys token tokens handle username usernames "
+        "sku skus account accounts slug url urls"
+    )
+)
+_NOT_VALUES = frozenset(
+    split_words(
+        "information details detail data content facts fact knowledge procedures policies "
+        "results result output outputs answer answers response responses"
+    )
+)
+_DETS = frozenset(split_words("the a an any all every each their his her its your our"))
+# a tool id as the tools spell it (`list_slots`, `findMember`), case-sensitive in any pattern
+_TOOL = r"`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+_TOOL_ID = re.compile(
+    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+)
+_WORD = r"[A-Za-z][\w'-]*"
+# the value: up to four words, no verb of passing or a modal among them
+_STOP = (
+    r"(?!(?:passed|given|sent|supplied|used|provided|must|should|shall|has|have|needs?|may|can|"
+    r"comes?|is|are|to|for|in|of|from|by|that|which|always|only)\b)"
+)
+_NP = rf"(?P<np>{_STOP}{_WORD}(?:\s+{_STOP}{_WORD}){{0,3}}?)"
+# the tool taking the value: "passed to T", "used in T", "for T"
+_TAKER = (
+    r"(?:\s+(?:(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+|you\s+)?(?:passed|given|sent|supplied|"
+    r"handed|pass|give|send|supply)\s+to|(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+|you\s+)?"
+    r"(?:used|use)\s+(?:in|by|with|for)|(?:for|of|in)(?:\s+(?:a|any|every|each))?)\s+(?:the\s+)?"
+    rf"(?P<tool>{_TOOL}|[a-z]+(?:\s+[a-z]+)?\s+(?:call|calls|tool|function|request|requests)))"
+)
+_MODAL = (
+    r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may\s+only|can\s+only|is\s+to|are\s+to|"
+    r"will)"
+)
+_SRC = r"(?P<src>[^.;:!?]+?)"
+_TAIL = r"\s*(?:[.;:!?]|,\s*(?:and\s+|but\s+)?(?:never|not|do\s+not|don't|and|but)\b|$)"
+_HEAD = (
+    r"^\W*(?:(?:the|all|any|every|each|a|an)\s+)?" + _NP + rf"(?:\s*\((?P<ids>[^)]*)\))?{_TAKER}?"
+)
+# "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
+_COME = re.compile(
+    _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
+    r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected)|come|originate)|"
+    r"(?:always\s+|only\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|exclusively\s+)?"
+    rf"from\s+{_SRC}{_TAIL}",
+    re.I,
+)
+_GAVE = (
+    r"(?:gave|given|stated|provided|named|supplied|specified|mentioned|typed|shared|entered|"
+    r"chose|picked|returned|returns|listed|lists|found|finds|produced|produces|reported|showed|"
+    r"shows|offered|offers|gives|provides|states|names|supplies)"
+)
+# "X must be one (that) the member gave", "X must be the one T returned"
+_ONE = re.compile(
+    _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones))\s+(?:that\s+|which\s+)?(?:has\s+been\s+|was\s+|"
+    rf"were\s+)?(?P<src>(?:the\s+|a\s+)?[a-z]+(?:'s)?|{_TOOL})\s+(?:has\s+|have\s+|had\s+)?"
+    rf"(?:explicitly\s+|actually\s+|already\s+)?(?P<verb>{_GAVE})\b",
+    re.I,
+)
+# "X must be one given by the member", "X must be the one returned by T" (a passive source)
+_ONE_BY = re.compile(
+    _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones))\s+(?:that\s+(?:was|were|is|are|has\s+been)\s+)?"
+    rf"(?:explicitly\s+)?{_GAVE}\s+(?:by|in|from)\s+{_SRC}{_TAIL}",
+    re.I,
+)
+_BAN = r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't)"
+_MAKE = (
+    r"(?:invent|guess|make\s+up|fabricate|assume|presume|hallucinate|fake|improvise|infer|"
+    r"make\s+up\s+or\s+guess)"
+)
+# "never invent a slot id", "do not guess or assume the booking reference"
+_MADE_UP = re.compile(
+    rf"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+)?{_BAN}\s+(?:ever\s+)?{_MAKE}"
+    rf"(?:\s*(?:,|or|and|,\s*or)\s+{_MAKE})*\s+(?:(?:the|a|an|any|their|his|her|its)\s+)?"
+    rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$).*)$",
+    re.I,
+)
+# the sources after the ban: "; always use the ones `list_slots` returns", "; use only
+# values returned by T"
+_THEN_USE = re.compile(
+    r"^\s*(?:[;:,.]|\s-|\s—)\s*(?:but\s+|instead\s+|always\s+|only\s+)*(?:use|pass|take)\s+"
+    r"(?:only\s+)?(?:the\s+ones|those|ones|the\s+values?|values|the\s+ids?|ids|the\s+one)\s+"
+    rf"(?:(?:that|which)\s+)?(?:(?P<src>{_TOOL}|(?:the\s+)?{USER})\s+(?:has\s+|have\s+)?{_GAVE}"
+    rf"|(?:(?:that|which)\s+(?:are|were|is|was)\s+)?{_GAVE}\s+(?:by|in|from)\s+(?P<src2>[^.;:!?]+?))"
+    r"\s*[.;!?]?\s*$",
+    re.I,
+)
+_PERSON = re.compile(
+    rf"^(?:(?:the|a|an|each|every|their)\s+)?{USER}s?(?:'s?)?(?:\s+(?:own\s+)?(?:words|messages?|"
+    r"replies|reply|answers?|request|input|statements?))?(?:\s+(?:themselves|directly))?$"
+    # "the guest's own words": whoever speaks them is a person
+    r"|^(?:the|a|an|their)\s+[a-z]+'s\s+(?:own\s+)?(?:words|messages?|replies|answers?)$"
+    r"|^(?:what\s+(?:the\s+)?" + USER + r"\s+(?:said|says|typed|wrote|told\s+you|gave))$"
+    r"|^(?:the\s+)?conversation$",
+    re.I,
+)
+_OUTPUTS = re.compile(
+    r"^(?:(?:the|a|an|your|our)\s+)?(?:knowledge\s*base|database|system|systems|tools?|"
+    r"functions?|lookups?|tool\s+(?:outputs?|results?|calls?)|records?|api|directory|"
+    r"catalog(?:ue)?|inventory)(?:'s?\s+(?:outputs?|results?|records?))?$",
+    re.I,
+)
+# "T's result", "the output of T", "the results of a T call", "T results"
+_OF_TOOL = re.compile(
+    r"^(?:(?:the|a|an)\s+)?(?:(?:results?|outputs?|response|responses|records?|list)\s+"
+    rf"(?:of|from|returned\s+by)\s+(?:(?:the|a|an)\s+)?)?(?P<tool>{_TOOL})(?:'s?)?"
+    r"(?:\s+(?:call|calls|tool|function))?(?:\s+(?:results?|outputs?|response|responses|"
+    r"records?|list))?$",
+    re.I,
+)
+_NAMED_READ = re.compile(
+    r"^(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"
+    r"(?:\s+(?:results?|outputs?))?$",
+    re.I,
+)
+_READ_NOUNS = {"search": "search", "lookup": "look up", "look-up": "look up", "query": "query"}
+_PARTS = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+as\s+well\s+as\s+", re.I)
+_LEAD = re.compile(r"^(?:either\s+|from\s+|directly\s+|only\s+|the\s+output\s+of\s+)+", re.I)
+
+
+def origin(text: str) -> dict[str, Any] | None:
+    """The sources a phrase names (`from_user`, `from_tools`), each part of an `or` / `and`
+    list read; None when some part is no source this reads (dropping it would make the rule
+    stronger than the sentence)."""
+    user, tools = False, []
+    for raw in _PARTS.split(text.strip()):
+        part = _LEAD.sub("", raw.strip(" `'\"")).strip()
+        if not part:
+            continue
+        if _PERSON.match(part):
+            user = True
+            continue
+        of_tool = _OF_TOOL.match(part)
+        if of_tool is not None:
+            tool = _TOOL_ID.search(of_tool["tool"])
+            assert tool is not None
+            tools.append(tool["id"])
+            continue
+        if _OUTPUTS.match(part):
+            tools.append(ANY_TOOL)
+            continue
+        named = _NAMED_READ.match(part)
+        if named is not None:
+            verb = _READ_NOUNS[named["noun"].casefold()]
+            tools.append(f"{verb} {named['obj'].casefold()}")
+            continue
+        return None
+    if not user and not tools:
+        return None
+    listed = [ANY_TOOL] if ANY_TOOL in tools else list(dict.fromkeys(tools))
+    return {"from_user": user, "from_tools": listed}
+
+
+def value_of(np: str, ids: str | None = None) -> str | None:
+    """The value a noun phrase names, as a facet (`slot ids` -> `slot id`), or an argument
+    name given in parentheses; None when it is no datum (`information`, `the results`)."""
+    if ids:
+        named = [i.strip(" `'\"") for i in re.split(r",|\bor\b|\band\b", ids)]
+        if len(named) == 1 and re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+", named[0]):
+            return named[0]
+    words = [w.casefold() for w in np.split() if w.casefold() not in _DETS]
+    words = [w[:-2] if w.endswith("'s") else w for w in words]
+    if not words or any(w in _NOT_VALUES for w in words):
+        return None
+    if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", words[-1]) and len(words) == 1:
+        # an argument named as the tools do (`plant_code`), not a tool (`search_plants`)
+        return words[0] if singular(words[0].split("_")[-1]) in HEADS else None
+    head = singular(words[-1]) if words[-1] not in {"ids", "id's"} else "id"
+    if words[-1] not in HEADS and head not in HEADS:
+        return None
+    return _E_MAIL.sub("email", " ".join([*words[:-1], head]))
+
+
+_E_MAIL = re.compile(r"\be-?mail(?:\s+address)?\b")
+_NOW = frozenset(split_words("current present today today's now local"))
+
+
+def _clock(value: str) -> bool:
+    """The time now ("the current time", "today's date"): a clock's value, not a datum."""
+    words = value.split()
+    return words[0] in _NOW or value in {"time", "timestamp"}
+
+
+def said_origins(text: str) -> list[Emit] | None:
+    """The `arg_grounded` rules of a sentence whose subject is the value (module
+    docstring); None when the sentence is not of that shape."""
+    for pattern in (_COME, _ONE, _ONE_BY):
+        m = pattern.search(text)
+        if m is None:
+            continue
+        value = value_of(m["np"], m["ids"])
+        source = origin(_src(m["src"]))
+        if source is None and pattern is _ONE and _told(m["src"], m["verb"]):
+            source = {"from_user": True, "from_tools": []}  # "one the skipper stated"
+        if value is None or source is None:
+            continue
+        target = _taker(m["tool"])
+        return [Emit("arg_grounded", target or ANY_TOOL, {"facet": value, **source}, 0.7)]
+    return None
+
+
+# verbs only a person does with a value, and nouns of things that read or hold values
+_TELLS = frozenset(split_words("gave given stated named mentioned typed told chose picked shared"))
+_THINGS = frozenset(
+    split_words(
+        "search lookup query tool function api system database record records catalogue catalog "
+        "inventory directory list result results output outputs it this that which"
+    )
+)
+
+
+def _told(src: str, verb: str) -> bool:
+    """A person named by any noun ("the skipper") as the one who told the value."""
+    noun = _src(src).split()[-1].casefold()
+    return verb.casefold() in _TELLS and noun not in _THINGS and noun not in _DETS
+
+
+def _src(text: str) -> str:
+    """A relative clause's subject as a source phrase ("the member's" -> "the member")."""
+    return re.sub(r"'s$", "", text.strip())
+
+
+def _taker(mention: str | None) -> str | None:
+    if not mention:
+        return None
+    tool = _TOOL_ID.fullmatch(mention.strip().removesuffix("()"))
+    if tool is not None:
+        return tool["id"]
+    words = mention.split()
+    return " ".join(words[:-1])  # "the booking call": the mention the resolver maps
+
+
+def made_up_values(text: str) -> list[Emit]:
+    """ "Never invent a slot id": the value must be one the user or a tool gave (or the
+    sources the sentence goes on to name), over every tool taking it; [] when the made-up
+    thing is no datum, or the sentence goes on with something this does not read (an
+    asking is read by `asked_values`)."""
+    m = _MADE_UP.search(text)
+    if m is None:
+        return []
+    value = value_of(m["np"])
+    if value is None or _clock(value):
+        return []  # "do not assume the current time": a clock's, read with its tool elsewhere
+    rest = m["rest"].strip()
+    source: dict[str, Any] | None = {"from_user": True, "from_tools": [ANY_TOOL]}
+    if rest.strip(" .;:!?,-—"):
+        then = _THEN_USE.match(rest)
+        if then is None:
+            return []
+        source = origin(_src(then["src"] or then["src2"]))
+    if source is None:
+        return []
+    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]

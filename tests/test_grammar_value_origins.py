@@ -1,0 +1,275 @@
+"""Where an argument's value must come from, said with the value as the subject or as what
+must not be made up (issue 11, class 4): "the astronomer id passed to `book_telescope` must
+come from `find_astronomer`", "ferry ticket ids come from `search_sailings`", "the cabin
+number must be one the passenger gave", "never invent a slot id", "the booking id must be
+taken from the guest's own words or from `get_booking`".
+
+Each value is bound to the argument its words name: of the tool the sentence names, else of
+every tool taking it. Every source the sentence lists is kept (a source dropped would make
+the rule stronger than the sentence); a source list with a part that cannot be read is no
+reading at all. Three made-up domains (an observatory, a ferry desk, a seed nursery);
+sentences and tools written for this test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.origins import made_up_values, origin, said_origins
+from tests.corpus_agents import Built, build_prompt
+from tests.test_grammar_asked_values import _tool
+
+OBSERVATORY = [
+    _tool("find_astronomer", "Find an astronomer by name.", astronomer_name=""),
+    _tool("list_slots", "List the free telescope slots for a night.", night=""),
+    _tool(
+        "book_telescope",
+        "Book a telescope slot.",
+        astronomer_id="",
+        slot_id="",
+        target_name="The sky object to observe.",
+    ),
+    _tool("get_booking", "Read a booking.", booking_id=""),
+    _tool("cancel_booking", "Cancel a booking.", booking_id="", reason=""),
+    _tool("send_images", "E-mail the images of a session.", booking_id="", email=""),
+]
+FERRY = [
+    _tool("search_sailings", "Search the sailings of a day.", port="", day=""),
+    _tool("find_passenger", "Find a passenger by surname.", surname=""),
+    _tool(
+        "issue_ticket",
+        "Issue a ferry ticket.",
+        passenger_id="",
+        sailing_id="",
+        cabin_number="",
+    ),
+    _tool("refund_ticket", "Refund a ferry ticket.", ticket_id="", iban="Account to refund to."),
+    _tool("get_ticket", "Read a ferry ticket.", ticket_id=""),
+]
+NURSERY = [
+    _tool("search_plants", "Search the plant catalogue.", keyword=""),
+    _tool("find_grower", "Find a grower by farm name.", farm_name=""),
+    _tool(
+        "order_seedlings",
+        "Order seedlings for a grower.",
+        grower_id="",
+        plant_code="",
+        tray_count="",
+    ),
+    _tool("ship_tray", "Ship a tray to a grower.", grower_id="", delivery_address=""),
+]
+
+
+def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> Built:
+    return build_prompt(tmp_path, f"# Desk policy\n\n{text}\n", tools)
+
+
+Row = tuple[str, str, bool, tuple[str, ...], str]
+
+
+def _rows(built: Built) -> set[Row]:
+    """(tool, argument, from_user, from_tools, enforcement) of each grounding rule."""
+    out = set()
+    for p in built.policies:
+        if p.operator != "arg_grounded":
+            continue
+        cond = p.condition.model_dump()
+        arg = cond["selector"]["arg"] if cond["selector"] else f"~{cond['arg']}"
+        out.add((p.target, arg, cond["from_user"], tuple(cond["from_tools"]), p.enforcement))
+    return out
+
+
+E = "enforce"
+R = "review_only"
+
+BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
+    (
+        "the tool taking the value named: 'passed to'",
+        "The astronomer id passed to book_telescope must come from find_astronomer.",
+        OBSERVATORY,
+        {("book_telescope", "astronomer_id", False, ("find_astronomer",), E)},
+    ),
+    (
+        "the tool taking the value named: 'given to', backticked",
+        "The ticket id given to `refund_ticket` must come from `get_ticket`.",
+        FERRY,
+        {("refund_ticket", "ticket_id", False, ("get_ticket",), E)},
+    ),
+    (
+        "the tool taking the value named: 'used in', one a tool returned",
+        "The slot id used in book_telescope must be one returned by list_slots.",
+        OBSERVATORY,
+        {("book_telescope", "slot_id", False, ("list_slots",), E)},
+    ),
+    (
+        "a plain statement of where the value comes from",
+        "Sailing ids come from search_sailings.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "taken from a tool's output, said with 'the output of'",
+        "The plant code must be taken from the output of search_plants.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("search_plants",), E)},
+    ),
+    (
+        "the person's own words or a tool: both sources, on every tool taking it",
+        "The booking id must be taken from the guest's own words or from get_booking.",
+        OBSERVATORY,
+        {
+            ("get_booking", "booking_id", True, ("get_booking",), E),
+            ("cancel_booking", "booking_id", True, ("get_booking",), E),
+            ("send_images", "booking_id", True, ("get_booking",), E),
+        },
+    ),
+    (
+        "a tool or the person, the tool named first",
+        "The ticket id passed to refund_ticket must come from get_ticket or from the passenger.",
+        FERRY,
+        {("refund_ticket", "ticket_id", True, ("get_ticket",), E)},
+    ),
+    (
+        "one the person gave",
+        "The cabin number must be one the passenger gave.",
+        FERRY,
+        {("issue_ticket", "cabin_number", True, (), E)},
+    ),
+    (
+        "the one the person provided, a value said in other words (e-mail address)",
+        "The e-mail address must be the one the guest provided.",
+        OBSERVATORY,
+        {("send_images", "email", True, (), E)},
+    ),
+    (
+        "one a person named by any role noun stated",
+        "The target name must be one the skipper stated.",
+        OBSERVATORY,
+        {("book_telescope", "target_name", True, (), E)},
+    ),
+    (
+        "a source named in general words: any tool's output",
+        "The plant code must come from the catalogue.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("*",), E)},
+    ),
+    (
+        "a value made up: from the user or a tool, on every tool taking it",
+        "Never invent a slot id.",
+        OBSERVATORY,
+        {("book_telescope", "slot_id", True, ("*",), E)},
+    ),
+    (
+        "a value guessed or assumed, two verbs",
+        "Do not guess or assume the grower id.",
+        NURSERY,
+        {
+            ("order_seedlings", "grower_id", True, ("*",), E),
+            ("ship_tray", "grower_id", True, ("*",), E),
+        },
+    ),
+    (
+        "a value made up, then the source to use instead",
+        "Never fabricate sailing ids; always use the ones search_sailings returns.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "a value made up, then asked only when not known: the user or what is known",
+        "Never make up a ticket id; ask the passenger if you do not know it.",
+        FERRY,
+        {
+            ("refund_ticket", "ticket_id", True, ("*",), E),
+            ("get_ticket", "ticket_id", True, ("*",), E),
+        },
+    ),
+    (
+        "obtained from a tool, never guessed",
+        "The slot id must always be obtained from list_slots, never guessed.",
+        OBSERVATORY,
+        {("book_telescope", "slot_id", False, ("list_slots",), E)},
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "tools", "rows"), BOUND, ids=[c[0] for c in BOUND])
+def test_a_value_and_its_sources_are_bound_to_the_argument(
+    tmp_path: Path, name: str, text: str, tools: list[dict[str, Any]], rows: set[Row]
+) -> None:
+    assert _rows(_build(tmp_path, text, tools)) == rows
+
+
+NEVER_STRONGER: list[tuple[str, str, list[dict[str, Any]]]] = [
+    # a source that cannot be read: no rule that would allow fewer sources than stated
+    ("Booking ids must come from the mooring office or from get_booking.", OBSERVATORY),
+    ("The plant code must come from the grower's seed packet or search_plants.", NURSERY),
+]
+
+
+@pytest.mark.parametrize(("text", "tools"), NEVER_STRONGER)
+def test_a_source_list_with_a_part_not_read_is_never_narrowed(
+    tmp_path: Path, text: str, tools: list[dict[str, Any]]
+) -> None:
+    rows = _rows(_build(tmp_path, text, tools))
+    assert not [r for r in rows if r[4] == E and not r[2] and r[3] != ("*",)], rows
+
+
+def test_a_value_no_argument_of_the_named_tool_names_is_reviewed(tmp_path: Path) -> None:
+    text = "The locker code passed to book_telescope must come from find_astronomer."
+    built = _build(tmp_path, text, OBSERVATORY)
+    assert {(r[0], r[4]) for r in _rows(built)} == {("book_telescope", R)}
+
+
+def test_a_value_no_tool_takes_is_kept_over_every_call_with_a_note(tmp_path: Path) -> None:
+    built = _build(tmp_path, "Never invent a mooring number.", FERRY)
+    assert _rows(built) == {("*", "~mooring number", True, ("*",), R)}
+    notes = [d for d in built.state.diagnostics if d.code == "condition-not-bound"]
+    assert len(notes) == 1
+    assert notes[0].span is not None
+    assert notes[0].span.start_line == 3
+
+
+SOURCES: list[tuple[str, dict[str, Any] | None]] = [
+    ("the passenger", {"from_user": True, "from_tools": []}),
+    ("the guest's own words or get_booking", {"from_user": True, "from_tools": ["get_booking"]}),
+    ("`get_ticket` or `search_sailings`",
+     {"from_user": False, "from_tools": ["get_ticket", "search_sailings"]}),
+    ("the results of search_plants", {"from_user": False, "from_tools": ["search_plants"]}),
+    ("list_slots's result", {"from_user": False, "from_tools": ["list_slots"]}),
+    ("the system or the customer", {"from_user": True, "from_tools": ["*"]}),
+    ("the sailing search", {"from_user": False, "from_tools": ["search sailing"]}),
+    ("the harbour master or get_ticket", None),  # a part not read: no reading
+    ("memory", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), SOURCES)
+def test_every_source_of_a_list_is_read(text: str, expected: dict[str, Any] | None) -> None:
+    assert origin(text) == expected
+
+
+NOT_READ = [
+    ("not a datum", "The information must come from the knowledge base."),
+    ("the tool itself is the subject", "search_plants must come from the catalogue."),
+    ("no source", "The cabin number must be valid."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_READ, ids=[n for n, _ in NOT_READ])
+def test_not_read_as_a_value_with_its_sources(name: str, text: str) -> None:
+    assert not said_origins(text)
+
+
+NOT_MADE_UP = [
+    ("made-up content in general", "Do not invent details."),
+    ("a clock's value, read with its tool", "Do not assume the current time."),
+    ("the sentence goes on with what is not read", "Never guess a slot id when the night is full."),
+    ("no ban", "Guess the slot id."),
+]
+
+
+@pytest.mark.parametrize(("name", "text"), NOT_MADE_UP, ids=[n for n, _ in NOT_MADE_UP])
+def test_not_read_as_a_made_up_value(name: str, text: str) -> None:
+    assert made_up_values(text) == []
