@@ -186,6 +186,81 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         },
     ),
     (
+        "the call said first by its id: that tool only",
+        "For order_seedlings, the grower id must come from find_grower.",
+        NURSERY,
+        {("order_seedlings", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "the call said as 'when calling T': that tool only",
+        "When calling ship_tray, use the grower id returned by find_grower.",
+        NURSERY,
+        {("ship_tray", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "the action said in words after the value: that action only",
+        "Only use grower ids that find_grower returned when shipping a tray.",
+        NURSERY,
+        {("ship_tray", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "the action said in words before the value",
+        "Before issuing a ticket, the passenger id must come from find_passenger.",
+        FERRY,
+        {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
+    ),
+    (
+        "the action said by its noun after the value",
+        "The IBAN for a refund must be one the passenger named.",
+        FERRY,
+        {("refund_ticket", "iban", True, (), E)},
+    ),
+    (
+        "a source said as 'looked up with'",
+        "The passenger id must be looked up with find_passenger.",
+        FERRY,
+        {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
+    ),
+    (
+        "a value used exactly as a tool returned it",
+        "Use the sailing id exactly as search_sailings returned it.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "a ban on passing a value unless a tool returned it",
+        "Do not pass a grower id to ship_tray unless find_grower returned it.",
+        NURSERY,
+        {("ship_tray", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "a label and its source, in a bullet",
+        "- The cabin number: always from the passenger, never guessed.",
+        FERRY,
+        {("issue_ticket", "cabin_number", True, (), E)},
+    ),
+    (
+        "a value not reused from another person: a real value, the rest reviewed",
+        "Do not reuse a ticket id from another passenger.",
+        FERRY,
+        {
+            ("refund_ticket", "ticket_id", True, ("*",), R),
+            ("get_ticket", "ticket_id", True, ("*",), R),
+        },
+    ),
+    (
+        "a clause no reading binds is kept: reviewed",
+        "If the nursery is closed, the plant code must come from search_plants.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("search_plants",), R)},
+    ),
+    (
+        "a tool named as the source at the end is no scope",
+        "Only use plant codes listed in search_plants.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("search_plants",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,
@@ -273,3 +348,22 @@ NOT_MADE_UP = [
 @pytest.mark.parametrize(("name", "text"), NOT_MADE_UP, ids=[n for n, _ in NOT_MADE_UP])
 def test_not_read_as_a_made_up_value(name: str, text: str) -> None:
     assert made_up_values(text) == []
+
+
+KEPT_NOTES: list[tuple[str, list[dict[str, Any]], str]] = [
+    ("Do not reuse a ticket id from another passenger.", FERRY, "another passenger"),
+    ("If the nursery is closed, the plant code must come from search_plants.", NURSERY, "closed"),
+]
+
+
+@pytest.mark.parametrize(("text", "tools", "kept"), KEPT_NOTES)
+def test_what_no_operator_binds_is_kept_with_a_located_note(
+    tmp_path: Path, text: str, tools: list[dict[str, Any]], kept: str
+) -> None:
+    built = _build(tmp_path, text, tools)
+    notes = [
+        d for d in built.state.diagnostics if d.code == "condition-not-bound" and kept in d.message
+    ]
+    assert len(notes) == 1
+    assert notes[0].span is not None
+    assert notes[0].span.start_line == 3

@@ -310,3 +310,11 @@ def by_name(rule: CandidateRule, *, ours: bool = False) -> CandidateRule:
         return rule
     moved = {k: v for k, v in params.items() if k != "arg"} | {"facet": params["arg"]}
     return rule.model_copy(update={"params": moved})
+
+
+# for the scope of a value's source rule (`value_scopes`)
+CLAUSE = _CLAUSE
+NOT_GIVEN = _NOT_GIVEN
+NOT_KNOWN = _NOT_KNOWN
+action_of = _action
+action_match = _action_match

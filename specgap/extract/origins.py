@@ -25,7 +25,14 @@ import re
 from typing import Any
 
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.pattern_base import (
+    ANY_TOOL,
+    USER,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
 
 # the head noun of a datum
 HEADS = frozenset(
@@ -58,26 +65,35 @@ _STOP = (
 _NP = rf"(?P<np>{_STOP}{_WORD}(?:\s+{_STOP}{_WORD}){{0,3}}?)"
 # the tool taking the value: "passed to T", "used in T", "for T"
 _TAKER = (
-    r"(?:\s+(?:(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+|you\s+)?(?:passed|given|sent|supplied|"
-    r"handed|pass|give|send|supply)\s+to|(?:that\s+(?:is|are)\s+|which\s+(?:is|are)\s+|you\s+)?"
-    r"(?:used|use)\s+(?:in|by|with|for)|(?:for|of|in)(?:\s+(?:a|any|every|each))?)\s+(?:the\s+)?"
-    rf"(?P<tool>{_TOOL}|[a-z]+(?:\s+[a-z]+)?\s+(?:call|calls|tool|function|request|requests)))"
-)
+    r"(?:\s+(?:(?:(?:that|which)\s+(?:is|are)\s+|you\s+)?(?:passed|given|sent|supplied|handed|"
+    r"pass|give|send|supply)\s+to|(?:(?:that|which)\s+(?:is|are)\s+|you\s+)?(?:used|use)\s+"
+    r"(?:in|by|with|for)|for|of|in)\s+(?:(?:the|a|an|any|every|each)\s+)?"
+    rf"(?:(?P<tool>{_TOOL}|[a-z]+(?:\s+[a-z]+)?\s+(?:call|calls|tool|function|request|requests))"
+    r"|(?P<noun>[a-z]+)))"
+)  # "for a reservation": an action noun
 _MODAL = (
     r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may\s+only|can\s+only|is\s+to|are\s+to|"
     r"will)"
 )
 _SRC = r"(?P<src>[^.;:!?]+?)"
-_TAIL = r"\s*(?:[.;:!?]|,\s*(?:and\s+|but\s+)?(?:never|not|do\s+not|don't|and|but)\b|$)"
-_HEAD = (
-    r"^\W*(?:(?:the|all|any|every|each|a|an)\s+)?" + _NP + rf"(?:\s*\((?P<ids>[^)]*)\))?{_TAKER}?"
+_CLAUSE_WORD = r"(?:when|whenever|before|while|if|unless|until|after|once|prior\s+to)\b"
+_TAIL = (
+    r"\s*(?:[.;:!?]|,\s*(?:and\s+|but\s+)?(?:never|not|do\s+not|don't|and|but)\b|$|"
+    rf",?\s+(?={_CLAUSE_WORD}))"
 )
+# a clause before the value ("when reserving a boat, ..."): the scope, read by `scope`
+_LEAD_CLAUSE = rf"(?:(?:for|in|with|{_CLAUSE_WORD})[^,;.]{{1,60}},\s*)?"
+_HEAD = (
+    r"^\W*" + _LEAD_CLAUSE + r"(?:(?:the|all|any|every|each|a|an)\s+)?" + _NP
+    + rf"(?:\s*\((?P<ids>[^)]*)\))?{_TAKER}?"
+)  # fmt: skip
 # "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
 _COME = re.compile(
     _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
-    r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected)|come|originate)|"
-    r"(?:always\s+|only\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|exclusively\s+)?"
-    rf"from\s+{_SRC}{_TAIL}",
+    r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found)|come|"
+    r"originate)|(?:always\s+|only\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in)\s+"
+    rf"{_SRC}{_TAIL}",
     re.I,
 )
 _GAVE = (
@@ -218,22 +234,81 @@ def _clock(value: str) -> bool:
     return words[0] in _NOW or value in {"time", "timestamp"}
 
 
+# "use the member id exactly as `find_member` returned it"
+_AS_GIVEN = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:use|pass|enter|copy|"
+    r"send|supply|give)\s+(?:only\s+)?(?:the\s+|each\s+|every\s+|any\s+)?" + _NP
+    + r"\s+(?:exactly\s+|only\s+|just\s+)?as\s+(?P<src>(?:the\s+|a\s+)?[a-z]+|" + _TOOL
+    + r")\s+(?:has\s+|have\s+|had\s+)?(?P<verb>" + _GAVE + r")(?:\s+(?:it|them|one))?\b",
+    re.I,
+)  # fmt: skip
+# "do not pass a member id to `assign_slip` unless `find_member` returned it"
+_UNLESS = re.compile(
+    rf"^\W*(?:(?:you|the\s+agent)\s+)?{_BAN}\s+(?:pass|use|send|give|supply|enter)\s+"
+    r"(?:a|an|the|any)?\s*" + _NP + rf"\s+(?:to|in|into|for)\s+(?:the\s+)?(?P<tool>{_TOOL})\s+"
+    r"(?:unless|if\s+not)\s+(?P<src>(?:the\s+|a\s+)?[a-z]+|" + _TOOL + r")\s+(?:has\s+|have\s+|"
+    r"had\s+)?(?P<verb>" + _GAVE + r")\s+(?:it|them|one)\b",
+    re.I,
+)  # fmt: skip
+# a label and its source: "- The boat id: always from the member, never guessed"
+_LABEL = re.compile(
+    r"^\W*(?:(?:the|all|any|every|each)\s+)?" + _NP + r"\s*(?::|\s-|\s—)\s*(?:always\s+|only\s+)*"
+    r"(?:(?:taken|obtained|copied|read)\s+|comes?\s+|must\s+come\s+)?(?:only\s+|directly\s+)?"
+    rf"from\s+{_SRC}{_TAIL}",
+    re.I,
+)  # fmt: skip
+
+
 def said_origins(text: str) -> list[Emit] | None:
     """The `arg_grounded` rules of a sentence whose subject is the value (module
     docstring); None when the sentence is not of that shape."""
-    for pattern in (_COME, _ONE, _ONE_BY):
+    for pattern in (_COME, _ONE, _ONE_BY, _AS_GIVEN, _UNLESS, _LABEL):
         m = pattern.search(text)
         if m is None:
             continue
-        value = value_of(m["np"], m["ids"])
+        said = m.groupdict()
+        value = value_of(m["np"], said.get("ids"))
         source = origin(_src(m["src"]))
-        if source is None and pattern is _ONE and _told(m["src"], m["verb"]):
+        if source is None and said.get("verb") and _told(m["src"], m["verb"]):
             source = {"from_user": True, "from_tools": []}  # "one the skipper stated"
         if value is None or source is None:
             continue
-        target = _taker(m["tool"])
+        target = _taker(said.get("tool")) or _action_noun(said.get("noun"))
         return [Emit("arg_grounded", target or ANY_TOOL, {"facet": value, **source}, 0.7)]
-    return None
+    return reused(text)
+
+
+# "do not reuse a reservation id from another member"
+_REUSE = re.compile(
+    rf"^\W*(?:(?:you|the\s+agent)\s+)?{_BAN}\s+(?:ever\s+)?(?:re-?use|recycle|carry\s+over|"
+    r"copy|borrow)\s+(?:a|an|the|any)?\s*" + _NP + r"\s+(?:from|across|of|between|belonging\s+to)"
+    r"\s+(?P<other>(?:another|other|a\s+different|an\s+earlier|a\s+previous|an\s+older|previous|"
+    r"earlier|different)\s+[a-z]+(?:\s+[a-z]+)?)",
+    re.I,
+)  # fmt: skip
+
+
+def reused(text: str) -> list[Emit] | None:
+    """ "Do not reuse a reservation id from another member": the value must be a real one
+    (the user's or a tool's), on every tool taking it; that it belongs to this member and not
+    another is no source an operator checks, so it is kept as the rule's condition: the rule
+    is reviewed, with a located note, never enforced as a mere source rule."""
+    m = _REUSE.search(text)
+    if m is None:
+        return None
+    value = value_of(m["np"])
+    if value is None:
+        return None
+    kept = f"not reused from {' '.join(m['other'].split())}"
+    params = {"facet": value, "from_user": True, "from_tools": [ANY_TOOL]}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.6, condition=kept)]
+
+
+def _action_noun(noun: str | None) -> str | None:
+    """ "for a reservation": the action (`reserve`) the resolver maps to a tool."""
+    if not noun or not is_action_noun(noun.casefold()):
+        return None
+    return lemma(noun.casefold())
 
 
 # verbs only a person does with a value, and nouns of things that read or hold values

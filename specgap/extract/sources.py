@@ -23,6 +23,7 @@ from specgap.extract.grammar_rules import Emit
 from specgap.extract.origins import made_up_values, origin, said_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
+from specgap.extract.value_scopes import scoped
 
 _GOT = (
     r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
@@ -167,7 +168,7 @@ def value_sources(text: str) -> list[Emit]:
     """The `arg_grounded` rules a sentence states about where values come from."""
     stated = said_origins(text)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
-        return stated
+        return scoped(text, stated)
     needed = _NEEDED.search(text)
     if needed is not None and needed["src"] is None:  # the tool that gets the value
         facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]
@@ -187,8 +188,10 @@ def value_sources(text: str) -> list[Emit]:
         if source is None:
             continue
         facets = _facets(m["np"], m.groupdict().get("ids"))
-        return [Emit("arg_grounded", ANY_TOOL, {"facet": facet, **source}, 0.7) for facet in facets]
-    return made_up_values(text)  # "never invent a slot id"
+        emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
+        # "if you need the time, use T": the need is no scope; else the call said, if any
+        return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
+    return scoped(text, made_up_values(text))  # "never invent a slot id"
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
