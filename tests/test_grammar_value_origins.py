@@ -367,3 +367,36 @@ def test_what_no_operator_binds_is_kept_with_a_located_note(
     assert len(notes) == 1
     assert notes[0].span is not None
     assert notes[0].span.start_line == 3
+
+
+# --- a parameter's description says where its value comes from -------------------------------
+
+DESCRIBED: list[tuple[str, str, Row | None]] = [
+    ("a provenance described: reviewed", "The sailing id returned by search_sailings.",
+     ("issue_ticket", "sailing_id", False, ("search_sailings",), R)),
+    ("a provenance required: enforced", "Must come from the output of search_sailings.",
+     ("issue_ticket", "sailing_id", False, ("search_sailings",), E)),
+    ("given by a person", "Cabin number as given by the passenger.",
+     ("issue_ticket", "cabin_number", True, (), R)),
+    ("a person or a tool, required", "Must always be taken from the passenger or find_passenger.",
+     ("issue_ticket", "passenger_id", True, ("find_passenger",), E)),
+    ("a permission is no rule", "Can be looked up with search_sailings.", None),
+    ("an example is no rule", "For example, the id returned by search_sailings.", None),
+    ("a relative clause about another thing",
+     "The ferry whose timetable was returned by search_sailings.", None),
+    ("a source not read", "Taken from the harbour master's ledger.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "said", "row"), DESCRIBED, ids=[c[0] for c in DESCRIBED])
+def test_a_parameter_description_says_where_its_value_comes_from(
+    tmp_path: Path, name: str, said: str, row: Row | None
+) -> None:
+    argument = row[1] if row else "sailing_id"
+    props = {"passenger_id": "", "sailing_id": "", "cabin_number": "", argument: said}
+    tools = [*FERRY[:2], _tool("issue_ticket", "Issue a ferry ticket.", **props), *FERRY[3:]]
+    built = _build(tmp_path, "Be kind to every passenger.", tools)
+    assert _rows(built) == ({row} if row else set())
+    if row is not None:  # the rule is located at the description it was read from
+        found = next(p for p in built.policies if p.operator == "arg_grounded")
+        assert found.source.artifact.endswith("tools.json")
