@@ -64,13 +64,13 @@ _VALUE = (
 )
 _VALUES = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_VALUE})*)"
 _END = r"(?=\s*(?:[.;:!?,()]|$|\s(?:before|when|whenever|while|if|so|to|and\s+then|then|"
-_END += r"from|with|for|in|on|at|by|as)\b))"
+_END += r"from|with|for|in|on|at|by|as|rather|instead|either|but|never|unless|until)\b))"
 _PERSON = rf"(?:the\s+|a\s+|their\s+|each\s+|every\s+)?(?P<who>{USER})s?"
 
 _ASK = re.compile(
-    rf"\bask\s+(?:{_PERSON}\s+)?(?:to\s+(?:give|provide|tell\s+you|state|confirm)\s+|for\s+)"
-    + _VALUES
-    + _END,
+    # the one asked is a person, whatever the role noun ("ask the grower for ...")
+    rf"\bask\s+(?:{_PERSON}\s+|(?:the|a|each|every)\s+[a-z]+\s+)?(?:to\s+(?:give|provide|tell\s+you|"
+    r"state|confirm)\s+|for\s+)" + _VALUES + _END,
     re.I,
 )
 _PROVIDE = re.compile(

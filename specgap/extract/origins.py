@@ -99,13 +99,14 @@ _COME = re.compile(
 _GAVE = (
     r"(?:gave|given|stated|provided|named|supplied|specified|mentioned|typed|shared|entered|"
     r"chose|picked|returned|returns|listed|lists|found|finds|produced|produces|reported|showed|"
-    r"shows|offered|offers|gives|provides|states|names|supplies)"
+    r"shows|offered|offers|gives|provides|states|names|supplies|asked\s+for|requested|wanted|"
+    r"wants|specified)"
 )
 # "X must be one (that) the member gave", "X must be the one T returned"
 _ONE = re.compile(
     _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
-    r"a\s+value|one\s+of\s+(?:those|the\s+ones))\s+(?:that\s+|which\s+)?(?:has\s+been\s+|was\s+|"
-    rf"were\s+)?(?P<src>(?:the\s+|a\s+)?[a-z]+(?:'s)?|{_TOOL})\s+(?:has\s+|have\s+|had\s+)?"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones)|the\s+(?:same\s+)?[a-z]+)\s+(?:that\s+|which\s+)?"
+    rf"(?:has\s+been\s+|was\s+|were\s+)?(?P<src>(?:the\s+|a\s+)?[a-z]+(?:'s)?|{_TOOL})\s+(?:has\s+|have\s+|had\s+)?"
     rf"(?:explicitly\s+|actually\s+|already\s+)?(?P<verb>{_GAVE})\b",
     re.I,
 )
@@ -119,23 +120,41 @@ _ONE_BY = re.compile(
 _BAN = r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't)"
 _MAKE = (
     r"(?:invent|guess|make\s+up|fabricate|assume|presume|hallucinate|fake|improvise|infer|"
-    r"make\s+up\s+or\s+guess)"
+    r"make\s+up\s+or\s+guess|fill\s+in|supply|choose|pick)"
 )
 # "never invent a slot id", "do not guess or assume the booking reference"
 _MADE_UP = re.compile(
     rf"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+)?{_BAN}\s+(?:ever\s+)?{_MAKE}"
     rf"(?:\s*(?:,|or|and|,\s*or)\s+{_MAKE})*\s+(?:(?:the|a|an|any|their|his|her|its)\s+)?"
-    rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$).*)$",
+    rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$|(?=on\s|for\s)).*)$",
     re.I,
 )
+# "reservation ids must not be made up"
+_MADE_UP_PASSIVE = re.compile(
+    rf"^\W*(?:(?:the|a|an|any|all|every)\s+)?(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s+(?:must|should|"
+    r"shall|may|can|will)\s*(?:not|never|n't)\s+(?:ever\s+)?be\s+(?:made\s+up|invented|guessed|"
+    r"fabricated|assumed|presumed|faked|improvised)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$).*)$",
+    re.I,
+)
+# the person the value is made up for: "on the member's behalf", "for them"
+_BEHALF = re.compile(
+    r"^(?:on\s+(?:the\s+|a\s+)?(?:[a-z]+'s|their|his|her)\s+behalf|for\s+(?:them|him|her|"
+    rf"(?:the\s+|a\s+)?{USER}))\s*[.;!?]?$",
+    re.I,
+)
+_MY_OWN = re.compile(r"\b(?:supply|choose|pick)\b", re.I)  # only with a person: "on X's behalf"
 # the sources after the ban: "; always use the ones `list_slots` returns", "; use only
 # values returned by T"
 _THEN_USE = re.compile(
-    r"^\s*(?:[;:,.]|\s-|\s—)\s*(?:but\s+|instead\s+|always\s+|only\s+)*(?:use|pass|take)\s+"
+    r"^\s*(?:[;:,.\-—])\s*(?:but\s+|instead\s+|always\s+|only\s+)*(?:use|pass|take)\s+"
     r"(?:only\s+)?(?:the\s+ones|those|ones|the\s+values?|values|the\s+ids?|ids|the\s+one)\s+"
     rf"(?:(?:that|which)\s+)?(?:(?P<src>{_TOOL}|(?:the\s+)?{USER})\s+(?:has\s+|have\s+)?{_GAVE}"
     rf"|(?:(?:that|which)\s+(?:are|were|is|was)\s+)?{_GAVE}\s+(?:by|in|from)\s+(?P<src2>[^.;:!?]+?))"
-    r"\s*[.;!?]?\s*$",
+    r"\s*[.;!?]?\s*$"
+    # "- look them up with `get_slip`", "; get it from the member"
+    r"|^\s*(?:[;:,.\-—])\s*(?:but\s+|instead\s+|always\s+)*(?:look\s+(?:it|them)\s+up|find\s+"
+    r"(?:it|them)|get\s+(?:it|them)|fetch\s+(?:it|them)|retrieve\s+(?:it|them)|read\s+(?:it|them))"
+    r"\s+(?:with|in|using|via|from|through|by\s+calling)\s+(?P<src3>[^.;:!?]+?)\s*[.;!?]?\s*$",
     re.I,
 )
 _PERSON = re.compile(
@@ -168,7 +187,11 @@ _NAMED_READ = re.compile(
 )
 _READ_NOUNS = {"search": "search", "lookup": "look up", "look-up": "look up", "query": "query"}
 _PARTS = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+as\s+well\s+as\s+", re.I)
-_LEAD = re.compile(r"^(?:either\s+|from\s+|directly\s+|only\s+|the\s+output\s+of\s+)+", re.I)
+_LEAD = re.compile(
+    r"^(?:either\s+|from\s+|directly\s+|only\s+|the\s+output\s+of\s+|by\s+calling\s+|"
+    r"by\s+using\s+|calling\s+|using\s+|via\s+|through\s+)+",
+    re.I,
+)
 
 
 def origin(text: str) -> dict[str, Any] | None:
@@ -347,7 +370,7 @@ def made_up_values(text: str) -> list[Emit]:
     sources the sentence goes on to name), over every tool taking it; [] when the made-up
     thing is no datum, or the sentence goes on with something this does not read (an
     asking is read by `asked_values`)."""
-    m = _MADE_UP.search(text)
+    m = _MADE_UP.search(text) or _MADE_UP_PASSIVE.search(text)
     if m is None:
         return []
     value = value_of(m["np"])
@@ -355,11 +378,15 @@ def made_up_values(text: str) -> list[Emit]:
         return []  # "do not assume the current time": a clock's, read with its tool elsewhere
     rest = m["rest"].strip()
     source: dict[str, Any] | None = {"from_user": True, "from_tools": [ANY_TOOL]}
+    if _BEHALF.match(rest):  # "never fill in a boat id on the member's behalf": theirs
+        source, rest = {"from_user": True, "from_tools": []}, ""
+    elif _MY_OWN.search(m[0]):  # "never supply a boat id yourself": not the agent's own
+        return []  # who else may supply it (the user, a tool) is not said
     if rest.strip(" .;:!?,-—"):
         then = _THEN_USE.match(rest)
         if then is None:
             return []
-        source = origin(_src(then["src"] or then["src2"]))
+        source = origin(_src(then["src"] or then["src2"] or then["src3"]))
     if source is None:
         return []
     return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]

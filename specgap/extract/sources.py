@@ -21,6 +21,7 @@ from typing import Any
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.origins import made_up_values, origin, said_origins
+from specgap.extract.origins_more import more_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
@@ -169,6 +170,9 @@ def value_sources(text: str) -> list[Emit]:
     stated = said_origins(text)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
         return scoped(text, stated)
+    more = more_origins(text)  # "get the member id from the member or by calling `find_member`"
+    if more:
+        return scoped(text, more)
     needed = _NEEDED.search(text)
     if needed is not None and needed["src"] is None:  # the tool that gets the value
         facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]

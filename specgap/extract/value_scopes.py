@@ -28,8 +28,9 @@ _TOOL = (
 )
 _THING = r"(?:\s+(?:tool|function|calls?|endpoint))?"
 _CALLING = (
-    r"(?:(?:when|whenever|before|while|if)\s+(?:you\s+(?:are\s+)?)?(?:calling|using|invoking|"
-    r"running)|(?:for|in|with)(?:\s+(?:calls?|each\s+call|any\s+call|every\s+call)\s+to)?)"
+    r"(?:(?:when|whenever|before|while|if)\s+(?:(?:you\s+(?:are\s+)?)?(?:calling|using|invoking|"
+    r"running)|you\s+(?:call|use|invoke|run))|(?:for|in|with)(?:\s+(?:calls?|each\s+call|any\s+call|"
+    r"every\s+call)\s+to)?)"
 )
 _LEAD_CALL = re.compile(rf"^\W*{_CALLING}\s+(?:the\s+)?{_TOOL}{_THING}\s*,", re.I)
 _TRAIL_CALL = re.compile(
@@ -39,6 +40,13 @@ _TRAIL_CALL = re.compile(
 _SOURCE_CLAUSE = re.compile(
     rf"^(?:unless|if|only\s+if)\s+(?:the\s+)?(?:{_TOOL}|{USER})\s+(?:has\s+|have\s+)?"
     r"(?:returned|listed|gave|given|provided|stated|named|produced)\b",
+    re.I,
+)
+
+
+_LACKS = re.compile(
+    rf"^(?:if|when|whenever|unless)\s+(?:the\s+|a\s+)?(?:{USER}|they|he|she)\s+(?:does\s*not|"
+    r"doesn't|do\s*not|don't|cannot|can't|is\s+unable\s+to)\s+(?:know|have|remember|recall|find)\b",
     re.I,
 )
 
@@ -64,6 +72,8 @@ def unread(text: str, skip: tuple[int, int] | None) -> str | None:
             continue
         said = " ".join(m[0].split())
         if NOT_GIVEN.match(said) or NOT_KNOWN.match(said) or _SOURCE_CLAUSE.match(said):
+            continue
+        if _LACKS.match(said):  # "if the guest does not know their booking id": its absence
             continue
         return said
     return None

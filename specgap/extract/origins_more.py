@@ -1,0 +1,139 @@
+"""More shapes of where a value must come from (see `origins`): the sources said by the step
+that gets the value ("get the member id either from the member or by calling
+`find_member`", "if the guest does not know their booking id, look it up with
+`get_booking`"), the conversation as the source ("never use a slot id you have not seen in
+this conversation", "any id you pass must have appeared earlier in the conversation"), a
+value the person did not give ("a boat id the member did not mention must not be used"),
+and a check that the value has its source ("make sure the slip id matches one returned by
+`get_slip`", read as the obligation it states).
+
+Each compiles as the `origins` readings do: `arg_grounded` with the value as a facet over
+every tool taking it (or the call the sentence scopes it to, `value_scopes`). The
+conversation holds what the user said and what the tools returned: both are sources. A
+value named only as "an id" or "any id" names no one argument: the rule holds over every
+identifier of every call (no facet), as "never make up ids" does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.origins import origin, said_origins, value_of
+from specgap.extract.pattern_base import ANY_TOOL, USER
+
+_WORD = r"[A-Za-z][\w'-]*"
+_NP = rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)"
+_DET = r"(?:(?:the|a|an|any|every|each|all|their|his|her)\s+)?"
+_BAN = r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't)"
+_CLAUSE_WORD = r"(?:when|whenever|before|while|if|unless|until|after|once|prior\s+to)\b"
+_SRC = rf"(?P<src>[^.;:!?]+?)\s*(?:[.;!?]|$|,?\s+(?={_CLAUSE_WORD}))"
+_GETS = (
+    r"(?:(?:look\s+(?:it|them)\s+up|find\s+(?:it|them)|get\s+(?:it|them)|fetch\s+(?:it|them)|"
+    r"retrieve\s+(?:it|them))\s+(?:with|in|using|via|from|through|by\s+calling)|use|call)"
+)
+# "if the guest does not know their booking id, look it up with `get_booking`"
+_UNKNOWN = re.compile(
+    rf"^\W*(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:{USER})\s+(?:does\s*not|doesn't|cannot|"
+    r"can't|do\s*not|don't|is\s+unable\s+to)\s+(?:know|have|remember|recall|find)\s+"
+    rf"{_DET}{_NP}\s*,\s*(?:(?:you\s+)?(?:must|should|can|may)\s+)?(?:then\s+)?{_GETS}\s+"
+    rf"{_SRC}",
+    re.I,
+)
+# "get the member id either from the member or by calling `find_member`"
+_GET = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|shall|need\s+to|have\s+to)\s+)?(?:always\s+|only\s+|"
+    r"first\s+)*(?:get|obtain|take|fetch|retrieve|source)\s+" + _DET + _NP + r"\s+(?:only\s+)?"
+    r"(?:either\s+)?(?:from|via|by\s+calling|by\s+using|using|with)\s+" + _SRC,
+    re.I,
+)
+# "never use a slot id you have not seen in this conversation"
+_UNSEEN = re.compile(
+    rf"^\W*{_BAN}\s+(?:use|pass|send|enter|supply)\s+{_DET}{_NP}\s+(?:that\s+|which\s+)?"
+    r"(?:you\s+)?(?:have\s+not|haven't|did\s+not|didn't)\s+(?:seen|read|received|been\s+given|"
+    r"found|come\s+across)\s+(?:in|during|earlier\s+in)\s+(?:this|the|the\s+current)\s+"
+    r"(?:conversation|chat|session|dialogue)\b",
+    re.I,
+)
+# "any id you pass to a tool must have appeared earlier in the conversation"
+_APPEARED = re.compile(
+    rf"^\W*{_DET}{_NP}\s+(?:(?:that\s+|which\s+)?you\s+(?:pass|send|use|give)\s+(?:to\s+"
+    r"(?:a|any|the)\s+(?:tool|function|call)\s+)?)?(?:must|should|shall|has\s+to|have\s+to)\s+"
+    r"(?:already\s+)?have\s+(?:already\s+)?(?:appeared|been\s+(?:seen|mentioned|shown|given)|come\s+up)"
+    r"\s+(?:earlier\s+|before\s+|already\s+)?in\s+(?:this|the|the\s+current)\s+(?:conversation|chat|"
+    r"session|dialogue)\b",
+    re.I,
+)
+# "a boat id that the member did not mention must not be used"
+_NOT_GIVEN = re.compile(
+    rf"^\W*{_DET}{_NP}\s+(?:that\s+|which\s+)?(?:the\s+)?{USER}\s+(?:did\s+not|didn't|has\s+not|"
+    r"hasn't)\s+(?:mention|give|provide|state|name|supply|type|confirm)\s+(?:must|should|shall|may|"
+    r"can)\s*(?:not|never|n't)\s+be\s+(?:used|passed|sent|entered|submitted)\b",
+    re.I,
+)
+# "make sure the slip id matches one returned by T", "ensure the member id came from T"
+_CHECKED = re.compile(
+    r"^(?P<lead>\W*(?:[^,;.]{1,60},\s*)?)(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+)?"
+    r"(?:make\s+sure|ensure|check|verify|confirm|double-check)\s+(?:that\s+)?(?P<rest>.+)$",
+    re.I,
+)
+_STATED = re.compile(
+    r"\b(?:(?P<be>is|are|was|were)\s+(?=one\b|ones\b|the\s+one|among\b|returned\b|listed\b|given\b|"
+    r"provided\b|taken\b|obtained\b)|(?P<match>matches|match)\b|(?P<came>came|comes|come)\s+from\b)",
+    re.I,
+)
+_CONVERSATION = {"from_user": True, "from_tools": [ANY_TOOL]}
+_BARE_IDS = frozenset({"id", "identifier", "value", "ids", "identifiers", "values"})
+
+
+def more_origins(text: str) -> list[Emit]:
+    """The `arg_grounded` rules of the shapes in the module docstring; [] for any other."""
+    checked = _CHECKED.search(text)
+    if checked is not None:  # "make sure X matches one returned by T": X must match ...
+        found = said_origins(checked["lead"] + _obliged(checked["rest"]))
+        if found:
+            return found
+    for pattern, sources in ((_UNKNOWN, "user+"), (_GET, ""), (_UNSEEN, "talk"),
+                             (_APPEARED, "talk"), (_NOT_GIVEN, "user")):  # fmt: skip
+        m = pattern.search(text)
+        if m is None:
+            continue
+        source = _sources(sources, m.groupdict().get("src"))
+        if source is None:
+            continue
+        if sources == "talk" and _bare(m["np"]):  # "any id": every identifier of a call
+            return [Emit("arg_grounded", ANY_TOOL, dict(source), 0.7)]
+        value = value_of(m["np"])
+        if value is None:
+            continue
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+    return []
+
+
+def _sources(kind: str, src: str | None) -> dict[str, Any] | None:
+    if kind == "talk":
+        return dict(_CONVERSATION)
+    if kind == "user":
+        return {"from_user": True, "from_tools": []}
+    said = origin(src or "")
+    if said is None:
+        return None
+    if kind == "user+":  # "if the guest does not know it, look it up": the guest's, else T's
+        return {**said, "from_user": True}
+    return said
+
+
+def _bare(np: str) -> bool:
+    words = [w.casefold() for w in np.split()]
+    return bool(words) and all(w in _BARE_IDS for w in words)
+
+
+def _obliged(clause: str) -> str:
+    """The checked clause as an obligation: its first `is` / `matches` / `came from` made
+    `must be` / `must match` / `must come from`."""
+    m = _STATED.search(clause)
+    if m is None:
+        return clause
+    said = "must be" if m["be"] else "must match" if m["match"] else "must come from"
+    return clause[: m.start()] + said + clause[m.end() :]
