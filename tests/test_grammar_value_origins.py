@@ -339,6 +339,24 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("search_sailings", "day", True, (), E)},
     ),
     (
+        "a ban on acting with a value a tool did not return: that action's argument",
+        "Never issue a ticket with a sailing id that search_sailings did not return.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "a tool that only accepts values another returned",
+        "issue_ticket only accepts sailing ids returned by search_sailings.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "asked which value the person wants",
+        "Ask the passenger which cabin number they want.",
+        FERRY,
+        {("issue_ticket", "cabin_number", True, (), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,

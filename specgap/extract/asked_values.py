@@ -42,7 +42,8 @@ _HEADS = frozenset(
         "name names number numbers id ids date dates time times day days address addresses "
         "email e-mail emails phone code codes reason reasons postcode zip pin password "
         "amount quantity reference plate licence license iban birthday birthdate passcode "
-        "model serial destination origin value values reading readings "
+        "model serial destination origin value values reading readings surname surnames "
+        "forename username nickname identifier identifiers"
     )
 )
 # never a value: a yes, a vague content, a feeling
@@ -121,8 +122,15 @@ _PROVIDED_BY = re.compile(
     r"specified)\s+by\s+" + _PERSON + r"\b",
     re.I,
 )
-_PATTERNS = (_GUESS_ASK, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES, _OWNED_GET, _UNTIL_GIVEN,
-             _PROVIDED_BY)  # fmt: skip
+# "ask the passenger which cabin number they want"
+_ASK_WHICH = re.compile(
+    rf"\bask\s+(?:{_PERSON}|(?:the|a|each|every)\s+[a-z]+)\s+(?:which|what)\s+" + _VALUES
+    + r"\s+(?:they|he|she)\s+(?:want|wants|prefer|prefers|need|needs|would\s+like|choose|chooses|"
+    r"have|has|use|uses)\b",
+    re.I,
+)  # fmt: skip
+_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES, _OWNED_GET,
+             _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
 
 _OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(
@@ -317,4 +325,5 @@ CLAUSE = _CLAUSE
 NOT_GIVEN = _NOT_GIVEN
 NOT_KNOWN = _NOT_KNOWN
 action_of = _action
+values_of = _values
 action_match = _action_match

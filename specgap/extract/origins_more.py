@@ -21,7 +21,7 @@ from typing import Any
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import origin, said_origins, value_of
-from specgap.extract.pattern_base import ANY_TOOL, USER
+from specgap.extract.pattern_base import ANY_TOOL, USER, split_words
 
 _WORD = r"[A-Za-z][\w'-]*"
 _NP = rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)"
@@ -72,6 +72,25 @@ _NOT_GIVEN = re.compile(
     r"can)\s*(?:not|never|n't)\s+be\s+(?:used|passed|sent|entered|submitted)\b",
     re.I,
 )
+# "never issue a ticket with a sailing id that `search_sailings` did not return"
+_WITH_UNGIVEN = re.compile(
+    rf"^\W*{_BAN}\s+(?P<verb>[a-z]+)\s+(?P<obj>(?:(?:a|an|the|any)\s+)?[a-z]+(?:\s+[a-z]+)?|"
+    r"`?[A-Za-z_][\w]*`?)\s+(?:with|using|for|to)\s+" + _DET + _NP + r"\s+(?:that|which)\s+"
+    r"(?P<src>(?:the\s+|a\s+)?[a-z]+|`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?)\s+(?:did\s+not|"
+    r"didn't|has\s+not|hasn't|have\s+not|haven't)\s+(?:return|list|give|provide|produce|show|"
+    r"offer|mention|state|name)\b",
+    re.I,
+)
+# "`issue_ticket` only accepts sailing ids returned by `search_sailings`"
+_ACCEPTS = re.compile(
+    r"^\W*`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
+    r"(?:\(\))?\s+(?:must\s+|should\s+|may\s+|can\s+)?only\s+(?:accepts?|takes?|receives?|gets?)\s+"
+    + _DET
+    + _NP
+    + r"\s+(?:that\s+(?:were|are|was|is)\s+)?(?:returned|listed|given|provided|produced|"
+    r"found|stated|named)\s+(?:by|in|from)\s+" + _SRC,
+    re.I,
+)
 # "make sure the slip id matches one returned by T", "ensure the member id came from T"
 _CHECKED = re.compile(
     r"^(?P<lead>\W*(?:[^,;.]{1,60},\s*)?)(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+)?"
@@ -82,6 +101,12 @@ _STATED = re.compile(
     r"\b(?:(?P<be>is|are|was|were)\s+(?=one\b|ones\b|the\s+one|among\b|returned\b|listed\b|given\b|"
     r"provided\b|taken\b|obtained\b)|(?P<match>matches|match)\b|(?P<came>came|comes|come)\s+from\b)",
     re.I,
+)
+_THINGS = frozenset(
+    split_words(
+        "search lookup query tool function api system database record records catalogue catalog "
+        "inventory directory list result results output outputs it this that which"
+    )
 )
 _CONVERSATION = {"from_user": True, "from_tools": [ANY_TOOL]}
 _BARE_IDS = frozenset({"id", "identifier", "value", "ids", "identifiers", "values"})
@@ -95,7 +120,8 @@ def more_origins(text: str) -> list[Emit]:
         if found:
             return found
     for pattern, sources in ((_UNKNOWN, "user+"), (_GET, ""), (_UNSEEN, "talk"),
-                             (_APPEARED, "talk"), (_NOT_GIVEN, "user")):  # fmt: skip
+                             (_APPEARED, "talk"), (_NOT_GIVEN, "user"), (_WITH_UNGIVEN, "told"),
+                             (_ACCEPTS, "")):  # fmt: skip
         m = pattern.search(text)
         if m is None:
             continue
@@ -107,8 +133,23 @@ def more_origins(text: str) -> list[Emit]:
         value = value_of(m["np"])
         if value is None:
             continue
-        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+        target = _target(m.groupdict())
+        return [Emit("arg_grounded", target, {"facet": value, **source}, 0.7)]
     return []
+
+
+def _target(said: dict[str, str | None]) -> str:
+    """The tool the sentence names, or the action its verb and object say, else every tool."""
+    if said.get("tool"):
+        return str(said["tool"])
+    verb, obj = said.get("verb"), said.get("obj")
+    if not verb or not obj:
+        return ANY_TOOL
+    tool = re.fullmatch(r"`?([A-Za-z][\w]*_[\w]+)`?", obj.strip())
+    if tool is not None:  # "never call `issue_ticket` with ...": the tool itself
+        return tool[1]
+    words = [w for w in obj.casefold().split() if w not in {"a", "an", "the", "any"}]
+    return " ".join([verb.casefold(), *words])
 
 
 def _sources(kind: str, src: str | None) -> dict[str, Any] | None:
@@ -116,6 +157,13 @@ def _sources(kind: str, src: str | None) -> dict[str, Any] | None:
         return dict(_CONVERSATION)
     if kind == "user":
         return {"from_user": True, "from_tools": []}
+    if kind == "told":  # "that the passenger did not give": a person, or a tool said by id
+        said = origin(src or "")
+        if said is not None:
+            return said
+        words = (src or "").split()
+        noun = words[-1].casefold() if words else ""
+        return {"from_user": True, "from_tools": []} if noun and noun not in _THINGS else None
     said = origin(src or "")
     if said is None:
         return None

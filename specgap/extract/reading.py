@@ -27,7 +27,7 @@ from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
-from specgap.extract.sources import value_sources
+from specgap.extract.sources import source_ban, value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
@@ -90,7 +90,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # where a value comes from ("only use tool names found in the knowledge base")
         sourced = [candidate(sentence, e) for e in value_sources(sentence.clean)]
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
-            rules = [r for r in rules if r.operator != "arg_grounded"]
+            rules = [
+                r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)
+            ]
         rules += sourced
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both

@@ -20,11 +20,13 @@ from typing import Any
 
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
+from specgap.extract.needed_values import needed_values
 from specgap.extract.origins import made_up_values, origin, said_origins
 from specgap.extract.origins_more import more_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
+from specgap.ir import CandidateRule
 
 _GOT = (
     r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
@@ -173,6 +175,9 @@ def value_sources(text: str) -> list[Emit]:
     more = more_origins(text)  # "get the member id from the member or by calling `find_member`"
     if more:
         return scoped(text, more)
+    required = needed_values(text)  # "a refund requires the passenger's IBAN"
+    if required:
+        return required
     needed = _NEEDED.search(text)
     if needed is not None and needed["src"] is None:  # the tool that gets the value
         facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]
@@ -324,3 +329,18 @@ def only_from(c: Clause) -> list[Emit] | None:
         return None
     params = {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
     return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
+
+
+def source_ban(rule: CandidateRule, sourced: list[CandidateRule]) -> bool:
+    """A ban held under a condition about a value whose source the grammar read ("never
+    issue a ticket with a sailing id that `search_sailings` did not return"): the condition
+    is the value's source, which the source rule states; the ban would be a wider reading."""
+    if rule.operator != "deny_action" or rule.params.get("values"):
+        return False
+    if rule.target not in (None, ANY_TOOL) and any(r.target == rule.target for r in sourced):
+        return True  # "never issue a ticket with X that T did not return": the source rule
+    if not rule.condition:
+        return False
+    said = set(re.findall(r"[a-z]+", rule.condition.casefold()))
+    facets = [str(r.params.get("facet", "")) for r in sourced]
+    return any(f and set(f.casefold().split()) <= said for f in facets)
