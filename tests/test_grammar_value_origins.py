@@ -496,3 +496,40 @@ def test_a_parameter_description_says_where_its_value_comes_from(
     if row is not None:  # the rule is located at the description it was read from
         found = next(p for p in built.policies if p.operator == "arg_grounded")
         assert found.source.artifact.endswith("tools.json")
+
+
+# --- a tool's description says where its own arguments come from ------------------------------
+
+IN_DESCRIPTION: list[tuple[str, str, set[Row]]] = [
+    ("a value as the subject", "The sailing id must come from search_sailings.",
+     {("issue_ticket", "sailing_id", False, ("search_sailings",), E)}),
+    ("a value a tool returned, used", "Use the passenger id returned by find_passenger.",
+     {("issue_ticket", "passenger_id", False, ("find_passenger",), E)}),
+    ("a value made up", "Never invent a cabin number.",
+     {("issue_ticket", "cabin_number", True, ("*",), E)}),
+    ("a value the person gave", "The cabin number must be one the passenger gave.",
+     {("issue_ticket", "cabin_number", True, (), E)}),
+    ("asked of the person first", "Ask the passenger for the cabin number first.",
+     {("issue_ticket", "cabin_number", True, (), E)}),
+    ("a requirement with its source", "Requires the sailing id from search_sailings.",
+     {("issue_ticket", "sailing_id", False, ("search_sailings",), E)}),
+    ("a value the described tool does not take: reviewed",
+     "The locker code must come from find_passenger.",
+     {("issue_ticket", "~locker code", False, ("find_passenger",), R)}),
+    ("another tool's value is no rule of this one",
+     "The ticket id passed to refund_ticket must come from get_ticket.", set()),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "said", "rows"), IN_DESCRIPTION, ids=[c[0] for c in IN_DESCRIPTION]
+)
+def test_a_tool_description_says_where_its_arguments_come_from(
+    tmp_path: Path, name: str, said: str, rows: set[Row]
+) -> None:
+    described = _tool(
+        "issue_ticket", f"Issue a ferry ticket. {said}", passenger_id="", sailing_id="",
+        cabin_number="",
+    )  # fmt: skip
+    tools = [*FERRY[:2], described, *FERRY[3:]]
+    assert _rows(_build(tmp_path, "Be kind to every passenger.", tools)) == rows

@@ -31,7 +31,8 @@ from typing import Any
 
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
+from specgap.extract.people import PERSON
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_action_noun, lemma
@@ -55,7 +56,7 @@ _NOT_VALUES = frozenset(
     )
 )
 _DET = r"(?:(?:the|their|his|her|its|a|an|any|every|each)\s+)"
-_OWNER = r"(?:(?:the\s+|a\s+)?" + USER + r"'s\s+)"
+_OWNER = r"(?:(?:the\s+|a\s+)?" + PERSON + r"'s\s+)"
 _WORD = r"[a-z][a-z-]*"
 # a value: up to four words, "date of birth" and "X of the Y" included
 _VALUE = (
@@ -65,8 +66,8 @@ _VALUE = (
 )
 _VALUES = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_VALUE})*)"
 _END = r"(?=\s*(?:[.;:!?,()]|$|\s(?:before|when|whenever|while|if|so|to|and\s+then|then|"
-_END += r"from|with|for|in|on|at|by|as|rather|instead|either|but|never|unless|until)\b))"
-_PERSON = rf"(?:the\s+|a\s+|their\s+|each\s+|every\s+)?(?P<who>{USER})s?"
+_END += r"from|with|for|in|on|at|by|as|rather|instead|either|but|never|unless|until|first)\b))"
+_PERSON = rf"(?:the\s+|a\s+|their\s+|each\s+|every\s+)?(?P<who>{PERSON})s?"
 
 _ASK = re.compile(
     # the one asked is a person, whatever the role noun ("ask the grower for ...")
@@ -104,7 +105,7 @@ _GUESS_ASK = re.compile(
 # "request the member's card number", "make sure you have their account number"
 _OWNED_GET = re.compile(
     r"\b(?:request|obtain|get|collect|gather|note|record|take\s+down|write\s+down|have|"
-    r"take)\s+(?:the\s+|a\s+)?(?:" + USER + r"'s|their|his|her)\s+" + _VALUES + _END,
+    r"take)\s+(?:the\s+|a\s+)?(?:" + PERSON + r"'s|their|his|her)\s+" + _VALUES + _END,
     re.I,
 )
 # "do not proceed until the customer has given you the meter serial"
@@ -211,7 +212,7 @@ def _values(np: str) -> list[str]:
 # "the e-mail address": the value argument names call `email` (`email_address` says it too)
 _E_MAIL = re.compile(r"\be-?mail(?:\s+address)?\b")
 _WHOLE = frozenset({"date of birth", "place of birth"})
-_OWNED = re.compile(r"\b" + USER + r"'s\s+", re.I)
+_OWNED = re.compile(r"\b" + PERSON + r"'s\s+", re.I)
 
 
 def _action(text: str) -> str | None:
@@ -247,7 +248,7 @@ _CLAUSE = re.compile(
 )
 # "if the member has not given it": the value's own absence, no narrowing
 _NOT_GIVEN = re.compile(
-    r"^(?:if|when|unless)\s+(?:the\s+)?(?:" + USER + r"|they|he|she)\s+(?:has|have|does|do)\s*"
+    r"^(?:if|when|unless)\s+(?:the\s+)?(?:" + PERSON + r"|they|he|she)\s+(?:has|have|does|do)\s*"
     r"(?:not|n't)\s+(?:already\s+)?(?:given|provided|supplied|stated|mentioned|shared|said|offered)"
     r"(?:\s+(?:it|them|one|this|that))?\s*$",
     re.I,

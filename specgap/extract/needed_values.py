@@ -24,19 +24,19 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     ANY_TOOL,
-    USER,
     is_action_noun,
     lemma,
     singular,
     split_words,
 )
+from specgap.extract.people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
 _VALUE = rf"(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?{_WORD}(?:\s+{_WORD}){{0,3}}?"
 _VALS = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_VALUE})*)"
 _ACT = r"(?P<act>[^,.;:!?]{2,60}?)"
 _END = r"\s*(?:[,.;:!?]|$)"
-_PERSON = rf"(?:the\s+|a\s+|their\s+)?(?P<who>{USER})s?"
+_PERSON = rf"(?:the\s+|a\s+|their\s+)?(?P<who>{PERSON})s?"
 _NEEDERS = r"(?:you|the\s+agent|the\s+assistant|we)"
 _SHAPES = (
     # "a refund requires the passenger's IBAN"

@@ -27,12 +27,12 @@ from typing import Any
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import (
     ANY_TOOL,
-    USER,
     is_action_noun,
     lemma,
     singular,
     split_words,
 )
+from specgap.extract.people import PERSON
 
 # the head noun of a datum
 HEADS = frozenset(
@@ -139,7 +139,7 @@ _MADE_UP_PASSIVE = re.compile(
 # the person the value is made up for: "on the member's behalf", "for them"
 _BEHALF = re.compile(
     r"^(?:on\s+(?:the\s+|a\s+)?(?:[a-z]+'s|their|his|her)\s+behalf|for\s+(?:them|him|her|"
-    rf"(?:the\s+|a\s+)?{USER}))\s*[.;!?]?$",
+    rf"(?:the\s+|a\s+)?{PERSON}))\s*[.;!?]?$",
     re.I,
 )
 _MY_OWN = re.compile(r"\b(?:supply|choose|pick)\b", re.I)  # only with a person: "on X's behalf"
@@ -148,7 +148,7 @@ _MY_OWN = re.compile(r"\b(?:supply|choose|pick)\b", re.I)  # only with a person:
 _THEN_USE = re.compile(
     r"^\s*(?:[;:,.\-—])\s*(?:but\s+|instead\s+|always\s+|only\s+)*(?:use|pass|take)\s+"
     r"(?:only\s+)?(?:the\s+ones|those|ones|the\s+values?|values|the\s+ids?|ids|the\s+one)\s+"
-    rf"(?:(?:that|which)\s+)?(?:(?P<src>{_TOOL}|(?:the\s+)?{USER})\s+(?:has\s+|have\s+)?{_GAVE}"
+    rf"(?:(?:that|which)\s+)?(?:(?P<src>{_TOOL}|(?:the\s+)?{PERSON})\s+(?:has\s+|have\s+)?{_GAVE}"
     rf"|(?:(?:that|which)\s+(?:are|were|is|was)\s+)?{_GAVE}\s+(?:by|in|from)\s+(?P<src2>[^.;:!?]+?))"
     r"\s*[.;!?]?\s*$"
     # "- look them up with `get_slip`", "; get it from the member"
@@ -158,11 +158,11 @@ _THEN_USE = re.compile(
     re.I,
 )
 _PERSON = re.compile(
-    rf"^(?:(?:the|a|an|each|every|their)\s+)?{USER}s?(?:'s?)?(?:\s+(?:own\s+)?(?:words|messages?|"
+    rf"^(?:(?:the|a|an|each|every|their)\s+)?{PERSON}s?(?:'s?)?(?:\s+(?:own\s+)?(?:words|messages?|"
     r"replies|reply|answers?|request|input|statements?))?(?:\s+(?:themselves|directly))?$"
     # "the guest's own words": whoever speaks them is a person
     r"|^(?:the|a|an|their)\s+[a-z]+'s\s+(?:own\s+)?(?:words|messages?|replies|answers?)$"
-    r"|^(?:what\s+(?:the\s+)?" + USER + r"\s+(?:said|says|typed|wrote|told\s+you|gave))$"
+    r"|^(?:what\s+(?:the\s+)?" + PERSON + r"\s+(?:said|says|typed|wrote|told\s+you|gave))$"
     r"|^(?:the\s+)?conversation$",
     re.I,
 )

@@ -21,7 +21,8 @@ from typing import Any
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import origin, said_origins, value_of
-from specgap.extract.pattern_base import ANY_TOOL, USER, split_words
+from specgap.extract.pattern_base import ANY_TOOL, split_words
+from specgap.extract.people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
 _NP = rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)"
@@ -35,7 +36,7 @@ _GETS = (
 )
 # "if the guest does not know their booking id, look it up with `get_booking`"
 _UNKNOWN = re.compile(
-    rf"^\W*(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:{USER})\s+(?:does\s*not|doesn't|cannot|"
+    rf"^\W*(?:if|when|whenever)\s+(?:the\s+|a\s+)?(?:{PERSON})\s+(?:does\s*not|doesn't|cannot|"
     r"can't|do\s*not|don't|is\s+unable\s+to)\s+(?:know|have|remember|recall|find)\s+"
     rf"{_DET}{_NP}\s*,\s*(?:(?:you\s+)?(?:must|should|can|may)\s+)?(?:then\s+)?{_GETS}\s+"
     rf"{_SRC}",
@@ -67,7 +68,7 @@ _APPEARED = re.compile(
 )
 # "a boat id that the member did not mention must not be used"
 _NOT_GIVEN = re.compile(
-    rf"^\W*{_DET}{_NP}\s+(?:that\s+|which\s+)?(?:the\s+)?{USER}\s+(?:did\s+not|didn't|has\s+not|"
+    rf"^\W*{_DET}{_NP}\s+(?:that\s+|which\s+)?(?:the\s+)?{PERSON}\s+(?:did\s+not|didn't|has\s+not|"
     r"hasn't)\s+(?:mention|give|provide|state|name|supply|type|confirm)\s+(?:must|should|shall|may|"
     r"can)\s*(?:not|never|n't)\s+be\s+(?:used|passed|sent|entered|submitted)\b",
     re.I,

@@ -27,7 +27,7 @@ from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
-from specgap.extract.sources import source_ban, value_sources
+from specgap.extract.sources import described_sources, source_ban, value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
@@ -94,6 +94,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)
             ]
         rules += sourced
+    elif described := described_sources(sentence):  # "the slot id must come from `T`"
+        rules = [r for r in rules if r.operator != "arg_grounded"] + described
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence

@@ -21,7 +21,8 @@ from dataclasses import replace
 
 from specgap.extract.asked_values import CLAUSE, NOT_GIVEN, NOT_KNOWN, action_match, action_of
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.pattern_base import ANY_TOOL, USER
+from specgap.extract.pattern_base import ANY_TOOL
+from specgap.extract.people import PERSON
 
 _TOOL = (
     r"`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
@@ -38,14 +39,14 @@ _TRAIL_CALL = re.compile(
 )
 # a source said as a clause: "unless `find_member` returned it", "if the member gave it"
 _SOURCE_CLAUSE = re.compile(
-    rf"^(?:unless|if|only\s+if)\s+(?:the\s+)?(?:{_TOOL}|{USER})\s+(?:has\s+|have\s+)?"
+    rf"^(?:unless|if|only\s+if)\s+(?:the\s+)?(?:{_TOOL}|{PERSON})\s+(?:has\s+|have\s+)?"
     r"(?:returned|listed|gave|given|provided|stated|named|produced)\b",
     re.I,
 )
 
 
 _LACKS = re.compile(
-    rf"^(?:if|when|whenever|unless)\s+(?:the\s+|a\s+)?(?:{USER}|they|he|she)\s+(?:does\s*not|"
+    rf"^(?:if|when|whenever|unless)\s+(?:the\s+|a\s+)?(?:{PERSON}|they|he|she)\s+(?:does\s*not|"
     r"doesn't|do\s*not|don't|cannot|can't|is\s+unable\s+to)\s+(?:know|have|remember|recall|find)\b",
     re.I,
 )
