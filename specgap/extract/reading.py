@@ -94,8 +94,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)
             ]
         rules += sourced
-    elif described := described_sources(sentence):  # "the slot id must come from `T`"
-        rules = [r for r in rules if r.operator != "arg_grounded"] + described
+    elif own_sources := described_sources(sentence):  # "the slot id must come from `T`"
+        rules = [r for r in rules if r.operator != "arg_grounded"] + own_sources
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
