@@ -61,6 +61,14 @@ NURSERY = [
     _tool("ship_tray", "Ship a tray to a grower.", grower_id="", delivery_address=""),
 ]
 
+CLINIC = [
+    _tool("find_owner", "Find a pet owner by phone number.", phone_number=""),
+    _tool("get_pet", "Read a pet's record.", pet_id=""),
+    _tool("book_visit", "Book a vet visit.", owner_id="", pet_id="", visit_date="", reason=""),
+    _tool("refill_prescription", "Refill a prescription.", prescription_id="", pharmacy_code=""),
+    _tool("list_prescriptions", "List a pet's prescriptions.", pet_id=""),
+]
+
 
 def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> Built:
     return build_prompt(tmp_path, f"# Desk policy\n\n{text}\n", tools)
@@ -355,6 +363,42 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         "Ask the passenger which cabin number they want.",
         FERRY,
         {("issue_ticket", "cabin_number", True, (), E)},
+    ),
+    (
+        "the thing acted on, not named by the person: its id is theirs",
+        "Never refill a prescription the owner has not named.",
+        CLINIC,
+        {("refill_prescription", "prescription_id", True, (), E)},
+    ),
+    (
+        "a value the agent has not looked up: a tool's output",
+        "Do not book a visit for a pet id you have not looked up.",
+        CLINIC,
+        {("book_visit", "pet_id", False, ("*",), E)},
+    ),
+    (
+        "a value verified against a tool, for the action said after",
+        "Always verify the pet id against get_pet before booking a visit.",
+        CLINIC,
+        {("book_visit", "pet_id", False, ("get_pet",), E)},
+    ),
+    (
+        "how the person says it is no source",
+        "The reason for the visit must come from the owner, in their own words.",
+        CLINIC,
+        {("book_visit", "reason", True, (), E)},
+    ),
+    (
+        "the thing the person chooses, for the action said by its verb alone",
+        "Before refilling, ask the owner which pharmacy they use.",
+        CLINIC,
+        {("refill_prescription", "pharmacy_code", True, (), E)},
+    ),
+    (
+        "confirmed with the person before the action said by its verb alone",
+        "Confirm the visit date with the owner before booking.",
+        CLINIC,
+        {("book_visit", "visit_date", True, (), E)},
     ),
     (
         "obtained from a tool, never guessed",

@@ -61,7 +61,7 @@ _WORD = r"[a-z][a-z-]*"
 # a value: up to four words, "date of birth" and "X of the Y" included
 _VALUE = (
     r"(?!(?:always|then|but|instead|please|never|also)\b)"
-    rf"(?:{_DET}|{_OWNER})?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
+    rf"(?:{_DET}|{_OWNER})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
     rf"(?:\s+of\s+(?:the\s+|their\s+|a\s+|an\s+)?{_WORD}(?:\s+(?!and\b|or\b){_WORD})?)?"
 )
 _VALUES = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_VALUE})*)"
@@ -139,12 +139,15 @@ _LEAD_ACTION = re.compile(
     + _OBJ
     + r"|to\s+(?P<base>[a-z]+)\s+"
     + _OBJ.replace("obj", "obj2")
-    + r"|for\s+(?:a|an|any|every|each|the)\s+(?P<noun>[a-z]+))\s*,",
+    + r"|for\s+(?:a|an|any|every|each|the)\s+(?P<noun>[a-z]+)"
+    + r"|(?:when|whenever|before|while)\s+(?:you\s+(?:are\s+)?)?(?P<alone>[a-z]+ing))\s*,",
     re.I,
 )
 _TRAIL_ACTION = re.compile(
     r"\b(?:when|whenever|before|while)\s+(?:(?:you\s+)?(?P<ing>[a-z]+ing)|you\s+(?:can\s+|may\s+)?"
-    r"(?P<base>[a-z]+))\s+" + _OBJ + r"\s*(?:[.;,]|$)",
+    r"(?P<base>[a-z]+))\s+" + _OBJ + r"\s*(?:[.;,]|$)"
+    # "before booking": the verb alone names the action
+    r"|\b(?:when|whenever|before|while)\s+(?P<alone>[a-z]+ing)\s*(?:[.;]|$)",
     re.I,
 )
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", re.I)
@@ -161,7 +164,7 @@ def asked_values(text: str) -> list[Emit]:
         m = pattern.search(text)
         if m is None:
             continue
-        values = _values(m["np"])
+        values = _values(m["np"]) if pattern is not _ASK_WHICH else _chosen(m["np"])
         if not values:
             continue
         action = _action(text)
@@ -185,12 +188,21 @@ def asked_values(text: str) -> list[Emit]:
     return []
 
 
+def _chosen(np: str) -> list[str]:
+    """ "which pharmacy they use": the thing chosen, named by its noun (an argument such
+    as `pharmacy_code` says it); [] for a list or a vague word."""
+    words = [w for w in np.casefold().split() if w not in _DET_WORDS]
+    if not words or len(words) > 3 or any(w in _NOT_VALUES or w in {"and", "or"} for w in words):
+        return []
+    return [" ".join([*words[:-1], singular(words[-1])])]
+
+
 def _values(np: str) -> list[str]:
     """The coordinated values, determiners and owners dropped, each with a datum head;
     [] when any part is not a value (the reading would be a guess)."""
     out = []
     for part in _SPLIT.split(np.strip()):
-        said = _OWNED.sub("", _LEAD.sub("", part.strip()).casefold())
+        said = _OWNED.sub("", _LEAD.sub("", part.strip()).casefold()).replace("'s ", " ")
         words = [w for w in said.split() if w not in _DET_WORDS]
         if not words or any(w in _NOT_VALUES for w in words):
             return []
@@ -225,15 +237,28 @@ def _action(text: str) -> str | None:
     if groups.get("noun"):
         noun = groups["noun"].casefold()
         return lemma(noun) if is_action_noun(noun) else None  # "for a refund": refund
+    if groups.get("alone"):  # "before booking": the verb alone, unless it names no action
+        said = groups["alone"].casefold()
+        # "refilling": the lemma may drop a doubled consonant ("refil"); the stem keeps it
+        verb = next((v for v in (lemma(said), said[:-3]) if v in IMPERATIVE_VERBS), "")
+        return None if not verb or verb in _NO_ACTION else verb
     verb = lemma(groups.get("ing") or "") if groups.get("ing") else (groups.get("base") or "")
     if groups.get("base") and verb.casefold() not in IMPERATIVE_VERBS:
         return None  # "before you they ...": no verb of an action
     obj = groups.get("obj") or groups.get("obj2") or ""
     # "the member's card": the card, whoever owns it
     words = [w for w in obj.casefold().split() if w not in _DET_WORDS and not w.endswith("'s")]
+    if any(w in _PRONOUNS for w in words):
+        return None  # "before looking them up": the object is not said
     if not verb or not words or verb in {"ask", "talk", "speak", "help", "assist"}:
         return None
     return " ".join([verb.casefold(), *(singular(w) for w in words)])
+
+
+_NO_ACTION = frozenset(
+    split_words("proceed continue go answer respond reply help assist start begin finish act")
+)
+_PRONOUNS = frozenset(split_words("them it him her this that these those one"))
 
 
 def _action_match(text: str) -> re.Match[str] | None:

@@ -194,6 +194,13 @@ _LEAD = re.compile(
 )
 
 
+_MANNER = re.compile(
+    r"^(?:in\s+(?:their|his|her|its|the\s+[a-z]+'s)\s+own\s+words|verbatim|exactly|word\s+for\s+word|"
+    r"as\s+(?:is|said|written|typed|given))$",
+    re.I,
+)
+
+
 def origin(text: str) -> dict[str, Any] | None:
     """The sources a phrase names (`from_user`, `from_tools`), each part of an `or` / `and`
     list read; None when some part is no source this reads (dropping it would make the rule
@@ -201,7 +208,7 @@ def origin(text: str) -> dict[str, Any] | None:
     user, tools = False, []
     for raw in _PARTS.split(text.strip()):
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
-        if not part:
+        if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part):
             user = True

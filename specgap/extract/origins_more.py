@@ -21,7 +21,7 @@ from typing import Any
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import origin, said_origins, value_of
-from specgap.extract.pattern_base import ANY_TOOL, split_words
+from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
 from specgap.extract.people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
@@ -82,6 +82,29 @@ _WITH_UNGIVEN = re.compile(
     r"offer|mention|state|name)\b",
     re.I,
 )
+# "never refill a prescription the owner has not named": the thing acted on, by its id
+_OBJ_UNGIVEN = re.compile(
+    rf"^\W*{_BAN}\s+(?P<verb>[a-z]+)\s+(?:a|an|the|any)\s+(?P<thing>[a-z]+)\s+(?:that\s+|which\s+)?"
+    r"(?P<src>(?:the\s+|a\s+)?[a-z]+(?:\s+[a-z]+)?|`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?)"
+    r"\s+(?:did\s+not|didn't|has\s+not|hasn't|have\s+not|haven't)\s+(?:named|name|mentioned|mention|"
+    r"given|give|asked\s+for|ask\s+for|chosen|choose|requested|request|returned|return|listed|list|"
+    r"picked|pick|identified|identify)\b",
+    re.I,
+)
+# "do not book a visit for a pet id you have not looked up": any tool's output
+_UNLOOKED = re.compile(
+    rf"^\W*{_BAN}\s+(?P<verb>[a-z]+)\s+(?P<obj>(?:(?:a|an|the|any)\s+)?[a-z]+(?:\s+[a-z]+)?|"
+    r"`?[A-Za-z_][\w]*`?)\s+(?:with|using|for|to|on)\s+" + _DET + _NP + r"\s+(?:that\s+|which\s+)?"
+    r"you\s+(?:did\s+not|didn't|have\s+not|haven't)\s+(?:looked\s+up|look\s+up|retrieved|retrieve|"
+    r"fetched|fetch|found|find|read|verified|verify|checked|check)\b",
+    re.I,
+)
+# "verify the pet id against `get_pet`": the value must be in that tool's output
+_AGAINST = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+)?(?:verify|check|validate|confirm|match|"
+    r"cross-check)\s+" + _DET + _NP + r"\s+against\s+" + _SRC,
+    re.I,
+)
 # "`issue_ticket` only accepts sailing ids returned by `search_sailings`"
 _ACCEPTS = re.compile(
     r"^\W*`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
@@ -115,6 +138,13 @@ _BARE_IDS = frozenset({"id", "identifier", "value", "ids", "identifiers", "value
 
 def more_origins(text: str) -> list[Emit]:
     """The `arg_grounded` rules of the shapes in the module docstring; [] for any other."""
+    thing = _OBJ_UNGIVEN.search(text)
+    if thing is not None:  # "never refill a prescription the owner has not named"
+        source = _sources("told", thing["src"])
+        if source is not None:
+            action = f"{thing['verb'].casefold()} {thing['thing'].casefold()}"
+            params = {"facet": f"{singular(thing['thing'])} id", **source}
+            return [Emit("arg_grounded", action, params, 0.65)]
     checked = _CHECKED.search(text)
     if checked is not None:  # "make sure X matches one returned by T": X must match ...
         found = said_origins(checked["lead"] + _obliged(checked["rest"]))
@@ -122,7 +152,7 @@ def more_origins(text: str) -> list[Emit]:
             return found
     for pattern, sources in ((_UNKNOWN, "user+"), (_GET, ""), (_UNSEEN, "talk"),
                              (_APPEARED, "talk"), (_NOT_GIVEN, "user"), (_WITH_UNGIVEN, "told"),
-                             (_ACCEPTS, "")):  # fmt: skip
+                             (_ACCEPTS, ""), (_UNLOOKED, "looked"), (_AGAINST, "")):  # fmt: skip
         m = pattern.search(text)
         if m is None:
             continue
@@ -158,6 +188,8 @@ def _sources(kind: str, src: str | None) -> dict[str, Any] | None:
         return dict(_CONVERSATION)
     if kind == "user":
         return {"from_user": True, "from_tools": []}
+    if kind == "looked":  # "a pet id you have not looked up": what a tool returned
+        return {"from_user": False, "from_tools": [ANY_TOOL]}
     if kind == "told":  # "that the passenger did not give": a person, or a tool said by id
         said = origin(src or "")
         if said is not None:

@@ -340,7 +340,9 @@ def source_ban(rule: CandidateRule, sourced: list[CandidateRule]) -> bool:
     is the value's source, which the source rule states; the ban would be a wider reading."""
     if rule.operator != "deny_action" or rule.params.get("values"):
         return False
-    if rule.target not in (None, ANY_TOOL) and any(r.target == rule.target for r in sourced):
+    said = {_squashed(r.target) for r in sourced if r.target not in (None, ANY_TOOL)}
+    banned = _squashed(rule.target)
+    if rule.target not in (None, ANY_TOOL) and any(banned.startswith(a) for a in said if a):
         return True  # "never issue a ticket with X that T did not return": the source rule
     if not rule.condition:
         return False
@@ -388,3 +390,8 @@ def _required(text: str) -> list[Emit]:
         return []
     facets = _facets(m["np"], m.groupdict().get("ids"))
     return [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
+
+
+def _squashed(mention: str | None) -> str:
+    """A mention as one word (`refill prescription`, `refill_prescription`: the same)."""
+    return re.sub(r"[\s_`-]+", "", (mention or "").casefold())
