@@ -401,6 +401,12 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("book_visit", "visit_date", True, (), E)},
     ),
     (
+        "only acting on a thing a tool returned: the thing's id",
+        "Only refill a prescription when list_prescriptions returned it.",
+        CLINIC,
+        {("refill_prescription", "prescription_id", False, ("list_prescriptions",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,
@@ -475,6 +481,13 @@ NOT_READ = [
 @pytest.mark.parametrize(("name", "text"), NOT_READ, ids=[n for n, _ in NOT_READ])
 def test_not_read_as_a_value_with_its_sources(name: str, text: str) -> None:
     assert not said_origins(text)
+
+
+def test_a_new_thing_has_no_source_to_come_from(tmp_path: Path) -> None:
+    """ "Only book a visit if the owner asked for it": the visit is made by the call, so no
+    argument of it is said to come from anywhere (the `visit_date` is not the visit)."""
+    built = _build(tmp_path, "Only book a visit if the owner asked for it.", CLINIC)
+    assert not [r for r in _rows(built) if r[1] == "visit_date"]
 
 
 NOT_MADE_UP = [

@@ -91,6 +91,17 @@ _OBJ_UNGIVEN = re.compile(
     r"picked|pick|identified|identify)\b",
     re.I,
 )
+# "only unlock a tool when the knowledge base mentions it", "only refill a prescription if
+# `list_prescriptions` returned it": the thing acted on must be one the source gave
+_ONLY_IF_GIVEN = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:may|can|should|must)\s+)?only\s+(?P<verb>[a-z]+)\s+(?:a|an|the|any)\s+"
+    r"(?P<thing>[a-z]+)\s+(?:when|if|once|after)\s+(?P<src>(?:the\s+)?[a-z]+(?:\s+[a-z]+)?|"
+    r"`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?)\s+(?:has\s+|have\s+)?(?:explicitly\s+|"
+    r"actually\s+|already\s+)?(?:mentions|mentioned|lists|listed|returns|returned|shows|showed|"
+    r"shown|offers|offered|names|named|gives|gave|given|includes|included|contains|contained|"
+    r"asked\s+for|asks\s+for|requested|requests|chose|chooses|picked|picks)\s+(?:it|one|them)\b",
+    re.I,
+)
 # "do not book a visit for a pet id you have not looked up": any tool's output
 _UNLOOKED = re.compile(
     rf"^\W*{_BAN}\s+(?P<verb>[a-z]+)\s+(?P<obj>(?:(?:a|an|the|any)\s+)?[a-z]+(?:\s+[a-z]+)?|"
@@ -132,17 +143,28 @@ _THINGS = frozenset(
         "inventory directory list result results output outputs it this that which"
     )
 )
+# verbs that make a new thing: what they act on has no id before the call
+_CREATES = frozenset(
+    split_words(
+        "book create add open make schedule start register file submit place issue arrange "
+        "set draft write send log record"
+    )
+)
 _CONVERSATION = {"from_user": True, "from_tools": [ANY_TOOL]}
 _BARE_IDS = frozenset({"id", "identifier", "value", "ids", "identifiers", "values"})
 
 
 def more_origins(text: str) -> list[Emit]:
     """The `arg_grounded` rules of the shapes in the module docstring; [] for any other."""
-    thing = _OBJ_UNGIVEN.search(text)
+    thing = _OBJ_UNGIVEN.search(text) or _ONLY_IF_GIVEN.search(text)
+    if thing is not None and thing["verb"].casefold() in _CREATES:
+        thing = None  # "only book a visit if the owner asked for it": a new thing, no id yet
     if thing is not None:  # "never refill a prescription the owner has not named"
         source = _sources("told", thing["src"])
         if source is not None:
             action = f"{thing['verb'].casefold()} {thing['thing'].casefold()}"
+            # the thing by its own noun: the argument naming it (`prescription_id`,
+            # `agent_tool_name`) carries it
             params = {"facet": f"{singular(thing['thing'])} id", **source}
             return [Emit("arg_grounded", action, params, 0.65)]
     checked = _CHECKED.search(text)

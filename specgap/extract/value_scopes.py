@@ -40,7 +40,12 @@ _TRAIL_CALL = re.compile(
 # a source said as a clause: "unless `find_member` returned it", "if the member gave it"
 _SOURCE_CLAUSE = re.compile(
     rf"^(?:unless|if|only\s+if)\s+(?:the\s+)?(?:{_TOOL}|{PERSON})\s+(?:has\s+|have\s+)?"
-    r"(?:returned|listed|gave|given|provided|stated|named|produced)\b",
+    r"(?:returned|listed|gave|given|provided|stated|named|produced)\b"
+    # "when the knowledge base mentions it": the thing's source, said of the pronoun
+    r"|^(?:unless|if|only\s+if|when|once|after)\s+[^,;]{1,50}?\s+(?:has\s+|have\s+)?(?:explicitly\s+|"
+    r"actually\s+|already\s+)?(?:returned|returns|listed|lists|gave|gives|given|provided|stated|named|"
+    r"produced|mentions|mentioned|shows|showed|offers|offered|asked\s+for|requested|chose|picked)\s+"
+    r"(?:it|them|one)\b",
     re.I,
 )
 
