@@ -590,3 +590,9 @@ def test_a_tool_description_says_where_its_arguments_come_from(
     )  # fmt: skip
     tools = [*FERRY[:2], described, *FERRY[3:]]
     assert _rows(_build(tmp_path, "Be kind to every passenger.", tools)) == rows
+
+
+def test_ids_in_general_are_every_identifier_of_every_call(tmp_path: Path) -> None:
+    """ "Ids must be taken from tool outputs only": not only the tools taking one id."""
+    built = _build(tmp_path, "Ids must be taken from tool outputs only.", FERRY)
+    assert _rows(built) == {("*", "~None", False, ("*",), R)}

@@ -171,7 +171,22 @@ _NOT_VALUES = frozenset(
 
 
 def value_sources(text: str) -> list[Emit]:
-    """The `arg_grounded` rules a sentence states about where values come from."""
+    """The `arg_grounded` rules a sentence states about where values come from; a value
+    named only as "ids" or "identifiers" is every identifier of every call (no facet: a
+    facet would bind only the tools taking one id argument)."""
+    return [_every_id(e) for e in _value_sources(text)]
+
+
+_BARE = frozenset({"id", "identifier", "identifiers", "ids", "value", "values", "argument"})
+
+
+def _every_id(emit: Emit) -> Emit:
+    if emit.target != ANY_TOOL or str(emit.params.get("facet", "")).casefold() not in _BARE:
+        return emit
+    return replace(emit, params={k: v for k, v in emit.params.items() if k != "facet"})
+
+
+def _value_sources(text: str) -> list[Emit]:
     stated = said_origins(text)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
         return scoped(text, stated)
