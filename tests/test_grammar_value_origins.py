@@ -407,6 +407,26 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("refill_prescription", "prescription_id", False, ("list_prescriptions",), E)},
     ),
     (
+        "the tool as the indirect object of passing",
+        "Pass ship_tray only the grower id returned by find_grower.",
+        NURSERY,
+        {("ship_tray", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "the value the tool just named returns, for what the person came to do",
+        "When a client calls to ship a tray, look them up with find_grower and use the grower "
+        "id it returns.",
+        NURSERY,
+        {("ship_tray", "grower_id", False, ("find_grower",), E)},
+    ),
+    (
+        "a lookup named by the tool's id, never the person's message",
+        "The passenger id for issue_ticket comes from the find_passenger lookup, never from "
+        "the passenger's message.",
+        FERRY,
+        {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,

@@ -177,7 +177,7 @@ _OF_TOOL = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:results?|outputs?|response|responses|records?|list)\s+"
     rf"(?:of|from|returned\s+by)\s+(?:(?:the|a|an)\s+)?)?(?P<tool>{_TOOL})(?:'s?)?"
     r"(?:\s+(?:call|calls|tool|function))?(?:\s+(?:results?|outputs?|response|responses|"
-    r"records?|list))?$",
+    r"records?|list|lookup|look-up|search|query))?$",
     re.I,
 )
 _NAMED_READ = re.compile(
@@ -280,6 +280,22 @@ _UNLESS = re.compile(
     r"had\s+)?(?P<verb>" + _GAVE + r")\s+(?:it|them|one)\b",
     re.I,
 )  # fmt: skip
+# "pass `reserve_boat` only the member id returned by `find_member`": the tool first
+_PASS_TOOL = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:pass|give|send|supply|"
+    rf"feed)\s+(?:the\s+)?(?P<tool>{_TOOL})\s+(?:only\s+)?(?:the\s+|an?\s+|any\s+)?" + _NP
+    + r"\s+(?:that\s+(?:was|were|is|are)\s+)?(?P<verb>" + _GAVE + r")\s+(?:by|in|from)\s+"
+    + _SRC + _TAIL,
+    re.I,
+)  # fmt: skip
+# "look them up with `find_member` and use the member id it returns": the tool just named
+_IT_RETURNS = re.compile(
+    r"\b(?:look\s+(?:\w+\s+)?up|find|search\s+for|fetch|get)\s+(?:\w+\s+){0,3}?(?:with|using|via|in|"
+    rf"by\s+calling)\s+(?P<src>{_TOOL})\s*,?\s+(?:and\s+|then\s+)+(?:always\s+|only\s+)*(?:use|pass)\s+"
+    r"(?:only\s+)?(?:the\s+)?" + _NP
+    + r"\s+(?:that\s+)?(?:it|they)\s+(?:returns?|gives?|finds?|lists?)\b",
+    re.I,
+)  # fmt: skip
 # a label and its source: "- The boat id: always from the member, never guessed"
 _LABEL = re.compile(
     r"^\W*(?:(?:the|all|any|every|each)\s+)?" + _NP + r"\s*(?::|\s-|\s—)\s*(?:always\s+|only\s+)*"
@@ -292,7 +308,7 @@ _LABEL = re.compile(
 def said_origins(text: str) -> list[Emit] | None:
     """The `arg_grounded` rules of a sentence whose subject is the value (module
     docstring); None when the sentence is not of that shape."""
-    for pattern in (_COME, _ONE, _ONE_BY, _AS_GIVEN, _UNLESS, _LABEL):
+    for pattern in (_COME, _ONE, _ONE_BY, _AS_GIVEN, _UNLESS, _LABEL, _PASS_TOOL, _IT_RETURNS):
         m = pattern.search(text)
         if m is None:
             continue

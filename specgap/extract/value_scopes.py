@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from specgap.extract.asked_values import CLAUSE, NOT_GIVEN, NOT_KNOWN, action_match, action_of
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.pattern_base import ANY_TOOL
+from specgap.extract.pattern_base import ANY_TOOL, singular
 from specgap.extract.people import PERSON
 
 _TOOL = (
@@ -57,12 +57,24 @@ _LACKS = re.compile(
 )
 
 
+# "when a member calls to reserve a boat, ...": the action the person comes for
+_WANTS = re.compile(
+    rf"^\W*(?:when|if|whenever)\s+(?:a|an|the)\s+{PERSON}\s+(?:calls|asks|wants|writes|comes|"
+    r"contacts\s+(?:you|us)|needs)\s+(?:in\s+)?to\s+(?P<verb>[a-z]+)\s+(?:a|an|the|their|his|her)\s+"
+    r"(?P<obj>[a-z]+)\s*,",
+    re.I,
+)
+
+
 def scope(text: str) -> tuple[str | None, tuple[int, int] | None]:
     """The call the sentence scopes its rule to (a tool id, or an action in words) and
     where that is said; (None, None) when it names none."""
     m = _LEAD_CALL.search(text) or _TRAIL_CALL.search(text)
     if m is not None:
         return m["tool"], m.span()
+    wants = _WANTS.search(text)
+    if wants is not None:  # "when a member calls to reserve a boat, ...": reserve boat
+        return f"{wants['verb'].casefold()} {singular(wants['obj'].casefold())}", wants.span()
     action = action_of(text)
     said = action_match(text)
     if action is None or said is None:
