@@ -616,3 +616,37 @@ def test_ids_in_general_are_every_identifier_of_every_call(tmp_path: Path) -> No
     """ "Ids must be taken from tool outputs only": not only the tools taking one id."""
     built = _build(tmp_path, "Ids must be taken from tool outputs only.", FERRY)
     assert _rows(built) == {("*", "~None", False, ("*",), R)}
+
+
+# --- never grounded on its own output, never on the wrong argument ----------------------------
+
+SOURCE_LEFT_OUT: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
+    ("a lookup named in words is the source, left out",
+     "The pet id must come from the pet lookup.", CLINIC,
+     {("book_visit", "pet_id", False, ("get_pet",), E),
+      ("list_prescriptions", "pet_id", False, ("get_pet",), E)}),
+    ("a search named in words: the value's own argument only, never another id of the source",
+     "The prescription id must be one returned by the prescription search.", CLINIC,
+     {("refill_prescription", "prescription_id", False, ("list_prescriptions",), E)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "tools", "rows"), SOURCE_LEFT_OUT, ids=[c[0] for c in SOURCE_LEFT_OUT]
+)
+def test_the_source_is_never_grounded_on_itself_alone(
+    tmp_path: Path, name: str, text: str, tools: list[dict[str, Any]], rows: set[Row]
+) -> None:
+    assert _rows(_build(tmp_path, text, tools)) == rows
+
+
+def test_a_tool_said_to_take_a_value_only_from_its_own_output_is_not_enforced(
+    tmp_path: Path,
+) -> None:
+    """No first call of `get_pet` could pass: the rule is kept for review, with a warning."""
+    text = "The pet id passed to get_pet must come from get_pet."
+    built = _build(tmp_path, text, CLINIC)
+    assert _rows(built) == {("get_pet", "pet_id", False, ("get_pet",), R)}
+    assert [d.code for d in built.state.diagnostics if d.code == "senseless-rule"] == [
+        "senseless-rule"
+    ]
