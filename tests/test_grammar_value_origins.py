@@ -48,6 +48,14 @@ FERRY = [
     _tool("refund_ticket", "Refund a ferry ticket.", ticket_id="", iban="Account to refund to."),
     _tool("get_ticket", "Read a ferry ticket.", ticket_id=""),
 ]
+WORKSHOP = [
+    _tool("lookup_rider", "Find a rider's account by e-mail.", email=""),
+    _tool("list_repairs", "List a rider's open repair jobs.", rider_id=""),
+    _tool("create_repair", "Open a repair job.", rider_id="", frame_number="", fault=""),
+    _tool("quote_parts", "Quote the price of parts.", part_numbers=""),
+    _tool("close_repair", "Close a repair job.", repair_id="", outcome=""),
+    _tool("charge_rider", "Charge the rider's card on file.", rider_id="", amount=""),
+]
 NURSERY = [
     _tool("search_plants", "Search the plant catalogue.", keyword=""),
     _tool("find_grower", "Find a grower by farm name.", farm_name=""),
@@ -427,6 +435,43 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
     ),
     (
+        "the value said first, then the person who tells it",
+        "The frame number is stamped under the saddle; always have the rider read it to you "
+        "rather than guessing it.",
+        WORKSHOP,
+        {("create_repair", "frame_number", True, (), E)},
+    ),
+    (
+        "only ever from a tool",
+        "Repair ids only ever come from list_repairs; the rider does not know them.",
+        WORKSHOP,
+        {("close_repair", "repair_id", False, ("list_repairs",), E)},
+    ),
+    (
+        "the value with a participle, the one a tool returned",
+        "The amount charged must be the total that quote_parts returned.",
+        WORKSHOP,
+        {("charge_rider", "amount", False, ("quote_parts",), E)},
+    ),
+    (
+        "people named by any plural noun give their own datum",
+        "Riders must give you their e-mail address so you can find their account.",
+        WORKSHOP,
+        {("lookup_rider", "email", True, (), E)},
+    ),
+    (
+        "a ban said as 'it is forbidden to'",
+        "It is forbidden to invent repair ids.",
+        WORKSHOP,
+        {("close_repair", "repair_id", True, ("*",), E)},
+    ),
+    (
+        "a ban said as 'you are not allowed to'",
+        "You are not allowed to make up part numbers.",
+        WORKSHOP,
+        {("quote_parts", "part_numbers", True, ("*",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,
@@ -443,6 +488,11 @@ def test_a_value_and_its_sources_are_bound_to_the_argument(
 
 
 NEVER_STRONGER: list[tuple[str, str, list[dict[str, Any]]]] = [
+    # a third party who is not in the conversation: the user's words alone would be stronger
+    (
+        "Part numbers passed to quote_parts must be ones the rider or the mechanic gave you.",
+        WORKSHOP,
+    ),
     # a source that cannot be read: no rule that would allow fewer sources than stated
     ("Booking ids must come from the mooring office or from get_booking.", OBSERVATORY),
     ("The plant code must come from the grower's seed packet or search_plants.", NURSERY),

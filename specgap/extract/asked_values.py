@@ -81,6 +81,13 @@ _PROVIDE = re.compile(
     r"tell\s+you|enter|choose|pick|name)\s+" + _VALUES + _END,
     re.I,
 )
+# "riders must give you their e-mail address": whoever gives their own datum is a person
+_PROVIDE_THEIR = re.compile(
+    r"^\W*(?:the\s+|a\s+|every\s+|each\s+)?[a-z]+\s+(?:must|should|shall|has\s+to|have\s+to|needs\s+to|"
+    r"need\s+to)\s+(?:first\s+|always\s+)?(?:provide|give(?:\s+you)?|supply|state|tell\s+you)\s+"
+    r"(?=(?:their|his|her)\s)" + _VALUES + _END,
+    re.I,
+)
 _CONFIRM_WITH = re.compile(
     r"\b(?:confirm|check|verify|agree|get|obtain|take|request)\s+" + _VALUES
     + rf"\s+(?:with|from)\s+{_PERSON}\b",
@@ -105,7 +112,7 @@ _GUESS_ASK = re.compile(
 # "request the member's card number", "make sure you have their account number"
 _OWNED_GET = re.compile(
     r"\b(?:request|obtain|get|collect|gather|note|record|take\s+down|write\s+down|have|"
-    r"take)\s+(?:the\s+|a\s+)?(?:" + PERSON + r"'s|their|his|her)\s+" + _VALUES + _END,
+    r"take)\s+(?:the\s+|a\s+)?(?:" + PERSON + r"'s|[a-z]+'s|their|his|her)\s+" + _VALUES + _END,
     re.I,
 )
 # "do not proceed until the customer has given you the meter serial"
@@ -130,8 +137,8 @@ _ASK_WHICH = re.compile(
     r"have|has|use|uses)\b",
     re.I,
 )  # fmt: skip
-_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES, _OWNED_GET,
-             _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
+_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH, _GIVES,
+             _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
 
 _OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(

@@ -91,7 +91,7 @@ _HEAD = (
 _COME = re.compile(
     _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
     r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found)|come|"
-    r"originate)|(?:always\s+|only\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"originate)|(?:always\s+|only\s+|ever\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
     r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in)\s+"
     rf"{_SRC}{_TAIL}",
     re.I,
@@ -117,7 +117,11 @@ _ONE_BY = re.compile(
     rf"(?:explicitly\s+)?{_GAVE}\s+(?:by|in|from)\s+{_SRC}{_TAIL}",
     re.I,
 )
-_BAN = r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't)"
+_BAN = (
+    r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't|"
+    r"(?:it\s+is\s+|it's\s+)?(?:forbidden|prohibited|not\s+allowed|not\s+permitted)\s+to|"
+    r"(?:you|the\s+agent)\s+(?:are|is|'re)\s+(?:not\s+allowed|not\s+permitted|forbidden)\s+to)"
+)
 _MAKE = (
     r"(?:invent|guess|make\s+up|fabricate|assume|presume|hallucinate|fake|improvise|infer|"
     r"make\s+up\s+or\s+guess|fill\s+in|supply|choose|pick)"
@@ -243,6 +247,8 @@ def value_of(np: str, ids: str | None = None) -> str | None:
             return named[0]
     words = [w.casefold() for w in np.split() if w.casefold() not in _DETS]
     words = [w[:-2] if w.endswith("'s") else w for w in words]
+    if len(words) > 1 and words[-1].endswith("ed") and singular(words[-2]) in HEADS:
+        words = words[:-1]  # "the amount charged": the amount
     if not words or any(w in _NOT_VALUES for w in words):
         return None
     if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", words[-1]) and len(words) == 1:

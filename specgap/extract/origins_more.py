@@ -27,7 +27,11 @@ from specgap.extract.people import PERSON
 _WORD = r"[A-Za-z][\w'-]*"
 _NP = rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)"
 _DET = r"(?:(?:the|a|an|any|every|each|all|their|his|her)\s+)?"
-_BAN = r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't)"
+_BAN = (
+    r"(?:never|do\s+not|don't|must\s+not|should\s+not|shall\s+not|may\s+not|cannot|can't|"
+    r"(?:it\s+is\s+|it's\s+)?(?:forbidden|prohibited|not\s+allowed|not\s+permitted)\s+to|"
+    r"(?:you|the\s+agent)\s+(?:are|is|'re)\s+(?:not\s+allowed|not\s+permitted|forbidden)\s+to)"
+)
 _CLAUSE_WORD = r"(?:when|whenever|before|while|if|unless|until|after|once|prior\s+to)\b"
 _SRC = rf"(?P<src>[^.;:!?]+?)\s*(?:[.;!?]|$|,?\s+(?={_CLAUSE_WORD}))"
 _GETS = (
@@ -126,6 +130,18 @@ _ACCEPTS = re.compile(
     r"found|stated|named)\s+(?:by|in|from)\s+" + _SRC,
     re.I,
 )
+# "the frame number is under the saddle; have the rider read it to you": the value said
+# first, then the person who tells "it"
+_SAID_FIRST = re.compile(
+    rf"^\W*(?:the\s+|a\s+|an\s+|their\s+)?{_NP}\s+(?:is|are|was|were|can|may|must|should|"
+    r"has|have|will|appears?|sits?)\b",
+    re.I,
+)
+_TELLS_IT = re.compile(
+    rf"\b(?:have|let|get|ask)\s+(?:the\s+|a\s+|each\s+)?(?:{PERSON}|[a-z]+)\s+(?:to\s+)?(?:read|tell|"
+    r"give|spell|say|provide|confirm|dictate|type)\s+(?:it|them)\b",
+    re.I,
+)
 # "make sure the slip id matches one returned by T", "ensure the member id came from T"
 _CHECKED = re.compile(
     r"^(?P<lead>\W*(?:[^,;.]{1,60},\s*)?)(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+)?"
@@ -167,6 +183,11 @@ def more_origins(text: str) -> list[Emit]:
             # `agent_tool_name`) carries it
             params = {"facet": f"{singular(thing['thing'])} id", **source}
             return [Emit("arg_grounded", action, params, 0.65)]
+    first, told = _SAID_FIRST.search(text), _TELLS_IT.search(text)
+    if first is not None and told is not None and first.end() <= told.start():
+        value = value_of(first["np"])  # "..., have the rider read it to you"
+        if value is not None:
+            return [Emit("arg_grounded", ANY_TOOL, {"facet": value, "from_user": True}, 0.65)]
     checked = _CHECKED.search(text)
     if checked is not None:  # "make sure X matches one returned by T": X must match ...
         found = said_origins(checked["lead"] + _obliged(checked["rest"]))
