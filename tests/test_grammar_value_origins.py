@@ -472,6 +472,18 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("quote_parts", "part_numbers", True, ("*",), E)},
     ),
     (
+        "copied verbatim from a tool",
+        "Each passenger id must be copied verbatim from find_passenger.",
+        FERRY,
+        {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
+    ),
+    (
+        "matching the value a tool returned",
+        "The sailing id should match the id returned by search_sailings.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,

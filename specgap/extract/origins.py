@@ -92,6 +92,7 @@ _COME = re.compile(
     _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
     r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found)|come|"
     r"originate)|(?:always\s+|only\s+|ever\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"verbatim\s+|exactly\s+|word\s+for\s+word\s+|"
     r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in)\s+"
     rf"{_SRC}{_TAIL}",
     re.I,
@@ -113,7 +114,8 @@ _ONE = re.compile(
 # "X must be one given by the member", "X must be the one returned by T" (a passive source)
 _ONE_BY = re.compile(
     _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
-    r"a\s+value|one\s+of\s+(?:those|the\s+ones))\s+(?:that\s+(?:was|were|is|are|has\s+been)\s+)?"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones)|the\s+(?:same\s+)?[a-z]+)\s+(?:that\s+(?:was|were|"
+    r"is|are|has\s+been)\s+)?"
     rf"(?:explicitly\s+)?{_GAVE}\s+(?:by|in|from)\s+{_SRC}{_TAIL}",
     re.I,
 )
