@@ -17,7 +17,8 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.origins import made_up_values, origin, said_origins
+from specgap.extract.made_up_values import made_up_values
+from specgap.extract.origins import origin, said_origins
 from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar_asked_values import _tool
 

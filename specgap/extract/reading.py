@@ -27,7 +27,8 @@ from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
-from specgap.extract.sources import described_sources, source_ban, value_sources
+from specgap.extract.source_rules import described_sources, source_ban
+from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
