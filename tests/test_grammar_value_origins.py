@@ -520,6 +520,16 @@ def test_a_source_list_with_a_part_not_read_is_never_narrowed(
     assert not [r for r in rows if r[4] == E and not r[2] and r[3] != ("*",)], rows
 
 
+def test_a_source_named_as_a_catalogue_is_the_tool_reading_it(tmp_path: Path) -> None:
+    """ "The catalogue" is the tool that searches it when the compiler finds one for sure;
+    with no such tool it is any tool's output (never a narrower source than said)."""
+    tools = [_tool("search_catalogue", "Search the plant catalogue.", keyword=""), *NURSERY[1:]]
+    text = "The plant code must come from the catalogue."
+    assert _rows(_build(tmp_path, text, tools)) == {
+        ("order_seedlings", "plant_code", False, ("search_catalogue",), E)
+    }
+
+
 def test_a_value_no_argument_of_the_named_tool_names_is_reviewed(tmp_path: Path) -> None:
     text = "The locker code passed to book_telescope must come from find_astronomer."
     built = _build(tmp_path, text, OBSERVATORY)

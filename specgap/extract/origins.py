@@ -139,6 +139,7 @@ _OUTPUTS = re.compile(
     r"catalog(?:ue)?|inventory)(?:'s?\s+(?:outputs?|results?|records?))?$",
     re.I,
 )
+_KEPT_SOURCE = re.compile(r"\b(?:catalog(?:ue)?|inventory|directory)\b", re.I)
 # "T's result", "the output of T", "the results of a T call", "T results"
 _OF_TOOL = re.compile(
     r"^(?:(?:the|a|an)\s+)?(?:(?:results?|outputs?|response|responses|records?|list)\s+"
@@ -186,8 +187,12 @@ def origin(text: str) -> dict[str, Any] | None:
             assert tool is not None
             tools.append(tool["id"])
             continue
-        if _OUTPUTS.match(part):
-            tools.append(ANY_TOOL)
+        outputs = _OUTPUTS.match(part)
+        if outputs is not None:
+            # "the catalogue": the tool that reads it when the compiler finds one for sure
+            # (an unsure source widens to any tool's output), else any tool's output
+            kept = _KEPT_SOURCE.search(part)
+            tools.append(kept[0].casefold() if kept is not None else ANY_TOOL)
             continue
         named = _NAMED_READ.match(part)
         if named is not None:
