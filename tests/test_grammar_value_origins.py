@@ -485,6 +485,24 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
     ),
     (
+        "one of the things a tool returned",
+        "The sailing id must be one of the sailings returned by search_sailings.",
+        FERRY,
+        {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
+    ),
+    (
+        "appearing in a tool's output",
+        "The plant code must appear in the output of search_plants.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("search_plants",), E)},
+    ),
+    (
+        "listed in a tool's result",
+        "The cabin number must be listed in the get_ticket result.",
+        FERRY,
+        {("issue_ticket", "cabin_number", False, ("get_ticket",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,

@@ -90,10 +90,11 @@ _HEAD = (
 # "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
 _COME = re.compile(
     _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
-    r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found)|come|"
-    r"originate)|(?:always\s+|only\s+|ever\s+)*(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found|present|"
+    r"listed|included|contained)|come|originate|appear|exist)|(?:always\s+|only\s+|ever\s+)*"
+    r"(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
     r"verbatim\s+|exactly\s+|word\s+for\s+word\s+|"
-    r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in)\s+"
+    r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in|among)\s+"
     rf"{_SRC}{_TAIL}",
     re.I,
 )
@@ -106,7 +107,8 @@ _GAVE = (
 # "X must be one (that) the member gave", "X must be the one T returned"
 _ONE = re.compile(
     _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
-    r"a\s+value|one\s+of\s+(?:those|the\s+ones)|the\s+(?:same\s+)?[a-z]+)\s+(?:that\s+|which\s+)?"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones|the\s+[a-z]+)|the\s+(?:same\s+)?[a-z]+)\s+"
+    r"(?:that\s+|which\s+)?"
     rf"(?:has\s+been\s+|was\s+|were\s+)?(?P<src>(?:the\s+|a\s+)?[a-z]+(?:'s)?|{_TOOL})\s+(?:has\s+|have\s+|had\s+)?"
     rf"(?:explicitly\s+|actually\s+|already\s+)?(?P<verb>{_GAVE})\b",
     re.I,
@@ -114,7 +116,8 @@ _ONE = re.compile(
 # "X must be one given by the member", "X must be the one returned by T" (a passive source)
 _ONE_BY = re.compile(
     _HEAD + rf"\s+(?:{_MODAL})\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|the\s+one|the\s+ones|"
-    r"a\s+value|one\s+of\s+(?:those|the\s+ones)|the\s+(?:same\s+)?[a-z]+)\s+(?:that\s+(?:was|were|"
+    r"a\s+value|one\s+of\s+(?:those|the\s+ones|the\s+[a-z]+)|the\s+(?:same\s+)?[a-z]+)\s+"
+    r"(?:that\s+(?:was|were|"
     r"is|are|has\s+been)\s+)?"
     rf"(?:explicitly\s+)?{_GAVE}\s+(?:by|in|from)\s+{_SRC}{_TAIL}",
     re.I,
