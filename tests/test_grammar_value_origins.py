@@ -741,3 +741,17 @@ def test_a_tool_said_to_take_a_value_only_from_its_own_output_is_not_enforced(
     assert [d.code for d in built.state.diagnostics if d.code == "senseless-rule"] == [
         "senseless-rule"
     ]
+
+
+def test_the_id_it_returns_points_back_to_the_tool_the_step_before_named(
+    tmp_path: Path,
+) -> None:
+    text = "1. Look up the grower with find_grower.\n2. Pass the grower id it returns to ship_tray."
+    assert _rows(_build(tmp_path, text, NURSERY)) == {
+        ("ship_tray", "grower_id", False, ("find_grower",), E)
+    }
+
+
+def test_the_id_it_returns_with_no_tool_before_is_no_reading(tmp_path: Path) -> None:
+    text = "## Shipping\n\nPass the grower id it returns to ship_tray."
+    assert _rows(_build(tmp_path, text, NURSERY)) == set()

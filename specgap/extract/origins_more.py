@@ -261,3 +261,31 @@ def _obliged(clause: str) -> str:
         return clause
     said = "must be" if m["be"] else "must match" if m["match"] else "must come from"
     return clause[: m.start()] + said + clause[m.end() :]
+
+
+# "3. Use the member id it returns to reserve the boat": the tool the step before named
+_IT_GAVE = re.compile(
+    r"^\W*(?:\d+[.)]\s*)?(?:then\s+|next\s+|now\s+)?(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+|"
+    r"only\s+)*(?:use|pass|take|copy)\s+(?:only\s+)?(?:the\s+|that\s+|this\s+)?" + _NP
+    + r"\s+(?:that\s+|which\s+)?(?:it|the\s+(?:lookup|search|tool|call)|that\s+(?:tool|lookup|"
+    r"search|call))\s+(?:returns|returned|gives|gave|finds|found|lists|listed|provides|provided)\b",
+    re.I,
+)  # fmt: skip
+_TOOL_ID = re.compile(
+    r"`?((?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
+)
+
+
+def earlier_tool(text: str, before: str) -> list[Emit]:
+    """ "Use the member id it returns" after a step naming `find_member`: that tool's
+    output is the source (the last tool named in the text just before); [] when no tool
+    was named there, or the sentence is not of that shape."""
+    m = _IT_GAVE.search(text)
+    named = _TOOL_ID.findall(before)
+    if m is None or not named:
+        return []
+    value = value_of(m["np"])
+    if value is None:
+        return []
+    params = {"facet": value, "from_user": False, "from_tools": [named[-1]]}
+    return [Emit("arg_grounded", ANY_TOOL, params, 0.65)]

@@ -27,7 +27,7 @@ from specgap.extract.phrasing import waived
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
-from specgap.extract.source_rules import described_sources, source_ban
+from specgap.extract.source_rules import described_sources, preceding, source_ban
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
@@ -89,7 +89,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
-        sourced = [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        said = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
+        sourced = [candidate(sentence, e) for e in said]
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
             rules = [
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)

@@ -79,3 +79,15 @@ def _required(text: str) -> list[Emit]:
 def _squashed(mention: str | None) -> str:
     """A mention as one word (`refill prescription`, `refill_prescription`: the same)."""
     return re.sub(r"[\s_`-]+", "", (mention or "").casefold())
+
+
+_BREAK = re.compile(r"\n\s*\n|\n#")  # a blank line or a heading ends the steps before
+
+
+def preceding(sentence: Sentence, reach: int = 400) -> str:
+    """The text just before the sentence in its paragraph or list (at most `reach` chars),
+    which a pronoun in it ("the id it returns") may point back to."""
+    start, _ = sentence.raw_range()
+    text = sentence.artifact.text[max(0, start - reach) : start]
+    breaks = list(_BREAK.finditer(text))
+    return text[breaks[-1].end() :] if breaks else text

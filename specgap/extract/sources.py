@@ -24,7 +24,7 @@ from specgap.extract.grammar_rules import Emit
 from specgap.extract.made_up_values import made_up_values
 from specgap.extract.needed_values import needed_values
 from specgap.extract.origins import origin, said_origins
-from specgap.extract.origins_more import more_origins
+from specgap.extract.origins_more import earlier_tool, more_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
@@ -168,11 +168,13 @@ _NOT_VALUES = frozenset(
 )
 
 
-def value_sources(text: str) -> list[Emit]:
-    """The `arg_grounded` rules a sentence states about where values come from; a value
+def value_sources(text: str, before: str = "") -> list[Emit]:
+    """The `arg_grounded` rules a sentence states about where values come from (`before`:
+    the text just before it, which "the member id it returns" points back to); a value
     named only as "ids" or "identifiers" is every identifier of every call (no facet: a
     facet would bind only the tools taking one id argument)."""
-    return [_every_id(e) for e in _value_sources(text)]
+    found = _value_sources(text) or scoped(text, earlier_tool(text, before))
+    return [_every_id(e) for e in found]
 
 
 _BARE = frozenset({"id", "identifier", "identifiers", "ids", "value", "values", "argument"})
