@@ -503,6 +503,30 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("issue_ticket", "cabin_number", False, ("get_ticket",), E)},
     ),
     (
+        "names in backticks, emphasis",
+        "**Never** invent a `sailing_id`.",
+        FERRY,
+        {("issue_ticket", "sailing_id", True, ("*",), E)},
+    ),
+    (
+        "a label and its source, with argument and tool names quoted",
+        "- `plant_code`: must come from `search_plants`.",
+        NURSERY,
+        {("order_seedlings", "plant_code", False, ("search_plants",), E)},
+    ),
+    (
+        "a label word before the rule, shouted modal",
+        "IMPORTANT: The passenger ID MUST come from find_passenger.",
+        FERRY,
+        {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
+    ),
+    (
+        "never, ever",
+        "Never, ever guess a plant code.",
+        NURSERY,
+        {("order_seedlings", "plant_code", True, ("*",), E)},
+    ),
+    (
         "obtained from a tool, never guessed",
         "The slot id must always be obtained from list_slots, never guessed.",
         OBSERVATORY,

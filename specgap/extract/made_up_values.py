@@ -26,7 +26,7 @@ _MAKE = (
 )
 # "never invent a slot id", "do not guess or assume the booking reference"
 _MADE_UP = re.compile(
-    rf"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+)?{_BAN}\s+(?:ever\s+)?{_MAKE}"
+    rf"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+)?{_BAN}\s*,?\s+(?:ever\s*,?\s+)?{_MAKE}"
     rf"(?:\s*(?:,|or|and|,\s*or)\s+{_MAKE})*\s+(?:(?:the|a|an|any|their|his|her|its)\s+)?"
     rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$|(?=on\s|for\s)).*)$",
     re.I,

@@ -83,8 +83,10 @@ _TAIL = (
 )
 # a clause before the value ("when reserving a boat, ..."): the scope, read by `scope`
 _LEAD_CLAUSE = rf"(?:(?:for|in|with|{_CLAUSE_WORD})[^,;.]{{1,60}},\s*)?"
+# a label before the rule: "IMPORTANT: ...", "Note: ...", "Rule 4: ..."
+_LABEL_WORD = r"(?:(?:important|note|nb|rule\s*\d*|critical|warning|reminder|policy)\s*:\s*)?"
 _HEAD = (
-    r"^\W*" + _LEAD_CLAUSE + r"(?:(?:the|all|any|every|each|a|an)\s+)?" + _NP
+    r"^\W*" + _LABEL_WORD + _LEAD_CLAUSE + r"(?:(?:the|all|any|every|each|a|an)\s+)?" + _NP
     + rf"(?:\s*\((?P<ids>[^)]*)\))?{_TAKER}?"
 )  # fmt: skip
 # "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
@@ -224,7 +226,8 @@ def value_of(np: str, ids: str | None = None) -> str | None:
         return None
     if re.fullmatch(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+", words[-1]) and len(words) == 1:
         # an argument named as the tools do (`plant_code`), not a tool (`search_plants`)
-        return words[0] if singular(words[0].split("_")[-1]) in HEADS else None
+        # said in words, so it binds wherever an argument says them (`boat id`: `boat_id`)
+        return words[0].replace("_", " ") if singular(words[0].split("_")[-1]) in HEADS else None
     head = singular(words[-1]) if words[-1] not in {"ids", "id's"} else "id"
     if words[-1] not in HEADS and head not in HEADS:
         return None

@@ -173,7 +173,8 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     the text just before it, which "the member id it returns" points back to); a value
     named only as "ids" or "identifiers" is every identifier of every call (no facet: a
     facet would bind only the tools taking one id argument)."""
-    found = _value_sources(text) or scoped(text, earlier_tool(text, before))
+    plain = text.replace("`", "")  # "`slot_id`", "`list_slots`": the names, unquoted
+    found = _value_sources(text) or scoped(plain, earlier_tool(plain, before))
     return [_every_id(e) for e in found]
 
 
@@ -187,13 +188,14 @@ def _every_id(emit: Emit) -> Emit:
 
 
 def _value_sources(text: str) -> list[Emit]:
-    stated = said_origins(text)  # "the member id passed to `reserve_boat` must come from ..."
+    plain = text.replace("`", "")  # the grammar's readings read names unquoted
+    stated = said_origins(plain)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
-        return scoped(text, stated)
-    more = more_origins(text)  # "get the member id from the member or by calling `find_member`"
+        return scoped(plain, stated)
+    more = more_origins(plain)  # "get the member id from the member or by calling `find_member`"
     if more:
-        return scoped(text, more)
-    required = needed_values(text)  # "a refund requires the passenger's IBAN"
+        return scoped(plain, more)
+    required = needed_values(plain)  # "a refund requires the passenger's IBAN"
     if required:
         return required
     needed = _NEEDED.search(text)
@@ -218,7 +220,7 @@ def _value_sources(text: str) -> list[Emit]:
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
         # "if you need the time, use T": the need is no scope; else the call said, if any
         return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
-    return scoped(text, made_up_values(text))  # "never invent a slot id"
+    return scoped(plain, made_up_values(plain))  # "never invent a slot id"
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
