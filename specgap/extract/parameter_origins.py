@@ -24,7 +24,8 @@ from typing import Any
 from specgap.artifacts import Artifact
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
-from specgap.extract.origins import origin
+from specgap.extract.origins import origin, said_origins
+from specgap.extract.pattern_base import ANY_TOOL
 from specgap.extract.segments import description_sentences
 from specgap.ir import CandidateRule
 from specgap.toolspecs import ToolSpec
@@ -49,7 +50,9 @@ _NEGATED = re.compile(r"\b(?:not|never|no)\b", re.I)
 # a relative clause before the source describes another thing ("the carrier whose rates
 # were returned by T")
 _RELATIVE = re.compile(r"\b(?:whose|where|which|that|who|whom)\b", re.I)
-_OBLIGES = re.compile(r"\b(?:must|should|shall|has\s+to|have\s+to|only|always)\b", re.I)
+_OBLIGES = re.compile(
+    r"\b(?:must|should|shall|has\s+to|have\s+to|only|always|never|do\s+not|don't)\b", re.I
+)
 
 
 def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
@@ -72,8 +75,26 @@ def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]
     return out
 
 
+# the parameter as the sentence's missing subject: "Must be one the customer gave."
+_BARE_MODAL = re.compile(r"^\W*(?=(?:must|should|shall|has\s+to|comes?|only\s+comes?)\b)", re.I)
+# "Never invent it.", "Do not guess this value."
+_NOT_MADE_UP = re.compile(
+    r"^\W*(?:never|do\s+not|don't|must\s+not)\s+(?:invent|guess|make\s+up|fabricate|assume)"
+    r"(?:\s+(?:or|and)\s+(?:invent|guess|make\s+up|fabricate|assume))?\s+(?:it|this|this\s+value|"
+    r"this\s+id|one|a\s+value)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
 def _source(text: str, tool: str) -> dict[str, Any] | None:
     """The sources one sentence of a parameter's description names, if it obliges them."""
+    if _NOT_MADE_UP.match(text):  # never the agent's own: the user's or a tool's
+        return {"from_user": True, "from_tools": [ANY_TOOL]}
+    if _BARE_MODAL.match(text):  # "Must be one the customer gave": the value must be ...
+        found = said_origins("The value " + text.strip()[:1].lower() + text.strip()[1:])
+        if found and found[0].target == ANY_TOOL:
+            params = dict(found[0].params)
+            return {"from_user": params["from_user"], "from_tools": params["from_tools"]}
     m = _SAID.search(text)
     if m is None or _MAY.search(text[: m.start()]) or _NEGATED.search(text[: m.end()]):
         return None
