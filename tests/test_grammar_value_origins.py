@@ -542,6 +542,24 @@ def test_a_value_and_its_sources_are_bound_to_the_argument(
     assert _rows(_build(tmp_path, text, tools)) == rows
 
 
+OR_ELSE: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
+    ("another way said after the asking: that tool too",
+     "Ask the passenger for the ticket id, or look it up with get_ticket.", FERRY,
+     {("refund_ticket", "ticket_id", True, ("get_ticket",), E),
+      ("get_ticket", "ticket_id", True, ("get_ticket",), E)}),
+    ("another way not read: any tool's output too, never the person's alone",
+     "Use the cabin number the passenger gives you, or the one on their last ticket.", FERRY,
+     {("issue_ticket", "cabin_number", True, ("*",), E)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "text", "tools", "rows"), OR_ELSE, ids=[c[0] for c in OR_ELSE])
+def test_another_way_to_the_value_is_a_source_too(
+    tmp_path: Path, name: str, text: str, tools: list[dict[str, Any]], rows: set[Row]
+) -> None:
+    assert _rows(_build(tmp_path, text, tools)) == rows
+
+
 NEVER_STRONGER: list[tuple[str, str, list[dict[str, Any]]]] = [
     # a third party who is not in the conversation: the user's words alone would be stronger
     (

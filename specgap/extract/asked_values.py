@@ -60,7 +60,8 @@ _OWNER = r"(?:(?:the\s+|a\s+)?" + PERSON + r"'s\s+)"
 _WORD = r"[a-z][a-z-]*"
 # a value: up to four words, "date of birth" and "X of the Y" included
 _VALUE = (
-    r"(?!(?:always|then|but|instead|please|never|also)\b)"
+    r"(?!(?:always|then|but|instead|please|never|also|or|and|look|find|use|ask|check|call|search|"
+    r"fetch|retrieve|get|take)\b)"
     rf"(?:{_DET}|{_OWNER})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
     rf"(?:\s+of\s+(?:the\s+|their\s+|a\s+|an\s+)?{_WORD}(?:\s+(?!and\b|or\b){_WORD})?)?"
 )
@@ -185,6 +186,9 @@ def asked_values(text: str) -> list[Emit]:
         condition = _unread(text, m.span())
         if _known_otherwise(text, m.span()):  # "ask ... if you do not know it": it may be known
             params["from_tools"] = [ANY_TOOL]  # from a tool's output too, so never stronger
+        other = _OR_ELSE.match(text[m.end() :])
+        if other is not None:  # "..., or look it up with `get_booking`": that source too
+            params["from_tools"] = _other_source(other["alt"])
         what = " ".join((m.groupdict().get("what") or "").split())
         if what and action is None:  # "do not proceed with a refund until ...": which call
             condition = condition or f"proceed {what}"
@@ -193,6 +197,28 @@ def asked_values(text: str) -> list[Emit]:
             for v in values
         ]
     return []
+
+
+# another way to the value after the asking: "..., or the one on their last booking"
+_OR_ELSE = re.compile(
+    r"^\s*(?:(?:to\s+)?(?:you|us|them)\s*)?,?\s*(?:or|otherwise|or\s+else)\s+(?P<alt>[^.;]+)", re.I
+)
+_LOOK_UP = re.compile(
+    r"^(?:look\s+(?:it|them)\s+up|find\s+(?:it|them)|get\s+(?:it|them)|take\s+(?:it|them)|use)\s+"
+    r"(?:with|in|using|via|from|through|by\s+calling)?\s*(?P<src>.+)$",
+    re.I,
+)
+
+
+def _other_source(alt: str) -> list[str]:
+    """The tools of another way to the value ("look it up with `get_booking`"): that tool
+    when it is named, else any tool's output (never a narrower source than the sentence's)."""
+    from specgap.extract.origins import origin  # origins reads people this module reads
+
+    m = _LOOK_UP.match(alt.strip())
+    said = origin(m["src"]) if m is not None else None
+    tools = [str(t) for t in said["from_tools"]] if said is not None else []
+    return tools or [ANY_TOOL]
 
 
 def _chosen(np: str) -> list[str]:
