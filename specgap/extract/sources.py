@@ -214,8 +214,10 @@ def _value_sources(text: str) -> list[Emit]:
         if pattern is _VERB_GOT and named is None:
             continue  # "only assign drivers listed in the system": maybe a state, not a value
         source = _source(m["src"])
+        if source is not None and _OR_MORE.match(text[m.end() :]):
+            source = _with_more(source, _OR_MORE.match(text[m.end() :]))
         if source is None:
-            continue
+            continue  # another source said that is not read: no narrower reading
         facets = _facets(m["np"], m.groupdict().get("ids"))
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
         # "if you need the time, use T": the need is no scope; else the call said, if any
@@ -224,6 +226,25 @@ def _value_sources(text: str) -> list[Emit]:
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
+# another source after the one read: "... the member gave or that `get_booking` returned"
+_OR_MORE = re.compile(
+    r"^\s*(?:(?:to\s+)?(?:you|us)\s*)?,?\s*or\s+(?:that\s+|which\s+|those\s+|ones\s+)?"
+    r"(?P<alt>[^.;]+)",
+    re.I,
+)
+
+
+def _with_more(source: dict[str, Any], more: re.Match[str] | None) -> dict[str, Any] | None:
+    """The sources with the other one said after them (a tool named by its id, or a
+    person), or None when it cannot be read."""
+    alt = more["alt"] if more is not None else ""
+    tool = _TOOL_ID.search(alt)
+    if tool is not None:
+        tools = [*source.get("from_tools", ()), tool["id"]]
+        return {**source, "from_tools": [ANY_TOOL] if ANY_TOOL in tools else tools}
+    if _USERISH.search(alt):
+        return {**source, "from_user": True}
+    return None
 
 
 def _acting(m: re.Match[str]) -> bool:
