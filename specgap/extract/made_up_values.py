@@ -18,7 +18,7 @@ from typing import Any
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import _BAN, _GAVE, _TOOL, _WORD, _src, origin, value_of
 from specgap.extract.pattern_base import ANY_TOOL, split_words
-from specgap.extract.people import PERSON
+from specgap.extract.value_people import PERSON
 
 _MAKE = (
     r"(?:invent|guess|make\s+up|fabricate|assume|presume|hallucinate|fake|improvise|infer|"

@@ -29,7 +29,7 @@ from specgap.extract.pattern_base import (
     singular,
     split_words,
 )
-from specgap.extract.people import PERSON
+from specgap.extract.value_people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
 _VALUE = rf"(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?{_WORD}(?:\s+{_WORD}){{0,3}}?"

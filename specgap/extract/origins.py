@@ -32,7 +32,7 @@ from specgap.extract.pattern_base import (
     singular,
     split_words,
 )
-from specgap.extract.people import PERSON
+from specgap.extract.value_people import PERSON
 
 # the head noun of a datum
 HEADS = frozenset(

@@ -22,7 +22,7 @@ from typing import Any
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import origin, said_origins, value_of
 from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
-from specgap.extract.people import PERSON
+from specgap.extract.value_people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
 _NP = rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)"

@@ -22,7 +22,7 @@ from dataclasses import replace
 from specgap.extract.asked_values import CLAUSE, NOT_GIVEN, NOT_KNOWN, action_match, action_of
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import ANY_TOOL, singular
-from specgap.extract.people import PERSON
+from specgap.extract.value_people import PERSON
 
 _TOOL = (
     r"`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
