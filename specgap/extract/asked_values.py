@@ -32,8 +32,8 @@ from typing import Any
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
-from specgap.extract.value_people import PERSON
 from specgap.extract.segments import Sentence
+from specgap.extract.value_people import PERSON
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_action_noun, lemma
 
