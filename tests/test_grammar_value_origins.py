@@ -121,8 +121,8 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("book_telescope", "slot_id", False, ("list_slots",), E)},
     ),
     (
-        "a plain statement of where the value comes from",
-        "Sailing ids come from search_sailings.",
+        "where the value only ever comes from",
+        "Sailing ids only come from search_sailings.",
         FERRY,
         {("issue_ticket", "sailing_id", False, ("search_sailings",), E)},
     ),
@@ -430,8 +430,8 @@ BOUND: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
     ),
     (
         "a lookup named by the tool's id, never the person's message",
-        "The passenger id for issue_ticket comes from the find_passenger lookup, never from "
-        "the passenger's message.",
+        "The passenger id for issue_ticket must come from the find_passenger lookup, never "
+        "from the passenger's message.",
         FERRY,
         {("issue_ticket", "passenger_id", False, ("find_passenger",), E)},
     ),
@@ -628,6 +628,7 @@ def test_every_source_of_a_list_is_read(text: str, expected: dict[str, Any] | No
 
 
 NOT_READ = [
+    ("a provenance described, no modal", "Sailing ids come from search_sailings."),
     ("not a datum", "The information must come from the knowledge base."),
     ("the tool itself is the subject", "search_plants must come from the catalogue."),
     ("no source", "The cabin number must be valid."),

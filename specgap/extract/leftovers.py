@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
+from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import (
@@ -65,7 +66,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         if len(pieces) == 1:
-            if not found and not notes:
+            if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:
@@ -86,6 +87,12 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         yield sentence, found, [*notes, *added]
 
 
+def _frames_bans(sentence: Sentence) -> bool:
+    from specgap.extract.plain_bans import frames_bans  # (imported here: a local edit)
+
+    return frames_bans(sentence)
+
+
 def leftover(
     sentence: Sentence,
     framed: Frame | None = None,
@@ -102,6 +109,8 @@ def leftover(
     description, a requirement counts when what it requires is no parameter (`_required`).
     `unread`: the kind of block the sentence is in when the extractor does not read it
     (`unread.py`); the note says so."""
+    if waived(sentence.clean):  # "no need to message after every booking": no duty at all
+        return None
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)

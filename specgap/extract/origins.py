@@ -276,6 +276,19 @@ _LABEL = re.compile(
 )  # fmt: skip
 
 
+# a provenance described in the present, with no modal and no "only": no rule
+_OBLIGED = re.compile(
+    r"\b(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may|can|is\s+to|are\s+to|will|only|"
+    r"always|ever|never)\b",
+    re.I,
+)
+_PLAIN_PRESENT = re.compile(
+    r"\s(?:comes?|originates?)\s+(?:directly\s+|verbatim\s+|exactly\s+|word\s+for\s+word\s+)?"
+    r"(?:from|via|through|using|with|by\s+calling|by\s+using|in|among)\s",
+    re.I,
+)
+
+
 def said_origins(text: str) -> list[Emit] | None:
     """The `arg_grounded` rules of a sentence whose subject is the value (module
     docstring); None when the sentence is not of that shape."""
@@ -291,6 +304,8 @@ def said_origins(text: str) -> list[Emit] | None:
         if value is None or source is None:
             continue
         target = _taker(said.get("tool")) or _action_noun(said.get("noun"))
+        if pattern is _COME and _PLAIN_PRESENT.search(m[0]) and not _OBLIGED.search(m[0]):
+            continue  # "slot ids come from `list_slots`", no modal, no "only": a description
         return [Emit("arg_grounded", target or ANY_TOOL, {"facet": value, **source}, 0.7)]
     return reused(text)
 

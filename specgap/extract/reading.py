@@ -13,6 +13,7 @@ import re
 from specgap.extract import temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
+from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -24,6 +25,7 @@ from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
+from specgap.extract.plain_bans import frames_bans
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
@@ -89,8 +91,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
-        said = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
-        sourced = [candidate(sentence, e) for e in said]
+        origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
+        sourced = [candidate(sentence, e) for e in origins]
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
             rules = [
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)
@@ -114,11 +116,12 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
-        gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap
+        said = sentence.clean  # (a range of dates: no bound compares dates, a located gap)
+        gap = one_way(said) or empty_list(said) or date_range(said) or gap
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described
-    if not rules and (gap or rule_like):
+    if not rules and (gap or rule_like) and not frames_bans(sentence):
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
 
@@ -271,6 +274,7 @@ def _without_yes(timed: temporal.Timed) -> temporal.Timed | None:
         e
         for e in timed.emits
         if not (isinstance(e.params.get("before"), str) and is_yes(e.params["before"]))
+        and e.operator != "require_confirmation"  # one reader of the yes: `user_yes`
     )
     if not emits:
         return None

@@ -141,7 +141,8 @@ _DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|trig
 
 _PER = re.compile(
     r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
-    r"(?:[a-z]+\s+)?(?P<entity>[a-z]+)\b(?!\s+(?:of|to)\b)",
+    r"(?:(?!(?:per|a|an|each|every)\b)[a-z]+\s+)?(?P<entity>(?!(?:per|a|an|each|every|and|or|"
+    r"but|only|then|if|when)\b)[a-z]+)\b(?!\s+(?:of|to)\b)",
     re.I,
 )
 _WHOLE = frozenset(
@@ -165,11 +166,17 @@ def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
     if re.search(r"\b(?:this|that|the|it|these)\s*(?:action|function|tool|operation|call)?\s*$",
                  head.strip(), re.I) or not head.strip():  # fmt: skip
         return None
+    if re.fullmatch(r"\W*(?:use|call|invoke|run|execute|trigger)\W*", head, re.I):
+        return None  # "use at most once per locker": the tool itself (the described one)
     listed = action_list(head)
     if listed:
         return tuple(listed)
     words = re.findall(r"[A-Za-z][\w-]*", head)
     return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
+
+
+def _rank(entity: str) -> int:
+    return 2 if entity in _WHOLE else 1 if entity in _WINDOWS else 0
 
 
 def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
@@ -179,7 +186,10 @@ def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
     modal = re.search(r"\b(?:can|may|should|must|could|never|not|don't|cannot)\b", s.clean)
     found = _calls_target(s, modal.start() if modal else m.start())
     params: dict[str, Any] = {"max": _times(raw)}
-    per = _PER.search(s.clean)
+    # "3 per guest per day": per guest (a trace lies within a day, so counting a guest's
+    # calls per trace is what the sentence implies); a span of time only when it is all
+    pers = sorted(_PER.finditer(s.clean), key=lambda p: _rank(singular(p["entity"])))
+    per = pers[0] if pers else None
     if per is not None and singular(per["entity"]) not in _WHOLE:
         params["per"] = singular(per["entity"])
     return Found(None, params, {}, 0.8, targets=found or ())
