@@ -83,6 +83,11 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     a rule over every call that names the argument at check time, kept for review."""
     facet = str(rule.params["facet"])
     sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
+    named = [str(m) for m in rule.params.get("from_tools", ())]
+    # "the pet lookup": `get_pet`, the source, is left out too
+    sources |= {t.id for t in registry.tools if any(_reads(t, m) for m in named)}
+    if rule.params.get("from_user"):  # "from the member or from `get_slip`": `get_slip` too
+        sources = set()
     wanted = set(words(facet))
     out: list[CandidateRule] = []
     if not _IDENTIFIER.fullmatch(facet) and wanted:
@@ -102,6 +107,19 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+_READ_VERBS = frozenset(
+    {"get", "list", "search", "find", "look", "lookup", "read", "fetch", "query"}
+)
+
+
+def _reads(tool: Tool, mention: str) -> bool:
+    """A source named in words ("look up pet", "search prescription") that is this tool: a
+    read whose name says every other word of the mention."""
+    said = set(words(mention)) - _READ_VERBS - {"up"}
+    named = words(tool.id)
+    return bool(said) and bool(named) and named[0] in _READ_VERBS and said <= set(named)
 
 
 def unbound_source(
@@ -178,14 +196,17 @@ def _said_otherwise(tool: Tool, facet: str) -> list[str]:
     return [match.name] if own and 2 * len(own & said) >= len(own) else []
 
 
+_GENERIC_ARG = frozenset({"id", "name", "number", "code", "key", "ref"})
+
+
 def _owned(tool: Tool, wanted: set[str]) -> list[str]:
     """The arguments a value names by the tool's own words and the argument's: "the freeze
     reason" names `reason` of `freeze_membership` (some words in the tool's name, every
     other word in the argument's)."""
     own = set(words(tool.id))
     rest = wanted - own
-    if not rest or rest == wanted:
-        return []
+    if not rest or rest == wanted or rest <= _GENERIC_ARG:
+        return []  # "the prescription id" names no `pet_id` of `list_prescriptions`
     return [a for a in tool.arg_names if rest <= set(words(a))]
 
 

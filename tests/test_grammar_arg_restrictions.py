@@ -231,10 +231,11 @@ GROUNDED: list[tuple[str, list[Row]]] = [
     ("Only use a bin id returned by `count_bin`.\n",
      [("reserve_bin", "arg_grounded", "bin_id", "enforce",
        {"from_user": False, "from_tools": ["count_bin"]})]),
-    # "never invent X" names the value, not the calls taking it: one rule over every call,
-    # reviewed (never enforced on a guessed set of tools)
+    # "never invent X": X must be one the user or a tool gave, on every tool whose argument
+    # X names (bound by the argument's name, as "only use a bin id returned by ..." is)
     ("Never invent a bin id.\n",
-     [("*", "arg_grounded", None, "review_only", {"from_tools": ["*"]})]),
+     [("count_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]}),
+      ("reserve_bin", "arg_grounded", "bin_id", "enforce", {"from_tools": ["*"]})]),
     # made-up information in general names no argument: one rule over every call, reviewed
     ("Do not fabricate or infer details.\n",
      [("*", "arg_grounded", None, "review_only", {"from_tools": ["*"]})]),

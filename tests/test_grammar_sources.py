@@ -54,7 +54,10 @@ READS: list[tuple[str, list[dict[str, Any]]]] = [
         "Voucher codes must come from the partner catalogue.",
         [{"facet": "voucher code", "from_user": False, "from_tools": ["*"]}],
     ),
-    ("Never guess a voucher code.", []),  # no source named: not this reading
+    (  # no source named: the user's or any tool's, never a guess
+        "Never guess a voucher code.",
+        [{"facet": "voucher code", "from_user": True, "from_tools": ["*"]}],
+    ),
     ("Use it as stated in the handbook.", []),  # no value named
     ("Use arguments found in the catalogue.", []),  # too generic to be a value
 ]

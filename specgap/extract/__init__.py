@@ -12,6 +12,7 @@ from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
+from specgap.extract.parameter_origins import parameter_origins
 from specgap.extract.questions import asked
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
@@ -71,7 +72,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
                 rules.extend(described_enums(artifact, spec))  # "One of: a, b"
-                diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
+                described = parameter_origins(artifact, spec)  # "the id returned by `T`"
+                rules.extend(described)
+                spans = {r.span for r in described}
+                notes = parameter_notes(artifact, spec)  # rule-like, never read
+                diagnostics.extend(n for n in notes if n.span not in spans)
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 

@@ -27,11 +27,13 @@ details") is not read here: a yes is `require_confirmation`, a vague detail name
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import ANY_TOOL, USER, singular, split_words
+from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
 from specgap.extract.segments import Sentence
+from specgap.extract.value_people import PERSON
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_action_noun, lemma
 
@@ -41,7 +43,8 @@ _HEADS = frozenset(
         "name names number numbers id ids date dates time times day days address addresses "
         "email e-mail emails phone code codes reason reasons postcode zip pin password "
         "amount quantity reference plate licence license iban birthday birthdate passcode "
-        "model serial destination origin value values reading readings "
+        "model serial destination origin value values reading readings surname surnames "
+        "forename username nickname identifier identifiers"
     )
 )
 # never a value: a yes, a vague content, a feeling
@@ -53,29 +56,37 @@ _NOT_VALUES = frozenset(
     )
 )
 _DET = r"(?:(?:the|their|his|her|its|a|an|any|every|each)\s+)"
-_OWNER = r"(?:(?:the\s+|a\s+)?" + USER + r"'s\s+)"
+_OWNER = r"(?:(?:the\s+|a\s+)?" + PERSON + r"'s\s+)"
 _WORD = r"[a-z][a-z-]*"
 # a value: up to four words, "date of birth" and "X of the Y" included
 _VALUE = (
-    r"(?!(?:always|then|but|instead|please|never|also)\b)"
-    rf"(?:{_DET}|{_OWNER})?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
+    r"(?!(?:always|then|but|instead|please|never|also|or|and|look|find|use|ask|check|call|search|"
+    r"fetch|retrieve|get|take)\b)"
+    rf"(?:{_DET}|{_OWNER})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
     rf"(?:\s+of\s+(?:the\s+|their\s+|a\s+|an\s+)?{_WORD}(?:\s+(?!and\b|or\b){_WORD})?)?"
 )
 _VALUES = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_VALUE})*)"
 _END = r"(?=\s*(?:[.;:!?,()]|$|\s(?:before|when|whenever|while|if|so|to|and\s+then|then|"
-_END += r"from|with|for|in|on|at|by|as)\b))"
-_PERSON = rf"(?:the\s+|a\s+|their\s+|each\s+|every\s+)?(?P<who>{USER})s?"
+_END += r"from|with|for|in|on|at|by|as|rather|instead|either|but|never|unless|until|first)\b))"
+_PERSON = rf"(?:the\s+|a\s+|their\s+|each\s+|every\s+)?(?P<who>{PERSON})s?"
 
 _ASK = re.compile(
-    rf"\bask\s+(?:{_PERSON}\s+)?(?:to\s+(?:give|provide|tell\s+you|state|confirm)\s+|for\s+)"
-    + _VALUES
-    + _END,
+    # the one asked is a person, whatever the role noun ("ask the grower for ...")
+    rf"\bask\s+(?:{_PERSON}\s+|(?:the|a|each|every)\s+[a-z]+\s+)?(?:to\s+(?:give|provide|tell\s+you|"
+    r"state|confirm)\s+|for\s+)" + _VALUES + _END,
     re.I,
 )
 _PROVIDE = re.compile(
     rf"\b{_PERSON}\s+(?:must|should|shall|has\s+to|have\s+to|needs\s+to|need\s+to|is\s+to)\s+"
     r"(?:first\s+|always\s+|personally\s+)?(?:provide|give(?:\s+you)?|supply|state|"
     r"tell\s+you|enter|choose|pick|name)\s+" + _VALUES + _END,
+    re.I,
+)
+# "riders must give you their e-mail address": whoever gives their own datum is a person
+_PROVIDE_THEIR = re.compile(
+    r"^\W*(?:the\s+|a\s+|every\s+|each\s+)?[a-z]+\s+(?:must|should|shall|has\s+to|have\s+to|needs\s+to|"
+    r"need\s+to)\s+(?:first\s+|always\s+)?(?:provide|give(?:\s+you)?|supply|state|tell\s+you)\s+"
+    r"(?=(?:their|his|her)\s)" + _VALUES + _END,
     re.I,
 )
 _CONFIRM_WITH = re.compile(
@@ -102,7 +113,7 @@ _GUESS_ASK = re.compile(
 # "request the member's card number", "make sure you have their account number"
 _OWNED_GET = re.compile(
     r"\b(?:request|obtain|get|collect|gather|note|record|take\s+down|write\s+down|have|"
-    r"take)\s+(?:the\s+|a\s+)?(?:" + USER + r"'s|their|his|her)\s+" + _VALUES + _END,
+    r"take)\s+(?:the\s+|a\s+)?(?:" + PERSON + r"'s|[a-z]+'s|their|his|her)\s+" + _VALUES + _END,
     re.I,
 )
 # "do not proceed until the customer has given you the meter serial"
@@ -120,8 +131,15 @@ _PROVIDED_BY = re.compile(
     r"specified)\s+by\s+" + _PERSON + r"\b",
     re.I,
 )
-_PATTERNS = (_GUESS_ASK, _ASK, _PROVIDE, _CONFIRM_WITH, _GIVES, _OWNED_GET, _UNTIL_GIVEN,
-             _PROVIDED_BY)  # fmt: skip
+# "ask the passenger which cabin number they want"
+_ASK_WHICH = re.compile(
+    rf"\bask\s+(?:{_PERSON}|(?:the|a|each|every)\s+[a-z]+)\s+(?:which|what)\s+" + _VALUES
+    + r"\s+(?:they|he|she)\s+(?:want|wants|prefer|prefers|need|needs|would\s+like|choose|chooses|"
+    r"have|has|use|uses)\b",
+    re.I,
+)  # fmt: skip
+_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH, _GIVES,
+             _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
 
 _OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(
@@ -129,12 +147,15 @@ _LEAD_ACTION = re.compile(
     + _OBJ
     + r"|to\s+(?P<base>[a-z]+)\s+"
     + _OBJ.replace("obj", "obj2")
-    + r"|for\s+(?:a|an|any|every|each|the)\s+(?P<noun>[a-z]+))\s*,",
+    + r"|for\s+(?:a|an|any|every|each|the)\s+(?P<noun>[a-z]+)"
+    + r"|(?:when|whenever|before|while)\s+(?:you\s+(?:are\s+)?)?(?P<alone>[a-z]+ing))\s*,",
     re.I,
 )
 _TRAIL_ACTION = re.compile(
     r"\b(?:when|whenever|before|while)\s+(?:(?:you\s+)?(?P<ing>[a-z]+ing)|you\s+(?:can\s+|may\s+)?"
-    r"(?P<base>[a-z]+))\s+" + _OBJ + r"\s*(?:[.;,]|$)",
+    r"(?P<base>[a-z]+))\s+" + _OBJ + r"\s*(?:[.;,]|$)"
+    # "before booking": the verb alone names the action
+    r"|\b(?:when|whenever|before|while)\s+(?P<alone>[a-z]+ing)\s*(?:[.;]|$)",
     re.I,
 )
 _SPLIT = re.compile(r"\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+", re.I)
@@ -151,7 +172,7 @@ def asked_values(text: str) -> list[Emit]:
         m = pattern.search(text)
         if m is None:
             continue
-        values = _values(m["np"])
+        values = _values(m["np"]) if pattern is not _ASK_WHICH else _chosen(m["np"])
         if not values:
             continue
         action = _action(text)
@@ -159,10 +180,15 @@ def asked_values(text: str) -> list[Emit]:
         # that action's argument (`candidate`), else `by_name` spreads over the tools
         key = "facet" if action else "arg"
         # a value only said not to be made up comes from the user or from a tool
-        params = {"from_user": True}
+        params: dict[str, Any] = {"from_user": True}
         # a clause no reading binds ("before you change X", "if the order is paid"): kept
         # as the rule's condition, so the rule is reviewed, never enforced without it
         condition = _unread(text, m.span())
+        if _known_otherwise(text, m.span()):  # "ask ... if you do not know it": it may be known
+            params["from_tools"] = [ANY_TOOL]  # from a tool's output too, so never stronger
+        other = _OR_ELSE.match(text[m.end() :])
+        if other is not None:  # "..., or look it up with `get_booking`": that source too
+            params["from_tools"] = _other_source(other["alt"])
         what = " ".join((m.groupdict().get("what") or "").split())
         if what and action is None:  # "do not proceed with a refund until ...": which call
             condition = condition or f"proceed {what}"
@@ -173,12 +199,43 @@ def asked_values(text: str) -> list[Emit]:
     return []
 
 
+# another way to the value after the asking: "..., or the one on their last booking"
+_OR_ELSE = re.compile(
+    r"^\s*(?:(?:to\s+)?(?:you|us|them)\s*)?,?\s*(?:or|otherwise|or\s+else)\s+(?P<alt>[^.;]+)", re.I
+)
+_LOOK_UP = re.compile(
+    r"^(?:look\s+(?:it|them)\s+up|find\s+(?:it|them)|get\s+(?:it|them)|take\s+(?:it|them)|use)\s+"
+    r"(?:with|in|using|via|from|through|by\s+calling)?\s*(?P<src>.+)$",
+    re.I,
+)
+
+
+def _other_source(alt: str) -> list[str]:
+    """The tools of another way to the value ("look it up with `get_booking`"): that tool
+    when it is named, else any tool's output (never a narrower source than the sentence's)."""
+    from specgap.extract.origins import origin  # origins reads people this module reads
+
+    m = _LOOK_UP.match(alt.strip())
+    said = origin(m["src"]) if m is not None else None
+    tools = [str(t) for t in said["from_tools"]] if said is not None else []
+    return tools or [ANY_TOOL]
+
+
+def _chosen(np: str) -> list[str]:
+    """ "which pharmacy they use": the thing chosen, named by its noun (an argument such
+    as `pharmacy_code` says it); [] for a list or a vague word."""
+    words = [w for w in np.casefold().split() if w not in _DET_WORDS]
+    if not words or len(words) > 3 or any(w in _NOT_VALUES or w in {"and", "or"} for w in words):
+        return []
+    return [" ".join([*words[:-1], singular(words[-1])])]
+
+
 def _values(np: str) -> list[str]:
     """The coordinated values, determiners and owners dropped, each with a datum head;
     [] when any part is not a value (the reading would be a guess)."""
     out = []
     for part in _SPLIT.split(np.strip()):
-        said = _OWNED.sub("", _LEAD.sub("", part.strip()).casefold())
+        said = _OWNED.sub("", _LEAD.sub("", part.strip()).casefold()).replace("'s ", " ")
         words = [w for w in said.split() if w not in _DET_WORDS]
         if not words or any(w in _NOT_VALUES for w in words):
             return []
@@ -200,7 +257,7 @@ def _values(np: str) -> list[str]:
 # "the e-mail address": the value argument names call `email` (`email_address` says it too)
 _E_MAIL = re.compile(r"\be-?mail(?:\s+address)?\b")
 _WHOLE = frozenset({"date of birth", "place of birth"})
-_OWNED = re.compile(r"\b" + USER + r"'s\s+", re.I)
+_OWNED = re.compile(r"\b" + PERSON + r"'s\s+", re.I)
 
 
 def _action(text: str) -> str | None:
@@ -213,15 +270,28 @@ def _action(text: str) -> str | None:
     if groups.get("noun"):
         noun = groups["noun"].casefold()
         return lemma(noun) if is_action_noun(noun) else None  # "for a refund": refund
+    if groups.get("alone"):  # "before booking": the verb alone, unless it names no action
+        said = groups["alone"].casefold()
+        # "refilling": the lemma may drop a doubled consonant ("refil"); the stem keeps it
+        verb = next((v for v in (lemma(said), said[:-3]) if v in IMPERATIVE_VERBS), "")
+        return None if not verb or verb in _NO_ACTION else verb
     verb = lemma(groups.get("ing") or "") if groups.get("ing") else (groups.get("base") or "")
     if groups.get("base") and verb.casefold() not in IMPERATIVE_VERBS:
         return None  # "before you they ...": no verb of an action
     obj = groups.get("obj") or groups.get("obj2") or ""
     # "the member's card": the card, whoever owns it
     words = [w for w in obj.casefold().split() if w not in _DET_WORDS and not w.endswith("'s")]
+    if any(w in _PRONOUNS for w in words):
+        return None  # "before looking them up": the object is not said
     if not verb or not words or verb in {"ask", "talk", "speak", "help", "assist"}:
         return None
     return " ".join([verb.casefold(), *(singular(w) for w in words)])
+
+
+_NO_ACTION = frozenset(
+    split_words("proceed continue go answer respond reply help assist start begin finish act")
+)
+_PRONOUNS = frozenset(split_words("them it him her this that these those one"))
 
 
 def _action_match(text: str) -> re.Match[str] | None:
@@ -236,11 +306,26 @@ _CLAUSE = re.compile(
 )
 # "if the member has not given it": the value's own absence, no narrowing
 _NOT_GIVEN = re.compile(
-    r"^(?:if|when|unless)\s+(?:the\s+)?(?:" + USER + r"|they|he|she)\s+(?:has|have|does|do)\s*"
+    r"^(?:if|when|unless)\s+(?:the\s+)?(?:" + PERSON + r"|they|he|she)\s+(?:has|have|does|do)\s*"
     r"(?:not|n't)\s+(?:already\s+)?(?:given|provided|supplied|stated|mentioned|shared|said|offered)"
     r"(?:\s+(?:it|them|one|this|that))?\s*$",
     re.I,
 )
+
+
+# "if you do not know it": the value may be known otherwise (a tool's output), no narrowing
+_NOT_KNOWN = re.compile(
+    r"^(?:if|when|unless)\s+(?:you\s+(?:do\s*not|don't|did\s*not|didn't)\s+(?:already\s+|yet\s+)?"
+    r"(?:know|have)|it\s+is\s+(?:not\s+known|unknown|missing)|(?:you\s+)?(?:already\s+)?know)"
+    r"(?:\s+(?:it|them|one|this|that|the\s+[a-z]+(?:\s+[a-z]+)?))?\s*$"
+    r"|^(?:if\s+)?(?:unknown|not\s+known|missing)$",
+    re.I,
+)
+
+
+def _known_otherwise(text: str, asking: tuple[int, int]) -> bool:
+    """The sentence asks only when the value is not known ("if you do not know it")."""
+    return any(_NOT_KNOWN.match(" ".join(m[0].split())) for m in _CLAUSE.finditer(text))
 
 
 def _unread(text: str, asking: tuple[int, int]) -> str | None:
@@ -254,7 +339,7 @@ def _unread(text: str, asking: tuple[int, int]) -> str | None:
         if asking[0] < m.start() < asking[1]:  # "... until the customer has given you X"
             continue
         said = " ".join(m[0].split())
-        if _NOT_GIVEN.match(said):
+        if _NOT_GIVEN.match(said) or _NOT_KNOWN.match(said):
             continue
         return said
     return None
@@ -292,3 +377,12 @@ def by_name(rule: CandidateRule, *, ours: bool = False) -> CandidateRule:
         return rule
     moved = {k: v for k, v in params.items() if k != "arg"} | {"facet": params["arg"]}
     return rule.model_copy(update={"params": moved})
+
+
+# for the scope of a value's source rule (`value_scopes`)
+CLAUSE = _CLAUSE
+NOT_GIVEN = _NOT_GIVEN
+NOT_KNOWN = _NOT_KNOWN
+action_of = _action
+values_of = _values
+action_match = _action_match

@@ -29,6 +29,7 @@ from specgap.extract.plain_bans import frames_bans
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
+from specgap.extract.source_rules import described_sources, preceding, source_ban
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.unchangeable import fixed_argument
@@ -90,10 +91,15 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
-        sourced = [candidate(sentence, e) for e in value_sources(sentence.clean)]
+        origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
+        sourced = [candidate(sentence, e) for e in origins]
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
-            rules = [r for r in rules if not (r.operator == "arg_grounded" and "arg" in r.params)]
+            rules = [
+                r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)
+            ]
         rules += sourced
+    elif own_sources := described_sources(sentence):  # "the slot id must come from `T`"
+        rules = [r for r in rules if r.operator != "arg_grounded"] + own_sources
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence

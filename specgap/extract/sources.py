@@ -16,12 +16,18 @@ but no source it can read ("do not guess tool names") is left to the rest of the
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
+from specgap.extract.made_up_values import made_up_values
+from specgap.extract.needed_values import needed_values
+from specgap.extract.origins import origin, said_origins
+from specgap.extract.origins_more import earlier_tool, more_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
+from specgap.extract.value_scopes import scoped
 
 _GOT = (
     r"(?:discovered|found|specified|listed|given|returned|generated|provided|defined|"
@@ -162,8 +168,36 @@ _NOT_VALUES = frozenset(
 )
 
 
-def value_sources(text: str) -> list[Emit]:
-    """The `arg_grounded` rules a sentence states about where values come from."""
+def value_sources(text: str, before: str = "") -> list[Emit]:
+    """The `arg_grounded` rules a sentence states about where values come from (`before`:
+    the text just before it, which "the member id it returns" points back to); a value
+    named only as "ids" or "identifiers" is every identifier of every call (no facet: a
+    facet would bind only the tools taking one id argument)."""
+    plain = text.replace("`", "")  # "`slot_id`", "`list_slots`": the names, unquoted
+    found = _value_sources(text) or scoped(plain, earlier_tool(plain, before))
+    return [_every_id(e) for e in found]
+
+
+_BARE = frozenset({"id", "identifier", "identifiers", "ids", "value", "values", "argument"})
+
+
+def _every_id(emit: Emit) -> Emit:
+    if emit.target != ANY_TOOL or str(emit.params.get("facet", "")).casefold() not in _BARE:
+        return emit
+    return replace(emit, params={k: v for k, v in emit.params.items() if k != "facet"})
+
+
+def _value_sources(text: str) -> list[Emit]:
+    plain = text.replace("`", "")  # the grammar's readings read names unquoted
+    stated = said_origins(plain)  # "the member id passed to `reserve_boat` must come from ..."
+    if stated:
+        return scoped(plain, stated)
+    more = more_origins(plain)  # "get the member id from the member or by calling `find_member`"
+    if more:
+        return scoped(plain, more)
+    required = needed_values(plain)  # "a refund requires the passenger's IBAN"
+    if required:
+        return required
     needed = _NEEDED.search(text)
     if needed is not None and needed["src"] is None:  # the tool that gets the value
         facets = [f for f in _facets(needed["np"], None) if not is_action_noun(f.split()[-1])]
@@ -180,14 +214,37 @@ def value_sources(text: str) -> list[Emit]:
         if pattern is _VERB_GOT and named is None:
             continue  # "only assign drivers listed in the system": maybe a state, not a value
         source = _source(m["src"])
+        if source is not None and _OR_MORE.match(text[m.end() :]):
+            source = _with_more(source, _OR_MORE.match(text[m.end() :]))
         if source is None:
-            continue
+            continue  # another source said that is not read: no narrower reading
         facets = _facets(m["np"], m.groupdict().get("ids"))
-        return [Emit("arg_grounded", ANY_TOOL, {"facet": facet, **source}, 0.7) for facet in facets]
-    return []
+        emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
+        # "if you need the time, use T": the need is no scope; else the call said, if any
+        return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
+    return scoped(plain, made_up_values(plain))  # "never invent a slot id"
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
+# another source after the one read: "... the member gave or that `get_booking` returned"
+_OR_MORE = re.compile(
+    r"^\s*(?:(?:to\s+)?(?:you|us)\s*)?,?\s*or\s+(?:that\s+|which\s+|those\s+|ones\s+)?"
+    r"(?P<alt>[^.;]+)",
+    re.I,
+)
+
+
+def _with_more(source: dict[str, Any], more: re.Match[str] | None) -> dict[str, Any] | None:
+    """The sources with the other one said after them (a tool named by its id, or a
+    person), or None when it cannot be read."""
+    alt = more["alt"] if more is not None else ""
+    tool = _TOOL_ID.search(alt)
+    if tool is not None:
+        tools = [*source.get("from_tools", ()), tool["id"]]
+        return {**source, "from_tools": [ANY_TOOL] if ANY_TOOL in tools else tools}
+    if _USERISH.search(alt):
+        return {**source, "from_user": True}
+    return None
 
 
 def _acting(m: re.Match[str]) -> bool:
@@ -207,7 +264,15 @@ _PASSING = frozenset(split_words("use pass provide enter supply utilise utilize 
 
 
 def _source(text: str) -> dict[str, Any] | None:
+    """The sources a phrase names: each of an `or` list (`origins.origin`), else the first
+    tool it names, a person, or tool outputs in general; None when it names a person and a
+    tool in a way not read (one of them dropped would make the rule stronger)."""
+    listed = origin(text)
+    if listed is not None:
+        return listed
     tool = _TOOL_ID.search(text)
+    if tool is not None and (_USERISH.search(text) or _LISTED.search(text)):
+        return None
     if tool is not None:
         return {"from_user": False, "from_tools": [tool["id"]]}
     named = _NAMED_READ.fullmatch(text.strip())
@@ -220,6 +285,7 @@ def _source(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
+_LISTED = re.compile(r"\s(?:or|and)\s|,", re.I)  # several sources, one not read
 # a read named by its object and a noun of reading: "the availability search"
 _NAMED_READ = re.compile(
     r"(?:the\s+|a\s+|an\s+)?(?P<obj>[a-z]+(?:\s+[a-z]+)?)\s+(?P<noun>search|lookup|look-up|query)"

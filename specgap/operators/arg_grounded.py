@@ -230,6 +230,13 @@ def _unbound(cond: ArgGrounded, args: frozenset[str]) -> str | None:
     return f"`{cond.arg}` names no argument of the tool, so which value it means cannot be told"
 
 
+def _problems(cond: ArgGrounded, target: str, quote: str) -> Iterator[str]:
+    """A value that may come only from the output of the tool it is passed to: no first
+    call of the tool could pass."""
+    if not cond.from_user and tuple(cond.from_tools) == (target,) and target != ANY_TOOL:
+        yield f"its value may come only from the output of `{target}` itself"
+
+
 _BASE = Operator(
     NAME,
     ArgGrounded,
@@ -247,5 +254,6 @@ _BASE = Operator(
     ),
     tool_sources=("from_tools",),
     unbound=_unbound,
+    problems=_problems,
 )
 OPERATOR = replace(_BASE, mutators=(checked(_BASE, _invent), checked(_BASE, _untrusted)))

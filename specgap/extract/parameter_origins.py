@@ -1,0 +1,117 @@
+"""Where a parameter's value comes from, said in the parameter's own description: "The filter
+code returned by `search_filters`.", "Street address as given by the customer.", "Must come
+from the output of `find_grower`.", "The slot id, taken from the `list_slots` results."
+
+A tools file states such rules where the value is described, not in the tool's description.
+Each described parameter of a tool (the top level of its input schema) is read: a verb of
+giving or returning with its source ("returned by S", "as given by S", "taken from S",
+"must come from S", "from the output of S"), the sources read as in a prompt
+(`origins.origin`: a tool, a read named in words, tool outputs, a person; every part of an
+`or` list). It compiles to `arg_grounded` on the tool and that parameter: enforced when
+the description obliges it ("must", "only", "always"), else `review_only` (a provenance
+described, which may not be meant as the only one allowed). A permission ("can
+be looked up from ...", "may be taken from ..."), an example ("e.g. returned by ..."), a
+source list with a part not read, or a tool said to be its own only source is not read: the
+reading would be stronger than the description.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from specgap.artifacts import Artifact
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_rules import candidate
+from specgap.extract.origins import origin, said_origins
+from specgap.extract.pattern_base import ANY_TOOL
+from specgap.extract.segments import description_sentences
+from specgap.ir import CandidateRule
+from specgap.toolspecs import ToolSpec
+
+__all__ = ["parameter_origins"]
+
+_GOT = (
+    r"(?:(?:as\s+)?(?:returned|listed|given|provided|produced|reported|supplied|stated|named|"
+    r"generated|issued|found|shown|offered)\s+(?:by|in)|(?:as\s+)?(?:taken|copied|obtained|"
+    r"retrieved|read|looked\s+up)\s+(?:from|via|using|with|in)|(?:must|should|has\s+to|shall)\s+"
+    r"(?:always\s+|only\s+)?(?:come|be\s+taken|be\s+obtained|be\s+copied)\s+(?:only\s+)?from|"
+    r"(?:comes?|originates?)\s+from|from\s+the\s+(?:output|outputs|result|results|response)\s+of)"
+)
+_SAID = re.compile(rf"\b{_GOT}\s+(?P<src>[^.;()]+?)\s*(?:[.;()]|,|$)", re.I)
+# a permission, a possibility or an example: the description allows, it does not oblige
+_MAY = re.compile(
+    r"\b(?:can|could|may|might|e\.g|for\s+example|such\s+as|if|optionally|usually|typically|"
+    r"often)\b",
+    re.I,
+)
+_NEGATED = re.compile(r"\b(?:not|never|no)\b", re.I)
+# a relative clause before the source describes another thing ("the carrier whose rates
+# were returned by T")
+_RELATIVE = re.compile(r"\b(?:whose|where|which|that|who|whom)\b", re.I)
+_OBLIGES = re.compile(
+    r"\b(?:must|should|shall|has\s+to|have\s+to|only|always|never|do\s+not|don't)\b", re.I
+)
+
+
+def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
+    """The `arg_grounded` rules the parameter descriptions of `spec` state (module
+    docstring), in the schema's order."""
+    if spec.schema_pointer is None:
+        return []
+    out: list[CandidateRule] = []
+    for name, pointer in _described(spec.schema, spec.schema_pointer):
+        for sentence in description_sentences(artifact, pointer, spec.name):
+            source = _source(sentence.clean, spec.name)
+            if source is None:
+                continue
+            emit = Emit("arg_grounded", spec.name, {"facet": name, **source}, 0.7)
+            rule = candidate(sentence, emit)
+            if not _OBLIGES.search(sentence.clean):  # a provenance described, not required
+                rule = rule.model_copy(update={"grounding": "inferred"})
+            out.append(rule)
+            break  # one rule per parameter: the first sentence saying where it comes from
+    return out
+
+
+# the parameter as the sentence's missing subject: "Must be one the customer gave."
+_BARE_MODAL = re.compile(r"^\W*(?=(?:must|should|shall|has\s+to|comes?|only\s+comes?)\b)", re.I)
+# "Never invent it.", "Do not guess this value."
+_NOT_MADE_UP = re.compile(
+    r"^\W*(?:never|do\s+not|don't|must\s+not)\s+(?:invent|guess|make\s+up|fabricate|assume)"
+    r"(?:\s+(?:or|and)\s+(?:invent|guess|make\s+up|fabricate|assume))?\s+(?:it|this|this\s+value|"
+    r"this\s+id|one|a\s+value)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def _source(text: str, tool: str) -> dict[str, Any] | None:
+    """The sources one sentence of a parameter's description names, if it obliges them."""
+    if _NOT_MADE_UP.match(text):  # never the agent's own: the user's or a tool's
+        return {"from_user": True, "from_tools": [ANY_TOOL]}
+    if _BARE_MODAL.match(text):  # "Must be one the customer gave": the value must be ...
+        found = said_origins("The value " + text.strip()[:1].lower() + text.strip()[1:])
+        if found and found[0].target == ANY_TOOL:
+            params = dict(found[0].params)
+            return {"from_user": params["from_user"], "from_tools": params["from_tools"]}
+    m = _SAID.search(text)
+    if m is None or _MAY.search(text[: m.start()]) or _NEGATED.search(text[: m.end()]):
+        return None
+    if _RELATIVE.search(text[: m.start()]):
+        return None  # "the carrier whose rates were returned by T": another thing's source
+    source = origin(m["src"])
+    if source is None or (not source["from_user"] and source["from_tools"] == [tool]):
+        return None  # its own output as its only source: no first call could pass
+    return source
+
+
+def _described(schema: Any, pointer: str) -> Iterator[tuple[str, str]]:
+    """(name, pointer of the description) of each described top-level parameter."""
+    properties = schema.get("properties") if isinstance(schema, dict) else None
+    if not isinstance(properties, dict):
+        return
+    for key, sub in properties.items():
+        if isinstance(sub, dict) and isinstance(sub.get("description"), str):
+            escaped = str(key).replace("~", "~0").replace("/", "~1")
+            yield str(key), f"{pointer}/properties/{escaped}/description"
