@@ -73,3 +73,23 @@ def test_a_sending_tool_sends_what_its_name_says() -> None:
     res = Resolver(registry).resolve("refund customer")
     assert res.tool_id != "send_text"
     assert Resolver(registry).resolve("text the customer").tool_id == "send_text"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Hire ids must come from the household or from a tool result.",
+        "Hire ids must come from the crew, or from a tool's output.",
+    ],
+)
+def test_a_source_not_read_is_never_dropped(tmp_path: Path, text: str) -> None:
+    """ "from the household or from a tool result": the household is not read as the user,
+    and dropping it would deny every id the household gives; no enforced rule says so."""
+    tools = [*TOOLS, _tool("get_hire", "Read a hire.", hire_id="string")]
+    built = build_prompt(tmp_path, f"# Tool hire\n\n{text}\n", tools)
+    grounded = [p for p in built.policies if p.operator == "arg_grounded"]
+    assert not [
+        p
+        for p in grounded
+        if p.enforcement == "enforce" and not p.condition.from_user  # type: ignore[attr-defined]
+    ]

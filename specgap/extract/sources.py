@@ -282,6 +282,9 @@ def _source(text: str) -> dict[str, Any] | None:
     user, tools = bool(_USERISH.search(text)), bool(_OUTPUTS.search(text))
     if not user and not tools:
         return None
+    parts = [p for p in re.split(r"\s*,?\s*\bor\b\s*|\s*,\s*", text) if p.strip()]
+    if any(not _USERISH.search(p) and not _OUTPUTS.search(p) for p in parts):
+        return None  # "from the family or from a tool result": a source not read, not dropped
     return {"from_user": user, "from_tools": [ANY_TOOL] if tools else []}
 
 
