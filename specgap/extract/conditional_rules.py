@@ -33,7 +33,8 @@ def permits(c: Clause, cond: Condition) -> bool:
 
 
 _OPENER = re.compile(
-    r"^(?:only\s+)?(?:if|when|whenever|while|once|as\s+long\s+as|provided\s+that|in\s+case)\s+",
+    r"^(?:only\s+)?(?:if|when|whenever|while|once|(?:as|so)\s+long\s+as|provid(?:ed|ing)\s+that|"
+    r"on\s+(?:the\s+)?condition\s+that|in\s+case)\s+",
     re.I,
 )
 _AS_IS = re.compile(r"^(?:unless|except|until|till)\b", re.I)

@@ -208,6 +208,7 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    said_as = text  # "cancellation is not allowed for X": read as said, before `normalize`
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)
     acts = for_state is not None and (
@@ -217,12 +218,13 @@ def parse(text: str) -> Clause:
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
-    said = availability(text) or required_state(text)  # "... not eligible for cancellation"
+    # "... not eligible for cancellation"
+    said = availability(text) or availability(said_as) or required_state(text)
     if said is not None:
         return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
                       verb=said.verb, object=said.object, action_span=said.span,
                       condition=said.condition)  # fmt: skip
-    headed = action_prefix(text)  # "Refund: only for valid tickets"
+    headed = action_prefix(text) or action_prefix(said_as)  # "Refund: only for valid tickets"
     if headed is not None:
         h_verb, h_modality, h_obj, h_state, h_span = headed
         return Clause(modality=h_modality, negated=h_modality == "must_not",  # type: ignore[arg-type]
@@ -284,6 +286,7 @@ def parse(text: str) -> Clause:
         if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
             first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
         obj, o_end = object_at(main, first.end())
+        obj = re.sub(r"(?<=\w)\s+never$", "", obj)  # "renew a lost loan never" (`normalize`)
         if not obj and (only_at := re.match(r"\s+only\b", main[o_end:], re.I)):
             after = object_at(main, o_end + only_at.end())  # "cancel only pending orders":
             rel = relative_clause(main, after[1], after[0]) if after[0] else None
@@ -326,6 +329,7 @@ def parse(text: str) -> Clause:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
+                subject = re.sub(r"^no\s+", "", subject, flags=re.I)  # "no claim may be paid"
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
                                    r"having|marked|flagged|tagged|labell?ed)\s+",

@@ -26,9 +26,13 @@ _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once|where|in\s+cases?\s+where)|unless|"
     r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
     r"if\s+and\s+only\s+if|if|when|whenever|"
-    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise|after|until|till)\b",
+    r"while|once|in\s+case|provid(?:ed|ing)\s+that|(?:as|so)\s+long\s+as|"
+    r"on\s+(?:the\s+)?condition\s+that|otherwise|after|until|till)\b",
     re.I,
 )
+# "X can be done provided that S", "... so long as S": S is what allows X (only if S)
+_PROVISO = frozenset({"provided that", "providing that", "so long as", "on condition that",
+                      "on the condition that"})  # fmt: skip
 _ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
 # "when calling X", "if using Y": the scope of the rule (its target), not a condition on state
 _SCOPE = re.compile(
@@ -79,8 +83,8 @@ class Condition:
 _OPENERS = re.compile(
     r"^(?:only\s+)?(?:if\s+and\s+only\s+if|if|when|whenever|while|once|unless|"
     r"except\s+(?:when|if|where)|until|till|"
-    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provided\s+that|"
-    r"as\s+long\s+as|otherwise)\b\s*",
+    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provid(?:ed|ing)\s+that|"
+    r"(?:as|so)\s+long\s+as|on\s+(?:the\s+)?condition\s+that|otherwise)\b\s*",
     re.I,
 )
 
@@ -154,7 +158,9 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             "unless"
             if kind_word in {"unless", "except when", "except if", "except where"}
             else "only_if"
-            if kind_word.startswith("only") or kind_word == "if and only if"
+            if kind_word.startswith("only")
+            or kind_word == "if and only if"
+            or kind_word in _PROVISO
             else "while"
             if kind_word in {"while", "as long as"}
             else "otherwise"

@@ -50,7 +50,9 @@ _AVAILABLE = re.compile(
     r"accepted|offered|valid)\s+(?P<o2>only\s+)?(?P<prep>for|to|on)\s+(?P<obj>[^.;:!?]+?)\s*$",
     re.I,
 )
-_GERUND = re.compile(r"^(?:the\s+)?(?P<v>[a-z]+ing)\s+(?:an?\s+|the\s+|any\s+)?(?P<o>[a-z][\w-]*)$")
+_GERUND = re.compile(
+    r"^(?:the\s+)?(?P<v>[a-z]+ing)(?:\s+(?:an?\s+|the\s+|any\s+)?(?P<o>[a-z][\w-]*))?$"
+)  # "cancelling an order", "voiding" (what it acts on is on the other side of `for`)
 _ONLY_TAIL = re.compile(r"\s+only$", re.I)
 
 
@@ -72,7 +74,7 @@ def availability(text: str) -> Reading | None:
     if subject_acts:  # "cancellation is not available for dispatched orders"
         state = phrase_state(obj, m.start("obj"), kinds=bool(m["o1"] or m["o2"]))
         if gerund is not None:
-            verb, acted = lemma(gerund["v"]), singular(gerund["o"])
+            verb, acted = lemma(gerund["v"]), singular(gerund["o"] or "")
         else:
             verb, acted = nominal_verb(_head(subj)) or lemma(_head(subj)), ""
         acted = acted or (state.entity if state and state.entity else _head(obj))

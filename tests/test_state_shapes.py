@@ -1,0 +1,131 @@
+"""Conditions on the state of an entity read earlier, in the sentence shapes unseen policies
+use (issue 11, class 2): a proviso ("provided that", "so long as", "on condition that"),
+a subject opened by `no` ("no claim may be paid unless ..."), an action noun or gerund
+barred "for" entities in a state, `otherwise` inside one sentence, and the never-stronger
+cases: a condition that cannot be bound keeps the rule `review_only` with the condition and
+a located note, never an unconditional ban.
+
+Three made-up domains (a bike share, museum tours, a pet-insurance desk), tool sets written
+here; every sentence written for this test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import Built, build_agent
+
+
+def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
+    schema = {k: {"type": v} for k, v in props.items()}
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": schema, "required": list(props)},
+        },
+    }
+
+
+DOMAINS: dict[str, list[dict[str, Any]]] = {
+    "bikes": [
+        _tool("get_ride", "Read a bike ride with its status (active, paused, ended, disputed).",
+              ride_id="string"),
+        _tool("end_ride", "End a bike ride.", ride_id="string"),
+        _tool("pause_ride", "Pause a ride at a dock.", ride_id="string"),
+        _tool("refund_ride", "Refund the fare of a ride.", ride_id="string", amount="number"),
+        _tool("get_rider", "Look up a rider: standing (good, suspended) and whether verified.",
+              rider_id="string"),
+        _tool("unlock_bike", "Unlock a bike for a rider.", rider_id="string", bike_id="string"),
+    ],
+    "tours": [
+        _tool("get_booking",
+              "Read a museum tour booking and its status (reserved, confirmed, attended, "
+              "cancelled).", booking_id="string"),
+        _tool("cancel_booking", "Cancel a tour booking.", booking_id="string"),
+        _tool("move_booking", "Move a tour booking to another slot.", booking_id="string",
+              slot="string"),
+        _tool("refund_booking", "Refund a tour booking.", booking_id="string"),
+        _tool("get_visitor", "Look up a visitor and whether the visitor is banned.",
+              visitor_id="string"),
+    ],
+    "pets": [
+        _tool("get_claim", "Read a pet-insurance claim and its status (open, approved, "
+              "rejected, paid).", claim_id="string"),
+        _tool("pay_claim", "Pay out an insurance claim.", claim_id="string", amount="number"),
+        _tool("reopen_claim", "Reopen a closed claim.", claim_id="string"),
+        _tool("get_pet_policy", "Read a pet insurance policy: state (active, lapsed).",
+              policy_id="string"),
+        _tool("file_claim", "File a new claim under a policy.", policy_id="string",
+              reason="string"),
+    ],
+}  # fmt: skip
+
+
+def _build(tmp_path: Path, domain: str, text: str) -> Built:
+    tools = tmp_path / "tools.json"
+    tools.write_text(json.dumps(DOMAINS[domain], indent=1))
+    prompt = tmp_path / "prompt.md"
+    prompt.write_text(text + "\n")
+    return build_agent(tmp_path, [prompt], [tools])
+
+
+def _prose(built: Built) -> list[Any]:
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+def _read(policy: Any) -> tuple[str, str, dict[str, Any]]:
+    keep = {"entity", "field", "allowed", "denied"}
+    data = policy.condition.model_dump()
+    side = {k: tuple(sorted(v)) if isinstance(v, tuple | list) else v for k, v in data.items()}
+    return policy.operator, policy.target, {k: v for k, v in side.items() if k in keep and v}
+
+
+def _state(target: str, entity: str, field: str, **side: list[str]) -> Any:
+    params: dict[str, Any] = {k: tuple(sorted(v)) for k, v in side.items()}
+    return ("state_condition", target, {"entity": entity, "field": field, **params})
+
+
+BOUND: list[tuple[str, str, Any]] = [
+    # a proviso: the action is allowed only while it holds
+    ("bikes", "A ride can be paused provided that it is still active.",
+     _state("pause_ride", "ride", "status", allowed=["active"])),
+    ("bikes", "A ride may be refunded providing that it is not disputed.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
+    ("tours", "Bookings can be moved so long as they are still reserved.",
+     _state("move_booking", "booking", "status", allowed=["reserved"])),
+    ("pets", "A claim may be paid on condition that it has been approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    # a subject opened by `no`: a ban, its `unless` what allows the action
+    ("pets", "No claim may be paid unless it has been approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "No claim can be reopened if it is paid.",
+     _state("reopen_claim", "claim", "status", denied=["paid"])),
+    ("tours", "No booking may be moved once it has been attended.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    # an action noun or a bare gerund barred for entities in a state
+    ("pets", "Payment is not allowed for claims that have been rejected.",
+     _state("pay_claim", "claim", "status", denied=["rejected"])),
+    ("bikes", "Refunding is not permitted for rides that are disputed or paused.",
+     _state("refund_ride", "ride", "status", denied=["disputed", "paused"])),
+    ("tours", "Moving an attended booking is not allowed.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    # `otherwise` inside one sentence: the clause after it, under the condition negated
+    ("pets", "If a claim is approved, pay it; otherwise do not pay it.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("tours", "If the booking is cancelled, refund it, otherwise never refund it.",
+     _state("refund_booking", "booking", "status", allowed=["cancelled"])),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "expected"), BOUND)
+def test_a_state_said_in_this_shape_binds(
+    tmp_path: Path, domain: str, sentence: str, expected: Any
+) -> None:
+    policies = _prose(_build(tmp_path, domain, sentence))
+    assert [_read(p) for p in policies] == [expected]
+    assert all(p.enforcement == "enforce" for p in policies)
