@@ -119,6 +119,20 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("pay_claim", "claim", "status", allowed=["approved"])),
     ("tours", "If the booking is cancelled, refund it, otherwise never refund it.",
      _state("refund_booking", "booking", "status", allowed=["cancelled"])),
+    # an event in the present simple is the state it leaves
+    ("pets", "A claim may be filed until the policy lapses.",
+     _state("file_claim", "policy", "state", denied=["lapsed"])),
+    ("bikes", "A ride can be paused until it ends.",
+     _state("pause_ride", "ride", "status", denied=["ended"])),
+    ("bikes", "Never refund a ride once it ends.",
+     _state("refund_ride", "ride", "status", denied=["ended"])),
+    # "only after it has been V-ed" where no tool does V: the state, not a step first
+    ("pets", "Only pay a claim after it has been approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "A claim may be paid only after it is approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("tours", "Refund a booking only once it has been attended.",
+     _state("refund_booking", "booking", "status", allowed=["attended"])),
 ]  # fmt: skip
 
 
@@ -129,3 +143,42 @@ def test_a_state_said_in_this_shape_binds(
     policies = _prose(_build(tmp_path, domain, sentence))
     assert [_read(p) for p in policies] == [expected]
     assert all(p.enforcement == "enforce" for p in policies)
+
+
+def test_a_step_a_tool_does_stays_a_step(tmp_path: Path) -> None:
+    """ "only after it has been cancelled" where `cancel_booking` exists: cancelling comes
+    first (an ordering), the reading the state rule leaves alone."""
+    policies = _prose(
+        _build(tmp_path, "tours", "Refund a booking only after it has been cancelled.")
+    )
+    assert [(p.operator, p.target) for p in policies] == [("require_before", "refund_booking")]
+    assert policies[0].condition.before == "cancel_booking"
+
+
+UNBOUND: list[tuple[str, str, str, str]] = [
+    # a permission until an event no output states: a ban once it happened, reviewed
+    ("tours", "Bookings can be moved until two days before the tour.", "move_booking",
+     "once two days before the tour"),
+    ("tours", "Bookings can be moved until the visitor has been notified by the museum.",
+     "move_booking", "once the visitor has been notified by the museum"),
+    # a state of an entity the call does not name: kept, with its entity, reviewed
+    ("tours", "Bookings can be moved until the guide arrives.", "move_booking", "arrived"),
+    ("tours", "Never move a booking while the museum is closed for cleaning.", "move_booking",
+     "while the museum is closed for cleaning"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "target", "kept"), UNBOUND)
+def test_an_unbound_condition_is_kept_and_reviewed(
+    tmp_path: Path, domain: str, sentence: str, target: str, kept: str
+) -> None:
+    built = _build(tmp_path, domain, sentence)
+    policies = _prose(built)
+    assert [(p.operator, p.target, p.enforcement) for p in policies] == [
+        (policies[0].operator, target, "review_only")
+    ]
+    assert kept in str(policies[0].model_dump())
+    notes = [d for d in built.state.diagnostics if d.code == "condition-not-bound"]
+    assert notes
+    assert notes[0].span is not None
+    assert notes[0].span.path.endswith("prompt.md")

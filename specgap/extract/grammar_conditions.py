@@ -12,7 +12,7 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular
-from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect
+from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect, present_state
 from specgap.extract.state_words import PERSONAL as PERSONAL
 from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
 from specgap.extract.state_words import STATE_WORDS as STATE_WORDS
@@ -23,7 +23,7 @@ _STATE = re.compile(STATE_WORDS, re.I)
 
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
-    r"\b(?P<kind>only\s+(?:if|when|while|once|where|in\s+cases?\s+where)|unless|"
+    r"\b(?P<kind>only\s+(?:if|when|while|once|after|where|in\s+cases?\s+where)|unless|"
     r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
     r"if\s+and\s+only\s+if|if|when|whenever|"
     r"while|once|in\s+case|provid(?:ed|ing)\s+that|(?:as|so)\s+long\s+as|"
@@ -191,6 +191,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     anything else stays unbound."""
     words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
     m = _COPULA.match(perfect(words))
+    if m is None and (event := present_state(words)) is not None:
+        m = _COPULA.match(event)  # "until it expires": until it is expired
     if m is None:
         return _bare_state(cond, words)
     rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)

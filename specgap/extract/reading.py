@@ -29,6 +29,7 @@ from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
+from specgap.extract.state_or_step import state_not_step
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -49,6 +50,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    if timed is not None and state_not_step(clause, timed):
+        timed = None  # "pay it only after it has been approved", no tool approves: a state
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
     )

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import CLOSED_CLASS, lemmas
 from specgap.extract.pattern_base import split_words
-from specgap.operators.prose import STATE_WORD
+from specgap.operators.prose import STATE_WORD, USER
 
 __all__ = [
     "NOT_BARE",
@@ -20,6 +21,7 @@ __all__ = [
     "STATE_WORDS",
     "field_values",
     "perfect",
+    "present_state",
 ]
 
 STATE_FIELDS = frozenset(
@@ -109,3 +111,34 @@ def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
         if values and not set(values) & STATE_FIELDS:
             return m["f"].casefold(), values
     return None
+
+
+_PRESENT = re.compile(
+    r"^(?P<subj>(?:(?:the|its|their|this|that|these|those|an?)\s+)?[a-z][\w-]*)\s+"
+    r"(?P<v>[a-z]+)$",
+    re.I,
+)
+_PEOPLE = re.compile(r"(?:you|we|i|he|she|someone|somebody|" + USER + r"s?)", re.I)
+_NOT_EVENTS = frozenset(split_words("be have do can may must will shall should would could need"))
+
+
+def present_state(words: str) -> str | None:
+    """An event said in the present simple, read as the state it leaves: "it expires" ->
+    "it is expired", "the parcel ships" -> "the parcel is shipped" (after "until", "once",
+    "after"). None for anything else, and for a person's act ("until the member pays" is
+    something the member does, not a state of what the rule acts on)."""
+    m = _PRESENT.match(" ".join(words.strip(" .,;").split()))
+    if m is None:
+        return None
+    head, word = m["subj"].split()[-1].casefold(), m["v"].casefold()
+    if _PEOPLE.fullmatch(head) or word in CLOSED_CLASS:
+        return None
+    verbs = lemmas(word).get("VERB", ())
+    if not verbs or verbs[0] in _NOT_EVENTS:
+        return None
+    from lemminflect import getInflection  # type: ignore[import-untyped]  # tables in its wheel
+
+    participle: tuple[str, ...] = getInflection(verbs[0], "VBN")
+    if not participle:
+        return None
+    return f"{m['subj']} {'are' if head in {'they', 'these', 'those'} else 'is'} {participle[0]}"
