@@ -133,7 +133,27 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("pay_claim", "claim", "status", allowed=["approved"])),
     ("tours", "Refund a booking only once it has been attended.",
      _state("refund_booking", "booking", "status", allowed=["attended"])),
+    # "no <action noun> is allowed", a barred action noun with its object's state
+    ("bikes", "Once a ride has been disputed, no refund is allowed.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
+    ("tours", "No cancellation is possible after the booking is attended.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+    ("pets", "Payment of a rejected claim is forbidden.",
+     _state("pay_claim", "claim", "status", denied=["rejected"])),
+    # the state of the noun a passive subject's qualifier names, not of the subject (the
+    # mention `refund fare` resolves partially: reviewed, see `_PARTIAL`)
+    ("bikes", "Fares on rides marked 'disputed' cannot be refunded.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
+    ("bikes", "Fares on rides marked as paused cannot be refunded.",
+     _state("refund_ride", "ride", "status", denied=["paused"])),
+    ("bikes", "Fares on disputed rides must not be refunded.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
+    ("bikes", "Fares for rides that are disputed cannot be refunded.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
 ]  # fmt: skip
+
+
+_PARTIAL = ("Fares ",)  # sentences whose action resolves partially (a resolver matter)
 
 
 @pytest.mark.parametrize(("domain", "sentence", "expected"), BOUND)
@@ -142,7 +162,8 @@ def test_a_state_said_in_this_shape_binds(
 ) -> None:
     policies = _prose(_build(tmp_path, domain, sentence))
     assert [_read(p) for p in policies] == [expected]
-    assert all(p.enforcement == "enforce" for p in policies)
+    wanted = "review_only" if sentence.startswith(_PARTIAL) else "enforce"
+    assert [p.enforcement for p in policies] == [wanted]
 
 
 def test_a_step_a_tool_does_stays_a_step(tmp_path: Path) -> None:

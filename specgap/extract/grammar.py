@@ -72,6 +72,7 @@ from specgap.extract.state_positions import (
     owned,
     prefixed_state,
     prepositional_state,
+    qualifier_adjective,
     reserved_for,
     until_permission,
     within_window,
@@ -338,9 +339,11 @@ def parse(text: str) -> Clause:
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
                 if len(parts) == 2 and cond is None:
                     # "orders that have been delivered cannot be cancelled": their state
-                    cond = relative_clause(" " + parts[1], 0, obj) or cond
+                    # ... "fines for loans that are lost": the state of the noun it follows
+                    cond = relative_clause(" " + parts[1], 0, parts[0].casefold()) or cond
                 if cond is None:  # "bookings in 'active' status cannot be cancelled"
                     cond = subject_qualifier(parts[0], main.find(parts[0]))
+                    cond = qualifier_adjective(cond) or cond  # "fines on lost loans"
                 adjective = adjective_state(parts[0], main.find(parts[0])) if not cond else None
                 if adjective is not None:  # "a delivered order cannot be cancelled"
                     cond, obj = adjective[0], " ".join(adjective[1].split()[-3:])
@@ -371,6 +374,8 @@ def parse(text: str) -> Clause:
             modality, negated = "must_not", True
         elif said_modality == "only":
             modality = "only"
+        if cond is None and obj and (adj := adjective_state(obj, span[1])) is not None:
+            cond, obj = adj  # "renewal of a lost loan is forbidden": the loan's state
     if passive and (light := light_verb(verb, obj)) is not None:
         verb, obj = light  # "returns can only be made on ...": return
     if cond is None and (own := owned(main)) is not None:  # "the user's own orders"

@@ -334,6 +334,13 @@ _QUALIFIED = re.compile(
 )
 
 
+_NESTED = re.compile(
+    r"^(?:on|of|for|from|under|to|against)\s+(?:(?:the|an?|any|all)\s+)?(?P<np>[a-z][\w-]*\s+"
+    r"(?:marked|flagged|tagged|labell?ed|in|with|whose|having)\b.+)$",
+    re.I,
+)
+
+
 def subject_qualifier(subject: str, at: int) -> Condition | None:
     """What restricts a passive sentence's subject ("bookings in 'active' status cannot be
     cancelled", "refunds for corporate accounts must not be issued"): the entity's state
@@ -342,6 +349,11 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     m = _QUALIFIED.match(subject.strip())
     if m is None:
         return None
+    nested = _NESTED.match(m["q"])
+    if nested is not None:  # "fines on loans marked 'lost'": the state is the loan's
+        inner = subject_qualifier(nested["np"], at + subject.find(nested["np"]))
+        if inner is not None and inner.bound:
+            return inner
     qualifier = " ".join(m["q"].split())
     start = at + subject.find(m["q"])
     cond = Condition("if", qualifier, start, start + len(m["q"]))

@@ -33,6 +33,7 @@ __all__ = [
     "phrase_state",
     "prefixed_state",
     "prepositional_state",
+    "qualifier_adjective",
     "reserved_for",
     "until_permission",
     "within_window",
@@ -81,6 +82,21 @@ def adjective_state(phrase: str, at: int) -> tuple[Condition, str] | None:
     text = " ".join(m[0].split())
     start = at + m.start("values")
     return Condition("if", text, start, at + m.end("noun"), entity, None, values), noun
+
+
+_PREP_NP = re.compile(r"^(?:on|of|for|from|under|to|against)\s+(?P<np>.+)$", re.I)
+
+
+def qualifier_adjective(cond: Condition | None) -> Condition | None:
+    """An unbound qualifier of a subject that is a noun with its state before it ("fines on
+    lost loans", "refunds for cancelled bookings"): that noun's state, or None."""
+    if cond is None or cond.bound:
+        return None
+    m = _PREP_NP.match(cond.text)
+    if m is None:
+        return None
+    found = adjective_state(m["np"], cond.start + m.start("np"))
+    return found[0] if found is not None else None
 
 
 _ACTIVE_SUBJECT = re.compile(
