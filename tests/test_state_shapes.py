@@ -140,6 +140,19 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("cancel_booking", "booking", "status", denied=["attended"])),
     ("pets", "Payment of a rejected claim is forbidden.",
      _state("pay_claim", "claim", "status", denied=["rejected"])),
+    # the reader's words name the field: a list after the entity's colon, a `whether` flag
+    ("bikes", "Do not unlock a bike for a suspended rider.",
+     _state("unlock_bike", "rider", "standing", denied=["suspended"])),
+    ("bikes", "Do not unlock bikes for riders who are not verified.",
+     _state("unlock_bike", "rider", "verified", allowed=["true"])),
+    # an active subject restricted by `whose`
+    ("bikes", "Riders whose standing is suspended cannot unlock bikes.",
+     _state("unlock_bike", "rider", "standing", denied=["suspended"])),
+    # "it is not possible to V", and a condition ending before ", never ..."
+    ("bikes", "It is not possible to refund a ride that is still active.",
+     _state("refund_ride", "ride", "status", denied=["active"])),
+    ("bikes", "Refund a ride only when it is ended, never while it is active.",
+     _state("refund_ride", "ride", "status", allowed=["ended"])),
     # the state of the noun a passive subject's qualifier names, not of the subject (the
     # mention `refund fare` resolves partially: reviewed, see `_PARTIAL`)
     ("bikes", "Fares on rides marked 'disputed' cannot be refunded.",
@@ -182,6 +195,9 @@ UNBOUND: list[tuple[str, str, str, str]] = [
      "once two days before the tour"),
     ("tours", "Bookings can be moved until the visitor has been notified by the museum.",
      "move_booking", "once the visitor has been notified by the museum"),
+    # a number is a quantity, never a value of a state
+    ("bikes", "Do not refund a ride whose fare is zero.", "refund_ride", "whose fare is zero"),
+    ("bikes", "Never refund a ride if its fare is zero.", "refund_ride", "if its fare is zero"),
     # a state of an entity the call does not name: kept, with its entity, reviewed
     ("tours", "Bookings can be moved until the guide arrives.", "move_booking", "arrived"),
     ("tours", "Never move a booking while the museum is closed for cleaning.", "move_booking",

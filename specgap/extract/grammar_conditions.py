@@ -49,7 +49,8 @@ _COPULA = re.compile(
 )
 _COMPARISON = re.compile(
     r"\b(?:more|less|fewer|greater|older|newer|younger|larger|smaller|higher|lower|over|under|"
-    r"above|below|within|than|between|exceeds?)\b|\d",
+    r"above|below|within|than|between|exceeds?|zero|two|three|four|five|six|seven|eight|nine|ten|"
+    r"negative|positive)\b|\d",
     re.I,
 )
 
@@ -149,7 +150,7 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
             stop = re.search(r"[,;]|\bthen\b", after)
         else:
-            stop = re.search(r"[;]|,\s*(?:and|but|so)\b|[.!?](?=\s|$)", after)
+            stop = re.search(r"[;]|,\s*(?:and|but|so|never|not|nor)\b|[.!?](?=\s|$)", after)
         end = m.end() + (stop.start() if stop else len(after))
         if kind_word == "otherwise":
             end = m.end()  # the word alone: what it negates is in the clause before
@@ -356,6 +357,10 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
             return inner
     qualifier = " ".join(m["q"].split())
     start = at + subject.find(m["q"])
+    if qualifier.casefold().startswith("whose "):  # "riders whose standing is suspended"
+        rel = relative_clause(" " + qualifier, 0, m["head"].casefold())
+        if rel is not None and rel.bound:
+            return replace(rel, start=start, end=start + len(m["q"]))
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
     entity = singular(m["head"].split()[-1].strip("`").casefold())

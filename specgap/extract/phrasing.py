@@ -34,7 +34,7 @@ _REMINDER = re.compile(
 )
 _FORBIDDEN = re.compile(
     r"^(?P<lead>\W*)(?P<said>it\s+is\s+(?:strictly\s+)?(?:forbidden|prohibited|not\s+allowed|"
-    r"not\s+permitted)\s+to\s+)",
+    r"not\s+permitted|not\s+possible|impossible)\s+to\s+)",
     re.I,
 )
 # what a subject "is" when the agent may not do it: not allowed, off-limits, outside its

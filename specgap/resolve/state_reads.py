@@ -95,7 +95,10 @@ def _listed_field(text: str, values: list[str], nouns: set[str]) -> str | None:
     """ "status (pending, packed, dispatched)", "tier: basic, silver or gold": the field
     whose listed values include one of the rule's. A noun naming the entity itself ("a
     member: tier, frozen flag") lists its fields, not values."""
-    for m in re.finditer(r"\b(?P<f>[A-Za-z][\w-]*)\s*(?:\(|:)\s*(?P<list>[^().;:]{1,160})", text):
+    # the list in a lookahead: "a rider: standing (good, suspended)" holds two candidates
+    for m in re.finditer(
+        r"\b(?P<f>[A-Za-z][\w-]*)\s*(?:\(|:)(?=\s*(?P<list>[^().;:]{1,160}))", text
+    ):
         listed = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?", m["list"])}
         words = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", m["list"])}
         field = m["f"].casefold()
@@ -112,7 +115,11 @@ def _flag(text: str, value: str) -> str | None:
     v = re.escape(value)
     if re.search(rf"\bis_{v}\b", text, re.I):
         return f"is_{value.casefold()}"
-    if re.search(rf"\bwhether\b[^.;]*?\b(?:is|are)\s+(?:currently\s+)?{v}\b", text, re.I):
+    if re.search(
+        rf"\bwhether\b[^.;]*?\b(?:is|are)\s+(?:currently\s+)?{v}\b", text, re.I
+    ) or re.search(
+        rf"\bwhether\s+(?:(?:it|they)\s+(?:is|are)\s+)?{v}\b", text, re.I
+    ):  # "... and whether verified"
         return value.casefold()
     if re.search(rf"\b{v}\s+(?:flag|indicator|boolean)\b", text, re.I):
         return value.casefold()
