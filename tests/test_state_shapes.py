@@ -133,6 +133,18 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("pay_claim", "claim", "status", allowed=["approved"])),
     ("tours", "Refund a booking only once it has been attended.",
      _state("refund_booking", "booking", "status", allowed=["attended"])),
+    # "only before" a state no tool brings about: allowed until it holds
+    ("tours", "A booking can only be moved before it is confirmed.",
+     _state("move_booking", "booking", "status", denied=["confirmed"])),
+    ("tours", "Cancel a booking only before it is attended.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+    # a ban by ellipsis after a permission: the other verb, or the other subject
+    ("bikes", "Rides that are active may be paused or ended, but never refunded.",
+     _state("refund_ride", "ride", "status", denied=["active"])),
+    ("bikes", "Ended rides can be refunded but disputed rides cannot.",
+     _state("refund_ride", "ride", "status", denied=["disputed"])),
+    ("tours", "Confirmed bookings may be moved but not refunded.",
+     _state("refund_booking", "booking", "status", denied=["confirmed"])),
     # "no <action noun> is allowed", a barred action noun with its object's state
     ("bikes", "Once a ride has been disputed, no refund is allowed.",
      _state("refund_ride", "ride", "status", denied=["disputed"])),

@@ -29,7 +29,8 @@ from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
-from specgap.extract.state_or_step import state_not_step
+from specgap.extract.state_ellipsis import elided_bans
+from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -44,13 +45,15 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules = [_checked(candidate(sentence, e)) for e in account]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
     clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
+    until = state_before(sentence.clean, clause)  # "X only before it ships": until it ships
+    clause = until or clause
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
-    if timed is not None and state_not_step(clause, timed):
+    if timed is not None and (until is not None or state_not_step(clause, timed)):
         timed = None  # "pay it only after it has been approved", no tool approves: a state
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
@@ -86,6 +89,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and gap is None and sentence.subject is None:
         emit = entity_state(sentence.clean, clause)
         rules = [candidate(sentence, emit)] if emit else []
+    if not rules and sentence.subject is None:  # "X may be paused, but never refunded"
+        rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
+        gap = None if rules else gap
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]

@@ -7,12 +7,14 @@ the state the claim must be in (`approved`), which the rule grammar binds as a
 
 from __future__ import annotations
 
-from specgap.extract.grammar import Clause
+import re
+
+from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.pattern_base import lemma
 from specgap.extract.temporal import Timed
 
-__all__ = ["state_not_step"]
+__all__ = ["state_before", "state_not_step"]
 
 
 def state_not_step(clause: Clause, timed: Timed) -> bool:
@@ -33,3 +35,33 @@ def state_not_step(clause: Clause, timed: Timed) -> bool:
         if emit.operator != "require_before" or not before or lemma(before[0]) not in done:
             return False
     return not done & tools
+
+
+# "before the parcel is in transit", "before it ships": a state (or an event) after `before`
+_BEFORE_STATE = re.compile(
+    r"\bbefore(?=\s+(?:(?:the|its|their)\s+[a-z][\w-]*|it|they)\s+(?:is|are|has|have|gets?|"
+    r"[a-z]+s)\b)",
+    re.I,
+)
+
+
+def state_before(text: str, clause: Clause) -> Clause | None:
+    """ "A shipment can only be cancelled before the parcel is in transit", "only redirect
+    a parcel before it ships": allowed only until that state holds, the clause read as
+    "... until ..." (a ban once it does), when the state is no step a tool of the agent
+    performs ("only refund before cancelling the booking" stays an ordering). None for
+    any other sentence: a ban ("never X before S") or a permission ("X may be done before
+    S") says nothing of what holds once S does."""
+    if clause.negated or clause.modality != "only":  # "may X before S": a permission
+        return None
+    m = _BEFORE_STATE.search(text)
+    tools = current_tool_verbs()
+    if m is None or not tools:
+        return None
+    alt = parse(text[: m.start()] + "until " + text[m.end() :])  # same length, same offsets
+    cond = alt.condition
+    if cond is None or not cond.bound or not re.match(r"until\b", cond.text, re.I):
+        return None
+    if {lemma(v.split()[0]) for v in cond.values} & tools:
+        return None  # "... before it is cancelled", `cancel_booking` exists: an ordering
+    return alt
