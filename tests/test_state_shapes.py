@@ -145,6 +145,11 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_ride", "ride", "status", denied=["disputed"])),
     ("tours", "Confirmed bookings may be moved but not refunded.",
      _state("refund_booking", "booking", "status", denied=["confirmed"])),
+    # several states, in one list of noun phrases or one list of adjectives: all of them
+    ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
+     _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),
+    ("tours", "Cancelled and attended bookings cannot be moved.",
+     _state("move_booking", "booking", "status", denied=["attended", "cancelled"])),
     # "no <action noun> is allowed", a barred action noun with its object's state
     ("bikes", "Once a ride has been disputed, no refund is allowed.",
      _state("refund_ride", "ride", "status", denied=["disputed"])),
@@ -207,6 +212,11 @@ UNBOUND: list[tuple[str, str, str, str]] = [
      "once two days before the tour"),
     ("tours", "Bookings can be moved until the visitor has been notified by the museum.",
      "move_booking", "once the visitor has been notified by the museum"),
+    # a word that only modifies the entity's noun in a description ("a museum tour
+    # booking") is no field of it: another entity, which the call does not name
+    ("tours", "Never move a booking when the museum is closed.", "move_booking", "museum"),
+    ("tours", "A booking can't be cancelled once the tour has started.", "cancel_booking",
+     "tour"),
     # a number is a quantity, never a value of a state
     ("bikes", "Do not refund a ride whose fare is zero.", "refund_ride", "whose fare is zero"),
     ("bikes", "Never refund a ride if its fare is zero.", "refund_ride", "if its fare is zero"),
@@ -231,3 +241,25 @@ def test_an_unbound_condition_is_kept_and_reviewed(
     assert notes
     assert notes[0].span is not None
     assert notes[0].span.path.endswith("prompt.md")
+
+
+SECOND: list[tuple[str, str, list[tuple[Any, str]]]] = [
+    # a second condition joined by ", and only if": a rule of its own, each necessary
+    ("tours", "Only confirmed bookings may be refunded, and only if the visitor is not banned.",
+     [(_state("refund_booking", "booking", "status", allowed=["confirmed"]), "enforce"),
+      (("state_condition", "refund_booking", {"denied": ("banned",), "entity": "visitor"}),
+       "review_only")]),
+    ("tours", "A booking may be refunded only if it is confirmed, and only when it is not "
+     "attended.",
+     [(_state("refund_booking", "booking", "status", allowed=["confirmed"]), "enforce"),
+      (_state("refund_booking", "booking", "status", denied=["attended"]), "enforce")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "expected"), SECOND)
+def test_a_second_condition_is_a_rule_of_its_own(
+    tmp_path: Path, domain: str, sentence: str, expected: list[tuple[Any, str]]
+) -> None:
+    policies = _prose(_build(tmp_path, domain, sentence))
+    found = sorted(((_read(p), p.enforcement) for p in policies), key=repr)
+    assert found == sorted(expected, key=repr)

@@ -63,6 +63,7 @@ from specgap.extract.pattern_base import (
 from specgap.extract.phrasing import normalize
 from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
+from specgap.extract.state_lists import listed_states
 from specgap.extract.state_positions import (
     action_prefix,
     active_subject_state,
@@ -331,12 +332,16 @@ def parse(text: str) -> Clause:
                 each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 subject = re.sub(r"^no\s+", "", subject, flags=re.I)  # "no claim may be paid"
+                # "cancelled bookings, attended bookings and bookings on hold ...": one state
+                state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
                                    r"having|marked|flagged|tagged|labell?ed)\s+",
                                    subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
+                if state_list is not None:
+                    cond, obj = state_list
                 if len(parts) == 2 and cond is None:
                     # "orders that have been delivered cannot be cancelled": their state
                     # ... "fines for loans that are lost": the state of the noun it follows

@@ -30,6 +30,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.state_ellipsis import elided_bans
+from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
@@ -103,6 +104,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules += sourced
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
+    rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):

@@ -115,6 +115,11 @@ def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
     words = value.split()
     if {w.casefold() for w in words} & _PREPOSITIONS:
         return None  # "fines on lost loans": a noun and its qualifier, read by the grammar
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", value) if i]
+    if len(items) > 1 and all(re.fullmatch(STATE_WORD, i, re.I) for i in items):
+        # "cancelled and attended bookings": every state listed, never the first alone
+        states = [i.casefold() for i in items]
+        return _state_match(s, m["entity"], m["verb"], None, states, allowed=False)
     if len(words) > 1 and re.fullmatch(STATE_WORD, words[0], re.I):
         value = words[0]  # "cancelled leave requests": the state, then the entity's words
     return _state_match(s, m["entity"], m["verb"], None, [value], allowed=False)

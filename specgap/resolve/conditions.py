@@ -183,17 +183,42 @@ def _spoken(registry: Registry | tuple[Tool, ...], word: str) -> bool:
     pattern = re.compile(rf"\b{spelled}s?\b", re.I)
     wanted = key_words(word)
     tools = registry.tools if isinstance(registry, Registry) else registry
+    nouns = _entity_nouns(tools)
+    # "a museum tour booking": a word before the entity's noun modifies it, it is no field
+    modifier = (
+        re.compile(rf"\b{spelled}(?:\s+(?!{_FUNCTION})[a-z][\w-]*)?\s+(?:{nouns})s?\b", re.I)
+        if nouns
+        else None
+    )
     for tool in tools:
         if tool.hook:
             continue
         spoken = re.sub(r"[_\W]+|(?<=[a-z])(?=[A-Z])", " ", tool.id)
-        if pattern.search(spoken) or pattern.search(tool.description):
+        said = tool.description
+        if modifier is not None and modifier.search(said) and len(pattern.findall(said)) == 1:
+            said = ""
+        if pattern.search(spoken) or pattern.search(said):
             return True
         if any(key_words(a) == wanted for a in _arg_paths(tool.schema)):
             return True
         if pattern.search(_descriptions(tool.schema)):
             return True
     return False
+
+
+_FUNCTION = r"(?:and|or|of|the|an?|its|their|with|to|for|in|on|by|from|at|as|per)\b"
+
+
+def _entity_nouns(tools: Iterable[Tool]) -> str:
+    """The nouns the tools identify things by (`booking` of `booking_id`), as alternatives
+    of a pattern; the empty string when there are none."""
+    found: set[str] = set()
+    for tool in tools:
+        for arg in tool.arg_names:
+            m = re.fullmatch(r"(?P<n>[a-z][a-z]+?)_?(?:id|ids|number|no|code|key|ref)", arg, re.I)
+            if m is not None:
+                found.add(re.escape(m["n"].casefold()))
+    return "|".join(sorted(found))
 
 
 def _compound(registry: Registry, text: str, word: str) -> str:
