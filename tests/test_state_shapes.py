@@ -145,6 +145,21 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_ride", "ride", "status", denied=["disputed"])),
     ("tours", "Confirmed bookings may be moved but not refunded.",
      _state("refund_booking", "booking", "status", denied=["confirmed"])),
+    # "neither A nor B": allowed in no other state than A or B, or never in them
+    ("tours", "Do not move a booking that is neither reserved nor confirmed.",
+     _state("move_booking", "booking", "status", allowed=["confirmed", "reserved"])),
+    ("tours", "Never refund a booking unless it is neither reserved nor attended.",
+     _state("refund_booking", "booking", "status", denied=["attended", "reserved"])),
+    # the other subject of an ellipsis after a semicolon or "whereas"
+    ("tours", "Bookings that are reserved or confirmed can be moved; attended bookings cannot.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    ("tours", "Reserved bookings can be cancelled, whereas confirmed bookings cannot.",
+     _state("cancel_booking", "booking", "status", denied=["confirmed"])),
+    # an action as a prefix over a condition clause
+    ("tours", "- Moving a booking: only while it is reserved or confirmed.",
+     _state("move_booking", "booking", "status", allowed=["confirmed", "reserved"])),
+    ("tours", "Refund: never once the booking is attended.",
+     _state("refund_booking", "booking", "status", denied=["attended"])),
     # several states, in one list of noun phrases or one list of adjectives: all of them
     ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
      _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),
@@ -263,3 +278,18 @@ def test_a_second_condition_is_a_rule_of_its_own(
     policies = _prose(_build(tmp_path, domain, sentence))
     found = sorted(((_read(p), p.enforcement) for p in policies), key=repr)
     assert found == sorted(expected, key=repr)
+
+
+def test_bullets_under_a_lead_naming_the_action(tmp_path: Path) -> None:
+    """ "Refunds:" over bullets saying when: each bullet is the lead's action in that state."""
+    text = "Refunds:\n- only for cancelled bookings\n- never for attended bookings\n"
+    policies = _prose(_build(tmp_path, "tours", text))
+    found = sorted((_read(p) for p in policies), key=repr)
+    assert found == sorted(
+        [
+            _state("refund_booking", "booking", "status", allowed=["cancelled"]),
+            _state("refund_booking", "booking", "status", denied=["attended"]),
+        ],
+        key=repr,
+    )
+    assert {p.source.span.start_line for p in policies} == {2, 3}

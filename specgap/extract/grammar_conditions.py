@@ -197,6 +197,9 @@ def _bind(cond: Condition, words: str) -> Condition:
     if m is None:
         return _bare_state(cond, words)
     rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
+    neither = re.match(r"neither\s+(?P<a>.+?)\s*,?\s+nor\s+(?P<b>.+)$", rest, re.I)
+    if neither is not None:  # "is neither reserved nor confirmed": not (reserved or confirmed)
+        rest = f"{neither['a']} or {neither['b']}"
     if _COMPARISON.search(rest) and not QUOTED.search(rest):
         return cond
     if PART_OF.match(m["subject"].strip()):
@@ -242,8 +245,9 @@ def _bind(cond: Condition, words: str) -> Condition:
             values = [i for i in items if i]
     if not values:
         return cond
+    negated = bool(m["neg"]) != (neither is not None)
     return Condition(
-        cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), bool(m["neg"])
+        cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), negated
     )
 
 

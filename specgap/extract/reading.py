@@ -29,6 +29,7 @@ from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
+from specgap.extract.state_bullets import led_bullet
 from specgap.extract.state_ellipsis import elided_bans
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
@@ -92,7 +93,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules = [candidate(sentence, emit)] if emit else []
     if not rules and sentence.subject is None:  # "X may be paused, but never refunded"
         rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
-        gap = None if rules else gap
+        rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
+        gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]

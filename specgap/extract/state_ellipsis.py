@@ -28,7 +28,8 @@ _OTHER_VERB = re.compile(
     re.I,
 )  # fmt: skip
 _OTHER_SUBJECT = re.compile(
-    r"^\W*(?P<s1>[A-Za-z][^,;:]*?)\s+(?:can|may|could)\s+be\s+(?P<verb>[a-z]+)\s*,?\s+but\s+"
+    r"^\W*(?P<s1>[A-Za-z][^,;:]*?)\s+(?:can|may|could)\s+be\s+(?P<verb>[a-z]+)"
+    r"(?:\s*,?\s+(?:but|whereas|while)|\s*;(?:\s*(?:but|however,?))?)\s+"
     r"(?P<s2>[A-Za-z][^,;:]*?)\s+(?P<neg>cannot|can't|can\s+not|may\s+not|must\s+not|must\s+never)"
     r"\s*[.!]?\s*$",
     re.I,

@@ -16,7 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.grammar_conditions import Condition, bind_state, subject_qualifier
+from specgap.extract.grammar_conditions import (
+    Condition,
+    bind_state,
+    read_condition,
+    subject_qualifier,
+)
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import lemma, singular
 from specgap.extract.state_actions import nominal_verb
@@ -311,10 +316,11 @@ _NEGATED_PART = re.compile(r"[,;]\s*(?:but\s+|and\s+)?(?=(?:never|do\s+not|don't
 
 
 _ACTION_PREFIX = re.compile(
-    r"^\W*(?P<act>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*:\s*(?P<mod>only|never|not)\s+"
-    r"(?:for|on|to|with)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    r"^\W*(?P<act>[A-Za-z][\w-]*(?:\s+(?:(?:an?|the|any)\s+)?[a-z][\w-]*)?)\s*:\s*"
+    r"(?P<mod>only|never|not)\s+(?:(?:for|on|to|with)\s+(?P<np>[^.;:!?]+?)|(?P<cond>(?:if|when|"
+    r"while|once|after|unless|until)\s+[^.;:!?]+?))\s*[.!]?\s*$",
     re.I,
-)
+)  # "Refund: only for valid tickets", "Moving a booking: only while it is reserved"
 
 
 def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]] | None:
@@ -327,7 +333,16 @@ def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]]
     verb = nominal_verb(words[0]) or (
         lemma(words[0]) if lemma(words[0]) in IMPERATIVE_VERBS else None
     )
-    state = phrase_state(m["np"], m.start("np"))
+    state: Condition | None
+    if m["cond"]:  # "Moving a booking: only while it is reserved": the object's own state
+        said, _, _ = read_condition(m["cond"])
+        acted = singular(words[-1].casefold()) if len(words) > 1 else ""
+        if said is None or not said.bound or not (acted or said.entity):
+            return None
+        state = replace(said, entity=said.entity or acted, start=m.start("cond"),
+                        end=m.end("cond"))  # fmt: skip
+    else:
+        state = phrase_state(m["np"], m.start("np"))
     if verb is None or state is None or not state.bound:
         return None
     if m["mod"].casefold() == "only":
