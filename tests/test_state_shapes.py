@@ -293,3 +293,40 @@ def test_bullets_under_a_lead_naming_the_action(tmp_path: Path) -> None:
         key=repr,
     )
     assert {p.source.span.start_line for p in policies} == {2, 3}
+
+
+TABLES: list[tuple[str, list[Any]]] = [
+    # one yes/no column per action, titled "Can be <participle>"
+    ("| Booking status | Can be moved | Can be refunded |\n|---|---|---|\n"
+     "| reserved | yes | no |\n| confirmed | yes | yes |\n| attended | no | no |\n",
+     [_state("move_booking", "booking", "status", allowed=["confirmed", "reserved"]),
+      _state("refund_booking", "booking", "status", allowed=["confirmed"])]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("table", "expected"), TABLES)
+def test_a_table_of_states_and_actions(tmp_path: Path, table: str, expected: list[Any]) -> None:
+    built = _build(tmp_path, "tours", "# Tour bookings\n\n" + table)
+    assert sorted((_read(p) for p in _prose(built)), key=repr) == sorted(expected, key=repr)
+    rows = [d for d in built.state.diagnostics if d.code == "rule-not-compiled"]
+    assert rows == []  # every row is read with its table, none reported on its own
+
+
+def test_a_heading_naming_no_entity_gives_none(tmp_path: Path) -> None:
+    """ "Changes by status" over a one-word state column: no entity is made up of it (the
+    actions name their own), never `statu`."""
+    text = (
+        "# Changes by status\n\n| Status | Allowed actions |\n|---|---|\n"
+        "| reserved | move booking, cancel booking |\n| attended | refund booking |\n"
+    )
+    built = _build(tmp_path, "tours", text)
+    found = sorted((_read(p) for p in _prose(built)), key=repr)
+    assert found == sorted(
+        [
+            ("state_condition", "cancel_booking", {"field": "status", "allowed": ("reserved",)}),
+            ("state_condition", "move_booking", {"field": "status", "allowed": ("reserved",)}),
+            ("state_condition", "refund_booking", {"field": "status", "allowed": ("attended",)}),
+        ],
+        key=repr,
+    )
+    assert [d for d in built.state.diagnostics if d.code == "rule-not-compiled"] == []
