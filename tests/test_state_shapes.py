@@ -330,3 +330,37 @@ def test_a_heading_naming_no_entity_gives_none(tmp_path: Path) -> None:
         key=repr,
     )
     assert [d for d in built.state.diagnostics if d.code == "rule-not-compiled"] == []
+
+
+DESCRIBED: list[tuple[str, Any]] = [
+    # a tool's description restricting the tool to (or from) a state of what it acts on
+    ("Cancel a tour booking. Only works for bookings in 'reserved' status.",
+     _state("cancel_booking", "booking", "status", allowed=["reserved"])),
+    ("Cancel a tour booking. Cannot be used on attended bookings.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+    ("Cancel a tour booking (reserved bookings only).",
+     _state("cancel_booking", "booking", "status", allowed=["reserved"])),
+    ("Cancel a tour booking. Can only be used for bookings that are reserved.",
+     _state("cancel_booking", "booking", "status", allowed=["reserved"])),
+    ("Cancel a tour booking. Not available once the booking has been attended.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+    ("Cancel a tour booking. Not available unless the booking is reserved.",
+     _state("cancel_booking", "booking", "status", allowed=["reserved"])),
+    ("Cancel a tour booking. Only available until the booking is attended.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("description", "expected"), DESCRIBED)
+def test_a_description_restricting_its_tool_to_a_state(
+    tmp_path: Path, description: str, expected: Any
+) -> None:
+    tools = [dict(t, function=dict(t["function"])) for t in DOMAINS["tours"]]
+    for tool in tools:
+        if tool["function"]["name"] == "cancel_booking":
+            tool["function"]["description"] = description
+    (tmp_path / "tools.json").write_text(json.dumps(tools, indent=1))
+    (tmp_path / "prompt.md").write_text("# Tours\n\nGreet the visitor.\n")
+    built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
+    found = [_read(p) for p in built.policies if p.operator == "state_condition"]
+    assert found == [expected]
