@@ -160,6 +160,30 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("move_booking", "booking", "status", allowed=["confirmed", "reserved"])),
     ("tours", "Refund: never once the booking is attended.",
      _state("refund_booking", "booking", "status", denied=["attended"])),
+    # "other than", "anything but", "not in": every state but the one named
+    ("pets", "Claims with a status other than 'approved' must not be paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Do not pay a claim if its status is other than 'approved'.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Never pay claims whose status is anything but 'approved'.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Claims not in status 'approved' must not be paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    # "they" with a list of states: the things acted on
+    ("pets", "Claims can be reopened only when they are rejected or paid.",
+     _state("reopen_claim", "claim", "status", allowed=["paid", "rejected"])),
+    # "not yet approved" where no tool approves: a state, not a step first
+    ("pets", "Claims that have not yet been approved must not be paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    # a qualifier with "under"; what the entity must be before the action
+    ("pets", "No claims may be filed under lapsed policies.",
+     _state("file_claim", "policy", "state", denied=["lapsed"])),
+    ("pets", "The claim must be in 'approved' status before it is paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Claims must have been approved before they can be paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Before paying a claim, make sure it is approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
     # several states, in one list of noun phrases or one list of adjectives: all of them
     ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
      _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),
@@ -347,6 +371,8 @@ DESCRIBED: list[tuple[str, Any]] = [
     ("Cancel a tour booking. Not available unless the booking is reserved.",
      _state("cancel_booking", "booking", "status", allowed=["reserved"])),
     ("Cancel a tour booking. Only available until the booking is attended.",
+     _state("cancel_booking", "booking", "status", denied=["attended"])),
+    ("Cancel a tour booking. Only for bookings with a status other than 'attended'.",
      _state("cancel_booking", "booking", "status", denied=["attended"])),
 ]  # fmt: skip
 

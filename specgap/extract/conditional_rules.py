@@ -118,6 +118,14 @@ def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[C
         if rule.target is None and rule.operator == "require_confirmation" and names_action(clause):
             # confirmation of the sentence's own action, not of its section
             rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
+        if (
+            rule.target is None
+            and rule.operator == "state_condition"
+            and cond is not None
+            and cond.bound
+            and names_action(clause)
+        ):  # "the claim must be in 'approved' status before it is paid": paying it
+            rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
         if cond is not None and rule.operator == "state_condition" and not cond.bound:
             # the patterns read a state where the grammar reads none ("while the car is on
             # the road"): keep the rule, unbound, for review

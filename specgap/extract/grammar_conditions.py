@@ -216,6 +216,9 @@ def _bind(cond: Condition, words: str) -> Condition:
         entity = singular(subject_words[-1])
     if len(subject_words) > 3:
         return cond  # "any part of the rental ...": not one entity's field
+    other = re.match(r"(?:anything\s+)?(?:other\s+than|but|except)\s+(?=['\"`])", rest, re.I)
+    if other is not None:  # "is other than 'approved'": any state but that one
+        rest = rest[other.end() :]
     quoted = [a or b or c for a, b, c in QUOTED.findall(rest)]
     values = list(quoted)  # `in_stock` is a value here, however tool-like it looks
     left = re.sub(
@@ -226,7 +229,9 @@ def _bind(cond: Condition, words: str) -> Condition:
     if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
         field = named[1].casefold()  # "is in 'pending' status"
     person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
-    if subject.casefold() == "they" and not PERSONAL.search(rest) and _STATE.fullmatch(rest):
+    listed = [i for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", rest) if i]
+    states = bool(listed) and all(_STATE.fullmatch(i) for i in listed)  # "rejected or paid"
+    if subject.casefold() == "they" and not PERSONAL.search(rest) and states:
         person = person - {"they"}  # "once they have been used": the things acted on
     if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
@@ -245,7 +250,8 @@ def _bind(cond: Condition, words: str) -> Condition:
             values = [i for i in items if i]
     if not values:
         return cond
-    negated = bool(m["neg"]) != (neither is not None)
+    # each of "not", "neither ... nor" and "other than" turns the test over
+    negated = (bool(m["neg"]) + (neither is not None) + (other is not None)) % 2 == 1
     return Condition(
         cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), negated
     )
@@ -361,6 +367,12 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
             return inner
     qualifier = " ".join(m["q"].split())
     start = at + subject.find(m["q"])
+    head_words = m["head"].split()
+    if len(head_words) > 1 and head_words[-1].casefold() == "not":  # "claims not in status X"
+        found = subject_qualifier(" ".join([*head_words[:-1], m["q"]]), at)
+        if found is None or not found.bound:
+            return found
+        return replace(found, negated=not found.negated, start=start, end=start + len(m["q"]))
     if qualifier.casefold().startswith("whose "):  # "riders whose standing is suspended"
         rel = relative_clause(" " + qualifier, 0, m["head"].casefold())
         if rel is not None and rel.bound:
@@ -383,9 +395,20 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
         if named is None:
             return cond
         return Condition("if", qualifier, cond.start, cond.end, entity, named[0], named[1])
-    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
-    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
-    return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+    other = _OTHER_THAN.search(qualifier)  # "with a status other than 'approved'": not it
+    said = _OTHER_THAN.sub(" ", qualifier) if other else qualifier
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", said))]
+    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(said)
+    return Condition(
+        "if", qualifier, cond.start, cond.end, entity, field, tuple(values), other is not None
+    )
+
+
+_OTHER_THAN = re.compile(
+    r"\b(?:(?:anything\s+)?other\s+than|anything\s+but|not|except(?:\s+for)?|besides|"
+    r"apart\s+from|different\s+from)\b\s*",
+    re.I,
+)
 
 
 _BESIDE = re.compile(

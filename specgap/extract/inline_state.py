@@ -129,6 +129,7 @@ def _fragment(text: str) -> list[Emit]:
         cond = phrase_state(m["np"], m.start("np"))
         mod = (m.groupdict().get("mod") or "only").casefold()
         allowed = "only" in mod.split() or bool(m.groupdict().get("only"))
+        allowed = allowed != bool(cond and cond.negated)  # "... other than 'paid'": flipped
     elif (when := _WHEN_USABLE.match(text)) is not None:
         read, _, _ = read_condition(text)
         if read is not None and read.bound and read.kind != "otherwise":

@@ -102,9 +102,10 @@ _REQUIRES = re.compile(
     re.I,
 )
 _MUST_BE = re.compile(
-    r"^\W*(?:(?:a|an|the|any|every)\s+)?(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+"
+    r"^\W*(?:(?:a|an|the|any|every)\s+)?(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?(?:have\s+)?"
+    r"be(?:en)?\s+"
     r"(?P<state>[^.;,]+?)\s+(?:(?:in\s+order\s+)?to\s+be\s+(?P<v1>[a-z]+)|before\s+(?:it|they)\s+"
-    r"(?:can|may)\s+be\s+(?P<v2>[a-z]+)|(?:in\s+order\s+)?to\s+(?P<v3>[a-z]+))\b",
+    r"(?:(?:can|may)\s+be|is|are|gets?)\s+(?P<v2>[a-z]+)|(?:in\s+order\s+)?to\s+(?P<v3>[a-z]+))\b",
     re.I,
 )
 _TO_V = re.compile(

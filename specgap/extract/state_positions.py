@@ -162,7 +162,7 @@ def active_subject_state(main: str, modal_at: int) -> Condition | None:
 
 
 _PREPOSED = re.compile(
-    r"^\s*(?:to|for|on|of|from|with|against)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
+    r"^\s*(?:to|for|on|of|from|with|against|under)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
     r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z`'\"][^.;:!?]*?)(?=\s*(?:[,.;:!?]|$))",
     re.I,
 )

@@ -161,6 +161,23 @@ def _check_before(s: Said, m: re.Match[str]) -> Found | None:
     return Found(None, match.params, {}, 0.75, targets=found)
 
 
+def _check_first(s: Said, m: re.Match[str]) -> Found | None:
+    """ "Before paying a claim, make sure it is approved": the action's object (what a
+    pronoun stands for) is in that state."""
+    values = _values_of(m["values"])
+    found = targets_in(s, m["action"])
+    if not values or found is None:
+        return None
+    entity = m["entity"]
+    field = m["field"].casefold() if m["field"] else None
+    if entity.casefold() in _FIELDS and field is None:  # "check that its status is ..."
+        entity, field = m["obj"], entity.casefold()
+    if entity.casefold() in {"it", "they", "this", "that"}:
+        entity = m["obj"]
+    match = _state_match(s, entity, "", field, values, allowed=True)
+    return Found(None, match.params, {}, 0.75, targets=found)
+
+
 PROSE = (
     Prose(
         "can-only-be-done-if",
@@ -231,5 +248,13 @@ PROSE = (
         r"(?P<entity>[a-z][\w-]*?)(?:'s)?\s+(?:(?P<field>status|state)\s+)?(?:is|are)\s+"
         r"(?P<values>[^,;.]+?)\s+before\s+(?P<action>[^,;]+?)" + STOP,
         build=_check_before,
+    ),
+    Prose(
+        "before-action-check-state",
+        r"^\W*before\s+(?P<action>[a-z]+ing\s+(?:an?\s+|the\s+|any\s+)?(?P<obj>[a-z][\w-]*))\s*,"
+        r"\s*(?:always\s+|first\s+)?(?:check|verify|make\s+sure|ensure|confirm)\s+(?:that\s+)?"
+        r"(?:(?:the|its|their)\s+)?(?P<entity>[a-z][\w-]*?)(?:'s)?\s+(?:(?P<field>status|state)\s+)?"
+        r"(?:is|are)\s+(?P<values>[^,;.]+?)\s*[.!]?\s*$",
+        build=_check_first,
     ),
 )
