@@ -184,6 +184,15 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("pay_claim", "claim", "status", allowed=["approved"])),
     ("pets", "Before paying a claim, make sure it is approved.",
      _state("pay_claim", "claim", "status", allowed=["approved"])),
+    # an adjective in -able naming the action; "the only ones that may be V-ed"
+    ("pets", "A claim is payable only while it is approved.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("pets", "Claims are not reopenable once they are paid.",
+     _state("reopen_claim", "claim", "status", denied=["paid"])),
+    ("bikes", "Rides are refundable only while they are disputed.",
+     _state("refund_ride", "ride", "status", allowed=["disputed"])),
+    ("pets", "Approved claims are the only ones that may be paid.",
+     _state("pay_claim", "claim", "status", allowed=["approved"])),
     # several states, in one list of noun phrases or one list of adjectives: all of them
     ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
      _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),

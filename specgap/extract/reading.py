@@ -33,6 +33,7 @@ from specgap.extract.state_bullets import led_bullet
 from specgap.extract.state_ellipsis import elided_bans
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
+from specgap.extract.state_respelled import respelled_rules
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -94,6 +95,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and sentence.subject is None:  # "X may be paused, but never refunded"
         rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
         rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
+        rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
