@@ -193,6 +193,20 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_ride", "ride", "status", allowed=["disputed"])),
     ("pets", "Approved claims are the only ones that may be paid.",
      _state("pay_claim", "claim", "status", allowed=["approved"])),
+    # "must refuse to V", "should decline <action noun>s": a ban
+    ("tours", "If the booking has already been attended, the agent must refuse to move it.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    ("tours", "The agent should decline refunds for attended bookings.",
+     _state("refund_booking", "booking", "status", denied=["attended"])),
+    ("tours", "Never refund for a booking that is attended.",
+     _state("refund_booking", "booking", "status", denied=["attended"])),
+    # a contraction; an action noun "for" a stated entity; "only X with status V"
+    ("tours", "Do not move a booking if it's attended.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    ("tours", "Refunds for attended bookings are not permitted.",
+     _state("refund_booking", "booking", "status", denied=["attended"])),
+    ("tours", "Only bookings in status reserved can be moved.",
+     _state("move_booking", "booking", "status", allowed=["reserved"])),
     # several states, in one list of noun phrases or one list of adjectives: all of them
     ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
      _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),
@@ -297,6 +311,10 @@ SECOND: list[tuple[str, str, list[tuple[Any, str]]]] = [
      [(_state("refund_booking", "booking", "status", allowed=["confirmed"]), "enforce"),
       (("state_condition", "refund_booking", {"denied": ("banned",), "entity": "visitor"}),
        "review_only")]),
+    # a count and a state said together: both rules
+    ("tours", "Bookings can be moved at most once, and only while reserved.",
+     [(("max_calls", "move_booking", {}), "enforce"),
+      (_state("move_booking", "booking", "status", allowed=["reserved"]), "enforce")]),
     ("tours", "A booking may be refunded only if it is confirmed, and only when it is not "
      "attended.",
      [(_state("refund_booking", "booking", "status", allowed=["confirmed"]), "enforce"),

@@ -75,6 +75,7 @@ from specgap.extract.state_positions import (
     prepositional_state,
     qualifier_adjective,
     reserved_for,
+    stated_object,
     until_permission,
     within_window,
 )
@@ -313,6 +314,9 @@ def parse(text: str) -> Clause:
             cond, obj = object_state(main, o_end, obj, verb)  # order", "... to a frozen member"
         if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
             cond = state_of_related(main, o_end, whose_only=modality == "must_not")
+        if cond is None and not obj and modality in {"must_not", "only"}:
+            cond = stated_object(main, o_end)  # "never refund for a booking that is X"
+            obj = cond.entity if cond is not None and cond.entity else obj
     elif modal is not None:
         verb, v_start, v_end, passive = verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
@@ -326,12 +330,14 @@ def parse(text: str) -> Clause:
                     verb = None
                 if verb is not None and aux.start() < modal.start():
                     modal = aux  # the subject ends where the auxiliary starts
+                elif verb is not None and passive and not main[: modal.start()].strip():
+                    modal = aux  # "Only bookings with status X can be moved": the subject
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
-                subject = re.sub(r"^no\s+", "", subject, flags=re.I)  # "no claim may be paid"
+                subject = re.sub(r"^(?:no|only)\s+", "", subject, flags=re.I)  # "no claim may"
                 # "cancelled bookings, attended bookings and bookings on hold ...": one state
                 state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
@@ -362,6 +368,9 @@ def parse(text: str) -> Clause:
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for
+                if cond is None and not obj and modality in {"must_not", "only"}:
+                    cond = stated_object(main, o_end)  # "... not refund for paid X"
+                    obj = cond.entity if cond is not None and cond.entity else obj
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):
@@ -379,7 +388,8 @@ def parse(text: str) -> Clause:
             modality, negated = "must_not", True
         elif said_modality == "only":
             modality = "only"
-        if cond is None and obj and (adj := adjective_state(obj, span[1])) is not None:
+        stated_noun = cond is None and obj and modality in {"must_not", "only"}
+        if stated_noun and (adj := adjective_state(obj, span[1])) is not None:
             cond, obj = adj  # "renewal of a lost loan is forbidden": the loan's state
     if passive and (light := light_verb(verb, obj)) is not None:
         verb, obj = light  # "returns can only be made on ...": return

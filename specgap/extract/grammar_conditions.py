@@ -190,7 +190,10 @@ def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
     anything else stays unbound."""
+    words = re.sub(r"\b(it|that|there|what)'s\b", r"\1 is", words, flags=re.I)  # "it's attended"
+    words = re.sub(r"\b(they|we|you)'re\b", r"\1 are", words, flags=re.I)
     words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
+    words = re.sub(r"\b(has|have|had)\s+(?:already|also|just|now)\s+been\b", r"\1 been", words)
     m = _COPULA.match(perfect(words))
     if m is None and (event := present_state(words)) is not None:
         m = _COPULA.match(event)  # "until it expires": until it is expired

@@ -85,7 +85,7 @@ def reserved_action(noun: str, entity: str | None) -> tuple[str, str]:
 
 
 _NOMINAL = re.compile(
-    r"^\W*(?:the\s+)?(?P<no>no\s+(?:further\s+)?)?(?P<noun>[a-z]+)\s+(?:(?:of\s+|(?<=ing\s))(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"^\W*(?:the\s+)?(?P<no>no\s+(?:further\s+)?)?(?P<noun>[a-z]+)\s+(?:(?:(?:of|for|on|to)\s+|(?<=ing\s))(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?P<neg>not\s+|never\s+)?(?P<only>only\s+)?"
     r"(?:possible|allowed|permitted|available|(?P<barred>forbidden|prohibited))\b",
     re.I,

@@ -31,6 +31,14 @@ def second_condition(
     cond = clause.condition
     if cond is None or sentence.subject is not None or clause.action is None:
         return rules
+    carried = any(r.operator == "state_condition" or r.condition is not None for r in rules)
+    if not carried and cond.bound and rules and cond.kind == "only_if":
+        # "can be moved at most once, and only while reserved": the count was read, the
+        # state it is said with is a rule as well (never dropped)
+        said = conditional(replace(clause, modality="only"))
+        return (
+            [*rules, *(candidate(sentence, e) for e in said)] if isinstance(said, list) else rules
+        )
     if not any(r.operator == "state_condition" for r in rules):
         return rules  # the clause's own state was read (by the grammar or a pattern)
     text = sentence.clean

@@ -40,6 +40,7 @@ __all__ = [
     "prepositional_state",
     "qualifier_adjective",
     "reserved_for",
+    "stated_object",
     "until_permission",
     "within_window",
 ]
@@ -173,6 +174,17 @@ def prepositional_state(main: str, at: int) -> Condition | None:
     state of the entity the action is for."""
     m = _PREPOSED.match(main[at:])
     return phrase_state(m["np"], at + m.start("np")) if m is not None else None
+
+
+def stated_object(main: str, at: int) -> Condition | None:
+    """After a verb with no object of its own, "never refund for a booking that is
+    attended": the state of the entity the action is for, only when it is a state (no
+    field, or a status-like one); "search for cars in class 'luxury'" names an argument's
+    value, not a state (None)."""
+    cond = prepositional_state(main, at)
+    if cond is None or not cond.bound:
+        return None
+    return cond if cond.field in {None, "status", "state", "stage", "phase"} else None
 
 
 _STATE_AFTER = re.compile(
