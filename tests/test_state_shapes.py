@@ -279,6 +279,18 @@ UNBOUND: list[tuple[str, str, str, str]] = [
     ("tours", "Never move a booking when the museum is closed.", "move_booking", "museum"),
     ("tours", "A booking can't be cancelled once the tour has started.", "cancel_booking",
      "tour"),
+    # a field that holds a date, and a value said as a comparison: kept, reviewed
+    ("tours", "Do not move bookings with a past visit date.", "move_booking",
+     "with a past visit date"),
+    ("tours", "Do not refund a booking whose visit date is in the past.", "refund_booking",
+     "whose visit date is in the past"),
+    # a person's act is no state ("until the manager agrees" is not "the manager is agreed")
+    ("tours", "Refund a booking only when the manager agrees.", "refund_booking",
+     "unless the manager agrees"),
+    # a tool's verb is no field of its entity ("a refund is pending": another entity)
+    ("tours", "Do not cancel a booking while a refund is pending.", "cancel_booking", "refund"),
+    # a value the call passes (`slot`) that no tool identifies nor reads: no guess
+    ("tours", "So long as the slot is free, bookings can be moved.", "move_booking", "slot"),
     # a number is a quantity, never a value of a state
     ("bikes", "Do not refund a ride whose fare is zero.", "refund_ride", "whose fare is zero"),
     ("bikes", "Never refund a ride if its fare is zero.", "refund_ride", "if its fare is zero"),

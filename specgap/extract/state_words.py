@@ -118,8 +118,19 @@ _PRESENT = re.compile(
     r"(?P<v>[a-z]+)$",
     re.I,
 )
-_PEOPLE = re.compile(r"(?:you|we|i|he|she|someone|somebody|" + USER + r"s?)", re.I)
-_NOT_EVENTS = frozenset(split_words("be have do can may must will shall should would could need"))
+_PEOPLE = re.compile(
+    r"(?:you|we|i|he|she|someone|somebody|anyone|manager|supervisor|admin|administrator|agent|"
+    r"staff|owner|visitor|team|lead|person|people|" + USER + r"s?)",
+    re.I,
+)
+# verbs of a person's act or word, never a state a thing is left in ("until the guide agrees")
+_NOT_EVENTS = frozenset(
+    split_words(
+        "be have do can may must will shall should would could need agree ask say tell want "
+        "decide accept confirm consent approve request reply respond answer choose prefer "
+        "insist call write speak complain object mention"
+    )
+)
 
 
 def present_state(words: str) -> str | None:

@@ -106,6 +106,16 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             )
             return _demoted(each, f"if the {field} is {_values(params)}"), why
     read = bind_reads(registry, tool, params)  # the readers of the entity, the field they name
+    unread = isinstance(entity, str) and entity and "entity" in params and not read.get("field")
+    if unread and not _entity(registry, str(entity)):
+        # "so long as the slot is free" on `move_booking(booking_id, slot)`: `slot` is a value
+        # the call passes, which no tool identifies, and no reader names a field holding the
+        # state: comparing every field of another output would be a guess
+        why = (
+            f"the entity `{entity}` could not be bound: no tool identifies a {entity} by an "
+            f"argument (`{entity}_id`) and no read tool names a field for {_values(params)}"
+        )
+        return _demoted(each, f"if the {entity} is {_values(params)}"), why
     if read != params:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
@@ -194,9 +204,12 @@ def _spoken(registry: Registry | tuple[Tool, ...], word: str) -> bool:
         if tool.hook:
             continue
         spoken = re.sub(r"[_\W]+|(?<=[a-z])(?=[A-Z])", " ", tool.id)
+        if len(spoken.split()) > 1:  # `refund_booking` names refunding, no `refund` field
+            spoken = spoken.split(maxsplit=1)[1]
         said = tool.description
         if modifier is not None and modifier.search(said) and len(pattern.findall(said)) == 1:
             said = ""
+        said = re.sub(r"^\W*[A-Za-z]+", "", said)  # "Refund a booking.": its verb, not a field
         if pattern.search(spoken) or pattern.search(said):
             return True
         if any(key_words(a) == wanted for a in _arg_paths(tool.schema)):
