@@ -207,6 +207,15 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_booking", "booking", "status", denied=["attended"])),
     ("tours", "Only bookings in status reserved can be moved.",
      _state("move_booking", "booking", "status", allowed=["reserved"])),
+    # a state in two words after "under"; "a closed one": the first subject's noun
+    ("bikes", "Rides that are paused or under review must not be refunded.",
+     _state("refund_ride", "ride", "status", denied=["paused", "under review"])),
+    ("tours", "A booking that is reserved or on hold can be moved; an attended one cannot.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
+    ("tours", "Bookings that are cancelled must be refunded, never moved.",
+     _state("move_booking", "booking", "status", denied=["cancelled"])),
+    ("tours", "Once a booking has been attended, no booking may be moved.",
+     _state("move_booking", "booking", "status", denied=["attended"])),
     # several states, in one list of noun phrases or one list of adjectives: all of them
     ("tours", "Cancelled bookings, attended bookings and bookings on hold must never be moved.",
      _state("move_booking", "booking", "status", denied=["attended", "cancelled", "on hold"])),
@@ -323,6 +332,10 @@ SECOND: list[tuple[str, str, list[tuple[Any, str]]]] = [
      [(_state("refund_booking", "booking", "status", allowed=["confirmed"]), "enforce"),
       (("state_condition", "refund_booking", {"denied": ("banned",), "entity": "visitor"}),
        "review_only")]),
+    # conjoined states under a permission "as long as": each one needed
+    ("tours", "A booking may be refunded as long as it is cancelled and not attended.",
+     [(_state("refund_booking", "booking", "status", allowed=["cancelled"]), "enforce"),
+      (_state("refund_booking", "booking", "status", denied=["attended"]), "enforce")]),
     # a count and a state said together: both rules
     ("tours", "Bookings can be moved at most once, and only while reserved.",
      [(("max_calls", "move_booking", {}), "enforce"),

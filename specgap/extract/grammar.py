@@ -337,7 +337,7 @@ def parse(text: str) -> Clause:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
-                subject = re.sub(r"^(?:no|only)\s+", "", subject, flags=re.I)  # "no claim may"
+                subject = re.sub(r"^\W*(?:no|only)\s+", "", subject, flags=re.I)  # "no claim may"
                 # "cancelled bookings, attended bookings and bookings on hold ...": one state
                 state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
@@ -434,7 +434,12 @@ def parse(text: str) -> Clause:
     told = first is not None and first[1].casefold() in INSTRUCTIONS
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
-    if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
+    if (
+        cond is not None
+        and cond.kind == "while"
+        and modality == "may"
+        and (cond.bound or conjoined(cond))
+    ):
         modality = "only"  # "X can be done as long as S": only while S
     if (until := until_permission(cond, modality, negated)) is not None:
         modality, negated, cond = "must_not", True, until  # "X can be done until S"

@@ -55,6 +55,9 @@ _COMPARISON = re.compile(
 )
 
 
+_UNDER = re.compile(r"\bunder\s+(?:repair|maintenance|review|investigation|construction)\b", re.I)
+
+
 @dataclass(frozen=True)
 class Condition:
     """A condition clause: its kind, words, where it sits in the sentence and, when they
@@ -203,8 +206,8 @@ def _bind(cond: Condition, words: str) -> Condition:
     neither = re.match(r"neither\s+(?P<a>.+?)\s*,?\s+nor\s+(?P<b>.+)$", rest, re.I)
     if neither is not None:  # "is neither reserved nor confirmed": not (reserved or confirmed)
         rest = f"{neither['a']} or {neither['b']}"
-    if _COMPARISON.search(rest) and not QUOTED.search(rest):
-        return cond
+    if _COMPARISON.search(_UNDER.sub(" ", rest)) and not QUOTED.search(rest):
+        return cond  # "older than 30 days" (but "under repair" is a state)
     if PART_OF.match(m["subject"].strip()):
         return cond  # "any part of the rental has started": not one entity's state
     subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]

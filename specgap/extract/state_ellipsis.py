@@ -22,8 +22,8 @@ __all__ = ["elided_bans"]
 
 _VERBS = r"[a-z]+(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+)[a-z]+)*"
 _OTHER_VERB = re.compile(
-    r"^\W*(?P<subj>[A-Za-z][^,;:]*?)\s+(?:can|may|could)\s+(?:also\s+)?be\s+" + _VERBS
-    + r"\s*,?\s+but\s+(?:must\s+|may\s+|should\s+)?(?P<neg>not|never)\s+(?:be\s+)?"
+    r"^\W*(?P<subj>[A-Za-z][^,;:]*?)\s+(?:can|may|could|must|should)\s+(?:also\s+)?be\s+" + _VERBS
+    + r"(?:\s*,?\s+but|\s*,)\s+(?:must\s+|may\s+|should\s+)?(?P<neg>not|never)\s+(?:be\s+)?"
     r"(?P<banned>" + _VERBS + r")\s*[.!]?\s*$",
     re.I,
 )  # fmt: skip
@@ -32,6 +32,11 @@ _OTHER_SUBJECT = re.compile(
     r"(?:\s*,?\s+(?:but|whereas|while)|\s*;(?:\s*(?:but|however,?))?)\s+"
     r"(?P<s2>[A-Za-z][^,;:]*?)\s+(?P<neg>cannot|can't|can\s+not|may\s+not|must\s+not|must\s+never)"
     r"\s*[.!]?\s*$",
+    re.I,
+)
+_HEAD = re.compile(
+    r"^\W*(?:(?:an?|the|any|all)\s+)?(?:[a-z][\w-]*\s+)*?(?P<n>[a-z][\w-]*)"
+    r"(?=\s+(?:that|which|who|whose|in|with|on|under)\b|\s*$)",
     re.I,
 )
 _SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+")
@@ -46,7 +51,12 @@ def elided_bans(text: str) -> list[Emit]:
         said = [f"{m['subj']} must not be {v}." for v in _SPLIT.split(m["banned"]) if v]
     m2 = _OTHER_SUBJECT.match(text) if not said else None
     if m2 is not None:
-        said = [f"{m2['s2']} {m2['neg']} be {m2['verb']}."]
+        other = m2["s2"]
+        one = re.match(r"^(?P<det>(?:an?|the|any)\s+)?(?P<adj>.+?)\s+ones?$", other, re.I)
+        head = _HEAD.match(m2["s1"])
+        if one is not None and head is not None:  # "a closed one": the first subject's noun
+            other = f"{one['det'] or ''}{one['adj']} {head['n']}"
+        said = [f"{other} {m2['neg']} be {m2['verb']}."]
     out: list[Emit] = []
     for sentence in said:
         clause = parse(sentence)

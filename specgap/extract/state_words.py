@@ -33,6 +33,8 @@ STATE_FIELDS = frozenset(
 STATE_WORDS = (
     r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
     r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
+    r"under\s+(?:repair|maintenance|review|investigation|construction)|"
+    r"out\s+of\s+(?:service|stock|order)|in\s+(?:use|stock|service|repair|review)|"
     r"(?:checked|signed|logged|opted)\s+(?:in|out))"
 )
 _STATE = re.compile(STATE_WORDS, re.I)
