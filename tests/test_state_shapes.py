@@ -100,6 +100,13 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("move_booking", "booking", "status", allowed=["reserved"])),
     ("pets", "A claim may be paid on condition that it has been approved.",
      _state("pay_claim", "claim", "status", allowed=["approved"])),
+    ("tours", "You may cancel a booking for the visitor, provided the booking is still reserved.",
+     _state("cancel_booking", "booking", "status", allowed=["reserved"])),
+    # a preface ("Note that", "Please remember:") is not part of the rule
+    ("tours", "Please remember: cancelled bookings must not be moved.",
+     _state("move_booking", "booking", "status", denied=["cancelled"])),
+    ("tours", "Note that attended bookings cannot be refunded under any circumstances.",
+     _state("refund_booking", "booking", "status", denied=["attended"])),
     # a subject opened by `no`: a ban, its `unless` what allows the action
     ("pets", "No claim may be paid unless it has been approved.",
      _state("pay_claim", "claim", "status", allowed=["approved"])),
@@ -442,3 +449,15 @@ def test_a_description_restricting_its_tool_to_a_state(
     built = build_agent(tmp_path, [tmp_path / "prompt.md"], [tmp_path / "tools.json"])
     found = [_read(p) for p in built.policies if p.operator == "state_condition"]
     assert found == [expected]
+
+
+def test_provided_as_a_participle_is_no_condition() -> None:
+    """`provided` after what was provided is a participle ("the number the visitor provided
+    the agent"), never a proviso; before a clause it is one."""
+    from specgap.extract.grammar_conditions import read_condition
+
+    said, _, _ = read_condition("Move the booking to the slot the visitor provided the agent.")
+    assert said is None
+    said, _, _ = read_condition("Refund the booking, provided the booking is cancelled.")
+    assert said is not None
+    assert (said.kind, said.values) == ("only_if", ("cancelled",))

@@ -33,7 +33,7 @@ def permits(c: Clause, cond: Condition) -> bool:
 
 
 _OPENER = re.compile(
-    r"^(?:only\s+)?(?:if|when|whenever|while|once|after|(?:as|so)\s+long\s+as|provid(?:ed|ing)\s+that|"
+    r"^(?:only\s+)?(?:if|when|whenever|while|once|after|(?:as|so)\s+long\s+as|provid(?:ed|ing)(?:\s+that)?|"
     r"on\s+(?:the\s+)?condition\s+that|in\s+case)\s+",
     re.I,
 )

@@ -26,13 +26,19 @@ _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once|after|where|in\s+cases?\s+where)|unless|"
     r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
     r"if\s+and\s+only\s+if|if|when|whenever|"
-    r"while|once|in\s+case|provid(?:ed|ing)\s+that|(?:as|so)\s+long\s+as|"
+    r"while|once|in\s+case|provid(?:ed|ing)\s+that|provid(?:ed|ing)(?=\s+(?:the|an?|its|their|it|"
+    r"they)\s)|(?:as|so)\s+long\s+as|"
     r"on\s+(?:the\s+)?condition\s+that|otherwise|after|until|till)\b",
     re.I,
 )
 # "X can be done provided that S", "... so long as S": S is what allows X (only if S)
 _PROVISO = frozenset({"provided that", "providing that", "so long as", "on condition that",
                       "on the condition that"})  # fmt: skip
+_PROVIDED_BY = re.compile(
+    r"(?:\b(?:you|we|they|he|she|user|customer|caller|client|member|visitor|guest|agent|is|are|"
+    r"was|were|be|been|has|have|had|details|information|data|number|id)|[a-z]s)\s*$",
+    re.I,
+)
 _ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
 # "when calling X", "if using Y": the scope of the rule (its target), not a condition on state
 _SCOPE = re.compile(
@@ -87,7 +93,7 @@ class Condition:
 _OPENERS = re.compile(
     r"^(?:only\s+)?(?:if\s+and\s+only\s+if|if|when|whenever|while|once|unless|"
     r"except\s+(?:when|if|where)|until|till|"
-    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provid(?:ed|ing)\s+that|"
+    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provid(?:ed|ing)(?:\s+that)?|"
     r"(?:as|so)\s+long\s+as|on\s+(?:the\s+)?condition\s+that|otherwise)\b\s*",
     re.I,
 )
@@ -146,6 +152,10 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if _ASKS.search(text[: m.start()]):
             continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
+        if kind_word in {"provided", "providing"}:
+            if _PROVIDED_BY.search(text[: m.start()]):
+                continue  # "the number the user provided", "details provided": a participle
+            kind_word += " that"  # "provided the booking is reserved": a proviso
         determined = re.match(r"\s+(?:the|an?|its|their|it|they)\b", after)
         participle = re.match(r"\s+(?:already\s+)?[a-z]+(?:ed|en)\b", after)
         if kind_word in {"once", "only once"} and not determined and not participle:

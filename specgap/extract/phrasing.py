@@ -173,8 +173,18 @@ def _refused(text: str) -> str:
     return text
 
 
+# "Note that ...", "Please remember: ...", "Important: ...": a preface, not the rule's words
+_PREFACE = re.compile(
+    r"^(?P<said>\W*(?:please\s+)?(?:note|remember|keep\s+in\s+mind|be\s+aware|important|"
+    r"reminder|caution|warning|attention)(?:\s+that\b|\s*:)\s*)(?=[A-Za-z])",
+    re.I,
+)
+
+
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    if (m := _PREFACE.match(text)) is not None:
+        text = _fit(text, m.start("said"), m.end("said"), "")
     text = _particle_back(text)  # "look the member up": look up the member
     text = _refused(text)  # "must refuse to V", "should decline refunds": a ban
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
