@@ -214,6 +214,13 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_booking", "booking", "status", denied=["attended"])),
     ("tours", "Only bookings in status reserved can be moved.",
      _state("move_booking", "booking", "status", allowed=["reserved"])),
+    # the state of another entity in a "to V, the X must be S" sentence; a perfect list
+    ("pets", "To file a claim, the policy must be active.",
+     _state("file_claim", "policy", "state", allowed=["active"])),
+    ("pets", "Claims cannot be filed for a policy that has lapsed or been cancelled.",
+     _state("file_claim", "policy", "state", denied=["cancelled", "lapsed"])),
+    ("pets", "Reopening is limited to rejected claims.",
+     _state("reopen_claim", "claim", "status", allowed=["rejected"])),
     # a state in two words after "under"; "a closed one": the first subject's noun
     ("bikes", "Rides that are paused or under review must not be refunded.",
      _state("refund_ride", "ride", "status", denied=["paused", "under review"])),
@@ -307,6 +314,8 @@ UNBOUND: list[tuple[str, str, str, str]] = [
     ("tours", "Do not cancel a booking while a refund is pending.", "cancel_booking", "refund"),
     # a value the call passes (`slot`) that no tool identifies nor reads: no guess
     ("tours", "So long as the slot is free, bookings can be moved.", "move_booking", "slot"),
+    # "whose policy": an entity of its own (`policy_id`), not a field of the claim
+    ("pets", "Never pay a claim whose policy is lapsed.", "pay_claim", "policy"),
     # a number is a quantity, never a value of a state
     ("bikes", "Do not refund a ride whose fare is zero.", "refund_ride", "whose fare is zero"),
     ("bikes", "Never refund a ride if its fare is zero.", "refund_ride", "if its fare is zero"),

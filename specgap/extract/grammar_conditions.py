@@ -254,6 +254,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
         items = [DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
+        items = [re.sub(r"^been\s+", "", i) for i in items]  # "has lapsed or been cancelled"
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
         one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)

@@ -47,7 +47,8 @@ class Reading:
 _AVAILABLE = re.compile(
     r"^\W*(?P<subj>[A-Za-z`'][\w`'-]*(?:\s+[A-Za-z`'][\w`'-]*){0,6}?)\s+(?:is|are)\s+"
     r"(?P<neg>not\s+|never\s+)?(?P<o1>only\s+)?(?:eligible|available|permitted|allowed|possible|"
-    r"accepted|offered|valid)\s+(?P<o2>only\s+)?(?P<prep>for|to|on)\s+(?P<obj>[^.;:!?]+?)\s*$",
+    r"accepted|offered|valid|(?P<lim>limited|restricted|confined))\s+(?P<o2>only\s+)?(?P<prep>for|to|on)\s+"
+    r"(?P<obj>[^.;:!?]+?)\s*$",
     re.I,
 )
 _GERUND = re.compile(
@@ -67,6 +68,7 @@ def availability(text: str) -> Reading | None:
     if m["prep"].casefold() == "to" and obj.split()[0].casefold() in IMPERATIVE_VERBS:
         return None  # "... are permitted to book desks": a modal over a verb, read elsewhere
     only = bool(m["o1"] or m["o2"] or _ONLY_TAIL.search(obj) or re.match(r"\W*only\b", subj, re.I))
+    only = only or bool(m["lim"])  # "reopening is limited to rejected claims"
     only = only or (cond is not None and cond.kind == "only_if")
     obj = _ONLY_TAIL.sub("", obj)
     gerund = _GERUND.match(subj.strip().casefold())
@@ -110,7 +112,7 @@ _MUST_BE = re.compile(
 )
 _TO_V = re.compile(
     r"^\W*(?:in\s+order\s+)?to\s+(?P<v>[a-z]+)\s+(?:an?\s+|the\s+|any\s+)?(?P<ent>[a-z][\w-]*)\s*,"
-    r"\s*(?:it|they|the\s+[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[^.;,]+?)\s*[.!]?\s*$",
+    r"\s*(?:it|they|the\s+(?P<other>[a-z][\w-]*))\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[^.;,]+?)\s*[.!]?\s*$",
     re.I,
 )
 
@@ -138,14 +140,25 @@ def required_state(text: str) -> Reading | None:
     if not verb:
         return None
     entity = singular(m["ent"].casefold())
+    other = m.groupdict().get("other")
+    if other:  # "to file a claim, the policy must be active": the policy's state
+        return _reading(text, verb, entity, m["state"], bool(m["neg"]), m.span("ent"), other)
     return _reading(text, verb, entity, m["state"], bool(m["neg"]), m.span("ent"))
 
 
 def _reading(
-    text: str, verb: str, entity: str, state: str, negated: bool, span: tuple[int, int]
+    text: str,
+    verb: str,
+    entity: str,
+    state: str,
+    negated: bool,
+    span: tuple[int, int],
+    owner: str | None = None,
 ) -> Reading | None:
-    words = f"{entity} is {'not ' if negated else ''}{state}"
-    cond = bind_state(Condition("only_if", " ".join(text.split()), 0, len(text)), entity, words)
+    """The reading of `entity` acted on, in `state` (of `owner`, another entity, if said)."""
+    said = singular(owner.casefold()) if owner else entity
+    words = f"{said} is {'not ' if negated else ''}{state}"
+    cond = bind_state(Condition("only_if", " ".join(text.split()), 0, len(text)), said, words)
     if not cond.bound:
         return None
     return Reading("only", verb, entity, span, cond)

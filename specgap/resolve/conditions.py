@@ -95,6 +95,15 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             )
             return _demoted(each, f"if the {entity} is {_values(params)}"), why
     field = params.get("field")
+    if isinstance(field, str) and field and entity != field and _entity(registry, field):
+        # "a claim whose policy is lapsed": the policy is an entity of its own (`policy_id`),
+        # its state is in another output, never a field of the claim's
+        why = (
+            f"`{field}` is an entity of its own (a tool identifies it by an argument), not a "
+            f"field of the {entity or 'entity'} the call names: the call does not say which "
+            f"{field} it is about"
+        )
+        return _demoted(each, f"if the {field} is {_values(params)}"), why
     if isinstance(field, str) and field:
         allowed = list(_enum_values(registry, field))
         said = {_norm(v) for v in (*params.get("allowed", ()), *params.get("denied", ()))}
