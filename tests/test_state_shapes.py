@@ -214,6 +214,9 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("refund_booking", "booking", "status", denied=["attended"])),
     ("tours", "Only bookings in status reserved can be moved.",
      _state("move_booking", "booking", "status", allowed=["reserved"])),
+    # the sentence's generic "status" for the field the reader lists as "state (...)"
+    ("pets", "Do not file claims under policies whose status is 'lapsed'.",
+     _state("file_claim", "policy", "state", denied=["lapsed"])),
     # the state of another entity in a "to V, the X must be S" sentence; a perfect list
     ("pets", "To file a claim, the policy must be active.",
      _state("file_claim", "policy", "state", allowed=["active"])),

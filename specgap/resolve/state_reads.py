@@ -148,17 +148,23 @@ def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
     out = dict(params)
     if not out.get("read"):
         out["read"] = [t.id for t in found]
-    if out.get("field"):
-        return out
     side = "allowed" if out.get("allowed") else "denied"
     values = [str(v) for v in out.get(side) or ()]
-    if not values:
-        return out
     text = _text(found)
     nouns = {
         key_words(w) for t in (tool, *found) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", t.id)
     }
     nouns |= {key_words(entity)} if entity else set()
+    named = out.get("field")
+    if isinstance(named, str) and named in _STATE_FIELDS and values:
+        # "whose status is 'expired'" where the reader lists "state (draft, ..., expired)":
+        # the sentence's generic word for the field the reader names
+        listed = _listed_field(text, values, nouns)
+        said = re.search(rf"\b{re.escape(named)}\b", text, re.I) is not None
+        if listed in _STATE_FIELDS and listed != named and not said:
+            return out | {"field": listed}
+    if out.get("field") or not values:
+        return out
     field = _listed_field(text, values, nouns)
     flag = _flag(text, values[0]) if field is None and len(values) == 1 else None
     if flag is not None:
