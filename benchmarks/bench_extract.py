@@ -4,11 +4,12 @@ Every gold file's domain is built from `../shared/corpus/<domain>` with the dete
 extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
-written for the project that live beside their gold and are in no corpus; `unseen2`: the
-second blind set, `tests/gold_unseen2/`, alike). Totals are micro-averages (sums of counts).
+written for the project that live beside their gold and are in no corpus; `unseen2` and
+`unseen3`: the second and third blind sets, `tests/gold_unseen2/` and `tests/gold_unseen3/`,
+alike). Totals are micro-averages (sums of counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
-                                 [--corpus=DIR] [--gold=DIR]
+                                 [--stages] [--corpus=DIR] [--gold=DIR]
 
 `--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
 as well; `--misses` lists, per tuned domain, the expectations no policy matched and the
@@ -17,7 +18,9 @@ or blind domain while developing the extractor spoils it as a test). A domain wh
 file is absent is not scored; without the corpus the benchmark says so and scores the unseen
 set alone. `--gold=DIR` scores that folder only. With `--misses`, the enforced rules on a
 wrong tool are listed too, and `--alarms` adds the false alarms (`rule-not-compiled` notes
-on sentences the gold lists as no rule).
+on sentences the gold lists as no rule). `--stages` prints, per split and expected operator,
+how many expectations were matched and how far the missed ones got (counts only, no
+sentence, so it may be read on every split).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from benchmarks.gold import (
     CORPUS,
     GOLD_DIR,
     UNSEEN2_DIR,
+    UNSEEN3_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -44,7 +48,7 @@ from benchmarks.gold import (
     unseen_gold_files,
 )
 
-SPLITS = ("tuned", "heldout", "unseen", "unseen2")
+SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -120,6 +124,20 @@ def _option(options: Sequence[str], name: str) -> str | None:
     return next((o.split("=", 1)[1] for o in options if o.startswith(f"{name}=")), None)
 
 
+def print_stages(split: str, total: Score) -> None:
+    """Matched / expected per operator, then the stages of the misses, most first."""
+    operators = sorted({op for op, _ in total.stages})
+    if not operators:
+        return
+    print(f"   stages of {split}:")
+    for op in operators:
+        counts = {stage: n for (o, stage), n in total.stages.items() if o == op}
+        print(f"     {op}: {counts.get('matched', 0)}/{sum(counts.values())}")
+        for stage, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            if stage != "matched":
+                print(f"       {n:4d}  {stage}")
+
+
 def run(options: Sequence[str] = ()) -> None:
     as_json = "--json" in options
     out = _option(options, "--json")
@@ -131,7 +149,11 @@ def run(options: Sequence[str] = ()) -> None:
     unseen = (
         []
         if _option(options, "--gold")
-        else [*unseen_gold_files(), *unseen_gold_files(UNSEEN2_DIR)]
+        else [
+            *unseen_gold_files(),
+            *unseen_gold_files(UNSEEN2_DIR),
+            *unseen_gold_files(UNSEEN3_DIR),
+        ]
     )
     if not corpus.is_dir():
         print(
@@ -190,6 +212,9 @@ def run(options: Sequence[str] = ()) -> None:
         "silent: rule sentences with neither a policy nor a located diagnostic; "
         "alarm: rule-not-compiled notes on sentences the gold lists as no rule"
     )
+    if "--stages" in options:
+        for split in SPLITS:
+            print_stages(split, totals[split])
     if misses:
         for domain, s in sorted(scores.items()):
             if split_of[domain] not in misses_of:

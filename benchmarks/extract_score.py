@@ -23,6 +23,9 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   diagnostic: a loss nobody is told about.
 - alarms: `rule-not-compiled` diagnostics in the gold's files on no gold site, i.e. on
   sentences the gold does not list as rules (false alarms of the rule-likeness tests).
+- stages: per expected operator, how many expectations were matched and, for each miss, the
+  furthest stage its sentence reached (`miss_stage`). Counts only, no sentence: the one view
+  of a blind set that says where its rules are lost without spoiling it as a test.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -92,8 +96,11 @@ class Score:
     unreported: list[str] = field(default_factory=list)  # where the silent losses are
     wrong: list[str] = field(default_factory=list)  # the enforce policies on a wrong tool
     alarm_lines: list[str] = field(default_factory=list)  # notes on sentences of no rule
+    # (operator, stage) -> expectations; stage "matched" or a `miss_stage`
+    stages: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     def add(self, other: Score) -> None:
+        self.stages.update(other.stages)
         for name in (
             "sentences",
             "expectations",
@@ -310,6 +317,23 @@ def matches(
     return True
 
 
+def miss_stage(
+    exp: Expectation, here: Sequence[Policy], codes: Iterable[str], canonical: Canonical
+) -> str:
+    """How far a missed expectation's sentence got: a policy of its operator on its tool
+    with other parameters, on another tool, a policy of another operator only, no policy but
+    notes (their codes), or nothing at all."""
+    same = [p for p in here if p.operator == exp.operator]
+    if any(matches(p, exp, canonical, tools_only=True) for p in same):
+        return "same operator and tools, other parameters"
+    if same:
+        return "same operator, other tool"
+    if here:
+        return "another operator only"
+    notes = sorted(set(codes))
+    return f"notes only: {', '.join(notes)}" if notes else "silent"
+
+
 def _sources(policy: Policy) -> tuple[Source, ...]:
     return (policy.source, *policy.also_stated_at)
 
@@ -350,14 +374,23 @@ def score(
             result.unreported.append(f"{rule.at}: {rule.note}")
         if not rule.checkable:
             continue
+        codes = [
+            d.code
+            for d in diagnostics
+            if d.span is not None
+            and _resolved(d.span.path) == site.artifact
+            and site.start <= d.span.start_line <= site.end
+        ]
         for exp in rule.expect:
             result.expectations += 1
             hits = [p for p in here if matches(p, exp, canonical)]
             matching.update(p.id for p in hits)
             if hits:
                 result.matched += 1
+                result.stages[(exp.operator, "matched")] += 1
             else:
                 result.misses.append(f"{rule.at}: {exp.operator} {exp.target} {exp.params}")
+                result.stages[(exp.operator, miss_stage(exp, here, codes, canonical))] += 1
             if exp.condition and any(
                 p.enforcement == "enforce" and not is_conditional(p) for p in hits
             ):

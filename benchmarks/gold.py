@@ -38,6 +38,9 @@ UNSEEN_DIR = GOLD_DIR.parent / "gold_unseen"
 # The second blind set (split `unseen2`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen2/README.md).
 UNSEEN2_DIR = GOLD_DIR.parent / "gold_unseen2"
+# The third blind set (split `unseen3`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen3/README.md).
+UNSEEN3_DIR = GOLD_DIR.parent / "gold_unseen3"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -155,7 +158,7 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout", "unseen", "unseen2"]
+    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3"]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 

@@ -38,6 +38,8 @@ def fit_to_schema(
     None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
     whose facet names no argument, are returned unchanged."""
     listed_only = bool(params.pop("schema_values", False))
+    said_as = str(params.pop("said_as", "") or params.get("facet") or "")
+    params.pop("holder", None)  # what holds the bounded thing: used by the spread only
     if params.pop("set_by_call", False) and _reads_only(tool):
         diagnostics.append(
             Diagnostic(
@@ -50,10 +52,18 @@ def fit_to_schema(
             )
         )
         return None
+    if params.pop("by_values", False):  # "only send notices by email or sms"
+        found = _by_values(rule, tool, params, diagnostics)
+        if found is None:
+            return None
+        params = found
     facet = params.get("facet")
     if not isinstance(facet, str):
         return rule, params
     selector = argument_selector(tool, facet)
+    if selector is None and (own := _without_tool_words(tool, facet)) is not None:
+        facet, params = own, {**params, "facet": own}  # "the fee amount" of `pay_fee`
+        selector = argument_selector(tool, own)
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
@@ -97,6 +107,19 @@ def fit_to_schema(
             return rule.model_copy(update={"operator": "arg_count_bound"}), counted
         return rule, params
     key = _VALUED.get(rule.operator)
+    if key is not None and _words_as_ids(said_as, selector.arg, schema, params.get(key)):
+        diagnostics.append(
+            Diagnostic(
+                code="argument-restriction-not-compiled",
+                message=f"`{said_as}` names `{selector.arg}` of `{tool.id}` by its entity only, "
+                "and the words listed read as states or kinds, not identifiers: nothing is "
+                "enforced",
+                severity="note",
+                span=rule.span,
+                help="quote the identifiers, or name the argument the words are values of",
+            )
+        )
+        return None
     enum = schema.get("enum")
     if key is None or not isinstance(params.get(key), list | tuple) or not isinstance(enum, list):
         return rule, params
@@ -106,6 +129,73 @@ def fit_to_schema(
 # a bound said of a phrase no argument answers to: kept for review (a list of values on
 # such a phrase is more often no argument at all, a fixed text: reported, as before)
 _KEPT = frozenset({"arg_within_bound"})
+
+
+def _by_values(
+    rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
+) -> dict[str, Any] | None:
+    """The parameters with the facet set to the one argument of `tool` whose schema lists
+    every value the rule names (its `enum`, or its description's list); None, with a note,
+    when no argument or several do (never a guess)."""
+    from specgap.extract.described_values import schema_listed
+
+    said = {str(v).casefold() for v in params.get("allowed") or params.get("values") or ()}
+    props = tool.schema.get("properties")
+    found = []
+    for name, spec in props.items() if isinstance(props, dict) else ():
+        listed = {v.casefold() for v in schema_listed(spec if isinstance(spec, dict) else None)}
+        if said and said <= listed:
+            found.append(str(name))
+    if len(found) == 1:
+        return {**params, "facet": found[0]}
+    names = ", ".join(f"'{v}'" for v in sorted(said))
+    diagnostics.append(
+        Diagnostic(
+            code="argument-restriction-not-compiled",
+            message=f"{names}: {'several arguments' if found else 'no argument'} of "
+            f"`{tool.id}` list{'' if found else 's'} these values, so the rule names no "
+            "argument; nothing is enforced",
+            severity="note",
+            span=rule.span,
+            help="name the argument the values are for",
+        )
+    )
+    return None
+
+
+_PLAIN_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> bool:
+    """A list of plain words ("pending", "north") on an identifier argument the phrase names
+    only by its entity ("orders" for `order_id`): the words are the entity's states or
+    kinds, never its ids. Ids said as such ("order ids"), or values that look like ids
+    ("A1", "ord_7"), and an `enum` listing the words, are left alone."""
+    if not _IDENTIFIER.search(arg) or not isinstance(values, list | tuple) or not values:
+        return False
+    from specgap.resolve.text import words
+
+    if set(words(facet)) & {"id", "ids", "identifi", "identifier", "code", "number", "key"}:
+        return False
+    enum = schema.get("enum")
+    listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
+    return all(_PLAIN_WORD.fullmatch(str(v)) and str(v).casefold() not in listed for v in values)
+
+
+def _without_tool_words(tool: Tool, facet: str) -> str | None:
+    """The facet without its leading words that the tool's own name says ("fee amount" of
+    `pay_fee`: `amount`), when that names an argument; None otherwise."""
+    from specgap.resolve.text import words
+
+    said = facet.split()
+    own = set(words(tool.id.rsplit(".", 1)[-1]))
+    cut = 0
+    while cut < len(said) - 1 and set(words(said[cut])) <= own:
+        cut += 1
+    if cut == 0:
+        return None
+    rest = " ".join(said[cut:])
+    return rest if argument_selector(tool, rest) is not None else None
 
 
 def argument_tied(tool: Tool, facet: str) -> bool:
@@ -190,7 +280,7 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
         return None
     found = []
     for name, spec in props.items():
-        if not isinstance(spec, dict) or spec.get("type") not in {"number", "integer"}:
+        if not isinstance(spec, dict) or spec.get("type") not in ("number", "integer"):
             continue
         said = f"{name} {spec.get('description', '')}".casefold().replace("_", " ")
         if set(re.findall(r"[a-z]+|%", said)) & wanted:
@@ -199,9 +289,12 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
 
 
 def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
-    """The schema's `enum` has every value (in any case)."""
-    enum = schema.get("enum") if schema is not None else None
-    if not isinstance(enum, list) or not isinstance(values, list | tuple) or not values:
+    """The schema's `enum` (or its description's list of values: "One of: a, b") has every
+    value (in any case)."""
+    from specgap.extract.described_values import schema_listed
+
+    enum = schema_listed(schema)
+    if not enum or not isinstance(values, list | tuple) or not values:
         return False
     spelled = {str(e).casefold() for e in enum}
     return all(str(v).casefold() in spelled for v in values)

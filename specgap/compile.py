@@ -23,6 +23,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
+from specgap.noun_args import held_by, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
@@ -105,8 +106,8 @@ def _each_tool(
             for c in together
         ]
     if not spreads(rule):
-        return [resolved]
-    copies = spread(rule, registry)
+        return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
+    copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:

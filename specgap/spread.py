@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.described_args import described_as
 from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
@@ -65,8 +66,9 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             continue
         arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
         arg = arg or next(iter(_said_otherwise(tool, facet)), None)
-        if arg is not None:
-            params = {**rule.params, "facet": arg}
+        arg = arg or described_as(tool, facet)  # "boat class": `vessel_type`, "Class of boat"
+        if arg is not None:  # (the words it was named by, for `specgap.argfit`)
+            params = {**rule.params, "facet": arg, "said_as": facet}
             out.append(rule.model_copy(update={"target": tool.id, "params": params}))
     return out
 

@@ -398,6 +398,15 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
         "silent_losses": 1,
         "false_alarms": 0,
     }
+    # how far each expectation got, per operator (counts only)
+    assert dict(result.stages) == {
+        ("require_before", "matched"): 2,
+        ("require_confirmation", "matched"): 1,
+        ("arg_count_bound", "same operator and tools, other parameters"): 1,
+        ("state_condition", "same operator, other tool"): 1,
+    }
+    bare = score(gold, placed.sites, placed.artifacts, [policies[5]], (), str)
+    assert bare.stages[("require_before", "silent")] == 2
     # a diagnostic located on the uncheckable sentence ends the silent loss
     span = policies[0].source.span.model_copy(update={"start_line": 6, "end_line": 6})
     on_six = Diagnostic(code="rule-not-compiled", message="m", span=span)
@@ -409,6 +418,10 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
     other = Diagnostic(code="condition-not-bound", message="m", span=heading)
     told = score(gold, placed.sites, placed.artifacts, policies, (alarm, alarm, other), str)
     assert (told.alarms, told.silent) == (1, 1)
+    on_three = policies[0].source.span.model_copy(update={"start_line": 3, "end_line": 3})
+    noted = Diagnostic(code="unresolved-mention", message="m", span=on_three)
+    only_notes = score(gold, placed.sites, placed.artifacts, (), (noted, noted), str)
+    assert only_notes.stages[("require_before", "notes only: unresolved-mention")] == 1
     # a review reading of the uncheckable sentence is no wrong claim; an enforced one is
     review = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6), "review_only")
     judged = score(gold, placed.sites, placed.artifacts, [*policies, review], (), str)
@@ -436,8 +449,11 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
 def test_totals_add_up() -> None:
     a = Score(sentences=2, expectations=4, prose=3, matching=3, matched=2, enforce=1)
     b = Score(sentences=1, expectations=1, prose=1, matching=0, matched=1, wrong_tool=1)
+    a.stages[("max_calls", "matched")] = 1
+    b.stages[("max_calls", "matched")] = 2
     a.add(b)
     assert (a.sentences, a.expectations, a.prose, a.matching, a.matched) == (3, 5, 4, 3, 3)
+    assert a.stages[("max_calls", "matched")] == 3
     assert (a.precision, a.recall, a.wrong_tool) == (0.75, 0.6, 1)
     assert Score().precision is None
     assert Score().recall is None
@@ -482,6 +498,15 @@ def test_benchmark_json_on_the_invented_domain(
     assert (row["gold_sentences"], row["checkable_expectations"]) == (5, 5)
     assert figures["totals"]["tuned"]["gold_sentences"] == 5
     assert figures["totals"]["heldout"]["gold_sentences"] == 0
+    # the stages view: per operator, matched of expected, and how far the misses got
+    run([f"--corpus={domain.parent}", f"--gold={golds}", "--stages"])
+    table = capsys.readouterr().out
+    stages = table[table.index("stages of tuned:") :]
+    lines = [line.strip() for line in stages.splitlines()]
+    ops = [line for line in lines if line.split(":")[0].isidentifier() and "/" in line]
+    assert len(ops) == 4
+    assert all(op.split(": ")[1].count("/") == 1 for op in ops)
+    assert sum(int(op.split(": ")[1].split("/")[1]) for op in ops) == 5
 
 
 def test_benchmark_scores_rules_of_a_converted_tool_file(

@@ -102,7 +102,7 @@ def test_unseen2_domains_are_new_and_the_split_is_theirs() -> None:
         assert not names & {p.name for p in CORPUS.iterdir()}
 
 
-@pytest.mark.slow  # builds all six blind domains (~3 s); the unseen test runs the same build
+@pytest.mark.slow  # builds all nine blind domains (~5 s); the unseen test runs the same build
 def test_benchmark_scores_the_unseen2_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

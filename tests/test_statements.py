@@ -64,8 +64,9 @@ DOCUMENTS: list[tuple[str, dict[int, str], set[int]]] = [
     (  # a permission question and its short answer, in a paragraph and under a heading
         "# FAQ\n\nQ: Can I bring a kayak?\nA: No.\n\n### May I pay on board?\n\nYes.\n\n"
         "Q: Where do I park?\nA: North pier.\n",
-        {3: "the answer `no` to `Q: Can I bring a kayak?`", 8: "the answer `yes`"},
-        {10, 11},
+        # the answer read with its question (`answers`): "Never bring a kayak." at its line
+        {4: "the modal `never`", 8: "the answer `yes`"},
+        {3, 10, 11},
     ),
 ]
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
+from specgap.extract.answers import answered
+from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
@@ -48,6 +50,8 @@ def extract(
 
 def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     """Deterministic extraction over every artifact, in a stable order."""
+    from specgap.extract.described_values import description_allowlists as described_enums
+
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []
     for artifact in artifacts:
@@ -55,7 +59,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(config_rules(artifact))
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        read = read_all(join_listed(sentences(artifact)))
+        read = read_all(join_listed(keyed(answered(sentences(artifact)))))
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
             diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks
@@ -66,6 +70,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
+                rules.extend(described_enums(artifact, spec))  # "One of: a, b"
                 diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))

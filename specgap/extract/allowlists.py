@@ -210,6 +210,21 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
     return "", ()
 
 
+_QUALIFIED_NP = re.compile(
+    r"^(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:for|of|on|per)\s+(?:(?:a|an|the|each|every|any)"
+    r"\s+)?(?P<y>[a-z][\w-]*)$",
+    re.I,
+)
+
+
+def head_first(np: str) -> str:
+    """ "the vessel type for a slip" -> "slip vessel type": the noun after the preposition is
+    the entity the argument belongs to, written before it as argument names are
+    (`slip` tools' `vessel_type`, a deposit's `amount`)."""
+    m = _QUALIFIED_NP.match(np.strip())
+    return f"{m['y']} {m['x']}" if m else np
+
+
 _SAYS_ARGUMENT = re.compile(r"\s+(?:values?|field|argument|parameter)$", re.I)
 
 # words that say a list is not the only allowed values
@@ -249,6 +264,7 @@ def _quoted_list(text: str) -> tuple[str, tuple[str, ...]]:
         if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))  # "carrier values": the carrier
+        np = head_first(np)  # "the type for a slip": the slip's type
         words = np.casefold().split()
         if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
             return "", ()
@@ -294,7 +310,8 @@ def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
     if listed:
         return listed_of, listed
     listed_of, listed = enumeration(text)
-    return argument_noun(listed_of), listed  # "valid carrier values are ...": the carrier
+    # "valid carrier values are ...": the carrier; "the type for a slip": the slip's type
+    return head_first(argument_noun(listed_of)), listed
 
 
 _POINTING = frozenset({"these", "those", "following", "such", "the"})

@@ -18,7 +18,12 @@ from dataclasses import replace
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
-from specgap.extract.noun_bounds import noun_bounds, trailing_condition, unbound_lead
+from specgap.extract.noun_bounds import (
+    noun_bounds,
+    trailing_condition,
+    unbound_lead,
+    without_measure,
+)
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
@@ -175,6 +180,7 @@ def amount_bounds(text: str) -> list[Emit]:
     (`noun_bounds`), or none. A leading qualifier no entity binds ("for new customers,
     refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
     bound."""
+    text = without_measure(text)  # "... on one ticket": one call's, no condition
     lead = unbound_lead(text)
     condition: str | None = None
     if lead is not None and lead[1] is not None and lead[1].split()[0].casefold() != "for":
@@ -190,7 +196,26 @@ def amount_bounds(text: str) -> list[Emit]:
         # "... not allowed for first-time guests": the bound holds for them only
         found = untailed or found
         condition = f"{condition}; {tail[1]}" if condition else tail[1]
+    found = [_plain(e) for e in found]
     return [replace(e, condition=condition) for e in found] if condition else found
+
+
+# "the number of nights": the nights; "stays at the kennel nights": where, no argument's word
+_COUNT_OF = re.compile(
+    r"^(?:the\s+)?(?:total\s+)?(?:number|count|quantity)\s+of\s+(?:the\s+)?", re.I
+)
+_WHERE = re.compile(r"\s+(?:at|in|on)\s+(?:(?:the|a|an)\s+)?[a-z][\w-]*(?=\s)", re.I)
+
+
+def _plain(emit: Emit) -> Emit:
+    """The bound with its facet in the words an argument is named by."""
+    facet = emit.params.get("facet")
+    if not isinstance(facet, str):
+        return emit
+    plain = _WHERE.sub("", _COUNT_OF.sub("", facet)).strip()
+    if not plain or plain == facet:
+        return emit
+    return replace(emit, params={**emit.params, "facet": plain})
 
 
 def _bounds(text: str) -> list[Emit]:

@@ -73,6 +73,7 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
             _set_to(clause, text, allow)
             or _named_bare(clause, text, allow)
             or _with_bare(clause, text, allow)
+            or _by_values(clause, text, allow)
         )
     words = m["facet"].casefold().split()
     values = [a or b or c for a, b, c in QUOTED.findall(m["list"])]
@@ -179,7 +180,12 @@ def _named_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
     the argument; one value only when it reads as an identifier (`north-1`), never a state."""
     start = clause.action_span[1] if clause.action_span else 0
     m = _NAMED_BARE.search(text, start)
-    if m is None or clause.action is None:
+    action = clause.action
+    if m is None and clause.action_span and " of " in clause.object:
+        # "only book cabins of grade a or b": the object took the argument's noun and values
+        m = _NAMED_BARE.search(text, clause.action_span[0])
+        action = f"{clause.verb} {clause.object.split(' of ')[0]}"
+    if m is None or action is None:
         return []
     split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
     values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
@@ -193,7 +199,7 @@ def _named_bare(clause: Clause, text: str, allow: bool) -> list[Emit]:
     if len(values) == 1 and not re.search(r"[\d_-]", values[0]):
         return []  # "with urgency high": a word, maybe an adjective; `_with_bare` reads it
     operator, key = ("resource_in_allowlist", "allowed") if allow else ("deny_action", "values")
-    return [Emit(operator, clause.action, {"facet": _singular(facet), key: values}, 0.7)]
+    return [Emit(operator, action, {"facet": _singular(facet), key: values}, 0.7)]
 
 
 # "never open tickets with high urgency", "only open tickets with low or normal urgency"
@@ -252,3 +258,30 @@ def fixed_values(text: str) -> list[Emit]:
     if len(values) != 1 or facet.split()[-1] in {"value", "values", "format", "pattern"}:
         return []
     return [Emit("resource_in_allowlist", ANY_TOOL, {"facet": facet, "allowed": values}, 0.7)]
+
+
+# "only send notices by email or sms": values with no noun naming their argument; the one
+# argument of the tool whose schema lists them all is theirs (`by_values`, `specgap.argfit`)
+_BY_VALUES = re.compile(
+    r"\b(?:by|via|with|through|using|over|as)\s+(?:the\s+)?(?P<list>" + _BARE
+    + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")+)"
+    r"(?:\s+only)?\s*[.;!]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
+    """ "Only send notices by email or sms": the values of the argument whose schema lists
+    every one of them (its `enum` or its description), at compile time; nothing when no one
+    argument does."""
+    start = clause.action_span[1] if clause.action_span else 0
+    m = _BY_VALUES.search(text, start)
+    if m is None or clause.action is None:
+        return []
+    split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
+    values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
+    if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < 2:
+        return []
+    key, operator = ("allowed", "resource_in_allowlist") if allow else ("values", "deny_action")
+    params = {"facet": "", key: values, "by_values": True}
+    return [Emit(operator, clause.action, params, 0.7)]

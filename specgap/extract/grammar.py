@@ -53,6 +53,7 @@ from specgap.extract.grammar_words import (
     quantity_of,
     tool_named_after,
 )
+from specgap.extract.light_actions import carried_action
 from specgap.extract.pattern_base import (
     USER,
     is_action_noun,
@@ -61,6 +62,7 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.extract.phrasing import normalize
+from specgap.extract.recipients import merged, recipient_reading, subject_scope
 from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
 from specgap.extract.state_lists import listed_states
@@ -371,6 +373,18 @@ def parse(text: str) -> Clause:
                 if cond is None and not obj and modality in {"must_not", "only"}:
                     cond = stated_object(main, o_end)  # "... not refund for paid X"
                     obj = cond.entity if cond is not None and cond.entity else obj
+                scope = subject_scope(main, modal.start(), modality)  # "guests cannot
+                # book a slip": for guests only, a condition no call's arguments say
+                cond = scope if cond is None else merged(cond, scope)
+    if modal is not None and not imperative:  # "guests never get a slip": giving them one
+        got = recipient_reading(main, modal.start(), modal.end(), modality)
+        if got is not None:
+            verb, obj, span, given_to = got
+            passive, tool = False, None
+            cond = given_to if cond is None else merged(cond, given_to)
+    if not passive and (carried := carried_action(main, verb, obj, span)) is not None:
+        verb, obj, span = carried.verb, carried.obj, carried.span  # "make changes to X"
+        tool = tool or carried.mention
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
         if nominal is not None and is_action_noun(nominal["noun"]):

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
+from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import (
@@ -106,6 +107,8 @@ def leftover(
     description, a requirement counts when what it requires is no parameter (`_required`).
     `unread`: the kind of block the sentence is in when the extractor does not read it
     (`unread.py`); the note says so."""
+    if waived(sentence.clean):  # "no need to message after every booking": no duty at all
+        return None
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]
     cue = cue_of(text, described=sentence.subject is not None)

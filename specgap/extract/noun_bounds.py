@@ -44,6 +44,13 @@ _MIN = r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of)"
 _OVER = r"(?:(?:more|greater|higher|larger|longer|bigger|heavier)\s+than|above|over|exceeding)"
 _UNDER = r"(?:(?:less|fewer|lower|smaller|shorter)\s+than|below|under)"
 _DET = r"(?:(?:a|an|the|any|each|every)\s+)?"
+# a past participle, regular or one of the irregular verbs of actions ("taken", "paid")
+_PART = (
+    r"(?:[a-z]+ed|taken|given|made|sent|paid|sold|held|kept|spent|set|put|chosen|written|"
+    r"bought|built|lent|done|shown|drawn|withdrawn|brought|run|begun|split|cut|left)"
+)
+# what may follow a measure: "30 minutes long", "$500 in total"
+_MEASURED = r"(?:\s+(?:long|in\s+length|in\s+total|each|apiece|per\s+call))?"
 _NP = r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)"
 _OF = r"\s+(?:(?:of|for|with|lasting|totall?ing|worth)\s+)?"
 _MODAL = r"(?:may|can|must|should|shall|will|is\s+to|are\s+to)"
@@ -61,15 +68,15 @@ _NEEDS = (
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     # "a discount of no more than 15 % may be applied"
     (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL
-                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "max"),
+                + r"\s+(?:only\s+)?be\s+(?P<verb>" + _PART + r")\b", re.I), "max"),
     (re.compile(r"^\W*" + _DET + _NP + r"\s+of\s+" + _MIN + r"\s+" + _AMOUNT + r"\s+" + _MODAL
-                + r"\s+(?:only\s+)?be\s+(?P<verb>[a-z]+ed)\b", re.I), "min"),
+                + r"\s+(?:only\s+)?be\s+(?P<verb>" + _PART + r")\b", re.I), "min"),
     # "no booking longer than 14 nights (is allowed)", "no refund over $500 may be issued"
     (re.compile(r"^\W*no\s+" + _NP + _OF + _OVER + r"\s+" + _AMOUNT
-                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>" + _PART + r")\b)?"
                 + r"\s*(?:[.;!]|$)", re.I), "max"),
     (re.compile(r"^\W*no\s+" + _NP + _OF + _UNDER + r"\s+" + _AMOUNT
-                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>[a-z]+ed)\b)?"
+                + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?P<verb>" + _PART + r")\b)?"
                 + r"\s*(?:[.;!]|$)", re.I), "min"),
     # "stays of more than 14 nights are not allowed", "refunds above $500 must not be issued"
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NOT_ALLOWED,
@@ -78,7 +85,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 re.I), "min"),
     # "at most $50 can be refunded", "no more than 3 seats may be booked"
     (re.compile(r"^\W*" + _MAX + r"\s+" + _AMOUNT + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
-                + r"(?P<verb>[a-z]+ed)\s*(?:[.;!]|$)", re.I), "max"),
+                + r"(?P<verb>" + _PART + r")\s*(?:[.;!]|$)", re.I), "max"),
     # "limit refunds to $200", "cap discounts at 20%", "keep stays within 14 nights"
     (re.compile(r"^\W*(?:always\s+)?(?:limit|cap|restrict|keep)\s+(?:the\s+|each\s+|every\s+|any\s+)?"
                 + _NP + r"\s+(?:to|at|within)\s+(?:(?:at\s+most|a\s+maximum\s+of|no\s+more\s+than)"
@@ -100,15 +107,47 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
                 r"(?:allowed|permitted|accepted|possible|fine)\b", re.I), "max"),
     # "refunds are only allowed up to $300", "refunds may be issued up to $300"
     (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:are|is)\s+(?:only\s+)?(?:allowed|permitted|"
-                r"possible|accepted)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                r"possible|accepted)\s+(?:for\s+)?(?:(?:amounts?|sums?|values?)\s+(?:of\s+)?)?"
+                + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                re.I), "max"),
+    # "refunds are only possible for amounts below 200 euros"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:are|is)\s+(?:only\s+)?(?:allowed|permitted|"
+                r"possible|accepted)\s+(?:for\s+)?(?:(?:amounts?|sums?|values?)\s+)?"
+                r"(?P<under>under|below|beneath|less\s+than)\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
                 re.I), "max"),
     (re.compile(r"^\W*" + _DET + _NP + r"\s+" + _MODAL + r"\s+(?:only\s+)?be\s+"
-                r"(?P<verb>[a-z]+ed)\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT + r"\s*(?:[.;!]|$)",
+                r"(?P<verb>" + _PART + r")\s+(?:for\s+)?" + _MAX + r"\s+" + _AMOUNT
+                + r"\s*(?:[.;!]|$)",
                 re.I), "max"),
     # "you can give a discount of up to 10%", "issue a refund of at most $80"
     (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:can|may)\s+)?(?:only\s+)?(?P<light>[a-z]+)\s+"
                 r"(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MAX + r"\s+" + _AMOUNT
                 + r"\s*(?:[.;!]|$)", re.I), "max"),
+    # "the fee must not be more than $500", "the tip cannot be higher than 20%"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:(?:may|can|must|should|shall|will)\s*(?:not|never)|"
+                r"cannot|can't|mustn't|shouldn't|won't)\s+be\s+" + _OVER + r"\s+" + _AMOUNT
+                + _MEASURED + r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:(?:may|can|must|should|shall|will)\s*(?:not|never)|"
+                r"cannot|can't|mustn't|shouldn't|won't)\s+be\s+" + _UNDER + r"\s+" + _AMOUNT
+                + _MEASURED + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "the fee must be at most $500", "a tip can be up to 20%", "X must be $500 or less"
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:may|can|must|should|shall|has\s+to|have\s+to)\s+"
+                r"(?:only\s+|always\s+)?be\s+" + _MAX + r"\s+" + _AMOUNT + _MEASURED
+                + r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*" + _DET + _NP + r"\s+(?:may|can|must|should|shall|has\s+to|have\s+to)\s+"
+                r"(?:only\s+|always\s+)?be\s+" + _MIN + r"\s+" + _AMOUNT + _MEASURED
+                + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "always take a deposit of at least $20", "charge a fee of no less than $5"
+    (re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should)\s+)?(?:always\s+|only\s+)?"
+                r"(?P<light>[a-z]+)\s+(?:a|an|the|any)\s+" + _NP + r"\s+of\s+" + _MIN + r"\s+"
+                + _AMOUNT + r"\s*(?:[.;!]|$)", re.I), "min"),
+    # "a minimum deposit of $25 is required", "the maximum stay of 14 nights applies"
+    (re.compile(r"^\W*(?:a|an|the)\s+(?:maximum|max)\s+" + _NP + r"\s+of\s+" + _AMOUNT
+                + r"\s+(?:(?:is|are)\s+(?:allowed|permitted|applied|enforced|in\s+place)|applies)"
+                r"\s*(?:[.;!]|$)", re.I), "max"),
+    (re.compile(r"^\W*(?:a|an|the)\s+(?:minimum|min)\s+" + _NP + r"\s+of\s+" + _AMOUNT
+                + r"\s+(?:is|are)\s+(?:required|needed|expected|applied|enforced|in\s+place)"
+                r"\s*(?:[.;!]|$)", re.I), "min"),
     # "refunds over $500 need a manager's approval": a bound something else lifts
     (re.compile(r"^\W*" + _DET + _NP + _OF + _OVER + r"\s+" + _AMOUNT + r"\s+" + _NEEDS
                 + r"\s*(?P<needs>[^.;]+)", re.I), "max"),
@@ -118,7 +157,7 @@ _BETWEEN = re.compile(
     r"^\W*" + _DET + _NP + r"\s+(?:(?:of|for|lasting)\s+)?(?:(?:must|should|shall|may|can)\s+"
     r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?:between|from)\s+(?P<low>" + _NUMBER
     + r")\s*(?:[a-z]+\s+|%\s*)?(?:and|to)\s+" + _AMOUNT
-    + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
+    + _MEASURED + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
 # "the limit is 3 tickets per order", "the maximum number of seats per booking is 4"
@@ -155,6 +194,12 @@ _TAIL = re.compile(
     r"while|during|after|before|on|to|from|in|without|with)\b[^.;]*?)\s*[.;!]?\s*$",
     re.I,
 )  # fmt: skip
+# what follows an amount and says what is measured, or that it is one call's: no condition
+_MEASURE_WORDS = re.compile(
+    r"in\s+(?:total|length|all|sum)|(?:on|in|for)\s+(?:one|a\s+single|each|any\s+one)\s+"
+    r"[a-z][\w-]*|at\s+(?:once|a\s+time)",
+    re.I,
+)
 _MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
 _PERCENT = frozenset({"%", "percent", "per cent"})
 # a measure of the whole ("the order quantity"): the noun names the argument, not its unit
@@ -163,11 +208,12 @@ _MEASURE_NOUNS = frozenset(
 )
 
 
+_NOT_MODAL = r"(?!(?:can|may|must|should|shall|will|is|are)\b)"
 # "servers can have at most 32 cores", "each reservation is limited to 4 guests", "a maximum
 # of 4 guests is allowed (per room)": how many of a thing an entity holds
 _HOLDS = re.compile(
-    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:(?:can|may|must|should|shall|"
-    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+" + _NOT_MODAL + r"[a-z][\w-]*)?)\s+"
+    r"(?:(?:(?:can|may|must|should|shall|will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
     r"(?:is|are)\s+(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+"
     r"than|a\s+maximum\s+of)\s+|(?P<least>at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+)?"
     r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
@@ -192,6 +238,11 @@ def held_bound(text: str) -> Emit | None:
     """The bound on the argument that says how many of a thing the entity a call makes or
     changes holds ("servers can have at most 32 cores"): over every tool taking that argument
     (`*` and the counted noun), or None. A count of actions ("3 refunds") is no argument."""
+    from specgap.extract.bound_ranges import held_range
+
+    framed, ranged = held_range(text)  # (or "cannot include more than 9 passengers")
+    if framed:  # "a booking may include 1 to 9 passengers"
+        return ranged
     m = _HOLDS.match(text) or _MAXIMUM_OF.match(text)
     if m is None:
         return None
@@ -212,6 +263,8 @@ def held_bound(text: str) -> Emit | None:
         return None  # "customers need at least 2 ...": a person, no entity a call makes
     side = "min" if least else "max"
     params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
+    if np:  # "grooming may take up to 90 minutes": the grooming tools, where one is named so
+        params["holder"] = " ".join(np)
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
 
 
@@ -225,9 +278,24 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
     qualifier it holds under ("refunds over $50 are not allowed for first-time guests",
     "refunds may not exceed $50 unless the owner approves"), or None."""
     m = _TAIL.search(text)
-    if m is None:
-        return None
+    if m is None or _MEASURE_WORDS.fullmatch(m["rest"]):
+        return None  # "$80 in total", "30 minutes in length": what is measured, no condition
     return text[: m.start("rest")].rstrip(" ,") + ".", " ".join(m["rest"].split())
+
+
+def without_measure(text: str) -> str:
+    """The sentence without what follows its amount when that only says what is measured or
+    that it is one call's ("$80 in total", "9 passengers on one ticket", "at once")."""
+    once = _AT_ONCE.search(text)
+    if once is not None:
+        return text[: once.start()] + "."
+    m = _TAIL.search(text)
+    if m is None or not _MEASURE_WORDS.fullmatch(m["rest"]):
+        return text
+    return text[: m.start("rest")].rstrip(" ,") + "."
+
+
+_AT_ONCE = re.compile(r"\s+at\s+(?:once|a\s+time|one\s+time)\s*[.;!]?\s*$", re.I)
 
 
 def unbound_lead(text: str) -> tuple[str, str | None] | None:
@@ -250,6 +318,11 @@ def _read(text: str) -> list[Emit]:
     limit = _LIMIT.match(text)
     if limit is not None:
         return _limit(limit)
+    from specgap.extract.bound_ranges import two_sided
+
+    sided = two_sided(text)  # "at least $25 and at most $100", "cannot be negative"
+    if sided is not None:
+        return sided
     between = _BETWEEN.match(text)
     if between is not None and (" between " in text.casefold() or between["unit"]):
         found = _action_and_facet(between["np"], None, between["amt"], between["unit"] or "")

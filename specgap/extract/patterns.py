@@ -112,14 +112,16 @@ def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
 
 
 def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
-    if not match.targets:
-        yield _candidate(sentence, match)
-        return
-    for target in match.targets:
-        yield _candidate(sentence, match, target)
+    for target in match.targets or [None]:
+        rule = _candidate(sentence, match, target)
+        if rule is not None:
+            yield rule
 
 
-def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule:
+def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule | None:
+    """The rule of one match, or None when a tool it needs names nothing ("before doing
+    anything, identify …": no tool comes first; the sentence is left to the other readers
+    and, if none reads it, to a `rule-not-compiled` note)."""
     target = named or (mention_in(sentence, match.target) if match.target else None)
     if target is None:
         ticked = [t for t in TICKED.findall(sentence.text) if is_toolish(t)]
@@ -134,13 +136,16 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     for name, span in match.tool_params.items():
         if name in OPERATORS[match.operator].any_of:  # "`a` or `b` first": any one of them
             found = mentions_any_of(sentence, span)
+            if not found:
+                return None
             params[name] = found
             mentions.extend([found] if isinstance(found, str) else found or [])
             continue
         mention = mention_in(sentence, span)
+        if not mention:
+            return None
         params[name] = mention
-        if mention:
-            mentions.append(mention)
+        mentions.append(mention)
     # "every call" is read into prose that names no tool: partial grounding, so the
     # compiler keeps such a rule for review until someone states it over named tools
     explicit = target is not None and target != ANY_TOOL and target in sentence.text

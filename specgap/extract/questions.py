@@ -33,7 +33,8 @@ def question_before(sentence: Sentence) -> str | None:
 def asked(read: Iterable[Read]) -> Iterator[Read]:
     """Each sentence's rules, under the question before it on its line when there is one."""
     for sentence, found, notes in read:
-        question = question_before(sentence) if found else None
+        # an answer read with its question (`answers`) states the rule whole
+        question = question_before(sentence) if found and sentence.asked is None else None
         if question is None:
             yield sentence, found, notes
             continue

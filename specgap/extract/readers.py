@@ -26,6 +26,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
 from specgap.extract.state_tables import status_table
 from specgap.extract.user_yes import is_yes, user_yes
+from specgap.extract.value_binding import own_values, spread_values
 from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
@@ -40,7 +41,13 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
     if not rules and sentence.subject is None:  # "overnight shipping is not offered"
-        rules = [candidate(sentence, e) for e in stated_values(sentence.clean)]
+        stated = stated_values(sentence.clean)
+        if not _state_values(clause, stated):  # "claims with a status other than 'x'": a state
+            rules = [candidate(sentence, e) for e in stated]
+    if sentence.subject is None and rules:  # "only the flavours 'a' and 'b' may be ordered"
+        rules = spread_values(sentence, rules)
+    if not rules and sentence.subject is not None:  # a tool's own: "the fee must not exceed $9"
+        rules = [candidate(sentence, e) for e in own_values(sentence.clean)]
     held = held_bound(sentence.clean) if sentence.subject is None else None
     if held is not None:  # "servers can have at most 32 cores": every tool taking `cores`
         kept = [r for r in rules if r.operator not in {"arg_within_bound", "arg_count_bound"}]

@@ -13,6 +13,7 @@ import re
 from specgap.extract import temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
+from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -123,7 +124,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
-        gap = one_way(sentence.clean) or empty_list(sentence.clean) or gap
+        said = sentence.clean  # (a range of dates: no bound compares dates, a located gap)
+        gap = one_way(said) or empty_list(said) or date_range(said) or gap
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described

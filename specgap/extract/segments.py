@@ -13,10 +13,19 @@ from specgap.artifacts import Artifact
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]?\s+(?=[A-Z0-9`\"'(*_\[])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[])")
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
 _MARKUP = str.maketrans({"*": " "})
+# a word that only flags the sentence after it ("IMPORTANT:", "Note -", "Rule 4:"): the
+# sentence is read without it (a step number, "Prerequisite:" or "Never:" says something and
+# stays)
+_FLAG = re.compile(
+    r"[*_]*(?:important|note|nb|n\.b\.|please\s+note|warning|caution|tip|reminder|remember|"
+    r"attention|heads[\s-]up|critical|crucial|key\s+(?:rule|point)|(?:rule|policy)\s+\d+[a-z]?)"
+    r"[*_]*\s*(?::|\s-|\s\u2013|\s\u2014)[*_]*\s+(?=\S)",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -29,6 +38,7 @@ class Sentence:
     offsets: tuple[int, ...]
     context: str = ""  # section heading, or the tool a description belongs to
     subject: str | None = None  # the tool a description describes
+    asked: str | None = None  # the question an answer was read with (`answers`)
 
     @property
     def clean(self) -> str:
@@ -61,6 +71,8 @@ def split_sentences(
             a += 1
         while b > a and text[b - 1].isspace():
             b -= 1
+        if (flag := _FLAG.match(text, a, b)) is not None:
+            a = flag.end()
         if b - a >= 3:
             yield Sentence(artifact, text[a:b], tuple(offsets[a : b + 1]), context, subject)
 

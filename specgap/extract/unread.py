@@ -24,6 +24,7 @@ import re
 from markdown_it import MarkdownIt
 
 from specgap.artifacts import Artifact
+from specgap.extract.answers import question
 from specgap.extract.leftovers import leftover
 from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
@@ -78,6 +79,8 @@ def _heading(
     """The note on a heading that states a rule ("## Never refund a deposit"): headings
     name sections and are not read for rules (`statements.states_rule`)."""
     if where is None or not content.strip() or not states_rule(content):
+        return None
+    if question(content) is not None:  # "### Can I refund?": its answer states the rule
         return None
     line_start, line_end = starts[where[0]], starts[min(where[1], len(starts) - 1)]
     at = artifact.text.find(content, line_start, line_end)

@@ -56,10 +56,12 @@ def stated_values(text: str) -> list[Emit]:
     before it ("during sales, ...") or a qualifier after it ("... on weekends") is kept as
     the rule's condition: reviewed, never the rule without it."""
     from specgap.extract.noun_bounds import unbound_lead
+    from specgap.extract.value_lists import listed_values
 
     lead = unbound_lead(text)
     condition = lead[1] if lead is not None else None
-    emits = _stated(lead[0] if lead is not None else text)
+    said_alone = lead[0] if lead is not None else text
+    emits = _stated(said_alone) or listed_values(said_alone)
     conditions = [c for c in (condition, *(e.condition for e in emits)) if c]
     if not conditions:
         return emits

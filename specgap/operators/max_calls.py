@@ -141,7 +141,8 @@ _DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|trig
 
 _PER = re.compile(
     r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
-    r"(?:[a-z]+\s+)?(?P<entity>[a-z]+)\b(?!\s+(?:of|to)\b)",
+    r"(?:(?!(?:per|a|an|each|every)\b)[a-z]+\s+)?(?P<entity>(?!(?:per|a|an|each|every)\b)[a-z]+)"
+    r"\b(?!\s+(?:of|to)\b)",
     re.I,
 )
 _WHOLE = frozenset(
@@ -172,6 +173,10 @@ def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
     return (" ".join(lemma(w) if i == 0 else w for i, w in enumerate(words)),) if words else None
 
 
+def _rank(entity: str) -> int:
+    return 2 if entity in _WHOLE else 1 if entity in _WINDOWS else 0
+
+
 def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
     raw = next(g for g in m.groups() if g)
     if raw.casefold().split()[0] not in _TIMES and not raw.casefold().endswith("times"):
@@ -179,7 +184,10 @@ def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
     modal = re.search(r"\b(?:can|may|should|must|could|never|not|don't|cannot)\b", s.clean)
     found = _calls_target(s, modal.start() if modal else m.start())
     params: dict[str, Any] = {"max": _times(raw)}
-    per = _PER.search(s.clean)
+    # "3 per guest per day": per guest (a trace lies within a day, so counting a guest's
+    # calls per trace is what the sentence implies); a span of time only when it is all
+    pers = sorted(_PER.finditer(s.clean), key=lambda p: _rank(singular(p["entity"])))
+    per = pers[0] if pers else None
     if per is not None and singular(per["entity"]) not in _WHOLE:
         params["per"] = singular(per["entity"])
     return Found(None, params, {}, 0.8, targets=found or ())

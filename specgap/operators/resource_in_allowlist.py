@@ -40,9 +40,16 @@ def _prepare_allow(cond: ResourceInAllowlist) -> AllowPrepared:
 
 def _check_allow(prepared: AllowPrepared, call: ToolCall, _: TraceState) -> str | None:
     cond, allowed = prepared
-    values = select(cond.selector, call.args)
-    outside = sorted({str(v) for v in values if str(v).casefold() not in allowed})
+    values = [_said(v) for v in select(cond.selector, call.args)]
+    outside = sorted({v for v in values if v.casefold() not in allowed})
     return f"`{', '.join(outside)}` is not in the allowlist" if outside else None
+
+
+def _said(value: object) -> str:
+    """A value as the allowlist writes it: 100.0 passed as a number is the listed `100`."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _describe_allow(cond: ResourceInAllowlist, target: str) -> str:
@@ -56,7 +63,8 @@ def _problems(cond: ResourceInAllowlist, target: str, quote: str) -> Iterator[st
 
 # -- prose ------------------------------------------------------------------------------
 
-_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,\s*|\s*,?\s*(?:and|or)\s+)?)+)"
+# ", or" tried before ",": "`a`, `b`, or `c`" is three values, never the first two
+_LIST = r"(?P<list>(?:[`'\"][^`'\"\n]+[`'\"](?:\s*,?\s*(?:and|or)\s+|\s*,\s*)?)+)"
 
 
 def _listed(m: re.Match[str]) -> dict[str, Any] | None:
@@ -68,6 +76,17 @@ def _listed(m: re.Match[str]) -> dict[str, Any] | None:
 
 def _values(m: re.Match[str]) -> dict[str, Any]:
     return {"facet": m["noun"], "allowed": quoted_values(m["list"])}
+
+
+# "the vessel type for a slip must be ...": the noun after a preposition qualifies the one
+# before it, and names no argument
+_QUALIFIES = re.compile(r"\b(?:for|of|on|in|at|to|with|per|by)\s+(?:(?:a|an|the|each|every)\s+)?$")
+
+
+def _subject_values(m: re.Match[str]) -> dict[str, Any] | None:
+    if _QUALIFIES.search(m.string[: m.start("noun")]):
+        return None
+    return _values(m)
 
 
 _PROSE = (
@@ -89,7 +108,7 @@ _PROSE = (
         "noun-must-be-value",
         r"\b(?:the\s+)?(?P<noun>[A-Za-z][\w-]*)\s+(?:must|should|shall)\s+(?:always\s+)?be\s+"
         r"(?:one\s+of\s+)?" + _LIST,
-        _values,
+        _subject_values,
         confidence=0.75,
     ),
 )

@@ -22,14 +22,15 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "create", "book", "add", "open", "register", "make", "place", "enroll", "set up",
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
-        "initiate", "sign up", "subscribe", "apply", "store", "post",
+        "initiate", "sign up", "subscribe", "apply", "store", "post", "give", "rent", "hire",
+        "lease", "hand out", "hand over", "rebook", "reissue",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
         "retrieve", "view", "show", "query", "see", "display", "inspect", "browse", "lookup",
         "verify", "validate", "look", "count", "calculate", "compute", "determine", "review",
         "export", "download", "load", "describe", "track", "monitor", "identify",
-        "authenticate", "locate",
+        "authenticate", "locate", "pull up", "bring up",
     ),
     "update": (
         "update", "modify", "change", "edit", "upgrade", "downgrade", "reschedule", "extend",
@@ -37,30 +38,35 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "assign", "reassign", "shorten", "correct", "fix", "reset", "enable", "disable",
         "activate", "freeze", "unfreeze", "lock", "unlock", "suspend", "resume", "approve",
         "deny", "reject", "grant", "mark", "flag", "link", "merge", "apply", "patch", "put",
-        "configure", "convert", "upload", "deactivate", "turn on", "turn off",
+        "configure", "convert", "upload", "deactivate", "turn on", "turn off", "pause",
+        "unpause", "reactivate",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
         "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
-        "unsubscribe", "disconnect", "deprecate", "clear", "wipe",
+        "unsubscribe", "disconnect", "deprecate", "clear", "wipe", "waive",
     ),
     # sending is three kinds of action: a message, money, goods. "send" and "transfer" may
     # be any of them; "ship" the goods is never crediting an account nor e-mailing someone
     "send": (
         "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
         "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
-        "submit", "mail", "text", "contact",
+        "submit", "mail", "text", "contact", "give", "hand out", "hand over", "resend",
+        "reissue",
     ),
     "pay": (
         "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
-        "credit",
+        "credit", "give", "hand out", "hand over", "reissue",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
+    # arriving and leaving (a guest, a loaned item): a kind of its own, which only a tool
+    # named or described by it does; never reading the guest ("check" alone) nor any change
+    "check in": ("check in", "check out", "check-in", "checkout"),
     # relating one thing to another: "assign a role to a user" and "add a user to a group"
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
-        "bind", "connect", "subscribe", "join", "give",
+        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over",
     ),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
@@ -71,13 +77,23 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
 # a verb followed by one of these is read as one verb ("look up", "set up", "sign up")
 PARTICLES = frozenset({"up", "out", "off", "down", "back", "over", "in", "on", "away"})
 
+# verbs English also uses, unchanged, as the noun of their own act ("a change", "the slip
+# lookup", "any deposit refund"); not those whose noun is a thing ("a message", "a list",
+# "an order", "store credit")
+ZERO_NOUNS = frozenset(
+    {"change", "changes", "refund", "refunds", "lookup", "lookups", "check", "checks",
+     "search", "searches", "update", "updates", "transfer", "transfers", "reset", "upgrade",
+     "upgrades", "downgrade", "edit", "edits", "charge", "fix", "move"}
+)  # fmt: skip
+
 # generic verbs: they say which kind of action, not which tool ("change" alone names none)
 GENERIC = frozenset(
     stem(v)
     for v in (
         "create", "add", "make", "get", "read", "list", "find", "check", "update", "modify",
         "change", "edit", "set", "delete", "remove", "send", "do", "handle", "process", "manage",
-        "search", "fetch", "retrieve", "view", "show", "alter", "adjust",
+        "search", "fetch", "retrieve", "view", "show", "alter", "adjust", "look up", "lookup",
+        "look",
     )
 )  # fmt: skip
 
@@ -86,21 +102,24 @@ GENERIC = frozenset(
 # synonym of searching them, as "look up" is of "get"; a tool named by another verb of the
 # class is weaker evidence for them (`SPECIFIC` in `specgap.resolve.actions`)
 SPECIFIC = frozenset(
-    stem(v)
+    "".join(stem(w) for w in v.split())  # a phrasal verb's key, as `verb_key` makes it
     for v in (
         "export", "download", "calculate", "compute", "count", "verify", "validate",
         "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
         "upload", "approve", "reject", "deny", "grant", "sign up",
         "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
+        "waive",
     )
 )  # fmt: skip
 
 # verbs that undo each other: one is no evidence for a tool named by the other
 # ("activate two-factor authentication" is not `disable_two_factor_authentication`)
 _ON = ("enable", "activate", "unlock", "unfreeze", "unblock", "resume", "turn on", "open",
-       "start", "connect", "follow", "subscribe", "grant", "approve", "add")  # fmt: skip
+       "start", "connect", "follow", "subscribe", "grant", "approve", "add", "unpause",
+       "reactivate")  # fmt: skip
 _OFF = ("disable", "deactivate", "lock", "freeze", "block", "suspend", "turn off", "close",
-        "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove")  # fmt: skip
+        "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove",
+        "pause")  # fmt: skip
 
 
 def _classes() -> dict[str, frozenset[str]]:
@@ -130,9 +149,25 @@ SWITCHES = frozenset(
     for v in (
         "enable", "disable", "activate", "deactivate", "lock", "unlock", "freeze",
         "unfreeze", "block", "unblock", "suspend", "resume", "turn on", "turn off", "pause",
+        "unpause", "reactivate",
     )
 )  # fmt: skip
 _UNDOING = ("un", "de", "dis")
+# verbs of one class that move the same thing the other way: taking money is not giving it
+# back ("refund the deposit" is not `charge_deposit`), lending is not taking back
+_OPPOSED = (("charge", "refund"), ("charge", "reimburse"), ("debit", "credit"),
+            ("lend", "return"), ("borrow", "return"), ("check in", "check out"))  # fmt: skip
+
+
+def _reversed() -> dict[str, frozenset[str]]:
+    out: dict[str, set[str]] = {}
+    for a, b in _OPPOSED:
+        out.setdefault(verb_key(a), set()).add(verb_key(b))
+        out.setdefault(verb_key(b), set()).add(verb_key(a))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_REVERSED = _reversed()
 
 
 def opposite(verb: str, others: frozenset[str]) -> bool:
@@ -152,6 +187,7 @@ def undone_by(others: frozenset[str]) -> frozenset[str]:
     if on and not off:
         out |= _OFF_KEYS
     for o in others:
+        out.update(_REVERSED.get(o, ()))
         for p in _UNDOING:
             out.add(p + o)
             if o.startswith(p):

@@ -37,6 +37,7 @@ never silently resolved. A rule that names no tool is resolved from its words al
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from functools import cached_property
 
@@ -55,6 +56,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
+from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
 from specgap.resolve.text import (
     ARTICLES,
@@ -76,6 +78,15 @@ _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, 
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
 _NONE: set[int] = set()
+
+
+# a call verb before a tool named verbatim ("calling `get_booking`", "use the refund_job tool")
+_CALLED = re.compile(
+    r"(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|invoked|run|runs|"
+    r"running|execute|executes|executing|trigger|triggering)\s+(?:the\s+)?`?(?P<id>[\w.:/-]+?)`?"
+    r"(?:\(\))?(?:\s+(?:tool|function|endpoint))?",
+    re.I,
+)
 
 
 class Resolver(Index):
@@ -138,6 +149,11 @@ class Resolver(Index):
         found: dict[str, Evidence] = {}
         if self.registry.hook(mention) is not None:
             return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
+        called = _CALLED.fullmatch(mention.strip())
+        if called is not None and called["id"] in self.exact:
+            # "call `cancel_booking`", "using get_booking": the tool named verbatim, never
+            # a tool the call verb happens to resemble ("call" ~ `get_…`)
+            return self._bare_evidence(called["id"])
         raw = split(mention)
         stems = [stem(w) for w in raw]
         letters, stemmed = "".join(raw), "".join(stems)
@@ -168,7 +184,29 @@ class Resolver(Index):
             self._fuzzy(mention, found)
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
+            self._plainly(mention, found)
         return found, mention_words
+
+    def _plainly(self, mention: str, found: dict[str, Evidence]) -> None:
+        """The mention said plainly (`verbs.plain_form`: "make any changes to a booking" as
+        "change booking", "reserve anything" as "reserve"): each tool's better evidence of
+        the two where the words as written may still name a tool (`make_move`), else the
+        plain reading's alone."""
+        said = plain_form(mention, self.actions.known) if " " in mention.strip() else None
+        if said is None:
+            return
+        plain, either = said
+        if not either:
+            found.clear()
+        bare = self._bare.get(plain)
+        if bare is None:
+            bare = self._bare[plain] = self._bare_evidence(plain)
+        for tool_id, ev in bare[0].items():
+            old = found.get(tool_id)
+            if old is None or ev.score > old.score:
+                found[tool_id] = ev
+        if plain in self._named:
+            self._named[mention] = self._named[plain]
 
     # --- scoring -----------------------------------------------------------------------
 

@@ -10,10 +10,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from specgap.resolve.lexicon import PARTICLES, classes_of, verb_key
+from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, FILLER, split, stem
 
 _LEAD = frozenset({"to", "please", "then", "first", "also", "just", "immediately"})
+LEAD = _LEAD  # words before a mention's verb that say nothing
 _HYPHEN_PREFIX = re.compile(r"\b([A-Za-z])-(?=[A-Za-z])")  # e-mail, x-ray
 # a participle joined to a noun by a hyphen modifies what follows it ("role-based access
 # groups", "card-linked offers"): the noun is kept, the participle ends no noun phrase
@@ -108,6 +109,19 @@ def _stress(rest: Iterable[str]) -> list[tuple[str, float]]:
     return out
 
 
+def action_noun(word: str, known: set[str]) -> str | None:
+    """The verb key of a noun that names an action: one made from a verb ("inspection",
+    "payment"), a gerund ("booking"), or a verb used as a noun ("a change", "a refund",
+    "a lookup")."""
+    key = verb_of_noun(word, known)
+    if key is not None:
+        return key
+    key = stem(word)
+    if word.endswith("ing") or word in ZERO_NOUNS:
+        return key if classes_of(key) or key in known else None
+    return None
+
+
 # how English makes nouns of verbs: (noun ending, verb ending), most specific first
 _NOMINAL = (
     ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
@@ -121,10 +135,12 @@ _PLACES = frozenset({"location", "locations", "station", "stations", "position",
 
 def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     """The verb key a noun is made from ("cancellation" -> cancel, "modification" ->
-    modify, "extension" -> extend, "payment" -> pay), when it is a verb the lexicon or
-    `known` has."""
+    modify, "extension" -> extend, "payment" -> pay; plural too, "cancellations"), when
+    it is a verb the lexicon or `known` has."""
     if noun in _PLACES:
         return None
+    if noun.endswith(("ions", "ments", "als")) and noun[:-1] not in _PLACES:
+        noun = noun[:-1]  # "slip assignments": as one assignment
     extra = set(known)
     for ending, base in _NOMINAL:
         if noun.endswith(ending) and len(noun) > len(ending) + 2:
@@ -168,14 +184,20 @@ def _tool_named(raw: list[str], known: set[str]) -> Action | None:
 
 def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]] | None:
     """An action named by a noun: "cancellation of the order" (first word) or "order
-    cancellation" (last word): (verb key, the noun, the object's words)."""
-    key = verb_of_noun(raw[0], known)
-    if key is not None:
-        return key, raw[0], raw[1:]
+    cancellation" (last word): (verb key, the noun, the object's words). Of two such
+    nouns, a compound's head is its last ("reservation cancellations": cancel), unless a
+    preposition follows the first ("cancellation of reservations")."""
+    first = verb_of_noun(raw[0], known)
+    if first is not None and (len(raw) == 1 or raw[1] in _BREAKS):
+        return first, raw[0], raw[1:]
     if len(raw) > 1:
         key = verb_of_noun(raw[-1], known)
+        if key is None and raw[-1] in ZERO_NOUNS and raw[-2] not in ARTICLES:
+            key = action_noun(raw[-1], set(known))  # "the slip lookup", "a weather check"
         if key is not None:
             return key, raw[-1], raw[:-1]
+    if first is not None:
+        return first, raw[0], raw[1:]
     return None
 
 

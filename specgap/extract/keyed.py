@@ -1,0 +1,145 @@
+"""Lines keyed by a tool: configuration-like policies state a rule after a tool's id.
+
+"- book_lesson: requires lookup_guest first", a table row "| send_message | 2 per
+conversation |", "- rent_equipment.item: skis, boots, helmet" under "Allowed values", or
+"- cancel_booking on attended bookings" under "Forbidden" each state a rule about the tool
+that keys the line, in words that name no action of their own. `keyed` passes the sentences
+of an artifact through and replaces such a line by the sentence it stands for, when the rest
+of the line has one of these shapes (any other line is left as it is):
+
+| the rest of the line                          | the sentence                                  |
+|-----------------------------------------------|-----------------------------------------------|
+| `3 per guest per day`, `max 2`, `once`        | Call T at most 3 times per guest per day.     |
+| `requires A and B (first)`, `after A`         | Always call A and B before calling T.         |
+| `A first`, `needs A`                          | Always call A before calling T.               |
+| `max $150` (nothing after it)                 | Call T with an amount of at most $150.        |
+| (T.arg) `a, b, c` / `a | b | c`               | Call T only with arg a, b or c.               |
+| `X must (not) be S` / `only if/when/while C`  | Call T only when the X is S / only if C.      |
+| under a heading that forbids: anything        | Never call T …                                |
+
+Like an answer read with its question (`answers`), the sentence's added words sit at the
+line's first character, so its rules are located and quoted at the line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from specgap.extract.answers import Part, compose_parts
+from specgap.extract.segments import Sentence
+
+# a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
+_KEY = re.compile(
+    r"^[\s\-*•+]*`?(?P<tool>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+    r"(?:\(\))?`?(?:\.(?P<arg>[A-Za-z_][\w]*))?`?\s*(?:[:|\u2192]|\s-\s|\s\u2013\s|\s\u2014\s)?\s*"
+)
+_FORBIDS = re.compile(
+    r"\b(?:forbidden|prohibited|never|not\s+allowed|disallowed|banned|don'?t|do\s+not|"
+    r"restricted\s+actions)\b",
+    re.I,
+)
+_VALUES_FRAME = re.compile(r"\b(?:allowed|permitted|valid|accepted|supported)\b", re.I)
+_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_COUNT = re.compile(
+    rf"^(?:(?:max(?:imum)?\.?|at\s+most|up\s+to|no\s+more\s+than|<=|\u2264)\s*(?P<n>{_NUMBER})"
+    rf"|(?P<m>{_NUMBER})|(?P<w>once|twice))(?:\s*(?:x|times?|calls?))?"
+    r"(?P<per>(?:\s*(?:/|per|a|each|every)\s*[a-z]+)*)(?=$|[\s,;.(])",
+    re.I,
+)
+_AMOUNT = re.compile(
+    r"^(?:max(?:imum)?\.?|at\s+most|up\s+to|no\s+more\s+than|<=|\u2264)\s*"
+    r"(?P<v>[$\u20ac\u00a3]\s?\d[\d,]*(?:\.\d+)?)",
+    re.I,
+)
+_REQUIRES = re.compile(
+    r"^(?:requires?|needs?|only\s+after|after|call\s+first:?|prerequisites?:?)\s+"
+    r"(?P<ids>.+?)(?:\s+(?:first|beforehand|before(?:\s+it)?))?\s*[.;]?$",
+    re.I,
+)
+_FIRST = re.compile(r"^(?P<ids>.+?)\s+(?:first|beforehand)\s*[.;]?$", re.I)
+_ID = re.compile(r"`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?")
+_IDS = re.compile(rf"^{_ID.pattern}(?:\s*(?:,|and|&|\+)\s*(?:then\s+)?{_ID.pattern})*$")
+_STATE = re.compile(
+    r"^(?:the\s+)?(?P<subject>[a-z][\w' ]*?)\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[\w`'-]+"
+    r"(?:\s+or\s+[\w`'-]+)*)\b",
+    re.I,
+)
+_ONLY = re.compile(r"^only\s+(?=(?:if|when|while|for|after|before|with)\b)", re.I)
+_VALUE_LIST = re.compile(
+    r"^[`'\"]?[\w-]+[`'\"]?(?:\s*(?:,|\||/|\bor\b)\s*[`'\"]?[\w-]+[`'\"]?)+\s*$"
+)
+
+
+def statements(
+    tool: str, arg: str | None, rest: str, start: int, frame: str
+) -> list[list[Part]] | None:
+    """The sentences a line keyed by `tool` (and `arg`) states, each as added words and
+    ranges of the line (`rest` begins at `start`), or None when its rest has no shape read
+    here. What follows a count ("2 per conversation, never marketing") is a sentence of its
+    own; each tool required first is one."""
+    end = start + len(rest)
+    if arg is not None:
+        if _VALUE_LIST.match(rest) is None:
+            return None
+        values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\||/|\bor\b)\s*", rest)]
+        listed = ", ".join(values[:-1]) + f" or {values[-1]}"
+        return [[f"Call {tool} only with {arg} {listed}."]]
+    if _FORBIDS.search(frame):
+        return [[f"Never call {tool} ", (start, end)]]
+    count = _COUNT.match(rest)
+    if count is not None and "$" not in rest[: count.end()]:
+        n = count["n"] or count["m"] or {"once": "1", "twice": "2"}[count["w"].casefold()]
+        per = " ".join(count["per"].replace("/", " per ").split())
+        said: list[list[Part]] = [[f"Call {tool} at most {n} times{' ' + per if per else ''}."]]
+        tail = rest[count.end() :].strip(" ,;.")
+        return [*said, [(end - len(tail), end)]] if tail else said
+    amount = _AMOUNT.match(rest)
+    if amount is not None and not rest[amount.end() :].strip(" .;"):  # "max $150"
+        return [[f"Call {tool} with an amount of at most {amount['v']}."]]
+    needs = _REQUIRES.match(rest) or _FIRST.match(rest)
+    if needs is not None and _IDS.match(needs["ids"].strip()) is not None:
+        return [
+            [f"Always call {first} before calling {tool}."] for first in _ID.findall(needs["ids"])
+        ]
+    state = _STATE.match(rest)
+    if state is not None:
+        verb = "Never call" if state["neg"] else "Call"
+        when = "when" if state["neg"] else "only when"
+        said_state: list[Part] = [
+            f"{verb} {tool} {when} the {state['subject']} is {state['state']}"
+        ]
+        tail = rest[state.end() :]
+        if tail.strip(" .") and not tail.lstrip().startswith("("):  # an aside says how to see it
+            return [[*said_state, (start + state.end(), end)]]
+        return [[*said_state, "."]]
+    if (only := _ONLY.match(rest)) is not None:
+        return [[f"Call {tool} only ", (start + only.end(), end)]]
+    return None
+
+
+def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The sentences, each line keyed by a tool read as the rule it states (docstring)."""
+    for sentence in sentences:
+        m = _KEY.match(sentence.text) if sentence.subject is None else None
+        if m is None or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
+            yield sentence
+            continue
+        rest = sentence.text[m.end() :].rstrip()
+        said = statements(m["tool"], m["arg"], rest, m.end(), sentence.context)
+        if said is None:
+            yield sentence
+            continue
+        for parts in said:
+            yield compose_parts(sentence, parts, asked=None)
+
+
+def _keyed(text: str, m: re.Match[str]) -> bool:
+    """The id keys the line: a separator follows it, or the line is a bare item whose rest
+    names no verb of its own ("cancel_booking on attended bookings")."""
+    if re.search(r"[:|\u2192\u2013\u2014]|\s-\s", text[: m.end()]) or m["arg"] is not None:
+        return True
+    return _VERB.match(text[m.end() :]) is None
+
+
+_VERB = re.compile(r"^\s*(?:is|are|was|were|must|should|may|can|will|has|have|returns?)\b", re.I)

@@ -1,0 +1,74 @@
+"""A bound or a list of values said of a noun that names no tool, bound by the argument the
+noun and the measure name together.
+
+"Each exposure must be between 1 and 30 minutes long" reads as a bound on the `minutes` of
+the action "exposure"; no tool is called that, so the mention stays unresolved and the rule
+would be lost. The noun and the measure together often name one argument outright
+(`exposure_minutes`), or in the words of its name and description ("rental hours":
+`hours`, described "Length of the rental in hours"). `noun_copies` gives one copy of the
+rule per tool taking the argument "<noun> <measure>" names (as a rule over every tool
+taking an argument is spread, `specgap.spread`), or none: the unresolved mention is then
+reported as before. A noun that is a tool's own verb phrase is the resolver's business; a
+phrase of more than two words is too loose to bind this way.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specgap.ir import CandidateRule, ResolvedRule
+from specgap.registry import Registry
+from specgap.resolve.text import words
+from specgap.spread import exact, spread
+
+_VERBS = frozenset(
+    {"book", "make", "create", "add", "place", "issue", "give", "take", "charge", "pay", "send",
+     "set", "schedule", "reserve", "order", "buy", "sell", "rent", "hire", "open", "file"}
+)  # fmt: skip
+_BOUND = frozenset({"arg_within_bound", "resource_in_allowlist"})
+
+
+def noun_copies(resolved: ResolvedRule, registry: Registry) -> list[ResolvedRule]:
+    """One copy per tool taking the argument the rule's unresolved noun and its facet name
+    together, each targeted at its tool; [] when the rule is no such rule or nothing
+    answers."""
+    rule = resolved.rule
+    facet = rule.params.get("facet")
+    noun = (rule.target or "").strip()
+    if rule.operator not in _BOUND or not isinstance(facet, str) or not facet:
+        return []
+    if resolved.target.status != "unresolved" or not noun or noun == "*":
+        return []
+    if len(noun.split()) > 2 or not noun.replace(" ", "").replace("-", "").isalpha():
+        return []
+    said = noun.split()
+    if len(said) == 2 and said[0].casefold() in _VERBS:  # "book stay": the stay booked
+        noun = said[1]
+    # "<noun> <measure>" ("exposure minutes"); for a bound, the noun alone ("the deposit
+    # should not exceed $100": a `deposit` argument)
+    phrases = [f"{noun} {facet}", *([noun] if rule.operator == "arg_within_bound" else [])]
+    copies = []
+    for phrase in phrases:
+        params = {**rule.params, "facet": phrase}
+        copies = spread(rule.model_copy(update={"target": "*", "params": params}), registry)
+        if copies:
+            break
+    # the argument was named by words, not a tool: enforced only as sure as any spread rule
+    return [resolved.model_copy(update={"rule": c, "target": exact(str(c.target))}) for c in copies]
+
+
+def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateRule]:
+    """The copies of a bound on what an entity holds ("grooming may take up to 90 minutes")
+    whose tools' names say the holder's noun (`book_grooming`, not `schedule_walk`); all of
+    them when no tool's name does ("each reservation holds at most 5 guests": every tool
+    taking `guests`). The `holder` parameter is dropped from each copy."""
+    out = [c.model_copy(update={"params": _without_holder(c.params)}) for c in rule_copies]
+    said = words(str(holder))[-1:] if isinstance(holder, str) and holder else []
+    if not said:
+        return out
+    named = [c for c in out if said[0] in words(str(c.target))]
+    return named or out
+
+
+def _without_holder(params: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if k != "holder"}
