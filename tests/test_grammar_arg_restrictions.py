@@ -145,7 +145,8 @@ COMPILED: list[tuple[str, list[Row]]] = [
     # steps under an introduction stay steps (no list of values is read from them)
     ("Follow these steps:\n\n- Read the order\n- Book a dock\n", []),
     # tools listed in an order stay steps of that order, never values of an argument
-    ("Only call these tools, in this order:\n\n- `get_order`\n- `count_bin`\n", []),
+    ("Only call these tools, in this order:\n\n- `get_order`\n- `count_bin`\n",
+     [("count_bin", "require_before", None, "enforce", {"before": "get_order"})]),
     # a list under an introduction that says nothing of "only" is no allowlist
     ("Our carriers:\n\n- `parcelco`\n- `freightline`\n", []),
     # a list no argument takes compiles to nothing enforced

@@ -387,6 +387,8 @@ def parse(text: str) -> Clause:
         tool = tool or carried.mention
     if verb is None or verb in {"be", "have", "receive", "get", "undergo"}:
         nominal = _NOMINAL.match(main.strip(" -*")) or _RECEIVES.search(main)
+        if nominal is not None and nominal["np"].casefold() in {"the", "a", "an"}:
+            nominal = None  # "get the reservation": a read of it, not a thing received
         if nominal is not None and is_action_noun(nominal["noun"]):
             # "Assignment of assets is permitted only ...", "... receive license assignments"
             verb, tool = lemma(singular(nominal["noun"])), None

@@ -225,7 +225,7 @@ def choose(clause: Clause) -> Answer:
 def candidate(s: Sentence, emit: Emit) -> CandidateRule:
     """The candidate rule of one emitted operator; a verb-phrase mention is `partial`."""
     target = s.subject or emit.target
-    if emit.target == ANY_TOOL and "arg" in emit.params and _names_action(s.context):
+    if emit.target == ANY_TOOL and "arg" in emit.params and names_action(s.context):
         # "the user must provide X" in a section about one action: that action's argument
         params = {k: v for k, v in emit.params.items() if k != "arg"}
         emit = replace(emit, target=None, params={**params, "facet": emit.params["arg"]})
@@ -249,7 +249,7 @@ def candidate(s: Sentence, emit: Emit) -> CandidateRule:
     )
 
 
-def _names_action(heading: str) -> bool:
+def names_action(heading: str) -> bool:
     """A section heading about one action (`Cancel a booking`, `Refunds`), not `Rules`."""
     words = re.findall(r"[A-Za-z]+", heading)
     return bool(words) and (

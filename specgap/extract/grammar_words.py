@@ -97,7 +97,7 @@ IMPERATIVE_VERBS = _Verbs(
         "prescribe administer dispense admit discharge refill reactivate deactivate purge "
         "unassign reopen withdraw deposit reimburse subscribe unsubscribe redeem lease rename "
         "invite unblock authorize provision erase wipe forward "
-        "pause freeze unfreeze skip "
+        "pause freeze unfreeze skip pull "
     )
 )
 OBTAIN_VERBS = frozenset(split_words("get obtain collect request gather ask verify confirm"))

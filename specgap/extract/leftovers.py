@@ -66,7 +66,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         if len(pieces) == 1:
-            if not found and not notes:
+            if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:
@@ -89,6 +89,12 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                 added += [] if note is None else [note]
         scope.after(sentence)
         yield sentence, found, [*notes, *added]
+
+
+def _frames_bans(sentence: Sentence) -> bool:
+    from specgap.extract.plain_bans import frames_bans  # (imported here: a local edit)
+
+    return frames_bans(sentence)
 
 
 def leftover(

@@ -32,6 +32,7 @@ from specgap.extract.clause_steps import with_antecedent
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.order_steps import is_goal_step, step_tool
 from specgap.extract.pattern_base import lemma
 from specgap.extract.segments import Sentence
 
@@ -108,8 +109,8 @@ class Step:
         if len(plain) >= 2:
             return plain
         title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
-        if title is None:
-            title, conditioned = _nominal(self.title), False
+        if title is None:  # "2. get_order": the tool id; "Document verification": the noun
+            title, conditioned = step_tool(self.title) or _nominal(self.title), False
         if title is not None and (not conditioned or self.condition is not None):
             return [title]  # a title's own "If ..." made the step optional
         return plain
@@ -190,7 +191,7 @@ def _announces(text: str) -> bool:
     )
 
 
-def steps_after(sentence: Sentence) -> list[Step]:
+def steps_after(sentence: Sentence, least: int = 2) -> list[Step]:
     """The numbered steps that start on the lines right after the sentence (only blank
     lines between), numbered 1, 2, 3 ...; fewer than two: none."""
     text = sentence.artifact.text
@@ -199,7 +200,12 @@ def steps_after(sentence: Sentence) -> list[Step]:
     if _announces(rest_of_line):
         return []  # a later sentence on the line announces them
     first = text.count("\n", 0, end + len(rest_of_line)) + 1
-    lines = text[end + len(rest_of_line) :].splitlines()
+    return steps_on_lines(text[end + len(rest_of_line) :].splitlines(), first, least)
+
+
+def steps_on_lines(lines: list[str], first: int, least: int = 2) -> list[Step]:
+    """The numbered steps (or top-level bullets) the lines open with, numbered 1, 2, 3 ...;
+    `first`: the 1-based line number of `lines[0]`; fewer than `least`: none."""
     steps: list[Step] = []
     blank = False
     listed = _bulleted(lines)  # "- Get the sample." lines: each top-level bullet is a step
@@ -235,7 +241,7 @@ def steps_after(sentence: Sentence) -> list[Step]:
         else:
             steps[-1].title += " " + line.strip()
         blank = False
-    if len(steps) < 2:
+    if len(steps) < least:
         return []
     _mark_optional(steps)
     return steps
@@ -281,7 +287,7 @@ def _mark_optional(steps: list[Step]) -> None:
 def _meaning(condition: str) -> str:
     """One key for the conditions that say the same ("only if the case was created", "if no
     case was created, skip"): the event's action, else the words."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     plain = re.sub(r"\b(?:successfully|already|previously)\s+", "", condition.strip())
     plain = re.sub(r"^(?:no|not\s+an?|nothing)\s+", "", plain, flags=re.I)
@@ -290,7 +296,7 @@ def _meaning(condition: str) -> str:
 
 def _requires(step: Step, event: str, said: str) -> None:
     """The action the step's condition says happened before it (`the case was created`)."""
-    from specgap.extract.temporal import event_action
+    from specgap.extract.order_events import event_action
 
     action = event_action(re.sub(r"\b(?:successfully|already|previously)\s+", "", event.strip()))
     if action is None:
@@ -338,7 +344,8 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     def add(then: str, first: str | None, condition: str | None) -> None:
         if first is None or first == then:
             return
-        kept = "; ".join(c for c in (None if then == goal else scope, condition) if c) or None
+        own = then == goal or is_goal_step(goal, then)  # the goal's own step: always
+        kept = "; ".join(c for c in (None if own else scope, condition) if c) or None
         emit = Emit("require_before", then, {"before": first}, 0.7, condition=kept)
         if emit not in out:
             out.append(emit)

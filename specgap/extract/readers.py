@@ -17,9 +17,12 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
+from specgap.extract.noun_counts import noun_count
 from specgap.extract.obtained import obtained_values
+from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import CALL_VERBS, split_words
+from specgap.extract.plain_bans import plain_ban
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
@@ -29,9 +32,12 @@ from specgap.extract.user_yes import is_yes, user_yes
 from specgap.extract.value_binding import own_values, spread_values
 from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
-from specgap.operators.prose import is_toolish
+from specgap.operators.prose import USER, is_toolish, singular
 
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
+# "ask them to confirm before resetting the PIN": the words after the yes name no value
+_NOT_A_VALUE = re.compile(r"^(?:before|after|until|when|if|once|prior)\b", re.I)
+_NOT_TOGETHER = frozenset({"deny_action", "max_calls", "one_call_at_a_time"})
 
 
 def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
@@ -98,7 +104,10 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [*kept, candidate(sentence, calls)]
     said_by = [r for r in rules if r.operator == "max_calls" and _DOER.match(r.target or "")]
     if calls is not None and said_by:  # "you may freeze X at most twice": X, not "you"
-        rules = [*(r for r in rules if r not in said_by), candidate(sentence, calls)]
+        rules = [
+            *(r for r in rules if r not in said_by),
+            candidate(sentence, _each(calls, said_by)),
+        ]
     if calls is not None and clause.passive and clause.verb not in _CALL_VERBS:
         # the grammar's count names the action by its verb ("each lesson can be cancelled
         # once": cancel lesson); a phrase pattern's, by the words before the modal
@@ -111,11 +120,29 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
-    if sentence.subject is None and not any(r.operator == "require_confirmation" for r in rules):
-        yes = user_yes(sentence.clean, clause)
+    counted_noun = noun_count(sentence.clean) if sentence.subject is None else None
+    if counted_noun is not None and all(_DOER.match(r.target or "") for r in _max(rules)):
+        # "no more than two PIN resets per member": calls of the act, not an amount (and not
+        # of "you", read by a phrase pattern in "you may try the reset at most 3 times")
+        dropped = {"arg_within_bound", "arg_count_bound", "max_calls"}
+        kept = [r for r in rules if r.operator not in dropped]
+        rules = [*kept, candidate(sentence, counted_noun)]
+    if not rules:  # "PIN resets are handled by staff, not by you"; "Never:" then bullets
+        rules = [candidate(sentence, e) for e in plain_ban(sentence, clause)]
+    together = one_at_a_time(sentence.clean, clause, sentence.subject)
+    if any(r.operator == "one_call_at_a_time" for r in rules) and all(
+        e.target == "*" for e in together
+    ):
+        together = []  # the phrase pattern's reading of every call (it reads the reply too)
+    if together:  # "never run two refunds in parallel": no ban, no count, one at a time
+        kept = [r for r in rules if r.operator not in _NOT_TOGETHER]
+        rules = [*kept, *(candidate(sentence, e) for e in together)]
+    if not any(r.operator == "require_confirmation" for r in rules):
+        yes = user_yes(sentence.clean, clause, sentence)
         if yes:  # "without a yes from the member, do not cancel": the yes, not a ban
             guarded = {e.target for e in yes} | {clause.action}
             kept = [r for r in rules if not _the_yes_as_condition(r, guarded)]
+            kept = [r for r in kept if r.operator != "review_required"]  # the user's, no one else's
             rules = [*kept, *(candidate(sentence, e) for e in yes)]
     return rules
 
@@ -125,6 +152,9 @@ def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool
     prerequisite is the user's yes: the confirmation rule states each exactly."""
     if rule.operator == "deny_action" and not rule.params.get("values"):
         return rule.condition is not None or rule.target in guarded
+    arg = str(rule.params.get("arg", ""))
+    if rule.operator == "arg_grounded" and (is_yes(arg) or _NOT_A_VALUE.match(arg)):
+        return True  # "the member has to give the go-ahead": a yes, not a value
     before = rule.params.get("before")
     # an ordering whose first step is the yes, or a step that could not be read at all
     return rule.operator == "require_before" and (before is None or is_yes(str(before)))
@@ -155,9 +185,28 @@ def coordinated_bans(
 
 
 # the one who acts, read by a phrase pattern as what is counted
-_DOER = re.compile(r"^(?:you|we|they|agents?|the\s+(?:agent|assistant|bot))$", re.I)
+_DOER = re.compile(
+    r"^(?:you|we|they|agents?|the\s+(?:agent|assistant|bot)|(?:(?:a|an|each|every|any|the)\s+)?"
+    r"(?P<who>" + USER + r")s?)$",
+    re.I,
+)
+
+
+def _each(calls: Emit, said_by: list[CandidateRule]) -> Emit:
+    """ "A member may freeze their membership only once": the count is each member's (per
+    the person the sentence gives it to), never per trace in its place."""
+    who = next((m["who"] for r in said_by if (m := _DOER.match(r.target or "")) and m["who"]), None)
+    if who is None or calls.params.get("per"):
+        return calls
+    return replace(calls, params={**calls.params, "per": singular(who)})
+
+
 # "can be called once": the verb says only that the tool is used, the words before it name it
 _CALL_VERBS = CALL_VERBS | frozenset(split_words("do perform make submit trigger apply"))
+
+
+def _max(rules: list[CandidateRule]) -> list[CandidateRule]:
+    return [r for r in rules if r.operator == "max_calls"]
 
 
 def _counts(rule: CandidateRule, clause: Clause) -> bool:

@@ -25,6 +25,7 @@ from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
+from specgap.extract.plain_bans import frames_bans
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
@@ -129,7 +130,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     gap = gap or (_unsupported(clause) if not rules else None)
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described
-    if not rules and (gap or rule_like):
+    if not rules and (gap or rule_like) and not frames_bans(sentence):
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
 
@@ -282,6 +283,7 @@ def _without_yes(timed: temporal.Timed) -> temporal.Timed | None:
         e
         for e in timed.emits
         if not (isinstance(e.params.get("before"), str) and is_yes(e.params["before"]))
+        and e.operator != "require_confirmation"  # one reader of the yes: `user_yes`
     )
     if not emits:
         return None

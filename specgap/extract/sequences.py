@@ -25,6 +25,9 @@ from specgap.extract.clause_steps import (
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.order_leads import lead_items, obligation_note
+from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
+from specgap.extract.order_steps import is_goal_step, order_goal, step_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -58,7 +61,18 @@ def read_all(
     while i < len(pending):
         sentence = pending[i]
         line = sentence.span().start_line
+        items = lead_items(sentence)  # "Before you cancel an order:" over a list
         here = [e for at, e in later if at == line and sentence.subject is None]
+        if items is not None and not here:
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]  # its list compiled
+            ordered_items = [candidate(sentence, e) for e in items.rules]
+            reviewed = [condition_diagnostic(sentence, r) for r in ordered_items if r.condition]
+            notes += list({d.message: d for d in reviewed}.values())
+            notes += [obligation_note(sentence, action) for action in items.obliges]
+            yield sentence, [*found, *ordered_items], notes
+            i += 1
+            continue
         if here:
             later = [(at, e) for at, e in later if at != line]
             found, notes = read_sentence(sentence)
@@ -66,15 +80,33 @@ def read_all(
             i += 1
             continue
         steps, used = _steps(sentence, pending[i + 1 :])
+        inline = inline_procedure(sentence.clean) if len(steps) < 2 else None
+        if inline is not None:  # "To cancel an event: 1) ..., 2) ...", "Refund process: a, b"
+            steps = inline[0]
         paragraphs = procedures.steps_after(sentence) if len(steps) < 2 else []
         goal = procedures.goal_introduced(sentence, paragraphs) if paragraphs else None
-        if paragraphs and (goal is not None or procedures.announces(sentence)):
+        announced = bool(paragraphs) and (goal is not None or procedures.announces(sentence))
+        # "When a grower wants to cancel:" / "## Cancelling an order" over "1. ..." lines
+        listed = _listed(sentence, paragraphs, announced, len(steps) >= 2)
+        if listed is not None:
+            paragraphs = listed[0]
+        if announced or listed is not None:
             # "Step 1. ..." paragraphs: the steps keep their own sentences and rules; after
             # "To book a class:" they hold within that goal (its own action: always)
             scope = f"within: {goal}" if goal is not None else _scope(sentence)
-            emits = procedures.orderings(paragraphs, scope, goal_of(scope))
+            aim = goal_of(scope)
+            if listed is not None:
+                scope, aim = listed[1], listed[2]
+            emits = procedures.orderings(paragraphs, scope, aim)
             later += procedures.requirements(paragraphs)
             rules = [candidate(sentence, e) for e in emits]
+            if listed is not None:  # "1. Verify the member. 2. Freeze ...": an inferred read
+                rules = [
+                    r.model_copy(update={"grounding": "inferred"})
+                    if checked(r.params.get("before"))
+                    else r
+                    for r in rules
+                ]
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
             kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
@@ -93,7 +125,7 @@ def read_all(
                 i += 1
                 continue
         if len(steps) >= 2:
-            rules = list(_ordered(sentence, steps))
+            rules = list(_ordered(sentence, steps, inline[1:] if inline else None))
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
             if any(r.condition for r in rules):
@@ -106,13 +138,32 @@ def read_all(
         i += 1
 
 
+def _listed(
+    sentence: Sentence, paragraphs: list[procedures.Step], announced: bool, inline: bool
+) -> tuple[list[procedures.Step], str, str | None] | None:
+    """Numbered steps a goal line or a heading introduces (`order_lists`), with their scope
+    and goal; None when the sentence introduces none or another reading has them."""
+    if announced or inline:
+        return None
+    if paragraphs and (intro := introduced(sentence, paragraphs)) is not None:
+        return paragraphs, intro[0], intro[1]
+    return under_heading(sentence)
+
+
 def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
     """The step texts a sentence announces, and how many following sentences they took."""
     m = _ANNOUNCE.search(sentence.clean)
-    if m is None or not _ORDERED.search(sentence.clean):
+    goal = _FOR_GOAL.match(sentence.clean)
+    if m is None and goal is None:
         return [], 0
-    rest = m["rest"] if m["rest"] is not None else m["rest2"] or ""
+    if m is None or goal is not None:
+        rest = sentence.clean[goal.end() :] if goal is not None else ""
+    else:
+        rest = m["rest"] if m["rest"] is not None else m["rest2"] or ""
     inline = _split(rest)
+    if not _ORDERED.search(sentence.clean):
+        # "steps for a refund: 1. ... 2. ...": numbers on one line give the order
+        return (inline, 0) if len(inline) >= 2 and _FOR_GOAL.match(sentence.clean) else ([], 0)
     if len(inline) >= 2:
         return inline, 0
     if rest.strip() and not _GAP.match(rest):
@@ -128,6 +179,11 @@ def _steps(sentence: Sentence, after: list[Sentence]) -> tuple[list[str], int]:
         steps.append(nxt.clean.strip().rstrip("."))
         end = stop
     return steps, len(after)
+
+
+def numbered(text: str) -> list[str]:
+    """The items of an inline numbered list ("1) a, 2) b, and 3) c"), [] for fewer than two."""
+    return _split(text)
 
 
 def _split(text: str) -> list[str]:
@@ -153,9 +209,19 @@ _NO_SCOPE = re.compile(
 )
 
 
+# "steps for a refund:", "the procedure to close an account:": what the steps are for
+_FOR_GOAL = re.compile(
+    r"^\W*(?:the\s+)?(?:steps|procedure|process|sequence)\s+(?P<goal>(?:for|to)\s+[^:]+?)\s*:", re.I
+)
+
+
 def _scope(sentence: Sentence) -> str | None:
     """The process an order holds within ("the onboarding process must follow ...", "to
-    remove a role, follow ..."), kept as the rules' condition; None for a bare order."""
+    remove a role, follow ...", "steps for a refund:"), kept as the rules' condition; None
+    for a bare order."""
+    goal = _FOR_GOAL.match(sentence.clean.strip(" -*"))
+    if goal is not None:
+        return f"within: {goal['goal']}"
     m = _SCOPE.match(sentence.clean.strip(" -*"))
     scope = " ".join(m["scope"].split()).strip(" ,") if m else ""
     return None if _NO_SCOPE.match(scope) else f"within: {scope}"
@@ -165,21 +231,27 @@ def goal_of(scope: str | None) -> str | None:
     """The action a procedure's scope names as its goal ("within: To lend a book": `lend
     book`): the order before that action holds whenever it is done, so no condition."""
     m = re.match(r"^within:\s*(?:in\s+order\s+)?to\s+(?P<v>.+)$", scope or "", re.I)
-    return parse(m["v"]).action if m is not None else None
+    if m is None:  # "within: for a refund": the action the noun names
+        return order_goal(scope)
+    return parse(m["v"]).action
 
 
-def _ordered(sentence: Sentence, steps: list[str]) -> Iterator[CandidateRule]:
+def _ordered(
+    sentence: Sentence, steps: list[str], scoped: tuple[str, str | None] | None = None
+) -> Iterator[CandidateRule]:
     """`require_before` for each step after the first. The order of a named process ("the
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
-    process only: a scope no state test binds, so the rules keep it and stay for review."""
-    actions = [(parse(step).action, step) for step in steps]
-    condition = _scope(sentence)
-    goal = goal_of(condition)
+    process only: a scope no state test binds, so the rules keep it and stay for review.
+    `scoped`: the scope and goal a lead before a colon gave (`order_lists`)."""
+    actions = [(step_action(step), step) for step in steps]
+    condition, goal = scoped if scoped is not None else (_scope(sentence), None)
+    goal = goal or goal_of(condition)
     for (first, said_first), (then, said_then) in itertools.pairwise(actions):
         if first and then and first != then:
             # each step's action is resolved in the words of its own step
             said = ((first, said_first), (then, said_then))
-            held = None if then == goal else condition  # the goal's own step: always
+            own = then == goal or is_goal_step(goal, then)
+            held = None if own else condition  # the goal's own step: always
             emit = Emit("require_before", then, {"before": first}, 0.7, condition=held,
                         contexts=said)  # fmt: skip
             yield candidate(sentence, emit)
@@ -193,6 +265,8 @@ _GOES_ON = re.compile(
     r"second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
     re.I,
 )
+_FIRST_LAST = re.compile(r"\s+first\s*[.!]?\s*$", re.I)
+_CONDITION = re.compile(r"^\W*(?:if|when|whenever|unless|once|after|before|while)\b", re.I)
 _LABEL = re.compile(r"^[^\n]*:\s*\n\s*")  # "instructions:" on a line of its own
 
 
@@ -220,10 +294,14 @@ class _Chain:
             return []  # "usually, first check ...": a recommendation, reported elsewhere
         opens = _OPENS.match(text)
         goes_on = _GOES_ON.match(text)
+        first_last = _FIRST_LAST.search(text)  # "Fetch the order first. Then ..."
         scope: str | None = None  # "to delete X, first A, then B": A before B within it
         if opens is not None:
             self.last = []
             parts = split_steps(text[opens.end() :])
+        elif first_last is not None and goes_on is None and not _CONDITION.match(text):
+            self.last = []
+            parts = split_steps(text[: first_last.start()])
         elif goes_on is not None and self.last:
             parts = split_steps(text[goes_on.end() :])
         elif steps := steps_in(text):  # "get the sample, then verify it, then ship it"

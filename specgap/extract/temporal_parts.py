@@ -18,14 +18,19 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from specgap.extract.pattern_base import USER
+from specgap.extract.pattern_base import USER, is_action_noun
 
 TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _EVENT_BREAK = re.compile(
     r"(?:\s*,\s*(?:(?P<glue>or|and|and/or)\s+)?|\s+(?P<glue2>or|and|and/or)\s+)(?:(?:after|once|"
-    r"only\s+after)\s+)?(?=[a-z]{3,}ing\b)",
+    r"only\s+after)\s+)?(?=[a-z]{3,}ing\b|(?:the|a|an|its|their)\s+(?:[a-z][\w-]*\s+){1,3}?(?:has|"
+    r"have|is|are|was|were)\s+(?:already\s+)?(?:been\s+)?[a-z]+(?:ed|en|t|d)\b)",
     re.I,
 )
+
+
+# a part that is an event of its own: a gerund, or a clause with its verb
+_EVENT_PART = re.compile(r"^(?:[a-z]{3,}ing\b|.*\b(?:is|are|was|were|has|have|had)\b)", re.I | re.S)
 
 
 def split_events(event: str) -> tuple[list[str], bool]:
@@ -43,6 +48,8 @@ def split_events(event: str) -> tuple[list[str], bool]:
         parts.append(event[at : m.start()].strip(" ,"))
         at = m.end()
     parts.append(event[at:].strip(" ,"))
+    if not all(_EVENT_PART.match(p) for p in parts):
+        return [event], False  # "the bin and the crate are locked": one event, two subjects
     return parts, glue != {"and"}
 
 
@@ -127,10 +134,13 @@ def bare_with_object(action: str | None, other: str | None) -> str | None:
         words = words[1:]
     if action is None or " " in action or "_" in action or not words:
         return action
+    if is_action_noun(words[-1]) and not words[-1].endswith("ing"):  # ("a booking": a thing)
+        return action  # "issue the refund after the cancellation": not a cancel of a refund
     return f"{action} {' '.join(words)}"
 
 
 _PARTICLES = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+PARTICLES = _PARTICLES
 
 
 _DONE_WITH = re.compile(

@@ -25,22 +25,41 @@ import re
 from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_rules import names_action
+from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
-from specgap.operators.prose import USER, action_list, base_form, lemma, targets_in
+from specgap.extract.people import PERSONISH
+from specgap.extract.segments import Sentence
+from specgap.extract.yes_scope import (
+    described,
+    listed_actions,
+    proposed_action,
+    tail_action,
+    ticked_guard,
+)
+from specgap.operators.prose import USER, base_form, lemma, targets_in
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
     r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead|ok|okay|agreement|"
-    r"approval|permission|sign-off)"
+    r"approval|permission|sign-off|say-so|blessing)"
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
-_WHO = r"(?:the\s+)?" + USER + r"s?"
+# "the pass holder", "each camper": one modifier may stand before the policy's own word
+_WHO = (
+    r"(?:(?:the\s+)?"
+    + USER
+    + r"s?|(?:the|a|an|each|every|any)\s+(?:[a-z]+\s+)??"
+    + PERSONISH
+    + r"(?=\W|$))"
+)
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
-    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:their\s+)?(?:consent|approval|"
-    r"go-ahead|ok))"
+    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
+    r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
+    r"everything\s+is)\s+(?:correct|right|fine|ok|okay|good))"
 )
 _YES = re.compile(
     "|".join(
@@ -53,11 +72,26 @@ _YES = re.compile(
             r"\b" + USER + r"\s+(?:confirmation|consent|approval|agreement|sign-off)\b",
             # wait for a yes; get explicit confirmation; needs consent
             r"\b(?:wait(?:ing)?\s+for|get|obtain|receive|need|needs|require[sd]?|have|with|"
-            r"without)\s+(?:an?\s+|the\s+)?" + _HOW + _OWN_NOUN + r"(?=[\s.,;:!?]|$)",
+            r"without|ask(?:ing)?\s+(?:"
+            + _WHO
+            + r"\s+|them\s+)?for|request|seek|collect)\s+(?:an?\s+|the\s+)?"
+            + _HOW
+            + r"(?:"
+            + USER
+            + r"\s+)?"
+            + _OWN_NOUN
+            + r"(?=[\s.,;:!?]|$)",
+            # explicit consent is required (before ...): a yes in the conversation, the user's
+            r"^\W*(?:an?\s+)?" + _HOW + _OWN_NOUN + r"\s+(?:is|are)\s+(?:always\s+)?(?:required|"
+            r"needed|necessary|mandatory)\b",
+            # refund the pass only on a yes
+            r"(?<=\bon\s)(?:a|an|their|the)\s+" + _HOW + r"(?:yes|go-ahead|ok|okay)\b",
             # the subscriber has agreed; requires the customer to confirm first (a clause of
             # its own: "the slot the patient confirmed" is a value, read by `verbal` below)
-            r"(?P<verbal>\b" + _WHO + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
-            r"has\s+to|first|explicitly|clearly|actually)\s+)*" + _AGREES + r")\b",
+            r"(?P<verbal>\b" + _THEY + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
+            r"has\s+to|have\s+to|is\s+required\s+to|first|explicitly|clearly|actually)\s+)*"
+            + _AGREES
+            + r")\b",
             # must be confirmed by the caller
             r"\b(?:confirmed|approved|agreed(?:\s+to)?|okayed|authori[sz]ed)\s+by\s+"
             + _WHO
@@ -77,7 +111,7 @@ _YES = re.compile(
 # what may stand before a yes that is a clause of its own ("until the guest agrees")
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
-    r"since|provided|that|so|then|first|requires?|required|needs?))\s*$",
+    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let))\s*$",
     re.I,
 )
 # "a yes to cancel the old one", "consent for the refund": the action the yes is for
@@ -93,13 +127,16 @@ _OTHER = re.compile(
     r"\b(?:manager|supervisor|admin(?:istrator)?|lead|owner|team|compliance|legal|security|"
     r"finance|approver|reviewer|pharmacist|doctor|physician|vet(?:erinarian)?)(?:'s)?\s+"
     r"(?:\w+\s+){0,2}?(?:approval|permission|sign-off|consent|ok)\b"
-    r"|\b(?:approval|permission|sign-off)\s+(?:from|by|of)\s+(?:a|an|the|your)?\s*(?!"
-    + USER
-    + r")\w+",
+    r"|\b(?:approval|permission|sign-off)\s+(?:from|by|of)\s+(?!"
+    + _WHO
+    + r")(?:a|an|the|your)?\s*\w+",
     re.I,
 )
-_BEFORE = re.compile(r"\bbefore\s+(?P<x>[^,;:()]+?)(?=\s*(?:[,;:.!?]|$))", re.I)
-_TO_STOP = re.compile(r"[^;:()]*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
+# a parenthesised list belongs to the phrase: "before any change (booking, refund or cancel)"
+_BEFORE = re.compile(
+    r"\b(?:before|prior\s+to)\s+(?P<x>(?:[^,;:()]|\([^()]*\))+?)(?=\s*(?:[,;:.!?]|$))", re.I
+)
+_TO_STOP = re.compile(r"(?:[^;:()]|\([^()]*\))*?(?=\s*(?:[;:.!?](?:\s|$)|$))")
 # the words of the yes clause that are not the guarded action
 _YES_VERBS = frozenset(
     split_words(
@@ -109,6 +146,7 @@ _YES_VERBS = frozenset(
 )
 _PRONOUN_TAIL = re.compile(
     r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
+    r"goes\s+through|go\s+through|happens?|takes?\s+place|"
     r"(?:is|are|gets?|has\s+been|have\s+been)\s+(?:made|done|placed|submitted|processed|"
     r"carried\s+out|performed|sent|issued))$",
     re.I,
@@ -116,12 +154,19 @@ _PRONOUN_TAIL = re.compile(
 _DETERMINERS = re.compile(
     r"^(?:(?:any|every|each|all|the|a|an|such|these|those|their|your|its)\s+)+", re.I
 )
+_NEEDED_FOR = re.compile(
+    r"\s+(?:is|are)\s+(?:always\s+)?(?:required|needed|necessary|mandatory|a\s+must)\s+"
+    r"(?:to|for|before)\s+(?P<x>[^,;:.!?]+)",
+    re.I,
+)
 _NEEDS = re.compile(
     r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
     r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
-    r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed)))\b)",
+    r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed))|(?:only\s+)?(?:happens?|"
+    r"takes?\s+place|goes?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
     re.I,
 )
+_ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
 _THAT_DOES = re.compile(
     r"^(?:actions?|operations?|requests?|steps?|calls?|changes?)\s+(?:that|which)\s+(?P<x>.+)$",
     re.I,
@@ -131,19 +176,74 @@ _THAT_DOES = re.compile(
 _YESISH = re.compile(r"\b(?:yes|confirm\w*|agree\w*|approv\w*|consent\w*|go-ahead|ok|okay)\b", re.I)
 
 
+# "get the member (to confirm)": a step that turns to the user, read as the step itself
+_TO_USER = re.compile(r"^(?:get|ask|have|let)\s+(?:the\s+)?" + USER + r"s?$", re.I)
+
+
 def is_yes(mention: str) -> bool:
-    """A step that is the user's yes ("get clear yes", "wait for confirmation")."""
-    return bool(_YESISH.search(mention))
+    """A step that is the user's yes ("get clear yes", "wait for confirmation"), or the
+    turn to the user a yes is asked with ("get the member to confirm": `get member`)."""
+    return bool(_YESISH.search(mention) or _TO_USER.match(mention.strip()))
 
 
-def user_yes(clean: str, clause: Clause) -> list[Emit]:
+def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[Emit]:
     """`require_confirmation` on each action the sentence's yes guards (module docstring);
-    [] when the sentence states no user's yes or its action cannot be read."""
+    [] when the sentence states no user's yes or its action cannot be read. `said` is the
+    sentence itself: in a tool description (its `subject`) the yes guards the described
+    tool; under a heading that names one action ("## Cancelling a lesson") a yes that names
+    no action of its own guards that one (target None: the section's action)."""
     yes = next((m for m in _YES.finditer(clean) if _own_clause(clean, m)), None)
-    if yes is None or _OTHER.search(clean):
+    if yes is None or _OTHER.search(clean) or _THEIR_DATUM.match(clean, yes.end()):
         return []
-    targets = _guarded(clean, clause, yes)
+    if not _rule(clean, clause):
+        return []  # "after the user's confirmation, the status changes": what happens
+    ticked = ticked_guard(said.text, yes.span()) if said is not None else None
+    if said is not None and said.subject:
+        targets: tuple[str, ...] | None = described(said.text, said.subject)
+    elif ticked:
+        targets = ticked
+    else:
+        targets = _guarded(clean, clause, yes)
+        for later in _YES.finditer(clean, yes.end()):  # "get a yes ...; refund only on a yes"
+            if targets is not None:
+                break
+            if _own_clause(clean, later):
+                targets = _guarded(clean, clause, later)
+        tail = tail_action(clean) if targets is None else None
+        targets = (tail,) if tail is not None else targets
+    in_section = said is not None and names_action(said.context)
+    if targets is None and in_section and _BEFORE.search(clean) is None:
+        return [Emit("require_confirmation", None, {}, 0.7)]
     return [Emit("require_confirmation", t, {}, 0.7) for t in targets or ()]
+
+
+_RULE_WORDS = re.compile(
+    r"\b(?:required|requires?|needs?|needed|mandatory|necessary|compulsory|without|until|"
+    r"unless|only|never|always|first|"
+    r"wait|before|prior\s+to)\b|^\W*(?:seek|get|obtain|ask|confirm|check|read|make\s+sure|"
+    r"ensure)\b",
+    re.I,
+)
+
+
+def _rule(clean: str, clause: Clause) -> bool:
+    """The yes is asked for: a modal, an imperative or a word of requirement; a sentence
+    that tells what happens after a yes ("if the user confirms, the status is changed")
+    states no rule."""
+    return (
+        clause.modality in {"must", "must_not", "only"}
+        or clause.imperative
+        or bool(_RULE_WORDS.search(clean))
+    )
+
+
+# "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
+_THEIR_DATUM = re.compile(
+    r"\s+(?:their|his|her|your)\s+(?:(?:full|legal|first|last|home|e-?mail|postal|billing|"
+    r"current)\s+)*(?:identity|name|e-?mail|phone|number|date\s+of\s+birth|birth\s*date|"
+    r"address|id|postcode|zip|password|pin|account\s+number|details)\b",
+    re.I,
+)
 
 
 def _own_clause(clean: str, yes: re.Match[str]) -> bool:
@@ -153,6 +253,9 @@ def _own_clause(clean: str, yes: re.Match[str]) -> bool:
 
 
 def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] | None:
+    needed = _NEEDED_FOR.match(clean, yes.end())
+    if needed is not None:  # "... is needed to freeze a membership", "mandatory for upgrades"
+        return _targets(needed["x"])
     purpose = _FOR_ACTION.match(clean, yes.end())
     if purpose is not None and _action_word(purpose["x"].split()[0]):
         return _targets(purpose["x"])  # "the patient's yes to cancel the old one"
@@ -164,34 +267,61 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         upto = whole[0] if whole is not None else ""
         if before.start() < yes.start() < before.start("x") + len(upto):
             upto = upto[: yes.start() - before.start("x")]  # the yes is no item of the list
-        upto = upto.rstrip(" ,")
-        # a list ends with its coordinator: "book, reschedule or cancel"
-        coordinated = re.search(r"\b(?:and|or)\s+\S+(?:\s+\S+){0,3}$", upto.rpartition(",")[2])
-        listed = action_list(upto) if "," in upto and coordinated else []
+        listed, spelled_out = listed_actions(upto.rstrip(" ,"))
         if listed:
-            found = tuple(t for item in listed for t in _targets(item) or ())
+            read = _named if spelled_out else _targets
+            found = tuple(t for item in listed for t in read(item) or ())
             return found or None
-        return _targets(before["x"])  # None: "before anything else", no one action
+        # "before freezing a membership you must get ...": the phrase ends at the main
+        # clause's subject, or at the yes itself
+        phrase = clean[
+            before.start("x") : min(before.end("x"), max(yes.start(), before.start("x")))
+        ]
+        phrase = phrase if yes.start() > before.start("x") else before["x"]
+        phrase = _MAIN_SUBJECT.split(phrase)[0]
+        return _targets(phrase)  # None: "before anything else", no one action
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
             yes.start() <= clause.action_span[0] < yes.end()
         )
         if outside:
-            return _targets(f"{clause.verb} {clause.object}".strip())
+            return _targets(f"{_verb_base(clause.verb)} {clause.object}".strip())
+    proposed = proposed_action(clean)
+    if proposed is not None:  # "ask whether they want the upgrade", "proceed with a refund"
+        return _targets(proposed)
+    last = re.split(r"[,;]|\band\b", clean[: yes.start()])[-1]
+    led = _LED.match(last)
+    if (
+        led is not None
+        and base_verb(led["verb"].casefold())
+        and lemma(led["verb"]) not in _YES_VERBS
+    ):
+        return _targets(f"{led['verb']} {led['rest']}")  # "... and only book it after they agree"
     then = _THEN.match(clean, yes.end())
-    if clause.verb is None and then is not None and base_verb(then["verb"].casefold()):
+    asks = clause.verb is None or lemma(clause.verb) in _YES_VERBS  # "confirm X with them, then"
+    if asks and then is not None and base_verb(then["verb"].casefold()):
         return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
     if clause.passive and clause.object:
         return _targets(clause.object)  # "each cancellation must be confirmed by ..."
-    subject = _NEEDS.match(clean)
+    subject = _NEEDS.match(_ALL.sub("", clean))  # "X, Y and Z all require ...": the list
     # "Refunds: ..." names an action; "Q: ..." or "Note: ..." labels the line
     if subject is not None and subject.end("x") <= yes.start() and len(subject["x"]) > 2:
         return _targets(subject["x"])
     return None
 
 
+# the clause the yes conditions, right before it: "..., and only reserve the site after"
+_LED = re.compile(
+    r"^\s*(?:only\s+)?(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>.*?)\s+(?:only\s+)?"
+    r"(?:after|once|when|until|if|on|upon)\s+$",
+    re.I,
+)
 # the main clause after a leading yes clause: "when the client accepts the quote, order X"
-_THEN = re.compile(r"[^,;.]*,\s+(?:then\s+)?(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)", re.I)
+_THEN = re.compile(
+    r"[^,;.]*?(?:,\s+(?:and\s+)?|\s+and\s+(?=(?:only\s+)?then\b))(?:only\s+)?(?:then\s+)?"
+    r"(?P<verb>[a-z]+)\s+(?P<rest>[^,;.]*)",
+    re.I,
+)
 
 
 def _verb_base(word: str) -> str:
@@ -246,11 +376,25 @@ def _targets(phrase: str) -> tuple[str, ...] | None:
     return tuple(t for t in found if set(t.casefold().split()) - _GENERIC_WORDS) or None
 
 
+_MAIN_SUBJECT = re.compile(
+    r"\s+(?=(?:you|we|the\s+(?:agent|assistant))\s+(?:must|should|have|need|shall|will|are|"
+    r"may|can)\b)",
+    re.I,
+)
+# "a membership is frozen": the act is the participle's verb on the subject
+_PASSIVE = re.compile(
+    r"^(?P<obj>.+?)\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?P<v>[a-z]+(?:ed|en))$", re.I
+)
+
+
 def _named(phrase: str) -> tuple[str, ...] | None:
     """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
     `changes to the delivery address` -> `change delivery address`, `any action that
     reschedules, cancels or refunds` -> three actions."""
     phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
+    passive = _PASSIVE.match(phrase)
+    if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
+        phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership
     phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
     phrase = _DETERMINERS.sub("", phrase)
     does = _THAT_DOES.match(phrase)
@@ -264,8 +408,8 @@ def _named(phrase: str) -> tuple[str, ...] | None:
     if not phrase or len(phrase.split()) > 5:
         return None
     found = targets_in(_Plain(), phrase)
-    if found:
-        return found
+    if found:  # "reservations, cancellations": the acts the nouns name
+        return tuple((act_of(t) or t) if " " not in t else t for t in found)
     return (base_form(phrase),) if phrase.split()[0].isalpha() else None
 
 

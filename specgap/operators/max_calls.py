@@ -141,8 +141,8 @@ _DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|trig
 
 _PER = re.compile(
     r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
-    r"(?:(?!(?:per|a|an|each|every)\b)[a-z]+\s+)?(?P<entity>(?!(?:per|a|an|each|every)\b)[a-z]+)"
-    r"\b(?!\s+(?:of|to)\b)",
+    r"(?:(?!(?:per|a|an|each|every)\b)[a-z]+\s+)?(?P<entity>(?!(?:per|a|an|each|every|and|or|"
+    r"but|only|then|if|when)\b)[a-z]+)\b(?!\s+(?:of|to)\b)",
     re.I,
 )
 _WHOLE = frozenset(
@@ -166,6 +166,8 @@ def _calls_target(s: Said, start: int) -> tuple[str, ...] | None:
     if re.search(r"\b(?:this|that|the|it|these)\s*(?:action|function|tool|operation|call)?\s*$",
                  head.strip(), re.I) or not head.strip():  # fmt: skip
         return None
+    if re.fullmatch(r"\W*(?:use|call|invoke|run|execute|trigger)\W*", head, re.I):
+        return None  # "use at most once per locker": the tool itself (the described one)
     listed = action_list(head)
     if listed:
         return tuple(listed)

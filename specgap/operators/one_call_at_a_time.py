@@ -1,5 +1,6 @@
 """`one_call_at_a_time`: one tool call per assistant turn, and no reply to the user in
-that turn."""
+that turn; with `same_tool`, only one call of the target per turn ("never run two refunds
+in parallel": other tools may share the turn)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Literal
+
+from pydantic import Field
 
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen
@@ -25,6 +28,10 @@ class OneCallAtATime(Frozen):
 
     operator: Literal["one_call_at_a_time"] = "one_call_at_a_time"
     with_text: bool = True
+    same_tool: bool = Field(
+        default=False,
+        description="count only calls of the target itself (one refund at a time), not every call",
+    )
 
 
 TURNS = "one_call_at_a_time"
@@ -34,6 +41,7 @@ TURNS = "one_call_at_a_time"
 class _Turns:
     calls: Counter[int] = field(default_factory=Counter)
     texts: set[int] = field(default_factory=set)
+    tools: Counter[tuple[int, str]] = field(default_factory=Counter)  # (turn, tool)
 
 
 def _observe_turns(state: TraceState, event: Event) -> None:
@@ -42,6 +50,7 @@ def _observe_turns(state: TraceState, event: Event) -> None:
         return
     if isinstance(event, ToolCall):
         slot.calls[event.turn] += 1
+        slot.tools[(event.turn, event.tool or event.name)] += 1
     elif event.role == "assistant" and event.content.strip():
         slot.texts.add(event.turn)
 
@@ -50,7 +59,10 @@ def _check_turns(cond: OneCallAtATime, call: ToolCall, state: TraceState) -> str
     if call.turn is None:
         return Undetermined(f"the trace does not record which turn issued `{call.name}`")
     slot: _Turns = state.slots.get(TURNS) or _Turns()
-    if slot.calls[call.turn]:
+    if cond.same_tool:
+        if slot.tools[(call.turn, call.tool or call.name)]:
+            return f"`{call.name}` is called a second time in the same turn"
+    elif slot.calls[call.turn]:
         return f"`{call.name}` is not the only tool call of its turn"
     if cond.with_text and call.turn in slot.texts:
         return f"`{call.name}` is called in a turn that also answers the user"
@@ -58,6 +70,8 @@ def _check_turns(cond: OneCallAtATime, call: ToolCall, state: TraceState) -> str
 
 
 def _describe_turns(cond: OneCallAtATime, target: str) -> str:
+    if cond.same_tool:
+        return f"`{target}`: one call at a time (at most one call of it per assistant turn)"
     extra = ", and never together with a reply to the user" if cond.with_text else ""
     return f"`{target}`: one tool call per assistant turn{extra}"
 

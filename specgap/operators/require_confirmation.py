@@ -28,23 +28,13 @@ from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Frozen
 from specgap.operators.base import (
     Example,
-    Found,
     Mutant,
     Operator,
-    Prose,
     TraceState,
     Undetermined,
     quoted,
 )
 from specgap.operators.outcome import failed
-from specgap.operators.prose import (
-    MODAL,
-    USER,
-    Said,
-    lemma,
-    targets_in,
-    ticked_tools,
-)
 from specgap.operators.replay import checked, next_turn, targets
 
 if TYPE_CHECKING:  # the registry sits above the operators
@@ -227,135 +217,8 @@ def _spend(cond: Any, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
 
 
 # -- prose ------------------------------------------------------------------------------
-
-# --- confirmation -----------------------------------------------------------------------------
-
-_BEFORE = re.compile(
-    r"\bbefore\s+(?P<x>(?:[^,;()]|\([^()]*\))+?)(?=,|;|\s+(?:you|the\s+agent)\b|$)", re.I
-)
-_FOR_ACTION = re.compile(r"\bfor\s+(?:the\s+|an?\s+|this\s+)?(?P<x>\w+)\s*[.;]?\s*$", re.I)
-_TO_BE_DONE = re.compile(r"\bto\s+be\s+(?P<x>[a-z]+ed)\b", re.I)
-
-
-_MORE = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?P<x>[a-z]+ing\b[^,;()]*)", re.I)
-
-
-_THAT_DOES = re.compile(
-    r"^(?:any|every|each|an?|the)\s+(?:actions?|operations?|changes?|calls?|steps?|requests?)\s+"
-    r"(?:that|which)\s+(?P<x>.+)$",
-    re.I,
-)
-# "any action that changes data": every write, not one action (no tool is guessed)
-_GENERIC_ACT = re.compile(
-    r"\b(?:anything|something|any|every|all|data|database|information|records?|state|system|"
-    r"it|them)\b",
-    re.I,
-)
-_MORE_DOES = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?(?P<x>[a-z]+s\b[^,;()]*)", re.I)
-
-
-def _listed(text: str, before: re.Match[str]) -> str:
-    """`before booking, moving or cancelling a desk`: every action of the list (the
-    match stops at the first comma), each later item opening with a gerund."""
-    chunk, at = before["x"], before.end("x")
-    while (more := _MORE.match(text, at)) is not None:
-        chunk, at = f"{chunk}, {more['x']}", more.end()
-    if (rel := _THAT_DOES.match(chunk)) is not None:
-        # "any action that books, moves or cancels a desk": the actions the clause lists
-        chunk = rel["x"]
-        while (more := _MORE_DOES.match(text, at)) is not None:
-            chunk, at = f"{chunk}, {more['x']}", more.end()
-        chunk = _VERB_S.sub(lambda m: m[1] + _base(m[2]), chunk.strip(" ."))
-    return chunk
-
-
-_VERB_S = re.compile(r"(^|,\s*(?:(?:and|or)\s+)?|\s(?:and|or|and/or)\s+)([a-z]+s)\b", re.I)
-
-
-def _base(verb: str) -> str:
-    """A verb's base form from its third person (`updates`, `pushes`, `copies`)."""
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if verb.endswith(("sses", "shes", "ches", "xes", "zes")):
-        return verb[:-2]
-    return verb[:-1]
-
-
-def _confirmation(s: Said, m: re.Match[str]) -> Found | None:
-    """The confirmed action: `before <action>`, else a ticked tool, else the tool a
-    description describes, else `... for <action noun>` at the end or `to be <done>`, else
-    the section the sentence is in (resolved from the context)."""
-    text = s.clean
-    before = _BEFORE.search(text)
-    if before is not None:
-        chunk = _listed(text, before)
-        found = targets_in(s, chunk)
-        if found is None and chunk != before["x"] and not _GENERIC_ACT.search(chunk):
-            found = (" ".join(chunk.split()[:4]),)  # "any action that updates X"
-        if found is None:
-            return None  # "before any action": not one tool, and not every tool either
-        return Found(None, {}, {}, 0.85, targets=found)
-    ticked = ticked_tools(text)
-    if ticked:
-        return Found(None, {}, {}, 0.85, targets=tuple(ticked))
-    if s.subject:
-        return Found(None, {}, {}, 0.85)
-    tail = _FOR_ACTION.search(text) or _TO_BE_DONE.search(text)
-    if tail is not None and lemma(tail["x"]) != tail["x"].casefold():
-        return Found(None, {}, {}, 0.8, targets=(lemma(tail["x"]),))
-    return Found(None, {}, {}, 0.7)  # resolved from the section
-
-
-def _obtain_confirmation(s: Said, m: re.Match[str]) -> Found | None:
-    if m["what"].casefold() in {"approval", "permission"} and not m["who"]:
-        return None  # a reviewer's approval: `review_required` owns it
-    return _confirmation(s, m)
-
-
-# "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
-_THEIR_DATUM = re.compile(
-    r"\s+(?:their|his|her|your)\s+(?:(?:full|legal|first|last|home|e-?mail|postal|billing|"
-    r"current)\s+)*(?:identity|name|e-?mail|phone|number|date\s+of\s+birth|birth\s*date|"
-    r"address|id|postcode|zip|password|pin|account\s+number|details)\b",
-    re.I,
-)
-
-
-def _user_confirms(s: Said, m: re.Match[str]) -> Found | None:
-    if _THEIR_DATUM.match(s.clean, m.end()):
-        return None
-    return _confirmation(s, m)
-
-
-# --- grounding --------------------------------------------------------------------------------
-
-
-_PROSE = (
-    Prose(
-        "obtain-user-confirmation",
-        r"\b(?:obtain|get|ask\s+(?:the\s+" + USER + r"\s+)?for|request|require|requires|need|needs|"
-        r"seek|receive|have|wait\s+for|collect)\s+(?:an?\s+|the\s+)?(?:(?:explicit|express|clear|"
-        r"written|verbal|affirmative|prior)\s+)?(?P<who>(?:"
-        + USER
-        + r"(?:'s)?|their|the\s+"
-        + USER
-        + r"'s)\s+)?(?:(?:explicit|express)\s+)?(?P<what>confirmation|consent|go-ahead|agreement|"
-        r"approval|permission)\b",
-        build=_obtain_confirmation,
-    ),
-    Prose(
-        "user-must-confirm",
-        r"\b(?:the\s+)?" + USER + r"s?\s+" + MODAL + r"\s+(?:explicitly\s+|first\s+)?(?:confirm|"
-        r"approve|agree|consent|say\s+yes|give\s+(?:their\s+)?(?:consent|confirmation))\b"
-        r"|\b(?:confirm|check)\s+(?:it\s+|this\s+|that\s+)?with\s+the\s+" + USER + r"\b"
-        r"|\bask\s+(?:the\s+)?" + USER + r"\s+to\s+confirm\b"
-        r"|\b(?:unless|until|only\s+(?:after|once|if|when))\s+(?:the\s+)?"
-        + USER
-        + r"\s+(?:has\s+)?(?:explicitly\s+)?(?:confirm(?:s|ed)?|approve[sd]?|agree[sd]?|"
-        r"consent(?:s|ed)?|says?\s+yes|said\s+yes)\b",
-        build=_user_confirms,
-    ),
-)
+# The user's yes is read by the rule grammar (`specgap.extract.user_yes`), one reader for
+# every wording; this operator states no phrase patterns of its own.
 
 
 _BASE = Operator(
@@ -370,7 +233,6 @@ _BASE = Operator(
     observe=_observe,
     tool_lists=("covers",),
     shadows=frozenset({"review_required", "require_before"}),
-    prose=_PROSE,
     examples=(
         Example("Before booking the flight, obtain explicit user confirmation (yes) to proceed."),
     ),

@@ -1,0 +1,228 @@
+"""Counts of an action named by its noun, with no verb of their own to read them by.
+
+- "no more than two PIN resets per member", "at most one freeze per membership",
+  "only one refund per pass", "a maximum of two upgrades per member";
+- "refunds are limited to one per pass", "limit upgrades to two per member";
+- "three attempts at a PIN reset", "two tries to reset a PIN".
+
+The noun must name an action (`refund`, `cancellation`; or a verb used as its own noun,
+`reset`, `upgrade`): each call is one such act, so the count is of calls (`max_calls`). A
+thing counted ("two items per order") is no call count and is left to the other readers.
+The count is per what the sentence says: per an entity (the compiler binds it to the
+argument naming it, else keeps the rule for review), per a span of time when that is all it
+says (kept for review: one trace does not show a week), never per trace in their place. Per
+an entity and a span ("two resets per member per day") counts per the entity: a trace lies
+within the span, so that count is no stronger than stated.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import lemmas
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.people import PERSON
+from specgap.operators.prose import (
+    NUMBER_WORDS,
+    is_action_noun,
+    lemma,
+    singular,
+    split_words,
+)
+
+_PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + PERSON + r")s?"
+_N = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r"|a\s+single|one\s+single|single)"
+_WORD = (
+    r"(?!(?:may|can|must|should|will|would|is|are|be|to|per|for|and|or|a|an|the)\b)[A-Za-z][\w-]*"
+)
+_NOUN = r"(?P<noun>(?:" + _WORD + r"\s+){0,2}?" + _WORD + r"?)"
+_SPAN_WORDS = r"(?:minute|hour|day|night|week|weekend|month|quarter|year|season|shift)"
+# per an entity ("per member", "for each pass"), or "a"/"each" before a span ("twice a year")
+_PER = (
+    r"(?:\s+(?:(?:per|for\s+(?:each|every|any|a|an|one|the\s+same))\s+(?P<per>[a-z][\w-]*)|"
+    r"(?:a|each)\s+(?P<per_a>" + _SPAN_WORDS + r")))?"
+    r"(?:\s+(?:per|a|each)\s+(?P<per2>" + _SPAN_WORDS + r"|[a-z][\w-]*(?=\s*(?:[.;]|$))))?"
+)
+_SHAPES = re.compile(
+    "|".join(
+        (
+            # no more than two PIN resets per member (per day)
+            r"^\W*(?:(?:allow|permit|give|grant|offer)\s+(?:"
+            + _PERSON
+            + r"\s+)?|(?:(?P<neg>do\s+not|don't|never)\s+)?(?P<make>issue|create|make|send|book|"
+            r"open|place|file|submit|generate|post|add)\s+(?=(?:more|at|no|a|up|only|just|\d|"
+            + "|".join(NUMBER_WORDS)
+            + r")\b)|"
+            + _PERSON.replace("<person>", "<person2>")
+            + r"\s+(?:(?:is|are)\s+(?:entitled|allowed)\s+to|gets?|has|have|(?:may|can)\s+"
+            r"(?:have|get|make|receive|request))\s+)?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
+            r"\s+than|more\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
+            + _N
+            + r"\s+"
+            + _NOUN
+            + _PER
+            + r"\s*(?:[.;]|$)",
+            # refunds are limited to one per pass; limit upgrades to two per member
+            r"^\W*(?:limit\s+)?(?:(?:the|all|any)\s+)?"
+            + _NOUN.replace("noun", "noun2")
+            + r"\s+(?:(?:are|is)\s+(?:limited|capped|restricted)\s+)?to\s+(?:(?:at\s+most|no\s+more"
+            r"\s+than|a\s+maximum\s+of)\s+)?"
+            + _N.replace("<n>", "<n2>")
+            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)\s*(?:[.;]|$)",
+            # three attempts at a PIN reset; two tries to reset a PIN
+            r"\b" + _N.replace("<n>", "<n3>") + r"\s+(?:attempts?|tries)\s+(?:at|for)\s+"
+            r"(?:(?:a|an|the|their)\s+)?(?P<noun3>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
+            r"\s*(?:[.;,]|$)",
+            r"\b" + _N.replace("<n>", "<n4>") + r"\s+(?:attempts?|tries)\s+to\s+"
+            r"(?P<act>[a-z]+(?:\s+(?:a|an|the|their)\b)?(?:\s+[A-Za-z][\w-]*){1,2}?)\s*(?:[.;,]|$)",
+            # payments: one per invoice
+            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*:\s*(?:at\s+most\s+|max(?:imum)?"
+            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r")\s+"
+            r"(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
+            # you may try the PIN reset at most 3 times
+            r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
+            r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
+            r"(?P<n5>once|twice|thrice|(?:\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b",
+        )
+    ),
+    re.I,
+)
+# how an act is priced or placed, not which act it is ("one free extension")
+_HOW = frozenset(
+    split_words("free extra additional complimentary paid new further late early partial full")
+)
+# units of time, money and size: a measure of one call, never a count of calls
+_MEASURES = frozenset(
+    split_words(
+        "second minute hour day night week weekend month year dollar euro pound cent percent "
+        "kg kilogram gram lb mile km kilometre kilometer meter metre unit seat guest person "
+        "people item piece page line row"
+    )
+)
+_SINGLE = {"a single": 1, "one single": 1, "single": 1}
+# spans that are the whole conversation: counted per trace
+_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue"))
+# nouns that are things, even where a verb is spelled the same
+_THINGS = frozenset(
+    split_words(
+        "pass passes order orders print prints file files item items ticket tickets card cards "
+        "book books note notes account accounts message messages email emails time times "
+        "document documents code codes seat seats person people guest guests night nights"
+    )
+)
+
+
+def noun_count(clean: str) -> Emit | None:
+    """The `max_calls` of a counted action noun (module docstring); None for none."""
+    m = _SHAPES.search(clean)
+    if m is None:
+        return None
+    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6") if m[g] is not None)
+    count = _number(raw)
+    led = (
+        m["make"]
+        or m["person"]
+        or m["person2"]
+        or re.match(r"^\W*(?:allow|permit|give|grant|offer)\b", clean, re.I)
+    )
+    if m["n"] is not None and m["q"] is None and not led:
+        return None  # "two sessions per week.": no limit said, nor an allowance given
+    if (m["q"] or "").casefold().startswith("more") and m["neg"] is None:
+        return None  # "issue more than two vouchers": no limit without its negation
+    if m["make"] is not None:  # "do not issue more than two vouchers": each call makes one
+        words = (m["noun"] or "").split()
+        if singular(words[-1]) in _MEASURES:
+            return None  # "book at most 4 hours": how long, not how many calls
+        action: str | None = " ".join([lemma(m["make"]), *words[:-1], singular(words[-1])])
+    elif m["act"] is not None:
+        action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
+    else:
+        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or m["noun6"] or "")
+    if count is None or action is None:
+        return None
+    params: dict[str, object] = {"max": count}
+    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"]) if p]
+    pers = [p for p in pers if p not in _WHOLE]
+    entities = [p for p in pers if not _is_span(p)]
+    if len(entities) > 1:
+        return None  # per two entities at once: no one argument to count by
+    person = m["person"] or m["person2"]  # "give each member at most two resets"
+    who = _WHO.match(clean)  # "members get three attempts": each member's
+    if entities:
+        # "two resets per member per day": per member (a trace lies within the day, so
+        # counting a member's calls in it is no stronger); a span of time only when alone
+        params["per"] = entities[0]
+    elif person is not None or who is not None:
+        params["per"] = singular(person or (who["who"] if who is not None else ""))
+    elif pers:
+        params["per"] = pers[0]
+    return Emit("max_calls", action, params, 0.7)
+
+
+# the person the count is given to: "members get ...", "each guest may ..."
+_WHO = re.compile(
+    r"^\W*(?:(?:each|every|a|an|any|the)\s+)?(?P<who>" + PERSON + r")s?\s+(?:gets?|has|have|"
+    r"may|can|is\s+allowed|are\s+allowed|is\s+entitled|are\s+entitled)\b",
+    re.I,
+)
+
+
+def _number(raw: str) -> int | None:
+    word = " ".join(raw.casefold().split()).removesuffix(" times")
+    word = {"once": "1", "twice": "2", "thrice": "3"}.get(word, word)
+    if word in _SINGLE:
+        return 1
+    if word.isdigit():
+        return int(word)
+    value = NUMBER_WORDS.get(word)
+    return int(value) if value is not None else None
+
+
+_SPANS = frozenset(
+    split_words("minute hour day night week weekend month quarter year season shift")
+)
+
+
+def _is_span(word: str) -> bool:
+    return word in _SPANS
+
+
+_DETERMINER = re.compile(r"^(?:(?:a|an|the|any|all|each|every|your|their|our|its)\s+)+", re.I)
+
+
+def act_of(phrase: str) -> str | None:
+    """The act a noun phrase names: `PIN resets` -> `reset PIN`, `exporting the roster` ->
+    `export roster`, `a membership upgrade` -> `upgrade membership`; None for a thing."""
+    phrase = _DETERMINER.sub("", phrase.strip(" .,;:"))
+    words = phrase.split()
+    if not words:
+        return None
+    first = words[0].casefold()
+    verbs = lemmas(first).get("VERB", ()) if first.endswith("ing") else ()
+    if verbs:  # "exporting the roster"
+        rest = [w for w in words[1:] if w.casefold() not in {"a", "an", "the", "their", "your"}]
+        return " ".join([verbs[0], *rest])
+    return _action(phrase) if len(words) <= 3 else None
+
+
+def _action(noun: str) -> str | None:
+    """`PIN resets` -> `reset PIN`, `cancellations` -> `cancel`: the act the noun names,
+    None when its head names a thing."""
+    words = noun.split()
+    if not words:
+        return None
+    head = singular(words[-1])
+    if head in _THINGS or words[-1].casefold() in _THINGS:
+        return None
+    # "one free extension": the act, not how it is priced
+    rest = " ".join(w for w in words[:-1] if w.casefold() not in _HOW)
+    gerund = lemmas(head).get("VERB", ()) if head.endswith("ing") else ()
+    if is_action_noun(head):
+        verb = lemma(head)
+    elif gerund:
+        verb = gerund[0]  # "kiln firings": fire
+    elif head in lemmas(head).get("VERB", ()):
+        verb = head  # "reset", "upgrade": a verb used as its own noun
+    else:
+        return None
+    return f"{verb} {rest}".strip()

@@ -1,0 +1,157 @@
+"""One at a time: a rule that no two calls run together, in the shapes policies say it.
+
+- "one X at a time" ("book one session at a time", "make one tool call at a time"), "X must
+  be processed one at a time", "handle the member's requests one by one";
+- "never run two X in parallel / concurrently / at once / at the same time / in the same
+  turn", "don't freeze more than one membership at once";
+- "do not cancel sessions concurrently" (the clause's own action);
+- "wait for each X to finish before starting the next";
+- "handle requests sequentially / in sequence / one after the other".
+
+X names what is counted. A tool action ("refunds", "cancel sessions") gives
+`one_call_at_a_time` on that action with `same_tool`: at most one call of it per turn, other
+tools may share the turn (no stronger than the sentence). Calls, tools, requests or tasks in
+general give the rule over every tool (`*`). An agent runs calls together only within one
+turn, so the rule is checked per turn; `with_text` stays off, as the sentence says nothing
+about replying.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import base_verb, verb_lemma
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_emit import Emit
+from specgap.operators.prose import ANY_TOOL, NEG, base_form, lemma, singular, split_words
+
+_UNIT = r"(?P<n1>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+_TOGETHER = (
+    r"(?:in\s+parallel|concurrently|simultaneously|at\s+once|at\s+the\s+same\s+time|together|"
+    r"in\s+the\s+same\s+(?:turn|step|message|response))"
+)
+_SEVERAL = r"(?:two|2|several|multiple|many|more\s+than\s+one|any\s+two)"
+_SHAPES = re.compile(
+    "|".join(
+        (
+            # book one session at a time; make only one tool call at a time
+            r"\b(?:(?P<v1>[a-z]+)\s+)?(?:only\s+)?(?:one|a\s+single|1)\s+"
+            + _UNIT
+            + r"\s+at\s+a\s+time\b",
+            # refunds must be processed one at a time
+            r"\b(?P<n2>[a-z][\w-]*)\s+(?:(?:must|should|are\s+to|have\s+to|need\s+to)\s+be|are|is)\s+"
+            r"(?P<v2>[a-z]+)\s+(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|"
+            r"another))|sequentially|in\s+sequence|serially)\b",
+            # handle the member's requests one at a time / sequentially
+            r"\b(?P<v3>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n3>[a-z][\w-]*)\s+"
+            r"(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|another))|"
+            r"sequentially|in\s+sequence|serially)\b",
+            # never run two refunds in parallel; don't freeze more than one membership at once
+            r"\b"
+            + NEG
+            + r"\s+(?P<v4>[a-z]+)\s+"
+            + _SEVERAL
+            + r"\s+(?P<n4>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"(?P<same>\s+(?:for|of|on|to|in)\s+(?:the\s+same|one|a\s+single)\s+[a-z][\w-]*)?"
+            r"\s+" + _TOGETHER + r"\b",
+            # do not cancel sessions concurrently
+            r"\b" + NEG + r"\s+(?P<v5>[a-z]+)\s+(?P<n5>(?:[\w-]+\s+){0,3}?)"
+            r"(?:in\s+parallel|concurrently|simultaneously)\b",
+            # only one locker can be emptied at a time
+            r"\b(?:only\s+)?(?:one|a\s+single)\s+(?P<n7>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|"
+            r"should|must|is\s+to)\s+be\s+(?P<v7>[a-z]+)\s+at\s+a\s+time\b",
+            # wait for each refund to finish before starting the next
+            r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+            r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
+            r"running|making|calling|issuing|sending|beginning|doing)\b",
+        )
+    ),
+    re.I,
+)
+# words for a call in general: the rule is over every tool
+_ANY = frozenset(
+    split_words(
+        "call calls tool tools function functions request requests task tasks operation "
+        "operations action actions thing things step steps job jobs tool-call tool-calls"
+    )
+)
+# verbs that only say an action is carried out: the noun names the action
+_DOING = frozenset(
+    split_words("run handle process do make perform execute start launch trigger take issue use")
+)
+
+
+def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> list[Emit]:
+    """`one_call_at_a_time` for the sentence's shape (module docstring); [] for none. In
+    a tool description (`subject`) only a rule about the described tool itself is read."""
+    m = _SHAPES.search(clean)
+    if m is None:
+        return []
+    group = next(i for i in range(1, 8) if m[f"n{i}"] is not None)
+    if group != 2 and not _told(clean, clause):  # "refunds are processed one at a time" tells
+        return []
+    found = _read(m, group, clause, subject)
+    if _WITH_OTHERS.search(clean):  # "not in parallel with other tools": no other call either
+        found = [
+            Emit(e.operator, e.target, {"with_text": False}, e.confidence, e.condition)
+            for e in found
+        ]
+    if m["same"]:  # "two payments for the same invoice": per invoice, which no turn count says
+        same = m["same"].strip()
+        return [Emit(e.operator, e.target, e.params, e.confidence, condition=same) for e in found]
+    return found
+
+
+def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
+    noun = m[f"n{group}"].strip().casefold()
+    said = (m[f"v{group}"] or "").casefold() if group != 6 else ""  # (6 names no verb)
+    verb = verb_lemma(said) or lemma(said) if said else ""
+    words = noun.split()
+    if verb in _TALK or _TALK & set(words):
+        return []  # "ask one question at a time": a way of talking, no tool call
+    if subject is not None:
+        # "two of these", "calls", or the tool's own act said in the passive ("only one
+        # locker can be emptied at a time")
+        itself = not words or noun in _ITSELF or any(w in _ANY for w in words) or group == 7
+        return [_per_tool(subject)] if itself and group > 1 else []
+    if (words and words[-1] == "at") or noun in _ITSELF:
+        return []  # "one at a time" with no noun, "two of them": nothing named
+    if group == 5 and clause.action is not None and verb not in _DOING:
+        return [_per_tool(clause.action)]  # "do not cancel sessions concurrently"
+    if not words or any(w in _ANY for w in words):
+        return [Emit("one_call_at_a_time", ANY_TOOL, {"with_text": False}, 0.75)]
+    noun = " ".join(singular(w) for w in words)
+    if verb and verb not in _DOING:
+        return [_per_tool(f"{verb} {noun}")]  # "book one session", "cancelled one at a time"
+    return [_per_tool(base_form(noun))]  # "run two refunds": the refund
+
+
+_WITH_OTHERS = re.compile(
+    r"\b(?:with|alongside|beside|and)\s+(?:any\s+)?(?:other|another)\s+(?:tools?|calls?|functions?)\b",
+    re.I,
+)
+_TALK = frozenset(
+    split_words(
+        "ask tell explain say answer reply respond offer suggest present show mention question "
+        "questions message messages topic topics"
+    )
+)
+_ITSELF = frozenset({"of these", "of them", "these", "them", "it", "this", "this tool", "of it"})
+
+
+def _per_tool(action: str) -> Emit:
+    return Emit("one_call_at_a_time", action, {"with_text": False, "same_tool": True}, 0.7)
+
+
+_TOLD = re.compile(
+    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to)\b", re.I
+)
+
+
+def _told(clean: str, clause: Clause) -> bool:
+    """The sentence tells the agent something (an imperative, a modal, a negation):
+    "booking one session at a time is easiest" only describes a habit."""
+    first = re.match(r"\W*([A-Za-z]+)", clean)
+    opens = first is not None and base_verb(first[1].casefold())  # "Wait for each ..."
+    told = clause.imperative or clause.modality in {"must", "must_not", "only"}
+    return told or opens or bool(_TOLD.search(clean))

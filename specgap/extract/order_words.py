@@ -1,0 +1,138 @@
+"""Words of an ordering said plainly before it is read: idioms of reading ("pull up the
+booking": look it up; "proceed to cancel": cancel), "having V-ed" as a gerund, several
+coordinated verbs of one event as gerunds ("before you modify, cancel or refund it":
+"before modifying, canceling or refunding it"), the base form of a gerund phrase."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from specgap.extract.english import verb_lemma
+
+_IDIOM = re.compile(
+    r"\b(?P<v>pull|pulls|pulled|pulling|bring|brings|brought|bringing)\s+up\b", re.I
+)
+_LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looking",
+         "bring": "look", "brings": "looks", "brought": "looked",
+         "bringing": "looking"}  # fmt: skip
+
+
+# "proceed to cancel", "attempt to send", "go ahead and book": the action itself
+_GO_ON = re.compile(
+    r"\b(?:proceed|attempt|try|go\s+ahead|move\s+on)\s+(?:to|and)\s+(?=[a-z]{3,}\b)", re.I
+)
+
+
+def idioms(text: str) -> str:
+    """The text with idioms of reading said plainly ("pull up the booking": "look up the
+    booking"; "proceed to cancel the booking": "cancel the booking"), so that the verb names
+    the action the resolver knows."""
+    text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+    return _GO_ON.sub("", text)
+
+
+_HAVING = re.compile(r"^\s*having\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\b", re.I)
+
+
+def having_done(event: str) -> str:
+    """ "having cancelled the event" -> "cancelling the event"; any other event as it is."""
+    m = _HAVING.match(event)
+    if m is None or (doing := gerund(m["v"])) is None:
+        return event
+    return doing + event[m.end() :]
+
+
+def gerund(participle: str) -> str | None:
+    """ "found" -> "finding": the -ing form of a past participle's verb, else None."""
+    from lemminflect import getInflection  # type: ignore[import-untyped]
+
+    verb = verb_lemma(participle)
+    if verb is None:
+        return None
+    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
+    return forms[0] if forms else None
+
+
+_FIRST_NOUN = re.compile(r"\b(?:the|a|an|its|their)\s+(?P<n>[a-z][\w-]*?)(?:'s)?\b", re.I)
+
+
+def pointed_at(verb_phrase: str, rest: str) -> str:
+    """The rest of a sentence whose action became a tool id, with its pronoun read as the
+    thing the verb phrase named ("check the bike's condition with `get_bike` before
+    unlocking it": "before unlocking the bike")."""
+    noun = _FIRST_NOUN.search(verb_phrase)
+    if noun is None:
+        return rest
+    return re.sub(r"\b(?:it|them)\b", f"the {noun['n']}", rest, count=1)
+
+
+_VERBS_OF_YOU = re.compile(
+    r"^\s*(?:you|we|the\s+agent)\s+(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)"
+    r"\s+(?P<rest>\S.*)$",
+    re.I,
+)
+_PASSIVE_VERBS = re.compile(
+    r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
+    r"(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)\b(?P<rest>.*)$",
+    re.I,
+)
+
+
+_COORDINATED_EVENT = re.compile(
+    r"\b(?P<conj>before|prior\s+to|after|until|once)\s+(?P<event>(?:you|we|the\s+agent|any|the|a|an|each|"
+    r"every|its|their)\s+[^;]*?\b(?:or|and)\b[^;.]*)",
+    re.I,
+)
+
+
+def coordinated_events(text: str) -> str:
+    """The sentence with an event of several coordinated verbs said by gerunds ("before you
+    modify, cancel or refund it": "before modifying, canceling or refunding it")."""
+    m = _COORDINATED_EVENT.search(text)
+    if m is None:
+        return text
+    said = coordinated_gerunds(m["event"])
+    return text if said == m["event"] else text[: m.start("event")] + said + text[m.end("event") :]
+
+
+def coordinated_gerunds(event: str) -> str:
+    """ "you modify, cancel or refund it" / "any event is booked, modified, or cancelled":
+    the same as gerunds ("modifying, cancelling or refunding it", "booking, modifying or
+    cancelling any event"), which `temporal` reads as one event per verb; else the event."""
+    m = _VERBS_OF_YOU.match(event)
+    if m is not None:
+        doing = _gerunds(m["vs"], lambda w: w)
+        return f"{doing} {m['rest']}" if doing else event
+    m = _PASSIVE_VERBS.match(event)
+    if m is not None:
+        doing = _gerunds(m["vs"], verb_lemma)
+        return f"{doing} {m['s']}{m['rest']}" if doing else event
+    return event
+
+
+def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
+    """ "modify, cancel or refund" -> "modifying, cancelling or refunding"; None unless each
+    word is an action verb."""
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+
+    words = re.findall(r"[a-z]+", verbs.casefold())
+    glue = [w for w in words if w in {"or", "and"}]
+    forms = []
+    for word in (w for w in words if w not in {"or", "and"}):
+        verb = base(word)
+        if verb is None or verb not in IMPERATIVE_VERBS or (doing := gerund(verb)) is None:
+            return None
+        forms.append(doing)
+    if len(forms) < 2:
+        return None
+    return f"{', '.join(forms[:-1])} {glue[-1] if glue else 'or'} {forms[-1]}"
+
+
+def base_form(gerund_phrase: str) -> str:
+    """ "assigning a slip" -> "assign a slip": the phrase with its first word's verb."""
+    words = gerund_phrase.strip().split(maxsplit=1)
+    if not words:
+        return gerund_phrase
+    verb = verb_lemma(words[0]) or words[0]
+    return " ".join([verb, *words[1:]])

@@ -1,0 +1,39 @@
+"""Who a policy's words name: the user it serves, by the policy's own noun of agency ("the
+camper", "a shipper", "each attendee"), told apart from roles that speak for someone else
+("the duty manager", "a dispatcher") and from things spelled like people ("the order", "the
+voucher", "the payment")."""
+
+from __future__ import annotations
+
+from specgap.operators.prose import USER
+
+# people who speak for someone else (their yes is a review, not the user's)
+ROLES = (
+    r"(?:manager|supervisor|admin|administrator|lead|owner|team|compliance|legal|security|"
+    r"finance|approver|reviewer|pharmacist|doctor|physician|vet|veterinarian|officer|director|"
+    r"coordinator|controller|auditor|inspector|dispatcher|technician|specialist|agent|"
+    r"assistant|staff|operator|engineer|accountant|lawyer|underwriter|adjuster|processor|"
+    r"partner|vendor|provider|carrier|lender|landlord|employer|teacher|instructor|ranger|"
+    r"warden|clerk|cashier|courier)s?"
+)
+# things named like people ("the order", "the voucher", "the payment")
+NOT_PEOPLE = (
+    r"(?:order|number|voucher|folder|letter|paper|filter|meter|trailer|register|error|sensor|"
+    r"monitor|door|floor|colou?r|cent(?:er|re)|server|printer|computer|router|calendar|timer|"
+    r"counter|header|footer|parameter|identifier|transfer|offer|answer|other|either|neither|"
+    r"water|power|matter|quarter|winter|summer|chapter|cover|weather|ledger|coffee|committee|"
+    r"guarantee|degree|variant|warrant|restaurant|constant|percent|intent|event|incident|"
+    r"recipient\s+list|content|context|extent|parent\s+company|after|under|over|never|"
+    r"however|whether|together|rather|further|later|number|major|minor|prior|interior|"
+    r"exterior|factor|sector|vector|mirror|tractor|motor|editor|elevator|behavio(?:u)?r|"
+    r"favou?r|hono(?:u)?r|labou?r|rumou?r|indicator|calculator|generator|connector|"
+    r"selector|descriptor)s?"
+)
+# a person named by the policy's own word ("the camper", "a shipper", "the attendee"): a
+# noun of agency, not a role that speaks for someone else, nor a thing spelled like one
+PERSONISH = (
+    r"(?!" + ROLES + r"\b|" + NOT_PEOPLE + r"\b)[a-z]{2,}(?:[a-z]er|[a-z]or|[a-z]{2}ee|"
+    r"[a-km-z]ist|[a-z]ant|[a-ln-z]ent)s?"
+)
+# the user, by the common words or the policy's own: "the customer", "each camper"
+PERSON = r"(?:" + USER + r"|" + PERSONISH + r")"

@@ -1,0 +1,197 @@
+"""Plain bans in the shapes the modal readers miss: `deny_action` on the action they name.
+
+In a prompt:
+- the action is someone else's: "PIN resets are handled by staff, not by you", "leave
+  refunds to the front-desk team";
+- the action must never happen: "roster exports must never happen" (what follows the verb,
+  "... over chat", is a condition no state binds: the ban is kept for review with it);
+- no authority: "you have no authority to refund passes";
+- "under no circumstances export the roster";
+- a bullet under a line that frames its items as bans ("Never:", "Do not:", "You must not:",
+  "The following are not allowed:"), or under such a heading.
+
+In a tool description, a ban of the described tool itself: "Internal use only; do not call.",
+"Not for use by the assistant.", "Staff only.", "Do not call this tool." A ban held only
+under a condition ("do not call unless ...") is left to the readers of conditions.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import lemmas, verb_lemma
+from specgap.extract.grammar import Clause, parse
+from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
+from specgap.extract.noun_counts import act_of
+from specgap.extract.segments import Sentence
+from specgap.operators.prose import singular
+
+_NOT_YOU = r"(?:you|the\s+(?:assistant|agent|bot|ai|model))"
+_STAFF = (
+    r"(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:staff|team|humans?|people|managers?|supervisors?|"
+    r"specialists?|colleagues?|crew|desk|office|department|admins?|administrators?|operators?)"
+)
+_PROMPT = re.compile(
+    "|".join(
+        (
+            # PIN resets are handled by staff, not by you
+            r"^\W*(?P<x1>.+?)\s+(?:is|are)\s+(?:only\s+)?(?:(?:handled|done|processed|performed|"
+            r"managed|taken\s+care\s+of|dealt\s+with)|(?P<done>[a-z]+(?:ed|en)))\s+(?:only\s+)?by\s+"
+            r"(?:the\s+)?(?:[\w-]+\s+){0,3}?[\w-]+(?:\s+only)?\s*"
+            r"(?:,|;|\s+and|\s+-|\s+–)\s*(?:not|never)\s+(?:by\s+)?" + _NOT_YOU + r"\W*$",
+            # cancelling an event is something only the venue manager may do
+            r"^\W*(?P<x6>.+?)\s+is\s+(?:something|a\s+task|a\s+job|an\s+action)\s+(?:that\s+)?"
+            r"only\s+(?!you\b|the\s+(?:assistant|agent)\b)(?:the\s+|a\s+)?(?:[\w-]+\s+){0,3}?"
+            r"(?:may|can|should|is\s+allowed\s+to)\s+(?:do|perform|handle|carry\s+out)\W*$",
+            # leave refunds to the front-desk team
+            r"^\W*(?:always\s+)?leave\s+(?P<x2>.+?)\s+to\s+" + _STAFF + r"\W*$",
+            # roster exports must never happen (over chat)
+            r"^\W*(?P<x3>.+?)\s+(?:must|should|may|can|shall|will)\s+never\s+(?:happen|take\s+place|"
+            r"occur|be\s+(?:done|made|performed|carried\s+out|processed|allowed))\b(?P<rest>[^.;]*)",
+            # you have no authority to refund passes
+            r"^\W*" + _NOT_YOU + r"\s+(?:have|has|hold)\s+no\s+(?:authority|permission|right|"
+            r"mandate)\s+to\s+(?P<v4>[a-z].*)$",
+            # under no circumstances (should you) export the roster
+            r"^\W*under\s+no\s+circumstances\s*,?\s+(?:(?:should|may|must|can|will|are|is)\s+"
+            + _NOT_YOU
+            + r"\s+(?:to\s+)?)?(?P<v5>[a-z].*)$",
+        )
+    ),
+    re.I,
+)
+
+
+def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
+    """`deny_action` for the sentence's shape (module docstring); [] for none."""
+    if sentence.subject is not None:
+        return _described(sentence)
+    framed = _framed(sentence, clause)
+    if framed:
+        return framed
+    m = _PROMPT.search(sentence.clean.strip())
+    if m is None:
+        return []
+    if m["v4"] is not None or m["v5"] is not None:
+        return _imperative(m["v4"] or m["v5"])
+    noun = m["x1"] or m["x2"] or m["x3"] or m["x6"]
+    done = verb_lemma(m["done"].casefold()) if m["done"] else None
+    # "booking records are deleted by the manager, never by you": delete booking record
+    action = f"{done} {_bare(noun)}" if done else act_of(noun)
+    if action is None:
+        return []
+    rest = (m["rest"] or "").strip(" ,")
+    if rest and _ORDER.match(rest):
+        return []  # "must never happen before the class starts": an ordering
+    # "must never happen over chat": only there; no state binds that, so it is reviewed
+    return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+def _bare(noun: str) -> str:
+    """A noun phrase without its determiners, its head singular: `the booking records`."""
+    words = [w for w in noun.split() if w.casefold() not in {"a", "an", "the", "all", "any"}]
+    return " ".join([*words[:-1], singular(words[-1])]) if words else noun
+
+
+def _imperative(text: str) -> list[Emit]:
+    """The ban of the action an imperative names ("export the roster"), or [] when it
+    names no tool action. What the sentence adds after the action ("... over chat", "...
+    for a guest", "... if it was used") narrows the ban: it is kept as the condition (the
+    rule is reviewed), never dropped for a wider ban."""
+    text = text.strip().rstrip(".;!")
+    clause = parse(text)
+    if clause.action is None or clause.negated or clause.verb in NOT_ACTIONS:
+        return []
+    if clause.condition is not None:
+        condition: str | None = clause.condition.text
+    else:
+        end = clause.action_span[1] if clause.action_span is not None else len(text)
+        condition = text[end:].strip(" ,") or None
+    if condition is not None and _ORDER.match(condition):
+        return []  # "... before the waiver is signed": an ordering, read elsewhere
+    return [Emit("deny_action", clause.action, {}, 0.7, condition=condition)]
+
+
+_ORDER = re.compile(r"^\s*(?:before|after|until|once|prior\s+to)\b", re.I)
+
+
+# a line or heading that says the items under it are bans
+_BAN_FRAME = re.compile(
+    r"^\W*(?:(?:you|the\s+(?:assistant|agent))\s+(?:must|should|may|shall)\s+(?:never|not)|"
+    r"(?:you|the\s+(?:assistant|agent))\s+(?:cannot|can't|are\s+not\s+allowed\s+to)|"
+    r"(?:please\s+)?(?:never|do\s+not|don't|must\s+not|avoid)(?:\s+do)?|not\s+allowed|"
+    r"prohibited|forbidden|off-limits|don'?ts|what\s+not\s+to\s+do|"
+    r"(?:the\s+following\s+(?:actions\s+)?(?:are|is)\s+)(?:not\s+(?:allowed|permitted)|prohibited|"
+    r"forbidden)|(?:prohibited|forbidden|banned|disallowed)\s+actions?)"
+    r"(?:\s+(?:do\s+)?(?:any\s+of\s+)?(?:the\s+following|these|this))?[\s:.*_]*$",
+    re.I,
+)
+_BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+(?P<text>\S.*?)\s*$")
+
+
+def _framed(sentence: Sentence, clause: Clause) -> list[Emit]:
+    """A bullet under a ban frame: the ban of the bullet's action."""
+    text = sentence.artifact.text
+    start, _ = sentence.raw_range()
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", start)
+    here = _BULLET.match(text[line_start : len(text) if line_end < 0 else line_end])
+    if here is None or start > line_start + here.start("text"):
+        return []  # no bullet, or a later sentence of one
+    frame = _intro(text, line_start)
+    if frame is None and not _BAN_FRAME.match(sentence.context or ""):
+        return []
+    if frame is not None and not _BAN_FRAME.match(frame):
+        return []
+    if clause.negated or not clause.imperative:
+        gerund = re.match(r"^(?P<v>[a-z]+ing)\b(?P<rest>.*)$", sentence.clean.strip(), re.I)
+        verbs = lemmas(gerund["v"].casefold()).get("VERB", ()) if gerund is not None else ()
+        if gerund is None or not verbs:
+            return []
+        return _imperative(f"{verbs[0]}{gerund['rest']}")  # "- exporting the roster"
+    return _imperative(sentence.clean)
+
+
+def _intro(text: str, line_start: int) -> str | None:
+    """The line that introduces the list the line at `line_start` belongs to, when it
+    ends with a colon; None otherwise."""
+    at = line_start
+    while at > 0:
+        prev = text.rfind("\n", 0, at - 1) + 1
+        line = text[prev : at - 1]
+        if _BULLET.match(line) is None:
+            stripped = line.strip()
+            return stripped if stripped.endswith(":") else None
+        at = prev
+    return None
+
+
+_DESCRIBED = re.compile(
+    r"^\W*(?:(?:for\s+)?internal\s+(?:use\s+)?only\W*(?:;\s*|\.\s*|,\s*)?(?:do\s+not|don't|never)\s+"
+    r"(?:call|use)(?:\s+(?:it|this(?:\s+tool|\s+function)?))?\W*$"
+    r"|(?:for\s+)?internal\s+use\s+only\W*$"
+    r"|not\s+(?:for\s+use\s+by|to\s+be\s+(?:called|used)\s+by|available\s+to)\s+(?:the\s+|an?\s+)?"
+    r"(?:ai\s+)?(?:assistant|agent|ai|model|bot|llm)s?\W*$"
+    r"|(?:for\s+)?(?:staff|(?:staff\s+)?members\s+of\s+staff|admins?|administrators?|humans?|"
+    r"operators?|employees)[\s-]+only\b[^.;]*[.;]?\s*$"
+    r"|(?:(?:deprecated|obsolete|legacy|internal)\W+)?(?:do\s+not|don't|never|must\s+not)\s+"
+    r"(?:call|use|invoke)(?:\s+(?:it|this(?:\s+tool|\s+function)?))?\W*$)",
+    re.I,
+)
+
+
+def _described(sentence: Sentence) -> list[Emit]:
+    """A tool description that bans its own tool: the described tool (`target` None)."""
+    if _DESCRIBED.match(sentence.clean.strip()) is None:
+        return []
+    return [Emit("deny_action", None, {}, 0.7)]
+
+
+def frames_bans(sentence: Sentence) -> bool:
+    """The sentence is a line that frames the bullets under it as bans ("Never:"): the
+    bullets state the rules, the line itself none."""
+    if _BAN_FRAME.match(sentence.clean.strip()) is None or not sentence.clean.strip().endswith(":"):
+        return False
+    text = sentence.artifact.text
+    end = text.find("\n", sentence.raw_range()[1] - 1)
+    nxt = text[end + 1 : text.find("\n", end + 1) if text.find("\n", end + 1) >= 0 else None]
+    return end >= 0 and _BULLET.match(nxt) is not None
