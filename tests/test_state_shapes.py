@@ -473,3 +473,18 @@ def test_provided_as_a_participle_is_no_condition() -> None:
     said, _, _ = read_condition("Refund the booking, provided the booking is cancelled.")
     assert said is not None
     assert (said.kind, said.values) == ("only_if", ("cancelled",))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Refund a booking only after it has been fetched.",
+        "A booking must be read before it can be moved.",
+        "Moving a booking is not allowed until it has been looked up.",
+    ],
+)
+def test_a_read_done_first_is_no_state(tmp_path: Path, sentence: str) -> None:
+    """ "after it has been fetched": a read the agent does first (an ordering, read by the
+    ordering grammar), never a state `fetched` of the booking."""
+    policies = _prose(_build(tmp_path, "tours", sentence))
+    assert [p for p in policies if p.operator == "state_condition"] == []

@@ -61,6 +61,12 @@ _COMPARISON = re.compile(
 )
 
 
+# participles of reading: what a read tool does first (an ordering), never a state
+_READ_DONE = frozenset(
+    {"read", "fetched", "retrieved", "looked up", "loaded", "viewed", "pulled", "pulled up",
+     "queried", "searched", "listed", "inspected", "obtained", "got", "gotten", "checked",
+     "consulted", "opened up"}
+)  # fmt: skip
 _UNDER = re.compile(r"\bunder\s+(?:repair|maintenance|review|investigation|construction)\b", re.I)
 
 
@@ -265,8 +271,8 @@ def _bind(cond: Condition, words: str) -> Condition:
         stated = bool(entity) and all(_STATE.fullmatch(i) for i in items)  # "in transit"
         if (short and field) or (one_word and (entity or pronoun)) or participles or stated:
             values = [i for i in items if i]
-    if not values:
-        return cond
+    if not values or all(v.casefold() in _READ_DONE for v in values):
+        return cond  # "after the invoice has been fetched": a read done first, not a state
     # each of "not", "neither ... nor" and "other than" turns the test over
     negated = (bool(m["neg"]) + (neither is not None) + (other is not None)) % 2 == 1
     return Condition(
@@ -281,6 +287,8 @@ def _bare_state(cond: Condition, words: str) -> Condition:
     items = [re.sub(r"^(?:already|still|currently)\s+", "", i, flags=re.I) for i in items]
     if not items or not all(_STATE.fullmatch(i) and i.casefold() not in NOT_BARE for i in items):
         return cond
+    if all(i.casefold() in _READ_DONE for i in items):
+        return cond  # "once fetched": a read done first
     return replace(cond, values=tuple(i.casefold() for i in items))
 
 

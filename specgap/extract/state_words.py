@@ -144,8 +144,8 @@ def present_state(words: str) -> str | None:
     if m is None:
         return None
     head, word = m["subj"].split()[-1].casefold(), m["v"].casefold()
-    if _PEOPLE.fullmatch(head) or word in CLOSED_CLASS:
-        return None
+    if _PEOPLE.fullmatch(head) or word in CLOSED_CLASS or word.endswith("ed"):
+        return None  # a past tense ("unless the fares changed") is an event, no present state
     verbs = lemmas(word).get("VERB", ())
     if not verbs or verbs[0] in _NOT_EVENTS:
         return None
