@@ -33,9 +33,11 @@ def permits(c: Clause, cond: Condition) -> bool:
 
 
 _OPENER = re.compile(
-    r"^(?:only\s+)?(?:if|when|whenever|while|once|as\s+long\s+as|provided\s+that|in\s+case)\s+",
+    r"^(?:only\s+)?(?:if|when|whenever|while|once|after|(?:as|so)\s+long\s+as|provid(?:ed|ing)(?:\s+that)?|"
+    r"on\s+(?:the\s+)?condition\s+that|in\s+case)\s+",
     re.I,
 )
+_UNTIL = re.compile(r"^(?:until|till)\s+", re.I)
 _AS_IS = re.compile(r"^(?:unless|except|until|till)\b", re.I)
 
 
@@ -52,6 +54,12 @@ def conditional(c: Clause) -> Answer:
     cond = c.condition
     if cond is None or not acts(c):
         return None
+    if c.modality == "may" and not c.negated and _UNTIL.match(cond.text):
+        # "X can be done until the guide arrives": a ban once it has, a condition no state
+        # test binds (a bound one is read by `until_permission`): kept, reviewed
+        return [
+            Emit("deny_action", c.action or "", {}, 0.6, condition=_UNTIL.sub("once ", cond.text))
+        ]
     if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
         return Gap(
             "rule-not-compiled",
@@ -109,6 +117,14 @@ def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[C
     for rule in rules:
         if rule.target is None and rule.operator == "require_confirmation" and names_action(clause):
             # confirmation of the sentence's own action, not of its section
+            rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
+        if (
+            rule.target is None
+            and rule.operator == "state_condition"
+            and cond is not None
+            and cond.bound
+            and names_action(clause)
+        ):  # "the claim must be in 'approved' status before it is paid": paying it
             rule = rule.model_copy(update={"target": clause.action, "mentions": (clause.action,)})
         if cond is not None and rule.operator == "state_condition" and not cond.bound:
             # the patterns read a state where the grammar reads none ("while the car is on

@@ -65,6 +65,7 @@ from specgap.extract.phrasing import normalize
 from specgap.extract.recipients import merged, recipient_reading, subject_scope
 from specgap.extract.state_actions import light_verb, nominal_action, received, reserved_action
 from specgap.extract.state_availability import availability, required_state
+from specgap.extract.state_lists import listed_states
 from specgap.extract.state_positions import (
     action_prefix,
     active_subject_state,
@@ -74,7 +75,9 @@ from specgap.extract.state_positions import (
     owned,
     prefixed_state,
     prepositional_state,
+    qualifier_adjective,
     reserved_for,
+    stated_object,
     until_permission,
     within_window,
 )
@@ -210,6 +213,7 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    said_as = text  # "cancellation is not allowed for X": read as said, before `normalize`
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)
     acts = for_state is not None and (
@@ -219,12 +223,13 @@ def parse(text: str) -> Clause:
         noun, entity, state, noun_at = for_state  # delivered orders"
         return Clause(modality="only", negated=False, verb=lemma(noun), object=entity,
                       action_span=noun_at, condition=state)  # fmt: skip
-    said = availability(text) or required_state(text)  # "... not eligible for cancellation"
+    # "... not eligible for cancellation"
+    said = availability(text) or availability(said_as) or required_state(text)
     if said is not None:
         return Clause(modality=said.modality, negated=said.modality == "must_not",  # type: ignore[arg-type]
                       verb=said.verb, object=said.object, action_span=said.span,
                       condition=said.condition)  # fmt: skip
-    headed = action_prefix(text)  # "Refund: only for valid tickets"
+    headed = action_prefix(text) or action_prefix(said_as)  # "Refund: only for valid tickets"
     if headed is not None:
         h_verb, h_modality, h_obj, h_state, h_span = headed
         return Clause(modality=h_modality, negated=h_modality == "must_not",  # type: ignore[arg-type]
@@ -286,6 +291,7 @@ def parse(text: str) -> Clause:
         if pair is not None and pair[1].casefold() in IMPERATIVE_VERBS:
             first, verb = pair, pair[1].casefold()  # "prepare and assign X": the verb of X
         obj, o_end = object_at(main, first.end())
+        obj = re.sub(r"(?<=\w)\s+never$", "", obj)  # "renew a lost loan never" (`normalize`)
         if not obj and (only_at := re.match(r"\s+only\b", main[o_end:], re.I)):
             after = object_at(main, o_end + only_at.end())  # "cancel only pending orders":
             rel = relative_clause(main, after[1], after[0]) if after[0] else None
@@ -310,6 +316,9 @@ def parse(text: str) -> Clause:
             cond, obj = object_state(main, o_end, obj, verb)  # order", "... to a frozen member"
         if cond is None and modality in {"only", "must_not"}:  # "... for bookings that are Y"
             cond = state_of_related(main, o_end, whose_only=modality == "must_not")
+        if cond is None and not obj and modality in {"must_not", "only"}:
+            cond = stated_object(main, o_end)  # "never refund for a booking that is X"
+            obj = cond.entity if cond is not None and cond.entity else obj
     elif modal is not None:
         verb, v_start, v_end, passive = verb_after(main, modal.end())
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
@@ -323,22 +332,31 @@ def parse(text: str) -> Clause:
                     verb = None
                 if verb is not None and aux.start() < modal.start():
                     modal = aux  # the subject ends where the auxiliary starts
+                elif verb is not None and passive and not main[: modal.start()].strip():
+                    modal = aux  # "Only bookings with status X can be moved": the subject
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 each = _EACH.search(before) is not None  # "each lesson can be moved once"
                 subject = DET.sub("", _SUBJECTS.sub("", before))
+                subject = re.sub(r"^\W*(?:no|only)\s+", "", subject, flags=re.I)  # "no claim may"
+                # "cancelled bookings, attended bookings and bookings on hold ...": one state
+                state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
                 subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
                                    r"having|marked|flagged|tagged|labell?ed)\s+",
                                    subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
+                if state_list is not None:
+                    cond, obj = state_list
                 if len(parts) == 2 and cond is None:
                     # "orders that have been delivered cannot be cancelled": their state
-                    cond = relative_clause(" " + parts[1], 0, obj) or cond
+                    # ... "fines for loans that are lost": the state of the noun it follows
+                    cond = relative_clause(" " + parts[1], 0, parts[0].casefold()) or cond
                 if cond is None:  # "bookings in 'active' status cannot be cancelled"
                     cond = subject_qualifier(parts[0], main.find(parts[0]))
+                    cond = qualifier_adjective(cond) or cond  # "fines on lost loans"
                 adjective = adjective_state(parts[0], main.find(parts[0])) if not cond else None
                 if adjective is not None:  # "a delivered order cannot be cancelled"
                     cond, obj = adjective[0], " ".join(adjective[1].split()[-3:])
@@ -352,6 +370,9 @@ def parse(text: str) -> Clause:
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for
+                if cond is None and not obj and modality in {"must_not", "only"}:
+                    cond = stated_object(main, o_end)  # "... not refund for paid X"
+                    obj = cond.entity if cond is not None and cond.entity else obj
                 scope = subject_scope(main, modal.start(), modality)  # "guests cannot
                 # book a slip": for guests only, a condition no call's arguments say
                 cond = scope if cond is None else merged(cond, scope)
@@ -383,6 +404,9 @@ def parse(text: str) -> Clause:
             modality, negated = "must_not", True
         elif said_modality == "only":
             modality = "only"
+        stated_noun = cond is None and obj and modality in {"must_not", "only"}
+        if stated_noun and (adj := adjective_state(obj, span[1])) is not None:
+            cond, obj = adj  # "renewal of a lost loan is forbidden": the loan's state
     if passive and (light := light_verb(verb, obj)) is not None:
         verb, obj = light  # "returns can only be made on ...": return
     if cond is None and (own := owned(main)) is not None:  # "the user's own orders"
@@ -426,7 +450,12 @@ def parse(text: str) -> Clause:
     told = first is not None and first[1].casefold() in INSTRUCTIONS
     if cond is not None and cond.kind == "only_if" and modality in {"none", "may"}:
         modality = "only"  # "X is allowed only when ...": the only is in the condition
-    if cond is not None and cond.kind == "while" and modality == "may" and cond.bound:
+    if (
+        cond is not None
+        and cond.kind == "while"
+        and modality == "may"
+        and (cond.bound or conjoined(cond))
+    ):
         modality = "only"  # "X can be done as long as S": only while S
     if (until := until_permission(cond, modality, negated)) is not None:
         modality, negated, cond = "must_not", True, until  # "X can be done until S"

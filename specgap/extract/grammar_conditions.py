@@ -12,7 +12,7 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular
-from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect
+from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect, present_state
 from specgap.extract.state_words import PERSONAL as PERSONAL
 from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
 from specgap.extract.state_words import STATE_WORDS as STATE_WORDS
@@ -23,10 +23,20 @@ _STATE = re.compile(STATE_WORDS, re.I)
 
 ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"]
 _COND_START = re.compile(
-    r"\b(?P<kind>only\s+(?:if|when|while|once|where|in\s+cases?\s+where)|unless|"
+    r"\b(?P<kind>only\s+(?:if|when|while|once|after|where|in\s+cases?\s+where)|unless|"
     r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
     r"if\s+and\s+only\s+if|if|when|whenever|"
-    r"while|once|in\s+case|provided\s+that|as\s+long\s+as|otherwise|after|until|till)\b",
+    r"while|once|in\s+case|provid(?:ed|ing)\s+that|provid(?:ed|ing)(?=\s+(?:the|an?|its|their|it|"
+    r"they)\s)|(?:as|so)\s+long\s+as|"
+    r"on\s+(?:the\s+)?condition\s+that|otherwise|after|until|till)\b",
+    re.I,
+)
+# "X can be done provided that S", "... so long as S": S is what allows X (only if S)
+_PROVISO = frozenset({"provided that", "providing that", "so long as", "on condition that",
+                      "on the condition that"})  # fmt: skip
+_PROVIDED_BY = re.compile(
+    r"(?:\b(?:you|we|they|he|she|user|customer|caller|client|member|visitor|guest|agent|is|are|"
+    r"was|were|be|been|has|have|had|details|information|data|number|id)|[a-z]s)\s*$",
     re.I,
 )
 _ASKS = re.compile(r"\b(?:check|verify|confirm|see|determine|ask|find\s+out|test)\s*$", re.I)
@@ -45,9 +55,19 @@ _COPULA = re.compile(
 )
 _COMPARISON = re.compile(
     r"\b(?:more|less|fewer|greater|older|newer|younger|larger|smaller|higher|lower|over|under|"
-    r"above|below|within|than|between|exceeds?)\b|\d",
+    r"above|below|within|than|between|exceeds?|zero|two|three|four|five|six|seven|eight|nine|ten|"
+    r"negative|positive)\b|\d",
     re.I,
 )
+
+
+# participles of reading: what a read tool does first (an ordering), never a state
+_READ_DONE = frozenset(
+    {"read", "fetched", "retrieved", "looked up", "loaded", "viewed", "pulled", "pulled up",
+     "queried", "searched", "listed", "inspected", "obtained", "got", "gotten", "checked",
+     "consulted", "opened up"}
+)  # fmt: skip
+_UNDER = re.compile(r"\bunder\s+(?:repair|maintenance|review|investigation|construction)\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -79,8 +99,8 @@ class Condition:
 _OPENERS = re.compile(
     r"^(?:only\s+)?(?:if\s+and\s+only\s+if|if|when|whenever|while|once|unless|"
     r"except\s+(?:when|if|where)|until|till|"
-    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provided\s+that|"
-    r"as\s+long\s+as|otherwise)\b\s*",
+    r"after|where|in\s+cases?\s+where|in\s+the\s+event\s+that|in\s+case|provid(?:ed|ing)(?:\s+that)?|"
+    r"(?:as|so)\s+long\s+as|on\s+(?:the\s+)?condition\s+that|otherwise)\b\s*",
     re.I,
 )
 
@@ -138,6 +158,10 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if _ASKS.search(text[: m.start()]):
             continue  # "check if the case is open": what is checked, not a condition
         kind_word = " ".join(m["kind"].casefold().split())
+        if kind_word in {"provided", "providing"}:
+            if _PROVIDED_BY.search(text[: m.start()]):
+                continue  # "the number the user provided", "details provided": a participle
+            kind_word += " that"  # "provided the booking is reserved": a proviso
         determined = re.match(r"\s+(?:the|an?|its|their|it|they)\b", after)
         participle = re.match(r"\s+(?:already\s+)?[a-z]+(?:ed|en)\b", after)
         if kind_word in {"once", "only once"} and not determined and not participle:
@@ -145,7 +169,7 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
             stop = re.search(r"[,;]|\bthen\b", after)
         else:
-            stop = re.search(r"[;]|,\s*(?:and|but|so)\b|[.!?](?=\s|$)", after)
+            stop = re.search(r"[;]|,\s*(?:and|but|so|never|not|nor)\b|[.!?](?=\s|$)", after)
         end = m.end() + (stop.start() if stop else len(after))
         if kind_word == "otherwise":
             end = m.end()  # the word alone: what it negates is in the clause before
@@ -154,7 +178,9 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             "unless"
             if kind_word in {"unless", "except when", "except if", "except where"}
             else "only_if"
-            if kind_word.startswith("only") or kind_word == "if and only if"
+            if kind_word.startswith("only")
+            or kind_word == "if and only if"
+            or kind_word in _PROVISO
             else "while"
             if kind_word in {"while", "as long as"}
             else "otherwise"
@@ -183,13 +209,21 @@ def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
     anything else stays unbound."""
+    words = re.sub(r"\b(it|that|there|what)'s\b", r"\1 is", words, flags=re.I)  # "it's attended"
+    words = re.sub(r"\b(they|we|you)'re\b", r"\1 are", words, flags=re.I)
     words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
+    words = re.sub(r"\b(has|have|had)\s+(?:already|also|just|now)\s+been\b", r"\1 been", words)
     m = _COPULA.match(perfect(words))
+    if m is None and (event := present_state(words)) is not None:
+        m = _COPULA.match(event)  # "until it expires": until it is expired
     if m is None:
         return _bare_state(cond, words)
     rest = re.sub(r"\s+(?:yet|anymore|any\s+more|already)$", "", m["rest"].strip(" .,"), flags=re.I)
-    if _COMPARISON.search(rest) and not QUOTED.search(rest):
-        return cond
+    neither = re.match(r"neither\s+(?P<a>.+?)\s*,?\s+nor\s+(?P<b>.+)$", rest, re.I)
+    if neither is not None:  # "is neither reserved nor confirmed": not (reserved or confirmed)
+        rest = f"{neither['a']} or {neither['b']}"
+    if _COMPARISON.search(_UNDER.sub(" ", rest)) and not QUOTED.search(rest):
+        return cond  # "older than 30 days" (but "under repair" is a state)
     if PART_OF.match(m["subject"].strip()):
         return cond  # "any part of the rental has started": not one entity's state
     subject = re.split(r"\s+(?:in|on|of|for|from|at|within)\s+", m["subject"].strip())[0]
@@ -204,6 +238,9 @@ def _bind(cond: Condition, words: str) -> Condition:
         entity = singular(subject_words[-1])
     if len(subject_words) > 3:
         return cond  # "any part of the rental ...": not one entity's field
+    other = re.match(r"(?:anything\s+)?(?:other\s+than|but|except)\s+(?=['\"`])", rest, re.I)
+    if other is not None:  # "is other than 'approved'": any state but that one
+        rest = rest[other.end() :]
     quoted = [a or b or c for a, b, c in QUOTED.findall(rest)]
     values = list(quoted)  # `in_stock` is a value here, however tool-like it looks
     left = re.sub(
@@ -214,13 +251,16 @@ def _bind(cond: Condition, words: str) -> Condition:
     if values and field is None and (named := re.search(r"\b(status|state)\b", rest, re.I)):
         field = named[1].casefold()  # "is in 'pending' status"
     person = {"you", "we", "i"} | ({"they"} if cond.kind != "after" else set())
-    if subject.casefold() == "they" and not PERSONAL.search(rest) and _STATE.fullmatch(rest):
+    listed = [i for i in re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", rest) if i]
+    states = bool(listed) and all(_STATE.fullmatch(i) for i in listed)  # "rejected or paid"
+    if subject.casefold() == "they" and not PERSONAL.search(rest) and states:
         person = person - {"they"}  # "once they have been used": the things acted on
     if subject.casefold() in person:  # "until they are dispatched": the things acted on
         return cond
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
         items = [DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
+        items = [re.sub(r"^been\s+", "", i) for i in items]  # "has lapsed or been cancelled"
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
         one_word = all(len(i.split()) == 1 and i.isalpha() for i in items)
         participles = one_word and all(re.search(r"(?:ed|en)$", i) for i in items)
@@ -231,10 +271,12 @@ def _bind(cond: Condition, words: str) -> Condition:
         stated = bool(entity) and all(_STATE.fullmatch(i) for i in items)  # "in transit"
         if (short and field) or (one_word and (entity or pronoun)) or participles or stated:
             values = [i for i in items if i]
-    if not values:
-        return cond
+    if not values or all(v.casefold() in _READ_DONE for v in values):
+        return cond  # "after the invoice has been fetched": a read done first, not a state
+    # each of "not", "neither ... nor" and "other than" turns the test over
+    negated = (bool(m["neg"]) + (neither is not None) + (other is not None)) % 2 == 1
     return Condition(
-        cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), bool(m["neg"])
+        cond.kind, cond.text, cond.start, cond.end, entity, field, tuple(values), negated
     )
 
 
@@ -245,6 +287,8 @@ def _bare_state(cond: Condition, words: str) -> Condition:
     items = [re.sub(r"^(?:already|still|currently)\s+", "", i, flags=re.I) for i in items]
     if not items or not all(_STATE.fullmatch(i) and i.casefold() not in NOT_BARE for i in items):
         return cond
+    if all(i.casefold() in _READ_DONE for i in items):
+        return cond  # "once fetched": a read done first
     return replace(cond, values=tuple(i.casefold() for i in items))
 
 
@@ -326,6 +370,13 @@ _QUALIFIED = re.compile(
 )
 
 
+_NESTED = re.compile(
+    r"^(?:on|of|for|from|under|to|against)\s+(?:(?:the|an?|any|all)\s+)?(?P<np>[a-z][\w-]*\s+"
+    r"(?:marked|flagged|tagged|labell?ed|in|with|whose|having)\b.+)$",
+    re.I,
+)
+
+
 def subject_qualifier(subject: str, at: int) -> Condition | None:
     """What restricts a passive sentence's subject ("bookings in 'active' status cannot be
     cancelled", "refunds for corporate accounts must not be issued"): the entity's state
@@ -334,8 +385,23 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
     m = _QUALIFIED.match(subject.strip())
     if m is None:
         return None
+    nested = _NESTED.match(m["q"])
+    if nested is not None:  # "fines on loans marked 'lost'": the state is the loan's
+        inner = subject_qualifier(nested["np"], at + subject.find(nested["np"]))
+        if inner is not None and inner.bound:
+            return inner
     qualifier = " ".join(m["q"].split())
     start = at + subject.find(m["q"])
+    head_words = m["head"].split()
+    if len(head_words) > 1 and head_words[-1].casefold() == "not":  # "claims not in status X"
+        found = subject_qualifier(" ".join([*head_words[:-1], m["q"]]), at)
+        if found is None or not found.bound:
+            return found
+        return replace(found, negated=not found.negated, start=start, end=start + len(m["q"]))
+    if qualifier.casefold().startswith("whose "):  # "riders whose standing is suspended"
+        rel = relative_clause(" " + qualifier, 0, m["head"].casefold())
+        if rel is not None and rel.bound:
+            return replace(rel, start=start, end=start + len(m["q"]))
     cond = Condition("if", qualifier, start, start + len(m["q"]))
     values = [a or b or c for a, b, c in QUOTED.findall(qualifier)]
     entity = singular(m["head"].split()[-1].strip("`").casefold())
@@ -354,9 +420,20 @@ def subject_qualifier(subject: str, at: int) -> Condition | None:
         if named is None:
             return cond
         return Condition("if", qualifier, cond.start, cond.end, entity, named[0], named[1])
-    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", qualifier))]
-    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(qualifier)
-    return Condition("if", qualifier, cond.start, cond.end, entity, field, tuple(values))
+    other = _OTHER_THAN.search(qualifier)  # "with a status other than 'approved'": not it
+    said = _OTHER_THAN.sub(" ", qualifier) if other else qualifier
+    words = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", QUOTED.sub(" ", said))]
+    field = next((w for w in words if w in STATE_FIELDS), None) or _beside_value(said)
+    return Condition(
+        "if", qualifier, cond.start, cond.end, entity, field, tuple(values), other is not None
+    )
+
+
+_OTHER_THAN = re.compile(
+    r"\b(?:(?:anything\s+)?other\s+than|anything\s+but|not|except(?:\s+for)?|besides|"
+    r"apart\s+from|different\s+from)\b\s*",
+    re.I,
+)
 
 
 _BESIDE = re.compile(

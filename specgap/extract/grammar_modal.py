@@ -36,12 +36,23 @@ _LIMIT = re.compile(
 )
 
 
+# "No refund may be issued ...": a subject opened by `no` negates the passive modal after it
+_NO_SUBJECT = re.compile(
+    r"^\W*no\s+(?:[a-z][\w-]*\s+){1,3}?(?P<m>may|can|shall|should|must|will)\s+(?:ever\s+)?be\s+"
+    r"[a-z]+\b",
+    re.I,
+)
+
+
 def modality_of(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
     """The modality of a main clause, whether it is negated, and the modal word matched (None
     for a limit or no modal); a negation wins over `only`, `only` over `must`, and so on."""
     neg = _NEGATIVE.search(main)
     if neg is not None:
         return "must_not", True, neg
+    no_subject = _NO_SUBJECT.match(main)
+    if no_subject is not None:
+        return "must_not", True, re.compile(r"\w+").match(main, no_subject.start("m"))
     only = _ONLY.search(main)
     if only is not None and not re.match(r"\s+(?:one|a\s+single)\b", main[only.end() :], re.I):
         return "only", False, only

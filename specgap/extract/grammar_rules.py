@@ -22,6 +22,7 @@ from specgap.extract.conditional_rules import conditional as _conditional
 from specgap.extract.conditional_rules import guard
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_emit import NOT_ACTIONS, READS, Answer, Chooser, Emit, Gap, acts
+from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.pattern_base import ANY_TOOL, EXTRACTOR, is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -174,6 +175,9 @@ def _not_yet_done(c: Clause) -> Answer:
     before = f"{lemma(m['done'])} {c.object}"
     if before == c.action:
         return None
+    tools = current_tool_verbs()
+    if tools and lemma(m["done"]) not in tools and c.condition.bound:
+        return None  # "claims that have not been approved", no tool approves: their state
     return [Emit("require_before", c.action or "", {"before": before}, 0.7)]
 
 

@@ -86,11 +86,28 @@ def own_state(sentence: Sentence, clause: Clause) -> list[Emit]:
     return [Emit("state_condition", None, params, 0.7)]
 
 
-_FRAGMENT = re.compile(
-    r"^\W*(?P<mod>only|not|never)\s+(?:(?:available|allowed|permitted|valid|usable)\s+)?"
-    r"(?:for|on|with|to)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
-    re.I,
+_USABLE = (
+    r"(?:available|allowed|permitted|valid|usable|used|called|invoked|applied|applicable|"
+    r"works?|applies|apply|run)"
 )
+_FRAGMENT = re.compile(
+    r"^\W*(?:(?:this\s+)?(?:tool|function|endpoint|it)\s+)?(?P<mod>only|not|never|cannot|can't|"
+    r"can\s+only|may\s+only|must\s+not|should\s+not|may\s+not|is\s+not|is\s+only)\s+"
+    r"(?:be\s+)?(?:" + _USABLE + r"\s+)?(?P<only>only\s+)?(?:for|on|with|to)\s+"
+    r"(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    re.I,
+)  # "Only for pending orders", "Cannot be used on closed tickets", "Can only be used for ..."
+_WORKS_ONLY = re.compile(
+    r"^\W*(?:(?:this\s+)?(?:tool|function|endpoint|it)\s+)?" + _USABLE
+    + r"\s+only\s+(?:for|on|with|to)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    re.I,
+)  # fmt: skip  # "Works only for reserved bookings"
+_ONLY_TAIL = re.compile(r"\((?P<np>[^()]{3,60}?)\s+only\)")  # "(reserved bookings only)"
+_WHEN_USABLE = re.compile(
+    r"^\W*(?:(?:this\s+)?(?:tool|function|endpoint|it)\s+)?(?P<mod>only|not|never|cannot|can't|"
+    r"can\s+only|may\s+only|must\s+not|is\s+not|is\s+only)\s+(?:be\s+)?" + _USABLE + r"\b",
+    re.I,
+)  # "Not available once the booking has been attended", "Only available while ..."
 _MUST_BE = re.compile(
     r"^\W*(?:the|an?|its)\s+(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+"
     r"(?P<state>[^.;,]+?)\s*[.!]?\s*$",
@@ -102,15 +119,27 @@ def _fragment(text: str) -> list[Emit]:
     """In a tool's description, "Only for pending orders.", "Not for delivered orders.",
     "The order must be pending.": the described tool is allowed only in (or never in) the
     state of the entity it acts on."""
-    from specgap.extract.grammar_conditions import Condition, bind_state
+    from specgap.extract.grammar_conditions import Condition, bind_state, read_condition
     from specgap.extract.state_positions import phrase_state
 
-    m = _FRAGMENT.match(text)
+    m = _FRAGMENT.match(text) or _WORKS_ONLY.match(text) or _ONLY_TAIL.search(text)
     cond: Condition | None = None
     allowed = True
     if m is not None:
         cond = phrase_state(m["np"], m.start("np"))
-        allowed = m["mod"].casefold() == "only"
+        mod = (m.groupdict().get("mod") or "only").casefold()
+        allowed = "only" in mod.split() or bool(m.groupdict().get("only"))
+        allowed = allowed != bool(cond and cond.negated)  # "... other than 'paid'": flipped
+    elif (when := _WHEN_USABLE.match(text)) is not None:
+        read, _, _ = read_condition(text)
+        if read is not None and read.bound and read.kind != "otherwise":
+            cond = read
+            only = "only" in when["mod"].casefold().split() or read.kind == "only_if"
+            until = re.match(r"(?:until|till)\b", read.text, re.I) is not None
+            # "not available unless S", "not available until S": allowed only in S; "only
+            # available while S": likewise; "only available until S": never in S
+            allowed = (only != until) if only else (read.kind == "unless" or until)
+            allowed = allowed != read.negated
     elif (must := _MUST_BE.match(text)) is not None:
         entity = must["ent"].casefold()
         said = f"{entity} is {'not ' if must['neg'] else ''}{must['state']}"

@@ -75,6 +75,10 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                 line = piece.span().start_line
                 if line in said or (n == 0 and column is not None):
                     continue  # read already, or the header of a table whose rows are rules
+                if is_table_row(piece.text) and any(
+                    r.span.start_line < line <= r.span.end_line for r in found
+                ):
+                    continue  # a row of a table read whole (`state_tables`): read with it
                 row = Frame("table column", column) if column and is_table_row(piece.text) else None
                 note = leftover(piece, row or framed, piece=True)
                 if note is not None:

@@ -14,11 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.grammar import Clause
+from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_conditions import Condition, read_condition
 from specgap.extract.segments import Sentence
 
-_PRONOUNS = frozenset({"it", "them", "this", "that", "they"})
+_PRONOUNS = frozenset({"it", "them", "this", "that", "they", "one", "any"})
+# "If S, do X; otherwise, do not do Y": the clause after `otherwise` in the same sentence
+_INSIDE = re.compile(r"[;,.]\s*(?:and\s+|but\s+)?otherwise\b\s*,?", re.I)
 _BREAK = re.compile(r"\n\s*\n|^\s*#", re.M)
 _LAST_SENTENCE = re.compile(r"(?:^|(?<=[.!?])\s+|\n\s*[-*\d.)]*\s*)(?P<s>[^.!?\n]+[.!?]?)\s*$")
 
@@ -27,6 +29,17 @@ def with_otherwise(sentence: Sentence, clause: Clause) -> Clause:
     """The clause, its `otherwise` replaced by the negated condition of the sentence before
     (module docstring); any other clause unchanged."""
     cond = clause.condition
+    inside = _INSIDE.search(sentence.clean)
+    if cond is not None and cond.kind != "otherwise" and inside and cond.end <= inside.start():
+        # the sentence's condition belongs to the clause before `otherwise`: the rule is the
+        # clause after it, under that condition negated
+        text = sentence.clean
+        rest = parse(" " * inside.end() + text[inside.end() :])  # same offsets
+        if rest.condition is not None or rest.verb is None:
+            return clause
+        if rest.object == "one" and clause.object:  # "open a claim; otherwise do not open one"
+            rest = replace(rest, object=clause.object)
+        return _negated(replace(rest, condition=replace(cond, kind="otherwise")), cond)
     if cond is None or cond.kind != "otherwise" or cond.start > 3:
         return clause
     before = _previous(sentence)
@@ -35,6 +48,16 @@ def with_otherwise(sentence: Sentence, clause: Clause) -> Clause:
     prev, _, _ = read_condition(before)
     if prev is None or prev.kind not in {"if", "only_if", "while"}:
         return clause
+    if clause.object == "one":  # "If S, open a claim. Otherwise, do not open one."
+        said = parse(before).object
+        clause = replace(clause, object=said) if said else clause
+    return _negated(clause, prev)
+
+
+def _negated(clause: Clause, prev: Condition) -> Clause:
+    """The clause under `prev` negated (its `otherwise`)."""
+    cond = clause.condition
+    assert cond is not None
     words = re.sub(r"^(?:only\s+)?(?:if|when|whenever|while|once)\s+", "", prev.text, flags=re.I)
     negated = Condition(
         "if", f"unless {words}", cond.start, cond.end, prev.entity, prev.field, prev.values,

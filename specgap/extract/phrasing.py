@@ -34,7 +34,7 @@ _REMINDER = re.compile(
 )
 _FORBIDDEN = re.compile(
     r"^(?P<lead>\W*)(?P<said>it\s+is\s+(?:strictly\s+)?(?:forbidden|prohibited|not\s+allowed|"
-    r"not\s+permitted)\s+to\s+)",
+    r"not\s+permitted|not\s+possible|impossible)\s+to\s+)",
     re.I,
 )
 # what a subject "is" when the agent may not do it: not allowed, off-limits, outside its
@@ -150,9 +150,43 @@ def _particle_back(text: str) -> str:
     return _SPLIT_PARTICLE.sub(lambda m: f"{m['v']} {m['p']} {m['o']}", text)
 
 
+# "the agent must refuse to move it", "should decline refunds for ...": a ban
+_REFUSE = re.compile(
+    r"\b(?P<said>(?:must|should|shall|will|always)\s+(?:refuse|decline)\s+to)\s+(?=[a-z])", re.I
+)
+_DECLINE = re.compile(
+    r"\b(?P<said>(?:must|should|shall|will|always)\s+(?:refuse|decline|reject)\s+(?:any\s+|all\s+)?"
+    r"(?P<n>[a-z]+))\b",
+    re.I,
+)
+
+
+def _refused(text: str) -> str:
+    if (m := _REFUSE.search(text)) is not None:
+        return _fit(text, m.start("said"), m.end("said"), "must not")
+    m = _DECLINE.search(text)
+    verb = lemma(singular(m["n"])) if m is not None and is_action_noun(m["n"]) else None
+    if m is not None and verb is not None and verb in IMPERATIVE_VERBS:
+        new = f"must not {verb}"
+        if len(new) <= len(m["said"]):
+            return _fit(text, m.start("said"), m.end("said"), new)
+    return text
+
+
+# "Note that ...", "Please remember: ...", "Important: ...": a preface, not the rule's words
+_PREFACE = re.compile(
+    r"^(?P<said>\W*(?:please\s+)?(?:note|remember|keep\s+in\s+mind|be\s+aware|important|"
+    r"reminder|caution|warning|attention)(?:\s+that\b|\s*:)\s*)(?=[A-Za-z])",
+    re.I,
+)
+
+
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    if (m := _PREFACE.match(text)) is not None:
+        text = _fit(text, m.start("said"), m.end("said"), "")
     text = _particle_back(text)  # "look the member up": look up the member
+    text = _refused(text)  # "must refuse to V", "should decline refunds": a ban
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
     for blanked in (_EMPHASIS, _NEVER_COLON, _BY_AGENT):
         if (m := blanked.search(text)) is not None:

@@ -47,7 +47,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not rules and sentence.subject is None:  # "refunds may not exceed $500"
         rules = [candidate(sentence, e) for e in amount_bounds(sentence.clean)]
     if not rules and sentence.subject is None:  # "overnight shipping is not offered"
-        rules = [candidate(sentence, e) for e in stated_values(sentence.clean)]
+        stated = stated_values(sentence.clean)
+        if not _state_values(clause, stated):  # "claims with a status other than 'x'": a state
+            rules = [candidate(sentence, e) for e in stated]
     if sentence.subject is None and rules:  # "only the flavours 'a' and 'b' may be ordered"
         rules = spread_values(sentence, rules)
     if not rules and sentence.subject is not None:  # a tool's own: "the fee must not exceed $9"

@@ -32,6 +32,11 @@ from specgap.extract.segments import Sentence
 from specgap.extract.source_rules import described_sources, preceding, source_ban
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
+from specgap.extract.state_bullets import led_bullet
+from specgap.extract.state_ellipsis import elided_bans
+from specgap.extract.state_more import second_condition
+from specgap.extract.state_or_step import state_before, state_not_step
+from specgap.extract.state_respelled import respelled_rules
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -46,12 +51,16 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules = [_checked(candidate(sentence, e)) for e in account]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
     clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
+    until = state_before(sentence.clean, clause)  # "X only before it ships": until it ships
+    clause = until or clause
     # a mention that opens with its subject ("you reschedule the pickup") is a clause, not
     # an action: the grammar reads that sentence instead
     found = [r for r in sentence_rules(sentence) if not _subject_led(r)]
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    if timed is not None and (until is not None or state_not_step(clause, timed)):
+        timed = None  # "pay it only after it has been approved", no tool approves: a state
     needed = (
         temporal.requires(sentence.clean) if timed is None and sentence.subject is None else None
     )
@@ -86,6 +95,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if not rules and gap is None and sentence.subject is None:
         emit = entity_state(sentence.clean, clause)
         rules = [candidate(sentence, emit)] if emit else []
+    if not rules and sentence.subject is None:  # "X may be paused, but never refunded"
+        rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
+        rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
+        rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
+        gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
@@ -102,6 +116,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules = [r for r in rules if r.operator != "arg_grounded"] + own_sources
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
+    rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):

@@ -85,11 +85,11 @@ def reserved_action(noun: str, entity: str | None) -> tuple[str, str]:
 
 
 _NOMINAL = re.compile(
-    r"^\W*(?:the\s+)?(?P<noun>[a-z]+)\s+(?:(?:of\s+|(?<=ing\s))(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
+    r"^\W*(?:the\s+)?(?P<no>no\s+(?:further\s+)?)?(?P<noun>[a-z]+)\s+(?:(?:(?:of|for|on|to)\s+|(?<=ing\s))(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+)?(?:is|are)\s+(?P<neg>not\s+|never\s+)?(?P<only>only\s+)?"
-    r"(?:possible|allowed|permitted|available)\b",
+    r"(?:possible|allowed|permitted|available|(?P<barred>forbidden|prohibited))\b",
     re.I,
-)
+)  # "no renewal is allowed", "payment of a void claim is forbidden": a ban
 
 
 def nominal_action(main: str) -> tuple[str, str, tuple[int, int], str | None] | None:
@@ -102,7 +102,8 @@ def nominal_action(main: str) -> tuple[str, str, tuple[int, int], str | None] | 
     if m is None or verb is None:
         return None
     obj = " ".join(singular(w) for w in (m["np"] or "").casefold().split())
-    modality = "must_not" if m["neg"] else "only" if m["only"] else None
+    banned = bool(m["neg"]) != bool(m["no"] or m["barred"])  # "no X is not allowed": odd
+    modality = "must_not" if banned else "only" if m["only"] else None
     return verb, obj, m.span("noun"), modality
 
 

@@ -47,10 +47,13 @@ class Reading:
 _AVAILABLE = re.compile(
     r"^\W*(?P<subj>[A-Za-z`'][\w`'-]*(?:\s+[A-Za-z`'][\w`'-]*){0,6}?)\s+(?:is|are)\s+"
     r"(?P<neg>not\s+|never\s+)?(?P<o1>only\s+)?(?:eligible|available|permitted|allowed|possible|"
-    r"accepted|offered|valid)\s+(?P<o2>only\s+)?(?P<prep>for|to|on)\s+(?P<obj>[^.;:!?]+?)\s*$",
+    r"accepted|offered|valid|(?P<lim>limited|restricted|confined))\s+(?P<o2>only\s+)?(?P<prep>for|to|on)\s+"
+    r"(?P<obj>[^.;:!?]+?)\s*$",
     re.I,
 )
-_GERUND = re.compile(r"^(?:the\s+)?(?P<v>[a-z]+ing)\s+(?:an?\s+|the\s+|any\s+)?(?P<o>[a-z][\w-]*)$")
+_GERUND = re.compile(
+    r"^(?:the\s+)?(?P<v>[a-z]+ing)(?:\s+(?:an?\s+|the\s+|any\s+)?(?P<o>[a-z][\w-]*))?$"
+)  # "cancelling an order", "voiding" (what it acts on is on the other side of `for`)
 _ONLY_TAIL = re.compile(r"\s+only$", re.I)
 
 
@@ -65,6 +68,7 @@ def availability(text: str) -> Reading | None:
     if m["prep"].casefold() == "to" and obj.split()[0].casefold() in IMPERATIVE_VERBS:
         return None  # "... are permitted to book desks": a modal over a verb, read elsewhere
     only = bool(m["o1"] or m["o2"] or _ONLY_TAIL.search(obj) or re.match(r"\W*only\b", subj, re.I))
+    only = only or bool(m["lim"])  # "reopening is limited to rejected claims"
     only = only or (cond is not None and cond.kind == "only_if")
     obj = _ONLY_TAIL.sub("", obj)
     gerund = _GERUND.match(subj.strip().casefold())
@@ -72,7 +76,7 @@ def availability(text: str) -> Reading | None:
     if subject_acts:  # "cancellation is not available for dispatched orders"
         state = phrase_state(obj, m.start("obj"), kinds=bool(m["o1"] or m["o2"]))
         if gerund is not None:
-            verb, acted = lemma(gerund["v"]), singular(gerund["o"])
+            verb, acted = lemma(gerund["v"]), singular(gerund["o"] or "")
         else:
             verb, acted = nominal_verb(_head(subj)) or lemma(_head(subj)), ""
         acted = acted or (state.entity if state and state.entity else _head(obj))
@@ -100,14 +104,15 @@ _REQUIRES = re.compile(
     re.I,
 )
 _MUST_BE = re.compile(
-    r"^\W*(?:(?:a|an|the|any|every)\s+)?(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+"
+    r"^\W*(?:(?:a|an|the|any|every)\s+)?(?P<ent>[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?(?:have\s+)?"
+    r"be(?:en)?\s+"
     r"(?P<state>[^.;,]+?)\s+(?:(?:in\s+order\s+)?to\s+be\s+(?P<v1>[a-z]+)|before\s+(?:it|they)\s+"
-    r"(?:can|may)\s+be\s+(?P<v2>[a-z]+)|(?:in\s+order\s+)?to\s+(?P<v3>[a-z]+))\b",
+    r"(?:(?:can|may)\s+be|is|are|gets?)\s+(?P<v2>[a-z]+)|(?:in\s+order\s+)?to\s+(?P<v3>[a-z]+))\b",
     re.I,
 )
 _TO_V = re.compile(
     r"^\W*(?:in\s+order\s+)?to\s+(?P<v>[a-z]+)\s+(?:an?\s+|the\s+|any\s+)?(?P<ent>[a-z][\w-]*)\s*,"
-    r"\s*(?:it|they|the\s+[a-z][\w-]*)\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[^.;,]+?)\s*[.!]?\s*$",
+    r"\s*(?:it|they|the\s+(?P<other>[a-z][\w-]*))\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[^.;,]+?)\s*[.!]?\s*$",
     re.I,
 )
 
@@ -135,14 +140,25 @@ def required_state(text: str) -> Reading | None:
     if not verb:
         return None
     entity = singular(m["ent"].casefold())
+    other = m.groupdict().get("other")
+    if other:  # "to file a claim, the policy must be active": the policy's state
+        return _reading(text, verb, entity, m["state"], bool(m["neg"]), m.span("ent"), other)
     return _reading(text, verb, entity, m["state"], bool(m["neg"]), m.span("ent"))
 
 
 def _reading(
-    text: str, verb: str, entity: str, state: str, negated: bool, span: tuple[int, int]
+    text: str,
+    verb: str,
+    entity: str,
+    state: str,
+    negated: bool,
+    span: tuple[int, int],
+    owner: str | None = None,
 ) -> Reading | None:
-    words = f"{entity} is {'not ' if negated else ''}{state}"
-    cond = bind_state(Condition("only_if", " ".join(text.split()), 0, len(text)), entity, words)
+    """The reading of `entity` acted on, in `state` (of `owner`, another entity, if said)."""
+    said = singular(owner.casefold()) if owner else entity
+    words = f"{said} is {'not ' if negated else ''}{state}"
+    cond = bind_state(Condition("only_if", " ".join(text.split()), 0, len(text)), said, words)
     if not cond.bound:
         return None
     return Reading("only", verb, entity, span, cond)

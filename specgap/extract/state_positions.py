@@ -16,7 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.grammar_conditions import Condition, bind_state, subject_qualifier
+from specgap.extract.grammar_conditions import (
+    Condition,
+    bind_state,
+    read_condition,
+    subject_qualifier,
+)
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import lemma, singular
 from specgap.extract.state_actions import nominal_verb
@@ -33,7 +38,9 @@ __all__ = [
     "phrase_state",
     "prefixed_state",
     "prepositional_state",
+    "qualifier_adjective",
     "reserved_for",
+    "stated_object",
     "until_permission",
     "within_window",
 ]
@@ -81,6 +88,21 @@ def adjective_state(phrase: str, at: int) -> tuple[Condition, str] | None:
     text = " ".join(m[0].split())
     start = at + m.start("values")
     return Condition("if", text, start, at + m.end("noun"), entity, None, values), noun
+
+
+_PREP_NP = re.compile(r"^(?:on|of|for|from|under|to|against)\s+(?P<np>.+)$", re.I)
+
+
+def qualifier_adjective(cond: Condition | None) -> Condition | None:
+    """An unbound qualifier of a subject that is a noun with its state before it ("fines on
+    lost loans", "refunds for cancelled bookings"): that noun's state, or None."""
+    if cond is None or cond.bound:
+        return None
+    m = _PREP_NP.match(cond.text)
+    if m is None:
+        return None
+    found = adjective_state(m["np"], cond.start + m.start("np"))
+    return found[0] if found is not None else None
 
 
 _ACTIVE_SUBJECT = re.compile(
@@ -141,7 +163,7 @@ def active_subject_state(main: str, modal_at: int) -> Condition | None:
 
 
 _PREPOSED = re.compile(
-    r"^\s*(?:to|for|on|of|from|with|against)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
+    r"^\s*(?:to|for|on|of|from|with|against|under)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
     r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z`'\"][^.;:!?]*?)(?=\s*(?:[,.;:!?]|$))",
     re.I,
 )
@@ -152,6 +174,17 @@ def prepositional_state(main: str, at: int) -> Condition | None:
     state of the entity the action is for."""
     m = _PREPOSED.match(main[at:])
     return phrase_state(m["np"], at + m.start("np")) if m is not None else None
+
+
+def stated_object(main: str, at: int) -> Condition | None:
+    """After a verb with no object of its own, "never refund for a booking that is
+    attended": the state of the entity the action is for, only when it is a state (no
+    field, or a status-like one); "search for cars in class 'luxury'" names an argument's
+    value, not a state (None)."""
+    cond = prepositional_state(main, at)
+    if cond is None or not cond.bound:
+        return None
+    return cond if cond.field in {None, "status", "state", "stage", "phase"} else None
 
 
 _STATE_AFTER = re.compile(
@@ -295,10 +328,11 @@ _NEGATED_PART = re.compile(r"[,;]\s*(?:but\s+|and\s+)?(?=(?:never|do\s+not|don't
 
 
 _ACTION_PREFIX = re.compile(
-    r"^\W*(?P<act>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*:\s*(?P<mod>only|never|not)\s+"
-    r"(?:for|on|to|with)\s+(?P<np>[^.;:!?]+?)\s*[.!]?\s*$",
+    r"^\W*(?P<act>[A-Za-z][\w-]*(?:\s+(?:(?:an?|the|any)\s+)?[a-z][\w-]*)?)\s*:\s*"
+    r"(?P<mod>only|never|not)\s+(?:(?:for|on|to|with)\s+(?P<np>[^.;:!?]+?)|(?P<cond>(?:if|when|"
+    r"while|once|after|unless|until)\s+[^.;:!?]+?))\s*[.!]?\s*$",
     re.I,
-)
+)  # "Refund: only for valid tickets", "Moving a booking: only while it is reserved"
 
 
 def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]] | None:
@@ -311,7 +345,16 @@ def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]]
     verb = nominal_verb(words[0]) or (
         lemma(words[0]) if lemma(words[0]) in IMPERATIVE_VERBS else None
     )
-    state = phrase_state(m["np"], m.start("np"))
+    state: Condition | None
+    if m["cond"]:  # "Moving a booking: only while it is reserved": the object's own state
+        said, _, _ = read_condition(m["cond"])
+        acted = singular(words[-1].casefold()) if len(words) > 1 else ""
+        if said is None or not said.bound or not (acted or said.entity):
+            return None
+        state = replace(said, entity=said.entity or acted, start=m.start("cond"),
+                        end=m.end("cond"))  # fmt: skip
+    else:
+        state = phrase_state(m["np"], m.start("np"))
     if verb is None or state is None or not state.bound:
         return None
     if m["mod"].casefold() == "only":

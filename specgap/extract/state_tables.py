@@ -25,7 +25,7 @@ from typing import Any
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import lemma, singular
+from specgap.extract.pattern_base import lemma, singular, split_words
 from specgap.extract.state_words import STATE_FIELDS
 
 __all__ = ["is_state_header", "status_table"]
@@ -46,12 +46,34 @@ def _rows(text: str) -> list[list[str]]:
     return [r for r in rows if not all(re.fullmatch(r":?-{2,}:?", c) for c in r if c)]
 
 
+# words of a heading that name no entity ("Changes by status", "What can be done")
+_NOT_ENTITY = frozenset(
+    split_words(
+        "change changes action actions rule rules policy policies overview table summary what "
+        "which allowed permitted by per of for and the a an to in on with can be done may when how"
+    )
+)
+
+
 def _entity(header: str, context: str) -> str | None:
     words = re.findall(r"[A-Za-z][\w-]*", header.casefold())
     if len(words) > 1:
         return singular(words[-2])
-    nouns = re.findall(r"[A-Za-z][\w-]*", context.casefold())
+    nouns = [
+        w
+        for w in re.findall(r"[A-Za-z][\w-]*", context.casefold())
+        if w not in STATE_FIELDS and w not in _NOT_ENTITY
+    ]
     return singular(nouns[-1]) if nouns else None
+
+
+_ABLE = re.compile(r"^(?:can|may|could)\s+(?:be\s+)?|^(?:is|are)\s+|^allowed\s+to\s+", re.I)
+
+
+def _yes_no(body: list[list[str]], col: int) -> bool:
+    """Every cell of the column is a yes or a no."""
+    cells = [r[col].casefold().strip() for r in body if col < len(r)]
+    return bool(cells) and all(c in _YES or c in _NO for c in cells)
 
 
 def _items(cell: str) -> list[str]:
@@ -99,6 +121,9 @@ def status_table(text: str, context: str = "") -> list[Emit]:
             continue
         listed = _ACTIONS.search(title) is not None
         matrix = _action(title.casefold(), entity)
+        able = _action(_ABLE.sub("", title.casefold().strip()), entity)
+        if able is not None and _yes_no(body, col):  # "| Can be moved |" over yes / no
+            listed, matrix = False, able
         if not listed and matrix is None:
             continue
         for row in body:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import CLOSED_CLASS, lemmas
 from specgap.extract.pattern_base import split_words
-from specgap.operators.prose import STATE_WORD
+from specgap.operators.prose import STATE_WORD, USER
 
 __all__ = [
     "NOT_BARE",
@@ -20,6 +21,7 @@ __all__ = [
     "STATE_WORDS",
     "field_values",
     "perfect",
+    "present_state",
 ]
 
 STATE_FIELDS = frozenset(
@@ -31,6 +33,8 @@ STATE_FIELDS = frozenset(
 STATE_WORDS = (
     r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
     r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
+    r"under\s+(?:repair|maintenance|review|investigation|construction)|"
+    r"out\s+of\s+(?:service|stock|order)|in\s+(?:use|stock|service|repair|review)|"
     r"(?:checked|signed|logged|opted)\s+(?:in|out))"
 )
 _STATE = re.compile(STATE_WORDS, re.I)
@@ -109,3 +113,45 @@ def field_values(qualifier: str) -> tuple[str, tuple[str, ...]] | None:
         if values and not set(values) & STATE_FIELDS:
             return m["f"].casefold(), values
     return None
+
+
+_PRESENT = re.compile(
+    r"^(?P<subj>(?:(?:the|its|their|this|that|these|those|an?)\s+)?[a-z][\w-]*)\s+"
+    r"(?P<v>[a-z]+)$",
+    re.I,
+)
+_PEOPLE = re.compile(
+    r"(?:you|we|i|he|she|someone|somebody|anyone|manager|supervisor|admin|administrator|agent|"
+    r"staff|owner|visitor|team|lead|person|people|" + USER + r"s?)",
+    re.I,
+)
+# verbs of a person's act or word, never a state a thing is left in ("until the guide agrees")
+_NOT_EVENTS = frozenset(
+    split_words(
+        "be have do can may must will shall should would could need agree ask say tell want "
+        "decide accept confirm consent approve request reply respond answer choose prefer "
+        "insist call write speak complain object mention"
+    )
+)
+
+
+def present_state(words: str) -> str | None:
+    """An event said in the present simple, read as the state it leaves: "it expires" ->
+    "it is expired", "the parcel ships" -> "the parcel is shipped" (after "until", "once",
+    "after"). None for anything else, and for a person's act ("until the member pays" is
+    something the member does, not a state of what the rule acts on)."""
+    m = _PRESENT.match(" ".join(words.strip(" .,;").split()))
+    if m is None:
+        return None
+    head, word = m["subj"].split()[-1].casefold(), m["v"].casefold()
+    if _PEOPLE.fullmatch(head) or word in CLOSED_CLASS or word.endswith("ed"):
+        return None  # a past tense ("unless the fares changed") is an event, no present state
+    verbs = lemmas(word).get("VERB", ())
+    if not verbs or verbs[0] in _NOT_EVENTS:
+        return None
+    from lemminflect import getInflection  # type: ignore[import-untyped]  # tables in its wheel
+
+    participle: tuple[str, ...] = getInflection(verbs[0], "VBN")
+    if not participle:
+        return None
+    return f"{m['subj']} {'are' if head in {'they', 'these', 'those'} else 'is'} {participle[0]}"

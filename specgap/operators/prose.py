@@ -117,7 +117,7 @@ _NOUN_VERBS = {
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv|dul|dl|cl|"
-    r"gl|kl|fl|stor|gnor|scor|plor|sum)$"
+    r"[^aeiou]il|gl|kl|fl|stor|gnor|scor|plor|sum)$"
 )
 
 
@@ -134,8 +134,8 @@ def lemma(word: str) -> str:
         base = w[:-3] if w.endswith("ing") else w[:-2]
         if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
             return base[:-1]  # shipped -> ship
-        if base.endswith("ll") and len(base) > 5:
-            return base[:-1]  # cancelled -> cancel
+        if base.endswith("ll") and len(base) > 5 and not base.endswith(("ill", "stall")):
+            return base[:-1]  # cancelled -> cancel (refilled, installed: refill, install)
         if base.endswith("e"):
             return base
         return base + "e" if _KEEP_E.search(base) and not base.endswith("ss") else base

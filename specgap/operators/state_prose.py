@@ -113,9 +113,19 @@ def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
     if value.casefold().split()[0] in {"you", "we", "they", "it", "there", "these", "those"}:
         return None
     words = value.split()
+    if {w.casefold() for w in words} & _PREPOSITIONS:
+        return None  # "fines on lost loans": a noun and its qualifier, read by the grammar
+    items = [i for i in re.split(r"\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", value) if i]
+    if len(items) > 1 and all(re.fullmatch(STATE_WORD, i, re.I) for i in items):
+        # "cancelled and attended bookings": every state listed, never the first alone
+        states = [i.casefold() for i in items]
+        return _state_match(s, m["entity"], m["verb"], None, states, allowed=False)
     if len(words) > 1 and re.fullmatch(STATE_WORD, words[0], re.I):
         value = words[0]  # "cancelled leave requests": the state, then the entity's words
     return _state_match(s, m["entity"], m["verb"], None, [value], allowed=False)
+
+
+_PREPOSITIONS = frozenset({"on", "of", "for", "in", "to", "from", "with", "at", "by", "under"})
 
 
 def _only_kind(s: Said, m: re.Match[str]) -> Found | None:
@@ -148,6 +158,23 @@ def _check_before(s: Said, m: re.Match[str]) -> Found | None:
         return None
     field = m["field"].casefold() if m["field"] else None
     match = _state_match(s, m["entity"], "", field, values, allowed=True)
+    return Found(None, match.params, {}, 0.75, targets=found)
+
+
+def _check_first(s: Said, m: re.Match[str]) -> Found | None:
+    """ "Before paying a claim, make sure it is approved": the action's object (what a
+    pronoun stands for) is in that state."""
+    values = _values_of(m["values"])
+    found = targets_in(s, m["action"])
+    if not values or found is None:
+        return None
+    entity = m["entity"]
+    field = m["field"].casefold() if m["field"] else None
+    if entity.casefold() in _FIELDS and field is None:  # "check that its status is ..."
+        entity, field = m["obj"], entity.casefold()
+    if entity.casefold() in {"it", "they", "this", "that"}:
+        entity = m["obj"]
+    match = _state_match(s, entity, "", field, values, allowed=True)
     return Found(None, match.params, {}, 0.75, targets=found)
 
 
@@ -221,5 +248,13 @@ PROSE = (
         r"(?P<entity>[a-z][\w-]*?)(?:'s)?\s+(?:(?P<field>status|state)\s+)?(?:is|are)\s+"
         r"(?P<values>[^,;.]+?)\s+before\s+(?P<action>[^,;]+?)" + STOP,
         build=_check_before,
+    ),
+    Prose(
+        "before-action-check-state",
+        r"^\W*before\s+(?P<action>[a-z]+ing\s+(?:an?\s+|the\s+|any\s+)?(?P<obj>[a-z][\w-]*))\s*,"
+        r"\s*(?:always\s+|first\s+)?(?:check|verify|make\s+sure|ensure|confirm)\s+(?:that\s+)?"
+        r"(?:(?:the|its|their)\s+)?(?P<entity>[a-z][\w-]*?)(?:'s)?\s+(?:(?P<field>status|state)\s+)?"
+        r"(?:is|are)\s+(?P<values>[^,;.]+?)\s*[.!]?\s*$",
+        build=_check_first,
     ),
 )

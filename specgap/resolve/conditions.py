@@ -95,6 +95,15 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             )
             return _demoted(each, f"if the {entity} is {_values(params)}"), why
     field = params.get("field")
+    if isinstance(field, str) and field and entity != field and _entity(registry, field):
+        # "a claim whose policy is lapsed": the policy is an entity of its own (`policy_id`),
+        # its state is in another output, never a field of the claim's
+        why = (
+            f"`{field}` is an entity of its own (a tool identifies it by an argument), not a "
+            f"field of the {entity or 'entity'} the call names: the call does not say which "
+            f"{field} it is about"
+        )
+        return _demoted(each, f"if the {field} is {_values(params)}"), why
     if isinstance(field, str) and field:
         allowed = list(_enum_values(registry, field))
         said = {_norm(v) for v in (*params.get("allowed", ()), *params.get("denied", ()))}
@@ -106,6 +115,16 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             )
             return _demoted(each, f"if the {field} is {_values(params)}"), why
     read = bind_reads(registry, tool, params)  # the readers of the entity, the field they name
+    unread = isinstance(entity, str) and entity and "entity" in params and not read.get("field")
+    if unread and not _entity(registry, str(entity)):
+        # "so long as the slot is free" on `move_booking(booking_id, slot)`: `slot` is a value
+        # the call passes, which no tool identifies, and no reader names a field holding the
+        # state: comparing every field of another output would be a guess
+        why = (
+            f"the entity `{entity}` could not be bound: no tool identifies a {entity} by an "
+            f"argument (`{entity}_id`) and no read tool names a field for {_values(params)}"
+        )
+        return _demoted(each, f"if the {entity} is {_values(params)}"), why
     if read != params:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
@@ -183,17 +202,45 @@ def _spoken(registry: Registry | tuple[Tool, ...], word: str) -> bool:
     pattern = re.compile(rf"\b{spelled}s?\b", re.I)
     wanted = key_words(word)
     tools = registry.tools if isinstance(registry, Registry) else registry
+    nouns = _entity_nouns(tools)
+    # "a museum tour booking": a word before the entity's noun modifies it, it is no field
+    modifier = (
+        re.compile(rf"\b{spelled}(?:\s+(?!{_FUNCTION})[a-z][\w-]*)?\s+(?:{nouns})s?\b", re.I)
+        if nouns
+        else None
+    )
     for tool in tools:
         if tool.hook:
             continue
         spoken = re.sub(r"[_\W]+|(?<=[a-z])(?=[A-Z])", " ", tool.id)
-        if pattern.search(spoken) or pattern.search(tool.description):
+        if len(spoken.split()) > 1:  # `refund_booking` names refunding, no `refund` field
+            spoken = spoken.split(maxsplit=1)[1]
+        said = tool.description
+        if modifier is not None and modifier.search(said) and len(pattern.findall(said)) == 1:
+            said = ""
+        said = re.sub(r"^\W*[A-Za-z]+", "", said)  # "Refund a booking.": its verb, not a field
+        if pattern.search(spoken) or pattern.search(said):
             return True
         if any(key_words(a) == wanted for a in _arg_paths(tool.schema)):
             return True
         if pattern.search(_descriptions(tool.schema)):
             return True
     return False
+
+
+_FUNCTION = r"(?:and|or|of|the|an?|its|their|with|to|for|in|on|by|from|at|as|per)\b"
+
+
+def _entity_nouns(tools: Iterable[Tool]) -> str:
+    """The nouns the tools identify things by (`booking` of `booking_id`), as alternatives
+    of a pattern; the empty string when there are none."""
+    found: set[str] = set()
+    for tool in tools:
+        for arg in tool.arg_names:
+            m = re.fullmatch(r"(?P<n>[a-z][a-z]+?)_?(?:id|ids|number|no|code|key|ref)", arg, re.I)
+            if m is not None:
+                found.add(re.escape(m["n"].casefold()))
+    return "|".join(sorted(found))
 
 
 def _compound(registry: Registry, text: str, word: str) -> str:

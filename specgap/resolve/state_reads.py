@@ -95,7 +95,10 @@ def _listed_field(text: str, values: list[str], nouns: set[str]) -> str | None:
     """ "status (pending, packed, dispatched)", "tier: basic, silver or gold": the field
     whose listed values include one of the rule's. A noun naming the entity itself ("a
     member: tier, frozen flag") lists its fields, not values."""
-    for m in re.finditer(r"\b(?P<f>[A-Za-z][\w-]*)\s*(?:\(|:)\s*(?P<list>[^().;:]{1,160})", text):
+    # the list in a lookahead: "a rider: standing (good, suspended)" holds two candidates
+    for m in re.finditer(
+        r"\b(?P<f>[A-Za-z][\w-]*)\s*(?:\(|:)(?=\s*(?P<list>[^().;:]{1,160}))", text
+    ):
         listed = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?", m["list"])}
         words = {w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", m["list"])}
         field = m["f"].casefold()
@@ -112,7 +115,11 @@ def _flag(text: str, value: str) -> str | None:
     v = re.escape(value)
     if re.search(rf"\bis_{v}\b", text, re.I):
         return f"is_{value.casefold()}"
-    if re.search(rf"\bwhether\b[^.;]*?\b(?:is|are)\s+(?:currently\s+)?{v}\b", text, re.I):
+    if re.search(
+        rf"\bwhether\b[^.;]*?\b(?:is|are)\s+(?:currently\s+)?{v}\b", text, re.I
+    ) or re.search(
+        rf"\bwhether\s+(?:(?:it|they)\s+(?:is|are)\s+)?{v}\b", text, re.I
+    ):  # "... and whether verified"
         return value.casefold()
     if re.search(rf"\b{v}\s+(?:flag|indicator|boolean)\b", text, re.I):
         return value.casefold()
@@ -141,17 +148,23 @@ def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
     out = dict(params)
     if not out.get("read"):
         out["read"] = [t.id for t in found]
-    if out.get("field"):
-        return out
     side = "allowed" if out.get("allowed") else "denied"
     values = [str(v) for v in out.get(side) or ()]
-    if not values:
-        return out
     text = _text(found)
     nouns = {
         key_words(w) for t in (tool, *found) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", t.id)
     }
     nouns |= {key_words(entity)} if entity else set()
+    named = out.get("field")
+    if isinstance(named, str) and named in _STATE_FIELDS and values:
+        # "whose status is 'expired'" where the reader lists "state (draft, ..., expired)":
+        # the sentence's generic word for the field the reader names
+        listed = _listed_field(text, values, nouns)
+        said = re.search(rf"\b{re.escape(named)}\b", text, re.I) is not None
+        if listed in _STATE_FIELDS and listed != named and not said:
+            return out | {"field": listed}
+    if out.get("field") or not values:
+        return out
     field = _listed_field(text, values, nouns)
     flag = _flag(text, values[0]) if field is None and len(values) == 1 else None
     if flag is not None:
