@@ -1,0 +1,312 @@
+"""Orderings stated inside a tool's description, about the described tool itself.
+
+A tool's description speaks of its tool as "this tool", "this function", "this endpoint",
+"this method", "this API", "this operation", "this action", "it", or says nothing at all
+("Use after `a`", "Before calling, ..."). The other tool is named by its id or by a verb
+phrase the resolver maps ("look up the guest"). Shapes read here, each compiled to
+`require_before(<described tool>, before=X)`:
+
+- "Use after X", "Call (this) only after calling X", "Invoke it once X has run";
+- "This should be called after the booking has been retrieved using X" (the means named);
+- "Requires that X has been called", "requires that the booking has been cancelled";
+- "X must be invoked before this tool", "the guest must be looked up first";
+- "You need to call X before calling this function", "Make sure to look up the guest
+  before using this tool", "Before calling, verify the status via X";
+- "(must be preceded by X)" anywhere in the sentence, subject-less or about the tool;
+- "Step 2 of the refund flow (step 1: X)": the step numbered one less comes first.
+
+Never stronger than the sentence: a permission ("can be called after X") is no rule, a
+recommendation ("typically called after X") keeps that as its condition (reviewed), a
+state check ("before calling, check that the booking is paid") is left to the state
+grammar, and an event that names no action (or the described tool itself) gives nothing,
+so the rest of the grammar reads the sentence and reports it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from specgap.extract.clause_steps import recommended
+from specgap.extract.grammar import parse
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit, candidate
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import CALL_VERBS
+from specgap.extract.segments import Sentence
+from specgap.extract.temporal import Timed, event_action
+from specgap.extract.temporal_parts import TOOL_ID, listed_tools, split_events
+from specgap.ir import CandidateRule, Diagnostic
+
+__all__ = ["fill", "read"]
+
+_SELF_NOUN = r"(?:tool|function|endpoint|method|api|operation|action|call|command|service)"
+_SELF = r"(?:(?:this|the\s+current)\s+" + _SELF_NOUN + r"|it)"
+# "before calling", "before calling this tool", "before this tool", "before it is used"
+# ("before using it": "it" may be what the tool uses, "validate the code before using it")
+_THIS = r"(?:this|the\s+current)\s+" + _SELF_NOUN
+_USING_SELF = (
+    r"(?:(?:calling|invoking|running|executing|triggering)(?:\s+"
+    + _SELF
+    + r")?|using(?:\s+"
+    + _THIS
+    + r")?|"
+    + _THIS
+    + r"(?:\s+(?:is|gets)\s+(?:called|used|invoked|run|executed))?|it\s+(?:is|gets)\s+(?:called|"
+    r"invoked|run|executed))"
+)
+_SUBJECT = r"(?:" + _SELF + r"|this(?:\s+one)?)"
+_CALLED = r"(?:called|used|invoked|run|executed|triggered)"
+_END = r"\s*[.;!]?\s*$"
+_ONLY_AFTER = r"(?:after|once|only\s+after|only\s+once|as\s+soon\s+as)"
+
+_DUTY = (
+    r"(?:(?:you|the\s+agent|the\s+assistant|callers?)\s+)?(?:(?:must|should|shall|will\s+need\s+to|"
+    r"needs?\s+to|have\s+to|has\s+to|are\s+required\s+to|is\s+required\s+to)\s+)?(?:always\s+|"
+    r"first\s+|(?:make|be)\s+sure\s+(?:to\s+|that\s+you\s+)?|remember\s+to\s+|ensure\s+(?:that\s+)?"
+    r"you\s+)*"
+)
+# "Use after X", "Only call this once X", "Call it only after calling X"
+_USE_AFTER = re.compile(
+    r"^\W*"
+    + _DUTY
+    + r"(?P<only>only\s+)?(?:use|call|invoke|run|execute|trigger)(?:\s+"
+    + _SELF
+    + r")?\s+"
+    r"(?:only\s+)?" + _ONLY_AFTER + r"\s+(?P<event>[^;]+?)" + _END,
+    re.I,
+)
+# "This should be called after X", "May only be invoked once X", "It is to be used after X";
+# a bare "can be used after X" is a permission, not an order
+_BE_CALLED_AFTER = re.compile(
+    r"^\W*(?:" + _SUBJECT + r"\s+)?(?P<modal>must|should|shall|is\s+to|needs\s+to|has\s+to|can|may|"
+    r"is)\s+(?P<only>only\s+)?(?:ever\s+)?be\s+"
+    + _CALLED
+    + r"\s+(?P<only2>only\s+)?"
+    + _ONLY_AFTER
+    + r"\s+(?P<event>[^;]+?)"
+    + _END,
+    re.I,
+)
+# "Requires that X has been called", "Requires that the booking has been cancelled"
+_REQUIRES_THAT = re.compile(
+    r"^\W*(?:" + _SUBJECT + r"\s+)?(?:requires|needs|assumes|expects)\s+that\s+(?P<event>.+?\s+"
+    r"(?:has|have)\s+(?:already\s+)?been\s+[a-z]+(?:\s+[^;]*?)?)" + _END,
+    re.I,
+)
+# "X must be invoked before this tool", "The guest must be looked up first"
+_MUST_BE_FIRST = re.compile(
+    r"^\W*(?P<subject>\S.*?)\s+(?:must|should|shall|needs\s+to|has\s+to|have\s+to)\s+(?:always\s+)?"
+    r"(?:first\s+)?(?:be|have\s+been)\s+(?:already\s+)?(?P<verb>[a-z]+)(?P<rest>(?:\s+[^;]*?)?)\s+"
+    r"(?:first|beforehand|in\s+advance|before\s+" + _USING_SELF + r"|prior\s+to\s+" + _USING_SELF
+    + r")" + _END,
+    re.I,
+)  # fmt: skip
+# "You need to call X before calling this function", "Make sure to look up the guest before
+# using this tool", "Always call X prior to invoking it"
+_DO_BEFORE = re.compile(
+    r"^\W*" + _DUTY + r"(?P<do>[a-z]\S*\s+[^;]+?)\s+(?:before|prior\s+to)\s+" + _USING_SELF + _END,
+    re.I,
+)
+# "Before calling, verify the status via X", "Prior to using this endpoint, look up the guest"
+_BEFORE_DO = re.compile(
+    r"^\W*(?:before|prior\s+to)\s+"
+    + _USING_SELF
+    + r"\s*,\s*"
+    + _DUTY
+    + r"(?P<do>[a-z]\S*\s+[^;]+?)"
+    + _END,
+    re.I,
+)  # fmt: skip
+# "(must be preceded by X)", "It should always be preceded by a call to X"
+_PRECEDED = re.compile(
+    r"(?P<lead>^\W*(?:" + _SELF + r"\s+)?|\(\s*(?:" + _SELF + r"\s+)?)(?:must|should|shall|needs\s+"
+    r"to|has\s+to|is\s+to)\s+(?:always\s+)?be\s+preceded\s+by\s+(?:an?\s+(?:successful\s+|prior\s+)?"
+    r"(?:call|invocation)\s+(?:to|of)\s+|calling\s+|using\s+)?(?P<event>[^.;)]+)",
+    re.I,
+)
+_STEP = re.compile(r"\bstep\s+(?P<n>\d{1,2})\b", re.I)
+# "(step 1: X)", "step 1 is X", "step 1 = call X"
+_PRIOR_STEP = re.compile(
+    r"\bstep\s+(?P<n>\d{1,2})\s*(?::|=|-|is|was)\s*(?:(?:call|use|run|invoke)\s+)?(?P<event>[^.;),]+)",
+    re.I,
+)
+# what a check of a state says ("check that the booking is paid"), the user's yes
+# ("confirm with the guest"): neither is a call of another tool
+_NOT_A_CALL = re.compile(
+    r"^(?:check|verify|ensure|confirm|make\s+sure|determine|see|validate)\s+(?:that|whether|if)\b|"
+    r"^(?:confirm|ask|obtain|get|wait|tell|inform|explain|read)\b(?!\s+`?[a-z]+_)",
+    re.I,
+)
+_CHECK_VERBS = frozenset({"check", "verify", "review", "inspect", "validate", "confirm", "see"})
+_ATTRIBUTES = frozenset(
+    {"status", "state", "eligibility", "availability", "balance", "validity", "value", "amount"}
+)
+_SELF_LED = re.compile(
+    r"^\W*(?:(?:calling|using|invoking|running|executing|triggering)\s+)?" + _SELF + r"\b", re.I
+)
+
+
+def fill(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """A description sentence's rules with this module's ordering of the described tool
+    (`sentence.subject`) where the other readers found none: added when they read no
+    ordering at all (their note that nothing compiled goes), put in place of theirs when
+    theirs orders the tool before itself or is a phrase around the tool id this reading
+    names ("the booking status via `a`": `a`). Any other ordering they read stands."""
+    mine = read(sentence.clean)
+    if mine is None:
+        return rules, diagnostics
+    subject = sentence.subject
+    # "before calling this function" read as a tool `function`: the described tool itself
+    misread = [r for r in rules if r.operator == "require_before" and _ITSELF.match(r.target or "")]
+    orders = [r for r in rules if r.operator == "require_before" and r.target == subject]
+    others = [b for b in (r.params.get("before") for r in orders) if b and b != subject]
+    if others and not all(_within(b, mine) for b in others):
+        return rules, diagnostics
+    added = [candidate(sentence, e) for e in mine.emits]
+    kept = [r for r in rules if r not in orders and r not in misread]
+    notes = [d for d in diagnostics if d.code not in _SUPERSEDED]
+    notes += [condition_diagnostic(sentence, r) for r in added if r.condition]
+    return [*kept, *added], notes
+
+
+# what the other readers said of a sentence this module reads
+_ITSELF = re.compile(r"^(?:(?:this|the(?:\s+current)?)\s+)?" + _SELF_NOUN + r"$", re.I)
+_SUPERSEDED = frozenset({"rule-not-compiled", "unresolved-mention", "senseless-rule"})
+
+
+def _within(before: object, mine: Timed) -> bool:
+    """Whether another reader's prerequisite is a phrase around the tool id this module read
+    ("the booking status via `a`" around `a`): the same tool, said less exactly."""
+    ids = [str(b) for e in mine.emits for b in _listed(e.params["before"])]
+    said = [str(b) for b in _listed(before)]
+    return bool(ids) and all(
+        TOOL_ID.fullmatch(i) is not None and any(i in b and i != b for b in said) for i in ids
+    )
+
+
+def _listed(before: object) -> list[object]:
+    return list(before) if isinstance(before, list | tuple) else [before]
+
+
+def read(text: str) -> Timed | None:
+    """The ordering a description sentence states about the described tool (each emit's
+    target is None: the described tool), or None when it states none of the shapes above.
+    A recommendation keeps its word as the condition, so the rule is reviewed."""
+    rest, soft = recommended(text)
+    found = _read(rest.strip())
+    if found is None or soft is None:
+        return found
+    return Timed(tuple(replace(e, condition=e.condition or soft) for e in found.emits), None)
+
+
+def _read(text: str) -> Timed | None:
+    m = _USE_AFTER.match(text)
+    if m is not None:
+        return _after(m["event"])
+    m = _BE_CALLED_AFTER.match(text)
+    if m is not None:
+        modal = m["modal"].casefold()
+        if modal in {"can", "may", "is"} and not (m["only"] or m["only2"]):
+            return None  # "can be called after X": allowed then, not only then
+        return _after(m["event"])
+    m = _REQUIRES_THAT.match(text)
+    if m is not None:
+        return _after(m["event"])
+    m = _MUST_BE_FIRST.match(text)
+    if m is not None:
+        return _first(m["subject"], m["verb"], m["rest"])
+    m = _DO_BEFORE.match(text) or _BEFORE_DO.match(text)
+    if m is not None:
+        return _done(m["do"])
+    m = _PRECEDED.search(text)
+    if m is not None:
+        return _after(m["event"])
+    return _steps(text)
+
+
+def _after(event: str) -> Timed | None:
+    """The tools an event names: one, each of several ("a and b"), or any ("a or b")."""
+    event = event.strip(" .`")
+    if not event or _SELF_LED.match(event):  # "use after this tool to ...": not an order
+        return None
+    listed = listed_tools(event)
+    if len(listed) > 1:
+        if re.search(r"\bor\b", event, re.I):
+            return _timed([listed])
+        return _timed(listed)
+    events, any_one = split_events(event)
+    found = [_event(e) for e in events]
+    firsts = [f for f in dict.fromkeys(found) if f is not None]
+    if not firsts or len(firsts) < len(events):
+        return None
+    if len(firsts) > 1 and any_one:
+        return _timed([firsts])
+    return _timed(firsts)
+
+
+def _event(event: str) -> str | None:
+    """The action of one event: a tool id it names ("the booking was retrieved using `a`")
+    or its verb phrase ("the booking is cancelled": `cancel booking`)."""
+    ids = {m["id"] or m["bare"] for m in TOOL_ID.finditer(event)}
+    if len(ids) == 1:
+        return ids.pop()
+    if ids:
+        return None  # two tools in one event and no list: which one is unclear
+    return event_action(event)
+
+
+def _first(subject: str, verb: str, rest: str) -> Timed | None:
+    """ "X must be invoked first" (X a tool), "the booking must be cancelled first"."""
+    if verb.casefold() in {"called", "used", "invoked", "run", "executed", "triggered"}:
+        named = TOOL_ID.fullmatch(subject.strip(" `")) or TOOL_ID.fullmatch(subject.strip())
+        if named is None:
+            return None  # "the lookup must be run first": which tool is unclear here
+        return _timed([named["id"] or named["bare"]])
+    said = _event(f"{subject} has been {verb}{rest}")
+    return _timed([said]) if said is not None else None
+
+
+def _done(do: str) -> Timed | None:
+    """ "call `a`", "look up the guest", "verify the status via `a`": the tool that does it."""
+    do = do.strip(" .")
+    # "check that the booking is paid" is a state; "confirm the amount" the user's yes; a
+    # check made with a named tool ("verify the status via `a`") is a call of that tool
+    checks = _NOT_A_CALL.search(do) is not None
+    if checks and (not TOOL_ID.search(do) or re.match(r"^\w+\s+(?:that|whether|if)\b", do, re.I)):
+        return None
+    ids = {m["id"] or m["bare"] for m in TOOL_ID.finditer(do)}
+    if len(ids) > 1:
+        return _after(re.sub(r"^(?:call|use|run|invoke|execute)\s+", "", do, flags=re.I))
+    if ids:
+        return _timed([ids.pop()])
+    clause = parse(do)
+    if clause.action is None or clause.verb in NOT_ACTIONS or clause.verb in CALL_VERBS:
+        return None
+    if clause.verb not in IMPERATIVE_VERBS or not clause.object:
+        return None
+    if clause.object.split()[0] in {"it", "this", "them", "that"}:
+        return None
+    if clause.verb in _CHECK_VERBS and clause.object.split()[-1] in _ATTRIBUTES:
+        return None  # "check the invoice status": a state to look at, no tool named for it
+    return _timed([clause.action])
+
+
+def _steps(text: str) -> Timed | None:
+    """ "Step 2 of the refund flow (step 1: `a`)": the step before comes first."""
+    own = _STEP.search(text)
+    if own is None:
+        return None
+    n = int(own["n"])
+    for m in _PRIOR_STEP.finditer(text, own.end()):
+        if int(m["n"]) == n - 1:
+            return _after(m["event"])
+    return None
+
+
+def _timed(befores: list[str] | list[list[str]]) -> Timed | None:
+    """One `require_before` of the described tool per prerequisite (a list: any of them)."""
+    emits = tuple(Emit("require_before", None, {"before": b}, 0.7) for b in befores)
+    return Timed(emits, None) if emits else None
