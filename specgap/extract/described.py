@@ -31,8 +31,8 @@ from specgap.extract.clause_steps import recommended
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit, candidate
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import CALL_VERBS
+from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.pattern_base import CALL_VERBS, lemma
 from specgap.extract.segments import Sentence
 from specgap.extract.temporal import Timed, event_action
 from specgap.extract.temporal_parts import TOOL_ID, listed_tools, split_events
@@ -71,7 +71,7 @@ _USE_AFTER = re.compile(
     r"^\W*"
     + _DUTY
     + r"(?P<only>only\s+)?(?:use|call|invoke|run|execute|trigger)(?:\s+"
-    + _SELF
+    + _SUBJECT
     + r")?\s+"
     r"(?:only\s+)?" + _ONLY_AFTER + r"\s+(?P<event>[^;]+?)" + _END,
     re.I,
@@ -255,11 +255,62 @@ def _event(event: str) -> str | None:
         return ids.pop()
     if ids:
         return None  # two tools in one event and no list: which one is unclear
-    return event_action(event)
+    said = _PASSIVE.match(event.strip())
+    if said is not None and said["particle"]:  # "the member was looked up": `look up member`
+        return _passive(event)
+    return event_action(event) or _passive(event)
+
+
+def _passive(event: str) -> str | None:
+    """ "The trip has been ended", "the member was looked up": the verb (with its particle)
+    and the subject it acted on, for a verb the grammar's lexicon does not list; the
+    resolver maps the mention, or reports it unresolved."""
+    m = _PASSIVE.match(event.strip())
+    if m is None:
+        return None
+    subject = DET.sub("", m["subject"].strip()).casefold()
+    if subject.split()[0] in _PRONOUNS:
+        return None
+    verb = lemma(m["verb"].casefold())
+    if verb in NOT_ACTIONS or verb in CALL_VERBS:
+        return None
+    return " ".join(w for w in (verb, m["particle"], subject) if w)
+
+
+def _imperative(do: str) -> str | None:
+    """ "end the trip": a verb the grammar's lexicon does not list, and its object. Read only
+    where the shape says an action is done (before calling this tool, do ...)."""
+    m = re.match(r"^(?P<verb>[a-z]{3,})(?:\s+(?P<particle>up|out|off|down|back))?\b", do, re.I)
+    if m is None or m["verb"].casefold() in _NOT_VERBS or m["verb"].casefold().endswith("ly"):
+        return None
+    obj = object_at(do, m.end())[0]
+    if not obj or obj.split()[0].casefold() in _PRONOUNS:
+        return None
+    verb = m["verb"].casefold()
+    if verb in NOT_ACTIONS or verb in CALL_VERBS:
+        return None
+    return " ".join(w for w in (verb, m["particle"], obj.casefold()) if w)
+
+
+_PASSIVE = re.compile(
+    r"^(?P<subject>(?:[A-Za-z][\w'-]*\s+){1,4}?)(?:has|have|is|are|was|were)\s+(?:already\s+|"
+    r"successfully\s+)?(?:been\s+)?(?:already\s+|successfully\s+)?(?P<verb>[a-z]+(?:ed|en|wn))\b"
+    r"(?:\s+(?P<particle>up|out|off|down|back)\b)?",
+    re.I,
+)
+_PRONOUNS = frozenset(
+    {"it", "this", "that", "they", "them", "there", "everything", "all", "he", "she"}
+)
+# first words of a clause that are no verb of the agent's
+_NOT_VERBS = frozenset(
+    {"the", "a", "an", "this", "that", "it", "you", "we", "they", "there", "its", "their", "if",
+     "when", "only", "also", "then", "please", "note", "do", "not", "never", "no"}
+)  # fmt: skip
 
 
 def _first(subject: str, verb: str, rest: str) -> Timed | None:
     """ "X must be invoked first" (X a tool), "the booking must be cancelled first"."""
+    subject = re.split(r"[.;:]\s+", subject)[-1]  # "Refund it. `a` must be ...": unsplit
     if verb.casefold() in {"called", "used", "invoked", "run", "executed", "triggered"}:
         named = TOOL_ID.fullmatch(subject.strip(" `")) or TOOL_ID.fullmatch(subject.strip())
         if named is None:
@@ -283,9 +334,12 @@ def _done(do: str) -> Timed | None:
     if ids:
         return _timed([ids.pop()])
     clause = parse(do)
-    if clause.action is None or clause.verb in NOT_ACTIONS or clause.verb in CALL_VERBS:
+    if clause.action is None or not clause.object:  # a verb the lexicon does not list
+        said = _imperative(do)
+        return _timed([said]) if said is not None else None
+    if clause.verb in NOT_ACTIONS or clause.verb in CALL_VERBS:
         return None
-    if clause.verb not in IMPERATIVE_VERBS or not clause.object:
+    if clause.verb not in IMPERATIVE_VERBS:
         return None
     if clause.object.split()[0] in {"it", "this", "them", "that"}:
         return None
