@@ -236,3 +236,59 @@ def test_a_described_tool_is_ordered_after_the_tool_named(
         assert not notes & {"rule-not-compiled", "unresolved-mention", "senseless-rule"}
     if ("SELF", "review_only") in expected:
         assert "senseless-rule" in notes  # a tool before itself: reported, not enforced
+
+
+# --- a parameter's description: where its value comes from -------------------------------
+
+# (parameter description, {(operator, key facts, enforcement)}); the parameter is `visit_id`
+# of `refund_visit` in the vet clinic
+PARAMS: list[tuple[str, set[tuple[str, str, str]]]] = [
+    (
+        "Must be an id returned by get_visit.",
+        {("arg_grounded", "get_visit", "enforce")},
+    ),
+    (
+        "It should always come from the output of `get_visit`.",
+        {("arg_grounded", "get_visit", "enforce")},
+    ),
+    (  # a gloss, not a rule: kept for review
+        "The visit number, as returned by get_visit.",
+        {("arg_grounded", "get_visit", "review_only")},
+    ),
+    (
+        "Obtain it from get_visit first.",
+        {("arg_grounded", "get_visit", "enforce"), ("require_before", "get_visit", "enforce")},
+    ),
+    (
+        "Call find_owner first to get it.",
+        {("arg_grounded", "find_owner", "enforce"), ("require_before", "find_owner", "enforce")},
+    ),
+    ("The visit to refund.", set()),
+    ("A visit number from the owner.", set()),  # no tool named
+    ("Must be a valid visit id.", set()),
+    ("Must be an id returned by refund_visit.", set()),  # the tool itself: no source
+]
+
+
+@pytest.mark.parametrize(("description", "expected"), PARAMS)
+def test_a_parameter_description_says_where_its_value_comes_from(
+    tmp_path: Path, description: str, expected: set[tuple[str, str, str]]
+) -> None:
+    tool = _tool("refund_visit", "Refund a visit.", visit_id="string", amount="number")
+    tool["function"]["parameters"]["properties"]["visit_id"]["description"] = description
+    built = build_prompt(tmp_path, "Be kind to every owner.\n", [*_VET, tool])
+    found: set[tuple[str, str, str]] = set()
+    for p in built.policies:
+        if p.target != "refund_visit" or p.operator not in {"arg_grounded", "require_before"}:
+            continue
+        said = p.condition.model_dump(mode="json")
+        if p.operator == "arg_grounded":
+            assert said["selector"]["arg"] == "visit_id"  # the parameter described
+            assert said["from_user"] is False
+            found.add((p.operator, ",".join(said["from_tools"]), p.enforcement))
+        else:
+            found.add((p.operator, said["before"], p.enforcement))
+    assert found == expected
+    if expected:  # the sentence was read: no note that it was not
+        notes = [d for d in built.state.diagnostics if d.code == "rule-not-compiled"]
+        assert not [d for d in notes if "visit_id" in d.message]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.answers import answered
+from specgap.extract.described_params import parameter_rules
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
@@ -67,7 +68,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
-                diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
+                # "must be an id returned by `a`": read; other rule-like sentences: a note
+                said, read_at = parameter_rules(artifact, spec)
+                rules.extend(said)
+                notes = parameter_notes(artifact, spec)
+                diagnostics.extend(n for n in notes if n.span not in read_at)
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 
