@@ -54,6 +54,17 @@ READ: list[tuple[str, list[str | tuple[str, ...]] | None]] = [
     # steps: the step numbered one less comes first
     ("Step 3 of the credit flow (step 2: accept_quote).", ["accept_quote"]),
     ("Step 2: issue the credit; step 1 is get_quote.", ["get_quote"]),
+    # a ban before the other call: the same order
+    ("Must not be invoked before get_member.", ["get_member"]),
+    ("Never call this before `get_quote`.", ["get_quote"]),
+    ("Do not use this endpoint until end_trip has been called.", ["end_trip"]),
+    # the other call as a condition that has happened
+    ("Call this function only if get_visit has already been run.", ["get_visit"]),
+    ("May only be used when get_trip has returned the fee.", ["get_trip"]),
+    ("Do not invoke it unless accept_quote succeeded.", ["accept_quote"]),
+    ("Requires a prior call to find_owner.", ["find_owner"]),
+    ("get_member should have been called already.", ["get_member"]),
+    ("unlock_bike needs to be run before this one.", ["unlock_bike"]),
     # recommendations are read, and kept as a condition (see below)
     ("Ideally call this only after get_trip.", ["get_trip"]),
     # --- no ordering of the described tool ---
@@ -70,6 +81,8 @@ READ: list[tuple[str, list[str | tuple[str, ...]] | None]] = [
     ("Step 1 of the credit flow.", None),  # nothing before the first step
     ("Step 3 (step 1: get_quote).", None),  # a step skipped: no consecutive pair
     ("Call it only after them.", None),  # a pronoun names no tool
+    ("Call this only if the quote is still open.", None),  # a state: the state grammar's
+    ("Do not call this unless the owner agrees.", None),  # the user's yes, not a call
 ]
 
 
@@ -203,6 +216,18 @@ BUILT: list[tuple[str, str, str, set[tuple[str | frozenset[str], str]]]] = [
         "Issue a store credit. Call schedule_delivery after this tool.",
         set(),
     ),
+    (  # the other readers' state and condition readings of the same words go
+        "nursery",
+        "issue_credit",
+        "Issue a store credit. Do not use this endpoint until accept_quote has been called.",
+        {("accept_quote", "enforce")},
+    ),
+    (
+        "bikes",
+        "waive_fee",
+        "Waive a late fee. Call this function only if end_trip has already been run.",
+        {("end_trip", "enforce")},
+    ),
 ]
 _DOMAINS = {"vet": _VET, "bikes": _BIKES, "nursery": _NURSERY}
 
@@ -230,6 +255,9 @@ def test_a_described_tool_is_ordered_after_the_tool_named(
     tools = [*_DOMAINS[domain], _tool(tool, description, record_id="string")]
     built = build_prompt(tmp_path, "Be kind to every customer.\n", tools)
     assert _orders(built, tool) == expected
+    if expected:  # no other reading of the ordering's words (a state, a ban) is left
+        others = {p.operator for p in built.policies if p.target == tool}
+        assert others <= {"require_before", "schema_contract"}
     notes = {d.code for d in built.state.diagnostics if d.span and "tools" in d.span.path}
     if expected and all(e == "enforce" for _, e in expected):
         # the reading replaces the notes of what did not compile

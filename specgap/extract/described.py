@@ -44,7 +44,7 @@ _SELF_NOUN = r"(?:tool|function|endpoint|method|api|operation|action|call|comman
 _SELF = r"(?:(?:this|the\s+current)\s+" + _SELF_NOUN + r"|it)"
 # "before calling", "before calling this tool", "before this tool", "before it is used"
 # ("before using it": "it" may be what the tool uses, "validate the code before using it")
-_THIS = r"(?:this|the\s+current)\s+" + _SELF_NOUN
+_THIS = r"(?:(?:this|the\s+current)\s+" + _SELF_NOUN + r"|this\s+one)"
 _USING_SELF = (
     r"(?:(?:calling|invoking|running|executing|triggering)(?:\s+"
     + _SELF
@@ -89,6 +89,50 @@ _BE_CALLED_AFTER = re.compile(
     re.I,
 )
 # "Requires that X has been called", "Requires that the booking has been cancelled"
+# "Must not be called before X", "Never call this until X has run", "Do not use it before X"
+_NOT_BEFORE = re.compile(
+    r"^\W*(?:(?:"
+    + _SUBJECT
+    + r"\s+)?(?:must|should|shall|may|can)\s*(?:not|never)\s+be\s+"
+    + _CALLED
+    + r"|(?:you\s+)?(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:use|call|invoke|run|"
+    r"execute|trigger)(?:\s+"
+    + _SUBJECT
+    + r")?)\s+(?:before|until|till|prior\s+to)\s+(?P<event>[^;]+?)"
+    + _END,
+    re.I,
+)
+# "Call this only if X has been called", "May only be used when X has returned the booking",
+# "Do not call this unless X succeeded": a call that has happened, said as a condition
+_ONLY_IF = re.compile(
+    r"^\W*(?:"
+    + _DUTY
+    + r"(?:only\s+)?(?:use|call|invoke|run|execute|trigger)(?:\s+"
+    + _SUBJECT
+    + r")?\s+only|(?:"
+    + _SUBJECT
+    + r"\s+)?(?:must|should|shall|may|can)\s+only\s+be\s+"
+    + _CALLED
+    + r")\s+(?:if|when)\s+(?P<event>[^;]+?)"
+    + _END
+    + r"|^\W*(?:you\s+)?(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:use|call|invoke|run|"
+    r"execute|trigger)(?:\s+" + _SUBJECT + r")?\s+unless\s+(?P<event2>[^;]+?)" + _END,
+    re.I,
+)
+# the event of "if", "when", "unless": a call that has completed, not a state
+_COMPLETED = re.compile(
+    r"\b(?:(?:has|have)\s+(?:already\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|un)|succeeded|returned|"
+    r"completed|ran|was\s+(?:called|run|invoked|executed))\b",
+    re.I,
+)
+# "Requires a prior call to X", "needs a previous successful call of X"
+_PRIOR_CALL = re.compile(
+    r"^\W*(?:"
+    + _SUBJECT
+    + r"\s+)?(?:requires|needs|expects)\s+(?:a\s+|an\s+)?(?:prior|previous|preceding|earlier)\s+"
+    r"(?:successful\s+)?(?:call|invocation|run)\s+(?:to|of)\s+(?P<event>[^;]+?)" + _END,
+    re.I,
+)
 _REQUIRES_THAT = re.compile(
     r"^\W*(?:" + _SUBJECT + r"\s+)?(?:requires|needs|assumes|expects)\s+that\s+(?P<event>.+?\s+"
     r"(?:has|have)\s+(?:already\s+)?been\s+[a-z]+(?:\s+[^;]*?)?)" + _END,
@@ -98,8 +142,12 @@ _REQUIRES_THAT = re.compile(
 _MUST_BE_FIRST = re.compile(
     r"^\W*(?P<subject>\S.*?)\s+(?:must|should|shall|needs\s+to|has\s+to|have\s+to)\s+(?:always\s+)?"
     r"(?:first\s+)?(?:be|have\s+been)\s+(?:already\s+)?(?P<verb>[a-z]+)(?P<rest>(?:\s+[^;]*?)?)\s+"
-    r"(?:first|beforehand|in\s+advance|before\s+" + _USING_SELF + r"|prior\s+to\s+" + _USING_SELF
-    + r")" + _END,
+    r"(?:first|already|beforehand|in\s+advance|before\s+"
+    + _USING_SELF
+    + r"|prior\s+to\s+"
+    + _USING_SELF
+    + r")"
+    + _END,
     re.I,
 )  # fmt: skip
 # "You need to call X before calling this function", "Make sure to look up the guest before
@@ -166,8 +214,14 @@ def fill(
     if others and not all(_within(b, mine) for b in others):
         return rules, diagnostics
     added = [candidate(sentence, e) for e in mine.emits]
+    ids = [str(b) for e in mine.emits for b in _listed(e.params["before"])]
+    ids = [i for i in ids if TOOL_ID.fullmatch(i)]
+    # "do not call this until `a` has run" read as a state of `a` or a condition that no
+    # state binds: the same words, which the ordering compiles
+    misread += [r for r in rules if r.operator != "require_before" and _speaks_of(r, ids)]
     kept = [r for r in rules if r not in orders and r not in misread]
     notes = [d for d in diagnostics if d.code not in _SUPERSEDED]
+    notes = [d for d in notes if d.code != "condition-not-bound" or not _mentions(d.message, ids)]
     notes += [condition_diagnostic(sentence, r) for r in added if r.condition]
     return [*kept, *added], notes
 
@@ -175,6 +229,16 @@ def fill(
 # what the other readers said of a sentence this module reads
 _ITSELF = re.compile(r"^(?:(?:this|the(?:\s+current)?)\s+)?" + _SELF_NOUN + r"$", re.I)
 _SUPERSEDED = frozenset({"rule-not-compiled", "unresolved-mention", "senseless-rule"})
+
+
+def _speaks_of(rule: CandidateRule, ids: list[str]) -> bool:
+    """Whether a rule's condition or parameters name one of the tools `ids`."""
+    said = " ".join([rule.condition or "", *(str(v) for v in rule.params.values())])
+    return _mentions(said, ids)
+
+
+def _mentions(text: str, ids: list[str]) -> bool:
+    return any(re.search(rf"(?<![\w]){re.escape(i)}(?![\w])", text) for i in ids)
 
 
 def _within(before: object, mine: Timed) -> bool:
@@ -212,9 +276,13 @@ def _read(text: str) -> Timed | None:
         if modal in {"can", "may", "is"} and not (m["only"] or m["only2"]):
             return None  # "can be called after X": allowed then, not only then
         return _after(m["event"])
-    m = _REQUIRES_THAT.match(text)
+    m = _REQUIRES_THAT.match(text) or _NOT_BEFORE.match(text) or _PRIOR_CALL.match(text)
     if m is not None:
         return _after(m["event"])
+    m = _ONLY_IF.match(text)
+    if m is not None:
+        event = m["event"] or m["event2"]
+        return _after(event) if _COMPLETED.search(event) else None
     m = _MUST_BE_FIRST.match(text)
     if m is not None:
         return _first(m["subject"], m["verb"], m["rest"])
