@@ -54,6 +54,8 @@ READ: list[tuple[str, list[str | tuple[str, ...]] | None]] = [
     # steps: the step numbered one less comes first
     ("Step 3 of the credit flow (step 2: accept_quote).", ["accept_quote"]),
     ("Step 2: issue the credit; step 1 is get_quote.", ["get_quote"]),
+    ("It needs get_trip to have been run first.", ["get_trip"]),
+    ("Step 2 of 2: invoke only after accept_quote.", ["accept_quote"]),
     # a ban before the other call: the same order
     ("Must not be invoked before get_member.", ["get_member"]),
     ("Never call this before `get_quote`.", ["get_quote"]),
@@ -290,6 +292,18 @@ PARAMS: list[tuple[str, set[tuple[str, str, str]]]] = [
     (
         "Call find_owner first to get it.",
         {("arg_grounded", "find_owner", "enforce"), ("require_before", "find_owner", "enforce")},
+    ),
+    (
+        "Must match an id returned by get_visit.",
+        {("arg_grounded", "get_visit", "enforce")},
+    ),
+    (  # an imperative: a rule
+        "Use the visit number from get_visit.",
+        {("arg_grounded", "get_visit", "enforce")},
+    ),
+    (
+        "The number of the visit, found with get_visit.",
+        {("arg_grounded", "get_visit", "review_only")},
     ),
     ("The visit to refund.", set()),
     ("A visit number from the owner.", set()),  # no tool named

@@ -133,6 +133,19 @@ _PRIOR_CALL = re.compile(
     r"(?:successful\s+)?(?:call|invocation|run)\s+(?:to|of)\s+(?P<event>[^;]+?)" + _END,
     re.I,
 )
+# "Step 3 of 3:", "Step 2 -": a label before the sentence (the step's number is read by
+# `_steps` only when the label is all there is)
+_LABEL = re.compile(r"^\W*step\s+\d{1,2}(?:\s+of\s+\d{1,2})?\s*[:\-\u2013]\s*(?=[a-z])", re.I)
+# "It requires `a` to have been called", "needs `a` to be run first"
+_REQUIRES_TO = re.compile(
+    r"^\W*(?:"
+    + _SUBJECT
+    + r"\s+)?(?:requires|needs|expects)\s+(?P<event>[^;]+?)\s+to\s+(?:have\s+been|be)\s+"
+    + _CALLED
+    + r"(?:\s+(?:first|already|beforehand))?"
+    + _END,
+    re.I,
+)
 _REQUIRES_THAT = re.compile(
     r"^\W*(?:" + _SUBJECT + r"\s+)?(?:requires|needs|assumes|expects)\s+that\s+(?P<event>.+?\s+"
     r"(?:has|have)\s+(?:already\s+)?been\s+[a-z]+(?:\s+[^;]*?)?)" + _END,
@@ -266,7 +279,8 @@ def read(text: str) -> Timed | None:
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in found.emits), None)
 
 
-def _read(text: str) -> Timed | None:
+def _read(said: str) -> Timed | None:
+    text = _LABEL.sub("", said)  # "Step 3 of 3: call after `a`": the step's own sentence
     m = _USE_AFTER.match(text)
     if m is not None:
         return _after(m["event"])
@@ -277,6 +291,7 @@ def _read(text: str) -> Timed | None:
             return None  # "can be called after X": allowed then, not only then
         return _after(m["event"])
     m = _REQUIRES_THAT.match(text) or _NOT_BEFORE.match(text) or _PRIOR_CALL.match(text)
+    m = m or _REQUIRES_TO.match(text)
     if m is not None:
         return _after(m["event"])
     m = _ONLY_IF.match(text)
@@ -292,7 +307,7 @@ def _read(text: str) -> Timed | None:
     m = _PRECEDED.search(text)
     if m is not None:
         return _after(m["event"])
-    return _steps(text)
+    return _steps(said)
 
 
 def _after(event: str) -> Timed | None:

@@ -30,8 +30,8 @@ _ID = r"`?(?P<id>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0
 _TOOL = r"(?:the\s+)?" + _ID + r"(?:\s+(?:tool|function|endpoint|call))?"
 _MODAL = (
     r"(?:(?:it|this|the\s+value)\s+)?(?:must|should|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"
-    r"(?:be|come)\s+"
-)
+    r"(?:be|come|match)\s+|(?:always\s+)?(?:use|take|pass|copy|enter)\s+"
+)  # "must be ...", "must match ...", or an imperative: "use the id from X"
 # "Must be an id returned by X", "the order number as returned by X", "an id from the
 # output of X", "taken from X's response", "comes from X"
 _RETURNED = re.compile(
@@ -39,7 +39,7 @@ _RETURNED = re.compile(
     + _MODAL
     + r")?(?:(?:the|an?|one|any)\s+)?(?:[\w-]+,?\s+){0,4}?(?:\(?\s*as\s+)?"
     r"(?:(?:returned|given|produced|provided|listed|issued)\s+(?:by|from|in)|(?:taken|obtained|"
-    r"copied|read)\s+from|from)\s+(?:(?:the|a)\s+)?(?:(?:output|result|results|response)\s+of\s+)?"
+    r"copied|read)\s+from|(?:found|looked\s+up)\s+(?:with|using|via|by)|from)\s+(?:(?:the|a)\s+)?(?:(?:output|result|results|response)\s+of\s+)?"
     + _TOOL
     + r"(?:'s?\s+(?:output|result|results|response))?(?:\s+(?:output|result|results|"
     r"response))?\s*\)?\s*[.;]?\s*$",
