@@ -56,6 +56,8 @@ READ: list[tuple[str, list[str | tuple[str, ...]] | None]] = [
     ("Step 2: issue the credit; step 1 is get_quote.", ["get_quote"]),
     ("It needs get_trip to have been run first.", ["get_trip"]),
     ("Step 2 of 2: invoke only after accept_quote.", ["accept_quote"]),
+    ("Precondition: find_owner must have been called.", ["find_owner"]),
+    ("Important: call get_visit before this tool.", ["get_visit"]),
     # a ban before the other call: the same order
     ("Must not be invoked before get_member.", ["get_member"]),
     ("Never call this before `get_quote`.", ["get_quote"]),
@@ -103,6 +105,29 @@ def test_a_description_sentence_reads_as_its_tools_prerequisites(
         for e in timed.emits
     ]
     assert befores == expected
+
+
+def test_the_tools_own_action_as_the_subject_names_the_tool() -> None:
+    """ "The credit can only be issued after ...", in `issue_credit`'s description."""
+    said = "The credit can only be issued after the quote was accepted via accept_quote."
+    timed = read(said, "issue_credit")
+    assert timed is not None
+    assert [e.params["before"] for e in timed.emits] == ["accept_quote"]
+    assert read(said, "schedule_delivery") is None  # another tool's action: not this one
+    assert read("The plants can only be watered after accept_quote.", "issue_credit") is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Use only after get_quote returns an accepted status.",
+        "This endpoint must be run only after get_trip shows the bike as docked.",
+    ],
+)
+def test_a_state_of_the_other_calls_output_is_kept_as_the_condition(sentence: str) -> None:
+    timed = read(sentence)
+    assert timed is not None
+    assert all(e.condition is not None and "after" in e.condition for e in timed.emits)
 
 
 def test_a_recommended_order_keeps_the_recommendation_as_its_condition() -> None:
@@ -217,6 +242,18 @@ BUILT: list[tuple[str, str, str, set[tuple[str | frozenset[str], str]]]] = [
         "issue_credit",
         "Issue a store credit. Call schedule_delivery after this tool.",
         set(),
+    ),
+    (  # a state of the other call's output: kept, so the order is reviewed
+        "bikes",
+        "waive_fee",
+        "Waive a late fee. Use only after get_trip shows the bike as docked.",
+        {("get_trip", "review_only")},
+    ),
+    (
+        "nursery",
+        "issue_credit",
+        "The credit can only be issued after the quote was accepted via accept_quote.",
+        {("accept_quote", "enforce")},
     ),
     (  # the other readers' state and condition readings of the same words go
         "nursery",

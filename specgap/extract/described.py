@@ -32,7 +32,7 @@ from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit, candidate
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
-from specgap.extract.pattern_base import CALL_VERBS, lemma
+from specgap.extract.pattern_base import CALL_VERBS, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.extract.temporal import Timed, event_action
 from specgap.extract.temporal_parts import TOOL_ID, listed_tools, split_events
@@ -135,7 +135,30 @@ _PRIOR_CALL = re.compile(
 )
 # "Step 3 of 3:", "Step 2 -": a label before the sentence (the step's number is read by
 # `_steps` only when the label is all there is)
-_LABEL = re.compile(r"^\W*step\s+\d{1,2}(?:\s+of\s+\d{1,2})?\s*[:\-\u2013]\s*(?=[a-z])", re.I)
+_LABEL = re.compile(
+    r"^\W*(?:step\s+\d{1,2}(?:\s+of\s+\d{1,2})?|preconditions?|prerequisite\s+check|requirements?|"
+    r"important|note)\s*[:\-\u2013]\s*(?=[a-z`])",
+    re.I,
+)
+# "`a` must have been called", "the booking must have been cancelled"
+_MUST_HAVE = re.compile(
+    r"^\W*(?P<subject>\S.*?)\s+(?:must|should|needs\s+to|has\s+to|have\s+to)\s+(?:already\s+)?have\s+"
+    r"(?:already\s+)?been\s+(?P<verb>[a-z]+)(?P<rest>(?:\s+[^;]*?)?)" + _END,
+    re.I,
+)
+# "The refund can only be issued after X": the described tool's own action as the subject
+_OWN_ACTION = re.compile(
+    r"^\W*(?:the|a|an|any|each)\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|must|should|"
+    r"shall)\s+only\s+be\s+(?P<verb>[a-z]+)\s+(?:after|once)\s+(?P<event>[^;]+?)" + _END,
+    re.I,
+)
+# what an event says besides the call: a state of its output ("`a` returns a confirmed
+# status", "`a` shows the booking as cancelled"), kept as the rule's condition
+_EVENT_STATE = re.compile(
+    r"\b(?:returns?|shows?|says|reports?|confirms?|indicates?|lists?)\s+(?!(?:successfully|without)\b)\w"
+    r"|\b(?:status|state|eligible|valid|active|same|matching)\b",
+    re.I,
+)
 # "It requires `a` to have been called", "needs `a` to be run first"
 _REQUIRES_TO = re.compile(
     r"^\W*(?:"
@@ -216,7 +239,7 @@ def fill(
     ordering at all (their note that nothing compiled goes), put in place of theirs when
     theirs orders the tool before itself or is a phrase around the tool id this reading
     names ("the booking status via `a`": `a`). Any other ordering they read stands."""
-    mine = read(sentence.clean)
+    mine = read(sentence.clean, sentence.subject or "")
     if mine is None:
         return rules, diagnostics
     subject = sentence.subject
@@ -268,15 +291,26 @@ def _listed(before: object) -> list[object]:
     return list(before) if isinstance(before, list | tuple) else [before]
 
 
-def read(text: str) -> Timed | None:
-    """The ordering a description sentence states about the described tool (each emit's
-    target is None: the described tool), or None when it states none of the shapes above.
-    A recommendation keeps its word as the condition, so the rule is reviewed."""
+def read(text: str, subject: str = "") -> Timed | None:
+    """The ordering a description sentence of tool `subject` states about that tool (each
+    emit's target is None: the described tool), or None when it states none of the shapes
+    above. A recommendation keeps its word as the condition, so the rule is reviewed."""
     rest, soft = recommended(text)
     found = _read(rest.strip())
+    own = _OWN_ACTION.match(_LABEL.sub("", rest.strip())) if found is None and subject else None
+    if own is not None and _names_own_action(own["noun"], own["verb"], subject):
+        found = _after(own["event"])
     if found is None or soft is None:
         return found
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in found.emits), None)
+
+
+def _names_own_action(noun: str, verb: str, subject: str) -> bool:
+    """ "the refund ... issued", "the booking ... refunded" for `issue_refund`: a word of the
+    tool's id is the subject noun or the verb (the action the tool performs)."""
+    parts = {w.casefold() for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", subject) if w}
+    said = {singular(w.casefold()) for w in noun.split()} | {lemma(verb.casefold())}
+    return bool(parts & said) and lemma(verb.casefold()) not in CALL_VERBS | NOT_ACTIONS
 
 
 def _read(said: str) -> Timed | None:
@@ -298,7 +332,7 @@ def _read(said: str) -> Timed | None:
     if m is not None:
         event = m["event"] or m["event2"]
         return _after(event) if _COMPLETED.search(event) else None
-    m = _MUST_BE_FIRST.match(text)
+    m = _MUST_BE_FIRST.match(text) or _MUST_HAVE.match(text)
     if m is not None:
         return _first(m["subject"], m["verb"], m["rest"])
     m = _DO_BEFORE.match(text) or _BEFORE_DO.match(text)
@@ -325,9 +359,12 @@ def _after(event: str) -> Timed | None:
     firsts = [f for f in dict.fromkeys(found) if f is not None]
     if not firsts or len(firsts) < len(events):
         return None
-    if len(firsts) > 1 and any_one:
-        return _timed([firsts])
-    return _timed(firsts)
+    timed = _timed([firsts]) if len(firsts) > 1 and any_one else _timed(firsts)
+    if timed is None or not any(TOOL_ID.search(e) and _EVENT_STATE.search(e) for e in events):
+        return timed
+    # "after `a` returns a confirmed status": the order, and a state no operator binds here
+    said = f"after {event}"
+    return Timed(tuple(replace(e, condition=e.condition or said) for e in timed.emits), None)
 
 
 def _event(event: str) -> str | None:
