@@ -67,12 +67,9 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         if artifact.kind == "tools":
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
+                rules.extend(parameter_rules(artifact, spec))  # "an id returned by `a`"
                 rules.extend(schema_rules(artifact, spec))
-                # "must be an id returned by `a`": read; other rule-like sentences: a note
-                said, read_at = parameter_rules(artifact, spec)
-                rules.extend(said)
-                notes = parameter_notes(artifact, spec)
-                diagnostics.extend(n for n in notes if n.span not in read_at)
+                diagnostics.extend(parameter_notes(artifact, spec))  # rule-like, never read
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 

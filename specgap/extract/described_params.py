@@ -9,7 +9,7 @@ the calls: `require_before(<tool>, before=<other tool>)` as well.
 
 Only a tool named by its id is read (a verb phrase here names no output exactly), and
 never the described tool itself. A value list ("One of: a, b") is another reader's. The
-sentences read here lose the `rule-not-compiled` note `parameter_notes` gives the others.
+sentences read here get no `rule-not-compiled` note from `parameter_notes`.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from specgap.artifacts import Artifact
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.parameter_notes import _described
 from specgap.extract.segments import Sentence, description_sentences
-from specgap.ir import CandidateRule, Span
+from specgap.ir import CandidateRule
 from specgap.toolspecs import ToolSpec
 
 __all__ = ["parameter_rules"]
@@ -64,22 +64,15 @@ _CALL_FIRST = re.compile(
 )
 
 
-def parameter_rules(artifact: Artifact, spec: ToolSpec) -> tuple[list[CandidateRule], set[Span]]:
-    """The rules `spec`'s parameter descriptions state (in schema order), and the spans of
-    the sentences they were read from (their notes go)."""
+def parameter_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
+    """The rules `spec`'s parameter descriptions state, in schema order."""
     if spec.schema_pointer is None:
-        return [], set()
+        return []
     rules: list[CandidateRule] = []
-    spans: set[Span] = set()
     for name, pointer, _ in _described(spec.schema, spec.schema_pointer, "", 0):
-        if "." in name or "[]" in name:
-            continue  # a nested field: no selector of the call's arguments names it
         for sentence in description_sentences(artifact, pointer, spec.name):
-            found = [_graded(sentence, e) for e in read_parameter(sentence, name)]
-            if found:
-                rules.extend(found)
-                spans.add(sentence.span())
-    return rules, spans
+            rules.extend(_graded(sentence, e) for e in read_parameter(sentence, name))
+    return rules
 
 
 def _graded(sentence: Sentence, emit: Emit) -> CandidateRule:
@@ -96,7 +89,10 @@ def _graded(sentence: Sentence, emit: Emit) -> CandidateRule:
 
 def read_parameter(sentence: Sentence, parameter: str) -> list[Emit]:
     """What one sentence of the description of `parameter` (of tool `sentence.subject`)
-    says about where its value comes from, or []."""
+    says about where its value comes from, or []. A nested field gives [] (no selector of
+    the call's arguments names it; its sentence keeps its note)."""
+    if "." in parameter or "[]" in parameter:
+        return []
     text = sentence.clean.strip()
     first = _FIRST_FROM.match(text) or _CALL_FIRST.match(text)
     said = first or _RETURNED.match(text)
