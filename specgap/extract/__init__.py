@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.answers import answered
-from specgap.extract.described_params import parameter_rules
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
@@ -65,6 +64,8 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":
+            from specgap.extract.described_params import parameter_rules
+
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(parameter_rules(artifact, spec))  # "an id returned by `a`"
