@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract import temporal
+from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
-from specgap.extract.described_fill import fill
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -41,7 +40,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if sentence.subject is None:
         return rules, diagnostics
     # a tool's description about the tool itself ("use after `a`") the readers above missed
-    return fill(sentence, rules, diagnostics)
+    return described_fill.fill(sentence, rules, diagnostics)
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
