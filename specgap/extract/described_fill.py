@@ -32,7 +32,7 @@ def fill(
     misread = [r for r in rules if r.operator == "require_before" and _ITSELF.match(r.target or "")]
     orders = [r for r in rules if r.operator == "require_before" and r.target == subject]
     others = [b for b in (r.params.get("before") for r in orders) if b and b != subject]
-    if others and not all(_within(b, mine) for b in others):
+    if others and not all(_within(b, mine) or _unconditioned(b, orders, mine) for b in others):
         return rules, diagnostics
     added = [candidate(sentence, e) for e in mine.emits]
     ids = [str(b) for e in mine.emits for b in _listed(e.params["before"])]
@@ -70,6 +70,14 @@ def _within(before: object, mine: Timed) -> bool:
     return bool(ids) and all(
         TOOL_ID.fullmatch(i) is not None and any(i in b and i != b for b in said) for i in ids
     )
+
+
+def _unconditioned(before: object, orders: list[CandidateRule], mine: Timed) -> bool:
+    """Whether another reader's ordering is this reading's, without the condition this
+    reading keeps ("only after `a` shows the bike as docked"): the order alone is weaker
+    than the sentence, so this reading (reviewed, with its condition) replaces it."""
+    kept = [e for e in mine.emits if e.condition and e.params["before"] == before]
+    return bool(kept) and all(not r.condition for r in orders if r.params.get("before") == before)
 
 
 def _listed(before: object) -> list[object]:
