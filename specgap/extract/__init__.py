@@ -68,8 +68,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             rules.extend(found)
             diagnostics.extend(notes)
         if artifact.kind == "tools":
+            from specgap.extract.described_params import parameter_rules
+
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
+                rules.extend(parameter_rules(artifact, spec))  # "an id returned by `a`"
                 rules.extend(schema_rules(artifact, spec))
                 rules.extend(described_enums(artifact, spec))  # "One of: a, b"
                 described = parameter_origins(artifact, spec)  # "the id returned by `T`"

@@ -117,6 +117,10 @@ def _escape(key: str) -> str:
 
 
 def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diagnostic | None:
+    from specgap.extract.described_params import read_parameter  # (it imports this module)
+
+    if read_parameter(sentence, parameter):
+        return None  # "must be an id returned by `a`": read (`described_params`)
     text = sentence.clean
     cue = cue_of(text, described=True)
     if cue is None or (contract and cue.kind in {"bound", "value list"}):

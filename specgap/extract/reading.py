@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract import temporal
+from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
@@ -44,6 +44,14 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    rules, diagnostics = _read_sentence(sentence)
+    if sentence.subject is None:
+        return rules, diagnostics
+    # a tool's description about the tool itself ("use after `a`") the readers above missed
+    return described_fill.fill(sentence, rules, diagnostics)
+
+
+def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
     account = identify_first(sentence.clean, sentence.context) if sentence.subject is None else []
