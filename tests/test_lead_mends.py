@@ -93,3 +93,32 @@ def test_a_source_not_read_is_never_dropped(tmp_path: Path, text: str) -> None:
         for p in grounded
         if p.enforcement == "enforce" and not p.condition.from_user  # type: ignore[attr-defined]
     ]
+
+
+@pytest.mark.parametrize(
+    ("description", "enforced"),
+    [
+        ("Hire a tool out. Can be called after check_stock.", False),  # a permission
+        ("Hire a tool out. This tool may be called after check_stock.", False),
+        ("Hire a tool out. Can only be called after check_stock.", True),
+        ("Hire a tool out. Must be called after check_stock.", True),
+    ],
+)
+def test_may_be_called_after_is_a_permission(
+    tmp_path: Path, description: str, enforced: bool
+) -> None:
+    tools = [*TOOLS[:2], _tool("hire_out", description, item="string"), *TOOLS[3:]]
+    built = build_prompt(tmp_path, "# Tool hire\n\nBe brief.\n", tools)
+    (order,) = [p for p in built.policies if p.operator == "require_before"]
+    assert (order.target, order.condition.before) == ("hire_out", "check_stock")  # type: ignore[attr-defined]
+    assert (order.enforcement == "enforce") is enforced
+
+
+def test_every_listed_kind_of_a_ban_is_kept(tmp_path: Path) -> None:
+    tools = [*TOOLS, _tool("get_hire", "Read a hire: status (open, returned, lost).", hire_id="string"),
+             _tool("close_hire", "Close a hire.", hire_id="string")]  # fmt: skip
+    built = build_prompt(
+        tmp_path, "# Tool hire\n\nReturned or write-off hires cannot be closed.\n", tools
+    )
+    (state,) = [p for p in built.policies if p.operator == "state_condition"]
+    assert set(state.condition.denied) == {"returned", "write-off"}  # type: ignore[attr-defined]

@@ -131,11 +131,19 @@ def read(text: str, described: bool = False) -> Timed | None:
                       and (t := _read(r.text, True)) is not None), None)  # fmt: skip
     if timed is not None and timed.obliges and never_before(rest):
         timed = Timed(timed.emits, None)  # "Y after X, never before": the order alone
+    if soft is None and _PERMITS.search(rest) and not _BINDS.search(rest):
+        # "(this tool) can be called after X": a permission, never a requirement
+        soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
 
 
+_PERMITS = re.compile(r"\b(?:can|may|could)\b(?!\s+(?:not|never|only)\b)", re.I)
+_BINDS = re.compile(
+    r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|required?)\b",
+    re.I,
+)
 _AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
 
 

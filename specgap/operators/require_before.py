@@ -104,8 +104,10 @@ _PROSE = (
     ),
     Prose(
         "y-only-after-x",
-        r"^(?P<then>.+?)\s+(?:must|should|may|can)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|"
-        rf"invoked)?\s*(?:only\s+)?after\s+(?P<first>.+?){END}",
+        # "may / can be called after X" alone is a permission: only with "only" a rule
+        r"^(?P<then>.+?)\s+(?:(?:must|should)\s+(?:only\s+)?(?:be\s+)?(?:called|used|run|invoked)?"
+        r"\s*(?:only\s+)?|(?:may|can)\s+(?:only\s+(?:be\s+)?(?:called|used|run|invoked)?\s*|"
+        rf"(?:be\s+)?(?:called|used|run|invoked)?\s*only\s+))after\s+(?P<first>.+?){END}",
         lambda m: {},
         confidence=0.85,
         target="then",

@@ -120,6 +120,13 @@ def _kind_cannot(s: Said, m: re.Match[str]) -> Found | None:
         # "cancelled and attended bookings": every state listed, never the first alone
         states = [i.casefold() for i in items]
         return _state_match(s, m["entity"], m["verb"], None, states, allowed=False)
+    if len(items) > 1:
+        # "attended or no-show bookings": a list of one-word values, each kept; any other
+        # list is not read here (the first alone would be weaker than the sentence)
+        if not all(len(i.split()) == 1 for i in items):
+            return None
+        states = [i.casefold() for i in items]
+        return _state_match(s, m["entity"], m["verb"], None, states, allowed=False)
     if len(words) > 1 and re.fullmatch(STATE_WORD, words[0], re.I):
         value = words[0]  # "cancelled leave requests": the state, then the entity's words
     return _state_match(s, m["entity"], m["verb"], None, [value], allowed=False)
