@@ -115,8 +115,11 @@ def test_may_be_called_after_is_a_permission(
 
 
 def test_every_listed_kind_of_a_ban_is_kept(tmp_path: Path) -> None:
-    tools = [*TOOLS, _tool("get_hire", "Read a hire: status (open, returned, lost).", hire_id="string"),
-             _tool("close_hire", "Close a hire.", hire_id="string")]  # fmt: skip
+    tools = [
+        *TOOLS,
+        _tool("get_hire", "Read a hire: status (open, returned, lost).", hire_id="string"),
+        _tool("close_hire", "Close a hire.", hire_id="string"),
+    ]
     built = build_prompt(
         tmp_path, "# Tool hire\n\nReturned or write-off hires cannot be closed.\n", tools
     )

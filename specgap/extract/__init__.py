@@ -12,7 +12,7 @@ from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
-from specgap.extract.parameter_origins import parameter_origins
+from specgap.extract.parameter_origins import only_describes, parameter_origins
 from specgap.extract.questions import asked
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
@@ -72,12 +72,18 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
 
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
-                rules.extend(parameter_rules(artifact, spec))  # "an id returned by `a`"
                 rules.extend(schema_rules(artifact, spec))
                 rules.extend(described_enums(artifact, spec))  # "One of: a, b"
                 described = parameter_origins(artifact, spec)  # "the id returned by `T`"
                 rules.extend(described)
                 spans = {r.span for r in described}
+                # "Obtain it from `a` first": the order, and a source the reader above left
+                rules.extend(
+                    r
+                    for r in parameter_rules(artifact, spec)
+                    if r.operator != "arg_grounded"
+                    or (r.span not in spans and not only_describes(r.text))
+                )
                 notes = parameter_notes(artifact, spec)  # rule-like, never read
                 diagnostics.extend(n for n in notes if n.span not in spans)
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))

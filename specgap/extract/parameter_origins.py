@@ -55,6 +55,13 @@ _OBLIGES = re.compile(
 )
 
 
+def only_describes(text: str) -> bool:
+    """A parameter sentence that allows, exemplifies or speaks of another thing ("Can be
+    looked up with T", "For example, the id returned by T", "the carrier whose rates T
+    returned"): it states no source rule, whoever reads it."""
+    return bool(_MAY.search(text) or _RELATIVE.search(text))
+
+
 def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     """The `arg_grounded` rules the parameter descriptions of `spec` state (module
     docstring), in the schema's order."""
