@@ -125,3 +125,19 @@ def test_every_listed_kind_of_a_ban_is_kept(tmp_path: Path) -> None:
     )
     (state,) = [p for p in built.policies if p.operator == "state_condition"]
     assert set(state.condition.denied) == {"returned", "write-off"}  # type: ignore[attr-defined]
+
+
+def test_two_statements_joined_by_a_semicolon_are_read_apart(tmp_path: Path) -> None:
+    """Read together, the second statement's ban took the first one's condition: "cannot
+    be closed while it is open" instead of the states the second one names."""
+    tools = [
+        *TOOLS,
+        _tool("get_hire", "Read a hire: status (open, returned, lost).", hire_id="string"),
+        _tool("close_hire", "Close a hire.", hire_id="string"),
+    ]
+    text = "A hire can be closed while it is returned; open or lost hires cannot be closed."
+    built = build_prompt(tmp_path, f"# Tool hire\n\n{text}\n", tools)
+    states = [p.condition for p in built.policies if p.operator == "state_condition"]
+    denied = {v for c in states for v in c.denied}  # type: ignore[attr-defined]
+    assert denied == {"open", "lost"}
+    assert "returned" not in denied

@@ -57,12 +57,36 @@ class Sentence:
         return self.artifact.text[a:b]
 
 
+# "A booking can be cancelled while it is confirmed; attended bookings cannot be": two
+# statements, each with its own subject and modal, read apart (read together, the second's
+# ban took the first's condition)
+_MODAL = re.compile(r"\b(?:can|cannot|can't|must|may|should|shall|will|won't)\b", re.I)
+_SUBJECT_MODAL = re.compile(
+    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+){0,4}?[a-z][\w-]*s?\s+"
+    r"(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+(?:only\s+)?be\b",
+    re.I,
+)
+
+
+def _clause_ends(text: str) -> set[int]:
+    """Where a semicolon joins two passive statements that each have a subject and a modal."""
+    out: set[int] = set()
+    start = 0
+    for m in re.finditer(r";\s+", text):
+        left, right = text[start : m.start()], text[m.end() :].split(";")[0]
+        if _SUBJECT_MODAL.match(left) and _SUBJECT_MODAL.match(right):
+            out.add(m.end())
+        start = m.end()
+    return out
+
+
 def split_sentences(
     artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
 ) -> Iterator[Sentence]:
     """Split decoded `text` (whose chars sit at `offsets`) into trimmed sentences."""
     label = _LABEL_LINE.match(text)
     ends = {m.end() for m in _SENTENCE_END.finditer(text)}
+    ends |= _clause_ends(text)
     if label is not None:
         ends.add(label.end())
     bounds = [0, *sorted(ends), len(text)]
