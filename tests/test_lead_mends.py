@@ -141,3 +141,24 @@ def test_two_statements_joined_by_a_semicolon_are_read_apart(tmp_path: Path) -> 
     denied = {v for c in states for v in c.denied}  # type: ignore[attr-defined]
     assert denied == {"open", "lost"}
     assert "returned" not in denied
+
+
+@pytest.mark.parametrize(
+    ("sentence", "per"),
+    [
+        ("Never refund more than one hire per customer.", "customer"),  # the tool's own verb
+        ("Do not hire out more than two drills per conversation.", None),
+    ],
+)
+def test_a_tool_verb_counts_its_calls(tmp_path: Path, sentence: str, per: str | None) -> None:
+    built = build_prompt(tmp_path, f"# Tool hire\n\n{sentence}\n", TOOLS)
+    counts = [p for p in built.policies if p.operator == "max_calls"]
+    assert [(p.target, p.condition.per) for p in counts] in (  # type: ignore[attr-defined]
+        [("refund_hire", per)],
+        [("hire_out", per)],
+    )
+
+
+def test_a_tool_verb_over_a_measure_is_no_count(tmp_path: Path) -> None:
+    built = build_prompt(tmp_path, "# Tool hire\n\nNever hire out more than 3 days.\n", TOOLS)
+    assert not [p for p in built.policies if p.operator == "max_calls"]

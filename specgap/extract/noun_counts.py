@@ -112,11 +112,44 @@ _THINGS = frozenset(
 )
 
 
+# "never approve more than one payout per claim": a verb one of the agent's own tools is
+# named by acts on one thing per call, as a making verb does
+_TOOL_VERB_COUNT = re.compile(
+    r"^\W*(?:do\s+not|don't|never)\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
+    r"(?:more\s+than|over)\s+"
+    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
+    re.I,
+)
+
+
+def _tool_verb_count(clean: str) -> Emit | None:
+    from specgap.extract.grammar_words import current_tool_verbs
+
+    m = _TOOL_VERB_COUNT.search(clean)
+    if m is None or lemma(m["verb"].casefold()) not in current_tool_verbs():
+        return None
+    noun = singular(m["noun"])
+    count = _number(m["n"])
+    if count is None or noun in _MEASURES:
+        return None  # "never extend more than 2 nights": how long, not how many calls
+    params: dict[str, object] = {"max": count}
+    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"]) if p]
+    entities = [p for p in pers if p not in _WHOLE and not _is_span(p)]
+    if len(entities) > 1:
+        return None
+    if entities:
+        params["per"] = entities[0]
+    elif [p for p in pers if p not in _WHOLE]:
+        params["per"] = next(p for p in pers if p not in _WHOLE)
+    verb = " ".join(w for w in (lemma(m["verb"].casefold()), m["particle"]) if w)
+    return Emit("max_calls", f"{verb} {noun}", params, 0.7)
+
+
 def noun_count(clean: str) -> Emit | None:
     """The `max_calls` of a counted action noun (module docstring); None for none."""
     m = _SHAPES.search(clean)
     if m is None:
-        return None
+        return _tool_verb_count(clean)
     raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6") if m[g] is not None)
     count = _number(raw)
     led = (
