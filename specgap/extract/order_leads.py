@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.procedures import Step, steps_after, steps_on_lines
+from specgap.extract.procedures import Step, heading_over_item, steps_after, steps_on_lines
 from specgap.extract.segments import Sentence
 from specgap.ir import Diagnostic
 
@@ -26,7 +26,6 @@ _LEAD = re.compile(
     re.I,
 )
 _ITEM = re.compile(r"[ \t]*(?:[-*\u2022+]|1[.)])\s")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 _ITEM_END = re.compile(r"\s*(?:[,;]\s*(?:and|or)?|\s+and)\s*$", re.I)
 
 
@@ -60,22 +59,11 @@ def lead_items(sentence: Sentence) -> Items | None:
 
 def _heading_over(sentence: Sentence) -> tuple[str, list[Step]] | None:
     """The lead a heading right above the sentence's list item states, and the items."""
-    text = sentence.artifact.text
-    start = sentence.raw_range()[0]
-    line_start = text.rfind("\n", 0, start) + 1
-    if not _ITEM.match(text, line_start):
-        return None  # not a list item (checked before the text is cut up)
-    lines = text.splitlines()
-    at = text.count("\n", 0, line_start)
-    if at >= len(lines) or not re.match(r"^\s*(?:[-*\u2022+]|1[.)])\s", lines[at]):
+    found = heading_over_item(sentence, _ITEM, r"(?:[-*\u2022+]|1[.)])")
+    if found is None:
         return None
-    above = at - 1
-    while above >= 0 and not lines[above].strip():
-        above -= 1
-    heading = _HEADING.match(lines[above]) if above >= 0 else None
-    if heading is None:
-        return None
-    m = _LEAD.match(heading["title"].strip() + ":")
+    lines, at, title = found
+    m = _LEAD.match(title.strip() + ":")
     if m is None:
         return None
     return m["lead"], steps_on_lines(lines[at:], at + 1, least=1)

@@ -24,7 +24,7 @@ import re
 from specgap.extract.grammar import parse
 from specgap.extract.order_clauses import asked_for, conditional
 from specgap.extract.order_steps import step_action
-from specgap.extract.procedures import Step, steps_on_lines
+from specgap.extract.procedures import Step, heading_over_item, steps_on_lines
 from specgap.extract.segments import Sentence
 
 _COLON = re.compile(r":\s*$")
@@ -40,7 +40,6 @@ _FOR = re.compile(
 )
 _NUMBERED = re.compile(r"^\s*(?:\d{1,2}[.)]|step\s+1\b)", re.I)
 _FIRST_ITEM = re.compile(r"[ \t]*1[.)]\s")
-_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
 
 
 def _goal_of(text: str) -> str | None:
@@ -96,28 +95,17 @@ def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
     is the first of them, with the scope and the goal the heading names; else None."""
     if sentence.subject is not None:
         return None
-    text = sentence.artifact.text
-    start = sentence.raw_range()[0]
-    line_start = text.rfind("\n", 0, start) + 1
-    if not _FIRST_ITEM.match(text, line_start):
-        return None  # not the first numbered line (checked before the text is cut up)
-    lines = text.splitlines()
-    at = text.count("\n", 0, line_start)  # 0-based line of the sentence
-    if at >= len(lines) or not re.match(r"^\s*1[.)]\s", lines[at]):
+    found = heading_over_item(sentence, _FIRST_ITEM, r"1[.)]")
+    if found is None:
         return None
-    above = at - 1
-    while above >= 0 and not lines[above].strip():
-        above -= 1
-    heading = _HEADING.match(lines[above]) if above >= 0 else None
-    if heading is None:
-        return None
-    goal = _goal_of(heading["title"])
+    lines, at, title = found
+    goal = _goal_of(title)
     if goal is None:
         return None  # "## Notes": a list of remarks, not a procedure
     steps = steps_on_lines(lines[at:], at + 1)
     if not steps or not _numbered(sentence, steps[0]):
         return None
-    return steps, f"within: {heading['title'].strip()}", goal
+    return steps, f"within: {title.strip()}", goal
 
 
 _INLINE = re.compile(r"^\W*(?P<lead>[^:;]{3,80}?)\s*:\s*(?P<rest>\S.*)$")

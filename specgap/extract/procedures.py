@@ -203,6 +203,30 @@ def steps_after(sentence: Sentence, least: int = 2) -> list[Step]:
     return steps_on_lines(text[end + len(rest_of_line) :].splitlines(), first, least)
 
 
+_HEADING = re.compile(r"^\s{0,3}#{1,6}\s+(?P<title>.+?)\s*#*\s*$")
+
+
+def heading_over_item(
+    sentence: Sentence, item: re.Pattern[str], marker: str
+) -> tuple[list[str], int, str] | None:
+    """The lines of the sentence's artifact, the 0-based line of the list item the sentence
+    opens (its line starts with `item`, and `marker` matches it after the indent) and the
+    title of the heading right above it (blank lines between); None otherwise."""
+    text = sentence.artifact.text
+    line_start = text.rfind("\n", 0, sentence.raw_range()[0]) + 1
+    if not item.match(text, line_start):
+        return None  # not such an item (checked before the text is cut up)
+    lines = text.splitlines()
+    at = text.count("\n", 0, line_start)
+    if at >= len(lines) or not re.match(rf"^\s*{marker}\s", lines[at]):
+        return None
+    above = at - 1
+    while above >= 0 and not lines[above].strip():
+        above -= 1
+    heading = _HEADING.match(lines[above]) if above >= 0 else None
+    return (lines, at, heading["title"]) if heading is not None else None
+
+
 def steps_on_lines(lines: list[str], first: int, least: int = 2) -> list[Step]:
     """The numbered steps (or top-level bullets) the lines open with, numbered 1, 2, 3 ...;
     `first`: the 1-based line number of `lines[0]`; fewer than `least`: none."""
