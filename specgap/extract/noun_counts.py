@@ -132,17 +132,30 @@ def _tool_verb_count(clean: str) -> Emit | None:
     count = _number(m["n"])
     if count is None or noun in _MEASURES:
         return None  # "never extend more than 2 nights": how long, not how many calls
-    params: dict[str, object] = {"max": count}
-    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"]) if p]
-    entities = [p for p in pers if p not in _WHOLE and not _is_span(p)]
-    if len(entities) > 1:
-        return None
-    if entities:
-        params["per"] = entities[0]
-    elif [p for p in pers if p not in _WHOLE]:
-        params["per"] = next(p for p in pers if p not in _WHOLE)
     verb = " ".join(w for w in (lemma(m["verb"].casefold()), m["particle"]) if w)
-    return Emit("max_calls", f"{verb} {noun}", params, 0.7)
+    return _counted(f"{verb} {noun}", count, (m["per"], m["per_a"], m["per2"]), None)
+
+
+def _counted(
+    action: str, count: int, said: tuple[str | None, ...], person: str | None
+) -> Emit | None:
+    """`max_calls` of `action`: per the one entity the sentence counts by (`said`: the words
+    after "per"), else per the person the count is given to, else per a span of time; None
+    when two entities are named (no one argument to count by)."""
+    params: dict[str, object] = {"max": count}
+    pers = [p for p in (singular(w) for w in said if w) if p not in _WHOLE]
+    entities = [p for p in pers if not _is_span(p)]
+    if len(entities) > 1:
+        return None  # per two entities at once: no one argument to count by
+    if entities:
+        # "two resets per member per day": per member (a trace lies within the day, so
+        # counting a member's calls in it is no stronger); a span of time only when alone
+        params["per"] = entities[0]
+    elif person is not None:
+        params["per"] = singular(person)
+    elif pers:
+        params["per"] = pers[0]
+    return Emit("max_calls", action, params, 0.7)
 
 
 def noun_count(clean: str) -> Emit | None:
@@ -173,23 +186,10 @@ def noun_count(clean: str) -> Emit | None:
         action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or m["noun6"] or "")
     if count is None or action is None:
         return None
-    params: dict[str, object] = {"max": count}
-    pers = [singular(p) for p in (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"]) if p]
-    pers = [p for p in pers if p not in _WHOLE]
-    entities = [p for p in pers if not _is_span(p)]
-    if len(entities) > 1:
-        return None  # per two entities at once: no one argument to count by
     person = m["person"] or m["person2"]  # "give each member at most two resets"
     who = _WHO.match(clean)  # "members get three attempts": each member's
-    if entities:
-        # "two resets per member per day": per member (a trace lies within the day, so
-        # counting a member's calls in it is no stronger); a span of time only when alone
-        params["per"] = entities[0]
-    elif person is not None or who is not None:
-        params["per"] = singular(person or (who["who"] if who is not None else ""))
-    elif pers:
-        params["per"] = pers[0]
-    return Emit("max_calls", action, params, 0.7)
+    said = (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"])
+    return _counted(action, count, said, person or (who["who"] if who is not None else None))
 
 
 # the person the count is given to: "members get ...", "each guest may ..."
