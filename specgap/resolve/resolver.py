@@ -82,11 +82,10 @@ _NONE: set[int] = set()
 
 # a call verb before a tool named verbatim ("calling `get_booking`", "use the refund_job tool")
 _CALLED = re.compile(
-    r"(?:call|calls|calling|called|use|uses|using|used|invoke|invokes|invoking|invoked|run|runs|"
-    r"running|execute|executes|executing|trigger|triggering)\s+(?:the\s+)?`?(?P<id>[\w.:/-]+?)`?"
-    r"(?:\(\))?(?:\s+(?:tool|function|endpoint))?",
+    r"(?P<verb>[a-z]+)\s+(?:the\s+)?`?(?P<id>[\w.:/-]+?)`?(?:\(\))?(?:\s+(?:tool|function|endpoint))?",
     re.I,
 )
+_CALL_STEMS = frozenset(stem(w) for w in ("call", "use", "invoke", "run", "execute", "trigger"))
 
 
 class Resolver(Index):
@@ -150,7 +149,11 @@ class Resolver(Index):
         if self.registry.hook(mention) is not None:
             return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
         called = _CALLED.fullmatch(mention.strip())
-        if called is not None and called["id"] in self.exact:
+        if (
+            called is not None
+            and stem(called["verb"].casefold()) in _CALL_STEMS
+            and called["id"] in self.exact
+        ):
             # "call `cancel_booking`", "using get_booking": the tool named verbatim, never
             # a tool the call verb happens to resemble ("call" ~ `get_…`)
             return self._bare_evidence(called["id"])
