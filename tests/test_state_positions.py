@@ -19,19 +19,7 @@ from specgap.evaluate.engine import Engine
 from specgap.events import Event
 from tests.corpus_agents import Built, build_agent
 from tests.policy_helpers import call
-
-
-def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
-    schema = {k: {"type": v} for k, v in props.items()}
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": description,
-            "parameters": {"type": "object", "properties": schema, "required": list(props)},
-        },
-    }
-
+from tests.test_grammar import _tool
 
 DOMAINS: dict[str, list[dict[str, Any]]] = {
     "grocery": [

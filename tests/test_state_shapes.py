@@ -17,19 +17,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import Built, build_agent
-
-
-def _tool(name: str, description: str, **props: str) -> dict[str, Any]:
-    schema = {k: {"type": v} for k, v in props.items()}
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": description,
-            "parameters": {"type": "object", "properties": schema, "required": list(props)},
-        },
-    }
-
+from tests.test_grammar import _tool
 
 DOMAINS: dict[str, list[dict[str, Any]]] = {
     "bikes": [
