@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.corpus_agents import Built, build_prompt
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
+from tests.test_grammar_user_yes import _built, _confirmed
 
 GYM = [
     _tool("book_session", "Book a climbing session.", member_id="string", slot="string"),
@@ -146,18 +147,6 @@ NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
     # a general phrase with no action spelled out
     ("Before any change to an order, get the customer's go-ahead.", PRINT),
 ]
-
-
-def _built(tmp_path: Path, sentence: str, tools: list[dict[str, object]]) -> Built:
-    return build_prompt(tmp_path, f"# Desk\n\n{sentence}\n", tools)
-
-
-def _confirmed(built: Built) -> set[str]:
-    return {
-        p.target
-        for p in built.policies
-        if p.operator == "require_confirmation" and p.source.artifact.endswith("prompt.md")
-    }
 
 
 @pytest.mark.parametrize(("sentence", "tools", "expected"), READ, ids=[s for s, _, _ in READ])

@@ -18,25 +18,7 @@ from specgap.extract.described_values import described_values
 from specgap.extract.value_lists import listed_values
 from specgap.registry import Tool
 from tests.corpus_agents import Built, Row, build_prompt, policy_rows
-
-
-def _tool(name: str, description: str, **props: Any) -> dict[str, Any]:
-    properties: dict[str, Any] = {}
-    for key, spec in props.items():
-        if isinstance(spec, dict):
-            properties[key] = spec
-            continue
-        kind, said = spec if isinstance(spec, tuple) else (spec, "")
-        properties[key] = {"type": kind, **({"description": said} if said else {})}
-    return {
-        "type": "function",
-        "function": {
-            "name": name,
-            "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": list(props)},
-        },
-    }
-
+from tests.test_grammar_arg_restrictions_wide import _tool
 
 DOMAINS: dict[str, list[dict[str, Any]]] = {
     "bakery": [
