@@ -37,7 +37,7 @@ from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
 from specgap.operators.sqlquick import DESTRUCTIVE as DESTRUCTIVE  # re-exported
-from specgap.operators.sqlquick import UNBOUNDED, SqlFacets
+from specgap.operators.sqlquick import EXTERNAL_READERS, ROW_GENERATORS, UNBOUNDED, SqlFacets
 from specgap.operators.sqlquick import denied_verbs as denied_verbs  # re-exported
 from specgap.operators.sqlshape import parse_tokens, shape, simple_facets
 from specgap.operators.sqltext import text_facets
@@ -325,15 +325,27 @@ def _walked(statement: exp.Expr) -> tuple[list[str], set[str]]:
             verbs.add(kind)  # data-modifying CTEs, MERGE's actions, INSERT ... SELECT
         if isinstance(node, exp.Table):
             if not isinstance(node.this, exp.Identifier):
-                continue  # a table function (`generate_series(...)`) names no table
+                source = _function_name(node.this)  # `generate_series(...)` names no table
+                if source is not None and source not in ROW_GENERATORS:
+                    tables.append(f"{source}()")
+                continue
             if not node.args.get("db") and _is_cte_reference(node):
                 continue
             tables.append(".".join(_ident(part) for part in node.parts))
+        elif isinstance(node, exp.Func) and _function_name(node) in EXTERNAL_READERS:
+            tables.append(f"{_function_name(node)}()")  # `SELECT pg_read_file('/etc/passwd')`
         elif isinstance(node, exp.Select) and node.args.get("into") is not None:
             verbs.update(("CREATE", "INSERT"))  # SELECT ... INTO makes a table
         elif isinstance(node, exp.Create | exp.Insert) and node.args.get("replace"):
             verbs.add("REPLACE")
     return tables, verbs
+
+
+def _function_name(node: exp.Expr) -> str | None:
+    """A function's name as written (`read_csv_auto`), lower case; None if not a call."""
+    if isinstance(node, exp.Anonymous):
+        return node.name.lower()
+    return node.sql_name().lower() if isinstance(node, exp.Func) else None
 
 
 def _ident(part: exp.Expr) -> str:

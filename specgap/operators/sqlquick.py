@@ -32,6 +32,31 @@ DESTRUCTIVE: frozenset[str] = frozenset(
 )
 
 
+# Functions that only make rows from their arguments: as a source in FROM they name no
+# table. Any other function in FROM (`read_csv('/etc/passwd')`, `dblink(...)`,
+# `OPENROWSET(...)`, a user's own table function) reads rows from somewhere a table
+# allowlist cannot see, so it counts as a source named `name()`, which no allowlist holds.
+ROW_GENERATORS: frozenset[str] = frozenset(
+    {
+        *("generate_series", "generate_subscripts", "generate_date_array", "range", "unnest"),
+        *("explode", "posexplode", "flatten", "json_each", "json_tree", "jsonb_each"),
+        *("json_each_text", "jsonb_each_text", "json_array_elements", "jsonb_array_elements"),
+        *("json_array_elements_text", "jsonb_array_elements_text", "json_to_recordset"),
+        *("jsonb_to_recordset", "regexp_split_to_table", "string_to_table"),
+    }
+)
+# Scalar functions that read files, other databases or the network, wherever they are
+# called: each counts as a source named `name()` as well.
+EXTERNAL_READERS: frozenset[str] = frozenset(
+    {
+        *("pg_read_file", "pg_read_binary_file", "pg_ls_dir", "pg_stat_file", "lo_import"),
+        *("lo_get", "dblink", "dblink_exec", "load_file", "openrowset", "opendatasource"),
+        *("openquery", "read_csv", "read_csv_auto", "read_json", "read_json_auto"),
+        *("read_parquet", "read_text", "read_blob", "readfile", "load_extension"),
+    }
+)
+
+
 @dataclass(frozen=True)
 class SqlFacets:
     """What one query (all its statements) touches."""
