@@ -216,7 +216,17 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     qualifier = _QUALIFIER.match(rest)
     if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
+    value = _VALUE_LEFT.match(rest)
+    if value is not None:  # "never book lane 8": a ban of that lane, not of every booking
+        return rule.model_copy(update={"condition": "with " + " ".join(value["q"].split())})
     return rule
+
+
+# a value left after a ban's action ("lane 8", "a fee of $8", "booking B-17", "'gold'"):
+# the ban holds for that value only, so it is no ban of every call
+_VALUE_LEFT = re.compile(
+    r"^\s*,?\s*(?P<q>(?:[$€£]\s?\d|\d|#\s?\d|['\"`]|[A-Z]{1,4}-?\d)[^.;!]*)", re.UNICODE
+)
 
 
 def _narrowed_values(rule: CandidateRule, rest: str) -> CandidateRule:
