@@ -3,9 +3,11 @@ the grammar reads, so every offset into the sentence still holds.
 
 - "Avoid V-ing O", "Refrain from V-ing O" -> "Never V O";
 - "Under no circumstances should you V O", "In no case may the agent V O" -> "Never V O";
+- "Under no circumstances should a refund be issued" -> "a refund must never be issued";
 - "It is forbidden / prohibited / not allowed / not permitted to V O" -> "Never V O";
 - "V-ing O is not allowed / is forbidden / is prohibited / must not happen" -> "V O never";
 - "Make sure to V", "Remember to V", "Don't forget to V" -> "Always V";
+- "Agents are expected / supposed / obliged to V", "It is mandatory to V" -> "Always V";
 - "Proceed with / go ahead with the <action noun> (of O)" -> "<verb> O".
 """
 
@@ -19,12 +21,29 @@ from specgap.operators.prose import singular
 
 _AVOID = re.compile(
     r"^(?P<lead>\W*)(?P<said>(?:(?:you|the\s+(?:agent|assistant)|agents?|we)\s+(?:(?:must|should|"
-    r"shall|will|are\s+to|is\s+to)\s+)?(?:always\s+|at\s+all\s+times\s+)?)?(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b",
+    r"shall|will|are\s+to|is\s+to)\s+)?(?:always\s+|at\s+all\s+times\s+)?)?(?:(?:please|kindly)\s+)?"
+    r"(?:avoid|refrain\s+from)\s+(?P<g>[a-z]+ing))\b",
     re.I,
 )
 _NO_CASE = re.compile(
     r"^(?P<lead>\W*)(?P<said>(?:under\s+no\s+circumstances?|in\s+no\s+case|at\s+no\s+time)\s*,?\s+"
     r"(?:should|must|may|can|shall|will)\s+(?:you|the\s+agent|the\s+assistant|we|it)\s+)",
+    re.I,
+)
+# "Under no circumstances should a refund be issued": the subject between the modal and
+# `be`; rewritten right-aligned as "a refund must never be", so the participle and what
+# follows it keep their offsets (only the subject's words move)
+_NO_CASE_PASSIVE = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:under\s+no\s+circumstances?|in\s+no\s+case|at\s+no\s+time)\s*,?"
+    r"\s+(?:should|must|may|can|shall|will)\s+(?P<subject>(?:an?|the|any|your)\s+[A-Za-z][\w-]*"
+    r"(?:\s+[A-Za-z][\w-]*){0,2}?)\s+(?:ever\s+)?be)\s+(?=[a-z]+(?:ed|en|t)\b)",
+    re.I,
+)
+# "Agents are expected to V", "it is mandatory to V": a duty, said as "always V"
+_DUTY = re.compile(
+    r"^(?P<lead>\W*)(?P<said>(?:(?:you|we|agents?|the\s+(?:agent|assistant))\s+(?:are|is)\s+"
+    r"(?:expected|supposed|obliged|obligated)|it\s+is\s+(?:mandatory|compulsory|essential))"
+    r"\s+to\s+)(?=[a-z])",
     re.I,
 )
 _REMINDER = re.compile(
@@ -200,8 +219,16 @@ def normalize(text: str) -> str:
     for pattern in (_NO_CASE, _FORBIDDEN):
         if (m := pattern.match(text)) is not None:
             return _fit(text, m.start("said"), m.end("said"), "Never ")
-    if (m := _REMINDER.match(text)) is not None:  # "make sure to V": always V
-        return _fit(text, m.start("said"), m.end("said"), "Always ")
+    if (m := _NO_CASE_PASSIVE.match(text)) is not None:
+        new = " ".join(m["subject"].split()) + " must never be"
+        return (
+            text[: m.start("said")]
+            + new.rjust(m.end("said") - m.start("said"))
+            + text[m.end("said") :]
+        )
+    for pattern in (_REMINDER, _DUTY):  # "make sure to V", "agents are expected to V"
+        if (m := pattern.match(text)) is not None:
+            return _fit(text, m.start("said"), m.end("said"), "Always ")
     m = _GERUND_SUBJECT.match(text)
     if m is not None and (verb := _verb(m["g"])) is not None and len(verb) <= len(m["g"]):
         text = _fit(text, m.start("g"), m.end("g"), verb)
