@@ -57,10 +57,12 @@ def compile_policies(
     *,
     strict: bool = False,
     compile_one: RuleCompiler | None = None,
+    untrusted: frozenset[str] = frozenset(),
 ) -> Compiled:
     """Each rule on its own (`compile_one`, default `compile_rule`), then the passes over
     all of them: merging, ordering, conflicts. Rules come with their resolutions
-    (`specgap.resolve.resolve_rules`); compiling only reads them."""
+    (`specgap.resolve.resolve_rules`); compiling only reads them. `untrusted`: the paths of
+    tool lists, whose orderings yield to the prompt's and the config's (`sense_check`)."""
     one = compile_one or compile_rule
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
@@ -71,7 +73,7 @@ def compile_policies(
             if policy is not None:
                 by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)
-    policies = sense_check(policies, diagnostics)  # nonsense conditions are never enforced
+    policies = sense_check(policies, diagnostics, untrusted)  # nonsense is never enforced
     diagnostics.extend(conflicts(policies))
     return Compiled(tuple(policies), tuple(diagnostics))
 

@@ -171,6 +171,8 @@ def compile_stage(project: Project, state: AgentState, options: Options) -> Agen
         state.registry,
         strict=options.strict,
         compile_one=rule_compiler(options.cache),
+        # tool descriptions are third-party text: their orderings yield to the deployer's
+        untrusted=frozenset(a.path for a in state.artifacts if a.kind == "tools"),
     )
     said = (*state.diagnostics, *compiled.diagnostics)
     # no rule is lost without a word: see `specgap.extract.leftovers`

@@ -8,6 +8,12 @@ says what is nonsense for it: `Operator.problems`), or orderings that require ea
 a cycle. Enforced, such a rule blocks every call of its
 tool. Each is kept in the bundle for review (`review_only`, never enforced) and reported as
 a located `senseless-rule` warning that says what is wrong.
+
+Tool descriptions are third-party text: an ordering stated in one must not switch off the
+deployer's own. On a cycle that mixes orderings from tool descriptions (`untrusted`
+artifacts) with orderings from the prompt or the config, only the described ones are
+demoted, each with a warning that names the rule it contradicts; the deployer's stay as
+they were. A cycle of one kind is demoted whole.
 """
 
 from __future__ import annotations
@@ -25,15 +31,20 @@ _HELP = (
 )
 
 
-def sense_check(policies: Iterable[Policy], diagnostics: list[Diagnostic]) -> list[Policy]:
+def sense_check(
+    policies: Iterable[Policy],
+    diagnostics: list[Diagnostic],
+    untrusted: frozenset[str] = frozenset(),
+) -> list[Policy]:
     """The policies, each senseless one demoted to `review_only`; one diagnostic per
-    policy and problem is appended to `diagnostics`. Order and ids are unchanged."""
+    policy and problem is appended to `diagnostics`. Order and ids are unchanged.
+    `untrusted`: the paths of artifacts whose orderings yield to the others' on a cycle."""
     ordered = list(policies)
     problems: dict[str, list[str]] = {}
     for policy in ordered:
         for problem in _problems(policy):
             problems.setdefault(policy.id, []).append(problem)
-    for policy, problem in _cycles(ordered):
+    for policy, problem in _cycles(ordered, untrusted):
         problems.setdefault(policy.id, []).append(problem)
     out = []
     for policy in ordered:
@@ -67,9 +78,12 @@ def _matches(tool: str, target: str) -> bool:
     return tool == target or fnmatch.fnmatchcase(tool, target)
 
 
-def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
+def _cycles(
+    policies: list[Policy], untrusted: frozenset[str] = frozenset()
+) -> Iterator[tuple[Policy, str]]:
     """Every ordering policy on a cycle of two or more tools: each tool of the cycle needs
-    another one called first, so none of them can ever be called.
+    another one called first, so none of them can ever be called. On a cycle that mixes
+    policies from `untrusted` artifacts with others, only the untrusted ones.
 
     Only single-tool orderings are edges (`Operator.requires_first`): an any-of rule ("`a`
     or `b` first") leaves another way in, and whether every way is closed is not judged."""
@@ -78,15 +92,30 @@ def _cycles(policies: list[Policy]) -> Iterator[tuple[Policy, str]]:
         first = _first(policy)
         if first is not None and not _matches(first, policy.target):
             edges.setdefault(policy.target, []).append(policy)
-    on_cycle: dict[str, tuple[Policy, list[str]]] = {}
+    on_cycle: dict[str, tuple[Policy, list[str], Policy | None]] = {}
     for start in sorted(edges):
         for path in _paths_back(start, edges):
             tools = [start, *(_single(p) for p in path)]
+            described = [p for p in path if p.source.artifact in untrusted]
+            own = [p for p in path if p.source.artifact not in untrusted]
+            if described and own:  # a tool's description yields to the deployer's rule
+                for policy in described:
+                    on_cycle.setdefault(policy.id, (policy, tools, own[0]))
+                continue
             for policy in path:
-                on_cycle.setdefault(policy.id, (policy, tools))
-    for policy, tools in on_cycle.values():
+                on_cycle.setdefault(policy.id, (policy, tools, None))
+    for policy, tools, over in on_cycle.values():
         loop = " before ".join(f"`{t}`" for t in reversed(tools))
-        yield policy, f"it is part of a cycle of orderings ({loop})"
+        if over is None:
+            yield policy, f"it is part of a cycle of orderings ({loop})"
+        else:
+            yield (
+                policy,
+                (
+                    f"a tool's description states it against the ordering at "
+                    f"{over.source.span.location()} ({loop}), which stays as it is"
+                ),
+            )
 
 
 def _first(policy: Policy) -> str | None:

@@ -98,3 +98,33 @@ def test_the_reference_policy_makes_sense() -> None:
 
     bundle, _ = build(load_project(ROOT / "specgap.toml"))
     assert not [d for d in bundle.diagnostics if d.code == CODE]
+
+
+def _from(p: Policy, artifact: str) -> Policy:
+    return p.model_copy(update={"source": p.source.model_copy(update={"artifact": artifact})})
+
+
+@pytest.mark.parametrize(
+    ("sources", "demoted"),
+    [
+        # a description against the prompt: only the description's ordering yields
+        ({"a": "prompt.md", "b": "tools.json"}, {"b"}),
+        ({"a": "tools.json", "b": "config.yaml", "c": "prompt.md"}, {"a"}),
+        # one kind of source on the whole cycle: every ordering on it, as before
+        ({"a": "prompt.md", "b": "prompt.md"}, {"a", "b"}),
+        ({"a": "tools.json", "b": "tools.json"}, {"a", "b"}),
+    ],
+)
+def test_on_a_mixed_cycle_only_the_tool_descriptions_yield(
+    sources: dict[str, str], demoted: set[str]
+) -> None:
+    pairs = [("a", "b"), ("b", "a")] if len(sources) == 2 else [("a", "b"), ("b", "c"), ("c", "a")]
+    given = [_from(p, sources[p.target]) for p in _chain(*pairs)]
+    diagnostics: list[Diagnostic] = []
+    out = sense_check(given, diagnostics, untrusted=frozenset({"tools.json"}))
+    assert {p.target for p in out if p.enforcement == "review_only"} == demoted
+    assert len(diagnostics) == len(demoted)
+    mixed = len(set(sources.values())) > 1
+    for d in diagnostics:
+        assert ("a tool's description" in d.message) == mixed
+        assert ("stays as it is" in d.message) == mixed
