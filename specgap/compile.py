@@ -27,7 +27,7 @@ from specgap.noun_args import held_by, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
-from specgap.sense import sense_check
+from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
 
 _ANY = "*"  # in a tool source list: any tool's output
@@ -62,7 +62,8 @@ def compile_policies(
     """Each rule on its own (`compile_one`, default `compile_rule`), then the passes over
     all of them: merging, ordering, conflicts. Rules come with their resolutions
     (`specgap.resolve.resolve_rules`); compiling only reads them. `untrusted`: the paths of
-    tool lists, whose orderings yield to the prompt's and the config's (`sense_check`)."""
+    tool lists: their rules govern only the tool they describe (`own_tool_only`), and their
+    orderings yield to the prompt's and the config's (`sense_check`)."""
     one = compile_one or compile_rule
     diagnostics: list[Diagnostic] = []
     by_id: dict[str, list[Policy]] = {}
@@ -70,6 +71,8 @@ def compile_policies(
         for each in _each_tool(rule, registry, diagnostics):
             policy, found = one(agent, each, registry, strict)
             diagnostics.extend(found)
+            if policy is not None and policy.source.artifact in untrusted:
+                policy = own_tool_only(policy, each.rule, registry, diagnostics)
             if policy is not None:
                 by_id.setdefault(policy.id, []).append(policy)
     policies = sorted((_merge(group) for group in by_id.values()), key=_policy_order)

@@ -840,6 +840,14 @@ CODES: tuple[Code, ...] = (
         "list what is allowed, or deny the tool outright",
     ),
     _c(
+        "described-rule-on-other-tool",
+        "compile",
+        "note",
+        "a rule read from one tool's description constrains another tool; a description is "
+        "third-party text and governs only its own tool, so the rule is kept for review",
+        "state the rule in the prompt or the runtime config to enforce it",
+    ),
+    _c(
         "senseless-rule",
         "compile",
         "warning",

@@ -21,10 +21,12 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Iterable, Iterator
 
-from specgap.ir import Diagnostic, Policy
+from specgap.ir import CandidateRule, Diagnostic, Policy
 from specgap.operators import OPERATORS
+from specgap.registry import Registry
 
 CODE = "senseless-rule"
+FOREIGN = "described-rule-on-other-tool"
 _HELP = (
     "no call of the tool could ever pass this rule, so it is kept for review and not "
     "enforced; restate the rule in the source"
@@ -64,6 +66,31 @@ def sense_check(
             )
         out.append(policy.model_copy(update={"enforcement": "review_only"}))
     return out
+
+
+def own_tool_only(
+    policy: Policy, rule: CandidateRule, registry: Registry, diagnostics: list[Diagnostic]
+) -> Policy:
+    """A rule read from a tool's description (third-party text) is enforced on that tool
+    only: one it states about another tool ("never call `upload`", "call this before any
+    write", which would steer the agent into calling it) is kept for review, with a located
+    note. Merged with the same rule stated in the prompt or config, it is enforced there."""
+    described = registry.by_name.get(rule.context) if rule.context else None
+    if policy.enforcement != "enforce" or described == policy.target:
+        return policy
+    about = f"`{described}`" if described else "a tool"
+    diagnostics.append(
+        Diagnostic(
+            code=FOREIGN,
+            message=f"the description of {about} states a rule about `{policy.target}`; a "
+            "tool's description is third-party text and governs only its own tool, so the "
+            "rule is kept for review",
+            severity="note",
+            span=policy.source.span,
+            help="state the rule in the prompt or the runtime config to enforce it",
+        )
+    )
+    return policy.model_copy(update={"enforcement": "review_only"})
 
 
 def _problems(policy: Policy) -> Iterator[str]:
