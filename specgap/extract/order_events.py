@@ -182,6 +182,25 @@ def said_action(main: str) -> str | None:
         return None
     subject = m["subject"].strip()
     first = subject.split()[0].casefold()
-    if first.endswith("ing") and len(first) > 4:
+    if first.endswith("ing") and len(first) > 4 and not noun_compound(subject):
         return verb_action(gerund_verb(first), subject, len(subject.split()[0]))
     return nominal_action(subject)
+
+
+_OPENERS = frozenset(
+    {"a", "an", "the", "any", "every", "each", "all", "its", "their", "his", "her", "our",
+     "your", "this", "that", "these", "those", "up", "out", "in"}
+)  # fmt: skip
+
+
+def noun_compound(phrase: str) -> bool:
+    """ "booking lookups", "boarding pass issuance": nouns whose last one names the action,
+    not a gerund and its object ("booking the crossing", "cancelling a booking")."""
+    words = re.findall(r"[A-Za-z][\w-]*", phrase)
+    if len(words) < 2 or words[1].casefold() in _OPENERS:
+        return False
+    last = singular(words[-1].casefold())
+    if last.endswith("ing"):  # "cancelling bookings": the gerund and its object
+        return False
+    named = last in _PHRASAL or is_action_noun(last) or verb_of(last) is not None
+    return named and nominal_action(phrase) is not None

@@ -40,6 +40,7 @@ from specgap.extract.order_events import (
     said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
+from specgap.extract.order_forms import each_part
 from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
@@ -121,6 +122,8 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
+    if soft is None and not described and (parts := each_part(rest, read)) is not None:
+        return Timed(tuple(e for t in parts for e in t.emits), None)
     timed = None if described else _coordinated(rest)
     timed = timed or (None if described else _conditioned(rest))
     timed = timed or _read(rest, described)
@@ -131,7 +134,12 @@ def read(text: str, described: bool = False) -> Timed | None:
                       and (t := _read(r.text, True)) is not None), None)  # fmt: skip
     if timed is not None and timed.obliges and never_before(rest):
         timed = Timed(timed.emits, None)  # "Y after X, never before": the order alone
-    if soft is None and _PERMITS.search(rest) and not _BINDS.search(rest):
+    if (
+        soft is None
+        and _PERMITS.search(rest)
+        and not _BINDS.search(rest)
+        and not _NONE.search(rest)
+    ):
         # "(this tool) can be called after X": a permission, never a requirement
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if soft is None or timed is None:
@@ -144,6 +152,8 @@ _BINDS = re.compile(
     r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|required?)\b",
     re.I,
 )
+# "no pass may be issued until ...", "until X, nothing can be refunded": a ban, not a permission
+_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no|nothing|none)\b", re.I)
 _AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
 
 
@@ -223,6 +233,8 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     return Timed(emits, timed.obliges)
 
 
+# "issuance is only allowed after X": the verb of the frame, not the action
+_SAID_VERBS = frozenset({"allow", "permit", "require", "need"})
 # "(only after X) may you modify it": the subject before its modal
 _INVERTED = re.compile(
     r"^\W*(?P<m>may|can|should|must|shall)\s+(?P<who>you|we|the\s+agent)\s+", re.I
@@ -281,7 +293,11 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         clause = _irregular(clause)  # "the client must be found": find client
     if NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
         clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
-    said = said_action(main) if clause.action is None and not itself else None
+    said = said_action(main) if not itself else None
+    if clause.action is not None and clause.verb not in _SAID_VERBS:
+        said = None  # "the pass must be issued": the clause's own action
+    elif said is None and clause.verb in _SAID_VERBS and clause.passive:
+        return None  # "X is allowed after Y" whose subject is no action: not an order
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
         modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
         words = said.split()

@@ -1,0 +1,215 @@
+"""Further shapes of an ordering (issue 11, `require_before`, `order_forms`), in two
+made-up domains: a ferry line and a dental lab. Each row is a sentence written for this
+test, the orderings it must compile to ((target, before) pairs) and how they hold
+(`enforce`, `review`: never enforced, `any`: the resolver's confidence decides; see
+`tests.test_order_shapes`). Sentences that state no order compile to none.
+
+Shapes: "Y comes / happens after X", "Y follows X", "Y is only allowed after X", a purpose
+clause with "first" or a perfect ("to Y, the N must first be V-ed", "you must have V-ed N in
+order to Y"), "it is only after X that Y", "no N without a prior M", "Ns are not V-ed before
+X", a configuration-like line whose subject is a tool id ("`b` -> after `a`", "`b`: needs
+`a`"), several orders split by semicolons, compound action nouns ("boarding pass
+issuance", "booking lookups"), and "no N may / can be V-ed ..." as a ban, never a
+permission."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.order_events import noun_compound
+from specgap.extract.order_forms import each_part, more_rephrasings
+from specgap.extract.procedures import verb_of
+from tests.test_grammar import _tool
+from tests.test_order_shapes import Pairs, _check
+
+FERRY = [
+    _tool("get_ferry_booking", "Look up a ferry booking with its status and fare.",
+          booking_id="string"),
+    _tool("find_passenger", "Find a passenger profile by name or e-mail.", email="string"),
+    _tool("check_sailing_capacity", "Check the remaining capacity of a sailing.",
+          sailing_id="string"),
+    _tool("create_ferry_booking", "Book a crossing for a passenger.", passenger_id="string",
+          sailing_id="string"),
+    _tool("collect_fare", "Charge the fare to the passenger's card.", booking_id="string",
+          amount="number"),
+    _tool("issue_boarding_pass", "Issue the boarding pass for a paid booking.",
+          booking_id="string"),
+    _tool("cancel_ferry_booking", "Cancel a ferry booking.", booking_id="string"),
+    _tool("refund_fare", "Refund the fare of a cancelled booking.", booking_id="string",
+          amount="number"),
+    _tool("inspect_vehicle", "Record the vehicle inspection before boarding.",
+          booking_id="string", notes="string"),
+    _tool("change_sailing", "Move a booking to another sailing.", booking_id="string",
+          sailing_id="string"),
+]  # fmt: skip
+LAB = [
+    _tool("get_case", "Read a dental lab case with its status and shade.", case_id="string"),
+    _tool("find_clinic", "Find a referring clinic by name.", clinic_name="string"),
+    _tool("scan_impression", "Scan the impression of a case into a 3D model.",
+          case_id="string"),
+    _tool("approve_design", "Record the dentist's approval of a crown design.",
+          case_id="string"),
+    _tool("mill_crown", "Mill the crown of a case from its approved design.", case_id="string"),
+    _tool("ship_case", "Ship a finished case to its clinic.", case_id="string"),
+    _tool("invoice_clinic", "Send the invoice of a case to the clinic.", case_id="string"),
+    _tool("void_invoice", "Void an invoice sent by mistake.", invoice_id="string"),
+    _tool("disinfect_impression", "Log the disinfection of an impression.", case_id="string"),
+]  # fmt: skip
+
+FERRY_ROWS: list[tuple[str, Pairs, str]] = [
+    # "comes after", "follows", "happens after": an order between two actions
+    ("A refund comes after the cancellation.", {("refund_fare", "cancel_ferry_booking")},
+     "enforce"),
+    ("Refunding the fare comes after cancelling the booking.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("Refunding the fare always follows cancelling the booking.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("Boarding pass issuance happens after fare collection.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Boarding pass issuance is only allowed after fare collection.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Booking lookups must come before cancellations.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
+    # a purpose clause with "first" or a perfect
+    ("To refund a fare, the booking must first be cancelled.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("In order to refund a fare, you first need to cancel the booking.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("To issue a boarding pass, first collect the fare.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("You must have cancelled the booking in order to refund it.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    # a cleft; "no N without a prior M"; "no N may be V-ed ...": a ban
+    ("It is only after the booking has been cancelled that a refund can be issued.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("No refund without a prior cancellation.", {("refund_fare", "cancel_ferry_booking")},
+     "enforce"),
+    ("There must be no fare refund without a prior booking cancellation.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("No boarding pass may be issued without a prior fare collection.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("No boarding pass may be issued prior to fare collection.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Until the fare is collected, no boarding pass can be issued.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    # configuration-like lines and several orders split by semicolons
+    ("refund_fare -> after cancel_ferry_booking", {("refund_fare", "cancel_ferry_booking")},
+     "enforce"),
+    ("issue_boarding_pass: only after collect_fare", {("issue_boarding_pass", "collect_fare")},
+     "enforce"),
+    ("refund_fare => requires cancel_ferry_booking", {("refund_fare", "cancel_ferry_booking")},
+     "enforce"),
+    ("Prerequisites: issue_boarding_pass needs collect_fare; refund_fare needs "
+     "cancel_ferry_booking.", {("issue_boarding_pass", "collect_fare"),
+                               ("refund_fare", "cancel_ferry_booking")}, "enforce"),
+    ("Never refund a fare before cancelling the booking; never issue a pass before collecting "
+     "the fare.", {("refund_fare", "cancel_ferry_booking"),
+                   ("issue_boarding_pass", "collect_fare")}, "any"),
+    # permissions stay permissions; descriptions and states are no orders
+    ("The fare can be refunded once the booking is cancelled.",
+     {("refund_fare", "cancel_ferry_booking")}, "review"),
+    ("You may issue the boarding pass after the vehicle has been inspected.",
+     {("issue_boarding_pass", "inspect_vehicle")}, "review"),
+    ("To refund a fare, call refund_fare.", set(), "any"),
+    ("To be safe, check the capacity first.", set(), "any"),
+    ("It follows that the booking is cancelled.", set(), "any"),
+    ("This comes after the inspection.", set(), "any"),
+]  # fmt: skip
+LAB_ROWS: list[tuple[str, Pairs, str]] = [
+    ("Milling comes after design approval.", {("mill_crown", "approve_design")}, "any"),
+    ("Milling the crown comes after approving the design.",
+     {("mill_crown", "approve_design")}, "enforce"),
+    ("Shipping a case follows milling its crown.", {("ship_case", "mill_crown")}, "any"),
+    ("To ship a case, the crown must first be milled.", {("ship_case", "mill_crown")},
+     "enforce"),
+    ("In order to scan an impression, you must disinfect the impression first.",
+     {("scan_impression", "disinfect_impression")}, "enforce"),
+    ("It is only once the design has been approved that the crown may be milled.",
+     {("mill_crown", "approve_design")}, "any"),
+    ("No case shipment without a prior crown milling.", {("ship_case", "mill_crown")},
+     "enforce"),
+    # an action noun the lexicon does not know ("scan"): a note, no order
+    ("No scan without a prior disinfection.", set(), "any"),
+    ("Crowns are never milled before the design is approved.",
+     {("mill_crown", "approve_design")}, "any"),
+    ("Impressions are not scanned until they have been disinfected.",
+     {("scan_impression", "disinfect_impression")}, "any"),
+    ("mill_crown: after approve_design", {("mill_crown", "approve_design")}, "enforce"),
+    ("ship_case -> requires mill_crown and invoice_clinic",
+     {("ship_case", "mill_crown"), ("ship_case", "invoice_clinic")}, "enforce"),
+    ("Never ship a case before milling its crown; never mill a crown before approving the "
+     "design.", {("ship_case", "mill_crown"), ("mill_crown", "approve_design")}, "any"),
+    # not orders: a state, a purpose without "first", a description of the lab
+    ("To mill a crown, the design must be approved.", set(), "any"),
+    ("To ship a case, use ship_case.", set(), "any"),
+    ("Shipping follows the courier's schedule.", set(), "any"),
+    ("It is only after hours that the lab is closed.", set(), "any"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("sentence", "want", "how"), FERRY_ROWS,
+                         ids=[r[0][:40] for r in FERRY_ROWS])  # fmt: skip
+def test_ferry_orderings(tmp_path: Path, sentence: str, want: Pairs, how: str) -> None:
+    _check(tmp_path, FERRY, sentence, want, how)
+
+
+@pytest.mark.parametrize(("sentence", "want", "how"), LAB_ROWS,
+                         ids=[r[0][:40] for r in LAB_ROWS])  # fmt: skip
+def test_lab_orderings(tmp_path: Path, sentence: str, want: Pairs, how: str) -> None:
+    _check(tmp_path, LAB, sentence, want, how)
+
+
+@pytest.mark.parametrize(
+    ("text", "rewritten"),
+    [
+        ("A refund comes after the cancellation.", "the cancellation must precede A refund"),
+        ("To ship a case, the crown must first be milled.",
+         "the crown must be milled before you ship a case"),
+        ("It is only after X is done that you may Y it.", "you may Y it only after X is done"),
+        ("mill_crown -> needs approve_design", "Call mill_crown only after approve_design"),
+        ("Passes are not issued before payment.", "Do not issue the Passes before payment"),
+    ],
+)  # fmt: skip
+def test_more_rephrasings(text: str, rewritten: str) -> None:
+    assert rewritten in [said for said, _ in more_rephrasings(text)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["To mill a crown, the design must be approved.", "This comes after the inspection.",
+     "To refund a fare, call refund_fare.", "To be safe, check the capacity first."],
+)  # fmt: skip
+def test_more_rephrasings_leave_other_sentences(text: str) -> None:
+    assert more_rephrasings(text) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "parts"),
+    [
+        ("a before b; c before d", ["a before b", "c before d"]),
+        ("Rules: a before b; c before d.", ["a before b", "c before d."]),
+        ("a before b; whatever else", None),
+        ("a before b", None),
+    ],
+)
+def test_each_part(text: str, parts: list[str] | None) -> None:
+    assert each_part(text, lambda p: p if "before" in p else None) == parts
+
+
+@pytest.mark.parametrize(
+    ("phrase", "compound"),
+    [("boarding pass issuance", True), ("booking lookups", True), ("cancelling bookings", False),
+     ("cancelling the booking", False), ("refund", False)],
+)  # fmt: skip
+def test_noun_compound(phrase: str, compound: bool) -> None:
+    assert noun_compound(phrase) is compound
+
+
+@pytest.mark.parametrize(
+    ("noun", "verb"),
+    [("issuance", "issue"), ("insurance", None), ("balance", None), ("nuance", None)],
+)  # fmt: skip
+def test_ance_nouns(noun: str, verb: str | None) -> None:
+    assert verb_of(noun) == verb
