@@ -14,6 +14,7 @@ permission."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ import pytest
 from specgap.extract.order_events import noun_compound
 from specgap.extract.order_forms import each_part, more_rephrasings
 from specgap.extract.procedures import verb_of
+from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 from tests.test_order_shapes import Pairs, _check
 
@@ -107,7 +109,27 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
     ("Never refund a fare before cancelling the booking; never issue a pass before collecting "
      "the fare.", {("refund_fare", "cancel_ferry_booking"),
                    ("issue_boarding_pass", "collect_fare")}, "any"),
+    # "if you have not V-ed X": the agent's own earlier call; a recommendation is reviewed
+    ("Do not issue a boarding pass if you have not collected the fare.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("If you have not collected the fare yet, do not issue a boarding pass.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Never refund a fare if you haven't cancelled the booking.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("We recommend checking the sailing capacity before changing a sailing.",
+     {("change_sailing", "check_sailing_capacity")}, "review"),
+    # a table whose column names what comes first
+    ("| Action | Prerequisite |\n|---|---|\n| issue_boarding_pass | collect_fare |\n"
+     "| refund_fare | cancel_ferry_booking |",
+     {("issue_boarding_pass", "collect_fare"), ("refund_fare", "cancel_ferry_booking")},
+     "enforce"),
+    ("| What you want to do | Prerequisites |\n|---|---|\n| Issue a boarding pass | Collecting "
+     "the fare and inspecting the vehicle |",
+     {("issue_boarding_pass", "collect_fare"), ("issue_boarding_pass", "inspect_vehicle")},
+     "enforce"),
+    ("| Tool | Purpose |\n|---|---|\n| refund_fare | cancel_ferry_booking |", set(), "any"),
     # permissions stay permissions; descriptions and states are no orders
+    ("Do not issue a boarding pass if the fare is unpaid.", set(), "any"),
     ("The fare can be refunded once the booking is cancelled.",
      {("refund_fare", "cancel_ferry_booking")}, "review"),
     ("You may issue the boarding pass after the vehicle has been inspected.",
@@ -213,3 +235,23 @@ def test_noun_compound(phrase: str, compound: bool) -> None:
 )  # fmt: skip
 def test_ance_nouns(noun: str, verb: str | None) -> None:
     assert verb_of(noun) == verb
+
+
+LAB_DESCRIBED = [
+    ("Should follow mill_crown.", {("ship_case", "mill_crown")}),
+    ("This tool comes after invoice_clinic.", {("ship_case", "invoice_clinic")}),
+    ("Ships the case; the courier follows its own schedule.", set()),
+]
+
+
+@pytest.mark.parametrize(("said", "want"), LAB_DESCRIBED)
+def test_described_follows(tmp_path: Path, said: str, want: Pairs) -> None:
+    """In `ship_case`'s own description, "should follow `a`": `ship_case` after `a`."""
+    tools = json.loads(json.dumps(LAB))
+    for tool in tools:
+        if tool["function"]["name"] == "ship_case":
+            tool["function"]["description"] += f" {said}"
+    built = build_prompt(tmp_path, "# Lab\n\nBe precise.\n", tools)
+    found = {(str(p.target), p.condition.model_dump()["before"]) for p in built.policies
+             if p.operator == "require_before"}  # fmt: skip
+    assert found == want

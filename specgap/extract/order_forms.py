@@ -27,6 +27,7 @@ from typing import TypeVar
 
 from specgap.extract.english import verb_lemma
 from specgap.extract.order_events import nominal_action, noun_compound
+from specgap.extract.order_words import gerund
 
 T = TypeVar("T")
 
@@ -87,6 +88,26 @@ _NOT_PASSIVE = re.compile(
     r"^\W*(?P<s>(?:(?:a|an|the|any)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are)\s+"
     r"(?:not|never)\s+(?:ever\s+)?(?P<v>[a-z]+(?:ed|en|t))\s+(?P<conj>before|until|prior\s+to)\s+"
     r"(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_DONE_BY = (
+    r"(?:you|we|the\s+agent)\s+(?:have|has)\s*(?:not|n't)\s+(?:yet\s+|already\s+)?(?P<v>[a-z]+)"
+)
+_IF_NOT_DONE = re.compile(
+    r"^\W*(?P<neg>(?:never|do\s+not|don't|you\s+(?:must|should|may)\s+not|you\s+cannot))\s+"
+    r"(?P<y>[^,;]+?)\s*,?\s+if\s+" + _DONE_BY + r"\s+(?P<x>[^,;]+?)(?:\s+(?:yet|first))?" + _END,
+    re.I,
+)
+_IF_NOT_DONE_LEAD = re.compile(
+    r"^\W*if\s+" + _DONE_BY + r"\s+(?P<x>[^,;]+?)(?:\s+(?:yet|first))?\s*,\s*(?:then\s+)?"
+    r"(?P<neg>never|do\s+not|don't|you\s+(?:must|should|may)\s+not|you\s+cannot)\s+(?P<y>[^;]+?)"
+    + _END,
+    re.I,
+)
+# in a tool's description: "should follow `a`", "this tool comes after `a`"
+_FOLLOWS_ITSELF = re.compile(
+    r"^\W*(?:this\s+(?:tool|function)\s+|it\s+)?(?:(?:must|should|has\s+to|needs\s+to)\s+)?"
+    r"(?:always\s+)?(?:only\s+)?(?:follows?|comes?\s+after|goes\s+after)\s+(?P<e>[^;]+?)" + _END,
     re.I,
 )
 _ID = r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?(?:\(\))?"
@@ -157,6 +178,12 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
     if (m := _NOT_PASSIVE.match(text)) is not None and (verb := verb_lemma(m["v"].casefold())):
         subject = re.sub(r"^(?:a|an|the|any)\s+", "", m["s"], flags=re.I)
         out.append((f"Do not {verb} the {subject} {m['conj'].casefold()} {m['e']}", False))
+    for shape in (_IF_NOT_DONE, _IF_NOT_DONE_LEAD):
+        # "do not Y if you have not V-ed X": the agent's own earlier call, as with "unless"
+        if (m := shape.match(text)) is not None and (doing := gerund(m["v"])) is not None:
+            out.append((f"{m['neg']} {m['y']} before {doing} {m['x']}", False))
+    if (m := _FOLLOWS_ITSELF.match(text)) is not None:
+        out.append((f"Only call this after {m['e']}", False))
     if (m := _CONFIG.match(text)) is not None:
         kind = " ".join(m["kind"].casefold().split())
         conj = kind if kind in {"after", "once"} else "after"  # "requires `a`": after `a`
