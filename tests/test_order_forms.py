@@ -128,8 +128,33 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
      {("issue_boarding_pass", "collect_fare"), ("issue_boarding_pass", "inspect_vehicle")},
      "enforce"),
     ("| Tool | Purpose |\n|---|---|\n| refund_fare | cancel_ferry_booking |", set(), "any"),
+    # a chain across sentences with an inverted "only then"; ", and must ..." clauses
+    ("First collect the fare. Only then can the boarding pass be issued.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("The agent must locate the passenger before any booking is created, and must check the "
+     "sailing capacity before any booking is moved.",
+     {("create_ferry_booking", "find_passenger"), ("change_sailing", "check_sailing_capacity")},
+     "any"),
+    ("Whenever a passenger asks for a refund, the booking has to be cancelled beforehand.",
+     {("refund_fare", "cancel_ferry_booking")}, "enforce"),
+    ("Cancel the booking first, refund the fare second.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("The fare is collected first and the boarding pass is issued second.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    # "for N, ...": the order holds for those only, so it is reviewed
+    ("For vehicle bookings, inspect the vehicle before issuing the boarding pass.",
+     {("issue_boarding_pass", "inspect_vehicle")}, "review"),
+    ("For security reasons, always look up the booking before cancelling it.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
+    # a light verb and an action noun; an action noun as a passive subject
+    ("Do not attempt a refund before the cancellation has gone through.",
+     {("refund_fare", "cancel_ferry_booking")}, "enforce"),
+    ("Refunds must only be processed after a successful cancellation.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
     # permissions stay permissions; descriptions and states are no orders
     ("Do not issue a boarding pass if the fare is unpaid.", set(), "any"),
+    ("Do not issue a boarding pass until the booking is confirmed.", set(), "any"),
+    ("Then issue the boarding pass.", set(), "any"),
     ("The fare can be refunded once the booking is cancelled.",
      {("refund_fare", "cancel_ferry_booking")}, "review"),
     ("You may issue the boarding pass after the vehicle has been inspected.",
@@ -163,6 +188,12 @@ LAB_ROWS: list[tuple[str, Pairs, str]] = [
      {("ship_case", "mill_crown"), ("ship_case", "invoice_clinic")}, "enforce"),
     ("Never ship a case before milling its crown; never mill a crown before approving the "
      "design.", {("ship_case", "mill_crown"), ("mill_crown", "approve_design")}, "any"),
+    ("Never attempt a shipment of a case before its crown has been milled.",
+     {("ship_case", "mill_crown")}, "any"),
+    ("For rush cases, the crown must be milled before the case is invoiced.",
+     {("invoice_clinic", "mill_crown")}, "review"),
+    ("Mill the crown first and ship the case afterwards.", {("ship_case", "mill_crown")},
+     "enforce"),
     # not orders: a state, a purpose without "first", a description of the lab
     ("To mill a crown, the design must be approved.", set(), "any"),
     ("To ship a case, use ship_case.", set(), "any"),

@@ -54,7 +54,7 @@ def event_action(event: str) -> str | None:
     if light is not None and (named := nominal_action(light["np"])) is not None:
         return named  # "making any changes to a booking": change booking
     done = _DONE.match(event)
-    if done is not None and (named := nominal_action(done["np"])) is not None:
+    if done is not None and (named := nominal_action(done["np"] or done["np2"])) is not None:
         return named  # "the cancellation is complete": cancel
     event = having_done(event)  # "having cancelled the event": cancelling the event
     event = _TO_WHOM.sub(r"\g<g> ", event)  # "sending them a notice": send a notice
@@ -92,7 +92,9 @@ ANY_OBJECT = re.compile(r"\b(?:anything|something)\b", re.I)
 NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
 _DONE = re.compile(
     r"^\s*(?P<np>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)\s+(?:is|"
-    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over)\b",
+    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over|processed|"
+    r"successful)\b|^\s*(?P<np2>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?"
+    r"[a-z][\w-]*){0,2}?)\s+(?:has|have)\s+(?:gone\s+through|succeeded|taken\s+place|gone\s+ahead)\b",
     re.I,
 )
 _LIGHT = re.compile(

@@ -110,6 +110,15 @@ _FOLLOWS_ITSELF = re.compile(
     r"(?:always\s+)?(?:only\s+)?(?:follows?|comes?\s+after|goes\s+after)\s+(?P<e>[^;]+?)" + _END,
     re.I,
 )
+# "cancel first, refund second", "the fare is collected first and the pass is issued next"
+_FIRST_SECOND = re.compile(
+    r"^\W*(?P<x>[a-z][^,;]*?)\s+first\s*(?:,|;|,?\s+and|,?\s+then)\s+(?:then\s+)?(?P<y>[a-z][^,;]*?)\s+"
+    r"(?:second|next|afterwards|after\s+that|later|last)" + _END,
+    re.I,
+)
+_IS_DONE = re.compile(
+    r"^(?P<s>(?:the|a|an|any|its|their)\s+[^,;]+?)\s+(?:is|are)\s+(?=[a-z]+(?:ed|en|t)\b)", re.I
+)
 _ID = r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?(?:\(\))?"
 _CONFIG = re.compile(
     r"^\W*"
@@ -184,6 +193,10 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
             out.append((f"{m['neg']} {m['y']} before {doing} {m['x']}", False))
     if (m := _FOLLOWS_ITSELF.match(text)) is not None:
         out.append((f"Only call this after {m['e']}", False))
+    if (m := _FIRST_SECOND.match(text)) is not None:
+        x = _IS_DONE.sub(r"\g<s> must be ", m["x"], count=1)  # "the fare is collected"
+        y = m["y"] if _IS_DONE.match(m["y"]) else f"you {m['y']}"
+        out.append((f"{x} before {y}", False))
     if (m := _CONFIG.match(text)) is not None:
         kind = " ".join(m["kind"].casefold().split())
         conj = kind if kind in {"after", "once"} else "after"  # "requires `a`": after `a`
@@ -195,13 +208,23 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
 _LABEL = re.compile(r"^\W*[A-Z][a-z]+(?:\s+[a-z]+){0,2}\s*:\s+(?=\S)")
 
 
+# a semicolon, or ", and" before a modal or a ban ("..., and must ...", "..., and never ...")
+_PART = re.compile(
+    r";(?![^()]*\))|,\s*and\s+(?=(?:must|should|shall|never|always|do\s+not|don't|only)\b)",
+    re.I,
+)
+_MODAL_LED = re.compile(r"^(?:must|should|shall)\b", re.I)
+
+
 def each_part(text: str, read: Callable[[str], T | None]) -> list[T] | None:
     """ "Before booking, check capacity; before issuing a pass, collect the fare": each part
     of a sentence split at its semicolons read on its own, when every part states an order
     (`read`); None otherwise (one part that reads is no reason to split the sentence)."""
-    parts = [p.strip() for p in re.split(r";(?![^()]*\))", text) if p.strip(" .")]
+    parts = [p.strip() for p in _PART.split(text) if p.strip(" .")]
     if len(parts) < 2:
         return None
     parts[0] = _LABEL.sub("", parts[0], count=1)
+    # "..., and must check X before Y": the subject of the part before
+    parts = [f"You {p}" if _MODAL_LED.match(p) else p for p in parts]
     found = [read(p) for p in parts]
     return [t for t in found if t is not None] if all(t is not None for t in found) else None

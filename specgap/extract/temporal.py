@@ -233,6 +233,12 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     return Timed(emits, timed.obliges)
 
 
+# "refunds are processed", "any refund must be issued": an action noun as the subject
+_NOUN_SUBJECT = re.compile(
+    r"^\W*(?:(?:any|all|every|each|a|an|the)\s+)?[A-Za-z]+s?\s+(?:is|are|must|may|can|should|"
+    r"shall|will)\b",
+    re.I,
+)
 # "issuance is only allowed after X": the verb of the frame, not the action
 _SAID_VERBS = frozenset({"allow", "permit", "require", "need"})
 # "(only after X) may you modify it": the subject before its modal
@@ -323,7 +329,13 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         # "once you have the event, you may proceed with the modification": of that event
         if clause.verb in CALL_VERBS or not borrow:
             return None  # "call after X": no tool named (or already read with a borrowed one)
-        return _borrowing(clause, conj, only, m["event"], described)
+        borrowed = _borrowing(clause, conj, only, m["event"], described)
+        bare = clause.passive and _NOUN_SUBJECT.match(main) is not None
+        if borrowed is not None or not (bare or clause.negated):
+            return borrowed
+        # "refunds must only be processed after X", "do not refund before X": the verb's
+        # action whatever its object (the resolver maps the verb, or reports it)
+        action = clause.verb
     elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
