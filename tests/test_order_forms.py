@@ -194,6 +194,17 @@ LAB_ROWS: list[tuple[str, Pairs, str]] = [
      {("invoice_clinic", "mill_crown")}, "review"),
     ("Mill the crown first and ship the case afterwards.", {("ship_case", "mill_crown")},
      "enforce"),
+    ("No shipment ever leaves before the crown has been milled.", {("ship_case", "mill_crown")},
+     "any"),
+    ("A shipment comes after the milling of the crown.", {("ship_case", "mill_crown")}, "any"),
+    ("The impression must always be disinfected before it is scanned, and the crown must be "
+     "milled prior to shipping the case.",
+     {("scan_impression", "disinfect_impression"), ("ship_case", "mill_crown")}, "enforce"),
+    # a pronoun after a phrasal verb is its object, not its particle
+    ("Always look up the case before milling it.", {("mill_crown", "get_case")}, "any"),
+    # numbered steps under a heading whose goal has an adjective: the goal's own step always
+    ("## Shipping a finished case\n\n1. Invoice the clinic.\n2. Ship the case.",
+     {("ship_case", "invoice_clinic")}, "enforce"),
     # not orders: a state, a purpose without "first", a description of the lab
     ("To mill a crown, the design must be approved.", set(), "any"),
     ("To ship a case, use ship_case.", set(), "any"),

@@ -30,10 +30,15 @@ _PASSIVE = re.compile(
 )
 
 
+_PARTICLE_WORDS = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+
+
 def object_of(action: str | None) -> str:
     """The object of an action mention (`get order` -> `order`), what "it" points back to."""
-    words = (action or "").split()
-    return " ".join(words[1:]) if len(words) > 1 else "it"
+    words = (action or "").split()[1:]
+    if words and words[0] in _PARTICLE_WORDS:
+        words = words[1:]  # "look up booking": the booking
+    return " ".join(words) if words else "it"
 
 
 def gerund_verb(word: str) -> str:

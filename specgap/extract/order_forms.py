@@ -83,6 +83,13 @@ _NO_WITHOUT = re.compile(
     + _END,
     re.I,
 )
+# "no shipment leaves before X", "no refund goes out until X": the noun's action waits
+_NO_N_BEFORE = re.compile(
+    r"^\W*no\s+(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:ever\s+)?(?:leaves|goes\s+out|"
+    r"happens|proceeds|starts|begins|takes\s+place|is\s+allowed|is\s+permitted|is\s+possible)\s+"
+    r"(?P<conj>before|until|prior\s+to)\s+(?P<e>[^;]+?)" + _END,
+    re.I,
+)
 # "passes are not issued before payment", "refunds are never made until ...": a ban
 _NOT_PASSIVE = re.compile(
     r"^\W*(?P<s>(?:(?:a|an|the|any)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are)\s+"
@@ -142,6 +149,12 @@ def _subject_action(phrase: str) -> str | None:
     return as_clause(phrase)
 
 
+def _any(act: str | None) -> str | None:
+    """An action said by its verb alone acts on anything ("no shipment": `ship anything`),
+    never on an object borrowed from the other action."""
+    return act if act is None or " " in act else f"{act} anything"
+
+
 def _purpose(y: str, x: str) -> str | None:
     """ "to Y, X first" -> "X before you Y"; None unless X says "first" or a perfect."""
     if y.split()[0].casefold() in {"do", "be", "have", "make", "help", "avoid", "ensure"}:
@@ -168,7 +181,7 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
         if (m := shape.match(text)) is not None and (act := _subject_action(m["a"])):
             # the noun phrase as it is said first (its object borrowed when it has none)
             out.append((f"{m['b']} must precede {m['a']}", False))
-            out.append((f"Do not {act} before {m['b']}", False))
+            out.append((f"Do not {_any(act)} before {m['b']}", False))
     if (m := _ONLY_ALLOWED.match(text)) is not None and (act := _subject_action(m["a"])):
         out.append((f"You may only {act} {m['conj'].casefold()} {m['b']}", False))
     if (m := _PURPOSE_FIRST.match(text)) is not None and (said := _purpose(m["y"], m["x"])):
@@ -181,9 +194,11 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
         act = _subject_action(m["n"])
         if (verb := m["v"] or m["v2"]) is not None and (lemma := verb_lemma(verb.casefold())):
             act = f"{lemma} the {m['n']}"  # "no pass is issued without ...": issue the pass
-        if act is not None:
+        if (act := _any(act)) is not None:
             out.append((f"Do not {act} before {m['x']}", False))
             out.append((f"{m['x']} must precede {m['n']}", False))
+    if (m := _NO_N_BEFORE.match(text)) is not None and (act := _any(_subject_action(m["n"]))):
+        out.append((f"Do not {act} {m['conj'].casefold()} {m['e']}", False))
     if (m := _NOT_PASSIVE.match(text)) is not None and (verb := verb_lemma(m["v"].casefold())):
         subject = re.sub(r"^(?:a|an|the|any)\s+", "", m["s"], flags=re.I)
         out.append((f"Do not {verb} the {subject} {m['conj'].casefold()} {m['e']}", False))
@@ -208,11 +223,9 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
 _LABEL = re.compile(r"^\W*[A-Z][a-z]+(?:\s+[a-z]+){0,2}\s*:\s+(?=\S)")
 
 
-# a semicolon, or ", and" before a modal or a ban ("..., and must ...", "..., and never ...")
-_PART = re.compile(
-    r";(?![^()]*\))|,\s*and\s+(?=(?:must|should|shall|never|always|do\s+not|don't|only)\b)",
-    re.I,
-)
+# a semicolon, or ", and" / ", but" between clauses ("..., and must ...", "..., and the seeds
+# must be dried prior to testing"): split only when every part reads on its own
+_PART = re.compile(r";(?![^()]*\))|,\s*(?:and|but)\s+", re.I)
 _MODAL_LED = re.compile(r"^(?:must|should|shall)\b", re.I)
 
 

@@ -340,6 +340,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named
+    elif clause.object.casefold() in {"anything", "something"}:
+        action = clause.verb  # "do not ship anything before X": the action, whatever its object
     else:
         action = clause.action
     event = m["event"].strip(" .")
