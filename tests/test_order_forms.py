@@ -60,6 +60,45 @@ LAB = [
     _tool("disinfect_impression", "Log the disinfection of an impression.", case_id="string"),
 ]  # fmt: skip
 
+SALON = [
+    _tool("find_owner_by_email", "Find a pet owner's account by e-mail.", email="string"),
+    _tool("get_pet_profile", "Get a pet's profile: breed, vaccinations, temperament notes.",
+          pet_id="string"),
+    _tool("list_open_slots", "List open grooming slots for a date.", date="string"),
+    _tool("book_grooming", "Book a grooming appointment for a pet.", pet_id="string",
+          slot_id="string"),
+    _tool("reschedule_grooming", "Move a grooming appointment to another slot.",
+          appointment_id="string", slot_id="string"),
+    _tool("cancel_grooming", "Cancel a grooming appointment.", appointment_id="string"),
+    _tool("get_appointment", "Get a grooming appointment with its status and price.",
+          appointment_id="string"),
+    _tool("charge_no_show_fee", "Charge the no-show fee for a missed appointment.",
+          appointment_id="string"),
+]  # fmt: skip
+SALON_ROWS: list[tuple[str, Pairs, str]] = [
+    # bare coordinated gerunds act on the first action's object (an inference: reviewed)
+    ("You should always retrieve the appointment details prior to cancelling or rescheduling.",
+     {("cancel_grooming", "get_appointment"), ("reschedule_grooming", "get_appointment")},
+     "review"),
+    # a comma list after "the order of operations for a booking is:": the goal's own step
+    ("The order of operations for a booking is: find the owner, get the pet profile, list "
+     "the open slots, book.",
+     {("get_pet_profile", "find_owner_by_email"), ("list_open_slots", "get_pet_profile"),
+      ("book_grooming", "list_open_slots")}, "any"),
+    # "N require a <compound> lookup"
+    ("Bookings require a pet profile lookup.", {("book_grooming", "get_pet_profile")}, "any"),
+    ("A pet profile lookup is mandatory before booking a grooming appointment.",
+     {("book_grooming", "get_pet_profile")}, "any"),
+    # "needed ... before X can be V-ed" binds: the `can` is the later clause's
+    ("An appointment lookup is needed before an appointment can be cancelled.",
+     {("cancel_grooming", "get_appointment")}, "any"),
+    # a person is never the borrowed object of the later action
+    ("Always find the owner before rescheduling.", set(), "any"),
+    # not orders
+    ("Bookings require a valid pet profile.", set(), "any"),
+    ("The order of operations is explained below.", set(), "any"),
+    ("Our salon's workflow is: friendly, fast, careful.", set(), "any"),
+]  # fmt: skip
 FERRY_ROWS: list[tuple[str, Pairs, str]] = [
     # "comes after", "follows", "happens after": an order between two actions
     ("A refund comes after the cancellation.", {("refund_fare", "cancel_ferry_booking")},
@@ -217,6 +256,12 @@ LAB_ROWS: list[tuple[str, Pairs, str]] = [
                          ids=[r[0][:40] for r in FERRY_ROWS])  # fmt: skip
 def test_ferry_orderings(tmp_path: Path, sentence: str, want: Pairs, how: str) -> None:
     _check(tmp_path, FERRY, sentence, want, how)
+
+
+@pytest.mark.parametrize(("sentence", "want", "how"), SALON_ROWS,
+                         ids=[r[0][:40] for r in SALON_ROWS])  # fmt: skip
+def test_salon_orderings(tmp_path: Path, sentence: str, want: Pairs, how: str) -> None:
+    _check(tmp_path, SALON, sentence, want, how)
 
 
 @pytest.mark.parametrize(("sentence", "want", "how"), LAB_ROWS,

@@ -149,7 +149,8 @@ def read(text: str, described: bool = False) -> Timed | None:
 
 _PERMITS = re.compile(r"\b(?:can|may|could)\b(?!\s+(?:not|never|only)\b)", re.I)
 _BINDS = re.compile(
-    r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|required?)\b",
+    r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|needed|required?|"
+    r"necessary|mandatory|essential|compulsory|obligatory|prerequisite)\b",
     re.I,
 )
 # "no pass may be issued until ...", "until X, nothing can be refunded": a ban, not a permission
@@ -219,6 +220,8 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
         words = words[1:]
     if not words or "_" in (found or "") or ANY_OBJECT.search(event):
         return None
+    if bare_with_object(clause.verb, found) == clause.verb:
+        return None  # "book once the owner has been found": a person is not what is booked
     if clause.negated:
         lead = "Do not "
     elif clause.modality == "only" or only == "only":
@@ -331,7 +334,7 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
             return None  # "call after X": no tool named (or already read with a borrowed one)
         borrowed = _borrowing(clause, conj, only, m["event"], described)
         bare = clause.passive and _NOUN_SUBJECT.match(main) is not None
-        if borrowed is not None or not (bare or clause.negated):
+        if borrowed is not None or not (bare or clause.negated or said is not None):
             return borrowed
         # "refunds must only be processed after X", "do not refund before X": the verb's
         # action whatever its object (the resolver maps the verb, or reports it)
@@ -401,14 +404,20 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         firsts = ids
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
-        # "find the patient before booking, rescheduling or cancelling an appointment": each
+        # "find the patient before booking, rescheduling or cancelling an appointment": each;
+        # "before cancelling or rescheduling": each on the first action's object (inferred)
+        rest = gerunds["rest"] or ""
         each = [
-            event_action(f"{g} {gerunds['rest']}") for g in re.findall(r"[a-z]+ing", gerunds["gs"])
+            event_action(f"{g} {rest}" if rest else with_object(g, acts))
+            for g in re.findall(r"[a-z]+ing", gerunds["gs"])
         ]
+        sure = 0.7 if rest else INFERRED
         found = [a for a in dict.fromkeys(each) if a is not None and a != action]
         if len(found) > 1:
             return Timed(
-                tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
+                tuple(
+                    Emit("require_before", a, {"before": f}, sure) for a in found for f in firsts
+                ),
                 None,
             )
     later = event_action(event)
@@ -431,6 +440,6 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
 
 
 _GERUNDS = re.compile(
-    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)\s+(?P<rest>\S.*)$",
+    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)(?:\s+(?P<rest>\S.*))?$",
     re.I,
 )
