@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from specgap.extract.order_anaphora import pointed_back, previous_action
 from specgap.extract.order_events import noun_compound
-from specgap.extract.order_forms import each_part, more_rephrasings
+from specgap.extract.order_forms import described_order, each_part, more_rephrasings
 from specgap.extract.procedures import verb_of
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
@@ -190,6 +191,40 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
      {("refund_fare", "cancel_ferry_booking")}, "enforce"),
     ("Refunds must only be processed after a successful cancellation.",
      {("refund_fare", "cancel_ferry_booking")}, "any"),
+    # a sentence that points back to the one before it
+    ("You may cancel a booking on request. Before doing so, look up the booking.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
+    ("Passengers can ask for a refund. Prior to that, the booking must be cancelled.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("Issue the boarding pass when asked. But first, collect the fare.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Collect the fare. Do not issue a boarding pass before doing so.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Look up the booking. Never cancel it before you have done this.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
+    ("Refunds are handled with refund_fare. This requires the booking to be cancelled first.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("Changing the sailing is done with change_sailing. It must be preceded by "
+     "check_sailing_capacity.", {("change_sailing", "check_sailing_capacity")}, "enforce"),
+    ("The fare must be collected. Only after that can a boarding pass be issued.",
+     {("issue_boarding_pass", "collect_fare")}, "enforce"),
+    ("Check the sailing capacity. After that, you may move the booking.",
+     {("change_sailing", "check_sailing_capacity")}, "review"),
+    # the sentence before states no action, or several tools: nothing is pointed at
+    ("Our ferries are punctual. Before that, check the weather.", set(), "any"),
+    ("Use get_ferry_booking or find_passenger. This requires a booking number.", set(), "any"),
+    # the process said as what happens: the agent's practice binds; a passive is reviewed
+    ("The agent looks up the booking before cancelling it.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
+    ("We cancel the booking before refunding the fare.",
+     {("refund_fare", "cancel_ferry_booking")}, "any"),
+    ("The boarding pass is issued after the fare is collected.",
+     {("issue_boarding_pass", "collect_fare")}, "review"),
+    ("Once the booking is cancelled, the fare is refunded.",
+     {("refund_fare", "cancel_ferry_booking")}, "review"),
+    ("Bookings are looked up before they are cancelled.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "review"),
+    ("The agent answers questions after greeting the passenger.", set(), "any"),
     # permissions stay permissions; descriptions and states are no orders
     ("Do not issue a boarding pass if the fare is unpaid.", set(), "any"),
     ("Do not issue a boarding pass until the booking is confirmed.", set(), "any"),
@@ -342,3 +377,48 @@ def test_described_follows(tmp_path: Path, said: str, want: Pairs) -> None:
     found = {(str(p.target), p.condition.model_dump()["before"]) for p in built.policies
              if p.operator == "require_before"}  # fmt: skip
     assert found == want
+
+
+@pytest.mark.parametrize(
+    ("before", "action"),
+    [("You may cancel a booking on request.", "canceling the booking"),
+     ("Look up the booking.", "looking up the booking"),
+     ("Refunds are handled with `refund_fare`.", "calling refund_fare"),
+     ("Passengers can ask for a refund.", "refunding"),
+     ("Use get_ferry_booking or find_passenger.", None),
+     ("Our ferries are punctual.", None),
+     ("", None)],
+)  # fmt: skip
+def test_previous_action(before: str, action: str | None) -> None:
+    assert previous_action(before) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [("Before doing so, look up the booking.",
+      "look up the booking before canceling the booking"),
+     ("Do not refund before doing so.", "Do not refund before canceling the booking."),
+     ("It must be preceded by a lookup.", "Canceling the booking must be preceded by a lookup."),
+     ("Only after that may you refund it.",
+      "Only after canceling the booking, you may refund it."),
+     ("Refund the fare afterwards.", None)],
+)  # fmt: skip
+def test_pointed_back(text: str, said: str | None) -> None:
+    assert pointed_back(text, "Cancel the booking.") == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "kept"),
+    [("The agent issues the pass after collecting the fare.",
+      "issue the pass after collecting the fare.", False),
+     ("The pass is issued after the fare is collected.",
+      "The pass must be issued after the fare is collected", True),
+     ("After the fare is collected, the pass is issued.",
+      "the pass must be issued after the fare is collected", True),
+     ("The agent answers politely.", None, False),
+     ("The pass is printed in colour.", None, False)],
+)  # fmt: skip
+def test_described_order(text: str, said: str | None, kept: bool) -> None:
+    found = described_order(text)
+    assert (found[0] if found else None) == said
+    assert (found is not None and found[1] is not None) is kept

@@ -241,3 +241,50 @@ def each_part(text: str, read: Callable[[str], T | None]) -> list[T] | None:
     parts = [f"You {p}" if _MODAL_LED.match(p) else p for p in parts]
     found = [read(p) for p in parts]
     return [t for t in found if t is not None] if all(t is not None for t in found) else None
+
+
+# --- the process said as what happens ----------------------------------------------------------
+
+_AGENT = r"(?:the\s+agent|agents|our\s+agents|the\s+assistant|we|staff|the\s+desk)"
+# "the agent issues the pass after collecting the fare", "we first look up the booking, then ..."
+_AGENT_DOES = re.compile(
+    r"^\W*"
+    + _AGENT
+    + r"\s+(?P<adv>(?:always|first|normally|usually)\s+)?(?P<v>[a-z]+)\b(?P<rest>.+)$",
+    re.I,
+)
+_ORDER_WORD = re.compile(r"\b(?:before|after|once|prior\s+to|until|then|first)\b", re.I)
+# "the pass is issued after the fare is collected", "capacity is checked before a change"
+_HAPPENS = re.compile(
+    r"^\W*(?P<s>(?:(?:the|a|an|any|all|each|every)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|"
+    r"gets?)\s+(?P<v>[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in|off))?)\s+(?P<conj>before|after|once|prior\s+to)\s+"
+    r"(?P<e>[^;]+?)" + _END,
+    re.I,
+)
+_HAPPENS_LEAD = re.compile(
+    r"^\W*(?P<conj>before|after|once|prior\s+to)\s+(?P<e>[^,;]+?),\s*(?P<s>(?:(?:the|a|an|any|all|"
+    r"each|every)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|gets?)\s+(?P<v>[a-z]+(?:ed|en|t))"
+    + _END,
+    re.I,
+)
+STATED = "stated as what happens (`{}`), not as a requirement"
+
+
+def described_order(text: str) -> tuple[str, str | None] | None:
+    """A process said as what happens, as an order `temporal` reads: "the agent issues X
+    after Y" / "we cancel X before Y" (the agent's own practice: as binding as an
+    imperative), "X is V-ed after Y" / "after Y, X is V-ed" (a statement that may as well
+    describe the system: the rule keeps that as its condition, so it is reviewed). The
+    rewrite and that condition (None when there is none); None for any other sentence."""
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+
+    if (m := _AGENT_DOES.match(text)) is not None and _ORDER_WORD.search(m["rest"]):
+        verb = verb_lemma(m["v"].casefold())
+        if verb is not None and verb in IMPERATIVE_VERBS and verb != m["v"].casefold() + "s":
+            first = "First " if (m["adv"] or "").strip().casefold() == "first" else ""
+            return f"{first}{verb}{m['rest']}", None
+    m = _HAPPENS.match(text) or _HAPPENS_LEAD.match(text)
+    if m is None or verb_lemma(m["v"].split()[0].casefold()) is None:
+        return None
+    said = f"{m['s']} must be {m['v']} {m['conj'].casefold()} {m['e']}"
+    return said, STATED.format(f"{m['v']} {m['conj'].casefold()}")

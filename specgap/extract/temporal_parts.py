@@ -111,7 +111,8 @@ REQUIRES_TOOL = re.compile(
 # "verifying the sample must precede shipping it", "verification comes before shipping"
 PRECEDES = re.compile(
     r"^\W*(?P<b>.+?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+)?(?:always\s+)?"
-    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
+    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before|takes?\s+place\s+before|occurs?\s+"
+    r"before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
     re.I,
 )
 _BARE_GERUND = re.compile(r"^\s*(?:any\s+|each\s+|every\s+)?(?P<g>[a-z]{3,}ing)\s*$", re.I)
