@@ -20,6 +20,7 @@ import re
 from itertools import pairwise
 
 from specgap.extract.coordination import actions_of
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
@@ -72,6 +73,9 @@ def recommended(text: str) -> tuple[str, str | None]:
         return text, None
     lead = _SOFT_LEAD.match(text)
     rest = text[lead.end() :] if lead is not None else text
+    if lead is not None and (doing := re.match(r"[a-z]{3,}ing\b", rest, re.I)) is not None:
+        # "we recommend checking X before Y": "check X before Y"
+        rest = (verb_lemma(doing[0].casefold()) or doing[0]) + rest[doing.end() :]
     return rest, f"recommended, not required (`{' '.join(soft[0].split()).casefold()}`)"
 
 

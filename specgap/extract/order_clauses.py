@@ -117,7 +117,7 @@ def said_to_user(text: str) -> str:
 
 _WHEN_LAST_FIRST = re.compile(
     r"^\W*(?:whenever|when|if|each\s+time|every\s+time)\s+(?P<req>[^,;]+?),\s*(?:always\s+)?"
-    r"(?P<main>[a-z][^;]*?)\s+first\s*[.!]?$",
+    r"(?P<main>[a-z][^;]*?)\s+(?:first|beforehand)\s*[.!]?$",
     re.I,
 )
 
@@ -158,11 +158,27 @@ def _same_action(goal: str | None, action: str | None) -> bool:
     return g[0] == a[0] and (len(g) == 1 or g[1:] == a[1 : len(g)])
 
 
+# "For vehicle bookings, ...", "In the case of group bookings, ...": the order holds for
+# those only; "for any refund, ...": the action itself (no condition on its own step)
+_FOR_LEAD = re.compile(
+    r"^\W*(?P<cond>(?:for|in\s+(?:the\s+)?case\s+of)\s+(?P<np>(?!(?:example|instance|this|that|these|"
+    r"those|now|security|safety|privacy|compliance|audit|clarity)\b)[^,;]{3,60}?)),\s*(?:then\s+)?"
+    r"(?P<rest>[^,;].*)$",
+    re.I,
+)
+
+
 def conditional(text: str) -> tuple[str, str, str | None] | None:
     """A sentence with a condition in front: the rest (its person pronouns read as the
     person the condition names), the condition, and the action the user asks for in it
     (None when it asks for none); None without such a condition."""
     m = _LEAD.match(" ".join(text.split()))
+    if m is None and (f := _FOR_LEAD.match(" ".join(text.split()))) is not None:
+        if re.search(r"\breasons?$", f["np"], re.I):
+            return None  # "for security reasons": why, not when
+        from specgap.extract.order_events import nominal_action
+
+        return f["rest"], f["cond"].strip(), nominal_action(f["np"])
     if m is None:
         return None
     rest = m["rest"]

@@ -30,10 +30,15 @@ _PASSIVE = re.compile(
 )
 
 
+_PARTICLE_WORDS = frozenset({"up", "in", "out", "off", "down", "over", "back"})
+
+
 def object_of(action: str | None) -> str:
     """The object of an action mention (`get order` -> `order`), what "it" points back to."""
-    words = (action or "").split()
-    return " ".join(words[1:]) if len(words) > 1 else "it"
+    words = (action or "").split()[1:]
+    if words and words[0] in _PARTICLE_WORDS:
+        words = words[1:]  # "look up booking": the booking
+    return " ".join(words) if words else "it"
 
 
 def gerund_verb(word: str) -> str:
@@ -54,7 +59,7 @@ def event_action(event: str) -> str | None:
     if light is not None and (named := nominal_action(light["np"])) is not None:
         return named  # "making any changes to a booking": change booking
     done = _DONE.match(event)
-    if done is not None and (named := nominal_action(done["np"])) is not None:
+    if done is not None and (named := nominal_action(done["np"] or done["np2"])) is not None:
         return named  # "the cancellation is complete": cancel
     event = having_done(event)  # "having cancelled the event": cancelling the event
     event = _TO_WHOM.sub(r"\g<g> ", event)  # "sending them a notice": send a notice
@@ -92,7 +97,9 @@ ANY_OBJECT = re.compile(r"\b(?:anything|something)\b", re.I)
 NO_SUBJECT = re.compile(r"^\W*no\s+[a-z]", re.I)
 _DONE = re.compile(
     r"^\s*(?P<np>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?[a-z][\w-]*){0,2}?)\s+(?:is|"
-    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over)\b",
+    r"are|has\s+been|have\s+been)\s+(?:complete|completed|done|finished|over|processed|"
+    r"successful)\b|^\s*(?P<np2>(?:the|a|an|any|its|their)\s+[a-z][\w-]*(?:\s+(?:of\s+)?"
+    r"[a-z][\w-]*){0,2}?)\s+(?:has|have)\s+(?:gone\s+through|succeeded|taken\s+place|gone\s+ahead)\b",
     re.I,
 )
 _LIGHT = re.compile(
@@ -182,6 +189,25 @@ def said_action(main: str) -> str | None:
         return None
     subject = m["subject"].strip()
     first = subject.split()[0].casefold()
-    if first.endswith("ing") and len(first) > 4:
+    if first.endswith("ing") and len(first) > 4 and not noun_compound(subject):
         return verb_action(gerund_verb(first), subject, len(subject.split()[0]))
     return nominal_action(subject)
+
+
+_OPENERS = frozenset(
+    {"a", "an", "the", "any", "every", "each", "all", "its", "their", "his", "her", "our",
+     "your", "this", "that", "these", "those", "up", "out", "in"}
+)  # fmt: skip
+
+
+def noun_compound(phrase: str) -> bool:
+    """ "booking lookups", "boarding pass issuance": nouns whose last one names the action,
+    not a gerund and its object ("booking the crossing", "cancelling a booking")."""
+    words = re.findall(r"[A-Za-z][\w-]*", phrase)
+    if len(words) < 2 or words[1].casefold() in _OPENERS:
+        return False
+    last = singular(words[-1].casefold())
+    if last.endswith("ing"):  # "cancelling bookings": the gerund and its object
+        return False
+    named = last in _PHRASAL or is_action_noun(last) or verb_of(last) is not None
+    return named and nominal_action(phrase) is not None

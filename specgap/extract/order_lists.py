@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar import parse
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_clauses import asked_for, conditional
 from specgap.extract.order_steps import step_action
 from specgap.extract.procedures import Step, heading_over_item, steps_on_lines
@@ -111,6 +112,33 @@ def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
 _INLINE = re.compile(r"^\W*(?P<lead>[^:;]{3,80}?)\s*:\s*(?P<rest>\S.*)$")
 
 
+# a lead that says its list is in order ("the order of operations is:", "the sequence is:")
+_IN_ORDER = re.compile(
+    r"\b(?:order|sequence|workflow|procedure|steps|process)\b.*\b(?:is|are|goes)\s*$|\bin\s+(?:this|"
+    r"that|the\s+following)\s+order\s*$",
+    re.I,
+)
+
+
+_ORDER_FOR = re.compile(
+    r"\bfor\s+(?P<n>(?:a|an|the|any|each|every)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[a-z][\w-]*)\s+"
+    r"(?:is|are|goes)\s*$",
+    re.I,
+)
+
+
+def _plain_list(text: str) -> list[str]:
+    """The steps of a comma list whose every item opens with an action verb ("authenticate
+    the owner, get the profile, book"), else []."""
+    items = [i.strip(" .") for i in re.split(r"\s*,\s*(?:and\s+|then\s+)?|\s+and\s+", text)]
+    items = [i for i in items if i]
+    ok = all(
+        (c := parse(i)).action is not None and c.imperative and c.verb in IMPERATIVE_VERBS
+        for i in items
+    )
+    return items if ok and len(items) > 1 else []
+
+
 def inline_procedure(text: str) -> tuple[list[str], str, str | None] | None:
     """The steps a goal or procedure line lists after its colon on the same line ("To cancel
     an event: 1) find the client, 2) fetch it, 3) cancel it", "Refund process: fetch the
@@ -125,9 +153,16 @@ def inline_procedure(text: str) -> tuple[list[str], str, str | None] | None:
     if m is None:
         return None
     goal = _goal_of(m["lead"])
-    if goal is None and not _PROCESS.search(m["lead"]):
+    ordered = _IN_ORDER.search(m["lead"])
+    if goal is None and ordered and (named := _ORDER_FOR.search(m["lead"])) is not None:
+        from specgap.extract.order_events import event_action
+
+        goal = event_action(named["n"])  # "the order of operations for a booking is": book
+    if goal is None and not _PROCESS.search(m["lead"]) and not ordered:
         return None
     steps = numbered(m["rest"]) or steps_in(m["rest"])
+    if len(steps) < 2 and ordered:
+        steps = _plain_list(m["rest"])  # "the order of operations is: a, b, c"
     if len(steps) < 2:
         return None
     said: list[str] = []

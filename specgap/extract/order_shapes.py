@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
+from specgap.extract.order_forms import more_rephrasings
 from specgap.extract.order_words import base_form, gerund, pointed_at
 from specgap.extract.pattern_base import USER
 
@@ -284,6 +285,9 @@ def _as_clause(phrase: str) -> str | None:
     return f"{verb} the {' '.join(obj)}" if obj else verb
 
 
+as_clause = _as_clause  # for `order_forms`
+
+
 def never_before(text: str) -> bool:
     """The sentence ends "never before" / "not earlier": it states an order, no duty."""
     return _NEVER_BEFORE.search(" ".join(text.split())) is not None
@@ -401,6 +405,7 @@ def rephrasings(text: str) -> list[Rephrased]:
         out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
     if (m := _GERUND_UNTIL.match(text)) is not None:
         out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
+    out += [Rephrased(said, inferred) for said, inferred in more_rephrasings(text)]
     return out
 
 

@@ -42,9 +42,13 @@ def _words(action: str) -> list[str]:
 
 
 def is_goal_step(goal: str | None, action: str) -> bool:
-    """The step's action is the goal's: the same verb, and the goal's object words (if it
-    names any) all in the step's (`refund` and `refund_booking`)."""
+    """The step's action is the goal's: the same verb, and the goal's object's head noun (if
+    it names any) among the step's words (`refund` and `refund_booking`; `store new
+    accession` and `store_accession`)."""
     if goal is None:
         return False
     want, have = _words(goal), _words(action)
-    return bool(want and have) and want[0] == have[0] and set(want[1:]) <= set(have[1:])
+    if not (want and have) or want[0] != have[0]:
+        return False
+    # its object's head noun ("store a new accession": `accession`), not every modifier
+    return len(want) < 2 or want[-1] in have[1:] or set(want[1:]) <= set(have[1:])

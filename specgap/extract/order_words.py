@@ -24,12 +24,38 @@ _GO_ON = re.compile(
 )
 
 
+# "attempt a refund", "processing any cancellation": a light verb and an action noun
+_LIGHT = re.compile(
+    r"\b(?P<v>attempt|process|perform|initiate|execute|conduct|carry\s+out)(?P<ing>ing)?\s+"
+    r"(?P<np>(?:a|an|any|the)\s+[a-z]+)(?P<of>\s+of(?:\s+(?:the|a|an|any|its|their))?\b)?",
+    re.I,
+)
+
+
+def _light(m: re.Match[str]) -> str:
+    from specgap.extract.order_events import nominal_action
+
+    named = nominal_action(m["np"])
+    if named is None or " " in named:
+        return m[0]  # "process the form": no action noun, left as it is
+    verb = (gerund_of(named) or named) if m["ing"] else named
+    return f"{verb} the" if m["of"] else verb
+
+
+def gerund_of(verb: str) -> str | None:
+    """ "refund" -> "refunding": the -ing form of a verb, else None."""
+    from lemminflect import getInflection  # type: ignore[import-untyped]
+
+    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
+    return forms[0] if forms else None
+
+
 def idioms(text: str) -> str:
     """The text with idioms of reading said plainly ("pull up the booking": "look up the
-    booking"; "proceed to cancel the booking": "cancel the booking"), so that the verb names
-    the action the resolver knows."""
+    booking"; "proceed to cancel the booking": "cancel the booking"; "attempt a refund":
+    "refund"), so that the verb names the action the resolver knows."""
     text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
-    return _GO_ON.sub("", text)
+    return _LIGHT.sub(_light, _GO_ON.sub("", text))
 
 
 _HAVING = re.compile(r"^\s*having\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\b", re.I)
@@ -45,13 +71,8 @@ def having_done(event: str) -> str:
 
 def gerund(participle: str) -> str | None:
     """ "found" -> "finding": the -ing form of a past participle's verb, else None."""
-    from lemminflect import getInflection  # type: ignore[import-untyped]
-
     verb = verb_lemma(participle)
-    if verb is None:
-        return None
-    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
-    return forms[0] if forms else None
+    return None if verb is None else gerund_of(verb)
 
 
 _FIRST_NOUN = re.compile(r"\b(?:the|a|an|its|their)\s+(?P<n>[a-z][\w-]*?)(?:'s)?\b", re.I)

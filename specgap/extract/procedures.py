@@ -159,7 +159,16 @@ def verb_of(noun: str, *, results: bool = True) -> str | None:
             return noun[: -len(ending)] + verb_ending
     if results and noun.endswith("ment") and noun[:-4] in IMPERATIVE_VERBS:  # shipment
         return noun[:-4]
+    if noun.endswith("ance") and noun not in _ANCE_THINGS:  # issuance, clearance
+        return next((v for v in (noun[:-4], noun[:-4] + "e") if v in IMPERATIVE_VERBS), None)
     return None
+
+
+# "-ance" nouns that name a thing or a quality more often than the act of their verb
+_ANCE_THINGS = frozenset(
+    {"insurance", "allowance", "balance", "finance", "assistance", "guidance", "performance",
+     "compliance", "appearance", "importance", "instance", "distance", "substance"}
+)  # fmt: skip
 
 
 def announces(sentence: Sentence) -> bool:

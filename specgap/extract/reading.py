@@ -21,6 +21,7 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.obtained import obtain_notes
+from specgap.extract.order_anaphora import read_back
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -67,6 +68,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
+    timed = timed or read_back(sentence)  # "Before doing so, ...": the sentence before's action
     if timed is not None and (until is not None or state_not_step(clause, timed)):
         timed = None  # "pay it only after it has been approved", no tool approves: a state
     needed = (

@@ -215,6 +215,15 @@ _NO_CELL = re.compile(
 _YES_CELL = re.compile(r"^\s*(?:yes|allowed|permitted|ok|✓|✔)\s*$", re.I)
 
 
+# a column naming what must come before the row's action
+_FIRST_COLUMN = re.compile(
+    r"\b(?:pre-?requisites?|preconditions?|depends\s+on|dependenc(?:y|ies)|requires|required\s+"
+    r"(?:first|before)|must\s+(?:come|happen|be\s+called)\s+after|call(?:ed)?\s+first|"
+    r"preceded\s+by|run\s+first)\b",
+    re.I,
+)
+
+
 def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str, list[int]] | None:
     """One sentence of a table row, its cells in source order (so offsets only grow): a rule
     cell joins the one before it lower-cased, other cells are set apart by a colon. Under a
@@ -230,6 +239,14 @@ def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str
             last = at + len(content.rstrip()) - 1  # the quote ends where the cell does
             chars.extend(" never")
             offsets.extend([at - 1, at, at, at, last, last])
+            continue
+        first = 0 <= column < len(header) and _FIRST_COLUMN.search(header[column])
+        if chars and first and not _RULE_CELL.match(content):
+            # under "Prerequisite" / "Must come after": the row's action only after the cell
+            chars.extend(" only after ")
+            offsets.extend([at - 1] * 12)
+            chars.extend(content)
+            offsets.extend(range(at, at + len(content)))
             continue
         if chars:
             joined = _RULE_CELL.match(content) is not None

@@ -261,8 +261,14 @@ def _ordered(
 
 _OPENS = re.compile(r"^\W*(?:first(?:ly)?|to\s+start|begin\s+by|start\s+by)\b\s*,?\s*", re.I)
 _GOES_ON = re.compile(
-    r"^\W*(?:then|next|after\s+that|afterwards|after\s+this|subsequently|finally|lastly|"
-    r"second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
+    r"^\W*(?:(?:only\s+)?then|next|(?:only\s+)?after\s+that|afterwards|after\s+this|subsequently|"
+    r"finally|lastly|second(?:ly)?|third(?:ly)?|(?:if\s+[^,]+,\s*)then)\b\s*,?\s*",
+    re.I,
+)
+# "(only then) can the pass be issued", "(only then) may you issue it": the subject first
+_INVERTED = re.compile(
+    r"^(?P<m>may|can|should|must|will|shall)\s+(?P<s>you|we|the\s+agent|(?:the|a|an|its|their|any)"
+    r"\s+[^,;]+?(?=\s+be\s))\s+",
     re.I,
 )
 _FIRST_LAST = re.compile(r"\s+first\s*[.!]?\s*$", re.I)
@@ -303,7 +309,7 @@ class _Chain:
             self.last = []
             parts = split_steps(text[: first_last.start()])
         elif goes_on is not None and self.last:
-            parts = split_steps(text[goes_on.end() :])
+            parts = split_steps(_INVERTED.sub(r"\g<s> \g<m> ", text[goes_on.end() :], count=1))
         elif steps := steps_in(text):  # "get the sample, then verify it, then ship it"
             self.last, parts = [], steps
             scope = purpose_of(text)

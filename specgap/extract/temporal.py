@@ -40,6 +40,7 @@ from specgap.extract.order_events import (
     said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
+from specgap.extract.order_forms import described_order, each_part
 from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
@@ -121,6 +122,8 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
+    if soft is None and not described and (parts := each_part(rest, read)) is not None:
+        return Timed(tuple(e for t in parts for e in t.emits), None)
     timed = None if described else _coordinated(rest)
     timed = timed or (None if described else _conditioned(rest))
     timed = timed or _read(rest, described)
@@ -129,9 +132,22 @@ def read(text: str, described: bool = False) -> Timed | None:
     elif timed is None:  # "never call this without first calling `a`": its own order only
         timed = next((t for r in rephrasings(rest) if _ITSELF.match(r.text)
                       and (t := _read(r.text, True)) is not None), None)  # fmt: skip
+    if timed is None and not described and (stated := described_order(rest)) is not None:
+        # "the agent issues X after Y", "X is V-ed after Y": the process as what happens
+        said, kept = stated
+        timed = _read(said, False) or _rephrased(said) or _clauses(said)
+        timed = timed if timed is not None or kept else None
+        soft = soft or kept
+        if timed is not None and kept:
+            timed = Timed(timed.emits, None)  # a statement obliges nothing
     if timed is not None and timed.obliges and never_before(rest):
         timed = Timed(timed.emits, None)  # "Y after X, never before": the order alone
-    if soft is None and _PERMITS.search(rest) and not _BINDS.search(rest):
+    if (
+        soft is None
+        and _PERMITS.search(rest)
+        and not _BINDS.search(rest)
+        and not _NONE.search(rest)
+    ):
         # "(this tool) can be called after X": a permission, never a requirement
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if soft is None or timed is None:
@@ -141,9 +157,12 @@ def read(text: str, described: bool = False) -> Timed | None:
 
 _PERMITS = re.compile(r"\b(?:can|may|could)\b(?!\s+(?:not|never|only)\b)", re.I)
 _BINDS = re.compile(
-    r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|required?)\b",
+    r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|needed|required?|"
+    r"necessary|mandatory|essential|compulsory|obligatory|prerequisite)\b",
     re.I,
 )
+# "no pass may be issued until ...", "until X, nothing can be refunded": a ban, not a permission
+_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no|nothing|none)\b", re.I)
 _AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
 
 
@@ -209,6 +228,8 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
         words = words[1:]
     if not words or "_" in (found or "") or ANY_OBJECT.search(event):
         return None
+    if bare_with_object(clause.verb, found) == clause.verb:
+        return None  # "book once the owner has been found": a person is not what is booked
     if clause.negated:
         lead = "Do not "
     elif clause.modality == "only" or only == "only":
@@ -223,6 +244,14 @@ def _borrowing(clause: Clause, conj: str, only: str, event: str, described: bool
     return Timed(emits, timed.obliges)
 
 
+# "refunds are processed", "any refund must be issued": an action noun as the subject
+_NOUN_SUBJECT = re.compile(
+    r"^\W*(?:(?:any|all|every|each|a|an|the)\s+)?[A-Za-z]+s?\s+(?:is|are|must|may|can|should|"
+    r"shall|will)\b",
+    re.I,
+)
+# "issuance is only allowed after X": the verb of the frame, not the action
+_SAID_VERBS = frozenset({"allow", "permit", "require", "need"})
 # "(only after X) may you modify it": the subject before its modal
 _INVERTED = re.compile(
     r"^\W*(?P<m>may|can|should|must|shall)\s+(?P<who>you|we|the\s+agent)\s+", re.I
@@ -281,7 +310,11 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         clause = _irregular(clause)  # "the client must be found": find client
     if NO_SUBJECT.match(main) and clause.object.startswith("no "):  # "no sample may be
         clause = replace(clause, negated=True, object=clause.object[3:])  # shipped before"
-    said = said_action(main) if clause.action is None and not itself else None
+    said = said_action(main) if not itself else None
+    if clause.action is not None and clause.verb not in _SAID_VERBS:
+        said = None  # "the pass must be issued": the clause's own action
+    elif said is None and clause.verb in _SAID_VERBS and clause.passive:
+        return None  # "X is allowed after Y" whose subject is no action: not an order
     if said is not None:  # "getting the booking must happen", "issuing a refund is possible"
         modality: Modality = "only" if re.search(r"\bonly\b", main, re.I) else "must"
         words = said.split()
@@ -307,11 +340,19 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         # "once you have the event, you may proceed with the modification": of that event
         if clause.verb in CALL_VERBS or not borrow:
             return None  # "call after X": no tool named (or already read with a borrowed one)
-        return _borrowing(clause, conj, only, m["event"], described)
+        borrowed = _borrowing(clause, conj, only, m["event"], described)
+        bare = clause.passive and _NOUN_SUBJECT.match(main) is not None
+        if borrowed is not None or not (bare or clause.negated or said is not None):
+            return borrowed
+        # "refunds must only be processed after X", "do not refund before X": the verb's
+        # action whatever its object (the resolver maps the verb, or reports it)
+        action = clause.verb
     elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
         action = clause.object  # "`refund_car` may only be called after ...": the tool named
+    elif clause.object.casefold() in {"anything", "something"}:
+        action = clause.verb  # "do not ship anything before X": the action, whatever its object
     else:
         action = clause.action
     event = m["event"].strip(" .")
@@ -371,14 +412,20 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         firsts = ids
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
-        # "find the patient before booking, rescheduling or cancelling an appointment": each
+        # "find the patient before booking, rescheduling or cancelling an appointment": each;
+        # "before cancelling or rescheduling": each on the first action's object (inferred)
+        rest = gerunds["rest"] or ""
         each = [
-            event_action(f"{g} {gerunds['rest']}") for g in re.findall(r"[a-z]+ing", gerunds["gs"])
+            event_action(f"{g} {rest}" if rest else with_object(g, acts))
+            for g in re.findall(r"[a-z]+ing", gerunds["gs"])
         ]
+        sure = 0.7 if rest else INFERRED
         found = [a for a in dict.fromkeys(each) if a is not None and a != action]
         if len(found) > 1:
             return Timed(
-                tuple(Emit("require_before", a, {"before": f}, 0.7) for a in found for f in firsts),
+                tuple(
+                    Emit("require_before", a, {"before": f}, sure) for a in found for f in firsts
+                ),
                 None,
             )
     later = event_action(event)
@@ -401,6 +448,6 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
 
 
 _GERUNDS = re.compile(
-    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)\s+(?P<rest>\S.*)$",
+    r"^(?P<gs>[a-z]+ing(?:\s*,\s*[a-z]+ing)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+ing)(?:\s+(?P<rest>\S.*))?$",
     re.I,
 )

@@ -91,7 +91,8 @@ REQUIRES_YES = re.compile(
 )
 REQUIRES = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
-    r"[a-z]+(?:ing|ion|al|ment|up|in)\b[^.;,]*?)(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
+    r"(?:[a-z][\w-]*\s+){0,3}?[a-z]+(?:ing|ion|al|ment|up|in|check|review|search)\b[^.;,]*?)"
+    r"(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
     re.I,
 )
 # "storing a sample requires that the sample has been registered"
@@ -110,7 +111,8 @@ REQUIRES_TOOL = re.compile(
 # "verifying the sample must precede shipping it", "verification comes before shipping"
 PRECEDES = re.compile(
     r"^\W*(?P<b>.+?)\s+(?:(?:must|should|shall|has\s+to|have\s+to|needs?\s+to)\s+)?(?:always\s+)?"
-    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
+    r"(?:precedes?|comes?\s+before|happens?\s+before|goes\s+before|takes?\s+place\s+before|occurs?\s+"
+    r"before)\s+(?P<a>[^.;]+?)\s*[.!]?$",
     re.I,
 )
 _BARE_GERUND = re.compile(r"^\s*(?:any\s+|each\s+|every\s+)?(?P<g>[a-z]{3,}ing)\s*$", re.I)
@@ -122,10 +124,17 @@ def with_object(event: str, other: str | None) -> str:
     words = (other or "").split()[1:]
     while words and words[0] in _PARTICLES:  # "look up guest": the guest, not "up guest"
         words = words[1:]
+    while len(words) > 1 and words[-1] in _DETAIL_WORDS:  # "the appointment details"
+        words = words[:-1]
     m = _BARE_GERUND.match(event)
-    if m is None or not words:
-        return event
+    if m is None or not words or _PERSON.fullmatch(words[-1]):
+        return event  # "find the owner before booking": the owner is not what is booked
     return f"{m['g']} {' '.join(words)}"
+
+
+# a person, whom a borrowed object would name as the thing acted on
+_PERSON = re.compile(USER + r"s?|owners?|riders?|drivers?|persons?|people|holders?", re.I)
+_DETAIL_WORDS = frozenset({"details", "detail", "information", "info", "record", "records", "data"})
 
 
 def bare_with_object(action: str | None, other: str | None) -> str | None:
@@ -136,6 +145,8 @@ def bare_with_object(action: str | None, other: str | None) -> str | None:
         words = words[1:]
     if action is None or " " in action or "_" in action or not words:
         return action
+    if _PERSON.fullmatch(words[-1]):
+        return action  # "book once the owner has been found": not a booking of the owner
     if is_action_noun(words[-1]) and not words[-1].endswith("ing"):  # ("a booking": a thing)
         return action  # "issue the refund after the cancellation": not a cancel of a refund
     return f"{action} {' '.join(words)}"
