@@ -21,6 +21,7 @@ import re
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.nominals import nominal_act
 from specgap.extract.people import PERSON
 from specgap.operators.prose import (
     NUMBER_WORDS,
@@ -55,7 +56,8 @@ _SHAPES = re.compile(
             + r")\b)|"
             + _PERSON.replace("<person>", "<person2>")
             + r"\s+(?:(?:is|are)\s+(?:entitled|allowed)\s+to|gets?|has|have|(?:may|can)\s+"
-            r"(?:have|get|make|receive|request))\s+)?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
+            r"(?:have|get|make|receive|request))\s+|(?P<label>(?:limit|max(?:imum)?|cap|quota|"
+            r"allowance)\s*:\s*))?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
             r"\s+than|more\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
             + _N
             + r"\s+"
@@ -68,7 +70,19 @@ _SHAPES = re.compile(
             + r"\s+(?:(?:are|is)\s+(?:limited|capped|restricted)\s+)?to\s+(?:(?:at\s+most|no\s+more"
             r"\s+than|a\s+maximum\s+of)\s+)?"
             + _N.replace("<n>", "<n2>")
-            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)\s*(?:[.;]|$)",
+            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per7>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # only one upgrade is allowed per pass (per season)
+            r"^\W*(?:(?:only|just|at\s+most|no\s+more\s+than|a\s+maximum\s+of|up\s+to)\s+)?"
+            + _N.replace("<n>", "<n8>")
+            + r"\s+"
+            + _NOUN.replace("noun", "noun8")
+            + r"\s+(?:is|are|will\s+be|may\s+be|can\s+be)\s+(?:allowed|permitted|possible|accepted)"
+            r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per8>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per9>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # max_upgrades_per_pass: 1 (a configuration line)
+            r"^\W*`?(?:max(?:imum)?[_-])(?P<noun9>[a-z]+)[_-]per[_-](?P<per10>[a-z]+)`?\s*[:=]\s*"
+            r"`?(?P<n9>\d+)`?\W*$",
             # three attempts at a PIN reset; two tries to reset a PIN
             r"\b" + _N.replace("<n>", "<n3>") + r"\s+(?:attempts?|tries)\s+(?:at|for)\s+"
             r"(?:(?:a|an|the|their)\s+)?(?P<noun3>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
@@ -76,9 +90,11 @@ _SHAPES = re.compile(
             r"\b" + _N.replace("<n>", "<n4>") + r"\s+(?:attempts?|tries)\s+to\s+"
             r"(?P<act>[a-z]+(?:\s+(?:a|an|the|their)\b)?(?:\s+[A-Za-z][\w-]*){1,2}?)\s*(?:[.;,]|$)",
             # payments: one per invoice
-            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*:\s*(?:at\s+most\s+|max(?:imum)?"
-            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r")\s+"
-            r"(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
+            # (a table row: "| Pass upgrade | once per pass |" reads "Pass upgrade once per pass")
+            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)(?:\s*:\s*|\s+(?=(?:once|twice)\b))"
+            r"(?:at\s+most\s+|max(?:imum)?"
+            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r"|once|"
+            r"twice)\s+(?:(?:times?|calls?)\s+)?(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
             # you may try the PIN reset at most 3 times
             r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
             r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
@@ -101,7 +117,8 @@ _MEASURES = frozenset(
 )
 _SINGLE = {"a single": 1, "one single": 1, "single": 1}
 # spans that are the whole conversation: counted per trace
-_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue"))
+# (a "call" an act is counted per is the user's call: per tool call each call is one act)
+_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue call contact"))
 # nouns that are things, even where a verb is spelled the same
 _THINGS = frozenset(
     split_words(
@@ -163,12 +180,13 @@ def noun_count(clean: str) -> Emit | None:
     m = _SHAPES.search(clean)
     if m is None:
         return _tool_verb_count(clean)
-    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6") if m[g] is not None)
+    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9") if m[g] is not None)
     count = _number(raw)
     led = (
         m["make"]
         or m["person"]
         or m["person2"]
+        or m["label"]
         or re.match(r"^\W*(?:allow|permit|give|grant|offer)\b", clean, re.I)
     )
     if m["n"] is not None and m["q"] is None and not led:
@@ -183,12 +201,14 @@ def noun_count(clean: str) -> Emit | None:
     elif m["act"] is not None:
         action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
-        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or m["noun6"] or "")
+        nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9")
+        action = _action(next((m[g] for g in nouns if m[g]), ""))
     if count is None or action is None:
         return None
     person = m["person"] or m["person2"]  # "give each member at most two resets"
     who = _WHO.match(clean)  # "members get three attempts": each member's
-    said = (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"])
+    pers = ("per", "per_a", "per2", "per3", "per6", "per7", "per8", "per9", "per10")
+    said = tuple(m[g] for g in pers)
     return _counted(action, count, said, person or (who["who"] if who is not None else None))
 
 
@@ -256,6 +276,10 @@ def _action(noun: str) -> str | None:
         verb = gerund[0]  # "kiln firings": fire
     elif head in lemmas(head).get("VERB", ()):
         verb = head  # "reset", "upgrade": a verb used as its own noun
+    elif nominal_act(head) is not None:
+        # "inspections": the act by its own noun, which names the tool as the policy's
+        # tools do ("book_inspection"); its verb may be a read verb too ("inspect")
+        return " ".join([*rest.split(), head]).strip()
     else:
         return None
     return f"{verb} {rest}".strip()

@@ -26,6 +26,7 @@ from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import names_action
+from specgap.extract.nominals import nominal_act
 from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
 from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
@@ -37,7 +38,7 @@ from specgap.extract.yes_scope import (
     tail_action,
     ticked_guard,
 )
-from specgap.operators.prose import USER, base_form, is_action_noun, lemma, targets_in
+from specgap.operators.prose import USER, base_form, is_action_noun, lemma, singular, targets_in
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
@@ -297,7 +298,7 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         if lead:
             return lead
     agreed = _YES_OBJECT.match(clean, yes.end())
-    if agreed is not None and is_action_noun(agreed["x"].split()[-1]):
+    if agreed is not None and _act_noun(agreed["x"].split()[-1]):
         return _targets(agreed["x"])  # "the farmer must confirm every funds transfer"
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
@@ -357,6 +358,11 @@ _FOR_LEAD = re.compile(
 _SUCH_AS = re.compile(r"^.*?\b(?:such\s+as|like|e\.g\.,?|including|namely|i\.e\.,?)\s+", re.I)
 
 
+def _act_noun(word: str) -> bool:
+    """A noun naming an act: `refund`, `transfers`, `inspection` (made from a verb)."""
+    return is_action_noun(word) or nominal_act(singular(word)) is not None
+
+
 def _lead_targets(phrase: str) -> tuple[str, ...] | None:
     """The actions a leading "for" phrase names: the members of a list ("any write action
     such as booking, cancelling or refunding"), else one action noun ("for any refund");
@@ -366,7 +372,7 @@ def _lead_targets(phrase: str) -> tuple[str, ...] | None:
     if listed:
         return tuple(t for item in listed for t in _named(item) or ()) or None
     words = _DETERMINERS.sub("", phrase).split()
-    if not words or len(words) > 3 or not is_action_noun(words[-1]):
+    if not words or len(words) > 3 or not _act_noun(words[-1]):
         return None
     return _targets(phrase)
 
