@@ -110,7 +110,65 @@ READ: list[tuple[str, list[dict[str, object]], set[str]]] = [
     ),
 ]
 
+INSURE = [
+    _tool("submit_claim", "Submit a new insurance claim.", policy_number="string"),
+    _tool("cancel_policy", "Cancel an insurance policy.", policy_number="string"),
+    _tool("renew_policy", "Renew a policy for another year.", policy_number="string"),
+    _tool("add_driver", "Add a named driver to a policy.", policy_number="string", driver="string"),
+    _tool("remove_driver", "Remove a named driver.", policy_number="string", driver="string"),
+    _tool("issue_replacement_card", "Issue a replacement card.", policy_number="string"),
+    _tool("change_address", "Change the postal address.", policy_number="string"),
+]
+READ += [
+    # the act checked with the user is named inside the check
+    ("Confirm the cancellation with the customer first.", INSURE, {"cancel_policy"}),
+    # an adverb before the agreeing verb; a review before the approval; a "yes" replied
+    (
+        "Make sure the caller explicitly agrees before processing a renewal.",
+        INSURE,
+        {"renew_policy"},
+    ),
+    (
+        "Do not submit the claim until the customer has reviewed and approved the summary.",
+        INSURE,
+        {"submit_claim"},
+    ),
+    (
+        "List the changes and ask the customer to reply yes before you change the address.",
+        INSURE,
+        {"change_address"},
+    ),
+    # consent given; "go ahead only with"; an inverted condition; a leading "upon" phrase
+    (
+        "Adding a driver is only possible after the policyholder has given consent.",
+        INSURE,
+        {"add_driver"},
+    ),
+    (
+        "Policy cancellations go ahead only with the customer's explicit yes.",
+        INSURE,
+        {"cancel_policy"},
+    ),
+    ("Should the customer agree, renew the policy.", INSURE, {"renew_policy"}),
+    (
+        "Upon the customer's confirmation, issue the replacement card.",
+        INSURE,
+        {"issue_replacement_card"},
+    ),
+    # a label naming the act, then the steps
+    (
+        "Cancelling a policy: read the consequences to the customer and get their consent.",
+        INSURE,
+        {"cancel_policy"},
+    ),
+]
+
 NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
+    # told as a fact after a leading yes, or a yes to a thing that is no act
+    ("Upon the customer's confirmation, the card is printed overnight.", INSURE),
+    ("Confirm the postal address with the customer.", INSURE),
+    # a yes needed only in one case (a new address): never on every call
+    ("Get verbal consent before sending documents to a new e-mail address.", INSURE),
     # the owner of a business speaks for it, and a bare "the owner" outside the chat is a role
     ("Refunds need the store owner's approval.", VET),
     ("The owner must approve any refund over $500.", VET),

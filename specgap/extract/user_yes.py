@@ -57,8 +57,10 @@ _WHO = (
 )
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
-    r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
-    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
+    r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
+    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?)|"
+    r"(?:says?|said|repl(?:y|ies|ied)|answer(?:s|ed)?|respond(?:s|ed)?)\s+(?:with\s+)?(?:an?\s+)?"
+    r"(?:explicit\s+|clear\s+)?[\"“']?yes|okays?|okayed|(?:gives?|given|gave)\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
     r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
     r"everything\s+is)\s+(?:correct|right|fine|ok|okay|good))"
 )
@@ -101,9 +103,13 @@ _YES = re.compile(
             r"\b(?:confirm|check|clear|agree)\s+(?:[\w'-]+\s+){0,5}?with\s+" + _WHO + r"\b",
             # ask the guest whether to proceed / if they want to go ahead / to confirm
             r"\bask\s+" + _WHO + r"\s+(?:(?:whether|if)\s+(?:[\w'-]+\s+){0,4}?(?:proceed|"
-            r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent))\b",
+            r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent|(?:reply|answer|respond|say)\s+"
+            r"(?:with\s+)?[\"“']?yes))\b",
             # make sure the customer agrees; make sure they are happy with it
-            r"\b(?:make\s+sure|ensure|check)\s+(?:that\s+)?" + _THEY + r"\s+(?:agrees?|approves?|"
+            r"\b(?:make\s+sure|ensure|check)\s+(?:that\s+)?"
+            + _THEY
+            + r"\s+(?:(?:explicitly|clearly|"
+            r"verbally|actually|really)\s+)?(?:agrees?|approves?|"
             r"confirms?|consents?|accepts?|(?:is|are)\s+(?:ok|okay|happy|fine)\s+with)\b",
         )
     ),
@@ -112,7 +118,7 @@ _YES = re.compile(
 # what may stand before a yes that is a clause of its own ("until the guest agrees")
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
-    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let))\s*$",
+    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let|should))\s*$",
     re.I,
 )
 # "a yes to cancel the old one", "consent for the refund": the action the yes is for
@@ -164,7 +170,7 @@ _NEEDS = re.compile(
     r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
     r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
     r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed))|(?:only\s+)?(?:happens?|"
-    r"takes?\s+place|goes?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
+    r"takes?\s+place|go(?:es)?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
     re.I,
 )
 _ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
@@ -232,11 +238,23 @@ def _rule(clean: str, clause: Clause) -> bool:
     """The yes is asked for: a modal, an imperative or a word of requirement; a sentence
     that tells what happens after a yes ("if the user confirms, the status is changed")
     states no rule."""
+    then_do = _LEADING_THEN_DO.match(clean)
+    if then_do is not None and base_verb(then_do["verb"].casefold()):
+        return True  # "upon the customer's confirmation, issue the card": an imperative
     return (
         clause.modality in {"must", "must_not", "only"}
         or clause.imperative
         or bool(_RULE_WORDS.search(clean))
+        or bool(_RULE_WORDS.search(_LABEL.sub("", clean, count=1)))  # "Refunds: get a yes"
     )
+
+
+# a leading phrase, then the main clause in the imperative
+_LEADING_THEN_DO = re.compile(
+    r"^\W*(?:upon|on|after|following|with|once|when|if|should)\b[^,;.]*,\s*(?:then\s+)?"
+    r"(?P<verb>[a-z]+)\b",
+    re.I,
+)
 
 
 # "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
@@ -292,6 +310,12 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         phrase = phrase if yes.start() > before.start("x") else before["x"]
         phrase = _MAIN_SUBJECT.split(phrase)[0]
         return _targets(phrase)  # None: "before anything else", no one action
+    label = _LABEL.match(clean)
+    if label is not None and label.end() <= yes.start() and act_of(label["x"]) is not None:
+        return _targets(label["x"])  # "Cancelling a policy: read ... and get their consent"
+    checked = _CHECKED.match(yes[0])
+    if checked is not None and _act_noun(checked["x"].split()[-1]):
+        return _targets(checked["x"])  # "confirm the cancellation with the customer"
     led = _FOR_LEAD.match(clean)
     if led is not None and led.end() <= yes.start():  # "for any booking or refund, get ..."
         lead = _lead_targets(led["x"])
@@ -344,6 +368,14 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
 _YES_OBJECT = re.compile(
     r"\s+(?:(?:to|for)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,;:.!?]|$)|\s+(?:before|and|or|in|by|over|via|first)\b)",
+    re.I,
+)
+# a label naming the action the line is about: "Cancelling a policy: ..."
+_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*:\s+", re.I)
+# the act checked with the user: "confirm the cancellation with the customer"
+_CHECKED = re.compile(
+    r"^(?:confirm|check|clear|agree)\s+(?:(?:the|any|this|that|each|every|their|your)\s+)?"
+    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+with\b",
     re.I,
 )
 # a leading "for" phrase that names the guarded actions, closed by the main clause: "for any
