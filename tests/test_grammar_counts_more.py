@@ -97,3 +97,78 @@ def test_a_table_row_with_once_is_a_count(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("sentence", "tools"), NOT_READ, ids=[s for s, _ in NOT_READ])
 def test_no_count_of_calls(tmp_path: Path, sentence: str, tools: list[dict[str, object]]) -> None:
     assert _counts(_built(tmp_path, sentence, tools)) == set()
+
+
+# --- a count of what one call acts on one of (specgap/extract/call_nouns.py) ---------------
+
+COURSE = [
+    _tool("find_student", "Find a student.", student_id="string"),
+    _tool(
+        "enroll_student", "Enroll a student in a section.", student_id="string", section_id="string"
+    ),
+    _tool(
+        "drop_course", "Drop a student from a section.", student_id="string", section_id="string"
+    ),
+    _tool(
+        "join_waitlist", "Put a student on a waitlist.", student_id="string", section_id="string"
+    ),
+    _tool("update_major", "Change a student's major.", student_id="string", major="string"),
+    _tool("reserve_seats", "Reserve exam seats.", student_id="string", seats="integer"),
+    _tool("request_transcript", "Order a transcript.", student_id="string"),
+]
+
+COURSE_READ: list[tuple[str, tuple[str, int, str | None, str]]] = [
+    # each call acts on one course (a tool is named for it) or one section (a string id)
+    (
+        "Students can join the waitlist for up to three sections.",
+        ("join_waitlist", 3, "student", E),
+    ),
+    # per the person the count is given to; a span is kept (the courses' term, maybe)
+    ("Students may enroll in at most 5 courses per term.", ("enroll_student", 5, "term", R)),
+    ("A student can drop a course no more than twice.", ("drop_course", 2, "student", E)),
+    # a span with a word before it ("academic year") is still a span
+    (
+        "Each student may change their major only once per academic year.",
+        ("update_major", 1, "year", R),
+    ),
+]
+
+COURSE_NOT_READ: list[str] = [
+    "Students get one free transcript per term.",  # more cost a fee: none is forbidden
+    "Students may reserve at most 4 seats.",  # a number one call takes: no count of calls
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), COURSE_READ, ids=[s for s, _ in COURSE_READ])
+def test_a_count_of_what_each_call_acts_on(
+    tmp_path: Path, sentence: str, expected: tuple[str, int, str | None, str]
+) -> None:
+    assert _counts(_built(tmp_path, sentence, COURSE)) == {expected}
+
+
+@pytest.mark.parametrize("sentence", COURSE_NOT_READ)
+def test_no_count_of_calls_of_a_course_tool(tmp_path: Path, sentence: str) -> None:
+    assert _counts(_built(tmp_path, sentence, COURSE)) == set()
+
+
+@pytest.mark.parametrize(
+    ("noun", "one"),
+    [
+        ("courses", True),  # the tool `drop_course`
+        ("section", True),  # `section_id`, a string
+        ("seats", False),  # `seats`, an integer: how many in one call
+        ("grades", False),  # named by no tool nor id
+        ("credits", False),  # named by no tool
+    ],
+)
+def test_the_nouns_one_call_acts_on_one_of(noun: str, one: bool) -> None:
+    from specgap.extract.call_nouns import nouns_of_tools, one_per_call, tool_nouns
+    from specgap.registry import Tool
+
+    tools = [
+        Tool(id=str(t["function"]["name"]), schema=t["function"]["parameters"])  # type: ignore[index]
+        for t in COURSE
+    ]
+    with tool_nouns(nouns_of_tools(tools)):
+        assert one_per_call(noun) is one
+    assert one_per_call(noun) is False  # outside a build: none

@@ -155,6 +155,20 @@ _AUX = re.compile(
 )
 _EACH = re.compile(r"(?:^|[\s*•-])(?:each|every|any\s+one)\s+[a-z]", re.I)
 _GENERIC = re.compile(r"^\W*(?:(?:an?\s+)[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[a-z][\w-]*s)\s*$", re.I)
+# verbs whose passive subject is what the call makes ("overrides may be granted twice")
+_MADE = frozenset(
+    split_words("issue grant create make send open book place file submit generate post raise add")
+)
+
+
+def _generic(subject: str, verb: str) -> bool:
+    """A generic subject of a passive ("rentals", "a pass") names what each count is of,
+    unless it is the act itself or what the call makes ("refunds may be issued twice")."""
+    if _GENERIC.match(subject) is None or verb in _MADE:
+        return False
+    return not is_action_noun(subject.split()[-1])
+
+
 _COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
@@ -340,7 +354,7 @@ def parse(text: str) -> Clause:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 # "each lesson can be moved once", "rentals can be extended twice", "a pass
                 # can be refunded once": a count of what is said of any one of them
-                each = _EACH.search(before) is not None or _GENERIC.match(before) is not None
+                each = _EACH.search(before) is not None or _generic(before, verb)
                 subject = DET.sub("", _SUBJECTS.sub("", before))
                 # "no claim may", "only one inspection can be booked": what is acted on
                 subject = re.sub(

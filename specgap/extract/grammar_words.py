@@ -185,10 +185,15 @@ _RATE = re.compile(
     r"(?:\s+[a-z][\w-]*)?)",
     re.I,
 )
-_PER = re.compile(r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<e>[a-z][\w-]*)\b", re.I)
+_PER = re.compile(
+    r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?:(?:academic|calendar|school|fiscal|"
+    r"financial|billing|business|working|rolling|tax)\s+)?(?P<e>[a-z][\w-]*)\b",
+    re.I,
+)
 # "twice a year", "three classes a week": a rate over a span of time
 _TIME_RATE = re.compile(
-    r"\b(?:a|an|each|every)\s+(?P<e>minute|hour|day|night|week|fortnight|month|quarter|year)\b",
+    r"\b(?:a|an|each|every)\s+(?:(?:academic|calendar|school|fiscal|billing)\s+)?"
+    r"(?P<e>minute|hour|day|night|week|fortnight|month|quarter|year|term|semester)\b",
     re.I,
 )
 # (a "call" a count is per is the user's call: per tool call, each call is one)

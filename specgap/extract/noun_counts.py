@@ -37,7 +37,11 @@ _WORD = (
     r"(?!(?:may|can|must|should|will|would|is|are|be|to|per|for|and|or|a|an|the)\b)[A-Za-z][\w-]*"
 )
 _NOUN = r"(?P<noun>(?:" + _WORD + r"\s+){0,2}?" + _WORD + r"?)"
-_SPAN_WORDS = r"(?:minute|hour|day|night|week|weekend|month|quarter|year|season|shift)"
+_SPAN_WORDS = (
+    r"(?:(?:academic|calendar|school|fiscal|financial|billing|business|working|rolling|tax)\s+)?"
+    r"(?:minute|hour|day|night|week|weekend|fortnight|month|quarter|year|season|shift|term|"
+    r"semester|trimester|cycle)"
+)
 # per an entity ("per member", "for each pass"), or "a"/"each" before a span ("twice a year")
 _PER = (
     r"(?:\s+(?:(?:per|for\s+(?:each|every|any|a|an|one|the\s+same))\s+(?P<per>[a-z][\w-]*)|"
@@ -104,6 +108,7 @@ _SHAPES = re.compile(
     re.I,
 )
 # how an act is priced or placed, not which act it is ("one free extension")
+_FREE = re.compile(r"\b(?:free|complimentary|no-charge|no-cost|at\s+no\s+(?:charge|cost))\b", re.I)
 _HOW = frozenset(
     split_words("free extra additional complimentary paid new further late early partial full")
 )
@@ -161,7 +166,7 @@ def _counted(
     when two entities are named (no one argument to count by)."""
     params: dict[str, object] = {"max": count}
     pers = [p for p in (singular(w) for w in said if w) if p not in _WHOLE]
-    entities = [p for p in pers if not _is_span(p)]
+    entities = [p for p in pers if not is_span(p)]
     if len(entities) > 1:
         return None  # per two entities at once: no one argument to count by
     if entities:
@@ -180,6 +185,8 @@ def noun_count(clean: str) -> Emit | None:
     m = _SHAPES.search(clean)
     if m is None:
         return _tool_verb_count(clean)
+    if _FREE.search(m[0]):
+        return None  # "one free transcript per term": more cost a fee, none is forbidden
     raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9") if m[g] is not None)
     count = _number(raw)
     led = (
@@ -220,6 +227,13 @@ _WHO = re.compile(
 )
 
 
+def counted_person(clean: str) -> str | None:
+    """The person a sentence gives its count to ("students may enroll in at most five
+    courses", "each member can ..."): each one's count; None when it names no person."""
+    who = _WHO.match(clean)
+    return singular(who["who"]) if who is not None else None
+
+
 def _number(raw: str) -> int | None:
     word = " ".join(raw.casefold().split()).removesuffix(" times")
     word = {"once": "1", "twice": "2", "thrice": "3"}.get(word, word)
@@ -232,12 +246,16 @@ def _number(raw: str) -> int | None:
 
 
 _SPANS = frozenset(
-    split_words("minute hour day night week weekend month quarter year season shift")
+    split_words(
+        "minute hour day night week weekend fortnight month quarter year season shift term "
+        "semester trimester cycle"
+    )
 )
 
 
-def _is_span(word: str) -> bool:
-    return word in _SPANS
+def is_span(word: str) -> bool:
+    """`year`, `academic year`, `term`: a span of time, which one trace does not show."""
+    return word.split()[-1] in _SPANS  # "academic year": a year
 
 
 _DETERMINER = re.compile(r"^(?:(?:a|an|the|any|all|each|every|your|their|our|its)\s+)+", re.I)
