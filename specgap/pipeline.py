@@ -17,6 +17,7 @@ from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
+from specgap.extract.call_nouns import nouns_of_tools, tool_nouns
 from specgap.extract.grammar_words import current_tool_verbs, tool_verbs, verbs_of_tools
 from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
@@ -195,11 +196,14 @@ def run_agent(
     """The agent through the first `stages` stages (all of them by default)."""
     state = AgentState(config=agent)
     verbs: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
     for _, stage in STAGES[:stages]:
         if not verbs and state.registry is not None:  # read once the tools are loaded
             verbs = verbs_of_tools(state.registry.by_id)
-        # the grammar reads the verbs the agent's tools are named by as action verbs
-        with tool_verbs(verbs):
+            nouns = nouns_of_tools(state.registry.tools)
+        # the grammar reads the verbs the agent's tools are named by as action verbs, and
+        # counts of what one call acts on one of as counts of calls
+        with tool_verbs(verbs), tool_nouns(nouns):
             state = stage(project, state, options)
     return state
 

@@ -154,6 +154,21 @@ _AUX = re.compile(
     re.I,
 )
 _EACH = re.compile(r"(?:^|[\s*•-])(?:each|every|any\s+one)\s+[a-z]", re.I)
+_GENERIC = re.compile(r"^\W*(?:(?:an?\s+)[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[a-z][\w-]*s)\s*$", re.I)
+# verbs whose passive subject is what the call makes ("overrides may be granted twice")
+_MADE = frozenset(
+    split_words("issue grant create make send open book place file submit generate post raise add")
+)
+
+
+def _generic(subject: str, verb: str) -> bool:
+    """A generic subject of a passive ("rentals", "a pass") names what each count is of,
+    unless it is the act itself or what the call makes ("refunds may be issued twice")."""
+    if _GENERIC.match(subject) is None or verb in _MADE:
+        return False
+    return not is_action_noun(subject.split()[-1])
+
+
 _COMPLEMENT_VERBS = frozenset(split_words("confirm check verify ensure see determine make"))
 _COPULA_NEXT = re.compile(r"\s+(?:is|are|was|were|has|have)\b", re.I)
 _TRAILING_MODAL = re.compile(
@@ -337,9 +352,17 @@ def parse(text: str) -> Clause:
         if verb is not None:
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
-                each = _EACH.search(before) is not None  # "each lesson can be moved once"
+                # "each lesson can be moved once", "rentals can be extended twice", "a pass
+                # can be refunded once": a count of what is said of any one of them
+                each = _EACH.search(before) is not None or _generic(before, verb)
                 subject = DET.sub("", _SUBJECTS.sub("", before))
-                subject = re.sub(r"^\W*(?:no|only)\s+", "", subject, flags=re.I)  # "no claim may"
+                # "no claim may", "only one inspection can be booked": what is acted on
+                subject = re.sub(
+                    r"^\W*(?:(?:no|only)\s+(?:(?:one|a\s+single)\s+)?|(?:one|a\s+single)\s+)",
+                    "",
+                    subject,
+                    flags=re.I,
+                )
                 # "cancelled bookings, attended bookings and bookings on hold ...": one state
                 state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
@@ -421,8 +444,10 @@ def parse(text: str) -> Clause:
     if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
-    if quantity is not None and quantity.calls and quantity.per is None and each and obj:
-        # "each lesson can be cancelled only once": counted per lesson, not per trace
+    same = bool(obj) and re.search(r"\bthe\s+same\s+" + re.escape(obj.split()[-1]), main, re.I)
+    if quantity is not None and quantity.calls and quantity.per is None and (each or same) and obj:
+        # "each lesson can be cancelled only once", "never refund the same pass twice":
+        # counted per lesson (per pass), not per trace
         quantity = replace(quantity, per=singular(obj.split()[-1]))
     if (
         verb is None

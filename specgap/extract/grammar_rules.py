@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from specgap.extract.call_nouns import one_per_call
 from specgap.extract.conditional_rules import conditional as _conditional
 from specgap.extract.conditional_rules import guard
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
@@ -97,8 +98,11 @@ def _quantity(c: Clause) -> Answer:
     last = singular(q.noun.split()[-1]) if q.noun else ""
     # "create at most 5 schedules", "issue at most one refund per booking": each call makes
     # one, or is one such act (a refund), so the count is of calls
-    made = bool(last) and (c.verb in _MAKES or is_action_noun(last))
-    made = made and (last == _head(c) or not c.object)
+    # ... or a thing each call of a tool named by the verb acts on one of ("enroll in at most
+    # 5 courses": `enroll_student` takes one section a call)
+    each_one = c.verb in current_tool_verbs() and one_per_call(q.noun.split()[-1] if q.noun else "")
+    made = bool(last) and (c.verb in _MAKES or is_action_noun(last) or each_one)
+    made = made and (last == _head(c) or not c.object or each_one)
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:

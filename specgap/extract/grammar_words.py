@@ -124,8 +124,19 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
             break
         if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
             break  # "permissions linked to ...": a participle starts what modifies the object
-        if words and word.casefold() == "no":
-            break  # "freeze a membership no more than twice": the count, not the object
+        if words and (
+            word.casefold() == "no" or re.match(r"up\s+to\b", text[start + m.start(1) :], re.I)
+        ):
+            break  # "freeze it no more than twice", "search it up to 5 times": the count
+        if words and re.match(
+            r"(?:one|a\s+single|\d+|" + "|".join(NUMBER_WORDS) + r")\s+times?\b",
+            text[start + m.start(1) :],
+            re.I,
+        ):
+            break  # "extend a rental one time": the count, not the object
+        if word.casefold() == "same" and words == []:
+            end = start + m.end()
+            continue  # "refund the same pass twice": the pass
         end = start + m.end()
         if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
@@ -159,7 +170,9 @@ _UPPER = re.compile(
     re.I,
 )
 _ONCE = re.compile(
-    r"\b(?P<t>" + ONCE + r"|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times)\b",
+    r"\b(?P<t>" + ONCE + r"|twice|thrice|(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+times|"
+    r"(?P<one>one|a\s+single)\s+time(?![\s-]*(?:slots?|windows?|zones?|frames?|periods?|"
+    r"limits?|stamps?|fees?|payments?|codes?|passwords?|charges?)\b))\b",
     re.I,
 )  # "once you have found X", "once verified, ...": a conjunction, not a count
 _NEG_BEFORE = re.compile(
@@ -174,13 +187,21 @@ _RATE = re.compile(
     r"(?:\s+[a-z][\w-]*)?)",
     re.I,
 )
-_PER = re.compile(r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<e>[a-z][\w-]*)\b", re.I)
-# "twice a year", "three classes a week": a rate over a span of time
-_TIME_RATE = re.compile(
-    r"\b(?:a|an|each|every)\s+(?P<e>minute|hour|day|night|week|fortnight|month|quarter|year)\b",
+_PER = re.compile(
+    r"\b(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?:(?:academic|calendar|school|fiscal|"
+    r"financial|billing|business|working|rolling|tax)\s+)?(?P<e>[a-z][\w-]*)\b",
     re.I,
 )
-_WHOLE = frozenset(split_words("conversation session chat trace dialogue interaction turn user"))
+# "twice a year", "three classes a week": a rate over a span of time
+_TIME_RATE = re.compile(
+    r"\b(?:a|an|each|every)\s+(?:(?:academic|calendar|school|fiscal|billing)\s+)?"
+    r"(?P<e>minute|hour|day|night|week|fortnight|month|quarter|year|term|semester)\b",
+    re.I,
+)
+# (a "call" a count is per is the user's call: per tool call, each call is one)
+_WHOLE = frozenset(
+    split_words("conversation session chat trace dialogue interaction turn user call contact")
+)
 
 
 def quantity_of(main: str) -> Quantity | None:
@@ -195,13 +216,19 @@ def quantity_of(main: str) -> Quantity | None:
         value = float(n if n is not None else upper["n"].replace(",", ""))
         kind = " ".join(upper["kind"].casefold().split())
         low = kind in {"at least", "a minimum of", "no fewer than"}
+        times = upper["noun"].casefold() in {"time", "times"}  # "a maximum of two times"
         return Quantity(
-            max=None if low else value, min=value if low else None, noun=upper["noun"], per=per
+            max=None if low else value,
+            min=value if low else None,
+            noun="" if times else upper["noun"],
+            per=per,
+            calls=times,
         )
     once = _ONCE.search(main)
     if once is not None:
         t = once["t"].casefold()
         n = _TIMES.get(t) or NUMBER_WORDS.get(once["n"] or "") or int(once["n"] or 0)
+        n = 1 if once["one"] else n  # "only one time": once
         before = main[: once.start()]
         if _NEG_BEFORE.search(before) and not _MORE_THAN.search(before):
             n -= 1  # "cannot be refunded twice": at most once

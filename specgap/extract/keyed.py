@@ -122,7 +122,9 @@ def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each line keyed by a tool read as the rule it states (docstring)."""
     for sentence in sentences:
         m = _KEY.match(sentence.text) if sentence.subject is None else None
-        if m is None or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
+        # "max_refunds_per_pass: 1" names a limit (read by `noun_counts`), not a tool
+        setting = m is not None and _setting(m["tool"])
+        if m is None or setting or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
             yield sentence
             continue
         rest = sentence.text[m.end() :].rstrip()
@@ -140,6 +142,19 @@ def _keyed(text: str, m: re.Match[str]) -> bool:
     if re.search(r"[:|\u2192\u2013\u2014]|\s-\s", text[: m.end()]) or m["arg"] is not None:
         return True
     return _VERB.match(text[m.end() :]) is None
+
+
+# a setting named for the limit it holds: "max_refunds_per_pass", "maximum_upgrades"
+_SETTING = re.compile(r"^(?:max|maximum|limit)_(?P<noun>[a-z]+)(?:_per_[a-z]+)?$")
+
+
+def _setting(key: str) -> bool:
+    """The key names a limit on an act ("max_refunds_per_pass"), not a tool; a limit on a
+    thing ("max_tonnes_per_shipment") stays a key, noted where no tool has its id."""
+    from specgap.extract.noun_counts import act_of  # noun_counts reads the line
+
+    m = _SETTING.match(key)
+    return m is not None and act_of(m["noun"]) is not None
 
 
 _VERB = re.compile(r"^\s*(?:is|are|was|were|must|should|may|can|will|has|have|returns?)\b", re.I)

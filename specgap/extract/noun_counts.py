@@ -21,6 +21,7 @@ import re
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.nominals import nominal_act
 from specgap.extract.people import PERSON
 from specgap.operators.prose import (
     NUMBER_WORDS,
@@ -36,7 +37,11 @@ _WORD = (
     r"(?!(?:may|can|must|should|will|would|is|are|be|to|per|for|and|or|a|an|the)\b)[A-Za-z][\w-]*"
 )
 _NOUN = r"(?P<noun>(?:" + _WORD + r"\s+){0,2}?" + _WORD + r"?)"
-_SPAN_WORDS = r"(?:minute|hour|day|night|week|weekend|month|quarter|year|season|shift)"
+_SPAN_WORDS = (
+    r"(?:(?:academic|calendar|school|fiscal|financial|billing|business|working|rolling|tax)\s+)?"
+    r"(?:minute|hour|day|night|week|weekend|fortnight|month|quarter|year|season|shift|term|"
+    r"semester|trimester|cycle)"
+)
 # per an entity ("per member", "for each pass"), or "a"/"each" before a span ("twice a year")
 _PER = (
     r"(?:\s+(?:(?:per|for\s+(?:each|every|any|a|an|one|the\s+same))\s+(?P<per>[a-z][\w-]*)|"
@@ -55,7 +60,8 @@ _SHAPES = re.compile(
             + r")\b)|"
             + _PERSON.replace("<person>", "<person2>")
             + r"\s+(?:(?:is|are)\s+(?:entitled|allowed)\s+to|gets?|has|have|(?:may|can)\s+"
-            r"(?:have|get|make|receive|request))\s+)?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
+            r"(?:have|get|make|receive|request))\s+|(?P<label>(?:limit|max(?:imum)?|cap|quota|"
+            r"allowance)\s*:\s*))?(?P<q>no\s+more\s+than|(?:not|never)\s+more"
             r"\s+than|more\s+than|at\s+most|a\s+maximum\s+of|max(?:imum)?\.?|up\s+to|only|just)?\s*"
             + _N
             + r"\s+"
@@ -68,7 +74,19 @@ _SHAPES = re.compile(
             + r"\s+(?:(?:are|is)\s+(?:limited|capped|restricted)\s+)?to\s+(?:(?:at\s+most|no\s+more"
             r"\s+than|a\s+maximum\s+of)\s+)?"
             + _N.replace("<n>", "<n2>")
-            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)\s*(?:[.;]|$)",
+            + r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per3>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per7>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # only one upgrade is allowed per pass (per season)
+            r"^\W*(?:(?:only|just|at\s+most|no\s+more\s+than|a\s+maximum\s+of|up\s+to)\s+)?"
+            + _N.replace("<n>", "<n8>")
+            + r"\s+"
+            + _NOUN.replace("noun", "noun8")
+            + r"\s+(?:is|are|will\s+be|may\s+be|can\s+be)\s+(?:allowed|permitted|possible|accepted)"
+            r"\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per8>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per9>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # max_upgrades_per_pass: 1 (a configuration line)
+            r"^\W*`?(?:max(?:imum)?[_-])(?P<noun9>[a-z]+)[_-]per[_-](?P<per10>[a-z]+)`?\s*[:=]\s*"
+            r"`?(?P<n9>\d+)`?\W*$",
             # three attempts at a PIN reset; two tries to reset a PIN
             r"\b" + _N.replace("<n>", "<n3>") + r"\s+(?:attempts?|tries)\s+(?:at|for)\s+"
             r"(?:(?:a|an|the|their)\s+)?(?P<noun3>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)"
@@ -76,9 +94,31 @@ _SHAPES = re.compile(
             r"\b" + _N.replace("<n>", "<n4>") + r"\s+(?:attempts?|tries)\s+to\s+"
             r"(?P<act>[a-z]+(?:\s+(?:a|an|the|their)\b)?(?:\s+[A-Za-z][\w-]*){1,2}?)\s*(?:[.;,]|$)",
             # payments: one per invoice
-            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)\s*:\s*(?:at\s+most\s+|max(?:imum)?"
-            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r")\s+"
-            r"(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
+            # (a table row: "| Pass upgrade | once per pass |" reads "Pass upgrade once per pass")
+            r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)(?:\s*:\s*|\s+(?=(?:once|twice)\b))"
+            r"(?:at\s+most\s+|max(?:imum)?"
+            r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r"|once|"
+            r"twice)\s+(?:(?:times?|calls?)\s+)?(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per11>" + _SPAN_WORDS + r"))?\W*$",
+            # students are limited to three section swaps per term; there is a limit of two
+            # swaps per student
+            r"^\W*(?:(?:(?:each|every|a|an|the)\s+)?(?P<person3>" + PERSON + r")s?\s+(?:is|are)\s+"
+            r"(?:limited|restricted|capped)\s+to|there\s+is\s+a\s+(?:limit|maximum|cap)\s+of)\s+"
+            r"(?:(?:at\s+most|no\s+more\s+than|up\s+to)\s+)?"
+            + _N.replace("<n>", "<n12>")
+            + r"\s+"
+            + _NOUN.replace("noun", "noun12")
+            + r"(?:\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per12>[a-z][\w-]*))?"
+            r"(?:\s+(?:per|a|each)\s+(?P<per13>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # the maximum number of waitlist joins per student is 3
+            r"^\W*the\s+(?:maximum|max\.?|greatest|highest)\s+number\s+of\s+"
+            + _NOUN.replace("noun", "noun13")
+            + r"\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<per14>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per15>"
+            + _SPAN_WORDS
+            + r"))?\s+(?:is|will\s+be)\s+"
+            + _N.replace("<n>", "<n13>")
+            + r"\s*(?:[.;]|$)",
             # you may try the PIN reset at most 3 times
             r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
             r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
@@ -88,6 +128,7 @@ _SHAPES = re.compile(
     re.I,
 )
 # how an act is priced or placed, not which act it is ("one free extension")
+_FREE = re.compile(r"\b(?:free|complimentary|no-charge|no-cost|at\s+no\s+(?:charge|cost))\b", re.I)
 _HOW = frozenset(
     split_words("free extra additional complimentary paid new further late early partial full")
 )
@@ -101,7 +142,8 @@ _MEASURES = frozenset(
 )
 _SINGLE = {"a single": 1, "one single": 1, "single": 1}
 # spans that are the whole conversation: counted per trace
-_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue"))
+# (a "call" an act is counted per is the user's call: per tool call each call is one act)
+_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue call contact"))
 # nouns that are things, even where a verb is spelled the same
 _THINGS = frozenset(
     split_words(
@@ -115,9 +157,14 @@ _THINGS = frozenset(
 # "never approve more than one payout per claim": a verb one of the agent's own tools is
 # named by acts on one thing per call, as a making verb does
 _TOOL_VERB_COUNT = re.compile(
-    r"^\W*(?:do\s+not|don't|never)\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
+    r"^\W*(?:do\s+not|don't|never|no\s+(?P<who>" + PERSON + r")\s+(?:may|can|should|shall|is\s+"
+    r"allowed\s+to))\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
     r"(?:more\s+than|over)\s+"
-    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
+    r"(?P<n>\d+|"
+    + "|".join(NUMBER_WORDS)
+    + r")\s+(?P<noun>(?:[a-z][\w-]*\s+)?[a-z][\w-]*)"
+    + _PER
+    + r"\s*(?:[.;]|$)",
     re.I,
 )
 
@@ -128,12 +175,16 @@ def _tool_verb_count(clean: str) -> Emit | None:
     m = _TOOL_VERB_COUNT.search(clean)
     if m is None or lemma(m["verb"].casefold()) not in current_tool_verbs():
         return None
-    noun = singular(m["noun"])
+    *modifiers, head = m["noun"].split()
+    noun = " ".join([*modifiers, singular(head)])
     count = _number(m["n"])
-    if count is None or noun in _MEASURES:
+    if count is None or singular(head) in _MEASURES:
         return None  # "never extend more than 2 nights": how long, not how many calls
     verb = " ".join(w for w in (lemma(m["verb"].casefold()), m["particle"]) if w)
-    return _counted(f"{verb} {noun}", count, (m["per"], m["per_a"], m["per2"]), None)
+    said = (m["per"], m["per_a"], m["per2"])
+    # "no student may drop more than two courses": each student's count (a span is kept)
+    who = m["who"] if not any(said) else None
+    return _counted(f"{verb} {noun}", count, said, who)
 
 
 def _counted(
@@ -144,7 +195,7 @@ def _counted(
     when two entities are named (no one argument to count by)."""
     params: dict[str, object] = {"max": count}
     pers = [p for p in (singular(w) for w in said if w) if p not in _WHOLE]
-    entities = [p for p in pers if not _is_span(p)]
+    entities = [p for p in pers if not is_span(p)]
     if len(entities) > 1:
         return None  # per two entities at once: no one argument to count by
     if entities:
@@ -163,12 +214,16 @@ def noun_count(clean: str) -> Emit | None:
     m = _SHAPES.search(clean)
     if m is None:
         return _tool_verb_count(clean)
-    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6") if m[g] is not None)
+    if _FREE.search(m[0]):
+        return None  # "one free transcript per term": more cost a fee, none is forbidden
+    numbers = ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9", "n12", "n13")
+    raw = next(m[g] for g in numbers if m[g] is not None)
     count = _number(raw)
     led = (
         m["make"]
         or m["person"]
         or m["person2"]
+        or m["label"]
         or re.match(r"^\W*(?:allow|permit|give|grant|offer)\b", clean, re.I)
     )
     if m["n"] is not None and m["q"] is None and not led:
@@ -183,12 +238,16 @@ def noun_count(clean: str) -> Emit | None:
     elif m["act"] is not None:
         action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
-        action = _action(m["noun"] or m["noun2"] or m["noun3"] or m["noun5"] or m["noun6"] or "")
+        nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9", "noun12", "noun13")
+        action = _action(next((m[g] for g in nouns if m[g]), ""))
     if count is None or action is None:
         return None
-    person = m["person"] or m["person2"]  # "give each member at most two resets"
+    person = m["person"] or m["person2"] or m["person3"]  # "give each member at most two"
     who = _WHO.match(clean)  # "members get three attempts": each member's
-    said = (m["per"], m["per_a"], m["per2"], m["per3"], m["per6"])
+    pers = split_words(
+        "per per_a per2 per3 per6 per7 per8 per9 per10 per11 per12 per13 per14 per15"
+    )
+    said = tuple(m[g] for g in pers)
     return _counted(action, count, said, person or (who["who"] if who is not None else None))
 
 
@@ -198,6 +257,13 @@ _WHO = re.compile(
     r"may|can|is\s+allowed|are\s+allowed|is\s+entitled|are\s+entitled)\b",
     re.I,
 )
+
+
+def counted_person(clean: str) -> str | None:
+    """The person a sentence gives its count to ("students may enroll in at most five
+    courses", "each member can ..."): each one's count; None when it names no person."""
+    who = _WHO.match(clean)
+    return singular(who["who"]) if who is not None else None
 
 
 def _number(raw: str) -> int | None:
@@ -212,12 +278,16 @@ def _number(raw: str) -> int | None:
 
 
 _SPANS = frozenset(
-    split_words("minute hour day night week weekend month quarter year season shift")
+    split_words(
+        "minute hour day night week weekend fortnight month quarter year season shift term "
+        "semester trimester cycle"
+    )
 )
 
 
-def _is_span(word: str) -> bool:
-    return word in _SPANS
+def is_span(word: str) -> bool:
+    """`year`, `academic year`, `term`: a span of time, which one trace does not show."""
+    return word.split()[-1] in _SPANS  # "academic year": a year
 
 
 _DETERMINER = re.compile(r"^(?:(?:a|an|the|any|all|each|every|your|their|our|its)\s+)+", re.I)
@@ -256,6 +326,10 @@ def _action(noun: str) -> str | None:
         verb = gerund[0]  # "kiln firings": fire
     elif head in lemmas(head).get("VERB", ()):
         verb = head  # "reset", "upgrade": a verb used as its own noun
+    elif nominal_act(head) is not None:
+        # "inspections": the act by its own noun, which names the tool as the policy's
+        # tools do ("book_inspection"); its verb may be a read verb too ("inspect")
+        return " ".join([*rest.split(), head]).strip()
     else:
         return None
     return f"{verb} {rest}".strip()

@@ -30,6 +30,8 @@ _TOGETHER = (
     r"(?:in\s+parallel|concurrently|simultaneously|at\s+once|at\s+the\s+same\s+time|together|"
     r"in\s+the\s+same\s+(?:turn|step|message|response))"
 )
+# one assistant turn, however a policy names it
+_TURN = r"(?:turn|response|message|reply|step|answer)"
 _SEVERAL = r"(?:two|2|several|multiple|many|more\s+than\s+one|any\s+two)"
 _SHAPES = re.compile(
     "|".join(
@@ -60,6 +62,24 @@ _SHAPES = re.compile(
             # only one locker can be emptied at a time
             r"\b(?:only\s+)?(?:one|a\s+single)\s+(?P<n7>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|"
             r"should|must|is\s+to)\s+be\s+(?P<v7>[a-z]+)\s+at\s+a\s+time\b",
+            # never refund more than one pass per turn; do not call more than one tool per turn
+            r"\b" + NEG + r"\s+(?P<v8>[a-z]+)\s+(?:more\s+than\s+one|multiple|several|two\s+or\s+"
+            r"more)\s+(?P<n8>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|one|any|the\s+same|"
+            r"a\s+single))\s+" + _TURN + r"\b",
+            # make at most one tool call per response; use a single tool per turn
+            r"\b(?:(?!(?:only|just|most|than|no|at)\b)(?P<v9>[a-z]+)\s+)?(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?(?:one|a\s+single|1)"
+            r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|each|one|any|every))\s+"
+            + _TURN
+            + r"\b",
+            # each turn may contain at most one tool call
+            r"\b(?:each|every|any|a)\s+"
+            + _TURN
+            + r"\s+(?:may|can|should|must|shall)\s+(?:only\s+)?"
+            r"(?:contain|include|have|make|hold)\s+(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?"
+            r"(?:one|a\s+single|1)\s+(?P<n10>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
+            # issue refunds one per turn; process each extension separately, one per turn
+            r"\b(?P<v11>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n11>[a-z][\w-]*"
+            r"(?:\s+[a-z][\w-]*)?)(?:\s+separately)?,?\s+one\s+per\s+" + _TURN + r"\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
@@ -87,7 +107,7 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     m = _SHAPES.search(clean)
     if m is None:
         return []
-    group = next(i for i in range(1, 8) if m[f"n{i}"] is not None)
+    group = next(i for i in range(1, 12) if m[f"n{i}"] is not None)
     if group != 2 and not _told(clean, clause):  # "refunds are processed one at a time" tells
         return []
     found = _read(m, group, clause, subject)
@@ -104,7 +124,9 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
 
 def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
     noun = m[f"n{group}"].strip().casefold()
-    said = (m[f"v{group}"] or "").casefold() if group != 6 else ""  # (6 names no verb)
+    said = (m[f"v{group}"] or "").casefold() if group not in {6, 10} else ""  # (no verb)
+    if said and not base_verb(said) and verb_lemma(said) is None:
+        return []  # "book lessons for one guest at a time": a person, no act of the agent's
     verb = verb_lemma(said) or lemma(said) if said else ""
     words = noun.split()
     if verb in _TALK or _TALK & set(words):
@@ -144,7 +166,7 @@ def _per_tool(action: str) -> Emit:
 
 
 _TOLD = re.compile(
-    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to)\b", re.I
+    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most)\b", re.I
 )
 
 

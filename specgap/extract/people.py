@@ -37,3 +37,20 @@ PERSONISH = (
 )
 # the user, by the common words or the policy's own: "the customer", "each camper"
 PERSON = r"(?:" + USER + r"|" + PERSONISH + r")"
+
+# an owner named by what they own ("the pet owner", "the boat's owner", "the owner of the
+# account") is the user the policy serves; the owner of a business, a process or a work item
+# speaks for the business, and a bare "the owner" is left to be read as a role
+_OWNED_BY_STAFF = (
+    r"(?:business|store|shop|restaurant|company|product|process|system|data|site|team|project|"
+    r"budget|policy|practice|clinic|franchise|service|resource|queue|task|ticket|case|record|"
+    r"code|app|page|channel|workspace|repo|repository|domain|brand|venue|hotel|salon|studio)"
+)
+OWNER = (
+    r"(?:(?:the|a|an|each|every|any)\s+(?!" + _OWNED_BY_STAFF + r"\b)[a-z]+(?:'s)?\s+owner"
+    r"|(?:the|an?)\s+owner\s+of\s+(?:the|their|this|that|an?)\s+(?!"
+    + _OWNED_BY_STAFF
+    + r"\b)[a-z]+)(?![\w-])"
+)
+# a bare "the owner" whose yes is given in the conversation: only the user speaks there
+OWNER_IN_CHAT = r"\bthe\s+owner\b(?=[^.;]*\bin\s+(?:the|this|our)\s+(?:chat|conversation|thread)\b)"

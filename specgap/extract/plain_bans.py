@@ -29,7 +29,8 @@ from specgap.operators.prose import singular
 _NOT_YOU = r"(?:you|the\s+(?:assistant|agent|bot|ai|model))"
 _STAFF = (
     r"(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:staff|team|humans?|people|managers?|supervisors?|"
-    r"specialists?|colleagues?|crew|desk|office|department|admins?|administrators?|operators?)"
+    r"specialists?|colleagues?|crew|desk|office|department|admins?|administrators?|operators?|"
+    r"employees?|personnel|clerks?|agents?|shop|counter|reception|front\s+desk)"
 )
 _PROMPT = re.compile(
     "|".join(
@@ -51,6 +52,32 @@ _PROMPT = re.compile(
             # you have no authority to refund passes
             r"^\W*" + _NOT_YOU + r"\s+(?:have|has|hold)\s+no\s+(?:authority|permission|right|"
             r"mandate)\s+to\s+(?P<v4>[a-z].*)$",
+            # refunds are reserved for staff
+            r"^\W*(?P<x7>.+?)\s+(?:is|are)\s+(?:strictly\s+|only\s+)?reserved\s+(?:for|to)\s+"
+            + _STAFF
+            + r"(?:\s+only)?\W*$",
+            # selling passes is not (part of) your role
+            r"^\W*(?P<x8>.+?)\s+(?:is|are)\s+not\s+(?:part\s+of\s+|within\s+)?(?:your|"
+            r"the\s+(?:assistant|agent)'s)\s+(?:role|job|remit|responsibility|task|scope|"
+            r"duties|area)\W*$",
+            # pass upgrades are a manager-only action
+            r"^\W*(?P<x9>.+?)\s+(?:is|are)\s+(?:an?\s+)?(?:staff|manager|supervisor|admin|human|"
+            r"office|team)[\s-]only\s+(?:action|task|operation|job|function|matter)s?\W*$",
+            # pass refunds can only be issued by the ticket office
+            r"^\W*(?P<x10>.+?)\s+(?:(?:can|may|must|should|will)\s+only\s+be|(?:is|are)\s+only)\s+"
+            r"(?P<done2>[a-z]+(?:ed|en))(?:\s+out)?\s+by\s+" + _STAFF + r"\W*$",
+            # it is not your job to cancel lessons
+            r"^\W*it\s+is\s+not\s+(?:your|the\s+(?:assistant|agent)'s)\s+(?:job|role|place|"
+            r"responsibility|task)\s+to\s+(?P<v6>[a-z].*)$",
+            # you do not have (the) permission to upgrade passes; you lack the authority to
+            r"^\W*" + _NOT_YOU + r"\s+(?:(?:do|does)\s+not\s+have|don't\s+have|doesn't\s+have|"
+            r"lacks?)\s+(?:the\s+|any\s+)?(?:authority|permission|right|rights|mandate|ability)\s+"
+            r"to\s+(?P<v7>[a-z].*)$",
+            # you are not able to sell passes
+            r"^\W*" + _NOT_YOU + r"\s+(?:are|is)\s+(?:not\s+able|unable)\s+to\s+(?P<v8>[a-z].*)$",
+            # only staff can refund passes
+            r"^\W*only\s+" + _STAFF + r"\s+(?:can|may|should|(?:is|are)\s+allowed\s+to)\s+"
+            r"(?P<v9>[a-z].*)$",
             # under no circumstances (should you) export the roster
             r"^\W*under\s+no\s+circumstances\s*,?\s+(?:(?:should|may|must|can|will|are|is)\s+"
             + _NOT_YOU
@@ -71,10 +98,13 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
     m = _PROMPT.search(sentence.clean.strip())
     if m is None:
         return []
-    if m["v4"] is not None or m["v5"] is not None:
-        return _imperative(m["v4"] or m["v5"])
-    noun = m["x1"] or m["x2"] or m["x3"] or m["x6"]
-    done = verb_lemma(m["done"].casefold()) if m["done"] else None
+    verbal = next((m[f"v{i}"] for i in range(4, 10) if m[f"v{i}"] is not None), None)
+    if verbal is not None:
+        return _imperative(verbal)
+    noun = next(m[f"x{i}"] for i in (1, 2, 3, 6, 7, 8, 9, 10) if m[f"x{i}"] is not None)
+    participle = m["done"] or m["done2"]
+    done = verb_lemma(participle.casefold()) if participle else None
+    done = None if done in _DOING else done  # "carried out by staff": the noun's own act
     # "booking records are deleted by the manager, never by you": delete booking record
     action = f"{done} {_bare(noun)}" if done else act_of(noun)
     if action is None:
@@ -111,6 +141,7 @@ def _imperative(text: str) -> list[Emit]:
     return [Emit("deny_action", clause.action, {}, 0.7, condition=condition)]
 
 
+_DOING = frozenset({"do", "carry", "perform", "handle", "process", "make", "manage", "deal"})
 _ORDER = re.compile(r"^\s*(?:before|after|until|once|prior\s+to)\b", re.I)
 
 

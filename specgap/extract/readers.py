@@ -17,7 +17,7 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
-from specgap.extract.noun_counts import noun_count
+from specgap.extract.noun_counts import counted_person, noun_count
 from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
@@ -96,6 +96,11 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if asked is not None and sentence.subject is None:  # "never X without asking the user"
         rules = [candidate(sentence, Emit("require_confirmation", asked, {}, 0.7))]
     calls = call_count(clause) if sentence.subject is None and not clause.negated else None
+    person = counted_person(sentence.clean) if calls is not None else None
+    if calls is not None and person is not None and not calls.params.get("per"):
+        # "students may enroll in at most five courses": each student's count (a span is
+        # kept: "per term" may be the courses' term, not when they are enrolled in)
+        calls = replace(calls, params={**calls.params, "per": person})
     counts = [r for r in rules if _counts(r, clause)]
     if calls is not None and counts:
         # "issue at most one refund per booking": each call is one refund, not a list's size

@@ -26,9 +26,10 @@ from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import names_action
+from specgap.extract.nominals import nominal_act
 from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
-from specgap.extract.people import PERSONISH
+from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.extract.yes_scope import (
     described,
@@ -37,7 +38,7 @@ from specgap.extract.yes_scope import (
     tail_action,
     ticked_guard,
 )
-from specgap.operators.prose import USER, base_form, lemma, targets_in
+from specgap.operators.prose import USER, base_form, is_action_noun, lemma, singular, targets_in
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
@@ -56,8 +57,10 @@ _WHO = (
 )
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
-    r"(?:confirm(?:s|ed)?|agree[sd]?|approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|"
-    r"says?\s+yes|said\s+yes|okays?|okayed|gives?\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
+    r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
+    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?)|"
+    r"(?:says?|said|repl(?:y|ies|ied)|answer(?:s|ed)?|respond(?:s|ed)?)\s+(?:with\s+)?(?:an?\s+)?"
+    r"(?:explicit\s+|clear\s+)?[\"“']?yes|okays?|okayed|(?:gives?|given|gave)\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
     r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
     r"everything\s+is)\s+(?:correct|right|fine|ok|okay|good))"
 )
@@ -69,7 +72,7 @@ _YES = re.compile(
             # a clear yes from the member; confirmation by the caller
             r"\b(?:an?\s+|the\s+)?" + _HOW + _NOUN + r"\s+(?:from|by)\s+" + _WHO + r"\b",
             # customer confirmation required
-            r"\b" + USER + r"\s+(?:confirmation|consent|approval|agreement|sign-off)\b",
+            r"\b" + _HOW + USER + r"\s+(?:confirmation|consent|approval|agreement|sign-off)\b",
             # wait for a yes; get explicit confirmation; needs consent
             r"\b(?:wait(?:ing)?\s+for|get|obtain|receive|need|needs|require[sd]?|have|with|"
             r"without|ask(?:ing)?\s+(?:"
@@ -100,9 +103,13 @@ _YES = re.compile(
             r"\b(?:confirm|check|clear|agree)\s+(?:[\w'-]+\s+){0,5}?with\s+" + _WHO + r"\b",
             # ask the guest whether to proceed / if they want to go ahead / to confirm
             r"\bask\s+" + _WHO + r"\s+(?:(?:whether|if)\s+(?:[\w'-]+\s+){0,4}?(?:proceed|"
-            r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent))\b",
+            r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent|(?:reply|answer|respond|say)\s+"
+            r"(?:with\s+)?[\"“']?yes))\b",
             # make sure the customer agrees; make sure they are happy with it
-            r"\b(?:make\s+sure|ensure|check)\s+(?:that\s+)?" + _THEY + r"\s+(?:agrees?|approves?|"
+            r"\b(?:make\s+sure|ensure|check)\s+(?:that\s+)?"
+            + _THEY
+            + r"\s+(?:(?:explicitly|clearly|"
+            r"verbally|actually|really)\s+)?(?:agrees?|approves?|"
             r"confirms?|consents?|accepts?|(?:is|are)\s+(?:ok|okay|happy|fine)\s+with)\b",
         )
     ),
@@ -111,7 +118,7 @@ _YES = re.compile(
 # what may stand before a yes that is a clause of its own ("until the guest agrees")
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
-    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let))\s*$",
+    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let|should))\s*$",
     re.I,
 )
 # "a yes to cancel the old one", "consent for the refund": the action the yes is for
@@ -163,7 +170,7 @@ _NEEDS = re.compile(
     r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
     r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
     r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed))|(?:only\s+)?(?:happens?|"
-    r"takes?\s+place|goes?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
+    r"takes?\s+place|go(?:es)?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
     re.I,
 )
 _ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
@@ -192,6 +199,7 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
     sentence itself: in a tool description (its `subject`) the yes guards the described
     tool; under a heading that names one action ("## Cancelling a lesson") a yes that names
     no action of its own guards that one (target None: the section's action)."""
+    clean = _as_user(clean)
     yes = next((m for m in _YES.finditer(clean) if _own_clause(clean, m)), None)
     if yes is None or _OTHER.search(clean) or _THEIR_DATUM.match(clean, yes.end()):
         return []
@@ -230,11 +238,23 @@ def _rule(clean: str, clause: Clause) -> bool:
     """The yes is asked for: a modal, an imperative or a word of requirement; a sentence
     that tells what happens after a yes ("if the user confirms, the status is changed")
     states no rule."""
+    then_do = _LEADING_THEN_DO.match(clean)
+    if then_do is not None and base_verb(then_do["verb"].casefold()):
+        return True  # "upon the customer's confirmation, issue the card": an imperative
     return (
         clause.modality in {"must", "must_not", "only"}
         or clause.imperative
         or bool(_RULE_WORDS.search(clean))
+        or bool(_RULE_WORDS.search(_LABEL.sub("", clean, count=1)))  # "Refunds: get a yes"
     )
+
+
+# a leading phrase, then the main clause in the imperative
+_LEADING_THEN_DO = re.compile(
+    r"^\W*(?:upon|on|after|following|with|once|when|if|should)\b[^,;.]*,\s*(?:then\s+)?"
+    r"(?P<verb>[a-z]+)\b",
+    re.I,
+)
 
 
 # "ask the caller to confirm their date of birth": a datum they tell, not a yes to an action
@@ -244,6 +264,16 @@ _THEIR_DATUM = re.compile(
     r"address|id|postcode|zip|password|pin|account\s+number|details)\b",
     re.I,
 )
+
+
+_OWNERS = re.compile(OWNER + "|" + OWNER_IN_CHAT, re.I)
+
+
+def _as_user(clean: str) -> str:
+    """The sentence with each owner who is the user ("the pet owner", "the owner" whose yes is
+    given in the chat) spelled "the user", right-aligned in the owner's own span so that every
+    offset into the sentence stays where it was."""
+    return _OWNERS.sub(lambda m: "the user".rjust(len(m[0])), clean)
 
 
 def _own_clause(clean: str, yes: re.Match[str]) -> bool:
@@ -280,6 +310,20 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         phrase = phrase if yes.start() > before.start("x") else before["x"]
         phrase = _MAIN_SUBJECT.split(phrase)[0]
         return _targets(phrase)  # None: "before anything else", no one action
+    label = _LABEL.match(clean)
+    if label is not None and label.end() <= yes.start() and act_of(label["x"]) is not None:
+        return _targets(label["x"])  # "Cancelling a policy: read ... and get their consent"
+    checked = _CHECKED.match(yes[0])
+    if checked is not None and _act_noun(checked["x"].split()[-1]):
+        return _targets(checked["x"])  # "confirm the cancellation with the customer"
+    led = _FOR_LEAD.match(clean)
+    if led is not None and led.end() <= yes.start():  # "for any booking or refund, get ..."
+        lead = _lead_targets(led["x"])
+        if lead:
+            return lead
+    agreed = _YES_OBJECT.match(clean, yes.end())
+    if agreed is not None and _act_noun(agreed["x"].split()[-1]):
+        return _targets(agreed["x"])  # "the farmer must confirm every funds transfer"
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
             yes.start() <= clause.action_span[0] < yes.end()
@@ -303,11 +347,75 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         return _targets(f"{then['verb']} {then['rest']}")  # "when the client accepts, order it"
     if clause.passive and clause.object:
         return _targets(clause.object)  # "each cancellation must be confirmed by ..."
+    none_done = _NONE_DONE.match(clean)
+    if none_done is not None and none_done.end() <= yes.start():
+        # "no shipment is cancelled until the grower has said yes": cancel shipment
+        done = verb_lemma(none_done["v"].casefold())
+        return _targets(f"{done} {none_done['x'] or ''}") if done is not None else None
     subject = _NEEDS.match(_ALL.sub("", clean))  # "X, Y and Z all require ...": the list
     # "Refunds: ..." names an action; "Q: ..." or "Note: ..." labels the line
     if subject is not None and subject.end("x") <= yes.start() and len(subject["x"]) > 2:
-        return _targets(subject["x"])
+        named = _targets(subject["x"])
+        if named is not None:
+            return named
+        listed, _ = listed_actions(subject["x"])  # "selling a pass, renting skis and ..."
+        return tuple(t for item in listed for t in _named(item) or ()) or None
     return None
+
+
+# the action a verbal or noun yes is given to: "confirm every funds transfer", "consent to
+# any charge" (its head must name an act: "confirm the new date" gives no action)
+_YES_OBJECT = re.compile(
+    r"\s+(?:(?:to|for)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,;:.!?]|$)|\s+(?:before|and|or|in|by|over|via|first)\b)",
+    re.I,
+)
+# a label naming the action the line is about: "Cancelling a policy: ..."
+_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*:\s+", re.I)
+# the act checked with the user: "confirm the cancellation with the customer"
+_CHECKED = re.compile(
+    r"^(?:confirm|check|clear|agree)\s+(?:(?:the|any|this|that|each|every|their|your)\s+)?"
+    r"(?P<x>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+with\b",
+    re.I,
+)
+# a leading "for" phrase that names the guarded actions, closed by the main clause: "for any
+# write action such as booking, cancelling or refunding, you must first obtain ..."
+_FOR_LEAD = re.compile(
+    r"^\W*for\s+(?P<x>.+?),\s*(?=(?:you|we|the\s+(?:agent|assistant)|always|first|please|get|"
+    r"obtain|ask|seek|confirm|wait|make\s+sure|ensure|read|check|a|an|the|explicit|"
+    + USER
+    + r")\b)",
+    re.I,
+)
+_SUCH_AS = re.compile(r"^.*?\b(?:such\s+as|like|e\.g\.,?|including|namely|i\.e\.,?)\s+", re.I)
+
+
+def _act_noun(word: str) -> bool:
+    """A noun naming an act: `refund`, `transfers`, `inspection` (made from a verb)."""
+    return is_action_noun(word) or nominal_act(singular(word)) is not None
+
+
+def _lead_targets(phrase: str) -> tuple[str, ...] | None:
+    """The actions a leading "for" phrase names: the members of a list ("any write action
+    such as booking, cancelling or refunding"), else one action noun ("for any refund");
+    None for a phrase naming no act ("for security reasons")."""
+    phrase = _SUCH_AS.sub("", phrase.strip())
+    listed, _ = listed_actions(phrase)
+    if listed:
+        return tuple(t for item in listed for t in _named(item) or ()) or None
+    words = _DETERMINERS.sub("", phrase).split()
+    if not words or len(words) > 3 or not _act_noun(words[-1]):
+        return None
+    return _targets(phrase)
+
+
+# "no shipment is cancelled until ...", "nothing is refunded without ...": the act denied
+# until the yes, named by the participle and its subject
+_NONE_DONE = re.compile(
+    r"^\W*(?:no|nothing)\b(?P<x>(?:\s+[\w'-]+){0,3}?)\s+(?:is|are|gets?|will\s+be|may\s+be|"
+    r"can\s+be|should\s+be|shall\s+be)\s+(?P<v>[a-z]+(?:ed|en))\b",
+    re.I,
+)
 
 
 # the clause the yes conditions, right before it: "..., and only reserve the site after"
@@ -396,6 +504,8 @@ def _named(phrase: str) -> tuple[str, ...] | None:
     if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
         phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership
     phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
+    # "(you) proceed with a refund", "go ahead with the cancellation": the act gone ahead with
+    phrase = re.sub(r"^(?:proceed|go\s+ahead|continue)\s+with\s+", "", phrase, flags=re.I)
     phrase = _DETERMINERS.sub("", phrase)
     does = _THAT_DOES.match(phrase)
     if does is not None:

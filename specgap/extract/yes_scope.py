@@ -27,7 +27,7 @@ _CLOSER = re.compile(
     r"^\s*(?:(?:[\w'-]+\s+){0,3}(?:and|or|and/or)\s+)[\w'-]+(?:\s+[\w'-]+){0,3}\s*$"
 )
 _GENERIC_HEAD = re.compile(
-    r"^(?:(?:any|every|each|all|the|a|an|such|these|those)\s+)*(?:[\w-]+\s+){0,3}"
+    r"^(?:(?:any|every|each|all|the|a|an|such|these|those)\s+)*(?:[\w-]+\s+){0,4}"
     r"(?:actions?|operations?|changes?|steps?|requests?|updates?|writes?)\b",
     re.I,
 )

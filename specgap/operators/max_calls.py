@@ -83,7 +83,12 @@ def _check_calls(cond: MaxCalls, call: ToolCall, state: TraceState) -> str | Non
     return None
 
 
-_WINDOWS = frozenset(split_words("minute hour day night week weekend month quarter year season"))
+_WINDOWS = frozenset(
+    split_words(
+        "minute hour day night week weekend fortnight month quarter year season term semester "
+        "trimester cycle"
+    )
+)
 
 
 def _unbound(cond: MaxCalls, args: frozenset[str]) -> str | None:
