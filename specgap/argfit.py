@@ -21,10 +21,11 @@ normal or high"); once the argument is resolved, its JSON schema says more than 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
 
@@ -64,6 +65,11 @@ def fit_to_schema(
     if selector is None and (own := _without_tool_words(tool, facet)) is not None:
         facet, params = own, {**params, "facet": own}  # "the fee amount" of `pay_fee`
         selector = argument_selector(tool, own)
+    if rule.operator == "arg_within_bound" and _no_number(tool, selector):
+        # "8 guests": `party_size` ("Number of guests"), not `guest_name`
+        number = _numeric_argument(tool, said_as or facet)
+        if number is not None:
+            facet, params, selector = number, {**params, "facet": number}, Selector(arg=number)
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
@@ -228,6 +234,31 @@ def _unbound(
     return kept, {**rest, "selector": {"arg": facet}}
 
 
+def _no_number(tool: Tool, selector: Selector | None) -> bool:
+    """No argument is selected, or the one selected holds no number (a name, an id)."""
+    if selector is None:
+        return True
+    schema = _argument_schema(tool.schema, selector.arg) if selector.extract is None else None
+    return schema is not None and _not_a_number(selector.arg, schema)
+
+
+def _numeric_argument(tool: Tool, facet: str) -> str | None:
+    """The numeric argument a counted noun names among the tool's numbers only ("8 guests"
+    -> `party_size` described as "Number of guests", when `guest_name` would win by its
+    name): a bound is a number, so a text argument is never its place. None when no single
+    numeric argument answers to the phrase (none, or a tie)."""
+    props = tool.schema.get("properties")
+    if not isinstance(props, dict):
+        return None
+    numbers = {k: v for k, v in props.items() if isinstance(v, dict) and v.get("type") in _NUMERIC}
+    if not numbers or len(numbers) == len(props):
+        return None  # nothing to narrow to, or nothing narrowed: the plain resolution stands
+    narrowed = dataclasses.replace(tool, schema={**tool.schema, "properties": numbers}, facets={})
+    match = resolve_argument(narrowed, facet)
+    return match.selector.arg if match.status == "resolved" and match.selector else None
+
+
+_NUMERIC = frozenset({"number", "integer"})
 _IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
 
 
