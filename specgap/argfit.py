@@ -74,7 +74,7 @@ def fit_to_schema(
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
     said = params.get("values") or params.get("allowed") or ()
-    if listed_only and not _lists(schema, said):
+    if listed_only and not _lists(schema, said) and not _named_list(rule, tool, said_as, schema):
         # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
         # "with a long title" is); anything else compiles to nothing, and says so
         plain = rule.operator == "deny_action" and rule.target not in {None, "*"}
@@ -181,7 +181,7 @@ def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> 
         return False
     from specgap.resolve.text import words
 
-    if set(words(facet)) & {"id", "ids", "identifi", "identifier", "code", "number", "key"}:
+    if set(words(facet)) & set(words("id ids identifier code number key")):
         return False
     enum = schema.get("enum")
     listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
@@ -232,6 +232,33 @@ def _unbound(
     reason = f"`{facet}` names no single argument"
     kept = rule.model_copy(update={"condition": rule.condition or reason})
     return kept, {**rest, "selector": {"arg": facet}}
+
+
+def _named_list(rule: CandidateRule, tool: Tool, said_as: str, schema: Any) -> bool:
+    """An allowlist of bare words on an argument the sentence names by its own name ("the
+    seating area must be terrace or bar" for `seating_area`, a plain string with no list of
+    its own): the words are that argument's values, as quoted ones would be. An argument
+    named by other words, a ban, or words with a verb's ending (states) are left to the
+    schema's list."""
+    if rule.operator != "resource_in_allowlist" or not isinstance(schema, dict):
+        return False
+    if schema.get("type") != "string" or schema.get("enum") is not None:
+        return False
+    match = resolve_argument(tool, said_as)
+    if match.status != "resolved" or not match.candidates or match.candidates[0][1] < 1.0:
+        return False
+    said = [str(v) for v in rule.params.get("allowed", ())]
+    if not said or any(_STATE.search(v) for v in said):
+        return False
+    # two plain words may be an instruction's adjectives ("the reason must be short or
+    # clear"); three alternatives, or values spelled as codes, are a list
+    return len(said) >= 3 or all(_CODE.search(v) for v in said)
+
+
+# "paid", "cancelled", "pending": an entity's states, never an argument's plain values
+_STATE = re.compile(r"(?:ed|ing)$", re.I)
+# "US", "en", "main_room", "v2": a value spelled as a code, no English word
+_CODE = re.compile(r"^[A-Z0-9]{2,}$|^[a-z]{2,3}$|[_\d]")
 
 
 def _no_number(tool: Tool, selector: Selector | None) -> bool:

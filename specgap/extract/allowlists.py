@@ -207,7 +207,9 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
         ):
             return "", ()  # "either a or b": two values, not a description in adjectives
         return np, values
-    return "", ()
+    from specgap.extract.labelled_values import labelled_list
+
+    return labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
 
 
 _QUALIFIED_NP = re.compile(
