@@ -145,6 +145,7 @@ def _by_values(
     when no argument or several do (never a guess)."""
     from specgap.extract.described_values import schema_listed
 
+    means = bool(params.pop("by_means", False))  # "by email or sms", not "in English"
     said = {str(v).casefold() for v in params.get("allowed") or params.get("values") or ()}
     props = tool.schema.get("properties")
     found = []
@@ -154,6 +155,9 @@ def _by_values(
             found.append(str(name))
     if len(found) == 1:
         return {**params, "facet": found[0]}
+    way = _means_argument(tool) if means and not found else None
+    if way is not None:  # "sent by email or sms": the one argument that says how
+        return {**params, "facet": way}
     names = ", ".join(f"'{v}'" for v in sorted(said))
     diagnostics.append(
         Diagnostic(
@@ -169,6 +173,26 @@ def _by_values(
     return None
 
 
+def _means_argument(tool: Tool) -> str | None:
+    """The one free-text argument whose name says it is the way a thing is done (`channel`,
+    `payment_method`, `delivery_mode`): what "by email or sms", "via card" name when no
+    argument lists the values. None when none or several do, or it lists values of its own
+    (they were checked above)."""
+    from specgap.extract.described_values import schema_listed
+
+    props = tool.schema.get("properties")
+    found = [
+        str(name)
+        for name, spec in (props.items() if isinstance(props, dict) else ())
+        if isinstance(spec, dict)
+        and spec.get("type") == "string"
+        and not schema_listed(spec)
+        and set(re.split(r"[_\W]+", str(name).casefold())) & _MEANS
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+_MEANS = frozenset({"channel", "method", "medium", "mode", "means", "via"})
 _PLAIN_WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -185,7 +209,12 @@ def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> 
         return False
     enum = schema.get("enum")
     listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
+    if all(_CAPITALS.fullmatch(str(v)) for v in values):
+        return False  # "regions US, CA or MX": codes, the id argument's own values
     return all(_PLAIN_WORD.fullmatch(str(v)) and str(v).casefold() not in listed for v in values)
+
+
+_CAPITALS = re.compile(r"[A-Z0-9]{2,4}")
 
 
 def _without_tool_words(tool: Tool, facet: str) -> str | None:

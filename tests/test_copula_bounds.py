@@ -60,6 +60,13 @@ ROWS: list[tuple[str, str, list[Row]]] = [
     ("dine", "Hold at most €100 as a deposit.", [_bound("hold_deposit", "deposit_eur", max=100)]),
     ("dine", "Charge no more than €25 as a no-show fee.",
      [_bound("charge_no_show_fee", "fee_amount", max=25)]),
+    # "label: maximum N", "can be N to M long", "worth at most"
+    ("boats", "Crew: maximum 6.", [_bound("hire_boat", "crew", max=6)]),
+    ("boats", "A hire can be 2 to 8 hours long.", [_bound("hire_boat", "hours", min=2, max=8)]),
+    ("dine", "A deposit may be worth up to €100.",
+     [_bound("hold_deposit", "deposit_eur", max=100)]),
+    # negative: a time of day is no amount
+    ("boats", "A hire cannot be later than 18:00.", []),
     # negative: no amount, a pronoun, an empty range, a crew no call sets by that name
     ("dine", "The fee is at most generous.", []),
     ("boats", "It is at most 5 minutes away.", []),

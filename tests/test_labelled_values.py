@@ -64,6 +64,29 @@ ROWS: list[tuple[str, str, list[Row]]] = [
      [_allow("create_shipment", "region_code", "CA", "MX", "US")]),
     ("hotel", "The language must be en, fr or de.",
      [_allow("send_confirmation", "language", "de", "en", "fr")]),
+    # a qualified label before "are", items of several words; an argument's name as label
+    ("hotel", "Accepted seating areas are terrace, main room and bar.",
+     [_allow("reserve_room", "seating_area", "bar", "main room", "terrace")]),
+    ("hotel", "room_type: single, double, suite",
+     [_allow("reserve_room", "room_type", "double", "single", "suite")]),
+    # "the only supported X are", "we support A and B as X", "must use one of the following"
+    ("parcels", "The only supported carriers are UPS, FedEx and DHL.",
+     [_allow("create_shipment", "carrier", "DHL", "FedEx", "UPS")]),
+    ("parcels", "We support UPS and DHL as carriers.",
+     [_allow("create_shipment", "carrier", "DHL", "UPS")]),
+    ("parcels", "Shipments must use one of the following carriers: UPS, DHL.",
+     [_allow("create_shipment", "carrier", "DHL", "UPS")]),
+    # codes after an entity's plural are the codes its `_code` argument takes
+    ("parcels", "Shipments can only be created for regions US, CA or MX.",
+     [_allow("create_shipment", "region_code", "CA", "MX", "US")]),
+    # "sent by/through A or B": the one argument that names the way (`channel`)
+    ("hotel", "Confirmations can only be sent through sms or email.",
+     [_allow("send_confirmation", "channel", "email", "sms")]),
+    ("hotel", "Confirmations are only sent by sms or email.",
+     [_allow("send_confirmation", "channel", "email", "sms")]),
+    # negative: "in" names no way; a label in plain words may describe, not restrict
+    ("hotel", "Confirmations are only sent in en, fr or de.", []),
+    ("hotel", "Room types: single, double or suite.", []),
     # negative: two plain words may be an instruction's adjectives; states are no values;
     # an open list; a sentence in the label's place; an argument no tool has
     ("parcels", "The reason must be short or clear.", []),

@@ -27,7 +27,8 @@ from specgap.extract.noun_bounds import (
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
-_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
+# a number, never the hour of a time of day ("14:00")
+_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)(?!:\d)"
 _UNIT = (
     r"(?:%|percent|dollars?|euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|"
     r"hours?|nights?|weeks?|months?|years?|minutes?|items?|units?|passengers?|people|persons?|"

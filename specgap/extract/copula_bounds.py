@@ -8,7 +8,9 @@ the thing it measures: the shapes `amounts` and `noun_bounds` leave.
 - "max nights: 14", "maximum_guests = 4", "min stay: 2 nights", "party size: 1 to 8
   guests", "refund: up to $200": a setting line, the label naming the argument;
 - "hold at most €100 as a deposit", "take no more than $50 as a fee": the amount before
-  what it is, the verb and that noun naming the action.
+  what it is, the verb and that noun naming the action;
+- "stays can be 1 to 14 nights long", "stays range from 1 to 14 nights" (both ends);
+- "vouchers may be worth up to $100" (what a thing is worth).
 
 Each returns the same `arg_within_bound` emits as `noun_bounds` (an action and the words
 naming the argument, or `*` and the words when no action is named); which parameter answers
@@ -24,7 +26,9 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, lemma
 
 _WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)"
+_NUMBER = (
+    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)(?!:\d)"
+)
 _AMOUNT = (
     r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
     r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)"
@@ -67,19 +71,28 @@ _SETTING = re.compile(
     r"\s*(?::|=)\s*" + _AMOUNT + _END,
     re.I,
 )
-# "party size: 1 to 8 guests", "stay length: 2-14 nights", "refund: up to $200"
+# "party size: 1 to 8 guests", "stay length: 2-14 nights", "refund: up to $200", "guests:
+# maximum 4"
 _LABELLED = re.compile(
-    r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+[a-z]+){0,2})\s*:\s*(?:(?:from\s+)?(?P<low>"
-    + _NUMBER
-    + r")\s*(?:[a-z]+\s*)?(?:to|-|–)\s*|(?P<most>"
-    + _MAX
-    + r")\s+|(?P<least>"
-    + _MIN
-    + r")\s+)"
-    + _AMOUNT
+    r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+[a-z]+){0,2})\s*:\s*(?:(?:from\s+)?(?P<low>" + _NUMBER
+    + r")\s*(?:[a-z]+\s*)?(?:to|-|–)\s*|(?P<most>" + _MAX + r"|max(?:imum)?\.?)\s+|(?P<least>"
+    + _MIN + r"|min(?:imum)?\.?)\s+)" + _AMOUNT + _END,
+    re.I,
+)  # fmt: skip
+# "stays can be 1 to 14 nights long", "stays range from 1 to 14 nights"
+_RANGE = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:(?:can|may|must|should|shall)\s+(?:only\s+)?(?:be|last|run)|"
+    r"(?:only\s+)?ranges?)\s+(?:from\s+)?(?P<low>" + _NUMBER + r")\s*(?:[a-z]+\s*)?(?:to|-|–)\s*"
+    + _AMOUNT + r"(?:\s+(?:long|in\s+length))?" + _END,
+    re.I,
+)  # fmt: skip
+# "vouchers may be worth up to $100", "each voucher is worth at most $100"
+_WORTH = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:is|are|(?:may|can|must|should)\s+(?:only\s+)?be)\s+"
+    r"(?:only\s+)?worth\s+(?:(?P<most>" + _MAX + r")|(?P<least>" + _MIN + r"))\s+" + _AMOUNT
     + _END,
     re.I,
-)
+)  # fmt: skip
 # "hold at most €100 as a deposit"
 _AS_WHAT = re.compile(
     r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|should|must)\s+)?(?:only\s+)?(?P<verb>[a-z]+)\s+"
@@ -103,7 +116,7 @@ _NOT_NOUNS = frozenset({"it", "this", "that", "they", "these", "those", "one", "
 
 def copula_bounds(text: str) -> list[Emit]:
     """The `arg_within_bound` one of the shapes above states, or none."""
-    for read in (_copula, _strict, _setting, _labelled, _as_what):
+    for read in (_copula, _strict, _setting, _labelled, _as_what, _ranged, _worth):
         found = read(text)
         if found:
             return found
@@ -150,6 +163,24 @@ def _labelled(text: str) -> list[Emit]:
     else:
         limits = {"max" if m["most"] else "min": high}
     return _emit(m["np"], None, m["amt"], m["unit"], limits, label=True)
+
+
+def _ranged(text: str) -> list[Emit]:
+    m = _RANGE.match(text)
+    if m is None:
+        return []
+    low, high = _number(m["low"]), _number(m["amt"])
+    if low > high:
+        return []  # an empty range states no bound
+    return _emit(m["np"], None, m["amt"], m["unit"], {"min": low, "max": high})
+
+
+def _worth(text: str) -> list[Emit]:
+    m = _WORTH.match(text)
+    if m is None:
+        return []
+    side = "max" if m["most"] else "min"
+    return _emit(m["np"], None, m["amt"], m["unit"], {side: _number(m["amt"])})
 
 
 def _as_what(text: str) -> list[Emit]:

@@ -42,6 +42,11 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     # "allowed seating areas: terrace, main room, bar"
     re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL + r"\s*:\s*" + _ITEMS
                + _END, re.I),
+    # "accepted payment methods are credit card, debit card and bank transfer"
+    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL
+               + r"\s+(?:are|is)\b\s*:?\s*" + _ITEMS + _END, re.I),
+    # "`room_type`: single, double, suite" (an argument's own name as the label)
+    re.compile(r"^\W*`?(?P<np>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*:\s*" + _ITEMS + _END),
     # "room_type: single | double | suite", "region in {US, CA}"
     re.compile(r"^\W*`?(?P<np>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*)`?\s*(?::|=)\s*"
                r"(?P<list>" + _WORD + r"(?:\s*\|\s*" + _WORD + r")+)" + _END, re.I),
@@ -56,6 +61,14 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|must|should)\s+)?only\s+(?:ever\s+)?"
                r"(?:use|choose|pick|select|pass|offer|accept|set)\s+" + _BARES
                + r"\s+(?:as|for)\s+(?:the\s+|an?\s+)?" + _LABEL + _END, re.I),
+    # "shipments must use one of the following carriers: UPS, FedEx"
+    re.compile(r"^\W*(?:the\s+|all\s+|every\s+|each\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
+               r"(?:must|should|shall|has\s+to|have\s+to|may\s+only|can\s+only)\s+use\s+"
+               r"(?:only\s+)?one\s+of\s+(?:the\s+following\s+)?" + _LABEL + r"\s*:\s*" + _ITEMS
+               + _END, re.I),
+    # "we support UPS, FedEx and DHL as carriers"
+    re.compile(r"^\W*(?:we|you)\s+(?:only\s+)?(?:support|accept|offer|use|allow|work\s+with)\s+"
+               + _BARES + r"\s+as\s+(?:the\s+|our\s+)?" + _LABEL + r"(?:\s+only)?" + _END, re.I),
     # "only the flexible and member rate plans may be offered"
     re.compile(r"^\W*only\s+(?:the\s+)?" + _BARES + r"\s+(?P<np>[a-z][\w-]*\s+[a-z][\w-]*)\s+"
                r"(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?:offered|available|supported|allowed|"

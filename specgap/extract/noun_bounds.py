@@ -33,7 +33,9 @@ from specgap.extract.pattern_base import (
 from specgap.extract.procedures import verb_of
 
 _WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)"
+_NUMBER = (
+    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)(?!:\d)"
+)
 # what the amount is measured in: a unit, or a counted noun ("3 tickets")
 _AMOUNT = (
     r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
