@@ -65,6 +65,13 @@ ROWS: list[tuple[str, str, list[Row]]] = [
     ("boats", "A hire can be 2 to 8 hours long.", [_bound("hire_boat", "hours", min=2, max=8)]),
     ("dine", "A deposit may be worth up to €100.",
      [_bound("hold_deposit", "deposit_eur", max=100)]),
+    # the bound before a passive verb; "N or more" is not accepted: below it
+    ("dine", "Deposits up to €100 may be held by the agent.",
+     [_bound("hold_deposit", "deposit_eur", max=100)]),
+    ("dine", "Parties of 9 guests or more cannot be booked.",
+     [_bound("book_table", "party_size", "review_only", max=8)]),
+    ("boats", "Cargo of 400 kg or more is not accepted.",
+     [_bound("load_cargo", "weight_kg", "review_only", max=400)]),
     # negative: a time of day is no amount
     ("boats", "A hire cannot be later than 18:00.", []),
     # negative: no amount, a pronoun, an empty range, a crew no call sets by that name

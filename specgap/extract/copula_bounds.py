@@ -10,7 +10,9 @@ the thing it measures: the shapes `amounts` and `noun_bounds` leave.
 - "hold at most €100 as a deposit", "take no more than $50 as a fee": the amount before
   what it is, the verb and that noun naming the action;
 - "stays can be 1 to 14 nights long", "stays range from 1 to 14 nights" (both ends);
-- "vouchers may be worth up to $100" (what a thing is worth).
+- "vouchers may be worth up to $100" (what a thing is worth);
+- "refunds up to $200 may be issued by the agent" (the bound before the passive verb);
+- "weights of 30 kg or more are not accepted": below the amount (a count one less).
 
 Each returns the same `arg_within_bound` emits as `noun_bounds` (an action and the words
 naming the argument, or `*` and the words when no action is named); which parameter answers
@@ -106,6 +108,37 @@ _AS_WHAT = re.compile(
     + _END,
     re.I,
 )
+_PART = r"(?:[a-z]+ed|given|made|sent|paid|sold|held|kept|set|put|taken|chosen|done|shown)"
+# "refunds up to $200 may be issued (by the agent)"
+_UP_TO_DONE = re.compile(
+    r"^\W*"
+    + _DET
+    + _NP
+    + r"\s+(?:of\s+)?(?:(?P<most>"
+    + _MAX
+    + r")|(?P<least>"
+    + _MIN
+    + r"))\s+"
+    + _AMOUNT
+    + r"\s+(?:may|can|will|are\s+to|is\s+to)\s+(?:only\s+)?be\s+(?P<verb>"
+    + _PART
+    + r")(?:\s+by\s+(?:the\s+|an?\s+)?(?:agents?|you|staff|us))?"
+    + _END,
+    re.I,
+)
+# "weights of 30 kg or more are not accepted", "parties of 9 guests or more cannot be booked"
+_OR_BEYOND = re.compile(
+    r"^\W*"
+    + _DET
+    + _NP
+    + r"\s+(?:of|weighing|worth|costing|lasting|with|for)\s+"
+    + _AMOUNT
+    + r"\s+or\s+(?:(?P<more>more|greater|higher|above|over|longer|heavier)|(?P<less>less|fewer|"
+    r"lower|below|under|shorter|lighter))\s+(?:(?:is|are)\s+(?:not|never)\s+(?:allowed|permitted|"
+    r"accepted|possible|available)|(?:(?:may|can|must|should|shall|will)\s*(?:not|never)|cannot|"
+    r"can't|mustn't|won't)\s+be\s+(?P<verb>" + _PART + r"))" + _END,
+    re.I,
+)
 _MONEY = re.compile(r"^[$€£]|^(?:dollars?|euros?|pounds?|usd|eur|gbp)$", re.I)
 _MEASURES = frozenset(
     {"kg", "kgs", "g", "lb", "lbs", "km", "miles", "mile", "m", "cm", "minutes", "minute",
@@ -116,7 +149,17 @@ _NOT_NOUNS = frozenset({"it", "this", "that", "they", "these", "those", "one", "
 
 def copula_bounds(text: str) -> list[Emit]:
     """The `arg_within_bound` one of the shapes above states, or none."""
-    for read in (_copula, _strict, _setting, _labelled, _as_what, _ranged, _worth):
+    for read in (
+        _copula,
+        _strict,
+        _setting,
+        _labelled,
+        _as_what,
+        _ranged,
+        _worth,
+        _up_to_done,
+        _or_beyond,
+    ):
         found = read(text)
         if found:
             return found
@@ -181,6 +224,25 @@ def _worth(text: str) -> list[Emit]:
         return []
     side = "max" if m["most"] else "min"
     return _emit(m["np"], None, m["amt"], m["unit"], {side: _number(m["amt"])})
+
+
+def _up_to_done(text: str) -> list[Emit]:
+    m = _UP_TO_DONE.match(text)
+    if m is None:
+        return []
+    side = "max" if m["most"] else "min"
+    return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: _number(m["amt"])})
+
+
+def _or_beyond(text: str) -> list[Emit]:
+    """ "30 kg or more are not accepted": below it (a count one less, a measure as said)."""
+    m = _OR_BEYOND.match(text)
+    if m is None:
+        return []
+    bound = _number(m["amt"])
+    step = 1 if _counted(m["amt"], m["unit"]) else 0
+    limits = {"max": bound - step} if m["more"] else {"min": bound + step}
+    return _emit(m["np"], m["verb"], m["amt"], m["unit"], dict(limits))
 
 
 def _as_what(text: str) -> list[Emit]:
