@@ -146,15 +146,16 @@ def _by_values(
     from specgap.extract.described_values import schema_listed
 
     means = bool(params.pop("by_means", False))  # "by email or sms", not "in English"
-    said = {str(v).casefold() for v in params.get("allowed") or params.get("values") or ()}
+    key = "allowed" if params.get("allowed") else "values"
+    said = {str(v).casefold() for v in params.get(key) or ()}
     props = tool.schema.get("properties")
-    found = []
+    found: list[tuple[str, list[str]]] = []
     for name, spec in props.items() if isinstance(props, dict) else ():
-        listed = {v.casefold() for v in schema_listed(spec if isinstance(spec, dict) else None)}
-        if said and said <= listed:
-            found.append(str(name))
-    if len(found) == 1:
-        return {**params, "facet": found[0]}
+        spelled = _spelled(said, schema_listed(spec if isinstance(spec, dict) else None))
+        if said and spelled is not None:
+            found.append((str(name), spelled))
+    if len(found) == 1:  # (the values as the schema spells them: "dogs" -> `dog`)
+        return {**params, "facet": found[0][0], key: found[0][1]}
     way = _means_argument(tool) if means and not found else None
     if way is not None:  # "sent by email or sms": the one argument that says how
         return {**params, "facet": way}
@@ -171,6 +172,24 @@ def _by_values(
         )
     )
     return None
+
+
+def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:
+    """The said values as the schema lists them (case, or a plural of a listed word:
+    "dogs" for `dog`), or None when one of them is not listed."""
+    from specgap.operators.prose import singular
+
+    by_form: dict[str, str] = {}
+    for value in listed:
+        by_form.setdefault(value.casefold(), value)
+        by_form.setdefault(singular(value.casefold()), value)
+    out = []
+    for value in sorted(said):
+        found = by_form.get(value) or by_form.get(singular(value))
+        if found is None:
+            return None
+        out.append(found)
+    return out
 
 
 def _means_argument(tool: Tool) -> str | None:

@@ -263,7 +263,7 @@ def fixed_values(text: str) -> list[Emit]:
 # "only send notices by email or sms": values with no noun naming their argument; the one
 # argument of the tool whose schema lists them all is theirs (`by_values`, `specgap.argfit`)
 _BY_VALUES = re.compile(
-    r"\b(?P<prep>by|via|with|through|using|over|as)\s+(?:the\s+)?(?P<list>" + _BARE
+    r"\b(?P<prep>by|via|with|through|using|over|as|for)\s+(?:the\s+)?(?P<list>" + _BARE
     + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")+)"
     r"(?:\s+only)?\s*[.;!]?\s*$",
     re.I,
