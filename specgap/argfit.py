@@ -41,7 +41,7 @@ def fit_to_schema(
     listed_only = bool(params.pop("schema_values", False))
     said_as = str(params.pop("said_as", "") or params.get("facet") or "")
     params.pop("holder", None)  # what holds the bounded thing: used by the spread only
-    if params.pop("set_by_call", False) and _reads_only(tool):
+    if params.pop("set_by_call", False) and reads_only(tool):
         diagnostics.append(
             Diagnostic(
                 code="argument-restriction-not-compiled",
@@ -96,10 +96,12 @@ def fit_to_schema(
     kept = rule.operator in _KEPT and bool(tool.schema)
     by_unit = _by_unit(tool, facet) if selector is None and kept else None
     if by_unit is not None:  # "$500": the one numeric argument said in money
+        spec = _argument_schema(tool.schema, by_unit) or {}
         return rule, {
-            **{k: v for k, v in params.items() if k != "facet"},
+            **{k: v for k, v in _in_units(rule, said_as, by_unit, spec, params).items()
+               if k != "facet"},
             "selector": {"arg": by_unit},
-        }
+        }  # fmt: skip
     if selector is None and kept and not argument_tied(tool, facet):
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
@@ -107,6 +109,8 @@ def fit_to_schema(
     if rule.operator == "arg_within_bound" and _not_a_number(selector.arg, schema):
         # a number bound on an id, a name or a flag misreads what the phrase names
         return _unbound(rule, tool, params, facet, diagnostics)
+    if rule.operator == "arg_within_bound" and schema.get("type") in _NUMERIC:
+        params = _in_units(rule, said_as, selector.arg, schema, params)  # "2 hours": 120 min
     if rule.operator == "arg_within_bound" and schema.get("type") == "array":
         counted = _as_count(params, selector.arg)
         if counted is not None:
@@ -309,6 +313,17 @@ _STATE = re.compile(r"(?:ed|ing)$", re.I)
 _CODE = re.compile(r"^[A-Z0-9]{2,}$|^[a-z]{2,3}$|[_\d]")
 
 
+def _in_units(
+    rule: CandidateRule, said: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
+) -> dict[str, Any]:
+    """The bound in the unit the argument takes (`specgap.argunits`)."""
+    if rule.operator != "arg_within_bound":
+        return params
+    from specgap.argunits import in_argument_units
+
+    return in_argument_units(said, rule.text, arg, schema, params)
+
+
 def _no_number(tool: Tool, selector: Selector | None) -> bool:
     """No argument is selected, or the one selected holds no number (a name, an id)."""
     if selector is None:
@@ -349,7 +364,7 @@ _READS = re.compile(
 )
 
 
-def _reads_only(tool: Tool) -> bool:
+def reads_only(tool: Tool) -> bool:
     """The tool reads (`get_...`, `search_...`, or declared effects `read`), never writes."""
     if tool.effects:
         return set(tool.effects) <= {"read"}
