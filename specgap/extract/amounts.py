@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.bound_topics import on_topic, permitted, topic_lead
+from specgap.extract.bound_topics import on_topic, permitted, topic_lead, without_per_call
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
@@ -184,6 +184,7 @@ def amount_bounds(text: str) -> list[Emit]:
     bound."""
     text = without_measure(text)  # "... on one ticket": one call's, no condition
     text = permitted(text) or text  # "agents are authorized to apply ...": the imperative
+    text = without_per_call(text)  # "at most $200 per refund": per call, a fixed bound
     topic = topic_lead(text)
     if topic is not None:  # "for refunds, the amount ...": the refund's amount only
         on = amount_bounds(topic[0])

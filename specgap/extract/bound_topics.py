@@ -62,6 +62,24 @@ def on_topic(found: list[Emit], action: str) -> list[Emit]:
     return out
 
 
+_PER_ITSELF = re.compile(
+    r"(?P<amt>(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?(?:\s*(?:%|[a-z]+))?)\s+(?:per|for\s+each|each)\s+"
+    r"(?P<per>[a-z][\w-]*)(?=\s*[.;,!]?\s*$)",
+    re.I,
+)
+
+
+def without_per_call(text: str) -> str:
+    """The sentence without "per refund" after its amount when refunds are what it bounds
+    ("never more than $200 per refund"): per call, so the amount is a fixed bound."""
+    from specgap.extract.grammar_words import per_call
+
+    m = _PER_ITSELF.search(text)
+    if m is None or not per_call(m["per"], text):
+        return text
+    return text[: m.end("amt")] + text[m.end() :]
+
+
 def permitted(text: str) -> str | None:
     """The imperative after a permission lead ("agents are authorized to apply ..." ->
     "apply ..."), or None."""

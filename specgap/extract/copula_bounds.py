@@ -39,8 +39,17 @@ _END = r"\s*(?:\((?:inclusive|incl\.?)\)\s*)?[.;!]?\s*$"
 _DET = r"(?:(?:a|an|the|any|each|every|all)\s+)?"
 _NOT_MODAL = r"(?!(?:is|are|must|should|shall|can|may|will|has|have|be|not|never)\b)"
 _NP = r"(?P<np>[a-z][\w-]*(?:\s+" + _NOT_MODAL + r"[a-z][\w-]*){0,2})"
-_MAX = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of)"
-_MIN = r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of)"
+# inclusive: "at most", "up to a maximum of", "less than or equal to", "$200 or less" is read
+# by `amounts`
+_MAX = (
+    r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to(?:\s+a\s+maximum\s+of)?|"
+    r"a\s+maximum\s+of|(?:less|lower|smaller|fewer)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+"
+    r"(?:less|lower)\s+than)"
+)
+_MIN = (
+    r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of|(?:more|greater|"
+    r"higher)\s+than\s+or\s+equal\s+to|equal\s+to\s+or\s+(?:more|greater|higher)\s+than)"
+)
 _UNDER = r"(?:(?:less|fewer|lower|smaller|shorter|lighter|cheaper)\s+than|below|under)"
 _OVER = r"(?:(?:more|greater|higher|larger|longer|heavier)\s+than|above|over)"
 _MODAL_BE = (
@@ -48,7 +57,8 @@ _MODAL_BE = (
     r"(?:always\s+)?(?:be|stay|remain)|(?:must|should)\s+(?:always\s+)?(?:stay|remain))"
 )
 _COPULA = re.compile(
-    r"^\W*" + _DET + _NP + r"\s+(?:is|are)\s+(?:only\s+|always\s+)?"
+    r"^\W*" + _DET + _NP + r"\s+(?:is|are|(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?"
+    r"be)\s+(?:only\s+|always\s+)?"
     r"(?:(?P<most>" + _MAX + r")|(?P<least>" + _MIN + r"))\s+" + _AMOUNT + _END,
     re.I,
 )
@@ -79,6 +89,12 @@ _LABELLED = re.compile(
     r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+[a-z]+){0,2})\s*:\s*(?:(?:from\s+)?(?P<low>" + _NUMBER
     + r")\s*(?:[a-z]+\s*)?(?:to|-|–)\s*|(?P<most>" + _MAX + r"|max(?:imum)?\.?)\s+|(?P<least>"
     + _MIN + r"|min(?:imum)?\.?)\s+)" + _AMOUNT + _END,
+    re.I,
+)  # fmt: skip
+# "refunds are allowed up to a maximum of $200"
+_ALLOWED_UP_TO = re.compile(
+    r"^\W*" + _DET + _NP + r"\s+(?:is|are)\s+(?:only\s+)?(?:allowed|permitted|possible|accepted)"
+    r"\s+(?:for\s+)?(?P<most>" + _MAX + r")\s+" + _AMOUNT + _END,
     re.I,
 )  # fmt: skip
 # "stays can be 1 to 14 nights long", "stays range from 1 to 14 nights"
@@ -123,6 +139,7 @@ _UP_TO_DONE = re.compile(
     + r"\s+(?:may|can|will|are\s+to|is\s+to)\s+(?:only\s+)?be\s+(?P<verb>"
     + _PART
     + r")(?:\s+by\s+(?:the\s+|an?\s+)?(?:agents?|you|staff|us))?"
+    + r"(?:\s+as\s+an?\s+[a-z]+(?:\s+[a-z]+)?)?"
     + _END,
     re.I,
 )
@@ -159,6 +176,7 @@ def copula_bounds(text: str) -> list[Emit]:
         _worth,
         _up_to_done,
         _or_beyond,
+        _allowed_up_to,
     ):
         found = read(text)
         if found:
@@ -232,6 +250,13 @@ def _up_to_done(text: str) -> list[Emit]:
         return []
     side = "max" if m["most"] else "min"
     return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: _number(m["amt"])})
+
+
+def _allowed_up_to(text: str) -> list[Emit]:
+    m = _ALLOWED_UP_TO.match(text)
+    if m is None:
+        return []
+    return _emit(m["np"], None, m["amt"], m["unit"], {"max": _number(m["amt"])})
 
 
 def _or_beyond(text: str) -> list[Emit]:
