@@ -21,10 +21,11 @@ normal or high"); once the argument is resolved, its JSON schema says more than 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from typing import Any
 
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
 
@@ -40,7 +41,7 @@ def fit_to_schema(
     listed_only = bool(params.pop("schema_values", False))
     said_as = str(params.pop("said_as", "") or params.get("facet") or "")
     params.pop("holder", None)  # what holds the bounded thing: used by the spread only
-    if params.pop("set_by_call", False) and _reads_only(tool):
+    if params.pop("set_by_call", False) and reads_only(tool):
         diagnostics.append(
             Diagnostic(
                 code="argument-restriction-not-compiled",
@@ -64,11 +65,16 @@ def fit_to_schema(
     if selector is None and (own := _without_tool_words(tool, facet)) is not None:
         facet, params = own, {**params, "facet": own}  # "the fee amount" of `pay_fee`
         selector = argument_selector(tool, own)
+    if rule.operator == "arg_within_bound" and _no_number(tool, selector):
+        # "8 guests": `party_size` ("Number of guests"), not `guest_name`
+        number = _numeric_argument(tool, said_as or facet)
+        if number is not None:
+            facet, params, selector = number, {**params, "facet": number}, Selector(arg=number)
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
     said = params.get("values") or params.get("allowed") or ()
-    if listed_only and not _lists(schema, said):
+    if listed_only and not _lists(schema, said) and not _named_list(rule, tool, said_as, schema):
         # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
         # "with a long title" is); anything else compiles to nothing, and says so
         plain = rule.operator == "deny_action" and rule.target not in {None, "*"}
@@ -90,10 +96,12 @@ def fit_to_schema(
     kept = rule.operator in _KEPT and bool(tool.schema)
     by_unit = _by_unit(tool, facet) if selector is None and kept else None
     if by_unit is not None:  # "$500": the one numeric argument said in money
+        spec = _argument_schema(tool.schema, by_unit) or {}
         return rule, {
-            **{k: v for k, v in params.items() if k != "facet"},
+            **{k: v for k, v in _in_units(rule, said_as, by_unit, spec, params).items()
+               if k != "facet"},
             "selector": {"arg": by_unit},
-        }
+        }  # fmt: skip
     if selector is None and kept and not argument_tied(tool, facet):
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
@@ -101,6 +109,8 @@ def fit_to_schema(
     if rule.operator == "arg_within_bound" and _not_a_number(selector.arg, schema):
         # a number bound on an id, a name or a flag misreads what the phrase names
         return _unbound(rule, tool, params, facet, diagnostics)
+    if rule.operator == "arg_within_bound" and schema.get("type") in _NUMERIC:
+        params = _in_units(rule, said_as, selector.arg, schema, params)  # "2 hours": 120 min
     if rule.operator == "arg_within_bound" and schema.get("type") == "array":
         counted = _as_count(params, selector.arg)
         if counted is not None:
@@ -139,15 +149,20 @@ def _by_values(
     when no argument or several do (never a guess)."""
     from specgap.extract.described_values import schema_listed
 
-    said = {str(v).casefold() for v in params.get("allowed") or params.get("values") or ()}
+    means = bool(params.pop("by_means", False))  # "by email or sms", not "in English"
+    key = "allowed" if params.get("allowed") else "values"
+    said = {str(v).casefold() for v in params.get(key) or ()}
     props = tool.schema.get("properties")
-    found = []
+    found: list[tuple[str, list[str]]] = []
     for name, spec in props.items() if isinstance(props, dict) else ():
-        listed = {v.casefold() for v in schema_listed(spec if isinstance(spec, dict) else None)}
-        if said and said <= listed:
-            found.append(str(name))
-    if len(found) == 1:
-        return {**params, "facet": found[0]}
+        spelled = _spelled(said, schema_listed(spec if isinstance(spec, dict) else None))
+        if said and spelled is not None:
+            found.append((str(name), spelled))
+    if len(found) == 1:  # (the values as the schema spells them: "dogs" -> `dog`)
+        return {**params, "facet": found[0][0], key: found[0][1]}
+    way = _means_argument(tool) if means and not found else None
+    if way is not None:  # "sent by email or sms": the one argument that says how
+        return {**params, "facet": way}
     names = ", ".join(f"'{v}'" for v in sorted(said))
     diagnostics.append(
         Diagnostic(
@@ -163,6 +178,44 @@ def _by_values(
     return None
 
 
+def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:
+    """The said values as the schema lists them (case, or a plural of a listed word:
+    "dogs" for `dog`), or None when one of them is not listed."""
+    from specgap.operators.prose import singular
+
+    by_form: dict[str, str] = {}
+    for value in listed:
+        by_form.setdefault(value.casefold(), value)
+        by_form.setdefault(singular(value.casefold()), value)
+    out = []
+    for value in sorted(said):
+        found = by_form.get(value) or by_form.get(singular(value))
+        if found is None:
+            return None
+        out.append(found)
+    return out
+
+
+def _means_argument(tool: Tool) -> str | None:
+    """The one free-text argument whose name says it is the way a thing is done (`channel`,
+    `payment_method`, `delivery_mode`): what "by email or sms", "via card" name when no
+    argument lists the values. None when none or several do, or it lists values of its own
+    (they were checked above)."""
+    from specgap.extract.described_values import schema_listed
+
+    props = tool.schema.get("properties")
+    found = [
+        str(name)
+        for name, spec in (props.items() if isinstance(props, dict) else ())
+        if isinstance(spec, dict)
+        and spec.get("type") == "string"
+        and not schema_listed(spec)
+        and set(re.split(r"[_\W]+", str(name).casefold())) & _MEANS
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+_MEANS = frozenset({"channel", "method", "medium", "mode", "means", "via"})
 _PLAIN_WORD = re.compile(r"[A-Za-z]+")
 
 
@@ -175,11 +228,16 @@ def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> 
         return False
     from specgap.resolve.text import words
 
-    if set(words(facet)) & {"id", "ids", "identifi", "identifier", "code", "number", "key"}:
+    if set(words(facet)) & set(words("id ids identifier code number key")):
         return False
     enum = schema.get("enum")
     listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
+    if all(_CAPITALS.fullmatch(str(v)) for v in values):
+        return False  # "regions US, CA or MX": codes, the id argument's own values
     return all(_PLAIN_WORD.fullmatch(str(v)) and str(v).casefold() not in listed for v in values)
+
+
+_CAPITALS = re.compile(r"[A-Z0-9]{2,4}")
 
 
 def _without_tool_words(tool: Tool, facet: str) -> str | None:
@@ -228,6 +286,69 @@ def _unbound(
     return kept, {**rest, "selector": {"arg": facet}}
 
 
+def _named_list(rule: CandidateRule, tool: Tool, said_as: str, schema: Any) -> bool:
+    """An allowlist of bare words on an argument the sentence names by its own name ("the
+    seating area must be terrace or bar" for `seating_area`, a plain string with no list of
+    its own): the words are that argument's values, as quoted ones would be. An argument
+    named by other words, a ban, or words with a verb's ending (states) are left to the
+    schema's list."""
+    if rule.operator != "resource_in_allowlist" or not isinstance(schema, dict):
+        return False
+    if schema.get("type") != "string" or schema.get("enum") is not None:
+        return False
+    match = resolve_argument(tool, said_as)
+    if match.status != "resolved" or not match.candidates or match.candidates[0][1] < 1.0:
+        return False
+    said = [str(v) for v in rule.params.get("allowed", ())]
+    if not said or any(_STATE.search(v) for v in said):
+        return False
+    # two plain words may be an instruction's adjectives ("the reason must be short or
+    # clear"); three alternatives, or values spelled as codes, are a list
+    return len(said) >= 3 or all(_CODE.search(v) for v in said)
+
+
+# "paid", "cancelled", "pending": an entity's states, never an argument's plain values
+_STATE = re.compile(r"(?:ed|ing)$", re.I)
+# "US", "en", "main_room", "v2": a value spelled as a code, no English word
+_CODE = re.compile(r"^[A-Z0-9]{2,}$|^[a-z]{2,3}$|[_\d]")
+
+
+def _in_units(
+    rule: CandidateRule, said: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
+) -> dict[str, Any]:
+    """The bound in the unit the argument takes (`specgap.argunits`)."""
+    if rule.operator != "arg_within_bound":
+        return params
+    from specgap.argunits import in_argument_units
+
+    return in_argument_units(said, rule.text, arg, schema, params)
+
+
+def _no_number(tool: Tool, selector: Selector | None) -> bool:
+    """No argument is selected, or the one selected holds no number (a name, an id)."""
+    if selector is None:
+        return True
+    schema = _argument_schema(tool.schema, selector.arg) if selector.extract is None else None
+    return schema is not None and _not_a_number(selector.arg, schema)
+
+
+def _numeric_argument(tool: Tool, facet: str) -> str | None:
+    """The numeric argument a counted noun names among the tool's numbers only ("8 guests"
+    -> `party_size` described as "Number of guests", when `guest_name` would win by its
+    name): a bound is a number, so a text argument is never its place. None when no single
+    numeric argument answers to the phrase (none, or a tie)."""
+    props = tool.schema.get("properties")
+    if not isinstance(props, dict):
+        return None
+    numbers = {k: v for k, v in props.items() if isinstance(v, dict) and v.get("type") in _NUMERIC}
+    if not numbers or len(numbers) == len(props):
+        return None  # nothing to narrow to, or nothing narrowed: the plain resolution stands
+    narrowed = dataclasses.replace(tool, schema={**tool.schema, "properties": numbers}, facets={})
+    match = resolve_argument(narrowed, facet)
+    return match.selector.arg if match.status == "resolved" and match.selector else None
+
+
+_NUMERIC = frozenset({"number", "integer"})
 _IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
 
 
@@ -243,7 +364,7 @@ _READS = re.compile(
 )
 
 
-def _reads_only(tool: Tool) -> bool:
+def reads_only(tool: Tool) -> bool:
     """The tool reads (`get_...`, `search_...`, or declared effects `read`), never writes."""
     if tool.effects:
         return set(tool.effects) <= {"read"}

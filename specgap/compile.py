@@ -23,7 +23,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
-from specgap.noun_args import held_by, noun_copies
+from specgap.noun_args import held_by, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
@@ -113,6 +113,7 @@ def _each_tool(
     if not spreads(rule):
         return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
     copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
+    copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:

@@ -72,3 +72,39 @@ def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateR
 
 def _without_holder(params: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if k != "holder"}
+
+
+# the measure words a bound's facet ends in when the noun before them names the thing
+# measured ("appointments hours", "tip percent", "vouchers amount")
+_MEASURES = frozenset(
+    {"amount", "percent", "hours", "minutes", "days", "nights", "weeks", "months", "seconds",
+     "kgs", "kg", "grams", "miles", "kilometres", "kilometers", "gb", "mb", "tb"}
+)  # fmt: skip
+
+
+def named_tool_copies(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
+    """A bound over every tool on "<noun> <measure>" that no argument answers to ("tips may
+    not exceed 20%": `tip percent`), put on the one writing tool whose id says the noun
+    (`set_tip_rate`), with the measure as its facet: the argument is then found by its unit
+    (`specgap.argfit`), or the rule is kept for review with an `unknown-argument` note.
+    [] when no single writing tool's id says the noun."""
+    facet = rule.params.get("facet")
+    if rule.operator != "arg_within_bound" or rule.target != "*" or not isinstance(facet, str):
+        return []
+    said = facet.casefold().split()
+    if len(said) < 2 or said[-1] not in _MEASURES:
+        return []
+    nouns = {w for part in said[:-1] for w in words(part)}
+    from specgap.argfit import reads_only
+
+    named = [
+        t
+        for t in registry.tools
+        if not t.hook and not reads_only(t) and nouns & set(words(t.id.rsplit(".", 1)[-1]))
+    ]
+    if len(named) != 1:
+        return []
+    params = {k: v for k, v in rule.params.items() if k not in {"holder", "set_by_call"}}
+    params["facet"] = said[-1]
+    update = {"target": named[0].id, "params": params, "grounding": "partial"}
+    return [rule.model_copy(update=update)]

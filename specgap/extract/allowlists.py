@@ -207,7 +207,9 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
         ):
             return "", ()  # "either a or b": two values, not a description in adjectives
         return np, values
-    return "", ()
+    from specgap.extract.labelled_values import labelled_list
+
+    return labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
 
 
 _QUALIFIED_NP = re.compile(
@@ -308,10 +310,19 @@ def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
 
     listed_of, listed = closed_list(text)
     if listed:
-        return listed_of, listed
+        return _unqualified(listed_of), listed
     listed_of, listed = enumeration(text)
     # "valid carrier values are ...": the carrier; "the type for a slip": the slip's type
-    return head_first(argument_noun(listed_of)), listed
+    return _unqualified(head_first(argument_noun(listed_of))), listed
+
+
+_QUALIFIER = re.compile(r"^(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+(?=\S)", re.I)
+
+
+def _unqualified(np: str) -> str:
+    """ "supported carriers" -> "carriers": the word that says the values are the only
+    ones is no word of the argument's name."""
+    return _QUALIFIER.sub("", np)
 
 
 _POINTING = frozenset({"these", "those", "following", "such", "the"})

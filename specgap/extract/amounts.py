@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from specgap.extract.bound_topics import on_topic, permitted, topic_lead, without_per_call
 from specgap.extract.grammar import Quantity
 from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS
@@ -27,7 +28,8 @@ from specgap.extract.noun_bounds import (
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
 
-_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)"
+# a number, never the hour of a time of day ("14:00")
+_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?)(?![\d,.]*\d)(?!:\d)"
 _UNIT = (
     r"(?:%|percent|dollars?|euros?|pounds?|usd|eur|gbp|(?:calendar\s+|business\s+)?days?|"
     r"hours?|nights?|weeks?|months?|years?|minutes?|items?|units?|passengers?|people|persons?|"
@@ -181,6 +183,13 @@ def amount_bounds(text: str) -> list[Emit]:
     refunds may not exceed $50") is kept as the bound's condition: reviewed, never a flat
     bound."""
     text = without_measure(text)  # "... on one ticket": one call's, no condition
+    text = permitted(text) or text  # "agents are authorized to apply ...": the imperative
+    text = without_per_call(text)  # "at most $200 per refund": per call, a fixed bound
+    topic = topic_lead(text)
+    if topic is not None:  # "for refunds, the amount ...": the refund's amount only
+        on = amount_bounds(topic[0])
+        if on:
+            return on_topic(on, topic[1])
     lead = unbound_lead(text)
     condition: str | None = None
     if lead is not None and lead[1] is not None and lead[1].split()[0].casefold() != "for":
@@ -252,9 +261,9 @@ def _imperative(m: re.Match[str]) -> tuple[str, str] | None:
     verb = lemma(m["verb"].casefold())
     unit = (m["unit"] or "").casefold()
     facet = "amount" if _MONEY.search(m["amt"] + " " + unit) else _plural(unit)
-    if verb not in IMPERATIVE_VERBS or not facet or facet == "percent":
-        return None
     np = (m["np"] or "").casefold()
+    if verb not in IMPERATIVE_VERBS or not facet or (facet == "percent" and not np):
+        return None  # "apply discounts of up to 15%": the share of what is named
     return (f"{verb} {np}".strip(), facet)
 
 

@@ -263,7 +263,7 @@ def fixed_values(text: str) -> list[Emit]:
 # "only send notices by email or sms": values with no noun naming their argument; the one
 # argument of the tool whose schema lists them all is theirs (`by_values`, `specgap.argfit`)
 _BY_VALUES = re.compile(
-    r"\b(?:by|via|with|through|using|over|as)\s+(?:the\s+)?(?P<list>" + _BARE
+    r"\b(?P<prep>by|via|with|through|using|over|as|for)\s+(?:the\s+)?(?P<list>" + _BARE
     + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")+)"
     r"(?:\s+only)?\s*[.;!]?\s*$",
     re.I,
@@ -283,5 +283,7 @@ def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
     if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < 2:
         return []
     key, operator = ("allowed", "resource_in_allowlist") if allow else ("values", "deny_action")
-    params = {"facet": "", key: values, "by_values": True}
+    params: dict[str, object] = {"facet": "", key: values, "by_values": True}
+    if m["prep"].casefold() in {"by", "via", "through", "using", "over"}:
+        params["by_means"] = True  # the way it is done: the tool's `channel`, `method`
     return [Emit(operator, clause.action, params, 0.7)]

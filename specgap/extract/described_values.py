@@ -9,7 +9,8 @@ parameter whose description says its values and whose schema has no `enum`, the 
 description states: a `schema_contract` (the schema's own contract, as an `enum` is, never
 counted as a rule of the prose), cited at the description's sentence.
 `specgap.argfit` also reads them as the values a schema lists when prose says a value in
-words ("the delivery channel must be sms or email").
+words ("the delivery channel must be sms or email"), and there a description that is only
+a list ("sms or email", "Kind of visit: checkup or surgery") lists them too (`listed_only`).
 """
 
 from __future__ import annotations
@@ -72,7 +73,26 @@ def schema_listed(schema: Mapping[str, Any] | None) -> tuple[str, ...]:
     if isinstance(enum, list):
         return tuple(str(e) for e in enum)
     text = schema.get("description")
-    return described_values(text) if isinstance(text, str) else ()
+    return (described_values(text) or listed_only(text)) if isinstance(text, str) else ()
+
+
+# a description that is nothing but a list, after an optional label: "sms or email",
+# "Kind of visit: checkup, vaccination or surgery"
+_ONLY_A_LIST = re.compile(r"^(?:[A-Za-z][\w -]{0,40}:\s*)?" + _LIST + r"\s*\.?$")
+
+
+def listed_only(description: str) -> tuple[str, ...]:
+    """The values of a description that is only a list of them (after an optional label),
+    or (). Read when prose names values in words, to check the schema has them; never a
+    contract of its own (a bare list may be examples)."""
+    text = " ".join(description.split())
+    m = _ONLY_A_LIST.match(text)
+    if m is None or _OPEN.search(text):
+        return ()
+    values = tuple(v[1:-1] if v[:1] in "`'\"" else v for v in _SPLIT.split(m["list"]) if v)
+    if len(values) < 2 or any(v.casefold() in _NOT_VALUES for v in values):
+        return ()
+    return tuple(dict.fromkeys(values))
 
 
 def description_allowlists(artifact: Artifact, spec: ToolSpec) -> Iterator[CandidateRule]:

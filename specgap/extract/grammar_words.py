@@ -204,9 +204,19 @@ _WHOLE = frozenset(
 )
 
 
+def per_call(per: str, text: str) -> bool:
+    """ "Never more than $200 per refund" in a sentence about refunds: per the action itself,
+    i.e. per call, a fixed bound and no rate."""
+    from specgap.extract.pattern_base import is_action_noun
+
+    noun = singular(per.split()[0].casefold())
+    said = [singular(w.casefold()) for w in re.findall(r"[A-Za-z][\w-]*", text)]
+    return is_action_noun(noun) and said.count(noun) >= 2
+
+
 def quantity_of(main: str) -> Quantity | None:
     rate = _RATE.search(main)
-    if rate is not None:
+    if rate is not None and not per_call(rate["per"], main):
         return Quantity(noun=rate["amount"], derived=" ".join(rate[0].split()))
     per_m = _TIME_RATE.search(main) or _PER.search(main)  # per member a week: the week rules
     per = singular(per_m["e"]) if per_m and singular(per_m["e"]) not in _WHOLE else None

@@ -33,7 +33,9 @@ from specgap.extract.pattern_base import (
 from specgap.extract.procedures import verb_of
 
 _WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_NUMBER = r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)"
+_NUMBER = (
+    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)(?!:\d)"
+)
 # what the amount is measured in: a unit, or a counted noun ("3 tickets")
 _AMOUNT = (
     r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
@@ -269,8 +271,11 @@ def held_bound(text: str) -> Emit | None:
 
 
 def noun_bounds(text: str) -> list[Emit]:
-    """The `arg_within_bound` the sentence states on a noun (module docstring), or none."""
-    return _read(text)
+    """The `arg_within_bound` the sentence states on a noun (module docstring), or none;
+    then the shapes of `copula_bounds` ("the fee is at most €25", "max nights: 14")."""
+    from specgap.extract.copula_bounds import copula_bounds
+
+    return _read(text) or copula_bounds(text)
 
 
 def trailing_condition(text: str) -> tuple[str, str] | None:
@@ -278,9 +283,13 @@ def trailing_condition(text: str) -> tuple[str, str] | None:
     qualifier it holds under ("refunds over $50 are not allowed for first-time guests",
     "refunds may not exceed $50 unless the owner approves"), or None."""
     m = _TAIL.search(text)
-    if m is None or _MEASURE_WORDS.fullmatch(m["rest"]):
+    if m is None or _MEASURE_WORDS.fullmatch(m["rest"]) or _RANGE_END.match(m["rest"]):
         return None  # "$80 in total", "30 minutes in length": what is measured, no condition
     return text[: m.start("rest")].rstrip(" ,") + ".", " ".join(m["rest"].split())
+
+
+# "1 to 8 guests": the other end of a range after its first number, no qualifier
+_RANGE_END = re.compile(r"to\s+[$€£]?\d", re.I)
 
 
 def without_measure(text: str) -> str:
@@ -398,6 +407,9 @@ def _action_and_facet(np: str, verb: str | None, amount: str, unit: str) -> tupl
         action = f"{acted} {head}" if acted else head
         return (action, by_unit)
     return None
+
+
+action_and_facet = _action_and_facet  # for the shapes of `copula_bounds`
 
 
 def _by_verb(verb: str, amount: str, unit: str) -> tuple[str, str] | None:

@@ -12,6 +12,7 @@ from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
 from specgap.extract.bullets import confirmed_step
+from specgap.extract.clause_bounds import clause_bounds
 from specgap.extract.coordination import verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
@@ -58,6 +59,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if held is not None:  # "servers can have at most 32 cores": every tool taking `cores`
         kept = [r for r in rules if r.operator not in {"arg_within_bound", "arg_count_bound"}]
         rules = [*kept, candidate(sentence, held)]
+    if sentence.subject is None and not any(r.operator == "arg_within_bound" for r in rules):
+        # "discounts may not exceed 15%, and they can only be applied once": each clause
+        rules = [*rules, *(candidate(sentence, e) for e in clause_bounds(sentence.clean))]
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []

@@ -68,7 +68,7 @@ _WHOLE = frozenset({"conversation", "session", "chat", "user", "customer", "turn
 
 _ITSELF = frozenset({"this tool", "this function", "it", "tool", "function", "this"})
 _CALLED_WITH = re.compile(
-    r"^\s*(?:with|passing)\s+(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM
+    r"^\s*(?:with|passing|for)\s+(?:more\s+than|over|in\s+excess\s+of)\s+" + _NUM
     + r"\s+(?P<noun>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
 )  # fmt: skip
@@ -194,8 +194,8 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
     passed = _CALLED_WITH.match(rest)
     if passed is not None and not is_action_noun(passed["noun"]):
         # "never call `ship` with more than 10 pallets", "never launch a server with more
-        # than 32 cores": the value of the argument the call passes (compile finds it, or
-        # reports `unknown-argument`)
+        # than 32 cores", "never book a table for more than 8 guests": the value of the
+        # argument the call passes (compile finds it, or reports `unknown-argument`)
         n = NUMBER_WORDS.get(passed["n"].casefold())
         params = {
             "facet": passed["noun"].casefold(),

@@ -313,9 +313,10 @@ def listed_values(text: str) -> list[Emit]:
 
 # "notices can only be sent by email or sms", "tickets may be paid via card or cash only"
 _PASSIVE_BY = re.compile(
-    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:can|may|must|should|shall|"
-    r"are\s+to|is\s+to)\s+(?P<only>only\s+)?be\s+(?P<verb>[a-z]+(?:ed|en)|sent|paid|sold|"
-    r"made|held|kept|set|put|done)\s+(?:by|via|through|using|over|with)\s+(?:the\s+)?"
+    r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
+    r"are\s+to|is\s+to)\s+(?P<only>only\s+)?be|(?:are|is)\s+(?P<only2>only\s+))"
+    r"\s*(?P<verb>[a-z]+(?:ed|en)|sent|paid|sold|"
+    r"made|held|kept|set|put|done)\s+(?P<prep>by|via|through|using|over|with|in)\s+(?:the\s+)?"
     + _MANY
     + r"(?P<after>\s+only)?"
     + _END,
@@ -328,7 +329,7 @@ def _passive_by(m: re.Match[str]) -> list[Emit]:
     values), on the argument of the action's tool whose schema lists them all."""
     from specgap.extract.pattern_base import lemma
 
-    if not (m["only"] or m["after"]):
+    if not (m["only"] or m["only2"] or m["after"]):
         return []  # "notices may be sent by email or sms": a way, not the only ways
     raw = [v for v in _SPLIT.split(m["list"].strip()) if v]
     values = [v[1:-1] if v[:1] in "`'\"" else v for v in raw]
@@ -338,7 +339,9 @@ def _passive_by(m: re.Match[str]) -> list[Emit]:
     if np[-1] in _NOT_NOUNS:
         return []
     action = f"{lemma(m['verb'].casefold())} {' '.join(np)}"
-    params = {"facet": "", "allowed": values, "by_values": True}
+    params: dict[str, object] = {"facet": "", "allowed": values, "by_values": True}
+    if m["prep"].casefold() in {"by", "via", "through", "using", "over"}:
+        params["by_means"] = True  # the way it is done: the tool's `channel`, `method`
     return [Emit("resource_in_allowlist", action, params, 0.7)]
 
 
@@ -359,6 +362,7 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     if _OPEN.search(text[: _list_start(m)]):
         return None
     np = head_first(" ".join((m.groupdict().get("np") or m.groupdict().get("np2") or "").split()))
+    np = _QUALIFIED_NP.sub("", np)  # "the only supported carriers are": the carriers
     words = np.casefold().split()
     if not words or words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS:
         return None
@@ -396,6 +400,11 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     if money and singular(words[-1]) not in _MONEY_NOUNS:
         np = f"{np} amount"  # "the deposit must be one of $50 or $100": its amount
     return np, tuple(dict.fromkeys(values))
+
+
+_QUALIFIED_NP = re.compile(
+    r"^(?:supported|accepted|allowed|valid|permitted|available|acceptable)\s+(?=\S)", re.I
+)
 
 
 def _as_number(value: str) -> str | None:

@@ -1,0 +1,72 @@
+"""A bound said in one unit, fitted to an argument that takes another: "at most 2 hours" on
+`duration_minutes` is 120, "$200" on `amount_cents` is 20000, "15%" on a rate described as
+a fraction between 0 and 1 is 0.15.
+
+The unit the sentence says is the bound's facet word (`hours`, `minutes`, `days`, `weeks`)
+or, for money, a currency in the sentence; the unit the argument takes is the one unit word
+its name and description say (two different ones say nothing: never a guess). Units of
+different kinds (hours and dollars), or the same unit, leave the bound as it is.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+# each unit word -> (its kind, how many of the kind's base unit it is)
+_UNITS: dict[str, tuple[str, float]] = {
+    "second": ("time", 1), "seconds": ("time", 1), "secs": ("time", 1), "sec": ("time", 1),
+    "minute": ("time", 60), "minutes": ("time", 60), "mins": ("time", 60), "min": ("time", 60),
+    "hour": ("time", 3600), "hours": ("time", 3600), "hrs": ("time", 3600),
+    "day": ("time", 86400), "days": ("time", 86400),
+    "week": ("time", 604800), "weeks": ("time", 604800),
+    "cent": ("money", 1), "cents": ("money", 1),
+    "dollar": ("money", 100), "dollars": ("money", 100), "usd": ("money", 100),
+    "euro": ("money", 100), "euros": ("money", 100), "eur": ("money", 100),
+    "gram": ("mass", 1), "grams": ("mass", 1), "g": ("mass", 1),
+    "kg": ("mass", 1000), "kilogram": ("mass", 1000), "kilograms": ("mass", 1000),
+    "mb": ("data", 1), "megabytes": ("data", 1), "gb": ("data", 1024), "gigabytes": ("data", 1024),
+    "tb": ("data", 1024 * 1024), "terabytes": ("data", 1024 * 1024),
+}  # fmt: skip
+_CURRENCY = re.compile(r"[$€]\s?\d|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)\b", re.I)
+_FRACTION = re.compile(
+    r"\bfraction\b|\bbetween\s+0(?:\.0)?\s+and\s+1(?:\.0)?\b|\b0(?:\.0)?\s*(?:-|–|to)\s*1(?:\.0)?\b",
+    re.I,
+)
+
+
+def in_argument_units(
+    said: str, text: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
+) -> dict[str, Any]:
+    """The bound's `min`/`max` in the unit the argument takes (module docstring)."""
+    factor = _factor(said, text, arg, schema)
+    if factor is None or factor == 1:
+        return params
+    out = dict(params)
+    for side in ("min", "max"):
+        value = out.get(side)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            scaled = value * factor
+            out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else scaled
+    return out
+
+
+def _factor(said: str, text: str, arg: str, schema: dict[str, Any]) -> float | None:
+    taken = _argument_unit(arg, schema)
+    words = said.casefold().split()
+    if words and words[-1] in {"percent", "%"}:
+        description = str(schema.get("description", ""))
+        return 0.01 if _FRACTION.search(description) else None
+    unit = next((_UNITS[w] for w in reversed(words) if w in _UNITS), None)
+    if unit is None and _CURRENCY.search(text):
+        unit = _UNITS["dollars"]  # "$200": a sum in whole units of a currency
+    if unit is None or taken is None or unit[0] != taken[0]:
+        return None
+    return unit[1] / taken[1]
+
+
+def _argument_unit(arg: str, schema: dict[str, Any]) -> tuple[str, float] | None:
+    """The one unit the argument's name and description speak of, or None."""
+    said = f"{arg} {schema.get('description', '')}".casefold().replace("_", " ")
+    found = {_UNITS[w] for w in re.findall(r"[a-z]+", said) if w in _UNITS}
+    return next(iter(found)) if len(found) == 1 else None

@@ -1,0 +1,83 @@
+"""A bound said in one unit is fitted to the unit its argument takes (`specgap.argunits`,
+issue 11): hours on a minutes argument, dollars on a cents argument, a percent on a rate
+described as a fraction. Made-up salon and ferry tools; every sentence is written for this
+test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.argunits import in_argument_units
+from tests.corpus_agents import Row, build_prompt, policy_rows
+from tests.test_grammar_value_lists import _tool
+
+TOOLS: list[dict[str, Any]] = [
+    _tool("book_session", "Book a salon session.", client_id="string",
+          duration_minutes=("integer", "Length of the session in minutes.")),
+    _tool("refund_client", "Refund a client.", client_id="string",
+          amount_cents=("integer", "Refund in cents.")),
+    _tool("set_tip_rate", "Set the tip rate.", client_id="string",
+          rate=("number", "Tip as a fraction between 0 and 1.")),
+]  # fmt: skip
+
+
+def _bound(tool: str, arg: str, how: str = "enforce", **limits: float) -> Row:
+    return (tool, "arg_within_bound", arg, how, {k: float(v) for k, v in limits.items()})
+
+
+ROWS: list[tuple[str, list[Row]]] = [
+    ("Never book a session for more than 2 hours.",
+     [_bound("book_session", "duration_minutes", max=120)]),
+    ("Sessions must be between 30 and 90 minutes.",
+     [_bound("book_session", "duration_minutes", min=30, max=90)]),
+    ("Refunds may not exceed $25.",
+     [_bound("refund_client", "amount_cents", "review_only", max=2500)]),
+    # the noun names the one tool whose id says it; the unit finds its argument
+    ("The tip rate must be at most 20%.", [_bound("set_tip_rate", "rate", max=0.2)]),
+    ("Tips may not exceed 20%.", [_bound("set_tip_rate", "rate", max=0.2)]),
+    ("Sessions cannot be longer than 2 hours.",
+     [_bound("book_session", "duration_minutes", max=120)]),
+    # negative: no tool's id says the noun
+    ("Visits cannot be longer than 2 hours.", []),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), ROWS)
+def test_a_bound_in_the_arguments_unit(tmp_path: Path, text: str, expected: list[Row]) -> None:
+    built = build_prompt(tmp_path, f"# Salon\n\n{text}\n", TOOLS)
+    assert [r for r in policy_rows(built) if r[1] == "arg_within_bound"] == expected
+
+
+CASES: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
+    # (facet said, sentence, argument, its schema, the bound) -> the bound in its units
+    ("hours", "at most 3 hours", "wait_minutes", {}, {"max": 180}),
+    ("days", "at most 2 weeks", "length_days", {}, {"max": 2}),  # facet says days: as said
+    ("weeks", "at most 2 weeks", "length_days", {}, {"max": 14}),
+    ("amount", "at most $9.50", "fee_cents", {}, {"max": 950}),
+    ("gb", "at most 2 GB", "quota_mb", {}, {"max": 2048}),
+    # negative: the same unit, two units in the argument, units of other kinds, no unit
+    ("minutes", "at most 30 minutes", "duration_minutes", {}, {"max": 30}),
+    ("hours", "at most 3 hours", "span", {"description": "minutes or hours"}, {"max": 3}),
+    ("hours", "at most 3 hours", "price_cents", {}, {"max": 3}),
+    ("amount", "at most 300", "fee_cents", {}, {"max": 300}),
+    ("percent", "at most 15%", "discount", {"description": "Discount in percent."}, {"max": 15}),
+]
+
+
+@pytest.mark.parametrize(("said", "text", "arg", "schema", "bound"), CASES[:5])
+def test_units_converted(
+    said: str, text: str, arg: str, schema: dict[str, Any], bound: dict[str, Any]
+) -> None:
+    stated = float(text.split()[2].strip("$"))  # "at most 3 hours": 3
+    params = {"max": int(stated) if stated.is_integer() else stated}
+    assert in_argument_units(said, text, arg, schema, params) == bound
+
+
+@pytest.mark.parametrize(("said", "text", "arg", "schema", "bound"), CASES[5:])
+def test_units_left_alone(
+    said: str, text: str, arg: str, schema: dict[str, Any], bound: dict[str, Any]
+) -> None:
+    assert in_argument_units(said, text, arg, schema, dict(bound)) == bound
