@@ -103,10 +103,12 @@ def check_chat(
         if type(made) is not ToolCall:  # never so: the general path reads it again
             return None
         item = made
+        fields = item.__dict__
         if plain:
             reader.remember(key, known, arguments, item)
         known = None
-    if current.pending:
+    pending = current.pending
+    if pending:
         guard._fold_pending(current)
     current.index = index + 1
     state = current.state
@@ -126,12 +128,17 @@ def check_chat(
                     values = judged.copy()
                     values["index"] = index
                     values["origin"] = origin
-                    values["call_id"] = item.call_id
+                    values["call_id"] = fields["call_id"]
                     decision = _new(Decision)
                     set_dict(decision, values)
                     set_fields(decision, _DECISION_SET)
                     set_extra(decision, None)
                     set_private(decision, None)
+                    # the usual end of a repeated call: allowed (or not blocked), not run yet
+                    if executed is None and values["action"] not in BLOCKING:
+                        pending.append(item)
+                        current.pending_at.append(index)
+                        return decision
                 else:
                     decision = engine.evaluate(index, item, state)
                     learnt = known.tool is not None and not item.flags
