@@ -108,10 +108,19 @@ def check_chat(
             reader.remember(key, known, arguments, item)
         known = None
     pending = current.pending
-    if pending:
-        guard._fold_pending(current)
-    current.index = index + 1
     state = current.state
+    if pending:  # the call before this one ran: `guard._fold_pending`, inlined for one call
+        before = pending[0].__dict__
+        tool = before["tool"]
+        plain_call = not before["labels_out"] and tool not in state.sources
+        if len(pending) == 1 and guard._called_only and plain_call:
+            if tool is not None:
+                state.called.add(tool)
+            pending.clear()
+            current.pending_at.clear()
+        if pending:
+            guard._fold_pending(current)
+    current.index = index + 1
     engine = guard.engine
     try:
         decision = None

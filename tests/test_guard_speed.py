@@ -135,7 +135,7 @@ def test_the_guard_denies_a_result_it_has_memoized_as_allowed_only_when_it_diffe
 
 
 # values Python holds equal (or that hash alike) but a control may read apart: each pair
-# must freeze to different keys, whichever form (`_FLAT`, strings only, general) each takes
+# must freeze to different keys, whichever form (strings only, general) each takes
 _APART = [
     ({"n": 1}, {"n": True}),
     ({"n": 1}, {"n": 1.0}),

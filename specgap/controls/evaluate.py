@@ -304,27 +304,25 @@ def _frozen(value: Any, depth: int = 0) -> Any:
     """A hashable stand-in for a JSON value, equal only for values a control cannot tell
     apart: a string stands for itself and null for null; every other value is a tuple
     tagged with its exact type (1, 1.0 and True must not meet), a float keyed by its text
-    (0.0 == -0.0, yet they read differently), a dict of strings as its pairs, a dict of
-    strings, integers, booleans and nulls as its pairs and their exact types (tagged
-    `_FLAT`, which no other form starts with), any other dict flat as its tag then key,
-    value, key, value ... in order (each value one item, so the reading is unambiguous),
-    its keys strings. Raises TypeError on anything else."""
+    (0.0 == -0.0, yet they read differently), a dict of strings as its pairs, any other
+    dict flat as its tag then key, value, key, value ... in order (each value one item, so
+    the reading is unambiguous), its keys strings. Raises TypeError on anything else."""
     kind = type(value)
     if kind is dict:  # the usual value (a result, arguments): tested first
         if depth >= _DEPTH:
             raise TypeError(kind)
         items = tuple(value.items())
-        kinds = tuple(map(type, value.values()))
-        if _FLAT_KINDS.issuperset(kinds) and _STR_ONLY.issuperset(map(type, value)):
-            if _STR_ONLY.issuperset(kinds):  # only strings (the usual arguments)
-                return (str, items)
-            return (_FLAT, items, kinds)  # equal pairs and types: the same values exactly
+        for k, v in items:
+            if type(k) is not str or type(v) is not str:
+                break
+        else:  # only strings (the usual arguments): the pairs as they are, tagged apart
+            return (str, items)
         out: list[Any] = [dict]
         for k, v in items:
             if type(k) is not str:  # {1: …} and {True: …} hash alike, yet read differently
                 raise TypeError(type(k))
-            vkind = type(v)
-            if vkind is str or v is None:  # as `_frozen(v)` reads them, without the call
+            vkind = type(v)  # the usual values as `_frozen(v)` reads them, without the call
+            if vkind is str or v is None:
                 out += (k, v)
             elif vkind is int or vkind is bool:
                 out += (k, (vkind, v))
@@ -344,9 +342,6 @@ def _frozen(value: Any, depth: int = 0) -> Any:
     raise TypeError(kind)
 
 
-_FLAT = object()  # the tag of a dict of scalars (strings, integers, booleans, nulls)
-_FLAT_KINDS = frozenset({str, int, bool, type(None)})
-_STR_ONLY = frozenset({str})
 _EMPTY_LIST = (list,)  # `_frozen([])`
 
 
