@@ -51,7 +51,7 @@ class Known:
     origin, the checks of its tool that read the trace, and once learnt, what the engine
     decided for it when those found nothing."""
 
-    __slots__ = ("fields", "fields_set", "judged", "rest", "tool")
+    __slots__ = ("fields", "fields_set", "judged", "quiet", "rest", "tool")
 
     def __init__(self, item: ToolCall, rest: tuple[Step, ...]) -> None:
         self.fields = dict(item.__dict__)
@@ -62,6 +62,7 @@ class Known:
         # the fields of the decision but index, origin and call id; only for a call with a
         # tool and no flags
         self.judged: dict[str, Any] | None = None
+        self.quiet = False  # the judged action lets a call go ahead (not in `BLOCKING`)
 
 
 def check_chat(
@@ -80,8 +81,10 @@ def check_chat(
     name = function.get("name")
     arguments = function.get("arguments")
     key = (name, arguments)
-    plain = type(arguments) is str and type(name) is str  # a pair that may be known
-    known = reader.known.get(key) if plain else None
+    try:
+        known = reader.known.get(key)  # only (str, str) pairs are ever kept
+    except TypeError:  # unhashable arguments (a dict, a list): never kept
+        known = None
     if type(known) is Known:
         call_id = value.get("id")
         if type(call_id) is not str and call_id is not None:
@@ -104,7 +107,7 @@ def check_chat(
             return None
         item = made
         fields = item.__dict__
-        if plain:
+        if type(arguments) is str and type(name) is str:  # a pair that may be known
             reader.remember(key, known, arguments, item)
         known = None
     pending = current.pending
@@ -121,7 +124,6 @@ def check_chat(
         if pending:
             guard._fold_pending(current)
     current.index = index + 1
-    engine = guard.engine
     try:
         decision = None
         if known is not None:
@@ -137,25 +139,26 @@ def check_chat(
                     values = judged.copy()
                     values["index"] = index
                     values["origin"] = origin
-                    values["call_id"] = fields["call_id"]
+                    values["call_id"] = fields["call_id"]  # as made above
                     decision = _new(Decision)
                     set_dict(decision, values)
                     set_fields(decision, _DECISION_SET)
                     set_extra(decision, None)
                     set_private(decision, None)
                     # the usual end of a repeated call: allowed (or not blocked), not run yet
-                    if executed is None and values["action"] not in BLOCKING:
+                    if executed is None and known.quiet:
                         pending.append(item)
                         current.pending_at.append(index)
                         return decision
                 else:
-                    decision = engine.evaluate(index, item, state)
+                    decision = guard.engine.evaluate(index, item, state)
                     learnt = known.tool is not None and not item.flags
                     if learnt and not any(h.error for h in decision.hits):
                         # every field of the decision but index, origin and call id
                         known.judged = {**decision.__dict__, "flags": ()}
+                        known.quiet = decision.action not in BLOCKING
         if decision is None:
-            decision = engine.evaluate(index, item, state)
+            decision = guard.engine.evaluate(index, item, state)
     except Exception as exc:  # the guard, not a policy, failed: fail open or closed
         decision = guard._failed(index, item, exc)
     if executed:
