@@ -25,9 +25,9 @@ None for anything else (the tokens, then the parser, read it):
 A name is never a word sqlglot's tokenizer reads as a keyword (`sqltext.KEYWORDS`), nor a
 word of the grammar (`count` is no column here), and, unless it follows a dot, never a word
 sqlglot's parser matches by its text anywhere (the upper-case string literals of the
-installed `sqlglot/parser.py`, read once from the file without importing sqlglot: `AT`,
-`FINAL`, `START`, ...), so no alias or column can be read as a clause. When that
-file cannot be read, this path answers nothing.
+installed `sqlglot/parser.py` and its shared parser modules, read once from the files
+without importing sqlglot: `AT`, `FINAL`, `START`, ...), so no alias or column can be read
+as a clause. When those files cannot be read, this path answers nothing.
 
 The tables are those after `FROM` and `JOIN`, in that order, each once, as written (an
 unquoted name keeps its case); the row cap is the LIMIT, or `inf` without one.
@@ -93,19 +93,33 @@ _TABLES = re.compile(r"'[^']*'|(?<![A-Z0-9_])(?:FROM|JOIN)[ \t\n]+([A-Z_][A-Z0-9
 
 @functools.cache
 def parser_words() -> frozenset[str] | None:
-    """The upper-case string literals of the installed sqlglot's `parser.py` (the words its
-    parser matches by their text), or None when the file cannot be read."""
+    """The upper-case string literals of the installed sqlglot's parser source (the words
+    its parser matches by their text): `parser.py`, any other top-level `parser*.py`, and
+    the shared modules under `parsers/` (those not named after a dialect, as `base.py`), so
+    a release that moves parser code there is still read; None when `parser.py` cannot be
+    read."""
     try:
         spec = importlib.util.find_spec("sqlglot")  # finds the package without importing it
     except (ImportError, ValueError):
         return None
     for folder in (spec.submodule_search_locations or []) if spec is not None else []:
-        try:
-            text = (Path(folder) / "parser.py").read_text(encoding="utf-8")
-        except (OSError, UnicodeError):
+        root = Path(folder)
+        if not (root / "parser.py").is_file():
             continue
-        return frozenset(re.findall(r"[\"']([A-Z][A-Z0-9_]*)[\"']", text))
+        dialects = {p.stem for p in root.glob("dialects/*.py")} - {"__init__", "dialect"}
+        shared = [p for p in root.glob("parsers/*.py") if p.stem not in dialects]
+        words: set[str] = set()
+        for source in sorted([*root.glob("parser*.py"), *shared]):
+            try:
+                text = source.read_text(encoding="utf-8")
+            except (OSError, UnicodeError):
+                return None
+            words.update(_LITERAL.findall(text))
+        return frozenset(words)
     return None
+
+
+_LITERAL = re.compile(r"[\"']([A-Z][A-Z0-9_]*)[\"']")
 
 
 @functools.cache

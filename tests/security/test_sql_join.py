@@ -11,9 +11,12 @@ lexical hazard scan must find nothing.
 
 from __future__ import annotations
 
+import importlib.machinery
+import importlib.util
 import itertools
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -195,6 +198,31 @@ def test_the_parsers_words_are_read_from_the_installed_sqlglot() -> None:
     words = parser_words()
     assert words is not None
     assert {"AT", "FINAL", "INDEXED", "NAME", "START"} <= words
+
+
+def test_the_words_come_from_the_parser_and_its_shared_modules_not_the_dialects(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "parsers").mkdir()
+    (tmp_path / "dialects").mkdir()
+    (tmp_path / "parser.py").write_text('MATCH = ("ALPHA", "beta")\n')
+    (tmp_path / "parser_core.py").write_text("X = 'GAMMA'\n")
+    (tmp_path / "parsers" / "base.py").write_text('Y = "DELTA"\n')
+    (tmp_path / "parsers" / "mysql.py").write_text('Z = "EPSILON"\n')
+    (tmp_path / "dialects" / "mysql.py").write_text("")
+    spec = importlib.machinery.ModuleSpec("sqlglot", None, is_package=True)
+    spec.submodule_search_locations = [str(tmp_path)]
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: spec)
+    parser_words.cache_clear()
+    try:
+        assert parser_words() == {"ALPHA", "GAMMA", "DELTA"}
+        (tmp_path / "parser.py").unlink()
+        parser_words.cache_clear()
+        assert parser_words() is None
+    finally:
+        monkeypatch.undo()
+        parser_words.cache_clear()
+    assert parser_words() is not None
 
 
 def test_a_join_is_read_without_importing_sqlglot() -> None:
