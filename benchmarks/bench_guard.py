@@ -12,7 +12,8 @@
   operators (allowlists, denylists, bounds, ordering, timeouts, review, schemas, flows),
   fed seeded random calls;
 - new queries: `execute_sql` calls with a query never seen before: simple SELECTs (read
-  from their tokens, `sqlshape.simple_facets`), joins with an aggregate (the SQL parser's
+  from their text, `sqltext.text_facets`), joins with an aggregate (read from their text,
+  `sqljoin.join_facets`), a query no text grammar takes (a CTE: the SQL parser's own
   cost), and queries never seen that differ from an earlier one only in the values they
   compare (an agent's template: read from the shape memo, `specgap/operators/sqlshape.py`);
 - trace length: the first and the last 1,000 events of one 100,000-event trace, to show
@@ -132,12 +133,20 @@ def new_queries() -> None:
             f"ORDER BY id LIMIT {rng.randrange(1, 150)}"
         )
 
-    # a shape the token fast path leaves to the parser (a join, an aggregate)
+    # a join with an aggregate, grouped: read from its text (`sqljoin`)
     def join(n: int) -> str:
         return (
             f"SELECT c.name, COUNT(o.id) AS n_{n} FROM customers c JOIN orders o "
             f"ON o.customer_id = c.id WHERE o.total > {rng.randrange(10**6)} "
             f"GROUP BY c.name ORDER BY n_{n} DESC LIMIT {rng.randrange(1, 150)}"
+        )
+
+    # a shape no text grammar takes (a CTE): tokenized, parsed and walked
+    def parsed(n: int) -> str:
+        return (
+            f"WITH recent AS (SELECT id, total_{n} FROM orders WHERE total > "
+            f"{rng.randrange(10**6)}) SELECT id FROM recent ORDER BY id "
+            f"LIMIT {rng.randrange(1, 150)}"
         )
 
     # one template: only the compared values change
@@ -150,6 +159,7 @@ def new_queries() -> None:
     runs = (
         ("q", simple, True, "new query  ", "guard sql new query"),
         ("j", join, None, "new join   ", "guard sql new query, join"),
+        ("p", parsed, None, "new parsed ", "guard sql new query, parsed"),
         ("k", values, None, "new values ", "guard sql new values, known shape"),
     )
     for prefix, make, executed, label, figure in runs:

@@ -150,7 +150,8 @@ class Guard:
                 index = current.index
                 current.index = index + 1
                 made = _new(Decision)  # `engine._decision(...)`, inlined
-                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": event.origin})
+                origin = event.__dict__["origin"]  # not `event.origin`: pydantic makes it slow
+                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": origin})
                 set_fields(made, _DECISION_SET)
                 set_extra(made, None)
                 set_private(made, None)
@@ -355,9 +356,11 @@ class Guard:
     def _fold_pending(self, current: _Trace) -> None:
         observe = self._observe
         state = current.state
+        called_only = self._called_only
         for call in current.pending:
-            tool = call.tool
-            if self._called_only and not call.labels_out and tool not in state.sources:
+            fields = call.__dict__  # not `call.tool`: pydantic's `__getattr__` makes it slow
+            tool = fields["tool"]
+            if called_only and not fields["labels_out"] and tool not in state.sources:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
             else:

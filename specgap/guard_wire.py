@@ -51,7 +51,7 @@ class Known:
     origin, the checks of its tool that read the trace, and once learnt, what the engine
     decided for it when those found nothing."""
 
-    __slots__ = ("fields", "fields_set", "judged", "rest", "tool")
+    __slots__ = ("fields", "fields_set", "judged", "quiet", "rest", "tool")
 
     def __init__(self, item: ToolCall, rest: tuple[Step, ...]) -> None:
         self.fields = dict(item.__dict__)
@@ -62,6 +62,7 @@ class Known:
         # the fields of the decision but index, origin and call id; only for a call with a
         # tool and no flags
         self.judged: dict[str, Any] | None = None
+        self.quiet = False  # the judged action lets a call go ahead (not in `BLOCKING`)
 
 
 def check_chat(
@@ -80,8 +81,10 @@ def check_chat(
     name = function.get("name")
     arguments = function.get("arguments")
     key = (name, arguments)
-    plain = type(arguments) is str and type(name) is str  # a pair that may be known
-    known = reader.known.get(key) if plain else None
+    try:
+        known = reader.known.get(key)  # only (str, str) pairs are ever kept
+    except TypeError:  # unhashable arguments (a dict, a list): never kept
+        known = None
     if type(known) is Known:
         call_id = value.get("id")
         if type(call_id) is not str and call_id is not None:
@@ -103,14 +106,24 @@ def check_chat(
         if type(made) is not ToolCall:  # never so: the general path reads it again
             return None
         item = made
-        if plain:
+        fields = item.__dict__
+        if type(arguments) is str and type(name) is str:  # a pair that may be known
             reader.remember(key, known, arguments, item)
         known = None
-    if current.pending:
-        guard._fold_pending(current)
-    current.index = index + 1
+    pending = current.pending
     state = current.state
-    engine = guard.engine
+    if pending:  # the call before this one ran: `guard._fold_pending`, inlined for one call
+        before = pending[0].__dict__
+        tool = before["tool"]
+        plain_call = not before["labels_out"] and tool not in state.sources
+        if len(pending) == 1 and guard._called_only and plain_call:
+            if tool is not None:
+                state.called.add(tool)
+            pending.clear()
+            current.pending_at.clear()
+        if pending:
+            guard._fold_pending(current)
+    current.index = index + 1
     try:
         decision = None
         if known is not None:
@@ -126,20 +139,26 @@ def check_chat(
                     values = judged.copy()
                     values["index"] = index
                     values["origin"] = origin
-                    values["call_id"] = item.call_id
+                    values["call_id"] = fields["call_id"]  # as made above
                     decision = _new(Decision)
                     set_dict(decision, values)
                     set_fields(decision, _DECISION_SET)
                     set_extra(decision, None)
                     set_private(decision, None)
+                    # the usual end of a repeated call: allowed (or not blocked), not run yet
+                    if executed is None and known.quiet:
+                        pending.append(item)
+                        current.pending_at.append(index)
+                        return decision
                 else:
-                    decision = engine.evaluate(index, item, state)
+                    decision = guard.engine.evaluate(index, item, state)
                     learnt = known.tool is not None and not item.flags
                     if learnt and not any(h.error for h in decision.hits):
                         # every field of the decision but index, origin and call id
                         known.judged = {**decision.__dict__, "flags": ()}
+                        known.quiet = decision.action not in BLOCKING
         if decision is None:
-            decision = engine.evaluate(index, item, state)
+            decision = guard.engine.evaluate(index, item, state)
     except Exception as exc:  # the guard, not a policy, failed: fail open or closed
         decision = guard._failed(index, item, exc)
     if executed:

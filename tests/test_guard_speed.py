@@ -11,12 +11,14 @@ the answers the plain engine gives, however often they repeat.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
 from test_fast import _compare, _traces
 from trace_support import reference_bundle
 
+from specgap.controls.evaluate import _frozen
 from specgap.evaluate.engine import Engine
 from specgap.evaluate.plan import OUTPUT_PURE_OPERATORS
 from specgap.events import Event, Message, ToolCall
@@ -130,3 +132,42 @@ def test_the_guard_denies_a_result_it_has_memoized_as_allowed_only_when_it_diffe
         for result in ({"key": "no key"}, {"key": KEY}, {"key": KEY.lower()}):
             verdicts.append(guard.check(_fetch(result), trace=str(n), executed=True).verdict)
     assert verdicts == ["allow", "deny", "allow"] * 3
+
+
+# values Python holds equal (or that hash alike) but a control may read apart: each pair
+# must freeze to different keys, whichever form (strings only, general) each takes
+_APART = [
+    ({"n": 1}, {"n": True}),
+    ({"n": 1}, {"n": 1.0}),
+    ({"n": 0.0}, {"n": -0.0}),
+    ({"n": None}, {"n": "None"}),
+    ({"n": 1}, {"n": "1"}),
+    ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+    ({"a": "x"}, {"a": ["x"]}),
+    ({"a": []}, {"a": {}}),
+    ({"a": {"b": 1}}, {"a": {"b": True}}),
+    ({"a": 1}, [["a", 1]]),
+    ({}, []),
+]
+
+
+@pytest.mark.parametrize(("one", "other"), _APART)
+def test_values_a_control_reads_apart_freeze_apart(one: Any, other: Any) -> None:
+    assert _frozen(one) != _frozen(other)
+    assert _frozen(one) == _frozen(copy.deepcopy(one))  # and equal ones alike
+
+
+@pytest.mark.parametrize(
+    "args", [{"a": 1, "b": True}, {"a": "x", "b": None}, {"q": "s", "n": 3}, {"x": "y"}, {}]
+)
+def test_a_frozen_dict_never_meets_the_plain_pairs_of_scalar_arguments(args: Any) -> None:
+    """`Plan.findings` keys scalar arguments by their pairs and any other by `_frozen`."""
+    assert _frozen(args) != tuple(args.items())
+    first = _frozen(args)[0]  # a tag, never a pair
+    assert not isinstance(first, tuple)
+
+
+def test_what_cannot_be_frozen_raises() -> None:
+    for value in ({1: "a"}, {"a": (1,)}, {"a": {1, 2}}, ("a",), b"x"):
+        with pytest.raises(TypeError):
+            _frozen(value)

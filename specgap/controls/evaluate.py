@@ -308,29 +308,41 @@ def _frozen(value: Any, depth: int = 0) -> Any:
     dict flat as its tag then key, value, key, value ... in order (each value one item, so
     the reading is unambiguous), its keys strings. Raises TypeError on anything else."""
     kind = type(value)
+    if kind is dict:  # the usual value (a result, arguments): tested first
+        if depth >= _DEPTH:
+            raise TypeError(kind)
+        items = tuple(value.items())
+        for k, v in items:
+            if type(k) is not str or type(v) is not str:
+                break
+        else:  # only strings (the usual arguments): the pairs as they are, tagged apart
+            return (str, items)
+        out: list[Any] = [dict]
+        for k, v in items:
+            if type(k) is not str:  # {1: …} and {True: …} hash alike, yet read differently
+                raise TypeError(type(k))
+            vkind = type(v)  # the usual values as `_frozen(v)` reads them, without the call
+            if vkind is str or v is None:
+                out += (k, v)
+            elif vkind is int or vkind is bool:
+                out += (k, (vkind, v))
+            elif vkind is list and not v:
+                out += (k, _EMPTY_LIST)
+            else:
+                out += (k, _frozen(v, depth + 1))
+        return tuple(out)
     if kind is str or value is None:
         return value
     if kind is int or kind is bool:
         return (kind, value)
     if kind is float:
         return (float, repr(value))
-    if depth < _DEPTH:
-        if kind is dict:
-            items = tuple(value.items())
-            for k, v in items:
-                if type(k) is not str or type(v) is not str:
-                    break
-            else:  # only strings (the usual arguments): the pairs as they are, tagged apart
-                return (str, items)
-            out: list[Any] = [dict]
-            for k, v in items:
-                if type(k) is not str:  # {1: …} and {True: …} hash alike, yet read differently
-                    raise TypeError(type(k))
-                out += (k, v if type(v) is str else _frozen(v, depth + 1))
-            return tuple(out)
-        if kind is list:
-            return (list, *[_frozen(v, depth + 1) for v in value])
+    if kind is list and depth < _DEPTH:
+        return (list, *[_frozen(v, depth + 1) for v in value])
     raise TypeError(kind)
+
+
+_EMPTY_LIST = (list,)  # `_frozen([])`
 
 
 def memo_key(event: Event, stage: Stage | None, path: str = "*") -> tuple[Any, ...] | None:

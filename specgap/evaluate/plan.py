@@ -125,8 +125,24 @@ class Plan:
                 if key is not None and not failed:
                     self._memo.put(key, known)
             found = known
-        if self._rest:
-            more = _findings(self._rest, event, state)
+        rest = self._rest
+        if rest:
+            more = _NONE  # `_findings(rest, event, state)`, inlined: this runs once per call
+            for n, compiled, check, prepared in rest:
+                try:
+                    reason = check(prepared, event, state)
+                except UnreadableValue as exc:  # unreadable input is a violation, not an error
+                    finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
+                except Exception as exc:  # a broken check fails closed or open, naming it
+                    operator = compiled.policy.operator
+                    finding = (n, compiled, f"internal error in `{operator}`: {exc}", True)
+                else:
+                    if reason is None:
+                        continue
+                    finding = (n, compiled, reason, False)
+                if more is _NONE:
+                    more = []
+                more.append(finding)
             if more:
                 out = [*found, *more]
                 if found:
@@ -157,26 +173,6 @@ def _schema_test(compiled: Any) -> Callable[[Any], bool] | None:
         return None
     test = prepared[-1] if prepared else None
     return test if callable(test) else None
-
-
-def _findings(checks: tuple[Step, ...], event: Any, state: Any) -> list[Finding]:
-    """`_run(checks, event, state)[0]`, without making a list when every check is satisfied."""
-    found = _NONE
-    for n, compiled, check, prepared in checks:
-        try:
-            reason = check(prepared, event, state)
-        except UnreadableValue as exc:  # unreadable input is a violation, never an error
-            finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
-        except Exception as exc:  # a broken check fails closed or open, naming the policy
-            finding = (n, compiled, f"internal error in `{compiled.policy.operator}`: {exc}", True)
-        else:
-            if reason is None:
-                continue
-            finding = (n, compiled, reason, False)
-        if found is _NONE:
-            found = []
-        found.append(finding)
-    return found
 
 
 _NONE: list[Finding] = []  # never changed: the empty answer, shared

@@ -36,6 +36,7 @@ from sqlglot import Token, exp
 from sqlglot.dialects.dialect import Dialect
 from sqlglot.errors import ErrorLevel, ParseError
 
+from specgap.operators.sqljoin import join_facets
 from specgap.operators.sqlquick import DESTRUCTIVE as DESTRUCTIVE  # re-exported
 from specgap.operators.sqlquick import EXTERNAL_READERS, ROW_GENERATORS, UNBOUNDED, SqlFacets
 from specgap.operators.sqlquick import denied_verbs as denied_verbs  # re-exported
@@ -134,7 +135,8 @@ _SHAPES_LIMIT = 4096
 def _read(query: str, dialect: str | None) -> SqlFacets:
     flat = _scan(query, _lexer(dialect))  # every query: its hazards are in its literals too
     if flat is None and dialect is None:
-        simplest = text_facets(query)  # read from its text: no tokens, no parser
+        # read from its text: no tokens, no parser (joins and aggregates: `sqljoin`)
+        simplest = text_facets(query) or join_facets(query)
         if simplest is not None:
             return SqlFacets(*simplest)
     found = shape(query, dialect) if flat is None else None

@@ -14,6 +14,7 @@ import functools
 import math
 from dataclasses import dataclass
 
+from specgap.operators.sqljoin import join_facets
 from specgap.operators.sqltext import text_facets
 from specgap.operators.values import UnreadableValue
 
@@ -85,7 +86,7 @@ def read_sql(query: str, dialect: str | None = None) -> SqlFacets:
 @functools.lru_cache(maxsize=8192)
 def _read_cached(query: str, dialect: str | None) -> SqlFacets | str:
     if dialect is None:
-        simplest = text_facets(query)
+        simplest = text_facets(query) or join_facets(query)  # joins, aggregates: sqljoin
         if simplest is not None:
             return SqlFacets(*simplest)
     from specgap.operators import sqlfacets  # the parser: imported on the first other query

@@ -49,7 +49,15 @@ def lookup(args: Any, path: str) -> Iterator[Any]:
 
 
 def select(selector: Selector, args: Any) -> list[Any]:
-    values = list(lookup(args, selector.arg))
+    path = selector.arg
+    if type(args) is dict and "." not in path:  # `list(lookup(args, path))` for one name
+        if path not in args:
+            values = []
+        else:
+            value = args[path]
+            values = list(value) if isinstance(value, list) else [value]
+    else:
+        values = list(lookup(args, path))
     if selector.extract is None:
         return values
     extract = _extractors()[selector.extract]
