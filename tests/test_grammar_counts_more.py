@@ -133,7 +133,29 @@ COURSE_READ: list[tuple[str, tuple[str, int, str | None, str]]] = [
     ),
 ]
 
+COURSE_READ += [
+    # a label with an entity and a span; a person limited to; "there is a limit of"; "the
+    # maximum number of X per Y is N"
+    (
+        "Transcript requests: at most two per student per term.",
+        ("request_transcript", 2, "student", E),
+    ),
+    ("Students are limited to two transcript requests.", ("request_transcript", 2, "student", E)),
+    ("There is a limit of two course drops per student.", ("drop_course", 2, "student", E)),
+    (
+        "The maximum number of transcript requests per student is 3.",
+        ("request_transcript", 3, "student", E),
+    ),
+    # "no <person> may <verb> more than N", a two-word noun, "up to" after the object
+    ("No student may drop more than 2 courses.", ("drop_course", 2, "student", R)),
+    (
+        "Never request more than one official transcript per student.",
+        ("request_transcript", 1, "student", R),  # "official transcript" resolves in part
+    ),
+]
+
 COURSE_NOT_READ: list[str] = [
+    "There is a limit of 40 credits per student.",  # a measure, not an act
     "Students get one free transcript per term.",  # more cost a fee: none is forbidden
     "Students may reserve at most 4 seats.",  # a number one call takes: no count of calls
 ]

@@ -124,8 +124,10 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
             break
         if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
             break  # "permissions linked to ...": a participle starts what modifies the object
-        if words and word.casefold() == "no":
-            break  # "freeze a membership no more than twice": the count, not the object
+        if words and (
+            word.casefold() == "no" or re.match(r"up\s+to\b", text[start + m.start(1) :], re.I)
+        ):
+            break  # "freeze it no more than twice", "search it up to 5 times": the count
         if words and re.match(
             r"(?:one|a\s+single|\d+|" + "|".join(NUMBER_WORDS) + r")\s+times?\b",
             text[start + m.start(1) :],

@@ -98,7 +98,27 @@ _SHAPES = re.compile(
             r"^\W*(?P<noun6>(?:[A-Za-z][\w-]*\s+){0,2}?[A-Za-z][\w-]*)(?:\s*:\s*|\s+(?=(?:once|twice)\b))"
             r"(?:at\s+most\s+|max(?:imum)?"
             r"\.?\s+|only\s+|no\s+more\s+than\s+)?(?P<n6>\d+|" + "|".join(NUMBER_WORDS) + r"|once|"
-            r"twice)\s+(?:(?:times?|calls?)\s+)?(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)\W*$",
+            r"twice)\s+(?:(?:times?|calls?)\s+)?(?:per|for\s+(?:each|every|a|an))\s+(?P<per6>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per11>" + _SPAN_WORDS + r"))?\W*$",
+            # students are limited to three section swaps per term; there is a limit of two
+            # swaps per student
+            r"^\W*(?:(?:(?:each|every|a|an|the)\s+)?(?P<person3>" + PERSON + r")s?\s+(?:is|are)\s+"
+            r"(?:limited|restricted|capped)\s+to|there\s+is\s+a\s+(?:limit|maximum|cap)\s+of)\s+"
+            r"(?:(?:at\s+most|no\s+more\s+than|up\s+to)\s+)?"
+            + _N.replace("<n>", "<n12>")
+            + r"\s+"
+            + _NOUN.replace("noun", "noun12")
+            + r"(?:\s+(?:per|for\s+(?:each|every|a|an))\s+(?P<per12>[a-z][\w-]*))?"
+            r"(?:\s+(?:per|a|each)\s+(?P<per13>" + _SPAN_WORDS + r"))?\s*(?:[.;]|$)",
+            # the maximum number of waitlist joins per student is 3
+            r"^\W*the\s+(?:maximum|max\.?|greatest|highest)\s+number\s+of\s+"
+            + _NOUN.replace("noun", "noun13")
+            + r"\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<per14>[a-z][\w-]*)"
+            r"(?:\s+(?:per|a|each)\s+(?P<per15>"
+            + _SPAN_WORDS
+            + r"))?\s+(?:is|will\s+be)\s+"
+            + _N.replace("<n>", "<n13>")
+            + r"\s*(?:[.;]|$)",
             # you may try the PIN reset at most 3 times
             r"\b(?:try|attempt)\s+(?:(?:a|an|the|their)\s+)?(?P<noun5>(?:[A-Za-z][\w-]*\s+){0,2}?"
             r"[A-Za-z][\w-]*)\s+(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?"
@@ -137,9 +157,11 @@ _THINGS = frozenset(
 # "never approve more than one payout per claim": a verb one of the agent's own tools is
 # named by acts on one thing per call, as a making verb does
 _TOOL_VERB_COUNT = re.compile(
-    r"^\W*(?:do\s+not|don't|never)\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
+    r"^\W*(?:do\s+not|don't|never|no\s+(?P<who>" + PERSON + r")\s+(?:may|can|should|shall|is\s+"
+    r"allowed\s+to))\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
     r"(?:more\s+than|over)\s+"
-    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
+    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>(?:[a-z][\w-]*\s+)?"
+    r"(?!(?:at|in|on|for|to|of|by|with|per|a|an|the)\b)[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
     re.I,
 )
 
@@ -150,12 +172,16 @@ def _tool_verb_count(clean: str) -> Emit | None:
     m = _TOOL_VERB_COUNT.search(clean)
     if m is None or lemma(m["verb"].casefold()) not in current_tool_verbs():
         return None
-    noun = singular(m["noun"])
+    *modifiers, head = m["noun"].split()
+    noun = " ".join([*modifiers, singular(head)])
     count = _number(m["n"])
-    if count is None or noun in _MEASURES:
+    if count is None or singular(head) in _MEASURES:
         return None  # "never extend more than 2 nights": how long, not how many calls
     verb = " ".join(w for w in (lemma(m["verb"].casefold()), m["particle"]) if w)
-    return _counted(f"{verb} {noun}", count, (m["per"], m["per_a"], m["per2"]), None)
+    said = (m["per"], m["per_a"], m["per2"])
+    # "no student may drop more than two courses": each student's count (a span is kept)
+    who = m["who"] if not any(said) else None
+    return _counted(f"{verb} {noun}", count, said, who)
 
 
 def _counted(
@@ -187,7 +213,8 @@ def noun_count(clean: str) -> Emit | None:
         return _tool_verb_count(clean)
     if _FREE.search(m[0]):
         return None  # "one free transcript per term": more cost a fee, none is forbidden
-    raw = next(m[g] for g in ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9") if m[g] is not None)
+    numbers = ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9", "n12", "n13")
+    raw = next(m[g] for g in numbers if m[g] is not None)
     count = _number(raw)
     led = (
         m["make"]
@@ -208,13 +235,15 @@ def noun_count(clean: str) -> Emit | None:
     elif m["act"] is not None:
         action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
-        nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9")
+        nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9", "noun12", "noun13")
         action = _action(next((m[g] for g in nouns if m[g]), ""))
     if count is None or action is None:
         return None
-    person = m["person"] or m["person2"]  # "give each member at most two resets"
+    person = m["person"] or m["person2"] or m["person3"]  # "give each member at most two"
     who = _WHO.match(clean)  # "members get three attempts": each member's
-    pers = ("per", "per_a", "per2", "per3", "per6", "per7", "per8", "per9", "per10")
+    pers = split_words(
+        "per per_a per2 per3 per6 per7 per8 per9 per10 per11 per12 per13 per14 per15"
+    )
     said = tuple(m[g] for g in pers)
     return _counted(action, count, said, person or (who["who"] if who is not None else None))
 
