@@ -31,6 +31,10 @@ from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
 from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
 from specgap.extract.segments import Sentence
+from specgap.extract.yes_actions import DETERMINERS as _DETERMINERS
+from specgap.extract.yes_actions import named as _named
+from specgap.extract.yes_actions import targets as _targets
+from specgap.extract.yes_actions import verb_base as _verb_base
 from specgap.extract.yes_scope import (
     described,
     listed_actions,
@@ -38,7 +42,7 @@ from specgap.extract.yes_scope import (
     tail_action,
     ticked_guard,
 )
-from specgap.operators.prose import USER, base_form, is_action_noun, lemma, singular, targets_in
+from specgap.operators.prose import USER, is_action_noun, lemma, singular
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
@@ -151,16 +155,6 @@ _YES_VERBS = frozenset(
         "check verify receive seek say read give proceed continue go"
     )
 )
-_PRONOUN_TAIL = re.compile(
-    r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
-    r"goes\s+through|go\s+through|happens?|takes?\s+place|"
-    r"(?:is|are|gets?|has\s+been|have\s+been)\s+(?:made|done|placed|submitted|processed|"
-    r"carried\s+out|performed|sent|issued))$",
-    re.I,
-)
-_DETERMINERS = re.compile(
-    r"^(?:(?:any|every|each|all|the|a|an|such|these|those|their|your|its)\s+)+", re.I
-)
 _NEEDED_FOR = re.compile(
     r"\s+(?:is|are)\s+(?:always\s+)?(?:required|needed|necessary|mandatory|a\s+must)\s+"
     r"(?:to|for|before)\s+(?P<x>[^,;:.!?]+)",
@@ -174,10 +168,6 @@ _NEEDS = re.compile(
     re.I,
 )
 _ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
-_THAT_DOES = re.compile(
-    r"^(?:actions?|operations?|requests?|steps?|calls?|changes?)\s+(?:that|which)\s+(?P<x>.+)$",
-    re.I,
-)
 
 
 _YESISH = re.compile(r"\b(?:yes|confirm\w*|agree\w*|approv\w*|consent\w*|go-ahead|ok|okay)\b", re.I)
@@ -432,95 +422,11 @@ _THEN = re.compile(
 )
 
 
-def _verb_base(word: str) -> str:
-    """`refunds` -> `refund`, `cancelled` -> `cancel`: the lexicon's verb, else `lemma`."""
-    return verb_lemma(word) or lemma(word)
-
-
-# words that name no one action: "any action that changes data" guards no tool in
-# particular (and not every tool either)
-_GENERIC_WORDS = frozenset(
-    [
-        "action",
-        "actions",
-        "operation",
-        "operations",
-        "change",
-        "changes",
-        "write",
-        "writes",
-        "update",
-        "updates",
-        "request",
-        "requests",
-        "step",
-        "steps",
-        "call",
-        "calls",
-        "data",
-        "database",
-        "information",
-        "record",
-        "records",
-        "state",
-        "system",
-        "thing",
-        "things",
-        "anything",
-        "something",
-        "everything",
-        "modification",
-        "modifications",
-        "modify",
-        "alter",
-    ]
-)
-
-
-def _targets(phrase: str) -> tuple[str, ...] | None:
-    found = _named(phrase)
-    if found is None:
-        return None
-    return tuple(t for t in found if set(t.casefold().split()) - _GENERIC_WORDS) or None
-
-
 _MAIN_SUBJECT = re.compile(
     r"\s+(?=(?:you|we|the\s+(?:agent|assistant))\s+(?:must|should|have|need|shall|will|are|"
     r"may|can)\b)",
     re.I,
 )
-# "a membership is frozen": the act is the participle's verb on the subject
-_PASSIVE = re.compile(
-    r"^(?P<obj>.+?)\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?P<v>[a-z]+(?:ed|en))$", re.I
-)
-
-
-def _named(phrase: str) -> tuple[str, ...] | None:
-    """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
-    `changes to the delivery address` -> `change delivery address`, `any action that
-    reschedules, cancels or refunds` -> three actions."""
-    phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
-    passive = _PASSIVE.match(phrase)
-    if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
-        phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership
-    phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
-    # "(you) proceed with a refund", "go ahead with the cancellation": the act gone ahead with
-    phrase = re.sub(r"^(?:proceed|go\s+ahead|continue)\s+with\s+", "", phrase, flags=re.I)
-    phrase = _DETERMINERS.sub("", phrase)
-    does = _THAT_DOES.match(phrase)
-    if does is not None:
-        verbs = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", does["x"].strip())
-        return tuple(_verb_base(v) for v in verbs if v) or None
-    phrase = re.sub(
-        r"^(\w+)\s+(?:to|of|for|on)\s+(?:(?:the|a|an|their|your|its)\s+)?", r"\1 ", phrase
-    )
-    phrase = re.sub(r"\b(?:the|a|an|their|your|its|his|her)\s+", "", phrase)
-    if not phrase or len(phrase.split()) > 5:
-        return None
-    found = targets_in(_Plain(), phrase)
-    if found:  # "reservations, cancellations": the acts the nouns name
-        return tuple((act_of(t) or t) if " " not in t else t for t in found)
-    return (base_form(phrase),) if phrase.split()[0].isalpha() else None
 
 
 def _action_word(word: str) -> bool:
@@ -529,11 +435,3 @@ def _action_word(word: str) -> bool:
     w = word.casefold()
     verbs = lemmas(w).get("VERB", ())
     return lemma(w) not in _YES_VERBS and (w in verbs or (w.endswith("ing") and bool(verbs)))
-
-
-class _Plain:
-    """A sentence with no description subject, for `targets_in`."""
-
-    text = ""
-    clean = ""
-    subject: str | None = None
