@@ -47,7 +47,7 @@ from specgap.operators.prose import USER, is_action_noun, lemma, singular
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
     r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead|ok|okay|agreement|"
-    r"approval|permission|sign-off|say-so|blessing)"
+    r"approval|permission|sign-off|say-so|blessing|thumbs[- ]up|green\s+light)"
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
@@ -62,7 +62,8 @@ _WHO = (
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
-    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?)|"
+    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|acknowledge[sd]?|sign(?:s|ed)?\s+off)|"
+    r"types?\s+[\"“']?(?:yes|confirm)\b|"
     r"(?:says?|said|repl(?:y|ies|ied)|answer(?:s|ed)?|respond(?:s|ed)?)\s+(?:with\s+)?(?:an?\s+)?"
     r"(?:explicit\s+|clear\s+)?[\"“']?yes|okays?|okayed|(?:gives?|given|gave)\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
     r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
@@ -104,7 +105,11 @@ _YES = re.compile(
             + _WHO
             + r"\b",
             # confirm the new slot with the customer
-            r"\b(?:confirm|check|clear|agree)\s+(?:[\w'-]+\s+){0,5}?with\s+" + _WHO + r"\b",
+            r"\b(?:confirm|check|double-check|clear|agree|verify)\s+(?:[\w'-]+\s+){0,5}?with\s+"
+            + _WHO
+            + r"\b",
+            # always ask before you revoke access; before you delete it, ask.
+            r"\bask(?:\s+first)?(?=\s+before\b)|(?<=,\s)ask(?:\s+first)?(?=\s*[.!]?\s*$)",
             # ask the guest whether to proceed / if they want to go ahead / to confirm
             r"\bask\s+" + _WHO + r"\s+(?:(?:whether|if)\s+(?:[\w'-]+\s+){0,4}?(?:proceed|"
             r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent|(?:reply|answer|respond|say)\s+"
@@ -282,6 +287,8 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     for before in _BEFORE.finditer(clean):
         if yes.start() <= before.start() < yes.end():
             continue  # "before" inside the yes phrase itself
+        if _ANAPHORIC.match(before["x"]):
+            continue  # "before proceeding": the act the sentence names elsewhere
         # "before you book, reschedule or cancel": each action of a list running on
         whole = _TO_STOP.match(clean, before.start("x"))
         upto = whole[0] if whole is not None else ""
@@ -311,6 +318,9 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         lead = _lead_targets(led["x"])
         if lead:
             return lead
+    spelled = _FOR_LISTED.match(clean, yes.end())
+    if spelled is not None and (for_listed := _lead_targets(spelled["x"])):
+        return for_listed  # "require confirmation for destructive actions such as ..."
     agreed = _YES_OBJECT.match(clean, yes.end())
     if agreed is not None and _act_noun(agreed["x"].split()[-1]):
         return _targets(agreed["x"])  # "the farmer must confirm every funds transfer"
@@ -350,18 +360,40 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
             return named
         listed, _ = listed_actions(subject["x"])  # "selling a pass, renting skis and ..."
         return tuple(t for item in listed for t in _named(item) or ()) or None
+    leading = _LEADING_ACT.match(clean)
+    if leading is not None and leading.end() <= yes.start():
+        act = act_of(leading["x"])  # "restoring a snapshot overwrites data; get a yes first"
+        if act is not None and leading["x"].split()[0].casefold().endswith("ing"):
+            return _targets(act)
     return None
 
 
 # the action a verbal or noun yes is given to: "confirm every funds transfer", "consent to
 # any charge" (its head must name an act: "confirm the new date" gives no action)
 _YES_OBJECT = re.compile(
-    r"\s+(?:(?:to|for)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
+    r"\s+(?:(?:to|for|on)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,;:.!?]|$)|\s+(?:before|and|or|in|by|over|via|first)\b)",
     re.I,
 )
+# "before proceeding": the act is named elsewhere in the sentence
+_ANAPHORIC = re.compile(
+    r"^\s*(?:proceeding|continuing|going\s+ahead|doing\s+(?:so|it|this|that)|acting|you\s+"
+    r"(?:proceed|continue|go\s+ahead|do\s+(?:so|it|this|that)))\s*$",
+    re.I,
+)
+# the acts a yes is required for, spelled out after a general phrase
+_FOR_LISTED = re.compile(
+    r"\s+(?:for|before|on)\s+(?P<x>[^.;]*?\b(?:such\s+as|like|including|e\.g\.,?)\s+[^.;]+)", re.I
+)
+# a sentence opening with the act it is about: "Deleting a volume is irreversible, so ..."
+_LEADING_ACT = re.compile(
+    r"^\W*(?P<x>[A-Za-z]+ing(?:\s+[\w'-]+){0,3}?)(?=\s+(?:is|are|was|will|would|can|may|must|"
+    r"should|cannot|overwrites?|removes?|deletes?|erases?|changes?|costs?|takes?|affects?)\b|"
+    r"\s*[?;:,])",
+    re.I,
+)
 # a label naming the action the line is about: "Cancelling a policy: ..."
-_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*:\s+", re.I)
+_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*[:?]\s+", re.I)
 # the act checked with the user: "confirm the cancellation with the customer"
 _CHECKED = re.compile(
     r"^(?:confirm|check|clear|agree)\s+(?:(?:the|any|this|that|each|every|their|your)\s+)?"
