@@ -48,6 +48,54 @@ READ: list[tuple[str, set[tuple[str, str]]]] = [
     ("You are unable to extend rentals.", {("extend_rental", E)}),
 ]
 
+STORE = [
+    _tool("delete_volume", "Delete a storage volume.", volume_id="string"),
+    _tool("delete_snapshot", "Delete a snapshot.", snapshot_id="string"),
+    _tool("wipe_disk", "Securely wipe a disk.", disk_id="string"),
+    _tool("grant_access", "Grant access to a bucket.", bucket_id="string", user_email="string"),
+    _tool("revoke_access", "Revoke access to a bucket.", bucket_id="string", user_email="string"),
+    _tool("change_quota", "Change a project's quota.", project_id="string", quota_gb="integer"),
+]
+STORE_READ: list[tuple[str, set[tuple[str, str]]]] = [
+    # forbidden whoever would do it; not available here; out of scope
+    ("Disk wipes are prohibited.", {("wipe_disk", E)}),
+    ("Volume deletion is never allowed.", {("delete_volume", E)}),
+    ("Quota changes are not available through this assistant.", {("change_quota", E)}),
+    ("Access grants are out of scope.", {("grant_access", E)}),
+    # a label, a bare "no", someone else's job, handled by staff, requests refused
+    ("Disk wipes: not allowed.", {("wipe_disk", E)}),
+    ("No disk wipes.", {("wipe_disk", E)}),
+    ("Revoking access is the security team's job.", {("revoke_access", E)}),
+    ("Quota changes must be handled by the platform team.", {("change_quota", E)}),
+    ("You must refuse any request to wipe a disk.", {("wipe_disk", E)}),
+    ("Decline requests to delete snapshots.", {("delete_snapshot", E)}),
+    # what follows "forbidden" is the case the ban holds in: reviewed, never dropped
+    ("Snapshot deletion is strictly forbidden for production volumes.", {("delete_snapshot", R)}),
+    ("Disk wipes are not allowed within 24 hours of a restore.", {("wipe_disk", R)}),
+]
+STORE_NOT_READ: list[str] = [
+    "No exceptions.",
+    "No changes.",  # no one action
+    "Personal data is out of scope.",  # a thing
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), STORE_READ, ids=[t for t, _ in STORE_READ])
+def test_a_forbidden_act_is_banned(
+    tmp_path: Path, text: str, expected: set[tuple[str, str]]
+) -> None:
+    built = _built(tmp_path, text, STORE)
+    assert _bans(built) == expected
+    codes = [d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path]
+    reviewed = sum(1 for _, level in expected if level == R)
+    assert codes.count("condition-not-bound") == reviewed  # each says what it holds under
+
+
+@pytest.mark.parametrize("text", STORE_NOT_READ)
+def test_no_ban_of_a_thing(tmp_path: Path, text: str) -> None:
+    assert _bans(_built(tmp_path, text, STORE)) == set()
+
+
 NOT_READ: list[str] = [
     # a condition on the user, not someone else's action
     "Upgrades are reserved for gold members.",

@@ -163,7 +163,48 @@ READ += [
     ),
 ]
 
+STORE = [
+    _tool("delete_volume", "Delete a storage volume.", volume_id="string"),
+    _tool("restore_snapshot", "Restore a volume from a snapshot.", snapshot_id="string"),
+    _tool("wipe_disk", "Securely wipe a disk.", disk_id="string"),
+    _tool("revoke_access", "Revoke access to a bucket.", bucket_id="string"),
+    _tool("change_quota", "Change a project's quota.", project_id="string", quota_gb="integer"),
+]
+READ += [
+    # "before proceeding" points back to the act the sentence opens with
+    (
+        "Deleting a volume is irreversible, so double-check with the requester before proceeding.",
+        STORE,
+        {"delete_volume"},
+    ),
+    (
+        "Restoring a snapshot overwrites data; get a clear yes from the requester first.",
+        STORE,
+        {"restore_snapshot"},
+    ),
+    # a thumbs-up; signing off on an act; a yes typed; an acknowledgement
+    ("Any volume deletion needs a thumbs-up from the requester.", STORE, {"delete_volume"}),
+    ("The requester must sign off on any quota change.", STORE, {"change_quota"}),
+    ("Do not wipe any disk unless the user types YES.", STORE, {"wipe_disk"}),
+    (
+        "A volume can only be deleted once the requester has acknowledged the data loss.",
+        STORE,
+        {"delete_volume"},
+    ),
+    # "ask before ..."; the acts spelled out after "such as"
+    ("Always ask before you revoke access.", STORE, {"revoke_access"}),
+    (
+        "Require explicit confirmation for destructive actions such as deleting a volume or "
+        "wiping a disk.",
+        STORE,
+        {"delete_volume", "wipe_disk"},
+    ),
+]
+
 NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
+    # an act opening the sentence, told as a fact, and a yes asked for nothing in it
+    ("Deleting a volume is irreversible.", STORE),
+    ("Ask the requester which project they mean.", STORE),
     # told as a fact after a leading yes, or a yes to a thing that is no act
     ("Upon the customer's confirmation, the card is printed overnight.", INSURE),
     ("Confirm the postal address with the customer.", INSURE),

@@ -160,11 +160,8 @@ _TOOL_VERB_COUNT = re.compile(
     r"^\W*(?:do\s+not|don't|never|no\s+(?P<who>" + PERSON + r")\s+(?:may|can|should|shall|is\s+"
     r"allowed\s+to))\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
     r"(?:more\s+than|over)\s+"
-    r"(?P<n>\d+|"
-    + "|".join(NUMBER_WORDS)
-    + r")\s+(?P<noun>(?:[a-z][\w-]*\s+)?[a-z][\w-]*)"
-    + _PER
-    + r"\s*(?:[.;]|$)",
+    r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>(?:[a-z][\w-]*\s+)?"
+    r"(?!(?:at|in|on|for|to|of|by|with|per|a|an|the)\b)[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
     re.I,
 )
 

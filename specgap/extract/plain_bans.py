@@ -32,6 +32,13 @@ _STAFF = (
     r"specialists?|colleagues?|crew|desk|office|department|admins?|administrators?|operators?|"
     r"employees?|personnel|clerks?|agents?|shop|counter|reception|front\s+desk)"
 )
+# words that forbid what the subject names, whoever would do it
+_FORBIDDEN = (
+    r"(?:strictly\s+|absolutely\s+|always\s+)?(?:prohibited|forbidden|banned|disallowed|"
+    r"never\s+(?:allowed|permitted)|not\s+(?:allowed|permitted)|not\s+available\s+(?:through|via|"
+    r"from|in|to)\s+(?:you|this\s+(?:assistant|agent|chat|channel)|the\s+(?:assistant|agent))|"
+    r"out\s+of\s+scope|off[- ]limits)\b"
+)
 _PROMPT = re.compile(
     "|".join(
         (
@@ -78,6 +85,25 @@ _PROMPT = re.compile(
             # only staff can refund passes
             r"^\W*only\s+" + _STAFF + r"\s+(?:can|may|should|(?:is|are)\s+allowed\s+to)\s+"
             r"(?P<v9>[a-z].*)$",
+            # disk wipes are prohibited (for production volumes); quota changes are not
+            # available through this assistant; access grants are out of scope
+            r"^\W*(?P<x11>.+?)\s+(?:is|are)\s+" + _FORBIDDEN + r"(?P<rest2>[^.;]*)",
+            # disk wipes: not allowed
+            r"^\W*(?P<x12>[A-Za-z][\w' -]{2,40}?)\s*:\s*(?:not\s+(?:allowed|permitted)|prohibited|"
+            r"forbidden|never)\W*$",
+            # no disk wipes.
+            r"^\W*no\s+(?P<x13>[a-z][\w' -]{2,40}?)\s*[.!]?\s*$",
+            # revoking access is the security team's job
+            r"^\W*(?P<x14>.+?)\s+is\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:team|staff|department|"
+            r"office|desk|manager|admin|administrator|supervisor|human)(?:'s|s')\s+(?:job|"
+            r"responsibility|task|call|domain)\W*$",
+            # quota changes must be handled by the platform team
+            r"^\W*(?P<x15>.+?)\s+(?:must|should|will|have\s+to|need\s+to)\s+(?:always\s+)?be\s+"
+            r"(?:handled|done|processed|performed|carried\s+out|made)\s+by\s+" + _STAFF + r"\W*$",
+            # (you must) refuse any request to wipe a disk; decline requests for refunds
+            r"^\W*(?:(?:you|the\s+(?:assistant|agent))\s+(?:must|should|will)\s+)?(?:always\s+)?"
+            r"(?:refuse|decline|reject|turn\s+down)\s+(?:any|all|every|each)?\s*requests?\s+to\s+"
+            r"(?P<v10>[a-z].*)$",
             # under no circumstances (should you) export the roster
             r"^\W*under\s+no\s+circumstances\s*,?\s+(?:(?:should|may|must|can|will|are|is)\s+"
             + _NOT_YOU
@@ -98,22 +124,37 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
     m = _PROMPT.search(sentence.clean.strip())
     if m is None:
         return []
-    verbal = next((m[f"v{i}"] for i in range(4, 10) if m[f"v{i}"] is not None), None)
+    verbal = next((m[f"v{i}"] for i in range(4, 11) if m[f"v{i}"] is not None), None)
     if verbal is not None:
         return _imperative(verbal)
-    noun = next(m[f"x{i}"] for i in (1, 2, 3, 6, 7, 8, 9, 10) if m[f"x{i}"] is not None)
+    nouns = (1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
+    noun = next(m[f"x{i}"] for i in nouns if m[f"x{i}"] is not None)
     participle = m["done"] or m["done2"]
     done = verb_lemma(participle.casefold()) if participle else None
     done = None if done in _DOING else done  # "carried out by staff": the noun's own act
     # "booking records are deleted by the manager, never by you": delete booking record
     action = f"{done} {_bare(noun)}" if done else act_of(noun)
-    if action is None:
-        return []
-    rest = (m["rest"] or "").strip(" ,")
+    if action is None or (m["x13"] and action.casefold() in _GENERIC):
+        return []  # "no changes.": no one action
+    rest = (m["rest"] or m["rest2"] or "").strip(" ,")
     if rest and _ORDER.match(rest):
         return []  # "must never happen before the class starts": an ordering
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+def forbidden_tail(clean: str) -> str | None:
+    """What follows "is forbidden" in "snapshot deletion is strictly forbidden for production
+    volumes": the case the ban holds in, which no reader of the noun may drop (the ban is
+    then reviewed with it); None when the sentence has no such tail or it is an ordering."""
+    m = _TAIL.match(clean.strip())
+    if m is None:
+        return None
+    rest = m["rest"].strip(" ,")
+    return rest if rest and _ORDER.match(rest) is None else None
+
+
+_TAIL = re.compile(r"^\W*.+?\s+(?:is|are)\s+" + _FORBIDDEN + r"(?P<rest>[^.;]*)", re.I)
 
 
 def _bare(noun: str) -> str:
@@ -141,6 +182,7 @@ def _imperative(text: str) -> list[Emit]:
     return [Emit("deny_action", clause.action, {}, 0.7, condition=condition)]
 
 
+_GENERIC = frozenset({"change", "update", "modify", "edit", "alter", "act", "do"})
 _DOING = frozenset({"do", "carry", "perform", "handle", "process", "make", "manage", "deal"})
 _ORDER = re.compile(r"^\s*(?:before|after|until|once|prior\s+to)\b", re.I)
 

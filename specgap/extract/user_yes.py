@@ -31,6 +31,10 @@ from specgap.extract.noun_counts import act_of
 from specgap.extract.pattern_base import split_words
 from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
 from specgap.extract.segments import Sentence
+from specgap.extract.yes_actions import DETERMINERS as _DETERMINERS
+from specgap.extract.yes_actions import named as _named
+from specgap.extract.yes_actions import targets as _targets
+from specgap.extract.yes_actions import verb_base as _verb_base
 from specgap.extract.yes_scope import (
     described,
     listed_actions,
@@ -38,12 +42,12 @@ from specgap.extract.yes_scope import (
     tail_action,
     ticked_guard,
 )
-from specgap.operators.prose import USER, base_form, is_action_noun, lemma, singular, targets_in
+from specgap.operators.prose import USER, is_action_noun, lemma, singular
 
 _HOW = r"(?:(?:explicit|express|clear|written|verbal|affirmative|prior|definite|final)\s+)?"
 _NOUN = (
     r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead|ok|okay|agreement|"
-    r"approval|permission|sign-off|say-so|blessing)"
+    r"approval|permission|sign-off|say-so|blessing|thumbs[- ]up|green\s+light)"
 )
 # nouns that are a yes whoever gives it in a conversation with the user
 _OWN_NOUN = r"(?:[\"“']?yes[\"”']?|confirmation|consent|go-ahead|go\s+ahead)"
@@ -58,7 +62,8 @@ _WHO = (
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
-    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?)|"
+    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|acknowledge[sd]?|sign(?:s|ed)?\s+off)|"
+    r"types?\s+[\"“']?(?:yes|confirm)\b|"
     r"(?:says?|said|repl(?:y|ies|ied)|answer(?:s|ed)?|respond(?:s|ed)?)\s+(?:with\s+)?(?:an?\s+)?"
     r"(?:explicit\s+|clear\s+)?[\"“']?yes|okays?|okayed|(?:gives?|given|gave)\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
     r"approval|go-ahead|ok)|(?:says?|said)\s+(?:it(?:'|\s)?s|it\s+is|that(?:'|\s)?s|that\s+is|"
@@ -100,7 +105,11 @@ _YES = re.compile(
             + _WHO
             + r"\b",
             # confirm the new slot with the customer
-            r"\b(?:confirm|check|clear|agree)\s+(?:[\w'-]+\s+){0,5}?with\s+" + _WHO + r"\b",
+            r"\b(?:confirm|check|double-check|clear|agree|verify)\s+(?:[\w'-]+\s+){0,5}?with\s+"
+            + _WHO
+            + r"\b",
+            # always ask before you revoke access; before you delete it, ask.
+            r"\bask(?:\s+first)?(?=\s+before\b)|(?<=,\s)ask(?:\s+first)?(?=\s*[.!]?\s*$)",
             # ask the guest whether to proceed / if they want to go ahead / to confirm
             r"\bask\s+" + _WHO + r"\s+(?:(?:whether|if)\s+(?:[\w'-]+\s+){0,4}?(?:proceed|"
             r"go\s+ahead|continue)|to\s+(?:confirm|approve|agree|consent|(?:reply|answer|respond|say)\s+"
@@ -151,16 +160,6 @@ _YES_VERBS = frozenset(
         "check verify receive seek say read give proceed continue go"
     )
 )
-_PRONOUN_TAIL = re.compile(
-    r"\s+(?:(?:the\s+|an?\s+)?(?:\w+\s+)?ones?|it|them|this|that|anything|everything|"
-    r"goes\s+through|go\s+through|happens?|takes?\s+place|"
-    r"(?:is|are|gets?|has\s+been|have\s+been)\s+(?:made|done|placed|submitted|processed|"
-    r"carried\s+out|performed|sent|issued))$",
-    re.I,
-)
-_DETERMINERS = re.compile(
-    r"^(?:(?:any|every|each|all|the|a|an|such|these|those|their|your|its)\s+)+", re.I
-)
 _NEEDED_FOR = re.compile(
     r"\s+(?:is|are)\s+(?:always\s+)?(?:required|needed|necessary|mandatory|a\s+must)\s+"
     r"(?:to|for|before)\s+(?P<x>[^,;:.!?]+)",
@@ -174,10 +173,6 @@ _NEEDS = re.compile(
     re.I,
 )
 _ALL = re.compile(r"\s+(?:all|both|each|alike)(?=\s+(?:requires?|needs?|must)\b)", re.I)
-_THAT_DOES = re.compile(
-    r"^(?:actions?|operations?|requests?|steps?|calls?|changes?)\s+(?:that|which)\s+(?P<x>.+)$",
-    re.I,
-)
 
 
 _YESISH = re.compile(r"\b(?:yes|confirm\w*|agree\w*|approv\w*|consent\w*|go-ahead|ok|okay)\b", re.I)
@@ -292,6 +287,8 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     for before in _BEFORE.finditer(clean):
         if yes.start() <= before.start() < yes.end():
             continue  # "before" inside the yes phrase itself
+        if _ANAPHORIC.match(before["x"]):
+            continue  # "before proceeding": the act the sentence names elsewhere
         # "before you book, reschedule or cancel": each action of a list running on
         whole = _TO_STOP.match(clean, before.start("x"))
         upto = whole[0] if whole is not None else ""
@@ -321,6 +318,9 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         lead = _lead_targets(led["x"])
         if lead:
             return lead
+    spelled = _FOR_LISTED.match(clean, yes.end())
+    if spelled is not None and (for_listed := _lead_targets(spelled["x"])):
+        return for_listed  # "require confirmation for destructive actions such as ..."
     agreed = _YES_OBJECT.match(clean, yes.end())
     if agreed is not None and _act_noun(agreed["x"].split()[-1]):
         return _targets(agreed["x"])  # "the farmer must confirm every funds transfer"
@@ -360,18 +360,40 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
             return named
         listed, _ = listed_actions(subject["x"])  # "selling a pass, renting skis and ..."
         return tuple(t for item in listed for t in _named(item) or ()) or None
+    leading = _LEADING_ACT.match(clean)
+    if leading is not None and leading.end() <= yes.start():
+        act = act_of(leading["x"])  # "restoring a snapshot overwrites data; get a yes first"
+        if act is not None and leading["x"].split()[0].casefold().endswith("ing"):
+            return _targets(act)
     return None
 
 
 # the action a verbal or noun yes is given to: "confirm every funds transfer", "consent to
 # any charge" (its head must name an act: "confirm the new date" gives no action)
 _YES_OBJECT = re.compile(
-    r"\s+(?:(?:to|for)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
+    r"\s+(?:(?:to|for|on)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,;:.!?]|$)|\s+(?:before|and|or|in|by|over|via|first)\b)",
     re.I,
 )
+# "before proceeding": the act is named elsewhere in the sentence
+_ANAPHORIC = re.compile(
+    r"^\s*(?:proceeding|continuing|going\s+ahead|doing\s+(?:so|it|this|that)|acting|you\s+"
+    r"(?:proceed|continue|go\s+ahead|do\s+(?:so|it|this|that)))\s*$",
+    re.I,
+)
+# the acts a yes is required for, spelled out after a general phrase
+_FOR_LISTED = re.compile(
+    r"\s+(?:for|before|on)\s+(?P<x>[^.;]*?\b(?:such\s+as|like|including|e\.g\.,?)\s+[^.;]+)", re.I
+)
+# a sentence opening with the act it is about: "Deleting a volume is irreversible, so ..."
+_LEADING_ACT = re.compile(
+    r"^\W*(?P<x>[A-Za-z]+ing(?:\s+[\w'-]+){0,3}?)(?=\s+(?:is|are|was|will|would|can|may|must|"
+    r"should|cannot|overwrites?|removes?|deletes?|erases?|changes?|costs?|takes?|affects?)\b|"
+    r"\s*[?;:,])",
+    re.I,
+)
 # a label naming the action the line is about: "Cancelling a policy: ..."
-_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*:\s+", re.I)
+_LABEL = re.compile(r"^\W*(?P<x>[A-Za-z][\w' -]{2,40}?)\s*[:?]\s+", re.I)
 # the act checked with the user: "confirm the cancellation with the customer"
 _CHECKED = re.compile(
     r"^(?:confirm|check|clear|agree)\s+(?:(?:the|any|this|that|each|every|their|your)\s+)?"
@@ -432,95 +454,11 @@ _THEN = re.compile(
 )
 
 
-def _verb_base(word: str) -> str:
-    """`refunds` -> `refund`, `cancelled` -> `cancel`: the lexicon's verb, else `lemma`."""
-    return verb_lemma(word) or lemma(word)
-
-
-# words that name no one action: "any action that changes data" guards no tool in
-# particular (and not every tool either)
-_GENERIC_WORDS = frozenset(
-    [
-        "action",
-        "actions",
-        "operation",
-        "operations",
-        "change",
-        "changes",
-        "write",
-        "writes",
-        "update",
-        "updates",
-        "request",
-        "requests",
-        "step",
-        "steps",
-        "call",
-        "calls",
-        "data",
-        "database",
-        "information",
-        "record",
-        "records",
-        "state",
-        "system",
-        "thing",
-        "things",
-        "anything",
-        "something",
-        "everything",
-        "modification",
-        "modifications",
-        "modify",
-        "alter",
-    ]
-)
-
-
-def _targets(phrase: str) -> tuple[str, ...] | None:
-    found = _named(phrase)
-    if found is None:
-        return None
-    return tuple(t for t in found if set(t.casefold().split()) - _GENERIC_WORDS) or None
-
-
 _MAIN_SUBJECT = re.compile(
     r"\s+(?=(?:you|we|the\s+(?:agent|assistant))\s+(?:must|should|have|need|shall|will|are|"
     r"may|can)\b)",
     re.I,
 )
-# "a membership is frozen": the act is the participle's verb on the subject
-_PASSIVE = re.compile(
-    r"^(?P<obj>.+?)\s+(?:is|are|gets?|has\s+been|have\s+been)\s+(?P<v>[a-z]+(?:ed|en))$", re.I
-)
-
-
-def _named(phrase: str) -> tuple[str, ...] | None:
-    """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
-    `changes to the delivery address` -> `change delivery address`, `any action that
-    reschedules, cancels or refunds` -> three actions."""
-    phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
-    passive = _PASSIVE.match(phrase)
-    if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
-        phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership
-    phrase = re.sub(r"^(?:you|we|they|the\s+agent|the\s+assistant)\s+", "", phrase, flags=re.I)
-    # "(you) proceed with a refund", "go ahead with the cancellation": the act gone ahead with
-    phrase = re.sub(r"^(?:proceed|go\s+ahead|continue)\s+with\s+", "", phrase, flags=re.I)
-    phrase = _DETERMINERS.sub("", phrase)
-    does = _THAT_DOES.match(phrase)
-    if does is not None:
-        verbs = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", does["x"].strip())
-        return tuple(_verb_base(v) for v in verbs if v) or None
-    phrase = re.sub(
-        r"^(\w+)\s+(?:to|of|for|on)\s+(?:(?:the|a|an|their|your|its)\s+)?", r"\1 ", phrase
-    )
-    phrase = re.sub(r"\b(?:the|a|an|their|your|its|his|her)\s+", "", phrase)
-    if not phrase or len(phrase.split()) > 5:
-        return None
-    found = targets_in(_Plain(), phrase)
-    if found:  # "reservations, cancellations": the acts the nouns name
-        return tuple((act_of(t) or t) if " " not in t else t for t in found)
-    return (base_form(phrase),) if phrase.split()[0].isalpha() else None
 
 
 def _action_word(word: str) -> bool:
@@ -529,11 +467,3 @@ def _action_word(word: str) -> bool:
     w = word.casefold()
     verbs = lemmas(w).get("VERB", ())
     return lemma(w) not in _YES_VERBS and (w in verbs or (w.endswith("ing") and bool(verbs)))
-
-
-class _Plain:
-    """A sentence with no description subject, for `targets_in`."""
-
-    text = ""
-    clean = ""
-    subject: str | None = None
