@@ -12,6 +12,7 @@ import re
 
 from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
+from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
@@ -45,10 +46,10 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
-    if sentence.subject is None:
-        return rules, diagnostics
-    # a tool's description about the tool itself ("use after `a`") the readers above missed
-    return described_fill.fill(sentence, rules, diagnostics)
+    if sentence.subject is not None:
+        # a tool's description about the tool itself ("use after `a`") the readers above missed
+        rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
+    return without_attitude_bans(sentence, rules, diagnostics)  # "only if the user asks"
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
