@@ -16,6 +16,7 @@ from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
+from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
@@ -95,6 +96,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = guard(sentence, clause, found)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
+    searched: list[CandidateRule] = []
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):
@@ -108,6 +110,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
         rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
         rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
+        searched = [] if rules else found_rules(sentence)  # "if a slip is found, assign it"
+        rules = rules or searched
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
@@ -136,6 +140,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]
     diagnostics += obtain_notes(sentence, rules)  # "get X from the user": reviewed, and why
+    diagnostics += found_notes(sentence, [r for r in rules if r in searched])
     if fixed is not None and rules:  # the ban stays; the note says what it cannot check
         diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())
