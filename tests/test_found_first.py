@@ -29,6 +29,11 @@ READ: list[tuple[str, str, str]] = [
     ("Once the invoice has been found, then void it.", "void_invoice", "find_invoice"),
     ("If suitable kennels are returned, book one for the guest.", "book_kennel",
      "search_kennels"),
+    # the search said actively: by its tool id, or as a search
+    ("If search_kennels returns a free kennel, book it.", "book_kennel", "search_kennels"),
+    ("When the kennel search finds a free kennel, book it for the dog.", "book_kennel",
+     "search_kennels"),
+    ("If find_invoice returns an invoice, void it.", "void_invoice", "find_invoice"),
 ]  # fmt: skip
 
 NOT_READ = [
@@ -36,6 +41,8 @@ NOT_READ = [
     "If no kennel is found, tell the owner.",  # the failed search, and talk
     "If the invoice is found, tell the owner the amount.",  # talk, no call
     "If the invoice is not found, ask for the number again.",  # a failed search
+    "If find_invoice returns nothing, tell the owner.",  # a failed search
+    "If the search finds no kennel, notify the owner.",  # a failed search
 ]
 
 

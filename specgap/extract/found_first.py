@@ -1,7 +1,8 @@
 """An action conditioned on what a search found: the search comes first.
 
 "If a free locker is found, assign it to the guest", "When matching parcels are returned,
-send them to the depot", "If the invoice is located, void it": the action is to be taken on
+send them to the depot", "If the invoice is located, void it", "if `find_locker` returns a
+free locker, assign it", "when the search finds a match, ...": the action is to be taken on
 the outcome of a search, so a call of the action before any search for the thing cannot be
 what the sentence describes. Read as `require_before(<action>, before=<find the thing>)`:
 
@@ -36,6 +37,17 @@ _FOUND = re.compile(
     r"(?P<rest>[^,;]*),\s*(?:then\s+)?(?P<do>[a-z][^;]*?)\s*[.!]?\s*$",
     re.I,
 )
+# "If `get_slip` returns a free slip, assign it", "when the search finds a match, ...": the
+# search named by its tool id (the prerequisite exactly) or as a search of some kind
+_RETURNS = re.compile(
+    r"^\W*(?:if|when|once|whenever|as\s+soon\s+as)\s+(?:(?P<tool>`?[A-Za-z]\w*(?:[_.]\w+)+`?|"
+    r"`?[a-z]+(?:[A-Z][a-z0-9]+)+`?)|(?:the|a|your)\s+(?:[a-z]+\s+){0,2}(?:search|lookup|look-up|"
+    r"query))\s+(?:returns|finds|shows|lists|yields|gives(?:\s+back)?)\s+(?P<np>(?:(?:an?|the|"
+    r"any|some|one\s+or\s+more|[a-z]+(?:ing|ed)|free|open|valid|suitable|eligible|available)\s+)*"
+    r"(?P<head>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))\s*,\s*(?:then\s+)?(?P<do>[a-z][^;]*?)"
+    r"\s*[.!]?\s*$",
+    re.I,
+)
 _NONE = re.compile(r"^(?:no|none|nothing)\b", re.I)
 # the verb's object, when it stands for the found thing ("assign it", "book one")
 _PRONOUN = re.compile(r"^(?P<verb>\S+\s+)(?:it|them|this|these|those|that|one)\b", re.I)
@@ -51,7 +63,9 @@ _NOT_ACTIONS = frozenset(
 def found_first(text: str) -> list[Emit]:
     """The inferred ordering of a sentence of the shape above, or [] (module docstring)."""
     m = _FOUND.match(text)
-    if m is None or _NONE.match(m["np"]) or re.search(r"\bnot\b", m["rest"], re.I):
+    if m is None:
+        return _returned(text)
+    if _NONE.match(m["np"]) or re.search(r"\bnot\b", m["rest"], re.I):
         return []
     do = " ".join(m["do"].split())
     verb = do.split()[0].casefold()
@@ -65,6 +79,22 @@ def found_first(text: str) -> list[Emit]:
     action = _PRONOUN.sub(lambda p: p["verb"] + head, do, count=1)
     action = re.split(r"\s+(?:and|but|so|then)\s+(?=[a-z]+\s)", action, maxsplit=1)[0]
     return [Emit("require_before", action, {"before": f"find {thing}"}, 0.6)]
+
+
+def _returned(text: str) -> list[Emit]:
+    """ "If `a` returns a free slip, assign it": the same reading, the search said actively."""
+    m = _RETURNS.match(text)
+    if m is None or _NONE.match(m["np"]):
+        return []
+    do = " ".join(m["do"].split())
+    if do.split()[0].casefold() in _NOT_ACTIONS | {"do", "don't", "never", "you"}:
+        return []
+    head = m["head"].split()[-1]
+    action = _PRONOUN.sub(lambda p: p["verb"] + head, do, count=1)
+    action = re.split(r"\s+(?:and|but|so|then)\s+(?=[a-z]+\s)", action, maxsplit=1)[0]
+    words = [w for w in m["np"].split() if w.casefold() not in _DETERMINERS]
+    before = m["tool"].strip("`") if m["tool"] else f"find {' '.join(words)}"
+    return [Emit("require_before", action, {"before": before}, 0.6)]
 
 
 def found_rules(sentence: Sentence) -> list[CandidateRule]:
