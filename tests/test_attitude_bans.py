@@ -35,6 +35,8 @@ ATTITUDES = [
     "Only escalate to the gardener if you cannot solve the problem yourself.",
     "Only call find_by_phone if the customer cannot remember their order number.",
     "Only book a delivery if necessary.",
+    "Only cancel an order if you are sure the customer no longer needs it.",
+    "Never ship an order if you are not certain the address is right.",
 ]
 
 # what stays: a request said in the conversation (reviewed), a state a tool reads, a yes, a
@@ -113,6 +115,7 @@ def test_a_tool_description_that_bans_itself_unless_asked(tmp_path: Path) -> Non
         ("if the tenant forgot the code", "forgot"),
         ("unless the passenger knows the gate number", "the passenger knows"),
         ("when the agent cannot fix the fault", "the agent cannot fix"),
+        ("unless you feel confident the tide is low", "you feel confident"),
         ("unless the caller would rather wait", None),  # a wish the caller says: reviewed
         ("unless the passenger says the bag is lost", None),  # said in the messages
         ("only if necessary", "only if necessary"),

@@ -44,11 +44,13 @@ _ATTITUDE = re.compile(
 )
 
 # Verbs of a plan, belief or ability only with a person as their subject ("the planned
-# date" is a state; "you plan" is a plan; "you cannot solve it" is the agent's judgement).
+# date" is a state; "you plan" is a plan; "you cannot solve it" and "you are sure" are the
+# agent's judgement).
 _PERSONS = re.compile(
     rf"\b{_PERSON}\s+(?:\w+ly\s+)?(?:(?:(?:do|does|did)\s+{_NOT})?"
     r"(?:plans?|intends?|remembers?|knows?|believes?|thinks?)"
-    rf"|{_CANNOT}(?:solve|resolve|handle|help\s+with|fix))\b",
+    rf"|{_CANNOT}(?:solve|resolve|handle|help\s+with|fix)"
+    r"|(?:are|is|am|feel|feels)\s+(?:not\s+)?(?:sure|certain|confident|convinced))\b",
     re.I,
 )
 
