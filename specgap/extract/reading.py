@@ -39,6 +39,7 @@ from specgap.extract.state_ellipsis import elided_bans
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
+from specgap.extract.this_check import this_check
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -111,7 +112,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
         rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
         searched = [] if rules else found_rules(sentence)  # "if a slip is found, assign it"
-        rules = rules or searched
+        rules = rules or searched or this_check(sentence)  # "this check is required before X"
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
