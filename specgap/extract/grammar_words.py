@@ -132,12 +132,12 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
         word = m[1]
         if m.start() != end - start or word.casefold() in NOT_OBJECT or len(words) == most:
             break
+        if words and CONTACT_CLAUSE.match(text, start + m.start()):
+            break  # "a deposit you do not intend to refund": a relative clause, no object
         if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
             break  # "permissions linked to ...": a participle starts what modifies the object
         if words and word.casefold() == "no":
             break  # "freeze a membership no more than twice": the count, not the object
-        if words and CONTACT_CLAUSE.match(text, start + m.start()):
-            break  # "a deposit you do not intend to refund": a relative clause, no object
         end = start + m.end()
         if DET.match(word + " ") or word.casefold() in {"any", "all", "each", "every", "your"}:
             continue
