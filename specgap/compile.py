@@ -12,6 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from specgap.argfit import fit_to_schema
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
+from specgap.id_arguments import identifier_argument
 from specgap.ir import (
     CandidateRule,
     Condition,
@@ -289,8 +290,9 @@ def _compile_rule(
 
 def selector_for(tool: Tool, facet: str) -> Selector | None:
     """A facet noun from prose ("tables", "e-mail address") -> where the tool's call carries
-    it (`specgap.resolve.arguments`); None when unknown or ambiguous."""
-    return argument_selector(tool, facet)
+    it (`specgap.resolve.arguments`, or the one argument carrying "<thing> id":
+    `specgap.id_arguments`); None when unknown or ambiguous."""
+    return argument_selector(tool, facet) or identifier_argument(tool, facet)
 
 
 def _condition(

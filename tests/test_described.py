@@ -69,9 +69,18 @@ READ: list[tuple[str, list[str | tuple[str, ...]] | None]] = [
     ("Requires a prior call to find_owner.", ["find_owner"]),
     ("get_member should have been called already.", ["get_member"]),
     ("unlock_bike needs to be run before this one.", ["unlock_bike"]),
+    # a call the agent must already have made; a passive ban lifted by a call; "prior to this"
+    ("Make sure you have called get_quote beforehand.", ["get_quote"]),
+    ("You must have run find_owner first.", ["find_owner"]),
+    ("Ensure that you have already invoked end_trip.", ["end_trip"]),
+    ("This tool must not be used unless get_visit was called earlier in the chat.", ["get_visit"]),
+    ("Note: get_member needs to be called prior to this.", ["get_member"]),
     # recommendations are read, and kept as a condition (see below)
     ("Ideally call this only after get_trip.", ["get_trip"]),
     # --- no ordering of the described tool ---
+    ("You have called get_quote already.", None),  # a fact, no duty
+    ("You may have run find_owner first.", None),  # a possibility, no duty
+    ("This endpoint can be used unless end_trip was called.", None),  # a permission
     ("Issue a store credit for a quote.", None),  # what the tool does
     ("Returns the new credit after it is saved.", None),
     ("Can be used after get_trip.", None),  # a permission, not "only then"

@@ -50,8 +50,8 @@ _USING_SELF = (
     + r")?|"
     + _THIS
     + r"(?:\s+(?:is|gets)\s+(?:called|used|invoked|run|executed))?|it\s+(?:is|gets)\s+(?:called|"
-    r"invoked|run|executed))"
-)
+    r"invoked|run|executed)|this(?=\s*[.;!]?\s*$))"
+)  # (a bare "this" only at the sentence's end: "X needs to be called prior to this")
 _SUBJECT = r"(?:" + _SELF + r"|this(?:\s+one)?)"
 _CALLED = r"(?:called|used|invoked|run|executed|triggered)"
 _END = r"\s*[.;!]?\s*$"
@@ -112,10 +112,11 @@ _ONLY_IF = re.compile(
     + _CALLED
     + r")\s+(?:if|when)\s+(?P<event>[^;]+?)"
     + _END
-    + r"|^\W*(?:you\s+)?(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:use|call|invoke|run|"
-    r"execute|trigger)(?:\s+" + _SUBJECT + r")?\s+unless\s+(?P<event2>[^;]+?)" + _END,
+    + r"|^\W*(?:(?:you\s+)?(?:never|do\s+not|don't|must\s+not|should\s+not)\s+(?:use|call|invoke|"
+    r"run|execute|trigger)(?:\s+" + _SUBJECT + r")?|(?:" + _SUBJECT + r"\s+)?(?:must|should|shall|"
+    r"may|can)\s*(?:not|never)\s+be\s+" + _CALLED + r")\s+unless\s+(?P<event2>[^;]+?)" + _END,
     re.I,
-)
+)  # ("This tool must not be used unless X was called earlier")
 # the event of "if", "when", "unless": a call that has completed, not a state
 _COMPLETED = re.compile(
     r"\b(?:(?:has|have)\s+(?:already\s+)?(?:been\s+)?[a-z]+(?:ed|en|wn|un)|succeeded|returned|"
@@ -130,6 +131,17 @@ _PRIOR_CALL = re.compile(
     r"(?:successful\s+)?(?:call|invocation|run)\s+(?:to|of)\s+(?P<event>[^;]+?)" + _END,
     re.I,
 )
+# "Make sure you have called X beforehand", "You must have run X first": a call made already
+# (a duty: "you have called X" alone states a fact)
+_HAVE_CALLED = re.compile(
+    r"^\W*(?:(?:(?:make|be)\s+sure|ensure)\s+(?:that\s+)?(?:you|the\s+agent|the\s+assistant|"
+    r"callers?)\s+|(?:you|the\s+agent|the\s+assistant|callers?)\s+(?:must|should|needs?\s+to)\s+)"
+    r"(?:have|has)\s+(?:already\s+)?"
+    r"(?:called|run|invoked|used|executed|triggered)\s+(?P<event>[^;]+?)(?:\s+(?:beforehand|first|"
+    r"already|earlier|previously|in\s+advance|before\s+" + _USING_SELF + r"|prior\s+to\s+"
+    + _USING_SELF + r"))?" + _END,
+    re.I,
+)  # fmt: skip
 # "Step 3 of 3:", "Step 2 -": a label before the sentence (the step's number is read by
 # `_steps` only when the label is all there is)
 _LABEL = re.compile(
@@ -262,7 +274,7 @@ def _read(said: str) -> Timed | None:
             return None  # "can be called after X": allowed then, not only then
         return _after(m["event"])
     m = _REQUIRES_THAT.match(text) or _NOT_BEFORE.match(text) or _PRIOR_CALL.match(text)
-    m = m or _REQUIRES_TO.match(text)
+    m = m or _REQUIRES_TO.match(text) or _HAVE_CALLED.match(text)
     if m is not None:
         return _after(m["event"])
     m = _ONLY_IF.match(text)

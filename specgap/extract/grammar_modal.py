@@ -93,7 +93,8 @@ def verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
     rest = main[at:]
     m = re.match(
         r"(?:\s*(?:not|never|only|also|first|always|ever|again|then|just|explicitly|directly|no|longer|"
-        r"immediately|yourself|themselves|be|been|to)\b)*\s*(?P<v>[A-Za-z][a-z-]*)",
+        r"immediately|yourself|themselves|be|been|to|(?:allowed|permitted)\s+to)\b)*\s*"
+        r"(?P<v>[A-Za-z][a-z-]*)",  # ("are only allowed to X": the verb is X)
         rest,
         re.I,
     )

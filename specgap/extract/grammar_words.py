@@ -113,6 +113,16 @@ NOT_OBJECT = frozenset(
 )
 
 
+# a relative clause without its `that` after a noun: a subject, then an auxiliary of its
+# own ("a deposit you do not intend to refund", "boats members have not inspected")
+CONTACT_CLAUSE = re.compile(
+    r"\s*(?:you|we|they|he|she|(?:the|a|an|your|their|its|his|her)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    r"|[a-z]+s)\s+(?:do|does|did|have|has|had|can|cannot|could|will|would|should|may|might|must)"
+    r"(?:n't)?\b",
+    re.I,
+)
+
+
 def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
     """The object noun phrase after a verb: determiners dropped, up to `most` words,
     stopping at a preposition, conjunction or punctuation."""
@@ -122,6 +132,8 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
         word = m[1]
         if m.start() != end - start or word.casefold() in NOT_OBJECT or len(words) == most:
             break
+        if words and CONTACT_CLAUSE.match(text, start + m.start()):
+            break  # "a deposit you do not intend to refund": a relative clause, no object
         if words and re.search(r"[a-z]ed$", word) and not word[0].isupper():
             break  # "permissions linked to ...": a participle starts what modifies the object
         if words and (

@@ -222,6 +222,8 @@ def _missing(clause: Clause, cue: Cue) -> str:
     the grammar's reading of the cue's clause, or of the sentence)."""
     if cue.kind == "value list":
         return "no argument or field could be bound to these values"
+    if cue.kind == "value format":
+        return "it says how a value is made from other values, and no operator derives one"
     if cue.kind == "ordering":
         return f"the events it orders with `{cue.words}` could not both be read as tool calls"
     if cue.kind == "conditional action":

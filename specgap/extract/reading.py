@@ -12,9 +12,11 @@ import re
 
 from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
+from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
 from specgap.extract.entity_rules import entity_state
+from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
@@ -38,6 +40,7 @@ from specgap.extract.state_ellipsis import elided_bans
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
+from specgap.extract.this_check import this_check
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -46,10 +49,10 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
-    if sentence.subject is None:
-        return rules, diagnostics
-    # a tool's description about the tool itself ("use after `a`") the readers above missed
-    return described_fill.fill(sentence, rules, diagnostics)
+    if sentence.subject is not None:
+        # a tool's description about the tool itself ("use after `a`") the readers above missed
+        rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
+    return without_attitude_bans(sentence, rules, diagnostics)  # "only if the user asks"
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -96,6 +99,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = guard(sentence, clause, found)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
+    searched: list[CandidateRule] = []
     if not rules and _own_rule(sentence, clause):
         answer = choose(clause)
         if isinstance(answer, Gap):
@@ -109,6 +113,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules = [candidate(sentence, e) for e in elided_bans(sentence.clean)]
         rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
         rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
+        searched = [] if rules else found_rules(sentence)  # "if a slip is found, assign it"
+        rules = rules or searched or this_check(sentence)  # "this check is required before X"
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
@@ -137,6 +143,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         condition_diagnostic(sentence, r, clause.condition) for r in rules if r.condition
     ]
     diagnostics += obtain_notes(sentence, rules)  # "get X from the user": reviewed, and why
+    diagnostics += found_notes(sentence, [r for r in rules if r in searched])
     if fixed is not None and rules:  # the ban stays; the note says what it cannot check
         diagnostics.append(gap_diagnostic(sentence, fixed))
     diagnostics = list({d.message: d for d in diagnostics}.values())

@@ -22,7 +22,7 @@ import re
 from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Gap
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.grammar_words import CONTACT_CLAUSE, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     CALL_VERBS,
     NUMBER_WORDS,
@@ -57,9 +57,9 @@ _QUALIFIER = re.compile(
     r"in\s+excess\s+of|on\s+behalf\s+of|for|to\s+(?:(?:the|a|an|any)\s+)?[a-z]+|that|which|whose|"
     r"belonging|older|newer|between|during|within|at|on|in|from|with|via|through|as|after|before|"
     r"prior\s+to|while|when|whenever|until|once|if|where|by|[a-z]+ed\s+(?:by|in|on|for|to|from|"
-    r"with|before|after))\b[^.;]*)",
+    r"with|before|after)|" + CONTACT_CLAUSE.pattern.removeprefix(r"\s*") + r")\b[^.;]*)",
     re.I,
-)
+)  # (a relative clause without `that`: `grammar_words.CONTACT_CLAUSE`)
 _AT_ONCE = re.compile(r"\b(?:at\s+a\s+time|at\s+once|simultaneously|in\s+parallel|concurrently)\b",
                       re.I)  # fmt: skip
 _LIGHT = frozenset({"make", "do", "perform", "carry", "process", "place", "submit", "request"})

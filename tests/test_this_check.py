@@ -1,0 +1,64 @@
+"""A check the sentence before describes, required before an action ("Kayaks may be hired
+only when the kayak status is 'dry'. This check is required before each kayak hire."):
+`specgap.extract.this_check` reads a reviewed `require_before(<action>, before=<check the
+thing>)`. A pointer to a yes, or a sentence before that names nothing, gives nothing. A
+made-up kayak hire, written for the test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.this_check import pointed_check
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+KAYAKS = [
+    _tool("get_kayak", "Look up a kayak with its status.", kayak_id="string"),
+    _tool("hire_kayak", "Hire a kayak to a guest.", kayak_id="string", guest_id="string"),
+    _tool("refund_hire", "Refund a kayak hire.", hire_id="string"),
+]
+
+READ: list[tuple[str, str, str]] = [
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "This check is required before each kayak hire.", "check kayak"),
+    ("Only cancel a booking if the booking is 'unpaid'.",
+     "That verification must be done prior to every booking cancellation.", "check booking"),
+    ("Never refund a booking whose status is 'used'.",
+     "This status check is mandatory before any refund.", "check booking"),
+]  # fmt: skip
+
+NOT_READ: list[tuple[str, str]] = [
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "This confirmation is required before each kayak hire."),  # a yes, not a check
+    ("Welcome to the lake.", "This check is required before each kayak hire."),  # nothing named
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "This check is required."),  # no action after it
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("before", "text", "check"), READ, ids=[t for _, t, _ in READ])
+def test_the_pointed_check_comes_first(before: str, text: str, check: str) -> None:
+    (emit,) = pointed_check(text, before + " ")
+    assert emit.operator == "require_before"
+    assert emit.params == {"before": check}
+
+
+@pytest.mark.parametrize(("before", "text"), NOT_READ)
+def test_no_check_is_read(before: str, text: str) -> None:
+    assert pointed_check(text, before + " ") == []
+
+
+def test_the_check_resolves_and_is_reviewed(tmp_path: Path) -> None:
+    text = (
+        "Kayaks may be hired only when the kayak status is 'dry'. "
+        "This check is required before each kayak hire."
+    )
+    built = build_prompt(tmp_path, f"# Lake desk\n\n{text}\n", KAYAKS)
+    orders = [
+        (p.target, p.condition.model_dump()["before"], p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    ]
+    assert orders == [("hire_kayak", "get_kayak", "review_only")]
