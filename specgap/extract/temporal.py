@@ -162,7 +162,7 @@ _BINDS = re.compile(
     re.I,
 )
 # "no pass may be issued until ...", "until X, nothing can be refunded": a ban, not a permission
-_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no|nothing|none)\b", re.I)
+_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no\s+[a-z]|nothing\b|none\b)", re.I)
 _AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
 
 
