@@ -279,6 +279,27 @@ LAB_ROWS: list[tuple[str, Pairs, str]] = [
     # numbered steps under a heading whose goal has an adjective: the goal's own step always
     ("## Shipping a finished case\n\n1. Invoice the clinic.\n2. Ship the case.",
      {("ship_case", "invoice_clinic")}, "enforce"),
+    # a numbered workflow under a heading that names no action: reviewed within it;
+    # lettered sub-steps are the steps of their step
+    ("## Crown workflow\n\n1. Read the case with get_case.\n2. Scan the impression.\n3. Mill "
+     "the crown.", {("scan_impression", "get_case"), ("mill_crown", "scan_impression")},
+     "review"),
+    ("## Crown workflow\n\n1. Receive the case\n   a. Read the case with get_case.\n   b. "
+     "Disinfect the impression.\n2. Scan the impression.",
+     {("disinfect_impression", "get_case"), ("scan_impression", "disinfect_impression")},
+     "review"),
+    ("## Notes\n\n1. Read the case with get_case.\n2. Scan the impression.", set(), "any"),
+    # "N without a prior M must never be V-ed"; "Label: V, then V"
+    ("A crown without a prior design approval must never be milled.",
+     {("mill_crown", "approve_design")}, "enforce"),
+    ("Impressions: disinfect, then scan.", {("scan_impression", "disinfect_impression")},
+     "enforce"),
+    ("Crowns: approve the design, then mill.", {("mill_crown", "approve_design")}, "enforce"),
+    ("Impressions: handle with care, then relax.", set(), "any"),
+    # an answer fragment completes the "when" question before it
+    ("**When can a crown be milled?** Only after the design has been approved.",
+     {("mill_crown", "approve_design")}, "any"),
+    ("**Who mills the crowns?** Only after lunch, the senior technician.", set(), "any"),
     # not orders: a state, a purpose without "first", a description of the lab
     ("To mill a crown, the design must be approved.", set(), "any"),
     ("To ship a case, use ship_case.", set(), "any"),

@@ -40,7 +40,7 @@ from specgap.extract.order_events import (
     said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
-from specgap.extract.order_forms import described_order, each_part
+from specgap.extract.order_forms import described_order, each_part, label_steps
 from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
@@ -132,6 +132,11 @@ def read(text: str, described: bool = False) -> Timed | None:
     elif timed is None:  # "never call this without first calling `a`": its own order only
         timed = next((t for r in rephrasings(rest) if _ITSELF.match(r.text)
                       and (t := _read(r.text, True)) is not None), None)  # fmt: skip
+    if timed is None and not described and (steps := label_steps(rest)):
+        # "Impressions: disinfect, then scan": each step after the one before
+        found = [_read(step, False) for step in steps]
+        if all(t is not None for t in found):
+            timed = Timed(tuple(e for t in found if t is not None for e in t.emits), None)
     if timed is None and not described and (stated := described_order(rest)) is not None:
         # "the agent issues X after Y", "X is V-ed after Y": the process as what happens
         said, kept = stated
