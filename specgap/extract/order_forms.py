@@ -317,7 +317,7 @@ _LABEL_STEPS = re.compile(
 def label_steps(text: str) -> list[str]:
     """ "Impressions: disinfect, then scan." -> ["Only scan the impressions after
     disinfecting the impressions"]: each step after the one before, a step said by its verb
-    alone acting on the label's thing; [] for any other sentence."""
+    alone acting on the label's thing (at least one is); [] for any other sentence."""
     from specgap.extract.grammar import parse
     from specgap.extract.grammar_words import IMPERATIVE_VERBS
 
@@ -331,8 +331,8 @@ def label_steps(text: str) -> list[str]:
         if words[0].casefold() not in IMPERATIVE_VERBS:
             return []
         said.append(part if len(words) > 1 else f"{part} the {m['n'].casefold()}")
-    if len(said) < 2 or any(parse(p).action is None for p in said):
-        return []
+    if len(said) < 2 or said == parts or any(parse(p).action is None for p in said):
+        return []  # no step acts on the label's thing ("Tips: fetch X, then ship it")
     out = []
     for first, then in pairwise(said):
         verb, _, rest = first.partition(" ")
