@@ -184,6 +184,8 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
     # "for N, ...": the order holds for those only, so it is reviewed
     ("For vehicle bookings, inspect the vehicle before issuing the boarding pass.",
      {("issue_boarding_pass", "inspect_vehicle")}, "review"),
+    ("For each booking, look it up before cancelling it.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
     ("For security reasons, always look up the booking before cancelling it.",
      {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
     # a light verb and an action noun; an action noun as a passive subject

@@ -339,3 +339,24 @@ def label_steps(text: str) -> list[str]:
         doing = gerund_of(verb) or f"{verb}ing"
         out.append(f"Only {then} after {doing} {rest}")
     return out
+
+
+# "For each booking, look it up before cancelling it.": every one, no condition
+_EVERY_LEAD = re.compile(
+    r"^\W*(?:for|with)\s+(?:each|every|any|all)\s+(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s*"
+    r"(?P<rest>[a-z].+)$",
+    re.I,
+)
+
+
+def universal_lead(text: str) -> str | None:
+    """ "For each booking, look it up before cancelling it" -> "look the booking up before
+    cancelling the booking": a lead over every one of a thing restricts nothing, and "it"
+    in the rest is that thing; None without such a lead."""
+    m = _EVERY_LEAD.match(text)
+    if m is None:
+        return None
+    thing = m["n"].casefold()
+    if thing.endswith("s") and not thing.endswith("ss"):
+        thing = thing[:-1]  # "for all bookings": the booking
+    return re.sub(r"\b(?:it|them)\b", f"the {thing}", m["rest"])

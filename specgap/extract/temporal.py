@@ -40,7 +40,7 @@ from specgap.extract.order_events import (
     said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
-from specgap.extract.order_forms import described_order, each_part, label_steps
+from specgap.extract.order_forms import described_order, each_part, label_steps, universal_lead
 from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
@@ -122,6 +122,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
+    rest = universal_lead(rest) or rest  # "for each booking, look it up before ..."
     if soft is None and not described and (parts := each_part(rest, read)) is not None:
         return Timed(tuple(e for t in parts for e in t.emits), None)
     timed = None if described else _coordinated(rest)
