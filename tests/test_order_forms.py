@@ -212,6 +212,8 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
      {("issue_boarding_pass", "collect_fare")}, "enforce"),
     ("Check the sailing capacity. After that, you may move the booking.",
      {("change_sailing", "check_sailing_capacity")}, "review"),
+    ("To cancel a booking, use cancel_ferry_booking. Before that, call get_ferry_booking.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "enforce"),
     # the sentence before states no action, or several tools: nothing is pointed at
     ("Our ferries are punctual. Before that, check the weather.", set(), "any"),
     ("Use get_ferry_booking or find_passenger. This requires a booking number.", set(), "any"),

@@ -256,6 +256,7 @@ _NOUN_SUBJECT = re.compile(
     r"shall|will)\b",
     re.I,
 )
+_POINTER = re.compile(r"^\s*(?:that|this|then|doing\s+(?:so|this|that)|so)\s*[.!]?\s*$", re.I)
 # "issuance is only allowed after X": the verb of the frame, not the action
 _SAID_VERBS = frozenset({"allow", "permit", "require", "need"})
 # "(only after X) may you modify it": the subject before its modal
@@ -306,6 +307,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     if described and (named_first := _first_for_this(m)) is not None:
         return Timed((Emit("require_before", None, {"before": named_first}, 0.7),), None)
+    if _POINTER.match(m["event"]):
+        return None  # "before that, call `a`": the sentence before's action (order_anaphora)
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
     # "..., it can be stored"; "before you ship a sample, verify it": what comes first
