@@ -184,6 +184,8 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
     # "for N, ...": the order holds for those only, so it is reviewed
     ("For vehicle bookings, inspect the vehicle before issuing the boarding pass.",
      {("issue_boarding_pass", "inspect_vehicle")}, "review"),
+    ("For each booking, look it up before cancelling it.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
     ("For security reasons, always look up the booking before cancelling it.",
      {("cancel_ferry_booking", "get_ferry_booking")}, "any"),
     # a light verb and an action noun; an action noun as a passive subject
@@ -210,6 +212,8 @@ FERRY_ROWS: list[tuple[str, Pairs, str]] = [
      {("issue_boarding_pass", "collect_fare")}, "enforce"),
     ("Check the sailing capacity. After that, you may move the booking.",
      {("change_sailing", "check_sailing_capacity")}, "review"),
+    ("To cancel a booking, use cancel_ferry_booking. Before that, call get_ferry_booking.",
+     {("cancel_ferry_booking", "get_ferry_booking")}, "enforce"),
     # the sentence before states no action, or several tools: nothing is pointed at
     ("Our ferries are punctual. Before that, check the weather.", set(), "any"),
     ("Use get_ferry_booking or find_passenger. This requires a booking number.", set(), "any"),
@@ -279,6 +283,27 @@ LAB_ROWS: list[tuple[str, Pairs, str]] = [
     # numbered steps under a heading whose goal has an adjective: the goal's own step always
     ("## Shipping a finished case\n\n1. Invoice the clinic.\n2. Ship the case.",
      {("ship_case", "invoice_clinic")}, "enforce"),
+    # a numbered workflow under a heading that names no action: reviewed within it;
+    # lettered sub-steps are the steps of their step
+    ("## Crown workflow\n\n1. Read the case with get_case.\n2. Scan the impression.\n3. Mill "
+     "the crown.", {("scan_impression", "get_case"), ("mill_crown", "scan_impression")},
+     "review"),
+    ("## Crown workflow\n\n1. Receive the case\n   a. Read the case with get_case.\n   b. "
+     "Disinfect the impression.\n2. Scan the impression.",
+     {("disinfect_impression", "get_case"), ("scan_impression", "disinfect_impression")},
+     "review"),
+    ("## Notes\n\n1. Read the case with get_case.\n2. Scan the impression.", set(), "any"),
+    # "N without a prior M must never be V-ed"; "Label: V, then V"
+    ("A crown without a prior design approval must never be milled.",
+     {("mill_crown", "approve_design")}, "enforce"),
+    ("Impressions: disinfect, then scan.", {("scan_impression", "disinfect_impression")},
+     "enforce"),
+    ("Crowns: approve the design, then mill.", {("mill_crown", "approve_design")}, "enforce"),
+    ("Impressions: handle with care, then relax.", set(), "any"),
+    # an answer fragment completes the "when" question before it
+    ("**When can a crown be milled?** Only after the design has been approved.",
+     {("mill_crown", "approve_design")}, "any"),
+    ("**Who mills the crowns?** Only after lunch, the senior technician.", set(), "any"),
     # not orders: a state, a purpose without "first", a description of the lab
     ("To mill a crown, the design must be approved.", set(), "any"),
     ("To ship a case, use ship_case.", set(), "any"),

@@ -105,11 +105,44 @@ def _action(text: str) -> str | None:
     return said_action(text)
 
 
+# "When can a case be invoiced?" / "When may I refund a fare?": the question an answer
+# fragment ("Only after it has shipped.") completes
+_WHEN_ASKED = re.compile(
+    r"^\W*(?:q\s*:\s*)?when\s+(?P<m>can|may|should|must|do|does)\s+(?P<s>i|we|you|the\s+agent|"
+    r"(?:the|a|an|any)\s+[a-z][\w-]*(?:\s+(?!be\b|get\b)[a-z][\w-]*)?)\s+(?P<rest>[a-z][^?]*)\?\W*$",
+    re.I,
+)
+_FRAGMENT = re.compile(
+    r"^\W*(?:a\s*:\s*)?(?P<f>(?:only\s+)?(?:after|once|when)\s+[^,;]+?|not\s+(?:before|until)\s+[^,;]+?)"
+    r"\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def answered(text: str, before: str) -> str | None:
+    """An answer fragment ("Only after it has shipped.") with the "when" question before it
+    ("When can a case be invoiced?"), as one statement ("a case can be invoiced only after
+    it has shipped"); None for any other sentence."""
+    pieces = [p.strip(" *_") for p in re.split(r"(?<=[.!?])\s+|\n+", before) if p.strip(" *_")]
+    m = _FRAGMENT.match(text)
+    q = _WHEN_ASKED.match(pieces[-1]) if pieces and m is not None else None
+    if m is None or q is None:
+        return None
+    who = q["s"].casefold()
+    subject = "you" if who in {"i", "we", "you"} else q["s"]
+    modal = q["m"].casefold()
+    modal = "may" if modal in {"do", "does"} else modal
+    fragment = re.sub(r"^not\s+(before|until)\b", r"only after", m["f"], flags=re.I)
+    return f"{subject} {modal} {q['rest']} {fragment[0].lower()}{fragment[1:]}"
+
+
 def pointed_back(text: str, before: str) -> str | None:
     """`text` with the words pointing back to the sentence before (`before`, the text just
     before it) replaced by that sentence's action, as an ordering `temporal` reads; None
     when `text` points back to nothing or the sentence before states no action."""
     said = " ".join(text.split())
+    if (whole := answered(said, before)) is not None:
+        return whole
     if not (
         _FIRST_LEAD.match(said)
         or _AFTER_LEAD.match(said)

@@ -162,7 +162,8 @@ def _same_action(goal: str | None, action: str | None) -> bool:
 # those only; "for any refund, ...": the action itself (no condition on its own step)
 _FOR_LEAD = re.compile(
     r"^\W*(?P<cond>(?:for|in\s+(?:the\s+)?case\s+of)\s+(?P<np>(?!(?:example|instance|this|that|these|"
-    r"those|now|security|safety|privacy|compliance|audit|clarity)\b)[^,;]{3,60}?)),\s*(?:then\s+)?"
+    r"those|now|security|safety|privacy|compliance|audit|clarity|each|every|all|any)\b)[^,;]{3,60}?)),"
+    r"\s*(?:then\s+)?"
     r"(?P<rest>[^,;].*)$",
     re.I,
 )

@@ -109,7 +109,7 @@ _TO_WHOM = re.compile(r"^\s*(?P<g>[a-z]{3,}ing)\s+(?:them|him|her|us|me)\s+(?=(?
                       re.I)  # fmt: skip
 NOT_SUBJECT = frozenset({"it", "this", "that", "they", "there", "everything", "all"})
 _DETERMINER = re.compile(
-    r"^(?:any|a|an|the|each|every|its|their|prior|previous|successful)\s+", re.I
+    r"^(?:any|a|an|the|each|every|its|their|prior|previous|preceding|earlier|successful)\s+", re.I
 )
 _PHRASAL = {"lookup": "look up", "login": "log in", "checkout": "check out", "signup": "sign up"}
 # nouns that are their verb's own form: "a weather check", "a deposit refund", "any changes

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from itertools import pairwise
 from typing import TypeVar
 
 from specgap.extract.english import verb_lemma
 from specgap.extract.order_events import nominal_action, noun_compound
-from specgap.extract.order_words import gerund
+from specgap.extract.order_words import gerund, gerund_of
 
 T = TypeVar("T")
 
@@ -81,6 +82,15 @@ _NO_WITHOUT = re.compile(
     r"(?:ed|en|t))\s+|(?:may|can|shall|should|must|will)\s+(?:ever\s+)?be\s+(?P<v2>[a-z]+(?:ed|en|t))"
     r"\s+)?without\s+(?P<x>(?:a|an|the|any)\s+(?:prior|previous|preceding|earlier)\s+[^,;]+?)"
     + _END,
+    re.I,
+)
+# "a crown without a prior design approval must never be milled", "a shipment without a
+# preceding invoice is not allowed": the noun's action waits for the event
+_N_WITHOUT = re.compile(
+    r"^\W*(?:a|an|any|the|no)\s+(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+without\s+"
+    r"(?P<x>(?:a|an|the|any)\s+(?:prior|previous|preceding|earlier)\s+[^,;]+?)\s+(?:(?:must|may|can|"
+    r"should|shall)\s*(?:not|never)\s+be\s+(?P<v>[a-z]+(?:ed|en|t))|(?:is|are)\s+(?:not\s+(?:allowed|"
+    r"permitted|possible)|forbidden|prohibited|never\s+(?P<v2>[a-z]+(?:ed|en|t))))" + _END,
     re.I,
 )
 # "no shipment leaves before X", "no refund goes out until X": the noun's action waits
@@ -197,6 +207,12 @@ def more_rephrasings(text: str) -> list[tuple[str, bool]]:
         if (act := _any(act)) is not None:
             out.append((f"Do not {act} before {m['x']}", False))
             out.append((f"{m['x']} must precede {m['n']}", False))
+    if (m := _N_WITHOUT.match(text)) is not None:
+        verb = m["v"] or m["v2"]
+        lemma = verb_lemma(verb.casefold()) if verb else None
+        act = f"{lemma} the {m['n']}" if lemma else _any(_subject_action(m["n"]))
+        if act is not None:
+            out.append((f"Do not {act} before {m['x']}", False))
     if (m := _NO_N_BEFORE.match(text)) is not None and (act := _any(_subject_action(m["n"]))):
         out.append((f"Do not {act} {m['conj'].casefold()} {m['e']}", False))
     if (m := _NOT_PASSIVE.match(text)) is not None and (verb := verb_lemma(m["v"].casefold())):
@@ -288,3 +304,59 @@ def described_order(text: str) -> tuple[str, str | None] | None:
         return None
     said = f"{m['s']} must be {m['v']} {m['conj'].casefold()} {m['e']}"
     return said, STATED.format(f"{m['v']} {m['conj'].casefold()}")
+
+
+# "Impressions: disinfect, then scan.", "Crowns: approve the design, then mill.": steps on
+# the label's thing
+_LABEL_STEPS = re.compile(
+    r"^\W*(?P<n>[A-Z][a-z]+(?:\s+[a-z]+){0,2})\s*:\s*(?P<steps>[a-z][^:;]*?,?\s+then\s+[^:;]+?)"
+    + _END
+)
+
+
+def label_steps(text: str) -> list[str]:
+    """ "Impressions: disinfect, then scan." -> ["Only scan the impressions after
+    disinfecting the impressions"]: each step after the one before, a step said by its verb
+    alone acting on the label's thing (at least one is); [] for any other sentence."""
+    from specgap.extract.grammar import parse
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+
+    m = _LABEL_STEPS.match(text)
+    if m is None:
+        return []
+    parts = [p.strip() for p in re.split(r"\s*,?\s+then\s+|\s*,\s*", m["steps"]) if p.strip()]
+    said = []
+    for part in parts:
+        words = part.split()
+        if words[0].casefold() not in IMPERATIVE_VERBS:
+            return []
+        said.append(part if len(words) > 1 else f"{part} the {m['n'].casefold()}")
+    if len(said) < 2 or said == parts or any(parse(p).action is None for p in said):
+        return []  # no step acts on the label's thing ("Tips: fetch X, then ship it")
+    out = []
+    for first, then in pairwise(said):
+        verb, _, rest = first.partition(" ")
+        doing = gerund_of(verb) or f"{verb}ing"
+        out.append(f"Only {then} after {doing} {rest}")
+    return out
+
+
+# "For each booking, look it up before cancelling it.": every one, no condition
+_EVERY_LEAD = re.compile(
+    r"^\W*(?:for|with)\s+(?:each|every|any|all)\s+(?P<n>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*,\s*"
+    r"(?P<rest>[a-z].+)$",
+    re.I,
+)
+
+
+def universal_lead(text: str) -> str | None:
+    """ "For each booking, look it up before cancelling it" -> "look the booking up before
+    cancelling the booking": a lead over every one of a thing restricts nothing, and "it"
+    in the rest is that thing; None without such a lead."""
+    m = _EVERY_LEAD.match(text)
+    if m is None:
+        return None
+    thing = m["n"].casefold()
+    if thing.endswith("s") and not thing.endswith("ss"):
+        thing = thing[:-1]  # "for all bookings": the booking
+    return re.sub(r"\b(?:it|them)\b", f"the {thing}", m["rest"])

@@ -91,9 +91,10 @@ def _numbered(sentence: Sentence, step: Step) -> bool:
     return 0 <= first < len(lines) and _NUMBERED.match(lines[first]) is not None
 
 
-def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
+def under_heading(sentence: Sentence) -> tuple[list[Step], str, str | None] | None:
     """The numbered steps that open a section right under its heading, when the sentence
-    is the first of them, with the scope and the goal the heading names; else None."""
+    is the first of them, with the scope and the goal the heading names (None under a
+    heading that names a process but no action: "## Crown workflow"); else None."""
     if sentence.subject is not None:
         return None
     found = heading_over_item(sentence, _FIRST_ITEM, r"1[.)]")
@@ -101,7 +102,7 @@ def under_heading(sentence: Sentence) -> tuple[list[Step], str, str] | None:
         return None
     lines, at, title = found
     goal = _goal_of(title)
-    if goal is None:
+    if goal is None and not _PROCESS.search(title):
         return None  # "## Notes": a list of remarks, not a procedure
     steps = steps_on_lines(lines[at:], at + 1)
     if not steps or not _numbered(sentence, steps[0]):

@@ -53,7 +53,8 @@ _STEP = re.compile(
     r"(?:\*\*)?\s*(?P<title>.*?)\s*$",
     re.I,
 )
-_BULLET = re.compile(r"^(?P<indent>\s*)[-*\u2022+]\s+(?P<text>.*?)\s*$")
+# a bullet, or a lettered sub-step ("a. read the case", "b) ...")
+_BULLET = re.compile(r"^(?P<indent>\s*)(?:[-*\u2022+]|[a-h][.)]|\([a-h]\))\s+(?P<text>.*?)\s*$")
 # "do the following, in this order:": a list after it is its steps
 _ORDER_COLON = re.compile(
     r"\b(?:in\s+(?:this|the\s+following|the\s+given|that|exactly\s+this)\s+(?:order|sequence)|"

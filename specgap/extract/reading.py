@@ -71,7 +71,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     found = [r for r in (_state_not_values(r, clause) for r in found) if r is not None]
     found, about_text = message_only(sentence, found)  # "... the reply: invent nothing"
     timed = temporal.read(sentence.clean, described=sentence.subject is not None)
-    timed = timed or read_back(sentence)  # "Before doing so, ...": the sentence before's action
+    back = read_back(sentence) if timed is None else None  # "Before that, ...": the one before
+    timed = timed or back
     if timed is not None and (until is not None or state_not_step(clause, timed)):
         timed = None  # "pay it only after it has been approved", no tool approves: a state
     needed = (
@@ -89,7 +90,14 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     if timed is not None and _BANNED_BEFORE.match(sentence.clean):
         # "do not Y before X": X comes first; a phrase reading of "Y before X" has it backwards
         found = [r for r in found if r.operator != "require_before"]
-    ordered = any(r.operator in _ORDERS for r in found)  # the phrase patterns read it already
+    # the phrase patterns read it already (an order of a step before itself is no reading,
+    # nor one left to the section when the sentence points back to the one before)
+    ordered = any(
+        r.operator in _ORDERS
+        and r.params.get("before") != r.target
+        and (back is None or r.target is not None)
+        for r in found
+    )
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:

@@ -40,7 +40,7 @@ from specgap.extract.order_events import (
     said_action,
 )
 from specgap.extract.order_events import event_action as event_action  # re-exported
-from specgap.extract.order_forms import described_order, each_part
+from specgap.extract.order_forms import described_order, each_part, label_steps, universal_lead
 from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
@@ -122,6 +122,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(text)
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
+    rest = universal_lead(rest) or rest  # "for each booking, look it up before ..."
     if soft is None and not described and (parts := each_part(rest, read)) is not None:
         return Timed(tuple(e for t in parts for e in t.emits), None)
     timed = None if described else _coordinated(rest)
@@ -132,6 +133,11 @@ def read(text: str, described: bool = False) -> Timed | None:
     elif timed is None:  # "never call this without first calling `a`": its own order only
         timed = next((t for r in rephrasings(rest) if _ITSELF.match(r.text)
                       and (t := _read(r.text, True)) is not None), None)  # fmt: skip
+    if timed is None and not described and (steps := label_steps(rest)):
+        # "Impressions: disinfect, then scan": each step after the one before
+        found = [_read(step, False) for step in steps]
+        if all(t is not None for t in found):
+            timed = Timed(tuple(e for t in found if t is not None for e in t.emits), None)
     if timed is None and not described and (stated := described_order(rest)) is not None:
         # "the agent issues X after Y", "X is V-ed after Y": the process as what happens
         said, kept = stated
@@ -162,7 +168,7 @@ _BINDS = re.compile(
     re.I,
 )
 # "no pass may be issued until ...", "until X, nothing can be refunded": a ban, not a permission
-_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no|nothing|none)\b", re.I)
+_NONE = re.compile(r"(?:^|[,;:]\s*)\W*(?:no\s+[a-z]|nothing\b|none\b)", re.I)
 _AND_NEVER = re.compile(r"\s*(?:,\s*and|;|,\s*but)\s+(?=(?:never|do\s+not|don't)\b)", re.I)
 
 
@@ -250,6 +256,7 @@ _NOUN_SUBJECT = re.compile(
     r"shall|will)\b",
     re.I,
 )
+_POINTER = re.compile(r"^\s*(?:that|this|then|doing\s+(?:so|this|that)|so)\s*[.!]?\s*$", re.I)
 # "issuance is only allowed after X": the verb of the frame, not the action
 _SAID_VERBS = frozenset({"allow", "permit", "require", "need"})
 # "(only after X) may you modify it": the subject before its modal
@@ -300,6 +307,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     if described and (named_first := _first_for_this(m)) is not None:
         return Timed((Emit("require_before", None, {"before": named_first}, 0.7),), None)
+    if _POINTER.match(m["event"]):
+        return None  # "before that, call `a`": the sentence before's action (order_anaphora)
     conj = " ".join(m["conj"].casefold().split())
     only = (m["only"] or "").strip().casefold()
     # "..., it can be stored"; "before you ship a sample, verify it": what comes first
