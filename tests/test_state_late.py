@@ -59,7 +59,12 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("close_account", "Close a utility account for good.", account_id="string"),
         _tool("apply_credit", "Apply a credit to an account balance.", account_id="string",
               amount="number"),
-        _tool("get_work_order", "Read a field work order.", work_order_id="string"),
+        _tool("get_work_order", "Read a field work order: stage (requested, scheduled, "
+              "completed, cancelled).", work_order_id="string"),
+        _tool("cancel_work_order", "Cancel a field work order.", work_order_id="string"),
+        _tool("reschedule_work_order", "Move a work order to another date.",
+              work_order_id="string", date="string"),
+        _tool("issue_bill", "Issue a bill for an account.", account_id="string"),
     ],
     "lab": [
         _tool("get_researcher", "Look up a researcher: status (active, suspended, graduated) "
@@ -151,6 +156,16 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("schedule_reading", "meter", "phase", denied=["faulty"])),
     ("lab", "Should an instrument be under maintenance, it must not be reserved.",
      _state("reserve_instrument", "instrument", "condition", denied=["under maintenance"])),
+    # a participle said as a state, not as a step: no call to `book_stay` first
+    ("kennel", "Cancelling a stay requires the stay to be booked.",
+     _state("cancel_stay", "stay", "status", allowed=["booked"])),
+    ("kennel", "Refunding a deposit requires the stay to be cancelled.",
+     _state("refund_deposit", "stay", "status", allowed=["cancelled"])),
+    # the entity as the tools spell it: a part of its name
+    ("meter", "Work orders in the completed stage cannot be cancelled.",
+     _state("cancel_work_order", "work order", "stage", denied=["completed"])),
+    ("meter", "A work order can be cancelled as long as it is still requested or scheduled.",
+     _state("cancel_work_order", "work order", "stage", allowed=["requested", "scheduled"])),
     # a flag the reader speaks of ("whether it is quarantined")
     ("kennel", "If a pet is quarantined, do not book a stay for it.",
      _state("book_stay", "pet", "quarantined", denied=["true"])),
@@ -236,3 +251,20 @@ def test_an_inverted_condition_is_an_if_clause(text: str, expected: str) -> None
     out = inverted_condition(text)
     assert out == expected
     assert len(out) == len(text)
+
+
+STEPS: list[tuple[str, str, str, str]] = [
+    # a step done ("has been booked") stays an ordering, never a state
+    ("kennel", "A stay must have been booked with book_stay before extend_stay is called.",
+     "extend_stay", "book_stay"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "sentence", "tool", "before"), STEPS)
+def test_a_step_done_stays_an_ordering(
+    tmp_path: Path, domain: str, sentence: str, tool: str, before: str
+) -> None:
+    built = _build(tmp_path, domain, sentence)
+    read = [_read(p) for p in _prose(built)]
+    assert not [r for r in read if r[0] == "state_condition"], read
+    assert [p for p in _prose(built) if p.operator == "require_before" and p.target == tool], read

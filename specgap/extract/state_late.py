@@ -234,6 +234,10 @@ def settle_states(
     stale: list[Diagnostic] = []
     kept_notes = [d for d in diagnostics if d.code == "condition-not-bound"]
     for each in resolved:
+        stated = _state_not_step(registry, each)
+        if stated is not None:  # "cancelling requires the stay to be booked"
+            out.append(_as_state(each, stated))
+            continue
         tool = registry.by_id.get(each.target.tool_id or "") if _plain_ban(each) else None
         vocabs = vocabularies(registry, tool) if tool is not None else ()
         if not vocabs:
@@ -277,6 +281,44 @@ def settle_states(
         out.append(_with_condition(each, words))
         notes.append(_note(each, words, found[0][0].vocab))
     return Settled(tuple(out), tuple(notes), tuple(stale))
+
+
+def _state_not_step(registry: Registry, each: ResolvedRule) -> _Reading | None:
+    """An ordering read from a participle that is a state the tools list for the call's
+    entity, said as a state ("requires the stay to be booked", "must still be booked"), not
+    as a step done ("has been booked"): the stay was booked before this session, so the
+    state is what the sentence asks, not a call to `book_stay` first."""
+    rule = each.rule
+    before = each.params.get("before") or ()
+    if (
+        rule.operator != "require_before"
+        or rule.condition is not None
+        or each.target.status != "resolved"
+        or len(before) != 1
+        or before[0].status != "resolved"
+    ):
+        return None
+    tool = registry.by_id.get(each.target.tool_id or "")
+    step = re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", (before[0].tool_id or "").casefold())
+    if tool is None or not step or not step[0]:
+        return None
+    for vocab in vocabularies(registry, tool):
+        for value in vocab.values():
+            words = re.findall(r"[a-z0-9]+", value.casefold())
+            if not words or not words[0].startswith(step[0]) or len(words[0]) > len(step[0]) + 3:
+                continue
+            if words[1:] != step[1 : len(words)]:  # `checked in` of `check_in_pet`
+                continue
+            spelled = value_pattern(value)
+            said = re.search(rf"\b(?:to\s+be|be|is|are|being|remains?)\s+(?:{_ADV}\s+)?{spelled}",
+                             rule.text, re.I)  # fmt: skip
+            done = re.search(
+                rf"\b(?:has|have|had)\s+(?:{_ADV}\s+)?been\s+{spelled}", rule.text, re.I
+            )
+            listed = vocab.field_of([value])
+            if said and not done and listed is not None:
+                return _Reading(vocab, listed[0], listed[1], denied=False)
+    return None
 
 
 def _with_condition(each: ResolvedRule, condition: str) -> ResolvedRule:

@@ -176,3 +176,38 @@ def vocabularies(registry: Registry, tool: Tool) -> tuple[Vocab, ...]:
                 )
             )
     return tuple(found)
+
+
+def entity_respelled(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
+    """A state test's entity and field as the tools spell them, when the sentence's words
+    were a part of the entity's name and the values the tools list say which field is
+    meant: "work orders in the completed stage" (`order` of
+    `work_order_id`: the entity `work order`), "cancel a work order while it is scheduled"
+    (the field `work order` is the entity itself). Unchanged unless exactly one field of one
+    entity lists every value."""
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    if not values:
+        return params
+    found = [
+        (v, listed[0])
+        for v in vocabularies(registry, tool)
+        if (listed := v.field_of(values)) is not None
+    ]
+    if len(found) != 1:
+        return params
+    vocab, field = found[0]
+    own = set(vocab.entity.split())
+    out = dict(params)
+    entity, said = params.get("entity"), params.get("field")
+    if isinstance(entity, str) and entity.casefold() != vocab.entity:
+        if not set(entity.casefold().split()) < own:
+            # another entity ("the owner is blocked"), or what the call makes ("a payment
+            # method" on `add_payment_method(customer_id)`): never respelled
+            return params
+        out["entity"] = vocab.entity
+    named = {f for f, _ in vocab.fields} | set(vocab.flags)
+    if isinstance(said, str) and said.casefold() not in named:
+        if not set(said.casefold().split()) <= own:
+            return params
+        out["field"], out["entity"] = field, vocab.entity
+    return out

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from specgap.extract.state_vocab import entity_respelled
 from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
@@ -73,6 +74,11 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     if tool is None:
         return each, ""
     params: dict[str, Any] = dict(rule.params)
+    spelled = entity_respelled(registry, tool, params)  # `order` of `work_order_id`
+    if spelled != params:
+        params = spelled
+        rule = rule.model_copy(update={"params": params})
+        each = each.model_copy(update={"rule": rule})
     entity = params.get("entity")
     if isinstance(entity, str) and entity and not _names(tool, entity):
         if (
