@@ -76,7 +76,8 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("get_instrument", "Read an instrument.", instrument_id="string"),
         _enum_tool("list_instruments", "List instruments in a given condition.",
                    instrument_id="string",
-                   condition=("operational", "under maintenance", "calibrating")),
+                   condition=("operational", "under maintenance", "out of order",
+                              "calibrating")),
         _tool("reserve_instrument", "Reserve an instrument for a slot.",
               instrument_id="string", slot="string"),
         _tool("get_lab_booking", "Read a lab booking; its state is pending_approval, approved, "

@@ -34,6 +34,7 @@ from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.state_bullets import led_bullet
 from specgap.extract.state_ellipsis import elided_bans
+from specgap.extract.state_leads import condition_led
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
@@ -45,8 +46,8 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
-    if sentence.subject is None:
-        return rules, diagnostics
+    if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
+        return condition_led(sentence, rules, diagnostics)
     # a tool's description about the tool itself ("use after `a`") the readers above missed
     return described_fill.fill(sentence, rules, diagnostics)
 

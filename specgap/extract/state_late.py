@@ -179,6 +179,12 @@ def _unsaid(vocab: Vocab, sentence: str) -> list[tuple[_Reading, str]]:
         # "accounts in arrears", "stays marked no_show", "meters with status faulty"
         rf"\b{ent}\s+(?:in|marked(?:\s+as)?|flagged(?:\s+as)?|with\s+(?:an?\s+)?{fld}(?:\s+of)?)"
         rf"\s+(?:the\s+)?(?P<v>{vals})\b",
+        # a table row or label keyed by the state ("| faulty | do not schedule readings |",
+        # read as "faulty: do not schedule readings")
+        rf"^\W*(?P<v>{kinds})\s*:",
+        # "instruments out of order are never reserved": the state right after the noun
+        rf"\b{ent}\s+(?P<v>{vals})(?=\s+(?:are|is|must|may|can|cannot|can't|should|shall|will|"
+        r"were|was|have|has|need)\b)",
     )
     found: list[tuple[_Reading, str]] = []
     for shape in shapes:
