@@ -375,7 +375,9 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
 
 _QUALIFIED = re.compile(
     r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
-    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged|"
+    # "stays of aggressive pets": `of` with a modifier before its noun restricts the subject
+    r"of(?=\s+(?:(?:the|an?|any|all)\s+)?[a-z][\w-]*\s+[a-z][\w-]*s\b))\b.+)$",
     re.I,
 )
 

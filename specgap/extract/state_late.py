@@ -126,12 +126,21 @@ def _reading(vocab: Vocab, said: str, field_said: str | None, denied: bool) -> _
     return _Reading(vocab, field, spelled, denied)
 
 
+_CONTRACTED = re.compile(r"\b(it|they|that)'(s|re)\b|\b(is|are)n't\b", re.I)
+
+
+def _spelled_out(m: re.Match[str]) -> str:
+    if m[3]:
+        return f"{m[3]} not"
+    return f"{m[1]} {'is' if m[2].casefold() == 's' else 'are'}"
+
+
 # --- a kept condition, read as a whole ---------------------------------------------------------
 
 
 def _kept(vocab: Vocab, condition: str) -> _Reading | None:
     """The state test a ban's kept condition is, when it reads as one as a whole."""
-    text = re.sub(r"[\s.,;:!]+$", "", " ".join(condition.split()))
+    text = _CONTRACTED.sub(_spelled_out, re.sub(r"[\s.,;:!]+$", "", " ".join(condition.split())))
     opener = re.match(rf"^(?:(?P<holds>{_HOLDS})|(?P<unless>{_UNLESS}))\s+", text, re.I)
     unless = bool(opener and opener["unless"])
     rest = text[opener.end() :] if opener else text
@@ -141,11 +150,11 @@ def _kept(vocab: Vocab, condition: str) -> _Reading | None:
         # "it is not in arrears", "the booking is still pending_approval or approved"
         rf"{subject}\s+{_COP}\s+(?:{_ADV}\s+)?(?P<neg>{_NEG}\s+)?(?:{_ADV}\s+)?"
         rf"(?:in\s+(?:the\s+|an?\s+)?)?(?P<v>{vals})(?:\s+(?P<f>{fld}))?",
-        # "the account state is anything other than open", "its phase is faulty"
-        rf"(?:the|its|their)\s+(?:{ent}(?:'s)?\s+)?(?P<f>{fld})(?:\s+of\s+(?:the|an?)\s+{ent})?"
+        # "the account state is anything other than open", "whose condition is anything but"
+        rf"(?:(?:for|of|to|on)\s+(?:{_DET}\s+)?{ent}\s+)?(?:the|its|their|whose)\s+(?:{ent}(?:'s)?\s+)?(?P<f>{fld})(?:\s+of\s+(?:the|an?)\s+{ent})?"
         rf"\s+(?:is|are)\s+(?P<neg>{_NEG}\s+)?(?:one\s+of\s+)?(?P<v>{vals})",
         # "in arrears", "with expired vaccination", "for researchers who are suspended"
-        rf"(?:(?:for|of|to|on)\s+)?(?:{_DET}\s+)?(?:{ent}\s+)?(?:(?:that|who|which)\s+(?:is|are)\s+)?"
+        rf"(?:(?:for|of|to|on)\s+)?(?:{_DET}\s+)?(?:{ent}\s+)?(?:(?:that|who|which)\s+(?:is|are|has|have)\s+)?"
         rf"(?P<neg>(?:not|other\s+than|except(?:\s+for)?)\s+)?(?:(?:in|with|marked(?:\s+as)?|"
         rf"flagged(?:\s+as)?)\s+)?(?:the\s+|an?\s+)?(?P<v>{vals})(?:\s+(?P<f>{fld})|\s+ones?)?",
         # "to cancelled or no_show stays", "for non-active researchers"

@@ -211,3 +211,40 @@ def entity_respelled(registry: Registry, tool: Tool, params: dict[str, Any]) -> 
             return params
         out["field"], out["entity"] = field, vocab.entity
     return out
+
+
+def unlisted_values(registry: Registry, tool: Tool, params: dict[str, Any]) -> str:
+    """Why the rule's values cannot be a state of its entity, or "": the tools list the
+    entity's states ("phase (installed, active, faulty, removed)") and none of the rule's
+    values is among those of the field it tests (of any listed field, when it names none),
+    nor a flag the tools speak of: "meters that are accessible" would compare a word no
+    output about a meter holds, and block (or pass) every call."""
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    entity, field = params.get("entity"), params.get("field")
+    if not values or values == ["true"]:
+        return ""
+    vocabs = [
+        v
+        for v in vocabularies(registry, tool)
+        if not isinstance(entity, str) or key_words(v.entity) == key_words(entity)
+    ]
+    if len(vocabs) != 1 or not vocabs[0].fields:
+        return ""
+    vocab = vocabs[0]
+    if isinstance(field, str) and field.casefold() in vocab.flags:
+        return ""
+    listed = [
+        (name, vs)
+        for name, vs in vocab.fields
+        if not isinstance(field, str) or key_words(name) == key_words(field)
+    ]
+    if not listed:
+        return ""  # a field the tools do not list: nothing to compare with
+    said = {_norm(v) for v in values}
+    if any(said & {_norm(v) for v in vs} for _, vs in listed) or said & set(vocab.flags):
+        return ""
+    shown = "; ".join(f"{name}: {', '.join(vs)}" for name, vs in listed)
+    return (
+        f"the value(s) {', '.join(f'`{v}`' for v in values)} are none the tools list for the "
+        f"{vocab.entity} ({shown}), so no output about it can decide the condition"
+    )

@@ -30,7 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from specgap.extract.state_vocab import entity_respelled
+from specgap.extract.state_vocab import entity_respelled, unlisted_values
 from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
@@ -133,6 +133,9 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         return _demoted(each, f"if the {entity} is {_values(params)}"), why
     if not read.get("field"):
         read = _vocab_field(registry, tool, read)  # an `enum` of a tool about the entity
+    unlisted = unlisted_values(registry, tool, read)  # "meters that are accessible"
+    if unlisted:
+        return _demoted(each, f"if the {entity or 'entity'} is {_values(params)}"), unlisted
     if read != params:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
