@@ -33,6 +33,7 @@ from specgap.extract.source_rules import described_sources, preceding, source_ba
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.state_bullets import led_bullet
+from specgap.extract.state_described import described_state
 from specgap.extract.state_ellipsis import elided_bans
 from specgap.extract.state_leads import condition_led
 from specgap.extract.state_more import second_condition
@@ -49,7 +50,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
         return condition_led(sentence, rules, diagnostics)
     # a tool's description about the tool itself ("use after `a`") the readers above missed
-    return described_fill.fill(sentence, rules, diagnostics)
+    rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
+    return described_state(sentence, rules, diagnostics)  # "Only for accounts in arrears."
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
