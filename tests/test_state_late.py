@@ -167,6 +167,8 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("cancel_work_order", "work order", "stage", denied=["completed"])),
     ("meter", "A work order can be cancelled as long as it is still requested or scheduled.",
      _state("cancel_work_order", "work order", "stage", allowed=["requested", "scheduled"])),
+    ("kennel", "The deposit may be refunded when, and only when, the stay is cancelled.",
+     _state("refund_deposit", "stay", "status", allowed=["cancelled"])),
     # a contraction, a field after `whose`, a perfect tense in a relative clause
     ("kennel", "A stay may only be extended if it's still booked or checked in.",
      _state("extend_stay", "stay", "status", allowed=["booked", "checked_in"])),
@@ -283,6 +285,9 @@ INVERTED: list[tuple[str, str]] = [
     ("Should the meter be faulty, skip it.", "If     the meter is faulty, skip it."),
     ("should an account have been closed, stop.", "if     an account has been  closed, stop."),
     ("Should they be suspended, refuse.", "If     they is suspended, refuse."),
+    # "when, and only when,": "only when"
+    ("Refund it when, and only when, it is cancelled.",
+     "Refund it only when            it is cancelled."),
     # no subject, no comma, a person: left as it is
     ("Should you need help, ask a colleague.", "Should you need help, ask a colleague."),
     ("You should be polite at all times.", "You should be polite at all times."),

@@ -22,9 +22,15 @@ _INVERTED = re.compile(
 _PLURAL = re.compile(r"^(?:they|these|those)\b|s\s*$", re.I)
 
 
+# "when, and only when, the stay is cancelled": the same as "only when"
+_ONLY_WHEN = re.compile(r"\b(?P<w>when|if|while),?\s+and\s+only\s+(?P=w)\b,?", re.I)
+
+
 def inverted_condition(text: str) -> str:
     """The sentence with a leading "Should <subject> be ..., " spelt "If <subject> is ...",
-    padded to the same length; unchanged when it opens otherwise."""
+    and "when, and only when," spelt "only when", padded to the same length; unchanged
+    otherwise."""
+    text = _ONLY_WHEN.sub(lambda m: f"only {m['w']}".ljust(len(m[0])), text)
     m = _INVERTED.match(text)
     if m is None:
         return text
