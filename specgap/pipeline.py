@@ -23,6 +23,7 @@ from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.extract.modes import ExtractionFailed
 from specgap.extract.state_late import settle_states
+from specgap.extract.state_silent import silent_states
 from specgap.ir import (
     AgentBundle,
     ArtifactKind,
@@ -165,6 +166,10 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     stale = {id(d) for d in settled.stale}
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))
     more = [*notes, *settled.notes, *unbound]
+    taken = [r.rule.span for r in resolved] + [
+        d.span for d in (*state.diagnostics, *more) if d.span
+    ]
+    more += silent_states(settled.registry, state.artifacts, taken)  # no silent state rule
     return state.with_diagnostics(more, rules=rules, resolved=resolved)
 
 

@@ -62,6 +62,7 @@ class Settled:
     resolved: tuple[ResolvedRule, ...]
     notes: tuple[Diagnostic, ...]
     stale: tuple[Diagnostic, ...]
+    registry: Registry  # the tools they were read with
 
 
 @dataclass(frozen=True)
@@ -295,7 +296,7 @@ def settle_states(
         words = "while " + "; ".join(dict.fromkeys(w for _, w in found))
         out.append(_with_condition(each, words))
         notes.append(_note(each, words, found[0][0].vocab))
-    return Settled(tuple(out), tuple(notes), tuple(stale))
+    return Settled(tuple(out), tuple(notes), tuple(stale), registry)
 
 
 def _state_not_step(registry: Registry, each: ResolvedRule) -> _Reading | None:
