@@ -317,3 +317,34 @@ def test_a_step_done_stays_an_ordering(
     read = [_read(p) for p in _prose(built)]
     assert not [r for r in read if r[0] == "state_condition"], read
     assert [p for p in _prose(built) if p.operator == "require_before" and p.target == tool], read
+
+
+LISTED: list[tuple[str, dict[str, list[str]]]] = [
+    ("Read a stay with its status (booked, checked_in, cancelled).",
+     {"status": ["booked", "checked_in", "cancelled"]}),
+    ("Read an account; its state is open, suspended or closed.",
+     {"state": ["open", "suspended", "closed"]}),
+    ("Look up a meter: phase: installed, active or faulty.", {"phase": ["installed", "active",
+                                                                        "faulty"]}),
+    ("Read a hire with its status, which can be pending, out or returned.",
+     {"status": ["pending", "out", "returned"]}),
+    ("Get a parcel. Possible statuses are `pending`, `in_transit` and `delivered`.",
+     {"status": ["pending", "in_transit", "delivered"]}),
+    ("Fetch a loan. status: one of 'active', 'overdue', 'returned'.",
+     {"status": ["active", "overdue", "returned"]}),
+    ("Look up a ticket: status (open | closed | escalated).",
+     {"status": ["open", "closed", "escalated"]}),
+    ("Look up a researcher: safety_training (valid, expired, none).",
+     {"safety training": ["valid", "expired", "none"]}),
+    # no list of values: nothing is guessed
+    ("Read a booking; returns id, slot and status.", {}),
+    ("Find a member by name or phone number.", {}),
+    ("Look up a pet (dogs and cats only).", {}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "expected"), LISTED)
+def test_the_states_a_reader_lists(text: str, expected: dict[str, list[str]]) -> None:
+    from specgap.extract.state_vocab import _listed
+
+    assert _listed(text, "thing") == expected

@@ -30,13 +30,23 @@ _PAIR = rf"(?:(?!{_FUNCTION}){_FIELD}[ _])?{_FIELD}"  # `safety training`, never
 # "status (pending, packed)", "tier: basic, silver or gold", "its state is a, b or c"
 _LISTS = (
     re.compile(rf"\b(?P<f>{_PAIR})\s*\((?P<list>[^()]{{3,200}})\)"),
-    re.compile(rf"\b(?P<f>{_FIELD})\s*:\s*(?P<list>[^().;:]{{3,200}})"),
+    re.compile(rf"\b(?P<f>{_FIELD})\s*:(?=\s*(?P<list>[^().;:]{{3,200}}))"),  # (overlapping)
     re.compile(
         rf"\b(?:its|the|their|a|whose)\s+(?P<f>{_PAIR})\s+(?:is|are|can\s+be|may\s+be)"
         r"\s+(?:one\s+of\s+|either\s+)?(?P<list>[^().;:]{3,200})",
         re.I,
     ),
+    # "the status, which can be pending, packed or shipped", "possible statuses are a, b"
+    re.compile(
+        rf"\b(?P<f>{_PAIR})\s*,?\s+(?:which|that)\s+(?:can|may|will)\s+be\s+(?:one\s+of\s+)?"
+        r"(?P<list>[^().;:]{3,200})|\b(?:possible|allowed|valid)\s+(?P<f2>[A-Za-z][\w-]*)\s+"
+        r"(?:are|include)\s+(?P<list2>[^().;:]{3,200})",
+        re.I,
+    ),
 )
+# a plural field word names the field ("statuses" lists values of `status`)
+_PLURAL_FIELDS = {"statuses": "status", "states": "state", "stages": "stage", "phases": "phase",
+                  "conditions": "condition", "tiers": "tier", "levels": "level"}  # fmt: skip
 _SPLIT = re.compile(r"\s*(?:,|;|\||/|\bor\b|\band\b|\bnor\b)\s*", re.I)
 _FLAG = re.compile(
     r"\bwhether\s+(?:(?:it|they|the\s+[a-z]+(?:\s+[a-z]+)?)\s+(?:is|are)\s+)?(?:currently\s+)?"
@@ -116,12 +126,19 @@ def _listed(text: str, entity: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for pattern in _LISTS:
         for m in pattern.finditer(text):
-            field = m["f"].casefold().replace("_", " ")
+            groups = m.groupdict()
+            said, listed = (
+                (groups["f"], groups["list"]) if groups["f"] else (groups["f2"], groups["list2"])
+            )
+            field = said.casefold().replace("_", " ")
+            field = _PLURAL_FIELDS.get(field, field)
             if field in _NOT_FIELDS or key_words(field) == key_words(entity):
                 continue
-            items = [i.strip(" '\"`.") for i in _SPLIT.split(m["list"].strip())]
+            listed = re.sub(r"^\s*(?:one\s+of|either)\s+", "", listed, flags=re.I)
+            items = [i.strip(" '\"`.") for i in _SPLIT.split(listed.strip())]
             items = [i for i in items if i]
             if len(items) < 2 or any(len(i.split()) > 3 or i.casefold() in _NOT_VALUES
+                                     or re.search(r"\b(?:only|etc|e\.g)\b", i, re.I)
                                      for i in items):  # fmt: skip
                 continue
             out.setdefault(field, [])
