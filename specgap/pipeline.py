@@ -23,6 +23,8 @@ from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.extract.modes import ExtractionFailed
+from specgap.extract.state_late import settle_states
+from specgap.extract.state_silent import silent_states
 from specgap.ir import (
     AgentBundle,
     ArtifactKind,
@@ -160,8 +162,16 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     # "verify their identity before any change to their account": per account tool
     rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
-    resolved, unbound = bind_states(state.registry, resolved)  # a state test the tools can read
-    return state.with_diagnostics([*notes, *unbound], rules=rules, resolved=resolved)
+    settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
+    resolved, unbound = bind_states(state.registry, settled.resolved)  # a test the tools can read
+    stale = {id(d) for d in settled.stale}
+    state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))
+    more = [*notes, *settled.notes, *unbound]
+    taken = [r.rule.span for r in resolved] + [
+        d.span for d in (*state.diagnostics, *more) if d.span
+    ]
+    more += silent_states(settled.registry, state.artifacts, taken)  # no silent state rule
+    return state.with_diagnostics(more, rules=rules, resolved=resolved)
 
 
 def compile_stage(project: Project, state: AgentState, options: Options) -> AgentState:

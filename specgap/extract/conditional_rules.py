@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from specgap.extract.grammar import Clause, Condition
@@ -60,6 +61,10 @@ def conditional(c: Clause) -> Answer:
         return [
             Emit("deny_action", c.action or "", {}, 0.6, condition=_UNTIL.sub("once ", cond.text))
         ]
+    if c.modality == "may" and not c.negated and cond.kind in {"while", "only_if"}:
+        # "extending a stay is allowed as long as it is booked", "you may X provided that S":
+        # a permission under a proviso, allowed only while it holds (never an obligation)
+        c = replace(c, modality="only")
     if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
         return Gap(
             "rule-not-compiled",

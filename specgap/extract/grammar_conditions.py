@@ -148,6 +148,16 @@ _ONE_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"
 ITEM_ALT = _ONE_ITEM + r"(?:\s*(?:,|or|and)\s*" + _ONE_ITEM + r")*"
 
 
+# "Once a stay is checked in it cannot be cancelled", "If the meter is faulty do not
+# replace it": a leading condition with no comma ends where a pronoun and a modal, or an
+# imperative ban, open the main clause
+_UNMARKED_MAIN = re.compile(
+    r"\s(?=(?:it|they|this|these|those)\s+(?:can(?:not)?|can't|must|may|should|shall|will|won't|"
+    r"is\s+not|are\s+not|isn't|aren't)\b|(?:do\s+not|don't|never)\s+[a-z])",
+    re.I,
+)
+
+
 def read_condition(text: str) -> tuple[Condition | None, str, int]:
     """The condition clause of the sentence and the main clause without it (same length,
     the condition blanked, so offsets still hold)."""
@@ -167,7 +177,7 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         if kind_word in {"once", "only once"} and not determined and not participle:
             continue  # "can be called once": a count, not a condition ("once paid" is one)
         if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
-            stop = re.search(r"[,;]|\bthen\b", after)
+            stop = re.search(r"[,;]|\bthen\b", after) or _UNMARKED_MAIN.search(after)
         else:
             stop = re.search(r"[;]|,\s*(?:and|but|so|never|not|nor)\b|[.!?](?=\s|$)", after)
         end = m.end() + (stop.start() if stop else len(after))
@@ -365,7 +375,9 @@ def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
 
 _QUALIFIED = re.compile(
     r"^(?P<head>[A-Za-z`][\w`'-]*(?:\s+[A-Za-z`][\w`'-]*){0,2}?)\s+(?P<q>(?:in|with|under|at|"
-    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged)\b.+)$",
+    r"on|for|from|whose|having|belonging\s+to|owned\s+by|marked|flagged|"
+    # "stays of aggressive pets": `of` with a modifier before its noun restricts the subject
+    r"of(?=\s+(?:(?:the|an?|any|all)\s+)?[a-z][\w-]*\s+[a-z][\w-]*s\b))\b.+)$",
     re.I,
 )
 

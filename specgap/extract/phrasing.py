@@ -17,6 +17,7 @@ import re
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import is_action_noun, lemma
+from specgap.extract.state_inverted import inverted_condition
 from specgap.operators.prose import singular
 
 _AVOID = re.compile(
@@ -202,6 +203,7 @@ _PREFACE = re.compile(
 
 def normalize(text: str) -> str:
     """The sentence in the form the grammar reads (same length); unchanged otherwise."""
+    text = inverted_condition(text)  # "Should the X be S, ...": "If the X is S, ..."
     if (m := _PREFACE.match(text)) is not None:
         text = _fit(text, m.start("said"), m.end("said"), "")
     text = _particle_back(text)  # "look the member up": look up the member

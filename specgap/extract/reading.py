@@ -36,7 +36,9 @@ from specgap.extract.source_rules import described_sources, preceding, source_ba
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
 from specgap.extract.state_bullets import led_bullet
+from specgap.extract.state_described import described_state
 from specgap.extract.state_ellipsis import elided_bans
+from specgap.extract.state_leads import condition_led
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
@@ -49,9 +51,12 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
-    if sentence.subject is not None:
+    if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
+        rules, diagnostics = condition_led(sentence, rules, diagnostics)
+    else:
         # a tool's description about the tool itself ("use after `a`") the readers above missed
         rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
+        rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
     return without_attitude_bans(sentence, rules, diagnostics)  # "only if the user asks"
 
 

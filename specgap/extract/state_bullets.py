@@ -22,18 +22,31 @@ from specgap.extract.segments import Sentence
 __all__ = ["led_bullet"]
 
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
-_LEAD = re.compile(r"^\s*(?:#+\s*)?(?P<lead>[A-Za-z][\w' -]{1,48}?)\s*:\s*$")
+_LEAD = re.compile(
+    r"^\s*(?:#+\s*)?(?P<lead>[A-Za-z][\w' -]{1,48}?)\s*:\s*$|"
+    r"^\s*#+\s*(?P<head>[A-Za-z][\w' -]{1,48}?)\s*$"  # a heading naming the action
+)
 _WHEN = re.compile(
     r"^\W*(?:only|never|not)\s+(?:for|on|to|with|if|when|while|once|after|unless|until)\b", re.I
+)
+# "- Only booked stays." under "## Cancelling a stay": the kind the action is for
+_ONLY_KIND = re.compile(
+    r"^(?P<only>\W*only)\s+(?!(?:for|on|to|with|if|when|while|once|after|unless|until|the|an?|"
+    r"one|once|twice)\b)(?=[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s*[.;]?\s*$)",
+    re.I,
 )
 
 
 def led_bullet(sentence: Sentence, clause: Clause) -> list[Emit]:
     """The rules of a bullet completed by its lead (module docstring); [] for any other
     sentence."""
-    if clause.verb is not None or sentence.subject is not None:
+    if sentence.subject is not None:
         return []
     said = _BULLET.sub("", sentence.clean).strip()
+    if (kind := _ONLY_KIND.match(said)) is not None:  # ("booked stays" read no action)
+        said = f"{kind['only']} for{said[kind.end('only') :]}"
+    elif clause.verb is not None:
+        return []
     if not _WHEN.match(said):
         return []
     lead = _lead(sentence)
@@ -52,8 +65,8 @@ def _lead(sentence: Sentence) -> str | None:
         return None
     lines = text[max(0, line_start - 2000) : line_start].split("\n")[:-1]
     for line in reversed(lines):
-        if _BULLET.match(line):
-            continue
+        if _BULLET.match(line) or not line.strip():
+            continue  # (a heading may stand a blank line above its list)
         m = _LEAD.match(line)
-        return m["lead"] if m is not None else None
+        return (m["lead"] or m["head"]) if m is not None else None
     return None

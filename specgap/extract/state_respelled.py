@@ -23,7 +23,8 @@ from specgap.extract.grammar_rules import choose
 __all__ = ["respelled_rules"]
 
 _ABLE = re.compile(
-    r"\b(?P<cop>is|are)\s+(?P<neg>not\s+|never\s+)?(?P<adj>[a-z]{3,}?)(?:able|ible)\b", re.I
+    r"\b(?P<cop>is|are)\s+(?P<neg>not\s+|never\s+|non-?|un)?(?P<adj>[a-z]{3,}?)(?:able|ible)\b",
+    re.I,  # "non-refundable once checked in", "unrefundable": the negated adjective
 )
 _ONLY_ONES = re.compile(
     r"^\W*(?P<np>[A-Za-z][^,;:]*?)\s+(?:are|is)\s+the\s+only\s+(?:ones?|[a-z]+s?)\s+(?:that|which)\s+"

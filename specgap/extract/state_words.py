@@ -32,10 +32,10 @@ STATE_FIELDS = frozenset(
 # participle or a state said in two words
 STATE_WORDS = (
     r"(?:" + STATE_WORD + r"|paid|sent|held|lost|sold|done|complete|final|void|late|ready|"
-    r"online|offline|on\s+hold|in\s+progress|in\s+transit|past\s+due|no-show|"
+    r"online|offline|on[\s_-]+hold|in[\s_-]+progress|in[\s_-]+transit|past[\s_-]+due|no[_-]show|"
     r"under\s+(?:repair|maintenance|review|investigation|construction)|"
     r"out\s+of\s+(?:service|stock|order)|in\s+(?:use|stock|service|repair|review)|"
-    r"(?:checked|signed|logged|opted)\s+(?:in|out))"
+    r"(?:checked|signed|logged|opted)[\s_-]+(?:in|out))"  # `checked-out`, `checked_in` too
 )
 _STATE = re.compile(STATE_WORDS, re.I)
 _PERFECT_NOT = re.compile(r"\b(has|have|had)(?:\s+not|n't)\s+(?:yet\s+)?been\b", re.I)

@@ -30,6 +30,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from specgap.extract.state_vocab import entity_respelled, unlisted_values
 from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
@@ -73,6 +74,11 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     if tool is None:
         return each, ""
     params: dict[str, Any] = dict(rule.params)
+    spelled = entity_respelled(registry, tool, params)  # `order` of `work_order_id`
+    if spelled != params:
+        params = spelled
+        rule = rule.model_copy(update={"params": params})
+        each = each.model_copy(update={"rule": rule})
     entity = params.get("entity")
     if isinstance(entity, str) and entity and not _names(tool, entity):
         if (
@@ -125,10 +131,33 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
             f"argument (`{entity}_id`) and no read tool names a field for {_values(params)}"
         )
         return _demoted(each, f"if the {entity} is {_values(params)}"), why
+    if not read.get("field"):
+        read = _vocab_field(registry, tool, read)  # an `enum` of a tool about the entity
+    unlisted = unlisted_values(registry, tool, read)  # "meters that are accessible"
+    if unlisted:
+        return _demoted(each, f"if the {entity or 'entity'} is {_values(params)}"), unlisted
     if read != params:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
     return each, ""
+
+
+def _vocab_field(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
+    """The field the tools list every one of the rule's values under, for the entity the
+    rule names (`state_vocab`: a reader's list or an `enum` of a tool about the entity);
+    the parameters unchanged when no one field lists them all."""
+    from specgap.extract.state_vocab import vocabularies
+
+    entity = params.get("entity")
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    if not isinstance(entity, str) or not values:
+        return params
+    fields = {
+        found[0]
+        for v in vocabularies(registry, tool)
+        if key_words(v.entity) == key_words(entity) and (found := v.field_of(values))
+    }
+    return params | {"field": fields.pop()} if len(fields) == 1 else params
 
 
 def _personal(params: dict[str, Any]) -> bool:

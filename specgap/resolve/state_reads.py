@@ -47,7 +47,15 @@ _OTHER_FIELDS = ("tier", "plan", "level", "membership", "category", "kind", "typ
 _STATE = re.compile(STATE_WORDS, re.I)
 
 
+# "check in", "check out": a phrasal verb that changes the entity, never a read
+_CHECK_INOUT = re.compile(
+    r"^check[_ ]?(?:in|out)\b|^\s*checks?\s+(?:(?:an?|the)\s+)?(?:\w+\s+)?(?:in|out)\b", re.I
+)
+
+
 def _is_read(tool: Tool) -> bool:
+    if _CHECK_INOUT.match(tool.id) or _CHECK_INOUT.match(tool.description):
+        return False
     return bool(_READ_NAME.match(tool.id) or _READ_TEXT.match(tool.description))
 
 
