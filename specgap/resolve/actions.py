@@ -330,6 +330,8 @@ class ActionIndex:
         self.rare = math.log(1 + total) + 1.0
         # a verb beyond the lexicon: a tool is both named and described by it first
         self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
+        # the verbs tools are named by, which an action noun may be made from ("renewal")
+        self.name_verbs = frozenset(v for p in self.profiles.values() for v in p.verbs)
 
     def parse(self, mention: str) -> Action | None:
         """The mention as an action, when it is prose led by a verb. A name written as an

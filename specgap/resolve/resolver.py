@@ -45,7 +45,7 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ASIDE_AT, ActionIndex
+from specgap.resolve.actions import ASIDE_AT, CAP, ActionIndex
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -58,6 +58,7 @@ from specgap.resolve.evidence import (
 from specgap.resolve.index import Index
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
+from specgap.resolve.recast import names_a_thing, recast, states_a_fact
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -100,6 +101,8 @@ class Resolver(Index):
         self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
         # a bare verb's tools named by it ("add": `add_extra`): only they gain from context
         self._named: dict[str, frozenset[str]] = {}
+        # mentions recast from another shape: never recast again
+        self._recast: set[str] = set()
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -188,7 +191,30 @@ class Resolver(Index):
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
             self._plainly(mention, found)
+            self._as_thing(mention, found)
         return found, mention_words
+
+    def _as_thing(self, mention: str, found: dict[str, Evidence]) -> None:
+        """A thing, not an action ("the sender", "a sample": `recast.names_a_thing`), so the
+        tools whose names or descriptions merely say its word are suggestions at most (but
+        a tool the registry declares that word a keyword or alias of)."""
+        if states_a_fact(mention):  # "the bill is overdue": a state, no action at all
+            for tool_id, ev in list(found.items()):
+                if ASIDE_AT < ev.score < REORDERED:
+                    detail = f"{ev.why()}; but `{mention}` says what something is"
+                    found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
+            return
+        if not names_a_thing(mention, self.actions.known, self.actions.name_verbs):
+            return
+        said = {stem(w) for w in split(mention)}
+        for tool_id, ev in list(found.items()):
+            tool = self.registry.by_id.get(tool_id)
+            declared = (*tool.keywords, *tool.aliases) if tool is not None else ()
+            if said & {stem(w) for k in declared for w in split(k)}:
+                continue  # the registry says the tool is found by that word
+            if ASIDE_AT < ev.score < REORDERED:
+                detail = f"{ev.why()}; but `{mention}` names a thing, not an action"
+                found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
 
     def _plainly(self, mention: str, found: dict[str, Evidence]) -> None:
         """The mention said plainly (`verbs.plain_form`: "make any changes to a booking" as
@@ -196,7 +222,14 @@ class Resolver(Index):
         the two where the words as written may still name a tool (`make_move`), else the
         plain reading's alone."""
         said = plain_form(mention, self.actions.known) if " " in mention.strip() else None
-        if said is None:
+        cap = 1.0
+        if said is None and mention not in self._recast:
+            # a passive, a participle, an action noun (`specgap.resolve.recast`), once; a
+            # reading, never as good as a name written out
+            said, cap = recast(mention, self.actions.known, self.actions.name_verbs), CAP
+            if said is not None:
+                self._recast.add(said[0])
+        if said is None or said[0] == mention:
             return
         plain, either = said
         if not either:
@@ -206,6 +239,8 @@ class Resolver(Index):
             bare = self._bare[plain] = self._bare_evidence(plain)
         for tool_id, ev in bare[0].items():
             old = found.get(tool_id)
+            if ev.score > cap:
+                ev = ev._replace(score=cap)
             if old is None or ev.score > old.score:
                 found[tool_id] = ev
         if plain in self._named:

@@ -125,8 +125,10 @@ def action_noun(word: str, known: set[str]) -> str | None:
 # how English makes nouns of verbs: (noun ending, verb ending), most specific first
 _NOMINAL = (
     ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
-    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""),
+    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""), ("ure", "e"),
+    ("ance", "e"), ("ance", ""),
 )  # fmt: skip
+NOMINAL = _NOMINAL  # (noun ending, verb ending): how English makes nouns of verbs
 
 
 # nouns made from a verb that name a thing, not the act ("the location of the clinic")
@@ -139,7 +141,7 @@ def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     it is a verb the lexicon or `known` has."""
     if noun in _PLACES:
         return None
-    if noun.endswith(("ions", "ments", "als")) and noun[:-1] not in _PLACES:
+    if noun.endswith(("ions", "ments", "als", "ures", "ances")) and noun[:-1] not in _PLACES:
         noun = noun[:-1]  # "slip assignments": as one assignment
     extra = set(known)
     for ending, base in _NOMINAL:
