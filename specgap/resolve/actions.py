@@ -358,6 +358,13 @@ class ActionIndex:
             or action.verb in profile.undone
         )
 
+    def verb_strength(self, action: Action, tool_id: str) -> float:
+        """How strongly the action's verb names the tool (`_verb_evidence`): 1.0 its name's
+        verb, 0.95 a later word of its name or its description's first verb, 0.85 in its
+        description, 0.7 or 0.35 of its class, 0 none of these."""
+        profile = self.profiles.get(tool_id)
+        return _verb_evidence(action, profile)[0] if profile is not None else 0.0
+
     def named_by(self, action: Action) -> frozenset[str]:
         """The tools the action's verb names: a name's verb, or a verb its description
         starts with ("add": `add_extra`, "Adds or removes extras")."""

@@ -45,7 +45,7 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ASIDE_AT, CAP, ActionIndex
+from specgap.resolve.actions import ASIDE_AT, CAP, LATER, Action, ActionIndex
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -372,6 +372,7 @@ class Resolver(Index):
         self.readings.by_kind(mention, action, found)
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
+        self._verb_said(action, found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -379,6 +380,37 @@ class Resolver(Index):
                 if ev.kind == "action" and ev.score > cap:
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
+
+    def _verb_said(self, action: Action, found: dict[str, Evidence]) -> None:
+        """The tools the mention's verb names (its name's verb, a later word of its name, its
+        description's first verb) are what it means, not a tool the verb says nothing of
+        (neither names, describes nor shares a class with), whatever that one's share of
+        the object's words: "release the critical result" is `release_results`, not
+        `flag_critical_value` ("Flag a critical result"); such a tool is kept below the
+        best named one by the margin. When no named tool acts on the object ("release a
+        critical value"), the verb names something no tool does to it: such tools are
+        suggestions at most, when no other tool has the verb's support (then the first
+        word may be no verb at all: "text file contents"). Names written out (the alias
+        bands) are left as they are."""
+        if not action.objects:
+            return
+        strength = self.actions.verb_strength
+        named = set(self.actions.named_by(action))
+        named.update(t for t in found if strength(action, t) >= LATER)
+        if not named:
+            return
+        best = max((found[t].score for t in named if t in found), default=0.0)
+        cap = best - MARGIN - 0.001 if best >= RESOLVED_AT else ASIDE_AT
+        if best < RESOLVED_AT and any(
+            ev.score > ASIDE_AT and strength(action, t) > 0.0 for t, ev in found.items()
+        ):
+            return  # another reading of the words has the verb's support: no choice here
+        for tool_id, ev in list(found.items()):
+            if tool_id in named or not cap < ev.score < REORDERED:
+                continue
+            if strength(action, tool_id) <= 0.0:
+                detail = f"{ev.why()}; but `{action.written}` names another tool"
+                found[tool_id] = Evidence(cap, ev.via, "aside", detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
