@@ -221,9 +221,9 @@ def names_a_thing(mention: str, known: Iterable[str] = (), named: Iterable[str] 
     word = raw[-1]
     verbs = frozenset(known) | frozenset(named)
     key = stem(word)
-    if word in ZERO_NOUNS or (key in verbs and not classes_of(key)):
-        # a verb used as its own noun ("a refund", "any reroute"); a verb of the lexicon
-        # not so used is its thing ("the store", "the order", "the record")
+    if word in ZERO_NOUNS or key in verbs:
+        # a verb used as its own noun ("a refund"), or one a tool is named by ("any
+        # reroute"); another verb of the lexicon is its thing ("the store", "the record")
         return False
     if verb_of_noun(word, verbs) is not None or _made_from_a_verb(word):
         return False  # "the renewal", "a cancellation"
