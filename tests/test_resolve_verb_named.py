@@ -19,6 +19,8 @@ SHIP = registry(
     ("stow_cargo", "Stow loaded cargo in a hold.", {"hold": S}),
     ("inspect_lifeboat", "Inspect a lifeboat and its crew drill kit.", {"boat_id": S}),
     ("weigh_cargo_pallet", "Weigh a pallet of loaded cargo on the dock scale.", {"pallet_id": S}),
+    ("generate_crew_list", "Generate the list of crew on board.", {"date": S}),
+    ("cargo_manifest", "The manifest of the loaded cargo, as a PDF.", {"voyage_id": S}),
 )
 RESOLVERS = {"ship": Resolver(SHIP), **{name: Resolver(r) for name, r in DOMAINS.items()}}
 
@@ -31,6 +33,8 @@ RESOLVERS = {"ship": Resolver(SHIP), **{name: Resolver(r) for name, r in DOMAINS
         ("ship", "stow a cargo pallet", "stow_cargo"),
         ("ship", "stow the loaded cargo pallet", "stow_cargo"),
         ("ship", "weigh the loaded cargo", "weigh_cargo_pallet"),
+        # a name that says no verb may be done by any verb: `generate` names another tool
+        ("ship", "generate the cargo manifest", "cargo_manifest"),
         # lexicon verbs whose classes tell the tools apart do the same
         ("lab", "release the critical result", "release_results"),
         ("lab", "flag the released result", "flag_critical_value"),

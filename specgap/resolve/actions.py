@@ -365,6 +365,13 @@ class ActionIndex:
         profile = self.profiles.get(tool_id)
         return _verb_evidence(action, profile)[0] if profile is not None else 0.0
 
+    def says_its_verb(self, tool_id: str) -> bool:
+        """Whether the tool says what it does: its verb is of a lexicon class, or its name
+        starts with the verb its description starts with (`weigh_cargo_pallet`, "Weigh
+        a pallet ..."); a name that is a noun phrase (`status_report`) says no verb."""
+        profile = self.profiles.get(tool_id)
+        return profile is not None and bool(profile.classes or profile.verbs & profile.leads)
+
     def named_by(self, action: Action) -> frozenset[str]:
         """The tools the action's verb names: a name's verb, or a verb its description
         starts with ("add": `add_extra`, "Adds or removes extras")."""

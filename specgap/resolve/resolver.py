@@ -385,7 +385,8 @@ class Resolver(Index):
         """The tools the mention's verb names (its name's verb, a later word of its name, its
         description's first verb) are what it means, not a tool the verb says nothing of
         (neither names, describes nor shares a class with), whatever that one's share of
-        the object's words: "release the critical result" is `release_results`, not
+        the object's words (a tool whose name says no verb, `status_report`, may be
+        named by any): "release the critical result" is `release_results`, not
         `flag_critical_value` ("Flag a critical result"); such a tool is kept below the
         best named one by the margin. When no named tool acts on the object ("release a
         critical value"), the verb names something no tool does to it: such tools are
@@ -408,7 +409,7 @@ class Resolver(Index):
         for tool_id, ev in list(found.items()):
             if tool_id in named or not cap < ev.score < REORDERED:
                 continue
-            if strength(action, tool_id) <= 0.0:
+            if strength(action, tool_id) <= 0.0 and self.actions.says_its_verb(tool_id):
                 detail = f"{ev.why()}; but `{action.written}` names another tool"
                 found[tool_id] = Evidence(cap, ev.via, "aside", detail)
 
