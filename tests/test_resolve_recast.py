@@ -56,6 +56,10 @@ def _resolved(domain: str, mention: str) -> str | None:
         ("courier", "paid claim", "pay_claim"),
         ("water", "a restored supply", "restore_supply"),
         ("courier", "paid out the claim", "pay_claim"),
+        # a particle borrowed from another verb ("look up the rider before banning them")
+        ("bikes", "ban up rider", "ban_rider"),
+        ("bikes", "ban out the rider", "ban_rider"),
+        ("water", "close up account", "close_account"),
         # a thing, then the action noun: the noun's verb acts on the thing
         ("nursery", "order cancellation", "cancel_order"),
         ("nursery", "order cancellations", "cancel_order"),
@@ -108,6 +112,7 @@ def test_a_mention_in_another_shape_resolves_to_its_tool(
         ("nursery", "the plants are watered"),
         # an action noun of something no tool does
         ("water", "any repair of the leak"),
+        ("bikes", "ban up the station"),  # no tool bans a station
         ("bikes", "the repair of a bike"),
     ],
 )
@@ -146,6 +151,12 @@ def test_an_action_noun_of_a_verb_a_tool_is_named_by() -> None:
     assert recast("calf inoculations", named=named) == ("inoculat calf", True)
     assert recast("an inoculation", named=named) == ("inoculat", True)
     assert recast("inoculation", named=named) is None  # one word: maybe a word of a name
+
+
+def test_a_borrowed_particle_is_dropped_after_a_tools_verb() -> None:
+    assert recast("ban up the rider", named={"ban"}) == ("ban rider", True)
+    assert recast("ban up the rider") is None  # `ban` names no tool here
+    assert recast("set up a plan", named={"set"}) is None  # `set up` is a verb of its own
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ mention's words alone:
 - a past participle before its object ("a paid claim", "the held parcel"): the verb and
   the object;
 - a verb in an irregular form first ("paid the claim", "sent it back"): its base form;
+- a tool's verb with a particle no phrasal verb of it takes ("ban up the rider", a
+  particle borrowed from "look up"): the verb alone;
 - a compound of a thing and an action noun, where the thing's word is also a verb
   ("order cancellations", "record deletion", "account closure"): the action noun's verb
   and the thing (`cancel order`), not the first word as a verb (`order` a cancellation).
@@ -28,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 
-from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of
+from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, stem
 from specgap.resolve.verbs import BREAKS, LEAD, NOMINAL, prose_words, verb_of_noun
 
@@ -119,6 +121,16 @@ def recast(
     passive = _passive(raw)
     if passive is not None:
         return passive, True
+    phrasal = verb_key(" ".join(words[:2]))
+    if (
+        stem(first) in nouns
+        and len(words) > 2
+        and words[1] in PARTICLES
+        and not (classes_of(phrasal) or phrasal in extra)
+    ):
+        # a particle no phrasal verb of a tool's verb takes, borrowed from another verb
+        # ("look up the rider before banning them": "ban up rider"): it says nothing
+        return " ".join([first, *words[2:]]), True
     if len(words) >= 2:
         verb = past_participle(first)
         if verb is not None:
