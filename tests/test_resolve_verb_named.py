@@ -68,3 +68,21 @@ def test_the_losing_tool_is_still_offered_as_a_suggestion() -> None:
     res, why = RESOLVERS["ship"].explain("stow a cargo pallet")
     assert [c.tool_id for c in res.candidates[:2]] == ["stow_cargo", "weigh_cargo_pallet"]
     assert "names another tool" in why["weigh_cargo_pallet"]
+
+
+@pytest.mark.parametrize(
+    ("domain", "mention", "never"),
+    [
+        # the action noun is what `schedule_meter_inspection` makes: reading the meter is
+        # one reading of the words, the tool's own name another, so at best a tie
+        ("water", "meter inspection", "get_meter_reading"),
+        ("water", "meter inspections", "get_meter_reading"),
+        ("lab", "sample collection", "find_patient"),
+    ],
+)
+def test_an_action_noun_a_tools_name_says_is_not_held_against_it(
+    domain: str, mention: str, never: str
+) -> None:
+    res = RESOLVERS[domain].resolve(mention)
+    assert not (res.status == "resolved" and res.tool_id == never)
+    assert any(c.tool_id != never for c in res.candidates[:2])

@@ -352,6 +352,11 @@ class ActionIndex:
             return False
         if not action.objects and action.written in profile.forms:
             return False  # one word, written as in the name: maybe the name's noun ("order")
+        written = stem(action.written)
+        if written != action.verb and written in profile.later:
+            # an action noun the tool's name says as what it acts on ("meter inspection",
+            # `schedule_meter_inspection`): the thing it makes, not an action it opposes
+            return False
         return _verb_evidence(action, profile)[0] <= 0.0 and (
             not compatible(action, profile)
             or not _effects_allow(action.classes, profile.effects)
