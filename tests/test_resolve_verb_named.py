@@ -86,3 +86,26 @@ def test_an_action_noun_a_tools_name_says_is_not_held_against_it(
     res = RESOLVERS[domain].resolve(mention)
     assert not (res.status == "resolved" and res.tool_id == never)
     assert any(c.tool_id != never for c in res.candidates[:2])
+
+
+@pytest.mark.parametrize(
+    ("domain", "mention", "never"),
+    [
+        # `log` names `log_plant_death`; `issue_store_credit` is of its kind (create) and
+        # its description says "a returned or dead plant", its names nothing of it
+        ("nursery", "log a dead plant", "issue_store_credit"),
+        ("nursery", "log the dead plant", "issue_store_credit"),
+    ],
+)
+def test_a_tool_of_the_verbs_kind_known_by_its_description_ties_a_named_one_at_best(
+    domain: str, mention: str, never: str
+) -> None:
+    res = RESOLVERS[domain].resolve(mention)
+    assert not (res.status == "resolved" and res.tool_id == never)
+
+
+def test_an_argument_name_says_the_object_as_a_name_does() -> None:
+    # `change` starts `update_delivery_instructions`'s description; `reroute_parcel` is of
+    # its kind (update) and its `new_address` says the object's head
+    res = RESOLVERS["courier"].resolve("change the delivery address")
+    assert (res.status, res.tool_id) == ("resolved", "reroute_parcel")

@@ -370,6 +370,15 @@ class ActionIndex:
         profile = self.profiles.get(tool_id)
         return _verb_evidence(action, profile)[0] if profile is not None else 0.0
 
+    def names_object(self, action: Action, tool_id: str) -> bool:
+        """Whether a word of the action's object is in the tool's names, keywords or
+        argument names (not only in what its description says)."""
+        profile = self.profiles.get(tool_id)
+        if profile is None:
+            return False
+        places = profile.places
+        return any(w in places and places[w][0] >= PLACES["argument"] for w in action.objects)
+
     def says_its_verb(self, tool_id: str) -> bool:
         """Whether the tool says what it does: its verb is of a lexicon class, or its name
         starts with the verb its description starts with (`weigh_cargo_pallet`, "Weigh

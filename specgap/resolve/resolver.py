@@ -412,6 +412,18 @@ class Resolver(Index):
             if strength(action, tool_id) <= 0.0 and self.actions.says_its_verb(tool_id):
                 detail = f"{ev.why()}; but `{action.written}` names another tool"
                 found[tool_id] = Evidence(cap, ev.via, "aside", detail)
+        if best < RESOLVED_AT:
+            return
+        # a tool of the verb's kind whose names and argument names say nothing of the
+        # object (its description does) ties a named tool at best: "log a dead plant" is
+        # `log_plant_death` as much as `issue_store_credit` ("... a returned or dead plant")
+        tie = best + MARGIN - 0.001
+        for tool_id, ev in list(found.items()):
+            if tool_id in named or not tie < ev.score < REORDERED:
+                continue
+            if not self.actions.names_object(action, tool_id):
+                detail = f"{ev.why()}; but `{action.written}` names another tool"
+                found[tool_id] = Evidence(tie, ev.via, ev.kind, detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
