@@ -69,7 +69,15 @@ from itertools import pairwise
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, undone_by
+from specgap.resolve.lexicon import (
+    GENERIC,
+    PARTICLES,
+    READ_ONLY_CLASSES,
+    SPECIFIC,
+    classes_of,
+    undone_by,
+    verb_key,
+)
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
 from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
@@ -167,6 +175,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         if raw:
             at = _verb_at([stem(w) for w in raw], leads, shared)
             verbs.add(stem(raw[at]))
+            if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off
+                phrasal = verb_key(f"{raw[at]} {raw[at + 1]}")
+                if classes_of(phrasal):
+                    verbs.add(phrasal)
             later.update(stem(w) for n, w in enumerate(raw) if n != at)
             if at < len(raw) - 1:
                 heads.add(stem(raw[-1]))  # what it acts on: `send_payment_request` a request
@@ -290,6 +302,10 @@ def _leading_verbs(summary: list[str]) -> frozenset[str]:
     if not words:
         return frozenset()
     out = [words[0]]
+    if len(words) > 1 and words[1] in PARTICLES:  # "Pay out an approved claim": pay out
+        phrasal = verb_key(f"{words[0]} {words[1]}")
+        if classes_of(phrasal):
+            out.append(phrasal)
     at = 1
     while at + 1 < len(words) and words[at] in ("or", "and"):
         out.append(words[at + 1])

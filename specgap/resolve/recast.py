@@ -32,7 +32,15 @@ from functools import cache
 
 from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, stem
-from specgap.resolve.verbs import BREAKS, LEAD, NOMINAL, prose_words, verb_of_noun
+from specgap.resolve.verbs import (
+    BREAKS,
+    LEAD,
+    NOMINAL,
+    phrasal_key,
+    phrasal_noun,
+    prose_words,
+    verb_of_noun,
+)
 
 
 def _words(text: str) -> frozenset[str]:
@@ -115,18 +123,26 @@ def recast(
     extra = frozenset(known)
     nouns = extra | frozenset(named)
     first = words[0]
-    if classes_of(stem(first)) or stem(first) in extra:
+    phrasal = phrasal_key(first)
+    if classes_of(stem(first)) or stem(first) in extra or phrasal is not None:
         said = _compound(words, nouns)
+        led = raw[0] in ARTICLES or raw[0] in _DETERMINERS
+        if said is None and led and (first in ZERO_NOUNS or phrasal is not None):
+            # "any payout on a claim", "a shutoff of the supply": the action noun leads,
+            # its object follows `of`
+            rest = words[2:] if words[1:2] == ["of"] else words[1:]
+            spoken = _phrasal_words(first) if phrasal is not None else first
+            said = " ".join([spoken, *rest])
         return None if said is None else (said, True)
     passive = _passive(raw)
     if passive is not None:
         return passive, True
-    phrasal = verb_key(" ".join(words[:2]))
+    borrowed = verb_key(" ".join(words[:2]))
     if (
         stem(first) in nouns
         and len(words) > 2
         and words[1] in PARTICLES
-        and not (classes_of(phrasal) or phrasal in extra)
+        and not (classes_of(borrowed) or borrowed in extra)
     ):
         # a particle no phrasal verb of a tool's verb takes, borrowed from another verb
         # ("look up the rider before banning them": "ban up rider"): it says nothing
@@ -233,7 +249,7 @@ def names_a_thing(mention: str, known: Iterable[str] = (), named: Iterable[str] 
     word = raw[-1]
     verbs = frozenset(known) | frozenset(named)
     key = stem(word)
-    if word in ZERO_NOUNS or key in verbs:
+    if word in ZERO_NOUNS or key in verbs or phrasal_noun(word):
         # a verb used as its own noun ("a refund"), or one a tool is named by ("any
         # reroute"); another verb of the lexicon is its thing ("the store", "the record")
         return False
@@ -257,3 +273,13 @@ def _made_from_a_verb(noun: str) -> bool:
             if verb in base_forms(verb):
                 return True
     return False
+
+
+def _phrasal_words(noun: str) -> str:
+    """A phrasal verb run together as a noun, written as a verb again ("shutoffs": shut
+    off); see `verbs.phrasal_key`."""
+    word = noun[:-1] if noun.endswith("s") and not noun.endswith("ss") else noun
+    for particle in PARTICLES:
+        if word.endswith(particle) and len(word) > len(particle) + 1:
+            return f"{word[: -len(particle)]} {particle}"
+    return noun
