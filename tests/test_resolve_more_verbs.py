@@ -35,6 +35,12 @@ def _resolved(domain: str, mention: str) -> str | None:
         ("water", "reconnect the supply", "restore_supply"),
         ("water", "reinstate the water supply", "restore_supply"),
         ("water", "shut off supply to the property", "shut_off_supply"),
+        # `hand` is `give` (a particle lost on the way: "handed out")
+        ("nursery", "hand store credit", "issue_store_credit"),
+        ("nursery", "hand out store credit", "issue_store_credit"),
+        # allowing an action is no action of its own ("payouts are permitted once ...")
+        ("courier", "permit payouts", "pay_claim"),
+        ("courier", "allow claim payouts", "pay_claim"),
     ],
 )
 def test_a_new_verb_finds_the_tool_of_its_kind(domain: str, mention: str, tool: str) -> None:
@@ -55,6 +61,8 @@ def test_a_new_verb_finds_the_tool_of_its_kind(domain: str, mention: str, tool: 
         ("water", "invoice the customer"),
         ("water", "reopen the account"),  # reopening undoes closing
         ("water", "estimate the bill"),  # estimating is not reading
+        ("courier", "permit the courier"),  # a thing allowed, no action
+        ("courier", "approve the pickup booking"),  # approving is an action of its own
     ],
 )
 def test_a_new_verb_never_reaches_a_tool_that_does_something_else(

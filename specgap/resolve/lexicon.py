@@ -24,7 +24,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
         "initiate", "sign up", "subscribe", "apply", "store", "post", "give", "rent", "hire",
         "lease", "hand out", "hand over", "rebook", "reissue", "arrange", "refill", "prescribe",
-        "admit", "waitlist", "lend",
+        "admit", "waitlist", "lend", "hand",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
@@ -56,12 +56,12 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
         "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
         "submit", "mail", "text", "contact", "give", "hand out", "hand over", "resend",
-        "reissue", "release", "page", "remind",
+        "reissue", "release", "page", "remind", "hand",
     ),
     "pay": (
         "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
         "credit", "give", "hand out", "hand over", "reissue", "release", "debit", "bill",
-        "invoice", "pay out",
+        "invoice", "pay out", "hand",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
     # arriving and leaving (a guest, a loaned item): a kind of its own, which only a tool
@@ -71,7 +71,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
-        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over",
+        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over", "hand",
     ),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
