@@ -60,6 +60,12 @@ def _resolved(domain: str, mention: str) -> str | None:
         ("bikes", "ban up rider", "ban_rider"),
         ("bikes", "ban out the rider", "ban_rider"),
         ("water", "close up account", "close_account"),
+        # a request for or an attempt at an action: the action
+        ("courier", "a reroute request", "reroute_parcel"),
+        ("courier", "requests to reroute a parcel", "reroute_parcel"),
+        ("courier", "any request for a reroute", "reroute_parcel"),
+        ("nursery", "any attempt to refund the order", "refund_payment"),
+        ("lab", "a request to page the doctor", "page_doctor"),
         # a thing, then the action noun: the noun's verb acts on the thing
         ("nursery", "order cancellation", "cancel_order"),
         ("nursery", "order cancellations", "cancel_order"),
@@ -113,6 +119,9 @@ def test_a_mention_in_another_shape_resolves_to_its_tool(
         # an action noun of something no tool does
         ("water", "any repair of the leak"),
         ("bikes", "ban up the station"),  # no tool bans a station
+        ("courier", "a sender request"),  # a request of a thing, no action
+        ("courier", "the parcel request"),
+        ("water", "any attempt to fix the leak"),
         ("bikes", "the repair of a bike"),
     ],
 )
@@ -139,6 +148,9 @@ def test_a_thing_or_an_action_no_tool_does_is_never_resolved(domain: str, mentio
         ("cancel the order", None),  # already verb + object
         ("paying the fee", None),  # a gerund: read as a verb already
         ("recommendations", None),  # one word alone may be a word of a name
+        ("a reroute request", ("a reroute", True)),
+        ("requests to cancel an order", ("cancel order", True)),
+        ("search the requests", None),  # a verb and its object: the requests are read
     ],
 )
 def test_the_recast_reading(mention: str, said: tuple[str, bool] | None) -> None:

@@ -13,6 +13,8 @@ mention's words alone:
 - a verb in an irregular form first ("paid the claim", "sent it back"): its base form;
 - a tool's verb with a particle no phrasal verb of it takes ("ban up the rider", a
   particle borrowed from "look up"): the verb alone;
+- a request for or an attempt at an action ("a reroute request", "requests to cancel an
+  order"): the action;
 - a compound of a thing and an action noun, where the thing's word is also a verb
   ("order cancellations", "record deletion", "account closure"): the action noun's verb
   and the thing (`cancel order`), not the first word as a verb (`order` a cancellation).
@@ -122,6 +124,12 @@ def recast(
         return None
     extra = frozenset(known)
     nouns = extra | frozenset(named)
+    lead = raw[0] if raw[0] in ARTICLES or raw[0] in _DETERMINERS else ""
+    # "search the requests" is a verb and its object; "a reroute request" a compound
+    verb_first = not lead and (classes_of(stem(words[0])) or stem(words[0]) in extra)
+    asked = None if verb_first else _asked(words)
+    if asked is not None:  # an article stays: "a sender request" asks for a thing
+        return f"{lead} {asked}".strip(), True
     first = words[0]
     phrasal = phrasal_key(first)
     if classes_of(stem(first)) or stem(first) in extra or phrasal is not None:
@@ -283,3 +291,22 @@ def _phrasal_words(noun: str) -> str:
         if word.endswith(particle) and len(word) > len(particle) + 1:
             return f"{word[: -len(particle)]} {particle}"
     return noun
+
+
+# nouns for asking or trying to do an action: the action is what the mention names ("a
+# reroute request", "requests to cancel an order", "any attempt to refund")
+_ASKING = _words("request requests attempt attempts")
+
+
+def _asked(words: list[str]) -> str | None:
+    """ "a reroute request", "requests to reroute a parcel", "any request for a refund",
+    "any attempt to refund" -> the action asked for or tried: `reroute`, `reroute a
+    parcel`, `refund`. A tool named for the request itself (`send_payment_request`) is
+    still found by the words as written, which are weighed beside this reading."""
+    if len(words) < 2:
+        return None
+    if words[-1] in _ASKING:
+        return " ".join(words[:-1])
+    if words[0] in _ASKING and len(words) > 2 and words[1] in ("to", "for", "of"):
+        return " ".join(w for w in words[2:] if w not in _DETERMINERS)
+    return None
