@@ -151,6 +151,8 @@ def test_a_thing_or_an_action_no_tool_does_is_never_resolved(domain: str, mentio
         ("a reroute request", ("a reroute", True)),
         ("requests to cancel an order", ("cancel order", True)),
         ("search the requests", None),  # a verb and its object: the requests are read
+        ("not the parcel is rerouted", None),  # a negated clause: read wrongly upstream
+        ("never a paid claim", None),
     ],
 )
 def test_the_recast_reading(mention: str, said: tuple[str, bool] | None) -> None:

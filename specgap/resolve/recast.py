@@ -63,6 +63,7 @@ _BETWEEN = _MODALS | _words(
 )
 # words that end the object of a passive and start something else ("the parcel, once it is
 # held"): no passive is read across them
+_NEGATIONS = _words("not never no nor don t doesn cannot")
 _STOPS = _words("and or but if when once until unless before after while because")
 
 
@@ -120,8 +121,8 @@ def recast(
     while raw and raw[0] in LEAD:
         raw.pop(0)
     words = [w for w in raw if w not in ARTICLES and w not in _DETERMINERS]
-    if not words:
-        return None
+    if not words or raw[0] in _NEGATIONS:
+        return None  # "not redirect a parcel": a clause read wrongly; no reading of it
     extra = frozenset(known)
     nouns = extra | frozenset(named)
     lead = raw[0] if raw[0] in ARTICLES or raw[0] in _DETERMINERS else ""
