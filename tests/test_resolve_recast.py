@@ -14,6 +14,7 @@ from specgap.resolve.recast import (
     past_participle,
     recast,
     states_a_fact,
+    unmodified,
 )
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.text import stem
@@ -221,3 +222,43 @@ def test_a_mention_that_states_a_fact(mention: str, state: bool) -> None:
 def test_base_forms() -> None:
     assert base_forms("paid") == ("pay",)
     assert base_forms("x1") == ()
+
+
+@pytest.mark.parametrize(
+    ("domain", "mention", "tool"),
+    [
+        # modifiers no tool speaks of, before a head noun the tools know
+        ("courier", "a second reroute", "reroute_parcel"),
+        ("nursery", "partial refunds", "refund_payment"),
+        ("lab", "urgent blood panels", "order_blood_panel"),
+        ("lab", "a repeat blood panel", "order_blood_panel"),
+        ("water", "an emergency shut-off", "shut_off_supply"),
+        ("bikes", "a full ride refund", "refund_ride"),
+    ],
+)
+def test_modifiers_no_tool_speaks_of_are_dropped(domain: str, mention: str, tool: str) -> None:
+    assert _resolved(domain, mention) == tool
+
+
+@pytest.mark.parametrize(
+    ("domain", "mention"),
+    [
+        ("bikes", "renew the membership plan"),  # a verb, not a modifier: renewing
+        ("bikes", "a plan downgrade"),  # downgrading undoes upgrading
+        ("nursery", "cancel the premium subscription"),  # a head no tool speaks of
+        ("courier", "a second sender"),  # a thing, modified
+    ],
+)
+def test_dropping_modifiers_never_drops_the_action_or_the_thing(domain: str, mention: str) -> None:
+    assert _resolved(domain, mention) is None
+
+
+def test_the_unmodified_reading() -> None:
+    vocabulary = {stem(w) for w in ("reroute", "parcel", "refund", "blood", "panel", "run")}
+    assert unmodified("a second reroute", vocabulary) == "a reroute"
+    assert unmodified("urgent blood panels", vocabulary) == "blood panels"
+    assert unmodified("refund the second parcel", vocabulary) == "refund the parcel"
+    assert unmodified("reroute a parcel", vocabulary) is None  # nothing to drop
+    assert unmodified("the premium subscription", vocabulary) is None  # head unknown
+    assert unmodified("top or trending panel", vocabulary) is None  # a coordination
+    assert unmodified("the parcel is still running", vocabulary) is None  # a clause

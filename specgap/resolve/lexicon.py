@@ -161,7 +161,8 @@ _UNDOING = ("un", "de", "dis")
 # verbs of one class that move the same thing the other way: taking money is not giving it
 # back ("refund the deposit" is not `charge_deposit`), lending is not taking back
 _OPPOSED = (("charge", "refund"), ("charge", "reimburse"), ("debit", "credit"),
-            ("lend", "return"), ("borrow", "return"), ("check in", "check out"))  # fmt: skip
+            ("lend", "return"), ("borrow", "return"), ("check in", "check out"),
+            ("upgrade", "downgrade"))  # fmt: skip
 
 
 def _reversed() -> dict[str, frozenset[str]]:

@@ -29,11 +29,11 @@ whether the words as written may still name a tool (the resolver then weighs bot
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from functools import cache
 
 from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of, verb_key
-from specgap.resolve.text import ARTICLES, stem
+from specgap.resolve.text import ARTICLES, FILLER, stem
 from specgap.resolve.verbs import (
     BREAKS,
     LEAD,
@@ -49,7 +49,14 @@ def _words(text: str) -> frozenset[str]:
     return frozenset(text.split())
 
 
-__all__ = ["base_forms", "names_a_thing", "past_participle", "recast", "states_a_fact"]
+__all__ = [
+    "base_forms",
+    "names_a_thing",
+    "past_participle",
+    "recast",
+    "states_a_fact",
+    "unmodified",
+]
 
 # forms of `be` and `get` that make a passive; `have` makes a perfect; the modals and
 # adverbs that may stand among them ("must first be", "has not yet been", "is already")
@@ -311,3 +318,45 @@ def _asked(words: list[str]) -> str | None:
     if words[0] in _ASKING and len(words) > 2 and words[1] in ("to", "for", "of"):
         return " ".join(w for w in words[2:] if w not in _DETERMINERS)
     return None
+
+
+def unmodified(mention: str, vocabulary: Container[str], known: Iterable[str] = ()) -> str | None:
+    """The mention without the modifiers before its head noun that the registry never
+    uses ("a second reroute", "partial refunds", "urgent blood panels", "a same-day
+    delivery": `a reroute`, `refunds`, `blood panels`, `a delivery`), when its head is a
+    word the registry uses; None when nothing is dropped. `vocabulary` holds the stems of
+    every word of the tools' names, arguments and descriptions. A head no tool speaks of
+    ("cancel the premium subscription") leaves the mention as it is: dropping words is
+    only ever dropping what qualifies a thing the tools know."""
+    raw = list(prose_words(mention))
+    while raw and raw[0] in LEAD:
+        raw.pop(0)
+    if not raw or raw[0] in _NEGATIONS:
+        return None
+    extra = frozenset(known)
+    first = raw[0]
+    # a verb first, any verb ("renew the plan"): what follows it is its object
+    verb = classes_of(stem(first)) or stem(first) in extra or first in base_forms(first)
+    start = 1 if verb and first not in ARTICLES and first not in _DETERMINERS else 0
+    if start and len(raw) > 1 and raw[1] in PARTICLES:
+        start = 2  # "check out the vets": the particle is the verb's
+    end = next((n for n in range(start, len(raw)) if raw[n] in BREAKS), len(raw))
+    phrase = raw[start:end]
+    if len(phrase) < 2 or stem(phrase[-1]) not in vocabulary:
+        return None
+    if _STOPS.intersection(phrase) or _AUX.intersection(phrase) or _MODALS.intersection(phrase):
+        return None  # a coordination ("top or trending") or a clause: no noun phrase
+    # only English words are dropped: one the lexicon lacks may be a name's word misspelled
+    # ("serch repositories")
+    kept = [
+        w
+        for w in phrase[:-1]
+        if w in FILLER
+        or not w.isalpha()
+        or stem(w) in vocabulary
+        or w in _DETERMINERS
+        or not _lemmas(w)
+    ]
+    if len(kept) == end - 1 - start:
+        return None
+    return " ".join([*raw[:start], *kept, *raw[end - 1 :]])

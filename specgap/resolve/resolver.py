@@ -58,7 +58,7 @@ from specgap.resolve.evidence import (
 from specgap.resolve.index import Index
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
-from specgap.resolve.recast import names_a_thing, recast, states_a_fact
+from specgap.resolve.recast import names_a_thing, recast, states_a_fact, unmodified
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -227,6 +227,9 @@ class Resolver(Index):
             # a passive, a participle, an action noun (`specgap.resolve.recast`), once; a
             # reading, never as good as a name written out
             said, cap = recast(mention, self.actions.known, self.actions.name_verbs), CAP
+            if said is None:  # "a second reroute": modifiers no tool speaks of, dropped
+                shorter = unmodified(mention, self.actions.idf, self.actions.known)
+                said = None if shorter is None else (shorter, True)
             if said is not None:
                 self._recast.add(said[0])
         if said is None or said[0] == mention:
