@@ -45,7 +45,8 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ASIDE_AT, CAP, LATER, Action, ActionIndex
+from specgap.resolve.actions import ASIDE_AT, CAP, ActionIndex
+from specgap.resolve.demotions import as_thing, verb_said
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -58,7 +59,7 @@ from specgap.resolve.evidence import (
 from specgap.resolve.index import Index
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
-from specgap.resolve.recast import names_a_thing, recast, states_a_fact, unmodified
+from specgap.resolve.recast import recast, unmodified
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -191,30 +192,8 @@ class Resolver(Index):
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
             self._plainly(mention, found)
-            self._as_thing(mention, found)
+            as_thing(self.registry, self.actions, mention, found, REORDERED)
         return found, mention_words
-
-    def _as_thing(self, mention: str, found: dict[str, Evidence]) -> None:
-        """A thing, not an action ("the sender", "a sample": `recast.names_a_thing`), so the
-        tools whose names or descriptions merely say its word are suggestions at most (but
-        a tool the registry declares that word a keyword or alias of)."""
-        if states_a_fact(mention):  # "the bill is overdue": a state, no action at all
-            for tool_id, ev in list(found.items()):
-                if ASIDE_AT < ev.score < REORDERED:
-                    detail = f"{ev.why()}; but `{mention}` says what something is"
-                    found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
-            return
-        if not names_a_thing(mention, self.actions.known, self.actions.name_verbs):
-            return
-        said = {stem(w) for w in split(mention)}
-        for tool_id, ev in list(found.items()):
-            tool = self.registry.by_id.get(tool_id)
-            declared = (*tool.keywords, *tool.aliases) if tool is not None else ()
-            if said & {stem(w) for k in declared for w in split(k)}:
-                continue  # the registry says the tool is found by that word
-            if ASIDE_AT < ev.score < REORDERED:
-                detail = f"{ev.why()}; but `{mention}` names a thing, not an action"
-                found[tool_id] = Evidence(ASIDE_AT, ev.via, "aside", detail)
 
     def _plainly(self, mention: str, found: dict[str, Evidence]) -> None:
         """The mention said plainly (`verbs.plain_form`: "make any changes to a booking" as
@@ -375,7 +354,7 @@ class Resolver(Index):
         self.readings.by_kind(mention, action, found)
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
-        self._verb_said(action, found)
+        verb_said(self.actions, action, found, REORDERED)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -383,50 +362,6 @@ class Resolver(Index):
                 if ev.kind == "action" and ev.score > cap:
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
-
-    def _verb_said(self, action: Action, found: dict[str, Evidence]) -> None:
-        """The tools the mention's verb names (its name's verb, a later word of its name, its
-        description's first verb) are what it means, not a tool the verb says nothing of
-        (neither names, describes nor shares a class with), whatever that one's share of
-        the object's words (a tool whose name says no verb, `status_report`, may be
-        named by any): "release the critical result" is `release_results`, not
-        `flag_critical_value` ("Flag a critical result"); such a tool is kept below the
-        best named one by the margin. When no named tool acts on the object ("release a
-        critical value"), the verb names something no tool does to it: such tools are
-        suggestions at most, when no other tool has the verb's support (then the first
-        word may be no verb at all: "text file contents"). Names written out (the alias
-        bands) are left as they are."""
-        if not action.objects:
-            return
-        strength = self.actions.verb_strength
-        named = set(self.actions.named_by(action))
-        named.update(t for t in found if strength(action, t) >= LATER)
-        if not named:
-            return
-        best = max((found[t].score for t in named if t in found), default=0.0)
-        cap = best - MARGIN - 0.001 if best >= RESOLVED_AT else ASIDE_AT
-        if best < RESOLVED_AT and any(
-            ev.score > ASIDE_AT and strength(action, t) > 0.0 for t, ev in found.items()
-        ):
-            return  # another reading of the words has the verb's support: no choice here
-        for tool_id, ev in list(found.items()):
-            if tool_id in named or not cap < ev.score < REORDERED:
-                continue
-            if strength(action, tool_id) <= 0.0 and self.actions.says_its_verb(tool_id):
-                detail = f"{ev.why()}; but `{action.written}` names another tool"
-                found[tool_id] = Evidence(cap, ev.via, "aside", detail)
-        if best < RESOLVED_AT:
-            return
-        # a tool of the verb's kind whose names and argument names say nothing of the
-        # object (its description does) ties a named tool at best: "log a dead plant" is
-        # `log_plant_death` as much as `issue_store_credit` ("... a returned or dead plant")
-        tie = best + MARGIN - 0.001
-        for tool_id, ev in list(found.items()):
-            if tool_id in named or not tie < ev.score < REORDERED:
-                continue
-            if not self.actions.names_object(action, tool_id):
-                detail = f"{ev.why()}; but `{action.written}` names another tool"
-                found[tool_id] = Evidence(tie, ev.via, ev.kind, detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
