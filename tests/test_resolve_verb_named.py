@@ -1,8 +1,8 @@
 """A verb that names a tool decides between it and a tool the verb says nothing of
-(`Resolver._verb_said`): the object's words in another tool's description do not make
-that tool what the mention does. The verbs here (`stow`, `weigh`) are in no lexicon: the
-registry's own names and descriptions make them verbs, so no verb class decides. Made-up
-domains; every mention written for these tests."""
+(`specgap.resolve.demotions.verb_said`): the object's words in another tool's
+description do not make that tool what the mention does. The verbs here (`stow`,
+`weigh`) are in no lexicon: the registry's own names and descriptions make them verbs,
+so no verb class decides. Made-up domains; every mention written for these tests."""
 
 from __future__ import annotations
 
