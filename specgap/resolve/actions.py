@@ -69,7 +69,15 @@ from itertools import pairwise
 from typing import Any
 
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import GENERIC, READ_ONLY_CLASSES, SPECIFIC, classes_of, undone_by
+from specgap.resolve.lexicon import (
+    GENERIC,
+    PARTICLES,
+    READ_ONLY_CLASSES,
+    SPECIFIC,
+    classes_of,
+    undone_by,
+    verb_key,
+)
 from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
 from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
@@ -167,6 +175,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         if raw:
             at = _verb_at([stem(w) for w in raw], leads, shared)
             verbs.add(stem(raw[at]))
+            if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off
+                phrasal = verb_key(f"{raw[at]} {raw[at + 1]}")
+                if classes_of(phrasal):
+                    verbs.add(phrasal)
             later.update(stem(w) for n, w in enumerate(raw) if n != at)
             if at < len(raw) - 1:
                 heads.add(stem(raw[-1]))  # what it acts on: `send_payment_request` a request
@@ -290,6 +302,10 @@ def _leading_verbs(summary: list[str]) -> frozenset[str]:
     if not words:
         return frozenset()
     out = [words[0]]
+    if len(words) > 1 and words[1] in PARTICLES:  # "Pay out an approved claim": pay out
+        phrasal = verb_key(f"{words[0]} {words[1]}")
+        if classes_of(phrasal):
+            out.append(phrasal)
     at = 1
     while at + 1 < len(words) and words[at] in ("or", "and"):
         out.append(words[at + 1])
@@ -330,6 +346,8 @@ class ActionIndex:
         self.rare = math.log(1 + total) + 1.0
         # a verb beyond the lexicon: a tool is both named and described by it first
         self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
+        # the verbs tools are named by, which an action noun may be made from ("renewal")
+        self.name_verbs = frozenset(v for p in self.profiles.values() for v in p.verbs)
 
     def parse(self, mention: str) -> Action | None:
         """The mention as an action, when it is prose led by a verb. A name written as an
@@ -350,11 +368,39 @@ class ActionIndex:
             return False
         if not action.objects and action.written in profile.forms:
             return False  # one word, written as in the name: maybe the name's noun ("order")
+        written = stem(action.written)
+        if written != action.verb and written in profile.later:
+            # an action noun the tool's name says as what it acts on ("meter inspection",
+            # `schedule_meter_inspection`): the thing it makes, not an action it opposes
+            return False
         return _verb_evidence(action, profile)[0] <= 0.0 and (
             not compatible(action, profile)
             or not _effects_allow(action.classes, profile.effects)
             or action.verb in profile.undone
         )
+
+    def verb_strength(self, action: Action, tool_id: str) -> float:
+        """How strongly the action's verb names the tool (`_verb_evidence`): 1.0 its name's
+        verb, 0.95 a later word of its name or its description's first verb, 0.85 in its
+        description, 0.7 or 0.35 of its class, 0 none of these."""
+        profile = self.profiles.get(tool_id)
+        return _verb_evidence(action, profile)[0] if profile is not None else 0.0
+
+    def names_object(self, action: Action, tool_id: str) -> bool:
+        """Whether a word of the action's object is in the tool's names, keywords or
+        argument names (not only in what its description says)."""
+        profile = self.profiles.get(tool_id)
+        if profile is None:
+            return False
+        places = profile.places
+        return any(w in places and places[w][0] >= PLACES["argument"] for w in action.objects)
+
+    def says_its_verb(self, tool_id: str) -> bool:
+        """Whether the tool says what it does: its verb is of a lexicon class, or its name
+        starts with the verb its description starts with (`weigh_cargo_pallet`, "Weigh
+        a pallet ..."); a name that is a noun phrase (`status_report`) says no verb."""
+        profile = self.profiles.get(tool_id)
+        return profile is not None and bool(profile.classes or profile.verbs & profile.leads)
 
     def named_by(self, action: Action) -> frozenset[str]:
         """The tools the action's verb names: a name's verb, or a verb its description

@@ -23,7 +23,8 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "generate", "start", "insert", "build", "schedule", "reserve", "file", "log", "record",
         "submit", "issue", "order", "provision", "onboard", "draft", "save", "write", "put",
         "initiate", "sign up", "subscribe", "apply", "store", "post", "give", "rent", "hire",
-        "lease", "hand out", "hand over", "rebook", "reissue",
+        "lease", "hand out", "hand over", "rebook", "reissue", "arrange", "refill", "prescribe",
+        "admit", "waitlist", "lend", "hand",
     ),
     "read": (
         "read", "get", "search", "list", "find", "look up", "lookup", "check", "fetch",
@@ -39,12 +40,15 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "activate", "freeze", "unfreeze", "lock", "unlock", "suspend", "resume", "approve",
         "deny", "reject", "grant", "mark", "flag", "link", "merge", "apply", "patch", "put",
         "configure", "convert", "upload", "deactivate", "turn on", "turn off", "pause",
-        "unpause", "reactivate",
+        "unpause", "reactivate", "reroute", "redirect", "divert", "reinstate",
+        "restore", "reconnect", "postpone", "defer", "resize", "reopen", "shut off",
+        "accept", "decline",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
         "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
-        "unsubscribe", "disconnect", "deprecate", "clear", "wipe", "waive",
+        "unsubscribe", "disconnect", "deprecate", "clear", "wipe", "waive", "release",
+        "shut off", "discharge", "offboard",
     ),
     # sending is three kinds of action: a message, money, goods. "send" and "transfer" may
     # be any of them; "ship" the goods is never crediting an account nor e-mailing someone
@@ -52,11 +56,12 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "send", "transfer", "post", "issue", "notify", "email", "message", "share", "forward",
         "publish", "reply", "deliver", "transmit", "escalate", "dispatch", "alert", "invite",
         "submit", "mail", "text", "contact", "give", "hand out", "hand over", "resend",
-        "reissue",
+        "reissue", "release", "page", "remind", "hand",
     ),
     "pay": (
         "send", "transfer", "pay", "refund", "issue", "charge", "wire", "remit", "reimburse",
-        "credit", "give", "hand out", "hand over", "reissue",
+        "credit", "give", "hand out", "hand over", "reissue", "release", "debit", "bill",
+        "invoice", "pay out", "hand",
     ),
     "deliver": ("send", "deliver", "dispatch", "ship", "mail"),
     # arriving and leaving (a guest, a loaned item): a kind of its own, which only a tool
@@ -66,7 +71,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
     # both make one belong to the other, whichever of the two the verb takes as object
     "attach": (
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
-        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over",
+        "bind", "connect", "subscribe", "join", "give", "hand out", "hand over", "hand",
     ),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
@@ -116,10 +121,10 @@ SPECIFIC = frozenset(
 # ("activate two-factor authentication" is not `disable_two_factor_authentication`)
 _ON = ("enable", "activate", "unlock", "unfreeze", "unblock", "resume", "turn on", "open",
        "start", "connect", "follow", "subscribe", "grant", "approve", "add", "unpause",
-       "reactivate")  # fmt: skip
+       "reactivate", "restore", "reconnect", "reinstate", "reopen", "accept")  # fmt: skip
 _OFF = ("disable", "deactivate", "lock", "freeze", "block", "suspend", "turn off", "close",
         "stop", "disconnect", "unfollow", "unsubscribe", "revoke", "reject", "remove",
-        "pause")  # fmt: skip
+        "pause", "shut off", "decline")  # fmt: skip
 
 
 def _classes() -> dict[str, frozenset[str]]:
@@ -156,7 +161,8 @@ _UNDOING = ("un", "de", "dis")
 # verbs of one class that move the same thing the other way: taking money is not giving it
 # back ("refund the deposit" is not `charge_deposit`), lending is not taking back
 _OPPOSED = (("charge", "refund"), ("charge", "reimburse"), ("debit", "credit"),
-            ("lend", "return"), ("borrow", "return"), ("check in", "check out"))  # fmt: skip
+            ("lend", "return"), ("borrow", "return"), ("check in", "check out"),
+            ("upgrade", "downgrade"))  # fmt: skip
 
 
 def _reversed() -> dict[str, frozenset[str]]:

@@ -34,11 +34,12 @@ _EMPTY_OBJECTS = frozenset({"anything", "something", "everything", "whatever", "
 _HELD = frozenset({"it", "them", "him", "her", "this", "that", "these", "those", "one", "ones"})
 
 # light verbs: with an action noun as object, the noun says the action ("make a booking",
-# "perform an inspection", "carry out a weather check", "process a refund")
+# "perform an inspection", "carry out a weather check", "process a refund"); allowing one
+# is no action of its own ("payouts are permitted once ...": permit payouts)
 LIGHT = frozenset(
     verb_key(v)
     for v in ("make", "do", "perform", "carry", "conduct", "complete", "run", "process",
-              "handle", "take", "give", "undertake", "execute")
+              "handle", "take", "give", "undertake", "execute", "permit", "allow")
 )  # fmt: skip
 
 

@@ -45,7 +45,8 @@ from rapidfuzz import fuzz, process
 
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
-from specgap.resolve.actions import ASIDE_AT, ActionIndex
+from specgap.resolve.actions import ASIDE_AT, CAP, ActionIndex
+from specgap.resolve.demotions import as_thing, verb_said
 from specgap.resolve.evidence import (
     KEEP,
     KEEP_AT,
@@ -58,6 +59,7 @@ from specgap.resolve.evidence import (
 from specgap.resolve.index import Index
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
+from specgap.resolve.recast import recast, unmodified
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -100,6 +102,8 @@ class Resolver(Index):
         self._bare: dict[str, tuple[dict[str, Evidence], frozenset[str]]] = {}
         # a bare verb's tools named by it ("add": `add_extra`): only they gain from context
         self._named: dict[str, frozenset[str]] = {}
+        # mentions recast from another shape: never recast again
+        self._recast: set[str] = set()
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -188,6 +192,7 @@ class Resolver(Index):
         if max((e.score for e in found.values()), default=0.0) < REORDERED:
             self._by_action(mention, found)
             self._plainly(mention, found)
+            as_thing(self.registry, self.actions, mention, found, REORDERED)
         return found, mention_words
 
     def _plainly(self, mention: str, found: dict[str, Evidence]) -> None:
@@ -196,7 +201,17 @@ class Resolver(Index):
         the two where the words as written may still name a tool (`make_move`), else the
         plain reading's alone."""
         said = plain_form(mention, self.actions.known) if " " in mention.strip() else None
-        if said is None:
+        cap = 1.0
+        if said is None and mention not in self._recast:
+            # a passive, a participle, an action noun (`specgap.resolve.recast`), once; a
+            # reading, never as good as a name written out
+            said, cap = recast(mention, self.actions.known, self.actions.name_verbs), CAP
+            if said is None:  # "a second reroute": modifiers no tool speaks of, dropped
+                shorter = unmodified(mention, self.actions.idf, self.actions.known)
+                said = None if shorter is None else (shorter, True)
+            if said is not None:
+                self._recast.add(said[0])
+        if said is None or said[0] == mention:
             return
         plain, either = said
         if not either:
@@ -206,6 +221,8 @@ class Resolver(Index):
             bare = self._bare[plain] = self._bare_evidence(plain)
         for tool_id, ev in bare[0].items():
             old = found.get(tool_id)
+            if ev.score > cap:
+                ev = ev._replace(score=cap)
             if old is None or ev.score > old.score:
                 found[tool_id] = ev
         if plain in self._named:
@@ -337,6 +354,7 @@ class Resolver(Index):
         self.readings.by_kind(mention, action, found)
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
+        verb_said(self.actions, action, found, REORDERED)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001

@@ -119,14 +119,34 @@ def action_noun(word: str, known: set[str]) -> str | None:
     key = stem(word)
     if word.endswith("ing") or word in ZERO_NOUNS:
         return key if classes_of(key) or key in known else None
+    return phrasal_key(word)
+
+
+def phrasal_key(word: str) -> str | None:
+    """The verb key of a phrasal verb of the lexicon run together as the noun of its act
+    ("a payout": pay out, "the setup", "any shutoff"; plural too), or None."""
+    if word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    for particle in PARTICLES:
+        if word.endswith(particle) and len(word) > len(particle) + 1:
+            key = verb_key(f"{word[: -len(particle)]} {particle}")
+            if classes_of(key):
+                return key
     return None
+
+
+def phrasal_noun(word: str) -> bool:
+    """Whether the word is a phrasal verb run together as a noun (`phrasal_key`)."""
+    return phrasal_key(word) is not None
 
 
 # how English makes nouns of verbs: (noun ending, verb ending), most specific first
 _NOMINAL = (
     ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
-    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""),
+    ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""), ("ure", "e"),
+    ("ance", "e"), ("ance", ""),
 )  # fmt: skip
+NOMINAL = _NOMINAL  # (noun ending, verb ending): how English makes nouns of verbs
 
 
 # nouns made from a verb that name a thing, not the act ("the location of the clinic")
@@ -139,7 +159,7 @@ def verb_of_noun(noun: str, known: Iterable[str] = ()) -> str | None:
     it is a verb the lexicon or `known` has."""
     if noun in _PLACES:
         return None
-    if noun.endswith(("ions", "ments", "als")) and noun[:-1] not in _PLACES:
+    if noun.endswith(("ions", "ments", "als", "ures", "ances")) and noun[:-1] not in _PLACES:
         noun = noun[:-1]  # "slip assignments": as one assignment
     extra = set(known)
     for ending, base in _NOMINAL:
@@ -192,7 +212,8 @@ def _nominal(raw: list[str], known: Iterable[str]) -> tuple[str, str, list[str]]
         return first, raw[0], raw[1:]
     if len(raw) > 1:
         key = verb_of_noun(raw[-1], known)
-        if key is None and raw[-1] in ZERO_NOUNS and raw[-2] not in ARTICLES:
+        zero = raw[-1] in ZERO_NOUNS or phrasal_noun(raw[-1])
+        if key is None and zero and raw[-2] not in ARTICLES:
             key = action_noun(raw[-1], set(known))  # "the slip lookup", "a weather check"
         if key is not None:
             return key, raw[-1], raw[:-1]
