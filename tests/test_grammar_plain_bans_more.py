@@ -71,12 +71,13 @@ STORE_READ: list[tuple[str, set[tuple[str, str]]]] = [
     ("Decline requests to delete snapshots.", {("delete_snapshot", E)}),
     # what follows "forbidden" is the case the ban holds in: reviewed, never dropped
     ("Snapshot deletion is strictly forbidden for production volumes.", {("delete_snapshot", R)}),
-    ("Disk wipes are not allowed within 24 hours of a restore.", {("wipe_disk", R)}),
 ]
 STORE_NOT_READ: list[str] = [
     "No exceptions.",
     "No changes.",  # no one action
     "Personal data is out of scope.",  # a thing
+    # a ban under a condition: left to the readers of conditions, never a flat ban here
+    "Disk wipes are not allowed within 24 hours of a restore.",
 ]
 
 

@@ -130,6 +130,8 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
     verbal = next((m[f"v{i}"] for i in range(4, 11) if m[f"v{i}"] is not None), None)
     if verbal is not None:
         return _imperative(verbal)
+    if _stated_elsewhere(m):
+        return []  # "... is not allowed for claims that were rejected": a state, read elsewhere
     if m["x16"] is not None:  # "deposits are non-refundable": refund deposit
         return _unable(m["x16"], m["able"], m["rest3"])
     nouns = (1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
@@ -146,6 +148,17 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
         return []  # "must never happen before the class starts": an ordering
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+def _stated_elsewhere(m: re.Match[str]) -> bool:
+    """A forbidden act with more to it (what follows "not allowed", or a state word in its
+    noun: "moving an attended booking") is a ban under a condition the readers of states
+    bind; a flat ban here would be stronger than the sentence."""
+    noun = next((m[g] for g in ("x11", "x12", "x13") if m[g] is not None), None)
+    if noun is None:
+        return False
+    participle = any(w.casefold().endswith("ed") for w in noun.split()[1:])
+    return bool((m["rest2"] or "").strip(" ,")) or participle
 
 
 def _unable(noun: str, able: str, rest: str) -> list[Emit]:
