@@ -48,11 +48,11 @@ def nouns_of_tools(tools: Iterable[Any]) -> frozenset[str]:
         for name, spec in properties.items() if isinstance(properties, dict) else ():
             words = _words(str(name))
             kind = spec.get("type") if isinstance(spec, dict) else None
-            # a type may be a list ("["string", "null"]"), or anything in a broken schema
+            # a type may be a list (`["string", "null"]`) and, in a bad schema, anything
             kinds = {k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)}
             if kinds & _MANY_TYPES:
                 many.update(f for w in words for f in _forms(w))
-            elif kinds == {"string"} and len(words) > 1 and words[-1] in _ID_WORDS:
+            elif "string" in kinds and len(words) > 1 and words[-1] in _ID_WORDS:
                 one.update(f for w in words[:-1] if len(w) > 2 for f in _forms(w))
     return frozenset(one - many)
 
