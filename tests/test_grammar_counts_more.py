@@ -194,3 +194,11 @@ def test_the_nouns_one_call_acts_on_one_of(noun: str, one: bool) -> None:
     with tool_nouns(nouns_of_tools(tools)):
         assert one_per_call(noun) is one
     assert one_per_call(noun) is False  # outside a build: none
+
+
+def test_a_count_of_free_acts_is_only_reviewed(tmp_path: Path) -> None:
+    """More acts cost a fee: none is forbidden, so the count is never enforced."""
+    built = _built(tmp_path, "You may extend a rental once free of charge.", SKI)
+    assert _counts(built) == {("extend_rental", 1, None, R)}
+    codes = [d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path]
+    assert "condition-not-bound" in codes

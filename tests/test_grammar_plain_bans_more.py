@@ -71,12 +71,13 @@ STORE_READ: list[tuple[str, set[tuple[str, str]]]] = [
     ("Decline requests to delete snapshots.", {("delete_snapshot", E)}),
     # what follows "forbidden" is the case the ban holds in: reviewed, never dropped
     ("Snapshot deletion is strictly forbidden for production volumes.", {("delete_snapshot", R)}),
-    ("Disk wipes are not allowed within 24 hours of a restore.", {("wipe_disk", R)}),
 ]
 STORE_NOT_READ: list[str] = [
     "No exceptions.",
     "No changes.",  # no one action
     "Personal data is out of scope.",  # a thing
+    # a ban under a condition: left to the readers of conditions, never a flat ban here
+    "Disk wipes are not allowed within 24 hours of a restore.",
 ]
 
 
@@ -94,6 +95,29 @@ def test_a_forbidden_act_is_banned(
 @pytest.mark.parametrize("text", STORE_NOT_READ)
 def test_no_ban_of_a_thing(tmp_path: Path, text: str) -> None:
     assert _bans(_built(tmp_path, text, STORE)) == set()
+
+
+WED = [
+    _tool("add_vendor", "Add an outside vendor to an event.", booking_id="string", vendor="string"),
+    _tool("cancel_booking", "Cancel a wedding booking.", booking_id="string"),
+    _tool("take_deposit", "Charge the booking deposit.", booking_id="string", amount="number"),
+    _tool("refund_deposit", "Refund the booking deposit.", booking_id="string", amount="number"),
+]
+WED_READ: list[tuple[str, set[tuple[str, str]]]] = [
+    # an act the adjective denies ("non-refundable"), and what it holds in
+    ("Deposits are non-refundable.", {("refund_deposit", E)}),
+    ("Deposits are non-refundable within 30 days of the event.", {("refund_deposit", R)}),
+    # the agent as the doer of a passive ban is no condition
+    ("Outside vendors cannot be added by the assistant.", {("add_vendor", E)}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WED_READ, ids=[t for t, _ in WED_READ])
+def test_a_denied_act_is_banned(tmp_path: Path, text: str, expected: set[tuple[str, str]]) -> None:
+    built = _built(tmp_path, text, WED)
+    assert _bans(built) == expected
+    codes = [d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path]
+    assert codes.count("condition-not-bound") == sum(1 for _, level in expected if level == R)
 
 
 NOT_READ: list[str] = [

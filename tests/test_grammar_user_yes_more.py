@@ -201,7 +201,23 @@ READ += [
     ),
 ]
 
+WED = [
+    _tool("change_event_date", "Move the event to another date.", booking_id="string"),
+    _tool("update_menu", "Change the menu of an event.", booking_id="string", menu_id="string"),
+    _tool("add_vendor", "Add an outside vendor.", booking_id="string", vendor="string"),
+    _tool("take_deposit", "Charge the booking deposit.", booking_id="string", amount="number"),
+]
+READ += [
+    # the user named by a word no suffix marks ("the couple"); confirmed with them
+    ("Kindly get the couple's approval before adding an outside vendor.", WED, {"add_vendor"}),
+    ("Menu changes should always be confirmed with the couple in writing.", WED, {"update_menu"}),
+    # the final say on an act; no changes made without them agreeing
+    ("The couple has the final say on menu changes.", WED, {"update_menu"}),
+    ("Make no changes to the menu without the couple agreeing.", WED, {"update_menu"}),
+]
+
 NOT_READ: list[tuple[str, list[dict[str, object]]]] = [
+    ("The couple has the final say on the colour scheme.", WED),  # no act of a tool
     # an act opening the sentence, told as a fact, and a yes asked for nothing in it
     ("Deleting a volume is irreversible.", STORE),
     ("Ask the requester which project they mean.", STORE),

@@ -128,7 +128,12 @@ _SHAPES = re.compile(
     re.I,
 )
 # how an act is priced or placed, not which act it is ("one free extension")
-_FREE = re.compile(r"\b(?:free|complimentary|no-charge|no-cost|at\s+no\s+(?:charge|cost))\b", re.I)
+# a count of acts that are free: more cost a fee, none is forbidden
+FREE = re.compile(
+    r"\b(?:free(?:\s+of\s+charge)?|complimentary|no-charge|no-cost|at\s+no\s+(?:extra\s+)?"
+    r"(?:charge|cost))\b",
+    re.I,
+)
 _HOW = frozenset(
     split_words("free extra additional complimentary paid new further late early partial full")
 )
@@ -211,7 +216,7 @@ def noun_count(clean: str) -> Emit | None:
     m = _SHAPES.search(clean)
     if m is None:
         return _tool_verb_count(clean)
-    if _FREE.search(m[0]):
+    if FREE.search(m[0]):
         return None  # "one free transcript per term": more cost a fee, none is forbidden
     numbers = ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9", "n12", "n13")
     raw = next(m[g] for g in numbers if m[g] is not None)

@@ -32,8 +32,12 @@ NOT_PEOPLE = (
 # a person named by the policy's own word ("the camper", "a shipper", "the attendee"): a
 # noun of agency, not a role that speaks for someone else, nor a thing spelled like one
 PERSONISH = (
-    r"(?!" + ROLES + r"\b|" + NOT_PEOPLE + r"\b)[a-z]{2,}(?:[a-z]er|[a-z]or|[a-z]{2}ee|"
-    r"[a-km-z]ist|[a-z]ant|[a-ln-z]ent)s?"
+    r"(?:(?!" + ROLES + r"\b|" + NOT_PEOPLE + r"\b)[a-z]{2,}(?:[a-z]er|[a-z]or|[a-z]{2}ee|"
+    r"[a-km-z]ist|[a-z]ant|[a-ln-z]ent)s?|"
+    # the people a policy serves that no suffix names: "the couple", "the family"
+    r"(?:couple|family|families|household|person|individual|bride|groom|guardian|citizen|"
+    r"candidate|beneficiary|beneficiaries|volunteer|athlete|child|children|adult|senior|"
+    r"learner|pupil|parent|caregiver|homeowner|landowner|pet\s+parent)s?)"
 )
 # the user, by the common words or the policy's own: "the customer", "each camper"
 PERSON = r"(?:" + USER + r"|" + PERSONISH + r")"

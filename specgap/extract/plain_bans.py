@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import lemmas, verb_lemma
+from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
 from specgap.extract.noun_counts import act_of
@@ -94,12 +94,15 @@ _PROMPT = re.compile(
             # no disk wipes.
             r"^\W*no\s+(?P<x13>[a-z][\w' -]{2,40}?)\s*[.!]?\s*$",
             # revoking access is the security team's job
-            r"^\W*(?P<x14>.+?)\s+is\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:team|staff|department|"
-            r"office|desk|manager|admin|administrator|supervisor|human)(?:'s|s')\s+(?:job|"
-            r"responsibility|task|call|domain)\W*$",
+            r"^\W*(?P<x14>.+?)\s+(?:is|are)\s+(?:the\s+|a\s+)?(?:[\w-]+\s+){0,2}?(?:team|staff|"
+            r"department|office|desk|manager|admin|administrator|supervisor|human)(?:'s|s')\s+"
+            r"(?:job|responsibility|task|call|domain|decision|prerogative)s?\W*$",
             # quota changes must be handled by the platform team
-            r"^\W*(?P<x15>.+?)\s+(?:must|should|will|have\s+to|need\s+to)\s+(?:always\s+)?be\s+"
-            r"(?:handled|done|processed|performed|carried\s+out|made)\s+by\s+" + _STAFF + r"\W*$",
+            r"^\W*(?P<x15>.+?)\s+(?:(?:must|should|will|have\s+to|need\s+to)\s+(?:always\s+)?be)\s+(?:handled|done|processed|performed|carried\s+out|made|"
+            r"decided|managed)\s+by\s+" + _STAFF + r"\W*$",
+            # deposits are non-refundable
+            r"^\W*(?P<x16>.+?)\s+(?:is|are)\s+(?:strictly\s+|always\s+)?non-?(?P<able>[a-z]{3,}?)"
+            r"(?:able|ible)\b(?P<rest3>[^.;]*)",
             # (you must) refuse any request to wipe a disk; decline requests for refunds
             r"^\W*(?:(?:you|the\s+(?:assistant|agent))\s+(?:must|should|will)\s+)?(?:always\s+)?"
             r"(?:refuse|decline|reject|turn\s+down)\s+(?:any|all|every|each)?\s*requests?\s+to\s+"
@@ -127,6 +130,10 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
     verbal = next((m[f"v{i}"] for i in range(4, 11) if m[f"v{i}"] is not None), None)
     if verbal is not None:
         return _imperative(verbal)
+    if _stated_elsewhere(m):
+        return []  # "... is not allowed for claims that were rejected": a state, read elsewhere
+    if m["x16"] is not None:  # "deposits are non-refundable": refund deposit
+        return _unable(m["x16"], m["able"], m["rest3"])
     nouns = (1, 2, 3, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15)
     noun = next(m[f"x{i}"] for i in nouns if m[f"x{i}"] is not None)
     participle = m["done"] or m["done2"]
@@ -141,6 +148,37 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
         return []  # "must never happen before the class starts": an ordering
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+def _stated_elsewhere(m: re.Match[str]) -> bool:
+    """A forbidden act with more to it (what follows "not allowed", or a state word in its
+    noun: "moving an attended booking") is a ban under a condition the readers of states
+    bind; a flat ban here would be stronger than the sentence."""
+    noun = next((m[g] for g in ("x11", "x12", "x13") if m[g] is not None), None)
+    if noun is None:
+        return False
+    participle = any(w.casefold().endswith("ed") for w in noun.split()[1:])
+    return bool((m["rest2"] or "").strip(" ,")) or participle
+
+
+def _unable(noun: str, able: str, rest: str) -> list[Emit]:
+    """ "Deposits are non-refundable (after the tasting)": the act the adjective is made from,
+    on the noun; what follows is the case it holds in (reviewed)."""
+    stem = able.casefold()
+    verb = next(
+        (
+            v
+            for v in (stem, stem + "e", stem[:-1] if stem.endswith("l") else "")
+            if v and base_verb(v)
+        ),
+        None,
+    )
+    if verb is None:
+        return []
+    rest = rest.strip(" ,")
+    if rest and _ORDER.match(rest):
+        return []  # "non-refundable after the event": an ordering, read elsewhere
+    return [Emit("deny_action", f"{verb} {_bare(noun)}", {}, 0.7, condition=rest or None)]
 
 
 def forbidden_tail(clean: str) -> str | None:

@@ -23,7 +23,7 @@ from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
 from specgap.extract.pattern_base import CALL_VERBS, split_words
-from specgap.extract.plain_bans import forbidden_tail, plain_ban
+from specgap.extract.plain_bans import plain_ban
 from specgap.extract.purposes import tool_purpose
 from specgap.extract.restrictors import needs_approval, needs_first, negated_count
 from specgap.extract.segments import Sentence
@@ -138,14 +138,6 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [*kept, candidate(sentence, counted_noun)]
     if not rules:  # "PIN resets are handled by staff, not by you"; "Never:" then bullets
         rules = [candidate(sentence, e) for e in plain_ban(sentence, clause)]
-    tail = forbidden_tail(sentence.clean) if sentence.subject is None else None
-    if tail is not None:  # "... is forbidden for production volumes": only there, reviewed
-        rules = [
-            r.model_copy(update={"condition": tail})
-            if r.operator == "deny_action" and r.condition is None
-            else r
-            for r in rules
-        ]
     together = one_at_a_time(sentence.clean, clause, sentence.subject)
     if any(r.operator == "one_call_at_a_time" for r in rules) and all(
         e.target == "*" for e in together

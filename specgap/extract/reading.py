@@ -32,6 +32,7 @@ from specgap.extract.plain_bans import frames_bans
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
+from specgap.extract.settle import settle
 from specgap.extract.source_rules import described_sources, preceding, source_ban
 from specgap.extract.sources import value_sources
 from specgap.extract.state_availability import required_state
@@ -147,6 +148,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
+    rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the

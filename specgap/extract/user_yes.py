@@ -62,7 +62,8 @@ _WHO = (
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
 _AGREES = (
     r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
-    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|acknowledge[sd]?|sign(?:s|ed)?\s+off)|"
+    r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|acknowledge[sd]?|sign(?:s|ed)?\s+off|agreeing|"
+    r"confirming|approving|consenting|(?:has|have|had)\s+the\s+final\s+(?:say|word))|"
     r"types?\s+[\"“']?(?:yes|confirm)\b|"
     r"(?:says?|said|repl(?:y|ies|ied)|answer(?:s|ed)?|respond(?:s|ed)?)\s+(?:with\s+)?(?:an?\s+)?"
     r"(?:explicit\s+|clear\s+)?[\"“']?yes|okays?|okayed|(?:gives?|given|gave)\s+(?:(?:their|the|an?|explicit|clear|verbal)\s+)*(?:consent|"
@@ -101,7 +102,7 @@ _YES = re.compile(
             + _AGREES
             + r")\b",
             # must be confirmed by the caller
-            r"\b(?:confirmed|approved|agreed(?:\s+to)?|okayed|authori[sz]ed)\s+by\s+"
+            r"\b(?:confirmed|approved|agreed(?:\s+to)?|okayed|authori[sz]ed)\s+(?:by|with)\s+"
             + _WHO
             + r"\b",
             # confirm the new slot with the customer
@@ -127,7 +128,7 @@ _YES = re.compile(
 # what may stand before a yes that is a clause of its own ("until the guest agrees")
 _OPENS_CLAUSE = re.compile(
     r"(?:^|[,;:(]|\b(?:until|till|unless|once|after|when|whenever|if|before|only|and|or|as|"
-    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let|should))\s*$",
+    r"since|provided|that|so|then|first|requires?|required|needs?|get|have|let|should|without))\s*$",
     re.I,
 )
 # "a yes to cancel the old one", "consent for the refund": the action the yes is for
@@ -166,7 +167,8 @@ _NEEDED_FOR = re.compile(
     re.I,
 )
 _NEEDS = re.compile(
-    r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|must\s+be\s+(?:confirmed|approved)"
+    r"^(?P<x>.+?)(?:\s*:|\s+(?:requires?|needs?|must\s+have|(?:must|should)\s+(?:always\s+)?be\s+"
+    r"(?:confirmed|approved)"
     r"|is\s+(?:only\s+)?(?:allowed|possible|permitted)\s+(?:with|after)|"
     r"(?:is|are)\s+(?:subject\s+to|only\s+(?:done|made|allowed))|(?:only\s+)?(?:happens?|"
     r"takes?\s+place|go(?:es)?\s+ahead|proceeds?)\s+only|only\s+(?:happens?|takes?\s+place))\b)",
@@ -222,7 +224,7 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
 
 _RULE_WORDS = re.compile(
     r"\b(?:required|requires?|needs?|needed|mandatory|necessary|compulsory|without|until|"
-    r"unless|only|never|always|first|"
+    r"unless|only|never|always|first|final\s+(?:say|word)|"
     r"wait|before|prior\s+to)\b|^\W*(?:seek|get|obtain|ask|confirm|check|read|make\s+sure|"
     r"ensure)\b",
     re.I,
@@ -323,7 +325,10 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         return for_listed  # "require confirmation for destructive actions such as ..."
     agreed = _YES_OBJECT.match(clean, yes.end())
     if agreed is not None and _act_noun(agreed["x"].split()[-1]):
-        return _targets(agreed["x"])  # "the farmer must confirm every funds transfer"
+        return _targets(act_of(agreed["x"]) or agreed["x"])  # "confirm every funds transfer"
+    made = _MADE_CHANGE.search(clean[: yes.start()])
+    if made is not None:  # "make no changes to the menu without the couple agreeing"
+        return _targets(f"change {made['x']}")
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
             yes.start() <= clause.action_span[0] < yes.end()
@@ -371,8 +376,15 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
 # the action a verbal or noun yes is given to: "confirm every funds transfer", "consent to
 # any charge" (its head must name an act: "confirm the new date" gives no action)
 _YES_OBJECT = re.compile(
-    r"\s+(?:(?:to|for|on)\s+)?(?:the|any|every|each|all|this|that|a|an)\s+(?P<x>[a-z][\w-]*"
+    r"\s+(?:(?:to|for|on)\s+(?:(?:the|any|every|each|all|this|that|a|an)\s+)?|(?:the|any|every|each|"
+    r"all|this|that|a|an)\s+)(?P<x>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*){0,2}?)(?=\s*(?:[,;:.!?]|$)|\s+(?:before|and|or|in|by|over|via|first)\b)",
+    re.I,
+)
+# "make no changes to the menu": a change of the menu
+_MADE_CHANGE = re.compile(
+    r"\bmake\s+(?:no|any)\s+(?:changes?|modifications?|edits?)\s+(?:to|on)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?P<x>[a-z][\w-]*(?:\s+(?!(?:without|until|unless|before|and|or|if|when)\b)[a-z][\w-]*)?)",
     re.I,
 )
 # "before proceeding": the act is named elsewhere in the sentence

@@ -1,0 +1,46 @@
+"""The last word on a sentence's bans and counts, whichever reader read them: no reading may
+be stronger (or weaker) than the sentence.
+
+- "Snapshot deletion is strictly forbidden for production volumes": what follows
+  "forbidden" is the case the ban holds in; a ban read without it gets it as its condition
+  (reviewed, with a `condition-not-bound` note), never the flat ban;
+- "Outside vendors cannot be added by the assistant": the agent named as the doer of a
+  passive ban is no condition on the call; the ban is the agent's, whole;
+- "Couples may move their date once free of charge": a count of free acts forbids none (more
+  cost a fee): the count is kept for review with the words that say so, never enforced.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.noun_counts import FREE
+from specgap.extract.plain_bans import forbidden_tail
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+
+_BY_AGENT = re.compile(r"^\s*by\s+(?:you|us|the\s+(?:assistant|agent|bot|ai|model))\s*$", re.I)
+
+
+def settle(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The sentence's rules, each no stronger and no weaker than it (module docstring)."""
+    free = FREE.search(sentence.clean)
+    if free is not None:  # kept for review with what it says, never enforced
+        rules = [
+            r.model_copy(update={"condition": r.condition or free[0]})
+            if r.operator == "max_calls"
+            else r
+            for r in rules
+        ]
+    tail = forbidden_tail(sentence.clean) if sentence.subject is None else None
+    return [_settled(r, tail) for r in rules]
+
+
+def _settled(rule: CandidateRule, tail: str | None) -> CandidateRule:
+    if rule.operator != "deny_action" or rule.params.get("values"):
+        return rule
+    if rule.condition and _BY_AGENT.match(rule.condition):
+        return rule.model_copy(update={"condition": None})
+    if tail is not None and rule.condition is None:
+        return rule.model_copy(update={"condition": tail})
+    return rule
