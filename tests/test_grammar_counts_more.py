@@ -150,7 +150,9 @@ COURSE_READ += [
     ("No student may drop more than 2 courses.", ("drop_course", 2, "student", R)),
     (
         "Never request more than one official transcript per student.",
-        ("request_transcript", 1, "student", R),  # "official transcript" resolves in part
+        # "official" is a word no tool uses, dropped before the noun it qualifies (resolve's
+        # recast): the mention resolves, and the count per student binds to `student_id`
+        ("request_transcript", 1, "student", E),
     ),
 ]
 

@@ -180,8 +180,9 @@ BOUND: list[tuple[str, str, Any]] = [
     ("kennel", "Extensions are not possible for checked-out or cancelled stays.",
      _state("extend_stay", "stay", "status", denied=["checked-out", "cancelled"])),
     # a negated -able adjective
+    # (in the tools' spelling: the ban on refunds is read first, then its state bound)
     ("kennel", "The deposit is non-refundable while the stay is checked in.",
-     _state("refund_deposit", "stay", "status", denied=["checked in"])),
+     _state("refund_deposit", "stay", "status", denied=["checked_in"])),
     # a flag the reader speaks of ("whether it is quarantined")
     ("kennel", "If a pet is quarantined, do not book a stay for it.",
      _state("book_stay", "pet", "quarantined", denied=["true"])),
