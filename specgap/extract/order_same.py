@@ -56,10 +56,13 @@ _STOP = frozenset((
 def _head(words: list[str]) -> str | None:
     """The last word of a noun phrase's words, before the first word that ends it."""
     taken: list[str] = []
-    for word in words:
+    for at, word in enumerate(words):
         lower = word.casefold()
-        if lower in _STOP or lower in _DETERMINERS or lower.endswith("ing") or "_" in word:
+        if lower in _STOP or lower in _DETERMINERS or "_" in word:
             break
+        after = words[at + 1].casefold() if at + 1 < len(words) else ""
+        if lower.endswith("ing") and after in _DETERMINERS:
+            break  # a participle taking its own object ("the tray using the app")
         taken.append(lower)
     if not taken or taken[-1].endswith(("'s", "’s")):
         return None
