@@ -15,6 +15,7 @@ import pytest
 from specgap.evaluate.engine import Engine
 from specgap.events import ToolCall
 from specgap.extract.order_same import same_entity, singular
+from specgap.guard import Guard
 from specgap.ir import CandidateRule, Span
 from tests.conftest import ROOT
 from tests.corpus_agents import Built, build_prompt
@@ -158,3 +159,17 @@ def test_the_cloud_rule_is_noted_not_bound() -> None:
     text = json.dumps(bundle)
     assert "same-entity-not-bound" in text
     assert '"same": {' not in text  # no reference agent's rule binds an entity
+
+
+@pytest.mark.parametrize(("visit", "denied"), [("VZ-1", False), ("vz_1", False), ("VZ-2", True)])
+def test_the_guard_denies_another_visit(tmp_path: Path, visit: str, denied: bool) -> None:
+    built = _built(tmp_path, "Look up the visit before cancelling it.")
+    guard = Guard(built.bundle)
+    assert guard.check({"name": "lookup_visit", "arguments": {"visit_id": "VZ-1"}}).verdict == (
+        "allow"
+    )
+    guard.record({"status": "booked"})
+    cancel = guard.check(
+        {"name": "cancel_visit", "arguments": {"visit_id": visit, "reason": "moved"}}
+    )
+    assert (cancel.verdict == "deny") is denied, cancel
