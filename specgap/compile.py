@@ -12,6 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from specgap.argfit import fit_to_schema
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
+from specgap.compile_same import bind_same
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
     CandidateRule,
@@ -299,6 +300,7 @@ def _condition(
     rule: CandidateRule, tool: Tool, params: dict[str, Any], diagnostics: list[Diagnostic]
 ) -> Condition | None:
     params = {k: sorted(v) if k in {"allowed", "values"} else v for k, v in params.items()}
+    params = bind_same(rule, tool, params, diagnostics)  # "... before cancelling it"
     if "facet" in params:
         facet = str(params.pop("facet"))
         selector = selector_for(tool, facet)

@@ -347,6 +347,16 @@ CODES: tuple[Code, ...] = (
         "check that the required call happens with an eval, or enforce it elsewhere",
     ),
     _c(
+        "same-entity-not-bound",
+        "compile",
+        "note",
+        'an ordering says the earlier call must be about the same entity ("look up the '
+        'booking before cancelling it"), but the entity names no identifier argument of the '
+        "later tool for sure; only the order is enforced",
+        "name the entity's identifier argument (`booking_id`), or check the same-entity part "
+        "elsewhere",
+    ),
+    _c(
         "bound-not-representable",
         "extract",
         "note",

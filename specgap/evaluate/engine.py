@@ -271,7 +271,8 @@ class Engine:
         # findings tuple id -> (the tuple, verdict, action, hits)
         self._judged: BoundedCache[int, tuple[Any, Verdict, RuntimeAction, tuple[Hit, ...]]]
         self._judged = BoundedCache(4096)
-        used = {OPERATORS[p.operator] for p in self.policies}
+        # operators whose `observe` some policy needs (`Operator.stateful`)
+        used = {op for p in self.policies if (op := OPERATORS[p.operator]).stateful(p.condition)}
         self._observers = tuple(
             op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
         )

@@ -24,6 +24,7 @@ from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
+from specgap.extract.order_same import same_entity
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -52,6 +53,7 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
+    rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
         rules, diagnostics = condition_led(sentence, rules, diagnostics)
     else:

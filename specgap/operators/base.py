@@ -186,6 +186,9 @@ class Operator:
     # what `observe` reads: every event, tool calls only (a message leaves the state as it
     # was), or only calls with output labels or to a taint source (the Guard skips the rest)
     observes: Literal["all", "calls", "labelled"] = "all"
+    # whether a policy with this condition needs `observe` (the engine installs the hook
+    # only for agents with such a policy): by default every policy of an observing operator
+    stateful: Callable[[Any], bool] = lambda condition: True
     mutators: tuple[Mutator, ...] = ()
     # post stage: the call with its result, after it ran (the engine calls it when the
     # call carries a result, and alone when a runtime records one)

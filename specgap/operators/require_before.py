@@ -1,20 +1,34 @@
 """`require_before`: another tool, or any one of several, must have been called earlier in
 the trace. A call the engine denied never ran (it is not in `state.called`), so a denied
-prerequisite satisfies nothing."""
+prerequisite satisfies nothing.
+
+With `same` ("look up the booking before cancelling it"), the earlier call must also be
+about the same entity: the value of the `same` argument of this call must have appeared in
+an earlier call of a `before` tool, among its argument values or in its recorded output
+(`specgap.operators.require_same`)."""
 
 from __future__ import annotations
 
 import fnmatch
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
-from specgap.irbase import Frozen
+from specgap.irbase import Frozen, Selector
 from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState
 from specgap.operators.prose import CALL_WORDS, END, TICKED, is_toolish
+from specgap.operators.replay import checked
+from specgap.operators.require_same import (
+    NAME,
+    describe_same,
+    observe_same,
+    other_entity,
+    same_entity,
+)
 from specgap.operators.rewrite import calls_to, insert_at, is_call_to, without
 
 
@@ -26,6 +40,12 @@ class RequireBefore(Frozen):
     operator: Literal["require_before"] = "require_before"
     before: str | Annotated[tuple[str, ...], Field(min_length=2)] = Field(
         description="the tool id, or at least two tool ids of which any one satisfies it"
+    )
+    same: Selector | None = Field(
+        default=None,
+        description="the argument of this call whose value an earlier call of a `before` tool "
+        "must have named (in its arguments or its recorded output): the same entity",
+        exclude_if=lambda value: value is None,  # unset leaves policy ids and bytes as they were
     )
 
     @field_validator("before", mode="before")
@@ -52,8 +72,13 @@ def _named(cond: RequireBefore) -> str:
 def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None:
     before = cond.before  # one tool, or a tuple of tools any one of which will do
     if before in state.called if type(before) is str else not state.called.isdisjoint(before):
-        return None
+        return None if cond.same is None else same_entity(cond.same, cond.tools, call, state)
     return f"{_named(cond)} was not called first"
+
+
+def _describe(cond: RequireBefore, target: str) -> str:
+    said = f"call {_named(cond)} before `{target}`"
+    return said if cond.same is None else f"{said} on the same {describe_same(cond.same)}"
 
 
 def _problems(cond: RequireBefore, target: str, quote: str) -> Iterator[str]:
@@ -156,16 +181,21 @@ def _call_too_early(cond: RequireBefore, target: str, events: Sequence[Event]) -
         )
 
 
-OPERATOR = Operator(
-    "require_before",
+_BASE = Operator(
+    NAME,
     RequireBefore,
     "workflow_ordering_validation",
     "another tool must have been called earlier in the trace",
     _check,
-    lambda c, t: f"call {_named(c)} before `{t}`",
+    _describe,
     action="steer",
     tool_params=("before",),
     mutators=(_drop_predecessor, _call_too_early),
+    # only a policy with `same` reads the earlier calls' values: agents without one keep
+    # the plain `called` set and pay nothing per event
+    observe=observe_same,
+    observes="calls",
+    stateful=lambda c: c.same is not None,
     any_of=("before",),
     prose=_PROSE,
     problems=_problems,
@@ -182,3 +212,5 @@ OPERATOR = Operator(
         Example("Call `inventory.check` before `orders.place`.", {"before": "inventory.check"}),
     ),
 )
+
+OPERATOR = replace(_BASE, mutators=(*_BASE.mutators, checked(_BASE, other_entity)))

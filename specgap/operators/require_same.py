@@ -1,0 +1,165 @@
+"""`require_before` with `same`: the earlier call must be about the same entity.
+
+"Look up the booking before cancelling it": the value of the call's `same` argument (the
+booking id it cancels) must have appeared in an earlier call of a `before` tool, among that
+call's argument values or in its recorded output (any scalar, object keys included: outputs
+often key records by their ids). Values are compared as strings, normalised as
+`state_condition` normalises ids (case, separators: `BK-12` is `bk 12`).
+
+Not found, with every earlier output recorded: violated, the reason naming the value. Not
+found while some earlier call of a `before` tool has no recorded output: `Undetermined`
+(the value may be in it), never a silent allow.
+
+Per trace, the values each tool's calls named are kept in `TraceState.slots` by the
+operator's `observe` hook, which the engine installs only for agents with a policy using
+`same` (`Operator.stateful`): others pay nothing per event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from specgap.events import Event, ToolCall
+from specgap.irbase import Selector
+from specgap.operators.base import Mutant, TraceState, Undetermined
+from specgap.operators.evidence import is_idlike, leaves, runs
+from specgap.operators.rewrite import calls_to, is_call_to
+from specgap.operators.values import parse_output, select
+
+NAME = "require_before"
+
+
+class _Rule(Protocol):
+    @property
+    def tools(self) -> tuple[str, ...]: ...
+
+    @property
+    def same(self) -> Selector | None: ...
+
+
+def norm(value: Any) -> str:
+    """A value as an id: its alphanumeric runs, case-folded (as `state_condition` compares)."""
+    return " ".join(runs(str(value)))
+
+
+@dataclass
+class _Seen:
+    named: dict[str, set[str]] = field(default_factory=dict)  # tool -> values its calls named
+    unrecorded: set[str] = field(default_factory=set)  # tools with a call of no recorded output
+
+
+def _named_by(call: ToolCall) -> Iterator[str]:
+    for value in leaves(call.args):
+        yield norm(value)
+    if not call.is_error:  # an error names no entity it found
+        result = parse_output(call.result)
+        if result is not None:
+            for value in leaves(result, keys=True):
+                yield norm(value)
+                if isinstance(value, str) and " " in value.strip():
+                    # an id inside a sentence ("booking BK-12 cancelled") names it too
+                    for token in value.split():
+                        token = token.strip(".,;:!?()[]{}<>\"'")
+                        if is_idlike(token):
+                            yield norm(token)
+
+
+def observe_same(state: TraceState, event: Event) -> None:
+    """Fold one call's argument values and output values into the trace's record."""
+    if not isinstance(event, ToolCall) or event.tool is None:
+        return
+    slot: _Seen | None = state.slots.get(NAME)
+    if slot is None:
+        slot = state.slots[NAME] = _Seen()
+    slot.named.setdefault(event.tool, set()).update(v for v in _named_by(event) if v)
+    if not event.is_error and parse_output(event.result) is None:
+        slot.unrecorded.add(event.tool)
+
+
+def _values(selector: Selector, call: ToolCall) -> list[Any]:
+    found = select(selector, call.args)
+    return [v for v in found if isinstance(v, str | int | float) and not isinstance(v, bool)]
+
+
+def _tools(tools: tuple[str, ...]) -> str:
+    return " or ".join(f"`{t}`" for t in tools)
+
+
+def same_entity(
+    selector: Selector, tools: tuple[str, ...], call: ToolCall, state: TraceState
+) -> str | None:
+    """None when every value of the call's `selector` argument was named by an earlier call
+    of one of `tools`; else a reason, or an `Undetermined` one (see the module docstring)."""
+    values = [v for v in _values(selector, call) if norm(v)]
+    if not values:
+        return Undetermined(f"`{call.name}` gives no `{selector.arg}` to compare")
+    slot: _Seen = state.slots.get(NAME) or _Seen()
+    seen: set[str] = set()
+    for tool in tools:
+        seen |= slot.named.get(tool, set())
+    missing = [v for v in values if norm(v) not in seen]
+    if not missing:
+        return None
+    if any(tool in slot.unrecorded for tool in tools):
+        return Undetermined(
+            f"`{missing[0]}` is not among the arguments of the earlier {_tools(tools)} "
+            "call(s), and an output of one was not recorded"
+        )
+    return f"{_tools(tools)} was called first, but not on `{selector.arg}` `{missing[0]}`"
+
+
+def describe_same(selector: Selector) -> str:
+    """What `same` adds to the rule's description: "on the same `booking_id`"."""
+    return f"`{selector.arg}`"
+
+
+def _replaced(value: Any, raw: str, new: str) -> Any:
+    """`value` with every scalar equal (as an id) to `raw` replaced by `new`, and `raw`
+    replaced inside longer strings."""
+    old = norm(raw)
+    if isinstance(value, dict):
+        return {k: _replaced(v, raw, new) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_replaced(v, raw, new) for v in value]
+    if isinstance(value, str | int | float) and not isinstance(value, bool):
+        if norm(value) == old:
+            return new
+        if isinstance(value, str) and raw in value:
+            return value.replace(raw, new)
+    return value
+
+
+def other_entity(cond: _Rule, target: str, events: Sequence[Event]) -> Iterator[Mutant]:
+    """The earlier calls of the prerequisite are about another entity: the value the first
+    call to the target binds is changed in every earlier prerequisite call (its arguments and
+    its output)."""
+    if cond.same is None:
+        return
+    at = calls_to(events, target)
+    if not at:
+        return
+    call = events[at[0]]
+    assert isinstance(call, ToolCall)
+    values = [v for v in _values(cond.same, call) if norm(v)]
+    if not values:
+        return
+    raw = str(values[0])
+    new = f"other-{raw}"
+    changed = list(events)
+    for i in range(at[0]):
+        event = events[i]
+        if isinstance(event, ToolCall) and any(is_call_to(event, t) for t in cond.tools):
+            changed[i] = event.model_copy(
+                update={
+                    "args": _replaced(event.args, raw, new),
+                    "result": _replaced(parse_output(event.result), raw, new),
+                }
+            )
+    if changed != list(events):
+        yield Mutant(
+            mutator="require_before/other-entity",
+            description=f"call {_tools(cond.tools)} on `{new}`, then `{target}` on `{values[0]}`",
+            events=tuple(changed),
+        )
