@@ -67,7 +67,7 @@ def parameter_limits(text: str, parameter: str, bounded: bool) -> list[Emit]:
             params["max"] = _number(most[0])
         if least:
             params["min"] = _number(least[0])
-        if most and least and params["min"] > params["max"]:  # type: ignore[operator]
+        if most and least and _number(least[0]) > _number(most[0]):
             return []
     return [Emit("arg_within_bound", None, params, 0.7)]
 
