@@ -41,8 +41,7 @@ ROWS: list[tuple[str, list[Any]]] = [
     ("Number of seats. Maximum 6.", [_bound(max=6)]),
     ("Seats to hold. Must not exceed 6.", [_bound(max=6)]),
     ("Seats to hold, at least 2.", [_bound(min=2)]),
-    # negative: a condition, a rate, an empty range, a number that is no bound
-    ("Seats to hold; at most 6 unless the manager agrees.", []),
+    # negative: a rate, an empty range, a number that is no bound
     ("Seats to hold, at most 2 per table.", []),
     ("Number of seats (6-1).", []),
     ("Seats in the room numbered 1 to 6 by the door.", []),
@@ -57,6 +56,20 @@ def test_a_bound_in_a_parameters_description(
     assert rows == expected
     if expected:  # read, so no note says it was not
         assert "rule-not-compiled" not in notes
+
+
+def test_a_conditional_bound_keeps_its_condition(tmp_path: Path) -> None:
+    said = "Seats to hold; at most 6 unless the manager agrees."
+    tools = [_tool("book_tea", "Book a tea tasting.", guest_name="string", seats=("integer", said))]
+    built = build_prompt(tmp_path, "# Tea room\n\nBe kind.\n", tools)
+    bounds = [p for p in built.policies if p.operator == "arg_within_bound"]
+    assert [(p.enforcement, p.condition.model_dump().get("max")) for p in bounds] == [
+        ("review_only", 6.0)
+    ]
+    found = parameter_limits("At most 6 unless the manager agrees.", "seats", bounded=False)
+    assert [(e.params, e.condition) for e in found] == [
+        ({"facet": "seats", "max": 6}, "unless the manager agrees")
+    ]
 
 
 def test_a_bound_the_schema_states_is_the_schemas(tmp_path: Path) -> None:

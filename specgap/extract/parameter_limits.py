@@ -5,13 +5,15 @@
 The parameter is known (the description is its own), so the bound is
 `arg_within_bound(<the described tool>, facet=<parameter>)`. A description whose schema
 already bounds the value (`maximum`, `minimum`, `enum`) states the schema's contract, read
-as such; a sentence with a condition ("at most 3 unless ...") or two bounds of one side is
-left to its `rule-not-compiled` note (`parameter_notes`), never read without its condition.
+as such; a bound with a condition ("at most 3 unless a manager agrees") keeps it (reviewed,
+never a flat bound); a rate ("per day") or two bounds of one side is left to its
+`rule-not-compiled` note (`parameter_notes`).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.artifacts import Artifact
 from specgap.extract.grammar_emit import Emit
@@ -38,19 +40,25 @@ _RANGE = re.compile(
     + r"\s*(?:[a-z]+\s+)?to\s+" + _NUMBER.format("high3") + r")",
     re.I,
 )  # fmt: skip
-# a bound that holds only sometimes, or one said of something else than this value
-_CONDITIONAL = re.compile(
-    r"\b(?:if|unless|when|whenever|except|without|per|each\s+(?:day|night|week|month)|of\s+the\s+"
-    r"(?:order|total|price|balance)|times)\b",
+# a bound said of something else than this value: a rate, a share of another quantity
+_DERIVED = re.compile(
+    r"\b(?:per|each\s+(?:day|night|week|month)|of\s+the\s+(?:order|total|price|balance)|times)\b",
     re.I,
 )
+# a bound that holds only sometimes: kept with its condition, reviewed
+_CONDITIONAL = re.compile(r"\b(?:if|unless|when|whenever|except|without)\b.*$", re.I)
 
 
 def parameter_limits(text: str, parameter: str, bounded: bool) -> list[Emit]:
     """The bound one sentence of `parameter`'s description states on its value, or []
     (module docstring). `bounded`: the schema already bounds it."""
-    if bounded or "." in parameter or "[]" in parameter or _CONDITIONAL.search(text):
+    if bounded or "." in parameter or "[]" in parameter or _DERIVED.search(text):
         return []
+    condition = _CONDITIONAL.search(text)
+    if condition is not None:  # "at most 3 unless a manager agrees": only then, reviewed
+        found = parameter_limits(text[: condition.start()], parameter, bounded)
+        said = " ".join(condition[0].strip(" .;").split())
+        return [replace(e, condition=said) for e in found]
     params: dict[str, object] = {"facet": parameter}
     ranged = _RANGE.search(text)
     if ranged is not None:
