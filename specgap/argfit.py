@@ -329,7 +329,19 @@ def _no_number(tool: Tool, selector: Selector | None) -> bool:
     if selector is None:
         return True
     schema = _argument_schema(tool.schema, selector.arg) if selector.extract is None else None
+    if schema is not None and schema.get("type") == "string":
+        # a text argument that says nothing of a number ("guest": a name) is no bound's place
+        said = f"{selector.arg} {schema.get('description', '')}".casefold().replace("_", " ")
+        if not _NUMBER_WORDS & set(re.findall(r"[a-z]+", said)):
+            return True
     return schema is not None and _not_a_number(selector.arg, schema)
+
+
+_NUMBER_WORDS = frozenset(
+    {"amount", "number", "count", "quantity", "size", "total", "price", "cost", "fee", "value",
+     "sum", "limit", "rate", "percent", "dollars", "cents", "euros", "minutes", "hours", "days",
+     "nights", "weeks"}
+)  # fmt: skip
 
 
 def _numeric_argument(tool: Tool, facet: str) -> str | None:

@@ -31,6 +31,10 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("name_cabin", "Label a cabin.", cabin_id="string",
               passenger_name=("string", "Passenger sleeping there.")),
     ],
+    "tea": [
+        _tool("hold_table", "Hold a table.", guest="string",
+              covers=("integer", "Number of guests.")),
+    ],
 }  # fmt: skip
 
 
@@ -51,6 +55,9 @@ ROWS: list[tuple[str, str, list[Row]]] = [
     # the numeric argument is named by the noun itself: unchanged
     ("ferry", "Never book a crossing for more than 9 passengers.",
      [_bound("book_crossing", "passengers", max=9)]),
+    # a plain text argument that says nothing of a number ("guest") is no bound's place
+    ("tea", "Never hold a table for more than 8 guests.",
+     [_bound("hold_table", "covers", max=8)]),
     # negative: a tool with no numeric argument gains no bound on its text argument
     ("ferry", "Never name a cabin for more than 4 passengers.", []),
 ]  # fmt: skip

@@ -69,11 +69,13 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             diagnostics.extend(notes)
         if artifact.kind == "tools":
             from specgap.extract.described_params import parameter_rules
+            from specgap.extract.parameter_limits import limit_rules
 
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
                 rules.extend(described_enums(artifact, spec))  # "One of: a, b"
+                rules.extend(limit_rules(artifact, spec))  # "Number of guests (1-8)."
                 described = parameter_origins(artifact, spec)  # "the id returned by `T`"
                 rules.extend(described)
                 spans = {r.span for r in described}

@@ -114,7 +114,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?P<np>[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
+            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
+            r"[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
             r"(?:" + _MORE + r")\s+" + _AMOUNT,
             re.I,
         ),
@@ -123,7 +124,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?:(?P<np>[a-z][\w-]*)\s+)?(?:of\s+)?"
+            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?:(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
+            r"[a-z][\w-]*)\s+)?(?:of\s+|for\s+)?"
             + r"(?:" + _MORE + r")\s+" + _AMOUNT,
             re.I,
         ),

@@ -121,6 +121,10 @@ def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diag
 
     if read_parameter(sentence, parameter):
         return None  # "must be an id returned by `a`": read (`described_params`)
+    from specgap.extract.parameter_limits import parameter_limits
+
+    if parameter_limits(sentence.clean, parameter, contract):
+        return None  # "Number of guests (1-8).": read (`parameter_limits`)
     text = sentence.clean
     cue = cue_of(text, described=True)
     if cue is None or (contract and cue.kind in {"bound", "value list"}):

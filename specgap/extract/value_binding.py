@@ -23,9 +23,11 @@ def own_values(text: str) -> list[Emit]:
     of novice or expert"): read as in the prose; the caller makes the described tool the
     target, where the argument is resolved (a phrase it does not take is reported)."""
     from specgap.extract.amounts import amount_bounds
+    from specgap.extract.own_limits import own_limit
     from specgap.extract.value_phrases import stated_values
 
-    return amount_bounds(text) or stated_values(text)
+    # "Only for amounts up to $200.": no argument named, the unit's (`own_limits`)
+    return amount_bounds(text) or stated_values(text) or own_limit(text)
 
 
 def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
