@@ -3,7 +3,9 @@ to the argument of the target tool that carries it.
 
 An extracted `require_before` rule may carry `same_as`, the noun naming the entity the two
 calls share (`booking`). It is bound to `same`, a selector of the target tool's argument,
-only when that is certain: the noun names exactly one argument of the tool by name
+only when that is certain: a registry facet of the tool is named by the noun and selects a
+whole argument (`facets: {file: {arg: Body}}`: the project's own word), or the noun names
+exactly one argument of the tool by name
 (`specgap.resolve.arguments`, as a facet is bound) and that argument is id-like (named
 `*_id`, `*_number`, `*_code`, `*_key`, `*_path`, `*_name`, an e-mail..., and holding strings
 or integers). Otherwise the rule stays the plain ordering and a `same-entity-not-bound` note
@@ -17,6 +19,7 @@ from typing import Any
 
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.evidence import key_words, named_like
+from specgap.operators.prose import singular
 from specgap.registry import Tool
 from specgap.resolve.arguments import resolve_argument
 
@@ -51,6 +54,9 @@ def idlike_argument(tool: Tool, arg: str) -> bool:
 
 def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     """(the argument, None) when the noun binds for sure, else (None, why not)."""
+    declared = _declared(tool, noun)
+    if declared is not None:  # the registry names it: `facets: {file: {arg: Body}}`
+        return declared, ""
     match = resolve_argument(tool, noun)
     if match.status != "resolved" or match.selector is None:
         names = ", ".join(f"`{n}`" for n, _ in match.candidates[:2])
@@ -66,6 +72,16 @@ def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     if any(idlike_argument(tool, a) for a in rivals):
         return None, f"`{noun}` could be `{arg}` or `{rivals[0]}` of `{tool.id}`"
     return arg, ""
+
+
+def _declared(tool: Tool, noun: str) -> str | None:
+    """The argument a registry facet named like the noun selects as a whole (no `extract`):
+    the project's own word for it, so the binding is certain whatever the argument holds."""
+    wanted = {noun.casefold(), singular(noun.casefold())}
+    for name, selector in tool.facets.items():
+        if selector.extract is None and {name.casefold(), singular(name.casefold())} & wanted:
+            return selector.arg
+    return None
 
 
 def bind_same(

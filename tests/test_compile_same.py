@@ -10,7 +10,7 @@ import pytest
 
 from specgap.compile_same import bind_same, idlike_argument
 from specgap.diagnostics import describe
-from specgap.ir import CandidateRule, Diagnostic, Span
+from specgap.ir import CandidateRule, Diagnostic, Selector, Span
 from specgap.registry import Tool
 
 
@@ -94,3 +94,28 @@ def test_the_note_is_a_registered_code() -> None:
 def test_idlike_arguments(arg: str, idlike: bool) -> None:
     tool = _tool(visit_id=S, owner_email=S, visit_notes=S)
     assert idlike_argument(tool, arg) is idlike
+
+
+@pytest.mark.parametrize(
+    ("facets", "bound"),
+    [
+        ({"file": Selector(arg="Body")}, "Body"),  # the project's own word for the argument
+        ({"files": Selector(arg="Body")}, "Body"),  # in the plural
+        ({"file": Selector(arg="query", extract="sql_tables")}, None),  # a value drawn out of it
+        ({"object": Selector(arg="Body")}, None),  # another word
+    ],
+)
+def test_a_registry_facet_named_by_the_noun_binds_whatever_the_argument_holds(
+    facets: dict[str, Selector], bound: str | None
+) -> None:
+    """ "Scan every file before uploading it", with `facets: {file: {arg: Body}}` in the
+    registry: the scanned content must be the uploaded body (not an id-like argument)."""
+    tool = Tool(
+        id="upload",
+        schema={"type": "object", "properties": {"Body": S, "Key": S, "query": S}},
+        facets=facets,
+    )
+    diagnostics: list[Diagnostic] = []
+    params = bind_same(RULE, tool, {"before": "scan", "same_as": "file"}, diagnostics)
+    assert params.get("same") == ({"arg": bound} if bound else None)
+    assert [d.code for d in diagnostics] == ([] if bound else ["same-entity-not-bound"])
