@@ -22,6 +22,7 @@ import re
 from specgap.extract.english import base_verb, lemmas, verb_lemma
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noun_counts import act_of
 from specgap.extract.segments import Sentence
 from specgap.operators.prose import singular
@@ -189,6 +190,9 @@ def forbidden_tail(clean: str) -> str | None:
     if m is None:
         return None
     rest = m["rest"].strip(" ,")
+    to = re.match(r"to\s+(?P<v>[a-z]+)\b", rest, re.I)
+    if to is not None and to["v"].casefold() in IMPERATIVE_VERBS:
+        return None  # "you are never allowed to refund X": the act, not where the ban holds
     return rest if rest and _ORDER.match(rest) is None else None
 
 
