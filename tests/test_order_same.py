@@ -154,11 +154,19 @@ def test_a_bound_rule_denies_another_visit(tmp_path: Path) -> None:
         assert decisions[-1].blocked is blocked, visit
 
 
-def test_the_cloud_rule_is_noted_not_bound() -> None:
+def test_the_cloud_rule_binds_the_file_its_registry_names() -> None:
+    """ "Run `scan_for_secrets` on every file before uploading it": the cloud registry names
+    the uploaded `Body` the file (`facets: {file: {arg: Body}}`), so the scan must be of it."""
     bundle = json.loads((ROOT / "policy" / "policy.json").read_text())
-    text = json.dumps(bundle)
-    assert "same-entity-not-bound" in text
-    assert '"same": {' not in text  # no reference agent's rule binds an entity
+    (rule,) = [
+        p
+        for a in bundle["agents"]
+        for p in a["policies"]
+        if p["operator"] == "require_before" and p["target"] == "aws.s3.PutObject"
+    ]
+    assert rule["condition"]["same"]["arg"] == "Body"
+    assert rule["enforcement"] == "enforce"
+    assert "same-entity-not-bound" not in json.dumps(bundle)
 
 
 @pytest.mark.parametrize(("visit", "denied"), [("VZ-1", False), ("vz_1", False), ("VZ-2", True)])
