@@ -282,7 +282,12 @@ def _action(text: str) -> str | None:
     # "the member's card": the card, whoever owns it
     words = [w for w in obj.casefold().split() if w not in _DET_WORDS and not w.endswith("'s")]
     if any(w in _PRONOUNS for w in words):
-        return None  # "before looking them up": the object is not said
+        # "ask the patron for X before looking them up": them is the person asked
+        person = _PERSON_SAID.search(text) if set(words) & _PEOPLE_PRONOUNS else None
+        if person is None or not verb:
+            return None  # "before cancelling it": the object is not said
+        particle = [w for w in words if w in _PARTICLES]
+        return " ".join([verb.casefold(), *particle, singular(person["who"].casefold())])
     if not verb or not words or verb in {"ask", "talk", "speak", "help", "assist"}:
         return None
     return " ".join([verb.casefold(), *(singular(w) for w in words)])
@@ -292,6 +297,10 @@ _NO_ACTION = frozenset(
     split_words("proceed continue go answer respond reply help assist start begin finish act")
 )
 _PRONOUNS = frozenset(split_words("them it him her this that these those one"))
+_PEOPLE_PRONOUNS = frozenset(split_words("them him her"))
+_PARTICLES = frozenset(split_words("up in out"))
+# the one person the sentence names, whom "them" points back to
+_PERSON_SAID = re.compile(rf"\b(?:the|a|an|each|every|any)\s+(?P<who>{PERSON})(?:'s)?\b", re.I)
 
 
 def _action_match(text: str) -> re.Match[str] | None:

@@ -15,9 +15,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import _BAN, _GAVE, _TOOL, _WORD, _src, origin, value_of
-from specgap.extract.pattern_base import ANY_TOOL, split_words
+from specgap.extract.pattern_base import ANY_TOOL, lemma, split_words
 from specgap.extract.value_people import PERSON
 
 _MAKE = (
@@ -59,6 +60,12 @@ _THEN_USE = re.compile(
     r"\s+(?:with|in|using|via|from|through|by\s+calling)\s+(?P<src3>[^.;:!?]+?)\s*[.;!?]?\s*$",
     re.I,
 )
+# "; ask the skipper", "- ask the member for it instead": the person's own value
+_ASK_INSTEAD = re.compile(
+    rf"^\s*[;:,.\-—]\s*(?:instead\s*,?\s*|always\s+)?ask\s+(?:the\s+|a\s+)?{PERSON}"
+    r"(?:\s+for\s+(?:it|them|one|the\s+value))?(?:\s+instead)?\s*[.;!?]?\s*$",
+    re.I,
+)
 _NOW = frozenset(split_words("current present today today's now local"))
 
 
@@ -76,7 +83,8 @@ def made_up_values(text: str) -> list[Emit]:
     m = _MADE_UP.search(text) or _MADE_UP_PASSIVE.search(text)
     if m is None:
         return []
-    value = value_of(m["np"])
+    np, target = _taken(m["np"])
+    value = value_of(np)
     if value is None or _clock(value):
         return []  # "do not assume the current time": a clock's, read with its tool elsewhere
     rest = m["rest"].strip()
@@ -85,6 +93,8 @@ def made_up_values(text: str) -> list[Emit]:
         source, rest = {"from_user": True, "from_tools": []}, ""
     elif _MY_OWN.search(m[0]):  # "never supply a boat id yourself": not the agent's own
         return []  # who else may supply it (the user, a tool) is not said
+    if _ASK_INSTEAD.match(rest):  # "never guess a hull length; ask the skipper": theirs
+        source, rest = {"from_user": True, "from_tools": []}, ""
     if rest.strip(" .;:!?,-—"):
         then = _THEN_USE.match(rest)
         if then is None:
@@ -92,4 +102,17 @@ def made_up_values(text: str) -> list[Emit]:
         source = origin(_src(then["src"] or then["src2"] or then["src3"]))
     if source is None:
         return []
-    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+    return [Emit("arg_grounded", target, {"facet": value, **source}, 0.7)]
+
+
+# "the amount to refund", "the reason for cancelling": the value and the action taking it
+_TAKEN = re.compile(r"^(?P<np>.+?)\s+(?:to|for)\s+(?P<verb>[a-z]+?)(?:ing)?$", re.I)
+
+
+def _taken(np: str) -> tuple[str, str]:
+    """The value a noun phrase names and the action said after it (`ANY_TOOL` if none)."""
+    m = _TAKEN.match(np.strip())
+    if m is None or value_of(m["np"]) is None:
+        return np, ANY_TOOL
+    verb = lemma(m[0].split()[-1].casefold())
+    return (m["np"], verb) if verb in IMPERATIVE_VERBS else (np, ANY_TOOL)

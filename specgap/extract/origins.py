@@ -41,7 +41,8 @@ HEADS = frozenset(
         "address addresses email e-mail emails phone code codes reason reasons postcode zip pin "
         "password amount quantity reference references plate licence license iban birthday "
         "birthdate passcode serial value values key keys token tokens handle username usernames "
-        "sku skus account accounts slug url urls"
+        "sku skus account accounts slug url urls registration registrations length lengths "
+        "weight weights method methods card cards"
     )
 )
 _NOT_VALUES = frozenset(
@@ -91,13 +92,17 @@ _HEAD = (
 )  # fmt: skip
 # "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
 _COME = re.compile(
-    _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
+    _HEAD
+    + rf"(?:\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
     r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found|present|"
     r"listed|included|contained)|come|originate|appear|exist)|(?:always\s+|only\s+|ever\s+)*"
     r"(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
     r"verbatim\s+|exactly\s+|word\s+for\s+word\s+|"
     r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in|among)\s+"
-    rf"{_SRC}{_TAIL}",
+    # "... must have been returned by T": the value one the source gave earlier
+    rf"|\s+(?:{_MODAL})\s+(?:always\s+|only\s+)*(?:have\s+been|be)\s+(?:returned|listed|issued|"
+    r"produced|generated|given|provided|supplied|reported|shown|offered)\s+(?:by|in)\s+)"
+    rf"{_SRC}(?:\s+(?:only|alone|exclusively))?{_TAIL}",
     re.I,
 )
 _GAVE = (

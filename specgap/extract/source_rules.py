@@ -28,6 +28,10 @@ def source_ban(rule: CandidateRule, sourced: list[CandidateRule]) -> bool:
     banned = _squashed(rule.target)
     if rule.target not in (None, ANY_TOOL) and any(banned.startswith(a) for a in said if a):
         return True  # "never issue a ticket with X that T did not return": the source rule
+    values = [set(str(r.params.get("facet", "")).casefold().split()) for r in sourced]
+    object_words = set(re.findall(r"[a-z]+", (rule.target or "").casefold()))
+    if rule.target not in (None, ANY_TOOL) and any(v and v <= object_words for v in values):
+        return True  # "never enter a hull number the skipper has not given": the value's source
     if not rule.condition:
         return False
     said = set(re.findall(r"[a-z]+", rule.condition.casefold()))

@@ -23,6 +23,7 @@ from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.made_up_values import made_up_values
 from specgap.extract.needed_values import needed_values
+from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
 from specgap.extract.origins_more import earlier_tool, more_origins
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
@@ -189,6 +190,9 @@ def _every_id(emit: Emit) -> Emit:
 
 def _value_sources(text: str) -> list[Emit]:
     plain = text.replace("`", "")  # the grammar's readings read names unquoted
+    collected = collected_for_each(plain)  # "collect the X of every boat before adding it"
+    if collected:
+        return collected
     stated = said_origins(plain)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
         return scoped(plain, stated)
@@ -222,7 +226,8 @@ def _value_sources(text: str) -> list[Emit]:
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
         # "if you need the time, use T": the need is no scope; else the call said, if any
         return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
-    return scoped(plain, made_up_values(plain))  # "never invent a slot id"
+    # "never invent a slot id"; "never enter a hull number the skipper has not given"
+    return scoped(plain, made_up_values(plain) or origin_forms(plain))
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
