@@ -93,6 +93,10 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     if not _IDENTIFIER.fullmatch(facet) and wanted:
         out = _copies(rule, registry, sources, facet, wanted)
         said = words(facet)
+        plain = [w for w in said if w not in _QUALIFIERS]  # "the new postal address"
+        if not out and plain and len(plain) < len(said):
+            out = _copies(rule, registry, sources, " ".join(plain), set(plain))
+            said = plain
         if not out and len(said) > 1 and said[-1] in _ID_WORDS:
             # "registration numbers": `vehicle_registration` when no argument says `number`
             # (never `booking_id` for "booking number": an id of its own, maybe another)
@@ -107,6 +111,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
 
 
 _ID_WORDS = frozenset(words("number code id reference"))
+_QUALIFIERS = frozenset(words("new updated current correct exact full valid latest preferred"))
 
 
 def _copies(

@@ -157,6 +157,112 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("refund_fee", "fee_id", False, ("list_fees",), E)},
     ),
     (
+        "a value not in a tool's output is never used",
+        "Never use a berth code that is not in the list_berths output.",
+        HARBOUR,
+        {("assign_berth", "berth_code", False, ("list_berths",), E)},
+    ),
+    (
+        "a value the person did not give, never used for the action said after it",
+        "You may not use an e-mail the member did not provide to find the member.",
+        HARBOUR,
+        {("find_member", "email", True, USER, E)},
+    ),
+    (
+        "a value from earlier conversations: only this conversation's (the user's or a tool's)",
+        "Do not rely on boat ids from previous conversations.",
+        HARBOUR,
+        {("get_boat", "boat_id", True, BOTH, E), ("assign_berth", "boat_id", True, BOTH, E)},
+    ),
+    (
+        "a value from memory: only this conversation's",
+        "Never take a fee id from memory.",
+        HARBOUR,
+        {("refund_fee", "fee_id", True, BOTH, E)},
+    ),
+    (
+        "the value a person gave, used for the action said after it",
+        "Use the fee id provided by the member to refund the fee.",
+        HARBOUR,
+        {("refund_fee", "fee_id", True, USER, E)},
+    ),
+    (
+        "several values made up, then where to obtain them",
+        "You should not make up boat ids or member ids; always obtain them from the tools.",
+        HARBOUR,
+        {
+            ("get_boat", "boat_id", False, ("*",), E),
+            ("assign_berth", "boat_id", False, ("*",), E),
+            ("register_boat", "member_id", False, ("*",), E),
+            ("issue_credit", "member_id", False, ("*",), E),
+            ("list_fees", "member_id", False, ("*",), E),
+        },
+    ),
+    (
+        "every argument of one tool from the person or a tool",
+        "All arguments to assign_berth must come from the member or from list_berths.",
+        HARBOUR,
+        {("assign_berth", "~None", True, ("list_berths",), E)},
+    ),
+    (
+        "an action whose recipient value the person did not give",
+        "Do not issue credits to member ids the member did not give.",
+        HARBOUR,
+        {("issue_credit", "member_id", True, USER, E)},
+    ),
+    (
+        "copied exactly as they appear in a tool's results",
+        "Copy berth codes exactly as they appear in the list_berths results.",
+        HARBOUR,
+        {("assign_berth", "berth_code", False, ("list_berths",), E)},
+    ),
+    (
+        "a value the person has not given, as the subject of a ban",
+        "A hull registration that the member has not given must never be used.",
+        HARBOUR,
+        {("register_boat", "hull_registration", True, USER, E)},
+    ),
+    (
+        "identified with a tool, then the id it returns used",
+        "Identify the member by e-mail using find_member and use the member id it returns.",
+        HARBOUR,
+        {
+            ("register_boat", "member_id", False, ("find_member",), E),
+            ("issue_credit", "member_id", False, ("find_member",), E),
+            ("list_fees", "member_id", False, ("find_member",), E),
+        },
+    ),
+    (
+        "a tool named with what its call was for",
+        "The berth code must be one returned by list_berths for the pontoon.",
+        HARBOUR,
+        {("assign_berth", "berth_code", False, ("list_berths",), E)},
+    ),
+    (
+        "only the verb, then the recipient value the person gave in the conversation",
+        "Only refund to a payment card that the member has provided in this conversation.",
+        HARBOUR,
+        {("refund_fee", "payment_card", True, USER, E)},
+    ),
+    (
+        "a qualifier no argument says ('new')",
+        "The member must supply the new e-mail address; never copy it from an old invoice.",
+        HARBOUR,
+        {("find_member", "email", True, USER, E)},
+    ),
+    (
+        "'only X that T returned': the source rule, no ban of the action",
+        "Only refund fees that list_fees returned.",
+        HARBOUR,
+        {("refund_fee", "fee_id", False, ("list_fees",), E)},
+    ),
+    (
+        "'are never to be guessed'",
+        "Fee ids are never to be guessed.",
+        HARBOUR,
+        {("refund_fee", "fee_id", True, BOTH, E)},
+    ),
+    (
         "'them' in the action is the person asked: look up the patron",
         "Ask the patron for their card number before looking them up.",
         LIBRARY,
@@ -216,6 +322,17 @@ NOT_READ: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("an action noun with no datum", "A refund may only go to the member who paid.", HARBOUR),
     ("collecting a thing no person tells", "Collect the fee of every boat before it.", HARBOUR),
     ("a recipient with a source not read", "The credit must be issued to the member id.", HARBOUR),
+    (
+        "a source that is a record, not a tool or a person: never guessed at",
+        "The payment card passed to refund_fee must be taken from the receipt.",
+        HARBOUR,
+    ),
+    ("a value from memory of something else", "Never take a break from memory work.", HARBOUR),
+    (
+        "a purpose that is no action",
+        "Never use a boat id the member has not given for a week.",
+        HARBOUR,
+    ),
 ]
 
 

@@ -29,13 +29,14 @@ _MAKE = (
 _MADE_UP = re.compile(
     rf"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+)?{_BAN}\s*,?\s+(?:ever\s*,?\s+)?{_MAKE}"
     rf"(?:\s*(?:,|or|and|,\s*or)\s+{_MAKE})*\s+(?:(?:the|a|an|any|their|his|her|its)\s+)?"
-    rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$|(?=on\s|for\s)).*)$",
+    rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$|(?=on\s|for\s|(?:or|and)\s)).*)$",
     re.I,
 )
 # "reservation ids must not be made up"
 _MADE_UP_PASSIVE = re.compile(
-    rf"^\W*(?:(?:the|a|an|any|all|every)\s+)?(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s+(?:must|should|"
-    r"shall|may|can|will)\s*(?:not|never|n't)\s+(?:ever\s+)?be\s+(?:made\s+up|invented|guessed|"
+    rf"^\W*(?:(?:the|a|an|any|all|every)\s+)?(?P<np>{_WORD}(?:\s+{_WORD}){{0,3}}?)\s+(?:(?:must|should|"
+    r"shall|may|can|will)\s*(?:not|never|n't)|(?:is|are)\s+(?:not|never)\s+to)\s+(?:ever\s+)?be\s+"
+    r"(?:made\s+up|invented|guessed|"
     r"fabricated|assumed|presumed|faked|improvised)(?P<rest>\s*(?:[.;:!?,]|\s-\s|\s—\s|$).*)$",
     re.I,
 )
@@ -57,7 +58,10 @@ _THEN_USE = re.compile(
     # "- look them up with `get_slip`", "; get it from the member"
     r"|^\s*(?:[;:,.\-—])\s*(?:but\s+|instead\s+|always\s+)*(?:look\s+(?:it|them)\s+up|find\s+"
     r"(?:it|them)|get\s+(?:it|them)|fetch\s+(?:it|them)|retrieve\s+(?:it|them)|read\s+(?:it|them))"
-    r"\s+(?:with|in|using|via|from|through|by\s+calling)\s+(?P<src3>[^.;:!?]+?)\s*[.;!?]?\s*$",
+    r"\s+(?:with|in|using|via|from|through|by\s+calling)\s+(?P<src3>[^.;:!?]+?)\s*[.;!?]?\s*$"
+    # "; always obtain them from the tools or from the owner"
+    r"|^\s*(?:[;:,.\-—])\s*(?:but\s+|instead\s+|always\s+|only\s+)*(?:obtain|take|get|source|"
+    r"collect)\s+(?:it|them|these|those)\s+(?:only\s+)?from\s+(?P<src4>[^.;:!?]+?)\s*[.;!?]?\s*$",
     re.I,
 )
 # "; ask the skipper", "- ask the member for it instead": the person's own value
@@ -84,25 +88,48 @@ def made_up_values(text: str) -> list[Emit]:
     if m is None:
         return []
     np, target = _taken(m["np"])
-    value = value_of(np)
+    first, *others = _LIST_SPLIT.split(np.strip())  # "pet ids or drug codes": both
+    value = value_of(first)
+    listed_first = "".join(f", {o}" for o in others)
+    rest = f"{listed_first} {m['rest']}" if others else m["rest"]
     if value is None or _clock(value):
         return []  # "do not assume the current time": a clock's, read with its tool elsewhere
-    rest = m["rest"].strip()
+    rest = rest.strip()
     source: dict[str, Any] | None = {"from_user": True, "from_tools": [ANY_TOOL]}
     if _BEHALF.match(rest):  # "never fill in a boat id on the member's behalf": theirs
         source, rest = {"from_user": True, "from_tools": []}, ""
     elif _MY_OWN.search(m[0]):  # "never supply a boat id yourself": not the agent's own
         return []  # who else may supply it (the user, a tool) is not said
+    values = [value]
+    rest = rest if _MORE_VALUES.match(rest) else " " + rest  # "or member ids; ...": a list
+    listed = _MORE_VALUES.match(rest)
+    if listed is not None:  # "any pet ids, owner ids or invoice numbers; ...": each of them
+        said = re.sub(r"^\s*,?\s*(?:(?:or|and)\s+)?", "", listed["more"])
+        more = [value_of(v) for v in _LIST_SPLIT.split(said.strip()) if v.strip()]
+        if not more or None in more:
+            return []  # a listed thing that is no datum: no reading of part of the list
+        values += [v for v in more if v is not None]
+        rest = rest[listed.end() :]
     if _ASK_INSTEAD.match(rest):  # "never guess a hull length; ask the skipper": theirs
         source, rest = {"from_user": True, "from_tools": []}, ""
     if rest.strip(" .;:!?,-—"):
         then = _THEN_USE.match(rest)
         if then is None:
             return []
-        source = origin(_src(then["src"] or then["src2"] or then["src3"]))
+        source = origin(_src(then["src"] or then["src2"] or then["src3"] or then["src4"]))
     if source is None:
         return []
-    return [Emit("arg_grounded", target, {"facet": value, **source}, 0.7)]
+    return [Emit("arg_grounded", target, {"facet": v, **source}, 0.7) for v in values]
+
+
+# more values listed after the first: ", owner ids or invoice numbers"
+_MORE_VALUES = re.compile(
+    rf"^(?P<more>(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)(?:(?:the|a|an|any)\s+)?{_WORD}"
+    rf"(?:\s+{_WORD}){{0,2}}?(?:(?:\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+)(?:(?:the|a|an|any)\s+)?"
+    rf"{_WORD}(?:\s+{_WORD}){{0,2}}?)*)(?=\s*[.;:!?]|\s*$|\s+-\s)",
+    re.I,
+)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.I)
 
 
 # "the amount to refund", "the reason for cancelling": the value and the action taking it

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import _GAVE, _TOOL, _src, _told, origin, value_of
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
@@ -33,7 +34,8 @@ from specgap.extract.value_people import PERSON
 __all__ = ["collected_for_each", "origin_forms"]
 
 _WORD = r"[A-Za-z][\w'-]*"
-_NP = rf"(?P<np>(?!(?:the|a|an|any|no|every|each|only)\b){_WORD}(?:\s+{_WORD}){{0,3}}?)"
+_NOT_NOUN = r"(?!(?:the|a|an|any|no|every|each|only|to|for|on|with|in|into|from|by|that|which)\b)"
+_NP = rf"(?P<np>{_NOT_NOUN}{_WORD}(?:\s+{_NOT_NOUN}{_WORD}){{0,3}}?)"
 _DET = r"(?:(?:the|a|an|any|every|each|all)\s+)?"
 _SOURCE = rf"(?P<src>(?:the\s+|a\s+|an\s+|their\s+)?(?:{PERSON}|{_TOOL}|[a-z]+(?:\s+[a-z]+)?))"
 _HAS = r"(?:has\s+|have\s+|had\s+)?(?:explicitly\s+|actually\s+|already\s+|personally\s+)?"
@@ -58,10 +60,77 @@ _NO_UNLESS = re.compile(
 _NOT_GIVEN = re.compile(
     r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|shall|may)\s+(?:not|never)|never|do\s+not|"
     r"don't|must\s+not)\s+(?:use|enter|pass|send|supply|submit|fill\s+in|put\s+in|type\s+in)\s+"
-    rf"{_DET}{_NP}\s+(?:that\s+|which\s+)?{_SOURCE}\s+(?:has|have|had|did|does|do)\s*(?:not|n't)\s+"
+    rf"{_DET}{_NP}\s+(?:"
+    rf"(?:that\s+|which\s+)?{_SOURCE}\s+(?:has|have|had|did|does|do)\s*(?:not|n't)\s+"
     rf"(?:explicitly\s+|actually\s+|yet\s+)?(?P<verb>give|given|state|stated|provide|provided|"
     rf"return|returned|list|listed|name|named|confirm|confirmed|supply|supplied|mention|mentioned|"
-    rf"share|shared){_IT}(?:\s+yet)?{_END}",
+    rf"share|shared){_IT}(?:\s+yet)?(?:\s+(?:in|during)\s+(?:this|the)\s+(?:conversation|chat|call))?"
+    # "that is not in the `list_berths` output"
+    r"|(?:that|which)\s+(?:is|are|was|were)\s+not\s+(?:in|among|part\s+of|(?:listed|returned|"
+    r"shown|included|found)\s+(?:in|by|on))\s+(?P<src3>[^.;:!?,]+?))"
+    # "... to update their contact details": the action taking the value
+    r"(?:\s+(?:to|when|while|for)\s+(?P<purpose>[a-z]+(?:\s+(?!and\b|or\b)[a-z']+){0,3}?))?"
+    rf"{_END}",
+    re.I,
+)
+# "do not send notices to hull numbers the skipper did not give": the value the action takes
+_NOT_GIVEN_TO = re.compile(
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|shall|may)\s+(?:not|never)|never|do\s+not|"
+    r"don't|must\s+not)\s+(?P<act>[a-z]+(?:\s+(?!to\b|for\b|on\b)[a-z]+){0,2}?)\s+(?:to|for|on|"
+    rf"with|using)\s+{_DET}{_NP}\s+(?:that\s+|which\s+)?{_SOURCE}\s+(?:has|have|had|did|does|do)"
+    r"\s*(?:not|n't)\s+(?:explicitly\s+|actually\s+|yet\s+)?(?P<verb>give|given|state|stated|"
+    rf"provide|provided|return|returned|list|listed|name|named|confirm|confirmed){_IT}{_END}",
+    re.I,
+)
+# "a hull number that the skipper has not given must never be used"
+_NOT_GIVEN_USED = re.compile(
+    rf"^\W*{_DET}{_NP}\s+(?:that|which)\s+{_SOURCE}\s+(?:has|have|had|did|does|do)\s*(?:not|n't)\s+"
+    r"(?:explicitly\s+|actually\s+|yet\s+)?(?P<verb>given|stated|provided|returned|listed|named|"
+    r"confirmed|supplied|mentioned)\s+(?:must|should|shall|may|can)\s*(?:not|never|n't)\s+"
+    rf"(?:ever\s+)?be\s+{_USED}{_END}",
+    re.I,
+)
+# "copy berth codes exactly as they appear in the `list_berths` results"
+_AS_THEY_APPEAR = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:copy|use|enter|pass|"
+    rf"type|give|send|supply)\s+{_DET}{_NP}\s+(?:exactly|verbatim|precisely|only)\s+as\s+"
+    r"(?:(?:they|it)\s+(?:appears?|(?:is|are)\s+(?:shown|listed|written|given|returned))|shown|"
+    r"listed|written|given|returned)\s+(?:in|on|by)\s+(?P<src>[^.;:!?,]+?)\s*(?:[.;!?]|$)",
+    re.I,
+)
+# "all arguments passed to `assign_berth` must come from the skipper or from `list_berths`"
+_EVERY_ARG = re.compile(
+    r"^\W*(?:all|every|each|any)\s+(?:of\s+the\s+)?(?:arguments?|parameters?|values?|inputs?)\s+"
+    rf"(?:(?:passed|given|sent)\s+)?(?:to|of|for|in)\s+(?:the\s+)?(?P<tool>{_TOOL})(?:\s+(?:calls?|tool))?\s+"
+    r"(?:must|should|shall|have\s+to|has\s+to)\s+(?:always\s+|only\s+)*(?:come|be\s+taken|"
+    r"originate)\s+(?:only\s+)?from\s+(?P<src>[^.;:!?]+?)\s*(?:[.;!?]|$)",
+    re.I,
+)
+# "do not rely on hull numbers from earlier conversations": only this conversation's values
+_EARLIER = re.compile(
+    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|shall|may)\s+(?:not|never)|never|do\s+not|"
+    r"don't|must\s+not)\s+(?:rely\s+on|use|reuse|re-use|trust|recall|remember|carry\s+over)\s+"
+    rf"{_DET}{_NP}\s+(?:from|of|remembered\s+from|seen\s+in)\s+(?:a\s+|an\s+|the\s+|any\s+)?"
+    r"(?:previous|earlier|past|prior|older|other|old)\s+(?:conversations?|chats?|calls?|sessions?|"
+    rf"interactions?|contacts?)|^\W*(?:never|do\s+not|don't)\s+(?:use|take|recall)\s+{_DET}"
+    rf"{_NP.replace('np', 'np2')}\s+from\s+memory{_END}",
+    re.I,
+)
+# "use the boat id the skipper gave to look up the boat": the value, on the action after it
+_USE_TO = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:use|pass)\s+"
+    rf"(?:only\s+)?{_DET}{_NP}\s+(?:(?:that\s+|which\s+)?(?:(?:was|were|is|are)\s+)?"
+    rf"(?P<verb>{_GAVE})\s+(?:by|in|from)\s+(?P<src>(?:the\s+|a\s+)?[a-z]+|{_TOOL})|(?:that\s+|"
+    rf"which\s+)?{_SOURCE.replace('src', 'src2')}\s+{_HAS}(?P<verb2>{_GAVE}))\s+(?:to|when)\s+"
+    r"(?P<purpose>[a-z]+(?:\s+(?!and\b|or\b)[a-z']+){0,3}?)\s*(?:[.;!?]|$)",
+    re.I,
+)
+# "any drug code you send must match a drug code on the pet's record"
+_MATCH_ON = re.compile(
+    rf"^\W*{_DET}{_NP}\s+(?:(?:you|we)\s+(?:send|pass|use|enter|give|supply)\s+)?(?:must|should|"
+    r"shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:match|be|equal)\s+(?:one|a|an|the)(?:\s+"
+    r"(?:[a-z]+\s+){0,2}?[a-z]+)?\s+(?:(?:listed|shown|recorded|stored|found|printed)\s+)?(?:on|in)\s+"
+    r"(?P<src>[^.;:!?,]+?)\s*(?:[.;!?]|$)",
     re.I,
 )
 # "crew names have to be spelled exactly as the skipper wrote them"
@@ -75,15 +144,23 @@ _EXACTLY_AS = re.compile(
 )
 # "the credit must be issued to the member id returned by T", "a refund may only go to a
 # card the member named"
+_ON_RECORD = (
+    r"(?:gave|given|stated|provided|named|supplied|specified|returned|listed|shown|recorded|stored|"
+    r"saved|kept|registered|held)"
+)
 _ISSUED_TO = re.compile(
-    r"^\W*(?:the\s+|a\s+|an\s+|any\s+|every\s+|each\s+|all\s+)?(?P<act>[a-z]+)\s+(?:must|should|"
-    r"shall|may\s+only|can\s+only|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?(?:be\s+)?"
-    r"(?P<how>issued|sent|paid|credited|refunded|made|returned|transferred|delivered|go|goes)\s+"
-    r"(?:only\s+)?(?:back\s+)?(?:to|into|onto|on)\s+(?:the\s+|a\s+|an\s+)?"
+    r"^\W*(?:(?:the\s+|a\s+|an\s+|any\s+|every\s+|each\s+|all\s+)?(?P<act>[a-z]+)\s+(?:must|"
+    r"should|shall|may\s+only|can\s+only|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?(?:be\s+)?"
+    r"(?P<how>issued|sent|paid|credited|refunded|made|returned|transferred|delivered|go|goes)"
+    # "only refund to a card ...": the action said by its verb
+    r"|(?:(?:you\s+)?(?:must|should|may|can)\s+)?only\s+(?P<verb0>[a-z]+)(?:\s+(?:it|them|money|"
+    r"funds))?)\s+(?:only\s+)?(?:back\s+)?(?:to|into|onto|on)\s+(?:the\s+|a\s+|an\s+)?"
+    r"(?:(?:original|same|existing)\s+)?"
     rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,2}}?)\s+(?:"
-    rf"(?:that\s+|which\s+)?(?:(?:was|were|is|are|has\s+been)\s+)?(?P<verb>{_GAVE})\s+(?:by|in|"
-    rf"from)\s+(?P<src>[^.;:!?,]+?)|(?:that\s+|which\s+)?{_SOURCE.replace('src', 'src2')}\s+"
-    rf"{_HAS}(?P<verb2>{_GAVE}){_IT})\s*(?:[.;!?]|$)",
+    rf"(?:that\s+|which\s+)?(?:(?:was|were|is|are|has\s+been)\s+)?(?P<verb>{_ON_RECORD})\s+(?:by|"
+    rf"in|from|on)\s+(?P<src>[^.;:!?,]+?)|(?:that\s+|which\s+)?{_SOURCE.replace('src', 'src2')}\s+"
+    rf"{_HAS}(?P<verb2>{_GAVE}){_IT}(?:\s+(?:in|during)\s+(?:this|the)\s+(?:conversation|chat|"
+    r"call))?)\s*(?:[.;!?]|$)",
     re.I,
 )
 # the verb of an action said by its issuing ("the credit must be issued"): issue credit
@@ -109,7 +186,18 @@ _LEAD_DET = re.compile(r"^(?:the|their|a|an)\s+", re.I)
 def origin_forms(text: str) -> list[Emit]:
     """The `arg_grounded` rules of the shapes in the module docstring; [] for any other
     sentence."""
-    for pattern in (_ONLY_IF, _NO_UNLESS, _NOT_GIVEN, _EXACTLY_AS):
+    not_given = _not_given(text)
+    if not_given is not None:
+        return not_given
+    earlier = _EARLIER.search(text)
+    if earlier is not None:  # the evidence of one conversation: the user's or a tool's there
+        value = value_of(earlier["np"] or earlier["np2"])
+        both: dict[str, Any] = {"from_user": True, "from_tools": [ANY_TOOL]}
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **both}, 0.7)] if value else []
+    used = _used_to(text) or _matching(text)
+    if used is not None:
+        return used
+    for pattern in (_ONLY_IF, _NO_UNLESS, _EXACTLY_AS):
         m = pattern.search(text)
         if m is None:
             continue
@@ -117,7 +205,101 @@ def origin_forms(text: str) -> list[Emit]:
         if value is None or source is None:
             return []
         return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
-    return _issued(text) or _collected(text)
+    m = _NOT_GIVEN_USED.search(text)
+    if m is not None:  # "a hull number that the skipper has not given must never be used"
+        value, source = value_of(m["np"]), _source(m["src"], m["verb"])
+        if value is None or source is None:
+            return []
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+    return (
+        _given_to(text) or _appearing(text) or _every_arg(text) or _issued(text) or _collected(text)
+    )
+
+
+def _given_to(text: str) -> list[Emit]:
+    """ "Do not send notices to hull numbers the skipper did not give": on that action."""
+    m = _NOT_GIVEN_TO.search(text)
+    if m is None:
+        return []
+    value, source = value_of(m["np"]), _source(m["src"], m["verb"])
+    words = m["act"].casefold().split()
+    if value is None or source is None or lemma(words[0]) in _NOT_ACTIONS:
+        return []
+    action = " ".join([lemma(words[0]), *(singular(w) for w in words[1:])])
+    return [Emit("arg_grounded", action, {"facet": value, **source}, 0.65)]
+
+
+_NOT_ACTIONS = frozenset({"use", "enter", "pass", "supply", "submit", "be", "have", "do"})
+
+
+def _appearing(text: str) -> list[Emit]:
+    """ "Copy berth codes exactly as they appear in the `list_berths` results": the source
+    read (a tool, a person, tool outputs); a source not read gives no rule."""
+    m = _AS_THEY_APPEAR.search(text)
+    if m is None:
+        return []
+    value, source = value_of(m["np"]), origin(_src(m["src"]))
+    if value is None or source is None:
+        return []
+    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+
+
+def _every_arg(text: str) -> list[Emit]:
+    """ "All arguments to T must come from S": every identifier-like value of T's calls."""
+    m = _EVERY_ARG.search(text)
+    source = origin(_src(m["src"])) if m is not None else None
+    if m is None or source is None:
+        return []
+    tool = m["tool"].strip("`").removesuffix("()")
+    return [Emit("arg_grounded", tool, dict(source), 0.7)]
+
+
+def _used_to(text: str) -> list[Emit] | None:
+    """ "Use the boat id the skipper gave to look up the boat": on the action said."""
+    m = _USE_TO.search(text)
+    if m is None:
+        return None
+    src, verb = (m["src"], m["verb"]) if m["src"] else (m["src2"], m["verb2"])
+    value, source = value_of(m["np"]), _source(src, verb)
+    words = [w for w in m["purpose"].casefold().split() if w not in _OWNERS]
+    if value is None or source is None or lemma(words[0]) not in IMPERATIVE_VERBS:
+        return []
+    action = " ".join([lemma(words[0]), *words[1:]])
+    return [Emit("arg_grounded", action, {"facet": value, **source}, 0.65)]
+
+
+def _matching(text: str) -> list[Emit] | None:
+    """ "Any drug code you send must match one on the pet's record": that read's output."""
+    m = _MATCH_ON.search(text)
+    if m is None:
+        return None
+    value, source = value_of(m["np"]), origin(_src(m["src"]))
+    if value is None or source is None or source.get("from_user"):
+        return []
+    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.65)]
+
+
+def _not_given(text: str) -> list[Emit] | None:
+    """ "Never enter a hull number the skipper has not given (to register a boat)", "never
+    use a berth code that is not in the `list_berths` output": the source, on the action
+    said after it, if any; None for another sentence."""
+    m = _NOT_GIVEN.search(text)
+    if m is None:
+        return None
+    value = value_of(m["np"])
+    source = origin(_src(m["src3"])) if m["src3"] else _source(m["src"], m["verb"])
+    if value is None or source is None:
+        return []
+    target = ANY_TOOL
+    if m["purpose"]:  # "to update their contact details": update contact details
+        words = [w for w in m["purpose"].casefold().split() if w not in _OWNERS]
+        if lemma(words[0]) not in IMPERATIVE_VERBS:
+            return []  # "for a week": no action
+        target = " ".join([lemma(words[0]), *words[1:]])
+    return [Emit("arg_grounded", target, {"facet": value, **source}, 0.7)]
+
+
+_OWNERS = frozenset({"their", "his", "her", "its", "the", "a", "an", "my", "your"})
 
 
 def _source(src: str, verb: str) -> dict[str, Any] | None:
@@ -144,6 +326,11 @@ def _issued(text: str) -> list[Emit]:
     source = _source(src, verb)
     if value is None or source is None:
         return []
+    if m["verb0"]:  # "only refund to a card the member named": the verb's action
+        verb0 = lemma(m["verb0"].casefold())
+        if verb0 not in IMPERATIVE_VERBS:
+            return []
+        return [Emit("arg_grounded", verb0, {"facet": value, **source}, 0.65)]
     act, how = m["act"].casefold(), m["how"].casefold()
     if is_action_noun(act):  # "a refund": the resolver maps the action noun
         target = act

@@ -42,7 +42,7 @@ HEADS = frozenset(
         "password amount quantity reference references plate licence license iban birthday "
         "birthdate passcode serial value values key keys token tokens handle username usernames "
         "sku skus account accounts slug url urls registration registrations length lengths "
-        "weight weights method methods card cards"
+        "weight weights method methods card cards barcode barcodes isbn vin tag tags"
     )
 )
 _NOT_VALUES = frozenset(
@@ -172,6 +172,12 @@ _LEAD = re.compile(
 )
 
 
+# a tool named with whom or what its call was for: "`list_berths` for the pontoon"
+_FOR_WHOM = re.compile(
+    r"(?<=[A-Za-z0-9`)])\s+(?:for|of|at)\s+(?:the|this|that|their|its|a|an)\s+[a-z]+(?:\s+[a-z]+)?$"
+    r"(?=$)",
+    re.I,
+)
 _MANNER = re.compile(
     r"^(?:in\s+(?:their|his|her|its|the\s+[a-z]+'s)\s+own\s+words|verbatim|exactly|word\s+for\s+word|"
     r"as\s+(?:is|said|written|typed|given))$",
@@ -186,6 +192,7 @@ def origin(text: str) -> dict[str, Any] | None:
     user, tools = False, []
     for raw in _PARTS.split(text.strip()):
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
+        part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part):
@@ -266,7 +273,8 @@ _PASS_TOOL = re.compile(
 )  # fmt: skip
 # "look them up with `find_member` and use the member id it returns": the tool just named
 _IT_RETURNS = re.compile(
-    r"\b(?:look\s+(?:\w+\s+)?up|find|search\s+for|fetch|get)\s+(?:\w+\s+){0,3}?(?:with|using|via|in|"
+    r"\b(?:look\s+(?:\w+\s+)?up|find|search\s+for|fetch|get|identify|locate|retrieve|"
+    r"authenticate)\s+(?:[\w'-]+\s+){0,5}?(?:with|using|via|in|"
     rf"by\s+calling)\s+(?P<src>{_TOOL})\s*,?\s+(?:and\s+|then\s+)+(?:always\s+|only\s+)*(?:use|pass)\s+"
     r"(?:only\s+)?(?:the\s+)?" + _NP
     + r"\s+(?:that\s+)?(?:it|they)\s+(?:returns?|gives?|finds?|lists?)\b",

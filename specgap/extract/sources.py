@@ -223,6 +223,8 @@ def _value_sources(text: str) -> list[Emit]:
         if source is None:
             continue  # another source said that is not read: no narrower reading
         facets = _facets(m["np"], m.groupdict().get("ids"))
+        if not facets:
+            continue  # "all arguments to T ...": no one value named, read below
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
         # "if you need the time, use T": the need is no scope; else the call said, if any
         return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
