@@ -263,6 +263,45 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("refund_fee", "fee_id", True, BOTH, E)},
     ),
     (
+        "only accepting values a person gave",
+        "Only accept fee ids given by the member themselves.",
+        HARBOUR,
+        {("refund_fee", "fee_id", True, USER, E)},
+    ),
+    (
+        "not assuming which thing the person wants: the thing by its noun",
+        "Do not assume which berth the member wants.",
+        HARBOUR,
+        {("assign_berth", "berth_code", True, USER, E)},
+    ),
+    (
+        "a value for an action said by its verb and object",
+        "The reason for waiving a fine must be the one the patron stated.",
+        LIBRARY,
+        {("waive_fine", "reason", True, USER, E)},
+    ),
+    (
+        "two values, each with its own source, in a scope",
+        "When waiving a fine, use the fine id shown by list_fines and a reason the patron gave.",
+        LIBRARY,
+        {
+            ("waive_fine", "fine_id", False, ("list_fines",), E),
+            ("waive_fine", "reason", True, USER, E),
+        },
+    ),
+    (
+        "a thing the person chooses",
+        "The berth must be chosen by the member.",
+        HARBOUR,
+        {("assign_berth", "berth_code", True, USER, E)},
+    ),
+    (
+        "only information the person or the tools gave: every identifier, reviewed",
+        "Only use the information provided by the member or returned by the tools.",
+        HARBOUR,
+        {("*", "~None", True, ("*",), R)},
+    ),
+    (
         "'them' in the action is the person asked: look up the patron",
         "Ask the patron for their card number before looking them up.",
         LIBRARY,
@@ -328,6 +367,16 @@ NOT_READ: list[tuple[str, str, list[dict[str, Any]]]] = [
         HARBOUR,
     ),
     ("a value from memory of something else", "Never take a break from memory work.", HARBOUR),
+    (
+        "two values, one of them no datum: no reading of half the sentence",
+        "Use the berth code returned by list_berths and the pontoon the skipper chose.",
+        HARBOUR,
+    ),
+    (
+        "a thing chosen by someone who is not the person served",
+        "The berth must be chosen by the harbour master.",
+        HARBOUR,
+    ),
     (
         "a purpose that is no action",
         "Never use a boat id the member has not given for a week.",

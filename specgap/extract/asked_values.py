@@ -138,8 +138,16 @@ _ASK_WHICH = re.compile(
     r"have|has|use|uses)\b",
     re.I,
 )  # fmt: skip
-_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH, _GIVES,
-             _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
+# "do not assume which branch the patron wants", "never decide what pharmacy the owner uses"
+_ASSUME_WHICH = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:assume|guess|decide|pick|choose|"
+    r"presume)\s+(?:for\s+(?:them|the\s+[a-z]+)\s+)?(?:which|what)\s+" + _VALUES
+    + rf"\s+(?:{_PERSON}|they|he|she)\s+(?:want|wants|prefer|prefers|need|needs|would\s+like|"
+    r"choose|chooses|use|uses|mean|means)\b",
+    re.I,
+)  # fmt: skip
+_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASSUME_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH,
+             _GIVES, _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
 
 _OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(
@@ -172,7 +180,8 @@ def asked_values(text: str) -> list[Emit]:
         m = pattern.search(text)
         if m is None:
             continue
-        values = _values(m["np"]) if pattern is not _ASK_WHICH else _chosen(m["np"])
+        which = pattern in (_ASK_WHICH, _ASSUME_WHICH)  # the thing chosen, by its noun
+        values = _chosen(m["np"]) if which else _values(m["np"])
         if not values:
             continue
         action = _action(text)

@@ -10,7 +10,12 @@
   the value the action's argument takes, on that action;
 - collecting values for each of several things before an action: "collect the hull number
   and length of every boat before assigning a berth": the values come from the person, on
-  the action (`value_scopes.scoped` reads "before ...").
+  the action (`value_scopes.scoped` reads "before ...");
+- a value the person did not give, or not in a tool's output, never used (for an action
+  said after it): "you may not use an e-mail the member did not provide to find the member";
+- the shapes of a value's use read by `origin_uses` (from earlier conversations, used to do
+  an action, two values each with its source, chosen by the person, every argument of one
+  tool).
 
 Each emits `arg_grounded` with the value as a facet (`specgap.spread` binds it to the
 argument it names, or keeps the rule over every call, reviewed, with a located note). The
@@ -27,21 +32,24 @@ from typing import Any
 
 from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.origins import _GAVE, _TOOL, _src, _told, origin, value_of
+from specgap.extract.origin_uses import origin_uses
+from specgap.extract.origin_words import (
+    _DET,
+    _END,
+    _HAS,
+    _IT,
+    _NP,
+    _OWNERS,
+    _SOURCE,
+    _USED,
+    _WORD,
+    told_source,
+)
+from specgap.extract.origins import _GAVE, _src, origin, value_of
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
-from specgap.extract.value_people import PERSON
 
 __all__ = ["collected_for_each", "origin_forms"]
 
-_WORD = r"[A-Za-z][\w'-]*"
-_NOT_NOUN = r"(?!(?:the|a|an|any|no|every|each|only|to|for|on|with|in|into|from|by|that|which)\b)"
-_NP = rf"(?P<np>{_NOT_NOUN}{_WORD}(?:\s+{_NOT_NOUN}{_WORD}){{0,3}}?)"
-_DET = r"(?:(?:the|a|an|any|every|each|all)\s+)?"
-_SOURCE = rf"(?P<src>(?:the\s+|a\s+|an\s+|their\s+)?(?:{PERSON}|{_TOOL}|[a-z]+(?:\s+[a-z]+)?))"
-_HAS = r"(?:has\s+|have\s+|had\s+)?(?:explicitly\s+|actually\s+|already\s+|personally\s+)?"
-_USED = r"(?:used|passed|entered|sent|supplied|submitted|filled\s+in|given\s+to\s+(?:a|any)\s+tool)"
-_IT = r"(?:\s+(?:it|them|one|this|that))?"
-_END = r"\s*(?:[.;!?]|$)"
 # "a hull number may only be used if the skipper stated it"
 _ONLY_IF = re.compile(
     rf"^\W*{_DET}{_NP}\s+(?:may|can|should|must|shall)\s+only\s+be\s+{_USED}\s+(?:if|when|once|"
@@ -88,49 +96,6 @@ _NOT_GIVEN_USED = re.compile(
     r"(?:explicitly\s+|actually\s+|yet\s+)?(?P<verb>given|stated|provided|returned|listed|named|"
     r"confirmed|supplied|mentioned)\s+(?:must|should|shall|may|can)\s*(?:not|never|n't)\s+"
     rf"(?:ever\s+)?be\s+{_USED}{_END}",
-    re.I,
-)
-# "copy berth codes exactly as they appear in the `list_berths` results"
-_AS_THEY_APPEAR = re.compile(
-    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:copy|use|enter|pass|"
-    rf"type|give|send|supply)\s+{_DET}{_NP}\s+(?:exactly|verbatim|precisely|only)\s+as\s+"
-    r"(?:(?:they|it)\s+(?:appears?|(?:is|are)\s+(?:shown|listed|written|given|returned))|shown|"
-    r"listed|written|given|returned)\s+(?:in|on|by)\s+(?P<src>[^.;:!?,]+?)\s*(?:[.;!?]|$)",
-    re.I,
-)
-# "all arguments passed to `assign_berth` must come from the skipper or from `list_berths`"
-_EVERY_ARG = re.compile(
-    r"^\W*(?:all|every|each|any)\s+(?:of\s+the\s+)?(?:arguments?|parameters?|values?|inputs?)\s+"
-    rf"(?:(?:passed|given|sent)\s+)?(?:to|of|for|in)\s+(?:the\s+)?(?P<tool>{_TOOL})(?:\s+(?:calls?|tool))?\s+"
-    r"(?:must|should|shall|have\s+to|has\s+to)\s+(?:always\s+|only\s+)*(?:come|be\s+taken|"
-    r"originate)\s+(?:only\s+)?from\s+(?P<src>[^.;:!?]+?)\s*(?:[.;!?]|$)",
-    re.I,
-)
-# "do not rely on hull numbers from earlier conversations": only this conversation's values
-_EARLIER = re.compile(
-    r"^\W*(?:(?:you|the\s+agent)\s+(?:must|should|shall|may)\s+(?:not|never)|never|do\s+not|"
-    r"don't|must\s+not)\s+(?:rely\s+on|use|reuse|re-use|trust|recall|remember|carry\s+over)\s+"
-    rf"{_DET}{_NP}\s+(?:from|of|remembered\s+from|seen\s+in)\s+(?:a\s+|an\s+|the\s+|any\s+)?"
-    r"(?:previous|earlier|past|prior|older|other|old)\s+(?:conversations?|chats?|calls?|sessions?|"
-    rf"interactions?|contacts?)|^\W*(?:never|do\s+not|don't)\s+(?:use|take|recall)\s+{_DET}"
-    rf"{_NP.replace('np', 'np2')}\s+from\s+memory{_END}",
-    re.I,
-)
-# "use the boat id the skipper gave to look up the boat": the value, on the action after it
-_USE_TO = re.compile(
-    r"^\W*(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)*(?:use|pass)\s+"
-    rf"(?:only\s+)?{_DET}{_NP}\s+(?:(?:that\s+|which\s+)?(?:(?:was|were|is|are)\s+)?"
-    rf"(?P<verb>{_GAVE})\s+(?:by|in|from)\s+(?P<src>(?:the\s+|a\s+)?[a-z]+|{_TOOL})|(?:that\s+|"
-    rf"which\s+)?{_SOURCE.replace('src', 'src2')}\s+{_HAS}(?P<verb2>{_GAVE}))\s+(?:to|when)\s+"
-    r"(?P<purpose>[a-z]+(?:\s+(?!and\b|or\b)[a-z']+){0,3}?)\s*(?:[.;!?]|$)",
-    re.I,
-)
-# "any drug code you send must match a drug code on the pet's record"
-_MATCH_ON = re.compile(
-    rf"^\W*{_DET}{_NP}\s+(?:(?:you|we)\s+(?:send|pass|use|enter|give|supply)\s+)?(?:must|should|"
-    r"shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:match|be|equal)\s+(?:one|a|an|the)(?:\s+"
-    r"(?:[a-z]+\s+){0,2}?[a-z]+)?\s+(?:(?:listed|shown|recorded|stored|found|printed)\s+)?(?:on|in)\s+"
-    r"(?P<src>[^.;:!?,]+?)\s*(?:[.;!?]|$)",
     re.I,
 )
 # "crew names have to be spelled exactly as the skipper wrote them"
@@ -189,31 +154,24 @@ def origin_forms(text: str) -> list[Emit]:
     not_given = _not_given(text)
     if not_given is not None:
         return not_given
-    earlier = _EARLIER.search(text)
-    if earlier is not None:  # the evidence of one conversation: the user's or a tool's there
-        value = value_of(earlier["np"] or earlier["np2"])
-        both: dict[str, Any] = {"from_user": True, "from_tools": [ANY_TOOL]}
-        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **both}, 0.7)] if value else []
-    used = _used_to(text) or _matching(text)
+    used = origin_uses(text)  # "do not rely on boat ids from earlier conversations", ...
     if used is not None:
         return used
     for pattern in (_ONLY_IF, _NO_UNLESS, _EXACTLY_AS):
         m = pattern.search(text)
         if m is None:
             continue
-        value, source = value_of(m["np"]), _source(m["src"], m["verb"])
+        value, source = value_of(m["np"]), told_source(m["src"], m["verb"])
         if value is None or source is None:
             return []
         return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
     m = _NOT_GIVEN_USED.search(text)
     if m is not None:  # "a hull number that the skipper has not given must never be used"
-        value, source = value_of(m["np"]), _source(m["src"], m["verb"])
+        value, source = value_of(m["np"]), told_source(m["src"], m["verb"])
         if value is None or source is None:
             return []
         return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
-    return (
-        _given_to(text) or _appearing(text) or _every_arg(text) or _issued(text) or _collected(text)
-    )
+    return _given_to(text) or _issued(text) or _collected(text)
 
 
 def _given_to(text: str) -> list[Emit]:
@@ -221,7 +179,7 @@ def _given_to(text: str) -> list[Emit]:
     m = _NOT_GIVEN_TO.search(text)
     if m is None:
         return []
-    value, source = value_of(m["np"]), _source(m["src"], m["verb"])
+    value, source = value_of(m["np"]), told_source(m["src"], m["verb"])
     words = m["act"].casefold().split()
     if value is None or source is None or lemma(words[0]) in _NOT_ACTIONS:
         return []
@@ -232,53 +190,6 @@ def _given_to(text: str) -> list[Emit]:
 _NOT_ACTIONS = frozenset({"use", "enter", "pass", "supply", "submit", "be", "have", "do"})
 
 
-def _appearing(text: str) -> list[Emit]:
-    """ "Copy berth codes exactly as they appear in the `list_berths` results": the source
-    read (a tool, a person, tool outputs); a source not read gives no rule."""
-    m = _AS_THEY_APPEAR.search(text)
-    if m is None:
-        return []
-    value, source = value_of(m["np"]), origin(_src(m["src"]))
-    if value is None or source is None:
-        return []
-    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
-
-
-def _every_arg(text: str) -> list[Emit]:
-    """ "All arguments to T must come from S": every identifier-like value of T's calls."""
-    m = _EVERY_ARG.search(text)
-    source = origin(_src(m["src"])) if m is not None else None
-    if m is None or source is None:
-        return []
-    tool = m["tool"].strip("`").removesuffix("()")
-    return [Emit("arg_grounded", tool, dict(source), 0.7)]
-
-
-def _used_to(text: str) -> list[Emit] | None:
-    """ "Use the boat id the skipper gave to look up the boat": on the action said."""
-    m = _USE_TO.search(text)
-    if m is None:
-        return None
-    src, verb = (m["src"], m["verb"]) if m["src"] else (m["src2"], m["verb2"])
-    value, source = value_of(m["np"]), _source(src, verb)
-    words = [w for w in m["purpose"].casefold().split() if w not in _OWNERS]
-    if value is None or source is None or lemma(words[0]) not in IMPERATIVE_VERBS:
-        return []
-    action = " ".join([lemma(words[0]), *words[1:]])
-    return [Emit("arg_grounded", action, {"facet": value, **source}, 0.65)]
-
-
-def _matching(text: str) -> list[Emit] | None:
-    """ "Any drug code you send must match one on the pet's record": that read's output."""
-    m = _MATCH_ON.search(text)
-    if m is None:
-        return None
-    value, source = value_of(m["np"]), origin(_src(m["src"]))
-    if value is None or source is None or source.get("from_user"):
-        return []
-    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.65)]
-
-
 def _not_given(text: str) -> list[Emit] | None:
     """ "Never enter a hull number the skipper has not given (to register a boat)", "never
     use a berth code that is not in the `list_berths` output": the source, on the action
@@ -287,7 +198,7 @@ def _not_given(text: str) -> list[Emit] | None:
     if m is None:
         return None
     value = value_of(m["np"])
-    source = origin(_src(m["src3"])) if m["src3"] else _source(m["src"], m["verb"])
+    source = origin(_src(m["src3"])) if m["src3"] else told_source(m["src"], m["verb"])
     if value is None or source is None:
         return []
     target = ANY_TOOL
@@ -299,22 +210,6 @@ def _not_given(text: str) -> list[Emit] | None:
     return [Emit("arg_grounded", target, {"facet": value, **source}, 0.7)]
 
 
-_OWNERS = frozenset({"their", "his", "her", "its", "the", "a", "an", "my", "your"})
-
-
-def _source(src: str, verb: str) -> dict[str, Any] | None:
-    """The sources a phrase names; a person named by any noun who told the value."""
-    source = origin(_src(src))
-    if source is None and _told(src, verb):
-        return {"from_user": True, "from_tools": []}
-    if source is None and verb.casefold() in _WROTE and _told(src, "gave"):
-        return {"from_user": True, "from_tools": []}  # "as the skipper wrote them"
-    return source
-
-
-_WROTE = frozenset({"wrote", "written", "spelled", "spelt", "said", "typed", "entered"})
-
-
 def _issued(text: str) -> list[Emit]:
     """ "The credit must be issued to the member id returned by T": the value on the action
     the noun names (an action noun, or the verb of issuing and its object)."""
@@ -323,7 +218,7 @@ def _issued(text: str) -> list[Emit]:
         return []
     value = value_of(m["np"])
     src, verb = (m["src"], m["verb"]) if m["src"] else (m["src2"], m["verb2"])
-    source = _source(src, verb)
+    source = told_source(src, verb)
     if value is None or source is None:
         return []
     if m["verb0"]:  # "only refund to a card the member named": the verb's action

@@ -70,6 +70,9 @@ _TAKER = (
     r"pass|give|send|supply)\s+to|(?:(?:that|which)\s+(?:is|are)\s+|you\s+)?(?:used|use)\s+"
     r"(?:in|by|with|for)|for|of|in)\s+(?:(?:the|a|an|any|every|each)\s+)?"
     rf"(?:(?P<tool>{_TOOL}|[a-z]+(?:\s+[a-z]+)?\s+(?:call|calls|tool|function|request|requests))"
+    # "for waiving a fine": the action said by its verb and object
+    r"|(?P<ing>[a-z]+ing)\s+(?:(?:the|a|an|any)\s+)?(?P<ingobj>[a-z]+)(?=\s+(?:must|should|shall|has|"
+    r"have|needs?|may|can|is|are|comes?|will)\b)"
     r"|(?P<noun>[a-z]+)))"
 )  # "for a reservation": an action noun
 _MODAL = (
@@ -317,6 +320,8 @@ def said_origins(text: str) -> list[Emit] | None:
         if value is None or source is None:
             continue
         target = _taker(said.get("tool")) or _action_noun(said.get("noun"))
+        if said.get("ing"):  # "the reason for waiving a fine": waive fine
+            target = f"{lemma(said['ing'].casefold())} {singular(said['ingobj'].casefold())}"
         if pattern is _COME and _PLAIN_PRESENT.search(m[0]) and not _OBLIGED.search(m[0]):
             continue  # "slot ids come from `list_slots`", no modal, no "only": a description
         return [Emit("arg_grounded", target or ANY_TOOL, {"facet": value, **source}, 0.7)]

@@ -43,7 +43,7 @@ _PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
 _SOURCE = r"(?P<src>[^.;:,]+)"
 # "only use X discovered in S", "provide the exact X as specified in S", "use the X from S"
 _USE = re.compile(
-    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy|accept)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
     + _NP
     + _PAREN
     + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+(?:[\w-]+\s+){0,3}?"
