@@ -4,9 +4,7 @@ member gave to refund the fee" (on that action), "use the berth code shown by `l
 and a reason the skipper gave" (each value its own source), "the berth must be chosen by the
 member", "copy berth codes exactly as they appear in the `list_berths` results", "any code
 you send must match one listed in the `list_codes` output", "all arguments to `assign_berth`
-must come from the member or from `list_berths`" (every identifier of that tool's calls),
-"only use information provided by the member or returned by the tools" (every identifier of
-every call, reviewed).
+must come from the member or from `list_berths`" (every identifier of that tool's calls).
 
 Each emits `arg_grounded` (`origin_forms` docstring says how values and sources bind); a
 part of the sentence not read gives no rule, never a narrower one.
@@ -94,14 +92,6 @@ _CHOSEN_BY = re.compile(
     rf"(?:the\s+|a\s+|each\s+)?(?P<who>{PERSON})s?(?:\s+(?:themselves|directly|alone))?{_END}",
     re.I,
 )
-# "only use information provided by the patron or returned by the tools"
-_ONLY_GIVEN = re.compile(
-    r"^\W*(?:(?:you\s+)?(?:must|should|shall|may)\s+)?only\s+(?:use|rely\s+on|act\s+on|pass)\s+"
-    r"(?:the\s+)?(?:information|data|details|facts|values|arguments)\s+(?:that\s+(?:is|are|was|were)\s+)?"
-    r"(?:provided|given|supplied|stated)\s+by\s+(?P<first>[^.;]+?)\s+or\s+(?:(?:returned|provided|"
-    r"given|supplied)\s+by|from)\s+(?P<second>[^.;]+?)\s*(?:[.;!?]|$)",
-    re.I,
-)
 
 
 def origin_uses(text: str) -> list[Emit] | None:
@@ -113,7 +103,6 @@ def origin_uses(text: str) -> list[Emit] | None:
         both: dict[str, Any] = {"from_user": True, "from_tools": [ANY_TOOL]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **both}, 0.7)] if value else []
     used = _used_to(text) or _matching(text) or _each_used(text) or _chosen_by(text)
-    used = used or _only_given(text)
     if used is not None:
         return used
     return _appearing(text) or _every_arg(text) or None
@@ -187,23 +176,6 @@ def _chosen_by(text: str) -> list[Emit] | None:
     return [
         Emit("arg_grounded", ANY_TOOL, {"facet": value, "from_user": True, "from_tools": []}, 0.65)
     ]
-
-
-def _only_given(text: str) -> list[Emit] | None:
-    """ "Only use information provided by the user or returned by the tools": every
-    identifier a call passes (no one value named)."""
-    m = _ONLY_GIVEN.search(text)
-    if m is None:
-        return None
-    first, second = origin(_src(m["first"])), origin(_src(m["second"]))
-    if first is None or second is None:
-        return []
-    tools = [*first["from_tools"], *second["from_tools"]]
-    params = {
-        "from_user": first["from_user"] or second["from_user"],
-        "from_tools": [ANY_TOOL] if ANY_TOOL in tools else list(dict.fromkeys(tools)),
-    }
-    return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
 
 
 def _matching(text: str) -> list[Emit] | None:

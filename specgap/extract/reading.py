@@ -117,6 +117,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         # where a value comes from ("only use tool names found in the knowledge base")
         origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
         sourced = [candidate(sentence, e) for e in origins]
+        sourced, _ = message_only(sentence, sourced)  # "... the reply: invent nothing"
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
             rules = [
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)

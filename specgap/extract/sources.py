@@ -26,6 +26,7 @@ from specgap.extract.needed_values import needed_values
 from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
 from specgap.extract.origins_more import earlier_tool, more_origins
+from specgap.extract.own_knowledge import own_knowledge
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
@@ -190,6 +191,9 @@ def _every_id(emit: Emit) -> Emit:
 
 def _value_sources(text: str) -> list[Emit]:
     plain = text.replace("`", "")  # the grammar's readings read names unquoted
+    generic = own_knowledge(plain)  # "avoid making up information": every call's values
+    if generic is not None:
+        return generic
     collected = collected_for_each(plain)  # "collect the X of every boat before adding it"
     if collected:
         return collected
