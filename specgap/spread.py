@@ -93,6 +93,9 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     if not _IDENTIFIER.fullmatch(facet) and wanted:
         out = _copies(rule, registry, sources, facet, wanted)
         said = words(facet)
+        if not out and _BRITISH.search(facet):  # "cost centre code": `cost_center_code`
+            american = _BRITISH.sub(lambda m: _AMERICAN[m[0].casefold()], facet)
+            out = _copies(rule, registry, sources, american, set(words(american)))
         plain = [w for w in said if w not in _QUALIFIERS]  # "the new postal address"
         if not out and plain and len(plain) < len(said):
             out = _copies(rule, registry, sources, " ".join(plain), set(plain))
@@ -111,6 +114,19 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
 
 
 _ID_WORDS = frozenset(words("number code id reference"))
+# one word spelled two ways: the argument names may use either
+_AMERICAN = {
+    "centre": "center",
+    "centres": "centers",
+    "licence": "license",
+    "licences": "licenses",
+    "colour": "color",
+    "catalogue": "catalog",
+    "cheque": "check",
+    "programme": "program",
+    "organisation": "organization",
+}
+_BRITISH = re.compile(r"\b(?:" + "|".join(_AMERICAN) + r")\b", re.I)
 _QUALIFIERS = frozenset(words("new updated current correct exact full valid latest preferred"))
 
 

@@ -49,6 +49,11 @@ LIBRARY = [
     _tool("place_hold", "Place a hold on a copy.", card_number="", copy_barcode=""),
 ]
 
+PAYROLL = [
+    _tool("list_berths", "List the free berths of a pontoon.", pontoon=""),
+    _tool("assign_center", "Assign a pontoon centre.", pontoon_center_code=""),
+]
+
 
 def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> Built:
     return build_prompt(tmp_path, f"# Office policy\n\n{text}\n", tools)
@@ -302,6 +307,44 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("*", "~None", True, ("*",), R)},
     ),
     (
+        "a passive said with 'always', without a modal",
+        "Member ids are always obtained via find_member, never typed in from the call.",
+        HARBOUR,
+        {
+            ("register_boat", "member_id", False, ("find_member",), E),
+            ("issue_credit", "member_id", False, ("find_member",), E),
+            ("list_fees", "member_id", False, ("find_member",), E),
+        },
+    ),
+    (
+        "a word spelled the British way, the argument the American way",
+        "Pontoon centre codes are only taken from list_berths.",
+        PAYROLL,
+        {("assign_center", "pontoon_center_code", False, ("list_berths",), E)},
+    ),
+    (
+        "only an action on things whose id a tool returned",
+        "Only refund fees whose fee id was returned by list_fees.",
+        HARBOUR,
+        {("refund_fee", "fee_id", False, ("list_fees",), E)},
+    ),
+    (
+        "exactly what the person reported, in a scope",
+        "When issuing a credit, the amount must be exactly what the member reported.",
+        HARBOUR,
+        {("issue_credit", "amount", True, USER, E)},
+    ),
+    (
+        "a tool to get the value, and a ban on asking for it",
+        "Use find_member to get the member id; never ask the member for it.",
+        HARBOUR,
+        {
+            ("register_boat", "member_id", False, ("find_member",), E),
+            ("issue_credit", "member_id", False, ("find_member",), E),
+            ("list_fees", "member_id", False, ("find_member",), E),
+        },
+    ),
+    (
         "'them' in the action is the person asked: look up the patron",
         "Ask the patron for their card number before looking them up.",
         LIBRARY,
@@ -375,6 +418,12 @@ NOT_READ: list[tuple[str, str, list[dict[str, Any]]]] = [
     (
         "a thing chosen by someone who is not the person served",
         "The berth must be chosen by the harbour master.",
+        HARBOUR,
+    ),
+    ("a tool as a way, not the only one", "Use find_member to get the member id.", HARBOUR),
+    (
+        "a provenance described, no always or only",
+        "Member ids are obtained via find_member.",
         HARBOUR,
     ),
     (

@@ -85,6 +85,31 @@ _SOURCED = re.compile(
     rf"{_HAS}(?P<verb2>{_GAVE}))$",
     re.I,
 )
+# "only approve expenses whose expense id was returned by `list_expenses`": on that action
+_WHOSE = re.compile(
+    r"^\W*(?:(?:you\s+)?(?:must|should|may|can)\s+)?only\s+(?P<verb>[a-z]+)\s+(?:the\s+|an?\s+|any\s+)?"
+    rf"(?P<obj>[a-z]+)\s+whose\s+{_NP}\s+(?:was|were|is|are|has\s+been|have\s+been)\s+"
+    rf"(?P<got>{_GOT_BY}|listed|shown)\s+(?:by|in)\s+(?P<src>[^.;:!?,]+?)\s*(?:[.;!?]|$)",
+    re.I,
+)
+# "the amount must be exactly what the employee reported"
+_WHAT_SAID = re.compile(
+    rf"^\W*(?:(?:when|whenever|before|while|for)\s+[^,;]{{1,60}},\s*)?{_DET}{_NP}\s+(?:must|should|"
+    r"shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:be|match)\s+(?:exactly\s+)?(?:what|whatever)\s+"
+    rf"{_SOURCE}\s+{_HAS}(?P<verb>reported|said|says|gave|gives|stated|states|told\s+you|entered|"
+    r"typed|provided|provides|asked\s+for|requested)\s*(?:[.;!?]|$)",
+    re.I,
+)
+# "always use `lookup_employee` to get the employee id; never ask the caller for it"
+_USE_TOOL = re.compile(
+    r"^\W*(?P<lead>(?:(?:you\s+)?(?:must|should|shall)\s+)?(?:always\s+|only\s+)?)use\s+(?:the\s+)?"
+    rf"(?P<tool>{_TOOL})(?:\s+(?:tool|function))?\s+to\s+(?:get|obtain|find|look\s+up|retrieve|"
+    rf"fetch)\s+(?:the\s+|an?\s+|their\s+)?{_NP}(?P<rest>\s*(?:[.;!?,]|$|\s-\s|\s—\s).*)$",
+    re.I,
+)
+_NEVER_ASK = re.compile(
+    r"^\s*[;,.\-—]?\s*(?:and\s+)?(?:never|do\s+not|don't)\s+(?:ask|accept|take|use)\b", re.I
+)
 # "the pickup branch must be chosen by the patron": the person's choice
 _CHOSEN_BY = re.compile(
     rf"^\W*{_DET}{_NP}\s+(?:must|should|shall|has\s+to|have\s+to|is\s+to|are\s+to)\s+(?:always\s+)?"
@@ -103,6 +128,7 @@ def origin_uses(text: str) -> list[Emit] | None:
         both: dict[str, Any] = {"from_user": True, "from_tools": [ANY_TOOL]}
         return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **both}, 0.7)] if value else []
     used = _used_to(text) or _matching(text) or _each_used(text) or _chosen_by(text)
+    used = used or _whose(text) or _what_said(text) or _use_tool(text)
     if used is not None:
         return used
     return _appearing(text) or _every_arg(text) or None
@@ -161,6 +187,52 @@ def _each_used(text: str) -> list[Emit] | None:
             return None
         out.append(Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7))
     return out
+
+
+def _whose(text: str) -> list[Emit] | None:
+    """ "Only approve expenses whose expense id `list_expenses` returned": on that action."""
+    m = _WHOSE.search(text)
+    if m is None:
+        return None
+    value, source = value_of(m["np"]), origin(_src(m["src"]))
+    verb = lemma(m["verb"].casefold())
+    if value is None or source is None or verb not in IMPERATIVE_VERBS:
+        return []
+    target = f"{verb} {singular(m['obj'].casefold())}"
+    return [Emit("arg_grounded", target, {"facet": value, **source}, 0.65)]
+
+
+def _what_said(text: str) -> list[Emit] | None:
+    """ "The amount must be exactly what the employee reported": the person's own value."""
+    m = _WHAT_SAID.search(text)
+    if m is None:
+        return None
+    value, source = value_of(m["np"]), told_source(m["src"], "gave")
+    if value is None or source is None:
+        return []
+    return [Emit("arg_grounded", ANY_TOOL, {"facet": value, **source}, 0.7)]
+
+
+def _use_tool(text: str) -> list[Emit] | None:
+    """ "Always use T to get the employee id; never ask the caller for it": T's output,
+    when the sentence makes it the only way (always / only, or a ban on the other)."""
+    m = _USE_TOOL.search(text)
+    if m is None:
+        return None
+    if not m["lead"].strip() and not _NEVER_ASK.match(m["rest"]):
+        return None  # "use T to get the id": a way, not the only one
+    value = value_of(m["np"])
+    if value is None:
+        return []
+    tool = m["tool"].strip("`").removesuffix("()")
+    return [
+        Emit(
+            "arg_grounded",
+            ANY_TOOL,
+            {"facet": value, "from_user": False, "from_tools": [tool]},
+            0.7,
+        )
+    ]
 
 
 def _chosen_by(text: str) -> list[Emit] | None:

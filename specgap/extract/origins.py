@@ -99,7 +99,10 @@ _COME = re.compile(
     + rf"(?:\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
     r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found|present|"
     r"listed|included|contained)|come|originate|appear|exist)|(?:always\s+|only\s+|ever\s+)*"
-    r"(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"(?:comes?|originates?)"
+    # "employee ids are always obtained via T": a passive said with always / only
+    r"|(?:is|are)\s+(?:always|only)\s+(?:(?:ever|ever\s+be)\s+)?(?:obtained|taken|retrieved|read|"
+    r"looked\s+up|fetched|copied|sourced|pulled|drawn))\s+(?:only\s+|directly\s+|"
     r"verbatim\s+|exactly\s+|word\s+for\s+word\s+|"
     r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in|among)\s+"
     # "... must have been returned by T": the value one the source gave earlier

@@ -315,6 +315,9 @@ def facets_of(np: str) -> list[str]:
     return _facets(np, None)
 
 
+_RELATIVE = re.compile(r"\b(?:whose|which|who|whom)\b", re.I)
+
+
 def _facets(np: str, ids: str | None) -> list[str]:
     """The values named: argument names in parentheses as written, else the noun phrase's
     coordinated parts (`tool names and arguments`), qualifiers dropped, nouns singular."""
@@ -323,6 +326,8 @@ def _facets(np: str, ids: str | None) -> list[str]:
         named = [i for i in listed if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+", i)]
         if named:
             return named
+    if _RELATIVE.search(np):  # "expenses whose expense id was": a clause, no one value
+        return []
     if _TIME.fullmatch(" ".join(w for w in np.casefold().split() if w not in _QUALIFIERS)):
         return ["time"]  # "the current date and time": one value, a time
     out = []
