@@ -31,6 +31,7 @@ from typing import Any
 
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.named_params import spelled_out
 from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
 from specgap.extract.segments import Sentence
 from specgap.extract.value_people import PERSON
@@ -176,6 +177,7 @@ def asked_values(text: str) -> list[Emit]:
     """One `arg_grounded` per value the sentence says the user gives (module docstring),
     over the action the sentence names, else over every call by the value's name; [] for
     any other sentence."""
+    text = spelled_out(text)  # "get the `pharmacy_email` from the owner": its words
     for pattern in _PATTERNS:
         m = pattern.search(text)
         if m is None:

@@ -181,8 +181,8 @@ def _given_to(text: str) -> list[Emit]:
         return []
     value, source = value_of(m["np"]), told_source(m["src"], m["verb"])
     words = m["act"].casefold().split()
-    if value is None or source is None or lemma(words[0]) in _NOT_ACTIONS:
-        return []
+    if value in (None, "value") or source is None or lemma(words[0]) in _NOT_ACTIONS:
+        return []  # "populate X with a value ...": X is the value, read by `named_params`
     action = " ".join([lemma(words[0]), *(singular(w) for w in words[1:])])
     return [Emit("arg_grounded", action, {"facet": value, **source}, 0.65)]
 

@@ -22,6 +22,7 @@ from typing import Any
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.made_up_values import made_up_values
+from specgap.extract.named_params import named_params, spelled_out
 from specgap.extract.needed_values import needed_values
 from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
@@ -176,7 +177,9 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     named only as "ids" or "identifiers" is every identifier of every call (no facet: a
     facet would bind only the tools taking one id argument)."""
     plain = text.replace("`", "")  # "`slot_id`", "`list_slots`": the names, unquoted
-    found = _value_sources(text) or scoped(plain, earlier_tool(plain, before))
+    said = spelled_out(text)  # "pass the `appointment_id` from T": "appointment id"
+    found = (_value_sources(said) or scoped(said, named_params(text))) if said != plain else []
+    found = found or _value_sources(text) or scoped(plain, earlier_tool(plain, before))
     return [_every_id(e) for e in found]
 
 
