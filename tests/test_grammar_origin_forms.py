@@ -345,6 +345,18 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         },
     ),
     (
+        "the value the person gives used as-is",
+        "The hull registration the member gives must be used as-is; do not reformat it.",
+        HARBOUR,
+        {("register_boat", "hull_registration", True, USER, E)},
+    ),
+    (
+        "entered exactly as the person spells them",
+        "Owner names should be entered exactly as the member spells them.",
+        HARBOUR,
+        {("register_boat", "owner_names", True, USER, E)},
+    ),
+    (
         "'them' in the action is the person asked: look up the patron",
         "Ask the patron for their card number before looking them up.",
         LIBRARY,

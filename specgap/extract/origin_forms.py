@@ -103,8 +103,17 @@ _EXACTLY_AS = re.compile(
     rf"^\W*{_DET}{_NP}\s+(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|are\s+to|is\s+to)\s+"
     r"(?:always\s+)?be\s+(?:spelled|spelt|entered|written|typed|copied|used|passed|given|sent|"
     rf"recorded|kept)\s+(?:exactly|verbatim|precisely|word\s+for\s+word)\s+as\s+{_SOURCE}\s+{_HAS}"
-    rf"(?P<verb>gave|given|wrote|written|spelled|spelt|typed|said|stated|provided|returned|"
-    rf"returns|listed|lists|shows|showed|shown|named|entered){_IT}{_END}",
+    rf"(?P<verb>gave|given|gives|wrote|written|writes|spelled|spelt|spells|typed|types|said|says|"
+    rf"stated|states|provided|provides|returned|returns|listed|lists|shows|showed|shown|named|"
+    rf"entered|enters){_IT}{_END}",
+    re.I,
+)
+# "the booking reference the customer gives must be used as-is"
+_AS_IS = re.compile(
+    rf"^\W*{_DET}{_NP}\s+(?:that\s+|which\s+)?{_SOURCE}\s+{_HAS}(?P<verb>gives|gave|given|provides|"
+    r"provided|states|stated|types|typed|names|named)\s+(?:you\s+)?(?:must|should|shall|has\s+to|"
+    r"have\s+to|is\s+to|are\s+to)\s+(?:always\s+)?be\s+(?:used|passed|entered|kept|sent)\s+"
+    r"(?:as-is|as\s+is|as\s+given|exactly(?:\s+as\s+given)?|verbatim|unchanged|word\s+for\s+word)\b",
     re.I,
 )
 # "the credit must be issued to the member id returned by T", "a refund may only go to a
@@ -157,7 +166,7 @@ def origin_forms(text: str) -> list[Emit]:
     used = origin_uses(text)  # "do not rely on boat ids from earlier conversations", ...
     if used is not None:
         return used
-    for pattern in (_ONLY_IF, _NO_UNLESS, _EXACTLY_AS):
+    for pattern in (_ONLY_IF, _NO_UNLESS, _EXACTLY_AS, _AS_IS):
         m = pattern.search(text)
         if m is None:
             continue
