@@ -77,6 +77,34 @@ READ: list[tuple[str, str, set[Any]]] = [
     ),
 ]
 
+LABELLED: list[tuple[str, str, set[Any]]] = [
+    (
+        "a list item: the value, then only its source",
+        "- Fee id: from the member only.",
+        {("refund_fee", "fee_id", True, USER, E)},
+    ),
+    (
+        "a list item: the value, then the rule without its subject",
+        "- Berth code: must be one listed by list_berths.",
+        {("assign_berth", "berth_code", False, ("list_berths",), E)},
+    ),
+    (
+        "a list item: the value, then the tool to look it up with",
+        "- Member id: look it up with find_member.",
+        {
+            ("register_boat", "member_id", False, ("find_member",), E),
+            ("issue_credit", "member_id", False, ("find_member",), E),
+            ("list_fees", "member_id", False, ("find_member",), E),
+        },
+    ),
+    (
+        "a list item: the value, then ask the person and never guess",
+        "- Hull registration — ask the member; never guess.",
+        {("register_boat", "hull_registration", True, USER, E)},
+    ),
+]
+READ += LABELLED
+
 
 @pytest.mark.parametrize(("why", "sentence", "expected"), READ, ids=[r[0] for r in READ])
 def test_argument_named_by_its_name(
@@ -103,6 +131,8 @@ def test_spelled_out(why: str, text: str, expected: str) -> None:
 NOT_READ = [
     ("a tool used for a value, no restriction", "Call `find_member` and note the `member_id`."),
     ("where an argument is shown", "The `berth_code` is printed on the pontoon sign."),
+    ("a list item describing a provenance, no rule", "- Berth code: returned by list_berths."),
+    ("a list item whose label is no value", "- Opening hours: ask the member."),
 ]
 
 

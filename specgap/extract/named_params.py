@@ -20,10 +20,11 @@ import re
 from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origin_words import _DET, _NP, _SOURCE, told_source
-from specgap.extract.origins import _TOOL, HEADS, _src, origin, value_of
+from specgap.extract.origins import _TOOL, HEADS, _src, origin, said_origins, value_of
 from specgap.extract.pattern_base import ANY_TOOL, singular
+from specgap.extract.value_people import PERSON
 
-__all__ = ["named_params", "spelled_out"]
+__all__ = ["labelled", "named_params", "spelled_out"]
 
 _NAME = re.compile(
     r"`?\b(?P<name>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b`?(?:\s+(?:argument|parameter|field|values?)\b)?"
@@ -101,6 +102,46 @@ _RETURNED_NEVER = re.compile(
     r"[;,.—-]\s*(?:so\s+)?(?:never|do\s+not|don't)\s+(?:ask|accept|take|guess|invent)\b",
     re.I,
 )
+
+
+# a list item naming a value, then its rule: "- Cabin number: must be one listed by T"
+_LABELLED = re.compile(
+    r"^\W*(?P<label>(?:the\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s*(?::|\s[-—])\s*"
+    r"(?P<rest>.+)$"
+)
+_MUST = re.compile(r"^(?:must|should|shall|has\s+to|have\s+to)\s", re.I)
+_LOOK_UP = re.compile(
+    rf"^(?:always\s+)?(?:look\s+(?:it|them)\s+up|get\s+(?:it|them)|fetch\s+(?:it|them))\s+"
+    rf"(?:with|using|via|from|in)\s+(?P<tool>{_TOOL})\s*(?:[.;!?]|$)",
+    re.I,
+)
+_ASK_PERSON = re.compile(
+    rf"^(?:always\s+)?ask\s+(?:the\s+|a\s+)?(?P<who>{PERSON})(?:\s+for\s+(?:it|them))?\s*"
+    r"(?:[;,.]\s*(?:never|do\s+not|don't)\s+(?:guess|invent|assume|make\s+(?:it|them)\s+up)"
+    r"(?:\s+(?:it|them))?)?\s*[.;!?]?\s*$",
+    re.I,
+)
+
+
+def labelled(text: str) -> list[Emit]:
+    """ "- Cabin number: must be one listed by T", "- Customer id: look it up with T",
+    "- Vehicle registration — ask the customer; never guess": the labelled value's rule."""
+    m = _LABELLED.match(spelled_out(text))
+    if m is None:
+        return []
+    value, rest = value_of(m["label"]), m["rest"].strip()
+    if value is None:
+        return []
+    if _MUST.match(rest):  # the label is the subject the rule leaves out
+        found = said_origins(f"The {value} {rest}")
+        return [e for e in found or [] if e.target == ANY_TOOL]
+    looked = _LOOK_UP.match(rest)
+    if looked is not None:
+        params = {"facet": value, "from_user": False, "from_tools": [_tool(looked["tool"])]}
+        return [Emit("arg_grounded", ANY_TOOL, params, 0.7)]
+    if _ASK_PERSON.match(rest):
+        return [Emit("arg_grounded", ANY_TOOL, {"facet": value, "from_user": True}, 0.7)]
+    return []
 
 
 def named_params(text: str) -> list[Emit]:

@@ -290,7 +290,7 @@ _IT_RETURNS = re.compile(
 _LABEL = re.compile(
     r"^\W*(?:(?:the|all|any|every|each)\s+)?" + _NP + r"\s*(?::|\s-|\s—)\s*(?:always\s+|only\s+)*"
     r"(?:(?:taken|obtained|copied|read)\s+|comes?\s+|must\s+come\s+)?(?:only\s+|directly\s+)?"
-    rf"from\s+{_SRC}{_TAIL}",
+    rf"from\s+{_SRC}(?:\s+(?:only|alone|exclusively))?{_TAIL}",
     re.I,
 )  # fmt: skip
 

@@ -22,7 +22,7 @@ from typing import Any
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.made_up_values import made_up_values
-from specgap.extract.named_params import named_params, spelled_out
+from specgap.extract.named_params import labelled, named_params, spelled_out
 from specgap.extract.needed_values import needed_values
 from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
@@ -180,6 +180,7 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     said = spelled_out(text)  # "pass the `appointment_id` from T": "appointment id"
     found = (_value_sources(said) or scoped(said, named_params(text))) if said != plain else []
     found = found or _value_sources(text) or scoped(plain, earlier_tool(plain, before))
+    found = found or labelled(text)  # "- Cabin number: must be one listed by T"
     return [_every_id(e) for e in found]
 
 
