@@ -100,7 +100,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         if not out and plain and len(plain) < len(said):
             out = _copies(rule, registry, sources, " ".join(plain), set(plain))
             said = plain
-        if not out and len(said) > 1 and said[-1] in _ID_WORDS:
+        if not out and len(said) > 1 and said[-1] in _NUMBER:
             # "registration numbers": `vehicle_registration` when no argument says `number`
             # (never `booking_id` for "booking number": an id of its own, maybe another)
             trimmed = _copies(rule, registry, sources, facet, set(said[:-1]))
@@ -114,6 +114,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
 
 
 _ID_WORDS = frozenset(words("number code id reference"))
+_NUMBER = frozenset(words("number"))  # a word that may only say what the value looks like
 # one word spelled two ways: the argument names may use either
 _AMERICAN = {
     "centre": "center",

@@ -357,6 +357,18 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("register_boat", "owner_names", True, USER, E)},
     ),
     (
+        "a made-up value for an action said by its noun, then the person's",
+        "Don't make up a reason for the credit; use the one the member gave.",
+        HARBOUR,
+        {("issue_credit", "~reason", True, USER, R)},  # no `reason` argument: reviewed
+    ),
+    (
+        "the value the agent references, from a tool's latest output",
+        "Any berth code you reference must come from the most recent list_berths call.",
+        HARBOUR,
+        {("assign_berth", "berth_code", False, ("list_berths",), E)},
+    ),
+    (
         "'them' in the action is the person asked: look up the patron",
         "Ask the patron for their card number before looking them up.",
         LIBRARY,

@@ -18,7 +18,8 @@ from typing import Any
 from specgap.extract.grammar import IMPERATIVE_VERBS
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.origins import _BAN, _GAVE, _TOOL, _WORD, _src, origin, value_of
-from specgap.extract.pattern_base import ANY_TOOL, lemma, split_words
+from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, split_words
+from specgap.extract.procedures import verb_of
 from specgap.extract.value_people import PERSON
 
 _MAKE = (
@@ -100,6 +101,10 @@ def made_up_values(text: str) -> list[Emit]:
         source, rest = {"from_user": True, "from_tools": []}, ""
     elif _MY_OWN.search(m[0]):  # "never supply a boat id yourself": not the agent's own
         return []  # who else may supply it (the user, a tool) is not said
+    purpose = _FOR_ACTION.match(rest)
+    if purpose is not None and target == ANY_TOOL:  # "a reason for cancellation; ...": cancel
+        _, target = _taken(f"{first} for {purpose['what']}")
+        rest = rest[purpose.end() :] if target != ANY_TOOL else rest
     values = [value]
     rest = rest if _MORE_VALUES.match(rest) else " " + rest  # "or member ids; ...": a list
     listed = _MORE_VALUES.match(rest)
@@ -132,6 +137,7 @@ _MORE_VALUES = re.compile(
 _LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", re.I)
 
 
+_FOR_ACTION = re.compile(r"^for\s+(?:the\s+|a\s+|an\s+)?(?P<what>[a-z]+)(?=\s*[.;:!?,]|\s*$)", re.I)
 # "the amount to refund", "the reason for cancelling": the value and the action taking it
 _TAKEN = re.compile(r"^(?P<np>.+?)\s+(?:to|for)\s+(?P<verb>[a-z]+?)(?:ing)?$", re.I)
 
@@ -141,5 +147,8 @@ def _taken(np: str) -> tuple[str, str]:
     m = _TAKEN.match(np.strip())
     if m is None or value_of(m["np"]) is None:
         return np, ANY_TOOL
-    verb = lemma(m[0].split()[-1].casefold())
+    said = m[0].split()[-1].casefold()
+    verb = lemma(said)
+    if verb not in IMPERATIVE_VERBS and is_action_noun(said):
+        verb = verb_of(said) or verb  # "the reason for cancellation": cancel
     return (m["np"], verb) if verb in IMPERATIVE_VERBS else (np, ANY_TOOL)

@@ -127,8 +127,8 @@ _ISSUED_TO = re.compile(
     r"should|shall|may\s+only|can\s+only|has\s+to|have\s+to)\s+(?:only\s+|always\s+)?(?:be\s+)?"
     r"(?P<how>issued|sent|paid|credited|refunded|made|returned|transferred|delivered|go|goes)"
     # "only refund to a card ...": the action said by its verb
-    r"|(?:(?:you\s+)?(?:must|should|may|can)\s+)?only\s+(?P<verb0>[a-z]+)(?:\s+(?:it|them|money|"
-    r"funds))?)\s+(?:only\s+)?(?:back\s+)?(?:to|into|onto|on)\s+(?:the\s+|a\s+|an\s+)?"
+    r"|(?:(?:you\s+)?(?:must|should|may|can)\s+)?only\s+(?P<verb0>[a-z]+)(?:\s+(?:it|them|"
+    r"(?P<obj0>money|funds|payments?|refunds?|credits?)))?)\s+(?:only\s+)?(?:back\s+)?(?:to|into|onto|on)\s+(?:the\s+|a\s+|an\s+)?"
     r"(?:(?:original|same|existing)\s+)?"
     rf"(?P<np>{_WORD}(?:\s+{_WORD}){{0,2}}?)\s+(?:"
     rf"(?:that\s+|which\s+)?(?:(?:was|were|is|are|has\s+been)\s+)?(?P<verb>{_ON_RECORD})\s+(?:by|"
@@ -234,7 +234,8 @@ def _issued(text: str) -> list[Emit]:
         verb0 = lemma(m["verb0"].casefold())
         if verb0 not in IMPERATIVE_VERBS:
             return []
-        return [Emit("arg_grounded", verb0, {"facet": value, **source}, 0.65)]
+        action = f"{verb0} {m['obj0'].casefold()}" if m["obj0"] else verb0  # "send money"
+        return [Emit("arg_grounded", action, {"facet": value, **source}, 0.65)]
     act, how = m["act"].casefold(), m["how"].casefold()
     if is_action_noun(act):  # "a refund": the resolver maps the action noun
         target = act

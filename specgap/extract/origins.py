@@ -73,7 +73,9 @@ _TAKER = (
     # "for waiving a fine": the action said by its verb and object
     r"|(?P<ing>[a-z]+ing)\s+(?:(?:the|a|an|any)\s+)?(?P<ingobj>[a-z]+)(?=\s+(?:must|should|shall|has|"
     r"have|needs?|may|can|is|are|comes?|will)\b)"
-    r"|(?P<noun>[a-z]+)))"
+    r"|(?P<noun>[a-z]+))"
+    # "any prescription id you reference": the agent's use, no one tool
+    r"|\s+(?:that\s+)?(?:you|we)\s+(?:reference|use|pass|send|enter|quote|mention|cite|give))"
 )  # "for a reservation": an action noun
 _MODAL = (
     r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may\s+only|can\s+only|is\s+to|are\s+to|"
@@ -178,6 +180,7 @@ _LEAD = re.compile(
 )
 
 
+_RECENT = re.compile(r"^(?:the\s+)?(?:most\s+recent|latest|last|current)\s+(?=\S+_)", re.I)
 # a tool named with whom or what its call was for: "`list_berths` for the pontoon"
 _FOR_WHOM = re.compile(
     r"(?<=[A-Za-z0-9`)])\s+(?:for|of|at)\s+(?:the|this|that|their|its|a|an)\s+[a-z]+(?:\s+[a-z]+)?$"
@@ -199,6 +202,7 @@ def origin(text: str) -> dict[str, Any] | None:
     for raw in _PARTS.split(text.strip()):
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
         part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
+        part = _RECENT.sub("", part)  # "the most recent `get_slots` call": that tool's
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part):

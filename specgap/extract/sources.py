@@ -320,6 +320,8 @@ def facets_of(np: str) -> list[str]:
 
 
 _RELATIVE = re.compile(r"\b(?:whose|which|who|whom)\b", re.I)
+# what follows the value's noun: "... you reference", "... for a booking", "... passed to T"
+_CUT = re.compile(r"\s+(?:you|we|for|passed|used|given\s+to|sent\s+to)\b.*$", re.I)
 
 
 def _facets(np: str, ids: str | None) -> list[str]:
@@ -332,6 +334,7 @@ def _facets(np: str, ids: str | None) -> list[str]:
             return named
     if _RELATIVE.search(np):  # "expenses whose expense id was": a clause, no one value
         return []
+    np = _CUT.sub("", np)  # "the prescription id you reference": the prescription id
     if _TIME.fullmatch(" ".join(w for w in np.casefold().split() if w not in _QUALIFIERS)):
         return ["time"]  # "the current date and time": one value, a time
     out = []
