@@ -91,22 +91,62 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     wanted = set(words(facet))
     out: list[CandidateRule] = []
     if not _IDENTIFIER.fullmatch(facet) and wanted:
-        for tool in registry.tools:
-            if tool.hook or tool.id in sources:
-                continue
-            named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
-            named = named or _owned(tool, wanted)  # "the freeze reason": `freeze_membership.reason`
-            if not named:  # "the contact e-mail address": `contact_email`, said in other words
-                named = _said_otherwise(tool, facet)
-            if len(named) == 1:
-                params = {**rule.params, "facet": named[0]}
-                out.append(rule.model_copy(update={"target": tool.id, "params": params}))
+        out = _copies(rule, registry, sources, facet, wanted)
+        said = words(facet)
+        if not out and _BRITISH.search(facet):  # "cost centre code": `cost_center_code`
+            american = _BRITISH.sub(lambda m: _AMERICAN[m[0].casefold()], facet)
+            out = _copies(rule, registry, sources, american, set(words(american)))
+        plain = [w for w in said if w not in _QUALIFIERS]  # "the new postal address"
+        if not out and plain and len(plain) < len(said):
+            out = _copies(rule, registry, sources, " ".join(plain), set(plain))
+            said = plain
+        if not out and len(said) > 1 and said[-1] in _NUMBER:
+            # "registration numbers": `vehicle_registration` when no argument says `number`
+            # (never `booking_id` for "booking number": an id of its own, maybe another)
+            trimmed = _copies(rule, registry, sources, facet, set(said[:-1]))
+            out = [c for c in trimmed if not set(words(str(c.params["facet"]))) & _ID_WORDS]
     if out:
         return _in_section(out, rule.context, wanted)
     spelled = {compact(a): a for t in registry.tools for a in t.arg_names}
     arg = spelled.get(compact(facet), facet)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+_ID_WORDS = frozenset(words("number code id reference"))
+_NUMBER = frozenset(words("number"))  # a word that may only say what the value looks like
+# one word spelled two ways: the argument names may use either
+_AMERICAN = {
+    "centre": "center",
+    "centres": "centers",
+    "licence": "license",
+    "licences": "licenses",
+    "colour": "color",
+    "catalogue": "catalog",
+    "cheque": "check",
+    "programme": "program",
+    "organisation": "organization",
+}
+_BRITISH = re.compile(r"\b(?:" + "|".join(_AMERICAN) + r")\b", re.I)
+_QUALIFIERS = frozenset(words("new updated current correct exact full valid latest preferred"))
+
+
+def _copies(
+    rule: CandidateRule, registry: Registry, sources: set[str], facet: str, wanted: set[str]
+) -> list[CandidateRule]:
+    """One copy of the rule per tool with one argument the facet's words name."""
+    out: list[CandidateRule] = []
+    for tool in registry.tools:
+        if tool.hook or tool.id in sources:
+            continue
+        named = [a for a in tool.arg_names if wanted <= set(words(a)) or _timely(wanted, a)]
+        named = named or _owned(tool, wanted)  # "the freeze reason": `freeze_membership.reason`
+        if not named:  # "the contact e-mail address": `contact_email`, said in other words
+            named = _said_otherwise(tool, facet)
+        if len(named) == 1:
+            params = {**rule.params, "facet": named[0]}
+            out.append(rule.model_copy(update={"target": tool.id, "params": params}))
+    return out
 
 
 _READ_VERBS = frozenset(
@@ -134,6 +174,8 @@ def unbound_source(
     if kept.target != "*" or "arg" not in kept.params:
         return _several(rule, registry)
     source = "the user" if kept.params.get("from_user") else "a tool's output"
+    if kept.params.get("from_user") and kept.params.get("from_tools"):
+        source = "the user or a tool's output"  # "never make up X": either gave it
     return Diagnostic(
         code="condition-not-bound",
         message=f"`{kept.params['arg']}` must come from {source}, but no argument of the tools "

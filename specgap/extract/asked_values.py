@@ -31,6 +31,7 @@ from typing import Any
 
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.named_params import spelled_out
 from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
 from specgap.extract.segments import Sentence
 from specgap.extract.value_people import PERSON
@@ -138,8 +139,16 @@ _ASK_WHICH = re.compile(
     r"have|has|use|uses)\b",
     re.I,
 )  # fmt: skip
-_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH, _GIVES,
-             _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
+# "do not assume which branch the patron wants", "never decide what pharmacy the owner uses"
+_ASSUME_WHICH = re.compile(
+    r"\b(?:do\s+not|don't|never|must\s+not|should\s+not)\s+(?:assume|guess|decide|pick|choose|"
+    r"presume)\s+(?:for\s+(?:them|the\s+[a-z]+)\s+)?(?:which|what)\s+" + _VALUES
+    + rf"\s+(?:{_PERSON}|they|he|she)\s+(?:want|wants|prefer|prefers|need|needs|would\s+like|"
+    r"choose|chooses|use|uses|mean|means)\b",
+    re.I,
+)  # fmt: skip
+_PATTERNS = (_GUESS_ASK, _ASK_WHICH, _ASSUME_WHICH, _ASK, _PROVIDE, _PROVIDE_THEIR, _CONFIRM_WITH,
+             _GIVES, _OWNED_GET, _UNTIL_GIVEN, _PROVIDED_BY)  # fmt: skip
 
 _OBJ = rf"(?P<obj>(?:{_DET})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+{_WORD})?)(?!')"
 _LEAD_ACTION = re.compile(
@@ -168,11 +177,13 @@ def asked_values(text: str) -> list[Emit]:
     """One `arg_grounded` per value the sentence says the user gives (module docstring),
     over the action the sentence names, else over every call by the value's name; [] for
     any other sentence."""
+    text = spelled_out(text)  # "get the `pharmacy_email` from the owner": its words
     for pattern in _PATTERNS:
         m = pattern.search(text)
         if m is None:
             continue
-        values = _values(m["np"]) if pattern is not _ASK_WHICH else _chosen(m["np"])
+        which = pattern in (_ASK_WHICH, _ASSUME_WHICH)  # the thing chosen, by its noun
+        values = _chosen(m["np"]) if which else _values(m["np"])
         if not values:
             continue
         action = _action(text)
@@ -282,7 +293,12 @@ def _action(text: str) -> str | None:
     # "the member's card": the card, whoever owns it
     words = [w for w in obj.casefold().split() if w not in _DET_WORDS and not w.endswith("'s")]
     if any(w in _PRONOUNS for w in words):
-        return None  # "before looking them up": the object is not said
+        # "ask the patron for X before looking them up": them is the person asked
+        person = _PERSON_SAID.search(text) if set(words) & _PEOPLE_PRONOUNS else None
+        if person is None or not verb:
+            return None  # "before cancelling it": the object is not said
+        particle = [w for w in words if w in _PARTICLES]
+        return " ".join([verb.casefold(), *particle, singular(person["who"].casefold())])
     if not verb or not words or verb in {"ask", "talk", "speak", "help", "assist"}:
         return None
     return " ".join([verb.casefold(), *(singular(w) for w in words)])
@@ -292,6 +308,10 @@ _NO_ACTION = frozenset(
     split_words("proceed continue go answer respond reply help assist start begin finish act")
 )
 _PRONOUNS = frozenset(split_words("them it him her this that these those one"))
+_PEOPLE_PRONOUNS = frozenset(split_words("them him her"))
+_PARTICLES = frozenset(split_words("up in out"))
+# the one person the sentence names, whom "them" points back to
+_PERSON_SAID = re.compile(rf"\b(?:the|a|an|each|every|any)\s+(?P<who>{PERSON})(?:'s)?\b", re.I)
 
 
 def _action_match(text: str) -> re.Match[str] | None:

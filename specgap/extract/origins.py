@@ -41,7 +41,8 @@ HEADS = frozenset(
         "address addresses email e-mail emails phone code codes reason reasons postcode zip pin "
         "password amount quantity reference references plate licence license iban birthday "
         "birthdate passcode serial value values key keys token tokens handle username usernames "
-        "sku skus account accounts slug url urls"
+        "sku skus account accounts slug url urls registration registrations length lengths "
+        "weight weights method methods card cards barcode barcodes isbn vin tag tags"
     )
 )
 _NOT_VALUES = frozenset(
@@ -69,7 +70,12 @@ _TAKER = (
     r"pass|give|send|supply)\s+to|(?:(?:that|which)\s+(?:is|are)\s+|you\s+)?(?:used|use)\s+"
     r"(?:in|by|with|for)|for|of|in)\s+(?:(?:the|a|an|any|every|each)\s+)?"
     rf"(?:(?P<tool>{_TOOL}|[a-z]+(?:\s+[a-z]+)?\s+(?:call|calls|tool|function|request|requests))"
-    r"|(?P<noun>[a-z]+)))"
+    # "for waiving a fine": the action said by its verb and object
+    r"|(?P<ing>[a-z]+ing)\s+(?:(?:the|a|an|any)\s+)?(?P<ingobj>[a-z]+)(?=\s+(?:must|should|shall|has|"
+    r"have|needs?|may|can|is|are|comes?|will)\b)"
+    r"|(?P<noun>[a-z]+))"
+    # "any prescription id you reference": the agent's use, no one tool
+    r"|\s+(?:that\s+)?(?:you|we)\s+(?:reference|use|pass|send|enter|quote|mention|cite|give))"
 )  # "for a reservation": an action noun
 _MODAL = (
     r"(?:must|should|shall|has\s+to|have\s+to|needs?\s+to|may\s+only|can\s+only|is\s+to|are\s+to|"
@@ -91,13 +97,20 @@ _HEAD = (
 )  # fmt: skip
 # "X (passed to T) must come from S", "X comes from S", "X must be taken from S"
 _COME = re.compile(
-    _HEAD + rf"\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
+    _HEAD
+    + rf"(?:\s+(?:(?:{_MODAL})\s+(?:always\s+|only\s+|ever\s+)*(?:be\s+(?:taken|obtained|copied|"
     r"read|drawn|sourced|pulled|retrieved|fetched|picked|chosen|selected|looked\s+up|found|present|"
     r"listed|included|contained)|come|originate|appear|exist)|(?:always\s+|only\s+|ever\s+)*"
-    r"(?:comes?|originates?))\s+(?:only\s+|directly\s+|"
+    r"(?:comes?|originates?)"
+    # "employee ids are always obtained via T": a passive said with always / only
+    r"|(?:is|are)\s+(?:always|only)\s+(?:(?:ever|ever\s+be)\s+)?(?:obtained|taken|retrieved|read|"
+    r"looked\s+up|fetched|copied|sourced|pulled|drawn))\s+(?:only\s+|directly\s+|"
     r"verbatim\s+|exactly\s+|word\s+for\s+word\s+|"
     r"exclusively\s+)?(?:from|via|through|using|with|by\s+calling|by\s+using|in|among)\s+"
-    rf"{_SRC}{_TAIL}",
+    # "... must have been returned by T": the value one the source gave earlier
+    rf"|\s+(?:{_MODAL})\s+(?:always\s+|only\s+)*(?:have\s+been|be)\s+(?:returned|listed|issued|"
+    r"produced|generated|given|provided|supplied|reported|shown|offered)\s+(?:by|in)\s+)"
+    rf"{_SRC}(?:\s+(?:only|alone|exclusively))?{_TAIL}",
     re.I,
 )
 _GAVE = (
@@ -167,6 +180,13 @@ _LEAD = re.compile(
 )
 
 
+_RECENT = re.compile(r"^(?:the\s+)?(?:most\s+recent|latest|last|current)\s+(?=\S+_)", re.I)
+# a tool named with whom or what its call was for: "`list_berths` for the pontoon"
+_FOR_WHOM = re.compile(
+    r"(?<=[A-Za-z0-9`)])\s+(?:for|of|at)\s+(?:the|this|that|their|its|a|an)\s+[a-z]+(?:\s+[a-z]+)?$"
+    r"(?=$)",
+    re.I,
+)
 _MANNER = re.compile(
     r"^(?:in\s+(?:their|his|her|its|the\s+[a-z]+'s)\s+own\s+words|verbatim|exactly|word\s+for\s+word|"
     r"as\s+(?:is|said|written|typed|given))$",
@@ -181,6 +201,8 @@ def origin(text: str) -> dict[str, Any] | None:
     user, tools = False, []
     for raw in _PARTS.split(text.strip()):
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
+        part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
+        part = _RECENT.sub("", part)  # "the most recent `get_slots` call": that tool's
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part):
@@ -261,7 +283,8 @@ _PASS_TOOL = re.compile(
 )  # fmt: skip
 # "look them up with `find_member` and use the member id it returns": the tool just named
 _IT_RETURNS = re.compile(
-    r"\b(?:look\s+(?:\w+\s+)?up|find|search\s+for|fetch|get)\s+(?:\w+\s+){0,3}?(?:with|using|via|in|"
+    r"\b(?:look\s+(?:\w+\s+)?up|find|search\s+for|fetch|get|identify|locate|retrieve|"
+    r"authenticate)\s+(?:[\w'-]+\s+){0,5}?(?:with|using|via|in|"
     rf"by\s+calling)\s+(?P<src>{_TOOL})\s*,?\s+(?:and\s+|then\s+)+(?:always\s+|only\s+)*(?:use|pass)\s+"
     r"(?:only\s+)?(?:the\s+)?" + _NP
     + r"\s+(?:that\s+)?(?:it|they)\s+(?:returns?|gives?|finds?|lists?)\b",
@@ -271,7 +294,7 @@ _IT_RETURNS = re.compile(
 _LABEL = re.compile(
     r"^\W*(?:(?:the|all|any|every|each)\s+)?" + _NP + r"\s*(?::|\s-|\s—)\s*(?:always\s+|only\s+)*"
     r"(?:(?:taken|obtained|copied|read)\s+|comes?\s+|must\s+come\s+)?(?:only\s+|directly\s+)?"
-    rf"from\s+{_SRC}{_TAIL}",
+    rf"from\s+{_SRC}(?:\s+(?:only|alone|exclusively))?{_TAIL}",
     re.I,
 )  # fmt: skip
 
@@ -304,6 +327,8 @@ def said_origins(text: str) -> list[Emit] | None:
         if value is None or source is None:
             continue
         target = _taker(said.get("tool")) or _action_noun(said.get("noun"))
+        if said.get("ing"):  # "the reason for waiving a fine": waive fine
+            target = f"{lemma(said['ing'].casefold())} {singular(said['ingobj'].casefold())}"
         if pattern is _COME and _PLAIN_PRESENT.search(m[0]) and not _OBLIGED.search(m[0]):
             continue  # "slot ids come from `list_slots`", no modal, no "only": a description
         return [Emit("arg_grounded", target or ANY_TOOL, {"facet": value, **source}, 0.7)]

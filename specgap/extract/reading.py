@@ -69,6 +69,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     account = identify_first(sentence.clean, sentence.context) if sentence.subject is None else []
     if account:  # "verify the caller's identity before any change to their account"
         rules = [_checked(candidate(sentence, e)) for e in account]
+        # "... using `find_member` and use the member id it returns": that source too
+        rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
     clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
     until = state_before(sentence.clean, clause)  # "X only before it ships": until it ships
@@ -139,6 +141,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         # where a value comes from ("only use tool names found in the knowledge base")
         origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
         sourced = [candidate(sentence, e) for e in origins]
+        sourced, _ = message_only(sentence, sourced)  # "... the reply: invent nothing"
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
             rules = [
                 r for r in rules if r.operator != "arg_grounded" and not source_ban(r, sourced)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from specgap.extract.asked_values import asked_values
 from specgap.extract.grammar_rules import Emit, candidate
-from specgap.extract.pattern_base import ANY_TOOL
+from specgap.extract.pattern_base import ANY_TOOL, singular
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import _NP, _PAREN, _SOURCE, _facets, _source, value_sources
 from specgap.ir import CandidateRule
@@ -28,11 +28,24 @@ def source_ban(rule: CandidateRule, sourced: list[CandidateRule]) -> bool:
     banned = _squashed(rule.target)
     if rule.target not in (None, ANY_TOOL) and any(banned.startswith(a) for a in said if a):
         return True  # "never issue a ticket with X that T did not return": the source rule
+    values = [set(str(r.params.get("facet", "")).casefold().split()) for r in sourced]
+    object_words = set(re.findall(r"[a-z]+", (rule.target or "").casefold()))
+    if rule.target not in (None, ANY_TOOL) and any(v and v <= object_words for v in values):
+        return True  # "never enter a hull number the skipper has not given": the value's source
     if not rule.condition:
         return False
-    said = set(re.findall(r"[a-z]+", rule.condition.casefold()))
+    said = {singular(w) for w in re.findall(r"[a-z]+", rule.condition.casefold())}
     facets = [str(r.params.get("facet", "")) for r in sourced]
-    return any(f and set(f.casefold().split()) <= said for f in facets)
+    if any(f and set(f.casefold().split()) <= said for f in facets):
+        return True
+    # "only waive fines that T returned": the fine (its id) is the value whose source is read
+    named = [{singular(w) for w in f.casefold().split()} - {"id"} for f in facets if f]
+    return bool(said & _GAVE_WORDS) and any(n and n <= said for n in named)
+
+
+_GAVE_WORDS = frozenset(
+    {"returned", "listed", "gave", "given", "provided", "stated", "named", "supplied", "shown"}
+)
 
 
 # "requires the astronomer id from `find_astronomer`": a described tool's value and source

@@ -22,9 +22,12 @@ from typing import Any
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.made_up_values import made_up_values
+from specgap.extract.named_params import labelled, named_params, spelled_out
 from specgap.extract.needed_values import needed_values
+from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
 from specgap.extract.origins_more import earlier_tool, more_origins
+from specgap.extract.own_knowledge import own_knowledge
 from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
@@ -42,7 +45,7 @@ _PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
 _SOURCE = r"(?P<src>[^.;:,]+)"
 # "only use X discovered in S", "provide the exact X as specified in S", "use the X from S"
 _USE = re.compile(
-    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
+    r"\b(?:use|provide|pass|enter|utili[sz]e|supply|take|copy|accept)\s+(?:only\s+)?(?:the\s+|an?\s+)?"
     + _NP
     + _PAREN
     + r"\s+(?:(?:that|which)\s+(?:are|were|is|was|have\s+been|has\s+been)\s+(?:[\w-]+\s+){0,3}?"
@@ -174,7 +177,10 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     named only as "ids" or "identifiers" is every identifier of every call (no facet: a
     facet would bind only the tools taking one id argument)."""
     plain = text.replace("`", "")  # "`slot_id`", "`list_slots`": the names, unquoted
-    found = _value_sources(text) or scoped(plain, earlier_tool(plain, before))
+    said = spelled_out(text)  # "pass the `appointment_id` from T": "appointment id"
+    found = (_value_sources(said) or scoped(said, named_params(text))) if said != plain else []
+    found = found or _value_sources(text) or scoped(plain, earlier_tool(plain, before))
+    found = found or labelled(text)  # "- Cabin number: must be one listed by T"
     return [_every_id(e) for e in found]
 
 
@@ -189,6 +195,12 @@ def _every_id(emit: Emit) -> Emit:
 
 def _value_sources(text: str) -> list[Emit]:
     plain = text.replace("`", "")  # the grammar's readings read names unquoted
+    generic = own_knowledge(plain)  # "avoid making up information": every call's values
+    if generic is not None:
+        return generic
+    collected = collected_for_each(plain)  # "collect the X of every boat before adding it"
+    if collected:
+        return collected
     stated = said_origins(plain)  # "the member id passed to `reserve_boat` must come from ..."
     if stated:
         return scoped(plain, stated)
@@ -219,10 +231,13 @@ def _value_sources(text: str) -> list[Emit]:
         if source is None:
             continue  # another source said that is not read: no narrower reading
         facets = _facets(m["np"], m.groupdict().get("ids"))
+        if not facets:
+            continue  # "all arguments to T ...": no one value named, read below
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
         # "if you need the time, use T": the need is no scope; else the call said, if any
         return emits if pattern in (_NEED, _NEEDED) else scoped(text, emits)
-    return scoped(plain, made_up_values(plain))  # "never invent a slot id"
+    # "never invent a slot id"; "never enter a hull number the skipper has not given"
+    return scoped(plain, made_up_values(plain) or origin_forms(plain))
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
@@ -304,6 +319,11 @@ def facets_of(np: str) -> list[str]:
     return _facets(np, None)
 
 
+_RELATIVE = re.compile(r"\b(?:whose|which|who|whom)\b", re.I)
+# what follows the value's noun: "... you reference", "... for a booking", "... passed to T"
+_CUT = re.compile(r"\s+(?:you|we|for|passed|used|given\s+to|sent\s+to)\b.*$", re.I)
+
+
 def _facets(np: str, ids: str | None) -> list[str]:
     """The values named: argument names in parentheses as written, else the noun phrase's
     coordinated parts (`tool names and arguments`), qualifiers dropped, nouns singular."""
@@ -312,6 +332,9 @@ def _facets(np: str, ids: str | None) -> list[str]:
         named = [i for i in listed if re.fullmatch(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+", i)]
         if named:
             return named
+    if _RELATIVE.search(np):  # "expenses whose expense id was": a clause, no one value
+        return []
+    np = _CUT.sub("", np)  # "the prescription id you reference": the prescription id
     if _TIME.fullmatch(" ".join(w for w in np.casefold().split() if w not in _QUALIFIERS)):
         return ["time"]  # "the current date and time": one value, a time
     out = []
