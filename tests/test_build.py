@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,6 +95,7 @@ def test_removing_the_schema_lookup_sentence_turns_its_mutant_into_a_false_allow
     assert survivors == ["fixtures/sql/traces/unsafe/no_schema_lookup.json"]
 
 
+@pytest.mark.slow  # 15 builds, ~2.5 s
 @settings(max_examples=15, deadline=None)
 @given(extra=st.text(alphabet=st.characters(codec="utf-8", exclude_characters="\r"), max_size=40))
 def test_building_twice_gives_identical_bytes_for_any_prompt_tail(extra: str) -> None:

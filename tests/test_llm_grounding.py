@@ -267,6 +267,7 @@ def server() -> Iterator[FakeOllama]:
     fake.stop()
 
 
+@pytest.mark.slow  # 15 builds through the fake server, ~2 s
 @settings(
     max_examples=15,
     deadline=None,

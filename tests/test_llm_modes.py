@@ -107,7 +107,14 @@ def _deterministic_ids(root: Path) -> set[str]:
     return {p.id for a in _bundle(root).agents for p in a.policies}
 
 
-@pytest.mark.parametrize("case", FAILURES, ids=[f.name for f in FAILURES])
+# the timeout cases wait for the client's retries (~1.5 s each): `make test-slow` runs them
+CASES = [
+    pytest.param(f, id=f.name, marks=[pytest.mark.slow] if f.name == "slow-reply" else [])
+    for f in FAILURES
+]
+
+
+@pytest.mark.parametrize("case", CASES)
 def test_llm_mode_fails_whole_and_writes_nothing(
     case: Failure, fake: FakeOllama, monkeypatch: pytest.MonkeyPatch, project_dir: Path
 ) -> None:
@@ -126,7 +133,7 @@ def test_llm_mode_fails_whole_and_writes_nothing(
 
 
 @pytest.mark.parametrize("mode", ["auto", "ensemble"])
-@pytest.mark.parametrize("case", FAILURES, ids=[f.name for f in FAILURES])
+@pytest.mark.parametrize("case", CASES)
 def test_auto_and_ensemble_fall_back_per_artifact(
     case: Failure,
     mode: str,
