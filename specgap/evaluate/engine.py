@@ -274,7 +274,9 @@ class Engine:
         # operators whose `observe` some policy needs (`Operator.stateful`)
         used = {op for p in self.policies if (op := OPERATORS[p.operator]).stateful(p.condition)}
         self._observers = tuple(
-            op.observe for op in sorted(used, key=lambda o: o.name) if op.observe
+            (op.observe, self._watched(op))
+            for op in sorted(used, key=lambda o: o.name)
+            if op.observe
         )
         self.observers = bool(self._observers)
         """Whether any operator keeps state of its own (`TraceState.observe` reads only
@@ -302,12 +304,25 @@ class Engine:
         """Whether any enforced policy applies to the tool (a guard fails closed then)."""
         return tool is not None and any(c.enforced for c in self.applicable(tool))
 
+    def _watched(self, operator: Operator) -> frozenset[str] | None:
+        """The tools whose calls the operator's `observe` needs for this engine's policies
+        (`Operator.watches`), or None when it needs every event."""
+        tools: set[str] = set()
+        for p in self.policies:
+            if p.operator == operator.name and operator.stateful(p.condition):
+                watched = operator.watches(p.condition)
+                if watched is None:
+                    return None
+                tools.update(watched)
+        return frozenset(tools)
+
     def observe(self, state: TraceState, event: Event) -> None:
         """Fold an event into its trace's state, after it has been decided."""
         state.observe(event)
         if self.observers:
-            for observe in self._observers:
-                observe(state, event)
+            for observe, tools in self._observers:
+                if tools is None or (type(event) is ToolCall and event.tool in tools):
+                    observe(state, event)
 
     def new_state(self) -> TraceState:
         return TraceState(self._sources)

@@ -189,6 +189,9 @@ class Operator:
     # whether a policy with this condition needs `observe` (the engine installs the hook
     # only for agents with such a policy): by default every policy of an observing operator
     stateful: Callable[[Any], bool] = lambda condition: True
+    # the tools whose calls `observe` needs for a policy with this condition (the engine
+    # calls the hook for those calls only); None: every event it `observes`
+    watches: Callable[[Any], Iterable[str] | None] = lambda condition: None
     mutators: tuple[Mutator, ...] = ()
     # post stage: the call with its result, after it ran (the engine calls it when the
     # call carries a result, and alone when a runtime records one)

@@ -196,6 +196,7 @@ _BASE = Operator(
     observe=observe_same,
     observes="calls",
     stateful=lambda c: c.same is not None,
+    watches=lambda c: c.tools,  # only the prerequisite's calls name the entity
     any_of=("before",),
     prose=_PROSE,
     problems=_problems,

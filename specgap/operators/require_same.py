@@ -17,10 +17,12 @@ operator's `observe` hook, which the engine installs only for agents with a poli
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from specgap.controls.evaluate import _frozen
 from specgap.events import Event, ToolCall
 from specgap.irbase import Selector
 from specgap.operators.base import Mutant, TraceState, Undetermined
@@ -41,7 +43,13 @@ class _Rule(Protocol):
 
 def norm(value: Any) -> str:
     """A value as an id: its alphanumeric runs, case-folded (as `state_condition` compares)."""
-    return " ".join(runs(str(value)))
+    return _norm(value if type(value) is str else str(value))
+
+
+@functools.lru_cache(maxsize=4096)
+def _norm(text: str) -> str:
+    # remembered: a trace names the same ids (and a replayed call the same text) again
+    return " ".join(runs(text))
 
 
 @dataclass
@@ -73,9 +81,33 @@ def observe_same(state: TraceState, event: Event) -> None:
     slot: _Seen | None = state.slots.get(NAME)
     if slot is None:
         slot = state.slots[NAME] = _Seen()
-    slot.named.setdefault(event.tool, set()).update(v for v in _named_by(event) if v)
-    if not event.is_error and parse_output(event.result) is None:
+    named, recorded = _named(event)
+    slot.named.setdefault(event.tool, set()).update(named)
+    if not recorded:
         slot.unrecorded.add(event.tool)
+
+
+_NAMED: dict[Any, tuple[frozenset[str], bool]] = {}  # see `_named`
+_NAMED_LIMIT = 4096
+
+
+def _named(call: ToolCall) -> tuple[frozenset[str], bool]:
+    """The values a call names, and whether its output (if it did not fail) was recorded;
+    remembered per (arguments, result, failed): a replayed call reads the same."""
+    fields = call.__dict__
+    try:
+        key: Any = (_frozen(fields["args"]), _frozen(fields["result"]), fields["is_error"])
+    except TypeError:
+        key = None
+    known = _NAMED.get(key) if key is not None else None
+    if known is None:
+        recorded = call.is_error or parse_output(call.result) is not None
+        known = (frozenset(v for v in _named_by(call) if v), recorded)
+        if key is not None:
+            if len(_NAMED) >= _NAMED_LIMIT:
+                _NAMED.clear()
+            _NAMED[key] = known
+    return known
 
 
 def _values(selector: Selector, call: ToolCall) -> list[Any]:
@@ -96,10 +128,8 @@ def same_entity(
     if not values:
         return Undetermined(f"`{call.name}` gives no `{selector.arg}` to compare")
     slot: _Seen = state.slots.get(NAME) or _Seen()
-    seen: set[str] = set()
-    for tool in tools:
-        seen |= slot.named.get(tool, set())
-    missing = [v for v in values if norm(v) not in seen]
+    named = [found for tool in tools if (found := slot.named.get(tool))]
+    missing = [v for v in values if not any(norm(v) in found for found in named)]
     if not missing:
         return None
     if any(tool in slot.unrecorded for tool in tools):
