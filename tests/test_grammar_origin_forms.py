@@ -23,6 +23,7 @@ import pytest
 
 from tests.corpus_agents import Built, build_prompt
 from tests.test_grammar_asked_values import _tool
+from tests.test_grammar_value_origins import E, R, Row, _rows
 
 HARBOUR = [
     _tool("find_member", "Find a harbour member by e-mail.", email=""),
@@ -59,23 +60,6 @@ def _build(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> Built:
     return build_prompt(tmp_path, f"# Office policy\n\n{text}\n", tools)
 
 
-Row = tuple[str, str, bool, tuple[str, ...], str]
-
-
-def _rows(built: Built) -> set[Row]:
-    """(tool, argument, from_user, from_tools, enforcement) of each grounding rule."""
-    out = set()
-    for p in built.policies:
-        if p.operator != "arg_grounded":
-            continue
-        cond = p.condition.model_dump()
-        arg = cond["selector"]["arg"] if cond["selector"] else f"~{cond['arg']}"
-        out.add((p.target, arg, cond["from_user"], tuple(cond["from_tools"]), p.enforcement))
-    return out
-
-
-E = "enforce"
-R = "review_only"
 USER: tuple[str, ...] = ()
 BOTH = ("*",)
 

@@ -19,6 +19,7 @@ import pytest
 from specgap.extract.state_inverted import inverted_condition
 from tests.corpus_agents import Built, build_agent
 from tests.test_grammar import _tool
+from tests.test_state_shapes import _read, _state
 
 
 def _enum_tool(name: str, description: str, **props: Any) -> dict[str, Any]:
@@ -106,18 +107,6 @@ def _notes(built: Built, code: str) -> list[str]:
         for d in built.state.diagnostics
         if d.code == code and d.span is not None and d.span.path.endswith("prompt.md")
     ]
-
-
-def _read(policy: Any) -> tuple[str, str, dict[str, Any]]:
-    keep = {"entity", "field", "allowed", "denied"}
-    data = policy.condition.model_dump()
-    side = {k: tuple(sorted(v)) if isinstance(v, tuple | list) else v for k, v in data.items()}
-    return policy.operator, policy.target, {k: v for k, v in side.items() if k in keep and v}
-
-
-def _state(target: str, entity: str, field: str, **side: list[str]) -> Any:
-    params: dict[str, Any] = {k: tuple(sorted(v)) for k, v in side.items()}
-    return ("state_condition", target, {"entity": entity, "field": field, **params})
 
 
 BOUND: list[tuple[str, str, Any]] = [

@@ -25,16 +25,10 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.noun_bounds import AMOUNT, NUMBER
 from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, lemma
 
-_WORD_NUMBER = r"(?:" + "|".join(sorted(NUMBER_WORDS, key=len, reverse=True)) + r")"
-_NUMBER = (
-    r"(?:[$€£]\s?\d[\d,]*(?:\.\d+)?|\d[\d,]*(?:\.\d+)?|" + _WORD_NUMBER + r")(?![\d,.]*\d)(?!:\d)"
-)
-_AMOUNT = (
-    r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
-    r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)"
-)
+_NUMBER, _AMOUNT = NUMBER, AMOUNT  # a number, an amount and its unit: spelled once
 _END = r"\s*(?:\((?:inclusive|incl\.?)\)\s*)?[.;!]?\s*$"
 _DET = r"(?:(?:a|an|the|any|each|every|all)\s+)?"
 _NOT_MODAL = r"(?!(?:is|are|must|should|shall|can|may|will|has|have|be|not|never)\b)"

@@ -41,6 +41,7 @@ _AMOUNT = (
     r"(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|[a-z][\w-]*)?(?![\w-])"
     r"(?!\s*(?:per|a|an|each|every)\b)(?!\s*/)"
 )
+NUMBER, AMOUNT = _NUMBER, _AMOUNT  # for the other bound readers (`copula_bounds`)
 _MAX = r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of)"
 _MIN = r"(?:at\s+least|no\s+less\s+than|no\s+fewer\s+than|a\s+minimum\s+of)"
 _OVER = r"(?:(?:more|greater|higher|larger|longer|bigger|heavier)\s+than|above|over|exceeding)"
