@@ -19,7 +19,7 @@ from specgap.controls.model import Control, ListEvaluator
 from specgap.events import Event, Message, ToolCall
 from specgap.irbase import Action
 from specgap.operators.base import Example, Found, Mutant, Operator, Prose, TraceState, quoted
-from specgap.operators.prose import ANY_TOOL, QUOTED, STOP, Said, ticked_tools
+from specgap.operators.prose import ANY_TOOL, QUOTED, STOP, TICKED, Said, is_toolish, ticked_tools
 
 
 def _check(prepared: Prepared, call: ToolCall, _: TraceState) -> str | None:
@@ -194,6 +194,8 @@ def _must_not_contain(s: Said, m: re.Match[str]) -> Found | list[Found] | None:
 
 
 def _never_mention(s: Said, m: re.Match[str]) -> Found | None:
+    if m["verb"].casefold() == "use" and any(is_toolish(t) for t in TICKED.findall(m["rest"])):
+        return None  # "do not use `refund_fee`": a ban of the tool, not of its name in replies
     return _list_control(s, "llm_output", m["rest"])
 
 
@@ -250,7 +252,7 @@ _PROSE = (
     ),
     Prose(
         "never-mention-a-list",
-        rf"\b{_NEG}\s+(?:ever\s+)?(?:mention|name|recommend|refer\s+to|talk\s+about|discuss|"
+        rf"\b{_NEG}\s+(?:ever\s+)?(?P<verb>mention|name|recommend|refer\s+to|talk\s+about|discuss|"
         rf"bring\s+up|promote|endorse|say|use)\s+(?P<rest>.+?){STOP}",
         build=_never_mention,
     ),

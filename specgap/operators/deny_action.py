@@ -74,6 +74,11 @@ def _banned(m: re.Match[str]) -> tuple[dict[str, Any], tuple[int, int] | None] |
     """What "never ..." forbids (values of an argument, or a ticked tool) and where the
     constrained tool is named."""
     obj = m["object"]
+    # "... must not exceed the fee, and must come from `get_fee`": the ban ends where a
+    # clause with its own modal begins; a tool named there is not what is banned
+    clause = _OWN_MODAL.search(obj)
+    end = m.start("object") + (clause.start() if clause else len(obj))
+    obj = obj[: clause.start()] if clause else obj
     if re.search(r"\b(?:before|until|unless|after)\b", obj, re.I):
         return None  # an ordering in disguise: the ordering patterns own it
     listed = re.search(r"\((?P<inner>[^)]*)\)", obj)
@@ -87,8 +92,15 @@ def _banned(m: re.Match[str]) -> tuple[dict[str, Any], tuple[int, int] | None] |
         target = (m.start("object") + via.start("tool"), m.end("object")) if via else None
         return {"facet": nouns[-1] if nouns else "", "values": values}, target
     if any(is_toolish(t) for t in TICKED.findall(obj)):
-        return {}, m.span("object")
+        return {}, (m.start("object"), end)
     return None
+
+
+_OWN_MODAL = re.compile(
+    r"(?:,\s*|\s+)(?:and|but|or)\s+(?:it\s+|they\s+|you\s+)?(?:must|should|shall|may|can|"
+    r"cannot|will|needs?\s+to|has\s+to|have\s+to)\b",
+    re.I,
+)
 
 
 _NEVER = Prose(
