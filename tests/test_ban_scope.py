@@ -64,3 +64,22 @@ def test_the_banned_tool_is_the_one_the_ban_names(
 def test_words_not_to_use_in_replies_stay_a_control(tmp_path: Path) -> None:
     rules = _rules(tmp_path, 'Do not use the words "free" and "guaranteed".')
     assert [r[0] for r in rules] == ["control"]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "banned"),
+    [
+        ("You must not call `refund_fee` or `send_receipt`.", ["refund_fee", "send_receipt"]),
+        (
+            "Never use `get_fee`, `refund_fee` and `send_receipt`.",
+            ["get_fee", "refund_fee", "send_receipt"],
+        ),
+    ],
+)
+def test_a_ban_of_listed_tools_bans_each_of_them(
+    tmp_path: Path, sentence: str, banned: list[str]
+) -> None:
+    """ "Never call a or b": neither may be called; each is enforced, none only reviewed."""
+    rules = _rules(tmp_path, sentence)
+    assert sorted({r[1] for r in rules if r[0] == "deny_action"}) == banned
+    assert all(r[2] == "enforce" for r in rules if r[0] == "deny_action")

@@ -112,10 +112,21 @@ def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
 
 
 def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
-    for target in match.targets or [None]:
+    targets: list[str | None] = [*(match.targets or _banned_each(sentence, match))]
+    for target in targets or [None]:
         rule = _candidate(sentence, match, target)
         if rule is not None:
             yield from _each_listed(rule, OPERATORS[match.operator].tool_params)
+
+
+def _banned_each(sentence: Sentence, match: Match) -> list[str]:
+    """ "Never call `a` or `b`", "do not use `a`, `b` and `c`": a ban of several listed tool
+    ids bans each of them (neither may be called), not only the first."""
+    from specgap.extract.temporal_parts import listed_tools
+
+    if match.operator != "deny_action" or match.target is None or match.params:
+        return []
+    return listed_tools(sentence.clean[match.target[0] : match.target[1]])
 
 
 def _listed_with_and(chunk: str) -> str | None:

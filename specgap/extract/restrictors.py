@@ -223,9 +223,10 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
 
 
 # a value left after a ban's action ("lane 8", "a fee of $8", "booking B-17", "'gold'"):
-# the ban holds for that value only, so it is no ban of every call
+# the ban holds for that value only, so it is no ban of every call (right after the action:
+# ", `b` and `c`" continues a list of what is banned)
 _VALUE_LEFT = re.compile(
-    r"^\s*,?\s*(?P<q>(?:[$€£]\s?\d|\d|#\s?\d|['\"`]|[A-Z]{1,4}-?\d)[^.;!]*)", re.UNICODE
+    r"^\s+(?P<q>(?:[$€£]\s?\d|\d|#\s?\d|['\"`]|[A-Z]{1,4}-?\d)[^.;!]*)", re.UNICODE
 )
 
 
