@@ -115,7 +115,9 @@ def check_chat(
     if pending:  # the call before this one ran: `guard._fold_pending`, inlined for one call
         before = pending[0].__dict__
         tool = before["tool"]
-        plain_call = not before["labels_out"] and tool not in state.sources
+        plain_call = (
+            not before["labels_out"] and tool not in state.sources and tool not in guard._watched
+        )
         if len(pending) == 1 and guard._called_only and plain_call:
             if tool is not None:
                 state.called.add(tool)
@@ -164,7 +166,12 @@ def check_chat(
     if executed:
         if decision.verdict != "deny":
             tool = item.tool
-            if guard._called_only and not item.labels_out and tool not in state.sources:
+            if (
+                guard._called_only
+                and not item.labels_out
+                and tool not in state.sources
+                and tool not in guard._watched
+            ):
                 if tool is not None:  # `TraceState.observe` of the usual call
                     state.called.add(tool)
             else:

@@ -287,9 +287,15 @@ class Engine:
         self.reads_messages = "all" in watching
         """Whether an operator's `observe` may read a message (else a message leaves the
         state as it was)."""
-        self.taint_only = all(kind == "labelled" for kind in watching)
+        # an observer that reads only some tools' calls (`Operator.watches`) leaves the others
+        # to the inlined fold as well
+        watched = [self._watched(op) for op in used if op.observe and op.observes != "labelled"]
+        self.taint_only = all(tools is not None for tools in watched)
         """Whether observing a call whose output carries no label, of a tool that is no
-        taint source, only adds its tool to `TraceState.called` (what the Guard inlines)."""
+        taint source and not in `watched`, only adds its tool to `TraceState.called` (what
+        the Guard inlines)."""
+        self.watched: frozenset[str] = frozenset(t for tools in watched for t in tools or ())
+        """The tools whose calls an observer that reads only some tools needs."""
 
     def applicable(self, tool: str) -> tuple[_Compiled, ...]:
         found = self._for_tool.get(tool)
