@@ -120,7 +120,10 @@ _YES = re.compile(
             + _THEY
             + r"\s+(?:(?:explicitly|clearly|"
             r"verbally|actually|really)\s+)?(?:agrees?|approves?|"
-            r"confirms?|consents?|accepts?|(?:is|are)\s+(?:ok|okay|happy|fine)\s+with)\b",
+            r"confirms?|consents?|accepts?|(?:is|are)\s+(?:ok|okay|happy|fine)\s+with|"
+            # ... or has done so: "make sure the member has agreed"
+            r"(?:has|have)\s+(?:(?:explicitly|clearly|verbally)\s+)?(?:agreed|approved|"
+            r"confirmed|consented|accepted))\b",
         )
     ),
     re.I,
