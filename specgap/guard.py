@@ -121,7 +121,7 @@ class Guard:
         # its own to call, `TraceState.observe` directly
         self._observe = self.engine.observe if self.engine.observers else TraceState.observe
         self._called_only = self.engine.taint_only  # see the inlined fold in `check`
-        self._watched = self.engine.watched  # ... which these tools' calls never take
+        self._apart = self.engine.folded_apart  # ... which these tools' calls never take
 
     @classmethod
     def from_path(
@@ -212,12 +212,7 @@ class Guard:
                 decision = self._failed(index, item, exc)
             if executed:
                 if allowed or decision.verdict != "deny":
-                    if (
-                        self._called_only
-                        and not fields["labels_out"]
-                        and tool not in state.sources
-                        and tool not in self._watched
-                    ):
+                    if self._called_only and not fields["labels_out"] and tool not in self._apart:
                         # `TraceState.observe` of the usual call: it was called, nothing more
                         if tool is not None:
                             state.called.add(tool)
@@ -363,16 +358,11 @@ class Guard:
         observe = self._observe
         state = current.state
         called_only = self._called_only
-        watched = self._watched
+        apart = self._apart
         for call in current.pending:
             fields = call.__dict__  # not `call.tool`: pydantic's `__getattr__` makes it slow
             tool = fields["tool"]
-            if (
-                called_only
-                and not fields["labels_out"]
-                and tool not in state.sources
-                and tool not in watched
-            ):
+            if called_only and not fields["labels_out"] and tool not in apart:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
             else:

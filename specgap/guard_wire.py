@@ -115,9 +115,7 @@ def check_chat(
     if pending:  # the call before this one ran: `guard._fold_pending`, inlined for one call
         before = pending[0].__dict__
         tool = before["tool"]
-        plain_call = (
-            not before["labels_out"] and tool not in state.sources and tool not in guard._watched
-        )
+        plain_call = not before["labels_out"] and tool not in guard._apart
         if len(pending) == 1 and guard._called_only and plain_call:
             if tool is not None:
                 state.called.add(tool)
@@ -166,12 +164,7 @@ def check_chat(
     if executed:
         if decision.verdict != "deny":
             tool = item.tool
-            if (
-                guard._called_only
-                and not item.labels_out
-                and tool not in state.sources
-                and tool not in guard._watched
-            ):
+            if guard._called_only and not item.labels_out and tool not in guard._apart:
                 if tool is not None:  # `TraceState.observe` of the usual call
                     state.called.add(tool)
             else:

@@ -273,10 +273,12 @@ class Engine:
         self._judged = BoundedCache(4096)
         # operators whose `observe` some policy needs (`Operator.stateful`)
         used = {op for p in self.policies if (op := OPERATORS[p.operator]).stateful(p.condition)}
+        # per observing operator, the tools whose calls its hook needs (None: every event)
+        tools_of = {op: self._watched(op) for op in used if op.observe}
         self._observers = tuple(
-            (op.observe, self._watched(op))
-            for op in sorted(used, key=lambda o: o.name)
-            if op.observe
+            (observe, tools_of[op])
+            for op in sorted(tools_of, key=lambda o: o.name)
+            if (observe := op.observe) is not None
         )
         self.observers = bool(self._observers)
         """Whether any operator keeps state of its own (`TraceState.observe` reads only
@@ -289,13 +291,15 @@ class Engine:
         state as it was)."""
         # an observer that reads only some tools' calls (`Operator.watches`) leaves the others
         # to the inlined fold as well
-        watched = [self._watched(op) for op in used if op.observe and op.observes != "labelled"]
+        watched = [tools for op, tools in tools_of.items() if op.observes != "labelled"]
         self.taint_only = all(tools is not None for tools in watched)
-        """Whether observing a call whose output carries no label, of a tool that is no
-        taint source and not in `watched`, only adds its tool to `TraceState.called` (what
-        the Guard inlines)."""
-        self.watched: frozenset[str] = frozenset(t for tools in watched for t in tools or ())
-        """The tools whose calls an observer that reads only some tools needs."""
+        """Whether observing a call whose output carries no label, of a tool not in
+        `folded_apart`, only adds its tool to `TraceState.called` (what the Guard inlines)."""
+        self.folded_apart: frozenset[str] = frozenset(self._sources).union(
+            *(tools for tools in watched if tools is not None)
+        )
+        """The tools whose calls are always folded by `observe`: taint sources, and the
+        tools an observer that reads only some tools' calls needs."""
 
     def applicable(self, tool: str) -> tuple[_Compiled, ...]:
         found = self._for_tool.get(tool)
