@@ -4,9 +4,10 @@ Every gold file's domain is built from `../shared/corpus/<domain>` with the dete
 extractor in a temporary folder and scored by `benchmarks.extract_score`. One row per domain,
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
-written for the project that live beside their gold and are in no corpus; `unseen2` and
-`unseen3`: the second and third blind sets, `tests/gold_unseen2/` and `tests/gold_unseen3/`,
-alike). Totals are micro-averages (sums of counts).
+written for the project that live beside their gold and are in no corpus; `unseen2`,
+`unseen3` and `unseen4`: the second, third and fourth blind sets, `tests/gold_unseen2/`,
+`tests/gold_unseen3/` and `tests/gold_unseen4/`, alike). Totals are micro-averages (sums of
+counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
                                  [--stages] [--corpus=DIR] [--gold=DIR]
@@ -40,6 +41,7 @@ from benchmarks.gold import (
     GOLD_DIR,
     UNSEEN2_DIR,
     UNSEEN3_DIR,
+    UNSEEN4_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -48,7 +50,7 @@ from benchmarks.gold import (
     unseen_gold_files,
 )
 
-SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3")
+SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -153,6 +155,7 @@ def run(options: Sequence[str] = ()) -> None:
             *unseen_gold_files(),
             *unseen_gold_files(UNSEEN2_DIR),
             *unseen_gold_files(UNSEEN3_DIR),
+            *unseen_gold_files(UNSEEN4_DIR),
         ]
     )
     if not corpus.is_dir():

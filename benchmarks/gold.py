@@ -41,6 +41,9 @@ UNSEEN2_DIR = GOLD_DIR.parent / "gold_unseen2"
 # The third blind set (split `unseen3`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen3/README.md).
 UNSEEN3_DIR = GOLD_DIR.parent / "gold_unseen3"
+# The fourth blind set (split `unseen4`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen4/README.md).
+UNSEEN4_DIR = GOLD_DIR.parent / "gold_unseen4"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -158,7 +161,7 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3"]
+    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4"]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 
