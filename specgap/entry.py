@@ -1,5 +1,6 @@
 """The `specgap` command: `build --check` answered from the build cache, or the full CLI.
 
+A plain `specgap check` command line is run by `specgap.check_command` without typer.
 A command line of the shape `specgap [GLOBAL OPTIONS] build --check [OPTIONS]` is first put
 to `specgap.buildcache.answer`, before typer or any of the compiler is imported; when the
 manifest proves the policy up to date, its lines are printed and the command exits 0 in a
@@ -89,6 +90,12 @@ def show(found: Answer) -> bool:
 
 
 def main() -> None:
+    if "check" in sys.argv[1:5]:  # `check` without typer (`specgap.check_command`)
+        from specgap.check_command import main as check
+
+        code = check(sys.argv[1:])
+        if code is not None:
+            raise SystemExit(code)
     request = request_of(sys.argv[1:])
     if request is not None and (found := answer(request)) is not None and show(found):
         raise SystemExit(0)
