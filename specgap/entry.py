@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from specgap.buildcache import Answer, Request, answer
+if TYPE_CHECKING:  # imported when a command line is a `build` one (`check` has no use for it)
+    from specgap.buildcache import Answer, Request
 
 EXTRACTORS = ("deterministic", "llm", "auto", "ensemble")  # `cli.ExtractorMode`
 FLAGS = {"--check": "check", "--strict": "strict", "--offline": "offline"}
@@ -68,6 +70,8 @@ def request_of(argv: list[str]) -> Request | None:
             return None
     if not check:
         return None
+    from specgap.buildcache import Request
+
     return Request(**settings)  # type: ignore[arg-type]
 
 
@@ -97,8 +101,11 @@ def main() -> None:
         if code is not None:
             raise SystemExit(code)
     request = request_of(sys.argv[1:])
-    if request is not None and (found := answer(request)) is not None and show(found):
-        raise SystemExit(0)
+    if request is not None:
+        from specgap.buildcache import answer
+
+        if (found := answer(request)) is not None and show(found):
+            raise SystemExit(0)
     from specgap.cli import main as full
 
     full()
