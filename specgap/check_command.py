@@ -4,12 +4,12 @@ a path that answers the common command lines without typer.
 Typer is ~60 ms of a `check` start-up (its import, the whole command tree, and a pydantic
 `TypeAdapter` per parameter), a sixth of a run over 100,000 events. `main(argv)` reads
 command lines of the plain shape `specgap [--debug] [--diagnostics-format F]
-[--allow-outside] check --agent A --policy P [--format F] [--trace-format F] [--on-error M]
-[--skip G]... [--only G]... TRACE...` itself and runs the command body below; anything else
-(`--help`, `--config`, no `--policy`, a repeated or unknown option, a value it does not
-know, shell completion) returns None and the full CLI reads the command line as always.
-So does anything that fails before the first event is read (a missing or damaged policy,
-an unknown agent): typer's command reads it again and reports it, so every error a user
+[--allow-outside] check --agent A [--policy P] [--config C] [--format F] [--trace-format F]
+[--on-error M] [--skip G]... [--only G]... TRACE...` itself and runs the command body below;
+anything else (`--help`, a repeated or unknown option, a value it does not know, shell
+completion) returns None and the full CLI reads the command line as always. So does
+anything that fails before the first event is read (a missing config, a missing or damaged
+policy, an unknown agent): typer's command reads it again and reports it, so every error a user
 can see comes from one place. A failure after that (an unwritable stdout, an internal
 error) is reported by the CLI's own `handled`, imported then.
 """
@@ -38,6 +38,7 @@ CHECK_FORMATS = ("jsonl", "table")
 ON_ERROR = ("default", "open", "closed")
 VALUED = {
     "--agent": "agent",
+    "--config": "config",
     "--policy": "policy",
     "--format": "fmt",
     "--trace-format": "trace_format",
@@ -104,6 +105,7 @@ class Request:
 
     traces: list[str]
     agent: str = ""
+    config: str = ""
     policy: str = ""
     fmt: str = "jsonl"
     trace_format: str = "auto"
@@ -168,7 +170,6 @@ def request_of(argv: list[str]) -> Request | None:
     if (
         not request.traces
         or not request.agent
-        or not request.policy
         or request.fmt not in CHECK_FORMATS
         or request.on_error not in ON_ERROR
         or request.trace_format not in TRACE_FORMATS
@@ -189,11 +190,12 @@ def main(argv: list[str]) -> int | None:
         request = request_of(argv)
         if request is None:
             return None
-        bundle = _bundle(request)
+        found = _bundle(request)
     finally:
         gc.enable()
-    if bundle is None:
+    if found is None:
         return None
+    bundle, undetermined = found
     gc.freeze()  # and move it out of the collector's sight for the rest of the run
     render = _renderer(request.json_diagnostics)
     try:
@@ -207,7 +209,7 @@ def main(argv: list[str]) -> int | None:
                 skip=request.skip or [],
                 only=request.only or [],
                 on_error=request.on_error,  # type: ignore[arg-type]
-                undetermined="undetermined",
+                undetermined=undetermined,
                 render=render,
             )
         finally:
@@ -219,17 +221,31 @@ def main(argv: list[str]) -> int | None:
     return exit_code(result)
 
 
-def _bundle(request: Request) -> Bundle | None:
-    """The policy bundle, when it reads and has the agent; None leaves the reporting of
-    what is wrong to the full CLI."""
+def _bundle(request: Request) -> tuple[Bundle, Verdict] | None:
+    """The policy bundle and the project's undetermined verdict, as `cli.committed_bundle`
+    finds them, when the bundle reads and has the agent; None leaves the reporting of what
+    is wrong to the full CLI."""
     try:
         from specgap.policyfile import load_bundle
 
-        path = Path(request.policy)
+        undetermined: Verdict = "undetermined"
+        if request.policy and not request.config:
+            path = Path(request.policy)
+        else:  # the project's config is read (its `out`, its undetermined verdict)
+            import dataclasses
+
+            from specgap.config import load_project
+
+            config = Path(request.config) if request.config else None
+            project = dataclasses.replace(load_project(config), allow_outside=request.allow_outside)
+            if not project.config.agents:
+                return None
+            path = Path(request.policy) if request.policy else project.out
+            undetermined = project.config.undetermined
         bundle = load_bundle(path, path.as_posix())
     except Exception:
         return None
-    return bundle if bundle.agent(request.agent) is not None else None
+    return (bundle, undetermined) if bundle.agent(request.agent) is not None else None
 
 
 def _renderer(json_diagnostics: bool) -> Callable[[Diagnostic], str]:

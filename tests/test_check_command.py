@@ -21,7 +21,7 @@ P = str(POLICY)
 
 # (id, argv, the request it states, or None when typer should read it)
 REQUESTS: list[tuple[str, list[str], Request | None]] = [
-    ("plain", ["check", "--agent", "sql", "--policy", P, SAFE], Request([SAFE], "sql", P)),
+    ("plain", ["check", "--agent", "sql", "--policy", P, SAFE], Request([SAFE], "sql", policy=P)),
     (
         "equals-and-after",
         [
@@ -34,22 +34,22 @@ REQUESTS: list[tuple[str, list[str], Request | None]] = [
             "--on-error=closed",
             "-",
         ],
-        Request([SAFE, "-"], "sql", P, fmt="table", on_error="closed"),
+        Request([SAFE, "-"], "sql", policy=P, fmt="table", on_error="closed"),
     ),
     (
         "repeated-globs",
         ["check", "--skip", "a.*", "--agent", "sql", "--skip=b", "--only", "c", "--policy", P, "t"],
-        Request(["t"], "sql", P, skip=["a.*", "b"], only=["c"]),
+        Request(["t"], "sql", policy=P, skip=["a.*", "b"], only=["c"]),
     ),
     (
         "globals",
         ["--debug", "--diagnostics-format", "json", "check", "--agent", "x", "--policy", P, "t"],
-        Request(["t"], "x", P, debug=True, json_diagnostics=True),
+        Request(["t"], "x", policy=P, debug=True, json_diagnostics=True),
     ),
     (
         "trace-format",
         ["check", "--trace-format", "otel", "--agent", "a", "--policy", P, "t"],
-        Request(["t"], "a", P, trace_format="otel"),
+        Request(["t"], "a", policy=P, trace_format="otel"),
     ),
     (
         "bad-trace-format",
@@ -57,8 +57,12 @@ REQUESTS: list[tuple[str, list[str], Request | None]] = [
         None,
     ),
     ("help", ["check", "--help"], None),
-    ("no-policy", ["check", "--agent", "sql", SAFE], None),
-    ("config", ["check", "--config", "c.toml", "--agent", "sql", "--policy", P, SAFE], None),
+    ("no-policy", ["check", "--agent", "sql", SAFE], Request([SAFE], "sql")),
+    (
+        "config",
+        ["check", "--config", "c.toml", "--agent", "sql", "--policy", P, SAFE],
+        Request([SAFE], "sql", "c.toml", P),
+    ),
     ("no-traces", ["check", "--agent", "sql", "--policy", P], None),
     ("no-agent", ["check", "--policy", P, SAFE], None),
     ("twice", ["check", "--agent", "a", "--agent", "b", "--policy", P, SAFE], None),
@@ -118,7 +122,7 @@ STDIN = (
     ' "function": {"name": "execute_sql", "arguments": "{\\"query\\": \\"SELECT 1\\"}"}}]}\n'
 )
 
-# (id, argv after `check --policy POLICY`, standard input)
+# (id, argv after `check`, standard input); `--policy POLICY` is added unless "NOPOLICY"
 SAME: list[tuple[str, list[str], str | None]] = [
     ("deny-jsonl", ["--agent", "sql", UNSAFE], None),
     ("safe-table", ["--agent", "sql", "--format", "table", SAFE], None),
@@ -132,6 +136,9 @@ SAME: list[tuple[str, list[str], str | None]] = [
     ("missing-trace", ["--agent", "sql", "no/such/trace.json"], None),
     ("unknown-agent", ["--agent", "nope", SAFE], None),  # reported by typer's command
     ("bad-format", ["--agent", "sql", "--format", "xml", SAFE], None),
+    ("project-config", ["NOPOLICY", "--agent", "sql", "--config", "specgap.toml", UNSAFE], None),
+    ("project-found", ["NOPOLICY", "--agent", "sql", SAFE], None),
+    ("config-missing", ["NOPOLICY", "--agent", "sql", "--config", "no/specgap.toml", SAFE], None),
 ]
 
 
@@ -144,16 +151,24 @@ def test_same_answer_as_typer(
     broken.write_text(BROKEN, "utf-8")
     argv = [str(broken) if a == "BROKEN" else a for a in argv]
     globals_ = ["--diagnostics-format", "json"] if json_diagnostics else []
-    full = [*globals_, "check", "--policy", P, *argv]
+    policy = [] if "NOPOLICY" in argv else ["--policy", P]
+    argv = [a for a in argv if a != "NOPOLICY"]
+    full = [*globals_, "check", *policy, *argv]
     fast = run(full, typer=False, stdin=stdin)
     assert fast == run(full, typer=True, stdin=stdin)
     assert "Traceback" not in fast[2]
 
 
-def test_a_plain_command_line_runs_without_typer() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [["--policy", P], ["--config", "specgap.toml"], []],
+    ids=["policy", "config", "found-config"],
+)
+def test_a_plain_command_line_runs_without_typer(options: list[str]) -> None:
+    argv = ["check", "--agent", "sql", *options, UNSAFE]
     script = (
         "import sys; from specgap.check_command import main; "
-        f"code = main(['check', '--agent', 'sql', '--policy', {P!r}, {UNSAFE!r}]); "
+        f"code = main({argv!r}); "
         "print(code, 'typer' in sys.modules, 'specgap.cli' in sys.modules, file=sys.stderr)"
     )
     done = subprocess.run(
