@@ -181,10 +181,17 @@ def request_of(argv: list[str]) -> Request | None:
 def main(argv: list[str]) -> int | None:
     """Run `specgap ARGV` when it is a plain `check` command line and its policy reads;
     the exit code, or None to hand the command line to the full CLI."""
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:
+        return 130  # as typer's main answers it, at any moment of the run
+
+
+def _main(argv: list[str]) -> int | None:
     if "_SPECGAP_COMPLETE" in os.environ:  # typer's shell completion
         return None
-    # nothing made while starting up (the imported modules, the bundle, the engine) is
-    # garbage: the collector would only walk it again and again
+    # nothing made while starting up (the imported modules, the bundle) is garbage: the
+    # collector would only walk it again and again
     gc.disable()
     try:
         request = request_of(argv)
@@ -214,8 +221,6 @@ def main(argv: list[str]) -> int | None:
             )
         finally:
             flush_stdout()
-    except KeyboardInterrupt:
-        return 130  # as typer's main answers it
     except Exception as exc:
         return _failed(exc, request)
     return exit_code(result)

@@ -186,3 +186,13 @@ def test_a_damaged_policy_is_reported_by_typer_s_command(tmp_path: Path) -> None
     assert fast == run(argv, typer=True, stdin=None)
     assert fast[0] == 2
     assert "unsupported-schema-version" in fast[2]
+
+
+def test_an_interrupt_exits_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    from specgap import check_command
+
+    def interrupted(argv: list[str]) -> int | None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(check_command, "_main", interrupted)
+    assert check_command.main(["check", "--agent", "sql", "--policy", P, SAFE]) == 130
