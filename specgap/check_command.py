@@ -1,16 +1,16 @@
 """The `specgap check` command: its body, shared by the typer command (`specgap.cli`) and
 a path that answers the common command lines without typer.
 
-Typer is ~60 ms of a `check` start-up (its import, the whole command tree, and a pydantic
-`TypeAdapter` per parameter), a sixth of a run over 100,000 events. `main(argv)` reads
+Typer is ~50 ms CPU of a `check` start-up of ~235 ms (its import, the whole command tree,
+and a pydantic `TypeAdapter` per parameter; docs/check-speed.md). `main(argv)` reads
 command lines of the plain shape `specgap [--debug] [--diagnostics-format F]
 [--allow-outside] check --agent A [--policy P] [--config C] [--format F] [--trace-format F]
 [--on-error M] [--skip G]... [--only G]... TRACE...` itself and runs the command body below;
 anything else (`--help`, a repeated or unknown option, a value it does not know, shell
 completion) returns None and the full CLI reads the command line as always. So does
 anything that fails before the first event is read (a missing config, a missing or damaged
-policy, an unknown agent): typer's command reads it again and reports it, so every error a user
-can see comes from one place. A failure after that (an unwritable stdout, an internal
+policy, an unknown agent): typer's command reads it again and reports it, so every error a
+user can see comes from one place. A failure after that (an unwritable stdout, an internal
 error) is reported by the CLI's own `handled`, imported then.
 """
 
