@@ -10,7 +10,9 @@ jobs still measures (wall-clock time includes waiting for a core). Flat memory m
 peak RSS column stays put while the input grows.
 
 Start-up: `specgap --help` and `specgap build --check` on the reference project, the median
-of 5 runs each (`benchmarks/bench_startup.py`, which `python -m benchmarks startup` runs alone).
+of 5 runs each (`benchmarks/bench_startup.py`, which `python -m benchmarks startup` runs alone),
+and `specgap check` of a one-event trace: the fixed cost of every check run (imports, the
+policy, the engine), median of 5, with its CPU time (docs/check-speed.md).
 """
 
 from __future__ import annotations
@@ -77,10 +79,26 @@ def startup() -> None:
     measure(runs=5)
 
 
+def check_startup(tmp: Path, runs: int = 5) -> None:
+    """`specgap check` of a one-event trace: what a run costs before its first event."""
+    from benchmarks.bench_startup import timed
+
+    trace = tmp / "one-event.jsonl"
+    write_conversation(trace, 1)
+    args = ["check", "--agent", "sql", "--policy", str(POLICY), str(trace)]
+    found = timed(args, dict(os.environ), runs)
+    if found is not None:
+        print(
+            f"   {'start-up specgap check, 1 event':<38} {found[0]:>10.0f} ms"
+            f"{'':<7}median of {runs}, CPU {found[1]:.0f} ms"
+        )
+
+
 def run() -> None:
     header()
     startup()
     with tempfile.TemporaryDirectory(prefix="specgap-bench-") as tmp:
+        check_startup(Path(tmp))
         print(
             f"   {'events':>10} {'input':>9} {'time':>8} {'events/s':>10} {'peak RSS':>10}"
             f" {'CPU':>8} {'per CPU s':>10}"

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import sys
 import traceback
 from collections.abc import Callable
 from enum import StrEnum
@@ -14,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar
 import typer
 
 from specgap import __version__
+from specgap.clistream import emit as emit
+from specgap.clistream import flush_stdout as _flush_stdout
 
 # The compiler is imported when a command runs, not when the CLI starts (`--help` stays
 # fast): these names are bound lazily, the real imports are for the type checker.
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
         write_atomic,
     )
     from specgap.config import Project, load_project
-    from specgap.confine import hold_build_lock, stdout_failed
+    from specgap.confine import hold_build_lock
     from specgap.errors import ExitCode, error
     from specgap.ir import Bundle, Diagnostic
     from specgap.jsontext import bundle_text
@@ -48,7 +49,6 @@ else:
     write_atomic = lazy("specgap.api", "write_atomic")
     load_project = lazy("specgap.config", "load_project")
     hold_build_lock = lazy("specgap.confine", "hold_build_lock")
-    stdout_failed = lazy("specgap.confine", "stdout_failed")
     ExitCode = lazy("specgap.errors", "ExitCode")
     error = lazy("specgap.errors", "error")
     Diagnostic = lazy("specgap.ir", "Diagnostic")
@@ -72,27 +72,6 @@ _allow_outside = False
 _diagnostics_json = False  # --diagnostics-format json
 
 
-def emit(text: str, *, err: bool = False, flush: bool = False) -> None:
-    """Print a line; a reader that stopped reading (`specgap check ... | head`) silences the
-    rest of the output instead of failing the command, which still exits as it would. Any
-    other failure to write stdout (a full disk) is a located diagnostic."""
-    stream = sys.stderr if err else sys.stdout
-    try:
-        try:  # the context manager only on a broken pipe: this runs once per output line
-            stream.write(text if text.endswith("\n") else text + "\n")
-            if flush:
-                stream.flush()
-        except BrokenPipeError:
-            from specgap.conventions import quiet_on_broken_pipe
-
-            with quiet_on_broken_pipe(stream):
-                raise
-    except OSError as exc:
-        if err:
-            raise
-        raise stdout_failed(exc) from None
-
-
 def print_diagnostics(
     diagnostics: tuple[Diagnostic, ...] | list[Diagnostic], *, notes: bool
 ) -> None:
@@ -106,16 +85,6 @@ def render_diagnostic(d: Diagnostic) -> str:
     from specgap.conventions import diagnostic_json
 
     return diagnostic_json(d) if _diagnostics_json else d.render()
-
-
-def _flush_stdout() -> None:
-    from specgap.conventions import quiet_on_broken_pipe
-
-    try:
-        with quiet_on_broken_pipe(sys.stdout):
-            sys.stdout.flush()
-    except OSError as exc:
-        raise stdout_failed(exc) from None
 
 
 def handled(fn: F) -> F:
@@ -454,7 +423,7 @@ def check_cmd(
 ) -> None:
     """Check traces against the compiled policy; one decision per event; exit 1 on any deny
     or call to a tool the registry does not know."""
-    from specgap.check import check_traces
+    from specgap.check_command import run_check
 
     project, bundle_path, bundle = committed_bundle(config, policy)
     if bundle.agent(agent) is None:
@@ -465,36 +434,18 @@ def check_cmd(
             path=bundle_path.as_posix(),
             help=f"agents in this policy: {known}",
         )
-    interactive = "-" in traces
-    from specgap.jsonline import LineBuffer
-
-    # a pipe from a live agent wants each decision as it is made, a terminal each line as
-    # it comes; into a file or a pipe, lines go a block at a time, even when Python's
-    # buffering is off (`PYTHONUNBUFFERED`)
-    lines = LineBuffer(emit, limit=1 if interactive or sys.stdout.isatty() else 256)
-    out = functools.partial(emit, flush=True) if interactive else lines.add
-
-    from specgap.progress import progress
-
-    # a live agent on standard input gets its decisions as they come, with no bar
-    with progress("checking traces", None, enabled=False if interactive else None) as done:
-        try:
-            result = check_traces(
-                bundle,
-                agent,
-                traces,
-                fmt.value,
-                out,
-                trace_format=trace_format.value,
-                report=lambda d: emit(render_diagnostic(d), err=True),
-                skip=skip or (),
-                only=only or (),
-                on_error=on_error.value,
-                undetermined=project.config.undetermined if project else "undetermined",
-                progress=done,
-            )
-        finally:
-            lines.flush()
+    result = run_check(
+        bundle,
+        agent,
+        traces,
+        fmt=fmt.value,
+        trace_format=trace_format.value,
+        skip=skip or [],
+        only=only or [],
+        on_error=on_error.value,
+        undetermined=project.config.undetermined if project else "undetermined",
+        render=render_diagnostic,
+    )
     if result.errors:
         raise typer.Exit(ExitCode.ERROR)
     if result.findings:

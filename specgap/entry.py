@@ -1,5 +1,6 @@
 """The `specgap` command: `build --check` answered from the build cache, or the full CLI.
 
+A plain `specgap check` command line is run by `specgap.check_command` without typer.
 A command line of the shape `specgap [GLOBAL OPTIONS] build --check [OPTIONS]` is first put
 to `specgap.buildcache.answer`, before typer or any of the compiler is imported; when the
 manifest proves the policy up to date, its lines are printed and the command exits 0 in a
@@ -12,8 +13,10 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from specgap.buildcache import Answer, Request, answer
+if TYPE_CHECKING:  # imported when a command line is a `build` one (`check` has no use for it)
+    from specgap.buildcache import Answer, Request
 
 EXTRACTORS = ("deterministic", "llm", "auto", "ensemble")  # `cli.ExtractorMode`
 FLAGS = {"--check": "check", "--strict": "strict", "--offline": "offline"}
@@ -67,6 +70,8 @@ def request_of(argv: list[str]) -> Request | None:
             return None
     if not check:
         return None
+    from specgap.buildcache import Request
+
     return Request(**settings)  # type: ignore[arg-type]
 
 
@@ -89,9 +94,18 @@ def show(found: Answer) -> bool:
 
 
 def main() -> None:
+    if "check" in sys.argv[1:5]:  # `check` without typer (`specgap.check_command`)
+        from specgap.check_command import main as check
+
+        code = check(sys.argv[1:])
+        if code is not None:
+            raise SystemExit(code)
     request = request_of(sys.argv[1:])
-    if request is not None and (found := answer(request)) is not None and show(found):
-        raise SystemExit(0)
+    if request is not None:
+        from specgap.buildcache import answer
+
+        if (found := answer(request)) is not None and show(found):
+            raise SystemExit(0)
     from specgap.cli import main as full
 
     full()
