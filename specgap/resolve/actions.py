@@ -78,7 +78,15 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
-from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
+from specgap.resolve.synonyms import SYNONYM, synonyms
+from specgap.resolve.text import (
+    ARTICLES,
+    FILLER,
+    action_name,
+    first_sentence,
+    split,
+    stem,
+)
 from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
 # base, per unit of verb evidence, of object share, and of the tool's name covered
@@ -149,7 +157,7 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
 
 
 def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
-    names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
+    names = [action_name(n, tool.namespace) for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
     later: set[str] = set()
     heads: set[str] = set()  # the last word of each name, when it is not the verb
@@ -319,9 +327,8 @@ class ActionIndex:
     def __init__(self, registry: Registry) -> None:
         shared: dict[tuple[str, ...], int] = defaultdict(int)
         for tool in registry.tools:
-            stems = [
-                stem(w) for w in split(SEGMENT.split(tool.names[0] if tool.names else tool.id)[-1])
-            ]
+            name = action_name(tool.names[0] if tool.names else tool.id, tool.namespace)
+            stems = [stem(w) for w in split(name)]
             for n in range(1, len(stems)):
                 shared[tuple(stems[:n])] += 1
         self.profiles = {t.id: _profile(t, shared) for t in registry.tools}
@@ -348,6 +355,22 @@ class ActionIndex:
         self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
         # the verbs tools are named by, which an action noun may be made from ("renewal")
         self.name_verbs = frozenset(v for p in self.profiles.values() for v in p.verbs)
+        # the words some tool's names, keywords or argument names use
+        self.named_words = frozenset(
+            w
+            for p in self.profiles.values()
+            for w, (weight, _) in p.places.items()
+            if weight >= PLACES["argument"]
+        )
+
+    def bridged(self, word: str) -> tuple[str, ...]:
+        """The synonyms an object word may stand for here (`specgap.resolve.synonyms`):
+        none when some tool's names or argument names use the word itself, for then the
+        registry has a word of its own for that thing and means it ("visit" with a
+        `log_visit` tool is a visit, not an appointment)."""
+        if word in self.named_words:
+            return ()
+        return synonyms(word)
 
     def parse(self, mention: str) -> Action | None:
         """The mention as an action, when it is prose led by a verb. A name written as an
@@ -428,6 +451,8 @@ class ActionIndex:
         if action.objects:
             for w in action.objects:
                 near.update(self.by_word.get(w, ()))
+                for other in self.bridged(w):  # "the visit": tools that say "appointment"
+                    near.update(self.by_word.get(other, ()))
         else:
             for c in action.classes:
                 near.update(self.by_class.get(c, ()))
@@ -449,6 +474,8 @@ class ActionIndex:
         }
         total = sum(weights.values()) or 1.0
         said = {action.verb, *action.objects}
+        alike = {w: self.bridged(w) for w in action.objects}
+        bridged = {o for others in alike.values() for o in others}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
         bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
@@ -460,9 +487,9 @@ class ActionIndex:
             share = covered = 0.0
             if action.objects:
                 places = profile.places
-                share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
+                share = sum(weights[w] * _found(w, places, alike[w]) for w in weights) / total
                 named = profile.named
-                covered = len(named & said) / len(named) if named else 1.0
+                covered = len(named & (said | bridged)) / len(named) if named else 1.0
             best = base + per_verb + per_object * share + per_name * covered + bonus
             if best >= floor:
                 bounds.append((best, tool_id, share, covered))
@@ -583,6 +610,17 @@ class ActionIndex:
         found = ", ".join(where) if where else "none of its words"
         detail = f"the verb {how}; the object: {found}"
         return ActionHit(tool_id, score, described, detail, aside)
+
+
+def _found(
+    word: str, places: Mapping[str, tuple[float, str]], alike: tuple[str, ...] = ()
+) -> float:
+    """How much of an object word the tool says: the weight of the place it says it in,
+    or of the best place it says one of `alike` (its synonyms) in, times `SYNONYM`; 0 for
+    neither."""
+    if word in places:
+        return places[word][0]
+    return max((places[o][0] * SYNONYM for o in alike if o in places), default=0.0)
 
 
 def _relates(action: Action, profile: _Profile, head: str) -> bool:

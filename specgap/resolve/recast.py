@@ -127,6 +127,9 @@ def recast(
     raw = list(prose_words(mention))
     while raw and raw[0] in LEAD:
         raw.pop(0)
+    clause = _subordinate(raw)
+    if clause is not None:
+        return clause, True
     words = [w for w in raw if w not in ARTICLES and w not in _DETERMINERS]
     if not words or raw[0] in _NEGATIONS:
         return None  # "not redirect a parcel": a clause read wrongly; no reading of it
@@ -177,6 +180,23 @@ def recast(
         # a determiner it is prose ("a renewal", "any renewal")
         said = _action_of(words, nouns)
     return None if said is None else (said, True)
+
+
+# words that make a clause a condition or a time of another ("once the claim has been
+# filed", "only after the deposit is refunded"): the clause still says its action
+_SUBORDINATORS = _words("once after when whenever until unless before if only soon as")
+
+
+def _subordinate(raw: list[str]) -> str | None:
+    """A passive or perfect clause led by a subordinating conjunction ("once the claim has
+    been filed", "as soon as the timesheet is submitted"), read as its action ("file the
+    claim"); None for any other words, which are left to the other shapes."""
+    at = 0
+    while at < len(raw) and raw[at] in _SUBORDINATORS:
+        at += 1
+    if at == 0 or at == len(raw):
+        return None
+    return _passive(raw[at:])
 
 
 def _knows(verb: str, known: frozenset[str]) -> bool:
