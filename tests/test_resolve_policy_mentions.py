@@ -80,6 +80,31 @@ RESOLVED = [
     ("vet", "refund deposits", "refund_deposit"),
     ("vet", "cancel any appointments", "cancel_appointment"),
     ("vet", "cancelling appointments", "cancel_appointment"),
+    # gerunds, possessives, action nouns with what they act on before or after them
+    ("vet", "rescheduling a visit", "update_appointment_time"),
+    ("vet", "the owner's deposit refund", "refund_deposit"),
+    ("vet", "requests to reschedule an appointment", "update_appointment_time"),
+    ("vet", "changes to the appointment time", "update_appointment_time"),
+    ("vet", "to have the deposit refunded", "refund_deposit"),
+    ("vet", "the booking of an appointment", "book_appointment"),
+    ("vet", "any medication prescription", "prescribe_medication"),
+    ("vet", "checking the pet's record", "get_pet_record"),
+    ("box office", "booking cancellations", "cancelBooking"),
+    ("box office", "ticket resends", "resendTickets"),
+    ("box office", "the addition of a guest", "addGuest"),
+    ("box office", "a guest removal", "removeGuest"),
+    ("box office", "promo codes are applied", "applyPromoCode"),
+    ("box office", "verification of the caller's identity", "verifyIdentity"),
+    ("payroll", "approval of leave", "payroll.leave.Approve"),
+    ("payroll", "changes to an employee's salary", "payroll.salary.Update"),
+    ("payroll", "payslips are e-mailed", "payroll.payslip.Send"),
+    ("payroll", "employee terminations", "payroll.employee.Terminate"),
+    ("payroll", "salary advances", "payroll.advance.Issue"),
+    # things said to be new, with no article pointing at one already there: being made
+    ("vet", "new appointments", "book_appointment"),
+    ("vet", "any new appointment", "book_appointment"),
+    ("box office", "new bookings", "createBooking"),
+    ("payroll", "new employees", "payroll.employee.Create"),
 ]
 
 
@@ -112,6 +137,9 @@ UNDECIDED = [
     ("payroll", "get the payslip", "unresolved"),  # no tool reads payslips
     ("payroll", "create a client", "unresolved"),  # a client is no employee
     ("payroll", "raise an employee's salary", "unresolved"),  # `raise` has many senses
+    ("payroll", "the new salary", "unresolved"),  # one already there, not one being made
+    ("box office", "a new seat", "unresolved"),  # maybe a seat to move to
+    ("vet", "new appointment times for the vet", "unresolved"),
 ]
 
 

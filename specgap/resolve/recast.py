@@ -127,7 +127,7 @@ def recast(
     raw = list(prose_words(mention))
     while raw and raw[0] in LEAD:
         raw.pop(0)
-    clause = _subordinate(raw)
+    clause = _subordinate(raw) or _made_new(raw)
     if clause is not None:
         return clause, True
     words = [w for w in raw if w not in ARTICLES and w not in _DETERMINERS]
@@ -197,6 +197,26 @@ def _subordinate(raw: list[str]) -> str | None:
     if at == 0 or at == len(raw):
         return None
     return _passive(raw[at:])
+
+
+# determiners before "new" that speak of every thing yet to be made ("any new booking",
+# "no new appointments"); "the new salary" is one already there, and "a new seat" may be
+# one to move to, so neither is read so
+_UNMADE = _words("any all no every each")
+
+
+def _made_new(raw: list[str]) -> str | None:
+    """ "new appointments", "any new booking", "no new employees" -> "create appointments":
+    things said to be new, with no article that points at one already there, are things
+    being made. A short noun phrase only: "new" before a preposition or a clause ("new
+    appointment times for the vet") is left to the other shapes."""
+    at = 1 if raw[:1] and raw[0] in _UNMADE else 0
+    rest = raw[at + 1 :]
+    if raw[at : at + 1] != ["new"] or not 1 <= len(rest) <= 2:
+        return None
+    if any(w in BREAKS or w in _STOPS or w in _AUX or w in _MODALS for w in rest):
+        return None
+    return " ".join(["create", *rest])
 
 
 def _knows(verb: str, known: frozenset[str]) -> bool:
