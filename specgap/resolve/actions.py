@@ -78,6 +78,7 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
+from specgap.resolve.recast import only_a_verb
 from specgap.resolve.synonyms import SYNONYM, synonyms
 from specgap.resolve.text import (
     ARTICLES,
@@ -124,6 +125,9 @@ class _Profile:
     head: str = ""  # the last word of its id after the verb: the thing it acts on
     undone: frozenset[str] = frozenset()  # verbs that undo what it does (`unlock`: lock_gate)
     qualified: bool = False  # its name says its head after a preposition (`remove_from_cart`)
+    # its name's verb is an English verb of no class of the lexicon (`summarize_article`):
+    # another verb of the class its description gives it does not say what it does
+    unlisted: bool = False
 
 
 @dataclass(frozen=True)
@@ -159,6 +163,7 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
 def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     names = [action_name(n, tool.namespace) for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
+    written: set[str] = set()  # the names' verbs as written
     later: set[str] = set()
     heads: set[str] = set()  # the last word of each name, when it is not the verb
     forms = {w for n in names for w in split(n)}
@@ -183,6 +188,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         if raw:
             at = _verb_at([stem(w) for w in raw], leads, shared)
             verbs.add(stem(raw[at]))
+            written.add(raw[at])
             if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off
                 phrasal = verb_key(f"{raw[at]} {raw[at + 1]}")
                 if classes_of(phrasal):
@@ -221,7 +227,17 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         own[-1] if len(own) > 1 else "",
         undone_by(frozenset(verbs) | leads),
         any(w in BREAKS for w in split(names[0])[1:]),
+        bool(written) and all(_unlisted(w, leads) for w in written),
     )
+
+
+def _unlisted(word: str, leads: frozenset[str]) -> bool:
+    """Whether a name's verb is an English verb (and no noun: `console_logs`, `tag_list`
+    are things) the lexicon has no class for and the description does not start with
+    (`summarize_article` described "Get a summary ..."):
+    the tool does an action of its own, which its description's class only approximates."""
+    key = stem(word)
+    return not classes_of(key) and key not in leads and only_a_verb(word)
 
 
 # what a tool that sends sends, by the noun its name ends in: `send_message` sends a message,
@@ -660,6 +676,8 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         shared = _names(action.classes & profile.classes)
         if verb in SPECIFIC:  # "export" says more than its class; "update" does not
             return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's is another"
+        if profile.unlisted:  # "look up the article" is not `summarize_article`
+            return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's says more"
         return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
     return 0.0, ""
 

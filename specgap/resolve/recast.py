@@ -98,6 +98,15 @@ def base_forms(word: str) -> tuple[str, ...]:
     return _lemmas(word).get("VERB", ())
 
 
+def only_a_verb(word: str) -> bool:
+    """Whether `word` is the base form of an English verb and of no noun (`summarize`,
+    `protect`; not `console`, `score`, `copy`), as the lexicon lists them."""
+    if len(word) < 2 or not word.isalpha():
+        return False
+    lemmas = _lemmas(word)
+    return word in lemmas.get("VERB", ()) and "NOUN" not in lemmas
+
+
 def past_participle(word: str) -> str | None:
     """The verb `word` is the past participle of (`paid`, `held`, `rerouted`, `set`), or
     None: `open`, `sender` and `paying` are none."""
