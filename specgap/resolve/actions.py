@@ -78,7 +78,7 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
-from specgap.resolve.recast import only_a_verb
+from specgap.resolve.recast import only_a_verb, plural
 from specgap.resolve.synonyms import SYNONYM, synonyms
 from specgap.resolve.text import (
     ARTICLES,
@@ -98,6 +98,7 @@ OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of
 _PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one", "ones"})
 CAP = 0.85  # below the alias bands of `specgap.resolve`
 HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
+NUMBER = 0.02  # ... as a plural, as the object's is ("the cards": `search_cards`)
 # the name relates the same two things as the object, through a preposition of its own
 RELATED = 0.06
 COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
@@ -128,6 +129,7 @@ class _Profile:
     # its name's verb is an English verb of no class of the lexicon (`summarize_article`):
     # another verb of the class its description gives it does not say what it does
     unlisted: bool = False
+    many: bool = False  # the last word of its name is a plural noun (`list_cards`)
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     leads = _leading_verbs(summary)
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
     own = own[_verb_at(own, leads, shared) :]
+    last = [w for w in split(names[0]) if not w.isdigit() and w not in FILLER][-1:]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -228,7 +231,14 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         undone_by(frozenset(verbs) | leads),
         any(w in BREAKS for w in split(names[0])[1:]),
         bool(written) and all(_unlisted(w, leads) for w in written),
+        bool(last) and plural(last[-1]),
     )
+
+
+def _said_many(mention: str, head: str) -> bool:
+    """Whether the mention writes its head noun (a stem) as a plural ("the cards")."""
+    said = [w for w in prose_words(mention) if stem(w) == head]
+    return bool(said) and plural(said[-1])
 
 
 def _unlisted(word: str, leads: frozenset[str]) -> bool:
@@ -494,8 +504,9 @@ class ActionIndex:
         bridged = {o for others in alike.values() for o in others}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
-        bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
+        bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN + NUMBER
         head = head_noun(action)
+        many = _said_many(mention, head)
         said_objects = set(action.objects)
         said_pairs = list(pairwise(action.objects))
         for tool_id in near:
@@ -529,6 +540,10 @@ class ActionIndex:
             profile = self.profiles[tool_id]
             if head and profile.head == head and said_objects <= profile.named:
                 score += HEAD_NOUN  # "open a pull request": a request, not its review
+                if many and profile.many:
+                    # "get the cards": `search_cards`, not `get_card_by_id`; a singular says
+                    # less ("refund the deposit" is said of one or of any), so only a plural
+                    score += NUMBER
             if head and _relates(action, profile, head):
                 score += RELATED  # "permissions linked to the role": `remove_permission_from_role`
             score = min(score, CAP)

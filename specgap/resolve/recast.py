@@ -107,6 +107,14 @@ def only_a_verb(word: str) -> bool:
     return word in lemmas.get("VERB", ()) and "NOUN" not in lemmas
 
 
+def plural(word: str) -> bool:
+    """Whether `word` is a plural noun (`cards`, `people`; not `news`, `status`, `card`)."""
+    if len(word) < 3 or not word.isalpha():
+        return False
+    nouns = _lemmas(word).get("NOUN", ())
+    return bool(nouns) and word not in nouns
+
+
 def past_participle(word: str) -> str | None:
     """The verb `word` is the past participle of (`paid`, `held`, `rerouted`, `set`), or
     None: `open`, `sender` and `paying` are none."""
