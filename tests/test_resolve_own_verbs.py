@@ -33,7 +33,18 @@ MONITOR = Resolver(
         ("status_report", "Get the daily status report.", {}),
     )
 )
-RESOLVERS = {"library": LIBRARY, "monitor": MONITOR, "box office": Resolver(BOX_OFFICE)}
+CHAT = Resolver(
+    registry(
+        ("post_message", "Post a message to a channel.", {"channel": S, "text": S}),
+        ("reply_in_thread", "Reply to a message in its thread.", {"message_id": S, "text": S}),
+    )
+)
+RESOLVERS = {
+    "library": LIBRARY,
+    "monitor": MONITOR,
+    "box office": Resolver(BOX_OFFICE),
+    "chat": CHAT,
+}
 
 # (registry, mention, status, the tool it resolves to or leads with)
 ROWS = [
@@ -52,6 +63,10 @@ ROWS = [
     ("box office", "upgrade a booking", "resolved", "upgradeSeatCategory"),
     ("box office", "upgrade the booking", "resolved", "upgradeSeatCategory"),
     ("box office", "seat upgrades", "ambiguous", None),  # changing or upgrading seats
+    # `reply` too: posting a message is no reply
+    ("chat", "reply to a message", "resolved", "reply_in_thread"),
+    ("chat", "post a message", "resolved", "post_message"),
+    ("chat", "reply to the customer", "unresolved", None),  # the object: none of its words
 ]
 
 

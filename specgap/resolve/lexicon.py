@@ -113,7 +113,7 @@ SPECIFIC = frozenset(
         "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
         "upload", "approve", "reject", "deny", "grant", "sign up",
         "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
-        "waive", "upgrade", "downgrade",
+        "waive", "upgrade", "downgrade", "reply",
     )
 )  # fmt: skip
 
