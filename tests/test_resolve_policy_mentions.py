@@ -76,6 +76,15 @@ RESOLVED = [
     ("box office", "the caller's identity has been verified", "verifyIdentity"),
     ("payroll", "once the timesheet has been submitted", "payroll.timesheet.Submit"),
     ("payroll", "the bank account has been changed", "payroll.bankAccount.Update"),
+    ("vet", "unless the appointment was cancelled", "cancel_appointment"),
+    ("vet", "whenever a vaccine is given", "record_vaccination"),
+    ("box office", "the guest is removed from the booking", "removeGuest"),
+    ("payroll", "the employee has been paid an advance", "payroll.advance.Issue"),
+    # an action noun as the subject of a passive: the clause's verb says what is done
+    ("vet", "a refund has been issued for the deposit", "refund_deposit"),
+    ("vet", "a change has been made to the appointment time", "update_appointment_time"),
+    ("box office", "any refund is issued", "issueRefund"),
+    ("box office", "a transfer has been made", "transferTicket"),
     # plural and determiner variants
     ("vet", "refund deposits", "refund_deposit"),
     ("vet", "cancel any appointments", "cancel_appointment"),

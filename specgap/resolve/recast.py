@@ -161,6 +161,9 @@ def recast(
     first = words[0]
     phrasal = phrasal_key(first)
     if classes_of(stem(first)) or stem(first) in extra or phrasal is not None:
+        passive = _passive(raw) if lead else None
+        if passive is not None:  # "a refund has been issued for ...": the clause's verb
+            return passive, True
         said = _compound(words, nouns)
         led = raw[0] in ARTICLES or raw[0] in _DETERMINERS
         if said is None and led and (first in ZERO_NOUNS or phrasal is not None):
