@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 
+from specgap.resolve.actions import _verbs_said
 from specgap.resolve.recast import only_a_verb
 from specgap.resolve.resolver import Resolver
+from specgap.resolve.text import stem
 from tests.resolve_domains import registry
 from tests.resolve_policy_domains import BOX_OFFICE
 
@@ -96,3 +98,17 @@ def test_a_tool_named_by_a_verb_of_its_own(
 )
 def test_a_word_that_is_only_a_verb(word: str, verb_only: bool) -> None:
     assert only_a_verb(word) is verb_only
+
+
+@pytest.mark.parametrize(
+    ("summary", "verbs"),
+    [
+        ("approve a leave request", {"approve"}),  # `request` is the thing approved
+        ("cancel a booking and release its seats", {"cancel", "release"}),
+        ("reserve seats for a show", {"reserve", "seats"}),  # no article: left as it was
+        ("add a signed contract to the folder", {"add"}),
+        ("look up an order by its confirmation code", {"look", "up"}),
+    ],
+)
+def test_words_of_a_description_that_may_be_its_verbs(summary: str, verbs: set[str]) -> None:
+    assert _verbs_said(summary.split()) == {stem(v) for v in verbs}

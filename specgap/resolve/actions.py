@@ -222,7 +222,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         frozenset(own[1:]),
         leads,
         # a participle ("a signed message", "a deployed contract") is no verb of the tool
-        frozenset(stem(w) for w in summary_words if not w.endswith("ed")),
+        _verbs_said(summary_words),
         classes,
         places,
         frozenset(tool.effects),
@@ -233,6 +233,27 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         bool(written) and all(_unlisted(w, leads) for w in written),
         bool(last) and plural(last[-1]),
     )
+
+
+# words that open a noun phrase, and words that end one
+_OPENS = ARTICLES | frozenset({"its", "their", "his", "her", "your", "our", "each", "every"})
+_CLOSES = BREAKS | frozenset({"and", "or", "but", "then", "so", "that", "which", "who"})
+
+
+def _verbs_said(words: Iterable[str]) -> frozenset[str]:
+    """The stems of the words of a description's first sentence that may be its verbs: not
+    a participle ("a signed message"), nor a word inside a noun phrase an article or a
+    possessive opens ("Approve a leave request": `request` is the thing approved)."""
+    out: set[str] = set()
+    inside = False
+    for word in words:
+        if word in _OPENS:
+            inside = True
+        elif word in _CLOSES:
+            inside = False
+        elif not inside and not word.endswith("ed"):
+            out.add(stem(word))
+    return frozenset(out)
 
 
 def _said_many(mention: str, head: str) -> bool:
