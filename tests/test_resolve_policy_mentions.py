@@ -238,3 +238,15 @@ def test_a_tool_saying_the_word_itself_beats_one_saying_a_synonym() -> None:
     resolver = _clinic(("cancel_visit_note", "Cancel a note written about a visit."))
     res = resolver.resolve("cancel the visit")
     assert res.status != "resolved" or res.tool_id == "cancel_visit_note"
+
+
+def test_a_quantifier_says_what_a_name_says_in_other_words() -> None:
+    tools = [
+        Tool(id="read_file", description="Read one file from the disk."),
+        Tool(id="read_multiple_files", description="Read the contents of many paths."),
+        Tool(id="search_files", description="Search the disk for files by name."),
+    ]
+    registry, problems = build_registry(tools)
+    assert not problems
+    res = Resolver(registry).resolve("read several files at once")
+    assert (res.status, res.tool_id) == ("resolved", "read_multiple_files"), res.candidates[:3]

@@ -29,6 +29,7 @@ _GROUPS = (
     ("phone", "telephone"),
     ("refund", "reimbursement"),
     ("medication", "medicine", "drug"),
+    ("multiple", "several", "many"),
 )
 
 
