@@ -98,6 +98,7 @@ def base_forms(word: str) -> tuple[str, ...]:
     return _lemmas(word).get("VERB", ())
 
 
+@cache
 def only_a_verb(word: str) -> bool:
     """Whether `word` is the base form of an English verb and of no noun (`summarize`,
     `protect`; not `console`, `score`, `copy`), as the lexicon lists them."""
@@ -107,6 +108,7 @@ def only_a_verb(word: str) -> bool:
     return word in lemmas.get("VERB", ()) and "NOUN" not in lemmas
 
 
+@cache
 def plural(word: str) -> bool:
     """Whether `word` is a plural noun (`cards`, `people`; not `news`, `status`, `card`)."""
     if len(word) < 3 or not word.isalpha():
