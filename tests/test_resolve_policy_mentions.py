@@ -250,3 +250,29 @@ def test_a_quantifier_says_what_a_name_says_in_other_words() -> None:
     assert not problems
     res = Resolver(registry).resolve("read several files at once")
     assert (res.status, res.tool_id) == ("resolved", "read_multiple_files"), res.candidates[:3]
+
+
+def _cards() -> Resolver:
+    specs = [
+        ("freeze_card", "Freeze a debit card so it cannot be used."),
+        ("unfreeze_card", "Unfreeze a frozen debit card."),
+        ("get_card", "Get a card with its limits."),
+        ("cancel_card", "Cancel a card for good."),
+    ]
+    registry, problems = build_registry([Tool(id=i, description=d) for i, d in specs])
+    assert not problems
+    return Resolver(registry)
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [
+        ("block the card", "freeze_card"),  # a switch, as `lock` and `freeze` are
+        ("the card is blocked", "freeze_card"),
+        ("unblock the card", "unfreeze_card"),  # never the tool it undoes
+    ],
+)
+def test_blocking_switches_a_thing_off(mention: str, tool: str) -> None:
+    res = _cards().resolve(mention)
+    assert (res.status, res.tool_id) == ("resolved", tool), res.candidates[:3]
+    assert "cancel_card" not in {c.tool_id for c in res.candidates[:1]}

@@ -42,7 +42,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "configure", "convert", "upload", "deactivate", "turn on", "turn off", "pause",
         "unpause", "reactivate", "reroute", "redirect", "divert", "reinstate",
         "restore", "reconnect", "postpone", "defer", "resize", "reopen", "shut off",
-        "accept", "decline", "swap",
+        "accept", "decline", "swap", "block", "unblock",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
