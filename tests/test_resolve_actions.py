@@ -29,6 +29,7 @@ NAMED = [
     ("update", "modify the pet weight", "update_pet_weight"),
     ("delete", "remove the appointment", "cancel_appointment"),
     ("delete", "cancelling appointments", "cancel_appointment"),
+    ("delete", "cancel the visit", "cancel_appointment"),  # a visit is an appointment
     ("send", "text a reminder", "send_reminder"),
     ("pay", "credit the owner", "issue_credit"),  # a later word of its name
     ("send", "escalate to the manager", "escalate_to_manager"),
@@ -71,7 +72,7 @@ NOTHING = [
     "order more vaccines",  # no such tool
     "get the weight",  # the weight is only written, never read
     "delete the vet",  # nothing removes a vet; changing one is another kind of action
-    "cancel the visit",  # the object is none of the cancel tool's words
+    "cancel the vaccine",  # the object is none of the cancel tool's words
     "amount",  # an argument, not a tool
     "the phone number",
     "hand out medication",  # no verb the lexicon or a tool knows

@@ -78,7 +78,16 @@ from specgap.resolve.lexicon import (
     undone_by,
     verb_key,
 )
-from specgap.resolve.text import ARTICLES, FILLER, SEGMENT, first_sentence, split, stem
+from specgap.resolve.recast import only_a_verb, plural
+from specgap.resolve.synonyms import SYNONYM, synonyms
+from specgap.resolve.text import (
+    ARTICLES,
+    FILLER,
+    action_name,
+    first_sentence,
+    split,
+    stem,
+)
 from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
 # base, per unit of verb evidence, of object share, and of the tool's name covered
@@ -89,6 +98,7 @@ OTHER_SPECIFIC = 0.35  # of one class, but the mention's verb names an action of
 _PRONOUNS = frozenset({"it", "them", "this", "that", "these", "those", "one", "ones"})
 CAP = 0.85  # below the alias bands of `specgap.resolve`
 HEAD_NOUN = 0.03  # the name says every object word, and ends with the object's head noun
+NUMBER = 0.02  # ... as a plural, as the object's is ("the cards": `search_cards`)
 # the name relates the same two things as the object, through a preposition of its own
 RELATED = 0.06
 COMPOUND = 0.05  # for the object's words standing together in the tool's name or summary
@@ -116,6 +126,10 @@ class _Profile:
     head: str = ""  # the last word of its id after the verb: the thing it acts on
     undone: frozenset[str] = frozenset()  # verbs that undo what it does (`unlock`: lock_gate)
     qualified: bool = False  # its name says its head after a preposition (`remove_from_cart`)
+    # its name's verb is an English verb of no class of the lexicon (`summarize_article`):
+    # another verb of the class its description gives it does not say what it does
+    unlisted: bool = False
+    many: bool = False  # the last word of its name is a plural noun (`list_cards`)
 
 
 @dataclass(frozen=True)
@@ -149,8 +163,9 @@ def _param_texts(schema: Mapping[str, Any]) -> Iterable[tuple[str, str]]:
 
 
 def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
-    names = [SEGMENT.split(n)[-1] for n in dict.fromkeys((tool.id, *tool.names))]
+    names = [action_name(n, tool.namespace) for n in dict.fromkeys((tool.id, *tool.names))]
     verbs: set[str] = set()
+    written: set[str] = set()  # the names' verbs as written
     later: set[str] = set()
     heads: set[str] = set()  # the last word of each name, when it is not the verb
     forms = {w for n in names for w in split(n)}
@@ -160,6 +175,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     leads = _leading_verbs(summary)
     own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
     own = own[_verb_at(own, leads, shared) :]
+    last = [w for w in split(names[0]) if not w.isdigit() and w not in FILLER][-1:]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -175,6 +191,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         if raw:
             at = _verb_at([stem(w) for w in raw], leads, shared)
             verbs.add(stem(raw[at]))
+            written.add(raw[at])
             if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off
                 phrasal = verb_key(f"{raw[at]} {raw[at + 1]}")
                 if classes_of(phrasal):
@@ -205,7 +222,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         frozenset(own[1:]),
         leads,
         # a participle ("a signed message", "a deployed contract") is no verb of the tool
-        frozenset(stem(w) for w in summary_words if not w.endswith("ed")),
+        _verbs_said(summary_words),
         classes,
         places,
         frozenset(tool.effects),
@@ -213,7 +230,45 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         own[-1] if len(own) > 1 else "",
         undone_by(frozenset(verbs) | leads),
         any(w in BREAKS for w in split(names[0])[1:]),
+        bool(written) and all(_unlisted(w, leads) for w in written),
+        bool(last) and plural(last[-1]),
     )
+
+
+# words that open a noun phrase, and words that end one
+_OPENS = ARTICLES | frozenset({"its", "their", "his", "her", "your", "our", "each", "every"})
+_CLOSES = BREAKS | frozenset({"and", "or", "but", "then", "so", "that", "which", "who"})
+
+
+def _verbs_said(words: Iterable[str]) -> frozenset[str]:
+    """The stems of the words of a description's first sentence that may be its verbs: not
+    a participle ("a signed message"), nor a word inside a noun phrase an article or a
+    possessive opens ("Approve a leave request": `request` is the thing approved)."""
+    out: set[str] = set()
+    inside = False
+    for word in words:
+        if word in _OPENS:
+            inside = True
+        elif word in _CLOSES:
+            inside = False
+        elif not inside and not word.endswith("ed"):
+            out.add(stem(word))
+    return frozenset(out)
+
+
+def _said_many(mention: str, head: str) -> bool:
+    """Whether the mention writes its head noun (a stem) as a plural ("the cards")."""
+    said = [w for w in prose_words(mention) if stem(w) == head]
+    return bool(said) and plural(said[-1])
+
+
+def _unlisted(word: str, leads: frozenset[str]) -> bool:
+    """Whether a name's verb is an English verb (and no noun: `console_logs`, `tag_list`
+    are things) the lexicon has no class for and the description does not start with
+    (`summarize_article` described "Get a summary ..."):
+    the tool does an action of its own, which its description's class only approximates."""
+    key = stem(word)
+    return not classes_of(key) and key not in leads and only_a_verb(word)
 
 
 # what a tool that sends sends, by the noun its name ends in: `send_message` sends a message,
@@ -319,9 +374,8 @@ class ActionIndex:
     def __init__(self, registry: Registry) -> None:
         shared: dict[tuple[str, ...], int] = defaultdict(int)
         for tool in registry.tools:
-            stems = [
-                stem(w) for w in split(SEGMENT.split(tool.names[0] if tool.names else tool.id)[-1])
-            ]
+            name = action_name(tool.names[0] if tool.names else tool.id, tool.namespace)
+            stems = [stem(w) for w in split(name)]
             for n in range(1, len(stems)):
                 shared[tuple(stems[:n])] += 1
         self.profiles = {t.id: _profile(t, shared) for t in registry.tools}
@@ -348,6 +402,22 @@ class ActionIndex:
         self.known = frozenset(v for p in self.profiles.values() for v in p.leads & p.verbs)
         # the verbs tools are named by, which an action noun may be made from ("renewal")
         self.name_verbs = frozenset(v for p in self.profiles.values() for v in p.verbs)
+        # the words some tool's names, keywords or argument names use
+        self.named_words = frozenset(
+            w
+            for p in self.profiles.values()
+            for w, (weight, _) in p.places.items()
+            if weight >= PLACES["argument"]
+        )
+
+    def bridged(self, word: str) -> tuple[str, ...]:
+        """The synonyms an object word may stand for here (`specgap.resolve.synonyms`):
+        none when some tool's names or argument names use the word itself, for then the
+        registry has a word of its own for that thing and means it ("visit" with a
+        `log_visit` tool is a visit, not an appointment)."""
+        if word in self.named_words:
+            return ()
+        return synonyms(word)
 
     def parse(self, mention: str) -> Action | None:
         """The mention as an action, when it is prose led by a verb. A name written as an
@@ -428,6 +498,8 @@ class ActionIndex:
         if action.objects:
             for w in action.objects:
                 near.update(self.by_word.get(w, ()))
+                for other in self.bridged(w):  # "the visit": tools that say "appointment"
+                    near.update(self.by_word.get(other, ()))
         else:
             for c in action.classes:
                 near.update(self.by_class.get(c, ()))
@@ -449,10 +521,13 @@ class ActionIndex:
         }
         total = sum(weights.values()) or 1.0
         said = {action.verb, *action.objects}
+        alike = {w: self.bridged(w) for w in action.objects}
+        bridged = {o for others in alike.values() for o in others}
         base, per_verb, per_object, per_name = WITH_OBJECT if action.objects else (*BARE, 0, 0)
         bounds: list[tuple[float, str, float, float]] = []
-        bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN  # at most
+        bonus = (COMPOUND + RELATED if len(action.objects) > 1 else 0.0) + HEAD_NOUN + NUMBER
         head = head_noun(action)
+        many = _said_many(mention, head)
         said_objects = set(action.objects)
         said_pairs = list(pairwise(action.objects))
         for tool_id in near:
@@ -460,9 +535,9 @@ class ActionIndex:
             share = covered = 0.0
             if action.objects:
                 places = profile.places
-                share = sum(weights[w] * places[w][0] for w in weights if w in places) / total
+                share = sum(weights[w] * _found(w, places, alike[w]) for w in weights) / total
                 named = profile.named
-                covered = len(named & said) / len(named) if named else 1.0
+                covered = len(named & (said | bridged)) / len(named) if named else 1.0
             best = base + per_verb + per_object * share + per_name * covered + bonus
             if best >= floor:
                 bounds.append((best, tool_id, share, covered))
@@ -486,6 +561,10 @@ class ActionIndex:
             profile = self.profiles[tool_id]
             if head and profile.head == head and said_objects <= profile.named:
                 score += HEAD_NOUN  # "open a pull request": a request, not its review
+                if many and profile.many:
+                    # "get the cards": `search_cards`, not `get_card_by_id`; a singular says
+                    # less ("refund the deposit" is said of one or of any), so only a plural
+                    score += NUMBER
             if head and _relates(action, profile, head):
                 score += RELATED  # "permissions linked to the role": `remove_permission_from_role`
             score = min(score, CAP)
@@ -585,6 +664,17 @@ class ActionIndex:
         return ActionHit(tool_id, score, described, detail, aside)
 
 
+def _found(
+    word: str, places: Mapping[str, tuple[float, str]], alike: tuple[str, ...] = ()
+) -> float:
+    """How much of an object word the tool says: the weight of the place it says it in,
+    or of the best place it says one of `alike` (its synonyms) in, times `SYNONYM`; 0 for
+    neither."""
+    if word in places:
+        return places[word][0]
+    return max((places[o][0] * SYNONYM for o in alike if o in places), default=0.0)
+
+
 def _relates(action: Action, profile: _Profile, head: str) -> bool:
     """Whether the tool's name relates the same two things as the action's object: its
     head noun and a noun that qualifies it after a preposition or participle ("the
@@ -622,6 +712,8 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         shared = _names(action.classes & profile.classes)
         if verb in SPECIFIC:  # "export" says more than its class; "update" does not
             return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's is another"
+        if profile.unlisted:  # "look up the article" is not `summarize_article`
+            return OTHER_SPECIFIC, f"{said} is a {shared} verb, but the tool's says more"
         return SAME_CLASS, f"{said} is a {shared} verb, like the tool's"
     return 0.0, ""
 

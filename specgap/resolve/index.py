@@ -13,6 +13,7 @@ from specgap.registry import Registry, Tool
 from specgap.resolve.text import (
     SEGMENT,
     STOPWORDS,
+    action_name,
     compact,
     content_words,
     first_sentence,
@@ -111,7 +112,11 @@ class Index:
             if name != tool.id:
                 self.exact[name].append((tool.id, "name"))
         named = list(dict.fromkeys((tool.id, *tool.names, *tool.aliases)))
-        segments = [SEGMENT.split(n)[-1] for n in (tool.id, *tool.names) if SEGMENT.search(n)]
+        # the last segment of a dotted name, with the one before it when it says only a
+        # verb (`svc.employee.Get`: "Get employee"; "get" alone names no tool of it)
+        segments = [
+            action_name(n, tool.namespace) for n in (tool.id, *tool.names) if SEGMENT.search(n)
+        ]
         for text, segment in [*((n, False) for n in named), *((s, True) for s in segments)]:
             entry = Named(tool.id, segment, text)
             self.flat[flat(text)].append(entry)

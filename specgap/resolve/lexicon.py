@@ -42,13 +42,13 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "configure", "convert", "upload", "deactivate", "turn on", "turn off", "pause",
         "unpause", "reactivate", "reroute", "redirect", "divert", "reinstate",
         "restore", "reconnect", "postpone", "defer", "resize", "reopen", "shut off",
-        "accept", "decline",
+        "accept", "decline", "swap", "block", "unblock",
     ),
     "delete": (
         "delete", "cancel", "remove", "close", "revoke", "terminate", "deactivate", "archive",
         "unassign", "drop", "erase", "purge", "void", "withdraw", "discard", "destroy",
         "unsubscribe", "disconnect", "deprecate", "clear", "wipe", "waive", "release",
-        "shut off", "discharge", "offboard",
+        "shut off", "discharge", "offboard", "dismiss",
     ),
     # sending is three kinds of action: a message, money, goods. "send" and "transfer" may
     # be any of them; "ship" the goods is never crediting an account nor e-mailing someone
@@ -113,7 +113,7 @@ SPECIFIC = frozenset(
         "determine", "review", "track", "monitor", "authenticate", "rename", "convert",
         "upload", "approve", "reject", "deny", "grant", "sign up",
         "subscribe", "unsubscribe", "estimate", "revoke", "archive", "assign", "unassign",
-        "waive",
+        "waive", "upgrade", "downgrade", "reply",
     )
 )  # fmt: skip
 

@@ -98,6 +98,25 @@ def base_forms(word: str) -> tuple[str, ...]:
     return _lemmas(word).get("VERB", ())
 
 
+@cache
+def only_a_verb(word: str) -> bool:
+    """Whether `word` is the base form of an English verb and of no noun (`summarize`,
+    `protect`; not `console`, `score`, `copy`), as the lexicon lists them."""
+    if len(word) < 2 or not word.isalpha():
+        return False
+    lemmas = _lemmas(word)
+    return word in lemmas.get("VERB", ()) and "NOUN" not in lemmas
+
+
+@cache
+def plural(word: str) -> bool:
+    """Whether `word` is a plural noun (`cards`, `people`; not `news`, `status`, `card`)."""
+    if len(word) < 3 or not word.isalpha():
+        return False
+    nouns = _lemmas(word).get("NOUN", ())
+    return bool(nouns) and word not in nouns
+
+
 def past_participle(word: str) -> str | None:
     """The verb `word` is the past participle of (`paid`, `held`, `rerouted`, `set`), or
     None: `open`, `sender` and `paying` are none."""
@@ -127,6 +146,9 @@ def recast(
     raw = list(prose_words(mention))
     while raw and raw[0] in LEAD:
         raw.pop(0)
+    clause = _subordinate(raw) or _made_new(raw)
+    if clause is not None:
+        return clause, True
     words = [w for w in raw if w not in ARTICLES and w not in _DETERMINERS]
     if not words or raw[0] in _NEGATIONS:
         return None  # "not redirect a parcel": a clause read wrongly; no reading of it
@@ -141,6 +163,9 @@ def recast(
     first = words[0]
     phrasal = phrasal_key(first)
     if classes_of(stem(first)) or stem(first) in extra or phrasal is not None:
+        passive = _passive(raw) if lead else None
+        if passive is not None:  # "a refund has been issued for ...": the clause's verb
+            return passive, True
         said = _compound(words, nouns)
         led = raw[0] in ARTICLES or raw[0] in _DETERMINERS
         if said is None and led and (first in ZERO_NOUNS or phrasal is not None):
@@ -177,6 +202,43 @@ def recast(
         # a determiner it is prose ("a renewal", "any renewal")
         said = _action_of(words, nouns)
     return None if said is None else (said, True)
+
+
+# words that make a clause a condition or a time of another ("once the claim has been
+# filed", "only after the deposit is refunded"): the clause still says its action
+_SUBORDINATORS = _words("once after when whenever until unless before if only soon as")
+
+
+def _subordinate(raw: list[str]) -> str | None:
+    """A passive or perfect clause led by a subordinating conjunction ("once the claim has
+    been filed", "as soon as the timesheet is submitted"), read as its action ("file the
+    claim"); None for any other words, which are left to the other shapes."""
+    at = 0
+    while at < len(raw) and raw[at] in _SUBORDINATORS:
+        at += 1
+    if at == 0 or at == len(raw):
+        return None
+    return _passive(raw[at:])
+
+
+# determiners before "new" that speak of every thing yet to be made ("any new booking",
+# "no new appointments"); "the new salary" is one already there, and "a new seat" may be
+# one to move to, so neither is read so
+_UNMADE = _words("any all no every each")
+
+
+def _made_new(raw: list[str]) -> str | None:
+    """ "new appointments", "any new booking", "no new employees" -> "create appointments":
+    things said to be new, with no article that points at one already there, are things
+    being made. A short noun phrase only: "new" before a preposition or a clause ("new
+    appointment times for the vet") is left to the other shapes."""
+    at = 1 if raw[:1] and raw[0] in _UNMADE else 0
+    rest = raw[at + 1 :]
+    if raw[at : at + 1] != ["new"] or not 1 <= len(rest) <= 2:
+        return None
+    if any(w in BREAKS or w in _STOPS or w in _AUX or w in _MODALS for w in rest):
+        return None
+    return " ".join(["create", *rest])
 
 
 def _knows(verb: str, known: frozenset[str]) -> bool:

@@ -73,6 +73,24 @@ def split(text: str) -> tuple[str, ...]:
     return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
 
 
+def action_name(name: str, namespace: str = "") -> str:
+    """The part of a tool's name that says its action: the last segment of a dotted name
+    (`aws.dynamodb.PutItem`: PutItem), or, when that is one word and a segment before it is
+    not the tool's namespace, that word and the segment before it: `svc.employee.Create`
+    creates an employee (`Create employee`); `github.create` with namespace `github` says
+    only `create`."""
+    parts = [p for p in SEGMENT.split(name) if p]
+    if not parts:
+        return name
+    last = parts[-1]
+    spaced = " ".join(split(namespace))
+    if spaced and " ".join(split(" ".join(parts[:-1]))) == spaced:
+        return last
+    if len(parts) < 2 or len([w for w in split(last) if not w.isdigit()]) != 1:
+        return last
+    return f"{last} {parts[-2]}"
+
+
 def words(text: str) -> list[str]:
     """Lower-case word stems; camelCase and separators split words."""
     return [stem(w) for w in split(text)]

@@ -144,7 +144,7 @@ def phrasal_noun(word: str) -> bool:
 _NOMINAL = (
     ("ication", "y"), ("ation", "ate"), ("ation", "e"), ("ation", ""), ("sion", "d"),
     ("ition", ""), ("ion", "e"), ("ion", ""), ("ment", ""), ("al", ""), ("ure", "e"),
-    ("ance", "e"), ("ance", ""),
+    ("ance", "e"), ("ance", ""), ("ption", "be"), ("ission", "it"),
 )  # fmt: skip
 NOMINAL = _NOMINAL  # (noun ending, verb ending): how English makes nouns of verbs
 
