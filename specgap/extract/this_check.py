@@ -48,9 +48,34 @@ def pointed_check(text: str, before: str) -> list[Emit]:
     cond = said.condition
     thing = cond.entity if cond is not None and cond.entity else said.object
     if not thing:
+        thing = _gated_thing(last["s"], cond.text if cond is not None else "")
+    if not thing:
         return []
     act = " ".join(m["act"].split())
     return [Emit("require_before", act, {"before": f"check {thing}"}, 0.6)]
+
+
+# "Booking a kennel is permitted only when ...": an action said by a gerund subject
+_GATED = re.compile(
+    r"^\W*(?P<verb>[A-Za-z]+ing)\s+(?:(?:a|an|the|any|each|every)\s+)?(?P<obj>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are)\s+(?:only\s+|solely\s+)?(?:permitted|allowed|"
+    r"possible|authori[sz]ed)\b",
+    re.I,
+)
+# `free_slots`, `used_slots`: the fields a condition tests, by their last word
+_FIELD = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
+
+
+def _gated_thing(said: str, condition: str) -> str:
+    """What a check of a gated action's condition checks, when the sentence says the action
+    by a gerund subject ("Booking a kennel is permitted solely when free_spaces exceeds
+    zero"): the action's object and the last words of the fields the condition tests
+    (`kennel spaces`), for the resolver; "" when the sentence has no such subject."""
+    m = _GATED.match(said)
+    if m is None:
+        return ""
+    fields = dict.fromkeys(f.rsplit("_", 1)[1] for f in _FIELD.findall(condition))
+    return " ".join([*m["obj"].split(), *[f for f in fields if f not in m["obj"].split()]])
 
 
 def this_check(sentence: Sentence) -> list[CandidateRule]:
