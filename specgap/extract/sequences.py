@@ -26,6 +26,7 @@ from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.order_leads import lead_items, obligation_note
 from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
+from specgap.extract.order_rephrase import chain_form
 from specgap.extract.order_steps import is_goal_step, order_goal
 from specgap.extract.segments import Sentence
 from specgap.extract.steps_inline import empty_condition, needed_steps, step_actions
@@ -299,7 +300,7 @@ class _Chain:
         self.said = ""  # the sentence the previous step was read from
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
-        text = _LABEL.sub("", sentence.clean.strip())
+        text = chain_form(_LABEL.sub("", sentence.clean.strip()))  # "X first; only then Y"
         if sentence.subject is not None:
             return []
         if sentence.context != self.section:
