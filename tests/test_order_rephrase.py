@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from specgap.extract.order_events import event_action
 from specgap.extract.order_rephrase import chain_form, rephrased_orders
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
@@ -88,3 +89,30 @@ def test_built(tmp_path: Path, text: str, orders: set[tuple[str, str]]) -> None:
         if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
     }
     assert found == orders
+
+
+# an event said by an action noun the suffix rules know (`nominals`): its verb and object
+NOUN_EVENTS: list[tuple[str, str | None]] = [
+    ("any parcel admission", "admit parcel"),
+    ("a depot removal", "remove depot"),
+    ("the approval of the refund", "approve refund"),
+    ("a station", None),  # spelled like an act, names a thing
+    ("the department", None),
+]
+
+
+@pytest.mark.parametrize(("event", "action"), NOUN_EVENTS, ids=[e for e, _ in NOUN_EVENTS])
+def test_noun_events(event: str, action: str | None) -> None:
+    assert event_action(event) == action
+
+
+def test_a_noun_event_orders(tmp_path: Path) -> None:
+    tools = [*DEPOT, _tool("admit_parcel", "Admit a parcel into the depot.", parcel_id="string")]
+    text = "Any parcel admission must be preceded by a weighing of the parcel."
+    built = build_prompt(tmp_path, f"# Depot desk\n\n{text}\n", tools)
+    found = {
+        (p.target, str(p.condition.model_dump()["before"]))
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    }
+    assert found == {("admit_parcel", "weigh_parcel")}
