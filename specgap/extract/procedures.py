@@ -110,10 +110,15 @@ class Step:
         if len(plain) >= 2:
             return plain
         title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
+        purpose = None
         if title is None:  # "2. get_order": the tool id; "Document verification": the noun
-            title, conditioned = step_tool(self.title) or _nominal(self.title), False
+            named = step_tool(self.title)
+            title, conditioned = named or _nominal(self.title), False
+            # "Entity extraction to determine which fields to change": the purpose too
+            purpose = None if named else purpose_action(self.title)
         if title is not None and (not conditioned or self.condition is not None):
-            return [title]  # a title's own "If ..." made the step optional
+            # a title's own "If ..." made the step optional
+            return [title] if purpose in (None, title) else [title, purpose]
         return plain
 
 
@@ -146,6 +151,27 @@ def _nominal(title: str) -> str | None:
         if verb in IMPERATIVE_VERBS and verb not in NOT_ACTIONS | _CONTROL and i > 0:
             return f"{verb} {' '.join(words[:i])}"
     return None
+
+
+# "... to determine which fields to change": what a step named by a noun is done for
+_PURPOSE = re.compile(r"\bto\s+(?P<vp>[a-z]+\s+[^.;:,()]+?)\s*$", re.I)
+
+
+def purpose_action(title: str) -> str | None:
+    """The action of the purpose a noun-named step's title gives ("Entity extraction to
+    determine which fields to change": `determine fields to change`), or None (no purpose,
+    a purpose that is no action, or a title that opens with its verb)."""
+    m = _PURPOSE.search(title)
+    if m is None or _NP_END.split(title, maxsplit=1)[0].strip() == title.strip():
+        return None
+    if parse(title).action is not None:
+        return None  # a title that opens with its verb is read whole
+    said = re.sub(r"\b(?:which|what|whether|if)\s+", "", m["vp"], count=1, flags=re.I)
+    clause = parse(f"You must {said}")  # a verb phrase, not a noun phrase ("check fields")
+    if clause.verb in NOT_ACTIONS or clause.verb in _CONTROL or clause.verb not in IMPERATIVE_VERBS:
+        return None
+    # the whole phrase names the action ("determine fields to update": the fields to change)
+    return " ".join(w for w in said.casefold().split() if w not in {"the", "a", "an"})
 
 
 def verb_of(noun: str, *, results: bool = True) -> str | None:
@@ -392,8 +418,9 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
             add(actions[0], last, last_condition)
         if last_condition is not None and (mandatory not in doubted or step.requires == mandatory):
             add(actions[0], mandatory, None)
-        for first, then in itertools.pairwise(actions):
-            add(then, first, None)
+        if actions[1:] != [purpose_action(step.title)]:  # a means and its purpose: no order
+            for first, then in itertools.pairwise(actions):
+                add(then, first, None)
         last, last_condition, last_skips = actions[-1], step.condition, step.skips
         if step.condition is None:
             mandatory = actions[-1]
