@@ -88,7 +88,7 @@ _DETAIL = re.compile(
 )
 _MAKE_SURE = re.compile(
     r"^\W*(?:always\s+)?(?:make\s+sure|ensure|be\s+sure|check)\s+(?:that\s+)?(?:you|the\s+agent|we)"
-    r"\s+(?:have|has|'ve)\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\s+(?P<rest>.+?"
+    r"(?:\s+(?:have|has)|'ve|\u2019ve)\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\s+(?P<rest>.+?"
     r"\b(?:before|prior\s+to)\b.+)$",
     re.I,
 )
