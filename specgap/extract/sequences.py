@@ -28,6 +28,7 @@ from specgap.extract.order_leads import lead_items, obligation_note
 from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
 from specgap.extract.order_rephrase import chain_form
 from specgap.extract.order_steps import is_goal_step, order_goal
+from specgap.extract.order_tables import table_orders
 from specgap.extract.segments import Sentence
 from specgap.extract.steps_inline import empty_condition, needed_steps, step_actions
 from specgap.ir import CandidateRule, Diagnostic
@@ -78,6 +79,12 @@ def read_all(
             later = [(at, e) for at, e in later if at != line]
             found, notes = read_sentence(sentence)
             yield sentence, [*found, *(candidate(sentence, e) for e in here)], notes
+            i += 1
+            continue
+        if tabled := table_orders(sentence):  # "| ship_order | weigh_order |" under a header
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]
+            yield sentence, [*found, *tabled], notes
             i += 1
             continue
         steps, used = _steps(sentence, pending[i + 1 :])
