@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from specgap.extract.procedures import purpose_action
+from specgap.extract.procedures import Step, purpose_action
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
@@ -63,3 +63,16 @@ def test_the_later_steps_follow_the_purpose(tmp_path: Path) -> None:
     assert ("save_depot_summary", "determine_labels_to_print") in orders
     assert ("determine_labels_to_print", "inspect_parcel") not in orders
     assert all(before != "inspect_parcel" for _, before in orders)
+
+
+# a phrasal verb's particle before its object is no pronoun object ("look up the parcel")
+TITLES: list[tuple[str, list[str]]] = [
+    ("Look up the parcel", ["look up parcel"]),
+    ("Look it up again", []),  # a pronoun object: the step before's, not its own
+    ("Check it out", []),
+]
+
+
+@pytest.mark.parametrize(("title", "actions"), TITLES, ids=[t for t, _ in TITLES])
+def test_phrasal_titles(title: str, actions: list[str]) -> None:
+    assert Step(1, title).actions() == actions

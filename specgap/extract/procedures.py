@@ -130,11 +130,15 @@ def _action(text: str) -> tuple[str | None, bool]:
     if clause.verb in NOT_ACTIONS or clause.verb in _CONTROL or not clause.object:
         return None, False
     words = clause.object.split()
-    if words[0] in _PRONOUNS or (len(words) == 1 and words[0] in _PROCEDURE_NOUNS):
+    # "look it up", "close it out": a pronoun object; "look up the pen": the particle's object
+    pointed = words[0] in _PRONOUNS and (words[0] not in _PARTICLES or len(words) == 1 or
+                                         words[1] in _PRONOUNS)  # fmt: skip
+    if pointed or (len(words) == 1 and words[0] in _PROCEDURE_NOUNS):
         return None, False
     return clause.action, clause.condition is not None
 
 
+_PARTICLES = frozenset({"up", "out", "off", "down"})
 # verbs that steer the procedure itself, not a tool: "finish execution", "skip to step 7"
 _CONTROL = frozenset({"finish", "stop", "end", "skip", "continue", "proceed", "complete", "start"})
 _PROCEDURE_NOUNS = frozenset({"step", "steps", "execution", "task", "process", "procedure"})
