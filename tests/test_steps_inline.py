@@ -127,6 +127,23 @@ BUILT: list[tuple[str, Orders, set[str]]] = [
      {"within: The intake"}),
     # a list that is no procedure (no order announced): nothing
     ("Keepers may: 1) admit a dog, 2) get the feeding plan, 3) delete a kennel.", set(), set()),
+    # the same reading in a bulleted procedure (`procedures`)
+    ("When retiring a kennel, do the following in this order:\n"
+     "- Cancel all bookings for the kennel.\n- Release every keeper assigned to the kennel.\n"
+     "- Delete the kennel.",
+     {("release_keeper", "cancel_booking", "review_only"),
+      ("delete_kennel", "release_keeper", "review_only"),
+      ("delete_kennel", "cancel_booking", "review_only")},
+     {"only if there are bookings for the kennel",
+      "only if there is a keeper assigned to the kennel"}),
+    # a step that always calls: needed always; the possibly empty one only when it is not
+    ("When retiring a kennel, do the following in this order:\n"
+     "- Look up the kennel.\n- Release every keeper assigned to the kennel.\n"
+     "- Delete the kennel.",
+     {("release_keeper", "get_kennel", "enforce"),
+      ("delete_kennel", "release_keeper", "review_only"),
+      ("delete_kennel", "get_kennel", "enforce")},
+     {"only if there is a keeper assigned to the kennel"}),
 ]  # fmt: skip
 
 

@@ -35,6 +35,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_steps import is_goal_step, step_tool
 from specgap.extract.pattern_base import lemma
 from specgap.extract.segments import Sentence
+from specgap.extract.steps_inline import empty_condition
 
 # an announcement that the steps below run in their written order
 _ANNOUNCES = re.compile(
@@ -96,6 +97,7 @@ class Step:
     requires: str | None = None  # "execute this step only if the case was created": create case
     required_at: int | None = None  # ... and the line that says so
     skips: int = 0  # how many different conditions skip the step
+    empty: bool = False  # a step over a set the thing may lack ("cancel all its bookings")
 
     def actions(self, before: list[str] | None = None) -> list[str]:
         """What the step does, in order (see the module docstring); `before`: the actions
@@ -341,6 +343,9 @@ def _mark_optional(steps: list[Step]) -> None:
             step.condition = step.condition or f"{title['k'].lower()} {title['c'].strip()}"
         elif _OPTIONAL.search(body):
             step.condition = step.condition or "when the optional step is taken"
+        elif not step.bullets and (empty := empty_condition(step.title)) is not None:
+            # "Cancel all bookings for the kennel": no call when there are none (`steps_inline`)
+            step.condition, step.empty = step.condition or empty, True
         for m in _SKIP_STEPS.finditer(body):
             for number in _numbers(m["list"]):
                 if step.number < number <= len(steps):
@@ -401,6 +406,7 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     last_condition: str | None = None
     last_skips = 0
     mandatory: str | None = None  # the last action of the last step never skipped
+    emptied: list[tuple[str, str]] = []  # the steps over a set since, and their conditions
     # "execute this step only if the case was created": creating it may have failed, so a
     # step that runs either way does not require it
     doubted = {step.requires for step in steps if step.requires is not None}
@@ -422,10 +428,17 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
             add(actions[0], last, last_condition)
         if last_condition is not None and (mandatory not in doubted or step.requires == mandatory):
             add(actions[0], mandatory, None)
+            # and every step over a set that may be empty in between, each when it is not
+            for earlier, when in emptied[:-1]:
+                add(actions[0], earlier, when)
         if actions[1:] != [purpose_action(step.title)]:  # a means and its purpose: no order
             for first, then in itertools.pairwise(actions):
                 add(then, first, None)
         last, last_condition, last_skips = actions[-1], step.condition, step.skips
         if step.condition is None:
-            mandatory = actions[-1]
+            mandatory, emptied = actions[-1], []
+        elif step.empty:  # "cancel all bookings for the pen": skipped only when there are none
+            emptied.append((actions[-1], step.condition))
+        else:
+            emptied = []  # a step skipped for a reason of its own: no link across it
     return out
