@@ -33,6 +33,11 @@ READ: list[tuple[str, str, str]] = [
      "check kayak paddles"),
     ("Renting a locker is allowed only when the guest agrees.",
      "That check must be done before every locker rental.", "check locker"),
+    # the pointer said with "precede", or as an imperative
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "This check must precede every kayak hire.", "check kayak"),
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "Perform this check before each kayak hire.", "check kayak"),
 ]  # fmt: skip
 
 NOT_READ: list[tuple[str, str]] = [
@@ -89,3 +94,18 @@ def test_a_gated_gerund_finds_its_check_by_the_fields_tested(tmp_path: Path) -> 
         if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
     ]
     assert orders == [("hire_kayak", "count_paddles", "review_only")]
+
+
+def test_a_pointed_check_that_precedes(tmp_path: Path) -> None:
+    """A pointer said with "precede" is read back, not as a tool named "check"."""
+    text = (
+        "Kayaks may be hired only when the kayak status is 'dry'. "
+        "This check must precede every kayak hire."
+    )
+    built = build_prompt(tmp_path, f"# Lake desk\n\n{text}\n", KAYAKS)
+    orders = [
+        (p.target, p.condition.model_dump()["before"], p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    ]
+    assert orders == [("hire_kayak", "get_kayak", "review_only")]

@@ -19,6 +19,7 @@ import re
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
+from specgap.extract.order_events import event_action
 from specgap.extract.segments import Sentence
 from specgap.extract.source_rules import preceding
 from specgap.ir import CandidateRule
@@ -33,12 +34,21 @@ _POINTED = re.compile(
     r"\s*(?P<act>[a-z][^.;:]*?)\s*[.!]?\s*$",
     re.I,
 )
+# "this check must precede every hire", "perform this check before each hire"
+_POINTED_MORE = re.compile(
+    r"^\W*(?:(?:always\s+)?(?:perform|do|run|make|carry\s+out|complete)\s+)?(?:this|that|these|"
+    r"those|the\s+same|such\s+an?|such)\s+(?:[a-z]+\s+)?(?P<noun>check|checks|verification|"
+    r"validation|lookup|look-up|inspection)\s+(?:(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?"
+    r"precede|(?:always\s+)?(?:precedes|comes\s+before|goes\s+before)|(?:prior\s+to|before))\s+"
+    r"(?:each|every|any|all|the|a|an)?\s*(?P<act>[a-z][^.;:]*?)\s*[.!]?\s*$",
+    re.I,
+)
 _LAST_SENTENCE = re.compile(r"(?:^|[.!?]\s+)(?P<s>[^.!?]+[.!?]?)\s*$")
 
 
 def pointed_check(text: str, before: str) -> list[Emit]:
     """The inferred ordering of `text` (module docstring), `before` the text just before it."""
-    m = _POINTED.match(text)
+    m = _POINTED.match(text) or _POINTED_MORE.match(text)
     if m is None:
         return []
     last = _LAST_SENTENCE.search(before.strip())
@@ -52,6 +62,7 @@ def pointed_check(text: str, before: str) -> list[Emit]:
     if not thing:
         return []
     act = " ".join(m["act"].split())
+    act = event_action(act) or act  # "admitting a dog", "each admission": the action said
     return [Emit("require_before", act, {"before": f"check {thing}"}, 0.6)]
 
 
