@@ -27,6 +27,17 @@ READ: list[tuple[str, str, str]] = [
      "That verification must be done prior to every booking cancellation.", "check booking"),
     ("Never refund a booking whose status is 'used'.",
      "This status check is mandatory before any refund.", "check booking"),
+    # the gated action said by a gerund subject: its object, and the fields the test names
+    ("Hiring a kayak is permitted solely when the gap between fleet_paddles and lent_paddles "
+     "exceeds zero.", "This verification is required prior to each kayak hire.",
+     "check kayak paddles"),
+    ("Renting a locker is allowed only when the guest agrees.",
+     "That check must be done before every locker rental.", "check locker"),
+    # the pointer said with "precede", or as an imperative
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "This check must precede every kayak hire.", "check kayak"),
+    ("Kayaks may be hired only when the kayak status is 'dry'.",
+     "Perform this check before each kayak hire.", "check kayak"),
 ]  # fmt: skip
 
 NOT_READ: list[tuple[str, str]] = [
@@ -35,6 +46,8 @@ NOT_READ: list[tuple[str, str]] = [
     ("Welcome to the lake.", "This check is required before each kayak hire."),  # nothing named
     ("Kayaks may be hired only when the kayak status is 'dry'.",
      "This check is required."),  # no action after it
+    ("Paddling is fun on calm days.",
+     "This check is required before each kayak hire."),  # a gerund, but nothing gated
 ]  # fmt: skip
 
 
@@ -54,6 +67,40 @@ def test_the_check_resolves_and_is_reviewed(tmp_path: Path) -> None:
     text = (
         "Kayaks may be hired only when the kayak status is 'dry'. "
         "This check is required before each kayak hire."
+    )
+    built = build_prompt(tmp_path, f"# Lake desk\n\n{text}\n", KAYAKS)
+    orders = [
+        (p.target, p.condition.model_dump()["before"], p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    ]
+    assert orders == [("hire_kayak", "get_kayak", "review_only")]
+
+
+def test_a_gated_gerund_finds_its_check_by_the_fields_tested(tmp_path: Path) -> None:
+    """A gated gerund ("Hiring a kayak is permitted solely when ..."): no entity in the
+    condition; the check of the kayak's paddles is the tool whose words name them, and the
+    rule is reviewed."""
+    tools = [*KAYAKS, _tool("count_paddles", "Check how many paddles are free for a kayak.",
+                            kayak_id="string")]  # fmt: skip
+    text = (
+        "Hiring a kayak is permitted solely when the gap between fleet_paddles and lent_paddles "
+        "exceeds zero. This verification is required prior to each kayak hire."
+    )
+    built = build_prompt(tmp_path, f"# Lake desk\n\n{text}\n", tools)
+    orders = [
+        (p.target, p.condition.model_dump()["before"], p.enforcement)
+        for p in built.policies
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md")
+    ]
+    assert orders == [("hire_kayak", "count_paddles", "review_only")]
+
+
+def test_a_pointed_check_that_precedes(tmp_path: Path) -> None:
+    """A pointer said with "precede" is read back, not as a tool named "check"."""
+    text = (
+        "Kayaks may be hired only when the kayak status is 'dry'. "
+        "This check must precede every kayak hire."
     )
     built = build_prompt(tmp_path, f"# Lake desk\n\n{text}\n", KAYAKS)
     orders = [

@@ -58,6 +58,7 @@ _NOT_ACTIONS = frozenset(
      "proceed", "go", "skip", "stop", "finish", "end", "let", "show", "present", "offer",
      "use", "consider", "note", "mention", "summarise", "summarize", "store", "keep"}
 )  # fmt: skip
+NOT_ACTIONS = _NOT_ACTIONS  # what `order_outcome` does not read as an action either
 
 
 def found_first(text: str) -> list[Emit]:
@@ -108,13 +109,14 @@ def found_rules(sentence: Sentence) -> list[CandidateRule]:
 
 
 def found_notes(sentence: Sentence, rules: list[CandidateRule]) -> list[Diagnostic]:
-    """The note that only the order of an inferred `found_first` rule is compiled."""
+    """The note that only the order of an inferred `found_first` (or `order_outcome`) rule
+    is compiled."""
     return [
         Diagnostic(
             code="obligation-not-enforced",
             message=f"only the order is compiled (`{r.params['before']}` before "
             f"`{r.target}`, inferred from the condition): the sentence also obliges the agent "
-            "to act once the search found something, and no operator requires a call",
+            "to act on what the search or check found, and no operator requires a call",
             severity="note",
             span=sentence.span(),
             help="check that the call happens with an eval, or state the order itself",

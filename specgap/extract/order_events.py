@@ -12,6 +12,7 @@ import re
 from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import DET, IMPERATIVE_VERBS, object_at
+from specgap.extract.nominals import nominal_act
 from specgap.extract.order_words import having_done
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.procedures import verb_of
@@ -134,6 +135,7 @@ def nominal_action(phrase: str) -> str | None:
         return None
     noun = singular(words[-1].casefold())
     verb = _PHRASAL.get(noun) or (lemma(noun) if is_action_noun(noun) else verb_of(noun))
+    verb = verb or nominal_act(noun)  # "any dog admission": admit dog (by the noun's suffix)
     if verb is None and noun in _ZERO_NOUNS and len(words) > 1:
         verb = noun  # "a weather check": the noun is the verb's own form
     if verb is not None and verb == noun and noun in _ZERO_NOUNS and len(words) > 1:

@@ -54,8 +54,8 @@ def requires_plain(text: str) -> Emit | None:
 def _precedes(text: str) -> Emit | None:
     """`Verifying the sample must precede shipping it`: the first action comes first."""
     m = PRECEDES.match(text.strip())
-    if m is None:
-        return None
+    if m is None or re.match(r"^\W*(?:this|that|these|those|such)\b", m["b"], re.I):
+        return None  # "this check must precede ...": what it points back to (`this_check`)
     first = said_action(f"{m['b']} is done") or event_action(m["b"])
     then = event_action(with_object(re.sub(r"\b(?:it|them)\b", object_of(first), m["a"]), first))
     if first is None or then is None or then == first:

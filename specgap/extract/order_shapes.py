@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
 from specgap.extract.order_forms import more_rephrasings
+from specgap.extract.order_rephrase import rephrased_orders
 from specgap.extract.order_words import base_form, gerund, pointed_at
 from specgap.extract.pattern_base import USER
 
@@ -87,7 +88,7 @@ _DETAIL = re.compile(
 )
 _MAKE_SURE = re.compile(
     r"^\W*(?:always\s+)?(?:make\s+sure|ensure|be\s+sure|check)\s+(?:that\s+)?(?:you|the\s+agent|we)"
-    r"\s+(?:have|has|'ve)\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\s+(?P<rest>.+?"
+    r"(?:\s+(?:have|has)|'ve|\u2019ve)\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\s+(?P<rest>.+?"
     r"\b(?:before|prior\s+to)\b.+)$",
     re.I,
 )
@@ -208,7 +209,8 @@ _ONLY_AFTER_MAY = re.compile(
 )
 _ENSURE_DONE = re.compile(
     r"^\W*(?:always\s+)?(?:make\s+sure|ensure|be\s+sure|check|verify|confirm)\s+(?:that\s+)?(?P<x>(?:the|a|an|"
-    r"its|their)\s+[^,;]+?\s+(?:has|have)\s+(?:already\s+)?been\s+[a-z]+)\s+(?:before|prior\s+to)\s+"
+    r"its|their)\s+[^,;]+?\s+(?:has|have)\s+(?:already\s+)?been\s+[a-z]+(?:\s+(?:up|out|off|down))?)"
+    r"\s+(?:before|prior\s+to)\s+"
     r"(?P<y>[^;]+?)" + _END,
     re.I,
 )
@@ -406,6 +408,7 @@ def rephrasings(text: str) -> list[Rephrased]:
     if (m := _GERUND_UNTIL.match(text)) is not None:
         out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
     out += [Rephrased(said, inferred) for said, inferred in more_rephrasings(text)]
+    out += [Rephrased(said) for said in rephrased_orders(text)]  # "X first; only then Y"
     return out
 
 

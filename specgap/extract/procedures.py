@@ -35,6 +35,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_steps import is_goal_step, step_tool
 from specgap.extract.pattern_base import lemma
 from specgap.extract.segments import Sentence
+from specgap.extract.steps_inline import empty_condition
 
 # an announcement that the steps below run in their written order
 _ANNOUNCES = re.compile(
@@ -96,6 +97,7 @@ class Step:
     requires: str | None = None  # "execute this step only if the case was created": create case
     required_at: int | None = None  # ... and the line that says so
     skips: int = 0  # how many different conditions skip the step
+    empty: bool = False  # a step over a set the thing may lack ("cancel all its bookings")
 
     def actions(self, before: list[str] | None = None) -> list[str]:
         """What the step does, in order (see the module docstring); `before`: the actions
@@ -110,10 +112,15 @@ class Step:
         if len(plain) >= 2:
             return plain
         title, conditioned = _action(with_antecedent(_SENTENCE.split(self.title)[0], before or []))
+        purpose = None
         if title is None:  # "2. get_order": the tool id; "Document verification": the noun
-            title, conditioned = step_tool(self.title) or _nominal(self.title), False
+            named = step_tool(self.title)
+            title, conditioned = named or _nominal(self.title), False
+            # "Entity extraction to determine which fields to change": the purpose too
+            purpose = None if named else purpose_action(self.title)
         if title is not None and (not conditioned or self.condition is not None):
-            return [title]  # a title's own "If ..." made the step optional
+            # a title's own "If ..." made the step optional
+            return [title] if purpose in (None, title) else [title, purpose]
         return plain
 
 
@@ -125,11 +132,15 @@ def _action(text: str) -> tuple[str | None, bool]:
     if clause.verb in NOT_ACTIONS or clause.verb in _CONTROL or not clause.object:
         return None, False
     words = clause.object.split()
-    if words[0] in _PRONOUNS or (len(words) == 1 and words[0] in _PROCEDURE_NOUNS):
+    # "look it up", "close it out": a pronoun object; "look up the pen": the particle's object
+    pointed = words[0] in _PRONOUNS and (words[0] not in _PARTICLES or len(words) == 1 or
+                                         words[1] in _PRONOUNS)  # fmt: skip
+    if pointed or (len(words) == 1 and words[0] in _PROCEDURE_NOUNS):
         return None, False
     return clause.action, clause.condition is not None
 
 
+_PARTICLES = frozenset({"up", "out", "off", "down"})
 # verbs that steer the procedure itself, not a tool: "finish execution", "skip to step 7"
 _CONTROL = frozenset({"finish", "stop", "end", "skip", "continue", "proceed", "complete", "start"})
 _PROCEDURE_NOUNS = frozenset({"step", "steps", "execution", "task", "process", "procedure"})
@@ -146,6 +157,27 @@ def _nominal(title: str) -> str | None:
         if verb in IMPERATIVE_VERBS and verb not in NOT_ACTIONS | _CONTROL and i > 0:
             return f"{verb} {' '.join(words[:i])}"
     return None
+
+
+# "... to determine which fields to change": what a step named by a noun is done for
+_PURPOSE = re.compile(r"\bto\s+(?P<vp>[a-z]+\s+[^.;:,()]+?)\s*$", re.I)
+
+
+def purpose_action(title: str) -> str | None:
+    """The action of the purpose a noun-named step's title gives ("Entity extraction to
+    determine which fields to change": `determine fields to change`), or None (no purpose,
+    a purpose that is no action, or a title that opens with its verb)."""
+    m = _PURPOSE.search(title)
+    if m is None or _NP_END.split(title, maxsplit=1)[0].strip() == title.strip():
+        return None
+    if parse(title).action is not None:
+        return None  # a title that opens with its verb is read whole
+    said = re.sub(r"\b(?:which|what|whether|if)\s+", "", m["vp"], count=1, flags=re.I)
+    clause = parse(f"You must {said}")  # a verb phrase, not a noun phrase ("check fields")
+    if clause.verb in NOT_ACTIONS or clause.verb in _CONTROL or clause.verb not in IMPERATIVE_VERBS:
+        return None
+    # the whole phrase names the action ("determine fields to update": the fields to change)
+    return " ".join(w for w in said.casefold().split() if w not in {"the", "a", "an"})
 
 
 def verb_of(noun: str, *, results: bool = True) -> str | None:
@@ -311,6 +343,9 @@ def _mark_optional(steps: list[Step]) -> None:
             step.condition = step.condition or f"{title['k'].lower()} {title['c'].strip()}"
         elif _OPTIONAL.search(body):
             step.condition = step.condition or "when the optional step is taken"
+        elif not step.bullets and (empty := empty_condition(step.title)) is not None:
+            # "Cancel all bookings for the kennel": no call when there are none (`steps_inline`)
+            step.condition, step.empty = step.condition or empty, True
         for m in _SKIP_STEPS.finditer(body):
             for number in _numbers(m["list"]):
                 if step.number < number <= len(steps):
@@ -371,6 +406,7 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
     last_condition: str | None = None
     last_skips = 0
     mandatory: str | None = None  # the last action of the last step never skipped
+    emptied: list[tuple[str, str]] = []  # the steps over a set since, and their conditions
     # "execute this step only if the case was created": creating it may have failed, so a
     # step that runs either way does not require it
     doubted = {step.requires for step in steps if step.requires is not None}
@@ -392,9 +428,17 @@ def orderings(steps: list[Step], scope: str | None, goal: str | None = None) -> 
             add(actions[0], last, last_condition)
         if last_condition is not None and (mandatory not in doubted or step.requires == mandatory):
             add(actions[0], mandatory, None)
-        for first, then in itertools.pairwise(actions):
-            add(then, first, None)
+            # and every step over a set that may be empty in between, each when it is not
+            for earlier, when in emptied[:-1]:
+                add(actions[0], earlier, when)
+        if actions[1:] != [purpose_action(step.title)]:  # a means and its purpose: no order
+            for first, then in itertools.pairwise(actions):
+                add(then, first, None)
         last, last_condition, last_skips = actions[-1], step.condition, step.skips
         if step.condition is None:
-            mandatory = actions[-1]
+            mandatory, emptied = actions[-1], []
+        elif step.empty:  # "cancel all bookings for the pen": skipped only when there are none
+            emptied.append((actions[-1], step.condition))
+        else:
+            emptied = []  # a step skipped for a reason of its own: no link across it
     return out

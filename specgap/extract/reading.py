@@ -24,6 +24,7 @@ from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
+from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
@@ -132,6 +133,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules = rules or [candidate(sentence, e) for e in led_bullet(sentence, clause)]
         rules = rules or [candidate(sentence, e) for e in respelled_rules(sentence.clean)]
         searched = [] if rules else found_rules(sentence)  # "if a slip is found, assign it"
+        searched = searched or ([] if rules else outcome_rules(sentence))  # "check if ..."
         rules = rules or searched or this_check(sentence)  # "this check is required before X"
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:

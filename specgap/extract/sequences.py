@@ -9,7 +9,6 @@ splitter are gathered back while only their numbers stand between them.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -27,8 +26,11 @@ from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
 from specgap.extract.order_leads import lead_items, obligation_note
 from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
-from specgap.extract.order_steps import is_goal_step, order_goal, step_action
+from specgap.extract.order_rephrase import chain_form
+from specgap.extract.order_steps import is_goal_step, order_goal
+from specgap.extract.order_tables import table_orders
 from specgap.extract.segments import Sentence
+from specgap.extract.steps_inline import empty_condition, needed_steps, step_actions
 from specgap.ir import CandidateRule, Diagnostic
 
 _ANNOUNCE = re.compile(
@@ -77,6 +79,12 @@ def read_all(
             later = [(at, e) for at, e in later if at != line]
             found, notes = read_sentence(sentence)
             yield sentence, [*found, *(candidate(sentence, e) for e in here)], notes
+            i += 1
+            continue
+        if tabled := table_orders(sentence):  # "| ship_order | weigh_order |" under a header
+            found, notes = read_sentence(sentence)
+            notes = [n for n in notes if n.code != "rule-not-compiled"]
+            yield sentence, [*found, *tabled], notes
             i += 1
             continue
         steps, used = _steps(sentence, pending[i + 1 :])
@@ -128,8 +136,8 @@ def read_all(
             rules = list(_ordered(sentence, steps, inline[1:] if inline else None))
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
-            if any(r.condition for r in rules):
-                notes.append(condition_diagnostic(sentence, rules[0]))
+            kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
+            notes += list({d.message: d for d in kept}.values())  # each condition kept
             yield sentence, [*found, *rules], notes
             i += 1 + used
             continue
@@ -243,18 +251,26 @@ def _ordered(
     onboarding process must follow ...", "to remove a role, follow ...") holds within that
     process only: a scope no state test binds, so the rules keep it and stay for review.
     `scoped`: the scope and goal a lead before a colon gave (`order_lists`)."""
-    actions = [(step_action(step), step) for step in steps]
     condition, goal = scoped if scoped is not None else (_scope(sentence), None)
     goal = goal or goal_of(condition)
-    for (first, said_first), (then, said_then) in itertools.pairwise(actions):
-        if first and then and first != then:
-            # each step's action is resolved in the words of its own step
-            said = ((first, said_first), (then, said_then))
+    # a step over a set that may be empty ("delete all holds") is needed only when it is not,
+    # and the step after it also needs the one before it (`steps_inline`)
+    empty = [empty_condition(step) for step in steps]
+    done: set[tuple[str, str]] = set()
+    for k, said_then in enumerate(steps):
+        for then in step_actions(said_then):
             own = then == goal or is_goal_step(goal, then)
-            held = None if own else condition  # the goal's own step: always
-            emit = Emit("require_before", then, {"before": first}, 0.7, condition=held,
-                        contexts=said)  # fmt: skip
-            yield candidate(sentence, emit)
+            for j, when in needed_steps(empty, k):
+                for first in step_actions(steps[j]):
+                    if first == then or (then, first) in done:
+                        continue
+                    done.add((then, first))
+                    # each step's action is resolved in the words of its own step
+                    said = ((first, steps[j]), (then, said_then))
+                    held = "; ".join(c for c in (None if own else condition, when) if c) or None
+                    emit = Emit("require_before", then, {"before": first}, 0.7, condition=held,
+                                contexts=said)  # fmt: skip
+                    yield candidate(sentence, emit)
 
 
 # --- procedural prose: "First X. Then Y. Next, Z." --------------------------------------------
@@ -291,7 +307,7 @@ class _Chain:
         self.said = ""  # the sentence the previous step was read from
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
-        text = _LABEL.sub("", sentence.clean.strip())
+        text = chain_form(_LABEL.sub("", sentence.clean.strip()))  # "X first; only then Y"
         if sentence.subject is not None:
             return []
         if sentence.context != self.section:
