@@ -15,6 +15,7 @@ from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
+from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
@@ -60,7 +61,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # a tool's description about the tool itself ("use after `a`") the readers above missed
         rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
         rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
-    return without_attitude_bans(sentence, rules, diagnostics)  # "only if the user asks"
+    rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
+    return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
