@@ -42,6 +42,14 @@ LABELS: list[tuple[str, str, bool]] = [
     ("a term whose description is a copula", "1. **Release Bird** - Is not allowed at night.",
      False),
     ("a plain bullet is no label", "- Refill the feeders before noon.", False),
+    ("a setting whose value is one identifier", "handoff: night_keeper_agent", True),
+    ("a setting whose value is a sentence", "note: never release a bird at night", False),
+    ("a profile in the third person", "profile: This agent feeds the birds and logs it.", True),
+    ("a profile naming required things is still a description",
+     "profile: This agent checks required permits and allowed perches.", True),
+    ("a profile with a modal is a rule", "profile: This agent must never open a cage.", False),
+    ("a profile with a copula obligation is a rule",
+     "summary: The tool releases birds and is not allowed at night.", False),
 ]  # fmt: skip
 
 
@@ -75,6 +83,10 @@ def test_a_label_never_loses_a_rule(tmp_path: Path) -> None:
     built = build_prompt(tmp_path, f"# Aviary desk\n\n{text}\n", AVIARY)
     bans = {(p.operator, p.target) for p in built.policies if p.source.span.start_line == 3}
     assert ("deny_action", "release_bird") in bans
+
+
+def test_a_setting_line_gets_no_note(tmp_path: Path) -> None:
+    assert 3 not in _alarms(tmp_path, "access: night_keeper_agent\n\nRefill the feeders.")
 
 
 def test_a_later_sentence_of_a_term_keeps_its_note(tmp_path: Path) -> None:

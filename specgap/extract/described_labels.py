@@ -1,6 +1,8 @@
 """Lines that name an action without asking for it: the label of a numbered step whose body
-follows ("Step 3. Refill the feeders" over "- Refill each feeder with seed."), and the term
-of a glossary of actions ("**Check Battery** - Shows the charge left and ...").
+follows ("Step 3. Refill the feeders" over "- Refill each feeder with seed."), the term of a
+glossary of actions ("**Check Battery** - Shows the charge left and ..."), a setting whose
+value is one identifier ("access: front_desk_agent") and an agent's or tool's profile in the
+third person ("profile: This agent sorts parcels by size").
 
 Such a label reads like an imperative ("refill the feeders", "check battery"), but it says
 nothing the lines under it (a step's body) or after it (the term's description, in the third
@@ -12,6 +14,8 @@ the notes of such a line, and only those. Everything else stays as it was:
   or one that ends as a sentence ends (a full stop): it is the step's own instruction;
 - a term whose description is not in the third person ("**Refunds** - never refund cash"),
   or that holds a modal ("**Refunds** - must be approved"): a rule, kept and noted;
+- a profile that states a rule ("profile: This agent must never open parcels", "... is not
+  allowed on weekends"); "required documents", "allowed fields" are things, not rules;
 - rules read from the line (policies) are never touched; only notes are.
 """
 
@@ -42,6 +46,24 @@ _THIRD = re.compile(r"^(?:it\s+)?[A-Z][a-z]+(?:e|[^s]s|ies|es)\b(?<!\bis)(?<!\bw
 _MODAL = re.compile(
     r"\b(?:must|should|shall|never|only|cannot|can't|do\s+not|don't|may\s+not|not\s+allowed|"
     r"required|forbidden|prohibited)\b",
+    re.I,
+)
+
+
+# "access: front_desk_agent": a setting whose value is one identifier, no sentence at all
+_SETTING = re.compile(r"^[ \t]*[a-z][a-z_]*:[ \t]+`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?[ \t]*$")
+# "profile: This agent sorts incoming parcels ...": what an agent or tool is, described
+_PROFILE = re.compile(
+    r"^[ \t]*(?:profile|description|summary|about|role|purpose|overview):[ \t]+"
+    r"(?P<desc>(?:this|the)\s+(?:agent|assistant|tool|workflow|bot|service|step)\s+"
+    r"(?:also\s+)?[a-z]+(?:es|[^s]s)\b.*)$",
+    re.I,
+)
+# a description that still states a rule: a modal, or a copula over an obligation word
+# ("required documents" and "allowed fields" are things, not rules)
+_STATES_RULE = re.compile(
+    r"\b(?:must|should|shall|never|only|cannot|can't|do\s+not|don't|does\s+not|doesn't|"
+    r"may\s+not|(?:is|are|be)\s+(?:not\s+)?(?:required|allowed|permitted|forbidden|prohibited))\b",
     re.I,
 )
 
@@ -77,6 +99,11 @@ def is_label(text: str, at: int) -> bool:
             and bool(_BODY.match(nxt))
             and _STEP.match(nxt.lstrip(" \t-*+•")) is None
         )
+    if _SETTING.match(line) is not None:
+        return True
+    profile = _PROFILE.match(line)
+    if profile is not None:
+        return _STATES_RULE.search(profile["desc"].split(". ")[0]) is None
     term = _TERM.match(line)
     if term is None:
         return False
