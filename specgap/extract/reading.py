@@ -17,6 +17,7 @@ from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
+from specgap.extract.existing_choice import without_existing_choice
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -62,6 +63,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
         rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
     rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
+    # "the original card or an existing voucher": a choice, not one source
+    rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
