@@ -31,6 +31,12 @@ LOCKERS = [
     _tool("close_locker", "Close a locker.", locker_number=""),
 ]
 
+LOCKERS_DIRECTORY = [
+    _tool("search_directory", "Search the locker directory.", room=""),
+    _tool("open_locker", "Open a locker for a guest.", locker_number=""),
+    _tool("close_locker", "Close a locker.", locker_number=""),
+]
+
 READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
     (
         "'only allowed to', a list called by its own snake name",
@@ -55,6 +61,36 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         "Only edit fields that are in the editable fields list.",
         PROFILES,
         {("edit_profile", "fields_to_edit", False, ("get_editable_fields",), E)},
+    ),
+    (
+        "the source as the relative clause's subject: 'that T returns'",
+        "You may only edit fields that get_editable_fields returns.",
+        PROFILES,
+        {("edit_profile", "fields_to_edit", False, ("get_editable_fields",), E)},
+    ),
+    (
+        "'listed as <word> by' a tool",
+        "Only edit the fields that are listed as editable by get_editable_fields.",
+        PROFILES,
+        {("edit_profile", "fields_to_edit", False, ("get_editable_fields",), E)},
+    ),
+    (
+        "'V only Xs': the restriction after the verb",
+        "Open only lockers returned by list_free_lockers.",
+        LOCKERS,
+        {("open_locker", "locker_number", False, ("list_free_lockers",), E)},
+    ),
+    (
+        "a place a tool reads ('the directory'), the agent as subject",
+        "The agent may only open lockers found in the directory.",
+        LOCKERS_DIRECTORY,
+        {("open_locker", "locker_number", False, ("search_directory",), E)},
+    ),
+    (
+        "the patterns' 'ban unless' reading is dropped for the source rule",
+        "Only open lockers that list_free_lockers returned.",
+        LOCKERS,
+        {("open_locker", "locker_number", False, ("list_free_lockers",), E)},
     ),
     (
         "the verb picks the tool among those taking the value (open, not close)",

@@ -21,9 +21,12 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.origins import origin
 from specgap.extract.pattern_base import ANY_TOOL, singular
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["only_listed"]
+__all__ = ["only_listed", "without_listed_bans"]
 
 _ONLY = (
     r"(?:(?:you|the\s+agent|the\s+assistant)\s+(?:are|is)\s+only\s+(?:allowed|permitted)\s+to"
@@ -31,21 +34,40 @@ _ONLY = (
     r"|only)"
 )
 _LISTED = (
-    r"(?:returned\s+by|given\s+by|listed\s+(?:in|on|by)|found\s+in|included\s+in|contained\s+in"
-    r"|(?:that\s+|which\s+)?appear\s+in|(?:that\s+|which\s+)?(?:are|is)\s+(?:called|named|in|on|"
-    r"listed\s+(?:in|on|by)|returned\s+by|given\s+by|included\s+in|part\s+of)|called|named|in|"
-    r"on|from)"
+    r"(?:returned\s+by|given\s+by|listed\s+(?:in|on|by)|listed\s+as\s+[a-z]+\s+(?:by|in)|found\s+in"
+    r"|included\s+in|contained\s+in|(?:that\s+|which\s+)?appear\s+in|(?:that\s+|which\s+)?"
+    r"(?:are|is)\s+(?:called|named|in|on|listed\s+(?:in|on|by)|listed\s+as\s+[a-z]+\s+(?:by|in)|"
+    r"returned\s+by|given\s+by|included\s+in|part\s+of|found\s+in)|called|named|in|on|from)"
 )
-_RESTRICTED = re.compile(
-    rf"^\W*{_ONLY}\s+(?P<verb>[a-z]+)\s+(?:(?:the|specific|those|these|any)\s+)*"
-    r"(?P<np>[a-z][\w-]*(?:\s+(?!(?:that|which|listed|returned|given|found|included|contained|"
-    r"appear|are|is|called|named|in|on|from)\b)[a-z][\w-]*)?)\s+"
-    rf"(?:(?:that|which)\s+)?{_LISTED}\s+(?:the\s+)?(?P<src>`[a-z][\w.]*`(?:\(\))?"
-    r"|\"[a-z][a-z0-9]*(?:_[a-z0-9]+)+\"|'[a-z][a-z0-9]*(?:_[a-z0-9]+)+'"
-    r"|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\(\))?|(?P<named>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s+list)"
-    r"(?:\s+(?:list|output|results?))?\s*[.!]?\s*$",
-    re.I,
+# the list: a tool by its id, a list by its snake name, "<words> list", or a place a tool reads
+_SRC = (
+    r"(?:the\s+)?(?P<src>`[a-z][\w.]*`(?:\(\))?|\"[a-z][a-z0-9]*(?:_[a-z0-9]+)+\""
+    r"|'[a-z][a-z0-9]*(?:_[a-z0-9]+)+'|[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?:\(\))?"
+    r"|(?P<place>catalog(?:ue)?|directory|inventory|knowledge\s*base|database)"
+    r"|(?P<named>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s+list)"
+    r"(?:'s)?(?:\s+(?:list|output|outputs|results?|records?))?"
 )
+_NP = (
+    r"(?:(?:the|specific|those|these|any)\s+)*(?P<np>[a-z][\w-]*(?:\s+(?!(?:that|which|listed|"
+    r"returned|given|found|included|contained|appear|are|is|called|named|in|on|from)\b)"
+    r"[a-z][\w-]*)?)"
+)
+# "that `get_free_lockers` returned", "which the catalogue lists"
+_SOURCE_SAID = (
+    rf"(?:that|which)\s+{_SRC}\s+(?:has\s+|have\s+|had\s+)?(?:returned|returns|return|lists|"
+    r"listed|gave|gives|provided|provides|shows|showed)"
+)
+_END = r"\s*[.!]?\s*$"
+_HEADS = (
+    rf"^\W*{_ONLY}\s+(?P<verb>[a-z]+)\s+{_NP}\s+",  # "only open the lockers ..."
+    # "install only plugins ...", "you may install only plugins ..."
+    rf"^\W*(?:(?:you\s+)?(?:may|can|must|should)\s+)?(?P<verb>[a-z]+)\s+only\s+{_NP}\s+",
+)
+_TAILS = (
+    rf"(?:(?:that|which)\s+)?{_LISTED}\s+{_SRC}{_END}",  # "... returned by T"
+    rf"{_SOURCE_SAID}{_END}",  # "... that T returns"
+)
+_RESTRICTED = tuple(re.compile(head + tail, re.I) for head in _HEADS for tail in _TAILS)
 # words that name a state or a person, not a thing on a list
 _NOT_THINGS = frozenset({"information", "details", "data", "way", "ways", "time", "times"})
 
@@ -53,22 +75,28 @@ _NOT_THINGS = frozenset({"information", "details", "data", "way", "ways", "time"
 def only_listed(text: str) -> list[Emit]:
     """The source rule of "only V the Xs (which are) in/called/returned by L" (module
     docstring), or [] when the sentence is not one."""
-    m = _RESTRICTED.match(text.strip())
+    m = next((m for p in _RESTRICTED if (m := p.match(text.strip())) is not None), None)
     if m is None:
         return []
     verb = m["verb"].casefold()
     words = m["np"].casefold().split()
     if verb not in IMPERATIVE_VERBS or any(w in _NOT_THINGS for w in words):
         return []
-    src = m["named"] or m["src"].strip("`'\"").removesuffix("()")
-    # a list named by its own name ("free_lockers"): the tool whose name says it
-    source = src if "_" not in src or _is_tool_id(src) else src.replace("_", " ")
+    if m["place"]:  # "the catalogue": the tool that reads it, as `origins` says
+        read = origin(m["place"])
+        if read is None or not read.get("from_tools"):
+            return []
+        sources = [str(t) for t in read["from_tools"]]
+    else:
+        src = m["named"] or m["src"].strip("`'\"").removesuffix("()")
+        # a list named by its own name ("free_lockers"): the tool whose name says it
+        sources = [src if "_" not in src or _is_tool_id(src) else src.replace("_", " ")]
     thing = " ".join([*words[:-1], singular(words[-1])])
     return [
         Emit(
             "arg_grounded",
             ANY_TOOL,
-            {"facet": thing, "from_user": False, "from_tools": [source], "holder": verb},
+            {"facet": thing, "from_user": False, "from_tools": sources, "holder": verb},
             0.7,
         )
     ]
@@ -80,3 +108,32 @@ _VERB_FIRST = re.compile(r"^(?:get|list|search|find|fetch|read|lookup|query|show
 def _is_tool_id(name: str) -> bool:
     """A snake name that reads as a tool's (`get_free_lockers`), not a list's."""
     return _VERB_FIRST.match(name) is not None
+
+
+def without_listed_bans(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """`rules` without the patterns' "ban unless <the list>" reading of a sentence this
+    module reads (its source rule states the restriction), and `notes` without that ban's
+    `condition-not-bound` note; both unchanged when the sentence is no such restriction or
+    the source rule is not among `rules`."""
+    if sentence.subject is not None or not only_listed(sentence.clean):
+        return rules, notes
+    if not any(r.operator == "arg_grounded" and r.params.get("holder") for r in rules):
+        return rules, notes
+    bans = [
+        r
+        for r in rules
+        if r.operator == "deny_action"
+        and not r.params.get("values")
+        and (r.condition or "").casefold().startswith("unless ")
+    ]
+    if not bans:
+        return rules, notes
+    gone = {repr(r.condition) for r in bans}
+    kept_notes = [
+        n
+        for n in notes
+        if not (n.code == "condition-not-bound" and any(g in n.message for g in gone))
+    ]
+    return [r for r in rules if r not in bans], kept_notes

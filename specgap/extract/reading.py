@@ -27,6 +27,7 @@ from specgap.extract.made_up import message_only
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_same import same_entity
+from specgap.extract.origin_lists import without_listed_bans
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -65,6 +66,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
     # "the original card or an existing voucher": a choice, not one source
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
+    rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
