@@ -17,7 +17,7 @@ import pytest
 from specgap.extract.origin_lists import only_listed
 from tests.corpus_agents import build_prompt
 from tests.test_grammar_asked_values import _tool
-from tests.test_grammar_value_origins import E, Row, _rows
+from tests.test_grammar_value_origins import E, R, Row, _rows
 
 PROFILES = [
     _tool("get_member", "Look up a member.", member_id=""),
@@ -91,6 +91,13 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         "Only open lockers that list_free_lockers returned.",
         LOCKERS,
         {("open_locker", "locker_number", False, ("list_free_lockers",), E)},
+    ),
+    (
+        "passive: the thing as subject, 'only be V-ed if they are listed by' (the if-clause is "
+        "kept as the condition by the scope reader, so the rule is reviewed)",
+        "Lockers may only be opened if they are listed by list_free_lockers.",
+        LOCKERS,
+        {("open_locker", "locker_number", False, ("list_free_lockers",), R)},
     ),
     (
         "the verb picks the tool among those taking the value (open, not close)",

@@ -22,7 +22,7 @@ import re
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.origins import origin
-from specgap.extract.pattern_base import ANY_TOOL, singular
+from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -68,6 +68,14 @@ _TAILS = (
     rf"{_SOURCE_SAID}{_END}",  # "... that T returns"
 )
 _RESTRICTED = tuple(re.compile(head + tail, re.I) for head in _HEADS for tail in _TAILS)
+# "lockers may only be opened if they are listed by T": the thing as the passive subject
+_PASSIVE = re.compile(
+    r"^\W*(?:(?:the|any|all)\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:may|can|must|"
+    r"should|are\s+to|is\s+to)\s+only\s+be\s+(?P<verb>[a-z]+ed)\s+(?:if|when|once|where)\s+"
+    r"(?:(?:they|it)\s+(?:are|is|were|was|have\s+been|has\s+been)\s+)?(?:listed\s+(?:in|on|by)|"
+    rf"returned\s+by|found\s+in|included\s+in|given\s+by|in|on)\s+{_SRC}{_END}",
+    re.I,
+)
 # words that name a state or a person, not a thing on a list
 _NOT_THINGS = frozenset({"information", "details", "data", "way", "ways", "time", "times"})
 
@@ -76,9 +84,12 @@ def only_listed(text: str) -> list[Emit]:
     """The source rule of "only V the Xs (which are) in/called/returned by L" (module
     docstring), or [] when the sentence is not one."""
     m = next((m for p in _RESTRICTED if (m := p.match(text.strip())) is not None), None)
+    m = m or _PASSIVE.match(text.strip())
     if m is None:
         return []
     verb = m["verb"].casefold()
+    if verb.endswith("ed") and verb not in IMPERATIVE_VERBS:  # "opened": open, "shared": share
+        verb = next((v for v in (lemma(verb), lemma(verb) + "e") if v in IMPERATIVE_VERBS), verb)
     words = m["np"].casefold().split()
     if verb not in IMPERATIVE_VERBS or any(w in _NOT_THINGS for w in words):
         return []
