@@ -58,6 +58,24 @@ READ: list[tuple[str, str, list[dict[str, Any]], set[Row]]] = [
         {("grant_badge", "badge_id", False, ("search_catalogue",), E)},
     ),
     (
+        "'use S to find'",
+        "Use the catalogue to find plugins you can install.",
+        WORKSHOP,
+        {("install_plugin", "plugin_name", False, ("search_catalogue",), E)},
+    ),
+    (
+        "the things as the subject: 'the Xs you can V are listed in S'",
+        "The widgets that you may share are listed in the catalogue.",
+        WORKSHOP,
+        {("share_widget", "widget_name", False, ("search_catalogue",), E)},
+    ),
+    (
+        "'find the Xs you can V in S'",
+        "Find the plugins you can run in the catalogue.",
+        WORKSHOP,
+        {("run_plugin", "plugin_name", False, ("search_catalogue",), E)},
+    ),
+    (
         "another source and another action word ('look through', 'locate', 'are allowed to')",
         "Look through the directory to locate the plots which you are allowed to lease.",
         ALLOTMENT,
@@ -84,6 +102,8 @@ NOT_READ: list[tuple[str, str]] = [
     ("information is no thing a call acts on",
      "Search the catalogue to find information you can share."),
     ("no search at all", "You must find plugins that you can install."),
+    ("the things are where a person keeps them",
+     "The plugins you can install are listed by the member."),
 ]  # fmt: skip
 
 

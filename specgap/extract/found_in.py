@@ -1,6 +1,7 @@
 """Values the agent must find in a source before acting on them: "You must search the
 catalogue to find the plugins you can install", "look through the directory to find the
-rooms that you may book".
+rooms that you may book", "use the catalogue to find ...", "the plugins you can install are
+listed in the catalogue", "find the rooms you may book in the directory".
 
 A search of a named source whose purpose is to find the things the agent may then act on
 says where those things come from: the argument that names them in the action's call
@@ -26,18 +27,39 @@ from specgap.extract.pattern_base import singular
 
 __all__ = ["found_in"]
 
-# "you must search the catalogue to find the plugins (that) you can install"
-_FOUND = re.compile(
-    r"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+(?:must|should|need\s+to|have\s+to|"
-    r"are\s+(?:required|expected)\s+to)\s+|(?:always|first)\s*,?\s+)?(?:always\s+|first\s+)?"
-    r"(?:search|consult|check|browse|query|look\s+(?:through|in|up)|scan)\s+"
-    r"(?P<src>(?:the|your|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:in\s+order\s+)?to\s+"
-    r"(?:find|locate|discover|identify|see)\s+(?:the\s+|any\s+|which\s+)?"
-    r"(?P<np>(?!(?:that|which)\b)[a-z][\w-]*(?:\s+(?!(?:that|which|you)\b)[a-z][\w-]*)?)\s+"
-    r"(?:(?:that|which)\s+)?"
-    r"(?:you|the\s+agent|the\s+assistant)\s+(?:can|may|could|are\s+allowed\s+to|are\s+able\s+to)"
-    r"\s+(?P<verb>[a-z]+)\s*[.!]?\s*$",
-    re.I,
+_SRC = r"(?P<src>(?:the|your|our)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+_NP = (
+    r"(?:the\s+|any\s+|which\s+)?(?P<np>(?!(?:that|which)\b)[a-z][\w-]*"
+    r"(?:\s+(?!(?:that|which|you)\b)[a-z][\w-]*)?)"
+)
+# "(that) you can install"
+_YOU_CAN = (
+    r"(?:(?:that|which)\s+)?(?:you|the\s+agent|the\s+assistant)\s+(?:can|may|could|"
+    r"are\s+allowed\s+to|are\s+able\s+to)\s+(?P<verb>[a-z]+)"
+)
+_END = r"\s*[.!]?\s*$"
+_FOUND = (
+    # "you must search the catalogue to find the plugins (that) you can install"
+    re.compile(
+        r"^\W*(?:(?:you|the\s+agent|the\s+assistant)\s+(?:must|should|need\s+to|have\s+to|"
+        r"are\s+(?:required|expected)\s+to)\s+|(?:always|first)\s*,?\s+)?(?:always\s+|first\s+)?"
+        r"(?:search|consult|check|browse|query|look\s+(?:through|in|up)|scan|use)\s+"
+        rf"{_SRC}\s+(?:in\s+order\s+)?to\s+(?:find|locate|discover|identify|see)\s+{_NP}\s+"
+        rf"{_YOU_CAN}{_END}",
+        re.I,
+    ),
+    # "the plugins (that) you can install are listed in the catalogue"
+    re.compile(
+        rf"^\W*{_NP}\s+{_YOU_CAN}\s+(?:are|is)\s+(?:only\s+)?(?:those\s+)?(?:listed|found|shown|"
+        rf"kept|given)\s+(?:only\s+)?(?:in|on|by)\s+{_SRC}{_END}",
+        re.I,
+    ),
+    # "find the plugins you can install in the catalogue"
+    re.compile(
+        r"^\W*(?:(?:you\s+)?(?:must|should)\s+)?(?:always\s+)?(?:find|look\s+up|locate)\s+"
+        rf"{_NP}\s+{_YOU_CAN}\s+(?:in|on|from|through)\s+{_SRC}{_END}",
+        re.I,
+    ),
 )
 # a noun that names no thing a call acts on
 _NOT_THINGS = frozenset(
@@ -50,7 +72,7 @@ _PEOPLE = re.compile(r"\b(?:user|customer|member|client|caller|person|people)s?\
 def found_in(text: str) -> list[Emit]:
     """The grounding rule of a "search S to find the Xs you can V" sentence (module
     docstring), or [] when the sentence is not one (or any part of it is not read)."""
-    m = _FOUND.match(text.strip())
+    m = next((m for p in _FOUND if (m := p.match(text.strip())) is not None), None)
     if m is None:
         return []
     verb = m["verb"].casefold()
