@@ -124,6 +124,7 @@ NOT_READ: list[tuple[str, str]] = [
     ("words after the list", "Only edit fields returned by get_editable_fields when asked."),
     ("no restriction word", "Edit the fields returned by get_editable_fields."),
     ("information is no value", "Only share information listed in the handbook list."),
+    ("one value's name, not a list's", 'Only edit fields called "display_name".'),
 ]
 
 

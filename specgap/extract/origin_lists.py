@@ -100,6 +100,8 @@ def only_listed(text: str) -> list[Emit]:
         sources = [str(t) for t in read["from_tools"]]
     else:
         src = m["named"] or m["src"].strip("`'\"").removesuffix("()")
+        if "_" in src and not _is_tool_id(src) and not _plural(src.rsplit("_", 1)[-1]):
+            return []  # "plugins called 'safe_mode'": one value's name, not a list's
         # a list named by its own name ("free_lockers"): the tool whose name says it
         sources = [src if "_" not in src or _is_tool_id(src) else src.replace("_", " ")]
     thing = " ".join([*words[:-1], singular(words[-1])])
@@ -114,6 +116,11 @@ def only_listed(text: str) -> list[Emit]:
 
 
 _VERB_FIRST = re.compile(r"^(?:get|list|search|find|fetch|read|lookup|query|show|check)_", re.I)
+
+
+def _plural(word: str) -> bool:
+    """A list's last word names many (`fields`, `lockers`), not one (`mode`, `class`)."""
+    return word.casefold().endswith("s") and not word.casefold().endswith("ss")
 
 
 def _is_tool_id(name: str) -> bool:
