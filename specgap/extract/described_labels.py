@@ -44,8 +44,9 @@ _TERM = re.compile(
 # a description in the third person, as a glossary says what an action does
 _THIRD = re.compile(r"^(?:it\s+)?[A-Z][a-z]+(?:e|[^s]s|ies|es)\b(?<!\bis)(?<!\bwas)(?<!\bhas)")
 _MODAL = re.compile(
-    r"\b(?:must|should|shall|never|only|cannot|can't|do\s+not|don't|may\s+not|not\s+allowed|"
-    r"required|forbidden|prohibited)\b",
+    r"\b(?:must|should|shall|never|only|cannot|can't|do\s+not|don't|does\s+not|doesn't|"
+    r"may\s+not|not\s+allowed|required|requires?|needs?|forbidden|prohibited|limited|at\s+most|"
+    r"at\s+least|up\s+to|no\s+more\s+than|maximum|minimum|unless|until|before|after)\b",
     re.I,
 )
 
