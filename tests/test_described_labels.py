@@ -62,6 +62,25 @@ def test_is_label(why: str, text: str, expected: bool) -> None:
     assert is_label(text, 0) is expected, why
 
 
+DATA_ITEMS: list[tuple[str, str, bool]] = [
+    ("an item of a list of what an entity holds", "Each aviary record contains:\n- release date",
+     True),
+    ("a later item, with a parenthesis", "A keeper profile containing:\n- name\n- address (town)",
+     True),
+    ("an item of a list whose lead is a rule, not a record",
+     "Before any release:\n- release date", False),
+    ("an item with a rule word in a record's list",
+     "Each aviary record contains:\n- release date, never before spring", False),
+    ("a blank line ends the record's list", "Each aviary record contains:\n\n- release birds",
+     False),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("why", "text", "expected"), DATA_ITEMS, ids=[r[0] for r in DATA_ITEMS])
+def test_is_label_data_item(why: str, text: str, expected: bool) -> None:
+    assert is_label(text, text.rfind("\n") + 1) is expected, why
+
+
 def _alarms(tmp_path: Path, text: str) -> set[int]:
     built = build_prompt(tmp_path, f"# Aviary desk\n\n{text}\n", AVIARY)
     return {
@@ -87,6 +106,11 @@ def test_a_label_never_loses_a_rule(tmp_path: Path) -> None:
     built = build_prompt(tmp_path, f"# Aviary desk\n\n{text}\n", AVIARY)
     bans = {(p.operator, p.target) for p in built.policies if p.source.span.start_line == 3}
     assert ("deny_action", "release_bird") in bans
+
+
+def test_a_data_item_gets_no_note(tmp_path: Path) -> None:
+    text = "Each aviary record includes:\n- aviary ID\n- refill date\n- keeper name"
+    assert 5 not in _alarms(tmp_path, text)  # "refill date" read as "refill" otherwise
 
 
 def test_a_setting_line_gets_no_note(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """Lines that name an action without asking for it: the label of a numbered step whose body
 follows ("Step 3. Refill the feeders" over "- Refill each feeder with seed."), the term of a
-glossary of actions ("**Check Battery** - Shows the charge left and ..."), a setting whose
+glossary of actions ("**Check Battery** - Shows the charge left and ..."), an item of a
+list of what an entity holds ("Each permit contains:" over "- issue date"), a setting whose
 value is one identifier ("access: front_desk_agent") and an agent's or tool's profile in the
 third person ("profile: This agent sorts parcels by size").
 
@@ -69,6 +70,31 @@ _STATES_RULE = re.compile(
 )
 
 
+# a lead saying what an entity holds: "Each bill contains:", "a profile containing:"
+_HOLDS = re.compile(
+    r"\b(?:contains?|containing|includes?|including|consists?\s+of|comprises?|comprising|"
+    r"is\s+made\s+up\s+of|(?:fields|attributes|properties|columns)(?:\s+are)?)\s*:\s*$",
+    re.I,
+)
+_ITEM = re.compile(r"^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+(?P<item>[^\n]*)$")
+
+
+def _data_item(text: str, at: int, line: str) -> bool:
+    """Whether `line` is a short item (a noun phrase, no rule word) of a list whose lead
+    says what an entity holds ("Each bill contains:" over "- issue date")."""
+    item = _ITEM.match(line)
+    if item is None or _MODAL.search(item["item"]) or len(item["item"].split("(")[0].split()) > 6:
+        return False
+    start = text.rfind("\n", 0, at) + 1
+    before = text[: max(start - 1, 0)].split("\n")
+    for lead in reversed(before):
+        if not lead.strip():
+            return False  # a blank line ends the list before any lead
+        if _ITEM.match(lead) is None:
+            return _HOLDS.search(lead) is not None
+    return False
+
+
 def _line_at(text: str, at: int) -> tuple[str, int]:
     """The line of `text` holding offset `at`, and where the next line starts."""
     start = text.rfind("\n", 0, at) + 1
@@ -100,7 +126,7 @@ def is_label(text: str, at: int) -> bool:
             and bool(_BODY.match(nxt))
             and _STEP.match(nxt.lstrip(" \t-*+•")) is None
         )
-    if _SETTING.match(line) is not None:
+    if _SETTING.match(line) is not None or _data_item(text, at, line):
         return True
     profile = _PROFILE.match(line)
     if profile is not None:
