@@ -260,11 +260,17 @@ def _timely(wanted: set[str], arg: str) -> bool:
     return bool(set(words(arg)) & _TIME_WORDS) or _EVENT_TIME.search(arg) is not None
 
 
+_USE = frozenset(words("use using"))
+_CALL = frozenset(words("call run invoke execute"))
+
+
 def _in_section(copies: list[CandidateRule], heading: str, said: set[str]) -> list[CandidateRule]:
     """The copies whose tools the section heading names best ("When to give user tools":
     `give_user_tool`, not `unlock_agent_tool`), counting heading words beyond the facet's
     own; all of them when the heading tells none apart."""
     context = set(words(heading)) - said
+    if context & _USE:  # "Unlocking and Using X Tools": using a tool is calling it
+        context |= _CALL
     overlap = {c.target: len(context & set(words(str(c.target)))) for c in copies}
     best = max(overlap.values())
     return [c for c in copies if overlap[c.target] == best]

@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.origin_lists import only_listed
 from specgap.extract.origins import origin, said_origins, value_of
 from specgap.extract.pattern_base import ANY_TOOL, singular, split_words
 from specgap.extract.value_people import PERSON
@@ -172,6 +173,9 @@ _BARE_IDS = frozenset({"id", "identifier", "value", "ids", "identifiers", "value
 
 def more_origins(text: str) -> list[Emit]:
     """The `arg_grounded` rules of the shapes in the module docstring; [] for any other."""
+    listed = only_listed(text)  # "only edit the fields returned by `get_editable_fields`"
+    if listed:
+        return listed
     thing = _OBJ_UNGIVEN.search(text) or _ONLY_IF_GIVEN.search(text)
     if thing is not None and thing["verb"].casefold() in _CREATES:
         thing = None  # "only book a visit if the owner asked for it": a new thing, no id yet

@@ -14,6 +14,7 @@ from specgap.extract.asked_values import with_asked
 from specgap.extract.bullets import confirmed_step
 from specgap.extract.clause_bounds import clause_bounds
 from specgap.extract.coordination import verb_actions
+from specgap.extract.found_in import found_in
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
@@ -64,6 +65,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         rules = [*rules, *(candidate(sentence, e) for e in clause_bounds(sentence.clean))]
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
+    if not rules and sentence.subject is None:  # "search S to find the Xs you can V"
+        rules = [candidate(sentence, e) for e in found_in(sentence.clean)]
     valued = argument_values(clause, sentence.clean) if sentence.subject is None else []
     if valued and _state_values(clause, valued):  # "bookings that are 'cancelled'": a state
         valued = []

@@ -15,7 +15,9 @@ from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.date_ranges import date_range
+from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
+from specgap.extract.existing_choice import without_existing_choice
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -26,6 +28,7 @@ from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
+from specgap.extract.origin_lists import without_listed_bans
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
@@ -61,7 +64,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # a tool's description about the tool itself ("use after `a`") the readers above missed
         rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
         rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
-    return without_attitude_bans(sentence, rules, diagnostics)  # "only if the user asks"
+    rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
+    # "the original card or an existing voucher": a choice, not one source
+    rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
+    rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
+    return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
