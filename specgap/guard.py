@@ -26,6 +26,7 @@ from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
 from specgap.evaluate.engine import (
     _DECISION_SET,
+    ALLOWED,
     BLOCKING,
     Decision,
     Engine,
@@ -45,18 +46,6 @@ from specgap.registry import agent_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
 _new = object.__new__
-# the fields of an allowed message's decision but its index and origin, in field order
-_MESSAGE_ALLOWED: dict[str, Any] = {
-    "index": 0,
-    "origin": "",
-    "tool": None,
-    "name": None,
-    "verdict": "allow",
-    "hits": (),
-    "action": "allow",
-    "call_id": None,
-    "flags": (),
-}
 
 
 class _Trace:
@@ -152,7 +141,10 @@ class Guard:
                 current.index = index + 1
                 made = _new(Decision)  # `engine._decision(...)`, inlined
                 origin = event.__dict__["origin"]  # not `event.origin`: pydantic makes it slow
-                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": origin})
+                values = ALLOWED.copy()
+                values["index"] = index
+                values["origin"] = origin
+                set_dict(made, values)
                 set_fields(made, _DECISION_SET)
                 set_extra(made, None)
                 set_private(made, None)
@@ -189,20 +181,13 @@ class Guard:
                 if not findings and tool is not None and not fields["flags"]:
                     allowed = True
                     decision = _new(Decision)  # `engine._decision(...)`, inlined
-                    set_dict(
-                        decision,
-                        {
-                            "index": index,
-                            "origin": fields["origin"],
-                            "tool": tool,
-                            "name": fields["name"],
-                            "verdict": "allow",
-                            "hits": (),
-                            "action": "allow",
-                            "call_id": fields["call_id"],
-                            "flags": (),
-                        },
-                    )
+                    values = ALLOWED.copy()
+                    values["index"] = index
+                    values["origin"] = fields["origin"]
+                    values["tool"] = tool
+                    values["name"] = fields["name"]
+                    values["call_id"] = fields["call_id"]
+                    set_dict(decision, values)
                     set_fields(decision, _DECISION_SET)
                     set_extra(decision, None)
                     set_private(decision, None)
