@@ -342,20 +342,25 @@ class Engine:
 
     def observe(self, state: TraceState, event: Event) -> None:
         """Fold an event into its trace's state, after it has been decided."""
-        state.observe(event)
-        if self.observers:
-            if type(event) is ToolCall:
-                fields = event.__dict__  # not `event.tool`: pydantic makes it slow
-                tool = fields["tool"]
+        if type(event) is ToolCall:
+            fields = event.__dict__  # not `event.tool`: pydantic makes it slow
+            tool = fields["tool"]
+            labelled = fields["labels_out"] or state.sources.get(tool)
+            if labelled:
+                state.observe(event)
+            elif tool is not None:  # `TraceState.observe` of a call with no label, inlined
+                state.called.add(tool)
+            if self.observers:
                 hooks = self._hooks.get(tool) or self._hooks_for(tool)
                 # an observer of labelled calls only does nothing for the others
-                labelled = fields["labels_out"] or state.sources.get(tool)
                 for observe in hooks[1] if labelled else hooks[0]:
                     observe(state, event)
-            else:
-                for observe, tools, _ in self._observers:
-                    if tools is None:
-                        observe(state, event)
+            return
+        state.observe(event)
+        if self.observers:
+            for observe, tools, _ in self._observers:
+                if tools is None:
+                    observe(state, event)
 
     def _hooks_for(self, tool: str | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """The observers a call of `tool` takes: (unlabelled, labelled)."""

@@ -81,13 +81,27 @@ def observe_same(state: TraceState, event: Event) -> None:
     """Fold one call's argument values and output values into the trace's record."""
     if not isinstance(event, ToolCall):
         return
-    tool = event.__dict__["tool"]  # not `event.tool`: pydantic's `__getattr__` makes it slow
+    fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
+    tool = fields["tool"]
     if tool is None:
         return
     slot: _Seen | None = state.slots.get(NAME)
     if slot is None:
         slot = state.slots[NAME] = _Seen()
-    named, recorded = _named(event)
+    args = fields["args"]
+    result = fields["result"]
+    try:  # `_named(event)`'s key and memo look-up, inlined: this runs for every watched call
+        key: Any = (
+            tuple(args.items())
+            if type(args) is dict and _SCALARS.issuperset(map(type, args.values()))
+            else _frozen(args),
+            result if result is None or type(result) is str else _frozen(result),
+            fields["is_error"],
+        )
+        known = _NAMED.get(key)
+    except TypeError:
+        known = None
+    named, recorded = known if known is not None else _named(event)
     found = slot.named.get(tool)
     if found is None:
         slot.named[tool] = set(named)
@@ -110,13 +124,13 @@ def _named(call: ToolCall) -> tuple[frozenset[str], bool]:
     result = fields["result"]
     try:
         # arguments of exact scalar types as their pairs, anything else frozen with its types
-        # (`_frozen`'s forms start with a type, never with a pair: the two never meet); a
-        # string result is its own frozen form
+        # (`_frozen`'s forms start with a type, never with a pair: the two never meet); null
+        # and a string result are their own frozen forms (`observe_same` keys it alike)
         key: Any = (
             tuple(args.items())
             if type(args) is dict and _SCALARS.issuperset(map(type, args.values()))
             else _frozen(args),
-            result if type(result) is str else _frozen(result),
+            result if result is None or type(result) is str else _frozen(result),
             fields["is_error"],
         )
     except TypeError:
