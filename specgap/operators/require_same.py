@@ -174,6 +174,14 @@ def same_entity(
                     found = seen.named.get(tool)
                     if found is not None and wanted in found:
                         return None
+    return read_same(selector, tools, call, state)
+
+
+def read_same(
+    selector: Selector, tools: tuple[str, ...], call: ToolCall, state: TraceState
+) -> str | None:
+    """`same_entity` read the whole way: every value the selector finds (nested, listed),
+    each compared with what the earlier calls named, the reason made when one is missing."""
     values = [v for v in _values(selector, call) if norm(v)]
     if not values:
         return Undetermined(f"`{call.name}` gives no `{selector.arg}` to compare")
