@@ -39,7 +39,7 @@ from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
 from specgap.guard_policy import load_policy as load_policy  # re-exported: `specgap.guard`'s API
 from specgap.guard_policy import select_agent as select_agent
-from specgap.guard_wire import WireReader, check_chat
+from specgap.guard_wire import Pending, WireReader, check_chat
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
@@ -56,7 +56,7 @@ class _Trace:
     def __init__(self, state: TraceState) -> None:
         self.state = state
         self.index = 0
-        self.pending: list[ToolCall] = []  # allowed, not yet folded in
+        self.pending: list[ToolCall | Pending] = []  # allowed, not yet folded in
         self.pending_at: list[int] = []  # the event index of each
 
 
@@ -323,7 +323,9 @@ class Guard:
         if call_id is not None:
             at = next((n for n, c in enumerate(pending) if c.call_id == call_id), at)
         index = current.pending_at.pop(at)
-        call = pending.pop(at).model_copy(
+        waiting = pending.pop(at)
+        made = waiting.made() if isinstance(waiting, Pending) else waiting
+        call = made.model_copy(
             update={"result": result, "is_error": is_error, "labels_out": tuple(labels_out)}
         )
         try:
@@ -350,8 +352,8 @@ class Guard:
             if called_only and not fields["labels_out"] and tool not in apart:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
-            else:
-                observe(state, call)
+            else:  # an observer reads it: the event itself
+                observe(state, call.made() if isinstance(call, Pending) else call)
         current.pending.clear()
         current.pending_at.clear()
 

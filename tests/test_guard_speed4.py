@@ -6,12 +6,17 @@ labelled calls skipped for the others) against every observer called for every c
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from specgap.evaluate.engine import Engine
+from specgap.evaluate.adapters import load_trace
+from specgap.evaluate.engine import Decision, Engine
 from specgap.events import Event, Message, ToolCall
+from specgap.guard import Guard, load_policy
+from specgap.guard_wire import Pending
 from specgap.irbase import Selector
 from specgap.operators import TraceState
 from specgap.operators.require_same import _NAMED, _named, _named_by, read_same, same_entity
@@ -172,3 +177,68 @@ def test_per_tool_observers_fold_as_every_observer_did(
     assert fast.called == slow.called, case
     kennel = call("close_kennel", {"kennel_id": "KN-1"})
     assert engine.evaluate(0, kennel, fast) == engine.evaluate(0, kennel, slow), case
+
+
+# -- a repeated Chat call left pending without its event (`guard_wire.Pending`) ----------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _whole(decision: Decision) -> tuple[Any, ...]:
+    """Every field of a decision, the ones `model_dump` leaves out included."""
+    hits = tuple((h.model_dump(), h.effect, h.message, h.error) for h in decision.hits)
+    return (decision.model_dump(), decision.action, decision.call_id, decision.flags, hits)
+
+
+def _recorded(guard: Guard, agent: str, by_id: bool) -> list[Any]:
+    """Each reference trace's calls as Chat calls, four rounds (the later ones repeat calls
+    the reader knows), each allowed call given its recorded result (`record`, by call id or
+    as the latest), and every decision, the after-run ones included, with the end state."""
+    out: list[Any] = []
+    paths = sorted((ROOT / "fixtures" / agent / "traces").glob("*/*.json"))
+    traces = [load_trace(p, p.name, guard.registry).events for p in paths]
+    for round_ in range(4):
+        for t, events in enumerate(traces):
+            key = f"{round_}/{t}"
+            for n, event in enumerate(e for e in events if isinstance(e, ToolCall)):
+                function = {"name": event.name, "arguments": json.dumps(event.args)}
+                chat = {"id": f"c{n}", "type": "function", "function": function}
+                decision = guard.check(chat, trace=key)
+                out.append(_whole(decision))
+                if not decision.blocked:
+                    call_id = f"c{n}" if by_id else None
+                    after = guard.record(event.result, trace=key, call_id=call_id)
+                    out.append(_whole(after))
+            state = guard._traces[key].state
+            out.append((sorted(state.called), sorted(state.slots), state.taint))
+            seen = state.slots.get("require_before")
+            out.append(None if seen is None else (seen.named, seen.unrecorded))
+            guard.end(key)
+    return out
+
+
+@pytest.mark.parametrize("by_id", [True, False])
+@pytest.mark.parametrize("agent", ["sql", "cloud"])
+def test_a_pending_repeated_call_records_and_folds_as_an_event_would(
+    agent: str, by_id: bool
+) -> None:
+    fast = Guard(load_policy(ROOT / "policy" / "policy.json"), agent)
+    general = Guard(load_policy(ROOT / "policy" / "policy.json"), agent, skip=("no-such-*",))
+    got = _recorded(fast, agent, by_id)
+    assert got == _recorded(general, agent, by_id)
+    assert any(d[0]["verdict"] == "deny" for d in got if isinstance(d, tuple) and len(d) == 5)
+
+
+def test_a_pending_call_made_later_has_its_own_arguments() -> None:
+    guard = Guard(load_policy(ROOT / "policy" / "policy.json"), "cloud")
+    function = {"name": "scan_for_secrets", "arguments": '{"content": "kennel rota"}'}
+    chat = {"id": "c1", "type": "function", "function": function}
+    for n in range(4):  # read, kept, judged, then decided from memory and left pending
+        guard.check(chat, trace=f"t{n}")
+    waiting = guard._traces["t3"].pending[0]
+    assert isinstance(waiting, Pending)
+    made = waiting.made()
+    made.args["content"] = "changed"
+    again = guard._traces["t3"].pending[0]
+    assert isinstance(again, Pending)
+    assert again.made().args == {"content": "kennel rota"}
