@@ -26,6 +26,7 @@ from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
 from specgap.evaluate.engine import (
     _DECISION_SET,
+    ALLOWED,
     BLOCKING,
     Decision,
     Engine,
@@ -38,25 +39,13 @@ from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
 from specgap.guard_policy import load_policy as load_policy  # re-exported: `specgap.guard`'s API
 from specgap.guard_policy import select_agent as select_agent
-from specgap.guard_wire import WireReader, check_chat
+from specgap.guard_wire import Pending, WireReader, check_chat
 from specgap.ir import AgentBundle, Bundle
 from specgap.operators import TraceState
 from specgap.registry import agent_registry
 
 GUARD_POLICY = "specgap.guard"  # the `policy` of hits the guard itself adds
 _new = object.__new__
-# the fields of an allowed message's decision but its index and origin, in field order
-_MESSAGE_ALLOWED: dict[str, Any] = {
-    "index": 0,
-    "origin": "",
-    "tool": None,
-    "name": None,
-    "verdict": "allow",
-    "hits": (),
-    "action": "allow",
-    "call_id": None,
-    "flags": (),
-}
 
 
 class _Trace:
@@ -67,7 +56,7 @@ class _Trace:
     def __init__(self, state: TraceState) -> None:
         self.state = state
         self.index = 0
-        self.pending: list[ToolCall] = []  # allowed, not yet folded in
+        self.pending: list[ToolCall | Pending] = []  # allowed, not yet folded in
         self.pending_at: list[int] = []  # the event index of each
 
 
@@ -152,7 +141,10 @@ class Guard:
                 current.index = index + 1
                 made = _new(Decision)  # `engine._decision(...)`, inlined
                 origin = event.__dict__["origin"]  # not `event.origin`: pydantic makes it slow
-                set_dict(made, {**_MESSAGE_ALLOWED, "index": index, "origin": origin})
+                values = ALLOWED.copy()
+                values["index"] = index
+                values["origin"] = origin
+                set_dict(made, values)
                 set_fields(made, _DECISION_SET)
                 set_extra(made, None)
                 set_private(made, None)
@@ -189,20 +181,13 @@ class Guard:
                 if not findings and tool is not None and not fields["flags"]:
                     allowed = True
                     decision = _new(Decision)  # `engine._decision(...)`, inlined
-                    set_dict(
-                        decision,
-                        {
-                            "index": index,
-                            "origin": fields["origin"],
-                            "tool": tool,
-                            "name": fields["name"],
-                            "verdict": "allow",
-                            "hits": (),
-                            "action": "allow",
-                            "call_id": fields["call_id"],
-                            "flags": (),
-                        },
-                    )
+                    values = ALLOWED.copy()
+                    values["index"] = index
+                    values["origin"] = fields["origin"]
+                    values["tool"] = tool
+                    values["name"] = fields["name"]
+                    values["call_id"] = fields["call_id"]
+                    set_dict(decision, values)
                     set_fields(decision, _DECISION_SET)
                     set_extra(decision, None)
                     set_private(decision, None)
@@ -338,7 +323,9 @@ class Guard:
         if call_id is not None:
             at = next((n for n, c in enumerate(pending) if c.call_id == call_id), at)
         index = current.pending_at.pop(at)
-        call = pending.pop(at).model_copy(
+        waiting = pending.pop(at)
+        made = waiting.made() if isinstance(waiting, Pending) else waiting
+        call = made.model_copy(
             update={"result": result, "is_error": is_error, "labels_out": tuple(labels_out)}
         )
         try:
@@ -365,8 +352,8 @@ class Guard:
             if called_only and not fields["labels_out"] and tool not in apart:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
-            else:
-                observe(state, call)
+            else:  # an observer reads it: the event itself
+                observe(state, call.made() if isinstance(call, Pending) else call)
         current.pending.clear()
         current.pending_at.clear()
 

@@ -89,6 +89,10 @@ def check_chat(
         call_id = value.get("id")
         if type(call_id) is not str and call_id is not None:
             call_id = str(call_id)
+        if executed is None and known.quiet and not known.rest and known.judged is not None:
+            # nothing reads this call before it runs and its decision is known: no event is
+            # made until something needs one (`Pending.made`)
+            return _quiet(guard, current, known, index, origin, call_id)
         fields = known.fields.copy()
         fields["args"] = fields["args"].copy()  # each event its own dict
         fields["call_id"] = call_id
@@ -172,6 +176,67 @@ def check_chat(
     elif executed is None and decision.action not in BLOCKING:
         current.pending.append(item)
         current.pending_at.append(index)
+    return decision
+
+
+class Pending:
+    """A repeated Chat call allowed before it runs, as it waits for its result: its event's
+    fields in its `__dict__` (what the trace's fold and `Guard.record` read of a pending
+    call: `tool`, `labels_out`, `call_id`), the `ToolCall` made only when something needs
+    the event itself (`made`: a fold that calls an observer, a recorded result). Its
+    arguments are shared with its `Known` until made (nothing reads them before)."""
+
+    __slots__ = ("__dict__", "fields_set")
+    call_id: str | None
+    fields_set: set[str]
+
+    def made(self) -> ToolCall:
+        """The event (`fast.build`, inlined), with its own arguments dict."""
+        fields = self.__dict__.copy()
+        fields["args"] = fields["args"].copy()
+        item = _new(ToolCall)
+        set_dict(item, fields)
+        set_fields(item, self.fields_set)  # shared: pydantic copies it before changing it
+        set_extra(item, None)
+        set_private(item, None)
+        return item
+
+
+def _quiet(
+    guard: Guard, current: _Trace, known: Known, index: int, origin: str, call_id: str | None
+) -> Decision:
+    """`check_chat` of a repeated call whose tool has no checks that read the trace, decided
+    before as allowed (or not blocked), not run yet: its known decision, the call pending."""
+    fields = known.fields.copy()
+    fields["call_id"] = call_id
+    fields["origin"] = origin
+    waiting = _new(Pending)
+    waiting.__dict__ = fields
+    waiting.fields_set = known.fields_set
+    pending = current.pending
+    if pending:  # the call before this one ran: as in `check_chat`
+        before = pending[0].__dict__
+        tool = before["tool"]
+        plain_call = not before["labels_out"] and tool not in guard._apart
+        if len(pending) == 1 and guard._called_only and plain_call:
+            if tool is not None:
+                current.state.called.add(tool)
+            pending.clear()
+            current.pending_at.clear()
+        if pending:
+            guard._fold_pending(current)
+    current.index = index + 1
+    values = known.judged.copy()  # type: ignore[union-attr]  # set: see the caller
+    values["index"] = index
+    values["origin"] = origin
+    values["call_id"] = call_id
+    decision = _new(Decision)  # `engine._decision(...)`, inlined: once per call
+    set_dict(decision, values)
+    set_fields(decision, _DECISION_SET)
+    set_extra(decision, None)
+    set_private(decision, None)
+    pending.append(waiting)
+    current.pending_at.append(index)
     return decision
 
 

@@ -144,6 +144,18 @@ _DECISION_FIELDS = frozenset(Decision.model_fields)
 # it before it changes a copy's, and a frozen model never changes its own)
 _DECISION_SET = set(_DECISION_FIELDS)
 _new = object.__new__
+ALLOWED: dict[str, Any] = {
+    "index": 0,
+    "origin": "",
+    "tool": None,
+    "name": None,
+    "verdict": "allow",
+    "hits": (),
+    "action": "allow",
+    "call_id": None,
+    "flags": (),
+}
+"""The fields of an allow decision, in field order: copied and filled in (never changed)."""
 
 
 def _decision(
@@ -160,20 +172,19 @@ def _decision(
     """`Decision(index=..., ...)` without re-validating what the engine itself made
     (`fast.build`, inlined: this runs once per event)."""
     made = _new(Decision)
-    set_dict(
-        made,
-        {
-            "index": index,
-            "origin": origin,
-            "tool": tool,
-            "name": name,
-            "verdict": verdict,
-            "hits": hits,
-            "action": action,
-            "call_id": call_id,
-            "flags": flags,
-        },
-    )
+    # a copy of the template, its values replaced: ~2.5x cheaper than a 9-key dict literal
+    # (which grows its table while it is filled), and the same keys in the same order
+    values = ALLOWED.copy()
+    values["index"] = index
+    values["origin"] = origin
+    values["tool"] = tool
+    values["name"] = name
+    values["verdict"] = verdict
+    values["hits"] = hits
+    values["action"] = action
+    values["call_id"] = call_id
+    values["flags"] = flags
+    set_dict(made, values)
     set_fields(made, _DECISION_SET)
     set_extra(made, None)
     set_private(made, None)
@@ -276,10 +287,13 @@ class Engine:
         # per observing operator, the tools whose calls its hook needs (None: every event)
         tools_of = {op: self._watched(op) for op in used if op.observe}
         self._observers = tuple(
-            (observe, tools_of[op])
+            (observe, tools_of[op], op.observes == "labelled")
             for op in sorted(tools_of, key=lambda o: o.name)
             if (observe := op.observe) is not None
         )
+        # tool -> the hooks its calls take: (a call whose output carries no label, one whose
+        # does or that comes from a taint source), in `_observers`' order; made at first use
+        self._hooks: dict[str | None, tuple[tuple[Any, ...], tuple[Any, ...]]] = {}
         self.observers = bool(self._observers)
         """Whether any operator keeps state of its own (`TraceState.observe` reads only
         tool calls: without observers, a message leaves the state as it was)."""
@@ -328,11 +342,32 @@ class Engine:
 
     def observe(self, state: TraceState, event: Event) -> None:
         """Fold an event into its trace's state, after it has been decided."""
+        if type(event) is ToolCall:
+            fields = event.__dict__  # not `event.tool`: pydantic makes it slow
+            tool = fields["tool"]
+            labelled = fields["labels_out"] or state.sources.get(tool)
+            if labelled:
+                state.observe(event)
+            elif tool is not None:  # `TraceState.observe` of a call with no label, inlined
+                state.called.add(tool)
+            if self.observers:
+                hooks = self._hooks.get(tool) or self._hooks_for(tool)
+                # an observer of labelled calls only does nothing for the others
+                for observe in hooks[1] if labelled else hooks[0]:
+                    observe(state, event)
+            return
         state.observe(event)
         if self.observers:
-            for observe, tools in self._observers:
-                if tools is None or (type(event) is ToolCall and event.tool in tools):
+            for observe, tools, _ in self._observers:
+                if tools is None:
                     observe(state, event)
+
+    def _hooks_for(self, tool: str | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The observers a call of `tool` takes: (unlabelled, labelled)."""
+        every = [(o, only) for o, tools, only in self._observers if tools is None or tool in tools]
+        found = (tuple(o for o, only in every if not only), tuple(o for o, _ in every))
+        self._hooks[tool] = found
+        return found
 
     def new_state(self) -> TraceState:
         return TraceState(self._sources)

@@ -112,7 +112,7 @@ class Plan:
                         fields["tool"],
                         fields["actor"],
                         fields["resource"],
-                        _frozen(fields["result"]),
+                        result if type(result := fields["result"]) is str else _frozen(result),
                     )
                 else:
                     key = (fields["name"], fields["duration_ms"], fields["labels_in"], items)

@@ -45,13 +45,15 @@ class TraceState:
     def observe(self, event: Event) -> None:
         if not isinstance(event, ToolCall):
             return
-        if event.tool is not None:
-            self.called.add(event.tool)
-        if not event.labels_out and event.tool not in self.sources:
+        fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
+        tool = fields["tool"]
+        if tool is not None:
+            self.called.add(tool)
+        if not fields["labels_out"] and tool not in self.sources:
             return  # the usual call: no labels to taint with
         labels = set(event.labels_out)
-        if event.tool is not None:
-            labels |= self.sources.get(event.tool, frozenset())
+        if tool is not None:
+            labels |= self.sources.get(tool, frozenset())
         for label in labels:
             values = self.taint.setdefault(label, set())
             values.update(s for s in string_leaves(event.result) if len(s) >= MIN_TAINT_LENGTH)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from specgap.controls.evaluate import _frozen
@@ -52,10 +51,14 @@ def _norm(text: str) -> str:
     return " ".join(runs(text))
 
 
-@dataclass
 class _Seen:
-    named: dict[str, set[str]] = field(default_factory=dict)  # tool -> values its calls named
-    unrecorded: set[str] = field(default_factory=set)  # tools with a call of no recorded output
+    """A trace's record (a plain class: one is made per trace, at its first watched call)."""
+
+    __slots__ = ("named", "unrecorded")
+
+    def __init__(self) -> None:
+        self.named: dict[str, set[str]] = {}  # tool -> values its calls named
+        self.unrecorded: set[str] = set()  # tools with a call of no recorded output
 
 
 def _named_by(call: ToolCall) -> Iterator[str]:
@@ -76,18 +79,40 @@ def _named_by(call: ToolCall) -> Iterator[str]:
 
 def observe_same(state: TraceState, event: Event) -> None:
     """Fold one call's argument values and output values into the trace's record."""
-    if not isinstance(event, ToolCall) or event.tool is None:
+    if not isinstance(event, ToolCall):
+        return
+    fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
+    tool = fields["tool"]
+    if tool is None:
         return
     slot: _Seen | None = state.slots.get(NAME)
     if slot is None:
         slot = state.slots[NAME] = _Seen()
-    named, recorded = _named(event)
-    slot.named.setdefault(event.tool, set()).update(named)
+    args = fields["args"]
+    result = fields["result"]
+    try:  # `_named(event)`'s key and memo look-up, inlined: this runs for every watched call
+        key: Any = (
+            tuple(args.items())
+            if type(args) is dict and _SCALARS.issuperset(map(type, args.values()))
+            else _frozen(args),
+            result if result is None or type(result) is str else _frozen(result),
+            fields["is_error"],
+        )
+        known = _NAMED.get(key)
+    except TypeError:
+        known = None
+    named, recorded = known if known is not None else _named(event)
+    found = slot.named.get(tool)
+    if found is None:
+        slot.named[tool] = set(named)
+    else:
+        found.update(named)
     if not recorded:
-        slot.unrecorded.add(event.tool)
+        slot.unrecorded.add(tool)
 
 
 _NAMED: dict[Any, tuple[frozenset[str], bool]] = {}  # see `_named`
+_SCALARS = frozenset({str, int, type(None)})  # exact types: 1, 1.0 and True must not meet
 _NAMED_LIMIT = 4096
 
 
@@ -95,8 +120,19 @@ def _named(call: ToolCall) -> tuple[frozenset[str], bool]:
     """The values a call names, and whether its output (if it did not fail) was recorded;
     remembered per (arguments, result, failed): a replayed call reads the same."""
     fields = call.__dict__
+    args = fields["args"]
+    result = fields["result"]
     try:
-        key: Any = (_frozen(fields["args"]), _frozen(fields["result"]), fields["is_error"])
+        # arguments of exact scalar types as their pairs, anything else frozen with its types
+        # (`_frozen`'s forms start with a type, never with a pair: the two never meet); null
+        # and a string result are their own frozen forms (`observe_same` keys it alike)
+        key: Any = (
+            tuple(args.items())
+            if type(args) is dict and _SCALARS.issuperset(map(type, args.values()))
+            else _frozen(args),
+            result if result is None or type(result) is str else _frozen(result),
+            fields["is_error"],
+        )
     except TypeError:
         key = None
     known = _NAMED.get(key) if key is not None else None
@@ -124,6 +160,28 @@ def same_entity(
 ) -> str | None:
     """None when every value of the call's `selector` argument was named by an earlier call
     of one of `tools`; else a reason, or an `Undetermined` one (see the module docstring)."""
+    args = call.__dict__["args"]  # not `call.args`: pydantic's `__getattr__` makes it slow
+    if selector.extract is None and type(args) is dict and "." not in selector.arg:
+        # the usual case, answered at once: one top-level string or integer argument that an
+        # earlier call named (what the lines below find for it, without their lists)
+        value = args.get(selector.arg)
+        kind = type(value)
+        if kind is str or kind is int:
+            seen: _Seen | None = state.slots.get(NAME)
+            wanted = _norm(value if kind is str else str(value))
+            if seen is not None and wanted:
+                for tool in tools:
+                    found = seen.named.get(tool)
+                    if found is not None and wanted in found:
+                        return None
+    return read_same(selector, tools, call, state)
+
+
+def read_same(
+    selector: Selector, tools: tuple[str, ...], call: ToolCall, state: TraceState
+) -> str | None:
+    """`same_entity` read the whole way: every value the selector finds (nested, listed),
+    each compared with what the earlier calls named, the reason made when one is missing."""
     values = [v for v in _values(selector, call) if norm(v)]
     if not values:
         return Undetermined(f"`{call.name}` gives no `{selector.arg}` to compare")
