@@ -182,3 +182,27 @@ def test_an_ambiguous_target_is_never_a_set(target: str, note: str) -> None:
     notes = [d for d in compiled.diagnostics if d.code == note]
     assert notes
     assert f"`{target}`" in notes[0].message
+
+
+def test_an_item_of_a_listed_prerequisite_tied_between_siblings_is_their_family() -> None:
+    """ "Issue the card after the deposit refund or once the parcel was located": each item
+    is read on its own; the tied one becomes its family, the other stays as it is."""
+    rule = _rule(
+        "Issue a key card only after refunding the deposit or locating the parcel.",
+        "issue a key card",
+        "refund the deposit",
+        "Parcels held at the desk",
+    ).model_copy(update={"params": {"before": ["refund the deposit", "locate"]}})
+    (out,) = expand_alternatives(Resolver(DESK), [rule])
+    assert out.params["before"] == ["refund the deposit", *PARCELS]
+    assert out.grounding == "inferred"
+
+
+def test_a_listed_prerequisite_without_a_tie_is_unchanged() -> None:
+    rule = _rule(
+        "Issue a key card only after refunding the deposit or cancelling the booking by code.",
+        "issue a key card",
+        "refund the deposit",
+        "Front desk",
+    ).model_copy(update={"params": {"before": ["refund the deposit", "cancel_booking_by_code"]}})
+    assert expand_alternatives(Resolver(DESK), [rule]) == (rule,)

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from specgap.ir import CandidateRule
+from specgap.ir import CandidateRule, Resolution
 from specgap.resolve import Resolver
 from specgap.resolve.actions import PLACES
 from specgap.resolve.lexicon import READ_ONLY_CLASSES
@@ -129,12 +129,18 @@ def _reads(resolver: Resolver, tool_id: str) -> bool:
     return profile is not None and bool(profile.classes) and profile.classes <= READ_ONLY_CLASSES
 
 
-def _siblings(resolver: Resolver, rule: CandidateRule, name: str) -> tuple[str, ...] | None:
-    """The family a prerequisite's tie is between, resolved as the compiler will (in the
-    rule's context), when the tie is of siblings (`specgap.resolve.sibling_ties`)."""
+def _resolved(resolver: Resolver, rule: CandidateRule, name: str) -> tuple[Resolution, ...]:
+    """The resolutions of a tool parameter's mentions as the compiler will make them (in
+    the rule's context, its section deciding a tie it can)."""
     from specgap.resolve.rules import resolve_rule  # rules resolve with the resolver here
 
-    given = resolve_rule(resolver, rule).params.get(name, ())
+    return resolve_rule(resolver, rule).params.get(name, ())
+
+
+def _siblings(resolver: Resolver, rule: CandidateRule, name: str) -> tuple[str, ...] | None:
+    """The family a prerequisite's tie is between, when the tie is of siblings
+    (`specgap.resolve.sibling_ties`)."""
+    given = _resolved(resolver, rule, name)
     return sibling_set(resolver, given[0]) if len(given) == 1 else None
 
 
@@ -159,8 +165,13 @@ def expand_alternatives(
                     params[name] = list(found)
             elif isinstance(value, list | tuple):  # "call `a` or identify the member first"
                 items: list[Any] = []
+                ties = iter(_resolved(resolver, rule, name))  # one per string item, in order
                 for item in value:
+                    tie = next(ties, None) if isinstance(item, str) else None
                     more = alternatives(resolver, item) if isinstance(item, str) else None
+                    if more is None and tie is not None:
+                        if (more := sibling_set(resolver, tie)) is not None:
+                            update["grounding"] = "inferred"
                     items.extend(more if more is not None else (item,))
                 if items != list(value):
                     params[name] = list(dict.fromkeys(items))
