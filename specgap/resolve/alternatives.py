@@ -169,8 +169,9 @@ def expand_alternatives(
                 for item in value:
                     tie = next(ties, None) if isinstance(item, str) else None
                     more = alternatives(resolver, item) if isinstance(item, str) else None
-                    if more is None and tie is not None:
-                        if (more := sibling_set(resolver, tie)) is not None:
+                    if more is None and tie is not None:  # a tie of siblings: their family
+                        more = sibling_set(resolver, tie)
+                        if more is not None:
                             update["grounding"] = "inferred"
                     items.extend(more if more is not None else (item,))
                 if items != list(value):
