@@ -27,10 +27,11 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from specgap.ir import CandidateRule
+from specgap.ir import CandidateRule, Resolution
 from specgap.resolve import Resolver
 from specgap.resolve.actions import PLACES
 from specgap.resolve.lexicon import READ_ONLY_CLASSES
+from specgap.resolve.sibling_ties import sibling_set
 from specgap.resolve.text import FILLER, SEGMENT, split, stem
 from specgap.resolve.verbs import prose_words
 
@@ -128,26 +129,54 @@ def _reads(resolver: Resolver, tool_id: str) -> bool:
     return profile is not None and bool(profile.classes) and profile.classes <= READ_ONLY_CLASSES
 
 
+def _resolved(resolver: Resolver, rule: CandidateRule, name: str) -> tuple[Resolution, ...]:
+    """The resolutions of a tool parameter's mentions as the compiler will make them (in
+    the rule's context, its section deciding a tie it can)."""
+    from specgap.resolve.rules import resolve_rule  # rules resolve with the resolver here
+
+    return resolve_rule(resolver, rule).params.get(name, ())
+
+
+def _siblings(resolver: Resolver, rule: CandidateRule, name: str) -> tuple[str, ...] | None:
+    """The family a prerequisite's tie is between, when the tie is of siblings
+    (`specgap.resolve.sibling_ties`)."""
+    given = _resolved(resolver, rule, name)
+    return sibling_set(resolver, given[0]) if len(given) == 1 else None
+
+
 def expand_alternatives(
     resolver: Resolver, rules: Iterable[CandidateRule]
 ) -> tuple[CandidateRule, ...]:
     """The rules with every prerequisite mention that names a set of tools (see
-    `alternatives`) replaced by those tools' ids; other rules unchanged."""
+    `alternatives`), or is a tie between sibling tools (`sibling_ties`), replaced by those
+    tools' ids; other rules unchanged. A set read from a tie is an inference: the rule's
+    grounding becomes `inferred` (reviewed, never enforced)."""
     out: list[CandidateRule] = []
     for rule in rules:
         params = dict(rule.params)
+        update: dict[str, Any] = {}
         for name in ANY_OF_PARAMS.get(rule.operator, ()):
             value = params.get(name)
             if isinstance(value, str):
                 found = alternatives(resolver, value)
+                if found is None and (found := _siblings(resolver, rule, name)) is not None:
+                    update["grounding"] = "inferred"
                 if found is not None:
                     params[name] = list(found)
             elif isinstance(value, list | tuple):  # "call `a` or identify the member first"
                 items: list[Any] = []
+                ties = iter(_resolved(resolver, rule, name))  # one per string item, in order
                 for item in value:
+                    tie = next(ties, None) if isinstance(item, str) else None
                     more = alternatives(resolver, item) if isinstance(item, str) else None
+                    if more is None and tie is not None:  # a tie of siblings: their family
+                        more = sibling_set(resolver, tie)
+                        if more is not None:
+                            update["grounding"] = "inferred"
                     items.extend(more if more is not None else (item,))
                 if items != list(value):
                     params[name] = list(dict.fromkeys(items))
-        out.append(rule if params == rule.params else rule.model_copy(update={"params": params}))
+        if params != rule.params:
+            update["params"] = params
+        out.append(rule.model_copy(update=update) if update else rule)
     return tuple(out)
