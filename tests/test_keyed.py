@@ -141,3 +141,27 @@ def test_a_count_per_entity_and_per_day_counts_per_entity(
     built = _build(tmp_path, sentence + "\n")
     (count,) = [p for p in built.policies if p.operator == "max_calls"]
     assert count.condition.per == per  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("table", "counts"),
+    [
+        # a bare number is a count only where the column or the section says so
+        ("## Tools\n| Tool | Max calls |\n|---|---|\n| send_alert | 2 |\n", {("send_alert", 2)}),
+        ("## Tools\n| Tool | Per shift |\n|---|---|\n| send_alert | 3 |\n", {("send_alert", 3)}),
+        ("## Limits\n| Tool | Value |\n|---|---|\n| send_alert | 4 |\n", {("send_alert", 4)}),
+        # a price, a size, a duration: numbers, no counts, so no rule at all
+        ("## Costs\n| Tool | Price |\n|---|---|\n| order_seed | 40 |\n| send_alert | 1 |\n", set()),
+        ("## Tools\n| Tool | Timeout (s) |\n|---|---|\n| water_bed | 30 |\n", set()),
+    ],
+)
+def test_a_bare_number_in_a_table_is_a_count_only_under_a_count(
+    tmp_path: Path, table: str, counts: set[tuple[str, int]]
+) -> None:
+    built = _build(tmp_path, table)
+    found = {
+        (p.target, p.condition.max)  # type: ignore[attr-defined]
+        for p in built.policies
+        if p.operator == "max_calls"
+    }
+    assert found == counts

@@ -43,7 +43,7 @@ _VALUES_FRAME = re.compile(r"\b(?:allowed|permitted|valid|accepted|supported)\b"
 _NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _COUNT = re.compile(
     rf"^(?:(?:max(?:imum)?\.?|at\s+most|up\s+to|no\s+more\s+than|<=|\u2264)\s*(?P<n>{_NUMBER})"
-    rf"|(?P<m>{_NUMBER})|(?P<w>once|twice))(?:\s*(?:x|times?|calls?))?"
+    rf"|(?P<m>{_NUMBER})|(?P<w>once|twice))(?P<unit>\s*(?:x|times?|calls?))?"
     r"(?P<per>(?:\s*(?:/|per|a|each|every)\s*[a-z]+)*)(?=$|[\s,;.(])",
     re.I,
 )
@@ -88,6 +88,8 @@ def statements(
     if _FORBIDS.search(frame):
         return [[f"Never call {tool} ", (start, end)]]
     count = _COUNT.match(rest)
+    if count is not None and _bare(count) and _LIMIT_FRAME.search(frame) is None:
+        count = None  # "| reserve_boat | 40 |" under "Prices": a number, but not a count
     if count is not None and "$" not in rest[: count.end()]:
         n = count["n"] or count["m"] or {"once": "1", "twice": "2"}[count["w"].casefold()]
         per = " ".join(count["per"].replace("/", " per ").split())
@@ -116,6 +118,18 @@ def statements(
     if (only := _ONLY.match(rest)) is not None:
         return [[f"Call {tool} only ", (start + only.end(), end)]]
     return None
+
+
+# a frame whose lines' bare numbers are call counts ("Limits", "Max calls per day")
+_LIMIT_FRAME = re.compile(
+    r"\b(?:limits?|max(?:imum)?|calls?|times|quotas?|caps?|at\s+most|per|how\s+often|rate)\b",
+    re.I,
+)
+
+
+def _bare(count: re.Match[str]) -> bool:
+    """The count is a number alone: no "max" before it, no "times" after it, no "per ..."."""
+    return count["m"] is not None and not count["unit"] and not count["per"].strip()
 
 
 def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:

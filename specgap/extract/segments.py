@@ -224,6 +224,16 @@ _FIRST_COLUMN = re.compile(
 )
 
 
+# a column whose bare numbers are call counts ("Max calls", "Limit", "Per conversation"),
+# and the "per <thing>" its header names
+_COUNT_COLUMN = re.compile(
+    r"\b(?:limits?|max(?:imum)?|calls?|times|quotas?|caps?|at\s+most|how\s+often)\b|^\s*per\b",
+    re.I,
+)
+_COLUMN_PER = re.compile(r"\bper\s+([a-z]+)\b", re.I)
+_BARE_NUMBER = re.compile(r"^\d{1,6}$")
+
+
 def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str, list[int]] | None:
     """One sentence of a table row, its cells in source order (so offsets only grow): a rule
     cell joins the one before it lower-cased, other cells are set apart by a colon. Under a
@@ -247,6 +257,19 @@ def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str
             offsets.extend([at - 1] * 12)
             chars.extend(content)
             offsets.extend(range(at, at + len(content)))
+            continue
+        counts = 0 <= column < len(header) and _COUNT_COLUMN.search(header[column])
+        if chars and counts and _BARE_NUMBER.match(content):
+            # "| send_alert | 2 |" under "Max calls per day": the row's count, said as one
+            per = _COLUMN_PER.search(header[column])
+            chars.extend(": at most ")
+            offsets.extend([at - 1] * 10)
+            chars.extend(content)
+            offsets.extend(range(at, at + len(content)))
+            if per is not None:
+                said = f" per {per[1].casefold()}"
+                chars.extend(said)
+                offsets.extend([at + len(content) - 1] * len(said))
             continue
         if chars:
             joined = _RULE_CELL.match(content) is not None
