@@ -28,6 +28,7 @@ from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
+from specgap.extract.order_targets import coordinated_orders
 from specgap.extract.origin_lists import without_listed_bans
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
@@ -57,6 +58,7 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, diagnostics = _read_sentence(sentence)
+    rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
         rules, diagnostics = condition_led(sentence, rules, diagnostics)

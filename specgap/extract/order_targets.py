@@ -1,0 +1,152 @@
+"""Orderings over coordinated actions, each with its own object: every one is constrained.
+
+"Call `get_slip` before `assign_slip` or `release_slip`", "Call `get_slip` before assigning
+a slip, releasing a slip or charging the fee", "Before cancelling a booking or refunding
+the deposit, look up the booking": the prerequisite holds for each coordinated action.
+A reader that took the first action alone (or the whole coordination as one mention, which
+then ties between the tools it names) would state less than the sentence, silently.
+`coordinated_orders` gives each `require_before` whose constrained action stands in such a
+coordination one copy per action:
+
+- a target mention that is itself the coordination ("`a` or `b`", "assigning a slip or
+  releasing it") is split, when every part is a tool id or every part a gerund phrase;
+- a target mention that is the first part of one in the sentence is followed by the parts
+  after it that have its form (a gerund phrase after a gerund, a tool id after a tool id);
+  the coordination ends where a part of another form begins (", look up the booking").
+
+Each copy is resolved on its own; a part that names no tool gets its own note, as any
+mention does. Parts that share one object ("before you modify, cancel or refund it") are
+read by `order_words.coordinated_events`; objects of one verb, by `coordination`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.order_events import gerund_verb
+from specgap.extract.order_words import base_form
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+
+__all__ = ["coordinated_orders"]
+
+_ID = re.compile(
+    r"`?(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+)
+_SEP = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and|and/or)\s+", re.I)
+_CLAUSE_END = re.compile(r"[.;:!?]|\s+(?:then|so|because|unless|if|when|while)\s", re.I)
+_WORD = re.compile(r"[A-Za-z][\w'-]*")
+
+
+def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules, each ordering over a coordinated action given once per action (module
+    docstring), in order and without repeats."""
+    out: list[CandidateRule] = []
+    seen: set[tuple[str | None, str]] = set()
+    for rule in rules:
+        for each in _per_action(sentence.clean, rule):
+            key = (each.target, repr(sorted(each.params.items(), key=lambda kv: kv[0])))
+            if each.operator != "require_before" or key not in seen:
+                seen.add(key)
+                out.append(each)
+    return out
+
+
+def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
+    target = rule.target
+    if rule.operator != "require_before" or not isinstance(target, str) or not target.strip():
+        return [rule]
+    parts = _parts(target)
+    if parts is None:
+        more = _following(text, target)
+        if not more:
+            return [rule]
+        parts = [target, *more]
+    others = tuple(m for m in rule.mentions if m != target)
+    return [rule.model_copy(update={"target": part, "mentions": (part, *others)}) for part in parts]
+
+
+def _parts(mention: str) -> list[str] | None:
+    """ "`a` or `b`", "assigning a slip, releasing a slip or charging the fee": the parts,
+    when there are two or more and all have one form; else None."""
+    pieces = [p.strip() for p in _SEP.split(mention.strip()) if p.strip()]
+    if len(pieces) < 2:
+        return None
+    if all(_ID.fullmatch(p) for p in pieces):
+        return [p.strip("`").removesuffix("()") for p in pieces]
+    if all(_gerund(p) for p in pieces):
+        return pieces
+    return None
+
+
+def _following(text: str, target: str) -> list[str]:
+    """The parts of the target's form that follow it in a coordination of `text` (said as
+    the target is: verbatim, or by its base form when the target was given so)."""
+    start, said_as_base = _find(text, target)
+    if start < 0:
+        return []
+    end = _CLAUSE_END.search(text, start)
+    chunk = text[start : end.start() if end else len(text)]
+    pieces = [p.strip() for p in _SEP.split(chunk) if p.strip()]
+    if len(pieces) < 2:
+        return []
+    first = pieces[0]
+    if not _is_target(first, target, said_as_base):
+        return []  # the target is not a part of its own ("X requires doing A or B")
+    as_id = _ID.fullmatch(first) is not None
+    if not as_id and not _gerund(first):
+        return []
+    more: list[str] = []
+    for piece in pieces[1:]:
+        if as_id and _ID.fullmatch(piece):
+            more.append(piece.strip("`").removesuffix("()"))
+        elif not as_id and _gerund(piece):
+            more.append(_as_base(piece) if said_as_base else piece)
+        else:
+            break  # the coordination ends where a part of another form begins
+    return more
+
+
+def _find(text: str, target: str) -> tuple[int, bool]:
+    """Where the target is said in `text`, and whether it was given in its base form
+    ("cancel reservation" for "cancelling a reservation"); -1 when it is not found."""
+    at = text.casefold().find(target.casefold())
+    if at >= 0:
+        return at, False
+    words = target.split()
+    if not words:
+        return -1, False
+    for m in _WORD.finditer(text):
+        word = m[0]
+        if word.casefold().endswith("ing") and gerund_verb(word) == words[0].casefold():
+            return m.start(), True
+    return -1, False
+
+
+def _is_target(piece: str, target: str, said_as_base: bool) -> bool:
+    """The first part of the coordination is the target itself, all of it: said verbatim,
+    or its base form with the same content words ("cancelling a booking": cancel booking)."""
+    if not said_as_base:
+        return _bare(piece).casefold() == _bare(target).casefold()
+    return _as_base(piece).casefold() == " ".join(target.split()).casefold()
+
+
+def _bare(piece: str) -> str:
+    """A part without its ticks and call parentheses ("`a()`": a)."""
+    return piece.strip().strip("`").removesuffix("()").strip("`")
+
+
+def _gerund(piece: str) -> bool:
+    """The piece is an action said by a gerund with an object ("refunding the deposit")."""
+    words = piece.split()
+    return (
+        len(words) >= 2
+        and words[0].casefold().endswith("ing")
+        and gerund_verb(words[0]) != words[0].casefold()
+    )
+
+
+def _as_base(piece: str) -> str:
+    """ "refunding the deposit": "refund deposit", as a base-form target is given."""
+    words = base_form(piece).split()
+    return " ".join(w for w in words if w.casefold() not in {"a", "an", "the", "any"})
