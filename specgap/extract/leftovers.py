@@ -283,6 +283,7 @@ _PURPOSE = re.compile(
 )
 _STRONG = frozenset(
     {"modal", "bound", "prohibition", "requirement", "precondition", "permission", "label"}
+    | {"finality", "deadline", "confirmation", "procedure", "setting", "scope"}  # `terse_cues`
 )
 # every word of four letters or more capitalised: "Refund Limits For Members"
 _TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")

@@ -1,0 +1,67 @@
+"""Rules stated as plain statements (`terse_cues`, through `rulelike.cue_of`): each form is
+a rule and gets the cue kind it names; the look-alike descriptions beside them get none.
+Sentences written for this test, in a bowling alley, a ferry desk and a tool library."""
+
+from __future__ import annotations
+
+import pytest
+
+from specgap.extract.rulelike import cue_of
+
+RULES = [
+    # (sentence, kind of cue)
+    ("All refunds need a charge id from the charge tool.", "requirement"),
+    ("Late tool returns need a supervisor's sign-off.", "requirement"),
+    ("Cancelled bookings are final.", "finality"),
+    ("A crossing that has departed is locked.", "finality"),
+    ("Disputed loans are on hold.", "finality"),
+    ("Members on probation get no refunds.", "prohibition"),
+    ("Trial accounts receive no lending credit.", "prohibition"),
+    ("Bookings are cancellable up to the start time.", "deadline"),
+    ("Ferry tickets are transferable within 24 hours.", "deadline"),
+    ("Every booking starts with a member lookup.", "ordering"),
+    ("Each tool return begins with a damage check.", "ordering"),
+    ("Booking flow: find member, check status, book lane.", "procedure"),
+    ("Return process: scan, inspect, refund", "procedure"),
+    ("Cancellations are confirmed with the member first.", "confirmation"),
+    ("Each ticket change is read back to the caller.", "confirmation"),
+    ("Food orders to lanes are discontinued.", "prohibition"),
+    ("Gift wrapping is no longer offered.", "prohibition"),
+    ("Guests per booking: between 1 and 6.", "bound"),
+    ("Deposits between $20 and $80 only apply to drills.", "modal"),  # `only` comes first
+    ("refund_method = original_card", "setting"),
+    ("Refunds apply to cancelled bookings.", "scope"),
+    ("Members with unpaid balances: bookings blocked.", "prohibition"),
+    ("Party size caps at 6.", "bound"),
+    ("Loans are limited to the value of the deposit.", "bound"),
+    ("A refund is issued when the booking status is cancelled.", "conditional action"),
+]
+
+NOT_RULES = [
+    "Members earn a point for every game.",
+    "Our alley opened in 1987 and has 24 lanes.",
+    "Members who need a locker can ask at the desk.",  # a person who needs something
+    "We know our members' needs well.",
+    "Our office is located where the old ferry terminal was.",
+    "The ferry has 40 cabins between decks 2 and 4.",  # `between` without numbers on both
+    "Our day starts early.",
+    "The workshop is open from 9 to 5.",
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), RULES)
+def test_a_plain_statement_of_a_rule_has_its_cue(text: str, kind: str) -> None:
+    cue = cue_of(text)
+    assert cue is not None, text
+    assert cue.kind == kind, (text, cue)
+
+
+@pytest.mark.parametrize("text", NOT_RULES)
+def test_a_description_has_no_cue(text: str) -> None:
+    assert cue_of(text) is None, (text, cue_of(text))
+
+
+@pytest.mark.parametrize("text", ["Cancelled bookings are final.", "refund_method = x_y"])
+def test_in_a_tool_description_plain_statements_are_not_read(text: str) -> None:
+    cue = cue_of(text, described=True)
+    assert cue is None or cue.kind not in {"finality", "setting"}
