@@ -24,6 +24,8 @@ sentence outside tool descriptions only (a description states what the tool does
   offered";
 - **bound** by its two ends: "Guests per booking: between 1 and 6", "Deposits between $20
   and $80";
+- a bare **label over alternatives**: "Wristband colour: red, blue or green" (a list the
+  label does not close may describe what exists, so it is noted, never compiled);
 - **setting** line: a snake_case key given a value with `=` ("refund_method =
   original_card"), as configuration-like policies write;
 - **scope** of a thing to a state: "Refunds apply to cancelled bookings";
@@ -86,7 +88,9 @@ _WITHDRAWN = re.compile(
     re.I,
 )
 _BETWEEN = re.compile(
-    r"\b(?P<w>between\s+(?:[$€£]\s?)?\d[\d,.]*)\s*(?:[a-z%]+\s+)?and\s+(?:[$€£]\s?)?\d", re.I
+    r"(?P<w>(?:[$€£]\s?)?\b\d[\d,.]*\s*(?:[a-z]+\s+)?(?:max(?:imum)?|min(?:imum)?)\b)\.?\s*$"
+    r"|\b(?P<w2>between\s+(?:[$€£]\s?)?\d[\d,.]*)\s*(?:[a-z%]+\s+)?and\s+(?:[$€£]\s?)?\d",
+    re.I,
 )
 _APPLIES = re.compile(
     r"^\W*(?:the\s+|all\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?P<w>(?:apply|applies)\s+"
@@ -110,6 +114,17 @@ _THEN_IF = re.compile(
 _CAPPED = re.compile(
     r"\b(?P<w>(?:caps?|capped|limited|restricted|tops?\s+out)\s+(?:out\s+)?(?:at|to)\s+"
     r"(?:the\s+)?(?:\d|amount|value|total|price|cost|balance|number|sum))",
+    re.I,
+)
+# "Wristband colour: red, blue or green": a bare label over alternatives (the values one
+# thing takes); "Opening days: ..." and other facts of a place are left alone
+_LABELLED_CHOICE = re.compile(
+    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*:\s*[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*,?\s+or\s+[\w-]+(?:\s+[\w-]+)?\s*\.?\s*$"
+)
+_FACTS = re.compile(
+    r"\b(?:hours?|days?|times?|dates?|address|phone|e-?mail|contacts?|locations?|examples?|"
+    r"notes?|tips?|see|staff|team|languages?)\b",
     re.I,
 )
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
@@ -142,7 +157,11 @@ def terse_cue(text: str) -> tuple[str, str] | None:
     ):
         found = pattern.search(text)
         if found is not None:
-            return kind, " ".join(found["w"].split()).casefold()
+            words = found["w"] or found.groupdict().get("w2") or ""
+            return kind, " ".join(words.split()).casefold()
+    choice = _LABELLED_CHOICE.match(text)
+    if choice is not None and not _FACTS.search(choice["w"]):
+        return "value list", choice["w"].casefold() + ":"
     made = _THEN_IF.search(text)
     if made is not None and _action_participle(made["w"]):
         return "conditional action", made["w"].casefold()
