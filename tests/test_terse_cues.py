@@ -35,6 +35,25 @@ RULES = [
     ("Party size caps at 6.", "bound"),
     ("Loans are limited to the value of the deposit.", "bound"),
     ("A refund is issued when the booking status is cancelled.", "conditional action"),
+    ("No-shows are not refunded.", "prohibition"),
+    ("Refunds are not given for no-shows.", "prohibition"),
+    ("Cancelling a started booking is blocked.", "prohibition"),
+    ("Booking is closed for suspended members.", "prohibition"),
+    ("Crossings already underway are out of scope for rebooking.", "prohibition"),
+    ("Booking after member lookup.", "ordering"),
+    ("Loan before deposit check.", "ordering"),
+    ("Refunds go back to the original card.", "requirement"),
+    ("The refund amount matches the original charge.", "requirement"),
+    ("Lanes are for members.", "scope"),
+    ("The quiet workshop is for adult members.", "scope"),
+    ("Every refund is logged.", "requirement"),
+    ("Each cancellation gets a reason.", "requirement"),
+    ("Cancellation applies to bookings in 'pending' status.", "scope"),
+    ("Large parties: manager sign-off.", "label"),
+    ("Refunds for cash: none.", "label"),
+    ("Cancellation window: while status is 'pending'.", "label"),
+    ("Food orders: lanes with active bookings.", "label"),
+    ("Ticket changes: 24 hours notice.", "label"),
 ]
 
 NOT_RULES = [
@@ -46,6 +65,12 @@ NOT_RULES = [
     "The ferry has 40 cabins between decks 2 and 4.",  # `between` without numbers on both
     "Our day starts early.",
     "The workshop is open from 9 to 5.",
+    "Each customer has a profile with a name and an address.",
+    "Loyalty points are not affected by refunds.",
+    "Taxes are not included in the lane price.",
+    "The original payment method will be charged at checkout.",
+    "Opening hours: 9 to 5, Monday to Saturday.",
+    "Members pay for shoes separately.",
 ]
 
 

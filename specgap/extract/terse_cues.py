@@ -54,6 +54,10 @@ _NEEDS = re.compile(
     re.I,
 )
 _DURATION = re.compile(r"(?:a\s+few|an?\s+(?:little|lot|while|bit)|some)\b", re.I)
+_PEOPLE = (
+    r"(?:members?|customers?|staff|employees?|guests?|adults?|residents?|subscribers?|clients?|"
+    r"owners?|students?|patients?|tenants?|holders?|users?|accounts?)\b"
+)
 _NOT_SUBJECT = re.compile(r"^" + _PRONOUN + r"$|^(?:no|as|if|when|whenever|may|might)$", re.I)
 _FINAL = re.compile(
     r"\b(?:is|are)\s+(?:now\s+|then\s+|always\s+)?(?P<w>final|irreversible|irrevocable|locked|"
@@ -94,7 +98,8 @@ _BETWEEN = re.compile(
 )
 _APPLIES = re.compile(
     r"^\W*(?:the\s+|all\s+|our\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?P<w>(?:apply|applies)\s+"
-    r"(?:only\s+)?to)\s+(?:the\s+|an?\s+)?[a-z]+(?:ed|en)\s+[a-z]",
+    r"(?:only\s+)?to)\s+(?:(?:the\s+|an?\s+)?[a-z]+(?:ed|en)\s+[a-z]|(?:\S+\s+){0,5}?(?:status|"
+    r"state)\b|(?:\S+\s+){0,3}?(?:in|with)\s+['\"`])",
     re.I,
 )
 # "Members with unpaid balances: bookings blocked": a label answered by a verdict on a noun
@@ -125,6 +130,72 @@ _LABELLED_CHOICE = re.compile(
 _FACTS = re.compile(
     r"\b(?:hours?|days?|times?|dates?|address|phone|e-?mail|contacts?|locations?|examples?|"
     r"notes?|tips?|see|staff|team|languages?)\b",
+    re.I,
+)
+# "No-shows are not refunded", "Refunds are not given for no-shows": a negated passive of
+# an action (the participle is checked: "are not included" states a fact)
+_NOT_DONE = re.compile(
+    r"\b(?:is|are)\s+not\s+(?:\w+ly\s+)?(?P<w>[a-z]+(?:ed|en|wn|id|nt|ne|ght))\b", re.I
+)
+_REFUSED = re.compile(
+    r"\b(?:is|are)\s+(?P<w>blocked|barred|disabled|closed\s+(?:for|to)(?=\s+(?:[a-z-]+\s+)?"
+    + _PEOPLE
+    + r")|out\s+of\s+scope|"
+    r"not\s+in\s+scope)\b|\b(?P<w2>out\s+of\s+scope)\s+(?:for|of)\b",
+    re.I,
+)
+# "Booking after member lookup", "Refund before dispatch": two events ordered, no verb
+_NOMINAL_ORDER = re.compile(
+    r"^[\s\-*•]*(?:the\s+|a\s+|an\s+|any\s+|every\s+|each\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?"
+    r"\s+(?P<w>after|before|prior\s+to|only\s+after)\s+(?:the\s+|a\s+|an\s+|any\s+|every\s+|"
+    r"each\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}\s*[.;]?\s*$",
+    re.I,
+)
+# "Refunds go to the original card": where a payment goes back to
+_ORIGINAL = re.compile(
+    r"\b(?P<w>(?:back\s+)?to\s+(?:the\s+)?(?:original|same)\s+(?:card|account|payment|method|"
+    r"source|form|wallet|bank))",
+    re.I,
+)
+# "The refund amount matches the original charge": a value said to equal another
+_MATCHES = re.compile(
+    r"\b(?:amount|total|value|quantity|sum|price|date|name|address|size)\s+(?P<w>matches|equals|"
+    r"mirrors|is\s+equal\s+to)\b",
+    re.I,
+)
+# "Lanes are for members", "The lounge is for staff": what a class of people may use
+_RESERVED = re.compile(
+    r"^\W*(?:the\s+|our\s+|all\s+)?[a-z][\w-]*(?:\s+[a-z0-9][\w-]*){0,2}\s+(?:is|are)\s+"
+    r"(?P<w>for)\s+(?:[a-z]+\s+)?" + _PEOPLE,
+    re.I,
+)
+# "Every refund is logged": a universal passive of an action (a duty stated as a fact)
+_EVERY_DONE = re.compile(
+    r"^\W*(?:every|each|all|any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?:is|are|gets?)\s+"
+    r"(?:\w+ly\s+)?(?P<w>[a-z]+(?:ed|en|wn|id|nt|ne|ght))\b",
+    re.I,
+)
+# "Each cancellation gets a reason", "Every loan receives a due date"
+_EVERY_GETS = re.compile(
+    r"^\W*(?:every|each)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+(?P<w>gets|receives)\s+"
+    r"(?:a|an|its\s+own)\s+[a-z]",
+    re.I,
+)
+# "Cancellation window: while status is 'pending'", "Refunds: 14 days", "Large parties:
+# manager sign-off": a label naming an action (or a sign-off) over a constraint
+_ACTION_LABEL = re.compile(
+    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*:\s*(?P<v>\S.*)$"
+)
+_SIGN_OFF = re.compile(
+    r"\b(?:sign-?off|approval|confirmation|consent|authori[sz]ation|verification|check|"
+    r"none|not\s+\w+|no\s+\w+|only|first|required|needed|locked|frozen|final|read-only|"
+    r"editable|changeable|[a-z]+able|while|until|before|after|within|\d+\s+(?:days?|hours?|"
+    r"weeks?|months?|minutes?)|(?:with|without|in)\s+(?:an?\s+)?(?:active|valid|verified|open|"
+    r"paid|unpaid|pending|confirmed|good\s+standing))\b",
+    re.I,
+)
+_APPROVAL = re.compile(
+    r"^(?:\w+\s+){0,2}(?:sign-?off|approval|consent|authori[sz]ation|countersignature)\s*[.;]?\s*$",
     re.I,
 )
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
@@ -159,6 +230,25 @@ def terse_cue(text: str) -> tuple[str, str] | None:
         if found is not None:
             words = found["w"] or found.groupdict().get("w2") or ""
             return kind, " ".join(words.split()).casefold()
+    for pattern, kind in (
+        (_REFUSED, "prohibition"),
+        (_NOMINAL_ORDER, "ordering"),
+        (_ORIGINAL, "requirement"),
+        (_MATCHES, "requirement"),
+        (_RESERVED, "scope"),
+        (_EVERY_GETS, "requirement"),
+    ):
+        found = pattern.search(text)
+        if found is not None:
+            words = found["w"] or found.groupdict().get("w2") or ""
+            return kind, " ".join(words.split()).casefold()
+    for pattern in (_NOT_DONE, _EVERY_DONE):
+        done = pattern.search(text)
+        if done is not None and _action_participle(done["w"]):
+            return "prohibition" if pattern is _NOT_DONE else "requirement", done[0].casefold()
+    labelled = _action_label(text)
+    if labelled is not None:
+        return "label", labelled
     choice = _LABELLED_CHOICE.match(text)
     if choice is not None and not _FACTS.search(choice["w"]):
         return "value list", choice["w"].casefold() + ":"
@@ -166,6 +256,28 @@ def terse_cue(text: str) -> tuple[str, str] | None:
     if made is not None and _action_participle(made["w"]):
         return "conditional action", made["w"].casefold()
     return None
+
+
+def _action_label(text: str) -> str | None:
+    """The label of a `Label: constraint` line whose label names an action ("Refunds",
+    "Cancellation window") or whose value is a sign-off, a deadline, a verdict."""
+    from specgap.extract.pattern_base import is_action_noun, singular
+
+    m = _ACTION_LABEL.match(text)
+    if m is None or _FACTS.search(m["w"]):
+        return None
+    words = m["w"].casefold().split()
+    if _APPROVAL.match(m["v"]):  # "Large parties: manager sign-off"
+        return m["w"].casefold() + ":"
+    named = any(is_action_noun(singular(w)) or singular(w) in _ASKED for w in words)
+    named = named or words[-1] in _WINDOW
+    if named and _SIGN_OFF.search(m["v"]):
+        return m["w"].casefold() + ":"
+    return None
+
+
+_ASKED = frozenset({"order", "request", "application", "claim", "reservation", "booking"})
+_WINDOW = frozenset({"window", "deadline", "limit", "eligibility", "policy", "rule", "rules"})
 
 
 def _action_participle(word: str) -> bool:
@@ -179,5 +291,7 @@ def _action_participle(word: str) -> bool:
 
 _STATIVE = frozenset(
     {"base", "locate", "need", "require", "know", "call", "name", "say", "mean", "see", "use",
-     "consider", "expect", "suppose", "allow", "permit", "situate", "interest", "concern"}
+     "consider", "expect", "suppose", "allow", "permit", "situate", "interest", "concern",
+     "include", "contain", "involve", "own", "list", "show", "display", "mention", "define",
+     "relate", "connect", "link", "associate", "design", "intend", "meant", "affect", "impact"}
 )  # fmt: skip
