@@ -53,6 +53,10 @@ CASES: list[tuple[str, list[Row]]] = [
     ("Food quantity per order: 1-10.", [_bound("order_food", "quantity", min=1, max=10)]),
     ("Loan days — 14 maximum.", [_bound("lend_tool", "loan_days", max=14)]),
     ("Shoe size: between 4 and 13.", [_bound("rent_shoes", "shoe_size", min=4, max=13)]),
+    # bullets of values of several words under a line that says they are the only ones
+    ("Allowed drill bits:\n- masonry\n- hard wood\n- sheet metal",
+     [_allow("lend_tool", "drill_bit", "masonry", "hard wood", "sheet metal")]),
+    ("Allowed drill bits:\n- lend a masonry bit\n- the wood bit", []),  # phrases, not values
     # never a reading the words do not give
     ("Opening days: Monday, Friday or Sunday.", []),  # a fact of the place, no argument
     ("Wristband colour: red, blue or green.", []),  # a bare label may describe: noted only

@@ -54,6 +54,17 @@ RULES = [
     ("Cancellation window: while status is 'pending'.", "label"),
     ("Food orders: lanes with active bookings.", "label"),
     ("Ticket changes: 24 hours notice.", "label"),
+    ("We accept card and voucher payments.", "value list"),
+    ("We ship to Jersey, Guernsey and Sark.", "value list"),
+    ("Refund methods are original card and store credit.", "value list"),
+    ("Members choose a wristband colour from red, blue and green.", "value list"),
+    ("Wristband colours in use: red, blue, green.", "value list"),
+    ("Species: dogs, cats and rabbits.", "value list"),
+    ("Colour: red or blue.", "value list"),
+    ("We rent shoes in sizes 4 to 13.", "bound"),
+    ("Ferry bookings are taken for 1 to 6 passengers.", "bound"),
+    ("Our lanes fit 6 guests.", "bound"),
+    ("Refunds are paid as store credit.", "requirement"),
 ]
 
 NOT_RULES = [
@@ -71,6 +82,9 @@ NOT_RULES = [
     "The original payment method will be charged at checkout.",
     "Opening hours: 9 to 5, Monday to Saturday.",
     "Members pay for shoes separately.",
+    "Hours: 9, 10 and 11.",
+    "We open at 9 and close at 5.",
+    "Our alley has 24 lanes and a bar.",
 ]
 
 

@@ -26,6 +26,10 @@ sentence outside tool descriptions only (a description states what the tool does
   and $80";
 - a bare **label over alternatives**: "Wristband colour: red, blue or green" (a list the
   label does not close may describe what exists, so it is noted, never compiled);
+- what is **offered** or its **range**: "We accept card and voucher payments", "Refund
+  methods are original card and store credit", "Members choose a colour from red, blue and
+  green", "Shoes in sizes 4 to 13", "Our lanes fit 6 guests", "Refunds are paid as store
+  credit";
 - **setting** line: a snake_case key given a value with `=` ("refund_method =
   original_card"), as configuration-like policies write;
 - **scope** of a thing to a state: "Refunds apply to cancelled bookings";
@@ -124,8 +128,10 @@ _CAPPED = re.compile(
 # "Wristband colour: red, blue or green": a bare label over alternatives (the values one
 # thing takes); "Opening days: ..." and other facts of a place are left alone
 _LABELLED_CHOICE = re.compile(
-    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*:\s*[\w-]+(?:\s+[\w-]+)?"
-    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*,?\s+or\s+[\w-]+(?:\s+[\w-]+)?\s*\.?\s*$"
+    r"^[\s\-*•]*(?:the\s+following\s+)?(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s*:\s*"
+    r"[\w-]+(?:\s+[\w-]+)?"
+    r"(?:(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*,?\s+or|(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)+,?\s*(?:,|\s+and))"
+    r"\s+[\w-]+(?:\s+[\w-]+)?\s*\.?\s*$"
 )
 _FACTS = re.compile(
     r"\b(?:hours?|days?|times?|dates?|address|phone|e-?mail|contacts?|locations?|examples?|"
@@ -198,6 +204,43 @@ _APPROVAL = re.compile(
     r"^(?:\w+\s+){0,2}(?:sign-?off|approval|consent|authori[sz]ation|countersignature)\s*[.;]?\s*$",
     re.I,
 )
+_LIST = r"[\w-]+(?:\s+[\w-]+)?(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)*,?\s+(?:and|or)\s+[\w-]+"
+# "sizes 4 to 13", "for 1 to 6 guests", "quantities of 1 to 10": a range of a counted thing
+# (never "from 9 to 5", a time of day)
+_RANGE = re.compile(
+    r"\b(?P<w>(?:sizes?|quantit(?:y|ies)|amounts?|ages?|groups?|parties|lanes?|seats?|rooms?|"
+    r"levels?|for|of)\s+\d+\s*(?:to|through|thru|–|-)\s*\d+)\b",
+    re.I,
+)
+# "We accept card and voucher payments", "We take Visa and Mastercard": what is offered
+_WE_OFFER = re.compile(
+    r"^\W*we\s+(?:only\s+)?(?P<w>accept|take|offer|support|sell|serve|ship\s+to|deliver\s+to|"
+    r"rent|carry|stock|handle|treat|issue|book|use)\s+(?:only\s+)?" + _LIST,
+    re.I,
+)
+# "Refund methods are original card and store credit": a classifier noun over its values
+_KINDS_ARE = re.compile(
+    r"^\W*(?:the\s+|our\s+)?(?:[a-z][\w-]*\s+){0,2}(?P<w>methods|types|kinds|classes|sizes|"
+    r"colou?rs|options|categories|modes|channels|levels|tiers|plans)\s+(?:are|include)\s*:?\s*"
+    + _LIST,
+    re.I,
+)
+# "Refunds are paid as store credit", "Deposits are returned by bank transfer": the form a
+# payment takes
+_PAID_AS = re.compile(
+    r"\b(?:is|are)\s+(?:only\s+)?(?P<w>(?:paid|issued|made|given|refunded|returned|settled)\s+"
+    r"(?:as|by|via|through|in\s+the\s+form\s+of))\s+[a-z]",
+    re.I,
+)
+# "Our lanes fit 6 guests": a capacity
+_FITS = re.compile(
+    r"\b(?P<w>(?:fits?|holds?|seats?|sleeps?|accommodates?)\s+(?:up\s+to\s+)?\d+)\s+[a-z]", re.I
+)
+# "Members choose a wristband colour from red, blue and green"
+_CHOOSE_FROM = re.compile(
+    r"\b(?P<w>(?:choose|chooses|pick|picks|select|selects)\s+(?:\S+\s+){0,4}?from)\s+" + _LIST,
+    re.I,
+)
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
 
 
@@ -237,6 +280,12 @@ def terse_cue(text: str) -> tuple[str, str] | None:
         (_MATCHES, "requirement"),
         (_RESERVED, "scope"),
         (_EVERY_GETS, "requirement"),
+        (_RANGE, "bound"),
+        (_WE_OFFER, "value list"),
+        (_KINDS_ARE, "value list"),
+        (_PAID_AS, "requirement"),
+        (_FITS, "bound"),
+        (_CHOOSE_FROM, "value list"),
     ):
         found = pattern.search(text)
         if found is not None:
