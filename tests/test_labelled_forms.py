@@ -101,3 +101,19 @@ SHAPES: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
 @pytest.mark.parametrize(("text", "found"), SHAPES)
 def test_the_list_shapes(text: str, found: tuple[str, tuple[str, ...]]) -> None:
     assert labelled_list(text) == found
+
+
+@pytest.mark.parametrize("said", ["Allowed: red, blue, green.", "One of red, blue, green."])
+def test_a_parameter_description_read_as_an_enum_gets_no_note(tmp_path: Path, said: str) -> None:
+    tool = _tool("book_lane", "Book a bowling lane.", wristband_colour="string")
+    tool["function"]["parameters"]["properties"]["wristband_colour"]["description"] = said
+    built = build_prompt(tmp_path, "# Lane desk\n\nHelp members book lanes.\n", [tool])
+    enums = [
+        p.condition.model_dump(mode="json", by_alias=True)
+        for p in built.policies
+        if p.operator == "schema_contract" and "enum" in str(p.condition.model_dump(mode="json"))
+    ]
+    assert len(enums) == 1
+    assert "'red', 'blue', 'green'" in str(enums[0])
+    notes = [d.code for d in built.state.diagnostics if d.span and d.span.path.endswith(".json")]
+    assert "rule-not-compiled" not in notes
