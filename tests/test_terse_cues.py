@@ -65,6 +65,22 @@ RULES = [
     ("Ferry bookings are taken for 1 to 6 passengers.", "bound"),
     ("Our lanes fit 6 guests.", "bound"),
     ("Refunds are paid as store credit.", "requirement"),
+    ("Identity verification is the first step.", "ordering"),
+    ("Verification, then booking.", "ordering"),
+    ("The booking is read back, then placed.", "ordering"),
+    ("A booking without a prior lookup is invalid.", "prohibition"),
+    ("Started bookings are excluded from changes.", "prohibition"),
+    ("If the crossing has left, rebooking is unavailable.", "prohibition"),
+    ("When a loan is overdue, no renewals.", "prohibition"),
+    ("A spoken yes is the trigger for every booking.", "confirmation"),
+    ("Bookings go ahead on the member's say-so.", "confirmation"),
+    ("Cancellable statuses: pending, confirmed.", "value list"),
+    ("Statuses that allow cancellation: pending, confirmed.", "value list"),
+    ("Cancellation is possible for pending and confirmed bookings.", "scope"),
+    ("Loans to minors go through a guardian.", "requirement"),
+    ("Changes to a started booking: not possible.", "label"),
+    ("Bookings in 'started' status: hands off.", "label"),
+    ("Started bookings — leave as is.", "label"),
 ]
 
 NOT_RULES = [
@@ -85,6 +101,9 @@ NOT_RULES = [
     "Hours: 9, 10 and 11.",
     "We open at 9 and close at 5.",
     "Our alley has 24 lanes and a bar.",
+    "There are four ticket status types: open, held, used and void.",
+    "We first sort the returns, then shelve them in the back room with the others.",
+    "If every item on the list is present, then the list is complete and nothing is missing.",
 ]
 
 

@@ -190,11 +190,12 @@ _EVERY_GETS = re.compile(
 # "Cancellation window: while status is 'pending'", "Refunds: 14 days", "Large parties:
 # manager sign-off": a label naming an action (or a sign-off) over a constraint
 _ACTION_LABEL = re.compile(
-    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*:\s*(?P<v>\S.*)$"
+    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z'‘’][\w'‘’-]*){0,4})\s*(?::|\s[-–—])\s*(?P<v>\S.*)$"
 )
 _SIGN_OFF = re.compile(
     r"\b(?:sign-?off|approval|confirmation|consent|authori[sz]ation|verification|check|"
     r"none|not\s+\w+|no\s+\w+|only|first|required|needed|locked|frozen|final|read-only|"
+    r"hands\s+off|leave\s+(?:it\s+|them\s+)?as\s+(?:it\s+)?is|off-limits|"
     r"editable|changeable|[a-z]+able|while|until|before|after|within|\d+\s+(?:days?|hours?|"
     r"weeks?|months?|minutes?)|(?:with|without|in)\s+(?:an?\s+)?(?:active|valid|verified|open|"
     r"paid|unpaid|pending|confirmed|good\s+standing))\b",
@@ -241,6 +242,47 @@ _CHOOSE_FROM = re.compile(
     r"\b(?P<w>(?:choose|chooses|pick|picks|select|selects)\s+(?:\S+\s+){0,4}?from)\s+" + _LIST,
     re.I,
 )
+# "Identity verification is the first step", "Verification, then booking", "The booking is
+# read back, then placed": an order of steps without a verb of ordering
+_STEP_ORDER = re.compile(
+    r"\b(?P<w>(?:first|initial|last|final)\s+step)\b"
+    # a short line only: in a long sentence ", then" narrates ("If ..., then ...")
+    r"|^(?!\W*(?:if|when|whenever|once|after)\b)(?=(?:\S+\s+){0,10}\S+\s*$)(?:(?!\bfirst\b)[^,]){1,60}"
+    r"(?P<w2>,\s*(?:and\s+)?then)\s+[a-z]",
+    re.I,
+)
+# "A booking without a prior lookup is invalid", "Started bookings are excluded from changes"
+_INVALID = re.compile(
+    r"\b(?:is|are)\s+(?P<w>invalid|void|not\s+valid|not\s+possible|impossible|excluded\s+from|"
+    r"ineligible|not\s+eligible)\b",
+    re.I,
+)
+# "If the booking has started, cancellation is off", "When a booking is started, no changes"
+_IF_OFF = re.compile(
+    r"^\W*(?:if|when|once|whenever|after|while)\b[^,]{3,80},\s*(?:then\s+)?(?:(?P<w>no\s+[a-z]+"
+    r"(?:\s+[a-z]+)?)\s*[.;]?\s*$|[\w\s'-]{1,40}?\s+(?:is|are)\s+(?P<w2>off|unavailable|closed|"
+    r"not\s+[a-z]+|[a-z]+able|over)\b)",
+    re.I,
+)
+# "A spoken yes is the trigger for every booking", "Bookings go ahead on the member's say-so"
+_ASSENT = re.compile(
+    r"\b(?P<w>(?:an?\s+|the\s+)?(?:explicit|clear|spoken|verbal|written|firm)\s+yes|say-so|"
+    r"go-ahead|green\s+light|final\s+say)\b",
+    re.I,
+)
+# "Cancellable statuses: pending, confirmed", "Statuses that allow cancellation: a, b"
+_STATUS_LIST = re.compile(
+    r"^[\s\-*•]*(?!(?:there|it|this|these|those|we|you)\b)(?P<w>(?:(?!(?:are|is|were|was|has|"
+    r"have)\b)[A-Za-z][\w-]*\s+){0,3}?(?:statuse?s?|states?|stages?))"
+    r"(?:\s+[a-z][\w-]*){0,3}\s*:\s*[\w'-]+(?:\s*,\s*[\w'-]+)+",
+    re.I,
+)
+# "Cancellation is possible for pending bookings", "Rebooking is open to members"
+_POSSIBLE_FOR = re.compile(
+    r"\b(?:is|are)\s+(?:only\s+)?(?P<w>(?:possible|open)\s+(?:for|to))\s+[a-z]", re.I
+)
+# "Bookings for minors go through a guardian"
+_THROUGH = re.compile(r"\b(?P<w>(?:go|goes)\s+through)\s+(?:a|an|the)\s+[a-z]", re.I)
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
 
 
@@ -286,6 +328,13 @@ def terse_cue(text: str) -> tuple[str, str] | None:
         (_PAID_AS, "requirement"),
         (_FITS, "bound"),
         (_CHOOSE_FROM, "value list"),
+        (_STEP_ORDER, "ordering"),
+        (_INVALID, "prohibition"),
+        (_IF_OFF, "prohibition"),
+        (_ASSENT, "confirmation"),
+        (_STATUS_LIST, "value list"),
+        (_POSSIBLE_FOR, "scope"),
+        (_THROUGH, "requirement"),
     ):
         found = pattern.search(text)
         if found is not None:
