@@ -81,6 +81,8 @@ RULES = [
     ("Changes to a started booking: not possible.", "label"),
     ("Bookings in 'started' status: hands off.", "label"),
     ("Started bookings — leave as is.", "label"),
+    ("Lane 12: no food.", "prohibition"),
+    ("Overdue members - no loans", "prohibition"),
 ]
 
 NOT_RULES = [
@@ -104,6 +106,7 @@ NOT_RULES = [
     "There are four ticket status types: open, held, used and void.",
     "We first sort the returns, then shelve them in the back room with the others.",
     "If every item on the list is present, then the list is complete and nothing is missing.",
+    "Lost your card? No problem.",
 ]
 
 

@@ -283,6 +283,13 @@ _POSSIBLE_FOR = re.compile(
 )
 # "Bookings for minors go through a guardian"
 _THROUGH = re.compile(r"\b(?P<w>(?:go|goes)\s+through)\s+(?:a|an|the)\s+[a-z]", re.I)
+# "**Suspended members** - no bookings", "Lane 12: no food": a lone "no <noun>" after a
+# term or label is a ban on it (idioms aside)
+_LONE_NO = re.compile(
+    r"^(?:\W*|.{0,60}?(?::|\s[-–—])\s*)(?P<w>no\s+(?!(?:problem|problems|worries|thanks|idea|"
+    r"comment|one|more|less|longer)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.;!]?\s*$",
+    re.I,
+)
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
 
 
@@ -335,6 +342,7 @@ def terse_cue(text: str) -> tuple[str, str] | None:
         (_STATUS_LIST, "value list"),
         (_POSSIBLE_FOR, "scope"),
         (_THROUGH, "requirement"),
+        (_LONE_NO, "prohibition"),
     ):
         found = pattern.search(text)
         if found is not None:
