@@ -41,9 +41,8 @@ sentence outside tool descriptions only (a description states what the tool does
   is cancelled" (a verb that makes something happen, not "is based", "is located").
 
 `terse_cue` returns (kind, words) or None; `rulelike.Cue` names them in the note. The
-patterns of what is offered and its range, and the statements `terse_statements` lists,
-live there (a module of its own for
-size).
+patterns of what is offered and its range, and the other statements `terse_statements`
+lists, live in that module (split off for size).
 """
 
 from __future__ import annotations
