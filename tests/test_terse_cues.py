@@ -122,7 +122,31 @@ def test_a_description_has_no_cue(text: str) -> None:
     assert cue_of(text) is None, (text, cue_of(text))
 
 
-@pytest.mark.parametrize("text", ["Cancelled bookings are final.", "refund_method = x_y"])
-def test_in_a_tool_description_plain_statements_are_not_read(text: str) -> None:
+@pytest.mark.parametrize(
+    "text",
+    [
+        "refund_method = x_y",
+        "Every refund is logged.",
+        "Wristband colour: red, blue or green.",
+        "Booking after member lookup.",
+        "We accept card and voucher payments.",
+    ],
+)
+def test_in_a_tool_description_what_may_describe_the_tool_is_not_read(text: str) -> None:
+    assert cue_of(text, described=True) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Cancelled bookings are final.", "finality"),
+        ("Loans are renewable until the due date.", "deadline"),
+        ("Booking is closed for suspended members.", "prohibition"),
+        ("A booking without a prior lookup is invalid.", "prohibition"),
+        ("Bookings go ahead on the member's say-so.", "confirmation"),
+    ],
+)
+def test_in_a_tool_description_a_rule_stated_plainly_is_read(text: str, kind: str) -> None:
     cue = cue_of(text, described=True)
-    assert cue is None or cue.kind not in {"finality", "setting"}
+    assert cue is not None
+    assert cue.kind == kind

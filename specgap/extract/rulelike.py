@@ -216,8 +216,10 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
     if made is not None:
         return Cue("value format", " ".join(made[0].split()).casefold())
     more = deontic_cue(text, described=described)
-    if more is None and not described:
-        more = terse_cue(text)  # "Cancelled orders are final": a rule as a plain statement
+    if more is None:
+        # "Cancelled orders are final": a rule as a plain statement (in a tool's description,
+        # only the statements that cannot describe what the tool does)
+        more = terse_cue(text, described=described)
     return None if more is None else Cue(*more)
 
 

@@ -137,9 +137,13 @@ _LABELLED_CHOICE = re.compile(
 _SETTING = re.compile(r"^[\s\-*•]*`?(?P<w>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*=\s*`?[\w$€£.-]")
 
 
-def terse_cue(text: str) -> tuple[str, str] | None:
+def terse_cue(text: str, *, described: bool = False) -> tuple[str, str] | None:
     """The kind and words of a rule stated as a plain statement (module docstring), or
-    None."""
+    None. In a tool's description (`described`), where sentences say what the tool does,
+    only finality, withheld and withdrawn things, deadlines, passive confirmations and
+    refusals count ("Started bookings are final.")."""
+    if described:
+        return _described_cue(text)
     needs = _NEEDS.search(text)
     if (
         needs is not None
@@ -176,3 +180,19 @@ def terse_cue(text: str) -> tuple[str, str] | None:
     if made is not None and _action_participle(made["w"]):
         return "conditional action", made["w"].casefold()
     return None
+
+
+def _described_cue(text: str) -> tuple[str, str] | None:
+    from specgap.extract.terse_statements import described_statement
+
+    for pattern, kind in (
+        (_FINAL, "finality"),
+        (_WITHHELD, "prohibition"),
+        (_DEADLINE, "deadline"),
+        (_CONFIRMED, "confirmation"),
+        (_WITHDRAWN, "prohibition"),
+    ):
+        found = pattern.search(text)
+        if found is not None:
+            return kind, " ".join(found["w"].split()).casefold()
+    return described_statement(text)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["FACTS", "action_participle", "statement_cue"]
+__all__ = ["FACTS", "action_participle", "described_statement", "statement_cue"]
 
 _PEOPLE = (
     r"(?:members?|customers?|staff|employees?|guests?|adults?|residents?|subscribers?|clients?|"
@@ -174,6 +174,22 @@ _LONE_NO = re.compile(
     r"comment|one|more|less|longer)\b)[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*[.;!]?\s*$",
     re.I,
 )
+
+
+def described_statement(text: str) -> tuple[str, str] | None:
+    """The statements of a rule that cannot describe what a tool does, for a sentence of a
+    tool's description: refusals, invalid or excluded things, "if X, Y is off", assent."""
+    for pattern, kind in (
+        (_REFUSED, "prohibition"),
+        (_INVALID, "prohibition"),
+        (_IF_OFF, "prohibition"),
+        (_ASSENT, "confirmation"),
+    ):
+        found = pattern.search(text)
+        if found is not None:
+            words = found["w"] or found.groupdict().get("w2") or ""
+            return kind, " ".join(words.split()).casefold()
+    return None
 
 
 def statement_cue(text: str) -> tuple[str, str] | None:
