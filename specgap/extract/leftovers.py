@@ -222,6 +222,13 @@ def _missing(clause: Clause, cue: Cue) -> str:
     the grammar's reading of the cue's clause, or of the sentence)."""
     if cue.kind == "value list":
         return "no argument or field could be bound to these values"
+    if cue.kind == "labelled values":
+        return (
+            "a bare label over values may describe what exists: say they are the only ones "
+            "(`one of`, `only`, `allowed`) to make it an allowlist"
+        )
+    if cue.kind == "order of steps":
+        return f"the steps it orders with `{cue.words}` could not both be read as tool calls"
     if cue.kind == "value format":
         return "it says how a value is made from other values, and no operator derives one"
     if cue.kind == "ordering":
@@ -284,6 +291,7 @@ _PURPOSE = re.compile(
 _STRONG = frozenset(
     {"modal", "bound", "prohibition", "requirement", "precondition", "permission", "label"}
     | {"finality", "deadline", "confirmation", "procedure", "setting", "scope"}  # `terse_cues`
+    | {"order of steps", "labelled values"}
 )
 # every word of four letters or more capitalised: "Refund Limits For Members"
 _TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")

@@ -175,7 +175,7 @@ def terse_cue(text: str, *, described: bool = False) -> tuple[str, str] | None:
         return stated
     choice = _LABELLED_CHOICE.match(text)
     if choice is not None and not _FACTS.search(choice["w"]):
-        return "value list", choice["w"].casefold() + ":"
+        return "labelled values", choice["w"].casefold() + ":"
     made = _THEN_IF.search(text)
     if made is not None and _action_participle(made["w"]):
         return "conditional action", made["w"].casefold()

@@ -196,7 +196,7 @@ def statement_cue(text: str) -> tuple[str, str] | None:
     """The kind and words of one of this module's statements of a rule, or None."""
     for pattern, kind in (
         (_REFUSED, "prohibition"),
-        (_NOMINAL_ORDER, "ordering"),
+        (_NOMINAL_ORDER, "order of steps"),
         (_ORIGINAL, "requirement"),
         (_MATCHES, "requirement"),
         (_RESERVED, "scope"),
@@ -207,7 +207,7 @@ def statement_cue(text: str) -> tuple[str, str] | None:
         (_PAID_AS, "requirement"),
         (_FITS, "bound"),
         (_CHOOSE_FROM, "value list"),
-        (_STEP_ORDER, "ordering"),
+        (_STEP_ORDER, "order of steps"),
         (_INVALID, "prohibition"),
         (_IF_OFF, "prohibition"),
         (_ASSENT, "confirmation"),
