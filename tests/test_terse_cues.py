@@ -4,9 +4,13 @@ Sentences written for this test, in a bowling alley, a ferry desk and a tool lib
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from specgap.extract.rulelike import cue_of
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
 
 RULES = [
     # (sentence, kind of cue)
@@ -150,3 +154,28 @@ def test_in_a_tool_description_a_rule_stated_plainly_is_read(text: str, kind: st
     cue = cue_of(text, described=True)
     assert cue is not None
     assert cue.kind == kind
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Booking after member lookup",  # no stop: still no title, a rule of its own
+        "Verification, then booking",
+        "Wristband colour: red, blue or green",
+        "Cancelled bookings are final",
+        "**Suspended members** - no bookings",
+    ],
+)
+def test_a_terse_line_gets_a_note_at_its_line(tmp_path: Path, line: str) -> None:
+    tools = [
+        _tool("find_member", "Find a member by name.", member_name="string"),
+        _tool("book_lane", "Book a bowling lane.", member_id="string"),
+    ]
+    built = build_prompt(tmp_path, f"# Lane desk\n\nHelp members.\n\n{line}\n", tools)
+    notes = [
+        d
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md") and d.span.start_line == 5
+    ]
+    said = [p for p in built.policies if p.source.span.start_line == 5]
+    assert notes or said, line
