@@ -87,6 +87,17 @@ RULES = [
     ("Started bookings — leave as is.", "label"),
     ("Lane 12: no food.", "prohibition"),
     ("Overdue members - no loans", "prohibition"),
+    ("Verification comes ahead of any change.", "order of steps"),
+    ("Loan changes wait for a deposit check.", "order of steps"),
+    ("The caller is verified at the start of every call.", "order of steps"),
+    ("Authentication is step one.", "order of steps"),
+    ("Tool loans are gated on a safety briefing.", "order of steps"),
+    ("Charges go ahead with the customer's OK.", "confirmation"),
+    ("The member confirms every cancellation.", "confirmation"),
+    ("Unpaid invoices block new loans.", "prohibition"),
+    ("A suspended account means no bookings.", "prohibition"),
+    ("Overdue members lose borrowing rights.", "prohibition"),
+    ("Reservations lapse after 15 minutes.", "deadline"),
 ]
 
 NOT_RULES = [
@@ -111,6 +122,8 @@ NOT_RULES = [
     "We first sort the returns, then shelve them in the back room with the others.",
     "If every item on the list is present, then the list is complete and nothing is missing.",
     "Lost your card? No problem.",
+    "The ferry stops at the north pier.",
+    "Step 1 of the tour is the engine room.",
 ]
 
 

@@ -176,6 +176,34 @@ _LONE_NO = re.compile(
 )
 
 
+# "Verification comes ahead of any change", "Changes wait for verification", "The caller is
+# verified at the start of every call", "Authentication is step one", "gated on"
+_AHEAD = re.compile(
+    r"\b(?P<w>ahead\s+of|in\s+advance\s+of|waits?\s+(?:for|until)|at\s+the\s+(?:start|"
+    r"beginning|outset)\s+of\s+(?:every|each|any|the)|(?:is|are)\s+step\s+(?:one|1)\b|gated\s+(?:on|by|"
+    r"behind))",
+    re.I,
+)
+# "Charges go ahead with the customer's OK", "The member confirms every cancellation"
+_CONSENT = re.compile(
+    r"\b(?P<w>with\s+(?:the\s+)?[a-z]+(?:'s|’s)\s+(?:ok|okay|approval|consent|agreement|"
+    r"permission|blessing|thumbs-up))\b|\b(?P<w2>(?:approves?|confirms?|authori[sz]es?|okays?|"
+    r"signs?\s+off\s+on)\s+(?:every|each|all|any))\b",
+    re.I,
+)
+# "Unpaid invoices block new orders", "A suspended account means no bookings", "Overdue
+# members lose booking rights", "Booking rights are suspended for ..."
+_BLOCKS = re.compile(
+    r"\b(?P<w>(?:blocks?|prevents?|bars?|precludes?|rules?\s+out)\s+(?:new|any|all|further)|"
+    r"means?\s+no|(?:lose|loses|forfeit|forfeits)\s+(?:[a-z]+\s+)?(?:rights?|access|"
+    r"privileges?|eligibility)|(?:rights?|access|privileges?)\s+(?:is|are)\s+(?:suspended|"
+    r"revoked|withdrawn|paused))\b",
+    re.I,
+)
+# "Reservations lapse after 15 minutes", "Quotes expire within 7 days"
+_LAPSE = re.compile(r"\b(?P<w>(?:lapses?|expires?)\s+(?:after|within|at|once))\b", re.I)
+
+
 def described_statement(text: str) -> tuple[str, str] | None:
     """The statements of a rule that cannot describe what a tool does, for a sentence of a
     tool's description: refusals, invalid or excluded things, "if X, Y is off", assent."""
@@ -215,6 +243,10 @@ def statement_cue(text: str) -> tuple[str, str] | None:
         (_POSSIBLE_FOR, "scope"),
         (_THROUGH, "requirement"),
         (_LONE_NO, "prohibition"),
+        (_AHEAD, "order of steps"),
+        (_CONSENT, "confirmation"),
+        (_BLOCKS, "prohibition"),
+        (_LAPSE, "deadline"),
     ):
         found = pattern.search(text)
         if found is not None:
