@@ -98,6 +98,8 @@ RULES = [
     ("A suspended account means no bookings.", "prohibition"),
     ("Overdue members lose borrowing rights.", "prohibition"),
     ("Reservations lapse after 15 minutes.", "deadline"),
+    ("We haul dry goods, chilled goods and livestock.", "value list"),
+    ("Tool kinds offered by the workshop: drills, sanders, saws.", "value list"),
 ]
 
 NOT_RULES = [

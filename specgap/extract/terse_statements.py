@@ -100,7 +100,17 @@ _RANGE = re.compile(
 # "We accept card and voucher payments", "We take Visa and Mastercard": what is offered
 _WE_OFFER = re.compile(
     r"^\W*we\s+(?:only\s+)?(?P<w>accept|take|offer|support|sell|serve|ship\s+to|deliver\s+to|"
-    r"rent|carry|stock|handle|treat|issue|book|use)\s+(?:only\s+)?" + _LIST,
+    r"rent|carry|stock|handle|treat|issue|book|use|haul|cover|insure|dispense|process|lend|"
+    r"host|cater\s+for|service|repair|ship)\s+(?:only\s+)?" + _LIST,
+    re.I,
+)
+# "Permit types handled by the desk: residential, commercial, event": a long label that
+# says the values are offered
+_OFFERED_LABEL = re.compile(
+    r"^[\s\-*•]*(?P<w>[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,5}?\s+(?:handled|covered|accepted|"
+    r"supported|served|stocked|sold|offered|issued|carried|eligible|permitted|available|"
+    r"dispensed|processed|booked))(?:\s+[a-z][\w-]*){0,4}\s*:\s*[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s*,\s*[\w-]+(?:\s+[\w-]+)?)+",
     re.I,
 )
 # "Refund methods are original card and store credit": a classifier noun over its values
@@ -231,6 +241,7 @@ def statement_cue(text: str) -> tuple[str, str] | None:
         (_EVERY_GETS, "requirement"),
         (_RANGE, "bound"),
         (_WE_OFFER, "value list"),
+        (_OFFERED_LABEL, "value list"),
         (_KINDS_ARE, "value list"),
         (_PAID_AS, "requirement"),
         (_FITS, "bound"),
