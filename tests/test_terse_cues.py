@@ -194,3 +194,24 @@ def test_a_terse_line_gets_a_note_at_its_line(tmp_path: Path, line: str) -> None
     ]
     said = [p for p in built.policies if p.source.span.start_line == 5]
     assert notes or said, line
+
+
+@pytest.mark.parametrize(
+    ("table", "noted"),
+    [
+        ("| Item | Refund window |\n|---|---|\n| Shoes | 30 days |\n| Food | 1 day |", {5, 6}),
+        ("| Loan | Renewal limit |\n|---|---|\n| Drill | twice |\n| Saw | once |", {5, 6}),
+        ("| Item | Price |\n|---|---|\n| Shoes | $4 |\n| Food | $9 |", set()),  # no rule
+    ],
+)
+def test_a_row_under_a_framing_column_gets_a_note(
+    tmp_path: Path, table: str, noted: set[int]
+) -> None:
+    tools = [_tool("issue_refund", "Refund a payment.", charge_id="string")]
+    built = build_prompt(tmp_path, f"# Lane desk\n\n{table}\n", tools)
+    lines = {
+        d.span.start_line
+        for d in built.state.diagnostics
+        if d.code == "rule-not-compiled" and d.span is not None and d.span.path.endswith(".md")
+    }
+    assert lines == noted

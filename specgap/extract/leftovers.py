@@ -67,6 +67,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         added: list[Diagnostic] = []
         if len(pieces) == 1:
             if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
+                framed = framed or _table_column(sentence)  # a row under "| Refund window |"
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:
@@ -89,6 +90,29 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                 added += [] if note is None else [note]
         scope.after(sentence)
         yield sentence, found, [*notes, *added]
+
+
+def _table_column(sentence: Sentence) -> Frame | None:
+    """The frame of a table row read as a sentence of its own, when its table's header has
+    a column that makes its cells rules ("| Item | Refund window |"): the header is found
+    above the row in the artifact (the row's sentence does not carry it)."""
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    line_start = text.rfind("\n", 0, start) + 1
+    if not text[line_start:start].lstrip().startswith("|") and not text[start:].startswith("|"):
+        return None
+    lines = text[:line_start].split("\n")[:-1]
+    for n in range(len(lines) - 1, 0, -1):
+        line = lines[n].strip()
+        if not line.startswith("|"):
+            return None  # not in a table
+        if _SEPARATOR.match(line):
+            column = header_frame(lines[n - 1])
+            return Frame("table column", column) if column else None
+    return None
+
+
+_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _frames_bans(sentence: Sentence) -> bool:
@@ -199,8 +223,14 @@ def _labelled(text: str) -> Cue | None:
     """The label of a `Key: value` statement whose key says the value is a rule."""
     found = _KEY.match(text)
     if found is None or frame_of(found["k"]) is None:
-        return None
+        # "Shoes: refund window: 30 days": a table row under a column that frames its cells
+        found = _ROW_KEY.search(text)
+        if found is None or frame_of(found["k"]) is None:
+            return None
     return Cue("label", f"{found['k'].strip()}:")
+
+
+_ROW_KEY = re.compile(r":\s+(?P<k>[A-Za-z][\w '/-]{1,30}?)\s*:\s*[\w$€£]")
 
 
 def _from(sentence: Sentence, start: int) -> Sentence:
