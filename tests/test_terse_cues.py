@@ -201,7 +201,10 @@ def test_a_terse_line_gets_a_note_at_its_line(tmp_path: Path, line: str) -> None
     [
         ("| Item | Refund window |\n|---|---|\n| Shoes | 30 days |\n| Food | 1 day |", {5, 6}),
         ("| Loan | Renewal limit |\n|---|---|\n| Drill | twice |\n| Saw | once |", {5, 6}),
+        ("| Step | Tool |\n|---|---|\n| 1 | find_member |\n| 2 | issue_refund |", {5, 6}),
+        ("| Request | When allowed |\n|---|---|\n| Late return | within a week |", {5}),
         ("| Item | Price |\n|---|---|\n| Shoes | $4 |\n| Food | $9 |", set()),  # no rule
+        ("| Lane | Colour |\n|---|---|\n| 1 | red |\n| 2 | blue |", set()),
     ],
 )
 def test_a_row_under_a_framing_column_gets_a_note(

@@ -107,11 +107,28 @@ def _table_column(sentence: Sentence) -> Frame | None:
         if not line.startswith("|"):
             return None  # not in a table
         if _SEPARATOR.match(line):
-            column = header_frame(lines[n - 1])
+            column = header_frame(lines[n - 1]) or _rule_column(lines[n - 1])
             return Frame("table column", column) if column else None
     return None
 
 
+def _rule_column(header: str) -> str | None:
+    """A header cell that makes a row's cells a rule of the row's thing when nothing else
+    was read from it: a step, a status, a confirmation, a condition ("| Step | Tool |",
+    "| Request | When allowed |")."""
+    for cell in header.strip().strip("|").split("|"):
+        title = cell.strip(" *_`:?")
+        if title and len(title.split()) <= _FRAME_TITLE and _RULE_COLUMN.search(title):
+            return title
+    return None
+
+
+_FRAME_TITLE = 4
+_RULE_COLUMN = re.compile(
+    r"\b(?:when|who\s+(?:can|may)|steps?|order|sequence|confirm\w*|consent|allowed|permitted|"
+    r"required|needed|approv\w+|eligib\w+|condition|conditions|statuse?s?)\b",
+    re.I,
+)
 _SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
