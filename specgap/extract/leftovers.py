@@ -108,7 +108,9 @@ def _table_column(sentence: Sentence) -> Frame | None:
             return None  # not in a table
         if _SEPARATOR.match(line):
             column = header_frame(lines[n - 1]) or _rule_column(lines[n - 1])
-            return Frame("table column", column) if column else None
+            if column is None or _SENTENCE_COLUMN.match(column):
+                return None  # "| Rule |": its cells are sentences with cues of their own
+            return Frame("table column", column)
     return None
 
 
@@ -124,6 +126,10 @@ def _rule_column(header: str) -> str | None:
 
 
 _FRAME_TITLE = 4
+_SENTENCE_COLUMN = re.compile(
+    r"^\W*(?:the\s+)?(?:rules?|polic(?:y|ies)|guidelines?|notes?|details?|descriptions?)\W*$",
+    re.I,
+)
 _RULE_COLUMN = re.compile(
     r"\b(?:when|who\s+(?:can|may)|steps?|order|sequence|confirm\w*|consent|allowed|permitted|"
     r"required|needed|approv\w+|eligib\w+|condition|conditions|statuse?s?)\b",
