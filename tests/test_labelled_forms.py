@@ -117,3 +117,22 @@ def test_a_parameter_description_read_as_an_enum_gets_no_note(tmp_path: Path, sa
     assert "'red', 'blue', 'green'" in str(enums[0])
     notes = [d.code for d in built.state.diagnostics if d.span and d.span.path.endswith(".json")]
     assert "rule-not-compiled" not in notes
+
+
+@pytest.mark.parametrize(
+    ("said", "noted"),
+    [
+        ("Red, blue or green.", True),
+        ("Wristband colour: red, blue or green.", True),
+        ("Red, blue and green are typical.", False),  # an open list
+        ("The colour printed on the band.", False),
+    ],
+)
+def test_a_parameter_description_of_alternatives_is_noted(
+    tmp_path: Path, said: str, noted: bool
+) -> None:
+    tool = _tool("book_lane", "Book a bowling lane.", wristband_colour="string")
+    tool["function"]["parameters"]["properties"]["wristband_colour"]["description"] = said
+    built = build_prompt(tmp_path, "# Lane desk\n\nHelp members book lanes.\n", [tool])
+    notes = [d.code for d in built.state.diagnostics if d.span and d.span.path.endswith(".json")]
+    assert ("rule-not-compiled" in notes) is noted
