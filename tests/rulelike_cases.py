@@ -388,7 +388,6 @@ KNOWN_MISREADS = frozenset(
     {
         "Quiet hours 22:00–07:00",
         "Phones off during rated games",
-        "Disputes are settled by the arbiter, whose decision is final.",
         "Touch-ups are offered free within 3 months.",
         "First come, first served at the counter.",
         "Lane swimming: clockwise",

@@ -384,6 +384,9 @@ TABLES: list[tuple[str, list[Any]]] = [
      "| reserved | yes | no |\n| confirmed | yes | yes |\n| attended | no | no |\n",
      [_state("move_booking", "booking", "status", allowed=["confirmed", "reserved"]),
       _state("refund_booking", "booking", "status", allowed=["confirmed"])]),
+    # the column's title as a question ("Can be moved?"), as FAQ-like tables write it
+    ("| Booking status | Can be moved? |\n|---|---|\n| reserved | yes |\n| attended | no |\n",
+     [_state("move_booking", "booking", "status", allowed=["reserved"])]),
 ]  # fmt: skip
 
 

@@ -34,6 +34,12 @@ BLOCKS: list[tuple[str, dict[int, str], set[int]]] = [
         {7: "the prohibition `no cats`", 10: "the modal `never`"},
         {1, 3},
     ),
+    (  # rules stated plainly in an indented block (`terse_cues`); a description stays quiet
+        "# Kennel\n\nBoarding:\n\n    Cancelled stays are final.\n"
+        "    Kennel runs are for members.\n    max_dogs_per_run = 2\n    The runs face south.\n",
+        {5: "the finality `final`", 6: "the scope `for`", 7: "the setting `max_dogs_per_run`"},
+        {8},
+    ),
     (  # a fenced block is code or an example by the author's mark; an imperative in an
         # indented block is as likely code
         "# Kennel\n\n```\nrefunds must never exceed 40\n```\n\n    return the lead\n",

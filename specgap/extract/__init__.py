@@ -74,11 +74,12 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             specs, _ = parse_tool_specs(artifact.data)
             for spec in specs:
                 rules.extend(schema_rules(artifact, spec))
-                rules.extend(described_enums(artifact, spec))  # "One of: a, b"
+                enums = list(described_enums(artifact, spec))  # "One of: a, b"
+                rules.extend(enums)
                 rules.extend(limit_rules(artifact, spec))  # "Number of guests (1-8)."
                 described = parameter_origins(artifact, spec)  # "the id returned by `T`"
                 rules.extend(described)
-                spans = {r.span for r in described}
+                spans = {r.span for r in [*described, *enums]}  # read: no note
                 # "Obtain it from `a` first": the order, and a source the reader above left
                 rules.extend(
                     r

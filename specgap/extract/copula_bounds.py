@@ -25,8 +25,8 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.noun_bounds import AMOUNT, NUMBER
-from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, lemma
+from specgap.extract.noun_bounds import _PERSON, AMOUNT, NUMBER
+from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, is_action_noun, lemma, singular
 
 _NUMBER, _AMOUNT = NUMBER, AMOUNT  # a number, an amount and its unit: spelled once
 _END = r"\s*(?:\((?:inclusive|incl\.?)\)\s*)?[.;!]?\s*$"
@@ -80,9 +80,20 @@ _SETTING = re.compile(
 # "party size: 1 to 8 guests", "stay length: 2-14 nights", "refund: up to $200", "guests:
 # maximum 4"
 _LABELLED = re.compile(
-    r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+[a-z]+){0,2})\s*:\s*(?:(?:from\s+)?(?P<low>" + _NUMBER
-    + r")\s*(?:[a-z]+\s*)?(?:to|-|–)\s*|(?P<most>" + _MAX + r"|max(?:imum)?\.?)\s+|(?P<least>"
+    r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+(?!(?:per|each|a)\b)[a-z]+){0,2})(?:\s+(?:per|each|a)\s+"
+    r"(?P<per>[a-z]+))?\s*"
+    r"(?::|\s[-–—])\s*(?:(?:from\s+|between\s+)?(?P<low>" + _NUMBER
+    + r")\s*(?:[a-z]+\s*)?(?:to|-|–|and)\s*|(?P<most>" + _MAX + r"|max(?:imum)?\.?)\s+|(?P<least>"
     + _MIN + r"|min(?:imum)?\.?)\s+)" + _AMOUNT + _END,
+    re.I,
+)  # fmt: skip
+# "guests per lane: 6 max", "deposit: $80 maximum", "stay: 2 nights minimum"
+_LABELLED_AFTER = re.compile(
+    r"^\W*(?P<np>[a-z][a-z]*(?:[\s_-]+(?!(?:per|each|a)\b)[a-z]+){0,2})(?:\s+(?:per|each|a)\s+"
+    r"(?P<per>[a-z]+))?\s*"
+    r"(?::|\s[-–—])\s*(?P<amt>" + _NUMBER + r")\s*(?P<unit>%|(?!(?:max|min|at|or)\b)[a-z][\w-]*)?"
+    r"\s+(?:(?P<most>max(?:imum)?\.?|at\s+most|or\s+(?:less|fewer|below|under))|(?P<least>"
+    r"min(?:imum)?\.?|at\s+least|or\s+(?:more|above|over)))" + _END,
     re.I,
 )  # fmt: skip
 # "refunds are allowed up to a maximum of $200"
@@ -156,6 +167,7 @@ _MEASURES = frozenset(
      "hours", "hour", "seconds", "second", "%", "percent", "gb", "mb", "tb", "l", "ml"}
 )  # fmt: skip
 _NOT_NOUNS = frozenset({"it", "this", "that", "they", "these", "those", "one", "which", "what"})
+_NOT_NOUNS |= {"a", "q", "answer", "question", "note", "example"}  # "A: six at most"
 
 
 def copula_bounds(text: str) -> list[Emit]:
@@ -206,11 +218,14 @@ def _setting(text: str) -> list[Emit]:
 
 
 def _labelled(text: str) -> list[Emit]:
-    m = _LABELLED.match(text)
+    m = _LABELLED.match(text) or _LABELLED_AFTER.match(text)
     if m is None:
         return []
+    per = (m["per"] or "").casefold()
+    if per and (is_action_noun(singular(m["np"].split()[-1].casefold())) or _PERSON.fullmatch(per)):
+        return []  # "refunds per member: 2 max": a count of calls per person, no argument
     high = _number(m["amt"])
-    if m["low"] is not None:
+    if m.groupdict().get("low") is not None:
         low = _number(m["low"])
         if low > high:
             return []  # an empty range states no bound

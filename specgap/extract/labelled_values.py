@@ -73,7 +73,24 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(r"^\W*only\s+(?:the\s+)?" + _BARES + r"\s+(?P<np>[a-z][\w-]*\s+[a-z][\w-]*)\s+"
                r"(?:is|are|may\s+be|can\s+be|will\s+be)\s+(?:offered|available|supported|allowed|"
                r"accepted|permitted|used|possible|sold|booked)" + _END, re.I),
+    # "accepted IDs — passport, driving licence" (a dash after a label that says so)
+    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL + r"\s+[-–—]\s*"
+               + _ITEMS + _END, re.I),
+    # "wristband colour — one of red, blue, green", "wristband colour: red or blue only": a
+    # bare label over a list it closes (a bare label alone may describe what exists: "Room
+    # types: single, double or suite" is no allowlist, `terse_cues` notes it)
+    re.compile(r"^\W*(?:the\s+)?" + _LABEL + r"\s*(?::|\s[-–—])\s*(?:(?:only\s+)?one\s+of\s+"
+               + _ITEMS + r"|" + _ITEMS.replace("?P<list>", "?P<list2>") + r"\s+only)" + _END,
+               re.I),
+    # "the wristband colour is red, blue or green" (alternatives: the only values)
+    re.compile(r"^\W*(?:the|each|every|a|an)\s+" + _LABEL + r"\s+is\s+(?:either\s+)?(?P<list>"
+               + _WORD + r"(?:\s*,\s*" + _WORD + r")*,?\s+or\s+" + _WORD + r")" + _END, re.I),
+    # "wristbands come in red, blue and green"
+    re.compile(r"^\W*(?:the\s+|our\s+)?" + _LABEL + r"\s+(?:come|comes)\s+(?:only\s+)?in\s+"
+               r"(?:(?:the\s+)?(?:following\s+)?(?:colou?rs|sizes|versions|types|variants|"
+               r"flavou?rs)\s*:?\s*)?" + _BARES + r"(?:\s+only)?" + _END, re.I),
 )  # fmt: skip
+_UNQUALIFIED = len(_FORMS) - 3  # from here on, no word of the frame says "the only ones"
 _SPLIT = re.compile(r"\s*[,|]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.I)
 # words that are never in a value: the list is a sentence, not values
 _NOT_VALUES = frozenset(
@@ -92,22 +109,37 @@ _OPEN = re.compile(
     re.I,
 )
 _STATE = re.compile(STATE_WORD, re.I)
+# "guests: between 1 and 6": a range, read by the bound readers
+_RANGE_WORDS = re.compile(
+    r"\b(?:between|from|up\s+to|under|over|max(?:imum)?|min(?:imum)?|at\s+(?:most|least))\b", re.I
+)
+# labels of a document's facts rather than of a call's argument
+_GENERIC = re.compile(
+    r"\b(?:hours?|days?|times?|dates?|address|phone|e-?mail|contacts?|locations?|steps?|tools?|"
+    r"see|examples?|notes?|tips?|keywords?|tags?|topics?|sections?|links?|owners?|authors?|"
+    r"staff|team|people|languages?\s+spoken)\b",
+    re.I,
+)
 
 
 def labelled_list(text: str) -> tuple[str, tuple[str, ...]]:
     """(the argument's noun phrase, its only values) of one of the shapes above, or
     ("", ())."""
-    for form in _FORMS:
+    for n, form in enumerate(_FORMS):
         m = form.search(text)
         if m is None:
             continue
+        said = m["list"] or m.groupdict().get("list2") or ""
+        if n >= _UNQUALIFIED and (_GENERIC.search(m["np"]) or _RANGE_WORDS.search(said)):
+            return "", ()  # "Opening days: Monday or Friday": a section's facts, no argument
         if _OPEN.search(text):
             return "", ()  # "... such as a, b": an open list
         np = " ".join(m["np"].split())
         words = np.casefold().split()
         if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
             return "", ()
-        values = tuple(_unquoted(v) for v in _SPLIT.split(m["list"].strip()) if v)
+        listed = m["list"] or m.groupdict().get("list2") or ""
+        values = tuple(_unquoted(v) for v in _SPLIT.split(listed.strip()) if v)
         if len(values) < 2 or not all(_plain(v) for v in values):
             return "", ()
         if all(_STATE.fullmatch(v) for v in values):

@@ -67,6 +67,7 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         added: list[Diagnostic] = []
         if len(pieces) == 1:
             if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
+                framed = framed or _table_column(sentence)  # a row under "| Refund window |"
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]
         else:
@@ -89,6 +90,52 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
                 added += [] if note is None else [note]
         scope.after(sentence)
         yield sentence, found, [*notes, *added]
+
+
+def _table_column(sentence: Sentence) -> Frame | None:
+    """The frame of a table row read as a sentence of its own, when its table's header has
+    a column that makes its cells rules ("| Item | Refund window |"): the header is found
+    above the row in the artifact (the row's sentence does not carry it)."""
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    line_start = text.rfind("\n", 0, start) + 1
+    if not text[line_start:start].lstrip().startswith("|") and not text[start:].startswith("|"):
+        return None
+    lines = text[:line_start].split("\n")[:-1]
+    for n in range(len(lines) - 1, 0, -1):
+        line = lines[n].strip()
+        if not line.startswith("|"):
+            return None  # not in a table
+        if _SEPARATOR.match(line):
+            column = header_frame(lines[n - 1]) or _rule_column(lines[n - 1])
+            if column is None or _SENTENCE_COLUMN.match(column):
+                return None  # "| Rule |": its cells are sentences with cues of their own
+            return Frame("table column", column)
+    return None
+
+
+def _rule_column(header: str) -> str | None:
+    """A header cell that makes a row's cells a rule of the row's thing when nothing else
+    was read from it: a step, a status, a confirmation, a condition ("| Step | Tool |",
+    "| Request | When allowed |")."""
+    for cell in header.strip().strip("|").split("|"):
+        title = cell.strip(" *_`:?")
+        if title and len(title.split()) <= _FRAME_TITLE and _RULE_COLUMN.search(title):
+            return title
+    return None
+
+
+_FRAME_TITLE = 4
+_SENTENCE_COLUMN = re.compile(
+    r"^\W*(?:the\s+)?(?:rules?|polic(?:y|ies)|guidelines?|notes?|details?|descriptions?)\W*$",
+    re.I,
+)
+_RULE_COLUMN = re.compile(
+    r"\b(?:when|who\s+(?:can|may)|steps?|order|sequence|confirm\w*|consent|allowed|permitted|"
+    r"required|needed|approv\w+|eligib\w+|condition|conditions|statuse?s?)\b",
+    re.I,
+)
+_SEPARATOR = re.compile(r"^\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 
 
 def _frames_bans(sentence: Sentence) -> bool:
@@ -199,8 +246,14 @@ def _labelled(text: str) -> Cue | None:
     """The label of a `Key: value` statement whose key says the value is a rule."""
     found = _KEY.match(text)
     if found is None or frame_of(found["k"]) is None:
-        return None
+        # "Shoes: refund window: 30 days": a table row under a column that frames its cells
+        found = _ROW_KEY.search(text)
+        if found is None or frame_of(found["k"]) is None:
+            return None
     return Cue("label", f"{found['k'].strip()}:")
+
+
+_ROW_KEY = re.compile(r":\s+(?P<k>[A-Za-z][\w '/-]{1,30}?)\s*:\s*[\w$€£]")
 
 
 def _from(sentence: Sentence, start: int) -> Sentence:
@@ -222,6 +275,13 @@ def _missing(clause: Clause, cue: Cue) -> str:
     the grammar's reading of the cue's clause, or of the sentence)."""
     if cue.kind == "value list":
         return "no argument or field could be bound to these values"
+    if cue.kind == "labelled values":
+        return (
+            "a bare label over values may describe what exists: say they are the only ones "
+            "(`one of`, `only`, `allowed`) to make it an allowlist"
+        )
+    if cue.kind == "order of steps":
+        return f"the steps it orders with `{cue.words}` could not both be read as tool calls"
     if cue.kind == "value format":
         return "it says how a value is made from other values, and no operator derives one"
     if cue.kind == "ordering":
@@ -283,6 +343,8 @@ _PURPOSE = re.compile(
 )
 _STRONG = frozenset(
     {"modal", "bound", "prohibition", "requirement", "precondition", "permission", "label"}
+    | {"finality", "deadline", "confirmation", "procedure", "setting", "scope"}  # `terse_cues`
+    | {"order of steps", "labelled values"}
 )
 # every word of four letters or more capitalised: "Refund Limits For Members"
 _TITLE_CASE = re.compile(r"^(?:[^A-Za-z]*(?:[A-Z][\w'-]*|[a-z]{1,3})\b)+[^A-Za-z]*$")

@@ -9,7 +9,8 @@ is one sentence to the grammar ("use only the following carriers: `parcelco`,
 the values are the only ones: `only`, `allowed`, `valid`, `one of`; never steps, an order or
 tools to call, which the ordering readers take item by item) with the
 list items right after it when every item is one value (a code span, a quoted string or one
-identifier-like word, optionally followed by a dash and a gloss); the joined sentence spans
+identifier-like word, or up to three plain words that are no phrase: "store credit";
+optionally followed by a dash and a gloss); the joined sentence spans
 the introduction and the items, so its rule cites all of them. Items that say more (steps,
 sentences) are left alone: they are read one by one as before.
 """
@@ -22,8 +23,15 @@ from collections.abc import Iterable, Iterator
 from specgap.extract.segments import Sentence
 
 _VALUE = re.compile(
-    r"^(?P<v>`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/-]*)\s*(?:[-–—:]\s+[^\n]*)?[.;,]?$"
+    r"^(?P<v>`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/-]*"
+    r"(?:[ \t]+[A-Za-z0-9][\w.:/-]*){0,2})\s*(?:[-–—:]\s+[^\n]*)?[.;,]?$"
 )
+# words only sentences have: an item with one of them says more than a value ("store credit"
+# is a value, "refund the card" or "the original card" a phrase)
+_SENTENCE_WORDS = frozenset(
+    {"a", "an", "the", "any", "all", "some", "not", "no", "is", "are", "be", "must", "should",
+     "may", "can", "will", "if", "when", "only", "never", "and", "or", "to", "of", "for", "with"}
+)  # fmt: skip
 _BETWEEN = re.compile(r"^\s*(?:[-*+]|\d+[.)])?\s*$")  # a list marker and whitespace
 _GLUE = ", "
 
@@ -74,12 +82,29 @@ def _items(intro: Sentence, after: list[Sentence]) -> list[tuple[Sentence, str]]
         if "\n" not in gap or not all(_BETWEEN.match(line) for line in gap.split("\n")[1:]):
             break  # not the next line of the same list
         m = _VALUE.match(s.text.strip())
-        if m is None:
+        if m is None or (len(m["v"].split()) > 1 and _says_more(m["v"])):
             break
         value = m["v"] if m["v"][0] in "`'\"" else f"`{m['v']}`"
         out.append((s, value))
         last = s
     return out
+
+
+def _says_more(item: str) -> bool:
+    """An item of several words that is a phrase, not a value: a sentence word, or a verb
+    opening it ("refund the order")."""
+    from specgap.extract.english import base_verb
+
+    words = item.casefold().split()
+    return bool(set(words) & _SENTENCE_WORDS) or (
+        base_verb(words[0]) and "NOUN" not in _lemmas(words[0])
+    )
+
+
+def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    from specgap.extract.english import lemmas
+
+    return dict(lemmas(word))
 
 
 def _joined(intro: Sentence, items: list[tuple[Sentence, str]]) -> Sentence:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from specgap.artifacts import Artifact
-from specgap.extract.rulelike import cue_of
+from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence, description_sentences
 from specgap.ir import Diagnostic
 from specgap.toolspecs import ToolSpec
@@ -127,6 +127,8 @@ def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diag
         return None  # "Number of guests (1-8).": read (`parameter_limits`)
     text = sentence.clean
     cue = cue_of(text, described=True)
+    if cue is None and not contract and _alternatives(text):  # "Trailer: van, reefer or flatbed"
+        cue = Cue("labelled values", "a list of alternatives")
     if cue is None or (contract and cue.kind in {"bound", "value list"}):
         return None
     if _glosses(text, cue.words):
@@ -141,3 +143,12 @@ def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diag
         help=f"state it in the description of `{tool}` or in the prompt, over the tool and "
         f"its argument `{parameter}`, or put the bound in the parameter's schema",
     )
+
+
+def _alternatives(text: str) -> bool:
+    """A sentence that is only a list of values joined by "or" (after an optional label):
+    the values the parameter takes, as often as examples (`described_values.listed_only`,
+    never compiled), so noted."""
+    from specgap.extract.described_values import listed_only
+
+    return bool(listed_only(text)) and re.search(r"\bor\b", text) is not None

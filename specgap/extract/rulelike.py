@@ -31,7 +31,9 @@ order; the first found is named):
 6. **value list**: two or more quoted values listed after a linking word (a vocabulary);
 7. **value format**: a value said to be made from other values ("usernames are formed by
    joining the initial and the surname", "codes are built by prefixing the year"): a passive
-   of making and `by` with a verb of putting values together.
+   of making and `by` with a verb of putting values together;
+8. then `deontic`'s constructions, and last `terse_cues`' rules stated as plain statements
+   ("Cancelled orders are final", "All refunds need a charge id", "Guests: between 1 and 6").
 
 A line that only announces a list (`Follow these steps:`) states no rule itself. Tool
 descriptions are written in the tool's own imperative ("Updates the cart", "Assign a
@@ -50,6 +52,7 @@ from specgap.extract.english import base_verb as _base_verb
 from specgap.extract.english import lemmas as _lemmas
 from specgap.extract.english import verb_lemma as _verb_lemma
 from specgap.extract.pattern_base import QUOTED, split_words
+from specgap.extract.terse_cues import terse_cue
 
 __all__ = ["Cue", "cue_of"]
 
@@ -59,7 +62,8 @@ class Cue:
     """Why a sentence reads like a rule: the kind of cue and the words that carry it."""
 
     kind: str  # modal | permission | bound | prohibition | requirement | imperative
-    # | conditional action | ordering | value list | value format
+    # | conditional action | ordering | value list | value format | finality | deadline
+    # | procedure | confirmation | setting (`terse_cues`)
     words: str
     clause: str = ""  # the clause that carries it, lead set aside (imperatives)
 
@@ -212,6 +216,10 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
     if made is not None:
         return Cue("value format", " ".join(made[0].split()).casefold())
     more = deontic_cue(text, described=described)
+    if more is None:
+        # "Cancelled orders are final": a rule as a plain statement (in a tool's description,
+        # only the statements that cannot describe what the tool does)
+        more = terse_cue(text, described=described)
     return None if more is None else Cue(*more)
 
 

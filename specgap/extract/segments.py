@@ -105,6 +105,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     """Sentences of paragraphs, list items, blockquotes and table rows; headings become
     context."""
     # tables that readers take whole (they read sentences too, so imported here)
+    from specgap.extract.confirm_tables import is_confirmation_header
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.value_tables import is_values_header
 
@@ -124,6 +125,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             header, whole, block = [], False, token.map
         elif token.type == "thead_close":
             whole = is_state_header(header) or is_values_header(header)
+            whole = whole or is_confirmation_header(header)  # (`confirm_tables`)
             if whole and block is not None:
                 yield from split_sentences(
                     artifact, *_block_text(lines, line_starts, *block), heading

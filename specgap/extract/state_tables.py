@@ -119,6 +119,7 @@ def status_table(text: str, context: str = "") -> list[Emit]:
     for col, title in enumerate(header):
         if col == state_col:
             continue
+        title = title.strip(" ?:")  # "| Can book? |": the question's words
         listed = _ACTIONS.search(title) is not None
         matrix = _action(title.casefold(), entity)
         able = _action(_ABLE.sub("", title.casefold().strip()), entity)

@@ -50,7 +50,7 @@ _FRAME_NOUNS = re.compile(
     r"polic(?:y|ies)|guidelines?|guardrails?|conditions?|obligations?|don'?ts|do'?s|"
     r"max(?:imum)?|min(?:imum)?|caps?|quotas?|allowances?|eligib(?:le|ility)|approvals?|"
     r"deadlines?|sign-?offs?|approv(?:es|ed|ers?)|authori[sz](?:ation|ed|es)|who\s+(?:can|may)|"
-    r"^do$)\b",
+    r"windows?|cut-?offs?|notice\s+periods?|lead\s+times?|^do$)\b",
     re.I,
 )
 _FRAME_WORDS = 8  # a frame is a short label: longer lines say something of their own

@@ -39,6 +39,7 @@ _KIND = {
     "html_block": "raw HTML",
 }
 _STRONG = frozenset({"modal", "bound", "prohibition", "requirement", "precondition", "permission"})
+_STRONG |= {"finality", "deadline", "confirmation", "scope", "setting"}  # `terse_cues`
 _TAG = re.compile(r"<[^>\n]*>")
 _ONLY_TAGS = re.compile(r"^[\s|]*$")
 

@@ -101,9 +101,14 @@ def _row(sentence: Sentence, line: str, start: int, name: int, values: int) -> S
 
 
 def expand_tables(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
-    """The sentences, each table of allowed values replaced by one sentence per row."""
+    """The sentences, each table of allowed values (or of the actions that need the user's
+    confirmation, `confirm_tables`) replaced by one sentence per row."""
+    from specgap.extract.confirm_tables import confirmation_rows
+
     for s in sentences:
         rows = table_rows(s) if s.subject is None and "|" in s.text else None
+        if rows is None and s.subject is None and "|" in s.text:
+            rows = confirmation_rows(s)  # "| Cancel a booking | Yes |" under "Confirmation"
         if rows is None:
             yield s
         else:
