@@ -43,6 +43,11 @@ def _orders(tmp_path: Path, sentence: str) -> set[tuple[str, str]]:
          {"release_kennel", "refund_boarding", "charge_boarding"}),
         ("Before releasing a kennel or refunding the boarding fee, look up the kennel.",
          {"release_kennel", "refund_boarding"}),
+        # base forms after "you": the same actions (the tie between them was one reviewed rule)
+        ("Always call get_kennel before you release a kennel or refund the boarding fee.",
+         {"release_kennel", "refund_boarding"}),
+        ("Before you release a kennel or refund the fee, look up the kennel.",
+         {"release_kennel", "refund_boarding"}),
         # the coordination ends where a part of another form begins
         ("Call get_kennel before releasing a kennel or a run.", {"release_kennel"}),
         # one action: nothing added
@@ -66,3 +71,12 @@ def test_a_prerequisite_said_by_coordinated_gerunds_is_not_split_as_targets(
     # "X requires A or B": the coordination is what X requires, X is not one of its parts
     found = _orders(tmp_path, "Releasing a kennel requires looking it up or booking it first.")
     assert "book_kennel" not in {t for t, _ in found}
+
+
+def test_do_not_x_before_y_is_not_read_as_do_x_before_y(tmp_path: Path) -> None:
+    # "do" + "not charge the boarding fee" was read as the prerequisite: notifying the owner
+    # then required charging first, backwards
+    found = _orders(
+        tmp_path, "Do not charge the boarding fee before weighing the dog or notifying the owner."
+    )
+    assert ("notify_owner", "charge_boarding") not in found

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.order_words import base_form
+from specgap.extract.order_words import base_form, coordinated_events
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 
@@ -36,6 +36,17 @@ _ID = re.compile(
 _SEP = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and|and/or)\s+", re.I)
 _CLAUSE_END = re.compile(r"[.;:!?]|\s+(?:then|so|because|unless|if|when|while)\s", re.I)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
+_BEFORE_GERUND = re.compile(r"\b(?:before|prior\s+to)\s+(?P<g>[a-z]+ing\b.*)$", re.I)
+
+
+def _coordination(text: str) -> str:
+    """The leading coordination of gerund phrases of `text`, up to where the clause ends or
+    a part of another form begins ("cancelling X or refunding Y, look it up": the first two)."""
+    end = _CLAUSE_END.search(text)
+    pieces = _SEP.split(text[: end.start() if end else len(text)])
+    kept = [p.strip() for p in pieces if p.strip()]
+    n = next((i for i, p in enumerate(kept) if not _gerund(p)), len(kept))
+    return " or ".join(kept[:n])
 
 
 def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
@@ -54,7 +65,26 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
 
 def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
     target = rule.target
-    if rule.operator != "require_before" or not isinstance(target, str) or not target.strip():
+    if rule.operator != "require_before":
+        return [rule]
+    text = coordinated_events(text)  # "before you cancel X or refund Y": gerunds
+    if target is None:  # left to the resolver: it would tie between the coordinated actions
+        led = _BEFORE_GERUND.search(text)
+        first = str(rule.params.get("before", "")).split()
+        # only when the prerequisite is said before "before" ("call X before ..."): after
+        # it, the gerunds are what comes first, not what is constrained
+        said_first = (
+            bool(first)
+            and led is not None
+            and first[0].strip("`").casefold() in (text[: led.start()].casefold())
+        )
+        parts = _parts(_coordination(led["g"])) if led is not None and said_first else None
+        if parts is None:
+            return [rule]
+        return [
+            rule.model_copy(update={"target": p, "mentions": (p, *rule.mentions)}) for p in parts
+        ]
+    if not target.strip():
         return [rule]
     parts = _parts(target)
     if parts is None:

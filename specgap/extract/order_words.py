@@ -129,7 +129,40 @@ def coordinated_gerunds(event: str) -> str:
     if m is not None:
         doing = _gerunds(m["vs"], verb_lemma)
         return f"{doing} {m['s']}{m['rest']}" if doing else event
-    return event
+    return _own_objects(event)
+
+
+_YOU = re.compile(r"^\s*(?:you|we|the\s+agent)\s+(?=[a-z])", re.I)
+_PART_SEP = re.compile(r"(\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and|and/or)\s+)", re.I)
+
+
+def _own_objects(event: str) -> str:
+    """ "you cancel a booking or refund the deposit, look it up": the coordinated actions,
+    each with its own object, as gerunds ("cancelling a booking or refunding the deposit,
+    look it up"); the coordination ends at its last part joined by "or"/"and", and every
+    part must open with an action verb. Else the event as it is."""
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+
+    you = _YOU.match(event)
+    if you is None:
+        return event
+    pieces = _PART_SEP.split(event[you.end() :])
+    parts, seps = pieces[0::2], pieces[1::2]
+    last = max(
+        (i + 1 for i, sep in enumerate(seps) if re.search(r"\b(?:or|and)\b", sep)), default=0
+    )
+    if last < 1:
+        return event
+    doing: list[str] = []
+    for part in parts[: last + 1]:
+        words = part.split(maxsplit=1)
+        verb = words[0].casefold() if words else ""
+        if len(words) < 2 or verb not in IMPERATIVE_VERBS or (ing := gerund_of(verb)) is None:
+            return event
+        doing.append(f"{ing} {words[1]}")
+    said = "".join(d + (seps[i] if i < last else "") for i, d in enumerate(doing))
+    rest = "".join(seps[last + i] + parts[last + 1 + i] for i in range(len(parts) - last - 1))
+    return said + rest
 
 
 def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:

@@ -112,7 +112,9 @@ def _first_is_a_tool(m: re.Match[str]) -> dict[str, Any] | None:
 _PROSE = (
     Prose(
         "call-x-before-y",
-        rf"\b(?:{CALL_WORDS})\s+(?P<first>.+?)\s+(?:before|prior\s+to)\s+(?P<then>.+?){END}",
+        # "do not X before Y" is no "do X before Y": X is the one that waits
+        rf"\b(?:{CALL_WORDS})\s+(?!not\b|never\b)(?P<first>.+?)\s+(?:before|prior\s+to)\s+"
+        rf"(?P<then>.+?){END}",
         lambda m: {},
         confidence=0.9,
         target="then",
