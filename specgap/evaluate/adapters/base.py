@@ -218,6 +218,7 @@ def whole_json(decoder: json.JSONDecoder, text: str) -> Any:
 
 
 _OPENERS = frozenset("{[")
+_CLOSERS = frozenset("}]")
 _PLAIN = json.JSONDecoder()  # what `json.loads(text)` decodes with
 
 
@@ -304,6 +305,16 @@ def is_text_part(part_type: Any) -> bool:
 
 def decode_result(value: Any) -> Any:
     """A tool's output as data: JSON text is parsed, text parts are joined first."""
+    if type(value) is str and value.isascii() and value[:1] in _OPENERS and value[-1:] in _CLOSERS:
+        # the usual reply, an ASCII JSON object or list with nothing around it: what the
+        # steps below make of it (`strip` changes nothing, `quick_json` reads it), in one
+        # step; whatever orjson declines goes through them
+        raw = value.encode()
+        if _orjson_loads is not None and len(raw) - len(raw.translate(None, _DIGITS)) < 19:
+            try:
+                return _orjson_loads(raw)
+            except ValueError:
+                pass
     if (
         isinstance(value, list)
         and value

@@ -37,7 +37,8 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
     ctx = stream.ctx
     registry = ctx.registry
     resolved = ctx._resolved
-    ids: set[str] = set()
+    read: list[tuple[str, str, str]] = []  # (id, name, arguments) of each call
+    ids: set[str] | None = set() if len(calls) > 1 else None  # a repeated id is queued apart
     for call in calls:
         if type(call) is not dict or EXTENSION in call:
             return False
@@ -52,12 +53,16 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
         if name not in registry.by_name:
             return False
         call_id = call.get("id")
-        if type(call_id) is not str or call_id in ids:  # a repeated id is queued apart
+        if type(call_id) is not str:
             return False
-        ids.add(call_id)
+        if ids is not None:
+            if call_id in ids:
+                return False
+            ids.add(call_id)
         arguments = function["arguments"]
         if type(arguments) is not str or not arguments:
             return False
+        read.append((call_id, name, arguments))
     if stream._pending:  # `new_turn`: it empties `_pending`, so no id of these is there
         stream.flush()
     stream.turn = turn = stream.turn + 1
@@ -66,14 +71,11 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
         stream._out.append(message("assistant", content, turn, origin))
     pending = stream._pending
     by_name = stream._by_name
-    for n, call in enumerate(calls):
-        function = call["function"]
-        name = function["name"]
-        call_id = call["id"]
-        pointer = f"/tool_calls/{n}"
-        args, raw, repeated = decode_args(function["arguments"])
+    for n, (call_id, name, arguments) in enumerate(read):
+        pointer = _POINTERS[n] if n < _KEPT else f"/tool_calls/{n}"
+        args, raw, repeated = decode_args(arguments)
         if raw is not None:  # not a JSON object: `call` reports it
-            stream.call(call_id, name, function["arguments"], doc, pointer, turn=turn, extra={})
+            stream.call(call_id, name, arguments, doc, pointer, turn=turn, extra={})
             continue
         fields: dict[str, Any] = {
             "name": name,
@@ -82,7 +84,7 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
             "turn": turn,
             "call_id": call_id,
             "origin": f"{origin}#{pointer}",
-            "flags": (DUPLICATE_KEYS,) if repeated else (),
+            "flags": _DUPLICATE if repeated else (),
         }
         pending[call_id] = _Call(fields, doc, pointer, False)
         names = by_name.get(name)
@@ -91,6 +93,11 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
         else:
             names.append(call_id)
     return True
+
+
+_KEPT = 16
+_POINTERS = tuple(f"/tool_calls/{n}" for n in range(_KEPT))
+_DUPLICATE = (DUPLICATE_KEYS,)
 
 
 def tool_line(value: dict[str, Any], stream: Conversation) -> bool:
