@@ -17,8 +17,24 @@ from typing import Any
 
 from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_args, decode_result
 from specgap.evaluate.adapters.conversation import Conversation, _Call
-from specgap.evaluate.fast import made_call, message
+from specgap.evaluate.fast import (
+    _CALL_DEFAULTS,
+    _MUTABLE_MADE,
+    message,
+    set_dict,
+    set_extra,
+    set_fields,
+    set_private,
+)
 from specgap.evaluate.identity import DUPLICATE_KEYS
+from specgap.events import ToolCall
+
+# what `tool_line` builds a call with: a copy of the defaults, where `args` (always set
+# there) is the only mutable one; should a field with a mutable default be added to
+# `ToolCall`, this fails at import and `tool_line` must make that default anew per call
+if tuple(key for key, _ in _MUTABLE_MADE) != ("args",):  # pragma: no cover - a model change
+    raise RuntimeError("ToolCall has a mutable default besides `args`: see tool_line")
+_new = object.__new__
 
 
 def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> bool:
@@ -120,7 +136,15 @@ def tool_line(value: dict[str, Any], stream: Conversation) -> bool:
     names = stream._by_name.get(fields["name"])
     if names:
         names.remove(call_id)
-    stream._out.append(made_call(fields))
+    # `made_call(fields)`, inlined: `args` (a dict, checked above) is the one mutable default
+    values = _CALL_DEFAULTS.copy()
+    values.update(fields)
+    made = _new(ToolCall)
+    set_dict(made, values)
+    set_fields(made, set(fields))
+    set_extra(made, None)
+    set_private(made, None)
+    stream._out.append(made)
     while pending:  # later calls answered before this one follow it
         key, later = next(iter(pending.items()))
         if not later.done:
