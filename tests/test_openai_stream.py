@@ -135,6 +135,35 @@ STREAM_EDGES: dict[str, bytes] = {
         _json({"role": "ai", "content": "still thinking"}),
         REPLY,
     ),
+    "assistant turns without calls": _raw(
+        TURN,
+        _json({"role": "assistant", "content": None}),
+        _json({"role": "assistant", "content": ""}),
+        _json({"role": "assistant"}),
+        _json({"role": "assistant", "content": "plain", "tool_calls": None}),
+        REPLY,
+        _json({"role": "assistant", "content": "an empty list", "tool_calls": []}),
+        _json({"role": "assistant", "content": ["not", "text"]}),
+        _json({"role": "assistant", "content": 7}),
+        _json({"role": "assistant", "content": "x", "function_call": None}),
+        _json({"role": "assistant", "content": "y", "specgap": {"actor": "me"}}),
+        _json({"role": "assistant", "content": "z", "tool_calls": "none"}),
+        ASK,
+    ),
+    "a call waiting when a turn without calls comes": _raw(
+        TURN, _json({"role": "assistant", "content": "moving on"}), REPLY, ASK
+    ),
+    "replies of every shape": _raw(
+        *(
+            _json(_turn(_call(f"r{n}", "execute_sql", Q)))
+            + b"\n"
+            + _json(_reply(f"r{n}", content=c))
+            for n, c in enumerate(
+                (" {}", "[] ", "[1, 2]", '{"n": 1234567890123456789012}', "[1}", "text", "", None)
+            )
+        ),
+        ASK,
+    ),
     "replies the fast reply declines": _raw(
         TURN,
         _json(_reply("zz")),
