@@ -37,9 +37,11 @@ if tuple(key for key, _ in _MUTABLE_MADE) != ("args",):  # pragma: no cover - a 
 _new = object.__new__
 
 
-def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> bool:
+def assistant_line(
+    value: dict[str, Any], doc: Doc, stream: Conversation, origin: str | None = None
+) -> bool:
     """Read an assistant message of the usual shape into `stream`; False (nothing done)
-    for any other shape."""
+    for any other shape. `origin`, when given, is `doc.origin("")`, known to the caller."""
     if EXTENSION in value or "function_call" in value:
         return False
     content = value.get("content")
@@ -82,7 +84,8 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
     if stream._pending:  # `new_turn`: it empties `_pending`, so no id of these is there
         stream.flush()
     stream.turn = turn = stream.turn + 1
-    origin = doc.origin("")
+    if origin is None:
+        origin = doc.origin("")
     if content:
         stream._out.append(message("assistant", content, turn, origin))
     pending = stream._pending

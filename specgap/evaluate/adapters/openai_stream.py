@@ -207,7 +207,12 @@ def openai_jsonl(
                             if content:
                                 made = _message("assistant", content, turn, f"{display}:{number}")
                     else:  # its calls keep the line, for their diagnostics
-                        done = assistant_line(value, LineDoc(display, raw, number, byte), stream)
+                        done = assistant_line(
+                            value,
+                            LineDoc(display, raw, number, byte),
+                            stream,
+                            f"{display}:{number}",  # the `LineDoc`'s `origin("")`
+                        )
                 else:
                     done = False
             except RecursionError as exc:  # as the reader's loop reports it: nothing undone
