@@ -105,6 +105,7 @@ def openai_jsonl(
     assistant_line = openai.assistant_line
     tool_line = openai.tool_line
 
+    exact = _exact(decoder)
     assert _loads is not None
     loads = _loads
     readline = lines._stream.readline
@@ -157,25 +158,34 @@ def openai_jsonl(
                 if entry is not None:
                     yield from entry_steps(entry, entry_raw)
                 continue
-            value: Any = None
-            if len(raw) - len(raw.translate(None, _DIGITS)) < 19:  # `quick_json_bytes`
-                try:
-                    value = loads(raw)
-                except ValueError:
-                    value = None
-            else:  # what `_decode_line` reads such an ASCII line with; any error: the general path
-                try:
-                    value = whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
-                except (ValueError, RecursionError):
-                    value = None
+            # orjson's reading, used as it is where only strings are read from it: json's
+            # reading differs only in numbers (an integer of 19 digits or more), so
+            # whatever reads other values first takes `exact(raw, value)`, json's reading
+            # (`quick_json_bytes`, `_decode_line`); undecodable: the general path
+            try:
+                value: Any = loads(raw)
+            except ValueError:
+                value = None
+            if len(raw) >= _SHORT and value is not None:
+                value = exact(raw, value)  # deep enough for json to give up: its reading now
             if type(value) is not dict:
                 yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
                 continue
             role = value.get("role")
-            if type(role) is not str or not containers.isdisjoint(value):
-                text = raw.decode("ascii").rstrip("\r\n")
-                yield from value_steps(value, Doc(display, text, number, byte))
-                continue
+            if (
+                type(role) is not str
+                or not containers.isdisjoint(value)
+                or (role == "tool" and type(value.get("content")) is not str)
+            ):  # values other than strings are read: the exact reading
+                value = exact(raw, value)
+                if type(value) is not dict:
+                    yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+                    continue
+                role = value.get("role")
+                if type(role) is not str or not containers.isdisjoint(value):
+                    text = raw.decode("ascii").rstrip("\r\n")
+                    yield from value_steps(value, Doc(display, text, number, byte))
+                    continue
             stream = adapter._stream
             if stream is None:
                 stream = adapter._stream = Conversation(display, ctx)
@@ -221,7 +231,12 @@ def openai_jsonl(
                 )
                 continue
             if not done:
-                # the general path; what declined above changed nothing
+                # the general path, on the exact reading; what declined above (reading
+                # strings only) changed nothing
+                value = exact(raw, value)
+                if type(value) is not dict:
+                    yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+                    continue
                 text = raw.decode("ascii").rstrip("\r\n")
                 yield from value_steps(value, Doc(display, text, number, byte))
                 continue
@@ -242,6 +257,27 @@ def openai_jsonl(
 
     finally:  # `_Lines` counts on from here (the reader's loop does not, but be exact)
         lines._number, lines._byte = count, offset
+
+
+# A line this short nests fewer than 256 levels, which json's decoder reads as orjson does
+# (unless the caller's own stack is within that of the recursion limit); a longer line
+# gets json's reading at once, so a line json finds too deep is reported as before.
+_SHORT = 512
+
+
+def _exact(decoder: Any) -> Callable[[bytes, Any], Any]:
+    def exact(raw: bytes, value: Any) -> Any:
+        """json's reading of an ASCII line orjson read as `value`: `value` itself when the
+        line holds fewer than 19 digits (`quick_json_bytes`), else the reader's decoder
+        (`_decode_line`); None when that fails."""
+        if len(raw) - len(raw.translate(None, _DIGITS)) < 19:
+            return value
+        try:
+            return whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
+        except (ValueError, RecursionError):
+            return None
+
+    return exact
 
 
 _new = object.__new__
