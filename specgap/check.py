@@ -192,12 +192,14 @@ def check_traces(
             continue
         decision = check(event, trace=key, executed=True)
         events += 1
-        denied = decision.verdict == "deny"
+        fields = decision.__dict__  # read as a dict: faster than a model's attributes
+        denied = fields["verdict"] == "deny"
         if denied:
             denials += 1
         flagged = False
-        if decision.hits:
-            for hit in decision.hits:  # a loop, not `any(...)`: no generator per event
+        hits = fields["hits"]
+        if hits:
+            for hit in hits:  # a loop, not `any(...)`: no generator per event
                 if hit.policy in IDENTITY_POLICIES:
                     flagged = True
                     flags += 1

@@ -79,9 +79,10 @@ def decision_line(trace: str, decision: Decision) -> str:
     if parts is None or parts[0] is not hits:
         parts = _parts_of(trace, decision, key)
     call_id = fields["call_id"]
+    # the index is the engine's `int` (never a bool), so `{...}` writes what `json` does
     return (
         f"{parts[1]}{'null' if call_id is None else encode_basestring(call_id)}{parts[2]}"
-        f"{int.__repr__(fields['index'])}{parts[3]}{encode_basestring(fields['origin'])}{parts[4]}"
+        f"{fields['index']}{parts[3]}{encode_basestring(fields['origin'])}{parts[4]}"
     )
 
 

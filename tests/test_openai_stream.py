@@ -50,6 +50,7 @@ def _json(value: Any) -> bytes:
     return json.dumps(value).encode()
 
 
+BIG = 123456789012345678901234567890  # beyond 64 bits
 ASK = _json({"role": "user", "content": "which orders shipped"})
 TURN = _json(_turn(_call("a", "execute_sql", Q)))
 REPLY = _json(_reply("a"))
@@ -134,6 +135,55 @@ STREAM_EDGES: dict[str, bytes] = {
         _json({"role": "assistant", "content": "thinking"}),
         _json({"role": "ai", "content": "still thinking"}),
         REPLY,
+    ),
+    # orjson reads an integer beyond 64 bits as a float: a line read for its strings only
+    # may keep orjson's reading, any other goes json's way
+    "integers beyond 64 bits": _raw(
+        _json({"role": "user", "content": "big", "n": BIG}),
+        _json({**_turn(_call("g", "execute_sql", Q)), "n": BIG}),
+        _json(_reply("g", content=BIG)),
+        _json(_turn(_call("h", "execute_sql", Q))),
+        _json(_reply("h", content=[BIG, -BIG, {"x": BIG}])),
+        _json(_turn(_call("i", "execute_sql", json.dumps({"query": "q", "n": BIG})))),
+        _json(_reply("i", content=json.dumps({"rows": [[BIG]]}))),
+        _json({"role": "user", "content": "timed", "specgap": {"duration_ms": BIG}}),
+        _json({"role": BIG, "content": "x"}),
+        _json({"role": "assistant", "content": BIG}),
+        _json({"role": "assistant", "content": "t", "tool_calls": BIG}),
+        _json({"role": "user", "content": "x" * 600, "n": BIG}),
+        _json({"role": "user", "content": "y" * 600}),
+        _json(_turn(_call("j", "execute_sql", Q))),
+        _json(_reply("j", content=str(BIG), specgap={"duration_ms": BIG})),
+        ASK,
+    ),
+    "assistant turns without calls": _raw(
+        TURN,
+        _json({"role": "assistant", "content": None}),
+        _json({"role": "assistant", "content": ""}),
+        _json({"role": "assistant"}),
+        _json({"role": "assistant", "content": "plain", "tool_calls": None}),
+        REPLY,
+        _json({"role": "assistant", "content": "an empty list", "tool_calls": []}),
+        _json({"role": "assistant", "content": ["not", "text"]}),
+        _json({"role": "assistant", "content": 7}),
+        _json({"role": "assistant", "content": "x", "function_call": None}),
+        _json({"role": "assistant", "content": "y", "specgap": {"actor": "me"}}),
+        _json({"role": "assistant", "content": "z", "tool_calls": "none"}),
+        ASK,
+    ),
+    "a call waiting when a turn without calls comes": _raw(
+        TURN, _json({"role": "assistant", "content": "moving on"}), REPLY, ASK
+    ),
+    "replies of every shape": _raw(
+        *(
+            _json(_turn(_call(f"r{n}", "execute_sql", Q)))
+            + b"\n"
+            + _json(_reply(f"r{n}", content=c))
+            for n, c in enumerate(
+                (" {}", "[] ", "[1, 2]", '{"n": 1234567890123456789012}', "[1}", "text", "", None)
+            )
+        ),
+        ASK,
     ),
     "replies the fast reply declines": _raw(
         TURN,

@@ -17,13 +17,31 @@ from typing import Any
 
 from specgap.evaluate.adapters.base import EXTENSION, Doc, decode_args, decode_result
 from specgap.evaluate.adapters.conversation import Conversation, _Call
-from specgap.evaluate.fast import made_call, message
+from specgap.evaluate.fast import (
+    _CALL_DEFAULTS,
+    _MUTABLE_MADE,
+    message,
+    set_dict,
+    set_extra,
+    set_fields,
+    set_private,
+)
 from specgap.evaluate.identity import DUPLICATE_KEYS
+from specgap.events import ToolCall
+
+# what `tool_line` builds a call with: a copy of the defaults, where `args` (always set
+# there) is the only mutable one; should a field with a mutable default be added to
+# `ToolCall`, this fails at import and `tool_line` must make that default anew per call
+if tuple(key for key, _ in _MUTABLE_MADE) != ("args",):  # pragma: no cover - a model change
+    raise RuntimeError("ToolCall has a mutable default besides `args`: see tool_line")
+_new = object.__new__
 
 
-def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> bool:
+def assistant_line(
+    value: dict[str, Any], doc: Doc, stream: Conversation, origin: str | None = None
+) -> bool:
     """Read an assistant message of the usual shape into `stream`; False (nothing done)
-    for any other shape."""
+    for any other shape. `origin`, when given, is `doc.origin("")`, known to the caller."""
     if EXTENSION in value or "function_call" in value:
         return False
     content = value.get("content")
@@ -37,7 +55,8 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
     ctx = stream.ctx
     registry = ctx.registry
     resolved = ctx._resolved
-    ids: set[str] = set()
+    read: list[tuple[str, str, str]] = []  # (id, name, arguments) of each call
+    ids: set[str] | None = set() if len(calls) > 1 else None  # a repeated id is queued apart
     for call in calls:
         if type(call) is not dict or EXTENSION in call:
             return False
@@ -52,28 +71,30 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
         if name not in registry.by_name:
             return False
         call_id = call.get("id")
-        if type(call_id) is not str or call_id in ids:  # a repeated id is queued apart
+        if type(call_id) is not str:
             return False
-        ids.add(call_id)
+        if ids is not None:
+            if call_id in ids:
+                return False
+            ids.add(call_id)
         arguments = function["arguments"]
         if type(arguments) is not str or not arguments:
             return False
+        read.append((call_id, name, arguments))
     if stream._pending:  # `new_turn`: it empties `_pending`, so no id of these is there
         stream.flush()
     stream.turn = turn = stream.turn + 1
-    origin = doc.origin("")
+    if origin is None:
+        origin = doc.origin("")
     if content:
         stream._out.append(message("assistant", content, turn, origin))
     pending = stream._pending
     by_name = stream._by_name
-    for n, call in enumerate(calls):
-        function = call["function"]
-        name = function["name"]
-        call_id = call["id"]
-        pointer = f"/tool_calls/{n}"
-        args, raw, repeated = decode_args(function["arguments"])
+    for n, (call_id, name, arguments) in enumerate(read):
+        pointer = _POINTERS[n] if n < _KEPT else f"/tool_calls/{n}"
+        args, raw, repeated = decode_args(arguments)
         if raw is not None:  # not a JSON object: `call` reports it
-            stream.call(call_id, name, function["arguments"], doc, pointer, turn=turn, extra={})
+            stream.call(call_id, name, arguments, doc, pointer, turn=turn, extra={})
             continue
         fields: dict[str, Any] = {
             "name": name,
@@ -82,7 +103,7 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
             "turn": turn,
             "call_id": call_id,
             "origin": f"{origin}#{pointer}",
-            "flags": (DUPLICATE_KEYS,) if repeated else (),
+            "flags": _DUPLICATE if repeated else (),
         }
         pending[call_id] = _Call(fields, doc, pointer, False)
         names = by_name.get(name)
@@ -91,6 +112,11 @@ def assistant_line(value: dict[str, Any], doc: Doc, stream: Conversation) -> boo
         else:
             names.append(call_id)
     return True
+
+
+_KEPT = 16
+_POINTERS = tuple(f"/tool_calls/{n}" for n in range(_KEPT))
+_DUPLICATE = (DUPLICATE_KEYS,)
 
 
 def tool_line(value: dict[str, Any], stream: Conversation) -> bool:
@@ -113,7 +139,15 @@ def tool_line(value: dict[str, Any], stream: Conversation) -> bool:
     names = stream._by_name.get(fields["name"])
     if names:
         names.remove(call_id)
-    stream._out.append(made_call(fields))
+    # `made_call(fields)`, inlined: `args` (a dict, checked above) is the one mutable default
+    values = _CALL_DEFAULTS.copy()
+    values.update(fields)
+    made = _new(ToolCall)
+    set_dict(made, values)
+    set_fields(made, set(fields))
+    set_extra(made, None)
+    set_private(made, None)
+    stream._out.append(made)
     while pending:  # later calls answered before this one follow it
         key, later = next(iter(pending.items()))
         if not later.done:

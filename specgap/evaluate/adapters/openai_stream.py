@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from specgap.evaluate.adapters.base import EXTENSION, ROLES, Doc, Step, whole_json
 from specgap.evaluate.adapters.conversation import Conversation
-from specgap.evaluate.fast import message
+from specgap.evaluate.fast import _MESSAGE_FIELDS, set_dict, set_extra, set_fields, set_private
+from specgap.events import Message
 
 if TYPE_CHECKING:
     from specgap.evaluate.adapters.openai import OpenAIChatAdapter
@@ -104,6 +105,7 @@ def openai_jsonl(
     assistant_line = openai.assistant_line
     tool_line = openai.tool_line
 
+    exact = _exact(decoder)
     assert _loads is not None
     loads = _loads
     readline = lines._stream.readline
@@ -114,89 +116,180 @@ def openai_jsonl(
     c_raw: bytes | None = None
     c_number = c_byte = 0
     c_entry, c_eraw = ahead, lines.raw
+    # `_Lines`' count and offset, kept here between calls to its methods
+    count, offset = lines._number, lines._byte
+    general = bool(lines._peeked) or lines.recording is not None  # it reads the next line
     first = True
-    while True:
-        if c_raw is None and c_entry is None and not first:
-            return
-        first = False
-        # read the next line ahead (`_Lines.next_value_line`, its usual line inlined)
-        n_raw: bytes | None = None
-        n_entry: Entry | None = None
-        n_eraw: bytes | None = None
-        n_number = n_byte = 0
-        if lines._peeked or lines.recording is not None:
-            n_entry = lines.next_value_line()
-            n_eraw = lines.raw
-        else:
-            while True:
-                got = readline()
-                if not got:
-                    break
-                n_number = lines._number = lines._number + 1
-                n_byte = lines._byte
-                lines._byte = n_byte + len(got)
-                if not got.isascii():
-                    lines._peeked.append((n_number, n_byte, got))  # decoded there
-                    n_entry = lines.next_value_line()
-                    n_eraw = lines.raw
-                    break
-                if got[0] == 123 or got.strip():  # `{`, or not blank: blank ones are skipped
-                    n_raw = got
-                    break
-        raw, number, byte, entry, entry_raw = c_raw, c_number, c_byte, c_entry, c_eraw
-        c_raw, c_number, c_byte, c_entry, c_eraw = n_raw, n_number, n_byte, n_entry, n_eraw
-        if raw is None:
-            if entry is not None:
-                yield from entry_steps(entry, entry_raw)
-            continue
-        value: Any = None
-        if len(raw) - len(raw.translate(None, _DIGITS)) < 19:  # `quick_json_bytes`
+    try:
+        while True:
+            if c_raw is None and c_entry is None and not first:
+                return
+            first = False
+            raw, number, byte = c_raw, c_number, c_byte
+            entry, entry_raw = c_entry, c_eraw
+            c_raw = c_entry = c_eraw = None
+            # read the next line ahead (`_Lines.next_value_line`, its usual line inlined)
+            if general:
+                lines._number, lines._byte = count, offset
+                c_entry = lines.next_value_line()
+                c_eraw = lines.raw
+                count, offset = lines._number, lines._byte
+                general = bool(lines._peeked) or lines.recording is not None
+            else:
+                while True:
+                    got = readline()
+                    if not got:
+                        break
+                    count += 1
+                    c_number, c_byte = count, offset
+                    offset += len(got)
+                    if not got.isascii():
+                        lines._number, lines._byte = count, offset
+                        lines._peeked.append((c_number, c_byte, got))  # decoded there
+                        c_entry = lines.next_value_line()
+                        c_eraw = lines.raw
+                        count, offset = lines._number, lines._byte
+                        general = bool(lines._peeked) or lines.recording is not None
+                        break
+                    if got[0] == 123 or got.strip():  # `{`, or not blank: blank ones are skipped
+                        c_raw = got
+                        break
+            if raw is None:
+                if entry is not None:
+                    yield from entry_steps(entry, entry_raw)
+                continue
+            # orjson's reading, used as it is where only strings are read from it: json's
+            # reading differs only in numbers (an integer of 19 digits or more), so
+            # whatever reads other values first takes `exact(raw, value)`, json's reading
+            # (`quick_json_bytes`, `_decode_line`); undecodable: the general path
             try:
-                value = loads(raw)
+                value: Any = loads(raw)
             except ValueError:
                 value = None
-        else:  # what `_decode_line` reads such an ASCII line with; any error: the general path
+            if len(raw) >= _SHORT and value is not None:
+                value = exact(raw, value)  # deep enough for json to give up: its reading now
+            if type(value) is not dict:
+                yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+                continue
+            role = value.get("role")
+            if (
+                type(role) is not str
+                or not containers.isdisjoint(value)
+                or (role == "tool" and type(value.get("content")) is not str)
+            ):  # values other than strings are read: the exact reading
+                value = exact(raw, value)
+                if type(value) is not dict:
+                    yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+                    continue
+                role = value.get("role")
+                if type(role) is not str or not containers.isdisjoint(value):
+                    text = raw.decode("ascii").rstrip("\r\n")
+                    yield from value_steps(value, Doc(display, text, number, byte))
+                    continue
+            stream = adapter._stream
+            if stream is None:
+                stream = adapter._stream = Conversation(display, ctx)
+            made: Message | None = None  # the line's one event, when nothing else is waiting
             try:
-                value = whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
-            except (ValueError, RecursionError):
-                value = None
-        if type(value) is not dict:
-            yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
-            continue
-        role = value.get("role")
-        if type(role) is not str or not containers.isdisjoint(value):
-            text = raw.decode("ascii").rstrip("\r\n")
-            yield from value_steps(value, Doc(display, text, number, byte))
-            continue
-        stream = adapter._stream
-        if stream is None:
-            stream = adapter._stream = Conversation(display, ctx)
+                if role == "tool":
+                    done = EXTENSION not in value and tool_line(value, stream)
+                elif role in roles:
+                    content = value.get("content")
+                    done = type(content) is str
+                    if done and content:  # `Conversation.message`, for text content
+                        mapped = roles[role]
+                        if mapped != "assistant" and stream._pending:
+                            stream.flush()
+                        made = _message(mapped, content, None, f"{display}:{number}")
+                elif role == "assistant":
+                    if (
+                        value.get("tool_calls") is None
+                        and EXTENSION not in value
+                        and "function_call" not in value
+                    ):
+                        # `assistant_line` for a turn without calls: no `Doc` needed
+                        content = value.get("content")
+                        done = content is None or type(content) is str
+                        if done:
+                            if stream._pending:  # `new_turn`
+                                stream.flush()
+                            stream.turn = turn = stream.turn + 1
+                            if content:
+                                made = _message("assistant", content, turn, f"{display}:{number}")
+                    else:  # its calls keep the line, for their diagnostics
+                        done = assistant_line(
+                            value,
+                            LineDoc(display, raw, number, byte),
+                            stream,
+                            f"{display}:{number}",  # the `LineDoc`'s `origin("")`
+                        )
+                else:
+                    done = False
+            except RecursionError as exc:  # as the reader's loop reports it: nothing undone
+                too_complex(
+                    ctx, Doc(display, raw.decode("ascii").rstrip("\r\n"), number, byte), exc
+                )
+                continue
+            if not done:
+                # the general path, on the exact reading; what declined above (reading
+                # strings only) changed nothing
+                value = exact(raw, value)
+                if type(value) is not dict:
+                    yield from entry_steps((number, byte, raw.decode("ascii").rstrip("\r\n")), raw)
+                    continue
+                text = raw.decode("ascii").rstrip("\r\n")
+                yield from value_steps(value, Doc(display, text, number, byte))
+                continue
+            out = stream._out
+            if made is not None:
+                if not out:
+                    yield stream.key, made
+                    continue
+                out.append(made)
+            if out:
+                key = stream.key
+                if len(out) == 1:
+                    yield key, out.pop()
+                    continue
+                stream._out = []
+                for event in out:
+                    yield key, event
+
+    finally:  # `_Lines` counts on from here (the reader's loop does not, but be exact)
+        lines._number, lines._byte = count, offset
+
+
+# A line this short nests fewer than 256 levels, which json's decoder reads as orjson does
+# (unless the caller's own stack is within that of the recursion limit); a longer line
+# gets json's reading at once, so a line json finds too deep is reported as before.
+_SHORT = 512
+
+
+def _exact(decoder: Any) -> Callable[[bytes, Any], Any]:
+    def exact(raw: bytes, value: Any) -> Any:
+        """json's reading of an ASCII line orjson read as `value`: `value` itself when the
+        line holds fewer than 19 digits (`quick_json_bytes`), else the reader's decoder
+        (`_decode_line`); None when that fails."""
+        if len(raw) - len(raw.translate(None, _DIGITS)) < 19:
+            return value
         try:
-            if role == "tool":
-                done = EXTENSION not in value and tool_line(value, stream)
-            elif role in roles:
-                content = value.get("content")
-                done = type(content) is str
-                if done and content:  # `Conversation.message`, for text content
-                    mapped = roles[role]
-                    if mapped != "assistant" and stream._pending:
-                        stream.flush()
-                    stream._out.append(message(mapped, content, None, f"{display}:{number}"))
-            elif role == "assistant":  # its calls keep the line, for their diagnostics
-                done = assistant_line(value, LineDoc(display, raw, number, byte), stream)
-            else:
-                done = False
-        except RecursionError as exc:  # as the reader's loop reports it: nothing undone
-            too_complex(ctx, Doc(display, raw.decode("ascii").rstrip("\r\n"), number, byte), exc)
-            continue
-        if not done:
-            # the general path; what declined above changed nothing
-            text = raw.decode("ascii").rstrip("\r\n")
-            yield from value_steps(value, Doc(display, text, number, byte))
-            continue
-        out = stream._out
-        if out:
-            key = stream.key
-            stream._out = []
-            for event in out:
-                yield key, event
+            return whole_json(decoder, raw.decode("ascii").rstrip("\r\n"))
+        except (ValueError, RecursionError):
+            return None
+
+    return exact
+
+
+_new = object.__new__
+
+
+def _message(role: str, content: str, turn: int | None, origin: str) -> Message:
+    """`fast.message(...)`, inlined (one is made per message line)."""
+    made = _new(Message)
+    set_dict(
+        made, {"type": "message", "role": role, "content": content, "turn": turn, "origin": origin}
+    )
+    set_fields(made, set(_MESSAGE_FIELDS))
+    set_extra(made, None)
+    set_private(made, None)
+    return made
