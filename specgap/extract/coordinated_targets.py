@@ -1,0 +1,80 @@
+"""Confirmations and bans over coordinated actions, each with its own object: every one is
+constrained.
+
+"Never cancel a booking or refund a deposit without the member's yes", "Cancel a booking or
+refund a deposit only after the member confirms": a reader that took the clause's first
+action alone would state less than the sentence, silently. `coordinated_targets` gives each
+rule of a distributive operator whose target is the clause's first action a copy for each
+action coordinated with it (`coordination.coordinated_actions`). Counts are left alone ("at
+most one refund or exchange per order" counts them together: one count per action would be
+weaker); orderings are split by `order_targets`. A copied part is resolved on its own, so a
+part that names no tool gets its own note.
+
+A qualifier after the last action ("never cancel bookings or refund deposits that are older
+than a month") limits the ban: it is kept as the bans' condition, so they stay
+`review_only` with a note rather than forbid every call.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.coordination import coordinated_actions, coordination_tail
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+
+__all__ = ["coordinated_targets"]
+
+# the operators whose rule holds for each of the actions it is said of
+_DISTRIBUTIVE = frozenset({"require_confirmation", "deny_action", "state_condition"})
+# a tail that restricts what is banned: a relative clause, a condition, a comparison
+_QUALIFIER = re.compile(
+    r"^(?:that|which|who|whose|where|when|whenever|if|unless|while|after|before|until|once|"
+    r"older|newer|over|under|above|below|more|less|fewer|greater|within|outside|except|"
+    r"without|beyond|past|during|on|in|from|for|with|by)\b",
+    re.I,
+)
+
+
+def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules, each distributive rule on the clause's first action also given for every
+    action coordinated with it (module docstring), without repeats."""
+    if sentence.subject is not None:
+        return rules
+    spread = [r for r in rules if r.operator in _DISTRIBUTIVE and r.target]
+    if not spread:
+        return rules
+    actions = coordinated_actions(sentence.clean)
+    if len(actions) < 2:
+        return rules
+    first = " ".join(actions[0].casefold().split())
+    had = {(r.operator, (r.target or "").casefold()) for r in rules}
+    more: list[CandidateRule] = []
+    for rule in spread:
+        if " ".join((rule.target or "").casefold().split()) != first:
+            continue  # a rule on another part of the sentence (the prerequisite, the state)
+        for action in actions[1:]:
+            if (rule.operator, action.casefold()) in had:
+                continue
+            had.add((rule.operator, action.casefold()))
+            others = tuple(m for m in rule.mentions if m != rule.target)
+            more.append(
+                rule.model_copy(
+                    update={"target": action, "mentions": (action, *others), "grounding": "partial"}
+                )
+            )
+    return _qualified(sentence.clean, [*rules, *more])
+
+
+def _qualified(text: str, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The bans, each kept under the qualifier said after the coordination (module
+    docstring) when it has no condition of its own."""
+    tail = coordination_tail(text)
+    if not tail or not _QUALIFIER.match(tail):
+        return rules
+    return [
+        r.model_copy(update={"condition": tail})
+        if r.operator == "deny_action" and r.condition is None and not r.params.get("values")
+        else r
+        for r in rules
+    ]
