@@ -23,10 +23,24 @@ _NOT_NOUNS = NOT_OBJECT | frozenset(
 
 def actions_of(text: str) -> list[str]:
     """The actions a clause names: its verb with each coordinated object, in order."""
+    return _objects(text)[0]
+
+
+def alternative_objects(text: str) -> bool:
+    """The clause's coordinated objects are alternatives, any one of which does: joined by
+    "or" ("look up the member or the booking"), never by "and" ("the member and the
+    booking", "the member and/or the booking": each is said)."""
+    actions, seps = _objects(text)
+    return len(actions) > 1 and "or" in seps and not ({"and", "and/or"} & set(seps))
+
+
+def _objects(text: str) -> tuple[list[str], list[str]]:
+    """`actions_of`, and the words that join its objects ("," "or" "and")."""
     clause = parse(text)
     if clause.action is None or clause.action_span is None or clause.verb is None:
-        return []
+        return [], []
     out = [clause.action]
+    seps: list[str] = []
     at = clause.action_span[1]
     while (m := _NEXT.match(text[at:])) is not None:
         start = at + m.end()
@@ -35,8 +49,9 @@ def actions_of(text: str) -> list[str]:
         if not obj or first in IMPERATIVE_VERBS or first in _NOT_NOUNS:
             break
         out.append(f"{clause.verb} {obj}")
+        seps.extend(re.findall(r"and/or|and|or", m[0].casefold()) or [","])
         at = end
-    return out
+    return out, seps
 
 
 _VERB_LIST = r"[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s+(?:and|or|and/or|nor)\s+"

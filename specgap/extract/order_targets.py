@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.order_words import base_form, coordinated_events
 from specgap.extract.segments import Sentence
@@ -33,7 +34,9 @@ __all__ = ["coordinated_orders"]
 _ID = re.compile(
     r"`?(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
 )
-_SEP = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and|and/or)\s+", re.I)
+_SEP = re.compile(
+    r"\s*,\s*(?:(?:and|or|as\s+well\s+as)\s+)?|\s+(?:or|and|and/or|as\s+well\s+as)\s+", re.I
+)
 _CLAUSE_END = re.compile(r"[.;:!?]|\s+(?:then|so|because|unless|if|when|while)\s", re.I)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 _BEFORE_GERUND = re.compile(r"\b(?:before|prior\s+to)\s+(?P<g>[a-z]+ing\b.*)$", re.I)
@@ -55,6 +58,7 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
     out: list[CandidateRule] = []
     seen: set[tuple[str | None, str]] = set()
     for rule in rules:
+        rule = alternative_prerequisites(sentence.clean, rule)  # "after A or B": either
         for each in _per_action(sentence.clean, rule):
             key = (each.target, repr(sorted(each.params.items(), key=lambda kv: kv[0])))
             if each.operator != "require_before" or key not in seen:
