@@ -59,6 +59,9 @@ def _codes(tmp_path: Path, sentence: str) -> set[str]:
          {"archive_grower", "repot_plant", "ship_seedlings"}),
         # one shared object (read before by `verb_actions`): unchanged
         ("Never cancel or refund a pot order.", {"cancel_pot_order", "refund_pot_order"}),
+        # verbs sharing an object, then a phrase of its own: all of them
+        ("Never cancel or refund a pot order, nor ship the seedlings.",
+         {"cancel_pot_order", "refund_pot_order", "ship_seedlings"}),
         # negative: a bare "and" may forbid the pair only, it is not split
         ("Never cancel a pot order and keep the payment.", {"cancel_pot_order"}),
         # negative: the "or" is inside the condition, not between actions
@@ -123,3 +126,39 @@ def test_a_part_naming_no_tool_gets_its_own_note(tmp_path: Path) -> None:
 def test_phrase_actions(text: str, actions: list[str], tail: str) -> None:
     assert phrase_actions(text) == actions
     assert coordination_tail(text) == tail
+
+
+def test_never_both_bans_the_pair_not_each_call(tmp_path: Path) -> None:
+    # one of them alone is allowed: enforced bans of each would be stronger than the sentence
+    sentence = "Never call both `cancel_pot_order` and `refund_pot_order`."
+    assert _rules(tmp_path, sentence, "deny_action") == {
+        "cancel_pot_order": "review_only",
+        "refund_pot_order": "review_only",
+    }
+    assert "condition-not-bound" in _codes(tmp_path, sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "parts"),
+    [
+        # objects of one verb joined by "or": each object is banned as if said alone
+        ("Never cancel a pot order or a grower.",
+         ["Never cancel a pot order.", "Never cancel a grower."]),
+        ("Never archive either a grower or a pot order.",
+         ["Never archive a grower.", "Never archive a pot order."]),
+        ("Do not ship the seedlings or refund a pot order.",
+         ["Do not ship the seedlings.", "Do not refund a pot order."]),
+        ("Neither repot a plant nor archive a grower.",
+         ["Never repot a plant.", "Never archive a grower."]),
+    ],
+)  # fmt: skip
+def test_a_coordinated_ban_reads_as_its_parts_said_alone(
+    tmp_path: Path, sentence: str, parts: list[str]
+) -> None:
+    alone: dict[str, str] = {}
+    for i, part in enumerate(parts):
+        (tmp_path / str(i)).mkdir()
+        alone |= _rules(tmp_path / str(i), part, "deny_action")
+    assert len(alone) == len(parts)
+    (tmp_path / "all").mkdir()
+    assert _rules(tmp_path / "all", sentence, "deny_action") == alone

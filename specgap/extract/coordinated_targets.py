@@ -27,6 +27,9 @@ __all__ = ["coordinated_targets"]
 
 # the operators whose rule holds for each of the actions it is said of
 _DISTRIBUTIVE = frozenset({"require_confirmation", "deny_action", "state_condition"})
+# "never call both `a` and `b`", "do not both cancel X and refund Y": the pair is banned
+_BOTH = re.compile(r"(?<=\s)both\s[^.;]*?\band\s+[^.;,]+", re.I)
+_NEGATED = re.compile(r"\b(?:never|not|n't|no)\b", re.I)
 # a tail that restricts what is banned: a relative clause, a condition, a comparison
 _QUALIFIER = re.compile(
     r"^(?:that|which|who|whose|where|when|whenever|if|unless|while|after|before|until|once|"
@@ -42,11 +45,9 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
     if sentence.subject is not None:
         return rules
     spread = [r for r in rules if r.operator in _DISTRIBUTIVE and r.target]
-    if not spread:
-        return rules
-    actions = coordinated_actions(sentence.clean)
+    actions = coordinated_actions(sentence.clean) if spread else []
     if len(actions) < 2:
-        return rules
+        return _qualified(sentence.clean, rules)
     first = " ".join(actions[0].casefold().split())
     had = {(r.operator, (r.target or "").casefold()) for r in rules}
     more: list[CandidateRule] = []
@@ -68,9 +69,13 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
 
 def _qualified(text: str, rules: list[CandidateRule]) -> list[CandidateRule]:
     """The bans, each kept under the qualifier said after the coordination (module
-    docstring) when it has no condition of its own."""
-    tail = coordination_tail(text)
-    if not tail or not _QUALIFIER.match(tail):
+    docstring) when it has no condition of its own; "never call both `a` and `b`" forbids
+    the pair, not each call: each ban is kept under that condition."""
+    both = _BOTH.search(text)
+    if both is not None and not _NEGATED.search(text[: both.start()]):
+        both = None  # "both `a` and `b` must never be called": each of them
+    tail = both[0] if both else coordination_tail(text)
+    if not tail or not (both or _QUALIFIER.match(tail)):
         return rules
     return [
         r.model_copy(update={"condition": tail})

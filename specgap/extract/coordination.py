@@ -46,8 +46,9 @@ def _objects(text: str) -> tuple[list[str], list[str]]:
         start = at + m.end()
         obj, end = object_at(text, start - 1)
         first = obj.split()[0] if obj else ""
-        if not obj or first in IMPERATIVE_VERBS or first in _NOT_NOUNS:
-            break
+        led = re.search(r"\b(?:the|their|its|his|her|a|an|any)\s+$", m[0], re.I) is not None
+        if not obj or (first in IMPERATIVE_VERBS and not led) or first in _NOT_NOUNS:
+            break  # "and cancel it": a clause of its own; "or a deposit": a noun
         out.append(f"{clause.verb} {obj}")
         seps.extend(re.findall(r"and/or|and|or", m[0].casefold()) or [","])
         at = end
@@ -158,6 +159,8 @@ def _unknown_verb(word: str) -> bool:
     return word.isalpha() and word not in _NOT_VERBS and not word.endswith("ly")
 
 
+_BOTH = re.compile(r"\bboth\b[^.;]*\band\b", re.I)
+_EITHER = re.compile(r"\beither\s+(?=[^.;]*\bor\b)", re.I)
 _NEITHER = re.compile(
     r"^\W*(?:(?:you|the\s+(?:agent|assistant))\s+(?:must|should|shall|may|can)\s+)?neither\s+",
     re.I,
@@ -173,11 +176,20 @@ def banned_actions(text: str, negated: bool) -> list[str]:
         text = "Never " + text[neither.end() :]
     elif not negated:
         return []
-    return coordinated_actions(re.sub(r"\bnor\b", "or", text))  # "nor" joins as "or" here
+    if _BOTH.search(text):  # "never call both `a` and `b`": the pair, not each of them
+        return []
+    text = _EITHER.sub("", re.sub(r"\bnor\b", "or", text))  # under the negation: "or"
+    actions = coordinated_actions(text)
+    if alternative_objects(text):  # "never cancel a booking or a voucher": each object
+        actions = list(dict.fromkeys([*actions, *actions_of(text)]))
+    return actions
 
 
 def coordinated_actions(text: str) -> list[str]:
     """The actions of the clause's coordinated verbs, with a shared object or each with its
-    own (`verb_actions`, `phrase_actions`); the clause's own action alone when none are."""
-    actions = verb_actions(text)
-    return actions if len(actions) > 1 else phrase_actions(text)
+    own (`verb_actions`, `phrase_actions`; "never delete or archive a booking, nor refund a
+    fee": all three); the clause's own action alone when none are."""
+    verbs, phrases = verb_actions(text), phrase_actions(text)
+    if len(phrases) < 2 or len(verbs) < 2:
+        return verbs if len(verbs) > 1 else phrases
+    return list(dict.fromkeys([*verbs, *phrases[1:]]))  # the first phrase is the clause's
