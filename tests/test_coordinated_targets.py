@@ -80,6 +80,11 @@ def test_each_coordinated_action_is_banned(tmp_path: Path, sentence: str, banned
          {"cancel_pot_order", "ship_seedlings"}),
         ("Cancel a pot order or refund a pot order only after the grower confirms.",
          {"cancel_pot_order", "refund_pot_order"}),
+        # a correlative word opening a subject of coordinated gerunds (nothing was read)
+        ("Both shipping the seedlings and cancelling a pot order require the grower's yes.",
+         {"ship_seedlings", "cancel_pot_order"}),
+        ("Either refunding a pot order or archiving a grower requires the grower's approval.",
+         {"refund_pot_order", "archive_grower"}),
         # one action: nothing added
         ("Cancel a pot order only after the grower confirms.", {"cancel_pot_order"}),
     ],

@@ -64,6 +64,15 @@ ANY = ("find_grower", "get_pot_order")
          {("cancel_pot_order", ("get_pot_order",)), ("refund_pot_order", ("get_pot_order",))}),
         ("Call `get_pot_order` before cancelling a pot order as well as refunding a pot order.",
          {("cancel_pot_order", ("get_pot_order",)), ("refund_pot_order", ("get_pot_order",))}),
+        # tool ids as the subject, with or without "both" / "either": each is constrained
+        ("Both `cancel_pot_order` and `refund_pot_order` require a prior call to "
+         "`get_pot_order`.",
+         {("cancel_pot_order", ("get_pot_order",)), ("refund_pot_order", ("get_pot_order",))}),
+        ("`cancel_pot_order` and `refund_pot_order` require a prior call to `get_pot_order`.",
+         {("cancel_pot_order", ("get_pot_order",)), ("refund_pot_order", ("get_pot_order",))}),
+        # two ids said as one prerequisite mention joined by "or": either one
+        ("`find_grower` or `get_pot_order` must be called before `ship_seedlings`.",
+         {("ship_seedlings", ANY)}),
         # negative: the coordination belongs to the constrained side, not the prerequisite
         ("Before cancelling a pot order or a shipment, look up the pot order.",
          {("cancel_pot_order", ("get_pot_order",))}),

@@ -18,12 +18,13 @@ than a month") limits the ban: it is kept as the bans' condition, so they stay
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.coordination import coordinated_actions, coordination_tail
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 
-__all__ = ["coordinated_targets"]
+__all__ = ["coordinated_targets", "without_correlative"]
 
 # the operators whose rule holds for each of the actions it is said of
 _DISTRIBUTIVE = frozenset({"require_confirmation", "deny_action", "state_condition"})
@@ -83,3 +84,24 @@ def _qualified(text: str, rules: list[CandidateRule]) -> list[CandidateRule]:
         else r
         for r in rules
     ]
+
+
+# "Both X and Y ...", "Either X or Y ...": a correlative word opening a coordinated subject
+# of actions (gerunds or tool ids); the readers take the subject without it
+_CORRELATIVE = re.compile(
+    r"^(?P<lead>\W*)(?P<word>both|either)\s+(?=(?:[a-z]+ing\b|`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?)"
+    r"[^.;]*?\b(?P<join>and|or)\b)",
+    re.I,
+)
+
+
+def without_correlative(sentence: Sentence) -> Sentence:
+    """The sentence with its opening "both" (before "... and ...") or "either" (before
+    "... or ...") blanked out, so the coordinated actions read as any coordinated subject
+    does ("Both refunding X and voiding Y require a yes": each of them); the same length,
+    so the offsets still hold. Any other sentence unchanged."""
+    m = _CORRELATIVE.match(sentence.text)
+    if m is None or (m["word"].casefold() == "both") != (m["join"].casefold() == "and"):
+        return sentence
+    start, end = m.start("word"), m.end("word")
+    return replace(sentence, text=sentence.text[:start] + " " * (end - start) + sentence.text[end:])

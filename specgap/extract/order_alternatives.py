@@ -21,6 +21,8 @@ __all__ = ["alternative_prerequisites"]
 _DET = r"(?:the|a|an|its|their|his|her|your|any)\s+"
 _OR = re.compile(r"^(?:\s*,\s*(?:or\s+)?|\s+or\s+)(?:" + _DET + r")?(?=[a-z])", re.I)
 _AND = re.compile(r"^(?:\s*,\s*)?\s*(?:and|and/or)\s", re.I)
+_OR_IDS = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+", re.I)
+_TOOL_ID = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
 _NOT_NOUNS = frozenset({"it", "them", "this", "that", "then", "you", "we", "they", "so"})
 
 
@@ -30,6 +32,10 @@ def alternative_prerequisites(text: str, rule: CandidateRule) -> CandidateRule:
     before = rule.params.get("before")
     if rule.operator != "require_before" or not isinstance(before, str):
         return rule
+    ids = [p.strip().strip("`") for p in _OR_IDS.split(before)]
+    if len(ids) > 1 and " or " in f" {before.casefold()} " and all(map(_TOOL_ID.fullmatch, ids)):
+        # "`a` or `b` must be called before `c`": a mention of two ids, either of which does
+        return rule.model_copy(update={"params": {**rule.params, "before": ids}})
     words = before.split()
     for k in range(1, len(words)):
         verb, obj = words[:k], words[k:]

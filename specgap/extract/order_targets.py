@@ -132,8 +132,11 @@ def _following(text: str, target: str) -> list[str]:
         return []
     more: list[str] = []
     for piece in pieces[1:]:
-        if as_id and _ID.fullmatch(piece):
-            more.append(piece.strip("`").removesuffix("()"))
+        said = _ID.match(piece) if as_id else None
+        if said is not None:  # "`a` and `b` require ...": the last id ends the coordination
+            more.append(said[0].strip("`").removesuffix("()"))
+            if said.end() < len(piece):
+                break
         elif not as_id and _gerund(piece):
             more.append(_as_base(piece) if said_as_base else piece)
         else:

@@ -14,7 +14,7 @@ from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
-from specgap.extract.coordinated_targets import coordinated_targets
+from specgap.extract.coordinated_targets import coordinated_targets, without_correlative
 from specgap.extract.date_ranges import date_range
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
@@ -58,6 +58,7 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
