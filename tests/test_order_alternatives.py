@@ -73,6 +73,11 @@ ANY = ("find_grower", "get_pot_order")
         # two ids said as one prerequisite mention joined by "or": either one
         ("`find_grower` or `get_pot_order` must be called before `ship_seedlings`.",
          {("ship_seedlings", ANY)}),
+        # a procedure's step with alternative objects: the next step needs either one
+        ("First look up the grower or the pot order, then ship the seedlings.",
+         {("ship_seedlings", ANY)}),
+        ("First look up the grower and the pot order, then ship the seedlings.",
+         {("ship_seedlings", ("find_grower",)), ("ship_seedlings", ("get_pot_order",))}),
         # negative: the coordination belongs to the constrained side, not the prerequisite
         ("Before cancelling a pot order or a shipment, look up the pot order.",
          {("cancel_pot_order", ("get_pot_order",))}),

@@ -21,6 +21,7 @@ from specgap.extract.clause_steps import (
     steps_in,
     with_antecedent,
 )
+from specgap.extract.coordination import alternative_objects
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -305,6 +306,7 @@ class _Chain:
         self.section: str | None = None
         self.last: list[str] = []  # the actions of the previous step (coordinated objects)
         self.said = ""  # the sentence the previous step was read from
+        self.either = False  # the previous step's objects are alternatives ("A or B")
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = chain_form(_LABEL.sub("", sentence.clean.strip()))  # "X first; only then Y"
@@ -339,14 +341,18 @@ class _Chain:
             actions = clause_actions(with_antecedent(part, self.last))  # "A and B": both
             if not actions:
                 continue
+            # "look up A or B, then X": either lookup does, one any-of ordering
+            lasts: list[str | list[str]] = [self.last] if self.either else list(self.last)
             for action in actions:
-                for before in self.last:
+                for before in lasts:
                     if before != action:
                         # the previous step is resolved in the sentence it was read from
-                        said = ((before, self.said),) if self.said != own else ()
+                        named = [before] if isinstance(before, str) else before
+                        said = tuple((b, self.said) for b in named) if self.said != own else ()
                         held = None if action == goal else scope  # the goal's own step: always
                         emit = Emit("require_before", action, {"before": before}, 0.7,
                                     condition=held, contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
             self.last, self.said = actions, own
+            self.either = alternative_objects(with_antecedent(part, self.last))
         return rules
