@@ -167,3 +167,32 @@ def test_a_coordinated_ban_reads_as_its_parts_said_alone(
     assert len(alone) == len(parts)
     (tmp_path / "all").mkdir()
     assert _rules(tmp_path / "all", sentence, "deny_action") == alone
+
+
+def _grounded(tmp_path: Path, sentence: str) -> dict[str, tuple[str, str]]:
+    built = build_prompt(tmp_path, f"# Nursery desk\n\n{sentence}\n", TOOLS)
+    return {
+        str(p.target): (str(p.model_dump()["condition"].get("selector")), p.enforcement)
+        for p in built.policies
+        if p.operator == "arg_grounded" and p.source.artifact.endswith("prompt.md")
+    }
+
+
+@pytest.mark.parametrize(
+    ("sentence", "tools"),
+    [
+        # the argument of two tools: read as an argument "order_id of `cancel_pot_order`" and a
+        # second one "`refund_pot_order`", over every tool and reviewed
+        ("The order_id of `cancel_pot_order` and `refund_pot_order` must come from "
+         "`get_pot_order`.", {"cancel_pot_order", "refund_pot_order"}),
+        ("The order_id of `refund_pot_order` and `ship_seedlings` must come from "
+         "`get_pot_order`.", {"refund_pot_order", "ship_seedlings"}),
+    ],
+)  # fmt: skip
+def test_an_argument_of_coordinated_tools_is_grounded_on_each(
+    tmp_path: Path, sentence: str, tools: set[str]
+) -> None:
+    found = _grounded(tmp_path, sentence)
+    assert set(found) == tools
+    assert {e for _, e in found.values()} == {"enforce"}
+    assert all("order_id" in selector for selector, _ in found.values())

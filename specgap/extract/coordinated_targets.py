@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from specgap.extract.coordinated_args import tools_args
 from specgap.extract.coordination import coordinated_actions, coordination_tail
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -45,6 +46,7 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
     action coordinated with it (module docstring), without repeats."""
     if sentence.subject is not None:
         return rules
+    rules = tools_args(rules)  # "the X of `a` and `b` must come from `t`": X of each
     spread = [r for r in rules if r.operator in _DISTRIBUTIVE and r.target]
     actions = coordinated_actions(sentence.clean) if spread else []
     if len(actions) < 2:
