@@ -187,6 +187,9 @@ def _grounded(tmp_path: Path, sentence: str) -> dict[str, tuple[str, str]]:
          "`get_pot_order`.", {"cancel_pot_order", "refund_pot_order"}),
         ("The order_id of `refund_pot_order` and `ship_seedlings` must come from "
          "`get_pot_order`.", {"refund_pot_order", "ship_seedlings"}),
+        # "for" the named tools: read as the argument of every tool (stronger than said)
+        ("The order_id for `refund_pot_order` and `ship_seedlings` must come from "
+         "`get_pot_order`.", {"refund_pot_order", "ship_seedlings"}),
     ],
 )  # fmt: skip
 def test_an_argument_of_coordinated_tools_is_grounded_on_each(
@@ -196,3 +199,15 @@ def test_an_argument_of_coordinated_tools_is_grounded_on_each(
     assert set(found) == tools
     assert {e for _, e in found.values()} == {"enforce"}
     assert all("order_id" in selector for selector, _ in found.values())
+
+
+def test_an_argument_of_one_tool_or_every_tool_is_unchanged(tmp_path: Path) -> None:
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    # no list of tools after the argument: every tool taking it, as before
+    every = _grounded(tmp_path / "a", "The order_id must come from `get_pot_order`.")
+    assert set(every) == {"cancel_pot_order", "refund_pot_order", "ship_seedlings"}
+    one = _grounded(
+        tmp_path / "b", "The order_id of `ship_seedlings` must come from `get_pot_order`."
+    )
+    assert set(one) <= {"ship_seedlings", "*"}

@@ -23,9 +23,12 @@ _OF = re.compile(
 _ID = re.compile(_TOOL)
 
 
-def tools_args(rules: list[CandidateRule]) -> list[CandidateRule]:
+def tools_args(rules: list[CandidateRule], text: str = "") -> list[CandidateRule]:
     """The rules, "the X of `a`" + "`b`" over every tool rewritten as X of `a` and X of `b`
-    (module docstring)."""
+    (module docstring); an argument over every tool that `text` gives to named tools ("the
+    X for `a` and `b`", the tools dropped) given to each of them only."""
+    grounded = [r for r in rules if r.operator == "arg_grounded" and r.target == "*"]
+    rules = [n for r in rules for n in (_named(r, text) if r in grounded else [r])]
     grounded = [r for r in rules if r.operator == "arg_grounded" and r.target == "*"]
     led = next((m for r in grounded if (m := _OF.match(str(r.params.get("facet", ""))))), None)
     if led is None:
@@ -48,3 +51,28 @@ def tools_args(rules: list[CandidateRule]) -> list[CandidateRule]:
     ]
     dropped = {id(first), *(id(r) for r in more)}
     return [r for r in rules if id(r) not in dropped] + each
+
+
+_LIST = r"(?P<tools>" + _TOOL + r"(?:\s*,\s*" + _TOOL + r")*\s*,?\s+(?:and|or)\s+" + _TOOL + r")"
+
+
+def _named(rule: CandidateRule, text: str) -> list[CandidateRule]:
+    """The rule over every tool, or one copy per tool when the sentence says its argument
+    is that of a list of named tools ("the order_id for `a` and `b`")."""
+    words = str(rule.params.get("facet", "")).split()
+    if not words or not text:
+        return [rule]
+    said = re.search(
+        r"\b"
+        + r"[\s_]+".join(map(re.escape, words))
+        + r"s?\s+(?:of|for|passed\s+to|given\s+to)\s+"
+        + _LIST,
+        text,
+        re.I,
+    )
+    if said is None:
+        return [rule]
+    tools = [t.strip("`") for t in _ID.findall(said["tools"])]
+    return [
+        rule.model_copy(update={"target": t, "mentions": (t, *rule.mentions[1:])}) for t in tools
+    ]

@@ -46,7 +46,7 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
     action coordinated with it (module docstring), without repeats."""
     if sentence.subject is not None:
         return rules
-    rules = tools_args(rules)  # "the X of `a` and `b` must come from `t`": X of each
+    rules = tools_args(rules, sentence.clean)  # "the X of `a` and `b` ...": X of each
     spread = [r for r in rules if r.operator in _DISTRIBUTIVE and r.target]
     actions = coordinated_actions(sentence.clean) if spread else []
     if len(actions) < 2:
