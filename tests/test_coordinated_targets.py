@@ -53,6 +53,12 @@ def _codes(tmp_path: Path, sentence: str) -> set[str]:
         ("Neither archive a grower nor repot a plant.", {"archive_grower", "repot_plant"}),
         ("You should neither cancel a pot order nor ship the seedlings.",
          {"cancel_pot_order", "ship_seedlings"}),
+        # tool ids as the subject of a ban under a condition: a tie between them before
+        ("`cancel_pot_order` and `refund_pot_order` must never be called for a rare plant.",
+         {"cancel_pot_order", "refund_pot_order"}),
+        # "both" opening the subject (not after the negation): each of them
+        ("Both `archive_grower` and `repot_plant` must never be called.",
+         {"archive_grower", "repot_plant"}),
         # tool ids joined by "nor" (the "or" form was read already; it stays so)
         ("Never call `archive_grower` nor `repot_plant`.", {"archive_grower", "repot_plant"}),
         ("Never call `archive_grower`, `repot_plant` or `ship_seedlings`.",
@@ -133,9 +139,16 @@ def test_phrase_actions(text: str, actions: list[str], tail: str) -> None:
     assert coordination_tail(text) == tail
 
 
-def test_never_both_bans_the_pair_not_each_call(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Never call both `cancel_pot_order` and `refund_pot_order`.",
+        "`cancel_pot_order` and `refund_pot_order` must never be called together.",
+        "Do not call `cancel_pot_order` and `refund_pot_order` in the same turn.",
+    ],
+)
+def test_never_both_bans_the_pair_not_each_call(tmp_path: Path, sentence: str) -> None:
     # one of them alone is allowed: enforced bans of each would be stronger than the sentence
-    sentence = "Never call both `cancel_pot_order` and `refund_pot_order`."
     assert _rules(tmp_path, sentence, "deny_action") == {
         "cancel_pot_order": "review_only",
         "refund_pot_order": "review_only",

@@ -31,6 +31,11 @@ __all__ = ["coordinated_targets", "without_correlative"]
 _DISTRIBUTIVE = frozenset({"require_confirmation", "deny_action", "state_condition"})
 # "never call both `a` and `b`", "do not both cancel X and refund Y": the pair is banned
 _BOTH = re.compile(r"(?<=\s)both\s[^.;]*?\band\s+[^.;,]+", re.I)
+_TOGETHER = re.compile(
+    r"\b(?:together|at\s+the\s+same\s+time|at\s+once|simultaneously|in\s+combination|"
+    r"in\s+the\s+same\s+(?:turn|step|session|conversation|request|reply|call))\b",
+    re.I,
+)
 _NEGATED = re.compile(r"\b(?:never|not|n't|no)\b", re.I)
 # a tail that restricts what is banned: a relative clause, a condition, a comparison
 _QUALIFIER = re.compile(
@@ -47,6 +52,7 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
     if sentence.subject is not None:
         return rules
     rules = tools_args(rules, sentence.clean)  # "the X of `a` and `b` ...": X of each
+    rules = [each for r in rules for each in _per_id(r)]  # "`a` and `b` must never ...": each
     spread = [r for r in rules if r.operator in _DISTRIBUTIVE and r.target]
     actions = coordinated_actions(sentence.clean) if spread else []
     if len(actions) < 2:
@@ -70,13 +76,39 @@ def coordinated_targets(sentence: Sentence, rules: list[CandidateRule]) -> list[
     return _qualified(sentence.clean, [*rules, *more])
 
 
+_ID = r"`?[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+`?(?:\(\))?"
+_IDS = re.compile(
+    r"(?:(?:call|calling|use|using|invoke|invoking|run|running)\s+)?(?P<ids>"
+    + _ID
+    + r"(?:(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+)"
+    + _ID
+    + r")+)",
+    re.I,
+)
+
+
+def _per_id(rule: CandidateRule) -> list[CandidateRule]:
+    """A distributive rule whose target mention is tool ids coordinated ("call `a` and
+    `b`": a tie the resolver cannot settle), one per id; any other rule as it is."""
+    m = _IDS.fullmatch((rule.target or "").strip())
+    if rule.operator not in _DISTRIBUTIVE or m is None:
+        return [rule]
+    ids = [i.strip("`").removesuffix("()").strip("`") for i in re.findall(_ID, m["ids"])]
+    others = tuple(x for x in rule.mentions if x != rule.target)
+    return [rule.model_copy(update={"target": i, "mentions": (i, *others)}) for i in ids]
+
+
 def _qualified(text: str, rules: list[CandidateRule]) -> list[CandidateRule]:
     """The bans, each kept under the qualifier said after the coordination (module
-    docstring) when it has no condition of its own; "never call both `a` and `b`" forbids
-    the pair, not each call: each ban is kept under that condition."""
+    docstring) when it has no condition of its own; "never call both `a` and `b`", "... `a`
+    and `b` together" forbid the pair, not each call: each ban is kept under that
+    condition."""
     both = _BOTH.search(text)
     if both is not None and not _NEGATED.search(text[: both.start()]):
         both = None  # "both `a` and `b` must never be called": each of them
+    bans = [r for r in rules if r.operator == "deny_action"]
+    if both is None and len({r.target for r in bans}) > 1 and _NEGATED.search(text):
+        both = _TOGETHER.search(text)  # "`a` and `b` must never be called together"
     tail = both[0] if both else coordination_tail(text)
     if not tail or not (both or _QUALIFIER.match(tail)):
         return rules
