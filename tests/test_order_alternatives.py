@@ -78,6 +78,12 @@ ANY = ("find_grower", "get_pot_order")
          {("ship_seedlings", ANY)}),
         ("First look up the grower and the pot order, then ship the seedlings.",
          {("ship_seedlings", ("find_grower",)), ("ship_seedlings", ("get_pot_order",))}),
+        # a procedure's step of alternative actions: each needs the step before, and the
+        # next step needs either one (the second action was dropped)
+        ("Look up the pot order, then cancel it or ship the seedlings.",
+         {("cancel_pot_order", ("get_pot_order",)), ("ship_seedlings", ("get_pot_order",))}),
+        ("First cancel the pot order or refund the pot order, then ship the seedlings.",
+         {("ship_seedlings", ("cancel_pot_order", "refund_pot_order"))}),
         # negative: the coordination belongs to the constrained side, not the prerequisite
         ("Before cancelling a pot order or a shipment, look up the pot order.",
          {("cancel_pot_order", ("get_pot_order",))}),

@@ -21,7 +21,7 @@ from specgap.extract.clause_steps import (
     steps_in,
     with_antecedent,
 )
-from specgap.extract.coordination import alternative_objects
+from specgap.extract.coordination import alternative_objects, phrase_actions
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -339,6 +339,9 @@ class _Chain:
         for part in parts:
             # "extract the intents and sentiments": both; "then ship it": the object before
             actions = clause_actions(with_antecedent(part, self.last))  # "A and B": both
+            either = len(actions) == 1 and len(phrase_actions(with_antecedent(part, self.last))) > 1
+            if either:  # "then cancel it or refund the fee": each, and either one done
+                actions = phrase_actions(with_antecedent(part, self.last))
             if not actions:
                 continue
             # "look up A or B, then X": either lookup does, one any-of ordering
@@ -354,5 +357,5 @@ class _Chain:
                                     condition=held, contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
             self.last, self.said = actions, own
-            self.either = alternative_objects(with_antecedent(part, self.last))
+            self.either = either or alternative_objects(with_antecedent(part, self.last))
         return rules
