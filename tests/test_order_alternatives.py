@@ -82,6 +82,8 @@ ANY = ("find_grower", "get_pot_order")
         # next step needs either one (the second action was dropped)
         ("Look up the pot order, then cancel it or ship the seedlings.",
          {("cancel_pot_order", ("get_pot_order",)), ("ship_seedlings", ("get_pot_order",))}),
+        ("Look up the pot order, then cancel it or refund it.",
+         {("cancel_pot_order", ("get_pot_order",)), ("refund_pot_order", ("get_pot_order",))}),
         ("First cancel the pot order or refund the pot order, then ship the seedlings.",
          {("ship_seedlings", ("cancel_pot_order", "refund_pot_order"))}),
         # negative: the coordination belongs to the constrained side, not the prerequisite

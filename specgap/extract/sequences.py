@@ -339,9 +339,12 @@ class _Chain:
         for part in parts:
             # "extract the intents and sentiments": both; "then ship it": the object before
             actions = clause_actions(with_antecedent(part, self.last))  # "A and B": both
-            either = len(actions) == 1 and len(phrase_actions(with_antecedent(part, self.last))) > 1
-            if either:  # "then cancel it or refund the fee": each, and either one done
-                actions = phrase_actions(with_antecedent(part, self.last))
+            # "then cancel it or refund it": each (every pronoun points back), either one done
+            both_said = with_antecedent(with_antecedent(part, self.last), self.last)
+            coordinated = len(actions) == 1 and re.search(r"\b(?:or|nor)\b", part) is not None
+            phrases = phrase_actions(both_said) if coordinated else []
+            either = len(phrases) > 1
+            actions = phrases if either else actions
             if not actions:
                 continue
             # "look up A or B, then X": either lookup does, one any-of ordering
