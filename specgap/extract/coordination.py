@@ -180,7 +180,7 @@ def banned_actions(text: str, negated: bool) -> list[str]:
         return []
     text = _EITHER.sub("", re.sub(r"\bnor\b", "or", text))  # under the negation: "or"
     actions = coordinated_actions(text)
-    if alternative_objects(text):  # "never cancel a booking or a voucher": each object
+    if len(actions) < 2 and alternative_objects(text):  # "never cancel X or a voucher"
         actions = list(dict.fromkeys([*actions, *actions_of(text)]))
     return actions
 
