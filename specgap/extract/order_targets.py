@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.order_words import base_form, coordinated_events
 from specgap.extract.segments import Sentence
@@ -33,7 +34,9 @@ __all__ = ["coordinated_orders"]
 _ID = re.compile(
     r"`?(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
 )
-_SEP = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:or|and|and/or)\s+", re.I)
+_SEP = re.compile(
+    r"\s*,\s*(?:(?:and|or|as\s+well\s+as)\s+)?|\s+(?:or|and|and/or|as\s+well\s+as)\s+", re.I
+)
 _CLAUSE_END = re.compile(r"[.;:!?]|\s+(?:then|so|because|unless|if|when|while)\s", re.I)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
 _BEFORE_GERUND = re.compile(r"\b(?:before|prior\s+to)\s+(?P<g>[a-z]+ing\b.*)$", re.I)
@@ -55,6 +58,7 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
     out: list[CandidateRule] = []
     seen: set[tuple[str | None, str]] = set()
     for rule in rules:
+        rule = alternative_prerequisites(sentence.clean, rule)  # "after A or B": either
         for each in _per_action(sentence.clean, rule):
             key = (each.target, repr(sorted(each.params.items(), key=lambda kv: kv[0])))
             if each.operator != "require_before" or key not in seen:
@@ -128,8 +132,11 @@ def _following(text: str, target: str) -> list[str]:
         return []
     more: list[str] = []
     for piece in pieces[1:]:
-        if as_id and _ID.fullmatch(piece):
-            more.append(piece.strip("`").removesuffix("()"))
+        said = _ID.match(piece) if as_id else None
+        if said is not None:  # "`a` and `b` require ...": the last id ends the coordination
+            more.append(said[0].strip("`").removesuffix("()"))
+            if said.end() < len(piece):
+                break
         elif not as_id and _gerund(piece):
             more.append(_as_base(piece) if said_as_base else piece)
         else:

@@ -13,7 +13,7 @@ from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
 from specgap.extract.bullets import confirmed_step
 from specgap.extract.clause_bounds import clause_bounds
-from specgap.extract.coordination import verb_actions
+from specgap.extract.coordination import banned_actions
 from specgap.extract.found_in import found_in
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
@@ -177,9 +177,9 @@ def coordinated_bans(
 ) -> list[CandidateRule]:
     """ "Never cancel or refund a booking": the ban holds for each coordinated verb, not only
     the one the clause was read with (which would silently drop the others)."""
-    if not clause.negated or sentence.subject is not None:
+    if sentence.subject is not None:
         return rules
-    actions = verb_actions(sentence.clean)
+    actions = banned_actions(sentence.clean, clause.negated)
     if len(actions) < 2:
         return rules
     bans = [r for r in rules if r.operator == "deny_action" and not r.params.get("values")]

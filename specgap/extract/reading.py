@@ -14,6 +14,7 @@ from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
+from specgap.extract.coordinated_targets import coordinated_targets, without_correlative
 from specgap.extract.date_ranges import date_range
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
@@ -57,6 +58,7 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
@@ -161,6 +163,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     elif own_sources := described_sources(sentence):  # "the slot id must come from `T`"
         rules = [r for r in rules if r.operator != "arg_grounded"] + own_sources
     rules = coordinated_bans(sentence, clause, rules)  # "never cancel or refund X": both
+    rules = coordinated_targets(sentence, rules)  # "... cancel X or refund Y without a yes"
     rules = coordinated_conditions(sentence, clause, rules)  # "... may X or Y": the state, both
     rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence

@@ -21,6 +21,7 @@ from specgap.extract.clause_steps import (
     steps_in,
     with_antecedent,
 )
+from specgap.extract.coordination import alternative_objects, phrase_actions
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
@@ -305,6 +306,7 @@ class _Chain:
         self.section: str | None = None
         self.last: list[str] = []  # the actions of the previous step (coordinated objects)
         self.said = ""  # the sentence the previous step was read from
+        self.either = False  # the previous step's objects are alternatives ("A or B")
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = chain_form(_LABEL.sub("", sentence.clean.strip()))  # "X first; only then Y"
@@ -337,16 +339,26 @@ class _Chain:
         for part in parts:
             # "extract the intents and sentiments": both; "then ship it": the object before
             actions = clause_actions(with_antecedent(part, self.last))  # "A and B": both
+            # "then cancel it or refund it": each (every pronoun points back), either one done
+            both_said = with_antecedent(with_antecedent(part, self.last), self.last)
+            coordinated = len(actions) == 1 and re.search(r"\b(?:or|nor)\b", part) is not None
+            phrases = phrase_actions(both_said) if coordinated else []
+            either = len(phrases) > 1
+            actions = phrases if either else actions
             if not actions:
                 continue
+            # "look up A or B, then X": either lookup does, one any-of ordering
+            lasts: list[str | list[str]] = [self.last] if self.either else list(self.last)
             for action in actions:
-                for before in self.last:
+                for before in lasts:
                     if before != action:
                         # the previous step is resolved in the sentence it was read from
-                        said = ((before, self.said),) if self.said != own else ()
+                        named = [before] if isinstance(before, str) else before
+                        said = tuple((b, self.said) for b in named) if self.said != own else ()
                         held = None if action == goal else scope  # the goal's own step: always
                         emit = Emit("require_before", action, {"before": before}, 0.7,
                                     condition=held, contexts=said)  # fmt: skip
                         rules.append(candidate(sentence, emit))
             self.last, self.said = actions, own
+            self.either = either or alternative_objects(with_antecedent(part, self.last))
         return rules

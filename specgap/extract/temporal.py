@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.clause_steps import clause_actions, recommended
+from specgap.extract.coordination import alternative_objects
 from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
@@ -419,6 +420,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ids = listed_tools(action) if action is not None else []
     if len(ids) > 1 and not re.search(r"\bor\b", action or ""):  # "call `a` and `b` before"
         firsts = ids
+    # "look up the member or the booking before ...": either one does (any-of), not both
+    either = firsts is listed and alternative_objects(said_to_user(main_text))
+    prereqs: list[str | list[str]] = [list(firsts)] if either else list(firsts)
     gerunds = _GERUNDS.match(event)
     if gerunds is not None and not negated and action is not None:
         # "find the patient before booking, rescheduling or cancelling an appointment": each;
@@ -433,7 +437,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         if len(found) > 1:
             return Timed(
                 tuple(
-                    Emit("require_before", a, {"before": f}, sure) for a in found for f in firsts
+                    Emit("require_before", a, {"before": f}, sure) for a in found for f in prereqs
                 ),
                 None,
             )
@@ -452,8 +456,8 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ways = alternatives(action, main_text)
     if len(ways) > 1:
         return Timed((Emit("require_before", later, {"before": ways}, sure),), None)
-    each = [f for f in firsts if f != later]
-    return Timed(tuple(Emit("require_before", later, {"before": f}, sure) for f in each), None)
+    kept = [f for f in prereqs if f != later]
+    return Timed(tuple(Emit("require_before", later, {"before": f}, sure) for f in kept), None)
 
 
 _GERUNDS = re.compile(
