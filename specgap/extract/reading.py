@@ -50,6 +50,7 @@ from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
 from specgap.extract.this_check import this_check
+from specgap.extract.unbound_guard import unbound
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -165,6 +166,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
+    rules = unbound(clause, rules, sentence.clean)  # "... twice unless V": V is kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the
