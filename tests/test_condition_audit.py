@@ -93,6 +93,9 @@ _STRONG = {"deny_action", "max_calls", "require_before", "require_confirmation",
 _KNOWN = {
     "For gold patrons, fines may be waived without a manager.": "read to nothing",
     "For emergency cases, appointments may be booked without a deposit.": "read to nothing",
+    "Get explicit confirmation from the shipper before cancelling a delivered shipment.": (
+        "the object's state is dropped (reviewed only for how the action was named, no note)"
+    ),
 }
 
 _ROWS = [
@@ -278,6 +281,142 @@ _ROWS = [
     ("F", "Claims are forbidden for shipments delivered more than 30 days ago.", "review"),
     ("F", "Cancellation is not possible after pickup.", "review"),
     ("F", "Rerouting is only possible before the shipment leaves the depot.", "review"),
+    (
+        "F",
+        "For business accounts:\n- do not apply credits above $200\n"
+        "- do not file more than three claims a month",
+        "review",
+    ),
+    (
+        "F",
+        "For personal accounts:\n- never upgrade the service\n- never reroute a shipment",
+        "review",
+    ),
+    (
+        "L",
+        "Gold patrons:\n- may renew a loan up to five times\n- may place at most ten holds",
+        "review",
+    ),
+    (
+        "V",
+        "If the pet is new to the clinic, read its record before booking an appointment.",
+        "review",
+    ),
+    (
+        "V",
+        "When the owner is not the account holder, confirm with the account holder "
+        "before issuing a refund.",
+        "review",
+    ),
+    ("F", "If the shipment is over 500 kg, get the account before rerouting it.", "review"),
+    ("F", "Before cancelling a shipment that is in transit, put it on hold.", "review"),
+    (
+        "L",
+        "Only renew a loan after checking the patron's status, unless the patron is gold.",
+        "review",
+    ),
+    ("L", "Never place more than two holds at once for suspended patrons.", "review"),
+    ("V", "Do not issue more than one refund per invoice unless a manager approves it.", "review"),
+    (
+        "F",
+        "Do not cancel more than five shipments a day without the dispatcher's approval.",
+        "review",
+    ),
+    ("V", "No cancellations once the appointment is checked in.", "review"),
+    ("F", "No rerouting once the shipment is in transit.", "review"),
+    ("L", "No renewals for overdue loans.", "review"),
+    ("V", "Refunds are prohibited for invoices that are still open.", "review"),
+    ("F", "Credits are not allowed for personal accounts.", "review"),
+    ("L", "Can I renew a loan that is overdue? No, overdue loans cannot be renewed.", "enforce"),
+    ("V", "Can an appointment be cancelled? Only if it has not been checked in.", "enforce"),
+    ("F", "Rerouting a shipment is not permitted except before pickup.", "review"),
+    ("L", "Fines may not be waived other than for first-time offenders.", "review"),
+    ("V", "Refunds may not exceed $100 unless the invoice was for surgery.", "review"),
+    ("F", "Credits may not exceed $50 for personal accounts.", "review"),
+    ("L", "Do not waive more than $20 per patron unless they are gold.", "review"),
+    ("V", "Never prescribe more than 30 tablets if the pet weighs under 5 kg.", "review"),
+    ("F", "Do not file a claim for more than $1000 without photos.", "review"),
+    ("L", "A patron may check out at most 10 books while their account is active.", "review"),
+    ("V", "Appointments may be cancelled at most twice if the owner is a new client.", "review"),
+    ("F", "Shipments may be rerouted at most once while in transit.", "review"),
+    (
+        "L",
+        "You must ask the patron to confirm before deleting their record if they have fines.",
+        "review",
+    ),
+    (
+        "V",
+        "Ask the owner for a yes before prescribing medication when the pet is pregnant.",
+        "review",
+    ),
+    (
+        "F",
+        "Get explicit confirmation from the shipper before cancelling a delivered shipment.",
+        "review",
+    ),
+    ("L", "Do not delete patron records unless the patron has no active loans.", "review"),
+    (
+        "V",
+        "Do not update an owner's phone number unless the owner calls from the number on file.",
+        "review",
+    ),
+    ("F", "Never cancel a shipment on behalf of someone other than the shipper.", "review"),
+    (
+        "L",
+        "Do not send a reminder more than once a week to patrons who have opted in to "
+        "weekly e-mail.",
+        "review",
+    ),
+    (
+        "V",
+        "Within 7 days of a visit, do not book a follow-up appointment without the vet's note.",
+        "review",
+    ),
+    ("F", "Within 24 hours of pickup, shipments may not be cancelled.", "review"),
+    ("L", "Loans may be renewed within 3 days of the due date.", "review"),
+    ("V", "Refunds must not be issued after 90 days from payment.", "review"),
+    (
+        "F",
+        "Claims must be filed within 14 days of delivery; later claims must not be filed.",
+        "any",
+    ),
+    ("L", "Never check out more than 3 books to a patron who has an overdue loan.", "review"),
+    ("V", "Don't book an appointment for a pet that has not been vaccinated.", "enforce"),
+    ("F", "Don't upgrade a shipment that has already been delivered.", "review"),
+    ("L", "Renewing a loan is only possible when it is active.", "enforce"),
+    ("V", "Cancelling an appointment is only allowed while it is booked.", "enforce"),
+    ("F", "Holding a shipment is only possible while it is pending.", "enforce"),
+    ("L", "If the loan is overdue, you can still renew it once.", "review"),
+    (
+        "V",
+        "In an emergency, you may book an appointment without checking the pet's record.",
+        "review",
+    ),
+    (
+        "F",
+        "If the account is a business account, credits up to $500 are allowed; "
+        "otherwise the limit is $100.",
+        "review",
+    ),
+    ("L", "When the patron is gold, up to 5 renewals are allowed; otherwise only 2.", "review"),
+    ("V", "Unless the vet has approved it, never prescribe a second medication.", "review"),
+    ("F", "Except for business accounts, never apply more than one credit per shipment.", "review"),
+    ("L", "Other than gold patrons, nobody may renew a loan more than twice.", "review"),
+    ("V", "Pets under 6 months may not be prescribed more than 1 medication.", "review"),
+    ("F", "Shipments under 2 kg must not be upgraded.", "review"),
+    ("L", "Loans of rare books must not be renewed.", "review"),
+    ("V", "Invoices paid by cash may not be refunded to a card.", "review"),
+    ("F", "Do not reroute international shipments.", "review"),
+    (
+        "L",
+        "Do not renew a loan if the book has a waiting list, and never more than twice.",
+        "review",
+    ),
+    (
+        "V",
+        "Never cancel an appointment that is checked in, and do not refund it either.",
+        "enforce",
+    ),
 ]
 CASES = [
     pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason=_KNOWN[row[1]]))
@@ -320,10 +459,15 @@ def test_condition_is_never_dropped(
 @pytest.mark.parametrize(
     ("sentence", "who"),
     [
-        ("Gold members may skip the queue twice a week.", "Gold members"),
-        ("Residents who rent a bay must not park two boats.", "Residents who rent a bay"),
-        ("Never lend more than 3 kayaks for junior members.", "junior members"),
-        ("For members without a locker, do not book lessons.", "members without a locker"),
+        ("Gold members may skip the queue twice a week.", "for Gold members"),
+        ("Residents who rent a bay must not park two boats.", "for Residents who rent a bay"),
+        ("Never lend more than 3 kayaks for junior members.", "for junior members"),
+        ("For members without a locker, do not book lessons.", "for members without a locker"),
+        ("Other than senior members, nobody may book twice.", "except senior members"),
+        (
+            "Never lend a kayak, except for members who passed the test.",
+            "except members who passed the test",
+        ),
         ("Members may book at most two lessons.", None),
         ("Do not cancel a lesson for the member.", None),
         ("All customers must show a card.", None),

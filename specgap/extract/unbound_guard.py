@@ -18,14 +18,20 @@ import re
 
 from specgap.extract.conditional_rules import ban_condition
 from specgap.extract.grammar import Clause
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.segments import Sentence
 from specgap.extract.user_yes import is_yes
-from specgap.ir import CandidateRule
+from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators import OPERATORS
 from specgap.operators.prose import USER
 
 _ORDERED = frozenset({"require_before", "require_confirmation"})
 # "only after it was looked up", "before you pay": the ordering is the condition itself
-_STEP = re.compile(r"^\W*(?:only\s+)?(?:after|before|once|until|till|prior\s+to|when)\b", re.I)
+_STEP = re.compile(r"^\W*(?:only\s+)?(?:after|before|once|until|till|prior\s+to)\b", re.I)
+# a second condition after the step ("only after V, unless W"): the ordering carries V only
+_MORE = re.compile(
+    r"\b(?:unless|except|if|provided|(?:as|so)\s+long\s+as|in\s+case|whenever|while)\b", re.I
+)
 _YES = re.compile(
     r"\b(?:confirm\w*|yes|agree\w*|approv\w*|consent\w*|permission|go-ahead|authori[sz]\w*|"
     r"ask\w*|request\w*|explicit\w*)\b",
@@ -43,12 +49,27 @@ _NOT_MOD = (
 _MOD = _NOT_MOD + r"[a-z][\w-]*\s+(?:" + _NOT_MOD + r"[a-z][\w-]*\s+)?"
 _REL = r"\s+(?:who|that|whose|with|without|under|over|above|below|in)\b[^,.;:]*?"
 _MODAL = r"(?=\s+(?:may|can|cannot|can't|must|should|shall|are|is)\b)"
+_A_CLASS = r"(?:" + _MOD + _WHO + r"|" + _WHO + _REL + r"(?=[,.;:]|$))"
+_BUT = r"(?:other\s+than|except(?:\s+for)?|apart\s+from|besides)"
 _CLASS = (
-    re.compile(r"\bfor\s+(?P<q>" + _MOD + _WHO + r")", re.I),
-    re.compile(r"\bfor\s+(?:the\s+)?(?P<q>" + _WHO + _REL + r")(?=[,.;:]|$)", re.I),
-    re.compile(r"^\W*(?P<q>" + _MOD + _WHO + r")" + _MODAL, re.I),
-    re.compile(r"^\W*(?:the\s+)?(?P<q>" + _WHO + _REL + r")" + _MODAL, re.I),
+    (re.compile(r"\b" + _BUT + r"\s+(?:the\s+)?(?P<q>" + _A_CLASS + r")", re.I), "except "),
+    (re.compile(r"\bfor\s+(?P<q>" + _MOD + _WHO + r")", re.I), "for "),
+    (re.compile(r"\bfor\s+(?:the\s+)?(?P<q>" + _WHO + _REL + r")(?=[,.;:]|$)", re.I), "for "),
+    (re.compile(r"^\W*(?P<q>" + _MOD + _WHO + r")" + _MODAL, re.I), "for "),
+    (re.compile(r"^\W*(?:the\s+)?(?P<q>" + _WHO + _REL + r")" + _MODAL, re.I), "for "),
 )
+# a lead over bullets naming a class: "Gold members:", "For members who owe a fee:"
+_LEAD = re.compile(
+    r"^\s*(?:#+\s*)?(?:\*\*|__)?(?:for\s+(?:the\s+)?)?(?P<q>"
+    + _MOD
+    + _WHO
+    + r"|"
+    + _WHO
+    + _REL
+    + r")(?:\*\*|__)?\s*:\s*(?:\*\*|__)?\s*$",
+    re.I,
+)
+_BULLET = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)])\s+")
 
 
 # approval by someone other than the user ("without the branch manager's approval"): a
@@ -62,10 +83,11 @@ _STAFF_APPROVAL = re.compile(
 )
 
 
-def unbound(clause: Clause, rules: list[CandidateRule], text: str = "") -> list[CandidateRule]:
-    """The rules, each carrying the clause's condition or keeping it (module docstring);
-    `text` is the sentence, whose class of people ("gold members may ...") is such a
-    condition too."""
+def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules, each carrying the clause's condition or keeping it (module docstring); a
+    class of people the sentence (or the lead of its bullet list) names ("gold members may
+    ...") is such a condition too."""
+    text = sentence.clean
     cond = clause.condition
     if cond is not None and cond.kind != "otherwise":
         rules = [_kept(r, clause) for r in rules]
@@ -77,23 +99,51 @@ def unbound(clause: Clause, rules: list[CandidateRule], text: str = "") -> list[
             else r
             for r in rules
         ]
-    who = held_for(text)
+    who = held_for(text) or _led_by(sentence)
     if who is None:
         return rules
     return [
-        r.model_copy(update={"condition": "for " + who})
+        r.model_copy(update={"condition": who})
         if r.condition is None and _strong(r) and not _carries(r, who)
         else r
         for r in rules
     ]
 
 
+def unbound_noted(
+    sentence: Sentence, clause: Clause, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """`unbound`, with a `condition-not-bound` note on each rule it gave a condition (for a
+    reading that returns its notes already made, as an ordering's)."""
+    kept = unbound(sentence, clause, rules)
+    more = [condition_diagnostic(sentence, r) for r, was in zip(kept, rules, strict=True)
+            if r.condition and not was.condition]  # fmt: skip
+    return kept, [*notes, *more]
+
+
 def held_for(text: str) -> str | None:
-    """The class of people or accounts the sentence's rule holds for, or None."""
-    for pattern in _CLASS:
+    """The class of people or accounts the sentence's rule holds for ("for gold members",
+    "except gold members"), or None."""
+    for pattern, said in _CLASS:
         found = pattern.search(text)
         if found is not None:
-            return " ".join(found["q"].split())
+            return said + " ".join(found["q"].split())
+    return None
+
+
+def _led_by(sentence: Sentence) -> str | None:
+    """The class a bullet's lead names ("Gold members:" over "- may V twice"), or None."""
+    if sentence.subject is not None or not sentence.offsets:
+        return None
+    text = sentence.artifact.text
+    line_start = text.rfind("\n", 0, sentence.offsets[0]) + 1
+    if not _BULLET.match(text[line_start : sentence.offsets[0] + 3]):
+        return None
+    for line in reversed(text[max(0, line_start - 2000) : line_start].split("\n")[:-1]):
+        if _BULLET.match(line):
+            continue
+        found = _LEAD.match(line)
+        return "for " + " ".join(found["q"].split()) if found is not None else None
     return None
 
 
@@ -118,9 +168,15 @@ def _carries(rule: CandidateRule, text: str) -> bool:
     condition's words, or (an ordering, a confirmation) the condition is its step or yes."""
     if rule.operator in _ORDERED:
         before = str(rule.params.get("before", ""))
-        if _STEP.match(text) or (rule.operator == "require_confirmation" and _YES.search(text)):
+        if rule.operator == "require_confirmation" and _YES.search(text):
             return True
-        if before and (is_yes(before) or _overlap(before, text)):
+        if before and is_yes(before):
+            return True
+        if not _MORE.search(text) and (_STEP.match(text) or (before and _overlap(before, text))):
+            return True
+        # "when cancelling a booking, confirm first": the condition is the action itself
+        verb = (rule.target or "").replace("_", " ").split()[:1]
+        if verb and len(verb[0]) > 3 and re.search(r"\b" + re.escape(verb[0][:5]), text, re.I):
             return True
     words = {w.casefold().strip(".$€£%") for w in _WORD.findall(text)}
     return any(_said(v, words, text) for v in _values(rule.params))
