@@ -417,6 +417,45 @@ _ROWS = [
         "Never cancel an appointment that is checked in, and do not refund it either.",
         "enforce",
     ),
+    ("F", "Before cancelling a shipment, check if it is pending.", "review"),
+    ("F", "Before rerouting a shipment, look it up to see whether it has shipped.", "review"),
+    ("V", "Ask the owner to confirm before issuing any refund.", "review"),
+    ("F", "Do not apply more than one credit per shipment.", "review"),
+    ("L", "When renewing a loan, first look up the loan.", "review"),
+    ("V", "When cancelling an appointment, always ask the owner for confirmation first.", "review"),
+    (
+        "L",
+        "If a patron wants to delete their record, ask them to confirm before deleting it.",
+        "review",
+    ),
+    ("L", "Patrons may renew a loan at most twice.", "review"),
+    ("V", "Each owner may book at most three appointments per week.", "review"),
+    (
+        "F",
+        "Never cancel a shipment if it is in transit, and always confirm before cancelling one.",
+        "review",
+    ),
+    ("L", "Never renew a loan twice in one day unless the patron is gold.", "review"),
+    ("V", "If a refund is over $200, ask the owner to confirm it first.", "review"),
+    ("F", "Do not hold a shipment for more than 3 days unless the shipper pays storage.", "review"),
+    ("L", "Books checked out by suspended patrons must not be renewed.", "review"),
+    ("V", "A refund over $100 must be confirmed by the owner.", "review"),
+    ("F", "If the destination is overseas, do not upgrade the service.", "any"),
+    ("L", "Do not send reminders to patrons in suspended status more than once.", "review"),
+    (
+        "V",
+        "Do not book more than one appointment per pet on the same day if the clinic is full.",
+        "any",
+    ),
+    ("F", "Put a shipment on hold only when the shipper requests it in writing.", "review"),
+    ("L", "Patrons under 13 must not check out more than 5 books.", "review"),
+    ("V", "Prescriptions above 50 mg require a vet's approval.", "review"),
+    (
+        "V",
+        "If the owner is unreachable, do not cancel the appointment; if they are reachable, "
+        "confirm first.",
+        "review",
+    ),
 ]
 CASES = [
     pytest.param(*row, marks=pytest.mark.xfail(strict=True, reason=_KNOWN[row[1]]))
@@ -456,6 +495,33 @@ def test_condition_is_never_dropped(
         assert notes or any(p.operator == "state_condition" for p in mine)
 
 
+# rules with no condition, or whose condition is their own step, yes or number: they stay
+# enforced (the guard is no blanket demotion)
+KEPT = [
+    ("V", "Always confirm with the owner before cancelling an appointment."),
+    ("L", "Never delete a patron record."),
+    ("L", "Do not renew a loan more than twice."),
+    ("F", "Before applying a credit, read the account."),
+    ("F", "If the shipper asks to cancel, confirm the cancellation with them before cancelling."),
+    ("V", "Only issue a refund after the invoice has been fetched."),
+    ("F", "Customers may file at most two claims per shipment."),
+    ("F", "Apply a credit only if the claim was approved; never apply more than $200."),
+    (
+        "L",
+        "Never waive a fine if the patron has had a waiver this year; fines over $40 are "
+        "never waived.",
+    ),
+]
+
+
+@pytest.mark.parametrize(("domain", "sentence"), KEPT)
+def test_unconditional_rule_stays_enforced(tmp_path: Path, domain: str, sentence: str) -> None:
+    title, tools = DOMAINS[domain]
+    built = build_prompt(tmp_path, f"# {title}\n\n{sentence}\n", tools)
+    mine = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+    assert any(p.enforcement == "enforce" and p.operator in _STRONG for p in mine)
+
+
 @pytest.mark.parametrize(
     ("sentence", "who"),
     [
@@ -472,6 +538,8 @@ def test_condition_is_never_dropped(
         ("Do not cancel a lesson for the member.", None),
         ("All customers must show a card.", None),
         ("Never lend a kayak for any guest.", None),
+        ("Boats rented by junior members must not be sailed.", "for junior members"),
+        ("Never lend a kayak to the member.", None),
     ],
 )
 def test_class_of_people(sentence: str, who: str | None) -> None:

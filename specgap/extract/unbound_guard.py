@@ -53,8 +53,13 @@ _A_CLASS = r"(?:" + _MOD + _WHO + r"|" + _WHO + _REL + r"(?=[,.;:]|$))"
 _BUT = r"(?:other\s+than|except(?:\s+for)?|apart\s+from|besides)"
 _CLASS = (
     (re.compile(r"\b" + _BUT + r"\s+(?:the\s+)?(?P<q>" + _A_CLASS + r")", re.I), "except "),
-    (re.compile(r"\bfor\s+(?P<q>" + _MOD + _WHO + r")", re.I), "for "),
-    (re.compile(r"\bfor\s+(?:the\s+)?(?P<q>" + _WHO + _REL + r")(?=[,.;:]|$)", re.I), "for "),
+    (re.compile(r"\b(?P<p>for|by|to)\s+(?P<q>" + _MOD + _WHO + r")", re.I), "for "),
+    (
+        re.compile(
+            r"\b(?P<p>for|by|to)\s+(?:the\s+)?(?P<q>" + _WHO + _REL + r")(?=[,.;:]|$)", re.I
+        ),
+        "for ",
+    ),
     (re.compile(r"^\W*(?P<q>" + _MOD + _WHO + r")" + _MODAL, re.I), "for "),
     (re.compile(r"^\W*(?:the\s+)?(?P<q>" + _WHO + _REL + r")" + _MODAL, re.I), "for "),
 )
@@ -90,7 +95,7 @@ def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> l
     text = sentence.clean
     cond = clause.condition
     if cond is not None and cond.kind != "otherwise":
-        rules = [_kept(r, clause) for r in rules]
+        rules = [_kept(r, clause) if _scoped(r, text, cond.text) else r for r in rules]
     staff = _STAFF_APPROVAL.search(text)
     if staff is not None:  # the user's yes is not the manager's: kept for review
         rules = [
@@ -104,10 +109,45 @@ def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> l
         return rules
     return [
         r.model_copy(update={"condition": who})
-        if r.condition is None and _strong(r) and not _carries(r, who)
+        if r.condition is None
+        and _strong(r)
+        and not _carries(r, who)
+        and _scoped(r, text, who.split(" ", 1)[-1])
         else r
         for r in rules
     ]
+
+
+# "...; otherwise the limit is $100": the second part is conditional too (on the first's
+# condition not holding)
+_LINKED = re.compile(
+    r"[;.]\s*(?:otherwise|else|if\s+not|in\s+(?:that|this|either)\s+case|then)\b", re.I
+)
+
+
+def _scoped(rule: CandidateRule, text: str, said: str) -> bool:
+    """Whether the condition `said` can be the rule's: the sentence is one statement, or
+    the rule's number or verb is in the condition's own part ("only if V; never more than
+    $200": the bound is the second part's, unconditional). A rule found in no part keeps
+    it (the safe side)."""
+    parts = [p for p in re.split(r";|\.\s+", text) if p.strip()]
+    if len(parts) < 2 or _LINKED.search(text):
+        return True
+    own = next((p for p in parts if said.casefold() in p.casefold()), None)
+    if own is None:
+        return True
+    found = [p for p in parts if _stated_in(rule, p)]
+    return not found or own in found
+
+
+def _stated_in(rule: CandidateRule, part: str) -> bool:
+    """The rule's number, or else its verb, is in this part of the sentence."""
+    values = _values(rule.params)
+    if values:
+        words = {w.casefold().strip(".$€£%") for w in _WORD.findall(part)}
+        return any(_said(v, words, part) for v in values)
+    verb = (rule.target or "").replace("_", " ").split()[:1]
+    return bool(verb) and re.search(r"\b" + re.escape(verb[0][:5]), part, re.I) is not None
 
 
 def unbound_noted(
