@@ -63,6 +63,26 @@ _CLASS = (
     (re.compile(r"^\W*(?P<q>" + _MOD + _WHO + r")" + _MODAL, re.I), "for "),
     (re.compile(r"^\W*(?:the\s+)?(?P<q>" + _WHO + _REL + r")" + _MODAL, re.I), "for "),
 )
+# "only staff may delete X": the doer named is a class of requester, not the agent
+_ONLY_WHO = re.compile(
+    r"^\W*only\s+(?:the\s+|a\s+|an\s+)?(?P<q>(?!you\b|we\b|agents?\b|assistants?\b|one\b|once\b)"
+    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to)\b",
+    re.I,
+)
+# a circumstance opening the sentence ("outside office hours, ...", "on weekends, ..."); not
+# one that places the rule in the conversation ("in every reply", "at all times")
+_WHEN_LEAD = re.compile(
+    r"^\W*(?P<q>(?:outside|during|on|in|at|within|throughout|between)\s+(?!(?:general|all|any|every|each|"
+    r"most|least|total|addition|particular|short|summary|order|practice|doubt|this|that|these|"
+    r"those|your|our|the\s+(?:conversation|chat|reply|response|prompt|policy|system|tool|"
+    r"beginning|start|end))\b)[^,;:]{2,50}?),\s",
+    re.I,
+)
+_CHAT = re.compile(
+    r"\b(?:conversation|chat|repl(?:y|ies)|response|message|turn|session|prompt)s?\b", re.I
+)
+
+
 # a lead over bullets naming a class: "Gold members:", "For members who owe a fee:"
 _LEAD = re.compile(
     r"^\s*(?:#+\s*)?(?:\*\*|__)?(?:for\s+(?:the\s+)?)?(?P<q>"
@@ -168,6 +188,12 @@ def held_for(text: str) -> str | None:
         found = pattern.search(text)
         if found is not None:
             return said + " ".join(found["q"].split())
+    found = _ONLY_WHO.match(text)
+    if found is not None:
+        return "only by " + " ".join(found["q"].split())
+    found = _WHEN_LEAD.match(text)
+    if found is not None and not _CHAT.search(found["q"]):
+        return " ".join(found["q"].split())
     return None
 
 
