@@ -91,8 +91,6 @@ _STRONG = {"deny_action", "max_calls", "require_before", "require_confirmation",
            "arg_within_bound", "arg_count_bound"}  # fmt: skip
 # known gaps, each with what is still wrong (the test fails on them until it is fixed)
 _KNOWN = {
-    "For gold patrons, fines may be waived without a manager.": "read to nothing",
-    "For emergency cases, appointments may be booked without a deposit.": "read to nothing",
     "Get explicit confirmation from the shipper before cancelling a delivered shipment.": (
         "the object's state is dropped (reviewed only for how the action was named, no note)"
     ),
@@ -113,7 +111,7 @@ _ROWS = [
     ("L", "While a patron is suspended, you must not renew their loans.", "review"),
     ("L", "Do not send reminders until the loan is overdue.", "review"),
     ("L", "After a loan has been returned, do not renew it.", "enforce"),
-    ("L", "For gold patrons, fines may be waived without a manager.", "silent"),
+    ("L", "For gold patrons, fines may be waived without a manager.", "review"),
     ("L", "For standard patrons, do not waive fines above $10.", "review"),
     ("L", "Overdue loans cannot be renewed.", "enforce"),
     ("L", "Suspended patrons cannot check out books.", "enforce"),
@@ -167,7 +165,7 @@ _ROWS = [
     ("V", "While an appointment is in progress, you must not cancel it.", "review"),
     ("V", "Do not issue refunds until the invoice is paid.", "enforce"),
     ("V", "After an appointment is completed, do not cancel it.", "enforce"),
-    ("V", "For emergency cases, appointments may be booked without a deposit.", "silent"),
+    ("V", "For emergency cases, appointments may be booked without a deposit.", "review"),
     ("V", "For new clients, do not issue refunds above $100.", "review"),
     ("V", "Completed appointments cannot be cancelled.", "enforce"),
     ("V", "Checked-in appointments cannot be cancelled.", "enforce"),

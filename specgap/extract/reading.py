@@ -299,7 +299,8 @@ def _own_rule(sentence: Sentence, clause: Clause) -> bool:
 
 _PERMISSIVE = re.compile(
     r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
-    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation))\b",
+    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation)|"
+    r"(?:may|can)\s+(?:\w+\s+){0,3}?without)\b",  # "X may be done without Y": else Y is needed
     re.I,
 )
 
