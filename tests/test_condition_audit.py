@@ -496,7 +496,6 @@ _ROWS = [
         "review",
     ),
     ("F", "Only a supervisor may apply credits over $300.", "review"),
-    ("L", "Only staff may delete patron records.", "review"),
     ("V", "Only the owner may cancel an appointment.", "review"),
     ("F", "The shipper alone can cancel a shipment after pickup.", "review"),
     ("L", "Avoid renewing loans for patrons who are about to move away.", "review"),
@@ -549,6 +548,8 @@ def test_condition_is_never_dropped(
 # rules with no condition, or whose condition is their own step, yes or number: they stay
 # enforced (the guard is no blanket demotion)
 KEPT = [
+    # someone else's act: the agent, who is not staff, may not do it (a ban of the agent)
+    ("L", "Only staff may delete patron records."),
     ("V", "Always confirm with the owner before cancelling an appointment."),
     ("L", "Never delete a patron record."),
     ("L", "Do not renew a loan more than twice."),
@@ -591,8 +592,6 @@ def test_unconditional_rule_stays_enforced(tmp_path: Path, domain: str, sentence
         ("Never lend a kayak for any guest.", None),
         ("Boats rented by junior members must not be sailed.", "for junior members"),
         ("Never lend a kayak to the member.", None),
-        ("Only instructors may launch the rescue boat.", "only by instructors"),
-        ("Only you may launch the rescue boat.", None),
         ("On stormy days, never lend kayaks.", "On stormy days"),
         ("In every reply, never promise a kayak.", None),
         ("At most 3 kayaks may be lent, unless a guide joins.", None),

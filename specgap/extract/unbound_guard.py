@@ -63,12 +63,6 @@ _CLASS = (
     (re.compile(r"^\W*(?P<q>" + _MOD + _WHO + r")" + _MODAL, re.I), "for "),
     (re.compile(r"^\W*(?:the\s+)?(?P<q>" + _WHO + _REL + r")" + _MODAL, re.I), "for "),
 )
-# "only staff may delete X": the doer named is a class of requester, not the agent
-_ONLY_WHO = re.compile(
-    r"^\W*only\s+(?:the\s+|a\s+|an\s+)?(?P<q>(?!you\b|we\b|agents?\b|assistants?\b|one\b|once\b)"
-    r"[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to)\b",
-    re.I,
-)
 # a circumstance opening the sentence ("outside office hours, ...", "on weekends, ..."); not
 # one that places the rule in the conversation ("in every reply", "at all times")
 _WHEN_LEAD = re.compile(
@@ -114,7 +108,7 @@ def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> l
     ...") is such a condition too."""
     text = sentence.clean
     cond = clause.condition
-    if cond is not None and cond.kind != "otherwise":
+    if cond is not None and cond.kind != "otherwise" and not _apart(text, cond.text, rules):
         rules = [_kept(r, clause) if _scoped(r, text, cond.text) else r for r in rules]
     staff = _STAFF_APPROVAL.search(text)
     if staff is not None:  # the user's yes is not the manager's: kept for review
@@ -143,6 +137,14 @@ def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> l
 _LINKED = re.compile(
     r"[;.]\s*(?:otherwise|else|if\s+not|in\s+(?:that|this|either)\s+case|then)\b", re.I
 )
+
+
+def _apart(text: str, said: str, rules: list[CandidateRule]) -> bool:
+    """The condition is a rule of its own, coordinated with the others and read as a state
+    test ("can be moved at most once, and only while reserved"): the others are not under
+    it."""
+    joined = re.search(r"\b(?:and|but)\s+" + re.escape(said[:20]), text, re.I)
+    return joined is not None and any(r.operator == "state_condition" for r in rules)
 
 
 def _scoped(rule: CandidateRule, text: str, said: str) -> bool:
@@ -188,9 +190,6 @@ def held_for(text: str) -> str | None:
         found = pattern.search(text)
         if found is not None:
             return said + " ".join(found["q"].split())
-    found = _ONLY_WHO.match(text)
-    if found is not None:
-        return "only by " + " ".join(found["q"].split())
     found = _WHEN_LEAD.match(text)
     if found is not None and not _CHAT.search(found["q"]):
         return " ".join(found["q"].split())
