@@ -167,7 +167,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
-    rules = unbound(sentence, clause, rules)  # "... twice unless V": V is kept
+    rules = unbound(sentence, clause, rules, searched)  # "... twice unless V": V is kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the

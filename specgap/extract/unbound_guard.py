@@ -32,6 +32,9 @@ _STEP = re.compile(r"^\W*(?:only\s+)?(?:after|before|once|until|till|prior\s+to)
 _MORE = re.compile(
     r"\b(?:unless|except|if|provided|(?:as|so)\s+long\s+as|in\s+case|whenever|while)\b", re.I
 )
+# "no boarding pass may be issued ...": the grammar's reading of a "no <noun>" subject, no
+# condition
+_NO_SUBJECT = re.compile(r"^\W*for\s+(?:no|any|all|every|each)\b", re.I)
 _YES = re.compile(
     r"\b(?:confirm\w*|yes|agree\w*|approv\w*|consent\w*|permission|go-ahead|authori[sz]\w*|"
     r"ask\w*|request\w*|explicit\w*)\b",
@@ -102,13 +105,27 @@ _STAFF_APPROVAL = re.compile(
 )
 
 
-def unbound(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
+def unbound(
+    sentence: Sentence,
+    clause: Clause,
+    rules: list[CandidateRule],
+    read: list[CandidateRule] | None = None,
+) -> list[CandidateRule]:
     """The rules, each carrying the clause's condition or keeping it (module docstring); a
     class of people the sentence (or the lead of its bullet list) names ("gold members may
-    ...") is such a condition too."""
+    ...") is such a condition too. The `read` rules were read with their condition by
+    their own reader (a search's outcome): they are left as they are."""
+    if read:  # in their order
+        kept = iter(unbound(sentence, clause, [r for r in rules if r not in read]))
+        return [r if r in read else next(kept) for r in rules]
     text = sentence.clean
     cond = clause.condition
-    if cond is not None and cond.kind != "otherwise" and not _apart(text, cond.text, rules):
+    if (
+        cond is not None
+        and cond.kind != "otherwise"
+        and not _NO_SUBJECT.match(cond.text)
+        and not _apart(text, cond.text, rules)
+    ):
         rules = [_kept(r, clause) if _scoped(r, text, cond.text) else r for r in rules]
     staff = _STAFF_APPROVAL.search(text)
     if staff is not None:  # the user's yes is not the manager's: kept for review
@@ -237,7 +254,8 @@ def _carries(rule: CandidateRule, text: str) -> bool:
             return True
         if before and is_yes(before):
             return True
-        if not _MORE.search(text) and (_STEP.match(text) or (before and _overlap(before, text))):
+        more = _MORE.search(re.sub(r"^\W*(?:only\s+)?\w+", "", text))  # after its opener
+        if not more and (_STEP.match(text) or (before and _overlap(before, text))):
             return True
         # "when cancelling a booking, confirm first": the condition is the action itself
         verb = (rule.target or "").replace("_", " ").split()[:1]
