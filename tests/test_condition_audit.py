@@ -574,6 +574,52 @@ def test_unconditional_rule_stays_enforced(tmp_path: Path, domain: str, sentence
     assert any(p.enforcement == "enforce" and p.operator in _STRONG for p in mine)
 
 
+# conditions in a tool's own description (the freight desk's tools)
+DESCRIBED = [
+    ("cancel_shipment", "Do not use this if the shipment is in transit."),
+    ("cancel_shipment", "Only call this when the shipper has asked for it."),
+    ("cancel_shipment", "Never call this for business accounts."),
+    (
+        "cancel_shipment",
+        "Must not be called more than once per shipment unless the first call failed.",
+    ),
+    ("reroute_shipment", "Use only while the shipment is pending."),
+    (
+        "reroute_shipment",
+        "Requires confirmation from the shipper when the new destination is overseas.",
+    ),
+    ("apply_credit", "Credits above $100 require a supervisor."),
+    ("apply_credit", "Do not call for personal accounts."),
+    ("file_claim", "Only for delivered shipments."),
+    ("file_claim", "Call get_shipment first if the claim is over $500."),
+    ("hold_shipment", "Cannot be used on weekends."),
+    ("upgrade_service", "Never use this after pickup."),
+]
+
+
+@pytest.mark.parametrize(("tool", "sentence"), DESCRIBED)
+def test_described_condition_is_never_dropped(tmp_path: Path, tool: str, sentence: str) -> None:
+    title, tools = DOMAINS["F"]
+    said = [
+        {**t, "function": {**t["function"], "description": t["function"]["description"] + " "
+                           + sentence}} if t["function"]["name"] == tool else t
+        for t in tools
+    ]  # fmt: skip
+    built = build_prompt(tmp_path, f"# {title}\n\nHelp shippers.\n", said)
+    mine = [p for p in built.policies if p.source.artifact.endswith("tools.json")]
+    notes = [d for d in built.state.diagnostics if d.span and d.span.path.endswith("tools.json")]
+    stated = [p for p in mine if p.operator != "schema_contract"]
+    assert stated or notes, "the sentence is read to nothing (silent)"
+    for p in stated:
+        carried = p.condition.model_dump()
+        assert (
+            p.enforcement != "enforce"
+            or p.operator not in _STRONG
+            or carried.get("values")
+            or (carried.get("max") is not None)
+        ), f"`{p.operator}` on `{p.target}` is enforced without the sentence's condition"
+
+
 @pytest.mark.parametrize(
     ("sentence", "who"),
     [
