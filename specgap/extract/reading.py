@@ -51,6 +51,7 @@ from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
 from specgap.extract.this_check import this_check
+from specgap.extract.unbound_guard import unbound, unbound_noted
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
@@ -124,6 +125,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:
         rules, notes = _timed(sentence, timed)
+        rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
         # "read it back and wait for a yes before X": the other steps and the yes, both
         return [*rules, *(candidate(sentence, e) for e in yes)], notes
     rules = guard(sentence, clause, found)
@@ -168,6 +170,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = second_condition(sentence, clause, rules)  # "..., and only if the holder is Z"
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
+    rules = unbound(sentence, clause, rules, searched)  # "... twice unless V": V is kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the
@@ -299,7 +302,8 @@ def _own_rule(sentence: Sentence, clause: Clause) -> bool:
 
 _PERMISSIVE = re.compile(
     r"\b(?:allowed|permitted|mandatory|exclusively|solely|not\s+permitted|is\s+required|are\s+"
-    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation))\b",
+    r"required|requires?\s+(?:\w+\s+)?(?:approval|confirmation|consent|authori[sz]ation)|"
+    r"(?:may|can)\s+(?:\w+\s+){0,3}?without)\b",  # "X may be done without Y": else Y is needed
     re.I,
 )
 
