@@ -143,7 +143,11 @@ SAME: list[tuple[str, list[str], str | None]] = [
 
 
 @pytest.mark.parametrize(("name", "argv", "stdin"), SAME, ids=[s[0] for s in SAME])
-@pytest.mark.parametrize("json_diagnostics", [False, True], ids=["text", "json"])
+# two processes a case: the JSON-diagnostics half runs under `make test-slow` (keeps
+# `make test` fast; the text half covers every command line)
+@pytest.mark.parametrize(
+    "json_diagnostics", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["text", "json"]
+)
 def test_same_answer_as_typer(
     tmp_path: Path, name: str, argv: list[str], stdin: str | None, json_diagnostics: bool
 ) -> None:
