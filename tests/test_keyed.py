@@ -165,3 +165,18 @@ def test_a_bare_number_in_a_table_is_a_count_only_under_a_count(
         if p.operator == "max_calls"
     }
     assert found == counts
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "`order_seed` accepts amounts up to 500 only.",
+        "Order seed in amounts of at most 40 overall.",
+    ],
+)
+def test_a_word_after_the_number_that_counts_nothing_is_no_item_count(
+    tmp_path: Path, sentence: str
+) -> None:
+    # "up to 500 only" was an enforced count of 500 items called "only"
+    built = _build(tmp_path, sentence + "\n")
+    assert not [p for p in built.policies if p.operator == "arg_count_bound"]

@@ -178,7 +178,10 @@ _TIMES = {"once": 1, "twice": 2, "thrice": 3}
 _NUM = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 _UPPER = re.compile(
     r"\b(?P<kind>at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|"
-    r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than)\s+" + _NUM + r"\s+(?P<noun>[a-z][\w-]*)",
+    r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than)\s+"
+    + _NUM
+    # the counted noun, never a word after the number that counts nothing ("up to 500 only")
+    + r"\s+(?P<noun>(?!(?:only|otherwise|overall|in\s+total|max|maximum)\b)[a-z][\w-]*)",
     re.I,
 )
 _ONCE = re.compile(

@@ -216,6 +216,10 @@ _LIMITING = re.compile(
 )
 
 
+# words that may follow a number and count nothing
+_NO_NOUN = frozenset(split_words("only otherwise overall total altogether apiece each max maximum"))
+
+
 def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
     """(noun phrase, number, bound kind) of a count, or None when the noun is a unit, a
     number of calls, or a per-call limit (`at most 100 rows per query`)."""
@@ -226,6 +230,8 @@ def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
         return None
     words = noun.casefold().split()
     if words[0] in UNIT_NOUNS or words[-1] in CALL_NOUNS or words[0] in CALL_NOUNS:
+        return None
+    if words[0] in _NO_NOUN:  # "amounts up to 500 only": the 500 counts nothing after it
         return None
     if re.match(r"\s+per\b", s.clean[end:], re.I):
         return None
