@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from specgap.extract.english import lemmas
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
-from specgap.operators.prose import ONCE
+from specgap.operators.prose import COUNTS_NOTHING, ONCE
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -181,7 +181,9 @@ _UPPER = re.compile(
     r"at\s+least|a\s+minimum\s+of|no\s+fewer\s+than)\s+"
     + _NUM
     # the counted noun, never a word after the number that counts nothing ("up to 500 only")
-    + r"\s+(?P<noun>(?!(?:only|otherwise|overall|in\s+total|max|maximum)\b)[a-z][\w-]*)",
+    + r"\s+(?P<noun>(?!(?:"
+    + "|".join(sorted(COUNTS_NOTHING))
+    + r"|in\s+total)\b)[a-z][\w-]*)",
     re.I,
 )
 _ONCE = re.compile(

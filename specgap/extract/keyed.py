@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract.answers import Part, compose_parts
-from specgap.extract.segments import Sentence
+from specgap.extract.segments import COUNT_FRAME, Sentence
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
 _KEY = re.compile(
@@ -88,7 +88,7 @@ def statements(
     if _FORBIDS.search(frame):
         return [[f"Never call {tool} ", (start, end)]]
     count = _COUNT.match(rest)
-    if count is not None and _bare(count) and _LIMIT_FRAME.search(frame) is None:
+    if count is not None and _bare(count) and COUNT_FRAME.search(frame) is None:
         count = None  # "| reserve_boat | 40 |" under "Prices": a number, but not a count
     if count is not None and "$" not in rest[: count.end()]:
         n = count["n"] or count["m"] or {"once": "1", "twice": "2"}[count["w"].casefold()]
@@ -118,13 +118,6 @@ def statements(
     if (only := _ONLY.match(rest)) is not None:
         return [[f"Call {tool} only ", (start + only.end(), end)]]
     return None
-
-
-# a frame whose lines' bare numbers are call counts ("Limits", "Max calls per day")
-_LIMIT_FRAME = re.compile(
-    r"\b(?:limits?|max(?:imum)?|calls?|times|quotas?|caps?|at\s+most|per|how\s+often|rate)\b",
-    re.I,
-)
 
 
 def _bare(count: re.Match[str]) -> bool:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.clause_steps import TOOL_ID as _ID
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.order_words import base_form, coordinated_events
@@ -31,9 +32,6 @@ from specgap.ir import CandidateRule
 
 __all__ = ["coordinated_orders"]
 
-_ID = re.compile(
-    r"`?(?:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
-)
 _SEP = re.compile(
     r"\s*,\s*(?:(?:and|or|as\s+well\s+as)\s+)?|\s+(?:or|and|and/or|as\s+well\s+as)\s+", re.I
 )
@@ -57,9 +55,10 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
     docstring), in order and without repeats."""
     out: list[CandidateRule] = []
     seen: set[tuple[str | None, str]] = set()
+    said = coordinated_events(sentence.clean)  # "before you cancel X or refund Y": gerunds
     for rule in rules:
         rule = alternative_prerequisites(sentence.clean, rule)  # "after A or B": either
-        for each in _per_action(sentence.clean, rule):
+        for each in _per_action(said, rule):
             key = (each.target, repr(sorted(each.params.items(), key=lambda kv: kv[0])))
             if each.operator != "require_before" or key not in seen:
                 seen.add(key)
@@ -68,10 +67,11 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
 
 
 def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
+    """The rule once per coordinated action of `text` (the sentence, its coordinated events
+    said by gerunds)."""
     target = rule.target
     if rule.operator != "require_before":
         return [rule]
-    text = coordinated_events(text)  # "before you cancel X or refund Y": gerunds
     if target is None:  # left to the resolver: it would tie between the coordinated actions
         led = _BEFORE_GERUND.search(text)
         first = str(rule.params.get("before", "")).split()
@@ -107,7 +107,7 @@ def _parts(mention: str) -> list[str] | None:
     if len(pieces) < 2:
         return None
     if all(_ID.fullmatch(p) for p in pieces):
-        return [p.strip("`").removesuffix("()") for p in pieces]
+        return [_bare(p) for p in pieces]
     if all(_gerund(p) for p in pieces):
         return pieces
     return None
@@ -134,7 +134,7 @@ def _following(text: str, target: str) -> list[str]:
     for piece in pieces[1:]:
         said = _ID.match(piece) if as_id else None
         if said is not None:  # "`a` and `b` require ...": the last id ends the coordination
-            more.append(said[0].strip("`").removesuffix("()"))
+            more.append(_bare(said[0]))
             if said.end() < len(piece):
                 break
         elif not as_id and _gerund(piece):

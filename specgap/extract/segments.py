@@ -226,9 +226,10 @@ _FIRST_COLUMN = re.compile(
 )
 
 
-# a column whose bare numbers are call counts ("Max calls", "Limit", "Per conversation"),
-# and the "per <thing>" its header names
-_COUNT_COLUMN = re.compile(
+# a column or section whose bare numbers are call counts ("Max calls", "Limits", "Per
+# conversation"; a "per" elsewhere, "Price per day", is no count), and the "per <thing>" a
+# column's header names
+COUNT_FRAME = re.compile(
     r"\b(?:limits?|max(?:imum)?|calls?|times|quotas?|caps?|at\s+most|how\s+often)\b|^\s*per\b",
     re.I,
 )
@@ -260,7 +261,7 @@ def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str
             chars.extend(content)
             offsets.extend(range(at, at + len(content)))
             continue
-        counts = 0 <= column < len(header) and _COUNT_COLUMN.search(header[column])
+        counts = 0 <= column < len(header) and COUNT_FRAME.search(header[column])
         if chars and counts and _BARE_NUMBER.match(content):
             # "| send_alert | 2 |" under "Max calls per day": the row's count, said as one
             per = _COLUMN_PER.search(header[column])

@@ -25,6 +25,7 @@ from specgap.operators.base import Example, Found, Mutant, Operator, Prose, Trac
 from specgap.operators.evidence import is_idlike, kind_prefixes, leaves, matching_args, of_kind
 from specgap.operators.prose import (
     CALL_NOUNS,
+    COUNTS_NOTHING,
     NUMBER_WORDS,
     Said,
     negated_before,
@@ -216,10 +217,6 @@ _LIMITING = re.compile(
 )
 
 
-# words that may follow a number and count nothing
-_NO_NOUN = frozenset(split_words("only otherwise overall total altogether apiece each max maximum"))
-
-
 def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
     """(noun phrase, number, bound kind) of a count, or None when the noun is a unit, a
     number of calls, or a per-call limit (`at most 100 rows per query`)."""
@@ -231,7 +228,7 @@ def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
     words = noun.casefold().split()
     if words[0] in UNIT_NOUNS or words[-1] in CALL_NOUNS or words[0] in CALL_NOUNS:
         return None
-    if words[0] in _NO_NOUN:  # "amounts up to 500 only": the 500 counts nothing after it
+    if words[0] in COUNTS_NOTHING:  # "amounts up to 500 only": the 500 counts nothing after it
         return None
     if re.match(r"\s+per\b", s.clean[end:], re.I):
         return None

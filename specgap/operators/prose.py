@@ -31,6 +31,10 @@ _WORDS = "zero one two three four five six seven eight nine ten eleven twelve"
 NUMBER_WORDS = {word: n for n, word in enumerate(_WORDS.split(" "))}
 NUMBER = r"(?P<n>\d[\d,]*(?:\.\d+)?|" + "|".join(NUMBER_WORDS) + r")"
 """A number in digits or words, as the group `n` (read it with `number`)."""
+COUNTS_NOTHING = frozenset(
+    ["only", "otherwise", "overall", "total", "altogether", "apiece", "each", "max", "maximum"]
+)
+"""Words that may follow a number and count nothing ("amounts up to 500 only")."""
 
 
 ONCE = (
