@@ -334,6 +334,27 @@ def miss_stage(
     return f"notes only: {', '.join(notes)}" if notes else "silent"
 
 
+# what a `rule-not-compiled` note says failed, as a class free of the sentence's words (the
+# modality, a closed word list, is kept): the `--stages` view of a blind set must not leak it
+_WHY = (
+    ("no action", "no action"),
+    ("is not an action", "not a tool action"),
+    ("no operator requires a call", "an obligation"),
+    ("no operator states a `", "no operator for `{}`"),
+)
+
+
+def note_class(d: Diagnostic) -> str:
+    """A note's code, and for `rule-not-compiled` the class of its reason."""
+    if d.code != "rule-not-compiled":
+        return d.code
+    for cue, label in _WHY:
+        if cue in d.message:
+            modal = re.search(r"no operator states a `(\w+)`", d.message)
+            return f"{d.code} ({label.format(modal.group(1) if modal else '')})"
+    return d.code
+
+
 def _sources(policy: Policy) -> tuple[Source, ...]:
     return (policy.source, *policy.also_stated_at)
 
@@ -375,7 +396,7 @@ def score(
         if not rule.checkable:
             continue
         codes = [
-            d.code
+            note_class(d)
             for d in diagnostics
             if d.span is not None
             and _resolved(d.span.path) == site.artifact
