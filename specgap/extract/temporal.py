@@ -121,7 +121,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
     sentence is in a tool's description, where "use this" is the tool itself. An order the
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
-    rest, soft = recommended(text)
+    rest, soft = recommended(_COUNTED_ONCE.sub(r"\g<count> one time", text))
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
     rest = universal_lead(rest) or rest  # "for each booking, look it up before ..."
     if soft is None and not described and (parts := each_part(rest, read)) is not None:
@@ -162,6 +162,14 @@ def read(text: str, described: bool = False) -> Timed | None:
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
 
 
+# "at most once per booking", "only once a day": a count of calls, not the conjunction
+# ("only once the boat is back" is one: what follows is no span of counting)
+_COUNTED_ONCE = re.compile(
+    r"\b(?P<count>at\s+most|more\s+than|no\s+more\s+than|not\s+more\s+than|exactly|just|"
+    r"only|at\s+least|than)\s+once\b(?!\s*,)(?=\s*(?:$|[.;:)]|per\b|a\s+(?:day|week|month|year|"
+    r"session|conversation|booking|customer|user)\b|each\b|every\b|in\b|for\b|during\b|within\b))",
+    re.I,
+)
 _PERMITS = re.compile(r"\b(?:can|may|could)\b(?!\s+(?:not|never|only)\b)", re.I)
 _BINDS = re.compile(
     r"\b(?:only|must|never|not|cannot|can't|shall|has\s+to|have\s+to|need|needs|needed|required?|"

@@ -1,0 +1,90 @@
+""" "once" as a count of calls ("at most once per booking", "only once a day") is no temporal
+conjunction (`extract/temporal.py` `_COUNTED_ONCE`): the ordering reader read "once per
+reservation" as "once [the agent] reserve[s]", built nothing and left an unresolved mention, so
+the count was lost. "Only once the kiln has cooled" stays a conjunction. A pottery studio
+written for the test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+TOOLS = [
+    _tool("find_potter", "Find a studio member by name.", potter_name="string"),
+    _tool("get_firing", "Fetch a kiln firing with its status.", firing_id="string"),
+    _tool("book_firing", "Book a kiln firing for a member.", potter_id="string", date="string"),
+    _tool("cancel_firing", "Cancel a kiln firing.", firing_id="string"),
+    _tool("refund_clay_fee", "Refund the clay fee of a firing.", firing_id="string"),
+    _tool("unload_kiln", "Record that a kiln was unloaded.", firing_id="string"),
+]
+
+
+def _policies(tmp_path: Path, sentence: str) -> set[tuple[str, str, str, str]]:
+    built = build_prompt(tmp_path, f"# Studio desk\n\n{sentence}\n", TOOLS)
+    found = set()
+    for p in built.policies:
+        if p.source.artifact.endswith("prompt.md"):
+            params = p.condition.model_dump() if p.condition is not None else {}
+            said = params.get("max", params.get("before", ""))
+            found.add((p.operator, str(p.target), str(said), str(params.get("per") or "")))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        ("Call `refund_clay_fee` at most once per firing.",
+         ("max_calls", "refund_clay_fee", "1", "firing")),
+        ("`cancel_firing` may be called at most once per firing.",
+         ("max_calls", "cancel_firing", "1", "firing")),
+        ("Refund a clay fee no more than once for each firing.",
+         ("max_calls", "refund_clay_fee", "1", "firing")),
+        ("Never call `cancel_firing` more than once per firing.",
+         ("max_calls", "cancel_firing", "1", "firing")),
+        ("Call `book_firing` at most once per potter.",
+         ("max_calls", "book_firing", "1", "potter")),
+    ],
+)  # fmt: skip
+def test_a_counted_once_is_a_count(
+    tmp_path: Path, sentence: str, expected: tuple[str, str, str, str]
+) -> None:
+    found = _policies(tmp_path, sentence)
+    assert expected in found
+    assert not any(op == "require_before" for op, *_ in found)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # the conjunction: what follows "once" is an event, not a span counted in
+        ("Only once the potter is found may you book a firing.",
+         ("require_before", "book_firing", "find_potter", "")),
+        ("Book a firing only once you have looked up the potter.",
+         ("require_before", "book_firing", "find_potter", "")),
+    ],
+)  # fmt: skip
+def test_once_before_an_event_stays_a_conjunction(
+    tmp_path: Path, sentence: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in _policies(tmp_path, sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # an irregular past participle names the act by its base verb (`find`, `get`)
+        ("Book a firing only after you have found the potter.",
+         ("require_before", "book_firing", "find_potter", "")),
+        ("Cancel a firing only after you have got the firing.",
+         ("require_before", "cancel_firing", "get_firing", "")),
+    ],
+)  # fmt: skip
+def test_an_irregular_participle_names_its_verb(
+    tmp_path: Path, sentence: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in _policies(tmp_path, sentence)
