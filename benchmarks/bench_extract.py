@@ -5,9 +5,9 @@ extractor in a temporary folder and scored by `benchmarks.extract_score`. One ro
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
 written for the project that live beside their gold and are in no corpus; `unseen2`,
-`unseen3` and `unseen4`: the second, third and fourth blind sets, `tests/gold_unseen2/`,
-`tests/gold_unseen3/` and `tests/gold_unseen4/`, alike). Totals are micro-averages (sums of
-counts).
+`unseen3`, `unseen4` and `unseen5`: the second to fifth blind sets, `tests/gold_unseen2/`,
+`tests/gold_unseen3/`, `tests/gold_unseen4/` and `tests/gold_unseen5/`, alike). Totals are
+micro-averages (sums of counts).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
                                  [--stages] [--corpus=DIR] [--gold=DIR]
@@ -42,6 +42,7 @@ from benchmarks.gold import (
     UNSEEN2_DIR,
     UNSEEN3_DIR,
     UNSEEN4_DIR,
+    UNSEEN5_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -50,7 +51,7 @@ from benchmarks.gold import (
     unseen_gold_files,
 )
 
-SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4")
+SPLITS = ("tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5")
 COLUMNS = (
     ("domain", 36),
     ("sent", 5),
@@ -156,6 +157,7 @@ def run(options: Sequence[str] = ()) -> None:
             *unseen_gold_files(UNSEEN2_DIR),
             *unseen_gold_files(UNSEEN3_DIR),
             *unseen_gold_files(UNSEEN4_DIR),
+            *unseen_gold_files(UNSEEN5_DIR),
         ]
     )
     if not corpus.is_dir():

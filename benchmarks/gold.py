@@ -44,6 +44,9 @@ UNSEEN3_DIR = GOLD_DIR.parent / "gold_unseen3"
 # The fourth blind set (split `unseen4`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen4/README.md).
 UNSEEN4_DIR = GOLD_DIR.parent / "gold_unseen4"
+# The fifth blind set (split `unseen5`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen5/README.md).
+UNSEEN5_DIR = GOLD_DIR.parent / "gold_unseen5"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -161,7 +164,7 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4"]
+    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5"]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 

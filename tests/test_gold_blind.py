@@ -1,5 +1,5 @@
-"""The four blind sets `tests/gold_unseen/`, `gold_unseen2/`, `gold_unseen3/`, `gold_unseen4/`
-(splits `unseen`, `unseen2`, `unseen3`, `unseen4`; see each folder's README): made-up domains
+"""The five blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen5/`
+(splits `unseen`, `unseen2` .. `unseen5`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -29,6 +29,7 @@ from benchmarks.gold import (
     UNSEEN2_DIR,
     UNSEEN3_DIR,
     UNSEEN4_DIR,
+    UNSEEN5_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -72,6 +73,17 @@ BLIND = (
         UNSEEN4_DIR,
         "unseen4",
         (12, 16),
+        (40, 70),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the fifth brief asked for 8-15 tools and policy styles the earlier sets had not used
+    Blind(
+        UNSEEN5_DIR,
+        "unseen5",
+        (8, 15),
         (40, 70),
         policy_md_only=True,
         tool_rules=True,
@@ -216,7 +228,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all twelve blind domains (~7 s)
+@pytest.mark.slow  # builds all fifteen blind domains (~9 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
