@@ -68,7 +68,10 @@ _LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?
 _TRAILING = re.compile(
     r"^(?P<main>.+?)\s*,?\s+"
     + _WHEN
-    + r"\s+(?P<event>(?:[a-z]+ing\s*,\s*)*[^,;(]+?)\s*(?:[,;(].*)?"
+    # "after you have looked up `a`, `b` and `c`": a list of tool ids runs past its commas
+    + r"\s+(?P<event>(?:[a-z]+ing\s*,\s*)*[^,;(]+?(?:(?:\s*,\s*(?:(?:and|or|and/or)\s+)?|"
+    r"\s+(?:and|or|and/or)\s+)`[^`]+`)*)"
+    r"\s*(?:[,;(].*)?"
     r"[.!]?$",
     re.I | re.S,
 )

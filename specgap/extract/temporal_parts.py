@@ -19,6 +19,7 @@ import re
 from itertools import pairwise
 
 from specgap.extract.pattern_base import USER, is_action_noun
+from specgap.operators.prose import lemma
 
 TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
 _EVENT_BREAK = re.compile(
@@ -38,7 +39,7 @@ def split_events(event: str) -> tuple[list[str], bool]:
     one of them will do (`or`); the phrase alone when it joins none."""
     marks = list(_EVENT_BREAK.finditer(event))
     if not marks:
-        return [event], False
+        return _perfect_parts(event)
     glue = {(m["glue"] or m["glue2"]).casefold() for m in marks if m["glue"] or m["glue2"]}
     if len(glue) != 1:
         return [event], False  # "a and b or c", or commas alone: no single reading
@@ -51,6 +52,45 @@ def split_events(event: str) -> tuple[list[str], bool]:
     if not all(_EVENT_PART.match(p) for p in parts):
         return [event], False  # "the bin and the crate are locked": one event, two subjects
     return parts, glue != {"and"}
+
+
+# "you have found the member and checked the window": one subject and "have", two participles
+_PERFECT = re.compile(
+    r"^(?P<lead>(?:you|we|they|the\s+agent)\s+(?:have|has|'ve)\s+(?:already\s+|first\s+)?)"
+    r"(?P<rest>.+)$",
+    re.I | re.S,
+)
+_PARTICIPLE_BREAK = re.compile(
+    r"\s*,\s*(?:(?P<glue>and|or)\s+)?(?=[a-z]+\s)|\s+(?P<glue2>and|or)\s+(?=[a-z]+\s)", re.I
+)
+
+
+def _perfect_parts(event: str) -> tuple[list[str], bool]:
+    """ "you have found X and checked Y": each participle with the subject and "have" it
+    shares; the phrase alone when a part opens with no participle."""
+    m = _PERFECT.match(event)
+    if m is None:
+        return [event], False
+    marks = list(_PARTICIPLE_BREAK.finditer(m["rest"]))
+    glue = {(b["glue"] or b["glue2"]).casefold() for b in marks if b["glue"] or b["glue2"]}
+    if not marks or len(glue) != 1:
+        return [event], False
+    parts, at = [], 0
+    for b in marks:
+        parts.append(m["rest"][at : b.start()])
+        at = b.end()
+    parts.append(m["rest"][at:])
+    if not all(_participle(p.split()[0]) for p in parts if p.split()) or not all(parts):
+        return [event], False  # "you have the member and the slip": one event, two objects
+    return [m["lead"] + p.strip(" ,") for p in parts], glue != {"and"}
+
+
+def _participle(word: str) -> bool:
+    w = word.casefold()
+    return (w.endswith("ed") and len(w) > 4) or lemma(w) != w or w in _SAME_FORM
+
+
+_SAME_FORM = frozenset({"read", "run", "set", "put", "reset", "upset", "cut", "shut"})
 
 
 _PRONOUN_SUBJECT = re.compile(r"^\s*(?:it|they)\b(?=\s+(?:can|may|must|should|shall|is|are)\b)",
