@@ -320,6 +320,14 @@ CODES: tuple[Code, ...] = (
     ),
     # --- extraction ----------
     _c(
+        "config-setting-not-read",
+        "extract",
+        "note",
+        "a setting under a tool in a prompt's config block states no rule an operator reads",
+        "use a setting an operator reads (`max_<arg>`, `allowed_<arg>`, `require_before`, "
+        "`timeout`, ...) or state the rule in a sentence",
+    ),
+    _c(
         "rule-not-compiled",
         "extract",
         "note",

@@ -64,6 +64,11 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
             diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks
+            from specgap.extract.fenced_config import fenced_config_rules
+
+            configured, unset = fenced_config_rules(artifact)  # a ```yaml block of settings
+            rules.extend(configured)
+            diagnostics.extend(unset)
         for _, found, notes in unclaimed(read):
             rules.extend(found)
             diagnostics.extend(notes)

@@ -234,6 +234,10 @@ def structural(artifact: Artifact) -> list[CandidateRule]:
     if artifact.kind == "tools":
         specs, _ = parse_tool_specs(artifact.data)
         return [rule for spec in specs for rule in schema_rules(artifact, spec)]
+    if artifact.kind == "prompt" and artifact.data is None:  # a config block in the prompt
+        from specgap.extract.fenced_config import fenced_config_rules
+
+        return fenced_config_rules(artifact)[0]
     return []
 
 

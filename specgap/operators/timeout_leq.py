@@ -16,7 +16,7 @@ from specgap.operators.values import as_number, select
 
 class TimeoutLeq(Frozen):
     operator: Literal["timeout_leq"] = "timeout_leq"
-    selector: Selector
+    selector: Selector | None = None  # none: the call's own duration is timed (`unknown_facet`)
     max_seconds: float
 
 

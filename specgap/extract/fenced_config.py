@@ -1,0 +1,127 @@
+"""Runtime config written into a prompt: a fenced ```` ```yaml ````, ```` ```json ```` or
+```` ```toml ```` block of a Markdown prompt is read as a config file is
+(`structural.config_rules`).
+
+A fenced block is code or an example by the author's own mark, and prose readers leave it
+alone (`unread`). A block whose info string names a config language and whose text parses
+to a mapping is different: it is the agent's settings, pasted where the model reads them,
+and the same settings in a config file would compile. So:
+
+- its `tools:` mapping, `policies:` list and `controls:` list compile as in a config file;
+- a mapping of tool -> settings at the top level (no `tools:` around it) compiles the same
+  way when at least one of its settings is one an operator reads (`max_rows`,
+  `allowed_tables`, `require_before`, ...): an example payload (`customer: {name: ...}`)
+  has none and is left alone;
+- a setting under a tool that no operator reads, or of the wrong type, gets a located
+  `config-setting-not-read` note naming it, so that no setting the author meant as a rule
+  is lost without a word.
+
+A block that does not parse is an example or a sketch, not a build error: it is left alone.
+Spans and quotes are the prompt file's own: the block is parsed from the prompt's text
+with every character outside the block blanked (newlines kept), so offsets, lines and
+columns are those of the file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from markdown_it import MarkdownIt
+
+from specgap.artifacts import Artifact
+from specgap.errors import SpecgapError
+from specgap.extract.structural import config_rules, fits, settings_named, tool_settings
+from specgap.formats import parse_json, parse_toml, parse_yaml
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.positions import Ranges
+
+__all__ = ["fenced_config_rules"]
+
+_PARSERS = {"yaml": parse_yaml, "yml": parse_yaml, "json": parse_json, "toml": parse_toml}
+_KNOWN_TOP = frozenset({"tools", "policies", "controls"})
+
+
+def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules of every config block of a Markdown prompt, and a note for each setting
+    under a tool that states no rule (module docstring)."""
+    rules: list[CandidateRule] = []
+    notes: list[Diagnostic] = []
+    for block in _blocks(artifact):
+        read = list(config_rules(block))
+        rules.extend(read)
+        notes.extend(_unread(block))
+    return rules, notes
+
+
+def _blocks(artifact: Artifact) -> Iterator[Artifact]:
+    """Each fenced config block that parses to a mapping, as a config artifact over the
+    prompt's own text."""
+    if "```" not in artifact.text and "~~~" not in artifact.text:
+        return
+    lines = artifact.text.splitlines(keepends=True)
+    for token in MarkdownIt("commonmark").parse(artifact.text):
+        if token.type != "fence" or token.map is None:
+            continue
+        parse = _PARSERS.get(token.info.strip().split(" ")[0].casefold())
+        if parse is None:
+            continue
+        first, last = token.map[0] + 1, token.map[1] - 1  # the lines between the fences
+        masked = "".join(
+            line if first <= n < last else re.sub(r"[^\n]", " ", line)
+            for n, line in enumerate(lines)
+        )
+        try:
+            data, ranges = parse(masked, artifact.path)
+        except SpecgapError:
+            continue  # a sketch or an example, not the agent's settings
+        if not isinstance(data, dict) or not data:
+            continue
+        if not _KNOWN_TOP & set(data) and _tool_keyed(data):
+            data, ranges = {"tools": data}, _under_tools(ranges)
+        elif not _KNOWN_TOP & set(data):
+            continue
+        yield Artifact("config", artifact.path, artifact.text, artifact.sha256, data, ranges)
+
+
+def _tool_keyed(data: dict[Any, Any]) -> bool:
+    """A top-level mapping of tool -> settings: every value a mapping, and at least one
+    setting one that an operator reads."""
+    if not all(isinstance(v, dict) for v in data.values()):
+        return False
+    return any(
+        _reads(str(name), value) for settings in data.values() for name, value in settings.items()
+    )
+
+
+def _reads(name: str, value: Any) -> bool:
+    return any(fits(setting.kind, value) for _, setting, _ in settings_named(name))
+
+
+def _under_tools(ranges: Ranges) -> Ranges:
+    moved: Ranges = {f"/tools{pointer}": at for pointer, at in ranges.items() if pointer}
+    if "" in ranges:
+        moved["/tools"] = ranges[""]
+    return moved
+
+
+def _unread(block: Artifact) -> Iterator[Diagnostic]:
+    for tool, name, value, pointer in tool_settings(block):
+        if _reads(name, value):
+            continue
+        known = any(True for _ in settings_named(name))
+        why = (
+            "its value is not of the type that setting takes"
+            if known
+            else ("no operator reads a setting of that name")
+        )
+        yield Diagnostic(
+            code="config-setting-not-read",
+            message=f"`{name}` of `{tool}` in this config block states no rule: {why}",
+            severity="note",
+            span=block.span_at(pointer, with_key=True),
+            help="use a setting an operator reads (`max_<arg>`, `allowed_<arg>`, "
+            "`require_before`, `timeout`, ...; see docs/config-in-prompts.md) or state the "
+            "rule in a sentence",
+        )

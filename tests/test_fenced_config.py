@@ -1,0 +1,100 @@
+"""Runtime config pasted into a prompt as a fenced yaml / json / toml block compiles as a
+config file does (`extract/fenced_config.py`); an example payload or a block that does not
+parse is left alone; a setting under a tool that no operator reads gets a located note.
+A bakery's order desk written for the test.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+TOOLS = [
+    _tool("find_customer", "Find a bakery customer by name.", customer_name="string"),
+    _tool("place_cake_order", "Place a cake order.", customer_id="string", tiers="integer",
+          flavour="string"),
+    _tool("refund_order", "Refund a cake order.", order_id="string", amount="number"),
+    _tool("export_orders", "Export the orders of a day.", day="string", timeout="number"),
+]  # fmt: skip
+
+FENCE = "`" * 3
+
+
+def _build(tmp_path: Path, body: str) -> tuple[set[tuple[str, str, str, int]], list[str]]:
+    built = build_prompt(tmp_path, f"# Order desk\n\n{body}\n", TOOLS)
+    found = set()
+    for p in built.policies:
+        if p.source.artifact.endswith("prompt.md"):
+            params = p.condition.model_dump(exclude_defaults=True) if p.condition else {}
+            said = params.get("max", params.get("allowed", params.get("before", "")))
+            line = p.source.span.start_line if p.source.span else 0
+            found.add((p.operator, str(p.target), str(said), line))
+    notes = [
+        f"{d.span.start_line}:{d.code}"
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md")
+    ]
+    return found, notes
+
+
+@pytest.mark.parametrize(
+    ("block", "expected"),
+    [
+        # a `tools:` mapping, as in a config file (line 1 of the block is line 4 of the file)
+        (f"{FENCE}yaml\ntools:\n  place_cake_order:\n    max_tiers: 4\n{FENCE}",
+         {("arg_within_bound", "place_cake_order", "4.0", 6)}),
+        (f"{FENCE}yml\ntools:\n  place_cake_order:\n    allowed_flavour: [lemon, plum]\n{FENCE}",
+         {("resource_in_allowlist", "place_cake_order", "('lemon', 'plum')", 6)}),
+        # tool -> settings at the top level, no `tools:` around it
+        (f"{FENCE}yaml\nrefund_order:\n  require_before: find_customer\n  max_amount: 80\n{FENCE}",
+         {("require_before", "refund_order", "find_customer", 5),
+          ("arg_within_bound", "refund_order", "80.0", 6)}),
+        (f'{FENCE}json\n{{"refund_order": {{"max_amount": 80}}}}\n{FENCE}',
+         {("arg_within_bound", "refund_order", "80.0", 4)}),
+        (f"{FENCE}toml\n[tools.export_orders]\ntimeout = 30\n{FENCE}",
+         {("timeout_leq", "export_orders", "", 5)}),
+        # an explicit policy list
+        (f"{FENCE}yaml\npolicies:\n  - operator: require_before\n    tool: place_cake_order\n"
+         f"    before: find_customer\n{FENCE}",
+         {("require_before", "place_cake_order", "find_customer", 5)}),
+    ],
+)  # fmt: skip
+def test_a_config_block_compiles(
+    tmp_path: Path, block: str, expected: set[tuple[str, str, str, int]]
+) -> None:
+    found, notes = _build(tmp_path, block)
+    assert found == expected
+    assert notes == []
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        # an example payload: no setting an operator reads
+        f'{FENCE}json\n{{"customer": {{"name": "Ada", "email": "ada@example.com"}}}}\n{FENCE}',
+        # a sketch that does not parse
+        f"{FENCE}yaml\nmax_tiers: [4\n{FENCE}",
+        # no config language named: code or an example
+        f"{FENCE}\ntools:\n  place_cake_order:\n    max_tiers: 4\n{FENCE}",
+        f"{FENCE}python\nmax_tiers = 4\n{FENCE}",
+        # a list, not a mapping
+        f"{FENCE}yaml\n- lemon\n- plum\n{FENCE}",
+    ],
+)
+def test_other_blocks_are_left_alone(tmp_path: Path, block: str) -> None:
+    assert _build(tmp_path, block) == (set(), [])
+
+
+def test_a_setting_no_operator_reads_gets_a_located_note(tmp_path: Path) -> None:
+    block = (
+        f"{FENCE}yaml\ntools:\n  place_cake_order:\n    max_tiers: 4\n    icing_colour: blue\n"
+        f"    allowed_flavour: lemon\n{FENCE}"
+    )
+    found, notes = _build(tmp_path, block)
+    assert found == {("arg_within_bound", "place_cake_order", "4.0", 6)}
+    # a setting of no operator's name, and one of the wrong type (a string, not a list)
+    assert notes == ["7:config-setting-not-read", "8:config-setting-not-read"]
