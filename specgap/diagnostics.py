@@ -323,7 +323,8 @@ CODES: tuple[Code, ...] = (
         "config-setting-not-read",
         "extract",
         "note",
-        "a setting under a tool in a prompt's config block states no rule an operator reads",
+        "a setting under a tool (in a config file or a prompt's config block) states no rule an "
+        "operator reads",
         "use a setting an operator reads (`max_<arg>`, `allowed_<arg>`, `require_before`, "
         "`timeout`, ...) or state the rule in a sentence",
     ),

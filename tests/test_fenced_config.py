@@ -98,3 +98,18 @@ def test_a_setting_no_operator_reads_gets_a_located_note(tmp_path: Path) -> None
     assert found == {("arg_within_bound", "place_cake_order", "4.0", 6)}
     # a setting of no operator's name, and one of the wrong type (a string, not a list)
     assert notes == ["7:config-setting-not-read", "8:config-setting-not-read"]
+
+
+def test_a_config_file_setting_no_operator_reads_gets_a_note(tmp_path: Path) -> None:
+    from specgap.artifacts import load_artifact
+    from specgap.extract import extract_deterministic
+
+    config = tmp_path / "runtime.yaml"
+    config.write_text("tools:\n  refund_order:\n    max_amount: 80\n    tone: warm\n"
+                      "    allowed_reason: late\n")  # fmt: skip
+    found = extract_deterministic([load_artifact("config", config, "runtime.yaml")])
+    assert [r.operator for r in found.rules] == ["arg_within_bound"]
+    # the wrong-typed `allowed_reason` is `config-wrong-type`'s (weakening), not noted twice
+    assert [(d.code, d.span.start_line if d.span else 0) for d in found.diagnostics] == [
+        ("config-setting-not-read", 4)
+    ]

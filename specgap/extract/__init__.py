@@ -57,7 +57,10 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     diagnostics: list[Diagnostic] = []
     for artifact in artifacts:
         if artifact.kind == "config":
+            from specgap.extract.fenced_config import unread_settings
+
             rules.extend(config_rules(artifact))
+            diagnostics.extend(unread_settings(artifact, wrong_types=False))  # no one reads
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
         read = read_all(join_listed(keyed(answered(sentences(artifact)))))

@@ -14,7 +14,7 @@ and the same settings in a config file would compile. So:
   has none and is left alone;
 - a setting under a tool that no operator reads, or of the wrong type, gets a located
   `config-setting-not-read` note naming it, so that no setting the author meant as a rule
-  is lost without a word.
+  is lost without a word (in a config file too: `unread_settings`).
 
 A block that does not parse is an example or a sketch, not a build error: it is left alone.
 Spans and quotes are the prompt file's own: the block is parsed from the prompt's text
@@ -37,7 +37,7 @@ from specgap.formats import parse_json, parse_toml, parse_yaml
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.positions import Ranges
 
-__all__ = ["fenced_config_rules"]
+__all__ = ["fenced_config_rules", "unread_settings"]
 
 _PARSERS = {"yaml": parse_yaml, "yml": parse_yaml, "json": parse_json, "toml": parse_toml}
 _KNOWN_TOP = frozenset({"tools", "policies", "controls"})
@@ -51,7 +51,7 @@ def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[D
     for block in _blocks(artifact):
         read = list(config_rules(block))
         rules.extend(read)
-        notes.extend(_unread(block))
+        notes.extend(unread_settings(block))
     return rules, notes
 
 
@@ -106,11 +106,16 @@ def _under_tools(ranges: Ranges) -> Ranges:
     return moved
 
 
-def _unread(block: Artifact) -> Iterator[Diagnostic]:
+def unread_settings(block: Artifact, wrong_types: bool = True) -> Iterator[Diagnostic]:
+    """A `config-setting-not-read` note for each setting under a tool of a config artifact
+    (a file, or a block of a prompt) that states no rule an operator reads; one of the
+    wrong type only when `wrong_types` (a config file's get `config-wrong-type` instead)."""
     for tool, name, value, pointer in tool_settings(block):
         if _reads(name, value):
             continue
         known = any(True for _ in settings_named(name))
+        if known and not wrong_types:
+            continue
         why = (
             "its value is not of the type that setting takes"
             if known
@@ -118,7 +123,7 @@ def _unread(block: Artifact) -> Iterator[Diagnostic]:
         )
         yield Diagnostic(
             code="config-setting-not-read",
-            message=f"`{name}` of `{tool}` in this config block states no rule: {why}",
+            message=f"`{name}` of `{tool}` states no rule: {why}",
             severity="note",
             span=block.span_at(pointer, with_key=True),
             help="use a setting an operator reads (`max_<arg>`, `allowed_<arg>`, "
