@@ -88,3 +88,28 @@ def test_an_irregular_participle_names_its_verb(
     tmp_path: Path, sentence: str, expected: tuple[str, str, str, str]
 ) -> None:
     assert expected in _policies(tmp_path, sentence)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        # a modal ban of more than N acts of a tool's verb: the calls' count, per the person
+        # the sentence names when it names no entity (`noun_counts._TOOL_VERB_COUNT`)
+        ("You must not book more than two firings per potter.",
+         ("max_calls", "book_firing", "2", "potter")),
+        ("A potter may not book more than three firings.",
+         ("max_calls", "book_firing", "3", "potter")),
+        ("The agent cannot cancel more than one firing per potter.",
+         ("max_calls", "cancel_firing", "1", "potter")),
+    ],
+)  # fmt: skip
+def test_a_modal_ban_of_a_count(
+    tmp_path: Path, sentence: str, expected: tuple[str, str, str, str]
+) -> None:
+    assert expected in _policies(tmp_path, sentence)
+
+
+def test_a_measure_is_no_count(tmp_path: Path) -> None:
+    # how long, not how many calls
+    found = _policies(tmp_path, "You must not book more than two hours per potter.")
+    assert not any(op == "max_calls" for op, *_ in found)

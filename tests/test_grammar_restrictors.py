@@ -136,8 +136,13 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("arg_within_bound", "issue_refund", {"max": 100.0}, "review_only")],
         ["condition-not-bound"],
     ),
-    # a count of things that are not the action itself: located, never a flat ban
-    ("Renters may not reserve more than 3 cars.", [], ["rule-not-compiled"]),
+    # a count of what a tool's own verb acts on: each call reserves at least one car, so at
+    # most 3 calls per renter is implied by the sentence (never stronger), never a flat ban
+    (
+        "Renters may not reserve more than 3 cars.",
+        [("max_calls", "reserve_car", {"max": 3, "per": "renter"}, "enforce")],
+        [],
+    ),
     # the plain ban stays a ban
     ("Never cancel a booking.", [("deny_action", "cancel_booking", {}, "enforce")], []),
 ]

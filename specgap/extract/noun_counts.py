@@ -163,7 +163,10 @@ _THINGS = frozenset(
 # named by acts on one thing per call, as a making verb does
 _TOOL_VERB_COUNT = re.compile(
     r"^\W*(?:do\s+not|don't|never|no\s+(?P<who>" + PERSON + r")\s+(?:may|can|should|shall|is\s+"
-    r"allowed\s+to))\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
+    r"allowed\s+to)|(?:(?:you|the\s+agent|(?:(?:a|an|each|every|the|any)\s+)?(?P<who2>"
+    + PERSON
+    + r")s?)\s+)?(?:(?:must|may|should|shall|can)\s+not|cannot|can't|mustn't|shouldn't|"
+    r"(?:is|are)\s+not\s+allowed\s+to)(?:\s+ever)?)\s+(?P<verb>[a-z]+)(?:\s+(?P<particle>out|up|in|off|back|over))?\s+"
     r"(?:more\s+than|over)\s+"
     r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")\s+(?P<noun>(?:[a-z][\w-]*\s+)?"
     r"(?!(?:at|in|on|for|to|of|by|with|per|a|an|the)\b)[a-z][\w-]*)" + _PER + r"\s*(?:[.;]|$)",
@@ -185,7 +188,7 @@ def _tool_verb_count(clean: str) -> Emit | None:
     verb = " ".join(w for w in (lemma(m["verb"].casefold()), m["particle"]) if w)
     said = (m["per"], m["per_a"], m["per2"])
     # "no student may drop more than two courses": each student's count (a span is kept)
-    who = m["who"] if not any(said) else None
+    who = (m["who"] or m["who2"]) if not any(said) else None
     return _counted(f"{verb} {noun}", count, said, who)
 
 
