@@ -140,8 +140,9 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
     # most 3 calls per renter is implied by the sentence (never stronger), never a flat ban
     (
         "Renters may not reserve more than 3 cars.",
-        [("max_calls", "reserve_car", {"max": 3, "per": "renter"}, "enforce")],
-        [],
+        # (reviewed: no argument of `reserve_car` names the renter to count by)
+        [("max_calls", "reserve_car", {"max": 3, "per": "renter"}, "review_only")],
+        ["condition-not-bound"],
     ),
     # the plain ban stays a ban
     ("Never cancel a booking.", [("deny_action", "cancel_booking", {}, "enforce")], []),
