@@ -297,8 +297,10 @@ IMPERATIVES: list[tuple[str, list[Row]]] = [
     ("Only call issue_credit with a card the customer named.\n",
      [("issue_credit", "arg_grounded", "payment_method_id", "enforce", {})]),
     # a measure is an argument's value, never a number of calls
+    # (on the action's own tool: `act_ranges`; it was kept for review on whichever tool
+    # took `hours` before)
     ("Book a dock for at most 4 hours.\n",
-     [("book_dock", "arg_within_bound", "hours", "review_only", {"max": 4.0})]),
+     [("book_dock", "arg_within_bound", "hours", "enforce", {"max": 4.0})]),
     # a count of the action itself stays a count of calls
     ("Issue at most 3 credits per order.\n",
      [("issue_credit", "max_calls", None, "enforce", {"max": 3, "per": "order"})]),
