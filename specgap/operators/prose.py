@@ -119,8 +119,8 @@ _NOUN_VERBS = {
     "made": "make", "built": "build", "spent": "spend", "written": "write", "taken": "take",
     "given": "give", "chosen": "choose", "shipped": "ship", "unlocked": "unlock",
     "found": "find", "got": "get", "gotten": "get", "kept": "keep", "told": "tell",
-    "brought": "bring", "sought": "seek", "ran": "run", "frozen": "freeze", "froze": "freeze",
-    "shown": "show", "lent": "lend", "broken": "break", "hidden": "hide",
+    "brought": "bring", "sought": "seek", "ran": "run",
+    "shown": "show",
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv|dul|dl|cl|"
