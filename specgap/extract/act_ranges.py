@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.operators.prose import NUMBER_WORDS
 
 __all__ = ["action_ranges"]
@@ -73,4 +75,8 @@ def action_ranges(clean: str, clause: Clause) -> list[Emit]:
         bound = {"min": n} if kind in _LOW else {"max": n}
         m = one
     unit = m["unit"].casefold()  # "weeks": arguments are named as the unit is said
-    return [Emit("arg_within_bound", clause.action, {"facet": unit, **bound}, 0.7)]
+    action = clause.action
+    if clause.passive and clause.verb not in IMPERATIVE_VERBS and clause.object:
+        base = verb_lemma(clause.verb)  # "can be frozen": freeze (an irregular participle)
+        action = f"{base} {clause.object}" if base in IMPERATIVE_VERBS else action
+    return [Emit("arg_within_bound", action, {"facet": unit, **bound}, 0.7)]
