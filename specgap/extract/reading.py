@@ -9,6 +9,7 @@ a located diagnostic naming the part that failed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract import described_fill, temporal
 from specgap.extract.asked_values import with_asked
@@ -50,6 +51,7 @@ from specgap.extract.state_leads import condition_led
 from specgap.extract.state_more import second_condition
 from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
+from specgap.extract.temporal_parts import TOOL_ID
 from specgap.extract.this_check import this_check
 from specgap.extract.unbound_guard import unbound, unbound_noted
 from specgap.extract.unchangeable import fixed_argument
@@ -61,6 +63,21 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     """The rules one sentence states and the diagnostics about what did not compile."""
     sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
+    if not rules and sentence.subject is not None and _BINDING.search(sentence.clean):
+        # a description's sentence the readers of a tool's own words left unread ("only
+        # bookings in status 'x' can be cancelled", "do not send more than 2 messages per
+        # booking"): read as the prompt's sentences are, the described tool the context.
+        # Only one that binds: a description says what its tool does in the imperative
+        # ("Assign a single license"), which is no instruction to the agent
+        prose = replace(sentence, subject=None)
+        as_prose, prose_notes = _read_sentence(prose)
+        # (a ban out of a description is about the tool's own use: its readers' business;
+        # a rule over another tool named by its id is no rule a description may give)
+        if as_prose and all(
+            r.operator != "deny_action" and not _other_tool(r.target, sentence.subject)
+            for r in as_prose
+        ):
+            sentence, rules, diagnostics = prose, as_prose, prose_notes
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
@@ -74,6 +91,20 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
     rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
+
+
+# the words that make a description's sentence a rule rather than what the tool does
+_BINDING = re.compile(
+    r"\b(?:only|must|never|not|cannot|can't|mustn't|required|requires|need\s+to|needs\s+to|"
+    r"at\s+most|no\s+more\s+than|limited\s+to|forbidden|prohibited)\b",
+    re.I,
+)
+
+
+def _other_tool(target: str | None, subject: str) -> bool:
+    """Whether a rule's target names, by its id, a tool other than the described one."""
+    ids = [m["id"] or m["bare"] for m in TOOL_ID.finditer(target or "")]
+    return any(i != subject for i in ids)
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
