@@ -58,6 +58,7 @@ from specgap.extract.temporal_parts import (
     split_events,
     with_object,
 )
+from specgap.extract.tuned_invoke import later_action
 
 _WHEN = (
     r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
@@ -441,7 +442,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 ),
                 None,
             )
-    later = event_action(event)
+    later = later_action(event, event_action(event))  # "before using it": running it
     if not ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
         later = bare_with_object(later, acts)  # "prior to shipment"
     # an object borrowed from the other action is an inference: such a rule is reviewed
