@@ -58,6 +58,7 @@ from specgap.extract.temporal_parts import (
     split_events,
     with_object,
 )
+from specgap.extract.tuned_followups import adjusts_a_count
 from specgap.extract.tuned_invoke import later_action
 
 _WHEN = (
@@ -369,6 +370,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     event = m["event"].strip(" .")
     if conj in {"before", "prior to"}:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
+    if adjusts_a_count(action, conj, f"{only} {main}"):
+        return None  # "after X, the counter must be incremented": a follow-up, not an order
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     # "after reading it", "once they have been cancelled": the action's object
