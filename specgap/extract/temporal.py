@@ -60,6 +60,7 @@ from specgap.extract.temporal_parts import (
 )
 from specgap.extract.tuned_followups import adjusts_a_count
 from specgap.extract.tuned_invoke import later_action
+from specgap.extract.tuned_this_tool import first_for_this
 
 _WHEN = (
     r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
@@ -310,6 +311,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     if described and (named_first := _first_for_this(m)) is not None:
         return Timed((Emit("require_before", None, {"before": named_first}, 0.7),), None)
+    if described and (step := first_for_this(m["conj"], m["only"], m["event"], m["main"])):
+        return Timed((Emit("require_before", None, {"before": step}, 0.7),), None)  # its step
     if _POINTER.match(m["event"]):
         return None  # "before that, call `a`": the sentence before's action (order_anaphora)
     conj = " ".join(m["conj"].casefold().split())

@@ -56,6 +56,8 @@ def invoked_action(event: str) -> str | None:
     pronoun left unreplaced ("using it": the caller puts the thing in first)."""
     m = _ACTIVE.match(event)
     if m is not None:
+        if re.match(r"\s+(?:this|these)\b", event[m.end() :], re.I):
+            return None  # "before calling this tool": the described tool (`tuned_this_tool`)
         obj = object_at(event, m.end())[0]
     elif (p := _PASSIVE.match(event)) is not None:
         obj = _DET.sub("", p["subject"].strip()).casefold()
