@@ -33,6 +33,9 @@ from tests.corpus_agents import build_prompt
          "when the stay is cancelled"),
         ("Only assign a slip when the slip is free, and never assign two slips.",
          "when the slip is free"),
+        # a bound state after ", and" is a state rule of its own (`state_more`)
+        ("Only upgrade a room when the guest asks, and the guest's tier is 'gold'.",
+         "when the guest asks"),
     ],
 )  # fmt: skip
 def test_the_condition_reads_on_after_and(text: str, condition: str) -> None:

@@ -6,7 +6,9 @@ a week old": after the comma, "and" joins a second clause of the *condition* (a 
 a subject and its verb, no modal, no imperative), not a second main clause ("..., and log
 it", "..., and it must be logged", "..., and never refund it"). Cutting the condition at
 the comma would keep only its first half, and the rule would be lifted more often than the
-sentence says; `continues` tells the condition reader to read on.
+sentence says; `continues` tells the condition reader to read on. A second clause that is
+a bound state ("..., and the member's tier is 'gold'") ends the first condition: it is a
+`state_condition` of its own (`specgap.extract.state_more`).
 """
 
 from __future__ import annotations
@@ -56,5 +58,18 @@ def on_after_and(after: str, stop: re.Match[str] | None) -> re.Match[str] | None
         joined = _AND.match(after, stop.start())
         if joined is None or not continues(after[joined.end() :]):
             return stop
+        if _binds(after[joined.end() :]):
+            return stop  # "..., and the member's tier is 'gold'": a state rule of its own
         stop = _STOP.search(after, joined.end())
     return stop
+
+
+def _binds(rest: str) -> bool:
+    """Whether the clause `rest` is a state test that binds (an entity's field and its
+    values): `specgap.extract.state_more` reads it as a `state_condition` of its own, so
+    the first condition ends before it."""
+    from specgap.extract.grammar_conditions import read_condition  # it imports this module
+
+    clause = re.split(r"[.;!?](?:\s|$)", rest, maxsplit=1)[0]
+    cond, _, _ = read_condition(f"if {clause}")
+    return cond is not None and cond.bound
