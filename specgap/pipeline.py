@@ -40,6 +40,7 @@ from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
 from specgap.resolve.conditions import bind_states
+from specgap.resolve.receivers import expand_receivers
 from specgap.units import (
     extract_all,
     extraction_setting,
@@ -161,6 +162,7 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     resolver = resolver_for(options.cache, state.registry)
     # "verify their identity before any change to their account": per account tool
     rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
+    rules = tuple(expand_receivers(resolver, rules))  # "may receive X": every giver of X
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
     resolved, unbound = bind_states(state.registry, settled.resolved)  # a test the tools can read

@@ -46,7 +46,6 @@ NOT_READ: list[tuple[str, str]] = [
     ("Check whether the kennel is full.", "If it is, tell the owner."),  # talk
     ("Check whether the kennel is full.", "If it is, get the kennel again."),  # a re-read
     ("The kennel is full.", "If it is not, admit the dog."),  # no check asked for
-    ("Check whether the gate is alarm enabled.", "If it is not, enable it."),  # the same state
     ("Check whether the kennel is full.", "Admit the dog."),  # no branch
 ]  # fmt: skip
 

@@ -2,12 +2,14 @@
 
 "Never open a locker you do not plan to use", "look members up by card only when they
 cannot remember their name", "only escalate when the request cannot be handled here",
-"never grant access if the member lacks adequate clearance", "only if necessary": each bans
-a call unless a person's plan, intention or memory holds, or unless the agent judges that it
-cannot help or that something is adequate. That is neither a field a tool reads nor an event
-of the conversation, so no check over the calls or the messages can tell when the ban is
-lifted, and a reviewer has nothing in the trace to look at. Kept as a `review_only` ban it
-would claim a rule over the calls that its own condition makes undecidable.
+"never grant access if the member lacks adequate clearance", "only if necessary", "only when
+the handbook lists one for that case": each bans a call unless a person's plan, intention or
+memory holds, or unless the agent judges that it cannot help, that something is adequate,
+or what a reference text (a knowledge base, a manual, the policy) says. That is neither a
+field a tool reads nor an event of the conversation, so no check over the calls or the
+messages can tell when the ban is lifted, and a reviewer has nothing in the trace to look
+at. Kept as a `review_only` ban it would claim a rule over the calls that its own condition
+makes undecidable.
 
 `without_attitude_bans` replaces such a ban by a located `rule-not-compiled` note naming the
 condition, so the sentence is never a silent loss. What stays as it was:
@@ -55,10 +57,24 @@ _PERSONS = re.compile(
 )
 
 
+# What a reference text says ("the knowledge base explicitly has a tool for it", "the
+# handbook lists a notice for that case", "unless the policy allows it"): the agent's
+# reading of a document, a judgement on its words that no field of a tool's output holds.
+_DOCUMENT = re.compile(
+    r"\b(?:the|our|your|its|their)\s+(?:knowledge\s*base|kb|handbook|manual|documentation|"
+    r"docs|guide|guidelines|wiki|faq|policy|policies|rulebook|rate\s+card|playbook|runbook|"
+    r"(?:knowledge\s+base\s+|help\s+)?articles?)\s+(?:\w+ly\s+)?(?:has|have|contains?|"
+    r"mentions?|lists?|says?|states?|allows?|permits?|describes?|indicates?|includes?|covers?|"
+    r"names?|specif(?:y|ies)|provides?)\b",
+    re.I,
+)
+
+
 def attitude(condition: str) -> str | None:
     """The words of `condition` that make it a plan, intention, memory or judgement of a
-    person (module docstring), or None when it is none of these."""
-    found = _ATTITUDE.search(condition) or _PERSONS.search(condition)
+    person (module docstring), or a reading of what a reference text says; None when it
+    is none of these."""
+    found = _ATTITUDE.search(condition) or _PERSONS.search(condition) or _DOCUMENT.search(condition)
     return found.group(0) if found else None
 
 

@@ -16,6 +16,7 @@ from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect
 from specgap.extract.state_words import PERSONAL as PERSONAL
 from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
 from specgap.extract.state_words import STATE_WORDS as STATE_WORDS
+from specgap.extract.tuned_conditions import on_after_and
 
 _STATE = re.compile(STATE_WORDS, re.I)
 
@@ -180,6 +181,7 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
             stop = re.search(r"[,;]|\bthen\b", after) or _UNMARKED_MAIN.search(after)
         else:
             stop = re.search(r"[;]|,\s*(?:and|but|so|never|not|nor)\b|[.!?](?=\s|$)", after)
+            stop = on_after_and(after, stop)  # "when A, and the card lists B": A and B
         end = m.end() + (stop.start() if stop else len(after))
         if kind_word == "otherwise":
             end = m.end()  # the word alone: what it negates is in the clause before

@@ -31,6 +31,7 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.segments import Sentence
 from specgap.extract.source_rules import preceding
+from specgap.extract.tuned_checked_state import state_checked_first
 from specgap.ir import CandidateRule
 
 __all__ = ["checked_first", "outcome_rules"]
@@ -127,11 +128,12 @@ def checked_first(text: str, before: str) -> list[Emit]:
     if do.split()[0].casefold() in NOT_ACTIONS | _READS | {"do", "don't", "never", "not", "please"}:
         return []  # talk, procedure, or reading the thing again: no action on the outcome
     action = _CLAUSE_BREAK.split(do, maxsplit=1)[0]
-    if _changed_state(check["what"], action) is not None:
+    if (state := _changed_state(check["what"], action)) is not None:
         # "is the line roaming enabled? if not, enable it": the check tests the very state the
         # action sets, and its words name that action's tool, not the one that reads the
-        # state; the pair is unsure, so no rule (the sentence keeps its obligation note)
-        return []
+        # state; the thing's record is read first (`tuned_checked_state`)
+        lead = " ".join(check["lead"].split()) if check["lead"] else None
+        return state_checked_first(check["what"], action, state, lead)
     action = _PRONOUN.sub(lambda p: p["verb"] + thing[-1], action, count=1)
     verb = " ".join(check["verb"].casefold().split())
     verb = "check" if verb in {"see", "ensure", "determine", "find out"} else verb

@@ -58,6 +58,9 @@ from specgap.extract.temporal_parts import (
     split_events,
     with_object,
 )
+from specgap.extract.tuned_followups import adjusts_a_count
+from specgap.extract.tuned_invoke import later_action
+from specgap.extract.tuned_this_tool import first_for_this
 
 _WHEN = (
     r"(?P<only>only\s+|not\s+|never\s+)?(?P<conj>after|once|until|till|as\s+soon\s+as|before|"
@@ -319,6 +322,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     if described and (named_first := _first_for_this(m)) is not None:
         return Timed((Emit("require_before", None, {"before": named_first}, 0.7),), None)
+    if described and (step := first_for_this(m["conj"], m["only"], m["event"], m["main"])):
+        return Timed((Emit("require_before", None, {"before": step}, 0.7),), None)  # its step
     if _POINTER.match(m["event"]):
         return None  # "before that, call `a`": the sentence before's action (order_anaphora)
     conj = " ".join(m["conj"].casefold().split())
@@ -379,6 +384,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     event = m["event"].strip(" .")
     if conj in {"before", "prior to"}:
         return _before(action, event, clause.negated or only in {"not", "never"}, main)
+    if adjusts_a_count(action, conj, f"{only} {main}"):
+        return None  # "after X, the counter must be incremented": a follow-up, not an order
     if _CONFIRMS.match(event):
         return Timed((Emit("require_confirmation", action, {}, 0.7),), None)
     # "after reading it", "once they have been cancelled": the action's object
@@ -452,7 +459,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 ),
                 None,
             )
-    later = event_action(event)
+    later = later_action(event, event_action(event))  # "before using it": running it
     if not ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
         later = bare_with_object(later, acts)  # "prior to shipment"
     # an object borrowed from the other action is an inference: such a rule is reviewed

@@ -73,6 +73,7 @@ from specgap.resolve.lexicon import (
     GENERIC,
     PARTICLES,
     READ_ONLY_CLASSES,
+    RUNS,
     SPECIFIC,
     classes_of,
     undone_by,
@@ -215,6 +216,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     if not classes:
         classes = frozenset(c for v in leads for c in classes_of(v))
     classes = _sent_kind(classes, frozenset(heads))
+    classes |= {"invoke"} if verbs & RUNS else set()  # `run_plugin` runs a plugin
     return _Profile(
         frozenset(verbs),
         frozenset(later),
@@ -694,8 +696,8 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
     if not _effects_allow(action.classes, profile.effects):
         return 0.0, ""
     verb, said = action.verb, f"`{action.written}`"
-    if verb in profile.verbs:
-        return NAMED, f"{said} names it"
+    if verb in profile.verbs or (verb == _INVOKE and profile.verbs & RUNS):
+        return NAMED, f"{said} names it"  # "invoke the plugin": `run_plugin` runs it
     if verb in profile.leads:  # "Add or remove drivers": the description's own verbs
         return DESCRIBED_FIRST, f"{said} starts its description"
     if not compatible(action, profile):
@@ -721,6 +723,7 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
 # endings (after the stemmer) of nouns made from a verb for who or what it acts on:
 # assignee, approver, subscriber, assignment
 _DOERS = frozenset({"e", "er", "or", "ment"})
+_INVOKE = verb_key("invoke")
 
 
 def compatible(action: Action, profile: _Profile) -> bool:

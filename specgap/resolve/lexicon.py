@@ -73,6 +73,11 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "assign", "add", "attach", "link", "associate", "allocate", "enroll", "grant",
         "bind", "connect", "subscribe", "join", "give", "hand out", "hand over", "hand",
     ),
+    # running a thing that is itself a program (a plugin, a script, a tool, a job): only the
+    # word `invoke` says it in a mention (`specgap.extract.tuned_invoke` writes "before using
+    # it" so); "use", "run", "call" also mean applying, generating or phoning, so they stay
+    # out of every class and a tool named by them gets the class by `RUNS` instead
+    "invoke": ("invoke",),
     "detach": (
         "unassign", "remove", "detach", "unlink", "disassociate", "deallocate", "unenroll",
         "revoke", "unbind", "disconnect", "unsubscribe",
@@ -141,6 +146,13 @@ def verb_key(verb: str) -> str:
 
 
 CLASS_OF: dict[str, frozenset[str]] = _classes()
+
+# the verbs of a tool's name that run the thing it names (`run_plugin`, `scripts.execute`,
+# `call_agent_tool`): such a tool is also of the `invoke` class; the mention side keeps
+# these verbs classless (see `VERB_CLASSES["invoke"]`)
+RUNS = frozenset(
+    verb_key(v) for v in ("invoke", "call", "run", "execute", "launch", "trigger", "use")
+)
 
 # actions that change nothing: a read verb never names a tool the registry vouches only writes
 READ_ONLY_CLASSES = frozenset({"read"})

@@ -57,6 +57,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
+from specgap.resolve.own_reads import own_record
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
 from specgap.resolve.recast import recast, unmodified
@@ -145,6 +146,7 @@ class Resolver(Index):
         if context:
             around = set(content_words(context)) - mention_words
             self._context_bonus(found, around, self._named.get(mention))
+        own_record(mention, found)  # "get the van details": not what reads another thing
         return found
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:

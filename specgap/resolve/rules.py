@@ -21,6 +21,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
 from specgap.resolve.evidence import MARGIN
+from specgap.resolve.not_itself import without_itself
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.sections import in_section
 
@@ -66,6 +67,8 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
             else scope(_in_full(resolver, rule, m, resolver.resolve(m, _context(rule, m, context))))
             for m in mentions
         )
+    if rule.operator == "require_before" and "before" in params:  # never the tool itself
+        params["before"] = tuple(without_itself(target, r) for r in params["before"])
     if any(scoped):  # an inference from the section's heading: reviewed, never enforced
         rule = rule.model_copy(update={"grounding": "inferred"})
     return ResolvedRule(rule=rule, target=target, params=params)
