@@ -82,6 +82,9 @@ def test_once_before_an_event_stays_a_conjunction(
          ("require_before", "book_firing", "find_potter", "")),
         ("Cancel a firing only after you have got the firing.",
          ("require_before", "cancel_firing", "get_firing", "")),
+        # "pull" (a record) is a read verb, as "pull up" is
+        ("Cancel a firing only after you have pulled the firing.",
+         ("require_before", "cancel_firing", "get_firing", "")),
     ],
 )  # fmt: skip
 def test_an_irregular_participle_names_its_verb(

@@ -31,7 +31,7 @@ VERB_CLASSES: dict[str, tuple[str, ...]] = {
         "retrieve", "view", "show", "query", "see", "display", "inspect", "browse", "lookup",
         "verify", "validate", "look", "count", "calculate", "compute", "determine", "review",
         "export", "download", "load", "describe", "track", "monitor", "identify",
-        "authenticate", "locate", "pull up", "bring up",
+        "authenticate", "locate", "pull up", "bring up", "pull",
     ),
     "update": (
         "update", "modify", "change", "edit", "upgrade", "downgrade", "reschedule", "extend",
