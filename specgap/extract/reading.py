@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract import described_fill, temporal
+from specgap.extract import described_fill, noact_respell, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -61,6 +61,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     """The rules one sentence states and the diagnostics about what did not compile."""
     sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
+    # "No refunds for cancelled bookings": read again spelt with the verb
+    rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition

@@ -1,0 +1,122 @@
+"""Rule sentences whose action is a noun (`specgap.extract.noact_respell`): spelt with the
+verb, read by the grammar, compiled to the operator the rest of the sentence states, never
+stronger than it. Negative rows: facts and waivers said with the same nouns stay without
+policies. Every sentence written for this test, in the made-up domains of
+`tests.noact_domains`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.noact_respell import respelled
+from tests.noact_domains import at_line, build, notes_at
+
+SPELT: list[tuple[str, str | None]] = [
+    ("No refunds for cancelled bookings.", "Never refund for cancelled bookings."),
+    ("No rescheduling of bookings that are completed.",
+     "Never reschedule bookings that are completed."),
+    ("- No membership transfers while the member is frozen.",
+     "- Never transfer membership while the member is frozen."),
+    ("Cancelled bookings get no refund.", "Never refund Cancelled bookings."),
+    ("Suspended members get no guest passes.", "Never give guest passes to Suspended members."),
+    ("Bookings for closed telescopes are not allowed.", "Never book closed telescopes."),
+    ("Cancellation after the night has started is not permitted.",
+     "Never cancel after the night has started."),
+    ("Refunds are only for bookings whose status is cancelled.",
+     "Only refund for bookings whose status is cancelled."),
+    ("Extensions only for reservations in status active.",
+     "Only extend for reservations in status active."),
+    ("One refund per order, never more.", "At most one refund per order."),
+    ("The refund cannot exceed 250.", "Refund amounts cannot exceed 250."),
+    ("Refunds are capped at 90.", "Refund amounts are capped at 90."),
+    ("Charges above 80 are not permitted.", "Charge amounts above 80 are never allowed."),
+    ("Member ids: only those returned by desk__get_member.",
+     "Member ids must come from desk__get_member."),
+    # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
+    ("No refunds were issued last quarter.", None),
+    ("No registration for the event is needed.", None),
+    ("No changes to the schedule are planned.", None),
+    ("No cancellation fee applies to members.", None),
+    ("Refunds for cancelled orders are processed within five days.", None),
+    ("No pets for guests.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said"), SPELT)
+def test_the_sentence_is_spelt_with_its_verb(text: str, said: str | None) -> None:
+    assert respelled(text) == said
+
+
+# (domain, sentence, operator, tool, parameters the policy's condition has)
+READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
+    ("obs", "No refunds for cancelled bookings.", "state_condition", "refundFee",
+     {"denied": ("cancelled",), "field": "status", "entity": "booking"}),
+    ("obs", "No rescheduling of bookings that are completed.", "state_condition",
+     "rescheduleBooking", {"denied": ("completed",), "entity": "booking"}),
+    ("obs", "Cancelled bookings get no refund.", "state_condition", "refundFee",
+     {"denied": ("cancelled",), "entity": "booking"}),
+    ("gym", "Suspended members get no guest passes.", "state_condition", "issue_guest_pass",
+     {"denied": ("suspended",), "entity": "member"}),
+    ("gym", "Refunds only for members whose status is active.", "state_condition", "refund_fee",
+     {"allowed": ("active",), "field": "status", "entity": "member"}),
+    ("nursery", "Refunds are only for orders whose status is delivered.", "state_condition",
+     "plants.refund.issue", {"allowed": ("delivered",), "entity": "order"}),
+    ("cowork", "Extensions only for reservations in status active.", "state_condition",
+     "desk__extend_reservation", {"allowed": ("active",), "entity": "reservation"}),
+    ("nursery", "One refund per order, never more.", "max_calls", "plants.refund.issue",
+     {"max": 1, "per": "order"}),
+    ("gym", "The refund cannot exceed 250.", "arg_within_bound", "refund_fee", {"max": 250}),
+    ("nursery", "Refunds are capped at 90.", "arg_within_bound", "plants.refund.issue",
+     {"max": 90}),
+    ("obs", "Charges above 80 are not permitted.", "arg_within_bound", "chargeFee", {"max": 80}),
+    ("cowork", "Member ids used for keycards: only those returned by desk__get_member.",
+     "arg_grounded", "desk__issue_keycard", {"from_tools": ("desk__get_member",)}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("domain", sorted({row[0] for row in READ}))
+def test_a_nominal_rule_compiles_to_what_it_states(tmp_path: Path, domain: str) -> None:
+    rows = [row for row in READ if row[0] == domain]
+    built = build(tmp_path, domain, [row[1] for row in rows])
+    for n, (_, sentence, operator, tool, params) in enumerate(rows):
+        found = [p for p in at_line(built, n) if p.operator == operator and p.target == tool]
+        assert len(found) == 1, (sentence, at_line(built, n), notes_at(built, n))
+        said = found[0].condition.model_dump()
+        for key, value in params.items():
+            assert said[key] == value, (sentence, key, said)
+
+
+def test_a_condition_no_entity_binds_stays_review_only(tmp_path: Path) -> None:
+    # the telescope is read by no tool that reschedules: kept, reviewed, and said why
+    built = build(tmp_path, "obs", ["No rescheduling while the telescope is under repair."])
+    (policy,) = at_line(built, 0)
+    assert policy.operator == "state_condition"
+    assert policy.target == "rescheduleBooking"
+    assert policy.enforcement == "review_only"
+    assert any(n.startswith("condition-not-bound") for n in notes_at(built, 0))
+
+
+NOT_RULES = [
+    "No refunds were issued last quarter.",
+    "No registration for the event is needed.",
+    "Guests get no e-mail.",
+    "Members get no reminder on weekends.",
+    "Refunds for cancelled bookings are processed within five days.",
+    "Transfers of membership are handled by the front desk.",
+]
+
+
+def test_facts_said_with_action_nouns_give_no_policy(tmp_path: Path) -> None:
+    built = build(tmp_path, "gym", NOT_RULES)
+    for n, sentence in enumerate(NOT_RULES):
+        assert not at_line(built, n), (sentence, at_line(built, n))
+
+
+def test_a_qualifier_read_as_values_keeps_the_note(tmp_path: Path) -> None:
+    # "with unpaid fees" is no argument of the transfer: never a flat ban of every transfer
+    built = build(tmp_path, "gym", ["No transfers for members with unpaid fees."])
+    assert not [p for p in at_line(built, 0) if p.enforcement == "enforce"]
+    assert any(n.startswith("rule-not-compiled") for n in notes_at(built, 0))
