@@ -35,6 +35,33 @@ SPELT: list[tuple[str, str | None]] = [
     ("Charges above 80 are not permitted.", "Charge amounts above 80 are never allowed."),
     ("Member ids: only those returned by desk__get_member.",
      "Member ids must come from desk__get_member."),
+    ("Shipped orders: cancellation not possible.", "Never cancel Shipped orders."),
+    ("If a booking is completed: no rescheduling, no cancellation.",
+     "If a booking is completed, never reschedule or cancel it."),
+    ("A refund is not possible if the booking is completed.",
+     "Never refund if the booking is completed."),
+    ("Changes to orders that have already shipped are prohibited.",
+     "Never change orders that have already shipped."),
+    ("Address changes are possible until the order ships.",
+     "the Address can be changed until the order ships."),
+    ("Once an order has shipped, address changes are no longer possible.",
+     "Once an order has shipped, the address can no longer be changed."),
+    ("Updating the address of an order is only allowed while it is pending.",
+     "Only update the address of an order while it is pending."),
+    ("It is only possible to extend a reservation if its status is active.",
+     "Only extend a reservation if its status is active."),
+    ("Only members with an active plan are issued a keycard.",
+     "a keycard may only be issued to members with an active plan."),
+    ("Customers must explicitly agree to the refund amount.",
+     "The Customer's explicit consent is needed for every refund."),
+    ("Refunds require a delivered order.", "Only refund delivered orders."),
+    ("Only delivered orders qualify for a refund.", "Only delivered orders can be refunded."),
+    ("Only submit a cancellation request when the membership is active.",
+     "Only cancel when the membership is active."),
+    ("You can only help members cancel class bookings that are pending.",
+     "You can only cancel class bookings that are pending."),
+    ("Refund processing is only allowed for cancelled memberships.",
+     "Only refund for cancelled memberships."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -74,6 +101,22 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
     ("obs", "Charges above 80 are not permitted.", "arg_within_bound", "chargeFee", {"max": 80}),
     ("cowork", "Member ids used for keycards: only those returned by desk__get_member.",
      "arg_grounded", "desk__issue_keycard", {"from_tools": ("desk__get_member",)}),
+    ("nursery", "Shipped orders: cancellation not possible.", "state_condition",
+     "plants.order.cancel", {"denied": ("shipped",), "field": "status", "entity": "order"}),
+    ("nursery", "Once an order has shipped, address changes are no longer possible.",
+     "state_condition", "plants.order.update_address", {"denied": ("shipped",), "entity": "order"}),
+    ("nursery", "Updating the address of an order is only allowed while it is pending.",
+     "state_condition", "plants.order.update_address", {"allowed": ("pending",)}),
+    ("nursery", "Customers must explicitly agree to the refund amount.", "require_confirmation",
+     "plants.refund.issue", {}),
+    ("nursery", "Refunds require a delivered order.", "state_condition", "plants.refund.issue",
+     {"allowed": ("delivered",), "entity": "order"}),
+    ("cowork", "Only members with an active plan are issued a keycard.", "state_condition",
+     "desk__issue_keycard", {"allowed": ("active",), "field": "plan", "entity": "member"}),
+    ("cowork", "It is only possible to extend a reservation if its status is active.",
+     "state_condition", "desk__extend_reservation", {"allowed": ("active",), "field": "status"}),
+    ("gym", "You can only help members cancel class bookings that are pending.",
+     "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip
 
 
@@ -120,3 +163,9 @@ def test_a_qualifier_read_as_values_keeps_the_note(tmp_path: Path) -> None:
     built = build(tmp_path, "gym", ["No transfers for members with unpaid fees."])
     assert not [p for p in at_line(built, 0) if p.enforcement == "enforce"]
     assert any(n.startswith("rule-not-compiled") for n in notes_at(built, 0))
+
+
+def test_a_for_is_never_dropped_to_make_an_object(tmp_path: Path) -> None:
+    # "refund for memberships" refunds a fee: never a rule on the membership transfer
+    built = build(tmp_path, "gym", ["Do not handle refunds for memberships that are frozen."])
+    assert not [p for p in at_line(built, 0) if p.target != "refund_fee"]
