@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_forms import (
     above,
     barred,
@@ -117,21 +118,38 @@ def reread(
     diagnostics: list[Diagnostic],
     read: Read,
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """A prompt sentence nothing was read from (or only a light verb's mention: "submit
-    request"), read again spelt with its verb (`read` is the extractor's reading of one
-    sentence); the first reading when that gives no rule. (A `for` is never dropped to
-    make its noun the object: "refund for memberships" refunds a fee, not a membership.)"""
+    """The sentence read again where the first reading (`rules`, `diagnostics`; `read` is
+    the extractor's reading of one sentence) missed its action:
+
+    - with its dotted tool ids in snake_case (`noact_dotted`), when that gives rules and
+      the first reading gave none or cut a bare id at its dots;
+    - spelt with its verb (a prompt sentence nothing was read from, or only a light verb's
+      mention: "submit request"), when that gives a rule `_kept` allows.
+
+    (A `for` is never dropped to make its noun the object: "refund for memberships"
+    refunds a fee, not a membership.)"""
+    text = sentence.clean
+    dotted = snake(text)
+    if dotted is not None and (not rules or dotted[2]):  # "... must come from plants.order.get"
+        found, notes = read(_spelt(sentence, dotted[0]))
+        if found:
+            return [respelt_ids(r, dotted[1]) for r in _own_words(sentence, found)], notes
+    text = dotted[0] if dotted is not None else text
     if sentence.subject is not None or not all(_light_led(r) for r in rules):
         return rules, diagnostics
-    spelt = _respelled(sentence.clean)
+    spelt = _respelled(text)
     if spelt is None:
         return rules, diagnostics
     conditional, said = spelt
     found, notes = read(_spelt(sentence, said))
     if not _kept(found, conditional):
         return rules, diagnostics
+    return _own_words(sentence, found), notes
+
+
+def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[CandidateRule]:
     words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return [r.model_copy(update={"text": words}) for r in found]
 
 
 def _kept(found: list[CandidateRule], conditional: bool) -> bool:
