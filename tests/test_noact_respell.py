@@ -62,13 +62,19 @@ SPELT: list[tuple[str, str | None]] = [
      "You can only cancel class bookings that are pending."),
     ("Refund processing is only allowed for cancelled memberships.",
      "Only refund for cancelled memberships."),
+    ("No extension beyond 5 days.", "Never extend more than 5 days."),
+    ("No keycards for members whose plan is basic.",
+     "Never give keycards to members whose plan is basic."),
+    ("Members on the basic plan: no keycards.",
+     "Never give keycards to Members on the basic plan."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
     ("No changes to the schedule are planned.", None),
     ("No cancellation fee applies to members.", None),
     ("Refunds for cancelled orders are processed within five days.", None),
-    ("No pets for guests.", None),
+    # spelt, and kept only with a state the grammar reads (`NOT_RULES` below)
+    ("No pets for guests.", "Never give pets to guests."),
 ]  # fmt: skip
 
 
@@ -115,6 +121,12 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "desk__issue_keycard", {"allowed": ("active",), "field": "plan", "entity": "member"}),
     ("cowork", "It is only possible to extend a reservation if its status is active.",
      "state_condition", "desk__extend_reservation", {"allowed": ("active",), "field": "status"}),
+    ("cowork", "No extension beyond 5 days.", "arg_within_bound", "desk__extend_reservation",
+     {"max": 5}),
+    ("cowork", "No keycards for members whose plan is basic.", "state_condition",
+     "desk__issue_keycard", {"denied": ("basic",), "field": "plan", "entity": "member"}),
+    ("gym", "Suspended members: no guest passes.", "state_condition", "issue_guest_pass",
+     {"denied": ("suspended",), "entity": "member"}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip
@@ -144,6 +156,9 @@ def test_a_condition_no_entity_binds_stays_review_only(tmp_path: Path) -> None:
 
 NOT_RULES = [
     "No refunds were issued last quarter.",
+    "No lockers for guests are cleaned on weekends.",
+    "Members on the basic plan: no towels.",
+    "No pets for guests.",
     "No registration for the event is needed.",
     "Guests get no e-mail.",
     "Members get no reminder on weekends.",

@@ -84,13 +84,69 @@ def no_ban(text: str) -> str | None:
     return f"{m['lead']}Never {verb} {mod} {rest_of(m)}"
 
 
+# "No extension beyond 5 days", "no refund above 300": the act's bound
+_NO_BEYOND = re.compile(
+    LEAD + r"no\s+" + NOUN + r"\s+(?:beyond|above|over|exceeding|(?:of\s+)?(?:more|longer|greater)"
+    r"\s+than)\s+(?P<amount>[$€£]?\s?\d[\d,]*(?:\.\d+)?(?:\s*[A-Za-z%]+)?)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+# "No keycards for members whose plan is basic": a thing, not an act; what gives it
+_NO_THING = re.compile(
+    LEAD + r"no\s+(?P<thing>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*s)\s+(?:for|to)\s+(?P<rest>.+?)"
+    r"\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+
+
+def _thing(noun: str) -> bool:
+    """A thing given, not an act: a head noun naming no act, or one after a modifier that
+    names none ("guest passes": a pass is given; the act reading is tried first)."""
+    words = noun.split()
+    return act(words[-1]) is None or (len(words) > 1 and act(words[0]) is None)
+
+
+def no_beyond(text: str) -> str | None:
+    m = _NO_BEYOND.match(text)
+    found = phrase(m) if m is not None else None
+    if m is None or found is None:
+        return None
+    verb, mod = found
+    return f"{m['lead']}Never {verb} {mod} more than {m['amount']}{m['end']}"
+
+
+def no_thing(text: str) -> str | None:
+    """ "No keycards for X" -> "Never give keycards to X" (a reading kept only with X's
+    state, `noact_respell`)."""
+    m = _NO_THING.match(text)
+    if m is None or not _thing(m["thing"]) or _FINITE.match(m["rest"]):
+        return None
+    return f"{m['lead']}Never give {m['thing']} to {m['rest']}{m['end']}"
+
+
+_THINGS = re.compile(r"no\s+(?P<t>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*s)", re.I)
+
+
+def label_no_thing(text: str) -> str | None:
+    """ "Members on the basic plan: no keycards" -> "Never give keycards to members on the
+    basic plan" (kept only with their state, as `no_thing`)."""
+    m = _LABEL_NO.match(text)
+    if m is None or m["cond"].casefold().startswith(("if ", "for ")):
+        return None
+    things = re.fullmatch(
+        r"no\s+(?P<t>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*s)", m["nos"].strip(), re.I
+    )
+    if things is None or not _thing(things["t"]):
+        return None
+    return f"{m['lead']}Never give {things['t']} to {m['cond'].strip()}{m['end']}"
+
+
 # "Completed bookings: no rescheduling", "For completed bookings: no refunds, no changes":
 # what is said of the entity before the colon, the bans after it
 _LABEL_NO = re.compile(
     LEAD
     + r"(?P<cond>if\s+[^:]+?|(?:for\s+)?(?:(?:the|all|any)\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)"
-    r"{0,5}?)\s*:\s*(?P<nos>no\s+[A-Za-z][\w-]*(?:\s*(?:,|\bor\b|\band\b)\s*(?:no\s+)?"
-    r"[A-Za-z][\w-]*)*|[A-Za-z][\w-]*(?:\s+(?:is|are))?\s+(?:not|never)\s+(?:possible|allowed|"
+    r"{0,5}?)\s*:\s*(?P<nos>no\s+(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*(?:\s*(?:,|\bor\b|\band\b)\s*"
+    r"(?:no\s+)?[A-Za-z][\w-]*)*|[A-Za-z][\w-]*(?:\s+(?:is|are))?\s+(?:not|never)\s+(?:possible|allowed|"
     r"permitted))\s*(?P<end>[.;!]?\s*)$",
     re.I,
 )

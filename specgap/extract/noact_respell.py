@@ -41,7 +41,10 @@ from specgap.extract.noact_forms import (
     exceed,
     gets_none,
     label_no,
+    label_no_thing,
     no_ban,
+    no_beyond,
+    no_thing,
     one_per,
     only_from,
     reserved,
@@ -67,38 +70,32 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 def respelled(text: str) -> str | None:
     """The sentence spelt with the verb its action noun names (module docstring), or None
-    when it is in none of those forms."""
-    found = _respelled(text)
-    return None if found is None else found[1]
+    when it is in none of those forms (the first spelling, when several forms fit)."""
+    return next((said for _, said in _respelled(text)), None)
 
 
-def _respelled(text: str) -> tuple[bool, str] | None:
-    """(whether only a state's rules are kept, the spelt sentence): "X get no Y" is as often
-    a fact as a rule ("guests get no e-mail"), so only a reading of the state X is in
-    ("suspended members get no guest passes") is kept from it."""
-    for form in (
-        no_ban,
-        label_no,
-        gets_none,
-        barred,
-        reserved,
-        it_only,
-        only_given,
-        possible,
-        gerund_only,
-        agree,
-        requires_state,
-        qualify,
-        one_per,
-        exceed,
-        above,
-        only_from,
-        light,
-    ):
+_GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a state
+_FORMS = (
+    no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given, possible,
+    gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
+    no_thing, label_no_thing,
+)  # fmt: skip
+_TRIES = 3  # spellings read at most, in the forms' order
+
+
+def _respelled(text: str) -> list[tuple[bool, str]]:
+    """Each spelling a form gives, in order, with whether only a state's rules are kept
+    from it: "X get no Y" is as often a fact as a rule ("guests get no e-mail"), so only a
+    reading of the state X is in ("suspended members get no guest passes") is kept. Two
+    forms may fit one sentence ("no guest passes for X": passing a guest, or giving
+    passes): each is read, the first kept reading wins."""
+    out: list[tuple[bool, str]] = []
+    for form in _FORMS:
         said = form(text)
         if said is not None:
-            return form is gets_none, re.sub(r"\s+(?=[.;!]\s*$)", "", " ".join(said.split()))
-    return None
+            said = re.sub(r"\s+(?=[.;!]\s*$)", "", " ".join(said.split()))
+            out.append((form in _GIVEN, said))
+    return list(dict.fromkeys(out))[:_TRIES]
 
 
 def _spelt(sentence: Sentence, text: str) -> Sentence:
@@ -137,14 +134,11 @@ def reread(
     text = dotted[0] if dotted is not None else text
     if sentence.subject is not None or not all(_light_led(r) for r in rules):
         return rules, diagnostics
-    spelt = _respelled(text)
-    if spelt is None:
-        return rules, diagnostics
-    conditional, said = spelt
-    found, notes = read(_spelt(sentence, said))
-    if not _kept(found, conditional):
-        return rules, diagnostics
-    return _own_words(sentence, found), notes
+    for conditional, said in _respelled(text):
+        found, notes = read(_spelt(sentence, said))
+        if _kept(found, conditional):
+            return _own_words(sentence, found), notes
+    return rules, diagnostics
 
 
 def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[CandidateRule]:
