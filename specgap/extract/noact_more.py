@@ -164,3 +164,71 @@ def light(text: str) -> str | None:
     if helped is not None and helped["v"].casefold() in IMPERATIVE_VERBS:
         said = said[: helped.start()] + said[helped.end() :]
     return None if said == text else said
+
+
+# "Membership transfers only with explicit member approval": never without it
+_ONLY_WITH = re.compile(
+    LEAD + r"(?:(?:the|any|all)\s+)?" + NOUN + r"\s+(?:(?:are|is)\s+(?:allowed\s+|possible\s+)?)?"
+    r"only\s+with\s+(?P<what>.+?)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+# "Only two freezes per membership are allowed": at most two
+_ONLY_COUNT = re.compile(
+    LEAD + r"only\s+(?P<num>one|two|three|four|five|six|\d+)\s+" + NOUN + r"(?P<per>\s+per\s+"
+    r"[A-Za-z][\w-]*)?\s+(?:are|is)\s+(?:allowed|permitted|possible)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+# "A freeze lasts at most 3 months", "Freezes of more than 3 months are not allowed",
+# "Freezing for longer than 3 months is not possible": the act is limited to the measure
+_LASTS = re.compile(
+    LEAD + r"(?:(?:the|any|an?|each)\s+)?" + NOUN + r"\s+(?:(?:may|can|must|should)\s+)?"
+    r"(?:lasts?|run|runs)\s+(?:at\s+most|no\s+(?:longer|more)\s+than|up\s+to)\s+"
+    r"(?P<amount>\d[\d,]*(?:\.\d+)?\s*[A-Za-z]+)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+_LONGER = re.compile(
+    LEAD + r"(?:(?:the|any|all)\s+)?" + NOUN + r"\s+(?:of|for|lasting)\s+(?:more|longer)\s+than\s+"
+    r"(?P<amount>\d[\d,]*(?:\.\d+)?\s*[A-Za-z]+)\s+(?:is|are)\s+(?:not|never)\s+(?:allowed|"
+    r"permitted|possible)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+
+
+def only_with(text: str) -> str | None:
+    m = _ONLY_WITH.match(text)
+    found = phrase(m) if m is not None else None
+    if m is None or found is None:
+        return None
+    verb, mod = found
+    return f"{m['lead']}Never {verb} {mod} without {m['what']}{m['end']}"
+
+
+def only_count(text: str) -> str | None:
+    m = _ONLY_COUNT.match(text)
+    found = phrase(m) if m is not None else None
+    if m is None or found is None:
+        return None
+    return f"{m['lead']}At most {m['num']} {m['mod'] or ''} {m['n']}{m['per'] or ''}{m['end']}"
+
+
+def limited(text: str) -> str | None:
+    m = _LASTS.match(text) or _LONGER.match(text)
+    found = phrase(m) if m is not None else None
+    if m is None or found is None:
+        return None
+    return f"{m['lead']}{m['n']} is limited to {m['amount']}{m['end']}"
+
+
+# "Confirmation required: refunds, cancellations and transfers": the acts it is required for
+_YES_LABEL = re.compile(
+    LEAD + r"(?P<what>(?:explicit\s+|written\s+|prior\s+)?(?:[A-Za-z]+(?:'s)?\s+)?(?:confirmation|"
+    r"consent|approval))\s+(?:is\s+)?(?:required|needed|mandatory)(?:\s+for)?\s*:\s*(?P<items>.+)$",
+    re.I,
+)
+
+
+def yes_label(text: str) -> str | None:
+    m = _YES_LABEL.match(text)
+    if m is None:
+        return None
+    return f"{m['lead']}{m['what']} is required for {m['items']}"

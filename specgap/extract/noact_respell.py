@@ -55,10 +55,14 @@ from specgap.extract.noact_more import (
     gerund_only,
     it_only,
     light,
+    limited,
+    only_count,
     only_given,
+    only_with,
     possible,
     qualify,
     requires_state,
+    yes_label,
 )
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -78,6 +82,7 @@ _GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a st
 _FORMS = (
     no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given, possible,
     gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
+    only_with, only_count, limited, yes_label,
     no_thing, label_no_thing,
 )  # fmt: skip
 _TRIES = 3  # spellings read at most, in the forms' order

@@ -18,7 +18,7 @@ NOUN = rf"(?:{FUNCTION}(?P<mod>{WORD})\s+)?{FUNCTION}(?P<n>{WORD})"
 # what may follow the action noun in its own phrase: its object or when it is (not) done
 SCOPE = (
     r"(?:(?P<prep>of|for|on|to)\s+|(?=(?:while|whenever|when|if|once|after|before|during|"
-    r"unless|until)\b))"
+    r"unless|until|without)\b))"
 )
 BAR = (
     r"(?:is|are)\s+(?:strictly\s+)?(?:not|never)\s+(?:allowed|permitted|possible|accepted)|"

@@ -25,6 +25,7 @@ from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, 
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
+from specgap.extract.noact_listed import listed_confirmations
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
@@ -63,6 +64,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, diagnostics = _read_sentence(sentence)
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
