@@ -139,6 +139,9 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "transfer_membership", {}),
     ("gym", "Only two freezes per membership are allowed.", "max_calls", "freeze_membership",
      {"max": 2}),
+    # a label whose action noun has its object before it (`state_positions.action_prefix`)
+    ("cowork", "Reservation extension: only while the reservation is active.", "state_condition",
+     "desk__extend_reservation", {"allowed": ("active",), "entity": "reservation"}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip
