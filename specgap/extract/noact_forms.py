@@ -13,6 +13,7 @@ from specgap.extract.noact_words import (
     LEAD,
     NOUN,
     SCOPE,
+    UNDER,
     act,
     phrase,
     rest_of,
@@ -26,7 +27,7 @@ _GETS_NONE = re.compile(
     re.I,
 )
 _BARRED = re.compile(
-    LEAD + r"(?:(?:the|any|all|an?)\s+)?" + NOUN + r"(?:\s+" + SCOPE + r"(?P<rest>[^:;]+?)|"
+    LEAD + UNDER + r"(?:(?:the|any|all|an?)\s+)?" + NOUN + r"(?:\s+" + SCOPE + r"(?P<rest>[^:;]+?)|"
     r"(?<=ing)\s+(?P<obj>(?:the|an?|any|its|their)\s+[^:;]+?))?\s*(?:[:\-–—]\s*(?:(?:is|are)\s+)?"
     r"(?:not|never)\s+(?:allowed|permitted|possible|accepted|available)|[:\-–—]\s*never|"
     r"\s+(?:" + BAR + r"))(?P<after>\s+(?:for|of|on|to|while|whenever|when|if|once|after|"
@@ -37,8 +38,9 @@ _RESERVED = re.compile(
     LEAD
     + r"(?:(?:the|any|all)\s+)?"
     + NOUN
-    + r"\s*(?:[:\-–—]\s*)?(?:(?:is|are)\s+)?(?:only\s+(?:allowed\s+|"
-    r"possible\s+|permitted\s+|available\s+)?|(?:allowed|possible|permitted|available)\s+only\s+)"
+    + r"\s*(?:[:\-–—]\s*)?(?:(?:is|are)\s+)?(?:only\s+(?:(?:allowed|possible|permitted|available|"
+    r"granted|given|issued|accepted|approved|processed|offered)\s+)?|(?:allowed|possible|permitted|"
+    r"available|granted|given|issued|accepted|approved|processed|offered)\s+only\s+)"
     r"for\s+(?P<rest>.+)$",
     re.I,
 )
@@ -210,9 +212,10 @@ def barred(text: str) -> str | None:
         rest, after = after.split(None, 1)[1], ""  # "Refunds: not possible for X": X
     if rest.casefold().startswith("for "):  # "bookings for closed telescopes": the object
         rest = rest[4:]
-    if not rest and not after:
+    if not rest and not after and not m["under"]:
         return None  # "Refunds are not allowed": read already (`phrasing`), nothing to add
-    return f"{m['lead']}Never {verb} {mod} {rest} {after}{m['end']}"
+    never = "never" if m["under"] else "Never"
+    return f"{m['lead']}{m['under'] or ''}{never} {verb} {mod} {rest} {after}{m['end']}"
 
 
 def reserved(text: str) -> str | None:

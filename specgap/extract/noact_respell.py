@@ -86,6 +86,12 @@ _FORMS = (
     no_thing, label_no_thing,
 )  # fmt: skip
 _TRIES = 3  # spellings read at most, in the forms' order
+# "never reschedule bookings marked completed": the state of the object, said as its own
+_MARKED = re.compile(
+    r"\b(?P<np>[a-z][\w-]*s)\s+(?:marked|flagged|tagged|labell?ed)\s+(?:as\s+)?(?P<state>'[^']+'|"
+    r"\"[^\"]+\"|[a-z][\w-]*)(?=\s*(?:[.;,!]|$))",
+    re.I,
+)
 
 
 def _respelled(text: str) -> list[tuple[bool, str]]:
@@ -99,6 +105,7 @@ def _respelled(text: str) -> list[tuple[bool, str]]:
         said = form(text)
         if said is not None:
             said = re.sub(r"\s+(?=[.;!]\s*$)", "", " ".join(said.split()))
+            said = _MARKED.sub(r"\g<np> that are \g<state>", said)  # "bookings marked X"
             out.append((form in _GIVEN, said))
     return list(dict.fromkeys(out))[:_TRIES]
 
@@ -139,11 +146,33 @@ def reread(
     text = dotted[0] if dotted is not None else text
     if sentence.subject is not None or not all(_light_led(r) for r in rules):
         return rules, diagnostics
-    for conditional, said in _respelled(text):
+    tried = _respelled(text)
+    for conditional, said in tried:
         found, notes = read(_spelt(sentence, said))
         if _kept(found, conditional):
             return _own_words(sentence, found), notes
+    if tried and not rules and not diagnostics and not tried[0][0] and not _reworded(text):
+        # a ban or limit said with an action noun, read to nothing safe: never silence
+        diagnostics = [_unsafe(sentence, tried[0][1])]
     return rules, diagnostics
+
+
+def _reworded(text: str) -> bool:
+    """Only a light verb reworded ("you can help users cancel X"): a permission as often as
+    a rule, so a reading to nothing is no loss to note."""
+    return all(form is light for form in _FORMS if form(text) is not None)
+
+
+def _unsafe(sentence: Sentence, said: str) -> Diagnostic:
+    return Diagnostic(
+        code="rule-not-compiled",
+        message=f"this sentence states a rule over an action it names by a noun (read as "
+        f"`{said}`), but that reading compiles to no rule that keeps all of the sentence",
+        severity="note",
+        span=sentence.span(),
+        help="name the action with its verb and the entity's state (`never reschedule bookings "
+        "whose status is 'completed'`), or enforce it elsewhere",
+    )
 
 
 def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[CandidateRule]:

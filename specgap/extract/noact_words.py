@@ -21,9 +21,12 @@ SCOPE = (
     r"unless|until|without)\b))"
 )
 BAR = (
-    r"(?:is|are)\s+(?:strictly\s+)?(?:not|never)\s+(?:allowed|permitted|possible|accepted)|"
-    r"(?:is|are)\s+(?:forbidden|prohibited|impossible)"
+    r"(?:is|are)\s+(?:strictly\s+)?(?:not|never|no\s+longer)\s+(?:allowed|permitted|possible|"
+    r"accepted|available)|(?:is|are)\s+(?:always\s+)?(?:forbidden|prohibited|impossible|rejected|"
+    r"refused|declined|blocked|disabled|closed)"
 )
+# a lead clause the rule holds under ("Should the booking be completed, a refund is ...")
+UNDER = r"(?P<under>(?:if|when|once|should|after|while)\s[^,;:]+,\s*)?"
 
 # words that stand where an action noun would and name no act
 NOT_ACTS = frozenset(
@@ -48,7 +51,7 @@ def phrase(m: re.Match[str]) -> tuple[str, str] | None:
     if verb is None:
         return None
     mod = (m["mod"] or "").casefold()
-    if mod in {"the", "a", "an", "any", "all", "no", "such"}:
+    if mod in {"the", "a", "an", "any", "all", "no", "such", "new", "further", "additional"}:
         mod = ""
     if verb in LIGHT_VERBS and mod and (done := act(mod)) is not None:
         return done, ""  # "refund processing", "cancellation requests": the refund
