@@ -82,6 +82,11 @@ SPELT: list[tuple[str, str | None]] = [
     ("Should the booking be completed, a refund is no longer possible.",
      "Should the booking be completed, never refund."),
     ("Refunds are granted only for cancelled bookings.", "Only refund for cancelled bookings."),
+    ("A refund cannot be more than 300.", "Refund amounts cannot be more than 300."),
+    ("Fee refunds are capped at 300 per refund.", "Refund amounts are capped at 300."),
+    ("Refunding more than 300 is not permitted.", "Refund amounts above 300 are never allowed."),
+    ("Extensions: twice per reservation at most.", "At most two extensions per reservation."),
+    ("Refunds are capped at 300 per month.", None),  # a rate: no bound of one call
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -153,6 +158,13 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "rescheduleBooking", {"denied": ("completed",), "entity": "booking"}),
     ("obs", "Should the booking be completed, a refund is no longer possible.",
      "state_condition", "refundFee", {"denied": ("completed",), "field": "status"}),
+    # the first reading took the act's noun for an argument ("bills") or a tool ("bill above
+    # 300"): read again with the verb
+    ("cowork", "Bills may not exceed 300.", "arg_within_bound", "desk__bill_member", {"max": 300}),
+    ("cowork", "Billing above 300 is not allowed.", "arg_within_bound", "desk__bill_member",
+     {"max": 300}),
+    ("cowork", "Extensions: twice per reservation at most.", "max_calls",
+     "desk__extend_reservation", {"max": 2, "per": "reservation"}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip

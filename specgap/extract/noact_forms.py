@@ -47,12 +47,14 @@ _RESERVED = re.compile(
 _EXCEED = re.compile(
     LEAD + r"(?:(?:the|any|a|an|each|every)\s+)?" + NOUN + r"\s+(?P<bar>(?:may|must|should|"
     r"shall|can|will)?\s*(?:not|never)\s+exceed|cannot\s+exceed|can't\s+exceed|(?:is|are)\s+"
-    r"(?:always\s+)?(?:capped|limited)\s+(?:at|to))\s+(?P<num>\d[\d,]*(?:\.\d+)?)"
+    r"(?:always\s+)?(?:capped|limited)\s+(?:at|to)|(?:may|must|can)\s+(?:not|never)\s+be\s+(?:more|"
+    r"larger|greater|higher)\s+than|cannot\s+be\s+(?:more|larger|greater|higher)\s+than)\s+"
+    r"(?P<num>\d[\d,]*(?:\.\d+)?)(?:\s+(?:per|for\s+(?:each|any|a|one))\s+(?P<per>[a-z][\w-]*))?"
     r"(?P<rest>\s*[.;!]?\s*)$",
     re.I,
 )
 _ABOVE = re.compile(
-    LEAD + r"(?:(?:the|any|all)\s+)?" + NOUN + r"\s+(?P<cmp>above|over|of\s+more\s+than|"
+    LEAD + r"(?:(?:the|any|all)\s+)?" + NOUN + r"\s+(?P<cmp>above|over|(?:of\s+)?more\s+than|"
     r"greater\s+than|larger\s+than|exceeding)\s+(?P<num>\d[\d,]*(?:\.\d+)?)\s+(?:" + BAR
     + r")\s*(?P<end>[.;!]?\s*)$",
     re.I,
@@ -227,11 +229,16 @@ def reserved(text: str) -> str | None:
     return f"{m['lead']}Only {verb} {mod} for {m['rest']}"
 
 
+_ONE_CALL = frozenset({"call", "time", "request", "transaction", "operation"})
+
+
 def exceed(text: str) -> str | None:
     m = _EXCEED.match(text)
     found = phrase(m) if m is not None else None
     if m is None or found is None:
         return None
+    if m["per"] and act(m["per"]) != found[0] and m["per"].casefold() not in _ONE_CALL:
+        return None  # "... 300 per month": a rate, not one call's bound
     verb, _ = found
     return f"{m['lead']}{verb.capitalize()} amounts {m['bar']} {m['num']}{m['rest']}"
 
@@ -250,3 +257,24 @@ def only_from(text: str) -> str | None:
     if m is None:
         return None
     return f"{m['lead']}{m['np']} must come from {m['src']}{m['end']}"
+
+
+# "Extensions: twice per reservation at most": a count of the act per entity
+_TIMES = re.compile(
+    LEAD + NOUN + r"\s*:\s*(?:at\s+most\s+|no\s+more\s+than\s+|max(?:imum)?\.?\s+)?"
+    r"(?P<times>once|twice|(?:one|two|three|four|five|\d+)\s+times)\s+(?P<per>per\s+[a-z][\w-]*)"
+    r"(?:\s*,?\s*(?:at\s+most|max(?:imum)?))?\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+_COUNT = {"once": "one", "twice": "two"}
+
+
+def times_per(text: str) -> str | None:
+    m = _TIMES.match(text)
+    found = phrase(m) if m is not None else None
+    if m is None or found is None:
+        return None
+    said = m["times"].casefold()
+    count = _COUNT.get(said) or said.split()[0]
+    what = f"{m['mod'] or ''} {m['n']}".casefold()
+    return f"{m['lead']}At most {count} {what} {m['per']}{m['end']}"

@@ -48,6 +48,7 @@ from specgap.extract.noact_forms import (
     one_per,
     only_from,
     reserved,
+    times_per,
 )
 from specgap.extract.noact_more import (
     LIGHT_LEAD,
@@ -64,6 +65,7 @@ from specgap.extract.noact_more import (
     requires_state,
     yes_label,
 )
+from specgap.extract.noact_words import act
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -82,7 +84,7 @@ _GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a st
 _FORMS = (
     no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given, possible,
     gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
-    only_with, only_count, limited, yes_label,
+    only_with, only_count, limited, yes_label, times_per,
     no_thing, label_no_thing,
 )  # fmt: skip
 _TRIES = 3  # spellings read at most, in the forms' order
@@ -144,7 +146,7 @@ def reread(
         if found:
             return [respelt_ids(r, dotted[1]) for r in _own_words(sentence, found)], notes
     text = dotted[0] if dotted is not None else text
-    if sentence.subject is not None or not all(_light_led(r) for r in rules):
+    if sentence.subject is not None or not all(_light_led(r) or _misread(r) for r in rules):
         return rules, diagnostics
     tried = _respelled(text)
     for conditional, said in tried:
@@ -198,3 +200,19 @@ def _light_led(rule: CandidateRule) -> bool:
     """A rule over a mention a light verb leads ("initiate transfer", "submit cancellation
     request"): it names the light verb, not the act, so the sentence is read again."""
     return rule.target is not None and LIGHT_LEAD.match(rule.target) is not None
+
+
+def _misread(rule: CandidateRule) -> bool:
+    """A reading that took the act for something else: a bound on an argument named by the
+    act's own noun ("bills may not exceed 300": `bills`), or a mention with a number in it
+    ("billing above 300": no tool is named so)."""
+    if rule.target is not None and re.search(r"\d", rule.target):
+        return True
+    facet = rule.params.get("facet")
+    return (
+        rule.operator == "arg_within_bound"
+        and rule.target == "*"
+        and isinstance(facet, str)
+        and len(facet.split()) == 1
+        and act(facet) is not None
+    )
