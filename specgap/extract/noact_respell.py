@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.noact_described import described_spelling
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_forms import (
     above,
@@ -135,7 +136,9 @@ def reread(
     - with its dotted tool ids in snake_case (`noact_dotted`), when that gives rules and
       the first reading gave none or cut a bare id at its dots;
     - spelt with its verb (a prompt sentence nothing was read from, or only a light verb's
-      mention: "submit request"), when that gives a rule `_kept` allows.
+      mention: "submit request"), when that gives a rule `_kept` allows;
+    - in a tool's description, spelt the description's way when it names the tool's own
+      act by its noun (`noact_described`).
 
     (A `for` is never dropped to make its noun the object: "refund for memberships"
     refunds a fee, not a membership.)"""
@@ -146,7 +149,11 @@ def reread(
         if found:
             return [respelt_ids(r, dotted[1]) for r in _own_words(sentence, found)], notes
     text = dotted[0] if dotted is not None else text
-    if sentence.subject is not None or not all(_light_led(r) or _misread(r) for r in rules):
+    if sentence.subject is not None:  # "No refunds for X" in `refund_fee`'s description
+        own = described_spelling(text, sentence.subject) if not rules else None
+        found, notes = read(_spelt(sentence, own)) if own is not None else ([], [])
+        return (_own_words(sentence, found), notes) if found else (rules, diagnostics)
+    if not all(_light_led(r) or _misread(r) for r in rules):
         return rules, diagnostics
     tried = _respelled(text)
     for conditional, said in tried:
