@@ -87,6 +87,9 @@ SPELT: list[tuple[str, str | None]] = [
     ("Refunding more than 300 is not permitted.", "Refund amounts above 300 are never allowed."),
     ("Extensions: twice per reservation at most.", "At most two extensions per reservation."),
     ("Refunds are capped at 300 per month.", None),  # a rate: no bound of one call
+    ("Completed bookings are closed to rescheduling.", "Never reschedule Completed bookings."),
+    ("Completed bookings are not eligible for rescheduling or refunds.",
+     "Never reschedule or refund Completed bookings."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -165,6 +168,10 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      {"max": 300}),
     ("cowork", "Extensions: twice per reservation at most.", "max_calls",
      "desk__extend_reservation", {"max": 2, "per": "reservation"}),
+    ("obs", "Completed bookings are closed to rescheduling.", "state_condition",
+     "rescheduleBooking", {"denied": ("completed",), "entity": "booking"}),
+    ("obs", "Any booking that is completed is locked for refunds.", "state_condition",
+     "refundFee", {"denied": ("completed",), "entity": "booking"}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip

@@ -232,3 +232,26 @@ def yes_label(text: str) -> str | None:
     if m is None:
         return None
     return f"{m['lead']}{m['what']} is required for {m['items']}"
+
+
+# "Completed bookings are closed to rescheduling", "Any booking that is completed is locked
+# for changes", "Completed bookings are not eligible for rescheduling or refunds"
+_CLOSED_TO = re.compile(
+    LEAD
+    + r"(?P<np>[A-Za-z][^:;]*?)\s+(?:is|are)\s+(?:closed|locked|blocked|not\s+(?:eligible|open|"
+    r"available))\s+(?:to|for)\s+(?:any\s+|further\s+)?(?P<items>[a-z][\w-]*(?:\s*(?:,|\bor\b|"
+    r"\band\b)\s*(?:any\s+)?[a-z][\w-]*)*)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+
+
+def closed_to(text: str) -> str | None:
+    m = _CLOSED_TO.match(text)
+    if m is None:
+        return None
+    nouns = re.findall(r"[a-z][\w-]*", re.sub(r"\b(?:or|and|any)\b", " ", m["items"], flags=re.I))
+    verbs = [act(n) for n in nouns]
+    if not verbs or None in verbs:
+        return None
+    banned = " or ".join(dict.fromkeys(v for v in verbs if v))
+    return f"{m['lead']}Never {banned} {m['np']}{m['end']}"

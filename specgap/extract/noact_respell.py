@@ -54,6 +54,7 @@ from specgap.extract.noact_forms import (
 from specgap.extract.noact_more import (
     LIGHT_LEAD,
     agree,
+    closed_to,
     gerund_only,
     it_only,
     light,
@@ -83,8 +84,8 @@ def respelled(text: str) -> str | None:
 
 _GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a state
 _FORMS = (
-    no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given, possible,
-    gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
+    closed_to, no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given,
+    possible, gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
     only_with, only_count, limited, yes_label, times_per,
     no_thing, label_no_thing,
 )  # fmt: skip
@@ -209,12 +210,18 @@ def _light_led(rule: CandidateRule) -> bool:
     return rule.target is not None and LIGHT_LEAD.match(rule.target) is not None
 
 
+_STATE_OBJECT = re.compile(r"[a-z]+ [a-z]+ed")
+
+
 def _misread(rule: CandidateRule) -> bool:
     """A reading that took the act for something else: a bound on an argument named by the
-    act's own noun ("bills may not exceed 300": `bills`), or a mention with a number in it
-    ("billing above 300": no tool is named so)."""
+    act's own noun ("bills may not exceed 300": `bills`), a mention with a number in it
+    ("billing above 300": no tool is named so), or a verb whose object is a state word
+    ("completed bookings are closed to ...": `book completed`)."""
     if rule.target is not None and re.search(r"\d", rule.target):
         return True
+    if rule.target is not None and _STATE_OBJECT.fullmatch(rule.target):
+        return True  # "book completed": a state word read as what is acted on
     facet = rule.params.get("facet")
     return (
         rule.operator == "arg_within_bound"
