@@ -90,6 +90,8 @@ SPELT: list[tuple[str, str | None]] = [
     ("Completed bookings are closed to rescheduling.", "Never reschedule Completed bookings."),
     ("Completed bookings are not eligible for rescheduling or refunds.",
      "Never reschedule or refund Completed bookings."),
+    ("Customer e-mail: as stated by the customer, never inferred.",
+     "Customer e-mail must come from the customer."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -172,6 +174,8 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "rescheduleBooking", {"denied": ("completed",), "entity": "booking"}),
     ("obs", "Any booking that is completed is locked for refunds.", "state_condition",
      "refundFee", {"denied": ("completed",), "entity": "booking"}),
+    ("nursery", "Customer e-mail: as stated by the customer, never inferred.", "arg_grounded",
+     "customers.customer.find", {"from_user": True}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip

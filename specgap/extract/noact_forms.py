@@ -252,6 +252,23 @@ def above(text: str) -> str | None:
     return f"{m['lead']}{verb.capitalize()} amounts above {m['num']} are never allowed{m['end']}"
 
 
+# "Customer e-mail: as stated by the customer, never inferred": where the value comes from
+_AS_SAID = re.compile(
+    LEAD + r"(?P<np>(?:[A-Za-z][\w'-]*\s+){0,3}?[A-Za-z][\w'-]*)\s*:\s*(?:only\s+)?"
+    r"(?:as\s+|exactly\s+as\s+)?(?:stated|given|provided|typed|supplied|confirmed|spelled|spelt)"
+    r"\s+by\s+(?P<who>(?:the\s+)?[a-z]+)(?:\s*,?\s*(?:never|not)\s+[a-z]+(?:\s+or\s+[a-z]+)?)?"
+    r"\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)  # fmt: skip
+
+
+def as_said(text: str) -> str | None:
+    m = _AS_SAID.match(text)
+    if m is None:
+        return None
+    return f"{m['lead']}{m['np']} must come from {m['who']}{m['end']}"
+
+
 def only_from(text: str) -> str | None:
     m = _ONLY_FROM.match(text)
     if m is None:

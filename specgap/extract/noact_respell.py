@@ -38,6 +38,7 @@ from specgap.extract.noact_described import described_spelling
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_forms import (
     above,
+    as_said,
     barred,
     exceed,
     gets_none,
@@ -86,7 +87,7 @@ _GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a st
 _FORMS = (
     closed_to, no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given,
     possible, gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
-    only_with, only_count, limited, yes_label, times_per,
+    only_with, only_count, limited, yes_label, times_per, as_said,
     no_thing, label_no_thing,
 )  # fmt: skip
 _TRIES = 3  # spellings read at most, in the forms' order
