@@ -92,6 +92,10 @@ SPELT: list[tuple[str, str | None]] = [
      "Never reschedule or refund Completed bookings."),
     ("Customer e-mail: as stated by the customer, never inferred.",
      "Customer e-mail must come from the customer."),
+    ("The delivery address must be the one on file.",
+     "The delivery address must be taken from the record."),
+    ("Member ids must be looked up, never typed in from memory.",
+     "Member ids must be taken from the record."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -176,6 +180,10 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "refundFee", {"denied": ("completed",), "entity": "booking"}),
     ("nursery", "Customer e-mail: as stated by the customer, never inferred.", "arg_grounded",
      "customers.customer.find", {"from_user": True}),
+    ("nursery", "The refund amount must match the amount on the order record.", "arg_grounded",
+     "plants.refund.issue", {"from_user": False, "from_tools": ("*",)}),
+    ("nursery", "Customer ids must be looked up, never typed in from memory.", "arg_grounded",
+     "plants.order.create", {"from_user": False}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip

@@ -269,6 +269,25 @@ def as_said(text: str) -> str | None:
     return f"{m['lead']}{m['np']} must come from {m['who']}{m['end']}"
 
 
+# "The delivery address must be the one on file", "the refund amount must match the amount
+# on the order record", "customer ids must be looked up, never typed in": a value from the
+# records the tools read, not from the agent's memory
+_ON_FILE = re.compile(
+    LEAD + r"(?P<np>(?:the\s+)?[A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,3}?)\s+must\s+(?:always\s+)?"
+    r"(?:(?:match|equal|be\s+the\s+same\s+as|be)\s+(?:the\s+(?:one|[a-z][\w-]*)|one)\s+(?:on|in)\s+"
+    r"(?:the\s+)?(?:[a-z]+(?:'s)?\s+)?(?:file|record|records|profile|account|system)|be\s+looked\s+up)"
+    r"(?:\s*,?\s*(?:never|not)\s+[^.;]+)?\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)  # fmt: skip
+
+
+def on_file(text: str) -> str | None:
+    m = _ON_FILE.match(text)
+    if m is None:
+        return None
+    return f"{m['lead']}{m['np']} must be taken from the record{m['end']}"
+
+
 def only_from(text: str) -> str | None:
     m = _ONLY_FROM.match(text)
     if m is None:
