@@ -96,6 +96,8 @@ SPELT: list[tuple[str, str | None]] = [
      "The delivery address must be taken from the record."),
     ("Member ids must be looked up, never typed in from memory.",
      "Member ids must be taken from the record."),
+    ("Each member is entitled to two guest passes.",
+     "At most two guest passes may be issued per member."),
     # not these forms: a fact, a waiver, a noun naming no act, a verb of its own
     ("No refunds were issued last quarter.", None),
     ("No registration for the event is needed.", None),
@@ -184,6 +186,8 @@ READ: list[tuple[str, str, str, str, dict[str, Any]]] = [
      "plants.refund.issue", {"from_user": False, "from_tools": ("*",)}),
     ("nursery", "Customer ids must be looked up, never typed in from memory.", "arg_grounded",
      "plants.order.create", {"from_user": False}),
+    ("gym", "Each member is entitled to two guest passes.", "max_calls", "issue_guest_pass",
+     {"max": 2, "per": "member"}),
     ("gym", "You can only help members cancel class bookings that are pending.",
      "state_condition", "cancel_class_booking", {"allowed": ("pending",), "entity": "booking"}),
 ]  # fmt: skip

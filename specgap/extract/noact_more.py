@@ -255,3 +255,21 @@ def closed_to(text: str) -> str | None:
         return None
     banned = " or ".join(dict.fromkeys(v for v in verbs if v))
     return f"{m['lead']}Never {banned} {m['np']}{m['end']}"
+
+
+# "Each member is entitled to two guest passes": a count of a thing given, per whom it is
+# given to (a label, "Telescopes: max 2 per astronomer", may count bookings of them: not read)
+_ENTITLED = re.compile(
+    LEAD + r"(?:each|every|a|an|any)\s+(?P<per>[a-z][\w-]*)\s+(?:is|are)\s+entitled\s+to\s+"
+    r"(?:at\s+most\s+|up\s+to\s+)?(?P<num>one|two|three|four|five|\d+)\s+"
+    r"(?P<things>(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s*(?P<end>[.;!]?\s*)$",
+    re.I,
+)
+
+
+def things_per(text: str) -> str | None:
+    m = _ENTITLED.match(text)
+    if m is None or act(m["things"].split()[-1]) is not None:
+        return None  # an act counted ("two refunds") is read elsewhere
+    said = f"At most {m['num']} {m['things']} may be issued per {m['per']}{m['end']}"
+    return m["lead"] + said

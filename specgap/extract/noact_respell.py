@@ -67,6 +67,7 @@ from specgap.extract.noact_more import (
     possible,
     qualify,
     requires_state,
+    things_per,
     yes_label,
 )
 from specgap.extract.noact_words import act
@@ -88,7 +89,7 @@ _GIVEN = frozenset({gets_none, no_thing, label_no_thing})  # kept only with a st
 _FORMS = (
     closed_to, no_ban, no_beyond, label_no, gets_none, barred, reserved, it_only, only_given,
     possible, gerund_only, agree, requires_state, qualify, one_per, exceed, above, only_from, light,
-    only_with, only_count, limited, yes_label, times_per, as_said, on_file,
+    only_with, only_count, limited, yes_label, times_per, as_said, on_file, things_per,
     no_thing, label_no_thing,
 )  # fmt: skip
 _TRIES = 3  # spellings read at most, in the forms' order
