@@ -320,9 +320,10 @@ _ROWS = [
         "Do not cancel more than five shipments a day without the dispatcher's approval.",
         "review",
     ),
-    ("V", "No cancellations once the appointment is checked in.", "review"),
+    # read as "never cancel once ..." (`noact_respell`): the state test, enforced
+    ("V", "No cancellations once the appointment is checked in.", "enforce"),
     ("F", "No rerouting once the shipment is in transit.", "review"),
-    ("L", "No renewals for overdue loans.", "review"),
+    ("L", "No renewals for overdue loans.", "enforce"),
     ("V", "Refunds are prohibited for invoices that are still open.", "review"),
     ("F", "Credits are not allowed for personal accounts.", "review"),
     ("L", "Can I renew a loan that is overdue? No, overdue loans cannot be renewed.", "enforce"),

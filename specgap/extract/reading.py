@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import described_fill, temporal
+from specgap.extract import described_fill, noact_respell, temporal
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -26,6 +26,7 @@ from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, 
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
+from specgap.extract.noact_listed import listed_confirmations
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
@@ -78,6 +79,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
             for r in as_prose
         ):
             sentence, rules, diagnostics = prose, as_prose, prose_notes
+    # "No refunds for cancelled bookings": read again spelt with the verb
+    rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition

@@ -335,6 +335,9 @@ _ACTION_PREFIX = re.compile(
 )  # "Refund: only for valid tickets", "Moving a booking: only while it is reserved"
 
 
+_LIGHT = frozenset({"request", "process", "handle", "submit", "perform"})
+
+
 def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]] | None:
     """ "Refund: only for valid tickets", "Transfer: never for used tickets": the action
     the prefix names, the modality (`only` / `must_not`), the entity and its state."""
@@ -345,10 +348,14 @@ def action_prefix(text: str) -> tuple[str, str, str, Condition, tuple[int, int]]
     verb = nominal_verb(words[0]) or (
         lemma(words[0]) if lemma(words[0]) in IMPERATIVE_VERBS else None
     )
+    acted = singular(words[-1].casefold()) if len(words) > 1 else ""
+    compound = len(words) == 2 and not words[0].casefold().endswith("ing")
+    if compound and (tail := nominal_verb(words[1])) is not None and tail not in _LIGHT:
+        # "Reservation extension: only while ...": the extension, of the reservation
+        verb, acted = tail, singular(words[0].casefold())
     state: Condition | None
     if m["cond"]:  # "Moving a booking: only while it is reserved": the object's own state
         said, _, _ = read_condition(m["cond"])
-        acted = singular(words[-1].casefold()) if len(words) > 1 else ""
         if said is None or not said.bound or not (acted or said.entity):
             return None
         state = replace(said, entity=said.entity or acted, start=m.start("cond"),
