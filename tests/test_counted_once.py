@@ -116,3 +116,32 @@ def test_a_measure_is_no_count(tmp_path: Path) -> None:
     # how long, not how many calls
     found = _policies(tmp_path, "You must not book more than two hours per potter.")
     assert not any(op == "max_calls" for op, *_ in found)
+
+
+GIVING = [
+    _tool("find_potter", "Find a studio member by name.", potter_name="string"),
+    _tool("issue_kiln_token", "Issue a kiln token to a potter.", potter_id="string"),
+    _tool("book_firing", "Book a kiln firing for a member.", potter_id="string", date="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # things handed out, one or more per call: no more calls than things, per the person
+        "Potters get at most two kiln tokens.",
+        "Each potter may have at most two kiln tokens.",
+    ],
+)
+def test_a_count_of_things_given_counts_the_calls_that_give_them(
+    tmp_path: Path, sentence: str
+) -> None:
+    built = build_prompt(tmp_path, f"# Studio desk\n\n{sentence}\n", GIVING)
+    found = {
+        (p.operator, str(p.target), p.condition.model_dump().get("max"),
+         p.condition.model_dump().get("per"))
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md") and p.condition is not None
+    }  # fmt: skip
+    assert ("max_calls", "issue_kiln_token", 2, "potter") in found
+    assert not any(op == "arg_count_bound" for op, *_ in found)

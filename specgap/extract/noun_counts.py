@@ -244,7 +244,12 @@ def noun_count(clean: str) -> Emit | None:
         action = re.sub(r"\s+(?:a|an|the|their)\b", "", m["act"])
     else:
         nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9", "noun12", "noun13")
-        action = _action(next((m[g] for g in nouns if m[g]), ""))
+        said = next((m[g] for g in nouns if m[g]), "")
+        action = _action(said)
+        if action is None and (m["noun2"] or m["person"] or m["person2"]):
+            # "guest passes are limited to two per member", "members get two passes": the
+            # things given, one or more per call, so no more calls than things
+            action = _given(said)
     if count is None or action is None:
         return None
     person = m["person"] or m["person2"] or m["person3"]  # "give each member at most two"
@@ -311,6 +316,15 @@ def act_of(phrase: str) -> str | None:
         rest = [w for w in words[1:] if w.casefold() not in {"a", "an", "the", "their", "your"}]
         return " ".join([verbs[0], *rest])
     return _action(phrase) if len(words) <= 3 else None
+
+
+def _given(noun: str) -> str | None:
+    """`guest passes` -> `give guest pass`: the act of handing out a thing; None for a
+    measure ("two hours") or a word that names no thing."""
+    words = [w for w in noun.split() if w.casefold() not in _HOW]
+    if not words or singular(words[-1]) in _MEASURES or singular(words[-1]) in _WHOLE:
+        return None
+    return " ".join(["give", *words[:-1], singular(words[-1])])
 
 
 def _action(noun: str) -> str | None:
