@@ -8,7 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.act_ranges import action_ranges
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
@@ -64,11 +63,6 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if sentence.subject is None and not any(r.operator == "arg_within_bound" for r in rules):
         # "discounts may not exceed 15%, and they can only be applied once": each clause
         rules = [*rules, *(candidate(sentence, e) for e in clause_bounds(sentence.clean))]
-    ranged = action_ranges(sentence.clean, clause) if sentence.subject is None else []
-    if ranged:  # "a membership can be frozen for 2 to 12 weeks": the action's own argument
-        facets = {e.params["facet"] for e in ranged}
-        kept = [r for r in rules if not _bounds_facet(r, facets)]
-        rules = [*kept, *(candidate(sentence, e) for e in ranged)]
     if not rules and sentence.subject is None:  # "for name lookup, the birth date is required"
         rules = [candidate(sentence, e) for e in required_values(sentence.clean)]
     if not rules and sentence.subject is None:  # "search S to find the Xs you can V"
@@ -221,11 +215,6 @@ def _each(calls: Emit, said_by: list[CandidateRule]) -> Emit:
 
 # "can be called once": the verb says only that the tool is used, the words before it name it
 _CALL_VERBS = CALL_VERBS | frozenset(split_words("do perform make submit trigger apply"))
-
-
-def _bounds_facet(rule: CandidateRule, facets: set[object]) -> bool:
-    """A bound on one of `facets`, or one that counts the same unit a range reads."""
-    return rule.operator == "arg_within_bound" and rule.params.get("facet") in facets
 
 
 def _max(rules: list[CandidateRule]) -> list[CandidateRule]:

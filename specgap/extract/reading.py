@@ -12,6 +12,7 @@ import re
 from dataclasses import replace
 
 from specgap.extract import described_fill, noact_respell, temporal
+from specgap.extract.act_ranges import action_ranges
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -184,6 +185,15 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         searched = searched or ([] if rules else outcome_rules(sentence))  # "check if ..."
         rules = rules or searched or this_check(sentence)  # "this check is required before X"
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
+    ranged = action_ranges(sentence.clean, clause) if sentence.subject is None else []
+    if ranged:  # "a membership can be frozen for 2 to 12 weeks": the action's own argument
+        facets = {e.params["facet"] for e in ranged}
+        kept = [
+            r
+            for r in rules
+            if r.operator != "arg_within_bound" or r.params.get("facet") not in facets
+        ]
+        rules = [*kept, *(candidate(sentence, e) for e in ranged)]
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
         more = [candidate(sentence, e) for e in also(clause, conjuncts(sentence.clean))]
