@@ -310,10 +310,20 @@ def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
 
     listed_of, listed = closed_list(text)
     if listed:
-        return _unqualified(listed_of), listed
+        return said_argument(_unqualified(listed_of)), listed
     listed_of, listed = enumeration(text)
     # "valid carrier values are ...": the carrier; "the type for a slip": the slip's type
-    return _unqualified(head_first(argument_noun(listed_of))), listed
+    return said_argument(_unqualified(head_first(argument_noun(listed_of)))), listed
+
+
+def said_argument(np: str) -> str:
+    """The argument's words as the resolver reads them: a label written as an identifier
+    (`allowed_currencies`, `permittedRegions`) is its words, without the word saying the
+    values are the only ones, and a plural head noun is singular ("currencies": the
+    `currency` argument takes one value at a time)."""
+    from specgap.extract.allow_labels import argument_words
+
+    return argument_words(np)
 
 
 _QUALIFIER = re.compile(r"^(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+(?=\S)", re.I)

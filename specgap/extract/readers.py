@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from specgap.extract.allow_preps import prep_values, valued_rule
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
@@ -73,6 +74,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
         valued = [] if valued and _state_values(clause, valued) else valued
+    if not valued and sentence.subject is None and not any(valued_rule(r) for r in rules):
+        valued = prep_values(clause, sentence.clean)  # "only ship to DE or FR" (allow_preps)
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued

@@ -1,0 +1,202 @@
+"""Values of an action's argument said after a preposition, written as people write them:
+
+- "Only ship to the EU countries we serve: DE, FR, NL." (a noun phrase, then its values);
+- "Only launch instances in us-east-1 or eu-west-1." (no noun: the preposition alone);
+- "Payments may only be converted into EUR, USD or GBP." (a passive with `only`);
+- "Shipments must go to one of DE, FR or NL." (an obligation with `one of`);
+- "Deliveries go to warehouses A1, B2 or C3 only." (a subject that names the action);
+- "Never launch instances in ap-south-1." (a ban of those values).
+
+`prep_values` gives the allowlist (`resource_in_allowlist`) or the ban of values
+(`deny_action` with `values`) over the argument the noun before the values names (its head
+noun: "EU countries we serve" -> `country`). Where no noun names it, or the noun names no
+argument, the argument is the one the tool's own description introduces with the same
+preposition ("Launch a compute instance in a region": `region`), bound at compile time by
+`allow_binding`; none or several is a located note, never a guess.
+
+Values are quoted, or bare words that look like values: codes (`DE`, `A1`, `us-east-1`)
+or proper names ("France"). A list of plain lower-case words ("to homes or offices") may
+be kinds of the thing acted on; it is kept only where the argument's schema lists the
+words (`schema_values`), and a single plain word never.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar import Clause
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.pattern_base import singular
+from specgap.ir import CandidateRule
+from specgap.operators.prose import is_toolish
+
+_VALUE = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*)"
+_VALUES = _VALUE + r"(?:" + _SEP + _VALUE + r")*"
+_PREP = r"to|into|in|inside|within|from|at|with|for|on|via|through|using|under|onto"
+# the preposition, the words naming the argument (maybe none), and the values to the end
+_TAIL = re.compile(
+    r"\b(?P<prep>" + _PREP + r")\s+(?P<np>(?:[A-Za-z][\w-]*\s+){0,6}?)"
+    r"(?:(?:one\s+of|either)\s*:?\s+|:\s*)?(?P<list>" + _VALUES + r")\s*(?:only\s*)?[.;!]?\s*$",
+    re.I,
+)
+# "the EU countries (DE, FR, NL)", "the countries: DE, FR" — a colon or brackets end the noun
+_MARKED = re.compile(
+    r"\b(?P<prep>" + _PREP + r")\s+(?P<np>[A-Za-z][\w\s-]*?)\s*(?::\s*(?:one\s+of\s*:?\s*)?"
+    r"(?P<list>" + _VALUES + r")|\(\s*(?P<plist>" + _VALUES + r")\s*\))\s*(?:only\s*)?[.;!]?\s*$",
+    re.I,
+)
+_DETERMINERS = frozenset(
+    {"the", "a", "an", "any", "one", "of", "our", "your", "their", "its", "these", "those",
+     "following", "either", "only", "approved", "allowed", "permitted", "supported", "valid",
+     "accepted", "listed", "named", "designated", "certain", "specific", "other"}
+)  # fmt: skip
+# a relative clause after the head noun: "countries we serve", "regions that we support"
+_RELATIVE = frozenset(
+    {"we", "you", "they", "that", "which", "who", "where", "currently", "i", "it", "he", "she"}
+)
+_NOT_VALUES = frozenset(
+    {"a", "an", "the", "any", "all", "it", "them", "that", "this", "these", "those", "other",
+     "others", "another", "and", "or", "not", "only", "one", "none", "nothing", "anything",
+     "everything", "something", "etc", "us", "me", "him", "her", "you"}
+)  # fmt: skip
+_CODE = re.compile(r"[`'\"]|.*(?:[0-9_.:/+-]|[A-Z])")
+# "Deliveries go to warehouses A1 or B2 only": the subject names the action that goes there
+_GOES = re.compile(
+    r"^\W*(?:all\s+|every\s+|any\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    r"(?:(?:may|can|must|should|shall)\s+(?:only\s+)?(?:ever\s+)?)?"
+    r"(?:go|goes|travel|travels|ship|ships|be\s+(?:sent|shipped|delivered|routed|made|placed))"
+    r"\s+(?:only\s+)?",
+    re.I,
+)
+_EXCEPT = re.compile(
+    r"\b(?:other\s+than|except|excluding|besides|apart\s+from|outside|beyond|but|not|than|"
+    r"instead\s+of|rather\s+than)\b",
+    re.I,
+)
+_DATE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?(?:T[\d:]+Z?)?|\d{1,2}:\d{2}(?:\s*[ap]m)?", re.I)
+_RANGE = re.compile(r"\d[\w.:/-]*\s*$")  # "from 9 to 17", "2027-01-05 to ...": the range's start
+_ONE_OF = re.compile(r"\b(?:one\s+of|either)\b", re.I)
+# words before the values that say they are examples, not the only ones
+_OPEN = re.compile(
+    r"\b(?:such\s+as|like|e\.g|for\s+example|for\s+instance|including|includes?|typically|"
+    r"usually|mostly|mainly|preferably|especially|e\.g\.)\b",
+    re.I,
+)
+
+
+def prep_values(clause: Clause, text: str) -> list[Emit]:
+    """The allowlist or the ban of values said after a preposition (module docstring)."""
+    allow, ban = _said(clause, text)
+    if not (allow or ban) or clause.condition is not None:
+        return []
+    action, start = _action(clause, text)
+    if action is None:
+        return []
+    found = _tail(text, start)
+    if found is None:
+        return []
+    prep, np, values = found
+    if _OPEN.search(text[start:]) or _EXCEPT.search(f"{prep} {np}"):
+        return []  # examples, or a complement ("other than a or b"): read elsewhere
+    plain = not all(_CODE.match(v) for v in values)
+    if plain and len(values) < 2:
+        return []  # "only ship to customers in good standing": no value, a description
+    facet = _head(np)
+    if facet and facet in _NOT_VALUES:
+        return []
+    params: dict[str, object] = {"facet": facet, "by_prep": prep.casefold()}
+    params["allowed" if allow else "values"] = [_unquoted(v) for v in values]
+    if plain:  # plain words: values only where the argument's schema lists them
+        params["schema_values" if facet else "by_values"] = True
+        del params["by_prep"]
+    elif not facet:
+        params["by_values"] = True  # the argument listing them, else the one the prep names
+    operator = "resource_in_allowlist" if allow else "deny_action"
+    return [Emit(operator, action, params, 0.7)]
+
+
+def _said(clause: Clause, text: str) -> tuple[bool, bool]:
+    """(allows only the values, bans them)."""
+    if clause.negated:
+        return False, clause.modality == "must_not"
+    if clause.modality == "only":
+        return True, False
+    return clause.modality == "must" and _ONE_OF.search(text) is not None, False
+
+
+def _action(clause: Clause, text: str) -> tuple[str | None, int]:
+    """(the mention of the action, where its words end in `text`)."""
+    goes = _GOES.match(text)
+    if goes is not None and (clause.verb is None or clause.verb in {"go", "travel"}):
+        subject = goes["subj"].casefold().split()
+        if subject[-1] in _NOT_VALUES or subject[0] in {"you", "we", "they", "it"}:
+            return None, 0
+        return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
+    if clause.verb is None or clause.verb in NOT_ACTIONS or clause.action_span is None:
+        return None, 0
+    if not (clause.imperative or clause.passive):
+        return None, 0
+    if clause.tool is not None:
+        return clause.tool, clause.action_span[0]
+    start, end = clause.action_span
+    said = text[start:end]
+    # the object ends where the preposition of the values starts ("ship to the EU ...")
+    m = re.search(r"\b(?:" + _PREP + r")\b", said, re.I)
+    if m is not None and not clause.passive:
+        words = [w for w in said[: m.start()].split()[1:] if w.casefold() not in _DETERMINERS]
+        return " ".join([clause.verb, *words]).casefold(), start + m.start()
+    return clause.action, start
+
+
+def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
+    """(the preposition, the noun phrase before the values, the values) at the end of
+    `text` after `start`."""
+    m = _MARKED.search(text, start)
+    listed = (m["list"] or m["plist"]) if m is not None else None
+    if m is None or listed is None:
+        m = _TAIL.search(text, start)
+        listed = m["list"] if m is not None else None
+    if m is None or listed is None:
+        return None
+    values = [v for v in re.split(_SEP, listed) if v]
+    if any(v.casefold() in _NOT_VALUES or is_toolish(_unquoted(v)) for v in values):
+        return None  # "with `get_booking`": a tool, not a value
+    if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[: m.start()]):
+        return None  # "for 2027-01-05 to 2027-02-10": a range of dates (`date_ranges`)
+    return m["prep"], m["np"], values
+
+
+def _head(np: str) -> str:
+    """The noun naming the argument: the last word before a relative clause, determiners
+    and acronyms left out ("the EU countries we serve" -> `country`)."""
+    words = re.findall(r"[A-Za-z][\w-]*", np)
+    for n, word in enumerate(words):
+        if word.casefold() in _RELATIVE and n > 0:
+            words = words[:n]
+            break
+    kept = [w for w in words if w.casefold() not in _DETERMINERS and not w.isupper()]
+    if not kept:
+        return ""
+    return noun_singular(kept[-1])
+
+
+def noun_singular(word: str) -> str:
+    """ "warehouses" -> `warehouse`, "statuses" -> `status`: the lexicon's noun lemma."""
+    from specgap.extract.english import lemmas
+
+    said = word.casefold()
+    nouns = lemmas(said).get("NOUN", ())
+    return nouns[0] if nouns else (said if said.endswith(("us", "ss", "is")) else singular(said))
+
+
+def _unquoted(value: str) -> str:
+    return value[1:-1] if value[:1] in "`'\"" else value
+
+
+def valued_rule(rule: CandidateRule) -> bool:
+    """A rule another reader gave on the values of an argument (an allowlist, a ban of
+    values): `prep_values` is not read over it."""
+    if rule.operator == "resource_in_allowlist":
+        return True
+    return rule.operator == "deny_action" and bool(rule.params.get("values"))
