@@ -76,6 +76,14 @@ _EXCEPT = re.compile(
 )
 _DATE = re.compile(r"\d{4}-\d{2}(?:-\d{2})?(?:T[\d:]+Z?)?|\d{1,2}:\d{2}(?:\s*[ap]m)?", re.I)
 _RANGE = re.compile(r"\d[\w.:/-]*\s*$")  # "from 9 to 17", "2027-01-05 to ...": the range's start
+# "shipping is limited to DE and FR": the action named by its noun is confined to values
+_LIMITED = re.compile(
+    r"^\W*(?:all\s+|any\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are|must\s+be|"
+    r"should\s+be|will\s+be)\s+(?:only\s+|strictly\s+)?(?:limited|restricted|confined)\s+"
+    r"(?=to\b)",
+    re.I,
+)
+_ACTION_END = re.compile(r"(?:ment|al|y)$")
 _ONE_OF = re.compile(r"\b(?:one\s+of|either)\b", re.I)
 # words before the values that say they are examples, not the only ones
 _OPEN = re.compile(
@@ -87,8 +95,28 @@ _OPEN = re.compile(
 
 def prep_values(clause: Clause, text: str) -> list[Emit]:
     """The allowlist or the ban of values said after a preposition (module docstring)."""
+    found = _prep_values(clause, text)
+    led = _AGENT_LED.match(text) if not found else None
+    if led is not None:  # "we only ship to ...", "agents may only convert ...": the agent's
+        from specgap.extract.grammar import parse
+
+        said = text[led.end() :]
+        found = _prep_values(parse(said), said)
+    return found
+
+
+# the agent's side as a subject: "we only ship to ...", "agents may only convert ..."
+_AGENT_LED = re.compile(
+    r"^\W*(?:we|you|agents?|the\s+agent|the\s+assistant|staff|our\s+team)\s+"
+    r"(?:(?:may|can|must|should|shall|will|are\s+(?:allowed|permitted)\s+to)\s+)?(?=only\b)",
+    re.I,
+)
+
+
+def _prep_values(clause: Clause, text: str) -> list[Emit]:
     allow, ban = _said(clause, text)
-    if not (allow or ban) or clause.condition is not None:
+    limited = _LIMITED.match(text) is not None  # (the grammar reads no clause of its own there)
+    if not (allow or ban) or (clause.condition is not None and not limited):
         return []
     action, start = _action(clause, text)
     if action is None:
@@ -120,18 +148,22 @@ def _said(clause: Clause, text: str) -> tuple[bool, bool]:
     """(allows only the values, bans them)."""
     if clause.negated:
         return False, clause.modality == "must_not"
-    if clause.modality == "only":
+    if clause.modality == "only" or _LIMITED.match(text) is not None:
         return True, False
     return clause.modality == "must" and _ONE_OF.search(text) is not None, False
 
 
 def _action(clause: Clause, text: str) -> tuple[str | None, int]:
     """(the mention of the action, where its words end in `text`)."""
-    goes = _GOES.match(text)
-    if goes is not None and (clause.verb is None or clause.verb in {"go", "travel"}):
+    goes = _GOES.match(text) or _LIMITED.match(text)
+    if goes is not None and (
+        clause.verb is None or clause.verb in {"go", "travel"} or goes.re is _LIMITED
+    ):
         subject = goes["subj"].casefold().split()
         if subject[-1] in _NOT_VALUES or subject[0] in {"you", "we", "they", "it"}:
             return None, 0
+        if goes.re is _LIMITED and not _acts(subject[-1]):
+            return None, 0  # "currencies are limited to ...": an argument, not an action
         return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
     if clause.verb is None or clause.verb in NOT_ACTIONS or clause.action_span is None:
         return None, 0
@@ -147,6 +179,21 @@ def _action(clause: Clause, text: str) -> tuple[str | None, int]:
         words = [w for w in said[: m.start()].split()[1:] if w.casefold() not in _DETERMINERS]
         return " ".join([clause.verb, *words]).casefold(), start + m.start()
     return clause.action, start
+
+
+def _acts(noun: str) -> bool:
+    """A noun that names an action ("shipping", "conversions", "refunds")."""
+    from specgap.extract.pattern_base import is_action_noun
+
+    if is_action_noun(noun):
+        return True
+    from specgap.extract.english import base_verb, lemmas
+
+    if noun.endswith("ing") and lemmas(noun).get("VERB"):
+        return True  # "shipping"
+    said = noun_singular(noun)
+    stem = _ACTION_END.sub("", said)  # "shipment" -> ship, "delivery" -> deliver
+    return stem != said and len(stem) > 2 and base_verb(stem)
 
 
 def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
@@ -197,6 +244,10 @@ def _unquoted(value: str) -> str:
 def valued_rule(rule: CandidateRule) -> bool:
     """A rule another reader gave on the values of an argument (an allowlist, a ban of
     values): `prep_values` is not read over it."""
-    if rule.operator == "resource_in_allowlist":
-        return True
-    return rule.operator == "deny_action" and bool(rule.params.get("values"))
+    if rule.operator not in {"resource_in_allowlist", "deny_action"}:
+        return False
+    if rule.operator == "deny_action" and not rule.params.get("values"):
+        return False  # a plain ban ("never launch instances in X"): the values say more
+    facet = str(rule.params.get("facet") or "").split()
+    # "shipping is limited to DE": a facet that names an action is no argument's
+    return not (facet and _acts(facet[-1].casefold()))

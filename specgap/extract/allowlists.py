@@ -207,9 +207,11 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
         ):
             return "", ()  # "either a or b": two values, not a description in adjectives
         return np, values
+    from specgap.extract.allow_forms import more_lists
     from specgap.extract.labelled_values import labelled_list
 
-    return labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
+    labelled = labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
+    return labelled if labelled[1] else more_lists(text)  # "... one of the X (a, b)"
 
 
 _QUALIFIED_NP = re.compile(
