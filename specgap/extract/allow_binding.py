@@ -58,8 +58,9 @@ def described_argument(tool: Tool, prep: str) -> str | None:
         re.I,
     ):
         words = m["np"].split()
-        for n in range(len(words), 0, -1):
-            match = resolve_argument(tool, " ".join(words[:n]))
+        # the whole phrase, then without its leading words ("an airspace zone": the zone)
+        for n in range(len(words)):
+            match = resolve_argument(tool, " ".join(words[n:]))
             if match.status == "resolved" and match.selector is not None:
                 if match.selector.extract is None and _takes_text(tool, match.selector.arg):
                     found.add(match.selector.arg)

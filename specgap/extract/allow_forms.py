@@ -109,6 +109,14 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     ),
 )
 _CODES_ONLY = len(_FORMS) - 1
+_FORMS += (
+    # "permittedCabinGrades: bronze, silver", "`zones.allowed`: z1, z2": a setting's name
+    re.compile(
+        r"^\W*`?(?P<np>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)`?\s*[:=]\s*"
+        + _ITEMS
+        + _END
+    ),
+)
 # "a, b and c; no other carrier may be used": the list before, the argument after
 _NO_OTHER = re.compile(
     r"[;.,:]\s*(?:and\s+)?no\s+other\s+(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:may|can|"
@@ -183,10 +191,11 @@ def _no_other(text: str) -> tuple[str, tuple[str, ...]]:
 
 
 def _kept(np: str, values: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    words = " ".join(np.split()).casefold().split()
-    while len(words) > 1 and words[0] in _ADJECTIVES:
+    words = np.split()
+    while len(words) > 1 and words[0].casefold() in _ADJECTIVES:
         words = words[1:]  # "the standard rates": the rates
-    if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
+    said = [w.casefold() for w in words]
+    if not said or said[-1] in _NOT_ARGUMENTS or said[0] in _NOT_ARGUMENTS:
         return "", ()
     if len(values) < 2 or any(w.casefold() in _NOT_VALUES for v in values for w in v.split()):
         return "", ()

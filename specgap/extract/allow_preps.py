@@ -237,6 +237,12 @@ def noun_singular(word: str) -> str:
     return nouns[0] if nouns else (said if said.endswith(("us", "ss", "is")) else singular(said))
 
 
+def looks_like_value(value: str) -> bool:
+    """Quoted, or a code or a proper name (`DE`, `A1`, `us-east-1`, "France"), not a plain
+    word that may be a kind of the thing acted on."""
+    return _CODE.match(value) is not None
+
+
 def _unquoted(value: str) -> str:
     return value[1:-1] if value[:1] in "`'\"" else value
 

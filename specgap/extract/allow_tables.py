@@ -72,7 +72,8 @@ def flag_rows(sentence: Sentence) -> list[Sentence] | None:
         a, b = spans[name]
         value = line[a:b].strip("`")
         if mark in _YES and value:
-            allowed.append((start + a + (1 if line[a] == "`" else 0), start + a + len(value)))
+            at = start + a + (1 if line[a] == "`" else 0)
+            allowed.append((at, at + len(value)))
         start += len(line) + 1
     if len(allowed) < 2:
         return None

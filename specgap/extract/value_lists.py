@@ -327,6 +327,7 @@ _PASSIVE_BY = re.compile(
 def _passive_by(m: re.Match[str]) -> list[Emit]:
     """The values a passive action is done "by" (`only` said before the verb or after the
     values), on the argument of the action's tool whose schema lists them all."""
+    from specgap.extract.allow_preps import looks_like_value
     from specgap.extract.pattern_base import lemma
 
     if not (m["only"] or m["only2"] or m["after"]):
@@ -342,6 +343,8 @@ def _passive_by(m: re.Match[str]) -> list[Emit]:
     params: dict[str, object] = {"facet": "", "allowed": values, "by_values": True}
     if m["prep"].casefold() in {"by", "via", "through", "using", "over"}:
         params["by_means"] = True  # the way it is done: the tool's `channel`, `method`
+    elif all(looks_like_value(v) for v in raw):  # "launched in Z1 or Z2": "in a zone"
+        params["by_prep"] = m["prep"].casefold()
     return [Emit("resource_in_allowlist", action, params, 0.7)]
 
 
