@@ -110,6 +110,14 @@ _FORMS: tuple[re.Pattern[str], ...] = (
 )
 _CODES_ONLY = len(_FORMS) - 1
 _FORMS += (
+    # "a crate's haulier is one of 'truckco', 'railco'": the owner's argument
+    re.compile(
+        r"^\W*(?:the\s+|a\s+|an\s+|each\s+|every\s+)?(?P<owner>[a-z][\w-]*)['\u2019]s\s+"
+        + _NP
+        + r"\s+(?:is|must\s+be|should\s+be|has\s+to\s+be|can\s+only\s+be|may\s+only\s+be)"
+        r"\s+(?:always\s+)?(?:either|one\s+of)\s*:?\s*" + _WORDS + _END,
+        re.I,
+    ),
     # "permittedCabinGrades: bronze, silver", "`zones.allowed`: z1, z2": a setting's name
     re.compile(
         r"^\W*`?(?P<np>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)`?\s*[:=]\s*"
@@ -172,7 +180,8 @@ def more_lists(text: str) -> tuple[str, tuple[str, ...]]:
         values = tuple(_unquoted(v) for v in _SPLIT.split(listed.strip()) if v)
         if n == _CODES_ONLY and not all(_codes(v) for v in values):
             return "", ()  # "the booking must be active or pending": states, not values
-        return _kept(m["np"], values)
+        owner = m.groupdict().get("owner")
+        return _kept(f"{owner} {m['np']}" if owner else m["np"], values)
     return "", ()
 
 

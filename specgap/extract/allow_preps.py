@@ -49,7 +49,8 @@ _MARKED = re.compile(
 _DETERMINERS = frozenset(
     {"the", "a", "an", "any", "one", "of", "our", "your", "their", "its", "these", "those",
      "following", "either", "only", "approved", "allowed", "permitted", "supported", "valid",
-     "accepted", "listed", "named", "designated", "certain", "specific", "other"}
+     "accepted", "listed", "named", "designated", "certain", "specific", "other", "two",
+     "three", "four", "five", "six", "several", "few"}
 )  # fmt: skip
 # a relative clause after the head noun: "countries we serve", "regions that we support"
 _RELATIVE = frozenset(
@@ -150,7 +151,8 @@ def _said(clause: Clause, text: str) -> tuple[bool, bool]:
         return False, clause.modality == "must_not"
     if clause.modality == "only" or _LIMITED.match(text) is not None:
         return True, False
-    return clause.modality == "must" and _ONE_OF.search(text) is not None, False
+    # "must go to one of ...", "can be cancelled for one of two reasons: ..."
+    return clause.modality in {"must", "may", "none"} and _ONE_OF.search(text) is not None, False
 
 
 def _action(clause: Clause, text: str) -> tuple[str | None, int]:

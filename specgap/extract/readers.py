@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from specgap.extract.allow_actions import action_values
 from specgap.extract.allow_preps import prep_values, valued_rule
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
@@ -76,6 +77,7 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         valued = [] if valued and _state_values(clause, valued) else valued
     if not valued and sentence.subject is None and not any(valued_rule(r) for r in rules):
         valued = prep_values(clause, sentence.clean)  # "only ship to DE or FR" (allow_preps)
+        valued = valued or action_values(sentence.clean)  # "when V-ing X, the Y is 'a' or 'b'"
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
