@@ -42,6 +42,10 @@ def sections(text: str) -> list[Section] | None:
     """The prompt cut before each heading line; None when it must not be cut."""
     if _UNSAFE.search(text) or _OTHER_BREAKS.search(text):
         return None
+    from specgap.extract.allow_terms import defines_terms
+
+    if defines_terms(text):  # a term defined in one section is read in another one
+        return None
     out: list[Section] = []
     start = line = byte = 0
     row = 0

@@ -40,10 +40,13 @@ def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each introduction joined with the one-value items listed under it
     (and each table of allowed values read row by row, see `value_tables`)."""
     from specgap.extract.allow_headed import join_headed
-    from specgap.extract.value_tables import expand_tables
 
     # ("## Allowed currencies\n- EUR\n- USD": the heading introduces them, `allow_headed`)
+    from specgap.extract.allow_terms import expand_terms
+    from specgap.extract.value_tables import expand_tables
+
     pending = list(join_headed(list(expand_tables(iter(sentences)))))
+    pending = expand_terms(pending)  # "... only with Approved Hauliers", defined elsewhere
     i = 0
     while i < len(pending):
         intro = pending[i]
