@@ -80,8 +80,8 @@ def expand_terms(pending: list[Sentence]) -> list[Sentence]:
 
 _DEFINING_LINE = re.compile(
     r"^[ \t>*+\-]*(?:#{1,6}[ \t]+)?(?:the\s+|our\s+)?"
-    r"(?P<term>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){1,3}|\*\*[^*\n]{2,40}\*\*)[ \t]*(?::|\s(?:are|is|means|consist\s+of|comprise|include\s+only)\b"
-    r"|$)",
+    r"(?P<term>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){1,3}|\*\*[^*\n]{2,40}\*\*)[ \t]*"
+    r"(?::|\s(?:are|is|means|consist\s+of|comprise|include\s+only)\b|$)",
     re.M,
 )
 
