@@ -89,3 +89,35 @@ def test_a_list_no_argument_answers_to_is_not_enforced_and_says_where(tmp_path: 
 )  # fmt: skip
 def test_what_looks_like_a_value(value: str, looks: bool) -> None:
     assert looks_like_value(value) is looks
+
+
+NOUNS: list[tuple[str, str, list[Row]]] = [
+    ("lodge", "Only offer the day and week tariffs.",
+     [allow("bookCabin", "tariff", "day", "week")]),
+    ("lodge", "You may only quote day or week tariffs.",
+     [allow("bookCabin", "tariff", "day", "week")]),
+    # after an action verb the noun is the thing acted on: its kinds name no argument
+    ("lodge", "Only book bronze or silver cabins.", []),
+    ("lodge", "Only offer day tariffs.", []),  # one value
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("domain", "text", "expected"), NOUNS)
+def test_values_before_the_noun_naming_the_argument(
+    tmp_path: Path, domain: str, text: str, expected: list[Row]
+) -> None:
+    assert valued(build(tmp_path, domain, text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Only ship crates to the following countries:",  # announced, no value given
+        "Do not ship crates to any country outside the EU.",  # a complement, not a list
+        "Only ship crates via H1 or H2.",  # no argument answers to the values
+    ],
+)
+def test_an_empty_or_unbound_list_is_never_enforced_and_is_noted(tmp_path: Path, text: str) -> None:
+    built = build(tmp_path, "produce", text)
+    assert [r for r in valued(built) if r[3] == "enforce"] == []
+    assert notes(built)  # located at the sentence

@@ -114,6 +114,37 @@ _AGENT_LED = re.compile(
 )
 
 
+# "only offer the day and week tariffs": the values before the noun naming the argument
+_BEFORE_NOUN = re.compile(
+    r"^\W*(?:(?:you|we|agents?)\s+(?:may|can|must|should)\s+)?only\s+(?:ever\s+)?"
+    r"(?:offer|use|accept|support|sell|quote|choose|select|pick|apply|propose|suggest)\s+"
+    r"(?:the\s+|our\s+)?(?P<list>[a-z][\w-]*(?:\s*,\s*[a-z][\w-]*)*,?\s+(?:and|or)\s+[a-z][\w-]*)"
+    r"\s+(?P<noun>[a-z][\w-]*)\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def noun_values(text: str) -> list[Emit]:
+    """ "Only offer the day and week tariffs": an allowlist of the argument the noun after
+    the values names, wherever it is set (a verb that only chooses: after an action verb the
+    noun is the thing acted on, "only book bronze or silver cabins", whose kinds name no
+    argument) (a noun that names no argument is reported by the
+    compiler; plain words on an identifier are never its values, `specgap.argfit`)."""
+    from specgap.extract.pattern_base import ANY_TOOL
+
+    m = _BEFORE_NOUN.match(text)
+    if m is None:
+        return []
+    values = [v for v in re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", m["list"]) if v]
+    if any(v.casefold() in _NOT_VALUES | _DETERMINERS for v in values) or len(values) < 2:
+        return []
+    noun = noun_singular(m["noun"])
+    if noun in _NOT_VALUES or _acts(noun):
+        return []
+    params = {"facet": noun, "allowed": values, "set_by_call": True}
+    return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
+
+
 def _prep_values(clause: Clause, text: str) -> list[Emit]:
     allow, ban = _said(clause, text)
     limited = _LIMITED.match(text) is not None  # (the grammar reads no clause of its own there)
