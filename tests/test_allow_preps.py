@@ -121,3 +121,19 @@ def test_an_empty_or_unbound_list_is_never_enforced_and_is_noted(tmp_path: Path,
     built = build(tmp_path, "produce", text)
     assert [r for r in valued(built) if r[3] == "enforce"] == []
     assert notes(built)  # located at the sentence
+
+
+OBLIGED: list[tuple[str, list[Row]]] = [
+    ("Always settle invoices in EUR.", [allow("settle_invoice", "ccy", "EUR")]),
+    ("You must always ship crates to DE.", [allow("ship_crate", "country", "DE")]),
+    ("Always ship crates with haulier TruckCo.", [allow("ship_crate", "haulier", "TruckCo")]),
+    # a subject that may hold for some crates only, kinds, and no value at all
+    ("Crates for Germany must be shipped to DE.", []),
+    ("Always ship crates to homes or offices.", []),
+    ("Always settle invoices in the buyer's currency.", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), OBLIGED)
+def test_an_obligation_to_pass_a_value(tmp_path: Path, text: str, expected: list[Row]) -> None:
+    assert valued(build(tmp_path, "produce", text)) == expected

@@ -21,7 +21,7 @@ _KIN = {
     "to": ("to", "into", "towards", "onto"),
     "into": ("into", "to"),
     "onto": ("onto", "to", "on"),
-    "in": ("in", "within", "inside"),
+    "in": ("in", "within", "inside", "into"),
     "within": ("within", "in", "inside"),
     "inside": ("inside", "in", "within"),
     "with": ("with", "using", "via"),

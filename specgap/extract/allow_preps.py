@@ -85,6 +85,11 @@ _LIMITED = re.compile(
     re.I,
 )
 _ACTION_END = re.compile(r"(?:ment|al|y)$")
+_ALWAYS = re.compile(
+    r"^\W*(?:always|(?:you|agents?|the\s+agent)\s+(?:must|should|shall)\s+(?:always\s+)?|"
+    r"(?:must|should)\s+always)\b",
+    re.I,
+)
 _ONE_OF = re.compile(r"\b(?:one\s+of|either)\b", re.I)
 # words before the values that say they are examples, not the only ones
 _OPEN = re.compile(
@@ -162,6 +167,8 @@ def _prep_values(clause: Clause, text: str) -> list[Emit]:
     plain = not all(_CODE.match(v) for v in values)
     if plain and len(values) < 2:
         return []  # "only ship to customers in good standing": no value, a description
+    if plain and allow and clause.modality == "must" and not _ONE_OF.search(text):
+        return []  # "always ship crates to homes or offices": kinds, not the values passed
     facet = _head(np)
     if facet and facet in _NOT_VALUES:
         return []
@@ -183,7 +190,13 @@ def _said(clause: Clause, text: str) -> tuple[bool, bool]:
     if clause.modality == "only" or _LIMITED.match(text) is not None:
         return True, False
     # "must go to one of ...", "can be cancelled for one of two reasons: ..."
-    return clause.modality in {"must", "may", "none"} and _ONE_OF.search(text) is not None, False
+    if clause.modality in {"must", "may", "none"} and _ONE_OF.search(text) is not None:
+        return True, False
+    # "always settle invoices in EUR": told to the agent, the value it must pass (a passive
+    # "X for Y must be shipped to DE" may hold for some Xs only, and is left alone)
+    return clause.modality == "must" and clause.imperative and _ALWAYS.match(
+        text
+    ) is not None, False
 
 
 def _action(clause: Clause, text: str) -> tuple[str | None, int]:
@@ -240,11 +253,16 @@ def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
     if m is None or listed is None:
         return None
     values = [v for v in re.split(_SEP, listed) if v]
-    if any(v.casefold() in _NOT_VALUES or is_toolish(_unquoted(v)) for v in values):
+    if any(v.casefold() in _NOT_VALUES or _tool_like(_unquoted(v)) for v in values):
         return None  # "with `get_booking`": a tool, not a value
     if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[: m.start()]):
         return None  # "for 2027-01-05 to 2027-02-10": a range of dates (`date_ranges`)
     return m["prep"], m["np"], values
+
+
+def _tool_like(value: str) -> bool:
+    """`get_booking`, `fleet.drone.launch`, `bookCabin`; not a name ("TruckCo") or a code."""
+    return is_toolish(value) and value[:1].islower()
 
 
 def _head(np: str) -> str:
