@@ -42,6 +42,9 @@ READ: list[tuple[str, str, list[Row]]] = [
     ("drones", "Never launch drones in Z9.", [ban("fleet.drone.launch", "zone", "Z9")]),
     ("drones", "Only park drones at D-north or D-south.",
      [allow("ops__park_drone", "depot", "D-north", "D-south")]),
+    # no verb: the action's noun, its values, and `only`
+    ("produce", "Shipments to DE, FR and NL only.",
+     [allow("ship_crate", "country", "DE", "FR", "NL", how="review_only")]),
     # camelCase ids, numbers as values
     ("lodge", "Only rent skis in lengths 150, 160 or 170.",
      [allow("rentSkis", "length", "150", "160", "170")]),
@@ -65,6 +68,7 @@ NOT_READ: list[tuple[str, str]] = [
     ("produce", "Only ship crates on 2027-03-01 to 2027-03-09."),  # a range of dates
     ("produce", "Only ship crates to DE, FR or NL with `get_crate`."),  # a tool, no value
     ("produce", "Only ship crates to homes or offices."),  # plain words the schema lists not
+    ("produce", "Buyers to DE, FR and NL only."),  # the noun names no action
 ]
 
 

@@ -84,6 +84,12 @@ _LIMITED = re.compile(
     r"(?=to\b)",
     re.I,
 )
+# "Deliveries to warehouses A1 or B2 only.": an action's noun, its values, and `only`
+_VERBLESS = re.compile(
+    r"^\W*(?:all\s+|any\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:only\s+)?"
+    r"(?=(?:" + _PREP + r")\s[^.;]*\bonly\s*[.;!]?\s*$)",
+    re.I,
+)
 _ACTION_END = re.compile(r"(?:ment|al|y)$")
 _ALWAYS = re.compile(
     r"^\W*(?:always|(?:you|agents?|the\s+agent)\s+(?:must|should|shall)\s+(?:always\s+)?|"
@@ -201,14 +207,14 @@ def _said(clause: Clause, text: str) -> tuple[bool, bool]:
 
 def _action(clause: Clause, text: str) -> tuple[str | None, int]:
     """(the mention of the action, where its words end in `text`)."""
-    goes = _GOES.match(text) or _LIMITED.match(text)
+    goes = _GOES.match(text) or _LIMITED.match(text) or _VERBLESS.match(text)
     if goes is not None and (
-        clause.verb is None or clause.verb in {"go", "travel"} or goes.re is _LIMITED
+        clause.verb is None or clause.verb in {"go", "travel"} or goes.re is not _GOES
     ):
         subject = goes["subj"].casefold().split()
         if subject[-1] in _NOT_VALUES or subject[0] in {"you", "we", "they", "it"}:
             return None, 0
-        if goes.re is _LIMITED and not _acts(subject[-1]):
+        if goes.re is not _GOES and not _acts(subject[-1]):
             return None, 0  # "currencies are limited to ...": an argument, not an action
         return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
     if clause.verb is None or clause.verb in NOT_ACTIONS or clause.action_span is None:
