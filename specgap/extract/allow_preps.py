@@ -156,6 +156,38 @@ def noun_values(text: str) -> list[Emit]:
     return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
 
 
+# a tool's description about the tool itself: "Only ships to ...", "Use only with ...",
+# "Never use for shipments to ...", "Can only be called for ..."
+_OWN = re.compile(
+    r"^\W*(?:(?P<only>only\s+[a-z]+s\b|[a-z]+s\s+only\b|use\s+(?:it\s+|this\s+(?:tool|function)\s+)?"
+    r"only\b|only\s+use\b|(?:it\s+|this\s+(?:tool|function)\s+)?(?:can|may)\s+only\s+be\s+"
+    r"(?:used|called)\b|[a-z]+(?:\s+[a-z]+)?\s+(?:can|may)\s+only\s+be\s+[a-z]+(?:ed|en)\b)|"
+    r"(?P<never>never\s+(?:use|call)\b|do\s+not\s+(?:use|call)\b))",
+    re.I,
+)
+
+
+def own_prep_values(text: str) -> list[Emit]:
+    """In a tool's description, the values its call may (or may not) pass said after a
+    preposition ("Only ships to DE, FR or NL."): the rule is the described tool's."""
+    m = _OWN.match(text)
+    if m is None:
+        return []
+    found = _tail(text, m.end())
+    if found is None or _OPEN.search(text):
+        return []
+    prep, np, values = found
+    if _EXCEPT.search(f"{prep} {np}") or not all(_CODE.match(v) for v in values):
+        return []  # plain words: maybe kinds of what it acts on
+    facet = _head(np)
+    params: dict[str, object] = {"facet": facet, "by_prep": prep.casefold()}
+    params["allowed" if m["only"] else "values"] = [_unquoted(v) for v in values]
+    if not facet:
+        params["by_values"] = True
+    operator = "resource_in_allowlist" if m["only"] else "deny_action"
+    return [Emit(operator, None, params, 0.7)]
+
+
 def _prep_values(clause: Clause, text: str) -> list[Emit]:
     allow, ban = _said(clause, text)
     limited = _LIMITED.match(text) is not None  # (the grammar reads no clause of its own there)
@@ -258,12 +290,17 @@ def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
         listed = m["list"] if m is not None else None
     if m is None or listed is None:
         return None
+    prep, words = m["prep"], m["np"].split()
+    inner = [n for n, w in enumerate(words) if re.fullmatch(_PREP, w, re.I)]
+    if inner:  # "for shipments to KP": the values are the last preposition's
+        prep, words = words[inner[-1]], words[inner[-1] + 1 :]
+    np = " ".join(words)
     values = [v for v in re.split(_SEP, listed) if v]
     if any(v.casefold() in _NOT_VALUES or _tool_like(_unquoted(v)) for v in values):
         return None  # "with `get_booking`": a tool, not a value
     if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[: m.start()]):
         return None  # "for 2027-01-05 to 2027-02-10": a range of dates (`date_ranges`)
-    return m["prep"], m["np"], values
+    return prep, np, values
 
 
 def _tool_like(value: str) -> bool:

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from specgap.extract.allow_actions import action_values
-from specgap.extract.allow_preps import noun_values, prep_values, valued_rule
+from specgap.extract.allow_preps import noun_values, own_prep_values, prep_values, valued_rule
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
@@ -79,6 +79,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         valued = prep_values(clause, sentence.clean)  # "only ship to DE or FR" (allow_preps)
         valued = valued or action_values(sentence.clean)  # "when V-ing X, the Y is 'a' or 'b'"
         valued = valued or noun_values(sentence.clean)  # "only offer the day and week tariffs"
+    elif not valued and not any(valued_rule(r) for r in rules):
+        valued = own_prep_values(sentence.clean)  # a tool's own: "Only ships to DE or FR."
     if valued:  # "only reserve cars of class 'economy'": the values of one argument
         rules = [r for r in rules if r.operator not in _VALUED] + [
             candidate(sentence, e) for e in valued
