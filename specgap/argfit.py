@@ -55,6 +55,8 @@ def fit_to_schema(
         )
         return None
     params = bind_by_prep(tool, params)  # "only launch it in us-east-1": "in a region"
+    if params.pop("inferred_binding", False):  # "... to staging or production": reviewed
+        rule = rule.model_copy(update={"grounding": "inferred"})
     if params.pop("by_values", False):  # "only send notices by email or sms"
         found = _by_values(rule, tool, params, diagnostics)
         if found is None:

@@ -45,6 +45,9 @@ READ: list[tuple[str, str, list[Row]]] = [
     # no verb: the action's noun, its values, and `only`
     ("produce", "Shipments to DE, FR and NL only.",
      [allow("ship_crate", "country", "DE", "FR", "NL", how="review_only")]),
+    # plain words bound by the description's preposition: maybe kinds, so only reviewed
+    ("produce", "Only ship crates to homes or offices.",
+     [allow("ship_crate", "country", "homes", "offices", how="review_only")]),
     # camelCase ids, numbers as values
     ("lodge", "Only rent skis in lengths 150, 160 or 170.",
      [allow("rentSkis", "length", "150", "160", "170")]),
@@ -67,7 +70,6 @@ NOT_READ: list[tuple[str, str]] = [
     ("produce", "Only ship crates to destinations other than KP or IR."),  # a complement
     ("produce", "Only ship crates on 2027-03-01 to 2027-03-09."),  # a range of dates
     ("produce", "Only ship crates to DE, FR or NL with `get_crate`."),  # a tool, no value
-    ("produce", "Only ship crates to homes or offices."),  # plain words the schema lists not
     ("produce", "Buyers to DE, FR and NL only."),  # the noun names no action
 ]
 

@@ -7,7 +7,9 @@ description introduces with the same preposition ("Launch a compute instance in 
 marked `by_prep`. An argument whose schema lists every value wins first (`by_values`); else
 the description's phrase after the same preposition (or its kin: "into" for "to") must name
 exactly one argument that takes text. None, or several, leaves the rule unbound, and the
-compiler says so at the sentence: never a guessed argument.
+compiler says so at the sentence: never a guessed argument. Values that are plain words
+("to staging or production") bound this way make the rule `review_only` (they may be kinds
+of the thing acted on rather than the argument's values).
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ def bind_by_prep(tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
     """The parameters with the facet set to the argument the preposition names in the
     tool's description, when the values name none themselves (module docstring)."""
     prep = params.pop("by_prep", None)
+    words = bool(params.pop("words_by_prep", False))
     if not isinstance(prep, str) or params.get("facet"):
         return params
     if _listed_by_one(tool, params):
@@ -43,7 +46,10 @@ def bind_by_prep(tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
     arg = described_argument(tool, prep)
     if arg is None:
         return params
-    return {**{k: v for k, v in params.items() if k != "by_values"}, "facet": arg}
+    bound = {k: v for k, v in params.items() if k != "by_values"}
+    # plain words ("to staging or production") may be kinds of what is acted on, not the
+    # argument's values: the binding is inferred, and the rule reviewed, never enforced
+    return {**bound, "facet": arg, **({"inferred_binding": True} if words else {})}
 
 
 def described_argument(tool: Tool, prep: str) -> str | None:

@@ -16,8 +16,9 @@ preposition ("Launch a compute instance in a region": `region`), bound at compil
 
 Values are quoted, or bare words that look like values: codes (`DE`, `A1`, `us-east-1`)
 or proper names ("France"). A list of plain lower-case words ("to homes or offices") may
-be kinds of the thing acted on; it is kept only where the argument's schema lists the
-words (`schema_values`), and a single plain word never.
+be kinds of the thing acted on: it is enforced only where the argument's schema lists the
+words; bound by the description's preposition it is only reviewed; a single plain word is
+never a value.
 """
 
 from __future__ import annotations
@@ -212,9 +213,11 @@ def _prep_values(clause: Clause, text: str) -> list[Emit]:
         return []
     params: dict[str, object] = {"facet": facet, "by_prep": prep.casefold()}
     params["allowed" if allow else "values"] = [_unquoted(v) for v in values]
-    if plain:  # plain words: values only where the argument's schema lists them
-        params["schema_values" if facet else "by_values"] = True
+    if plain and facet:  # plain words: values only where the argument's schema lists them
+        params["schema_values"] = True
         del params["by_prep"]
+    elif plain:  # ... or, reviewed, of the argument the tool's description puts there
+        params.update({"by_values": True, "words_by_prep": True})
     elif not facet:
         params["by_values"] = True  # the argument listing them, else the one the prep names
     operator = "resource_in_allowlist" if allow else "deny_action"
