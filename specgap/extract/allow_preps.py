@@ -27,7 +27,7 @@ import re
 
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
-from specgap.extract.pattern_base import singular
+from specgap.extract.pattern_base import USER, singular
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
@@ -47,6 +47,16 @@ _MARKED = re.compile(
     r"(?P<list>" + _VALUES + r")|\(\s*(?P<plist>" + _VALUES + r")\s*\))\s*(?:only\s*)?[.;!]?\s*$",
     re.I,
 )
+# "in the eu-central or us-west regions": the values, then the noun naming the argument
+_BEFORE = re.compile(
+    r"\b(?P<prep>" + _PREP + r")\s+(?:the\s+|a\s+|an\s+)?(?P<list>" + _VALUES + r")\s+"
+    r"(?P<noun>[a-z][\w-]*)\s*(?:only\s*)?[.;!]?\s*$",
+    re.I,
+)
+_PEOPLE = re.compile(
+    r"(?:" + USER + r"|people|persons?|residents?|citizens?|buyers?|sellers?)s?", re.I
+)
+_NAMED_THE = re.compile(r"(?<=[\s,])the\s+(?=[A-Z])")
 _DETERMINERS = frozenset(
     {"the", "a", "an", "any", "one", "of", "our", "your", "their", "its", "these", "those",
      "following", "either", "only", "approved", "allowed", "permitted", "supported", "valid",
@@ -120,7 +130,8 @@ def prep_values(clause: Clause, text: str) -> list[Emit]:
 
 # the agent's side as a subject: "we only ship to ...", "agents may only convert ..."
 _AGENT_LED = re.compile(
-    r"^\W*(?:we|you|agents?|the\s+agent|the\s+assistant|staff|our\s+team)\s+"
+    r"^\W*(?:we|you|agents?|the\s+agent|the\s+assistant|staff|our\s+team|(?:the\s+|all\s+)?"
+    r"(?:" + USER + r"|students?|patients?|employees?|members?|guests?|buyers?|tenants?)s?)\s+"
     r"(?:(?:may|can|must|should|shall|will|are\s+(?:allowed|permitted)\s+to)\s+)?(?=only\b)",
     re.I,
 )
@@ -286,24 +297,43 @@ def _acts(noun: str) -> bool:
 def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
     """(the preposition, the noun phrase before the values, the values) at the end of
     `text` after `start`."""
+    # "in the Garden, the Chapel or the Ballroom": names, each with its article
+    text = text[:start] + _NAMED_THE.sub(lambda t: " " * len(t[0]), text[start:])
     m = _MARKED.search(text, start)
     listed = (m["list"] or m["plist"]) if m is not None else None
+    before = _BEFORE.search(text, start) if listed is None else None
+    if before is not None and _PEOPLE.fullmatch(before["noun"]):
+        before = None  # "to DE or FR customers": who they are, not an argument's values
+    if before is not None and len(re.split(_SEP, before["list"])) >= 2:
+        return _values_of(text, before["prep"], before["noun"], before["list"], before.start())
     if m is None or listed is None:
         m = _TAIL.search(text, start)
         listed = m["list"] if m is not None else None
     if m is None or listed is None:
         return None
-    prep, words = m["prep"], m["np"].split()
+    return _values_of(text, m["prep"], m["np"], listed, m.start())
+
+
+def _values_of(
+    text: str, prep: str, np: str, listed: str, at: int
+) -> tuple[str, str, list[str]] | None:
+    words = np.split()
     inner = [n for n, w in enumerate(words) if re.fullmatch(_PREP, w, re.I)]
     if inner:  # "for shipments to KP": the values are the last preposition's
         prep, words = words[inner[-1]], words[inner[-1] + 1 :]
     np = " ".join(words)
     values = [v for v in re.split(_SEP, listed) if v]
-    if any(v.casefold() in _NOT_VALUES or _tool_like(_unquoted(v)) for v in values):
+    if any(_not_value(v) or _tool_like(_unquoted(v)) for v in values):
         return None  # "with `get_booking`": a tool, not a value
-    if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[: m.start()]):
+    if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[:at]):
         return None  # "for 2027-01-05 to 2027-02-10": a range of dates (`date_ranges`)
     return prep, np, values
+
+
+def _not_value(value: str) -> bool:
+    """A word of the sentence, not a value: "a", "the", "all"; a capital letter ("A", a
+    section) is a value when the other values are codes too (`_tail`'s caller checks)."""
+    return value.casefold() in _NOT_VALUES and not (len(value) == 1 and value.isupper())
 
 
 def _tool_like(value: str) -> bool:
