@@ -29,6 +29,10 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
      ("haulier", ("TruckCo", "RailCo"))),
     ("The cabin grade has to be G1, G2 or G3.", ("cabin grade", ("G1", "G2", "G3"))),
     ("permittedCabinGrades: bronze, silver", ("permittedCabinGrades", ("bronze", "silver"))),
+    ("The tariff must be one of the standard tariffs: 'day', 'week'.",
+     ("tariffs", ("day", "week"))),
+    ("Only the default tariffs 'day' and 'week' may be offered.",
+     ("default tariffs", ("day", "week"))),
     # negatives
     ("The cabin must be active or pending.", ("", ())),  # states, not codes
     ("Tariffs such as day or week are common.", ("", ())),  # examples
@@ -50,6 +54,7 @@ WORDS = [
     ("destination countries", "destination country"),
     ("warehouses", "warehouse"),
     ("tags", "tags"),  # a list argument keeps its plural
+    ("standard tariffs", "tariff"),
     ("status", "status"),
     ("room_type", "room type"),
 ]
@@ -69,6 +74,13 @@ BUILT: list[tuple[str, str, list[Row]]] = [
      [allow("bookCabin", "cabinGrade", "bronze", "silver")]),
     ("produce", "allowed_currencies: EUR, USD", [allow("settle_invoice", "ccy", "EUR", "USD")]),
     ("lodge", "The cabin must be active or pending.", []),
+    # "standard" calls the list the usual one; the frame still closes it
+    ("lodge", "Use only the standard tariffs: 'day', 'week'.",
+     [allow("bookCabin", "tariff", "day", "week")]),
+    ("lodge", "Only the default tariffs 'day' and 'week' may be offered.",
+     [allow("bookCabin", "tariff", "day", "week")]),
+    ("lodge", "Typical tariffs are 'day' and 'week'.", []),  # open: examples
+    ("lodge", "Accepted tariffs include 'day' and 'week'.", []),  # open: "include"
 ]  # fmt: skip
 
 

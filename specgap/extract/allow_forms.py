@@ -24,6 +24,7 @@ from specgap.operators.prose import QUOTED, STATE_WORD
 
 _WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9])"
 _ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"
+_QWORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"  # quoted: the noun before needs no colon
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*)"
 _ITEMS = r"(?P<list>" + _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s+(?:and|or)\s+"
 _ITEMS += _ITEM + r")+)"
@@ -38,7 +39,8 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     # "you must use one of the standard rates (economy, flex)", "always book one of these
     # room types: single, double"
     re.compile(
-        r"^\W*(?:(?:you|we|agents?|the\s+agent|the\s+assistant)\s+)?(?:" + _MODAL + r"\s+"
+        r"^\W*(?:(?:you|we|agents?|the\s+agent|the\s+assistant|(?:the\s+|each\s+|every\s+|a\s+|"
+        r"an\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+)?(?:" + _MODAL + r"\s+"
         r"(?:always\s+)?|always\s+)(?:only\s+)?[a-z]+\s+(?:only\s+)?one\s+of\s+(?:the\s+|these\s+|"
         r"our\s+|those\s+)?(?:following\s+)?"
         + _NP
@@ -48,6 +50,19 @@ _FORMS: tuple[re.Pattern[str], ...] = (
         + _ITEMS.replace("?P<list>", "?P<list2>")
         + r"\s*\))"
         + _END,
+        re.I,
+    ),
+    # "only the default hauliers 'truckco' and 'railco' may be used"
+    re.compile(
+        r"^\W*only\s+(?:the\s+|our\s+)?"
+        + _NP
+        + r"\s+(?P<list>"
+        + _QWORD
+        + r"(?:"
+        + _SEP
+        + _QWORD
+        + r")+)\s+(?:may|can|should|are\s+to|is\s+to)\s+be\s+(?:used|chosen|selected|"
+        r"passed|offered|booked|applied)" + _END,
         re.I,
     ),
     # "the rate must be chosen from economy or flex", "... selected from: a, b"

@@ -19,6 +19,7 @@ _QUALIFIERS = frozenset(
     {"allowed", "accepted", "valid", "permitted", "supported", "acceptable", "permissible",
      "approved", "only", "available"}
 )  # fmt: skip
+_USUAL = frozenset({"standard", "default", "preferred", "recommended", "usual", "common"})
 # a plural the argument's own name may keep: `tags`, `ids` (a list argument) stay as said
 _LIST_NOUNS = frozenset({"ids", "tags", "items", "values", "options", "codes"})
 
@@ -34,6 +35,9 @@ def argument_words(np: str) -> str:
             words = words[1:]
         said = " ".join(words)
     words = said.split()
+    while len(words) > 1 and words[0].casefold() in _USUAL:
+        words = words[1:]  # "the standard carriers": the carriers
+    said = " ".join(words)
     if not words or words[-1].casefold() in _LIST_NOUNS:
         return said
     from specgap.extract.english import lemmas

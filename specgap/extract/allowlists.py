@@ -190,7 +190,7 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
             continue
         if n == _ENUMERATION and QUOTED.search(m["list"]):
             return "", ()  # "the valid X are 'a', 'b'": the grammar's enumeration reads it
-        if _OPEN.search(text[: m.start("list")]):
+        if _opened(text[: m.start("list")]):
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))
         words = np.casefold().split()
@@ -238,6 +238,22 @@ _OPEN = re.compile(
     r"includes|including|etc)\b",
     re.I,
 )
+# words that call a list the usual one, not an open one, where the frame closes it ("must be
+# one of the standard carriers: ...", "use only the default ...")
+_USUAL = re.compile(r"\b(?:standard|default|preferred|recommended|usual|common)\b", re.I)
+_CLOSED = re.compile(r"\b(?:only|one\s+of|must|allowed|permitted|valid|accepted)\b", re.I)
+
+
+def _opened(said: str) -> bool:
+    """Whether the words before a list call it open (module docstring of `_OPEN`)."""
+    m = _OPEN.search(said)
+    if m is None:
+        return False
+    if _USUAL.fullmatch(m[0]) and _CLOSED.search(said):
+        return _OPEN.search(_USUAL.sub(" ", said)) is not None  # another open word?
+    return True
+
+
 _NOT_ARGUMENTS = frozenset(
     {"tool", "tools", "function", "functions", "action", "actions", "api", "apis", "it", "they",
      "this", "that", "these", "those", "value", "values", "option", "options", "one", "ones",
@@ -265,7 +281,7 @@ def _quoted_list(text: str) -> tuple[str, tuple[str, ...]]:
         m = form.search(text)
         if m is None:
             continue
-        if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
+        if _opened(text[: m.start("list")]):  # values may say "example" ('a@example.org')
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))  # "carrier values": the carrier
         np = head_first(np)  # "the type for a slip": the slip's type
