@@ -125,14 +125,90 @@ def prep_values(clause: Clause, text: str) -> list[Emit]:
 
         said = text[led.end() :]
         found = _prep_values(parse(said), said)
-    return found
+    return found or _passive_values(text) or _banned_values(text)
+
+
+# "crates must not be shipped to KP", "invoices are always settled in EUR", "crates can only
+# be shipped to DE": a passive the grammar may misread, its subject the thing acted on
+_PASSIVE = re.compile(
+    r"^\W*(?:all\s+|any\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:(?:must|should|may|"
+    r"can|shall|will)\s+)?(?:(?P<neg>not|never)\s+)?(?:(?P<only>only)\s+)?(?:be|are|is)\s+"
+    r"(?:(?P<always>always)\s+)?(?:(?P<only2>only)\s+)?(?P<verb>[a-z]+(?:ed|en))\b",
+    re.I,
+)
+# "shipping to KP or IR is prohibited", "shipments to KP are not allowed"
+_BANNED = re.compile(
+    r"^(?P<said>\W*(?:all\s+|any\s+)?(?P<subj>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:"
+    + _PREP
+    + r")\s[^.;]*?)\s+(?:is|are)\s+(?:strictly\s+)?(?:prohibited|forbidden|banned|not\s+"
+    r"(?:allowed|permitted|possible|supported|offered))\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def _passive_values(text: str) -> list[Emit]:
+    from specgap.extract.pattern_base import lemma
+
+    m = _PASSIVE.match(text)
+    if m is None:
+        return []
+    subject = m["subj"].casefold().split()
+    if subject[0] in _NOT_VALUES | {"you", "we", "they", "it", "he", "she"} or _PEOPLE.fullmatch(
+        subject[-1]
+    ):
+        return []
+    allow = bool(m["only"] or m["only2"]) and not m["neg"]
+    ban = bool(m["neg"]) and not (m["only"] or m["only2"])
+    told = bool(m["always"]) and not (allow or ban)  # "are always settled in EUR"
+    if not (allow or ban or told):
+        return []
+    return _emitted(
+        text, m.end(), f"{lemma(m['verb'].casefold())} {' '.join(subject)}", allow or told, told
+    )
+
+
+def _banned_values(text: str) -> list[Emit]:
+    m = _BANNED.match(text)
+    if m is None or not _acts(m["subj"].casefold().split()[-1]):
+        return []
+    subject = m["subj"].casefold().split()
+    action = " ".join([*subject[:-1], noun_singular(subject[-1])])
+    return _emitted(
+        m["said"], len(m["subj"]) + (len(m["said"]) - len(m["said"].lstrip())), action, False, False
+    )
+
+
+def _emitted(text: str, start: int, action: str, allow: bool, told: bool) -> list[Emit]:
+    """The allowlist (or ban) of the values after a preposition in `text[start:]`."""
+    found = _tail(text, start)
+    if found is None or _OPEN.search(text[start:]):
+        return []
+    prep, np, values = found
+    if _EXCEPT.search(f"{prep} {np}"):
+        return []
+    plain = not all(_CODE.match(v) for v in values)
+    if plain and (told or len(values) < 2 or not allow):
+        return []
+    facet = _head(np)
+    params: dict[str, object] = {"facet": facet, "by_prep": prep.casefold()}
+    params["allowed" if allow else "values"] = [_unquoted(v) for v in values]
+    if plain and facet:
+        params["schema_values"] = True
+        del params["by_prep"]
+    elif plain:
+        params.update({"by_values": True, "words_by_prep": True})
+    elif not facet:
+        params["by_values"] = True
+    operator = "resource_in_allowlist" if allow else "deny_action"
+    return [Emit(operator, action, params, 0.7)]
 
 
 # the agent's side as a subject: "we only ship to ...", "agents may only convert ..."
 _AGENT_LED = re.compile(
     r"^\W*(?:we|you|agents?|the\s+agent|the\s+assistant|staff|our\s+team|(?:the\s+|all\s+)?"
     r"(?:" + USER + r"|students?|patients?|employees?|members?|guests?|buyers?|tenants?)s?)\s+"
-    r"(?:(?:may|can|must|should|shall|will|are\s+(?:allowed|permitted)\s+to)\s+)?(?=only\b)",
+    r"(?:(?:may|can|must|should|shall|will|are\s+(?:allowed|permitted)\s+to)\s+)?"
+    r"(?=only\b|never\b|do\s+not\b|don't\b|not\b)",
     re.I,
 )
 
@@ -265,7 +341,8 @@ def _action(clause: Clause, text: str) -> tuple[str | None, int]:
         return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
     if clause.verb is None or clause.verb in NOT_ACTIONS or clause.action_span is None:
         return None, 0
-    if not (clause.imperative or clause.passive):
+    opens = text[: clause.action_span[0]].strip(" -*").casefold()
+    if not (clause.imperative or clause.passive or opens in {"", "only", "always", "never"}):
         return None, 0
     if clause.tool is not None:
         return clause.tool, clause.action_span[0]
