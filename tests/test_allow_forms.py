@@ -33,7 +33,11 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
      ("tariffs", ("day", "week"))),
     ("Only the default tariffs 'day' and 'week' may be offered.",
      ("default tariffs", ("day", "week"))),
+    ("The tariff must be D7 for all cabins.", ("tariff", ("D7",))),  # one code
+    ("Cabin grade: G1 only.", ("Cabin grade", ("G1",))),
     # negatives
+    ("The cabin must be Fragile.", ("", ())),  # one word: a state or kind, not a code
+    ("The notice title must be 'Cabin ready'.", ("", ())),  # one message's wording
     ("The cabin must be active or pending.", ("", ())),  # states, not codes
     ("Tariffs such as day or week are common.", ("", ())),  # examples
     ("You must use one of the tariffs (day).", ("", ())),  # one value is no list

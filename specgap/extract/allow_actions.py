@@ -123,8 +123,13 @@ def names_action(condition: str, rule: CandidateRule) -> bool:
     action the rule is on, not a condition of it."""
     from specgap.extract.pattern_base import lemma
 
+    if rule.operator != "resource_in_allowlist":
+        return False
+    said = " ".join(condition.split()).casefold()
+    if said and said == str(rule.params.get("facet") or "").casefold():
+        return True  # "settlement currencies are restricted to ...": the argument, no condition
     m = _WHEN_DOING.match(condition)
-    if m is None or rule.operator != "resource_in_allowlist":
+    if m is None:
         return False
     return f"{lemma(m['verb'].casefold())} {m['obj'].casefold()}" == rule.target
 

@@ -124,6 +124,24 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     ),
 )
 _CODES_ONLY = len(_FORMS) - 1
+_ONE = r"(?P<list>[A-Z0-9][A-Z0-9_.:/-]*)"
+_UPPER_CODE = re.compile(r"[A-Z0-9](?:[A-Z0-9_:/-]*[A-Z0-9])?")  # "EUR", "A1"; never "Fragile"
+_SINGLE: tuple[re.Pattern[str], ...] = (
+    # "the currency must be EUR for all invoices" (one code)
+    re.compile(
+        r"^\W*(?:the\s+|each\s+|every\s+)?"
+        + _NP
+        + r"\s+"
+        + _MODAL
+        + r"\s+(?:always\s+)?be\s+"
+        + _ONE
+        + r"(?:\s+for\s+(?:all|every|each|any)\s+[a-z]+)?"
+        + _END,
+        re.I,
+    ),
+    # "invoice currency: EUR only"
+    re.compile(r"^\W*(?:the\s+)?" + _NP + r"\s*:\s*" + _ONE + r"\s+only" + _END, re.I),
+)
 _FORMS += (
     # "a crate's haulier is one of 'truckco', 'railco'": the owner's argument
     re.compile(
@@ -187,6 +205,12 @@ def more_lists(text: str) -> tuple[str, tuple[str, ...]]:
     found = _no_other(text)
     if found[1]:
         return found
+    for form in _SINGLE:  # one value, said to be the only one
+        m = form.search(text)
+        # (a quoted text, "the subject must be 'Access granted'", is often one message's
+        # wording under a condition said before: only a code is read as the one value)
+        if m is not None and _UPPER_CODE.fullmatch(m["list"]):
+            return _kept(m["np"], (_unquoted(m["list"]),), least=1)
     for n, form in enumerate(_FORMS):
         m = form.search(text)
         if m is None:
@@ -214,14 +238,14 @@ def _no_other(text: str) -> tuple[str, tuple[str, ...]]:
     return _kept(m["np"], tuple(_unquoted(v) for v in _SPLIT.split(listed["list"]) if v))
 
 
-def _kept(np: str, values: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+def _kept(np: str, values: tuple[str, ...], least: int = 2) -> tuple[str, tuple[str, ...]]:
     words = np.split()
     while len(words) > 1 and words[0].casefold() in _ADJECTIVES:
         words = words[1:]  # "the standard rates": the rates
     said = [w.casefold() for w in words]
     if not said or said[-1] in _NOT_ARGUMENTS or said[0] in _NOT_ARGUMENTS:
         return "", ()
-    if len(values) < 2 or any(w.casefold() in _NOT_VALUES for v in values for w in v.split()):
+    if len(values) < least or any(w.casefold() in _NOT_VALUES for v in values for w in v.split()):
         return "", ()
     if all(_STATE.fullmatch(v) for v in values):
         return "", ()  # "open or closed": an entity's states, read elsewhere

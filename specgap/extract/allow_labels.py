@@ -37,6 +37,8 @@ def argument_words(np: str) -> str:
     words = said.split()
     while len(words) > 1 and words[0].casefold() in _USUAL:
         words = words[1:]  # "the standard carriers": the carriers
+    while len(words) > 1 and words[-1].casefold() in _QUALIFIERS:
+        words = words[:-1]  # "settlement currencies allowed": the settlement currency
     said = " ".join(words)
     if not words or words[-1].casefold() in _LIST_NOUNS:
         return said
