@@ -24,6 +24,11 @@ CASES: list[tuple[str, list[Row]]] = [
     ("Shipments to KP are not allowed.", [ban("ship_crate", "country", "KP", how="review_only")]),
     ("Invoices are always settled in EUR.", [allow("settle_invoice", "ccy", "EUR")]),
     ("Ship crates only to DE, FR or NL.", [allow("ship_crate", "country", "DE", "FR", "NL")]),
+    # "other than": the argument is the noun after the last preposition, not the object
+    ("Never settle an invoice in a currency other than EUR or USD.",
+     [allow("settle_invoice", "ccy", "EUR", "USD")]),
+    ("Do not ship any crate to a country other than DE or FR.",
+     [allow("ship_crate", "country", "DE", "FR")]),
     # negatives
     ("Crates for Germany must be shipped to DE.", []),  # a qualified subject: some crates
     ("Buyers are always shipped to DE.", []),  # people
