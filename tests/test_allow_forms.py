@@ -35,6 +35,12 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
      ("default tariffs", ("day", "week"))),
     ("The tariff must be D7 for all cabins.", ("tariff", ("D7",))),  # one code
     ("Cabin grade: G1 only.", ("Cabin grade", ("G1",))),
+    # the argument named as such: ticked, or "parameter", "argument", "field"
+    ("The `tariff` parameter accepts day or week.", ("tariff", ("day", "week"))),
+    ("`tariff` accepts: day, week.", ("tariff", ("day", "week"))),
+    ("Valid values for `cabinGrade`: bronze, silver.", ("cabinGrade", ("bronze", "silver"))),
+    ("The tariff argument must be set to day or week.", ("tariff", ("day", "week"))),
+    ("The lodge accepts cards or cash.", ("", ())),  # no argument named
     # negatives
     ("The cabin must be Fragile.", ("", ())),  # one word: a state or kind, not a code
     ("The notice title must be 'Cabin ready'.", ("", ())),  # one message's wording

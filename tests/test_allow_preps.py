@@ -48,6 +48,9 @@ READ: list[tuple[str, str, list[Row]]] = [
     # plain words bound by the description's preposition: maybe kinds, so only reviewed
     ("produce", "Only ship crates to homes or offices.",
      [allow("ship_crate", "country", "homes", "offices", how="review_only")]),
+    # a verb first the grammar does not read as an action
+    ("produce", "Settle invoices in one of these currencies: EUR, USD.",
+     [allow("settle_invoice", "ccy", "EUR", "USD")]),
     # camelCase ids, numbers as values
     ("lodge", "Only rent skis in lengths 150, 160 or 170.",
      [allow("rentSkis", "length", "150", "160", "170")]),

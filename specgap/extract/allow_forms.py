@@ -124,6 +124,38 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     ),
 )
 _CODES_ONLY = len(_FORMS) - 1
+# an argument named as such: ticked (`ccy`) or followed by "parameter", "argument", "field"
+_ARG = (
+    r"(?:`(?P<np>[A-Za-z_][\w.]*)`(?:\s+(?:parameter|argument|field))?|(?P<np2>[A-Za-z_][\w.]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:parameter|argument|field))"
+)
+_ARG_FORMS: tuple[re.Pattern[str], ...] = (
+    # "the `ccy` parameter accepts EUR or USD", "`ccy` takes: EUR, USD"
+    re.compile(
+        r"^[^\w`]*(?:the\s+)?"
+        + _ARG
+        + r"\s+(?:only\s+)?(?:accepts|takes|allows|supports)\s*(?:only\s+)?"
+        r"(?:(?:the\s+)?values?\s+)?(?:one\s+of\s+)?:?\s*" + _WORDS + r"(?:\s+only)?" + _END,
+        re.I,
+    ),
+    # "valid values for `ccy`: EUR, USD", "allowed values of the ccy field are EUR and USD"
+    re.compile(
+        r"^[^\w`]*(?:the\s+)?(?:only\s+)?"
+        + _QUALIFIED
+        + r"\s+values\s+(?:for|of)\s+(?:the\s+)?"
+        + _ARG
+        + r"\s*(?::|are|is)\s*:?\s*"
+        + _WORDS
+        + _END,
+        re.I,
+    ),
+    # "the ccy argument must be set to EUR or USD"
+    re.compile(
+        r"^[^\w`]*(?:the\s+)?" + _ARG + r"\s+" + _MODAL + r"\s+(?:always\s+)?be\s+(?:set\s+to\s+)?"
+        r"(?:one\s+of\s*:?\s*|either\s+)?" + _WORDS + _END,
+        re.I,
+    ),
+)
 _ONE = r"(?P<list>[A-Z0-9][A-Z0-9_.:/-]*)"
 _UPPER_CODE = re.compile(r"[A-Z0-9](?:[A-Z0-9_:/-]*[A-Z0-9])?")  # "EUR", "A1"; never "Fragile"
 _SINGLE: tuple[re.Pattern[str], ...] = (
@@ -205,6 +237,11 @@ def more_lists(text: str) -> tuple[str, tuple[str, ...]]:
     found = _no_other(text)
     if found[1]:
         return found
+    for form in _ARG_FORMS:  # the argument named as such
+        m = form.search(text)
+        if m is not None:
+            values = tuple(_unquoted(v) for v in _SPLIT.split(m["list"].strip()) if v)
+            return _kept(m["np"] or m["np2"], values)
     for form in _SINGLE:  # one value, said to be the only one
         m = form.search(text)
         # (a quoted text, "the subject must be 'Access granted'", is often one message's

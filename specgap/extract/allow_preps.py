@@ -339,7 +339,9 @@ def _action(clause: Clause, text: str) -> tuple[str | None, int]:
         if goes.re is not _GOES and not _acts(subject[-1]):
             return None, 0  # "currencies are limited to ...": an argument, not an action
         return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
-    if clause.verb is None or clause.verb in NOT_ACTIONS or clause.action_span is None:
+    if clause.verb is None:
+        return _verb_first(text)
+    if clause.verb in NOT_ACTIONS or clause.action_span is None:
         return None, 0
     opens = text[: clause.action_span[0]].strip(" -*").casefold()
     if not (clause.imperative or clause.passive or opens in {"", "only", "always", "never"}):
@@ -354,6 +356,25 @@ def _action(clause: Clause, text: str) -> tuple[str | None, int]:
         words = [w for w in said[: m.start()].split()[1:] if w.casefold() not in _DETERMINERS]
         return " ".join([clause.verb, *words]).casefold(), start + m.start()
     return clause.action, start
+
+
+# "Settle invoices in ...": a verb the grammar did not read, first, then its object
+_VERB_FIRST = re.compile(
+    r"^\W*(?:only\s+|always\s+|never\s+|do\s+not\s+|don't\s+)?(?P<verb>[A-Za-z]+)\s+"
+    r"(?:(?:the|a|an|all|any|every|each)\s+)?(?P<obj>[a-z][\w-]*)\s+(?:only\s+)?(?=(?:"
+    + _PREP
+    + r")\b)",
+    re.I,
+)
+
+
+def _verb_first(text: str) -> tuple[str | None, int]:
+    from specgap.extract.english import base_verb
+
+    m = _VERB_FIRST.match(text)
+    if m is None or not base_verb(m["verb"].casefold()) or m["verb"].casefold() in NOT_ACTIONS:
+        return None, 0
+    return f"{m['verb'].casefold()} {m['obj'].casefold()}", m.end()
 
 
 def _acts(noun: str) -> bool:
