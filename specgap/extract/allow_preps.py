@@ -336,8 +336,10 @@ def _action(clause: Clause, text: str) -> tuple[str | None, int]:
         subject = goes["subj"].casefold().split()
         if subject[-1] in _NOT_VALUES or subject[0] in {"you", "we", "they", "it"}:
             return None, 0
-        if goes.re is not _GOES and not _acts(subject[-1]):
-            return None, 0  # "currencies are limited to ...": an argument, not an action
+        if not _acts(subject[-1]):
+            # "currencies are limited to ...": an argument; "crates go to ...": what goes
+            # there, the action that sends it unsaid
+            return None, 0
         return " ".join([*subject[:-1], noun_singular(subject[-1])]), goes.end()
     if clause.verb is None:
         return _verb_first(text)
