@@ -189,6 +189,8 @@ def _emitted(text: str, start: int, action: str, allow: bool, told: bool) -> lis
     plain = not all(_CODE.match(v) for v in values)
     if plain and (told or len(values) < 2 or not allow):
         return []
+    if _RELATIVE_STATE.search(text) or _weak_ban(allow, np, values):
+        return []
     facet = _head(np)
     params: dict[str, object] = {"facet": facet, "by_prep": prep.casefold()}
     params["allowed" if allow else "values"] = [_unquoted(v) for v in values]
@@ -291,8 +293,10 @@ def _prep_values(clause: Clause, text: str) -> list[Emit]:
     if _OPEN.search(text[start:]) or _EXCEPT.search(f"{prep} {np}"):
         return []  # examples, or a complement ("other than a or b"): read elsewhere
     plain = not all(_CODE.match(v) for v in values)
-    if plain and len(values) < 2:
+    if plain and (len(values) < 2 or not allow):
         return []  # "only ship to customers in good standing": no value, a description
+    if _RELATIVE_STATE.search(text) or _weak_ban(allow, np, values):
+        return []  # "... an account that is in arrears", "never cancel bookings in Paris"
     if plain and allow and clause.modality == "must" and not _ONE_OF.search(text):
         return []  # "always ship crates to homes or offices": kinds, not the values passed
     facet = _head(np)
@@ -404,6 +408,8 @@ def _tail(text: str, start: int) -> tuple[str, str, list[str]] | None:
     before = _BEFORE.search(text, start) if listed is None else None
     if before is not None and _PEOPLE.fullmatch(before["noun"]):
         before = None  # "to DE or FR customers": who they are, not an argument's values
+    if before is not None and not all(_CODE.match(v) for v in re.split(_SEP, before["list"])):
+        before = None  # "on trial, active or paused subscriptions": their states
     if before is not None and len(re.split(_SEP, before["list"])) >= 2:
         return _values_of(text, before["prep"], before["noun"], before["list"], before.start())
     if m is None or listed is None:
@@ -434,6 +440,18 @@ def _not_value(value: str) -> bool:
     """A word of the sentence, not a value: "a", "the", "all"; a capital letter ("A", a
     section) is a value when the other values are codes too (`_tail`'s caller checks)."""
     return value.casefold() in _NOT_VALUES and not (len(value) == 1 and value.isupper())
+
+
+# a relative clause of state: "for an account that is in arrears" (the entity's state)
+_RELATIVE_STATE = re.compile(r"\b(?:that|which|who|whose)\s+(?:is|are|was|were|has|have)\b", re.I)
+# a code beyond doubt: quoted, with a digit or a sign, or in capitals ("KP", "A1", "eu-1")
+_STRONG = re.compile(r"[`'\"]|.*[0-9_.:/+-]|[A-Z]{2,}$")
+
+
+def _weak_ban(allow: bool, np: str, values: list[str]) -> bool:
+    """A ban of a name no noun says the argument of ("never cancel bookings in Paris"): the
+    place may qualify what is acted on; left to the ban readers, reviewed."""
+    return not allow and not _head(np) and not all(_STRONG.match(v) for v in values)
 
 
 def _tool_like(value: str) -> bool:

@@ -21,6 +21,9 @@ import re
 from collections.abc import Iterable
 
 from specgap.extract.segments import Sentence
+from specgap.sections import defines_terms
+
+__all__ = ["defines_terms", "definitions", "expand_terms"]
 
 _TERM = (
     r"(?P<term>[A-Z][\w-]*(?:\s+[A-Z][\w-]*){1,3}|\*\*[^*\n]{2,40}\*\*|\"[^\"\n]{2,40}\"|"
@@ -76,24 +79,6 @@ def expand_terms(pending: list[Sentence]) -> list[Sentence]:
         terms = by_artifact[key]
         out.append(_written(s, terms) if terms and s.subject is None else s)
     return out
-
-
-_DEFINING_LINE = re.compile(
-    r"^[ \t>*+\-]*(?:#{1,6}[ \t]+)?(?:the\s+|our\s+)?"
-    r"(?P<term>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){1,3}|\*\*[^*\n]{2,40}\*\*)[ \t]*"
-    r"(?::|\s(?:are|is|means|consist\s+of|comprise|include\s+only)\b|$)",
-    re.M,
-)
-
-
-def defines_terms(text: str) -> bool:
-    """Whether a prompt may define a term on one line (or as a heading) and say it on
-    another: then its sections are not read apart (`specgap.sections`)."""
-    for m in _DEFINING_LINE.finditer(text):
-        term = m["term"].strip("* ")
-        if len(re.findall(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", text)) >= 2:
-            return True
-    return False
 
 
 def _written(s: Sentence, terms: dict[str, tuple[str, ...]]) -> Sentence:
