@@ -8,8 +8,6 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract.allow_actions import action_values
-from specgap.extract.allow_preps import noun_values, own_prep_values, prep_values, valued_rule
 from specgap.extract.amounts import amount_bounds
 from specgap.extract.argvalues import argument_values, fixed_values
 from specgap.extract.asked_values import with_asked
@@ -75,6 +73,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
         valued = [] if valued and _state_values(clause, valued) else valued
+    from specgap.extract.allow_actions import action_values
+    from specgap.extract.allow_preps import noun_values, own_prep_values, prep_values, valued_rule
+
     if not valued and sentence.subject is None and not any(valued_rule(r) for r in rules):
         valued = prep_values(clause, sentence.clean)  # "only ship to DE or FR" (allow_preps)
         valued = valued or action_values(sentence.clean)  # "when V-ing X, the Y is 'a' or 'b'"
