@@ -83,6 +83,9 @@ BUILT: list[tuple[str, str, list[Row]]] = [
     ("lodge", "permittedCabinGrades: bronze, silver",
      [allow("bookCabin", "cabinGrade", "bronze", "silver")]),
     ("produce", "allowed_currencies: EUR, USD", [allow("settle_invoice", "ccy", "EUR", "USD")]),
+    ("produce", "Currencies we settle in: EUR, USD.",
+     [allow("settle_invoice", "ccy", "EUR", "USD")]),
+    ("produce", "Countries we have offices in: DE, FR.", []),  # a fact, not an offer
     ("lodge", "The cabin must be active or pending.", []),
     # "standard" calls the list the usual one; the frame still closes it
     ("lodge", "Use only the standard tariffs: 'day', 'week'.",
