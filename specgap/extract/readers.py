@@ -74,7 +74,8 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
         valued = [] if valued and _state_values(clause, valued) else valued
     from specgap.extract.allow_actions import action_values
-    from specgap.extract.allow_preps import noun_values, own_prep_values, prep_values, valued_rule
+    from specgap.extract.allow_passives import own_prep_values
+    from specgap.extract.allow_preps import noun_values, prep_values, valued_rule
 
     if not valued and sentence.subject is None and not any(valued_rule(r) for r in rules):
         valued = prep_values(clause, sentence.clean)  # "only ship to DE or FR" (allow_preps)
