@@ -7,6 +7,9 @@
 - "Deliveries go to warehouses A1, B2 or C3 only." (a subject that names the action);
 - "Never launch instances in ap-south-1." (a ban of those values).
 
+(Passives the grammar misreads, prohibited action nouns and a tool's own description are
+read by `allow_passives`.)
+
 `prep_values` gives the allowlist (`resource_in_allowlist`) or the ban of values
 (`deny_action` with `values`) over the argument the noun before the values names (its head
 noun: "EU countries we serve" -> `country`). Where no noun names it, or the noun names no
