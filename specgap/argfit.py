@@ -25,6 +25,7 @@ import dataclasses
 import re
 from typing import Any
 
+from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
@@ -53,6 +54,9 @@ def fit_to_schema(
             )
         )
         return None
+    params = bind_by_prep(tool, params)  # "only launch it in us-east-1": "in a region"
+    if params.pop("inferred_binding", False):  # "... to staging or production": reviewed
+        rule = rule.model_copy(update={"grounding": "inferred"})
     if params.pop("by_values", False):  # "only send notices by email or sms"
         found = _by_values(rule, tool, params, diagnostics)
         if found is None:

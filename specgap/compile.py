@@ -13,6 +13,7 @@ from pydantic import TypeAdapter, ValidationError
 from specgap.argfit import fit_to_schema
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
+from specgap.extract.allow_actions import action_copies
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
     CandidateRule,
@@ -116,6 +117,7 @@ def _each_tool(
         return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
     copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
+    copies = copies or action_copies(rule, registry)  # "the cancellation reason": `cancel_*`
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:

@@ -42,6 +42,8 @@ def sections(text: str) -> list[Section] | None:
     """The prompt cut before each heading line; None when it must not be cut."""
     if _UNSAFE.search(text) or _OTHER_BREAKS.search(text):
         return None
+    if defines_terms(text):  # a term defined in one section is read in another one
+        return None
     out: list[Section] = []
     start = line = byte = 0
     row = 0
@@ -57,6 +59,25 @@ def sections(text: str) -> list[Section] | None:
         pos = end
     out.append(Section(text[start:], line, byte))
     return out
+
+
+_DEFINING_LINE = re.compile(
+    r"^[ \t>*+\-]*(?:#{1,6}[ \t]+)?(?:the\s+|our\s+)?"
+    r"(?P<term>[A-Z][\w-]*(?:[ \t]+[A-Z][\w-]*){1,3}|\*\*[^*\n]{2,40}\*\*)[ \t]*"
+    r"(?::|\s(?:are|is|means|consist\s+of|comprise|include\s+only)\b|$)",
+    re.M,
+)
+
+
+def defines_terms(text: str) -> bool:
+    """Whether a prompt may define a term on one line (or as a heading) and say it on
+    another (`specgap.extract.allow_terms` reads the term there as its values): then its
+    sections are not read apart."""
+    for m in _DEFINING_LINE.finditer(text):
+        term = m["term"].strip("* ")
+        if len(re.findall(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", text)) >= 2:
+            return True
+    return False
 
 
 def shift_span(span: Span, section: Section) -> Span:

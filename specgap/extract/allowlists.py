@@ -190,7 +190,7 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
             continue
         if n == _ENUMERATION and QUOTED.search(m["list"]):
             return "", ()  # "the valid X are 'a', 'b'": the grammar's enumeration reads it
-        if _OPEN.search(text[: m.start("list")]):
+        if _opened(text[: m.start("list")]):
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))
         words = np.casefold().split()
@@ -207,9 +207,11 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
         ):
             return "", ()  # "either a or b": two values, not a description in adjectives
         return np, values
+    from specgap.extract.allow_forms import more_lists
     from specgap.extract.labelled_values import labelled_list
 
-    return labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
+    labelled = labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
+    return labelled if labelled[1] else more_lists(text)  # "... one of the X (a, b)"
 
 
 _QUALIFIED_NP = re.compile(
@@ -236,6 +238,22 @@ _OPEN = re.compile(
     r"includes|including|etc)\b",
     re.I,
 )
+# words that call a list the usual one, not an open one, where the frame closes it ("must be
+# one of the standard carriers: ...", "use only the default ...")
+_USUAL = re.compile(r"\b(?:standard|default|preferred|recommended|usual|common)\b", re.I)
+_CLOSED = re.compile(r"\b(?:only|one\s+of|must|allowed|permitted|valid|accepted)\b", re.I)
+
+
+def _opened(said: str) -> bool:
+    """Whether the words before a list call it open (module docstring of `_OPEN`)."""
+    m = _OPEN.search(said)
+    if m is None:
+        return False
+    if _USUAL.fullmatch(m[0]) and _CLOSED.search(said):
+        return _OPEN.search(_USUAL.sub(" ", said)) is not None  # another open word?
+    return True
+
+
 _NOT_ARGUMENTS = frozenset(
     {"tool", "tools", "function", "functions", "action", "actions", "api", "apis", "it", "they",
      "this", "that", "these", "those", "value", "values", "option", "options", "one", "ones",
@@ -263,7 +281,7 @@ def _quoted_list(text: str) -> tuple[str, tuple[str, ...]]:
         m = form.search(text)
         if m is None:
             continue
-        if _OPEN.search(text[: m.start("list")]):  # values may say "example" ('a@example.org')
+        if _opened(text[: m.start("list")]):  # values may say "example" ('a@example.org')
             return "", ()
         np = _SAYS_ARGUMENT.sub("", " ".join(m["np"].split()))  # "carrier values": the carrier
         np = head_first(np)  # "the type for a slip": the slip's type
@@ -310,10 +328,20 @@ def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
 
     listed_of, listed = closed_list(text)
     if listed:
-        return _unqualified(listed_of), listed
+        return said_argument(_unqualified(listed_of)), listed
     listed_of, listed = enumeration(text)
     # "valid carrier values are ...": the carrier; "the type for a slip": the slip's type
-    return _unqualified(head_first(argument_noun(listed_of))), listed
+    return said_argument(_unqualified(head_first(argument_noun(listed_of)))), listed
+
+
+def said_argument(np: str) -> str:
+    """The argument's words as the resolver reads them: a label written as an identifier
+    (`allowed_currencies`, `permittedRegions`) is its words, without the word saying the
+    values are the only ones, and a plural head noun is singular ("currencies": the
+    `currency` argument takes one value at a time)."""
+    from specgap.extract.allow_labels import argument_words
+
+    return argument_words(np)
 
 
 _QUALIFIER = re.compile(r"^(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+(?=\S)", re.I)

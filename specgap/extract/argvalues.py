@@ -53,6 +53,8 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
     allow = clause.modality == "only" and not clause.negated
     # "set the urgency to one of: low, high": the only values, said by "one of"
     allow = allow or (not clause.negated and _ONE_OF.search(text) is not None)
+    # "set the haulier to 'a' or 'b'": alternatives are the only values (allow_forms)
+    allow = allow or (not clause.negated and clause.imperative and _SET_OR.search(text) is not None)
     if not allow and not clause.negated:
         return []
     if clause.condition is not None:
@@ -99,6 +101,11 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
 # set is the noun after the verb, its values (quoted or bare words) follow `to`
 _BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
 _ONE_OF = re.compile(r"\b(?:set|change|switch|update|put)\b[^.;]*\bto\s+one\s+of\b", re.I)
+_SET_OR = re.compile(
+    r"^\W*(?:always\s+)?(?:set|change|switch|put)\b[^.;]*?\bto\s+[^.;,]+?(?:,\s*[^.;,]+?)*,?"
+    r"\s+or\s+[^.;\s]+\s*[.;]?\s*$",
+    re.I,
+)
 _SET_TO = re.compile(
     r"\b(?:set|change|switch|update|put)\s+(?:the\s+|its\s+|their\s+|a\s+|an\s+)?"
     r"(?P<facet>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:to|as)\s+(?:one\s+of\s*:?\s*)?(?P<list>"

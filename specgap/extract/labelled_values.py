@@ -7,8 +7,8 @@ argument's.
   may be several words);
 - "room_type: single | double | suite", "`channel` = sms | email", "region in {US, CA}"
   (a setting line: alternatives between bars or in braces after an argument's name);
-- "room types we sell: single, double, suite", "regions we ship to: north, south" (a label
-  with who offers them);
+- "room types we sell: single, double, suite", "regions we ship to: north, south",
+  "currencies we settle in: EUR, USD" (a label with who offers them);
 - "only use UPS, FedEx or DHL as the carrier", "only offer terrace or bar for seating";
 - "only the flexible and member rate plans may be offered" (a noun phrase of two words).
 
@@ -55,7 +55,9 @@ _FORMS: tuple[re.Pattern[str], ...] = (
                + r")+)\s*[\]})]" + _END, re.I),
     # "room types we sell: single, double, suite"
     re.compile(r"^\W*(?:the\s+)?" + _LABEL + r"\s+(?:that\s+)?(?:we|you)\s+(?:can\s+|may\s+)?"
-               r"(?:sell|offer|support|accept|serve|allow|handle|ship\s+to|deliver\s+to|book)"
+               r"(?:sell|offer|support|accept|serve|allow|handle|ship\s+to|deliver\s+to|book|"
+               r"(?:settle|bill|invoice|charge|pay)\s+in|fly\s+to|operate\s+in|rent|lend|stock|"
+               r"issue|carry)"
                r"\s*:\s*" + _ITEMS + _END, re.I),
     # "only use UPS, FedEx or DHL as the carrier"
     re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|must|should)\s+)?only\s+(?:ever\s+)?"

@@ -39,9 +39,14 @@ _GLUE = ", "
 def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each introduction joined with the one-value items listed under it
     (and each table of allowed values read row by row, see `value_tables`)."""
+    from specgap.extract.allow_headed import join_headed
+
+    # ("## Allowed currencies\n- EUR\n- USD": the heading introduces them, `allow_headed`)
+    from specgap.extract.allow_terms import expand_terms
     from specgap.extract.value_tables import expand_tables
 
-    pending = list(expand_tables(iter(sentences)))
+    pending = list(join_headed(list(expand_tables(iter(sentences)))))
+    pending = expand_terms(pending)  # "... only with Approved Hauliers", defined elsewhere
     i = 0
     while i < len(pending):
         intro = pending[i]
@@ -52,7 +57,7 @@ def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             yield intro
             i += 1
             continue
-        yield _joined(intro, items)
+        yield joined_to(intro, items)
         i += 1 + len(items)
 
 
@@ -81,13 +86,21 @@ def _items(intro: Sentence, after: list[Sentence]) -> list[tuple[Sentence, str]]
         gap = s.artifact.text[last.raw_range()[1] : s.raw_range()[0]]
         if "\n" not in gap or not all(_BETWEEN.match(line) for line in gap.split("\n")[1:]):
             break  # not the next line of the same list
-        m = _VALUE.match(s.text.strip())
-        if m is None or (len(m["v"].split()) > 1 and _says_more(m["v"])):
+        value = one_value(s)
+        if value is None:
             break
-        value = m["v"] if m["v"][0] in "`'\"" else f"`{m['v']}`"
         out.append((s, value))
         last = s
     return out
+
+
+def one_value(item: Sentence) -> str | None:
+    """The one value a list item is (quoted, or shown as a code span), or None when the
+    item says more than a value."""
+    m = _VALUE.match(item.text.strip())
+    if m is None or (len(m["v"].split()) > 1 and _says_more(m["v"])):
+        return None
+    return m["v"] if m["v"][0] in "`'\"" else f"`{m['v']}`"
 
 
 def _says_more(item: str) -> bool:
@@ -107,7 +120,7 @@ def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
     return dict(lemmas(word))
 
 
-def _joined(intro: Sentence, items: list[tuple[Sentence, str]]) -> Sentence:
+def joined_to(intro: Sentence, items: list[tuple[Sentence, str]]) -> Sentence:
     """The introduction and its values as one sentence; an added separator sits where the
     value after it starts, so every char keeps a place in the artifact."""
     text = intro.text.rstrip()

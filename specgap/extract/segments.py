@@ -80,6 +80,9 @@ def _clause_ends(text: str) -> set[int]:
     return out
 
 
+_CODE_ITEM = re.compile(r"[A-Z][A-Z0-9]")
+
+
 def split_sentences(
     artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
 ) -> Iterator[Sentence]:
@@ -97,7 +100,7 @@ def split_sentences(
             b -= 1
         if (flag := _FLAG.match(text, a, b)) is not None:
             a = flag.end()
-        if b - a >= 3:
+        if b - a >= 3 or _CODE_ITEM.fullmatch(text, a, b):  # (a list of codes: "- DE")
             yield Sentence(artifact, text[a:b], tuple(offsets[a : b + 1]), context, subject)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.allow_actions import names_action
 from specgap.extract.conditional_rules import ban_condition
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_notes import condition_diagnostic
@@ -126,7 +127,12 @@ def unbound(
         and not _NO_SUBJECT.match(cond.text)
         and not _apart(text, cond.text, rules)
     ):
-        rules = [_kept(r, clause) if _scoped(r, text, cond.text) else r for r in rules]
+        rules = [
+            _kept(r, clause)
+            if _scoped(r, text, cond.text) and not names_action(cond.text, r)  # "when V-ing X"
+            else r
+            for r in rules
+        ]
     staff = _STAFF_APPROVAL.search(text)
     if staff is not None:  # the user's yes is not the manager's: kept for review
         rules = [

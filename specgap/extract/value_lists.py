@@ -327,6 +327,7 @@ _PASSIVE_BY = re.compile(
 def _passive_by(m: re.Match[str]) -> list[Emit]:
     """The values a passive action is done "by" (`only` said before the verb or after the
     values), on the argument of the action's tool whose schema lists them all."""
+    from specgap.extract.allow_preps import looks_like_value
     from specgap.extract.pattern_base import lemma
 
     if not (m["only"] or m["only2"] or m["after"]):
@@ -342,6 +343,8 @@ def _passive_by(m: re.Match[str]) -> list[Emit]:
     params: dict[str, object] = {"facet": "", "allowed": values, "by_values": True}
     if m["prep"].casefold() in {"by", "via", "through", "using", "over"}:
         params["by_means"] = True  # the way it is done: the tool's `channel`, `method`
+    elif all(looks_like_value(v) for v in raw):  # "launched in Z1 or Z2": "in a zone"
+        params["by_prep"] = m["prep"].casefold()
     return [Emit("resource_in_allowlist", action, params, 0.7)]
 
 
@@ -357,12 +360,27 @@ def _list_start(m: re.Match[str]) -> int:
     return m.start(_list_group(m))
 
 
+_PLACED = frozenset({"in", "into", "to", "at", "with", "from", "via", "using", "through", "under"})
+
+
+def _after_preposition(np: str) -> str:
+    """The noun phrase after its last preposition of place or means, determiners left out
+    ("invoice in a currency" -> "currency"); unchanged without one."""
+    words = np.split()
+    cut = [n for n, w in enumerate(words) if w.casefold() in _PLACED]
+    if not cut or cut[-1] == len(words) - 1:
+        return np
+    rest = [w for w in words[cut[-1] + 1 :] if w.casefold() not in {"a", "an", "the", "any"}]
+    return " ".join(rest) or np
+
+
 def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     """(the argument's noun phrase, the values), or None when the frame holds no list."""
     if _OPEN.search(text[: _list_start(m)]):
         return None
     np = head_first(" ".join((m.groupdict().get("np") or m.groupdict().get("np2") or "").split()))
     np = _QUALIFIED_NP.sub("", np)  # "the only supported carriers are": the carriers
+    np = _after_preposition(np)  # "an invoice in a currency other than ...": the currency
     words = np.casefold().split()
     if not words or words[0] in _NOT_NOUNS or words[-1] in _NOT_NOUNS:
         return None

@@ -33,10 +33,13 @@ _RULE = re.compile(r"^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$")
 def is_values_header(header: list[str]) -> bool:
     """A header naming one argument column and one allowed-values column: the table is read
     whole, here."""
+    from specgap.extract.allow_tables import is_flag_header
+
     cells = [c.strip() for c in header]
-    return sum(bool(_NAMES.match(c)) for c in cells) == 1 and (
-        sum(bool(_VALUES.match(c)) for c in cells) == 1
-    )
+    return (
+        sum(bool(_NAMES.match(c)) for c in cells) == 1
+        and sum(bool(_VALUES.match(c)) for c in cells) == 1
+    ) or is_flag_header(cells)  # "| Currency | Accepted |": rows marked yes or no
 
 
 def table_rows(sentence: Sentence) -> list[Sentence] | None:
@@ -65,6 +68,16 @@ def _cells(line: str) -> list[str]:
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") else inner
     return inner.split("|")
+
+
+def is_rule_line(line: str) -> bool:
+    """The line under a Markdown table's header (`|---|---|`)."""
+    return bool(_RULE.match(line))
+
+
+def cell_spans(line: str) -> list[tuple[int, int]]:
+    """(start, end) of each cell's trimmed text in a table line."""
+    return _spans(line)
 
 
 def _spans(line: str) -> list[tuple[int, int]]:
@@ -103,12 +116,15 @@ def _row(sentence: Sentence, line: str, start: int, name: int, values: int) -> S
 def expand_tables(sentences: Iterator[Sentence]) -> Iterator[Sentence]:
     """The sentences, each table of allowed values (or of the actions that need the user's
     confirmation, `confirm_tables`) replaced by one sentence per row."""
+    from specgap.extract.allow_tables import flag_rows
     from specgap.extract.confirm_tables import confirmation_rows
 
     for s in sentences:
         rows = table_rows(s) if s.subject is None and "|" in s.text else None
         if rows is None and s.subject is None and "|" in s.text:
             rows = confirmation_rows(s)  # "| Cancel a booking | Yes |" under "Confirmation"
+        if rows is None and s.subject is None and "|" in s.text:
+            rows = flag_rows(s)  # "| EUR | yes |" under "| Currency | Accepted |"
         if rows is None:
             yield s
         else:
