@@ -67,6 +67,9 @@ def test_a_binding_description_sentence_is_read(
               run_id="string"),
         _tool("list_runs", "List the outdoor runs. Returns only the runs that are free.",
               day="string"),
+        # what a search returns is not a list of values its calls may take
+        _tool("find_kennels", "Search kennels. Only lists kennels in Berlin or Hamburg.",
+              city="string"),
     ],
 )  # fmt: skip
 def test_a_description_of_what_the_tool_does_is_no_rule(

@@ -73,10 +73,11 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         # ("Assign a single license"), which is no instruction to the agent
         prose = replace(sentence, subject=None)
         as_prose, prose_notes = _read_sentence(prose)
-        # (a ban out of a description is about the tool's own use: its readers' business;
-        # a rule over another tool named by its id is no rule a description may give)
+        # (a ban or a list of values out of a description is about the tool's own use: its
+        # readers' business; a rule over another tool named by its id is no rule a
+        # description may give)
         if as_prose and all(
-            r.operator != "deny_action" and not _other_tool(r.target, sentence.subject)
+            r.operator not in _OWN_USE and not _other_tool(r.target, sentence.subject)
             for r in as_prose
         ):
             sentence, rules, diagnostics = prose, as_prose, prose_notes
@@ -104,6 +105,9 @@ _BINDING = re.compile(
     r"at\s+most|no\s+more\s+than|limited\s+to|forbidden|prohibited)\b",
     re.I,
 )
+
+
+_OWN_USE = frozenset({"deny_action", "resource_in_allowlist"})
 
 
 def _other_tool(target: str | None, subject: str) -> bool:
