@@ -1,0 +1,223 @@
+"""A step the agent must take first, said without the action it comes before: "You must
+check the berth availability first.", "First, always look up the customer.", "Always start
+by pulling the invoice.", "The first step is to find the account.", "The ticket must be
+fetched first.", "Look up the subscriber before doing anything else."
+
+The sentence obliges a call (which no operator requires) and orders it before something
+the sentence does not name. Which calls that is comes from where the sentence stands:
+
+- under a section heading that names one action ("## Cancelling a lease", "## Refunds"),
+  the step comes before that action: `require_before` over the section's tool (target
+  None, resolved from the heading by the resolver, which never guesses between near ties);
+- otherwise, or when the sentence says "before anything else" in so many words, it comes
+  before every other call: the sentence is said again as "You must first X" and read by
+  `openers` (`require_before("*", X)`, under a section its heading kept as the condition,
+  so the rule is reviewed).
+
+Not read here: a sentence whose next sentence in the same paragraph states what follows
+("... first. Then renew the lease.": that sentence states the order), a negated or
+conditional sentence, a step that is the user's ("the customer must sign first"), a verb
+no tool call performs ("be polite first"), and a sentence that names its later action
+itself (read by `temporal`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from specgap.extract.english import verb_lemma
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit, candidate
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.openers import opening_rules
+from specgap.extract.order_words import base_form
+from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
+from specgap.extract.procedures import _action, verb_of
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+
+__all__ = ["first_candidates", "first_rules", "heading_action", "said_first"]
+
+_WHO = r"(?:you|we|the\s+agent|the\s+assistant|agents?)"
+_MUST = r"(?:must|should|shall|have\s+to|has\s+to|need\s+to|needs\s+to|are\s+required\s+to)"
+_ALWAYS = r"(?:(?:always|please|then)\s+)?"
+# "first", said after the step
+_FIRST_END = (
+    r"(?P<end>first(?:\s+of\s+all)?|before\s+(?:doing\s+)?anything\s+else|before\s+any(?:thing)?\s+"
+    r"other\s+(?:action|step|call|tool(?:\s+call)?)s?|before\s+(?:proceeding|continuing|"
+    r"going\s+(?:on|further)|moving\s+on)(?:\s+(?:any\s+)?further)?|at\s+the\s+(?:very\s+)?"
+    r"(?:start|beginning|outset))"
+)
+# "you must X first", "always X first", "make sure to X first", "X before anything else"
+_TRAILING = re.compile(
+    rf"^\W*(?:{_WHO}\s+{_MUST}\s+{_ALWAYS}|{_ALWAYS}(?:make\s+sure|be\s+sure|remember)\s+(?:to|you)\s+|"
+    rf"always\s+)?(?P<x>[a-z][^,;:]*?)\s*,?\s+{_FIRST_END}\s*[.!]?\s*$",
+    re.I,
+)
+# "First, (always) X", "First of all, you must X", "As a first step, X"
+_LEADING = re.compile(
+    rf"^\W*(?:first(?:\s+of\s+all)?|as\s+(?:a|the|your)\s+first\s+step|to\s+(?:start|begin)(?:\s+with)?)"
+    rf"\s*,?\s+(?:{_WHO}\s+{_MUST}\s+)?{_ALWAYS}(?:make\s+sure\s+(?:to|you)\s+)?"
+    r"(?P<x>[a-z][^,;:]*?)\s*[.!]?\s*$",
+    re.I,
+)
+# "(Always) start by X-ing", "Begin every request by X-ing", "You must begin with X-ing"
+_START_BY = re.compile(
+    rf"^\W*(?:{_WHO}\s+{_MUST}\s+)?{_ALWAYS}(?:start|begin)(?:\s+(?:every|each|any|the|a)\s+"
+    r"[a-z]+)?\s+(?:by|with)\s+(?P<g>[a-z]+ing)\s+(?P<rest>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+# "The first step is (always) to X", "The first thing you must do is X"
+_FIRST_STEP = re.compile(
+    r"^\W*(?:the|your)\s+(?:very\s+)?first\s+(?:step|thing(?:\s+(?:to\s+do|you\s+(?:must|should)"
+    r"\s+do))?|action)\s+(?:is|must\s+be|should\s+be)\s+(?:always\s+)?(?:to\s+)?"
+    r"(?P<x>[a-z][^,;:]*?)\s*[.!]?\s*$",
+    re.I,
+)
+# "The ticket must (always) be fetched first": the step said passively
+_PASSIVE = re.compile(
+    rf"^\W*(?P<np>(?:the|a|an|its|their|his|her|each|every)\s+[a-z][\w' -]*?)\s+{_MUST}\s+"
+    rf"(?:always\s+)?be\s+(?P<v>[a-z]+ed|[a-z]+en|found|run|sent|paid|built|made|got)"
+    rf"(?P<p>\s+(?:up|out|in|back|down|over))?\s+{_FIRST_END}\s*[.!]?\s*$",
+    re.I,
+)
+# what no step of the agent's is: a negation, a condition, the user's own step
+_NOT_A_STEP = re.compile(
+    r"\b(?:not|never|no|don't|cannot|can't|if|unless|when|whenever|whether|then)\b", re.I
+)
+_USER_STEP = re.compile(
+    r"^(?:the\s+)?(?:customer|user|caller|client|member|guest|patient|student|tenant|"
+    r"applicant|requester|visitor)s?\b",
+    re.I,
+)
+# the next sentence states what follows: "Then ...", "Only then ...", "After that, ..."
+_NEXT_ORDERS = re.compile(
+    r"^\W*(?:(?:and\s+)?(?:only\s+)?then\b|after\s+(?:that|this|which)\b|afterwards\b|next\b|"
+    r"once\s+(?:that|this|done|it|you)\b|second(?:ly)?\b|subsequently\b|following\s+that\b)",
+    re.I,
+)
+_ANY_ELSE = re.compile(r"\banything\s+else|\bany(?:thing)?\s+other\b|\bproceeding\b|\bcontinuing\b",
+                       re.I)  # fmt: skip
+
+
+def said_first(text: str) -> str | None:
+    """The step a sentence obliges first, said as the base-form verb phrase ("check the
+    berth availability"), or None when the sentence is none of the shapes above (or the
+    step is negated, conditional or the user's)."""
+    text = " ".join(text.split())
+    step: str | None = None
+    if (m := _FIRST_STEP.match(text)) is not None:
+        step = m["x"]
+    elif (m := _START_BY.match(text)) is not None:
+        verb = verb_lemma(m["g"].casefold())
+        step = f"{verb} {m['rest']}" if verb else None
+    elif (m := _PASSIVE.match(text)) is not None:
+        verb = verb_lemma(m["v"].casefold())
+        particle = f" {m['p'].strip()}" if m["p"] else ""
+        np = re.sub(r"^(?:each|every)\s+", "the ", m["np"], flags=re.I)
+        step = f"{verb}{particle} {np[0].lower()}{np[1:]}" if verb else None
+    elif (m := _LEADING.match(text)) is not None:
+        step = m["x"]
+    elif (m := _TRAILING.match(text)) is not None:
+        step = m["x"]
+    if step is None or _NOT_A_STEP.search(step) or _USER_STEP.match(step):
+        return None
+    if re.search(
+        r"\b(?:must|should|shall|may|can|will|has\s+to|have\s+to|needs?\s+to)\b", step, re.I
+    ):
+        return None  # "the passenger must sign first": someone else's step, not an imperative
+    if re.search(r"\b(?:before|after|until|prior\s+to|once)\b", step, re.I):
+        return None  # the step names its later action itself: `temporal` reads it
+    step = step.strip()
+    return step[0].lower() + step[1:] if step[1:2].islower() else step  # "Look up": a verb
+
+
+def first_candidates(sentence: Sentence) -> list[CandidateRule]:
+    """The rules of `first_rules`; one bound to its section's action is an inference from
+    the heading, so it is reviewed, never enforced."""
+    rules = [candidate(sentence, e) for e in first_rules(sentence)]
+    return [r if r.target == ANY_TOOL else r.model_copy(update={"grounding": "inferred"})
+            for r in rules]  # fmt: skip
+
+
+def first_rules(sentence: Sentence) -> list[Emit]:
+    """The order a "first" obligation states (module docstring): before the section's
+    action, or before every other call; [] for any other sentence."""
+    if sentence.subject is not None:
+        return []
+    step = said_first(sentence.clean)
+    if step is None or _next_orders(sentence):
+        return []
+    said = f"You must first {step}."
+    emits = opening_rules(replace(sentence, text=said, offsets=(0,) * (len(said) + 1)))
+    if not emits or _ANY_ELSE.search(sentence.clean) or not _in_section(sentence):
+        return emits
+    later = heading_action(sentence.context)
+    if later is None or later.split()[0] == step.split()[0].casefold():
+        return emits  # a topic ("## Account security"): before every call within it
+    # under a section about one action: the step comes before that action, resolved in the
+    # heading's words (the sentence's own words name the step, not the action)
+    heading = sentence.context.strip()
+    return [replace(e, target=later, condition=None, contexts=((later, heading),)) for e in emits]
+
+
+_TOPIC_LEAD = re.compile(
+    r"^\W*(?:(?:rules?|polic(?:y|ies)|guidelines?|procedures?|steps?|process)\s+(?:for|on|about|"
+    r"of)\s+|how\s+to\s+|when\s+(?:you\s+)?)",
+    re.I,
+)
+
+
+def heading_action(heading: str) -> str | None:
+    """The one action a section heading names ("Reserving a boat": `reserve boat`, "Berth
+    assignments": `assign berth`, "Refunds": `refund`, "Cancel a lease"), or None for a
+    topic ("Account security") or a heading naming two actions ("Returns and exchanges")."""
+    said = _TOPIC_LEAD.sub("", " ".join(heading.replace("*", " ").split())).strip(" :#")
+    words = re.findall(r"[A-Za-z][\w-]*", said)
+    if not words or len(words) > 6:
+        return None
+    first = words[0].casefold()
+    determined = len(words) > 1 and words[1].casefold() in _DETERMINERS
+    if first.endswith("ing") or (determined and lemma(first) in IMPERATIVE_VERBS):
+        action, _ = _action(base_form(said))
+        return action
+    verbs = [(i, _noun_verb(w.casefold())) for i, w in enumerate(words)]
+    acts = [(i, v) for i, v in verbs if v is not None]
+    if len(acts) != 1 or re.search(r"\b(?:and|or)\b", said, re.I):
+        return None
+    i, verb = acts[0]
+    before = [w.casefold() for w in words[:i] if w.casefold() not in {"the", "a", "an"}]
+    return " ".join([verb, *before])
+
+
+_DETERMINERS = frozenset({"the", "a", "an", "its", "their", "your", "all", "any", "each", "every"})
+
+
+def _noun_verb(word: str) -> str | None:
+    """The action verb an action noun names (`reservations`: reserve, `refunds`: refund)."""
+    noun = singular(word)
+    verb = verb_of(noun) or (noun if noun in IMPERATIVE_VERBS else None)
+    if noun.endswith("ation") and verb not in IMPERATIVE_VERBS:
+        verb = noun[: -len("ation")] + "e"  # reservation: reserve
+    if verb is None or verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
+        return None
+    return verb
+
+
+def _in_section(sentence: Sentence) -> bool:
+    """Under a heading below the document's title (the title scopes nothing)."""
+    heading = sentence.context.strip()
+    if not heading:
+        return False
+    m = re.search(r"^(#{1,6})\s+" + re.escape(heading) + r"\s*#*\s*$", sentence.artifact.text, re.M)
+    return m is None or len(m[1]) > 1
+
+
+def _next_orders(sentence: Sentence) -> bool:
+    """The next sentence of the same paragraph opens with "then", "after that", ...: it
+    states the order of this step and its own."""
+    text = sentence.artifact.text
+    end = sentence.offsets[-1]
+    rest = text[end:]
+    paragraph = re.split(r"\n\s*\n", rest, maxsplit=1)[0]
+    return _NEXT_ORDERS.match(paragraph.lstrip(" .!\t\n*-")) is not None
