@@ -91,7 +91,8 @@ REQUIRES_YES = re.compile(
 )
 REQUIRES = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
-    r"(?:[a-z][\w-]*\s+){0,3}?[a-z]+(?:ing|ion|al|ment|up|in|check|review|search)\b[^.;,]*?)"
+    r"(?:[a-z][\w-]*\s+){0,3}?(?:[a-z]+(?:ing|ion|al|ment|up|in)|[a-z]*(?:check|review|search))\b"
+    r"[^.;,]*?)"
     r"(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
     re.I,
 )
