@@ -46,6 +46,7 @@ from tests.test_grammar import _tool
         ("You need a pen.", []),
         ("Loans are approved by the branch manager.", []),
         ("It needs a prior check.", []),
+        ("Each renewal needs approval from the branch manager.", []),  # a yes, not a call
     ],
 )
 def test_said_as_a_requirement(sentence: str, said: list[str]) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from specgap.extract.oblig_then import then_orders
+from specgap.extract.oblig_then import item_step, then_as_after, then_listed, then_orders
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
@@ -59,7 +59,7 @@ CASES = [
     ("Always fetch the lease; only then can you renew it.", {(RENEW, GET)}),
     ("Find the tenant; once found, assign a key fob.", {(ASSIGN, FIND)}),
     ("Ask the tenant; only then may you renew the lease.", set()),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("sentence", "orders"), CASES)
@@ -72,3 +72,75 @@ def test_orders_read(sentence: str, orders: set[tuple[str, str]]) -> None:
         if p.source.artifact.endswith("prompt.md") and p.operator == "require_before"
     }
     assert read == orders
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("Then renew the lease.", "After that, renew the lease."),
+        ("Then, renew the lease.", "After that, renew the lease."),
+        ("Next, assign a key fob.", "After that, assign a key fob."),
+        (
+            "2. Then, call `leases__renew_lease(leaseId)` with the id.",
+            "After that, call `leases__renew_lease` with the id.",
+        ),
+        (
+            "3. Then renew it using the `leases__renew_lease` tool.",
+            "After that, call leases__renew_lease.",
+        ),
+        ("Only then can you renew it.", "Only after that can you renew it."),
+        # no sentence that opens with "then"
+        ("Thenceforth, leases are yearly.", "Thenceforth, leases are yearly."),
+        ("Renew the lease, then notify the tenant.", "Renew the lease, then notify the tenant."),
+    ],
+)
+def test_then_points_back(sentence: str, said: str) -> None:
+    assert then_as_after(sentence) == said
+
+
+@pytest.mark.parametrize(
+    ("before", "kept"),
+    [
+        # the step of the item before, not what it says next
+        (
+            "1. Fetch the lease with its id. Do not fetch other leases.\n2. ",
+            "1. Fetch the lease with its id.",
+        ),
+        ("Intro.\n- Find the tenant.\n- ", "Intro.\n- Find the tenant."),
+        # no list item before: as it is
+        ("Fetch the lease. Never fetch two.", "Fetch the lease. Never fetch two."),
+    ],
+)
+def test_the_step_of_the_item_before(before: str, kept: str) -> None:
+    assert item_step(before) == kept
+
+
+def test_then_step_orders_numbered_items() -> None:
+    body = (
+        "1. First, fetch the lease using `leases__get_lease(leaseId)` with its id. Never "
+        "fetch a lease twice.\n2. Then, renew it using `leases__renew_lease`.\n"
+    )
+    with tempfile.TemporaryDirectory() as folder:
+        built = build_prompt(Path(folder), f"# Tenancy office\n\n{body}", TOOLS)
+    read = {
+        (p.target, str(getattr(p.condition, "before", "")))
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md") and p.operator == "require_before"
+    }
+    assert (RENEW, GET) in read
+    assert not any(target == "*" for target, _ in read)  # the "Then" item names what follows
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "said"),
+    [
+        # the item before opens the chain: read against it
+        ("Then, renew it.", "1. First, fetch the lease.\n2. ", "After that, renew it."),
+        ("Then renew it.", "- To begin, find the tenant.\n- ", "After that, renew it."),
+        # no "first" opened a chain, or no list: as written (`sequences` reads paragraphs)
+        ("Then, renew it.", "1. Fetch the lease.\n2. ", "Then, renew it."),
+        ("Then renew it.", "First fetch the lease. ", "Then renew it."),
+    ],
+)
+def test_then_in_a_list_opened_by_first(text: str, before: str, said: str) -> None:
+    assert then_listed(text, before) == said

@@ -214,10 +214,13 @@ def _in_section(sentence: Sentence) -> bool:
 
 
 def _next_orders(sentence: Sentence) -> bool:
-    """The next sentence of the same paragraph opens with "then", "after that", ...: it
-    states the order of this step and its own."""
+    """A later sentence of the same paragraph opens with "then", "after that", ...: the
+    chain of steps states the order of this step and its own."""
     text = sentence.artifact.text
     end = sentence.offsets[-1]
     rest = text[end:]
     paragraph = re.split(r"\n\s*\n", rest, maxsplit=1)[0]
-    return _NEXT_ORDERS.match(paragraph.lstrip(" .!\t\n*-")) is not None
+    # a later sentence or list item of the paragraph ("First X. If Y, stop. Then Z.",
+    # "1. First, X.\n2. Then, Y"): the chain of steps states the order
+    pieces = re.split(r"(?<=[.!?])\s+|\n[ \t]*(?:[-*+]|\d{1,2}[.)])?[ \t]*", paragraph)
+    return any(_NEXT_ORDERS.match(p.lstrip(" .!\t*_-")) for p in pieces if p.strip())

@@ -55,6 +55,11 @@ _WITHOUT = re.compile(
 )
 _NOVEL = re.compile(r"\b(?:new|fresh|further|additional|subsequent|future|incoming)\s+", re.I)
 # the later action said as a gerund or a plain noun; never a person or a thing to own
+_YES = re.compile(
+    r"\b(?:approval|confirmation|consent|authori[sz]ation|permission|go-ahead|sign-?off|"
+    r"agreement|signature)\b",
+    re.I,
+)
 _NOT_ACTION = re.compile(r"^(?:you|we|it|this|that|they|there)\b", re.I)
 
 
@@ -71,8 +76,8 @@ def nominal_prerequisites(text: str) -> list[str]:
     out = []
     for later, earlier in pairs:
         later = without_novelty(later)
-        if _NOT_ACTION.match(later) or _NOT_ACTION.match(earlier):
-            continue
+        if _NOT_ACTION.match(later) or _NOT_ACTION.match(earlier) or _YES.search(earlier):
+            continue  # "needs approval from the ranger": someone's yes, not a call
         earlier = re.sub(r"^(?:A|An|The|Any|Each|Every)\b", lambda d: d[0].lower(), earlier)
         prior = earlier if re.match(r"^(?:\w+\s+)?(?:prior|previous)\b", earlier, re.I) else (
             f"{earlier} first")  # fmt: skip

@@ -20,7 +20,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_words import gerund_of
 from specgap.extract.pattern_base import lemma
 
-__all__ = ["then_orders"]
+__all__ = ["item_step", "then_as_after", "then_listed", "then_orders"]
 
 _WHO = r"(?:you|we|the\s+agent|agents?|staff)"
 _MODAL = r"(?:may|can|could|should|must|shall|will|are\s+(?:you\s+)?allowed\s+to)"
@@ -86,3 +86,75 @@ def _gerund(step: str) -> str | None:
         return None  # "ask the member; only then ...": talk, not a call (`user_yes` reads it)
     doing = gerund_of(verb.casefold())
     return f"{doing} {rest}".strip() if doing else None
+
+
+# a sentence that opens with "Then" / "Next" / "Afterwards" / "Only then": after the one before
+_THEN_LEAD = re.compile(
+    r"^(?P<mark>\W*(?:\d{1,2}[.)]\s*)?\W*)(?:(?:and\s+)?then|next|afterwards|after\s+this\s+step|only\s+then|"
+    r"subsequently)\s*,?\s+(?P<main>[a-z].*)$",
+    re.I,
+)
+
+
+def then_as_after(text: str) -> str:
+    """ "Then refund the deposit." as "After that, refund the deposit." (and "Only then can
+    you Y" as "Only after that can you Y"), which `order_anaphora` reads against the
+    sentence before; the text itself otherwise."""
+    m = _THEN_LEAD.match(text)
+    if m is None or re.match(r"only\b", m["main"], re.I):
+        return text
+    only = (
+        "Only after that"
+        if re.search(r"^\W*(?:\d{1,2}[.)]\s*)?\W*only\b", text, re.I)
+        else "After that,"
+    )
+    # (a list mark dropped: the item is read as a sentence; "`call_x(name, args)`": the
+    # tool, its arguments no tools)
+    main = re.sub(r"`(?P<id>[A-Za-z][\w.]*)\([^()`]*\)`", r"`\g<id>`", m["main"])
+    # "call the tool using `x`", "refund it with `x`": the named tool is the action
+    if (used := _USING.match(main)) is not None:
+        main = f"call {used['id']}{used['rest']}"
+    return f"{only} {main}"
+
+
+_USING = re.compile(
+    r"^[a-z][^`,;]*?\s+(?:using|with|via|through|by\s+calling)\s+(?:the\s+)?`(?P<id>[A-Za-z][\w.]*)`"
+    r"(?:\s+(?:tool|function))?(?P<rest>[^`]*)$",
+    re.I,
+)
+_ITEM_START = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]+(?=\S)")
+
+
+def item_step(before: str) -> str:
+    """The text before a "Then ..." list item, ending at the first sentence of the item
+    before it (its step; what that item says next, "do not X", is no step); the text itself
+    when it does not end in a list item."""
+    said = re.sub(r"(?:^|\n)[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]*$", "", before)
+    starts = list(_ITEM_START.finditer(said))
+    if not starts or "\n" in said[starts[-1].end() :].strip():
+        return before
+    item = said[starts[-1].end() :]
+    end = re.search(r"(?<=[.!?])\s", item)
+    return said[: starts[-1].end()] + (item[: end.start()] if end else item)
+
+
+_OPENS_CHAIN = re.compile(
+    r"^\W*(?:first(?:\s+of\s+all)?|to\s+(?:start|begin)|start\s+by|begin\s+by|as\s+a\s+first\s+step)\b",
+    re.I,
+)
+
+
+def then_listed(text: str, before: str) -> str:
+    """`then_as_after` for a list item whose item before opens the chain ("1. First, X ...
+    \n2. Then, Y"): the chain of a paragraph is read by `sequences`, and a "Then" no
+    "First" opened orders nothing; the text itself otherwise."""
+    if _OPEN_ITEM.search(before) is None:
+        return text
+    starts = list(_ITEM_START.finditer(_OPEN_ITEM.sub("", before)))
+    if not starts:
+        return text
+    previous = _OPEN_ITEM.sub("", before)[starts[-1].end() :]
+    return then_as_after(text) if _OPENS_CHAIN.match(previous) else text
+
+
+_OPEN_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]*$")

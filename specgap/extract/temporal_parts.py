@@ -20,7 +20,9 @@ from itertools import pairwise
 
 from specgap.extract.pattern_base import USER, is_action_noun
 
-TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
+TOOL_ID = re.compile(
+    r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_{1,2}[a-z0-9]+)+)\b"
+)
 _EVENT_BREAK = re.compile(
     r"(?:\s*,\s*(?:(?P<glue>or|and|and/or)\s+)?|\s+(?P<glue2>or|and|and/or)\s+)(?:(?:after|once|"
     r"only\s+after)\s+)?(?=[a-z]{3,}ing\b|(?:the|a|an|its|their)\s+(?:[a-z][\w-]*\s+){1,3}?(?:has|"
