@@ -142,9 +142,15 @@ def _action(event: str) -> str | None:
     return action if verb in IMPERATIVE_VERBS and verb not in NOT_ACTIONS else None
 
 
+_FIRST = re.compile(
+    r"\s*,?\s+(?:as\s+(?:a|the|your)\s+first\s+step|first|beforehand|up\s+front)\b\s*$", re.I
+)
+
+
 def _read_step(main: str) -> str | None:
     """The read the main clause obliges ("you must always fetch the payment": `fetch
     payment`), or None (no obligation, a negation, a condition, not a read)."""
+    main = _FIRST.sub("", main)  # "check X as a first step when ...": the step itself
     clause = parse(main)
     if clause.negated or clause.condition is not None or clause.modality not in {"must", "none"}:
         return None
