@@ -33,7 +33,13 @@ from tests.test_grammar import _tool
         ("The first thing you must do is retrieve the chart.", "retrieve the chart"),
         ("The sailing must be fetched first.", "fetch the sailing"),
         ("Each ticket must always be looked up first.", "look up the ticket"),
+        ("Verify the passenger at the start of every call.", "verify the passenger"),
+        ("Checking the manifest is always the first step.", "check the manifest"),
+        ("Ticket verification comes first.", "verify ticket"),
+        ("The berth lookup must be done first.", "look up berth"),
         # not a step of the agent's taken first
+        ("Passenger safety comes first.", None),
+        ("The captain comes first.", None),
         ("You must not refund the fare first.", None),
         ("If the sea is rough, check the bulletin first.", None),
         ("The passenger must sign the waiver first.", None),

@@ -30,13 +30,14 @@ from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit, candidate
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.openers import opening_rules
+from specgap.extract.order_events import event_action
 from specgap.extract.order_words import base_form
 from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 from specgap.extract.procedures import _action, verb_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 
-__all__ = ["first_candidates", "first_rules", "heading_action", "said_first"]
+__all__ = ["first_candidates", "first_rules", "heading_action", "in_section", "said_first"]
 
 _WHO = r"(?:you|we|the\s+agent|the\s+assistant|agents?)"
 _MUST = r"(?:must|should|shall|have\s+to|has\s+to|need\s+to|needs\s+to|are\s+required\s+to)"
@@ -46,7 +47,18 @@ _FIRST_END = (
     r"(?P<end>first(?:\s+of\s+all)?|before\s+(?:doing\s+)?anything\s+else|before\s+any(?:thing)?\s+"
     r"other\s+(?:action|step|call|tool(?:\s+call)?)s?|before\s+(?:proceeding|continuing|"
     r"going\s+(?:on|further)|moving\s+on)(?:\s+(?:any\s+)?further)?|at\s+the\s+(?:very\s+)?"
-    r"(?:start|beginning|outset))"
+    r"(?:start|beginning|outset)(?:\s+of\s+(?:the|each|every|a|any)\s+(?:conversation|session|chat|"
+    r"interaction|call|dialog(?:ue)?|request|contact|visit|ticket))?)"
+)
+# "Verifying the caller is always the first step", "Identity verification comes first",
+# "The lookup must be done first": the step said as a gerund or an action noun
+_COMES_FIRST = re.compile(
+    r"^\W*(?P<x>[a-z][^,;:]*?)\s+(?:(?:is|must\s+be|should\s+be)\s+(?:always\s+)?(?:the\s+|your\s+)?"
+    r"(?:very\s+)?first\s+(?:step|thing|action|priority)|(?:always\s+)?(?:comes?|must\s+come|should\s+"
+    r"come|goes|must\s+go)\s+(?:always\s+)?first|(?:must|should|has\s+to|needs\s+to)\s+(?:always\s+)?"
+    r"(?:be\s+(?:done|completed|performed|carried\s+out)|happen|take\s+place|occur)\s+first)"
+    r"(?:\s+(?:in|on|of)\s+(?:every|each|any|a|the)\s+[a-z]+)?\s*[.!]?\s*$",
+    re.I,
 )
 # "you must X first", "always X first", "make sure to X first", "X before anything else"
 _TRAILING = re.compile(
@@ -116,6 +128,8 @@ def said_first(text: str) -> str | None:
         particle = f" {m['p'].strip()}" if m["p"] else ""
         np = re.sub(r"^(?:each|every)\s+", "the ", m["np"], flags=re.I)
         step = f"{verb}{particle} {np[0].lower()}{np[1:]}" if verb else None
+    elif (m := _COMES_FIRST.match(text)) is not None:
+        step = _as_step(m["x"])
     elif (m := _LEADING.match(text)) is not None:
         step = m["x"]
     elif (m := _TRAILING.match(text)) is not None:
@@ -130,6 +144,17 @@ def said_first(text: str) -> str | None:
         return None  # the step names its later action itself: `temporal` reads it
     step = step.strip()
     return step[0].lower() + step[1:] if step[1:2].islower() else step  # "Look up": a verb
+
+
+def _as_step(subject: str) -> str | None:
+    """ "Verifying the caller" -> "verify the caller"; "identity verification" -> "verify
+    identity"; None for a subject that names no action ("the caller")."""
+    said = re.sub(r"^(?:the|a|an|your|our)\s+", "", subject.strip(), flags=re.I)
+    first = said.split()[0].casefold() if said.split() else ""
+    if first.endswith("ing"):
+        return base_form(said)
+    action = event_action(said)
+    return action if action is not None and action.split()[0] in IMPERATIVE_VERBS else None
 
 
 def first_candidates(sentence: Sentence) -> list[CandidateRule]:
@@ -150,7 +175,7 @@ def first_rules(sentence: Sentence) -> list[Emit]:
         return []
     said = f"You must first {step}."
     emits = opening_rules(replace(sentence, text=said, offsets=(0,) * (len(said) + 1)))
-    if not emits or _ANY_ELSE.search(sentence.clean) or not _in_section(sentence):
+    if not emits or _ANY_ELSE.search(sentence.clean) or not in_section(sentence):
         return emits
     later = heading_action(sentence.context)
     if later is None or later.split()[0] == step.split()[0].casefold():
@@ -204,7 +229,7 @@ def _noun_verb(word: str) -> str | None:
     return verb
 
 
-def _in_section(sentence: Sentence) -> bool:
+def in_section(sentence: Sentence) -> bool:
     """Under a heading below the document's title (the title scopes nothing)."""
     heading = sentence.context.strip()
     if not heading:

@@ -31,7 +31,7 @@ from specgap.extract.pattern_base import USER, lemma
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 
-__all__ = ["READ_VERBS", "scoped_candidates", "scoped_orders"]
+__all__ = ["READ_VERBS", "read_step", "scope_action", "scoped_candidates", "scoped_orders"]
 
 # the verbs of a read, a check or a lookup: made to decide an action, so before it
 READ_VERBS = frozenset(
@@ -93,15 +93,15 @@ def scoped_orders(text: str) -> list[Emit]:
     if not re.search(r"[,;:]", said):  # "fetch X to refund Y": the scope after the clause
         splits += [(said[b.end() :], said[: b.start()]) for b in _TRAILING.finditer(said)]
     for scope, main in splits:
-        later = _scope_action(scope.strip())
-        step = _read_step(main)
+        later = scope_action(scope.strip())
+        step = read_step(main)
         if later is None or step is None or later.split()[0] == step.split()[0]:
             continue
         return [Emit("require_before", later, {"before": step}, 0.6)]
     return []
 
 
-def _scope_action(scope: str) -> str | None:
+def scope_action(scope: str) -> str | None:
     """The action a scope names, or None (a state, or no scope of these shapes)."""
     if (m := _REQUEST.match(scope)) is not None:
         what = m["what"]
@@ -147,7 +147,7 @@ _FIRST = re.compile(
 )
 
 
-def _read_step(main: str) -> str | None:
+def read_step(main: str) -> str | None:
     """The read the main clause obliges ("you must always fetch the payment": `fetch
     payment`), or None (no obligation, a negation, a condition, not a read)."""
     main = _FIRST.sub("", main)  # "check X as a first step when ...": the step itself

@@ -26,6 +26,7 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.oblig_scoped import scoped_candidates
+from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
@@ -150,6 +151,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         searched = searched or ([] if rules else outcome_rules(sentence))  # "check if ..."
         rules = rules or searched or this_check(sentence)  # "this check is required before X"
         rules = rules or scoped_candidates(sentence)  # "when renewing X, look up Y": Y first
+        rules = rules or section_candidates(sentence)  # "## Renewals\n- Look up Y": Y first
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     if sentence.subject is None:
         stated = {(r.operator, r.target) for r in rules}
