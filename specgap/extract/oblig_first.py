@@ -44,11 +44,31 @@ _MUST = r"(?:must|should|shall|have\s+to|has\s+to|need\s+to|needs\s+to|are\s+req
 _ALWAYS = r"(?:(?:always|please|then)\s+)?"
 # "first", said after the step
 _FIRST_END = (
-    r"(?P<end>first(?:\s+of\s+all)?|before\s+(?:doing\s+)?anything\s+else|before\s+any(?:thing)?\s+"
+    r"(?P<end>first(?:\s+of\s+all)?|before\s+(?:doing\s+)?anything(?:\s+else)?|before\s+any(?:thing)?\s+"
     r"other\s+(?:action|step|call|tool(?:\s+call)?)s?|before\s+(?:proceeding|continuing|"
     r"going\s+(?:on|further)|moving\s+on)(?:\s+(?:any\s+)?further)?|at\s+the\s+(?:very\s+)?"
     r"(?:start|beginning|outset)(?:\s+of\s+(?:the|each|every|a|any)\s+(?:conversation|session|chat|"
     r"interaction|call|dialog(?:ue)?|request|contact|visit|ticket))?)"
+)
+# "Every call starts with finding the caller": the step every conversation opens with
+_OPENS_WITH = re.compile(
+    r"^\W*(?:every|each|any|the|a)\s+(?:conversation|session|chat|interaction|call|dialog(?:ue)?|"
+    r"request|contact|visit|ticket)\s+(?:must\s+|should\s+|always\s+)*(?:starts?|begins?|opens?)\s+"
+    r"(?:with|by)\s+(?P<g>[a-z]+ing)\s+(?P<rest>[^,;:]+?)\s*[.!]?\s*$",
+    re.I,
+)
+# "Only proceed once the ledger has been fetched", "Do not continue until you have checked
+# the balance": the event comes before anything else
+_GO_ON = (
+    r"(?:proceed|continue|go\s+on|move\s+on|go\s+further|do\s+anything(?:\s+else)?|take\s+any\s+"
+    r"(?:other\s+|further\s+)?actions?|make\s+any\s+(?:other\s+)?(?:changes?|calls?))"
+)
+_PROCEED_ONCE = re.compile(
+    rf"^\W*(?:you\s+(?:may|can|should|must)\s+)?only\s+{_GO_ON}\s+(?:once|after|when)\s+(?P<e>[^,;]+?)"
+    r"\s*[.!]?\s*$|^\W*(?:you\s+(?:must|should|may)\s+not|do\s+not|don't|never|you\s+cannot|you\s+"
+    rf"can't)\s+{_GO_ON}(?:\s+(?:for|with|on)\s+(?:a|an|the|any)\s+(?P<who>[a-z]+))?\s+(?:until|before|"
+    r"unless)\s+(?P<e2>[^,;]+?)\s*[.!]?\s*$",
+    re.I,
 )
 # "Verifying the caller is always the first step", "Identity verification comes first",
 # "The lookup must be done first": the step said as a gerund or an action noun
@@ -93,6 +113,12 @@ _PASSIVE = re.compile(
     rf"(?P<p>\s+(?:up|out|in|back|down|over))?\s+{_FIRST_END}\s*[.!]?\s*$",
     re.I,
 )
+# the user's yes is no step of a call (`user_yes` reads it)
+_HAS_YES = re.compile(
+    r"\b(?:confirm|confirms|confirmed|agree|agrees|agreed|approve|approves|approved|consent|"
+    r"consents|consented|says?\s+yes|said\s+yes)\b",
+    re.I,
+)
 # what no step of the agent's is: a negation, a condition, the user's own step
 _NOT_A_STEP = re.compile(
     r"\b(?:not|never|no|don't|cannot|can't|if|unless|when|whenever|whether|then)\b", re.I
@@ -128,6 +154,14 @@ def said_first(text: str) -> str | None:
         particle = f" {m['p'].strip()}" if m["p"] else ""
         np = re.sub(r"^(?:each|every)\s+", "the ", m["np"], flags=re.I)
         step = f"{verb}{particle} {np[0].lower()}{np[1:]}" if verb else None
+    elif (m := _OPENS_WITH.match(text)) is not None:
+        verb = verb_lemma(m["g"].casefold())
+        step = f"{verb} {m['rest']}" if verb else None
+    elif (m := _PROCEED_ONCE.match(text)) is not None:
+        event = m["e"] or m["e2"]
+        if m["who"]:  # "for a member until they have been verified": the member
+            event = re.sub(r"^(?:they|he|she|it)\b", f"the {m['who']}", event, flags=re.I)
+        step = None if _HAS_YES.search(event) else _event_step(event)
     elif (m := _COMES_FIRST.match(text)) is not None:
         step = _as_step(m["x"])
     elif (m := _LEADING.match(text)) is not None:
@@ -144,6 +178,29 @@ def said_first(text: str) -> str | None:
         return None  # the step names its later action itself: `temporal` reads it
     step = step.strip()
     return step[0].lower() + step[1:] if step[1:2].islower() else step  # "Look up": a verb
+
+
+_EVENT_PASSIVE = re.compile(
+    r"^(?P<np>(?:the|a|an|their|its|his|her)\s+[a-z][\w' -]*?)\s+(?:has|have|is|are)\s+(?:been\s+)?"
+    r"(?P<v>[a-z]+(?:ed|en)|found|run|sent|paid|got)(?P<p>\s+(?:up|out|in|back|down))?$",
+    re.I,
+)
+_EVENT_DONE = re.compile(
+    r"^(?:you|we|the\s+agent)\s+(?:have|has)\s+(?P<v>[a-z]+(?:ed|en)|found|run|sent|got)"
+    r"(?P<rest>\s+.+)$",
+    re.I,
+)
+
+
+def _event_step(event: str) -> str | None:
+    """ "the caller has been verified" -> "verify the caller"; "you have fetched the
+    ledger" -> "fetch the ledger"; an action noun or gerund by `event_action`."""
+    event = event.strip()
+    if (m := _EVENT_PASSIVE.match(event)) is not None and (v := verb_lemma(m["v"].casefold())):
+        return f"{v}{m['p'] or ''} {m['np'][0].lower()}{m['np'][1:]}"
+    if (m := _EVENT_DONE.match(event)) is not None and (v := verb_lemma(m["v"].casefold())):
+        return f"{v}{m['rest']}"
+    return event_action(event)
 
 
 def _as_step(subject: str) -> str | None:
