@@ -96,3 +96,32 @@ def test_orders_of_nominal_prerequisites(sentence: str, orders: set[tuple[str, s
         if p.source.artifact.endswith("prompt.md") and p.operator == "require_before"
     }
     assert read == orders
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("Payment lookup before any refund.", ["Payment lookup must precede any refund."]),
+        (
+            "Mandatory: a credit check prior to every approval.",
+            ["A credit check must precede every approval."],
+        ),
+        ("Refunds only after a payment lookup.", ["A payment lookup must precede Refunds."]),
+        (
+            "Refunds: only once the payment has been fetched.",
+            ["Refunds requires that the payment has been fetched."],
+        ),
+        ("Credit check first, then approval.", ["Credit check must precede approval."]),
+        (
+            "The approval step comes after the credit check.",
+            ["The credit check must precede The approval."],
+        ),
+        # a negation, a verb of its own, a description: not a terse order
+        ("No approval before a credit check.", []),
+        ("A credit check must happen before any approval.", []),
+        ("Refunds are processed after a payment lookup.", []),
+        ("Approvals only after manager approval.", []),  # someone's yes
+    ],
+)
+def test_terse_orders(sentence: str, said: list[str]) -> None:
+    assert nominal_prerequisites(sentence) == said

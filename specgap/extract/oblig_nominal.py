@@ -73,7 +73,7 @@ def nominal_prerequisites(text: str) -> list[str]:
             pairs.append((m["a"], m["b"]))
     if (m := _WITHOUT.match(text)) is not None:
         pairs.append((m["a1"] or m["a2"], m["b"]))
-    out = []
+    out = _terse(text)
     for later, earlier in pairs:
         later = without_novelty(later)
         if _NOT_ACTION.match(later) or _NOT_ACTION.match(earlier) or _YES.search(earlier):
@@ -88,3 +88,58 @@ def nominal_prerequisites(text: str) -> list[str]:
 def without_novelty(phrase: str) -> str:
     """ "every new loan" -> "every loan": which calls (all of them), not another action."""
     return _NOVEL.sub("", phrase).strip()
+
+
+_LABEL = r"(?:(?:mandatory|required|rule|always|important|note)\s*:\s*)?"
+# a noun phrase of a terse order: no verb, modal or negation in it
+_W = (
+    r"(?!(?:must|should|shall|is|are|was|were|be|can|may|will|has|have|happens?|comes?|no|not|"
+    r"never|only|first|then|before|after)\b)[a-z][\w'-]*"
+)
+_TNP = rf"(?:{_W}\s+){{0,4}}?{_W}(?:\s+of\s+(?:the|a|an|their|its)\s+{_W}(?:\s+{_W})?)?"
+# "Payment lookup before any refund.", "Mandatory: a balance check prior to every renewal."
+_BEFORE = re.compile(
+    rf"^\W*{_LABEL}(?P<b>(?:{_DET}\s+)?{_TNP})\s+(?:(?:always|must\s+come|comes)\s+)?(?:before|prior\s+to|"
+    rf"ahead\s+of)\s+(?P<a>(?:{_DET}\s+)?{_TNP})\s*[.!]?\s*$",
+    re.I,
+)
+# "Refunds only after a payment lookup.", "Refunds: only once the payment has been fetched."
+_ONLY_AFTER = re.compile(
+    rf"^\W*{_LABEL}(?P<a>(?:{_DET}\s+)?{_TNP})\s*:?\s+only\s+(?:after|once)\s+(?P<b>[^,;]+?)\s*[.!]?\s*$",
+    re.I,
+)
+# "Lookup first, then refund.", "The balance check first; the renewal after."
+_FIRST_THEN = re.compile(
+    rf"^\W*{_LABEL}(?P<b>(?:{_DET}\s+)?{_TNP})\s+first\s*(?:,|;|\s-+)\s*(?:and\s+)?then\s+(?P<a>(?:{_DET}\s+)?"
+    rf"{_TNP})\s*[.!]?\s*$",
+    re.I,
+)
+# "The refund step comes after the payment lookup."
+_COMES_AFTER = re.compile(
+    rf"^\W*(?P<a>(?:{_DET}\s+)?{_TNP}?)\s+(?:step\s+)?(?:always\s+)?(?:comes|must\s+come|happens|must\s+"
+    rf"happen)\s+(?:only\s+)?after\s+(?P<b>(?:{_DET}\s+)?{_TNP})\s*[.!]?\s*$",
+    re.I,
+)
+_CLAUSE = re.compile(r"\b(?:has|have|is|are|was|were)\s+(?:been\s+)?[a-z]+(?:ed|en)\b", re.I)
+_STEP_WORD = re.compile(r"\s+(?:step|stage|phase)$", re.I)
+
+
+def _terse(text: str) -> list[str]:
+    """A terse order of two action nouns, without a verb of its own ("payment lookup
+    before any refund", "refunds only after a payment lookup", "lookup first, then
+    refund"), said as "<earlier> must precede <later>" or "<later> requires that
+    <clause>"; [] for none. The nouns must both read as actions (`order_requires`)."""
+    pairs: list[tuple[str, str]] = []
+    for shape in (_BEFORE, _FIRST_THEN, _ONLY_AFTER, _COMES_AFTER):
+        if (m := shape.match(text)) is not None:
+            pairs.append((_STEP_WORD.sub("", m["a"].strip()), m["b"].strip()))
+    out = []
+    for later, earlier in pairs:
+        if _NOT_ACTION.match(later) or _NOT_ACTION.match(earlier) or _YES.search(earlier):
+            continue
+        later = without_novelty(later)
+        if _CLAUSE.search(earlier):  # "only once the payment has been fetched"
+            out.append(f"{later[0].upper()}{later[1:]} requires that {earlier}.")
+        else:
+            out.append(f"{earlier[0].upper()}{earlier[1:]} must precede {later}.")
+    return out
