@@ -8,7 +8,8 @@ The sentence obliges a call (which no operator requires) and says when: while th
 action is asked for, done or prepared. A read, check or lookup made for an action is made
 before it, so the sentence orders it first: `require_before(<action>, before=<read>)`. That
 the read comes *before* is the reading, not the sentence's word ("first" would say it, and
-is read by `temporal`), so the rule is reviewed (`grounding: inferred`), never enforced.
+is read by `temporal`), so the rule is reviewed (`grounding: inferred`), never enforced, and
+keeps the scope as its condition (the compiler's note says it could not be bound).
 
 Only a read is ordered: a step that changes or tells something ("when a lease ends, send a
 notice") may as well come after the action, and is left as the obligation it states. The
@@ -97,7 +98,9 @@ def scoped_orders(text: str) -> list[Emit]:
         step = read_step(main)
         if later is None or step is None or later.split()[0] == step.split()[0]:
             continue
-        return [Emit("require_before", later, {"before": step}, 0.6)]
+        # the scope is kept as the rule's condition: the reviewer sees what the order was
+        # read from, and the compiler says it could not be bound
+        return [Emit("require_before", later, {"before": step}, 0.6, condition=scope.strip())]
     return []
 
 

@@ -7,7 +7,8 @@ lookup among them is made to decide that action, so it comes before it:
 `require_before(<action>, before=<read>)`. The action is read from the heading's words
 (`oblig_first.heading_action`) or from the lead as a scope (`oblig_scoped`), and resolved in
 those words. That the read comes first is the reading, not the text's word, so the rule is
-reviewed (`grounding: inferred`), never enforced.
+reviewed (`grounding: inferred`), never enforced, and keeps `within: <heading or lead>` as
+its condition (as `openers` does).
 
 Only a read is ordered, never a step that changes or tells something ("- Send the holder
 a notice" may follow the action); a heading that names a topic or two actions, a heading of
@@ -61,7 +62,13 @@ def section_orders(sentence: Sentence) -> list[Emit]:
         later, said = heading_action(sentence.context), sentence.context.strip()
     if later is None or said is None or later.split()[0] == step.split()[0]:
         return []
-    return [Emit("require_before", later, {"before": step}, 0.6, contexts=((later, said),))]
+    # the section is kept as the condition (as `openers` keeps it): what the order holds within
+    return [
+        Emit(
+            "require_before", later, {"before": step}, 0.6,
+            condition=f"within: {said}", contexts=((later, said),),
+        )
+    ]  # fmt: skip
 
 
 def _numbered(sentence: Sentence) -> bool:
