@@ -37,7 +37,14 @@ from specgap.extract.procedures import _action, verb_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 
-__all__ = ["first_candidates", "first_rules", "heading_action", "in_section", "said_first"]
+__all__ = [
+    "first_candidates",
+    "first_rules",
+    "heading_action",
+    "in_section",
+    "next_orders",
+    "said_first",
+]
 
 _WHO = r"(?:you|we|the\s+agent|the\s+assistant|agents?)"
 _MUST = r"(?:must|should|shall|have\s+to|has\s+to|need\s+to|needs\s+to|are\s+required\s+to)"
@@ -228,7 +235,7 @@ def first_rules(sentence: Sentence) -> list[Emit]:
     if sentence.subject is not None:
         return []
     step = said_first(sentence.clean)
-    if step is None or _next_orders(sentence):
+    if step is None or next_orders(sentence):
         return []
     said = f"You must first {step}."
     emits = opening_rules(replace(sentence, text=said, offsets=(0,) * (len(said) + 1)))
@@ -295,7 +302,7 @@ def in_section(sentence: Sentence) -> bool:
     return m is None or len(m[1]) > 1
 
 
-def _next_orders(sentence: Sentence) -> bool:
+def next_orders(sentence: Sentence) -> bool:
     """A later sentence of the same paragraph opens with "then", "after that", ...: the
     chain of steps states the order of this step and its own."""
     text = sentence.artifact.text

@@ -22,7 +22,7 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
-from specgap.extract.oblig_first import heading_action, in_section
+from specgap.extract.oblig_first import heading_action, in_section, next_orders
 from specgap.extract.oblig_scoped import read_step, scope_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -32,6 +32,10 @@ __all__ = ["section_candidates", "section_orders"]
 _ITEM = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,2}[.)]|[a-h][.)])[ \t]+")
 # a lead line over a list: "When a holder wants to renew a permit:", "For every renewal:"
 _LEAD_LINE = re.compile(r"^[ \t]*(?:#+[ \t]*)?(?P<lead>[^\n:]{3,120}?)[ \t]*:[ \t]*$")
+
+
+# a lead or heading that says when its items happen: `order_leads` reads it
+_TIMED = re.compile(r"^\W*(?:before|after|once|prior\s+to|until|following)\b", re.I)
 
 
 def section_candidates(sentence: Sentence) -> list[CandidateRule]:
@@ -45,8 +49,10 @@ def section_candidates(sentence: Sentence) -> list[CandidateRule]:
 def section_orders(sentence: Sentence) -> list[Emit]:
     """`require_before(<action>, before=<read>)` for a read step under a heading or lead
     naming one action (module docstring), or []."""
-    if _numbered(sentence):
-        return []  # numbered steps are a procedure's, ordered step by step (`procedures`)
+    if _numbered(sentence) or next_orders(sentence):
+        # numbered steps are a procedure's, ordered step by step (`procedures`); a later
+        # "Then ..." opens a chain of steps (`sequences`)
+        return []
     text = _ITEM.sub("", sentence.clean.strip())
     step = read_step(text.rstrip(" .!"))
     if step is None:
@@ -56,9 +62,13 @@ def section_orders(sentence: Sentence) -> list[Emit]:
         return []
     said = None
     later = None
+    if lead is not None and _TIMED.match(lead):
+        return []  # "Before you cancel X:" over items: `order_leads` orders them
     if lead is not None:
         later, said = scope_action(lead) or heading_action(lead), lead
     if later is None and in_section(sentence):
+        if _TIMED.match(sentence.context.strip(" #*")):
+            return []  # "## Before shipping X": `order_leads` orders its items
         later, said = heading_action(sentence.context), sentence.context.strip()
     if later is None or said is None or later.split()[0] == step.split()[0]:
         return []
