@@ -20,7 +20,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order_words import gerund_of
 from specgap.extract.pattern_base import lemma
 
-__all__ = ["item_step", "then_as_after", "then_listed", "then_orders"]
+__all__ = ["item_step", "once_found", "then_as_after", "then_listed", "then_orders"]
 
 _WHO = r"(?:you|we|the\s+agent|agents?|staff)"
 _MODAL = r"(?:may|can|could|should|must|shall|will|are\s+(?:you\s+)?allowed\s+to)"
@@ -158,3 +158,13 @@ def then_listed(text: str, before: str) -> str:
 
 
 _OPEN_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]*$")
+
+
+def once_found(text: str) -> str:
+    """ "Look up the parcel; once found, reroute it." as "After looking up the parcel,
+    reroute the parcel." (read before any other reading of the sentence: "once found" has
+    no event of its own); the text itself otherwise."""
+    if _ONCE.match(" ".join(text.split())) is None:
+        return text
+    said = then_orders(text)
+    return f"{said[0]}." if said else text

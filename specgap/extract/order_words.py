@@ -75,6 +75,9 @@ def idioms(text: str) -> str:
     """The text with idioms of reading said plainly ("pull up the booking": "look up the
     booking"; "proceed to cancel the booking": "cancel the booking"; "attempt a refund":
     "refund"), so that the verb names the action the resolver knows."""
+    from specgap.extract.oblig_then import once_found
+
+    text = once_found(text)  # "X; once found, Y": after X-ing, Y
     text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
     text = pulled(text)  # "pull the invoice": get it
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
