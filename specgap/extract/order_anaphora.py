@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.oblig_then import item_step, then_listed
 from specgap.extract.order_clauses import asked_for
 from specgap.extract.order_events import said_action
 from specgap.extract.order_words import gerund_of
@@ -66,20 +67,25 @@ _THIS = re.compile(
 )
 _LIST_MARK = re.compile(r"^\s*(?:[-*+]|\d{1,2}[.)])\s+")
 _USES = re.compile(
-    r"\b(?:use|using|with|via|call|calling|through|by)\s+`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+)`?",
+    r"\b(?:use|using|with|via|call|calling|through|by)\s+`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+)`?",
     re.I,
 )
+
+
+_OPEN_ITEM = re.compile(r"(?:^|\n)[ \t]*(?:[-*+]|\d{1,2}[.)])[ \t]*$")
 
 
 def previous_action(before: str) -> str | None:
     """The action the last sentence of `before` states, as a gerund phrase ("cancelling
     the booking"; "calling `refund_fare`" when it names one tool); None when it states
     none."""
+    before = _OPEN_ITEM.sub("", before)  # "...\n2. ": the mark of this sentence's own item
     pieces = [p.strip() for p in re.split(r"(?<=[.!?])\s+|\n+", before) if p.strip()]
     if not pieces:
         return None
     last = _LIST_MARK.sub("", pieces[-1]).strip()
-    ids = {m["id"] or m["bare"] for m in TOOL_ID.finditer(last)}
+    # "`unlock(tool_name)`": the call's own arguments are no tools
+    ids = {m["id"] or m["bare"] for m in TOOL_ID.finditer(re.sub(r"\([^()]*\)", "()", last))}
     if len(ids) == 1 and (_USES.search(last) or len(last.split()) <= 2):
         return f"calling {ids.pop()}"  # "refunds are handled with `refund_fare`"
     if ids:
@@ -140,7 +146,8 @@ def pointed_back(text: str, before: str) -> str | None:
     """`text` with the words pointing back to the sentence before (`before`, the text just
     before it) replaced by that sentence's action, as an ordering `temporal` reads; None
     when `text` points back to nothing or the sentence before states no action."""
-    said = " ".join(text.split())
+    said = then_listed(" ".join(text.split()), before)  # "1. First, X.\n2. Then, Y."
+    before = item_step(before) if said != " ".join(text.split()) else before  # its step
     if (whole := answered(said, before)) is not None:
         return whole
     if not (

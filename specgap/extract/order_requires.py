@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from specgap.extract.clause_steps import recommended
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.oblig_nominal import nominal_prerequisites, without_novelty
 from specgap.extract.order_events import event_action, object_of, said_action
 from specgap.extract.temporal_parts import (
     PRECEDES,
@@ -40,8 +41,10 @@ def requires_plain(text: str) -> Emit | None:
     m = REQUIRES.match(text.strip()) or REQUIRES_THAT.match(text.strip())
     m = m or REQUIRES_TOOL.match(text.strip())
     if m is None:
-        return _precedes(text)
-    then = said_action(f"{m['a']} is done")
+        # "a credit check is required for every loan": said again as "loans require ..."
+        nominal = (requires_plain(t) for t in nominal_prerequisites(text))
+        return _precedes(text) or next((e for e in nominal if e is not None), None)
+    then = said_action(f"{without_novelty(m['a'])} is done")  # "every new loan": a loan
     # "requires verifying it or registering it": the object named before; any of them
     events, any_one = split_events(re.sub(r"\b(?:it|them)\b", object_of(then), m["b"]))
     found = [event_action(e) for e in events]

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
+from specgap.extract.oblig_then import then_orders
+from specgap.extract.oblig_words import plain_order_words
 from specgap.extract.order_forms import more_rephrasings
 from specgap.extract.order_rephrase import rephrased_orders
 from specgap.extract.order_words import base_form, gerund, pointed_at
@@ -409,6 +411,8 @@ def rephrasings(text: str) -> list[Rephrased]:
         out.append(Rephrased(f"Do not {base_form(m['y'])} until {m['e']}"))
     out += [Rephrased(said, inferred) for said, inferred in more_rephrasings(text)]
     out += [Rephrased(said) for said in rephrased_orders(text)]  # "X first; only then Y"
+    out += [Rephrased(said) for said in then_orders(text)]  # "X; only then may you Y"
+    out += [Rephrased(said) for said in plain_order_words(text)]  # "ahead of", "it is required"
     return out
 
 

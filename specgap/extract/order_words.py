@@ -18,6 +18,27 @@ _LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looki
          "bringing": "looking"}  # fmt: skip
 
 
+# "pull the invoice", "grab the ledger": get it (not "pull up", an idiom of looking)
+_PULL = re.compile(
+    r"\b(?P<v>pull|pulls|pulled|pulling|grab|grabs|grabbed|grabbing)(?=\s+(?:the|a|an|its|their|"
+    r"his|her|your|latest|current)\b)",
+    re.I,
+)
+_GET = {"pull": "get", "pulls": "gets", "pulled": "got", "pulling": "getting", "grab": "get",
+        "grabs": "gets", "grabbed": "got", "grabbing": "getting"}  # fmt: skip
+
+
+def pulled(text: str) -> str:
+    """ "pull the invoice" / "grab the ledger" -> "get the invoice" (a read said
+    casually; "pull up" is `idioms`' look-up)."""
+    said = _PULL.sub(lambda m: _GET[m["v"].casefold()], text)
+    if said == text:
+        return text
+    # "get the latest invoice": the invoice (which one is the tool's to answer)
+    return re.sub(r"\b(get|gets|got|getting)\s+(the\s+)?(?:latest|current|most\s+recent)\s+",
+                  r"\1 \2", said, flags=re.I)  # fmt: skip
+
+
 # "proceed to cancel", "attempt to send", "go ahead and book": the action itself
 _GO_ON = re.compile(
     r"\b(?:proceed|attempt|try|go\s+ahead|move\s+on)\s+(?:to|and)\s+(?=[a-z]{3,}\b)", re.I
@@ -54,7 +75,11 @@ def idioms(text: str) -> str:
     """The text with idioms of reading said plainly ("pull up the booking": "look up the
     booking"; "proceed to cancel the booking": "cancel the booking"; "attempt a refund":
     "refund"), so that the verb names the action the resolver knows."""
+    from specgap.extract.oblig_then import once_found
+
+    text = once_found(text)  # "X; once found, Y": after X-ing, Y
     text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+    text = pulled(text)  # "pull the invoice": get it
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
 
 

@@ -20,6 +20,7 @@ from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
 from specgap.extract.noun_counts import counted_person, noun_count
+from specgap.extract.oblig_first import first_candidates
 from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
@@ -92,6 +93,7 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     rules = with_asked(sentence, rules)  # "ask the member for their card number"
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
+        rules = rules or first_candidates(sentence)  # "you must X first"
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
         rules = [candidate(sentence, e) for e in inline_state(sentence)]
     if not rules and sentence.subject is not None:  # "only use this when X is 'a'"

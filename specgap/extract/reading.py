@@ -28,6 +28,8 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
+from specgap.extract.oblig_scoped import scoped_candidates
+from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
@@ -188,6 +190,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         searched = [] if rules else found_rules(sentence)  # "if a slip is found, assign it"
         searched = searched or ([] if rules else outcome_rules(sentence))  # "check if ..."
         rules = rules or searched or this_check(sentence)  # "this check is required before X"
+        rules = rules or scoped_candidates(sentence)  # "when renewing X, look up Y": Y first
+        rules = rules or section_candidates(sentence)  # "## Renewals\n- Look up Y": Y first
         gap = None if rules else gap  # "Refunds:\n- only for cancelled bookings": the lead
     ranged = action_ranges(sentence.clean, clause) if sentence.subject is None else []
     if ranged:  # "a membership can be frozen for 2 to 12 weeks": the action's own argument

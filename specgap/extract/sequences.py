@@ -30,6 +30,7 @@ from specgap.extract.order_lists import checked, inline_procedure, introduced, u
 from specgap.extract.order_rephrase import chain_form
 from specgap.extract.order_steps import is_goal_step, order_goal
 from specgap.extract.order_tables import table_orders
+from specgap.extract.order_words import pulled
 from specgap.extract.segments import Sentence
 from specgap.extract.steps_inline import empty_condition, needed_steps, step_actions
 from specgap.ir import CandidateRule, Diagnostic
@@ -310,6 +311,7 @@ class _Chain:
 
     def read(self, sentence: Sentence) -> list[CandidateRule]:
         text = chain_form(_LABEL.sub("", sentence.clean.strip()))  # "X first; only then Y"
+        text = pulled(text)  # "pull the invoice, then ...": get it
         if sentence.subject is not None:
             return []
         if sentence.context != self.section:

@@ -21,7 +21,9 @@ from itertools import pairwise
 from specgap.extract.pattern_base import USER, is_action_noun
 from specgap.operators.prose import lemma
 
-TOOL_ID = re.compile(r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_[a-z0-9]+)+)\b")
+TOOL_ID = re.compile(
+    r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_{1,2}[a-z0-9]+)+)\b"
+)
 _EVENT_BREAK = re.compile(
     r"(?:\s*,\s*(?:(?P<glue>or|and|and/or)\s+)?|\s+(?P<glue2>or|and|and/or)\s+)(?:(?:after|once|"
     r"only\s+after)\s+)?(?=[a-z]{3,}ing\b|(?:the|a|an|its|their)\s+(?:[a-z][\w-]*\s+){1,3}?(?:has|"
@@ -131,7 +133,8 @@ REQUIRES_YES = re.compile(
 )
 REQUIRES = re.compile(
     r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
-    r"(?:[a-z][\w-]*\s+){0,3}?[a-z]+(?:ing|ion|al|ment|up|in|check|review|search)\b[^.;,]*?)"
+    r"(?:[a-z][\w-]*\s+){0,3}?(?:[a-z]+(?:ing|ion|al|ment|up|in)|[a-z]*(?:check|review|search))\b"
+    r"[^.;,]*?)"
     r"(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
     re.I,
 )
