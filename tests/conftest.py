@@ -56,3 +56,21 @@ from hypothesis import settings  # noqa: E402
 
 settings.register_profile("specgap", derandomize=True, deadline=None, print_blob=True)
 settings.load_profile("specgap")
+
+
+# `make test` must stay fast (<= 90 s on two cores) while the suite grows: the tests listed in
+# tests/slow_tests.txt (subprocess CLI runs, full rebuilds, fuzzers, ...) are marked `slow`
+# here, in one place, rather than by edits to files other developers are changing. `tryfirst`
+# so the mark is on before `-m "not slow"` deselects.
+SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    lines = SLOW_LIST.read_text("utf-8").splitlines()
+    listed = {line.split("#", 1)[0].strip() for line in lines} - {""}
+    for item in items:
+        nodeid = item.nodeid
+        function = nodeid.split("[", 1)[0]
+        if {nodeid, function, nodeid.split("::", 1)[0]} & listed:
+            item.add_marker(pytest.mark.slow)
