@@ -150,6 +150,13 @@ class Plan:
                 return out
         return found
 
+    def pure(self, event: Any, state: Any) -> tuple[tuple[Finding, ...], bool]:
+        """The findings of the checks `findings` answers from memory (run now, not looked
+        up), and whether each of them ran (none failed): a caller that keys calls by at
+        least what those checks read (the Guard's per-tool lanes) may keep them."""
+        found, failed = self._run_pure(event, state)
+        return tuple(found), not failed
+
     def _run_pure(self, event: Any, state: Any) -> tuple[list[Finding], bool]:
         found, failed = _run(self._pure, event, state)
         if self._schemas:
