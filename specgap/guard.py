@@ -325,6 +325,9 @@ class Guard:
             if called_only and not fields["labels_out"] and tool not in apart:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
+            elif type(call) is Pending:
+                lane = self._lanes.get(tool) or self._lane(tool)  # a pending call has a tool
+                lane.fold_pending(state, call)  # no event made when its lane knows the fold
             else:  # an observer reads it: the event itself
                 observe(state, call.made() if isinstance(call, Pending) else call)
         current.pending.clear()

@@ -19,6 +19,7 @@ made here, anything found judged by `Engine.judge_call`), the same fold.
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from specgap.controls.evaluate import _frozen
@@ -26,12 +27,12 @@ from specgap.evaluate.engine import _DECISION_SET, ALLOWED, BLOCKING, Decision
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.plan import MEMO_LIMIT, Finding, Plan
 from specgap.events import ToolCall
-from specgap.operators.require_same import NAME as SAME_SLOT
-from specgap.operators.require_same import _Seen, named_of, observe_same
+from specgap.operators.require_same import fold_named, named_of, observe_same
 from specgap.operators.values import UnreadableValue
 
 if TYPE_CHECKING:  # the guard calls in here
     from specgap.guard import Guard, _Trace
+    from specgap.guard_wire import Pending
 
 _new = object.__new__
 _FLAT = frozenset({str, int, bool, type(None)})  # exact types: equal values of one are alike
@@ -72,21 +73,40 @@ def freeze(value: Any) -> Any:
 
 class _Entry:
     """What a lane knows of one key: the plan for such a call (before-run, or both stages
-    when it carries its result), its memoized checks' findings, and what it names."""
+    when it carries its result), its memoized checks' findings, the checks that read the
+    trace, and what the call names (once it has run)."""
 
-    __slots__ = ("found", "named", "plan", "rest")
+    __slots__ = ("found", "named", "plan", "quiet", "rest")
 
     def __init__(self, plan: Plan, found: tuple[Finding, ...]) -> None:
         self.plan = plan
         self.rest = plan.rest
         self.found = found
+        self.quiet = not found and not self.rest  # allowed whatever the trace holds
         self.named: tuple[frozenset[str], bool] | None = _UNKNOWN
+
+
+# the fields a call's key holds as they are (what memoized checks and observers read)
+_PLAIN_FIELDS = itemgetter(
+    "name", "duration_ms", "labels_in", "labels_out", "actor", "resource", "is_error", "flags"
+)
 
 
 class Lane:
     """One tool's calls on a plain guard: `check` is `Guard.check` of such a call."""
 
-    __slots__ = ("_before", "_both", "_hooks", "_labelled", "_memo", "_source", "guard", "tool")
+    __slots__ = (
+        "_before",
+        "_both",
+        "_called_only",
+        "_hooks",
+        "_labelled",
+        "_memo",
+        "_same_only",
+        "_source",
+        "guard",
+        "tool",
+    )
 
     def __init__(self, guard: Guard, tool: str) -> None:
         engine = guard.engine
@@ -100,15 +120,18 @@ class Lane:
         plain, labelled = engine.hooks(tool)
         self._hooks = plain  # the observers of a call whose output carries no label
         self._labelled = labelled  # ... and of one that does, or of a taint source
+        # how a call with no output label is folded in when its tool is no taint source:
+        # adding the tool to `called`, and with the same-entity observer alone, its values
+        self._called_only = self._source is None and not plain
+        self._same_only = self._source is None and plain == (observe_same,)
 
     def check(
         self, current: _Trace, event: ToolCall, fields: dict[str, Any], executed: bool | None
     ) -> Decision:
         """`Guard.check` of `event`, a call of this lane's tool (`fields`: its `__dict__`),
         in the trace `current`."""
-        guard = self.guard
         if current.pending:
-            guard._fold_pending(current)
+            self.guard._fold_pending(current)
         index = current.index
         current.index = index + 1
         state = current.state
@@ -130,7 +153,7 @@ class Lane:
                 else:
                     frozen_args = tuple(args.items())
                 if type(result) is dict:
-                    out: list[Any] = [dict]  # `_frozen`'s form of a dict, its usual values
+                    out: Any = [dict]  # `_frozen`'s form of a dict, its usual values inlined
                     for name, value in result.items():
                         kind = type(value)
                         if type(name) is not str:
@@ -145,23 +168,11 @@ class Lane:
                         else:
                             out = _frozen(result)
                             break
-                    frozen_result: Any = tuple(out)
+                    key: Any = (frozen_args, tuple(out), _PLAIN_FIELDS(fields))
                 elif type(result) is str or result is None:
-                    frozen_result = result
+                    key = (frozen_args, result, _PLAIN_FIELDS(fields))
                 else:
-                    frozen_result = _frozen(result)
-                key = (
-                    frozen_args,
-                    frozen_result,
-                    fields["name"],
-                    fields["duration_ms"],
-                    fields["labels_in"],
-                    fields["labels_out"],
-                    fields["actor"],
-                    fields["resource"],
-                    fields["is_error"],
-                    fields["flags"],
-                )
+                    key = (frozen_args, _frozen(result), _PLAIN_FIELDS(fields))
                 entry = self._memo.get(key)
             except TypeError:  # not memoized: every check runs
                 key = None
@@ -173,28 +184,31 @@ class Lane:
                     if len(self._memo) >= MEMO_LIMIT:
                         self._memo.clear()
                     self._memo[key] = entry
-            findings: Any = entry.found
-            more: list[Finding] | None = None
-            for n, compiled, check, prepared in entry.rest:  # `Plan.findings`' loop
-                try:
-                    reason = check(prepared, event, state)
-                except UnreadableValue as exc:  # unreadable input is a violation, not an error
-                    finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
-                except Exception as exc:  # a broken check fails closed or open, naming it
-                    operator = compiled.policy.operator
-                    finding = (n, compiled, f"internal error in `{operator}`: {exc}", True)
-                else:
-                    if reason is None:
-                        continue
-                    finding = (n, compiled, reason, False)
-                if more is None:
-                    more = []
-                more.append(finding)
-            if more is not None:
-                merged = [*findings, *more]
-                if findings:
-                    merged.sort(key=_position)
-                findings = merged
+            if entry.quiet:
+                findings: Any = ()
+            else:
+                findings = entry.found
+                more: list[Finding] | None = None
+                for n, compiled, check, prepared in entry.rest:  # `Plan.findings`' loop
+                    try:
+                        reason = check(prepared, event, state)
+                    except UnreadableValue as exc:  # unreadable input: a violation
+                        finding: Finding = (n, compiled, f"cannot read the call: {exc}", False)
+                    except Exception as exc:  # a broken check fails closed or open, naming it
+                        operator = compiled.policy.operator
+                        finding = (n, compiled, f"internal error in `{operator}`: {exc}", True)
+                    else:
+                        if reason is None:
+                            continue
+                        finding = (n, compiled, reason, False)
+                    if more is None:
+                        more = []
+                    more.append(finding)
+                if more is not None:
+                    merged = [*findings, *more]
+                    if findings:
+                        merged.sort(key=_position)
+                    findings = merged
             if not findings and not fields["flags"]:
                 allowed = True
                 decision = _new(Decision)  # `engine._decision(...)`, inlined
@@ -209,20 +223,48 @@ class Lane:
                 set_extra(decision, None)
                 set_private(decision, None)
             else:
-                decision = guard.engine.judge_call(
+                decision = self.guard.engine.judge_call(
                     index, event, fields, state, entry.plan, findings
                 )
         except Exception as exc:  # the guard, not a policy, failed: fail open or closed
-            decision = guard._failed(index, event, exc)
+            decision = self.guard._failed(index, event, exc)
         if executed:
             if allowed or decision.verdict != "deny":
-                self.fold(state, event, fields, entry)
+                if fields["labels_out"]:
+                    self.fold(state, event, fields, entry)
+                elif self._called_only:  # `TraceState.observe` of the usual call, inlined
+                    state.called.add(self.tool)
+                elif self._same_only and entry is not None:  # ... and the same-entity record
+                    state.called.add(self.tool)
+                    named = entry.named
+                    if named is None:
+                        named = entry.named = named_of(event)
+                    fold_named(state, self.tool, named)
+                else:
+                    self.fold(state, event, fields, entry)
         elif executed is None and (allowed or decision.action not in BLOCKING):
             current.pending.append(event)
             current.pending_at.append(index)
         return decision
 
-    def fold(self, state: Any, event: ToolCall, fields: dict[str, Any], entry: Any) -> None:
+    def fold_pending(self, state: Any, call: Pending) -> None:
+        """Fold in a repeated Chat call left pending without an event (`guard_wire`): with
+        the same-entity observer alone, from what its `Known` names (made once), else the
+        event made and folded as `Engine.observe` folds it."""
+        fields = call.__dict__
+        if self._same_only and not fields["labels_out"] and fields["result"] is None:
+            known = call.known
+            named = known.named
+            if named is None:  # what `named_of` reads: the arguments, no result, no error
+                named = known.named = named_of(call.made())
+            state.called.add(self.tool)
+            fold_named(state, self.tool, named)
+        else:
+            self.guard._observe(state, call.made())
+
+    def fold(
+        self, state: Any, event: ToolCall, fields: dict[str, Any], entry: _Entry | None
+    ) -> None:
         """`Engine.observe(state, event)` of a call that ran (`entry`: its key's, or None),
         the same-entity observer given what the call names from the entry."""
         labelled = fields["labels_out"] or self._source
@@ -237,16 +279,7 @@ class Lane:
                 named = entry.named
                 if named is None:
                     named = entry.named = named_of(event)
-                slot: _Seen | None = state.slots.get(SAME_SLOT)
-                if slot is None:
-                    slot = state.slots[SAME_SLOT] = _Seen()
-                found = slot.named.get(self.tool)
-                if found is None:
-                    slot.named[self.tool] = set(named[0])
-                else:
-                    found.update(named[0])
-                if not named[1]:
-                    slot.unrecorded.add(self.tool)
+                fold_named(state, self.tool, named)
             else:
                 observe(state, event)
 

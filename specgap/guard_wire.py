@@ -51,7 +51,7 @@ class Known:
     origin, the checks of its tool that read the trace, and once learnt, what the engine
     decided for it when those found nothing."""
 
-    __slots__ = ("fields", "fields_set", "judged", "quiet", "rest", "tool")
+    __slots__ = ("fields", "fields_set", "judged", "named", "quiet", "rest", "tool")
 
     def __init__(self, item: ToolCall, rest: tuple[Step, ...]) -> None:
         self.fields = dict(item.__dict__)
@@ -63,6 +63,9 @@ class Known:
         # tool and no flags
         self.judged: dict[str, Any] | None = None
         self.quiet = False  # the judged action lets a call go ahead (not in `BLOCKING`)
+        # what such a call names for the same-entity rule (`require_same.named_of`: its
+        # arguments, no result, not failed), once a lane has folded one in
+        self.named: tuple[frozenset[str], bool] | None = None
 
 
 def check_chat(
@@ -184,11 +187,13 @@ class Pending:
     fields in its `__dict__` (what the trace's fold and `Guard.record` read of a pending
     call: `tool`, `labels_out`, `call_id`), the `ToolCall` made only when something needs
     the event itself (`made`: a fold that calls an observer, a recorded result). Its
-    arguments are shared with its `Known` until made (nothing reads them before)."""
+    arguments are shared with its `Known` until made (nothing reads them before); `known`
+    keeps what its tool's lane learnt of such a call (`Known.named`)."""
 
-    __slots__ = ("__dict__", "fields_set")
+    __slots__ = ("__dict__", "fields_set", "known")
     call_id: str | None
     fields_set: set[str]
+    known: Known
 
     def made(self) -> ToolCall:
         """The event (`fast.build`, inlined), with its own arguments dict."""
@@ -213,6 +218,7 @@ def _quiet(
     waiting = _new(Pending)
     waiting.__dict__ = fields
     waiting.fields_set = known.fields_set
+    waiting.known = known
     pending = current.pending
     if pending:  # the call before this one ran: as in `check_chat`
         before = pending[0].__dict__

@@ -17,13 +17,14 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from test_guard_fast import SETTINGS, _reference_and_mutants, _whole
+from test_guard_fast import SETTINGS, _as_given, _reference_and_mutants, _whole
 from trace_support import reference_bundle
 
 from specgap.controls.evaluate import _frozen
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard
 from specgap.guard_lane import Lane, freeze
+from specgap.guard_wire import Known
 
 AGENTS = ("sql", "cloud")
 
@@ -250,3 +251,16 @@ def test_a_lane_forgets_everything_when_its_memo_is_full(monkeypatch: pytest.Mon
     lane = guard._lanes["scan_for_secrets"]
     assert isinstance(lane, Lane)
     assert 1 <= len(lane._memo) <= 3
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_repeated_chat_calls_left_pending_fold_as_on_the_general_path(agent: str) -> None:
+    """From the third reading on, a repeated Chat call of a tool whose calls nothing reads
+    before they run is left pending without an event (`guard_wire.Pending`); its lane folds
+    it in from what its `Known` names. Five rounds, results never recorded: every later
+    check reads the calls folded that way."""
+    traces = [_as_given(events) for events in _reference_and_mutants(agent)]
+    lanes, general = _pair(agent, {})
+    assert _run(lanes, traces, "live", rounds=5) == _run(general, traces, "live", rounds=5)
+    folded = any(k.named is not None for k in lanes._read.known.values() if isinstance(k, Known))
+    assert folded == (agent == "cloud")  # the cloud agent's same-entity rule reads them
