@@ -100,6 +100,7 @@ class Lane:
         "_both",
         "_called_only",
         "_hooks",
+        "_keys_result",
         "_labelled",
         "_memo",
         "_same_only",
@@ -124,6 +125,11 @@ class Lane:
         # adding the tool to `called`, and with the same-entity observer alone, its values
         self._called_only = self._source is None and not plain
         self._same_only = self._source is None and plain == (observe_same,)
+        # whether a key holds the result (a memoized after-run check reads it, or what
+        # the call names is kept), or only whether there is one (which plan checks it)
+        self._keys_result = (
+            self._both.keys_result or observe_same in plain or observe_same in labelled
+        )
 
     def check(
         self, current: _Trace, event: ToolCall, fields: dict[str, Any], executed: bool | None
@@ -152,7 +158,9 @@ class Lane:
                         break
                 else:
                     frozen_args = tuple(args.items())
-                if type(result) is dict:
+                if not self._keys_result:  # what is read of the result: none or some
+                    key: Any = (frozen_args, result is None, _PLAIN_FIELDS(fields))
+                elif type(result) is dict:
                     out: Any = [dict]  # `_frozen`'s form of a dict, its usual values inlined
                     for name, value in result.items():
                         kind = type(value)
@@ -168,7 +176,7 @@ class Lane:
                         else:
                             out = _frozen(result)
                             break
-                    key: Any = (frozen_args, tuple(out), _PLAIN_FIELDS(fields))
+                    key = (frozen_args, tuple(out), _PLAIN_FIELDS(fields))
                 elif type(result) is str or result is None:
                     key = (frozen_args, result, _PLAIN_FIELDS(fields))
                 else:

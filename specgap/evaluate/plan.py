@@ -78,6 +78,11 @@ class Plan:
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
     @property
+    def keys_result(self) -> bool:
+        """Whether a memoized check reads the call's result (and actor, resource, tool)."""
+        return self._outputs
+
+    @property
     def rest(self) -> tuple[Step, ...]:
         """The checks run every time (those that may read the trace): (position, compiled
         policy, check, its prepared condition)."""
