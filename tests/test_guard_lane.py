@@ -24,9 +24,10 @@ from specgap.controls.evaluate import _frozen
 from specgap.events import Event, Message, ToolCall
 from specgap.guard import Guard
 from specgap.guard_lane import Lane, freeze
-from specgap.guard_wire import Known
+from specgap.guard_wire import FIELD_CHECKS, Known, Pending
 
 AGENTS = ("sql", "cloud")
+_new = object.__new__
 
 
 def _pair(agent: str, settings: dict[str, Any]) -> tuple[Guard, Guard]:
@@ -264,3 +265,32 @@ def test_repeated_chat_calls_left_pending_fold_as_on_the_general_path(agent: str
     assert _run(lanes, traces, "live", rounds=5) == _run(general, traces, "live", rounds=5)
     folded = any(k.named is not None for k in lanes._read.known.values() if isinstance(k, Known))
     assert folded == (agent == "cloud")  # the cloud agent's same-entity rule reads them
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_field_checks_answer_alike_for_an_event_and_a_pending_call(agent: str) -> None:
+    """`guard_wire.FIELD_CHECKS`: each listed operator's before-run check, given a `Pending`
+    holding a call's fields, answers (or raises) as for the call itself, at every point of
+    every reference trace and mutant (the trace state as the engine folds it there)."""
+    engine = Guard(reference_bundle(), agent=agent).engine
+    checked = 0
+    for events in _reference_and_mutants(agent):
+        state = engine.new_state()
+        for event in events:
+            if isinstance(event, ToolCall) and event.tool is not None:
+                for compiled in engine.applicable(event.tool):
+                    if compiled.operator.name not in FIELD_CHECKS:
+                        continue
+                    pending = _new(Pending)
+                    pending.__dict__ = dict(event.__dict__)
+                    answers = []
+                    for call in (event, pending):
+                        try:
+                            answers.append(compiled.operator.check(compiled.prepared, call, state))
+                        except Exception as exc:
+                            answers.append(repr(exc))
+                    assert answers[0] == answers[1]
+                    assert type(answers[0]) is type(answers[1])  # `Undetermined` too
+                    checked += 1
+            engine.observe(state, event)
+    assert checked > 10
