@@ -37,6 +37,7 @@ from specgap.evaluate.engine import (
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
+from specgap.guard_lane import Lane
 from specgap.guard_policy import load_policy as load_policy  # re-exported: `specgap.guard`'s API
 from specgap.guard_policy import select_agent as select_agent
 from specgap.guard_wire import Pending, WireReader, check_chat
@@ -111,6 +112,7 @@ class Guard:
         self._observe = self.engine.observe if self.engine.observers else TraceState.observe
         self._called_only = self.engine.taint_only  # see the inlined fold in `check`
         self._apart = self.engine.folded_apart  # ... which these tools' calls never take
+        self._lanes: dict[str | None, Lane] = {}  # tool -> its lane, on a plain guard only
 
     @classmethod
     def from_path(
@@ -133,6 +135,11 @@ class Guard:
         if current is None:
             current = self._trace(trace)
         kind = type(event)
+        if kind is ToolCall:  # a call of a tool with a lane: decided there
+            fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
+            lane = self._lanes.get(fields["tool"])
+            if lane is not None:
+                return lane.check(current, event, fields, executed)
         if kind is Message:
             if current.pending:
                 self._fold_pending(current)
@@ -161,52 +168,14 @@ class Guard:
                 item = self._coerce(event, f"{trace}#{current.index}")
             except SpecgapError as exc:
                 return self._unreadable(current, trace, exc)
-        if current.pending:
-            self._fold_pending(current)
         if self._plain and type(item) is ToolCall:
-            # `_one` for a tool call of a guard without filters or shadow mode, inlined, with
-            # `Engine.evaluate`'s: the fields are read from the model's dict (pydantic's
-            # `__getattr__` hook makes every attribute read slow)
-            index = current.index
-            current.index = index + 1
-            state = current.state
             fields = item.__dict__
             tool = fields["tool"]
-            engine = self.engine
-            allowed = False  # nothing found: the decision is an allow, made here
-            try:
-                plans = engine._tool_plans.get(tool) or engine.plans(tool)
-                plan = plans[2] if fields["result"] is not None else plans[0]
-                findings = plan.findings(item, state)
-                if not findings and tool is not None and not fields["flags"]:
-                    allowed = True
-                    decision = _new(Decision)  # `engine._decision(...)`, inlined
-                    values = ALLOWED.copy()
-                    values["index"] = index
-                    values["origin"] = fields["origin"]
-                    values["tool"] = tool
-                    values["name"] = fields["name"]
-                    values["call_id"] = fields["call_id"]
-                    set_dict(decision, values)
-                    set_fields(decision, _DECISION_SET)
-                    set_extra(decision, None)
-                    set_private(decision, None)
-                else:
-                    decision = engine.judge_call(index, item, fields, state, plan, findings)
-            except Exception as exc:  # the guard, not a policy, failed: fail open or closed
-                decision = self._failed(index, item, exc)
-            if executed:
-                if allowed or decision.verdict != "deny":
-                    if self._called_only and not fields["labels_out"] and tool not in self._apart:
-                        # `TraceState.observe` of the usual call: it was called, nothing more
-                        if tool is not None:
-                            state.called.add(tool)
-                    else:
-                        self._observe(state, item)
-            elif executed is None and (allowed or decision.action not in BLOCKING):
-                current.pending.append(item)
-                current.pending_at.append(index)
-            return decision
+            if tool is not None:  # the tool's lane (`guard_lane`), made at its first call
+                lane = self._lanes.get(tool) or self._lane(tool)
+                return lane.check(current, item, fields, executed)
+        if current.pending:
+            self._fold_pending(current)
         return self._one(current, item, executed)
 
     def check_turn(self, calls: Iterable[Any], *, trace: str = "default") -> list[Decision]:
@@ -260,6 +229,10 @@ class Guard:
             action="observe" if self.shadow else "deny",
             flags=(UNREADABLE,),
         )
+
+    def _lane(self, tool: str) -> Lane:
+        lane = self._lanes[tool] = Lane(self, tool)
+        return lane
 
     def _trace(self, trace: str) -> _Trace:
         current = self._traces.get(trace)
@@ -352,6 +325,9 @@ class Guard:
             if called_only and not fields["labels_out"] and tool not in apart:
                 if tool is not None:  # `TraceState.observe` of the usual call, inlined
                     state.called.add(tool)
+            elif type(call) is Pending:
+                lane = self._lanes.get(tool) or self._lane(tool)  # a pending call has a tool
+                lane.fold_pending(state, call)  # no event made when its lane knows the fold
             else:  # an observer reads it: the event itself
                 observe(state, call.made() if isinstance(call, Pending) else call)
         current.pending.clear()

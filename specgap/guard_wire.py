@@ -44,6 +44,11 @@ _new = object.__new__
 LIMIT = 4096
 LONGEST = 4096  # longer argument texts are read every time: the memo stays small
 _ONCE = object()  # the mark of a pair read once (a mark, not its event: nothing kept alive)
+FIELD_CHECKS = frozenset({"flow_denied", "require_before"})
+"""Operators whose before-run check reads of the call only attributes its fields hold
+(`name`, `args`, `labels_in`, its `__dict__`), never its type or a method: it answers
+alike for the `ToolCall` and for a `Pending` holding the same fields
+(`tests/test_guard_lane.py` holds each to it)."""
 
 
 class Known:
@@ -51,7 +56,7 @@ class Known:
     origin, the checks of its tool that read the trace, and once learnt, what the engine
     decided for it when those found nothing."""
 
-    __slots__ = ("fields", "fields_set", "judged", "quiet", "rest", "tool")
+    __slots__ = ("fields", "fields_only", "fields_set", "judged", "named", "quiet", "rest", "tool")
 
     def __init__(self, item: ToolCall, rest: tuple[Step, ...]) -> None:
         self.fields = dict(item.__dict__)
@@ -59,10 +64,17 @@ class Known:
         self.fields_set = set(item.__pydantic_fields_set__)
         self.tool = item.tool
         self.rest = rest
+        # whether each of those reads of the call only its fields (`FIELD_CHECKS`)
+        self.fields_only = all(
+            c.operator.name in FIELD_CHECKS and check is c.operator.check for _, c, check, _ in rest
+        )
         # the fields of the decision but index, origin and call id; only for a call with a
         # tool and no flags
         self.judged: dict[str, Any] | None = None
         self.quiet = False  # the judged action lets a call go ahead (not in `BLOCKING`)
+        # what such a call names for the same-entity rule (`require_same.named_of`: its
+        # arguments, no result, not failed), once a lane has folded one in
+        self.named: tuple[frozenset[str], bool] | None = None
 
 
 def check_chat(
@@ -89,10 +101,13 @@ def check_chat(
         call_id = value.get("id")
         if type(call_id) is not str and call_id is not None:
             call_id = str(call_id)
-        if executed is None and known.quiet and not known.rest and known.judged is not None:
-            # nothing reads this call before it runs and its decision is known: no event is
-            # made until something needs one (`Pending.made`)
-            return _quiet(guard, current, known, index, origin, call_id)
+        if executed is None and known.quiet and known.judged is not None:
+            if not known.rest:
+                # nothing reads this call before it runs and its decision is known: no event
+                # is made until something needs one (`Pending.made`)
+                return _quiet(guard, current, known, index, origin, call_id)
+            if known.fields_only:  # ... or only checks that read its fields and the trace
+                return _quiet_checked(guard, current, known, index, origin, call_id)
         fields = known.fields.copy()
         fields["args"] = fields["args"].copy()  # each event its own dict
         fields["call_id"] = call_id
@@ -184,11 +199,13 @@ class Pending:
     fields in its `__dict__` (what the trace's fold and `Guard.record` read of a pending
     call: `tool`, `labels_out`, `call_id`), the `ToolCall` made only when something needs
     the event itself (`made`: a fold that calls an observer, a recorded result). Its
-    arguments are shared with its `Known` until made (nothing reads them before)."""
+    arguments are shared with its `Known` until made (nothing reads them before); `known`
+    keeps what its tool's lane learnt of such a call (`Known.named`)."""
 
-    __slots__ = ("__dict__", "fields_set")
+    __slots__ = ("__dict__", "fields_set", "known")
     call_id: str | None
     fields_set: set[str]
+    known: Known
 
     def made(self) -> ToolCall:
         """The event (`fast.build`, inlined), with its own arguments dict."""
@@ -202,6 +219,56 @@ class Pending:
         return item
 
 
+def _quiet_checked(
+    guard: Guard, current: _Trace, known: Known, index: int, origin: str, call_id: str | None
+) -> Decision:
+    """`check_chat` of a repeated call decided before as allowed (or not blocked), not run
+    yet, whose checks that read the trace read of the call only its fields (`FIELD_CHECKS`):
+    they run on its `Pending`; when none finds anything it gets its known decision and stays
+    pending without an event, else its event is made and the engine decides it."""
+    fields = known.fields.copy()
+    fields["call_id"] = call_id
+    fields["origin"] = origin
+    waiting = _new(Pending)
+    waiting.__dict__ = fields
+    waiting.fields_set = known.fields_set
+    waiting.known = known
+    pending = current.pending
+    if pending:  # the call before this one ran: as in `check_chat`
+        guard._fold_pending(current)
+    current.index = index + 1
+    state = current.state
+    try:
+        for _, _, check, prepared in known.rest:  # the checks that read the trace
+            try:
+                if check(prepared, waiting, state) is not None:
+                    break
+            except Exception:  # the engine says what a failing check makes of the call
+                break
+        else:
+            values = known.judged.copy()  # type: ignore[union-attr]  # set: see the caller
+            values["index"] = index
+            values["origin"] = origin
+            values["call_id"] = call_id
+            decision = _new(Decision)  # `engine._decision(...)`, inlined: once per call
+            set_dict(decision, values)
+            set_fields(decision, _DECISION_SET)
+            set_extra(decision, None)
+            set_private(decision, None)
+            pending.append(waiting)
+            current.pending_at.append(index)
+            return decision
+        item = waiting.made()
+        decision = guard.engine.evaluate(index, item, state)
+    except Exception as exc:  # the guard, not a policy, failed: fail open or closed
+        item = waiting.made()
+        decision = guard._failed(index, item, exc)
+    if decision.action not in BLOCKING:
+        pending.append(item)
+        current.pending_at.append(index)
+    return decision
+
+
 def _quiet(
     guard: Guard, current: _Trace, known: Known, index: int, origin: str, call_id: str | None
 ) -> Decision:
@@ -213,6 +280,7 @@ def _quiet(
     waiting = _new(Pending)
     waiting.__dict__ = fields
     waiting.fields_set = known.fields_set
+    waiting.known = known
     pending = current.pending
     if pending:  # the call before this one ran: as in `check_chat`
         before = pending[0].__dict__

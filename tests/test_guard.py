@@ -245,9 +245,10 @@ def test_a_guard_failure_fails_closed_where_policies_are_enforced(
         raise KeyError("engine")
 
     # the engine fails wherever the guard asks it: its `evaluate`, or the per-tool plan the
-    # guard's inlined path runs itself
+    # guard's inlined path and its per-tool lanes (`Plan.pure`) run themselves
     monkeypatch.setattr(guard.engine, "evaluate", boom)
     monkeypatch.setattr(Plan, "findings", boom)
+    monkeypatch.setattr(Plan, "pure", boom)
     decision = guard.check({"name": "execute_sql", "args": QUERY})
     assert (decision.verdict, decision.action) == ("deny", "deny")
     assert decision.hits[0].policy == "specgap.guard"

@@ -362,6 +362,15 @@ class Engine:
                 if tools is None:
                     observe(state, event)
 
+    def hooks(self, tool: str | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """The observers `observe` calls for a call of `tool`, in order: (one whose output
+        carries no label, one whose does or whose tool is a taint source)."""
+        return self._hooks.get(tool) or self._hooks_for(tool)
+
+    def source_labels(self, tool: str | None) -> frozenset[str] | None:
+        """The labels a call of `tool` taints with as a taint source, or None."""
+        return self._sources.get(tool) if tool is not None else None
+
     def _hooks_for(self, tool: str | None) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
         """The observers a call of `tool` takes: (unlabelled, labelled)."""
         every = [(o, only) for o, tools, only in self._observers if tools is None or tool in tools]

@@ -78,6 +78,11 @@ class Plan:
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
 
     @property
+    def keys_result(self) -> bool:
+        """Whether a memoized check reads the call's result (and actor, resource, tool)."""
+        return self._outputs
+
+    @property
     def rest(self) -> tuple[Step, ...]:
         """The checks run every time (those that may read the trace): (position, compiled
         policy, check, its prepared condition)."""
@@ -149,6 +154,13 @@ class Plan:
                     out.sort(key=_position)
                 return out
         return found
+
+    def pure(self, event: Any, state: Any) -> tuple[tuple[Finding, ...], bool]:
+        """The findings of the checks `findings` answers from memory (run now, not looked
+        up), and whether each of them ran (none failed): a caller that keys calls by at
+        least what those checks read (the Guard's per-tool lanes) may keep them."""
+        found, failed = self._run_pure(event, state)
+        return tuple(found), not failed
 
     def _run_pure(self, event: Any, state: Any) -> tuple[list[Finding], bool]:
         found, failed = _run(self._pure, event, state)

@@ -111,6 +111,22 @@ def observe_same(state: TraceState, event: Event) -> None:
         slot.unrecorded.add(tool)
 
 
+def fold_named(state: TraceState, tool: str, known: tuple[frozenset[str], bool]) -> None:
+    """`observe_same` of a call of `tool` whose `named_of` is `known` (a caller that keeps
+    what a call names, the Guard's per-tool lane, folds it in without reading it again)."""
+    slot: _Seen | None = state.slots.get(NAME)
+    if slot is None:
+        slot = state.slots[NAME] = _Seen()
+    named, recorded = known
+    found = slot.named.get(tool)
+    if found is None:
+        slot.named[tool] = set(named)
+    else:
+        found.update(named)
+    if not recorded:
+        slot.unrecorded.add(tool)
+
+
 _NAMED: dict[Any, tuple[frozenset[str], bool]] = {}  # see `_named`
 _SCALARS = frozenset({str, int, type(None)})  # exact types: 1, 1.0 and True must not meet
 _NAMED_LIMIT = 4096
@@ -118,7 +134,8 @@ _NAMED_LIMIT = 4096
 
 def _named(call: ToolCall) -> tuple[frozenset[str], bool]:
     """The values a call names, and whether its output (if it did not fail) was recorded;
-    remembered per (arguments, result, failed): a replayed call reads the same."""
+    remembered per (arguments, result, failed): a replayed call reads the same. It reads
+    nothing else of the call (its `args`, `result` and `is_error`)."""
     fields = call.__dict__
     args = fields["args"]
     result = fields["result"]
@@ -144,6 +161,9 @@ def _named(call: ToolCall) -> tuple[frozenset[str], bool]:
                 _NAMED.clear()
             _NAMED[key] = known
     return known
+
+
+named_of = _named  # what `fold_named` folds in
 
 
 def _values(selector: Selector, call: ToolCall) -> list[Any]:
