@@ -84,6 +84,12 @@ from specgap.extract.state_positions import (
 
 __all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Modality", "Quantity", "conjuncts", "parse"]
 
+# what "only" restricts when it follows the modal and the verb has a phrase after it
+_ONLY_AFTER_VERB = re.compile(
+    r"\s*,?\s*(?:to|by|in|within|with|for|on|at|via|through|from|under|over|during|after|"
+    r"before|as|using|once|when|if|until|between|up\s+to|\d)\b",
+    re.I,
+)
 _CLAUSE_BREAK = re.compile(r"\b(?:if|whether|that|when|which|who|unless|before|after)\b|[,;]", re.I)
 _WHETHER = re.compile(
     r"\s+(?:if|whether|that)\s+(?:the\s+|a\s+|an\s+|its\s+|their\s+)?(?=[a-z])", re.I
@@ -383,8 +389,14 @@ def parse(text: str) -> Clause:
                 adjective = adjective_state(parts[0], main.find(parts[0])) if not cond else None
                 if adjective is not None:  # "a delivered order cannot be cancelled"
                     cond, obj = adjective[0], " ".join(adjective[1].split()[-3:])
+                subject_state = cond is not None
                 cond = cond or state_for_object(main, v_end)  # "... only to active members"
                 cond = cond or prepositional_state(main, v_end)  # "... for orders in 'x' state"
+                if modality == "only" and subject_state and _ONLY_AFTER_VERB.match(main, v_end):
+                    # "controlled drugs may only be dispensed to adults": "only" restricts what
+                    # follows the verb, and the subject's state is when that holds, not the one
+                    # state allowed (read so, it banned every other drug): no state rule
+                    cond = None
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
                 obj, o_end = object_at(main, v_end)
