@@ -1,4 +1,4 @@
-""""Controlled drugs may only be dispensed to adults": "only" after the modal restricts the
+""" "Controlled drugs may only be dispensed to adults": "only" after the modal restricts the
 phrase after the verb, and the subject's state says when that holds. It was read as "only
 controlled drugs may be dispensed", an ENFORCED state test that banned dispensing every other
 drug (`extract/grammar.py` `_ONLY_AFTER_VERB`). Such a sentence now gets a located note; with
