@@ -145,3 +145,18 @@ def test_a_count_of_things_given_counts_the_calls_that_give_them(
     }  # fmt: skip
     assert ("max_calls", "issue_kiln_token", 2, "potter") in found
     assert not any(op == "arg_count_bound" for op, *_ in found)
+
+
+def test_a_count_after_limited_to_is_no_state(tmp_path: Path) -> None:
+    # "limited to two per potter": how many, not a state 'kiln' of the tokens (the state
+    # reader read it as the only state allowed and a call of `add`)
+    built = build_prompt(
+        tmp_path, "# Studio desk\n\nKiln tokens are limited to two per potter.\n", GIVING
+    )
+    found = {
+        (p.operator, str(p.target), p.condition.model_dump().get("max"))
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md") and p.condition is not None
+    }
+    assert ("max_calls", "issue_kiln_token", 2) in found
+    assert not any(op == "state_condition" for op, *_ in found)

@@ -55,6 +55,12 @@ _GERUND = re.compile(
     r"^(?:the\s+)?(?P<v>[a-z]+ing)(?:\s+(?:an?\s+|the\s+|any\s+)?(?P<o>[a-z][\w-]*))?$"
 )  # "cancelling an order", "voiding" (what it acts on is on the other side of `for`)
 _ONLY_TAIL = re.compile(r"\s+only$", re.I)
+# a number after "limited to": how many or how much, read by the counts and bounds
+_COUNTED = re.compile(
+    r"^(?:(?:at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+)?(?:\d|[$€£]|(?:one|two|three|four|"
+    r"five|six|seven|eight|nine|ten|twelve|a\s+single)\b)",
+    re.I,
+)
 
 
 def availability(text: str) -> Reading | None:
@@ -67,6 +73,8 @@ def availability(text: str) -> Reading | None:
     subj, obj = m["subj"], m["obj"]
     if m["prep"].casefold() == "to" and obj.split()[0].casefold() in IMPERATIVE_VERBS:
         return None  # "... are permitted to book desks": a modal over a verb, read elsewhere
+    if m["lim"] and _COUNTED.match(obj):
+        return None  # "guest passes are limited to two per member": a count, not a state
     only = bool(m["o1"] or m["o2"] or _ONLY_TAIL.search(obj) or re.match(r"\W*only\b", subj, re.I))
     only = only or bool(m["lim"])  # "reopening is limited to rejected claims"
     only = only or (cond is not None and cond.kind == "only_if")
