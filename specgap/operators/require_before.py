@@ -73,6 +73,8 @@ def _check(cond: RequireBefore, call: ToolCall, state: TraceState) -> str | None
     before = cond.before  # one tool, or a tuple of tools any one of which will do
     if before in state.called if type(before) is str else not state.called.isdisjoint(before):
         return None if cond.same is None else same_entity(cond.same, cond.tools, call, state)
+    if (call.tool or call.name) in cond.tools:
+        return None  # "look the patron up first" (`*`): the prerequisite is not its own
     return f"{_named(cond)} was not called first"
 
 
@@ -82,12 +84,12 @@ def _describe(cond: RequireBefore, target: str) -> str:
 
 
 def _problems(cond: RequireBefore, target: str, quote: str) -> Iterator[str]:
-    if isinstance(cond.before, str) and covers(target, cond.before):
+    # a glob target ("*": every call) stands for the other tools: `_check` lets the
+    # prerequisite's own calls through
+    if isinstance(cond.before, str) and cond.before == target:
         yield f"it requires `{cond.before}` to be called before `{target}`, which is itself"
     elif target in cond.tools:
         yield f"it lists `{target}` itself among the tools one of which must come first"
-    elif covered := [t for t in cond.tools if covers(target, t)]:
-        yield f"its target `{target}` covers `{covered[0]}`, one of the tools that must come first"
 
 
 def covers(target: str, tool: str) -> bool:
