@@ -90,9 +90,9 @@ SETTINGS: list[tuple[str, Any, tuple[str, dict[str, Any]] | None]] = [
 
 @pytest.mark.parametrize(("key", "value", "expected"), SETTINGS)
 def test_config_settings_are_read_by_their_operators(key: str, value: Any, expected: Any) -> None:
-    from specgap.extract.structural import _setting_rule
+    from specgap.extract.structural import setting_rule
 
-    assert _setting_rule(key, value) == expected
+    assert setting_rule(key, value) == expected
 
 
 def test_settings_are_spelled_as_they_are_read() -> None:

@@ -23,7 +23,7 @@ from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.operators.prose import NUMBER_WORDS
+from specgap.operators.prose import NUMBER_WORDS, number
 
 __all__ = ["action_ranges"]
 
@@ -44,16 +44,6 @@ _ONE_END = re.compile(
 _LOW = frozenset({"at least", "no less than", "no fewer than", "a minimum of"})
 
 
-def _number(word: str) -> float | None:
-    w = word.casefold()
-    if w in NUMBER_WORDS:
-        return float(NUMBER_WORDS[w])
-    try:
-        return float(w)
-    except ValueError:
-        return None
-
-
 def action_ranges(clean: str, clause: Clause) -> list[Emit]:
     """The bound the sentence puts on its action's argument (module docstring); [] when it
     puts none, when the clause has no action, or when it is negated ("never freeze it for 2
@@ -62,15 +52,15 @@ def action_ranges(clean: str, clause: Clause) -> list[Emit]:
         return []
     m = _RANGE.search(clean)
     if m is not None:
-        low = _number(m["a1"] or m["a2"])
-        high = _number(m["b1"] or m["b2"])
-        if low is None or high is None or low > high:
+        low, high = number(m["a1"] or m["a2"]), number(m["b1"] or m["b2"])
+        if low > high:
             return []
         bound = {"min": low, "max": high}
     else:
         one = _ONE_END.search(clean)
-        if one is None or (n := _number(one["n"])) is None:
+        if one is None:
             return []
+        n = number(one["n"])
         kind = " ".join(one["kind"].casefold().split())
         bound = {"min": n} if kind in _LOW else {"max": n}
         m = one

@@ -32,7 +32,7 @@ from markdown_it import MarkdownIt
 
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
-from specgap.extract.structural import config_rules, fits, settings_named, tool_settings
+from specgap.extract.structural import config_rules, setting_rule, settings_named, tool_settings
 from specgap.formats import parse_json, parse_toml, parse_yaml
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.positions import Ranges
@@ -96,7 +96,7 @@ def _tool_keyed(data: dict[Any, Any]) -> bool:
 
 
 def _reads(name: str, value: Any) -> bool:
-    return any(fits(setting.kind, value) for _, setting, _ in settings_named(name))
+    return setting_rule(name, value) is not None
 
 
 def _under_tools(ranges: Ranges) -> Ranges:

@@ -75,7 +75,7 @@ _COPULA_BEFORE = re.compile(
 )
 
 
-def _participle(word: str) -> bool:
+def participle(word: str) -> bool:
     """A past participle by its form: `added`, `sent`, `written` (never `add`, `send`)."""
     folded = word.casefold()
     if folded in _NOT_PASSIVE:
@@ -102,6 +102,6 @@ def verb_after(main: str, at: int) -> tuple[str | None, int, int, bool]:
         return None, -1, -1, False
     passive = bool(re.search(r"\bbe\b", rest[: m.start("v")], re.I))
     word = m["v"]
-    if not passive and _COPULA_BEFORE.search(main, 0, at) and _participle(word):
+    if not passive and _COPULA_BEFORE.search(main, 0, at) and participle(word):
         passive = True  # "refunds are never issued ...": the copula stands before the modal
     return lemma(word), at + m.start("v"), at + m.end("v"), passive

@@ -28,6 +28,7 @@ from specgap.extract.pattern_base import lemma, singular
 from specgap.extract.state_actions import nominal_verb, reserved_action
 from specgap.extract.state_positions import head_noun as _head
 from specgap.extract.state_positions import phrase_state
+from specgap.operators.prose import NUMBER_WORDS
 
 __all__ = ["Reading", "availability", "required_state"]
 
@@ -57,8 +58,9 @@ _GERUND = re.compile(
 _ONLY_TAIL = re.compile(r"\s+only$", re.I)
 # a number after "limited to": how many or how much, read by the counts and bounds
 _COUNTED = re.compile(
-    r"^(?:(?:at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+)?(?:\d|[$€£]|(?:one|two|three|four|"
-    r"five|six|seven|eight|nine|ten|twelve|a\s+single)\b)",
+    r"^(?:(?:at\s+most|no\s+more\s+than|a\s+maximum\s+of)\s+)?(?:\d|[$€£]|(?:"
+    + "|".join(NUMBER_WORDS)
+    + r"|a\s+single)\b)",
     re.I,
 )
 

@@ -185,14 +185,14 @@ def _walk(artifact: Artifact, node: Any, pointer: str) -> Iterator[Setting]:
 
 def _settings(artifact: Artifact) -> Iterator[CandidateRule]:
     for tool, key, value, pointer in tool_settings(artifact):
-        found = _setting_rule(key, value)
+        found = setting_rule(key, value)
         if found is not None:
             operator, params = found
             text = f"{tool}: {key} = {value!r}"
             yield _rule(artifact, pointer, tool, operator, params, text, tool)
 
 
-def _setting_rule(key: str, value: Any) -> tuple[str, dict[str, Any]] | None:
+def setting_rule(key: str, value: Any) -> tuple[str, dict[str, Any]] | None:
     """The rule a tool's setting states: the first operator setting it fits."""
     for name, setting, m in settings_named(key):
         if fits(setting.kind, value):

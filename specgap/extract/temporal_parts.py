@@ -18,8 +18,8 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from specgap.extract.grammar_modal import participle
 from specgap.extract.pattern_base import USER, is_action_noun
-from specgap.operators.prose import lemma
 
 TOOL_ID = re.compile(
     r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_{1,2}[a-z0-9]+)+)\b"
@@ -88,8 +88,7 @@ def _perfect_parts(event: str) -> tuple[list[str], bool]:
 
 
 def _participle(word: str) -> bool:
-    w = word.casefold()
-    return (w.endswith("ed") and len(w) > 4) or lemma(w) != w or w in _SAME_FORM
+    return participle(word) or word.casefold() in _SAME_FORM  # "read the log": read
 
 
 _SAME_FORM = frozenset({"read", "run", "set", "put", "reset", "upset", "cut", "shut"})
