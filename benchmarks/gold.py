@@ -47,6 +47,9 @@ UNSEEN4_DIR = GOLD_DIR.parent / "gold_unseen4"
 # The fifth blind set (split `unseen5`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen5/README.md).
 UNSEEN5_DIR = GOLD_DIR.parent / "gold_unseen5"
+# The sixth blind set (split `unseen6`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen6/README.md).
+UNSEEN6_DIR = GOLD_DIR.parent / "gold_unseen6"
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -164,7 +167,9 @@ class GoldAgent(_Model):
 
 class Gold(_Model):
     domain: str
-    split: Literal["tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5"]
+    split: Literal[
+        "tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6"
+    ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
 

@@ -1,5 +1,5 @@
-"""The five blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen5/`
-(splits `unseen`, `unseen2` .. `unseen5`; see each folder's README): made-up domains
+"""The six blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen6/`
+(splits `unseen`, `unseen2` .. `unseen6`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -30,6 +30,7 @@ from benchmarks.gold import (
     UNSEEN3_DIR,
     UNSEEN4_DIR,
     UNSEEN5_DIR,
+    UNSEEN6_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -84,6 +85,17 @@ BLIND = (
         UNSEEN5_DIR,
         "unseen5",
         (8, 15),
+        (40, 70),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the sixth brief asked for 10-15 tools, 35-45 sentences a policy and again new styles
+    Blind(
+        UNSEEN6_DIR,
+        "unseen6",
+        (10, 15),
         (40, 70),
         policy_md_only=True,
         tool_rules=True,
@@ -228,7 +240,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all fifteen blind domains (~9 s)
+@pytest.mark.slow  # builds all eighteen blind domains (~11 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
