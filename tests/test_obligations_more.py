@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.oblig2_followup import follow_up_why
+from specgap.extract.oblig2_frames import plain_frames
 from specgap.extract.oblig2_groups import group_orders
 from specgap.extract.oblig2_session import session_step
 from specgap.extract.oblig2_sure import made_sure
@@ -286,3 +287,35 @@ def test_step_order_stated_at_the_later_step() -> None:
     }
     assert lines[(RESERVE, GET)] == (5, (7,))
     assert lines[(GET, FIND)] == (5, (6,))
+
+
+# --- an obligation in another frame ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("sentence", "orders"),
+    [
+        ("It is your job to find the member before reserving a packet.", {(RESERVE, FIND)}),
+        ("The agent is responsible for fetching the packet before reserving it.", {(RESERVE, GET)}),
+        ("Agents are obliged to find the member prior to logging a donation.", {(LOG, FIND)}),
+        ("It is essential that you find the member before sending a letter.", {(SEND, FIND)}),
+        # the user's duty, a negated frame, advice: no order of the agent's calls
+        ("The member is expected to find their card before reserving a packet.", set()),
+        ("You are not expected to find the member before reserving a packet.", set()),
+    ],
+)  # fmt: skip
+def test_framed_obligation(sentence: str, orders: set[tuple[str, str]]) -> None:
+    assert set(_orders(sentence)) == orders
+
+
+@pytest.mark.parametrize(
+    ("sentence", "said"),
+    [
+        ("You are expected to fetch the packet before X.", ["You must fetch the packet before X."]),
+        ("Your job is to fetch the packet first.", ["You must fetch the packet first."]),
+        ("It is important to fetch the packet before X.", []),  # advice, not a duty
+        ("The member is expected to bring a card.", []),
+    ],
+)
+def test_plain_frames(sentence: str, said: list[str]) -> None:
+    assert plain_frames(sentence) == said

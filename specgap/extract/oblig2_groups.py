@@ -72,7 +72,7 @@ _ANY = r"(?:any|every|each|all)\s+"
 _NOUN = r"(?:[a-z]+\s+)?(?P<thing>[a-z]+?)(?:es|s)?"
 _MANY = (
     rf"(?:{_ANY}{_DET}?{_POSS}?{_NOUN}|"
-    rf"{_DET}?{_POSS}?(?:[a-z]+\s+)?(?P<things>[a-z]+?(?:e?s)))"
+    rf"{_DET}?{_POSS}?(?:[a-z]+\s+)?(?P<things>[a-z]+(?<![siu])s))"  # a plural, not "address"
 )
 _BE = r"\s+(?:is|are|gets?|get)\s+"
 _CHANGED = r"(?:changed|modified|updated|edited|altered|amended)"
@@ -109,6 +109,9 @@ _LEADING = re.compile(
     rf"^\W*{_BEFORE}\s+(?P<group>[^,;:]+?)\s*,\s*(?P<main>[^;:]+?)\s*[.!]?\s*$", re.I
 )
 _NOT_STEP = re.compile(r"\b(?:not|never|no|if|unless|when|whether|only|may|can|could)\b", re.I)
+_YES = re.compile(
+    r"\b(?:confirmation|consent|approval|permission|go-ahead|agreement|yes|confirm\s+with)\b", re.I
+)
 # what the step opens with before its verb
 _OPENING = re.compile(
     r"^(?:(?:agents?|staff|you|we|the\s+agent|the\s+assistant)\s+(?:must|should|shall|need\s+to|"
@@ -167,8 +170,8 @@ def _step(main: str) -> str | None:
     """The action the main clause obliges ("Agents should look the passenger up": `look up
     passenger`), None for a negated, conditional or permitted step, or one that is no call."""
     said = _OPENING.sub("", main.strip()).strip()
-    if not said or _NOT_STEP.search(said):
-        return None
+    if not said or _NOT_STEP.search(said) or _YES.search(said):
+        return None  # (the user's yes before a group: the confirmation readers')
     clause = parse(said)
     if clause.negated or clause.condition is not None or clause.action is None:
         return None
