@@ -40,6 +40,7 @@ from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
 from specgap.resolve.conditions import bind_states
+from specgap.resolve.groups import expand_groups
 from specgap.resolve.receivers import expand_receivers
 from specgap.units import (
     extract_all,
@@ -162,6 +163,8 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     resolver = resolver_for(options.cache, state.registry)
     # "verify their identity before any change to their account": per account tool
     rules, notes = expand_accounts(resolver, expand_alternatives(resolver, state.rules))
+    rules, grouped = expand_groups(resolver, rules)  # "... before touching any booking"
+    notes = (*notes, *grouped)
     rules = tuple(expand_receivers(resolver, rules))  # "may receive X": every giver of X
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list

@@ -198,8 +198,11 @@ NURSERY_ROWS: list[tuple[str, Pairs, str]] = [
     ("Never water a tray without a timer.", set(), "any"),
     ("You may fetch the order, then cancel it.", set(), "any"),
     ("Ideally, label the tray before watering it.", {("water_tray", "label_tray")}, "review"),
-    # "changes to an order" names no tool here: reported, not guessed
-    ("Find the grower (find_grower) before making any changes to an order.", set(), "any"),
+    # "changes to an order" names no one tool: the group of tools changing an order, each
+    # reviewed (`specgap.resolve.groups`), never one guessed
+    ("Find the grower (find_grower) before making any changes to an order.",
+     {("ship_order", "find_grower"), ("cancel_order", "find_grower"),
+      ("refund_order", "find_grower")}, "review"),
 ]  # fmt: skip
 
 

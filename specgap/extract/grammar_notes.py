@@ -8,6 +8,7 @@ import re
 
 from specgap.extract.grammar import Clause, Condition
 from specgap.extract.grammar_rules import NOT_ACTIONS, Gap
+from specgap.extract.oblig2_limits import limit_detail
 from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -57,6 +58,8 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
         why = f"it obliges the agent to `{clause.action}`, and no operator requires a call"
     else:
         why = f"no operator states a `{clause.modality}` rule over `{clause.action}` here"
+        detail = limit_detail(s.clean, clause)  # "only the passenger may ...", "only ... to X"
+        why = f"{why}: {detail}" if detail else why
     cue = cue_of(s.clean, described=s.subject is not None)
     return Diagnostic(
         code="rule-not-compiled",

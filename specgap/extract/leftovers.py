@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
+from specgap.extract.oblig2_followup import follow_up_why
 from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
@@ -185,7 +186,7 @@ def leftover(
         + (
             f"it is in {unread}, which is not read for rules"
             if unread is not None
-            else _missing(parse(cue.clause or text), cue)
+            else follow_up_why(text) or _missing(parse(cue.clause or text), cue)
         ),
         severity="note",
         span=sentence.span(),

@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 
 from specgap.extract.english import verb_lemma
+from specgap.extract.oblig2_frames import plain_frames
+from specgap.extract.oblig2_sure import made_sure
 from specgap.extract.oblig_then import then_orders
 from specgap.extract.oblig_words import plain_order_words
 from specgap.extract.order_forms import more_rephrasings
@@ -412,6 +414,8 @@ def rephrasings(text: str) -> list[Rephrased]:
     out += [Rephrased(said, inferred) for said, inferred in more_rephrasings(text)]
     out += [Rephrased(said) for said in rephrased_orders(text)]  # "X first; only then Y"
     out += [Rephrased(said) for said in then_orders(text)]  # "X; only then may you Y"
+    out += [Rephrased(said) for said in made_sure(text)]  # "make sure X was V-ed; only then"
+    out += [Rephrased(said) for said in plain_frames(text)]  # "you are expected to X before Y"
     out += [Rephrased(said) for said in plain_order_words(text)]  # "ahead of", "it is required"
     return out
 

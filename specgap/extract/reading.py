@@ -28,6 +28,9 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
+from specgap.extract.oblig2_followup import follow_up
+from specgap.extract.oblig2_groups import group_candidates
+from specgap.extract.oblig2_session import session_candidates
 from specgap.extract.oblig_scoped import scoped_candidates
 from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
@@ -127,6 +130,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         # "... using `find_member` and use the member id it returns": that source too
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
+    if grouped := group_candidates(sentence) or session_candidates(sentence):
+        return grouped, []  # "look X up before touching any booking", "... for every call"
     clause = with_otherwise(sentence, parse(sentence.clean))  # "otherwise": not the one before
     until = state_before(sentence.clean, clause)  # "X only before it ships": until it ships
     clause = until or clause
@@ -244,6 +249,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     described = sentence.subject is not None and reads_like_rule(sentence)
     rule_like = _rule_like(sentence, clause) if sentence.subject is None else described
     if not rules and (gap or rule_like) and not frames_bans(sentence):
+        gap = gap or (follow_up(sentence.clean) if sentence.subject is None else None)
         diagnostics.append(gap_diagnostic(sentence, gap) if gap else not_compiled(sentence, clause))
     return rules, diagnostics
 

@@ -25,6 +25,7 @@ from specgap.extract.coordination import alternative_objects, phrase_actions
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.oblig2_steps import restated, stated_here
 from specgap.extract.order_leads import lead_items, obligation_note
 from specgap.extract.order_lists import checked, inline_procedure, introduced, under_heading
 from specgap.extract.order_rephrase import chain_form
@@ -60,7 +61,7 @@ def read_all(
 
     pending = list(sentences)
     chain = _Chain()
-    later: list[tuple[int, Emit]] = []  # a step's own requirement, stated at its line
+    later: list[tuple[int, Emit | CandidateRule]] = []  # a step's own requirement, at its line
     i = 0
     while i < len(pending):
         sentence = pending[i]
@@ -80,7 +81,11 @@ def read_all(
         if here:
             later = [(at, e) for at, e in later if at != line]
             found, notes = read_sentence(sentence)
-            yield sentence, [*found, *(candidate(sentence, e) for e in here)], notes
+            here_rules = [
+                candidate(sentence, e) if isinstance(e, Emit) else stated_here(sentence, e)
+                for e in here
+            ]  # a step's own requirement, or the list's order restated at its later step
+            yield sentence, [*found, *here_rules], notes
             i += 1
             continue
         if tabled := table_orders(sentence):  # "| ship_order | weigh_order |" under a header
@@ -117,6 +122,7 @@ def read_all(
                     else r
                     for r in rules
                 ]
+            later += restated(paragraphs, rules, line)  # also stated at its later step
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
             kept = [condition_diagnostic(sentence, r) for r in rules if r.condition]
