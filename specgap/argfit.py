@@ -29,6 +29,13 @@ from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
+from specgap.resolve.bind_units import (
+    camel_identifier,
+    time_condition,
+    timed_rule,
+    unit_argument,
+    unit_fits_any,
+)
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -107,6 +114,9 @@ def fit_to_schema(
             "selector": {"arg": by_unit},
         }  # fmt: skip
     if selector is None and kept and not argument_tied(tool, facet):
+        bound = bind_unit_of(rule, tool, facet, params, diagnostics)  # "75 euros": `amount`
+        if bound is not None:
+            return bound
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
         return rule, params
@@ -372,7 +382,8 @@ def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
     """The argument is a flag, an object, or a string that names something (an id, a code,
     a name); a string amount ("amount": "string") is still a number written as text."""
     kind = schema.get("type")
-    return kind in {"boolean", "object"} or (kind == "string" and bool(_IDENTIFIER.search(arg)))
+    named = bool(_IDENTIFIER.search(arg)) or camel_identifier(arg)  # `voucherId` too
+    return kind in {"boolean", "object"} or (kind == "string" and named)
 
 
 _READS = re.compile(
@@ -412,6 +423,8 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
     facet came from (`amount` ← `refund_total`, "Total in USD"), or None (none, or several:
     never a guess between two)."""
     wanted = _UNITS.get(facet.casefold())
+    if wanted is None:
+        return unit_argument(tool, facet)  # "euros", "kg": `specgap.resolve.bind_units`
     props = tool.schema.get("properties")
     if wanted is None or not isinstance(props, dict):
         return None
@@ -490,3 +503,31 @@ def _argument_schema(schema: Any, path: str) -> dict[str, Any] | None:
             return None
         node = props[part]
     return node if isinstance(node, dict) else None
+
+
+def bind_unit_of(
+    rule: CandidateRule,
+    tool: Tool,
+    facet: str,
+    params: dict[str, Any],
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """A bound whose phrase names no argument, read by its unit (`specgap.resolve.bind_units`):
+    on the tool's own object ("a voucher of more than 75 euros"), the one numeric argument
+    the unit fits; a time measured from an event that no argument holds ("up to 24 hours
+    before departure"), a condition about time kept for review. None otherwise."""
+    from specgap.resolve.bind_units import bound_unit, own_object
+
+    unit = bound_unit(rule.text, params) if own_object(tool.id, facet) else None
+    found = unit_argument(tool, unit) if unit is not None else None
+    if found is not None and unit is not None:
+        spec = _argument_schema(tool.schema, found) or {}
+        fitted = _in_units(rule, unit, found, spec, params)
+        return rule, {
+            **{k: v for k, v in fitted.items() if k != "facet"},
+            "selector": {"arg": found},
+        }
+    phrase = time_condition(rule.text, facet)
+    if phrase is not None and not unit_fits_any(tool, facet):
+        return timed_rule(rule, tool.id, phrase, diagnostics)
+    return None
