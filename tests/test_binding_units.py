@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from specgap.resolve.bind_ids import folded_id
 from specgap.resolve.bind_units import bound_unit, time_condition, unit_kind
 from tests.corpus_agents import Row, build_prompt, policy_rows
 from tests.test_grammar_arg_restrictions_wide import _tool
@@ -127,6 +128,11 @@ ROWS: list[tuple[str, str, list[Row]]] = [
      [_given("updateOwner", "contactEmail", "review_only")]),
     ("clinic", "Only cancel a visit with a reason the owner gave.",
      [_given("cancelVisit", "cancelReason")]),
+    # a camelCase id after a verb of calling, in the case prose lowered it to
+    ("clinic", "Only call `chargeInvoice` with a card the owner named.",
+     [_given("chargeInvoice", "cardToken")]),
+    ("clinic", "Only use `updateOwner` with an e-mail address the owner typed.",
+     [_given("updateOwner", "contactEmail")]),
     # a value named by the action it is for
     ("clinic", "The cancellation reason must come from the owner.",
      [_given("cancelVisit", "cancelReason")]),
@@ -195,6 +201,12 @@ def test_the_unit_said_with_the_bound(text: str, params: dict[str, Any], unit: s
 )  # fmt: skip
 def test_a_time_from_an_event(text: str, facet: str, found: str | None) -> None:
     assert time_condition(text, facet) == found
+
+
+def test_an_id_up_to_case_only_when_one_tool_is_spelled_so() -> None:
+    assert folded_id(["chargeInvoice", "cancelVisit"], "chargeinvoice") == "chargeInvoice"
+    assert folded_id(["chargeInvoice", "ChargeInvoice"], "chargeinvoice") is None
+    assert folded_id(["chargeInvoice"], "charge") is None  # never a part of a name
 
 
 def test_unit_kinds() -> None:
