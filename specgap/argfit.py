@@ -29,13 +29,7 @@ from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
-from specgap.resolve.bind_units import (
-    camel_identifier,
-    time_condition,
-    timed_rule,
-    unit_argument,
-    unit_fits_any,
-)
+from specgap.resolve.bind_units import bind_unit_of, camel_identifier, unit_argument
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -503,31 +497,3 @@ def _argument_schema(schema: Any, path: str) -> dict[str, Any] | None:
             return None
         node = props[part]
     return node if isinstance(node, dict) else None
-
-
-def bind_unit_of(
-    rule: CandidateRule,
-    tool: Tool,
-    facet: str,
-    params: dict[str, Any],
-    diagnostics: list[Diagnostic],
-) -> tuple[CandidateRule, dict[str, Any]] | None:
-    """A bound whose phrase names no argument, read by its unit (`specgap.resolve.bind_units`):
-    on the tool's own object ("a voucher of more than 75 euros"), the one numeric argument
-    the unit fits; a time measured from an event that no argument holds ("up to 24 hours
-    before departure"), a condition about time kept for review. None otherwise."""
-    from specgap.resolve.bind_units import bound_unit, own_object
-
-    unit = bound_unit(rule.text, params) if own_object(tool.id, facet) else None
-    found = unit_argument(tool, unit) if unit is not None else None
-    if found is not None and unit is not None:
-        spec = _argument_schema(tool.schema, found) or {}
-        fitted = _in_units(rule, unit, found, spec, params)
-        return rule, {
-            **{k: v for k, v in fitted.items() if k != "facet"},
-            "selector": {"arg": found},
-        }
-    phrase = time_condition(rule.text, facet)
-    if phrase is not None and not unit_fits_any(tool, facet):
-        return timed_rule(rule, tool.id, phrase, diagnostics)
-    return None

@@ -274,3 +274,33 @@ _CAMEL_ID = re.compile(r"[a-z0-9](?:Id|Ids|ID|IDs|Uuid|UUID|Code|Name|Email|Key|
 def camel_identifier(arg: str) -> bool:
     """The argument's camelCase name ends with an identifier's word."""
     return bool(_CAMEL_ID.search(arg))
+
+
+def bind_unit_of(
+    rule: CandidateRule,
+    tool: Tool,
+    facet: str,
+    params: dict[str, Any],
+    diagnostics: list[Diagnostic],
+) -> tuple[CandidateRule, dict[str, Any]] | None:
+    """A bound whose phrase names no argument of the tool (`specgap.argfit`), read by its
+    unit: on the tool's own object ("a voucher of more than 75 euros"), the one numeric
+    argument the unit fits, the bound in that argument's unit; a time measured from an
+    event that no argument holds ("up to 24 hours before departure"), a condition about time
+    kept for review (`timed_rule`). None otherwise."""
+    unit = bound_unit(rule.text, params) if own_object(tool.id, facet) else None
+    found = unit_argument(tool, unit) if unit is not None else None
+    if found is not None and unit is not None:
+        from specgap.argunits import in_argument_units
+
+        props = tool.schema.get("properties")
+        spec = props.get(found) if isinstance(props, dict) else None
+        fitted = in_argument_units(unit, rule.text, found, spec or {}, params)
+        return rule, {
+            **{k: v for k, v in fitted.items() if k != "facet"},
+            "selector": {"arg": found},
+        }
+    phrase = time_condition(rule.text, facet)
+    if phrase is not None and not unit_fits_any(tool, facet):
+        return timed_rule(rule, tool.id, phrase, diagnostics)
+    return None
