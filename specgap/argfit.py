@@ -29,6 +29,7 @@ from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
+from specgap.resolve.bind_units import bind_unit_of, camel_identifier, unit_argument
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -107,6 +108,9 @@ def fit_to_schema(
             "selector": {"arg": by_unit},
         }  # fmt: skip
     if selector is None and kept and not argument_tied(tool, facet):
+        bound = bind_unit_of(rule, tool, facet, params, diagnostics)  # "75 euros": `amount`
+        if bound is not None:
+            return bound
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
         return rule, params
@@ -372,7 +376,8 @@ def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
     """The argument is a flag, an object, or a string that names something (an id, a code,
     a name); a string amount ("amount": "string") is still a number written as text."""
     kind = schema.get("type")
-    return kind in {"boolean", "object"} or (kind == "string" and bool(_IDENTIFIER.search(arg)))
+    named = bool(_IDENTIFIER.search(arg)) or camel_identifier(arg)  # `voucherId` too
+    return kind in {"boolean", "object"} or (kind == "string" and named)
 
 
 _READS = re.compile(
@@ -412,6 +417,8 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
     facet came from (`amount` ← `refund_total`, "Total in USD"), or None (none, or several:
     never a guess between two)."""
     wanted = _UNITS.get(facet.casefold())
+    if wanted is None:
+        return unit_argument(tool, facet)  # "euros", "kg": `specgap.resolve.bind_units`
     props = tool.schema.get("properties")
     if wanted is None or not isinstance(props, dict):
         return None

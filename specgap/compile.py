@@ -30,6 +30,7 @@ from specgap.noun_args import held_by, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
+from specgap.resolve.bind_units import unit_noun_copies
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
 
@@ -116,6 +117,7 @@ def _each_tool(
     if not spreads(rule):
         return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
     copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
+    copies = unit_noun_copies(rule, registry, copies) or copies  # "vouchers ... 75 euros"
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
     copies = copies or action_copies(rule, registry)  # "the cancellation reason": `cancel_*`
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from specgap.described_args import described_as
+from specgap.extract.bind_actions import verb_facet_copies
 from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
@@ -105,6 +106,7 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             # (never `booking_id` for "booking number": an id of its own, maybe another)
             trimmed = _copies(rule, registry, sources, facet, set(said[:-1]))
             out = [c for c in trimmed if not set(words(str(c.params["facet"]))) & _ID_WORDS]
+    out = out or verb_facet_copies(rule, registry, sources)  # "the cancellation reason"
     if out:
         return _in_section(out, rule.context, wanted)
     spelled = {compact(a): a for t in registry.tools for a in t.arg_names}

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 from specgap.extract.allowlists import points_to_list, values_listed
+from specgap.extract.bind_args import user_given
 from specgap.extract.grammar_conditions import (
     Condition,
     conjoined,
@@ -470,6 +471,9 @@ def parse(text: str) -> Clause:
         # "at most one refund per booking": the noun names the action that is counted
         verb, quantity = lemma(singular(quantity.noun)), replace(quantity, calls=True)
     arg, from_user, fixed = argument_of(main)
+    by_user = user_given(main, obj or "") if arg is None and verb and not negated else None
+    if by_user is not None and modality in {"only", "must"}:  # `bind_args`
+        arg, from_user, obj = by_user.argument, True, by_user.object or obj
     obtain = None
     if verb in OBTAIN_VERBS and _FROM_USER.search(main) and obj:
         obtain = obj

@@ -46,6 +46,7 @@ from rapidfuzz import fuzz, process
 from specgap.ir import Resolution, Via
 from specgap.registry import Registry
 from specgap.resolve.actions import ASIDE_AT, CAP, ActionIndex
+from specgap.resolve.bind_ids import folded_id
 from specgap.resolve.demotions import as_thing, verb_said
 from specgap.resolve.evidence import (
     KEEP,
@@ -155,14 +156,15 @@ class Resolver(Index):
         if self.registry.hook(mention) is not None:
             return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
         called = _CALLED.fullmatch(mention.strip())
-        if (
-            called is not None
-            and stem(called["verb"].casefold()) in _CALL_STEMS
-            and called["id"] in self.exact
-        ):
+        if called is not None and stem(called["verb"].casefold()) in _CALL_STEMS:
             # "call `cancel_booking`", "using get_booking": the tool named verbatim, never
-            # a tool the call verb happens to resemble ("call" ~ `get_…`)
-            return self._bare_evidence(called["id"])
+            # a tool the call verb happens to resemble ("call" ~ `get_…`); up to case when
+            # the prose lowered a camelCase id ("call chargeinvoice": `bind_ids`)
+            named = (
+                called["id"] if called["id"] in self.exact else folded_id(self.exact, called["id"])
+            )
+            if named is not None:
+                return self._bare_evidence(named)
         raw = split(mention)
         stems = [stem(w) for w in raw]
         letters, stemmed = "".join(raw), "".join(stems)
