@@ -78,6 +78,15 @@ def fit_to_schema(
     schema = None
     if selector is not None and selector.extract is None:
         schema = _argument_schema(tool.schema, selector.arg)
+    if (
+        rule.operator == "arg_within_bound"
+        and selector is not None
+        and isinstance(schema, dict)
+        and schema.get("type") == "string"
+        and _LENGTH.search(rule.quote)
+    ):  # "notes of at most 200 characters": the text's length, not a number it holds
+        rest = {k: v for k, v in params.items() if k != "facet"}
+        return rule, {**rest, "selector": {"arg": selector.arg, "extract": "length"}}
     said = params.get("values") or params.get("allowed") or ()
     if listed_only and not _lists(schema, said) and not _named_list(rule, tool, said_as, schema):
         # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
@@ -369,6 +378,8 @@ def _numeric_argument(tool: Tool, facet: str) -> str | None:
 
 
 _NUMERIC = frozenset({"number", "integer"})
+# a bound counted in characters: a text argument's length ("longer than 200 characters")
+_LENGTH = re.compile(r"\d[\d,]*\s*(?:characters?|chars?|letters?)\b", re.I)
 _IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
 
 

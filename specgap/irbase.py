@@ -41,7 +41,7 @@ class Selector(Frozen):
     """Where a checked value comes from: an argument (dotted path), optionally parsed."""
 
     arg: str
-    extract: Literal["sql_tables", "sql_limit", "sql_verb"] | None = None
+    extract: Literal["sql_tables", "sql_limit", "sql_verb", "length"] | None = None
     dialect: str | None = Field(
         default=None,
         description="sqlglot dialect the SQL extracts read (`postgres`, `mysql`, ...); "

@@ -247,7 +247,12 @@ class Operator:
     shadows: frozenset[str] = frozenset()
 
 
-EXTRACT_NAMES = {"sql_tables": "tables", "sql_limit": "row limit", "sql_verb": "statements"}
+EXTRACT_NAMES = {
+    "sql_tables": "tables",
+    "sql_limit": "row limit",
+    "sql_verb": "statements",
+    "length": "length in characters",
+}
 
 
 def describe_selector(selector: Selector) -> str:

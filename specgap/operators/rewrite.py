@@ -107,6 +107,8 @@ def put_selected(selector: Selector, args: dict[str, Any], value: Any) -> dict[s
     first table, every row limit, or the statement), or None when that cannot be done."""
     if selector.extract is None:
         return set_path(args, selector.arg, value)
+    if selector.extract == "length":  # a text of that many characters
+        return set_path(args, selector.arg, "x" * max(int(value), 0))
     sql = first_string(args, selector.arg)
     if sql is None:
         return None

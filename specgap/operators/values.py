@@ -26,7 +26,14 @@ def _extractors() -> dict[str, Callable[[Any, str | None], list[Any]]]:
         "sql_tables": sqlquick.sql_tables,
         "sql_limit": sqlquick.sql_limit,
         "sql_verb": sqlquick.sql_verb,
+        "length": _length,
     }
+
+
+def _length(value: Any, _dialect: str | None) -> list[Any]:
+    """A text's length in characters (code points); nothing for a value that is no text,
+    which a bound on it then skips as it skips a value that is no number."""
+    return [len(value)] if isinstance(value, str) else []
 
 
 def lookup(args: Any, path: str) -> Iterator[Any]:
