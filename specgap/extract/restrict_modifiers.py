@@ -216,7 +216,13 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
     if not said:
         return rule
     if rule.operator in _BOUNDS:
-        return _bound_or_condition(rule, said, kind, text, at, start)
+        banned = _bound_or_condition(rule, said, kind, text, at, start)
+        if banned.operator == "deny_action" and banned.target is None and clause.action:
+            # the bound was the section's; the ban is of the sentence's own action
+            banned = banned.model_copy(
+                update={"target": clause.action, "mentions": (clause.action,)}
+            )
+        return banned
     if rule.operator == "deny_action" and not rule.params.get("values"):
         state = _state(text, at, start, end, kind)
         if state is not None:
