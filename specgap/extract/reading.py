@@ -45,6 +45,7 @@ from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.plain_bans import frames_bans
 from specgap.extract.readers import coordinated_bans, readings
+from specgap.extract.restrict_modifiers import restricted, restricted_noted
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.segments import Sentence
 from specgap.extract.settle import settle
@@ -173,6 +174,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     if timed is not None and own and not ordered:
         rules, notes = _timed(sentence, timed)
         rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
+        rules, notes = restricted_noted(sentence, clause, rules, notes)  # "X that is Y"
         # "read it back and wait for a yes before X": the other steps and the yes, both
         return [*rules, *(candidate(sentence, e) for e in yes)], notes
     rules = guard(sentence, clause, found)
@@ -229,6 +231,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = narrow(rules, clause, sentence.clean)  # a ban no wider than its sentence
     rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
     rules = unbound(sentence, clause, rules, searched)  # "... twice unless V": V is kept
+    rules = restricted(sentence, clause, rules)  # "... onto a crossing that is full"
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the

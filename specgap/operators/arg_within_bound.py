@@ -145,7 +145,10 @@ def _bound(s: Said, m: re.Match[str]) -> Found | None:
     if kind in {"at least", "no fewer than", "a minimum of"}:
         params["min"] = n
     else:
-        params["max"] = n - 1 if kind in {"fewer than", "less than"} and n.is_integer() else n
+        from specgap.extract.restrict_units import measure  # (no cycle: read at extraction)
+
+        strict = kind in {"fewer than", "less than"} and n.is_integer() and not measure(noun)
+        params["max"] = n - 1 if strict else n  # "less than 2 hours": no next value
     return Found(None, params, {}, 0.8)
 
 
