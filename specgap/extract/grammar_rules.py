@@ -186,6 +186,10 @@ def _not_yet_done(c: Clause) -> Answer:
 
 
 _IDENTITY = re.compile(r"\b(?:identity|identities|identification|who\s+they\s+are)\b", re.I)
+# what a record's state is called: confirming it is a check of the record
+_STATE_NOUN = re.compile(
+    r"\b(?:status|statuses|state|availability|eligibility|balance|stock|validity)\b", re.I
+)
 
 
 def _confirm_before(c: Clause) -> Answer:
@@ -195,6 +199,8 @@ def _confirm_before(c: Clause) -> Answer:
         return None
     if _IDENTITY.search(c.object):  # "confirm the caller's identity before X": a check of
         return None  # who they are, not their yes (the identify-first readers own it)
+    if _STATE_NOUN.search(c.object):  # "confirm the crossing's status before moving it": a
+        return None  # check of a record, read as "verify" is; not the user's yes
     named = _action_named(c.before)
     if named is None and not _ANAPHORA.match(c.before.strip()):
         return None
