@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from specgap.extract import described_fill, noact_respell, temporal
 from specgap.extract.act_ranges import action_ranges
+from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -65,6 +66,11 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    with opened(sentence.clean, parse):  # "never relocate X": an open-class verb, `action_open`
+        return _read_all(sentence)
+
+
+def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
     if not rules and sentence.subject is not None and _BINDING.search(sentence.clean):
