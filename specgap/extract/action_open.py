@@ -54,7 +54,8 @@ if TYPE_CHECKING:
 __all__ = ["open_verbs", "opened", "reshaped", "rewritten"]
 
 # verbs of state, perception, speech or mind: what a call's arguments or outputs are, not a
-# call ("notices must not contain card numbers" is about a message's content)
+# call ("notices must not contain card numbers" is about a message's content); and verbs of
+# any action at all ("do not act on tickets whose ...": every action, read elsewhere)
 STATIVE = frozenset(
     split_words(
         """contain include exceed mean involve require seem appear remain belong depend match
@@ -64,7 +65,8 @@ STATIVE = frozenset(
     suggest imply expect wait hope wish like prefer see hear say tell speak talk discuss
     explain claim promise guarantee assume understand believe allow permit require
     need want go come leave take bring put let help keep cause result arise face meet
-    reach exceed surpass count amount total cost weigh measure last outlive affect"""
+    reach exceed surpass count amount total cost weigh measure last outlive affect
+    act deal work interact engage touch intervene operate behave"""
     )
 )
 _MODALITIES = frozenset({"must", "must_not", "only", "limit", "may"})
