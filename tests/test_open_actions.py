@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.action_nominal import spelt
 from specgap.extract.action_open import nominal_verb, rewritten
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
@@ -39,7 +40,8 @@ SEEDS = [
     _tool("vault.ship-parcel", "Ship a parcel of packets to a grower.", grower_id="string",
           weight="number"),
 ]  # fmt: skip
-DOMAINS = {"ferry": FERRY, "seeds": SEEDS}
+FLAGS = [*FERRY, _tool("flagVehicle", "Flag a vehicle for inspection.", bookingId="string")]
+DOMAINS = {"ferry": FERRY, "seeds": SEEDS, "flags": FLAGS}
 
 # sentence, domain, the (operator, target, enforcement) expected, or None for no policy
 COMPILED: list[tuple[str, str, tuple[str, str, str] | None]] = [
@@ -153,3 +155,38 @@ def test_rewritten_keeps_length(text: str, shaped: str) -> None:
 )
 def test_nominal_verb(noun: str, verb: str | None) -> None:
     assert nominal_verb(noun) == verb
+
+
+# --- a step required before an action, both named by nouns (`action_nominal`) ---------------
+
+NOMINAL: list[tuple[str, str | None]] = [
+    ("Vehicle flagging is needed before a booking.", "Always flag vehicle before booking."),
+    ("Identity verification is mandatory for all voucher requests.",
+     "Always verify identity before requesting voucher."),
+    ("A vehicle inspection is required before any booking.",
+     "Always inspect vehicle before booking."),
+    # negative rows: a thing, not an action ("record" is only spelt like a verb); a yes is
+    # the confirmation readers' business; no noun after "before"
+    ("A valid passenger record is required before any booking.", None),
+    ("Manager approval is required for refund requests.", None),
+    ("A notice is required before sending.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said"), NOMINAL)
+def test_nominal_spelt(text: str, said: str | None) -> None:
+    assert spelt(text) == said
+
+
+def test_nominal_step_compiles_to_an_order(tmp_path: Path) -> None:
+    built = _built(tmp_path, "Vehicle flagging is needed before a booking.", "flags")
+    got = {(p.operator, p.target, p.condition.model_dump().get("before")) for p in _prose(built)}
+    assert ("require_before", "bookCrossing", "flagVehicle") in got, got
+
+
+def test_nominal_step_unresolved_is_a_located_note(tmp_path: Path) -> None:
+    """The nouns name no one tool: no policy, and no silence either."""
+    built = _built(tmp_path, "Identity verification is mandatory for all voucher requests.",
+                   "ferry")  # fmt: skip
+    assert _prose(built) == []
+    assert any(n.code == "unresolved-mention" for n in _notes(built))

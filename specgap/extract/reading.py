@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import described_fill, noact_respell, temporal
+from specgap.extract import action_nominal, described_fill, noact_respell, temporal
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -91,6 +91,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    # "X verification is required before any booking": both actions nouns, `action_nominal`
+    rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
