@@ -27,7 +27,7 @@ DOCUMENTS: list[tuple[str, dict[int, str], set[int]]] = [
     (  # a table: each body row is a sentence of its own (`segments`), its rule cells joined
         # to the cells before them; "Move the sailing only once" is read
         # as a count (a rule, so no note: tests/test_table_rules.py); a fact row gets no note
-        "# Changes\n\n| Change | Allowed? |\n|---|---|\n| Swap the cabin | No |\n"
+        "# Changes\n\n| Change | Allowed? |\n|---|---|\n| Cabin swaps | No |\n"
         "| Move the sailing | Only once |\n\n| Port | Opening hours |\n|---|---|\n"
         "| North pier | 6 to 22 |\n",
         {5: "the modal `never`"},  # "No" under "Allowed?" reads as "never"

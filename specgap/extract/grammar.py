@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from specgap.extract.action_open import reshaped
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.bind_args import user_given
 from specgap.extract.grammar_conditions import (
@@ -235,6 +236,10 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
 
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    return reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
+
+
+def _parse(text: str) -> Clause:
     said_as = text  # "cancellation is not allowed for X": read as said, before `normalize`
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)
     for_state = action_for_state(text)

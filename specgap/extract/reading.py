@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import described_fill, noact_respell, temporal
+from specgap.extract import action_nominal, described_fill, noact_respell, temporal
 from specgap.extract.act_ranges import action_ranges
+from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -69,6 +70,11 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    with opened(sentence.clean, parse):  # "never relocate X": an open-class verb, `action_open`
+        return _read_all(sentence)
+
+
+def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     sentence = without_correlative(sentence)  # "Both X and Y require ...": X and Y
     rules, diagnostics = _read_sentence(sentence)
     if not rules and sentence.subject is not None and _BINDING.search(sentence.clean):
@@ -89,6 +95,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    # "X verification is required before any booking": both actions nouns, `action_nominal`
+    rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
