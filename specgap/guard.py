@@ -24,17 +24,7 @@ from typing import Any
 
 from specgap.errors import SpecgapError, error
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import (
-    _DECISION_SET,
-    ALLOWED,
-    BLOCKING,
-    Decision,
-    Engine,
-    Hit,
-    OnError,
-    Verdict,
-)
-from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
+from specgap.evaluate.engine import BLOCKING, Decision, Engine, Hit, OnError, Verdict, _Draft
 from specgap.evaluate.identity import UNREADABLE
 from specgap.events import Event, Message, ToolCall
 from specgap.guard_lane import Lane
@@ -146,16 +136,18 @@ class Guard:
             if self._quiet_messages:  # `_one` for a message nothing reads: allowed as it is
                 index = current.index
                 current.index = index + 1
-                made = _new(Decision)  # `engine._decision(...)`, inlined
-                origin = event.__dict__["origin"]  # not `event.origin`: pydantic makes it slow
-                values = ALLOWED.copy()
-                values["index"] = index
-                values["origin"] = origin
-                set_dict(made, values)
-                set_fields(made, _DECISION_SET)
-                set_extra(made, None)
-                set_private(made, None)
-                return made
+                made = _new(_Draft)  # `engine._decision(...)`, inlined
+                made.index = index
+                made.origin = event.__dict__["origin"]  # not `event.origin`: pydantic's slow
+                made.tool = None
+                made.name = None
+                made.verdict = "allow"
+                made.hits = ()
+                made.action = "allow"
+                made.call_id = None
+                made.flags = ()
+                made.__class__ = Decision
+                return made  # type: ignore[return-value]  # its class is now `Decision`
             return self._one(current, event, executed)
         if kind is ToolCall and event.__dict__["tool"] is not None:
             item = event  # already an event with its tool resolved: nothing to coerce

@@ -23,8 +23,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from specgap.controls.evaluate import _frozen
-from specgap.evaluate.engine import _DECISION_SET, ALLOWED, BLOCKING, Decision
-from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
+from specgap.evaluate.engine import BLOCKING, Decision, _Draft
 from specgap.evaluate.plan import MEMO_LIMIT, Finding, Plan
 from specgap.events import ToolCall
 from specgap.operators.require_same import fold_named, named_of, observe_same
@@ -219,17 +218,18 @@ class Lane:
                     findings = merged
             if not findings and not fields["flags"]:
                 allowed = True
-                decision = _new(Decision)  # `engine._decision(...)`, inlined
-                values = ALLOWED.copy()
-                values["index"] = index
-                values["origin"] = fields["origin"]
-                values["tool"] = self.tool
-                values["name"] = fields["name"]
-                values["call_id"] = fields["call_id"]
-                set_dict(decision, values)
-                set_fields(decision, _DECISION_SET)
-                set_extra(decision, None)
-                set_private(decision, None)
+                made = _new(_Draft)  # `engine._decision(...)`, inlined
+                made.index = index
+                made.origin = fields["origin"]
+                made.tool = self.tool
+                made.name = fields["name"]
+                made.verdict = "allow"
+                made.hits = ()
+                made.action = "allow"
+                made.call_id = fields["call_id"]
+                made.flags = ()
+                made.__class__ = Decision
+                decision: Decision = made  # type: ignore[assignment]  # now a `Decision`
             else:
                 decision = self.guard.engine.judge_call(
                     index, event, fields, state, entry.plan, findings

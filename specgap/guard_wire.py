@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters.runtime import Coercer
-from specgap.evaluate.engine import _DECISION_SET, BLOCKING, Decision, Engine
+from specgap.evaluate.engine import BLOCKING, Decision, Engine, _Draft
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.plan import Step
 from specgap.events import ToolCall
@@ -68,9 +68,9 @@ class Known:
         self.fields_only = all(
             c.operator.name in FIELD_CHECKS and check is c.operator.check for _, c, check, _ in rest
         )
-        # the fields of the decision but index, origin and call id; only for a call with a
-        # tool and no flags
-        self.judged: dict[str, Any] | None = None
+        # the fields of the decision but index, origin, call id and flags (tool, name,
+        # verdict, hits, action); only for a call with a tool and no flags
+        self.judged: tuple[Any, ...] | None = None
         self.quiet = False  # the judged action lets a call go ahead (not in `BLOCKING`)
         # what such a call names for the same-entity rule (`require_same.named_of`: its
         # arguments, no result, not failed), once a lane has folded one in
@@ -144,7 +144,7 @@ def check_chat(
             guard._fold_pending(current)
     current.index = index + 1
     try:
-        decision = None
+        decision: Decision | None = None
         if known is not None:
             for _, _, check, prepared in known.rest:  # the checks that read the trace
                 try:
@@ -155,15 +155,14 @@ def check_chat(
             else:
                 judged = known.judged
                 if judged is not None:  # `engine._decision(...)`, inlined: once per call
-                    values = judged.copy()
-                    values["index"] = index
-                    values["origin"] = origin
-                    values["call_id"] = fields["call_id"]  # as made above
-                    decision = _new(Decision)
-                    set_dict(decision, values)
-                    set_fields(decision, _DECISION_SET)
-                    set_extra(decision, None)
-                    set_private(decision, None)
+                    draft = _new(_Draft)
+                    draft.index = index
+                    draft.origin = origin
+                    draft.tool, draft.name, draft.verdict, draft.hits, draft.action = judged
+                    draft.call_id = fields["call_id"]  # as made above
+                    draft.flags = ()
+                    draft.__class__ = Decision
+                    decision = draft  # type: ignore[assignment]  # its class is now `Decision`
                     # the usual end of a repeated call: allowed (or not blocked), not run yet
                     if executed is None and known.quiet:
                         pending.append(item)
@@ -174,7 +173,13 @@ def check_chat(
                     learnt = known.tool is not None and not item.flags
                     if learnt and not any(h.error for h in decision.hits):
                         # every field of the decision but index, origin and call id
-                        known.judged = {**decision.__dict__, "flags": ()}
+                        known.judged = (
+                            decision.tool,
+                            decision.name,
+                            decision.verdict,
+                            decision.hits,
+                            decision.action,
+                        )
                         known.quiet = decision.action not in BLOCKING
         if decision is None:
             decision = guard.engine.evaluate(index, item, state)
@@ -246,18 +251,16 @@ def _quiet_checked(
             except Exception:  # the engine says what a failing check makes of the call
                 break
         else:
-            values = known.judged.copy()  # type: ignore[union-attr]  # set: see the caller
-            values["index"] = index
-            values["origin"] = origin
-            values["call_id"] = call_id
-            decision = _new(Decision)  # `engine._decision(...)`, inlined: once per call
-            set_dict(decision, values)
-            set_fields(decision, _DECISION_SET)
-            set_extra(decision, None)
-            set_private(decision, None)
+            draft = _new(_Draft)  # `engine._decision(...)`, inlined: once per call
+            draft.index = index
+            draft.origin = origin
+            draft.tool, draft.name, draft.verdict, draft.hits, draft.action = known.judged  # type: ignore[misc]  # set: see the caller
+            draft.call_id = call_id
+            draft.flags = ()
+            draft.__class__ = Decision
             pending.append(waiting)
             current.pending_at.append(index)
-            return decision
+            return draft  # type: ignore[return-value]  # its class is now `Decision`
         item = waiting.made()
         decision = guard.engine.evaluate(index, item, state)
     except Exception as exc:  # the guard, not a policy, failed: fail open or closed
@@ -294,18 +297,16 @@ def _quiet(
         if pending:
             guard._fold_pending(current)
     current.index = index + 1
-    values = known.judged.copy()  # type: ignore[union-attr]  # set: see the caller
-    values["index"] = index
-    values["origin"] = origin
-    values["call_id"] = call_id
-    decision = _new(Decision)  # `engine._decision(...)`, inlined: once per call
-    set_dict(decision, values)
-    set_fields(decision, _DECISION_SET)
-    set_extra(decision, None)
-    set_private(decision, None)
+    draft = _new(_Draft)  # `engine._decision(...)`, inlined: once per call
+    draft.index = index
+    draft.origin = origin
+    draft.tool, draft.name, draft.verdict, draft.hits, draft.action = known.judged  # type: ignore[misc]  # set: see the caller
+    draft.call_id = call_id
+    draft.flags = ()
+    draft.__class__ = Decision
     pending.append(waiting)
     current.pending_at.append(index)
-    return decision
+    return draft  # type: ignore[return-value]  # its class is now `Decision`
 
 
 class WireReader:

@@ -64,25 +64,24 @@ def _name(value: str | None) -> str:
 
 def decision_line(trace: str, decision: Decision) -> str:
     """One line of `--format jsonl` for a decision of `trace`."""
-    fields = decision.__dict__  # read as a dict: faster than a model's attributes
-    hits = fields["hits"]
+    hits = decision.hits
     key = (
-        fields["action"],
-        fields["name"],
-        fields["tool"],
+        decision.action,
+        decision.name,
+        decision.tool,
         trace,
-        fields["verdict"],
-        fields["flags"],
+        decision.verdict,
+        decision.flags,
         id(hits),
     )
     parts = _parts.get(key)
     if parts is None or parts[0] is not hits:
         parts = _parts_of(trace, decision, key)
-    call_id = fields["call_id"]
+    call_id = decision.call_id
     # the index is the engine's `int` (never a bool), so `{...}` writes what `json` does
     return (
         f"{parts[1]}{'null' if call_id is None else encode_basestring(call_id)}{parts[2]}"
-        f"{fields['index']}{parts[3]}{encode_basestring(fields['origin'])}{parts[4]}"
+        f"{decision.index}{parts[3]}{encode_basestring(decision.origin)}{parts[4]}"
     )
 
 

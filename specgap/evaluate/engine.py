@@ -12,16 +12,26 @@ levels is only observed.
 
 from __future__ import annotations
 
+import copy
 import fnmatch
-from collections.abc import Iterable, Iterator, Sequence
+import json
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import (
+    Field,
+    GetCoreSchemaHandler,
+    GetJsonSchemaHandler,
+    SerializationInfo,
+    ValidationError,
+)
+from pydantic.fields import FieldInfo
+from pydantic_core import core_schema
 
 from specgap.controls.evaluate import Prepared as ControlPrepared
 from specgap.controls.model import Stage, StepType
-from specgap.evaluate.fast import BoundedCache, set_dict, set_extra, set_fields, set_private
+from specgap.evaluate.fast import BoundedCache
 from specgap.evaluate.identity import identity_findings
 from specgap.evaluate.plan import Plan
 from specgap.events import Event, ToolCall
@@ -58,20 +68,248 @@ class Hit(Frozen):
     error: bool = Field(default=False, description="the check itself failed", exclude=True)
 
 
-class Decision(Frozen):
+class _Checked:
+    # `_Checked.Decision`: what `Decision(...)` and `Decision.model_validate` check their
+    # input against, and a decision's JSON schema (the pydantic model `Decision` was, under
+    # its name)
+    class Decision(Frozen):
+        index: int
+        origin: str
+        tool: str | None
+        name: str | None
+        verdict: Verdict
+        hits: tuple[Hit, ...] = ()
+        action: RuntimeAction = Field(default="allow", exclude=True)
+        call_id: str | None = Field(default=None, exclude=True)
+        flags: tuple[str, ...] = Field(default=(), exclude=True)
+
+
+_DecisionFields = _Checked.Decision
+
+
+DECISION_FIELDS = (
+    "index",
+    "origin",
+    "tool",
+    "name",
+    "verdict",
+    "hits",
+    "action",
+    "call_id",
+    "flags",
+)
+"""A decision's fields, in order; the first six are its dump (`Decision.model_dump`)."""
+
+
+class _Draft:
+    """A decision while it is made: `Decision`'s slots, writable. The engine and the Guard
+    make a decision as a `_Draft`, fill its slots and set its class to `Decision` (~2,200
+    instructions with its freeing, against ~6,900 for the pydantic model it was: the
+    pydantic model's four slot setters alone cost ~2,800)."""
+
+    __slots__ = DECISION_FIELDS
     index: int
     origin: str
     tool: str | None
     name: str | None
     verdict: Verdict
-    hits: tuple[Hit, ...] = ()
-    action: RuntimeAction = Field(default="allow", exclude=True)
-    call_id: str | None = Field(default=None, exclude=True)
-    flags: tuple[str, ...] = Field(default=(), exclude=True)
+    hits: tuple[Hit, ...]
+    action: RuntimeAction
+    call_id: str | None
+    flags: tuple[str, ...]
+
+
+def _frozen_error(name: str, value: Any) -> ValidationError:
+    """What assigning to a frozen pydantic model raised (the error `Decision` raises)."""
+    return ValidationError.from_exception_data(
+        "Decision", [{"type": "frozen_instance", "loc": (name,), "input": value}]
+    )
+
+
+class Decision(_Draft):
+    """The answer for one event: its `verdict` (what the evaluation found) and `action`
+    (what a runtime does about it), the `hits` behind them, and which event it answers
+    (`index`, `origin`, `tool`, `name`, `call_id`, `flags`).
+
+    A plain immutable record (slots, no pydantic model: one is made per event). It keeps the
+    API the pydantic model had: `Decision(index=..., ...)` and `model_validate` validate
+    their input as the model did; equality, hash and repr are the model's; `model_dump`,
+    `model_dump_json` and `model_copy(update=...)` give what the model gave (`action`,
+    `call_id` and `flags` are left out of dumps); assigning or deleting an attribute raises
+    pydantic's `frozen_instance` error; a pydantic model may hold one as a field (validated,
+    dumped and described as before)."""
+
+    __slots__ = ()
+    model_fields: ClassVar[dict[str, FieldInfo]] = _DecisionFields.model_fields
+
+    def __new__(
+        cls,
+        *,
+        index: int,
+        origin: str,
+        tool: str | None,
+        name: str | None,
+        verdict: Verdict,
+        hits: Iterable[Hit] = (),
+        action: RuntimeAction = "allow",
+        call_id: str | None = None,
+        flags: Iterable[str] = (),
+    ) -> Decision:
+        """A decision of these fields, validated (coerced as the pydantic model did)."""
+        checked = _DecisionFields(
+            index=index,
+            origin=origin,
+            tool=tool,
+            name=name,
+            verdict=verdict,
+            hits=hits,  # any iterable: coerced to a tuple
+            action=action,
+            call_id=call_id,
+            flags=flags,
+        )
+        return _restore(cls, *map(checked.__dict__.__getitem__, DECISION_FIELDS))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise _frozen_error(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise _frozen_error(name, None)
+
+    def _values(self) -> tuple[Any, ...]:
+        return (
+            self.index,
+            self.origin,
+            self.tool,
+            self.name,
+            self.verdict,
+            self.hits,
+            self.action,
+            self.call_id,
+            self.flags,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())  # the pydantic model's hash: its fields' values
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._shown(', ')})"
+
+    def __str__(self) -> str:
+        return self._shown(" ")
+
+    def _shown(self, sep: str) -> str:
+        pairs = zip(DECISION_FIELDS, self._values(), strict=True)
+        return sep.join(f"{name}={value!r}" for name, value in pairs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), *self._values()))  # pickle, copy and deepcopy
 
     @property
     def blocked(self) -> bool:
         return self.verdict == "deny"
+
+    def model_dump(
+        self,
+        *,
+        mode: Literal["python", "json"] | str = "python",
+        include: Iterable[str] | None = None,
+        exclude: Iterable[str] | None = None,
+        by_alias: bool = False,
+        exclude_defaults: bool = False,
+        exclude_none: bool = False,
+    ) -> dict[str, Any]:
+        """The pydantic model's `model_dump` (its options that apply: the fields have no
+        aliases; `include` and `exclude` name fields): `index`, `origin`, `tool`, `name`,
+        `verdict` and `hits` (each hit's own dump; a tuple, a list in `json` mode)."""
+        hits = [
+            h.model_dump(mode=mode, exclude_defaults=exclude_defaults, exclude_none=exclude_none)
+            for h in self.hits
+        ]
+        data = {
+            "index": self.index,
+            "origin": self.origin,
+            "tool": self.tool,
+            "name": self.name,
+            "verdict": self.verdict,
+            "hits": hits if mode == "json" else tuple(hits),
+        }
+        if exclude_none:
+            data = {k: v for k, v in data.items() if v is not None}
+        if exclude_defaults and not self.hits:
+            del data["hits"]
+        if include is not None:
+            data = {k: v for k, v in data.items() if k in include}
+        if exclude is not None:
+            data = {k: v for k, v in data.items() if k not in exclude}
+        return data
+
+    def model_dump_json(
+        self,
+        *,
+        indent: int | None = None,
+        include: Iterable[str] | None = None,
+        exclude: Iterable[str] | None = None,
+        by_alias: bool = False,
+        exclude_defaults: bool = False,
+        exclude_none: bool = False,
+    ) -> str:
+        """The pydantic model's `model_dump_json`: compact, or indented by `indent`."""
+        data = self.model_dump(
+            mode="json",
+            include=include,
+            exclude=exclude,
+            exclude_defaults=exclude_defaults,
+            exclude_none=exclude_none,
+        )
+        separators = (",", ":") if indent is None else (",", ": ")
+        return json.dumps(data, ensure_ascii=False, indent=indent, separators=separators)
+
+    def model_copy(
+        self, *, update: Mapping[str, Any] | None = None, deep: bool = False
+    ) -> Decision:
+        """A copy with the fields in `update` replaced (not validated, as pydantic's); a
+        name that is no field raises ValueError."""
+        values = dict(zip(DECISION_FIELDS, self._values(), strict=True))
+        if deep:
+            values = copy.deepcopy(values)
+        if update:
+            unknown = set(update) - values.keys()
+            if unknown:
+                raise ValueError(f"Decision has no field {', '.join(sorted(unknown))}")
+            values.update(update)
+        return _restore(type(self), *values.values())
+
+    @classmethod
+    def model_validate(cls, obj: Any) -> Decision:
+        """A decision as is, or one made of a mapping of its fields, validated."""
+        if isinstance(obj, cls):
+            return obj
+        checked = _DecisionFields.model_validate(obj)
+        return _restore(cls, *map(checked.__dict__.__getitem__, DECISION_FIELDS))
+
+    @classmethod
+    def model_validate_json(cls, data: str | bytes) -> Decision:
+        checked = _DecisionFields.model_validate_json(data)
+        return _restore(cls, *map(checked.__dict__.__getitem__, DECISION_FIELDS))
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> Any:
+        """A pydantic model holding a decision (`TraceResult.findings`): validated by
+        `model_validate`, dumped by `model_dump`, described as the pydantic model was."""
+        return core_schema.no_info_plain_validator_function(
+            cls.model_validate,
+            json_schema_input_schema=handler.generate_schema(_DecisionFields),
+            serialization=core_schema.plain_serializer_function_ser_schema(_dump, info_arg=True),
+        )
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, schema: Any, handler: GetJsonSchemaHandler) -> Any:
+        return handler(schema["json_schema_input_schema"])  # both modes: the fields' schema
 
     def feedback(self) -> str:
         """What to tell the model about this decision: why the call was not run (the steer
@@ -139,23 +377,34 @@ def _explicit_allow(
     return out_hits, out_verdicts, action
 
 
-_DECISION_FIELDS = frozenset(Decision.model_fields)
-# every engine-made decision sets every field: one set serves them all (pydantic copies
-# it before it changes a copy's, and a frozen model never changes its own)
-_DECISION_SET = set(_DECISION_FIELDS)
 _new = object.__new__
-ALLOWED: dict[str, Any] = {
-    "index": 0,
-    "origin": "",
-    "tool": None,
-    "name": None,
-    "verdict": "allow",
-    "hits": (),
-    "action": "allow",
-    "call_id": None,
-    "flags": (),
-}
-"""The fields of an allow decision, in field order: copied and filled in (never changed)."""
+
+
+def _restore(
+    cls: type[Decision],
+    index: int,
+    origin: str,
+    tool: str | None,
+    name: str | None,
+    verdict: Verdict,
+    hits: tuple[Hit, ...],
+    action: RuntimeAction,
+    call_id: str | None,
+    flags: tuple[str, ...],
+) -> Decision:
+    """A `cls` (`Decision`) of these values, not validated."""
+    made = _new(_Draft)
+    made.index = index
+    made.origin = origin
+    made.tool = tool
+    made.name = name
+    made.verdict = verdict
+    made.hits = hits
+    made.action = action
+    made.call_id = call_id
+    made.flags = flags
+    made.__class__ = cls
+    return made  # type: ignore[return-value]  # its class is now `cls`
 
 
 def _decision(
@@ -169,26 +418,27 @@ def _decision(
     call_id: str | None,
     flags: tuple[str, ...],
 ) -> Decision:
-    """`Decision(index=..., ...)` without re-validating what the engine itself made
-    (`fast.build`, inlined: this runs once per event)."""
-    made = _new(Decision)
-    # a copy of the template, its values replaced: ~2.5x cheaper than a 9-key dict literal
-    # (which grows its table while it is filled), and the same keys in the same order
-    values = ALLOWED.copy()
-    values["index"] = index
-    values["origin"] = origin
-    values["tool"] = tool
-    values["name"] = name
-    values["verdict"] = verdict
-    values["hits"] = hits
-    values["action"] = action
-    values["call_id"] = call_id
-    values["flags"] = flags
-    set_dict(made, values)
-    set_fields(made, _DECISION_SET)
-    set_extra(made, None)
-    set_private(made, None)
-    return made
+    """`Decision(index=..., ...)` without re-validating what the engine itself made (this
+    runs once per event; the Guard's lanes inline it)."""
+    made = _new(_Draft)
+    made.index = index
+    made.origin = origin
+    made.tool = tool
+    made.name = name
+    made.verdict = verdict
+    made.hits = hits
+    made.action = action
+    made.call_id = call_id
+    made.flags = flags
+    made.__class__ = Decision
+    return made  # type: ignore[return-value]  # its class is now `Decision`
+
+
+def _dump(decision: Decision, info: SerializationInfo) -> dict[str, Any]:
+    """A decision inside a pydantic model's dump: its `model_dump` in the same mode."""
+    return decision.model_dump(
+        mode=info.mode, exclude_defaults=info.exclude_defaults, exclude_none=info.exclude_none
+    )
 
 
 def _line(hit: Hit) -> str:

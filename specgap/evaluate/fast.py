@@ -2,8 +2,9 @@
 
 `Guard.check`, `specgap check` and `eval` decide every event through the engine, and at a
 few microseconds per event the cost is not the checks but the objects around them: a
-`Decision` validated field by field, a `Hit` rebuilt for every event a review rule
-observes, a `ToolCall` validated from values the adapter has just made. Here:
+`Hit` rebuilt for every event a review rule observes, a `ToolCall` validated from values
+the adapter has just made (a `Decision` is no pydantic model: `engine._decision` makes
+one). Here:
 
 - `build(model, fields, values)` makes a frozen model instance from values that are already
   of the field types, as `model_construct` does but at a fraction of its cost. Only code
