@@ -4,6 +4,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
+# Python may cache compiled modules (`__pycache__`, git-ignored): a shell or CI runner that sets
+# PYTHONDONTWRITEBYTECODE makes every pytest worker, CLI subprocess and benchmark compile the
+# whole package (and pytest re-rewrite every test's asserts) on each start, ~15 % of `make test`.
+unexport PYTHONDONTWRITEBYTECODE
+
 .PHONY: setup demo test test-slow lint format check bench clean llm-smoke
 
 setup: $(STAMP)
