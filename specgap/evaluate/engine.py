@@ -380,31 +380,12 @@ def _explicit_allow(
 _new = object.__new__
 
 
-def _restore(
-    cls: type[Decision],
-    index: int,
-    origin: str,
-    tool: str | None,
-    name: str | None,
-    verdict: Verdict,
-    hits: tuple[Hit, ...],
-    action: RuntimeAction,
-    call_id: str | None,
-    flags: tuple[str, ...],
-) -> Decision:
-    """A `cls` (`Decision`) of these values, not validated."""
-    made = _new(_Draft)
-    made.index = index
-    made.origin = origin
-    made.tool = tool
-    made.name = name
-    made.verdict = verdict
-    made.hits = hits
-    made.action = action
-    made.call_id = call_id
-    made.flags = flags
-    made.__class__ = cls
-    return made  # type: ignore[return-value]  # its class is now `cls`
+def _restore(cls: type[Decision], *values: Any) -> Decision:
+    """A `cls` (`Decision` or a subclass) of these values (`_decision`'s), not validated."""
+    made = _decision(*values)
+    if cls is not Decision:
+        made.__class__ = cls
+    return made
 
 
 def _decision(
