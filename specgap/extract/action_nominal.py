@@ -22,6 +22,7 @@ from collections.abc import Callable
 
 from specgap.extract.action_open import nominal_verb
 from specgap.extract.english import lemmas
+from specgap.extract.noact_respell import spelt as spelt_as
 from specgap.extract.noact_words import LIGHT_VERBS, act
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
@@ -89,16 +90,6 @@ def spelt(text: str) -> str | None:
     return " ".join(f"{said} before {later}{m['rest']}.".split())
 
 
-def _spelt(sentence: Sentence, text: str) -> Sentence:
-    """`sentence` with `text` in place of its words, each character at a proportional place
-    in the old one (the span and the quote stay the sentence's own)."""
-    old = sentence.offsets
-    size = len(sentence.text)
-    at = [old[min(size, (i * size) // max(1, len(text)))] for i in range(len(text))]
-    return Sentence(sentence.artifact, text, (*at, old[-1]), sentence.context, sentence.subject,
-                    sentence.asked)  # fmt: skip
-
-
 def reread(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -109,7 +100,7 @@ def reread(
     said = spelt(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read(_spelt(sentence, said))
+    found, notes = read(spelt_as(sentence, said))
     kept = [r for r in found if r.operator in _KEPT]
     if not kept or len(kept) != len(found):
         return rules, diagnostics

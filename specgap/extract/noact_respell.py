@@ -74,7 +74,7 @@ from specgap.extract.noact_words import act
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["reread", "respelled"]
+__all__ = ["reread", "respelled", "spelt"]
 
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
@@ -117,7 +117,7 @@ def _respelled(text: str) -> list[tuple[bool, str]]:
     return list(dict.fromkeys(out))[:_TRIES]
 
 
-def _spelt(sentence: Sentence, text: str) -> Sentence:
+def spelt(sentence: Sentence, text: str) -> Sentence:
     """`sentence` with `text` in place of its words: each character of the new text sits
     at a proportional place in the old one, so the whole span and the quote stay the
     sentence's own."""
@@ -149,19 +149,19 @@ def reread(
     text = sentence.clean
     dotted = snake(text)
     if dotted is not None and (not rules or dotted[2]):  # "... must come from plants.order.get"
-        found, notes = read(_spelt(sentence, dotted[0]))
+        found, notes = read(spelt(sentence, dotted[0]))
         if found:
             return [respelt_ids(r, dotted[1]) for r in _own_words(sentence, found)], notes
     text = dotted[0] if dotted is not None else text
     if sentence.subject is not None:  # "No refunds for X" in `refund_fee`'s description
         own = described_spelling(text, sentence.subject) if not rules else None
-        found, notes = read(_spelt(sentence, own)) if own is not None else ([], [])
+        found, notes = read(spelt(sentence, own)) if own is not None else ([], [])
         return (_own_words(sentence, found), notes) if found else (rules, diagnostics)
     if not all(_light_led(r) or _misread(r) for r in rules):
         return rules, diagnostics
     tried = _respelled(text)
     for conditional, said in tried:
-        found, notes = read(_spelt(sentence, said))
+        found, notes = read(spelt(sentence, said))
         if _kept(found, conditional):
             return _own_words(sentence, found), notes
     if tried and not rules and not diagnostics and not tried[0][0] and not _reworded(text):
