@@ -25,11 +25,11 @@ import dataclasses
 import re
 from typing import Any
 
+from specgap.bind_units import bind_unit_of, camel_identifier, unit_argument
 from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
-from specgap.resolve.bind_units import bind_unit_of, camel_identifier, unit_argument
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -429,7 +429,7 @@ def _by_unit(tool: Tool, facet: str) -> str | None:
     never a guess between two)."""
     wanted = _UNITS.get(facet.casefold())
     if wanted is None:
-        return unit_argument(tool, facet)  # "euros", "kg": `specgap.resolve.bind_units`
+        return unit_argument(tool, facet)  # "euros", "kg": `specgap.bind_units`
     props = tool.schema.get("properties")
     if wanted is None or not isinstance(props, dict):
         return None

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from specgap.argfit import fit_to_schema
+from specgap.bind_units import unit_noun_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
 from specgap.extract.allow_actions import action_copies
@@ -30,7 +31,6 @@ from specgap.noun_args import held_by, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
-from specgap.resolve.bind_units import unit_noun_copies
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
 

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from specgap.bind_units import bound_unit, time_condition, unit_kind
 from specgap.resolve.bind_ids import folded_id
-from specgap.resolve.bind_units import bound_unit, time_condition, unit_kind
 from tests.corpus_agents import Row, build_prompt, policy_rows
 from tests.test_grammar_arg_restrictions_wide import _tool
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.restrict_units import counted, measure
+from specgap.operators.measures import counted, measure
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 

@@ -27,7 +27,7 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noun_bounds import _PERSON, AMOUNT, NUMBER
 from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, is_action_noun, lemma, singular
-from specgap.extract.restrict_units import counted
+from specgap.operators.measures import counted
 
 _NUMBER, _AMOUNT = NUMBER, AMOUNT  # a number, an amount and its unit: spelled once
 _END = r"\s*(?:\((?:inclusive|incl\.?)\)\s*)?[.;!]?\s*$"
@@ -321,7 +321,7 @@ def _counted(amount: str, unit: str | None) -> bool:
     said = (unit or "").casefold()
     if _MONEY.search(amount) or _MONEY.search(said) or said in _MEASURES or not said:
         return False
-    return counted(amount, unit) and isinstance(_number(amount), int)  # (`restrict_units`)
+    return counted(amount, unit) and isinstance(_number(amount), int)  # (`operators.measures`)
 
 
 def _number(text: str) -> int | float:

@@ -145,7 +145,7 @@ def _bound(s: Said, m: re.Match[str]) -> Found | None:
     if kind in {"at least", "no fewer than", "a minimum of"}:
         params["min"] = n
     else:
-        from specgap.extract.restrict_units import measure  # (no cycle: read at extraction)
+        from specgap.operators.measures import measure
 
         strict = kind in {"fewer than", "less than"} and n.is_integer() and not measure(noun)
         params["max"] = n - 1 if strict else n  # "less than 2 hours": no next value
