@@ -25,6 +25,7 @@ import dataclasses
 import re
 from typing import Any
 
+from specgap.argunits import on_argument
 from specgap.bind_units import bind_unit_of, camel_identifier, unit_argument
 from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
@@ -85,8 +86,7 @@ def fit_to_schema(
         and schema.get("type") == "string"
         and _LENGTH.search(rule.quote)
     ):  # "notes of at most 200 characters": the text's length, not a number it holds
-        rest = {k: v for k, v in params.items() if k != "facet"}
-        return rule, {**rest, "selector": {"arg": selector.arg, "extract": "length"}}
+        return rule, on_argument(params, selector.arg, "length")
     said = params.get("values") or params.get("allowed") or ()
     if listed_only and not _lists(schema, said) and not _named_list(rule, tool, said_as, schema):
         # a ban of one tool's calls keeps the words as its condition (reviewed, as a ban
@@ -111,11 +111,7 @@ def fit_to_schema(
     by_unit = _by_unit(tool, facet) if selector is None and kept else None
     if by_unit is not None:  # "$500": the one numeric argument said in money
         spec = _argument_schema(tool.schema, by_unit) or {}
-        return rule, {
-            **{k: v for k, v in _in_units(rule, said_as, by_unit, spec, params).items()
-               if k != "facet"},
-            "selector": {"arg": by_unit},
-        }  # fmt: skip
+        return rule, on_argument(_in_units(rule, said_as, by_unit, spec, params), by_unit)
     if selector is None and kept and not argument_tied(tool, facet):
         bound = bind_unit_of(rule, tool, facet, params, diagnostics)  # "75 euros": `amount`
         if bound is not None:
@@ -297,10 +293,9 @@ def _unbound(
             help=argument_help(tool, facet),
         )
     )
-    rest = {k: v for k, v in params.items() if k != "facet"}
     reason = f"`{facet}` names no single argument"
     kept = rule.model_copy(update={"condition": rule.condition or reason})
-    return kept, {**rest, "selector": {"arg": facet}}
+    return kept, on_argument(params, facet)
 
 
 def _named_list(rule: CandidateRule, tool: Tool, said_as: str, schema: Any) -> bool:

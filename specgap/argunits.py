@@ -35,6 +35,13 @@ _FRACTION = re.compile(
 )
 
 
+def on_argument(params: dict[str, Any], arg: str, extract: str | None = None) -> dict[str, Any]:
+    """The rule's parameters bound to argument `arg` (its `selector`, with an `extract` facet
+    when given), the prose `facet` that named it dropped."""
+    selector: dict[str, Any] = {"arg": arg} if extract is None else {"arg": arg, "extract": extract}
+    return {**{k: v for k, v in params.items() if k != "facet"}, "selector": selector}
+
+
 def in_argument_units(
     said: str, text: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
 ) -> dict[str, Any]:

@@ -291,15 +291,12 @@ def bind_unit_of(
     unit = bound_unit(rule.text, params) if own_object(tool.id, facet) else None
     found = unit_argument(tool, unit) if unit is not None else None
     if found is not None and unit is not None:
-        from specgap.argunits import in_argument_units
+        from specgap.argunits import in_argument_units, on_argument
 
         props = tool.schema.get("properties")
         spec = props.get(found) if isinstance(props, dict) else None
         fitted = in_argument_units(unit, rule.text, found, spec or {}, params)
-        return rule, {
-            **{k: v for k, v in fitted.items() if k != "facet"},
-            "selector": {"arg": found},
-        }
+        return rule, on_argument(fitted, found)
     phrase = time_condition(rule.text, facet)
     if phrase is not None and not unit_fits_any(tool, facet):
         return timed_rule(rule, tool.id, phrase, diagnostics)
