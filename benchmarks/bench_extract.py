@@ -7,15 +7,18 @@ of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unsee
 written for the project that live beside their gold and are in no corpus; `unseen2` ..
 `unseen6`: the second to sixth blind sets, `tests/gold_unseen2/`, `tests/gold_unseen3/`,
 `tests/gold_unseen4/`, `tests/gold_unseen5/` and `tests/gold_unseen6/`, alike). Totals are
-micro-averages (sums of counts).
+micro-averages (sums of counts). The first three blind sets were opened for development
+(`benchmarks.gold.OPENED`): two more rows sum them (`ALL dev`) and the sets still blind
+(`ALL blind`, the honest estimate beside `heldout`).
 
     python -m benchmarks extract [--json] [--json=FILE] [--misses[=all]] [--alarms]
                                  [--stages] [--corpus=DIR] [--gold=DIR]
 
 `--json` prints the figures as JSON instead of the table; `--json=FILE` writes them to FILE
 as well; `--misses` lists, per tuned domain, the expectations no policy matched and the
-policies that matched none (`--misses=all` for every split: reading the misses of a held-out
-or blind domain while developing the extractor spoils it as a test). A domain whose gold
+policies that matched none (`--misses=dev` adds the opened sets, `--misses=all` every split:
+reading the misses of a held-out or blind domain while developing the extractor spoils it as
+a test). A domain whose gold
 file is absent is not scored; without the corpus the benchmark says so and scores the unseen
 set alone. `--gold=DIR` scores that folder only. With `--misses`, the enforced rules on a
 wrong tool are listed too, and `--alarms` adds the false alarms (`rule-not-compiled` notes
@@ -39,6 +42,7 @@ from benchmarks.extract_score import Score, build_domain, score
 from benchmarks.gold import (
     CORPUS,
     GOLD_DIR,
+    OPENED,
     UNSEEN2_DIR,
     UNSEEN3_DIR,
     UNSEEN4_DIR,
@@ -154,7 +158,9 @@ def print_stages(split: str, total: Score) -> None:
 def run(options: Sequence[str] = ()) -> None:
     as_json = "--json" in options
     out = _option(options, "--json")
-    misses_of = SPLITS if _option(options, "--misses") == "all" else ("tuned",)
+    misses_of = {"all": SPLITS, "dev": ("tuned", *OPENED)}.get(
+        _option(options, "--misses") or "", ("tuned",)
+    )
     misses = "--misses" in options or _option(options, "--misses") is not None
     corpus = Path(_option(options, "--corpus") or CORPUS)
     gold_dir = Path(_option(options, "--gold") or GOLD_DIR)
@@ -194,9 +200,18 @@ def run(options: Sequence[str] = ()) -> None:
     totals = {split: Score() for split in SPLITS}
     for domain, s in scores.items():
         totals[split_of[domain]].add(s)
+    groups = {
+        "dev": [s for s in SPLITS if s in OPENED],
+        "blind": [s for s in SPLITS if s.startswith("unseen") and s not in OPENED],
+    }
+    group_totals = {name: Score() for name in groups}
+    for name, members in groups.items():
+        for split in members:
+            group_totals[name].add(totals[split])
     figures: dict[str, Any] = {
         "domains": {d: {"split": split_of[d], **s.figures()} for d, s in sorted(scores.items())},
         "totals": {split: t.figures() for split, t in totals.items()},
+        "groups": {name: t.figures() for name, t in group_totals.items()},
         "skipped": sorted(
             p.name
             for p in (corpus.iterdir() if corpus.is_dir() else ())
@@ -217,6 +232,11 @@ def run(options: Sequence[str] = ()) -> None:
             print("   " + _row(domain, s))
         if rows:
             print("   " + _row(f"TOTAL {split} ({len(rows)})", totals[split]))
+    for name, members in groups.items():
+        n = sum(split_of[d] in members for d in scores)
+        if n:
+            label = f"{members[0]}..{members[-1]}" if len(members) > 1 else members[0]
+            print("   " + _row(f"ALL {name}: {label} ({n})", group_totals[name]))
     for note in notes:
         print(f"   {note}")
     if figures["skipped"]:

@@ -50,6 +50,11 @@ UNSEEN5_DIR = GOLD_DIR.parent / "gold_unseen5"
 # The sixth blind set (split `unseen6`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen6/README.md).
 UNSEEN6_DIR = GOLD_DIR.parent / "gold_unseen6"
+# Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
+# tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
+# sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
+# rows are reported apart as `dev`; the later sets stay blind and are the honest estimate.
+OPENED = ("unseen", "unseen2", "unseen3")
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")

@@ -26,6 +26,7 @@ import pytest
 from benchmarks.bench_extract import SPLITS, run
 from benchmarks.gold import (
     CORPUS,
+    OPENED,
     UNSEEN2_DIR,
     UNSEEN3_DIR,
     UNSEEN4_DIR,
@@ -256,6 +257,12 @@ def test_benchmark_scores_each_blind_split_without_the_corpus(
         checkable = sum(len(r.expect) for g in golds for r in g.rules if r.checkable)
         assert total["checkable_expectations"] == checkable
         assert 0 <= total["matched_expectations"] <= total["checkable_expectations"]
+    # the opened sets and the sets still blind are summed apart, each set in one of the two
+    groups = figures["groups"]
+    for key in ("gold_sentences", "checkable_expectations", "matched_expectations"):
+        opened = sum(figures["totals"][b.split][key] for b in BLIND if b.split in OPENED)
+        blind = sum(figures["totals"][b.split][key] for b in BLIND if b.split not in OPENED)
+        assert (groups["dev"][key], groups["blind"][key]) == (opened, blind)
 
 
 def test_benchmark_with_a_gold_folder_leaves_the_blind_sets_out(
