@@ -21,7 +21,8 @@ reading the misses of a held-out or blind domain while developing the extractor 
 a test). A domain whose gold
 file is absent is not scored; without the corpus the benchmark says so and scores the unseen
 set alone. `--gold=DIR` scores that folder only. With `--misses`, the enforced rules on a
-wrong tool are listed too, and `--alarms` adds the false alarms (`rule-not-compiled` notes
+wrong tool and the conditional expectations enforced without their condition are listed
+too, and `--alarms` adds the false alarms (`rule-not-compiled` notes
 on sentences the gold lists as no rule). `--stages` prints, per split and expected operator,
 how many expectations were matched and how far the missed ones got (counts only, no
 sentence, so it may be read on every split).
@@ -261,6 +262,8 @@ def run(options: Sequence[str] = ()) -> None:
                 print(f"   {domain}: unmatched {line}")
             for line in s.wrong:
                 print(f"   {domain}: wrong tool {line}")
+            for line in s.dropped:
+                print(f"   {domain}: condition dropped {line}")
             if "--alarms" in options:
                 for line in s.alarm_lines:
                     print(f"   {domain}: alarm {line}")

@@ -181,10 +181,12 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:
         rules, notes = _timed(sentence, timed)
+        # "read it back and wait for a yes before X": the other steps and the yes, both, each
+        # under the sentence's condition ("if it affects more than N, ...")
+        rules = [*rules, *(candidate(sentence, e) for e in yes)]
         rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
         rules, notes = restricted_noted(sentence, clause, rules, notes)  # "X that is Y"
-        # "read it back and wait for a yes before X": the other steps and the yes, both
-        return [*rules, *(candidate(sentence, e) for e in yes)], notes
+        return rules, notes
     rules = guard(sentence, clause, found)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
