@@ -7,6 +7,9 @@ used here):
   every call, the condition dropped;
 - a numbered sentence ("2.9 If ...", "Step 4: If ...") hid its condition from the grammar,
   which looks for a condition at the start of the sentence;
+- "firing cancellation is reserved for owners and admins" was a flat ban of every
+  cancellation, where the sentence names a role the person asking may hold (a ban stays flat
+  when the class is a team the agent is no part of: "reserved for the studio staff");
 - "the kiln id must be one `ListKilns` gave you" read a PascalCase tool id as a person who
   told the value, so the rule demanded the user's words where the sentence names a tool.
 """
@@ -97,3 +100,27 @@ def test_a_pascal_case_tool_is_the_source_not_a_person(tmp_path: Path, sentence:
 def test_a_person_who_gave_the_value_is_still_the_user(tmp_path: Path) -> None:
     sentence = "The kiln id must be one the member gave you."
     assert _sources(tmp_path, sentence) == [(True, ())]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Firing cancellation is reserved for owners and admins.",
+        "Cancelling a firing is reserved for supervisors.",
+        "Cancelling firings is reserved to administrators only.",
+    ],
+)
+def test_reserved_for_a_role_is_no_flat_ban(tmp_path: Path, sentence: str) -> None:
+    found = _policies(tmp_path, sentence)
+    assert not [f for f in found if f[0] == "deny_action" and f[2] == "enforce"], found
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Cancelling a firing is reserved for the studio staff.",
+        "Firing cancellation is reserved to the front-desk team.",
+    ],
+)
+def test_reserved_for_a_team_is_a_ban(tmp_path: Path, sentence: str) -> None:
+    assert ("deny_action", "cancel_firing", "enforce") in _policies(tmp_path, sentence)
