@@ -10,6 +10,9 @@ used here):
 - "firing cancellation is reserved for owners and admins" was a flat ban of every
   cancellation, where the sentence names a role the person asking may hold (a ban stays flat
   when the class is a team the agent is no part of: "reserved for the studio staff");
+- in a tool's description, "open at most one ticket per session" bound the argument whose
+  description says "Ticket severity." to at most 1: the counted act is the tool's own, a
+  count of its calls; and "at most two calls per boat in one session" dropped "per boat";
 - "the kiln id must be one `ListKilns` gave you" read a PascalCase tool id as a person who
   told the value, so the rule demanded the user's words where the sentence names a tool.
 """
@@ -17,6 +20,7 @@ used here):
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -124,3 +128,36 @@ def test_reserved_for_a_role_is_no_flat_ban(tmp_path: Path, sentence: str) -> No
 )
 def test_reserved_for_a_team_is_a_ban(tmp_path: Path, sentence: str) -> None:
     assert ("deny_action", "cancel_firing", "enforce") in _policies(tmp_path, sentence)
+
+
+def _described(tmp_path: Path, description: str, **params: str) -> list[tuple[str, dict[str, Any]]]:
+    tool = _tool("open_glaze_ticket", description, **params)
+    built = build_prompt(tmp_path, "# Kiln studio\n\nBe kind.\n", [tool])
+    return [
+        (p.operator, p.condition.model_dump(exclude_none=True))
+        for p in built.policies
+        if p.operator != "schema_contract"
+    ]
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "Open a glaze ticket. Open at most one ticket per session.",
+        "Open a glaze ticket. Never open more than one glaze ticket per conversation.",
+    ],
+)
+def test_a_count_of_the_tools_own_act_counts_its_calls(tmp_path: Path, description: str) -> None:
+    found = _described(tmp_path, description, kiln_id="string", severity="string")
+    assert [op for op, _ in found] == ["max_calls"], found
+    assert found[0][1]["max"] == 1, found
+    assert "per" not in found[0][1], found
+
+
+def test_a_count_per_entity_in_a_description_keeps_its_entity(tmp_path: Path) -> None:
+    found = _described(
+        tmp_path,
+        "Open a glaze ticket. At most two calls per kiln in one session.",
+        kiln_id="string",
+    )
+    assert [(op, c.get("max"), c.get("per")) for op, c in found] == [("max_calls", 2, "kiln")]

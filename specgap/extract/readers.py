@@ -19,7 +19,7 @@ from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
-from specgap.extract.noun_counts import counted_person, noun_count
+from specgap.extract.noun_counts import counted_person, noun_count, own_count
 from specgap.extract.oblig_first import first_candidates
 from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
@@ -144,8 +144,14 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
-    counted_noun = noun_count(sentence.clean) if sentence.subject is None else None
-    if counted_noun is not None and all(_DOER.match(r.target or "") for r in _max(rules)):
+    counted_noun = (
+        noun_count(sentence.clean)
+        if sentence.subject is None
+        else own_count(noun_count(sentence.clean), sentence.subject)
+    )
+    if counted_noun is not None and (
+        sentence.subject is not None or all(_DOER.match(r.target or "") for r in _max(rules))
+    ):
         # "no more than two PIN resets per member": calls of the act, not an amount (and not
         # of "you", read by a phrase pattern in "you may try the reset at most 3 times")
         dropped = {"arg_within_bound", "arg_count_bound", "max_calls"}
