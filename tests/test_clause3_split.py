@@ -134,6 +134,20 @@ def test_clauses_of_no_rule_state_none(tmp_path: Path, desk: str, sentence: str)
     assert _policies(tmp_path, sentence, desk) == set()
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Before anything else, verify the member with their card number and confirm the name "
+        "on the record; if it differs, end the chat politely.",
+    ],
+)
+def test_no_order_before_every_tool_without_a_named_step(tmp_path: Path, sentence: str) -> None:
+    """ "Before anything, verify the member ...; if ..., ...": the clause names no tool for
+    the step that comes first, so no order over every tool is added from it."""
+    found = _policies(tmp_path, sentence, "kiln")
+    assert not any(op == "require_before" and target == "*" for op, target, _, _ in found)
+
+
 def test_a_weak_joint_makes_the_added_rule_reviewed(tmp_path: Path) -> None:
     """Cut at ", and", the clause's rule is read apart from what it leans on: never
     enforced (the same rule after a semicolon is)."""
@@ -162,6 +176,9 @@ def _sentence(text: str) -> Sentence:
         # a list is no joint; a piece of fewer than four words joins the clause before it
         ("Members may bring clay, glazes, and tools.", []),
         ("Refunds go to card, and so on.", []),
+        # after a comma and "and", a piece that states nothing of its own is part of the
+        # condition before it, not a clause
+        ("Only refund a fee when the member asks for it, and the kiln log shows a fault.", []),
         # a relative clause on a tool id reads with the id as its subject
         ("Notes go through `sendGlazeNote`, which may only be used twice per conversation.",
          ["sendGlazeNote may only be used twice per conversation."]),

@@ -63,6 +63,10 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
         bounds.append((start, end, before, strong))
         start, before = nxt, strong
     bounds.append((start, len(text), before, True))
+    # after a comma and a conjunction, a piece that states nothing of its own (no modal, no
+    # value list, no order) is part of the clause before: "only send X when A, and B holds"
+    # is one condition, not two clauses
+    bounds = _joined(text, bounds)
     # a piece too short to be a clause ("a, b, and c"; "X, and so on") joins the one before
     merged: list[tuple[int, int, bool, bool]] = []
     for a, b, left, right in bounds:
@@ -76,6 +80,28 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
         out = [(_piece(sentence, a, b), left and right) for a, b, left, right in merged]
     out += [(r, False) for r in _relatives(sentence)]
     return [(c, strong) for c, strong in out if c is not None]
+
+
+_SAYS = re.compile(
+    r"\b(?:must|may|can|cannot|can't|should|shall|will|never|not|no|only|always|has\s+to|"
+    r"have\s+to|needs?\s+to|required|requires|either|one\s+of|at\s+most|up\s+to|"
+    r"before|after|until|once|per)\b",
+    re.I,
+)
+
+
+def _joined(
+    text: str, bounds: list[tuple[int, int, bool, bool]]
+) -> list[tuple[int, int, bool, bool]]:
+    """The pieces, each one after a comma and a conjunction that says nothing of its own
+    joined to the piece before it."""
+    out: list[tuple[int, int, bool, bool]] = []
+    for a, b, left, right in bounds:
+        if out and not left and _SAYS.search(text, a, b) is None:
+            out[-1] = (out[-1][0], b, out[-1][2], right)
+        else:
+            out.append((a, b, left, right))
+    return out
 
 
 def _words(text: str) -> int:
@@ -154,19 +180,23 @@ def _values(rule: CandidateRule) -> set[str]:
     return out
 
 
-def _sure(rule: CandidateRule, named: dict[str, str]) -> CandidateRule | None:
+def _sure(rule: CandidateRule, named: dict[str, str], own: bool) -> CandidateRule | None:
     """A clause's rule as kept: on its own tool when the sentence names none, or names this
     one. A rule on an argument of every tool (`*`) in a sentence that names one tool is
     about that tool's argument (the tool named in the other clause); with several named,
-    it is dropped. None when the clause's reading is not sure of its tool."""
+    it is dropped. An order before every tool only when the clause (`own`) names a tool by
+    its id. None when the clause's reading is not sure of its tool."""
     values = _values(rule)
     tools = {k: v for k, v in named.items() if k not in values}
-    if not tools:
-        return rule
     params = {str(v).casefold() for k, v in rule.params.items() if k in {"facet", "arg"}}
     if params & set(tools):  # "the reason passed to `drop_x`": a tool, read as an argument
         return None
     if rule.target == "*" and rule.operator in _WHOLE:
+        # before every tool: only a step its clause names by an id ("before doing anything,
+        # identify the holder" names none)
+        first = rule.params.get("before")
+        return rule if first is None or own else None
+    if not tools:
         return rule
     if rule.target == "*" and rule.operator in _ARGUMENT and len(tools) == 1:
         (tool,) = tools.values()
@@ -220,7 +250,8 @@ def more(
     notes: list[Diagnostic] = []
     for part, strong in parts:
         found, found_notes = read(part)
-        sure = [_sure(r, named) for r in found if _key(r) not in stated]
+        own = bool(_named(part.text))
+        sure = [_sure(r, named, own) for r in found if _key(r) not in stated]
         new = [r for r in sure if r is not None and _new(r, stated, said, named)]
         if not new:
             continue
