@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import action_nominal, described_fill, noact_respell, temporal
+from specgap.extract import action_nominal, clause3_split, described_fill, noact_respell, temporal
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -70,6 +70,12 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    rules, notes = _read_clause(sentence)
+    # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too
+    return clause3_split.more(sentence, rules, notes, _read_clause)
+
+
+def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     with opened(sentence.clean, parse):  # "never relocate X": an open-class verb, `action_open`
         return _read_all(sentence)
 
