@@ -1,0 +1,112 @@
+"""Counts of calls said over the whole conversation, and counts of tries.
+
+- "no more than three `renew_permit` requests in one conversation", "at most 2 voucher
+  requests per chat", "a maximum of four kiln-booking calls are made in a session": the
+  action is the tool the words name (`renew_permit`) or the act of the noun ("voucher
+  requests": request voucher; "kiln-booking calls": the booking); the count is per trace;
+- "a PIN reset may be tried twice at most", "the crew check can be attempted at most three
+  times": the act of the subject, per trace;
+- "a member who fails verification three times must not be tried a fourth time", "after two
+  failed identity checks, do not attempt it a third time": the act tried, at most the failures
+  counted (a fourth try is the one banned).
+
+A conversation, a chat or a session is the trace itself, so these counts have no `per`. A
+span of time ("per day") or an entity is read by `noun_counts`, never here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.noun_counts import act_of
+from specgap.operators.prose import NUMBER_WORDS, is_toolish
+
+_N = r"(?:\d+|" + "|".join(NUMBER_WORDS) + r")"
+_WHOLE = r"(?:conversation|chat|session|interaction|dialogue|call)"
+_IN_ONE = (
+    r"(?:in|per|during|within|for)\s+(?:(?:one|a|an|the|each|every|any|a\s+single|one\s+single|"
+    r"the\s+same)\s+)?" + _WHOLE + r"\b"
+)
+_LIMIT = r"(?:no\s+more\s+than|not\s+more\s+than|at\s+most|a\s+maximum\s+of|up\s+to|only)"
+_KINDS = r"(?:requests?|calls?|invocations?|submissions?|attempts?|tries)"
+_MADE = (
+    r"(?:\s+(?:are|is|may\s+be|can\s+be|should\s+be|will\s+be|get|are\s+to\s+be)\s+(?:ever\s+)?"
+    r"(?:made|sent|placed|filed|issued|submitted|allowed|permitted|run|raised|lodged))?"
+)
+# no more than three `t` requests are made in one conversation
+_PER_TRACE = re.compile(
+    r"^\W*(?:(?:there\s+(?:may|can)\s+be|allow|make|send|file|submit|place)\s+)?"
+    + _LIMIT
+    + r"\s+(?P<n>"
+    + _N
+    + r")\s+(?P<what>`[^`]+`|[A-Za-z][\w.\-]*(?:\s+[A-Za-z][\w.\-]*){0,2}?)\s+(?P<kind>"
+    + _KINDS
+    + r")"
+    + _MADE
+    + r"\s+"
+    + _IN_ONE
+    + r"\s*(?:[.;,]|$)",
+    re.I,
+)
+# X may be tried twice at most / can be attempted at most three times
+_TRIED = re.compile(
+    r"^\W*(?:(?:the|a|an|each|any)\s+)?(?P<what>[A-Za-z][\w\-]*(?:\s+[A-Za-z][\w\-]*){0,2}?)\s+"
+    r"(?:may|can|should|is\s+to|are\s+to)\s+(?:only\s+)?be\s+(?:tried|attempted|retried)\s+"
+    r"(?:(?:at\s+most|no\s+more\s+than|up\s+to|only)\s+)?(?P<n>once|twice|thrice|"
+    + _N
+    + r"\s+times)(?:\s+at\s+most)?"
+    r"(?:\s+" + _IN_ONE + r")?\s*(?:[.;,]|$)",
+    re.I,
+)
+# someone who fails X three times must not be tried / attempted a fourth time
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
+_FAILED = re.compile(
+    r"\bfails?\s+(?P<what>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+(?P<n>twice|thrice|"
+    + _N
+    + r"\s+times)\b(?:\s+"
+    + _IN_ONE
+    + r")?[^.;]*?\b(?:must|may|should|shall|can|will)\s*(?:not|never|n't)\s+(?:be\s+)?"
+    r"(?:tried|attempted|retried|verified|checked|try|attempt|retry)\s+(?:(?:it|them|again)\s+)?"
+    r"(?:for\s+)?an?\s+(?P<ord>" + "|".join(_ORDINALS) + r")\s+time\b",
+    re.I,
+)
+
+
+def _count(raw: str) -> int | None:
+    word = raw.casefold().removesuffix(" times").strip()
+    word = {"once": "1", "twice": "2", "thrice": "3"}.get(word, word)
+    if word.isdigit():
+        return int(word)
+    return NUMBER_WORDS.get(word)
+
+
+def _act(what: str, kind: str) -> str | None:
+    """The action `what` names: a tool id as it is; "refill" with "requests" is the act of
+    requesting a refill; else the act the noun names ("verification", "PIN reset")."""
+    what = what.strip().strip("`")
+    if is_toolish(what):
+        return what
+    if kind.casefold().startswith("request"):
+        return f"request {what}"
+    return act_of(what)
+
+
+def counted_calls(clean: str) -> Emit | None:
+    """`max_calls` over the whole conversation or over tries (module docstring); None for a
+    sentence of none of these shapes."""
+    m = _PER_TRACE.search(clean)
+    if m is not None:
+        count, action = _count(m["n"]), _act(m["what"], m["kind"])
+    elif (m := _TRIED.search(clean)) is not None:
+        count, action = _count(m["n"]), act_of(m["what"])
+    elif (m := _FAILED.search(clean)) is not None:
+        failures, banned = _count(m["n"]), _ORDINALS[m["ord"].casefold()]
+        # "fails three times ... not a fourth": three tries in all (a mismatch reads nothing)
+        count = failures if failures is not None and banned == failures + 1 else None
+        action = act_of(m["what"])
+    else:
+        return None
+    if count is None or count < 1 or action is None:
+        return None
+    return Emit("max_calls", action, {"max": count}, 0.7)
