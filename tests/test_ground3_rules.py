@@ -32,6 +32,7 @@ KILN = [
     _tool(
         "send_studio_note", "Send a note to the studio manager.", member_id="string", body="string"
     ),
+    _tool("refund_firing", "Refund a kiln firing.", firing_id="string"),
 ]
 SEED = [
     _tool("lookupGrower", "Look up a grower.", growerId="string"),
@@ -96,7 +97,24 @@ def test_a_count_over_the_conversation(
     assert all(per is None for _, _, per in got)  # per trace, never per "session"
 
 
+# a bare count made a rule by "no exceptions": per the entity said
+EXCEPTIONLESS: list[tuple[str, tuple[str, int, str]]] = [
+    ("One refund per firing, no exceptions.", ("refund_firing", 1, "firing")),
+    ("Two glaze refills per firing - no exceptions.", ("request_glaze_refill", 2, "firing")),
+    ("Only one refund per firing, without exception.", ("refund_firing", 1, "firing")),
+]
+
+
+@pytest.mark.parametrize(("sentence", "expected"), EXCEPTIONLESS, ids=[e[0] for e in EXCEPTIONLESS])
+def test_a_count_with_no_exceptions(
+    tmp_path: Path, sentence: str, expected: tuple[str, int, str]
+) -> None:
+    assert _counts(_policies(tmp_path, sentence, KILN)) == {expected}
+
+
 NOT_COUNTED: list[str] = [
+    "One refund per firing.",  # a bare count states no limit
+    "Three bags of clay per member, no exceptions.",  # things, not acts
     # the banned try is not the one after the failures: no count read
     "A member who fails verification three times must not be tried a third time.",
     "Glaze refill requests may be sent in one conversation.",  # no limit

@@ -10,6 +10,10 @@
   failed identity checks, do not attempt it a third time": the act tried, at most the failures
   counted (a fourth try is the one banned).
 
+- "one refund per firing, no exceptions", "two swaps per student - no exceptions": a bare
+  count made a rule by what follows it, read as "no more than one refund per firing"
+  (`noun_counts`; "one refund per firing." alone states no limit).
+
 A conversation, a chat or a session is the trace itself, so these counts have no `per`. A
 span of time ("per day") or an entity is read by `noun_counts`, never here.
 """
@@ -19,7 +23,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_emit import Emit
-from specgap.extract.noun_counts import act_of
+from specgap.extract.noun_counts import act_of, noun_count
 from specgap.operators.prose import NUMBER_WORDS, is_toolish
 
 _N = r"(?:\d+|" + "|".join(NUMBER_WORDS) + r")"
@@ -92,9 +96,21 @@ def _act(what: str, kind: str) -> str | None:
     return act_of(what)
 
 
+# one refund per firing, no exceptions
+_NO_EXCEPTIONS = re.compile(
+    r"^\W*(?:only\s+)?(?P<count>(?:"
+    + _N
+    + r")\s+[a-z][\w\s-]*?\s+per\s+[a-z][\w-]*)\s*[,;:\-—–]\s*"
+    r"(?:no\s+exceptions?|without\s+(?:any\s+)?exceptions?|never\s+more|no\s+more)\W*$",
+    re.I,
+)
+
+
 def counted_calls(clean: str) -> Emit | None:
     """`max_calls` over the whole conversation or over tries (module docstring); None for a
     sentence of none of these shapes."""
+    if (bare := _NO_EXCEPTIONS.match(clean)) is not None:
+        return noun_count(f"No more than {bare['count']}.")
     m = _PER_TRACE.search(clean)
     if m is not None:
         count, action = _count(m["n"]), _act(m["what"], m["kind"])
