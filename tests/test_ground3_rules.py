@@ -85,6 +85,11 @@ COUNTS: list[tuple[str, list[dict[str, Any]], set[tuple[str, int]]]] = [
     ("Tray reservations can be tried no more than twice.", SEED, {("reserveTray", 2)}),
     ("Only one `ticket.reissue` request per conversation.", FERRY, {("ticket.reissue", 1)}),
     ("At most three ferry__check_berth calls in a chat.", FERRY, {("ferry__check_berth", 3)}),
+    (
+        "The assistant sends at most two such notes in a conversation and never signs them.",
+        KILN,
+        {("send_studio_note", 2)},
+    ),
 ]
 
 
@@ -218,3 +223,18 @@ def test_also_is_read_as_without_it(tmp_path: Path) -> None:
     assert [(p.target, p.condition.selector.arg, tuple(p.condition.from_tools)) for p in got] == [
         ("book_firing", "slot_id", ("list_kiln_slots",))
     ]
+
+
+SEATS = [
+    _tool("sell_seats", "Sell seats on a crossing.", crossing_id="string", seats="integer"),
+    _tool("book_room", "Book a room.", room_id="string", hours="integer"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    ["Sell at most four seats in one conversation.", "Book at most 4 hours per conversation."],
+)
+def test_a_number_in_one_call_is_no_count_of_calls(tmp_path: Path, sentence: str) -> None:
+    # seats and hours are numbers one call takes: how many in a call, not how many calls
+    assert _counts(_policies(tmp_path, sentence, SEATS)) == set()

@@ -6,6 +6,10 @@
   requests": request voucher; "kiln-booking calls": the booking); the count is per trace;
 - "a PIN reset may be tried twice at most", "the crew check can be attempted at most three
   times": the act of the subject, per trace;
+- "send at most two such notes in a conversation", "book no more than three firings per
+  chat": a verb and the things it acts on one of per call (`call_nouns`: a tool named for
+  the thing, or taking one of it by id; never a thing some tool takes as a number or list,
+  "at most 4 seats" in one call);
 - "a member who fails verification three times must not be tried a fourth time", "after two
   failed identity checks, do not attempt it a third time": the act tried, at most the failures
   counted (a fourth try is the one banned).
@@ -22,9 +26,11 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.call_nouns import one_per_call
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.noun_counts import act_of, noun_count
-from specgap.operators.prose import NUMBER_WORDS, is_toolish
+from specgap.operators.prose import NUMBER_WORDS, is_toolish, lemma, singular
 
 _N = r"(?:\d+|" + "|".join(NUMBER_WORDS) + r")"
 _WHOLE = r"(?:conversation|chat|session|interaction|dialogue|call)"
@@ -51,6 +57,12 @@ _PER_TRACE = re.compile(
     + r"\s+"
     + _IN_ONE
     + r"\s*(?:[.;,]|$)",
+    re.I,
+)
+# (it) sends at most two such notes in a conversation
+_VERB_TRACE = re.compile(
+    r"\b(?P<verb>[a-z]+)\s+" + _LIMIT + r"\s+(?P<n>" + _N + r")\s+(?:such\s+|more\s+)?"
+    r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+" + _IN_ONE + r"\s*(?:[.;,]|$|(?=and\s|but\s))",
     re.I,
 )
 # X may be tried twice at most / can be attempted at most three times
@@ -114,6 +126,8 @@ def counted_calls(clean: str) -> Emit | None:
     m = _PER_TRACE.search(clean)
     if m is not None:
         count, action = _count(m["n"]), _act(m["what"], m["kind"])
+    elif (m := _VERB_TRACE.search(clean)) is not None:
+        count, action = _count(m["n"]), _verb_act(m["verb"], m["what"])
     elif (m := _TRIED.search(clean)) is not None:
         count, action = _count(m["n"]), act_of(m["what"])
     elif (m := _FAILED.search(clean)) is not None:
@@ -126,3 +140,15 @@ def counted_calls(clean: str) -> Emit | None:
     if count is None or count < 1 or action is None:
         return None
     return Emit("max_calls", action, {"max": count}, 0.7)
+
+
+def _verb_act(verb: str, what: str) -> str | None:
+    """`sends` + `notes` -> `send note`, when the verb is one of the agent's tools' and each
+    call acts on one such thing; else None."""
+    from specgap.extract.grammar_words import current_tool_verbs
+
+    said = verb_lemma(verb) or lemma(verb.casefold())
+    *rest, head = what.casefold().split()
+    if said not in current_tool_verbs() or not one_per_call(head):
+        return None
+    return " ".join([said, *rest, singular(head)])
