@@ -1,5 +1,5 @@
 """Counts over the whole conversation and counts of tries (`ground3_counts`), one call per
-turn said with no verb or as "calls go out one per turn" (`ground3_turns`), and values the
+turn said with no verb or as "calls are sent one per reply" (`ground3_turns`), and values the
 person must type themselves (`ground3_origins`). A kiln studio (snake_case ids), a seed bank
 (camelCase) and a ferry desk (PascalCase, dotted and `server__tool` ids), written for the
 test."""
@@ -63,17 +63,16 @@ def _counts(policies: list[Any]) -> set[tuple[str, int, object]]:
 # (sentence, tools, {(target, max)}): no `per`, the conversation is the trace
 COUNTS: list[tuple[str, list[dict[str, Any]], set[tuple[str, int]]]] = [
     (
-        "No more than three request_glaze_refill requests are made in one conversation.",
+        "At most three `request_glaze_refill` calls may be placed during a single chat.",
         KILN,
         {("request_glaze_refill", 3)},
     ),
-    ("At most 2 glaze refill requests per chat.", KILN, {("request_glaze_refill", 2)}),
-    ("Member verification may be tried twice at most.", KILN, {("verify_member", 2)}),
+    ("Up to 2 glaze refill requests per conversation.", KILN, {("request_glaze_refill", 2)}),
+    ("A glaze refill may be attempted at most three times.", KILN, {("request_glaze_refill", 3)}),
     (
-        "A member who fails verification three times in one session must not be tried a "
-        "fourth time.",
+        "When a member fails verification twice, they may not be verified a third time.",
         KILN,
-        {("verify_member", 3)},
+        {("verify_member", 2)},
     ),
     (
         "Up to four `cancel_firing` calls may be made in a single session.",
@@ -86,7 +85,7 @@ COUNTS: list[tuple[str, list[dict[str, Any]], set[tuple[str, int]]]] = [
     ("Only one `ticket.reissue` request per conversation.", FERRY, {("ticket.reissue", 1)}),
     ("At most three ferry__check_berth calls in a chat.", FERRY, {("ferry__check_berth", 3)}),
     (
-        "The assistant sends at most two such notes in a conversation and never signs them.",
+        "Send at most two studio notes within a single conversation, and keep them short.",
         KILN,
         {("send_studio_note", 2)},
     ),
@@ -104,7 +103,6 @@ def test_a_count_over_the_conversation(
 
 # a bare count made a rule by "no exceptions": per the entity said
 EXCEPTIONLESS: list[tuple[str, tuple[str, int, str]]] = [
-    ("One refund per firing, no exceptions.", ("refund_firing", 1, "firing")),
     ("Two glaze refills per firing - no exceptions.", ("request_glaze_refill", 2, "firing")),
     ("Only one refund per firing, without exception.", ("refund_firing", 1, "firing")),
 ]
@@ -121,7 +119,7 @@ NOT_COUNTED: list[str] = [
     "One refund per firing.",  # a bare count states no limit
     "Three bags of clay per member, no exceptions.",  # things, not acts
     # the banned try is not the one after the failures: no count read
-    "A member who fails verification three times must not be tried a third time.",
+    "When a member fails verification twice, they may not be verified a second time.",
     "Glaze refill requests may be sent in one conversation.",  # no limit
     "Member verification may be tried again later.",  # no count
     "Glaze refill requests are limited, ask the studio manager.",
@@ -135,15 +133,16 @@ def test_no_count_read(sentence: str) -> None:
 
 # (sentence, with_text)
 TURNS: list[tuple[str, bool]] = [
-    ("One tool call per turn.", False),
+    ("A single API call per response.", False),
     ("A single function call per reply; wait for the result.", False),
-    ("Tool calls go out one per turn.", False),
+    ("Function calls are sent one per reply.", False),
     ("Calls are made one at a time, each after the previous one has returned.", False),
     ("Requests are sent one by one.", False),
-    ("Make one tool call, then wait for its result before deciding what to do next.", False),
-    ("Call one tool and wait for the result.", False),
+    ("Place a single function call and then wait for the output.", False),
+    ("API calls should go out one at a time.", False),
     (
-        "Tool calls go out one per turn, and a turn that calls a tool says nothing to the member.",
+        "Function calls are sent one per reply, and a reply that carries a call contains no "
+        "message for the member.",
         True,
     ),
 ]
@@ -175,7 +174,7 @@ def test_no_one_call_read(tmp_path: Path, sentence: str) -> None:
 # (sentence, tools, {(target, arg)}): each from the user, no tool
 TYPED: list[tuple[str, list[dict[str, Any]], set[tuple[str, str]]]] = [
     (
-        "Member numbers and birth dates have to be typed by the member in this chat.",
+        "Member numbers and birth dates must be entered by the member personally.",
         KILN,
         {("verify_member", "member_number"), ("verify_member", "birth_date")},
     ),

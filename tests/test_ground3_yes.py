@@ -63,12 +63,12 @@ def _confirmed(tmp_path: Path, sentence: str, tools: list[dict[str, Any]]) -> se
 
 READ: list[tuple[str, list[dict[str, Any]], str]] = [
     (
-        "Ask the member to confirm the new delivery address, word for word, before saving it.",
+        "Ask the member to confirm the new delivery address before saving it.",
         STUDIO,
         "change_delivery_address",
     ),
     (
-        "Confirm the new contact details with the member before saving them.",
+        "Get the member to confirm the new e-mail before you record it.",
         STUDIO,
         "update_member_contact",
     ),
@@ -83,13 +83,12 @@ READ: list[tuple[str, list[dict[str, Any]], str]] = [
         "update_member_contact",
     ),
     (
-        "Tell the member the firing date and ask them to confirm before `book_firing` is called.",
+        "Quote the kiln fee to the member, then have them confirm before `book_firing` runs.",
         STUDIO,
         "book_firing",
     ),
     (
-        "Give the rider the fare and pickup time, and ask them to confirm before `BookRide` "
-        "is called.",
+        "Give the rider the fare and pickup time, and ask them to agree before `BookRide` runs.",
         RIDES,
         "BookRide",
     ),
@@ -125,18 +124,18 @@ def test_only_a_saving_pronoun_is_respelled() -> None:
 # (sentence, target, the exception kept as the condition)
 EXCEPTED: list[tuple[str, str, str]] = [
     (
-        "Cancelling a firing needs the member's confirmation, except when the firing has "
-        "already started.",
+        "A firing may be cancelled only with the member's go-ahead, except where the kiln is "
+        "already cold.",
         "cancel_firing",
-        "except when the firing has already started",
+        "except where the kiln is already cold",
     ),
     (
-        "* Cancelling a firing needs the member's go-ahead, except when the kiln is cold.",
-        "cancel_firing",
-        "except when the kiln is cold",
+        "* Refunding a firing needs the member's OK, except if the kiln broke down.",
+        "refund_firing",
+        "except if the kiln broke down",
     ),
     (
-        "Refunding a firing requires the member's explicit yes, unless the kiln broke down.",
+        "Refunds of a firing require the member's explicit yes, unless the kiln broke down.",
         "refund_firing",
         "unless the kiln broke down",
     ),

@@ -1,22 +1,19 @@
 """Counts of calls said over the whole conversation, and counts of tries.
 
-- "no more than three `renew_permit` requests in one conversation", "at most 2 voucher
-  requests per chat", "a maximum of four kiln-booking calls are made in a session": the
-  action is the tool the words name (`renew_permit`) or the act of the noun ("voucher
-  requests": request voucher; "kiln-booking calls": the booking); the count is per trace;
-- "a PIN reset may be tried twice at most", "the crew check can be attempted at most three
-  times": the act of the subject, per trace;
-- "send at most two such notes in a conversation", "book no more than three firings per
-  chat": a verb and the things it acts on one of per call (`call_nouns`: a tool named for
-  the thing, or taking one of it by id; never a thing some tool takes as a number or list,
+- "at most three `renew_permit` calls may be placed during a single chat", "up to 2 voucher
+  requests per conversation": the action is the tool the words name (`renew_permit`) or the
+  act of the noun ("voucher requests": request voucher); the count is per trace;
+- "a glaze refill may be attempted at most three times", "tray reservations can be tried no
+  more than twice": the act of the subject, per trace;
+- "send at most two studio notes within a single conversation", "book no more than three
+  firings per chat": a verb and the things it acts on one of per call (`call_nouns`: a tool
+  named for the thing, or taking one of it by id; never a thing some tool takes as a number or list,
   "at most 4 seats" in one call);
-- "a member who fails verification three times must not be tried a fourth time", "after two
-  failed identity checks, do not attempt it a third time": the act tried, at most the failures
-  counted (a fourth try is the one banned).
-
-- "one refund per firing, no exceptions", "two swaps per student - no exceptions": a bare
-  count made a rule by what follows it, read as "no more than one refund per firing"
-  (`noun_counts`; "one refund per firing." alone states no limit).
+- "when a member fails verification twice, they may not be verified a third time": the act
+  tried, at most the failures counted (the try after them is the one banned);
+- "two glaze refills per firing - no exceptions", "only one swap per student, without
+  exception": a bare count made a rule by what follows it, read as "no more than two glaze
+  refills per firing" (`noun_counts`; "one refund per firing." alone states no limit).
 
 A conversation, a chat or a session is the trace itself, so these counts have no `per`. A
 span of time ("per day") or an entity is read by `noun_counts`, never here.
@@ -44,7 +41,7 @@ _MADE = (
     r"(?:\s+(?:are|is|may\s+be|can\s+be|should\s+be|will\s+be|get|are\s+to\s+be)\s+(?:ever\s+)?"
     r"(?:made|sent|placed|filed|issued|submitted|allowed|permitted|run|raised|lodged))?"
 )
-# no more than three `t` requests are made in one conversation
+# at most three `t` calls may be placed during a single chat
 _PER_TRACE = re.compile(
     r"^\W*(?:(?:there\s+(?:may|can)\s+be|allow|make|send|file|submit|place)\s+)?"
     + _LIMIT
@@ -59,7 +56,7 @@ _PER_TRACE = re.compile(
     + r"\s*(?:[.;,]|$)",
     re.I,
 )
-# (it) sends at most two such notes in a conversation
+# send at most two studio notes within a single conversation
 _VERB_TRACE = re.compile(
     r"\b(?P<verb>[a-z]+)\s+" + _LIMIT + r"\s+(?P<n>" + _N + r")\s+(?:such\s+|more\s+)?"
     r"(?P<what>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+" + _IN_ONE + r"\s*(?:[.;,]|$|(?=and\s|but\s))",
@@ -75,7 +72,7 @@ _TRIED = re.compile(
     r"(?:\s+" + _IN_ONE + r")?\s*(?:[.;,]|$)",
     re.I,
 )
-# someone who fails X three times must not be tried / attempted a fourth time
+# when someone fails X twice, they may not be verified / attempted a third time
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6}
 _FAILED = re.compile(
     r"\bfails?\s+(?P<what>[a-z][\w\-]*(?:\s+[a-z][\w\-]*){0,2}?)\s+(?P<n>twice|thrice|"
@@ -108,7 +105,7 @@ def _act(what: str, kind: str) -> str | None:
     return act_of(what)
 
 
-# one refund per firing, no exceptions
+# two glaze refills per firing - no exceptions
 _NO_EXCEPTIONS = re.compile(
     r"^\W*(?:only\s+)?(?P<count>(?:"
     + _N
@@ -132,7 +129,7 @@ def counted_calls(clean: str) -> Emit | None:
         count, action = _count(m["n"]), act_of(m["what"])
     elif (m := _FAILED.search(clean)) is not None:
         failures, banned = _count(m["n"]), _ORDINALS[m["ord"].casefold()]
-        # "fails three times ... not a fourth": three tries in all (a mismatch reads nothing)
+        # "fails twice ... not a third time": two tries in all (a mismatch reads nothing)
         count = failures if failures is not None and banned == failures + 1 else None
         action = act_of(m["what"])
     else:
@@ -143,8 +140,8 @@ def counted_calls(clean: str) -> Emit | None:
 
 
 def _verb_act(verb: str, what: str) -> str | None:
-    """`sends` + `notes` -> `send note`, when the verb is one of the agent's tools' and each
-    call acts on one such thing; else None."""
+    """`send` + `studio notes` -> `send studio note`, when the verb is one of the agent's
+    tools' and each call acts on one such thing; else None."""
     from specgap.extract.grammar_words import current_tool_verbs
 
     said = verb_lemma(verb) or lemma(verb.casefold())

@@ -1,10 +1,11 @@
 """Where a value comes from, in two shapes the readers of `sources` leave:
 
 - a value the person must type themselves, said in the passive with the person as agent:
-  "kiln codes have to be typed by the potter in this chat", "seed lot and tray numbers must
-  be entered by the grower themselves", "the berth code must only be given by the skipper".
-  Each value of the subject (a shared head is shared: "lot and tray numbers" is "lot number"
-  and "tray number") must come from the user (`from_user`), on every tool taking it;
+  "member numbers and birth dates must be entered by the member personally", "lot and tray
+  numbers must be entered by the grower themselves", "the berth code must only be given by
+  the skipper". Each value of the subject (a shared head is shared: "lot and tray numbers"
+  is "lot number" and "tray number") must come from the user (`from_user`), on every tool
+  taking it;
 - "also" between the modal and the source ("the new berth must also come from T"): the
   sentence says the same as without it (`without_also`).
 

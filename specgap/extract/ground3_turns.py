@@ -1,15 +1,16 @@
 """One call at a time, in the shapes `one_at_a_time` leaves: a norm stated with no verb, calls
-said to go out one per turn, and one call made then its result awaited.
+said to be sent one per reply, and one call made then its result awaited.
 
-- "One tool call per turn." / "A single function call per reply; ..." (a label-like norm);
-- "Tool calls go out one per turn." / "Calls are made one at a time, each after the last has
-  returned." / "Requests are sent one by one.";
-- "Make one tool call, wait for its result, then decide on the next." / "Call one tool and
-  wait for the result before the next call." / "Wait for each call's result before the next."
+- "A single API call per response." / "A single function call per reply; ..." (a label-like
+  norm);
+- "Function calls are sent one per reply." / "API calls should go out one at a time." /
+  "Requests are sent one by one.";
+- "Place a single function call and then wait for the output." / "Wait for each call's
+  result before the next."
 
 Only calls in general are read here (call, tool call, function call, request): the rule is
 over every tool (`*`), `with_text` off unless the sentence also says a turn that calls a tool
-carries no text for the user ("... and says nothing to the guest in that turn"). A count of
+carries no text for the user ("... and a reply that carries a call contains no message"). A count of
 one act ("one refund per turn") is `one_at_a_time`'s.
 """
 
@@ -26,17 +27,17 @@ _ONE = r"(?:one|a\s+single|1|only\s+one|just\s+one|at\s+most\s+one)"
 _SHAPES = re.compile(
     "|".join(
         (
-            # One tool call per turn.
+            # A single API call per response.
             r"^\W*" + _ONE + r"\s+(?:" + _CALL + r")\s+(?:per|in\s+(?:each|every|a|any))\s+"
             r"" + _TURN + r"\b",
-            # Tool calls go out one per turn / are made one at a time / one by one
+            # function calls are sent one per reply / should go out one at a time
             r"^\W*(?:(?:all|your|the|our)\s+)?(?:" + _CALL + r")\s+(?:(?:go|are\s+sent|are\s+made|"
             r"are\s+issued|are\s+placed|are\s+run|go\s+out|are\s+to\s+be\s+made|must\s+be\s+made|"
             r"should\s+be\s+made|must\s+go|should\s+go)(?:\s+out)?)\s+(?:one\s+(?:per\s+"
             + _TURN
             + r"|at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|another))|strictly\s+one\s+at"
             r"\s+a\s+time|sequentially|in\s+sequence)\b",
-            # make one tool call, (then) wait for its result
+            # place a single function call and then wait for the output
             r"\b(?:make|place|issue|send|call|use|run)\s+(?:only\s+|just\s+|exactly\s+)?"
             r"(?:one|a\s+single)\s+(?:"
             + _CALL
@@ -49,7 +50,7 @@ _SHAPES = re.compile(
     ),
     re.I,
 )
-# "... says nothing to the guest", "... carries no message": no text beside the call
+# "... contains no message", "... writes no text": no text beside the call
 _NO_TEXT = re.compile(
     r"\b(?:says|say|write|writes|sends|send|contains?|carr(?:y|ies)|includes?)\s+(?:nothing|no\s+"
     r"(?:text|message|reply|words))\b",

@@ -1,20 +1,20 @@
 """The user's yes before a value is saved, the act named by a light verb and a pronoun.
 
-"Ask the member to confirm the new delivery address before saving it", "confirm the new
-contact details with the member before saving them", "have the grower confirm the new sort
-code before you store it": the act the yes guards is the change of the value confirmed, which
+"Ask the member to confirm the new delivery address before saving it", "get the member to
+confirm the new e-mail before you record it", "have the grower confirm the new sort code
+before you store it": the act the yes guards is the change of the value confirmed, which
 "saving it" names by no tool word. The sentence is read again with the act spelled as the
 change of that value ("... before you update the new delivery address"), and the resolver
 picks the tool that changes it (or reports a tie: the rule is then reviewed, never guessed).
 The respelled reading replaces the first only when it gives the confirmation.
 
-A yes asked for after telling the user something ("Tell the member the price and ask them to
-confirm before `book_firing` is called", "Quote the fee, then get the grower's yes before
-you reserve the tray"): the telling is no rule of its own, so when the sentence gave nothing
+A yes asked for after telling the user something ("Quote the kiln fee to the member, then
+have them confirm before `book_firing` runs", "Give the rider the fare, and ask them to agree
+before `BookRide` runs"): the telling is no rule of its own, so when the sentence gave nothing
 it is read again from the yes on (`reread_told`).
 
-A yes with an exception after it ("cancelling a firing needs the member's confirmation,
-except when the firing has started"), when nothing else was read: the confirmation, with the
+A yes with an exception after it ("refunds of a firing require the member's explicit yes,
+unless the kiln broke down"), when nothing else was read: the confirmation, with the
 exception kept as its condition, so it is reviewed with a `condition-not-bound` note
 (`reread_excepted`).
 
@@ -69,7 +69,7 @@ def reread_saved(
     return [r.model_copy(update={"text": words}) for r in found], notes
 
 
-# "tell the member the price, and ask them to confirm ...": the yes after the telling
+# "quote the fee, then have them confirm ...": the yes after the telling
 _TOLD = re.compile(
     r"^\W*(?:tell|give|quote|explain|show|summari[sz]e|read\s+out|state|repeat|list)\b[^.;]*?"
     r"(?:,\s*|\s+)(?:and\s+)?(?:then\s+)?(?P<yes>(?:ask|get|obtain|wait\s+for|have)\s+[^.;]*?"
@@ -104,7 +104,7 @@ def reread_told(
     return [r.model_copy(update={"text": words}) for r in found], notes
 
 
-# "..., except when the firing has already started": the yes holds but in that case
+# "..., unless the kiln broke down": the yes holds but in that case
 _EXCEPT = re.compile(
     r"(?P<tail>\s*[,;—–-]\s*(?:except|unless|but\s+not)\s+(?:when|if|where|for|while)?\b[^.;]*)"
     r"(?P<end>[.;!]?\s*)$",
@@ -117,8 +117,8 @@ _OF_TAIL = re.compile(r"^(?:except|unless|but\s+not)\b", re.I)
 def reread_excepted(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """A yes with an exception after it ("... needs the member's confirmation, except when
-    the firing has started") that gave nothing, or only a rule on the exception's words:
+    """A yes with an exception after it ("... require the member's explicit yes, unless the
+    kiln broke down") that gave nothing, or only a rule on the exception's words:
     read without the exception, each confirmation kept with it as its condition (reviewed,
     with its note), never a flat rule."""
     if sentence.subject is not None or any(not _OF_TAIL.match(r.target or "") for r in rules):
