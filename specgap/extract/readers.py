@@ -17,6 +17,8 @@ from specgap.extract.coordination import banned_actions
 from specgap.extract.found_in import found_in
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
+from specgap.extract.ground3_counts import counted_calls
+from specgap.extract.ground3_turns import one_call
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
 from specgap.extract.noun_counts import counted_person, noun_count, own_count
@@ -157,9 +159,16 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         dropped = {"arg_within_bound", "arg_count_bound", "max_calls"}
         kept = [r for r in rules if r.operator not in dropped]
         rules = [*kept, candidate(sentence, counted_noun)]
+    traced = counted_calls(sentence.clean) if sentence.subject is None else None
+    if traced is not None and not any(r.operator == "max_calls" for r in rules):
+        # "no more than three X requests in one chat", "may be tried twice at most"
+        dropped = {"arg_within_bound", "arg_count_bound", "deny_action"}
+        rules = [*(r for r in rules if r.operator not in dropped), candidate(sentence, traced)]
     if not rules:  # "PIN resets are handled by staff, not by you"; "Never:" then bullets
         rules = [candidate(sentence, e) for e in plain_ban(sentence, clause)]
     together = one_at_a_time(sentence.clean, clause, sentence.subject)
+    if sentence.subject is None:  # "tool calls go out one per turn": every call, `ground3_turns`
+        together = one_call(sentence.clean) or together
     if any(r.operator == "one_call_at_a_time" for r in rules) and all(
         e.target == "*" for e in together
     ):

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import action_nominal, clause3_split, described_fill, noact_respell, temporal
+from specgap.extract import (
+    action_nominal,
+    clause3_split,
+    described_fill,
+    ground3_reread,
+    noact_respell,
+    temporal,
+)
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -26,6 +33,7 @@ from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
@@ -101,6 +109,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    # "must also", "before saving it", "tell X and ask ...", "..., except when": `ground3_reread`
+    rules, diagnostics = ground3_reread.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
@@ -231,6 +241,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
         origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
+        origins = origins or typed_by_user(sentence.clean)  # "X has to be typed by the member"
         sourced = [candidate(sentence, e) for e in origins]
         sourced, _ = message_only(sentence, sourced)  # "... the reply: invent nothing"
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'
