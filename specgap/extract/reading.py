@@ -11,7 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import action_nominal, described_fill, noact_respell, temporal
+from specgap.extract import (
+    action_nominal,
+    described_fill,
+    noact_respell,
+    temporal,
+    values3_respell,
+)
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -95,6 +101,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    # "a single payment is never more than $50": in the bound readers' words, `values3_respell`
+    rules, diagnostics = values3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
