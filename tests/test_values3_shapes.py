@@ -63,12 +63,15 @@ DOMAINS: dict[str, list[dict[str, Any]]] = {
         _tool("refund-deposit", "Refund a grower's deposit.", grower_id="string",
               amount=("number", "Refund in EUR.")),
         _tool("list-vaults", "List the vaults.", region="string"),
+        _tool("collect-order", "Arrange a collection.", grower_id="string",
+              pickup_point=("string", "Where the grower collects.")),
     ],
     # a glasshouse, PascalCase
     "glass": [
         _tool("ScheduleTour", "Schedule a glasshouse tour.", visitor_id="string",
               time_slot=("string", "Start time."), group_size=("integer", "Visitors.")),
         _tool("CancelTour", "Cancel a tour.", tour_id="string", reason=("string", "Why.")),
+        _tool("SellPass", "Sell a season pass.", visitor_id="string", band=("string", "Kind.")),
     ],
 }  # fmt: skip
 
@@ -117,6 +120,12 @@ ROWS: list[tuple[str, str, list[Row]]] = [
      [_allow("reserve_kiln", "firing_type", "bisque", "glaze", "raku")]),
     ("glass", "Tour times: only 09:30, 11:00 and 14:30 can be scheduled.",
      [_allow("ScheduleTour", "time_slot", "09:30", "11:00", "14:30")]),
+    # a place the act happens at; "comes in N Xs only"
+    ("seeds", "Pickup is possible at Gate 2, Barn Door or Old Mill only.",
+     [_allow("collect-order", "pickup_point", "Barn Door", "Gate 2", "Old Mill")]),
+    ("glass", "Passes are sold with SellPass and come in three bands only: Day, Week and Season.",
+     [_allow("SellPass", "band", "Day", "Season", "Week")]),
+    ("seeds", "Pickup is possible at the front or the back.", []),
     # near misses: adjectives of an instruction, states, an open list, a generic code
     ("kiln", "The note must be short or friendly.", []),
     ("ferry", "The booking must be active or pending.", []),
@@ -194,6 +203,9 @@ LISTS: list[tuple[str, tuple[str, tuple[str, ...]]]] = [
     ("Cups, plates and bowls are the only items that can be glazed.",
      ("glaze items", ("Cups", "plates", "bowls"))),
     ("The size is one of S, M or L, such as for shirts.", ("", ())),
+    ("The document type for member letters has to be receipt, w2 or offer_letter.",
+     ("member letters document type", ("receipt", "w2", "offer_letter"))),
+    ("Collection is possible at Dock A or Dock B only.", ("Collection", ("Dock A", "Dock B"))),
 ]  # fmt: skip
 
 

@@ -5,7 +5,9 @@ first and the argument last, and no argument answers to the whole phrase:
   words are words of a tool's id (`waive_fee`, `submit_glaze_order`, `send_reminder_text`;
   a noun made from a verb, "waiver", "payment", counts as its verb), the rest names one
   of that tool's arguments (`reason`, `category`, `template`);
-- "the reason passed to `drop_berth`", "the amount for pay_dues": a tool named by its id.
+- "the reason passed to `drop_berth`", "the amount for pay_dues": a tool named by its id;
+- "pickup" (is possible at A or B only): the argument named for the act and a place
+  (`pickup_branch`, `pickup_point`).
 
 `owner_copies` gives one copy of the rule per such tool, on that argument; [] otherwise (the
 rule then stays an `unknown-argument`, as before). Run by the compiler only where no tool's
@@ -43,9 +45,10 @@ def owner_copies(rule: CandidateRule, registry: Registry) -> list[CandidateRule]
         if tool is not None:
             arg = _argument(tool, named["arg"].split())
             return [_copy(rule, tool, arg, named["arg"])] if arg else []
-    from specgap.resolve import words
 
     said = [w for w in facet.split() if w.casefold() not in _QUANTIFIERS]
+    if len(said) == 1 and rule.operator == "resource_in_allowlist":
+        return _placed(rule, registry, said[0])  # "pickup is possible at A or B only"
     if len(said) < 2:
         return []
     out = []
@@ -58,24 +61,7 @@ def owner_copies(rule: CandidateRule, registry: Registry) -> list[CandidateRule]
         arg = _argument(tool, said[lead:])
         if arg is not None:
             out.append(_copy(rule, tool, arg, " ".join(said[lead:])))
-    if not out and _acted(said[0]):
-        # "book firing type" and no tool's id says `book`: the argument named exactly, on
-        # each tool taking it (as the phrase without the verb would have been spread)
-        wanted = set(words(" ".join(said[1:])))
-        for tool in registry.tools:
-            exact = [a for a in tool.arg_names if set(words(a)) == wanted]
-            if not tool.hook and len(exact) == 1:
-                out.append(_copy(rule, tool, exact[0], " ".join(said[1:])))
     return out
-
-
-def _acted(word: str) -> bool:
-    """Whether the phrase's first word is a verb of an action (`subject_list` puts the verb
-    of "the only X that can be booked" first)."""
-    from specgap.extract.english import base_verb
-    from specgap.extract.grammar_words import IMPERATIVE_VERBS
-
-    return word.casefold() in IMPERATIVE_VERBS or bool(base_verb(word.casefold()))
 
 
 def _copy(rule: CandidateRule, tool: Tool, arg: str, said_as: str) -> CandidateRule:
@@ -123,3 +109,30 @@ def _argument(tool: Tool, rest: list[str]) -> str | None:
     exact = [a for a in named if set(words(a)) == wanted]
     named = exact or named
     return named[0] if len(named) == 1 else None
+
+
+# nouns of a place an act happens at: "pickup" names `pickup_branch`, "drop-off" `dropoff_site`
+_PLACES = frozenset(
+    {"branch", "location", "site", "point", "station", "store", "desk", "dock", "office",
+     "gate", "venue", "room", "counter", "depot", "pier", "berth", "shop"}
+)  # fmt: skip
+
+
+def _placed(rule: CandidateRule, registry: Registry, noun: str) -> list[CandidateRule]:
+    """One copy per tool with one argument named for the noun and a place ("pickup":
+    `pickup_branch`): where the act the noun names happens."""
+    from specgap.resolve import words
+
+    said = words(noun.replace("-", ""))
+    out = []
+    for tool in registry.tools:
+        named = [
+            a
+            for a in tool.arg_names
+            if len(parts := a.replace("-", "_").split("_")) == 2
+            and words(parts[0]) == said
+            and parts[1].casefold() in _PLACES
+        ]
+        if not tool.hook and len(named) == 1:
+            out.append(_copy(rule, tool, named[0], noun))
+    return out

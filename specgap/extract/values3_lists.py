@@ -38,13 +38,15 @@ _NP = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
 # the end of the list: the sentence's end, or a clause of its own after a semicolon, a
 # dash, or ", unless"/", except" (a condition: the clause readers read it from the sentence)
 _END = r"\s*(?:[.;!]?\s*$|;\s*\S.*$|\s[-–—]\s.*$|,\s*(?:unless|except)\b.*$)"
+# "the document type for secure letters": the letters' document type
+_FOR = r"(?:\s+for\s+(?:the\s+|a\s+|an\s+|all\s+)?(?P<of>[a-z][\w-]*(?:\s+[a-z][\w-]*)?))?"
 _MODAL = r"(?:must|should|shall|has\s+to|have\s+to|can\s+only|may\s+only|needs?\s+to)"
 _KINDS = r"(?:the\s+(?:following\s+)?(?:codes?|values?|options?|choices?)\s*:?\s*)"
 _DONE = r"(?:[a-z]+ed|held|sent|given|set|paid|made|chosen|taken|done|sold|put|shown|run|told)"
 _FORMS: tuple[re.Pattern[str], ...] = (
     # "the berth must be North, South or Old Quay", "the reason is one of the codes A, B or C"
     re.compile(
-        r"^\W*(?:the\s+|a\s+|an\s+|each\s+|every\s+|any\s+)?" + _NP + r"\s+(?:" + _MODAL
+        r"^\W*(?:the\s+|a\s+|an\s+|each\s+|every\s+|any\s+)?" + _NP + _FOR + r"\s+(?:" + _MODAL
         + r"\s+(?:always\s+)?be|(?P<is>is|are))\s+(?:only\s+)?(?P<closed>either\s+|one\s+of\s+"
         + _KINDS + r"?|" + _KINDS + r")?:?\s*" + _ITEMS + r"(?:\s+only)?" + _END,
         re.I,
@@ -69,6 +71,13 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^\W*(?:the\s+)?" + _NP + r"\s+is\s+(?:only\s+)?(?:possible|available|offered|allowed)\s+"
         r"(?:at|in|on|from)\s+" + _ITEMS + r"\s+only" + _END,
+        re.I,
+    ),
+    # "tea comes in three blends only: green, black and mint"
+    re.compile(
+        r"^\W*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:[^.;:]*?\s+and\s+)?"
+        r"comes?\s+in\s+(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?" + _NP
+        + r"\s+only\s*:\s*" + _ITEMS + _END,
         re.I,
     ),
     # "reminder texts use only the templates late, due and ready"
@@ -128,21 +137,22 @@ def subject_list(text: str) -> tuple[str, tuple[str, ...]]:
             np = " ".join(found["label"].split())  # "Labels: A and B are the only ones ..."
             words = np.casefold().split()
         if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
-            return "", ()
+            continue
         values = tuple(_unquoted(v) for v in _SPLIT.split(m["list"].strip()) if v)
         if len(values) < 2 or not all(_plain(v) for v in values):
-            return "", ()
+            continue
         if all(_STATE.fullmatch(v) for v in values):
-            return "", ()  # "open or closed": an entity's states, read elsewhere
+            continue  # "open or closed": an entity's states, read elsewhere
         closed = n > 0 or bool(found.get("closed"))
         if not closed and (found.get("is") or not _values_like(values, words[-1])):
-            return "", ()  # "the reply must be short or clear": an instruction's adjectives
-        owner = found.get("owner")
+            continue  # "the reply must be short or clear": an instruction's adjectives
+        owner = found.get("owner") or found.get("of")
         if owner:  # "reminder texts use only the templates ...": the texts' template
             return f"{' '.join(owner.split())} {np}", values
-        acted = found.get("done") or found.get("verb")
-        if acted:  # "... the only berths that can be booked": the berth of the tools that book
-            return f"{lemma(acted.casefold())} {np}", values
+        acted = lemma((found.get("done") or found.get("verb") or "").casefold())
+        if acted:  # "... the only berths that can be booked": the berth of the tools that
+            # book (no tool does the act: the rule is reported, `unknown-argument`)
+            return f"{acted} {np}", values
         return np, values
     return "", ()
 
@@ -164,4 +174,4 @@ def _unquoted(value: str) -> str:
 
 def _plain(value: str) -> bool:
     """A value, not a phrase of a sentence: no word that only sentences have."""
-    return not any(w.casefold() in _NOT_VALUES for w in value.split())
+    return not any(w in _NOT_VALUES for w in value.split())  # ("Dock A" is a name)

@@ -34,11 +34,20 @@ _RESPELL: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\b(?P<det>a|an|any|each|one)\s+single\s+", re.I), r"\g<det> "),
     (re.compile(r"\b(?P<be>is|are)\s+never\s+(?P<cmp>more|greater|higher|larger|less|lower|fewer)"
                 r"\s+than\b", re.I), r"may not be \g<cmp> than"),
-    # "at least 2 and at most 8 guests": between 2 and 8 guests
-    (re.compile(r"\bat\s+least\s+(?P<low>[$€£]?\d[\d,]*(?:\.\d+)?)\s+and\s+(?:at\s+most|no\s+more\s+"
-                r"than|up\s+to)\s+(?P<high>[$€£]?\d[\d,]*(?:\.\d+)?)", re.I),
-     r"between \g<low> and \g<high>"),
 )  # fmt: skip
+# "at least 2 and at most 8 guests": between 2 and 8 guests (an empty range is left as said)
+_BOTH = re.compile(
+    r"\bat\s+least\s+(?P<low>[$€£]?\d[\d,]*(?:\.\d+)?)\s+and\s+(?:at\s+most|no\s+more\s+than|"
+    r"up\s+to)\s+(?P<high>[$€£]?\d[\d,]*(?:\.\d+)?)",
+    re.I,
+)
+
+
+def _between(m: re.Match[str]) -> str:
+    low, high = (float(m[g].lstrip("$€£").replace(",", "")) for g in ("low", "high"))
+    return f"between {m['low']} and {m['high']}" if low <= high else m[0]
+
+
 # "every booking is for between 2 and 8 guests": what each one holds
 _IS_FOR = re.compile(r"\b(?:(?:is|are)\s+for|has|have|holds?|takes?)\s+(?=between\b)", re.I)
 # "refunds above $500 are not issued (in the chat)": at most $500
@@ -60,6 +69,7 @@ def respelled(text: str) -> str:
     said = text
     for pattern, spelling in _RESPELL:
         said = pattern.sub(spelling, said)
+    said = _BOTH.sub(_between, said)
     said = _IS_FOR.sub("must have ", said)
     m = _ABOVE_NOT.match(said)
     if m is not None:
@@ -90,7 +100,14 @@ def reread(
         _, tool, arg = row
         found = [_on(r, tool, arg) for r in found if r.operator == "arg_within_bound"]
         notes = [n for n in notes if n.code != "unknown-argument"]
-    return found, notes
+    # the first reading's other rules stay (another clause's count, order, ...)
+    said_again = {(r.operator, r.target) for r in found}
+    kept = [
+        r
+        for r in rules
+        if r.operator not in _OPERATORS and (r.operator, r.target) not in said_again
+    ]
+    return [*found, *kept], notes
 
 
 def _on(rule: CandidateRule, tool: str, arg: str) -> CandidateRule:
