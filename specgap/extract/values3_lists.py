@@ -99,7 +99,9 @@ _NOT_VALUES = frozenset(
      "it", "they", "this", "that", "these", "those", "be", "is", "are", "etc", "so", "on",
      "you", "we", "must", "should", "may", "can", "if", "when", "only", "never", "to", "of",
      "for", "with", "by", "at", "in", "from", "than", "their", "its", "our", "your", "each",
-     "every", "both", "either", "neither", "who", "whose", "which", "what", "also"}
+     "every", "both", "either", "neither", "who", "whose", "which", "what", "also",
+     "into", "onto", "via", "through", "within", "as", "per", "out", "up", "after", "before",
+     "over", "under", "about", "then", "there", "here"}
 )  # fmt: skip
 _NOT_ARGUMENTS = frozenset(
     {"tool", "tools", "function", "functions", "action", "actions", "it", "they", "this",
