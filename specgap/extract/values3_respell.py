@@ -100,12 +100,15 @@ def reread(
         _, tool, arg = row
         found = [_on(r, tool, arg) for r in found if r.operator == "arg_within_bound"]
         notes = [n for n in notes if n.code != "unknown-argument"]
-    # the first reading's other rules stay (another clause's count, order, ...)
+    # the first reading's other rules stay (another clause's count, order, ...), but not
+    # its count of the same words (a bound misread as "at most N <items>")
     said_again = {(r.operator, r.target) for r in found}
     kept = [
         r
         for r in rules
-        if r.operator not in _OPERATORS and (r.operator, r.target) not in said_again
+        if r.operator not in _OPERATORS
+        and r.operator != "arg_count_bound"
+        and (r.operator, r.target) not in said_again
     ]
     return [*found, *kept], notes
 
