@@ -18,6 +18,7 @@ from specgap.extract import (
     ground3_reread,
     noact_respell,
     temporal,
+    values3_respell,
 )
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
@@ -111,6 +112,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "must also", "before saving it", "tell X and ask ...", "..., except when": `ground3_reread`
     rules, diagnostics = ground3_reread.reread(sentence, rules, diagnostics, _read_sentence)
+    # "a single payment is never more than $50": in the bound readers' words, `values3_respell`
+    rules, diagnostics = values3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
