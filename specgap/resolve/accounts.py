@@ -25,10 +25,12 @@ from specgap.ir import CandidateRule, Diagnostic
 from specgap.registry import Tool
 from specgap.resolve import Resolver, words
 from specgap.resolve.alternatives import _keyed_object, _reads, alternatives
+from specgap.resolve.order3_accounts import ACTS, EXISTING, narrowed
 
 _KEYS = frozenset(words("id ids number no num code"))
 _ACCOUNT = frozenset(words("account"))
-_OWN = ("account", "touches")  # the params the extractor adds, never part of a condition
+# the params the extractor adds, never part of a condition
+_OWN = ("account", "touches", EXISTING, ACTS)
 _UNKNOWN = "the tools acting on the account could not be determined"
 
 
@@ -93,6 +95,7 @@ def _spread(resolver: Resolver, rule: CandidateRule) -> list[CandidateRule]:
         and _identifies(t, person)
         and _touched(touches, _reads(resolver, t.id))
     ]
+    acting = narrowed(rule.params, acting)  # "an existing permit", "share or change any X"
     if not acting:
         kept = _UNKNOWN
         condition = f"{rule.condition}; {kept}" if rule.condition else kept

@@ -1,0 +1,216 @@
+"""Orderings of the third round (`docs/orderings-three.md`): an identification before a
+group of tools named by what the scope says ("before you share or change any fare
+information"), and a step before every other tool ("no other tool is used before the
+rider is verified"). Sentences of made-up desks, tool ids in several styles."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+# a kiln studio, snake_case; the potter is found by phone or by name and birth date
+KILN = [
+    _tool(
+        "find_potter_by_phone",
+        "Find a potter by phone number. Returns the potter id.",
+        phone="string",
+    ),
+    _tool(
+        "find_potter_by_name_dob",
+        "Find a potter by full name and date of birth. Returns the potter id.",
+        full_name="string",
+        date_of_birth="string",
+    ),
+    _tool("get_potter_profile", "Get a potter's profile and glaze allergies.", potter_id="string"),
+    _tool("list_kiln_slots", "List open kiln slots on a date.", date="string"),
+    _tool(
+        "book_firing",
+        "Book a firing in a kiln slot for a potter.",
+        potter_id="string",
+        slot_id="string",
+    ),
+    _tool("get_firing", "Read one firing with its status.", firing_id="string"),
+    _tool("cancel_firing", "Cancel a booked firing.", firing_id="string", potter_id="string"),
+    _tool(
+        "send_studio_message",
+        "Send a message to a potter's inbox.",
+        potter_id="string",
+        body="string",
+    ),
+    _tool(
+        "open_studio_ticket",
+        "Open a ticket for the studio staff.",
+        potter_id="string",
+        summary="string",
+    ),
+    _tool(
+        "escalate_to_manager",
+        "Pass the case to the studio manager.",
+        potter_id="string",
+        summary="string",
+    ),
+]
+_POTTER = ("find_potter_by_name_dob", "find_potter_by_phone")
+_POTTER_TOOLS = {"get_potter_profile", "book_firing", "cancel_firing", "send_studio_message"}
+
+# a seed bank, camelCase; one tool checks the depositor
+SEEDS = [
+    _tool(
+        "checkDepositor", "Check a depositor's card and PIN.", depositorId="string", pin="string"
+    ),
+    _tool("listDeposits", "List a depositor's seed deposits.", depositorId="string"),
+    _tool("getDeposit", "Read one seed deposit: species, weight, status.", depositId="string"),
+    _tool("createDeposit", "Register a new seed deposit.", depositorId="string", species="string"),
+    _tool("withdrawDeposit", "Withdraw a seed deposit.", depositId="string"),
+    _tool(
+        "payStorageFee", "Charge the storage fee of a deposit.", depositId="string", amount="number"
+    ),
+    _tool(
+        "transferToCurator", "Transfer the chat to a curator.", depositId="string", note="string"
+    ),
+    _tool("searchSpecies", "Search the species catalogue.", query="string"),
+]
+
+
+def _orders(text: str, tools: list[dict[str, object]], tmp_path: Path) -> dict[str, tuple]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", tools)
+    out: dict[str, tuple] = {}
+    for p in built.policies:
+        if p.operator == "require_before" and p.source.artifact.endswith("prompt.md"):
+            before = (
+                p.condition.model_dump(exclude_none=True).get("before") if p.condition else None
+            )
+            out[p.target] = (
+                tuple(before) if isinstance(before, list | tuple) else before,
+                p.enforcement,
+            )
+    return out
+
+
+# the identification before a group of tools: sentence, tools, before, the tools in scope
+GROUPS = [
+    (
+        "Potters have to be verified, by phone number or by name and date of birth, before you "
+        "discuss or change anything on their membership.",
+        _POTTER,
+        _POTTER_TOOLS,
+    ),
+    (
+        "Potters must be identified by phone or by full name and birth date before you share or "
+        "change any firing information.",
+        _POTTER,
+        _POTTER_TOOLS,  # the ticket and the escalation share and change nothing
+    ),
+    (
+        "Before you open a profile or change anything for someone, identify them: look them up "
+        "by their phone, or by full name and date of birth.",
+        _POTTER,
+        _POTTER_TOOLS,
+    ),
+    (
+        "Before we view or update anything for a caller, verify them by their phone or by their "
+        "name and birth date.",
+        _POTTER,
+        _POTTER_TOOLS,
+    ),
+    (
+        "Before you do anything for a potter, identify them by phone or by name and birth date.",
+        _POTTER,
+        _POTTER_TOOLS | {"open_studio_ticket", "escalate_to_manager"},  # anything at all
+    ),
+    (
+        "A potter needs to be authenticated before you pull up or amend any studio records.",
+        _POTTER,
+        _POTTER_TOOLS,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "before", "scope"), GROUPS)
+def test_identification_before_a_group(
+    text: str, before: tuple[str, ...], scope: set[str], tmp_path: Path
+) -> None:
+    orders = _orders(text, KILN, tmp_path)
+    assert set(orders) == scope
+    assert {b for b, _ in orders.values()} == {before}
+
+
+def test_existing_thing_leaves_out_its_creation(tmp_path: Path) -> None:
+    text = (
+        "Before anything about an existing deposit is looked up, changed or paid for, the "
+        "depositor has to be verified with `checkDepositor`."
+    )
+    orders = _orders(text, SEEDS, tmp_path)
+    # the depositor's and the deposit's tools; not a new deposit, not the curator, not the
+    # catalogue
+    assert set(orders) == {"listDeposits", "getDeposit", "withdrawDeposit", "payStorageFee"}
+    assert {b for b, _ in orders.values()} == {"checkDepositor"}
+
+
+NOT_READ = [
+    # a thing verified, not a person
+    "The address has to be verified before you change anything on the order.",
+    # negated
+    "There is no need to verify potters before you share any firing information.",
+    # a condition before it: not this shape's to enforce
+    "If the potter is new, identify them before you change anything for them.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_READ)
+def test_not_an_identification_before_a_group(text: str, tmp_path: Path) -> None:
+    orders = _orders(text, KILN, tmp_path)
+    assert not {t for t, (_, e) in orders.items() if e == "enforce"}
+
+
+# a step before every other tool: sentence, tools, before
+EVERY = [
+    ("No other tool is used before the potter is looked up.", KILN, None),
+    ("No other tool may be called until `checkDepositor` has succeeded.", SEEDS, "checkDepositor"),
+    (
+        "Before any other tool is used, the depositor has to pass checkDepositor, with the PIN "
+        "they type themselves.",
+        SEEDS,
+        "checkDepositor",
+    ),
+    ("checkDepositor comes before every other tool.", SEEDS, "checkDepositor"),
+    ("Call `checkDepositor` before any other function.", SEEDS, "checkDepositor"),
+    ("Do not call any other tool before checkDepositor.", SEEDS, "checkDepositor"),
+    (
+        "Identify the potter before anything else: find_potter_by_phone or "
+        "find_potter_by_name_dob.",
+        KILN,
+        _POTTER,
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "tools", "before"), EVERY)
+def test_before_every_other_tool(
+    text: str, tools: list[dict[str, object]], before: object, tmp_path: Path
+) -> None:
+    orders = _orders(text, tools, tmp_path)
+    assert "*" in orders
+    got, enforcement = orders["*"]
+    assert enforcement == "review_only"  # prose read as every call is reviewed
+    if before is None:
+        assert got in _POTTER or got == _POTTER
+    else:
+        assert got == before
+
+
+NOT_EVERY = [
+    "Call `checkDepositor` before any other booking.",  # another action, not "other tool"
+    "Before anything else, be polite.",  # no step
+    "If the depositor is new, no other tool is used before checkDepositor.",  # a condition
+    "No other tool is used before it is ready.",  # no one event
+]
+
+
+@pytest.mark.parametrize("text", NOT_EVERY)
+def test_not_before_every_other_tool(text: str, tmp_path: Path) -> None:
+    assert "*" not in _orders(text, SEEDS, tmp_path)
