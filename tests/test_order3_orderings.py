@@ -214,3 +214,37 @@ NOT_EVERY = [
 @pytest.mark.parametrize("text", NOT_EVERY)
 def test_not_before_every_other_tool(text: str, tmp_path: Path) -> None:
     assert "*" not in _orders(text, SEEDS, tmp_path)
+
+
+# a table whose prerequisite column is headed by the step's verb and "first"
+VAULT = [
+    _tool("get_vault", "Read a vault.", vault="string"),
+    _tool("list_keys", "List a vault's keys.", vault="string"),
+    _tool("seal_vault", "Seal a vault.", vault="string"),
+    _tool("rotate_key", "Rotate a key.", key="string", force="boolean"),
+    _tool("purge_vault", "Purge a vault.", vault="string"),
+]
+
+
+@pytest.mark.parametrize("header", ["Read first", "Look up first", "Fetch first", "First check"])
+def test_table_headed_by_a_step_first(header: str, tmp_path: Path) -> None:
+    table = (
+        f"| Operation | {header} | Refuse when |\n|---|---|---|\n"
+        "| `seal_vault` | `get_vault` | `status` is `open` |\n"
+        "| `rotate_key` with `force: true` | `list_keys` | never |\n"
+        "| `purge_vault` | - | always |\n"
+    )
+    orders = _orders(table, VAULT, tmp_path)
+    assert orders["seal_vault"] == ("get_vault", "enforce")
+    # the order holds only with the qualifier: kept as its condition, reviewed
+    assert orders["rotate_key"] == ("list_keys", "review_only")
+    assert "purge_vault" not in orders
+
+
+@pytest.mark.parametrize("header", ["First", "Update first", "Notes"])
+def test_table_header_saying_no_order(header: str, tmp_path: Path) -> None:
+    table = (
+        f"| Operation | {header} |\n|---|---|\n| `seal_vault` | `get_vault` |\n"
+        "| `purge_vault` | `list_keys` |\n"
+    )
+    assert not _orders(table, VAULT, tmp_path)
