@@ -248,3 +248,61 @@ def test_table_header_saying_no_order(header: str, tmp_path: Path) -> None:
         "| `purge_vault` | `list_keys` |\n"
     )
     assert not _orders(table, VAULT, tmp_path)
+
+
+# a step said first and the later action in the next clause: a marina, several id styles
+MARINA = [
+    _tool("marina.get_berth", "Read a berth with its status and size.", berth="string"),
+    _tool("marina.dock_boat", "Dock a boat at a berth.", berth="string", boat="string"),
+    _tool("listPasses", "List a sailor's mooring passes.", sailor="string"),
+    _tool("renewPass", "Renew a mooring pass for a season.", pass_id="string"),
+    _tool("GetInvoice", "Read an invoice.", invoice="string"),
+    _tool("VoidInvoice", "Void an invoice.", invoice="string"),
+    _tool("request_refill", "Request a fuel refill for a boat.", boat="string"),
+    _tool("list_fuel_orders", "List a boat's fuel orders.", boat="string"),
+]
+THEN = [
+    (
+        "Read the berth with marina.get_berth first, and only dock a boat at a berth it listed.",
+        "marina.dock_boat",
+        "marina.get_berth",
+    ),
+    ("List the sailor's passes first so you renew the right one.", "renewPass", "listPasses"),
+    (
+        "Always fetch the invoice with `GetInvoice` first and void the one it returned.",
+        "VoidInvoice",
+        "GetInvoice",
+    ),
+    (
+        "Open the invoice with GetInvoice first: VoidInvoice must always be preceded by it.",
+        "VoidInvoice",
+        "GetInvoice",
+    ),
+    ("`renewPass` comes after `listPasses` for the same sailor.", "renewPass", "listPasses"),
+    (
+        "Pull the boat's fuel orders first, and only ask for a refill of a boat that is on them.",
+        "request_refill",
+        "list_fuel_orders",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "later", "step"), THEN)
+def test_step_first_then_the_action(text: str, later: str, step: str, tmp_path: Path) -> None:
+    orders = _orders(text, MARINA, tmp_path)
+    assert later in orders
+    assert orders[later][0] == step
+
+
+NOT_THEN = [
+    "Pay the invoice first, and then renew the pass.",  # a step that is no read or lookup
+    "Read the berth first, and tell the sailor its size.",  # telling names no tool
+    "If the boat is large, read the berth first and dock it.",  # a condition
+    "Never read the berth first and dock the boat blindly.",  # negated
+]
+
+
+@pytest.mark.parametrize("text", NOT_THEN)
+def test_not_step_first_then(text: str, tmp_path: Path) -> None:
+    orders = _orders(text, MARINA, tmp_path)
+    assert not {t for t, (b, _) in orders.items() if b in {"marina.get_berth", "GetInvoice"}}
