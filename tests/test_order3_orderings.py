@@ -306,3 +306,41 @@ NOT_THEN = [
 def test_not_step_first_then(text: str, tmp_path: Path) -> None:
     orders = _orders(text, MARINA, tmp_path)
     assert not {t for t, (b, _) in orders.items() if b in {"marina.get_berth", "GetInvoice"}}
+
+
+# the identification also covers what the account's tools list, by their ids: reviewed
+LOCKERS = [
+    _tool(
+        "find_renter_by_card", "Find a renter by card number. Returns the renter id.", card="string"
+    ),
+    _tool(
+        "find_renter_by_email", "Find a renter by e-mail. Returns the renter id.", email="string"
+    ),
+    _tool(
+        "list_rentals",
+        "List a renter's rentals, each with its rental id and locker.",
+        renter_id="string",
+    ),
+    _tool("extend_rental", "Extend a rental by a week.", rental_id="string"),
+    _tool("get_locker", "Read a locker: size and status.", locker_id="string"),
+    _tool("add_renter_note", "Add a note to a renter's file.", renter_id="string", note="string"),
+    _tool("open_renter", "Open a new renter account.", email="string"),
+    _tool(
+        "end_rental",
+        "End a rental. The rental must be one returned by list_rentals.",
+        rental_id="string",
+    ),
+]
+
+
+def test_identification_covers_what_the_account_lists(tmp_path: Path) -> None:
+    text = (
+        "Renters have to be verified, by card or by e-mail, before you discuss or change "
+        "anything on their account."
+    )
+    orders = _orders(text, LOCKERS, tmp_path)
+    assert set(orders) == {"list_rentals", "add_renter_note", "extend_rental", "end_rental"}
+    assert orders["list_rentals"][1] == "enforce"
+    # reached through a description (`list_rentals` lists rental ids): reviewed
+    assert orders["extend_rental"][1] == "review_only"
+    assert orders["end_rental"][1] == "review_only"

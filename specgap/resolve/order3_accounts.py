@@ -14,7 +14,7 @@ Both only take tools out; the rest of the spread is `accounts`' own.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from specgap.registry import Tool
 from specgap.resolve.text import stem, words
@@ -44,8 +44,10 @@ def narrowed(params: Mapping[str, object], acting: Sequence[Tool]) -> list[Tool]
 
 
 def _creates(tool: Tool, thing: str) -> bool:
+    """`create_permit`, `openNewPermit`: a verb of creating and the thing, last (never
+    `add_permit_note`, which adds a note to one)."""
     said = words(tool.id)
-    return bool(said) and said[0] in _CREATE and thing in said[1:]
+    return len(said) >= 2 and said[0] in _CREATE and said[-1] == thing
 
 
 def _hands_on(tool: Tool) -> bool:
@@ -59,3 +61,29 @@ def _hands_on(tool: Tool) -> bool:
     if said[-1] in _TICKET:
         return True
     return _PASSES_ON.match(tool.description) is not None
+
+
+def reached(tools: Sequence[Tool], acting: Sequence[Tool], excluded: Collection[str]) -> list[Tool]:
+    """The tools acting on what the account's tools list: one whose key argument
+    (`hold_id`) an account tool's description says it returns ("each with its hold id"),
+    or whose own description names an account tool ("an id returned by `list_holds`",
+    "call get_permit first"). Read from descriptions, so their rules are reviewed."""
+    ids = {t.id for t in acting}
+    listed = [words(t.description) for t in acting]
+    out = []
+    for tool in tools:
+        if tool.hook or tool.id in ids or tool.id in excluded:
+            continue
+        keys = [
+            said[:-1] for a in tool.arg_names if len(said := words(a)) >= 2 and said[-1] == "id"
+        ]
+        by_list = any(_says(desc, [*key, "id"]) for key in keys for desc in listed)
+        named = any(re.search(rf"\b{re.escape(i)}\b", tool.description) for i in ids)
+        if keys and (by_list or named):
+            out.append(tool)
+    return out
+
+
+def _says(text: list[str], phrase: list[str]) -> bool:
+    n = len(phrase)
+    return any(text[i : i + n] == phrase for i in range(len(text) - n + 1))
