@@ -344,3 +344,48 @@ def test_identification_covers_what_the_account_lists(tmp_path: Path) -> None:
     # reached through a description (`list_rentals` lists rental ids): reviewed
     assert orders["extend_rental"][1] == "review_only"
     assert orders["end_rental"][1] == "review_only"
+
+
+# a tool's own description says a step comes first
+DESCRIBED = [
+    _tool("get_locker", "Read a locker: size, status and who has access.", locker_id="string"),
+    _tool(
+        "revoke_key",
+        "Remove a person's key to a locker. Read the locker with get_locker first to see who "
+        "has access.",
+        locker_id="string",
+    ),
+    _tool("getRenter", "Read a renter's account.", renter_id="string"),
+    _tool(
+        "BookVisit",
+        "Book a depot visit for a renter. Call getRenter for them first.",
+        renter_id="string",
+    ),
+    _tool(
+        "cancel-visit",
+        "Cancel a visit. Always look the visit up with `get-visit` first.",
+        visit="string",
+    ),
+    _tool("get-visit", "Read a visit.", visit="string"),
+    # not orders: negated, no tool named
+    _tool(
+        "sealLocker",
+        "Seal a locker. There is no need to call get_locker first.",
+        locker_id="string",
+    ),
+    _tool("wipe_locker", "Wipe a locker. Read the manual first.", locker_id="string"),
+]
+
+
+def test_described_step_first(tmp_path: Path) -> None:
+    built = build_prompt(tmp_path, "# Desk\n\nBe kind.\n", DESCRIBED)
+    orders = {
+        p.target: p.condition.model_dump(exclude_none=True).get("before") if p.condition else None
+        for p in built.policies
+        if p.operator == "require_before"
+    }
+    assert orders == {
+        "revoke_key": "get_locker",
+        "BookVisit": "getRenter",
+        "cancel-visit": "get-visit",
+    }

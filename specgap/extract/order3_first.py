@@ -88,7 +88,10 @@ def before_every_other(text: str) -> list[Emit]:
     text = " ".join(text.split())
     if _CONDITION.match(text) or _NEGATED.search(text):
         return []
-    m = _LEAD.match(text) or _NO_OTHER.match(text)
+    m = _LEAD.match(text)
+    if m is not None and _TOOL_ID.search(m["step"]) is None:
+        return []  # "Before anything else, find the member by card": `openers`' to read
+    m = m or _NO_OTHER.match(text)
     if m is not None:
         step = _step(m["step"], event=m.re is _NO_OTHER)
     else:

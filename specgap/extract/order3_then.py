@@ -138,3 +138,36 @@ def _later(said: str, step_object: str) -> str | None:
     if not obj or _PRONOUN_OBJECT.match(obj) or obj.split()[-1] in {"one", "it", "them"}:
         return f"{verb} {step_object}".strip() if step_object else None
     return clause.action
+
+
+# a tool's description: "Read the locker with `get_locker` first (to see ...)", "Call
+# get_renter for them first."
+_DESCRIBED_FIRST = re.compile(
+    r"^\W*(?:always\s+)?(?P<step>(?:call|run|use|read|get|fetch|look|check|pull|open|list|load|"
+    r"retrieve|find|search)\b[^,;:]*?)\s+first\b\s*(?:,?\s*(?:to|so)\b[^;:]*)?[.!]?\s*$",
+    re.I,
+)
+_CALLED = re.compile(
+    r"^(?:call|run|use)\s+`?(?P<id>[A-Za-z]\w*(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|"
+    r"(?:[A-Z][a-z0-9]+){2,})`?(?:\(\))?\b",
+    re.I,
+)
+
+
+def described_first(text: str, subject: str) -> list[Emit]:
+    """`require_before(<subject>, before=<step>)` for a sentence of the described tool's
+    own description that says a step comes first ("Call `get_renter` for them first."),
+    the step a tool named in the sentence; [] otherwise (a step named by no tool stays
+    unread: which read the description means is not said)."""
+    m = _DESCRIBED_FIRST.match(" ".join(text.split()))
+    if m is None or _NEGATED.search(m["step"]):
+        return []
+    called = _CALLED.match(m["step"])
+    if called is not None:
+        step: str | None = called["id"]
+    else:
+        named = _WITH_TOOL.search(m["step"])
+        step = (named["q"] or named["id"]) if named else None
+    if step is None or step == subject:
+        return []
+    return [Emit("require_before", subject, {"before": step}, 0.7)]
