@@ -389,3 +389,19 @@ def test_described_step_first(tmp_path: Path) -> None:
         "BookVisit": "getRenter",
         "cancel-visit": "get-visit",
     }
+
+
+@pytest.mark.parametrize(
+    ("step", "expected"),
+    [
+        ("Check it with `GetInvoice` first.", "GetInvoice"),  # the tool says what "it" is
+        ("Always read it with GetInvoice first.", "GetInvoice"),
+        ("Check it first.", None),  # neither the object nor a tool: nothing to order
+    ],
+)
+def test_section_step_on_a_pronoun_with_its_tool(
+    step: str, expected: str | None, tmp_path: Path
+) -> None:
+    text = f"# Pump house\n\n## Voiding an invoice\n- {step}\n- Paid invoices cannot be voided.\n"
+    orders = _orders(text, MARINA, tmp_path)
+    assert orders.get("VoidInvoice", (None,))[0] == expected

@@ -171,3 +171,8 @@ def described_first(text: str, subject: str) -> list[Emit]:
     if step is None or step == subject:
         return []
     return [Emit("require_before", subject, {"before": step}, 0.7)]
+
+
+def named_step(said: str) -> bool:
+    """The step names its tool: "check it with `get_refill`", "read them using getPass"."""
+    return _WITH_TOOL.search(said.strip().rstrip(".!")) is not None
