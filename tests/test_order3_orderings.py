@@ -405,3 +405,31 @@ def test_section_step_on_a_pronoun_with_its_tool(
     text = f"# Pump house\n\n## Voiding an invoice\n- {step}\n- Paid invoices cannot be voided.\n"
     orders = _orders(text, MARINA, tmp_path)
     assert orders.get("VoidInvoice", (None,))[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "later", "step"),
+    [
+        ("Each renewal requires `listPasses` first.", "renewPass", "listPasses"),
+        ("A voiding always needs a call to GetInvoice first.", "VoidInvoice", "GetInvoice"),
+        (
+            "Read the invoice with `GetInvoice`; every voiding requires GetInvoice first.",
+            "VoidInvoice",
+            "GetInvoice",
+        ),
+    ],
+)
+def test_act_noun_requires_a_step_first(text: str, later: str, step: str, tmp_path: Path) -> None:
+    orders = _orders(text, MARINA, tmp_path)
+    assert orders[later][0] == step
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Each renewal requires approval first.",  # a state, not a call
+        "A sailor always needs a pass first.",  # a person, no act
+    ],
+)
+def test_act_noun_requires_no_call(text: str, tmp_path: Path) -> None:
+    assert not _orders(text, MARINA, tmp_path)

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import base_verb
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.nominals import nominal_act
 from specgap.extract.order_steps import step_tool
 from specgap.extract.pattern_base import singular
 
@@ -80,6 +82,10 @@ def first_then(text: str) -> list[Emit]:
     text = " ".join(text.split())
     if _CONDITION.match(text):
         return []
+    for clause in re.split(r"\s*;\s*", text):  # "...; a booking always requires a quote first"
+        needed = _required_first(clause)
+        if needed:
+            return needed
     m = _COMES_AFTER.match(text)
     if m is not None:
         return [Emit("require_before", m["later"], {"before": m["step"]}, 0.7)]
@@ -176,3 +182,39 @@ def described_first(text: str, subject: str) -> list[Emit]:
 def named_step(said: str) -> bool:
     """The step names its tool: "check it with `get_refill`", "read them using getPass"."""
     return _WITH_TOOL.search(said.strip().rstrip(".!")) is not None
+
+
+# "a booking always requires a quote first", "each renewal needs a call to `listPasses` first"
+_REQUIRES_FIRST = re.compile(
+    r"^\W*(?:a|an|each|every|any)\s+(?P<act>[a-z]+)\s+(?:always\s+)?(?:requires|needs)\s+"
+    r"(?:a\s+call\s+to\s+|an?\s+|the\s+)?(?:`(?P<q>[^`\s]+)`|(?P<n>[A-Za-z][\w.-]*))\s+"
+    r"(?:first|beforehand)\b\s*[.!]?\s*$",
+    re.I,
+)
+_THINGS = frozenset(["quote", "estimate", "record", "profile", "account", "booking", "order"])
+
+
+def _required_first(text: str) -> list[Emit]:
+    """The act a noun names ("booking": book, "renewal": renew) needs a step first: the
+    tool named, or a thing one gets ("a quote": get quote)."""
+    m = _REQUIRES_FIRST.match(text)
+    if m is None:
+        return []
+    noun = m["act"].casefold()
+    if noun.endswith("ing") and base_verb(noun[:-3]):
+        verb: str | None = noun[:-3]
+    else:
+        verb = nominal_act(noun)
+    if verb is None:
+        return []
+    step = m["q"] or m["n"]
+    if m["q"] is None and _TOOL_LIKE.fullmatch(step) is None:
+        if step.casefold() not in _THINGS:
+            return []  # "requires approval first": a state or a person's act, not a call
+        step = f"get {step.casefold()}"
+    return [Emit("require_before", verb, {"before": step}, 0.7)]
+
+
+_TOOL_LIKE = re.compile(
+    r"[A-Za-z]\w*(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,}"
+)
