@@ -433,3 +433,28 @@ def test_act_noun_requires_a_step_first(text: str, later: str, step: str, tmp_pa
 )
 def test_act_noun_requires_no_call(text: str, tmp_path: Path) -> None:
     assert not _orders(text, MARINA, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("text", "later"),
+    [
+        (
+            "After finding them, read their invoice with GetInvoice before voiding it.",
+            "VoidInvoice",
+        ),
+        (
+            "Once you have looked them up, fetch the invoice with `GetInvoice` before you void it.",
+            "VoidInvoice",
+        ),
+    ],
+)
+def test_order_after_an_earlier_step_lead(text: str, later: str, tmp_path: Path) -> None:
+    orders = _orders(text, MARINA, tmp_path)
+    assert orders[later][0] == "GetInvoice"
+
+
+def test_lead_that_is_a_condition_is_not_dropped(tmp_path: Path) -> None:
+    # a state, not a step: the lead is not read as an earlier call
+    text = "After it is paid, read the invoice with GetInvoice before voiding it."
+    orders = _orders(text, MARINA, tmp_path)
+    assert orders.get("VoidInvoice", (None, "review_only"))[1] == "review_only"

@@ -218,3 +218,27 @@ def _required_first(text: str) -> list[Emit]:
 _TOOL_LIKE = re.compile(
     r"[A-Za-z]\w*(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,}"
 )
+
+
+# "After finding them, ...", "Once you have looked them up, ...": an earlier step, not a
+# condition; the rest of the sentence states its own order
+_AFTER_LEAD = re.compile(
+    r"^\W*(?:after|once)\s+(?:you\s+have\s+)?[a-z]+(?:ing|ed)\s+(?:them|him|her|it)(?:\s+up)?"
+    r"\s*,\s*(?P<rest>[a-z].+)$",
+    re.I,
+)
+
+
+def after_lead(text: str) -> list[Emit]:
+    """The orders the rest of a sentence led by an earlier step on a pronoun ("After finding
+    them, read X with `x` before V-ing") states with before/after (`temporal`'s reading),
+    never what it obliges; [] when it states none or has no such lead."""
+    led = _AFTER_LEAD.match(" ".join(text.split()))
+    if led is None:
+        return []
+    from specgap.extract import temporal  # `temporal` reads orders of every shape
+
+    timed = temporal.read(led["rest"])
+    if timed is None:
+        return []
+    return [e for e in timed.emits if e.operator == "require_before" and e.condition is None]
