@@ -35,6 +35,7 @@ import re
 
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.identify_more import identify_more
+from specgap.extract.order3_identify import identify_scoped
 from specgap.extract.pattern_base import ANY_TOOL, USER, singular
 
 _VERB = (
@@ -204,7 +205,7 @@ def identify_first(text: str, heading: str = "") -> list[Emit]:
     """`require_before("*", identify <person> ...)` over the person's account for a sentence
     of the module's form, or of `identify_more`'s shapes (`heading`: its section's, which
     may say what the identification comes before); [] for any other sentence."""
-    return _identify_first(text) or identify_more(text, heading)
+    return _identify_first(text) or identify_more(text, heading) or identify_scoped(text)
 
 
 def _identify_first(text: str) -> list[Emit]:

@@ -27,6 +27,7 @@ import re
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS, object_at
+from specgap.extract.order3_then import named_step
 from specgap.extract.pattern_base import ANY_TOOL, lemma
 from specgap.extract.segments import Sentence
 
@@ -78,7 +79,8 @@ def opening_rules(sentence: Sentence) -> list[Emit]:
         return []
     if clause.before and not _NO_LATER.match(clause.before.strip(" .")):
         return []  # "first X before Y-ing": the order of two actions, read elsewhere
-    if not clause.object or clause.object.split()[0] in {"it", "them", "this", "that"}:
+    pronoun = not clause.object or clause.object.split()[0] in {"it", "them", "this", "that"}
+    if pronoun and not named_step(main):  # "check it with `get_refill`": the tool says what
         return []
     action = _means(main, clause.action_span[1] if clause.action_span else 0) or clause.action
     assert action is not None

@@ -20,10 +20,12 @@ which may say either way) states no ordering.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
+from specgap.extract.order3_tables import FIRST_HEADER, qualifier
 from specgap.extract.order_events import event_action
 from specgap.extract.order_steps import step_tool
 from specgap.extract.segments import Sentence
@@ -37,7 +39,9 @@ _PREREQUISITE = re.compile(
     r"\b(?:must\s+(?:come|happen|be\s+(?:done|called|run))\s+(?:first|before)|prerequisites?|"
     r"pre-?requisites?|requires?|required\s+(?:first|before(?:hand)?)|depends\s+on|"
     r"dependenc(?:y|ies)|only\s+after|call(?:ed)?\s+first|run\s+first|first\s+call|needs?\s+first|"
-    r"must\s+be\s+preceded\s+by|preceded\s+by)\b",
+    r"must\s+be\s+preceded\s+by|preceded\s+by|"
+    # "Read first", "Look up first": the step's own verb and "first" (`order3_tables`)
+    rf"{FIRST_HEADER})\b",
     re.I,
 )
 _ACTION = re.compile(
@@ -95,7 +99,8 @@ def row_orders(header: list[str], row: list[str]) -> list[Emit]:
         first = _action(cell) if cell.strip() else None
         if first is not None and first != then:
             out.append(Emit("require_before", then, {"before": first}, 0.7))
-    return out
+    only = qualifier(row[act])  # "`set_mode` with `force: true`": the order holds only then
+    return [replace(e, condition=only) for e in out] if only else out
 
 
 def table_orders(sentence: Sentence) -> list[CandidateRule]:

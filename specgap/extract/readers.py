@@ -26,6 +26,7 @@ from specgap.extract.oblig_first import first_candidates
 from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
 from specgap.extract.openers import opening_rules
+from specgap.extract.order3_then import described_first, first_then
 from specgap.extract.pattern_base import CALL_VERBS, split_words
 from specgap.extract.plain_bans import plain_ban
 from specgap.extract.purposes import tool_purpose
@@ -96,6 +97,12 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not rules and sentence.subject is None:  # "at the beginning, you must first X"
         rules = [candidate(sentence, e) for e in opening_rules(sentence)]
         rules = rules or first_candidates(sentence)  # "you must X first"
+    if sentence.subject is None and not any(r.operator == "require_before" for r in rules):
+        then = first_then(sentence.clean)  # "get X first, and only V ...": X before V
+        rules = [*rules, *(candidate(sentence, e) for e in then)]
+    elif sentence.subject is not None and not any(r.operator == "require_before" for r in rules):
+        then = described_first(sentence.clean, sentence.subject)  # "Call `x` for them first."
+        rules = [*rules, *(candidate(sentence, e) for e in then)]
     if not rules and sentence.subject is not None:  # "use ONLY for ... (reason = 'new')"
         rules = [candidate(sentence, e) for e in inline_state(sentence)]
     if not rules and sentence.subject is not None:  # "only use this when X is 'a'"

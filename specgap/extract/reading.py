@@ -44,6 +44,8 @@ from specgap.extract.oblig2_session import session_candidates
 from specgap.extract.oblig_scoped import scoped_candidates
 from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
+from specgap.extract.order3_first import before_every_other
+from specgap.extract.order3_then import after_lead
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
@@ -153,6 +155,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
     account = identify_first(sentence.clean, sentence.context) if sentence.subject is None else []
+    if not account and sentence.subject is None:  # "no other tool is used before X is verified"
+        account = before_every_other(sentence.clean) or after_lead(sentence.clean)
     if account:  # "verify the caller's identity before any change to their account"
         rules = [_checked(candidate(sentence, e)) for e in account]
         # "... using `find_member` and use the member id it returns": that source too

@@ -91,6 +91,7 @@ def read_all(
         if tabled := table_orders(sentence):  # "| ship_order | weigh_order |" under a header
             found, notes = read_sentence(sentence)
             notes = [n for n in notes if n.code != "rule-not-compiled"]
+            notes += [condition_diagnostic(sentence, r) for r in tabled if r.condition]
             yield sentence, [*found, *tabled], notes
             i += 1
             continue

@@ -25,10 +25,12 @@ from specgap.ir import CandidateRule, Diagnostic
 from specgap.registry import Tool
 from specgap.resolve import Resolver, words
 from specgap.resolve.alternatives import _keyed_object, _reads, alternatives
+from specgap.resolve.order3_accounts import ACTS, EXISTING, narrowed, reached
 
 _KEYS = frozenset(words("id ids number no num code"))
 _ACCOUNT = frozenset(words("account"))
-_OWN = ("account", "touches")  # the params the extractor adds, never part of a condition
+# the params the extractor adds, never part of a condition
+_OWN = ("account", "touches", EXISTING, ACTS)
 _UNKNOWN = "the tools acting on the account could not be determined"
 
 
@@ -93,15 +95,24 @@ def _spread(resolver: Resolver, rule: CandidateRule) -> list[CandidateRule]:
         and _identifies(t, person)
         and _touched(touches, _reads(resolver, t.id))
     ]
+    acting = narrowed(rule.params, acting)  # "an existing permit", "share or change any X"
     if not acting:
         kept = _UNKNOWN
         condition = f"{rule.condition}; {kept}" if rule.condition else kept
         return [rule.model_copy(update={"params": params, "condition": condition})]
     # one lookup: the mention, so the compiler weighs its own resolution as for any rule
     before = params["before"] if len(lookups) == 1 else list(lookups)
+    tools = [t for t in resolver.registry.tools if _touched(touches, _reads(resolver, t.id))]
+    # "cancel_hold(hold_id)" when `list_holds` lists hold ids: reviewed (a description's)
+    listed = narrowed(rule.params, reached(tools, acting, lookups))
     return [
         rule.model_copy(update={"target": t.id, "params": {**params, "before": before}})
         for t in acting
+    ] + [
+        rule.model_copy(
+            update={"target": t.id, "params": {**params, "before": before}, "grounding": "inferred"}
+        )
+        for t in listed
     ]
 
 

@@ -1,0 +1,131 @@
+"""A step before every other tool, said with the words "other tool" (or "anything else")
+and the step's own: "Call `check_rider` before any other tool.", "No other tool is used
+before the rider is verified.", "Before any other tool is used, the rider has to pass
+check_rider.", "Do not call any other function until `lookupRider` has succeeded.",
+"Identify the rider before anything else: `find_rider_by_card` or `find_rider_by_email`."
+
+The sentence orders the step before every call: `require_before("*", X)`, where X is the
+tool(s) the sentence names by id (several joined by "or": any one of them), or else the
+step said as an action ("the rider is verified": `verify rider`), resolved by the compiler.
+The sentence says "every other tool" itself, so no section or heading narrows it.
+
+Not read here: a negated step ("... before anything else, unless ..."), a condition ("if
+the rider is new, ..."), a later action named instead of "other tool" ("before any other
+booking": read by `temporal`), and a step with no action ("before anything else, be
+polite").
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_rules import Emit
+from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
+
+_OTHER = (
+    r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
+    r"anything\s+else)"
+)
+_USED = (
+    r"(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"
+    r"(?:used|called|run|invoked|made)"
+)
+# "Before any other tool is used, <step>"
+_LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$", re.I)
+# "No other tool is used before/until <event>", "Do not call any other tool until <event>"
+_NO_OTHER = re.compile(
+    r"^\W*(?:no\s+other\s+(?:tools?|calls?|functions?)\s+(?:is|are|gets|may|can|should|must|will)"
+    r"(?:\s+be)?(?:\s+(?:used|called|run|invoked|made))?|(?:do\s+not|don't|never|you\s+(?:must|may|"
+    r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any\s+other|other)\s+(?:tools?|functions?))\s+"
+    r"(?:before|until|unless)\s+(?P<step>.+)$",
+    re.I,
+)
+# "<step> before any other tool", "<step> comes before every other tool"
+_TRAIL = re.compile(
+    rf"^\W*(?P<step>.+?)\s*,?\s+(?:(?:comes?|goes|happens?|must\s+come|is\s+called|is\s+used)\s+)?"
+    rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!]?)\s*$",
+    re.I,
+)
+_TOOL_ID = re.compile(
+    r"`(?P<q>[^`\s]+)`|\b(?P<id>[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b"
+)
+_CONDITION = re.compile(r"^\W*(?:if|when|whenever|unless|once|while|for)\b", re.I)
+_NEGATED = re.compile(r"\b(?:unless|except|not\s+needed|no\s+need)\b", re.I)
+# "the rider is verified", "the rider has been looked up", "verification has succeeded"
+_EVENT = re.compile(
+    r"^\W*(?:the\s+|a\s+|their\s+)?(?P<who>[a-z]+)\s+(?:is|are|has\s+been|have\s+been|was|were|"
+    r"gets|get)\s+(?:successfully\s+)?(?P<verb>[a-z]+)(?P<up>\s+up)?\b",
+    re.I,
+)
+# "Identify the rider", "Call check_rider", "the rider has to pass check_rider"
+_ACTION = re.compile(
+    r"^\W*(?:(?:you|we|the\s+agent)\s+(?:must|should|have\s+to|need\s+to)\s+)?(?:always\s+)?"
+    r"(?P<verb>[a-z]+)(?P<up>\s+up)?\s+(?:the\s+|a\s+|their\s+)?(?P<obj>[a-z]+)\b",
+    re.I,
+)
+_NOT_STEPS = frozenset(
+    [
+        "be",
+        "stay",
+        "remain",
+        "greet",
+        "say",
+        "tell",
+        "ask",
+        "wait",
+        "keep",
+        "speak",
+        "use",
+        "call",
+        "run",
+        "pass",
+    ]
+)
+
+
+def before_every_other(text: str) -> list[Emit]:
+    """`require_before("*", X)` for a sentence of the module's shapes; [] otherwise."""
+    text = " ".join(text.split())
+    if _CONDITION.match(text) or _NEGATED.search(text):
+        return []
+    m = _LEAD.match(text)
+    if m is not None and _TOOL_ID.search(m["step"]) is None:
+        return []  # "Before anything else, find the member by card": `openers`' to read
+    m = m or _NO_OTHER.match(text)
+    if m is not None:
+        step = _step(m["step"], event=m.re is _NO_OTHER)
+    else:
+        m = _TRAIL.match(text)
+        if m is None:
+            return []
+        bare = m["other"].casefold().startswith("anything") and m["rest"].strip(" .!") == ""
+        if bare and _TOOL_ID.search(m["step"]) is None:
+            return []  # "X before anything else" alone is `oblig_first`'s and `openers`'
+        step = _step(f"{m['step']} {m['rest'] or ''}", event=False)
+    if step is None:
+        return []
+    return [Emit("require_before", ANY_TOOL, {"before": step}, 0.7)]
+
+
+def _step(said: str, event: bool) -> str | list[str] | None:
+    """The tools named in `said` (any one of them when joined by "or"), or its action."""
+    ids = [m["q"] or m["id"] for m in _TOOL_ID.finditer(said)]
+    if ids:
+        if len(ids) == 1:
+            return ids[0]
+        if re.search(r"\bor\b|/", said) and not re.search(r"\band\b", said):
+            return sorted(set(ids))
+        return None  # "A and then B": not one step
+    if event:
+        m = _EVENT.match(said)
+        if m is None or m["who"].casefold() in {"it", "this", "that", "there"}:
+            return None
+        verb = lemma(m["verb"].casefold())
+        up = " up" if m["up"] else ""
+        return f"{verb}{up} {singular(m['who'].casefold())}"
+    m = _ACTION.match(said)
+    if m is None or lemma(m["verb"].casefold()) in _NOT_STEPS:
+        return None
+    verb = lemma(m["verb"].casefold())
+    up = " up" if m["up"] else ""
+    return f"{verb}{up} {singular(m['obj'].casefold())}"
