@@ -16,7 +16,9 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   the policies that only hand a sentence the gold marks not checkable to review (not
   enforced); recall = matched checkable expectations / checkable expectations.
 - wrong-tool: an `enforce` policy with a source on a gold site whose expectations have its
-  operator, but none of them its target and tool-valued parameters.
+  operator, but none of them its target and tool-valued parameters, and that matched no
+  expectation at all (a sentence that ends on the line where the next one starts is on both
+  sites: a policy that matched its own is not wrong on the other).
 - condition dropped: an expectation with a `condition` matched by an `enforce` policy that
   is not conditional (`is_conditional`).
 - silent: a rule sentence (checkable or not) whose site got neither a policy nor a located
@@ -446,8 +448,8 @@ def score(
             )
     wrong: set[str] = set()
     for p in prose:
-        if p.enforcement != "enforce":
-            continue
+        if p.enforcement != "enforce" or p.id in matching:
+            continue  # (a rule whose sentence shares a line with another site matched its own)
         for site, rule in zip(sites, gold.rules, strict=True):
             same_op = [e for e in rule.expect if e.operator == p.operator]
             if not same_op or not any(site.holds(s) for s in _sources(p)):

@@ -550,3 +550,22 @@ def test_benchmark_scores_rules_of_a_converted_tool_file(
     run([f"--corpus={tmp_path}", f"--gold={golds}", "--json"])
     row = json.loads(capsys.readouterr().out)["domains"]["kennel"]
     assert (row["checkable_expectations"], row["matched_expectations"]) == (1, 1)
+
+
+def test_a_policy_that_matched_its_own_site_is_no_wrong_tool_on_the_next(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """A gold sentence that runs on into the line where the next one starts: a rule of the
+    next sentence lies on both sites; matched on its own, it is no wrong tool on the other."""
+    gold, _, domain = library
+    first = gold.rules[0].model_copy(update={"at": "policy.md:3-5"})
+    joined = gold.model_copy(update={"rules": (first, *gold.rules[1:])})
+    placed = place(joined, domain, tmp_path / "joined")
+    prompt = (domain / "policy.md").as_posix()
+    own = _policy(1, "require_before", "renew_loan", {"before": "find_member"}, (prompt, 5))
+    result = score(joined, placed.sites, placed.artifacts, [own], (), lambda n: n)
+    assert (result.matched, result.wrong_tool) == (1, 0)
+    # an order with another first step matches nothing: a wrong tool, counted once
+    other = _policy(2, "require_before", "renew_loan", {"before": "lend_book"}, (prompt, 5))
+    result = score(joined, placed.sites, placed.artifacts, [other], (), lambda n: n)
+    assert (result.matched, result.wrong_tool) == (0, 1)

@@ -161,3 +161,22 @@ def test_a_count_per_entity_in_a_description_keeps_its_entity(tmp_path: Path) ->
         kiln_id="string",
     )
     assert [(op, c.get("max"), c.get("per")) for op, c in found] == [("max_calls", 2, "kiln")]
+
+
+def test_a_yes_in_a_table_row_guards_the_rows_tool_not_a_source(tmp_path: Path) -> None:
+    """A row's yes ("approves the wording first") guards the row's tool; a tool named in
+    another cell as where a value comes from ("from `kiln__find_member`") is no action."""
+    tools = [
+        _tool("kiln__find_member", "Find a member by name.", full_name="string"),
+        _tool("kiln__email_member", "E-mail a member.", member_email="string", body="string"),
+    ]
+    prompt = (
+        "# Studio desk\n\n| Action | Tool | Who may ask | What comes first | Limits |\n"
+        "|---|---|---|---|---|\n"
+        "| Email a member | `kiln__email_member` | Anyone | The member approves the exact "
+        "wording first. | The `member_email` is the one on the member's record from "
+        "`kiln__find_member`. |\n"
+    )
+    built = build_prompt(tmp_path, prompt, tools)
+    yes = {p.target for p in built.policies if p.operator == "require_confirmation"}
+    assert yes == {"kiln__email_member"}

@@ -97,10 +97,20 @@ def proposed_action(clean: str) -> str | None:
     return m["x"] or m["y"]
 
 
+_SOURCE = re.compile(
+    r"\b(?:from|returned\s+by|listed\s+by|given\s+by|shown\s+by|provided\s+by|found\s+by|"
+    r"out\s+of)\s+(?:the\s+)?(?:(?:output|result|results|record|records|list)\s+of\s+)?`[^`]+`",
+    re.I,
+)
+
+
 def ticked_guard(text: str, yes: tuple[int, int]) -> tuple[str, ...] | None:
     """The tools named by id that the yes guards: those of a `before` phrase outside the yes,
     else any outside it; None when the sentence names no tool by id."""
     outside = text[: yes[0]] + " " * (yes[1] - yes[0]) + text[yes[1] :]
+    # "the address on the record from `find_member`": where a value comes from, no action the
+    # yes guards
+    outside = _SOURCE.sub(lambda m: " " * len(m[0]), outside)
     before = re.search(r"\bbefore\b(?P<x>[^.;]*)", outside, re.I)
     named = ticked_tools(before["x"]) if before is not None else []
     return tuple(named or ticked_tools(outside)) or None
