@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import action_nominal, described_fill, noact_respell, temporal
+from specgap.extract import action_nominal, described_fill, noact_respell, state3_respell, temporal
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -97,6 +97,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
+    # "X is V-ed only when ...", "TOOL is for Xs whose ...": spelt as the grammar reads them
+    rules, diagnostics = state3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
