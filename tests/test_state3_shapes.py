@@ -126,6 +126,20 @@ CASES: list[tuple[str, str, list[tuple[str, str, dict[str, Any]]]]] = [
      [("book_pickup", E, {"field": "credit_standing", "allowed": ["good"]})]),
     ("kiln", "If the member's membership_status is banned, no refund may be issued.",
      [("issueRefund", E, {"field": "membership_status", "denied": ["banned"]})]),
+    # "can be V-ed only for Xs whose F is `S`" (the value had been read as an argument's)
+    ("kiln", "Refunds can be issued only for members whose membership status is `active`.",
+     [("issueRefund", E, {"field": "membership_status", "allowed": ["active"]})]),
+    ("kiln", "Refunds can be issued only for members who asked twice.", []),
+    ("seeds", "A lot can be shipped only for lots whose viability is `viable` or `weak`.",
+     [("ShipLot", E, {"field": "viability", "allowed": ["viable", "weak"]})]),
+    # "nothing is V-ed when ...", a permission after the ban
+    ("kiln", "Nothing is fired when the status is broken.",
+     [("fireKiln", E, {"field": "status", "denied": ["broken"]})]),
+    ("kiln", "Do not refund a member whose membership status is banned; otherwise you may "
+     "go ahead.",
+     [("issueRefund", R, {"field": "membership_status", "denied": ["banned"]})]),
+    ("crate", "Do not book a pickup for a shipper whose credit is blocked.",
+     [("book_pickup", E, {"field": "credit_standing", "denied": ["blocked"]})]),
     # what must not compile to a state test
     ("kiln", "A kiln is fired only by trained staff.", []),
     ("kiln", "issueRefund is for refunds of a class fee.", []),

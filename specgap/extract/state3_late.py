@@ -88,10 +88,11 @@ def _headed(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str,
     """ "If the account is suspended" on a call whose entity's readers list `account_status
     (active, suspended)`: the word is the head of one listed field holding the values."""
     entity, field = params.get("entity"), params.get("field")
+    owner: str | None = None  # the entity the field is said of, when the rule names both
     if isinstance(entity, str) and entity and not field:
         said = entity
-    elif isinstance(field, str) and field and not entity:
-        said = field
+    elif isinstance(field, str) and field:
+        said, owner = field, entity if isinstance(entity, str) and entity else None
     else:
         return params
     _, values = _values(params)
@@ -102,6 +103,8 @@ def _headed(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str,
     for vocab in vocabularies(registry, tool):
         if key_words(vocab.entity) == key_words(said):
             return params
+        if owner is not None and key_words(vocab.entity) != key_words(owner):
+            continue
         for name, listed in vocab.fields:
             holds = wanted <= {_norm(v) for v in listed}
             if key_words(name) == key_words(said) and holds:
@@ -111,9 +114,9 @@ def _headed(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str,
                 found.add((vocab.entity, name))
     if len(found) != 1:
         return params
-    owner, name = found.pop()
+    held, name = found.pop()
     return {k: v for k, v in params.items() if k not in ("entity", "field")} | {
-        "entity": owner,
+        "entity": held,
         "field": name,
     }
 

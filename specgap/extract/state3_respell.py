@@ -130,6 +130,24 @@ _IN_ONE = re.compile(
     re.I,
 )
 
+_CAN_BE_FOR = re.compile(
+    r"^(?P<lead>\W*)(?P<subj>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,4}?)\s+(?:can|may)\s+"
+    r"(?P<o1>only\s+)?be\s+(?P<v>[a-z]+(?:ed|en|wn|t))\s+(?P<o2>only\s+)?(?:for|to|on|in)\s+"
+    r"(?P<rest>(?:(?:an?|the|any)\s+)?[\w-]+(?:\s+[\w-]+)?\s+(?:whose|that|which|who)\b.*)$",
+    re.I | re.S,
+)
+_NOTHING = re.compile(
+    r"^(?P<lead>\W*)nothing\s+(?:is|gets|can\s+be|may\s+be)\s+(?P<v>[a-z]+(?:ed|en|wn|t))\s+"
+    r"(?P<rest>(?:when|while|if|once|as\s+long\s+as)\s+.*)$",
+    re.I | re.S,
+)
+# "...; otherwise you may go ahead": the permission the ban leaves, no condition of it
+_OTHERWISE = re.compile(
+    r"\s*[;,]\s*(?:and\s+)?otherwise,?\s+(?:you\s+|the\s+agent\s+)?(?:may|can|are\s+free\s+to|"
+    r"should)?\s*(?:go\s+ahead|proceed|continue|carry\s+on|book|do\s+it)\b[^.;]*",
+    re.I,
+)
+
 
 def tool_noun(tool: str) -> str | None:
     """The entity a read tool's id names (`getKiln`, `get_kiln`, `kilns.get`: `kiln`)."""
@@ -189,6 +207,52 @@ def _passive(text: str) -> str | None:
     return f"{m['lead']}{m['subj']} {modal} {m['v']} {m['prep']}" + text[m.end() :]
 
 
+def _lemma(participle: str) -> str | None:
+    from lemminflect import getLemma  # type: ignore[import-untyped]
+
+    found = getLemma(participle.casefold(), "VERB")
+    return str(found[0]) if found else None
+
+
+def _gerund(participle: str) -> str | None:
+    from lemminflect import getInflection
+
+    lemma = _lemma(participle)
+    forms = getInflection(lemma, "VBG") if lemma else ()
+    return str(forms[-1]) if forms else None
+
+
+def _can_be_for(text: str) -> str | None:
+    """ "Refunds can be issued only for members whose ..." -> "Issuing refunds is possible
+    only for members whose ..." (read by `state_availability`; the first spelling read the
+    state's value as an allowed value of an argument `is`)."""
+    m = _CAN_BE_FOR.match(text)
+    if m is None or not (m["o1"] or m["o2"]) or m["v"].casefold() in _NOT_ACTS:
+        return None
+    if m["subj"].split()[0].casefold() in _PRONOUNS:
+        return None
+    verb = _gerund(m["v"])
+    if verb is None:
+        return None
+    subj = re.sub(r"^(?:the|an?)\s+", "", m["subj"], flags=re.I)
+    subj = subj[0].lower() + subj[1:] if subj[1:2].islower() else subj
+    return f"{m['lead']}{verb.capitalize()} {subj} is possible only for {m['rest']}"
+
+
+def _nothing(text: str) -> str | None:
+    """ "Nothing is refilled when X is S" -> "Never refill when X is S"."""
+    m = _NOTHING.match(text)
+    if m is None or m["v"].casefold() in _NOT_ACTS:
+        return None
+    lemma = _lemma(m["v"])
+    return f"{m['lead']}Never {lemma} {m['rest']}" if lemma else None
+
+
+def _otherwise(text: str) -> str | None:
+    said = _OTHERWISE.sub("", text)
+    return said if said != text else None
+
+
 def _tool_for(text: str) -> str | None:
     m = _TOOL_FOR.search(text)
     if m is None or not _STATE_CLAUSE.search(m["rest"]):
@@ -208,7 +272,7 @@ def _aside(text: str) -> str | None:
     return said if said != text else None
 
 
-_SPELLINGS = (_shows, _shows_as, _aside, _passive, _tool_for)
+_SPELLINGS = (_otherwise, _shows, _shows_as, _aside, _passive, _can_be_for, _nothing, _tool_for)
 
 
 def _respelt(text: str) -> list[str]:
@@ -267,5 +331,13 @@ def reread(
         return rules, diagnostics
     words = " ".join(sentence.text.split())
     operators = {r.operator for r in found}
-    kept = [r for r in rules if r.operator not in operators and r.operator != "deny_action"]
+    states = {str(v).casefold() for r in found for k in ("allowed", "denied")
+              for v in r.params.get(k) or ()}  # fmt: skip
+    kept = [
+        r
+        for r in rules
+        if r.operator not in operators
+        and r.operator != "deny_action"
+        and not states & {str(v).casefold() for v in r.params.get("allowed") or ()}
+    ]  # (an argument's allowed values that are the state's values: the same words misread)
     return [*(r.model_copy(update={"text": words}) for r in found), *kept], notes
