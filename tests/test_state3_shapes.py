@@ -83,6 +83,12 @@ CASES: list[tuple[str, str, list[tuple[str, str, dict[str, Any]]]]] = [
      [("reserveKiln", E, {"field": "status", "denied": ["cooling"]})]),
     ("seeds", "A lot is shipped only if its viability is viable.",
      [("ShipLot", E, {"field": "viability", "allowed": ["viable"]})]),
+    ("crate", "New pickups are booked only when the credit_standing is `good`; shippers on "
+     "`watch` or `blocked` are referred to the accounts team.",
+     [("book_pickup", R, {"field": "credit_standing", "allowed": ["good"]})]),
+    ("kiln", "Firing is possible only in a kiln whose status is idle; a broken kiln is "
+     "offered a repair slot instead, and a cooling one cannot be booked either.",
+     [("fireKiln", E, {"field": "status", "allowed": ["idle"]})]),
     # a tool said to be for entities in a state
     ("kiln", "issueRefund is for members whose membership status is active.",
      [("issueRefund", E, {"field": "membership_status", "allowed": ["active"]})]),

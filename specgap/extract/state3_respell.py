@@ -327,6 +327,11 @@ def reread(
     if not tried:
         return rules, diagnostics
     found, notes = read(spelt(sentence, tried[-1]))
+    first = tried[-1].split(";")[0].rstrip(" ,") + "."
+    if not _states(found) and not rules and first != tried[-1]:
+        # "Xs are V-ed only when S; Ys are referred to Z": nothing was read from the whole,
+        # the clause of the shape is read alone
+        found, notes = read(spelt(sentence, first))
     if not _states(found):
         return rules, diagnostics
     words = " ".join(sentence.text.split())
