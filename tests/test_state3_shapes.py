@@ -18,7 +18,8 @@ from tests.test_grammar import _tool
 KILN = [
     _tool(
         "getKiln",
-        "Read a kiln: status (idle, firing, cooling, broken) and whether it is reserved.",
+        "Read a kiln: status (idle, firing, cooling, broken, under_repair) and whether it is "
+        "reserved.",
         kilnId="string",
     ),
     _tool("fireKiln", "Start a firing program on a kiln.", kilnId="string", program="string"),
@@ -146,6 +147,11 @@ CASES: list[tuple[str, str, list[tuple[str, str, dict[str, Any]]]]] = [
      [("issueRefund", R, {"field": "membership_status", "denied": ["banned"]})]),
     ("crate", "Do not book a pickup for a shipper whose credit is blocked.",
      [("book_pickup", E, {"field": "credit_standing", "denied": ["blocked"]})]),
+    # state values in backticks (read as tool ids)
+    ("kiln", "No reservations while the kiln's status is `under_repair`.",
+     [("reserveKiln", E, {"field": "status", "denied": ["under_repair"]})]),
+    ("kiln", "Do not fire a kiln whose status is `cooling`, `broken` or `under_repair`.",
+     [("fireKiln", E, {"field": "status", "denied": ["broken", "cooling", "under_repair"]})]),
     # what must not compile to a state test
     ("kiln", "A kiln is fired only by trained staff.", []),
     ("kiln", "issueRefund is for refunds of a class fee.", []),

@@ -14,6 +14,9 @@ again in those words (the rules keep the sentence's own text and span):
 - the state as a read tool shows it: "where getKiln shows reserved as true, ..." -> "if the
   kiln is reserved, ..."; "where getKiln shows status as broken" -> "if the kiln's status is
   broken"; "if the kiln shows as broken" -> "if the kiln is broken";
+- a state value in backticks ("while its status is `under_repair`", "whose status is
+  `a`, `b` or `c`"), which the grammar reads as a tool id: the values bare, and a rule read
+  over such a "tool" dropped;
 - a field with an aside on where it is read: "whose status, as returned by getKiln, is
   idle" -> "whose status is idle"; "possible only in a kiln whose ..." -> "possible only for
   a kiln whose ...".
@@ -29,6 +32,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract import noact_respell
 from specgap.extract.noact_respell import spelt
 from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
@@ -146,6 +150,14 @@ _OTHERWISE = re.compile(
     r"\s*[;,]\s*(?:and\s+)?otherwise,?\s+(?:you\s+|the\s+agent\s+)?(?:may|can|are\s+free\s+to|"
     r"should)?\s*(?:go\s+ahead|proceed|continue|carry\s+on|book|do\s+it)\b[^.;]*",
     re.I,
+)
+
+# a state value in backticks after its copula ("is `on_hold`", "is `a`, `b` or `c`"): a
+# snake_case value in backticks reads as a tool id to the grammar; quoted, as a value
+_TICKED = r"`[a-z][a-z0-9]*(?:[_-][a-z0-9]+)*`"
+_TICKED_STATES = re.compile(
+    r"(?P<cop>\b(?:is|are|was|were|be|as)\s+(?:(?:not|still|already|now|either|one\s+of)\s+)?)"
+    rf"(?P<run>{_TICKED}(?:\s*(?:,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+nor\s+){_TICKED})*)"
 )
 
 
@@ -272,7 +284,16 @@ def _aside(text: str) -> str | None:
     return said if said != text else None
 
 
-_SPELLINGS = (_otherwise, _shows, _shows_as, _aside, _passive, _can_be_for, _nothing, _tool_for)
+_SPELLINGS = (
+    _otherwise,
+    _shows,
+    _shows_as,
+    _aside,
+    _passive,
+    _can_be_for,
+    _nothing,
+    _tool_for,
+)
 
 
 def _respelt(text: str) -> list[str]:
@@ -289,6 +310,13 @@ def _respelt(text: str) -> list[str]:
 
 def _states(rules: list[CandidateRule]) -> bool:
     return any(r.operator == "state_condition" for r in rules)
+
+
+def _read(read: Read, sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """A respelled sentence read as the first one was, an action noun spelt with its verb
+    too ("no address changes while ...")."""
+    found, notes = read(sentence)
+    return noact_respell.reread(sentence, found, notes, read)
 
 
 def _own_part(sentence: Sentence) -> Sentence | None:
@@ -309,12 +337,19 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence read again in the grammar's words (module docstring) when the first
     reading has no state test and the new one has; else the first reading unchanged."""
-    if sentence.subject is not None or _states(rules):
+    if sentence.subject is not None:
+        return rules, diagnostics
+    runs = list(_TICKED_STATES.finditer(sentence.text))  # (`clean` blanks the backticks)
+    ticked = {v.strip("`").casefold() for m in runs for v in re.findall(_TICKED, m["run"])}
+    # a rule over a state value in backticks read as a tool id ("is `on_hold`") is misread
+    rules = [r for r in rules if (r.target or "").strip("`").casefold() not in ticked] or rules
+    misread = any((r.target or "").strip("`").casefold() in ticked for r in rules)
+    if _states(rules) and not misread:
         return rules, diagnostics
     part = _own_part(sentence)
     if part is not None:  # the first part's rules stay as they were read
         said = _tool_for(" ".join(part.clean.split()))
-        found, notes = read(spelt(part, said)) if said is not None else ([], [])
+        found, notes = _read(read, spelt(part, said)) if said is not None else ([], [])
         if not _states(found):
             return rules, diagnostics
         words = " ".join(part.text.split())
@@ -322,16 +357,29 @@ def reread(
             *diagnostics,
             *notes,
         ]
-    text = " ".join(sentence.clean.split())
-    tried = _respelt(text)
+    clean = sentence.clean
+    for m in runs:  # the values bare where they were in backticks
+        a, b = m.span("run")
+        clean = clean[:a] + m["run"].replace("`", "") + clean[b:]
+    text = " ".join(clean.split())
+    tried = _respelt(text) or ([text] if runs else [])
     if not tried:
         return rules, diagnostics
-    found, notes = read(spelt(sentence, tried[-1]))
+    # the whole, then (for "Xs are V-ed only when S; Ys are referred to Z") the clause of the
+    # shape alone; each first as the grammar reads it, then, for values that were in
+    # backticks (the first reading had lost the sentence to a "tool"), with its action nouns
+    # spelt as verbs ("no address changes while ...") if neither gave a state
     first = tried[-1].split(";")[0].rstrip(" ,") + "."
-    if not _states(found) and not rules and first != tried[-1]:
-        # "Xs are V-ed only when S; Ys are referred to Z": nothing was read from the whole,
-        # the clause of the shape is read alone
-        found, notes = read(spelt(sentence, first))
+    spellings = dict.fromkeys([tried[-1], first])
+    found, notes = [], []
+    readers: list[Read] = [read, lambda s: _read(read, s)] if runs else [read]
+    for reader in readers:
+        for said in spellings:
+            found, notes = reader(spelt(sentence, said))
+            if _states(found):
+                break
+        if _states(found):
+            break
     if not _states(found):
         return rules, diagnostics
     words = " ".join(sentence.text.split())
@@ -344,5 +392,6 @@ def reread(
         if r.operator not in operators
         and r.operator != "deny_action"
         and not states & {str(v).casefold() for v in r.params.get("allowed") or ()}
+        and (r.target or "").strip("`").casefold() not in ticked
     ]  # (an argument's allowed values that are the state's values: the same words misread)
     return [*(r.model_copy(update={"text": words}) for r in found), *kept], notes
