@@ -95,6 +95,7 @@ class Score:
     extra: list[str] = field(default_factory=list)
     unreported: list[str] = field(default_factory=list)  # where the silent losses are
     wrong: list[str] = field(default_factory=list)  # the enforce policies on a wrong tool
+    dropped: list[str] = field(default_factory=list)  # conditional expectations enforced flat
     alarm_lines: list[str] = field(default_factory=list)  # notes on sentences of no rule
     # (operator, stage) -> expectations; stage "matched" or a `miss_stage`
     stages: Counter[tuple[str, str]] = field(default_factory=Counter)
@@ -416,6 +417,7 @@ def score(
                 p.enforcement == "enforce" and not is_conditional(p) for p in hits
             ):
                 result.condition_dropped += 1
+                result.dropped.append(f"{rule.at}: {exp.operator} {exp.target} if {exp.condition}")
     result.matching = len(matching)
     alarmed = sorted(
         (Path(d.span.path).name, d.span.start_line, d.message)

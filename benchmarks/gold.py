@@ -50,6 +50,9 @@ UNSEEN5_DIR = GOLD_DIR.parent / "gold_unseen5"
 # The sixth blind set (split `unseen6`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen6/README.md).
 UNSEEN6_DIR = GOLD_DIR.parent / "gold_unseen6"
+# The seventh blind set (split `unseen7`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen7/README.md).
+UNSEEN7_DIR = GOLD_DIR.parent / "gold_unseen7"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -173,7 +176,15 @@ class GoldAgent(_Model):
 class Gold(_Model):
     domain: str
     split: Literal[
-        "tuned", "heldout", "unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6"
+        "tuned",
+        "heldout",
+        "unseen",
+        "unseen2",
+        "unseen3",
+        "unseen4",
+        "unseen5",
+        "unseen6",
+        "unseen7",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

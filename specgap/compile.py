@@ -15,6 +15,7 @@ from specgap.bind_units import unit_noun_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
 from specgap.extract.allow_actions import action_copies
+from specgap.extract.values3_bind import owner_copies
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
     CandidateRule,
@@ -120,6 +121,7 @@ def _each_tool(
     copies = unit_noun_copies(rule, registry, copies) or copies  # "vouchers ... 75 euros"
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
     copies = copies or action_copies(rule, registry)  # "the cancellation reason": `cancel_*`
+    copies = copies or owner_copies(rule, registry)  # "the waiver reason": `waive_fee.reason`
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:

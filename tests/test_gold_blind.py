@@ -1,5 +1,5 @@
-"""The six blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen6/`
-(splits `unseen`, `unseen2` .. `unseen6`; see each folder's README): made-up domains
+"""The seven blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen7/`
+(splits `unseen`, `unseen2` .. `unseen7`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -32,6 +32,7 @@ from benchmarks.gold import (
     UNSEEN4_DIR,
     UNSEEN5_DIR,
     UNSEEN6_DIR,
+    UNSEEN7_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -96,6 +97,17 @@ BLIND = (
     Blind(
         UNSEEN6_DIR,
         "unseen6",
+        (10, 15),
+        (40, 70),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the seventh brief asked for the sixth's shape, in styles and domains unused before
+    Blind(
+        UNSEEN7_DIR,
+        "unseen7",
         (10, 15),
         (40, 70),
         policy_md_only=True,
@@ -241,7 +253,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all eighteen blind domains (~11 s)
+@pytest.mark.slow  # builds all twenty-one blind domains (~13 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

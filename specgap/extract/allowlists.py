@@ -209,9 +209,11 @@ def bare_list(text: str) -> tuple[str, tuple[str, ...]]:
         return np, values
     from specgap.extract.allow_forms import more_lists
     from specgap.extract.labelled_values import labelled_list
+    from specgap.extract.values3_lists import subject_list
 
     labelled = labelled_list(text)  # "seating areas allowed: terrace, main room, bar"
-    return labelled if labelled[1] else more_lists(text)  # "... one of the X (a, b)"
+    found = labelled if labelled[1] else more_lists(text)  # "... one of the X (a, b)"
+    return found if found[1] else subject_list(text)  # "the berth must be North or Old Quay"
 
 
 _QUALIFIED_NP = re.compile(

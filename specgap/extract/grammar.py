@@ -234,8 +234,21 @@ def conjuncts(text: str) -> list[tuple[int, Clause]]:
     return out
 
 
+# a label that numbers the sentence in its document ("2.9", "Step 4:", "(b)", "iv."): blanked
+# before the clause is read, so "2.9 If X, do Y" keeps its condition. A bare number is no label
+# ("3 refills at most"), nor a bare letter ("A booking ...")
+_NUMBERED = re.compile(
+    r"^\s*(?:(?:step|section|rule|item|part|clause|\u00a7)\s*\d+(?:\.\d+)*[a-z]?\s*[.):\-\u2013\u2014]?"
+    r"|\d+(?:\.\d+)+\.?|\d+[.)]|\(\d+\)|\(?[a-z]\)|[ivx]+[.)])\s+(?=\S)",
+    re.I,
+)
+
+
 def parse(text: str) -> Clause:
     """Read one sentence (markup already blanked) into a `Clause`."""
+    label = _NUMBERED.match(text)
+    if label is not None:  # same length, so the offsets still hold
+        text = " " * label.end() + text[label.end() :]
     return reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
 
 

@@ -177,7 +177,11 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         participle = re.match(r"\s+(?:already\s+)?[a-z]+(?:ed|en)\b", after)
         if kind_word in {"once", "only once"} and not determined and not participle:
             continue  # "can be called once": a count, not a condition ("once paid" is one)
-        if m.start() < 3 or text[: m.start()].rstrip().endswith(","):
+        if (
+            m.start() < 3
+            or not text[: m.start()].strip()
+            or text[: m.start()].rstrip().endswith(",")
+        ):
             stop = re.search(r"[,;]|\bthen\b", after) or _UNMARKED_MAIN.search(after)
         else:
             stop = re.search(r"[;]|,\s*(?:and|but|so|never|not|nor)\b|[.!?](?=\s|$)", after)

@@ -18,6 +18,7 @@ within the span, so that count is no stronger than stated.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
@@ -148,7 +149,7 @@ _MEASURES = frozenset(
 _SINGLE = {"a single": 1, "one single": 1, "single": 1}
 # spans that are the whole conversation: counted per trace
 # (a "call" an act is counted per is the user's call: per tool call each call is one act)
-_WHOLE = frozenset(split_words("conversation chat interaction trace dialogue call contact"))
+_WHOLE = frozenset(split_words("conversation session chat interaction trace dialogue call contact"))
 # nouns that are things, even where a verb is spelled the same
 _THINGS = frozenset(
     split_words(
@@ -352,3 +353,16 @@ def _action(noun: str) -> str | None:
     else:
         return None
     return f"{verb} {rest}".strip()
+
+
+def own_count(counted: Emit | None, tool: str) -> Emit | None:
+    """ "Open at most one ticket per session" in the description of `open_security_ticket`:
+    the counted act is the described tool's own (every word of it is a word of the tool's
+    id), so the count is of its calls, not a bound on an argument its description names
+    ("Ticket severity."); None for another act."""
+    if counted is None or not counted.target:
+        return None
+    # the id's words, whatever its style: `open_security_ticket`, `openTicket`, `corp__open-ticket`
+    own = {singular(w.casefold()) for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", tool)}
+    said = {singular(w) for w in counted.target.casefold().split()}
+    return replace(counted, target=tool) if said and said <= own else None

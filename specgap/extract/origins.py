@@ -52,11 +52,14 @@ _NOT_VALUES = frozenset(
     )
 )
 _DETS = frozenset(split_words("the a an any all every each their his her its your our"))
-# a tool id as the tools spell it (`list_slots`, `findMember`), case-sensitive in any pattern
-_TOOL = r"`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
-_TOOL_ID = re.compile(
-    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+# a tool id as the tools spell it (`list_slots`, `findMember`, `ListSlots`), case-sensitive in
+# any pattern
+_ID = (
+    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
+    r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
 )
+_TOOL = r"`?(?-i:" + _ID + r")`?(?:\(\))?"
+_TOOL_ID = re.compile(r"`?(?P<id>(?-i:" + _ID + r"))`?")
 _WORD = r"[A-Za-z][\w'-]*"
 # the value: up to four words, no verb of passing or a modal among them
 _STOP = (
@@ -380,7 +383,10 @@ _THINGS = frozenset(
 
 def _told(src: str, verb: str) -> bool:
     """A person named by any noun ("the skipper") as the one who told the value."""
-    noun = _src(src).split()[-1].casefold()
+    word = _src(src).split()[-1]
+    if _TOOL_ID.fullmatch(word) or "." in word:  # "one `ListSlots` gave you": a tool, no person
+        return False
+    noun = word.casefold()
     return verb.casefold() in _TELLS and noun not in _THINGS and noun not in _DETS
 
 

@@ -62,8 +62,9 @@ _PROMPT = re.compile(
             r"mandate)\s+to\s+(?P<v4>[a-z].*)$",
             # refunds are reserved for staff
             r"^\W*(?P<x7>.+?)\s+(?:is|are)\s+(?:strictly\s+|only\s+)?reserved\s+(?:for|to)\s+"
+            + r"(?P<who7>"
             + _STAFF
-            + r"(?:\s+only)?\W*$",
+            + r")(?:\s+only)?\W*$",
             # selling passes is not (part of) your role
             r"^\W*(?P<x8>.+?)\s+(?:is|are)\s+not\s+(?:part\s+of\s+|within\s+)?(?:your|"
             r"the\s+(?:assistant|agent)'s)\s+(?:role|job|remit|responsibility|task|scope|"
@@ -147,8 +148,21 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
     rest = (m["rest"] or m["rest2"] or "").strip(" ,")
     if rest and _ORDER.match(rest):
         return []  # "must never happen before the class starts": an ordering
+    if m["who7"] is not None and not _TEAM.search(m["who7"]):
+        # "bucket deletion is reserved for owners and admins": a role the person asking may
+        # hold, not a team the agent is no part of; whether they hold it no state binds here
+        rest = " ".join(f"unless the requester is one of the {m['who7']}".split())
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
+
+
+# people the agent is no part of: "reserved for staff" bans the agent; "reserved for admins"
+# (a role a user may hold) is a condition on who asks
+_TEAM = re.compile(
+    r"\b(?:staff|team|humans?|people|colleagues?|crew|desk|office|department|personnel|"
+    r"employees?|clerks?|specialists?|shop|counter|reception)\b",
+    re.I,
+)
 
 
 def _stated_elsewhere(m: re.Match[str]) -> bool:

@@ -17,9 +17,11 @@ from specgap.extract.coordination import banned_actions
 from specgap.extract.found_in import found_in
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_rules import Emit, call_count, candidate
+from specgap.extract.ground3_counts import counted_calls
+from specgap.extract.ground3_turns import one_call
 from specgap.extract.inline_state import inline_state, own_state
 from specgap.extract.noun_bounds import held_bound
-from specgap.extract.noun_counts import counted_person, noun_count
+from specgap.extract.noun_counts import counted_person, noun_count, own_count
 from specgap.extract.oblig_first import first_candidates
 from specgap.extract.obtained import obtained_values
 from specgap.extract.one_at_a_time import one_at_a_time
@@ -144,16 +146,29 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         # the count the grammar reads replaces the phrase patterns' reading of it
         kept = [r for r in rules if r.operator not in {"max_calls", "deny_action"}]
         rules = [*kept, candidate(sentence, Emit("max_calls", counted[0], counted[1], 0.7))]
-    counted_noun = noun_count(sentence.clean) if sentence.subject is None else None
-    if counted_noun is not None and all(_DOER.match(r.target or "") for r in _max(rules)):
+    counted_noun = (
+        noun_count(sentence.clean)
+        if sentence.subject is None
+        else own_count(noun_count(sentence.clean), sentence.subject)
+    )
+    if counted_noun is not None and (
+        sentence.subject is not None or all(_DOER.match(r.target or "") for r in _max(rules))
+    ):
         # "no more than two PIN resets per member": calls of the act, not an amount (and not
         # of "you", read by a phrase pattern in "you may try the reset at most 3 times")
         dropped = {"arg_within_bound", "arg_count_bound", "max_calls"}
         kept = [r for r in rules if r.operator not in dropped]
         rules = [*kept, candidate(sentence, counted_noun)]
+    traced = counted_calls(sentence.clean) if sentence.subject is None else None
+    if traced is not None and not any(r.operator == "max_calls" for r in rules):
+        # "no more than three X requests in one chat", "may be tried twice at most"
+        dropped = {"arg_within_bound", "arg_count_bound", "deny_action"}
+        rules = [*(r for r in rules if r.operator not in dropped), candidate(sentence, traced)]
     if not rules:  # "PIN resets are handled by staff, not by you"; "Never:" then bullets
         rules = [candidate(sentence, e) for e in plain_ban(sentence, clause)]
     together = one_at_a_time(sentence.clean, clause, sentence.subject)
+    if sentence.subject is None:  # "tool calls go out one per turn": every call, `ground3_turns`
+        together = one_call(sentence.clean) or together
     if any(r.operator == "one_call_at_a_time" for r in rules) and all(
         e.target == "*" for e in together
     ):

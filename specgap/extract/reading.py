@@ -11,7 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from specgap.extract import action_nominal, described_fill, noact_respell, state3_respell, temporal
+from specgap.extract import (
+    action_nominal,
+    clause3_split,
+    described_fill,
+    ground3_reread,
+    noact_respell,
+    state3_respell,
+    temporal,
+    values3_respell,
+)
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -26,6 +35,7 @@ from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
+from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
@@ -70,6 +80,12 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    rules, notes = _read_clause(sentence)
+    # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too
+    return clause3_split.more(sentence, rules, notes, _read_clause)
+
+
+def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     with opened(sentence.clean, parse):  # "never relocate X": an open-class verb, `action_open`
         return _read_all(sentence)
 
@@ -95,6 +111,10 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     # "No refunds for cancelled bookings": read again spelt with the verb
     rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    # "must also", "before saving it", "tell X and ask ...", "..., except when": `ground3_reread`
+    rules, diagnostics = ground3_reread.reread(sentence, rules, diagnostics, _read_sentence)
+    # "a single payment is never more than $50": in the bound readers' words, `values3_respell`
+    rules, diagnostics = values3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
     # "X is V-ed only when ...", "TOOL is for Xs whose ...": spelt as the grammar reads them
@@ -183,10 +203,12 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:
         rules, notes = _timed(sentence, timed)
+        # "read it back and wait for a yes before X": the other steps and the yes, both, each
+        # under the sentence's condition ("if it affects more than N, ...")
+        rules = [*rules, *(candidate(sentence, e) for e in yes)]
         rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
         rules, notes = restricted_noted(sentence, clause, rules, notes)  # "X that is Y"
-        # "read it back and wait for a yes before X": the other steps and the yes, both
-        return [*rules, *(candidate(sentence, e) for e in yes)], notes
+        return rules, notes
     rules = guard(sentence, clause, found)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
@@ -225,6 +247,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules += [r for r in more if (r.operator, r.target) not in stated]
         # where a value comes from ("only use tool names found in the knowledge base")
         origins = value_sources(sentence.clean, preceding(sentence))  # "... the id it returns"
+        origins = origins or typed_by_user(sentence.clean)  # "X has to be typed by the member"
         sourced = [candidate(sentence, e) for e in origins]
         sourced, _ = message_only(sentence, sourced)  # "... the reply: invent nothing"
         if sourced:  # the grammar's reading of the value and its source replaces the patterns'

@@ -97,6 +97,8 @@ def _spans(line: str) -> list[tuple[int, int]]:
 
 
 def _row(sentence: Sentence, line: str, start: int, name: int, values: int) -> Sentence | None:
+    from specgap.extract.values3_tables import referenced
+
     spans = _spans(line)
     if len(spans) <= max(name, values):
         return None
@@ -104,7 +106,7 @@ def _row(sentence: Sentence, line: str, start: int, name: int, values: int) -> S
     arg, listed = line[na:nb], line[va:vb]
     if not arg or not listed or ("," not in listed and " or " not in listed):
         return None
-    arg = arg.strip("`")
+    arg = referenced(line, spans, (name, values)) or arg.strip("`")  # an "applies to" column
     offsets = sentence.offsets
     head = f"Allowed values for the {arg}: "
     text = head + listed

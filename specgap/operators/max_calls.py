@@ -147,7 +147,8 @@ _DONE = r"(?:called|used|invoked|run|done|performed|made|executed|submitted|trig
 _PER = re.compile(
     r"\b(?:for\s+(?:a|an|each|every|any|one|the\s+same)|per|in\s+(?:a|each|one))\s+"
     r"(?:(?!(?:per|a|an|each|every)\b)[a-z]+\s+)?(?P<entity>(?!(?:per|a|an|each|every|and|or|"
-    r"but|only|then|if|when)\b)[a-z]+)\b(?!\s+(?:of|to)\b)",
+    r"but|only|then|if|when|in|on|at|within|during|over|from|by|with)\b)[a-z]+)\b"
+    r"(?!\s+(?:of|to)\b)",
     re.I,
 )
 _WHOLE = frozenset(
@@ -190,19 +191,24 @@ def _max_calls(s: Said, m: re.Match[str]) -> Found | None:
         return None
     modal = re.search(r"\b(?:can|may|should|must|could|never|not|don't|cannot)\b", s.clean)
     found = _calls_target(s, modal.start() if modal else m.start())
-    params: dict[str, Any] = {"max": _times(raw)}
-    # "3 per guest per day": per guest (a trace lies within a day, so counting a guest's
-    # calls per trace is what the sentence implies); a span of time only when it is all
-    pers = sorted(_PER.finditer(s.clean), key=lambda p: _rank(singular(p["entity"])))
+    params: dict[str, Any] = {"max": _times(raw), **_per(s.clean)}
+    return Found(None, params, {}, 0.8, targets=found or ())
+
+
+def _per(clean: str) -> dict[str, Any]:
+    """ "3 per guest per day": per guest (a trace lies within a day, so counting a guest's
+    calls per trace is what the sentence implies); a span of time only when it is all."""
+    pers = sorted(_PER.finditer(clean), key=lambda p: _rank(singular(p["entity"])))
     per = pers[0] if pers else None
     if per is not None and singular(per["entity"]) not in _WHOLE:
-        params["per"] = singular(per["entity"])
-    return Found(None, params, {}, 0.8, targets=found or ())
+        return {"per": singular(per["entity"])}
+    return {}
 
 
 def _n_calls(s: Said, m: re.Match[str]) -> Found | None:
     ticked = ticked_tools(m["x"]) or ticked_tools(s.clean)
-    params = {"max": int(number(m["n"]))}
+    # "at most two calls per shipment in one session": each shipment's, not the trace's
+    params = {"max": int(number(m["n"])), **_per(s.clean)}
     return Found(None, params, {}, 0.8, targets=tuple(ticked[:1]))
 
 
