@@ -24,6 +24,7 @@ from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
 from specgap.extract.lock import Lock, LockEntry, load_lock
 from specgap.extract.modes import ExtractionFailed
 from specgap.extract.restrict_said import said_by_tool
+from specgap.extract.state3_late import complete_states
 from specgap.extract.state_late import settle_states
 from specgap.extract.state_silent import silent_states
 from specgap.ir import (
@@ -169,7 +170,8 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     rules = tuple(expand_receivers(resolver, rules))  # "may receive X": every giver of X
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
-    resolved, unbound = bind_states(state.registry, settled.resolved)  # a test the tools can read
+    completed = complete_states(state.registry, settled.resolved)  # reader's entity, all states
+    resolved, unbound = bind_states(state.registry, completed)  # a test the tools can read
     resolved, plain = said_by_tool(state.registry, resolved, state.diagnostics)  # "for inspection"
     stale = {id(d) for d in (*settled.stale, *plain)}
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))

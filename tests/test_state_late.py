@@ -123,7 +123,7 @@ BOUND: list[tuple[str, str, Any]] = [
     ("lab", "Lab bookings cannot be extended unless they are in use.",
      _state("extend_lab_booking", "booking", "state", allowed=["in_use"])),
     ("lab", "Researchers with expired safety training cannot receive a key card.",
-     _state("issue_key", "researcher", "safety training", denied=["expired"])),
+     _state("issue_key", "researcher", "safety_training", denied=["expired"])),
     ("kennel", "Never add grooming to cancelled or no_show stays.",
      _state("add_grooming", "stay", "status", denied=["cancelled", "no_show"])),
     ("kennel", "Do not send updates for stays other than checked_in ones.",

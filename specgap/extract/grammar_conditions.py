@@ -221,6 +221,12 @@ def unless_as_if(cond: Condition) -> Condition:
     return replace(cond, kind="if", text=text)
 
 
+def _state_field(word: str) -> bool:
+    """`status`, or a field id ending in one (`account_status`, `orderState`)."""
+    last = re.split(r"_|(?<=[a-z])(?=[A-Z])", word)[-1].casefold()
+    return word.casefold() in STATE_FIELDS or (last != word.casefold() and last in STATE_FIELDS)
+
+
 def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
@@ -247,7 +253,7 @@ def _bind(cond: Condition, words: str) -> Condition:
     subject_words = [w for w in re.findall(r"[A-Za-z][\w-]*", subject) if w.casefold() != "s"]
     field = None
     entity = None
-    if subject_words and subject_words[-1].casefold() in STATE_FIELDS:
+    if subject_words and _state_field(subject_words[-1]):  # `status`, `account_status`
         field = subject_words[-1].casefold()
         entity = singular(subject_words[-2]) if len(subject_words) > 1 else None
     elif subject_words and subject_words[-1].casefold() not in {"it", "they", "this", "that"}:

@@ -17,6 +17,7 @@ from specgap.extract import (
     described_fill,
     ground3_reread,
     noact_respell,
+    state3_respell,
     temporal,
     values3_respell,
 )
@@ -118,6 +119,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = values3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     # "X verification is required before any booking": both actions nouns, `action_nominal`
     rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
+    # "X is V-ed only when ...", "TOOL is for Xs whose ...": spelt as the grammar reads them
+    rules, diagnostics = state3_respell.reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
