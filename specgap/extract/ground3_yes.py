@@ -62,11 +62,7 @@ def reread_saved(
     text = respelled(sentence.text)
     if text is None:
         return rules, diagnostics
-    found, notes = read(spelt(sentence, text))
-    if not any(r.operator == "require_confirmation" for r in found):
-        return rules, diagnostics
-    words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return _yes_read(sentence, read(spelt(sentence, text)), rules, diagnostics)
 
 
 # "quote the fee, then have them confirm ...": the yes after the telling
@@ -97,11 +93,23 @@ def reread_told(
         return rules, diagnostics  # the first reading did not take the telling for a call
     # the person told is the one asked: "... and ask them to confirm"
     said = _THEM.sub(lambda t: f"{t['verb']} the user", m["yes"])
-    found, notes = read(spelt(sentence, said[0].upper() + said[1:]))
-    if not any(r.operator == "require_confirmation" for r in found):
+    found = read(spelt(sentence, said[0].upper() + said[1:]))
+    return _yes_read(sentence, found, rules, diagnostics)
+
+
+def _yes_read(
+    sentence: Sentence,
+    found: tuple[list[CandidateRule], list[Diagnostic]],
+    rules: list[CandidateRule],
+    diagnostics: list[Diagnostic],
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The re-reading's rules, said in the sentence's own words, when it read a yes; else the
+    first reading."""
+    again, notes = found
+    if not any(r.operator == "require_confirmation" for r in again):
         return rules, diagnostics
     words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return [r.model_copy(update={"text": words}) for r in again], notes
 
 
 # "..., unless the kiln broke down": the yes holds but in that case
