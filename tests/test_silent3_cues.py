@@ -131,3 +131,33 @@ def test_in_a_whole_document_each_rule_line_is_said(tmp_path: Path) -> None:
     }
     assert {5, 6, 7, 8} <= said, said
     assert not {3, 4, 9} & said, said  # background gets no note
+
+
+@pytest.mark.parametrize(
+    ("description", "noted"),
+    [
+        ("Hand the call to the harbour master. Use it for every question about tides.", True),
+        ("Page the kiln technician. Call this tool whenever a firing fails.", True),
+        ("Hand the call to the harbour master. Use it to reach the office.", False),  # purpose
+        ("Hand the call to the harbour master. It rings the office phone.", False),
+    ],
+)
+def test_a_tool_used_for_every_case_routes_them(
+    tmp_path: Path, description: str, noted: bool
+) -> None:
+    tools = [
+        _tool("harbour.escalate", description, summary="string"),
+        _tool("bookBerth", "Book a berth for a boat.", boat="string"),
+    ]
+    built = build_prompt(tmp_path, "# Harbour desk\n\nHelp skippers.\n", tools)
+    notes = [
+        d
+        for d in built.state.diagnostics
+        if d.code == "rule-not-compiled" and d.span is not None and "tools" in d.span.path
+    ]
+    said = [
+        p
+        for p in built.policies
+        if "tools" in p.source.artifact and p.operator != "schema_contract"
+    ]
+    assert bool(notes or said) is noted, ([d.message for d in notes], said)

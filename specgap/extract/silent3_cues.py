@@ -98,3 +98,19 @@ def manner_object(rest: str) -> bool:
     """Whether `rest`, what follows a clause's first word, is a bare object and an adverb of
     manner, so that the word is a verb in the imperative (see `_MANNER_OBJECT`)."""
     return _MANNER_OBJECT.match(rest) is not None
+
+
+# "Use it for every question about fares", "Call this tool whenever a skipper asks for a
+# berth": in a tool's description, a use said of the tool over *every* case of something
+# routes those cases to it (a plain "Use this to get a berth" only says what it is for)
+_ROUTES_ALL = re.compile(
+    r"^\W*(?:use|call|invoke)\s+(?:this|it|the\s+(?:tool|function)|this\s+(?:tool|function))"
+    r"\s+(?:for\s+(?:every|all|any|each)\b|whenever\b|every\s+time\b)",
+    re.I,
+)
+
+
+def routes_all(text: str) -> bool:
+    """Whether a sentence of a tool's description sends every case of something to the tool
+    (see `_ROUTES_ALL`): an instruction, though it opens as a statement of purpose."""
+    return _ROUTES_ALL.match(text) is not None
