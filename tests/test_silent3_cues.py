@@ -25,6 +25,8 @@ from tests.test_grammar import _tool
         ("The pickup day is a weekday between tomorrow and 21 days out.", "range"),
         ("A rehearsal date falls between today and next Friday.", "range"),
         ("Return dates are between now and 6 weeks ahead.", "range"),
+        ("Answers stay brief and friendly.", "style"),
+        ("The replies are concise, in the caller's language.", "style"),
         # a leading clause in two halves, then the instruction
         ("If a member sounds lost, or asks twice, page the desk with pageDesk.", "imperative"),
         ("When the kiln alarm sounds, or smoke shows, shut the vent via vent.close.", "imperative"),
@@ -49,12 +51,20 @@ def test_a_rule_without_a_modal_has_a_cue(text: str, kind: str) -> None:
         "The choir sings between the readings and the final hymn.",
         "Members love the garden; volunteers water it on Sundays.",
         "Order totals usually include tax.",  # a subject and its verb, no imperative
+        "Messages are stored for 30 days.",  # replies, but no style given
+        "Replies from the seed bank are usually slow to arrive.",
         "Guest names as written.",
     ],
 )
 def test_background_has_none_of_these_cues(text: str) -> None:
     cue = cue_of(text)
-    assert cue is None or cue.kind not in {"exclusive", "permission", "range", "imperative"}, (
+    assert cue is None or cue.kind not in {
+        "exclusive",
+        "permission",
+        "range",
+        "imperative",
+        "style",
+    }, (
         text,
         cue,
     )

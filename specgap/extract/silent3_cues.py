@@ -9,13 +9,16 @@ English construction, not a phrase:
   but", "none other than" ("Tide tables go to the harbour master and no one else");
 - **open permission** in the passive, given to anyone: "Crossing times can be shared with
   anybody", "Opening hours may be told to everyone";
+- **style** of the agent's replies: "Answers stay brief and friendly", "Replies are short,
+  in the caller's language";
 - **range** of a value between two ends that are dates or counts in words: "The sailing
   date is a weekday between tomorrow and 30 days out", "between today and next Friday";
 - in a parameter's description (`described`), **alternatives** written in prose: two or
   more quoted values joined by "or", each opening its own phrase ("`dock` at the pier or
   `anchor` in the bay"), or a short label and a list of codes ("Region code, EU or UK").
 
-Deliberately not read: tone and format sentences ("Replies are short"), definitions of a
+Deliberately not read: tone and format sentences with another subject ("Responses are in
+JSON"), definitions of a
 term ("X means ..."), a passive permission without "anyone" ("Orders can be placed online"
 describes a service), and a range whose ends are not dates or counts.
 """
@@ -48,6 +51,15 @@ _RANGE = re.compile(
     r"(?P<b>" + _END + r")\b",
     re.I,
 )
+# "Replies are short and in plain language", "Answers stay brief, in the caller's language":
+# the agent's own replies given a style (tone and format rules, stated as facts)
+_STYLE = re.compile(
+    r"^\W*(?:(?:all|your|our|the|the\s+agent's|the\s+assistant's|every|each)\s+)?(?:repl(?:y|ies)|"
+    r"answers?|responses?|messages?)\s+(?:are|is|stay|stays|remain|remains|keep|keeps)\s+"
+    r"(?:always\s+|kept\s+)?(?:short|brief|concise|terse|plain|polite|formal|informal|friendly|"
+    r"calm|neutral|factual|in\s+(?:plain|simple|clear|the\s+[\w' ]{1,30}?)\s*language)\b",
+    re.I,
+)
 _WORDS_END = re.compile(r"^(?:today|tomorrow|now|yesterday|next|this|last)\b", re.I)
 _Q = r"(?:`[^`\n]+`|(?<!\w)'[^'\n]+'(?!\w)|\"[^\"\n]+\")"
 _GAP = r"(?:[^`'\"\n]|(?<=\w)'(?=\w)){0,60}?"  # prose between values, "client's" in it
@@ -77,6 +89,9 @@ def silent3_cue(text: str, *, described: bool = False) -> tuple[str, str] | None
     anyone = _ANYONE.search(text)
     if anyone is not None:
         return ("permission", " ".join(anyone[0].split()).casefold())
+    style = _STYLE.match(text)
+    if style is not None:
+        return ("style", " ".join(style[0].split()).casefold())
     ranged = _RANGE.search(text)
     if ranged is not None and (_WORDS_END.match(ranged["a"]) or _WORDS_END.match(ranged["b"])):
         return ("range", f"between {ranged['a']} and {ranged['b']}".casefold())
