@@ -33,6 +33,7 @@ from specgap.extract.oblig2_followup import follow_up_why
 from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
 from specgap.extract.segments import Sentence
+from specgap.extract.silent3_cues import routes_all
 from specgap.extract.statements import (
     LIST_ITEM,
     Frame,
@@ -178,6 +179,8 @@ def leftover(
         instructs = cue_of(text)
         if instructs is not None and instructs.kind in _INSTRUCTS and not _PURPOSE.match(text):
             cue = instructs
+        elif instructs is not None and instructs.kind == "imperative" and routes_all(text):
+            cue = instructs  # "Use it for every question about X": `silent3_cues`
     if cue is None or (not piece and framed is None and _title_line(sentence, cue)):
         return None
     return Diagnostic(

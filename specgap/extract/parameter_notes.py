@@ -129,7 +129,7 @@ def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diag
     cue = cue_of(text, described=True)
     if cue is None and not contract and _alternatives(text):  # "Trailer: van, reefer or flatbed"
         cue = Cue("labelled values", "a list of alternatives")
-    if cue is None or (contract and cue.kind in {"bound", "value list"}):
+    if cue is None or (contract and cue.kind in {"bound", "value list", "labelled values"}):
         return None
     if _glosses(text, cue.words):
         return None

@@ -52,6 +52,7 @@ from specgap.extract.english import base_verb as _base_verb
 from specgap.extract.english import lemmas as _lemmas
 from specgap.extract.english import verb_lemma as _verb_lemma
 from specgap.extract.pattern_base import QUOTED, split_words
+from specgap.extract.silent3_cues import manner_object, silent3_cue
 from specgap.extract.terse_cues import terse_cue
 
 __all__ = ["Cue", "cue_of"]
@@ -123,6 +124,8 @@ _ADVERBIAL = re.compile(
     r"with|without|since|given|should|until|whether|from|by|at|regardless)\b[^,;:]*,\s*",
     re.I,
 )
+# a leading clause's second half: "If X, or Y, do Z", "When A, and only then, do B"
+_OR_ALSO = re.compile(r"^(?:or|and|nor)\b[^,;:]*,\s*", re.I)
 # table cells and arrows separate clauses too ("| Rebook a slot | Once |", "Weigh -> book")
 _CLAUSES = re.compile(
     r"\s*(?:;|:\s+|\s[-–—]\s|—|\(\d{1,2}\)\s|\s\d{1,2}\)\s|\||\s(?:->|→|=>)\s)\s*"
@@ -220,6 +223,8 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
         # "Cancelled orders are final": a rule as a plain statement (in a tool's description,
         # only the statements that cannot describe what the tool does)
         more = terse_cue(text, described=described)
+    if more is None:  # "... and nobody else", "between tomorrow and 30 days out"
+        more = silent3_cue(text, described=described)
     return None if more is None else Cue(*more)
 
 
@@ -237,7 +242,7 @@ def _lead_removed(clause: str) -> tuple[str, bool]:
         stripped = _ADVERBIAL.sub("", text, count=1)
         if stripped == text:
             break
-        text = _ADVERBS.sub("", stripped, count=1)
+        text = _ADVERBS.sub("", _OR_ALSO.sub("", stripped, count=1), count=1)
     return text.strip(), text != start
 
 
@@ -259,7 +264,9 @@ def _imperative(clause: str) -> str | None:
         finite = _FINITE.match(rest)
         if finite is not None and not _FINITE_BLOCKER.search(rest[: finite.end()]):
             return None  # "Order totals are rounded": a noun, the subject of `are`
-        if not (led or _OBJECT_START.match(rest) or _LAST_FIRST.search(rest)):
+        if not (led or _OBJECT_START.match(rest) or _LAST_FIRST.search(rest)) and not (
+            manner_object(rest)  # "quote bucket names exactly": `silent3_cues`
+        ):
             return None  # "date of birth", "Order Management": a noun phrase
     if not rest.strip(" .!") or re.match(r"\s+\d", rest):
         return None  # a lone word ("Update.") or a numbered label ("Step 2"): no instruction
