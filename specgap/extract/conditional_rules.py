@@ -15,7 +15,7 @@ from typing import Any
 
 from specgap.extract.grammar import Clause, Condition
 from specgap.extract.grammar_conditions import conjoined
-from specgap.extract.grammar_emit import NOT_ACTIONS, Answer, Emit, Gap, acts
+from specgap.extract.grammar_emit import NOT_ACTIONS, Answer, Emit, Gap, acts, recast
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
@@ -134,28 +134,14 @@ def guard(s: Sentence, clause: Clause, rules: Iterable[CandidateRule]) -> list[C
         if cond is not None and rule.operator == "state_condition" and not cond.bound:
             # the patterns read a state where the grammar reads none ("while the car is on
             # the road"): keep the rule, unbound, for review
-            rule = rule.model_copy(
-                update={
-                    "operator": "deny_action",
-                    "params": {},
-                    "check_category": OPERATORS["deny_action"].category,
-                }
-            )
+            rule = recast(rule, "deny_action", {})
         if cond is None or not OPERATORS[rule.operator].guarded or rule.condition is not None:
             out.append(rule)
             continue
         if rule.operator == "deny_action" and not rule.params.get("values"):
             state = state_rule(clause, cond)
             if state is not None:
-                out.append(
-                    rule.model_copy(
-                        update={
-                            "operator": "state_condition",
-                            "params": state.params,
-                            "check_category": OPERATORS["state_condition"].category,
-                        }
-                    )
-                )
+                out.append(recast(rule, "state_condition", state.params))
                 continue
         kept = ban_condition(clause, cond) if rule.operator == "deny_action" else cond.text
         out.append(rule.model_copy(update={"condition": kept}))

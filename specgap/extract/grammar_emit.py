@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from specgap.extract.grammar import IMPERATIVE_VERBS, Clause
+from specgap.ir import CandidateRule
+from specgap.operators import OPERATORS
 
 # Verbs of talk and thought, not of a tool call: "never guess", "do not mention".
 NOT_ACTIONS = frozenset(
@@ -51,3 +53,13 @@ def acts(c: Clause) -> bool:
     if c.action is None or c.verb in NOT_ACTIONS:
         return False
     return c.verb in IMPERATIVE_VERBS
+
+
+def recast(
+    rule: CandidateRule, operator: str, params: dict[str, Any], **update: Any
+) -> CandidateRule:
+    """The rule read again as another operator (its check category that operator's), with
+    any other field set too (a condition, a target)."""
+    category = OPERATORS[operator].category
+    fields = {"operator": operator, "params": params, "check_category": category, **update}
+    return rule.model_copy(update=fields)

@@ -43,13 +43,13 @@ import re
 
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_conditions import Condition, relative_clause, subject_qualifier
+from specgap.extract.grammar_emit import recast
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_words import DET, object_at
 from specgap.extract.pattern_base import NUMBER_WORDS, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.extract.state_positions import adjective_state
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators import OPERATORS
 
 __all__ = ["restricted", "restricted_noted"]
 
@@ -226,7 +226,7 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
     if rule.operator == "deny_action" and not rule.params.get("values"):
         state = _state(text, at, start, end, kind)
         if state is not None:
-            return _as(rule, "state_condition", state)
+            return recast(rule, "state_condition", state, condition=None)
     return rule.model_copy(update={"condition": said})
 
 
@@ -372,9 +372,9 @@ def _bound_or_condition(
     if inside and not _AMOUNT.match(before) and kind != "preposition":
         # the amount belongs to the modifier ("that depart in less than two hours"), not to
         # the action's own argument: no bound on the call, the ban under the modifier
-        return _as(rule, "deny_action", {}, condition=said)
+        return recast(rule, "deny_action", {}, condition=said)
     if inside and kind == "preposition" and _related(said):
-        return _as(rule, "deny_action", {}, condition=said)
+        return recast(rule, "deny_action", {}, condition=said)
     return rule.model_copy(update={"condition": said})
 
 
@@ -445,19 +445,3 @@ def _noun_before(text: str, at: int, start: int) -> str:
     phrase between)."""
     words = re.findall(r"[A-Za-z][\w-]*", text[:start])
     return words[-1].casefold() if words else ""
-
-
-def _as(
-    rule: CandidateRule,
-    operator: str,
-    params: dict[str, object],
-    condition: str | None = None,
-) -> CandidateRule:
-    return rule.model_copy(
-        update={
-            "operator": operator,
-            "params": params,
-            "condition": condition,
-            "check_category": OPERATORS[operator].category,
-        }
-    )

@@ -21,6 +21,7 @@ import re
 
 from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
+from specgap.extract.grammar_emit import recast
 from specgap.extract.grammar_rules import Gap
 from specgap.extract.grammar_words import CONTACT_CLAUSE, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
@@ -33,7 +34,6 @@ from specgap.extract.pattern_base import (
     split_words,
 )
 from specgap.ir import CandidateRule
-from specgap.operators import OPERATORS
 
 _NUM = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
 _COUNT = re.compile(
@@ -276,15 +276,8 @@ def _object_state(rest: str) -> dict[str, object] | None:
 def _as(
     rule: CandidateRule, operator: str, params: dict[str, object], target: str | None
 ) -> CandidateRule:
-    return rule.model_copy(
-        update={
-            "operator": operator,
-            "params": params,
-            "target": target,
-            "mentions": (target,) if target else rule.mentions,
-            "check_category": OPERATORS[operator].category,
-        }
-    )
+    mentions = (target,) if target else rule.mentions
+    return recast(rule, operator, params, target=target, mentions=mentions)
 
 
 # "drivers can be added but not removed", "pallets may be added to a shipment but never

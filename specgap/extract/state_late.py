@@ -29,9 +29,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from specgap.extract.grammar_emit import recast
 from specgap.extract.state_vocab import Vocab, value_pattern, vocabularies
 from specgap.ir import Diagnostic, ResolvedRule
-from specgap.operators import OPERATORS
 from specgap.registry import Registry
 
 __all__ = ["Settled", "settle_states"]
@@ -215,14 +215,7 @@ def _as_state(each: ResolvedRule, reading: _Reading) -> ResolvedRule:
         "field": reading.field,
         side: list(reading.values),
     }
-    rule = each.rule.model_copy(
-        update={
-            "operator": "state_condition",
-            "params": params,
-            "check_category": OPERATORS["state_condition"].category,
-            "condition": None,
-        }
-    )
+    rule = recast(each.rule, "state_condition", params, condition=None)
     return each.model_copy(update={"rule": rule})
 
 
