@@ -111,16 +111,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             for r in as_prose
         ):
             sentence, rules, diagnostics = prose, as_prose, prose_notes
-    # "No refunds for cancelled bookings": read again spelt with the verb
-    rules, diagnostics = noact_respell.reread(sentence, rules, diagnostics, _read_sentence)
-    # "must also", "before saving it", "tell X and ask ...", "..., except when": `ground3_reread`
-    rules, diagnostics = ground3_reread.reread(sentence, rules, diagnostics, _read_sentence)
-    # "a single payment is never more than $50": in the bound readers' words, `values3_respell`
-    rules, diagnostics = values3_respell.reread(sentence, rules, diagnostics, _read_sentence)
-    # "X verification is required before any booking": both actions nouns, `action_nominal`
-    rules, diagnostics = action_nominal.reread(sentence, rules, diagnostics, _read_sentence)
-    # "X is V-ed only when ...", "TOOL is for Xs whose ...": spelt as the grammar reads them
-    rules, diagnostics = state3_respell.reread(sentence, rules, diagnostics, _read_sentence)
+    for reread in _REREADS:  # the sentence spelt again as the readers read it, in this order
+        rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
@@ -136,6 +128,16 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
+
+# Each takes the sentence, what it gave, and the reader to read a respelling with; each keeps
+# the first reading unless its respelling reads more (see its module)
+_REREADS = (
+    noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
+    ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
+    values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
+    action_nominal.reread,  # "X verification is required before any booking": both acts
+    state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
+)
 
 # the words that make a description's sentence a rule rather than what the tool does
 _BINDING = re.compile(
