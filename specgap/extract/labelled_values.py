@@ -24,8 +24,9 @@ from specgap.operators.prose import QUOTED, STATE_WORD
 _QUALIFIED = r"(?:accepted|allowed|valid|permitted|supported|acceptable|permissible|available)"
 _WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9])"
 _ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"  # "main room", "front desk"
-# items several words long need commas between them ("terrace, main room or bar")
-_ITEMS = (
+# items several words long need commas between them ("terrace, main room or bar"); the
+# list of `values3_lists` too
+ITEMS = (
     r"(?P<list>" + _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s+(?:and|or)\s+" + _ITEM
     + r")+)"
 )  # fmt: skip
@@ -37,16 +38,16 @@ _LABEL = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
 _END = r"\s*[.;]?\s*$"
 _FORMS: tuple[re.Pattern[str], ...] = (
     # "seating areas allowed: terrace, main room, bar"
-    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + _ITEMS
+    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + ITEMS
                + _END, re.I),
     # "allowed seating areas: terrace, main room, bar"
-    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL + r"\s*:\s*" + _ITEMS
+    re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL + r"\s*:\s*" + ITEMS
                + _END, re.I),
     # "accepted payment methods are credit card, debit card and bank transfer"
     re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL
-               + r"\s+(?:are|is)\b\s*:?\s*" + _ITEMS + _END, re.I),
+               + r"\s+(?:are|is)\b\s*:?\s*" + ITEMS + _END, re.I),
     # "`room_type`: single, double, suite" (an argument's own name as the label)
-    re.compile(r"^\W*`?(?P<np>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*:\s*" + _ITEMS + _END),
+    re.compile(r"^\W*`?(?P<np>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s*:\s*" + ITEMS + _END),
     # "room_type: single | double | suite", "region in {US, CA}"
     re.compile(r"^\W*`?(?P<np>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*)`?\s*(?::|=)\s*"
                r"(?P<list>" + _WORD + r"(?:\s*\|\s*" + _WORD + r")+)" + _END, re.I),
@@ -58,7 +59,7 @@ _FORMS: tuple[re.Pattern[str], ...] = (
                r"(?:sell|offer|support|accept|serve|allow|handle|ship\s+to|deliver\s+to|book|"
                r"(?:settle|bill|invoice|charge|pay)\s+in|fly\s+to|operate\s+in|rent|lend|stock|"
                r"issue|carry)"
-               r"\s*:\s*" + _ITEMS + _END, re.I),
+               r"\s*:\s*" + ITEMS + _END, re.I),
     # "only use UPS, FedEx or DHL as the carrier"
     re.compile(r"^\W*(?:(?:you|the\s+agent)\s+(?:may|can|must|should)\s+)?only\s+(?:ever\s+)?"
                r"(?:use|choose|pick|select|pass|offer|accept|set)\s+" + _BARES
@@ -66,7 +67,7 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     # "shipments must use one of the following carriers: UPS, FedEx"
     re.compile(r"^\W*(?:the\s+|all\s+|every\s+|each\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+"
                r"(?:must|should|shall|has\s+to|have\s+to|may\s+only|can\s+only)\s+use\s+"
-               r"(?:only\s+)?one\s+of\s+(?:the\s+following\s+)?" + _LABEL + r"\s*:\s*" + _ITEMS
+               r"(?:only\s+)?one\s+of\s+(?:the\s+following\s+)?" + _LABEL + r"\s*:\s*" + ITEMS
                + _END, re.I),
     # "we support UPS, FedEx and DHL as carriers"
     re.compile(r"^\W*(?:we|you)\s+(?:only\s+)?(?:support|accept|offer|use|allow|work\s+with)\s+"
@@ -77,12 +78,12 @@ _FORMS: tuple[re.Pattern[str], ...] = (
                r"accepted|permitted|used|possible|sold|booked)" + _END, re.I),
     # "accepted IDs — passport, driving licence" (a dash after a label that says so)
     re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _QUALIFIED + r"\s+" + _LABEL + r"\s+[-–—]\s*"
-               + _ITEMS + _END, re.I),
+               + ITEMS + _END, re.I),
     # "wristband colour — one of red, blue, green", "wristband colour: red or blue only": a
     # bare label over a list it closes (a bare label alone may describe what exists: "Room
     # types: single, double or suite" is no allowlist, `terse_cues` notes it)
     re.compile(r"^\W*(?:the\s+)?" + _LABEL + r"\s*(?::|\s[-–—])\s*(?:(?:only\s+)?one\s+of\s+"
-               + _ITEMS + r"|" + _ITEMS.replace("?P<list>", "?P<list2>") + r"\s+only)" + _END,
+               + ITEMS + r"|" + ITEMS.replace("?P<list>", "?P<list2>") + r"\s+only)" + _END,
                re.I),
     # "the wristband colour is red, blue or green" (alternatives: the only values)
     re.compile(r"^\W*(?:the|each|every|a|an)\s+" + _LABEL + r"\s+is\s+(?:either\s+)?(?P<list>"

@@ -31,6 +31,7 @@ from specgap.operators.prose import (
     singular,
     split_words,
 )
+from specgap.resolve.text import words
 
 _PERSON = r"(?:(?:each|every|a|an|any|the)\s+)?(?P<person>" + PERSON + r")s?"
 _N = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r"|a\s+single|one\s+single|single)"
@@ -359,10 +360,9 @@ def own_count(counted: Emit | None, tool: str) -> Emit | None:
     """ "Open at most one ticket per session" in the description of `open_security_ticket`:
     the counted act is the described tool's own (every word of it is a word of the tool's
     id), so the count is of its calls, not a bound on an argument its description names
-    ("Ticket severity."); None for another act."""
+    ("Ticket severity."); None for another act. Words are the resolver's stems, so an id of
+    any style compares."""
     if counted is None or not counted.target:
         return None
-    # the id's words, whatever its style: `open_security_ticket`, `openTicket`, `corp__open-ticket`
-    own = {singular(w.casefold()) for w in re.findall(r"[A-Z]?[a-z0-9]+|[A-Z]+(?![a-z])", tool)}
-    said = {singular(w) for w in counted.target.casefold().split()}
-    return replace(counted, target=tool) if said and said <= own else None
+    said = set(words(counted.target))
+    return replace(counted, target=tool) if said and said <= set(words(tool)) else None

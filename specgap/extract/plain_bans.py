@@ -28,11 +28,15 @@ from specgap.extract.segments import Sentence
 from specgap.operators.prose import singular
 
 _NOT_YOU = r"(?:you|the\s+(?:assistant|agent|bot|ai|model))"
-_STAFF = (
-    r"(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:staff|team|humans?|people|managers?|supervisors?|"
-    r"specialists?|colleagues?|crew|desk|office|department|admins?|administrators?|operators?|"
-    r"employees?|personnel|clerks?|agents?|shop|counter|reception|front\s+desk)"
+# people the agent is no part of ("reserved for the staff" bans the agent), and roles a user
+# may hold too ("reserved for admins" is a condition on who asks)
+_TEAMS = (
+    r"staff|team|humans?|people|specialists?|colleagues?|crew|desk|office|department|"
+    r"employees?|personnel|clerks?|shop|counter|reception"
 )
+_ROLES = r"managers?|supervisors?|admins?|administrators?|operators?|agents?"
+_STAFF = r"(?:the\s+)?(?:[\w-]+\s+){0,2}?(?:" + _TEAMS + "|" + _ROLES + r"|front\s+desk)"
+_TEAM = re.compile(r"\b(?:" + _TEAMS + r")\b", re.I)
 # words that forbid what the subject names, whoever would do it
 _FORBIDDEN = (
     r"(?:strictly\s+|absolutely\s+|always\s+)?(?:prohibited|forbidden|banned|disallowed|"
@@ -154,15 +158,6 @@ def plain_ban(sentence: Sentence, clause: Clause) -> list[Emit]:
         rest = " ".join(f"unless the requester is one of the {m['who7']}".split())
     # "must never happen over chat": only there; no state binds that, so it is reviewed
     return [Emit("deny_action", action, {}, 0.7, condition=rest or None)]
-
-
-# people the agent is no part of: "reserved for staff" bans the agent; "reserved for admins"
-# (a role a user may hold) is a condition on who asks
-_TEAM = re.compile(
-    r"\b(?:staff|team|humans?|people|colleagues?|crew|desk|office|department|personnel|"
-    r"employees?|clerks?|specialists?|shop|counter|reception)\b",
-    re.I,
-)
 
 
 def _stated_elsewhere(m: re.Match[str]) -> bool:

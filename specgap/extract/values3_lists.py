@@ -25,15 +25,10 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.labelled_values import ITEMS
 from specgap.extract.pattern_base import lemma
 from specgap.operators.prose import QUOTED, STATE_WORD
 
-_WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9])"
-_ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"
-_ITEMS = (
-    r"(?P<list>" + _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s+(?:and|or)\s+" + _ITEM
-    + r")+)"
-)  # fmt: skip
 _NP = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,3}?)"
 # the end of the list: the sentence's end, or a clause of its own after a semicolon, a
 # dash, or ", unless"/", except" (a condition: the clause readers read it from the sentence)
@@ -48,12 +43,12 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     re.compile(
         r"^\W*(?:the\s+|a\s+|an\s+|each\s+|every\s+|any\s+)?" + _NP + _FOR + r"\s+(?:" + _MODAL
         + r"\s+(?:always\s+)?be|(?P<is>is|are))\s+(?:only\s+)?(?P<closed>either\s+|one\s+of\s+"
-        + _KINDS + r"?|" + _KINDS + r")?:?\s*" + _ITEMS + r"(?:\s+only)?" + _END,
+        + _KINDS + r"?|" + _KINDS + r")?:?\s*" + ITEMS + r"(?:\s+only)?" + _END,
         re.I,
     ),
     # "North Quay and Old Pier are the only berths that can be booked"
     re.compile(
-        r"^\W*(?:(?P<label>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s*:\s*)?" + _ITEMS
+        r"^\W*(?:(?P<label>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s*:\s*)?" + ITEMS
         + r"\s+(?:are|is)\s+the\s+only\s+" + _NP
         + r"(?:\s+(?:(?:that|which)\s+(?:can|may|will)\s+(?:ever\s+)?be\s+(?P<done>[a-z]+)|"
         r"(?:you|we|the\s+agent|the\s+assistant)\s+(?:can|may|will)\s+(?:ever\s+)?"
@@ -64,26 +59,26 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     # "add-ons: only tea, soup and cake can be ordered"
     re.compile(
         r"^\W*(?:the\s+)?(?P<label>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2})\s*:\s*only\s+"
-        + _ITEMS + r"\s+(?:can|may)\s+be\s+(?P<done>" + _DONE + r")(?:\s+[a-z]+){0,3}" + _END,
+        + ITEMS + r"\s+(?:can|may)\s+be\s+(?P<done>" + _DONE + r")(?:\s+[a-z]+){0,3}" + _END,
         re.I,
     ),
     # "pickup is possible at Dock A or Dock B only"
     re.compile(
         r"^\W*(?:the\s+)?" + _NP + r"\s+is\s+(?:only\s+)?(?:possible|available|offered|allowed)\s+"
-        r"(?:at|in|on|from)\s+" + _ITEMS + r"\s+only" + _END,
+        r"(?:at|in|on|from)\s+" + ITEMS + r"\s+only" + _END,
         re.I,
     ),
     # "tea comes in three blends only: green, black and mint"
     re.compile(
         r"^\W*(?:the\s+)?[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?\s+(?:[^.;:]*?\s+and\s+)?"
         r"comes?\s+in\s+(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?" + _NP
-        + r"\s+only\s*:\s*" + _ITEMS + _END,
+        + r"\s+only\s*:\s*" + ITEMS + _END,
         re.I,
     ),
     # "reminder texts use only the templates late, due and ready"
     re.compile(
         r"^\W*(?:the\s+)?(?P<owner>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*)?)\s+(?:use|uses|take|takes)"
-        r"\s+only\s+(?:the\s+)?" + _NP + r"\s*:?\s+" + _ITEMS + _END,
+        r"\s+only\s+(?:the\s+)?" + _NP + r"\s*:?\s+" + ITEMS + _END,
         re.I,
     ),
 )  # fmt: skip
