@@ -11,7 +11,10 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   (the line range, or the tool's entry in its tools file), with the same operator, the same
   target and equal values for every parameter the expectation gives (lists compare as
   sets, strings without case, tool ids after canonicalization; a one-item list equals its
-  item).
+  item). An expected `resource_in_allowlist` is also met by a `schema_contract` stated on
+  its site whose only restriction is an `enum` on the same argument with the same values
+  (what a parameter description's "one of a, b or c" compiles to): the guard denies exactly
+  the same calls. Such a contract still never counts as prose, so precision ignores it.
 - precision = matching policies / policies from prose; precision of claims: the same without
   the policies that only hand a sentence the gold marks not checkable to review (not
   enforced); recall = matched checkable expectations / checkable expectations.
@@ -302,16 +305,34 @@ def same_value(key: str, expected: Any, actual: Any, canonical: Canonical) -> bo
     return bool(_norm(expected, tool) == _norm(actual, tool))
 
 
+def enum_params(policy: Policy) -> dict[str, Any] | None:
+    """A `schema_contract` that only restricts one argument to listed values, as the gold
+    parameters of the `resource_in_allowlist` it enforces the same as (`arg`, `allowed`)."""
+    if policy.operator != "schema_contract":
+        return None
+    schema = policy.condition.model_dump(mode="json").get("schema_") or {}
+    properties = schema.get("properties") if set(schema) == {"properties"} else None
+    if not isinstance(properties, dict) or len(properties) != 1:
+        return None
+    ((arg, spec),) = properties.items()
+    if not isinstance(spec, dict) or set(spec) != {"enum"} or not spec["enum"]:
+        return None
+    return {"arg": arg, "allowed": spec["enum"]}
+
+
 def matches(
     policy: Policy, exp: Expectation, canonical: Canonical, *, tools_only: bool = False
 ) -> bool:
-    """Same operator, target and given parameters (`tools_only`: tool-valued ones only)."""
-    if policy.operator != exp.operator:
+    """Same operator, target and given parameters (`tools_only`: tool-valued ones only).
+    An expected `resource_in_allowlist` is also met by a schema enum on the same argument
+    (`enum_params`): the guard denies the same calls."""
+    enum = enum_params(policy) if exp.operator == "resource_in_allowlist" else None
+    if policy.operator != exp.operator and enum is None:
         return False
     target = exp.target if exp.target == "*" else canonical(exp.target)
     if policy.target != target:
         return False
-    params = flat_params(policy)
+    params = enum if enum is not None else flat_params(policy)
     for key, value in exp.params.items():
         if tools_only and key not in TOOL_PARAMS:
             continue
@@ -381,8 +402,17 @@ def score(
     result.prose = len(prose)
     result.enforce = sum(p.enforcement == "enforce" for p in prose)
 
-    def on(site: Site) -> list[Policy]:
-        return [p for p in prose if any(site.holds(s) for s in _sources(p))]
+    # schema enums stated in the gold's files: they may meet an expected allowlist, and are
+    # never counted as prose (a schema's own contract is no mined rule)
+    enums = [
+        p
+        for p in policies
+        if enum_params(p) is not None
+        and any(_resolved(s.artifact) in artifacts for s in _sources(p))
+    ]
+
+    def on(site: Site, among: Sequence[Policy] = prose) -> list[Policy]:
+        return [p for p in among if any(site.holds(s) for s in _sources(p))]
 
     matching: set[str] = set()
     for rule, site in zip(gold.rules, sites, strict=True):
@@ -407,8 +437,8 @@ def score(
         ]
         for exp in rule.expect:
             result.expectations += 1
-            hits = [p for p in here if matches(p, exp, canonical)]
-            matching.update(p.id for p in hits)
+            hits = [p for p in (*here, *on(site, enums)) if matches(p, exp, canonical)]
+            matching.update(p.id for p in hits if p in here)
             if hits:
                 result.matched += 1
                 result.stages[(exp.operator, "matched")] += 1

@@ -19,6 +19,7 @@ from benchmarks.extract_score import Placed, Score, build_domain, place, score, 
 from benchmarks.gold import (
     Gold,
     GoldError,
+    GoldRule,
     check_gold,
     gold_files,
     load_gold,
@@ -569,3 +570,46 @@ def test_a_policy_that_matched_its_own_site_is_no_wrong_tool_on_the_next(
     other = _policy(2, "require_before", "renew_loan", {"before": "lend_book"}, (prompt, 5))
     result = score(joined, placed.sites, placed.artifacts, [other], (), lambda n: n)
     assert (result.matched, result.wrong_tool) == (0, 1)
+
+
+def test_a_schema_enum_meets_an_expected_allowlist_but_is_no_prose(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """A parameter description's value list compiles to a schema enum; the gold may expect
+    the allowlist it is equivalent to (the guard denies the same calls). The enum meets it
+    only on the same argument with the same values, and never counts as a mined policy."""
+    gold, _, domain = library
+    listed = GoldRule.model_validate(
+        {
+            "at": "tools.json#lend_book",
+            "note": "two lending desks",
+            "checkable": True,
+            "expect": [
+                {
+                    "operator": "resource_in_allowlist",
+                    "target": "lend_book",
+                    "params": {"arg": "desk", "allowed": ["north", "south"]},
+                }
+            ],
+        }
+    )
+    with_list = gold.model_copy(update={"rules": (*gold.rules[:4], listed)})
+    placed = place(with_list, domain, tmp_path / "listed")
+    tools = (domain / "tools.json").as_posix()
+    line = placed.sites[4].start + 1
+
+    def enum(n: int, schema: dict[str, Any], target: str = "lend_book") -> Policy:
+        return _policy(n, "schema_contract", target, {"schema": schema}, (tools, line))
+
+    def met(*policies: Policy) -> tuple[int, int]:
+        result = score(with_list, placed.sites, placed.artifacts, policies, (), lambda n: n)
+        return result.matched, result.prose
+
+    same = {"properties": {"desk": {"enum": ["south", "north"]}}}
+    assert met(enum(1, same)) == (1, 0)
+    assert met(enum(2, {"properties": {"desk": {"enum": ["north"]}}})) == (0, 0)
+    assert met(enum(3, {"properties": {"shelf": {"enum": ["north", "south"]}}})) == (0, 0)
+    assert met(enum(4, same, target="renew_loan")) == (0, 0)
+    typed = {"properties": {"desk": {"enum": ["north", "south"], "type": "integer"}}}
+    assert met(enum(5, typed)) == (0, 0)  # a contract that says more is not the allowlist
+    assert met(enum(6, {"required": ["desk"]})) == (0, 0)
