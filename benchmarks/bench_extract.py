@@ -148,6 +148,12 @@ def print_stages(split: str, total: Score) -> None:
         for stage, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
             if stage != "matched":
                 print(f"       {n:4d}  {stage}")
+    if total.unmatched:
+        print(f"   unmatched of {split} ({sum(total.unmatched.values())}):")
+        for (op, enforcement, where), n in sorted(
+            total.unmatched.items(), key=lambda kv: (-kv[1], kv[0])
+        ):
+            print(f"       {n:4d}  {op} [{enforcement}] on {where}")
 
 
 def run(options: Sequence[str] = ()) -> None:

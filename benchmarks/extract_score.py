@@ -31,6 +31,9 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
 - stages: per expected operator, how many expectations were matched and, for each miss, the
   furthest stage its sentence reached (`miss_stage`). Counts only, no sentence: the one view
   of a blind set that says where its rules are lost without spoiling it as a test.
+- unmatched: the policies from prose that matched nothing, counted by operator, enforcement
+  and the kind of sentence their source is on (a checkable rule, an uncheckable one, none
+  the gold lists): where precision is lost, again as counts only.
 """
 
 from __future__ import annotations
@@ -104,9 +107,13 @@ class Score:
     alarm_lines: list[str] = field(default_factory=list)  # notes on sentences of no rule
     # (operator, stage) -> expectations; stage "matched" or a `miss_stage`
     stages: Counter[tuple[str, str]] = field(default_factory=Counter)
+    # (operator, enforcement, where) -> policies from prose that matched nothing; where is
+    # "rule sentence" (checkable), "uncheckable sentence" or "no gold sentence"
+    unmatched: Counter[tuple[str, str, str]] = field(default_factory=Counter)
 
     def add(self, other: Score) -> None:
         self.stages.update(other.stages)
+        self.unmatched.update(other.unmatched)
         for name in (
             "sentences",
             "expectations",
@@ -471,6 +478,17 @@ def score(
     )
     for p in prose:
         if p.id not in matching:
+            on_rules = [
+                r for r, site in zip(gold.rules, sites, strict=True) if site.holds(p.source)
+            ]
+            where = (
+                "no gold sentence"
+                if not on_rules
+                else "rule sentence"
+                if any(r.checkable for r in on_rules)
+                else "uncheckable sentence"
+            )
+            result.unmatched[(p.operator, p.enforcement, where)] += 1
             s = p.source
             result.extra.append(
                 f"{Path(s.artifact).name}:{s.span.start_line}: {p.operator} {p.target} "

@@ -406,6 +406,12 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
         ("arg_count_bound", "same operator and tools, other parameters"): 1,
         ("state_condition", "same operator, other tool"): 1,
     }
+    # where precision went, as counts: the kind of sentence each unmatched policy is on
+    assert dict(result.unmatched) == {
+        ("arg_count_bound", "enforce", "rule sentence"): 1,
+        ("state_condition", "enforce", "rule sentence"): 1,
+        ("deny_action", "review_only", "no gold sentence"): 1,
+    }
     bare = score(gold, placed.sites, placed.artifacts, [policies[5]], (), str)
     assert bare.stages[("require_before", "silent")] == 2
     # a diagnostic located on the uncheckable sentence ends the silent loss
@@ -427,6 +433,7 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
     review = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6), "review_only")
     judged = score(gold, placed.sites, placed.artifacts, [*policies, review], (), str)
     assert (judged.deferred, judged.precision_of_claims) == (1, 0.5)
+    assert judged.unmatched[("deny_action", "review_only", "uncheckable sentence")] == 1
     assert judged.precision == 3 / 7
     enforced = _policy(8, "deny_action", "renew_loan", {}, (prompt, 6))
     judged = score(gold, placed.sites, placed.artifacts, [*policies, enforced], (), str)
