@@ -53,6 +53,9 @@ UNSEEN6_DIR = GOLD_DIR.parent / "gold_unseen6"
 # The seventh blind set (split `unseen7`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen7/README.md).
 UNSEEN7_DIR = GOLD_DIR.parent / "gold_unseen7"
+# The eighth blind set (split `unseen8`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen8/README.md).
+UNSEEN8_DIR = GOLD_DIR.parent / "gold_unseen8"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -187,6 +190,7 @@ class Gold(_Model):
         "unseen5",
         "unseen6",
         "unseen7",
+        "unseen8",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The seven blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen7/`
-(splits `unseen`, `unseen2` .. `unseen7`; see each folder's README): made-up domains
+"""The eight blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen8/`
+(splits `unseen`, `unseen2` .. `unseen8`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -33,6 +33,7 @@ from benchmarks.gold import (
     UNSEEN5_DIR,
     UNSEEN6_DIR,
     UNSEEN7_DIR,
+    UNSEEN8_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -108,6 +109,18 @@ BLIND = (
     Blind(
         UNSEEN7_DIR,
         "unseen7",
+        (10, 15),
+        (40, 70),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the eighth brief asked for the same shape, in styles and domains unused before and
+    # three tool-id styles other than snake_case
+    Blind(
+        UNSEEN8_DIR,
+        "unseen8",
         (10, 15),
         (40, 70),
         policy_md_only=True,
@@ -253,7 +266,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all twenty-one blind domains (~13 s)
+@pytest.mark.slow  # builds all twenty-four blind domains (~15 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
