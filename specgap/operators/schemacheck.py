@@ -39,6 +39,8 @@ def _keyword(keyword: str, bound: Any) -> Predicate | None:
         if not isinstance(names, list) or not all(n in _TYPES for n in names):
             return None
         tests = [_TYPES[n] for n in names]
+        if len(tests) == 1:
+            return tests[0]
         return lambda v: any(t(v) for t in tests)
     if keyword in {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}:
         if not _number(bound):
@@ -67,27 +69,89 @@ def _keyword(keyword: str, bound: Any) -> Predicate | None:
     return None
 
 
+# keywords that only annotate a schema: they never make an instance invalid
+_ANNOTATIONS = frozenset(
+    {
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+    }
+)
+
+
+def _property(sub: Any) -> Predicate | bool | None:
+    """A predicate on one property's value (all its keywords), True for a sub-schema that
+    accepts every value (`{}`, or annotations only), or None for a shape not handled here."""
+    if not isinstance(sub, dict):
+        return None
+    tests: list[Predicate] = []
+    for keyword, bound in sub.items():
+        if keyword in _ANNOTATIONS:
+            continue
+        test = _keyword(keyword, bound)
+        if test is None:
+            return None
+        tests.append(test)
+    if not tests:
+        return True
+    if len(tests) == 1:
+        return tests[0]
+    every = tuple(tests)
+    return lambda v: all(t(v) for t in every)
+
+
 def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
-    """A sound "is valid" test for a one-constraint fragment, or None for other shapes."""
+    """A sound "is valid" test for a fragment made of `required`, `properties` (each
+    property's keywords those `_keyword` reads, or annotations) and `additionalProperties:
+    false`, or None for other shapes. One constraint (what a tool schema compiles into) is
+    one test; several are tested together, as one merged validator."""
     keys = set(schema)
+    if not keys or not keys <= {"required", "properties", "additionalProperties"}:
+        return None
     if keys == {"required"} and isinstance(schema["required"], list):
         needed = tuple(schema["required"])
         return lambda args: isinstance(args, dict) and all(k in args for k in needed)
-    props = schema.get("properties")
+    props = schema.get("properties", {})
     if not isinstance(props, dict):
         return None
-    if keys == {"properties", "additionalProperties"} and schema["additionalProperties"] is False:
-        known = frozenset(props)
-        if any(p != {} for p in props.values()):
+    required = schema.get("required", [])
+    if not isinstance(required, list) or not all(isinstance(k, str) for k in required):
+        return None
+    closed = "additionalProperties" in keys
+    if closed and schema["additionalProperties"] is not False:
+        return None
+    checks: list[tuple[str, Predicate]] = []
+    for name, sub in props.items():
+        test = _property(sub)
+        if test is None:
             return None
-        return lambda args: isinstance(args, dict) and known.issuperset(args)
-    if keys != {"properties"} or len(props) != 1:
-        return None
-    ((name, sub),) = props.items()
-    if not isinstance(sub, dict) or len(sub) != 1:
-        return None
-    ((keyword, bound),) = sub.items()
-    test = _keyword(keyword, bound)
-    if test is None:
-        return None
-    return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
+        if test is not True:
+            checks.append((name, test))  # type: ignore[arg-type]  # not True: a predicate
+    if keys == {"properties"} and len(checks) == 1:  # one keyword of one property
+        ((name, test),) = checks
+        return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
+    needed = tuple(required)
+    known = frozenset(props) if closed else None
+    pairs = tuple(checks)
+
+    def valid(args: Any) -> bool:
+        if not isinstance(args, dict):
+            return False  # jsonschema ignores these keywords for a non-object: it answers
+        if known is not None and not known.issuperset(args):
+            return False
+        for key in needed:
+            if key not in args:
+                return False
+        for name, test in pairs:
+            if name in args and not test(args[name]):
+                break
+        else:
+            return True
+        return False
+
+    return valid
