@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from specgap.operators.schemacheck import fast_validator
+from specgap.operators.schemacheck import fast_validator, merged_validator
 
 scalars = st.one_of(
     st.none(),
@@ -88,6 +88,40 @@ def test_merged_fragments_agree_with_jsonschema(fragment: dict[str, Any], call: 
             assert fast(call) == valid
         elif fast(call):
             assert valid
+
+
+@settings(max_examples=1500, deadline=None)
+@given(schemas=st.lists(fragments | merged, min_size=1, max_size=4), call=args)
+def test_one_validator_for_a_tools_fragments(schemas: list[dict[str, Any]], call: Any) -> None:
+    """A tool's schema policies tested together (the plan's one merged predicate): valid
+    exactly when jsonschema finds every fragment valid; None when one is of a shape the
+    fast path does not read."""
+    together = merged_validator(schemas)
+    if any(fast_validator(s) is None for s in schemas):
+        assert together is None
+        return
+    assert together is not None
+    assert together(call) == all(Draft202012Validator(s).is_valid(call) for s in schemas)
+
+
+def test_merged_closed_sets_meet() -> None:
+    """Two fragments with `additionalProperties: false` allow only the names both list."""
+    together = merged_validator(
+        [
+            {"properties": {"pier": {}, "ferry": {}}, "additionalProperties": False},
+            {
+                "properties": {"ferry": {}, "tide": {"type": "number"}},
+                "additionalProperties": False,
+            },
+            {"required": ["ferry"]},
+        ]
+    )
+    assert together is not None
+    assert together({"ferry": "f1"})
+    assert not together({"ferry": "f1", "pier": 3})
+    assert not together({"ferry": "f1", "tide": 2})
+    assert not together({"pier": 3})
+    assert merged_validator([{"required": ["a"]}, {"properties": {"a": {"format": "x"}}}]) is None
 
 
 # (fragment, arguments, valid): each fragment is answered by the fast path

@@ -9,7 +9,7 @@ asks jsonschema, which also writes the message.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Predicate = Callable[[Any], bool]
@@ -105,17 +105,18 @@ def _property(sub: Any) -> Predicate | bool | None:
     return lambda v: all(t(v) for t in every)
 
 
-def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
-    """A sound "is valid" test for a fragment made of `required`, `properties` (each
-    property's keywords those `_keyword` reads, or annotations) and `additionalProperties:
-    false`, or None for other shapes. One constraint (what a tool schema compiles into) is
-    one test; several are tested together, as one merged validator."""
+_Parts = tuple[tuple[str, ...], frozenset[str] | None, tuple[tuple[str, Predicate], ...]]
+"""(required names, the names allowed when `additionalProperties` is false, else None,
+(property, test) pairs): a fragment as `_conjunction` tests it."""
+
+
+def _parts(schema: Mapping[str, Any]) -> _Parts | None:
+    """A fragment of `required`, `properties` (each property's keywords those `_keyword`
+    reads, or annotations) and `additionalProperties: false` as its parts; None for any
+    other shape."""
     keys = set(schema)
     if not keys or not keys <= {"required", "properties", "additionalProperties"}:
         return None
-    if keys == {"required"} and isinstance(schema["required"], list):
-        needed = tuple(schema["required"])
-        return lambda args: isinstance(args, dict) and all(k in args for k in needed)
     props = schema.get("properties", {})
     if not isinstance(props, dict):
         return None
@@ -132,16 +133,18 @@ def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
             return None
         if test is not True:
             checks.append((name, test))  # type: ignore[arg-type]  # not True: a predicate
-    if keys == {"properties"} and len(checks) == 1:  # one keyword of one property
-        ((name, test),) = checks
-        return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
-    needed = tuple(required)
-    known = frozenset(props) if closed else None
-    pairs = tuple(checks)
+    return tuple(required), frozenset(props) if closed else None, tuple(checks)
+
+
+def _conjunction(needed: tuple[str, ...], known: frozenset[str] | None, pairs: Any) -> Predicate:
+    """The test of an object against parts (`_Parts`); "not valid" for anything else, which
+    leaves the answer to jsonschema (these keywords ignore a non-object)."""
+    if not needed and not pairs and known is not None:  # `additionalProperties` alone
+        return lambda args: isinstance(args, dict) and known.issuperset(args)
 
     def valid(args: Any) -> bool:
         if not isinstance(args, dict):
-            return False  # jsonschema ignores these keywords for a non-object: it answers
+            return False
         if known is not None and not known.issuperset(args):
             return False
         for key in needed:
@@ -155,3 +158,39 @@ def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
         return False
 
     return valid
+
+
+def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
+    """A sound "is valid" test for a fragment `_parts` reads, or None for other shapes. One
+    constraint (what a tool schema compiles into) is one test; several are tested together,
+    as one merged validator."""
+    if set(schema) == {"required"} and isinstance(schema["required"], list):
+        needed = tuple(schema["required"])
+        return lambda args: isinstance(args, dict) and all(k in args for k in needed)
+    parts = _parts(schema)
+    if parts is None:
+        return None
+    needed, known, pairs = parts
+    if set(schema) == {"properties"} and len(pairs) == 1:  # one keyword of one property
+        ((name, test),) = pairs
+        return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
+    return _conjunction(needed, known, pairs)
+
+
+def merged_validator(schemas: Sequence[Mapping[str, Any]]) -> Predicate | None:
+    """One "is valid" test for several fragments together (a tool's `schema_contract`
+    policies): true for an object only when every fragment's `fast_validator` is; None
+    when a fragment is of a shape `_parts` does not read."""
+    needed: dict[str, None] = {}
+    known: frozenset[str] | None = None
+    pairs: list[tuple[str, Predicate]] = []
+    for schema in schemas:
+        parts = _parts(schema)
+        if parts is None:
+            return None
+        required, closed, checks = parts
+        needed.update(dict.fromkeys(required))
+        if closed is not None:  # within each closed set: within their intersection
+            known = closed if known is None else known & closed
+        pairs.extend(checks)
+    return _conjunction(tuple(needed), known, tuple(pairs))
