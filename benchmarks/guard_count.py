@@ -2,7 +2,7 @@
 calls per `Guard.check`, counted with `sys.settrace` (`f_trace_opcodes`) over the same
 loops the timed benchmark runs, after warm-up rounds.
 
-    python -m benchmarks.guard_count [ROW ...]
+    python -m benchmarks.guard_count [ROW ...]    (or: python -m benchmarks guard --count)
 
 Wall-clock medians swing 2x on a loaded machine; these counts do not move with the load
 (C work is not counted: a C helper replacing bytecodes reads as a saving it may not be).
