@@ -40,6 +40,8 @@ FIGURES: dict[str, Figure] = {
         Figure("guard sql new query, parsed", "µs", "", 313.0),
         # the code before read every query not seen before in full, whatever its shape
         Figure("guard sql new values, known shape", "µs", "<= 60 µs", 313.0),
+        # at load 0.5-1.8: the same code (224eab8) read 80-83 µs beside main's 65-67 at
+        # load ~10 on 2026-12-02; no regression (docs/guard-speed.md, eighth pass)
         Figure("guard 1,000 policies all events", "µs", "", 35.75),
         # `specgap check --agent sql` on generated OpenAI JSONL, whole process
         Figure("check 100,000 events", "events/s", ">= 100,000/s", 16_265),

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from specgap.operators.schemacheck import fast_validator
+from specgap.operators.schemacheck import fast_validator, merged_validator
 
 scalars = st.one_of(
     st.none(),
@@ -57,7 +58,135 @@ def test_fast_path_agrees_with_jsonschema(fragment: dict[str, Any], call: dict[s
         assert fast(call) == valid
 
 
+annotation = st.sampled_from(
+    [("description", "a value"), ("title", "A"), ("default", 3), ("examples", ["x"])]
+)
+# a property's sub-schema: up to three keywords, annotations among them
+sub_schema = st.lists(st.one_of(keyword, annotation), max_size=3).map(dict)
+merged = st.builds(
+    lambda props, required, closed: {
+        **({"properties": props} if props is not None else {}),
+        **({"required": required} if required is not None else {}),
+        **({"additionalProperties": False} if closed else {}),
+    },
+    st.none() | st.dictionaries(st.sampled_from(NAMES), sub_schema, max_size=3),
+    st.none() | st.lists(st.sampled_from(NAMES), unique=True),
+    st.booleans(),
+)
+
+
+@settings(max_examples=1500, deadline=None)
+@given(fragment=merged, call=args | scalars)
+def test_merged_fragments_agree_with_jsonschema(fragment: dict[str, Any], call: Any) -> None:
+    """A fragment of several constraints (a hand-written tool schema) is one predicate;
+    on an object it answers exactly as jsonschema, on anything else never "valid" unless
+    jsonschema says so."""
+    fast = fast_validator(fragment)
+    valid = Draft202012Validator(fragment).is_valid(call)
+    if fast is not None:
+        if isinstance(call, dict):
+            assert fast(call) == valid
+        elif fast(call):
+            assert valid
+
+
+@settings(max_examples=1500, deadline=None)
+@given(schemas=st.lists(fragments | merged, min_size=1, max_size=4), call=args)
+def test_one_validator_for_a_tools_fragments(schemas: list[dict[str, Any]], call: Any) -> None:
+    """A tool's schema policies tested together (the plan's one merged predicate): valid
+    exactly when jsonschema finds every fragment valid; None when one is of a shape the
+    fast path does not read."""
+    together = merged_validator(schemas)
+    if any(fast_validator(s) is None for s in schemas):
+        assert together is None
+        return
+    assert together is not None
+    assert together(call) == all(Draft202012Validator(s).is_valid(call) for s in schemas)
+
+
+def test_merged_closed_sets_meet() -> None:
+    """Two fragments with `additionalProperties: false` allow only the names both list."""
+    together = merged_validator(
+        [
+            {"properties": {"pier": {}, "ferry": {}}, "additionalProperties": False},
+            {
+                "properties": {"ferry": {}, "tide": {"type": "number"}},
+                "additionalProperties": False,
+            },
+            {"required": ["ferry"]},
+        ]
+    )
+    assert together is not None
+    assert together({"ferry": "f1"})
+    assert not together({"ferry": "f1", "pier": 3})
+    assert not together({"ferry": "f1", "tide": 2})
+    assert not together({"pier": 3})
+    assert merged_validator([{"required": ["a"]}, {"properties": {"a": {"format": "x"}}}]) is None
+
+
+# (fragment, arguments, valid): each fragment is answered by the fast path
+MERGED_CASES: list[tuple[dict[str, Any], dict[str, Any], bool]] = [
+    ({"properties": {"berth": {"type": "integer"}}, "required": ["ferry"]}, {"ferry": "x"}, True),
+    ({"properties": {"berth": {"type": "integer"}}, "required": ["ferry"]}, {"berth": 2}, False),
+    (
+        {"properties": {"berth": {"type": "integer"}}, "required": ["ferry"]},
+        {"ferry": "x", "berth": "2"},
+        False,
+    ),
+    (
+        {"properties": {"kiln": {"type": "string", "maxLength": 4, "description": "id"}}},
+        {"kiln": "k123"},
+        True,
+    ),
+    (
+        {"properties": {"kiln": {"type": "string", "maxLength": 4, "description": "id"}}},
+        {"kiln": "k12345"},
+        False,
+    ),
+    ({"properties": {"kiln": {"type": "string", "maxLength": 4}}}, {"kiln": 12345}, False),
+    (
+        {"properties": {"seed": {}, "tray": {"minimum": 1}}, "additionalProperties": False},
+        {"seed": [1], "tray": 3},
+        True,
+    ),
+    (
+        {"properties": {"seed": {}, "tray": {"minimum": 1}}, "additionalProperties": False},
+        {"seed": 1, "shelf": 3},
+        False,
+    ),
+    (
+        {"properties": {"seed": {}, "tray": {"minimum": 1}}, "additionalProperties": False},
+        {"tray": 0},
+        False,
+    ),
+    (
+        {"properties": {"glider": {"enum": ["k8", None]}}, "required": ["glider", "pilot"]},
+        {"glider": None, "pilot": "ann"},
+        True,
+    ),
+    (
+        {"properties": {"glider": {"enum": ["k8", None]}}, "required": ["glider", "pilot"]},
+        {"glider": "k9", "pilot": "ann"},
+        False,
+    ),
+    ({"properties": {"wx": {"type": "number", "title": "wind"}}}, {"wx": True}, False),
+]
+
+
+@pytest.mark.parametrize(("fragment", "call", "valid"), MERGED_CASES)
+def test_merged_fragments(fragment: dict[str, Any], call: dict[str, Any], valid: bool) -> None:
+    fast = fast_validator(fragment)
+    assert fast is not None
+    assert fast(call) is valid
+    assert Draft202012Validator(fragment).is_valid(call) is valid
+
+
 def test_unhandled_shapes_fall_back() -> None:
     assert fast_validator({"properties": {"a": {"pattern": "^x"}}}) is None
-    assert fast_validator({"properties": {"a": {"type": "string", "maxLength": 2}}}) is None
+    assert fast_validator({"properties": {"a": {"type": "string", "pattern": "^x"}}}) is None
+    assert fast_validator({"properties": {"a": {"type": "string"}}, "anyOf": []}) is None
+    assert fast_validator({"properties": {"a": {}}, "additionalProperties": {}}) is None
+    assert fast_validator({"required": ["a"], "properties": {"a": {"enum": [1, True]}}}) is None
+    assert fast_validator({"properties": {"a": {"properties": {"b": {}}}}}) is None
     assert fast_validator({"anyOf": []}) is None
+    assert fast_validator({}) is None

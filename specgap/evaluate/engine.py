@@ -747,18 +747,19 @@ class Engine:
             findings = plan.findings(event, state)
         flagged = False
         if isinstance(event, ToolCall):
-            flagged = identity and (event.tool is None or bool(event.flags))
+            fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
+            flagged = identity and (fields["tool"] is None or bool(fields["flags"]))
             if not findings and not flagged:  # the common case: nothing to report
                 return _decision(
                     index,
-                    event.origin,
-                    event.tool,
-                    event.name,
+                    fields["origin"],
+                    fields["tool"],
+                    fields["name"],
                     "allow",
                     (),
                     "allow",
-                    event.call_id,
-                    event.flags,
+                    fields["call_id"],
+                    fields["flags"],
                 )
         elif not findings:
             return _decision(index, event.origin, None, None, "allow", (), "allow", None, ())
@@ -808,19 +809,20 @@ class Engine:
         action: RuntimeAction,
         hits: tuple[Hit, ...],
     ) -> Decision:
+        fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
         if isinstance(event, ToolCall):
             return _decision(
                 index,
-                event.origin,
-                event.tool,
-                event.name,
+                fields["origin"],
+                fields["tool"],
+                fields["name"],
                 verdict,
                 hits,
                 action,
-                event.call_id,
-                event.flags,
+                fields["call_id"],
+                fields["flags"],
             )
-        return _decision(index, event.origin, None, None, verdict, hits, action, None, ())
+        return _decision(index, fields["origin"], None, None, verdict, hits, action, None, ())
 
     def _judge(self, compiled: _Compiled, reason: str, failed: bool) -> tuple[Hit, Verdict]:
         """The hit of a finding and its verdict; one frozen pair per (policy, reason, kind):

@@ -9,6 +9,7 @@ from typing import Any
 
 from specgap.controls.evaluate import _frozen
 from specgap.evaluate.fast import BoundedCache
+from specgap.operators.schemacheck import merged_validator
 from specgap.operators.values import UnreadableValue
 
 PURE_OPERATORS = frozenset(
@@ -54,7 +55,7 @@ class Plan:
     doubt.
     """
 
-    __slots__ = ("_memo", "_outputs", "_pure", "_rest", "_schemas", "_tests")
+    __slots__ = ("_memo", "_outputs", "_pure", "_rest", "_schemas", "_valid")
 
     def __init__(self, checks: tuple[tuple[Any, Any], ...], *, calls: bool) -> None:
         pure: list[Step] = []
@@ -72,7 +73,11 @@ class Plan:
             for _, c, check, _ in pure
         )
         self._schemas = tuple(p for p in pure if _schema_test(p[1]) is not None)
-        self._tests = tuple(t for _, c, _, _ in self._schemas if (t := _schema_test(c)) is not None)
+        tests = tuple(t for _, c, _, _ in self._schemas if (t := _schema_test(c)) is not None)
+        # the fragments tested together by one merged predicate when every one is of a shape
+        # it reads (`schemacheck.merged_validator`), else each fragment's own test in turn
+        merged = merged_validator([c.policy.condition.schema_ for _, c, _, _ in self._schemas])
+        self._valid = merged or (lambda args: all(test(args) for test in tests))
         self._pure = tuple(p for p in pure if p not in self._schemas)
         self._rest = tuple(rest)
         self._memo: BoundedCache[tuple[Any, ...], tuple[Finding, ...]] = BoundedCache(MEMO_LIMIT)
@@ -164,13 +169,11 @@ class Plan:
 
     def _run_pure(self, event: Any, state: Any) -> tuple[list[Finding], bool]:
         found, failed = _run(self._pure, event, state)
-        if self._schemas:
-            args = event.args
-            if not all(test(args) for test in self._tests):
-                more, also = _run(self._schemas, event, state)
-                found.extend(more)
-                failed = failed or also
-                found.sort(key=_position)
+        if self._schemas and not self._valid(event.args):
+            more, also = _run(self._schemas, event, state)
+            found.extend(more)
+            failed = failed or also
+            found.sort(key=_position)
         return found, failed
 
 

@@ -9,7 +9,7 @@ asks jsonschema, which also writes the message.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 Predicate = Callable[[Any], bool]
@@ -39,6 +39,8 @@ def _keyword(keyword: str, bound: Any) -> Predicate | None:
         if not isinstance(names, list) or not all(n in _TYPES for n in names):
             return None
         tests = [_TYPES[n] for n in names]
+        if len(tests) == 1:
+            return tests[0]
         return lambda v: any(t(v) for t in tests)
     if keyword in {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}:
         if not _number(bound):
@@ -67,27 +69,128 @@ def _keyword(keyword: str, bound: Any) -> Predicate | None:
     return None
 
 
-def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
-    """A sound "is valid" test for a one-constraint fragment, or None for other shapes."""
+# keywords that only annotate a schema: they never make an instance invalid
+_ANNOTATIONS = frozenset(
+    {
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+    }
+)
+
+
+def _property(sub: Any) -> Predicate | bool | None:
+    """A predicate on one property's value (all its keywords), True for a sub-schema that
+    accepts every value (`{}`, or annotations only), or None for a shape not handled here."""
+    if not isinstance(sub, dict):
+        return None
+    tests: list[Predicate] = []
+    for keyword, bound in sub.items():
+        if keyword in _ANNOTATIONS:
+            continue
+        test = _keyword(keyword, bound)
+        if test is None:
+            return None
+        tests.append(test)
+    if not tests:
+        return True
+    if len(tests) == 1:
+        return tests[0]
+    every = tuple(tests)
+    return lambda v: all(t(v) for t in every)
+
+
+_Parts = tuple[tuple[str, ...], frozenset[str] | None, tuple[tuple[str, Predicate], ...]]
+"""(required names, the names allowed when `additionalProperties` is false, else None,
+(property, test) pairs): a fragment as `_conjunction` tests it."""
+
+
+def _parts(schema: Mapping[str, Any]) -> _Parts | None:
+    """A fragment of `required`, `properties` (each property's keywords those `_keyword`
+    reads, or annotations) and `additionalProperties: false` as its parts; None for any
+    other shape."""
     keys = set(schema)
-    if keys == {"required"} and isinstance(schema["required"], list):
-        needed = tuple(schema["required"])
-        return lambda args: isinstance(args, dict) and all(k in args for k in needed)
-    props = schema.get("properties")
+    if not keys or not keys <= {"required", "properties", "additionalProperties"}:
+        return None
+    props = schema.get("properties", {})
     if not isinstance(props, dict):
         return None
-    if keys == {"properties", "additionalProperties"} and schema["additionalProperties"] is False:
-        known = frozenset(props)
-        if any(p != {} for p in props.values()):
+    required = schema.get("required", [])
+    if not isinstance(required, list) or not all(isinstance(k, str) for k in required):
+        return None
+    closed = "additionalProperties" in keys
+    if closed and schema["additionalProperties"] is not False:
+        return None
+    checks: list[tuple[str, Predicate]] = []
+    for name, sub in props.items():
+        test = _property(sub)
+        if test is None:
             return None
+        if test is not True:
+            checks.append((name, test))  # type: ignore[arg-type]  # not True: a predicate
+    return tuple(required), frozenset(props) if closed else None, tuple(checks)
+
+
+def _conjunction(needed: tuple[str, ...], known: frozenset[str] | None, pairs: Any) -> Predicate:
+    """The test of an object against parts (`_Parts`); "not valid" for anything else, which
+    leaves the answer to jsonschema (these keywords ignore a non-object)."""
+    if not needed and not pairs and known is not None:  # `additionalProperties` alone
         return lambda args: isinstance(args, dict) and known.issuperset(args)
-    if keys != {"properties"} or len(props) != 1:
+
+    def valid(args: Any) -> bool:
+        if not isinstance(args, dict):
+            return False
+        if known is not None and not known.issuperset(args):
+            return False
+        for key in needed:
+            if key not in args:
+                return False
+        for name, test in pairs:
+            if name in args and not test(args[name]):
+                break
+        else:
+            return True
+        return False
+
+    return valid
+
+
+def fast_validator(schema: Mapping[str, Any]) -> Predicate | None:
+    """A sound "is valid" test for a fragment `_parts` reads, or None for other shapes. One
+    constraint (what a tool schema compiles into) is one test; several are tested together,
+    as one merged validator."""
+    if set(schema) == {"required"} and isinstance(schema["required"], list):
+        needed = tuple(schema["required"])
+        return lambda args: isinstance(args, dict) and all(k in args for k in needed)
+    parts = _parts(schema)
+    if parts is None:
         return None
-    ((name, sub),) = props.items()
-    if not isinstance(sub, dict) or len(sub) != 1:
-        return None
-    ((keyword, bound),) = sub.items()
-    test = _keyword(keyword, bound)
-    if test is None:
-        return None
-    return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
+    needed, known, pairs = parts
+    if set(schema) == {"properties"} and len(pairs) == 1:  # one keyword of one property
+        ((name, test),) = pairs
+        return lambda args: not isinstance(args, dict) or name not in args or test(args[name])
+    return _conjunction(needed, known, pairs)
+
+
+def merged_validator(schemas: Sequence[Mapping[str, Any]]) -> Predicate | None:
+    """One "is valid" test for several fragments together (a tool's `schema_contract`
+    policies): true for an object only when every fragment's `fast_validator` is; None
+    when a fragment is of a shape `_parts` does not read."""
+    needed: dict[str, None] = {}
+    known: frozenset[str] | None = None
+    pairs: list[tuple[str, Predicate]] = []
+    for schema in schemas:
+        parts = _parts(schema)
+        if parts is None:
+            return None
+        required, closed, checks = parts
+        needed.update(dict.fromkeys(required))
+        if closed is not None:  # within each closed set: within their intersection
+            known = closed if known is None else known & closed
+        pairs.extend(checks)
+    return _conjunction(tuple(needed), known, tuple(pairs))

@@ -83,10 +83,13 @@ _QUERY_TEXT = (
     rf"(?:{_WS}ORDER BY{_WS}{_KEY}(?:{_OWS},{_OWS}{_KEY})*)?"
     rf"(?:{_WS}LIMIT{_WS}(?P<limit>[0-9]+))?{_OWS}"
 )
-# the words not after a dot, and those after one; strings are matched first (their words
-# are no names) and give an empty word
-_PLAIN = re.compile(r"'[^']*'|(?<![.A-Z0-9_])([A-Z_][A-Z0-9_]*)", re.ASCII)
-_DOTTED = re.compile(r"'[^']*'|\.([A-Z_][A-Z0-9_]*)", re.ASCII)
+# a query's words, read from its bytes (`_words`): strings blanked out (their words are no
+# names), a dot kept at the front of the word after it, anything but a letter, a digit, `_`
+# or `.` a separator
+_STRING = re.compile(rb"'[^']*'")
+_SEPARATORS = bytes(
+    c if c < 128 and (chr(c).isalnum() or chr(c) in "_.") else 32 for c in range(256)
+)
 # the table after each FROM and JOIN (the whole word: `cjoin` ends in none)
 _TABLES = re.compile(r"'[^']*'|(?<![A-Z0-9_])(?:FROM|JOIN)[ \t\n]+([A-Z_][A-Z0-9_]*)", re.ASCII)
 
@@ -130,13 +133,27 @@ def _query() -> re.Pattern[str]:
 
 
 @functools.cache
-def _refused() -> tuple[frozenset[str], frozenset[str]] | None:
-    """The words refused as a name not after a dot, and after one (the grammar's own words
-    never reach the test: `_NAME` refuses them)."""
+def _refused() -> frozenset[bytes] | None:
+    """The words refused as a name not after a dot, and those refused after one, written
+    with the dot (`.WORD`), as `_words` gives them (the grammar's own words never reach the
+    test: `_NAME` refuses them)."""
     contextual = parser_words()
     if contextual is None:
         return None
-    return (KEYWORDS | contextual) - _STRUCTURE, KEYWORDS - _STRUCTURE
+    plain = (KEYWORDS | contextual) - _STRUCTURE
+    dotted = {f".{word}" for word in KEYWORDS - _STRUCTURE}
+    return frozenset(word.encode("ascii") for word in plain | dotted)
+
+
+def _words(upper: str) -> list[bytes]:
+    """The words of an ASCII query the grammar matched, strings left out: a name not after
+    a dot as itself, one after a dot as `.NAME` (and numbers, which are never refused). In
+    what the grammar matches no name follows a digit or a quote, so each name is a whole
+    word here, as a scan for names that starts at each word boundary reads it."""
+    text = upper.encode("ascii")
+    if b"'" in text:
+        text = _STRING.sub(b" ", text)
+    return text.replace(b".", b" .").translate(_SEPARATORS).split()
 
 
 def join_facets(query: str) -> tuple[tuple[str, ...], tuple[float, ...], tuple[str, ...]] | None:
@@ -153,8 +170,7 @@ def join_facets(query: str) -> tuple[tuple[str, ...], tuple[float, ...], tuple[s
     refused = _refused()
     if refused is None:
         return None
-    plain, dotted = refused
-    if not (plain.isdisjoint(_PLAIN.findall(upper)) and dotted.isdisjoint(_DOTTED.findall(upper))):
+    if not refused.isdisjoint(_words(upper)):
         return None
     at = found.start("source")  # the tables are read from the FROM and JOIN clauses only
     spans = [m.span(1) for m in _TABLES.finditer(upper, at, found.end("source"))]
