@@ -5,8 +5,11 @@
   versions that `listVersions` listed.", "Copied from the tagCode that get_tag gave." ->
   `arg_grounded` from that tool (a tool id as ids are written: dotted, camelCase, snake_case,
   kebab-case, `server__tool`, or in backticks);
-- "Use it exactly as the member typed it.", "The e-mail the caller spelled out." ->
-  `arg_grounded` from the user.
+- "Use it exactly as the member typed it.", "Never reformat it: the e-mail as the caller
+  spelled it." -> `arg_grounded` from the user, when the person's verb ends the clause
+  ("whether the customer has provided a statement" says a fact) and the sentence keeps the
+  value as given ("exactly", "verbatim", "unchanged", "must", "never", "use it"): a bare
+  gloss (", as the caller gave it") describes the value, it does not oblige.
 
 Only the value's own clause is read ("the X that T returned"): "whose" ("the carrier whose
 rates T returned") speaks of another thing and is left alone, as is a permission or an
@@ -33,7 +36,14 @@ _PERSON = (
 _FROM_USER = re.compile(
     r"\b(?:exactly\s+)?(?:as|that|which)?\s*the\s+" + _PERSON + r"\s+(?:has\s+|had\s+)?"
     r"(?:typed|gave|wrote|entered|provided|spelled|spelt|said|read\s+out|dictated|supplied)"
-    r"(?:\s+(?:it|them|out|in))*\b",
+    r"(?:\s+(?:it|them|out|in|to\s+you|us))*\s*(?:[.;,]|$)",
+    re.I,
+)
+
+# "use it exactly as the member typed it": a rule; ", as the caller gave it" alone glosses
+_KEEP = re.compile(
+    r"\b(?:exactly|verbatim|unchanged|as\s+is|must|never|always|use\s+it|copy\s+it|"
+    r"do\s+not\s+(?:change|alter|correct|reformat))\b",
     re.I,
 )
 
@@ -44,6 +54,6 @@ def desc4_source(text: str) -> dict[str, Any] | None:
     m = _FROM_TOOL.search(text)
     if m is not None:
         return {"from_user": False, "from_tools": [m["tick"] or m["id"]]}
-    if _FROM_USER.search(text):
+    if _FROM_USER.search(text) and _KEEP.search(text):
         return {"from_user": True, "from_tools": []}
     return None
