@@ -430,7 +430,8 @@ def score(
             and site.start <= d.span.start_line <= site.end
             for d in diagnostics
         )
-        if not here and not located:
+        # a schema enum compiled from the site's own words is no silent loss either
+        if not here and not located and not on(site, enums):
             result.silent += 1
             result.unreported.append(f"{rule.at}: {rule.note}")
         if not rule.checkable:

@@ -620,3 +620,11 @@ def test_a_schema_enum_meets_an_expected_allowlist_but_is_no_prose(
     typed = {"properties": {"desk": {"enum": ["north", "south"], "type": "integer"}}}
     assert met(enum(5, typed)) == (0, 0)  # a contract that says more is not the allowlist
     assert met(enum(6, {"required": ["desk"]})) == (0, 0)
+
+    def silent(*policies: Policy) -> int:
+        return score(with_list, placed.sites, placed.artifacts, policies, (), lambda n: n).silent
+
+    # the list compiled as an enum at its own site is not silent; elsewhere it does not count
+    assert silent(enum(7, same)) == silent() - 1
+    far = _policy(8, "schema_contract", "lend_book", {"schema": same}, (tools, 1))
+    assert silent(far) == silent()

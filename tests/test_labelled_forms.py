@@ -103,7 +103,14 @@ def test_the_list_shapes(text: str, found: tuple[str, tuple[str, ...]]) -> None:
     assert labelled_list(text) == found
 
 
-@pytest.mark.parametrize("said", ["Allowed: red, blue, green.", "One of red, blue, green."])
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Allowed: red, blue, green.",
+        "One of red, blue, green.",
+        "Wristband colour: red, blue or green.",  # a label, then the list (`desc4_values`)
+    ],
+)
 def test_a_parameter_description_read_as_an_enum_gets_no_note(tmp_path: Path, said: str) -> None:
     tool = _tool("book_lane", "Book a bowling lane.", wristband_colour="string")
     tool["function"]["parameters"]["properties"]["wristband_colour"]["description"] = said
@@ -122,8 +129,7 @@ def test_a_parameter_description_read_as_an_enum_gets_no_note(tmp_path: Path, sa
 @pytest.mark.parametrize(
     ("said", "noted"),
     [
-        ("Red, blue or green.", True),
-        ("Wristband colour: red, blue or green.", True),
+        ("Red, blue or green.", True),  # sentence case: kinds of value, not compiled
         ("Red, blue and green are typical.", False),  # an open list
         ("The colour printed on the band.", False),
     ],

@@ -89,12 +89,14 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
                 rules.extend(described)
                 spans = {r.span for r in [*described, *enums]}  # read: no note
                 # "Obtain it from `a` first": the order, and a source the reader above left
-                rules.extend(
+                said = [
                     r
                     for r in parameter_rules(artifact, spec)
                     if r.operator != "arg_grounded"
                     or (r.span not in spans and not only_describes(r.text))
-                )
+                ]
+                rules.extend(said)
+                spans |= {r.span for r in said if r.operator == "state_condition"}  # read
                 notes = parameter_notes(artifact, spec)  # rule-like, never read
                 diagnostics.extend(n for n in notes if n.span not in spans)
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))

@@ -66,12 +66,15 @@ _CALL_FIRST = re.compile(
 
 def parameter_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     """The rules `spec`'s parameter descriptions state, in schema order."""
+    from specgap.extract.desc4_states import state_rules
+
     if spec.schema_pointer is None:
         return []
     rules: list[CandidateRule] = []
     for name, pointer, _ in _described(spec.schema, spec.schema_pointer, "", 0):
         for sentence in description_sentences(artifact, pointer, spec.name):
             rules.extend(_graded(sentence, e) for e in read_parameter(sentence, name))
+            rules.extend(state_rules(sentence, name))  # "A refill whose status is queued."
     return rules
 
 

@@ -97,6 +97,7 @@ def listed_only(description: str) -> tuple[str, ...]:
 
 def description_allowlists(artifact: Artifact, spec: ToolSpec) -> Iterator[CandidateRule]:
     """One allowlist per top-level parameter whose description lists its only values."""
+    from specgap.extract.desc4_values import desc4_values  # the other shapes of a list
     from specgap.extract.grammar_rules import candidate
 
     if spec.schema_pointer is None:
@@ -111,7 +112,7 @@ def description_allowlists(artifact: Artifact, spec: ToolSpec) -> Iterator[Candi
             continue
         pointer = f"{spec.schema_pointer}/properties/{_escape(str(name))}/description"
         for sentence in description_sentences(artifact, pointer, spec.name):
-            values = described_values(sentence.clean)
+            values = described_values(sentence.clean) or desc4_values(sentence.clean, str(name))
             if values:
                 fragment = {"properties": {str(name): {"enum": list(values)}}}
                 emit = Emit("schema_contract", spec.name, {"schema": fragment}, 1.0)

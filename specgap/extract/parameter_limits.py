@@ -69,7 +69,11 @@ def parameter_limits(text: str, parameter: str, bounded: bool) -> list[Emit]:
         params.update(min=_number(low), max=_number(high))
     else:
         most, least = _MAX.findall(text), _MIN.findall(text)
-        if len(most) > 1 or len(least) > 1 or not (most or least):
+        if not (most or least):  # "120 at most", "never above 200", "range 5 to 15"
+            from specgap.extract.desc4_bounds import desc4_limits
+
+            return desc4_limits(text, parameter)
+        if len(most) > 1 or len(least) > 1:
             return []
         if most:
             params["max"] = _number(most[0])
@@ -88,6 +92,7 @@ def _number(text: str) -> int | float:
 def limit_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     """The bounds `spec`'s parameter descriptions state on their own values, in schema
     order."""
+    from specgap.extract.desc4_bounds import desc4_timeout
     from specgap.extract.grammar_rules import candidate
     from specgap.extract.parameter_notes import _described
 
@@ -97,5 +102,6 @@ def limit_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     for name, pointer, bounded in _described(spec.schema, spec.schema_pointer, "", 0):
         for sentence in description_sentences(artifact, pointer, spec.name):
             found = parameter_limits(sentence.clean, name, bounded)
+            found = [desc4_timeout(e, name, sentence.clean) for e in found]  # "timeoutSeconds"
             rules.extend(candidate(sentence, e) for e in found)
     return rules

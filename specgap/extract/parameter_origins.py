@@ -102,6 +102,11 @@ def _source(text: str, tool: str) -> dict[str, Any] | None:
         if found and found[0].target == ANY_TOOL:
             params = dict(found[0].params)
             return {"from_user": params["from_user"], "from_tools": params["from_tools"]}
+    from specgap.extract.desc4_origins import desc4_source  # "the X that `T` returned"
+
+    mine = desc4_source(text)
+    if mine is not None and not _MAY.search(text) and mine["from_tools"] != [tool]:
+        return mine
     m = _SAID.search(text)
     if m is None or _MAY.search(text[: m.start()]) or _NEGATED.search(text[: m.end()]):
         return None

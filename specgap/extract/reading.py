@@ -14,6 +14,7 @@ from dataclasses import replace
 from specgap.extract import (
     action_nominal,
     clause3_split,
+    desc4_own,
     described_fill,
     ground3_reread,
     noact_respell,
@@ -122,6 +123,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         # a tool's description about the tool itself ("use after `a`") the readers above missed
         rules, diagnostics = described_fill.fill(sentence, rules, diagnostics)
         rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
+        # "agents must not call it", "at most 3 per session"
+        rules, diagnostics = desc4_own.fill(sentence, rules, diagnostics)
     rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
     # "the original card or an existing voucher": a choice, not one source
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
