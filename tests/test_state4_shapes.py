@@ -56,7 +56,15 @@ KILN = [
     ),
     _tool("kiln.slot.Release", "Release a held kiln slot.", slotId="string"),
 ]
-DESKS = {"gliders": GLIDERS, "vault": VAULT, "kiln": KILN}
+HANGAR = [
+    _tool(
+        "getBooking",
+        "Read a booking: status (pending, confirmed, towed or closed).",
+        bookingRef="string",
+    ),
+    _tool("cancelHangarBooking", "Cancel a hangar booking.", bookingRef="string"),
+]
+DESKS = {"gliders": GLIDERS, "vault": VAULT, "kiln": KILN, "hangar": HANGAR}
 
 
 def _states(tmp_path: Path, desk: str, text: str) -> list[tuple[str, str, dict[str, Any]]]:
@@ -116,6 +124,23 @@ CASES: list[tuple[str, str, list[tuple[str, str, dict[str, Any]]]]] = [
         "kiln",
         "kiln.slot.Reserve is only permitted if the slot's state is free.",
         [("kiln.slot.Reserve", R, {"field": "state", "allowed": ["free"]})],
+    ),
+    (
+        "gliders",
+        "If the glider's status is grounded, retired or in_repair, then stop: "
+        "book_glider is not used on it.",
+        [("book_glider", E, {"field": "status", "denied": ["grounded", "in_repair", "retired"]})],
+    ),
+    # a "field" or "entity" that is a word of the call's own name: the state the readers list
+    (
+        "hangar",
+        "No cancelling a towed hangar.",
+        [("cancelHangarBooking", R, {"field": "status", "denied": ["towed"]})],
+    ),
+    (
+        "hangar",
+        "Never cancel a hangar that is parked.",
+        [("cancelHangarBooking", R, {"field": "hangar", "denied": ["parked"]})],
     ),
     # a read tool reporting a flag; "nothing gets V-ed" after its condition
     (

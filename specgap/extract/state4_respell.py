@@ -7,10 +7,11 @@ does (the fourth pass; `state3_respell` holds the third).
   marked ready", "once it is flagged as spent", "when the permit is set to expired",
   "when the crate reads sealed" -> "... is ready", "... is spent", "... is sealed";
 - a condition, then `then` (and a "stop:"): "If S, then stop: TOOL is not used on it",
-  "If S, then TOOL must not be called" -> "If S, TOOL must not be used on it";
-- a tool's use said as a fact: "TOOL is not used / never run ..." -> "TOOL must not be
-  called ..."; "TOOL is allowed only when S", "TOOL is only permitted if S" -> "TOOL may only
-  be called when S";
+  "If S, then TOOL must not be called" -> "If S, never call TOOL on it";
+- a tool's use said as a fact: "TOOL is not used / never run ..." -> "never call TOOL
+  ..." (the imperative: after a condition's list of states, "..., paid or closed, TOOL must
+  not be called" had joined the tool to the list); "TOOL is allowed only when S", "TOOL is
+  only permitted if S" -> "TOOL may only be called when S";
 - a read tool showing the entity in one of several states: "if getKiln shows the kiln as
   broken or cooling" -> "if the kiln is broken or cooling" (`state3_respell` reads one);
 - a read tool showing a flag: "when getKiln reports locked as true" -> "when locked is
@@ -69,7 +70,7 @@ _READS = re.compile(
     re.I,
 )
 _THEN = re.compile(
-    rf"^(?P<cond>\W*(?:{_LEADS})\b[^,;:]{{3,}}?),\s*then\s+(?:(?:stop|halt|refuse)\s*[:;,-]\s*)?",
+    rf"^(?P<cond>\W*(?:{_LEADS})\b[^;:]{{3,}}?),\s*then\s+(?:(?:stop|halt|refuse)\s*[:;,-]\s*)?",
     re.I,
 )
 _FACT = re.compile(
@@ -156,7 +157,7 @@ def _then(text: str) -> str | None:
 
 
 def _fact(text: str) -> str | None:
-    said = _FACT.sub(lambda m: f"{m['tool']} must {m['neg']} be called", text)
+    said = _FACT.sub(lambda m: f"never call {m['tool']}", text)
     said = _ALLOWED_ONLY.sub(lambda m: f"{m['tool']} may only be called {m['lead']}", said)
     return said if said != text else None
 

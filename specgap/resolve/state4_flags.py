@@ -13,8 +13,10 @@ by a read tool about the call's entity: one taking an identifier argument of the
 left as it was, but for one more case: a state said of an "entity" no tool identifies,
 that a read tool about the call's entity lists among what it returns ("Read a vault: name,
 tier, frozen (true or false)"): "when the vault's tier is secret" tests the field `tier`.
-Otherwise the binding goes on as before (a listed state, or `review_only` with its
-note).
+And a "field" that is a word of the call's own name ("no cancelling a dispatched loan" on
+`cancelLoanRequest`) is the entity the call acts on: its state is the one field the readers
+list every value under. Otherwise the binding goes on as before (a listed state, or
+`review_only` with its note).
 """
 
 from __future__ import annotations
@@ -83,11 +85,36 @@ def _returns(tool: Tool, field: str) -> bool:
     )
 
 
+def _own_name(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
+    """ "No cancelling a dispatched loan" on `cancelLoanRequest(requestId)`: the "field" (or
+    the "entity" no tool identifies) `loan` is a word of the call's own name, i.e. the entity
+    the call acts on; its state is the one field the readers list every value under
+    (`status (..., dispatched, ...)`)."""
+    from specgap.extract.state_vocab import vocabularies
+
+    field, entity = params.get("field"), params.get("entity")
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    said = field if isinstance(field, str) and not entity else None
+    if field is None and isinstance(entity, str) and not _identified(registry, tool, entity):
+        said = entity  # read as the entity, but no tool identifies a loan
+    if not said or not values or not set(_words(said)) <= set(_words(tool.id)):
+        return params
+    found = [(v, listed) for v in vocabularies(registry, tool) if (listed := v.field_of(values))]
+    if len(found) != 1:
+        return params
+    vocab, (name, _) = found[0]
+    if any(key == said.casefold() for key, _ in vocab.fields):
+        return params
+    rest = {k: v for k, v in params.items() if k != "entity"}
+    return rest | {"field": name, "read": list(vocab.read)}
+
+
 def flag_state(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
     """The rule's parameters with the flag its value (or its "entity") names as the field,
     tested for true or false (module docstring); unchanged otherwise."""
-    if params.get("field"):
-        return params
+    own = _own_name(registry, tool, params)
+    if own is not params or params.get("field"):
+        return own
     side = "allowed" if params.get("allowed") else "denied"
     values = [str(v) for v in params.get(side) or ()]
     if len(values) != 1:
