@@ -60,7 +60,10 @@ _MARKED = re.compile(
 # "unless it has already been withdrawn": the state the act left, said with the copula
 _HAS_BEEN = re.compile(
     r"\b(?P<subj>it|they|this|that|which|the\s+[a-z][\w-]*)\s+(?P<aux>has|have)\s+"
-    r"(?P<adv>(?:already|not\s+yet|not|just)\s+)?been\s+(?=[a-z]+(?:ed|en|wn|t)\b)",
+    r"(?P<adv>(?:already|not\s+yet|not|just)\s+)?been\s+"
+    # a run of states that ends the clause ("approved, rejected or withdrawn."), never an
+    # event with its agent ("notified by the museum")
+    r"(?=[a-z]+(?:ed|en|wn|t)(?:\s*,\s*(?:or\s+)?[a-z]+|\s+(?:or|and)\s+[a-z]+)*\s*(?:[.;,]|$))",
     re.I,
 )
 # "when the crate reads sealed": the entity's record read aloud

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.state_words import PERSONAL
 from specgap.registry import Registry, Tool
 from specgap.resolve.state_reads import _is_read, readers
 
@@ -128,7 +129,8 @@ def flag_state(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
             return params
         rest = {k: v for k, v in params.items() if k != "entity"}
         return rest | {"field": flag[0], side: [values[0].casefold()], "read": list(flag[1])}
-    if entity and not truth and not _identified(registry, tool, entity):
+    personal = any(PERSONAL.search(v) for v in values)  # "the holder is verified": someone
+    if entity and not truth and not personal and not _identified(registry, tool, entity):
         # "when the bucket's classification is restricted": no tool identifies a
         # classification; a read tool about the call's entity returns one
         by = [t.id for t in _readers(registry, tool, None) if _returns(t, entity)]
