@@ -19,6 +19,7 @@ from specgap.extract import (
     ground3_reread,
     noact_respell,
     state3_respell,
+    state4_respell,
     temporal,
     values3_respell,
 )
@@ -140,6 +141,7 @@ _REREADS = (
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
+    state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does

@@ -109,6 +109,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     context."""
     # tables that readers take whole (they read sentences too, so imported here)
     from specgap.extract.confirm_tables import is_confirmation_header
+    from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.value_tables import is_values_header
 
@@ -135,8 +136,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
                 )
         elif token.type == "tr_open":
             cells, column = [], -1
-        elif token.type == "tr_close" and cells and not whole:
-            sentence_of_row = _row_text(cells, header)
+        elif token.type == "tr_close" and cells:
+            for refused in refusal_rows(cells, header):  # "| X | `a` is `b` |" (`state4_tables`)
+                yield from split_sentences(artifact, *refused, heading)
+            sentence_of_row = _row_text(cells, header) if not whole else None
             if sentence_of_row is not None:
                 yield from split_sentences(artifact, *sentence_of_row, heading)
             cells = []

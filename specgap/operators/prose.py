@@ -121,6 +121,9 @@ _NOUN_VERBS = {
     "found": "find", "got": "get", "gotten": "get", "kept": "keep", "told": "tell",
     "brought": "bring", "sought": "seek", "ran": "run",
     "shown": "show",
+    "withdrawn": "withdraw", "drawn": "draw", "redrawn": "redraw", "forgiven": "forgive",
+    "overridden": "override", "rewritten": "rewrite", "undone": "undo", "withheld": "withhold",
+    "upheld": "uphold", "rebuilt": "rebuild", "lent": "lend", "thrown": "throw",
 }  # fmt: skip
 _KEEP_E = re.compile(
     r"(?:[^e]at|rad|ut|et|ag|ang|eg|iv|av|ov|uv|ev|c|s|z|dg|rg|bl|pl|tl|ur|ir|in|rv|lv|dul|dl|cl|"

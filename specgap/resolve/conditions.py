@@ -35,6 +35,7 @@ from specgap.extract.state_words import PERSONAL
 from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
+from specgap.resolve.state4_flags import flag_state
 from specgap.resolve.state_reads import bind_reads
 
 _NOT_BOUND = "condition-not-bound"
@@ -75,6 +76,7 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         return each, ""
     params: dict[str, Any] = dict(rule.params)
     spelled = entity_respelled(registry, tool, params)  # `order` of `work_order_id`
+    spelled = flag_state(registry, tool, spelled)  # "a frozen vault": `frozen (true or false)`
     if spelled != params:
         params = spelled
         rule = rule.model_copy(update={"params": params})
