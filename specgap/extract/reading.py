@@ -13,6 +13,8 @@ from dataclasses import replace
 
 from specgap.extract import (
     action_nominal,
+    args4_counts,
+    args4_kinds,
     clause3_split,
     described_fill,
     ground3_reread,
@@ -113,6 +115,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     for reread in _REREADS:  # the sentence spelt again as the readers read it, in this order
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
+    rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
@@ -137,6 +140,7 @@ _REREADS = (
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
+    args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
