@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from specgap.extract import (
     action_nominal,
+    args4_bounds,
     args4_counts,
     args4_kinds,
     clause3_split,
@@ -141,6 +142,7 @@ _REREADS = (
     action_nominal.reread,  # "X verification is required before any booking": both acts
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
+    args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
