@@ -16,6 +16,7 @@ from specgap.extract import (
     args4_bounds,
     args4_counts,
     args4_kinds,
+    args4_values,
     clause3_split,
     described_fill,
     ground3_reread,
@@ -143,6 +144,7 @@ _REREADS = (
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
+    args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
