@@ -55,6 +55,10 @@ READ = [
 ]  # fmt: skip
 
 NOT_READ = [
+    # a source neither a person nor a tool: a rule on the others would allow fewer sources
+    "Berth numbers come from the harbour office or from getBerth.",
+    # the kind of one named tool's argument: that tool's rule, not one over every call
+    "The kiln number passed to fire_kiln must come from list_kilns.",
     "Booking ids are printed on the ticket.",  # no source, no ban
     "Values must come from the passenger.",  # a generic word, no kind
     "Names come from the caller.",  # an identifier word alone
@@ -99,7 +103,7 @@ def _notes(tmp_path: Path, sentence: str, tools: list[dict[str, Any]]) -> list[s
          "kiln_number", ("list_kilns",)),
         ("Glider registrations come from fleet.GetGlider and nowhere else.", GLIDER,
          None, None),  # "registrations" is no identifier word: not this reader's
-        ("Launch ids come from the pilot or from a tool's output.", GLIDER, "launch_id", ("*",)),
+        ("Launch ids come from the member or from a tool's output.", GLIDER, "launch_id", ("*",)),
         # `lotCode` on two tools, `lotCodes` on one: the check finds all by `lotCode`
         ("- Lot codes: exactly as searchLots gave them.", SEED, "lotCode", ("searchLots",)),
     ],

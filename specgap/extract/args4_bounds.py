@@ -63,12 +63,18 @@ def label_bound(text: str) -> str | None:
         bound = m["bound"]
         if re.match(r"\d|[$€£]", bound):  # "2–12": a range
             low, high = re.split(r"\s*(?:-|–|to)\s*", bound, maxsplit=1)
+            if _number(low) > _number(high):
+                return None  # "9 to 2": no range
             bound = f"between {low} and {high}"
         return f"The {m['label'].strip().casefold()} must be {bound}."
     m = _SECOND.match(text)
     if m is not None:
         return f"{m['subject'].strip()} {m['bound']}."
     return None
+
+
+def _number(text: str) -> float:
+    return float(re.sub(r"[^\d.]", "", text) or 0)
 
 
 def without_range_values(clean: str, rules: list[CandidateRule]) -> list[CandidateRule]:

@@ -54,10 +54,10 @@ _INVENT = re.compile(
 )
 # the verb of origin after the subject; what follows it names the sources
 _ORIGIN = re.compile(
-    r"^[^.;]*?\b(?:(?:come|comes|coming|taken|copied|read|pulled|sourced|obtained|drawn)\s+"
+    r"\b(?P<verb>(?:come|comes|coming|taken|copied|read|pulled|sourced|obtained|drawn)\s+"
     r"(?:only\s+|solely\s+|exclusively\s+)?(?:ever\s+)?from|(?:ones|those)\s+(?:that|which)|"
     r"exactly\s+as|as\s+(?:returned|given|listed|shown)\s+by|only\s+from)\b"
-    r"|^\s*[:\u2013\u2014-]\s*(?:only\s+)?(?:from|as)\b",
+    r"|^\s*(?P<colon>[:\u2013\u2014-])\s*(?:only\s+)?(?:from|as)\b",
     re.I,
 )
 _USE_ONES = re.compile(r"\b(?:use|take|pick)\s+(?:only\s+)?(?:ones|those)\b", re.I)
@@ -85,6 +85,14 @@ _NOT_KIND = frozenset(
         new valid real correct other same only never ever must use used""",
     )
 )
+# the verb of origin itself, before its alternatives are told apart
+_LEAD_IN = re.compile(
+    r"^\s*(?:[:\u2013\u2014-]\s*)?(?:(?:come|comes|coming|taken|copied|read|pulled|sourced|"
+    r"obtained|drawn)\s+(?:only\s+|solely\s+|exclusively\s+)?(?:ever\s+)?from|(?:ones|those)"
+    r"\s+(?:that|which)|exactly\s+as|as|only\s+from|from|use\s+(?:only\s+)?(?:ones|those))\b",
+    re.I,
+)
+_ALTERNATIVES = re.compile(r"\s*,\s*(?:or\s+)?|\s+or\s+(?:that\s+|which\s+|from\s+)?", re.I)
 _END = re.compile(r"[;.](?:\s|$)|,\s*(?:never|not|nothing|and\s+never)\b", re.I)
 
 
@@ -92,8 +100,9 @@ def kind_origins(text: str) -> list[Emit]:
     """`arg_grounded` over every call, one per kind the sentence grounds (module docstring)."""
     m = _SUBJECT.match(text)
     if m is not None and not _INVENT.search(text[: m.end("idw")]):
-        origin = _ORIGIN.search(m["rest"])
-        if origin is not None:
+        origin = _ORIGIN.search(_clause(m["rest"]))
+        before = m["rest"][: origin.start()] if origin is not None else ""
+        if origin is not None and not _names_tool(before):  # "X ids passed to T": T's own
             found = _sources(_clause(m["rest"][origin.start() :]))
             kinds = _kinds(m["np"], m["idw"])
             if found is not None and kinds:
@@ -119,8 +128,19 @@ def _clause(text: str) -> str:
     return text[: end.start()] if end else text
 
 
+def _names_tool(text: str) -> bool:
+    return any(_tool_id(m["t"], m[0]) for m in _TOKEN.finditer(text))
+
+
 def _sources(text: str) -> tuple[bool, list[str]] | None:
-    """(from the user, the source tools) a clause names; None when it names none."""
+    """(from the user, the source tools) a clause names; None when it names none, or when
+    one of its alternatives is neither a person nor a tool ("the office's ledger"): a rule
+    on the others would allow fewer sources than stated."""
+    text = _LEAD_IN.sub("", text)
+    for alternative in _ALTERNATIVES.split(text):
+        said = alternative.strip()
+        if said and not (_names_tool(said) or _PERSON.search(said) or _ANY_OUTPUT.search(said)):
+            return None
     tools = [m["t"] for m in _TOKEN.finditer(text) if _tool_id(m["t"], m[0])]
     said = _TOKEN.sub(lambda m: " " if _tool_id(m["t"], m[0]) else m[0], text)  # not a person
     user = bool(_PERSON.search(said))
