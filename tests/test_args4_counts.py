@@ -29,6 +29,7 @@ RESPELT = [
     ("NOTE: one refund per launch per chat.", "At most one refund per launch."),
     ("Reminders per conversation: 2.", "At most 2 reminders."),
     ("| Glider inspections per session | 3 |", "At most 3 glider inspections."),
+    ("| New hangars per session | 2 |", "Create at most 2 hangars."),
     ("| Refunds | one per launch per session |", "At most one refunds per launch."),
     ("Two fleet.InspectGlider calls per glider at most.",
      "Call fleet.InspectGlider at most Two times per glider."),

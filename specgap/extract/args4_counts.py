@@ -3,6 +3,8 @@
 - a tool's id counted: "one `approve_refund` per claim, ever", "no more than three
   verifyPin attempts in one chat", "two `ledger.Post` calls per invoice" -> "call T at most N
   times (per X)";
+- a new thing counted ("| New hangars per session | 2 |"): its creations, "create at most
+  N <things>";
 - a noun counted behind a label or a warning, or with a tail that only says "in all":
   "WARNING: one refund per order per chat", "one swap per berth, ever", "Reminders per
   conversation: 2", a table row "| Hull surveys per session | 3 |" or "| Tickets | one
@@ -102,6 +104,9 @@ def counted(text: str) -> str | None:
     per = f" per {m['per']}" if m["per"] else ""
     if _tool_id(noun):
         return f"Call {noun} at most {n} times{per}."
+    made = re.match(r"(?:new|newly\s+created)\s+(?P<thing>.+)$", noun, re.I)
+    if made is not None:  # "new buckets per session": buckets created
+        return f"Create at most {n} {made['thing'].casefold()}{per}."
     return f"At most {n} {noun.casefold()}{per}."
 
 
