@@ -92,7 +92,7 @@ def _each_tool(
 ) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
-    kinds = bound_kinds(resolved, registry, diagnostics)  # "booking ids": `booking_id`
+    kinds = bound_kinds(resolved, registry, diagnostics, identifier_argument)  # `booking_id`
     if kinds is not None:
         return kinds
     rule = resolved.rule

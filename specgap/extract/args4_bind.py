@@ -22,9 +22,10 @@ left as it is.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from specgap.extract.args4_kinds import kind_origins
-from specgap.id_arguments import identifier_argument
-from specgap.ir import Diagnostic, ResolvedRule
+from specgap.ir import Diagnostic, ResolvedRule, Selector
 from specgap.registry import Registry, Tool
 from specgap.resolve.text import compact
 
@@ -33,11 +34,19 @@ __all__ = ["bound_kinds"]
 _ANY = "*"
 
 
+Identifier = Callable[[Tool, str], Selector | None]
+
+
 def bound_kinds(
-    resolved: ResolvedRule, registry: Registry, diagnostics: list[Diagnostic]
+    resolved: ResolvedRule,
+    registry: Registry,
+    diagnostics: list[Diagnostic],
+    identifier: Identifier,
 ) -> list[ResolvedRule] | None:
     """The rule bound to its argument (module docstring): a list of rules to compile ([]
-    when nothing binds, with a note), or None when the rule is no such rule."""
+    when nothing binds, with a note), or None when the rule is no such rule. `identifier`:
+    the one argument of a tool carrying "<thing> id" (`specgap.id_arguments`, passed in by
+    the compiler, a layer above)."""
     rule = resolved.rule
     phrase = rule.params.get("arg")
     if rule.operator != "arg_grounded" or rule.target != _ANY or not isinstance(phrase, str):
@@ -48,7 +57,7 @@ def bound_kinds(
     wanted = compact(phrase)
     spelled = {a for t in tools for a in t.arg_names if compact(a) == wanted}
     # a name spelled as said wins over one only carrying "<thing> id" (`source_lot_id`)
-    names = spelled or {a for t in tools if (a := _identifier(t, phrase)) is not None}
+    names = spelled or {a for t in tools if (a := _identifier(identifier, t, phrase)) is not None}
     arg = _spelled_alike(names)
     if arg is not None:
         params = {**rule.params, "arg": arg}
@@ -79,7 +88,7 @@ def _spelled_alike(names: set[str]) -> str | None:
     return None
 
 
-def _identifier(tool: Tool, phrase: str) -> str | None:
+def _identifier(identifier: Identifier, tool: Tool, phrase: str) -> str | None:
     """The one argument of `tool` carrying the identifier "<thing> id" names, or None."""
-    selector = identifier_argument(tool, phrase)
+    selector = identifier(tool, phrase)
     return selector.arg if selector is not None and selector.arg else None
