@@ -15,6 +15,7 @@ from specgap.bind_units import unit_noun_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
 from specgap.extract.allow_actions import action_copies
+from specgap.extract.args4_bind import bound_kinds
 from specgap.extract.values3_bind import owner_copies
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
@@ -91,6 +92,9 @@ def _each_tool(
 ) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    kinds = bound_kinds(resolved, registry, diagnostics, identifier_argument)  # `booking_id`
+    if kinds is not None:
+        return kinds
     rule = resolved.rule
     together = tied(rule.target, resolved.target) if rule.target else []
     if together:

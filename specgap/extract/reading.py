@@ -13,6 +13,10 @@ from dataclasses import replace
 
 from specgap.extract import (
     action_nominal,
+    args4_bounds,
+    args4_counts,
+    args4_kinds,
+    args4_values,
     clause3_split,
     desc4_own,
     described_fill,
@@ -115,6 +119,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     for reread in _REREADS:  # the sentence spelt again as the readers read it, in this order
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
+    rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
@@ -142,6 +147,9 @@ _REREADS = (
     action_nominal.reread,  # "X verification is required before any booking": both acts
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
+    args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
+    args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
+    args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
