@@ -1,0 +1,288 @@
+"""Orderings and the user's yes said between tools named by their ids, in terse shapes the
+other readers leave: "`b` follows `a`, never the other way round", "`a` first, `b` second",
+"`a`, then `b`, then `c`", "..., then an explicit yes, then `b`", a lead then "`b` only
+comes after `a`", "`b` only once the N has been V-ed", "`b` is only called once the user
+has said ...", and a wait for the user's yes: "wait for the user to say yes before V-ing".
+
+Each order is `require_before(<later>, before=<earlier>)`; a yes before an action is
+`require_confirmation(<action>)`. In a chain only adjacent steps are ordered, and a step
+that is not a tool (nor a yes) breaks the chain: nothing is read across it. A step named
+only by a phrase ("the loan has been approved": approve loan) is a mention the resolver
+weighs as for any rule. A yes is the user's only when the policy's word for the one who
+gives it is the user's (a role's yes is a review, read elsewhere).
+
+Not read: a negated step ("never `a` before `b`" is `temporal`'s), a conditional lead, a
+chain whose steps are phrases only, and a bare verb as the action a yes guards when the
+sentence names no object and no tool (left to the resolver only through its object).
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from specgap.extract.english import verb_lemma
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_rules import candidate
+from specgap.extract.pattern_base import singular
+from specgap.extract.people import PERSONISH
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule
+from specgap.operators.prose import USER
+
+# a tool id in any style: snake_case, server__tool, dotted, kebab (two hyphens or more),
+# camelCase, PascalCase (two capitalised parts or more)
+_ID = (
+    r"(?:[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+|[A-Za-z][A-Za-z0-9]+(?:\.[A-Za-z][A-Za-z0-9]+)+"
+    r"|[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}|[a-z]+[0-9]*(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,})"
+)
+_TOOL = r"[`'\"]?\s*(?P<NAME>" + _ID + r")(?:\(\))?\s*[`'\"]?"
+_NOT_IDS = frozenset({"e.g", "i.e", "etc.", "a.m", "p.m"})
+# the user, by the common words or the policy's own ("the caller", "the camper")
+_WHO = r"(?:the\s+|a\s+|an\s+|each\s+|every\s+)?(?:" + USER + r"|" + PERSONISH + r")s?"
+
+
+def _tool(name: str) -> str:
+    return _TOOL.replace("NAME", name)
+
+
+_END = r"\s*[.!]?\s*$"
+
+# "`b` (always|only) follows `a`(, never the other way round)"
+_FOLLOWS = re.compile(
+    r"^\W*" + _tool("later") + r"\s+(?:always\s+|only\s+|must\s+|should\s+)?follows?\s+"
+    r"(?:only\s+)?" + _tool("step") + r"(?:\s*[,;(-]+\s*(?:and\s+)?(?:never|not)\s+the\s+other\s+"
+    r"way\s+(?:round|around)\)?)?" + _END,
+)
+# "`b` only comes after `a`", "`b` is only ever called after `a`" (in any clause)
+_AFTER = re.compile(
+    r"^\W*" + _tool("later") + r"\s+(?:always\s+|only\s+|must\s+|should\s+|may\s+)?(?:only\s+)?"
+    r"(?:ever\s+)?(?:comes?|goes|runs?|(?:is|be)\s+(?:only\s+)?(?:ever\s+)?(?:called|run|used|"
+    r"invoked|made))\s+(?:only\s+)?(?:ever\s+)?after\s+" + _tool("step") + _END,
+)
+# "`b` only once the N has been V-ed" / "`b` only after `a` has been called"
+_ONCE_DONE = re.compile(
+    r"^\W*"
+    + _tool("later")
+    + r"\s+(?:is\s+|may\s+be\s+|can\s+be\s+)?(?:only\s+)?(?:called\s+|run\s+|"
+    r"used\s+)?(?:only\s+)?(?:once|after|when)\s+(?:(?:the|a|an|its|their)\s+(?P<noun>[a-z][a-z-]*"
+    r"(?:\s+[a-z][a-z-]*){0,2})|"
+    + _tool("named")
+    + r")\s+(?:has|have)\s+(?:already\s+)?(?:been\s+)?"
+    r"(?P<done>[a-z]+(?:ed|en|wn|t|d))(?:\s+(?:up|back|out))?\b(?P<rest>[^.;:]*)" + _END,
+)
+# participles that say a call was made, not what it did
+_CALLED = frozenset({"called", "run", "used", "invoked", "executed", "succeeded", "returned"})
+# a step that is the user's yes in a chain: "an explicit yes", "the member's OK"
+_YES_STEP = re.compile(
+    r"^(?:(?:an?|the|their|his|her|" + _WHO + r"'s?)\s+)?(?:(?:explicit|clear|spoken|written|"
+    r"verbal|firm|final)\s+)?(?:[\"“']?yes[\"”']?|ok|okay|go-ahead|consent|confirmation)"
+    r"(?:\s+(?:from|by)\s+" + _WHO + r")?" + _END,
+    re.I,
+)
+# a chain step: a tool, with a verb of calling before it and a short phrase after it
+_TOOL_STEP = re.compile(
+    r"^(?:(?i:call|run|use|invoke|then)\s+)?" + _tool("id") + r"(?:\s+(?:on|for|with|against|"
+    r"to|over)\b[^,;]{0,60})?(?:\s+first)?" + _END,
+)
+_THEN_SPLIT = re.compile(r"\s*(?:[,;]|->|→|—|–)?\s*(?:and\s+)?(?:only\s+)?then\s+", re.I)
+_ORDINAL = re.compile(
+    r"^(?P<step>.+?)\s+(?P<n>first|second|third|fourth|next|last)" + _END,
+    re.I,
+)
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4}
+# "N is (only) called once the user has said ..."
+_ONCE_SAID = re.compile(
+    r"^\W*" + _tool("later") + r"\s+(?i:(?:is\s+|may\s+be\s+|can\s+be\s+)?(?:only\s+)?(?:ever\s+)?"
+    r"(?:called|run|used|invoked|sent|made)?\s*(?:only\s+)?(?:once|after|when)\s+" + _WHO + r"\s+"
+    r"(?:has|have)\s+(?:clearly\s+|plainly\s+|explicitly\s+)?(?:said|told\s+you|confirmed|agreed|"
+    r"answered\s+yes|replied\s+yes|okayed|approved))\b",
+)
+# "wait for the user to say yes", "wait until the member agrees"
+_WAIT = re.compile(
+    r"\bwait\s+(?:for|until)\s+" + _WHO + r"\s+(?:to\s+)?(?:say|says|said)?\s*(?:yes|ok|okay)\b"
+    r"|\bwait\s+(?:for|until)\s+" + _WHO + r"\s+(?:to\s+)?(?:agrees?|confirms?|consents?|"
+    r"accepts?|approves?|give\s+(?:the|their)\s+go-ahead)\b",
+    re.I,
+)
+_NEGATED = re.compile(r"\b(?:never|not|no|don't|doesn't|unless)\b", re.I)
+_CONDITION = re.compile(r"^\W*(?:if|when|whenever|while|unless|in\s+case)\b", re.I)
+# "before you V (the) O", "before V-ing (the) O", "before `x`"
+_BEFORE_ACT = re.compile(
+    r"\b(?i:before)\s+(?:(?:you|we)\s+(?:call\s+|run\s+|use\s+)?)?(?:[`'\"]\s*)?(?:(?P<tool>"
+    + _ID
+    + r")\b|(?P<verb>[a-z]+)(?:\s+(?:(?:a|an|the|their|his|her|its|this|that|any)\s+)?"
+    r"(?P<obj>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)|(?P<bare>\s*(?:,|[.!]?\s*$))))",
+)
+_NOT_ACTS = frozenset({"you", "we", "they", "it", "that", "this", "then", "anything", "doing"})
+_PRONOUNS = frozenset({"it", "them", "this", "that", "anything", "something", "so"})
+
+
+def _ids(*names: str) -> bool:
+    """Every name is a tool id (not an abbreviation)."""
+    return all(n.casefold() not in _NOT_IDS for n in names)
+
+
+def _clauses(text: str) -> list[str]:
+    """The clauses a colon or a semicolon sets apart; the lead of "X: Y" is a clause too."""
+    return [c.strip() for c in re.split(r"\s*[:;]\s+", text) if c.strip()]
+
+
+def ordered_pairs(text: str) -> list[Emit]:
+    """The orders and yeses of the module's shapes, in the order the sentence says them."""
+    text = " ".join(text.split())
+    if _CONDITION.match(text):
+        return []
+    out: list[Emit] = []
+    for clause in _clauses(text):
+        out.extend(_clause(clause))
+    if not out:
+        out.extend(_waited(text))
+    return out
+
+
+def _clause(clause: str) -> list[Emit]:
+    for pattern in (_FOLLOWS, _AFTER):
+        m = pattern.match(clause)
+        if m is not None and _ids(m["later"], m["step"]) and m["later"] != m["step"]:
+            return [Emit("require_before", m["later"], {"before": m["step"]}, 0.7)]
+    said = _ONCE_SAID.match(clause)
+    if said is not None and _ids(said["later"]):
+        return [Emit("require_confirmation", said["later"], {}, 0.7)]
+    done = _ONCE_DONE.match(clause)
+    if done is not None and _ids(done["later"]):
+        step = _done_step(done)
+        if step is not None and step != done["later"]:
+            return [Emit("require_before", done["later"], {"before": step}, 0.7)]
+    return _chain(clause)
+
+
+def _done_step(m: re.Match[str]) -> str | None:
+    """The earlier step of "once the N has been V-ed" (V N) or "once `a` has been called"."""
+    done = m["done"].casefold()
+    if m["named"] is not None:
+        return m["named"] if done in _CALLED and _ids(m["named"]) else None
+    if _NEGATED.search(m["rest"] or ""):
+        return None
+    verb = verb_lemma(done)
+    noun = (m["noun"] or "").casefold().split()
+    if verb is None or not noun or done in _CALLED:
+        return None
+    return f"{verb} {' '.join([*noun[:-1], singular(noun[-1])])}"
+
+
+def _chain(clause: str) -> list[Emit]:
+    """Adjacent tool steps of "`a`, then `b`, then `c`" or "`a` first, `b` second"; a yes
+    step before a tool makes that tool need the user's yes."""
+    said = clause.strip().rstrip(".!")
+    steps = [s.strip() for s in _THEN_SPLIT.split(said)]
+    if len(steps) < 2:
+        steps = _ordinal_steps(said)
+    if len(steps) < 2 or any(_NEGATED.search(s) for s in steps):
+        return []
+    kinds: list[tuple[str, str]] = []
+    for step in steps:
+        tool = _TOOL_STEP.match(step)
+        if tool is not None and _ids(tool["id"]):
+            kinds.append(("tool", tool["id"]))
+        elif _YES_STEP.match(re.split(r"\s*,\s*(?:and\s+)?", step)[-1]) or _WAIT.search(step):
+            kinds.append(("yes", ""))
+        else:
+            kinds.append(("other", step))
+    out: list[Emit] = []
+    for (k1, v1), (k2, v2) in pairwise(kinds):
+        if k1 == "tool" and k2 == "tool" and v1 != v2:
+            out.append(Emit("require_before", v2, {"before": v1}, 0.7))
+        elif k1 == "yes" and k2 == "tool":
+            out.append(Emit("require_confirmation", v2, {}, 0.7))
+    return out
+
+
+def _ordinal_steps(said: str) -> list[str]:
+    """ "`a` first, `b` second(, `c` third)": the steps in their numbered order."""
+    parts = [p.strip() for p in re.split(r"\s*[,;]\s*(?:and\s+)?", said) if p.strip()]
+    numbered: list[tuple[int, str]] = []
+    for i, part in enumerate(parts):
+        m = _ORDINAL.match(part)
+        if m is None:
+            return []
+        word = m["n"].casefold()
+        rank = _ORDINALS.get(word, i + 1 if word == "next" else 99)
+        numbered.append((rank, m["step"]))
+    ranks = [r for r, _ in numbered]
+    if len(set(ranks)) != len(ranks) or 1 not in ranks:
+        return []
+    return [s for _, s in sorted(numbered)]
+
+
+def _waited(text: str) -> list[Emit]:
+    """ "wait for the user to say yes" with the action it guards: a `before` phrase with an
+    object or a tool id ("before you book a crossing", "before `bookCrossing`")."""
+    if _WAIT.search(text) is None or _NEGATED.search(text):
+        return []
+    for m in _BEFORE_ACT.finditer(text):
+        if m["tool"] is not None:
+            return [Emit("require_confirmation", m["tool"], {}, 0.7)] if _ids(m["tool"]) else []
+        verb = m["verb"].casefold()
+        if verb.endswith("ing"):
+            verb = verb_lemma(verb) or ""
+        obj = (m["obj"] or "").casefold().split()
+        if verb and m["bare"] is not None and verb not in _NOT_ACTS:
+            return [Emit("require_confirmation", verb, {}, 0.7)]  # "Before you book, ..."
+        if not verb or verb in _NOT_ACTS or not obj or obj[0] in _PRONOUNS:
+            continue
+        obj = obj[:1] if obj[-1] in {"and", "or", "read", "wait"} else obj
+        return [Emit("require_confirmation", f"{verb} {' '.join(obj)}", {}, 0.7)]
+    return []
+
+
+# "read X back (to the member)", "read back X": a read-back to the user, not a read of X
+_READ_BACK = re.compile(r"\bread\s+(?:[^,;.]{0,80}?\s)?back\b|\bread\s+back\b", re.I)
+
+
+def reads_back(text: str) -> bool:
+    """The sentence reads something back to the user (its "read" names no read tool)."""
+    return _READ_BACK.search(text) is not None
+
+
+_ORDERS = frozenset({"require_before", "require_confirmation"})
+
+
+def with_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The readers' rules of a policy sentence with the module's orders added (when no
+    other reader read an order or a yes) and the reads a read-back was taken for dropped."""
+    if sentence.subject is not None:
+        return rules
+    text = sentence.clean
+    if not any(r.operator in _ORDERS for r in rules):
+        emits = ordered_pairs(text)
+        targets = {e.target for e in emits}
+        kept = [
+            r
+            for r in rules
+            if not (
+                r.operator == "deny_action" and not r.params.get("values") and r.target in targets
+            )
+        ]
+        rules = [*kept, *(candidate(sentence, e) for e in emits)] if emits else rules
+    return without_read_back(sentence, rules)
+
+
+def without_read_back(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules without the orders whose step is a read-back to the user ("read the title
+    back to the member and get their OK before ..."): no read tool is called, the user's yes
+    is the rule. An order whose steps are all tools named by their ids is kept."""
+    text = sentence.clean
+    if not reads_back(text) or not any(r.operator == "require_confirmation" for r in rules):
+        return rules
+    named = {m.group(0) for m in re.finditer(_ID, text)}
+    return [
+        r
+        for r in rules
+        if r.operator != "require_before" or _named_steps(r.params.get("before"), named)
+    ]
+
+
+def _named_steps(before: object, named: set[str]) -> bool:
+    steps = [before] if isinstance(before, str) else list(before or ())  # type: ignore[call-overload]
+    return bool(steps) and all(str(s) in named for s in steps)
