@@ -143,6 +143,28 @@ ROWS: list[_Row] = [
         FERRY,
         {("require_confirmation", "BookCrossing", None)},
     ),
+    # a step before every tool, said with "until" first
+    (
+        "Until the pilot has passed `findPilot`, no other club tool is used.",
+        GLIDER,
+        {("require_before", "*", "findPilot")},
+    ),
+    # a step before either of two later tools
+    (
+        "get_accession on each sample before it leaves, whether through ship_seeds or "
+        "vault__withdraw_sample.",
+        SEEDS,
+        {
+            ("require_before", "ship_seeds", "get_accession"),
+            ("require_before", "vault__withdraw_sample", "get_accession"),
+        },
+    ),
+    # a passive ban on an unread thing
+    (
+        "A launch is never booked for a glider that has not been read in this chat.",
+        GLIDER,
+        {("require_before", "bookLaunch", "getGlider")},
+    ),
     # near misses: nothing of this module's
     (
         "Never call logFlight before bookLaunch has been called, or the other way round.",
@@ -153,6 +175,12 @@ ROWS: list[_Row] = [
     ("getGlider, findPilot and bookLaunch are the tools you use most.", GLIDER, set()),
     ("Wait for the duty instructor to agree before you book a launch.", GLIDER, set()),
     ("The follow-up e-mail follows the booking.", FERRY, set()),
+    ("Add a note with flagVehicle before doing anything else.", FERRY, set()),
+    (
+        "Nobody's booking is opened until the passenger has been found with LookupPassenger.",
+        FERRY,
+        set(),
+    ),
 ]
 
 
@@ -188,6 +216,19 @@ def test_orderings_four(tmp_path: Path, text: str, tools: list, expected: set | 
         ("a, then b, then c.", []),  # phrases only: no tools, no order
         ("getCrossing, then the passenger's questions, then issueVoucher.", []),
         ("e.g. first, i.e. second.", []),
+        # the later act a bare gerund; the act named by an act noun and a light verb
+        ("Note it with add_log_entry before closing.", [("close", "add_log_entry")]),
+        ("Note it with close_case_note before closing.", []),  # the step is itself
+        ("Note it with add_log_entry before starting.", []),  # no act named
+        (
+            "A kiln-slot booking is never started until `getSlot` has been called.",
+            [("booking kiln slot", "getSlot")][:0],
+        ),  # "booking" is no verb: nothing
+        (
+            "A grant renewal is never started until `getGrant` has been called.",
+            [("renew grant", "getGrant")],
+        ),
+        ("Nobody's file is opened until `findPilot` has run.", []),
         ("When asked, getCrossing first, issueVoucher second.", []),
     ],
 )

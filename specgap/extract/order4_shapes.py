@@ -21,10 +21,11 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
-from specgap.extract.english import verb_lemma
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
-from specgap.extract.pattern_base import singular
+from specgap.extract.nominals import nominal_act
+from specgap.extract.pattern_base import ANY_TOOL, singular
 from specgap.extract.people import PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -36,6 +37,7 @@ _ID = (
     r"(?:[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+|[A-Za-z][A-Za-z0-9]+(?:\.[A-Za-z][A-Za-z0-9]+)+"
     r"|[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}|[a-z]+[0-9]*(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,})"
 )
+ID = _ID  # for `order4_tables`
 _TOOL = r"[`'\"]?\s*(?P<NAME>" + _ID + r")(?:\(\))?\s*[`'\"]?"
 _NOT_IDS = frozenset({"e.g", "i.e", "etc.", "a.m", "p.m"})
 # the user, by the common words or the policy's own ("the caller", "the camper")
@@ -117,6 +119,55 @@ _BEFORE_ACT = re.compile(
 _NOT_ACTS = frozenset({"you", "we", "they", "it", "that", "this", "then", "anything", "doing"})
 _PRONOUNS = frozenset({"it", "them", "this", "that", "anything", "something", "so"})
 
+# "Until the caller has passed `x`, no other (claims) tool is called"
+_UNTIL_NO_OTHER = re.compile(
+    r"^\W*(?i:until|before)\s+(?P<event>[^,;]+?)\s*,\s*(?i:no\s+other\s+(?:[a-z]+\s+)?(?:tools?|"
+    r"calls?|functions?)\s+(?:is|are|gets|may|can|should|will)(?:\s+be)?\s+(?:used|called|run|"
+    r"invoked|made))\b",
+)
+# "`a` on every object before it goes into a request, whether through `b` or `c`"
+_WHETHER = re.compile(
+    r"^(?P<lead>[^,;]*?\b(?i:before)\b[^,;]*?)\s*,\s*(?i:whether)\s+(?i:through|via|with|using|by"
+    r"(?:\s+calling)?|in)\s+" + _tool("b") + r"\s+(?i:or)\s+" + _tool("c") + _END,
+)
+# "Condition report ordered for the objects before `approveLoan`": a step said as a noun
+# and its participle
+_DONE_BEFORE = re.compile(
+    r"^\W*(?:(?:the|a|an|their|its)\s+)?(?P<noun>[A-Za-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}?)\s+"
+    r"(?P<done>[a-z]+(?:ed|en|wn))(?:\s+(?:for|on|to|with|against|in|from)\b[^,;]*?)?\s+"
+    r"(?i:before)\s+" + _tool("later") + _END,
+)
+# "Add a note with `add_note` before closing.": the later act a bare gerund
+_BEFORE_GERUND = re.compile(
+    r"^\W*(?P<lead>[^,;]*?)\s+(?i:before)\s+(?P<ing>[a-z]+ing)" + _END,
+)
+# "a claim is never opened on a policy that has not been fetched (in this chat)"
+_NOT_YET = re.compile(
+    r"^\W*(?:an?|the|no)\s+(?P<noun>[a-z][a-z-]*)\s+(?:is|are|gets|may|can|will)\s+(?:never|not)"
+    r"(?:\s+be)?\s+(?P<done>[a-z]+(?:ed|en|wn|t))\s+(?:on|for|against|to|from)\s+(?:an?|the|any)\s+"
+    r"(?P<other>[a-z][a-z-]*)\s+(?:that|which)\s+(?:has|have)\s+not\s+(?:yet\s+)?(?:already\s+)?"
+    r"been\s+(?P<step>[a-z]+(?:ed|en|wn|t)|read|run|set|paid|sent|made|done)(?:\s+(?:first|yet|already))?(?:\s+in\s+(?:this|the)\s+"
+    r"(?:chat|conversation|session|call))?" + _END,
+    re.I,
+)
+# "An access-log export is never started until `x` has been called", "Nobody's booking is
+# opened until the couple has been found with `a` or `b`"
+_NEVER_UNTIL = re.compile(
+    r"^\W*(?:(?:an?|the|no|any)\s+|nobody's\s+|no\s+one's\s+)(?P<mods>(?:[a-z][a-z-]*\s+){0,2}?)"
+    r"(?P<noun>[a-z][a-z-]*)\s+(?:is|are|gets|may\s+be|can\s+be|will\s+be)\s+(?:never\s+|not\s+|"
+    r"only\s+)?(?P<done>[a-z]+(?:ed|en|wn|un))\s+(?:only\s+)?(?:until|after|once)\s+"
+    r"(?P<event>[^,;]+?)" + _END,
+    re.I,
+)
+_LIGHT = frozenset({"start", "begin", "make", "do", "run", "carry", "file", "place", "launch"})
+_OPENED = frozenset({"open", "view", "see", "access", "read", "show", "touch", "handle", "discuss"})
+_GERUND_NOT = frozenset({"doing", "anything", "something", "nothing", "everything", "during"})
+_EVENT_TOOLS = re.compile(
+    r"\b(?:has|have)\s+(?:been\s+)?(?:called|run|used|invoked|passed|succeeded)\b|"
+    r"\b(?:with|through|via|using|by\s+calling|passed)\s+",
+    re.I,
+)
+
 
 def _ids(*names: str) -> bool:
     """Every name is a tool id (not an abbreviation)."""
@@ -142,6 +193,10 @@ def ordered_pairs(text: str) -> list[Emit]:
 
 
 def _clause(clause: str) -> list[Emit]:
+    for shape in (_no_other, _whether, _done_before, _not_yet, _never_until, _gerund_after):
+        found = shape(clause)
+        if found:
+            return found
     for pattern in (_FOLLOWS, _AFTER):
         m = pattern.match(clause)
         if m is not None and _ids(m["later"], m["step"]) and m["later"] != m["step"]:
@@ -286,3 +341,102 @@ def without_read_back(sentence: Sentence, rules: list[CandidateRule]) -> list[Ca
 def _named_steps(before: object, named: set[str]) -> bool:
     steps = [before] if isinstance(before, str) else list(before or ())  # type: ignore[call-overload]
     return bool(steps) and all(str(s) in named for s in steps)
+
+
+def _named_ids(text: str) -> list[str]:
+    """The tool ids a phrase names, in order, each once."""
+    found = [m.group(0) for m in re.finditer(_ID, text)]
+    return [t for t in dict.fromkeys(found) if _ids(t)]
+
+
+def _no_other(clause: str) -> list[Emit]:
+    """ "Until the caller has passed `x`, no other tool is called": `x` before every tool."""
+    m = _UNTIL_NO_OTHER.match(clause)
+    named = _named_ids(m["event"]) if m is not None else []
+    if len(named) != 1:
+        return []
+    return [Emit("require_before", ANY_TOOL, {"before": named[0]}, 0.7)]
+
+
+def _whether(clause: str) -> list[Emit]:
+    """ "`a` ... before ..., whether through `b` or `c`": `a` before each of `b` and `c`."""
+    m = _WHETHER.match(clause)
+    if m is None or _NEGATED.search(m["lead"]):
+        return []
+    step = _named_ids(m["lead"])
+    if len(step) != 1 or not _ids(m["b"], m["c"]):
+        return []
+    return [Emit("require_before", t, {"before": step[0]}, 0.7) for t in (m["b"], m["c"])]
+
+
+def _done_before(clause: str) -> list[Emit]:
+    """ "Condition report ordered for the objects before `x`": order condition report, then
+    `x`."""
+    m = _DONE_BEFORE.match(clause)
+    if m is None or not _ids(m["later"]) or _named_ids(m["noun"]) or _NEGATED.search(clause):
+        return []
+    verb = verb_lemma(m["done"].casefold())
+    words = m["noun"].casefold().split()
+    if verb is None or words[0] in {"is", "are", "was", "it", "this", "that", "everything"}:
+        return []
+    return [Emit("require_before", m["later"], {"before": _phrase(verb, words)}, 0.7)]
+
+
+def _gerund_after(clause: str) -> list[Emit]:
+    """ "Add an outcome note with `add_note` before closing.": `add_note`, then close."""
+    m = _BEFORE_GERUND.match(clause)
+    if m is None or _NEGATED.search(m["lead"]) or m["ing"].casefold() in _GERUND_NOT:
+        return []
+    step = _named_ids(m["lead"])
+    verb = verb_lemma(m["ing"].casefold())
+    if len(step) != 1 or verb is None or not re.match(r"^\W*[A-Za-z]+\b", m["lead"]):
+        return []
+    if verb in _LIGHT or step[0].casefold().replace("_", "").startswith(verb):
+        return []  # "before starting": no act named; "close_x before closing": itself
+    return [Emit("require_before", verb, {"before": step[0]}, 0.7)]
+
+
+def _not_yet(clause: str) -> list[Emit]:
+    """ "a claim is never opened on a policy that has not been fetched": fetch policy, then
+    open claim."""
+    m = _NOT_YET.match(clause)
+    if m is None:
+        return []
+    verb, step = verb_lemma(m["done"].casefold()), verb_lemma(m["step"].casefold())
+    if verb is None or step is None:
+        return []
+    later = _phrase(verb, [m["noun"].casefold()])
+    return [Emit("require_before", later, {"before": _phrase(step, [m["other"].casefold()])}, 0.7)]
+
+
+def _never_until(clause: str) -> list[Emit]:
+    """ "An export is never started until `x` has been called": `x`, then export; "Nobody's
+    booking is opened until the couple has been found with `a` or `b`": either, then open
+    booking."""
+    m = _NEVER_UNTIL.match(clause)
+    if m is None or not _EVENT_TOOLS.search(m["event"]):
+        return []
+    named = _named_ids(m["event"])
+    if not named or _named_ids(m["mods"] + m["noun"]):
+        return []
+    if len(named) > 1 and not re.search(r"\bor\b", m["event"]):
+        return []  # "`a` and `b` have been called": two orders, left to `temporal`
+    done = verb_lemma(m["done"].casefold())
+    noun = m["noun"].casefold()
+    mods = m["mods"].casefold().replace("-", " ").split()
+    if done is None or done in _OPENED:
+        return []  # "nobody's booking is opened": which read opens it is not said
+    if done in _LIGHT:  # "an export is started": the act the noun names
+        act = nominal_act(noun) or (noun if base_verb(noun) else None)
+        if act is None:
+            return []
+        later = " ".join([act, *mods])
+    else:
+        later = _phrase(done, [*mods, noun])
+    before: str | list[str] = named[0] if len(named) == 1 else named
+    return [Emit("require_before", later, {"before": before}, 0.7)]
+
+
+def _phrase(verb: str, words: list[str]) -> str:
+    """ "order condition reports" -> "order condition report"."""
+    return " ".join([verb, *words[:-1], singular(words[-1])]) if words else verb
