@@ -136,6 +136,18 @@ ROWS: list[_Row] = [
         SEEDS,
         {("require_confirmation", "refund_fee", None)},
     ),
+    # a passive yes given in the chat, whoever gives it; the act its noun names
+    (
+        "Firings are confirmed by the technician in the chat before you start them.",
+        KILN,
+        {("require_confirmation", "kiln.firing.Start", None)},
+    ),
+    (
+        "A launch is only booked when a slot is free, and only after the member has told you "
+        "clearly that they want it booked.",
+        GLIDER,
+        {("require_confirmation", "bookLaunch", None)},
+    ),
     # a read-back is no read: only the yes is kept
     (
         "Read the crossing and the date back to the passenger and get their OK before the seat "
@@ -176,6 +188,7 @@ ROWS: list[_Row] = [
     ("Wait for the duty instructor to agree before you book a launch.", GLIDER, set()),
     ("The follow-up e-mail follows the booking.", FERRY, set()),
     ("Add a note with flagVehicle before doing anything else.", FERRY, set()),
+    ("Vouchers are confirmed by the duty officer before you issue them.", FERRY, set()),
     (
         "Nobody's booking is opened until the passenger has been found with LookupPassenger.",
         FERRY,

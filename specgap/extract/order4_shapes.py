@@ -159,7 +159,37 @@ _NEVER_UNTIL = re.compile(
     r"(?P<event>[^,;]+?)" + _END,
     re.I,
 )
-_LIGHT = frozenset({"start", "begin", "make", "do", "run", "carry", "file", "place", "launch"})
+# "An application is only submitted if ..., and only after the applicant has told you ..."
+_ONLY_AFTER_SAID = re.compile(
+    r"^\W*(?:an?|the|each|every|any)\s+(?P<noun>[a-z][a-z-]*)\s+(?:is|are|gets|get)\s+(?:only\s+)?"
+    r"(?P<done>[a-z]+(?:ed|en|wn|t))\b[^;:]*?\bonly\s+(?:after|once|when)\s+" + _WHO + r"\s+"
+    r"(?:has|have)\s+(?:[a-z]+ly\s+)?(?:told\s+you|said|confirmed|agreed|answered\s+yes|okayed)\b",
+    re.I,
+)
+# "Rollbacks are confirmed by the engineer in the chat before you start them": whoever
+# confirms in the chat is the one the agent talks to
+_CONFIRMED_IN_CHAT = re.compile(
+    r"^\W*(?P<noun>[a-z][a-z-]*s)\s+(?:are|must\s+be|have\s+to\s+be|need\s+to\s+be|should\s+be)\s+"
+    r"(?:always\s+)?(?:confirmed|okayed|agreed\s+to)\s+by\s+(?:the\s+|an?\s+)?[a-z]+\s+in\s+(?:the|this)\s+"
+    r"(?:chat|conversation|thread)\s+before\s+(?:you|we)\s+(?P<verb>[a-z]+)(?:\s+out)?\s+(?:them|it)"
+    + _END,
+    re.I,
+)
+_LIGHT = frozenset(
+    {
+        "start",
+        "begin",
+        "make",
+        "do",
+        "run",
+        "carry",
+        "file",
+        "place",
+        "launch",
+        "perform",
+        "process",
+    }
+)
 _OPENED = frozenset({"open", "view", "see", "access", "read", "show", "touch", "handle", "discuss"})
 _GERUND_NOT = frozenset({"doing", "anything", "something", "nothing", "everything", "during"})
 _EVENT_TOOLS = re.compile(
@@ -309,6 +339,10 @@ def with_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidat
     if sentence.subject is not None:
         return rules
     text = sentence.clean
+    asked = confirmed_in_chat(text)
+    if asked:  # the passive yes read here names the act; another reader's guess is dropped
+        rules = [r for r in rules if r.operator != "require_confirmation"]
+        rules = [*rules, *(candidate(sentence, e) for e in asked)]
     if not any(r.operator in _ORDERS for r in rules):
         emits = ordered_pairs(text)
         targets = {e.target for e in emits}
@@ -440,3 +474,22 @@ def _never_until(clause: str) -> list[Emit]:
 def _phrase(verb: str, words: list[str]) -> str:
     """ "order condition reports" -> "order condition report"."""
     return " ".join([verb, *words[:-1], singular(words[-1])]) if words else verb
+
+
+def confirmed_in_chat(text: str) -> list[Emit]:
+    """ "Xs are confirmed by the <anyone> in the chat before you start them": the act X names
+    needs the user's yes (a light verb names no act of its own); "a N is only V-ed ... only
+    after the user has told you ...": V N needs it."""
+    text = " ".join(text.split())
+    m = _CONFIRMED_IN_CHAT.match(text)
+    if m is not None:
+        noun = singular(m["noun"].casefold())
+        verb = m["verb"].casefold()
+        if verb in _LIGHT:
+            act = nominal_act(noun) or noun  # "a rollback": the act's own name
+            return [Emit("require_confirmation", act, {}, 0.7)]
+        return [Emit("require_confirmation", _phrase(verb, [noun]), {}, 0.7)]
+    m = _ONLY_AFTER_SAID.match(text)
+    if m is not None and (verb := verb_lemma(m["done"].casefold())) is not None:
+        return [Emit("require_confirmation", _phrase(verb, [m["noun"].casefold()]), {}, 0.7)]
+    return []
