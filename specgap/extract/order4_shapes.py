@@ -85,7 +85,7 @@ _YES_STEP = re.compile(
 # a chain step: a tool, with a verb of calling before it and a short phrase after it
 _TOOL_STEP = re.compile(
     r"^(?:(?i:call|run|use|invoke|then)\s+)?" + _tool("id") + r"(?:\s+(?:on|for|with|against|"
-    r"to|over)\b[^,;]{0,60})?(?:\s+first)?" + _END,
+    r"over)\b[^,;]{0,60})?(?:\s+first)?" + _END,
 )
 _THEN_SPLIT = re.compile(r"\s*(?:[,;]|->|→|—|–)?\s*(?:and\s+)?(?:only\s+)?then\s+", re.I)
 _ORDINAL = re.compile(
