@@ -40,6 +40,12 @@ KILN = [
     _tool("kiln.firing.Start", "Start a loaded firing.", firingId="string"),
     _tool("studio.member.Lookup", "Look a studio member up by e-mail.", email="string"),
 ]
+# a help desk for the seed bank's growers, kebab-case
+DESK = [
+    _tool("open-grower-ticket", "Open a ticket for the grower team.", summary="string"),
+    _tool("transfer-to-seed-curator", "Hand the chat to a seed curator.", summary="string"),
+    _tool("lookup-grower", "Find a grower by e-mail.", email="string"),
+]
 # a ferry desk, PascalCase
 FERRY = [
     _tool("LookupPassenger", "Find a passenger by name or e-mail.", email="string"),
@@ -148,6 +154,24 @@ ROWS: list[_Row] = [
         GLIDER,
         {("require_confirmation", "bookLaunch", None)},
     ),
+    # a step's sentences read as one: the yes in the second
+    (
+        "4. Read the sailing back. BookCrossing is only called once the passenger has said "
+        "the sailing is right.",
+        FERRY,
+        {("require_confirmation", "BookCrossing", None)},
+    ),
+    # a hand-off after a ticket
+    (
+        "Before you transfer to a seed curator, open a ticket that says what went wrong.",
+        DESK,
+        {("require_before", "transfer-to-seed-curator", "open-grower-ticket")},
+    ),
+    (
+        "Before you hand it over to the seed curator, log a short ticket.",
+        DESK,
+        {("require_before", "transfer-to-seed-curator", "open-grower-ticket")},
+    ),
     # a read-back is no read: only the yes is kept
     (
         "Read the crossing and the date back to the passenger and get their OK before the seat "
@@ -189,6 +213,7 @@ ROWS: list[_Row] = [
     ("The follow-up e-mail follows the booking.", FERRY, set()),
     ("Add a note with flagVehicle before doing anything else.", FERRY, set()),
     ("Vouchers are confirmed by the duty officer before you issue them.", FERRY, set()),
+    ("Before you transfer to a seed curator, write down what they asked.", DESK, set()),
     (
         "Nobody's booking is opened until the passenger has been found with LookupPassenger.",
         FERRY,

@@ -175,6 +175,15 @@ _CONFIRMED_IN_CHAT = re.compile(
     + _END,
     re.I,
 )
+# "Before you transfer to a shift lead, open a ticket that sums it up": the hand-off after
+# the step
+_BEFORE_HANDOFF = re.compile(
+    r"^\W*before\s+(?:you\s+|we\s+)?(?P<v>transfer|escalate|hand\s+(?:it\s+|them\s+)?(?:off|over)|"
+    r"pass\s+(?:it|them|the\s+case)\s+on)\s+to\s+(?:a|an|the)\s+(?P<n>[a-z]+(?:\s+[a-z]+){0,2}?)\s*,\s*"
+    r"(?P<step>open|create|file|log|raise|add|write|record)\s+(?:a|an|the)\s+(?:[a-z]+\s+)?"
+    r"(?P<o>ticket|case|note|report|record|incident|request|entry)\b",
+    re.I,
+)
 _LIGHT = frozenset(
     {
         "start",
@@ -205,8 +214,12 @@ def _ids(*names: str) -> bool:
 
 
 def _clauses(text: str) -> list[str]:
-    """The clauses a colon or a semicolon sets apart; the lead of "X: Y" is a clause too."""
-    return [c.strip() for c in re.split(r"\s*[:;]\s+", text) if c.strip()]
+    """The clauses a colon, a semicolon or a full stop sets apart; the lead of "X: Y" is a
+    clause too."""
+    # ("6. Read it back. `b` is only called once ...": a step's sentences are one to the
+    # splitter; a full stop after a word ends a clause, a step number's does not)
+    parts = re.split(r"\s*[:;]\s+|(?<=[a-z)])\.\s+(?=[A-Za-z`])", text)
+    return [c.strip() for c in parts if c.strip()]
 
 
 def ordered_pairs(text: str) -> list[Emit]:
@@ -223,7 +236,15 @@ def ordered_pairs(text: str) -> list[Emit]:
 
 
 def _clause(clause: str) -> list[Emit]:
-    for shape in (_no_other, _whether, _done_before, _not_yet, _never_until, _gerund_after):
+    for shape in (
+        _handed_on,
+        _no_other,
+        _whether,
+        _done_before,
+        _not_yet,
+        _never_until,
+        _gerund_after,
+    ):
         found = shape(clause)
         if found:
             return found
@@ -493,3 +514,15 @@ def confirmed_in_chat(text: str) -> list[Emit]:
     if m is not None and (verb := verb_lemma(m["done"].casefold())) is not None:
         return [Emit("require_confirmation", _phrase(verb, [m["noun"].casefold()]), {}, 0.7)]
     return []
+
+
+def _handed_on(clause: str) -> list[Emit]:
+    """ "Before you transfer to a payroll lead, open a ticket ...": open ticket, then the
+    transfer (the tool the resolver finds for "transfer to payroll lead")."""
+    m = _BEFORE_HANDOFF.match(clause)
+    if m is None:
+        return []
+    verb = m["v"].split()[0].casefold()
+    later = f"{verb} to {m['n'].casefold()}"
+    step = f"{m['step'].casefold()} {singular(m['o'].casefold())}"
+    return [Emit("require_before", later, {"before": step}, 0.7)]
