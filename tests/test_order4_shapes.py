@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from specgap.extract.order4_shapes import ordered_pairs, reads_back
+from specgap.extract.order4_shapes import confirmed_in_chat, ordered_pairs, reads_back
 from tests.corpus_agents import build_prompt
 from tests.test_grammar import _tool
 
@@ -172,6 +172,12 @@ ROWS: list[_Row] = [
         DESK,
         {("require_before", "transfer-to-seed-curator", "open-grower-ticket")},
     ),
+    # saving a new X is changing it
+    (
+        "Confirm the new crossing with the passenger before you save it.",
+        FERRY,
+        {("require_confirmation", "MoveBooking", None)},
+    ),
     # a read-back is no read: only the yes is kept
     (
         "Read the crossing and the date back to the passenger and get their OK before the seat "
@@ -286,3 +292,21 @@ def test_pairs_only_between_adjacent_tools(text: str, expected: list) -> None:
 )
 def test_read_back(text: str, expected: bool) -> None:
     assert reads_back(text) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Confirm the new crossing with the passenger before saving it.", ["update crossing"]),
+        ("Ask the member to confirm the new address before you save it.", ["update address"]),
+        ("Confirm the new crossing with the duty officer before saving it.", []),  # a role
+        ("Confirm the new crossing with the passenger.", []),  # nothing saved
+        (
+            "Rollbacks are confirmed by the engineer in the chat before you start them.",
+            ["rollback"],
+        ),
+        ("Rollbacks are confirmed by the engineer before you start them.", []),  # not in the chat
+    ],
+)
+def test_confirmed_in_chat(text: str, expected: list) -> None:
+    assert [e.target for e in confirmed_in_chat(text)] == expected

@@ -184,6 +184,13 @@ _BEFORE_HANDOFF = re.compile(
     r"(?P<o>ticket|case|note|report|record|incident|request|entry)\b",
     re.I,
 )
+# "Confirm the new details with the patient before saving them", "Ask the owner to confirm
+# the new address before saving it": saving a new X is changing X
+_SAVE_NEW = re.compile(
+    r"\b(?:confirm|check|verify)\s+(?:the|their|his|her)\s+new\s+(?P<n>[a-z]+(?:\s+[a-z]+)?)\b"
+    r"[^.;:]*?\bbefore\s+(?:you\s+)?(?:saving|save|store|storing)\s+(?:it|them)\b",
+    re.I,
+)
 _LIGHT = frozenset(
     {
         "start",
@@ -510,6 +517,10 @@ def confirmed_in_chat(text: str) -> list[Emit]:
             act = nominal_act(noun) or noun  # "a rollback": the act's own name
             return [Emit("require_confirmation", act, {}, 0.7)]
         return [Emit("require_confirmation", _phrase(verb, [noun]), {}, 0.7)]
+    m = _SAVE_NEW.search(text)
+    if m is not None and re.search(r"\bwith\s+" + _WHO + r"|\bask\s+" + _WHO, text, re.I):
+        words = [w for w in m["n"].casefold().split() if w not in {"and", "or", "with"}]
+        return [Emit("require_confirmation", _phrase("update", words[:1]), {}, 0.7)]
     m = _ONLY_AFTER_SAID.match(text)
     if m is not None and (verb := verb_lemma(m["done"].casefold())) is not None:
         return [Emit("require_confirmation", _phrase(verb, [m["noun"].casefold()]), {}, 0.7)]
