@@ -67,6 +67,11 @@ def _columns(header: list[str]) -> tuple[int, int] | None:
     return (act[0], pre[0]) if act and act[0] != pre[0] else None
 
 
+def row_action(cell: str) -> str | None:
+    """The action a row's cell names (`_action`), for the other readers of a row."""
+    return _action(cell)
+
+
 def _action(cell: str) -> str | None:
     """The action a cell names: a tool id, a verb phrase, or an action noun."""
     said = cell.strip().strip("`").removesuffix("()")
@@ -116,4 +121,9 @@ def table_orders(sentence: Sentence) -> list[CandidateRule]:
         top -= 1
     if top + 1 >= len(lines) or not _RULE.match(lines[top + 1]) or at <= top + 1:
         return []  # the header and its rule line come first; the row is below them
-    return [candidate(sentence, e) for e in row_orders(_cells(lines[top]), _cells(lines[at]))]
+    from specgap.extract.order4_tables import row_confirmations  # "| Requester must confirm |"
+
+    header, row = _cells(lines[top]), _cells(lines[at])
+    return [
+        candidate(sentence, e) for e in [*row_orders(header, row), *row_confirmations(header, row)]
+    ]

@@ -190,7 +190,9 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
             kept = [r for r in rules if not _the_yes_as_condition(r, guarded)]
             kept = [r for r in kept if r.operator != "review_required"]  # the user's, no one else's
             rules = [*kept, *(candidate(sentence, e) for e in yes)]
-    return rules
+    from specgap.extract.order4_shapes import with_orders
+
+    return with_orders(sentence, rules)  # "`b` follows `a`", "`a` first, `b` second"
 
 
 def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool:

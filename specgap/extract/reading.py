@@ -53,6 +53,7 @@ from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
 from specgap.extract.order3_first import before_every_other
 from specgap.extract.order3_then import after_lead
+from specgap.extract.order4_shapes import without_read_back
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
@@ -225,6 +226,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         # "read it back and wait for a yes before X": the other steps and the yes, both, each
         # under the sentence's condition ("if it affects more than N, ...")
         rules = [*rules, *(candidate(sentence, e) for e in yes)]
+        rules = without_read_back(sentence, rules)  # "read X back to them": no read (order4)
         rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
         rules, notes = restricted_noted(sentence, clause, rules, notes)  # "X that is Y"
         return rules, notes
