@@ -61,17 +61,24 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     if OPERATORS[rule.operator].spreads_over == "sources":
         return _grounded(rule, registry)
     facet = str(rule.params["facet"])
-    out = []
+    said = set(words(facet))
+    out: list[tuple[CandidateRule, frozenset[str]]] = []
     for tool in registry.tools:
         if tool.hook:
             continue
         arg = _argument(tool, facet) or _id_of(tool, facet, rule.params.get("allowed"))
-        arg = arg or next(iter(_said_otherwise(tool, facet)), None)
-        arg = arg or described_as(tool, facet)  # "boat class": `vessel_type`, "Class of boat"
+        unnamed: frozenset[str] = frozenset()  # words only a description gave
+        if arg is None:
+            arg = next(iter(_said_otherwise(tool, facet)), None) or described_as(tool, facet)
+            unnamed = frozenset(said - set(words(tool.id)) - set(words(arg or "")))
         if arg is not None:  # (the words it was named by, for `specgap.argfit`)
             params = {**rule.params, "facet": arg, "said_as": facet}
-            out.append(rule.model_copy(update={"target": tool.id, "params": params}))
-    return out
+            out.append((rule.model_copy(update={"target": tool.id, "params": params}), unnamed))
+    # a word that only a description gave, and that another copy's tool has in its own name,
+    # names that tool: "the hull_type of a survey" is `create_survey.hull_type`, not
+    # `book_haulout.hull_type` described as "copied from the survey"
+    owners = {w for copy, unnamed in out if not unnamed for w in words(copy.target)}
+    return [copy for copy, unnamed in out if not unnamed & owners]
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
