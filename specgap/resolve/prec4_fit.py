@@ -13,10 +13,13 @@ registry), once the rule is compiled:
 - an allowlist value that is a fragment of a value, not a value: an e-mail domain
   (`@example.org`), a wildcard (`*.example.org`), a suffix (`.pdf`). An exact allowlist of
   them would deny every real value ("principals must be `@x.org` addresses");
-- a numeric bound (`arg_within_bound`) on an argument the tool does not take, or on one its
-  schema types as text, a flag or a list (a count of buckets per session read as a bound on
-  the bucket's name, "up to 25 matches" of a search's result read as an argument). A bound
-  on a text's length (`extract: length`) is a bound the schema allows and stays;
+- a numeric bound (`arg_within_bound`) on an argument its schema types as text, a flag or a
+  list (a count of buckets per session read as a bound on the bucket's name; a bound on a
+  text's length, `extract: length`, is one the schema allows and stays), or on an argument
+  the tool does not take where another tool takes it (the bound is that tool's) or where
+  the tool's own description gives the number ("returns up to 25 matches": a count of
+  what the call returns). A bound on words no tool takes ("more than 4 drivers", "900
+  euros") stays for review with its `unknown-argument` note;
 - a count of items (`arg_count_bound`) on a tool that takes no list at all: one call holds
   one of each thing, so "at most 3 upcoming appointments", "no more than 10 flag changes in
   a session" and "up to 12 pallets" count calls or a quantity, never the items of a call.
@@ -61,7 +64,7 @@ def unfit_readings(
     notes: list[Diagnostic] = []
     ids = set(registry.by_id)
     for policy in policies:
-        why = _unfit(policy, registry.by_id.get(policy.target), ids)
+        why = _unfit(policy, registry.by_id.get(policy.target), ids, registry)
         if why is None:
             kept.append(policy)
             continue
@@ -77,7 +80,7 @@ def unfit_readings(
     return kept, notes
 
 
-def _unfit(policy: Policy, tool: Tool | None, ids: set[str]) -> str | None:
+def _unfit(policy: Policy, tool: Tool | None, ids: set[str], registry: Registry) -> str | None:
     data = policy.condition.model_dump(mode="json")
     selector = data.get("selector")
     arg = selector.get("arg") if isinstance(selector, dict) else data.get("arg")
@@ -102,13 +105,31 @@ def _unfit(policy: Policy, tool: Tool | None, ids: set[str]) -> str | None:
         types = _arg_types(tool.schema)
         if types is None:
             return None
-        kind = types.get(arg.split(".")[-1], "missing")
+        name = arg.split(".")[-1]
+        kind = types.get(name, "missing")
         if kind == "missing":
-            return f"`{tool.id}` takes no argument `{arg}` to bound"
+            return _elsewhere(policy, tool, name, registry)
         if kind and kind not in _NUMERIC:
             what = _KINDS.get(kind, kind)
             return f"`{arg}` of `{tool.id}` is {what}, not a number, so it has no numeric bound"
     return _no_list(policy, tool)
+
+
+def _elsewhere(policy: Policy, tool: Tool, name: str, registry: Registry) -> str | None:
+    """Why a bound on an argument the tool does not take is no reading of it: another tool
+    takes that argument (the bound is that tool's), or the tool's own description states
+    the number (a count of what the call returns, "up to 25 matches"). Otherwise None: a
+    bound on words ("more than 4 drivers") stays for review with its `unknown-argument`."""
+    others = sorted(t.id for t in registry.tools if t.id != tool.id and name in t.all_arg_names)
+    if others:
+        return f"`{tool.id}` takes no argument `{name}`; `{others[0]}` does"
+    origin = tool.origin
+    if origin is not None and policy.source.span.path == origin.path:
+        return (
+            f"`{tool.id}` takes no argument `{name}`: its description's number is about "
+            "what the call returns, not an argument"
+        )
+    return None
 
 
 def _values(operator: str, data: Mapping[str, Any]) -> list[Any]:
