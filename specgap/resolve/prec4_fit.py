@@ -17,8 +17,8 @@ registry), once the rule is compiled:
   list (a count of buckets per session read as a bound on the bucket's name; a bound on a
   text's length, `extract: length`, is one the schema allows and stays), or on an argument
   the tool does not take where another tool takes it (the bound is that tool's) or where
-  the tool's own description gives the number ("returns up to 25 matches": a count of
-  what the call returns). A bound on words no tool takes ("more than 4 drivers", "900
+  the tool's own description gives the number in a sentence on what the call returns
+  ("returns ... for up to 25 matches"). A bound on words no tool takes ("more than 4 drivers", "900
   euros") stays for review with its `unknown-argument` note;
 - a count of items (`arg_count_bound`) on a tool that takes no list at all: one call holds
   one of each thing, so "at most 3 upcoming appointments", "no more than 10 flag changes in
@@ -51,6 +51,8 @@ _HELP = (
 _FRAGMENT = re.compile(r"^(?:[@*.]\S+|\S+\*)$")
 # an argument that takes tool names: its values may be the ids of tools
 _TOOLISH = re.compile(r"tool|function|command|action|method|endpoint|operation", re.I)
+# a description's sentence about what the call gives back ("returns up to 25 matches")
+_RETURNS = re.compile(r"\breturn(?:s|ed|ing)?\b|\bresults?\b", re.I)
 _NUMERIC = frozenset({"integer", "number"})
 _KINDS = {"string": "text", "boolean": "a flag", "array": "a list", "object": "an object"}
 
@@ -118,13 +120,15 @@ def _unfit(policy: Policy, tool: Tool | None, ids: set[str], registry: Registry)
 def _elsewhere(policy: Policy, tool: Tool, name: str, registry: Registry) -> str | None:
     """Why a bound on an argument the tool does not take is no reading of it: another tool
     takes that argument (the bound is that tool's), or the tool's own description states
-    the number (a count of what the call returns, "up to 25 matches"). Otherwise None: a
-    bound on words ("more than 4 drivers") stays for review with its `unknown-argument`."""
+    the number in a sentence on what the call returns ("returns ... up to 25 matches").
+    Otherwise None: a bound on words ("more than 4 drivers", "charges cannot exceed 80")
+    stays for review with its `unknown-argument` note."""
     others = sorted(t.id for t in registry.tools if t.id != tool.id and name in t.all_arg_names)
     if others:
         return f"`{tool.id}` takes no argument `{name}`; `{others[0]}` does"
     origin = tool.origin
-    if origin is not None and policy.source.span.path == origin.path:
+    described = origin is not None and policy.source.span.path == origin.path
+    if described and _RETURNS.search(policy.source.quote):
         return (
             f"`{tool.id}` takes no argument `{name}`: its description's number is about "
             "what the call returns, not an argument"
