@@ -165,6 +165,11 @@ DROPPED: list[tuple[str, str, tuple[str, str], str | None, list[Rule] | None]] =
     ("studio", "Always look the member up first, and never reserve a slot without a "
      "member id.",
      ("deny_action", "find_member"), "rule-not-compiled", []),
+    # the way the call is made, then a verbless "never ...": a way banned, not the tool
+    ("ferry", "Cancel bookings through cancelBooking; never by e-mail or by phone.",
+     ("deny_action", "cancelBooking"), "rule-not-compiled", []),
+    ("seed", "Withdraw lots through withdrawLot; never by editing the catalogue.",
+     ("deny_action", "withdrawLot"), "rule-not-compiled", []),
 ]  # fmt: skip
 
 
@@ -208,6 +213,13 @@ KEPT: list[tuple[str, str, list[Rule]]] = [
     ("seed", "Never request packets for a lot whose germination rate is below 60%; tell "
      "the grower it is being regrown.",
      [("deny_action", "requestPackets", "review_only")]),
+    # a ban that kept the other part as its condition read it right
+    ("pier", "Refund tickets via ferry__issue_refund, never by bank transfer.",
+     [("deny_action", "ferry__issue_refund", "review_only")]),
+    ("ferry", "Refunds go through issueVoucher; never issue a voucher for a cancelled "
+     "crossing.",
+     [("deny_action", "issueVoucher", "review_only"),
+      ("state_condition", "issueVoucher", "review_only")]),
 ]  # fmt: skip
 
 

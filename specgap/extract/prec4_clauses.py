@@ -16,7 +16,10 @@ condition, in two shapes:
   "nobody has checked"; not an elided "never by e-mail");
 - commanded: every part of the sentence (cut at `,` `;` `:` or a dash) that names the
   banned action has no negation and at least one commands it ("always", "first", "must",
-  "start with"), while the negation is elsewhere in the sentence.
+  "start with"; for a ban that kept no condition, also the way to do it: "through `x`",
+  "via `x`"), while the negation is elsewhere in the sentence ("cancel through
+  `cancel_booking`; never by e-mail": the negation restricts a way of cancelling, it bans
+  no call of the tool; a ban that kept "by e-mail" as its condition read it right).
 
 The clauses' own readings are added by `clause3_split.more`, as for any sentence of
 several clauses. A sentence that keeps no rule at all gets a located `rule-not-compiled`
@@ -60,6 +63,9 @@ _NEGATION = re.compile(
 )
 # a part that commands the call: "always call `x`", "`x` first", "start with `x`"
 _COMMAND = re.compile(r"\b(?:always|first|must|start\s+with|begin\s+with|be\s+sure)\b", re.I)
+# the way a call is made ("cancel through `x`"): commands the call of a flat ban only (a ban
+# that kept the other part as its condition, "never by e-mail", read it right)
+_WAY = re.compile(r"\b(?:through|via|using)\s+`?[A-Za-z]", re.I)
 
 
 def _is_ban(rule: CandidateRule) -> bool:
@@ -99,7 +105,8 @@ def unspliced(
     note = Diagnostic(
         code="rule-not-compiled",
         message="this sentence reads like a rule (a ban in one of its clauses) but does not "
-        f"compile: read whole, the ban fell on {what}, the action of another clause",
+        f"compile: read whole, the ban fell on {what}, an action another part of the "
+        "sentence names or commands without a negation",
         severity="note",
         span=sentence.span(),
         help="state the ban in a sentence of its own over a named tool",
@@ -114,7 +121,9 @@ def _commanded(text: str, rule: CandidateRule) -> bool:
     home = [p for p in _PIECES.split(text) if _mentions(p, rule)]
     if not home or any(_NEGATION.search(p) for p in home):
         return False
-    return any(_COMMAND.search(p) for p in home) and _NEGATION.search(text) is not None
+    commands = any(_COMMAND.search(p) for p in home)
+    commands = commands or (not rule.condition and any(_WAY.search(p) for p in home))
+    return commands and _NEGATION.search(text) is not None
 
 
 def _spliced(sentence: Sentence, rules: list[CandidateRule], read: Reader) -> list[CandidateRule]:
