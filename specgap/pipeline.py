@@ -43,6 +43,7 @@ from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
 from specgap.resolve.conditions import bind_states
 from specgap.resolve.groups import expand_groups
+from specgap.resolve.prec4_fit import unfit_readings
 from specgap.resolve.receivers import expand_receivers
 from specgap.units import (
     extract_all,
@@ -194,10 +195,11 @@ def compile_stage(project: Project, state: AgentState, options: Options) -> Agen
         # tool descriptions are third-party text: their orderings yield to the deployer's
         untrusted=frozenset(a.path for a in state.artifacts if a.kind == "tools"),
     )
-    said = (*state.diagnostics, *compiled.diagnostics)
+    policies, unfit = unfit_readings(state.registry, compiled.policies)  # `resolve.prec4_fit`
+    said = (*state.diagnostics, *compiled.diagnostics, *unfit)
     # no rule is lost without a word: see `specgap.extract.leftovers`
-    lost = dropped(state.rules, compiled.policies, said)
-    return state.with_diagnostics([*compiled.diagnostics, *lost], policies=compiled.policies)
+    lost = dropped(state.rules, policies, said)
+    return state.with_diagnostics([*compiled.diagnostics, *unfit, *lost], policies=policies)
 
 
 STAGES: tuple[tuple[str, Stage], ...] = (

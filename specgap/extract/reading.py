@@ -64,6 +64,7 @@ from specgap.extract.pattern_base import USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.plain_bans import frames_bans
+from specgap.extract.prec4_clauses import unspliced
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrict_modifiers import restricted, restricted_noted
 from specgap.extract.restrictors import empty_list, narrow, one_way
@@ -90,8 +91,9 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     rules, notes = _read_clause(sentence)
-    # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too
-    return clause3_split.more(sentence, rules, notes, _read_clause)
+    # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too,
+    # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
+    return unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
 
 
 def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
