@@ -77,7 +77,7 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     # a word that only a description gave, and that another copy's tool has in its own name,
     # names that tool: "the hull_type of a survey" is `create_survey.hull_type`, not
     # `book_haulout.hull_type` described as "copied from the survey"
-    owners = {w for copy, unnamed in out if not unnamed for w in words(copy.target)}
+    owners = {w for copy, unnamed in out if not unnamed for w in words(str(copy.target))}
     return [copy for copy, unnamed in out if not unnamed & owners]
 
 

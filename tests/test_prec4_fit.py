@@ -129,20 +129,21 @@ DROPPED: list[tuple[str, str, tuple[str, str], str | None, list[Rule] | None]] =
     # a fragment of a value is no value of an exact allowlist
     ("seed", "Curators must be `@seedvault.example` addresses.",
      ("resource_in_allowlist", "inviteCurator"), "argument-restriction-not-compiled", []),
-    # a ban spliced from two clauses: one commands a call, the other bans another
+    # a ban spliced from two clauses: one commands a call, the other bans another (where the
+    # ordering reader reads the two clauses as one step before the other, that is the rule)
     ("glider", "Get the glider with get-glider first; a launch is never booked on a glider "
      "that has not been checked in this chat.",
-     ("deny_action", "get-glider"), "condition-not-bound",
-     [("deny_action", "book-launch", "review_only")]),
+     ("deny_action", "get-glider"), None, [("require_before", "book-launch", "enforce")]),
     ("pier", "Look the ticket up with ferry__get_ticket; a refund is never issued on a "
      "ticket that has not been fetched.",
-     ("deny_action", "ferry__get_ticket"), "rule-not-compiled", []),
+     ("deny_action", "ferry__get_ticket"), None,
+     [("require_before", "ferry__issue_refund", "enforce")]),
     ("kiln", "Fetch the potter with `FindPotter`; a firing is never reserved for a potter "
      "nobody has found.",
      ("deny_action", "FindPotter"), "rule-not-compiled", []),
     ("seed", "Look the accession up with getAccession; a lot is never withdrawn from an "
      "accession that has not been fetched in this chat.",
-     ("deny_action", "getAccession"), "rule-not-compiled", []),
+     ("deny_action", "getAccession"), None, [("require_before", "withdrawLot", "enforce")]),
     ("seed", "Find the grower first; packets are never requested for a grower nobody has "
      "found.",
      ("deny_action", "findGrower"), "condition-not-bound",
