@@ -57,6 +57,20 @@ def _build(tmp_path: Path, body: str) -> tuple[set[tuple[str, str, str, int]], l
          {("arg_within_bound", "refund_order", "80.0", 4)}),
         (f"{FENCE}toml\n[tools.export_orders]\ntimeout = 30\n{FENCE}",
          {("timeout_leq", "export_orders", "", 5)}),
+        # no config language named: settings are settings all the same
+        (f"{FENCE}\ntools:\n  place_cake_order:\n    max_tiers: 4\n{FENCE}",
+         {("arg_within_bound", "place_cake_order", "4.0", 6)}),
+        # settings grouped by what they are, over `tool.argument` keys or tool -> argument
+        (f"{FENCE}yaml\nlimits:\n  refund_order.amount: 80\n  place_cake_order.tiers: 4\n{FENCE}",
+         {("arg_within_bound", "refund_order", "80.0", 5),
+          ("arg_within_bound", "place_cake_order", "4.0", 6)}),
+        (f"{FENCE}yaml\nallowed:\n  place_cake_order:\n    flavour: [lemon, plum]\n{FENCE}",
+         {("resource_in_allowlist", "place_cake_order", "('lemon', 'plum')", 6)}),
+        # a setting that names no tool: bound by the argument its words name
+        (f"{FENCE}yaml\nmax_refund_amount: 80\n{FENCE}",
+         {("arg_within_bound", "refund_order", "80.0", 4)}),
+        (f"{FENCE}yaml\ndesk:\n  caps:\n    cake_order_tiers_max: 4\n{FENCE}",
+         {("arg_within_bound", "place_cake_order", "4.0", 6)}),
         # an explicit policy list
         (f"{FENCE}yaml\npolicies:\n  - operator: require_before\n    tool: place_cake_order\n"
          f"    before: find_customer\n{FENCE}",
@@ -78,9 +92,10 @@ def test_a_config_block_compiles(
         f'{FENCE}json\n{{"customer": {{"name": "Ada", "email": "ada@example.com"}}}}\n{FENCE}',
         # a sketch that does not parse
         f"{FENCE}yaml\nmax_tiers: [4\n{FENCE}",
-        # no config language named: code or an example
-        f"{FENCE}\ntools:\n  place_cake_order:\n    max_tiers: 4\n{FENCE}",
+        # another language named: code
         f"{FENCE}python\nmax_tiers = 4\n{FENCE}",
+        # no language named, and no key that reads as a setting: an example call
+        f'{FENCE}\n{{"name": "refund_order", "arguments": {{"order_id": "B-17"}}}}\n{FENCE}',
         # a list, not a mapping
         f"{FENCE}yaml\n- lemon\n- plum\n{FENCE}",
     ],
@@ -98,6 +113,33 @@ def test_a_setting_no_operator_reads_gets_a_located_note(tmp_path: Path) -> None
     assert found == {("arg_within_bound", "place_cake_order", "4.0", 6)}
     # a setting of no operator's name, and one of the wrong type (a string, not a list)
     assert notes == ["7:config-setting-not-read", "8:config-setting-not-read"]
+
+
+def test_front_matter_is_read_as_config(tmp_path: Path) -> None:
+    text = "---\nlimits:\n  refund_order.amount: 80\n---\n\n# Order desk\n\nBe kind.\n"
+    built = build_prompt(tmp_path, text, TOOLS)
+    found = {
+        (p.operator, str(p.target), p.source.span.start_line if p.source.span else 0)
+        for p in built.policies
+        if p.source.artifact.endswith("prompt.md")
+    }
+    assert found == {("arg_within_bound", "refund_order", 3)}
+
+
+@pytest.mark.parametrize(
+    ("block", "line"),
+    [
+        # a key that reads like a setting, with a number or a list, that no operator reads
+        (f"{FENCE}yaml\ndesk:\n  cakes_per_day_limit_soft: 12\n{FENCE}", 5),
+        (f"{FENCE}\nrules:\n  - tool: refund_order\n    max: 80\n{FENCE}", 6),
+    ],
+)
+def test_a_loose_setting_no_operator_reads_is_no_silent_loss(
+    tmp_path: Path, block: str, line: int
+) -> None:
+    found, notes = _build(tmp_path, block)
+    assert found == set()
+    assert notes == [f"{line}:config-setting-not-read"]
 
 
 def test_a_config_file_setting_no_operator_reads_gets_a_note(tmp_path: Path) -> None:

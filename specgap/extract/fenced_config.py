@@ -25,13 +25,14 @@ columns are those of the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from markdown_it import MarkdownIt
 
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
+from specgap.extract.config_loose import is_group, loose_settings
 from specgap.extract.structural import config_rules, setting_rule, settings_named, tool_settings
 from specgap.formats import parse_json, parse_toml, parse_yaml
 from specgap.ir import CandidateRule, Diagnostic
@@ -48,26 +49,45 @@ def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[D
     under a tool that states no rule (module docstring)."""
     rules: list[CandidateRule] = []
     notes: list[Diagnostic] = []
-    for block in _blocks(artifact):
-        read = list(config_rules(block))
-        rules.extend(read)
-        notes.extend(unread_settings(block))
+    for block, shaped in _blocks(artifact):
+        if shaped:
+            rules.extend(config_rules(block))
+            notes.extend(unread_settings(block))
+        else:  # settings without the `tools:` shape (`config_loose`)
+            read, unread = loose_settings(block)
+            rules.extend(read)
+            notes.extend(unread)
     return rules, notes
 
 
-def _blocks(artifact: Artifact) -> Iterator[Artifact]:
-    """Each fenced config block that parses to a mapping, as a config artifact over the
-    prompt's own text."""
+# YAML front matter: the first line of the file is `---`, the block ends at the next one
+_FRONT_MATTER = re.compile(r"\A---[ \t]*\r?\n(?P<body>.*?)^---[ \t]*$", re.S | re.M)
+
+
+def _regions(artifact: Artifact) -> Iterator[tuple[int, int, Callable[..., Any]]]:
+    """(first line, line after the last, parser) of each block that may hold config: a
+    fenced block whose info string names a config language, one with no info string (read
+    as YAML, a superset of JSON), and YAML front matter."""
+    front = _FRONT_MATTER.match(artifact.text)
+    if front is not None:
+        yield 1, artifact.text[: front.end()].count("\n"), parse_yaml
     if "```" not in artifact.text and "~~~" not in artifact.text:
         return
-    lines = artifact.text.splitlines(keepends=True)
     for token in MarkdownIt("commonmark").parse(artifact.text):
         if token.type != "fence" or token.map is None:
             continue
-        parse = _PARSERS.get(token.info.strip().split(" ")[0].casefold())
-        if parse is None:
-            continue
-        first, last = token.map[0] + 1, token.map[1] - 1  # the lines between the fences
+        info = token.info.strip().split(" ")[0].casefold()
+        parse = _PARSERS.get(info) if info else parse_yaml
+        if parse is not None:
+            yield token.map[0] + 1, token.map[1] - 1, parse  # the lines between the fences
+
+
+def _blocks(artifact: Artifact) -> Iterator[tuple[Artifact, bool]]:
+    """Each config block that parses to a mapping, as a config artifact over the prompt's
+    own text, and whether it has the config file's shape (`tools:`, `policies:`,
+    `controls:`, or tool -> settings)."""
+    lines = artifact.text.splitlines(keepends=True)
+    for first, last, parse in _regions(artifact):
         masked = "".join(
             line if first <= n < last else re.sub(r"[^\n]", " ", line)
             for n, line in enumerate(lines)
@@ -78,11 +98,15 @@ def _blocks(artifact: Artifact) -> Iterator[Artifact]:
             continue  # a sketch or an example, not the agent's settings
         if not isinstance(data, dict) or not data:
             continue
-        if not _KNOWN_TOP & set(data) and _tool_keyed(data):
+        shaped = True
+        if not _KNOWN_TOP & set(data) and not any(map(is_group, data)) and _tool_keyed(data):
             data, ranges = {"tools": data}, _under_tools(ranges)
         elif not _KNOWN_TOP & set(data):
-            continue
-        yield Artifact("config", artifact.path, artifact.text, artifact.sha256, data, ranges)
+            shaped = False
+        yield (
+            Artifact("config", artifact.path, artifact.text, artifact.sha256, data, ranges),
+            shaped,
+        )
 
 
 def _tool_keyed(data: dict[Any, Any]) -> bool:
