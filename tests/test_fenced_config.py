@@ -94,8 +94,9 @@ def test_a_config_block_compiles(
         f"{FENCE}yaml\nmax_tiers: [4\n{FENCE}",
         # another language named: code
         f"{FENCE}python\nmax_tiers = 4\n{FENCE}",
-        # no language named, and no key that reads as a setting: an example call
+        # no language named, and no key that reads as a setting: an example call, a page
         f'{FENCE}\n{{"name": "refund_order", "arguments": {{"order_id": "B-17"}}}}\n{FENCE}',
+        f'{FENCE}\n{{"query": "lemon", "per_page": 20, "only_open": true}}\n{FENCE}',
         # a list, not a mapping
         f"{FENCE}yaml\n- lemon\n- plum\n{FENCE}",
     ],

@@ -48,7 +48,7 @@ _TOOLISH = re.compile(r"^[A-Za-z][\w-]*(?:__[\w-]+)?$")
 # a key that reads like a setting, though no operator reads it
 _SETTING_WORDS = re.compile(
     r"(?:^|[_.-])(?:max|min|maximum|minimum|limit|cap|allowed|denied|blocked|forbidden|"
-    r"permitted|approved|only|per|timeout|require[sd]?|before|after|confirm\w*)(?:$|[_.-])",
+    r"permitted|approved|timeout|require[sd]?|before|after|confirm\w*)(?:$|[_.-])",
     re.I,
 )
 
