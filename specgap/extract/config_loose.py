@@ -25,14 +25,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from specgap.artifacts import Artifact
-from specgap.extract.structural import setting_rule, settings_named, span_range
+from specgap.extract.structural import rule_at, setting_not_read, setting_rule, settings_named
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators import OPERATORS
 from specgap.positions import escape_pointer
 
 __all__ = ["is_group", "loose_settings"]
-
-EXTRACTOR = "deterministic"
 
 # the words a group of entries is named by, as the setting prefix each entry then takes
 _GROUPS: dict[str, str] = {
@@ -66,7 +63,8 @@ def loose_settings(block: Artifact) -> tuple[list[CandidateRule], list[Diagnosti
         found = setting_rule(name, value) if name else None
         if found is not None:
             operator, params = found
-            rules.append(_rule(block, pointer, tool or "*", operator, params, path, value))
+            target, text = tool or "*", f"{'.'.join(path)} = {value!r}"
+            rules.append(rule_at(block, pointer, target, operator, params, text, target))
         elif _looks_set(path[-1], value):
             notes.append(_note(block, pointer, path))
     return rules, notes
@@ -118,42 +116,8 @@ def _looks_set(key: str, value: Any) -> bool:
     return bool(_SETTING_WORDS.search(key)) and bool(number or scalar_list)
 
 
-def _rule(
-    block: Artifact,
-    pointer: str,
-    target: str,
-    operator: str,
-    params: dict[str, Any],
-    path: tuple[str, ...],
-    value: Any,
-) -> CandidateRule:
-    start, end = span_range(block, pointer)
-    spec = OPERATORS[operator]
-    return CandidateRule(
-        text=f"{'.'.join(path)} = {value!r}",
-        span=block.span(start, end),
-        quote=block.text[start:end],
-        target=target,
-        context=target,
-        mentions=(() if target == "*" else (target,))
-        + tuple(v for k, v in params.items() if k in spec.tool_params),
-        grounding="exact",
-        check_category=spec.category,
-        operator=operator,
-        params=params,
-        confidence=1.0,
-        extractor=EXTRACTOR,
-    )
-
-
 def _note(block: Artifact, pointer: str, path: tuple[str, ...]) -> Diagnostic:
-    name = ".".join(path)
-    return Diagnostic(
-        code="config-setting-not-read",
-        message=f"`{name}` states no rule: no operator reads a setting of that name",
-        severity="note",
-        span=block.span_at(pointer, with_key=True),
-        help="put it under `tools: <tool>:` as a setting an operator reads (`max_<arg>`, "
-        "`allowed_<arg>`, `require_before`, ...; see docs/config-in-prompts.md) or state the "
-        "rule in a sentence",
+    what, why = f"`{'.'.join(path)}`", "no operator reads a setting of that name"
+    return setting_not_read(
+        block, pointer, what, why, "put it under `tools: <tool>:` as a setting an operator reads"
     )

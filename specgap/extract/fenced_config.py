@@ -33,7 +33,13 @@ from markdown_it import MarkdownIt
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
 from specgap.extract.config_loose import is_group, loose_settings
-from specgap.extract.structural import config_rules, setting_rule, settings_named, tool_settings
+from specgap.extract.structural import (
+    config_rules,
+    setting_not_read,
+    setting_rule,
+    settings_named,
+    tool_settings,
+)
 from specgap.formats import parse_json, parse_toml, parse_yaml
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.positions import Ranges
@@ -145,12 +151,6 @@ def unread_settings(block: Artifact, wrong_types: bool = True) -> Iterator[Diagn
             if known
             else ("no operator reads a setting of that name")
         )
-        yield Diagnostic(
-            code="config-setting-not-read",
-            message=f"`{name}` of `{tool}` states no rule: {why}",
-            severity="note",
-            span=block.span_at(pointer, with_key=True),
-            help="use a setting an operator reads (`max_<arg>`, `allowed_<arg>`, "
-            "`require_before`, `timeout`, ...; see docs/config-in-prompts.md) or state the "
-            "rule in a sentence",
+        yield setting_not_read(
+            block, pointer, f"`{name}` of `{tool}`", why, "use a setting an operator reads"
         )

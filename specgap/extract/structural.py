@@ -9,7 +9,7 @@ from typing import Any
 from specgap.artifacts import Artifact
 from specgap.controls.source import control_rules
 from specgap.extract.patterns import EXTRACTOR
-from specgap.ir import CandidateRule
+from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators import OPERATORS
 from specgap.operators.base import Setting as OperatorSetting
 from specgap.operators.base import SettingKind
@@ -22,7 +22,7 @@ _PROPERTY_KEYWORDS = (
 )  # fmt: skip
 
 
-def _rule(
+def rule_at(
     artifact: Artifact,
     pointer: str,
     target: str,
@@ -31,14 +31,17 @@ def _rule(
     text: str,
     context: str,
 ) -> CandidateRule:
+    """The rule a config value or schema keyword at `pointer` states, quoted from there; a
+    rule over every tool (`*`) mentions only the tools its parameters name."""
     start, end = span_range(artifact, pointer)
+    named = tuple(v for k, v in params.items() if k in OPERATORS[operator].tool_params)
     return CandidateRule(
         text=text,
         span=artifact.span(start, end),
         quote=artifact.text[start:end],
         target=target,
         context=context,
-        mentions=(target, *(v for k, v in params.items() if k in OPERATORS[operator].tool_params)),
+        mentions=named if target == "*" else (target, *named),
         grounding="exact",
         check_category=OPERATORS[operator].category,
         operator=operator,
@@ -62,7 +65,7 @@ def schema_rules(artifact: Artifact, spec: ToolSpec) -> Iterator[CandidateRule]:
 
     def contract(pointer: str, fragment: dict[str, Any], what: str) -> CandidateRule:
         text = f"`{spec.name}` {what}"
-        return _rule(
+        return rule_at(
             artifact, pointer, spec.name, "schema_contract", {"schema": fragment}, text, spec.name
         )
 
@@ -189,7 +192,19 @@ def _settings(artifact: Artifact) -> Iterator[CandidateRule]:
         if found is not None:
             operator, params = found
             text = f"{tool}: {key} = {value!r}"
-            yield _rule(artifact, pointer, tool, operator, params, text, tool)
+            yield rule_at(artifact, pointer, tool, operator, params, text, tool)
+
+
+def setting_not_read(block: Artifact, pointer: str, what: str, why: str, help: str) -> Diagnostic:
+    """The located `config-setting-not-read` note on a setting `what` that states no rule."""
+    return Diagnostic(
+        code="config-setting-not-read",
+        message=f"{what} states no rule: {why}",
+        severity="note",
+        span=block.span_at(pointer, with_key=True),
+        help=f"{help} (`max_<arg>`, `allowed_<arg>`, `require_before`, ...; see "
+        "docs/config-in-prompts.md) or state the rule in a sentence",
+    )
 
 
 def setting_rule(key: str, value: Any) -> tuple[str, dict[str, Any]] | None:
