@@ -177,6 +177,13 @@ def parse_yaml(text: str, display: str) -> tuple[Any, Ranges]:
     try:
         # one parse: the node tree gives positions, and values are constructed from it
         node = yaml.compose(text)
+        if node is not None and _expanded_over(node, YAML_NODES):
+            raise error(
+                "input-too-complex",
+                f"`{display}` expands to more than {YAML_NODES:,} values through its aliases",
+                path=display,
+                help="write the values out instead of repeating anchors inside anchors",
+            )
         data = yaml.constructor.construct_document(node) if node is not None else None
     except MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -201,6 +208,42 @@ def parse_yaml(text: str, display: str) -> tuple[Any, Ranges]:
             raise too_complex(exc, display) from None
     check_finite(data, ranges, text, display)
     return data, ranges
+
+
+# how many values a YAML document may hold once its aliases are expanded: every reader walks
+# the expanded tree, so anchors repeated inside anchors ("billion laughs") would hang a build
+YAML_NODES = 200_000
+
+
+def _expanded_over(root: Any, budget: int) -> bool:
+    """Whether the node tree, each alias counted as often as it is used, holds more than
+    `budget` nodes (counted without expanding them: sizes of shared nodes are memoized), or
+    an anchor holds itself."""
+    from ruamel.yaml.nodes import MappingNode, SequenceNode
+
+    sizes: dict[int, int] = {}
+    entered: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if not done and id(node) in entered:
+            return True  # an anchor inside itself: no finite expansion
+        entered.add(id(node))
+        children = (
+            [n for pair in node.value for n in pair]
+            if isinstance(node, MappingNode)
+            else list(node.value)
+            if isinstance(node, SequenceNode)
+            else []
+        )
+        if done:
+            sizes[id(node)] = min(budget + 1, 1 + sum(sizes.get(id(c), 0) for c in children))
+        else:
+            stack.append((node, True))
+            stack.extend((c, False) for c in children if id(c) not in sizes)
+    return sizes[id(root)] > budget
 
 
 def _yaml_ranges(node: Any, pointer: str, ranges: Ranges) -> None:

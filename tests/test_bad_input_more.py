@@ -40,6 +40,26 @@ CASES: list[tuple[str, Callable[[Path], None], list[str], str]] = [
         "input-too-complex",
     ),
     (
+        # anchors repeated inside anchors ("billion laughs"): 9**8 values once expanded
+        "yaml-alias-bomb",
+        write_file(
+            "fixtures/sql/config.yaml",
+            "a: &a [1]\n"
+            + "".join(
+                f"{c}: &{c} [{', '.join([f'*{p}'] * 9)}]\n"
+                for p, c in zip("abcdefgh", "bcdefghi", strict=True)
+            ),
+        ),
+        ["build"],
+        "input-too-complex",
+    ),
+    (
+        "yaml-anchor-in-itself",
+        write_file("fixtures/sql/config.yaml", "a: &a [*a]\n"),
+        ["build"],
+        "input-too-complex",
+    ),
+    (
         "toml-long-integer",
         replace_in("specgap.toml", 'extractor = "deterministic"', "x = " + "9" * 5000),
         ["build"],
