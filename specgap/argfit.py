@@ -29,6 +29,7 @@ from specgap.argunits import on_argument
 from specgap.bind_units import bind_unit_of, camel_identifier, unit_argument
 from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
+from specgap.operators.evidence import key_words, named_like
 from specgap.registry import Tool
 from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
 
@@ -41,6 +42,8 @@ def fit_to_schema(
     """(the rule, its parameters) fitted to the schema of the argument its facet names;
     None when nothing may be compiled (a diagnostic says why). Rules without a facet, or
     whose facet names no argument, are returned unchanged."""
+    if rule.operator == "arg_count_bound":
+        params = _count_on_argument(tool, params)  # "at most 6 pieces": `piece_ids`
     listed_only = bool(params.pop("schema_values", False))
     said_as = str(params.pop("said_as", "") or params.get("facet") or "")
     params.pop("holder", None)  # what holds the bounded thing: used by the spread only
@@ -450,9 +453,28 @@ def _lists(schema: dict[str, Any] | None, values: Any) -> bool:
     return all(str(v).casefold() in spelled for v in values)
 
 
+def _count_on_argument(tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
+    """A count of `items` said as a noun ("pieces") that exactly one argument of the tool
+    answers to, at any depth, and that argument a top-level list (`piece_ids`): the count is
+    of that argument, written as its selector so the policy names what it counts. Anything
+    else (an id kind counted across arguments, "gift cards" in `payment_ids`, or two
+    arguments named alike) keeps its `items` and is counted by name at check time."""
+    items = params.get("items")
+    if not isinstance(items, str) or params.get("selector") is not None or "facet" in params:
+        return params
+    wanted = key_words(items)
+    named = [n for n in sorted(tool.all_arg_names) if named_like(n, wanted)]
+    if len(named) != 1:
+        return params
+    spec = _argument_schema(tool.schema, named[0])
+    if not isinstance(spec, dict) or spec.get("type") != "array":
+        return params
+    return {k: v for k, v in params.items() if k != "items"} | {"selector": Selector(arg=named[0])}
+
+
 def _as_count(params: dict[str, Any], arg: str) -> dict[str, Any] | None:
-    """The bound as a count of the list's items (whole numbers only)."""
-    out: dict[str, Any] = {"items": arg}
+    """The bound as a count of the list's items (whole numbers only), on that argument."""
+    out: dict[str, Any] = {"selector": Selector(arg=arg)}
     for side in ("min", "max"):
         value = params.get(side)
         if value is None:
