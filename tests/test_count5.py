@@ -210,50 +210,12 @@ SET_A_NOT: list[Any] = [
     ("glide", "Ask the pilot how many flights to log."),
 ]  # fmt: skip
 
-# Set A failing on main 6248bc1 before any code of this branch (kept as written)
+# Set A still failing with this branch's code (41 failed on main 6248bc1: 4/45 exact,
+# 2 wrong enforced; now 43/45, 0 wrong; the sentences are kept as written)
 A_FAILS: set[str] = {
-    'Load no more than 12 pieces into the kiln at once.',
-    'load_kiln: no more than 20 pieces per call',
-    '| pieces per firing | 30 at most |',
-    'Max pieces per load: 16',
-    'Q: How many pieces can go in one kiln load?\nA: Sixteen at most.',
-    'Step 3: call load_kiln with between 4 and 18 piece ids.',
-    'Please make sure no glaze order lists more than 6 colors.',
-    'Only order up to 5 colors in one glazeOrder request.',
-    'Colors per glaze order are capped at 8.',
-    'If a glaze order has more than 10 colors, it is refused.',
-    'Never notify more than 25 potters with one kiln.notifyPotters call.',
-    'Attach at most three labels to a piece in one kiln__tag_pieces call.',
-    'Labels: max 4 per tagging call.',
-    'A piece cannot receive more than five labels at a time.',
-    'Each winch launch may list 2 to 4 crew members.',
-    'schedule-launch accepts at most 4 crew.',
-    'Do not put more than 6 flights in a single logFlights call.',
-    'Log flights in batches of no more than 10.',
-    '| Flights per log entry | max 15 |',
-    'Students per instructor assignment: 1-3',
-    'An instructor may be assigned at most 3 students in one assign_students call.',
-    'Unless the chief instructor agrees, never assign more than two students at once.',
-    'The bulletin goes to at most 200 members per send.',
-    'club.sendBulletin - member_ids: up to 150 entries.',
-    'Runbook: before sending the bulletin, split the member list so no send has more than 100 members.',
-    'Why was my bulletin refused? Because one bulletin cannot go to more than 120 members.',
-    'Keep each bulletin to 80 recipients or fewer.',
-    'Crew per launch: at least 2, at most 5.',
-    'Lend no more than 8 scores to a singer at a time.',
-    'return_scores: up to 30 scores per return.',
-    'library__reserveCopies may reserve at most 4 copies per request.',
-    'No more than 4 copies of a title can be reserved in one go.',
-    '| Copies per reservation | 1–6 |',
-    'MailChoir sends to 60 addresses at most, otherwise the mail bounces.',
-    "Please don't put more than 50 addresses on one MailChoir message.",
-    'Addresses per e-mail: up to 40.',
-    'Only lend scores when the request names between 1 and 12 scores.',
-    'Write to no more than 35 singers in one e-mail.',
-    'Lending is limited to 9 scores per call.',
-    'Reserve copies of a title. At most 3 copies per request.',
-    'Member ids, 1-100 per bulletin.',
-}  # fmt: skip
+    "Keep each bulletin to 80 recipients or fewer.",
+    "Write to no more than 35 singers in one e-mail.",
+}
 
 
 def _cases(rows: list[Any], fails: set[str]) -> list[Any]:
