@@ -70,7 +70,20 @@ CHOIR = [
        addresses=_p(A, "E-mail addresses to write to.", S)),
     _t("renew-loan", "Renew a loan.", loan_id=_p(S)),
 ]  # fmt: skip
-DOMAINS = {"kiln": KILN, "glide": GLIDE, "choir": CHOIR}
+HOP = [
+    _t("harvest.scheduleBins", "Schedule bins for a harvest day.", field_id=_p(S),
+       bin_ids=_p(A, "Bins to schedule.", S)),
+    _t("ship_bales", "Ship bales of dried hops to a brewery.", brewery_id=_p(S),
+       bale_ids=_p(A, "Bale ids to ship.", S)),
+    _t("SampleLots", "Send hop samples to a lab.", lab=_p(S), lot_ids=_p(A, "Lots to sample.", S)),
+    _t("hops__assign-pickers", "Assign pickers to a field.", field_id=_p(S),
+       picker_ids=_p(A, "Pickers to assign.", S)),
+    _t("notifyBreweries", "Message breweries about a crop.", text=_p(S),
+       brewery_ids=_p(A, "Breweries to message.", S)),
+    _t("cancel_shipment", "Cancel a shipment.", shipment_id=_p(S)),
+    _t("reserve_oast", "Reserve an oast house for drying.", date=_p(S)),
+]  # fmt: skip
+DOMAINS = {"kiln": KILN, "glide": GLIDE, "choir": CHOIR, "hop": HOP}
 
 
 def _with(domain: str, tool: str, text: str, arg: str | None = None) -> list[dict[str, Any]]:
@@ -246,5 +259,72 @@ def test_set_a_described(
     [pytest.param(*r, marks=[X] if r[1] in A_FAILS else [], id=r[1][:48]) for r in SET_A_NOT],
 )
 def test_set_a_not(tmp_path: Path, domain: str, sentence: str) -> None:
+    found = _read(tmp_path, DOMAINS[domain], sentence)
+    assert verdict(found, None) == "exact", found
+
+
+# --- set B: written after the code was done, in a new domain (a hop farm), never run while
+# written; run once, its figure reported untouched, its failures marked and left unfixed ---
+SET_B: list[Any] = [
+    ("hop", "ship_bales carries no more than 40 bales per shipment.", ("ship_bales", "bale_ids", 40, None), False),
+    ("hop", "Never ship more than 36 bales at once.", ("ship_bales", "bale_ids", 36, None), False),
+    ("hop", "A brewery shipment may hold between 2 and 30 bales.", ("ship_bales", "bale_ids", 30, 2), False),
+    ("hop", "| bales per truck | 24 max |", ("ship_bales", "bale_ids", 24, None), False),
+    ("hop", "Bins per harvest day: 8 at most.", ("harvest.scheduleBins", "bin_ids", 8, None), False),
+    ("hop", "Schedule at most 10 bins in one harvest.scheduleBins call.", ("harvest.scheduleBins", "bin_ids", 10, None), False),
+    ("hop", "Sampling is limited to 5 lots per request.", ("SampleLots", "lot_ids", 5, None), False),
+    ("hop", "Q: How many lots can I send to the lab in one go?\nA: Four, no more.", ("SampleLots", "lot_ids", 4, None), False),
+    ("hop", "SampleLots - lot_ids: 1 to 6 entries.", ("SampleLots", "lot_ids", 6, 1), False),
+    ("hop", "Please don't assign more than 15 pickers to a field in one go.", ("hops__assign-pickers", "picker_ids", 15, None), False),
+    ("hop", "Pickers per assignment are capped at twenty.", ("hops__assign-pickers", "picker_ids", 20, None), False),
+    ("hop", "hops__assign-pickers: a crew list of up to 18 pickers, or the call is refused.", ("hops__assign-pickers", "picker_ids", 18, None), False),
+    ("hop", "Unless the farm manager signs off, no more than 12 pickers per assignment.", ("hops__assign-pickers", "picker_ids", 12, None), True),
+    ("hop", "Message no more than 25 breweries per notifyBreweries call.", ("notifyBreweries", "brewery_ids", 25, None), False),
+    ("hop", "Max breweries per message: 30", ("notifyBreweries", "brewery_ids", 30, None), False),
+    ("hop", "If a notice lists more than 50 breweries, it bounces.", ("notifyBreweries", "brewery_ids", 50, None), False),
+    ("hop", "Step 2: split the bin list so that each scheduling call has 12 bins or fewer.", ("harvest.scheduleBins", "bin_ids", 12, None), False),
+    ("hop", "Keep a shipment to 20 bales or less.", ("ship_bales", "bale_ids", 20, None), False),
+    ("hop", "A lab request cannot include more than three lots.", ("SampleLots", "lot_ids", 3, None), False),
+    ("hop", "Each picker assignment must name at least 2 pickers.", ("hops__assign-pickers", "picker_ids", None, 2), False),
+    ("hop", "| Lots per lab request | 1–4 |", ("SampleLots", "lot_ids", 4, 1), False),
+    ("hop", "Dear team, please make sure a single shipment never goes above 32 bales.", ("ship_bales", "bale_ids", 32, None), False),
+    ("hop", "Breweries notified at once: max 40.", ("notifyBreweries", "brewery_ids", 40, None), False),
+]  # fmt: skip
+SET_B_DESCRIBED: list[Any] = [
+    ("hop", "ship_bales", "bale_ids", "Bales in this shipment; 1-45.", ("ship_bales", "bale_ids", 45, 1)),
+    ("hop", "SampleLots", None, "Send hop samples to a lab. No more than 6 lots per request.", ("SampleLots", "lot_ids", 6, None)),
+]  # fmt: skip
+SET_B_NOT: list[Any] = [
+    ("hop", "ship_bales sends the listed bales to the brewery."),
+    ("hop", "A full truck usually carries about 24 bales."),
+    ("hop", "Cancel no more than 2 shipments per conversation."),
+    ("hop", "Each bale weighs up to 90 kilos."),
+    ("hop", "The farm employs 40 pickers in September."),
+]  # fmt: skip
+B_FAILS: set[str] = set()
+
+
+@pytest.mark.parametrize(("domain", "sentence", "expect", "review"), _cases(SET_B, B_FAILS))
+def test_set_b(tmp_path: Path, domain: str, sentence: str, expect: Expect, review: bool) -> None:
+    found = _read(tmp_path, DOMAINS[domain], sentence)
+    assert verdict(found, expect, review) == "exact", found
+
+
+@pytest.mark.parametrize(
+    ("domain", "tool", "arg", "text", "expect"),
+    [pytest.param(*r, marks=[X] if r[3] in B_FAILS else [], id=r[3][:40]) for r in SET_B_DESCRIBED],
+)
+def test_set_b_described(
+    tmp_path: Path, domain: str, tool: str, arg: str | None, text: str, expect: Expect
+) -> None:
+    found = _read(tmp_path, _with(domain, tool, text, arg), "Be kind to everyone.")
+    assert verdict(found, expect) == "exact", found
+
+
+@pytest.mark.parametrize(
+    ("domain", "sentence"),
+    [pytest.param(*r, marks=[X] if r[1] in B_FAILS else [], id=r[1][:48]) for r in SET_B_NOT],
+)
+def test_set_b_not(tmp_path: Path, domain: str, sentence: str) -> None:
     found = _read(tmp_path, DOMAINS[domain], sentence)
     assert verdict(found, None) == "exact", found

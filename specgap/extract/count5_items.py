@@ -79,7 +79,7 @@ _STOP = frozenset(
 )  # fmt: skip
 # generic words for the items of a list: the list is named elsewhere in the sentence
 _GENERIC = frozenset({"entries", "entry", "items", "item", "elements", "element", "values",
-                      "value", "ids", "id", "identifiers", "things", "objects"})  # fmt: skip
+                      "value", "ids", "id", "identifiers", "things"})  # fmt: skip
 
 
 def _words(text: str) -> list[str]:
