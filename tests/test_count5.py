@@ -301,7 +301,12 @@ SET_B_NOT: list[Any] = [
     ("hop", "Each bale weighs up to 90 kilos."),
     ("hop", "The farm employs 40 pickers in September."),
 ]  # fmt: skip
-B_FAILS: set[str] = set()
+# set B run once (this branch, before any change after it): 23/25 exact, 0 wrong enforced,
+# 2 nothing; look-alikes 5/5 clean. Its failures, left unfixed:
+B_FAILS: set[str] = {
+    "Q: How many lots can I send to the lab in one go?\nA: Four, no more.",
+    "Dear team, please make sure a single shipment never goes above 32 bales.",
+}
 
 
 @pytest.mark.parametrize(("domain", "sentence", "expect", "review"), _cases(SET_B, B_FAILS))
