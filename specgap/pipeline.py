@@ -17,6 +17,7 @@ from specgap.cache import Cache
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
+from specgap.extract import count5_items
 from specgap.extract.call_nouns import nouns_of_tools, tool_nouns
 from specgap.extract.grammar_words import current_tool_verbs, tool_verbs, verbs_of_tools
 from specgap.extract.leftovers import dropped
@@ -149,6 +150,7 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
             options.cache, (options.extractor, options.llm, options.offline, options.lock)
         ),
         tuple(sorted(current_tool_verbs())),  # what the grammar reads as a verb (`run_agent`)
+        count5_items.current(),  # the list arguments a count of items names (`run_agent`)
     )
     found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)
     return state.with_diagnostics(
@@ -218,13 +220,15 @@ def run_agent(
     state = AgentState(config=agent)
     verbs: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
+    lists: tuple[count5_items.ListArg, ...] = ()
     for _, stage in STAGES[:stages]:
         if not verbs and state.registry is not None:  # read once the tools are loaded
             verbs = verbs_of_tools(state.registry.by_id)
             nouns = nouns_of_tools(state.registry.tools)
+            lists = count5_items.lists_of_tools(state.registry.tools)
         # the grammar reads the verbs the agent's tools are named by as action verbs, and
         # counts of what one call acts on one of as counts of calls
-        with tool_verbs(verbs), tool_nouns(nouns):
+        with tool_verbs(verbs), tool_nouns(nouns), count5_items.listing(lists):
             state = stage(project, state, options)
     return state
 

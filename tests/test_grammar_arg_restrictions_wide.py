@@ -143,7 +143,7 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
     ("inn", "A maximum of 5 guests is allowed per room.",
      [("reserve_room", "arg_within_bound", "guests", "enforce", {"max": 5.0})]),
     ("shop", "A basket can hold at most 9 items.",
-     [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 9})]),
+     [("edit_basket", "arg_count_bound", "items", "enforce", {"max": 9})]),
     ("host", "Each server must have at least 2 cores.",
      [("launch_server", "arg_within_bound", "cores", "enforce", {"min": 2.0}),
       ("resize_server", "arg_within_bound", "cores", "enforce", {"min": 2.0})]),
@@ -158,7 +158,7 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
      [("refund_guest", "max_calls", None, "review_only", {"max": 2, "per": "booking"})]),
     # a count per entity made by the call, over an argument that is a list: its items
     ("shop", "The limit is 5 items per basket.",
-     [("edit_basket", "arg_count_bound", None, "enforce", {"items": "items", "max": 5})]),
+     [("edit_basket", "arg_count_bound", "items", "enforce", {"max": 5})]),
     ("inn", "At most three guests per room.",
      [("reserve_room", "arg_within_bound", "guests", "review_only", {"max": 3.0})]),
     # a bound something else lifts: kept with its condition, reviewed, never a flat bound

@@ -199,8 +199,9 @@ KEPT: list[tuple[str, str, list[Rule]]] = [
      [("arg_within_bound", "charge_firing", "enforce")]),
     ("glider", "Never book a group day for more than 6 pilots.",
      [("arg_count_bound", "book-group", "enforce")]),
+    # the one tool taking a list of pilots (`count5_items`): that tool's count, enforced
     ("glider", "No more than 6 pilots per group booking.",
-     [("arg_count_bound", "book-group", "review_only")]),
+     [("arg_count_bound", "book-group", "enforce")]),
     ("ferry", "Never cancel a booking by phone; use cancelBooking in the chat.",
      [("deny_action", "cancelBooking", "review_only")]),
     ("ferry", "Do not issue vouchers; send a notice instead.",

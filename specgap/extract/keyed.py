@@ -27,6 +27,7 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract.answers import Part, compose_parts
+from specgap.extract.count5_items import names_list
 from specgap.extract.segments import COUNT_FRAME, Sentence
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
@@ -90,6 +91,8 @@ def statements(
     count = _COUNT.match(rest)
     if count is not None and _bare(count) and COUNT_FRAME.search(frame) is None:
         count = None  # "| reserve_boat | 40 |" under "Prices": a number, but not a count
+    if count is not None and names_list(tool, rest[count.end() :]):
+        return None  # "load_kiln: at most 20 pieces": items of a list, read as a count of them
     if count is not None and "$" not in rest[: count.end()]:
         n = count["n"] or count["m"] or {"once": "1", "twice": "2"}[count["w"].casefold()]
         per = " ".join(count["per"].replace("/", " per ").split())

@@ -92,6 +92,7 @@ def _number(text: str) -> int | float:
 def limit_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     """The bounds `spec`'s parameter descriptions state on their own values, in schema
     order."""
+    from specgap.extract.count5_items import parameter_counts
     from specgap.extract.desc4_bounds import desc4_timeout
     from specgap.extract.grammar_rules import candidate
     from specgap.extract.parameter_notes import _described
@@ -102,6 +103,8 @@ def limit_rules(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
     for name, pointer, bounded in _described(spec.schema, spec.schema_pointer, "", 0):
         for sentence in description_sentences(artifact, pointer, spec.name):
             found = parameter_limits(sentence.clean, name, bounded)
+            if not found and not bounded:  # "Member ids, 1-100 per bulletin."
+                found = parameter_counts(sentence.clean, name, spec.schema)
             found = [desc4_timeout(e, name, sentence.clean) for e in found]  # "timeoutSeconds"
             rules.extend(candidate(sentence, e) for e in found)
     return rules

@@ -41,7 +41,7 @@ def parameter_notes(artifact: Artifact, spec: ToolSpec) -> list[Diagnostic]:
     out: list[Diagnostic] = []
     for name, pointer, contract in _described(spec.schema, spec.schema_pointer, "", 0):
         for sentence in description_sentences(artifact, pointer, spec.name):
-            note = _note(sentence, spec.name, name, contract)
+            note = _note(sentence, spec.name, name, contract, spec.schema)
             if note is not None:
                 out.append(note)
     return out
@@ -116,15 +116,20 @@ def _escape(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
 
-def _note(sentence: Sentence, tool: str, parameter: str, contract: bool) -> Diagnostic | None:
+def _note(
+    sentence: Sentence, tool: str, parameter: str, contract: bool, schema: Any = None
+) -> Diagnostic | None:
     from specgap.extract.described_params import read_parameter  # (it imports this module)
 
     if read_parameter(sentence, parameter):
         return None  # "must be an id returned by `a`": read (`described_params`)
+    from specgap.extract.count5_items import parameter_counts
     from specgap.extract.parameter_limits import parameter_limits
 
     if parameter_limits(sentence.clean, parameter, contract):
         return None  # "Number of guests (1-8).": read (`parameter_limits`)
+    if not contract and parameter_counts(sentence.clean, parameter, schema):
+        return None  # "Member ids, 1-100 per bulletin.": read (`count5_items`)
     text = sentence.clean
     cue = cue_of(text, described=True)
     if cue is None and not contract and _alternatives(text):  # "Trailer: van, reefer or flatbed"

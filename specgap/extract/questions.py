@@ -18,6 +18,9 @@ from specgap.ir import CandidateRule, Diagnostic
 # list markers, then the question: "- Damaged parcel? " before the sentence on its line
 _QUESTION = re.compile(r"^[\s\-*•>#+]*(?:\(?\d{1,2}[.)]\s+)?(?P<q>[^\n?]{3,120}\?)\s*$")
 
+# a question asking what, why or how is answered, not a yes or no the rule holds under
+_ASKS = re.compile(r"^(?:why|how|who|whom|whose|which|where|what(?!\s+if\b))\b", re.I)
+
 Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
 
 
@@ -27,7 +30,9 @@ def question_before(sentence: Sentence) -> str | None:
     start = sentence.raw_range()[0]
     line = text[text.rfind("\n", 0, start) + 1 : start]
     m = _QUESTION.match(line)
-    return " ".join(m["q"].split()) if m is not None else None
+    if m is None or _ASKS.match(m["q"].lstrip(" -*•>#+")):
+        return None  # "Why was it refused? Because ...": asks for a reason, no condition
+    return " ".join(m["q"].split())
 
 
 def asked(read: Iterable[Read]) -> Iterator[Read]:

@@ -18,6 +18,7 @@ from specgap.extract import (
     args4_kinds,
     args4_values,
     clause3_split,
+    count5_items,
     desc4_own,
     described_fill,
     ground3_reread,
@@ -138,6 +139,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "the original card or an existing voucher": a choice, not one source
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
     rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
+    rules, diagnostics = count5_items.reread(sentence, rules, diagnostics)  # "at most 8 pieces"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 

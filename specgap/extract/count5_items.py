@@ -1,0 +1,505 @@
+"""How many items one call may carry in a list argument, read with the agent's own tools.
+
+A count is of items, not of calls, when the counted noun names a list argument of a tool
+(`"type": "array"`): by the argument's name ("pieces" for `piece_ids`, "labels" for
+`labels`, the name itself `member_ids`) or, when no name does, by the words of its
+description ("crew members" for `crew`, "Ground crew member ids"). The build gives the
+extractor the agent's list arguments (`listing`, set by `specgap.pipeline.run_agent`);
+outside a build there are none and nothing is read here.
+
+The shapes are the bound's, in any style; the noun is the one after the number, else (a
+label, a table row, "in batches of no more than 10") the one list noun of the sentence:
+
+- "no more than / not more than / at most / up to / a maximum of / max / limited to /
+  capped at N <noun>", "N <noun> at most / or fewer / max", "at least N" (`min`),
+  "between N and M / N to M / N-M <noun>";
+- "more than N <noun>" under a negation or a refusal ("never ... more than 6 flights",
+  "no send has more than 100 members", "if an order has more than 10 colors, it is
+  refused");
+- a label or a row: "Max copies: 3", "Students per assignment: 1-3", "| Copies per
+  reservation | 1-6 |", "<noun> ... are capped at N".
+
+Said of a span or of the conversation ("per session", "a day"), the count spans calls and
+is no item count: not read here. "up to N" alone is how much a thing holds ("the kiln holds
+up to 40 pieces"), a rule only with a word that makes it one (a modal, a negation, a label,
+an imperative, "per call", a tool's own description).
+
+The tool is the one the sentence names by its id (a description's own tool); else the one
+tool taking a list the noun names; several: the one the sentence's other words name (the
+verb "lend" for `lend_scores`), else a tie, said in a note and never guessed. The count
+replaces the sentence's other readings of the same number (a `max_calls` of "pieces per
+call", a bound on a number named "entries"): each call is one call, its items are many. A
+leading "unless/if/when" clause that is not the count itself is the rule's condition: it
+cannot be bound, so the rule is reviewed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, replace
+from typing import Any
+
+from specgap.extract.english import lemmas
+from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_rules import candidate
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import NUMBER_WORDS, singular
+
+__all__ = ["ListArg", "listing", "lists_of_tools", "names_list", "reread"]
+
+
+@dataclass(frozen=True)
+class ListArg:
+    """A top-level list argument of a tool and the words its items are called by."""
+
+    tool: str
+    arg: str
+    named: frozenset[str]  # forms of the words of its name
+    described: frozenset[str]  # forms of the words of its description
+    tool_words: frozenset[str]  # forms of the words of the tool's name and description
+
+
+_LISTS: ContextVar[tuple[ListArg, ...]] = ContextVar("specgap_list_args", default=())
+_SPLIT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+# words of an argument's name that say it holds identifiers, not what they identify
+_ID_WORDS = frozenset(
+    {"id", "ids", "list", "array", "set", "uuid", "uuids", "key", "keys", "ref", "refs", "no",
+     "nos", "number", "numbers", "identifier", "identifiers"}
+)  # fmt: skip
+_STOP = frozenset(
+    {"the", "a", "an", "to", "of", "for", "and", "or", "in", "on", "at", "by", "with", "from",
+     "into", "this", "that", "these", "those", "each", "every", "one", "per", "who", "which",
+     "be", "is", "are", "list", "ids", "id", "max", "maximum", "most", "least", "more", "than",
+     "up", "no", "not", "never", "only", "may", "must", "can", "cannot", "call", "calls",
+     "request", "requests", "tool", "use", "used", "any", "all", "its", "their", "it"}
+)  # fmt: skip
+# generic words for the items of a list: the list is named elsewhere in the sentence
+_GENERIC = frozenset({"entries", "entry", "items", "item", "elements", "element", "values",
+                      "value", "ids", "id", "identifiers", "things"})  # fmt: skip
+
+
+def _words(text: str) -> list[str]:
+    return [w.casefold() for w in _SPLIT.findall(text.replace("_", " "))]
+
+
+def _forms(word: str) -> set[str]:
+    w = word.casefold()
+    found = {w, singular(w)}
+    for kind in ("NOUN", "VERB"):
+        found.update(x.casefold() for x in lemmas(w).get(kind, ()))
+    return found
+
+
+def lists_of_tools(tools: Iterable[Any]) -> tuple[ListArg, ...]:
+    """The top-level list arguments of registry tools (an `id`, a JSON `schema`)."""
+    out: list[ListArg] = []
+    for tool in tools:
+        tool_id = str(getattr(tool, "id", ""))
+        schema = getattr(tool, "schema", None) or {}
+        props = schema.get("properties") if isinstance(schema, Mapping) else None
+        if not isinstance(props, Mapping):
+            continue
+        said = str(getattr(tool, "description", "") or "")
+        last = re.split(r"[./:]|__", tool_id)[-1]
+        tool_words = frozenset(
+            f for w in _words(last) + _words(said)[:12] if w not in _STOP and len(w) > 2
+            for f in _forms(w)
+        )  # fmt: skip
+        for name, spec in props.items():
+            if not isinstance(spec, Mapping) or "array" not in _types(spec):
+                continue
+            named = [w for w in _words(str(name)) if w not in _ID_WORDS and len(w) > 2]
+            text = str(spec.get("description") or "")
+            text = re.split(r"[.;(]", text, maxsplit=1)[0]
+            described = [w for w in _words(text) if w not in _STOP and len(w) > 2][:6]
+            out.append(
+                ListArg(
+                    tool=tool_id,
+                    arg=str(name),
+                    named=frozenset(f for w in named for f in _forms(w)),
+                    described=frozenset(f for w in described for f in _forms(w)),
+                    tool_words=tool_words,
+                )
+            )
+    return tuple(out)
+
+
+def _types(spec: Mapping[str, Any]) -> set[str]:
+    kind = spec.get("type")
+    return {k for k in (kind if isinstance(kind, list) else [kind]) if isinstance(k, str)}
+
+
+@contextmanager
+def listing(lists: Sequence[ListArg]) -> Iterator[None]:
+    """Within the block, the agent's list arguments are `lists`."""
+    token = _LISTS.set(tuple(lists))
+    try:
+        yield
+    finally:
+        _LISTS.reset(token)
+
+
+def current() -> tuple[ListArg, ...]:
+    """The build's list arguments (for the extraction's cache key)."""
+    return _LISTS.get()
+
+
+def names_list(tool: str, tail: str) -> bool:
+    """The words right after a count ("20 pieces per call") name a list argument of
+    `tool`: the count is of that list's items, not of calls."""
+    near = _noun_after(tail)
+    own = [a for a in _LISTS.get() if a.tool == tool]
+    return bool(near and own and _match(near, own, True))
+
+
+# --- the count -------------------------------------------------------------------------------
+
+_TEENS = ("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_WORDS_N = {
+    **NUMBER_WORDS,
+    **{w: 13 + i for i, w in enumerate(_TEENS)},
+    **{w: 20 + 10 * i for i, w in enumerate(_TENS)},
+}
+_NUM = r"(?:\d+|" + "|".join(sorted(_WORDS_N, key=len, reverse=True)) + r")"
+_MAXQ = (
+    r"(?:no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|at\s+most|up\s+to|"
+    r"(?:a\s+)?max(?:imum)?(?:\s+of)?\.?|limited\s+to|capped\s+at|restricted\s+to|"
+    r"no\s+greater\s+than|not\s+exceeding|maximal)"
+)
+_COUNTS = (
+    # between N and M / from N to M / N to M / N-M
+    ("range", re.compile(r"\b(?:between\s+(?P<a>" + _NUM + r")\s+and\s+|from\s+(?P<b>" + _NUM
+                         + r")\s+to\s+|(?P<c>" + _NUM + r")\s*(?:to|-|–|—)\s*)(?P<n>" + _NUM
+                         + r")\b", re.I)),
+    ("both", re.compile(r"\bat\s+least\s+(?P<a>" + _NUM + r")\s*,?\s*(?:and\s+)?(?:at\s+most|"
+                        r"no\s+more\s+than|up\s+to)\s+(?P<n>" + _NUM + r")\b", re.I)),
+    ("max", re.compile(r"\b" + _MAXQ + r"\s*:?\s*(?P<n>" + _NUM + r")\b", re.I)),
+    ("more", re.compile(r"\bmore\s+than\s+(?P<n>" + _NUM + r")\b", re.I)),
+    ("after", re.compile(r"\b(?P<n>" + _NUM + r")(?:\s+(?P<noun>(?:[\w.-]+\s+){0,2}?[\w.-]+))?"
+                         r"\s*,?\s+(?:at\s+most|or\s+(?:fewer|less)|max(?:imum)?)\b", re.I)),
+    ("min", re.compile(r"\b(?:at\s+least|no\s+fewer\s+than|not\s+fewer\s+than|a\s+minimum\s+of|"
+                       r"min(?:imum)?(?:\s+of)?)\s*:?\s*(?P<n>" + _NUM + r")\b", re.I)),
+    # a label's bare number: "Max copies: 3", "| pieces per firing | 30 |"
+    ("label", re.compile(r"^\W*(?P<lead>(?:max(?:imum)?|limit|cap)\s+)?(?P<noun>[\w .-]{2,60}?)"
+                         r"\s*[:|]\s*(?P<n>\d+)\s*\W*$", re.I)),
+)  # fmt: skip
+_NEGATION = re.compile(
+    r"\b(?:no|not|never|cannot|can't|don't|doesn't|mustn't|won't|nothing)\b|n't\b", re.I
+)
+_REFUSAL = re.compile(
+    r"\b(?:refused|rejected|denied|declined|bounces?|bounced|fails?|blocked|not\s+accepted|"
+    r"error)\b",
+    re.I,
+)
+_RULE = re.compile(
+    r"\b(?:may|must|can|cannot|can't|should|shall|never|not|no|don't|only|please|make\s+sure|"
+    r"ensure|keep|limit|limited|capped|max|maximum|at\s+most|refused|rejected|otherwise|"
+    r"allowed|accepts?|takes?|per|at\s+once|at\s+a\s+time|in\s+one\s+go|a\s+single|in\s+one|"
+    r"each)\b|[:|]",
+    re.I,
+)
+# a count over calls, not in one call
+_SPAN = re.compile(
+    r"\b(?:per|a|an|each|every|in\s+(?:one|a|the|any|each))\s+(?:single\s+)?(?:session|"
+    r"conversation|chat|day|week|month|year|hour|minute|shift|season|term|trace|dialogue|"
+    r"interaction|contact)\b|\b(?:daily|weekly|monthly|in\s+total|in\s+all|overall)\b",
+    re.I,
+)
+_LEAD = re.compile(
+    r"^\W*(?P<cond>(?:unless|if|when|whenever|except\s+(?:when|if))\b[^,;]{3,}?),\s*", re.I
+)
+_TRAIL = re.compile(r"[,;]?\s+(?P<cond>(?:unless|except\s+(?:when|if))\b.+?)\s*[.;!]?\s*$", re.I)
+_TOKEN = re.compile(r"[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z]")
+
+
+@dataclass(frozen=True)
+class _Count:
+    lo: int | None
+    hi: int | None
+    start: int
+    end: int
+    noun: str | None  # the words right after (or before) the number
+    weak: bool  # "up to", a range, a least: how much a thing holds unless a rule is said
+
+
+def _value(text: str) -> int:
+    t = text.casefold()
+    return _WORDS_N[t] if t in _WORDS_N else int(t)
+
+
+def _counts(text: str) -> list[_Count]:
+    out: list[_Count] = []
+    taken: list[tuple[int, int]] = []
+    for kind, pattern in _COUNTS:
+        for m in pattern.finditer(text):
+            if any(a < m.end() and m.start() < b for a, b in taken):
+                continue
+            if kind == "more" and not (
+                _NEGATION.search(text[: m.start()]) or _REFUSAL.search(text[m.end() :])
+            ):
+                continue  # "orders of more than 5 pieces need a review": no bound said
+            hi: int | None = _value(m["n"])
+            lo: int | None = None
+            if kind == "range":
+                lo = _value(m["a"] or m["b"] or m["c"])
+                if lo > _value(m["n"]):
+                    continue
+            elif kind == "both":
+                lo = _value(m["a"])
+            elif kind == "min":
+                lo, hi = hi, None
+            elif kind == "label" and not (m["lead"] or "|" in text):
+                continue  # "Step 3: 12": a label's number is a bound under "max" or in a row
+            noun = m.groupdict().get("noun")
+            if kind not in {"after", "label"}:
+                noun = text[m.end() :]
+            weak = kind in {"range", "min"} or m[0].casefold().startswith("up")
+            out.append(_Count(lo, hi, m.start(), m.end(), noun, weak))
+            taken.append((m.start(), m.end()))
+    return sorted(out, key=lambda c: c.start)
+
+
+def _match(words: Sequence[str], lists: Sequence[ListArg], strong: bool) -> list[ListArg]:
+    """The list arguments the first word that names any names ("crew members": `crew`)."""
+    for word in words:
+        low = word.casefold()
+        exact = [a for a in lists if a.arg.casefold() == low]  # `items`, `member_ids`
+        if not exact and (low in _STOP or low in _GENERIC):
+            continue
+        forms = _forms(word)
+        hits = exact or [a for a in lists if (a.named if strong else a.described) & forms]
+        if hits:
+            return hits
+    return []
+
+
+def _noun_after(tail: str) -> list[str]:
+    """The noun phrase right after a number: up to three words before a function word."""
+    tail = tail.lstrip(" `*\"'")
+    if not tail or tail[0] in ",.;:|!?)":
+        return []
+    words: list[str] = []
+    end = 0
+    for m in _TOKEN.finditer(tail):
+        if words and tail[end : m.start()].strip(" `*\"'-"):
+            break  # punctuation ends the phrase
+        low = m[0].casefold()
+        if low in _STOP and low not in _GENERIC:
+            break
+        words.append(m[0])
+        end = m.end()
+        if len(words) == 3:
+            break
+    return words
+
+
+def _owners(
+    text: str, count: _Count, lists: Sequence[ListArg], named: set[str]
+) -> tuple[list[ListArg], str]:
+    """The list arguments the count's noun names, and the noun as said."""
+    pool = [a for a in lists if a.tool in named] if named else list(lists)
+    near = _noun_after(count.noun or "") if count.noun is not None else []
+    if count.noun is not None and near:
+        for strong in (True, False):
+            hits = _match(near, pool, strong)
+            if hits:
+                return hits, " ".join(near)
+        if any(w.casefold() not in _GENERIC for w in near):
+            return [], " ".join(near)  # "35 singers": a noun no list answers to
+    words = [m[0] for m in _TOKEN.finditer(text)]
+    for strong in (True, False):
+        hits = _match(words, pool, strong)
+        if hits:
+            return hits, ""
+    return [], ""
+
+
+def _named_tools(sentence: Sentence, lists: Sequence[ListArg]) -> set[str]:
+    if sentence.subject is not None:
+        return {sentence.subject}
+    return _named_in(sentence.text, lists)
+
+
+def _asked_before(sentence: Sentence) -> str:
+    """The "how many ..." question just before a bare count that answers it, or ''."""
+    if sentence.subject is not None:
+        return ""
+    start = sentence.raw_range()[0]
+    before = sentence.artifact.text[max(0, start - 240) : start]
+    m = _HOW_MANY.search(before)
+    return " ".join(m["q"].split()) if m is not None else ""
+
+
+_HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<q>[^?\n]{2,160})\?[\s*_]*$", re.I)
+
+
+def _named_in(text: str, lists: Sequence[ListArg]) -> set[str]:
+    """The tools `text` names by their ids (a plain word, `send`, only in backticks)."""
+    found: set[str] = set()
+    for tool in {a.tool for a in lists}:
+        plain = re.fullmatch(r"[a-z]+", tool) is not None
+        said = rf"`{re.escape(tool)}`" if plain else re.escape(tool)
+        if text and re.search(r"(?<![\w.-])" + said + r"(?![\w-]|\.\w)", text):
+            found.add(tool)
+    return found
+
+
+def _pick(owners: list[ListArg], text: str, noun: str) -> ListArg | None:
+    """One list argument of several: the one whose tool the sentence's other words name."""
+    tools = {a.tool for a in owners}
+    if len(tools) == 1:
+        args = {a.arg for a in owners}
+        return owners[0] if len(args) == 1 else None
+    said = {
+        f
+        for w in _words(text)
+        if w not in _STOP and len(w) > 2 and w not in _words(noun)
+        for f in _forms(w)
+    }
+    scored = sorted(((len(a.tool_words & said), a) for a in owners), key=lambda x: -x[0])
+    if scored[0][0] > 0 and scored[0][0] > scored[1][0]:
+        best = scored[0][1]
+        same = [a for a in owners if a.tool == best.tool]
+        return best if len(same) == 1 else None
+    return None
+
+
+def _ruled(sentence: Sentence, count: _Count, text: str) -> bool:
+    if sentence.subject is not None:
+        return True  # a tool's own description states what the tool takes
+    before = text[: count.start]
+    after = text[count.end :]
+    if count.weak:
+        return _RULE.search(before + " " + after) is not None or _imperative(text)
+    return True
+
+
+def _imperative(text: str) -> bool:
+    first = re.match(r"^\W*([A-Za-z]+)", text)
+    if first is None:
+        return False
+    return bool(lemmas(first[1].casefold()).get("VERB")) and first[1].casefold() not in {
+        "the",
+        "a",
+    }
+
+
+def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set[int]]:
+    """The item counts of one sentence, the notes of counts no tool could be chosen for, and
+    the numbers read (to drop other readings of them)."""
+    lists = _LISTS.get()
+    if not lists:
+        return [], [], set()
+    text = " ".join(sentence.clean.split())
+    asked = _asked_before(sentence)  # "How many pieces go in one load?" / "A: Sixteen at most."
+    if _SPAN.search(f"{asked} {text}"):
+        return [], [], set()
+    named = _named_tools(sentence, lists) | _named_in(asked, lists)
+    rules: list[CandidateRule] = []
+    notes: list[Diagnostic] = []
+    numbers: set[int] = set()
+    for count in _counts(text):
+        owners, noun = _owners(text, count, lists, named)
+        if not owners and asked and not _noun_after(count.noun or ""):
+            owners, noun = _owners(asked, replace(count, noun=None), lists, named)
+        if not owners or not _ruled(sentence, count, text):
+            continue
+        chosen = _pick(owners, text, noun)
+        numbers.update(n for n in (count.lo, count.hi) if n is not None)
+        if chosen is None:
+            tools = ", ".join(f"`{a.tool}`" for a in owners)
+            notes.append(
+                Diagnostic(
+                    code="ambiguous-mention",
+                    message=f"the count of {noun or 'items'} names a list argument of "
+                    f"several tools ({tools}); nothing is enforced",
+                    severity="note",
+                    span=sentence.span(),
+                    help="name the tool the count is for",
+                )
+            )
+            continue
+        params: dict[str, Any] = {"selector": {"arg": chosen.arg}}
+        if count.hi is not None:
+            params["max"] = count.hi
+        if count.lo is not None:
+            params["min"] = count.lo
+        emit = Emit("arg_count_bound", chosen.tool, params, 0.8, _condition(text, count))
+        rules.append(candidate(sentence, emit))
+    return rules, notes, numbers
+
+
+def _condition(text: str, count: _Count) -> str | None:
+    lead = _LEAD.match(text)
+    if lead is not None and lead.end("cond") <= count.start:
+        return lead["cond"].strip()
+    trail = _TRAIL.search(text)
+    if trail is not None and trail.start("cond") >= count.end:
+        return trail["cond"].strip()
+    return None
+
+
+# the readings a count of items replaces when they carry the same number
+_REPLACED = frozenset({"max_calls", "arg_count_bound", "arg_within_bound", "deny_action"})
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence's rules with its item counts (module docstring) in place of the other
+    readings of the same numbers."""
+    counts, notes, numbers = read(sentence)
+    if not counts and not notes:
+        return rules, diagnostics
+    kept = [r for r in rules if not _replaced(r, numbers)]
+    if counts:
+        diagnostics = [d for d in diagnostics if d.code not in {"rule-not-compiled"}]
+    return [*kept, *counts], [*diagnostics, *notes]
+
+
+def _replaced(rule: CandidateRule, numbers: set[int]) -> bool:
+    if rule.operator not in _REPLACED:
+        return False
+    if rule.operator == "deny_action":
+        return not rule.params.get("values")  # "never assign more than two": no value banned
+    said = {rule.params.get("max"), rule.params.get("min")}
+    return any(isinstance(v, int | float) and int(v) in numbers for v in said)
+
+
+def parameter_counts(text: str, parameter: str, schema: Any) -> list[Emit]:
+    """A count a list parameter's own description states on its items ("Member ids, 1-100
+    per bulletin.", "Up to 5 tag ids."): `arg_count_bound` on the parameter; [] when the
+    parameter is no top-level list, the count spans calls ("per day"), or the noun counted
+    names something else than the list's items."""
+    props = schema.get("properties") if isinstance(schema, Mapping) else None
+    spec = props.get(parameter) if isinstance(props, Mapping) else None
+    if not isinstance(spec, Mapping) or "array" not in _types(spec) or _SPAN.search(text):
+        return []
+    own = ListArg(
+        tool="",
+        arg=parameter,
+        named=frozenset(f for w in _words(parameter) if w not in _ID_WORDS for f in _forms(w)),
+        described=frozenset(
+            f for w in _words(str(spec.get("description") or "")) if w not in _STOP
+            for f in _forms(w)
+        ),
+        tool_words=frozenset(),
+    )  # fmt: skip
+    found: list[Emit] = []
+    for count in _counts(" ".join(text.split())):
+        near = _noun_after(count.noun or "") if count.noun is not None else []
+        said = [w for w in near if w.casefold() not in _GENERIC]
+        if said and not (_match(near, [own], True) or _match(near, [own], False)):
+            continue  # "up to 3 retries": not the list's items
+        params: dict[str, Any] = {"selector": {"arg": parameter}}
+        if count.hi is not None:
+            params["max"] = count.hi
+        if count.lo is not None:
+            params["min"] = count.lo
+        found.append(Emit("arg_count_bound", None, params, 0.7, _condition(text, count)))
+    return found[:1] if len(found) == 1 else []
