@@ -1,0 +1,284 @@
+"""Probe sets for `state_condition` (a call allowed or refused by a fact about the entity it
+acts on), written before the extractor was asked (set A) and after the work was done
+(set B), in made-up desks: a bike co-op (snake_case), a choir library (camelCase), a ferry
+desk (dotted PascalCase), an apiary (`server__tool`) and a climbing gym (kebab-case).
+
+Each case is (desk, text, expected): `expected` is the one `state_condition` a careful
+reader would write (target, field, `allowed` or `denied`), or None for a look-alike that
+must give no `state_condition` at all. A case is exact when the prompt's state policies are
+exactly the expected one, enforced. `docs/states-five.md` has the figures."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+BIKES = [
+    _tool(
+        "get_repair",
+        "Read a repair ticket: status (queued, in_progress, ready, collected or abandoned), "
+        "paid (true or false) and the bike.",
+        repair_id="string",
+    ),
+    _tool("start_repair", "Start work on a repair.", repair_id="string"),
+    _tool("cancel_repair", "Cancel a repair.", repair_id="string", reason="string"),
+    _tool("refund_repair", "Refund the fee of a repair.", repair_id="string", amount="number"),
+    _tool(
+        "get_member",
+        "Read a co-op member: standing (active, suspended or lapsed) and verified (true or false).",
+        member_id="string",
+    ),
+    _tool(
+        "get_bike",
+        "Read a loan bike: condition (rideable, needs_service or scrapped).",
+        bike_id="string",
+    ),
+    _tool("lend_bike", "Lend a bike to a member.", member_id="string", bike_id="string"),
+]
+CHOIR = [
+    _tool(
+        "getScore",
+        "Get a score: state (on_shelf, on_loan, in_repair or withdrawn) and its title.",
+        scoreId="string",
+    ),
+    _tool("lendScore", "Lend a score to a singer.", scoreId="string", singerId="string"),
+    _tool("returnScore", "Check a lent score back in.", scoreId="string"),
+    _tool("withdrawScore", "Withdraw a score from the library.", scoreId="string"),
+    _tool(
+        "getSinger",
+        "Get a singer: status (active, on_leave or banned) and deposit_paid (true or false).",
+        singerId="string",
+    ),
+]
+FERRY = [
+    _tool(
+        "ferry.booking.Get",
+        "Get a booking: status (HELD, CONFIRMED, CHECKED_IN or CANCELLED).",
+        bookingRef="string",
+    ),
+    _tool("ferry.booking.Move", "Move a booking to another crossing.", bookingRef="string",
+          crossingId="string"),
+    _tool("ferry.booking.Cancel", "Cancel a booking.", bookingRef="string"),
+    _tool("ferry.booking.Refund", "Refund a booking.", bookingRef="string", amount="number"),
+    _tool(
+        "ferry.crossing.Get",
+        "Get a crossing: status (SCHEDULED, BOARDING, DEPARTED or CANCELLED).",
+        crossingId="string",
+    ),
+    _tool("ferry.crossing.Book", "Book a seat on a crossing.", crossingId="string",
+          passenger="string"),
+]  # fmt: skip
+BEES = [
+    _tool(
+        "hives__get_hive",
+        "Get a hive: health (healthy, queenless or diseased) and quarantined (true or false).",
+        hive_id="string",
+    ),
+    _tool("hives__harvest_honey", "Harvest honey from a hive.", hive_id="string"),
+    _tool("hives__split_hive", "Split a hive in two.", hive_id="string"),
+    _tool("hives__move_hive", "Move a hive to another site.", hive_id="string", site="string"),
+]
+ROPES = [
+    _tool("get-rope", "Read a rope: status (in_service, quarantine or retired).", rope_id="string"),
+    _tool("issue-rope", "Issue a rope to a climber.", rope_id="string", climber="string"),
+    _tool("retire-rope", "Retire a rope.", rope_id="string"),
+]
+DESKS = {"bikes": BIKES, "choir": CHOIR, "ferry": FERRY, "bees": BEES, "ropes": ROPES}
+
+Expected = tuple[str, str, str, list[str]] | None  # target, field, side, values
+
+
+def _state_policies(tmp_path: Path, desk: str, text: str) -> list[tuple[str, str, Any]]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", DESKS[desk])
+    out = []
+    for p in built.policies:
+        if not p.source.artifact.endswith("prompt.md"):
+            continue
+        cond = p.condition.model_dump(exclude_none=True) if p.condition is not None else {}
+        if p.operator == "state_condition":
+            side = "denied" if cond.get("denied") else "allowed"
+            said = (cond.get("field"), side, sorted(str(v) for v in cond.get(side) or []))
+            out.append((p.target, p.enforcement, said))
+        elif p.operator == "deny_action" and not cond:
+            out.append((p.target, p.enforcement, "ban"))
+    return out
+
+
+def _verdict(found: list[tuple[str, str, Any]], expected: Expected) -> str:
+    """`exact`, `wrong` (an enforced policy that is not the expected one: another state, an
+    unconditional ban), or `none` (nothing, or only reviewed policies)."""
+    states = [f for f in found if f[2] != "ban"]
+    if expected is None:
+        return "wrong" if any(e == "enforce" for _, e, _ in states) else "exact"
+    target, field, side, values = expected
+    want = (target, "enforce", (field, side, sorted(values)))
+    if states == [want]:
+        return "exact"
+    if any(f[1] == "enforce" and f != want for f in found):
+        return "wrong"
+    return "none"
+
+
+A_CASES: list[tuple[str, str, Expected]] = [
+    # --- bike co-op, snake_case ---
+    ("bikes", "Only start a repair once its status is queued.",
+     ("start_repair", "status", "allowed", ["queued"])),
+    ("bikes", "Repairs that are collected cannot be cancelled.",
+     ("cancel_repair", "status", "denied", ["collected"])),
+    ("bikes", "A repair may only be refunded if it is abandoned.",
+     ("refund_repair", "status", "allowed", ["abandoned"])),
+    ("bikes", "Never lend a bike that needs service.",
+     ("lend_bike", "condition", "denied", ["needs_service"])),
+    ("bikes", "Do not lend bikes to suspended members.",
+     ("lend_bike", "standing", "denied", ["suspended"])),
+    ("bikes", "Bikes are lent to verified members only.",
+     ("lend_bike", "verified", "allowed", ["true"])),
+    ("bikes", "Cancelling a repair: not once it is ready.",
+     ("cancel_repair", "status", "denied", ["ready"])),
+    ("bikes", "| tool | allowed when |\n|---|---|\n| cancel_repair | the repair is queued |",
+     ("cancel_repair", "status", "allowed", ["queued"])),
+    ("bikes", "Refunds: abandoned repairs only.",
+     ("refund_repair", "status", "allowed", ["abandoned"])),
+    ("bikes", "**Q: Can I cancel a repair that is in progress?** A: No.",
+     ("cancel_repair", "status", "denied", ["in_progress"])),
+    ("bikes", "3. Check the repair with get_repair; if it is not queued, stop and do not call "
+     "start_repair.", ("start_repair", "status", "allowed", ["queued"])),
+    ("bikes", "Please make sure no refund goes out on a repair that has been collected.",
+     ("refund_repair", "status", "denied", ["collected"])),
+    ("bikes", "- `refund_repair`: Refund the fee of a repair. The repair must be abandoned.",
+     ("refund_repair", "status", "allowed", ["abandoned"])),
+    ("bikes", "Unless the repair is paid, do not start it.",
+     ("start_repair", "paid", "allowed", ["true"])),
+    ("bikes", "A repair must be queued to be started, or the request is refused.",
+     ("start_repair", "status", "allowed", ["queued"])),
+    # --- choir library, camelCase ---
+    ("choir", "Only lend scores that are on the shelf.",
+     ("lendScore", "state", "allowed", ["on_shelf"])),
+    ("choir", "Scores on loan cannot be withdrawn.",
+     ("withdrawScore", "state", "denied", ["on_loan"])),
+    ("choir", "A score in repair must not be lent.",
+     ("lendScore", "state", "denied", ["in_repair"])),
+    ("choir", "Singers on leave may not be lent scores.",
+     ("lendScore", "status", "denied", ["on_leave"])),
+    ("choir", "Banned singers: no scores lent.",
+     ("lendScore", "status", "denied", ["banned"])),
+    ("choir", "lendScore is allowed only when the singer's deposit_paid is true.",
+     ("lendScore", "deposit_paid", "allowed", ["true"])),
+    ("choir", "Don't return a score that is on_shelf.",
+     ("returnScore", "state", "denied", ["on_shelf"])),
+    ("choir", "Scores are withdrawn only when they are in_repair.",
+     ("withdrawScore", "state", "allowed", ["in_repair"])),
+    ("choir", "| action | allowed when |\n|---|---|\n| lendScore | the score is on_shelf |",
+     ("lendScore", "state", "allowed", ["on_shelf"])),
+    ("choir", "Can a banned singer be lent a score? No.",
+     ("lendScore", "status", "denied", ["banned"])),
+    ("choir", "Dear librarians, please never lend a score to a singer whose status is banned.",
+     ("lendScore", "status", "denied", ["banned"])),
+    # --- ferry desk, dotted PascalCase ---
+    ("ferry", "Only confirmed bookings can be moved.",
+     ("ferry.booking.Move", "status", "allowed", ["CONFIRMED"])),
+    ("ferry", "Do not cancel a booking once it is CHECKED_IN.",
+     ("ferry.booking.Cancel", "status", "denied", ["CHECKED_IN"])),
+    ("ferry", "A booking that is checked in may not be refunded.",
+     ("ferry.booking.Refund", "status", "denied", ["CHECKED_IN"])),
+    ("ferry", "Refunds are issued only for cancelled bookings.",
+     ("ferry.booking.Refund", "status", "allowed", ["CANCELLED"])),
+    ("ferry", "Status must be HELD or CONFIRMED before you move a booking.",
+     ("ferry.booking.Move", "status", "allowed", ["CONFIRMED", "HELD"])),
+    ("ferry", "Move booking - allowed statuses: HELD, CONFIRMED.",
+     ("ferry.booking.Move", "status", "allowed", ["CONFIRMED", "HELD"])),
+    ("ferry", "Step 2: read the booking with ferry.booking.Get. If its status is CANCELLED, "
+     "stop; ferry.booking.Move must not be called.",
+     ("ferry.booking.Move", "status", "denied", ["CANCELLED"])),
+    ("ferry", "Cancel a booking only when it is held.",
+     ("ferry.booking.Cancel", "status", "allowed", ["HELD"])),
+    ("ferry", "Bookings must be confirmed before they are moved; otherwise the move is "
+     "refused.", ("ferry.booking.Move", "status", "allowed", ["CONFIRMED"])),
+    ("ferry", "| question | answer |\n|---|---|\n| can we refund? | only if the booking is "
+     "cancelled |", ("ferry.booking.Refund", "status", "allowed", ["CANCELLED"])),
+    ("ferry", "Never book a seat on a departed or cancelled crossing.",
+     ("ferry.crossing.Book", "status", "denied", ["CANCELLED", "DEPARTED"])),
+    # --- apiary, server__tool ---
+    ("bees", "Do not harvest honey from a diseased hive.",
+     ("hives__harvest_honey", "health", "denied", ["diseased"])),
+    ("bees", "Queenless hives must never be split.",
+     ("hives__split_hive", "health", "denied", ["queenless"])),
+    ("bees", "Only healthy hives may be moved.",
+     ("hives__move_hive", "health", "allowed", ["healthy"])),
+    ("bees", "While a hive is quarantined, do not move it.",
+     ("hives__move_hive", "quarantined", "denied", ["true"])),
+    ("bees", "Harvest: healthy hives only.",
+     ("hives__harvest_honey", "health", "allowed", ["healthy"])),
+    ("bees", "`hive_id` (string): the hive to split; it must be healthy.",
+     ("hives__split_hive", "health", "allowed", ["healthy"])),
+    # --- climbing gym, kebab-case ---
+    ("ropes", "Ropes in quarantine are not to be issued.",
+     ("issue-rope", "status", "denied", ["quarantine"])),
+    ("ropes", "issue-rope: only when the rope is in_service.",
+     ("issue-rope", "status", "allowed", ["in_service"])),
+    ("ropes", "A retired rope cannot be issued again.",
+     ("issue-rope", "status", "denied", ["retired"])),
+    # --- look-alikes: no state_condition ---
+    ("bikes", "get_repair returns the status of a repair: queued, in_progress, ready, "
+     "collected or abandoned.", None),
+    ("bikes", "For example, a collected repair shows the date it was picked up.", None),
+    ("bikes", "You can cancel a repair at any time.", None),
+    ("bikes", "Never refund more than 50 dollars on a repair.", None),
+    ("choir", "Always call getScore before lendScore.", None),
+    ("ferry", "A booking becomes CHECKED_IN when the passenger boards.", None),
+    ("ferry", "ferry.booking.Cancel sets the status to CANCELLED.", None),
+    ("bees", "Healthy hives produce more honey in summer.", None),
+    ("choir", "Tell the singer when a score is on loan.", None),
+    ("choir", "Do not lend more than 3 scores to one singer.", None),
+    ("ropes", "Retired ropes are cut up and recycled.", None),
+    ("ferry", "Log every refund made on a cancelled booking.", None),
+]  # fmt: skip
+
+# Cases that were not exact when set A was written (main `6248bc1`); removed as they pass.
+A_XFAIL: set[int] = {
+    5,
+    7,
+    8,
+    9,
+    10,
+    11,
+    12,
+    15,
+    17,
+    19,
+    20,
+    22,
+    23,
+    26,
+    28,
+    29,
+    30,
+    31,
+    32,
+    33,
+    34,
+    35,
+    36,
+    38,
+    41,
+    42,
+    43,
+}
+
+
+def _params(cases: list[tuple[str, str, Expected]], xfail: set[int]) -> list[Any]:
+    return [
+        pytest.param(*case, id=f"{i}", marks=[pytest.mark.xfail(strict=True)] if i in xfail else [])
+        for i, case in enumerate(cases)
+    ]
+
+
+@pytest.mark.parametrize(("desk", "text", "expected"), _params(A_CASES, A_XFAIL))
+def test_probe_a(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
+    found = _state_policies(tmp_path, desk, text)
+    assert _verdict(found, expected) == "exact", found
