@@ -240,35 +240,7 @@ A_CASES: list[tuple[str, str, Expected]] = [
 ]  # fmt: skip
 
 # Cases that were not exact when set A was written (main `6248bc1`); removed as they pass.
-A_XFAIL: set[int] = {
-    5,
-    7,
-    8,
-    9,
-    10,
-    11,
-    12,
-    15,
-    17,
-    19,
-    20,
-    22,
-    23,
-    26,
-    28,
-    29,
-    30,
-    31,
-    32,
-    33,
-    34,
-    35,
-    36,
-    38,
-    41,
-    42,
-    43,
-}
+A_XFAIL: set[int] = {5, 7, 8, 10, 11, 12, 15, 19, 22, 23, 30, 31, 35, 36, 41, 42, 43}
 
 
 def _params(cases: list[tuple[str, str, Expected]], xfail: set[int]) -> list[Any]:
