@@ -1,7 +1,7 @@
 """Probe sets for `state_condition` (a call allowed or refused by a fact about the entity it
 acts on), written before the extractor was asked (set A) and after the work was done
 (set B), in made-up desks: a bike co-op (snake_case), a choir library (camelCase), a ferry
-desk (dotted PascalCase), an apiary (`server__tool`) and a climbing gym (kebab-case).
+desk (dotted PascalCase), greenhouse beds (`server__tool`) and a climbing gym (kebab-case).
 
 Each case is (desk, text, expected): `expected` is the one `state_condition` a careful
 reader would write (target, field, `allowed` or `denied`), or None for a look-alike that
@@ -73,22 +73,53 @@ FERRY = [
     _tool("ferry.crossing.Book", "Book a seat on a crossing.", crossingId="string",
           passenger="string"),
 ]  # fmt: skip
-BEES = [
+BEDS = [
     _tool(
-        "hives__get_hive",
-        "Get a hive: health (healthy, queenless or diseased) and quarantined (true or false).",
-        hive_id="string",
+        "beds__get_bed",
+        "Get a greenhouse bed: health (healthy, blighted or diseased) and quarantined (true "
+        "or false).",
+        bed_id="string",
     ),
-    _tool("hives__harvest_honey", "Harvest honey from a hive.", hive_id="string"),
-    _tool("hives__split_hive", "Split a hive in two.", hive_id="string"),
-    _tool("hives__move_hive", "Move a hive to another site.", hive_id="string", site="string"),
+    _tool("beds__harvest_crop", "Harvest the crop of a bed.", bed_id="string"),
+    _tool("beds__split_bed", "Split a bed in two.", bed_id="string"),
+    _tool("beds__move_bed", "Move a bed to another bay.", bed_id="string", bay="string"),
 ]
 ROPES = [
     _tool("get-rope", "Read a rope: status (in_service, quarantine or retired).", rope_id="string"),
     _tool("issue-rope", "Issue a rope to a climber.", rope_id="string", climber="string"),
     _tool("retire-rope", "Retire a rope.", rope_id="string"),
 ]
-DESKS = {"bikes": BIKES, "choir": CHOIR, "ferry": FERRY, "bees": BEES, "ropes": ROPES}
+PROPS = [
+    _tool(
+        "getProp",
+        "Fetch a prop: condition (usable, damaged, under_repair or lost) and reserved (true or "
+        "false).",
+        propId="string",
+    ),
+    _tool("checkOutProp", "Check a prop out to a stagehand.", propId="string", stagehand="string"),
+    _tool("repairProp", "Send a prop to the repair bench.", propId="string"),
+    _tool("discardProp", "Discard a prop.", propId="string"),
+    _tool("getShow", "Fetch a show: phase (planning, rehearsal, running or closed).",
+          showId="string"),
+    _tool("assignProp", "Assign a prop to a show.", propId="string", showId="string"),
+]  # fmt: skip
+RADIO = [
+    _tool(
+        "studio__get_slot",
+        "Read an airtime slot: status (open, booked, on_air, aired or cancelled) and explicit "
+        "(true or false).",
+        slot_id="string",
+    ),
+    _tool("studio__book_slot", "Book an airtime slot.", slot_id="string", presenter="string"),
+    _tool("studio__cancel_slot", "Cancel an airtime slot.", slot_id="string"),
+    _tool("studio__replay_slot", "Replay a recorded slot.", slot_id="string"),
+    _tool("get-presenter", "Read a presenter: standing (trained, probation or barred).",
+          presenter_id="string"),
+    _tool("assign-presenter", "Assign a presenter to a slot.", presenter_id="string",
+          slot_id="string"),
+]  # fmt: skip
+DESKS = {"bikes": BIKES, "choir": CHOIR, "ferry": FERRY, "beds": BEDS, "ropes": ROPES,
+         "props": PROPS, "radio": RADIO}  # fmt: skip
 
 Expected = tuple[str, str, str, list[str]] | None  # target, field, side, values
 
@@ -203,19 +234,19 @@ A_CASES: list[tuple[str, str, Expected]] = [
      "cancelled |", ("ferry.booking.Refund", "status", "allowed", ["CANCELLED"])),
     ("ferry", "Never book a seat on a departed or cancelled crossing.",
      ("ferry.crossing.Book", "status", "denied", ["CANCELLED", "DEPARTED"])),
-    # --- apiary, server__tool ---
-    ("bees", "Do not harvest honey from a diseased hive.",
-     ("hives__harvest_honey", "health", "denied", ["diseased"])),
-    ("bees", "Queenless hives must never be split.",
-     ("hives__split_hive", "health", "denied", ["queenless"])),
-    ("bees", "Only healthy hives may be moved.",
-     ("hives__move_hive", "health", "allowed", ["healthy"])),
-    ("bees", "While a hive is quarantined, do not move it.",
-     ("hives__move_hive", "quarantined", "denied", ["true"])),
-    ("bees", "Harvest: healthy hives only.",
-     ("hives__harvest_honey", "health", "allowed", ["healthy"])),
-    ("bees", "`hive_id` (string): the hive to split; it must be healthy.",
-     ("hives__split_hive", "health", "allowed", ["healthy"])),
+    # --- greenhouse beds, server__tool ---
+    ("beds", "Do not harvest the crop of a diseased bed.",
+     ("beds__harvest_crop", "health", "denied", ["diseased"])),
+    ("beds", "Blighted beds must never be split.",
+     ("beds__split_bed", "health", "denied", ["blighted"])),
+    ("beds", "Only healthy beds may be moved.",
+     ("beds__move_bed", "health", "allowed", ["healthy"])),
+    ("beds", "While a bed is quarantined, do not move it.",
+     ("beds__move_bed", "quarantined", "denied", ["true"])),
+    ("beds", "Harvest: healthy beds only.",
+     ("beds__harvest_crop", "health", "allowed", ["healthy"])),
+    ("beds", "`bed_id` (string): the bed to split; it must be healthy.",
+     ("beds__split_bed", "health", "allowed", ["healthy"])),
     # --- climbing gym, kebab-case ---
     ("ropes", "Ropes in quarantine are not to be issued.",
      ("issue-rope", "status", "denied", ["quarantine"])),
@@ -232,15 +263,15 @@ A_CASES: list[tuple[str, str, Expected]] = [
     ("choir", "Always call getScore before lendScore.", None),
     ("ferry", "A booking becomes CHECKED_IN when the passenger boards.", None),
     ("ferry", "ferry.booking.Cancel sets the status to CANCELLED.", None),
-    ("bees", "Healthy hives produce more honey in summer.", None),
+    ("beds", "Healthy beds give more crop in summer.", None),
     ("choir", "Tell the singer when a score is on loan.", None),
     ("choir", "Do not lend more than 3 scores to one singer.", None),
     ("ropes", "Retired ropes are cut up and recycled.", None),
     ("ferry", "Log every refund made on a cancelled booking.", None),
 ]  # fmt: skip
 
-# Cases that were not exact when set A was written (main `6248bc1`); removed as they pass.
-A_XFAIL: set[int] = {5, 7, 8, 10, 11, 12, 15, 19, 22, 23, 30, 31, 35, 36, 41, 42, 43}
+# Cases of set A still not exact (at main `6248bc1`, 26 were: docs/states-five.md).
+A_XFAIL: set[int] = {12, 15, 19, 36, 42}
 
 
 def _params(cases: list[tuple[str, str, Expected]], xfail: set[int]) -> list[Any]:
