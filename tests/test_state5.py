@@ -285,3 +285,76 @@ def _params(cases: list[tuple[str, str, Expected]], xfail: set[int]) -> list[Any
 def test_probe_a(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
     found = _state_policies(tmp_path, desk, text)
     assert _verdict(found, expected) == "exact", found
+
+
+# Set B: written after the code was done, in new desks (a theatre prop store, a community
+# radio station), run once; its failures are marked and left as they were measured.
+B_CASES: list[tuple[str, str, Expected]] = [
+    ("props", "Props marked lost must not be checked out.",
+     ("checkOutProp", "condition", "denied", ["lost"])),
+    ("props", "checkOutProp: usable props only.",
+     ("checkOutProp", "condition", "allowed", ["usable"])),
+    ("props", "A prop can be discarded only if its condition is damaged or lost.",
+     ("discardProp", "condition", "allowed", ["damaged", "lost"])),
+    ("props", "Never assign a prop that is under repair to a show.",
+     ("assignProp", "condition", "denied", ["under_repair"])),
+    ("props", "| Action | Only when |\n|---|---|\n| repairProp | the prop is damaged |",
+     ("repairProp", "condition", "allowed", ["damaged"])),
+    ("props", "Q: Can a reserved prop be checked out? A: No.",
+     ("checkOutProp", "reserved", "denied", ["true"])),
+    ("props", "Don't send a prop to repair unless it's damaged.",
+     ("repairProp", "condition", "allowed", ["damaged"])),
+    ("props", "Shows that have closed get no new props.",
+     ("assignProp", "phase", "denied", ["closed"])),
+    ("props", "Reminder for the crew: props are only handed out when they are usable.",
+     ("checkOutProp", "condition", "allowed", ["usable"])),
+    ("props", "assignProp is refused when the show's phase is closed.",
+     ("assignProp", "phase", "denied", ["closed"])),
+    ("props", "Damaged props? Repair them first, never check them out.",
+     ("checkOutProp", "condition", "denied", ["damaged"])),
+    ("props", "Lost props cannot be repaired.",
+     ("repairProp", "condition", "denied", ["lost"])),
+    ("props", "Before a prop goes to a show, confirm it is not reserved; a reserved prop is "
+     "never assigned.", ("assignProp", "reserved", "denied", ["true"])),
+    ("radio", "Only open slots can be booked.",
+     ("studio__book_slot", "status", "allowed", ["open"])),
+    ("radio", "A slot that is on air must never be cancelled.",
+     ("studio__cancel_slot", "status", "denied", ["on_air"])),
+    ("radio", "Replays are allowed for aired slots only.",
+     ("studio__replay_slot", "status", "allowed", ["aired"])),
+    ("radio", "studio__cancel_slot - permitted statuses: open, booked.",
+     ("studio__cancel_slot", "status", "allowed", ["booked", "open"])),
+    ("radio", "Step 4: look the slot up with studio__get_slot; if the status is cancelled, "
+     "stop - do not call studio__replay_slot.",
+     ("studio__replay_slot", "status", "denied", ["cancelled"])),
+    ("radio", "Presenters on probation may not be assigned.",
+     ("assign-presenter", "standing", "denied", ["probation"])),
+    ("radio", "Barred presenters: never assign-presenter.",
+     ("assign-presenter", "standing", "denied", ["barred"])),
+    ("radio", "Please don't replay explicit slots.",
+     ("studio__replay_slot", "explicit", "denied", ["true"])),
+    ("radio", "If a slot is already booked, booking it again is refused.",
+     ("studio__book_slot", "status", "denied", ["booked"])),
+    ("radio", "Slots flagged explicit are never replayed.",
+     ("studio__replay_slot", "explicit", "denied", ["true"])),
+    ("radio", "The slot's status must be open before you book it, or the booking is rejected.",
+     ("studio__book_slot", "status", "allowed", ["open"])),
+    ("radio", "assign-presenter (presenter_id, slot_id): the presenter must be trained.",
+     ("assign-presenter", "standing", "allowed", ["trained"])),
+    # --- look-alikes ---
+    ("radio", "studio__get_slot tells you whether a slot is open, booked, on air, aired or "
+     "cancelled.", None),
+    ("radio", "A slot becomes aired as soon as the show ends.", None),
+    ("props", "Damaged props can be repaired in the workshop.", None),
+    ("radio", "Never book more than 2 slots for one presenter in a day.", None),
+    ("props", "Always call getProp before checkOutProp.", None),
+]  # fmt: skip
+
+# measured once (branch `hstate`): 14/25 exact, 0 wrong-enforced, 11 nothing; 5/5 look-alikes
+B_XFAIL: set[int] = {1, 3, 7, 8, 9, 10, 16, 20, 21, 23, 24}
+
+
+@pytest.mark.parametrize(("desk", "text", "expected"), _params(B_CASES, B_XFAIL))
+def test_probe_b(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
+    found = _state_policies(tmp_path, desk, text)
+    assert _verdict(found, expected) == "exact", found
