@@ -350,8 +350,10 @@ B_CASES: list[tuple[str, str, Expected]] = [
     ("props", "Always call getProp before checkOutProp.", None),
 ]  # fmt: skip
 
-# measured once (branch `hstate`): 14/25 exact, 0 wrong-enforced, 11 nothing; 5/5 look-alikes
-B_XFAIL: set[int] = {1, 3, 7, 8, 9, 10, 16, 20, 21, 23, 24}
+# measured once (branch `hstate`, 1fd407b): 14/25 exact, 0 wrong-enforced, 11 nothing; 5/5
+# look-alikes. Four (1, 9, 16, 23: a tool id as the act, "TOOL is refused when", a possessed
+# field before an act) were read by a general step added after measuring; that is not the figure.
+B_XFAIL: set[int] = {3, 7, 8, 10, 20, 21, 24}
 
 
 @pytest.mark.parametrize(("desk", "text", "expected"), _params(B_CASES, B_XFAIL))

@@ -4,7 +4,8 @@
 - a passive with a late "only": "Scores are withdrawn only when they are S" -> "Scores are
   only withdrawn when ..."; "Bikes are lent to verified members only." -> "Bikes are only
   lent to verified members.";
-- "are not to be V-ed" -> "must not be V-ed";
+- "are not to be V-ed" -> "must not be V-ed"; "TOOL is refused when S" -> "Never call TOOL
+  when S";
 - a label naming the act and its value a state with "only": "Refunds: abandoned repairs
   only." -> "Only refund abandoned repairs." (the label must be a verb's form, `lemminflect`);
 - a runbook step whose rule follows a semicolon: "Check X with T; if it is S, stop and do
@@ -43,7 +44,7 @@ from collections.abc import Callable
 from specgap.extract import state4_respell
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
-from specgap.extract.state4_respell import _recondition, _states
+from specgap.extract.state4_respell import _ID, _recondition, _states
 from specgap.ir import CandidateRule, Diagnostic
 
 __all__ = ["reread", "respelt"]
@@ -59,7 +60,15 @@ _ONLY_AT_END = re.compile(
     r"(?P<rest>(?:to|for|from|on|with)\s+[^.;:]+?)\s+only\s*\.?$"
 )
 _NOT_TO_BE = re.compile(r"\b(?:is|are)\s+not\s+to\s+be\s+(?=[a-z]+(?:ed|en|wn|t)\b)", re.I)
-_LABEL_ONLY = re.compile(r"^\W*(?P<label>[A-Za-z]+)\s*:\s*(?P<rest>[^:;]+?)\s+only\s*\.?$")
+_LABEL_ONLY = re.compile(
+    r"^\W*(?P<label>[A-Za-z][\w.-]*|`[A-Za-z][\w.:-]*`)\s*:\s*(?P<rest>[^:;]+?)\s+only\s*\.?$"
+)
+_TOOL_ID = re.compile(rf"^(?:{_ID})$")
+# "TOOL is refused when S": the tool's use said as a fact, as `state4_respell` reads "is not used"
+_REFUSED_WHEN = re.compile(
+    rf"^\W*(?P<tool>{_ID})\s+(?:is|are)\s+(?:refused|rejected|blocked|denied|forbidden|"
+    r"not\s+(?:allowed|permitted))\s+(?P<lead>when|if|while|once|whenever)\b"
+)
 _STEP = re.compile(
     r"^[^;]+;\s*(?P<rest>(?:if|when|unless|once|while)\b[^;]*,\s*"
     r"(?:stop\s*(?:and|;|,|:|-)\s*)?(?:do\s+not|don't|never)\b.*)$",
@@ -68,8 +77,9 @@ _STEP = re.compile(
 _STOP_AND = re.compile(r",\s*stop\s*(?:and|;|,|:|-)\s*(?=(?:do\s+not|don't|never)\b)", re.I)
 _VALUES = r"[`'\"]?[\w-]+[`'\"]?(?:\s*,\s*[`'\"]?[\w-]+[`'\"]?)*(?:,?\s+or\s+[`'\"]?[\w-]+[`'\"]?)?"
 _MUST_BEFORE = re.compile(
-    rf"^\W*(?:the\s+|its\s+|their\s+)?(?P<f>[A-Za-z][\w-]*)\s+must\s+be\s+(?P<vals>{_VALUES})\s+"
-    r"before\s+(?:you\s+|we\s+|anyone\s+|the\s+agent\s+)?(?P<act>[a-z]+\s+[^.;:]+?)\s*\.?$",
+    r"^\W*(?:(?:the|its|their)\s+)?(?:(?P<owner>[a-z][\w-]*)'s\s+)?(?P<f>[A-Za-z][\w-]*)\s+"
+    rf"must\s+be\s+(?P<vals>{_VALUES})\s+before\s+(?:you\s+|we\s+|anyone\s+|the\s+agent\s+)?"
+    r"(?P<act>[a-z]+\s+[^.;:,]+?)\s*(?:,\s*(?:or|otherwise)\b[^.;:]*)?\.?$",
     re.I,
 )
 _LISTED = re.compile(
@@ -146,10 +156,19 @@ def _late_only(text: str) -> str | None:
     return said if said != text else None
 
 
+def _refused_when(text: str) -> str | None:
+    m = _REFUSED_WHEN.match(text)
+    if m is None:
+        return None
+    return f"Never call {m['tool']} {m['lead']}" + text[m.end() :]
+
+
 def _label_only(text: str) -> str | None:
     m = _LABEL_ONLY.match(text)
     if m is None:
         return None
+    if _TOOL_ID.match(m["label"]):  # "checkOutProp: usable props only."
+        return f"Only call `{m['label'].strip('`')}` for {m['rest'].strip()}."
     verb = _verb(m["label"])
     if verb is None:
         return None
@@ -171,7 +190,10 @@ def _must_before(text: str) -> str | None:
         return None
     if any(_verb(v) in _CHECKS for v in re.findall(r"\b[a-z]+\b", m["vals"])):
         return None  # "Status must be checked before ...": reading it comes first
-    return f"Only {m['act']} when its {m['f']} is {_values(m['vals'])}."
+    act = m["act"]
+    if m["owner"]:  # "The slot's status must be open before you book it": the slot
+        act = re.sub(r"\b(?:it|them)$", f"the {m['owner']}", act)
+    return f"Only {act} when its {m['f']} is {_values(m['vals'])}."
 
 
 def _listed(text: str) -> str | None:
@@ -181,7 +203,8 @@ def _listed(text: str) -> str | None:
     head = "Never" if m["side"].casefold() in {"blocked", "refused", "forbidden",
                                                "disallowed", "not allowed"} else "Only"  # fmt: skip
     act = m["act"].strip()
-    return f"{head} {act[:1].lower() + act[1:]} when its {m['f']} is {_values(m['vals'])}."
+    act = f"call `{act}`" if _TOOL_ID.match(act) else act[:1].lower() + act[1:]
+    return f"{head} {act} when its {m['f']} is {_values(m['vals'])}."
 
 
 def _question(text: str) -> str | None:
@@ -216,8 +239,8 @@ def _attributive(text: str) -> str | None:
 # shapes that restate the whole sentence: the first reading's rules (a misread "before", a
 # question's act) give way to the respelling's
 _WHOLE = (_must_before, _listed, _question)
-_SPELLINGS = (_step, _goes_out, _question, _must_before, _listed, _late_only, _label_only,
-              _attributive)  # fmt: skip
+_SPELLINGS = (_refused_when, _step, _goes_out, _question, _must_before, _listed, _late_only,
+              _label_only, _attributive)  # fmt: skip
 
 
 def respelt(text: str) -> str | None:
