@@ -46,6 +46,7 @@ from specgap.resolve.conditions import bind_states
 from specgap.resolve.groups import expand_groups
 from specgap.resolve.prec4_fit import unfit_readings
 from specgap.resolve.receivers import expand_receivers
+from specgap.resolve.state5_bind import rescored
 from specgap.units import (
     extract_all,
     extraction_setting,
@@ -175,6 +176,7 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
     completed = complete_states(state.registry, settled.resolved)  # reader's entity, all states
     resolved, unbound = bind_states(state.registry, completed)  # a test the tools can read
+    resolved = rescored(resolver, resolved)  # "split queenless hives": `split_hive`, sure
     resolved, plain = said_by_tool(state.registry, resolved, state.diagnostics)  # "for inspection"
     stale = {id(d) for d in (*settled.stale, *plain)}
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))

@@ -167,7 +167,7 @@ BOUND: list[tuple[str, str, Any]] = [
      _state("issue_key", "researcher", "status", denied=["graduated"])),
     # a state spelt with a hyphen or an underscore, in a list before the noun
     ("kennel", "Extensions are not possible for checked-out or cancelled stays.",
-     _state("extend_stay", "stay", "status", denied=["checked-out", "cancelled"])),
+     _state("extend_stay", "stay", "status", denied=["checked_out", "cancelled"])),
     # a negated -able adjective
     # (in the tools' spelling: the ban on refunds is read first, then its state bound)
     ("kennel", "The deposit is non-refundable while the stay is checked in.",

@@ -33,10 +33,10 @@ LED: list[tuple[str, str, list[Any]]] = [
     ("kennel", "## Cancelling a stay\n\n- Only booked stays.\n- Never for stays that are "
      "checked in or checked out.",
      [_state("cancel_stay", "stay", "status", allowed=["booked"]),
-      _state("cancel_stay", "stay", "status", denied=["checked in", "checked out"])]),
+      _state("cancel_stay", "stay", "status", denied=["checked_in", "checked_out"])]),
     # a leading condition with no comma
     ("kennel", "Once a stay is checked in it cannot be cancelled.",
-     [_state("cancel_stay", "stay", "status", denied=["checked in"])]),
+     [_state("cancel_stay", "stay", "status", denied=["checked_in"])]),
     ("kennel", "If the stay is cancelled do not send updates.",
      [_state("send_update", "stay", "status", denied=["cancelled"])]),
     # a permission under a proviso: allowed only while it holds

@@ -25,6 +25,7 @@ from specgap.extract import (
     noact_respell,
     state3_respell,
     state4_respell,
+    state5_respell,
     temporal,
     values3_respell,
 )
@@ -152,6 +153,7 @@ _REREADS = (
     action_nominal.reread,  # "X verification is required before any booking": both acts
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
+    state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."

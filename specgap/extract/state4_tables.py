@@ -37,14 +37,17 @@ _REFUSE = re.compile(
 )
 _ONLY = re.compile(
     r"\b(?:allowed|permitted|possible|available|ok|okay)\s+only\s+(?:when|if|while)\b|"
-    r"^\s*only\s+(?:when|if|while)\b",
+    r"^\s*only\s+(?:when|if|while)\b|^\s*(?:allowed|permitted)\s+(?:when|if|while)\s*$",
     re.I,
 )
 _ACTION = re.compile(r"^(?:actions?|operations?|tools?|calls?|requests?|tasks?|changes?)$", re.I)
 _NOTHING = re.compile(
     r"^\s*(?:never|no|none|n/?a|-+|—|–|always\s+allowed|nothing)?\s*\.?\s*$", re.I
 )
-_TOOL = re.compile(r"^\s*`(?P<id>[A-Za-z][\w.:-]*)`")
+_TOOL = re.compile(
+    r"^\s*(?:`(?P<id>[A-Za-z][\w.:-]*)`|(?P<bare>[A-Za-z][a-z0-9]*(?:(?:_{1,2}|\.|-)[A-Za-z0-9]+)+"
+    r"|[a-z]+[A-Z][A-Za-z0-9]*)\s*$)"  # a cell that is a bare id (`state5`)
+)
 # a condition that starts with a bare field: "`status` is ...", "legal_hold is true"
 _FIELD_FIRST = re.compile(r"^\s*`?[A-Za-z][\w-]*`?\s+(?:is|are|equals|=)\b", re.I)
 _SAID = re.compile(r"\bis\s+anything\s+(?:but|other\s+than|except)\b", re.I)
@@ -63,7 +66,7 @@ def _reader(cells: Cells, skip: set[int]) -> str | None:
     for content, _, column in cells:
         m = _TOOL.match(content)
         if column not in skip and m is not None:
-            noun = tool_noun(m["id"])
+            noun = tool_noun(m["id"] or m["bare"])
             if noun is not None:
                 return noun
     return None
@@ -87,8 +90,8 @@ def refusal_rows(cells: Cells, header: list[str]) -> list[tuple[str, list[int]]]
         return []
     tool = _TOOL.match(what)
     if tool is not None:
-        done = f"call `{tool['id']}`"
-        placed = [wat] * len("call ") + list(range(wat, wat + tool.end()))
+        done = f"call `{tool['id'] or tool['bare']}`"
+        placed = [wat] * len("call ") + list(range(wat, wat + len(done) - len("call ")))
     else:
         done = what.strip()[:1].lower() + what.strip()[1:]
         at = wat + what.find(what.strip())

@@ -36,6 +36,7 @@ from specgap.ir import Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
 from specgap.resolve.state4_flags import flag_state
+from specgap.resolve.state5_bind import as_listed, not_the_call
 from specgap.resolve.state_reads import bind_reads
 
 _NOT_BOUND = "condition-not-bound"
@@ -76,7 +77,7 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         return each, ""
     params: dict[str, Any] = dict(rule.params)
     spelled = entity_respelled(registry, tool, params)  # `order` of `work_order_id`
-    spelled = flag_state(registry, tool, spelled)  # "a frozen vault": `frozen (true or false)`
+    spelled = flag_state(registry, tool, not_the_call(tool, spelled))  # "a frozen vault"
     if spelled != params:
         params = spelled
         rule = rule.model_copy(update={"params": params})
@@ -138,6 +139,7 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     unlisted = unlisted_values(registry, tool, read)  # "meters that are accessible"
     if unlisted:
         return _demoted(each, f"if the {entity or 'entity'} is {_values(params)}"), unlisted
+    read = as_listed(registry, tool, read)  # "checked in": `CHECKED_IN`, as the readers list it
     if read != params:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
