@@ -1,0 +1,195 @@
+"""Orderings, fifth round (`docs/orderings-five.md`): sentences written for this round in many
+styles (imperative, passive, modal, fragments, table rows, labels, Q&A, runbook steps,
+letters, tool descriptions, if/unless, "or it is refused"), of made-up desks (a bike co-op,
+a choir library, a boat hire; set B: a beekeepers' club), each with the `require_before` a
+careful reader expects (`{before: earlier}`, a list = any of these), or none for a
+look-alike. Set A was written before any code of the round; set B after it, measured once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.test_grammar import _tool
+
+# a bike co-op, snake_case and server__tool
+BIKE = [
+    _tool("find_member", "Find a co-op member by e-mail.", email="string"),
+    _tool("verify_identity", "Verify a member's identity with a one-time code.",
+          member_id="string", code="string"),
+    _tool("quote_repair", "Get a price quote for a repair.", bike_id="string", work="string"),
+    _tool("book_repair", "Book a repair slot for a bike.", bike_id="string", slot="string"),
+    _tool("cancel_repair", "Cancel a booked repair.", repair_id="string"),
+    _tool("inspect_bike", "Inspect a bike and record its safety check.", bike_id="string"),
+    _tool("rent_bike", "Rent a bike to a member.", member_id="string", bike_id="string"),
+    _tool("refund_deposit", "Refund a member's deposit.", member_id="string", amount="number"),
+    _tool("shop__check_stock", "Check the stock of a part.", part_id="string"),
+    _tool("shop__order_part", "Order a part from the supplier.", part_id="string", qty="integer"),
+]  # fmt: skip
+# a choir library, camelCase
+CHOIR = [
+    _tool("lookupSinger", "Find a singer by name.", singerName="string"),
+    _tool("getScore", "Read one score with its copies and condition.", scoreId="string"),
+    _tool("checkCopyright", "Check the copyright licence of a score.", scoreId="string"),
+    _tool("lendScore", "Lend copies of a score to a singer.", singerId="string", scoreId="string"),
+    _tool("returnScore", "Record the return of a lent score.", loanId="string"),
+    _tool("photocopyScore", "Make photocopies of a score.", scoreId="string", copies="integer"),
+    _tool("waiveFine", "Waive a singer's late fine.", singerId="string"),
+    _tool("getLoanHistory", "Read a singer's loan history.", singerId="string"),
+]  # fmt: skip
+# a boat hire, PascalCase, kebab-case and dotted
+BOAT = [
+    _tool("FindSkipper", "Find a skipper by licence number.", licence="string"),
+    _tool("CheckWeather", "Get the marine weather forecast for a date.", date="string"),
+    _tool("hire.boat.Reserve", "Reserve a boat for a skipper.", skipperId="string", date="string"),
+    _tool("run-safety-briefing", "Record that the skipper has had the safety briefing.",
+          skipperId="string"),
+    _tool("TakeDeposit", "Take a card deposit for a hire.", hireId="string", amount="number"),
+    _tool("HandOverKeys", "Hand the boat keys to the skipper.", hireId="string"),
+    _tool("ExtendHire", "Extend a running hire.", hireId="string", hours="integer"),
+]  # fmt: skip
+
+
+def _described(tools: list, name: str, description: str) -> list:
+    out = []
+    for t in tools:
+        if t["function"]["name"] == name:
+            t = {**t, "function": {**t["function"], "description": description}}
+        out.append(t)
+    return out
+
+
+_Row = tuple[str, list, set[tuple[str, Any]]]
+_T = "| Tool | Requires first |\n|---|---|\n"
+
+# Set A: written before any code of the round. Expected: {(target, before)}.
+A_ROWS: list[_Row] = [
+    ("Always get a quote with quote_repair before you call book_repair.", BIKE,
+     {("book_repair", "quote_repair")}),
+    ("No repair is booked without a quote.", BIKE, {("book_repair", "quote_repair")}),
+    ("Check the stock of a part before ordering it.", BIKE,
+     {("shop__order_part", "shop__check_stock")}),
+    ("A bike must be inspected before it is rented out.", BIKE,
+     {("rent_bike", "inspect_bike")}),
+    ("Deposits may only be refunded after the bike has been inspected.", BIKE,
+     {("refund_deposit", "inspect_bike")}),
+    ("Quote first, then book.", BIKE, {("book_repair", "quote_repair")}),
+    (_T + "| book_repair | quote_repair |", BIKE, {("book_repair", "quote_repair")}),
+    ("Prerequisite for rent_bike: verify_identity.", BIKE, {("rent_bike", "verify_identity")}),
+    ("Q: Can I book a repair before the member has a quote? A: No, get the quote first.", BIKE,
+     {("book_repair", "quote_repair")}),
+    ("3. Call `shop__order_part`, but only once `shop__check_stock` has returned.", BIKE,
+     {("shop__order_part", "shop__check_stock")}),
+    ("Please make sure every member's identity is verified before you rent them a bike.", BIKE,
+     {("rent_bike", "verify_identity")}),
+    ("Unless the member's identity has been verified, do not refund a deposit.", BIKE,
+     {("refund_deposit", "verify_identity")}),
+    ("Cancel a repair only after finding the member, or the cancellation is refused.", BIKE,
+     {("cancel_repair", "find_member")}),
+    ("Once identity is verified, you may rent a bike.", BIKE, {("rent_bike", "verify_identity")}),
+    ("Deposits are refunded only after the inspection.", BIKE,
+     {("refund_deposit", "inspect_bike")}),
+    ("You'll need a quote before booking a repair.", BIKE, {("book_repair", "quote_repair")}),
+    ("Rentals need a verified identity.", BIKE, {("rent_bike", "verify_identity")}),
+    ("Before cancelling a repair, look the member up with find_member or verify_identity.", BIKE,
+     {("cancel_repair", ("find_member", "verify_identity"))}),
+    ("Call checkCopyright before photocopyScore.", CHOIR, {("photocopyScore", "checkCopyright")}),
+    ("Never photocopy a score whose copyright has not been checked.", CHOIR,
+     {("photocopyScore", "checkCopyright")}),
+    ("lendScore requires lookupSinger first.", CHOIR, {("lendScore", "lookupSinger")}),
+    ("A fine can only be waived once you have read the singer's loan history.", CHOIR,
+     {("waiveFine", "getLoanHistory")}),
+    ("Before lending: lookupSinger.", CHOIR, {("lendScore", "lookupSinger")}),
+    ("Look the singer up, then lend the score.", CHOIR, {("lendScore", "lookupSinger")}),
+    ("Scores are lent only to singers who have been looked up.", CHOIR,
+     {("lendScore", "lookupSinger")}),
+    ("Do not call waiveFine until getLoanHistory has returned.", CHOIR,
+     {("waiveFine", "getLoanHistory")}),
+    ("Do I need to check copyright before making copies? Yes: always call checkCopyright "
+     "first.", CHOIR, {("photocopyScore", "checkCopyright")}),
+    ("", _described(CHOIR, "photocopyScore", "Make photocopies of a score. Call checkCopyright "
+                    "first."), {("photocopyScore", "checkCopyright")}),
+    ("Returns are recorded with returnScore only after the loan was read with getLoanHistory.",
+     CHOIR, {("returnScore", "getLoanHistory")}),
+    ("| Action | Must come after |\n|---|---|\n| Lend a score | Look up the singer |", CHOIR,
+     {("lendScore", "lookupSinger")}),
+    ("It is not allowed to lend a score before the singer has been found.", CHOIR,
+     {("lendScore", "lookupSinger")}),
+    ("Photocopies made without a copyright check will be rejected.", CHOIR,
+     {("photocopyScore", "checkCopyright")}),
+    ("Check the weather before reserving a boat.", BOAT, {("hire.boat.Reserve", "CheckWeather")}),
+    ("Keys are handed over only after the safety briefing.", BOAT,
+     {("HandOverKeys", "run-safety-briefing")}),
+    ("No keys without a deposit.", BOAT, {("HandOverKeys", "TakeDeposit")}),
+    ("HandOverKeys: after TakeDeposit.", BOAT, {("HandOverKeys", "TakeDeposit")}),
+    ("A skipper cannot be given the keys until they have been found with FindSkipper.", BOAT,
+     {("HandOverKeys", "FindSkipper")}),
+    ("Step 2: take the deposit. Step 3: hand over the keys, never before step 2.", BOAT,
+     {("HandOverKeys", "TakeDeposit")}),
+    ("Dear crew, please don't extend a hire before you've checked the weather.", BOAT,
+     {("ExtendHire", "CheckWeather")}),
+    ("", _described(BOAT, "hire.boat.Reserve", "Reserve a boat for a skipper. Requires a prior "
+                    "CheckWeather call."), {("hire.boat.Reserve", "CheckWeather")}),
+    ("Extensions need a fresh weather check.", BOAT, {("ExtendHire", "CheckWeather")}),
+    ("Only once the deposit is taken may the keys be handed over.", BOAT,
+     {("HandOverKeys", "TakeDeposit")}),
+    ("hire.boat.Reserve comes after FindSkipper.", BOAT, {("hire.boat.Reserve", "FindSkipper")}),
+    ("If the skipper hasn't had the safety briefing, don't hand over the keys.", BOAT,
+     {("HandOverKeys", "run-safety-briefing")}),
+    ("Run the safety briefing before handing over keys; otherwise the hire is void.", BOAT,
+     {("HandOverKeys", "run-safety-briefing")}),
+    # look-alikes: no ordering
+    ("quote_repair returns a price quote for a repair.", BIKE, set()),
+    ("For example, a member might ask for a quote and then book.", BIKE, set()),
+    ("You can check the weather and reserve boats.", BOAT, set()),
+    ("Never refund a deposit over 50 euros.", BIKE, set()),
+    ("After a repair is booked, send the member a summary.", BIKE, set()),
+    ("The quote is valid for 14 days before it expires.", BIKE, set()),
+    ("Members often look at the weather before they reserve.", BOAT, set()),
+    ("getScore shows the condition of a score before and after a loan.", CHOIR, set()),
+    ("Before 2020 the library lent scores without any lookup.", CHOIR, set()),
+    ("Ask the singer for a clear yes before waiving a fine.", CHOIR, set()),
+    ("Inspections take about ten minutes before the bike is ready.", BIKE, set()),
+    ("Do not hand over keys after sunset.", BOAT, set()),
+]  # fmt: skip
+
+# baseline at 6248bc1: exact 32/57 (20/45 orderings, 12/12 look-alikes), wrong enforced 1 (17),
+# nothing 22
+A_FAIL: set[int] = {1, 2, 5, 7, 8, 10, 11, 15, 16, 17, 19, 22, 24, 25, 26, 28, 29, 31, 33, 34, 35,
+                    37, 38, 39, 43}  # fmt: skip
+
+
+def orderings(folder: Path, text: str, tools: list) -> tuple[set, set]:
+    """The sentence's `require_before` rules as (target, before) (a list before as a sorted
+    tuple), and those of them enforced."""
+    built = build_prompt(folder, f"# Desk\n\n{text}\n", tools)
+    found, enforced = set(), set()
+    for p in built.policies:
+        if p.operator != "require_before" or p.condition is None:
+            continue
+        before = p.condition.model_dump().get("before")
+        if isinstance(before, list):
+            before = tuple(sorted(before)) if len(before) > 1 else before[0]
+        found.add((p.target, before))
+        if p.enforcement == "enforce":
+            enforced.add((p.target, before))
+    return found, enforced
+
+
+def _params(rows: list[_Row], fail: set[int]) -> list[Any]:
+    return [
+        pytest.param(
+            text, tools, expected, id=f"{i}-{text[:40]}",
+            marks=[pytest.mark.xfail(strict=True)] if i in fail else [],
+        )
+        for i, (text, tools, expected) in enumerate(rows)
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "tools", "expected"), _params(A_ROWS, A_FAIL))
+def test_order5_set_a(tmp_path: Path, text: str, tools: list, expected: set) -> None:
+    found, _ = orderings(tmp_path, text, tools)
+    assert found == expected
