@@ -236,6 +236,38 @@ _LETTER = re.compile(
 )
 
 
+_FIRST_THEN = re.compile(
+    r"^(?P<a>[a-z]+)(?P<o1>(?:\s+[a-z]+){0,3}?)\s+first\s*,?\s*(?:and\s+)?then\s+(?P<b>[a-z]+)"
+    r"(?P<o2>(?:\s+[a-z]+){0,3})$",
+    re.I,
+)
+_NOT_YET = re.compile(
+    rf"^{_NEG}\s+(?P<main>.+?)\s+(?:whose|with\s+an?)\s+{_NP}\s+(?:has|have)\s+not\s+(?:yet\s+)?"
+    rf"been\s+(?P<v>[a-z]+)(?:\s+(?P<p>{_PARTICLE}))?$",
+    re.I,
+)
+_ONLY_TO = re.compile(
+    rf"^(?P<main>.+?)\s+only\s+(?:to|for)\s+{_NP}\s+(?:who|that|which)\s+(?:have|has)\s+"
+    rf"(?:already\s+)?been\s+(?P<v>[a-z]+)(?:\s+(?P<p>{_PARTICLE}))?$",
+    re.I,
+)
+
+
+def _done(verb: str, particle: str | None, np: str) -> str | None:
+    """ "checked" + "copyright": `check copyright`; "looked" "up" + "singers": `look up singer`."""
+    base = verb_lemma(verb.casefold())
+    noun = _noun(np)
+    if base is None or base == verb.casefold() or noun is None:
+        return None
+    obj = " ".join(singular(w) for w in noun.split()[-2:])
+    return " ".join(w for w in (base, (particle or "").casefold(), obj) if w)
+
+
+def _id_in(text: str) -> str | None:
+    ids = list(dict.fromkeys(m["id"] for m in TOOL_ID.finditer(text)))
+    return ids[0] if len(ids) == 1 else None
+
+
 def _order(later: str | None, step: str | None) -> list[Emit]:
     if later is None or step is None or later == step:
         return []
@@ -281,7 +313,22 @@ def _shaped(text: str) -> list[Emit]:
         word = m["np"].split()[-1].casefold()
         acted = singular(word) != word and verb_lemma(word) is None  # "rentals", "extensions"
         return _order(_noun(m["np"]), _event(m["event"])) if acted else []
+    m = _NOT_YET.match(text)
+    if m is not None:
+        return _order(_imperative(m["main"]), _done(m["v"], m["p"], m["np"]))
+    m = _ONLY_TO.match(text)
+    if m is not None and (later := _passive(m["main"]) or _imperative(m["main"])):
+        return _order(later, _done(m["v"], m["p"], m["np"]))
+    m = _FIRST_THEN.match(text)
+    if m is not None and all(verb_lemma(w.casefold()) == w.casefold() for w in (m["a"], m["b"])):
+        first = _imperative(f"{m['a']} {m['o1']}") if m["o1"].strip() else m["a"].casefold()
+        then = _imperative(f"{m['b']} {m['o2']}") if m["o2"].strip() else m["b"].casefold()
+        return _order(then, first)
     m = _AFTER.match(text)
+    if m is not None and not re.search(r"\b(?:not|never|no)\b", m["main"], re.I):
+        later, step = _id_in(m["main"]), _id_in(m["event"])
+        if later is not None and step is not None and (m["only"] or "only" in m["main"]):
+            return _order(later, step)  # "... with `b` only after ... with `a`"
     if m is not None:
         later, negated = _main(m["main"])
         only = m["only"] is not None or re.search(r"\bonly\b", m["main"], re.I) is not None
