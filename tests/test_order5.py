@@ -192,3 +192,48 @@ def _params(rows: list[_Row], fail: set[int]) -> list[Any]:
 def test_order5_set_a(tmp_path: Path, text: str, tools: list, expected: set) -> None:
     found, _ = orderings(tmp_path, text, tools)
     assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("No repair is booked without a quote.", [("book repair", "quote")]),
+        ("No keys without a deposit.", [("keys", "deposit")]),
+        ("Keys are handed over only after the safety briefing.",
+         [("hand over key", "safety briefing")]),
+        ("Never lend a score before the singer has had a fitting.", [("lend score", "fitting")]),
+        ("Before lending: lookupSinger.", [("lend", "lookupSinger")]),
+        ("HandOverKeys: after TakeDeposit.", [("HandOverKeys", "TakeDeposit")]),
+        ("Do not call waiveFine until getLoanHistory has returned.",
+         [("waiveFine", "getLoanHistory")]),
+        # a time, a pronoun, a clause: no step
+        ("Do not hand over the keys before noon.", []),
+        ("Do not hand over the keys before 5 pm.", []),
+        ("Never lend a score before it is repaired.", []),
+        ("Keys are handed over after the skipper signs.", []),  # no "only": a description
+        ("Book a repair before the weekend.", []),
+        ("Greet the member, then ask.", []),  # no "first": not this module's chain
+    ],
+)  # fmt: skip
+def test_more_orders(text: str, expected: list) -> None:
+    from specgap.extract.order5_shapes import more_orders
+
+    got = [(e.target, e.params["before"]) for e in more_orders(text)]
+    assert got == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "before", "expected"),
+    [
+        ("Look the member up with find_member or verify_identity.", "find_member",
+         ["find_member", "verify_identity"]),
+        ("First call `FindSkipper`, `getCrew` or hire.boat.Get.", "getCrew",
+         ["FindSkipper", "getCrew", "hire.boat.Get"]),
+        ("Look the member up with find_member or by phone.", "find_member", None),  # a phrase
+        ("Use find_member, then verify_identity.", "find_member", None),  # no "or"
+    ],
+)  # fmt: skip
+def test_either(text: str, before: str, expected: list | None) -> None:
+    from specgap.extract.order5_shapes import _either
+
+    assert _either(text, before) == expected

@@ -181,7 +181,7 @@ def _main(main: str) -> tuple[str | None, bool]:
     if passive is not None:
         negated = re.search(r"\b(?:not|never|cannot)\b|^no\b", main, re.I) is not None
         return passive, negated
-    return None, False
+    return _imperative(main), False  # "book a repair (only after ...)"
 
 
 _AFTER = re.compile(r"^(?P<main>.+?)\s*,?\s+(?P<only>only\s+)?(?:after|once)\s+(?P<event>.+)$",
