@@ -194,6 +194,91 @@ def test_order5_set_a(tmp_path: Path, text: str, tools: list, expected: set) -> 
     assert found == expected
 
 
+# a community darkroom, for set B: every id style mixed
+DARK = [
+    _tool("find_member", "Find a darkroom member by card number.", card="string"),
+    _tool("checkSafetyInduction", "Check whether a member has done the chemical safety induction.",
+          memberId="string"),
+    _tool("reserve_enlarger", "Reserve an enlarger station for a time slot.", member_id="string",
+          slot="string"),
+    _tool("mix.chemistry.Batch", "Mix a fresh batch of developer chemistry.", batchId="string"),
+    _tool("test-chemistry-strength", "Test the strength of a chemistry batch.", batchId="string"),
+    _tool("darkroom__unlock_door", "Unlock the darkroom door for a member.", member_id="string"),
+    _tool("ChargeSessionFee", "Charge the session fee to a member's account.", memberId="string",
+          amount="number"),
+    _tool("issue_paper", "Issue photographic paper to a member.", member_id="string",
+          sheets="integer"),
+    _tool("logSession", "Log a finished darkroom session.", memberId="string", minutes="integer"),
+    _tool("disposeChemistry", "Dispose of spent chemistry.", batchId="string"),
+    _tool("getPaperStock", "Read the paper stock.", size="string"),
+]  # fmt: skip
+
+# Set B: written after the round's code, run once; its failures are kept as they were measured.
+B_ROWS: list[_Row] = [
+    ("Nobody gets the door unlocked until their safety induction has been checked.", DARK,
+     {("darkroom__unlock_door", "checkSafetyInduction")}),
+    ("Enlarger reservations require a valid membership lookup first.", DARK,
+     {("reserve_enlarger", "find_member")}),
+    ("| Action | Prerequisite |\n|---|---|\n| reserve_enlarger | checkSafetyInduction |", DARK,
+     {("reserve_enlarger", "checkSafetyInduction")}),
+    ("Spent chemistry may only be disposed of after its strength has been tested.", DARK,
+     {("disposeChemistry", "test-chemistry-strength")}),
+    ("Paper is issued only once the session fee has been charged.", DARK,
+     {("issue_paper", "ChargeSessionFee")}),
+    ("Never unlock the darkroom for someone you have not looked up.", DARK,
+     {("darkroom__unlock_door", "find_member")}),
+    ("Session fee: charge it before logging the session.", DARK,
+     {("logSession", "ChargeSessionFee")}),
+    ("Sessions are logged after the fee is charged, never before.", DARK,
+     {("logSession", "ChargeSessionFee")}),
+    ("FAQ: Can a member reserve an enlarger without the safety induction? No.", DARK,
+     {("reserve_enlarger", "checkSafetyInduction")}),
+    ("Runbook, step 4: once `find_member` returns a card match, call `darkroom__unlock_door`.",
+     DARK, {("darkroom__unlock_door", "find_member")}),
+    ("Hi all, a reminder: check the paper stock before you hand out any paper.", DARK,
+     {("issue_paper", "getPaperStock")}),
+    ("", _described(DARK, "issue_paper", "Issue photographic paper to a member. Only call after "
+                    "getPaperStock."), {("issue_paper", "getPaperStock")}),
+    ("No fresh batch is mixed unless the old chemistry has been disposed of.", DARK,
+     {("mix.chemistry.Batch", "disposeChemistry")}),
+    ("Chemistry must be strength-tested prior to any disposal.", DARK,
+     {("disposeChemistry", "test-chemistry-strength")}),
+    ("Unlocking the door without an induction check is not permitted.", DARK,
+     {("darkroom__unlock_door", "checkSafetyInduction")}),
+    ("ChargeSessionFee precedes logSession.", DARK, {("logSession", "ChargeSessionFee")}),
+    ("Before reserve_enlarger: find_member or checkSafetyInduction.", DARK,
+     {("reserve_enlarger", ("checkSafetyInduction", "find_member"))}),
+    ("Members without a completed induction cannot have the door unlocked.", DARK,
+     {("darkroom__unlock_door", "checkSafetyInduction")}),
+    ("If the fee hasn't been charged yet, do not log the session.", DARK,
+     {("logSession", "ChargeSessionFee")}),
+    ("Look the member up by card; only then charge a session fee.", DARK,
+     {("ChargeSessionFee", "find_member")}),
+    ("Only reserve an enlarger for members whose induction has been checked.", DARK,
+     {("reserve_enlarger", "checkSafetyInduction")}),
+    ("Paper goes out only after a stock check.", DARK, {("issue_paper", "getPaperStock")}),
+    ("Mix first, then test.", DARK, {("test-chemistry-strength", "mix.chemistry.Batch")}),
+    ("Charging a fee requires the member to be found beforehand, or the charge is rejected.",
+     DARK, {("ChargeSessionFee", "find_member")}),
+    ("Please remember: the induction has to be checked before a reservation is made.", DARK,
+     {("reserve_enlarger", "checkSafetyInduction")}),
+    # look-alikes
+    ("checkSafetyInduction tells you whether the member did the induction.", DARK, set()),
+    ("Members usually mix a batch and then test it.", DARK, set()),
+    ("Never issue more than 50 sheets of paper at once.", DARK, set()),
+    ("Do not unlock the door after 10 pm.", DARK, set()),
+    ("After each session, members tidy the trays before they leave.", DARK, set()),
+]  # fmt: skip
+
+B_FAIL: set[int] = set()
+
+
+@pytest.mark.parametrize(("text", "tools", "expected"), _params(B_ROWS, B_FAIL))
+def test_order5_set_b(tmp_path: Path, text: str, tools: list, expected: set) -> None:
+    found, _ = orderings(tmp_path, text, tools)
+    assert found == expected
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
