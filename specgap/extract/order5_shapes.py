@@ -24,8 +24,9 @@ import re
 from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.order4_shapes import ID
-from specgap.extract.order_events import event_action
+from specgap.extract.order_events import event_action, nominal_action
 from specgap.extract.pattern_base import singular
+from specgap.extract.procedures import verb_of
 from specgap.ir import CandidateRule
 
 _W = r"[A-Za-z][\w-]*"
@@ -50,7 +51,10 @@ _NOT_STEP = frozenset(
      "everything", "anything", "something", "nothing", "one", "others", "other", "doing",
      "being", "having", "pm", "am", "expiry", "close", "closing", "opening", "permission",
      "approval", "consent", "yes", "ok", "okay", "agreement", "confirmation", "go-ahead",
-     "say-so", "notice", "warning", "reason", "fail", "failure", "error", "exception"}
+     "say-so", "notice", "warning", "reason", "fail", "failure", "error", "exception",
+     # a value a call carries, not a call: "without a member id" is the argument's presence
+     "id", "ids", "number", "code", "name", "address", "email", "e-mail", "phone", "profile",
+     "signature", "reference", "pin", "password"}
 )  # fmt: skip
 _NEG = (
     r"(?:do\s+not|don't|never|you\s+(?:must|may|can|should)\s+(?:not|never)|you\s+cannot|"
@@ -98,7 +102,9 @@ def _event(event: str) -> str | None:
     """The step of an event: a tool id, the thing someone has (had) ("the member has a
     quote", "the skipper has had the safety briefing"), a noun phrase, else the event
     readers' action ("the identity has been verified")."""
-    event = event.strip(" ,.")
+    event = re.sub(
+        r"\s+(?:first|beforehand|already|yet|in\s+advance)$", "", event.strip(" ,."), flags=re.I
+    )
     ids = [m["id"] for m in TOOL_ID.finditer(event)]
     if len(ids) == 1 and re.fullmatch(rf"{_DET}`?{re.escape(ids[0])}`?(?:\s+(?:call|lookup|check|"
                                       r"has\s+(?:returned|run|succeeded|finished|been\s+called)|"
@@ -110,12 +116,32 @@ def _event(event: str) -> str | None:
         event,
         re.I,
     ) or re.fullmatch(rf"(?:the\s+|a\s+|an\s+)?{_W}\s+(?:has|have)\s+{_NP}", event, re.I)
-    if has is not None and not _participle(has["np"].split()[0]):
-        return _noun(has["np"])
+    if has is not None and not _participle(has["np"].split()[0]) and _noun(has["np"]):
+        return _acted(has["np"])
     bare = re.fullmatch(_NP, event, re.I)
     if bare is not None and not re.search(r"\b(?:is|are|has|have|was|were)\b", event, re.I):
-        return _noun(bare["np"])
+        return _acted(bare["np"])
+    if re.search(r"\b(?:is|are|was|were)\b", event, re.I):
+        return None  # "until the invoice is paid": a state, the condition readers'
     return event_action(event)
+
+
+def _acted(np: str) -> str | None:
+    """The step a noun phrase names when it names an act: a noun that is its verb's own form
+    ("a quote", "a deposit", "a stock check"), a noun of an act ("the induction", "the
+    briefing"), or a participle and its noun ("a verified identity"); a thing ("a variety",
+    "a helmet") is a value or a state, not a call."""
+    noun = _noun(np)
+    if noun is None or TOOL_ID.fullmatch(noun):
+        return noun
+    words = noun.split()
+    last = singular(words[-1])
+    acts = verb_lemma(last) == last or (last.endswith("ing") and verb_lemma(last) is not None)
+    if acts or verb_of(last) is not None or nominal_action(noun) is not None:
+        return noun
+    if _participle(words[0]):
+        return noun
+    return None
 
 
 def _participle(word: str) -> bool:
@@ -130,6 +156,8 @@ def _object(text: str) -> str | None:
     if m is None:
         return None
     words = [singular(w.casefold()) for w in m["np"].split()]
+    if any(_participle(w) for w in words[1:]):
+        return None  # "requests submitted without X": the object restricted, not the act
     return " ".join(words[-2:]) if words else None
 
 
@@ -214,7 +242,8 @@ _UNTIL_IDS = re.compile(
     re.I,
 )
 _QUESTION_NO = re.compile(
-    r"^(?:q\s*:\s*)?(?:can|may|could|should)\s+(?:i|we|you|staff)\s+(?P<q>[^?]+)\?\s*(?:a\s*:\s*)?"
+    r"^(?:(?:q|faq)\s*:\s*)?(?:can|may|could|should)\s+(?:i|we|you|staff|(?:a|an|the)\s+[a-z]+)\s+"
+    r"(?P<q>[^?]+)\?\s*(?:a\s*:\s*)?"
     r"no\b",
     re.I,
 )
@@ -268,6 +297,12 @@ def _id_in(text: str) -> str | None:
     return ids[0] if len(ids) == 1 else None
 
 
+_PRECEDES = re.compile(
+    rf"^(?P<a>{ID})\s+(?:must\s+|should\s+|always\s+)?(?:precedes?|comes?\s+before|goes?\s+before)"
+    rf"\s+(?P<b>{ID})$"
+)
+
+
 def _order(later: str | None, step: str | None) -> list[Emit]:
     if later is None or step is None or later == step:
         return []
@@ -286,7 +321,15 @@ def _shaped(text: str) -> list[Emit]:
     m = _UNTIL_IDS.match(text)
     if m is not None and TOOL_ID.fullmatch(m["later"]) and TOOL_ID.fullmatch(m["step"]):
         return _order(m["later"], m["step"])
+    m = _PRECEDES.match(text)
+    if m is not None:
+        return _order(m["b"], m["a"])  # "`a` precedes `b`"
     m = _LABEL.match(text)
+    if m is not None and (ways := _either(m["step"] or m["step2"] or "", "")) is not None:
+        said = (m["a"] or m["b"] or m["c"] or "").strip()
+        tool = TOOL_ID.fullmatch(said)
+        later = tool["id"] if tool else None
+        return [Emit("require_before", later, {"before": ways}, 0.7)] if later else []
     if m is not None:
         said = (m["a"] or m["b"] or m["c"] or "").strip()
         tool = TOOL_ID.fullmatch(said)
@@ -298,7 +341,7 @@ def _shaped(text: str) -> list[Emit]:
     m = _IF_NOT.match(text)
     if m is not None:
         later, negated = _main(m["main"])
-        step = _event(f"{m['s1'] or m['s2']} has {'not ' if m['s1'] else ''}{m['event']}")
+        step = _event(f"{m['s1'] or m['s2']} has {m['event']}")  # the step, said done
         return _order(later, step) if negated else []
     m = _NO_WITHOUT.match(text) or _REJECTED.match(text)
     if m is not None and (found := _order(_noun(m["np"]), _event(m["event"]))):
@@ -312,7 +355,16 @@ def _shaped(text: str) -> list[Emit]:
     if m is not None and not re.search(r"\b(?:to|that|if|when)\b", m["event"], re.I):
         word = m["np"].split()[-1].casefold()
         acted = singular(word) != word and verb_lemma(word) is None  # "rentals", "extensions"
-        return _order(_noun(m["np"]), _event(m["event"])) if acted else []
+        step = _event(m["event"])
+        done = re.match(rf"{_DET}(?P<w>{_W})", m["event"], re.I)
+        # a step said as an act ("a weather check", "a verified identity", `a`), not a thing
+        # the booking carries ("a valid pet profile")
+        said = step is not None and (
+            TOOL_ID.fullmatch(step) is not None
+            or nominal_action(step) is not None
+            or (done is not None and _participle(done["w"]))
+        )
+        return _order(_noun(m["np"]), step) if acted and said else []
     m = _NOT_YET.match(text)
     if m is not None:
         return _order(_imperative(m["main"]), _done(m["v"], m["p"], m["np"]))
@@ -380,7 +432,7 @@ def _either(text: str, tool: str) -> list[str] | None:
     if m is None:
         return None
     named = [w.strip("`") for w in re.split(r"\s*,\s*|\s+or\s+", m["all"])]
-    if tool not in named or not all(TOOL_ID.fullmatch(w) and re.search(r"[_.A-Z-]", w[1:])
-                                    for w in named):  # fmt: skip
+    styled = all(TOOL_ID.fullmatch(w) and re.search(r"[_.A-Z-]", w[1:]) for w in named)
+    if (tool and tool not in named) or not styled:
         return None
     return list(dict.fromkeys(named)) if len(set(named)) > 1 else None
