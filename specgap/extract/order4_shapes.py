@@ -372,7 +372,12 @@ def with_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidat
         rules = [r for r in rules if r.operator != "require_confirmation"]
         rules = [*rules, *(candidate(sentence, e) for e in asked)]
     if not any(r.operator in _ORDERS for r in rules):
+        from specgap.extract.order5_shapes import more_orders  # the fifth round's shapes
+
         emits = ordered_pairs(text)
+        fifth = [] if emits else more_orders(text)  # "no N without a quote", "Before V: `a`"
+        rules = [r for r in rules if not fifth or r.operator not in _READ_AS_ELSE]
+        emits = emits or fifth
         targets = {e.target for e in emits}
         kept = [
             r
@@ -385,11 +390,19 @@ def with_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidat
     return without_read_back(sentence, rules)
 
 
+# what a sentence the fifth round's shapes read as an order was read as instead: a ban under
+# "without X" / "before X", a state ("only after a quote": quoted)
+_READ_AS_ELSE = frozenset({"deny_action", "state_condition", "require_state"})
+
+
 def without_read_back(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
     """The rules without the orders whose step is a read-back to the user ("read the title
     back to the member and get their OK before ..."): no read tool is called, the user's yes
     is the rule. An order whose steps are all tools named by their ids is kept."""
     text = sentence.clean
+    from specgap.extract.order5_shapes import widened  # "with `a` or `b`": either of them
+
+    rules = widened(text, rules)
     if not reads_back(text) or not any(r.operator == "require_confirmation" for r in rules):
         return rules
     named = {m.group(0) for m in re.finditer(_ID, text)}

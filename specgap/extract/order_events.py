@@ -19,7 +19,8 @@ from specgap.extract.procedures import verb_of
 from specgap.extract.temporal_parts import TOOL_ID
 
 _SUBJECT_DID = re.compile(
-    r"^(?:you|we|the\s+agent|the\s+assistant)\s+(?:have\s+|has\s+|'ve\s+|can\s+|may\s+|could\s+|"
+    r"^(?:you|we|the\s+agent|the\s+assistant)(?:\s+|(?=['’]))(?:have\s+|has\s+|['’]ve\s+|can\s+|"
+    r"may\s+|could\s+|"
     r"are\s+able\s+to\s+)?(?:successfully\s+|"
     r"already\s+|first\s+)?(?P<verb>[a-z]+)\b",
     re.I,

@@ -40,6 +40,8 @@ _PREREQUISITE = re.compile(
     r"pre-?requisites?|requires?|required\s+(?:first|before(?:hand)?)|depends\s+on|"
     r"dependenc(?:y|ies)|only\s+after|call(?:ed)?\s+first|run\s+first|first\s+call|needs?\s+first|"
     r"must\s+be\s+preceded\s+by|preceded\s+by|"
+    # "Must come after", "Only allowed after", "Must follow": the cell is what comes first
+    r"(?:must|can\s+only|may\s+only)\s+(?:come\s+after|follow)|(?:only\s+)?allowed\s+after|"
     # "Read first", "Look up first": the step's own verb and "first" (`order3_tables`)
     rf"{FIRST_HEADER})\b",
     re.I,

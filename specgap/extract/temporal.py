@@ -105,9 +105,10 @@ INFERRED = 0.6
 _DEPENDS = re.compile(
     r"^\W*(?:prerequisites?\s*:|(?:this\s+(?:tool|function)\s+)?(?:requires|needs|depends\s+on)\s+"
     r"(?:the\s+)?(?:(?:output|result|results|response)\s+(?:of|from)\s+|an?\s+(?:prior\s+|previous\s+|"
-    r"successful\s+)?call\s+to\s+)?)\s*(?P<ids>`?[A-Za-z][\w.]*"
+    r"successful\s+)?call\s+to\s+|an?\s+(?:prior|previous|earlier|successful)\s+(?=\S+\s+call\b))?)"
+    r"\s*(?P<ids>`?[A-Za-z][\w.]*"
     r"`?(?:\(\))?(?:\s*(?:,|and|or)\s*(?:then\s+)?`?[A-Za-z][\w.]*`?(?:\(\))?)*)"
-    r"(?:\s+(?:to\s+(?:be\s+)?(?:called|run|have\s+run)(?:\s+first)?|first))?\s*[.;]?\s*$",
+    r"(?:\s+(?:to\s+(?:be\s+)?(?:called|run|have\s+run)(?:\s+first)?|first|call))?\s*[.;]?\s*$",
     re.I,
 )
 _STATE_CHECK = re.compile(
@@ -311,8 +312,10 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return Timed((Emit("require_before", None, {"before": done}, 0.7),), None)
     needs = _DEPENDS.match(text) if described else None
     if needs is not None:  # "Prerequisite: `a`", "requires the output of `a` and `b`"
-        listed = listed_tools(needs["ids"]) or [t for t in [event_action(needs["ids"])] if t]
-        if listed and all(TOOL_ID.fullmatch(t) or "_" in t for t in listed):
+        said = event_action(needs["ids"]) or needs["ids"].strip("`() ")  # "`CheckWeather`"
+        listed = listed_tools(needs["ids"]) or [t for t in [said] if t]
+        ids = [t for t in listed if TOOL_ID.fullmatch(t) or re.search(r"_|\.\w|[a-z][A-Z]", t)]
+        if listed and ids == listed:  # tool ids in any style (`CheckWeather`, `a.b.C`)
             if len(listed) > 1 and re.search(r"\bor\b", needs["ids"], re.I):
                 return Timed((Emit("require_before", None, {"before": listed}, 0.7),), None)
             return Timed(tuple(Emit("require_before", None, {"before": t}, 0.7) for t in listed),
