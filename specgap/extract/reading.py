@@ -17,6 +17,7 @@ from specgap.extract import (
     args4_counts,
     args4_kinds,
     args4_values,
+    bound5_respell,
     clause3_split,
     desc4_own,
     described_fill,
@@ -152,6 +153,7 @@ _REREADS = (
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
+    bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
 )
 
