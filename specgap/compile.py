@@ -16,7 +16,6 @@ from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
 from specgap.extract.allow_actions import action_copies
 from specgap.extract.args4_bind import bound_kinds
-from specgap.extract.bound5_enforce import corroborated
 from specgap.extract.values3_bind import owner_copies
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
@@ -257,7 +256,6 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
-    enforcement = corroborated(rule, involved, tool, condition, registry, enforcement)
     unbound = operator.unbound(condition, tool.all_arg_names)
     if unbound is not None:
         enforcement = "review_only"

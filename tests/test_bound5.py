@@ -188,7 +188,34 @@ SET_A: list[tuple[str, str, tuple[Any, ...] | None]] = [
 
 # cases of set A that fail (xfail, strict): indexes into SET_A. Baseline on main 6248bc1:
 # 20/57 exact (8/45 bounds, 12/12 look-alikes), 0 wrong enforced, 37 nothing enforced
-A_FAILING: set[int] = {22}  # after bound5: 56/57 exact, 0 wrong enforced
+A_FAILING: set[int] = {
+    0,
+    1,
+    5,
+    6,
+    7,
+    8,
+    10,
+    13,
+    14,
+    15,
+    18,
+    19,
+    20,
+    21,
+    22,
+    23,
+    27,
+    28,
+    31,
+    35,
+    36,
+    37,
+    38,
+    39,
+    42,
+    44,
+}  # after bound5 (as shipped): 31/57 exact, 0 wrong enforced
 
 
 @pytest.mark.parametrize(
@@ -202,42 +229,6 @@ A_FAILING: set[int] = {22}  # after bound5: 56/57 exact, 0 wrong enforced
 )
 def test_probe_a(tmp_path: Path, desk: str, text: str, expected: tuple[Any, ...] | None) -> None:
     _check(tmp_path, desk, text, expected)
-
-
-@pytest.mark.parametrize(
-    ("second", "lifted"),
-    [
-        (None, True),  # `days` is taken by `coop__rent_bike` alone: the argument names it
-        ("days", False),  # a second tool takes `days`: the argument names no one tool
-    ],
-)
-def test_the_argument_corroborates_a_loose_noun(second: str | None, lifted: bool) -> None:
-    from specgap.extract.bound5_enforce import corroborated
-    from specgap.ir import Candidate, CandidateRule, Resolution, Span
-    from specgap.irbase import Selector
-    from specgap.operators.arg_within_bound import ArgWithinBound
-    from specgap.registry import Tool, build_registry
-
-    specs = [*BIKE]
-    if second:
-        specs.append(_spec("coop__quote_hire", "Quote a bike hire.", **{second: "integer"}))
-    tools = [Tool(id=f["function"]["name"], schema=f["function"]["parameters"]) for f in specs]
-    registry, _ = build_registry(tools)
-    rule = CandidateRule(
-        text="Rentals: 1-21 days.", span=Span(path="prompt.md", start_line=1, start_col=1,
-                                           end_line=1, end_col=20, start_byte=0, end_byte=19),
-        quote="Rentals: 1-21 days.", target="rental", mentions=("rental",),
-        grounding="partial", check_category="data_validation", operator="arg_within_bound",
-        params={"facet": "days", "min": 1, "max": 21}, confidence=0.8, extractor="test",
-    )  # fmt: skip
-    res = Resolution(
-        mention="rental", status="resolved",
-        candidates=(Candidate(tool_id="coop__rent_bike", score=0.61, via="fuzzy"),),
-    )  # fmt: skip
-    condition = ArgWithinBound(selector=Selector(arg="days"), min=1, max=21)
-    tool = registry.by_id["coop__rent_bike"]
-    got = corroborated(rule, [res], tool, condition, registry, "review_only")
-    assert got == ("enforce" if lifted else "review_only")
 
 
 @pytest.mark.parametrize(
@@ -257,6 +248,7 @@ def test_the_argument_corroborates_a_loose_noun(second: str | None, lifted: bool
         ("Most members rent for 3 to 5 days.", None),
         ("account number last 4 digits", None),
         ("Hours: 17 to 9", None),
+        ("Freezes usually last 2 to 12 weeks.", None),
     ],
 )  # fmt: skip
 def test_respelled(text: str, said: str | None) -> None:
@@ -311,10 +303,11 @@ SET_B: list[tuple[str, str, tuple[Any, ...] | None]] = [
     ("kayak", "For example, a 3-hour hire for 2 boats costs £60.", None),
 ]  # fmt: skip
 
-# cases of set B that fail (xfail, strict), as measured once after the code was done:
-# 19/30 exact (14/25 bounds, 5/5 look-alikes), 0 wrong enforced, 11 nothing enforced (3 of
-# them `review_only` on a wrong argument); with the bound5 hooks off (as main): 7/30
-B_FAILING: set[int] = {4, 5, 8, 9, 11, 14, 18, 20, 22, 23, 24}
+# cases of set B that fail (xfail, strict). Measured once after the code was done (with the
+# corroboration hook later taken out, see docs/bounds-five.md): 19/30 exact (14/25 bounds,
+# 5/5 look-alikes), 0 wrong enforced; as shipped: 12/30 exact (7/25 bounds, 5/5 look-alikes),
+# 0 wrong enforced, 18 nothing enforced; with the bound5 reread off (as main): 7/30
+B_FAILING: set[int] = {0, 1, 4, 5, 6, 8, 9, 10, 11, 13, 14, 15, 18, 19, 20, 22, 23, 24}
 
 
 @pytest.mark.parametrize(

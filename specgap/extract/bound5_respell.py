@@ -111,6 +111,9 @@ _OTHERWISE = re.compile(
 )
 _IDENT = r"(?P<np>(?-i:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+))"
 _IDENTIFIER = re.compile(r"`?[a-z]+(?:_[a-z0-9]+)+`?\s|`?[a-z]+(?:[A-Z][a-z0-9]*)+`?\s")
+_HEDGE = re.compile(
+    r"\b(?:usually|typically|normally|generally|often|mostly|sometimes|on\s+average)\b", re.I
+)
 _ONLY_THEN = r"\s*,?\s+(?:may|can|should|will|does|do)\s+\w+"
 
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
@@ -250,6 +253,8 @@ def _priced(subject: str, amount: str) -> str:
 def respelled(text: str) -> str | None:
     """The sentence spelt "the <thing> must be <bound>", or None (module docstring)."""
     text = _OTHERWISE.sub(".", _GREETING.sub("", text))
+    if _HEDGE.search(text):
+        return None  # "freezes usually last 2 to 12 weeks": what is common, not a limit
     for side, form in _FORMS:
         m = form.match(text)
         if m is None:
@@ -298,8 +303,8 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """A bound no reader read, spelt as the bound readers read it (module docstring); the
     first reading otherwise."""
-    if sentence.subject is not None:
-        return rules, diagnostics
+    if sentence.subject is not None or any(r.operator == "arg_within_bound" for r in rules):
+        return rules, diagnostics  # a bound another reader read stands
     spellings = [said for part in _parts(sentence.clean) if (said := respelled(part))]
     bounds = [
         r
