@@ -17,6 +17,7 @@ from specgap.extract import (
     args4_counts,
     args4_kinds,
     args4_values,
+    bound5_respell,
     clause3_split,
     count5_items,
     desc4_own,
@@ -156,6 +157,7 @@ _REREADS = (
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
+    bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
 )
 
