@@ -34,48 +34,44 @@ DESKS["kiln_described"] = kiln_described
 
 CASES = [
     # -- kiln studio --------------------------------------------------------------------
-    case("kiln", "issue_credit requires human review.", [R("issue_credit")], True),
-    case("kiln", "Credits over $100 need a manager's sign-off.", [R_REVIEW("issue_credit")],
-         True),
+    case("kiln", "issue_credit requires human review.", [R("issue_credit")]),
+    case("kiln", "Credits over $100 need a manager's sign-off.", [R_REVIEW("issue_credit")]),
     case("kiln", "A second staff member has to check each cancellation before cancel_firing "
-         "runs.", [R("cancel_firing")], True),
+         "runs.", [R("cancel_firing")]),
     case("kiln", "Only schedule a firing with kiln__schedule_firing after the kiln lead "
-         "approves.", [R("kiln__schedule_firing")], True),
+         "approves.", [R("kiln__schedule_firing")]),
     case("kiln", "Every cancel_firing call must be approved by a supervisor.",
-         [R("cancel_firing")], True),
+         [R("cancel_firing")]),
     case("kiln", "Cancellations: supervisor sign-off required.", [R("cancel_firing")], True),
     case("kiln", "| Tool | Review |\n|---|---|\n| issue_credit | manager approval needed |",
-         [R("issue_credit")], True),
-    case("kiln", "Human review: required for issue_credit.", [R("issue_credit")], True),
+         [R("issue_credit")]),
+    case("kiln", "Human review: required for issue_credit.", [R("issue_credit")]),
     case("kiln", "Q: Can I issue credit on my own?\nA: No. A manager must approve every "
          "credit first.", [R("issue_credit")], True),
     case("kiln", "Please make sure a studio manager signs off on any credit before you issue "
-         "it.", [R("issue_credit")], True),
-    case("kiln_described", "Be kind to members.", [R("issue_credit")], True),
+         "it.", [R("issue_credit")]),
+    case("kiln_described", "Be kind to members.", [R("issue_credit")]),
     case("kiln", "If the credit is for more than 50 dollars, get a supervisor's approval "
-         "before calling issue_credit.", [R_REVIEW("issue_credit")], True),
+         "before calling issue_credit.", [R_REVIEW("issue_credit")]),
     case("kiln", "Credits go out only once a manager has reviewed them, or they are "
-         "rejected.", [R("issue_credit")], True),
+         "rejected.", [R("issue_credit")]),
     # -- ferry desk -----------------------------------------------------------------------
-    case("ferry", "issueVoucher calls need a supervisor's approval.", [R("issueVoucher")],
-         True),
+    case("ferry", "issueVoucher calls need a supervisor's approval.", [R("issueVoucher")]),
     case("ferry", "A duty manager must review every voucher before issueVoucher is called.",
-         [R("issueVoucher")], True),
+         [R("issueVoucher")]),
     case("ferry", "Vehicle flags cannot be raised without a second officer's sign-off.",
          [R("flagVehicle")], True),
     case("ferry", "Runbook step 4: hand the cancellation to the shift lead for approval, "
-         "then call cancelBooking.", [R("cancelBooking")], True),
+         "then call cancelBooking.", [R("cancelBooking")]),
     case("ferry", "Moving a booking to another crossing requires human approval when the "
          "crossing is full.", [R_REVIEW("moveBooking")]),
     # -- seed bank ------------------------------------------------------------------------
     case("seeds", "grant.release may only run after a curator has approved the request.",
-         [R("grant.release")], True),
-    case("seeds", "Inventory.Adjust changes need two-person review.", [R("Inventory.Adjust")],
-         True),
-    case("seeds", "ShipParcel: requires sign-off from the vault keeper.", [R("ShipParcel")],
-         True),
+         [R("grant.release")]),
+    case("seeds", "Inventory.Adjust changes need two-person review.", [R("Inventory.Adjust")]),
+    case("seeds", "ShipParcel: requires sign-off from the vault keeper.", [R("ShipParcel")]),
     case("seeds", "Opening a drawer through vault__open_drawer is subject to human review.",
-         [R("vault__open_drawer")], True),
+         [R("vault__open_drawer")]),
     # -- look-alikes ----------------------------------------------------------------------
     case("kiln", "The kiln lead reviews firing logs every Friday.", LOOKALIKE),
     case("kiln", "Before you cancel a firing, the member must confirm.", LOOKALIKE),
