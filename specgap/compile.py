@@ -262,9 +262,9 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
-    if kinds and not getattr(condition, "sources", ()):  # no tool returns it, no config tags it
-        enforcement = "review_only"
-        diagnostics.append(unbound_note(rule, tool.id, kinds))
+    if kinds and not registry.sources_of(str(params.get("label"))):  # the config tags none
+        enforcement = "review_only"  # a kind of data: bound by the tools' words, or not at all
+        diagnostics.append(unbound_note(rule, tool.id, kinds, params.get("sources", [])))
     unbound = operator.unbound(condition, tool.all_arg_names)
     if unbound is not None:
         enforcement = "review_only"

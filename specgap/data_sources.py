@@ -4,7 +4,8 @@ kind is bound to the tools whose own words (id and description) name every word 
 the user it belongs to ("member", "passenger"), the receiving tool left out. A kind no tool
 names is kept as the rule's label: the config may tag data with it (`labels: {source:
 [...]}`); when it does not, the rule stays `review_only` with a located note, never an
-enforced ban on a guess.
+enforced ban on a guess; a kind bound by the tools' words is a guess too, and is kept
+`review_only` with the tools it found (only a tool named by id is enforced).
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def data_sources(
     mentions: Sequence[object], registry: Registry, sink: str | None
 ) -> tuple[list[str], list[str]]:
     """The tool ids the mentions name (a tool, or the tools carrying a kind of data), and
-    the kinds no tool carries."""
+    the kinds of data the tools were found by (or that no tool carries)."""
     ids: set[str] = set()
     unbound: list[str] = []
     for mention in mentions:
@@ -61,20 +62,23 @@ def data_sources(
         if tool is not None and tool != sink:
             ids.add(tool)
             continue
-        found = _carriers(said, registry.tools, sink)
-        if found:
-            ids.update(found)
-        else:
-            unbound.append(said)
+        ids.update(_carriers(said, registry.tools, sink))
+        unbound.append(said)  # found by the tools' words, or not at all: reviewed either way
     return sorted(ids), unbound
 
 
-def unbound_note(rule: CandidateRule, tool: str, kinds: Sequence[str]) -> Diagnostic:
+def unbound_note(
+    rule: CandidateRule, tool: str, kinds: Sequence[str], sources: Sequence[str]
+) -> Diagnostic:
     said = ", ".join(f"`{k}`" for k in kinds)
+    why = (
+        f"{said} is found in the descriptions of {', '.join(f'`{t}`' for t in sources)}"
+        if sources
+        else f"no tool is known to return {said}"
+    )
     return Diagnostic(
         code="condition-not-bound",
-        message=f"`flow_denied` on `{tool}`: no tool is known to return {said}; it stays "
-        "`review_only`",
+        message=f"`flow_denied` on `{tool}`: {why}; it stays `review_only`",
         severity="note",
         span=rule.span,
         help="tag the tools that return it with a source label in the config "

@@ -90,3 +90,42 @@ CASES = [
 def test_probe_a_reviews(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
     found = prompt_policies(tmp_path, desk, text)
     assert verdict(found, expected) == "exact", found
+
+
+# -- probe set B (see `test_flow5`): a glider club, measured once as written ---------------
+
+CASES_B = [
+    case("glider", "RefundFee needs the treasurer's sign-off.", [R("RefundFee")]),
+    case("glider", "Refunds larger than 80 euros have to be approved by the club treasurer.",
+         [R_REVIEW("RefundFee")], True),
+    case("glider", "ground-glider-now may be used only after the duty instructor has signed "
+         "off.", [R("ground-glider-now")], True),
+    case("glider", "Deleting a member record requires approval from the committee.",
+         [R("delete_member_record")], True),
+    case("glider", "Launch scheduling via winch.schedule_launch is subject to a safety "
+         "officer's check.", [R("winch.schedule_launch")]),
+    case("glider", "Before calling assign_instructor, get the chief flying instructor to "
+         "approve the pairing.", [R("assign_instructor")], True),
+    case("glider", "Please remember: every refund is checked by a second committee member "
+         "before RefundFee runs.", [R("RefundFee")]),
+    case("glider", "delete_member_record — two-person approval required.",
+         [R("delete_member_record")]),
+    case("glider", "Q: Can I delete a member's record myself?\nA: Only with the chairman's "
+         "approval.", [R("delete_member_record")], True),
+    case("glider", "If the glider is a two-seater, winch.schedule_launch needs the duty "
+         "pilot's okay.", [R_REVIEW("winch.schedule_launch")], True),
+    case("glider", "No fee refunds without a treasurer's approval.", [R("RefundFee")], True),
+    case("glider", "Grounding a glider must be authorised by the safety officer.",
+         [R("ground-glider-now")], True),
+    # look-alikes
+    case("glider", "The treasurer approves the annual budget in March.", LOOKALIKE),
+    case("glider", "Ask the pilot to confirm before calling RefundFee.", LOOKALIKE),
+    case("glider", "Review the weather with fetch_weather_feed before scheduling a launch.",
+         LOOKALIKE),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("desk", "text", "expected"), CASES_B)
+def test_probe_b_reviews(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
+    found = prompt_policies(tmp_path, desk, text)
+    assert verdict(found, expected) == "exact", found

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import verb_lemma
+from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.people import ROLES
@@ -224,7 +224,8 @@ _FILLER = frozenset(
      "the", "a", "an", "kept", "stays", "out", "of", "only", "you", "we",
      "agent", "assistant", "allowed", "permitted", "let's", "mustn't", "shouldn't",
      "internal", "internally", "also", "at", "all", "either", "even", "just",
-     "been", "being", "up", "copies", "copy", "bits", "part", "parts", "pieces"}
+     "been", "being", "up", "copies", "copy", "bits", "part", "parts", "pieces",
+     "otherwise", "this", "these", "those", "which", "there", "here", "then", "so", "such"}
 )  # fmt: skip
 
 
@@ -279,7 +280,14 @@ def _left_out(text: str) -> tuple[str, list[str]] | None:
 _FRAGMENT = re.compile(
     r"^\W*no\s+(?P<src>[^,.;:]+?)\s+(?:in|into|to|on|onto|inside)\s+(?P<sink>[^,;:]+?)\W*$", re.I
 )
-_DATA_WORD = re.compile(rf"\b(?:{_OUTPUT}|numbers?|addresses|address|notes?|logs?|ids?)\b", re.I)
+# the words that say a noun phrase is data (what a tool returns, what a person is known by)
+_DATA_WORD = re.compile(
+    rf"\b(?:{_OUTPUT}|numbers?|address(?:es)?|notes?|logs?|ids?|names?|e-?mails?|phones?|"
+    r"plates?|birthdays?|dates?\s+of\s+birth|codes?|passwords?|tokens?|keys?|secrets?|"
+    r"credentials?|pins?|ssns?|manifests?|reports?|histor(?:y|ies)|balances?|salar(?:y|ies)|"
+    r"diagnos[ei]s|prescriptions?|files?|documents?|attachments?|comments?|transcripts?)\b",
+    re.I,
+)
 
 
 def _fragment(text: str) -> tuple[str, list[str]] | None:
@@ -289,7 +297,10 @@ def _fragment(text: str) -> tuple[str, list[str]] | None:
     if m is None or not (_TOOL_RE.search(m["src"]) or _DATA_WORD.search(m["src"])):
         return None
     sink, source = _sink_of(m["sink"]), _source_of(m["src"])
-    return (sink, [source]) if sink and source and sink != source else None
+    if not sink or not source or sink == source:
+        return None
+    named = _TOOL_RE.fullmatch(sink) or _TOOL_RE.fullmatch(source)
+    return (sink, [source]) if named else None  # one end, at least, names its tool
 
 
 # a preposition, and the noun phrase after it up to a clause's end
@@ -312,14 +323,24 @@ def _carried(text: str) -> tuple[str, list[str]] | None:
             continue
         before = text[: prep.start()]
         verbs = [(at, w) for at, w in words if at < prep.start() and _carries(w)]
-        clause = re.split(r";|\.\s", before + prep.group())[-1]  # the ban governs the verb
-        if not (verbs or prep.group().casefold().startswith("out")) or not _NEGATION.search(clause):
+        # the ban governs the verb: in the same clause, before it (or right before the
+        # preposition: "... used internally, never in `t`")
+        clause = re.split(r"[;:]|\.\s", before + prep.group())[-1]
+        neg = _NEGATION.search(clause)
+        if neg is None:
+            continue
+        start = len(before) + len(prep.group()) - len(clause) + neg.start()
+        carried = any(at > start for at, _ in verbs) or prep.group().casefold().startswith("out")
+        if not carried and not re.search(r"(?:\bnever|,\s*not)\s+$", before, re.I):
             continue
         if _CAPABLE.search(before) and not _NEGATION.search(before):
             continue
         source = _source(before, sink)
-        if source is not None:
-            return sink, [source]
+        if source is None:
+            continue
+        if not _TOOL_RE.fullmatch(source) and not _TOOL_RE.fullmatch(sink):
+            continue  # both ends guessed: no tool named at either end
+        return sink, [source]
     return None
 
 
@@ -370,6 +391,9 @@ def _kind(phrase: str) -> str | None:
             continue
         kept.append(bare)
     kind = " ".join(kept)
+    said = lemmas(kept[-1]) if kept else {}
+    if said and not {"NOUN", "VERB", "PROPN"} & set(said):
+        return None  # a kind of data is a noun phrase ("otherwise" is none)
     if not kept or _PERSON_KIND.match(kind) or len(kept) > 4 or is_action_noun(kept[-1]):
         return None  # "never use it for shipments to X": an act, not data
     return kind

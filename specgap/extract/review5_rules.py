@@ -100,17 +100,20 @@ _SHAPES = [
     re.compile(
         r"\b(?:be|been|is|are|was|were)\s+(?:first\s+)?" + _VERB + r"\s+by\s+" + _REVIEWER, re.I
     ),
-    # "must be approved", "needs to be reviewed" (no one named: not the user, a reviewer)
+    # "requires human approval", "subject to manual review": a person, if not named
     re.compile(
-        r"\b(?:must|has\s+to|have\s+to|needs?\s+to|should|shall)\s+(?:first\s+)?be\s+"
-        r"(?:approved|reviewed|signed[- ]off|authori[sz]ed|countersigned|vetted)\b(?!\s+by\b)",
+        r"\b(?:requires?|required|needs?|needed|subject\s+to|pending|without|awaiting|"
+        r"get|gets|obtain|seek)\s+(?:(?:a|an|the|prior|explicit|formal|written|separate)\s+)*"
+        r"(?:human|manual|independent|second|two-person|four-eyes|peer)\s+" + _NOUN + r"\b",
         re.I,
     ),
-    # "requires approval", "subject to review", "pending sign-off", "for approval"
+    # "hand the cancellation to the shift lead for approval, then call `t`"
     re.compile(
-        r"\b(?:requires?|required|needs?|needed|subject\s+to|pending|for|without|awaiting|"
-        r"get|gets|obtain|seek)\s+(?:(?:a|an|the|prior|manual|explicit|formal|written|"
-        r"human|separate|independent|second)\s+)*" + _NOUN + r"\b",
+        r"\b(?:hand|pass|send|give|escalate|route|refer|take|bring)\s+[^.;]{0,40}?\bto\s+"
+        + _REVIEWER
+        + r"\s+for\s+(?:(?:their|his|her|an?|the)\s+)?"
+        + _NOUN
+        + r"\b(?=[^.;]*\b(?:then|before|and\s+only\s+then)\b)",
         re.I,
     ),
 ]
