@@ -54,7 +54,7 @@ CASES = [
     case("kiln", "If the credit is for more than 50 dollars, get a supervisor's approval "
          "before calling issue_credit.", [R_REVIEW("issue_credit")]),
     case("kiln", "Credits go out only once a manager has reviewed them, or they are "
-         "rejected.", [R("issue_credit")]),
+         "rejected.", [R("issue_credit")], True),
     # -- ferry desk -----------------------------------------------------------------------
     case("ferry", "issueVoucher calls need a supervisor's approval.", [R("issueVoucher")]),
     case("ferry", "A duty manager must review every voucher before issueVoucher is called.",

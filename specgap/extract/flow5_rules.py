@@ -48,7 +48,15 @@ def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidate
     if not emits:
         return rules
     kept = [r for r in rules if r.operator not in _REPLACED]
-    return [*kept, *(candidate(sentence, e) for e in emits)]
+    added = [candidate(sentence, e) for e in emits]
+    # a sink said as a noun ("a notice") is no exact mention of a tool: the resolver decides
+    added = [
+        r.model_copy(update={"grounding": "partial"})
+        if r.grounding == "exact" and not _TOOL_RE.fullmatch(str(r.target or ""))
+        else r
+        for r in added
+    ]
+    return [*kept, *added]
 
 
 # a tool id as policies spell them: `backticked`, snake_case, server__tool, camelCase,

@@ -249,9 +249,17 @@ def with_reviews(
         and not (r.operator == "require_confirmation" and not users)
         and not (r.operator == "require_before" and _approval(r.params.get("before")))
     ]
-    added = [candidate(sentence, e) for e in emits]
+    added = [_grounded(candidate(sentence, e)) for e in emits]
     notes = [*notes, *(condition_diagnostic(sentence, r) for r in added if r.condition)]
     return [*kept, *added], notes
+
+
+def _grounded(rule: CandidateRule) -> CandidateRule:
+    """A target said as a noun or an act ("credits", "issue credit") is no exact mention of a
+    tool, even when its words are in the sentence: the resolver's score decides (partial)."""
+    if rule.grounding == "exact" and not _TOOL_RE.fullmatch(str(rule.target or "")):
+        return rule.model_copy(update={"grounding": "partial"})
+    return rule
 
 
 def _approval(before: object) -> bool:
