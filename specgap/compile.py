@@ -14,6 +14,7 @@ from specgap.argfit import fit_to_schema
 from specgap.bind_units import unit_noun_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
+from specgap.data_sources import data_sources, unbound_note
 from specgap.extract.allow_actions import action_copies
 from specgap.extract.args4_bind import bound_kinds
 from specgap.extract.values3_bind import owner_copies
@@ -240,6 +241,11 @@ def _compile_rule(
             sources = [r.tool_id if r.status == "resolved" else None for r in given]
             unsure = len(given) < len(value) or None in sources or _ANY in sources
             params[name] = [_ANY] if unsure else sorted({str(t) for t in sources})
+    kinds: list[str] = []  # `sources` of a flow: tools by id, or the tools a kind of data names
+    for name in operator.data_lists:
+        if isinstance(value := params.get(name), list | tuple) and value:
+            params[name], kinds = data_sources(value, registry, target.tool_id)
+            params.setdefault("label", kinds[0] if kinds else "from:" + "+".join(params[name]))
     for res in involved:
         if res.status != "resolved":
             diagnostics.append(mention_diagnostic(rule, res, res.mention, strict))
@@ -256,6 +262,9 @@ def _compile_rule(
     if condition is None:
         return None
     enforcement = _enforcement(rule, involved)
+    if kinds and not registry.sources_of(str(params.get("label"))):  # the config tags none
+        enforcement = "review_only"  # a kind of data: bound by the tools' words, or not at all
+        diagnostics.append(unbound_note(rule, tool.id, kinds, params.get("sources", [])))
     unbound = operator.unbound(condition, tool.all_arg_names)
     if unbound is not None:
         enforcement = "review_only"

@@ -161,9 +161,10 @@ NOUN_BOUNDS: list[tuple[str, str, list[Row]]] = [
      [("edit_basket", "arg_count_bound", "items", "enforce", {"max": 5})]),
     ("inn", "At most three guests per room.",
      [("reserve_room", "arg_within_bound", "guests", "review_only", {"max": 3.0})]),
-    # a bound something else lifts: kept with its condition, reviewed, never a flat bound
+    # a bound a person's approval lifts: a review under its condition (`review5_rules`),
+    # reviewed, never a bound that blocks the refund the owner approved
     ("inn", "Refunds over $300 need the owner's approval.",
-     [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 300.0})]),
+     [("refund_guest", "review_required", None, "review_only", {})]),
     # a qualifier no entity binds: the bound keeps it as its condition, reviewed
     ("inn", "For returning guests, refunds may not exceed $90.",
      [("refund_guest", "arg_within_bound", "amount", "review_only", {"max": 90.0})]),
@@ -180,7 +181,6 @@ def test_bounds_stated_on_a_noun(
 
 
 CONDITIONED = [
-    ("inn", "Refunds over $300 need the owner's approval.", "unless: the owner's approval"),
     ("inn", "For returning guests, refunds may not exceed $90.", "For returning guests"),
     # a condition clause before the bound, or a qualifier after its amount: never dropped
     ("inn", "If the guest is new, refunds may not exceed $60.", "If the guest is new"),

@@ -129,11 +129,11 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any], str]], list[str]]] =
         [("deny_action", "cancel_booking", {}, "review_only")],
         ["condition-not-bound"],
     ),
-    # a bound something else lifts: the bound, kept with what lifts it as its condition
-    # (reviewed, never a flat bound; see `noun_bounds`)
+    # a bound a manager's approval lifts: a review under the bound as its condition
+    # (reviewed, never a flat bound; see `review5_rules`)
     (
         "Refunds above $100 require manager approval.",
-        [("arg_within_bound", "issue_refund", {"max": 100.0}, "review_only")],
+        [("review_required", "issue_refund", {}, "review_only")],
         ["condition-not-bound"],
     ),
     # a count of what a tool's own verb acts on: each call reserves at least one car, so at

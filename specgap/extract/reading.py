@@ -40,6 +40,7 @@ from specgap.extract.date_ranges import date_range
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.existing_choice import without_existing_choice
+from specgap.extract.flow5_rules import with_flows
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -71,6 +72,7 @@ from specgap.extract.prec4_clauses import unspliced
 from specgap.extract.readers import coordinated_bans, readings
 from specgap.extract.restrict_modifiers import restricted, restricted_noted
 from specgap.extract.restrictors import empty_list, narrow, one_way
+from specgap.extract.review5_rules import with_reviews
 from specgap.extract.segments import Sentence
 from specgap.extract.settle import settle
 from specgap.extract.source_rules import described_sources, preceding, source_ban
@@ -96,7 +98,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = _read_clause(sentence)
     # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too,
     # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
-    return unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
+    rules, notes = unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
+    rules = with_flows(sentence, rules)  # "never paste what `t` returns into X": `flow5_rules`
+    return with_reviews(sentence, rules, notes)  # "X needs a manager's sign-off": `review5_rules`
 
 
 def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:

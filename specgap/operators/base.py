@@ -181,6 +181,9 @@ class Operator:
     # tool lists naming where values may come from (`from_tools`): `*` is any tool, and a
     # mention that names no tool for sure widens to `*` rather than dropping the rule
     tool_sources: tuple[str, ...] = field(default=())
+    # tool lists naming whose output a rule tracks: a tool, or a kind of data the tools'
+    # descriptions name (`specgap.data_sources`); a kind no tool names keeps it for review
+    data_lists: tuple[str, ...] = field(default=())
     # fills parameters the registry knows (e.g. which tools are sources of a label)
     complete: Callable[[dict[str, Any], Registry], dict[str, Any]] = lambda params, _: params
     # extra state this operator keeps per trace: called for every event, after checks

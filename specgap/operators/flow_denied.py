@@ -84,7 +84,11 @@ def _check(cond: FlowDenied, call: ToolCall, state: TraceState) -> str | None:
 
 
 def _complete(params: dict[str, Any], registry: Registry) -> dict[str, Any]:
-    return {**params, "sources": registry.sources_of(str(params.get("label")))}
+    """The tools the rule names as sources (`sources`), and those the config tags with its
+    label."""
+    named = tuple(params.get("sources") or ())
+    tagged = registry.sources_of(str(params.get("label")))
+    return {**params, "sources": tuple(dict.fromkeys([*named, *tagged]))}
 
 
 # -- prose ------------------------------------------------------------------------------
@@ -186,6 +190,7 @@ OPERATOR = Operator(
     _check,
     lambda c, t: f"data labelled `{c.label}` must not reach `{t}`",
     complete=_complete,
+    data_lists=("sources",),
     observe=_observe,
     observes="labelled",
     mutators=(_label_input, _route_labelled_output),
