@@ -129,3 +129,22 @@ CASES_B = [
 def test_probe_b_reviews(tmp_path: Path, desk: str, text: str, expected: Expected) -> None:
     found = prompt_policies(tmp_path, desk, text)
     assert verdict(found, expected) == "exact", found
+
+
+@pytest.mark.parametrize(
+    ("text", "reviewed"),
+    [
+        ("Pulling a track always needs a second person to approve it.", True),
+        ("Every glaze order requires the studio lead to sign off first.", True),
+        ("Each credit needs someone to check it.", True),
+        # the user's own yes is a confirmation, not a review
+        ("Refunds need the customer to approve them first.", False),
+        ("A firing needs two people to load it.", False),  # no act of approval
+    ],
+)
+def test_a_reviewer_needed_to_approve(text: str, reviewed: bool) -> None:
+    """ "X needs <a person who is not the user> to approve": a review (added by the lead after
+    probe C's "a second person" case was read as the user's yes and enforced)."""
+    from specgap.extract.review5_rules import reviews
+
+    assert bool(reviews(text)) is reviewed

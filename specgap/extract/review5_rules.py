@@ -82,6 +82,11 @@ _SHAPES = [
     re.compile(
         r"\b" + _REVIEWER + r"\s+(?:first\s+)?" + _OBLIGE + r"\s+(?:first\s+)?" + _VERB, re.I
     ),
+    # "needs a second person to approve it", "requires the duty lead to sign off"
+    re.compile(
+        r"\b(?:requires?|required|needs?|needed)\s+" + _REVIEWER + r"\s+to\s+(?:first\s+)?" + _VERB,
+        re.I,
+    ),
     # "only after the kiln lead approves", "once a curator has approved"
     re.compile(
         r"\b"
