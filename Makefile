@@ -24,9 +24,10 @@ demo: $(STAMP)
 	$(BIN)/specgap eval
 
 # The fast default run; long tests (fuzzers, large projects, browsers, real models) are
-# marked `slow` and run by `make test-slow`, `make check` and CI.
+# marked `slow` and run by `make test-slow`, `make check` and CI. Idle workers steal queued
+# tests (`--dist worksteal`): the plain `load` split left one worker with a long tail.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto -m "not slow"
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow"
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow

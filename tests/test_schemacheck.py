@@ -75,9 +75,7 @@ merged = st.builds(
 )
 
 
-@settings(max_examples=1500, deadline=None)
-@given(fragment=merged, call=args | scalars)
-def test_merged_fragments_agree_with_jsonschema(fragment: dict[str, Any], call: Any) -> None:
+def _merged_agrees(fragment: dict[str, Any], call: Any) -> None:
     """A fragment of several constraints (a hand-written tool schema) is one predicate;
     on an object it answers exactly as jsonschema, on anything else never "valid" unless
     jsonschema says so."""
@@ -90,9 +88,7 @@ def test_merged_fragments_agree_with_jsonschema(fragment: dict[str, Any], call: 
             assert valid
 
 
-@settings(max_examples=1500, deadline=None)
-@given(schemas=st.lists(fragments | merged, min_size=1, max_size=4), call=args)
-def test_one_validator_for_a_tools_fragments(schemas: list[dict[str, Any]], call: Any) -> None:
+def _one_validator(schemas: list[dict[str, Any]], call: Any) -> None:
     """A tool's schema policies tested together (the plan's one merged predicate): valid
     exactly when jsonschema finds every fragment valid; None when one is of a shape the
     fast path does not read."""
@@ -102,6 +98,24 @@ def test_one_validator_for_a_tools_fragments(schemas: list[dict[str, Any]], call
         return
     assert together is not None
     assert together(call) == all(Draft202012Validator(s).is_valid(call) for s in schemas)
+
+
+# each property twice: a few hundred examples in the fast suite, thousands under `slow`
+# (`make check`, CI); derandomized, the two draw different examples
+_MERGED = {"fragment": merged, "call": args | scalars}
+_TOGETHER = {"schemas": st.lists(fragments | merged, min_size=1, max_size=4), "call": args}
+test_merged_fragments_agree_with_jsonschema = settings(max_examples=300, deadline=None)(
+    given(**_MERGED)(_merged_agrees)
+)
+test_merged_fragments_agree_with_jsonschema_deep = pytest.mark.slow(
+    settings(max_examples=3000, deadline=None)(given(**_MERGED)(_merged_agrees))
+)
+test_one_validator_for_a_tools_fragments = settings(max_examples=300, deadline=None)(
+    given(**_TOGETHER)(_one_validator)
+)
+test_one_validator_for_a_tools_fragments_deep = pytest.mark.slow(
+    settings(max_examples=3000, deadline=None)(given(**_TOGETHER)(_one_validator))
+)
 
 
 def test_merged_closed_sets_meet() -> None:

@@ -68,13 +68,22 @@ def _with_strings(query: str, string: str) -> str:
     return query.replace("'a b'", string)
 
 
-@settings(max_examples=400, deadline=None)
-@given(_grammar(_NAMES), _STRINGS)
-def test_words_refuse_what_the_scans_refused(query: str, string: str) -> None:
+def _refuses_as_scanned(query: str, string: str) -> None:
     upper = _with_strings(query, string).upper()
     if sqljoin._query().fullmatch(upper) is None:
         return  # the words are read only of a query the grammar matched
     assert _read(upper) == _scanned(upper), query
+
+
+# a hundred queries in the fast suite, a thousand under `slow` (`make check`, CI)
+test_words_refuse_what_the_scans_refused = settings(max_examples=100, deadline=None)(
+    given(_grammar(_NAMES), _STRINGS)(_refuses_as_scanned)
+)
+test_words_refuse_what_the_scans_refused_deep = pytest.mark.slow(
+    settings(max_examples=1000, deadline=None)(
+        given(_grammar(_NAMES), _STRINGS)(_refuses_as_scanned)
+    )
+)
 
 
 QUERIES = [
