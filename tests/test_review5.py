@@ -100,8 +100,9 @@ CASES_B = [
          [R_REVIEW("RefundFee")], True),
     case("glider", "ground-glider-now may be used only after the duty instructor has signed "
          "off.", [R("ground-glider-now")], True),
+    # fixed after B was measured (by the lead: "a member record" is no user's yes)
     case("glider", "Deleting a member record requires approval from the committee.",
-         [R("delete_member_record")], True),
+         [R("delete_member_record")]),
     case("glider", "Launch scheduling via winch.schedule_launch is subject to a safety "
          "officer's check.", [R("winch.schedule_launch")]),
     case("glider", "Before calling assign_instructor, get the chief flying instructor to "
@@ -148,3 +149,22 @@ def test_a_reviewer_needed_to_approve(text: str, reviewed: bool) -> None:
     from specgap.extract.review5_rules import reviews
 
     assert bool(reviews(text)) is reviewed
+
+
+@pytest.mark.parametrize(
+    ("text", "confirmation_kept"),
+    [
+        # a staff approval whose act names no tool: never the user's yes, a note instead
+        ("No fee refunds without a treasurer's approval.", False),
+        # the user's own yes stays
+        ("Get the member's confirmation before RefundFee.", True),
+        ("RefundFee requires the member to confirm the amount.", True),
+    ],
+)
+def test_a_staff_approval_is_never_the_users_yes(
+    tmp_path: Path, text: str, confirmation_kept: bool
+) -> None:
+    """(added by the lead after set B's two wrong enforced confirmations)"""
+    found = prompt_policies(tmp_path, "glider", text)
+    kept = any(op == "require_confirmation" and target == "RefundFee" for op, target, *_ in found)
+    assert kept is confirmation_kept, found

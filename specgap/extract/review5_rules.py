@@ -241,12 +241,12 @@ def with_reviews(
     same words as a bound, a ban, or the user's yes."""
     emits = reviews(sentence.clean, described=sentence.subject is not None)
     if not emits:
-        return rules, notes
+        return _not_the_users_yes(sentence, rules, notes)
     if _EXCEPTION.search(sentence.clean) and any(
         r.operator != "deny_action" or r.params.get("values") for r in rules
     ):
         return rules, notes  # "no more than one X unless a manager approves": that rule, held
-    users = bool(_USER_WHO.search(sentence.clean))
+    users = bool(_USER_YES.search(sentence.clean))
     kept = [
         r
         for r in rules
@@ -257,6 +257,46 @@ def with_reviews(
     added = [_grounded(candidate(sentence, e)) for e in emits]
     notes = [*notes, *(condition_diagnostic(sentence, r) for r in added if r.condition)]
     return [*kept, *added], notes
+
+
+# the user's own yes said beside a review: "... and the member must confirm it too"
+_USER_YES = re.compile(
+    r"\b(?:(?:the|a|an|each|every|their)\s+(?:\w+\s+)?" + USER + r"s?(?:'s)?\s+(?:must\s+|has\s+"
+    r"to\s+|should\s+|needs?\s+to\s+)?(?:confirm|approve|agree|consent|say\s+yes|"
+    r"confirmation|approval|consent|yes|go-ahead)|(?:confirmation|approval|consent|yes|"
+    r"go-ahead)\s+(?:from|of|by)\s+(?:the|a|an|each|their)\s+(?:\w+\s+)?" + USER + r")",
+    re.I,
+)
+
+
+def _not_the_users_yes(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """A review by someone who is not the user whose act could not be bound ("No fee
+    refunds without a treasurer's approval" with no tool named): the approval is never the
+    user's yes, so a confirmation read from the same words is dropped, and a note says why
+    nothing is enforced."""
+    text = sentence.clean
+    if _NOT_REVIEW.search(text) or _USER_YES.search(text):
+        return rules, notes
+    said = next((m for p in _SHAPES if (m := p.search(text))), None)
+    if said is None or _USER_WHO.search(said.group()):
+        return rules, notes
+    if re.search(OWNER + "|" + OWNER_IN_CHAT, text, re.I):
+        return rules, notes  # "until the owner has approved ... in the chat": the user's yes
+    if not any(r.operator == "require_confirmation" for r in rules):
+        return rules, notes
+    note = Diagnostic(
+        code="rule-not-compiled",
+        message="this sentence asks for a review by someone who is not the user, but the "
+        "act reviewed could not be bound to a tool: nothing is enforced (the approval is not "
+        "the user's confirmation)",
+        severity="note",
+        span=sentence.span(),
+        help="name the tool the review is for, e.g. 'calls to `refund_fee` need a "
+        "treasurer's approval'",
+    )
+    return [r for r in rules if r.operator != "require_confirmation"], [*notes, note]
 
 
 def _grounded(rule: CandidateRule) -> CandidateRule:
