@@ -176,7 +176,7 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
     completed = complete_states(state.registry, settled.resolved)  # reader's entity, all states
     resolved, unbound = bind_states(state.registry, completed)  # a test the tools can read
-    resolved = rescored(resolver, resolved)  # "split queenless hives": `split_hive`, sure
+    resolved = rescored(resolver, resolved)  # "split blighted beds": `split_bed`, sure
     resolved, plain = said_by_tool(state.registry, resolved, state.diagnostics)  # "for inspection"
     stale = {id(d) for d in (*settled.stale, *plain)}
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))

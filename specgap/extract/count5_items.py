@@ -424,14 +424,20 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
                 )
             )
             continue
-        params: dict[str, Any] = {"selector": {"arg": chosen.arg}}
-        if count.hi is not None:
-            params["max"] = count.hi
-        if count.lo is not None:
-            params["min"] = count.lo
+        params = _bounds(count, chosen.arg)
         emit = Emit("arg_count_bound", chosen.tool, params, 0.8, _condition(text, count))
         rules.append(candidate(sentence, emit))
     return rules, notes, numbers
+
+
+def _bounds(count: _Count, arg: str) -> dict[str, Any]:
+    """The `arg_count_bound` parameters of a count on the list argument `arg`."""
+    params: dict[str, Any] = {"selector": {"arg": arg}}
+    if count.hi is not None:
+        params["max"] = count.hi
+    if count.lo is not None:
+        params["min"] = count.lo
+    return params
 
 
 def _condition(text: str, count: _Count) -> str | None:
@@ -496,10 +502,7 @@ def parameter_counts(text: str, parameter: str, schema: Any) -> list[Emit]:
         said = [w for w in near if w.casefold() not in _GENERIC]
         if said and not (_match(near, [own], True) or _match(near, [own], False)):
             continue  # "up to 3 retries": not the list's items
-        params: dict[str, Any] = {"selector": {"arg": parameter}}
-        if count.hi is not None:
-            params["max"] = count.hi
-        if count.lo is not None:
-            params["min"] = count.lo
-        found.append(Emit("arg_count_bound", None, params, 0.7, _condition(text, count)))
+        found.append(
+            Emit("arg_count_bound", None, _bounds(count, parameter), 0.7, _condition(text, count))
+        )
     return found[:1] if len(found) == 1 else []

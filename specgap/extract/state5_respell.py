@@ -23,8 +23,8 @@
 - a letter's lead: "Please make sure no refund goes out on a repair that ..." -> "Never
   refund a repair that ..." (a noun act said with "goes out", "is issued", "is made", the
   noun a verb's form by `lemminflect`);
-- an attributive state after "only": "Only harvest honey from healthy hives" -> "Only
-  harvest honey from hives that are healthy" (the word before the noun is an adjective or
+- an attributive state after "only": "Only take cuttings from healthy beds" -> "Only
+  take cuttings from beds that are healthy" (the word before the noun is an adjective or
   a participle by `lemminflect`, never a noun), which the grammar reads as a state of the
   entity rather than a source.
 

@@ -10,7 +10,7 @@
   is X, `move_booking` must not be called": the grammar can take the tool's own id for the
   thing whose state it is; the id names the call, whose entity is the call's own, so the
   "entity" is dropped and the state is bound as the call's (or its flag's).
-- **the mention without its state words**: "split queenless hives" names `split_hive` with
+- **the mention without its state words**: "split blighted beds" names `split_bed` with
   a state value in the middle, which dilutes the match; the target is resolved again from
   the mention without the rule's own values, and that reading is taken only when it is the
   same tool, better scored. Never another tool. Run once the states are settled (a ban
