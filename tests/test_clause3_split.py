@@ -197,3 +197,51 @@ def test_a_clause_keeps_its_own_lines() -> None:
     found = clauses(_sentence(text))
     assert [c.span().start_line for c in found] == [3, 3, 4]
     assert found[2].quote() == "nothing else is accepted."
+
+
+def _clause_notes(tmp_path: Path, sentence: str, desk: str) -> list[str]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{sentence}\n", TOOLS[desk])
+    return [
+        d.message
+        for d in built.state.diagnostics
+        if d.code == "rule-not-compiled"
+        and d.span is not None
+        and d.span.path.endswith("prompt.md")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("desk", "sentence", "said"),
+    [
+        # one clause compiles, the other reads like a rule and compiles to nothing: that
+        # clause gets the note (before, the sentence's policy hid it: a silent loss)
+        ("kiln", "Always call get_firing before cancel_firing, and the member must sweep the "
+         "kiln room afterwards.", "sweep"),
+        ("ferry", "Vouchers never exceed 200 euros; passengers must wear a life vest on deck.",
+         "wear"),
+    ],
+)  # fmt: skip
+def test_a_clause_that_compiles_nothing_beside_one_that_does_is_noted(
+    tmp_path: Path, desk: str, sentence: str, said: str
+) -> None:
+    assert _policies(tmp_path, sentence, desk)  # the other clause did compile
+    notes = _clause_notes(tmp_path, sentence, desk)
+    assert any(m.startswith("a clause of this sentence") and said in m for m in notes), notes
+
+
+@pytest.mark.parametrize(
+    ("desk", "sentence"),
+    [
+        # the clause leans on the rest ("its", "the action") or elides its verb ("and only
+        # to ..."): read alone it compiles nothing, read whole it did: no note
+        ("kiln", "A firing can only be cancelled if its status is 'open', and you should check "
+         "its status before taking the action."),
+        ("ferry", "Only a booked crossing can be moved, and only to a crossing you have just "
+         "read with GetCrossing."),
+    ],
+)  # fmt: skip
+def test_a_clause_that_leans_on_its_sentence_gets_no_note(
+    tmp_path: Path, desk: str, sentence: str
+) -> None:
+    notes = _clause_notes(tmp_path, sentence, desk)
+    assert not any(m.startswith("a clause of this sentence") for m in notes), notes

@@ -333,3 +333,31 @@ def test_set_b_described(
 def test_set_b_not(tmp_path: Path, domain: str, sentence: str) -> None:
     found = _read(tmp_path, DOMAINS[domain], sentence)
     assert verdict(found, None) == "exact", found
+
+
+def _notes(tmp_path: Path, sentence: str) -> list[tuple[str, str]]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{sentence}\n", KILN)
+    return [
+        (d.code, d.message)
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md")
+    ]
+
+
+def test_a_conditional_count_says_its_own_condition_is_unbound(tmp_path: Path) -> None:
+    """The note on the kept condition names the count, not the bound it replaced."""
+    notes = _notes(tmp_path, "Unless the studio manager agrees, never load more than 20 pieces.")
+    held = [m for code, m in notes if code == "condition-not-bound"]
+    assert held, notes
+    assert all(m.startswith("`arg_count_bound` holds only") for m in held), notes
+
+
+def test_a_count_keeps_the_note_of_a_clause_beside_it(tmp_path: Path) -> None:
+    """A count replaces the notes that said it was not compiled, never the note of another
+    clause that reads like a rule and compiled to nothing."""
+    notes = _notes(
+        tmp_path,
+        "Never load more than 20 pieces at once, and the potter must sweep the shelves after.",
+    )
+    assert any(code == "rule-not-compiled" and "sweep" in m for code, m in notes), notes
+    assert not any("`arg_within_bound`" in m for _, m in notes), notes

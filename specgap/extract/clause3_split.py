@@ -248,8 +248,15 @@ def more(
     said = {r.operator for r in rules}
     added: list[CandidateRule] = []
     notes: list[Diagnostic] = []
+    unread: list[Diagnostic] = []  # clauses that read like a rule and compiled to nothing
     for part, strong in parts:
         found, found_notes = read(part)
+        if not found and not _LEANS.search(part.clean):
+            unread += [
+                _of_clause(d, sentence)
+                for d in found_notes
+                if d.code == "rule-not-compiled" and "no action" not in d.message
+            ]  # (a clause with no action of its own may be an ellipsis: "..., and only to X")
         own = bool(_named(part.text))
         sure = [_sure(r, named, own) for r in found if _key(r) not in stated]
         new = [r for r in sure if r is not None and _new(r, stated, said, named)]
@@ -260,8 +267,29 @@ def more(
             new = [r.model_copy(update={"grounding": "inferred"}) for r in new]
         added += new
         notes += [d for d in found_notes if d.code != "rule-not-compiled"]
-    if not added:
+    if (rules or added) and unread and all(d.code != "rule-not-compiled" for d in diagnostics):
+        # the sentence compiled a rule, and a clause of it compiled nothing: that clause's
+        # note is its only trace ("at most 4 passengers, and the pilot must log the wind")
+        notes.append(unread[0])
+    if not added and len(notes) == 0:
         return rules, diagnostics
     known = {(d.code, d.message, d.span) for d in diagnostics}
     notes = [d for d in notes if (d.code, d.message, d.span) not in known]
     return [*rules, *added], [*diagnostics, *notes]
+
+
+# a clause that points back into its sentence ("check its status before taking the action"):
+# read alone it may compile nothing while the whole sentence compiled it
+_LEANS = re.compile(
+    r"^\W*(?:which|who|whose)\b|"  # a relative clause, about a noun of the sentence
+    r"\b(?:it|its|they|them|their|this|that|these|those|such|the\s+(?:action|same|above))\b",
+    re.I,
+)
+
+
+def _of_clause(note: Diagnostic, sentence: Sentence) -> Diagnostic:
+    """A clause's `rule-not-compiled` note, said of the clause and placed on its sentence."""
+    message = note.message.replace(
+        "this sentence reads like", "a clause of this sentence reads like", 1
+    )
+    return note.model_copy(update={"message": message, "span": sentence.span()})

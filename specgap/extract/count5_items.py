@@ -44,6 +44,7 @@ from typing import Any
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -464,7 +465,17 @@ def reread(
         return rules, diagnostics
     kept = [r for r in rules if not _replaced(r, numbers)]
     if counts:
-        diagnostics = [d for d in diagnostics if d.code not in {"rule-not-compiled"}]
+        # the notes that said the count was not compiled go (a clause beside it that compiled
+        # nothing gets its own note again: `clause3_split.more`), and so do the notes on the
+        # conditions of the readings the count replaces ("`arg_within_bound` holds only ...")
+        gone = {f"`{r.operator}` holds only {r.condition!r}" for r in rules if r not in kept}
+        diagnostics = [
+            d
+            for d in diagnostics
+            if d.code != "rule-not-compiled"
+            and not (d.code == "condition-not-bound" and d.message.startswith(tuple(gone)))
+        ]
+        notes += [condition_diagnostic(sentence, r) for r in counts if r.condition]
     return [*kept, *counts], [*diagnostics, *notes]
 
 
