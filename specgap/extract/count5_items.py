@@ -370,14 +370,30 @@ def _pick(owners: list[ListArg], text: str, noun: str) -> ListArg | None:
     return None
 
 
-def _ruled(sentence: Sentence, count: _Count, text: str) -> bool:
+def _ruled(sentence: Sentence, count: _Count, text: str, owners: Sequence[ListArg]) -> bool:
     if sentence.subject is not None:
         return True  # a tool's own description states what the tool takes
-    before = text[: count.start]
-    after = text[count.end :]
-    if count.weak:
-        return _RULE.search(before + " " + after) is not None or _imperative(text)
+    if not count.weak:
+        return True
+    if _imperative(text):
+        return True
+    said = {
+        " ".join(m[0].casefold().split())
+        for m in _RULE.finditer(f"{text[: count.start]} {text[count.end :]}")
+    }
+    if not said:
+        return False
+    if said <= _CAPACITY:
+        # "can hold up to 900 reels": what something holds, a rule only when the sentence
+        # names the call that carries the items ("a job can take up to 12 reels")
+        counted = {f for w in _words(count.noun or "") for f in _forms(w)}
+        words = {f for w in _words(text) for f in _forms(w)} - counted
+        return any((a.tool_words - counted) & words for a in owners)
     return True
+
+
+# the rule words that also say what a thing can hold
+_CAPACITY = frozenset({"can", "may", "takes", "take", "accepts", "accept"})
 
 
 def _imperative(text: str) -> bool:
@@ -408,7 +424,7 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
         owners, noun = _owners(text, count, lists, named)
         if not owners and asked and not _noun_after(count.noun or ""):
             owners, noun = _owners(asked, replace(count, noun=None), lists, named)
-        if not owners or not _ruled(sentence, count, text):
+        if not owners or not _ruled(sentence, count, text, owners):
             continue
         chosen = _pick(owners, text, noun)
         numbers.update(n for n in (count.lo, count.hi) if n is not None)
