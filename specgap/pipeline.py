@@ -18,7 +18,7 @@ from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
 from specgap.extract import count5_items
-from specgap.extract.call_nouns import nouns_of_tools, tool_nouns
+from specgap.extract.call_nouns import current_tool_nouns, nouns_of_tools, tool_nouns
 from specgap.extract.grammar_words import current_tool_verbs, tool_verbs, verbs_of_tools
 from specgap.extract.leftovers import dropped
 from specgap.extract.llm import LlmExtractor, LlmSettings, resolve_settings
@@ -151,6 +151,7 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
             options.cache, (options.extractor, options.llm, options.offline, options.lock)
         ),
         tuple(sorted(current_tool_verbs())),  # what the grammar reads as a verb (`run_agent`)
+        tuple(sorted(current_tool_nouns())),  # what one call acts on one of (`call_nouns`)
         count5_items.current(),  # the list arguments a count of items names (`run_agent`)
     )
     found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)

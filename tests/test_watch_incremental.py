@@ -388,3 +388,36 @@ def test_a_span_is_written_as_the_encoder_writes_it(path: str) -> None:
     )
     expected = fast_dumps(span.model_dump(mode="json")).replace("\n", "\n    ")
     assert _span_json(span, "\n    ") == expected
+
+
+def test_a_tool_edit_that_changes_what_a_call_acts_on_rereads_the_prompt(tmp_path: Path) -> None:
+    """The prompt's reading depends on the tools' nouns ("at most 5 sections per term" is 5
+    calls when each call takes one `section_id`, a bound on a number `sections` otherwise):
+    a tools-only edit that changes them gives the full build's bytes, never a stale
+    reading kept under the prompt's unchanged text."""
+    tools = [
+        {"type": "function", "function": {"name": "enroll_student",
+         "description": "Enroll a student in a course section.",
+         "parameters": {"type": "object", "properties": {
+             "student_id": {"type": "string"}, "sections": {"type": "integer"}},
+             "required": ["student_id"]}}},
+    ]  # fmt: skip
+    (tmp_path / "tools.json").write_text(json.dumps(tools), "utf-8")
+    (tmp_path / "prompt.md").write_text(
+        "# Desk\n\nStudents may enroll in at most 5 sections per term.\n", "utf-8"
+    )
+    (tmp_path / "specgap.toml").write_text(
+        'out = "policy.json"\n\n[[agents]]\nid = "desk"\nprompts = ["prompt.md"]\n'
+        'tools = ["tools.json"]\n',
+        "utf-8",
+    )
+    watch = _Watch()
+    first = watch.build(tmp_path)
+    assert first.text == _full(tmp_path)
+    props = tools[0]["function"]["parameters"]["properties"]  # type: ignore[index]
+    del props["sections"]
+    props["section_id"] = {"type": "string"}
+    (tmp_path / "tools.json").write_text(json.dumps(tools), "utf-8")
+    again = watch.build(tmp_path)
+    assert again.text == _full(tmp_path)
+    assert again.text != first.text  # the edit does change the reading

@@ -68,6 +68,11 @@ def _forms(word: str) -> set[str]:
     return {word, singular(word), *lemmas(word).get("NOUN", ())}
 
 
+def current_tool_nouns() -> frozenset[str]:
+    """The nouns of the build under way (`tool_nouns`): part of what a reading depends on."""
+    return _NOUNS.get()
+
+
 @contextmanager
 def tool_nouns(nouns: frozenset[str]) -> Iterator[None]:
     """Within the block, `one_per_call` answers from `nouns`."""
