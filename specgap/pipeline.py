@@ -38,6 +38,7 @@ from specgap.ir import (
     Policy,
     ResolvedRule,
 )
+from specgap.operators import OPERATORS
 from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
@@ -153,6 +154,8 @@ def extract_stage(project: Project, state: AgentState, options: Options) -> Agen
         tuple(sorted(current_tool_verbs())),  # what the grammar reads as a verb (`run_agent`)
         tuple(sorted(current_tool_nouns())),  # what one call acts on one of (`call_nouns`)
         count5_items.current(),  # the list arguments a count of items names (`run_agent`)
+        # the operators registered now: a plugin's prose is read only while it is registered
+        tuple((name, id(op)) for name, op in sorted(OPERATORS.items())),
     )
     found = extract_all(state.artifacts, options.extractor, llm, options.cache, setting)
     return state.with_diagnostics(

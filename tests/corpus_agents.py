@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -18,12 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from specgap.api import build
+from specgap.cache import Cache
 from specgap.config import load_project
+from specgap.errors import SpecgapError
 from specgap.evaluate.engine import Engine
 from specgap.events import Event, Message, ToolCall
 from specgap.ir import AgentBundle, Policy
 from specgap.operators import OPERATORS
-from specgap.pipeline import AgentState
+from specgap.pipeline import AgentState, Options
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,8 +63,25 @@ def build_agent(
         f"tools = {paths(tools)}\nregistry = {paths(registry)}\n"
     )
     # the corpus lives outside the temporary project by design (nothing is copied)
-    bundle, states = build(dataclasses.replace(load_project(config), allow_outside=True))
+    project = dataclasses.replace(load_project(config), allow_outside=True)
+    if os.environ.get("SPECGAP_TEST_FRESH"):
+        bundle, states = build(project)
+        return Built(bundle.agents[0], states[0])
+    # one cache across the process's builds, kept as a watch session keeps its own: the
+    # tools file a test module builds with is read once, each new prompt afresh. The cache
+    # gives a fresh build's bytes (tests/test_watch_incremental.py); SPECGAP_TEST_FRESH=1
+    # builds every agent from nothing
+    _SHARED.begin()
+    try:
+        bundle, states = build(project, Options(cache=_SHARED))
+    except SpecgapError:
+        _SHARED.abandon()
+        raise
+    _SHARED.commit()
     return Built(bundle.agents[0], states[0])
+
+
+_SHARED = Cache()
 
 
 def build_prompt(folder: Path, text: str, tools: Sequence[dict[str, Any]]) -> Built:
