@@ -104,7 +104,11 @@ B_CASES: list[tuple[str, str, Expected]] = [
     ("cowork", "Suspended members can still read the newsletter.", None),
 ]  # fmt: skip
 
-B_XFAIL: set[int] = {1, 6, 7, 18, 19, 21, 22, 23}
+# measured once (6e57030): 17/25 exact, 0 wrong-enforced, look-alikes 5/5; failures then
+# {1, 6, 7, 18, 19, 21, 22, 23}. Five (1, 6, 7, 21, 22: a label of people "in S", "must never be
+# V-ed by the agent", "No X whose ... may V", "TOOL: refused while S", a relative clause before
+# "are not V-ed") were read by general steps added after measuring; that is not the figure.
+B_XFAIL: set[int] = {18, 19, 23}
 
 
 @pytest.mark.parametrize(("desk", "text", "expected"), params(B_CASES, B_XFAIL))

@@ -19,7 +19,7 @@ from specgap.extract.state6_tables import valued
             "No application that has been rejected shall be approved.",
             "Never approve an application that is rejected.",
         ),
-        ("Damaged games are not lent.", "Damaged games must not be lent."),
+        ("Damaged games are not lent.", "Damaged games cannot be lent."),
         (
             "The Kennel shall refund deposits only on reserved bookings.",
             "Only refund deposits on bookings that are reserved.",
@@ -45,6 +45,26 @@ from specgap.extract.state6_tables import valued
             "Repair a game only when it is missing pieces.",
         ),
         (
+            "Households in arrears: no new pickup requests.",
+            "Do not request pickup for households in arrears.",
+        ),
+        (
+            "Hazardous pickups must never be rescheduled by the agent.",
+            "Hazardous pickups cannot be rescheduled.",
+        ),
+        (
+            "No household whose account_state is closed may request a pickup.",
+            "Never request a pickup for a household whose account_state is closed.",
+        ),
+        (
+            "Orders that have been delivered are not refunded.",
+            "Orders that have been delivered must not be refunded.",
+        ),
+        (
+            "- holdDesk: refused while the desk is occupied",
+            "Never call holdDesk while the desk is occupied",
+        ),
+        (
             "Never cancel a booking whose `status` is `checked_in`.",
             "Never cancel a booking whose status is checked_in.",
         ),
@@ -63,6 +83,8 @@ def test_respelt(text: str, said: str) -> None:
         "Refunds are not charged a fee.",  # no state word before the noun
         "Only when it has been paid, ship it.",  # "has been": read by state4
         "Use `editJob` to change a job.",
+        "Overdue customers are not charged interest.",
+        "Orders that are late are not charged a fee.",
     ],
 )
 def test_left_alone(text: str) -> None:

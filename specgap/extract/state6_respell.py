@@ -11,12 +11,20 @@ spelt again in one it does (the sixth pass; `state5_respell` holds the fifth, an
 - a subject that no case may be: "No application that has been rejected shall be
   approved." -> "Never approve an application that is rejected.";
 - a fact of the entity said as a plain negative passive: "Damaged games are not lent." ->
-  "Damaged games must not be lent." (only with a state word before the noun, and nothing
+  "Damaged games cannot be lent." (only with a state word before the noun, and nothing
   after the participle but an object: "are not charged interest" stays a fact);
+- the same with the state in a relative clause: "Orders that have been delivered are not
+  refunded." -> "... must not be refunded"; "Hazardous pickups must never be rescheduled (by
+  the agent)" -> "Hazardous pickups cannot be rescheduled";
+- a subject no case may be, with an active act: "No household whose account_state is
+  closed may request a pickup." -> "Never request a pickup for a household whose ...";
+- a label naming people by a state phrase: "Households in arrears: no new pickup
+  requests." -> "Do not request pickup for households in arrears.";
 - a legal clause's subject: "The Kennel shall refund deposits only on reserved bookings."
   -> "Refund deposits only on reserved bookings." (a capitalised party and "shall");
 - a tool's use that a state allows, said of the tool: "`t`: only works on S Xs" -> "Only
-  call `t` for S Xs"; "`t` is refused unless S" -> "Never call `t` unless S";
+  call `t` for S Xs"; "`t` is refused unless S", "`t`: refused while S" -> "Never call `t`
+  unless / while S";
 - a state said with "has" after a condition's lead: "only when it has missing pieces" ->
   "only when it is missing pieces" (bound only to a value the readers list);
 - "If S, stop; do not V" -> "If S, do not V";
@@ -66,8 +74,30 @@ _NO_SUBJECT = re.compile(
 )
 # "Damaged games are not lent." (a state word before the noun)
 _NOT_PASSIVE = re.compile(
-    rf"^\W*(?P<adj>[A-Za-z][a-z-]+)\s+(?P<noun>[a-z]+s)\s+are\s+(?:not|never)\s+"
-    rf"(?P<v>{_PARTICIPLE})(?P<rest>\s+(?:to|for|out|again|on)\b[^.;:]*)?\s*\.?$",
+    rf"^\W*(?P<adj>[A-Za-z][a-z-]+)\s+(?P<noun>[a-z]+s)\s+(?:are\s+(?:not|never)|"
+    r"(?:must|may|should|shall)\s+never\s+be|are\s+never\s+to\s+be)\s+"
+    rf"(?P<v>{_PARTICIPLE})(?P<rest>\s+(?:to|for|out|again|on)\b[^.;:]*)?"
+    r"(?:\s+by\s+(?:the\s+)?(?:agent|assistant|staff|us|you))?\s*\.?$",
+    re.I,
+)
+# "Orders that have been delivered are not refunded." (the state in a relative clause)
+_NOT_PASSIVE_REL = re.compile(
+    rf"^\W*(?P<subj>(?:[A-Za-z][a-z-]*\s+){{0,2}}[A-Za-z][a-z]*s\s+(?:that|which|whose)\s+[^,;:]+?)"
+    rf"\s+are\s+(?:not|never)\s+(?P<v>{_PARTICIPLE})(?P<rest>\s+(?:to|for|again)\b[^.;:]*)?"
+    r"\s*\.?$",
+    re.I,
+)
+# "No household whose account is closed may request a pickup." (an active act)
+_NO_ACTIVE = re.compile(
+    r"^\W*no\s+(?P<noun>[a-z]+)\s+(?P<rel>that|which|who|whose)\s+(?P<state>[^,;:]+?)\s+"
+    r"(?:may|can|shall|will|should)\s+(?:ever\s+)?(?P<act>[a-z]+\s+[^.;:]+?)\s*\.?$",
+    re.I,
+)
+# "Households in arrears: no new pickup requests." (the label's people, and the act they get)
+_LABEL_IN = re.compile(
+    r"^\W*(?P<subj>[A-Za-z][a-z]+s\s+(?:in|on|under)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s*"
+    r"(?::|-|–|—)\s*(?:no|never\s+any)\s+(?:new\s+|further\s+|more\s+)?"
+    r"(?P<obj>(?:[a-z]+\s+)?)(?P<act>[a-z]+)\s*\.?$",
     re.I,
 )
 # "The Kennel shall refund deposits only on ..." (a party, then "shall")
@@ -79,8 +109,8 @@ _WORKS_ON = re.compile(
 )
 # "`t` is refused unless S" (state5_respell reads "when")
 _REFUSED_UNLESS = re.compile(
-    rf"^\W*(?P<tool>{_ID})\s+(?:is|are)\s+(?:refused|rejected|blocked|denied|not\s+allowed|"
-    r"not\s+permitted)\s+unless\b"
+    rf"^\W*(?P<tool>{_ID})(?:\s+(?:is|are)|\s*(?::|-|–|—))\s+(?:refused|rejected|blocked|denied|"
+    r"not\s+allowed|not\s+permitted)\s+(?P<lead>unless|while|when|if|once|whenever)\b"
 )
 # "FAQ - Can I ...?" / "Q: Can we ...?" (state5_respell reads the question itself)
 _QUESTION_LEAD = re.compile(r"^\W*(?:faq|q|question)\s*(?::|-|–|—)\s*(?=(?:can|may)\s)", re.I)
@@ -135,7 +165,34 @@ def _not_passive(text: str) -> str | None:
     m = _NOT_PASSIVE.match(text)
     if m is None or not state5_respell._adjective(m["adj"]):
         return None
-    return f"{m['adj']} {m['noun']} must not be {m['v']}{m['rest'] or ''}."
+    return f"{m['adj']} {m['noun']} cannot be {m['v']}{m['rest'] or ''}."
+
+
+def _not_rel(text: str) -> str | None:
+    m = _NOT_PASSIVE_REL.match(text)
+    if m is None:
+        return None
+    return f"{m['subj']} must not be {m['v']}{m['rest'] or ''}."
+
+
+def _no_active(text: str) -> str | None:
+    m = _NO_ACTIVE.match(text)
+    if m is None or state5_respell._verb(m["act"].split()[0]) is None:
+        return None
+    det = "an" if m["noun"][:1].lower() in "aeiou" else "a"
+    return f"Never {m['act']} for {det} {m['noun']} {m['rel']} {m['state']}."
+
+
+def _label_in(text: str) -> str | None:
+    m = _LABEL_IN.match(text)
+    if m is None:
+        return None
+    verb = state5_respell._verb(m["act"])
+    if verb is None:
+        return None
+    obj = f"{m['obj'].strip()} " if m["obj"] else ""
+    subj = m["subj"][:1].lower() + m["subj"][1:]
+    return f"Do not {verb} {obj}for {subj}."
 
 
 def _shall(text: str) -> str | None:
@@ -155,7 +212,7 @@ def _works_on(text: str) -> str | None:
         return f"Only call `{m['tool'].strip('`')}` for {m['rest']}."
     m = _REFUSED_UNLESS.match(text)
     if m is not None:
-        return f"Never call {m['tool']} unless" + text[m.end() :]
+        return f"Never call {m['tool']} {m['lead']}" + text[m.end() :]
     return None
 
 
@@ -234,8 +291,8 @@ def _ticked(text: str) -> str | None:
     return said if said != text else None
 
 
-_SPELLINGS = (_ticked, _stop, _question, _has, _being, _label_no, _no_subject, _not_passive,
-              _shall, _works_on)  # fmt: skip
+_SPELLINGS = (_ticked, _stop, _question, _has, _being, _label_no, _label_in, _no_subject,
+              _no_active, _not_passive, _not_rel, _shall, _works_on)  # fmt: skip
 
 
 def respelt(text: str) -> str | None:
