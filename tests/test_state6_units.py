@@ -84,6 +84,8 @@ def test_respelt(text: str, said: str) -> None:
         "Only when it has been paid, ship it.",  # "has been": read by state4
         "Use `editJob` to change a job.",
         "Overdue customers are not charged interest.",
+        "Never cancel a booking unless the renter has returned the keys.",  # a tense
+        "You are only allowed to ship tents when the camper has paid.",
         "Orders that are late are not charged a fee.",
     ],
 )

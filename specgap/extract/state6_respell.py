@@ -268,8 +268,22 @@ _HAS = re.compile(
 )
 
 
+def _perfect(word: str) -> bool:
+    """A past participle: "has paid", "has returned" are a tense, no state said with "has"."""
+    from lemminflect import getInflection
+
+    verb = state5_respell._verb(word)
+    return verb is not None and word.casefold() in {str(f) for f in getInflection(verb, "VBN")}
+
+
 def _has(text: str) -> str | None:
-    said = _HAS.sub(lambda m: f"{m['lead']} {m['s']} {'are' if m['s'] == 'they' else 'is'} ", text)
+    def state(m: re.Match[str]) -> str:
+        after = re.match(r"[a-z]+", text[m.end() :], re.I)
+        if after is None or _perfect(after[0]):
+            return m[0]
+        return f"{m['lead']} {m['s']} {'are' if m['s'] == 'they' else 'is'} "
+
+    said = _HAS.sub(state, text)
     return said if said != text else None
 
 
