@@ -48,6 +48,7 @@ from specgap.resolve.groups import expand_groups
 from specgap.resolve.prec4_fit import unfit_readings
 from specgap.resolve.receivers import expand_receivers
 from specgap.resolve.state5_bind import rescored
+from specgap.resolve.state6_bind import verb_ties
 from specgap.units import (
     extract_all,
     extraction_setting,
@@ -181,6 +182,7 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     completed = complete_states(state.registry, settled.resolved)  # reader's entity, all states
     resolved, unbound = bind_states(state.registry, completed)  # a test the tools can read
     resolved = rescored(resolver, resolved)  # "split blighted beds": `split_bed`, sure
+    resolved = verb_ties(resolved)  # "pets may be booked": `book_stay` or `groom_pet`, a tie
     resolved, plain = said_by_tool(state.registry, resolved, state.diagnostics)  # "for inspection"
     stale = {id(d) for d in (*settled.stale, *plain)}
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))

@@ -39,7 +39,7 @@ from specgap.extract.segments import Sentence
 
 _MARKUP = re.compile(r"[*_`]")
 _LABEL_Q = re.compile(
-    r"^\s*(?:[#>\-+•]\s*)*(?:\d{1,2}[.)]\s*)?(?:q(?:uestion)?\s*[:.)-]\s*)?", re.I
+    r"^\s*(?:[#>\-+•]\s*)*(?:\d{1,2}[.)]\s*)?(?:(?:faq|q(?:uestion)?)\s*[:.)-]\s*)?", re.I
 )
 _LABEL_A = re.compile(r"^(?:[*_]*\s*a(?:nswer)?\s*[:.)-][*_]*\s*)", re.I)
 _AGENT = r"(?:i|we|you|the\s+(?:agent|assistant|bot))"

@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.segments import Sentence
+from specgap.extract.state6_steps import stopped
 from specgap.extract.temporal_parts import TOOL_ID
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -53,7 +54,11 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
     text = sentence.clean
     cuts: list[tuple[int, int, bool]] = []  # (end of the clause before, start of the next)
     for pattern, strong in ((_STRONG, True), (_WEAK, False)):
-        cuts += [(m.start(), m.end(), strong) for m in pattern.finditer(text)]
+        cuts += [
+            (m.start(), m.end(), strong)
+            for m in pattern.finditer(text)
+            if not (strong and stopped(text[: m.start()]))
+        ]  # "If S, stop; do not V"
     cuts.sort()
     bounds: list[tuple[int, int, bool, bool]] = []  # start, end, strong cut before, after
     start, before = 0, True

@@ -27,6 +27,7 @@ from specgap.extract import (
     state3_respell,
     state4_respell,
     state5_respell,
+    state6_respell,
     temporal,
     values3_respell,
 )
@@ -159,6 +160,7 @@ _REREADS = (
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
+    state6_respell.reread,  # "Contagious pets: no grooming.", "No X that is S shall be V-ed"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"

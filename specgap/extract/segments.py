@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from markdown_it import MarkdownIt
 
 from specgap.artifacts import Artifact
+from specgap.extract.state6_steps import stop_joins
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
@@ -90,6 +91,7 @@ def split_sentences(
     label = _LABEL_LINE.match(text)
     ends = {m.end() for m in _SENTENCE_END.finditer(text)}
     ends |= _clause_ends(text)
+    ends -= stop_joins(text)  # "If S, stop. Do not V.": one step
     if label is not None:
         ends.add(label.end())
     bounds = [0, *sorted(ends), len(text)]

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.state3_respell import tool_noun
+from specgap.extract.state6_tables import valued
 
 __all__ = ["refusal_rows"]
 
@@ -37,7 +38,9 @@ _REFUSE = re.compile(
 )
 _ONLY = re.compile(
     r"\b(?:allowed|permitted|possible|available|ok|okay)\s+only\s+(?:when|if|while)\b|"
-    r"^\s*only\s+(?:when|if|while)\b|^\s*(?:allowed|permitted)\s+(?:when|if|while)\s*$",
+    r"^\s*only\s+(?:when|if|while)\b|^\s*(?:allowed|permitted)\s+(?:when|if|while)\s*$|"
+    r"^\s*(?:allowed|permitted)\s+(?:when|if|while)\s+(?:the\s+|its\s+)?`?[A-Za-z][\w-]*`?\s+"
+    r"(?:is|are|in|equals)\s*:?\s*$",  # "allowed when status is" (`state6_tables`)
     re.I,
 )
 _ACTION = re.compile(r"^(?:actions?|operations?|tools?|calls?|requests?|tasks?|changes?)$", re.I)
@@ -99,6 +102,8 @@ def refusal_rows(cells: Cells, header: list[str]) -> list[tuple[str, list[int]]]
     entity = _reader(cells, {action, state})
     cond_text = _SAID.sub("is not", cond.strip().rstrip("."))
     lead = f"the {entity}'s " if entity and _FIELD_FIRST.match(cond_text) else ""
+    if (field := valued(header[state], cond_text)) is not None:  # "| allowed when status is |"
+        cond_text, lead = field, ""
     if refuse is not None:
         head, joint = "Never ", f" when {lead}"
     else:
