@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from test_guard_fast import _as_given, _chat, _reference_and_mutants, _whole
 from test_guard_lane import AGENTS, _pair, _snapshot
+from test_guard_lane import _run as _run_lane
 from trace_support import reference_bundle
 
 from benchmarks.bench_guard import generated_agent, random_events
@@ -148,3 +149,47 @@ def test_chat_calls_alternating_recorded_and_not(agent: str) -> None:
 
     lanes, general = _pair(agent, {})
     assert run(lanes) == run(general)
+
+
+def test_one_item_results_keyed_by_name_and_value() -> None:
+    """A result dict of one item is keyed by its name and its value's exact form (the lane's
+    one-item path): results that differ only in the name, or in a value equal in Python,
+    are decided and folded as on the general path. An output's names count as entities it
+    named, so a scan answering `{"doc-77": "ok"}` lets an upload of `doc-77` through and one
+    answering `{"doc-78": "ok"}` does not."""
+    ones: list[Any] = [
+        {"doc-77": "ok"},
+        {"doc-78": "ok"},
+        {"doc-77": 1},
+        {"doc-77": True},
+        {"doc-77": 1.0},
+        {"doc-77": None},
+        {"doc-77": "1"},
+        {"doc-77": []},
+        {"doc-77": ["ok"]},
+        {"doc-77": {}},
+        {"doc-77": ("ok",)},
+        {77: "ok"},
+        {True: "ok"},
+    ]
+
+    def scan(result: Any) -> ToolCall:
+        return ToolCall(
+            name="scan_for_secrets", tool="scan_for_secrets", args={"content": "x"}, result=result
+        )
+
+    def upload(body: str) -> ToolCall:
+        args = {"Bucket": "acme-reports", "Key": "q4.txt", "Body": body, "ACL": "private"}
+        return ToolCall(name="put_object", tool="aws.s3.PutObject", args=args, result={"ETag": "e"})
+
+    traces = [[scan(r), scan(r), upload("doc-77"), upload("doc-78")] for r in ones]
+    for mode in ("replay", "live"):
+        lanes, general = _pair("cloud", {})
+        got = _run_lane(lanes, traces, mode)
+        assert got == _run_lane(general, traces, mode)
+    verdicts = {}
+    guard = Guard(reference_bundle(), "cloud")
+    for n, result in enumerate(ones[:2]):
+        for event in (scan(result), upload("doc-77")):
+            verdicts[n] = guard.check(event, trace=f"v{n}", executed=True).verdict
+    assert verdicts == {0: "allow", 1: "deny"}
