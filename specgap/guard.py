@@ -103,6 +103,7 @@ class Guard:
         self._called_only = self.engine.taint_only  # see the inlined fold in `check`
         self._apart = self.engine.folded_apart  # ... which these tools' calls never take
         self._lanes: dict[str | None, Lane] = {}  # tool -> its lane, on a plain guard only
+        self._sources = self.engine._sources  # what `Engine.new_state` gives a new trace
 
     @classmethod
     def from_path(
@@ -123,14 +124,18 @@ class Guard:
         """
         current = self._traces.get(trace)
         if current is None:
-            current = self._trace(trace)
+            current = self._open(trace)
         kind = type(event)
         if kind is ToolCall:  # a call of a tool with a lane: decided there
             fields = event.__dict__  # not `event.tool`: pydantic's `__getattr__` makes it slow
             lane = self._lanes.get(fields["tool"])
             if lane is not None:
                 return lane.check(current, event, fields, executed)
-        if kind is Message:
+        elif kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
+            decided = check_chat(self, current, event, trace, executed)
+            if decided is not None:
+                return decided
+        elif kind is Message:
             if current.pending:
                 self._fold_pending(current)
             if self._quiet_messages:  # `_one` for a message nothing reads: allowed as it is
@@ -152,10 +157,6 @@ class Guard:
         if kind is ToolCall and event.__dict__["tool"] is not None:
             item = event  # already an event with its tool resolved: nothing to coerce
         else:
-            if kind is dict and self._plain:  # an OpenAI Chat tool call: `guard_wire`
-                decided = check_chat(self, current, event, trace, executed)
-                if decided is not None:
-                    return decided
             try:
                 item = self._coerce(event, f"{trace}#{current.index}")
             except SpecgapError as exc:
@@ -229,7 +230,17 @@ class Guard:
     def _trace(self, trace: str) -> _Trace:
         current = self._traces.get(trace)
         if current is None:
-            current = self._traces[trace] = _Trace(self.engine.new_state())
+            current = self._open(trace)
+        return current
+
+    def _open(self, trace: str) -> _Trace:
+        """A new trace's state: `_Trace(self.engine.new_state())`, made without the two
+        Python calls (a guard's every conversation starts here)."""
+        current = self._traces[trace] = _new(_Trace)
+        current.state = TraceState(self._sources)
+        current.index = 0
+        current.pending = []
+        current.pending_at = []
         return current
 
     def _one(self, current: _Trace, item: Event, executed: bool | None) -> Decision:

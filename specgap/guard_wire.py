@@ -35,6 +35,7 @@ from specgap.evaluate.engine import BLOCKING, Decision, Engine, _Draft
 from specgap.evaluate.fast import set_dict, set_extra, set_fields, set_private
 from specgap.evaluate.plan import Step
 from specgap.events import ToolCall
+from specgap.operators.require_same import fold_named
 
 if TYPE_CHECKING:  # the guard calls in here
     from specgap.guard import Guard, _Trace
@@ -101,13 +102,86 @@ def check_chat(
         call_id = value.get("id")
         if type(call_id) is not str and call_id is not None:
             call_id = str(call_id)
-        if executed is None and known.quiet and known.judged is not None:
-            if not known.rest:
-                # nothing reads this call before it runs and its decision is known: no event
-                # is made until something needs one (`Pending.made`)
-                return _quiet(guard, current, known, index, origin, call_id)
-            if known.fields_only:  # ... or only checks that read its fields and the trace
-                return _quiet_checked(guard, current, known, index, origin, call_id)
+        if (
+            executed is None
+            and known.quiet
+            and known.judged is not None
+            and (not known.rest or known.fields_only)
+        ):
+            # decided before as allowed (or not blocked), not run yet, and nothing reads it
+            # before it runs but checks that read only its fields and the trace: no event
+            # is made until something needs one (`Pending.made`)
+            fields = known.fields.copy()
+            fields["call_id"] = call_id
+            fields["origin"] = origin
+            waiting = _new(Pending)
+            waiting.__dict__ = fields
+            waiting.fields_set = known.fields_set
+            waiting.known = known
+            pending = current.pending
+            state = current.state
+            if pending:  # the call before this one ran: `_fold_before`, inlined
+                call: Any = pending[0]
+                if len(pending) != 1:
+                    guard._fold_pending(current)
+                else:
+                    before = call.__dict__
+                    tool = before["tool"]
+                    if guard._called_only and not before["labels_out"] and tool not in guard._apart:
+                        if tool is not None:  # `TraceState.observe` of the usual call
+                            state.called.add(tool)
+                    elif type(call) is Pending:
+                        lane = guard._lanes.get(tool) or guard._lane(tool)  # it has a tool
+                        named = call.known.named
+                        if (
+                            lane._same_only
+                            and named is not None
+                            and not before["labels_out"]
+                            and before["result"] is None
+                        ):
+                            # `lane.fold_pending`'s usual case: what the call names is known
+                            state.called.add(tool)
+                            fold_named(state, tool, named)
+                        else:
+                            lane.fold_pending(state, call)  # no event made if it can
+                    else:  # an observer reads it: the event itself
+                        guard._observe(state, call)
+                    pending.clear()
+                    current.pending_at.clear()
+            current.index = index + 1
+            rest = known.rest
+            if rest:
+                try:
+                    for _, _, check, prepared in rest:  # the checks that read the trace
+                        try:
+                            if check(prepared, waiting, state) is not None:
+                                break
+                        except Exception:  # the engine says what a failing check makes of it
+                            break
+                    else:
+                        rest = ()
+                    if rest:
+                        item = waiting.made()
+                        found = guard.engine.evaluate(index, item, state)
+                except Exception as exc:  # the guard, not a policy, failed: open or closed
+                    item = waiting.made()
+                    found = guard._failed(index, item, exc)
+                if rest:
+                    if found.action not in BLOCKING:
+                        pending.append(item)
+                        current.pending_at.append(index)
+                    return found
+            draft = _new(_Draft)  # `engine._decision(...)`, inlined: once per call
+            draft.index = index
+            draft.origin = origin
+            judged: Any = known.judged  # set: tested above
+            draft.tool, draft.name, draft.verdict, draft.hits, draft.action = judged
+            draft.call_id = call_id
+            draft.flags = ()
+            draft.__class__ = Decision
+            pending.append(waiting)
+            current.pending_at.append(index)
+            return draft  # type: ignore[return-value]  # its class is now `Decision`
         fields = known.fields.copy()
         fields["args"] = fields["args"].copy()  # each event its own dict
         fields["call_id"] = call_id
@@ -131,17 +205,8 @@ def check_chat(
         known = None
     pending = current.pending
     state = current.state
-    if pending:  # the call before this one ran: `guard._fold_pending`, inlined for one call
-        before = pending[0].__dict__
-        tool = before["tool"]
-        plain_call = not before["labels_out"] and tool not in guard._apart
-        if len(pending) == 1 and guard._called_only and plain_call:
-            if tool is not None:
-                state.called.add(tool)
-            pending.clear()
-            current.pending_at.clear()
-        if pending:
-            guard._fold_pending(current)
+    if pending:  # the call before this one ran
+        _fold_before(guard, current, pending, state)
     current.index = index + 1
     try:
         decision: Decision | None = None
@@ -199,6 +264,28 @@ def check_chat(
     return decision
 
 
+def _fold_before(guard: Guard, current: _Trace, pending: list[Any], state: Any) -> None:
+    """`guard._fold_pending(current)`: the call before this one ran. A single pending call
+    (the usual case: one call, then the next) is folded here as `_fold_pending` folds each
+    of its calls, without its loop's set-up; several go to `_fold_pending`."""
+    if len(pending) != 1:
+        guard._fold_pending(current)
+        return
+    call = pending[0]
+    before = call.__dict__
+    tool = before["tool"]
+    if guard._called_only and not before["labels_out"] and tool not in guard._apart:
+        if tool is not None:  # `TraceState.observe` of the usual call, inlined
+            state.called.add(tool)
+    elif type(call) is Pending:
+        lane = guard._lanes.get(tool) or guard._lane(tool)  # a pending call has a tool
+        lane.fold_pending(state, call)  # no event made when its lane knows the fold
+    else:  # an observer reads it: the event itself
+        guard._observe(state, call)
+    pending.clear()
+    current.pending_at.clear()
+
+
 class Pending:
     """A repeated Chat call allowed before it runs, as it waits for its result: its event's
     fields in its `__dict__` (what the trace's fold and `Guard.record` read of a pending
@@ -222,91 +309,6 @@ class Pending:
         set_extra(item, None)
         set_private(item, None)
         return item
-
-
-def _quiet_checked(
-    guard: Guard, current: _Trace, known: Known, index: int, origin: str, call_id: str | None
-) -> Decision:
-    """`check_chat` of a repeated call decided before as allowed (or not blocked), not run
-    yet, whose checks that read the trace read of the call only its fields (`FIELD_CHECKS`):
-    they run on its `Pending`; when none finds anything it gets its known decision and stays
-    pending without an event, else its event is made and the engine decides it."""
-    fields = known.fields.copy()
-    fields["call_id"] = call_id
-    fields["origin"] = origin
-    waiting = _new(Pending)
-    waiting.__dict__ = fields
-    waiting.fields_set = known.fields_set
-    waiting.known = known
-    pending = current.pending
-    if pending:  # the call before this one ran: as in `check_chat`
-        guard._fold_pending(current)
-    current.index = index + 1
-    state = current.state
-    try:
-        for _, _, check, prepared in known.rest:  # the checks that read the trace
-            try:
-                if check(prepared, waiting, state) is not None:
-                    break
-            except Exception:  # the engine says what a failing check makes of the call
-                break
-        else:
-            draft = _new(_Draft)  # `engine._decision(...)`, inlined: once per call
-            draft.index = index
-            draft.origin = origin
-            draft.tool, draft.name, draft.verdict, draft.hits, draft.action = known.judged  # type: ignore[misc]  # set: see the caller
-            draft.call_id = call_id
-            draft.flags = ()
-            draft.__class__ = Decision
-            pending.append(waiting)
-            current.pending_at.append(index)
-            return draft  # type: ignore[return-value]  # its class is now `Decision`
-        item = waiting.made()
-        decision = guard.engine.evaluate(index, item, state)
-    except Exception as exc:  # the guard, not a policy, failed: fail open or closed
-        item = waiting.made()
-        decision = guard._failed(index, item, exc)
-    if decision.action not in BLOCKING:
-        pending.append(item)
-        current.pending_at.append(index)
-    return decision
-
-
-def _quiet(
-    guard: Guard, current: _Trace, known: Known, index: int, origin: str, call_id: str | None
-) -> Decision:
-    """`check_chat` of a repeated call whose tool has no checks that read the trace, decided
-    before as allowed (or not blocked), not run yet: its known decision, the call pending."""
-    fields = known.fields.copy()
-    fields["call_id"] = call_id
-    fields["origin"] = origin
-    waiting = _new(Pending)
-    waiting.__dict__ = fields
-    waiting.fields_set = known.fields_set
-    waiting.known = known
-    pending = current.pending
-    if pending:  # the call before this one ran: as in `check_chat`
-        before = pending[0].__dict__
-        tool = before["tool"]
-        plain_call = not before["labels_out"] and tool not in guard._apart
-        if len(pending) == 1 and guard._called_only and plain_call:
-            if tool is not None:
-                current.state.called.add(tool)
-            pending.clear()
-            current.pending_at.clear()
-        if pending:
-            guard._fold_pending(current)
-    current.index = index + 1
-    draft = _new(_Draft)  # `engine._decision(...)`, inlined: once per call
-    draft.index = index
-    draft.origin = origin
-    draft.tool, draft.name, draft.verdict, draft.hits, draft.action = known.judged  # type: ignore[misc]  # set: see the caller
-    draft.call_id = call_id
-    draft.flags = ()
-    draft.__class__ = Decision
-    pending.append(waiting)
-    current.pending_at.append(index)
-    return draft  # type: ignore[return-value]  # its class is now `Decision`
 
 
 class WireReader:

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from importlib import import_module
 from typing import Any, BinaryIO
 
 from specgap.errors import SpecgapError
 from specgap.evaluate.adapters import openai_stream
-from specgap.evaluate.adapters.anthropic import AnthropicAdapter
 from specgap.evaluate.adapters.base import (
     MISS,
     Context,
@@ -29,24 +29,49 @@ from specgap.evaluate.adapters.base import (
 from specgap.evaluate.adapters.conversation import Adapter
 from specgap.evaluate.adapters.detect import sniff
 from specgap.evaluate.adapters.langchain import LangChainAdapter
-from specgap.evaluate.adapters.mcp import MCPAdapter
 from specgap.evaluate.adapters.native import NativeAdapter
 from specgap.evaluate.adapters.openai import OpenAIChatAdapter
-from specgap.evaluate.adapters.otel import OTelAdapter
-from specgap.evaluate.adapters.responses import ResponsesAdapter
 from specgap.formats import parse_json
 from specgap.ir import Diagnostic
 
-FORMATS: dict[str, type[Adapter]] = {
+# the adapter of each format: a class, or where its module is (imported at the first use:
+# `specgap check` of a Chat JSONL file never compiles the other formats' modules)
+_ADAPTERS: dict[str, type[Adapter] | tuple[str, str]] = {
     "native": NativeAdapter,
     "openai": OpenAIChatAdapter,
-    "responses": ResponsesAdapter,
-    "anthropic": AnthropicAdapter,
-    "mcp": MCPAdapter,
-    "otel": OTelAdapter,
+    "responses": ("responses", "ResponsesAdapter"),
+    "anthropic": ("anthropic", "AnthropicAdapter"),
+    "mcp": ("mcp", "MCPAdapter"),
+    "otel": ("otel", "OTelAdapter"),
     "langchain": LangChainAdapter,
 }
-TRACE_FORMATS = ("auto", *FORMATS)
+
+
+class _Formats(Mapping[str, "type[Adapter]"]):
+    """Format name -> its adapter class, in table order; a module is imported when its
+    class is first asked for."""
+
+    def __getitem__(self, name: str) -> type[Adapter]:
+        found = _ADAPTERS[name]
+        if isinstance(found, tuple):
+            module, cls = found
+            found = _ADAPTERS[name] = getattr(
+                import_module(f"specgap.evaluate.adapters.{module}"), cls
+            )
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_ADAPTERS)
+
+    def __len__(self) -> int:
+        return len(_ADAPTERS)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
+
+
+FORMATS: Mapping[str, type[Adapter]] = _Formats()
+TRACE_FORMATS = ("auto", *_ADAPTERS)
 SNIFF_LINES = 200
 JSONL_SUFFIXES = (".jsonl", ".ndjson")
 
