@@ -9,6 +9,8 @@
   cap for a stay is 14 nights";
 - a word of limit before a number in words: "exceeding thirty kilograms", "capped at one
   hour", "in excess of fifteen per cent";
+- an amount "at the most / at the least / at the latest": "£200 at the most" (added after
+  probe set B was measured);
 - a range something is kept or stays within: "must stay within 2 to 8 degrees", "keep the
   temperature between 2 and 8".
 
@@ -47,6 +49,7 @@ _CUES = tuple(
         r"no\s+more\s+than|no\s+less\s+than|no\s+fewer\s+than)\s+"
         + _NUMBER_WORD
         + r"\s+(?:%|[a-z]+\b)",
+        _AMOUNT + _UNIT + r"\s+at\s+the\s+(?:most|least|latest|earliest)\b",
         r"\b(?:stay|remain|be\s+kept|keep\s+(?:the\s+|a\s+|an\s+)?[a-z]+(?:\s+[a-z]+)?)\s+"
         r"(?:within|between)\s+"
         + _AMOUNT

@@ -79,6 +79,10 @@ def by_quantity(
     if not fits:
         return resolved
     said = {w for w in words(rule.text or "") if len(w) > 2}
+    kinds = {k for k in (unit_kind(facet), unit_kind(unit or "")) if k is not None}
+    strong = [(tool, arg) for tool, arg in fits if _said_in(tool, arg) & kinds]
+    if len(fits) > 1 and len(strong) == 1:
+        fits = strong  # "hours" on `expiry_hours`, not on `rental_days` ("Rental length")
     if len(fits) > 1:
         if any(_named(said, tool, arg) for tool, arg in fits):
             listed = ", ".join(f"`{tool.id}.{arg}`" for tool, arg in fits)
@@ -159,6 +163,15 @@ def _named(said: set[str], tool: Tool, arg: str) -> bool:
     named = {w for w in (*words(tool.id), *words(arg), *words(about)) if len(w) > 2} - _GENERIC
     return any(s == n or (min(len(s), len(n)) >= 4 and (s.startswith(n) or n.startswith(s)))
                for s in said for n in named)  # fmt: skip
+
+
+def _said_in(tool: Tool, arg: str) -> set[str]:
+    """The kinds of the unit words an argument's name and description say themselves
+    (`expiry_hours`: hours), not the generic ones ("length", "duration")."""
+    spec = (tool.schema.get("properties") or {}).get(arg)
+    about = str(spec.get("description", "")) if isinstance(spec, dict) else ""
+    said = re.findall(r"[a-z]+|%", f"{_spaced(arg)} {about}".replace("_", " ").casefold())
+    return {k for w in said if (k := unit_kind(w)) is not None}
 
 
 def _spaced(arg: str) -> str:
