@@ -9,8 +9,8 @@
   cap for a stay is 14 nights";
 - a word of limit before a number in words: "exceeding thirty kilograms", "capped at one
   hour", "in excess of fifteen per cent";
-- an amount "at the most / at the least / at the latest": "£200 at the most" (added after
-  probe set B was measured);
+- an amount "at the most / at the least / at the latest": "£200 at the most", "14 nights
+  or fewer", "the minimum stay is two nights" (added after probe set B was measured);
 - a range something is kept or stays within: "must stay within 2 to 8 degrees", "keep the
   temperature between 2 and 8".
 
@@ -50,6 +50,8 @@ _CUES = tuple(
         + _NUMBER_WORD
         + r"\s+(?:%|[a-z]+\b)",
         _AMOUNT + _UNIT + r"\s+at\s+the\s+(?:most|least|latest|earliest)\b",
+        _AMOUNT + _UNIT + r"\s+or\s+(?:fewer|less|more|under|below|over|above)\b",
+        r"\b(?:minimum|maximum)\s+[a-z]+(?:\s+[a-z]+)?\s+(?:is|are)\s+" + _AMOUNT + _UNIT,
         r"\b(?:stay|remain|be\s+kept|keep\s+(?:the\s+|a\s+|an\s+)?[a-z]+(?:\s+[a-z]+)?)\s+"
         r"(?:within|between)\s+"
         + _AMOUNT

@@ -52,7 +52,9 @@ _WORDS = {
 # a number in words after a word of limit: "in excess of fifteen", "capped at one hour"
 _NUMBER_WORD = re.compile(
     r"\b(?P<lead>(?:than|of|at|to|exceeding|most|least|maximum|minimum|max|min|between|and|"
-    r"over|under|above|below|beyond|within)\s)(?P<w>" + "|".join(_WORDS) + r")\b(?=\s*(?:%|[a-z]))",
+    r"over|under|above|below|beyond|within|is|are)\s)(?P<w>"
+    + "|".join(_WORDS)
+    + r")\b(?=\s*(?:%|[a-z]))",
     re.I,
 )
 _OVER_WORD = re.compile(

@@ -34,6 +34,7 @@ from specgap.bind_units import (
     unit_argument,
     unit_kind,
 )
+from specgap.extract.within6_respell import plain
 from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_selector
@@ -72,6 +73,7 @@ def by_quantity(
         or (resolved.target.mention and resolved.target.status != "unresolved")
         or (resolved.target.status == "resolved" and resolved.target.score >= _sure(rule))
         or _RATE.search(rule.text or "")
+        or not _limits_said(rule)
     ):
         return resolved
     unit = bound_unit(rule.text or "", rule.params)
@@ -113,6 +115,22 @@ def by_quantity(
     return resolved.model_copy(
         update={"rule": rule.model_copy(update={"params": params}), "target": target}
     )
+
+
+def _limits_said(rule: CandidateRule) -> bool:
+    """Each limit of the rule is a number the sentence says, or one step from a number a
+    strict comparison says ("under 10 guests": 9); "at or below 15 %" read as 14 is a
+    misreading, never lifted."""
+    text = plain(rule.text or "")
+    said = {float(n.replace(",", "")) for n in re.findall(r"\d[\d,]*(?:\.\d+)?", text)}
+    inclusive = re.search(r"\bat\s+or\b|\bor\s+(?:below|under|above|over|less|fewer|more)\b", text)
+    for side in ("min", "max"):
+        value = rule.params.get(side)
+        if not isinstance(value, int | float) or isinstance(value, bool) or value in said:
+            continue
+        if inclusive or not ({value + 1, value - 1} & said):
+            return False
+    return True
 
 
 def _sure(rule: CandidateRule) -> float:
