@@ -50,6 +50,7 @@ for _kind, _said in {
     "weeks": "week weeks",
     "months": "month months",
     "years": "year years",
+    "temperature": "degree degrees celsius fahrenheit",
 }.items():
     for _word in _said.split():
         _KIND[_word] = _kind
@@ -72,6 +73,7 @@ _FITS: dict[str, frozenset[str]] = {
         "weeks": "week weeks duration length",
         "months": "month months duration length term",
         "years": "year years duration length term",
+        "temperature": "temperature temp celsius fahrenheit setpoint degrees",
     }.items()
 }
 
@@ -89,6 +91,12 @@ def _kinds_of(name: str, spec: Any) -> set[str]:
     said = f"{name} {described}".replace("_", " ")
     said = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", said).casefold()  # camelCase: `lengthMinutes`
     found = set(re.findall(r"[a-z]+|%", said))
+    return {kind for kind, fits in _FITS.items() if found & fits}
+
+
+def quantity_kinds(phrase: str) -> set[str]:
+    """The kinds of quantity a phrase's words speak of ("storage temperature")."""
+    found = set(re.findall(r"[a-z]+|%", phrase.casefold()))
     return {kind for kind, fits in _FITS.items() if found & fits}
 
 

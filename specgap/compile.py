@@ -34,6 +34,7 @@ from specgap.noun_args import held_by, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
+from specgap.resolve.within6_bind import by_quantity
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
 
@@ -93,6 +94,7 @@ def _each_tool(
 ) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    resolved = by_quantity(resolved, registry, diagnostics)  # "Stay length: at most 14 nights"
     kinds = bound_kinds(resolved, registry, diagnostics, identifier_argument)  # `booking_id`
     if kinds is not None:
         return kinds

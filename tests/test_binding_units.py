@@ -86,15 +86,17 @@ def _given(tool: str, arg: str, how: str = "enforce") -> Row:
 
 # (domain, sentence, the rows of the operators checked; [] = none of them)
 ROWS: list[tuple[str, str, list[Row]]] = [
-    # a unit names the one numeric argument that speaks of its kind
+    # a unit names the one numeric argument that speaks of its kind (enforced since session
+    # 11: the one numeric argument of the registry the unit fits, its tool named by the noun;
+    # docs/bounds-six.md)
     ("ferry", "The maximum voucher is 75 euros.",
-     [_bound("issueVoucher", "amount", "review_only", max=75)]),
+     [_bound("issueVoucher", "amount", max=75)]),
     ("kiln", "The maximum refund is 60 euros.",
-     [_bound("refund_deposit", "amount_eur", "review_only", max=60)]),
+     [_bound("refund_deposit", "amount_eur", max=60)]),
     ("seed", "The maximum discount is 15%.",
-     [_bound("apply-discount", "rate", "review_only", max=15)]),
+     [_bound("apply-discount", "rate", max=15)]),
     ("roster", "The maximum bonus is 200 euros.",
-     [_bound("roster__pay_bonus", "bonus_eur", "review_only", max=200)]),
+     [_bound("roster__pay_bonus", "bonus_eur", max=200)]),
     # the tool's own object, measured in a unit: its one numeric argument of that kind
     ("ferry", "Never issue a voucher of more than 75 euros.",
      [_bound("issueVoucher", "amount", max=75)]),

@@ -193,7 +193,7 @@ BOUNDS: list[tuple[str, list[Row]]] = [
      [("issue_credit", "arg_within_bound", "amount", "enforce", {"min": 5.0, "max": 200.0})]),
     # a unit is no item of a list: a weight is bounded, never counted
     ("Shipments may weigh no more than 500 kg.\n",
-     [("create_shipment", "arg_within_bound", "weight_kg", "review_only", {"max": 500.0})]),
+     [("create_shipment", "arg_within_bound", "weight_kg", "enforce", {"max": 500.0})]),
 ]  # fmt: skip
 
 

@@ -30,6 +30,7 @@ from specgap.extract import (
     state6_respell,
     temporal,
     values3_respell,
+    within6_respell,
 )
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
@@ -164,6 +165,7 @@ _REREADS = (
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
+    within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
 )
 

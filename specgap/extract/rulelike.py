@@ -54,6 +54,7 @@ from specgap.extract.english import verb_lemma as _verb_lemma
 from specgap.extract.pattern_base import QUOTED, split_words
 from specgap.extract.silent3_cues import manner_object, silent3_cue
 from specgap.extract.terse_cues import terse_cue
+from specgap.extract.within6_cues import within6_cue
 
 __all__ = ["Cue", "cue_of"]
 
@@ -225,6 +226,8 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
         more = terse_cue(text, described=described)
     if more is None:  # "... and nobody else", "between tomorrow and 30 days out"
         more = silent3_cue(text, described=described)
+    if more is None:  # "waits no longer than 20 minutes", "the weight limit per X is 30 kg"
+        more = within6_cue(text, described=described)
     return None if more is None else Cue(*more)
 
 
