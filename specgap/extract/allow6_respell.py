@@ -91,6 +91,11 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("noun", re.compile(
         r"^\W*the\s+only\s+" + _NOUN + r"\s+(?:(?:that|which)\s+)?(?:(?:may|can)\s+be|(?:we|you)"
         r"\s+(?:may|can))\s+[a-z]+\s+are\s*:?\s+" + _LIST + _END, re.I)),
+    # "the only zones open this week are Z1 and Z4, so ...": codes or names only
+    ("coded", re.compile(
+        r"\bthe\s+only\s+" + _NOUN + r"\s+(?:open|offered|available|in\s+use|on\s+sale|for\s+sale|"
+        r"bookable|served|supported|running)\b[^.,;:]{0,40}?\s+(?:are|is)\s*:?\s+" + _LIST
+        + r"(?:\s*,\s*(?:so|and\s+so)\b[^;]*)?" + _END, re.I)),
     # "Groomers who may take bookings: Ana, Bilal, Chen" (bullets joined)
     ("noun", re.compile(
         r"^\W*(?:the\s+)?(?:only\s+)?" + _NOUN + r"\s+(?:who|that|which)\s+(?:may|can|are\s+"
