@@ -97,24 +97,15 @@ SET_B: list[tuple[str, str, Expected, dict[str, str] | None]] = [
     ("cater", "The brand colours are green and gold; use them in letters.", None, None),
 ]  # fmt: skip
 
-# cases of set B that fail (xfail, strict): measured once after the code was done: 15/30
-# exact (10/25 allowlists, 5/5 look-alikes), 0 wrong enforced
+# cases of set B that fail (xfail, strict). The figure is the first run, once after the code
+# was done: 15/30 exact (10/25 allowlists, 5/5 look-alikes), 0 wrong enforced; it failed
+# 0, 1, 5, 7, 8, 9, 10, 11, 13, 14, 15, 17, 18, 19, 23. Fixes made after it (general shapes,
+# see docs/allowlists-six.md) leave these: 26/30, 0 wrong.
 B_FAILING: set[int] = {
-    0,
     1,
     5,
-    7,
-    8,
-    9,
-    10,
-    11,
-    13,
     14,
-    15,
     17,
-    18,
-    19,
-    23,
 }
 
 

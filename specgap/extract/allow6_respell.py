@@ -42,6 +42,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.allowlists import head_first
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -54,7 +55,9 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 # one value: quoted, a code span, or one to three words (a name of several capitalised words)
 _Q = r"(?:`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")"
 _STOP = r"(?!(?:and|or|nothing|no|never|only|not)\b)"
-_W = r"(?:" + _STOP + r"[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*(?:\s+[A-Z0-9][\w+-]*(?:\.[\w+-]+)*){0,2})"
+_W = (
+    r"(?:" + _STOP + r"[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*(?-i:\s+[A-Z0-9][\w+-]*(?:\.[\w+-]+)*){0,2})"
+)
 _V = r"(?:" + _Q + r"|" + _W + r")"
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*|\s*\|\s*)"
 _LIST = r"(?P<list>" + _V + r"(?:" + _SEP + _V + r")+)"
@@ -67,8 +70,8 @@ _END = r"\s*[.!]?\s*$"
 _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Only dispatch orders from the north, east or harbour depots"
     ("head", re.compile(
-        r"\bonly\b[^:;]*?\b" + _PREP + r"\s+(?:the\s+|our\s+)?" + _LOWER_LIST
-        + r"\s+(?P<noun>[a-z][a-z-]*)" + _END, re.I)),
+        r"\b(?i:only)\b[^:;]*?\b" + _PREP + r"\s+(?:the\s+|our\s+)?" + _LIST
+        + r"\s+(?P<noun>[a-z][a-z-]*)" + _END)),
     # "Deliveries go only to zones Z1, Z2 and Z4", "... solely through the following channels:"
     ("noun", re.compile(
         r"\b(?:only|solely|exclusively)\s+" + _PREP + r"\s+(?:the\s+following\s+|these\s+)?"
@@ -81,7 +84,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("noun", re.compile(
         r"(?:^|:\s*)(?:the\s+)?" + _NOUN + r"\s+(?:is|are)\s+(?:always\s+)?(?:one\s+of\s+)?"
         + _LIST + r"\s*[,;]?\s*(?:and\s+)?(?:nothing\s+(?:else|outside\b[^.]*)|no\s+others?\b"
-        r"[^.]*|only\s+these|never\s+any(?:thing)?\s+(?:else|other\b[^.]*))" + _END, re.I)),
+        r"[^.]*|only\s+these|only|never\s+any(?:thing)?\s+(?:else|other\b[^.]*))" + _END, re.I)),
     # "Cancellation reasons shall be limited to 'a', 'b' or 'c'"
     ("np", re.compile(
         r"^[\s\d.()§]*(?P<noun>[A-Za-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+(?:(?:shall|must|will|"
@@ -107,12 +110,17 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "Never use a van that is not on this list: a, b, c"
     ("noun", re.compile(
         r"\b(?:never|do\s+not|don't)\s+[a-z]+\s+(?:with\s+)?(?:a|an|any)\s+" + _NOUN
-        + r"\s+(?:that|which)\s+(?:is|are)\s+not\s+on\s+(?:this|the|our)\s+(?:[a-z]+\s+)?list"
-        r"(?:\s+below)?\s*:\s*" + _LIST + _END, re.I)),
-    # "Charge in EUR or GBP; never in any other currency"
+        + r"\s+(?:that|which)\s+(?:is\s+not|are\s+not|isn't|aren't)\s+on\s+(?:this|the|our)\s+"
+        r"(?:[a-z]+\s+)?list(?:\s+below)?\s*:\s*" + _LIST + _END, re.I)),
+    # "Charge in EUR or GBP; never in any other currency", "by email or sms; no other medium"
     ("noun", re.compile(
-        r"\b" + _PREP + r"\s+" + _LIST + r"\s*[;,]\s*(?:and\s+)?(?:never|not)\s+" + _PREP
-        + r"\s+(?:any\s+)?other\s+" + _NOUN + _END, re.I)),
+        r"\b" + _PREP + r"\s+" + _LIST + r"(?:\s+only)?\s*[;,]\s*(?:and\s+)?(?:(?:never|not)\s+"
+        + _PREP + r"\s+(?:any\s+|an?\s+)?|no\s+)other\s+" + _NOUN
+        + r"(?:\s+(?:is|are|may\s+be|can\s+be|will\s+be)\s+[a-z]+)?" + _END, re.I)),
+    # "A retire reason other than a, b or c is never accepted"
+    ("noun", re.compile(
+        r"^\W*(?:(?:a|an|any|the)\s+)?" + _NOUN + r"\s+other\s+than\s+" + _LIST + r"\s+(?:is|are|"
+        r"will\s+be)\s+(?:never|not)\s+(?:accepted|allowed|used|permitted|valid)" + _END, re.I)),
     # "Hires may only be insured by A or B"
     ("agent", re.compile(
         r"\b(?:may|can|must|are|is)\s+only\s+(?:be\s+)?(?P<verb>[a-z]+ed)\s+by\s+" + _LIST
@@ -123,8 +131,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = (
 _LABEL = re.compile(
     r"^[\s\-*•>#]*(?P<label>[A-Za-z][\w -]{0,40}?)\s*(?P<sep>:|=|->|→|∈|—|–)\s*[\[{(]?\s*"
     + _LIST
-    + r"\s*[\]})]?\s*(?P<tail>\(?\s*(?:only|nothing\s+else|no\s+others?)\s*\)?)?"
-    + _END
+    + r"\s*[\]})]?\s*(?P<tail>\(?\s*,?\s*(?:and\s+)?(?:only|(?:nothing|no\s*one|none)\s+else|"
+    r"no\s+others?)\s*\)?)?" + _END
 )
 _CLOSED_LABEL = re.compile(
     r"\b(?:allowed|approved|permitted|accepted|valid|supported|only)\b|^(?:allowed|approved|"
@@ -145,8 +153,13 @@ _CLOSING = re.compile(
     re.I,
 )
 # the question an answer gives the noun of: "Which discount codes can I apply?"
-_ASKED = re.compile(r"\bwhich\s+" + _NOUN + r"\s+(?:can|may|should|do|does|am|are|is)\b", re.I)
-_ANSWER = re.compile(r"^\W*(?:a\s*:\s*)?(?:no|yes)?[.,]?\s*only\s+" + _LIST + _END, re.I)
+_ASKED = re.compile(
+    r"\b(?:which|what)\s+" + _NOUN + r"\s+(?:can|may|should|do|does|am|are|is)\b", re.I
+)
+_ANSWER = re.compile(
+    r"^\W*(?:a\s*:\s*)?(?:no|yes)?[.,]?\s*only\s+(?:the\s+)?" + _LIST + r"(?:\s+[a-z]+)?" + _END,
+    re.I,
+)
 # "When booking grooming, ...", "If you ship a hire, ...": the lead names the act, no condition
 _NOT_OBJECT = (
     r"(?!(?:to|from|in|into|at|for|with|abroad|outside|inside|over|under|after|before|on|by|"
@@ -159,12 +172,17 @@ _ACT_LEAD = re.compile(
     r"are|gets?)\s+[a-z]+ed|[a-z]+ing(?:" + _OBJECT + r"|" + _WORD + r")?)\s*,\s*",
     re.I,
 )
+# "..., whenever you lend a tool": the tail names the act, no condition
+_ACT_TAIL = re.compile(
+    r",?\s+(?:whenever|when|each\s+time|every\s+time)\s+you\s+[a-z]+" + _OBJECT + r"\s*[.!]?\s*$",
+    re.I,
+)
 # a question right above an answer: "Q: Which discount codes can I apply?"
 _QUESTION = re.compile(r"(?:^|\n)[ \t]*(?:Q\s*[:.]|Question\s*:)?(?P<q>[^\n]{3,160}\?)[ \t]*\n\s*$")
 _BULLET = re.compile(r"[ \t]*(?:[-*+\u2022]|\d+[.)])[ \t]+(?P<v>[^\n]{1,60}?)[ \t]*$")
 # a condition the sentence leads with or ends with: kept (review only)
 _LEAD = re.compile(
-    r"^\W*(?P<cond>(?:for|when|whenever|if|while|where|once)\s+[^,]{2,80}),\s*", re.I
+    r"^\W*(?P<cond>(?:for|when|whenever|if|while|where|once|unless|except)\s+[^,]{2,80}),\s*", re.I
 )
 _TAIL = re.compile(r"[,;]?\s+(?P<cond>(?:unless|except|if|when|provided)\b.*)$", re.I)
 # words that are never a value of a closed list (the list is a clause)
@@ -221,13 +239,16 @@ def _agent(verb: str) -> str:
 def _noun(np: str) -> str:
     words = " ".join(np.split())
     words = re.sub(r"^(?:the|our|your|a|an)\s+", "", words, flags=re.I)
-    return words.casefold()
+    return head_first(words).casefold()  # "package codes for drinks": drinks package codes
 
 
 def _label_noun(label: str) -> str:
     """ "Approved groomers" -> "groomers", `allowed_depots` -> "depots", `permittedTemplates`
     -> "templates"."""
     words = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", label.strip()).replace("_", " ")
+    later = _QUALIFIER.search(words)
+    if later is not None and later.start() > 0 and words[: later.start()].strip():
+        words = words[: later.start()]  # "Dietary flags allowed on an event": the flags
     words = _QUALIFIER.sub(" ", words)
     words = re.sub(r"\s+(?:allowlist|whitelist|list)$", "", " ".join(words.split()), flags=re.I)
     return words.casefold()
@@ -256,6 +277,9 @@ def respelled(text: str, after: str = "", asked: str | None = None) -> tuple[str
     lead = _LEAD.match(body)
     if lead is not None:
         cond, body = lead["cond"], body[lead.end() :]
+    act_tail = _ACT_TAIL.search(body)
+    if act_tail is not None:
+        body = body[: act_tail.start()]
     tail = _TAIL.search(body)
     if tail is not None:
         cond = (cond + "; " if cond else "") + tail["cond"]
@@ -291,6 +315,29 @@ def respelled(text: str, after: str = "", asked: str | None = None) -> tuple[str
         if q is not None and a is not None:
             return _pair(_said(_noun(q["noun"]), _values(a["list"])), cond)
     return None
+
+
+# a tool id as the prose writes one: snake_case, dotted, camelCase, or in a code span
+_TOOL_ID = re.compile(
+    r"(?<![\w.-])(?:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w-])"
+)
+
+
+def _named_tool(text: str, said: str) -> str | None:
+    """The one tool id the sentence names besides the list's values and the argument's own
+    name, or None: the restriction is then that tool's, not every tool's taking the value."""
+    values = {v.casefold() for v in re.findall(r"'([^']+)'", said)}
+    noun = said.split(" must be ", 1)[0].removeprefix("The ").casefold()
+    found = set()
+    for m in _TOOL_ID.finditer(text):
+        token = m[0]
+        words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", token).replace("_", " ").replace(".", " ")
+        if token.casefold() in values or singular(words.casefold().split()[-1]) in {
+            singular(w) for w in noun.split()
+        }:
+            continue  # a value, or the argument's own name (`grading_basis`)
+        found.add(token)
+    return found.pop() if len(found) == 1 else None
 
 
 def _bullets(after: str) -> list[str]:
@@ -346,6 +393,9 @@ def reread(
         return rules, diagnostics
     words = " ".join(sentence.text.split())
     update: dict[str, object] = {"text": words}
+    named = _named_tool(sentence.clean, said)
+    if named is not None:  # "the only terms open for `search_sections` are ...": that tool's
+        update |= {"target": named, "mentions": (named,), "grounding": "exact"}
     if cond:
         update["condition"] = " ".join(cond.split())
     notes = [d for d in diagnostics if d.code != "rule-not-compiled"]
