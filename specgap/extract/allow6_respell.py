@@ -189,7 +189,8 @@ _TAIL = re.compile(r"[,;]?\s+(?P<cond>(?:unless|except|if|when|provided)\b.*)$",
 _NOT_VALUES = frozenset(
     {"a", "an", "the", "any", "all", "some", "not", "no", "other", "others", "more", "it",
      "they", "this", "that", "these", "those", "be", "is", "are", "etc", "so", "on", "you",
-     "we", "only", "never", "must", "may", "can", "nothing", "else", "following"}
+     "we", "only", "never", "must", "may", "can", "nothing", "else", "following", "one",
+     "ones", "between", "from", "up", "least", "most", "under", "over", "than", "and", "or"}
 )  # fmt: skip
 # a list called open or an example
 _OPEN = re.compile(
@@ -295,6 +296,8 @@ def respelled(text: str, after: str = "", asked: str | None = None) -> tuple[str
             noun = _noun(_TRAILING_PARTICIPLE.sub("", m["noun"]))
         else:
             noun = _noun(m["noun"])
+        if kind == "head" and all(re.fullmatch(r"[\d.,]+", v) for v in values):
+            continue  # "for 1 or 2 guests": a count, the bound readers'
         if kind == "coded" and not all(_CODE.fullmatch(v) for v in values):
             continue  # "the message must be polite or brief": words that describe
         said = _said(noun, values)
@@ -340,6 +343,12 @@ def _named_tool(text: str, said: str) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+def _kept(rule: CandidateRule) -> bool:
+    """Whether a first reading stands beside a list: any rule but a ban without values ("never
+    in any other currency" read as a ban of an act)."""
+    return not (rule.operator == "deny_action" and not rule.params.get("values"))
+
+
 def _bullets(after: str) -> list[str]:
     """The one-value items of a bulleted list right after an introducing line."""
     items: list[str] = []
@@ -369,6 +378,8 @@ def reread(
     if sentence.subject is not None:
         return rules, diagnostics
     allowlists = [r for r in rules if r.operator == "resource_in_allowlist"]
+    if any(_kept(r) for r in rules) and not allowlists:
+        return rules, diagnostics  # another rule was read from it ("only on trial subscriptions")
     if allowlists and not (
         _ACT_LEAD.match(sentence.clean) and all(r.condition for r in allowlists)
     ):
