@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from specgap.extract import (
     action_nominal,
+    allow6_respell,
     args4_bounds,
     args4_counts,
     args4_kinds,
@@ -167,6 +168,7 @@ _REREADS = (
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
+    allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
