@@ -333,43 +333,17 @@ def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any]]:
 
 
 # the cases that do not give their policies (before the session's work: 26 of 60 exact, i.e.
-# 14 of the 48 rules and the 12 look-alikes, no wrong enforced policy)
-_OPEN: frozenset[str] = frozenset(
+# 14 of the 48 rules and the 12 look-alikes, no wrong enforced policy; after it: 53 of 60, 41
+# of the rules, the look-alikes clean, none wrong)
+_OPEN = frozenset(
     {
-        "b-serials-memory",
-        "b-table",
         "b-faq-repair-id",
-        "b-legal-email",
         "b-if-phone",
-        "b-runbook-cancel",
-        "b-before-order",
-        "b-invented-serial",
-        "b-emails-chat",
         "b-amount-stated",
-        "l-window-gave",
-        "l-voucher-typed",
-        "l-account-label",
-        "l-phone-first",
         "l-param-desc",
         "l-faq-postcode",
-        "l-no-circumstances",
-        "l-ask-which",
-        "l-change-not-given",
-        "l-if-need-order",
-        "c-class-returned",
-        "c-shoe-told",
-        "c-pass-label",
         "c-member-scoped",
-        "c-guests-given",
-        "c-legal-member",
         "c-runbook-freeze",
-        "c-obtain-email",
-        "c-ask-weeks",
-        "c-shoe-nowhere",
-        "c-table-class",
-        "c-when-guest",
-        "c-never-guess-pass",
-        "c-every-call",
     }
 )
 

@@ -23,6 +23,7 @@ from specgap.extract import (
     desc4_own,
     described_fill,
     ground3_reread,
+    ground6_respell,
     noact_respell,
     state3_respell,
     state4_respell,
@@ -163,6 +164,7 @@ _REREADS = (
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
+    ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
