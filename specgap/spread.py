@@ -123,10 +123,22 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     out = out or verb_facet_copies(rule, registry, sources)  # "the cancellation reason"
     if out:
         return _in_section(out, rule.context, wanted)
+    if _respelt(rule.text):  # a value read around its noun alone binds, or is only a note
+        return []
     spelled = {compact(a): a for t in registry.tools for a in t.arg_names}
     arg = spelled.get(compact(facet), given)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _respelt(text: str) -> bool:
+    """Whether the sentence is one `ground6_respell` reads: its value, said with no tool's
+    verb, binds to an argument or gives no rule (the compiler's `unknown-argument` note)."""
+    from specgap.extract.ground6_respell import respellings
+    from specgap.extract.noact_dotted import snake
+
+    dotted = snake(text)
+    return bool(respellings(dotted[0] if dotted is not None else text))
 
 
 _ID_WORDS = frozenset(words("number code id reference"))

@@ -58,7 +58,7 @@ _DET = r"(?:(?:the|a|an|any|every|each|all|only|one|this|that|these|those)\s+)*"
 # the value: one to four words, none a verb of the frame, a modal or a pronoun
 _STOP = (
     r"(?:that|which|who|the|a|an|you|it|they|them|is|are|was|were|be|been|must|should|shall|"
-    r"may|can|has|have|had|to|from|by|for|in|on|of|with|and|or|not|never|only|always|"
+    r"may|can|has|have|had|to|from|by|for|in|on|with|and|or|not|never|only|always|"
     r"one|ones|come|comes|use|used)\b"
 )
 _W = r"(?!" + _STOP + r")[A-Za-z][\w'’-]*"
@@ -78,12 +78,13 @@ _RETURNED = (
 _MADE_UP = r"(?:made[\s-]+up|invented|guessed|fabricated|assumed|improvised)"
 _USE = (
     r"(?:use|pass|enter|supply|send|fill\s+in|put\s+in|put|accept|submit|key\s+in|type\s+in|"
-    r"quote|take)"
+    r"quote|take|with)"  # ("look a patient up with a date of birth the caller did not give")
 )
 _NEG = r"(?:not|n't|never)"
 # what makes the sentence a rule rather than a description of where a value is seen
 _RULE_WORD = re.compile(
     r"\b(?:only|must|never|always|shall|should|has\s+to|have\s+to|need\s+to|nowhere\s+else|"
+    r"required|needed|"
     r"not|n't|no)\b|n't\b",
     re.I,
 )
@@ -97,6 +98,16 @@ _CLAUSE_END = (
     r"(?=\s*(?:$|[.;,:)\u2013\u2014]|-\s|(?:to\s+)?(?:you|us)\b|yourself\b|themselves\b|"
     r"(?:in|during|earlier\s+in)\s+(?:this|the)\s+(?:chat|conversation|session)\b|"
     r"(?:and|or|but)\b|(?:earlier|before|already|here)\b))"
+)
+
+# what the value is said to be used for, between it and its rule: "the window id you send to
+# T" (T's, the scope), "the member id used in a call", "the phone number you search by"
+_RELATIVE = (
+    r"(?:\s+(?:that\s+)?(?:you\s+)?(?:send|pass|give|use|supply)\s+(?:to|with|in)\s+(?P<scope>"
+    + _TOOL
+    + r")|\s+(?:used|passed|sent)\s+(?:in|to|with)\s+(?:a|an|any|every|each)\s+(?:call|"
+    r"request|tool(?:\s+call)?)|\s+(?:that\s+)?you\s+(?:search|look\s+up|find|filter|book|"
+    r"enter|send|pass)(?:\s+(?:by|with|for|under))?)?"
 )
 
 # the value, then its source, in the frames that say it without a tool's verb
@@ -159,6 +170,30 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             re.I,
         ),
     ),
+    # "update the phone number or e-mail only to values the patient typed themselves"
+    (
+        "change",
+        re.compile(
+            r"\b(?P<verb>change|set|update|switch)\s+" + _DET + _VALS + r"\s+only\s+to\s+"
+            r"(?:values|ones|one|a\s+value|an?\s+\w+|the\s+\w+)\s+(?:(?:that|which)\s+)?"
+            r"(?P<person>"
+            + _PERSON
+            + r")\s+(?:has\s+|have\s+|had\s+)?"
+            + _SAID
+            + r"\b"
+            + _CLAUSE_END,
+            re.I,
+        ),
+    ),
+    # "the bike serial is required from the customer"
+    (
+        "by",
+        re.compile(
+            r"(?:^|;\s*)" + _DET + _VALS + r"\s+(?:is|are)\s+(?:always\s+)?(?:required|needed)\s+"
+            r"from\s+" + _SOURCES + r"(?=\s*(?:$|[;,.]))",
+            re.I,
+        ),
+    ),
     # "voucher codes are typed by the customer"; "class ids must have been returned by T"
     (
         "by",
@@ -180,13 +215,19 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
             r"(?:^|;\s*)"
             + _DET
             + _VAL
-            + r"(?:\s+(?:that\s+)?(?:you\s+)?(?:send|pass|give|use|supply)\s+"
-            r"(?:to|with|in)\s+(?P<scope>"
+            + _RELATIVE
+            + r"\s+(?:(?:must|should|shall|has\s+to|have\s+to|"
+            r"needs?\s+to)\s+be|is|are)\s+(?:always\s+|only\s+)?(?:one|ones|the\s+one|one\s+of\s+"
+            r"those)\s+(?:that\s+)?(?:(?P<tool>"
             + _TOOL
-            + r")|\s+(?:used|passed|sent)\s+(?:in|to|with)\s+"
-            r"(?:a|an|any|every|each)\s+(?:call|request|tool(?:\s+call)?))?\s+(?:must|should|shall|has\s+to|"
-            r"have\s+to|needs?\s+to)\s+be\s+(?:one|ones|the\s+one|one\s+of\s+those)\s+(?:that\s+)?"
-            r"(?P<tool>" + _TOOL + r")\s+(?:has\s+|had\s+)?" + _RETURNED + r"\b",
+            + r")\s+(?:has\s+|had\s+)?"
+            + _RETURNED
+            + r"|(?P<person>"
+            + _PERSON
+            + r")\s+(?:has\s+|have\s+|had\s+)?"
+            + _SAID
+            + r")\b"
+            + _CLAUSE_END,
             re.I,
         ),
     ),
@@ -259,7 +300,7 @@ _PART = re.compile(
 # "ask which address ...", "ask how many weeks ...": the value asked for
 _ASK_WHICH = re.compile(
     r"\bask\s+(?:(?P<person>" + _PERSON + r")\s+)?(?:which|what|how\s+many|how\s+much)\s+"
-    r"(?P<v>" + _W + r")\b",
+    r"(?P<v>" + _W + r"(?:\s+" + _W + r")?)\b",
     re.I,
 )
 # "get the member's e-mail address before any lookup"; "get the part number from T"
@@ -323,8 +364,18 @@ def _lead(text: str) -> tuple[str, str]:
 
 def respellings(text: str) -> list[str]:
     """The sentence spelt as the grounding readers read it, one sentence per value (module
-    docstring); [] when no frame holds."""
-    return [said[:1].upper() + said[1:] for said in _respellings(text)]
+    docstring); [] when no frame holds, or when the value is a yes or no datum at all ("get
+    their explicit OK before ...", "get the details")."""
+    said = [s[:1].upper() + s[1:] for s in _respellings(text)]
+    return [s for s in said if not _NO_DATUM.search(s.split(" must come from ")[0])]
+
+
+# what is asked for that is no value of an argument: a yes, or information in general
+_NO_DATUM = re.compile(
+    r"\b(?:yes|ok|okay|confirmation|approval|consent|agreement|go-ahead|permission|sign-off|"
+    r"answer|reply|details|information|data|fields?|results?|output)\b",
+    re.I,
+)
 
 
 def _respellings(text: str) -> list[str]:
@@ -362,14 +413,18 @@ def _respellings(text: str) -> list[str]:
         scope = groups.get("scope")
         head = f"For {scope.strip('`')}, " if scope else lead
         if kind == "change":  # the new value of the change said
-            head = f"{lead}when you {m['verb'].casefold()} the {_noun(m['v'])}, "
-            return [f"{head}the new {_noun(m['v'])} must come from {source}."]
+            verb = m["verb"].casefold()
+            return [
+                f"{lead}when you {verb} the {_noun(v)}, the new {_noun(v)} must come from {source}."
+                for v in _values(m["v"])
+            ]
         return [f"{head}the {_noun(v)} must come from {source}." for v in values]
     m = _ASK_WHICH.search(body)
     if m is not None:  # "ask which address ...": the address is the user's
         return [f"{lead}the {_noun(m['v'])} must come from the user."]
     m = _GET.search(body)
-    if m is not None and (lead or m["tail"]):  # a value to obtain before acting
+    led = lead and re.match(r"(?:before|when|while|for)\b", text.strip(), re.I)
+    if m is not None and (led or m["tail"]):  # a value to obtain before acting
         source = _source(m["src"]) if m["src"] else "the user"
         if source is not None:
             # "the member's e-mail address": the member's own (never a guest's)
@@ -398,7 +453,9 @@ def _noun(value: str) -> str:
     word has is dropped ("Bike serials"), an argument's name in camelCase is spelt in words
     (`windowId`: "window id", which binds as said), "identifier" is "id"."""
     said = _CAMEL.sub(lambda m: f"{m[1]} {m[2].casefold()}", value)
+    said = re.sub(r"(?<=[A-Za-z0-9])_(?=[A-Za-z0-9])", " ", said)  # `quote_id`: "quote id"
     said = _IDENTIFIER.sub(lambda m: "ids" if m[0].casefold().endswith("s") else "id", said)
+    said = _E_MAIL.sub("email", said)  # as argument names spell it (`sender_email`)
     first, _, rest = said.partition(" ")
     if first[:1].isupper() and first[1:].islower():
         first = first.casefold()
@@ -407,6 +464,7 @@ def _noun(value: str) -> str:
 
 _CAMEL = re.compile(r"(?<=[a-z])([a-z0-9])([A-Z])")
 _IDENTIFIER = re.compile(r"\bidentifiers?\b", re.I)
+_E_MAIL = re.compile(r"\be-mail(?:\s+address)?(?=(?:es|s)?\b)", re.I)
 
 
 # a value named by "one" or "a number" in a made-up ban is no count and no ban of a value
