@@ -45,9 +45,7 @@ def _is_id(name: str) -> bool:
 
 
 # the verbs a `resource.verb` id ends with (one word each, from the resolver's lexicon)
-_TOOL_VERBS = frozenset(
-    v for verbs in VERB_CLASSES.values() for v in verbs if " " not in v
-) - {"com", "org", "net"}
+_TOOL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs if " " not in v)
 
 
 def snake(text: str) -> tuple[str, dict[str, str], bool] | None:
