@@ -333,10 +333,12 @@ def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any]]:
 
 
 # the cases that do not give their policies (before the session's work: 26 of 60 exact, i.e.
-# 14 of the 48 rules and the 12 look-alikes, no wrong enforced policy; after it: 53 of 60, 41
-# of the rules, the look-alikes clean, none wrong)
+# 14 of the 48 rules and the 12 look-alikes, no wrong enforced policy; after it: 52 of 60, 40
+# of the rules, the look-alikes clean, none wrong; "Bike serial numbers come from ..." is
+# `args4_kinds`' shape, one rule over every call, kept so: the opened gold lists expect it)
 _OPEN = frozenset(
     {
+        "b-serials-memory",
         "b-faq-repair-id",
         "b-if-phone",
         "b-amount-stated",

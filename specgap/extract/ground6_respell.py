@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.args4_kinds import kind_origins
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_respell import spelt
 from specgap.extract.people import PERSONISH
@@ -497,6 +498,8 @@ def reread(
     reading bound none; as they were otherwise, or when the respelling reads nothing."""
     if sentence.subject is not None or any(_bound(r) for r in rules):
         return rules, diagnostics
+    if kind_origins(sentence.clean):
+        return rules, diagnostics  # "X ids come from T": one rule over every call (`args4_kinds`)
     dotted = snake(sentence.clean)
     text, ids = (dotted[0], dotted[1]) if dotted is not None else (sentence.clean, {})
     found: list[CandidateRule] = []
