@@ -89,7 +89,9 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     argument whose name says every word of the facet (the source tools left out, they make
     the value). A facet written as an argument name, or one no tool's argument names, stays
     a rule over every call that names the argument at check time, kept for review."""
-    facet = str(rule.params["facet"])
+    # "any e-mail address": the value is "email", as argument names spell it
+    given = str(rule.params["facet"])
+    facet = _MAIL.sub("email", _DETERMINER.sub("", given))
     sources = {registry.canonical(str(t)) or str(t) for t in rule.params.get("from_tools", ())}
     named = [str(m) for m in rule.params.get("from_tools", ())]
     # "the pet lookup": `get_pet`, the source, is left out too
@@ -104,6 +106,11 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         if not out and _BRITISH.search(facet):  # "cost centre code": `cost_center_code`
             american = _BRITISH.sub(lambda m: _AMERICAN[m[0].casefold()], facet)
             out = _copies(rule, registry, sources, american, set(words(american)))
+        if not out and len(said) > 1 and said[0] in _OWNERS and " " in facet:
+            # "the customer's phone number": the person owns it; no argument says "customer"
+            rest = facet.split(" ", 1)[1]
+            out = _copies(rule, registry, sources, rest, set(words(rest)))
+            said = words(rest) if out else said
         plain = [w for w in said if w not in _QUALIFIERS]  # "the new postal address"
         if not out and plain and len(plain) < len(said):
             out = _copies(rule, registry, sources, " ".join(plain), set(plain))
@@ -116,13 +123,31 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     out = out or verb_facet_copies(rule, registry, sources)  # "the cancellation reason"
     if out:
         return _in_section(out, rule.context, wanted)
+    if _respelt(rule.text):  # a value read around its noun alone binds, or is only a note
+        return []
     spelled = {compact(a): a for t in registry.tools for a in t.arg_names}
-    arg = spelled.get(compact(facet), facet)
+    arg = spelled.get(compact(facet), given)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
 
 
+def _respelt(text: str) -> bool:
+    """Whether the sentence is one `ground6_respell` reads: its value, said with no tool's
+    verb, binds to an argument or gives no rule (the compiler's `unknown-argument` note)."""
+    from specgap.extract.ground6_respell import respellings
+    from specgap.extract.noact_dotted import snake
+
+    dotted = snake(text)
+    return bool(respellings(dotted[0] if dotted is not None else text))
+
+
 _ID_WORDS = frozenset(words("number code id reference"))
+_DETERMINER = re.compile(r"^(?:any|every|each|all)\s+(?=\S)", re.I)
+# the people a value may be said to belong to ("the member's e-mail address")
+_OWNERS = frozenset(
+    words("user customer client caller requester member patron shopper")
+)  # (the person in the chat; "every passenger" may be someone else)
+_MAIL = re.compile(r"\be-mail\s+address(?:es)?\b", re.I)
 _NUMBER = frozenset(words("number"))  # a word that may only say what the value looks like
 # one word spelled two ways: the argument names may use either
 _AMERICAN = {

@@ -56,6 +56,12 @@ def bound_kinds(
         return None  # already an argument's name
     wanted = compact(phrase)
     spelled = {a for t in tools for a in t.arg_names if compact(a) == wanted}
+    said = phrase.split()
+    if not spelled and len(said) > 2 and said[-1].casefold() == "number":
+        # "bike serial number": `bike_serial` when no argument says "number" (never
+        # `booking_id` for "booking number": `specgap.spread` trims alike)
+        trimmed = compact(" ".join(said[:-1]))
+        spelled = {a for t in tools for a in t.arg_names if compact(a) == trimmed}
     # a name spelled as said wins over one only carrying "<thing> id" (`source_lot_id`)
     names = spelled or {a for t in tools if (a := _identifier(identifier, t, phrase)) is not None}
     arg = _spelled_alike(names)

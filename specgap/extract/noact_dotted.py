@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from specgap.ir import CandidateRule
+from specgap.resolve.lexicon import VERB_CLASSES
 
 __all__ = ["respelt_ids", "snake"]
 
@@ -37,7 +38,14 @@ def _is_id(name: str) -> bool:
         return False
     if len(parts) >= 3:
         return True
-    return any("_" in p or re.search(r"[a-z][A-Z]", p) for p in parts)
+    if any("_" in p or re.search(r"[a-z][A-Z]", p) for p in parts):
+        return True
+    # `members.lookup`, `passes.freeze`: a resource then a verb a tool's name ends with
+    return parts[0].isalpha() and len(parts[0]) >= 3 and parts[1].casefold() in _TOOL_VERBS
+
+
+# the verbs a `resource.verb` id ends with (one word each, from the resolver's lexicon)
+_TOOL_VERBS = frozenset(v for verbs in VERB_CLASSES.values() for v in verbs if " " not in v)
 
 
 def snake(text: str) -> tuple[str, dict[str, str], bool] | None:

@@ -24,6 +24,7 @@ from specgap.extract import (
     desc4_own,
     described_fill,
     ground3_reread,
+    ground6_respell,
     noact_respell,
     state3_respell,
     state4_respell,
@@ -169,6 +170,7 @@ _REREADS = (
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
+    ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
 )
 
 # the words that make a description's sentence a rule rather than what the tool does

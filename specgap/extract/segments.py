@@ -226,6 +226,12 @@ _YES_CELL = re.compile(r"^\s*(?:yes|allowed|permitted|ok|✓|✔)\s*$", re.I)
 
 
 # a column naming what must come before the row's action
+# a column saying where the row's value comes from (`ground6_respell` reads the row)
+_SOURCE_COLUMN = re.compile(
+    r"^\s*(?:(?:value\s+|data\s+)?sources?|origin|(?:must\s+|should\s+)?(?:come|comes)\s+from|"
+    r"(?:taken|obtained|sourced)\s+from|provided\s+by|where\s+(?:it\s+)?comes\s+from)\s*\??\s*$",
+    re.I,
+)
 _FIRST_COLUMN = re.compile(
     r"\b(?:pre-?requisites?|preconditions?|depends\s+on|dependenc(?:y|ies)|requires|required\s+"
     r"(?:first|before)|must\s+(?:come|happen|be\s+called)\s+after|call(?:ed)?\s+first|"
@@ -281,6 +287,14 @@ def _row_text(cells: list[tuple[str, int, int]], header: list[str]) -> tuple[str
                 said = f" per {per[1].casefold()}"
                 chars.extend(said)
                 offsets.extend([at + len(content) - 1] * len(said))
+            continue
+        sourced = 0 <= column < len(header) and _SOURCE_COLUMN.match(header[column])
+        if chars and sourced and not _RULE_CELL.match(content):
+            # "| slot id | list_slots |" under "Source": the value must come from the cell
+            chars.extend(" must come from ")
+            offsets.extend([at - 1] * 16)
+            chars.extend(content)
+            offsets.extend(range(at, at + len(content)))
             continue
         if chars:
             joined = _RULE_CELL.match(content) is not None
