@@ -123,11 +123,12 @@ CASES: list[tuple[str, list[dict[str, Any]], str, tuple[str, str, dict[str, Any]
 
 # the cases that do not give their policy. Before the session's merges (main at 87a5c6d):
 # 9 of the 22 rules exact, 1 wrong enforced policy (none-capacity: "can hold up to 900 reels"
-# read as an item count; mended in the same commit as this file), 4 of 5 look-alikes clean
+# read as an item count; mended in the same commit as this file), 4 of 5 look-alikes clean.
+# After the merges of hstate6, perf6, hwithin6, hallow and hground6 (measured once): 12 of
+# 22 exact (allow-bucket, bound-duration, state-vaccine added), 0 wrong, 5 of 5 clean
 _OPEN = frozenset(
-    {"allow-only", "allow-bucket", "allow-groomer", "ground-phone", "ground-never-guess",
-     "ground-user-code", "bound-duration", "bound-quote", "bound-faq", "state-vaccine",
-     "state-deliver", "state-brittle", "order-dog"}
+    {"allow-only", "allow-groomer", "ground-phone", "ground-never-guess", "ground-user-code",
+     "bound-quote", "bound-faq", "state-deliver", "state-brittle", "order-dog"}
 )  # fmt: skip
 
 
