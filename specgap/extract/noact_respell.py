@@ -32,7 +32,7 @@ the spelt sentence goes through the same grammar, so a condition no entity binds
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from specgap.extract.noact_described import described_spelling
 from specgap.extract.noact_dotted import respelt_ids, snake
@@ -115,6 +115,17 @@ def _respelled(text: str) -> list[tuple[bool, str]]:
             said = _MARKED.sub(r"\g<np> that are \g<state>", said)  # "bookings marked X"
             out.append((form in _GIVEN, said))
     return list(dict.fromkeys(out))[:_TRIES]
+
+
+def spelt_through(text: str, forms: Iterable[Callable[[str], str | None]]) -> str:
+    """`text` spelt again by each form in turn, each on the previous one's answer (a form
+    answers None where its shape is not in the text), with its spaces tidied."""
+    said = text
+    for form in forms:
+        again = form(said)
+        if again is not None:
+            said = " ".join(again.split())
+    return said
 
 
 def spelt(sentence: Sentence, text: str) -> Sentence:

@@ -42,7 +42,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract import state4_respell
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import spelt, spelt_through
 from specgap.extract.segments import Sentence
 from specgap.extract.state4_respell import _ID, _recondition, _states
 from specgap.ir import CandidateRule, Diagnostic
@@ -246,11 +246,7 @@ _SPELLINGS = (_refused_when, _step, _goes_out, _question, _must_before, _listed,
 def respelt(text: str) -> str | None:
     """The sentence with every shape of the module docstring spelt the grammar's way, or
     None when it has none of them."""
-    said = text
-    for form in _SPELLINGS:
-        again = form(said)
-        if again is not None:
-            said = " ".join(again.split())
+    said = spelt_through(text, _SPELLINGS)
     if said == text:
         return None
     return state4_respell.respelt(said) or said  # "that has been V-ed": "that is V-ed"

@@ -46,7 +46,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract import state5_respell
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import spelt, spelt_through
 from specgap.extract.segments import Sentence
 from specgap.extract.state4_respell import _ID, _recondition, _states
 from specgap.ir import CandidateRule, Diagnostic
@@ -312,11 +312,7 @@ _SPELLINGS = (_ticked, _stop, _question, _has, _being, _label_no, _label_in, _no
 def respelt(text: str) -> str | None:
     """The sentence with every shape of the module docstring spelt the grammar's way, or
     None when it has none of them."""
-    said = text
-    for form in _SPELLINGS:
-        again = form(said)
-        if again is not None:
-            said = " ".join(again.split())
+    said = spelt_through(text, _SPELLINGS)
     if said == text:
         return None
     return state5_respell.respelt(said) or said  # "that has been V-ed", a late "only"
