@@ -355,14 +355,28 @@ def miss_stage(
     with other parameters, on another tool, a policy of another operator only, no policy but
     notes (their codes), or nothing at all."""
     same = [p for p in here if p.operator == exp.operator]
-    if any(matches(p, exp, canonical, tools_only=True) for p in same):
-        return "same operator and tools, other parameters"
+    near = [p for p in same if matches(p, exp, canonical, tools_only=True)]
+    if near:
+        # which expected parameters differ, by name (never their values): counts only
+        differ = min((_differing(p, exp, canonical) for p in near), key=len)
+        return f"same operator and tools, other parameters ({', '.join(differ) or '-'})"
     if same:
         return "same operator, other tool"
     if here:
-        return "another operator only"
+        found = sorted({p.operator for p in here})
+        return f"another operator only ({', '.join(found)})"
     notes = sorted(set(codes))
     return f"notes only: {', '.join(notes)}" if notes else "silent"
+
+
+def _differing(policy: Policy, exp: Expectation, canonical: Canonical) -> list[str]:
+    """The expected parameters the policy does not give as expected (their names)."""
+    params = flat_params(policy)
+    return sorted(
+        key
+        for key, value in exp.params.items()
+        if key not in params or not same_value(key, value, params[key], canonical)
+    )
 
 
 # what a `rule-not-compiled` note says failed, as a class free of the sentence's words (the

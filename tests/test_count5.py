@@ -379,3 +379,31 @@ def test_what_a_place_can_hold_is_no_count_of_a_call(
     call."""
     found = [f for f in _read(tmp_path, KILN, sentence) if f["enf"] == "enforce"]
     assert bool(found) == enforced, found
+
+
+PAY = [
+    _t("pay_order", "Pay for an order.", order_id=_p(S),
+       payment_methods=_p(A, "Cards or gift cards to pay with.", S)),
+    _t("assign_crew", "Assign crew to a launch.", launch_id=_p(S),
+       crew=_p(A, "Ground crew member ids.", S)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("sentence", "items"),
+    [
+        # only the description names the counted noun: the list holds other kinds too
+        ("An order may be paid with at most 2 gift cards.", "gift card"),
+        # the list's own name says the noun: every item counts
+        ("Never assign more than 6 crew members to one launch.", None),
+        ("Pay with no more than 3 payment methods.", None),
+    ],
+)
+def test_a_count_of_one_kind_of_item_counts_that_kind(
+    tmp_path: Path, sentence: str, items: str | None
+) -> None:
+    """Counting every item of a list that holds other kinds too would be stronger than the
+    sentence: the count keeps the kind it names (`items`) beside the list (`selector`)."""
+    found = [f for f in _read(tmp_path, PAY, sentence) if f["op"] == "arg_count_bound"]
+    assert len(found) == 1, found
+    assert found[0].get("items") == items

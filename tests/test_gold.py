@@ -403,7 +403,7 @@ def test_scorer_figures_on_hand_made_policies(library: tuple[Gold, Placed, Path]
     assert dict(result.stages) == {
         ("require_before", "matched"): 2,
         ("require_confirmation", "matched"): 1,
-        ("arg_count_bound", "same operator and tools, other parameters"): 1,
+        ("arg_count_bound", "same operator and tools, other parameters (arg, max)"): 1,
         ("state_condition", "same operator, other tool"): 1,
     }
     # where precision went, as counts: the kind of sentence each unmatched policy is on

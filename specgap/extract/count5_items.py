@@ -442,9 +442,23 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
             )
             continue
         params = _bounds(count, chosen.arg)
+        kind = _kind(noun, chosen)
+        if kind:  # "at most 2 gift cards" in `payment_methods`: only the gift cards count
+            params["items"] = kind
         emit = Emit("arg_count_bound", chosen.tool, params, 0.8, _condition(text, count))
         rules.append(candidate(sentence, emit))
     return rules, notes, numbers
+
+
+def _kind(noun: str, arg: ListArg) -> str | None:
+    """The kind of item a count names when the list holds more than that kind: a noun only
+    its description answers to ("gift cards" in `payment_methods`, "Cards or gift cards"),
+    never one its name says ("crew members" in `crew`), in the singular; None otherwise.
+    Counting every item of the list would be stronger than the sentence."""
+    said = [w for w in _words(noun) if w not in _STOP and w not in _GENERIC]
+    if not said or any(arg.named & _forms(w) for w in said) or arg.arg.casefold() in said:
+        return None
+    return " ".join([*said[:-1], singular(said[-1])])
 
 
 def _bounds(count: _Count, arg: str) -> dict[str, Any]:
