@@ -34,9 +34,9 @@ from specgap.noun_args import held_by, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
-from specgap.resolve.within6_bind import by_quantity
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
+from specgap.within6_bind import by_quantity
 
 _ANY = "*"  # in a tool source list: any tool's output
 HIGH_CONFIDENCE = 0.8  # partial grounding is enforced when resolution is at least this sure

@@ -503,6 +503,13 @@ CODES: tuple[Code, ...] = (
         "name the tool by its id or give it an alias; until then the rule is `review_only`",
     ),
     _c(
+        "bound-argument-tie",
+        "compile",
+        "note",
+        "a numeric bound whose tool no word names fits numeric arguments of several tools",
+        "name the tool or the argument the bound is about",
+    ),
+    _c(
         "lifecycle-hook-mention",
         "resolve",
         "warning",

@@ -126,3 +126,21 @@ def test_a_source_column(tmp_path: Path) -> None:
     got = _grounded(tmp_path, table)
     assert ("enforce", "book_pickup", "route_id", ("listRoutes",), False) in got
     assert ("enforce", "book_pickup", "drop_code", (), True) in got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "get X" of one noun the tools are named by is a read of the thing, not a value the
+        # user must give: no grounding (it was enforced on every tool taking `pickup_id`)
+        "Get the pickup first, then change its drop code.",
+        "Call find_sender or get sender before book_pickup.",
+    ],
+)
+def test_getting_a_thing_the_tools_act_on_is_no_value(tmp_path: Path, text: str) -> None:
+    assert _grounded(tmp_path, text) == set()
+
+
+def test_getting_a_value_before_acting_is_one(tmp_path: Path) -> None:
+    got = _grounded(tmp_path, "Get the drop code from the sender before booking a pickup.")
+    assert ("book_pickup", "drop_code") in {(t, a) for _e, t, a, _f, _u in got}

@@ -32,12 +32,13 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.args4_kinds import kind_origins
+from specgap.extract.call_nouns import current_tool_nouns
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_respell import spelt
 from specgap.extract.people import PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators.prose import USER
+from specgap.operators.prose import USER, singular
 
 __all__ = ["reread", "respellings"]
 
@@ -425,13 +426,23 @@ def _respellings(text: str) -> list[str]:
         return [f"{lead}the {_noun(m['v'])} must come from the user."]
     m = _GET.search(body)
     led = lead and re.match(r"(?:before|when|while|for)\b", text.strip(), re.I)
-    if m is not None and (led or m["tail"]):  # a value to obtain before acting
+    if m is not None and (led or m["tail"]) and not _a_call(m["v"]):  # a value to obtain
         source = _source(m["src"]) if m["src"] else "the user"
         if source is not None:
             # "the member's e-mail address": the member's own (never a guest's)
             value = f"{m['owner'].split()[-1]} {m['v']}" if m["owner"] else m["v"]
             return [f"{lead or _when(m['tail'])}the {_noun(value)} must come from {source}."]
     return []
+
+
+def _a_call(value: str) -> bool:
+    """Whether "get X" reads a thing the tools act on, not a value to obtain: one noun the
+    tools are named by ("get booking before cancel_booking", "get the booking first":
+    `get_booking`, `lookup_booking`); "get the booking number first" is a value."""
+    words = value.split()
+    return len(words) == 1 and bool(
+        {words[0].casefold(), singular(words[0].casefold())} & current_tool_nouns()
+    )
 
 
 _BEFORE = re.compile(r"^\s*(?:before|first)\s+(?P<act>(?:you\s+)?\w+(?:ing)?\b.*)$", re.I)
