@@ -91,3 +91,24 @@ def test_description_sentences_map_through_escapes(tmp_path: Path) -> None:
     assert [s.text for s in sentences] == ['Say "hi" first.', "Then call `x_y`.", "Done."]
     assert sentences[0].quote() == 'Say \\"hi\\" first.'
     assert all(s.subject == "tool" for s in sentences)
+
+
+@pytest.mark.parametrize(
+    ("line", "quotes"),
+    [
+        # informal text in lower case: a sentence ends after a word and a full stop
+        (
+            "- if the pet is sick, no grooming. send them home",
+            ["if the pet is sick, no grooming.", "send them home"],
+        ),
+        ("- done for today! thanks all", ["done for today!", "thanks all"]),
+        # never after an abbreviation or a one- or two-letter word
+        ("- bring papers, e.g. the vet card", ["bring papers, e.g. the vet card"]),
+        ("- open at 9 a.m. sharp", ["open at 9 a.m. sharp"]),
+        ("- treats, toys etc. are fine", ["treats, toys etc. are fine"]),
+        ("- ask for ref no. first", ["ask for ref no. first"]),
+    ],
+)
+def test_lower_case_sentences_are_split(tmp_path: Path, line: str, quotes: list[str]) -> None:
+    artifact = _artifact(tmp_path, "p.md", f"# Desk\n\n{line}\n")
+    assert [s.quote() for s in markdown_sentences(artifact)] == quotes

@@ -14,7 +14,13 @@ from specgap.extract.state6_steps import stop_joins
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[])")
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[])"
+    # informal text in lower case ("no booking. send them to the vet"): a sentence ends
+    # after a word of three letters or more (never "e.g.", "a.m.", "etc.", "approx.")
+    r"|(?<=[a-z]{3}[.!?])(?<!\betc\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bmin\.)(?<!\bmax\.)"
+    r"(?<!\bno\.)(?<!\bvs\.)\s+(?=[a-z]{2,}\b)"
+)
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
 _MARKUP = str.maketrans({"*": " "})
