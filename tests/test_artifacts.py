@@ -112,3 +112,13 @@ def test_description_sentences_map_through_escapes(tmp_path: Path) -> None:
 def test_lower_case_sentences_are_split(tmp_path: Path, line: str, quotes: list[str]) -> None:
     artifact = _artifact(tmp_path, "p.md", f"# Desk\n\n{line}\n")
     assert [s.quote() for s in markdown_sentences(artifact)] == quotes
+
+
+def test_a_negation_without_its_apostrophe_is_read_with_it(tmp_path: Path) -> None:
+    """Chat text writes "dont": the sentence reads "don't" (so every reader sees the
+    negation) and still quotes the source as written."""
+    artifact = _artifact(tmp_path, "p.md", "# Desk\n\n- if it is done, dont touch it; cant undo\n")
+    (sentence,) = markdown_sentences(artifact)
+    assert sentence.text == "if it is done, don't touch it; can't undo"
+    assert sentence.quote() == "if it is done, dont touch it; cant undo"
+    assert len(sentence.offsets) == len(sentence.text) + 1

@@ -126,3 +126,29 @@ def test_near_misses_read_no_cue_of_the_new_kinds(text: str) -> None:
     cue = cue_of(text)
     # the imperative reading of "Add salt" is rulelike's; none of the new kinds fires
     assert cue is None or cue.kind == "imperative", (text, cue)
+
+
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        # a line that states the rule before it again for something else: a rule, never
+        # silent (nothing compiles from it alone, so it gets a located note)
+        ("- discounts too", "discounts too"),
+        ("same goes for notes", "same goes for"),
+        ("The same applies to refunds.", "the same applies to"),
+        ("ditto for cancellations", "ditto"),
+        ("refunds as well", "refunds as well"),
+    ],
+)
+def test_a_reference_to_the_rule_before_reads_like_a_rule(text: str, cue: str) -> None:
+    found = cue_of(text)
+    assert found is not None
+    assert (found.kind, found.words) == ("reference to the rule before", cue)
+
+
+@pytest.mark.parametrize(
+    "text", ["We groom cats too.", "Thanks to you too!", "you too", "I love it too much."]
+)
+def test_too_in_a_sentence_of_its_own_is_no_reference(text: str) -> None:
+    found = cue_of(text)
+    assert found is None or found.kind != "reference to the rule before"

@@ -65,7 +65,7 @@ class Cue:
 
     kind: str  # modal | permission | bound | prohibition | requirement | imperative
     # | conditional action | ordering | value list | value format | finality | deadline
-    # | procedure | confirmation | setting (`terse_cues`)
+    # | procedure | confirmation | setting (`terse_cues`) | reference to the rule before
     words: str
     clause: str = ""  # the clause that carries it, lead set aside (imperatives)
 
@@ -179,6 +179,18 @@ _AUXILIARIES = frozenset(
 )
 
 
+# a line that states the rule before it again for something else, in its own few words
+_REFERENCE = re.compile(
+    r"^[\s\-*\u2022>#+]*(?:also\s+)?(?:"
+    r"(?P<w>(?:the\s+)?same\s+(?:goes\s+|applies\s+|holds\s+)?(?:with|for|to)\b|ditto\b)"
+    r"[^.;:!?]{0,60}"
+    # "discounts too": a noun or two and "too", nothing else (never "you too", "we ... too")
+    r"|(?P<t>(?!(?:i|we|you|me|us|it|them|thanks?|same)\b)[a-z][\w'-]*(?:\s+[a-z][\w'-]*)?"
+    r"\s+(?:too|as\s+well)))\W*$",
+    re.I,
+)
+
+
 def cue_of(text: str, *, described: bool = False) -> Cue | None:
     """What makes `text` (one sentence, markup blanked) read like a rule, or None.
     `described`: the sentence belongs to a tool's description (see the module docstring)."""
@@ -214,6 +226,10 @@ def cue_of(text: str, *, described: bool = False) -> Cue | None:
     ordering = _ORDERING.search(text)
     if ordering is not None:
         return Cue("ordering", (ordering["w"] or "first").casefold())
+    reference = None if described else _REFERENCE.match(text.strip())
+    if reference is not None:  # "same goes for notes", "discounts too": the rule before, again
+        said = reference["w"] or reference["t"]
+        return Cue("reference to the rule before", " ".join(said.split()).casefold())
     if not described and _value_list(text):
         return Cue("value list", ", ".join(_quoted(text)[:3]))
     made = _MADE_OF.search(text) if not described else None

@@ -90,6 +90,30 @@ def _clause_ends(text: str) -> set[int]:
 _CODE_ITEM = re.compile(r"[A-Z][A-Z0-9]")
 
 
+# a negation written without its apostrophe, as chat text does ("dont book", "cant refund")
+_BARE_NOT = re.compile(
+    r"\b(?P<w>dont|doesnt|didnt|cant|couldnt|shouldnt|wouldnt|mustnt|isnt|arent|wasnt|"
+    r"werent|havent|hasnt|wont)(?=\s+[a-z])",
+    re.I,
+)
+
+
+def _apostrophes(text: str, offsets: list[int]) -> tuple[str, list[int]]:
+    """`text` with each bare negation spelt with its apostrophe ("dont" -> "don't"); the
+    added character sits where the "t" does, so every span stays the source's own."""
+    if _BARE_NOT.search(text) is None:
+        return text, offsets
+    chars, at, last = [], [], 0
+    for m in _BARE_NOT.finditer(text):
+        cut = m.end() - 1  # before the final "t"
+        chars.append(text[last:cut] + "'")
+        at.extend([*offsets[last:cut], offsets[cut]])
+        last = cut
+    chars.append(text[last:])
+    at.extend(offsets[last:])
+    return "".join(chars), at
+
+
 def split_sentences(
     artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
 ) -> Iterator[Sentence]:
@@ -109,7 +133,8 @@ def split_sentences(
         if (flag := _FLAG.match(text, a, b)) is not None:
             a = flag.end()
         if b - a >= 3 or _CODE_ITEM.fullmatch(text, a, b):  # (a list of codes: "- DE")
-            yield Sentence(artifact, text[a:b], tuple(offsets[a : b + 1]), context, subject)
+            said, at = _apostrophes(text[a:b], offsets[a : b + 1])
+            yield Sentence(artifact, said, tuple(at), context, subject)
 
 
 def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
