@@ -26,54 +26,39 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-
-
-def _spec(tool_id: str, description: str, /, **params: str | tuple[str, str]) -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    for key, value in params.items():
-        kind, about = value if isinstance(value, tuple) else (value, "")
-        props[key] = {"type": kind, **({"description": about} if about else {})}
-    return {
-        "type": "function",
-        "function": {
-            "name": tool_id,
-            "description": description,
-            "parameters": {"type": "object", "properties": props, "required": list(props)},
-        },
-    }
-
+from tests.probes import spec
 
 BAKERY = [
-    _spec("find_customer", "Find a wholesale customer by e-mail.", email="string"),
-    _spec("place_order", "Place a bread order for a customer.", customer_id="string",
+    spec("find_customer", "Find a wholesale customer by e-mail.", email="string"),
+    spec("place_order", "Place a bread order for a customer.", customer_id="string",
           loaf_type="string", quantity="integer",
           depot=("string", "Depot the bread is baked and dispatched from.")),
-    _spec("schedule_delivery", "Schedule a van delivery for an order.", order_id="string",
+    spec("schedule_delivery", "Schedule a van delivery for an order.", order_id="string",
           zone=("string", "Delivery zone code."), van_id="string"),
-    _spec("apply_discount", "Apply a discount code to an order.", order_id="string",
+    spec("apply_discount", "Apply a discount code to an order.", order_id="string",
           discount_code="string"),
-    _spec("cancel_order", "Cancel an order.", order_id="string", reason="string"),
+    spec("cancel_order", "Cancel an order.", order_id="string", reason="string"),
 ]  # fmt: skip
 GROOM = [
-    _spec("lookupPet", "Find a pet by its name.", petName="string"),
-    _spec("bookGrooming", "Book a grooming appointment for a pet.", petId="string",
+    spec("lookupPet", "Find a pet by its name.", petName="string"),
+    spec("bookGrooming", "Book a grooming appointment for a pet.", petId="string",
           serviceType=("string", "The grooming service."), groomer="string", slot="string"),
-    _spec("chargeOwner", "Charge the pet's owner.", petId="string", amount="number",
+    spec("chargeOwner", "Charge the pet's owner.", petId="string", amount="number",
           currency="string"),
-    _spec("sendReminder", "Send the owner a reminder about an appointment.", petId="string",
+    spec("sendReminder", "Send the owner a reminder about an appointment.", petId="string",
           channel="string", template="string"),
-    _spec("addPetNote", "Add a note to a pet's file.", petId="string", text="string"),
+    spec("addPetNote", "Add a note to a pet's file.", petId="string", text="string"),
 ]  # fmt: skip
 HIRE = [
-    _spec("hire.findMusician", "Look up a musician of the orchestra.", query="string"),
-    _spec("hire.createHire", "Hire out an instrument to a musician.", musicianId="string",
+    spec("hire.findMusician", "Look up a musician of the orchestra.", query="string"),
+    spec("hire.createHire", "Hire out an instrument to a musician.", musicianId="string",
           instrument="string", caseType="string", insurer="string"),
-    _spec("hire.insureHire", "Insure an existing hire.", hireId="string", insurer="string",
+    spec("hire.insureHire", "Insure an existing hire.", hireId="string", insurer="string",
           valueEur="number"),
-    _spec("hire.shipHire", "Ship a hired instrument to the musician.", hireId="string",
+    spec("hire.shipHire", "Ship a hired instrument to the musician.", hireId="string",
           carrier="string", route="string"),
-    _spec("hire.closeHire", "Close a hire when it ends.", hireId="string", outcome="string"),
-    _spec("stock.tagItem", "Put a label on an item of stock.", itemId="string", label="string"),
+    spec("hire.closeHire", "Close a hire when it ends.", hireId="string", outcome="string"),
+    spec("stock.tagItem", "Put a label on an item of stock.", itemId="string", label="string"),
 ]  # fmt: skip
 DESKS = {"bakery": BAKERY, "groom": GROOM, "hire": HIRE}
 

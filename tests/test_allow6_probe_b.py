@@ -11,27 +11,28 @@ from typing import Any
 
 import pytest
 
-from tests.test_allow6_probe_a import DESKS, Expected, _spec, main, outcome
+from tests.probes import spec
+from tests.test_allow6_probe_a import DESKS, Expected, main, outcome
 
 TOOLLIB = [
-    _spec("member.lookup", "Find a library member.", query="string"),
-    _spec("lend_tool", "Lend a tool to a member.", member_id="string", tool_kind="string",
+    spec("member.lookup", "Find a library member.", query="string"),
+    spec("lend_tool", "Lend a tool to a member.", member_id="string", tool_kind="string",
           branch=("string", "Branch the tool is collected from."), loan_days="integer"),
-    _spec("book_workshop", "Book a member onto a workshop.", member_id="string",
+    spec("book_workshop", "Book a member onto a workshop.", member_id="string",
           workshop="string", session="string"),
-    _spec("send_notice", "Send a member a notice.", member_id="string", medium="string",
+    spec("send_notice", "Send a member a notice.", member_id="string", medium="string",
           notice_type="string"),
-    _spec("retire_tool", "Take a tool out of the lending stock.", tool_id="string",
+    spec("retire_tool", "Take a tool out of the lending stock.", tool_id="string",
           retire_reason="string"),
 ]  # fmt: skip
 CATER = [
-    _spec("findClient", "Find a catering client by e-mail.", email="string"),
-    _spec("createEvent", "Create a catered event for a client.", clientId="string",
+    spec("findClient", "Find a catering client by e-mail.", email="string"),
+    spec("createEvent", "Create a catered event for a client.", clientId="string",
           menu="string", venueHall="string", serviceStyle="string"),
-    _spec("orderDrinks", "Order drinks for an event.", eventId="string", supplier="string",
+    spec("orderDrinks", "Order drinks for an event.", eventId="string", supplier="string",
           packageCode="string"),
-    _spec("setDietaryFlag", "Set a dietary flag on an event.", eventId="string", flag="string"),
-    _spec("invoiceClient", "Invoice the client for an event.", eventId="string",
+    spec("setDietaryFlag", "Set a dietary flag on an event.", eventId="string", flag="string"),
+    spec("invoiceClient", "Invoice the client for an event.", eventId="string",
           amount="number", currency="string"),
 ]  # fmt: skip
 DESKS.update({"toollib": TOOLLIB, "cater": CATER})

@@ -17,59 +17,44 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-
-
-def _spec(tool_id: str, description: str, /, **params: str | tuple[str, str]) -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    for key, value in params.items():
-        kind, about = value if isinstance(value, tuple) else (value, "")
-        props[key] = {"type": kind, **({"description": about} if about else {})}
-    return {
-        "type": "function",
-        "function": {
-            "name": tool_id,
-            "description": description,
-            "parameters": {"type": "object", "properties": props, "required": list(props)},
-        },
-    }
-
+from tests.probes import spec
 
 KILN = [
-    _spec("find_member", "Find a studio member by name.", name="string"),
-    _spec("book_firing", "Book a kiln firing for a member.", member_id="string",
+    spec("find_member", "Find a studio member by name.", name="string"),
+    spec("book_firing", "Book a kiln firing for a member.", member_id="string",
           kiln_id="string", cone="integer", hours="integer"),
-    _spec("sell_clay", "Sell bagged clay to a member.", member_id="string", clay_kg="number"),
-    _spec("refund_fee", "Refund a studio fee to a member.", member_id="string", amount="number"),
-    _spec("list_firings", "List past firings of a kiln.", kiln_id="string", limit="integer"),
+    spec("sell_clay", "Sell bagged clay to a member.", member_id="string", clay_kg="number"),
+    spec("refund_fee", "Refund a studio fee to a member.", member_id="string", amount="number"),
+    spec("list_firings", "List past firings of a kiln.", kiln_id="string", limit="integer"),
 ]  # fmt: skip
 GLIDER = [
-    _spec("club.findPilot", "Look up a pilot of the club.", query="string"),
-    _spec("club.reserveGlider", "Reserve a glider for a flight.", pilotId="string",
+    spec("club.findPilot", "Look up a pilot of the club.", query="string"),
+    spec("club.reserveGlider", "Reserve a glider for a flight.", pilotId="string",
           gliderId="string", durationMinutes="integer"),
-    _spec("club.chargeAccount", "Charge a pilot's club account.", pilotId="string",
+    spec("club.chargeAccount", "Charge a pilot's club account.", pilotId="string",
           amountUsd=("number", "Amount to charge, in US dollars.")),
-    _spec("club.orderTow", "Order an aerotow launch for a pilot.", pilotId="string",
+    spec("club.orderTow", "Order an aerotow launch for a pilot.", pilotId="string",
           releaseHeightFt=("integer", "Release height in feet.")),
-    _spec("club.listFlights", "List a pilot's recent flights.", pilotId="string",
+    spec("club.listFlights", "List a pilot's recent flights.", pilotId="string",
           days="integer"),
 ]  # fmt: skip
 BIKE = [
-    _spec("coop__rent_bike", "Rent a bike to a member for a number of days.",
+    spec("coop__rent_bike", "Rent a bike to a member for a number of days.",
           memberId="string", days="integer"),
-    _spec("CreateRepairOrder", "Open a repair order for a bike.", BikeId="string",
+    spec("CreateRepairOrder", "Open a repair order for a bike.", BikeId="string",
           LaborMinutes="integer", PartsBudget="number"),
-    _spec("issue-credit", "Issue shop credit to a member.", member="string", credits="integer"),
-    _spec("SearchBikes", "Search bikes in stock.", maxPrice="number", size="string"),
+    spec("issue-credit", "Issue shop credit to a member.", member="string", credits="integer"),
+    spec("SearchBikes", "Search bikes in stock.", maxPrice="number", size="string"),
 ]  # fmt: skip
 KAYAK = [
-    _spec("hire.find_paddler", "Look up a paddler by name or phone.", phone="string"),
-    _spec("hire.start_hire", "Start a kayak hire for a paddler.", paddler_id="string",
+    spec("hire.find_paddler", "Look up a paddler by name or phone.", phone="string"),
+    spec("hire.start_hire", "Start a kayak hire for a paddler.", paddler_id="string",
           boats="integer", hire_hours=("number", "Length of the hire in hours.")),
-    _spec("hire.take_deposit", "Take a card deposit from a paddler.", paddler_id="string",
+    spec("hire.take_deposit", "Take a card deposit from a paddler.", paddler_id="string",
           deposit_gbp=("number", "Deposit in pounds sterling.")),
-    _spec("hire.log_trip", "Log a trip plan for a hire.", hire_id="string",
+    spec("hire.log_trip", "Log a trip plan for a hire.", hire_id="string",
           distance_km="number", group_size="integer"),
-    _spec("hire.list_hires", "List today's hires.", max_results="integer"),
+    spec("hire.list_hires", "List today's hires.", max_results="integer"),
 ]  # fmt: skip
 DESKS = {"kiln": KILN, "glider": GLIDER, "bike": BIKE, "kayak": KAYAK}
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
+from tests.probes import flat, same
 from tests.test_grammar import _tool
 
 
@@ -284,29 +285,13 @@ CASES: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]] = [
 ]  # fmt: skip
 
 
-def _flat(policy: Any) -> dict[str, Any]:
-    data = policy.condition.model_dump(mode="json", exclude_none=True)
-    selector = data.pop("selector", None)
-    if isinstance(selector, dict) and "arg" in selector and "arg" not in data:
-        data["arg"] = selector["arg"]
-    return dict(data)
-
-
-def _same(expected: Any, actual: Any) -> bool:
-    if isinstance(expected, list):
-        return isinstance(actual, list | str) and set(expected) == set(
-            actual if isinstance(actual, list) else [actual]
-        )
-    return bool(expected == actual)
-
-
 def _hit(p: Any, exp: Exp) -> bool:
     operator, target, params = exp
-    flat = _flat(p)
+    said = flat(p)
     return (
         p.operator == operator
         and p.target == target
-        and all(k in flat and _same(v, flat[k]) for k, v in params.items())
+        and all(k in said and same(v, said[k]) for k, v in params.items())
     )
 
 
@@ -370,7 +355,7 @@ def main(cases: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]]) -> 
         print(f"{got:6} {bad} {case[0]}")
         if verbose and got != "exact":
             for p in policies:
-                print(f"         {p.enforcement:11} {p.operator} {p.target} {_flat(p)}")
+                print(f"         {p.enforcement:11} {p.operator} {p.target} {flat(p)}")
     print(f"{exact}/{len(cases)} exact, {wrong} wrong enforced", file=sys.stderr)
 
 

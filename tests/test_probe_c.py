@@ -6,14 +6,13 @@ below, so a later change that mends one says so. The figures are in CHANGELOG.md
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.corpus_agents import build_prompt
+from tests.probes import flat, marked, same, tally
 from tests.test_grammar import _tool
 
 
@@ -105,24 +104,6 @@ CASES: list[tuple[str, list[dict[str, Any]], str, tuple[str, str, dict[str, Any]
 ]  # fmt: skip
 
 
-def _flat(policy: Any) -> dict[str, Any]:
-    data = policy.condition.model_dump(mode="json", exclude_none=True)
-    selector = data.pop("selector", None)
-    if isinstance(selector, dict) and "arg" in selector and "arg" not in data:
-        data["arg"] = selector["arg"]
-    return dict(data)
-
-
-def _same(expected: Any, actual: Any) -> bool:
-    if isinstance(expected, list):
-        return isinstance(actual, list | str) and set(expected) == set(
-            actual if isinstance(actual, list) else [actual]
-        )
-    if isinstance(expected, int | float) and isinstance(actual, int | float):
-        return float(expected) == float(actual)
-    return bool(expected == actual)
-
-
 def outcome(folder: Path, case: tuple[Any, ...]) -> str:
     """`exact`: a policy with the expected operator, target and parameters; `wrong`: an
     enforced policy that is not it (or any enforced one on a look-alike); `none`: neither."""
@@ -133,11 +114,11 @@ def outcome(folder: Path, case: tuple[Any, ...]) -> str:
         return "wrong" if any(p.enforcement == "enforce" for p in mine) else "exact"
     operator, target, params = expected
     for p in mine:
-        flat = _flat(p)
+        said = flat(p)
         if (
             p.operator == operator
             and p.target == target
-            and all(k in flat and _same(v, flat[k]) for k, v in params.items())
+            and all(k in said and same(v, said[k]) for k, v in params.items())
         ):
             return "exact"
     return "wrong" if any(p.enforcement == "enforce" for p in mine) else "none"
@@ -149,20 +130,10 @@ def outcome(folder: Path, case: tuple[Any, ...]) -> str:
 _OPEN = frozenset({"flow-report", "bound-label", "order-without", "order-label"})
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True)) if c[0] in _OPEN else c for c in CASES],
-    ids=[c[0] for c in CASES],
-)
+@pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])
 def test_probe_c(tmp_path: Path, case: tuple[Any, ...]) -> None:
     assert outcome(tmp_path, case) == "exact"
 
 
 if __name__ == "__main__":
-    counts: dict[str, int] = {}
-    for case in CASES:
-        with tempfile.TemporaryDirectory() as d:
-            got = outcome(Path(d), case)
-        counts[got] = counts.get(got, 0) + 1
-        print(f"{got:6} {case[0]}")
-    print(counts, file=sys.stderr)
+    tally(CASES, outcome)

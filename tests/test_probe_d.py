@@ -7,13 +7,12 @@ CHANGELOG.md. The harness is probe C's."""
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.probes import marked, tally
 from tests.test_grammar import _tool
 from tests.test_probe_c import _with, outcome
 
@@ -132,20 +131,10 @@ _OPEN = frozenset(
 )  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True)) if c[0] in _OPEN else c for c in CASES],
-    ids=[c[0] for c in CASES],
-)
+@pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])
 def test_probe_d(tmp_path: Path, case: tuple[Any, ...]) -> None:
     assert outcome(tmp_path, case) == "exact"
 
 
 if __name__ == "__main__":
-    counts: dict[str, int] = {}
-    for case in CASES:
-        with tempfile.TemporaryDirectory() as d:
-            got = outcome(Path(d), case)
-        counts[got] = counts.get(got, 0) + 1
-        print(f"{got:6} {case[0]}")
-    print(counts, file=sys.stderr)
+    tally(CASES, outcome)

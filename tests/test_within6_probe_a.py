@@ -19,52 +19,38 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
+from tests.probes import spec
 
 NOTE = "note"
 
 
-def _spec(tool_id: str, description: str, /, **params: str | tuple[str, str]) -> dict[str, Any]:
-    props: dict[str, Any] = {}
-    for key, value in params.items():
-        kind, about = value if isinstance(value, tuple) else (value, "")
-        props[key] = {"type": kind, **({"description": about} if about else {})}
-    return {
-        "type": "function",
-        "function": {
-            "name": tool_id,
-            "description": description,
-            "parameters": {"type": "object", "properties": props, "required": list(props)},
-        },
-    }
-
-
 STAY = [
-    _spec("find_guest", "Find a guest by name or email.", query="string"),
-    _spec("book_stay", "Book a stay at the guesthouse.", guest_id="string",
+    spec("find_guest", "Find a guest by name or email.", query="string"),
+    spec("book_stay", "Book a stay at the guesthouse.", guest_id="string",
           nights="integer", party_size=("integer", "Number of guests in the party.")),
-    _spec("take_deposit", "Take a card deposit for a booking.", booking_id="string",
+    spec("take_deposit", "Take a card deposit for a booking.", booking_id="string",
           deposit_eur=("number", "Deposit in euros.")),
-    _spec("apply_discount", "Apply a discount to a booking.", booking_id="string",
+    spec("apply_discount", "Apply a discount to a booking.", booking_id="string",
           discount_pct=("number", "Discount in per cent.")),
-    _spec("list_rooms", "List free rooms.", max_results="integer"),
+    spec("list_rooms", "List free rooms.", max_results="integer"),
 ]  # fmt: skip
 COURIER = [
-    _spec("cold.lookupSender", "Look up a sender account.", query="string"),
-    _spec("cold.createShipment", "Create a refrigerated shipment.", senderId="string",
+    spec("cold.lookupSender", "Look up a sender account.", query="string"),
+    spec("cold.createShipment", "Create a refrigerated shipment.", senderId="string",
           weightKg=("number", "Parcel weight in kilograms."),
           setpointC=("number", "Storage temperature in degrees Celsius.")),
-    _spec("cold.insureParcel", "Insure a parcel.", shipmentId="string",
+    spec("cold.insureParcel", "Insure a parcel.", shipmentId="string",
           declaredValueUsd=("number", "Declared value in US dollars.")),
-    _spec("cold.bookPickup", "Book a driver pickup.", shipmentId="string",
+    spec("cold.bookPickup", "Book a driver pickup.", shipmentId="string",
           waitMinutes=("integer", "Minutes the driver waits at pickup.")),
 ]  # fmt: skip
 KENNEL = [
-    _spec("FindDog", "Find a dog by name.", Name="string"),
-    _spec("BookBoarding", "Book boarding for a dog.", DogId="string", Nights="integer",
+    spec("FindDog", "Find a dog by name.", Name="string"),
+    spec("BookBoarding", "Book boarding for a dog.", DogId="string", Nights="integer",
           DailyFoodGrams=("integer", "Food per day in grams.")),
-    _spec("ChargeGrooming", "Charge the owner for grooming.", DogId="string",
+    spec("ChargeGrooming", "Charge the owner for grooming.", DogId="string",
           PriceUsd=("number", "Price in US dollars.")),
-    _spec("ScheduleWalk", "Schedule a walk for a dog.", DogId="string",
+    spec("ScheduleWalk", "Schedule a walk for a dog.", DogId="string",
           WalkMinutes="integer"),
 ]  # fmt: skip
 DESKS = {"stay": STAY, "courier": COURIER, "kennel": KENNEL}

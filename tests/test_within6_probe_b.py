@@ -10,16 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_within6_probe_a import DESKS, NOTE, Expected, _spec, check
+from tests.probes import spec
+from tests.test_within6_probe_a import DESKS, NOTE, Expected, check
 
 LOCKER = [
-    _spec("locker.find_member", "Find a member of the locker co-op.", query="string"),
-    _spec("locker.rent_locker", "Rent a parcel locker to a member.", member_id="string",
+    spec("locker.find_member", "Find a member of the locker co-op.", query="string"),
+    spec("locker.rent_locker", "Rent a parcel locker to a member.", member_id="string",
           rental_days=("integer", "Rental length in days."),
           locker_volume_l=("number", "Locker volume in litres.")),
-    _spec("locker.top_up", "Top up a member's prepaid balance.", member_id="string",
+    spec("locker.top_up", "Top up a member's prepaid balance.", member_id="string",
           top_up_gbp=("number", "Top-up in pounds sterling.")),
-    _spec("locker.set_pin_expiry", "Set when a locker's pickup code expires.",
+    spec("locker.set_pin_expiry", "Set when a locker's pickup code expires.",
           locker_id="string", expiry_hours=("integer", "Hours until the code expires.")),
 ]  # fmt: skip
 DESKS["locker"] = LOCKER

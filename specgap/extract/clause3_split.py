@@ -276,7 +276,7 @@ def more(
         # the sentence compiled a rule, and a clause of it compiled nothing: that clause's
         # note is its only trace ("at most 4 passengers, and the pilot must log the wind")
         notes.append(unread[0])
-    if not added and len(notes) == 0:
+    if not added and not notes:
         return rules, diagnostics
     known = {(d.code, d.message, d.span) for d in diagnostics}
     notes = [d for d in notes if (d.code, d.message, d.span) not in known]

@@ -1,0 +1,71 @@
+"""What the probe sets share (`tests/test_probe_c.py`, `test_probe_d.py`, the rule classes'
+`test_*_probe_*.py`): a tool spec written in one line, a policy's condition as the flat
+parameters a case states, how a stated value compares, the strict-xfail marks of the cases
+that fail, and the tally a probe set prints (`python -m tests.test_probe_c`)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from collections.abc import Callable, Collection, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def spec(tool_id: str, description: str, /, **params: str | tuple[str, str]) -> dict[str, Any]:
+    """An OpenAI tool spec; a parameter is its JSON type, or (type, description)."""
+    props: dict[str, Any] = {}
+    for key, value in params.items():
+        kind, about = value if isinstance(value, tuple) else (value, "")
+        props[key] = {"type": kind, **({"description": about} if about else {})}
+    return {
+        "type": "function",
+        "function": {
+            "name": tool_id,
+            "description": description,
+            "parameters": {"type": "object", "properties": props, "required": list(props)},
+        },
+    }
+
+
+def flat(policy: Any) -> dict[str, Any]:
+    """The policy's condition as a case states it: its fields, the selected argument `arg`."""
+    data = policy.condition.model_dump(mode="json", exclude_none=True)
+    selector = data.pop("selector", None)
+    if isinstance(selector, dict) and "arg" in selector and "arg" not in data:
+        data["arg"] = selector["arg"]
+    return dict(data)
+
+
+def same(expected: Any, actual: Any) -> bool:
+    """A stated value against the policy's: a list as a set (one item may stand alone), a
+    number as a number."""
+    if isinstance(expected, list):
+        return isinstance(actual, list | str) and set(expected) == set(
+            actual if isinstance(actual, list) else [actual]
+        )
+    if isinstance(expected, int | float) and isinstance(actual, int | float):
+        return float(expected) == float(actual)
+    return bool(expected == actual)
+
+
+def marked(cases: Sequence[tuple[Any, ...]], failing: Collection[str]) -> list[Any]:
+    """The cases as pytest params named by their first field; those in `failing` strict
+    xfails, so a change that mends one says so."""
+    return [
+        pytest.param(c, marks=pytest.mark.xfail(strict=True)) if c[0] in failing else c
+        for c in cases
+    ]
+
+
+def tally(cases: Sequence[tuple[Any, ...]], outcome: Callable[[Path, Any], str]) -> None:
+    """Print each case's outcome and the counts (the figure a probe set's doc gives)."""
+    counts: dict[str, int] = {}
+    for case in cases:
+        with tempfile.TemporaryDirectory() as d:
+            got = outcome(Path(d), case)
+        counts[got] = counts.get(got, 0) + 1
+        print(f"{got:6} {case[0]}")
+    print(counts, file=sys.stderr)
