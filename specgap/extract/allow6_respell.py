@@ -322,7 +322,7 @@ def respelled(text: str, after: str = "", asked: str | None = None) -> tuple[str
 
 # a tool id as the prose writes one: snake_case, dotted, camelCase, or in a code span
 _TOOL_ID = re.compile(
-    r"(?<![\w.-])(?:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)(?![\w-])"
+    r"(?<![\w.-])(?:[a-z][a-z0-9]*(?:[_.][a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]*)+))(?![\w-])"
 )
 
 

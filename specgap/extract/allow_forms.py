@@ -22,7 +22,7 @@ import re
 
 from specgap.operators.prose import QUOTED, STATE_WORD
 
-_WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9])"
+_WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|(?>[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9]))"
 _ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"
 _QWORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"  # quoted: the noun before needs no colon
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*)"
@@ -185,7 +185,7 @@ _FORMS += (
     ),
     # "permittedCabinGrades: bronze, silver", "`zones.allowed`: z1, z2": a setting's name
     re.compile(
-        r"^\W*`?(?P<np>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)`?\s*[:=]\s*"
+        r"^\W*`?(?P<np>(?>[a-z]+(?:[A-Z][a-z0-9]+)+)|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)`?\s*[:=]\s*"
         + _ITEMS
         + _END
     ),

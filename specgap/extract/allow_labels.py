@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 _IDENTIFIER = re.compile(
-    r"^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]+)+$"
+    r"^[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+$|^(?>[a-z]+(?:[A-Z][a-z0-9]+)+)$"
 )
 _QUALIFIERS = frozenset(
     {"allowed", "accepted", "valid", "permitted", "supported", "acceptable", "permissible",

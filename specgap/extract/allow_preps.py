@@ -34,7 +34,7 @@ from specgap.extract.pattern_base import USER, singular
 from specgap.ir import CandidateRule
 from specgap.operators.prose import is_toolish
 
-_VALUE = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_VALUE = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|(?>[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?))"
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*)"
 _VALUES = _VALUE + r"(?:" + _SEP + _VALUE + r")*"
 _PREP = r"to|into|in|inside|within|from|at|with|for|on|via|through|using|under|onto"

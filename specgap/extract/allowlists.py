@@ -93,7 +93,7 @@ _FORMS += (
 )  # fmt: skip
 # values written as bare words, read only where the frame itself says "these are the only
 # values": "one of"/"either", a label with a colon, "only a and b X are offered"
-_BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_BARE = r"(?:" + _ITEM + r"|(?>[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?))"
 _BARES = (
     r"(?P<list>"
     + _BARE

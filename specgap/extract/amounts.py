@@ -171,7 +171,7 @@ _MONEY = re.compile(r"^[$€£]|dollar|euro|pound|usd|eur|gbp", re.I)
 # "only call `issue_credit` with an amount of at most $100": the tool is named, the
 # argument follows `with`
 _CALL_WITH = re.compile(
-    r"\b(?:call|use|invoke|run)\s+(?:the\s+)?(?P<tool>`[^`]+`|[A-Za-z][A-Za-z0-9]*(?:[_.][\w-]+)+)"
+    r"\b(?:call|use|invoke|run)\s+(?:the\s+)?(?P<tool>`[^`]+`|(?>[A-Za-z][A-Za-z0-9]*(?:[_.][\w-]+)+))"
     r"(?:\s+(?:tool|function))?\s+(?:only\s+)?with\s+(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+(?:of\s+)?(?P<bound>at\s+most|up\s+to|no\s+more\s+than|not\s+"
     r"(?:exceeding|above|over)|at\s+least|no\s+less\s+than)\s+" + _AMOUNT,

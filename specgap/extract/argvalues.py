@@ -99,7 +99,7 @@ def argument_values(clause: Clause, text: str) -> list[Emit]:
 
 # "never set the status to closed", "only set the priority to low or normal": the argument
 # set is the noun after the verb, its values (quoted or bare words) follow `to`
-_BARE = r"(?:" + _ITEM + r"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_BARE = r"(?:" + _ITEM + r"|(?>[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?))"
 _ONE_OF = re.compile(r"\b(?:set|change|switch|update|put)\b[^.;]*\bto\s+one\s+of\b", re.I)
 _SET_OR = re.compile(
     r"^\W*(?:always\s+)?(?:set|change|switch|put)\b[^.;]*?\bto\s+[^.;,]+?(?:,\s*[^.;,]+?)*,?"

@@ -63,8 +63,8 @@ _WORD = r"[a-z][a-z-]*"
 _VALUE = (
     r"(?!(?:always|then|but|instead|please|never|also|or|and|look|find|use|ask|check|call|search|"
     r"fetch|retrieve|get|take)\b)"
-    rf"(?:{_DET}|{_OWNER})?(?:{_WORD}'s\s+)?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
-    rf"(?:\s+of\s+(?:the\s+|their\s+|a\s+|an\s+)?{_WORD}(?:\s+(?!and\b|or\b){_WORD})?)?"
+    rf"(?>(?:{_DET}|{_OWNER})?)(?:{_WORD}'s\s+)?{_WORD}(?:\s+(?!and\b|or\b|of\b){_WORD}){{0,3}}?"
+    rf"(?:\s+of\s+(?>(?:the\s+|their\s+|a\s+|an\s+)?){_WORD}(?:\s+(?!and\b|or\b){_WORD})?)?"
 )
 _VALUES = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_VALUE})*)"
 _END = r"(?=\s*(?:[.;:!?,()]|$|\s(?:before|when|whenever|while|if|so|to|and\s+then|then|"

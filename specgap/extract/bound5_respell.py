@@ -109,8 +109,8 @@ _OTHERWISE = re.compile(
     r"allowed|booked|sent|made))\s*\.?\s*$",
     re.I,
 )
-_IDENT = r"(?P<np>(?-i:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+))"
-_IDENTIFIER = re.compile(r"`?[a-z]+(?:_[a-z0-9]+)+`?\s|`?[a-z]+(?:[A-Z][a-z0-9]*)+`?\s")
+_IDENT = r"(?P<np>(?-i:[a-z]+(?:_[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]*)+)))"
+_IDENTIFIER = re.compile(r"`?[a-z]+(?:_[a-z0-9]+)+`?\s|`?(?>[a-z]+(?:[A-Z][a-z0-9]*)+)`?\s")
 _HEDGE = re.compile(
     r"\b(?:usually|typically|normally|generally|often|mostly|sometimes|on\s+average)\b", re.I
 )

@@ -113,8 +113,9 @@ _CALL_LIST = re.compile(
     r"(?:the\s+tools\s+)?(?P<list>.+)$",
     re.I,
 )
-TOOL_ID = re.compile(r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
-                     r"(?:\(\))?")  # fmt: skip
+TOOL_ID = re.compile(
+    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
+)
 _ID_GLUE = re.compile(r"^(?:\s*(?:,|;|and|then|next|finally|first|after\s+that)\s*)*$", re.I)
 _SEQUENCED = re.compile(r"\b(?:then|next|finally|after\s+that)\b", re.I)
 

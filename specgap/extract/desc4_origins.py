@@ -23,7 +23,7 @@ from typing import Any
 
 _TOOL = (
     r"`(?P<tick>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?P<id>[A-Za-z][A-Za-z0-9]*(?:(?:[._]|__|-)"
-    r"[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)"
+    r"[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]*)+))"
 )
 _GAVE = r"(?:returned|listed|gave|showed|shows|returns|lists|reported|produced|issued|found)"
 _FROM_TOOL = re.compile(

@@ -26,7 +26,10 @@ from specgap.toolspecs import ToolSpec
 __all__ = ["parameter_rules"]
 
 # a tool id (snake_case or camelCase), matched case-sensitively inside the patterns' re.I
-_ID = r"`?(?P<id>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
+_ID = (
+    r"`?(?P<id>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)))`?"
+    r"(?:\(\))?"
+)
 _TOOL = r"(?:the\s+)?" + _ID + r"(?:\s+(?:tool|function|endpoint|call))?"
 _MODAL = (
     r"(?:(?:it|this|the\s+value)\s+)?(?:must|should|shall|has\s+to|needs\s+to)\s+(?:always\s+)?"

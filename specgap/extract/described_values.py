@@ -26,7 +26,7 @@ from specgap.ir import CandidateRule
 from specgap.toolspecs import ToolSpec
 
 _QUOTED = r"`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\""
-_BARE = r"[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9]"
+_BARE = r"(?>[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9])"
 _VALUE = r"(?:" + _QUOTED + r"|" + _BARE + r")"
 _SEP = r"(?:\s*[,|/]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+)"
 _LIST = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")+)"

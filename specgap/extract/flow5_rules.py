@@ -64,7 +64,7 @@ def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidate
 TOOL = (
     r"(?-i:`[A-Za-z_][\w.\-]*`|\b[A-Za-z][A-Za-z0-9_]+(?:\.[A-Za-z_][A-Za-z0-9_]*)+\b|"
     r"\b[A-Za-z][a-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+\b|"
-    r"\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b(?:[A-Z][a-z0-9]+){2,}\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b)"
+    r"\b(?>[a-z]+(?:[A-Z][a-z0-9]+)+)\b|\b(?:[A-Z][a-z0-9]+){2,}\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b)"
 )
 _TOOL_RE = re.compile(TOOL)
 

@@ -40,8 +40,8 @@ _FOUND = re.compile(
 # "If `get_slip` returns a free slip, assign it", "when the search finds a match, ...": the
 # search named by its tool id (the prerequisite exactly) or as a search of some kind
 _RETURNS = re.compile(
-    r"^\W*(?:if|when|once|whenever|as\s+soon\s+as)\s+(?:(?P<tool>`?[A-Za-z]\w*(?:[_.]\w+)+`?|"
-    r"`?[a-z]+(?:[A-Z][a-z0-9]+)+`?)|(?:the|a|your)\s+(?:[a-z]+\s+){0,2}(?:search|lookup|look-up|"
+    r"^\W*(?:if|when|once|whenever|as\s+soon\s+as)\s+(?:(?P<tool>`?(?>[A-Za-z]\w*(?:[_.]\w+)+)`?|"
+    r"`?(?>[a-z]+(?:[A-Z][a-z0-9]+)+)`?)|(?:the|a|your)\s+(?:[a-z]+\s+){0,2}(?:search|lookup|look-up|"
     r"query))\s+(?:returns|finds|shows|lists|yields|gives(?:\s+back)?)\s+(?P<np>(?:(?:an?|the|"
     r"any|some|one\s+or\s+more|[a-z]+(?:ing|ed)|free|open|valid|suitable|eligible|available)\s+)*"
     r"(?P<head>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))\s*,\s*(?:then\s+)?(?P<do>[a-z][^;]*?)"

@@ -365,7 +365,7 @@ def checked_predicate(text: str, obj: str, end: int) -> tuple[str, int]:
 # "... using `issue_refund(booking_id)`", "via issueRefund": the tool an action is done with
 _TOOL_AFTER = re.compile(
     r"\s+(?:using|via|through|with|by\s+(?:calling|using|invoking))\s+(?:the\s+)?`?"
-    r"(?P<id>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?P<id>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
     r"(?:\s*\([^)]*\))?`?(?:\s+(?:tool|function|endpoint))?(?=$|[\s,.;:)])"
 )
 

@@ -45,7 +45,7 @@ __all__ = ["reread", "respellings"]
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _TOOL = (
-    r"`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|"
+    r"`?(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)|"
     r"[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
 )
 _PERSON = (

@@ -32,7 +32,7 @@ from specgap.extract.pattern_base import (
 from specgap.extract.value_people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
-_VALUE = rf"(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?{_WORD}(?:\s+{_WORD}){{0,3}}?"
+_VALUE = rf"(?>(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?){_WORD}(?:\s+{_WORD}){{0,3}}?"
 _VALS = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_VALUE})*)"
 _ACT = r"(?P<act>[^,.;:!?]{2,60}?)"
 _END = r"\s*(?:[,.;:!?]|$)"
@@ -81,7 +81,7 @@ _SHAPES = (
     ),
 )  # fmt: skip
 _TOOL = re.compile(
-    r"`?(?P<id>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
+    r"`?(?P<id>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)))`?"
 )
 _CALLING = re.compile(
     r"^(?:calling|using|invoking|running|you\s+call|you\s+use)\s+(?:the\s+)?", re.I

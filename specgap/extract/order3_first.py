@@ -47,7 +47,7 @@ _TRAIL = re.compile(
     re.I,
 )
 _TOOL_ID = re.compile(
-    r"`(?P<q>[^`\s]+)`|\b(?P<id>[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)\b"
+    r"`(?P<q>[^`\s]+)`|\b(?P<id>[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))\b"
 )
 _CONDITION = re.compile(r"^\W*(?:if|when|whenever|unless|once|while|for)\b", re.I)
 _NEGATED = re.compile(r"\b(?:unless|except|not\s+needed|no\s+need)\b", re.I)

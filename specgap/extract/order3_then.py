@@ -47,8 +47,8 @@ _COMES_AFTER = re.compile(
     r"`?(?P<step>[A-Za-z][\w.-]*(?:[_.-]\w+|[a-z][A-Z]\w*))`?",
 )
 _WITH_TOOL = re.compile(
-    r"\b(?:with|using|via|through|by\s+calling)\s+(?:`(?P<q>[^`\s]+)`|(?P<id>[A-Za-z]\w*"
-    r"(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,}))(?:\(\))?\s*$"
+    r"\b(?:with|using|via|through|by\s+calling)\s+(?:`(?P<q>[^`\s]+)`|(?P<id>(?>[A-Za-z]\w*"
+    r"(?:[_.-]\w+)+)|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)|(?:[A-Z][a-z0-9]+){2,}))(?:\(\))?\s*$"
 )
 _VERB_OBJECT = re.compile(r"^(?P<v>[a-z]+)\s+(?:a|an|the|their|its)\s+(?P<o>[a-z]+)\b", re.I)
 _SAID = frozenset(["show", "give", "read", "offer", "warn", "remind", "thank", "greet", "walk"])
@@ -154,7 +154,7 @@ _DESCRIBED_FIRST = re.compile(
     re.I,
 )
 _CALLED = re.compile(
-    r"^(?:call|run|use)\s+`?(?P<id>[A-Za-z]\w*(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|"
+    r"^(?:call|run|use)\s+`?(?P<id>[A-Za-z]\w*(?:[_.-]\w+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)|"
     r"(?:[A-Z][a-z0-9]+){2,})`?(?:\(\))?\b",
     re.I,
 )
@@ -216,7 +216,7 @@ def _required_first(text: str) -> list[Emit]:
 
 
 _TOOL_LIKE = re.compile(
-    r"[A-Za-z]\w*(?:[_.-]\w+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|(?:[A-Z][a-z0-9]+){2,}"
+    r"[A-Za-z]\w*(?:[_.-]\w+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)|(?:[A-Z][a-z0-9]+){2,}"
 )
 
 

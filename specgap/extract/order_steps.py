@@ -14,7 +14,7 @@ import re
 from specgap.extract.grammar import parse
 
 _TOOL = re.compile(
-    r"^\W*`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?\W*$"
+    r"^\W*`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?\W*$"
 )
 
 

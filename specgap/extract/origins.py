@@ -55,7 +55,7 @@ _DETS = frozenset(split_words("the a an any all every each their his her its you
 # a tool id as the tools spell it (`list_slots`, `findMember`, `ListSlots`), case-sensitive in
 # any pattern
 _ID = (
-    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
+    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)"
     r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+"
 )
 _TOOL = r"`?(?-i:" + _ID + r")`?(?:\(\))?"

@@ -123,7 +123,7 @@ _AGAINST = re.compile(
 )
 # "`issue_ticket` only accepts sailing ids returned by `search_sailings`"
 _ACCEPTS = re.compile(
-    r"^\W*`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
+    r"^\W*`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)))`?"
     r"(?:\(\))?\s+(?:must\s+|should\s+|may\s+|can\s+)?only\s+(?:accepts?|takes?|receives?|gets?)\s+"
     + _DET
     + _NP
@@ -276,7 +276,7 @@ _IT_GAVE = re.compile(
     re.I,
 )  # fmt: skip
 _TOOL_ID = re.compile(
-    r"`?((?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
+    r"`?((?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)))`?"
 )
 
 

@@ -339,7 +339,7 @@ _BANNED_BEFORE = re.compile(
     re.I,
 )
 _TOOL_NAME = re.compile(
-    r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?"
+    r"`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?|`?(?>[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
 )
 _SUBJECT_LED = re.compile(
     r"^(?:you|we|(?:the\s+)?agent|(?:the\s+)?assistant|they)\s+[a-z]|^(?:the\s+)?(?:"

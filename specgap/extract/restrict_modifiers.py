@@ -108,7 +108,7 @@ _VALUES = re.compile(
 # "using `cancelBooking`", "via the refund tool": the tool, which restricts nothing
 _TOOL = re.compile(
     r"^\s*(?:with|using|via|through|by|in|by\s+calling|by\s+using)\s+(?:the\s+)?"
-    r"(?:`[^`]+`|[A-Za-z]\w*(?:[_.][\w-]+)+|[a-z]+[A-Z]\w*|[\w.\-]+\s+(?:tool|function|api|"
+    r"(?:`[^`]+`|(?>[A-Za-z]\w*(?:[_.][\w-]+)+)|[a-z]+[A-Z]\w*|[\w.\-]+\s+(?:tool|function|api|"
     r"endpoint))(?:\s+(?:tool|function|api|endpoint))?",
 )
 # "without the passenger's approval", "without asking them first": a confirmation's own words

@@ -139,7 +139,7 @@ def _count_params(count: re.Match[str]) -> dict[str, object]:
 
 # "with `files_delete`", "using the refund tool": names the tool, restricts nothing
 _TOOL_ONLY = re.compile(
-    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?(?:`[^`]+`|[A-Za-z]\w*(?:[_.][\w-]+)+|"
+    r"^(?:with|using|via|through|by|in)\s+(?:the\s+)?(?:`[^`]+`|(?>[A-Za-z]\w*(?:[_.][\w-]+)+)|"
     r"[a-z]+[A-Z]\w*|[\w.\-]+\s+(?:tool|function|api))(?:\s+(?:tool|function|api))?\s*[.;!]?$",
 )  # a tool's name or id ("in Paris" restricts the ban: it names a place, not a tool)
 _MAKING = frozenset(

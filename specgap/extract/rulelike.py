@@ -132,7 +132,7 @@ _CLAUSES = re.compile(
     r"\s*(?:;|:\s+|\s[-–—]\s|—|\(\d{1,2}\)\s|\s\d{1,2}\)\s|\||\s(?:->|→|=>)\s)\s*"
 )
 _FINITE = re.compile(
-    r"^(?:\W*[\w'-]+){0,4}?\W+(?:is|are|was|were|has|have|had|will|would|can|could|may|"
+    r"^(?:(?>\W*)(?>[\w'-]+)){0,4}?\W+(?:is|are|was|were|has|have|had|will|would|can|could|may|"
     r"might|must|should|shall|does|do|did|becomes?|gets?)\b",
     re.I,
 )

@@ -148,7 +148,7 @@ _PICK = re.compile(
     re.I,
 )
 _TOOL_ID = re.compile(
-    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+    r"`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
 )
 _OUTPUTS = re.compile(
     r"\b(?:knowledge\s*base|database|system|systems|tools?|functions?|lookups?|outputs?|"

@@ -94,7 +94,7 @@ _ITSELF = re.compile(
 # "Call `get_order` first": in a tool's description, that tool comes before the described one
 _FIRST = re.compile(
     r"^\W*(?i:(?:always|first)\s*,?\s+)?(?i:call|use|run|invoke)\s+(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*"
-    r"(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?(?:\s+(?:tool|function))?\s+"
+    r"(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?(?:\s+(?:tool|function))?\s+"
     r"(?i:first|beforehand|before(?:\s+(?:this|calling\s+this|using\s+this))?)\b",
 )
 _OBLIGES = frozenset({"after", "once", "as soon as"})

@@ -202,13 +202,13 @@ _DONE_WITH = re.compile(
     r"^\W*(?:(?:the|this|each|every|a|an|its|their)\s+)?(?:[A-Za-z][\w-]*\s+){1,4}?(?:must|"
     r"should|shall|has\s+to|have\s+to|needs?\s+to)\s+(?:already\s+|first\s+)?have\s+(?:already\s+)?"
     r"been\s+[a-z]+\s+(?:first\s+)?(?:with|by|using|via|through|by\s+calling|by\s+using)\s+"
-    r"(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+    r"(?:the\s+)?`?(?P<id>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?"
     r"(?:\(\))?(?:\s+(?:tool|function))?(?:\s+(?:first|beforehand|already|before(?:\s+(?:this|"
     r"calling\s+this|using\s+this)(?:\s+(?:tool|function))?)?))?\s*[.;!]?\s*$",
 )
 
 
-_ID = r"`?(?P<{}>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?"
+_ID = r"`?(?P<{}>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
 # "must be preceded by a call to `a`", "call this with the output of `a`", "takes the token
 # returned by `a`": `a` has run before the described tool
 _AFTER_ANOTHER = re.compile(

@@ -37,7 +37,7 @@ from specgap.operators.prose import ANY_TOOL, STATE_WORD, singular
 _QUOTED = r"`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\""
 _MONEY = r"[$€£]\s?\d[\d,]*(?:\.\d+)?"
 _NUM = r"\d[\d,]*(?:\.\d+)?"
-_WORD = r"[A-Za-z][\w.:/+-]*[\w/+]|[A-Za-z]"
+_WORD = r"(?>[A-Za-z][\w.:/+-]*[\w/+]|[A-Za-z])"
 _VALUE = r"(?:" + _QUOTED + r"|" + _MONEY + r"|" + _NUM + r"(?![\w-])|" + _WORD + r")"
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s*\|\s*|\s+(?:and|or)\s+)"
 _MANY = r"(?P<list>" + _VALUE + r"(?:" + _SEP + _VALUE + r")+)"

@@ -19,7 +19,7 @@ import re
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, singular
 
-_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?)"
+_ITEM = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|(?>[A-Za-z0-9](?:[\w.:/+-]*[\w/+-])?))"
 _ITEMS = (
     r"(?P<list>" + _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s+(?:and|or)\s+" + _ITEM
     + r")*)"

@@ -25,7 +25,8 @@ from specgap.extract.pattern_base import ANY_TOOL, singular
 from specgap.extract.value_people import PERSON
 
 _TOOL = (
-    r"`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?"
+    r"`?(?P<tool>(?-i:[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+)))`?"
+    r"(?:\(\))?"
 )
 _THING = r"(?:\s+(?:tool|function|calls?|endpoint))?"
 _CALLING = (
