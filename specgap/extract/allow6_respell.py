@@ -55,8 +55,15 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 # one value: quoted, a code span, or one to three words (a name of several capitalised words)
 _Q = r"(?:`[^`\n]{1,40}`|'[^'\n]{1,40}'|\"[^\"\n]{1,40}\")"
 _STOP = r"(?!(?:and|or|nothing|no|never|only|not)\b)"
+_NAME = r"[\w+-]*(?:\.[\w+-]+)*"  # after its first character; "and"/"or" are never one
 _W = (
-    r"(?:" + _STOP + r"[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*(?-i:\s+[A-Z0-9][\w+-]*(?:\.[\w+-]+)*){0,2})"
+    r"(?:"
+    + _STOP
+    + r"[A-Za-z0-9]"
+    + _NAME
+    + r"(?-i:\s+(?!(?i:and|or|nor)\b)[A-Z0-9]"
+    + _NAME
+    + r"){0,2})"
 )
 _V = r"(?:" + _Q + r"|" + _W + r")"
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*|\s*\|\s*)"

@@ -23,7 +23,7 @@ import re
 from specgap.operators.prose import QUOTED, STATE_WORD
 
 _WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|(?>[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9]))"
-_ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"
+_ITEM = _WORD + r"(?:[ \t]+(?!(?i:and|or|nor)\b)" + _WORD + r"){0,2}"
 _QWORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\")"  # quoted: the noun before needs no colon
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s*/\s*)"
 _ITEMS = r"(?P<list>" + _ITEM + r"(?:\s*,\s*(?:(?:and|or)\s+)?" + _ITEM + r"|\s+(?:and|or)\s+"

@@ -23,7 +23,7 @@ from specgap.operators.prose import QUOTED, STATE_WORD
 
 _QUALIFIED = r"(?:accepted|allowed|valid|permitted|supported|acceptable|permissible|available)"
 _WORD = r"(?:`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\"|(?>[A-Za-z0-9][\w.:/+-]*[\w/+]|[A-Za-z0-9]))"
-_ITEM = _WORD + r"(?:[ \t]+" + _WORD + r"){0,2}"  # "main room", "front desk"
+_ITEM = _WORD + r"(?:[ \t]+(?!(?i:and|or|nor)\b)" + _WORD + r"){0,2}"  # "main room", "front desk"
 # items several words long need commas between them ("terrace, main room or bar"); the
 # list of `values3_lists` too
 ITEMS = (

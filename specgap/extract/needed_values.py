@@ -32,7 +32,10 @@ from specgap.extract.pattern_base import (
 from specgap.extract.value_people import PERSON
 
 _WORD = r"[A-Za-z][\w'-]*"
-_VALUE = rf"(?>(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?){_WORD}(?:\s+{_WORD}){{0,3}}?"
+# a determiner or owner is taken whole (atomic), and "and" is never a word of a value: the
+# list has one reading, so a long repetitive line cannot backtrack exponentially
+_LEAD = r"(?>(?:(?:the|their|his|her|a|an|its)\s+)?(?:[a-z]+'s\s+)?)"
+_VALUE = rf"{_LEAD}{_WORD}(?:\s+(?!and\b){_WORD}){{0,3}}?"
 _VALS = rf"(?P<np>{_VALUE}(?:(?:\s*,\s*(?:and\s+)?|\s+and\s+){_VALUE})*)"
 _ACT = r"(?P<act>[^,.;:!?]{2,60}?)"
 _END = r"\s*(?:[,.;:!?]|$)"

@@ -35,8 +35,8 @@ from specgap.extract.grammar_emit import Emit
 from specgap.operators.prose import ANY_TOOL, STATE_WORD, singular
 
 _QUOTED = r"`[^`\n]+`|'[^'\n]+'|\"[^\"\n]+\""
-_MONEY = r"[$€£]\s?\d[\d,]*(?:\.\d+)?"
-_NUM = r"\d[\d,]*(?:\.\d+)?"
+_MONEY = r"[$€£]\s?(?>\d[\d,]*\d|\d)(?:\.\d+)?"  # "1,000"; never a list's comma
+_NUM = r"(?>\d[\d,]*\d|\d)(?:\.\d+)?"
 _WORD = r"(?>[A-Za-z][\w.:/+-]*[\w/+]|[A-Za-z])"
 _VALUE = r"(?:" + _QUOTED + r"|" + _MONEY + r"|" + _NUM + r"(?![\w-])|" + _WORD + r")"
 _SEP = r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s*;\s*|\s*\|\s*|\s+(?:and|or)\s+)"

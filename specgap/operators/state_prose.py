@@ -230,7 +230,7 @@ PROSE = (
     ),
     Prose(
         "only-kind-of-entity-can",
-        r"^only\s+(?P<values>(?:[`'\"]?[\w-]+[`'\"]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?){1,4}?)\s+"
+        r"^only\s+(?P<values>(?:[`'\"]?(?>[\w-]+)[`'\"]?(?:\s*,\s*|\s+or\s+|\s+and\s+)?){1,4}?)\s+"
         r"(?P<entity>[A-Za-z][\w-]*s)\s+(?:can|may)\s+be\s+" + _VERB,
         build=_only_kind,
     ),
