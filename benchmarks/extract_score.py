@@ -348,6 +348,29 @@ def matches(
     return True
 
 
+_RANGES = frozenset({"arg_within_bound", "arg_count_bound"})
+
+
+def halves(policies: Sequence[Policy], exp: Expectation, canonical: Canonical) -> list[Policy]:
+    """Two one-sided bounds that together state an expected range ("at least two and not more
+    than six photos" compiled as `min` 2 and `max` 6 apart): the guard denies exactly the calls
+    the one policy would. [] unless both sides are there."""
+    if exp.operator not in _RANGES or "min" not in exp.params or "max" not in exp.params:
+        return []
+    found = []
+    for other in ("max", "min"):
+        half = exp.model_copy(
+            update={"params": {k: v for k, v in exp.params.items() if k != other}}
+        )
+        one = [
+            p for p in policies if matches(p, half, canonical) and flat_params(p).get(other) is None
+        ]
+        if not one:
+            return []
+        found.extend(one)
+    return found
+
+
 def miss_stage(
     exp: Expectation, here: Sequence[Policy], codes: Iterable[str], canonical: Canonical
 ) -> str:
@@ -460,6 +483,7 @@ def score(
         for exp in rule.expect:
             result.expectations += 1
             hits = [p for p in (*here, *on(site, enums)) if matches(p, exp, canonical)]
+            hits = hits or halves(here, exp, canonical)
             matching.update(p.id for p in hits if p in here)
             if hits:
                 result.matched += 1

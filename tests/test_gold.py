@@ -628,3 +628,44 @@ def test_a_schema_enum_meets_an_expected_allowlist_but_is_no_prose(
     assert silent(enum(7, same)) == silent() - 1
     far = _policy(8, "schema_contract", "lend_book", {"schema": same}, (tools, 1))
     assert silent(far) == silent()
+
+
+def test_two_one_sided_bounds_meet_an_expected_range(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """ "At least two and not more than six photos": the gold expects one range; two policies
+    on the site, one with only `min` and one with only `max`, deny the same calls and meet
+    it. One side alone, or a side that also says the other, does not."""
+    gold, _, domain = library
+    ranged = GoldRule.model_validate(
+        {
+            "at": "tools.json#lend_book",
+            "note": "two to six books a loan",
+            "checkable": True,
+            "expect": [
+                {
+                    "operator": "arg_count_bound",
+                    "target": "lend_book",
+                    "params": {"arg": "books", "min": 2, "max": 6},
+                }
+            ],
+        }
+    )
+    with_range = gold.model_copy(update={"rules": (*gold.rules[:4], ranged)})
+    placed = place(with_range, domain, tmp_path / "ranged")
+    tools = (domain / "tools.json").as_posix()
+    line = placed.sites[4].start + 1
+
+    def bound(n: int, **sides: int) -> Policy:
+        params = {"selector": {"arg": "books"}, **sides}
+        return _policy(n, "arg_count_bound", "lend_book", params, (tools, line))
+
+    def met(*policies: Policy) -> int:
+        return score(with_range, placed.sites, placed.artifacts, policies, (), lambda n: n).matched
+
+    assert met(bound(1, min=2, max=6)) == 1
+    assert met(bound(2, min=2), bound(3, max=6)) == 1
+    assert met(bound(4, min=2)) == 0
+    assert met(bound(5, max=6)) == 0
+    assert met(bound(6, min=2), bound(7, max=5)) == 0
+    assert met(bound(8, min=2, max=9), bound(9, max=6)) == 0  # the min side says another max
