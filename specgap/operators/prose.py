@@ -141,15 +141,29 @@ def lemma(word: str) -> str:
     if w.endswith("ied") and len(w) > 4:
         return w[:-3] + "y"
     if w.endswith(("ed", "ing")) and len(w) > 4:
-        base = w[:-3] if w.endswith("ing") else w[:-2]
-        if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
-            return base[:-1]  # shipped -> ship
-        if base.endswith("ll") and len(base) > 5 and not base.endswith(("ill", "stall")):
-            return base[:-1]  # cancelled -> cancel (refilled, installed: refill, install)
-        if base.endswith("e"):
-            return base
-        return base + "e" if _KEEP_E.search(base) and not base.endswith("ss") else base
+        return _inflected(w)
     return w
+
+
+def _inflected(w: str) -> str:
+    """The base of a verb's `-ed` or `-ing` form: by the spelling rules below when they give
+    a verb, else by the lexicon (`typing` -> `type`, `noting` -> `note`, `sharing` ->
+    `share`, which the rules cut to `typ`, `not`, `shar`)."""
+    base = w[:-3] if w.endswith("ing") else w[:-2]
+    if len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+        ruled = base[:-1]  # shipped -> ship
+    elif base.endswith("ll") and len(base) > 5 and not base.endswith(("ill", "stall")):
+        ruled = base[:-1]  # cancelled -> cancel (refilled, installed: refill, install)
+    elif base.endswith("e"):
+        ruled = base
+    else:
+        ruled = base + "e" if _KEEP_E.search(base) and not base.endswith("ss") else base
+    from specgap.extract.english import lemmas  # the lexicon loads on first use
+
+    if ruled in lemmas(ruled).get("VERB", ()):
+        return ruled
+    said = lemmas(w).get("VERB", ())
+    return said[0] if said else ruled
 
 
 def is_action_noun(word: str) -> bool:
