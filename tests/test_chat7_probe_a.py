@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 import pytest
 
+from specgap.operators.evidence import key_words
 from tests.corpus_agents import build_prompt
 from tests.probes import flat, same
 from tests.probes import spec as _tool
@@ -171,8 +172,7 @@ A_CASES: list[tuple[str, str, Expected]] = [
 ]  # fmt: skip
 
 # Cases of set A not right (docs/chat-seven.md has the figures before and after).
-A_XFAIL: set[int] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 14, 15, 16, 17, 21, 22, 23, 24,
-                     26, 27, 28, 29, 30, 32}
+A_XFAIL: set[int] = {3, 4, 9, 11, 14, 15, 23, 28, 30}
 
 
 def found(tmp_path: Path, desks: dict[str, Any], desk: str, text: str) -> tuple[list[Any], int]:
@@ -180,7 +180,9 @@ def found(tmp_path: Path, desks: dict[str, Any], desk: str, text: str) -> tuple[
     built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", desks[desk])
     mine = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
     notes = [
-        d for d in built.state.diagnostics if d.span is not None and d.span.path.endswith("prompt.md")
+        d
+        for d in built.state.diagnostics
+        if d.span is not None and d.span.path.endswith("prompt.md")
     ]
     return mine, len(notes)
 
@@ -204,7 +206,7 @@ def verdict(policies: list[Any], notes: int, expected: Expected) -> str:
         return (
             p.operator == expected.operator
             and p.target == expected.target
-            and all(k in said and same(v, said[k]) for k, v in expected.params.items())
+            and all(k in said and _same(k, v, said[k]) for k, v in expected.params.items())
         )
 
     if any(not fits(p) for p in enforced):
@@ -213,6 +215,13 @@ def verdict(policies: list[Any], notes: int, expected: Expected) -> str:
     if expected.enforced:
         return "exact" if any(p.enforcement == "enforce" for p in hits) else "none"
     return "exact" if hits else "none"
+
+
+def _same(key: str, expected: Any, actual: Any) -> bool:
+    """A field as the check compares it (`vaccines` is `vaccine`), any other value as said."""
+    if key == "field":
+        return isinstance(actual, str) and key_words(expected) == key_words(actual)
+    return same(expected, actual)
 
 
 def params(cases: list[tuple[str, str, Expected]], xfail: set[int]) -> list[Any]:
