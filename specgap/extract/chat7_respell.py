@@ -88,7 +88,7 @@ _INTENSIFIER = re.compile(
     re.I,
 )
 # (pattern, replacement): shorthand spelt out, in this order
-_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+_WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...] = (
     (re.compile(r"\bw/o(?=\s)", re.I), "without"),
     (re.compile(r"\bw/(?=\s)", re.I), "with"),
     (re.compile(r"\bb4\b", re.I), "before"),
@@ -103,6 +103,26 @@ _WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bhr\b", re.I), "hour"),
     (re.compile(r"\bmins\b", re.I), "minutes"),
     (re.compile(r"\bno\s+(?:more|new)\s+(?!than\b)(?=[a-z])", re.I), "no "),
+    # chat abbreviations of common words
+    (re.compile(r"\bmgr\b", re.I), "manager"),
+    (re.compile(r"\bcust\b", re.I), "customer"),
+    (re.compile(r"\baccts?\b", re.I), "account"),
+    (re.compile(r"\bappts\b", re.I), "appointments"),
+    (re.compile(r"\bappt\b", re.I), "appointment"),
+    (re.compile(r"\bmsgs\b", re.I), "messages"),
+    (re.compile(r"\bmsg\b", re.I), "message"),
+    (re.compile(r"\bqty\b", re.I), "quantity"),
+    (re.compile(r"\bamt\b", re.I), "amount"),
+    (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"\bu\b(?!\.)"), "you"),
+    (re.compile(r"\bur\b"), "your"),
+    (re.compile(r"\s&\s"), " and "),
+    # "X? nope": the answer is no
+    (re.compile(r"\?\s*(?:nope|nah|no way|never)\b[\s.!]*$", re.I), "? No."),
+    # "X = not allowed", "X -> not ok"
+    (re.compile(r"(?P<w>[a-z]+)\s*(?:=|->|\u2192)\s*(?:not\s+(?:allowed|ok|okay|permitted)|forbidden|"
+                r"a\s+no[\s-]go)\b", re.I),
+     lambda m: f"{m['w']} {'are' if m['w'].endswith('s') else 'is'} not allowed"),
     (re.compile(r"!{2,}"), "."),
     (re.compile(r"\s+--+\s+"), ", "),
     # a comparison as a symbol before an amount
@@ -156,6 +176,18 @@ _ME = re.compile(
     r"ok|okay|approval|go[\s-]?ahead)(?:\s+first)?)\b",
     re.I,
 )
+# "refunds >$100 -> ask me first", "... = check w/ me"
+_ME_TAIL = re.compile(
+    r"\s*(?:=|->|\u2192|:|,)\s*(?:always\s+)?(?:ask|check\s+with|ping|talk\s+to|run\s+it\s+by)\s+"
+    r"me" + _role("role3") + r"(?:\s+first)?\s*[.!]?$",
+    re.I,
+)
+# "only if approved by me", "unless i ok it", "unless i say so"
+_BY_ME = re.compile(
+    r"\b(?P<w>only\s+if|only\s+when|unless)\s+(?:(?:approved|ok'?d|okayed|signed\s+off)\s+by\s+me|"
+    r"i\s+(?:ok|okay|approve|sign\s+off\s+on|say\s+so)(?:\s+(?:it|them|that))?)\b",
+    re.I,
+)
 _ASK_ME = re.compile(
     r"\b(?:ask|check\s+with|ping|run\s+it\s+by)\s+me" + _ROLE + r"\s*(?:first\s+)?before\s+", re.I
 )
@@ -163,7 +195,7 @@ _ASK_ME = re.compile(
 _PARTY = r"(?:the\s+)?(?P<p>[a-z]+)(?:'s|s'|\u2019s)"
 _OK = r"(?:ok|okay|go[\s-]?ahead|yes|consent|approval)"
 _NEED_OK = re.compile(
-    r"^(?P<x>[a-z][a-z-]*(?:\s+[a-z][\w-]*){0,3}?)\s+(?:needs?|requires?)\s+"
+    r"^(?P<x>[a-z][a-z-]*(?:\s+[a-z][\w-]*){0,3}?)(?:\s+(?:needs?|requires?)\s+|\s*(?:=|->|\u2192|:)\s*)"
     + _PARTY
     + r"\s+"
     + _OK
@@ -172,12 +204,16 @@ _NEED_OK = re.compile(
 )
 _WITHOUT_OK = re.compile(r"\bwithout\s+" + _PARTY + r"\s+" + _OK + r"\b", re.I)
 _IF_OKED = re.compile(
-    r"\b(?P<w>only\s+if|only\s+when|only\s+once|unless)\s+(?:the\s+)?(?P<p>[a-z]+)\s+(?:has\s+)?"
-    r"(?:approved|agreed\s+to|said\s+yes\s+to|confirmed)\b",
+    r"\b(?P<w>only\s+if|only\s+when|only\s+once|only\s+after|unless)\s+(?:the\s+)?(?P<p>[a-z]+)\s+(?:has\s+)?"
+    r"(?:approved|agreed\s+to|said\s+(?:yes|ok)\s+to|confirmed|oks|okays|ok's)\b",
     re.I,
 )
 _CHECK_WITH = re.compile(
     r"\b(?:check|confirm|clear\s+it)\s+with\s+(?:the\s+)?(?P<p>[a-z]+)\s+(?=before\b)", re.I
+)
+# "get the owner's ok b4 cancelling": the party's ok before the act
+_GET_OK = re.compile(
+    r"\b(?:get|have|wait\s+for)\s+" + _PARTY + r"\s+" + _OK + r"\s+(?:first\s+)?(?=before\b)", re.I
 )
 _NO_GERUND = re.compile(r"^no\s+(?P<v>[a-z]+ing)\s+(?P<rest>(?:a|an|the|any)\s+.*)$", re.I)
 _TOOL = r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+(?:\.[A-Za-z]+)+)"
@@ -261,6 +297,10 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         return f" need sign-off from {role}"
 
     said = _ME.sub(approver, said)
+    said = _ME_TAIL.sub(
+        lambda m: f" need sign-off from {(m['role3'] or 'the manager').strip()}", said
+    )
+    said = _BY_ME.sub(lambda m: f"{m['w']} the manager approves", said)
     said = _ASK_ME.sub(lambda m: f"get sign-off from {(m['role'] or 'the manager').strip()} "
                        "before ", said)  # fmt: skip
 
@@ -277,7 +317,7 @@ def respellings(text: str) -> tuple[list[str], str | None]:
                 forms.append(f"ask the customer to confirm before any {singular(thing)}")
         else:
             forms.append(f"{m['x']} need sign-off from the {m['p']}")
-    for pattern in (_WITHOUT_OK, _IF_OKED, _CHECK_WITH):
+    for pattern in (_WITHOUT_OK, _IF_OKED, _CHECK_WITH, _GET_OK):
         for found in pattern.finditer(said):
             if _party(found["p"]) == "unclear":
                 return [], found["p"]
@@ -286,6 +326,14 @@ def respellings(text: str) -> tuple[list[str], str | None]:
     )
     said = _IF_OKED.sub(
         lambda m: f"{m['w']} the customer confirmed" if _party(m["p"]) == "user" else m[0], said
+    )
+    said = _GET_OK.sub(
+        lambda m: (
+            "ask the customer to confirm "
+            if _party(m["p"]) == "user"
+            else f"get sign-off from the {m['p']} "
+        ),
+        said,
     )
     said = _CHECK_WITH.sub(
         lambda m: "confirm with the customer " if _party(m["p"]) == "user" else m[0], said
