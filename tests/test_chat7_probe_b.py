@@ -63,8 +63,10 @@ B_CASES: list[tuple[str, str, Expected]] = [
     ("bike", "fyi repairs take 3 days max usually", None),
 ]  # fmt: skip
 
-# Cases of set B not right at its one run (docs/chat-seven.md).
-B_XFAIL: set[int] = {1, 2, 3, 4, 5, 7, 8, 12}
+# Cases of set B not right. At its one run (the figure, docs/chat-seven.md) 10 of 18 were
+# exact, none wrong: {1, 2, 3, 4, 5, 7, 8, 12} failed; 3, 8 and 12 were mended after it (a
+# kebab-case id where a verb belongs, "no V-ing w/o ...", "X: AMT max").
+B_XFAIL: set[int] = {1, 2, 4, 5, 7}
 
 
 @pytest.mark.parametrize(("desk", "text", "expected"), params(B_CASES, B_XFAIL))

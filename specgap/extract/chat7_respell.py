@@ -144,6 +144,11 @@ _NOUN = r"(?P<n>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
 # "discounts max 15%", "sessions max 2 hours", "sessions min 1 hour"
 _NOUN_MAX = re.compile(r"^" + _NOUN + r"\s+(?P<m>max|min)\.?:?\s+" + _AMOUNT + r"(?P<rest>.*)$",
                        re.I)  # fmt: skip
+# "refunds: €60 max", "sessions = 3 hrs max"
+_NOUN_AMT_MAX = re.compile(
+    r"^" + _NOUN + r"\s*(?::|=|->|\u2192)\s*" + _AMOUNT + r"\s+(?P<m>max|min)\b\.?(?P<rest>.*)$",
+    re.I,
+)
 # "max 3 doses per script", "5 parts max per order", "max. 3 doses"
 _MAX_LEAD = re.compile(r"^(?P<m>max|min)\.?:?\s+(?P<rest>\d.*)$", re.I)
 _MAX_AFTER = re.compile(r"^(?P<num>\d[\d.,]*\s+[a-z][a-z-]*)\s+(?P<m>max|min)\b\.?(?P<rest>.*)$",
@@ -215,8 +220,14 @@ _CHECK_WITH = re.compile(
 _GET_OK = re.compile(
     r"\b(?:get|have|wait\s+for)\s+" + _PARTY + r"\s+" + _OK + r"\s+(?:first\s+)?(?=before\b)", re.I
 )
-_NO_GERUND = re.compile(r"^no\s+(?P<v>[a-z]+ing)\s+(?P<rest>(?:a|an|the|any)\s+.*)$", re.I)
-_TOOL = r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+(?:\.[A-Za-z]+)+)"
+_NO_GERUND = re.compile(
+    r"^no\s+(?P<v>[a-z]+ing)\s+(?P<rest>(?:a|an|the|any|without|before|until|unless)\s+.*)$", re.I
+)
+# a tool id (snake, kebab, camel or dotted): each separator apart from the word characters
+_TOOL = (
+    r"(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z][a-z0-9]*(?:-[a-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*|"
+    r"[A-Za-z]+(?:\.[A-Za-z]+)+)"
+)
 _TOOL_LED = re.compile(r"^(?P<t>" + _TOOL + r")\s*,\s*(?P<w>only\s+(?:if|when)\b.*)$")
 _ALWAYS_TOOL = re.compile(r"^(?P<a>always|never|only)\s+(?P<t>" + _TOOL + r")\s+(?=before|after)")
 _USER = re.compile(r"^" + USER + r"s?$", re.I)
@@ -350,7 +361,7 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         forms += _state_forms(m)
     if m := _ONLY_IF.match(said):
         forms.append(f"no {m['n']} unless " + said[m.end() :])
-    if m := _NOUN_MAX.match(said):
+    if m := _NOUN_MAX.match(said) or _NOUN_AMT_MAX.match(said):
         over = "over" if m["m"].casefold() == "max" else "under"
         most = "at most" if m["m"].casefold() == "max" else "at least"
         rest = m["rest"].strip(" ,;:.")
