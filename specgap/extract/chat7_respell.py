@@ -62,8 +62,10 @@ _EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
 # what makes a line informal (any one of them)
 _CUES = re.compile(
     r"(?:^|\s)(?:=>?|->|\u2192|>=?|<=?)(?=\s|[$\u20ac\u00a3\d])|\bw/o?(?=\s)|\bb4\b|\b(?:pls|plz|"
-    r"asap|thx|nope|dont|thats|cant|ok'?d|okayed)\b|!!|\bdon'?t\s+ever\b|\s--\s|@(?:channel|here)\b"
-    r"|\b(?:max|min)\b|\bme\b|\bmy\s+(?:ok|okay|sign)|'s\s+ok\b|[" + _EMOJI + r"]",
+    r"asap|thx|nope|dont|thats|cant|ok'?d|okayed|oks|mgr|cust|accts?|appts?|msgs?|hrs?|thru)\b|!!|"
+    r"\bdon'?t\s+ever\b|\s--\s|@(?:channel|here)\b|\b(?:max|min)\b|"
+    r"\bme\s*(?:\([^)\n]{1,40}\)\s*)?to\s+(?:sign|approve|ok)|\b(?:ask|check\s+with|ping)\s+me\b|"
+    r"\bi\s+say\s+so\b|\bmy\s+(?:ok|okay|sign)|(?:'|\u2019)s\s+ok\b|[" + _EMOJI + r"]",
     re.I,
 )
 # words a rule has (a line with informal cues but none of these is chat, not a rule)
