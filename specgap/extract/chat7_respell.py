@@ -62,7 +62,8 @@ _EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
 # what makes a line informal (any one of them)
 _CUES = re.compile(
     r"(?:^|\s)(?:=>?|->|\u2192|>=?|<=?)(?=\s|[$\u20ac\u00a3\d])|\bw/o?(?=\s)|\bb4\b|\b(?:pls|plz|"
-    r"asap|thx|nope|dont|thats|cant|ok'?d|okayed|oks|mgr|cust|accts?|appts?|msgs?|hrs?|thru)\b|!!|"
+    r"asap|thx|nope|dont|thats|cant|ok'?d|okayed|oks)\b|(?-i:\b(?:mgr|cust|accts?|appts?|msgs?|hrs?|"
+    r"thru)\b)|!!|"
     r"\bdon'?t\s+ever\b|\s--\s|@(?:channel|here)\b|\b(?:max|min)\b|"
     r"\bme\s*(?:\([^)\n]{1,40}\)\s*)?to\s+(?:sign|approve|ok)|\b(?:ask|check\s+with|ping)\s+me\b|"
     r"\bi\s+say\s+so\b|\bmy\s+(?:ok|okay|sign)|(?:'|\u2019)s\s+ok\b|[" + _EMOJI + r"]",
@@ -101,21 +102,21 @@ _WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\bwont\b", re.I), "will not"),
     (re.compile(r"\bthats\b", re.I), "that is"),
     (re.compile(r"\b(?:ok'?d|okay'?d|okayed)\b", re.I), "approved"),
-    (re.compile(r"\bhrs\b", re.I), "hours"),
-    (re.compile(r"\bhr\b", re.I), "hour"),
-    (re.compile(r"\bmins\b", re.I), "minutes"),
+    (re.compile(r"\bhrs\b"), "hours"),
+    (re.compile(r"\bhr\b"), "hour"),
+    (re.compile(r"\bmins\b"), "minutes"),
     (re.compile(r"\bno\s+(?:more|new)\s+(?!than\b)(?=[a-z])", re.I), "no "),
     # chat abbreviations of common words
-    (re.compile(r"\bmgr\b", re.I), "manager"),
-    (re.compile(r"\bcust\b", re.I), "customer"),
-    (re.compile(r"\baccts?\b", re.I), "account"),
-    (re.compile(r"\bappts\b", re.I), "appointments"),
-    (re.compile(r"\bappt\b", re.I), "appointment"),
-    (re.compile(r"\bmsgs\b", re.I), "messages"),
-    (re.compile(r"\bmsg\b", re.I), "message"),
-    (re.compile(r"\bqty\b", re.I), "quantity"),
-    (re.compile(r"\bamt\b", re.I), "amount"),
-    (re.compile(r"\bthru\b", re.I), "through"),
+    (re.compile(r"\bmgr\b"), "manager"),
+    (re.compile(r"\bcust\b"), "customer"),
+    (re.compile(r"\baccts?\b"), "account"),
+    (re.compile(r"\bappts\b"), "appointments"),
+    (re.compile(r"\bappt\b"), "appointment"),
+    (re.compile(r"\bmsgs\b"), "messages"),
+    (re.compile(r"\bmsg\b"), "message"),
+    (re.compile(r"\bqty\b"), "quantity"),
+    (re.compile(r"\bamt\b"), "amount"),
+    (re.compile(r"\bthru\b"), "through"),
     (re.compile(r"\bu\b(?!\.)"), "you"),
     (re.compile(r"\bur\b"), "your"),
     (re.compile(r"\s&\s"), " and "),
