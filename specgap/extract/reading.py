@@ -19,6 +19,7 @@ from specgap.extract import (
     args4_kinds,
     args4_values,
     bound5_respell,
+    chat7_respell,
     clause3_split,
     count5_items,
     desc4_own,
@@ -99,6 +100,11 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
+    rules, notes = _read_whole(sentence)
+    return chat7_respell.reread(sentence, rules, notes, _read_whole)  # "X = no Y", "w/o", "b4"
+
+
+def _read_whole(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     rules, notes = _read_clause(sentence)
     # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too,
     # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
