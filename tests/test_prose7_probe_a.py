@@ -199,26 +199,28 @@ CASES: list[tuple[str, list[dict[str, Any]], str, tuple[str, str, dict[str, Any]
 
 # before any change (first run): 7 of the 25 rules exact, 2 wrong enforced policies
 # (term-settled-once, term-inactive-state), the 7 look-alikes clean.
-_OPEN: frozenset[str] = frozenset({
-    "long-confirm-wait",
-    "long-state-until",
-    "long-bound-fewer",
-    "long-bound-never-since",
-    "long-user-so-that",
-    "long-gym-calls",
-    "long-gym-range-so",
-    "long-print-allowed-because",
-    "long-print-otherwise",
-    "long-print-make-sure",
-    "term-verified-tool",
-    "term-state-denied",
-    "term-state-allowed",
-    "term-known-only-to",
-    "term-settled-once",
-    "term-numbered-authorised",
-    "term-inactive-state",
-    "term-suspended-rider",
-})
+_OPEN: frozenset[str] = frozenset(
+    {
+        "long-confirm-wait",
+        "long-state-until",
+        "long-bound-fewer",
+        "long-bound-never-since",
+        "long-user-so-that",
+        "long-gym-calls",
+        "long-gym-range-so",
+        "long-print-allowed-because",
+        "long-print-otherwise",
+        "long-print-make-sure",
+        "term-verified-tool",
+        "term-state-denied",
+        "term-state-allowed",
+        "term-known-only-to",
+        "term-settled-once",
+        "term-numbered-authorised",
+        "term-inactive-state",
+        "term-suspended-rider",
+    }
+)
 
 
 @pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])
