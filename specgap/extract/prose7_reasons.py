@@ -27,10 +27,12 @@ from specgap.extract.prose7_terms import TOOL_ID
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["reread", "without_reasons"]
+__all__ = ["whole", "without_reasons"]
 
 # ", because ...", "; otherwise ...", ", since the ...", ", so that ...": to the end
 _REASON = re.compile(
+    r"\s*:\s+(?:they|it|this|that|we|those|these)\s+(?:are|is|was|were|will|would|have|has)\b"
+    r"[^\n]*$|"
     r"\s*[,;]\s*(?:because|since|as\s+(?=the\b|they\b|it\b|we\b|those\b|this\b)|so\s+that|"
     r"otherwise|or\s+else|for\s+(?=the\s+\w+\s+(?:is|are|has|have)\b))\b[^\n]*$",
     re.I,
@@ -42,24 +44,24 @@ _LEAD_SO = re.compile(r"^[^,;:\n]{3,120},\s*so\s+(?:be\s+[a-z]+\s+about\s+it\s*:
 _LEAD_COLON = re.compile(r"^[^:\n]{3,80}:\s+(?=[A-Za-z])")
 _NUM = r"(?P<n>\d[\d,]*(?:\.\d+)?)"
 _ARG = r"(?P<arg>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)"
-_TAIL = r"(?:\s+(?:on|per|in)\s+(?:a|an|each|one|the)\s+(?:single\s+)?[a-z]+)?\s*[.!]?\s*$"
+# "keep ARG (on a quote) to N or fewer", "keep ARG between A and B", "never give a ARG above
+# N", "never sell a lot at a ARG above N": spelt in place, the rest of the sentence kept
+# "on a single job", "per booking": the tool said again, not a condition
+_ON = r"(?:\s+(?:on|per|in)\s+(?:a|an|each|one|the)\s+(?:single\s+)?[a-z]+(?=\s*(?:[.;,]|$)))?"
 _KEEP_MAX = re.compile(
-    r"^(?:please\s+)?keep\s+(?:the\s+)?" + _ARG + r"(?:\s+(?:on|of)\s+(?:a|an|each|the)\s+"
-    r"[a-z]+)?\s+(?:to|at)\s+" + _NUM + r"\s+or\s+(?:fewer|less|below|under)" + _TAIL,
+    r"\bkeep\s+(?:the\s+)?" + _ARG + r"(?:\s+(?:on|of)\s+(?:a|an|each|the)\s+[a-z]+)?\s+"
+    r"(?:to|at)\s+" + _NUM + r"\s+or\s+(?:fewer|less|below|under)\b" + _ON,
     re.I,
 )
 _KEEP_RANGE = re.compile(
-    r"^(?:please\s+)?keep\s+(?:the\s+)?" + _ARG + r"\s+between\s+" + _NUM.replace("n", "a")
-    + r"\s+and\s+" + _NUM + _TAIL, re.I,
+    r"\bkeep\s+(?:the\s+)?" + _ARG + r"\s+between\s+" + _NUM.replace("n", "a")
+    + r"\s+and\s+" + _NUM + r"\b", re.I,
 )  # fmt: skip
 _NEVER_ABOVE = re.compile(
-    r"^(?:you\s+(?:may|must|should|can)\s+)?never\s+(?:give|set|enter|use|pass|put)\s+"
+    r"\b(?:you\s+(?:may|must|should|can)\s+)?never\s+[a-z]+\s+(?:(?:a|an|the)\s+[a-z]+\s+at\s+)?"
     r"(?:a|an|the)\s+" + _ARG + r"\s+(?:above|over|higher\s+than|more\s+than)\s+" + _NUM
-    + _TAIL, re.I,
+    + r"(?:\s+(?:on|per|in)\s+(?:a|an|each|one|the)\s+(?:single\s+)?[a-z]+)?\b", re.I,
 )  # fmt: skip
-
-
-# "The paper you choose has to be ...": the value, not who chooses it (no tool named)
 _RELATIVE = re.compile(
     r"^(?P<np>the\s+[a-z]+(?:\s[a-z]+)?)\s+you\s+(?:choose|pick|select|use|enter|set|record)"
     r"(?:\s+(?:on|for)\s+(?:a|an|the|each)\s+[a-z]+)?\s+(?P<m>has\s+to|must|should|needs\s+to)\b",
@@ -77,7 +79,7 @@ _MAKE_SURE = re.compile(
 _STILL_BUT = re.compile(
     r"^(?P<np>(?:a|an|any)\s+[a-z]+\s+whose\s+[a-z]+(?:\s[a-z]+)?\s+is\s+[^,;]{1,60}?)\s+"
     r"(?:can|may)\s+still\s+[^,;]{3,120},\s*but\s+(?P<ban>you\s+(?:must|should|may)\s+"
-    r"(?:not|never)\s+[^,;]{3,160}?)\s+for\s+them(?:\s+until\s+[^,;]{3,160})?\s*[.]?\s*$",
+    r"(?:not|never)\s+[^;]{3,200}?)\s+for\s+them(?:\s+until\s+[^,;]{3,160})?\s*[.]?\s*$",
     re.I,
 )
 
@@ -96,11 +98,12 @@ def _shapes(text: str) -> list[str]:
 
 
 def _bound(text: str) -> str | None:
-    if (m := _KEEP_MAX.match(text)) or (m := _NEVER_ABOVE.match(text)):
-        return f"{m['arg']} must be at most {m['n']}."
-    if m := _KEEP_RANGE.match(text):
-        return f"{m['arg']} must be between {m['a']} and {m['n']}."
-    return None
+    said = _KEEP_MAX.sub(lambda m: f"{m['arg']} must be at most {m['n']}", text)
+    said = _NEVER_ABOVE.sub(lambda m: f"{m['arg']} must be at most {m['n']}", said)
+    said = _KEEP_RANGE.sub(lambda m: f"{m['arg']} must be between {m['a']} and {m['n']}", said)
+    if said == text:
+        return None
+    return said.strip()
 
 
 def without_reasons(text: str) -> tuple[list[str], list[str]]:
@@ -119,7 +122,7 @@ def without_reasons(text: str) -> tuple[list[str], list[str]]:
         if led != said and len(led.split()) >= 4 and not _BACK.search(led):
             plain.append(led[:1].upper() + led[1:].rstrip(".,;") + ".")
     shaped: list[str] = []
-    for said in [text.strip(), *plain]:
+    for said in [*plain, text.strip()]:
         if (b := _bound(said.rstrip("."))) is not None:
             shaped.append(b)
         shaped.extend(_shapes(said))
@@ -134,16 +137,13 @@ def _unique(spellings: list[str], text: str) -> list[str]:
     return seen
 
 
-def reread(
-    sentence: Sentence,
-    rules: list[CandidateRule],
-    diagnostics: list[Diagnostic],
-    read: Read,
-) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The first spelling that gives rules: a shape always; the sentence without its reasons
-    when the first reading gave none or the sentence carries a reason clause ("because",
-    "since", "so that": never part of the rule, so the reading without it is the sentence's
-    own). A spelling replaces the first reading only when it keeps all of it (`_covers`)."""
+def whole(sentence: Sentence, read: Read) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read whole (`read`, every reader and the clause splitting), then each
+    spelling in turn: the first that gives rules replaces the first reading when it keeps
+    all of it (`_covers`). A shape is always tried; the plain spellings when the first
+    reading gave nothing or the sentence carries a reason clause ("because", "since", "so
+    that": never part of the rule, so the reading without it is the sentence's own)."""
+    rules, diagnostics = read(sentence)
     if sentence.subject is not None:
         return rules, diagnostics
     shaped, plain = without_reasons(sentence.clean)
@@ -162,4 +162,10 @@ def _covers(more: list[CandidateRule], rules: list[CandidateRule]) -> bool:
     spelling reads as a ban in one state is the narrower reading of the same words."""
     said = {r.operator for r in more}
     first = {r.operator for r in rules} - ({"deny_action"} if "state_condition" in said else set())
-    return len(more) >= len(rules) and first <= said
+    bans = sum(r.operator == "deny_action" for r in more)
+    # (a whole ban the first reading did not give is no reading a reason dropped can add)
+    return (
+        len(more) >= len(rules)
+        and first <= said
+        and bans <= len([r for r in rules if r.operator == "deny_action"])
+    )

@@ -102,6 +102,11 @@ from specgap.ir import CandidateRule, Diagnostic
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     sentence = prose7_terms.with_terms(sentence)  # '... not a Cleared Customer': its meaning
+    # "Keep X to N or fewer, because ...": also read without its reasons (`prose7_reasons`)
+    return prose7_reasons.whole(sentence, _read_whole)
+
+
+def _read_whole(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     rules, notes = _read_clause(sentence)
     # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too,
     # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
@@ -174,7 +179,6 @@ _REREADS = (
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
     ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
-    prose7_reasons.reread,  # "Keep X to N or fewer; otherwise ...": without its reason
     prose7_terms.reread,  # '"Cleared Customer" means ...' then '... not a Cleared Customer'
 )
 
