@@ -152,8 +152,15 @@ def whole(sentence: Sentence, read: Read) -> tuple[list[CandidateRule], list[Dia
     for again in [*shaped, *plain]:
         more, notes = read(spelt(sentence, again))
         if more and _covers(more, rules):
-            return more, notes
+            # (the same rules read again keep the first reading, its text the sentence's)
+            return (rules, diagnostics) if _said(more) == _said(rules) else (more, notes)
     return rules, diagnostics
+
+
+def _said(rules: list[CandidateRule]) -> list[str]:
+    return sorted(
+        f"{r.operator} {r.target} {sorted(r.params.items())!r} {r.condition}" for r in rules
+    )
 
 
 def _covers(more: list[CandidateRule], rules: list[CandidateRule]) -> bool:
