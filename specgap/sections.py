@@ -77,7 +77,9 @@ def defines_terms(text: str) -> bool:
         term = m["term"].strip("* ")
         if len(re.findall(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", text)) >= 2:
             return True
-    return False
+    from specgap.extract.prose7_terms import quoted_terms_used  # '"X" means ...' then X
+
+    return quoted_terms_used(text)
 
 
 def shift_span(span: Span, section: Section) -> Span:

@@ -27,6 +27,8 @@ from specgap.extract import (
     ground3_reread,
     ground6_respell,
     noact_respell,
+    prose7_reasons,
+    prose7_terms,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -100,7 +102,9 @@ from specgap.ir import CandidateRule, Diagnostic
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
-    rules, notes = _read_whole(sentence)
+    sentence = prose7_terms.with_terms(sentence)  # '... not a Cleared Customer': its meaning
+    # "Keep X to N or fewer, because ...": also read without its reasons (`prose7_reasons`)
+    rules, notes = prose7_reasons.whole(sentence, _read_whole)
     return chat7_respell.reread(sentence, rules, notes, _read_whole)  # "X = no Y", "w/o", "b4"
 
 
@@ -177,6 +181,7 @@ _REREADS = (
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
     ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
+    prose7_terms.reread,  # '"Cleared Customer" means ...' then '... not a Cleared Customer'
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
