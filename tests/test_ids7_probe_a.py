@@ -90,7 +90,8 @@ CASES: list[Case] = [
      ("require_confirmation", "payments__refund_fee", {})),
     ("srv-count", CHESS, "Attach at most 3 files to notify__send_email.",
      ("arg_count_bound", "notify__send_email", {"arg": "attachments", "max": 3})),
-    ("srv-review", CHESS, "Refunds through payments__refund_fee above 50 need a supervisor's review.",
+    ("srv-review", CHESS,
+     "Refunds through payments__refund_fee above 50 need a supervisor's review.",
      ("review_required", "payments__refund_fee", {})),
     ("srv-verb", CHESS, "Withdraw an entry only after reading the event with events__get_event.",
      ("require_before", "events__withdraw_entry", {"before": "events__get_event"})),
@@ -187,18 +188,7 @@ _OPEN: frozenset[str] = frozenset(
         "keb-origin",
         "keb-range",
         "keb-verb",
-        "cfg-range",
-        "cfg-per-turn",
-        "cfg-confirm",
-        "cfg-calls",
-        "cfg-timeout",
-        "cfg-items",
-        "cfg-comment",
-        "cfg-kebab",
-        "cfg-server",
         "cfg-only-list",
-        "cfg-prose-key",
-        "cfg-top-dotted",
     }
 )
 

@@ -33,6 +33,7 @@ from markdown_it import MarkdownIt
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
 from specgap.extract.config_loose import is_group, loose_settings
+from specgap.extract.ids7_config import block_rules, key_references, list_comment_rules
 from specgap.extract.structural import (
     config_rules,
     setting_not_read,
@@ -55,7 +56,13 @@ def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[D
     under a tool that states no rule (module docstring)."""
     rules: list[CandidateRule] = []
     notes: list[Diagnostic] = []
+    lists: dict[str, list[str]] = {}
     for block, shaped in _blocks(artifact):
+        # ids7: `tool.argument` keys, `{min, max}` maps, run-wide switches, `# only` lists
+        keyed, beside, block, listed = block_rules(block, shaped)
+        rules.extend([*keyed, *list_comment_rules(block, listed)])
+        notes.extend(beside)
+        lists.update(listed)
         if shaped:
             rules.extend(config_rules(block))
             notes.extend(unread_settings(block))
@@ -63,7 +70,18 @@ def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[D
             read, unread = loose_settings(block)
             rules.extend(read)
             notes.extend(unread)
+    rules.extend(key_references(artifact, lists, _spans(artifact)))  # "only in `settings`"
     return rules, notes
+
+
+def _spans(artifact: Artifact) -> list[tuple[int, int]]:
+    """(start, end) offsets of the config blocks' lines, fences included."""
+    starts = [0, *(n + 1 for n, c in enumerate(artifact.text) if c == "\n")]
+
+    def at(line: int) -> int:
+        return starts[max(0, min(line, len(starts) - 1))]
+
+    return [(at(first - 1), at(last + 1)) for first, last, _ in _regions(artifact)]
 
 
 # YAML front matter: the first line of the file is `---`, the block ends at the next one
