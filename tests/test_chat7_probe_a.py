@@ -171,8 +171,11 @@ A_CASES: list[tuple[str, str, Expected]] = [
     ("tutor", "sessions are usually 1 hr", None),
 ]  # fmt: skip
 
-# Cases of set A not right (docs/chat-seven.md has the figures before and after).
-A_XFAIL: set[int] = {3, 4, 9, 11, 14, 15, 23, 28, 30}
+# Cases of set A not right (docs/chat-seven.md has the figures before and after). 5 passed
+# at the merge only because the verb's base was cut to `prescrib`, a substring of the
+# sentence, which made the rule's grounding exact; with the verb read right (`prescribe`)
+# the target is no substring and the rule is reviewed, as for every verb in `-e`.
+A_XFAIL: set[int] = {3, 4, 5, 9, 11, 14, 15, 23, 28, 30}
 
 
 def found(tmp_path: Path, desks: dict[str, Any], desk: str, text: str) -> tuple[list[Any], int]:
