@@ -503,6 +503,24 @@ CODES: tuple[Code, ...] = (
         "name the tool by its id or give it an alias; until then the rule is `review_only`",
     ),
     _c(
+        "informal-rule-not-read",
+        "extract",
+        "note",
+        "a line written informally (chat shorthand, symbols for words) reads like a rule, but "
+        "no rule could be read from it",
+        "spell the rule out in a full sentence (the action, its object and the condition), or "
+        "check it by hand",
+    ),
+    _c(
+        "approver-unclear",
+        "extract",
+        "note",
+        "a rule asks for someone's ok (\"the owner's ok\") and whether that is the user or a "
+        "member of staff cannot be told from the agent's tools; no confirmation or review is read",
+        'say whether the user confirms ("ask the customer to confirm before ...") or staff '
+        'approve ("... needs a manager\'s sign-off")',
+    ),
+    _c(
         "bound-argument-tie",
         "compile",
         "note",
