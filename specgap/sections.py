@@ -77,9 +77,24 @@ def defines_terms(text: str) -> bool:
         term = m["term"].strip("* ")
         if len(re.findall(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])", text)) >= 2:
             return True
-    from specgap.extract.prose7_terms import quoted_terms_used  # '"X" means ...' then X
+    return quoted_terms_used(text)  # '"X" means ...' then X
 
-    return quoted_terms_used(text)
+
+# '1.2 A "Verified Customer" means ...', '"Settled" means that ...': a quoted term defined
+# (`specgap.extract.prose7_terms` reads the definition)
+QUOTED_DEFINITION = re.compile(
+    r"[\"“](?P<term>[A-Z][A-Za-z-]*(?:[ \t][A-Z][A-Za-z-]*){0,3})[\"”][ \t]+"
+    r"(?:means|is|shall\s+mean|refers\s+to)[ \t]+(?P<body>[^\n]{1,400})"
+)
+
+
+def quoted_terms_used(text: str) -> bool:
+    """Whether a prompt defines a quoted term ('"Hold" means ...') that another line uses:
+    then its sections are not read apart, so the definition is seen where the term is."""
+    if '"' not in text and "“" not in text:
+        return False
+    terms = dict.fromkeys(m["term"] for m in QUOTED_DEFINITION.finditer(text))
+    return any(len(re.findall(r"\b" + re.escape(t) + r"s?\b", text)) >= 2 for t in terms)
 
 
 def shift_span(span: Span, section: Section) -> Span:

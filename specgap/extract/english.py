@@ -4,20 +4,10 @@ load, so function words are answered without it."""
 
 from __future__ import annotations
 
-from functools import cache
-
 from specgap.extract.pattern_base import split_words
+from specgap.operators.prose import lemmas as lemmas  # one cache for every reader
 
 __all__ = ["CLOSED_CLASS", "base_verb", "lemmas", "verb_lemma"]
-
-
-@cache
-def lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    """The word's lemmas by part of speech (`{"VERB": ("limit",), "NOUN": ("limit",)}`)."""
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # loads on first use
-
-    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
-    return found
 
 
 # function words, none of them a verb in its base form: answered without the lexicon

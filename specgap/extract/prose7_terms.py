@@ -23,7 +23,7 @@ readers can use:
 sentence (its span and quote stay the sentence's own), so the readers' own binding,
 conditions and notes apply to it and a rule is never stronger than the spelt sentence. A
 prompt that defines a quoted term another line uses is not cut into sections
-(`quoted_terms_used`, called by `specgap.sections.defines_terms`), so a later section sees
+(`specgap.sections.quoted_terms_used`, which `defines_terms` calls), so a later section sees
 the definition. A term whose definition is neither (two disjuncts: "whose
 category is bullion, or whose amount is above 2,500"; a thing no tool or field names) is not
 spelt: the sentence keeps its first reading, and when that is an enforced rule the term's
@@ -45,16 +45,14 @@ from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.noact_respell import Read, spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.sections import QUOTED_DEFINITION, quoted_terms_used
 
 __all__ = [
     "TOOL_ID", "Term", "definitions", "quoted_terms_used", "reread", "respelt", "with_terms",
 ]  # fmt: skip
 
 # '1.2 A "Verified Customer" means ...', '"Settled" means that ...'
-_DEF = re.compile(
-    r"[\"“](?P<term>[A-Z][A-Za-z-]*(?:[ \t][A-Z][A-Za-z-]*){0,3})[\"”][ \t]+"
-    r"(?:means|is|shall\s+mean|refers\s+to)[ \t]+(?P<body>[^\n]{1,400})"
-)
+_DEF = QUOTED_DEFINITION
 # a tool id in any style (its separators never letters or digits, so no backtracking)
 TOOL_ID = (
     r"(?:[A-Za-z][A-Za-z0-9]*(?:(?:_{1,2}|[.-])[A-Za-z0-9]+)+"
@@ -125,17 +123,6 @@ def _restricting(text: str) -> frozenset[str]:
         m["term"] for m in _DEF.finditer(text)
         if " " in m["term"] or re.search(r"\bwhose\b", m["body"])
     )  # fmt: skip
-
-
-def quoted_terms_used(text: str) -> bool:
-    """Whether a prompt defines a quoted term ('"Hold" means ...') that another line uses:
-    then its sections are not read apart (`specgap.sections`), so the definition is seen."""
-    if '"' not in text and "“" not in text:
-        return False
-    for word in definitions(text):
-        if len(re.findall(r"\b" + re.escape(word) + r"s?\b", text)) >= 2:
-            return True
-    return False
 
 
 def _list(values: tuple[str, ...]) -> str:

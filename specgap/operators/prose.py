@@ -5,6 +5,7 @@ text, so an operator module can state its patterns without importing the extract
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import Protocol
 
 
@@ -145,6 +146,17 @@ def lemma(word: str) -> str:
     return w
 
 
+@cache
+def lemmas(word: str) -> dict[str, tuple[str, ...]]:
+    """The word's lemmas by part of speech in the English lexicon (`lemminflect`, whose
+    tables ship in its wheel): `{"VERB": ("limit",), "NOUN": ("limit",)}`. The table takes
+    ~0.4 s to load, on first use."""
+    from lemminflect import getAllLemmas  # type: ignore[import-untyped]
+
+    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
+    return found
+
+
 def _inflected(w: str) -> str:
     """The base of a verb's `-ed` or `-ing` form: by the spelling rules below when they give
     a verb, else by the lexicon (`typing` -> `type`, `noting` -> `note`, `sharing` ->
@@ -158,8 +170,6 @@ def _inflected(w: str) -> str:
         ruled = base
     else:
         ruled = base + "e" if _KEEP_E.search(base) and not base.endswith("ss") else base
-    from specgap.extract.english import lemmas  # the lexicon loads on first use
-
     if ruled in lemmas(ruled).get("VERB", ()):
         return ruled
     said = lemmas(w).get("VERB", ())
