@@ -80,7 +80,8 @@ def test_repetitive_lines_build(tmp_path: Path, unit: str) -> None:
     ]
     with _watchdog(60, f"a prompt of lines like {lines[0][:40]!r}"):
         built = build_prompt(tmp_path, prompt, tools)
-    assert built is not None  # the build ended; what it read is the other tests' business
+    # the build ended, having read both files (what it read is the other tests' business)
+    assert {a.path for a in built.bundle.artifacts} == {"prompt.md", "tools.json"}
 
 
 # --- every compiled pattern -------------------------------------------------------------

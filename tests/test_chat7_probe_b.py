@@ -5,15 +5,14 @@ and their verdicts are as in `tests/test_chat7_probe_a.py`."""
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from tests.probes import flat
 from tests.probes import spec as _tool
 from tests.test_chat7_probe_a import DESKS, Expected, Held, Note, Rule, found, params, verdict
+from tests.test_chat7_probe_a import main as probe_a_main
 
 LIBRARY = [
     _tool("get-member", "Read a member: standing (good, late or suspended).", member_id="string"),
@@ -78,16 +77,7 @@ def test_probe_b(tmp_path: Path, desk: str, text: str, expected: Expected) -> No
 
 
 def main() -> None:  # pragma: no cover - a figure for the doc
-    counts: dict[str, int] = {}
-    for i, (desk, text, expected) in enumerate(B_CASES):
-        with tempfile.TemporaryDirectory() as tmp:
-            policies, notes = found(Path(tmp), B_DESKS, desk, text)
-        v = verdict(policies, notes, expected)
-        counts[v] = counts.get(v, 0) + 1
-        if v != "exact":
-            said: list[Any] = [(p.operator, p.target, p.enforcement, flat(p)) for p in policies]
-            print(i, v, repr(text[:60]), notes, said)
-    print(counts)
+    probe_a_main(B_CASES, B_DESKS)
 
 
 if __name__ == "__main__":  # pragma: no cover

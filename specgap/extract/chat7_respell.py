@@ -49,14 +49,12 @@ from collections.abc import Callable
 
 from specgap.extract.call_nouns import current_tool_nouns
 from specgap.extract.english import lemmas
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import Read, spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import USER, singular
 
 __all__ = ["reread", "respellings"]
-
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
 # what makes a line informal (any one of them)

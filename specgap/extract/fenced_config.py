@@ -76,12 +76,8 @@ def fenced_config_rules(artifact: Artifact) -> tuple[list[CandidateRule], list[D
 
 def _spans(artifact: Artifact) -> list[tuple[int, int]]:
     """(start, end) offsets of the config blocks' lines, fences included."""
-    starts = [0, *(n + 1 for n, c in enumerate(artifact.text) if c == "\n")]
-
-    def at(line: int) -> int:
-        return starts[max(0, min(line, len(starts) - 1))]
-
-    return [(at(first - 1), at(last + 1)) for first, last, _ in _regions(artifact)]
+    at = artifact.index.offset  # (line, column) -> offset, the line clamped to the text's
+    return [(at(first, 1), at(last + 2, 1)) for first, last, _ in _regions(artifact)]
 
 
 # YAML front matter: the first line of the file is `---`, the block ends at the next one

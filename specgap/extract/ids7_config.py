@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from specgap.artifacts import Artifact
@@ -108,7 +109,7 @@ def block_rules(
     if shaped and isinstance(rest.data, dict):  # the settings beside `tools:` (`limits: ...`)
         beside = {k: v for k, v in rest.data.items() if k not in _KNOWN_TOP}
         if beside:
-            found, notes = loose_settings(_with_data(rest, beside))
+            found, notes = loose_settings(replace(rest, data=beside))
             rules.extend(found)
     return rules, notes, rest, lists
 
@@ -158,9 +159,9 @@ def _dotted(
         return
     if _TIMEOUT.match(name):
         limit = value.get("max") if isinstance(value, dict) else value
-        if _number(limit) and setting_rule(name, limit) is not None:
-            operator, params = setting_rule(name, limit) or ("", {})
-            yield _rule(block, pointer, tool, operator, params)
+        said = setting_rule(name, limit) if _number(limit) else None
+        if said is not None:
+            yield _rule(block, pointer, tool, *said)
         return
     if not isinstance(value, dict) or not value:
         return
@@ -192,10 +193,6 @@ def _rule(
     return rule_at(block, pointer, target, operator, params, f"{target}: {text}", target)
 
 
-def _with_data(block: Artifact, data: Any) -> Artifact:
-    return Artifact("config", block.path, block.text, block.sha256, data, block.ranges)
-
-
 def _without(block: Artifact, taken: set[str]) -> Artifact:
     """The block with the entries at `taken` removed (their ranges too)."""
     if not taken:
@@ -216,7 +213,7 @@ def _without(block: Artifact, taken: set[str]) -> Artifact:
         for p, r in block.ranges.items()
         if not any(p == t or p.startswith((t + "/", t + "#")) for t in taken)
     }
-    return Artifact("config", block.path, block.text, block.sha256, strip(block.data, ""), ranges)
+    return replace(block, data=strip(block.data, ""), ranges=ranges)
 
 
 # --- a top-level list the prompt restricts to ------------------------------------------------
@@ -261,7 +258,8 @@ def key_references(
             continue
         sentence = m.group(0)
         keys = [k.group(1) for k in named.finditer(sentence)]
-        if not keys or not _RESTRICT.search(sentence) or _NOT.search(sentence):
+        restricts = _RESTRICT.search(sentence)
+        if not keys or restricts is None or _NOT.search(sentence):
             continue
         lead = len(sentence) - len(sentence.lstrip())
         for key in dict.fromkeys(keys):
@@ -269,7 +267,7 @@ def key_references(
                 text=sentence.strip(),
                 span=artifact.span(start + lead, end),
                 quote=sentence.strip(),
-                target=_action(sentence[: _RESTRICT.search(sentence).start()]),  # type: ignore[union-attr]
+                target=_action(sentence[: restricts.start()]),
                 context="",
                 mentions=(),
                 grounding="partial",

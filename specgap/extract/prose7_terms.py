@@ -125,6 +125,16 @@ def _restricting(text: str) -> frozenset[str]:
     )  # fmt: skip
 
 
+def _quotes(document: str) -> bool:
+    """Whether the document has a quote mark, without which it defines no term."""
+    return '"' in document or "“" in document
+
+
+def _uses(text: str, word: str) -> bool:
+    """Whether `text` says the defined term (or its plural)."""
+    return re.search(r"\b" + re.escape(word) + r"s?\b", text) is not None
+
+
 def _list(values: tuple[str, ...]) -> str:
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " or " + values[-1]
 
@@ -174,7 +184,7 @@ def respelt(sentence_text: str, document: str) -> str | None:
         return None
     text = plain = _NUMBER.sub("", sentence_text)
     for word, t in definitions(document).items():
-        if t is None or not re.search(r"\b" + re.escape(word) + r"s?\b", text):
+        if t is None or not _uses(text, word):
             continue
         text = _spell_step(text, t) if t.tool else _spell_state(text, t)
     return None if text == plain else text
@@ -184,7 +194,7 @@ def with_terms(sentence: Sentence) -> Sentence:
     """The sentence with the document's defined terms spelt out (`respelt`), read whole by
     every reader; the sentence itself where it uses none they can use."""
     document = sentence.artifact.text
-    if sentence.subject is not None or ('"' not in document and "“" not in document):
+    if sentence.subject is not None or not _quotes(document):
         return sentence
     again = respelt(sentence.clean, document)
     return sentence if again is None else spelt(sentence, again)
@@ -193,8 +203,7 @@ def with_terms(sentence: Sentence) -> Sentence:
 def _unbound(sentence: Sentence, document: str) -> str | None:
     """The first term of the document the sentence uses that no reading binds."""
     for word, t in definitions(document).items():
-        used = re.search(r"\b" + re.escape(word) + r"s?\b", sentence.clean)
-        if t is None and word in _restricting(document) and used:
+        if t is None and word in _restricting(document) and _uses(sentence.clean, word):
             return word
     return None
 
@@ -209,7 +218,7 @@ def reread(
     Pledge is reviewed") keeps the term as its condition: review_only, with its note.
     (`read` is the reread interface's; the spelling itself is `with_terms`'.)"""
     document = sentence.artifact.text
-    if '"' not in document and "“" not in document:
+    if not _quotes(document):
         return rules, diagnostics
     word = _unbound(sentence, document)
     if word is not None and any(r.condition is None for r in rules):
