@@ -25,6 +25,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS, object_at
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
+from specgap.operators.prose import lemmas
 
 _NEXT_VERB = re.compile(
     r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+)(?:also\s+|then\s+)?(?P<v>[a-z]+)\b",
@@ -35,6 +36,7 @@ _RECEIVE = re.compile(
     r"(?=\s*(?:[.;:!?]|$|\b(?:if|when|unless|while|only|before|after)\b))",
     re.I,
 )
+_PARTICLE = re.compile(r"\s+(?:in|out|up|off|down|back|over|on)\b(?=\s*(?:,|and\b|or\b))", re.I)
 _ITEM = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+")
 _DET = re.compile(r"^(?:(?:any|all|new|the|a|an|their|its)\s+)+", re.I)
 
@@ -61,9 +63,15 @@ def _verb_phrases(text: str, clause: Clause) -> list[str]:
     assert clause.action_span is not None
     out: list[str] = []
     at = clause.action_span[1]
+    if clause.passive and (particle := _PARTICLE.match(text, at)) is not None:
+        at = particle.end()  # "must not be checked in, extended or groomed"
     while (m := _NEXT_VERB.match(text, at)) is not None:
         verb = lemma(m["v"].casefold())
-        if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS:
+        # "can't be extended or groomed": a further participle is a further action even when
+        # the closed verb list lacks it; the resolver maps it to a tool or says it cannot
+        told = _participle(m["v"]) if clause.passive else None
+        verb = verb if verb in IMPERATIVE_VERBS or told is None else told
+        if (verb not in IMPERATIVE_VERBS and told is None) or verb in NOT_ACTIONS:
             break
         obj, end = object_at(text, m.end())
         if not obj and clause.passive and clause.object:
@@ -73,6 +81,15 @@ def _verb_phrases(text: str, clause: Clause) -> list[str]:
         out.append(_given(obj) if verb == "receive" else f"{verb} {obj}")
         at = end
     return out
+
+
+def _participle(word: str) -> str | None:
+    """The verb a past participle (`groomed`, `frozen`) is of, None for any other word."""
+    word = word.casefold()
+    verbs = lemmas(word).get("VERB", ())
+    if not verbs or verbs[0] == word or not re.search(r"(?:ed|en|wn|un|ut|ld)$", word):
+        return None
+    return verbs[0]
 
 
 def _received(text: str) -> list[str]:

@@ -700,12 +700,15 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return NAMED, f"{said} names it"  # "invoke the plugin": `run_plugin` runs it
     if verb in profile.leads:  # "Add or remove drivers": the description's own verbs
         return DESCRIBED_FIRST, f"{said} starts its description"
-    if not compatible(action, profile):
-        return 0.0, ""
     if verb in profile.undone:
         return 0.0, ""  # "unlock" is no evidence for `lock_door`
-    if verb in profile.later:
+    if verb in profile.later and (compatible(action, profile) or profile.verbs & _LIGHT):
+        # "credit an account": `apply_credit`; "groom a stay": `add_grooming`. A light verb
+        # leaves the action to its noun, whatever class it is of (not "update" for
+        # `get_fields_to_update`: `get` is no light verb here, it reads)
         return LATER, f"{said} is a word of its name"
+    if not compatible(action, profile):
+        return 0.0, ""
     if any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
         return LATER, f"{said} is in a word of its name"  # `assign`: `ticket_assignee`
     if verb in profile.summary:
@@ -724,6 +727,11 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
 # assignee, approver, subscriber, assignment
 _DOERS = frozenset({"e", "er", "or", "ment"})
 _INVOKE = verb_key("invoke")
+
+
+# verbs that leave the action to the noun after them ("apply a credit", "add grooming",
+# "place a hold", "give a discount"): a name led by one is named by that noun as a verb
+_LIGHT = frozenset(verb_key(v) for v in ("add", "apply", "give", "make", "place", "put", "do"))
 
 
 def compatible(action: Action, profile: _Profile) -> bool:
