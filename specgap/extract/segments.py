@@ -137,6 +137,12 @@ def split_sentences(
             yield Sentence(artifact, said, tuple(at), context, subject)
 
 
+# a paragraph's first line that is a question in bold and nothing else (a FAQ's question)
+_BOLD_QUESTION = re.compile(
+    r"^(?:\*\*(?P<q>[^*\n]{3,200}\?)\s*\*\*|__(?P<u>[^_\n]{3,200}\?)\s*__)[ \t]*(?:\n|$)"
+)
+
+
 def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     """Sentences of paragraphs, list items, blockquotes and table rows; headings become
     context."""
@@ -215,7 +221,19 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         if not chars:
             continue
         offsets.append(offsets[-1] + 1)
-        yield from split_sentences(artifact, "".join(chars), offsets, heading)
+        said = "".join(chars)
+        asked = _BOLD_QUESTION.match(said)
+        if asked is None:
+            yield from split_sentences(artifact, said, offsets, heading)
+            continue
+        # "**What do I do if a member asks for a credit?**" on a line of its own: a question
+        # that heads its answer, as a heading would (the question is still a sentence, which
+        # `answers` pairs with the answer's first); its answer runs to the next heading
+        cut = asked.end()
+        yield from split_sentences(artifact, said[:cut], offsets[: cut + 1], heading)
+        heading = (asked["q"] or asked["u"]).strip()
+        if cut < len(said):
+            yield from split_sentences(artifact, said[cut:], offsets[cut:], heading)
 
 
 # a cell that states the rule of the cells before it: "| Delete a member | Never |" reads
