@@ -235,14 +235,18 @@ def extract_all(
     and the setting alone. Failing artifacts fail the build together, keeping the model's
     good answers about the others (`ExtractionFailed.entries`). What depends on the whole
     agent (why the model fell back, whether it contributed any rule) is combined here."""
+    from specgap.extract.ids7_respell import known_ids, styled_ids
     from specgap.extract.modes import ExtractionFailed, contribution
 
     parts = [extract((), mode, llm)]  # the run over no artifacts: the mode's own tally
     errors: list[Diagnostic] = []
     answered: list[LockEntry] = []
+    styled = styled_ids(artifacts)  # ids7: prompts read `server__tool` / kebab ids as snake
+    setting = (setting, styled) if styled else setting
     for artifact in artifacts:
         try:
-            parts.append(extract_artifact(artifact, mode, llm, cache, setting))
+            with known_ids(styled):
+                parts.append(extract_artifact(artifact, mode, llm, cache, setting))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)
             answered.extend(getattr(exc, "entries", ()))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.answers import answered
+from specgap.extract.ids7_respell import respell_ids
 from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
@@ -55,6 +56,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
 
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []
+    artifacts, undo = respell_ids(artifacts)  # ids7: `server__tool`, kebab ids read as snake
     for artifact in artifacts:
         if artifact.kind == "config":
             from specgap.extract.fenced_config import unread_settings
@@ -99,6 +101,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
                 spans |= {r.span for r in said if r.operator == "state_condition"}  # read
                 notes = parameter_notes(artifact, spec)  # rule-like, never read
                 diagnostics.extend(n for n in notes if n.span not in spans)
+    rules, diagnostics = undo(rules, diagnostics)
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 

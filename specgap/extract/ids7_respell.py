@@ -1,0 +1,222 @@
+"""Tool ids in the styles MCP servers and CLI toolkits use, read like snake_case ids
+(docs/ids-seven.md): `pledges__redeem_pledge` (a server prefix and a double underscore) and
+`sell-lot-to-shop` (kebab-case).
+
+The prose readers find a tool id in a sentence by its shape, and that shape is snake_case,
+dotted or camelCase in every one of them (about thirty spellings of the pattern): a kebab
+id reads as three words, a `server__tool` id not at all. Teaching each pattern a hyphen
+would be wrong, since `e-mail` and `same-day` are not tools; what makes `book-repair-slot`
+a tool id is that the tools file names it. So, before the prose of a prompt is read, each
+mention of a tool the agent's tools files define in one of those two styles is respelled in
+place, at the same length, as the snake_case id the readers know:
+
+- `book-repair-slot` -> `book_repair_slot` (each hyphen an underscore);
+- `events__register_entry` -> `       register_entry` (the tool part, spaces in front so
+  that no offset moves, a mention in backticks keeps them; the readers take an id's first
+  word for its verb, and a server's name is none); `search__query` -> ` search_query` when
+  the tool part is one word or another server has a tool of that name (the spaces after
+  the id when it opens its line, where spaces in front would indent it);
+
+and every rule and note read from the respelled text is given back its own words: the
+target, mentions and tool-valued parameters (`before`, `from_tools`, `sources`, ...) the
+tool's real id, the quote and text the file's own characters. Offsets, lines and columns
+never move, so spans are the file's. Nothing else is respelled: an id that no tools file
+defines, a word that only looks like one, a fenced block (a config block is read with its
+own ids, `ids7_config`) and the tools files themselves.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any
+
+from specgap.artifacts import Artifact
+from specgap.ir import CandidateRule, Diagnostic
+from specgap.toolspecs import parse_tool_specs
+
+__all__ = ["known_ids", "respell_ids", "styled_ids"]
+
+# the two styles respelled: a kebab id, or an id with a double underscore
+_STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
+
+# what may stand before a mention that opens its line: indentation, a list or quote marker
+_LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
+
+# a fenced block, from its opening fence to its closing one (or the end of the text)
+_FENCED = re.compile(
+    r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})[^\n]*\n(?:.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)", re.M | re.S
+)
+
+# the parameters whose values are tools
+_TOOL_PARAMS = frozenset({"before", "from_tools", "sources", "covers", "read", "tools"})
+
+Undo = Callable[
+    [list[CandidateRule], list[Diagnostic]], tuple[list[CandidateRule], list[Diagnostic]]
+]
+
+
+# the styled ids of the whole agent, while its artifacts are extracted one by one (a prompt
+# is extracted, and cached, apart from its tools files: `units.extract_all` keys the cache
+# with these ids too)
+_KNOWN: ContextVar[tuple[str, ...]] = ContextVar("ids7_known", default=())
+
+
+@contextmanager
+def known_ids(ids: tuple[str, ...]) -> Iterator[None]:
+    """Within the block, prompts are respelled for these tool ids too."""
+    token = _KNOWN.set(ids)
+    try:
+        yield
+    finally:
+        _KNOWN.reset(token)
+
+
+def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
+    """The `server__tool` and kebab-case tool ids the tools files among `artifacts` define."""
+    return tuple(_tool_ids(artifacts))
+
+
+def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
+    ids: set[str] = set(_KNOWN.get())
+    for artifact in artifacts:
+        if artifact.kind != "tools":
+            continue
+        try:
+            specs, _ = parse_tool_specs(artifact.data)
+        except Exception:  # a tools file that does not parse is reported elsewhere
+            continue
+        ids.update(s.name for s in specs if isinstance(s.name, str))
+    return sorted(i for i in ids if _STYLED.match(i) and ("-" in i or "__" in i))
+
+
+def _spellings(ids: Sequence[str]) -> dict[str, str]:
+    """Each id's snake_case spelling a reader knows: a `server__tool` id its tool part when
+    that has two words or more and no other tool has it (`pledges__redeem_pledge` ->
+    `redeem_pledge`: the readers take an id's first word for its verb), else the id with
+    single underscores (`search__query` -> `search_query`); a kebab id with underscores."""
+    bare = [i.rpartition("__")[2].replace("-", "_") for i in ids]
+    spelled: dict[str, str] = {}
+    for tool, part in zip(ids, bare, strict=True):
+        alone = "__" in tool and "_" in part and bare.count(part) == 1
+        spelled[tool] = part if alone else tool.replace("__", "_").replace("-", "_")
+    return spelled
+
+
+def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Undo]:
+    """The artifacts with each prompt's mentions of `server__tool` and kebab-case tool ids
+    respelled as snake_case at the same length, and the function that gives the rules and
+    notes read from them back their own ids and words (module docstring)."""
+    given = tuple(artifacts)
+    ids = _tool_ids(given)
+    if not ids:
+        return given, lambda rules, notes: (rules, notes)
+    spelled = _spellings(ids)
+    plain = {p: i for i, p in spelled.items()}
+    if len(plain) != len(ids) or any(p in set(ids) for p in plain):
+        return given, lambda rules, notes: (rules, notes)  # two ids one spelling: leave them
+    found = re.compile(
+        r"(?<![\w-])(`?)("
+        + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+        + r")(?![\w-]|-\w)"
+    )
+
+    def respell(m: re.Match[str]) -> str:
+        tool = m.group(2)
+        if any(a <= m.start() < b for a, b in fenced):
+            return m.group(0)  # a config block or an example: its own readers, its own text
+        pad = " " * (len(tool) - len(spelled[tool]))
+        line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if _LEAD.fullmatch(line):  # first on its line: spaces in front would indent it
+            return m.group(1) + spelled[tool] + pad
+        return pad + m.group(1) + spelled[tool]
+
+    out: list[Artifact] = []
+    originals: dict[str, str] = {}
+    respelled: dict[str, str] = {}
+    for artifact in given:
+        if artifact.kind != "prompt" or not found.search(artifact.text):
+            out.append(artifact)
+            continue
+        fenced = [(f.start(), f.end()) for f in _FENCED.finditer(artifact.text)]
+        text = found.sub(respell, artifact.text)
+        if len(text) != len(artifact.text):  # never: each respelling keeps its length
+            out.append(artifact)
+            continue
+        originals[artifact.path] = artifact.text
+        respelled[artifact.path] = text
+        out.append(
+            Artifact(
+                artifact.kind, artifact.path, text, artifact.sha256, artifact.data, artifact.ranges
+            )
+        )
+    if not originals:
+        return given, lambda rules, notes: (rules, notes)
+    back = re.compile(
+        r"(?<![\w-])("
+        + "|".join(re.escape(p) for p in sorted(plain, key=len, reverse=True))
+        + r")(?![\w-])"
+    )
+
+    def words(text: str) -> str:
+        return back.sub(lambda m: plain[m.group(1)], text)
+
+    def value(v: Any) -> Any:
+        if isinstance(v, str):
+            return plain.get(v, v)
+        if isinstance(v, list):
+            return [value(x) for x in v]
+        if isinstance(v, tuple):
+            return tuple(value(x) for x in v)
+        return v
+
+    def undo(
+        rules: list[CandidateRule], notes: list[Diagnostic]
+    ) -> tuple[list[CandidateRule], list[Diagnostic]]:
+        mended: list[CandidateRule] = []
+        for rule in rules:
+            original = originals.get(rule.span.path)
+            if original is None:
+                mended.append(rule)
+                continue
+            at = slice(rule.span.start_byte, rule.span.end_byte)  # ASCII ids: bytes align
+            said, own = respelled[rule.span.path].encode()[at], original.encode()[at]
+            params = {
+                k: value(v)
+                if k in _TOOL_PARAMS
+                else words(v)
+                if k == "label" and isinstance(v, str)
+                else v
+                for k, v in rule.params.items()
+            }
+            mended.append(
+                rule.model_copy(
+                    update={
+                        "target": plain.get(rule.target, rule.target) if rule.target else None,
+                        "mentions": tuple(plain.get(m, m) for m in rule.mentions),
+                        "params": params,
+                        "text": _own(rule.text, said, own),
+                        "quote": _own(rule.quote, said, own),
+                    }
+                )
+            )
+        fixed = [
+            n.model_copy(update={"message": words(n.message)})
+            if n.span is not None and n.span.path in originals
+            else n
+            for n in notes
+        ]
+        return mended, fixed
+
+    return tuple(out), undo
+
+
+def _own(text: str, said: bytes, own: bytes) -> str:
+    """`text` as the file has it: the respelled span's characters give way to the file's at
+    the same offsets (a respelling keeps every offset); text from elsewhere stays as read."""
+    at = said.find(text.encode()) if text else -1
+    if at < 0:
+        return text
+    return own[at : at + len(text.encode())].decode(errors="replace")
