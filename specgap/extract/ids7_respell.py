@@ -50,8 +50,10 @@ _FENCED = re.compile(
     r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})[^\n]*\n(?:.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)", re.M | re.S
 )
 
-# the parameters whose values are tools
-_TOOL_PARAMS = frozenset({"before", "from_tools", "sources", "covers", "read", "tools"})
+# the parameters whose values name arguments, fields or kinds, never a tool: a value there
+# spelled like a respelled tool is left alone; elsewhere (`before`, `from_tools`, `allowed`,
+# ...) a value that is a respelled tool is that tool
+_ARGUMENT_PARAMS = frozenset({"arg", "facet", "field", "selector", "items", "unit"})
 
 Undo = Callable[
     [list[CandidateRule], list[Diagnostic]], tuple[list[CandidateRule], list[Diagnostic]]
@@ -183,21 +185,14 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
                 continue
             at = slice(rule.span.start_byte, rule.span.end_byte)  # ASCII ids: bytes align
             said, own = respelled[rule.span.path].encode()[at], original.encode()[at]
-            params = {
-                k: value(v)
-                if k in _TOOL_PARAMS
-                else words(v)
-                if k == "label" and isinstance(v, str)
-                else v
-                for k, v in rule.params.items()
-            }
+            params = {k: _param(k, v, value, words) for k, v in rule.params.items()}
             mended.append(
                 rule.model_copy(
                     update={
-                        "target": plain.get(rule.target, rule.target) if rule.target else None,
-                        "mentions": tuple(plain.get(m, m) for m in rule.mentions),
+                        "target": words(rule.target) if rule.target else None,
+                        "mentions": tuple(words(m) for m in rule.mentions),
                         "params": params,
-                        "text": _own(rule.text, said, own),
+                        "text": rule.text,  # as read: later readers find ids in it
                         "quote": _own(rule.quote, said, own),
                     }
                 )
@@ -211,6 +206,14 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         return mended, fixed
 
     return tuple(out), undo
+
+
+def _param(key: str, v: Any, value: Callable[[Any], Any], words: Callable[[str], str]) -> Any:
+    if key in _ARGUMENT_PARAMS:
+        return v
+    if key == "label" and isinstance(v, str):
+        return words(v)
+    return value(v)
 
 
 def _own(text: str, said: bytes, own: bytes) -> str:
