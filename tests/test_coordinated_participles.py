@@ -1,5 +1,6 @@
-"""Every participle of a coordinated passive ban is read (`coordinated_conditions`), and a
-light-verb tool is named by its noun (`resolve.actions`): "cancelled stays cannot be
+"""Every participle of a coordinated passive ban is read, after "or" or in "neither ...
+nor" (`coordinated_conditions`, `grammar_modal`), and a light-verb tool is named by its noun
+(`resolve.actions`): "cancelled stays cannot be
 extended or groomed" puts the state on `extend_stay` *and* on `add_grooming`; a participle
 no tool performs ("photographed") gets a located note naming it, never a silent loss; a
 participle whose verb is the noun of a tool led by a light verb ("credited":
@@ -32,6 +33,15 @@ ROWS: list[Any] = [
     ),
     ("Stays that are cancelled may not be extended, groomed or photographed.", "kennel",
      "cancelled", ("extend_stay", "add_grooming"), ("photograph",)),
+    # neither ... nor: each participle, and a verb phrase "receive X" after one
+    ("Cancelled stays are neither extended, groomed nor photographed.", "kennel",
+     "cancelled", ("extend_stay", "add_grooming"), ("photograph",)),
+    ("Cancelled stays can be neither extended nor groomed.", "kennel", "cancelled",
+     ("extend_stay", "add_grooming"), ()),
+    ("Cancelled stays can neither be extended nor receive grooming.", "kennel", "cancelled",
+     ("extend_stay", "add_grooming"), ()),
+    ("Checked_out stays may not be extended or receive grooming.", "kennel", "checked_out",
+     ("extend_stay", "add_grooming"), ()),
     ("Closed accounts cannot be credited or billed.", "meter", "closed",
      ("apply_credit", "issue_bill"), ()),
     ("Suspended accounts must not be credited or audited.", "meter", "suspended",
@@ -92,3 +102,16 @@ def test_a_read_tool_is_not_named_by_a_write_verb_in_its_name(tmp_path: Path) ->
     built = _build(tmp_path, "meter", "Be brief.")
     found = Resolver(built.state.registry).resolve("meter the account")
     assert not (found.status == "resolved" and found.candidates[0].tool_id == "get_meter")
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "neither ... nor" naming who, not what is done: no ban on the agent
+        "Neither the owner nor the vet may cancel a stay.",
+        # a copula with adjectives, no participle: no action at all
+        "Stays are neither long nor expensive.",
+    ],
+)
+def test_neither_nor_that_bans_no_action(tmp_path: Path, sentence: str) -> None:
+    assert not _prose(_build(tmp_path, "kennel", sentence))

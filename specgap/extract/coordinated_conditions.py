@@ -28,7 +28,8 @@ from specgap.ir import CandidateRule
 from specgap.operators.prose import lemmas
 
 _NEXT_VERB = re.compile(
-    r"(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+)(?:also\s+|then\s+)?(?P<v>[a-z]+)\b",
+    r"(?:\s*,\s*(?:(?:and|or|nor)\s+)?|\s+(?:and|or|and/or|nor)\s+)(?:also\s+|then\s+)?"
+    r"(?P<v>[a-z]+)\b",
     re.I,
 )
 _RECEIVE = re.compile(
@@ -71,9 +72,13 @@ def _verb_phrases(text: str, clause: Clause) -> list[str]:
         # the closed verb list lacks it; the resolver maps it to a tool or says it cannot
         told = _participle(m["v"]) if clause.passive else None
         verb = verb if verb in IMPERATIVE_VERBS or told is None else told
-        if (verb not in IMPERATIVE_VERBS and told is None) or verb in NOT_ACTIONS:
+        if (verb not in IMPERATIVE_VERBS and told is None and verb != "receive") or (
+            verb in NOT_ACTIONS
+        ):
             break
         obj, end = object_at(text, m.end())
+        if obj.casefold() in {"nor", "or", "and"}:  # "extended, groomed nor refunded"
+            obj, end = "", m.end()
         if not obj and clause.passive and clause.object:
             obj, end = clause.object, m.end()  # "can't be transferred or upgraded": the subject
         if not obj:

@@ -19,7 +19,10 @@ Modality = Literal["must", "must_not", "only", "may", "limit", "none"]
 _NEGATIVE = re.compile(
     r"\b(?:must\s+(?:not|never)|mustn't|should\s+(?:not|never)|shouldn't|shall\s+not|"
     r"may\s+not|cannot|can't|can\s+not|do\s+not|don't|never|(?:is|are)\s+not\s+(?:allowed|permitted)\s+to|(?:is|are)\s+(?:forbidden|"
-    r"prohibited)\s+(?:to|from)?|not\s+be|(?:can|could|may|will)\s+no\s+longer)\b",
+    r"prohibited)\s+(?:to|from)?|not\s+be|(?:can|could|may|will)\s+no\s+longer|"
+    # "are neither extended nor groomed", "can neither be moved nor ...": never either
+    r"(?:(?:is|are)\s+neither|(?:can|may|must|will|shall)\s+(?:be\s+neither|neither(?=\s+be\b)))"
+    r"(?=[^.;]{0,200}?\bnor\b))\b",
     re.I,
 )
 _ONLY = re.compile(r"\b(?:only|exclusively|solely)\b", re.I)
@@ -70,7 +73,7 @@ def modality_of(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
 # "X is never added", "refunds are only issued": a copula right before the modal word
 _COPULA_BEFORE = re.compile(
     r"\b(?:is|are|was|were|gets?)\s+(?:not\s+|never\s+|only\s+|also\s+|always\s+)*"
-    r"(?=(?:never|not|only|also|always)\b)",
+    r"(?=(?:never|not|only|also|always|neither)\b)|\bbe\s+(?=neither\b)",
     re.I,
 )
 
