@@ -51,6 +51,7 @@ from specgap.extract.grammar_words import (
     object_at,
     only_a_tool_verb,
     open_enumeration,
+    phrasal_verb,
     purpose_verb,
     quantity_of,
     tool_named_after,
@@ -375,6 +376,8 @@ def _parse(text: str) -> Clause:
                 elif verb is not None and passive and not main[: modal.start()].strip():
                     modal = aux  # "Only bookings with status X can be moved": the subject
         if verb is not None:
+            if passive and (phrasal := phrasal_verb(main, verb, v_end)) is not None:
+                verb, v_end = phrasal  # "cancelled stays cannot be checked in": check in
             if passive:
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
                 # "each lesson can be moved once", "rentals can be extended twice", "a pass
@@ -472,7 +475,7 @@ def _parse(text: str) -> Clause:
             cond = None  # "only ship with carrier 'a'": the verb's argument, not an entity
     if passive and verb is not None and not obj and cond is not None and cond.bound and cond.entity:
         obj = cond.entity  # "only orders in status 'a' can be modified": what is acted on
-    if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+", verb)):
+    if verb in {"be", "have", "do"} or (verb and not re.fullmatch(r"[a-z-]+(?: [a-z]+)?", verb)):
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
     same = bool(obj) and re.search(r"\bthe\s+same\s+" + re.escape(obj.split()[-1]), main, re.I)
