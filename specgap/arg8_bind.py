@@ -15,6 +15,8 @@ quote", "passed to payCourier", "rebooking"). Here, against the registry:
 - nothing narrows: the one tool taking the argument; for a bound or a list of values, a
   read-only tool's argument is left out when a tool that writes takes it too (a lookup's
   `member_id` is not what a bound on a payment is about);
+- a lead "If a X is V-ed, then ..." narrows like the rest when the chosen tool's name says
+  V; otherwise it is a state the rule holds under, kept as its condition (`review_only`);
 - several tools are left: a located `ambiguous-mention` note names them and no rule is
   compiled: never a guess, and never one policy per tool (the sentence did not say "any
   call").
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 from specgap.argfit import reads_only
 from specgap.extract.action_open import nominal_verb
-from specgap.extract.arg8_anchor import ANCHOR
+from specgap.extract.arg8_anchor import ANCHOR, IF_LEAD
 from specgap.extract.pattern_base import lemma
 from specgap.ir import CandidateRule, Diagnostic, ResolvedRule
 from specgap.registry import Registry, Tool
@@ -62,6 +64,8 @@ def anchored(
         return resolved, None  # the compiler's own path: `unknown-argument`
     tools = {t.id: t for t in registry.tools}
     said = [w for w in anchor.split() if w]
+    lead = said[1:3] if said[:1] == [IF_LEAD] and len(said) >= 3 else []  # "if paid supplier"
+    said = said[1:] if lead else said
     by_id = {
         t.id for w in said for t in registry.tools if compact(w.strip("`'\",.")) == compact(t.id)
     }
@@ -83,6 +87,11 @@ def anchored(
     if len(copies) > 1:
         _note(diagnostics, plain, copies, "nothing in the sentence tells which")
         return resolved, []
+    if lead and not _forms(lead[0]) & set(words(str(copies[0].target))):
+        # "If the order is cancelled, then the refund ...": a state, not the act: kept as
+        # the rule's condition, so the rule is reviewed, never enforced without it
+        condition = f"if a {lead[1]} is {lead[0]}"
+        copies = [copies[0].model_copy(update={"condition": condition})]
     return resolved, [resolved.model_copy(update={"rule": c, "target": exact(str(c.target))})
                       for c in copies]  # fmt: skip
 

@@ -50,6 +50,7 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _READING: ContextVar[bool] = ContextVar("arg8_reading", default=False)
 ANCHOR = "anchor"  # the parameter the narrowing words travel in (read by `arg8_bind`)
+IF_LEAD = "if"  # the anchor's first word when it is a lead "If a X is V-ed, then ..."
 _ID_ONLY = re.compile(
     r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"
 )
@@ -68,23 +69,17 @@ _ARG = r"(?P<arg>" + _ID + r"|" + _WORD + r"(?:\s" + _WORD + r"){0,2})"
 _DET = r"(?:(?i:the|a|an|any|each|every|this)\s)?"
 _PART = r"(?:(?>[a-z]+ed)|given|sent|put|set|paid(?:\sout)?|made|taken|written|chosen|shown)"
 _PREP = r"(?:on|to|with|for|in|into|against|from|of|under|at)"
-_NARROW = r"(?:new\s)?(?:" + _ID + r"|(?>[a-z]+(?:-[a-z]+)?)(?:\s(?!(?:is|are|can|may|must|" \
-    r"shall)\b)(?>[a-z]+(?:-[a-z]+)?))?)"  # fmt: skip
-_MOD = (
-    r"(?P<mod>(?:"
-    + _PART
-    + r"(?:\s"
-    + _PREP
-    + r"\s"
-    + _DET
-    + _NARROW
-    + r")?|"
-    + _PREP
-    + r"\s"
-    + _DET
-    + _NARROW
-    + r"))"
+_KEBAB = r"(?>[a-z][a-z0-9]*(?:-[a-z0-9]+){2,})"  # a kebab-case tool id: `sell-lot-to-shop`
+_NARROW = (
+    r"(?:new\s)?(?:" + _ID + r"|" + _KEBAB + r"|(?>[a-z]+(?:-[a-z]+)?)(?:\s(?!(?:is|are|can|"
+    r"may|must|shall)\b)(?>[a-z]+(?:-[a-z]+)?))?)"
 )
+# "the X you pass to T": the agent's own act, said in a relative clause
+_YOU = r"(?:(?:that|which)\s)?you\s(?:pass|send|give|supply|enter|put|use)"
+_MOD = (
+    r"(?P<mod>(?:(?:" + _PART + r"|" + _YOU + r")(?:\s" + _PREP + r"\s" + _DET + _NARROW
+    + r")?|" + _PREP + r"\s" + _DET + _NARROW + r"))"
+)  # fmt: skip
 _MODAL = r"(?:can|cannot|can't|may|must|shall|should|will|is|are|has\sto|have\sto|needs?\sto)\b"
 
 _STATED = re.compile(r"^\W*" + _DET + _ARG + r"\s" + _MOD + r"\s(?P<pred>" + _MODAL + r".*)$")
@@ -104,6 +99,7 @@ _IF_LEAD = re.compile(
     r"^\W*(?i:if|when)\s(?:a|an|the)\s(?P<noun>[a-z]+)\s(?:is|are|gets)\s(?P<part>" + _PART
     + r")\s*,\s*(?:then\s)?(?P<rest>.+)$"
 )  # fmt: skip
+_SO_LEAD = re.compile(r"^[^,;]{1,200}?,\s(?:so|and\sso|therefore)\s(?P<rest>(?i:the)\s.+)$")
 _THE_ARG = re.compile(
     r"^" + _DET + r"(?P<adj>(?:accepted|allowed|permitted|valid)\s)?" + _ARG + r"(?:\s" + _MOD
     + r")?\s(?P<pred>" + _MODAL + r".*)$"
@@ -151,6 +147,13 @@ _PLAIN = tuple(
             r"(?:one|[a-z]+)(?:\s+on\s+file)?\s+as\s+returned\s+by\b",
             "must be one returned by",
         ),
+        # "must be among those that T lists (for that request)"
+        (
+            r"\b(?:must|has\s+to)\s+be\s+(?:among|one\s+of)\s+(?:those|the\s+ones)\s+(?:that\s+)?"
+            r"(?P<t>[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+|[a-z]+[A-Z][A-Za-z0-9]*)\s+(?:lists|"
+            r"listed|returns|returned|gives|gave|shows|showed)\b.*$",
+            r"must be one that \g<t> returned",
+        ),
         (
             r"\b(?:must|has\s+to|is\s+always|are\s+always)\s+(?:be\s+)?the\s+(?:[a-z]+\s+){0,2}?"
             r"(?:one|[a-z]+)(?:\s+on\s+file)?\s+(?:that|which)\b",
@@ -181,9 +184,11 @@ def respelled(text: str) -> tuple[str, str, str] | None:
         return None
     lead = ""
     if (m := _IF_LEAD.match(said)) is not None:
-        lead, said = f"{m['part']} {m['noun']}", m["rest"]
+        lead, said = f"{IF_LEAD} {m['part']} {m['noun']}", m["rest"]
     elif (m := _FOR_LEAD.match(said)) is not None:
         lead, said = m["lead"], m["rest"]
+    elif (m := _SO_LEAD.match(said)) is not None:  # "<a reason>, so the X ... must be ..."
+        said = m["rest"]
     said = _RESTATED.sub("", said).rstrip(" .")
     found = _spelt(said)
     if found is None:
@@ -241,14 +246,14 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """A rule anchored on an argument read again (module docstring); the first reading
     otherwise (a sentence another reader read a rule from is left as it was)."""
-    # (a ban whose condition could not be bound is the same words misread: it gives way)
-    banned = all(r.operator == "deny_action" and r.condition is not None for r in rules)
-    if sentence.subject is not None or not banned or _READING.get():
+    if sentence.subject is not None or _READING.get():
         return rules, diagnostics
     found = respelled(sentence.clean)
     if found is None:
         return rules, diagnostics
     said, anchor, arg = found
+    if not all(_misread(r, anchor) for r in rules):
+        return rules, diagnostics
     token = _READING.set(True)  # the spelling is read once, never spelt again
     try:
         again, _ = read(spelt(sentence, said))
@@ -266,12 +271,42 @@ def reread(
     return kept, [d for d in diagnostics if d.code not in dropped]
 
 
+def _misread(rule: CandidateRule, anchor: str) -> bool:
+    """Whether a first reading's rule is the narrowing misread, so that it gives way: a ban
+    or a rule under a condition the narrowing's words say ("for unassigning"), or a rule
+    over an argument named with the narrowing ("covervalue of any insurance")."""
+    narrowing = set(_content(anchor))
+    if rule.condition is not None:
+        return rule.operator == "deny_action" or set(_content(rule.condition)) <= narrowing
+    facet = rule.params.get("facet") or rule.params.get("arg")
+    return (
+        rule.target == "*"
+        and isinstance(facet, str)
+        and bool(narrowing)
+        and narrowing <= set(_content(facet))
+    )
+
+
+def _content(text: str) -> list[str]:
+    return [w for w in re.findall(r"[a-z0-9]+", text.casefold()) if w not in _FUNCTION]
+
+
+_FUNCTION = frozenset(
+    {"the", "a", "an", "any", "each", "every", "this", "that", "new", "on", "to", "with", "for",
+     "in", "into", "against", "from", "of", "under", "at", "if", "when", "is", "are"}
+)  # fmt: skip
+
+
 def _anchored(rule: CandidateRule, anchor: str, arg: str, text: str) -> CandidateRule:
     """The rule over the argument wherever it is (target `*`), its narrowing kept: a tool
     the readers read from a noun of the subject ("the cancellation fee": `cancel`) is the
     argument's own words, not the rule's action."""
     params = dict(rule.params)
-    if rule.target not in (None, "*"):
-        params["facet"] = arg.casefold() if _ID_ONLY.fullmatch(arg) is None else arg
+    if _ID_ONLY.fullmatch(arg) is not None and rule.operator != "arg_grounded":
+        # the id as the tools spell it (`cancellationFee`); a value's origin is bound by
+        # its words (`specgap.spread`: an id there is a rule over every call)
+        params["facet"] = arg
+    elif rule.target not in (None, "*"):
+        params["facet"] = arg.casefold()
     params[ANCHOR] = anchor
     return rule.model_copy(update={"target": "*", "mentions": (), "params": params, "text": text})
