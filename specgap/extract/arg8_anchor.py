@@ -249,26 +249,62 @@ def reread(
     if sentence.subject is not None or _READING.get():
         return rules, diagnostics
     found = respelled(sentence.clean)
+    anchor = found[1] if found is not None else ""
+    # (a first reading with no narrowing said is the readers' own: left as it was)
+    if not rules or (anchor and all(_misread(r, anchor) for r in rules)):
+        kept = _read_anchored(sentence, sentence.clean, read)
+        if kept:
+            dropped = ("rule-not-compiled", "condition-not-bound")
+            rules, diagnostics = kept, [d for d in diagnostics if d.code not in dropped]
+    # "The X passed to T must be one of a, b or c, and it is chosen from what ...": the first
+    # clause's rule beside the other's, when it is of another operator and the second clause
+    # makes no exception to it
+    first, rest = _clauses(sentence.clean)
+    if not rules or not rest or _EXCEPTION.search(rest):
+        return rules, diagnostics
+    more = _read_anchored(sentence, first, read)
+    operators = {r.operator for r in rules}
+    return [*rules, *(r for r in more if r.operator not in operators)], diagnostics
+
+
+# where a second clause begins: ", and it ...", "; ..."
+_SECOND = re.compile(r",\s(?:and|but)\s(?=(?:it|they|this|that)\s)|;\s")
+
+
+def _clauses(text: str) -> tuple[str, str]:
+    m = _SECOND.search(text)
+    return (text, "") if m is None else (text[: m.start()], text[m.end() :])
+
+
+_EXCEPTION = re.compile(
+    r"\b(?:unless|except|but|only|if|when|may|can|approv\w*|allowed|permitted|higher|more|"
+    r"less|above|below|over|under)\b",
+    re.I,
+)
+
+
+def _anchor_of(sentence: Sentence) -> str | None:
+    found = respelled(sentence.clean)
+    return None if found is None else found[1]
+
+
+def _read_anchored(sentence: Sentence, text: str, read: Read) -> list[CandidateRule]:
+    """The rules `text` (the sentence or its first clause) spelt gives, anchored."""
+    found = respelled(text)
     if found is None:
-        return rules, diagnostics
+        return []
     said, anchor, arg = found
-    if not all(_misread(r, anchor) for r in rules):
-        return rules, diagnostics
     token = _READING.set(True)  # the spelling is read once, never spelt again
     try:
         again, _ = read(spelt(sentence, said))
     finally:
         _READING.reset(token)
     words = " ".join(sentence.text.split())
-    kept = [
+    return [
         _anchored(r, anchor, arg, words)
         for r in again
         if r.operator in _KEPT and "facet" in r.params and r.condition is None
     ]
-    if not kept:
-        return rules, diagnostics
-    dropped = ("rule-not-compiled", "condition-not-bound")
-    return kept, [d for d in diagnostics if d.code not in dropped]
 
 
 def _misread(rule: CandidateRule, anchor: str) -> bool:
