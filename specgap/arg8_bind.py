@@ -17,12 +17,15 @@ quote", "passed to payCourier", "rebooking"). Here, against the registry:
   `member_id` is not what a bound on a payment is about);
 - a lead "If a X is V-ed, then ..." narrows like the rest when the chosen tool's name says
   V; otherwise it is a state the rule holds under, kept as its condition (`review_only`);
+- the narrowing says "any call" / "every call": one copy per tool taking the argument;
 - several tools are left: a located `ambiguous-mention` note names them and no rule is
   compiled: never a guess, and never one policy per tool (the sentence did not say "any
   call").
 """
 
 from __future__ import annotations
+
+import re
 
 from specgap.argfit import reads_only
 from specgap.extract.action_open import nominal_verb
@@ -35,6 +38,7 @@ from specgap.spread import exact, spread
 
 __all__ = ["anchored"]
 
+_EVERY = re.compile(r"\b(?:any|every|each|all)\s+(?:calls?|tools?)\b", re.I)
 _BOUNDS = frozenset({"arg_within_bound", "resource_in_allowlist"})
 # words of a narrowing that name no tool: determiners, prepositions, the verbs of passing a
 # value ("the X entered on a quote", "given to", "used in", "put on")
@@ -69,6 +73,10 @@ def anchored(
     by_id = {
         t.id for w in said for t in registry.tools if compact(w.strip("`'\",.")) == compact(t.id)
     }
+    if _EVERY.search(anchor):  # "used in any call": the sentence says every call
+        return resolved, [
+            resolved.model_copy(update={"rule": c, "target": exact(str(c.target))}) for c in copies
+        ]
     if by_id:
         kept = [c for c in copies if c.target in by_id]
         if not kept:
