@@ -29,7 +29,7 @@ import re
 
 from specgap.argfit import reads_only
 from specgap.extract.action_open import nominal_verb
-from specgap.extract.arg8_anchor import ANCHOR, IF_LEAD
+from specgap.extract.arg8_anchor import ANCHOR, FOR_LEAD, IF_LEAD
 from specgap.extract.pattern_base import lemma
 from specgap.ir import CandidateRule, Diagnostic, ResolvedRule
 from specgap.registry import Registry, Tool
@@ -68,8 +68,9 @@ def anchored(
         return resolved, None  # the compiler's own path: `unknown-argument`
     tools = {t.id: t for t in registry.tools}
     said = [w for w in anchor.split() if w]
-    lead = said[1:3] if said[:1] == [IF_LEAD] and len(said) >= 3 else []  # "if paid supplier"
-    said = said[1:] if lead else said
+    kind, _, led = said[0].partition(":") if said else ("", "", "")
+    lead = led.split("+") if kind in (IF_LEAD, FOR_LEAD) and led else []  # "if:paid+supplier"
+    said = [*lead, *said[1:]] if lead else said
     by_id = {
         t.id for w in said for t in registry.tools if compact(w.strip("`'\",.")) == compact(t.id)
     }
@@ -95,10 +96,13 @@ def anchored(
     if len(copies) > 1:
         _note(diagnostics, plain, copies, "nothing in the sentence tells which")
         return resolved, []
-    if lead and not _forms(lead[0]) & set(words(str(copies[0].target))):
-        # "If the order is cancelled, then the refund ...": a state, not the act: kept as
-        # the rule's condition, so the rule is reviewed, never enforced without it
-        condition = f"if a {lead[1]} is {lead[0]}"
+    named = set(words(str(copies[0].target)))
+    said_by_lead = lead[:1] if kind == IF_LEAD else lead  # the act: the participle's verb
+    if lead and not any(_forms(w) & named for w in said_by_lead):
+        # "If the order is cancelled, then the refund ...", "For new accounts, ...": a state,
+        # not the act: kept as the rule's condition, so the rule is reviewed, never enforced
+        # without it
+        condition = f"if a {lead[-1]} is {lead[0]}" if kind == IF_LEAD else f"for {' '.join(lead)}"
         copies = [copies[0].model_copy(update={"condition": condition})]
     return resolved, [resolved.model_copy(update={"rule": c, "target": exact(str(c.target))})
                       for c in copies]  # fmt: skip

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from specgap.extract.arg8_anchor import respelled
+from specgap.extract.arg8_anchor import ANCHOR, _misread, respelled
+from specgap.ir import CandidateRule, Span
 from tests.corpus_agents import build_prompt
 from tests.probes import flat
 from tests.test_arg8_probe_a import SOFA
@@ -91,3 +92,25 @@ def test_no_backtracking(text: str) -> None:
     started = time.perf_counter()
     respelled(text)
     assert time.perf_counter() - started < 0.5
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The number of nights cannot be greater than 14.",  # "of": maybe the argument's words
+        "If the nursery is closed, the plant code must come from search_plants.",  # a state
+        "For new accounts, refunds may not exceed $30.",  # a state, read by `bound_topics`
+    ],
+)
+def test_a_first_reading_that_may_be_right_stands(text: str) -> None:
+    found = respelled(text)
+    assert found is not None
+    anchor = found[1]
+    reading = {"facet": f"x {anchor}", ANCHOR: anchor}
+    span = Span(path="p.md", start_line=1, start_col=1, end_line=1, end_col=2, start_byte=0,
+                end_byte=1)  # fmt: skip
+    rule = CandidateRule(text=text, span=span, quote=text, target="*", mentions=(),
+                         grounding="partial", check_category="business_logic_validation",
+                         operator="arg_within_bound", params=reading, confidence=0.7,
+                         extractor="deterministic", condition="when x")  # fmt: skip
+    assert not _misread(rule, anchor)

@@ -50,7 +50,9 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _READING: ContextVar[bool] = ContextVar("arg8_reading", default=False)
 ANCHOR = "anchor"  # the parameter the narrowing words travel in (read by `arg8_bind`)
-IF_LEAD = "if"  # the anchor's first word when it is a lead "If a X is V-ed, then ..."
+# the anchor's first token when the sentence opens with a lead: "if:paid+supplier" for "If a
+# supplier is paid, then ...", "for:new+accounts" for "For new accounts, ..."
+IF_LEAD, FOR_LEAD = "if", "for"
 _ID_ONLY = re.compile(
     r"[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"
 )
@@ -184,9 +186,9 @@ def respelled(text: str) -> tuple[str, str, str] | None:
         return None
     lead = ""
     if (m := _IF_LEAD.match(said)) is not None:
-        lead, said = f"{IF_LEAD} {m['part']} {m['noun']}", m["rest"]
+        lead, said = f"{IF_LEAD}:{m['part']}+{m['noun']}", m["rest"]
     elif (m := _FOR_LEAD.match(said)) is not None:
-        lead, said = m["lead"], m["rest"]
+        lead, said = f"{FOR_LEAD}:{'+'.join(m['lead'].split())}", m["rest"]
     elif (m := _SO_LEAD.match(said)) is not None:  # "<a reason>, so the X ... must be ..."
         said = m["rest"]
     said = _RESTATED.sub("", said).rstrip(" .")
@@ -312,6 +314,11 @@ def _misread(rule: CandidateRule, anchor: str) -> bool:
     or a rule under a condition the narrowing's words say ("for unassigning"), or a rule
     over an argument named with the narrowing ("covervalue of any insurance")."""
     narrowing = set(_content(anchor))
+    of = anchor.startswith(_OF) and not anchor.startswith(_OF_ANY)  # ("of any insurance")
+    if of or (anchor.startswith(_LEADS) and rule.condition is not None):
+        # "the number of nights", "the hull_type of a survey": maybe the argument's own
+        # words; "For new accounts, ...", "If the nursery is closed, ...": maybe a state
+        return False
     if rule.condition is not None:
         return rule.operator == "deny_action" or set(_content(rule.condition)) <= narrowing
     facet = rule.params.get("facet") or rule.params.get("arg")
@@ -321,6 +328,11 @@ def _misread(rule: CandidateRule, anchor: str) -> bool:
         and bool(narrowing)
         and narrowing <= set(_content(facet))
     )
+
+
+_OF = "of "
+_OF_ANY = ("of any ", "of each ", "of every ")
+_LEADS = (f"{IF_LEAD}:", f"{FOR_LEAD}:")
 
 
 def _content(text: str) -> list[str]:
