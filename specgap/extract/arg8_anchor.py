@@ -114,6 +114,7 @@ _RESTATED = re.compile(
     r"(?:an?|any)\s[^;.]*?\b(?:is|are)\s(?:not|never)\b)[^;]*$",
     re.I,
 )
+_ANSWER = re.compile(r"^\W*(?:A|Answer)\s*:\s*(?:(?:Yes|No)\s*[.,;:]\s*)?")  # an FAQ's answer
 _HEDGE = re.compile(
     r"\b(?:usually|typically|typical|normally|generally|often|mostly|(?<!at\s)most|sometimes|about|"
     r"around|roughly|approximately|can\sbe|may\sbe\s(?:more|less|higher|lower))\b",
@@ -181,7 +182,7 @@ _ARTICLES = re.compile(r"(?:(?<=\bare\s)|(?<=\bis\s)|(?<=\sor\s)|(?<=,\s))(?:a|a
 def respelled(text: str) -> tuple[str, str, str] | None:
     """(the sentence spelt for the readers, the narrowing words, the argument's words) for a
     rule whose subject is an argument (module docstring); None when it has no such shape."""
-    said = " ".join(text.split()).rstrip(" .")
+    said = _ANSWER.sub("", " ".join(text.split()), count=1).rstrip(" .")
     if _HEDGE.search(said) or not _CUE.search(said):
         return None
     lead = ""
