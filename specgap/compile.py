@@ -10,6 +10,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
+from specgap.arg8_bind import anchored
 from specgap.argfit import fit_to_schema
 from specgap.bind_units import unit_noun_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
@@ -94,6 +95,9 @@ def _each_tool(
 ) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    resolved, on_tools = anchored(resolved, registry, diagnostics)  # "the X passed to `t`"
+    if on_tools is not None:
+        return on_tools
     resolved = by_quantity(resolved, registry, diagnostics)  # "Stay length: at most 14 nights"
     kinds = bound_kinds(resolved, registry, diagnostics, identifier_argument)  # `booking_id`
     if kinds is not None:

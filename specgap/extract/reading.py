@@ -14,6 +14,7 @@ from dataclasses import replace
 from specgap.extract import (
     action_nominal,
     allow6_respell,
+    arg8_anchor,
     args4_bounds,
     args4_counts,
     args4_kinds,
@@ -114,7 +115,8 @@ def _read_whole(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnosti
     # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
     rules, notes = unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
     rules = with_flows(sentence, rules)  # "never paste what `t` returns into X": `flow5_rules`
-    return with_reviews(sentence, rules, notes)  # "X needs a manager's sign-off": `review5_rules`
+    rules, notes = with_reviews(sentence, rules, notes)  # "X needs a manager's sign-off"
+    return arg8_anchor.reread(sentence, rules, notes, _read_clause)  # "the X passed to `t`"
 
 
 def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
