@@ -113,7 +113,9 @@ B_FAILING: frozenset[str] = frozenset(
 @pytest.mark.parametrize(
     "case",
     [
-        pytest.param(c, id=c[0], marks=[pytest.mark.xfail(strict=True)] if c[0] in B_FAILING else [])
+        pytest.param(
+            c, id=c[0], marks=[pytest.mark.xfail(strict=True)] if c[0] in B_FAILING else []
+        )
         for c in B_CASES
     ],
 )

@@ -75,6 +75,8 @@ _RECEIVING = ("take", "charge", "collect", "bill", "receive", "accept", "debit")
 _MEANS = {"cash": "in cash", "card": "by card", "cheque": "by cheque", "check": "by check",
           "voucher": "by voucher", "crypto": "in crypto", "wire": "by wire",
           "credit-card": "by credit card", "debit-card": "by debit card"}  # fmt: skip
+# the verbs a thing reserved for someone is obtained by, when a tool is named by one
+_GIVING = ("request", "grant", "issue", "offer")
 _SEND_SAID = frozenset({"go out", "goes out", "are sent", "is sent", "get sent", "gets sent",
                         "are issued", "is issued", "are mailed", "is mailed"})  # fmt: skip
 
@@ -102,8 +104,7 @@ _ONLY_FOR = re.compile(
     re.I,
 )  # fmt: skip
 _QUANT = (
-    r"(?P<q>(?:(?:at\s+most|no\s+more\s+than|up\s+to)\s+)?(?:once|twice|" + _NUM
-    + r"\s+times?))"
+    r"(?P<q>(?:(?:at\s+most|no\s+more\s+than|up\s+to)\s+)?(?:once|twice|" + _NUM + r"\s+times?))"
 )
 # "Part orders go out once per repair", "Notices to holders go out at most twice per holder"
 _GO_OUT = re.compile(
@@ -155,11 +156,11 @@ _TRIES = 3
 
 
 def _receiving() -> list[str]:
-    """The verbs money is received by, those the agent's tools are named by first (a
-    dotted id's verb is not among the tool verbs the grammar knows: each is tried, and the
-    resolver decides which names a tool, if any)."""
-    known = current_tool_verbs()
-    return sorted(_RECEIVING, key=lambda v: v not in known)[:3]
+    """The one verb the agent's tools receive money by, as a list; empty when none is
+    (a reading by a verb no tool is named by would be left unresolved) or several are
+    (which one the sentence means is not said)."""
+    known = [v for v in _RECEIVING if v in current_tool_verbs()]
+    return known if len(known) == 1 else []
 
 
 # nominalisations whose stem changes, as English forms them (`redemption`: redeem,
@@ -202,6 +203,8 @@ def _money(phrase: str, said: str) -> tuple[list[str], str, str] | None:
     }:  # fmt: skip
         return None
     verbs = _receiving()
+    if not verbs:
+        return None
     means = " ".join(_MEANS[w] for w in words[:-1] if w in _MEANS)
     return verbs, " ".join(w for w in words if w not in _MEANS), means
 
@@ -231,12 +234,17 @@ def _refused(text: str) -> list[str]:
 
 def _only_for(text: str) -> str | None:
     m = _ONLY_FOR.match(text)
-    if m is None or not (m["only"] or m["tail"] or re.search(r"\bonly\b", text[: m.end("np") + 12], re.I)):
+    if m is None or not (
+        m["only"] or m["tail"] or re.search(r"\bonly\b", text[: m.end("np") + 12], re.I)
+    ):
         return None
     act = _act(m["np"])
     if act is not None:
         verb, obj = act
         return f"Only {verb} {obj} for {m['x']}.".replace("  ", " ")
+    given = next((v for v in _GIVING if v in current_tool_verbs()), None)
+    if given is not None:  # "salary advances are only for ...": `request_salary_advance`
+        return f"Only {given} {_low(m['np'])} for {m['x']}."
     return f"Only give {_low(m['np'])} to {m['x']}."
 
 
@@ -253,8 +261,11 @@ def _go_out(text: str) -> str | None:
     if m is None:
         return None
     act = _act(m["np"])
+    head = singular(m["np"].split()[-1].casefold())
     if act is not None and act[1]:
         verb, obj = act
+    elif m["to"] and not act and head in current_tool_verbs():  # "reports to the inspector"
+        verb, obj = head, ""
     elif " ".join(m["v"].casefold().split()) in _SEND_SAID:
         verb, obj = "send", _low(m["np"])
     else:
@@ -321,10 +332,12 @@ def _requires(text: str) -> str | None:
     verb = _lemma(part)
     obj = f"{m['det2'] or ''}{m['np2']}"
     if verb == "pay" and singular(m["np2"].split()[-1].casefold()) in _MONEY:
-        verb = _receiving()[0]
-    if verb == part:
+        verb = next(iter(_receiving()), "")
+    if not verb or verb == part:
         return None
-    first = f"{verb}{m['prt'] or ''} {obj}{m['via'] or ''}"
+    tool = (m["via"] or "").split()[-1:] if m["via"] else []
+    # "... taken through `take_payment`": that tool is the step; else the verb and its object
+    first = f"call {tool[0]}" if tool else f"{verb}{m['prt'] or ''} {obj}"
     return " ".join(f"Always {first} before {_gerund(later[0])} {later[1]}.".split())
 
 
@@ -367,19 +380,33 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence read again from its imperative spelling when nothing was read from it,
     or only readings that missed the noun's act (`_weak`); kept only when that reading
-    gives rules, all of the operators a noun's act states."""
-    if sentence.subject is not None or not all(_weak(r, sentence.clean) for r in rules):
+    gives rules, all of the operators a noun's act states. A numbered memo clause ("6.3
+    Any refund over N requires ...") nothing was read from is read so without its number
+    first (the pattern readers read a sentence from its first word)."""
+    if sentence.subject is not None:
         return rules, diagnostics
     label = _NUMBERED.match(sentence.clean)
-    if label is not None and not rules:  # "6.3 Any refund over N requires a review"
-        bare = spelt(sentence, sentence.clean[label.end() :])
-        found, notes = with_reviews(bare, *read(bare))  # as `reading._read_whole` reads it
-        if found and all(r.operator in _KEPT for r in found):
-            words = " ".join(sentence.text.split())
-            return [r.model_copy(update={"text": words}) for r in found], notes
+    if label is None or rules:
+        return _respelt(sentence, rules, diagnostics, read)
+    bare = spelt(sentence, sentence.clean[label.end() :])
+    found, notes = _respelt(bare, *with_reviews(bare, *read(bare)), read)  # as `_read_whole`
+    if not found or any(r.operator not in _KEPT for r in found):
+        return rules, diagnostics
+    return _own_words(sentence, found), notes
+
+
+def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[CandidateRule]:
+    words = " ".join(sentence.text.split())
+    return [r.model_copy(update={"text": words}) for r in found]
+
+
+def _respelt(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    if not all(_weak(r, sentence.clean) for r in rules):
+        return rules, diagnostics
     for said in spellings(sentence.clean):
         found, notes = read(spelt(sentence, said))
         if found and all(r.operator in _KEPT for r in found):
-            words = " ".join(sentence.text.split())
-            return [r.model_copy(update={"text": words}) for r in found], notes
+            return _own_words(sentence, found), notes
     return rules, diagnostics
