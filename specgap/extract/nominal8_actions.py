@@ -144,6 +144,16 @@ _REQUIRES = re.compile(
     re.I,
 )  # fmt: skip
 
+# "Only a client whose X is S may have a new request created": the act in a causative
+# passive, its agent unsaid (the assistant's own act: the request is created by its tool)
+_HAVE = re.compile(
+    _LEAD + r"(?P<lead>only|no)\s+(?P<who>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:whose|who|that|with|"
+    r"in|on)\s+[^;,.]+?)\s+(?P<modal>may|can|shall)\s+have\s+(?>(?:a|an|the|any)\s+)?(?>(?:new|"
+    r"further|another|more)\s+)?" + _NP.format("np") + r"\s+(?P<part>[a-z]+)(?P<tail>;(?>\s*)(?!(?:"
+    r"unless|except|but|if|when|only|provided)\b)[^;.]*)?" + _END,
+    re.I,
+)  # fmt: skip
+
 # a number that labels a clause of a memo ("6.3", "4.1."): the pattern readers read the
 # sentence from its first word, so a numbered one is read again without it
 _NUMBERED = re.compile(r"^\s*\d+(?:\.\d+)+\.?\s+(?=[A-Za-z])")
@@ -341,7 +351,19 @@ def _requires(text: str) -> str | None:
     return " ".join(f"Always {first} before {_gerund(later[0])} {later[1]}.".split())
 
 
-_FORMS = (_only_for, _go_out, _sends, _requires)
+def _have(text: str) -> str | None:
+    m = _HAVE.match(text)
+    if m is None:
+        return None
+    verb = _lemma(m["part"])
+    if verb == m["part"].casefold() or m["part"].casefold().endswith("ing"):
+        return None  # not a participle
+    said = "Only" if m["lead"].casefold() == "only" else "Never"
+    who = m["who"] if said == "Only" else f"any {m['who']}"
+    return f"{said} {verb} {_low(m['np'])} for {who}{m['tail'] or ''}."
+
+
+_FORMS = (_only_for, _go_out, _sends, _requires, _have)
 
 
 def spellings(text: str) -> list[str]:
@@ -352,7 +374,7 @@ def spellings(text: str) -> list[str]:
     return list(dict.fromkeys(tidy))[:_TRIES]
 
 
-_SHAPES = (_REFUSED, _ONLY_FOR, _GO_OUT, _SENDS, _NO_MORE, _BEFORE, _REQUIRES)
+_SHAPES = (_REFUSED, _ONLY_FOR, _GO_OUT, _SENDS, _NO_MORE, _BEFORE, _REQUIRES, _HAVE)
 _SAID = frozenset({"go", "out", "goes", "sent", "accepted", "taken", "offered", "required"})
 
 
