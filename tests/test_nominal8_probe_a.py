@@ -272,7 +272,8 @@ def outcome(folder: Path, case: tuple[str, str, str, Expected]) -> str:
     return verdict(policies(folder, DESKS, desk, text), expected)
 
 
-# Cases of set A not exact on the first run (docs/nominal8-actions.md has the figures).
+# Cases of set A not exact (before the work: 12 of the 49 rules exact, 1 wrong enforced
+# policy, the 13 look-alikes clean; after it: 36 of 49, none wrong; docs/nominal8-actions.md)
 A_FAILING: frozenset[str] = frozenset(
     {
         "bike-sms-at-most",
@@ -284,7 +285,6 @@ A_FAILING: frozenset[str] = frozenset(
         "locker-fees-accepted",
         "locker-holds-accepted",
         "locker-claim-requires",
-        "locker-legal-refund",
         "drive-test-before",
         "drive-cert-requires",
         "drive-refund-review",

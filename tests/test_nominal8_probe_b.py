@@ -90,18 +90,16 @@ def outcome(folder: Path, case: tuple[str, str, str, Expected]) -> str:
     return verdict(policies(folder, DESKS, desk, text), expected)
 
 
-# Cases of set B not exact on its one run (docs/nominal8-actions.md has the figure).
+# Cases of set B not exact. Its one run before any change (the figure): 7 of the 20 rules
+# exact, none wrong, the 5 look-alikes clean ({none: 13, exact: 12}). Fixed after that run
+# (docs/nominal8-actions.md): fines and loans (money and irregular act nouns), a count "per
+# chat" without its article, the loans refused for broken tools; still failing:
 B_FAILING: frozenset[str] = frozenset(
     {
-        "tools-fines-accepted",
-        "tools-cash-fines",
-        "tools-loans-for",
         "tools-induction-before",
         "tools-lending-requires",
         "tools-waivers-for",
-        "tools-loans-refused",
         "tools-if-banned",
-        "tools-no-more",
         "tools-waiver-review",
         "drive-deposit-before",
         "locker-returns-refused",

@@ -67,7 +67,8 @@ _PHRASAL = {"lookup": "look up", "pickup": "pick up", "checkout": "check out",
             "top-up": "top up", "topup": "top up", "payout": "pay out"}  # fmt: skip
 # money the agent receives, by its noun; its act is the tools' receiving verb
 _MONEY = frozenset(
-    {"payment", "fee", "deposit", "rent", "charge", "fare", "premium", "instalment",
+    {"payment", "fee", "deposit", "rent", "charge", "fare", "premium", "instalment", "fine",
+     "penalty",
      "installment", "balance", "subscription", "due", "levy", "toll", "surcharge"}
 )  # fmt: skip
 _RECEIVING = ("take", "charge", "collect", "bill", "receive", "accept", "debit")
@@ -99,8 +100,7 @@ _REFUSED = re.compile(
 # "Lessons are only for students whose ...", "Skip hire is offered for let plots only."
 _ONLY_FOR = re.compile(
     _LEAD + _DET + _NP.format("np") + r"\s+(?:is|are)\s+(?:only\s+)?(?:(?:offered|available|"
-    r"given|allowed|open)\s+)?(?P<only>only\s+)?(?:for|to)\s+(?P<x>[^.;]+?)(?P<tail>\s+only)?"
-    + _END,
+    r"given|allowed|open)\s+)?(?P<only>only\s+)?(?:for|to)\s+(?P<x>[^.;!]+?)\s*[.!]?\s*$",
     re.I,
 )  # fmt: skip
 _QUANT = (
@@ -124,7 +124,8 @@ _SENDS = re.compile(
 _NO_MORE = re.compile(
     _LEAD + r"(?:no\s+more\s+than|at\s+most|up\s+to)\s+(?P<n>" + _NUM + r")\s+" + _NP.format("np")
     + r"\s+(?:are|is|get|may\s+be|can\s+be)\s+(?P<v>sent|made|placed|issued|given|ordered|booked)"
-    r"(?:\s+(?:in|per|during)\s+(?:a|one|each|any|the)\s+(?:conversation|chat|session))?" + _END,
+    r"(?:\s+(?:in|per|during)\s+(?:(?:a|one|each|any|the)\s+)?(?:conversation|chat|session))?"
+    + _END,
     re.I,
 )  # fmt: skip
 # "A quote is required before any repair is created."
@@ -177,10 +178,15 @@ def _receiving() -> list[str]:
 # `subscription`: subscribe, `reception`: receive, `resumption`: resume); the verb must be
 # one the lexicon knows
 _STEM_CHANGES = (("emption", "eem"), ("mption", "me"), ("scription", "scribe"),
-                 ("ception", "ceive"), ("duction", "duce"), ("olution", "olve"))  # fmt: skip
+                 ("ception", "ceive"), ("olution", "olve"), ("very", "ver"))  # fmt: skip
+# nouns of an act whose verb is another word ("a loan": lend; "a sale": sell)
+_IRREGULAR = {"loan": "lend", "sale": "sell", "receipt": "receive", "departure": "depart",
+              "closure": "close", "seizure": "seize", "entry": "enter"}  # fmt: skip
 
 
 def _changed(noun: str) -> str | None:
+    if noun in _IRREGULAR:
+        return _IRREGULAR[noun]
     for suffix, verb_end in _STEM_CHANGES:
         if noun.endswith(suffix) and len(noun) > len(suffix) + 1:
             verb = noun[: -len(suffix)] + verb_end
@@ -204,13 +210,17 @@ def _act(phrase: str) -> tuple[str, str] | None:
     return found
 
 
+def _received(phrase: str, said: str) -> bool:
+    """Money said to be accepted, taken or received: the agent's side gets it."""
+    head = singular(phrase.casefold().split()[-1])
+    return head in _MONEY and said.split()[0].casefold() in {"accepted", "taken", "received"}
+
+
 def _money(phrase: str, said: str) -> tuple[list[str], str, str] | None:
     """(verbs, object, means) for money said to be accepted or taken ("cash payments":
     [take, ...], payments, in cash); None otherwise."""
     words = phrase.casefold().split()
-    if singular(words[-1]) not in _MONEY or said.split()[0].casefold() not in {
-        "accepted", "taken", "received",
-    }:  # fmt: skip
+    if not _received(phrase, said):
         return None
     verbs = _receiving()
     if not verbs:
@@ -226,6 +236,8 @@ def _refused(text: str) -> list[str]:
     money = _money(m["np"], m["v"])
     bound = m["bound"] or ""
     lead = m["lead"] or ""
+    if money is None and _received(m["np"], m["v"]):
+        return []  # money received, and no one verb the tools take it by: never "pay" it
     if money is not None:
         verbs, obj, means = money
         obj = f"{obj}{m['of'] or ''}{bound} {means}"
@@ -244,18 +256,21 @@ def _refused(text: str) -> list[str]:
 
 def _only_for(text: str) -> str | None:
     m = _ONLY_FOR.match(text)
-    if m is None or not (
-        m["only"] or m["tail"] or re.search(r"\bonly\b", text[: m.end("np") + 12], re.I)
-    ):
+    if m is None:
+        return None
+    x = m["x"]
+    tail = x.casefold().endswith(" only")  # "... for let plots only"
+    x = x[:-5].rstrip() if tail else x
+    if not (m["only"] or tail or re.search(r"\bonly\b", text[: m.end("np") + 12], re.I)):
         return None
     act = _act(m["np"])
     if act is not None:
         verb, obj = act
-        return f"Only {verb} {obj} for {m['x']}.".replace("  ", " ")
+        return f"Only {verb} {obj} for {x}.".replace("  ", " ")
     given = next((v for v in _GIVING if v in current_tool_verbs()), None)
     if given is not None:  # "salary advances are only for ...": `request_salary_advance`
-        return f"Only {given} {_low(m['np'])} for {m['x']}."
-    return f"Only give {_low(m['np'])} to {m['x']}."
+        return f"Only {given} {_low(m['np'])} for {x}."
+    return f"Only give {_low(m['np'])} to {x}."
 
 
 def _per(m: re.Match[str]) -> str:
