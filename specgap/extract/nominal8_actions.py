@@ -148,10 +148,10 @@ _REQUIRES = re.compile(
 # "Only a client whose X is S may have a new request created": the act in a causative
 # passive, its agent unsaid (the assistant's own act: the request is created by its tool)
 _HAVE = re.compile(
-    _LEAD + r"(?P<lead>only|no)\s+(?P<who>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:whose|who|that|with|"
-    r"in|on)\s+[^;,.]+?)\s+(?P<modal>may|can|shall)\s+have\s+(?>(?:a|an|the|any)\s+)?(?>(?:new|"
-    r"further|another|more)\s+)?" + _NP.format("np") + r"\s+(?P<part>[a-z]+)(?P<tail>;(?>\s*)(?!(?:"
-    r"unless|except|but|if|when|only|provided)\b)[^;.]*)?" + _END,
+    _LEAD + r"(?P<lead>only|no)\s+(?P<who>(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*\s+(?:whose|who|"
+    r"that|with|in|on)\s+[^;,.]+?)\s+(?P<modal>may|can|shall)\s+have\s+(?>(?:a|an|the|any)\s+)?"
+    r"(?>(?:new|further|another|more)\s+)?" + _NP.format("np") + r"\s+(?P<part>[a-z]+)"
+    r"(?P<tail>;(?>\s*)(?!(?:unless|except|but|if|when|only|provided)\b)[^;.]*)?" + _END,
     re.I,
 )  # fmt: skip
 
@@ -205,9 +205,8 @@ def _act(phrase: str) -> tuple[str, str] | None:
         verb = _PHRASAL.get(head, lemma(head) if head.endswith("ing") else head)
         return verb, " ".join(words[:-1])
     found = _action(phrase)
-    if found is None and (verb := _changed(head)) is not None:
-        return verb, " ".join(words[:-1])
-    return found
+    changed = _changed(head) if found is None else None
+    return (changed, " ".join(words[:-1])) if changed is not None else found
 
 
 def _received(phrase: str, said: str) -> bool:
