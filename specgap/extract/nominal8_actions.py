@@ -381,7 +381,12 @@ _FORMS = (_only_for, _go_out, _sends, _requires, _have)
 
 
 def spellings(text: str) -> list[str]:
-    """The sentence spelt in the imperative by each shape that fits (module docstring)."""
+    """The sentence spelt in the imperative by each shape that fits (module docstring); none
+    where the noun phrase holds an article ("cancelling an event": a gerund's clause, the
+    grammar's)."""
+    m = next((m for shape in _SHAPES if (m := shape.match(text.strip())) is not None), None)
+    if m is not None and _ARTICLES & set(m["np"].casefold().split()):
+        return []
     out: list[str] = [*_refused(text.strip()), *_before(text.strip())]
     out += [said for form in _FORMS if (said := form(text.strip())) is not None]
     tidy = (re.sub(r"\s+(?=[.,])", "", " ".join(s.split())) for s in out)
@@ -389,26 +394,44 @@ def spellings(text: str) -> list[str]:
 
 
 _SHAPES = (_REFUSED, _ONLY_FOR, _GO_OUT, _SENDS, _NO_MORE, _BEFORE, _REQUIRES, _HAVE)
+_ARTICLES = frozenset({"a", "an", "the", "this", "that", "these", "those", "its", "their"})
 _SAID = frozenset({"go", "out", "goes", "sent", "accepted", "taken", "offered", "required"})
 
 
 def _weak(rule: CandidateRule, text: str) -> bool:
-    """A first reading that missed the noun's act: a target that is the noun phrase alone
-    ("payment"), every tool, or the sentence's own verb ("notices ... go out"); an ordering
-    with no step before; a state test on an act that lost the noun's modifier ("test
-    bookings ... for suspended students": `book student`)."""
+    """A first reading that missed the noun's act: every tool; the noun phrase alone where
+    it names a thing, or money received ("payment": a tie of taking and refunding it); the
+    sentence's own verb ("notices ... go out"); an ordering with no step before; a state
+    test or ban whose act lost the noun's object ("test bookings ... for suspended
+    students": `book student`). A reading of an act noun by the other readers ("refunds
+    above $300 are not allowed", reviewed) or of an argument's values stays."""
     m = next((m for shape in _SHAPES if (m := shape.match(text.strip())) is not None), None)
     if m is None:
         return False
     np = [singular(w) for w in m["np"].casefold().split()]
+    values = rule.params.get("values") if rule.operator == "deny_action" else None
+    if values:  # an option refused ("free shipping is not available"): an argument's values
+        return (  # unless a request refused, its own modifier taken for a value of every tool
+            m.re is _REFUSED
+            and rule.target == "*"
+            and m["v"].casefold() in {"accepted", "taken", "received"}
+            and {str(v).casefold() for v in values} <= set(np)
+        )
     said = [singular(w) for w in (rule.target or "*").casefold().split()]
+    act = _act(m["np"])
     if m.re is _REFUSED and set(np) & set(_MEANS):  # "card payments": no reading keeps it
         return True
-    if said == ["*"] or set(said) <= set(np) or _SAID & set(said):
+    if said == ["*"] or _SAID & set(said):
         return True
+    if set(said) <= set(np):
+        return act is None or (m.re is _REFUSED and _received(m["np"], m["v"]))
     if rule.operator == "require_before" and not rule.params.get("before"):
         return True
-    return rule.operator in {"state_condition", "deny_action"} and not set(np[:-1]) <= set(said)
+    return (
+        rule.operator in {"state_condition", "deny_action"}
+        and act is not None
+        and not set(act[1].split()) <= set(said)
+    )
 
 
 def reread(
