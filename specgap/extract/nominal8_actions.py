@@ -280,9 +280,14 @@ def _per(m: re.Match[str]) -> str:
     return f" at most {q}{per}"
 
 
+# spans of time: "go out twice a day" is as often a schedule as a limit
+_TIMES = frozenset({"hour", "day", "week", "fortnight", "month", "quarter", "year", "night",
+                    "morning", "evening", "weekday", "weekend", "season", "term"})  # fmt: skip
+
+
 def _go_out(text: str) -> str | None:
     m = _GO_OUT.match(text)
-    if m is None:
+    if m is None or (m["per"] and singular(m["per"].split()[-1].casefold()) in _TIMES):
         return None
     act = _act(m["np"])
     head = singular(m["np"].split()[-1].casefold())
