@@ -28,6 +28,7 @@ from specgap.extract import (
     ground3_reread,
     ground6_respell,
     noact_respell,
+    nominal8_actions,
     prose7_reasons,
     prose7_terms,
     state3_respell,
@@ -172,6 +173,7 @@ _REREADS = (
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts
+    nominal8_actions.reread,  # "Cash payments above N are not accepted", "Xs go out once per Y"
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
