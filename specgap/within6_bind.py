@@ -85,6 +85,13 @@ def by_quantity(
     strong = [(tool, arg) for tool, arg in fits if _said_in(tool, arg) & kinds]
     if len(fits) > 1 and len(strong) == 1:
         fits = strong  # "hours" on `expiry_hours`, not on `rental_days` ("Rental length")
+    whole = [
+        (t, a)
+        for t, a in fits
+        if len(words(a)) > 1 and set(words(a)) <= set(words(rule.text or ""))
+    ]
+    if len(fits) > 1 and len(whole) == 1:
+        fits = whole  # "Repair amounts ... 5,000 pounds": `repair_amount`, named in full
     if len(fits) > 1:
         if any(_named(said, tool, arg) for tool, arg in fits):
             listed = ", ".join(f"`{tool.id}.{arg}`" for tool, arg in fits)
