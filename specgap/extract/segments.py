@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator
@@ -24,6 +25,43 @@ _SENTENCE_END = re.compile(
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
 _MARKUP = str.maketrans({"*": " "})
+# comparisons the bound readers know in another spelling, each padded to its own length:
+# "at or below N" is "at most N", "N or under" is "N or less", "less than or equal to N" is
+# "at most N" (the readers match spaces with `\s+`, as after a blanked emphasis marker)
+_COMPARED = (
+    (re.compile(r"\bat\s+or\s+(?:below|under)\b", re.I), "at most"),
+    (re.compile(r"\bat\s+or\s+(?:above|over)\b", re.I), "at least"),
+    (re.compile(r"\b(?:less|fewer|lower)\s+than\s+or\s+equal\s+to\b", re.I), "at most"),
+    (re.compile(r"\b(?:more|greater|higher)\s+than\s+or\s+equal\s+to\b", re.I), "at least"),
+    (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:under|below|lower)\b", re.I), None),
+    (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
+)
+_TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compared(text: str) -> str:
+    """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
+    if " or " not in text and " Or " not in text and " OR " not in text:
+        return text
+    for pattern, common in _COMPARED:
+        text = pattern.sub(functools.partial(_matched, common), text)
+    return text
+
+
+def _matched(common: str | None, m: re.Match[str]) -> str:
+    return _same_length(m[0], common)
+
+
+def _same_length(said: str, common: str | None) -> str:
+    if common is None:  # "12 or under": keep the unit, the last word becomes less / more
+        tail = _TAIL.search(said)
+        assert tail is not None
+        word = "less" if tail["w"].casefold() in {"under", "below", "lower"} else "more"
+        common = said[: tail.start("w")] + word
+    return common + " " * (len(said) - len(common))
+
+
 # a word that only flags the sentence after it ("IMPORTANT:", "Note -", "Rule 4:"): the
 # sentence is read without it (a step number, "Prerequisite:" or "Never:" says something and
 # stays)
@@ -49,8 +87,9 @@ class Sentence:
 
     @property
     def clean(self) -> str:
-        """The text with emphasis markers blanked out; same length, so offsets still hold."""
-        return self.text.translate(_MARKUP)
+        """The text with emphasis markers blanked out and comparisons said in their common
+        form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
+        return _compared(self.text.translate(_MARKUP))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
