@@ -256,40 +256,25 @@ def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any], list[
 
 # the cases that do not give their policies (before the session's work: 26 of 58 exact, i.e.
 # 10 of the 42 rules and the 16 look-alikes and never-stronger cases; 3 wrong enforced
-# policies, a state test of a field no output holds where the call passes the value)
+# policies, a state test of a field no output holds where the call passes the value; after
+# it, `specgap.resolve.carg8_bind`: 44 of 58, 28 of the 42 rules, the look-alikes clean, none
+# wrong; the open ones are not read upstream: a value in the act's own mention, a label or
+# runbook form, a score under the one enforced at)
 _OPEN = frozenset(
     {
-        "b-ebike",
-        "b-cash",
         "b-cash-passive",
         "b-credit-runbook",
-        "b-motor-if",
-        "b-motor-when",
-        "b-cargo-loan",
         "b-qty-faq",
-        "b-price-legal",
         "b-table",
-        "b-price-param",
-        "c-admin-passive",
         "c-admin-label",
-        "c-pages",
         "c-a3",
         "c-letter-faq",
-        "c-hall-legal",
-        "c-hall-if",
         "c-damage",
         "c-pages-runbook",
-        "m-hazard",
-        "m-piano",
         "m-overseas",
-        "m-volume",
-        "m-crew",
-        "m-lorry",
         "m-garage",
         "m-voucher",
         "m-transfer-runbook",
-        "m-artwork-legal",
-        "m-hazard-if",
         "lm-large",
     }
 )
