@@ -41,7 +41,7 @@ from typing import Any
 from specgap.argunits import in_argument_units
 from specgap.bind_units import _kinds_of, unit_argument, unit_kind
 from specgap.extract.within6_respell import plain
-from specgap.ir import Diagnostic, ResolvedRule
+from specgap.ir import Candidate, Diagnostic, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
 from specgap.resolve.text import split, stem, words
 
@@ -94,6 +94,16 @@ def bind_call_args(
     stale: list[Diagnostic] = []
     ties: list[Diagnostic] = []
     for each in resolved:
+        named = _by_mention(registry, each)  # "Never quote an overseas move."
+        if named is not None:
+            stale.extend(
+                d
+                for d in notes
+                if d.code == "unresolved-mention"
+                and d.span == each.rule.span
+                and f"`{each.target.mention}`" in d.message
+            )
+            each = named
         tool = _tool(registry, each)
         if tool is None:
             out.append(each)
@@ -124,6 +134,48 @@ def bind_call_args(
                 if d.code == _NOT_BOUND and d.span == rule.span and rule.condition in d.message
             )
     return tuple(out), stale, ties
+
+
+SURE = 0.8  # `compile.HIGH_CONFIDENCE`: a partial rule is enforced at this score
+
+
+def _by_mention(registry: Registry, each: ResolvedRule) -> ResolvedRule | None:
+    """A plain ban whose act no tool's name matched because the act's words hold a value
+    one argument lists ("quote overseas move", "print a3 paper", "store credit" beside
+    `refund_customer:`): the one tool whose names say every other word of the act and
+    whose one argument lists the value, resolved at the score partial rules are enforced
+    at; the ban keeps no value yet (`_whole` reads it). None for any other rule."""
+    rule = each.rule
+    if (
+        each.target.status != "unresolved"
+        or rule.operator != "deny_action"
+        or rule.params
+        or rule.condition
+        or not each.target.mention
+    ):
+        return None
+    mention = [t for t in _tokens(each.target.mention) if t not in _FUNCTION]
+    said = {stem(t) for t in _tokens(rule.text)}
+    fits: list[Tool] = []
+    for tool in registry.tools:
+        if tool.hook:
+            continue
+        hits = _value_hits(mention, _enums(tool))
+        if len({a for a, *_ in hits}) != 1:
+            continue
+        used = {i for _, _, s, e in hits for i in range(s, e)}
+        rest = {stem(t) for i, t in enumerate(mention) if i not in used}
+        own = {stem(w) for w in split(tool.id)}
+        if rest <= _names(tool) and (rest & own or own <= said):
+            fits.append(tool)
+    if len(fits) != 1:
+        return None
+    target = Resolution(
+        mention=each.target.mention,
+        status="resolved",
+        candidates=(Candidate(tool_id=fits[0].id, score=SURE, via="schema_keyword"),),
+    )
+    return each.model_copy(update={"target": target})
 
 
 def _tool(registry: Registry, each: ResolvedRule) -> Tool | None:
