@@ -118,9 +118,10 @@ def bind_call_args(
         elif rule.operator == "deny_action" and not rule.condition:
             found = _respelt(tool, rule.params)  # "for an e-bike": `e_bike`
         elif rule.operator == "state_condition" and rule.condition is None:
-            found = _state(tool, rule.params)
+            found = _state(tool, rule.params, rule.text)
         if tie and rule.condition:
-            ties.append(_tie_note(each, tool, rule.condition, tie))
+            ties.append(_tie_note(each, tool, rule.condition, tie))  # in place of the grammar's
+            stale.extend(_said(notes, rule.span, rule.condition))
         if found is None:
             out.append(each)
             continue
@@ -128,12 +129,13 @@ def bind_call_args(
         bound = rule.model_copy(update={"operator": operator, "params": params, "condition": None})
         out.append(each.model_copy(update={"rule": bound}))
         if rule.condition:
-            stale.extend(
-                d
-                for d in notes
-                if d.code == _NOT_BOUND and d.span == rule.span and rule.condition in d.message
-            )
+            stale.extend(_said(notes, rule.span, rule.condition))
     return tuple(out), stale, ties
+
+
+def _said(notes: list[Diagnostic], span: Any, condition: str) -> list[Diagnostic]:
+    """The grammar's `condition-not-bound` notes on the rule's condition."""
+    return [d for d in notes if d.code == _NOT_BOUND and d.span == span and condition in d.message]
 
 
 SURE = 0.8  # `compile.HIGH_CONFIDENCE`: a partial rule is enforced at this score
@@ -463,7 +465,7 @@ def _head_noun(text: str, condition: str) -> str | None:
     return stem(before[-1]) if before else None
 
 
-def _state(tool: Tool, params: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+def _state(tool: Tool, params: dict[str, Any], text: str) -> tuple[str, dict[str, Any]] | None:
     """A ban's state test whose field (or entity) names an argument of the call listing
     every denied value: that argument's `deny_action` (module docstring)."""
     denied = [str(v) for v in params.get("denied") or ()]
@@ -484,10 +486,18 @@ def _state(tool: Tool, params: dict[str, Any]) -> tuple[str, dict[str, Any]] | N
         matched = [_listed(v, values) for v in denied]
         if all(matched):
             fits.append((arg, [str(m) for m in matched]))
+    if len(fits) > 1:  # "the run size": the one argument every word of whose name is said
+        said = _tokens(text)
+        fits = [f for f in fits if _spelt_in(_tokens(f[0].replace("_", " ")), said)]
     if len(fits) != 1:
         return None
     arg, values = fits[0]
     return "deny_action", {"facet": arg, "values": values, "schema_values": True}
+
+
+def _spelt_in(name: list[str], said: list[str]) -> bool:
+    n = len(name)
+    return any(all(_same(said[i + k], name[k]) for k in range(n)) for i in range(len(said) - n + 1))
 
 
 def _listed(value: str, values: list[str]) -> str | None:
