@@ -231,7 +231,12 @@ def _value_hits(tokens: list[str], enums: dict[str, list[str]]) -> list[tuple[st
             for i in range(len(tokens) - n + 1):
                 if all(_same(tokens[i + k], spelt[k]) for k in range(n)):
                     hits.append((arg, value, i, i + n))
-    return hits
+    # "gift card" is `gift_card`, not also `card`: a value spelt inside a longer one is not said
+    return [
+        h
+        for h in hits
+        if not any(o[2] <= h[2] and h[3] <= o[3] and o[3] - o[2] > h[3] - h[2] for o in hits)
+    ]
 
 
 def _names(tool: Tool) -> set[str]:
@@ -492,6 +497,8 @@ def _state(tool: Tool, params: dict[str, Any], text: str) -> tuple[str, dict[str
     if len(fits) != 1:
         return None
     arg, values = fits[0]
+    if any(a != arg and v not in values for a, v, *_ in _value_hits(_tokens(text), _enums(tool))):
+        return None  # "accept garments for pressing when the fabric is wool": two values
     return "deny_action", {"facet": arg, "values": values, "schema_values": True}
 
 
