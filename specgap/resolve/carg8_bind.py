@@ -68,7 +68,7 @@ _NOT = frozenset(split("not no never unless except excepting other only nor with
 _JOIN = frozenset({"or", "and"})
 # a reason after a colon or a dash ends the condition: what follows explains, it narrows not
 _REASON = re.compile(r":|\s[-–—]\s")
-# the point a measure is taken from, after its unit ("4 metres off the ground")
+# the point a measure is taken from, after its unit ("2 metres above the floor")
 _FROM = frozenset({"off", "from", "above", "below"})
 _NUMBER = r"\d+(?:\.\d+)?"
 _UP = r"more\s+than|over|above|beyond|exceeds?|exceeded"
@@ -263,7 +263,7 @@ def _read(
     None; and the arguments of a tie (module docstring)."""
     if _NOT & set(_tokens(condition)):
         return None, []
-    said = plain(_REASON.split(condition, maxsplit=1)[0])  # "...: they are volunteers on ..."
+    said = plain(_REASON.split(condition, maxsplit=1)[0])  # "...: the racks are full"
     tokens = _tokens(said)
     if not tokens:
         return None, []
@@ -440,8 +440,8 @@ _GENERIC = frozenset(words("number count amount total value max min id"))
 
 def _without_reference(tokens: list[str], span: list[str], fitted: bool) -> list[str]:
     """The words without a closing "off / from / above / below (the) X" right after the
-    comparison, the point the measure is taken from ("higher than 4 metres off the
-    ground"), when the unit is one the argument measures in; else the words unchanged."""
+    comparison, the point the measure is taken from ("higher than 2 metres above the
+    floor"), when the unit is one the argument measures in; else the words unchanged."""
     n = len(span)
     ends = [i + n for i in range(len(tokens) - n + 1) if tokens[i : i + n] == span]
     if not fitted or len(ends) != 1:
