@@ -81,10 +81,18 @@ def _tool_of(tool_id: str) -> Any:
 
 
 @pytest.mark.parametrize(
-    "line", ["use " + "a_b_" * 30, "x" + " " * 20000 + "y", ":" * 20000, "1" * 20000 + " or"]
+    "line",
+    [
+        "use " + "a_b_" * 30,
+        "x" + " " * 20000 + "y",
+        ":" * 20000,
+        "1" * 20000 + " or",
+        "1" + ",1" * 9000,
+    ],
 )
 def test_no_backtracking(line: str) -> None:
-    for pattern in (carg8_bind._CMP, carg8_bind._OR_MORE, carg8_bind._REASON):
+    patterns = (carg8_bind._CMP, carg8_bind._OR_MORE, carg8_bind._REASON, carg8_bind._GOES_ON)
+    for pattern in patterns:
         started = time.perf_counter()
         pattern.split(line)
         assert time.perf_counter() - started < 0.05

@@ -71,6 +71,8 @@ _REASON = re.compile(r":|\s[-–—]\s")
 # the point a measure is taken from, after its unit ("2 metres above the floor")
 _FROM = frozenset({"off", "from", "above", "below"})
 _NUMBER = r"\d+(?:\.\d+)?"
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}\b)")
+_GOES_ON = re.compile(r"(?<=\d)(?:[,.]\d+)+")  # a number the kept condition was cut inside
 _UP = r"more\s+than|over|above|beyond|exceeds?|exceeded"
 _DOWN = r"less\s+than|fewer\s+than|under|below"
 _CMP = re.compile(
@@ -210,7 +212,7 @@ def _enums(tool: Tool) -> dict[str, list[str]]:
 
 def _tokens(text: str) -> list[str]:
     """Lower-case words and numbers; a hyphen, an underscore and camelCase split words."""
-    text = re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+    text = _THOUSANDS.sub("", text)
     text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
     return re.findall(r"[a-z0-9]+(?:\.\d+)?|[$€£%]", text.casefold())
 
@@ -263,6 +265,9 @@ def _read(
     None; and the arguments of a tie (module docstring)."""
     if _NOT & set(_tokens(condition)):
         return None, []
+    at = text.find(condition)
+    more = _GOES_ON.match(text, at + len(condition)) if at >= 0 else None
+    condition += more[0] if more else ""  # "above $5" cut at the comma of "$5,000"
     said = plain(_REASON.split(condition, maxsplit=1)[0])  # "...: the racks are full"
     tokens = _tokens(said)
     if not tokens:
@@ -353,7 +358,7 @@ def _respelt(tool: Tool, params: dict[str, Any]) -> tuple[str, dict[str, Any]] |
 def _comparison(said: str) -> dict[str, Any] | None:
     """The one comparison of the condition: side, number, unit, currency, the words it
     spans, or None (none, or several)."""
-    lowered = said.casefold()
+    lowered = _THOUSANDS.sub("", said.casefold())  # "$5,000" is 5000
     found = [(m, False) for m in _CMP.finditer(lowered)]
     found += [(m, True) for m in _OR_MORE.finditer(lowered)]
     if len(found) != 1:
