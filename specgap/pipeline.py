@@ -43,6 +43,7 @@ from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
+from specgap.resolve.carg8_bind import bind_call_args
 from specgap.resolve.conditions import bind_states
 from specgap.resolve.groups import expand_groups
 from specgap.resolve.prec4_fit import unfit_readings
@@ -180,13 +181,14 @@ def resolve_stage(project: Project, state: AgentState, options: Options) -> Agen
     resolved = resolve_all(options.cache, resolver, rules)  # the same resolver, its memo too
     settled = settle_states(state.registry, resolved, state.diagnostics)  # states tools list
     completed = complete_states(state.registry, settled.resolved)  # reader's entity, all states
+    completed, called, ties = bind_call_args(state.registry, completed, state.diagnostics)
     resolved, unbound = bind_states(state.registry, completed)  # a test the tools can read
     resolved = rescored(resolver, resolved)  # "split blighted beds": `split_bed`, sure
     resolved = verb_ties(resolved)  # "pets may be booked": `book_stay` or `groom_pet`, a tie
     resolved, plain = said_by_tool(state.registry, resolved, state.diagnostics)  # "for inspection"
-    stale = {id(d) for d in (*settled.stale, *plain)}
+    stale = {id(d) for d in (*settled.stale, *plain, *called)}  # `carg8_bind`: bound now
     state = replace(state, diagnostics=tuple(d for d in state.diagnostics if id(d) not in stale))
-    more = [*notes, *settled.notes, *unbound]
+    more = [*notes, *settled.notes, *unbound, *ties]
     taken = [r.rule.span for r in resolved] + [
         d.span for d in (*state.diagnostics, *more) if d.span
     ]
