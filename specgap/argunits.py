@@ -1,6 +1,7 @@
 """A bound said in one unit, fitted to an argument that takes another: "at most 2 hours" on
 `duration_minutes` is 120, "$200" on `amount_cents` is 20000, "15%" on a rate described as
-a fraction between 0 and 1 is 0.15.
+a fraction between 0 and 1 is 0.15, "50 miles" on `distance_km` is 80.467, "200 lbs" on
+`load_kg` is 90.718 ("pounds" is left alone: it is a currency as often as a weight).
 
 The unit the sentence says is the bound's facet word (`hours`, `minutes`, `days`, `weeks`)
 or, for money, a currency in the sentence; the unit the argument takes is the one unit word
@@ -25,6 +26,18 @@ _UNITS: dict[str, tuple[str, float]] = {
     "euro": ("money", 100), "euros": ("money", 100), "eur": ("money", 100),
     "gram": ("mass", 1), "grams": ("mass", 1), "g": ("mass", 1),
     "kg": ("mass", 1000), "kilogram": ("mass", 1000), "kilograms": ("mass", 1000),
+    "kgs": ("mass", 1000), "kilo": ("mass", 1000), "kilos": ("mass", 1000),
+    "tonne": ("mass", 1e6), "tonnes": ("mass", 1e6),
+    "lb": ("mass", 453.59237), "lbs": ("mass", 453.59237), "oz": ("mass", 28.349523125),
+    "ounce": ("mass", 28.349523125), "ounces": ("mass", 28.349523125),
+    "cm": ("distance", 0.01), "m": ("distance", 1),
+    "metre": ("distance", 1), "metres": ("distance", 1), "meter": ("distance", 1),
+    "meters": ("distance", 1), "km": ("distance", 1000), "kms": ("distance", 1000),
+    "kilometre": ("distance", 1000), "kilometres": ("distance", 1000),
+    "kilometer": ("distance", 1000), "kilometers": ("distance", 1000),
+    "ft": ("distance", 0.3048), "foot": ("distance", 0.3048), "feet": ("distance", 0.3048),
+    "yard": ("distance", 0.9144), "yards": ("distance", 0.9144),
+    "mile": ("distance", 1609.344), "miles": ("distance", 1609.344),
     "mb": ("data", 1), "megabytes": ("data", 1), "gb": ("data", 1024), "gigabytes": ("data", 1024),
     "tb": ("data", 1024 * 1024), "terabytes": ("data", 1024 * 1024),
 }  # fmt: skip
@@ -54,7 +67,7 @@ def in_argument_units(
         value = out.get(side)
         if isinstance(value, int | float) and not isinstance(value, bool):
             scaled = value * factor
-            out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else scaled
+            out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else round(scaled, 9)
     return out
 
 
@@ -75,5 +88,5 @@ def _factor(said: str, text: str, arg: str, schema: dict[str, Any]) -> float | N
 def _argument_unit(arg: str, schema: dict[str, Any]) -> tuple[str, float] | None:
     """The one unit the argument's name and description speak of, or None."""
     said = f"{arg} {schema.get('description', '')}".casefold().replace("_", " ")
-    found = {_UNITS[w] for w in re.findall(r"[a-z]+", said) if w in _UNITS}
+    found = {_UNITS[w] for w in re.findall(r"(?<!['’])\b[a-z]+", said) if w in _UNITS}
     return next(iter(found)) if len(found) == 1 else None

@@ -81,3 +81,38 @@ def test_units_left_alone(
     said: str, text: str, arg: str, schema: dict[str, Any], bound: dict[str, Any]
 ) -> None:
     assert in_argument_units(said, text, arg, schema, dict(bound)) == bound
+
+
+# distance and weight (thirteenth session): "50 miles" on `distance_km` was enforced as 50
+# km, "2 tonnes" on `load_kg` as 2 kg; a unit the table lacks, or "pounds" (a currency as
+# often as a weight), is left alone
+MEASURES: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
+    ("miles", "over 50 miles", "distance_km", {}, {"max": 80.4672}),
+    ("km", "over 3 km", "route_length_m", {}, {"max": 3000}),
+    ("ft", "over 12 ft", "mast_height_m", {}, {"max": 3.6576}),
+    ("lbs", "over 200 lbs", "load_kg", {}, {"max": 90.718474}),
+    ("tonnes", "over 2 tonnes", "load_kg", {}, {"max": 2000}),
+    ("g", "over 500 g", "parcel_weight", {"description": "Weight in kilograms."}, {"max": 0.5}),
+]
+KEPT: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
+    ("pounds", "over 200 pounds", "load_kg", {}, {"max": 200}),
+    ("km", "over 3 km", "route_length_km", {}, {"max": 3}),
+    # "I'm" is no metre: the argument's one unit is still minutes
+    ("hours", "over 2 hours", "wait", {"description": "I'm told it is in minutes."}, {"max": 120}),
+]
+
+
+@pytest.mark.parametrize(("said", "text", "arg", "schema", "bound"), [*MEASURES, *KEPT])
+def test_distance_and_weight_in_the_arguments_unit(
+    said: str, text: str, arg: str, schema: dict[str, Any], bound: dict[str, Any]
+) -> None:
+    stated = float(text.split()[1])
+    params = {"max": int(stated) if stated.is_integer() else stated}
+    assert in_argument_units(said, text, arg, schema, params) == bound
+
+
+def test_a_trip_in_miles_is_bound_in_kilometres(tmp_path: Path) -> None:
+    tools = [_tool("book_trip", "Book a van trip.", distance_km=("number", "Distance in km."))]
+    built = build_prompt(tmp_path, "# Vans\n\nTrips over 50 miles are refused.\n", tools)
+    rows = [r for r in policy_rows(built) if r[1] == "arg_within_bound"]
+    assert rows == [("book_trip", "arg_within_bound", "distance_km", "enforce", {"max": 80.4672})]
