@@ -18,12 +18,13 @@ from typing import Any
 _UNITS: dict[str, tuple[str, float]] = {
     "second": ("time", 1), "seconds": ("time", 1), "secs": ("time", 1), "sec": ("time", 1),
     "minute": ("time", 60), "minutes": ("time", 60), "mins": ("time", 60), "min": ("time", 60),
-    "hour": ("time", 3600), "hours": ("time", 3600), "hrs": ("time", 3600),
+    "hour": ("time", 3600), "hours": ("time", 3600), "hrs": ("time", 3600), "hr": ("time", 3600),
     "day": ("time", 86400), "days": ("time", 86400),
     "week": ("time", 604800), "weeks": ("time", 604800),
     "cent": ("money", 1), "cents": ("money", 1),
     "dollar": ("money", 100), "dollars": ("money", 100), "usd": ("money", 100),
     "euro": ("money", 100), "euros": ("money", 100), "eur": ("money", 100),
+    "gbp": ("money", 100), "cad": ("money", 100), "aud": ("money", 100), "chf": ("money", 100),
     "gram": ("mass", 1), "grams": ("mass", 1), "g": ("mass", 1),
     "kg": ("mass", 1000), "kilogram": ("mass", 1000), "kilograms": ("mass", 1000),
     "kgs": ("mass", 1000), "kilo": ("mass", 1000), "kilos": ("mass", 1000),
@@ -41,7 +42,9 @@ _UNITS: dict[str, tuple[str, float]] = {
     "mb": ("data", 1), "megabytes": ("data", 1), "gb": ("data", 1024), "gigabytes": ("data", 1024),
     "tb": ("data", 1024 * 1024), "terabytes": ("data", 1024 * 1024),
 }  # fmt: skip
-_CURRENCY = re.compile(r"[$€]\s?\d|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur)\b", re.I)
+_CURRENCY = re.compile(
+    r"[$€£]\s?\d|\b\d[\d,.]*\s*(?:dollars?|euros?|usd|eur|gbp|cad|aud|chf)\b", re.I
+)
 _FRACTION = re.compile(
     r"\bfraction\b|\bbetween\s+0(?:\.0)?\s+and\s+1(?:\.0)?\b|\b0(?:\.0)?\s*(?:-|–|to)\s*1(?:\.0)?\b",
     re.I,

@@ -38,7 +38,7 @@ _KIND: dict[str, str] = {}
 for _kind, _said in {
     "money": "euro euros eur dollar dollars usd cad aud gbp chf yen cent cents $ € £",
     "percent": "percent percentage pct %",
-    "mass": "kg kgs kilo kilos kilogram kilograms g gram grams lb lbs tonne tonnes ton tons",
+    "mass": "kg kgs kilo kilos kilogram kilograms g gram grams lb lbs tonne tonnes",
     "distance": "km kms kilometre kilometres kilometer kilometers mile miles metre metres meter "
     "meters",
     "data": "gb mb tb kb gigabytes megabytes terabytes kilobytes",

@@ -93,6 +93,8 @@ MEASURES: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
     ("lbs", "over 200 lbs", "load_kg", {}, {"max": 90.718474}),
     ("tonnes", "over 2 tonnes", "load_kg", {}, {"max": 2000}),
     ("g", "over 500 g", "parcel_weight", {"description": "Weight in kilograms."}, {"max": 0.5}),
+    ("amount", "over £25", "fee_cents", {}, {"max": 2500}),
+    ("hr", "over 2 hr", "wait_minutes", {}, {"max": 120}),
 ]
 KEPT: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
     ("pounds", "over 200 pounds", "load_kg", {}, {"max": 200}),
@@ -106,7 +108,7 @@ KEPT: list[tuple[str, str, str, dict[str, Any], dict[str, Any]]] = [
 def test_distance_and_weight_in_the_arguments_unit(
     said: str, text: str, arg: str, schema: dict[str, Any], bound: dict[str, Any]
 ) -> None:
-    stated = float(text.split()[1])
+    stated = float(text.split()[1].strip("£"))
     params = {"max": int(stated) if stated.is_integer() else stated}
     assert in_argument_units(said, text, arg, schema, params) == bound
 
@@ -116,3 +118,10 @@ def test_a_trip_in_miles_is_bound_in_kilometres(tmp_path: Path) -> None:
     built = build_prompt(tmp_path, "# Vans\n\nTrips over 50 miles are refused.\n", tools)
     rows = [r for r in policy_rows(built) if r[1] == "arg_within_bound"]
     assert rows == [("book_trip", "arg_within_bound", "distance_km", "enforce", {"max": 80.4672})]
+
+
+def test_a_weight_in_tons_is_not_bound_to_kilograms(tmp_path: Path) -> None:
+    # short, long or metric: "tons" says no one weight, so no argument takes it by its unit
+    tools = [_tool("book_trip", "Book a van trip.", load_kg=("number", "Load in kg."))]
+    built = build_prompt(tmp_path, "# Vans\n\nLoads above 2 tons are refused.\n", tools)
+    assert not [r for r in policy_rows(built) if r[1] == "arg_within_bound" and r[3] == "enforce"]
