@@ -62,6 +62,9 @@ def in_argument_units(
     said: str, text: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
 ) -> dict[str, Any]:
     """The bound's `min`/`max` in the unit the argument takes (module docstring)."""
+    degrees = _temperatures(text, arg, schema) if _plain(said) != _plain(arg) else None
+    if degrees is not None:  # (a facet that is the argument's name: fitted already)
+        return _in_degrees(params, *degrees)
     factor = _factor(said, text, arg, schema)
     if factor is None or factor == 1:
         return params
@@ -93,3 +96,52 @@ def _argument_unit(arg: str, schema: dict[str, Any]) -> tuple[str, float] | None
     said = f"{arg} {schema.get('description', '')}".casefold().replace("_", " ")
     found = {_UNITS[w] for w in re.findall(r"(?<!['’])\b[a-z]+", said) if w in _UNITS}
     return next(iter(found)) if len(found) == 1 else None
+
+
+# a temperature's scale: in a sentence ("8 °C", "46 degrees Fahrenheit", "8 celsius"), and in
+# an argument's name or description (`setpoint_f`, `tempC`, "in degrees Celsius")
+_SAID_SCALE = re.compile(
+    r"\d\s*°\s*(?P<a>[CF])\b|\b(?P<b>celsius|centigrade|fahrenheit)\b|"
+    r"\bdeg(?:rees?)?\.?\s+(?P<c>[CF])\b",
+    re.I,
+)
+_DESCRIBED_SCALE = re.compile(r"\b(celsius|centigrade|fahrenheit)\b|°\s*([CF])\b", re.I)
+_ARG_SCALE = re.compile(
+    r"(?:^|[_\s])(?P<a>[cf])(?:$|[_\s])|(?<=[a-z])(?P<b>[CF])$|\b(?P<c>celsius|centigrade|fahrenheit)\b"
+    r"|°\s*(?P<d>[CF])\b",
+)
+
+
+def _plain(name: str) -> str:
+    return " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])|[\W_]+", " ", name).casefold().split())
+
+
+def _scale(found: re.Match[str] | None) -> str | None:
+    if found is None:
+        return None
+    word = next(g for g in found.groups() if g)
+    return "f" if word.casefold().startswith("f") else "c"
+
+
+def _temperatures(text: str, arg: str, schema: dict[str, Any]) -> tuple[str, str] | None:
+    """(the sentence's scale, the argument's) when both are said and differ, else None."""
+    said = _scale(_SAID_SCALE.search(text))
+    if said is None:
+        return None
+    named = _ARG_SCALE.search(arg) or _DESCRIBED_SCALE.search(str(schema.get("description", "")))
+    taken = _scale(named)
+    if taken is None or taken == said:
+        return None
+    return said, taken
+
+
+def _in_degrees(params: dict[str, Any], said: str, taken: str) -> dict[str, Any]:
+    """A bound in Celsius on a Fahrenheit argument, or the other way round (an offset and a
+    factor, not a factor alone)."""
+    out = dict(params)
+    for side in ("min", "max"):
+        value = out.get(side)
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            scaled = value * 9 / 5 + 32 if said == "c" else (value - 32) * 5 / 9
+            out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else round(scaled, 9)
+    return out

@@ -125,3 +125,38 @@ def test_a_weight_in_tons_is_not_bound_to_kilograms(tmp_path: Path) -> None:
     tools = [_tool("book_trip", "Book a van trip.", load_kg=("number", "Load in kg."))]
     built = build_prompt(tmp_path, "# Vans\n\nLoads above 2 tons are refused.\n", tools)
     assert not [r for r in policy_rows(built) if r[1] == "arg_within_bound" and r[3] == "enforce"]
+
+
+# temperature: an offset and a factor ("8 °C" on `setpoint_f` was enforced as 8 °F)
+DEGREES: list[tuple[str, str, dict[str, Any], dict[str, Any], dict[str, Any]]] = [
+    ("at most 8 °C", "setpoint_f", {}, {"max": 8}, {"max": 46.4}),
+    ("at most 8 degrees Celsius", "setpointF", {}, {"max": 8}, {"max": 46.4}),
+    (
+        "between 35 and 46.4 °F",
+        "temp_c",
+        {},
+        {"min": 35, "max": 46.4},
+        {"min": 1.666666667, "max": 8},
+    ),
+    ("at most 8 °C", "setpoint", {"description": "Degrees Fahrenheit."}, {"max": 8}, {"max": 46.4}),
+    # the same scale, no scale said, or the argument's unknown: as said
+    ("at most 8 °C", "temp_c", {}, {"max": 8}, {"max": 8}),
+    ("at most 8 degrees", "setpoint_f", {}, {"max": 8}, {"max": 8}),
+    ("at most 8 °C", "setpoint", {}, {"max": 8}, {"max": 8}),
+]
+
+
+@pytest.mark.parametrize(("text", "arg", "schema", "said", "bound"), DEGREES)
+def test_a_temperature_in_the_arguments_scale(
+    text: str, arg: str, schema: dict[str, Any], said: dict[str, Any], bound: dict[str, Any]
+) -> None:
+    assert in_argument_units("degrees", text, arg, schema, said) == bound
+
+
+def test_a_fridge_bound_in_celsius_on_a_fahrenheit_argument(tmp_path: Path) -> None:
+    tools = [_tool("set_fridge", "Set a fridge.", setpoint_f=("number", "Setpoint."))]
+    built = build_prompt(
+        tmp_path, "# Cold room\n\nFridge setpoints above 8 °C are refused.\n", tools
+    )
+    rows = [r for r in policy_rows(built) if r[1] == "arg_within_bound"]
+    assert rows == [("set_fridge", "arg_within_bound", "setpoint_f", "enforce", {"max": 46.4})]
