@@ -14,6 +14,7 @@ from typing import Any
 from specgap import __version__
 from specgap.artifacts import Artifact
 from specgap.cache import Cache
+from specgap.carg8_bind import bind_call_args
 from specgap.compile import compile_policies
 from specgap.config import AgentConfig, Project
 from specgap.errors import SpecgapError
@@ -43,7 +44,6 @@ from specgap.registry import Registry
 from specgap.resolve import bundle_resolutions
 from specgap.resolve.accounts import expand_accounts
 from specgap.resolve.alternatives import expand_alternatives
-from specgap.resolve.carg8_bind import bind_call_args
 from specgap.resolve.conditions import bind_states
 from specgap.resolve.groups import expand_groups
 from specgap.resolve.prec4_fit import unfit_readings

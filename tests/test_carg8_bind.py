@@ -1,4 +1,4 @@
-"""The choices of `specgap.resolve.carg8_bind` pinned: a tie of two arguments listing the
+"""The choices of `specgap.carg8_bind` pinned: a tie of two arguments listing the
 value is a located note and no policy, "N or more" on an integer is `max N-1` and on a number
 nothing, a colon's reason is not part of the condition, and no pattern backtracks."""
 
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from specgap.resolve import carg8_bind
+from specgap import carg8_bind
 from tests.corpus_agents import build_prompt
 from tests.probes import flat
 from tests.test_carg8_probe_a import tool

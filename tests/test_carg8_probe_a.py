@@ -257,7 +257,7 @@ def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any], list[
 # the cases that do not give their policies (before the session's work: 26 of 58 exact, i.e.
 # 10 of the 42 rules and the 16 look-alikes and never-stronger cases; 3 wrong enforced
 # policies, a state test of a field no output holds where the call passes the value; after
-# it, `specgap.resolve.carg8_bind`: 48 of 58, 32 of the 42 rules, the look-alikes clean, none
+# it, `specgap.carg8_bind`: 48 of 58, 32 of the 42 rules, the look-alikes clean, none
 # wrong; the open ones are not read upstream (a label, table or runbook form, a condition
 # the grammar did not keep) or resolve under the score enforced at)
 _OPEN = frozenset(

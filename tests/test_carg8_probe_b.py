@@ -1,5 +1,5 @@
 """Probe set B for bans whose condition is an argument of the banned call (hcarg), written
-after the work (`specgap.resolve.carg8_bind`) in two new made-up domains (a dry cleaner in
+after the work (`specgap.carg8_bind`) in two new made-up domains (a dry cleaner in
 snake_case, a bakery's order desk with dotted ids), new wording, with look-alikes and
 never-stronger cases (two values at once, an exception, a count of something else) that must
 give no enforced policy. Run once (`python -m tests.test_carg8_probe_b`); that first figure is
