@@ -22,6 +22,9 @@ ROWS: list[tuple[str, str, dict[str, Any]]] = [
     ("Labour hours must be at or above 1.", "labour_hours", {"min": 1.0}),
     ("Repair amounts must be greater than or equal to 20 dollars.", "repair_amount",
      {"min": 20.0}),
+    # an instruction that keeps the value: "keep" is no word of the thing bounded
+    ("Keep labour hours at or below 12.", "labour_hours", {"max": 12.0}),
+    ("Keep labour hours at most 12.", "labour_hours", {"max": 12.0}),
 ]  # fmt: skip
 
 

@@ -55,7 +55,7 @@ _DET = r"(?:(?:the|a|an|any|each|every|all|one|no)\s+)?"
 _WORD = r"[a-z][\w-]*"
 # the thing bounded: up to four words, none a verb of the shapes or a comparison
 _STOP = (
-    r"(?!(?:is|are|was|be|must|may|can|cannot|can't|should|shall|will|would|not|never|cap|caps|"
+    r"(?!(?:is|are|was|be|must|may|can|cannot|can't|should|shall|will|would|not|never|keep|cap|caps|"
     r"capped|tops?|maxes|run|runs|last|lasts|span|spans|range|ranges|go|goes|exceed|exceeds|"
     r"up|at|to|under|below|over|above|between|from|than|more|less|fewer|longer|shorter|"
     r"heavier|lighter|higher|lower|only|max|maximum|min|minimum|no|per)\b)"
@@ -160,8 +160,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # set or keep the value: "Set the firing hours between 2 and 14"
         ("range", r"^\W*(?:please\s+)?(?:set|keep)\s+" + _DET + _NP + r"\s+(?:at\s+|to\s+)?"
          + _RANGE + _END),
-        ("max", r"^\W*(?:please\s+)?(?:set|keep)\s+" + _DET + _NP + r"\s+(?:to|at|within)\s+"
-         + r"(?:" + _MOST + r"\s+)?" + _AMT + r"(?:\s+or\s+(?:less|fewer|under|below))?" + _END),
+        ("max", r"^\W*(?:please\s+)?(?:set|keep)\s+" + _DET + _NP + r"\s+(?:(?:to|within)\s+(?:"
+         + _MOST + r"\s+)?|at\s+(?!most\b)|" + _MOST + r"\s+)" + _AMT
+         + r"(?:\s+or\s+(?:less|fewer|under|below))?" + _END),
         ("under", r"^\W*(?:please\s+)?keep\s+" + _DET + _NP + r"\s+" + _UNDER + r"\s+" + _AMT
          + _END),
         # only the bounded call goes through: "Only when the refund is $60 or less may it ..."
