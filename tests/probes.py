@@ -1,7 +1,7 @@
 """What the probe sets share (`tests/test_probe_c.py`, `test_probe_d.py`, the rule classes'
 `test_*_probe_*.py`): a tool spec written in one line, a policy's condition as the flat
 parameters a case states, how a stated value compares, the strict-xfail marks of the cases
-that fail, and the tally a probe set prints (`python -m tests.test_probe_c`)."""
+that fail, and the tally or report a probe set prints (`python -m tests.test_probe_c`)."""
 
 from __future__ import annotations
 
@@ -69,3 +69,24 @@ def tally(cases: Sequence[tuple[Any, ...]], outcome: Callable[[Path, Any], str])
         counts[got] = counts.get(got, 0) + 1
         print(f"{got:6} {case[0]}")
     print(counts, file=sys.stderr)
+
+
+def report(cases: Sequence[tuple[Any, ...]], run: Callable[[Path, Any], tuple[Any, ...]]) -> None:
+    """Print each case's outcome and its wrong enforced policies, the counts after; with
+    `-v`, the policies (and notes, when `run` gives them) of a case that is not exact. `run`
+    gives (`exact` | `none`, wrong count, policies[, notes])."""
+    exact = wrong = 0
+    verbose = "-v" in sys.argv
+    for case in cases:
+        with tempfile.TemporaryDirectory() as d:
+            got, bad, policies, *rest = run(Path(d), case)
+        exact += got == "exact"
+        wrong += bad
+        print(f"{got:6} {bad} {case[0]}")
+        if verbose and got != "exact":
+            for policy in policies:
+                print(f"         {policy.enforcement:11} {policy.operator} {policy.target} "
+                      f"{flat(policy)}")  # fmt: skip
+            for note in rest[0] if rest else ():
+                print(f"         note {note.code}: {note.message[:160]}")
+    print(f"{exact}/{len(cases)} exact, {wrong} wrong enforced", file=sys.stderr)

@@ -10,15 +10,13 @@ fail are marked xfail(strict) below. The figures are in docs/arg8-anchor.md."""
 
 from __future__ import annotations
 
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, same, spec
+from tests.probes import flat, marked, report, same, spec
 
 SOFA = [
     spec("find_client", "Find a client by e-mail.", email="string"),
@@ -309,31 +307,10 @@ _OPEN = frozenset(
 )
 
 
-@pytest.mark.parametrize(
-    "case",
-    [pytest.param(c, marks=pytest.mark.xfail(strict=True)) if c[0] in _OPEN else c for c in CASES],
-    ids=[c[0] for c in CASES],
-)
+@pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])
 def test_arg8_probe_a(tmp_path: Path, case: tuple[Any, ...]) -> None:
     assert run(tmp_path, case)[0] == "exact"
 
 
-def main(cases: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]]) -> None:
-    exact = wrong = 0
-    verbose = "-v" in sys.argv
-    for case in cases:
-        with tempfile.TemporaryDirectory() as d:
-            got, bad, policies, notes = run(Path(d), case)
-        exact += got == "exact"
-        wrong += bad
-        print(f"{got:6} {bad} {case[0]}")
-        if verbose and got != "exact":
-            for p in policies:
-                print(f"         {p.enforcement:11} {p.operator} {p.target} {flat(p)}")
-            for n in notes:
-                print(f"         note {n.code}: {n.message[:150]}")
-    print(f"{exact}/{len(cases)} exact, {wrong} wrong enforced", file=sys.stderr)
-
-
 if __name__ == "__main__":
-    main(CASES)
+    report(CASES, run)

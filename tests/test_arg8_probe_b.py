@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.probes import spec
-from tests.test_arg8_probe_a import COURIER, LIBRARY, A, B, Exp, G, _a, _b, _t, _u, main, run
+from tests.probes import report, spec
+from tests.test_arg8_probe_a import COURIER, LIBRARY, A, B, Exp, G, _a, _b, _t, _u, run
 
 CATERING = [
     spec("find_customer", "Find a catering customer by phone.", phone="string"),
@@ -120,4 +120,4 @@ def test_arg8_probe_b(tmp_path: Any, case: tuple[Any, ...]) -> None:
 
 
 if __name__ == "__main__":
-    main(CASES)
+    report(CASES, run)

@@ -13,7 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.test_carg8_probe_a import Exp, main, run, tool
+from tests.probes import report
+from tests.test_carg8_probe_a import Exp, run, tool
 
 CLEANER = [
     tool("find_client", "Find a client by phone number.", phone="string"),
@@ -137,4 +138,4 @@ def test_carg8_probe_b(tmp_path: Path, case: tuple[Any, ...]) -> None:
 
 
 if __name__ == "__main__":
-    main(CASES)
+    report(CASES, run)

@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
+from tests.probes import report
 from tests.test_grammar import _tool
-from tests.test_ground6_probe_a import CLIMB, LAUNDRY, Exp, _a, _t, _u, main, run
+from tests.test_ground6_probe_a import CLIMB, LAUNDRY, Exp, _a, _t, _u, run
 
 TOOLS = [
     _tool("find_borrower", "Find a borrower by library card number.", card_number="string"),
@@ -142,4 +143,4 @@ def test_ground6_probe_b(tmp_path: Path, case: tuple[Any, ...]) -> None:
 
 
 if __name__ == "__main__":
-    main(CASES)
+    report(CASES, run)
