@@ -12,7 +12,10 @@ different kinds (hours and dollars), or the same unit, leave the bound as it is.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
+
+from specgap.resolve.text import words
 
 # each unit word -> (its kind, how many of the kind's base unit it is)
 _UNITS: dict[str, tuple[str, float]] = {
@@ -62,19 +65,13 @@ def in_argument_units(
     said: str, text: str, arg: str, schema: dict[str, Any], params: dict[str, Any]
 ) -> dict[str, Any]:
     """The bound's `min`/`max` in the unit the argument takes (module docstring)."""
-    degrees = _temperatures(text, arg, schema) if _plain(said) != _plain(arg) else None
+    degrees = _temperatures(text, arg, schema) if words(said) != words(arg) else None
     if degrees is not None:  # (a facet that is the argument's name: fitted already)
         return _in_degrees(params, *degrees)
     factor = _factor(said, text, arg, schema)
     if factor is None or factor == 1:
         return params
-    out = dict(params)
-    for side in ("min", "max"):
-        value = out.get(side)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            scaled = value * factor
-            out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else round(scaled, 9)
-    return out
+    return _scaled(params, lambda value: value * factor)
 
 
 def _factor(said: str, text: str, arg: str, schema: dict[str, Any]) -> float | None:
@@ -112,10 +109,6 @@ _ARG_SCALE = re.compile(
 )
 
 
-def _plain(name: str) -> str:
-    return " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])|[\W_]+", " ", name).casefold().split())
-
-
 def _scale(found: re.Match[str] | None) -> str | None:
     if found is None:
         return None
@@ -138,10 +131,18 @@ def _temperatures(text: str, arg: str, schema: dict[str, Any]) -> tuple[str, str
 def _in_degrees(params: dict[str, Any], said: str, taken: str) -> dict[str, Any]:
     """A bound in Celsius on a Fahrenheit argument, or the other way round (an offset and a
     factor, not a factor alone)."""
+    if said == "c":
+        return _scaled(params, lambda value: value * 9 / 5 + 32)
+    return _scaled(params, lambda value: (value - 32) * 5 / 9)
+
+
+def _scaled(params: dict[str, Any], convert: Callable[[float], float]) -> dict[str, Any]:
+    """The parameters with `min` and `max` converted, a whole result as an int, any other
+    rounded to 9 places (no float noise in the policy file)."""
     out = dict(params)
     for side in ("min", "max"):
         value = out.get(side)
         if isinstance(value, int | float) and not isinstance(value, bool):
-            scaled = value * 9 / 5 + 32 if said == "c" else (value - 32) * 5 / 9
+            scaled = convert(value)
             out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else round(scaled, 9)
     return out

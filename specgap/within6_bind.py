@@ -80,16 +80,13 @@ def by_quantity(
     fits = [(tool, arg) for tool in registry.tools for arg in _fitting(tool, facet, unit)]
     if not fits:
         return resolved
-    said = {w for w in words(rule.text or "") if len(w) > 2}
+    spoken = set(words(rule.text or ""))
+    said = {w for w in spoken if len(w) > 2}
     kinds = {k for k in (unit_kind(facet), unit_kind(unit or "")) if k is not None}
     strong = [(tool, arg) for tool, arg in fits if _said_in(tool, arg) & kinds]
     if len(fits) > 1 and len(strong) == 1:
         fits = strong  # "hours" on `expiry_hours`, not on `rental_days` ("Rental length")
-    whole = [
-        (t, a)
-        for t, a in fits
-        if len(words(a)) > 1 and set(words(a)) <= set(words(rule.text or ""))
-    ]
+    whole = [(t, a) for t, a in fits if len(words(a)) > 1 and set(words(a)) <= spoken]
     if len(fits) > 1 and len(whole) == 1:
         fits = whole  # "Repair amounts ... 5,000 pounds": `repair_amount`, named in full
     if len(fits) > 1:

@@ -21,7 +21,8 @@ import re
 from specgap.extract.coordination import actions_of, verb_actions
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import NOT_ACTIONS
-from specgap.extract.grammar_words import IMPERATIVE_VERBS, object_at
+from specgap.extract.grammar_modal import participle
+from specgap.extract.grammar_words import IMPERATIVE_VERBS, PARTICLES, object_at
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -37,7 +38,9 @@ _RECEIVE = re.compile(
     r"(?=\s*(?:[.;:!?]|$|\b(?:if|when|unless|while|only|before|after)\b))",
     re.I,
 )
-_PARTICLE = re.compile(r"\s+(?:in|out|up|off|down|back|over|on)\b(?=\s*(?:,|and\b|or\b))", re.I)
+_PARTICLE = re.compile(
+    r"\s+(?:" + "|".join(sorted(PARTICLES)) + r")\b(?=\s*(?:,|and\b|or\b))", re.I
+)
 _ITEM = re.compile(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+")
 _DET = re.compile(r"^(?:(?:any|all|new|the|a|an|their|its)\s+)+", re.I)
 
@@ -92,9 +95,7 @@ def _participle(word: str) -> str | None:
     """The verb a past participle (`groomed`, `frozen`) is of, None for any other word."""
     word = word.casefold()
     verbs = lemmas(word).get("VERB", ())
-    if not verbs or verbs[0] == word or not re.search(r"(?:ed|en|wn|un|ut|ld)$", word):
-        return None
-    return verbs[0]
+    return verbs[0] if participle(word) and verbs and verbs[0] != word else None
 
 
 def _received(text: str) -> list[str]:

@@ -59,12 +59,13 @@ def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
         stem = re.sub(r"^(?:un|re|de|pre|dis|over|under|co)(?=[a-z]{3})", "", verb)
         if any(w in lemmas(w).get("VERB", ()) for w in {verb, stem}):
             found.add(verb)
-            if len(words) > 2 and words[1] in _PARTICLES:  # `check_in_pet`: "check in"
+            if len(words) > 2 and words[1] in PARTICLES:  # `check_in_pet`: "check in"
                 found.add(f"{verb} {words[1]}")
     return frozenset(found)
 
 
-_PARTICLES = frozenset(split_words("in out up off over back down on"))
+# the particles of a phrasal verb ("check in", "sign off")
+PARTICLES = frozenset(split_words("in out up off over back down on"))
 _PARTICLE_AFTER = re.compile(r"\s+(?P<p>[a-z]+)\b", re.I)
 
 
@@ -73,7 +74,7 @@ def phrasal_verb(text: str, verb: str, end: int) -> tuple[str, int] | None:
     agent's tools (`check_in_pet`: "cannot be checked in" is "check in"), and where it ends;
     None for any other word, or a particle no tool's name puts after that verb."""
     m = _PARTICLE_AFTER.match(text, end)
-    if m is None or m["p"].casefold() not in _PARTICLES:
+    if m is None or m["p"].casefold() not in PARTICLES:
         return None
     phrasal = f"{verb} {m['p'].casefold()}"
     return (phrasal, m.end()) if phrasal in _TOOL_VERBS.get() else None
