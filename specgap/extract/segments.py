@@ -153,12 +153,79 @@ def _apostrophes(text: str, offsets: list[int]) -> tuple[str, list[int]]:
     return "".join(chars), at
 
 
+# a word that leaves its line unfinished when it ends it ("... issued to the\n"), or that
+# carries the line before on when it starts a line ("\nbefore any change")
+_OPEN_END = frozenset({
+    "a", "an", "the", "and", "or", "nor", "but", "to", "of", "for", "with", "without", "in", "on",
+    "at", "by", "from", "into", "onto", "via", "per", "as", "than", "if", "when", "unless",
+    "while", "until", "because", "before", "after", "no", "not", "any", "every", "each", "all",
+    "some", "your", "their", "its", "this", "these", "those", "my", "our", "his", "her", "is",
+    "are", "was", "were", "be", "been", "being", "can", "cannot", "must", "may", "should",
+    "shall", "will", "would", "could", "do", "does", "only"
+})  # fmt: skip
+_CARRY_ON = frozenset({
+    "and", "or", "nor", "but", "to", "of", "for", "with", "without", "in", "on", "at", "by",
+    "from", "into", "onto", "via", "per", "as", "than", "before", "after", "until", "because",
+    "unless", "while", "whose", "which", "who", "that", "is", "are", "was", "were", "be", "then",
+    "so"
+})  # fmt: skip
+_LAST_WORD = re.compile(r"([A-Za-z']+)\W*$")
+# a wrapped paragraph's lines fill most of its widest line (or of 75 characters, as a text is
+# rarely wrapped narrower): a line that leaves a fifth of it empty ended where its writer chose
+_NARROWEST_WRAP = 75
+_FILLED = 0.8
+_STOP = re.compile(r"[.!?](?:\s|$)")
+
+
+def _line_ends(text: str) -> set[int]:
+    """Where a line break ends a sentence that has no full stop: a chat note or a checklist
+    written one rule per line with no punctuation ("frozen members can't book\nmax 6 climbers
+    per booking"). A line is its own sentence when the next line's first word would have fit
+    with room to spare (four fifths of the paragraph's widest line, or of 75 characters: so the
+    break is no wrap of the paragraph, by hand or by a tool), or when the paragraph's lines are
+    all short and none ends a sentence with a full stop; and in either case neither side of
+    the break is a word that carries the sentence on ("the", "and", "before", ...)."""
+    lines = text.split("\n")
+    if len(lines) < 2:
+        return set()
+    widest = max(len(line.rstrip()) for line in lines)
+    width = max(_NARROWEST_WRAP, widest)
+    # short lines and no full stop anywhere: a list of rules written one per line, never a
+    # wrapped paragraph (whose last sentence at least would end with one)
+    unstopped = widest < _NARROWEST_WRAP and _STOP.search(text) is None
+    out: set[int] = set()
+    at = 0
+    for line, after in itertools.pairwise(lines):
+        at += len(line) + 1
+        body, words = line.rstrip(), after.split()
+        if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
+            continue
+        last = _LAST_WORD.search(body)
+        if last is not None and last[1].casefold() in _OPEN_END:
+            continue
+        if words[0].casefold() in _CARRY_ON:
+            continue
+        if not unstopped and len(body) + 1 + len(words[0]) > _FILLED * width:
+            continue
+        out.add(at)
+    return out
+
+
 def split_sentences(
-    artifact: Artifact, text: str, offsets: list[int], context: str, subject: str | None = None
+    artifact: Artifact,
+    text: str,
+    offsets: list[int],
+    context: str,
+    subject: str | None = None,
+    *,
+    lines: bool = False,
 ) -> Iterator[Sentence]:
-    """Split decoded `text` (whose chars sit at `offsets`) into trimmed sentences."""
+    """Split decoded `text` (whose chars sit at `offsets`) into trimmed sentences; with
+    `lines` (a markdown paragraph) a line written as a sentence of its own is one."""
     label = _LABEL_LINE.match(text)
     ends = {m.end() for m in _SENTENCE_END.finditer(text)}
+    if lines:
+        ends |= _line_ends(text)
     ends |= _clause_ends(text)
     ends -= stop_joins(text)  # "If S, stop. Do not V.": one step
     if label is not None:
@@ -263,7 +330,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         said = "".join(chars)
         asked = _BOLD_QUESTION.match(said)
         if asked is None:
-            yield from split_sentences(artifact, said, offsets, heading)
+            yield from split_sentences(artifact, said, offsets, heading, lines=True)
             continue
         # "**What do I do if a member asks for a credit?**" on a line of its own: a question
         # that heads its answer, as a heading would (the question is still a sentence, which
@@ -272,7 +339,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         yield from split_sentences(artifact, said[:cut], offsets[: cut + 1], heading)
         heading = (asked["q"] or asked["u"]).strip()
         if cut < len(said):
-            yield from split_sentences(artifact, said[cut:], offsets[cut:], heading)
+            yield from split_sentences(artifact, said[cut:], offsets[cut:], heading, lines=True)
 
 
 # a cell that states the rule of the cells before it: "| Delete a member | Never |" reads

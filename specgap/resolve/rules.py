@@ -20,6 +20,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
+from specgap.resolve.arg_ties import by_argument
 from specgap.resolve.evidence import MARGIN
 from specgap.resolve.not_itself import without_itself
 from specgap.resolve.resolver import Resolver
@@ -43,6 +44,7 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     else:
         target = resolver.resolve(rule.target, _context(rule, rule.target, context))
         target = _in_full(resolver, rule, rule.target, target)
+    target = by_argument(resolver.registry, rule, target)  # only one tied tool takes it
     if rule.target is None and target.status == "ambiguous":
         broken = _by_heading(resolver, rule.context, target)
         if broken is not target:  # an inference from the heading: reviewed, never enforced

@@ -1,0 +1,50 @@
+"""A near tie of tools decided by the argument the rule constrains.
+
+"max 6 climbers per booking" names its tool by a noun that several tools act on
+(`createBooking`, `cancelBooking`, `moveBooking`): a near tie, which the resolver never
+guesses. But the rule bounds `climbers`, and of the tied tools only `createBooking` takes an
+argument of that name: a bound on climbers can hold on no call that carries none. When
+exactly one tool of the tie has the argument the rule names (its `facet`, or its selector's
+`arg`) and every other tied tool has no argument it could be, the tie is decided for that
+tool. Its score is left as it was, so a weakly named tool stays `review_only`; a tie in
+which two tools take the argument, or one might, stays ambiguous with its note.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from specgap.ir import CandidateRule, Resolution
+from specgap.registry import Registry
+from specgap.resolve.arguments import resolve_argument
+from specgap.resolve.evidence import MARGIN
+
+
+def _named_argument(params: dict[str, Any]) -> str | None:
+    facet = params.get("facet")
+    if isinstance(facet, str) and facet.strip():
+        return facet
+    selector = params.get("selector")
+    arg = selector.get("arg") if isinstance(selector, dict) else getattr(selector, "arg", None)
+    return arg if isinstance(arg, str) and arg.strip() else None
+
+
+def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Resolution:
+    """`res`, or its tie decided for the one tied tool that takes the rule's argument."""
+    if res.status != "ambiguous" or not res.candidates:
+        return res
+    named = _named_argument(rule.params)
+    if named is None:
+        return res
+    top = res.candidates[0].score
+    tied = [c for c in res.candidates if top - c.score < MARGIN - 1e-9]
+    statuses = {}
+    for c in tied:
+        tool = registry.by_id.get(c.tool_id)
+        statuses[c.tool_id] = resolve_argument(tool, named).status if tool else "unresolved"
+    fits = [c for c in tied if statuses[c.tool_id] == "resolved"]
+    if len(fits) != 1 or any(s == "ambiguous" for s in statuses.values()):
+        return res
+    chosen = fits[0]
+    rest = tuple(c for c in res.candidates if c is not chosen)
+    return res.model_copy(update={"status": "resolved", "candidates": (chosen, *rest)})
