@@ -19,7 +19,8 @@ import re
 from collections.abc import Iterable, Iterator
 
 from specgap.extract.answer import ANY_TOOL
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic
+from specgap.extract.grammar_rules import Gap
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -95,7 +96,6 @@ def _copy(rule: CandidateRule, sentence: Sentence, thing: str) -> CandidateRule:
             "span": sentence.span(),
             "quote": sentence.quote(),
             "target": thing,
-            "context": sentence.context,
             "mentions": mentions,
             "grounding": "exact",
             "mention_context": {k: v for k, v in rule.mention_context.items() if k != rule.target},
@@ -109,11 +109,7 @@ def _unread(sentence: Sentence, thing: str, over_all: bool) -> Diagnostic:
         if over_all
         else "no rule was read from the sentence before it"
     )
-    return Diagnostic(
-        code="rule-not-compiled",
-        message=f"this line says the rule before it holds for {thing!r} too, but {why}, so "
-        "nothing is compiled from it",
-        severity="note",
-        span=sentence.span(),
-        help="state the rule for it in a sentence of its own",
-    )
+    message = f"this line says the rule before it holds for {thing!r} too, but {why}, so "
+    gap = Gap("rule-not-compiled", message + "nothing is compiled from it",
+              "state the rule for it in a sentence of its own")  # fmt: skip
+    return gap_diagnostic(sentence, gap)

@@ -169,7 +169,6 @@ _CARRY_ON = frozenset({
     "unless", "while", "whose", "which", "who", "that", "is", "are", "was", "were", "be", "then",
     "so"
 })  # fmt: skip
-_LAST_WORD = re.compile(r"([A-Za-z']+)\W*$")
 # a wrapped paragraph's lines fill most of its widest line (or of 75 characters, as a text is
 # rarely wrapped narrower): a line that leaves a fifth of it empty ended where its writer chose
 _NARROWEST_WRAP = 75
@@ -200,8 +199,7 @@ def _line_ends(text: str) -> set[int]:
         body, words = line.rstrip(), after.split()
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
             continue
-        last = _LAST_WORD.search(body)
-        if last is not None and last[1].casefold() in _OPEN_END:
+        if body.split()[-1].strip("\"'`*_)]!?.").casefold() in _OPEN_END:
             continue
         if words[0].casefold() in _CARRY_ON:
             continue

@@ -17,7 +17,7 @@ from typing import Any
 from specgap.ir import CandidateRule, Resolution
 from specgap.registry import Registry
 from specgap.resolve.arguments import resolve_argument
-from specgap.resolve.evidence import MARGIN
+from specgap.resolve.evidence import near_tie
 
 
 def _named_argument(params: dict[str, Any]) -> str | None:
@@ -29,6 +29,11 @@ def _named_argument(params: dict[str, Any]) -> str | None:
     return arg if isinstance(arg, str) and arg.strip() else None
 
 
+def _status(registry: Registry, tool_id: str, named: str) -> str:
+    tool = registry.by_id.get(tool_id)
+    return resolve_argument(tool, named).status if tool else "unresolved"
+
+
 def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Resolution:
     """`res`, or its tie decided for the one tied tool that takes the rule's argument."""
     if res.status != "ambiguous" or not res.candidates:
@@ -36,15 +41,10 @@ def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Res
     named = _named_argument(rule.params)
     if named is None:
         return res
-    top = res.candidates[0].score
-    tied = [c for c in res.candidates if top - c.score < MARGIN - 1e-9]
-    statuses = {}
-    for c in tied:
-        tool = registry.by_id.get(c.tool_id)
-        statuses[c.tool_id] = resolve_argument(tool, named).status if tool else "unresolved"
-    fits = [c for c in tied if statuses[c.tool_id] == "resolved"]
-    if len(fits) != 1 or any(s == "ambiguous" for s in statuses.values()):
+    tied = near_tie(res)
+    statuses = [_status(registry, c.tool_id, named) for c in tied]
+    if statuses.count("resolved") != 1 or "ambiguous" in statuses:
         return res
-    chosen = fits[0]
+    chosen = tied[statuses.index("resolved")]
     rest = tuple(c for c in res.candidates if c is not chosen)
     return res.model_copy(update={"status": "resolved", "candidates": (chosen, *rest)})

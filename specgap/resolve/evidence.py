@@ -79,3 +79,12 @@ def status_of(candidates: tuple[Candidate, ...]) -> ResolutionStatus:
     if len(candidates) > 1 and candidates[0].score - candidates[1].score < MARGIN - 1e-9:
         return "ambiguous"
     return "resolved"
+
+
+def near_tie(res: Resolution) -> list[Candidate]:
+    """The candidates within MARGIN of the leader (the leader first): the tie an ambiguous
+    resolution is between."""
+    if not res.candidates:
+        return []
+    top = res.candidates[0].score
+    return [c for c in res.candidates if top - c.score < MARGIN - 1e-9]

@@ -21,7 +21,7 @@ from collections.abc import Hashable, Iterable, Iterator, Sequence
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
 from specgap.operators import OPERATORS
 from specgap.resolve.arg_ties import by_argument
-from specgap.resolve.evidence import MARGIN
+from specgap.resolve.evidence import MARGIN, near_tie
 from specgap.resolve.not_itself import without_itself
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.sections import in_section
@@ -103,8 +103,7 @@ def _by_heading(resolver: Resolver, heading: str, tied: Resolution) -> Resolutio
     if not heading.strip():
         return tied
     named = resolver.resolve(heading)
-    top = tied.candidates[0].score
-    tie = [c for c in tied.candidates if top - c.score < MARGIN - 1e-9]
+    top, tie = tied.candidates[0].score, near_tie(tied)
     chosen = next((c for c in tie if named.status == "resolved" and c.tool_id == named.tool_id),
                   None)  # fmt: skip
     if chosen is None:

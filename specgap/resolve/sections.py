@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from specgap.ir import Resolution
 from specgap.registry import Registry
-from specgap.resolve.evidence import MARGIN
+from specgap.resolve.evidence import MARGIN, near_tie
 from specgap.resolve.text import STOPWORDS, split, stem
 
 # a heading naming one of these is a section for one actor of several, with its own tools
@@ -40,8 +40,7 @@ def in_section(registry: Registry, heading: str, tied: Resolution) -> Resolution
     heading_words = _words(heading)
     if not heading_words & ACTORS:
         return tied
-    top = tied.candidates[0].score
-    tie = [c for c in tied.candidates if top - c.score < MARGIN - 1e-9]
+    top, tie = tied.candidates[0].score, near_tie(tied)
     named = {c.tool_id: _words(" ".join(_names(registry, c.tool_id))) for c in tie}
     shared = frozenset.intersection(*named.values())
     said = heading_words - shared - ACTORS  # "agent" names the kind of section, not which

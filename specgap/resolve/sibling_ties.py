@@ -27,7 +27,7 @@ built from a tie.
 from __future__ import annotations
 
 from specgap.ir import Resolution
-from specgap.resolve.evidence import MARGIN
+from specgap.resolve.evidence import near_tie
 from specgap.resolve.resolver import Resolver
 from specgap.resolve.text import FILLER, SEGMENT, split, stem
 
@@ -59,7 +59,7 @@ def sibling_set(resolver: Resolver, res: Resolution) -> tuple[str, ...] | None:
     if res.status != "ambiguous" or not res.candidates:
         return None
     top = res.candidates[0].score
-    tie = [c.tool_id for c in res.candidates if top - c.score < MARGIN - 1e-9]
+    tie = [c.tool_id for c in near_tie(res)]
     leaders = [c.tool_id for c in res.candidates if top - c.score < _TOP]
     named = {_parts(t) for t in leaders}
     if len(leaders) < 2 or None in named:
