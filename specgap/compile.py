@@ -31,7 +31,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
-from specgap.noun_args import held_by, named_tool_copies, noun_copies
+from specgap.noun_args import held_by, misread_noun, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
@@ -98,7 +98,22 @@ def _each_tool(
     resolved, on_tools = anchored(resolved, registry, diagnostics)  # "the X passed to `t`"
     if on_tools is not None:
         return on_tools
-    resolved = by_quantity(resolved, registry, diagnostics)  # "Stay length: at most 14 nights"
+    ties: list[Diagnostic] = []
+    resolved = by_quantity(resolved, registry, ties)  # "Stay length: at most 14 nights"
+    if ties and misread_noun(resolved.rule.target):  # no noun to decide the tie by
+        diagnostics.extend(ties)
+        return [resolved]
+    copies = _bound_copies(resolved, registry, diagnostics)
+    # a tie of the quantity's arguments is reported unless the bound's noun decided it ("the
+    # deposit is between ...": `rent_instrument.deposit`, of `amount` and `deposit`)
+    if not any(c.target.status == "resolved" for c in copies):
+        diagnostics.extend(ties)
+    return copies
+
+
+def _bound_copies(
+    resolved: ResolvedRule, registry: Registry, diagnostics: list[Diagnostic]
+) -> list[ResolvedRule]:
     kinds = bound_kinds(resolved, registry, diagnostics, identifier_argument)  # `booking_id`
     if kinds is not None:
         return kinds

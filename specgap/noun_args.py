@@ -28,6 +28,19 @@ _VERBS = frozenset(
 _BOUND = frozenset({"arg_within_bound", "resource_in_allowlist"})
 
 
+# words a misreading can leave where the bound's noun belongs: none names an argument
+_NOT_NOUNS = frozenset(
+    {"is", "are", "was", "were", "be", "been", "it", "this", "that", "they", "these", "those",
+     "there", "which", "what"}
+)  # fmt: skip
+
+
+def misread_noun(target: str | None) -> bool:
+    """Whether a rule's target is a word no noun phrase ends in ("is" of "the fee is ...")."""
+    said = (target or "").split()
+    return bool(said) and said[-1].casefold() in _NOT_NOUNS
+
+
 def noun_copies(resolved: ResolvedRule, registry: Registry) -> list[ResolvedRule]:
     """One copy per tool taking the argument the rule's unresolved noun and its facet name
     together, each targeted at its tool; [] when the rule is no such rule or nothing

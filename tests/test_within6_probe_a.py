@@ -190,7 +190,10 @@ SET_A: list[tuple[str, str, Expected]] = [
 ]  # fmt: skip
 
 # cases of set A that fail (xfail, strict): indexes into SET_A (see docs/bounds-six.md)
-FAILING_A = {9, 23, 29, 46, 49, 51}  # before any code change: 29/58 (see docs/bounds-six.md)
+# A2 ("Deposits are between ..."): passed until the fifteenth session only because the bound's
+# noun was misread as `are` (unresolved, so bound by its unit); read as `deposit` now, it
+# resolves weakly to `take_deposit` and stays reviewed, as any bound on a noun mention does
+FAILING_A = {2, 9, 23, 29, 46, 49, 51}  # before any code change: 29/58 (docs/bounds-six.md)
 
 
 def _cases() -> list[Any]:

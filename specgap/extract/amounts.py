@@ -276,6 +276,8 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
     np = DET.sub("", m["np"] or "").casefold().split()
     if verb is not None:  # "never refund more than $500", "do not issue a refund of more than"
         base = lemma(verb)
+        if base in {"be", "is", "are", "was", "were", "been"}:
+            return None  # "must be ... never more than $N": a copula names no action
         if np and is_action_noun(np[0]):
             return f"{base} {np[0]}", by_unit or "amount"
         if len(np) == 1 and by_unit == "amount" and singular(np[0]) in IMPERATIVE_VERBS:

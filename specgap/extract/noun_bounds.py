@@ -335,7 +335,9 @@ def _read(text: str) -> list[Emit]:
         return sided
     between = _BETWEEN.match(text)
     if between is not None and (" between " in text.casefold() or between["unit"]):
-        found = _action_and_facet(between["np"], None, between["amt"], between["unit"] or "")
+        # "the deposit is between ...": the copula is no word of the noun phrase
+        np = re.sub(r"\s+(?:is|are|was|were)$", "", between["np"].strip(), flags=re.I)
+        found = _action_and_facet(np, None, between["amt"], between["unit"] or "")
         if found is None:
             return []
         low, high = _number(between["low"]), _number(between["amt"])

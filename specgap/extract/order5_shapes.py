@@ -342,6 +342,11 @@ def _shaped(text: str) -> list[Emit]:
     if m is not None:
         later, negated = _main(m["main"])
         step = _event(f"{m['s1'] or m['s2']} has {m['event']}")  # the step, said done
+        if later is None and step is not None and len(step.split()) > 1:
+            # "if you have not looked the item up, do not lend it": it is the step's object
+            words = [w for w in step.split()[1:] if w not in {"up", "out", "in", "over", "back"}]
+            said = re.sub(r"\b(?:it|them)\b", " ".join(words), m["main"], count=1)
+            later = _main(said)[0] if words and said != m["main"] else None
         return _order(later, step) if negated else []
     m = _NO_WITHOUT.match(text) or _REJECTED.match(text)
     if m is not None and (found := _order(_noun(m["np"]), _event(m["event"]))):

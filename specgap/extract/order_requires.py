@@ -47,7 +47,7 @@ def requires_plain(text: str) -> Emit | None:
     then = said_action(f"{without_novelty(m['a'])} is done")  # "every new loan": a loan
     # "requires verifying it or registering it": the object named before; any of them
     events, any_one = split_events(re.sub(r"\b(?:it|them)\b", object_of(then), m["b"]))
-    found = [event_action(e) for e in events]
+    found = [event_action(e) or _bare_id(e) for e in events]
     firsts = [f for f in dict.fromkeys(found) if f is not None and f != then]
     if then is None or not firsts or len(firsts) < len(events) or (len(events) > 1 and not any_one):
         return None
@@ -64,3 +64,16 @@ def _precedes(text: str) -> Emit | None:
     if first is None or then is None or then == first:
         return None
     return Emit("require_before", then, {"before": first}, 0.7)
+
+
+_BARE_ID = re.compile(
+    r"^(?:an?\s+(?:prior\s+|successful\s+|fresh\s+|recent\s+|new\s+)?(?:call\s+to\s+)?)?(?:the\s+)?"
+    r"(?P<id>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[A-Za-z]+)+)(?:\(\))?(?:\s+(?:tool|function|call|"
+    r"lookup|check|read))?(?:\s+first)?$"
+)
+
+
+def _bare_id(event: str) -> str | None:
+    """A camelCase or dotted tool id said as the event ("a prior `getBooking` call")."""
+    m = _BARE_ID.match(event.strip(" .`"))
+    return m["id"] if m is not None else None

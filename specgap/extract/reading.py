@@ -25,6 +25,7 @@ from specgap.extract import (
     count5_items,
     desc4_own,
     described_fill,
+    first15_labels,
     ground3_reread,
     ground6_respell,
     noact_respell,
@@ -173,6 +174,7 @@ _REREADS = (
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts
+    first15_labels.reread,  # "Refunds: read X first", "`t` first, then book": the call named
     nominal8_actions.reread,  # "Cash payments above N are not accepted", "Xs go out once per Y"
     state3_respell.reread,  # "X is V-ed only when ...", "TOOL is for Xs whose ...": the grammar's
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"

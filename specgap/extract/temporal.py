@@ -25,6 +25,7 @@ from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.order15_bare import bare_verbs, named_tool, unless_called
 from specgap.extract.order_clauses import (
     conditional,
     first_on_request,
@@ -67,7 +68,14 @@ _WHEN = (
     r"prior\s+to)"
 )
 # "after X, Y" (the event first) and "Y after X" (the event last)
-_LEADING = re.compile(r"^\W*" + _WHEN + r"\s+(?P<event>[^,;]+),\s*(?:then\s+)?(?P<main>.+)$", re.I)
+_LEADING = re.compile(
+    r"^\W*"
+    + _WHEN
+    # "before you book, register or order anything, ...": a list of verbs runs past its commas
+    + r"\s+(?P<event>[^,;]+(?:,\s*[a-z]+){1,5},?\s+(?:or|and)\s+[^,;]+|[^,;]+),\s*(?:then\s+)?"
+    r"(?P<main>.+)$",
+    re.I,
+)
 _TRAILING = re.compile(
     r"^(?P<main>.+?)\s*,?\s+"
     + _WHEN
@@ -130,6 +138,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
     rest, soft = recommended(_COUNTED_ONCE.sub(r"\g<count> one time", text))
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
+    rest = unless_called(rest)  # "no X unless `t` has been called": until it has
     rest = universal_lead(rest) or rest  # "for each booking, look it up before ..."
     if soft is None and not described and (parts := each_part(rest, read)) is not None:
         return Timed(tuple(e for t in parts for e in t.emits), None)
@@ -376,6 +385,8 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         # "refunds must only be processed after X", "do not refund before X": the verb's
         # action whatever its object (the resolver maps the verb, or reports it)
         action = clause.verb
+    elif named_tool(clause.action) and clause.verb not in CALL_VERBS:
+        action = clause.action  # "look them up with `find_member`": the tool named
     elif clause.object.split()[0] in NOT_SUBJECT | {"them"}:
         return None  # "cancel it": the pronoun names no action
     elif clause.verb in CALL_VERBS:
@@ -427,6 +438,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
     acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
+    verbs = bare_verbs(event) if action is not None else []  # "before you book for them"
     # "before it is discarded", "before they are discarded": the object the action acts on
     said = re.sub(
         r"\b(?:it|them|they(?=\s+(?:are|were|have\s+been|get|got)\s+[a-z]+(?:ed|en)\b))\b",
@@ -470,6 +482,14 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     if action is None and negated and later is not None and "_" in later:
         # in a tool's description, "never call this before calling `a`": `a` comes first
         return Timed((Emit("require_before", None, {"before": later}, sure),), None)
+    if later is None and action is not None and verbs:
+        # "before booking", "before you lend it out", "before you book or order anything":
+        # each verb's tool
+        if negated:  # "never refund before checking": the event's action comes first
+            return Timed(tuple(Emit("require_before", action, {"before": v}, 0.7) for v in verbs
+                               if v != action), None)  # fmt: skip
+        return Timed(tuple(Emit("require_before", v, {"before": action}, 0.7) for v in verbs
+                           if v != action), None)  # fmt: skip
     if later is None or action is None or later == action:
         return None
     if negated:

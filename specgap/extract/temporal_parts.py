@@ -131,7 +131,7 @@ REQUIRES_YES = re.compile(
     re.I,
 )
 REQUIRES = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?(?:requires?|needs?(?!\s+to\b))\s+(?P<b>(?:a\s+|an\s+|the\s+)?(?:prior\s+|previous\s+)?"
     r"(?:[a-z][\w-]*\s+){0,3}?(?:[a-z]+(?:ing|ion|al|ment|up|in)|[a-z]*(?:check|review|search))\b"
     r"[^.;,]*?)"
     r"(?:\s+(?:first|beforehand|before))?\s*[.!]?$",
@@ -145,8 +145,11 @@ REQUIRES_THAT = re.compile(
 )
 # "shipping a sample requires (a call to) `verify_sample` first"
 REQUIRES_TOOL = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?requires?\s+(?P<b>(?:a\s+(?:prior\s+|successful\s+)?call\s+to\s+)?"
-    r"(?:the\s+)?`[A-Za-z][\w.]*`(?:\(\))?(?:\s+(?:tool|function))?)(?:\s+(?:first|beforehand|"
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?(?:requires?|needs?(?!\s+to\b))\s+(?P<b>(?:an?\s+(?:prior\s+|"
+    r"successful\s+|fresh\s+|recent\s+|new\s+)?(?:call\s+to\s+)?)?(?:the\s+)?(?:`[A-Za-z][\w.]*`|"
+    # a bare id: `get_lesson`, `getLesson`, `lessons.Get` ("a fresh get_lesson call")
+    r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[A-Za-z]+)+)(?:\(\))?"
+    r"(?:\s+(?:tool|function|call|lookup|check|read))?)(?:\s+(?:first|beforehand|"
     r"to\s+have\s+(?:been\s+)?(?:run|called)(?:\s+first)?))?\s*[.!]?$",
     re.I,
 )

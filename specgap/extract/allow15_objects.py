@@ -1,0 +1,86 @@
+"""Values said as the thing acted on, with no preposition and no noun naming the argument
+(fifteenth session):
+
+- "Only violins, cellos and guitars can be rented (out)." (the values the passive's subject)
+- "Only rent out a violin, a cello or a guitar.", "We only rent violins and cellos."
+- "Pianos and drums are never rented out.", "Never rent out pianos or drums." (a ban)
+
+The action is the verb's (the resolver maps `rent` to the tool that rents, or reports it). The
+argument is the one whose schema lists every value (its `enum`, or its description's list:
+`by_values` in `specgap.argfit`), the values spelt as the schema spells them ("violins" for
+`violin`). When no argument, or several, list them all, the compiler says so at the
+sentence and nothing is enforced: the words may be kinds of the thing acted on rather than
+values of an argument, and the argument is never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import verb_lemma
+from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.pattern_base import CALL_VERBS, lemma
+
+# one word, after an article (atomic: "a b, a b, ..." never backtracks)
+_ITEM = r"(?>(?:(?:a|an|the)\s+(?=[A-Za-z]))?[A-Za-z][\w-]*)"
+_LIST = rf"(?P<list>{_ITEM}(?:\s*,\s*{_ITEM})*\s*,?\s+(?:and|or)\s+{_ITEM})"
+_PARTICLE = r"(?:\s+(?:out|in|up|off|over|away))?"
+_END = r"\s*[.!;]?\s*$"
+
+_ONLY_PASSIVE = re.compile(
+    rf"^\W*only\s+{_LIST}\s+(?:can|may|shall|will|are\s+to|is\s+to|are|is)\s+(?:be\s+)?"
+    rf"(?P<verb>[a-z]+){_PARTICLE}{_END}",
+    re.I,
+)
+_ONLY_ACTIVE = re.compile(
+    rf"^\W*(?:(?:you|we|staff|agents)\s+)?(?:(?:may|can|should|must|will)\s+)?(?:only\s+"
+    rf"(?P<verb>[a-z]+){_PARTICLE}|(?P<verb2>[a-z]+){_PARTICLE}\s+only)\s+{_LIST}{_END}",
+    re.I,
+)
+_NEVER_PASSIVE = re.compile(
+    rf"^\W*{_LIST}\s+(?:are|is|(?:must|may|can|shall|will)\s*(?:not|never)\s+be|cannot\s+be|"
+    rf"can't\s+be|are\s+not|is\s+not)\s+(?:never\s+|not\s+)?(?P<verb>[a-z]+){_PARTICLE}"
+    rf"(?:\s*,?\s*(?:ever|at\s+all|under\s+any\s+circumstances))?{_END}",
+    re.I,
+)
+_NEVER_ACTIVE = re.compile(
+    rf"^\W*(?:never|do\s+not|don't)\s+(?P<verb>[a-z]+){_PARTICLE}\s+{_LIST}{_END}", re.I
+)
+_NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
+
+
+def object_values(text: str) -> list[Emit]:
+    """The allowlist or ban of values said as the thing acted on (module docstring)."""
+    text = " ".join(text.split())
+    for pattern, operator in (
+        (_ONLY_PASSIVE, "resource_in_allowlist"),
+        (_ONLY_ACTIVE, "resource_in_allowlist"),
+        (_NEVER_ACTIVE, "deny_action"),
+        (_NEVER_PASSIVE, "deny_action"),
+    ):
+        m = pattern.match(text)
+        if m is None:
+            continue
+        if pattern is _NEVER_PASSIVE and not _NEGATION.search(text[m.end("list") :]):
+            return []  # "pianos and drums are rented out": no ban
+        verb = _verb(m.groupdict().get("verb") or m.groupdict().get("verb2") or "")
+        values = _values(m["list"])
+        if verb is None or len(values) < 2:
+            return []
+        key = "allowed" if operator == "resource_in_allowlist" else "values"
+        return [Emit(operator, verb, {key: values, "by_values": True}, 0.7)]
+    return []
+
+
+def _verb(word: str) -> str | None:
+    word = word.casefold()
+    verb = lemma(word) if lemma(word) in IMPERATIVE_VERBS else verb_lemma(word) or word
+    if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS | CALL_VERBS | {"be", "have"}:
+        return None
+    return verb
+
+
+def _values(listed: str) -> list[str]:
+    items = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", listed.strip())
+    return [re.sub(r"^(?:a|an|the)\s+", "", i, flags=re.I) for i in items if i]
