@@ -115,6 +115,13 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
      [("deny_action", "rent_instrument", {"arg": "instrument", "values": ["drums", "harp"]})]),
     ("never-active", SCHOOL, "Never rent out drums or harps.",
      [("deny_action", "rent_instrument", {"arg": "instrument", "values": ["drums", "harp"]})]),
+    ("nobody-gets", SCHOOL, "Nobody gets more than two rentals.",
+     [("max_calls", "rent_instrument", {"max": 2})]),
+    ("no-person-receives", SCHOOL, "No student receives more than one refund per lesson.",
+     [("max_calls", "refund_payment", {"max": 1, "per": "lesson"})]),
+    # the unit of the last value is every value's: the minutes, not the lesson's id
+    ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
+     [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),
 ]  # fmt: skip
 
 
@@ -153,6 +160,11 @@ REVIEWED: list[tuple[str, list[dict[str, Any]], str, Policy]] = [
     ("verb-only", SCHOOL, "Rent only violins or cellos.",
      ("resource_in_allowlist", "rent_instrument",
       {"arg": "instrument", "allowed": ["violin", "cello"]})),
+    # stated as what exists: the values are read, kept for review with that condition
+    ("stated-lengths", SCHOOL, "Lessons are 30, 45 or 60 minutes long.",
+     ("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})),
+    ("stated-run", SCHOOL, "Lessons run 30 or 60 minutes.",
+     ("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "60"]})),
 ]  # fmt: skip
 
 
@@ -197,6 +209,8 @@ LOOK_ALIKES = [
     "Violins, cellos and flutes are rented out most often.",
     "Unless the student asks, do not mention the waiting list.",
     "The lesson is between the two rehearsals.",
+    "No student gets more than two lessons.",  # lessons are no action: nothing counted
+    "Each student gets more than two rentals.",  # no ceiling
 ]
 
 

@@ -16,11 +16,12 @@ values of an argument, and the argument is never guessed.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.english import verb_lemma
-from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
+from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import CALL_VERBS, lemma
+from specgap.extract.pattern_base import ANY_TOOL, CALL_VERBS, lemma
 
 # one word, after an article (atomic: "a b, a b, ..." never backtracks)
 _ITEM = r"(?>(?:(?:a|an|the)\s+(?=[A-Za-z]))?[A-Za-z][\w-]*)"
@@ -84,3 +85,50 @@ def _verb(word: str) -> str | None:
 def _values(listed: str) -> list[str]:
     items = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", listed.strip())
     return [re.sub(r"^(?:a|an|the)\s+", "", i, flags=re.I) for i in items if i]
+
+
+# "60 minutes long", "3 nights": a number and the unit every value of the list is in
+_MEASURED = re.compile(
+    r"^(?P<n>\d+(?:\.\d+)?)\s+(?P<unit>[a-z]+)(?:\s+(?:long|in\s+length|each|apiece))?$", re.I
+)
+_NUMBER_ONLY = re.compile(r"\d+(?:\.\d+)?")
+
+
+def measured_values(emit: Emit) -> Emit:
+    """A list of values whose last one carries the unit of them all ("30, 45 or 60 minutes
+    long") as the numbers of the argument the unit names (`minutes`), not as words of the
+    noun before them ("lessons can only be ...": no `lesson_id` is 30)."""
+    key = {"resource_in_allowlist": "allowed", "deny_action": "values"}.get(emit.operator)
+    values = emit.params.get(key or "")
+    if key is None or not isinstance(values, list) or len(values) < 2:
+        return emit
+    last = _MEASURED.match(str(values[-1]).strip())
+    if last is None or not all(_NUMBER_ONLY.fullmatch(str(v).strip()) for v in values[:-1]):
+        return emit
+    unit = last["unit"].casefold()
+    facet = unit if unit.endswith("s") else f"{unit}s"
+    numbers = [*(str(v).strip() for v in values[:-1]), last["n"]]
+    params = {k: v for k, v in emit.params.items() if k != "by_values"}
+    return replace(emit, target=ANY_TOOL, params={**params, key: numbers, "facet": facet})
+
+
+_STATED_LENGTHS = re.compile(
+    r"^\W*(?:the\s+|a\s+|an\s+|all\s+|our\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:are|is|"
+    r"last|lasts|run|runs|take|takes)\s+(?:either\s+)?(?P<list>\d+(?:\.\d+)?(?:\s*,\s*\d+(?:\.\d+)?)*"
+    r"\s*,?\s+(?:or|and)\s+\d+(?:\.\d+)?)\s+(?P<unit>[a-z]+)(?:\s+(?:long|in\s+length))?\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def stated_lengths(text: str) -> list[Emit]:
+    """ "Lessons are 30, 45 or 60 minutes long": the values of the argument the unit names,
+    stated as what exists rather than required, so kept for review with that condition."""
+    m = _STATED_LENGTHS.match(" ".join(text.split()))
+    if m is None:
+        return []
+    numbers = re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+", m["list"].strip())
+    unit = m["unit"].casefold()
+    facet = unit if unit.endswith("s") else f"{unit}s"
+    condition = "stated as what exists, not as the only values allowed"
+    params = {"facet": facet, "allowed": [n for n in numbers if n]}
+    return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7, condition)]

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from specgap.extract.allow15_objects import measured_values
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.conditional_rules import conditional as _conditional
 from specgap.extract.conditional_rules import guard
@@ -234,6 +235,7 @@ def choose(clause: Clause) -> Answer:
 
 def candidate(s: Sentence, emit: Emit) -> CandidateRule:
     """The candidate rule of one emitted operator; a verb-phrase mention is `partial`."""
+    emit = measured_values(emit)  # "... 30, 45 or 60 minutes long": the unit's numbers
     target = s.subject or emit.target
     if emit.target == ANY_TOOL and "arg" in emit.params and names_action(s.context):
         # "the user must provide X" in a section about one action: that action's argument

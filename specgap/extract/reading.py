@@ -23,6 +23,7 @@ from specgap.extract import (
     chat7_respell,
     clause3_split,
     count5_items,
+    count15_gets,
     desc4_own,
     described_fill,
     first15_labels,
@@ -181,6 +182,7 @@ _REREADS = (
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
     state6_respell.reread,  # "Contagious pets: no grooming.", "No X that is S shall be V-ed"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
+    count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"

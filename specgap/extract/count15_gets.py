@@ -1,0 +1,86 @@
+"""A count of an action said as what a person gets or has (fifteenth session): "Nobody gets
+more than two rentals", "No member has more than 3 refunds a year", "Each student may have up
+to two rentals", "A guest can receive at most one upgrade per stay".
+
+The counted noun is an action's ("rentals": rent, "refunds": refund, "upgrades": upgrade);
+the sentence is read again as the count of that action ("a student may rent at most 2
+times"), which the count readers compile to `max_calls` per the person (or per trace for
+"nobody"; a span of time stays reviewed, as any count per time does). A noun that names no
+action ("two lessons", "three instruments") is left to the other readers: what is counted
+there is an argument or an entity, not the calls.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.noact_respell import spelt
+from specgap.extract.order_events import nominal_action
+from specgap.extract.pattern_base import is_action_noun, singular
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
+
+_NUMBER = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_GETS = (
+    r"(?:gets|has|receives|(?:may|can|will|should)\s+(?:only\s+)?(?:get|have|receive|be\s+given)|"
+    r"is\s+(?:given|allowed|entitled\s+to))"
+)
+_COUNTED = re.compile(
+    r"^\W*(?:(?P<nobody>nobody|no\s+one|no-one)|no\s+(?:single\s+)?(?P<none>[a-z]+)|(?:a|an|each|"
+    r"every|any|one)\s+(?P<each>[a-z]+))\s+" + _GETS + r"\s+(?P<bound>more\s+than|over|at\s+most|"
+    r"up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of)\s+"
+    + _NUMBER
+    + r"\s+(?P<noun>[a-z]+)(?P<rest>(?:\s+(?:a|per|each|every|in\s+a|in\s+one)\s+[a-z]+)?)"
+    r"\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """The sentence said as the count of the action its noun names, or None."""
+    m = _COUNTED.match(" ".join(text.split()))
+    if m is None:
+        return None
+    said_by_none = m["nobody"] is not None or m["none"] is not None
+    if said_by_none != (m["bound"].casefold() in {"more than", "over"}):
+        return None  # "nobody gets up to 3", "each gets more than 2": no ceiling said
+    verb = _verb(singular(m["noun"].casefold()))
+    if verb is None:
+        return None  # "two lessons": what is counted is no call
+    person = m["none"] or m["each"]
+    who = f"A {person}" if person else "You"  # "nobody": within the one conversation
+    return f"{who} may {verb} at most {m['n']} times{m['rest']}."
+
+
+def _verb(noun: str) -> str | None:
+    """The action verb a noun names: "refund", "cancellation": cancel, "rental": rent,
+    "renewal": renew, "upgrade" (a verb's own form); None for a thing ("lesson")."""
+    verb = nominal_action(noun)
+    if verb is None and noun.endswith("al"):  # "rental", "renewal", "approval", "removal"
+        verb = next((v for v in (noun[:-2], noun[:-2] + "e") if v in IMPERATIVE_VERBS), None)
+    if verb is None and noun in IMPERATIVE_VERBS and is_action_noun(noun):
+        verb = noun
+    if verb is None or " " in verb or verb not in IMPERATIVE_VERBS:
+        return None
+    return verb
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read as its action's count (module docstring) when that reading counts
+    calls; else the first reading."""
+    if sentence.subject is not None or any(r.operator == "max_calls" for r in rules):
+        return rules, diagnostics
+    said = respelt(sentence.clean)
+    if said is None:
+        return rules, diagnostics
+    found, notes = read(spelt(sentence, said))
+    if not found or any(r.operator != "max_calls" for r in found):
+        return rules, diagnostics
+    words = " ".join(sentence.text.split())
+    return [r.model_copy(update={"text": words}) for r in found], notes
