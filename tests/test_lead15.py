@@ -43,6 +43,8 @@ SCHOOL = [
          deposit=("number", "Deposit in GBP.")),
     spec("lend_sheet_music", "Lend sheet music to a student.", student_id="string",
          title="string"),
+    spec("send_reminder", "Send a lesson reminder to the parents.", lesson_id="string",
+         message="string"),
 ]  # fmt: skip
 
 GYM = [
@@ -119,6 +121,14 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
      [("max_calls", "rent_instrument", {"max": 2})]),
     ("no-person-receives", SCHOOL, "No student receives more than one refund per lesson.",
      [("max_calls", "refund_payment", {"max": 1, "per": "lesson"})]),
+    # "until" the state ends: the state test, not a ban under an unbound condition
+    ("until-state-ends", SCHOOL,
+     "Students whose account is suspended cannot book anything until the office lifts the "
+     "suspension.",
+     [("state_condition", "book_lesson", {"denied": ["suspended"]})]),
+    # a ceiling said after the count is the count's, not a condition
+    ("ceiling-after", SCHOOL, "Send reminders once per lesson at most.",
+     [("max_calls", "send_reminder", {"max": 1, "per": "lesson"})]),
     # the unit of the last value is every value's: the minutes, not the lesson's id
     ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
      [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),
@@ -188,6 +198,9 @@ NOT_ENFORCED: list[tuple[str, list[dict[str, Any]], str, str]] = [
     # no argument lists these values: the words may be kinds of thing, not values
     ("values-no-schema", SCHOOL, "Only paperbacks and scores can be lent.",
      "argument-restriction-not-compiled"),
+    # "until" is the only condition: never read without it
+    ("until-only-condition", SCHOOL, "Do not refund until the office approves it.",
+     "condition-not-bound"),
     # a verb that names no call: nothing ordered
     ("no-call-verb", SCHOOL, "Before answering, look the student up with find_student.",
      "rule-not-compiled"),

@@ -1,4 +1,5 @@
-"""A count of an action said as what a person gets or has (fifteenth session): "Nobody gets
+"""A count of an action said as what a person gets or has, and a ceiling said after its count
+(fifteenth session): "Nobody gets
 more than two rentals", "No member has more than 3 refunds a year", "Each student may have up
 to two rentals", "A guest can receive at most one upgrade per stay".
 
@@ -8,6 +9,9 @@ times"), which the count readers compile to `max_calls` per the person (or per t
 "nobody"; a span of time stays reviewed, as any count per time does). A noun that names no
 action ("two lessons", "three instruments") is left to the other readers: what is counted
 there is an argument or an entity, not the calls.
+
+"Send reminders once per lesson at most" read its trailing "at most" as a condition (so the
+count was reviewed); the ceiling is read before the count ("at most once per lesson").
 """
 
 from __future__ import annotations
@@ -69,12 +73,37 @@ def _verb(noun: str) -> str | None:
     return verb
 
 
+# "once per lesson at most", "twice a day, max": the ceiling said after the count
+_CEILING_AFTER = re.compile(
+    r"\b(?P<count>once|twice|one\s+time|(?:\d+|two|three|four|five)\s+times)(?P<per>(?:\s+(?:per|a|"
+    r"an|each|every)\s+[a-z]+)?)\s*,?\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)\b",
+    re.I,
+)
+
+
+def ceiling_first(text: str) -> str | None:
+    """The sentence with a ceiling said after its count moved before it ("send them once per
+    lesson at most": "at most once per lesson"), or None."""
+    m = _CEILING_AFTER.search(text)
+    if m is None:
+        return None
+    return f"{text[: m.start()]}at most {m['count']}{m['per']}{text[m.end() :]}"
+
+
 def reread(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence read as its action's count (module docstring) when that reading counts
     calls; else the first reading."""
-    if sentence.subject is not None or any(r.operator == "max_calls" for r in rules):
+    if sentence.subject is not None:
+        return rules, diagnostics
+    ceiling = ceiling_first(sentence.clean)
+    if ceiling is not None and all(r.condition or r.operator != "max_calls" for r in rules):
+        found, notes = read(spelt(sentence, ceiling))
+        if any(r.operator == "max_calls" and not r.condition for r in found):
+            words = " ".join(sentence.text.split())
+            return [r.model_copy(update={"text": words}) for r in found], notes
+    if any(r.operator == "max_calls" for r in rules):
         return rules, diagnostics
     said = respelt(sentence.clean)
     if said is None:

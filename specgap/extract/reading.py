@@ -37,6 +37,7 @@ from specgap.extract import (
     state4_respell,
     state5_respell,
     state6_respell,
+    state15_until,
     temporal,
     values3_respell,
     within6_respell,
@@ -181,6 +182,7 @@ _REREADS = (
     state4_respell.reread,  # "unless it is marked V", "If S, then TOOL ...", "No V-ing a S X"
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
     state6_respell.reread,  # "Contagious pets: no grooming.", "No X that is S shall be V-ed"
+    state15_until.reread,  # "S Xs cannot V until the office lifts it": the state test alone
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"

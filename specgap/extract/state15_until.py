@@ -1,0 +1,48 @@
+"""A state rule with a trailing "until" that says when the state ends (fifteenth session):
+"Students whose account is suspended cannot book, move or rent anything until the office
+lifts the suspension", "Frozen members can't book until the freeze is lifted".
+
+The "until" clause restates the state's end: the rule holds while the student is suspended,
+which is what the state test checks. Read with the "until" clause, the sentence gave bans
+under a condition no field binds ("until the office lifts the suspension"), reviewed, and
+the state was lost. The sentence is read again without the clause, and that reading is kept
+only when every rule of it is a state test: a ban whose only condition is the "until" is
+never read without it (that would be stronger than the sentence).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from specgap.extract.noact_respell import spelt
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
+
+_UNTIL = re.compile(
+    r"\s*,?\s+(?:until|till|unless\s+and\s+until)\s+(?P<event>[^,;]+?)\s*[.!]?\s*$", re.I
+)
+_UNTIL_SAID = re.compile(r"(?:^|,\s*)(?:until|till)\s", re.I)
+# an event that is a call or a time is an ordering or a window, not the state's end
+_NOT_AN_END = re.compile(r"`|\b[a-z]+_[a-z]+\b|[a-z][A-Z]|\d|\b(?:called|run|returned)\b")
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read without its trailing "until" clause (module docstring), or as it
+    was read."""
+    if sentence.subject is not None or not rules:
+        return rules, diagnostics
+    if not all(_UNTIL_SAID.search(r.condition or "") for r in rules):
+        return rules, diagnostics
+    m = _UNTIL.search(sentence.clean)
+    if m is None or _NOT_AN_END.search(m["event"]):
+        return rules, diagnostics
+    found, notes = read(spelt(sentence, sentence.clean[: m.start()].rstrip(" ,") + "."))
+    if not found or any(r.operator != "state_condition" for r in found):
+        return rules, diagnostics
+    words = " ".join(sentence.text.split())
+    return [r.model_copy(update={"text": words}) for r in found], notes
