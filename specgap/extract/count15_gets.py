@@ -19,10 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import spelt
-from specgap.extract.order_events import nominal_action
-from specgap.extract.pattern_base import is_action_noun, singular
+from specgap.extract.order15_bare import noun_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -52,25 +50,12 @@ def respelt(text: str) -> str | None:
     said_by_none = m["nobody"] is not None or m["none"] is not None
     if said_by_none != (m["bound"].casefold() in {"more than", "over"}):
         return None  # "nobody gets up to 3", "each gets more than 2": no ceiling said
-    verb = _verb(singular(m["noun"].casefold()))
+    verb = noun_verb(m["noun"])
     if verb is None:
         return None  # "two lessons": what is counted is no call
     person = m["none"] or m["each"]
     who = f"A {person}" if person else "You"  # "nobody": within the one conversation
     return f"{who} may {verb} at most {m['n']} times{m['rest']}."
-
-
-def _verb(noun: str) -> str | None:
-    """The action verb a noun names: "refund", "cancellation": cancel, "rental": rent,
-    "renewal": renew, "upgrade" (a verb's own form); None for a thing ("lesson")."""
-    verb = nominal_action(noun)
-    if verb is None and noun.endswith("al"):  # "rental", "renewal", "approval", "removal"
-        verb = next((v for v in (noun[:-2], noun[:-2] + "e") if v in IMPERATIVE_VERBS), None)
-    if verb is None and noun in IMPERATIVE_VERBS and is_action_noun(noun):
-        verb = noun
-    if verb is None or " " in verb or verb not in IMPERATIVE_VERBS:
-        return None
-    return verb
 
 
 # "once per lesson at most", "twice a day, max": the ceiling said after the count

@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_respell import spelt
-from specgap.extract.order15_bare import named_tool
+from specgap.extract.order15_bare import named_tool, noun_verb
 from specgap.extract.order_events import nominal_action
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -50,7 +50,8 @@ def respelt(text: str) -> str | None:
     m = _LABEL_FIRST.match(text)
     if m is None:
         return None
-    action = nominal_action(m["label"])
+    label = m["label"].split()
+    action = nominal_action(m["label"]) or (noun_verb(label[0]) if len(label) == 1 else None)
     if action is None:
         return None
     rest = m["rest"].strip()

@@ -19,9 +19,9 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_rules import NOT_ACTIONS
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.order_events import gerund_verb
-from specgap.extract.pattern_base import CALL_VERBS
+from specgap.extract.grammar_words import IMPERATIVE_VERBS, only_a_tool_verb
+from specgap.extract.order_events import gerund_verb, nominal_action
+from specgap.extract.pattern_base import CALL_VERBS, is_action_noun, singular
 
 _PRONOUN = r"(?:it|them|him|her|one|anything|something|anyone|someone|anybody|somebody)"
 _PERSON = r"(?:them|him|her|anyone|someone|(?:a|an|the|any|that|this)\s+[a-z]+)"
@@ -93,3 +93,20 @@ def unless_called(text: str) -> str:
     if not any(named_tool(w.strip("`().")) for w in m["event"].split()):
         return text
     return f"{text[: m.start()]}until{text[m.start() + len('unless') :]}"
+
+
+def noun_verb(noun: str) -> str | None:
+    """The action verb a noun names: "refunds", "cancellation": cancel, "rental": rent,
+    "renewal": renew, and a verb the agent's own tools are named by used as a noun
+    ("reprints": `reprint_job`'s reprint); None for a thing ("lesson", "books")."""
+    noun = singular(noun.casefold())
+    verb = nominal_action(noun)
+    if verb is None and noun.endswith("al"):  # "rental", "renewal", "approval", "removal"
+        verb = next((v for v in (noun[:-2], noun[:-2] + "e") if v in IMPERATIVE_VERBS), None)
+    if verb is None and (
+        only_a_tool_verb(noun) or (noun in IMPERATIVE_VERBS and is_action_noun(noun))
+    ):
+        verb = noun
+    if verb is None or " " in verb or verb not in IMPERATIVE_VERBS:
+        return None
+    return verb
