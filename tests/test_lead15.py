@@ -65,6 +65,15 @@ FERRY = [
     spec("refunds.Issue", "Refund a cancelled ticket.", ticket_id="string"),
 ]  # fmt: skip
 
+POOL = [
+    spec("find_patron", "Find a pool patron by card number.", card="string"),
+    spec("get_pass", "Read a pass and its status (active, frozen, used).", pass_id="string"),
+    spec("sell_pass", "Sell a pass to a patron.", patron_id="string", kind="string"),
+    spec("freeze_pass", "Freeze a pass.", pass_id="string", weeks="integer"),
+    spec("refund_pass", "Refund a pass.", pass_id="string", amount="number"),
+    spec("book_lane", "Book a swimming lane.", pass_id="string", start="string"),
+]  # fmt: skip
+
 Policy = tuple[str, str, dict[str, Any]]
 
 # (id, tools, text, the policies expected (operator, target, params), each enforced)
@@ -129,6 +138,11 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
     # a ceiling said after the count is the count's, not a condition
     ("ceiling-after", SCHOOL, "Send reminders once per lesson at most.",
      [("max_calls", "send_reminder", {"max": 1, "per": "lesson"})]),
+    # the state of what the call uses: "be used to V" names the action
+    ("used-to", POOL, "A pass that is frozen cannot be used to book a lane.",
+     [("state_condition", "book_lane", {"denied": ["frozen"]})]),
+    ("used-for", POOL, "Frozen passes can't be used for booking lanes.",
+     [("state_condition", "book_lane", {"denied": ["frozen"]})]),
     # the unit of the last value is every value's: the minutes, not the lesson's id
     ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
      [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),
@@ -198,6 +212,10 @@ NOT_ENFORCED: list[tuple[str, list[dict[str, Any]], str, str]] = [
     # no argument lists these values: the words may be kinds of thing, not values
     ("values-no-schema", SCHOOL, "Only paperbacks and scores can be lent.",
      "argument-restriction-not-compiled"),
+    # a coordinated ban keeps the words that qualify it: never three flat bans
+    ("coordinated-qualified", POOL,
+     "You may not sell, freeze or refund a pass for someone you have not found.",
+     "condition-not-bound"),
     # "until" is the only condition: never read without it
     ("until-only-condition", SCHOOL, "Do not refund until the office approves it.",
      "condition-not-bound"),

@@ -223,7 +223,10 @@ def coordinated_bans(
         return rules
     bans = [r for r in rules if r.operator == "deny_action" and not r.params.get("values")]
     if not rules:
-        return [candidate(sentence, Emit("deny_action", a, {}, 0.7)) for a in actions]
+        # "you may not sell or refund a pass for someone you have not found": the words
+        # after the object qualify each ban; kept as its condition, never dropped
+        tail = _qualifier(sentence.clean, actions[-1])
+        return [candidate(sentence, Emit("deny_action", a, {}, 0.7, tail)) for a in actions]
     if not bans:
         return rules
     had = {r.target for r in rules}
@@ -275,3 +278,23 @@ def _state_values(clause: Clause, valued: list[Emit]) -> bool:
         return False
     said = {str(v) for e in valued for k in ("values", "allowed") for v in e.params.get(k, ())}
     return bool(said) and said <= set(cond.values)
+
+
+# what may follow a ban's object without qualifying it
+_EMPHASIS = re.compile(
+    r"^(?:ever|at\s+all|whatsoever|under\s+any\s+circumstances|in\s+any\s+case|either|again|"
+    r"yourself|for\s+them|for\s+anyone|for\s+any\s+reason)?$",
+    re.I,
+)
+
+
+def _qualifier(text: str, action: str) -> str | None:
+    """The words after the last coordinated action's object ("for someone you have not
+    found"), or None when nothing qualifies the ban; the whole sentence when the object
+    cannot be found in it (a qualifier may hide anywhere: never a flat ban by default)."""
+    last = action.split()[-1]
+    hits = list(re.finditer(rf"\b{re.escape(last)}(?:s|es)?\b", text, re.I))
+    if not hits:
+        return " ".join(text.split()).rstrip(".!")
+    tail = text[hits[-1].end() :].strip(" .!;,")
+    return None if _EMPHASIS.match(tail) else tail

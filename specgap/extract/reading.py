@@ -38,6 +38,7 @@ from specgap.extract import (
     state5_respell,
     state6_respell,
     state15_until,
+    state15_used,
     temporal,
     values3_respell,
     within6_respell,
@@ -183,6 +184,7 @@ _REREADS = (
     state5_respell.reread,  # "Refunds: S Xs only.", "Status must be S before you V X"
     state6_respell.reread,  # "Contagious pets: no grooming.", "No X that is S shall be V-ed"
     state15_until.reread,  # "S Xs cannot V until the office lifts it": the state test alone
+    state15_used.reread,  # "a pass that is frozen cannot be used to book a lane"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"

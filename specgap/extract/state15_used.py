@@ -1,0 +1,68 @@
+"""A state of the thing a call uses, said with "be used to" (fifteenth session): "A pass that
+is frozen cannot be used to book a lane", "Expired vouchers may not be used for payments",
+"Suspended cards can't be used to check out a tool".
+
+The action is the one after "to"/"for", the thing used its argument's entity, and the state
+its forbidden value: the sentence is read again as "do not book a lane with a frozen pass",
+which the state readers compile (a `state_condition` bound to the argument naming the
+entity, or reviewed with a note when no argument names it). Kept only when that reading is a
+state test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from specgap.extract.noact_respell import spelt
+from specgap.extract.order_events import gerund_verb
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
+
+_NEG = (
+    r"(?:cannot|can't|can\s+not|may\s+not|must\s+not|mustn't|shall\s+not|should\s+not|"
+    r"is\s+not\s+to|are\s+not\s+to)"
+)
+_W = r"[a-z][\w-]*"
+_RELATIVE = re.compile(
+    rf"^\W*(?:an?|the|any)\s+(?P<np>{_W}(?:\s+{_W})?)\s+(?:that|which)\s+(?:is|are|has\s+been|"
+    rf"have\s+been)\s+(?P<state>{_W})\s+{_NEG}\s+be\s+used\s+(?:to|for)\s+(?P<act>[^.;]+?)\s*[.!]?$",
+    re.I,
+)
+_FRONT = re.compile(
+    rf"^\W*(?:an?\s+|the\s+|any\s+)?(?P<state>{_W})\s+(?P<np>{_W}(?:\s+{_W})?)\s+{_NEG}\s+be\s+"
+    rf"used\s+(?:to|for)\s+(?P<act>[^.;]+?)\s*[.!]?$",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """ "Do not <act> with a <state> <thing>", or None."""
+    said = " ".join(text.split())
+    m = _RELATIVE.match(said) or _FRONT.match(said)
+    if m is None:
+        return None
+    act = m["act"].strip()
+    first, _, rest = act.partition(" ")
+    if first.casefold().endswith("ing"):  # "for booking lanes": book lanes
+        act = f"{gerund_verb(first.casefold())} {rest}".strip()
+    return f"Do not {act} with a {m['state']} {m['np']}."
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read as a state of what the call uses (module docstring) when the first
+    reading gave no rule."""
+    if sentence.subject is not None or rules:
+        return rules, diagnostics
+    said = respelt(sentence.clean)
+    if said is None:
+        return rules, diagnostics
+    found, notes = read(spelt(sentence, said))
+    if not found or any(r.operator != "state_condition" for r in found):
+        return rules, diagnostics
+    words = " ".join(sentence.text.split())
+    return [r.model_copy(update={"text": words}) for r in found], notes
