@@ -143,6 +143,10 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
      [("state_condition", "book_lane", {"denied": ["frozen"]})]),
     ("used-for", POOL, "Frozen passes can't be used for booking lanes.",
      [("state_condition", "book_lane", {"denied": ["frozen"]})]),
+    # a value refused from the user must come from a tool: never "from the user" inverted
+    ("not-typed", POOL, "Do not use a patron id the patron typed.",
+     [("arg_grounded", "sell_pass",
+       {"arg": "patron_id", "from_user": False, "from_tools": ["*"]})]),
     # the unit of the last value is every value's: the minutes, not the lesson's id
     ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
      [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),

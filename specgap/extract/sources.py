@@ -181,7 +181,25 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
     found = (_value_sources(said) or scoped(said, named_params(text))) if said != plain else []
     found = found or _value_sources(text) or scoped(plain, earlier_tool(plain, before))
     found = found or labelled(text)  # "- Cabin number: must be one listed by T"
-    return [_every_id(e) for e in found]
+    return [_every_id(_not_typed(text, e)) for e in found]
+
+
+# "do not use a patron id the patron typed", "never accept an id the caller gives"
+_REFUSED = re.compile(
+    r"^\W*(?:do\s+not|don't|never|you\s+(?:must|may|should|shall)\s+(?:not|never)|must\s+not|"
+    r"not)\s+(?:use|pass|accept|take|trust|rely\s+on|enter|send)\b",
+    re.I,
+)
+
+
+def _not_typed(text: str, emit: Emit) -> Emit:
+    """A value the sentence refuses from the user ("do not use a patron id the patron
+    typed") must come from a tool's output, any tool's: the refusal of the user as its
+    source, never the user as its only source (which would invert the sentence)."""
+    params = emit.params
+    if not (_REFUSED.match(text) and params.get("from_user") and not params.get("from_tools")):
+        return emit
+    return replace(emit, params={**params, "from_user": False, "from_tools": [ANY_TOOL]})
 
 
 _BARE = frozenset({"id", "identifier", "identifiers", "ids", "value", "values", "argument"})
