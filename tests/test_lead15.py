@@ -286,3 +286,12 @@ def test_bare_verbs_unit() -> None:
     assert "until `find_x`" in unless_called(said)
     kept = "Do not cancel unless the member is frozen."
     assert unless_called(kept) == kept  # a state, not a call
+
+
+def test_refusal_of_what_was_not_given_stays_from_the_user() -> None:
+    from specgap.extract.sources import value_sources
+
+    said = value_sources("Never use an e-mail address the customer did not give.")
+    assert said and all(e.params.get("from_user") for e in said)
+    refused = value_sources("Never use an e-mail address the customer typed.")
+    assert refused and all(e.params.get("from_tools") == ["*"] for e in refused)

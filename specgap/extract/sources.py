@@ -187,9 +187,12 @@ def value_sources(text: str, before: str = "") -> list[Emit]:
 # "do not use a patron id the patron typed", "never accept an id the caller gives"
 _REFUSED = re.compile(
     r"^\W*(?:do\s+not|don't|never|you\s+(?:must|may|should|shall)\s+(?:not|never)|must\s+not|"
-    r"not)\s+(?:use|pass|accept|take|trust|rely\s+on|enter|send)\b",
+    r"not)\s+(?:use|pass|accept|take|trust|rely\s+on|enter)\b",
     re.I,
 )
+# "... an address the customer did not give": the refusal of what the user did not say, which
+# is the user as the source (read as it is)
+_NOT_GIVEN = re.compile(r"\b(?:did\s+not|didn't|has\s+not|hasn't|have\s+not|haven't|never)\b", re.I)
 
 
 def _not_typed(text: str, emit: Emit) -> Emit:
@@ -197,7 +200,10 @@ def _not_typed(text: str, emit: Emit) -> Emit:
     typed") must come from a tool's output, any tool's: the refusal of the user as its
     source, never the user as its only source (which would invert the sentence)."""
     params = emit.params
-    if not (_REFUSED.match(text) and params.get("from_user") and not params.get("from_tools")):
+    refused = _REFUSED.match(text)
+    if refused is None or _NOT_GIVEN.search(text, refused.end()):
+        return emit
+    if not (params.get("from_user") and not params.get("from_tools")):
         return emit
     return replace(emit, params={**params, "from_user": False, "from_tools": [ANY_TOOL]})
 
