@@ -71,7 +71,8 @@ POOL = [
     spec("sell_pass", "Sell a pass to a patron.", patron_id="string", kind="string"),
     spec("freeze_pass", "Freeze a pass.", pass_id="string", weeks="integer"),
     spec("refund_pass", "Refund a pass.", pass_id="string", amount="number"),
-    spec("book_lane", "Book a swimming lane.", pass_id="string", start="string"),
+    spec("book_lane", "Book a swimming lane.", patron_id="string", pass_id="string",
+         start="string"),
 ]  # fmt: skip
 
 Policy = tuple[str, str, dict[str, Any]]
@@ -145,8 +146,11 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
      [("state_condition", "book_lane", {"denied": ["frozen"]})]),
     # a value refused from the user must come from a tool: never "from the user" inverted
     ("not-typed", POOL, "Do not use a patron id the patron typed.",
-     [("arg_grounded", "sell_pass",
-       {"arg": "patron_id", "from_user": False, "from_tools": ["*"]})]),
+     [("arg_grounded", tool, {"arg": "patron_id", "from_user": False, "from_tools": ["*"]})
+      for tool in ("sell_pass", "book_lane")]),
+    # a verbless count of what one call makes ("lanes": `book_lane`) is a count of calls
+    ("verbless-count", POOL, "At most 2 lanes per patron.",
+     [("max_calls", "book_lane", {"max": 2, "per": "patron"})]),
     # the unit of the last value is every value's: the minutes, not the lesson's id
     ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
      [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),
@@ -246,6 +250,7 @@ LOOK_ALIKES = [
     "The lesson is between the two rehearsals.",
     "No student gets more than two lessons.",  # lessons are no action: nothing counted
     "Each student gets more than two rentals.",  # no ceiling
+    "At most 3 guests per lesson.",  # no call makes one guest: not a count of calls
 ]
 
 
@@ -292,6 +297,8 @@ def test_refusal_of_what_was_not_given_stays_from_the_user() -> None:
     from specgap.extract.sources import value_sources
 
     said = value_sources("Never use an e-mail address the customer did not give.")
-    assert said and all(e.params.get("from_user") for e in said)
+    assert said
+    assert all(e.params.get("from_user") for e in said)
     refused = value_sources("Never use an e-mail address the customer typed.")
-    assert refused and all(e.params.get("from_tools") == ["*"] for e in refused)
+    assert refused
+    assert all(e.params.get("from_tools") == ["*"] for e in refused)

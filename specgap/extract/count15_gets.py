@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.call_nouns import one_per_call
 from specgap.extract.noact_respell import spelt
 from specgap.extract.order15_bare import noun_verb
 from specgap.extract.segments import Sentence
@@ -75,6 +76,26 @@ def ceiling_first(text: str) -> str | None:
     return f"{text[: m.start()]}at most {m['count']}{m['per']}{text[m.end() :]}"
 
 
+# "At most 2 lanes per patron", "No more than 3 lessons per student per week": no verb
+_VERBLESS = re.compile(
+    r"^\W*(?:at\s+most|no\s+more\s+than|not\s+more\s+than|max(?:imum)?\.?|up\s+to)\s+"
+    + _NUMBER
+    + r"\s+(?P<noun>[a-z]+)\s+(?P<per>(?:per|a|each|every)\s+[a-z]+(?:\s+(?:per|a|each|every)\s+"
+    r"[a-z]+)?)\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def made_count(text: str) -> str | None:
+    """A verbless count of things one call makes one of ("at most 2 lanes per patron": each
+    `book_lane` call books a lane) said with a verb of making, which the resolver maps to the
+    tool that makes it ("create lane": `book_lane`), or None."""
+    m = _VERBLESS.match(" ".join(text.split()))
+    if m is None or noun_verb(m["noun"]) is not None or not one_per_call(m["noun"].casefold()):
+        return None  # an action's noun ("refunds") is read by the count readers themselves
+    return f"Create at most {m['n']} {m['noun']} {m['per']}."
+
+
 def reread(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -90,7 +111,7 @@ def reread(
             return [r.model_copy(update={"text": words}) for r in found], notes
     if any(r.operator == "max_calls" for r in rules):
         return rules, diagnostics
-    said = respelt(sentence.clean)
+    said = respelt(sentence.clean) or made_count(sentence.clean)
     if said is None:
         return rules, diagnostics
     found, notes = read(spelt(sentence, said))
