@@ -151,6 +151,10 @@ ENFORCED: list[tuple[str, list[dict[str, Any]], str, list[Policy]]] = [
     # a verbless count of what one call makes ("lanes": `book_lane`) is a count of calls
     ("verbless-count", POOL, "At most 2 lanes per patron.",
      [("max_calls", "book_lane", {"max": 2, "per": "patron"})]),
+    # a statement of what happens that rules the other order out is a requirement
+    ("stated-not-before", SCHOOL,
+     "Reminders are sent with send_reminder after the lesson is booked, not before.",
+     [("require_before", "send_reminder", {"before": "book_lesson"})]),
     # the unit of the last value is every value's: the minutes, not the lesson's id
     ("measured-list", SCHOOL, "Lessons can only be 30, 45 or 60 minutes long.",
      [("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})]),
@@ -223,6 +227,10 @@ NOT_ENFORCED: list[tuple[str, list[dict[str, Any]], str, str]] = [
     # a coordinated ban keeps the words that qualify it: never three flat bans
     ("coordinated-qualified", POOL,
      "You may not sell, freeze or refund a pass for someone you have not found.",
+     "condition-not-bound"),
+    # a statement of what happens, no more: the order is read, and reviewed
+    ("stated-only", SCHOOL,
+     "Reminders are sent with send_reminder after the lesson is booked.",
      "condition-not-bound"),
     # "until" is the only condition: never read without it
     ("until-only-condition", SCHOOL, "Do not refund until the office approves it.",

@@ -93,8 +93,10 @@ SALON_ROWS: list[tuple[str, Pairs, str]] = [
     # "needed ... before X can be V-ed" binds: the `can` is the later clause's
     ("An appointment lookup is needed before an appointment can be cancelled.",
      {("cancel_grooming", "get_appointment")}, "any"),
-    # a person is never the borrowed object of the later action
-    ("Always find the owner before rescheduling.", set(), "any"),
+    # a person is never the borrowed object of the later action; the bare gerund names the
+    # action by its verb alone (`order15_bare`): rescheduling, whatever is rescheduled
+    ("Always find the owner before rescheduling.",
+     {("reschedule_grooming", "find_owner_by_email")}, "any"),
     # not orders
     ("Bookings require a valid pet profile.", set(), "any"),
     ("The order of operations is explained below.", set(), "any"),

@@ -273,7 +273,8 @@ _ORDER_WORD = re.compile(r"\b(?:before|after|once|prior\s+to|until|then|first)\b
 # "the pass is issued after the fare is collected", "capacity is checked before a change"
 _HAPPENS = re.compile(
     r"^\W*(?P<s>(?:(?:the|a|an|any|all|each|every)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|"
-    r"gets?)\s+(?P<v>[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in|off))?)\s+(?P<conj>before|after|once|prior\s+to)\s+"
+    r"gets?)\s+(?P<v>[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in|off))?)(?P<tool>\s+(?:with|using|via|through)\s+`?"
+    r"[A-Za-z][\w.]*`?(?:\(\))?)?\s+(?P<conj>(?:only\s+)?(?:before|after|once|prior\s+to))\s+"
     r"(?P<e>[^;]+?)" + _END,
     re.I,
 )
@@ -302,8 +303,15 @@ def described_order(text: str) -> tuple[str, str | None] | None:
     m = _HAPPENS.match(text) or _HAPPENS_LEAD.match(text)
     if m is None or verb_lemma(m["v"].split()[0].casefold()) is None:
         return None
-    said = f"{m['s']} must be {m['v']} {m['conj'].casefold()} {m['e']}"
+    tool = m.groupdict().get("tool") or ""  # "fees are charged with `chargeFee` after ..."
+    said = f"{m['s']} must be {m['v']}{tool} {m['conj'].casefold()} {m['e']}"
+    if _INSISTED.search(text):  # "..., not before", "only after": a requirement, not a report
+        return said, None
     return said, STATED.format(f"{m['v']} {m['conj'].casefold()}")
+
+
+# what makes a statement of what happens a requirement: the other order ruled out
+_INSISTED = re.compile(r"\b(?:not|never)\s+before\b|\bonly\s+(?:after|once)\b", re.I)
 
 
 # "Impressions: disinfect, then scan.", "Crowns: approve the design, then mill.": steps on
