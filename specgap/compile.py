@@ -37,6 +37,7 @@ from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
+from specgap.values15_bind import by_listed_values
 from specgap.within6_bind import by_quantity
 
 _ANY = "*"  # in a tool source list: any tool's output
@@ -95,6 +96,7 @@ def _each_tool(
 ) -> list[ResolvedRule]:
     """The rule, or one copy per tool: of the tools taking the argument a rule over every
     tool names, or of the tools a generic action names together (see `specgap.spread`)."""
+    resolved = by_listed_values(resolved, registry)  # "we never collect asbestos or paint"
     resolved, on_tools = anchored(resolved, registry, diagnostics)  # "the X passed to `t`"
     if on_tools is not None:
         return on_tools

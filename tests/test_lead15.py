@@ -196,6 +196,11 @@ REVIEWED: list[tuple[str, list[dict[str, Any]], str, Policy]] = [
     ("verb-only", SCHOOL, "Rent only violins or cellos.",
      ("resource_in_allowlist", "rent_instrument",
       {"arg": "instrument", "allowed": ["violin", "cello"]})),
+    # a verb no tool is named by ("collect"): the one argument listing every value is the
+    # rule's (`values15_bind`), an inference, so reviewed
+    ("values-decide-tool", SCHOOL, "We never collect drums, harps or flutes.",
+     ("deny_action", "rent_instrument",
+      {"arg": "instrument", "values": ["drums", "harp", "flute"]})),
     # stated as what exists: the values are read, kept for review with that condition
     ("stated-lengths", SCHOOL, "Lessons are 30, 45 or 60 minutes long.",
      ("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})),

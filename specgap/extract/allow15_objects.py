@@ -46,7 +46,9 @@ _NEVER_PASSIVE = re.compile(
     re.I,
 )
 _NEVER_ACTIVE = re.compile(
-    rf"^\W*(?:never|do\s+not|don't)\s+(?P<verb>[a-z]+){_PARTICLE}\s+{_LIST}{_END}", re.I
+    rf"^\W*(?:(?:you|we|staff|agents)\s+)?(?:never|do\s+not|don't)\s+(?P<verb>[a-z]+){_PARTICLE}\s+"
+    rf"{_LIST}{_END}",
+    re.I,
 )
 _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 
