@@ -73,6 +73,7 @@ POOL = [
     spec("refund_pass", "Refund a pass.", pass_id="string", amount="number"),
     spec("book_lane", "Book a swimming lane.", patron_id="string", pass_id="string",
          start="string"),
+    spec("escalate_case", "Hand the case to the supervisor.", summary="string"),
 ]  # fmt: skip
 
 Policy = tuple[str, str, dict[str, Any]]
@@ -201,6 +202,10 @@ REVIEWED: list[tuple[str, list[dict[str, Any]], str, Policy]] = [
     ("values-decide-tool", SCHOOL, "We never collect drums, harps or flutes.",
      ("deny_action", "rent_instrument",
       {"arg": "instrument", "values": ["drums", "harp", "flute"]})),
+    # the tool a review is asked through is not the act reviewed
+    ("review-channel", POOL,
+     "Refunds over $150 need a supervisor's approval; hand it over with escalate_case.",
+     ("review_required", "refund_pass", {})),
     # stated as what exists: the values are read, kept for review with that condition
     ("stated-lengths", SCHOOL, "Lessons are 30, 45 or 60 minutes long.",
      ("resource_in_allowlist", "book_lesson", {"arg": "minutes", "allowed": ["30", "45", "60"]})),

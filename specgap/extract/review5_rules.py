@@ -185,8 +185,24 @@ def reviews(text: str, described: bool = False) -> list[Emit]:
     return [Emit("review_required", target, {}, 0.8, condition=condition)]
 
 
+# the tool the review is asked through, not the act reviewed: "hand it over with `escalate`"
+_CHANNEL = re.compile(
+    r"\b(?:hand(?:ed)?\s+(?:it|them|this|that)?\s*(?:over|off|on)?|escalat(?:e|ed|ing)|pass(?:ed)?\s+"
+    r"(?:it|them)?\s*(?:on|up)|refer(?:red)?|transfer(?:red)?|flag(?:ged)?|route[ds]?)\s+[^.;]{0,30}?"
+    r"\b(?:with|using|via|through|by\s+calling)\s+" + TOOL,
+    re.I,
+)
+
+
 def _target(text: str) -> str | None:
-    ids: list[str] = list(dict.fromkeys(str(t).strip("`") for t in _TOOL_RE.findall(text)))
+    channels = {str(t).strip("`") for m in _CHANNEL.finditer(text) for t in _TOOL_RE.findall(m[0])}
+    ids: list[str] = [
+        i
+        for i in dict.fromkeys(str(t).strip("`") for t in _TOOL_RE.findall(text))
+        if i not in channels
+    ]
+    if channels and not ids:  # the act is the one the sentence names in words
+        text = _CHANNEL.sub("", text)
     if len(ids) == 1:
         return ids[0]
     if len(ids) > 1:
