@@ -6,6 +6,8 @@ step without a verb (fifteenth session):
   the booking with `getBooking`", so the step comes before the labelled action and no
   other. Without the label's action the step would be required before every tool, which is
   stronger than the sentence.
+- the same under a lead line ("Refunds:" then "- read the booking first"), the lead the
+  bullet's label;
 - "`passengers.Lookup` first, then book", "findMember before booking, always": a tool's id
   at the head of the clause is the call of that tool ("Call `passengers.Lookup` first, ...").
 
@@ -24,10 +26,12 @@ from specgap.extract.noact_respell import spelt
 from specgap.extract.order15_bare import named_tool, noun_verb
 from specgap.extract.order_events import nominal_action
 from specgap.extract.segments import Sentence
+from specgap.extract.state_bullets import bullet_lead
 from specgap.ir import CandidateRule, Diagnostic
 
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 _ANY = "*"
+_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
 
 _LABEL_FIRST = re.compile(
     r"^\W*(?P<label>[A-Za-z][A-Za-z' -]{1,40}?)\s*[:\u2013\u2014]\s+(?P<rest>[^:]+?)\s*,?\s+"
@@ -69,7 +73,11 @@ def reread(
         return rules, diagnostics
     if any(r.operator != "require_before" or r.target != _ANY for r in rules):
         return rules, diagnostics
-    said = respelt(sentence.clean)
+    lead = bullet_lead(sentence)
+    said = None
+    if lead is not None and len(lead.split()) <= 4:  # "Refunds:\n- read X first": the lead's
+        said = respelt(f"{lead}: {_BULLET.sub('', sentence.clean)}")
+    said = said or respelt(sentence.clean)
     if said is None:
         return rules, diagnostics
     dotted = snake(said)  # "`passengers.Lookup`": read in snake_case, spelt back after

@@ -24,7 +24,8 @@ __all__ = ["led_bullet"]
 _BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
 _LEAD = re.compile(
     r"^\s*(?:#+\s*)?(?P<lead>[A-Za-z][\w' -]{1,48}?)\s*:\s*$|"
-    r"^\s*#+\s*(?P<head>[A-Za-z][\w' -]{1,48}?)\s*$"  # a heading naming the action
+    r"^\s*#+\s*(?P<head>[A-Za-z][\w' -]{1,48}?)\s*$|"  # a heading naming the action
+    r"^\s*(?:\*\*|__)(?P<bold>[A-Za-z][\w' -]{1,48}?)\s*:?\s*(?:\*\*|__)\s*:?\s*$"  # a bold label
 )
 _WHEN = re.compile(
     r"^\W*(?:only|never|not)\s+(?:for|on|to|with|if|when|while|once|after|unless|until)\b", re.I
@@ -68,5 +69,8 @@ def _lead(sentence: Sentence) -> str | None:
         if _BULLET.match(line) or not line.strip():
             continue  # (a heading may stand a blank line above its list)
         m = _LEAD.match(line)
-        return (m["lead"] or m["head"]) if m is not None else None
+        return (m["lead"] or m["head"] or m["bold"]) if m is not None else None
     return None
+
+
+bullet_lead = _lead  # the lead line a bullet is an item of (`first15_labels`)
