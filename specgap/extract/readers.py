@@ -293,7 +293,10 @@ def _qualifier(text: str, action: str) -> str | None:
     found"), or None when nothing qualifies the ban; the whole sentence when the object
     cannot be found in it (a qualifier may hide anywhere: never a flat ban by default)."""
     last = action.split()[-1]
-    hits = list(re.finditer(rf"\b{re.escape(last)}(?:s|es)?\b", text, re.I))
+    forms = rf"{re.escape(last)}(?:s|es)?" + (
+        rf"|{re.escape(last[:-1])}ies" if last.endswith("y") else ""
+    )
+    hits = list(re.finditer(rf"\b(?:{forms})\b", text, re.I))
     if not hits:
         return " ".join(text.split()).rstrip(".!")
     tail = text[hits[-1].end() :].strip(" .!;,")
