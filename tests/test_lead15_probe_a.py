@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.corpus_agents import build_prompt
-from tests.probes import flat, marked, same, spec, tally
+from tests.probes import marked, spec, tally
+from tests.test_probe_c import outcome
 
 GYM = [
     spec("findMember", "Look up a gym member by name or card; returns the member id and status "
@@ -141,26 +141,6 @@ CASES: list[Case] = [
     ("greeting", GYM, "Before anything else, greet the member warmly.", None),
     ("explain", TOOLS, "Before lending, explain the late fees if the member asks.", None),
 ]  # fmt: skip
-
-
-def outcome(folder: Path, case: Case) -> str:
-    """`exact`: a policy with the expected operator, target and parameters; `wrong`: an
-    enforced policy that is not it (or any enforced one on a look-alike); `none`: neither."""
-    _id, tools, text, expected = case
-    built = build_prompt(folder, f"# Desk\n\n{text}\n", tools)
-    mine = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
-    if expected is None:
-        return "wrong" if any(p.enforcement == "enforce" for p in mine) else "exact"
-    operator, target, params = expected
-    for p in mine:
-        said = flat(p)
-        if (
-            p.operator == operator
-            and p.target == target
-            and all(k in said and same(v, said[k]) for k, v in params.items())
-        ):
-            return "exact"
-    return "wrong" if any(p.enforcement == "enforce" for p in mine) else "none"
 
 
 _OPEN = frozenset({"terse", "faq", "legal", "make-sure", "must-have"})

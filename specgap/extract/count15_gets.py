@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.call_nouns import one_per_call
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import read_as
 from specgap.extract.order15_bare import noun_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -105,17 +105,15 @@ def reread(
         return rules, diagnostics
     ceiling = ceiling_first(sentence.clean)
     if ceiling is not None and all(r.condition or r.operator != "max_calls" for r in rules):
-        found, notes = read(spelt(sentence, ceiling))
+        found, notes = read_as(sentence, ceiling, read)
         if any(r.operator == "max_calls" and not r.condition for r in found):
-            words = " ".join(sentence.text.split())
-            return [r.model_copy(update={"text": words}) for r in found], notes
+            return found, notes
     if any(r.operator == "max_calls" for r in rules):
         return rules, diagnostics
     said = respelt(sentence.clean) or made_count(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read(spelt(sentence, said))
+    found, notes = read_as(sentence, said, read)
     if not found or any(r.operator != "max_calls" for r in found):
         return rules, diagnostics
-    words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return found, notes

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.noact_dotted import respelt_ids, snake
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import read_as
 from specgap.extract.order15_bare import named_tool, noun_verb
 from specgap.extract.order_events import nominal_action
 from specgap.extract.segments import Sentence
@@ -81,10 +81,9 @@ def reread(
     if said is None:
         return rules, diagnostics
     dotted = snake(said)  # "`passengers.Lookup`": read in snake_case, spelt back after
-    found, notes = read(spelt(sentence, dotted[0] if dotted is not None else said))
+    found, notes = read_as(sentence, dotted[0] if dotted is not None else said, read)
     if dotted is not None:
         found = [respelt_ids(r, dotted[1]) for r in found]
     if not found or any(r.operator != "require_before" or r.target in {None, _ANY} for r in found):
         return rules, diagnostics
-    words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return found, notes

@@ -204,6 +204,15 @@ def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[Candidate
     return [r.model_copy(update={"text": words}) for r in found]
 
 
+def read_as(
+    sentence: Sentence, said: str, read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules and notes of `sentence` read as `said` (its respelling), each rule with the
+    sentence's own words as its text."""
+    found, notes = read(spelt(sentence, said))
+    return _own_words(sentence, found), notes
+
+
 def _kept(found: list[CandidateRule], conditional: bool) -> bool:
     """Whether the spelt reading is kept: it gives rules, a state's when only that is kept,
     and no ban of an argument's values ("never transfer for members with unpaid fees" read

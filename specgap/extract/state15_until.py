@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import read_as
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -41,8 +41,7 @@ def reread(
     m = _UNTIL.search(sentence.clean)
     if m is None or _NOT_AN_END.search(m["event"]):
         return rules, diagnostics
-    found, notes = read(spelt(sentence, sentence.clean[: m.start()].rstrip(" ,") + "."))
+    found, notes = read_as(sentence, sentence.clean[: m.start()].rstrip(" ,") + ".", read)
     if not found or any(r.operator != "state_condition" for r in found):
         return rules, diagnostics
-    words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return found, notes

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import read_as
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -61,8 +61,7 @@ def reread(
     said = respelt(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read(spelt(sentence, said))
+    found, notes = read_as(sentence, said, read)
     if not found or any(r.operator != "state_condition" for r in found):
         return rules, diagnostics
-    words = " ".join(sentence.text.split())
-    return [r.model_copy(update={"text": words}) for r in found], notes
+    return found, notes
