@@ -212,6 +212,9 @@ def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:
     return out
 
 
+spelled = _spelled  # for `values15_bind`, which finds the tool by the same spelling
+
+
 def _means_argument(tool: Tool) -> str | None:
     """The one free-text argument whose name says it is the way a thing is done (`channel`,
     `payment_method`, `delivery_mode`): what "by email or sms", "via card" name when no

@@ -13,9 +13,9 @@ never enforced on a guess. None or several such tools leave the rule as it was.
 
 from __future__ import annotations
 
+from specgap.argfit import spelled
 from specgap.extract.described_values import schema_listed
 from specgap.ir import Candidate, Resolution, ResolvedRule
-from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 
 INFERRED = 0.6  # under `compile.HIGH_CONFIDENCE`: a tool read from the values is reviewed
@@ -43,9 +43,7 @@ def by_listed_values(resolved: ResolvedRule, registry: Registry) -> ResolvedRule
 
 def _lists_all(tool: Tool, said: set[str]) -> bool:
     props = tool.schema.get("properties")
-    for spec in props.values() if isinstance(props, dict) else ():
-        listed = {v.casefold() for v in schema_listed(spec if isinstance(spec, dict) else None)}
-        listed |= {singular(v) for v in listed}
-        if all(v in listed or singular(v) in listed for v in said):
-            return True
-    return False
+    return any(
+        spelled(said, schema_listed(spec if isinstance(spec, dict) else None)) is not None
+        for spec in (props.values() if isinstance(props, dict) else ())
+    )

@@ -50,6 +50,8 @@ _NEVER_ACTIVE = re.compile(
     rf"{_LIST}{_END}",
     re.I,
 )
+# the separators of a coordinated list: "a, b or c", "a, b, and c", "a and/or b"
+LISTED = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and|and/or)\s+")
 _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 
 
@@ -85,7 +87,7 @@ def _verb(word: str) -> str | None:
 
 
 def _values(listed: str) -> list[str]:
-    items = re.split(r"\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", listed.strip())
+    items = LISTED.split(listed.strip())
     return [re.sub(r"^(?:a|an|the)\s+", "", i, flags=re.I) for i in items if i]
 
 
@@ -128,7 +130,7 @@ def stated_lengths(text: str) -> list[Emit]:
     m = _STATED_LENGTHS.match(" ".join(text.split()))
     if m is None:
         return []
-    numbers = re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+", m["list"].strip())
+    numbers = LISTED.split(m["list"].strip())
     unit = m["unit"].casefold()
     facet = unit if unit.endswith("s") else f"{unit}s"
     condition = "stated as what exists, not as the only values allowed"

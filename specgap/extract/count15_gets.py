@@ -17,15 +17,12 @@ count was reviewed); the ceiling is read before the count ("at most once per les
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from specgap.extract.call_nouns import one_per_call
-from specgap.extract.noact_respell import read_as
+from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import noun_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _NUMBER = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _GETS = (
@@ -113,7 +110,5 @@ def reread(
     said = respelt(sentence.clean) or made_count(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read_as(sentence, said, read)
-    if not found or any(r.operator != "max_calls" for r in found):
-        return rules, diagnostics
-    return found, notes
+    found, notes = read_as(sentence, said, read, only="max_calls")
+    return (found, notes) if found else (rules, diagnostics)

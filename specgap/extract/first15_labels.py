@@ -19,19 +19,16 @@ nothing or only an order before every tool.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from specgap.extract.noact_dotted import respelt_ids, snake
-from specgap.extract.noact_respell import read_as
+from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import named_tool, noun_verb
 from specgap.extract.order_events import nominal_action
 from specgap.extract.segments import Sentence
-from specgap.extract.state_bullets import bullet_lead
+from specgap.extract.state_bullets import BULLET, bullet_lead
 from specgap.ir import CandidateRule, Diagnostic
 
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 _ANY = "*"
-_BULLET = re.compile(r"^\s*(?:[-*\u2022]|\d+[.)])\s+")
 
 _LABEL_FIRST = re.compile(
     r"^\W*(?P<label>[A-Za-z][A-Za-z' -]{1,40}?)\s*[:\u2013\u2014]\s+(?P<rest>[^:]+?)\s*,?\s+"
@@ -76,7 +73,7 @@ def reread(
     lead = bullet_lead(sentence)
     said = None
     if lead is not None and len(lead.split()) <= 4:  # "Refunds:\n- read X first": the lead's
-        said = respelt(f"{lead}: {_BULLET.sub('', sentence.clean)}")
+        said = respelt(f"{lead}: {BULLET.sub('', sentence.clean)}")
     said = said or respelt(sentence.clean)
     if said is None:
         return rules, diagnostics

@@ -205,11 +205,14 @@ def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[Candidate
 
 
 def read_as(
-    sentence: Sentence, said: str, read: Read
+    sentence: Sentence, said: str, read: Read, only: str | None = None
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules and notes of `sentence` read as `said` (its respelling), each rule with the
-    sentence's own words as its text."""
+    sentence's own words as its text; with `only`, nothing unless every rule is of that
+    operator (a respelling kept for one kind of rule)."""
     found, notes = read(spelt(sentence, said))
+    if only is not None and any(r.operator != only for r in found):
+        return [], []
     return _own_words(sentence, found), notes
 
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.allow15_objects import LISTED
 from specgap.extract.grammar_rules import NOT_ACTIONS
 from specgap.extract.grammar_words import IMPERATIVE_VERBS, only_a_tool_verb
 from specgap.extract.order_events import gerund_verb, nominal_action
 from specgap.extract.pattern_base import CALL_VERBS, is_action_noun, singular
+from specgap.operators.prose import is_toolish
 
 _PRONOUN = r"(?:it|them|him|her|one|anything|something|anyone|someone|anybody|somebody)"
 _PERSON = r"(?:them|him|her|anyone|someone|(?:a|an|the|any|that|this)\s+[a-z]+)"
@@ -40,9 +42,6 @@ _NO_CALL = frozenset(
 )  # fmt: skip
 
 
-_LISTED = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and|and/or)\s+")
-
-
 def bare_verbs(event: str) -> list[str]:
     """The verbs an event says its actions by, without an object of their own ("you book,
     register or order anything": each), or [] when one of them names no call."""
@@ -50,7 +49,7 @@ def bare_verbs(event: str) -> list[str]:
     if m is None:
         return []
     verbs = []
-    for word in _LISTED.split(m["verb"].casefold()):
+    for word in LISTED.split(m["verb"].casefold()):
         if word.endswith("ing") and len(word) > 4 and m["who"] is None:
             verb = gerund_verb(word)
         elif m["who"] is not None and not word.endswith("ing"):
@@ -63,14 +62,9 @@ def bare_verbs(event: str) -> list[str]:
     return list(dict.fromkeys(verbs))
 
 
-_ID = re.compile(r"`?[A-Za-z][\w.-]*`?")
-
-
 def named_tool(action: str | None) -> bool:
     """Whether an action is a tool's id (`find_member`, `findMember`, `tickets.Book`)."""
-    if action is None or _ID.fullmatch(action) is None:
-        return False
-    return re.search(r"[_.]|[a-z][A-Z]", action.strip("`")) is not None
+    return action is not None and is_toolish(action.strip("`"))
 
 
 _UNLESS = re.compile(r"\bunless\s+(?P<event>[^,;.]+(?:\.[A-Za-z][^,;.]*)*)", re.I)

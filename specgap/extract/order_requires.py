@@ -14,6 +14,9 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.oblig_nominal import nominal_prerequisites, without_novelty
 from specgap.extract.order_events import event_action, object_of, said_action
 from specgap.extract.temporal_parts import (
+    BARE_ID,
+    CALL_LEAD,
+    CALL_TAIL,
     PRECEDES,
     REQUIRES,
     REQUIRES_THAT,
@@ -66,14 +69,10 @@ def _precedes(text: str) -> Emit | None:
     return Emit("require_before", then, {"before": first}, 0.7)
 
 
-_BARE_ID = re.compile(
-    r"^(?:an?\s+(?:prior\s+|successful\s+|fresh\s+|recent\s+|new\s+)?(?:call\s+to\s+)?)?(?:the\s+)?"
-    r"(?P<id>[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[A-Za-z]+)+)(?:\(\))?(?:\s+(?:tool|function|call|"
-    r"lookup|check|read))?(?:\s+first)?$"
-)
+_BARE_ID = re.compile(rf"^{CALL_LEAD}(?P<id>{BARE_ID}){CALL_TAIL}(?:\s+first)?$")
 
 
 def _bare_id(event: str) -> str | None:
-    """A camelCase or dotted tool id said as the event ("a prior `getBooking` call")."""
+    """A tool id said as the event with no backquotes ("a prior getBooking call")."""
     m = _BARE_ID.match(event.strip(" .`"))
     return m["id"] if m is not None else None

@@ -292,6 +292,8 @@ def _qualifier(text: str, action: str) -> str | None:
     """The words after the last coordinated action's object ("for someone you have not
     found"), or None when nothing qualifies the ban; the whole sentence when the object
     cannot be found in it (a qualifier may hide anywhere: never a flat ban by default)."""
+    if not action.split():
+        return " ".join(text.split()).rstrip(".!")
     last = action.split()[-1]
     forms = rf"{re.escape(last)}(?:s|es)?" + (
         rf"|{re.escape(last[:-1])}ies" if last.endswith("y") else ""

@@ -13,13 +13,10 @@ never read without it (that would be stronger than the sentence).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from specgap.extract.noact_respell import read_as
+from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _UNTIL = re.compile(
     r"\s*,?\s+(?:until|till|unless\s+and\s+until)\s+(?P<event>[^,;]+?)\s*[.!]?\s*$", re.I
@@ -41,7 +38,7 @@ def reread(
     m = _UNTIL.search(sentence.clean)
     if m is None or _NOT_AN_END.search(m["event"]):
         return rules, diagnostics
-    found, notes = read_as(sentence, sentence.clean[: m.start()].rstrip(" ,") + ".", read)
-    if not found or any(r.operator != "state_condition" for r in found):
-        return rules, diagnostics
-    return found, notes
+    found, notes = read_as(
+        sentence, sentence.clean[: m.start()].rstrip(" ,") + ".", read, "state_condition"
+    )
+    return (found, notes) if found else (rules, diagnostics)

@@ -12,14 +12,11 @@ state test.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from specgap.extract.noact_respell import read_as
+from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _NEG = (
     r"(?:cannot|can't|can\s+not|may\s+not|must\s+not|mustn't|shall\s+not|should\s+not|"
@@ -61,7 +58,5 @@ def reread(
     said = respelt(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read_as(sentence, said, read)
-    if not found or any(r.operator != "state_condition" for r in found):
-        return rules, diagnostics
-    return found, notes
+    found, notes = read_as(sentence, said, read, only="state_condition")
+    return (found, notes) if found else (rules, diagnostics)

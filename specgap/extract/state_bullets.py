@@ -74,3 +74,4 @@ def _lead(sentence: Sentence) -> str | None:
 
 
 bullet_lead = _lead  # the lead line a bullet is an item of (`first15_labels`)
+BULLET = _BULLET

@@ -143,13 +143,22 @@ REQUIRES_THAT = re.compile(
     r"beforehand|already))?\s*[.!]?$",
     re.I,
 )
+# a tool named as a step: "a (fresh) call to", "the" before it; "call", "lookup" after it
+CALL_LEAD = (
+    r"(?:an?\s+(?:prior\s+|successful\s+|fresh\s+|recent\s+|new\s+)?(?:call\s+to\s+)?)?(?:the\s+)?"
+)
+CALL_TAIL = r"(?:\(\))?(?:\s+(?:tool|function|call|lookup|check|read))?"
+# a bare id: `get_lesson`, `getLesson`, `lessons.Get` ("a fresh get_lesson call")
+BARE_ID = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[A-Za-z]+)+"
 # "shipping a sample requires (a call to) `verify_sample` first"
 REQUIRES_TOOL = re.compile(
-    r"^\W*(?P<a>.+?)\s+(?:always\s+)?(?:requires?|needs?(?!\s+to\b))\s+(?P<b>(?:an?\s+(?:prior\s+|"
-    r"successful\s+|fresh\s+|recent\s+|new\s+)?(?:call\s+to\s+)?)?(?:the\s+)?(?:`[A-Za-z][\w.]*`|"
-    # a bare id: `get_lesson`, `getLesson`, `lessons.Get` ("a fresh get_lesson call")
-    r"[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+|[a-z]+(?:\.[A-Za-z]+)+)(?:\(\))?"
-    r"(?:\s+(?:tool|function|call|lookup|check|read))?)(?:\s+(?:first|beforehand|"
+    r"^\W*(?P<a>.+?)\s+(?:always\s+)?(?:requires?|needs?(?!\s+to\b))\s+(?P<b>"
+    + CALL_LEAD
+    + r"(?:`[A-Za-z][\w.]*`|"
+    + BARE_ID
+    + r")"
+    + CALL_TAIL
+    + r")(?:\s+(?:first|beforehand|"
     r"to\s+have\s+(?:been\s+)?(?:run|called)(?:\s+first)?))?\s*[.!]?$",
     re.I,
 )
