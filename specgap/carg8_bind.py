@@ -40,6 +40,7 @@ from typing import Any
 
 from specgap.argunits import in_argument_units
 from specgap.bind_units import _kinds_of, unit_argument, unit_kind
+from specgap.extract.described_values import schema_listed
 from specgap.extract.within6_respell import plain
 from specgap.ir import Candidate, Diagnostic, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
@@ -201,12 +202,16 @@ def _props(tool: Tool) -> dict[str, dict[str, Any]]:
 
 
 def _enums(tool: Tool) -> dict[str, list[str]]:
-    """Each argument declaring an `enum` of strings -> its values."""
+    """Each argument declaring an `enum` of strings, or whose description is a list of
+    values ("dhl, ups or post"), -> its values. A description's list may be examples, not
+    every value: a ban of values it lists is no stronger for that."""
     out: dict[str, list[str]] = {}
     for name, spec in _props(tool).items():
         enum = spec.get("enum")
         if isinstance(enum, list) and enum and all(isinstance(v, str) for v in enum):
             out[name] = [str(v) for v in enum]
+        elif listed := schema_listed(spec):
+            out[name] = list(listed)
     return out
 
 
@@ -296,6 +301,8 @@ def _by_value(
     tool: Tool, tokens: list[str], hits: list[tuple[str, str, int, int]]
 ) -> tuple[tuple[str, dict[str, Any]] | None, list[str]]:
     args = sorted({a for a, *_ in hits})
+    if not args:  # every value said was a modal's word ("no", "may"), left out of the words
+        return None, []
     used = {i for _, _, s, e in hits for i in range(s, e)}
     left = [t for i, t in enumerate(tokens) if i not in used]
     if len(args) > 1:

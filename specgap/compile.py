@@ -18,6 +18,7 @@ from specgap.compile_same import bind_same
 from specgap.data_sources import data_sources, unbound_note
 from specgap.extract.allow_actions import action_copies
 from specgap.extract.args4_bind import bound_kinds
+from specgap.extract.restrict_modifiers import REFUSES_CALLS
 from specgap.extract.values3_bind import owner_copies
 from specgap.id_arguments import identifier_argument
 from specgap.ir import (
@@ -37,6 +38,7 @@ from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
+from specgap.value_scope import scoping_value, unsaid_kind
 from specgap.values15_bind import by_listed_values
 from specgap.within6_bind import by_quantity
 
@@ -300,7 +302,36 @@ def _compile_rule(
                 help="name the argument the rule is bound to, or enforce it elsewhere",
             )
         )
-    cond_json = json.dumps(condition.model_dump(mode="json", by_alias=True), sort_keys=True)
+    cond_data = condition.model_dump(mode="json", by_alias=True)
+    scope = scoping_value(rule.quote, tool, cond_data) if enforcement == "enforce" else None
+    if scope is not None and rule.operator != "schema_contract":
+        enforcement = "review_only"  # "a cleaning takes at most 60 minutes": not every booking
+        diagnostics.append(
+            Diagnostic(
+                code="condition-not-bound",
+                message=f"`{rule.operator}` on `{tool.id}` holds only when `{scope[0]}` is "
+                f"`{scope[1]}`, which the sentence names; no operator states that, so it stays "
+                "`review_only`",
+                severity="note",
+                span=rule.span,
+                help="state the rule for every call of the tool, or check it in review",
+            )
+        )
+    kind = unsaid_kind(rule.target or "", tool) if enforcement == "enforce" else None
+    if kind is not None and rule.operator in REFUSES_CALLS and rule.condition is None:
+        enforcement = "review_only"  # "never delete confidential buckets": not every bucket
+        diagnostics.append(
+            Diagnostic(
+                code="condition-not-bound",
+                message=f"`{rule.operator}` on `{tool.id}` is said of `{kind}` ones only "
+                f"(`{rule.target}`), a kind nothing in `{tool.id}`'s schema names; enforced on "
+                "every call it would be stronger than stated, so it stays `review_only`",
+                severity="note",
+                span=rule.span,
+                help=f"say which argument or state makes a call `{kind}`, or check it in review",
+            )
+        )
+    cond_json = json.dumps(cond_data, sort_keys=True)
     if rule.condition is not None:
         cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged
     digest = hashlib.sha256(

@@ -253,13 +253,13 @@ def outcome(folder: Path, case: tuple[Any, ...]) -> str:
 A_FAILING: set[int] = {
     15,
     16,
-    18,
     23,
     30,
     32,
     39,
     45,
-}  # after allow6_respell: 52/60 exact (38/46 allowlists, 14/14 look-alikes), 0 wrong
+}  # after allow6_respell: 52/60 exact (38/46 allowlists, 14/14 look-alikes), 0 wrong;
+# 53/60 after the sixteenth session's "only" said last (A18)
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@
 - "Only violins, cellos and guitars can be rented (out)." (the values the passive's subject)
 - "Only rent out a violin, a cello or a guitar.", "We only rent violins and cellos."
 - "Pianos and drums are never rented out.", "Never rent out pianos or drums." (a ban)
+- "Only book foot or car decks.", "Never book freight or cabin decks." (the values before
+  the noun they are kinds of, sixteenth session)
 
 The action is the verb's (the resolver maps `rent` to the tool that rents, or reports it). The
 argument is the one whose schema lists every value (its `enum`, or its description's list:
@@ -34,9 +36,11 @@ _ONLY_PASSIVE = re.compile(
     rf"(?P<verb>[a-z]+){_PARTICLE}{_END}",
     re.I,
 )
+# ... the values may stand before the noun they are kinds of ("only book foot or car decks")
+_HEAD = r"(?:\s+(?P<head>[a-z][\w-]*))?"
 _ONLY_ACTIVE = re.compile(
     rf"^\W*(?:(?:you|we|staff|agents)\s+)?(?:(?:may|can|should|must|will)\s+)?(?:only\s+"
-    rf"(?P<verb>[a-z]+){_PARTICLE}|(?P<verb2>[a-z]+){_PARTICLE}\s+only)\s+{_LIST}{_END}",
+    rf"(?P<verb>[a-z]+){_PARTICLE}|(?P<verb2>[a-z]+){_PARTICLE}\s+only)\s+{_LIST}{_HEAD}{_END}",
     re.I,
 )
 _NEVER_PASSIVE = re.compile(
@@ -47,7 +51,7 @@ _NEVER_PASSIVE = re.compile(
 )
 _NEVER_ACTIVE = re.compile(
     rf"^\W*(?:(?:you|we|staff|agents)\s+)?(?:never|do\s+not|don't)\s+(?P<verb>[a-z]+){_PARTICLE}\s+"
-    rf"{_LIST}{_END}",
+    rf"{_LIST}{_HEAD}{_END}",
     re.I,
 )
 # the separators of a coordinated list: "a, b or c", "a, b, and c", "a and/or b"

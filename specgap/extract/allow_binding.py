@@ -71,6 +71,14 @@ def described_argument(tool: Tool, prep: str) -> str | None:
                 if match.selector.extract is None and _takes_text(tool, match.selector.arg):
                     found.add(match.selector.arg)
                 break
+    # an argument whose own description ends on the preposition says the same ("Region to
+    # create the bucket in."): two such arguments and the phrase binds neither
+    props = tool.schema.get("properties")
+    for name, spec in props.items() if isinstance(props, dict) else ():
+        about = spec.get("description") if isinstance(spec, dict) else None
+        stranded = isinstance(about, str) and re.search(r"\b(?:" + kin + r")\W*$", about, re.I)
+        if stranded and _takes_text(tool, name):
+            found.add(name)
     return found.pop() if len(found) == 1 else None
 
 

@@ -41,3 +41,32 @@ def date_range(text: str) -> Gap | None:
         "bounds compare numbers and no operator compares dates: nothing is enforced",
         "enforce the date range in the tool, or review it by hand",
     )
+
+
+# "booked at most 14 days ahead", "up to 8 weeks in advance": how far ahead of the day, no
+# argument's value (sixteenth session; read as a bound, "14 days" became 336 on a length in
+# hours)
+_LEAD_TIME = re.compile(
+    r"\b(?:at\s+most|no\s+more\s+than|not\s+more\s+than|up\s+to|a\s+maximum\s+of|at\s+least|"
+    r"no\s+(?:less|fewer)\s+than|more\s+than|less\s+than|within)\s+(?P<n>\d+|[a-z]+)\s+"
+    r"(?P<unit>minutes?|hours?|days?|nights?|weeks?|months?|years?)\s+(?:ahead|in\s+advance|"
+    r"beforehand|from\s+(?:now|today))\b",
+    re.I,
+)
+
+
+def lead_time(text: str) -> tuple[str, Gap] | None:
+    """(the number said, the gap) of a bound on how far ahead something is done: no
+    argument holds that span (a date does, which no operator compares), so any bound read
+    from it is dropped and the gap says why."""
+    m = _LEAD_TIME.search(text)
+    if m is None:
+        return None
+    said = " ".join(m[0].split())
+    return m["n"], Gap(
+        "bound-not-representable",
+        f"`{said}` bounds how far ahead the action is taken, a span between today and a date "
+        "argument; specgap's bounds compare an argument's own number and no operator "
+        "compares dates: nothing is enforced",
+        "enforce the lead time in the tool, or review it by hand",
+    )

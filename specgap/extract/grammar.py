@@ -30,7 +30,14 @@ from specgap.extract.grammar_conditions import (
     subject_qualifier,
     unless_as_if,
 )
-from specgap.extract.grammar_modal import MAY, MUST, Modality, modality_of, verb_after
+from specgap.extract.grammar_modal import (
+    MAY,
+    MUST,
+    Modality,
+    modality_of,
+    participle,
+    verb_after,
+)
 from specgap.extract.grammar_subject_states import (
     action_for_state,
     having_state,
@@ -129,6 +136,9 @@ class Clause:
     listed: tuple[str, ...] = ()  # "the accepted X are: 'a', 'b'": the values of X
     listed_of: str = ""  # ... and X
     tool: str | None = None  # "refund it using `issue_refund`": the tool named for the action
+    # "controlled drugs may only be dispensed to adults": the kind the rule is said of, a
+    # condition kept on its rules (never a state allowed), so they are reviewed
+    scope: str | None = None
 
     @property
     def action(self) -> str | None:
@@ -187,6 +197,10 @@ _TRAILING_MODAL = re.compile(
 )
 _AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
 _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
+_COPULA = re.compile(r"\b(?:is|are)\b", re.I)
+_LAST_ONLY = re.compile(r"only\W*$", re.I)
+_FOR_WHOM = re.compile(r"\b(?:for|to)\s+(?:[\w`'-]+\s+){0,3}$", re.I)  # "for gold members only"
+_WE = re.compile(r"^\W*(?:we|you)\b", re.I)
 _DETERMINED = re.compile(
     r"\s+(?:a|an|the|any|all|each|every|their|his|her|its|this|that|these|those|it|them)\b", re.I
 )
@@ -307,6 +321,7 @@ def _parse(text: str) -> Clause:
     each = False  # the passive subject is quantified by each/every ("each lesson ...")
     imperative = False
     tool: str | None = None  # "... using `issue_refund`": the tool the action is done with
+    said_of: str | None = None  # `Clause.scope`
     lead = _LEAD.match(main)
     first = _FIRST.match(main, lead.end() if lead else 0)
     aux = _AUX.search(main, first.end()) if first is not None else None
@@ -362,6 +377,20 @@ def _parse(text: str) -> Clause:
             obj = cond.entity if cond is not None and cond.entity else obj
     elif modal is not None:
         verb, v_start, v_end, passive = verb_after(main, modal.end())
+        last = len(main) == len(text) and _LAST_ONLY.match(text, modal.start()) is not None
+        if verb is None and last and not _FOR_WHOM.search(main, 0, modal.start()):
+            # "items are shipped with DHL or UPS only", "we ship by sea only": the "only" is
+            # said last; the verb follows the copula, or the "we" or "you" the sentence opens
+            # on (never "for X only", "to X only": whom it is for, read as a state)
+            label = main.rfind(":", 0, modal.start()) + 1  # "Y stays in X: a Y is made in Z"
+            said_by = _COPULA.search(main, label, modal.start()) or _WE.match(main)
+            if said_by is not None:
+                verb, v_start, v_end, passive = verb_after(main, said_by.end())
+                modal = said_by if verb is not None else modal
+                copula = said_by.re is _COPULA
+                passive = passive or (
+                    copula and verb is not None and participle(main[v_start:v_end])
+                )
         if verb is not None and (verb in _NOT_VERBS or not (passive or verb in IMPERATIVE_VERBS)):
             verb = None  # "only accounts with ...": not a verb
             aux = _AUX.search(main, modal.end())
@@ -379,7 +408,11 @@ def _parse(text: str) -> Clause:
             if passive and (phrasal := phrasal_verb(main, verb, v_end)) is not None:
                 verb, v_end = phrasal  # "cancelled stays cannot be checked in": check in
             if passive:
+                clause_cond = cond  # a condition clause of its own ("once X, ..."), or None
                 before = _TRAILING_MODAL.sub("", main[: modal.start()].strip())
+                # "Rule 4: a held lot may be sold ...", "X is final, so `t` is called only ...":
+                # the subject starts after a label or a clause of its own
+                before = re.split(r":\s+|,\s*(?:so|and\s+so|but|then|because)\s+", before)[-1]
                 # "each lesson can be moved once", "rentals can be extended twice", "a pass
                 # can be refunded once": a count of what is said of any one of them
                 each = _EACH.search(before) is not None or _generic(before, verb)
@@ -417,7 +450,9 @@ def _parse(text: str) -> Clause:
                 if modality == "only" and subject_state and _ONLY_AFTER_VERB.match(main, v_end):
                     # "controlled drugs may only be dispensed to adults": "only" restricts what
                     # follows the verb, and the subject's state is when that holds, not the one
-                    # state allowed (read so, it banned every other drug): no state rule
+                    # state allowed (read so, it banned every other drug): no state rule; the
+                    # subject's words scope the rule on what follows, which is only reviewed
+                    said_of = cond.text if cond is not None and clause_cond is None else None
                     cond = None
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
             else:
@@ -551,4 +586,5 @@ def _parse(text: str) -> Clause:
         ensures=ensured(text),
         imperative=imperative,
         tool=tool if verb is not None else None,
+        scope=said_of,
     )

@@ -126,7 +126,7 @@ NOT_OBJECT = frozenset(
         "through without except only first again also then is are was be itself themselves "
         "belonging has have had can could may might must should will would do does did not "
         "been being more less fewer older newer greater larger smaller over under above below "
-        "beyond without except exceeding twice thrice times"
+        "beyond without except exceeding twice thrice yourself yourselves himself herself"
     )
 )
 
@@ -139,6 +139,9 @@ CONTACT_CLAUSE = re.compile(
     r"(?:n't)?\b",
     re.I,
 )
+
+
+_SOME = frozenset({"several", "many", "multiple", "few", "more", "some"})
 
 
 def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
@@ -164,6 +167,9 @@ def object_at(text: str, start: int, most: int = 4) -> tuple[str, int]:
             re.I,
         ):
             break  # "extend a rental one time": the count, not the object
+        if word.casefold() == "times" and (not words or words[-1] in _SOME):
+            words = words[:-1]  # "search it several times": a count ("free times": a noun)
+            break
         if word.casefold() == "same" and words == []:
             end = start + m.end()
             continue  # "refund the same pass twice": the pass
@@ -214,6 +220,14 @@ _NEG_BEFORE = re.compile(
     r"\b(?:cannot|can't|can\s+not|must\s+not|mustn't|may\s+not|never|not|don't|do\s+not)\b", re.I
 )
 _MORE_THAN = re.compile(r"\b(?:more\s+than|over|in\s+excess\s+of)\s*$", re.I)
+# "do not book more than two appointments", "never issue more than 3 refunds": a negated
+# verb right before "more than N" is an upper bound; one or two words between, none of them
+# starting a clause of its own ("do not refund if it is more than 30 days old")
+_NOT_MORE = re.compile(
+    r"\b(?:not|never|n't)\s+(?:(?!(?:if|when|unless|is|are|was|were|be|been|has|have)\b)"
+    r"[a-z][\w-]*\s+){1,2}?more\s+than\s+" + _NUM + r"\s+(?P<noun>[a-z][\w-]*)",
+    re.I,
+)
 _SINGLE = re.compile(r"\b(?:a\s+single|only\s+one|one\s+single)\s+(?P<noun>[a-z][\w-]*(?:\s+or\s+"
                      r"[a-z][\w-]*)?)", re.I)  # fmt: skip
 _RATE = re.compile(
@@ -249,17 +263,28 @@ def per_call(per: str, text: str) -> bool:
     return is_action_noun(noun) and said.count(noun) >= 2
 
 
+def _not_more(main: str) -> re.Match[str] | None:
+    """`_NOT_MORE`'s bound, unless it is of calls at once ("never cancel more than one
+    booking at a time": one call's many, or calls together, no total)."""
+    m = _NOT_MORE.search(main)
+    at_once = m is not None and _AT_ONCE.search(main, m.end()) is not None
+    return None if at_once else m
+
+
+_AT_ONCE = re.compile(r"\b(?:at\s+(?:a|one|the\s+same)\s+time|at\s+once|simultaneously)\b", re.I)
+
+
 def quantity_of(main: str) -> Quantity | None:
     rate = _RATE.search(main)
     if rate is not None and not per_call(rate["per"], main):
         return Quantity(noun=rate["amount"], derived=" ".join(rate[0].split()))
     per_m = _TIME_RATE.search(main) or _PER.search(main)  # per member a week: the week rules
     per = singular(per_m["e"]) if per_m and singular(per_m["e"]) not in _WHOLE else None
-    upper = _UPPER.search(main)
+    upper = _UPPER.search(main) or _not_more(main)
     if upper is not None:
         n = NUMBER_WORDS.get(upper["n"].casefold())
         value = float(n if n is not None else upper["n"].replace(",", ""))
-        kind = " ".join(upper["kind"].casefold().split())
+        kind = " ".join((upper.groupdict().get("kind") or "at most").casefold().split())
         low = kind in {"at least", "a minimum of", "no fewer than"}
         times = upper["noun"].casefold() in {"time", "times"}  # "a maximum of two times"
         return Quantity(

@@ -51,12 +51,23 @@ def gerund_verb(word: str) -> str:
     return verb_lemma(word.casefold()) or verb
 
 
+# a camelCase id said bare as what something was done with (a bare camelCase word elsewhere
+# may be an argument, `timesheetId`)
+_DONE_WITH_CAMEL = re.compile(
+    r"\b(?:with|using|via|through|by\s+calling|by\s+running)\s+(?:the\s+)?"
+    r"(?P<id>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)\b(?:\(\))?(?!\s+(?:argument|field|parameter|value))"
+)
+
+
 def event_action(event: str) -> str | None:
     """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
     action noun; None when it reads as none of these."""
     tool = TOOL_ID.search(event)
     if tool is not None:
         return tool["id"] or tool["bare"]
+    done_with = _DONE_WITH_CAMEL.search(event)  # "the owner has been verified with verifyOwner"
+    if done_with is not None:
+        return done_with["id"]
     light = _LIGHT.match(event)
     if light is not None and (named := nominal_action(light["np"])) is not None:
         return named  # "making any changes to a booking": change booking

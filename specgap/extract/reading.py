@@ -49,7 +49,7 @@ from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.coordinated_targets import coordinated_targets, without_correlative
-from specgap.extract.date_ranges import date_range
+from specgap.extract.date_ranges import date_range, lead_time
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.existing_choice import without_existing_choice
@@ -83,7 +83,7 @@ from specgap.extract.phrasing import waived
 from specgap.extract.plain_bans import frames_bans
 from specgap.extract.prec4_clauses import unspliced
 from specgap.extract.readers import coordinated_bans, readings
-from specgap.extract.restrict_modifiers import restricted, restricted_noted
+from specgap.extract.restrict_modifiers import restricted, restricted_noted, said_of_kind
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.review5_rules import with_reviews
 from specgap.extract.segments import Sentence
@@ -104,6 +104,7 @@ from specgap.extract.unbound_guard import unbound, unbound_noted
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import NUMBER_WORDS
 
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -211,6 +212,14 @@ def _other_tool(target: str | None, subject: str) -> bool:
     """Whether a rule's target names, by its id, a tool other than the described one."""
     ids = [m["id"] or m["bare"] for m in TOOL_ID.finditer(target or "")]
     return any(i != subject for i in ids)
+
+
+def _bounds_number(rule: CandidateRule, said: str) -> bool:
+    """A bound whose number is the one said (`lead_time`'s): "at most 14 days ahead"."""
+    if rule.operator != "arg_within_bound":
+        return False
+    number = NUMBER_WORDS.get(said.casefold(), said)
+    return any(str(rule.params.get(k)) in {str(number), f"{number}.0"} for k in ("max", "min"))
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -329,6 +338,15 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = settle(sentence, rules)  # "... forbidden for X", "by the assistant", free counts
     rules = unbound(sentence, clause, rules, searched)  # "... twice unless V": V is kept
     rules = restricted(sentence, clause, rules)  # "... onto a crossing that is full"
+    rules = said_of_kind(clause, rules)  # "restricted buckets are only created in X"
+    ahead = lead_time(sentence.clean)  # "rooms can be booked at most 14 days ahead"
+    ahead_gap: Gap | None = None
+    if ahead is not None:
+        kept = [r for r in rules if not _bounds_number(r, ahead[0])]
+        ahead_gap = ahead[1] if len(kept) < len(rules) or not rules else None
+        gap = ahead_gap if not kept and ahead_gap else gap
+        ahead_gap = ahead_gap if kept else None  # beside other rules: a note of its own
+        rules = kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):
         # "the number of guests cannot be changed": no operator compares it (a ban of the
@@ -341,6 +359,8 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     diagnostics += found_notes(sentence, [r for r in rules if r in searched])
     if fixed is not None and rules:  # the ban stays; the note says what it cannot check
         diagnostics.append(gap_diagnostic(sentence, fixed))
+    if ahead_gap is not None:
+        diagnostics.append(gap_diagnostic(sentence, ahead_gap))
     diagnostics = list({d.message: d for d in diagnostics}.values())
     if not rules:  # "items can be added but not removed": reported as what it restricts
         said = sentence.clean  # (a range of dates: no bound compares dates, a located gap)

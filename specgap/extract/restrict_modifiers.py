@@ -131,6 +131,14 @@ _EMPHATIC = (
 _EMPHASIS = re.compile(r"^\s*,?\s*(?:" + _EMPHATIC + r"|(?:[a-z]+ly)(?=\s|[,.;!]|$))\b", re.I)
 # a condition another reader kept that is only emphasis ("under any circumstances")
 _ONLY_EMPHASIS = re.compile(r"^\W*" + _EMPHATIC + r"\W*$", re.I)
+# "in one conversation", "during a single chat", "per session": the trace itself, which every
+# rule is checked over; no narrower kind of call
+_WHOLE_TRACE = re.compile(
+    r"^\W*(?:in|within|during|per|for|throughout|over)\s+(?:(?:one|a|an|the|this|each|any|a\s+"
+    r"single|one\s+single|the\s+same|the\s+whole|the\s+entire)\s+)?(?:conversation|chat|"
+    r"session|dialogue|interaction|contact)\W*$",
+    re.I,
+)
 
 # --- restrictive modifiers -------------------------------------------------------------------
 _RELATIVE = re.compile(r"^\s*(?P<cue>that|which|who|whom|whose|where)\b", re.I)
@@ -175,6 +183,33 @@ _ORDERING = re.compile(r"^\s*(?:before|after|prior\s+to|until|till|once|first)\b
 _STOP_AT = re.compile(r"[;!?]|\.(?!\d)|,\s*(?:and|but|or|so|then|unless|if|when)\b|,(?!\s*\d)")
 
 
+# operators that, enforced, hold on every call of their tool: said of one kind of what the
+# tool acts on ("restricted buckets are created in eu-west-1 only"), they are stronger than
+# their sentence unless that kind is kept as their condition
+EVERY_CALL = frozenset(
+    {"deny_action", "resource_in_allowlist", "arg_within_bound", "arg_count_bound", "max_calls",
+     "require_before", "require_confirmation"}
+)  # fmt: skip
+# ... of those, the ones that refuse a call outright (a ban, a list of values, a bound), for
+# which a kind named by a modifier no schema word explains ("never delete confidential
+# buckets") is never dropped; a count or an order over a kind said loosely ("one official
+# transcript per student") keeps its reading
+REFUSES_CALLS = frozenset({"deny_action", "resource_in_allowlist", "arg_within_bound"})
+
+
+def said_of_kind(clause: Clause, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules, each over every call kept under the kind the clause's subject names
+    (`Clause.scope`): "controlled drugs may only be dispensed to adults"."""
+    if not clause.scope:
+        return rules
+    return [
+        r.model_copy(update={"condition": clause.scope})
+        if r.operator in EVERY_CALL and not r.condition
+        else r
+        for r in rules
+    ]
+
+
 def restricted(
     sentence: Sentence, clause: Clause, rules: list[CandidateRule]
 ) -> list[CandidateRule]:
@@ -213,7 +248,7 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
         return rule
     start, end, kind = found
     said = " ".join(text[start:end].strip(" ,").split())
-    if not said:
+    if not said or _WHOLE_TRACE.match(said):
         return rule
     if rule.operator in _BOUNDS:
         banned = _bound_or_condition(rule, said, kind, text, at, start)

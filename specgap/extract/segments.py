@@ -115,11 +115,13 @@ _SUBJECT_MODAL = re.compile(
 
 
 def _clause_ends(text: str) -> set[int]:
-    """Where a semicolon joins two passive statements that each have a subject and a modal."""
+    """Where a semicolon, or a comma and "and" or "but", joins two passive statements that
+    each have a subject and a modal ("a room booking may not be longer than 4 hours, and
+    rooms can be booked at most 14 days ahead")."""
     out: set[int] = set()
     start = 0
-    for m in re.finditer(r";\s+", text):
-        left, right = text[start : m.start()], text[m.end() :].split(";")[0]
+    for m in re.finditer(r";\s+|,\s+(?:and|but)\s+", text):
+        left, right = text[start : m.start()], re.split(r";|,\s+(?:and|but)\s", text[m.end() :])[0]
         if _SUBJECT_MODAL.match(left) and _SUBJECT_MODAL.match(right):
             out.add(m.end())
         start = m.end()

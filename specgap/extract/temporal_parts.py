@@ -20,6 +20,7 @@ from itertools import pairwise
 
 from specgap.extract.grammar_modal import participle
 from specgap.extract.pattern_base import USER, is_action_noun
+from specgap.operators.prose import is_toolish
 
 TOOL_ID = re.compile(
     r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|\b(?P<bare>[a-z]+(?:_{1,2}[a-z0-9]+)+)\b"
@@ -197,8 +198,8 @@ def bare_with_object(action: str | None, other: str | None) -> str | None:
     words = (other or "").split()[1:]
     while words and words[0] in _PARTICLES:  # "look up booking": the booking
         words = words[1:]
-    if action is None or " " in action or "_" in action or not words:
-        return action
+    if action is None or " " in action or "_" in action or not words or is_toolish(action):
+        return action  # (a tool id, `verifyOwner`, names its own object)
     if _PERSON.fullmatch(words[-1]):
         return action  # "book once the owner has been found": not a booking of the owner
     if is_action_noun(words[-1]) and not words[-1].endswith("ing"):  # ("a booking": a thing)

@@ -1,0 +1,117 @@
+"""A rule said of one kind of call (sixteenth session): "A cleaning takes at most 60 minutes"
+on `book_appointment(treatment: "checkup, cleaning, filling ...", duration_minutes)`. The
+bound is read on `duration_minutes`, but the sentence says it of cleanings only: enforced
+on every booking, it would block a 90-minute filling the policy allows. That is a rule
+stronger than its sentence.
+
+So a compiled rule whose sentence names a value that another argument of its tool lists (its
+`enum`, or its description's list) holds only for calls with that value. No operator states
+"only when `treatment` is `cleaning`", so the rule is reviewed, never enforced, and a
+`condition-not-bound` note says which value of which argument scopes it. The argument the
+rule itself constrains (an allowlist's, a ban's values) does not count: "only book checkups
+and cleanings" names them as the rule's own values; nor does a value the tool's own name says
+(`charge_card`'s method `card`).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from specgap.extract.described_values import schema_listed
+from specgap.operators.prose import singular
+from specgap.registry import Tool
+
+# values too plain to scope a sentence by ("any other reason", "all", "none")
+_PLAIN = frozenset(
+    {"other", "others", "none", "all", "any", "both", "yes", "no", "true", "false", "null",
+     "unknown", "default", "n/a"}
+)  # fmt: skip
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def scoping_value(quote: str, tool: Tool, condition: dict[str, Any]) -> tuple[str, str] | None:
+    """(argument, value): the first listed value of an argument of `tool` that the rule's
+    `quote` names and the rule's `condition` (its JSON form) does not constrain, or None. A
+    sentence naming every value an argument lists ("the reason, 'no longer needed' or
+    'ordered by mistake'") says the argument's range, not a kind of call."""
+    props = tool.schema.get("properties")
+    if not isinstance(props, dict):
+        return None
+    own = _constrained(condition)
+    said = _words(quote)
+    named = set(_words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", tool.id)))  # `charge_card`: "card"
+    for name in sorted(props):
+        if name in own:
+            continue
+        spec = props[name]
+        listed = schema_listed(spec if isinstance(spec, dict) else None)
+        found = [v for v in listed if _names(said, _words(v), named)]
+        if found and len(found) < len(listed):  # all of them: the argument's range, said out
+            return name, found[0]
+    return None
+
+
+def _names(said: list[str], words: list[str], named: set[str]) -> bool:
+    plain = " ".join(words) in _PLAIN or set(words) <= named
+    return bool(words) and not plain and _contains(said, words)
+
+
+def _constrained(condition: dict[str, Any]) -> set[str]:
+    """The arguments a compiled condition reads: its selector's, its `arg`, its `same`."""
+    found: set[str] = set()
+    for key in ("selector", "same"):
+        part = condition.get(key)
+        if isinstance(part, dict) and isinstance(part.get("arg"), str):
+            found.add(part["arg"])
+    if isinstance(condition.get("arg"), str):
+        found.add(condition["arg"])
+    return found
+
+
+def _words(text: str) -> list[str]:
+    return [singular(w) for w in _WORD.findall(text.casefold().replace("_", " "))]
+
+
+def _contains(said: list[str], words: list[str]) -> bool:
+    n = len(words)
+    return any(said[i : i + n] == words for i in range(len(said) - n + 1))
+
+
+# words before a noun that never narrow it to a kind ("any bucket", "the new booking")
+_OPEN_WORDS = frozenset(
+    {"a", "an", "the", "any", "all", "every", "each", "some", "this", "that", "these", "those",
+     "its", "their", "his", "her", "your", "our", "my", "of", "for", "to", "in", "on", "at",
+     "by", "from", "with", "about", "new", "existing", "current", "given", "same", "one",
+     "single", "customer", "customers", "user", "users", "client", "clients", "member",
+     "members", "up", "out", "off", "down", "over", "back", "is", "are", "be", "been", "was",
+     "were"}
+)  # fmt: skip
+
+
+def unsaid_kind(mention: str, tool: Tool) -> str | None:
+    """A word of the rule's action that narrows what it acts on to a kind the tool does not
+    name ("delete confidential buckets" on `delete_bucket`, whose schema says nothing of
+    confidential ones): the rule holds for that kind only, or None. The first word is the
+    verb; the head noun is the last word the tool's own text has."""
+    words: list[str] = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", mention)][1:]
+    known = _vocabulary(tool)
+    heads = [i for i, w in enumerate(words) if singular(w) in known]
+    if not heads:
+        return None
+    for word in words[: heads[-1]]:
+        if word not in _OPEN_WORDS and singular(word) not in known:
+            return word
+    return None
+
+
+def _vocabulary(tool: Tool) -> set[str]:
+    texts = [tool.id, *tool.names, *tool.aliases, tool.description, *tool.keywords]
+    props = tool.schema.get("properties")
+    for name, spec in props.items() if isinstance(props, dict) else ():
+        texts.append(name)
+        if isinstance(spec, dict) and isinstance(spec.get("description"), str):
+            texts.append(spec["description"])
+        texts.extend(schema_listed(spec if isinstance(spec, dict) else None))  # `A3`
+    split = (re.sub(r"(?<=[a-z])(?=[A-Z])", " ", t) for t in texts)
+    return {singular(w) for t in split for w in _WORD.findall(t.casefold().replace("_", " "))}
