@@ -44,6 +44,7 @@ from specgap.extract.described_values import schema_listed
 from specgap.extract.within6_respell import plain
 from specgap.ir import Candidate, Diagnostic, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
+from specgap.required16 import required_argument
 from specgap.resolve.text import split, stem, words
 
 __all__ = ["bind_call_args"]
@@ -122,6 +123,8 @@ def bind_call_args(
             found = _respelt(tool, rule.params)  # "for an e-bike": `e_bike`
         elif rule.operator == "state_condition" and rule.condition is None:
             found = _state(tool, rule.params, rule.text)
+        if found is None and rule.operator == "deny_action" and rule.condition:
+            found = None if rule.params else required_argument(tool, rule.condition)
         if tie and rule.condition:
             ties.append(_tie_note(each, tool, rule.condition, tie))  # in place of the grammar's
             stale.extend(_said(notes, rule.span, rule.condition))

@@ -112,11 +112,15 @@ def test_a_configuration_like_policy_compiles(tmp_path: Path) -> None:
         ("state_condition", "open_vent", 10),
         ("resource_in_allowlist", "set_heater", 13),
     }
-    # a ban under "Forbidden" with a condition nothing binds is reviewed, never enforced
+    # a ban under "Forbidden" of the call "without a variety" requires the argument the noun
+    # names (sixteenth session; it was a ban under a condition nothing bound, reviewed)
     (ban,) = [
-        p for p in built.policies if p.target == "order_seed" and p.operator != "schema_contract"
+        p
+        for p in built.policies
+        if p.target == "order_seed" and p.source.artifact.endswith("prompt.md")
     ]
-    assert (ban.operator, ban.enforcement) == ("deny_action", "review_only")
+    assert (ban.operator, ban.enforcement) == ("schema_contract", "enforce")
+    assert ban.condition.model_dump(by_alias=True)["schema"]["required"] == ["variety"]
     # a rule quotes its line
     (order,) = [p for p in built.policies if p.operator == "require_before"]
     assert order.source.quote == "water_bed: requires read_sensor first"

@@ -13,7 +13,9 @@ domains (a ferry desk in snake_case, a photo lab in camelCase):
   ("yourself") is not part of what is acted on; a ban "by post" binds to the argument whose
   description lists `post`;
 - a preposition two arguments answer to ("in a project", "Region to create it in") binds
-  neither.
+  neither;
+- "can V A but not B" is the ban of B; "never V without a reason", "always include a
+  reason when you V" require the argument the noun names.
 """
 
 from __future__ import annotations
@@ -95,6 +97,18 @@ READ: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
     # a ban "by post": the argument whose description lists it
     ("Never ship parcels by post.", FERRY, "deny_action", "ship_parcel",
      {"arg": "carrier", "values": ["post"]}, E),
+    # a permission and its exception after "but not": the exception is the rule
+    ("Foot passengers can book crossings but not cabin berths.", FERRY, "deny_action",
+     "book_crossing", {}, R),
+    # (the allowed values named beside it keep the ban's "in nok" reviewed, never a flat ban)
+    ("You can charge fares in eur or gbp, but not in nok.", FERRY, "deny_action", "charge_fare",
+     {}, R),
+    # an argument the call must carry
+    ("Never cancel a crossing without a reason.", FERRY, "schema_contract", "cancel_crossing",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    ("Always include a reason when you cancel a crossing.", FERRY, "schema_contract",
+     "cancel_crossing",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
 ]  # fmt: skip
 
 
@@ -107,6 +121,9 @@ NOT_YET: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] =
     # values before the noun they qualify, with more said after
     ("Only book foot or car crossings: freight goes to the cargo desk.", FERRY,
      "resource_in_allowlist", "book_crossing", {"arg": "deck", "allowed": ["foot", "car"]}, E),
+    # an act said by its verb alone before "without"
+    ("Never cancel without a reason.", FERRY, "schema_contract", "cancel_crossing",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
     # a passive subject's kind, one value after "in"
     ("Foreign cards are only charged in eur.", FERRY, "resource_in_allowlist", "charge_fare",
      {"arg": "currency", "allowed": ["eur"]}, R),

@@ -22,6 +22,7 @@ from specgap.extract import (
     bound5_respell,
     chat7_respell,
     clause3_split,
+    contrast16,
     count5_items,
     count15_gets,
     desc4_own,
@@ -39,6 +40,7 @@ from specgap.extract import (
     state6_respell,
     state15_until,
     state15_used,
+    supply16,
     temporal,
     values3_respell,
     within6_respell,
@@ -186,6 +188,8 @@ _REREADS = (
     state6_respell.reread,  # "Contagious pets: no grooming.", "No X that is S shall be V-ed"
     state15_until.reread,  # "S Xs cannot V until the office lifts it": the state test alone
     state15_used.reread,  # "a pass that is frozen cannot be used to book a lane"
+    contrast16.reread,  # "day-pass members can book desks but not meeting rooms"
+    supply16.reread,  # "always give a reason when cancelling": never without one
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"

@@ -114,6 +114,9 @@ _SUBJECT_MODAL = re.compile(
 )
 
 
+_EQUATES = re.compile(r"\s+(?:the|a|an|its|their|his|her|one|any|equal|identical|same)\b", re.I)
+
+
 def _clause_ends(text: str) -> set[int]:
     """Where a semicolon, or a comma and "and" or "but", joins two passive statements that
     each have a subject and a modal ("a room booking may not be longer than 4 hours, and
@@ -122,7 +125,11 @@ def _clause_ends(text: str) -> set[int]:
     start = 0
     for m in re.finditer(r";\s+|,\s+(?:and|but)\s+", text):
         left, right = text[start : m.start()], re.split(r";|,\s+(?:and|but)\s", text[m.end() :])[0]
-        if _SUBJECT_MODAL.match(left) and _SUBJECT_MODAL.match(right):
+        left = re.split(r"(?<=[.!?])\s+", left)[-1]  # the statement's own sentence
+        said = _SUBJECT_MODAL.match(right)
+        # (after a comma, "must be the user's id" equates: one statement of what a value is)
+        equates = m[0].startswith(",") and said is not None and _EQUATES.match(right, said.end())
+        if _SUBJECT_MODAL.match(left) and said and not equates:
             out.add(m.end())
         start = m.end()
     return out

@@ -1,0 +1,51 @@
+"""What a call must carry, said as a thing to give when acting (sixteenth session): "Always
+give a reason when cancelling", "Include the amount whenever you refund a fee", "State a
+reason each time you cancel an appointment".
+
+No operator obliges a call, and the grammar read these as that obligation (a
+`rule-not-compiled` note). They say what the act must not go without: the sentence is read
+again as "Never cancel without a reason", whose condition the compiler binds to the argument
+the noun names (`specgap.required16`: a `schema_contract` requiring it), or keeps, reviewed,
+with its note.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.noact_respell import Read, read_as
+from specgap.extract.order_events import gerund_verb
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+_SUPPLY = re.compile(
+    r"^\W*(?:always\s+|you\s+must\s+(?:always\s+)?|please\s+)?(?:give|include|provide|state|enter|"
+    r"record|pass|supply|specify|add|attach|fill\s+in)\s+(?:a|an|the)\s+(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:when(?:ever)?|each\s+time|every\s+time)\s+(?:you\s+)?"
+    r"(?P<act>[a-z]+)(?P<obj>(?:\s+[a-z][\w'-]*){0,3})\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """ "Never <act> without a <noun>.", or None."""
+    m = _SUPPLY.match(" ".join(text.split()))
+    if m is None:
+        return None
+    act = m["act"].casefold()
+    verb = gerund_verb(act) if act.endswith("ing") else act
+    return f"Never {verb}{m['obj']} without a {m['np']}."
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read as what its act must not go without (module docstring) when the
+    first reading gave no rule."""
+    if sentence.subject is not None or rules:
+        return rules, diagnostics
+    said = respelt(sentence.clean)
+    if said is None:
+        return rules, diagnostics
+    found, notes = read_as(sentence, said, read, only="deny_action")
+    return (found, notes) if found else (rules, diagnostics)
