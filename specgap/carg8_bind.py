@@ -125,6 +125,17 @@ def bind_call_args(
             found = _state(tool, rule.params, rule.text)
         if found is None and rule.operator == "deny_action" and rule.condition:
             found = None if rule.params else required_argument(tool, rule.condition)
+        said_without = _without_step(each)  # "never reassign X without a note": no call "note"
+        if found is None and said_without is not None:
+            found = required_argument(tool, f"without a {said_without}")
+            if found is not None:
+                stale.extend(
+                    d
+                    for d in notes
+                    if d.code == "unresolved-mention"
+                    and d.span == rule.span
+                    and f"`{said_without}`" in d.message
+                )
         if tie and rule.condition:
             ties.append(_tie_note(each, tool, rule.condition, tie))  # in place of the grammar's
             stale.extend(_said(notes, rule.span, rule.condition))
@@ -137,6 +148,25 @@ def bind_call_args(
         if rule.condition:
             stale.extend(_said(notes, rule.span, rule.condition))
     return tuple(out), stale, ties
+
+
+def _without_step(each: ResolvedRule) -> str | None:
+    """The step of an ordering read from "without a <noun>" (or "include a <noun> when ...")
+    that names no tool (the noun may be an argument the call carries: `required16`), or
+    None."""
+    rule = each.rule
+    before = rule.params.get("before")
+    if rule.operator != "require_before" or not isinstance(before, str):
+        return None
+    if any(r.status != "unresolved" for r in each.params.get("before", ())):
+        return None
+    said = re.search(  # ... or "include a note when you reassign it" (`extract.supply16`)
+        r"\b(?:without|give|include|provide|state|enter|record|pass|supply|specify|add|attach)"
+        r"\s+(?:a|an|the|any)\s+" + re.escape(before) + r"\b",
+        rule.text,
+        re.I,
+    )
+    return before if said is not None else None
 
 
 def _said(notes: list[Diagnostic], span: Any, condition: str) -> list[Diagnostic]:

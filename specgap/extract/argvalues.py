@@ -269,12 +269,18 @@ def fixed_values(text: str) -> list[Emit]:
 
 # "only send notices by email or sms": values with no noun naming their argument; the one
 # argument of the tool whose schema lists them all is theirs (`by_values`, `specgap.argfit`)
+# (a value of two words, "room charge"; one value alone when the sentence says "only": "only
+# collect bikes by van")
+_TWO = _BARE + r"(?:\s+(?!(?:only|first|instead|please|and|or|nor)\b)" + _BARE + r")?"
 _BY_VALUES = re.compile(
-    r"\b(?P<prep>by|via|with|through|using|over|as|for)\s+(?:the\s+)?(?P<list>" + _BARE
-    + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _BARE + r"|\s+(?:or|and)\s+" + _BARE + r")+)"
+    r"\b(?P<prep>by|via|with|through|using|over|as|for)\s+(?:the\s+)?(?P<list>" + _TWO
+    + r"(?:\s*,\s*(?:or\s+|and\s+)?" + _TWO + r"|\s+(?:or|and)\s+" + _TWO + r")*)"
     r"(?:\s+only)?\s*[.;!]?\s*$",
     re.I,
 )  # fmt: skip
+
+
+_ARTICLE = re.compile(r"(?:a|an|the|any|some|one|their|its)\s", re.I)  # "by a pharmacist": who
 
 
 def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
@@ -287,10 +293,15 @@ def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
         return []
     split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
     values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
-    if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < 2:
+    if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < (1 if allow else 2):
+        return []
+    means = m["prep"].casefold() in {"by", "via", "through", "using", "over"}
+    if any(" " in v and (not means or v[:1].isdigit() or _ARTICLE.match(v)) for v in values):
+        return []  # "for 15 nights or more": a measure, not two values; two words are a means
+    if any(v.casefold() in {"more", "less", "fewer", "longer", "shorter"} for v in values):
         return []
     key, operator = ("allowed", "resource_in_allowlist") if allow else ("values", "deny_action")
     params: dict[str, object] = {"facet": "", key: values, "by_values": True}
-    if m["prep"].casefold() in {"by", "via", "through", "using", "over"}:
+    if means:
         params["by_means"] = True  # the way it is done: the tool's `channel`, `method`
     return [Emit(operator, clause.action, params, 0.7)]

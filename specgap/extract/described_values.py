@@ -81,12 +81,33 @@ def schema_listed(schema: Mapping[str, Any] | None) -> tuple[str, ...]:
 _ONLY_A_LIST = re.compile(r"^(?:[A-Za-z][\w -]{0,40}:\s*)?" + _LIST + r"\s*\.?$")
 
 
+# ... of three or more values, some of two or three words: "tune-up, e-bike service or wheel
+# build", "card, cash or room charge", with no label ("Keywords: maker, title or accession
+# number" says what a text may hold); two phrases alone ("guest or company name") may be one
+# noun's words, never read so
+_PHRASE = r"(?:[A-Za-z][\w-]*(?:\s+(?!(?:and|or)\b)[A-Za-z][\w-]*){0,2})"
+_ONLY_A_PHRASE_LIST = re.compile(
+    r"^(?P<list>" + _PHRASE + r"(?:\s*,\s*" + _PHRASE + r")+\s*,?"
+    r"\s+(?:and|or)\s+" + _PHRASE + r")\s*\.?$"
+)
+_FUNCTION = frozenset(
+    {"a", "an", "the", "of", "for", "to", "in", "on", "at", "by", "with", "from", "its", "their",
+     "his", "her", "this", "that", "which", "who"}
+)  # fmt: skip
+
+
 def listed_only(description: str) -> tuple[str, ...]:
     """The values of a description that is only a list of them (after an optional label),
     or (). Read when prose names values in words, to check the schema has them; never a
     contract of its own (a bare list may be examples)."""
     text = " ".join(description.split())
     m = _ONLY_A_LIST.match(text)
+    phrases = _ONLY_A_PHRASE_LIST.match(text) if m is None else None
+    if (
+        phrases is not None
+        and not {w.casefold() for w in re.findall(r"[A-Za-z]+", text)} & _FUNCTION
+    ):
+        m = phrases
     if m is None or _OPEN.search(text):
         return ()
     values = tuple(v[1:-1] if v[:1] in "`'\"" else v for v in _SPLIT.split(m["list"]) if v)

@@ -47,5 +47,5 @@ def reread(
     said = respelt(sentence.clean)
     if said is None:
         return rules, diagnostics
-    found, notes = read_as(sentence, said, read, only="deny_action")
+    found, notes = read_as(sentence, said, read)
     return (found, notes) if found else (rules, diagnostics)
