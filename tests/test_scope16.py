@@ -103,6 +103,11 @@ READ: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
     # (the allowed values named beside it keep the ban's "in nok" reviewed, never a flat ban)
     ("You can charge fares in eur or gbp, but not in nok.", FERRY, "deny_action", "charge_fare",
      {}, R),
+    # values said as not accepted or not used: the tool whose schema lists them, reviewed
+    ("Nok is not accepted.", FERRY, "deny_action", "charge_fare",
+     {"arg": "currency", "values": ["nok"]}, R),
+    ("We never use post.", FERRY, "deny_action", "ship_parcel",
+     {"arg": "carrier", "values": ["post"]}, R),
     # an argument the call must carry
     ("Never cancel a crossing without a reason.", FERRY, "schema_contract", "cancel_crossing",
      {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
@@ -224,3 +229,8 @@ def test_a_value_left_out_with_the_modals_reads_no_value() -> None:
 
     tool = Tool(id="recycle_item", schema={"properties": {"kind": {"type": "string"}}})
     assert _by_value(tool, ["never", "recycle", "a"], []) == (None, [])
+
+
+def test_what_is_not_accepted_without_a_value_is_no_ban(tmp_path: Path) -> None:
+    built = _built(tmp_path, "This is not accepted.", FERRY)
+    assert [p for p in _prose(built) if p.operator == "deny_action"] == []

@@ -59,6 +59,46 @@ LISTED = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and|and/or)\s+")
 _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 
 
+# "Cash is not accepted", "We never take amex or diners", "Post is not used": values said with
+# a verb of using them, which names no tool; the tool is the one whose schema lists them
+# (`specgap.values15_bind`, reviewed: the verb said nothing of it)
+_USE_VERBS = (
+    r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported)"
+)
+_ONE = r"(?P<one>(?>[A-Za-z][\w-]*)(?:\s+(?![a-z]+ed\b|is\b|are\b)[a-z][\w-]*)?)"
+_NOT_USED = re.compile(
+    rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never)\s+{_USE_VERBS}"
+    rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}",
+    re.I,
+)
+_WE_DO_NOT_USE = re.compile(
+    rf"^\W*we\s+(?:do\s+not|don't|never|no\s+longer)\s+{_USE_VERBS}\s+(?:{_LIST}|{_ONE})"
+    rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}",
+    re.I,
+)
+
+
+def unused_values(text: str) -> list[Emit]:
+    """The ban of values no tool's verb names, said as not accepted or not used (above)."""
+    text = " ".join(text.split())
+    m = _NOT_USED.match(text) or _WE_DO_NOT_USE.match(text)
+    if m is None:
+        return []
+    values = _values(m["list"]) if m["list"] else [m["one"]]
+    if not values or any(v.casefold() in _NOT_VALUE_WORDS for v in values):
+        return []
+    verb = {"taken": "take", "used": "use"}.get(m["verb"].casefold(), lemma(m["verb"]))
+    # (the verb may name a tool, `accept_garment`; else the values find it)
+    return [Emit("deny_action", verb, {"values": values, "by_values": True}, 0.6)]
+
+
+# words a "not accepted" sentence opens on that are no value ("this is not accepted")
+_NOT_VALUE_WORDS = frozenset(
+    {"this", "that", "it", "these", "those", "which", "what", "such", "anything", "nothing",
+     "everything", "something", "payment", "payments", "tool", "tools", "request", "requests"}
+)  # fmt: skip
+
+
 def object_values(text: str) -> list[Emit]:
     """The allowlist or ban of values said as the thing acted on (module docstring)."""
     text = " ".join(text.split())

@@ -77,7 +77,7 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     if not valued and not rules and sentence.subject is None:
         valued = fixed_values(sentence.clean)  # "apply the fixed timestamp '...'"
         valued = [] if valued and _state_values(clause, valued) else valued
-    from specgap.extract.allow15_objects import object_values, stated_lengths
+    from specgap.extract.allow15_objects import object_values, stated_lengths, unused_values
     from specgap.extract.allow_actions import action_values
     from specgap.extract.allow_passives import own_prep_values
     from specgap.extract.allow_preps import noun_values, prep_values, valued_rule
@@ -87,6 +87,7 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         valued = valued or action_values(sentence.clean)  # "when V-ing X, the Y is 'a' or 'b'"
         valued = valued or noun_values(sentence.clean)  # "only offer the day and week tariffs"
         valued = valued or object_values(sentence.clean)  # "only violins and cellos are rented"
+        valued = valued or unused_values(sentence.clean)  # "cash is not accepted"
         valued = valued or stated_lengths(sentence.clean)  # "lessons are 30 or 60 minutes long"
     elif not valued and not any(valued_rule(r) for r in rules):
         valued = own_prep_values(sentence.clean)  # a tool's own: "Only ships to DE or FR."
