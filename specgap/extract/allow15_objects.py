@@ -62,9 +62,7 @@ _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 # "Cash is not accepted", "We never take amex or diners", "Post is not used": values said with
 # a verb of using them, which names no tool; the tool is the one whose schema lists them
 # (`specgap.values15_bind`, reviewed: the verb said nothing of it)
-_USE_VERBS = (
-    r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported)"
-)
+_USE_VERBS = r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported)"
 _ONE = r"(?P<one>(?>[A-Za-z][\w-]*)(?:\s+(?![a-z]+ed\b|is\b|are\b)[a-z][\w-]*)?)"
 _NOT_USED = re.compile(
     rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never)\s+{_USE_VERBS}"
