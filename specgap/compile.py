@@ -303,34 +303,10 @@ def _compile_rule(
             )
         )
     cond_data = condition.model_dump(mode="json", by_alias=True)
-    scope = scoping_value(rule.quote, tool, cond_data) if enforcement == "enforce" else None
-    if scope is not None and rule.operator != "schema_contract":
-        enforcement = "review_only"  # "a cleaning takes at most 60 minutes": not every booking
-        diagnostics.append(
-            Diagnostic(
-                code="condition-not-bound",
-                message=f"`{rule.operator}` on `{tool.id}` holds only when `{scope[0]}` is "
-                f"`{scope[1]}`, which the sentence names; no operator states that, so it stays "
-                "`review_only`",
-                severity="note",
-                span=rule.span,
-                help="state the rule for every call of the tool, or check it in review",
-            )
-        )
-    kind = unsaid_kind(rule.target or "", tool) if enforcement == "enforce" else None
-    if kind is not None and rule.operator in REFUSES_CALLS and rule.condition is None:
-        enforcement = "review_only"  # "never delete confidential buckets": not every bucket
-        diagnostics.append(
-            Diagnostic(
-                code="condition-not-bound",
-                message=f"`{rule.operator}` on `{tool.id}` is said of `{kind}` ones only "
-                f"(`{rule.target}`), a kind nothing in `{tool.id}`'s schema names; enforced on "
-                "every call it would be stronger than stated, so it stays `review_only`",
-                severity="note",
-                span=rule.span,
-                help=f"say which argument or state makes a call `{kind}`, or check it in review",
-            )
-        )
+    said_of = _said_of_a_kind(rule, tool, cond_data) if enforcement == "enforce" else None
+    if said_of is not None:  # "a cleaning takes at most 60 minutes": not every booking
+        enforcement = "review_only"
+        diagnostics.append(said_of)
     cond_json = json.dumps(cond_data, sort_keys=True)
     if rule.condition is not None:
         cond_json += f"\0{rule.condition}"  # two conditions, two rules; plain ids unchanged
@@ -359,6 +335,43 @@ def _compile_rule(
             mentions=rule.mentions,
             extractor=rule.extractor,
         ),
+    )
+
+
+def _said_of_a_kind(
+    rule: CandidateRule, tool: Tool, condition: dict[str, Any]
+) -> Diagnostic | None:
+    """The note of a rule its sentence says of one kind of call only (`specgap.value_scope`):
+    a value another argument lists ("a cleaning takes at most 60 minutes"), or, for a rule
+    that refuses calls, a modifier no schema word explains ("never delete confidential
+    buckets"); None for a rule said of every call. Enforced, such a rule would be stronger
+    than its sentence."""
+    if rule.operator == "schema_contract":
+        return None
+    scope = scoping_value(rule.quote, tool, condition)
+    if scope is not None:
+        said = (
+            f"holds only when `{scope[0]}` is `{scope[1]}`, which the sentence names; no "
+            "operator states that"
+        )
+        fix = "state the rule for every call of the tool, or check it in review"
+    elif rule.operator in REFUSES_CALLS and rule.condition is None:
+        kind = unsaid_kind(rule.target or "", tool)
+        if kind is None:
+            return None
+        said = (
+            f"is said of `{kind}` ones only (`{rule.target}`), a kind nothing in `{tool.id}`'s "
+            "schema names; enforced on every call it would be stronger than stated"
+        )
+        fix = f"say which argument or state makes a call `{kind}`, or check it in review"
+    else:
+        return None
+    return Diagnostic(
+        code="condition-not-bound",
+        message=f"`{rule.operator}` on `{tool.id}` {said}, so it stays `review_only`",
+        severity="note",
+        span=rule.span,
+        help=fix,
     )
 
 

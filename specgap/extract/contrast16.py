@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.noact_respell import Read, read_as
-from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule, Diagnostic
+from specgap.extract.noact_respell import when_none
 
 _CONTRAST = re.compile(
     r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)(?P<modal>can|may|are\s+allowed\s+to|is\s+allowed"
@@ -48,15 +46,5 @@ def respelt(text: str) -> str | None:
     return f"{subject} cannot {m['verb']} {banned}."
 
 
-def reread(
-    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
-) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The sentence read as its exception (module docstring) when the first reading gave no
-    rule."""
-    if sentence.subject is not None or rules:
-        return rules, diagnostics
-    said = respelt(sentence.clean)
-    if said is None:
-        return rules, diagnostics
-    found, notes = read_as(sentence, said, read)
-    return (found, notes) if found else (rules, diagnostics)
+# The sentence read as its exception (module docstring) when the first reading gave no rule.
+reread = when_none(respelt)

@@ -204,6 +204,30 @@ def _own_words(sentence: Sentence, found: list[CandidateRule]) -> list[Candidate
     return [r.model_copy(update={"text": words}) for r in found]
 
 
+Reread = Callable[
+    [Sentence, list[CandidateRule], list[Diagnostic], Read],
+    tuple[list[CandidateRule], list[Diagnostic]],
+]
+
+
+def when_none(respell: Callable[[str], str | None], only: str | None = None) -> Reread:
+    """A reread of a sentence that gave no rule as `respell` spells it (its `clean` text), the
+    first reading kept when the respelling gives none either (see `read_as` for `only`)."""
+
+    def reread(
+        sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+    ) -> tuple[list[CandidateRule], list[Diagnostic]]:
+        if sentence.subject is not None or rules:
+            return rules, diagnostics
+        said = respell(sentence.clean)
+        if said is None:
+            return rules, diagnostics
+        found, notes = read_as(sentence, said, read, only)
+        return (found, notes) if found else (rules, diagnostics)
+
+    return reread
+
+
 def read_as(
     sentence: Sentence, said: str, read: Read, only: str | None = None
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:

@@ -344,12 +344,13 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     rules = restricted(sentence, clause, rules)  # "... onto a crossing that is full"
     rules = said_of_kind(clause, rules)  # "restricted buckets are only created in X"
     ahead = lead_time(sentence.clean)  # "rooms can be booked at most 14 days ahead"
-    ahead_gap: Gap | None = None
+    ahead_gap: Gap | None = None  # beside the sentence's other rules: a note of its own
     if ahead is not None:
         kept = [r for r in rules if not _bounds_number(r, ahead[0])]
-        ahead_gap = ahead[1] if len(kept) < len(rules) or not rules else None
-        gap = ahead_gap if not kept and ahead_gap else gap
-        ahead_gap = ahead_gap if kept else None  # beside other rules: a note of its own
+        if kept and len(kept) < len(rules):
+            ahead_gap = ahead[1]
+        elif not kept:  # its bound, or nothing, was all the sentence gave: the gap says why
+            gap = ahead[1]
         rules = kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.noact_respell import Read, read_as
+from specgap.extract.noact_respell import when_none
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule, Diagnostic
 
 _NEG = (
     r"(?:cannot|can't|can\s+not|may\s+not|must\s+not|mustn't|shall\s+not|should\s+not|"
@@ -48,15 +46,6 @@ def respelt(text: str) -> str | None:
     return f"Do not {act} with a {m['state']} {m['np']}."
 
 
-def reread(
-    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
-) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The sentence read as a state of what the call uses (module docstring) when the first
-    reading gave no rule."""
-    if sentence.subject is not None or rules:
-        return rules, diagnostics
-    said = respelt(sentence.clean)
-    if said is None:
-        return rules, diagnostics
-    found, notes = read_as(sentence, said, read, only="state_condition")
-    return (found, notes) if found else (rules, diagnostics)
+# The sentence read as a state of what the call uses (module docstring) when the first reading gave
+# no rule.
+reread = when_none(respelt, only="state_condition")

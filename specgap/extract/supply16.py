@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.noact_respell import Read, read_as
+from specgap.extract.noact_respell import when_none
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule, Diagnostic
 
 _SUPPLY = re.compile(
     r"^\W*(?:always\s+|you\s+must\s+(?:always\s+)?|please\s+)?(?:give|include|provide|state|enter|"
@@ -37,15 +35,6 @@ def respelt(text: str) -> str | None:
     return f"Never {verb}{m['obj']} without a {m['np']}."
 
 
-def reread(
-    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
-) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The sentence read as what its act must not go without (module docstring) when the
-    first reading gave no rule."""
-    if sentence.subject is not None or rules:
-        return rules, diagnostics
-    said = respelt(sentence.clean)
-    if said is None:
-        return rules, diagnostics
-    found, notes = read_as(sentence, said, read)
-    return (found, notes) if found else (rules, diagnostics)
+# The sentence read as what its act must not go without (module docstring) when the first reading
+# gave no rule.
+reread = when_none(respelt)
