@@ -103,6 +103,9 @@ READ: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
     # (the allowed values named beside it keep the ban's "in nok" reviewed, never a flat ban)
     ("You can charge fares in eur or gbp, but not in nok.", FERRY, "deny_action", "charge_fare",
      {}, R),
+    # "shall ... only when": a restriction (a state test), never an obligation to act
+    ("Berths shall be listed only when the sailing is open.", FERRY, "state_condition",
+     "list_berths", {"allowed": ["open"]}, E),
     # values said as not accepted or not used: the tool whose schema lists them, reviewed
     ("Nok is not accepted.", FERRY, "deny_action", "charge_fare",
      {"arg": "currency", "values": ["nok"]}, R),

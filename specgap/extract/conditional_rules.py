@@ -65,6 +65,10 @@ def conditional(c: Clause) -> Answer:
         # "extending a stay is allowed as long as it is booked", "you may X provided that S":
         # a permission under a proviso, allowed only while it holds (never an obligation)
         c = replace(c, modality="only")
+    if c.modality == "must" and not c.negated and cond.kind == "only_if":
+        # "claims shall be submitted only after the request is accepted": "only" makes the
+        # duty a restriction (as "may only"), never an obligation to act
+        c = replace(c, modality="only")
     if c.modality == "must" or (c.modality in {"none", "may"} and not c.negated):
         return Gap(
             "rule-not-compiled",
