@@ -103,6 +103,9 @@ READ: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
     # (the allowed values named beside it keep the ban's "in nok" reviewed, never a flat ban)
     ("You can charge fares in eur or gbp, but not in nok.", FERRY, "deny_action", "charge_fare",
      {}, R),
+    # a passive subject counted ("no more than two X per Y"): what is acted on is X
+    ("No more than two notices per booking may be sent.", FERRY, "max_calls", "send_notice",
+     {"max": 2, "per": "booking"}, E),
     # "shall ... only when": a restriction (a state test), never an obligation to act
     ("Berths shall be listed only when the sailing is open.", FERRY, "state_condition",
      "list_berths", {"allowed": ["open"]}, E),

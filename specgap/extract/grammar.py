@@ -417,9 +417,11 @@ def _parse(text: str) -> Clause:
                 # can be refunded once": a count of what is said of any one of them
                 each = _EACH.search(before) is not None or _generic(before, verb)
                 subject = DET.sub("", _SUBJECTS.sub("", before))
-                # "no claim may", "only one inspection can be booked": what is acted on
+                # "no claim may", "only one inspection can be booked", "no more than two
+                # requests per X shall be ...": what is acted on
                 subject = re.sub(
-                    r"^\W*(?:(?:no|only)\s+(?:(?:one|a\s+single)\s+)?|(?:one|a\s+single)\s+)",
+                    r"^\W*(?:(?:no|not)\s+more\s+than\s+\w+\s+|(?:at\s+most|up\s+to)\s+\w+\s+|"
+                    r"(?:no|only)\s+(?:(?:one|a\s+single)\s+)?|(?:one|a\s+single)\s+)",
                     "",
                     subject,
                     flags=re.I,
@@ -427,7 +429,7 @@ def _parse(text: str) -> Clause:
                 # "cancelled bookings, attended bookings and bookings on hold ...": one state
                 state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
-                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|that|which|under|at|whose|"
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|per|that|which|under|at|whose|"
                                    r"having|marked|flagged|tagged|labell?ed)\s+",
                                    subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
