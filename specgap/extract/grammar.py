@@ -429,8 +429,8 @@ def _parse(text: str) -> Clause:
                 # "cancelled bookings, attended bookings and bookings on hold ...": one state
                 state_list = listed_states(subject, main.find(subject)) if cond is None else None
                 parts = re.split(r"\s+(?=(?:that|which|who)\s)", subject, maxsplit=1)
-                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|per|that|which|under|at|whose|"
-                                   r"having|marked|flagged|tagged|labell?ed)\s+",
+                subject = re.split(r"\s+(?:for|of|in|on|to|from|with|by|per|that|which|under|"
+                                   r"at|whose|having|marked|flagged|tagged|labell?ed)\s+",
                                    subject)[0]  # fmt: skip
                 words = re.findall(r"[A-Za-z][\w-]*|`[^`]+`", subject)
                 obj = " ".join(w.strip("`").casefold() for w in words[-3:])
