@@ -240,3 +240,17 @@ def test_a_value_left_out_with_the_modals_reads_no_value() -> None:
 def test_what_is_not_accepted_without_a_value_is_no_ban(tmp_path: Path) -> None:
     built = _built(tmp_path, "This is not accepted.", FERRY)
     assert [p for p in _prose(built) if p.operator == "deny_action"] == []
+
+
+def test_the_original_value_must_come_from_a_tool_output(tmp_path: Path) -> None:
+    """ "Refunds go back to the original card only": the card a read returned, never one the
+    user typed: `arg_grounded` from the tools' outputs."""
+    tools = [
+        spec("get_booking", "Read a booking: sailing, card and amount paid.", booking_id="string"),
+        spec("refund_fare", "Refund a fare.", booking_id="string", card="string"),
+    ]
+    built = _built(tmp_path, "Only refund fares to the original card.", tools)
+    grounded = [flat(p) for p in _prose(built) if p.operator == "arg_grounded"]
+    assert grounded == [
+        {"operator": "arg_grounded", "arg": "card", "from_user": False, "from_tools": ["*"]}
+    ]

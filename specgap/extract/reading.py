@@ -32,6 +32,7 @@ from specgap.extract import (
     ground6_respell,
     noact_respell,
     nominal8_actions,
+    original16,
     prose7_reasons,
     prose7_terms,
     state3_respell,
@@ -190,6 +191,7 @@ _REREADS = (
     state15_used.reread,  # "a pass that is frozen cannot be used to book a lane"
     contrast16.reread,  # "day-pass members can book desks but not meeting rooms"
     supply16.reread,  # "always give a reason when cancelling": never without one
+    original16.reread,  # "refunds are issued to the original payment method only"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
