@@ -114,6 +114,15 @@ READ: list[tuple[str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
      {"arg": "currency", "values": ["nok"]}, R),
     ("We never use post.", FERRY, "deny_action", "ship_parcel",
      {"arg": "carrier", "values": ["post"]}, R),
+    # "you can V1 X, but you can't V2 it": the ban is of V2 on X, never of V1
+    ("You can book crossings, but you can't cancel them.", FERRY, "deny_action",
+     "cancel_crossing", {}, E),
+    # numbers after "by", the last with its unit
+    ("Only book crossings by 1, 2 or 4 hours.", FERRY, "resource_in_allowlist", "book_crossing",
+     {"arg": "hours", "allowed": ["1", "2", "4"]}, E),
+    # what the act needs first is the user's yes, not a step before every call
+    ("Cancelling a crossing needs the passenger to say yes first.", FERRY,
+     "require_confirmation", "cancel_crossing", {}, E),
     # an argument the call must carry
     ("Never cancel a crossing without a reason.", FERRY, "schema_contract", "cancel_crossing",
      {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
@@ -254,3 +263,14 @@ def test_the_original_value_must_come_from_a_tool_output(tmp_path: Path) -> None
     assert grounded == [
         {"operator": "arg_grounded", "arg": "card", "from_user": False, "from_tools": ["*"]}
     ]
+
+
+def test_a_permission_beside_a_ban_is_not_banned(tmp_path: Path) -> None:
+    built = _built(tmp_path, "You can book crossings, but you can't cancel them.", FERRY)
+    assert [p.target for p in _prose(built) if p.operator == "deny_action"] == ["cancel_crossing"]
+
+
+def test_what_an_act_needs_first_orders_no_call(tmp_path: Path) -> None:
+    text = "Cancelling a crossing needs the passenger to say yes first."
+    built = _built(tmp_path, text, FERRY)
+    assert [p for p in _prose(built) if p.operator == "require_before"] == []

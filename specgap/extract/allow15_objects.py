@@ -154,7 +154,7 @@ def measured_values(emit: Emit) -> Emit:
     unit = last["unit"].casefold()
     facet = unit if unit.endswith("s") else f"{unit}s"
     numbers = [*(str(v).strip() for v in values[:-1]), last["n"]]
-    params = {k: v for k, v in emit.params.items() if k != "by_values"}
+    params = {k: v for k, v in emit.params.items() if k not in {"by_values", "by_means"}}
     return replace(emit, target=ANY_TOOL, params={**params, key: numbers, "facet": facet})
 
 

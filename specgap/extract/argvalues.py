@@ -296,7 +296,11 @@ def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
     if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < (1 if allow else 2):
         return []
     means = m["prep"].casefold() in {"by", "via", "through", "using", "over"}
-    if any(" " in v and (not means or v[:1].isdigit() or _ARTICLE.match(v)) for v in values):
+    # "by 1, 3 or 7 days": numbers, the last with their unit (`allow15_objects.measured_values`)
+    measured = len(values) > 1 and all(v.isdigit() for v in values[:-1])
+    measured = measured and re.fullmatch(r"\d+\s+[a-z]+", values[-1]) is not None
+    said_as = [v for v in values if " " in v and not (measured and v is values[-1])]
+    if any(not means or v[:1].isdigit() or _ARTICLE.match(v) for v in said_as):
         return []  # "for 15 nights or more": a measure, not two values; two words are a means
     if any(v.casefold() in {"more", "less", "fewer", "longer", "shorter"} for v in values):
         return []

@@ -1,6 +1,6 @@
 """A permission with its exception said after "but not" (sixteenth session): "Day-pass
 members can book desks but not meeting rooms", "You may refund cash, but never card
-payments", "Guests can borrow books, not laptops".
+payments", "Guests can borrow books, not laptops", "You can pause a pass, but you can't cancel it".
 
 The first part allows; only the part after "not"/"never" restricts. The sentence is read again
 as that part alone, with the subject and verb it shares ("Day-pass members cannot book meeting
@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.noact_respell import when_none
+from specgap.extract.restrictors import one_way
 
 _CONTRAST = re.compile(
     r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)(?P<modal>can|may|are\s+allowed\s+to|is\s+allowed"
@@ -34,9 +35,36 @@ _PREPOSITION = re.compile(
 )
 
 
+# "you can pause a pass, but you can't cancel it": another verb, on the same thing
+_OTHER_VERB = re.compile(
+    r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to)"
+    r"\s+(?!(?:be|have|get)\b)(?P<v1>[a-z]+)\s+(?P<a>[^,;.]+?)\s*,?\s+but\s+(?:(?:you|we|they|the\s+agent|"
+    r"the\s+assistant)\s+)?(?:can't|cannot|can\s+not|may\s+not|must\s+not|never|not)\s+"
+    r"(?P<verb>[a-z]+)\s+(?:it|them|one|those|these|that)\s*[.!]?\s*$",
+    re.I,
+)
+
+
+# a change allowed one way and refused the other: the argument's earlier value is compared,
+# which no operator does (`restrictors.one_way` reports it)
+_ONE_WAY = [
+    {"add", "remove"}, {"add", "delete"}, {"increase", "decrease"}, {"raise", "lower"},
+    {"extend", "shorten"}, {"upgrade", "downgrade"}, {"add", "drop"},
+]  # fmt: skip
+
+
 def respelt(text: str) -> str | None:
     """ "<subject> cannot <verb> <what follows 'not'>", or None."""
-    m = _CONTRAST.match(" ".join(text.split()))
+    said = " ".join(text.split())
+    if one_way(said) is not None:  # "items may be added but never removed": a gap of its own
+        return None
+    other = _OTHER_VERB.match(said)
+    if other is not None and {other["v1"].casefold(), other["verb"].casefold()} in _ONE_WAY:
+        return None  # "you may add items but never remove them": a change one way (a gap)
+    if other is not None:  # the pronoun is what the allowed part acts on
+        subject = other["subj"].strip() or "You"
+        return f"{subject} cannot {other['verb']} {other['a'].strip()}."
+    m = _CONTRAST.match(said)
     if m is None or not m["b"].strip():
         return None
     subject = m["subj"].strip() or "You"

@@ -198,6 +198,7 @@ _TRAILING_MODAL = re.compile(
 _AND_VERB = re.compile(r"\s+(?:and|or|and/or)\s+([A-Za-z][a-z]*)\b", re.I)
 _FIRST = re.compile(r"([A-Za-z][a-z]*)\b")
 _COPULA = re.compile(r"\b(?:is|are)\b", re.I)
+_CONTRAST_BREAK = re.compile(r",?\s+but\s+|;\s*|,\s+(?:yet|whereas|while)\s+", re.I)
 _LAST_ONLY = re.compile(r"only\W*$", re.I)
 _FOR_WHOM = re.compile(r"\b(?:for|to)\s+(?:[\w`'-]+\s+){0,3}$", re.I)  # "for gold members only"
 _WE = re.compile(r"^\W*(?:we|you)\b", re.I)
@@ -341,6 +342,11 @@ def _parse(text: str) -> Clause:
         )
     if first is not None and opened and not subject_first:
         # "Upload only to ...", "Never cancel ...": the sentence opens with its verb
+        cut = _CONTRAST_BREAK.search(main, first.end(), modal.start()) if modal else None
+        if modal is not None and modal.start() > first.end() and cut is not None:
+            # "you can pause a pass, but you can't cancel it": the modal of the next clause
+            # is not this verb's (read so, it banned the pause)
+            modality, negated, modal = modality_of(main[: cut.start()])
         imperative = modal is None or modal.start() <= first.start()
         verb = first[1].casefold()
         pair = _AND_VERB.match(main, first.end())

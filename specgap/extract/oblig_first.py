@@ -177,6 +177,8 @@ def said_first(text: str) -> str | None:
         step = m["x"]
     if step is None or _NOT_A_STEP.search(step) or _USER_STEP.match(step):
         return None
+    if _HAS_YES.search(step) or re.search(r"\b(?:needs|requires|required)\b", step, re.I):
+        return None  # "ending a ride needs the rider to say yes first": what the act needs
     if re.search(
         r"\b(?:must|should|shall|may|can|will|has\s+to|have\s+to|needs?\s+to)\b", step, re.I
     ):
