@@ -274,3 +274,16 @@ def test_what_an_act_needs_first_orders_no_call(tmp_path: Path) -> None:
     text = "Cancelling a crossing needs the passenger to say yes first."
     built = _built(tmp_path, text, FERRY)
     assert [p for p in _prose(built) if p.operator == "require_before"] == []
+
+
+def test_a_group_of_two_things_is_each_things_group(tmp_path: Path) -> None:
+    """ "before touching their sailings or crossings": the tools of both things, reviewed."""
+    text = (
+        "Always find the passenger with find_passenger before touching their sailings or crossings."
+    )
+    built = _built(tmp_path, text, FERRY)
+    ordered = {p.target for p in _prose(built) if p.operator == "require_before"}
+    assert {"get_sailing", "book_crossing", "cancel_crossing"} <= ordered
+    assert all(
+        p.enforcement == "review_only" for p in _prose(built) if p.operator == "require_before"
+    )

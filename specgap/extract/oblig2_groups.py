@@ -136,16 +136,35 @@ def group_orders(text: str) -> list[Emit]:
         m = shape.match(text)
         if m is None:
             continue
-        group = _group(m["group"].strip())
         step = _step(m["main"])
-        if group is None or step is None:
+        groups = [_group(g) for g in _things(m["group"].strip())]
+        if step is None or not groups or None in groups:
             continue
-        touches, thing = group
-        if thing and (thing in _ACCOUNT or lemma(thing) in _ACCOUNT):
-            thing = "account"
-        params = {"before": step, "group": touches, "of": thing}
-        return [Emit("require_before", ANY_TOOL, params, 0.6)]
+        out = []
+        for touches, thing in (g for g in groups if g is not None):
+            if thing and (thing in _ACCOUNT or lemma(thing) in _ACCOUNT):
+                thing = "account"
+            params = {"before": step, "group": touches, "of": thing}
+            out.append(Emit("require_before", ANY_TOOL, params, 0.6))
+        return out
     return []
+
+
+# "touching their account or rides": the same act on each of two things
+_TWO_THINGS = re.compile(
+    r"^(?P<head>.+?\s)(?P<a>[a-z]+)\s+(?:or|and|and/or)\s+(?:(?:their|his|her|its|the|any|a|an)\s+)?"
+    r"(?P<b>[a-z]+)$",
+    re.I,
+)
+
+
+def _things(said: str) -> list[str]:
+    """The group phrase, or one per thing when it names two ("touching their account or
+    rides": "touching their account", "touching their rides")."""
+    m = _TWO_THINGS.match(said)
+    if m is None or _group(f"{m['head']}{m['a']}") is None:
+        return [said]
+    return [f"{m['head']}{m['a']}", f"{m['head']}{m['b']}"]
 
 
 def _group(said: str) -> tuple[str, str] | None:
