@@ -287,3 +287,16 @@ def test_a_group_of_two_things_is_each_things_group(tmp_path: Path) -> None:
     assert all(
         p.enforcement == "review_only" for p in _prose(built) if p.operator == "require_before"
     )
+
+
+@pytest.mark.parametrize(
+    "text", ["Never buy more than 6 tickets in one order.", "A buyer can buy up to 6 tickets."]
+)
+def test_a_count_of_what_one_call_buys_many_of_is_no_count_of_calls(
+    tmp_path: Path, text: str
+) -> None:
+    """`buy_tickets(quantity)` buys many tickets a call: 6 tickets are never 6 calls."""
+    tools = [spec("buy_tickets", "Buy tickets for a sailing.", sailing_id="string",
+                  quantity="integer")]  # fmt: skip
+    built = _built(tmp_path, text, tools)
+    assert [p for p in _prose(built) if p.operator == "max_calls"] == []

@@ -6,8 +6,9 @@ count of calls.
 courses are five calls (`max_calls`), not a bound on an argument named "courses" (which no
 tool has). A noun is one per call when a tool's name holds it after its verb
 (`drop_course`: course) or a tool takes one of it by a string id (`section_id`: section);
-never when some tool takes it as a number or a list (`seats: integer`, `items: array`): "at
-most 4 seats" is then how many in one call.
+never when some tool takes it as a number or a list (`seats: integer`, `items: array`), or
+names it and takes a count (`buyTickets(quantity: integer)`): "at most 4 seats" is then how
+many in one call.
 
 The build sets the nouns for the agent under way (`tool_nouns`), as it sets the tool verbs
 (`specgap.extract.grammar_words.tool_verbs`); outside a build there are none.
@@ -28,6 +29,7 @@ _NOUNS: ContextVar[frozenset[str]] = ContextVar("specgap_tool_nouns", default=fr
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _ID_WORDS = frozenset({"id", "ids", "number", "code", "ref", "reference", "key", "uuid"})
 _MANY_TYPES = frozenset({"integer", "number", "array"})
+_COUNT_WORDS = frozenset({"quantity", "qty", "count", "number", "num", "pieces", "units"})
 
 
 def _words(name: str) -> list[str]:
@@ -42,9 +44,20 @@ def nouns_of_tools(tools: Iterable[Any]) -> frozenset[str]:
     many: set[str] = set()
     for tool in tools:
         named = _words(str(getattr(tool, "id", "")))
-        one.update(f for w in named[1:] if len(w) > 2 for f in _forms(w))
         schema = getattr(tool, "schema", None) or {}
         properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        # `buyTickets(quantity: integer)`, `ticket_count`: the tool's noun comes many to a
+        # call (`guest_count` counts guests, not the holds `place_hold` places)
+        own = {f for w in named[1:] for f in _forms(w)} | {"of"}
+        counted = any(
+            set(words) & _COUNT_WORDS
+            and set(words) <= _COUNT_WORDS | own
+            and isinstance(p, dict)
+            and p.get("type") in {"integer", "number"}
+            for n, p in (properties.items() if isinstance(properties, dict) else ())
+            for words in [_words(str(n))]
+        )
+        (many if counted else one).update(f for w in named[1:] if len(w) > 2 for f in _forms(w))
         for name, spec in properties.items() if isinstance(properties, dict) else ():
             words = _words(str(name))
             kind = spec.get("type") if isinstance(spec, dict) else None
