@@ -293,9 +293,12 @@ def _by_values(clause: Clause, text: str, allow: bool) -> list[Emit]:
         return []
     split = re.split(r"\s*,\s*(?:or\s+|and\s+)?|\s+(?:or|and)\s+", m["list"])
     values = [v[1:-1] if v[:1] in "`'\"" else v for v in split]
-    if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < (1 if allow else 2):
-        return []
     means = m["prep"].casefold() in {"by", "via", "through", "using", "over"}
+    # one value alone only as the way it is done ("only collect bikes by van")
+    if any(v.casefold() in _NOT_VALUES for v in values) or len(values) < (
+        1 if allow and means else 2
+    ):
+        return []
     # "by 1, 3 or 7 days": numbers, the last with their unit (`allow15_objects.measured_values`)
     measured = len(values) > 1 and all(v.isdigit() for v in values[:-1])
     measured = measured and re.fullmatch(r"\d+\s+[a-z]+", values[-1]) is not None
