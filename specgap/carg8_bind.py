@@ -41,10 +41,11 @@ from typing import Any
 from specgap.argunits import in_argument_units
 from specgap.bind_units import _kinds_of, unit_argument, unit_kind
 from specgap.extract.described_values import schema_listed
+from specgap.extract.supply16 import SUPPLY_VERBS
 from specgap.extract.within6_respell import plain
 from specgap.ir import Candidate, Diagnostic, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
-from specgap.required16 import required_argument
+from specgap.required16 import required_argument, without_noun
 from specgap.resolve.text import split, stem, words
 
 __all__ = ["bind_call_args"]
@@ -123,11 +124,12 @@ def bind_call_args(
             found = _respelt(tool, rule.params)  # "for an e-bike": `e_bike`
         elif rule.operator == "state_condition" and rule.condition is None:
             found = _state(tool, rule.params, rule.text)
-        if found is None and rule.operator == "deny_action" and rule.condition:
-            found = None if rule.params else required_argument(tool, rule.condition)
+        carried = without_noun(rule.condition or "") if rule.operator == "deny_action" else None
+        if found is None and carried is not None and not rule.params:
+            found = required_argument(tool, carried)  # "never cancel X without a reason"
         said_without = _without_step(each)  # "never reassign X without a note": no call "note"
         if found is None and said_without is not None:
-            found = required_argument(tool, f"without a {said_without}")
+            found = required_argument(tool, said_without)
             if found is not None:
                 stale.extend(
                     d
@@ -161,8 +163,7 @@ def _without_step(each: ResolvedRule) -> str | None:
     if any(r.status != "unresolved" for r in each.params.get("before", ())):
         return None
     said = re.search(  # ... or "include a note when you reassign it" (`extract.supply16`)
-        r"\b(?:without|give|include|provide|state|enter|record|pass|supply|specify|add|attach)"
-        r"\s+(?:a|an|the|any)\s+" + re.escape(before) + r"\b",
+        r"\b(?:without|" + SUPPLY_VERBS + r")\s+(?:a|an|the|any)\s+" + re.escape(before) + r"\b",
         rule.text,
         re.I,
     )

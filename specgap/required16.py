@@ -29,15 +29,17 @@ _NOT_CARRIED = frozenset(
 )  # fmt: skip
 
 
-def required_argument(tool: Tool, condition: str) -> tuple[str, dict[str, Any]] | None:
-    """`("schema_contract", {"schema": ...})` requiring the argument the condition's noun names
-    ("without a reason": `reason`), or None (module docstring)."""
+def without_noun(condition: str) -> str | None:
+    """The noun a condition "without a <noun>" says the act must not go without, or None."""
+    m = _WITHOUT.match(condition)
+    return m["np"].casefold() if m is not None else None
+
+
+def required_argument(tool: Tool, phrase: str) -> tuple[str, dict[str, Any]] | None:
+    """`("schema_contract", {"schema": ...})` requiring the argument `phrase` names ("reason":
+    `reason`), or None (module docstring)."""
     from specgap.resolve.arguments import resolve_argument
 
-    m = _WITHOUT.match(condition)
-    if m is None:
-        return None
-    phrase = m["np"].casefold()
     if phrase.split()[-1] in _NOT_CARRIED:
         return None
     match = resolve_argument(tool, phrase)

@@ -21,13 +21,13 @@ from typing import Any
 from specgap.extract.described_values import schema_listed
 from specgap.operators.prose import singular
 from specgap.registry import Tool
+from specgap.resolve.text import split
 
 # values too plain to scope a sentence by ("any other reason", "all", "none")
 _PLAIN = frozenset(
     {"other", "others", "none", "all", "any", "both", "yes", "no", "true", "false", "null",
      "unknown", "default", "n/a"}
 )  # fmt: skip
-_WORD = re.compile(r"[a-z0-9]+")
 
 
 def scoping_value(quote: str, tool: Tool, condition: dict[str, Any]) -> tuple[str, str] | None:
@@ -40,7 +40,7 @@ def scoping_value(quote: str, tool: Tool, condition: dict[str, Any]) -> tuple[st
         return None
     own = _constrained(condition)
     said = _words(quote)
-    named = set(_words(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", tool.id)))  # `charge_card`: "card"
+    named = set(_words(tool.id))  # `charge_card`: "card"
     for name in sorted(props):
         if name in own:
             continue
@@ -70,7 +70,8 @@ def _constrained(condition: dict[str, Any]) -> set[str]:
 
 
 def _words(text: str) -> list[str]:
-    return [singular(w) for w in _WORD.findall(text.casefold().replace("_", " "))]
+    """The text's words, singular: an id's too (`chargeCard`, `charge_card`: charge, card)."""
+    return [singular(w) for w in split(text)]
 
 
 def _contains(said: list[str], words: list[str]) -> bool:
@@ -113,5 +114,4 @@ def _vocabulary(tool: Tool) -> set[str]:
         if isinstance(spec, dict) and isinstance(spec.get("description"), str):
             texts.append(spec["description"])
         texts.extend(schema_listed(spec if isinstance(spec, dict) else None))  # `A3`
-    split = (re.sub(r"(?<=[a-z])(?=[A-Z])", " ", t) for t in texts)
-    return {singular(w) for t in split for w in _WORD.findall(t.casefold().replace("_", " "))}
+    return {w for t in texts for w in _words(t)}

@@ -51,6 +51,17 @@ def same(expected: Any, actual: Any) -> bool:
     return bool(expected == actual)
 
 
+def fits(policy: Any, operator: str, target: str, params: dict[str, Any]) -> bool:
+    """The policy is of the operator, on the target, and holds every stated parameter (by
+    `same`, read from its condition by `flat`)."""
+    said = flat(policy)
+    return (
+        policy.operator == operator
+        and policy.target == target
+        and all(k in said and same(v, said[k]) for k, v in params.items())
+    )
+
+
 def marked(cases: Sequence[tuple[Any, ...]], failing: Collection[str]) -> list[Any]:
     """The cases as pytest params named by their first field; those in `failing` strict
     xfails, so a change that mends one says so."""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, marked, report, same
+from tests.probes import fits, marked, report
 
 
 def tool(tool_id: str, description: str, /, **params: str | list[str]) -> dict[str, Any]:
@@ -227,14 +227,7 @@ CASES: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]] = [
 
 
 def _hit(policy: Any, expected: Exp) -> bool:
-    operator, target, params = expected
-    said = flat(policy)
-    return (
-        policy.operator == operator
-        and policy.target == target
-        and policy.enforcement == "enforce"
-        and all(k in said and same(v, said[k]) for k, v in params.items())
-    )
+    return policy.enforcement == "enforce" and fits(policy, *expected)
 
 
 def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any], list[Any]]:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, marked, report, same
+from tests.probes import fits, marked, report
 from tests.test_grammar import _tool
 
 
@@ -284,13 +284,7 @@ CASES: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]] = [
 
 
 def _hit(p: Any, exp: Exp) -> bool:
-    operator, target, params = exp
-    said = flat(p)
-    return (
-        p.operator == operator
-        and p.target == target
-        and all(k in said and same(v, said[k]) for k, v in params.items())
-    )
+    return fits(p, *exp)
 
 
 def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any]]:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, same
+from tests.probes import fits
 from tests.probes import spec as _t
 
 BIKE = [
@@ -252,16 +252,7 @@ def verdict(found: list[Any], expected: Expected) -> str:
     if expected is None:
         return "wrong" if enforced else "exact"
     operator, target, params, enforcement = expected
-
-    def fits(p: Any) -> bool:
-        said = flat(p)
-        return (
-            p.operator == operator
-            and p.target == target
-            and all(k in said and same(v, said[k]) for k, v in params.items())
-        )
-
-    hit = [p for p in found if fits(p) and p.enforcement == enforcement]
+    hit = [p for p in found if fits(p, operator, target, params) and p.enforcement == enforcement]
     if hit and all(p.target == target for p in enforced):
         return "exact"
     return "wrong" if enforced else "none"

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, marked, same, tally
+from tests.probes import fits, marked, tally
 from tests.test_grammar import _tool
 
 
@@ -112,15 +112,8 @@ def outcome(folder: Path, case: tuple[Any, ...]) -> str:
     mine = [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
     if expected is None:
         return "wrong" if any(p.enforcement == "enforce" for p in mine) else "exact"
-    operator, target, params = expected
-    for p in mine:
-        said = flat(p)
-        if (
-            p.operator == operator
-            and p.target == target
-            and all(k in said and same(v, said[k]) for k, v in params.items())
-        ):
-            return "exact"
+    if any(fits(p, *expected) for p in mine):
+        return "exact"
     return "wrong" if any(p.enforcement == "enforce" for p in mine) else "none"
 
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from tests.corpus_agents import build_prompt
-from tests.probes import flat, marked, same, spec, tally
+from tests.probes import fits, marked, spec, tally
 
 E, R = "enforce", "review_only"
 
@@ -121,21 +121,12 @@ def outcome(folder: Path, case: Case) -> str:
     if expected is None:
         return "wrong" if enforced else "exact"
     operator, target, params, level = expected
-
-    def fits(p: Any) -> bool:
-        said = flat(p)
-        return (
-            p.operator == operator
-            and p.target == target
-            and all(k in said and same(v, said[k]) for k, v in params.items())
-        )
-
-    if any(fits(p) and p.enforcement == level for p in mine):
-        others = [p for p in enforced if not fits(p)]
-        return "wrong" if others else "exact"
-    if level == R and any(fits(p) for p in enforced):
+    hit = [p for p in mine if fits(p, operator, target, params)]
+    if any(p.enforcement == level for p in hit):
+        return "wrong" if any(p not in hit for p in enforced) else "exact"
+    if level == R and any(p.enforcement == "enforce" for p in hit):
         return "wrong"  # said of one kind of call, enforced on every call
-    return "wrong" if any(not fits(p) for p in enforced) else "none"
+    return "wrong" if any(p not in hit for p in enforced) else "none"
 
 
 # Measured once, before any change made for it: 6 of the 18 rules exact, 3 wrong (B1 and B2,

@@ -64,14 +64,14 @@ _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 # (`specgap.values15_bind`, reviewed: the verb said nothing of it)
 _USE_VERBS = r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported)"
 _ONE = r"(?P<one>(?>[A-Za-z][\w-]*)(?:\s+(?![a-z]+ed\b|is\b|are\b)[a-z][\w-]*)?)"
+_ANY_MORE = rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}"
 _NOT_USED = re.compile(
-    rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never)\s+{_USE_VERBS}"
-    rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}",
+    rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never)\s+{_USE_VERBS}{_ANY_MORE}",
     re.I,
 )
 _WE_DO_NOT_USE = re.compile(
     rf"^\W*we\s+(?:do\s+not|don't|never|no\s+longer)\s+{_USE_VERBS}\s+(?:{_LIST}|{_ONE})"
-    rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}",
+    + _ANY_MORE,
     re.I,
 )
 
@@ -85,9 +85,8 @@ def unused_values(text: str) -> list[Emit]:
     values = _values(m["list"]) if m["list"] else [m["one"]]
     if not values or any(v.casefold() in _NOT_VALUE_WORDS for v in values):
         return []
-    verb = {"taken": "take", "used": "use"}.get(m["verb"].casefold(), lemma(m["verb"]))
     # (the verb may name a tool, `accept_garment`; else the values find it)
-    return [Emit("deny_action", verb, {"values": values, "by_values": True}, 0.6)]
+    return [Emit("deny_action", lemma(m["verb"]), {"values": values, "by_values": True}, 0.6)]
 
 
 # words a "not accepted" sentence opens on that are no value ("this is not accepted")

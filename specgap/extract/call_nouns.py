@@ -46,19 +46,11 @@ def nouns_of_tools(tools: Iterable[Any]) -> frozenset[str]:
         named = _words(str(getattr(tool, "id", "")))
         schema = getattr(tool, "schema", None) or {}
         properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
-        # `buyTickets(quantity: integer)`, `ticket_count`: the tool's noun comes many to a
-        # call (`guest_count` counts guests, not the holds `place_hold` places)
-        own = {f for w in named[1:] for f in _forms(w)} | {"of"}
-        counted = any(
-            set(words) & _COUNT_WORDS
-            and set(words) <= _COUNT_WORDS | own
-            and isinstance(p, dict)
-            and p.get("type") in {"integer", "number"}
-            for n, p in (properties.items() if isinstance(properties, dict) else ())
-            for words in [_words(str(n))]
-        )
+        properties = properties if isinstance(properties, dict) else {}
+        own = {f for w in named[1:] for f in _forms(w)}
+        counted = any(_counts(own, str(n), p) for n, p in properties.items())
         (many if counted else one).update(f for w in named[1:] if len(w) > 2 for f in _forms(w))
-        for name, spec in properties.items() if isinstance(properties, dict) else ():
+        for name, spec in properties.items():
             words = _words(str(name))
             kind = spec.get("type") if isinstance(spec, dict) else None
             # a type may be a list (`["string", "null"]`) and, in a bad schema, anything
@@ -68,6 +60,19 @@ def nouns_of_tools(tools: Iterable[Any]) -> frozenset[str]:
             elif "string" in kinds and len(words) > 1 and words[-1] in _ID_WORDS:
                 one.update(f for w in words[:-1] if len(w) > 2 for f in _forms(w))
     return frozenset(one - many)
+
+
+def _counts(own: set[str], name: str, spec: Any) -> bool:
+    """A number argument that counts the tool's own noun (`buyTickets(quantity)`,
+    `ticket_count`): the noun comes many to a call. A count named for something else
+    (`guest_count` of `place_hold`) is not the holds'."""
+    words = set(_words(name))
+    return (
+        bool(words & _COUNT_WORDS)
+        and words <= _COUNT_WORDS | own | {"of"}
+        and isinstance(spec, dict)
+        and spec.get("type") in {"integer", "number"}
+    )
 
 
 def one_per_call(noun: str) -> bool:

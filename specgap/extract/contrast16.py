@@ -19,32 +19,24 @@ import re
 from specgap.extract.noact_respell import when_none
 from specgap.extract.restrictors import one_way
 
+# who may do it and the permission: "Day-pass members can", "You may", "Guests are allowed to"
+_SUBJECT = r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)"
+_MAY = r"(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|are\s+free\s+to)"
+_NOT_BE = r"(?!(?:be|have|get)\b)"  # a passive is another shape (module docstring)
 _CONTRAST = re.compile(
-    r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)(?P<modal>can|may|are\s+allowed\s+to|is\s+allowed"
-    r"\s+to|are\s+free\s+to)\s+(?P<verb>(?!(?:be|have|get)\b)[a-z]+(?:\s+(?:out|up|in|off|back))?)"
-    r"\s+(?P<a>[^,;.]+?)"
+    rf"{_SUBJECT}{_MAY}\s+(?P<verb>{_NOT_BE}[a-z]+(?:\s+(?:out|up|in|off|back))?)\s+(?P<a>[^,;.]+?)"
     r"\s*(?:,\s*(?:but\s+)?|\s+but\s+)(?:not|never)\s+(?P<b>[^,;.]+?)\s*[.!]?\s*$",
     re.I,
 )
-
-
-_PREPOSITION = re.compile(
-    r"^(?:in|by|with|to|for|on|at|from|via|through|over|during|into|onto)\b|\s+(?:in|by|with|"
-    r"to|for|on|at|from|via|through|over|during|into|onto)\b",
-    re.I,
-)
-
-
+_PREPOSITIONS = r"(?:in|by|with|to|for|on|at|from|via|through|over|during|into|onto)\b"
+_PREPOSITION = re.compile(rf"(?:^|\s+){_PREPOSITIONS}", re.I)
 # "you can pause a pass, but you can't cancel it": another verb, on the same thing
 _OTHER_VERB = re.compile(
-    r"^\W*(?P<subj>(?:[A-Za-z][\w'-]*\s+){0,6}?)(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to)"
-    r"\s+(?!(?:be|have|get)\b)(?P<v1>[a-z]+)\s+(?P<a>[^,;.]+?)\s*,?\s+but\s+(?:(?:you|we|they|the\s+agent|"
-    r"the\s+assistant)\s+)?(?:can't|cannot|can\s+not|may\s+not|must\s+not|never|not)\s+"
-    r"(?P<verb>[a-z]+)\s+(?:it|them|one|those|these|that)\s*[.!]?\s*$",
+    rf"{_SUBJECT}{_MAY}\s+{_NOT_BE}(?P<v1>[a-z]+)\s+(?P<a>[^,;.]+?)\s*,?\s+but\s+(?:(?:you|we|they|"
+    r"the\s+agent|the\s+assistant)\s+)?(?:can't|cannot|can\s+not|may\s+not|must\s+not|never|not)"
+    r"\s+(?P<verb>[a-z]+)\s+(?:it|them|one|those|these|that)\s*[.!]?\s*$",
     re.I,
 )
-
-
 # a change allowed one way and refused the other: the argument's earlier value is compared,
 # which no operator does (`restrictors.one_way` reports it)
 _ONE_WAY = [

@@ -137,11 +137,12 @@ def group_orders(text: str) -> list[Emit]:
         if m is None:
             continue
         step = _step(m["main"])
-        groups = [_group(g) for g in _things(m["group"].strip())]
-        if step is None or not groups or None in groups:
+        said = [_group(s) for s in _things(m["group"].strip())]
+        groups = [g for g in said if g is not None]
+        if step is None or len(groups) < len(said):  # each thing a group, or no reading
             continue
         out = []
-        for touches, thing in (g for g in groups if g is not None):
+        for touches, thing in groups:
             if thing and (thing in _ACCOUNT or lemma(thing) in _ACCOUNT):
                 thing = "account"
             params = {"before": step, "group": touches, "of": thing}

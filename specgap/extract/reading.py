@@ -224,8 +224,8 @@ def _bounds_number(rule: CandidateRule, said: str) -> bool:
     """A bound whose number is the one said (`lead_time`'s): "at most 14 days ahead"."""
     if rule.operator != "arg_within_bound":
         return False
-    number = NUMBER_WORDS.get(said.casefold(), said)
-    return any(str(rule.params.get(k)) in {str(number), f"{number}.0"} for k in ("max", "min"))
+    number = int(said) if said.isdigit() else NUMBER_WORDS.get(said.casefold())
+    return number is not None and number in (rule.params.get("max"), rule.params.get("min"))
 
 
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:

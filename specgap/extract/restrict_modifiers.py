@@ -186,10 +186,7 @@ _STOP_AT = re.compile(r"[;!?]|\.(?!\d)|,\s*(?:and|but|or|so|then|unless|if|when)
 # operators that, enforced, hold on every call of their tool: said of one kind of what the
 # tool acts on ("restricted buckets are created in eu-west-1 only"), they are stronger than
 # their sentence unless that kind is kept as their condition
-EVERY_CALL = frozenset(
-    {"deny_action", "resource_in_allowlist", "arg_within_bound", "arg_count_bound", "max_calls",
-     "require_before", "require_confirmation"}
-)  # fmt: skip
+EVERY_CALL = _NARROWED | {"resource_in_allowlist"}
 # ... of those, the ones that refuse a call outright (a ban, a list of values, a bound), for
 # which a kind named by a modifier no schema word explains ("never delete confidential
 # buckets") is never dropped; a count or an order over a kind said loosely ("one official

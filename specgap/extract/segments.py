@@ -114,6 +114,7 @@ _SUBJECT_MODAL = re.compile(
 )
 
 
+_JOINS = re.compile(r";\s+|,\s+(?:and|but)\s+")
 _EQUATES = re.compile(r"\s+(?:the|a|an|its|their|his|her|one|any|equal|identical|same)\b", re.I)
 
 
@@ -123,8 +124,8 @@ def _clause_ends(text: str) -> set[int]:
     rooms can be booked at most 14 days ahead")."""
     out: set[int] = set()
     start = 0
-    for m in re.finditer(r";\s+|,\s+(?:and|but)\s+", text):
-        left, right = text[start : m.start()], re.split(r";|,\s+(?:and|but)\s", text[m.end() :])[0]
+    for m in _JOINS.finditer(text):
+        left, right = text[start : m.start()], _JOINS.split(text[m.end() :], maxsplit=1)[0]
         left = re.split(r"(?<=[.!?])\s+", left)[-1]  # the statement's own sentence
         said = _SUBJECT_MODAL.match(right)
         # (after a comma, "must be the user's id" equates: one statement of what a value is)

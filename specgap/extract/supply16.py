@@ -16,9 +16,14 @@ import re
 from specgap.extract.noact_respell import when_none
 from specgap.extract.order_events import gerund_verb
 
+# the verbs of giving a value with the act (`carg8_bind` reads the ordering these may give)
+SUPPLY_VERBS = (
+    r"(?:give|include|provide|state|enter|record|pass|supply|specify|add|attach|fill\s+in)"
+)
 _SUPPLY = re.compile(
-    r"^\W*(?:always\s+|you\s+must\s+(?:always\s+)?|please\s+)?(?:give|include|provide|state|enter|"
-    r"record|pass|supply|specify|add|attach|fill\s+in)\s+(?:a|an|the)\s+(?P<np>[a-z][\w-]*"
+    r"^\W*(?:always\s+|you\s+must\s+(?:always\s+)?|please\s+)?"
+    + SUPPLY_VERBS
+    + r"\s+(?:a|an|the)\s+(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+(?:when(?:ever)?|each\s+time|every\s+time)\s+(?:you\s+)?"
     r"(?P<act>[a-z]+)(?P<obj>(?:\s+[a-z][\w'-]*){0,3})\s*[.!]?\s*$",
     re.I,

@@ -198,8 +198,8 @@ def bare_with_object(action: str | None, other: str | None) -> str | None:
     words = (other or "").split()[1:]
     while words and words[0] in _PARTICLES:  # "look up booking": the booking
         words = words[1:]
-    if action is None or " " in action or "_" in action or not words or is_toolish(action):
-        return action  # (a tool id, `verifyOwner`, names its own object)
+    if action is None or " " in action or not words or is_toolish(action):
+        return action  # (a tool id, `verify_sample`, `verifyOwner`, names its own object)
     if _PERSON.fullmatch(words[-1]):
         return action  # "book once the owner has been found": not a booking of the owner
     if is_action_noun(words[-1]) and not words[-1].endswith("ing"):  # ("a booking": a thing)
