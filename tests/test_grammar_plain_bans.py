@@ -49,7 +49,9 @@ READ: list[tuple[str, list[dict[str, object]], set[tuple[str, str]]]] = [
      {("fire_kiln", "enforce"), ("sell_clay", "enforce")}),
     # never stronger: what the ban holds under is kept, and the ban reviewed
     ("Manifest exports must never happen during boarding.", FERRY, {(E, "review_only")}),
-    ("Never:\n- refund a ticket over the phone\n- waive a fee if the sailing left\n", FERRY,
+    # ("- waive a fee if the sailing left" under "Never:" is read as "Never waive a fee if the
+    # sailing left" is: a state test of the sailing, reviewed; `tests/test_framed17.py`)
+    ("Never:\n- refund a ticket over the phone\n- waive a fee over the phone\n", FERRY,
      {(R, "review_only"), (W, "review_only")}),
 ]  # fmt: skip
 

@@ -93,6 +93,8 @@ def statements(
         count = None  # "| reserve_boat | 40 |" under "Prices": a number, but not a count
     if count is not None and names_list(tool, rest[count.end() :]):
         return None  # "load_kiln: at most 20 pieces": items of a list, read as a count of them
+    if count is not None and _measured(rest[count.end() :]):
+        return None  # "renew_permit: at most 30 days before expiry": a span, no count of calls
     if count is not None and "$" not in rest[: count.end()]:
         n = count["n"] or count["m"] or {"once": "1", "twice": "2"}[count["w"].casefold()]
         per = " ".join(count["per"].replace("/", " per ").split())
@@ -121,6 +123,21 @@ def statements(
     if (only := _ONLY.match(rest)) is not None:
         return [[f"Call {tool} only ", (start + only.end(), end)]]
     return None
+
+
+_UNIT = re.compile(r"^\s*(?P<u>[a-z%$€£]+)", re.I)
+_SPANS = frozenset({"minute", "hour", "day", "night", "week", "month", "year"})
+
+
+def _measured(after: str) -> bool:
+    """The count is of a unit of time or measure ("30 days", "5 kg"), not of calls."""
+    from specgap.operators.measures import measure
+
+    m = _UNIT.match(after)
+    if m is None:
+        return False
+    unit = m["u"].casefold()
+    return unit.rstrip("s") in _SPANS or measure(unit)
 
 
 def _bare(count: re.Match[str]) -> bool:

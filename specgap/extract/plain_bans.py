@@ -252,19 +252,25 @@ _BAN_FRAME = re.compile(
 _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+(?P<text>\S.*?)\s*$")
 
 
-def _framed(sentence: Sentence, clause: Clause) -> list[Emit]:
-    """A bullet under a ban frame: the ban of the bullet's action."""
+def ban_framed(sentence: Sentence) -> bool:
+    """Whether the sentence is (the first of) a bullet under a line or heading that frames
+    its items as bans ("Never:", "## Don't")."""
     text = sentence.artifact.text
     start, _ = sentence.raw_range()
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     here = _BULLET.match(text[line_start : len(text) if line_end < 0 else line_end])
     if here is None or start > line_start + here.start("text"):
-        return []  # no bullet, or a later sentence of one
+        return False  # no bullet, or a later sentence of one
     frame = _intro(text, line_start)
-    if frame is None and not _BAN_FRAME.match(sentence.context or ""):
-        return []
-    if frame is not None and not _BAN_FRAME.match(frame):
+    if frame is None:
+        return _BAN_FRAME.match(sentence.context or "") is not None
+    return _BAN_FRAME.match(frame) is not None
+
+
+def _framed(sentence: Sentence, clause: Clause) -> list[Emit]:
+    """A bullet under a ban frame: the ban of the bullet's action."""
+    if not ban_framed(sentence):
         return []
     if clause.negated or not clause.imperative:
         gerund = re.match(r"^(?P<v>[a-z]+ing)\b(?P<rest>.*)$", sentence.clean.strip(), re.I)

@@ -27,12 +27,15 @@ from specgap.extract import (
     count15_gets,
     desc4_own,
     described_fill,
+    elided17,
     first15_labels,
+    framed17,
     ground3_reread,
     ground6_respell,
     noact_respell,
     nominal8_actions,
     original16,
+    person17,
     prose7_reasons,
     prose7_terms,
     state3_respell,
@@ -65,6 +68,7 @@ from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
+from specgap.extract.noact_respell import spelt
 from specgap.extract.oblig2_followup import follow_up
 from specgap.extract.oblig2_groups import group_candidates
 from specgap.extract.oblig2_session import session_candidates
@@ -113,6 +117,23 @@ from specgap.operators.prose import NUMBER_WORDS
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile."""
     sentence = prose7_terms.with_terms(sentence)  # '... not a Cleared Customer': its meaning
+    # the same sentence said the way the readers read it, when that reads a rule: "## Don't"
+    # over "- V X" is "Never V X" (`framed17`); "It is forbidden to V" is "Never V"
+    # (`person17`); "unless a X is given" is "without a X" (`supply16`)
+    said = framed17.framed(sentence)
+    said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
+    said = supply16.without_given(said or sentence.clean) or said
+    if said is not None:
+        found, notes = _read_said(spelt(sentence, said))
+        if found:
+            words = " ".join(sentence.text.split())
+            return [r.model_copy(update={"text": words}) for r in found], notes
+    rules, notes = _read_said(sentence)
+    # "### refund_job" over "- Requires a reason.": the tool its frame names (`elided17`)
+    return elided17.reread(sentence, rules, notes, _read_said)
+
+
+def _read_said(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     # "Keep X to N or fewer, because ...": also read without its reasons (`prose7_reasons`)
     rules, notes = prose7_reasons.whole(sentence, _read_whole)
     return chat7_respell.reread(sentence, rules, notes, _read_whole)  # "X = no Y", "w/o", "b4"
@@ -228,6 +249,24 @@ def _bounds_number(rule: CandidateRule, said: str) -> bool:
     return number is not None and number in (rule.params.get("max"), rule.params.get("min"))
 
 
+# a negation that bans an amount, not the act: "`refund` never more than 120 EUR"
+_NEGATED_BOUND = re.compile(
+    r"\b(?:never|not|no)\s+(?:(?:more|greater|higher|larger|longer|heavier|less|fewer|lower|"
+    r"shorter|smaller)\s+than|over|above|under|below|beyond|in\s+excess\s+of|exceeding)\s+"
+    r"(?:[$€£]\s?)?\d",
+    re.I,
+)
+
+
+def _bound_said(sentence: Sentence, clause: Clause, rule: CandidateRule) -> bool:
+    """A plain ban read where the negation bans an amount ("`t` never more than 120 EUR"):
+    the act is allowed up to it, so the ban would be stronger than the sentence (the bound's
+    readers read it, or the sentence keeps its note)."""
+    if rule.operator != "deny_action" or rule.params or rule.condition or not clause.negated:
+        return False
+    return _NEGATED_BOUND.search(sentence.clean) is not None
+
+
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
@@ -298,6 +337,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
             gap = answer
         elif answer:
             rules = [candidate(sentence, emit) for emit in answer]
+            rules = [r for r in rules if not _bound_said(sentence, clause, r)]
     if not rules and gap is None and sentence.subject is None:
         emit = entity_state(sentence.clean, clause)
         rules = [candidate(sentence, emit)] if emit else []

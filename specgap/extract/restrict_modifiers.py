@@ -87,8 +87,10 @@ _AMOUNT = re.compile(
     r"(?:\s+of\s+(?!\d)[a-z][\w-]*)?(?:\s+(?:per|a|an|each)\s+[a-z]+)?",
     re.I,
 )
-# "on one booking", "in a single order", "per call": the bound holds for each call anyway
+# "on one booking", "in a single order", "per call", "at a time": the bound holds for each
+# call anyway
 _ONE_CALL = re.compile(
+    r"^\s*(?:at\s+(?:a|one)\s+time|at\s+once|in\s+one\s+go)(?=\s*(?:[,.;!]|$))|"
     r"^\s*(?:on|in|per|for)\s+(?:one|a\s+single|a|an|each|every|any\s+one|any|the\s+same|"
     r"a\s+given)\s+(?!(?:minute|hour|day|night|week|month|quarter|year|period|session)s?\b)"
     r"[a-z][\w-]*(?=\s*(?:[,.;!]|$))",

@@ -40,6 +40,45 @@ def respelt(text: str) -> str | None:
     return f"Never {verb}{m['obj']} without a {m['np']}."
 
 
+_PERSON = (
+    r"(?:(?:the|a|an|your|our)\s+(?:[a-z]+\s+)?(?:member|customer|user|client|caller|guest|patient|"
+    r"rider|resident|person|buyer|tenant|owner|driver|borrower|applicant)|they|he|she|you)"
+)
+_GIVEN = r"(?:given|provided|supplied|entered|presented|shown|quoted|attached|included)"
+_GIVES = r"(?:gives?|provides?|supplies|supply|enters?|presents?|shows?|quotes?|attach(?:es)?)"
+_NP = r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+# "unless a promo code was given", "unless the member gives a promo code", "if no reason is
+# provided": the act without the thing
+_UNLESS_GIVEN = re.compile(
+    r"\b(?:unless\s+(?:(?:a|an|the|their|its)\s+"
+    + _NP
+    + r"\s+(?:is|was|has\s+been|have\s+been|gets|got)\s+"
+    + _GIVEN
+    + r"|"
+    + _PERSON
+    + r"\s+"
+    + _GIVES
+    + r"\s+(?:a|an|the|their|its|his|her|your)\s+"
+    + _NP.replace("np", "np2")
+    + r")|if\s+no\s+"
+    + _NP.replace("np", "np3")
+    + r"\s+(?:is|was|has\s+been)\s+"
+    + _GIVEN
+    + r")(?=\s*(?:[.,;!]|$))",
+    re.I,
+)
+
+
+def without_given(text: str) -> str | None:
+    """The sentence with its "unless a X is given" said as "without a X" (see `_UNLESS_GIVEN`),
+    or None when it has no such condition."""
+    m = _UNLESS_GIVEN.search(text)
+    if m is None:
+        return None
+    noun = m["np"] or m["np2"] or m["np3"]
+    return f"{text[: m.start()]}without a {noun}{text[m.end() :]}"
+
+
 # The sentence read as what its act must not go without (module docstring) when the first reading
 # gave no rule.
 reread = when_none(respelt)

@@ -108,6 +108,20 @@ def _places(tool: Tool) -> dict[str, dict[str, float]]:
     return out
 
 
+_HYPHENED = re.compile(r"\b(?P<a>[A-Za-z]+)-(?P<b>[A-Za-z]+)\b")
+
+
+def _joined(phrase: str, places: Mapping[str, Mapping[str, float]]) -> str:
+    """`phrase` with each hyphenated word written as one where an argument's words have it
+    so ("drop-off" for `dropoff_address`, "e-mail" for `email`)."""
+
+    def one(m: re.Match[str]) -> str:
+        whole = stem((m["a"] + m["b"]).casefold())
+        return m["a"] + m["b"] if any(whole in words for words in places.values()) else m[0]
+
+    return _HYPHENED.sub(one, phrase)
+
+
 def _name_words(name: str) -> frozenset[str]:
     return frozenset(stem(w) for w in split(name) if w not in FILLER and w != "id")
 
@@ -118,7 +132,8 @@ def resolve_argument(tool: Tool, phrase: str) -> ArgumentMatch:
     if exact is not None:
         return exact
     places = _places(tool)
-    said = [stem(_SHORT.get(w, w)) for w in prose_words(phrase) if w not in FILLER and len(w) > 1]
+    spelt = _joined(phrase, places)  # "drop-off address": `dropoff_address`
+    said = [stem(_SHORT.get(w, w)) for w in prose_words(spelt) if w not in FILLER and len(w) > 1]
     wanted = [w for w in dict.fromkeys(said) if w not in MEASURES] or list(dict.fromkeys(said))
     if not wanted or not places:
         return _unresolved(tool, phrase, places)

@@ -1,0 +1,140 @@
+"""Rules said of the agent in the third person, or impersonally (seventeenth session): "The
+assistant is required to verify the client before it reads any appointment", "The assistant
+is not permitted to book more than one appointment per week", "It is forbidden to delete
+client documents", "Under no circumstances may the assistant give advice", and the act said
+by its gerund: "Uploading documents is allowed only after the letter is signed".
+
+The grammar reads the rules a prompt says to the agent ("you must", "never"): these say the
+same of "the assistant" or of no one, and it read them as a fact about the assistant or
+garbled the object ("for delete client"). `respelt` says them to the agent — the subject
+becomes "you", the verb agrees, and a ban or an obligation said with an adjective becomes
+the modal it means ("Upload documents only after the letter is signed", "Never delete ...")
+— and the sentence is read so. Nothing else is changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.english import base_verb
+from specgap.extract.order_events import gerund_verb
+
+_AGENT = (
+    r"(?:the|this|our)\s+(?:ai\s+|virtual\s+|support\s+|booking\s+)?"
+    r"(?:assistant|agent|bot|chatbot|model|ai)"
+)
+_BANNED = (
+    r"(?:not\s+(?:permitted|allowed|authori[sz]ed)|forbidden|prohibited|never\s+(?:permitted|"
+    r"allowed))"
+)
+_OBLIGED = r"(?:required|obliged|obligated|expected)"
+_FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.I), said)
+    for pattern, said in (
+        # "It is forbidden to delete X", "The assistant is not permitted to book X"
+        (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:strictly\s+)?" + _BANNED + r"\s+to\s+", "Never "),
+        # "It is required to verify X", "The assistant is required to verify X"
+        (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:always\s+)?" + _OBLIGED + r"\s+to\s+", "You must "),
+        # "Under no circumstances may the assistant give X"
+        (r"^\W*under\s+no\s+circumstances\s+(?:may|can|shall|should|will)\s+" + _AGENT + r"\s+",
+         "Under no circumstances "),
+        # "The assistant must not X", "The assistant may only X", "The assistant never X"
+        (r"^\W*" + _AGENT + r"\s+(?=(?:must|may|shall|should|can(?:not)?|can't|mustn't|"
+         r"shan't|will|won't|never|always|only)\b)", "You "),
+        # "The assistant needs to X", "The assistant has to X", "The assistant does not X"
+        (r"^\W*" + _AGENT + r"\s+needs\s+to\s+", "You need to "),
+        (r"^\W*" + _AGENT + r"\s+has\s+to\s+", "You have to "),
+        (r"^\W*" + _AGENT + r"\s+(?:does\s+not|doesn't)\s+", "You do not "),
+    )
+)  # fmt: skip
+
+
+# "Uploading documents is allowed only after ...", "Deleting a file is forbidden unless ...":
+# the act, said by its gerund, and what holds of it
+_GERUND = re.compile(
+    r"^\W*(?P<g>[A-Za-z]+ing)\s+(?P<obj>(?:[a-z][\w'-]*\s+){0,4}?)(?:is|are)\s+"
+    r"(?:(?P<only>only\s+)?(?:allowed|permitted|possible)(?P<only2>\s+only)?|(?P<ban>"
+    + _BANNED
+    + r"))\b(?P<rest>.*)$",
+    re.I | re.S,
+)
+
+
+_PREPOSITIONS = frozenset(
+    [
+        "to",
+        "from",
+        "for",
+        "with",
+        "by",
+        "in",
+        "on",
+        "at",
+        "into",
+        "onto",
+        "over",
+        "under",
+        "via",
+        "through",
+        "after",
+        "before",
+    ]
+)
+
+
+def _gerund(text: str) -> str | None:
+    m = _GERUND.match(text)
+    if m is None:
+        return None
+    verb = gerund_verb(m["g"].casefold())
+    obj = m["obj"].split()
+    if not base_verb(verb) or not obj or obj[0].casefold() in _PREPOSITIONS:
+        return None  # "Shipping to KP is prohibited": the act by its noun alone, left as it is
+    act = f"{verb} {m['obj'].strip()}".strip()
+    rest = m["rest"]
+    if m["ban"]:
+        return f"Never {act}{rest}"
+    if not (m["only"] or m["only2"]) or not rest.strip(" .;"):
+        return None  # "Paying by card is allowed": a permission, no rule
+    return f"Only {act}{rest}"
+
+
+def respelt(text: str) -> str | None:
+    """The sentence said to the agent (module docstring), or None when it is not said of
+    the agent in the third person or impersonally."""
+    gerund = _gerund(text)
+    if gerund is not None:
+        return gerund
+    for form, said in _FORMS:
+        m = form.match(text)
+        if m is not None:
+            rest = text[m.end() :]
+            return said + (_ITS_ACTS.sub(_yours, rest) if said != "Never " else rest)
+    return None
+
+
+# "... before it reads or changes any appointment": the agent's acts, said to it
+_ITS_ACTS = re.compile(
+    r"\b(?P<when>before|after|when|whenever|until|unless|once|if)\s+it\s+(?P<v>[a-z]+?)e?s\b"
+    r"(?:\s+or\s+(?P<w>[a-z]+?)e?s\b)?",
+    re.I,
+)
+
+
+def _yours(m: re.Match[str]) -> str:
+    acts = [a for a in (_base(m[0], "v"), _base(m[0], "w")) if a]
+    if len(acts) < (2 if m["w"] else 1):
+        return m[0]
+    return f"{m['when']} you {' or '.join(acts)}"
+
+
+def _base(said: str, group: str) -> str | None:
+    """The verb of the matched `group` in its base form, or None when it is no verb."""
+    found = _ITS_ACTS.match(said)
+    word = found[group] if found is not None else None
+    if not word:
+        return None
+    for verb in (word, word + "e"):
+        if base_verb(verb.casefold()):
+            return verb
+    return None

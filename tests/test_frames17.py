@@ -1,0 +1,202 @@
+"""The seventeenth session's readings, on sentences written for these tests in two made-up
+domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
+
+- a bullet under a heading or line that frames its items as bans ("## Don't", "Never:") is
+  read as "Never <bullet>", so its bound, its state test or the argument it needs is read,
+  never a flat ban of the act (`framed17`);
+- a rule whose subject its frame gives: the bullets under a heading that is a tool's id, the
+  cells of a table row naming the tool ("Requires a reason.", "Not allowed once ...",
+  "Never more than 120 EUR.", "One X per Y.") (`elided17`);
+- a negation that bans an amount ("`t` never more than 120 EUR") is never a flat ban;
+- "at a time" after a bound is the call's own bound, no condition;
+- "It is forbidden to V", "The assistant is required to V before it W-s", "V-ing X is allowed
+  only after ...": the rule said to the agent (`person17`);
+- "unless a X is given" is "without a X": the argument the call must carry (`supply16`);
+- a count of days is no count of calls in a line keyed by a tool (`keyed`);
+- "drop-off address" names `dropoff_address` (`resolve.arguments`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.corpus_agents import build_prompt
+from tests.probes import fits, marked, spec
+
+SHOP = [
+    spec("find_customer", "Find a workshop customer; returns status (active, blocked).",
+         phone="string"),
+    spec("get_repair", "Read a repair: status (booked, started, done), price.",
+         repair_id="string"),
+    spec("book_repair", "Book a bike repair.", customer_id="string",
+         pickup_address="string", dropoff_address="string", days=("integer", "Days in the shop.")),
+    spec("cancel_repair", "Cancel a repair.", repair_id="string"),
+    spec("refund_repair", "Refund a repair.", repair_id="string", amount_eur="number",
+         reason="string"),
+    spec("lend_bike", "Lend a courtesy bike while a repair runs.", customer_id="string",
+         weeks=("integer", "Length of the loan in weeks.")),
+    spec("apply_discount", "Apply a discount to a repair.", repair_id="string",
+         voucherCode="string"),
+    spec("delete_photo", "Delete a damage photo.", photo_id="string"),
+    spec("extend_warranty", "Extend the warranty on a repair.", repair_id="string"),
+]  # fmt: skip
+
+SALON = [
+    spec("lookupOwner", "Look up a dog's owner.", phone="string"),
+    spec("bookGroom", "Book a grooming slot for a dog.", ownerId="string", dogId="string"),
+    spec("listGrooms", "List an owner's grooming slots.", ownerId="string"),
+    spec("moveGroom", "Move a grooming slot.", groomId="string", start="string"),
+    spec("dropGroom", "Cancel a grooming slot.", groomId="string"),
+    spec("removeRecord", "Remove a dog's health record.", recordId="string"),
+]  # fmt: skip
+
+E, R = "enforce", "review_only"
+
+# (case id, prompt text, tools, operator, tool, expected condition fields, enforcement)
+READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
+    # a ban frame over imperative bullets: the bullet's bound, state or argument
+    ("dont-bound", "## Don't\n\n- Lend a courtesy bike for more than 2 weeks at a time.", SHOP,
+     "arg_within_bound", "lend_bike", {"arg": "weeks", "max": 2}, E),
+    ("never-colon-without", "Never:\n- refund a repair without a reason\n", SHOP,
+     "schema_contract", "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    ("dont-state", "## Don't\n\n- Cancel a repair that has already started.", SHOP,
+     "state_condition", "cancel_repair", {"denied": ["started"]}, E),
+    # the heading is the tool: its bullets say what holds of it
+    ("heading-requires", "### refund_repair\n\n- Requires a reason.", SHOP, "schema_contract",
+     "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    ("heading-both-required",
+     "### book_repair\n\n- The pickup address and the drop-off address are both required.",
+     SHOP, "schema_contract", "book_repair",
+     {"schema_": {"required": ["dropoff_address"],
+                  "properties": {"dropoff_address": {"minLength": 1}}}}, E),
+    ("heading-not-allowed", "### cancel_repair\n\n- Not allowed once the repair has started.",
+     SHOP, "state_condition", "cancel_repair", {"denied": ["started"]}, E),
+    ("heading-never-more", "### refund_repair\n\n- Never more than 80 EUR.", SHOP,
+     "arg_within_bound", "refund_repair", {"arg": "amount_eur", "max": 80}, E),
+    # a table row names its tool; a later sentence of the cell is about it too
+    ("row-never-more",
+     "| Action | Tool | Rule |\n|---|---|---|\n| Refund a repair | `refund_repair` | Never more "
+     "than 80 EUR. |", SHOP, "arg_within_bound", "refund_repair",
+     {"arg": "amount_eur", "max": 80}, E),
+    ("row-one-per",
+     "| Action | Tool | Rule |\n|---|---|---|\n| Lend a bike | `lend_bike` | Only while a repair"
+     " runs. One bike per customer. |", SHOP, "max_calls", "lend_bike",
+     {"max": 1, "per": "customer"}, E),
+    ("label-never-more", "Refund a repair: never more than 80 EUR.", SHOP, "arg_within_bound",
+     "refund_repair", {"arg": "amount_eur", "max": 80}, E),
+    ("label-never-more-permit", "Refund a part: never more than 80 EUR.", SHOP,
+     "arg_within_bound", "refund_repair", {"arg": "amount_eur", "max": 80}, E),
+    # said of the assistant, or of no one
+    ("forbidden-to", "It is forbidden to remove health records.", SALON, "deny_action",
+     "removeRecord", {}, E),
+    ("assistant-required-before",
+     "The assistant is required to look up the owner with lookupOwner before it moves a slot.",
+     SALON, "require_before", "moveGroom", {"before": "lookupOwner"}, E),
+    ("assistant-not-permitted",
+     "The assistant is not permitted to book more than two slots per owner.", SALON,
+     "max_calls", "bookGroom", {"max": 2, "per": "owner"}, R),
+    ("gerund-forbidden", "Removing health records is strictly forbidden.", SALON, "deny_action",
+     "removeRecord", {}, E),
+    # "unless a X is given": the argument
+    ("unless-given", "Never apply a discount unless a voucher code was given.", SHOP,
+     "schema_contract", "apply_discount",
+     {"schema_": {"required": ["voucherCode"], "properties": {"voucherCode": {"minLength": 1}}}},
+     E),
+    ("unless-person-gives", "Do not apply a discount unless the customer gives a voucher code.",
+     SHOP, "schema_contract", "apply_discount",
+     {"schema_": {"required": ["voucherCode"], "properties": {"voucherCode": {"minLength": 1}}}},
+     E),
+]  # fmt: skip
+
+# written with the cases above and failing when first run (strict xfails: a change that
+# reads one says so): "refund a repair for more than 80 EUR" takes the object `repair` as the
+# bounded argument, which `repair_id` half-names (so no argument is bound: reviewed, never
+# wrong); "before it moves a slot" is read, but "move a slot" resolves to `moveGroom` only
+# weakly, so the ordering is reviewed
+NOT_YET = frozenset({"label-never-more", "assistant-required-before"})
+
+# never stronger than the sentence: no enforced flat ban, or no rule at all
+NEVER_FLAT: list[tuple[str, str, list[dict[str, Any]], str]] = [
+    # the condition of a framed bullet stays (reviewed)
+    ("dont-term", "## Don't\n\n- Cancel a repair during the first week of the loan.", SHOP,
+     "cancel_repair"),
+    # a bullet under the heading that is the tool, a condition no state binds
+    ("heading-once-paid", "### extend_warranty\n\n- Not allowed after the guarantee lapsed.",
+     SHOP, "extend_warranty"),
+    # a negation that bans an amount: up to it is allowed
+    ("label-tool-never-more", "Refund a repair: `refund_repair` never more than 80 EUR.", SHOP,
+     "refund_repair"),
+    ("gerund-only-after",
+     "Moving a slot is allowed only after the owner has agreed to the new time.", SALON,
+     "moveGroom"),
+]  # fmt: skip
+
+# look-alikes: no rule the frame would give
+NO_RULE: list[tuple[str, str, list[dict[str, Any]]]] = [
+    # a heading that is an id of no tool, over a sentence that reads like no rule
+    ("id-heading-plain", "### repair_notes\n\n- Workshop overview and opening times.", SHOP),
+    # a permission said with the gerund
+    ("gerund-permission", "Booking a slot is allowed.", SALON),
+    # a count of days in a line keyed by a tool is no count of its calls
+    ("keyed-days", "- `cancel_repair`: at most 3 days after booking.", SHOP),
+    # "unless" with a state, not a thing given: no argument is required
+    ("unless-state", "Never apply a discount unless the customer is active.", SHOP),
+]
+
+
+def _prompt(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> list[Any]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", tools)
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+@pytest.mark.parametrize("case", marked(READ, NOT_YET), ids=[c[0] for c in READ])
+def test_read(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools, operator, tool, params, enforcement = case
+    policies = _prompt(tmp_path, text, tools)
+    hits = [p for p in policies if fits(p, operator, tool, params)]
+    assert hits, [(p.operator, p.target, p.condition) for p in policies]
+    assert {p.enforcement for p in hits} == {enforcement}
+
+
+@pytest.mark.parametrize("case", NEVER_FLAT, ids=[c[0] for c in NEVER_FLAT])
+def test_never_a_flat_enforced_ban(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools, tool = case
+    policies = _prompt(tmp_path, text, tools)
+    flat_bans = [
+        p
+        for p in policies
+        if p.operator == "deny_action"
+        and p.target == tool
+        and p.enforcement == "enforce"
+        and not p.condition.model_dump(exclude_none=True).get("values")
+    ]
+    assert flat_bans == []
+
+
+@pytest.mark.parametrize("case", NO_RULE, ids=[c[0] for c in NO_RULE])
+def test_no_rule(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools = case
+    policies = _prompt(tmp_path, text, tools)
+    if case[0] == "keyed-days":  # the span is no count of calls; a review of it may stay
+        assert not [p for p in policies if p.operator == "max_calls"]
+    elif case[0] == "unless-state":
+        assert not [p for p in policies if p.operator == "schema_contract"]
+    else:
+        assert policies == []
+
+
+def test_both_addresses_required(tmp_path: Path) -> None:
+    """Each noun of "X and Y are both required" is an argument the call must carry."""
+    text = "### book_repair\n\n- The pickup address and the drop-off address are both required."
+    required = {
+        arg
+        for p in _prompt(tmp_path, text, SHOP)
+        if p.operator == "schema_contract" and p.enforcement == E
+        for arg in p.condition.model_dump(by_alias=True).get("schema", {}).get("required", ())
+    }
+    assert required == {"pickup_address", "dropoff_address"}
