@@ -18,7 +18,8 @@ from typing import Any
 from specgap.registry import Tool
 
 _WITHOUT = re.compile(
-    r"^\W*without\s+(?:(?:a|an|the|any|its|their)\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"^\W*without\s+(?:(?:a|an|the|any|its|their|your)\s+)?(?:[a-z]+(?:'s|s')\s+)?"
+    r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"\s*$",
     re.I,
 )

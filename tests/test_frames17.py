@@ -13,7 +13,15 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
   only after ...": the rule said to the agent (`person17`);
 - "unless a X is given" is "without a X": the argument the call must carry (`supply16`);
 - a count of days is no count of calls in a line keyed by a tool (`keyed`);
-- "drop-off address" names `dropoff_address` (`resolve.arguments`).
+- "drop-off address" names `dropoff_address` (`resolve.arguments`);
+- a ban said as care ("Be careful not to V"), a bound said with "no" ("No single X may
+  exceed N"), a rule after what its subject is ("X are evidence and must never be V-ed")
+  (`person17`);
+- the state of a preposition's object: "never V X for a Y whose status is S", "only V X for
+  Ys that are S" (`restrictors`, `only17`);
+- "Every X must include a Y": the argument the act's call must carry (`supply16`);
+- a clause after ";" keeps its rule when its action is the one a named tool's id opens with
+  ("asks to cancel" and `cancel_repair`) (`clause3_split`).
 """
 
 from __future__ import annotations
@@ -111,6 +119,32 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      SHOP, "schema_contract", "apply_discount",
      {"schema_": {"required": ["voucherCode"], "properties": {"voucherCode": {"minLength": 1}}}},
      E),
+    # a ban said as care; the state of a preposition's object ("in/for a X that/whose ...")
+    ("careful-not", "Be careful not to cancel a repair that has already started.", SHOP,
+     "state_condition", "cancel_repair", {"denied": ["started"]}, E),
+    ("for-whose", "Never book a repair for a customer whose status is blocked.", SHOP,
+     "state_condition", "book_repair", {"denied": ["blocked"], "entity": "customer"}, E),
+    ("only-for-whose", "Only book repairs for customers whose status is active.", SHOP,
+     "state_condition", "book_repair", {"allowed": ["active"], "entity": "customer"}, E),
+    ("only-after-verb", "Book repairs only for customers that are active.", SHOP,
+     "state_condition", "book_repair", {"allowed": ["active"], "entity": "customer"}, E),
+    # a bound said with "no"; a rule after what its subject is
+    ("no-single", "No single refund may exceed 80 EUR.", SHOP, "arg_within_bound",
+     "refund_repair", {"arg": "amount_eur", "max": 80}, E),
+    ("adj-and", "Damage photos are evidence and must never be deleted.", SHOP, "deny_action",
+     "delete_photo", {}, E),
+    # what every act of a kind must carry; the noun after a possessor
+    ("every-must-include", "Every repair refund must include a reason.", SHOP,
+     "schema_contract", "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    ("possessor", "Never refund a repair without the customer's reason.", SHOP,
+     "schema_contract", "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    # a clause after ";" whose action the sentence names by the tool's id
+    ("clause-asks-to",
+     "When a customer asks to cancel, look the repair up with get_repair first; if the repair "
+     "is urgent, do not call cancel_repair yourself.", SHOP, "require_before", "cancel_repair",
+     {"before": "get_repair"}, E),
 ]  # fmt: skip
 
 # written with the cases above and failing when first run (strict xfails: a change that
@@ -134,6 +168,10 @@ NEVER_FLAT: list[tuple[str, str, list[dict[str, Any]], str]] = [
     ("gerund-only-after",
      "Moving a slot is allowed only after the owner has agreed to the new time.", SALON,
      "moveGroom"),
+    # the condition of the clause after ";" stays with its ban
+    ("clause-if-urgent",
+     "When a customer asks to cancel, look the repair up with get_repair first; if the repair "
+     "is urgent, do not call cancel_repair yourself.", SHOP, "cancel_repair"),
 ]  # fmt: skip
 
 # look-alikes: no rule the frame would give
@@ -146,6 +184,8 @@ NO_RULE: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("keyed-days", "- `cancel_repair`: at most 3 days after booking.", SHOP),
     # "unless" with a state, not a thing given: no argument is required
     ("unless-state", "Never apply a discount unless the customer is active.", SHOP),
+    # what a thing is, and a permission: no rule
+    ("adj-and-permission", "Damage photos are evidence and may be kept.", SHOP),
 ]
 
 

@@ -147,7 +147,9 @@ COURSE_READ += [
         ("request_transcript", 3, "student", E),
     ),
     # "no <person> may <verb> more than N", a two-word noun, "up to" after the object
-    ("No student may drop more than 2 courses.", ("drop_course", 2, "student", R)),
+    # ("courses" is `course` since the seventeenth session, no longer `cours`: the count's
+    # tool resolves on its words and the rule is enforced)
+    ("No student may drop more than 2 courses.", ("drop_course", 2, "student", E)),
     (
         "Never request more than one official transcript per student.",
         # "official" is a word no tool uses, dropped before the noun it qualifies (resolve's

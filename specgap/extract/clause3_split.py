@@ -206,8 +206,25 @@ def _sure(rule: CandidateRule, named: dict[str, str], own: bool) -> CandidateRul
     if rule.target == "*" and rule.operator in _ARGUMENT and len(tools) == 1:
         (tool,) = tools.values()
         return rule.model_copy(update={"target": tool, "mentions": (tool,)})
-    target = (rule.target or "").strip("`").removesuffix("()").casefold()
-    return rule if target in tools else None
+    target = _CALL.sub("", (rule.target or "").strip("`")).strip("`").removesuffix("()")
+    target = target.casefold()
+    if target in tools:
+        return rule
+    # "... asks to cancel, ...; ... `cancel_move` ...": the verb one named tool's id opens with
+    words = target.split()
+    said = [
+        t
+        for t in tools
+        if words and _id_words(t)[:1] == words[:1] and set(words) <= set(_id_words(t))
+    ]
+    return rule if len(said) == 1 else None
+
+
+def _id_words(tool: str) -> list[str]:
+    return [w.casefold() for w in re.split(r"[_.\-]|(?<=[a-z])(?=[A-Z])", tool) if w]
+
+
+_CALL = re.compile(r"^(?:call|use|invoke|run|trigger)\s+", re.I)
 
 
 _WHOLE = frozenset({"require_before", "one_call_at_a_time"})

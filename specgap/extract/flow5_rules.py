@@ -129,7 +129,7 @@ _CARRY = frozenset(
     }
 )
 # prepositions that lead to where data goes (the last one after a carrying verb wins)
-_INTO = r"(?:into|in\s+to|in|inside|to|onto|on|with|through|via|out\s+of|within)"
+_INTO = r"(?:into|in\s+to|in|inside|to|onto|on|with|through|via|by|out\s+of|within)"
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nothing|none|don't|doesn't|mustn't|cannot|can't|shouldn't|won't|"
     r"forbidden|prohibited|banned|untrusted|leav(?:e|ing)\s+out|omit(?:ting)?|kept\s+out|"

@@ -1,8 +1,11 @@
 """Rules said of the agent in the third person, or impersonally (seventeenth session): "The
 assistant is required to verify the client before it reads any appointment", "The assistant
 is not permitted to book more than one appointment per week", "It is forbidden to delete
-client documents", "Under no circumstances may the assistant give advice", and the act said
-by its gerund: "Uploading documents is allowed only after the letter is signed".
+client documents", "Under no circumstances may the assistant give advice"; a ban said as
+care ("Be careful not to enrol X", "Make sure you never V": "Never ..."); the act said
+by its gerund: "Uploading documents is allowed only after the letter is signed", and a bound
+said with "no": "No single charge may exceed 500 EUR" ("A single charge may not exceed ...");
+a rule after what its subject is: "Notes are confidential and must never be sent by email".
 
 The grammar reads the rules a prompt says to the agent ("you must", "never"): these say the
 same of "the assistant" or of no one, and it read them as a fact about the assistant or
@@ -33,6 +36,10 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     for pattern, said in (
         # "It is forbidden to delete X", "The assistant is not permitted to book X"
         (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:strictly\s+)?" + _BANNED + r"\s+to\s+", "Never "),
+        # "Be careful not to enrol X", "Make sure you never V", "Remember to never V"
+        (r"^\W*(?:please\s+)?(?:be\s+careful|take\s+care|make\s+sure|be\s+sure|ensure|"
+         r"remember)\s+(?:that\s+)?(?:you\s+)?(?:do\s+not|don't|never|not\s+to|to\s+never|"
+         r"to\s+not|never\s+to)\s+", "Never "),
         # "It is required to verify X", "The assistant is required to verify X"
         (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:always\s+)?" + _OBLIGED + r"\s+to\s+", "You must "),
         # "Under no circumstances may the assistant give X"
@@ -99,12 +106,36 @@ def _gerund(text: str) -> str | None:
     return f"Only {act}{rest}"
 
 
+# "No single charge may exceed 500 EUR": a bound said with "no", said with "not"
+_NO_SINGLE = re.compile(
+    r"^\W*no\s+(?P<one>(?:single|one|individual)\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    r"(?P<modal>may|can|shall|should|will|must)\s+(?P<rest>(?:exceed|be\s+(?:more|greater|"
+    r"higher|larger|longer)\s+than|go\s+(?:over|above|beyond))\b.*)$",
+    re.I | re.S,
+)
+
+
+# "Treatment notes are confidential and must never be sent ...": what they are, then the
+# rule, whose subject is the same
+_ADJ_AND = re.compile(
+    r"^\W*(?P<np>(?:[A-Za-z][\w'-]*\s+){1,4}?)(?:is|are)\s+(?:[a-z][\w-]*\s+){1,2}?(?:and|but)\s+"
+    r"(?=(?:must|may|should|shall|can|cannot|can't|will|never)\b)",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence said to the agent (module docstring), or None when it is not said of
     the agent in the third person or impersonally."""
     gerund = _gerund(text)
     if gerund is not None:
         return gerund
+    what = _ADJ_AND.match(text)  # "Notes are confidential and must never be sent": the rule
+    if what is not None:
+        return str(what["np"]) + text[what.end() :]
+    no = _NO_SINGLE.match(text)
+    if no is not None:
+        return f"A {no['one'] or ''}{no['np']} {no['modal']} not {no['rest']}"
     for form, said in _FORMS:
         m = form.match(text)
         if m is not None:

@@ -34,6 +34,7 @@ from specgap.extract import (
     ground6_respell,
     noact_respell,
     nominal8_actions,
+    only17,
     original16,
     person17,
     prose7_reasons,
@@ -213,6 +214,7 @@ _REREADS = (
     contrast16.reread,  # "day-pass members can book desks but not meeting rooms"
     supply16.reread,  # "always give a reason when cancelling": never without one
     original16.reread,  # "refunds are issued to the original payment method only"
+    only17.reread,  # "only enrol students in courses whose status is open"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"

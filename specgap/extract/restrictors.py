@@ -248,8 +248,10 @@ def _narrowed_values(rule: CandidateRule, rest: str) -> CandidateRule:
 
 
 _OF_WHICH = re.compile(
-    r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
-    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:that|which)\s+(?:is|are|was|were|has|have)\b[^.;,]*)",
+    r"^\s*(?:for|on|to|of|from|with|against|in|into|onto|at)\s+(?:an?\s+|the\s+|any\s+)?"
+    r"(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which)\s+(?:is|are|was|were|has|have)|whose\s+"
+    r"[a-z][\w-]*\s+(?:is|are|was|were))\b[^.;,]*)",
     re.I,
 )
 

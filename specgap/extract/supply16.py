@@ -79,6 +79,32 @@ def without_given(text: str) -> str | None:
     return f"{text[: m.start()]}without a {noun}{text[m.end() :]}"
 
 
+# "Every treatment booking must include the guest's room number": the act, named by its
+# noun, and what it carries
+_INCLUDES = re.compile(
+    r"^\W*(?:(?:every|each|any|all|a|an|the)\s+)?(?P<act>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
+    r"must\s+(?:always\s+)?(?:include|contain|carry|state|specify|name|come\s+with|have)\s+"
+    r"(?P<np>(?:a|an|the|its|their)\s+(?:[a-z]+(?:'s|s')\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
+    r"\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def carried_by_act(text: str) -> str | None:
+    """ "Never <act> without <np>." for "Every <act's noun> must include <np>", or None when
+    the subject names no act ("Every order" names a thing; "the form must have a date" too)."""
+    from specgap.extract.noun_counts import act_of
+
+    m = _INCLUDES.match(" ".join(text.split()))
+    if m is None:
+        return None
+    act = act_of(m["act"])
+    if act is None:
+        return None
+    verb, _, obj = act.partition(" ")
+    return f"Never {verb} {'a ' + obj + ' ' if obj else ''}without {m['np']}."
+
+
 # The sentence read as what its act must not go without (module docstring) when the first reading
 # gave no rule.
-reread = when_none(respelt)
+reread = when_none(lambda text: respelt(text) or carried_by_act(text))

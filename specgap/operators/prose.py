@@ -186,8 +186,10 @@ def singular(word: str) -> str:
     w = word.casefold()
     if w.endswith("ies") and len(w) > 4:
         return w[:-3] + "y"
-    if w.endswith(("ses", "xes", "ches", "shes")):
-        return w[:-2]
+    if w.endswith(("sses", "tuses", "buses", "ruses", "nuses", "puses", "xes", "ches", "shes")):
+        return w[:-2]  # classes, statuses, buses, viruses, bonuses, boxes, batches, dishes
+    if w.endswith("ses") and len(w) > 4:
+        return w[:-1]  # courses, cases, licenses, purchases, houses, uses
     if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
         return w[:-1]
     return w
