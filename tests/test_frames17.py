@@ -19,7 +19,9 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
   (`person17`);
 - the state of a preposition's object: "never V X for a Y whose status is S", "only V X for
   Ys that are S" (`restrictors`, `only17`);
-- "Every X must include a Y": the argument the act's call must carry (`supply16`);
+- "Every X must include a Y", "X-s require a Y": the argument the act's call must carry
+  (`supply16`); a label and its predicate ("Photo deletion: not permitted.", "Repair
+  refunds: reason required.") (`elided17.labelled`);
 - a clause after ";" keeps its rule when its action is the one a named tool's id opens with
   ("asks to cancel" and `cancel_repair`) (`clause3_split`).
 """
@@ -145,6 +147,15 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "When a customer asks to cancel, look the repair up with get_repair first; if the repair "
      "is urgent, do not call cancel_repair yourself.", SHOP, "require_before", "cancel_repair",
      {"before": "get_repair"}, E),
+    # a label and what is said of it
+    ("label-not-permitted", "Photo deletion: not permitted.", SHOP, "deny_action",
+     "delete_photo", {}, E),
+    ("label-needs", "Repair refunds: reason required.", SHOP, "schema_contract",
+     "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    ("acts-require", "Repair refunds require a reason.", SHOP, "schema_contract",
+     "refund_repair",
+     {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
 ]  # fmt: skip
 
 # written with the cases above and failing when first run (strict xfails: a change that
@@ -186,6 +197,8 @@ NO_RULE: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("unless-state", "Never apply a discount unless the customer is active.", SHOP),
     # what a thing is, and a permission: no rule
     ("adj-and-permission", "Damage photos are evidence and may be kept.", SHOP),
+    # a thing that needs something, though its noun is a verb too: no argument required
+    ("thing-needs", "Bigger bikes need a cargo rack.", SHOP),
 ]
 
 

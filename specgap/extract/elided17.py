@@ -167,3 +167,40 @@ def reread(
         if found:
             return found, notes
     return rules, diagnostics
+
+
+# "Deposits: non-refundable.", "ID check: required before any rental.": a label and what is
+# said of it, a predicate with no subject of its own
+_LABEL_SAYS = re.compile(
+    r"^\W*(?P<label>[A-Za-z][\w' -]{1,40}?)\s*:\s+(?P<pred>(?:(?:not|never)\s+|only\s+)?"
+    r"(?:permitted|allowed|required|mandatory|compulsory|forbidden|prohibited|banned|"
+    r"non-refundable|not\s+refundable|possible|available)\b.*)$",
+    re.I | re.S,
+)
+# "Damage reports: photo required.": what every act of the label's kind must carry
+_LABEL_NEEDS = re.compile(
+    r"^\W*(?P<label>[A-Za-z][\w' -]{1,40}?)\s*:\s+(?:an?\s+|the\s+)?(?P<np>[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*)?)\s+(?:is\s+|are\s+)?(?:always\s+)?(?:required|mandatory|needed)"
+    r"\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def labelled(text: str) -> str | None:
+    """A label's line said as a sentence ("Deposits are non-refundable.", "A damage report
+    requires a photo."), or None when the line is no label and a predicate of it."""
+    text = " ".join(text.split())
+    needs = _LABEL_NEEDS.match(text)
+    if needs is not None:
+        return f"{needs['label']} require a {needs['np']}."
+    says = _LABEL_SAYS.match(text)
+    if says is None:
+        return None
+    label = says["label"].strip()
+    last = label.split()[-1].casefold()
+    be = "are" if last.endswith("s") and not last.endswith("ss") else "is"
+    pred = _BANNED.sub("prohibited", says["pred"], count=1)  # the plain bans' own word
+    return f"{label} {be} {pred}"
+
+
+_BANNED = re.compile(r"^(?:(?:not|never)\s+(?:permitted|allowed)|forbidden|banned)\b", re.I)

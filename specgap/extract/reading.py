@@ -121,17 +121,20 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     # the same sentence said the way the readers read it, when that reads a rule: "## Don't"
     # over "- V X" is "Never V X" (`framed17`); "It is forbidden to V" is "Never V"
     # (`person17`); "unless a X is given" is "without a X" (`supply16`)
-    said = framed17.framed(sentence)
+    said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = supply16.without_given(said or sentence.clean) or said
+    spelt_notes: list[Diagnostic] = []
     if said is not None:
-        found, notes = _read_said(spelt(sentence, said))
+        found, spelt_notes = _read_said(spelt(sentence, said))
         if found:
             words = " ".join(sentence.text.split())
-            return [r.model_copy(update={"text": words}) for r in found], notes
+            return [r.model_copy(update={"text": words}) for r in found], spelt_notes
     rules, notes = _read_said(sentence)
     # "### refund_job" over "- Requires a reason.": the tool its frame names (`elided17`)
-    return elided17.reread(sentence, rules, notes, _read_said)
+    rules, notes = elided17.reread(sentence, rules, notes, _read_said)
+    # read as it means, the sentence said why it compiles to nothing; as written, nothing
+    return (rules, notes) if rules or notes else ([], spelt_notes)
 
 
 def _read_said(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:

@@ -79,11 +79,12 @@ def without_given(text: str) -> str | None:
     return f"{text[: m.start()]}without a {noun}{text[m.end() :]}"
 
 
-# "Every treatment booking must include the guest's room number": the act, named by its
-# noun, and what it carries
+# "Every treatment booking must include the guest's room number", "Damage reports require a
+# photo": the act, named by its noun, and what it carries
 _INCLUDES = re.compile(
     r"^\W*(?:(?:every|each|any|all|a|an|the)\s+)?(?P<act>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
-    r"must\s+(?:always\s+)?(?:include|contain|carry|state|specify|name|come\s+with|have)\s+"
+    r"(?:must\s+(?:always\s+)?(?:include|contain|carry|state|specify|name|come\s+with|have)|"
+    r"(?:always\s+)?(?:requires?|needs?))\s+"
     r"(?P<np>(?:a|an|the|its|their)\s+(?:[a-z]+(?:'s|s')\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"\s*[.;!]?\s*$",
     re.I,
@@ -93,14 +94,25 @@ _INCLUDES = re.compile(
 def carried_by_act(text: str) -> str | None:
     """ "Never <act> without <np>." for "Every <act's noun> must include <np>", or None when
     the subject names no act ("Every order" names a thing; "the form must have a date" too)."""
+    from specgap.extract.english import lemmas
+    from specgap.extract.nominals import nominal_act
     from specgap.extract.noun_counts import act_of
+    from specgap.operators.prose import is_action_noun, singular
 
     m = _INCLUDES.match(" ".join(text.split()))
     if m is None:
         return None
+    head = m["act"].split()[-1]
     act = act_of(m["act"])
     if act is None:
         return None
+    act = act.casefold()
+    derived = is_action_noun(head) or nominal_act(singular(head)) or head.endswith("ing")
+    done_to = act.split()[1:]
+    if not derived and not (
+        done_to and all("NOUN" in lemmas(w) and "ADJ" not in lemmas(w) for w in done_to)
+    ):
+        return None  # "bigger projects need a permit": a thing, though "project" is a verb too
     verb, _, obj = act.partition(" ")
     return f"Never {verb} {'a ' + obj + ' ' if obj else ''}without {m['np']}."
 
