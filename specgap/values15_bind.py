@@ -9,6 +9,11 @@ registry is tried: exactly one tool with an argument whose schema (its `enum`, o
 description's list) lists every value is the rule's tool. The verb said nothing about it, so
 the resolution is an inference, below the score rules are enforced at: the rule is reviewed,
 never enforced on a guess. None or several such tools leave the rule as it was.
+
+A tool tied with others for the rule's verb ("hire" between `hire_boat` and `get_hire`) is
+the rule's tool when it is the one of them whose argument lists the values (seventeenth
+session): the verb named it as well as the others, and only it takes the values. It keeps
+its own score, so the rule is enforced only where that score would be.
 """
 
 from __future__ import annotations
@@ -26,7 +31,27 @@ def by_listed_values(resolved: ResolvedRule, registry: Registry) -> ResolvedRule
     rule = resolved.rule
     key = "allowed" if rule.params.get("allowed") else "values"
     said = {str(v).casefold() for v in rule.params.get(key) or ()}
-    if not rule.params.get("by_values") or resolved.target.status != "unresolved" or not said:
+    if not rule.params.get("by_values") or not said:
+        return resolved
+    if resolved.target.status == "ambiguous":  # the tied tool that takes the values decides
+        tied = (
+            [c for c in resolved.target.candidates if _lists_all(registry.by_id[c.tool_id], said)]
+            if all(c.tool_id in registry.by_id for c in resolved.target.candidates)
+            else []
+        )
+        if len(tied) != 1:
+            return resolved
+        target = resolved.target.model_copy(
+            update={
+                "status": "resolved",
+                "candidates": (
+                    tied[0],
+                    *(c for c in resolved.target.candidates if c is not tied[0]),
+                ),
+            }
+        )
+        return resolved.model_copy(update={"target": target})
+    if resolved.target.status != "unresolved":
         return resolved
     tools = [tool for tool in registry.tools if _lists_all(tool, said)]
     if len(tools) != 1:

@@ -22,6 +22,10 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
 - "Every X must include a Y", "X-s require a Y": the argument the act's call must carry
   (`supply16`); a label and its predicate ("Photo deletion: not permitted.", "Repair
   refunds: reason required.") (`elided17.labelled`);
+- bounds said with "lasts N at most", "the longest X is N", "X cannot be longer than N",
+  "any X beyond N must be refused", "Xs start at N", "Minimum X N" (`bound17`);
+- a verb tied between two tools binds to the one whose argument lists the rule's values
+  (`values15_bind`);
 - a clause after ";" keeps its rule when its action is the one a named tool's id opens with
   ("asks to cancel" and `cancel_repair`) (`clause3_split`).
 """
@@ -56,7 +60,8 @@ SHOP = [
 
 SALON = [
     spec("lookupOwner", "Look up a dog's owner.", phone="string"),
-    spec("bookGroom", "Book a grooming slot for a dog.", ownerId="string", dogId="string"),
+    spec("bookGroom", "Book a grooming slot for a dog.", ownerId="string", dogId="string",
+         breed=("string", "poodle, terrier or spaniel")),
     spec("listGrooms", "List an owner's grooming slots.", ownerId="string"),
     spec("moveGroom", "Move a grooming slot.", groomId="string", start="string"),
     spec("dropGroom", "Cancel a grooming slot.", groomId="string"),
@@ -156,14 +161,34 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
     ("acts-require", "Repair refunds require a reason.", SHOP, "schema_contract",
      "refund_repair",
      {"schema_": {"required": ["reason"], "properties": {"reason": {"minLength": 1}}}}, E),
+    # bounds said with the verbs and nouns people use for them (`bound17`)
+    ("bound-lasts", "A repair lasts 10 days at most.", SHOP, "arg_within_bound", "book_repair",
+     {"arg": "days", "max": 10}, E),
+    ("bound-longest", "The longest repair is 10 days.", SHOP, "arg_within_bound",
+     "book_repair", {"arg": "days", "max": 10}, E),
+    ("bound-period", "The repair period cannot be longer than 10 days.", SHOP,
+     "arg_within_bound", "book_repair", {"arg": "days", "max": 10}, E),
+    ("bound-refused", "Any refund beyond 80 EUR must be refused.", SHOP, "arg_within_bound",
+     "refund_repair", {"arg": "amount_eur", "max": 80}, E),
+    ("bound-starts-at", "Refunds start at 5 EUR.", SHOP, "arg_within_bound", "refund_repair",
+     {"arg": "amount_eur", "min": 5}, E),
+    ("bound-minimum-no-colon", "Minimum refund 5 EUR.", SHOP, "arg_within_bound",
+     "refund_repair", {"arg": "amount_eur", "min": 5}, E),
+    ("bound-is-the-maximum", "12 days is the maximum repair.", SHOP, "arg_within_bound",
+     "book_repair", {"arg": "days", "max": 12}, E),
+    # a verb tied between two tools: the one whose argument lists the values
+    ("values-break-tie", "Only groom poodles and terriers.", SALON, "resource_in_allowlist",
+     "bookGroom", {"arg": "breed", "allowed": ["poodle", "terrier"]}, E),
 ]  # fmt: skip
 
 # written with the cases above and failing when first run (strict xfails: a change that
 # reads one says so): "refund a repair for more than 80 EUR" takes the object `repair` as the
 # bounded argument, which `repair_id` half-names (so no argument is bound: reviewed, never
 # wrong); "before it moves a slot" is read, but "move a slot" resolves to `moveGroom` only
-# weakly, so the ordering is reviewed
-NOT_YET = frozenset({"label-never-more", "assistant-required-before"})
+# weakly, so the ordering is reviewed; "The repair period cannot be longer than 10 days" is
+# read by the readers of a bound on every tool's argument as the phrase "repair period days",
+# which no argument answers to (`bound17` reads only what no reader read)
+NOT_YET = frozenset({"label-never-more", "assistant-required-before", "bound-period"})
 
 # never stronger than the sentence: no enforced flat ban, or no rule at all
 NEVER_FLAT: list[tuple[str, str, list[dict[str, Any]], str]] = [
@@ -199,6 +224,8 @@ NO_RULE: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("adj-and-permission", "Damage photos are evidence and may be kept.", SHOP),
     # a thing that needs something, though its noun is a verb too: no argument required
     ("thing-needs", "Bigger bikes need a cargo rack.", SHOP),
+    # a number after "last" that is no span: no bound
+    ("last-digits", "- customer phone last 4 digits", SHOP),
 ]
 
 

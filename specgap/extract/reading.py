@@ -20,6 +20,7 @@ from specgap.extract import (
     args4_kinds,
     args4_values,
     bound5_respell,
+    bound17,
     chat7_respell,
     clause3_split,
     contrast16,
@@ -222,6 +223,7 @@ _REREADS = (
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
+    bound17.reread,  # "A hire lasts 4 hours at most", "The longest hire is 4 hours"
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
