@@ -24,6 +24,8 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
   refunds: reason required.") (`elided17.labelled`);
 - bounds said with "lasts N at most", "the longest X is N", "X cannot be longer than N",
   "any X beyond N must be refused", "Xs start at N", "Minimum X N" (`bound17`);
+- a count said of "each X" or "a X ... once" is per X (`max_calls`); "Customers who are S
+  may not V" is read as "S customers may not V" (`person17`);
 - a verb tied between two tools binds to the one whose argument lists the rule's values
   (`values15_bind`);
 - a clause after ";" keeps its rule when its action is the one a named tool's id opens with
@@ -176,6 +178,14 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "refund_repair", {"arg": "amount_eur", "min": 5}, E),
     ("bound-is-the-maximum", "12 days is the maximum repair.", SHOP, "arg_within_bound",
      "book_repair", {"arg": "days", "max": 12}, E),
+    # a count said of each thing acted on is per that thing, never one per trace
+    ("count-each", "Refund each repair only once.", SHOP, "max_calls", "refund_repair",
+     {"max": 1, "per": "repair"}, E),
+    ("count-a-thing", "Refund a repair only once.", SHOP, "max_calls", "refund_repair",
+     {"max": 1, "per": "repair"}, E),
+    # the subject's state said after it
+    ("who-are", "Customers who are blocked may not book repairs.", SHOP, "state_condition",
+     "book_repair", {"denied": ["blocked"], "entity": "customer"}, E),
     # a verb tied between two tools: the one whose argument lists the values
     ("values-break-tie", "Only groom poodles and terriers.", SALON, "resource_in_allowlist",
      "bookGroom", {"arg": "breed", "allowed": ["poodle", "terrier"]}, E),

@@ -5,7 +5,8 @@ client documents", "Under no circumstances may the assistant give advice"; a ban
 care ("Be careful not to enrol X", "Make sure you never V": "Never ..."); the act said
 by its gerund: "Uploading documents is allowed only after the letter is signed", and a bound
 said with "no": "No single charge may exceed 500 EUR" ("A single charge may not exceed ...");
-a rule after what its subject is: "Notes are confidential and must never be sent by email".
+a rule after what its subject is: "Notes are confidential and must never be sent by email";
+a subject's state said after it: "Customers who are banned may not hire boats".
 
 The grammar reads the rules a prompt says to the agent ("you must", "never"): these say the
 same of "the assistant" or of no one, and it read them as a fact about the assistant or
@@ -115,6 +116,14 @@ _NO_SINGLE = re.compile(
 )
 
 
+# "Customers who are banned may not hire boats": the state before the noun ("Banned customers
+# may not hire boats"), which the readers of a subject's state read
+_WHO_ARE = re.compile(
+    r"^\W*(?P<np>[A-Za-z][\w-]*s)\s+(?:who|that|which)\s+(?:are|have\s+been)\s+(?!not\b)"
+    r"(?P<state>[a-z][\w-]*)\s+(?=(?:may|can|must|should|shall|will)(?:\s+not|\s+never|n't)?\s|"
+    r"cannot\s|can't\s|mustn't\s|are\s+not\s|are\s+never\s)",
+    re.I,
+)
 # "Treatment notes are confidential and must never be sent ...": what they are, then the
 # rule, whose subject is the same
 _ADJ_AND = re.compile(
@@ -130,6 +139,9 @@ def respelt(text: str) -> str | None:
     gerund = _gerund(text)
     if gerund is not None:
         return gerund
+    who = _WHO_ARE.match(text)  # "Customers who are banned may not hire boats"
+    if who is not None:
+        return f"{who['state'].casefold()} {who['np'].casefold()} {text[who.end() :]}"
     what = _ADJ_AND.match(text)  # "Notes are confidential and must never be sent": the rule
     if what is not None:
         return str(what["np"]) + text[what.end() :]

@@ -151,6 +151,13 @@ _PER = re.compile(
     r"(?!\s+(?:of|to)\b)",
     re.I,
 )
+# what the act is done to, said with "each" or "every": the count is per that thing
+_EACH = re.compile(r"\b(?:each|every)\s+(?P<entity>(?!(?:time|one|other)\b)[a-z]+)\b", re.I)
+_ONE_THING = re.compile(
+    r"\b(?:a|an)\s+(?P<entity>[a-z]+)\s+(?:(?:only|at\s+most|no\s+more\s+than)\s+)?"
+    r"(?:once|twice|thrice)\b",
+    re.I,
+)
 _WHOLE = frozenset(
     split_words("conversation session chat trace dialogue interaction turn user day")
 )
@@ -199,7 +206,9 @@ def _per(clean: str) -> dict[str, Any]:
     """ "3 per guest per day": per guest (a trace lies within a day, so counting a guest's
     calls per trace is what the sentence implies); a span of time only when it is all."""
     pers = sorted(_PER.finditer(clean), key=lambda p: _rank(singular(p["entity"])))
-    per = pers[0] if pers else None
+    # "refund each hire only once", "refund a hire only once": per hire (a thing no argument
+    # names is reported by the compiler, and the count reviewed: never one per trace)
+    per = pers[0] if pers else _EACH.search(clean) or _ONE_THING.search(clean)
     if per is not None and singular(per["entity"]) not in _WHOLE:
         return {"per": singular(per["entity"])}
     return {}
