@@ -359,8 +359,11 @@ def _by_value(
     return ("deny_action", {"facet": arg, "values": values, "schema_values": True}), []
 
 
-# the words of a ban beside its act and its value ("Never rent a garage unit.")
-_MODAL = frozenset(split("do does don t not never must shall may can cannot should no"))
+# the words of a ban beside its act and its value ("Never rent a garage unit.", "We no longer
+# rent garage units.")
+_MODAL = frozenset(
+    split("do does don t not never must shall may can cannot should no we you longer will won")
+)
 
 
 def _whole(tool: Tool, text: str) -> tuple[str, dict[str, Any]] | None:

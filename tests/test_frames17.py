@@ -26,6 +26,8 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
   "any X beyond N must be refused", "Xs start at N", "Minimum X N" (`bound17`);
 - a count said of "each X" or "a X ... once" is per X (`max_calls`); "Customers who are S
   may not V" is read as "S customers may not V" (`person17`);
+- values said as "not available" / "not for hire", and "We never V X" said of the desk
+  (`allow15_objects`, `person17`, `carg8_bind`);
 - a verb tied between two tools binds to the one whose argument lists the rule's values
   (`values15_bind`);
 - a clause after ";" keeps its rule when its action is the one a named tool's id opens with
@@ -186,6 +188,11 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
     # the subject's state said after it
     ("who-are", "Customers who are blocked may not book repairs.", SHOP, "state_condition",
      "book_repair", {"denied": ["blocked"], "entity": "customer"}, E),
+    # values said as not available or not for hire, and the desk's own "we never V X"
+    ("not-available", "Terriers are not available.", SALON, "deny_action", "bookGroom",
+     {"arg": "breed", "values": ["terrier"]}, R),
+    ("we-never", "We never groom spaniels.", SALON, "deny_action", "bookGroom",
+     {"arg": "breed", "values": ["spaniel"]}, E),
     # a verb tied between two tools: the one whose argument lists the values
     ("values-break-tie", "Only groom poodles and terriers.", SALON, "resource_in_allowlist",
      "bookGroom", {"arg": "breed", "allowed": ["poodle", "terrier"]}, E),

@@ -59,14 +59,19 @@ LISTED = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and|and/or)\s+")
 _NEGATION = re.compile(r"\b(?:never|not|cannot|can't)\b", re.I)
 
 
-# "Cash is not accepted", "We never take amex or diners", "Post is not used": values said with
+# "Cash is not accepted", "We never take amex or diners", "Post is not used", "Motorboats are
+# not available", "... are not for hire": values said with
 # a verb of using them, which names no tool; the tool is the one whose schema lists them
 # (`specgap.values15_bind`, reviewed: the verb said nothing of it)
-_USE_VERBS = r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported)"
+_USE_VERBS = (
+    r"(?P<verb>accept|accepted|take|taken|use|used|offer|offered|support|supported|available|"
+    r"for\s+(?:hire|rent|sale))"
+)
 _ONE = r"(?P<one>(?>[A-Za-z][\w-]*)(?:\s+(?![a-z]+ed\b|is\b|are\b)[a-z][\w-]*)?)"
 _ANY_MORE = rf"(?:\s+(?:here|anymore|any\s+more|at\s+all))?{_END}"
 _NOT_USED = re.compile(
-    rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never)\s+{_USE_VERBS}{_ANY_MORE}",
+    rf"^\W*(?:the\s+)?(?:{_LIST}|{_ONE})\s+(?:is|are)\s+(?:not|never|no\s+longer)\s+{_USE_VERBS}"
+    rf"{_ANY_MORE}",
     re.I,
 )
 _WE_DO_NOT_USE = re.compile(
@@ -74,6 +79,9 @@ _WE_DO_NOT_USE = re.compile(
     + _ANY_MORE,
     re.I,
 )
+
+
+_USING = re.compile(r"^(?:accept|take|use|offer|support)", re.I)
 
 
 def unused_values(text: str) -> list[Emit]:
@@ -85,6 +93,8 @@ def unused_values(text: str) -> list[Emit]:
     values = _values(m["list"]) if m["list"] else [m["one"]]
     if not values or any(v.casefold() in _NOT_VALUE_WORDS for v in values):
         return []
+    if not _USING.match(m["verb"]) and any(len(v.split()) > 1 for v in values):
+        return []  # "Free shipping is not available": a kind of the act (its own readers)
     # (the verb may name a tool, `accept_garment`; else the values find it)
     return [Emit("deny_action", lemma(m["verb"]), {"values": values, "by_values": True}, 0.6)]
 

@@ -6,7 +6,8 @@ care ("Be careful not to enrol X", "Make sure you never V": "Never ..."); the ac
 by its gerund: "Uploading documents is allowed only after the letter is signed", and a bound
 said with "no": "No single charge may exceed 500 EUR" ("A single charge may not exceed ...");
 a rule after what its subject is: "Notes are confidential and must never be sent by email";
-a subject's state said after it: "Customers who are banned may not hire boats".
+a subject's state said after it: "Customers who are banned may not hire boats"; the desk's
+own acts: "We never hire motorboats", "We no longer hire out X" ("Never hire ...").
 
 The grammar reads the rules a prompt says to the agent ("you must", "never"): these say the
 same of "the assistant" or of no one, and it read them as a fact about the assistant or
@@ -41,6 +42,10 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\W*(?:please\s+)?(?:be\s+careful|take\s+care|make\s+sure|be\s+sure|ensure|"
          r"remember)\s+(?:that\s+)?(?:you\s+)?(?:do\s+not|don't|never|not\s+to|to\s+never|"
          r"to\s+not|never\s+to)\s+", "Never "),
+        # "We never hire motorboats", "We no longer hire out X": the desk's own acts
+        (r"^\W*we\s+(?:never|do\s+not|don't|no\s+longer|will\s+not|won't)\s+(?!(?:have|need|"
+         r"know|want|offer|accept|take|use|support)\b)", "Never "),
+        (r"^\W*we\s+only\s+(?!(?:have|need|know|want|offer|accept|take|use|support)\b)", "Only "),
         # "It is required to verify X", "The assistant is required to verify X"
         (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:always\s+)?" + _OBLIGED + r"\s+to\s+", "You must "),
         # "Under no circumstances may the assistant give X"
@@ -151,10 +156,13 @@ def respelt(text: str) -> str | None:
     for form, said in _FORMS:
         m = form.match(text)
         if m is not None:
-            rest = text[m.end() :]
+            rest = _PHRASAL.sub(r"\g<v>", text[m.end() :], count=1)  # "hire out X": hire X
             return said + (_ITS_ACTS.sub(_yours, rest) if said != "Never " else rest)
     return None
 
+
+# a verb whose particle says nothing of the act ("hire out boats", "rent out bikes")
+_PHRASAL = re.compile(r"^(?P<v>hire|rent|lend|hand|give)\s+out\b(?=\s+[a-z])", re.I)
 
 # "... before it reads or changes any appointment": the agent's acts, said to it
 _ITS_ACTS = re.compile(
