@@ -28,6 +28,8 @@ domains (a bicycle workshop in snake_case, a grooming salon in camelCase):
   may not V" is read as "S customers may not V" (`person17`);
 - values said as "not available" / "not for hire", and "We never V X" said of the desk
   (`allow15_objects`, `person17`, `carg8_bind`);
+- "X must have been S before you V it", "V-s require the X to be S", "check that X is S;
+  otherwise do not V": the state X must be in, when no tool performs S (`state17`);
 - a verb tied between two tools binds to the one whose argument lists the rule's values
   (`values15_bind`);
 - a clause after ";" keeps its rule when its action is the one a named tool's id opens with
@@ -193,6 +195,17 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      {"arg": "breed", "values": ["terrier"]}, R),
     ("we-never", "We never groom spaniels.", SALON, "deny_action", "bookGroom",
      {"arg": "breed", "values": ["spaniel"]}, E),
+    # the state the thing acted on must be in, said as what must be true before the act
+    ("state-before-act", "The repair must have been done before you refund it.", SHOP,
+     "state_condition", "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
+    ("state-make-sure", "Make sure the repair is done before refunding.", SHOP,
+     "state_condition", "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
+    ("state-require-to-be", "Refunds require the repair to be done.", SHOP, "state_condition",
+     "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
+    ("state-otherwise", "Check that the repair is done; otherwise do not refund.", SHOP,
+     "state_condition", "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
+    ("state-in-status", "Refund only repairs in done status.", SHOP, "state_condition",
+     "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
     # a verb tied between two tools: the one whose argument lists the values
     ("values-break-tie", "Only groom poodles and terriers.", SALON, "resource_in_allowlist",
      "bookGroom", {"arg": "breed", "allowed": ["poodle", "terrier"]}, E),
@@ -297,3 +310,11 @@ def test_both_addresses_required(tmp_path: Path) -> None:
         for arg in p.condition.model_dump(by_alias=True).get("schema", {}).get("required", ())
     }
     assert required == {"pickup_address", "dropoff_address"}
+
+
+def test_a_step_a_tool_performs_stays_an_ordering(tmp_path: Path) -> None:
+    """ "must have been booked before you refund it": `book_repair` books, so it is a step."""
+    text = "The repair must have been booked before you refund it."
+    policies = _prompt(tmp_path, text, SHOP)
+    assert [p.operator for p in policies] == ["require_before"]
+    assert fits(policies[0], "require_before", "refund_repair", {"before": "book_repair"})

@@ -186,12 +186,16 @@ _LABEL_NEEDS = re.compile(
 )
 
 
+# what a person gives, not an argument: the readers of confirmations and reviews read these
+_YES = frozenset({"confirmation", "approval", "consent", "agreement", "ok", "yes", "sign-off"})
+
+
 def labelled(text: str) -> str | None:
     """A label's line said as a sentence ("Deposits are non-refundable.", "A damage report
     requires a photo."), or None when the line is no label and a predicate of it."""
     text = " ".join(text.split())
     needs = _LABEL_NEEDS.match(text)
-    if needs is not None:
+    if needs is not None and needs["np"].split()[-1].casefold() not in _YES:
         return f"{needs['label']} require a {needs['np']}."
     says = _LABEL_SAYS.match(text)
     if says is None:

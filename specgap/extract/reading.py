@@ -46,6 +46,7 @@ from specgap.extract import (
     state6_respell,
     state15_until,
     state15_used,
+    state17,
     supply16,
     temporal,
     values3_respell,
@@ -125,6 +126,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = supply16.without_given(said or sentence.clean) or said
+    said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = _read_said(spelt(sentence, said))

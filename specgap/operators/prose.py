@@ -193,8 +193,8 @@ def singular(word: str) -> str:
         return w[:-2]  # classes, statuses, buses, viruses, bonuses, boxes, batches, dishes
     if w.endswith("ses") and len(w) > 4:
         return w[:-1]  # courses, cases, licenses, purchases, houses, uses
-    if w.endswith("s") and not w.endswith("ss") and len(w) > 3:
-        return w[:-1]
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+        return w[:-1]  # (status, bonus, basis, analysis are singular)
     return w
 
 
