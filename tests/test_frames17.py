@@ -206,6 +206,9 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "state_condition", "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
     ("state-in-status", "Refund only repairs in done status.", SHOP, "state_condition",
      "refund_repair", {"allowed": ["done"], "entity": "repair"}, E),
+    # a count whose "only" opens the sentence
+    ("only-count", "Only refund a repair once per customer.", SHOP, "max_calls",
+     "refund_repair", {"max": 1, "per": "customer"}, R),
     # a verb tied between two tools: the one whose argument lists the values
     ("values-break-tie", "Only groom poodles and terriers.", SALON, "resource_in_allowlist",
      "bookGroom", {"arg": "breed", "allowed": ["poodle", "terrier"]}, E),

@@ -2,7 +2,8 @@
 4 hours at most", "The hire period cannot be longer than 4 hours", "4 hours is the maximum
 hire", "The longest hire is 4 hours", "Any hire beyond 4 hours must be refused", "No boat
 goes out for more than 4 hours", "Nobody may take a boat out for longer than 4 hours", "Boats
-carry six passengers or fewer", "Deposits start at 50 EUR", "Minimum deposit 50 EUR".
+carry six passengers or fewer", "Deposits start at 50 EUR", "Minimum deposit 50 EUR"; and
+a count whose "only" opens the sentence: "Only text a customer once per hire".
 
 Each says what "<the thing> must not exceed <N unit>" (or "must be at least") says, which
 the bound readers read (`amounts`): the bound on the argument the unit and the noun name,
@@ -74,10 +75,23 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 _LOW = re.compile(r"^(?:minimum|min\.?|shortest|least|smallest|lowest)$", re.I)
 
 
+# "Only text a customer once per hire", "Only send one text per hire": the "only" is the
+# count's ("Text a customer only once per hire")
+_ONLY_COUNT = re.compile(
+    r"^\W*only\s+(?P<pre>[a-z][\w' -]*?)\s+(?P<n>once|twice|one|two|three|\d+\s+times)\s+"
+    r"(?P<post>(?:[a-z]+\s+)?(?:per|a|each|every|in\s+(?:a|one))\b.*)$",
+    re.I | re.S,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence as "<the thing> must not exceed <N unit>" (or "must be at least" /
     "must not carry more than"), or None when it is none of the forms above."""
     said = " ".join(text.split())
+    count = _ONLY_COUNT.match(said)
+    if count is not None:
+        pre = count["pre"]
+        return f"{pre[0].upper()}{pre[1:]} only {count['n']} {count['post']}"
     for form, side in _FORMS:
         m = form.match(said)
         if m is None:
