@@ -259,6 +259,8 @@ NO_RULE: list[tuple[str, str, list[dict[str, Any]]]] = [
     ("thing-needs", "Bigger bikes need a cargo rack.", SHOP),
     # a number after "last" that is no span: no bound
     ("last-digits", "- customer phone last 4 digits", SHOP),
+    # whose approval, not what state: no state test
+    ("whose-not-state", "Refunds require a manager approval.", SHOP),
 ]
 
 
@@ -295,7 +297,9 @@ def test_never_a_flat_enforced_ban(tmp_path: Path, case: tuple[Any, ...]) -> Non
 def test_no_rule(tmp_path: Path, case: tuple[Any, ...]) -> None:
     _, text, tools = case
     policies = _prompt(tmp_path, text, tools)
-    if case[0] == "keyed-days":  # the span is no count of calls; a review of it may stay
+    if case[0] == "whose-not-state":
+        assert not [p for p in policies if p.operator == "state_condition"]
+    elif case[0] == "keyed-days":  # the span is no count of calls; a review of it may stay
         assert not [p for p in policies if p.operator == "max_calls"]
     elif case[0] == "unless-state":
         assert not [p for p in policies if p.operator == "schema_contract"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import verb_lemma
+from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_events import gerund_verb
 from specgap.operators.prose import lemma
@@ -63,6 +63,9 @@ _HELD = (
 )
 
 
+_PARTICIPLE = re.compile(r"^[a-z]+(?:ed|en)$")
+
+
 def _held(said: str) -> str | None:
     for form in _HELD:
         m = form.match(said)
@@ -74,6 +77,8 @@ def _held(said: str) -> str | None:
         state = (groups.get("state") or groups.get("s1") or groups.get("s2") or "").casefold()
         if not act or state in {"a", "an", "the", "new", "valid", "separate", "second"}:
             return None
+        if groups.get("state") and "ADJ" not in lemmas(state) and not _PARTICIPLE.match(state):
+            return None  # "Refunds require a manager approval": whose, not what state
         if groups.get("s1") or groups.get("s2"):
             return f"Never {act} a {m['np'].casefold()} unless its status is {state}."
         return f"Never {act} unless the {m['np'].casefold()} is {state}."
