@@ -22,6 +22,7 @@ from specgap.argfit import spelled
 from specgap.extract.described_values import schema_listed
 from specgap.ir import Candidate, Resolution, ResolvedRule
 from specgap.registry import Registry, Tool
+from specgap.resolve.evidence import near_tie
 
 INFERRED = 0.6  # under `compile.HIGH_CONFIDENCE`: a tool read from the values is reviewed
 
@@ -34,9 +35,10 @@ def by_listed_values(resolved: ResolvedRule, registry: Registry) -> ResolvedRule
     if not rule.params.get("by_values") or not said:
         return resolved
     if resolved.target.status == "ambiguous":  # the tied tool that takes the values decides
+        near = near_tie(resolved.target)  # (never a weaker candidate outside the tie)
         tied = (
-            [c for c in resolved.target.candidates if _lists_all(registry.by_id[c.tool_id], said)]
-            if all(c.tool_id in registry.by_id for c in resolved.target.candidates)
+            [c for c in near if _lists_all(registry.by_id[c.tool_id], said)]
+            if all(c.tool_id in registry.by_id for c in near)
             else []
         )
         if len(tied) != 1:
