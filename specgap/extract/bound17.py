@@ -26,50 +26,51 @@ _DET = r"^\W*(?:(?:a|an|the|any|each|every|one)\s+)?"
 _MEASURE = re.compile(r"\s+(?:period|length|duration|time|size|amount|total|value)$", re.I)
 _MORE = r"(?:longer|more|greater|larger|higher|heavier|bigger)"
 _LESS = r"(?:shorter|less|fewer|smaller|lower|lighter)"
+# "cannot be", "may not be", "is never": what the thing may not be
+_NOT_BE = (
+    r"\s+(?:cannot|can't|may\s+not|must\s+not|mustn't|should\s+not|shall\s+not|will\s+not|"
+    r"is\s+never|are\s+never|can\s+never|may\s+never|must\s+never)\s+(?:be\s+)?"
+)
+_END = r"\s*[.;!]?\s*$"
 
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.I), side)
     for pattern, side in (
         # "A hire lasts 4 hours at most", "A hire runs for up to 4 hours"
         (_DET + _NP + r"\s+(?:lasts?|runs?|takes?)\s+(?:for\s+)?(?:at\s+most\s+|up\s+to\s+|no\s+"
-         r"more\s+than\s+)" + _AMOUNT + r"\s*[.;!]?\s*$", "max"),
+         r"more\s+than\s+)" + _AMOUNT + _END, "max"),
         (_DET + _NP + r"\s+(?:lasts?|runs?|takes?)\s+(?:for\s+)?" + _AMOUNT
-         + r"\s+at\s+(?:the\s+)?most\s*[.;!]?\s*$", "max"),
+         + r"\s+at\s+(?:the\s+)?most" + _END, "max"),
         # "The hire period cannot be longer than 4 hours"
-        (_DET + _NP + r"\s+(?:cannot|can't|may\s+not|must\s+not|mustn't|should\s+not|shall\s+not|"
-         r"will\s+not|is\s+never|are\s+never|can\s+never|may\s+never|must\s+never)\s+(?:be\s+)?"
-         + _MORE + r"\s+than\s+" + _AMOUNT + r"\s*[.;!]?\s*$", "max"),
-        (_DET + _NP + r"\s+(?:cannot|can't|may\s+not|must\s+not|mustn't|should\s+not|shall\s+not|"
-         r"will\s+not|is\s+never|are\s+never|can\s+never|may\s+never|must\s+never)\s+(?:be\s+)?"
-         + _LESS + r"\s+than\s+" + _AMOUNT + r"\s*[.;!]?\s*$", "min"),
+        (_DET + _NP + _NOT_BE + _MORE + r"\s+than\s+" + _AMOUNT + _END, "max"),
+        (_DET + _NP + _NOT_BE + _LESS + r"\s+than\s+" + _AMOUNT + _END, "min"),
         # "4 hours is the maximum hire", "50 EUR is the minimum deposit"
         (r"^\W*" + _AMOUNT + r"\s+is\s+the\s+(?P<side>maximum|max|longest|most|largest|highest|"
          r"minimum|min|shortest|least|smallest|lowest)\s+(?:for\s+(?:a|an|the|any|each)\s+)?"
-         + _NP + r"\s*[.;!]?\s*$", "side"),
+         + _NP + _END, "side"),
         # "The longest hire is 4 hours", "The maximum refund is 40 EUR"
         (r"^\W*the\s+(?P<side>maximum|max|longest|largest|highest|biggest|minimum|min|shortest|"
          r"smallest|lowest)\s+" + _NP + r"\s+(?:is|allowed\s+is|we\s+allow\s+is)\s+" + _AMOUNT
-         + r"\s*[.;!]?\s*$", "side"),
+         + _END, "side"),
         # "Any hire beyond 4 hours must be refused", "Hires over 4 hours are refused"
         (_DET + _NP + r"\s+(?:beyond|over|above|exceeding|of\s+more\s+than|longer\s+than|more\s+"
          r"than)\s+" + _AMOUNT + r"\s+(?:must\s+be|is|are|will\s+be|should\s+be)\s+(?:refused|"
-         r"declined|rejected|turned\s+down)\s*[.;!]?\s*$", "max"),
+         r"declined|rejected|turned\s+down)" + _END, "max"),
         # "No boat goes out for more than 4 hours"
         (r"^\W*no\s+" + _NP + r"\s+(?:goes|go|stays?|runs?|lasts?)\s+(?:out\s+)?(?:for\s+)?"
-         + _MORE + r"\s+than\s+" + _AMOUNT + r"\s*[.;!]?\s*$", "max"),
+         + _MORE + r"\s+than\s+" + _AMOUNT + _END, "max"),
         # "Nobody may take a boat out for longer than 4 hours"
         (r"^\W*(?:nobody|no\s+one|no\s+[a-z]+)\s+(?:may|can|should|shall|is\s+allowed\s+to)\s+"
          r"(?:take|keep|have|hold|use)\s+(?:a|an|the|any)\s+" + _NP + r"\s+(?:out\s+)?(?:for\s+)?"
-         + _MORE + r"\s+than\s+" + _AMOUNT + r"\s*[.;!]?\s*$", "max"),
+         + _MORE + r"\s+than\s+" + _AMOUNT + _END, "max"),
         # "Boats carry six passengers or fewer", "A kayak holds 2 people at most"
         (_DET + _NP + r"\s+(?P<verb>carr(?:y|ies)|holds?|takes?|seats?|fits?)\s+" + _AMOUNT
-         + r"\s+(?:or\s+(?:fewer|less)|at\s+(?:the\s+)?most)\s*[.;!]?\s*$", "carry"),
+         + r"\s+(?:or\s+(?:fewer|less)|at\s+(?:the\s+)?most)" + _END, "carry"),
         # "Deposits start at 50 EUR", "Deposits start from 50 EUR"
-        (_DET + _NP + r"\s+(?:starts?|begins?)\s+(?:at|from)\s+" + _AMOUNT + r"\s*[.;!]?\s*$",
-         "min"),
+        (_DET + _NP + r"\s+(?:starts?|begins?)\s+(?:at|from)\s+" + _AMOUNT + _END, "min"),
         # "Minimum deposit 50 EUR", "Max refund 40 EUR" (no colon: `keyed` reads the colon's)
         (r"^\W*(?P<side>minimum|min\.?|maximum|max\.?)\s+" + _NP + r"\s+" + _AMOUNT
-         + r"\s*[.;!]?\s*$", "side"),
+         + _END, "side"),
     )
 )  # fmt: skip
 _LOW = re.compile(r"^(?:minimum|min\.?|shortest|least|smallest|lowest)$", re.I)

@@ -83,9 +83,7 @@ def frame_tool(sentence: Sentence) -> str | None:
     heading = _HEADING_ID.match(sentence.context or "")
     if heading is not None:
         return heading["id"]
-    text = sentence.artifact.text
-    start = sentence.raw_range()[0]
-    line = text[text.rfind("\n", 0, start) + 1 : start]
+    line = _line_before(sentence)
     if not line.lstrip().startswith("|"):
         return None
     cells = [c.strip() for c in line.strip().strip("|").split("|")][:-1]  # before the sentence's
@@ -93,10 +91,15 @@ def frame_tool(sentence: Sentence) -> str | None:
     return named[0] if len(named) == 1 else None
 
 
-def _in_row(sentence: Sentence) -> bool:
+def _line_before(sentence: Sentence) -> str:
+    """The sentence's line up to where the sentence starts (a table row's cells before it)."""
     text = sentence.artifact.text
     start = sentence.raw_range()[0]
-    return text[text.rfind("\n", 0, start) + 1 : start].lstrip().startswith("|")
+    return text[text.rfind("\n", 0, start) + 1 : start]
+
+
+def _in_row(sentence: Sentence) -> bool:
+    return _line_before(sentence).lstrip().startswith("|")
 
 
 def _vague(target: str | None) -> bool:

@@ -23,6 +23,7 @@ import re
 
 from specgap.extract.english import base_verb
 from specgap.extract.order_events import gerund_verb
+from specgap.operators.prose import split_words
 
 _AGENT = (
     r"(?:the|this|our)\s+(?:ai\s+|virtual\s+|support\s+|booking\s+)?"
@@ -74,24 +75,7 @@ _GERUND = re.compile(
 
 
 _PREPOSITIONS = frozenset(
-    [
-        "to",
-        "from",
-        "for",
-        "with",
-        "by",
-        "in",
-        "on",
-        "at",
-        "into",
-        "onto",
-        "over",
-        "under",
-        "via",
-        "through",
-        "after",
-        "before",
-    ]
+    split_words("to from for with by in on at into onto over under via through after before")
 )
 
 
@@ -173,19 +157,16 @@ _ITS_ACTS = re.compile(
 
 
 def _yours(m: re.Match[str]) -> str:
-    acts = [a for a in (_base(m[0], "v"), _base(m[0], "w")) if a]
+    acts = [a for a in (_base(m["v"]), _base(m["w"])) if a]
     if len(acts) < (2 if m["w"] else 1):
         return m[0]
     return f"{m['when']} you {' or '.join(acts)}"
 
 
-def _base(said: str, group: str) -> str | None:
-    """The verb of the matched `group` in its base form, or None when it is no verb."""
-    found = _ITS_ACTS.match(said)
-    word = found[group] if found is not None else None
-    if not word:
-        return None
-    for verb in (word, word + "e"):
+def _base(stem: str | None) -> str | None:
+    """The verb a matched stem ("read" of "reads", "chang" of "changes") is in its base
+    form, or None when it is no verb."""
+    for verb in (stem, f"{stem}e") if stem else ():
         if base_verb(verb.casefold()):
             return verb
     return None

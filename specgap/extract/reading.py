@@ -71,7 +71,7 @@ from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.noact_listed import listed_confirmations
-from specgap.extract.noact_respell import spelt
+from specgap.extract.noact_respell import read_as
 from specgap.extract.oblig2_followup import follow_up
 from specgap.extract.oblig2_groups import group_candidates
 from specgap.extract.oblig2_session import session_candidates
@@ -129,10 +129,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     spelt_notes: list[Diagnostic] = []
     if said is not None:
-        found, spelt_notes = _read_said(spelt(sentence, said))
+        found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
         if found:
-            words = " ".join(sentence.text.split())
-            return [r.model_copy(update={"text": words}) for r in found], spelt_notes
+            return found, spelt_notes
     rules, notes = _read_said(sentence)
     # "### refund_job" over "- Requires a reason.": the tool its frame names (`elided17`)
     rules, notes = elided17.reread(sentence, rules, notes, _read_said)

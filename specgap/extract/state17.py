@@ -26,23 +26,27 @@ from specgap.operators.prose import lemma
 _NP = r"(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 _STATE = r"(?P<state>[a-z]+(?:ed|en|t|ne|wn|id))"
 _ACT = r"(?P<act>[a-z]+)(?P<obj>(?:\s+(?:it|them|(?:a|an|the|any)\s+[a-z][\w-]*))?)"
+_END = r"\s*[.;!]?\s*$"
+# "Make sure the hire is returned", "Check that the hire is returned"
+_CHECKED = (
+    r"^\W*(?:make\s+sure|ensure|check|confirm|verify)\s+(?:that\s+)?(?:the|a|an)\s+"
+    + _NP
+    + r"\s+(?:is|has\s+been|was)\s+"
+    + _STATE
+)
 _FORMS = tuple(
     re.compile(p, re.I)
     for p in (
         # "The hire must have been returned before you refund it"
         r"^\W*(?:the|a|an)\s+" + _NP + r"\s+(?:must|should|has\s+to|needs\s+to)\s+(?:have\s+)?"
-        r"(?:been|be)\s+" + _STATE + r"\s+before\s+(?:you\s+)?" + _ACT + r"\s*[.;!]?\s*$",
+        r"(?:been|be)\s+" + _STATE + r"\s+before\s+(?:you\s+)?" + _ACT + _END,
         # "Make sure the hire is returned before refunding (it)"
-        r"^\W*(?:make\s+sure|ensure|check|confirm|verify)\s+(?:that\s+)?(?:the|a|an)\s+" + _NP
-        + r"\s+(?:is|has\s+been|was)\s+" + _STATE + r"\s+before\s+(?:you\s+)?" + _ACT
-        + r"\s*[.;!]?\s*$",
+        _CHECKED + r"\s+before\s+(?:you\s+)?" + _ACT + _END,
         # "Check that the hire is returned; otherwise do not refund (it)"
-        r"^\W*(?:make\s+sure|ensure|check|confirm|verify)\s+(?:that\s+)?(?:the|a|an)\s+" + _NP
-        + r"\s+(?:is|has\s+been|was)\s+" + _STATE + r"\s*[;,.]\s*otherwise\s*,?\s+(?:do\s+not|"
-        r"don't|never)\s+" + _ACT + r"\s*[.;!]?\s*$",
+        _CHECKED + r"\s*[;,.]\s*otherwise\s*,?\s+(?:do\s+not|don't|never)\s+" + _ACT + _END,
         # "Refunds require the hire to be returned"
         r"^\W*(?P<acts>[a-z]+?)s?\s+(?:require|requires|need|needs)\s+(?:the|a|an)\s+" + _NP
-        + r"\s+to\s+(?:be|have\s+been)\s+" + _STATE + r"\s*[.;!]?\s*$",
+        + r"\s+to\s+(?:be|have\s+been)\s+" + _STATE + _END,
     )
 )  # fmt: skip
 
@@ -52,12 +56,12 @@ _FORMS = tuple(
 _HELD = (
     re.compile(
         r"^\W*(?P<acts>[a-z]+?)s?\s+(?:requires?|needs?)\s+(?:a|an|the)\s+(?P<state>[a-z]+)\s+"
-        r"(?P<np>[a-z][\w-]*)\s*[.;!]?\s*$",
+        r"(?P<np>[a-z][\w-]*)" + _END,
         re.I,
     ),
     re.compile(
         r"^\W*(?P<act>[a-z]+)\s+only\s+(?P<np>[a-z][\w-]*?)s?\s+(?:in|with)\s+(?:(?:the\s+)?"
-        r"status\s+(?P<s1>[\w-]+)|(?P<s2>[\w-]+)\s+status)\s*[.;!]?\s*$",
+        r"status\s+(?P<s1>[\w-]+)|(?P<s2>[\w-]+)\s+status)" + _END,
         re.I,
     ),
 )
@@ -66,14 +70,19 @@ _HELD = (
 _PARTICIPLE = re.compile(r"^[a-z]+(?:ed|en)$")
 
 
+def _verb_of(groups: dict[str, str | None]) -> str:
+    """The act's verb, said as a verb, a plural noun ("Refunds") or a gerund ("Hiring")."""
+    word = (groups.get("act") or groups.get("acts") or "").casefold()
+    return gerund_verb(word) if word.endswith("ing") else lemma(word)
+
+
 def _held(said: str) -> str | None:
     for form in _HELD:
         m = form.match(said)
         if m is None:
             continue
         groups = m.groupdict()
-        word = (groups.get("act") or groups.get("acts") or "").casefold()
-        act = gerund_verb(word) if word.endswith("ing") else lemma(word)
+        act = _verb_of(groups)
         state = (groups.get("state") or groups.get("s1") or groups.get("s2") or "").casefold()
         if not act or state in {"a", "an", "the", "new", "valid", "separate", "second"}:
             return None
@@ -113,9 +122,7 @@ def respelt(text: str) -> str | None:
         state = m["state"].casefold()
         if _a_step(state, tools):
             return None  # a step some tool performs: the ordering stands
-        groups = m.groupdict()
-        word = (groups.get("act") or groups.get("acts") or "").casefold()
-        act = gerund_verb(word) if word.endswith("ing") else lemma(word)
+        act = _verb_of(m.groupdict())
         noun = m["np"].casefold()
         field = re.match(r"^(?P<n>.+?)\s+(?P<f>status|state)$", noun)
         if field is not None:  # "the hire status is returned": its status

@@ -15,6 +15,7 @@ import re
 
 from specgap.extract.noact_respell import when_none
 from specgap.extract.order_events import gerund_verb
+from specgap.operators.prose import USER
 
 # the verbs of giving a value with the act (`carg8_bind` reads the ordering these may give)
 SUPPLY_VERBS = (
@@ -40,9 +41,10 @@ def respelt(text: str) -> str | None:
     return f"Never {verb}{m['obj']} without a {m['np']}."
 
 
+# who gives it: the user by any of the names policies call them (`USER`), or a pronoun
 _PERSON = (
-    r"(?:(?:the|a|an|your|our)\s+(?:[a-z]+\s+)?(?:member|customer|user|client|caller|guest|patient|"
-    r"rider|resident|person|buyer|tenant|owner|driver|borrower|applicant)|they|he|she|you)"
+    r"(?:(?:the|a|an|your|our)\s+(?:[a-z]+\s+)?(?:" + USER + r"|rider|person|owner|driver)|they|he|"
+    r"she|you)"
 )
 _GIVEN = r"(?:given|provided|supplied|entered|presented|shown|quoted|attached|included)"
 _GIVES = r"(?:gives?|provides?|supplies|supply|enters?|presents?|shows?|quotes?|attach(?:es)?)"
