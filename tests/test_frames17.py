@@ -325,3 +325,20 @@ def test_a_step_a_tool_performs_stays_an_ordering(tmp_path: Path) -> None:
     policies = _prompt(tmp_path, text, SHOP)
     assert [p.operator for p in policies] == ["require_before"]
     assert fits(policies[0], "require_before", "refund_repair", {"before": "book_repair"})
+
+
+@pytest.mark.parametrize(
+    ("said", "read"),
+    [
+        # "it" acting on something is the agent: its act, said to it
+        ("The assistant is required to look up the owner before it moves any slot.",
+         "You must look up the owner before you move any slot."),
+        # "it" with no object is the thing acted on: left as it is
+        ("The assistant must not cancel a repair after it starts.",
+         "You must not cancel a repair after it starts."),
+    ],
+)  # fmt: skip
+def test_an_it_is_the_agent_only_when_it_acts_on_something(said: str, read: str) -> None:
+    from specgap.extract.person17 import respelt
+
+    assert respelt(said) == read

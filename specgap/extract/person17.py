@@ -148,10 +148,12 @@ def respelt(text: str) -> str | None:
 # a verb whose particle says nothing of the act ("hire out boats", "rent out bikes")
 _PHRASAL = re.compile(r"^(?P<v>hire|rent|lend|hand|give)\s+out\b(?=\s+[a-z])", re.I)
 
-# "... before it reads or changes any appointment": the agent's acts, said to it
+# "... before it reads or changes any appointment": the agent's acts, said to it; only an
+# "it" acting on something is the agent ("after it ships" is the order shipping)
 _ITS_ACTS = re.compile(
     r"\b(?P<when>before|after|when|whenever|until|unless|once|if)\s+it\s+(?P<v>[a-z]+?)e?s\b"
-    r"(?:\s+or\s+(?P<w>[a-z]+?)e?s\b)?",
+    r"(?:\s+or\s+(?P<w>[a-z]+?)e?s\b)?(?=\s+(?:a|an|the|any|every|each|all|its|their|this|that|"
+    r"these|those)\s)",
     re.I,
 )
 
