@@ -194,6 +194,21 @@ def _by_values(
     return None
 
 
+def lists_values(tool: Tool, values: list[str]) -> bool:
+    """Exactly one argument of the tool lists every value (its `enum` or its description's
+    list)."""
+    from specgap.extract.described_values import schema_listed
+
+    said = {v.casefold() for v in values}
+    props = tool.schema.get("properties")
+    found = [
+        name
+        for name, spec in (props.items() if isinstance(props, dict) else ())
+        if _spelled(said, schema_listed(spec if isinstance(spec, dict) else None)) is not None
+    ]
+    return len(found) == 1
+
+
 def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:
     """The said values as the schema lists them (case, or a plural of a listed word:
     "dogs" for `dog`), or None when one of them is not listed."""

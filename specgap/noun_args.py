@@ -72,7 +72,8 @@ def noun_copies(resolved: ResolvedRule, registry: Registry) -> list[ResolvedRule
 
 def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateRule]:
     """The copies of a bound on what an entity holds ("grooming may take up to 90 minutes")
-    whose tools' names say the holder's noun (`book_grooming`, not `schedule_walk`); all of
+    whose tools' names say the holder's noun (`book_grooming`, not `schedule_walk`) or lead
+    with the verb it is the act of (`extend_stay` for "extensions"); all of
     them when no tool's name does ("each reservation holds at most 5 guests": every tool
     taking `guests`). The `holder` parameter is dropped from each copy."""
     out = [c.model_copy(update={"params": _without_holder(c.params)}) for c in rule_copies]
@@ -80,6 +81,11 @@ def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateR
     if not said:
         return out
     named = [c for c in out if said[0] in words(str(c.target))]
+    if not named:  # "extensions are limited to 7 nights": the tools whose verb is the noun's
+        from specgap.resolve.verbs import action_noun
+
+        verb = action_noun(said[0], set())
+        named = [c for c in out if verb and words(verb)[0] in words(str(c.target))]
     return named or out
 
 

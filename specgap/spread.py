@@ -78,7 +78,36 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     # names that tool: "the hull_type of a survey" is `create_survey.hull_type`, not
     # `book_haulout.hull_type` described as "copied from the survey"
     owners = {w for copy, unnamed in out if not unnamed for w in words(str(copy.target))}
-    return [copy for copy, unnamed in out if not unnamed & owners]
+    kept = [copy for copy, unnamed in out if not unnamed & owners]
+    if rule.params.get("schema_values") or not kept:
+        # "island tickets are not offered": the values' own argument on the act's tool, not
+        # `ticket_id` (a word before a noun is a value only where a schema lists it)
+        return _act_values(rule, registry, facet) or kept
+    return kept
+
+
+def _act_values(rule: CandidateRule, registry: Registry, facet: str) -> list[CandidateRule]:
+    """Values said before a noun that names no argument but the tools' act ("deluxe
+    grooming is not available": `add_grooming`): a copy on each tool whose id says the noun
+    and one of whose arguments lists every value (`specgap.argfit` binds it by the values,
+    `by_values`). [] when no tool does."""
+    key = "allowed" if rule.params.get("allowed") else "values"
+    values = [str(v) for v in rule.params.get(key) or ()]
+    said = set(words(facet))
+    if not values or not said:
+        return []
+    from specgap.argfit import lists_values, reads_only
+
+    out = []
+    for tool in registry.tools:
+        if tool.hook or reads_only(tool) or not said <= set(words(tool.id)):
+            continue
+        if lists_values(tool, values):
+            params = {k: v for k, v in rule.params.items() if k != "facet"}
+            out.append(
+                rule.model_copy(update={"target": tool.id, "params": {**params, "by_values": True}})
+            )
+    return out
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")

@@ -50,8 +50,9 @@ CASES: list[tuple[str, list[tuple[str, str, dict[str, Any]]]]] = [
      [("max_calls", "send_receipt", {"max": 2, "per": "booking"})]),
     ("Create at most 3 bookings per customer.",
      [("max_calls", "create_booking", {"max": 3, "per": "customer"})]),
-    # calls at once are no total: never a limit over the whole run
-    ("Never cancel more than one booking at a time.", []),
+    # calls at once are no total: never a limit over the whole run, one call per turn
+    ("Never cancel more than one booking at a time.",
+     [("one_call_at_a_time", "cancel_booking", {})]),
     # things a call carries stay items of an argument
     ("Pay with a single voucher or card.",
      [("arg_count_bound", "pay_booking", {"max": 1, "items": "voucher or card"})]),

@@ -104,7 +104,10 @@ CASES: list[Case] = [
     ("B18", HOTEL, "Day guests can book the gym, not the pool.",
      ("deny_action", "spa.book", {}, R)),
     # look-alikes: nothing enforced
-    ("L1", HOTEL, "Never cancel more than one stay at a time.", None),
+    # (was a look-alike until the eighteenth session: "at a time" is read as "at once" is,
+    # the act's calls one per turn, no count over the run)
+    ("L1", HOTEL, "Never cancel more than one stay at a time.",
+     ("one_call_at_a_time", "stay.cancel", {"same_tool": True}, E)),
     ("L2", HOTEL, "Spa areas can be booked up to 14 days in advance.", None),
     ("L3", HOTEL, "You can answer questions about the spa but not give medical advice.", None),
     ("L4", HOTEL, "Never delete guest profiles without the manager's approval.", None),

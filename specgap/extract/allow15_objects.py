@@ -24,6 +24,7 @@ from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_emit import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import ANY_TOOL, CALL_VERBS, lemma
+from specgap.extract.value_phrases import stated_values
 
 # one word, after an article (atomic: "a b, a b, ..." never backtracks)
 _ITEM = r"(?>(?:(?:a|an|the)\s+(?=[A-Za-z]))?[A-Za-z][\w-]*)"
@@ -93,8 +94,12 @@ def unused_values(text: str) -> list[Emit]:
     values = _values(m["list"]) if m["list"] else [m["one"]]
     if not values or any(v.casefold() in _NOT_VALUE_WORDS for v in values):
         return []
-    if not _USING.match(m["verb"]) and any(len(v.split()) > 1 for v in values):
-        return []  # "Free shipping is not available": a kind of the act (its own readers)
+    if any(len(v.split()) > 1 for v in values) and (
+        not _USING.match(m["verb"]) or stated_values(text)
+    ):
+        # "Free shipping is not available", "Deluxe grooming is not offered": a kind of the
+        # act (`value_phrases`), not one value of two words
+        return []
     # (the verb may name a tool, `accept_garment`; else the values find it)
     return [Emit("deny_action", lemma(m["verb"]), {"values": values, "by_values": True}, 0.6)]
 

@@ -291,7 +291,9 @@ def _action_and_facet(m: re.Match[str]) -> tuple[str, str] | None:
         if np:  # "never set the temperature above 30 degrees": the argument is the object
             return f"{base} {' '.join(np)}", " ".join(np)
         return (base, by_unit) if by_unit else None
-    for i, word in enumerate(np):
+    # the head first: "parking extensions" are extensions (of parking), not parking
+    for i in [len(np) - 1, *range(len(np) - 1)] if np else []:
+        word = np[i]
         noun = singular(word)
         # the subject of a bound is a thing made ("shipments must have 10 pallets or fewer")
         named = lemma(noun) if is_action_noun(noun) else verb_of(noun, results=False)

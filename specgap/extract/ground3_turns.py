@@ -3,6 +3,7 @@ said to be sent one per reply, and one call made then its result awaited.
 
 - "A single API call per response." / "A single function call per reply; ..." (a label-like
   norm);
+- "Each tool call goes in a turn of its own." (a call alone in its turn: no text beside it);
 - "Function calls are sent one per reply." / "API calls should go out one at a time." /
   "Requests are sent one by one.";
 - "Place a single function call and then wait for the output." / "Wait for each call's
@@ -19,6 +20,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_emit import Emit
+from specgap.operators.one_call_at_a_time import talks_too
 from specgap.operators.prose import ANY_TOOL
 
 _CALL = r"(?:(?:tool|function|api)[\s-])?(?:calls?|invocations?)|tools?|functions?"
@@ -43,6 +45,11 @@ _SHAPES = re.compile(
             + _CALL
             + r")\s*(?:,|and|then|;)\s*(?:then\s+)?wait\s+for\s+"
             r"(?:its|the|that\s+call's|the\s+tool's)\s+(?:result|output|response|reply|answer)\b",
+            # each tool call goes in a turn of its own / in its own message
+            r"^\W*(?:each|every)\s+(?:" + _CALL + r")\s+(?:goes|is\s+made|is\s+placed|is\s+sent|"
+            r"(?:must|should|has\s+to)\s+(?:go|be\s+made|be\s+placed|be\s+sent)|belongs)\s+in\s+"
+            r"(?:(?:its|a)\s+own\s+" + _TURN + r"|an?\s+" + _TURN + r"\s+of\s+its\s+own|a\s+"
+            r"separate\s+" + _TURN + r")\b",
             # wait for each call's result before the next
             r"^\W*wait\s+for\s+(?:each|every)\s+(?:call's|tool's|function's|request's)\s+"
             r"(?:result|output|response)\s+before\s+(?:the\s+next|making\s+another|another)\b",
@@ -64,5 +71,5 @@ def one_call(clean: str) -> list[Emit]:
     """`one_call_at_a_time` over every tool for a shape of the module docstring, else []."""
     if _TALK.search(clean) or _SHAPES.search(clean) is None:
         return []
-    with_text = _NO_TEXT.search(clean) is not None
+    with_text = _NO_TEXT.search(clean) is not None or talks_too(clean)
     return [Emit("one_call_at_a_time", ANY_TOOL, {"with_text": with_text}, 0.75)]

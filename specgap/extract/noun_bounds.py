@@ -217,9 +217,10 @@ _NOT_MODAL = r"(?!(?:can|may|must|should|shall|will|is|are)\b)"
 _HOLDS = re.compile(
     r"^\W*" + _DET + r"(?P<np>[a-z][\w-]*(?:\s+" + _NOT_MODAL + r"[a-z][\w-]*)?)\s+"
     r"(?:(?:(?:can|may|must|should|shall|will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|need|require)|"
-    r"(?:is|are)\s+(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|up\s+to|no\s+more\s+"
-    r"than|a\s+maximum\s+of)\s+|(?P<least>at\s+least|no\s+fewer\s+than|a\s+minimum\s+of)\s+)?"
-    r"(?P<amt>" + _NUMBER + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
+    r"(?:is|are)\s+(?:limited|capped|restricted)\s+to)\s+(?:(?P<most>at\s+most|"
+    r"up\s+to|no\s+more\s+than|a\s+maximum\s+of)\s+|(?P<least>at\s+least|no\s+fewer\s+than|a\s+"
+    r"minimum\s+of)\s+)?(?P<amt>" + _NUMBER + r")\s+(?:(?:extra|additional|further|more)\s+)?"
+    r"(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
 )  # fmt: skip
 _MAXIMUM_OF = re.compile(

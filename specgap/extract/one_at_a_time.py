@@ -1,9 +1,10 @@
 """One at a time: a rule that no two calls run together, in the shapes policies say it.
 
-- "one X at a time" ("book one session at a time", "make one tool call at a time"), "X must
+- "one X at a time" ("book one session at a time", "make one tool call at a time", "refund no
+  more than one pass at a time"), "X must
   be processed one at a time", "handle the member's requests one by one";
-- "never run two X in parallel / concurrently / at once / at the same time / in the same
-  turn", "don't freeze more than one membership at once";
+- "never run two X in parallel / concurrently / at once / at the same time / at a time / in
+  the same turn", "don't freeze more than one membership at once";
 - "do not cancel sessions concurrently" (the clause's own action);
 - "wait for each X to finish before starting the next";
 - "handle requests sequentially / in sequence / one after the other".
@@ -12,22 +13,24 @@ X names what is counted. A tool action ("refunds", "cancel sessions") gives
 `one_call_at_a_time` on that action with `same_tool`: at most one call of it per turn, other
 tools may share the turn (no stronger than the sentence). Calls, tools, requests or tasks in
 general give the rule over every tool (`*`). An agent runs calls together only within one
-turn, so the rule is checked per turn; `with_text` stays off, as the sentence says nothing
-about replying.
+turn, so the rule is checked per turn; `with_text` is on only when the sentence speaks of
+replying as well (`talks_too`).
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import Emit
+from specgap.operators.one_call_at_a_time import talks_too
 from specgap.operators.prose import ANY_TOOL, NEG, base_form, lemma, singular, split_words
 
 _UNIT = r"(?P<n1>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 _TOGETHER = (
-    r"(?:in\s+parallel|concurrently|simultaneously|at\s+once|at\s+the\s+same\s+time|together|"
+    r"(?:in\s+parallel|concurrently|simultaneously|at\s+once|at\s+(?:the\s+same|a)\s+time|together|"
     r"in\s+the\s+same\s+(?:turn|step|message|response))"
 )
 # one assistant turn, however a policy names it
@@ -37,9 +40,8 @@ _SHAPES = re.compile(
     "|".join(
         (
             # book one session at a time; make only one tool call at a time
-            r"\b(?:(?P<v1>[a-z]+)\s+)?(?:only\s+)?(?:one|a\s+single|1)\s+"
-            + _UNIT
-            + r"\s+at\s+a\s+time\b",
+            r"\b(?:(?P<v1>[a-z]+)\s+)?(?:(?:only|just|at\s+most|no\s+more\s+than)\s+)?"
+            r"(?:one|a\s+single|1)\s+" + _UNIT + r"\s+at\s+a\s+time\b",
             # refunds must be processed one at a time
             r"\b(?P<n2>[a-z][\w-]*)\s+(?:(?:must|should|are\s+to|have\s+to|need\s+to)\s+be|are|is)\s+"
             r"(?P<v2>[a-z]+)\s+(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|"
@@ -116,6 +118,8 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
             Emit(e.operator, e.target, {"with_text": False}, e.confidence, e.condition)
             for e in found
         ]
+    elif talks_too(clean):  # "... and do not reply in the same turn": no text beside a call
+        found = [replace(e, params={**e.params, "with_text": True}) for e in found]
     if m["same"]:  # "two payments for the same invoice": per invoice, which no turn count says
         same = m["same"].strip()
         return [Emit(e.operator, e.target, e.params, e.confidence, condition=same) for e in found]

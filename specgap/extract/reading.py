@@ -37,6 +37,7 @@ from specgap.extract import (
     nominal8_actions,
     only17,
     original16,
+    per_act18,
     person17,
     prose7_reasons,
     prose7_terms,
@@ -225,6 +226,7 @@ _REREADS = (
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     bound17.reread,  # "A hire lasts 4 hours at most", "The longest hire is 4 hours"
+    per_act18.reread,  # "At most $200 per refund", "capped at 7 extra nights": 7 nights
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"

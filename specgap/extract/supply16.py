@@ -85,7 +85,8 @@ def without_given(text: str) -> str | None:
 # photo": the act, named by its noun, and what it carries
 _INCLUDES = re.compile(
     r"^\W*(?:(?:every|each|any|all|a|an|the)\s+)?(?P<act>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+"
-    r"(?:must\s+(?:always\s+)?(?:include|contain|carry|state|specify|name|come\s+with|have)|"
+    r"(?:must\s+(?:always\s+)?(?:include|contain|carry|state|specify|name|come\s+with|have|cite|give|"
+    r"provide|quote|mention|record|list|show)|"
     r"(?:always\s+)?(?:requires?|needs?))\s+"
     r"(?P<np>(?:a|an|the|its|their)\s+(?:[a-z]+(?:'s|s')\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
     r"\s*[.;!]?\s*$",
@@ -116,7 +117,8 @@ def carried_by_act(text: str) -> str | None:
     ):
         return None  # "bigger projects need a permit": a thing, though "project" is a verb too
     verb, _, obj = act.partition(" ")
-    return f"Never {verb} {'a ' + obj + ' ' if obj else ''}without {m['np']}."
+    # ("every refund": the act said alone, of whatever it is done to)
+    return f"Never {verb} {'a ' + obj if obj else 'anything'} without {m['np']}."
 
 
 # The sentence read as what its act must not go without (module docstring) when the first reading

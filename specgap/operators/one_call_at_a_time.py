@@ -104,9 +104,37 @@ def _talk(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterato
 # -- prose ------------------------------------------------------------------------------
 
 
+# the agent's words to the user, in any form of the verb ("replying", "messages", "answered")
+_TALK = re.compile(
+    r"\b(?:respond(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|talk(?:s|ed|ing)?|"
+    r"speak(?:s|ing)?|chat(?:s|ted|ting)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)?|writ(?:e|es|ing)"
+    r"\s+(?:to|back)|say(?:s|ing)?\s+(?:anything|something)|prose|commentary|narrat(?:e|es|ing|ion)|"
+    # a call with nothing beside it ("a turn with a call holds nothing else", "each call in a
+    # turn of its own")
+    r"nothing\s+else|no\s+other\s+(?:content|output|words)|"
+    r"(?:a|its|their)\s+(?:own\s+turn|turns?\s+of\s+(?:its|their)\s+own))\b",
+    re.I,
+)
+# words of that kind that are no talk: a turn as the unit calls are counted in ("one call per
+# message"), and what a call gives back ("wait for its response")
+_NO_TALK = re.compile(
+    r"\b(?:per|each|every|a\s+single|one|in\s+(?:a|one|each|every|any|a\s+single))\s+"
+    r"(?:turn|messages?|responses?|repl(?:y|ies)|answers?|steps?)\b(?!\s+of\s+(?:its|their)\s+own)"
+    r"|\bwait(?:s|ing)?\s+for\s+(?:[\w'-]+\s+){0,3}?(?:result|response|reply|answer|output)s?\b",
+    re.I,
+)
+
+
+def talks_too(clean: str) -> bool:
+    """The sentence speaks of the agent's words to the user as well as its calls ("do not
+    reply in the same turn as a call", "never combine text and a tool call"): `with_text`.
+    A turn named as the unit of counting ("one call per message") and a call's own response
+    are no such words."""
+    return _TALK.search(_NO_TALK.sub(" ", clean)) is not None
+
+
 def _one_call(s: Said, m: re.Match[str]) -> Found | None:
-    with_text = bool(re.search(r"\b(?:respond|reply|answer|talk|text|message)\b", s.clean, re.I))
-    return Found(None, {"with_text": with_text}, {}, 0.85, targets=(ANY_TOOL,))
+    return Found(None, {"with_text": talks_too(s.clean)}, {}, 0.85, targets=(ANY_TOOL,))
 
 
 _PROSE = (

@@ -423,6 +423,8 @@ class Resolver(Index):
         0.45 + 0.1 per word (at most 0.9), plus 0.02 per word it shares with the tool
         (at most 0.06)."""
         around = {stem(w) for w in split(context) if w not in STOPWORDS}
+        # "per reservation", "each extension": the act the noun names is the tool's verb
+        around |= {v for w in split(context) if w not in STOPWORDS and (v := _act_key(w))}
         hits: dict[str, list[str]] = defaultdict(list)
         schema_hits: dict[str, list[str]] = defaultdict(list)
         for w in sorted(around):
@@ -440,6 +442,16 @@ class Resolver(Index):
                 score = min(min(0.45 + 0.1 * len(ws), 0.9) + min(0.02 * shared, 0.06), 0.96)
                 detail = f"{what} in the rule: {', '.join(ws)}"
                 offer(found, tool_id, score, via, "implicit", detail)
+
+
+def _act_key(word: str) -> str | None:
+    """The stem of the verb an action noun of a made-from-a-verb kind names ("reservation":
+    `reserv`, "extension": `extend`), or None (a gerund or a verb used as a noun is its own
+    stem already)."""
+    from specgap.resolve.verbs import verb_of_noun
+
+    key = verb_of_noun(word, set())
+    return stem(key) if key is not None and stem(key) != stem(word) else None
 
 
 def _significant(weights: dict[str, float], needed: float) -> list[str]:

@@ -28,6 +28,7 @@ from typing import Any
 
 from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
+from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 
 __all__ = ["bind_reads", "readers"]
@@ -70,8 +71,11 @@ def _keys(tool: Tool) -> set[str]:
 
 def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, ...]:
     """The read tools about the entity the call names: they take one of its identifier
-    arguments (the entity's own one when the rule names the entity)."""
+    arguments (the entity's own one when the rule names the entity), or, when the rule names
+    an entity the call identifies, are named for it (`lookup_owner(phone)` reads the owner
+    `owner_id` names: its output carries that id, by which the run-time check finds it)."""
     keys = _keys(tool)
+    own: set[str] = set()
     if entity:
         wanted = key_words(entity)
         own = {k for k in keys if k.startswith(wanted)}
@@ -81,9 +85,25 @@ def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, .
     found = [
         t
         for t in registry.tools
-        if t is not tool and not t.hook and _is_read(t) and keys & _keys(t)
+        if t is not tool
+        and not t.hook
+        and _is_read(t)
+        and (keys & _keys(t) or (own and _named_for(t, str(entity))))
     ]
     return tuple(sorted(found, key=lambda t: t.id))
+
+
+def _named_for(tool: Tool, entity: str) -> bool:
+    """The tool's id names one of the entity as its object (`lookup_owner`, `getOwnerByPhone`),
+    not many (`list_owners`, `search_owners`: a list, which no id of the entity keys) nor a
+    possessor of something else (`list_owner_stays`)."""
+    parts = [p.casefold() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", tool.id) if p]
+    wanted = [singular(w) for w in entity.casefold().split()]
+    after = parts[1:]  # past the reading verb
+    if after[: len(wanted)] != wanted:
+        return False
+    rest = after[len(wanted) :]
+    return not rest or rest[0] in {"by", "from", "with", "for", "info", "details", "record"}
 
 
 def _text(tools: Iterable[Tool]) -> str:
@@ -154,15 +174,20 @@ def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
     if not found:
         return params
     out = dict(params)
-    if not out.get("read"):
-        out["read"] = [t.id for t in found]
     side = "allowed" if out.get("allowed") else "denied"
     values = [str(v) for v in out.get(side) or ()]
-    text = _text(found)
     nouns = {
         key_words(w) for t in (tool, *found) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", t.id)
     }
     nouns |= {key_words(entity)} if entity else set()
+    listing = [t for t in found if values and _listed_field(_text([t]), values, nouns)]
+    if listing and not out.get("field"):
+        # the readers whose own words list the values ("status (active, banned)"): another
+        # read of the entity's id (`list_stays(owner_id)`) does not hold its state
+        found = tuple(listing)
+    if not out.get("read"):
+        out["read"] = [t.id for t in found]
+    text = _text(found)
     named = out.get("field")
     if isinstance(named, str) and named in _STATE_FIELDS and values:
         # "whose status is 'expired'" where the reader lists "state (draft, ..., expired)":

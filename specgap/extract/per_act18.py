@@ -1,0 +1,66 @@
+"""A bound said of one act by "per <act>" and no verb (eighteenth session): "At most $200 per
+refund", "No more than 3 extra nights per extension", "Up to 14 nights per reservation", "A
+maximum of 5 nights per extension is allowed".
+
+The act noun (`is_action_noun`: refund, extension, reservation) names the call the amount
+is of: each call is one such act, so the amount bounds one call's argument, which is what "A
+<act> must not exceed <amount>" says to the bound readers (`amounts`). A noun that names no
+act ("$20 per rental day", "two bags per guest") is a rate or a count per thing, left to
+the other readers. "extra", "additional" before the unit say what the amount is of, not
+which argument: "3 extra nights" is a bound of 3 nights on the extension's nights; a
+sentence that reads no rule with them is read without them (`reread`: "Extensions are capped
+at 7 extra nights").
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.noact_respell import when_none
+from specgap.operators.prose import is_action_noun, singular
+
+_BOUND = (
+    r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|up\s+to|a\s+maximum"
+    r"\s+of|max(?:imum)?\.?:?|only)"
+)
+_NUM = r"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
+_PER_ACT = re.compile(
+    r"^\W*" + _BOUND + r"\s+(?P<n>" + _NUM + r")(?:\s*(?P<unit>%|[A-Za-z€$£]+))??"
+    r"(?:\s+(?:extra|additional|further|more))?(?:\s+(?P<unit2>[a-z][\w-]*))?"
+    r"\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<act>[a-z][\w-]*)"
+    r"(?:\s+(?:is|are)\s+(?:allowed|permitted|accepted))?\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """ "A <act> must not exceed <amount>." for a bound said per an act (module docstring),
+    else None."""
+    m = _PER_ACT.match(" ".join(text.split()))
+    if m is None:
+        return None
+    act = singular(m["act"].casefold())
+    if not is_action_noun(act):
+        return None  # "two bags per guest": a count per thing, no act
+    unit = " ".join(u for u in (m["unit"], m["unit2"]) if u)
+    amount = f"{m['n']} {unit}".strip()
+    article = "An" if act[0] in "aeiou" else "A"
+    return f"{article} {act} must not exceed {amount}."
+
+
+_EXTRA = re.compile(
+    r"\b(?P<n>(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|"
+    r"twelve)\s+(?:extra|additional|further|more)\s+(?=[a-z])",
+    re.I,
+)
+
+
+def without_extra(text: str) -> str | None:
+    """The sentence without "extra" after its number ("capped at 7 extra nights": 7 nights
+    more, a bound of 7 on the nights the call adds), or None when it has none."""
+    said = _EXTRA.sub(lambda m: f"{m['n']} ", text)
+    return said if said != text else None
+
+
+# read as a bound of the act, or without "extra", when the sentence as written gave no rule
+reread = when_none(lambda text: respelt(text) or without_extra(text))

@@ -1,0 +1,161 @@
+"""The eighteenth session's readings, on sentences written for these tests in made-up
+domains (a ferry ticket desk in snake_case):
+
+- one call at a time said with a bound ("refund no more than one ticket at a time", "never
+  refund more than one ticket at a time") is `one_call_at_a_time` on that act, never a count
+  of calls over the whole conversation; "one tool call at a time" is no count per "time";
+- `with_text` (no reply in a turn that calls a tool) is read from the sentence's words to the
+  user in any form ("replying", "answered", "messages", "commentary", "nothing else"), and
+  not from a turn named as the unit ("one call per message") or a call's own response ("wait
+  for its response") (`operators.one_call_at_a_time.talks_too`);
+- a person's state is read from the read tool named for the person that lists the values
+  (`find_passenger(phone)` returning "status (active, barred)"), not from another read of
+  the person's id (`resolve.state_reads`);
+- a bound said of an act's noun ("parking extensions are capped at 3 extra days") holds on
+  the tools of that act only (`noun_args.held_by`); an amount "per <act>" is one call's
+  bound (`extract.per_act18`);
+- values said before the noun of an act ("island tickets are not offered") ban the value of
+  that act's argument that lists them, not the act's id argument (`spread`); "every refund
+  must cite a reason" requires the argument (`supply16`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.operators.one_call_at_a_time import talks_too
+from tests.corpus_agents import build_prompt
+from tests.probes import fits, marked, spec
+
+FERRY = [
+    spec("find_passenger", "Find a passenger by phone; returns status (active, barred).",
+         phone="string"),
+    spec("get_ticket", "Read a ticket: status (booked, boarded, used), route, price.",
+         ticket_id="string"),
+    spec("book_ticket", "Book a ferry ticket.", passenger_id="string",
+         route=("string", "north, south or island"), seats="integer"),
+    spec("change_ticket", "Move a ticket to another sailing.", ticket_id="string",
+         sailing_id="string"),
+    spec("cancel_ticket", "Cancel a ticket.", ticket_id="string"),
+    spec("refund_ticket", "Refund a ticket.", ticket_id="string", amount_eur="number",
+         reason="string"),
+    spec("note_lost_item", "Note an item lost on board.", ticket_id="string", item="string"),
+    spec("list_tickets", "List a passenger's tickets.", passenger_id="string"),
+    spec("book_parking", "Book a car park space at the terminal.", passenger_id="string",
+         days="integer"),
+    spec("extend_parking", "Extend a parking booking.", parking_id="string", days="integer"),
+]  # fmt: skip
+
+E, R = "enforce", "review_only"
+ANY = "*"
+
+# (case id, prompt text, tools, operator, tool, expected condition fields, enforcement)
+READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
+    # one at a time, said with a bound on the act: that act's calls per turn
+    ("bound-at-a-time", "Refund no more than one ticket at a time.", FERRY,
+     "one_call_at_a_time", "refund_ticket", {"same_tool": True}, E),
+    ("never-more-at-a-time", "Never cancel more than one ticket at a time.", FERRY,
+     "one_call_at_a_time", "cancel_ticket", {"same_tool": True}, E),
+    ("at-most-at-a-time", "Change at most one ticket at a time.", FERRY,
+     "one_call_at_a_time", "change_ticket", {"same_tool": True}, E),
+    # the words to the user, in any form: no text beside a call
+    ("text-replying", "Make one tool call at a time, and avoid replying in the same turn.",
+     FERRY, "one_call_at_a_time", ANY, {"with_text": True}, R),
+    ("text-commentary", "Make one tool call at a time and keep the turn free of commentary.",
+     FERRY, "one_call_at_a_time", ANY, {"with_text": True}, R),
+    ("text-nothing-else",
+     "A turn that calls a tool should contain nothing else; make one tool call at a time.",
+     FERRY, "one_call_at_a_time", ANY, {"with_text": True}, R),
+    ("text-own-turn", "Each tool call goes in a turn of its own.", FERRY,
+     "one_call_at_a_time", ANY, {"with_text": True}, R),
+    ("text-answering", "Call tools one at a time and wait for each result before answering.",
+     FERRY, "one_call_at_a_time", ANY, {"with_text": True}, R),
+    # a turn as the unit, a call's response: no words to the user
+    ("unit-message", "Make only one tool call per message.", FERRY,
+     "one_call_at_a_time", ANY, {"with_text": False}, R),
+    ("unit-response", "Only one tool call per response.", FERRY,
+     "one_call_at_a_time", ANY, {"with_text": False}, R),
+    ("tool-response", "Make one tool call at a time and wait for its response.", FERRY,
+     "one_call_at_a_time", ANY, {"with_text": False}, R),
+    # the state of a person is read where the tools list it: `find_passenger(phone)` returns
+    # the passenger's status; `list_tickets(passenger_id)` does not hold it
+    ("state-read-by-name", "Barred passengers cannot book tickets.", FERRY,
+     "state_condition", "book_ticket", {"denied": ["barred"], "read": ["find_passenger"]}, E),
+    # a bound said of an act's noun binds the tools of that act only
+    ("holder-verb", "Parking extensions are capped at 3 extra days.", FERRY,
+     "arg_within_bound", "extend_parking", {"arg": "days", "max": 3}, E),
+    # an amount per an act: one call's bound
+    ("per-act-money", "At most 120 EUR per refund.", FERRY,
+     "arg_within_bound", "refund_ticket", {"arg": "amount_eur", "max": 120}, R),
+    ("per-act-unit", "No more than 6 extra seats per booking.", FERRY,
+     "arg_within_bound", "book_ticket", {"arg": "seats", "max": 6}, E),
+    # values before the noun of an act: the act's argument that lists them
+    ("act-values", "Island tickets are not offered.", FERRY,
+     "deny_action", "book_ticket", {"arg": "route", "values": ["island"]}, E),
+    # what every act must carry, said with "cite"
+    ("every-cites", "Every refund must cite a reason.", FERRY,
+     "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],
+                                          "properties": {"reason": {"minLength": 1}}}}, E),
+]  # fmt: skip
+
+NOT_YET: frozenset[str] = frozenset()
+
+# never stronger than the sentence: the bound of one act is on no other act's tool
+NOT_ON: list[tuple[str, str, list[dict[str, Any]], str]] = [
+    ("holder-not-booking", "Parking extensions are capped at 3 extra days.", FERRY,
+     "book_parking"),
+    ("per-act-not-other", "At most 120 EUR per refund.", FERRY, "book_ticket"),
+]  # fmt: skip
+
+# a count over the conversation the sentence does not state
+NO_COUNT: list[tuple[str, str, list[dict[str, Any]]]] = [
+    ("tool-call-at-a-time", "Make one tool call at a time.", FERRY),
+    ("refund-at-a-time", "Refund no more than one ticket at a time.", FERRY),
+    ("never-more-at-a-time", "Never cancel more than one ticket at a time.", FERRY),
+]
+
+
+def _prompt(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> list[Any]:
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", tools)
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+@pytest.mark.parametrize("case", marked(READ, NOT_YET), ids=[c[0] for c in READ])
+def test_read(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools, operator, tool, params, enforcement = case
+    policies = _prompt(tmp_path, text, tools)
+    hits = [p for p in policies if fits(p, operator, tool, params)]
+    assert hits, [(p.operator, p.target, p.condition) for p in policies]
+    assert {p.enforcement for p in hits} == {enforcement}
+
+
+@pytest.mark.parametrize("case", NOT_ON, ids=[c[0] for c in NOT_ON])
+def test_not_on_another_act(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools, tool = case
+    assert not [p for p in _prompt(tmp_path, text, tools) if p.target == tool]
+
+
+@pytest.mark.parametrize("case", NO_COUNT, ids=[c[0] for c in NO_COUNT])
+def test_no_count_over_the_conversation(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    _, text, tools = case
+    policies = _prompt(tmp_path, text, tools)
+    assert [p for p in policies if p.operator == "one_call_at_a_time"]
+    assert not [p for p in policies if p.operator in {"max_calls", "deny_action"}]
+
+
+@pytest.mark.parametrize(
+    ("said", "talks"),
+    [
+        ("never answer the customer in a turn that carries a call", True),
+        ("do not message the passenger while a call is pending", True),
+        ("one call per message", False),
+        ("wait for the tool's response, then go on", False),
+        ("one call in each reply", False),
+        ("refund the ticket", False),
+    ],
+)
+def test_talks_too(said: str, talks: bool) -> None:
+    assert talks_too(said) is talks
