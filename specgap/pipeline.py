@@ -233,7 +233,10 @@ def run_agent(
     lists: tuple[count5_items.ListArg, ...] = ()
     for _, stage in STAGES[:stages]:
         if not verbs and state.registry is not None:  # read once the tools are loaded
-            verbs = verbs_of_tools(state.registry.by_id)
+            verbs = verbs_of_tools(
+                state.registry.by_id,
+                {t.id: t.description for t in state.registry.tools},
+            )
             nouns = nouns_of_tools(state.registry.tools)
             lists = count5_items.lists_of_tools(state.registry.tools)
         # the grammar reads the verbs the agent's tools are named by as action verbs, and

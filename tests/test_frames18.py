@@ -16,7 +16,9 @@ domains (a ferry ticket desk in snake_case):
   bound (`extract.per_act18`);
 - values said before the noun of an act ("island tickets are not offered") ban the value of
   that act's argument that lists them, not the act's id argument (`spread`); "every refund
-  must cite a reason" requires the argument (`supply16`).
+  must cite a reason" requires the argument (`supply16`);
+- a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
+  its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
 
 from __future__ import annotations
@@ -47,6 +49,18 @@ FERRY = [
     spec("book_parking", "Book a car park space at the terminal.", passenger_id="string",
          days="integer"),
     spec("extend_parking", "Extend a parking booking.", parking_id="string", days="integer"),
+]  # fmt: skip
+
+# tools named noun first, verb last (`dock_release`, `rider_lookup`)
+DOCKS = [
+    spec("rider_lookup", "Look up a rider by phone; returns rider_id and status (active, "
+         "banned).", phone="string"),
+    spec("dock_get", "Get a dock: status (open, closed, under_repair).", dock_id="string"),
+    spec("dock_release", "Release a dock back to the network.", dock_id="string"),
+    spec("bike_unlock", "Unlock a bike for a rider.", rider_id="string", dock_id="string"),
+    spec("credit_grant", "Grant ride credit to a rider.", rider_id="string",
+         amount_eur="number"),
+    spec("trip_log", "Record a trip note.", rider_id="string", note="string"),
 ]  # fmt: skip
 
 E, R = "enforce", "review_only"
@@ -95,6 +109,12 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
     # values before the noun of an act: the act's argument that lists them
     ("act-values", "Island tickets are not offered.", FERRY,
      "deny_action", "book_ticket", {"arg": "route", "values": ["island"]}, E),
+    # a verb that names a tool last (`dock_release`) is an action verb of the grammar; the
+    # reader named noun first (`rider_lookup`) reads the person
+    ("noun-first-state", "Docks that are under repair cannot be released.", DOCKS,
+     "state_condition", "dock_release", {"denied": ["under_repair"], "read": ["dock_get"]}, E),
+    ("noun-first-reader", "Bikes can only be unlocked for active riders.", DOCKS,
+     "state_condition", "bike_unlock", {"allowed": ["active"], "read": ["rider_lookup"]}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

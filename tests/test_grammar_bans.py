@@ -78,8 +78,22 @@ def test_the_verbs_tools_are_named_by() -> None:
         "account_summary",  # "account" is a verb too: kept, read only where a verb fits
         "status",  # one word: no verb-object name
         "member_lookup",  # "member" is no verb
+        "plot_release",  # "plot" is a verb; its description says it releases: noun first
+        "redeem_pledge",  # "redeem" leads: "pledge" is its object, not its verb
     ]
-    assert verbs_of_tools(names) == {"freeze", "backdate", "unfreeze", "quarantine", "account"}
+    said = {
+        "member_lookup": "Look up a member by phone.",
+        "plot_release": "Release a member's plot.",
+        "server__quarantine_file": "Quarantine a file.",
+    }
+    assert verbs_of_tools(names) == {
+        "freeze", "backdate", "unfreeze", "quarantine", "account", "plot", "redeem",
+    }  # fmt: skip
+    # the description opens with the last word: the verb is said last
+    assert verbs_of_tools(names, said) == {
+        "freeze", "backdate", "unfreeze", "quarantine", "account", "plot", "redeem", "lookup",
+        "release",
+    }  # fmt: skip
 
 
 # counts: what is counted is the action, never the one who acts; a rate over a span of time

@@ -8,7 +8,7 @@ Token-level helpers of `grammar.parse`; no word list here names a rule of one do
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -43,11 +43,14 @@ def only_a_tool_verb(word: str) -> bool:
 _NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 
 
-def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
+def verbs_of_tools(
+    names: Iterable[str], descriptions: Mapping[str, str] | None = None
+) -> frozenset[str]:
     """The verbs tools are named by: the first word of a name of two words or more
     (`freeze_membership`, `BackdateBooking`, `gym.unfreeze_pass`; a namespace before `.`,
     `/`, `:` or `__` is left out) that the English lexicon knows as a verb's base form, or
-    as one after a prefix (`unfreeze`, `rebook`)."""
+    as one after a prefix (`unfreeze`, `rebook`); and the last word, when the name says its
+    noun first and its description opens with that verb (`plot_release`: `_noun_first`)."""
     found: set[str] = set()
     for name in names:
         last = re.split(r"[./:]|__", name)[-1]
@@ -61,7 +64,23 @@ def verbs_of_tools(names: Iterable[str]) -> frozenset[str]:
             found.add(verb)
             if len(words) > 2 and words[1] in PARTICLES:  # `check_in_pet`: "check in"
                 found.add(f"{verb} {words[1]}")
+        said = (descriptions or {}).get(name, "")
+        if _noun_first(words, said):
+            found.add(words[-1])  # `plot_release`, `feeWaive`: named noun first, the verb last
     return frozenset(found)
+
+
+def _noun_first(words: list[str], description: str) -> bool:
+    """A name that says its noun first and its verb last (`plot_release` described "Release
+    a plot"): the description opens with the last word (or with it as a phrasal verb,
+    "Look up" for `member_lookup`), a verb of the lexicon's classes, and the first word is
+    none (`quarantine_file` described "Quarantine a file" says its verb first)."""
+    from specgap.resolve.lexicon import classes_of, verb_key
+
+    first, last = words[0], words[-1]
+    opening = re.findall(r"[a-z]+", description.casefold())[:2]
+    said = bool(opening) and (opening[0] == last or "".join(opening) == last)
+    return said and not classes_of(verb_key(first)) and bool(classes_of(verb_key(last)))
 
 
 # the particles of a phrasal verb ("check in", "sign off")

@@ -100,6 +100,8 @@ def _named_for(tool: Tool, entity: str) -> bool:
     parts = [p.casefold() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", tool.id) if p]
     wanted = [singular(w) for w in entity.casefold().split()]
     after = parts[1:]  # past the reading verb
+    if parts and _READ_NAME.match(parts[-1]) and not _READ_NAME.match(tool.id):
+        after = parts[:-1]  # `member_lookup`: the noun first, the reading verb last
     if after[: len(wanted)] != wanted:
         return False
     rest = after[len(wanted) :]
