@@ -17,6 +17,9 @@ domains (a ferry ticket desk in snake_case):
 - values said before the noun of an act ("island tickets are not offered") ban the value of
   that act's argument that lists them, not the act's id argument (`spread`); "every refund
   must cite a reason" requires the argument (`supply16`);
+- where a value comes from said as "must be one that T returned" or "must both have come
+  from the passenger" (`grounded18`); a bound after the kind of number it is ("as a whole
+  number from 1 to 9", `numbers18`);
 - a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
   its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
@@ -115,6 +118,18 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "state_condition", "dock_release", {"denied": ["under_repair"], "read": ["dock_get"]}, E),
     ("noun-first-reader", "Bikes can only be unlocked for active riders.", DOCKS,
      "state_condition", "bike_unlock", {"allowed": ["active"], "read": ["rider_lookup"]}, E),
+    # where a value comes from, said the long way (`grounded18`)
+    ("one-that-returned", "Refunds go out only for real tickets, so the ticket_id you pass to "
+     "refund_ticket must be one that get_ticket returned in this conversation.", FERRY,
+     "arg_grounded", "refund_ticket", {"arg": "ticket_id", "from_tools": ["get_ticket"]}, R),
+    ("both-have-come", "The phone and the seats you give book_ticket must both have come from "
+     "the passenger.", [*FERRY, spec("call_back", "Call a passenger back.", phone="string")],
+     "arg_grounded", "book_ticket", {"arg": "seats", "from_user": True}, E),
+    # the kind of number said before its bound (`numbers18`)
+    ("as-whole-number", "Record seats as a whole number from 1 to 9.", FERRY,
+     "arg_within_bound", "book_ticket", {"arg": "seats", "min": 1, "max": 9}, E),
+    ("be-an-integer", "Seats must be an integer between 1 and 9.", FERRY,
+     "arg_within_bound", "book_ticket", {"arg": "seats", "min": 1, "max": 9}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

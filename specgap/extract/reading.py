@@ -33,8 +33,10 @@ from specgap.extract import (
     framed17,
     ground3_reread,
     ground6_respell,
+    grounded18,
     noact_respell,
     nominal8_actions,
+    numbers18,
     only17,
     original16,
     per_act18,
@@ -136,6 +138,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = _read_said(sentence)
     # "### refund_job" over "- Requires a reason.": the tool its frame names (`elided17`)
     rules, notes = elided17.reread(sentence, rules, notes, _read_said)
+    # "the X you pass to T must be one that S returned": "must come from S" (`grounded18`)
+    rules, notes = grounded18.reread(sentence, rules, notes, _read_said)
     # read as it means, the sentence said why it compiles to nothing; as written, nothing
     return (rules, notes) if rules or notes else ([], spelt_notes)
 
@@ -227,6 +231,7 @@ _REREADS = (
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     bound17.reread,  # "A hire lasts 4 hours at most", "The longest hire is 4 hours"
     per_act18.reread,  # "At most $200 per refund", "capped at 7 extra nights": 7 nights
+    numbers18.reread,  # "Record X as a whole number from 0 to 12": X from 0 to 12
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"

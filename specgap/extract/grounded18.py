@@ -1,0 +1,66 @@
+"""Where a value must come from, said the long way (eighteenth session): "the lot_id you pass
+to `sell_lot` must be one that `register_lot` or `list_lots` returned", "the member number
+has to be the one that lookup gave you", "the address and phone you give `dispatch` must
+both have come from the caller".
+
+Each says what "<value> must come from <source>" says, which the source readers read
+(`sources`): `respelt` says it so, and the sentence is read so, whole (its clauses, its
+lead-in), when as written it gave no rule (`reread`). Nothing else is changed: the value,
+the tool it is passed to and the source are the sentence's own words ("in this
+conversation" left out: a trace is one conversation; two values coordinated are said one by
+one).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.noact_respell import when_none
+
+_MODAL = r"(?:must|has\s+to|have\s+to|needs?\s+to|should|shall)"
+# "must be one that X returned", "has to be the one that X gave you"
+_ONE_THAT = re.compile(
+    r"\b" + _MODAL + r"\s+(?:both\s+|all\s+|always\s+)?be\s+(?:one|the\s+one|ones|the\s+ones|an?\s+"
+    r"[a-z_]+|the\s+[a-z_]+)\s+(?:that|which)\s+(?P<src>[^.;]+?)\s+(?:returned|gave(?:\s+you)?|"
+    r"has\s+returned|has\s+given(?:\s+you)?|listed|produced|showed(?:\s+you)?|returns|gives"
+    r"(?:\s+you)?)\b",
+    re.I,
+)
+# "must both have come from the caller", "must have been given by the caller"
+_HAVE_COME = re.compile(
+    r"\b" + _MODAL + r"\s+(?:both\s+|all\s+|always\s+)?have\s+come\s+from\b", re.I
+)
+
+
+# "... in this conversation": when the source gave it, which a trace (one conversation) says
+_NOW = re.compile(
+    r"\s+(?:earlier\s+)?(?:in|during)\s+(?:this|the\s+same|the\s+current)\s+(?:conversation|chat|"
+    r"session|call)\b",
+    re.I,
+)
+# "the address and phone you give T must come from S": each value its own rule
+_BOTH = re.compile(
+    r"^\W*(?:the\s+)?(?P<a>[\w-]+(?:\s+[\w-]+)?)\s+and\s+(?:the\s+)?(?P<b>[\w-]+(?:\s+[\w-]+)?)\s+"
+    r"(?P<rest>(?:you\s+(?:pass|give|send|use|enter)|passed|given|sent|used|entered)\b[^;]*?\bmust\s+"
+    r"come\s+from\b[^;]*)$",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """The sentence with its source said as "must come from <source>", or None when it says
+    none of the forms above."""
+    said = _ONE_THAT.sub(lambda m: f"must come from {m['src']}", text)
+    said = _HAVE_COME.sub("must come from", said)
+    if said == text:
+        return None
+    said = _NOW.sub("", said)
+    both = _BOTH.match(said.strip())
+    if both is not None:
+        rest = both["rest"].rstrip(" .")
+        said = f"The {both['a']} {rest}; the {both['b']} {rest}."
+    return said
+
+
+# read as "must come from" when the sentence as written gave no rule
+reread = when_none(respelt)
