@@ -20,6 +20,9 @@ domains (a ferry ticket desk in snake_case):
 - where a value comes from said as "must be one that T returned" or "must both have come
   from the passenger" (`grounded18`); a bound after the kind of number it is ("as a whole
   number from 1 to 9", `numbers18`);
+- values spelt as codes ("goodwill_gesture") are values of the argument, whatever the frame
+  (`value_lists`); "never two X in the same turn" with no verb, "wait for each `t` result
+  before sending another" (`one_at_a_time`; no ordering of `t` before "send another");
 - a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
   its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
@@ -130,6 +133,17 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "arg_within_bound", "book_ticket", {"arg": "seats", "min": 1, "max": 9}, E),
     ("be-an-integer", "Seats must be an integer between 1 and 9.", FERRY,
      "arg_within_bound", "book_ticket", {"arg": "seats", "min": 1, "max": 9}, E),
+    # values spelt as codes are values, whatever the frame
+    ("coded-values", "The refund reason must be goodwill_gesture, sailing_delay or "
+     "duplicate_booking.", FERRY, "resource_in_allowlist", "refund_ticket",
+     {"arg": "reason", "allowed": ["goodwill_gesture", "sailing_delay", "duplicate_booking"]}, E),
+    # one at a time with no verb; "before sending another" is the same act again
+    ("never-two-no-verb", "Never two refunds in the same turn.", FERRY,
+     "one_call_at_a_time", "refund_ticket", {"same_tool": True}, E),
+    ("never-two-tools", "Never two tools at once.", FERRY,
+     "one_call_at_a_time", ANY, {"same_tool": False}, R),
+    ("wait-another", "Wait for each refund_ticket result before sending another.", FERRY,
+     "one_call_at_a_time", "refund_ticket", {"same_tool": True}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

@@ -1,7 +1,7 @@
 """Where a value must come from, said the long way (eighteenth session): "the lot_id you pass
 to `sell_lot` must be one that `register_lot` or `list_lots` returned", "the member number
-has to be the one that lookup gave you", "the address and phone you give `dispatch` must
-both have come from the caller".
+has to be the one that lookup gave you", "the value has to be the figure returned by T",
+"the address and phone you give `dispatch` must both have come from the caller".
 
 Each says what "<value> must come from <source>" says, which the source readers read
 (`sources`): `respelt` says it so, and the sentence is read so, whole (its clauses, its
@@ -24,6 +24,12 @@ _ONE_THAT = re.compile(
     r"[a-z_]+|the\s+[a-z_]+)\s+(?:that|which)\s+(?P<src>[^.;]+?)\s+(?:returned|gave(?:\s+you)?|"
     r"has\s+returned|has\s+given(?:\s+you)?|listed|produced|showed(?:\s+you)?|returns|gives"
     r"(?:\s+you)?)\b",
+    re.I,
+)
+# "has to be the figure returned by S", "must be the id given by S"
+_BY = re.compile(
+    r"\b" + _MODAL + r"\s+(?:always\s+)?be\s+(?:the|a|an|one)\s+(?:[a-z_]+\s+)?(?:returned|given|"
+    r"provided|issued|produced|listed|shown|reported)\s+by\b",
     re.I,
 )
 # "must both have come from the caller", "must have been given by the caller"
@@ -52,6 +58,7 @@ def respelt(text: str) -> str | None:
     none of the forms above."""
     said = _ONE_THAT.sub(lambda m: f"must come from {m['src']}", text)
     said = _HAVE_COME.sub("must come from", said)
+    said = _BY.sub("must come from", said)
     if said == text:
         return None
     said = _NOW.sub("", said)

@@ -6,7 +6,9 @@
 - "never run two X in parallel / concurrently / at once / at the same time / at a time / in
   the same turn", "don't freeze more than one membership at once";
 - "do not cancel sessions concurrently" (the clause's own action);
-- "wait for each X to finish before starting the next";
+- "wait for each X to finish before starting the next", "wait for each `t` result before
+  sending another" (the tool `t` itself);
+- "never two tools in the same turn" (no verb: the calls);
 - "handle requests sequentially / in sequence / one after the other".
 
 X names what is counted. A tool action ("refunds", "cancel sessions") gives
@@ -82,6 +84,16 @@ _SHAPES = re.compile(
             # issue refunds one per turn; process each extension separately, one per turn
             r"\b(?P<v11>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n11>[a-z][\w-]*"
             r"(?:\s+[a-z][\w-]*)?)(?:\s+separately)?,?\s+one\s+per\s+" + _TURN + r"\b",
+            # never two tools in the same turn (no verb: the calls themselves)
+            r"\b(?:never|no)\s+"
+            + _SEVERAL
+            + r"\s+(?P<n12>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+            + _TOGETHER
+            + r"\b",
+            # wait for each issue_payment result before sending another: that tool's calls
+            r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+`?(?P<n13>[A-Za-z][\w.-]*_[\w.-]+)`?"
+            r"(?:'s)?\s+(?:call(?:'s)?\s+)?(?:result|response|output|reply)\s+before\s+(?:sending|"
+            r"making|calling|issuing|starting|running|placing)\s+(?:another|the\s+next)\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
@@ -109,8 +121,8 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     m = _SHAPES.search(clean)
     if m is None:
         return []
-    group = next(i for i in range(1, 12) if m[f"n{i}"] is not None)
-    if group != 2 and not _told(clean, clause):  # "refunds are processed one at a time" tells
+    group = next(i for i in range(1, 14) if m[f"n{i}"] is not None)
+    if group not in {2, 13} and not _told(clean, clause):  # "refunds are processed one at a time"
         return []
     found = _read(m, group, clause, subject)
     if _WITH_OTHERS.search(clean):  # "not in parallel with other tools": no other call either
@@ -127,8 +139,10 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
 
 
 def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
+    if group == 13:  # a tool named by its id: its own calls, one at a time
+        return [_per_tool(m["n13"])]
     noun = m[f"n{group}"].strip().casefold()
-    said = (m[f"v{group}"] or "").casefold() if group not in {6, 10} else ""  # (no verb)
+    said = (m[f"v{group}"] or "").casefold() if group not in {6, 10, 12} else ""  # (no verb)
     if said and not base_verb(said) and verb_lemma(said) is None:
         return []  # "book lessons for one guest at a time": a person, no act of the agent's
     verb = verb_lemma(said) or lemma(said) if said else ""

@@ -305,7 +305,9 @@ def listed_values(text: str) -> list[Emit]:
         np, values = found
         params: dict[str, object] = {"facet": np, "allowed": list(values)}
         quoted = all(v[:1] in "`'\"" for v in _SPLIT.split(_said_list(m).strip()) if v)
-        if not closed and not quoted:  # quoted values are values whatever the frame
+        # a value spelt as a code ("owner_request") is no English word of the sentence
+        coded = any(re.fullmatch(r"[a-z0-9]+(?:_[a-z0-9]+)+", str(v)) for v in values)
+        if not closed and not quoted and not coded:  # quoted values are values whatever the frame
             params["schema_values"] = True
         return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
     return []
