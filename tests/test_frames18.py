@@ -23,6 +23,9 @@ domains (a ferry ticket desk in snake_case):
 - values spelt as codes ("goodwill_gesture") are values of the argument, whatever the frame
   (`value_lists`); "never two X in the same turn" with no verb, "wait for each `t` result
   before sending another" (`one_at_a_time`; no ordering of `t` before "send another");
+- a count of "no X" ("No ticket is changed more than twice") or of things that exist before
+  the act ("do not refund tickets more than once") is per X, never one over the whole trace
+  (`per_act18.no_thing_more`, `restrictors.negated_count`);
 - a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
   its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
@@ -144,6 +147,13 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "one_call_at_a_time", ANY, {"same_tool": False}, R),
     ("wait-another", "Wait for each refund_ticket result before sending another.", FERRY,
      "one_call_at_a_time", "refund_ticket", {"same_tool": True}, E),
+    # a count said of "no X": per X; of things that exist before the act: each of them
+    ("no-thing-more", "No ticket is changed more than twice.", FERRY,
+     "max_calls", "change_ticket", {"max": 2, "per": "ticket"}, E),
+    ("no-thing-may", "No ticket may be refunded more than once.", FERRY,
+     "max_calls", "refund_ticket", {"max": 1, "per": "ticket"}, E),
+    ("plural-each", "Do not refund tickets more than once.", FERRY,
+     "max_calls", "refund_ticket", {"max": 1, "per": "ticket"}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

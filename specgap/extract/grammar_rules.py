@@ -102,7 +102,7 @@ def _quantity(c: Clause) -> Answer:
     # ... or a thing each call of a tool named by the verb acts on one of ("enroll in at most
     # 5 courses": `enroll_student` takes one section a call)
     each_one = c.verb in current_tool_verbs() and one_per_call(q.noun.split()[-1] if q.noun else "")
-    made = bool(last) and (c.verb in _MAKES or is_action_noun(last) or each_one)
+    made = bool(last) and (c.verb in MAKES or is_action_noun(last) or each_one)
     made = made and (last == _head(c) or not c.object or each_one)
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
@@ -124,7 +124,7 @@ def call_count(c: Clause) -> Emit | None:
     return None
 
 
-_MAKES = frozenset(
+MAKES = frozenset(
     {"create", "open", "book", "register", "schedule", "submit", "file", "place", "issue", "send",
      "grant", "post", "generate", "raise", "initiate"}
 )  # fmt: skip

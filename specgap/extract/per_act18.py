@@ -9,7 +9,8 @@ act ("$20 per rental day", "two bags per guest") is a rate or a count per thing,
 the other readers. "extra", "additional" before the unit say what the amount is of, not
 which argument: "3 extra nights" is a bound of 3 nights on the extension's nights; a
 sentence that reads no rule with them is read without them (`reread`: "Extensions are capped
-at 7 extra nights").
+at 7 extra nights"). "No ticket is changed more than twice" is "A ticket can be changed at
+most twice": a count of the act's calls per ticket (`no_thing_more`).
 """
 
 from __future__ import annotations
@@ -62,5 +63,28 @@ def without_extra(text: str) -> str | None:
     return said if said != text else None
 
 
-# read as a bound of the act, or without "extra", when the sentence as written gave no rule
-reread = when_none(lambda text: respelt(text) or without_extra(text))
+# "No ticket is changed more than twice", "No request gets more than 2 reminders sent": a
+# count per the thing, said of no thing at all
+_NO_THING = re.compile(
+    r"^\W*no\s+(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|gets|may\s+be|can\s+be|will\s+be|"
+    r"should\s+be|shall\s+be)\s+(?P<done>[a-z]+(?:ed|en|t))\s+more\s+than\s+"
+    r"(?P<n>once|twice|(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\s+times)"
+    r"\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def no_thing_more(text: str) -> str | None:
+    """ "A <thing> can be <done> at most <n>." for "No <thing> is <done> more than <n>.", or
+    None."""
+    m = _NO_THING.match(" ".join(text.split()))
+    if m is None:
+        return None
+    np = m["np"].casefold()
+    article = "An" if np[0] in "aeiou" else "A"
+    return f"{article} {np} can be {m['done'].casefold()} at most {m['n'].casefold()}."
+
+
+# read as a bound of the act, a count per the thing, or without "extra", when the sentence
+# as written gave no rule
+reread = when_none(lambda text: respelt(text) or no_thing_more(text) or without_extra(text))

@@ -74,6 +74,18 @@ _CALLED_WITH = re.compile(
 )  # fmt: skip
 
 
+def _each_of_many(clause: Clause) -> bool:
+    """ "do not refund tickets more than once": things that exist before the act, each of
+    them (a verb that makes its object, "send reminders more than twice", counts them all)."""
+    from specgap.extract.grammar_rules import MAKES
+
+    last = (clause.object or "").split()[-1:] or [""]
+    return bool(last[0]) and singular(last[0]) != last[0] and clause.verb not in MAKES
+
+
+_NO_ONE = re.compile(r"^\W*(?:no|each|every|any)\s+[a-z]", re.I)
+
+
 def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, object]] | None:
     """`do not issue more than one refund per booking`, `do not call this tool more than
     once per order`: (the counted action, None for the described tool itself; `max_calls`
@@ -90,8 +102,11 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
         if not itself and clause.verb in CALL_VERBS:  # "never call `otp.send` more than 3 times"
             return clause.object, params
         said = text[clause.action_span[0] : clause.action_span[1]]
-        if not itself and "per" not in params and re.search(r"\b(?:an?|the\s+same)\s+\w", said):
-            params["per"] = singular(clause.object.split()[-1])  # "cancel an order": each one
+        each = bool(re.search(r"\b(?:an?|the\s+same)\s+\w", said) or _NO_ONE.match(text))
+        each = each or _each_of_many(clause)
+        if not itself and "per" not in params and each:
+            # "cancel an order", "no order may be cancelled more than once": each one
+            params["per"] = singular(clause.object.split()[-1])
         return (None if itself else clause.action), params
     if count is None or not is_action_noun(count["noun"]):
         return None
