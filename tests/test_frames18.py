@@ -26,6 +26,8 @@ domains (a ferry ticket desk in snake_case):
 - a count of "no X" ("No ticket is changed more than twice") or of things that exist before
   the act ("do not refund tickets more than once") is per X, never one over the whole trace
   (`per_act18.no_thing_more`, `restrictors.negated_count`);
+- a state said as an adjective before or "at the time of" the act ("the request has to be
+  open at the time of assignment") is the state test, never a step (`state17`);
 - a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
   its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
@@ -154,6 +156,11 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "max_calls", "refund_ticket", {"max": 1, "per": "ticket"}, E),
     ("plural-each", "Do not refund tickets more than once.", FERRY,
      "max_calls", "refund_ticket", {"max": 1, "per": "ticket"}, E),
+    # a state said as an adjective "at the time of" the act: no step, in any build
+    ("adj-at-the-time", "The rider has to be active at the time of unlocking.", DOCKS,
+     "state_condition", "bike_unlock", {"allowed": ["active"], "read": ["rider_lookup"]}, E),
+    ("adj-when", "The dock must be open when you release it.", DOCKS,
+     "state_condition", "dock_release", {"allowed": ["open"]}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

@@ -11,7 +11,8 @@ hire unless it is returned", which the state readers read. Outside a build (no t
 and where a tool does perform it ("the order must have been approved" with `approve_order`,
 "the invoice must have been fetched" with a tool that reads),
 the sentence is read as written. The state said as a word of the noun ("Hiring requires an
-active customer", "Refund only hires in returned status") is no step in any build.
+active customer", "Refund only hires in returned status") or as an adjective ("The request
+has to be open at the time of assignment") is no step in any build.
 """
 
 from __future__ import annotations
@@ -106,10 +107,39 @@ def _a_step(state: str, tools: frozenset[str]) -> bool:
     return reads and any("read" in classes_of(verb_key(t)) for t in tools)
 
 
+# "The request has to be open at the time of assignment", "... before you assign anyone to
+# it": an adjective, a state in any build (no tool "opens" what is open)
+_ADJ_BEFORE = re.compile(
+    r"^\W*(?:the|a|an)\s+" + _NP + r"\s+(?:must|should|has\s+to|needs\s+to)\s+(?:still\s+)?be\s+"
+    r"(?P<adj>[a-z]+)\s+(?:before\s+(?:you\s+)?(?P<act>[a-z]+)\b|at\s+the\s+time\s+of\s+(?:the\s+|"
+    r"an?\s+|its\s+)?(?P<actn>[a-z]+)\b|when\s+(?:you\s+)?(?P<act2>[a-z]+)\b)",
+    re.I,
+)
+
+
+def _adjective_state(said: str) -> str | None:
+    from specgap.resolve.verbs import verb_of_noun
+
+    m = _ADJ_BEFORE.match(said)
+    if m is None:
+        return None
+    adj = m["adj"].casefold()
+    forms = lemmas(adj)
+    if "ADJ" not in forms or any(v != adj for v in forms.get("VERB", ())):
+        return None  # a participle ("frozen"): a step some tool may perform (the forms above)
+    act = m["act"] or m["act2"]
+    noun = (m["actn"] or "").casefold()
+    gerund = lemmas(noun).get("VERB", ("",))[0] if noun.endswith("ing") else ""
+    verb = (verb_lemma(act) or lemma(act)) if act else gerund or verb_of_noun(noun)
+    if not verb:
+        return None
+    return f"Never {verb} anything unless the {m['np'].casefold()} is {adj}."
+
+
 def respelt(text: str) -> str | None:
     """ "Never <act> a <noun> unless it is <state>." (module docstring), or None."""
     said = " ".join(text.split())
-    held = _held(said)
+    held = _held(said) or _adjective_state(said)
     if held is not None:
         return held
     tools = current_tool_verbs()
