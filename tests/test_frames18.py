@@ -28,6 +28,9 @@ domains (a ferry ticket desk in snake_case):
   (`per_act18.no_thing_more`, `restrictors.negated_count`);
 - a state said as an adjective before or "at the time of" the act ("the request has to be
   open at the time of assignment") is the state test, never a step (`state17`);
+- what the assistant does within a bound ("The assistant refunds tickets up to 120 EUR",
+  `person17`); "refund only with a ticket_id that get_ticket returned" (`grounded18`); two
+  bounds under one "at most" ("at most 4 berths and 3 nights", `per_act18`);
 - a tool named noun first and verb last (`dock_release`, `rider_lookup`) gives the grammar
   its verb, and reads its noun (`grammar_words.verbs_of_tools`, `resolve.state_reads`).
 """
@@ -72,6 +75,12 @@ DOCKS = [
     spec("credit_grant", "Grant ride credit to a rider.", rider_id="string",
          amount_eur="number"),
     spec("trip_log", "Record a trip note.", rider_id="string", note="string"),
+]  # fmt: skip
+
+CABINS = [
+    *FERRY,
+    spec("book_cabin", "Book a cabin on an overnight sailing.", ticket_id="string",
+         berths="integer", nights="integer"),
 ]  # fmt: skip
 
 E, R = "enforce", "review_only"
@@ -161,6 +170,18 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "state_condition", "bike_unlock", {"allowed": ["active"], "read": ["rider_lookup"]}, E),
     ("adj-when", "The dock must be open when you release it.", DOCKS,
      "state_condition", "dock_release", {"allowed": ["open"]}, E),
+    # what the assistant does, within a bound (`person17`)
+    ("assistant-does-within", "The assistant refunds tickets up to 120 EUR.", FERRY,
+     "arg_within_bound", "refund_ticket", {"arg": "amount_eur", "max": 120}, E),
+    # "V only with a X that T returned": where X comes from (`grounded18.only_with`)
+    ("only-with-returned", "Refund only with a ticket_id that get_ticket returned in this "
+     "conversation; ids read out by the passenger are not used.", FERRY,
+     "arg_grounded", "refund_ticket", {"arg": "ticket_id", "from_tools": ["get_ticket"]}, E),
+    # two bounds under one "at most" (`per_act18.second_bound`)
+    ("two-bounds", "A cabin booking covers at most 4 berths and 3 nights.", CABINS,
+     "arg_within_bound", "book_cabin", {"arg": "nights", "max": 3}, E),
+    ("two-bounds-first", "A cabin booking covers at most 4 berths and 3 nights.", CABINS,
+     "arg_within_bound", "book_cabin", {"arg": "berths", "max": 4}, E),
     # what every act must carry, said with "cite"
     ("every-cites", "Every refund must cite a reason.", FERRY,
      "schema_contract", "refund_ticket", {"schema_": {"required": ["reason"],

@@ -118,12 +118,14 @@ DROPPED: list[tuple[str, str, tuple[str, str], str | None, list[Rule] | None]] =
     ("studio", "A piece gets at most 3 coats of glaze.",
      ("arg_count_bound", "set_glaze"), "argument-restriction-not-compiled",
      [("arg_within_bound", "set_glaze", "enforce")]),
-    # values that are the ids of tools, not values of the argument or state
+    # values that are the ids of tools, not values of the argument or state (since the
+    # eighteenth session the sentence reads as where the value comes from, `grounded18`)
     ("glider", "Book only with a slot_id that `list-slots` returned in this chat.",
-     ("resource_in_allowlist", "book-launch"), "argument-restriction-not-compiled", []),
+     ("resource_in_allowlist", "book-launch"), None,
+     [("arg_grounded", "book-launch", "enforce")]),
     ("studio", "Reserve only with a slot_id that `list_slots` returned in this conversation; "
      "never a slot the member reads out from an old e-mail.",
-     ("deny_action", "reserve_slot"), "argument-restriction-not-compiled", None),
+     ("deny_action", "reserve_slot"), None, [("arg_grounded", "reserve_slot", "enforce")]),
     ("glider", "Launches are only booked for pilots found with `find-pilot`.",
      ("state_condition", "book-launch"), "argument-restriction-not-compiled", []),
     # a fragment of a value is no value of an exact allowlist

@@ -1,7 +1,8 @@
 """Where a value must come from, said the long way (eighteenth session): "the lot_id you pass
 to `sell_lot` must be one that `register_lot` or `list_lots` returned", "the member number
 has to be the one that lookup gave you", "the value has to be the figure returned by T",
-"the address and phone you give `dispatch` must both have come from the caller".
+"the address and phone you give `dispatch` must both have come from the caller", "book only
+with a quote_id that `get_quote` returned".
 
 Each says what "<value> must come from <source>" says, which the source readers read
 (`sources`): `respelt` says it so, and the sentence is read so, whole (its clauses, its
@@ -51,6 +52,28 @@ _BOTH = re.compile(
     r"come\s+from\b[^;]*)$",
     re.I,
 )
+
+
+# "Book only with a quote_id that `get_quote` returned": the act, then the value it takes
+_ONLY_WITH = re.compile(
+    r"^\W*(?:\d+[.)]\s*)?(?P<act>[a-z]+(?:\s+(?:a|an|the)?\s*[a-z][\w-]*)?)\s+only\s+(?:with|using)\s+(?:a|an|the)\s+"
+    r"(?P<arg>[\w-]+(?:\s+[a-z][\w-]*)?)\s+(?:that|which)\s+(?P<src>[^.;,]+?)\s+(?:returned|gave(?:\s+"
+    r"you)?|listed|produced)\b",
+    re.I,
+)
+
+
+def only_with(text: str) -> str | None:
+    """ "The <value> you pass to <act> must come from <source>." for "<act> only with a
+    <value> that <source> returned" (read first: as written, the source's id reads as a
+    value of the argument), the rest after ";" kept; or None."""
+    only = _ONLY_WITH.match(text)
+    if only is None:
+        return None
+    rest = text[only.end() :].lstrip()
+    tail = _NOW.sub("", f" {rest}").lstrip(" ,;.")
+    said = f"The {only['arg']} you pass to {only['act']} must come from {only['src']}."
+    return f"{said[:-1]}; {tail}" if tail else said
 
 
 def respelt(text: str) -> str | None:

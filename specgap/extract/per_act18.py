@@ -10,14 +10,17 @@ the other readers. "extra", "additional" before the unit say what the amount is 
 which argument: "3 extra nights" is a bound of 3 nights on the extension's nights; a
 sentence that reads no rule with them is read without them (`reread`: "Extensions are capped
 at 7 extra nights"). "No ticket is changed more than twice" is "A ticket can be changed at
-most twice": a count of the act's calls per ticket (`no_thing_more`).
+most twice": a count of the act's calls per ticket (`no_thing_more`). Two bounds under one
+"at most" ("covers at most 12 pallets and 20,000 lb") are both read (`second_bound`).
 """
 
 from __future__ import annotations
 
 import re
 
-from specgap.extract.noact_respell import when_none
+from specgap.extract.noact_respell import Read, read_as, when_none
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import is_action_noun, singular
 
 _BOUND = (
@@ -88,3 +91,32 @@ def no_thing_more(text: str) -> str | None:
 # read as a bound of the act, a count per the thing, or without "extra", when the sentence
 # as written gave no rule
 reread = when_none(lambda text: respelt(text) or no_thing_more(text) or without_extra(text))
+
+
+# "covers at most 12 pallets and 20,000 lb": two bounds under one "at most"
+_TWO = re.compile(
+    r"\b(?P<q>at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of)\s+"
+    r"(?P<first>(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?\s+[a-z]+)\s+and\s+(?P<n>(?:[$€£]\s?)?\d[\d,]*"
+    r"(?:\.\d+)?\s+[a-z]+)\b",
+    re.I,
+)
+
+
+def second_bound(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The second of two bounds said under one "at most" ("a quote covers at most 12 pallets
+    and 20,000 lb"): the sentence read without the first, its bounds on other arguments
+    added to the first reading's."""
+    m = _TWO.search(sentence.clean)
+    if m is None or sentence.subject is not None:
+        return rules, diagnostics
+    said = sentence.clean[: m.start("first")] + sentence.clean[m.start("n") :]
+    found, _ = read_as(sentence, said, read)
+    have = {(r.target, str(r.params.get("facet"))) for r in rules}
+    more = [
+        r
+        for r in found
+        if r.operator == "arg_within_bound" and (r.target, str(r.params.get("facet"))) not in have
+    ]
+    return [*rules, *more], diagnostics

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.english import base_verb
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.order_events import gerund_verb
 from specgap.operators.prose import split_words
 
@@ -137,12 +137,27 @@ def respelt(text: str) -> str | None:
     no = _NO_SINGLE.match(text)
     if no is not None:
         return f"A {no['one'] or ''}{no['np']} {no['modal']} not {no['rest']}"
+    acts = _ACTS_BOUNDED.match(text)  # "The assistant files claims up to $10,000"
+    if acts is not None:
+        verb = verb_lemma(acts["v"].casefold())
+        if verb is not None and verb != acts["v"].casefold():
+            return f"You {verb} {text[acts.end() :]}"
     for form, said in _FORMS:
         m = form.match(text)
         if m is not None:
             rest = _PHRASAL.sub(r"\g<v>", text[m.end() :], count=1)  # "hire out X": hire X
             return said + (_ITS_ACTS.sub(_yours, rest) if said != "Never " else rest)
     return None
+
+
+# "The assistant files claims up to $10,000", "The agent issues refunds of at most $50": what
+# the agent does, said with the bound it does it within (a bound is needed: "the assistant
+# answers questions" says what it does, no rule)
+_ACTS_BOUNDED = re.compile(
+    r"^\W*" + _AGENT + r"\s+(?P<v>[a-z]+s)\s+(?=[^.;]*\b(?:up\s+to|at\s+most|no\s+more\s+than|"
+    r"a\s+maximum\s+of|only)\b)",
+    re.I,
+)
 
 
 # a verb whose particle says nothing of the act ("hire out boats", "rent out bikes")

@@ -130,6 +130,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
+    said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
@@ -231,6 +232,7 @@ _REREADS = (
     bound5_respell.reread,  # "Fee refunds cap at $60", "Cone 4 to 10 only"
     bound17.reread,  # "A hire lasts 4 hours at most", "The longest hire is 4 hours"
     per_act18.reread,  # "At most $200 per refund", "capped at 7 extra nights": 7 nights
+    per_act18.second_bound,  # "at most 12 pallets and 20,000 lb": the lb too
     numbers18.reread,  # "Record X as a whole number from 0 to 12": X from 0 to 12
     within6_respell.reread,  # "No discount deeper than 15 %", "Deposit: €20 min, €300 max"
     args4_values.reread,  # "Nights: 1, 2 or 3. No other lengths."
