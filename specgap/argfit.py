@@ -197,16 +197,22 @@ def _by_values(
 def lists_values(tool: Tool, values: list[str]) -> bool:
     """Exactly one argument of the tool lists every value (its `enum` or its description's
     list)."""
-    from specgap.extract.described_values import schema_listed
-
-    said = {v.casefold() for v in values}
     props = tool.schema.get("properties")
     found = [
         name
         for name, spec in (props.items() if isinstance(props, dict) else ())
-        if _spelled(said, schema_listed(spec if isinstance(spec, dict) else None)) is not None
+        if spec_lists(spec, values)
     ]
     return len(found) == 1
+
+
+def spec_lists(spec: Any, values: list[str]) -> bool:
+    """An argument's schema lists every value (its `enum` or its description's list)."""
+    from specgap.extract.described_values import schema_listed
+
+    said = {v.casefold() for v in values}
+    listed = schema_listed(spec if isinstance(spec, dict) else None)
+    return bool(said) and _spelled(said, listed) is not None
 
 
 def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:

@@ -79,11 +79,28 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     # `book_haulout.hull_type` described as "copied from the survey"
     owners = {w for copy, unnamed in out if not unnamed for w in words(str(copy.target))}
     kept = [copy for copy, unnamed in out if not unnamed & owners]
-    if rule.params.get("schema_values") or not kept:
+    if not kept:
+        return _act_values(rule, registry, facet)
+    if rule.params.get("schema_values") and (acts := _act_values(rule, registry, facet)):
         # "island tickets are not offered": the values' own argument on the act's tool, not
-        # `ticket_id` (a word before a noun is a value only where a schema lists it)
-        return _act_values(rule, registry, facet) or kept
+        # `ticket_id` (a word before a noun is a value only where a schema lists it); a copy
+        # whose own argument lists them stays
+        listing = [
+            c for c in kept if _lists(registry, c) and c.target not in {a.target for a in acts}
+        ]
+        return [*listing, *acts]
     return kept
+
+
+def _lists(registry: Registry, copy: CandidateRule) -> bool:
+    """The copy's argument lists every value of the rule (its `enum` or description)."""
+    from specgap.argfit import spec_lists
+
+    tool = registry.by_id.get(str(copy.target))
+    props = tool.schema.get("properties") if tool is not None else None
+    spec = props.get(str(copy.params.get("facet"))) if isinstance(props, dict) else None
+    key = "allowed" if copy.params.get("allowed") else "values"
+    return spec_lists(spec, [str(v) for v in copy.params.get(key) or ()])
 
 
 def _act_values(rule: CandidateRule, registry: Registry, facet: str) -> list[CandidateRule]:
