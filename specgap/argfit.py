@@ -163,17 +163,10 @@ def _by_values(
     """The parameters with the facet set to the one argument of `tool` whose schema lists
     every value the rule names (its `enum`, or its description's list); None, with a note,
     when no argument or several do (never a guess)."""
-    from specgap.extract.described_values import schema_listed
-
     means = bool(params.pop("by_means", False))  # "by email or sms", not "in English"
     key = "allowed" if params.get("allowed") else "values"
     said = {str(v).casefold() for v in params.get(key) or ()}
-    props = tool.schema.get("properties")
-    found: list[tuple[str, list[str]]] = []
-    for name, spec in props.items() if isinstance(props, dict) else ():
-        spelled = _spelled(said, schema_listed(spec if isinstance(spec, dict) else None))
-        if said and spelled is not None:
-            found.append((str(name), spelled))
+    found = _listing(tool, said)
     if len(found) == 1:  # (the values as the schema spells them: "dogs" -> `dog`)
         return {**params, "facet": found[0][0], key: found[0][1]}
     way = _means_argument(tool) if means and not found else None
@@ -194,25 +187,31 @@ def _by_values(
     return None
 
 
-def lists_values(tool: Tool, values: list[str]) -> bool:
-    """Exactly one argument of the tool lists every value (its `enum` or its description's
-    list)."""
+def _listing(tool: Tool, said: set[str]) -> list[tuple[str, list[str]]]:
+    """The arguments of the tool whose schema lists every said value (its `enum` or its
+    description's list), each with the values as the schema spells them."""
     props = tool.schema.get("properties")
-    found = [
-        name
-        for name, spec in (props.items() if isinstance(props, dict) else ())
-        if spec_lists(spec, values)
-    ]
-    return len(found) == 1
+    found: list[tuple[str, list[str]]] = []
+    for name, spec in props.items() if isinstance(props, dict) else ():
+        spelled = spec_spelled(spec, said)
+        if spelled is not None:
+            found.append((str(name), spelled))
+    return found
 
 
-def spec_lists(spec: Any, values: list[str]) -> bool:
-    """An argument's schema lists every value (its `enum` or its description's list)."""
+def lists_values(tool: Tool, values: list[str]) -> bool:
+    """Exactly one argument of the tool lists every value (`_by_values` binds to it)."""
+    return len(_listing(tool, {v.casefold() for v in values})) == 1
+
+
+def spec_spelled(spec: Any, said: set[str]) -> list[str] | None:
+    """The said values as an argument's schema lists them, or None when it does not list
+    every one (or nothing is said)."""
     from specgap.extract.described_values import schema_listed
 
-    said = {v.casefold() for v in values}
-    listed = schema_listed(spec if isinstance(spec, dict) else None)
-    return bool(said) and _spelled(said, listed) is not None
+    if not said:
+        return None
+    return _spelled(said, schema_listed(spec if isinstance(spec, dict) else None))
 
 
 def _spelled(said: set[str], listed: tuple[str, ...]) -> list[str] | None:

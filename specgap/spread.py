@@ -94,13 +94,14 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
 
 def _lists(registry: Registry, copy: CandidateRule) -> bool:
     """The copy's argument lists every value of the rule (its `enum` or description)."""
-    from specgap.argfit import spec_lists
+    from specgap.argfit import spec_spelled
 
     tool = registry.by_id.get(str(copy.target))
     props = tool.schema.get("properties") if tool is not None else None
     spec = props.get(str(copy.params.get("facet"))) if isinstance(props, dict) else None
     key = "allowed" if copy.params.get("allowed") else "values"
-    return spec_lists(spec, [str(v) for v in copy.params.get(key) or ()])
+    said = {str(v).casefold() for v in copy.params.get(key) or ()}
+    return spec_spelled(spec, said) is not None
 
 
 def _act_values(rule: CandidateRule, registry: Registry, facet: str) -> list[CandidateRule]:

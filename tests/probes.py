@@ -101,3 +101,21 @@ def report(cases: Sequence[tuple[Any, ...]], run: Callable[[Path, Any], tuple[An
             for note in rest[0] if rest else ():
                 print(f"         note {note.code}: {note.message[:160]}")
     print(f"{exact}/{len(cases)} exact, {wrong} wrong enforced", file=sys.stderr)
+
+
+def desk_policies(tmp_path: Path, text: str, tools: Sequence[dict[str, Any]]) -> list[Any]:
+    """The policies a prompt of `text` under a heading compiles to from its own prose (the
+    tools' descriptions left out)."""
+    from tests.corpus_agents import build_prompt
+
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", tools)
+    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+def assert_read(policies: Sequence[Any], case: tuple[Any, ...]) -> None:
+    """A `(id, text, tools, operator, tool, params, enforcement)` case: some policy fits, and
+    every one that fits has that enforcement."""
+    _, _, _, operator, tool, params, enforcement = case
+    hits = [p for p in policies if fits(p, operator, tool, params)]
+    assert hits, [(p.operator, p.target, p.condition) for p in policies]
+    assert {p.enforcement for p in hits} == {enforcement}

@@ -43,8 +43,7 @@ from typing import Any
 import pytest
 
 from specgap.operators.one_call_at_a_time import talks_too
-from tests.corpus_agents import build_prompt
-from tests.probes import fits, marked, spec
+from tests.probes import assert_read, desk_policies, marked, spec
 
 FERRY = [
     spec("find_passenger", "Find a passenger by phone; returns status (active, barred).",
@@ -206,23 +205,20 @@ NO_COUNT: list[tuple[str, str, list[dict[str, Any]]]] = [
 
 
 def _prompt(tmp_path: Path, text: str, tools: list[dict[str, Any]]) -> list[Any]:
-    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", tools)
-    return [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+    return desk_policies(tmp_path, text, tools)
 
 
 @pytest.mark.parametrize("case", marked(READ, NOT_YET), ids=[c[0] for c in READ])
 def test_read(tmp_path: Path, case: tuple[Any, ...]) -> None:
-    _, text, tools, operator, tool, params, enforcement = case
-    policies = _prompt(tmp_path, text, tools)
-    hits = [p for p in policies if fits(p, operator, tool, params)]
-    assert hits, [(p.operator, p.target, p.condition) for p in policies]
-    assert {p.enforcement for p in hits} == {enforcement}
+    assert_read(_prompt(tmp_path, case[1], case[2]), case)
 
 
 @pytest.mark.parametrize("case", NOT_ON, ids=[c[0] for c in NOT_ON])
 def test_not_on_another_act(tmp_path: Path, case: tuple[Any, ...]) -> None:
     _, text, tools, tool = case
-    assert not [p for p in _prompt(tmp_path, text, tools) if p.target == tool]
+    policies = _prompt(tmp_path, text, tools)
+    assert policies  # the sentence is read, on its own act's tool
+    assert not [p for p in policies if p.target == tool]
 
 
 @pytest.mark.parametrize("case", NO_COUNT, ids=[c[0] for c in NO_COUNT])

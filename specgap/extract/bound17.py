@@ -18,8 +18,11 @@ import re
 from specgap.extract.noact_respell import when_none
 from specgap.operators.prose import singular
 
-_NUM = r"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
-_AMOUNT = r"(?P<n>" + _NUM + r")(?:\s*(?P<unit>%|[A-Za-z€$£]+))?"
+# an amount or a count: "$50", "4", "six" (`per_act18` says its bounds with it too)
+AMOUNT_NUM = (
+    r"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
+)
+_AMOUNT = r"(?P<n>" + AMOUNT_NUM + r")(?:\s*(?P<unit>%|[A-Za-z€$£]+))?"
 _NP = r"(?P<np>(?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*?)"
 _DET = r"^\W*(?:(?:a|an|the|any|each|every|one)\s+)?"
 # the words that say how long or how much of the thing, not what the thing is

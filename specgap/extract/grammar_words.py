@@ -75,12 +75,11 @@ def _noun_first(words: list[str], description: str) -> bool:
     a plot"): the description opens with the last word (or with it as a phrasal verb,
     "Look up" for `member_lookup`), a verb of the lexicon's classes, and the first word is
     none (`quarantine_file` described "Quarantine a file" says its verb first)."""
-    from specgap.resolve.lexicon import classes_of, verb_key
+    from specgap.resolve.lexicon import verb_last
 
-    first, last = words[0], words[-1]
     opening = re.findall(r"[a-z]+", description.casefold())[:2]
-    said = bool(opening) and (opening[0] == last or "".join(opening) == last)
-    return said and not classes_of(verb_key(first)) and bool(classes_of(verb_key(last)))
+    said = bool(opening) and words[-1] in {opening[0], "".join(opening)}
+    return said and verb_last(words)
 
 
 # the particles of a phrasal verb ("check in", "sign off")
@@ -286,11 +285,12 @@ def _not_more(main: str) -> re.Match[str] | None:
     """`_NOT_MORE`'s bound, unless it is of calls at once ("never cancel more than one
     booking at a time": one call's many, or calls together, no total)."""
     m = _NOT_MORE.search(main)
-    at_once = m is not None and _AT_ONCE.search(main, m.end()) is not None
+    at_once = m is not None and AT_ONCE.search(main, m.end()) is not None
     return None if at_once else m
 
 
-_AT_ONCE = re.compile(r"\b(?:at\s+(?:a|one|the\s+same)\s+time|at\s+once|simultaneously)\b", re.I)
+# "at a time", "at once": calls together, no total (`one_at_a_time` reads them)
+AT_ONCE = re.compile(r"\b(?:at\s+(?:a|one|the\s+same)\s+time|at\s+once|simultaneously)\b", re.I)
 
 
 def quantity_of(main: str) -> Quantity | None:

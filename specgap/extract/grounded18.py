@@ -56,9 +56,9 @@ _BOTH = re.compile(
 
 # "Book only with a quote_id that `get_quote` returned": the act, then the value it takes
 _ONLY_WITH = re.compile(
-    r"^\W*(?:\d+[.)]\s*)?(?P<act>[a-z]+(?:\s+(?:a|an|the)?\s*[a-z][\w-]*)?)\s+only\s+(?:with|using)\s+(?:a|an|the)\s+"
-    r"(?P<arg>[\w-]+(?:\s+[a-z][\w-]*)?)\s+(?:that|which)\s+(?P<src>[^.;,]+?)\s+(?:returned|gave(?:\s+"
-    r"you)?|listed|produced)\b",
+    r"^\W*(?:\d+[.)]\s*)?(?P<act>[a-z]+(?:\s+(?:a|an|the)?\s*[a-z][\w-]*)?)\s+only\s+"
+    r"(?:with|using)\s+(?:a|an|the)\s+(?P<arg>[\w-]+(?:\s+[a-z][\w-]*)?)\s+(?:that|which)\s+"
+    r"(?P<src>[^.;,]+?)\s+(?:returned|gave(?:\s+you)?|listed|produced)\b",
     re.I,
 )
 

@@ -22,6 +22,7 @@ from dataclasses import replace
 
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
+from specgap.extract.grammar_words import AT_ONCE, PARTICLES
 from specgap.extract.nominals import nominal_act
 from specgap.extract.people import PERSON
 from specgap.operators.prose import (
@@ -147,8 +148,6 @@ _MEASURES = frozenset(
         "people item piece page line row"
     )
 )
-# "at a time", "at once": how many go together, which `one_at_a_time` reads; no count per "time"
-_AT_ONCE = re.compile(r"\bat\s+(?:a|one|the\s+same)\s+time\s*[.;]?\s*$|\bat\s+once\b", re.I)
 _SINGLE = {"a single": 1, "one single": 1, "single": 1}
 # spans that are the whole conversation: counted per trace
 # (a "call" an act is counted per is the user's call: per tool call each call is one act)
@@ -225,7 +224,7 @@ def noun_count(clean: str) -> Emit | None:
         return _tool_verb_count(clean)
     if FREE.search(m[0]):
         return None  # "one free transcript per term": more cost a fee, none is forbidden
-    if _AT_ONCE.search(m[0]):
+    if AT_ONCE.search(m[0]):
         return None  # "make one tool call at a time": calls together, no count (one_at_a_time)
     numbers = ("n", "n2", "n3", "n4", "n5", "n6", "n8", "n9", "n12", "n13")
     raw = next(m[g] for g in numbers if m[g] is not None)
@@ -310,9 +309,9 @@ _DETERMINER = re.compile(r"^(?:(?:a|an|the|any|all|each|every|your|their|our|its
 
 
 # a phrasal verb said as one noun: "check-in", "pick-ups", "drop-off", "sign-up", "top-up"
-PHRASAL_NOUN = re.compile(
+_PHRASAL_NOUN = re.compile(
     r"(?P<verb>check|pick|drop|sign|top|write|log|hand|roll|call|set)-"
-    r"(?P<particle>in|out|up|off|over|back|down)s?",
+    r"(?P<particle>" + "|".join(sorted(PARTICLES)) + r")s?",
     re.I,
 )
 
@@ -325,7 +324,7 @@ def act_of(phrase: str) -> str | None:
     if not words:
         return None
     first = words[0].casefold()
-    phrasal = PHRASAL_NOUN.fullmatch(first) if len(words) == 1 else None
+    phrasal = _PHRASAL_NOUN.fullmatch(first) if len(words) == 1 else None
     if phrasal is not None:  # "check-in", "pick-ups": the phrasal verb (`check in`)
         return f"{phrasal['verb']} {phrasal['particle']}"
     verbs = lemmas(first).get("VERB", ()) if first.endswith("ing") else ()

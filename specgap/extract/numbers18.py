@@ -38,6 +38,12 @@ _BE_KIND = re.compile(
 )
 
 
+# "from 0 to 12": the range the readers read as "between 0 and 12" (both ends included)
+_FROM_TO = re.compile(
+    r"\bfrom\s+(?P<a>\d[\d,.]*)\s+(?:to|through|up\s+to)\s+(?P<b>\d[\d,.]*)\b", re.I
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence as "<arg> must be <bound>", or None when it says no kind of number before
     a bound."""
@@ -47,12 +53,6 @@ def respelt(text: str) -> str | None:
     if said == text:
         return None
     return _FROM_TO.sub(lambda r: f"between {r['a']} and {r['b']}", said)
-
-
-# "from 0 to 12": the range the readers read as "between 0 and 12" (both ends included)
-_FROM_TO = re.compile(
-    r"\bfrom\s+(?P<a>\d[\d,.]*)\s+(?:to|through|up\s+to)\s+(?P<b>\d[\d,.]*)\b", re.I
-)
 
 
 # read as "<arg> must be <bound>" when the sentence as written gave no rule

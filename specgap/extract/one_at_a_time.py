@@ -38,6 +38,12 @@ _TOGETHER = (
 # one assistant turn, however a policy names it
 _TURN = r"(?:turn|response|message|reply|step|answer)"
 _SEVERAL = r"(?:two|2|several|multiple|many|more\s+than\s+one|any\s+two)"
+# "before sending another", "before the next one": the same act again, no second act
+_AGAIN = (
+    r"before\s+(?:sending|making|calling|issuing|starting|running|placing|doing)\s+(?:another|"
+    r"the\s+next)(?:\s+one)?"
+)
+AGAIN = re.compile(r"\b" + _AGAIN + r"\b", re.I)
 _SHAPES = re.compile(
     "|".join(
         (
@@ -92,8 +98,7 @@ _SHAPES = re.compile(
             + r"\b",
             # wait for each issue_payment result before sending another: that tool's calls
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+`?(?P<n13>[A-Za-z][\w.-]*_[\w.-]+)`?"
-            r"(?:'s)?\s+(?:call(?:'s)?\s+)?(?:result|response|output|reply)\s+before\s+(?:sending|"
-            r"making|calling|issuing|starting|running|placing)\s+(?:another|the\s+next)\b",
+            r"(?:'s)?\s+(?:call(?:'s)?\s+)?(?:result|response|output|reply)\s+" + _AGAIN + r"\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.bound17 import AMOUNT_NUM
 from specgap.extract.noact_respell import Read, read_as, when_none
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -27,9 +28,8 @@ _BOUND = (
     r"(?:at\s+most|no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|up\s+to|a\s+maximum"
     r"\s+of|max(?:imum)?\.?:?|only)"
 )
-_NUM = r"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|twelve"
 _PER_ACT = re.compile(
-    r"^\W*" + _BOUND + r"\s+(?P<n>" + _NUM + r")(?:\s*(?P<unit>%|[A-Za-z€$£]+))??"
+    r"^\W*" + _BOUND + r"\s+(?P<n>" + AMOUNT_NUM + r")(?:\s*(?P<unit>%|[A-Za-z€$£]+))??"
     r"(?:\s+(?:extra|additional|further|more))?(?:\s+(?P<unit2>[a-z][\w-]*))?"
     r"\s+(?:per|for\s+(?:each|every|a|an|one))\s+(?P<act>[a-z][\w-]*)"
     r"(?:\s+(?:is|are)\s+(?:allowed|permitted|accepted))?\s*[.;!]?\s*$",
@@ -48,14 +48,11 @@ def respelt(text: str) -> str | None:
         return None  # "two bags per guest": a count per thing, no act
     unit = " ".join(u for u in (m["unit"], m["unit2"]) if u)
     amount = f"{m['n']} {unit}".strip()
-    article = "An" if act[0] in "aeiou" else "A"
-    return f"{article} {act} must not exceed {amount}."
+    return f"A {act} must not exceed {amount}."  # (the readers read "a" as "an", as bound17)
 
 
 _EXTRA = re.compile(
-    r"\b(?P<n>(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|"
-    r"twelve)\s+(?:extra|additional|further|more)\s+(?=[a-z])",
-    re.I,
+    r"\b(?P<n>" + AMOUNT_NUM + r")\s+(?:extra|additional|further|more)\s+(?=[a-z])", re.I
 )
 
 
@@ -83,9 +80,7 @@ def no_thing_more(text: str) -> str | None:
     m = _NO_THING.match(" ".join(text.split()))
     if m is None:
         return None
-    np = m["np"].casefold()
-    article = "An" if np[0] in "aeiou" else "A"
-    return f"{article} {np} can be {m['done'].casefold()} at most {m['n'].casefold()}."
+    return f"A {m['np'].casefold()} can be {m['done'].casefold()} at most {m['n'].casefold()}."
 
 
 # read as a bound of the act, a count per the thing, or without "extra", when the sentence
@@ -94,10 +89,10 @@ reread = when_none(lambda text: respelt(text) or no_thing_more(text) or without_
 
 
 # "covers at most 12 pallets and 20,000 lb": two bounds under one "at most"
+_DIGITS = r"(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?"
 _TWO = re.compile(
     r"\b(?P<q>at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of)\s+"
-    r"(?P<first>(?:[$€£]\s?)?\d[\d,]*(?:\.\d+)?\s+[a-z]+)\s+and\s+(?P<n>(?:[$€£]\s?)?\d[\d,]*"
-    r"(?:\.\d+)?\s+[a-z]+)\b",
+    r"(?P<first>" + _DIGITS + r"\s+[a-z]+)\s+and\s+(?P<n>" + _DIGITS + r"\s+[a-z]+)\b",
     re.I,
 )
 

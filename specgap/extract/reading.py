@@ -81,6 +81,7 @@ from specgap.extract.oblig2_session import session_candidates
 from specgap.extract.oblig_scoped import scoped_candidates
 from specgap.extract.oblig_section import section_candidates
 from specgap.extract.obtained import obtain_notes
+from specgap.extract.one_at_a_time import AGAIN
 from specgap.extract.order3_first import before_every_other
 from specgap.extract.order3_then import after_lead
 from specgap.extract.order4_shapes import without_read_back
@@ -284,14 +285,6 @@ def _bound_said(sentence: Sentence, clause: Clause, rule: CandidateRule) -> bool
     return _NEGATED_BOUND.search(sentence.clean) is not None
 
 
-# "before sending another", "before the next one": the same act again, no second act
-_ANOTHER = re.compile(
-    r"\bbefore\s+(?:sending|making|calling|issuing|starting|running|placing|doing)\s+(?:another|"
-    r"the\s+next)(?:\s+one)?\b",
-    re.I,
-)
-
-
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
@@ -327,7 +320,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         timed = temporal.Timed((needed,), None)
         if needed.target is not None:  # it names the action a pattern left to the section
             found = [r for r in found if r.operator not in _ORDERS or r.target is not None]
-    if timed is not None and _ANOTHER.search(sentence.clean):
+    if timed is not None and AGAIN.search(sentence.clean):
         timed = None  # "wait for each X result before sending another": X again, one at a time
     yes = user_yes(sentence.clean, clause) if timed is not None and not sentence.subject else []
     if yes and timed is not None:  # "wait for a yes before you reschedule": not a step

@@ -79,8 +79,8 @@ def _each_of_many(clause: Clause) -> bool:
     them (a verb that makes its object, "send reminders more than twice", counts them all)."""
     from specgap.extract.grammar_rules import MAKES
 
-    last = (clause.object or "").split()[-1:] or [""]
-    return bool(last[0]) and singular(last[0]) != last[0] and clause.verb not in MAKES
+    words = (clause.object or "").split()
+    return bool(words) and singular(words[-1]) != words[-1] and clause.verb not in MAKES
 
 
 _NO_ONE = re.compile(r"^\W*(?:no|each|every|any)\s+[a-z]", re.I)
@@ -102,9 +102,8 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
         if not itself and clause.verb in CALL_VERBS:  # "never call `otp.send` more than 3 times"
             return clause.object, params
         said = text[clause.action_span[0] : clause.action_span[1]]
-        each = bool(re.search(r"\b(?:an?|the\s+same)\s+\w", said) or _NO_ONE.match(text))
-        each = each or _each_of_many(clause)
-        if not itself and "per" not in params and each:
+        each = re.search(r"\b(?:an?|the\s+same)\s+\w", said) or _NO_ONE.match(text)
+        if not itself and "per" not in params and (each or _each_of_many(clause)):
             # "cancel an order", "no order may be cancelled more than once": each one
             params["per"] = singular(clause.object.split()[-1])
         return (None if itself else clause.action), params

@@ -13,6 +13,7 @@ and `extends` find their class.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from specgap.resolve.text import stem
@@ -220,6 +221,16 @@ def undone_by(others: frozenset[str]) -> frozenset[str]:
 def classes_of(key: str) -> frozenset[str]:
     """The classes of a verb key (see `verb_key`); empty for a verb the lexicon lacks."""
     return CLASS_OF.get(key, frozenset())
+
+
+def verb_last(words: Sequence[str]) -> bool:
+    """A tool name said noun first and verb last (`plot_release`, `member_lookup`): its last
+    word is a verb of the lexicon's classes and its first word is none."""
+    return (
+        len(words) > 1
+        and not classes_of(verb_key(words[0]))
+        and bool(classes_of(verb_key(words[-1])))
+    )
 
 
 def result_states(verb: str) -> tuple[str, ...]:

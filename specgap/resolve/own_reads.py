@@ -15,6 +15,7 @@ import re
 
 from specgap.resolve.actions import ASIDE_AT
 from specgap.resolve.evidence import Evidence
+from specgap.resolve.lexicon import verb_last
 from specgap.resolve.text import FILLER, SEGMENT, split, stem
 
 __all__ = ["own_record"]
@@ -30,16 +31,10 @@ def _object(tool_id: str) -> set[str]:
     (`get_driver_by_van`: driver; `fleet.get_fuel_log`: fuel, log), plain words left out."""
     words = [w.casefold() for w in split(SEGMENT.split(tool_id)[-1].split("__")[-1])]
     words = [w for w in words if not w.isdigit()]
-    if len(words) > 1 and _verb_last(words):  # `plot_get`, `member_lookup`: the noun first
+    if verb_last(words):  # `plot_get`, `member_lookup`: the noun first
         return {stem(w) for w in words[:-1] if w not in FILLER} - _PLAIN
     at = words.index("by", 1) if "by" in words[1:] else len(words)
     return {stem(w) for w in words[1:at] if w not in FILLER} - _PLAIN
-
-
-def _verb_last(words: list[str]) -> bool:
-    from specgap.resolve.lexicon import classes_of, verb_key
-
-    return not classes_of(verb_key(words[0])) and bool(classes_of(verb_key(words[-1])))
 
 
 _RECORD = re.compile(

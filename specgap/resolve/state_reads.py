@@ -30,6 +30,7 @@ from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
+from specgap.resolve.lexicon import verb_last
 
 __all__ = ["bind_reads", "readers"]
 
@@ -97,15 +98,19 @@ def _named_for(tool: Tool, entity: str) -> bool:
     """The tool's id names one of the entity as its object (`lookup_owner`, `getOwnerByPhone`),
     not many (`list_owners`, `search_owners`: a list, which no id of the entity keys) nor a
     possessor of something else (`list_owner_stays`)."""
-    parts = [p.casefold() for p in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", tool.id) if p]
+    parts = [p.casefold() for p in _id_words(tool.id) if p]
     wanted = [singular(w) for w in entity.casefold().split()]
-    after = parts[1:]  # past the reading verb
-    if parts and _READ_NAME.match(parts[-1]) and not _READ_NAME.match(tool.id):
-        after = parts[:-1]  # `member_lookup`: the noun first, the reading verb last
+    # past the reading verb, which `member_lookup` says last
+    after = parts[:-1] if verb_last(parts) else parts[1:]
     if after[: len(wanted)] != wanted:
         return False
     rest = after[len(wanted) :]
     return not rest or rest[0] in {"by", "from", "with", "for", "info", "details", "record"}
+
+
+def _id_words(tool_id: str) -> list[str]:
+    """The words of a tool's id, as written (`lookup_owner`, `getOwnerByPhone`)."""
+    return re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", tool_id)
 
 
 def _text(tools: Iterable[Tool]) -> str:
@@ -178,9 +183,7 @@ def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
     out = dict(params)
     side = "allowed" if out.get("allowed") else "denied"
     values = [str(v) for v in out.get(side) or ()]
-    nouns = {
-        key_words(w) for t in (tool, *found) for w in re.split(r"[_\W]+|(?<=[a-z])(?=[A-Z])", t.id)
-    }
+    nouns = {key_words(w) for t in (tool, *found) for w in _id_words(t.id)}
     nouns |= {key_words(entity)} if entity else set()
     listing = [t for t in found if values and _listed_field(_text([t]), values, nouns)]
     if listing and not out.get("field"):
