@@ -79,6 +79,11 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     # `book_haulout.hull_type` described as "copied from the survey"
     owners = {w for copy, unnamed in out if not unnamed for w in words(str(copy.target))}
     kept = [copy for copy, unnamed in out if not unnamed & owners]
+    exact = [c for c in kept if _named_exactly(facet, str(c.params["facet"]))]
+    if exact and len(exact) < len(kept) and "_" in facet:
+        # "`extra_hours` must be at most 3": the argument said by its own name, not every
+        # argument its words name (`hours` too)
+        kept = exact
     if not kept:
         return _act_values(rule, registry, facet)
     if rule.params.get("schema_values") and (acts := _act_values(rule, registry, facet)):
@@ -90,6 +95,10 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         ]
         return [*listing, *acts]
     return kept
+
+
+def _named_exactly(facet: str, arg: str) -> bool:
+    return facet.casefold().replace(" ", "_") == arg.casefold()
 
 
 def _lists(registry: Registry, copy: CandidateRule) -> bool:

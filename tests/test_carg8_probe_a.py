@@ -254,7 +254,6 @@ def run(folder: Path, case: tuple[Any, ...]) -> tuple[str, int, list[Any], list[
 _OPEN = frozenset(
     {
         "b-cash-passive",
-        "b-qty-faq",
         "b-table",
         "c-admin-label",
         "c-damage",

@@ -324,12 +324,22 @@ def _values_of(
     if inner:  # "for shipments to KP": the values are the last preposition's
         prep, words = words[inner[-1]], words[inner[-1] + 1 :]
     np = " ".join(words)
+    if _COMPARED_BY.search(np):
+        return None  # "with an amount over 50": a bound on the amount (`compare19`), no value
     values = [v for v in re.split(_SEP, listed) if v]
     if any(_not_value(v) or _tool_like(_unquoted(v)) for v in values):
         return None  # "with `get_booking`": a tool, not a value
     if any(_DATE.fullmatch(_unquoted(v)) for v in values) or _RANGE.search(text[:at]):
         return None  # "for 2027-01-05 to 2027-02-10": a range of dates (`date_ranges`)
     return prep, np, values
+
+
+# a noun phrase that ends comparing what follows: the number after it is a bound
+_COMPARED_BY = re.compile(
+    r"(?:\b(?:over|above|under|below|exceeding|beyond|than|least|most|to|between|of\s+up)|"
+    r"[<>\u2264\u2265=])$",
+    re.I,
+)
 
 
 def _not_value(value: str) -> bool:

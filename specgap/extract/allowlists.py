@@ -329,11 +329,23 @@ def values_listed(text: str) -> tuple[str, tuple[str, ...]]:
     from specgap.extract.grammar_words import enumeration
 
     listed_of, listed = closed_list(text)
+    if any(_COMPARES.search(v) for v in listed):
+        return "", ()  # "nights between 1 and 14": a range of numbers, no list (`compare19`)
     if listed:
         return said_argument(_unqualified(listed_of)), listed
     listed_of, listed = enumeration(text)
+    if any(_COMPARES.search(v) for v in listed):
+        return "", ()
     # "valid carrier values are ...": the carrier; "the type for a slip": the slip's type
     return said_argument(_unqualified(head_first(argument_noun(listed_of)))), listed
+
+
+# a value that compares a number: the words of a bound, never one of a list's values
+_COMPARES = re.compile(
+    r"\b(?:between|from|over|under|above|below|at\s+(?:most|least)|up\s+to|than)\s+"
+    r"(?:[$€£]\s?)?\d",
+    re.I,
+)
 
 
 def said_argument(np: str) -> str:

@@ -101,6 +101,14 @@ _MARKED = re.compile(
 )
 
 
+# a condition said before a ban by a noun: "If the plan is suspended, no bookings."
+_CONDITION_FIRST = re.compile(
+    r"^(?P<lead>[\s\-*\u2022>\d.)]*)(?P<if>if|when|while|whenever|once|as\s+long\s+as)\s+"
+    r"(?P<cond>[^,;:]+?),\s*(?:then\s+)?(?P<no>no\s+[^,;:]+?)(?P<end>[.;!]?)\s*$",
+    re.I,
+)
+
+
 def _respelled(text: str) -> list[tuple[bool, str]]:
     """Each spelling a form gives, in order, with whether only a state's rules are kept
     from it: "X get no Y" is as often a fact as a rule ("guests get no e-mail"), so only a
@@ -108,8 +116,12 @@ def _respelled(text: str) -> list[tuple[bool, str]]:
     forms may fit one sentence ("no guest passes for X": passing a guest, or giving
     passes): each is read, the first kept reading wins."""
     out: list[tuple[bool, str]] = []
-    for form in _FORMS:
-        said = form(text)
+    texts = [text]
+    last = _CONDITION_FIRST.match(text)
+    if last is not None:  # "If X is S, no bookings.": "No bookings if X is S." too
+        texts.append(f"{last['lead']}{last['no']} {last['if']} {last['cond']}{last['end']}")
+    for form, said_as in ((f, t) for t in texts for f in _FORMS):
+        said = form(said_as)
         if said is not None:
             said = re.sub(r"\s+(?=[.;!]\s*$)", "", " ".join(said.split()))
             said = _MARKED.sub(r"\g<np> that are \g<state>", said)  # "bookings marked X"

@@ -15,6 +15,7 @@ from specgap.extract import (
     action_nominal,
     allow6_respell,
     arg8_anchor,
+    arg_names19,
     args4_bounds,
     args4_counts,
     args4_kinds,
@@ -23,6 +24,7 @@ from specgap.extract import (
     bound17,
     chat7_respell,
     clause3_split,
+    compare19,
     contrast16,
     count5_items,
     count15_gets,
@@ -52,6 +54,7 @@ from specgap.extract import (
     state17,
     supply16,
     temporal,
+    tool_subject19,
     values3_respell,
     within6_respell,
 )
@@ -132,6 +135,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
+    said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
@@ -205,6 +209,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
     rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
     rules, diagnostics = count5_items.reread(sentence, rules, diagnostics)  # "at most 8 pieces"
+    rules, diagnostics = compare19.bounded(sentence, rules, diagnostics)  # "never V if X > N"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
@@ -212,6 +217,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
 # the first reading unless its respelling reads more (see its module)
 _REREADS = (
     noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
+    tool_subject19.reread,  # "`t` is forbidden", "`t` is only for X": "never/only call `t`"
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts

@@ -144,10 +144,25 @@ def _only_kind(s: Said, m: re.Match[str]) -> Found | None:
 
 def _status_must(s: Said, m: re.Match[str]) -> Found | None:
     values = _values_of(re.split(r"\s+(?:when|if|before|while|for|unless)\b", m["values"])[0])
-    if not values:
+    entity = _said_entity(s, m["entity"])
+    if not values or entity is None:
         return None
     field = m["field"].casefold()
-    return _state_match(s, m["entity"], "", field, values, allowed=not m["neg"])
+    return _state_match(s, entity, "", field, values, allowed=not m["neg"])
+
+
+def _said_entity(s: Said, entity: str) -> str | None:
+    """The entity a state is said of; "The status must be X before `extend_reservation`"
+    says none (the regex took the article), so it is what the one tool named acts on, the
+    last word of its id (`reservation`: its `reservation_id` finds it); None when no tool
+    is named."""
+    if entity.casefold() not in {"the", "its", "their", "a", "an", "this", "that"}:
+        return entity
+    ticked = ticked_tools(s.clean) or ([s.subject] if s.subject else [])
+    if len(ticked) != 1:
+        return None
+    words = re.findall(r"[A-Z]?[a-z]+", ticked[0].split(".")[-1])
+    return words[-1].casefold() if len(words) > 1 else None
 
 
 def _must_be_in(s: Said, m: re.Match[str]) -> Found | None:

@@ -1,0 +1,162 @@
+"""A tool named by its id as the subject of a rule (nineteenth session): "`delete_guest` is
+forbidden", "`issue_refund` is only for cancelled bookings", "`issue_refund` must never
+exceed $300", "Calls to `upgrade_room` are reserved for gold guests", "`send_voucher` with
+an amount over 50 is not allowed".
+
+The grammar reads an action as a verb and its object; a tool id said as the subject has no
+verb, and such sentences were reported `rule-not-compiled (no action)`. Each says of the
+tool's calls what the imperative "call `t` ..." says, which the readers read:
+
+| said                                                     | read as                      |
+|----------------------------------------------------------|------------------------------|
+| `t` is forbidden / prohibited / disabled / off-limits    | Never call `t`               |
+| `t` is not available for <...>                           | Never call `t` for <...>     |
+| `t` must not be used / may never be called               | Never call `t`               |
+| `t` with <...> is not allowed                            | Never call `t` with <...>    |
+| `t` is only for <...> / is reserved for <...>            | Only call `t` for <...>      |
+| `t` may only be used <when/if/after ...>                 | Only call `t` <...>          |
+| `t` must never exceed N / is capped at N                 | Never call `t` for more than N |
+
+The subject may be said "`t`", "the `t` tool", "tool `t`", "calls to `t`", "a call to
+`t`", "using `t`", "refunds through `t`". What follows the predicate stays as it is, so a
+condition ("is forbidden for blocked guests") is read by the same grammar, bound or kept for
+review with its note, exactly as if the sentence had been written with "call".
+
+An argument of the tool said as the subject, or after the tool as a label, is bounded the
+way "Only call `t` if the X is at most N" says (`compare19` reads it):
+
+| said                                                      | read as                     |
+|-----------------------------------------------------------|-----------------------------|
+| the X of `t` / the X passed to `t` must not exceed N       | ... if the X is at most N   |
+| the X for `t` must be at least N / between A and B         | ... at least N / between    |
+| `t`: X at most N / X up to N / X between A and B           | (the same)                  |
+
+"Use `t` only for X" is "Only call `t` for X": the verb that says a tool is called (`called`).
+Each is read only where the sentence as written gave no rule (`reread`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.noact_respell import when_none
+
+_ID = r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`"
+_SUBJECT = re.compile(
+    r"^\W*(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
+    + _ID
+    + r"|(?:the\s+)?"
+    + _ID.replace("id>", "id2>")
+    + r"(?:\s+(?:tool|function|endpoint|action|calls?))?"
+    r"|(?:(?:[a-z]+\s+){0,2}?[a-z]+\s+(?:through|via|using|with)\s+|calls?\s+to\s+|using\s+|"
+    r"calling\s+|invoking\s+)(?:the\s+)?"
+    + _ID.replace("id>", "id3>")
+    + r"(?:\s+(?:tool|function|endpoint))?)\s*",
+    re.I,
+)
+_BANNED = (
+    r"(?:is|are)\s+(?:strictly\s+|always\s+|completely\s+)?(?:forbidden|prohibited|banned|"
+    r"disabled|off[\s-]limits|not\s+(?:allowed|permitted|available|possible|offered|to\s+be\s+"
+    r"(?:used|called))|unavailable|"
+    r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds)"
+    r"|(?:must|should|may|can|shall)\s+(?:never|not)\s+be\s+(?:used|called|invoked|run)"
+    r"|(?:cannot|can't|mustn't|shouldn't)\s+be\s+(?:used|called|invoked|run)"
+)
+_ONLY_FOR = (
+    r"(?:is|are)\s+(?:only|solely|exclusively|strictly)\s+(?:(?:allowed|permitted|meant|"
+    r"intended|to\s+be\s+used)\s+)?for|(?:is|are)\s+reserved\s+(?:only\s+)?for"
+)
+_ONLY = r"(?:may|can|must|should|shall)\s+only\s+be\s+(?:used|called|invoked|run)"
+_CAPPED = (
+    r"(?:(?:must|may|should|can|shall)\s+)?(?:never|not)\s+exceed|(?:cannot|can't|mustn't)\s+"
+    r"exceed|(?:is|are)\s+(?:capped|limited)\s+at|(?:must|may|should|can)\s+(?:never|not)\s+be"
+    r"\s+(?:more|greater|higher)\s+than"
+)
+_PREDICATE = re.compile(
+    rf"(?P<ban>{_BANNED})|(?P<only_for>{_ONLY_FOR})|(?P<only>{_ONLY})|(?P<capped>{_CAPPED})"
+    r"(?=\s+(?:[$€£]\s?)?\d)",
+    re.I,
+)
+# "`t` with an amount over 50 is not allowed": what the calls are said with, then the bar
+_WITH_BANNED = re.compile(rf"^(?P<with>(?:with|for|on|when|if)\s+[^.;]+?)\s+(?:{_BANNED})\b", re.I)
+
+
+def respelt(text: str) -> str | None:
+    """The sentence said with "call `t`" (module docstring), or None when its subject is no
+    tool id or its predicate is none of the table's."""
+    m = _SUBJECT.match(text)
+    if m is None:
+        return None
+    tool = m["id"] or m["id2"] or m["id3"]
+    rest = text[m.end() :]
+    said = _WITH_BANNED.match(rest)
+    if said is not None:
+        return f"Never call `{tool}` {said['with']}{rest[said.end() :]}"
+    p = _PREDICATE.match(rest)
+    if p is None:
+        return None
+    after = rest[p.end() :]
+    if p["ban"]:
+        return f"Never call `{tool}`{after}"
+    if p["only_for"]:
+        return f"Only call `{tool}` for{after}"
+    if p["only"]:
+        return f"Only call `{tool}`{after}"
+    return f"Never call `{tool}` for more than{after}"
+
+
+# an argument's bound said of the tool: "at most N", "at least N", "between A and B"
+_AT_MOST = (
+    r"(?:(?:must|should|may|can|shall)\s+(?:never|not)\s+(?:exceed|be\s+(?:more|greater|higher)"
+    r"\s+than|go\s+(?:over|above))|(?:cannot|can't|mustn't)\s+exceed|(?:is|are)\s+(?:capped|"
+    r"limited)\s+at|(?:(?:must|should|may|can)\s+be|is|are)\s+(?:at\s+most|no\s+more\s+than|"
+    r"up\s+to)|tops?\s+out\s+at|at\s+most|up\s+to|no\s+more\s+than|max(?:imum)?:?)"
+)
+_AT_LEAST = (
+    r"(?:(?:(?:must|should|may|can)\s+be|is|are)\s+(?:at\s+least|no\s+less\s+than)|"
+    r"(?:must|should|may|can)\s+(?:never|not)\s+be\s+(?:less|lower|fewer)\s+than|at\s+least|"
+    r"min(?:imum)?:?)"
+)
+_RANGE = (
+    r"(?:(?:(?:must|should|may|can)\s+be|is|are|ranges?)\s+)?(?:between|from)\s+"
+    r"(?P<a>(?:[$€£]\s?)?\d[\d,.]*)\s+(?:and|to)"
+)
+_BOUND = rf"(?:(?P<most>{_AT_MOST})|(?P<least>{_AT_LEAST})|(?P<range>{_RANGE}))\s+(?=[$€£]?\s?\d)"
+_ARG = r"(?:the\s+)?`?(?P<arg>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)`?"
+_ARG_OF = re.compile(
+    r"^\W*" + _ARG + r"\s+(?:of|for|passed\s+to|given\s+to|sent\s+to|in|on)\s+(?:(?:a|any|"
+    r"each|every)\s+)?(?:calls?\s+to\s+)?(?:the\s+)?"
+    + _ID
+    + r"(?:\s+(?:calls?|tool))?\s+"
+    + _BOUND,
+    re.I,
+)
+_LABELLED = re.compile(r"^\W*" + _ID + r"\s*[:\u2013\u2014-]\s*" + _ARG + r"\s+" + _BOUND, re.I)
+
+
+def argument_bound(text: str) -> str | None:
+    """ "Only call `t` if the X is <bound>" for a bound of an argument said of the tool
+    (module docstring), else None."""
+    m = _ARG_OF.match(text) or _LABELLED.match(text)
+    if m is None:
+        return None
+    said = "at most" if m["most"] else "at least" if m["least"] else f"between {m['a']} and"
+    return f"Only call `{m['id']}` if the {m['arg']} is {said} {text[m.end() :]}"
+
+
+# "use `t` only for X", "never invoke `t`": the verb that says the tool is called
+_CALLED = re.compile(
+    r"\b(?:use|invoke|run|trigger|execute)\s+(?P<t>(?:the\s+)?`[A-Za-z_][\w.\-]*`)"
+    r"(?P<only>\s+only\b)?",
+    re.I,
+)
+
+
+def called(text: str) -> str | None:
+    """The sentence with "call" for the verb that calls a tool named by its id ("only" said
+    after the tool said before the verb, as the readers read it), else None."""
+    said = _CALLED.sub(lambda m: f"{'only ' if m['only'] else ''}call {m['t']}", text, count=1)
+    return said if said != text else None
+
+
+reread = when_none(lambda text: respelt(text) or argument_bound(text) or called(text))

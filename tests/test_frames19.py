@@ -1,0 +1,132 @@
+"""The nineteenth session's readings, on sentences written for these tests in a made-up
+domain (a tool-hire counter in snake_case):
+
+- a tool named by its id as the subject ("`t` is off-limits", "`t` is only for X", "`t` is
+  not available for X", "`t` must never exceed N", "calls to `t` with X over N are not
+  allowed") is read as the imperative "never / only call `t` ..." (`tool_subject19`); "use
+  `t` only for X" is "only call `t` for X";
+- an argument's bound said of the tool ("the days passed to `t` must not exceed 7", "`t`:
+  days between 1 and 14") holds on that tool's argument (`tool_subject19.argument_bound`),
+  never as a list of the values "days between 1" and "14" (`allowlists.values_listed`);
+- a ban whose condition compares an argument of the call ("never waive a fee if the amount is
+  over 40", "only waive fees when the amount is 40 or less") is that argument's bound
+  (`compare19`); a strict complement ("only when the amount is over 5") or a person's age
+  ("if the customer is under 18") is no bound, and stays reviewed;
+- an argument named in backticks before a modal or a comparison ("`days` must be at most
+  14", "with `amount` above 40") is read as its name (`arg_names19`);
+- a condition said before a ban by a noun ("If X is S, no bookings.") is that ban under the
+  condition (`noact_respell`); "the status must be 'out' before `t`" is the status of what
+  `t` acts on (`state_prose`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.probes import assert_read, desk_policies, marked, spec
+
+HIRE = [
+    spec("find_customer", "Find a customer by phone; returns customer_id and status (active, "
+         "blocked).", phone="string"),
+    spec("get_hire", "Read a hire: status (out, returned, lost), days, deposit.",
+         hire_id="string"),
+    spec("book_hire", "Book a tool hire for a customer.", customer_id="string",
+         item=("string", "drill, saw or ladder"), days="integer"),
+    spec("extend_hire", "Extend a hire by extra days.", hire_id="string", extra_days="integer"),
+    spec("refund_deposit", "Refund a hire's deposit.", hire_id="string", amount_eur="number"),
+    spec("waive_fee", "Waive a late fee for a customer.", customer_id="string",
+         amount="number"),
+    spec("delete_customer", "Delete a customer record.", customer_id="string"),
+]  # fmt: skip
+
+E, R = "enforce", "review_only"
+
+# (case id, prompt text, tools, operator, tool, expected condition fields, enforcement)
+READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]] = [
+    # a tool named by its id as the subject
+    ("subject-off-limits", "`delete_customer` is off-limits.", HIRE,
+     "deny_action", "delete_customer", {}, E),
+    ("subject-disabled", "The `delete_customer` tool is disabled.", HIRE,
+     "deny_action", "delete_customer", {}, E),
+    ("subject-only-for", "`refund_deposit` is only for returned hires.", HIRE,
+     "state_condition", "refund_deposit", {"allowed": ["returned"], "read": ["get_hire"]}, E),
+    ("subject-not-available", "`extend_hire` is not available for lost hires.", HIRE,
+     "state_condition", "extend_hire", {"denied": ["lost"], "read": ["get_hire"]}, E),
+    ("subject-exceed", "`refund_deposit` must never exceed 150 EUR.", HIRE,
+     "arg_within_bound", "refund_deposit", {"arg": "amount_eur", "max": 150}, E),
+    ("subject-with-banned", "Calls to `waive_fee` with an amount over 40 are not allowed.",
+     HIRE, "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("use-only-for", "Use `refund_deposit` only for returned hires.", HIRE,
+     "state_condition", "refund_deposit", {"allowed": ["returned"]}, E),
+    # an argument's bound said of the tool
+    ("argument-passed-to", "The days passed to `book_hire` must not exceed 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "max": 14}, E),
+    ("argument-of-at-least", "The amount for `waive_fee` must be at least 5.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "min": 5}, E),
+    ("tool-label-range", "`book_hire`: days between 1 and 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
+    # a ban whose condition compares the call's argument
+    ("ban-if-over", "Never waive a fee if the amount is over 40.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("ban-with-over", "Never waive a fee with an amount over 40.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("ban-whose-exceeds", "Do not waive fees whose amount exceeds 40.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("only-or-less", "Only waive a fee when the amount is 40 or less.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("only-between", "Only book hires when the days are between 1 and 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
+    ("ban-if-under", "Never waive a fee if the amount is under 2.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "min": 2}, E),
+    # an argument named in backticks
+    ("ticked-subject", "`days` must be at most 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "max": 14}, E),
+    ("ticked-with", "Never call `waive_fee` with `amount` above 40.", HIRE,
+     "arg_within_bound", "waive_fee", {"arg": "amount", "max": 40}, E),
+    ("ticked-state", "When `status` is `lost`, do not call `extend_hire`.", HIRE,
+     "state_condition", "extend_hire", {"denied": ["lost"]}, E),
+    # a condition before a ban by a noun; the state of what the named tool acts on
+    ("condition-first-no", "If the customer's status is blocked, no bookings.", HIRE,
+     "state_condition", "book_hire", {"denied": ["blocked"], "read": ["find_customer"]}, E),
+    ("status-of-named-tool", "The status must be 'out' before `extend_hire`.", HIRE,
+     "state_condition", "extend_hire", {"allowed": ["out"], "read": ["get_hire"]}, E),
+]  # fmt: skip
+
+NOT_YET: frozenset[str] = frozenset()
+
+# never stronger than the sentence: (case id, text, operator that must not be read on `tool`,
+# and the tool)
+NOT_READ: list[tuple[str, str, str, str]] = [
+    # allowed only over 5: a strict bound, which no inclusive `min` says
+    ("strict-complement", "Only waive a fee when the amount is over 5.", "arg_within_bound",
+     "waive_fee"),
+    # a person's age is no argument of the call
+    ("person-under", "Never waive a fee if the customer is under 18.", "arg_within_bound",
+     "waive_fee"),
+    # a range of numbers is no list of values
+    ("range-not-list", "`book_hire`: days between 1 and 14.", "resource_in_allowlist",
+     "book_hire"),
+    # a comparison after "with" names no value of the argument `over`
+    ("with-over-not-values", "Never waive a fee with an amount over 40.", "deny_action",
+     "waive_fee"),
+    # an argument said by its own name binds that argument only (`extra_days` is not `days`)
+    ("own-name-only", "`extra_days` must be at most 3.", "arg_within_bound", "book_hire"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", marked(READ, NOT_YET), ids=[c[0] for c in READ])
+def test_read(tmp_path: Path, case: tuple[Any, ...]) -> None:
+    assert_read(desk_policies(tmp_path, case[1], case[2]), case)
+
+
+@pytest.mark.parametrize("case", NOT_READ, ids=[c[0] for c in NOT_READ])
+def test_never_stronger(tmp_path: Path, case: tuple[str, str, str, str]) -> None:
+    _, text, operator, tool = case
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert policies  # the sentence is read (reviewed, or on its own argument)
+    assert not [p for p in policies if p.operator == operator and p.target == tool], [
+        (p.operator, p.target, p.enforcement) for p in policies
+    ]
