@@ -79,6 +79,7 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     # `book_haulout.hull_type` described as "copied from the survey"
     owners = {w for copy, unnamed in out if not unnamed for w in words(str(copy.target))}
     kept = [copy for copy, unnamed in out if not unnamed & owners]
+    kept = _of_heading(rule.context, kept)
     exact = [c for c in kept if _named_exactly(facet, str(c.params["facet"]))]
     if exact and len(exact) < len(kept) and "_" in facet:
         # "`extra_hours` must be at most 3": the argument said by its own name, not every
@@ -95,6 +96,19 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         ]
         return [*listing, *acts]
     return kept
+
+
+def _of_heading(heading: str, copies: list[CandidateRule]) -> list[CandidateRule]:
+    """The copies on the tools of the act a short heading names ("## Bookings" over "- Days:
+    1 to 14": `book_hire`, not `extend_hire`), when some are; else all of them."""
+    from specgap.extract.grammar_rules import names_action
+    from specgap.operators.prose import lemma, singular
+
+    if len(copies) < 2 or len(heading.split()) > 4 or not names_action(heading):
+        return copies
+    acts = {lemma(singular(w)) for w in re.findall(r"[a-z]+", heading.casefold())}
+    own = [c for c in copies if acts & set(words(str(c.target)))]
+    return own or copies
 
 
 def _named_exactly(facet: str, arg: str) -> bool:

@@ -16,7 +16,12 @@ domain (a tool-hire counter in snake_case):
   14", "with `amount` above 40") is read as its name (`arg_names19`);
 - a condition said before a ban by a noun ("If X is S, no bookings.") is that ban under the
   condition (`noact_respell`); "the status must be 'out' before `t`" is the status of what
-  `t` acts on (`state_prose`).
+  `t` acts on (`state_prose`);
+- a bullet with no action of its own under a heading that names one ("## Extensions" over
+  "- Not allowed for lost hires.") is read as "<heading>: <bullet>" (`headed19`), and a
+  bound it gives an argument of several tools holds on the heading's act (`spread`);
+- "at most one per hire" is a count, never a bound of an argument "per"; "at least 6.50 per
+  day" is the price per day (`patterns`).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ HIRE = [
     spec("waive_fee", "Waive a late fee for a customer.", customer_id="string",
          amount="number"),
     spec("delete_customer", "Delete a customer record.", customer_id="string"),
+    spec("set_rate", "Set the daily rate of an item.", item="string", price_per_day="number"),
 ]  # fmt: skip
 
 E, R = "enforce", "review_only"
@@ -93,6 +99,22 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "state_condition", "book_hire", {"denied": ["blocked"], "read": ["find_customer"]}, E),
     ("status-of-named-tool", "The status must be 'out' before `extend_hire`.", HIRE,
      "state_condition", "extend_hire", {"allowed": ["out"], "read": ["get_hire"]}, E),
+    # a bullet under a heading that names its act (a noun mention of the act is reviewed)
+    ("heading-not-allowed", "## Extensions\n\n- Not allowed for lost hires.", HIRE,
+     "state_condition", "extend_hire", {"denied": ["lost"], "read": ["get_hire"]}, E),
+    ("heading-not-permitted", "## Deleting customers\n\n- Not permitted.", HIRE,
+     "deny_action", "delete_customer", {}, E),
+    ("heading-maximum", "## Refunds\n\n- Maximum 150 EUR.", HIRE,
+     "arg_within_bound", "refund_deposit", {"arg": "amount_eur", "max": 150}, R),
+    ("heading-tool-noun", "## Fee waivers\n\n- Only for active customers.", HIRE,
+     "state_condition", "waive_fee", {"allowed": ["active"], "read": ["find_customer"]}, R),
+    ("heading-count", "## Refunds\n\n- At most one per hire.", HIRE,
+     "max_calls", "refund_deposit", {"max": 1, "per": "hire"}, R),
+    ("heading-spread", "## Bookings\n\n- Days: 1 to 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
+    # an amount per a thing is its price
+    ("rate-per", "The shop charges at least 6.50 per day.", HIRE,
+     "arg_within_bound", "set_rate", {"arg": "price_per_day", "min": 6.5}, R),
 ]  # fmt: skip
 
 NOT_YET: frozenset[str] = frozenset()
@@ -114,6 +136,12 @@ NOT_READ: list[tuple[str, str, str, str]] = [
      "waive_fee"),
     # an argument said by its own name binds that argument only (`extra_days` is not `days`)
     ("own-name-only", "`extra_days` must be at most 3.", "arg_within_bound", "book_hire"),
+    # under "## Bookings", the days of a booking, not the extra days of an extension
+    ("heading-not-other-act", "## Bookings\n\n- Days: 1 to 14.", "arg_within_bound",
+     "extend_hire"),
+    # a count per hire is no bound of an argument
+    ("count-not-bound", "## Refunds\n\n- At most one per hire.", "arg_within_bound",
+     "refund_deposit"),
 ]  # fmt: skip
 
 

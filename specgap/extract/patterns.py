@@ -154,6 +154,16 @@ def _each_listed(rule: CandidateRule, tool_params: tuple[str, ...]) -> Iterator[
     yield rule
 
 
+# words a phrase pattern may take for an argument's name that name none
+_NOT_FACETS = frozenset(
+    {"at", "of", "for", "to", "in", "on", "by", "a", "an", "the", "one", "each", "every"}
+)
+# an amount said per a thing: a decimal or a sum of money before "per <noun>"
+_RATE = re.compile(
+    r"(?:[$\u20ac\u00a3]\s?\d[\d,]*|\d+\.\d+)\s*(?:[A-Za-z]{1,4}\s+)?per\s+(?P<noun>[a-z]+)"
+)
+
+
 def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> CandidateRule | None:
     """The rule of one match, or None when a tool it needs names nothing ("before doing
     anything, identify …": no tool comes first; the sentence is left to the other readers
@@ -168,6 +178,15 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
         ticked = [t for t in ticked if t not in others]
         target = ticked[0] if ticked else sentence.subject
     params = dict(match.params)
+    if str(params.get("facet", "")).casefold() == "per":
+        # "at least 6.50 per jar": the price per jar; "at most one per hire": a count of
+        # calls, no argument's bound (read by the count readers)
+        rate = _RATE.search(sentence.clean)
+        if rate is None:
+            return None
+        params["facet"] = f"per {rate['noun']}"
+    if str(params.get("facet", "")).casefold() in _NOT_FACETS:
+        return None  # "at" names no argument
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
         listed = _listed_with_and(sentence.clean[span[0] : span[1]])

@@ -36,6 +36,7 @@ from specgap.extract import (
     ground3_reread,
     ground6_respell,
     grounded18,
+    headed19,
     noact_respell,
     nominal8_actions,
     numbers18,
@@ -146,6 +147,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = elided17.reread(sentence, rules, notes, _read_said)
     # "the X you pass to T must be one that S returned": "must come from S" (`grounded18`)
     rules, notes = grounded18.reread(sentence, rules, notes, _read_said)
+    # "## Extensions" over "- Not allowed for lost hires.": "Extensions: ..." (`headed19`)
+    rules, notes = headed19.reread(sentence, rules, notes, read_sentence)
     # read as it means, the sentence said why it compiles to nothing; as written, nothing
     return (rules, notes) if rules or notes else ([], spelt_notes)
 
