@@ -21,7 +21,10 @@ domain (a tool-hire counter in snake_case):
   "- Not allowed for lost hires.") is read as "<heading>: <bullet>" (`headed19`), and a
   bound it gives an argument of several tools holds on the heading's act (`spread`);
 - "at most one per hire" is a count, never a bound of an argument "per"; "at least 6.50 per
-  day" is the price per day (`patterns`).
+  day" is the price per day (`patterns`);
+- a tool named bare (`extendHire`, `book_hire`) is a tool's id as the backticked one is; "X
+  must be identified via `t` before Y" calls `t` before Y; "max 150", "1-14" are "at most
+  150", "between 1 and 14" (`compare19.plainly`).
 """
 
 from __future__ import annotations
@@ -46,6 +49,13 @@ HIRE = [
          amount="number"),
     spec("delete_customer", "Delete a customer record.", customer_id="string"),
     spec("set_rate", "Set the daily rate of an item.", item="string", price_per_day="number"),
+]  # fmt: skip
+
+# the same counter, named in camelCase
+CAMEL = [
+    spec("getHire", "Read a hire: status (out, returned, lost).", hireId="string"),
+    spec("bookHire", "Book a tool hire.", customerId="string", days="integer"),
+    spec("extendHire", "Extend a hire.", hireId="string", extraDays="integer"),
 ]  # fmt: skip
 
 E, R = "enforce", "review_only"
@@ -111,6 +121,18 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
     ("heading-count", "## Refunds\n\n- At most one per hire.", HIRE,
      "max_calls", "refund_deposit", {"max": 1, "per": "hire"}, R),
     ("heading-spread", "## Bookings\n\n- Days: 1 to 14.", HIRE,
+     "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
+    # a tool named bare, a call to it as the subject; a step done "via" a tool
+    ("bare-call-to", "Any call to extendHire must come after getHire.", CAMEL,
+     "require_before", "extendHire", {"before": "getHire"}, E),
+    ("bare-label", "bookHire: days 1-14.", CAMEL,
+     "arg_within_bound", "bookHire", {"arg": "days", "min": 1, "max": 14}, E),
+    ("done-via", "Customers must be identified via `find_customer` before waiving a fee.",
+     HIRE, "require_before", "waive_fee", {"before": "find_customer"}, R),
+    # signs and abbreviations of a bound
+    ("max-abbreviated", "Refunds: max 150 EUR.", HIRE,
+     "arg_within_bound", "refund_deposit", {"arg": "amount_eur", "max": 150}, R),
+    ("dashed-range", "Hire days: 1–14.", HIRE,
      "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
     # an amount per a thing is its price
     ("rate-per", "The shop charges at least 6.50 per day.", HIRE,

@@ -22,13 +22,19 @@ with its note: never a bound one step off. The argument is bound at compile time
 bound's is (`specgap.argfit`): a phrase that names no numeric argument of the tool (an id,
 an entity's field such as "the booking is over 30 days old") is kept for review with its
 note, never enforced on another argument.
+
+A bound said in signs or abbreviations ("max 90 units", "min. 2", "quantity 1-90") is read as
+the words the readers know ("at most 90 units", "between 1 and 90") where the sentence as
+written gave no rule (`plainly`, `reread`).
 """
 
 from __future__ import annotations
 
 import re
 
+from specgap.extract import tool_subject19
 from specgap.extract.bound17 import AMOUNT_NUM
+from specgap.extract.noact_respell import when_none
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators import OPERATORS
@@ -135,6 +141,33 @@ def _limits(m: re.Match[str], allowed: bool) -> dict[str, int | float] | None:
         (True, "at_least"): "min",
     }.get((allowed, kind))
     return {side: n} if side is not None else None
+
+
+# "max 90", "min. 2", "1-90": comparisons the readers read said in words
+_MAX = re.compile(r"\bmax(?:imum)?\.?\s*:?\s*(?=[$€£]?\s?\d)", re.I)
+_MIN = re.compile(r"\bmin(?:imum)?\.?\s*:?\s*(?=[$€£]?\s?\d)", re.I)
+_DASHED = re.compile(
+    r"(?<![\d.\-/:])(\d+(?:\.\d+)?)\s*[-\u2013\u2014]\s*(\d+(?:\.\d+)?)(?!\d|[.\-/:]\d)"
+)
+
+
+def plainly(text: str) -> str | None:
+    """The sentence with "max N", "min N" and "A-B" said as "at most N", "at least N" and
+    "between A and B", or None when it says none of them."""
+    said = _MAX.sub("at most ", text)
+    said = _MIN.sub("at least ", said)
+    said = _DASHED.sub(lambda m: f"between {m[1]} and {m[2]}", said)
+    return said if said != text else None
+
+
+def _plainly_spelt(text: str) -> str | None:
+    said = plainly(text)
+    return (tool_subject19.spelt(said) or said) if said is not None else None
+
+
+# read so (and with a tool named as the subject, as `tool_subject19` says it) when the
+# sentence as written gave no rule
+reread = when_none(_plainly_spelt)
 
 
 def _number(text: str) -> int | float:

@@ -221,6 +221,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
 _REREADS = (
     noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
     tool_subject19.reread,  # "`t` is forbidden", "`t` is only for X": "never/only call `t`"
+    compare19.reread,  # "max 90 units", "quantity 1-90": "at most 90", "between 1 and 90"
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
     action_nominal.reread,  # "X verification is required before any booking": both acts

@@ -31,7 +31,8 @@ way "Only call `t` if the X is at most N" says (`compare19` reads it):
 | the X for `t` must be at least N / between A and B         | ... at least N / between    |
 | `t`: X at most N / X up to N / X between A and B           | (the same)                  |
 
-"Use `t` only for X" is "Only call `t` for X": the verb that says a tool is called (`called`).
+"Use `t` only for X" is "Only call `t` for X": the verb that says a tool is called (`called`);
+"X must be identified via `t` before Y" is "Call `t` before Y" (`done_via`).
 Each is read only where the sentence as written gave no rule (`reread`).
 """
 
@@ -39,19 +40,32 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import when_none
 
-_ID = r"`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`"
+
+def _id(name: str) -> str:
+    """A tool's id in backticks, or bare when it is written as one (`snake_case`,
+    `camelCase`), in the group `name` (or `name`_b)."""
+    return (
+        rf"(?:`(?P<{name}>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<{name}_b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|"
+        rf"[a-z]+(?:[A-Z][a-z0-9]*)+))(?:\(\))?)"
+    )
+
+
+def _named(m: re.Match[str], *names: str) -> str:
+    return next(m[g] for n in names for g in (n, f"{n}_b") if m[g])
+
+
 _SUBJECT = re.compile(
-    r"^\W*(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
-    + _ID
+    r"^[^\w`]*(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
+    + _id("id")
     + r"|(?:the\s+)?"
-    + _ID.replace("id>", "id2>")
+    + _id("id2")
     + r"(?:\s+(?:tool|function|endpoint|action|calls?))?"
-    r"|(?:(?:[a-z]+\s+){0,2}?[a-z]+\s+(?:through|via|using|with)\s+|calls?\s+to\s+|using\s+|"
-    r"calling\s+|invoking\s+)(?:the\s+)?"
-    + _ID.replace("id>", "id3>")
-    + r"(?:\s+(?:tool|function|endpoint))?)\s*",
+    r"|(?P<call>(?P<np>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:through|via|using|with)\s+|calls?\s+to\s+|"
+    r"using\s+|"
+    r"calling\s+|invoking\s+)(?:the\s+)?" + _id("id3") + r"(?:\s+(?:tool|function|endpoint))?)\s*",
     re.I,
 )
 _BANNED = (
@@ -81,20 +95,32 @@ _PREDICATE = re.compile(
 _WITH_BANNED = re.compile(rf"^(?P<with>(?:with|for|on|when|if)\s+[^.;]+?)\s+(?:{_BANNED})\b", re.I)
 
 
+# a predicate's first word: what follows a subject
+_MODAL = re.compile(
+    r"(?:must|should|shall|may|can|cannot|can't|is|are|has\s+to|have\s+to|needs?\s+to|"
+    r"requires?|comes?|goes|runs?)\b",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence said with "call `t`" (module docstring), or None when its subject is no
     tool id or its predicate is none of the table's."""
     m = _SUBJECT.match(text)
     if m is None:
         return None
-    tool = m["id"] or m["id2"] or m["id3"]
+    first = re.match(r"\W*([A-Za-z]+)", m["np"] or "")
+    if first is not None and first[1].casefold() in IMPERATIVE_VERBS:
+        return None  # "Check the crossing with `t`; ...": an imperative, not a subject
+    tool = _named(m, "id", "id2", "id3")
     rest = text[m.end() :]
     said = _WITH_BANNED.match(rest)
     if said is not None:
         return f"Never call `{tool}` {said['with']}{rest[said.end() :]}"
     p = _PREDICATE.match(rest)
-    if p is None:
-        return None
+    if p is None:  # "any call to `t` must come after `s`": what is said of `t` itself
+        said_of = _MODAL.match(rest) is not None and (m["call"] or m["id_b"] or m["id2_b"])
+        return f"`{tool}` {rest}" if said_of else None
     after = rest[p.end() :]
     if p["ban"]:
         return f"Never call `{tool}`{after}"
@@ -124,14 +150,16 @@ _RANGE = (
 _BOUND = rf"(?:(?P<most>{_AT_MOST})|(?P<least>{_AT_LEAST})|(?P<range>{_RANGE}))\s+(?=[$€£]?\s?\d)"
 _ARG = r"(?:the\s+)?`?(?P<arg>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)`?"
 _ARG_OF = re.compile(
-    r"^\W*" + _ARG + r"\s+(?:of|for|passed\s+to|given\s+to|sent\s+to|in|on)\s+(?:(?:a|any|"
+    r"^[^\w`]*" + _ARG + r"\s+(?:of|for|passed\s+to|given\s+to|sent\s+to|in|on)\s+(?:(?:a|any|"
     r"each|every)\s+)?(?:calls?\s+to\s+)?(?:the\s+)?"
-    + _ID
+    + _id("id")
     + r"(?:\s+(?:calls?|tool))?\s+"
     + _BOUND,
     re.I,
 )
-_LABELLED = re.compile(r"^\W*" + _ID + r"\s*[:\u2013\u2014-]\s*" + _ARG + r"\s+" + _BOUND, re.I)
+_LABELLED = re.compile(
+    r"^[^\w`]*" + _id("id") + r"\s*[:\u2013\u2014-]\s*" + _ARG + r"\s+" + _BOUND, re.I
+)
 
 
 def argument_bound(text: str) -> str | None:
@@ -141,7 +169,7 @@ def argument_bound(text: str) -> str | None:
     if m is None:
         return None
     said = "at most" if m["most"] else "at least" if m["least"] else f"between {m['a']} and"
-    return f"Only call `{m['id']}` if the {m['arg']} is {said} {text[m.end() :]}"
+    return f"Only call `{_named(m, 'id')}` if the {m['arg']} is {said} {text[m.end() :]}"
 
 
 # "use `t` only for X", "never invoke `t`": the verb that says the tool is called
@@ -159,4 +187,25 @@ def called(text: str) -> str | None:
     return said if said != text else None
 
 
-reread = when_none(lambda text: respelt(text) or argument_bound(text) or called(text))
+# "Patients must be identified via `lookupPatient` before any refill": `t` is called first
+_DONE_VIA = re.compile(
+    r"^[^\w`]*(?:[\w'-]+\s+){1,4}?(?:must|should|has\s+to|have\s+to|needs?\s+to)\s+(?:always\s+|first\s+)?"
+    r"be\s+(?:first\s+)?[a-z]+(?:ed|en)\s+(?:via|using|with|through|by\s+calling|by)\s+(?:the\s+)?"
+    + _id("id")
+    + r"(?:\s+(?:tool|function))?\s+(?P<rest>(?:before|prior\s+to)\s+.+)$",
+    re.I,
+)
+
+
+def done_via(text: str) -> str | None:
+    """ "Call `t` <before ...>" for "X must be V-ed via `t` before ...", else None."""
+    m = _DONE_VIA.match(text)
+    return f"Call `{_named(m, 'id')}` {m['rest']}" if m is not None else None
+
+
+def spelt(text: str) -> str | None:
+    """The sentence said with "call `t`" by the first of the module's forms that fits."""
+    return argument_bound(text) or respelt(text) or called(text) or done_via(text)
+
+
+reread = when_none(spelt)
