@@ -267,6 +267,9 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
 # --- where the action is -------------------------------------------------------------------
 
 
+_OF_OBJECT = re.compile(r"\s+of\s+(?:(?:the|a|an|any|all)\s+)?(?P<obj>[A-Za-z][\w-]*)")
+
+
 def _anchor(rule: CandidateRule, clause: Clause, text: str) -> int | None:
     """Where the words about the rule's action end: the clause's action (the ban, count or
     bound of the clause), or the verb of an ordering's target and its object."""
@@ -274,7 +277,11 @@ def _anchor(rule: CandidateRule, clause: Clause, text: str) -> int | None:
     if rule.operator not in _ORDERS:
         if clause.action_span is None or not (clause.negated or clause.modality == "limit"):
             return None
-        return clause.action_span[1]
+        at = clause.action_span[1]
+        of = _OF_OBJECT.match(text, at)  # "Deletion of customers is ...": the object's words
+        if of is not None and clause.object and singular(of["obj"].casefold()) == clause.object:
+            return of.end()
+        return at
     if not mention or " " not in mention:
         return None
     if clause.action_span is not None and mention == clause.action:

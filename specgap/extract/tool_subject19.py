@@ -32,7 +32,8 @@ way "Only call `t` if the X is at most N" says (`compare19` reads it):
 | `t`: X at most N / X up to N / X between A and B           | (the same)                  |
 
 "Use `t` only for X" is "Only call `t` for X": the verb that says a tool is called (`called`);
-"X must be identified via `t` before Y" is "Call `t` before Y" (`done_via`).
+"X must be identified via `t` before Y" is "Call `t` before Y" (`done_via`), and so is the
+label "Required before Y: `t`" (`when_label`).
 Each is read only where the sentence as written gave no rule (`reread`).
 """
 
@@ -203,9 +204,27 @@ def done_via(text: str) -> str | None:
     return f"Call `{_named(m, 'id')}` {m['rest']}" if m is not None else None
 
 
+# "Required before any extension: get_hire.", "Before a refund: call `get_hire`": a label
+# that says when, and the tool called then
+_WHEN_LABEL = re.compile(
+    r"^[^\w`]*(?:(?:required|needed|mandatory|always|call|run)\s+)?(?P<when>(?:before|prior\s+to)"
+    r"\s+[^:]+?)\s*:\s*(?:(?:call|run|use|invoke)\s+)?(?:the\s+)?"
+    + _id("id")
+    + r"(?:\s+(?:tool|first))?\s*[.;!]?\s*$",
+    re.I,
+)
+
+
+def when_label(text: str) -> str | None:
+    """ "Call `t` <before ...>." for a label that says when `t` is called, else None."""
+    m = _WHEN_LABEL.match(text)
+    return f"Call `{_named(m, 'id')}` {m['when']}." if m is not None else None
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
-    return argument_bound(text) or respelt(text) or called(text) or done_via(text)
+    forms = (argument_bound, respelt, called, done_via, when_label)
+    return next((said for form in forms if (said := form(text)) is not None), None)
 
 
 reread = when_none(spelt)

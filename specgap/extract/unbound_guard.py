@@ -48,7 +48,8 @@ _WORD = re.compile(r"[\w$€£.%-]+")
 _WHO = r"(?:" + USER + r"|account|owner|shipper|sender|household|company|business)s?\b"
 _NOT_MOD = (
     r"(?!(?:the|a|an|all|any|every|each|this|that|these|those|their|your|our|its|his|her|"
-    r"my|no|some|other|such|both|either|neither|only|never|do|not|and|or)\b)"
+    r"my|no|some|other|such|both|either|neither|only|never|do|not|and|or|of|for|to|in|on|by|"
+    r"with)\b)"
 )
 _MOD = _NOT_MOD + r"[a-z][\w-]*\s+(?:" + _NOT_MOD + r"[a-z][\w-]*\s+)?"
 _REL = r"\s+(?:who|that|whose|with|without|under|over|above|below|in)\b[^,.;:]*?"
