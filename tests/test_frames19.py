@@ -23,8 +23,9 @@ domain (a tool-hire counter in snake_case):
 - "at most one per hire" is a count, never a bound of an argument "per"; "at least 6.50 per
   day" is the price per day (`patterns`);
 - a tool named bare (`extendHire`, `book_hire`) is a tool's id as the backticked one is; "X
-  must be identified via `t` before Y" and "Required before Y: `t`" call `t` before Y; "max
-  150", "1-14" are "at most 150", "between 1 and 14" (`compare19.plainly`);
+  must be identified via `t` before Y" and "Required before Y: `t`" call `t` before Y;
+  "Limit `t` to one per conversation" counts its calls; "max 150", "1-14" are "at most
+  150", "between 1 and 14" (`compare19.plainly`);
 - "Deletion of customers is prohibited" bans the deletion: "of customers" is what it acts on,
   not a class of people the ban holds for (`restrict_modifiers`, `unbound_guard`).
 """
@@ -135,6 +136,8 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "require_before", "extend_hire", {"before": "get_hire"}, R),
     ("when-label-verb", "Before extending a hire: get_hire.", HIRE,
      "require_before", "extend_hire", {"before": "get_hire"}, E),
+    ("limit-tool", "Limit `refund_deposit` to one per conversation.", HIRE,
+     "max_calls", "refund_deposit", {"max": 1}, E),
     # an act said by its noun "of" the people it is done to: no class of people
     ("act-of-people", "Deletion of customers is prohibited.", HIRE,
      "deny_action", "delete_customer", {}, E),

@@ -33,7 +33,8 @@ way "Only call `t` if the X is at most N" says (`compare19` reads it):
 
 "Use `t` only for X" is "Only call `t` for X": the verb that says a tool is called (`called`);
 "X must be identified via `t` before Y" is "Call `t` before Y" (`done_via`), and so is the
-label "Required before Y: `t`" (`when_label`).
+label "Required before Y: `t`" (`when_label`); "Limit `t` to N per Y" is "Call `t` at most N
+times per Y" (`limited`).
 Each is read only where the sentence as written gave no rule (`reread`).
 """
 
@@ -221,9 +222,28 @@ def when_label(text: str) -> str | None:
     return f"Call `{_named(m, 'id')}` {m['when']}." if m is not None else None
 
 
+# "Limit `t` to one per conversation", "Limit calls to `t` to 2 per booking"
+_LIMIT = re.compile(
+    r"^[^\w`]*(?:limit|cap|restrict)\s+(?:(?:the\s+)?(?:number\s+of\s+)?calls?\s+to\s+)?(?:the\s+)?"
+    + _id("id")
+    + r"(?:\s+(?:calls?|tool))?\s+to\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|a\s+single)(?:\s+(?:calls?|times?|uses?))?\s+(?P<rest>(?:per|each|every|in|a)\b.*)$",
+    re.I,
+)
+
+
+def limited(text: str) -> str | None:
+    """ "Call `t` at most N times <per ...>" for "Limit `t` to N <per ...>", else None."""
+    m = _LIMIT.match(text)
+    if m is None:
+        return None
+    n = "one" if m["n"].casefold() == "a single" else m["n"]
+    return f"Call `{_named(m, 'id')}` at most {n} times {m['rest']}"
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
-    forms = (argument_bound, respelt, called, done_via, when_label)
+    forms = (argument_bound, respelt, called, done_via, when_label, limited)
     return next((said for form in forms if (said := form(text)) is not None), None)
 
 
