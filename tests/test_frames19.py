@@ -26,6 +26,8 @@ domain (a tool-hire counter in snake_case):
   must be identified via `t` before Y" and "Required before Y: `t`" call `t` before Y;
   "Limit `t` to one per conversation" counts its calls; "max 150", "1-14" are "at most
   150", "between 1 and 14" (`compare19.plainly`);
+- "Waiving a fee requires an active customer" (read "never waive a fee without an active
+  customer") is the customer's state test (`without19`); "a second approver" is no state;
 - "Deletion of customers is prohibited" bans the deletion: "of customers" is what it acts on,
   not a class of people the ban holds for (`restrict_modifiers`, `unbound_guard`).
 """
@@ -138,6 +140,9 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "require_before", "extend_hire", {"before": "get_hire"}, E),
     ("limit-tool", "Limit `refund_deposit` to one per conversation.", HIRE,
      "max_calls", "refund_deposit", {"max": 1}, E),
+    # the state of what the act needs, said before its noun
+    ("needs-state", "Waiving a fee requires an active customer.", HIRE,
+     "state_condition", "waive_fee", {"allowed": ["active"], "read": ["find_customer"]}, E),
     # an act said by its noun "of" the people it is done to: no class of people
     ("act-of-people", "Deletion of customers is prohibited.", HIRE,
      "deny_action", "delete_customer", {}, E),
@@ -172,6 +177,9 @@ NOT_READ: list[tuple[str, str, str, str]] = [
      "waive_fee"),
     # an argument said by its own name binds that argument only (`extra_days` is not `days`)
     ("own-name-only", "`extra_days` must be at most 3.", "arg_within_bound", "book_hire"),
+    # "a second approver" is no state of an approver
+    ("second-no-state", "Never waive a fee without a second approver.", "state_condition",
+     "waive_fee"),
     # under "## Bookings", the days of a booking, not the extra days of an extension
     ("heading-not-other-act", "## Bookings\n\n- Days: 1 to 14.", "arg_within_bound",
      "extend_hire"),

@@ -58,6 +58,7 @@ from specgap.extract import (
     tool_subject19,
     values3_respell,
     within6_respell,
+    without19,
 )
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
@@ -235,6 +236,7 @@ _REREADS = (
     state15_used.reread,  # "a pass that is frozen cannot be used to book a lane"
     contrast16.reread,  # "day-pass members can book desks but not meeting rooms"
     supply16.reread,  # "always give a reason when cancelling": never without one
+    without19.reread,  # "never V X without an active Y": only if the Y is active
     original16.reread,  # "refunds are issued to the original payment method only"
     only17.reread,  # "only enrol students in courses whose status is open"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
