@@ -140,6 +140,8 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "require_before", "extend_hire", {"before": "get_hire"}, E),
     ("limit-tool", "Limit `refund_deposit` to one per conversation.", HIRE,
      "max_calls", "refund_deposit", {"max": 1}, E),
+    ("capped-count", "`refund_deposit` is capped at 2 calls per conversation.", HIRE,
+     "max_calls", "refund_deposit", {"max": 2}, E),
     # the state of what the act needs, said before its noun
     ("needs-state", "Waiving a fee requires an active customer.", HIRE,
      "state_condition", "waive_fee", {"allowed": ["active"], "read": ["find_customer"]}, E),
@@ -177,6 +179,9 @@ NOT_READ: list[tuple[str, str, str, str]] = [
      "waive_fee"),
     # an argument said by its own name binds that argument only (`extra_days` is not `days`)
     ("own-name-only", "`extra_days` must be at most 3.", "arg_within_bound", "book_hire"),
+    # a total over several calls is no bound of one call
+    ("total-not-bound", "Never waive a fee if the amount is over 40 in total.",
+     "arg_within_bound", "waive_fee"),
     # "a second approver" is no state of an approver
     ("second-no-state", "Never waive a fee without a second approver.", "state_condition",
      "waive_fee"),

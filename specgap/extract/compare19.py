@@ -18,10 +18,11 @@ itself. `bounded` turns such a ban into `arg_within_bound` on the same act:
 
 A comparison whose complement is strict ("never when X is at least N": X must stay below N;
 "only when X is over N") has no inclusive bound to say it with, and the ban stays reviewed
-with its note: never a bound one step off. The argument is bound at compile time as every
-bound's is (`specgap.argfit`): a phrase that names no numeric argument of the tool (an id,
-an entity's field such as "the booking is over 30 days old") is kept for review with its
-note, never enforced on another argument.
+with its note: never a bound one step off. Nor does a total ("if the amount is over 500 in
+total": the sum of several calls, which one call's bound would let through). The argument is
+bound at compile time as every bound's is (`specgap.argfit`): a phrase that names no numeric
+argument of the tool (an id, an entity's field such as "the booking is over 30 days old") is
+kept for review with its note, never enforced on another argument.
 
 A bound said in signs or abbreviations ("max 90 units", "min. 2", "quantity 1-90") is read as
 the words the readers know ("at most 90 units", "between 1 and 90") where the sentence as
@@ -64,7 +65,7 @@ _CONDITION = re.compile(
     + r"|"
     + _N.format("m")
     + r"\s+or\s+(?P<tail>less|fewer|more|under|below|over|above))"
-    + r"\s*(?:in\s+total|total|each)?\W*$",
+    + r"\s*(?:each|per\s+call|per\s+request)?\W*$",
     re.I,
 )
 # words that name no argument of a call: a pronoun, or the person the sentence is about ("if
@@ -128,8 +129,8 @@ def _limits(m: re.Match[str], allowed: bool) -> dict[str, int | float] | None:
         low, high = _number(m["a"]), _number(m["b"])
         return {"min": low, "max": high} if allowed and low <= high else None
     if m["m"] is not None:  # "50 or less", "3 or more"
-        kind = "at_most" if m["tail"].casefold() in {"less", "fewer", "under", "below"} else ""
-        kind = kind or "at_least"
+        below = m["tail"].casefold() in {"less", "fewer", "under", "below"}
+        kind = "at_most" if below else "at_least"
         n = _number(m["m"])
     else:
         kind = next(k for k, _ in _KINDS if m[k] is not None)

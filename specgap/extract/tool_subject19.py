@@ -130,7 +130,18 @@ def respelt(text: str) -> str | None:
         return f"Only call `{tool}` for{after}"
     if p["only"]:
         return f"Only call `{tool}`{after}"
+    count = _COUNT.match(after)
+    if count is not None:  # "`t` is capped at 2 per day": a count of its calls
+        return f"Call `{tool}` at most {count['n']} times {count['rest']}"
     return f"Never call `{tool}` for more than{after}"
+
+
+# a number of calls after a cap: "2 per day", "3 calls per conversation"
+_COUNT = re.compile(
+    r"\s*(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:calls?|times?|"
+    r"uses?))?\s+(?P<rest>(?:per|each|every|a|in)\b.*)$",
+    re.I,
+)
 
 
 # an argument's bound said of the tool: "at most N", "at least N", "between A and B"
