@@ -30,7 +30,7 @@ from specgap.extract.noun_bounds import (
     _PERCENT,
     _PERSON,
     _action_and_facet,
-    _number,
+    number_value,
 )
 from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, singular
 
@@ -86,7 +86,7 @@ def two_sided(text: str) -> list[Emit] | None:
     if both is not None:  # "at least $25 and at most $100"
         unit = both["unit"] or both["lowunit"] or ""
         found = _action_and_facet(both["np"], None, both["amt"], unit)
-        low, high = _number(both["low"]), _number(both["amt"])
+        low, high = number_value(both["low"]), number_value(both["amt"])
         if found is None or low > high:
             return []
         return [
@@ -116,13 +116,13 @@ def held_range(text: str) -> tuple[bool, Emit | None]:
     if m is None:
         return False, None
     side = "min" if m["side"].casefold() != "more" else "max"
-    return True, _counted(m["np"], m["unit"], {side: _number(m["amt"])})
+    return True, _counted(m["np"], m["unit"], {side: number_value(m["amt"])})
 
 
 def _held_range(m: re.Match[str]) -> Emit | None:
     """ "a booking may include 1 to 9 passengers": both ends, on the counted noun's
     argument; a sum of money, an action noun or a person holding it is read elsewhere."""
-    low, high = _number(m["low"]), _number(m["amt"])
+    low, high = number_value(m["low"]), number_value(m["amt"])
     if low > high:
         return None
     return _counted(m["np"], m["unit"], {"min": low, "max": high})

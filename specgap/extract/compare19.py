@@ -36,10 +36,11 @@ import re
 from specgap.extract import tool_subject19
 from specgap.extract.bound17 import AMOUNT_NUM
 from specgap.extract.noact_respell import when_none
+from specgap.extract.noun_bounds import number_value
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators import OPERATORS
-from specgap.operators.prose import NUMBER_WORDS, USER
+from specgap.operators.prose import USER
 
 _GREATER = r"more\s+than|greater\s+than|higher\s+than|larger\s+than|bigger\s+than|over|above|"
 _GREATER += r"exceeds?|exceeding|in\s+excess\s+of|beyond|goes\s+(?:over|above)"
@@ -126,15 +127,15 @@ def _limits(m: re.Match[str], allowed: bool) -> dict[str, int | float] | None:
     """{"min": .., "max": ..} the argument is held to, or None when the complement of what is
     banned is strict or nothing is said of the other side."""
     if m["a"] is not None:
-        low, high = _number(m["a"]), _number(m["b"])
+        low, high = number_value(m["a"]), number_value(m["b"])
         return {"min": low, "max": high} if allowed and low <= high else None
     if m["m"] is not None:  # "50 or less", "3 or more"
         below = m["tail"].casefold() in {"less", "fewer", "under", "below"}
         kind = "at_most" if below else "at_least"
-        n = _number(m["m"])
+        n = number_value(m["m"])
     else:
         kind = next(k for k, _ in _KINDS if m[k] is not None)
-        n = _number(m["n"])
+        n = number_value(m["n"])
     side = {
         (False, "greater"): "max",
         (False, "less"): "min",
@@ -169,11 +170,3 @@ def _plainly_spelt(text: str) -> str | None:
 # read so (and with a tool named as the subject, as `tool_subject19` says it) when the
 # sentence as written gave no rule
 reread = when_none(_plainly_spelt)
-
-
-def _number(text: str) -> int | float:
-    word = NUMBER_WORDS.get(text.casefold())
-    if word is not None:
-        return word
-    value = float(text.lstrip("$€£ ").replace(",", ""))
-    return int(value) if value.is_integer() else value

@@ -25,8 +25,8 @@ import re
 
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.noun_bounds import _PERSON, AMOUNT, NUMBER
-from specgap.extract.pattern_base import ANY_TOOL, NUMBER_WORDS, is_action_noun, lemma, singular
+from specgap.extract.noun_bounds import _PERSON, AMOUNT, NUMBER, number_value
+from specgap.extract.pattern_base import ANY_TOOL, is_action_noun, lemma, singular
 from specgap.operators.measures import counted
 
 _NUMBER, _AMOUNT = NUMBER, AMOUNT  # a number, an amount and its unit: spelled once
@@ -196,14 +196,14 @@ def _copula(text: str) -> list[Emit]:
     if m is None:
         return []
     side = "max" if m["most"] else "min"
-    return _emit(m["np"], None, m["amt"], m["unit"], {side: _number(m["amt"])})
+    return _emit(m["np"], None, m["amt"], m["unit"], {side: number_value(m["amt"])})
 
 
 def _strict(text: str) -> list[Emit]:
     m = _STRICT.match(text)
     if m is None:
         return []
-    bound = _number(m["amt"])
+    bound = number_value(m["amt"])
     counted = _counted(m["amt"], m["unit"])
     if m["under"]:
         return _emit(m["np"], None, m["amt"], m["unit"], {"max": bound - 1 if counted else bound})
@@ -215,7 +215,7 @@ def _setting(text: str) -> list[Emit]:
     if m is None:
         return []
     side = "max" if m["side"].casefold().startswith("max") else "min"
-    return _emit(m["np"], None, m["amt"], m["unit"], {side: _number(m["amt"])}, label=True)
+    return _emit(m["np"], None, m["amt"], m["unit"], {side: number_value(m["amt"])}, label=True)
 
 
 def _labelled(text: str) -> list[Emit]:
@@ -225,9 +225,9 @@ def _labelled(text: str) -> list[Emit]:
     per = (m["per"] or "").casefold()
     if per and (is_action_noun(singular(m["np"].split()[-1].casefold())) or _PERSON.fullmatch(per)):
         return []  # "refunds per member: 2 max": a count of calls per person, no argument
-    high = _number(m["amt"])
+    high = number_value(m["amt"])
     if m.groupdict().get("low") is not None:
-        low = _number(m["low"])
+        low = number_value(m["low"])
         if low > high:
             return []  # an empty range states no bound
         limits: dict[str, object] = {"min": low, "max": high}
@@ -240,7 +240,7 @@ def _ranged(text: str) -> list[Emit]:
     m = _RANGE.match(text)
     if m is None:
         return []
-    low, high = _number(m["low"]), _number(m["amt"])
+    low, high = number_value(m["low"]), number_value(m["amt"])
     if low > high:
         return []  # an empty range states no bound
     return _emit(m["np"], None, m["amt"], m["unit"], {"min": low, "max": high})
@@ -251,7 +251,7 @@ def _worth(text: str) -> list[Emit]:
     if m is None:
         return []
     side = "max" if m["most"] else "min"
-    return _emit(m["np"], None, m["amt"], m["unit"], {side: _number(m["amt"])})
+    return _emit(m["np"], None, m["amt"], m["unit"], {side: number_value(m["amt"])})
 
 
 def _up_to_done(text: str) -> list[Emit]:
@@ -259,14 +259,14 @@ def _up_to_done(text: str) -> list[Emit]:
     if m is None:
         return []
     side = "max" if m["most"] else "min"
-    return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: _number(m["amt"])})
+    return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: number_value(m["amt"])})
 
 
 def _allowed_up_to(text: str) -> list[Emit]:
     m = _ALLOWED_UP_TO.match(text)
     if m is None:
         return []
-    return _emit(m["np"], None, m["amt"], m["unit"], {"max": _number(m["amt"])})
+    return _emit(m["np"], None, m["amt"], m["unit"], {"max": number_value(m["amt"])})
 
 
 def _or_beyond(text: str) -> list[Emit]:
@@ -274,7 +274,7 @@ def _or_beyond(text: str) -> list[Emit]:
     m = _OR_BEYOND.match(text)
     if m is None:
         return []
-    bound = _number(m["amt"])
+    bound = number_value(m["amt"])
     step = 1 if _counted(m["amt"], m["unit"]) else 0
     limits = {"max": bound - step} if m["more"] else {"min": bound + step}
     return _emit(m["np"], m["verb"], m["amt"], m["unit"], dict(limits))
@@ -285,7 +285,7 @@ def _as_what(text: str) -> list[Emit]:
     if m is None or lemma(m["verb"].casefold()) not in IMPERATIVE_VERBS:
         return []
     side = "max" if m["most"] else "min"
-    return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: _number(m["amt"])})
+    return _emit(m["np"], m["verb"], m["amt"], m["unit"], {side: number_value(m["amt"])})
 
 
 def _emit(
@@ -321,12 +321,4 @@ def _counted(amount: str, unit: str | None) -> bool:
     said = (unit or "").casefold()
     if _MONEY.search(amount) or _MONEY.search(said) or said in _MEASURES or not said:
         return False
-    return counted(amount, unit) and isinstance(_number(amount), int)  # (`operators.measures`)
-
-
-def _number(text: str) -> int | float:
-    word = text.strip().casefold()
-    if word in NUMBER_WORDS:
-        return NUMBER_WORDS[word]
-    value = float(word.lstrip("$€£ ").replace(",", ""))
-    return int(value) if value.is_integer() else value
+    return counted(amount, unit) and isinstance(number_value(amount), int)  # (`operators.measures`)

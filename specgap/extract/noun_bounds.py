@@ -266,7 +266,7 @@ def held_bound(text: str) -> Emit | None:
     ):
         return None  # "customers need at least 2 ...": a person, no entity a call makes
     side = "min" if least else "max"
-    params = {"facet": unit, side: _number(m["amt"]), "set_by_call": True}
+    params = {"facet": unit, side: number_value(m["amt"]), "set_by_call": True}
     if np:  # "grooming may take up to 90 minutes": the grooming tools, where one is named so
         params["holder"] = " ".join(np)
     return Emit("arg_within_bound", ANY_TOOL, params, 0.7)
@@ -341,7 +341,7 @@ def _read(text: str) -> list[Emit]:
         found = _action_and_facet(np, None, between["amt"], between["unit"] or "")
         if found is None:
             return []
-        low, high = _number(between["low"]), _number(between["amt"])
+        low, high = number_value(between["low"]), number_value(between["amt"])
         return [
             Emit("arg_within_bound", found[0], {"facet": found[1], "min": low, "max": high}, 0.7)
         ]
@@ -363,7 +363,7 @@ def _read(text: str) -> list[Emit]:
         if found is None:
             return []
         action, facet = found
-        bound = _number(m["amt"])
+        bound = number_value(m["amt"])
         if groups.get("under") and isinstance(bound, int) and facet != "amount":
             bound -= 1  # "under 5 nights": at most 4 (a sum of money has no next value)
         params: dict[str, object] = {"facet": facet, side: bound}
@@ -381,7 +381,7 @@ def _limit(m: re.Match[str]) -> list[Emit]:
     amount = m["amt"] or m["amt2"] or ""
     if not unit or not per or unit in _MEASURE_NOUNS or is_action_noun(singular(unit)):
         return []  # "3 refunds per order": a count of calls, read by the count readers
-    params = {"facet": unit, "max": _number(amount), "set_by_call": True}
+    params = {"facet": unit, "max": number_value(amount), "set_by_call": True}
     return [Emit("arg_within_bound", ANY_TOOL, params, 0.7)]
 
 
@@ -436,7 +436,8 @@ def _unit_facet(amount: str, unit: str) -> str:
     return unit if unit.endswith("s") else unit + "s"
 
 
-def _number(text: str) -> int | float:
+def number_value(text: str) -> int | float:
+    """A bound's number as said: a number word, or digits with a currency sign and commas."""
     word = text.strip().casefold()
     if word in NUMBER_WORDS:
         return NUMBER_WORDS[word]

@@ -41,6 +41,7 @@ Each is read only where the sentence as written gave no rule (`reread`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import when_none
@@ -132,16 +133,22 @@ def respelt(text: str) -> str | None:
         return f"Only call `{tool}`{after}"
     count = _COUNT.match(after)
     if count is not None:  # "`t` is capped at 2 per day": a count of its calls
-        return f"Call `{tool}` at most {count['n']} times {count['rest']}"
+        return _at_most(tool, count)
     return f"Never call `{tool}` for more than{after}"
 
 
-# a number of calls after a cap: "2 per day", "3 calls per conversation"
-_COUNT = re.compile(
-    r"\s*(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?:\s+(?:calls?|times?|"
-    r"uses?))?\s+(?P<rest>(?:per|each|every|a|in)\b.*)$",
-    re.I,
+# a number of calls after a cap or a limit: "2 per day", "3 calls per conversation"
+_CALLS = (
+    r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single)(?:\s+(?:calls?|"
+    r"times?|uses?))?\s+(?P<rest>(?:per|each|every|a|in)\b.*)$"
 )
+_COUNT = re.compile(r"\s*" + _CALLS, re.I)
+
+
+def _at_most(tool: str, m: re.Match[str]) -> str:
+    """ "Call `t` at most N times <per ...>" for a count of `tool`'s calls matched by `_CALLS`."""
+    n = "one" if m["n"].casefold().startswith("a") else m["n"]
+    return f"Call `{tool}` at most {n} times {m['rest']}"
 
 
 # an argument's bound said of the tool: "at most N", "at least N", "between A and B"
@@ -210,10 +217,18 @@ _DONE_VIA = re.compile(
 )
 
 
-def done_via(text: str) -> str | None:
-    """ "Call `t` <before ...>" for "X must be V-ed via `t` before ...", else None."""
-    m = _DONE_VIA.match(text)
-    return f"Call `{_named(m, 'id')}` {m['rest']}" if m is not None else None
+def _first(pattern: re.Pattern[str], when: str, end: str = "") -> Callable[[str], str | None]:
+    """A form "Call `t` <when>" for the sentences `pattern` matches (group `when` says when)."""
+
+    def form(text: str) -> str | None:
+        m = pattern.match(text)
+        return f"Call `{_named(m, 'id')}` {m[when]}{end}" if m is not None else None
+
+    return form
+
+
+# "Call `t` <before ...>" for "X must be V-ed via `t` before ..."
+done_via = _first(_DONE_VIA, "rest")
 
 
 # "Required before any extension: get_hire.", "Before a refund: call `get_hire`": a label
@@ -227,18 +242,16 @@ _WHEN_LABEL = re.compile(
 )
 
 
-def when_label(text: str) -> str | None:
-    """ "Call `t` <before ...>." for a label that says when `t` is called, else None."""
-    m = _WHEN_LABEL.match(text)
-    return f"Call `{_named(m, 'id')}` {m['when']}." if m is not None else None
+# "Call `t` <before ...>." for a label that says when `t` is called
+when_label = _first(_WHEN_LABEL, "when", ".")
 
 
 # "Limit `t` to one per conversation", "Limit calls to `t` to 2 per booking"
 _LIMIT = re.compile(
     r"^[^\w`]*(?:limit|cap|restrict)\s+(?:(?:the\s+)?(?:number\s+of\s+)?calls?\s+to\s+)?(?:the\s+)?"
     + _id("id")
-    + r"(?:\s+(?:calls?|tool))?\s+to\s+(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|"
-    r"ten|a\s+single)(?:\s+(?:calls?|times?|uses?))?\s+(?P<rest>(?:per|each|every|in|a)\b.*)$",
+    + r"(?:\s+(?:calls?|tool))?\s+to\s+"
+    + _CALLS,
     re.I,
 )
 
@@ -246,10 +259,7 @@ _LIMIT = re.compile(
 def limited(text: str) -> str | None:
     """ "Call `t` at most N times <per ...>" for "Limit `t` to N <per ...>", else None."""
     m = _LIMIT.match(text)
-    if m is None:
-        return None
-    n = "one" if m["n"].casefold() == "a single" else m["n"]
-    return f"Call `{_named(m, 'id')}` at most {n} times {m['rest']}"
+    return _at_most(_named(m, "id"), m) if m is not None else None
 
 
 def spelt(text: str) -> str | None:
