@@ -337,4 +337,4 @@ LISTED: list[tuple[str, dict[str, list[str]]]] = [
 def test_the_states_a_reader_lists(text: str, expected: dict[str, list[str]]) -> None:
     from specgap.extract.state_vocab import _listed
 
-    assert _listed(text, "thing") == expected
+    assert dict(_listed(text, "thing")) == {k: tuple(v) for k, v in expected.items()}

@@ -27,6 +27,7 @@ from specgap.extract.noact_words import LIGHT_VERBS, act
 from specgap.extract.pattern_base import is_action_noun, lemma, singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import inflections
 
 __all__ = ["reread", "spelt"]
 
@@ -70,10 +71,8 @@ def _action(phrase: str) -> tuple[str, str] | None:
 
 
 def _gerund(verb: str) -> str:
-    from lemminflect import getInflection  # type: ignore[import-untyped]
-
-    forms = getInflection(verb, "VBG")
-    return str(forms[-1]) if forms else verb + "ing"
+    forms = inflections(verb, "VBG")
+    return forms[-1] if forms else verb + "ing"
 
 
 def spelt(text: str) -> str | None:

@@ -40,6 +40,7 @@ import re
 from collections.abc import Callable
 from contextvars import ContextVar
 
+from specgap.extract.context import variable
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -48,7 +49,7 @@ __all__ = ["ANCHOR", "reread", "respelled"]
 
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
-_READING: ContextVar[bool] = ContextVar("arg8_reading", default=False)
+_READING: ContextVar[bool] = variable("arg8_reading", False)
 ANCHOR = "anchor"  # the parameter the narrowing words travel in (read by `arg8_bind`)
 # the anchor's first token when the sentence opens with a lead: "if:paid+supplier" for "If a
 # supplier is paid, then ...", "for:new+accounts" for "For new accounts, ..."

@@ -22,10 +22,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from specgap.extract.context import variable
 from specgap.extract.english import lemmas
 from specgap.operators.prose import singular
 
-_NOUNS: ContextVar[frozenset[str]] = ContextVar("specgap_tool_nouns", default=frozenset())
+_NOUNS: ContextVar[frozenset[str]] = variable("specgap_tool_nouns", frozenset())
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _ID_WORDS = frozenset({"id", "ids", "number", "code", "ref", "reference", "key", "uuid"})
 _MANY_TYPES = frozenset({"integer", "number", "array"})

@@ -17,9 +17,8 @@ import json
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from markdown_it import MarkdownIt
-
 from specgap.artifacts import Artifact
+from specgap.extract.markdown import COMMONMARK
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
 from specgap.positions import escape_pointer
@@ -135,7 +134,7 @@ def _headings(artifact: Artifact) -> tuple[tuple[int, str], ...]:
     for n, ch in enumerate(text):
         if ch == "\n":
             line_starts.append(n + 1)
-    tokens = MarkdownIt("commonmark").parse(text)
+    tokens = COMMONMARK.parse(text)
     found = []
     for n, token in enumerate(tokens):
         if token.type == "heading_open" and token.map is not None and n + 1 < len(tokens):

@@ -42,6 +42,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
+from specgap.extract.context import variable
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_notes import condition_diagnostic
@@ -64,7 +65,7 @@ class ListArg:
     tool_words: frozenset[str]  # forms of the words of the tool's name and description
 
 
-_LISTS: ContextVar[tuple[ListArg, ...]] = ContextVar("specgap_list_args", default=())
+_LISTS: ContextVar[tuple[ListArg, ...]] = variable("specgap_list_args", ())
 _SPLIT = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 # words of an argument's name that say it holds identifiers, not what they identify
 _ID_WORDS = frozenset(

@@ -28,12 +28,11 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from markdown_it import MarkdownIt
-
 from specgap.artifacts import Artifact
 from specgap.errors import SpecgapError
 from specgap.extract.config_loose import is_group, loose_settings
 from specgap.extract.ids7_config import block_rules, key_references, list_comment_rules
+from specgap.extract.markdown import COMMONMARK
 from specgap.extract.structural import (
     config_rules,
     setting_not_read,
@@ -93,7 +92,7 @@ def _regions(artifact: Artifact) -> Iterator[tuple[int, int, Callable[..., Any]]
         yield 1, artifact.text[: front.end()].count("\n"), parse_yaml
     if "```" not in artifact.text and "~~~" not in artifact.text:
         return
-    for token in MarkdownIt("commonmark").parse(artifact.text):
+    for token in COMMONMARK.parse(artifact.text):
         if token.type != "fence" or token.map is None:
             continue
         info = token.info.strip().split(" ")[0].casefold()

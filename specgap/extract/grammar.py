@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from specgap.extract.action_open import reshaped
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.bind_args import user_given
+from specgap.extract.context import remembered
 from specgap.extract.grammar_conditions import (
     Condition,
     conjoined,
@@ -268,6 +269,9 @@ def parse(text: str) -> Clause:
     return reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
 
 
+# a sentence is parsed again by every reading and respelling that tries it (about eight times
+# per sentence): the clause is remembered under the agent's tools it was read with
+@remembered(maxsize=8192)
 def _parse(text: str) -> Clause:
     said_as = text  # "cancellation is not allowed for X": read as said, before `normalize`
     text = normalize(text)  # "avoid V-ing", "V-ing is not allowed": "never V" (same length)

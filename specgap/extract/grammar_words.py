@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from specgap.extract.context import variable
 from specgap.extract.english import lemmas
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
@@ -21,7 +22,7 @@ DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|al
 
 # --- lexicon: verbs that start an imperative and verbs that name an action --------------------
 
-_TOOL_VERBS: ContextVar[frozenset[str]] = ContextVar("specgap_tool_verbs", default=frozenset())
+_TOOL_VERBS: ContextVar[frozenset[str]] = variable("specgap_tool_verbs", frozenset())
 
 
 class _Verbs(frozenset[str]):

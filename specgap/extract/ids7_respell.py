@@ -34,6 +34,7 @@ from contextvars import ContextVar
 from typing import Any
 
 from specgap.artifacts import Artifact
+from specgap.extract.context import variable
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.toolspecs import parse_tool_specs
 
@@ -63,7 +64,7 @@ Undo = Callable[
 # the styled ids of the whole agent, while its artifacts are extracted one by one (a prompt
 # is extracted, and cached, apart from its tools files: `units.extract_all` keys the cache
 # with these ids too)
-_KNOWN: ContextVar[tuple[str, ...]] = ContextVar("ids7_known", default=())
+_KNOWN: ContextVar[tuple[str, ...]] = variable("ids7_known", ())
 
 
 @contextmanager

@@ -9,6 +9,7 @@ import re
 from specgap.extract.nominals import nominal_act
 from specgap.extract.pattern_base import singular
 from specgap.extract.state_actions import nominal_verb
+from specgap.operators.prose import inflections
 
 LEAD = r"^(?P<lead>[\s\-*•>\d.)]*)"
 WORD = r"[A-Za-z][a-z-]*"
@@ -76,9 +77,7 @@ CHANGES = frozenset({"change", "modify", "update", "edit", "amend", "alter", "ad
 
 def participle(verb: str) -> str | None:
     """The past participle of `verb` (`pay` -> paid), or None when the tables have none."""
-    from lemminflect import getInflection  # type: ignore[import-untyped]  # tables in its wheel
-
-    found: tuple[str, ...] = getInflection(verb, "VBN")
+    found = inflections(verb, "VBN")
     return found[0] if found else None
 
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.english import verb_lemma
+from specgap.operators.prose import inflections
 
 _IDIOM = re.compile(
     r"\b(?P<v>pull|pulls|pulled|pulling|bring|brings|brought|bringing)\s+up\b", re.I
@@ -65,9 +66,7 @@ def _light(m: re.Match[str]) -> str:
 
 def gerund_of(verb: str) -> str | None:
     """ "refund" -> "refunding": the -ing form of a verb, else None."""
-    from lemminflect import getInflection  # type: ignore[import-untyped]
-
-    forms: tuple[str, ...] = getInflection(verb, tag="VBG")
+    forms = inflections(verb, "VBG")
     return forms[0] if forms else None
 
 

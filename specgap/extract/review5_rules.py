@@ -20,6 +20,7 @@ logs every Friday"), states no rule.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from specgap.extract.english import verb_lemma
@@ -75,7 +76,9 @@ _SHAPES = [
         re.I,
     ),
     # "a manager's sign-off", "the kiln lead's okay"
-    re.compile(_REVIEWER.replace(r"(?:'s|s')?", r"(?:'s|s')") + r"\s+(?:\w+\s+)?" + _NOUN, re.I),
+    re.compile(
+        r"\b" + _REVIEWER.replace(r"(?:'s|s')?", r"(?:'s|s')") + r"\s+(?:\w+\s+)?" + _NOUN, re.I
+    ),
     # "sign-off from the vault keeper", "approval by a curator"
     re.compile(r"\b" + _NOUN + r"\s+(?:from|by|of)\s+" + _REVIEWER + r"\b", re.I),
     # "a manager must approve", "a second staff member has to check"
@@ -168,12 +171,19 @@ _EXCEPTION = re.compile(r"\b(?:unless|without|except|save\s+with|other\s+than\s+
 _REPLACED = frozenset({"arg_within_bound", "deny_action", "review_required"})
 
 
+@functools.lru_cache(maxsize=4096)
+def _review_said(text: str) -> re.Match[str] | None:
+    """Where the sentence asks for a review: the first shape that matches (asked for each
+    sentence by `reviews` and again by `with_reviews`)."""
+    return next((m for p in _SHAPES if (m := p.search(text))), None)
+
+
 def reviews(text: str, described: bool = False) -> list[Emit]:
     """The review a sentence asks for, on the act it names (in a tool's description, the
     tool), under the condition it states."""
-    if _NOT_REVIEW.search(text) or not any(p.search(text) for p in _SHAPES):
+    said = _review_said(text)
+    if said is None or _NOT_REVIEW.search(text):
         return []
-    said = next(m for p in _SHAPES if (m := p.search(text)))
     if _USER_WHO.search(said.group()) or re.search(OWNER + "|" + OWNER_IN_CHAT, text, re.I):
         return []  # the user's own yes ("the pet owner", "the owner ... in the chat")
     if any(re.search(r"approv|review|sign", t, re.I) for t in _TOOL_RE.findall(text)):
@@ -295,7 +305,7 @@ def _not_the_users_yes(
     text = sentence.clean
     if _NOT_REVIEW.search(text) or _USER_YES.search(text):
         return rules, notes
-    said = next((m for p in _SHAPES if (m := p.search(text))), None)
+    said = _review_said(text)
     if said is None or _USER_WHO.search(said.group()):
         return rules, notes
     if re.search(OWNER + "|" + OWNER_IN_CHAT, text, re.I):

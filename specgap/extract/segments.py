@@ -8,9 +8,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from markdown_it import MarkdownIt
-
 from specgap.artifacts import Artifact
+from specgap.extract.markdown import WITH_TABLES
 from specgap.extract.state6_steps import stop_joins
 from specgap.formats import json_string_offsets
 from specgap.ir import Span
@@ -85,8 +84,8 @@ class Sentence:
     subject: str | None = None  # the tool a description describes
     asked: str | None = None  # the question an answer was read with (`answers`)
 
-    @property
-    def clean(self) -> str:
+    @functools.cached_property
+    def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
         return _compared(self.text.translate(_MARKUP))
@@ -272,7 +271,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     for line in lines:
         line_starts.append(line_starts[-1] + len(line))
     heading = ""
-    tokens = MarkdownIt("commonmark").enable("table").parse(text)
+    tokens = WITH_TABLES.parse(text)
     cells: list[tuple[str, int, int]] = []  # a table row's cells: content, offset, column
     column = -1
     header: list[str] = []

@@ -37,6 +37,7 @@ from specgap.extract.noact_respell import spelt
 from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import inflections, lemmas_as
 
 __all__ = ["reread", "tool_noun"]
 
@@ -220,18 +221,14 @@ def _passive(text: str) -> str | None:
 
 
 def _lemma(participle: str) -> str | None:
-    from lemminflect import getLemma  # type: ignore[import-untyped]
-
-    found = getLemma(participle.casefold(), "VERB")
-    return str(found[0]) if found else None
+    found = lemmas_as(participle.casefold(), "VERB")
+    return found[0] if found else None
 
 
 def _gerund(participle: str) -> str | None:
-    from lemminflect import getInflection
-
     lemma = _lemma(participle)
-    forms = getInflection(lemma, "VBG") if lemma else ()
-    return str(forms[-1]) if forms else None
+    forms = inflections(lemma, "VBG") if lemma else ()
+    return forms[-1] if forms else None
 
 
 def _can_be_for(text: str) -> str | None:

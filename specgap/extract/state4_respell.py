@@ -38,6 +38,7 @@ from collections.abc import Callable
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import lemmas_as
 
 __all__ = ["reread", "respelt"]
 
@@ -138,10 +139,8 @@ _NOT_ACTS = frozenset(
 
 
 def _lemma(word: str) -> str | None:
-    from lemminflect import getLemma  # type: ignore[import-untyped]
-
-    found = getLemma(word.casefold(), "VERB")
-    return str(found[0]) if found else None
+    found = lemmas_as(word.casefold(), "VERB")
+    return found[0] if found else None
 
 
 def _marked(text: str) -> str | None:

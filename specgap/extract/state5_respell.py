@@ -46,6 +46,7 @@ from specgap.extract.noact_respell import spelt, spelt_through
 from specgap.extract.segments import Sentence
 from specgap.extract.state4_respell import _ID, _recondition, _states
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import lemmas as all_lemmas
 
 __all__ = ["reread", "respelt"]
 
@@ -120,21 +121,16 @@ _NOT_ADJECTIVES = frozenset(
 
 
 def _verb(word: str) -> str | None:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]
-
-    lemmas = getAllLemmas(word.casefold())
-    verbs = lemmas.get("VERB") or ()
+    verbs = all_lemmas(word.casefold()).get("VERB") or ()
     return str(verbs[0]) if verbs else None
 
 
 def _adjective(word: str) -> bool:
     """A state said before its noun: an adjective or a participle that is no noun."""
-    from lemminflect import getAllLemmas
-
     low = word.casefold()
     if low in _NOT_ADJECTIVES or len(low) < 3:
         return False
-    lemmas = getAllLemmas(low)
+    lemmas = all_lemmas(low)
     if "NOUN" in lemmas:
         return False
     if "ADJ" in lemmas:

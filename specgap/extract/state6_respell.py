@@ -50,6 +50,7 @@ from specgap.extract.noact_respell import spelt, spelt_through
 from specgap.extract.segments import Sentence
 from specgap.extract.state4_respell import _ID, _recondition, _states
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import inflections
 
 __all__ = ["reread", "respelt"]
 
@@ -122,10 +123,8 @@ _ANSWER_NO = re.compile(
 
 
 def _gerund(verb: str) -> str | None:
-    from lemminflect import getInflection  # type: ignore[import-untyped]
-
-    forms = getInflection(verb, tag="VBG")
-    return str(forms[0]) if forms else None
+    forms = inflections(verb, "VBG")
+    return forms[0] if forms else None
 
 
 def _label_no(text: str) -> str | None:
@@ -270,10 +269,8 @@ _HAS = re.compile(
 
 def _perfect(word: str) -> bool:
     """A past participle: "has paid", "has returned" are a tense, no state said with "has"."""
-    from lemminflect import getInflection
-
     verb = state5_respell._verb(word)
-    return verb is not None and word.casefold() in {str(f) for f in getInflection(verb, "VBN")}
+    return verb is not None and word.casefold() in inflections(verb, "VBN")
 
 
 def _has(text: str) -> str | None:

@@ -19,6 +19,7 @@ from specgap.extract.english import lemmas
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import choose
+from specgap.operators.prose import inflections
 
 __all__ = ["respelled_rules"]
 
@@ -36,14 +37,12 @@ _ONLY_ONES = re.compile(
 @cache
 def _verb(stem: str) -> tuple[str, str] | None:
     """The verb an -able stem names and its past participle (`pay` -> `paid`), or None."""
-    from lemminflect import getInflection  # type: ignore[import-untyped]  # tables in its wheel
-
     tries = [stem, stem + "e"]
     if len(stem) > 3 and stem[-1] == stem[-2]:
         tries.append(stem[:-1])  # "cancell(able)" -> cancel
     for word in tries:
         if word in lemmas(word).get("VERB", ()):
-            participle: tuple[str, ...] = getInflection(word, "VBN")
+            participle = inflections(word, "VBN")
             if participle:
                 return word, participle[0]
     return None

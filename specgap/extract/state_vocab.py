@@ -12,6 +12,7 @@ under one field word (a flag: one word after "whether ... is").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -122,7 +123,10 @@ def _descriptions(schema: Any) -> Iterator[str]:
             yield from _descriptions(value)
 
 
-def _listed(text: str, entity: str) -> dict[str, list[str]]:
+@functools.lru_cache(maxsize=4096)
+def _listed(text: str, entity: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The values a reader's description lists per field of the entity (a tool's text is
+    read again by every build of a watch session or a test process: remembered)."""
     out: dict[str, list[str]] = {}
     for pattern in _LISTS:
         for m in pattern.finditer(text):
@@ -143,7 +147,7 @@ def _listed(text: str, entity: str) -> dict[str, list[str]]:
                 continue
             out.setdefault(field, [])
             out[field].extend(i for i in items if i not in out[field])
-    return out
+    return tuple((field, tuple(values)) for field, values in out.items())
 
 
 def _enums(registry: Registry, keys: set[str]) -> dict[str, list[str]]:
@@ -170,8 +174,8 @@ def vocabularies(registry: Registry, tool: Tool) -> tuple[Vocab, ...]:
             continue
         fields: dict[str, list[str]] = {}
         for each in reads:
-            for name, values in _listed(_text(each), entity).items():
-                fields.setdefault(name, []).extend(values)
+            for field, listed in _listed(_text(each), entity):
+                fields.setdefault(field, []).extend(listed)
         keys = {key_words(a) for a in tool.arg_names if key_words(a).startswith(key_words(entity))}
         for name, values in _enums(registry, keys).items():
             fields.setdefault(name, []).extend(values)

@@ -11,7 +11,7 @@ import re
 
 from specgap.extract.english import CLOSED_CLASS, lemmas
 from specgap.extract.pattern_base import split_words
-from specgap.operators.prose import STATE_WORD, USER
+from specgap.operators.prose import STATE_WORD, USER, inflections
 
 __all__ = [
     "NOT_BARE",
@@ -149,9 +149,7 @@ def present_state(words: str) -> str | None:
     verbs = lemmas(word).get("VERB", ())
     if not verbs or verbs[0] in _NOT_EVENTS:
         return None
-    from lemminflect import getInflection  # type: ignore[import-untyped]  # tables in its wheel
-
-    participle: tuple[str, ...] = getInflection(verbs[0], "VBN")
+    participle = inflections(verbs[0], "VBN")
     if not participle:
         return None
     return f"{m['subj']} {'are' if head in {'they', 'these', 'those'} else 'is'} {participle[0]}"

@@ -21,11 +21,10 @@ from __future__ import annotations
 
 import re
 
-from markdown_it import MarkdownIt
-
 from specgap.artifacts import Artifact
 from specgap.extract.answers import question
 from specgap.extract.leftovers import leftover
+from specgap.extract.markdown import COMMONMARK
 from specgap.extract.rulelike import cue_of
 from specgap.extract.segments import Sentence
 from specgap.extract.statements import states_rule
@@ -52,7 +51,7 @@ def unread_notes(artifact: Artifact) -> list[Diagnostic]:
     for line in text.splitlines(keepends=True):
         starts.append(starts[-1] + len(line))
     out: list[Diagnostic] = []
-    tokens = MarkdownIt("commonmark").parse(text)
+    tokens = COMMONMARK.parse(text)
     for n, token in enumerate(tokens):
         if token.type == "inline" and n > 0 and tokens[n - 1].type == "heading_open":
             note = _heading(artifact, token.content, starts, token.map)

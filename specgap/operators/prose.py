@@ -160,6 +160,23 @@ def lemmas(word: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
+@cache
+def inflections(word: str, tag: str) -> tuple[str, ...]:
+    """The forms of a lemma for a Penn tag (`VBG` -> "refunding", `VBN` -> "paid") in the same
+    lexicon; every reader asks here, so each answer is looked up once per process."""
+    from lemminflect import getInflection
+
+    return tuple(str(f) for f in getInflection(word, tag))
+
+
+@cache
+def lemmas_as(word: str, upos: str) -> tuple[str, ...]:
+    """The word's lemmas as one part of speech (`VERB`), guessed for a word the lexicon lacks."""
+    from lemminflect import getLemma
+
+    return tuple(str(f) for f in getLemma(word, upos))
+
+
 def _inflected(w: str) -> str:
     """The base of a verb's `-ed` or `-ing` form: by the spelling rules below when they give
     a verb, else by the lexicon (`typing` -> `type`, `noting` -> `note`, `sharing` ->

@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable
 from functools import cache
 
+from specgap.operators.prose import inflections, lemmas
 from specgap.resolve.lexicon import PARTICLES, ZERO_NOUNS, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, FILLER, stem
 from specgap.resolve.verbs import (
@@ -74,20 +75,12 @@ _NEGATIONS = _words("not never no nor don t doesn cannot")
 _STOPS = _words("and or but if when once until unless before after while because")
 
 
-@cache
 def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]  # tables in its wheel
-
-    found: dict[str, tuple[str, ...]] = getAllLemmas(word)
-    return found
+    return lemmas(word)
 
 
-@cache
 def _participles(verb: str) -> tuple[str, ...]:
-    from lemminflect import getInflection
-
-    found: tuple[str, ...] = getInflection(verb, tag="VBN")
-    return found
+    return inflections(verb, "VBN")
 
 
 def base_forms(word: str) -> tuple[str, ...]:

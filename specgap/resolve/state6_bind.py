@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from specgap.ir import ResolvedRule
+from specgap.operators.prose import lemmas
 from specgap.resolve.evidence import RESOLVED_AT
 
 __all__ = ["verb_ties"]
@@ -32,10 +33,8 @@ def _id_words(tool_id: str) -> list[str]:
 
 
 def _verb_forms(word: str) -> set[str]:
-    from lemminflect import getAllLemmas  # type: ignore[import-untyped]
-
     low = word.casefold()
-    verbs = getAllLemmas(low).get("VERB") or ()
+    verbs = lemmas(low).get("VERB") or ()
     return {low, *(str(v) for v in verbs)}
 
 
