@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 # whole package (and pytest re-rewrite every test's asserts) on each start, ~15 % of `make test`.
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: setup demo test test-slow lint format check bench clean llm-smoke
+.PHONY: setup demo test test-tables test-slow lint format check bench clean llm-smoke
 
 setup: $(STAMP)
 
@@ -27,7 +27,12 @@ demo: $(STAMP)
 # marked `slow` and run by `make test-slow`, `make check` and CI. Idle workers steal queued
 # tests (`--dist worksteal`): the plain `load` split left one worker with a long tail.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow"
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow and not tables"
+
+# The probe tables: sentences written to probe one reading each (about 3,000 cases, each a whole
+# agent build); `make check` and CI run them beside `make test`.
+test-tables: $(STAMP)
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "tables and not slow"
 
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
@@ -46,7 +51,7 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix specgap tests benchmarks
 	$(BIN)/ruff format specgap tests benchmarks
 
-check: lint test test-slow
+check: lint test test-tables test-slow
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -60,17 +60,26 @@ settings.load_profile("specgap")
 
 # `make test` must stay fast (<= 90 s on two cores) while the suite grows: the tests listed in
 # tests/slow_tests.txt (subprocess CLI runs, full rebuilds, fuzzers, ...) are marked `slow`
-# here, in one place, rather than by edits to files other developers are changing. `tryfirst`
-# so the mark is on before `-m "not slow"` deselects.
-SLOW_LIST = Path(__file__).with_name("slow_tests.txt")
+# and the probe tables listed in tests/table_tests.txt are marked `tables` here, in one place,
+# rather than by edits to files other developers are changing. `tryfirst` so the marks are on
+# before `-m "not slow and not tables"` deselects.
+TIERS = {
+    "slow": Path(__file__).with_name("slow_tests.txt"),
+    "tables": Path(__file__).with_name("table_tests.txt"),
+}
+
+
+def _listed(path: Path) -> set[str]:
+    lines = path.read_text("utf-8").splitlines()
+    return {line.split("#", 1)[0].strip() for line in lines} - {""}
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    lines = SLOW_LIST.read_text("utf-8").splitlines()
-    listed = {line.split("#", 1)[0].strip() for line in lines} - {""}
+    tiers = {mark: _listed(path) for mark, path in TIERS.items()}
     for item in items:
         nodeid = item.nodeid
         function = nodeid.split("[", 1)[0]
-        if {nodeid, function, nodeid.split("::", 1)[0]} & listed:
-            item.add_marker(pytest.mark.slow)
+        for mark, listed in tiers.items():
+            if {nodeid, function, nodeid.split("::", 1)[0]} & listed:
+                item.add_marker(getattr(pytest.mark, mark))

@@ -113,11 +113,13 @@ def _fast(query: str, dialect: str | None = None) -> object:
 QUERIES = sorted({t.format(w=w) for t, w in itertools.product(TEMPLATES, WORDS)} | set(SHAPES))
 
 
-@pytest.mark.parametrize("query", QUERIES)
-def test_the_fast_path_answers_as_the_parser_or_not_at_all(query: str) -> None:
-    fast = _fast(query)
-    if fast is not None:
-        assert fast == _full(query), query
+def test_the_fast_path_answers_as_the_parser_or_not_at_all() -> None:
+    # one test over the ~2,000 generated queries (as one case each, the runner's own cost per
+    # case was most of `make test`'s time on them); every query that differs is named
+    answered = {q: fast for q in QUERIES if (fast := _fast(q)) is not None}
+    assert len(answered) > 300  # the fast path is taken, not left to the parser every time
+    differ = [q for q, fast in answered.items() if fast != _full(q)]
+    assert not differ, differ[:20]
 
 
 @pytest.mark.parametrize(
