@@ -26,12 +26,18 @@ import re
 from typing import Any
 
 from specgap.argunits import on_argument
-from specgap.bind_units import bind_unit_of, camel_identifier, unit_argument
+from specgap.bind_units import bind_unit_of, unit_argument
 from specgap.extract.allow_binding import bind_by_prep
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.operators.evidence import key_words, named_like
 from specgap.registry import Tool
-from specgap.resolve.arguments import argument_help, argument_selector, resolve_argument
+from specgap.resolve.arguments import (
+    IDENTIFIER_END,
+    argument_help,
+    argument_selector,
+    not_a_number,
+    resolve_argument,
+)
 
 _VALUED = {"resource_in_allowlist": "allowed", "deny_action": "values"}
 
@@ -122,7 +128,7 @@ def fit_to_schema(
         return _unbound(rule, tool, params, facet, diagnostics)
     if schema is None or selector is None:
         return rule, params
-    if rule.operator == "arg_within_bound" and _not_a_number(selector.arg, schema):
+    if rule.operator == "arg_within_bound" and not_a_number(selector.arg, schema):
         # a number bound on an id, a name or a flag misreads what the phrase names
         return _unbound(rule, tool, params, facet, diagnostics)
     if rule.operator == "arg_within_bound" and schema.get("type") in _NUMERIC:
@@ -263,7 +269,7 @@ def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> 
     only by its entity ("orders" for `order_id`): the words are the entity's states or
     kinds, never its ids. Ids said as such ("order ids"), or values that look like ids
     ("A1", "ord_7"), and an `enum` listing the words, are left alone."""
-    if not _IDENTIFIER.search(arg) or not isinstance(values, list | tuple) or not values:
+    if not IDENTIFIER_END.search(arg) or not isinstance(values, list | tuple) or not values:
         return False
     from specgap.resolve.text import words
 
@@ -372,7 +378,7 @@ def _no_number(tool: Tool, selector: Selector | None) -> bool:
         said = f"{selector.arg} {schema.get('description', '')}".casefold().replace("_", " ")
         if not _NUMBER_WORDS & set(re.findall(r"[a-z]+", said)):
             return True
-    return schema is not None and _not_a_number(selector.arg, schema)
+    return schema is not None and not_a_number(selector.arg, schema)
 
 
 _NUMBER_WORDS = frozenset(
@@ -401,17 +407,6 @@ def _numeric_argument(tool: Tool, facet: str) -> str | None:
 _NUMERIC = frozenset({"number", "integer"})
 # a bound counted in characters: a text argument's length ("longer than 200 characters")
 _LENGTH = re.compile(r"\d[\d,]*\s*(?:characters?|chars?|letters?)\b", re.I)
-_IDENTIFIER = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
-
-
-def _not_a_number(arg: str, schema: dict[str, Any]) -> bool:
-    """The argument is a flag, an object, or a string that names something (an id, a code,
-    a name); a string amount ("amount": "string") is still a number written as text."""
-    kind = schema.get("type")
-    named = bool(_IDENTIFIER.search(arg)) or camel_identifier(arg)  # `voucherId` too
-    return kind in {"boolean", "object"} or (kind == "string" and named)
-
-
 _READS = re.compile(
     r"^(?:get|list|search|find|read|lookup|look_up|fetch|query|check|show|view)(?:_|$)", re.I
 )

@@ -31,6 +31,7 @@ from typing import Any
 
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.registry import Registry, Tool
+from specgap.resolve.arguments import CAMEL_ID_END
 from specgap.resolve.text import words
 
 # a unit word -> its kind
@@ -276,12 +277,9 @@ def timed_rule(
 
 
 # an identifier argument in camelCase (`voucherId`, `bookingID`, `cardToken`): no number
-_CAMEL_ID = re.compile(r"[a-z0-9](?:Id|Ids|ID|IDs|Uuid|UUID|Code|Name|Email|Key|Token)$")
-
-
 def camel_identifier(arg: str) -> bool:
     """The argument's camelCase name ends with an identifier's word."""
-    return bool(_CAMEL_ID.search(arg))
+    return bool(CAMEL_ID_END.search(arg))
 
 
 def bind_unit_of(

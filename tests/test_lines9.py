@@ -159,3 +159,31 @@ def test_tie_kept_when_two_tools_take_the_argument() -> None:
     bound = [p for p in built.policies if p.operator == "arg_within_bound"]
     assert [p.enforcement for p in bound] == ["review_only"]
     assert "ambiguous-mention" in codes
+
+
+def _tie_codes(sentence: str, tools: list[dict[str, object]]) -> tuple[list[str], list[str]]:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        built = build_prompt(Path(d), f"# Desk\n\n{sentence}\n", tools)
+    bound = [
+        f"{p.target} {p.enforcement}" for p in built.policies if p.operator == "arg_within_bound"
+    ]
+    return bound, [x.code for x in built.state.diagnostics]
+
+
+def test_an_id_of_that_name_holds_no_bound() -> None:
+    # "climbers" also names `climberId` of sendClimberText, a text id: no number can be
+    # bounded there, so the tie is still createBooking's
+    tools = [*TOOLS, T("sendClimberText", "Text a climber.", climberId="string", text="string")]
+    bound, codes = _tie_codes("max 6 climbers per booking", tools)
+    assert [b.split()[0] for b in bound] == ["createBooking"]
+    assert "ambiguous-mention" not in codes
+
+
+def test_a_number_of_that_name_keeps_the_tie() -> None:
+    # a numeric `climbers` on a second tool of the tie: either may be meant, never a guess
+    tools = [*TOOLS, T("quoteBooking", "Quote a booking.", climbers="number")]
+    bound, codes = _tie_codes("max 6 climbers per booking", tools)
+    assert "ambiguous-mention" in codes
+    assert bound == ["createBooking review_only"]

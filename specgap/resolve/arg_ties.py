@@ -8,6 +8,10 @@ exactly one tool of the tie has the argument the rule names (its `facet`, or its
 `arg`) and every other tied tool has no argument it could be, the tie is decided for that
 tool. Its score is left as it was, so a weakly named tool stays `review_only`; a tie in
 which two tools take the argument, or one might, stays ambiguous with its note.
+
+A bound ("at most 6 guests per booking") can only hold on an argument that carries a number
+or a list: a tied tool whose argument of that name is an identifier (`guest_id` of
+`delete_guest`) does not take it.
 """
 
 from __future__ import annotations
@@ -15,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from specgap.ir import CandidateRule, Resolution
-from specgap.registry import Registry
-from specgap.resolve.arguments import resolve_argument
+from specgap.registry import Registry, Tool
+from specgap.resolve.arguments import not_a_number, resolve_argument
 from specgap.resolve.evidence import near_tie
 
 
@@ -29,9 +33,25 @@ def _named_argument(params: dict[str, Any]) -> str | None:
     return arg if isinstance(arg, str) and arg.strip() else None
 
 
-def _status(registry: Registry, tool_id: str, named: str) -> str:
+_BOUNDS = frozenset({"arg_within_bound", "arg_count_bound"})
+
+
+def _status(registry: Registry, tool_id: str, named: str, bounded: bool) -> str:
     tool = registry.by_id.get(tool_id)
-    return resolve_argument(tool, named).status if tool else "unresolved"
+    if tool is None:
+        return "unresolved"
+    match = resolve_argument(tool, named)
+    if bounded and match.status == "resolved" and match.selector is not None:
+        schema = _schema_of(tool, match.selector.arg)
+        if schema is not None and not_a_number(match.selector.arg, schema):
+            return "unresolved"  # an id can hold no bound: this tool cannot be the one
+    return match.status
+
+
+def _schema_of(tool: Tool, arg: str) -> dict[str, Any] | None:
+    props = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    found = props.get(arg) if isinstance(props, dict) else None
+    return found if isinstance(found, dict) else None
 
 
 def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Resolution:
@@ -42,7 +62,8 @@ def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Res
     if named is None:
         return res
     tied = near_tie(res)
-    statuses = [_status(registry, c.tool_id, named) for c in tied]
+    bounded = rule.operator in _BOUNDS and any(k in rule.params for k in ("max", "min"))
+    statuses = [_status(registry, c.tool_id, named, bounded) for c in tied]
     if statuses.count("resolved") != 1 or "ambiguous" in statuses:
         return res
     chosen = tied[statuses.index("resolved")]

@@ -207,3 +207,20 @@ def argument_help(tool: Tool, phrase: str) -> str:
 
 def _quoted(names: Iterable[str]) -> str:
     return " or ".join(f"`{n}`" for n in names)
+
+
+# an argument that names something (an id, a code, a name): by its last word, snake or camelCase
+IDENTIFIER_END = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token)$", re.I)
+CAMEL_ID_END = re.compile(r"[a-z0-9](?:Id|Ids|ID|IDs|Uuid|UUID|Code|Name|Email|Key|Token)$")
+
+
+def names_a_thing(arg: str) -> bool:
+    """The argument's name ends with an identifier's word (`guest_id`, `voucherId`)."""
+    return bool(IDENTIFIER_END.search(arg) or CAMEL_ID_END.search(arg))
+
+
+def not_a_number(arg: str, schema: dict[str, Any]) -> bool:
+    """The argument is a flag, an object, or a string that names something (an id, a code,
+    a name); a string amount ("amount": "string") is still a number written as text."""
+    kind = schema.get("type")
+    return kind in {"boolean", "object"} or (kind == "string" and names_a_thing(arg))
