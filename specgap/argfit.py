@@ -33,6 +33,7 @@ from specgap.operators.evidence import key_words, named_like
 from specgap.registry import Tool
 from specgap.resolve.arguments import (
     IDENTIFIER_END,
+    LENGTH_SAID,
     argument_help,
     argument_selector,
     not_a_number,
@@ -93,7 +94,7 @@ def fit_to_schema(
         and selector is not None
         and isinstance(schema, dict)
         and schema.get("type") == "string"
-        and _LENGTH.search(rule.quote)
+        and LENGTH_SAID.search(rule.quote)
     ):  # "notes of at most 200 characters": the text's length, not a number it holds
         return rule, on_argument(params, selector.arg, "length")
     said = params.get("values") or params.get("allowed") or ()
@@ -406,7 +407,6 @@ def _numeric_argument(tool: Tool, facet: str) -> str | None:
 
 _NUMERIC = frozenset({"number", "integer"})
 # a bound counted in characters: a text argument's length ("longer than 200 characters")
-_LENGTH = re.compile(r"\d[\d,]*\s*(?:characters?|chars?|letters?)\b", re.I)
 _READS = re.compile(
     r"^(?:get|list|search|find|read|lookup|look_up|fetch|query|check|show|view)(?:_|$)", re.I
 )

@@ -30,7 +30,7 @@ from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
-from specgap.resolve.arguments import resolve_argument
+from specgap.resolve.arguments import LENGTH_SAID, not_a_number, resolve_argument
 from specgap.resolve.lexicon import VERB_CLASSES
 
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
@@ -87,6 +87,7 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         kept = exact
     if not kept:
         return _act_values(rule, registry, facet)
+    kept = _numbers_bounded(rule, registry, kept)
     if rule.params.get("schema_values") and (acts := _act_values(rule, registry, facet)):
         # "island tickets are not offered": the values' own argument on the act's tool, not
         # `ticket_id` (a word before a noun is a value only where a schema lists it); a copy
@@ -96,6 +97,28 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
         ]
         return [*listing, *acts]
     return kept
+
+
+def _numbers_bounded(
+    rule: CandidateRule, registry: Registry, copies: list[CandidateRule]
+) -> list[CandidateRule]:
+    """A bound ("Guests per booking: no more than 6") on the copies whose argument can hold
+    a number: an identifier its words also name (`guest_id` of `delete_guest`) holds no
+    count of guests. When no copy's argument can, all are kept, and the compiler says why."""
+    if rule.operator != "arg_within_bound" or not {"max", "min"} & set(rule.params):
+        return copies
+    if LENGTH_SAID.search(rule.quote):  # "names of at most 50 characters": a text's length
+        return copies
+
+    def numeric(copy: CandidateRule) -> bool:
+        tool = registry.by_id.get(str(copy.target))
+        arg = str(copy.params.get("facet", ""))
+        props = tool.schema.get("properties") if tool and isinstance(tool.schema, dict) else None
+        schema = props.get(arg) if isinstance(props, dict) else None
+        return not (isinstance(schema, dict) and not_a_number(arg, schema))
+
+    numbers = [c for c in copies if numeric(c)]
+    return numbers or copies
 
 
 def _of_heading(heading: str, copies: list[CandidateRule]) -> list[CandidateRule]:

@@ -187,3 +187,28 @@ def test_a_number_of_that_name_keeps_the_tie() -> None:
     bound, codes = _tie_codes("max 6 climbers per booking", tools)
     assert "ambiguous-mention" in codes
     assert bound == ["createBooking review_only"]
+
+
+def test_a_bound_spread_skips_an_id_its_words_also_name() -> None:
+    tools = [*TOOLS, T("sendClimberText", "Text a climber.", climberId="string", text="string")]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        built = build_prompt(Path(d), "# Desk\n\nClimbers per booking: no more than 6.\n", tools)
+    bound = [(p.target, p.enforcement) for p in built.policies if p.operator == "arg_within_bound"]
+    notes = [x.message for x in built.state.diagnostics if "climberId" in x.message]
+    assert bound == [("createBooking", "enforce")]
+    assert notes == []  # `climberId` was a copy that could never compile, with two notes
+
+
+def test_a_bound_on_ids_only_is_kept_and_explained() -> None:
+    # nothing but an id is named: the copy stays, and the compiler says why it is no bound
+    tools = [T("sendClimberText", "Text a climber.", climberId="string", text="string")]
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as d:
+        built = build_prompt(Path(d), "# Desk\n\nClimbers per message: no more than 6.\n", tools)
+    bound = [p for p in built.policies if p.operator == "arg_within_bound"]
+    codes = {x.code for x in built.state.diagnostics}
+    assert bound == []
+    assert "argument-restriction-not-compiled" in codes

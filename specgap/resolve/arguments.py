@@ -214,6 +214,10 @@ IDENTIFIER_END = re.compile(r"(?:^|[_.])(?:id|ids|uuid|code|name|email|key|token
 CAMEL_ID_END = re.compile(r"[a-z0-9](?:Id|Ids|ID|IDs|Uuid|UUID|Code|Name|Email|Key|Token)$")
 
 
+# a bound counted in characters: a text argument's length ("longer than 200 characters")
+LENGTH_SAID = re.compile(r"\d[\d,]*\s*(?:characters?|chars?|letters?)\b", re.I)
+
+
 def names_a_thing(arg: str) -> bool:
     """The argument's name ends with an identifier's word (`guest_id`, `voucherId`)."""
     return bool(IDENTIFIER_END.search(arg) or CAMEL_ID_END.search(arg))
