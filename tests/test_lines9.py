@@ -212,3 +212,22 @@ def test_a_bound_on_ids_only_is_kept_and_explained() -> None:
     codes = {x.code for x in built.state.diagnostics}
     assert bound == []
     assert "argument-restriction-not-compiled" in codes
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Climbers: at most 6 per booking.", "Climbers per booking: at most 6.", "max 6 climbers"],
+)
+def test_a_label_bound_with_its_holder_after_the_number(text: str) -> None:
+    policies, _ = _built(text)
+    assert ("arg_within_bound", "createBooking") in [p[:2] for p in policies]
+
+
+def test_a_label_bound_with_more_after_the_holder_is_not_respelt() -> None:
+    from specgap.extract.amounts import _holder_to_label
+
+    assert _holder_to_label("Climbers: at most 6 per booking.") == (
+        "Climbers per booking: at most 6."
+    )
+    assert _holder_to_label("Climbers: at most 6 per booking unless staff approve.") is None
+    assert _holder_to_label("Climbers: at most 6.") is None

@@ -198,6 +198,8 @@ def amount_bounds(text: str) -> list[Emit]:
         text, condition = lead  # "when the booking is unpaid, ...": never read without it
         lead = None
     found = _bounds(text) or noun_bounds(text)
+    if not found and (moved := _holder_to_label(text)) is not None:
+        found = noun_bounds(moved)  # "Guests: at most 6 per booking": guests per booking
     if not found and lead is not None:
         text, condition = lead  # "for refunds, ...": the topic, no condition
         found = _bounds(text) or noun_bounds(text)
@@ -209,6 +211,21 @@ def amount_bounds(text: str) -> list[Emit]:
         condition = f"{condition}; {tail[1]}" if condition else tail[1]
     found = [_plain(e) for e in found]
     return [replace(e, condition=condition) for e in found] if condition else found
+
+
+# "Guests: at most 6 per booking": the holder said after the number, as the label's own
+_HOLDER_AFTER = re.compile(
+    r"^(?P<label>\W*[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})\s*:\s*(?P<bound>(?:at\s+most|at\s+least|"
+    r"no\s+more\s+than|no\s+fewer\s+than|no\s+less\s+than|not\s+more\s+than|up\s+to)\s+"
+    r"\d+(?:\.\d+)?)\s+(?P<per>per\s+[a-z][\w-]*)\s*[.!]?\s*$",
+    re.I,
+)
+
+
+def _holder_to_label(text: str) -> str | None:
+    """ "Guests: at most 6 per booking" said as "Guests per booking: at most 6", or None."""
+    m = _HOLDER_AFTER.match(text)
+    return None if m is None else f"{m['label']} {m['per']}: {m['bound']}."
 
 
 # "the number of nights": the nights; "stays at the kennel nights": where, no argument's word
