@@ -29,8 +29,8 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow and not tables"
 
-# The probe tables: sentences written to probe one reading each (about 3,000 cases, each a whole
-# agent build); `make check` and CI run them beside `make test`.
+# The probe tables listed in tests/table_tests.txt: sentences written to probe the readings
+# (about 4,400 cases, each a whole agent build); `make check` and CI run them beside `make test`.
 test-tables: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "tables and not slow"
 
