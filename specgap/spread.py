@@ -30,7 +30,7 @@ from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
-from specgap.resolve.arguments import LENGTH_SAID, not_a_number, resolve_argument
+from specgap.resolve.arguments import LENGTH_SAID, holds_no_number, resolve_argument
 from specgap.resolve.lexicon import VERB_CLASSES
 
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
@@ -112,10 +112,7 @@ def _numbers_bounded(
 
     def numeric(copy: CandidateRule) -> bool:
         tool = registry.by_id.get(str(copy.target))
-        arg = str(copy.params.get("facet", ""))
-        props = tool.schema.get("properties") if tool and isinstance(tool.schema, dict) else None
-        schema = props.get(arg) if isinstance(props, dict) else None
-        return not (isinstance(schema, dict) and not_a_number(arg, schema))
+        return tool is None or not holds_no_number(tool, str(copy.params.get("facet", "")))
 
     numbers = [c for c in copies if numeric(c)]
     return numbers or copies

@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from specgap.ir import CandidateRule, Resolution
-from specgap.registry import Registry, Tool
-from specgap.resolve.arguments import not_a_number, resolve_argument
+from specgap.registry import Registry
+from specgap.resolve.arguments import holds_no_number, resolve_argument
 from specgap.resolve.evidence import near_tie
 
 
@@ -41,17 +41,10 @@ def _status(registry: Registry, tool_id: str, named: str, bounded: bool) -> str:
     if tool is None:
         return "unresolved"
     match = resolve_argument(tool, named)
-    if bounded and match.status == "resolved" and match.selector is not None:
-        schema = _schema_of(tool, match.selector.arg)
-        if schema is not None and not_a_number(match.selector.arg, schema):
-            return "unresolved"  # an id can hold no bound: this tool cannot be the one
+    selector = match.selector if match.status == "resolved" else None
+    if bounded and selector is not None and holds_no_number(tool, selector.arg):
+        return "unresolved"  # an id can hold no bound: this tool cannot be the one
     return match.status
-
-
-def _schema_of(tool: Tool, arg: str) -> dict[str, Any] | None:
-    props = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
-    found = props.get(arg) if isinstance(props, dict) else None
-    return found if isinstance(found, dict) else None
 
 
 def by_argument(registry: Registry, rule: CandidateRule, res: Resolution) -> Resolution:

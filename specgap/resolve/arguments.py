@@ -228,3 +228,11 @@ def not_a_number(arg: str, schema: dict[str, Any]) -> bool:
     a name); a string amount ("amount": "string") is still a number written as text."""
     kind = schema.get("type")
     return kind in {"boolean", "object"} or (kind == "string" and names_a_thing(arg))
+
+
+def holds_no_number(tool: Tool, arg: str) -> bool:
+    """`tool`'s top-level argument `arg` is declared as something no bound can hold (an id,
+    a flag, an object: `not_a_number`); False when its schema says nothing."""
+    props = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    schema = props.get(arg) if isinstance(props, dict) else None
+    return isinstance(schema, dict) and not_a_number(arg, schema)

@@ -75,20 +75,12 @@ _NEGATIONS = _words("not never no nor don t doesn cannot")
 _STOPS = _words("and or but if when once until unless before after while because")
 
 
-def _lemmas(word: str) -> dict[str, tuple[str, ...]]:
-    return lemmas(word)
-
-
-def _participles(verb: str) -> tuple[str, ...]:
-    return inflections(verb, "VBN")
-
-
 def base_forms(word: str) -> tuple[str, ...]:
     """The verbs `word` is a form of (`paid` -> pay, `found` -> find, found), as the
     lexicon lists them; empty for a word that is no verb form."""
     if len(word) < 2 or not word.isalpha():
         return ()
-    return _lemmas(word).get("VERB", ())
+    return lemmas(word).get("VERB", ())
 
 
 @cache
@@ -97,8 +89,8 @@ def only_a_verb(word: str) -> bool:
     `protect`; not `console`, `score`, `copy`), as the lexicon lists them."""
     if len(word) < 2 or not word.isalpha():
         return False
-    lemmas = _lemmas(word)
-    return word in lemmas.get("VERB", ()) and "NOUN" not in lemmas
+    found = lemmas(word)
+    return word in found.get("VERB", ()) and "NOUN" not in found
 
 
 @cache
@@ -106,7 +98,7 @@ def plural(word: str) -> bool:
     """Whether `word` is a plural noun (`cards`, `people`; not `news`, `status`, `card`)."""
     if len(word) < 3 or not word.isalpha():
         return False
-    nouns = _lemmas(word).get("NOUN", ())
+    nouns = lemmas(word).get("NOUN", ())
     return bool(nouns) and word not in nouns
 
 
@@ -114,7 +106,7 @@ def past_participle(word: str) -> str | None:
     """The verb `word` is the past participle of (`paid`, `held`, `rerouted`, `set`), or
     None: `open`, `sender` and `paying` are none."""
     for verb in base_forms(word):
-        if word in _participles(verb):
+        if word in inflections(verb, "VBN"):
             return verb
     return None
 
@@ -410,7 +402,7 @@ def unmodified(mention: str, vocabulary: Container[str], known: Iterable[str] = 
         or not w.isalpha()
         or stem(w) in vocabulary
         or w in _DETERMINERS
-        or not _lemmas(w)
+        or not lemmas(w)
     ]
     if len(kept) == end - 1 - start:
         return None
