@@ -65,11 +65,13 @@ UNSEEN9_DIR = GOLD_DIR.parent / "gold_unseen9"
 # rows are reported apart as `dev`; the later sets stay blind and are the honest estimate.
 # The fourth was opened the same way in the ninth session (2026-12-02), when an eighth blind
 # set was written to take its place; the fifth in the twelfth session (2026-12-02), after the
-# ninth blind set was written in the eleventh (tests/gold_unseen5/README.md logs it).
-OPENED = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5")
+# ninth blind set was written in the eleventh (tests/gold_unseen5/README.md logs it); the
+# sixth in the twenty-first session (2026-12-03), when a tenth blind set was written to take
+# its place (tests/gold_unseen6/README.md logs it).
+OPENED = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6")
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
-# into it. None now: `ALL blind` is unseen6..unseen9 from the twelfth session on.
+# into it. None now: `ALL blind` is unseen7..unseen9 from the twenty-first session on.
 APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
