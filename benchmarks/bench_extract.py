@@ -5,9 +5,9 @@ extractor in a temporary folder and scored by `benchmarks.extract_score`. One ro
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
 written for the project that live beside their gold and are in no corpus; `unseen2` ..
-`unseen9`: the second to ninth blind sets, `tests/gold_unseen2/`, `tests/gold_unseen3/`,
+`unseen10`: the second to tenth blind sets, `tests/gold_unseen2/`, `tests/gold_unseen3/`,
 `tests/gold_unseen4/`, `tests/gold_unseen5/`, `tests/gold_unseen6/`, `tests/gold_unseen7/`,
-`tests/gold_unseen8/` and `tests/gold_unseen9/`, alike). Totals are
+`tests/gold_unseen8/`, `tests/gold_unseen9/` and `tests/gold_unseen10/`, alike). Totals are
 micro-averages (sums of counts). The six oldest blind sets were opened for development
 (`benchmarks.gold.OPENED`): two more rows sum them (`ALL dev`) and the sets still blind
 (`ALL blind`, the honest estimate beside `heldout`), without the sets written this session
@@ -55,6 +55,7 @@ from benchmarks.gold import (
     UNSEEN7_DIR,
     UNSEEN8_DIR,
     UNSEEN9_DIR,
+    UNSEEN10_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -183,6 +184,7 @@ def run(options: Sequence[str] = ()) -> None:
             *unseen_gold_files(UNSEEN7_DIR),
             *unseen_gold_files(UNSEEN8_DIR),
             *unseen_gold_files(UNSEEN9_DIR),
+            *unseen_gold_files(UNSEEN10_DIR),
         ]
     )
     if not corpus.is_dir():

@@ -1,5 +1,5 @@
-"""The nine blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen9/`
-(splits `unseen`, `unseen2` .. `unseen9`; see each folder's README): made-up domains
+"""The ten blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen10/`
+(splits `unseen`, `unseen2` .. `unseen10`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -36,6 +36,7 @@ from benchmarks.gold import (
     UNSEEN7_DIR,
     UNSEEN8_DIR,
     UNSEEN9_DIR,
+    UNSEEN10_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -137,6 +138,18 @@ BLIND = (
         "unseen9",
         (8, 14),
         (40, 70),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the tenth brief asked for 12-15 tools, policies of 50-65 lines, ~30-40 entries a domain,
+    # in realistic prompt styles and tool-id styles no earlier set used
+    Blind(
+        UNSEEN10_DIR,
+        "unseen10",
+        (12, 15),
+        (50, 65),
         policy_md_only=True,
         tool_rules=True,
         conditions=True,
@@ -280,7 +293,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all twenty-seven blind domains (~17 s)
+@pytest.mark.slow  # builds all thirty blind domains (~19 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
