@@ -669,3 +669,42 @@ def test_two_one_sided_bounds_meet_an_expected_range(
     assert met(bound(5, max=6)) == 0
     assert met(bound(6, min=2), bound(7, max=5)) == 0
     assert met(bound(8, min=2, max=9), bound(9, max=6)) == 0  # the min side says another max
+
+
+def test_a_count_of_a_list_meets_expected_items_that_are_its_own(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """A gold count of `items: book` over `arg: books` is met by a count of `books` without
+    `items` (the operator counts the arguments named like its items: the same calls are
+    denied); a count of another kind of item, or over a list not named by the items, is not."""
+    gold, _, domain = library
+    counted = GoldRule.model_validate(
+        {
+            "at": "tools.json#lend_book",
+            "note": "six books a loan",
+            "checkable": True,
+            "expect": [
+                {
+                    "operator": "arg_count_bound",
+                    "target": "lend_book",
+                    "params": {"arg": "books", "items": "book", "max": 6},
+                }
+            ],
+        }
+    )
+    with_count = gold.model_copy(update={"rules": (*gold.rules[:4], counted)})
+    placed = place(with_count, domain, tmp_path / "counted")
+    tools = (domain / "tools.json").as_posix()
+    line = placed.sites[4].start + 1
+
+    def count(n: int, arg: str, **more: object) -> Policy:
+        params = {"selector": {"arg": arg}, "max": 6, **more}
+        return _policy(n, "arg_count_bound", "lend_book", params, (tools, line))
+
+    def met(*policies: Policy) -> int:
+        return score(with_count, placed.sites, placed.artifacts, policies, (), lambda n: n).matched
+
+    assert met(count(1, "books")) == 1
+    assert met(count(2, "books", items="book")) == 1
+    assert met(count(3, "books", items="gift card")) == 0
+    assert met(count(4, "readers")) == 0

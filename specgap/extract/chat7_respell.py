@@ -19,7 +19,8 @@ phrase of one sentence (`docs/chat-seven.md`):
   booking for expired vaccines", "No booking if the vaccines are expired"); "if status =
   done": "if the status is done"; "refunds only if C": "No refunds unless C";
 - "max" and "min" as words: "discounts max 15%" (no discounts over 15 %), "max 3 doses
-  per X" (at most 3 doses per X), "5 parts max" (at most 5 parts);
+  per X" (at most 3 doses per X), "5 parts max" (at most 5 parts), "T: $400 max per
+  refund" (T: at most $400 per refund);
 - the writer as approver: "need me (the manager) to sign off", "= my sign off first",
   "need my ok": a sign-off from the role the bracket names (the manager when none): a
   review, never enforced;
@@ -54,7 +55,7 @@ from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import USER, singular
 
-__all__ = ["reread", "respellings"]
+__all__ = ["max_spelt", "reread", "respellings"]
 
 _EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
 # what makes a line informal (any one of them)
@@ -369,6 +370,7 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         tail = f" {rest}" if rest else ""
         forms.append(f"no {m['n']} {over} {m['amt']}{tail}")
         forms.append(f"{m['n']} are {most} {m['amt']}{tail}")
+        forms.append(f"{m['n']}: {most} {m['amt']}{tail}")  # "T: $400 max per refund"
     if m := _MAX_LEAD.match(said):
         most = "at most" if m["m"].casefold() == "max" else "at least"
         forms.append(f"{most} {m['rest']}")
@@ -382,6 +384,26 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         if sentence and sentence not in out:
             out.append(sentence)
     return out, unclear
+
+
+def max_spelt(text: str) -> str | None:
+    """ "max" and "min" as words spelt "at most" / "at least" where they stand beside an
+    amount ("T: $400 max per refund": T: at most $400 per refund; "max 3 per X": at most 3
+    per X), for the readers of a whole line (a label naming a tool is read above the
+    respellings of `reread`); None when the line has no such word."""
+    said = " ".join(text.split())
+    for pattern in (_NOUN_AMT_MAX, _MAX_LEAD, _MAX_AFTER):
+        if (m := pattern.match(said.rstrip("."))) is None:
+            continue
+        most = "at most" if m["m"].casefold() == "max" else "at least"
+        rest = m["rest"].strip(" ,;:.")
+        tail = f" {rest}" if rest else ""
+        if pattern is _NOUN_AMT_MAX:
+            return f"{m['n']}: {most} {m['amt']}{tail}."
+        if pattern is _MAX_LEAD:
+            return f"{most[:1].upper()}{most[1:]} {rest}."
+        return f"At {most[3:]} {m['num']}{tail}."
+    return None
 
 
 def _plain(rules: list[CandidateRule]) -> int:

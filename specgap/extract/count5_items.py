@@ -47,6 +47,7 @@ from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.grammar_rules import candidate
+from specgap.extract.nominals import nominal_act
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import NUMBER_WORDS, singular
@@ -93,6 +94,9 @@ def _forms(word: str) -> set[str]:
     found = {w, singular(w)}
     for kind in ("NOUN", "VERB"):
         found.update(x.casefold() for x in lemmas(w).get(kind, ()))
+    act = nominal_act(singular(w))  # "per reservation": the call that reserves
+    if act is not None:
+        found.add(act)
     return found
 
 

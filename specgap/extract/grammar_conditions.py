@@ -346,6 +346,9 @@ def bind_state(cond: Condition, entity: str, words: str) -> Condition:
     return _bind(cond, words)
 
 
+# a comma inside a list of values ("whose status is `alarm`, `defrost` or `offline`"): one
+# value follows it, then another comma, "or"/"and", or the end of the clause
+LISTED_COMMA = r",(?=\s*(?:(?:or|and)\s+)?['\"`]?[\w-]+['\"`]?\s*(?:,|\b(?:or|and)\b|[.;]|$))"
 _RELATIVE = re.compile(
     r"^\s*(?:that|which|who|whom|whose|not\s+(?:within|in|on|listed|provided|given|supplied|"
     r"returned|stated|available|found|mentioned)|you\s+(?:do\s+not|don't|"
@@ -502,7 +505,7 @@ def state_after(main: str, at: int, obj: str) -> Condition | None:
 _FOR_WHICH = re.compile(
     r"^\s*(?:for|on|to|of|from|with|against)\s+(?:an?\s+|the\s+|any\s+)?(?P<np>[a-z][\w-]*"
     r"(?:\s+[a-z][\w-]*)?)\s+(?P<rel>(?:(?:that|which|who)\s+(?:is|are|was|were|has|have)|whose\s+[a-z]+\s+"
-    r"(?:is|are|was|were))\b[^.;,]*)",
+    r"(?:is|are|was|were))\b(?:[^.;,]|" + LISTED_COMMA + r")*)",
     re.I,
 )
 

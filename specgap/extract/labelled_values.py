@@ -7,6 +7,8 @@ argument's.
   may be several words);
 - "room_type: single | double | suite", "`channel` = sms | email", "region in {US, CA}"
   (a setting line: alternatives between bars or in braces after an argument's name);
+  "Lesson `type`: group / private / adaptive" (the name in ticks, after its tool's noun;
+  alternatives between slashes too);
 - "room types we sell: single, double, suite", "regions we ship to: north, south",
   "currencies we settle in: EUR, USD" (a label with who offers them);
 - "only use UPS, FedEx or DHL as the carrier", "only offer terrace or bar for seating";
@@ -36,6 +38,7 @@ _BARES = (
 )  # fmt: skip
 _LABEL = r"(?P<np>[A-Za-z][\w-]*(?:\s+[A-Za-z][\w-]*){0,2}?)"
 _END = r"\s*[.;]?\s*$"
+_OR_BAR = r"(?:\s*\|\s*|\s+/\s+)"  # "a | b", "a / b"
 _FORMS: tuple[re.Pattern[str], ...] = (
     # "seating areas allowed: terrace, main room, bar"
     re.compile(r"^\W*(?:the\s+)?(?:only\s+)?" + _LABEL + r"\s+" + _QUALIFIED + r"\s*:\s*" + ITEMS
@@ -51,6 +54,11 @@ _FORMS: tuple[re.Pattern[str], ...] = (
     # "room_type: single | double | suite", "region in {US, CA}"
     re.compile(r"^\W*`?(?P<np>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*)`?\s*(?::|=)\s*"
                r"(?P<list>" + _WORD + r"(?:\s*\|\s*" + _WORD + r")+)" + _END, re.I),
+    # "Lesson `type`: group / private / adaptive": an argument's name in ticks after the noun
+    # of its tool, its alternatives between slashes or bars
+    re.compile(r"^\W*(?:(?P<of>[A-Za-z][\w-]*)\s+)?`(?P<np>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*)`"
+               r"\s*(?::|=)\s*(?P<list>" + _WORD + _OR_BAR + _WORD + r"(?:" + _OR_BAR + _WORD
+               + r")*)" + _END),
     re.compile(r"^\W*`?(?P<np>[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)*)`?\s+(?:must\s+be\s+)?"
                r"(?:in|one\s+of)\s*[\[{(]\s*(?P<list>" + _WORD + r"(?:\s*[,|]\s*" + _WORD
                + r")+)\s*[\]})]" + _END, re.I),
@@ -94,7 +102,7 @@ _FORMS: tuple[re.Pattern[str], ...] = (
                r"flavou?rs)\s*:?\s*)?" + _BARES + r"(?:\s+only)?" + _END, re.I),
 )  # fmt: skip
 _UNQUALIFIED = len(_FORMS) - 3  # from here on, no word of the frame says "the only ones"
-_SPLIT = re.compile(r"\s*[,|]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+", re.I)
+_SPLIT = re.compile(r"\s*[,|]\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+|\s+/\s+", re.I)
 # words that are never in a value: the list is a sentence, not values
 _NOT_VALUES = frozenset(
     {"a", "an", "the", "any", "all", "some", "not", "no", "other", "others", "more", "less",
@@ -137,7 +145,7 @@ def labelled_list(text: str) -> tuple[str, tuple[str, ...]]:
             return "", ()  # "Opening days: Monday or Friday": a section's facts, no argument
         if _OPEN.search(text):
             return "", ()  # "... such as a, b": an open list
-        np = " ".join(m["np"].split())
+        np = " ".join([*([m["of"]] if m.groupdict().get("of") else []), *m["np"].split()])
         words = np.casefold().split()
         if not words or words[-1] in _NOT_ARGUMENTS or words[0] in _NOT_ARGUMENTS:
             return "", ()

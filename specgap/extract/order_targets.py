@@ -11,8 +11,10 @@ coordination one copy per action:
 - a target mention that is itself the coordination ("`a` or `b`", "assigning a slip or
   releasing it") is split, when every part is a tool id or every part a gerund phrase;
 - a target mention that is the first part of one in the sentence is followed by the parts
-  after it that have its form (a gerund phrase after a gerund, a tool id after a tool id);
-  the coordination ends where a part of another form begins (", look up the booking").
+  after it that have its form (a gerund phrase after a gerund, a tool id after a tool id, an
+  act named by a noun after another: "before any lesson booking, kit reservation or
+  refund"); the coordination ends where a part of another form begins (", look up the
+  booking").
 
 Each copy is resolved on its own; a part that names no tool gets its own note, as any
 mention does. Parts that share one object ("before you modify, cancel or refund it") are
@@ -23,12 +25,14 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.action_nominal import _action
 from specgap.extract.clause_steps import TOOL_ID as _ID
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.order_words import base_form, coordinated_events
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
+from specgap.irbase import Grounding
 
 __all__ = ["coordinated_orders"]
 
@@ -37,6 +41,7 @@ _SEP = re.compile(
 )
 _CLAUSE_END = re.compile(r"[.;:!?]|\s+(?:then|so|because|unless|if|when|while)\s", re.I)
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
+_DETERMINERS = frozenset({"a", "an", "the", "any", "every", "each", "all"})
 _BEFORE_GERUND = re.compile(r"\b(?:before|prior\s+to)\s+(?P<g>[a-z]+ing\b.*)$", re.I)
 
 
@@ -92,12 +97,25 @@ def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
         return [rule]
     parts = _parts(target)
     if parts is None:
-        more = _following(text, target)
+        more = _following(text, target) or _nouns_following(text, target)
         if not more:
             return [rule]
         parts = [target, *more]
     others = tuple(m for m in rule.mentions if m != target)
-    return [rule.model_copy(update={"target": part, "mentions": (part, *others)}) for part in parts]
+    return [
+        rule.model_copy(
+            update={"target": part, "mentions": (part, *others), "grounding": _grounded(rule, part)}
+        )
+        for part in parts
+    ]
+
+
+def _grounded(rule: CandidateRule, part: str) -> Grounding:
+    """A part said word for word in the sentence is grounded as any target the sentence
+    names (`grammar_rules.candidate`), whatever words the first part was given in."""
+    if rule.grounding == "partial" and part.casefold() in rule.text.casefold():
+        return "exact"
+    return rule.grounding
 
 
 def _parts(mention: str) -> list[str] | None:
@@ -108,7 +126,7 @@ def _parts(mention: str) -> list[str] | None:
         return None
     if all(_ID.fullmatch(p) for p in pieces):
         return [_bare(p) for p in pieces]
-    if all(_gerund(p) for p in pieces):
+    if all(_gerund(p) for p in pieces) or all(_nominal(p) for p in pieces):
         return pieces
     return None
 
@@ -128,7 +146,8 @@ def _following(text: str, target: str) -> list[str]:
     if not _is_target(first, target, said_as_base):
         return []  # the target is not a part of its own ("X requires doing A or B")
     as_id = _ID.fullmatch(first) is not None
-    if not as_id and not _gerund(first):
+    as_noun = not as_id and not _gerund(first) and _nominal(first)
+    if not as_id and not as_noun and not _gerund(first):
         return []
     more: list[str] = []
     for piece in pieces[1:]:
@@ -137,11 +156,43 @@ def _following(text: str, target: str) -> list[str]:
             more.append(_bare(said[0]))
             if said.end() < len(piece):
                 break
-        elif not as_id and _gerund(piece):
+        elif as_noun and _nominal(piece):
+            more.append(piece)
+        elif not as_id and not as_noun and _gerund(piece):
             more.append(_as_base(piece) if said_as_base else piece)
         else:
             break  # the coordination ends where a part of another form begins
     return more
+
+
+def _nouns_following(text: str, target: str) -> list[str]:
+    """The acts named by nouns that follow the target in a coordination of such nouns, when
+    the target was given as the verb and object of the first ("book lesson" for "any lesson
+    booking, kit reservation or refund")."""
+    wanted = " ".join(target.casefold().split())
+    for clause in re.split(r"[.;:!?()]", text):
+        pieces = [p.strip() for p in _SEP.split(clause) if p.strip()]
+        for i, piece in enumerate(pieces[:-1]):
+            words = [w for w in piece.split() if w.casefold() not in _DETERMINERS]
+            tail = _tail_nominal(words)
+            if tail is None or " ".join(_action(tail) or ()).strip() != wanted:
+                continue
+            more: list[str] = []
+            for after in pieces[i + 1 :]:
+                if not _nominal(after):
+                    break
+                more.append(after)
+            return more
+    return []
+
+
+def _tail_nominal(words: list[str]) -> str | None:
+    """The noun phrase of at most three words that ends a piece ("first, before any lesson
+    booking": lesson booking), when it names an act."""
+    for n in (2, 1, 3):
+        if len(words) >= n and _nominal(" ".join(words[-n:])):
+            return " ".join(words[-n:])
+    return None
 
 
 def _find(text: str, target: str) -> tuple[int, bool]:
@@ -180,6 +231,17 @@ def _gerund(piece: str) -> bool:
         len(words) >= 2
         and words[0].casefold().endswith("ing")
         and gerund_verb(words[0]) != words[0].casefold()
+    )
+
+
+def _nominal(piece: str) -> bool:
+    """The piece is an act named by a noun phrase of at most three words ("refund", "kit
+    reservation", "any lesson booking"): its last word names an act (`action_nominal`)."""
+    words = [w for w in piece.split() if w.casefold() not in _DETERMINERS]
+    return (
+        0 < len(words) <= 3
+        and all(_WORD.fullmatch(w) for w in words)
+        and _action(" ".join(words)) is not None
     )
 
 

@@ -20,6 +20,7 @@ from specgap.extract import (
     args4_counts,
     args4_kinds,
     args4_values,
+    aside21,
     bound5_respell,
     bound17,
     chat7_respell,
@@ -138,6 +139,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
+    said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
@@ -150,6 +152,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = grounded18.reread(sentence, rules, notes, _read_said)
     # "## Extensions" over "- Not allowed for lost hires.": "Extensions: ..." (`headed19`)
     rules, notes = headed19.reread(sentence, rules, notes, read_sentence)
+    # "Waiver on file (SignWaiver) before ...", "... only (no promos)", ", period" (`aside21`)
+    rules, notes = aside21.reread(sentence, rules, notes, read_sentence)
     # read as it means, the sentence said why it compiles to nothing; as written, nothing
     return (rules, notes) if rules or notes else ([], spelt_notes)
 

@@ -17,6 +17,7 @@ import re
 from dataclasses import replace
 
 from specgap.extract.grammar_conditions import (
+    LISTED_COMMA,
     Condition,
     bind_state,
     read_condition,
@@ -164,7 +165,9 @@ def active_subject_state(main: str, modal_at: int) -> Condition | None:
 
 _PREPOSED = re.compile(
     r"^\s*(?:to|for|on|of|from|with|against|under)\s+(?P<np>(?:(?:a|an|the|any|all)\s+)?[a-z][\w-]*"
-    r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z`'\"][^.;:!?]*?)(?=\s*(?:[,.;:!?]|$))",
+    r"(?:\s*(?:,|or|and)\s*[a-z][\w-]*)*\s+[a-z`'\"][^.;:!?]*?)(?=\s*(?:(?!"
+    + LISTED_COMMA
+    + r")[,.;:!?]|$))",
     re.I,
 )
 

@@ -1,0 +1,126 @@
+"""Session 21: terse desk lines — asides and glosses set aside (`extract.aside21`), acts
+named by nouns in a coordination of orderings (`order_targets`), "max" beside an amount on a
+tool's label line (`chat7_respell.max_spelt`), a slashed list under a ticked argument
+(`labelled_values`), a count's holder naming its tool (`count5_items`), and a state listed
+with commas after "whose" (`state_positions`). Sentences written for these tests, in a
+made-up kayak-hire desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.aside21 import respelt
+from tests.probes import desk_policies, fits
+from tests.probes import spec as T
+
+TOOLS = [
+    T("FindPaddler", "Find a paddler by phone; returns paddler_id.", phone="string"),
+    T("SignRelease", "Record a signed release.", paddler_id="string", paddler_ids="array"),
+    T("HireBoat", "Hire boats to a party.", paddler_id="string", paddler_ids="array",
+      boat="string", hours="integer"),
+    T("BookTour", "Book a guided tour.", paddler_id="string", level="string",
+      tour_type="string"),
+    T("ReadHire", "Read a hire: status (out, back, overdue, lost).", hire_id="string"),
+    T("CloseHire", "Close a hire when the boats are back.", hire_id="string"),
+    T("RefundHire", "Refund part of a hire payment.", hire_id="string", amount="number"),
+    T("DockStatus", "Read a dock's status (open, windy, closed).", dock_id="string"),
+    T("AssignDock", "Assign a launch dock to a hire.", dock_id="string", hire_id="string"),
+    T("TextPaddler", "Text a paddler from a template.", phone="string", template="string"),
+]  # fmt: skip
+
+
+def _policies(tmp_path: Path, line: str) -> list:
+    return desk_policies(tmp_path, line, TOOLS)
+
+
+def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
+    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
+
+
+@pytest.mark.parametrize(
+    ("line", "operator", "target", "params"),
+    [
+        # a bracketed tool id names the call the words before it mean
+        ("- Release on file (SignRelease) before the boats go out (HireBoat).",
+         "require_before", "HireBoat", {"before": "SignRelease"}),
+        ("- Launch: always read the dock board (DockStatus) before AssignDock (wind matters).",
+         "require_before", "AssignDock", {"before": "DockStatus"}),
+        # an emphatic tail and an explaining bracket are no part of the rule
+        ("- One refund per hire, period.", "max_calls", "RefundHire", {"max": 1, "per": "hire"}),
+        ("- TextPaddler `template`: `hire_ready` or `storm_recall` only (no adverts).",
+         "resource_in_allowlist", "TextPaddler", {"arg": "template",
+                                                  "allowed": ["hire_ready", "storm_recall"]}),
+        # "max" beside an amount on a line labelled with the tool
+        ("- RefundHire: $120 max per refund.", "arg_within_bound", "RefundHire",
+         {"arg": "amount", "max": 120}),
+        # an argument in ticks after its tool's noun, the values between slashes
+        ("- Tour `level`: easy / medium / open-water.", "resource_in_allowlist", "BookTour",
+         {"arg": "level", "allowed": ["easy", "medium", "open-water"]}),
+        # the count's holder names the tool whose list is counted
+        ("- Max 6 paddlers per hire.", "arg_count_bound", "HireBoat",
+         {"arg": "paddler_ids", "max": 6}),
+        # a state listed with commas after "whose": every value
+        ("Never assign a dock to a hire whose status is overdue, back or lost.",
+         "state_condition", "AssignDock", {"denied": ["overdue", "back", "lost"]}),
+    ],
+)  # fmt: skip
+def test_terse_lines_are_read(
+    tmp_path: Path, line: str, operator: str, target: str, params: dict
+) -> None:
+    policies = _policies(tmp_path, line)
+    assert _has(policies, operator, target, "enforce", **params), [
+        (p.operator, p.target, p.enforcement, p.condition) for p in policies
+    ]
+
+
+def test_acts_named_by_nouns_in_a_coordination_each_get_the_order(tmp_path: Path) -> None:
+    """ "before any tour booking, dock assignment or refund": every act of the coordination waits
+    for the lookup, each enforced (each said word for word)."""
+    policies = _policies(
+        tmp_path,
+        "- Find the paddler first (FindPaddler), before any tour booking, dock "
+        "assignment or refund.",
+    )
+    for tool in ("BookTour", "AssignDock", "RefundHire"):
+        assert _has(policies, "require_before", tool, "enforce", before="FindPaddler"), tool
+
+
+@pytest.mark.parametrize(
+    ("line", "kept"),
+    [
+        # a bracket that could narrow the rule stays: without it the rule would be stronger
+        ("At most 3 boats per hire (for members).", "(for members)"),
+        ("Refunds need a manager (over $50).", "(over $50)"),
+        ("No tours on the bay (unless the dock is open).", "(unless the dock is open)"),
+        ("Hire boats (DockStatus says open) after a check.", "(DockStatus says open)"),
+    ],
+)
+def test_a_bracket_that_could_narrow_the_rule_is_kept(line: str, kept: str) -> None:
+    said = respelt(line)
+    assert said is None or kept in said[0]
+
+
+def test_a_bracketed_id_outside_an_ordering_is_no_call_to_ban(tmp_path: Path) -> None:
+    """ "Boat size from the hire record (ReadHire), never guessed" says where a value comes
+    from: the gloss is not read, so no flat ban of `ReadHire` is compiled."""
+    policies = _policies(tmp_path, "- Boat size from the hire record (ReadHire), never guessed.")
+    assert not [p for p in policies if p.operator == "deny_action" and p.target == "ReadHire"]
+    assert respelt("Boat size from the hire record (ReadHire), never guessed.") is None
+
+
+def test_a_gloss_in_an_ordering_keeps_only_orderings() -> None:
+    said = respelt("Close the hire (CloseHire) only after the boats are back (ReadHire).")
+    assert said is not None
+    assert said[1]
+    assert said[0] == "Call CloseHire only after ReadHire."
+
+
+def test_a_bracket_inside_a_condition_is_set_aside_when_that_binds_it(tmp_path: Path) -> None:
+    """ "whose status is overdue (call the office)": read as written the condition holds the
+    bracket and is not bound (a reviewed ban); set aside, it binds to the hire's status."""
+    line = "- Never close a hire whose status is overdue (call the office)."
+    policies = _policies(tmp_path, line)
+    assert _has(policies, "state_condition", "CloseHire", "enforce", denied=["overdue"])
+    assert not [p for p in policies if p.operator == "deny_action"]
