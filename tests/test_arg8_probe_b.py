@@ -106,8 +106,9 @@ CASES: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]] = [
 
 # the cases that failed on the first run: 23 of 25 exact (17 of the 19 rules, both ties, the
 # 4 look-alikes), none wrong ("on a new order": `order` names both tools taking the count;
-# "has to be the id that ..." after "given with a booking" was not read)
-_OPEN = frozenset({"k-guests-new", "c-sender-booking"})
+# "has to be the id that ..." after "given with a booking" was not read; it is since the
+# twenty-first session, `copula21`: "has to be" read as "must be")
+_OPEN = frozenset({"k-guests-new"})
 
 
 @pytest.mark.parametrize(

@@ -124,3 +124,57 @@ def test_a_bracket_inside_a_condition_is_set_aside_when_that_binds_it(tmp_path: 
     policies = _policies(tmp_path, line)
     assert _has(policies, "state_condition", "CloseHire", "enforce", denied=["overdue"])
     assert not [p for p in policies if p.operator == "deny_action"]
+
+
+@pytest.mark.parametrize(
+    ("line", "operator", "target", "params"),
+    [
+        # "has to be" before a value is "must be" (`copula21`)
+        ("The tour level has to be one of easy, medium or open-water.",
+         "resource_in_allowlist", "BookTour", {"arg": "level",
+                                               "allowed": ["easy", "medium", "open-water"]}),
+        ("The hours for `HireBoat` need to be between 1 and 8.",
+         "arg_within_bound", "HireBoat", {"arg": "hours", "min": 1, "max": 8}),
+        # a value that "runs from" one number to another
+        ("Hire hours run from 1 to 8, whatever the weather.",
+         "arg_within_bound", "HireBoat", {"arg": "hours", "min": 1, "max": 8}),
+    ],
+)  # fmt: skip
+def test_a_value_said_with_another_verb_is_read(
+    tmp_path: Path, line: str, operator: str, target: str, params: dict
+) -> None:
+    policies = _policies(tmp_path, line)
+    assert _has(policies, operator, target, "enforce", **params), [
+        (p.operator, p.target, p.enforcement, p.condition) for p in policies
+    ]
+
+
+def test_an_act_to_do_is_not_respelt_as_a_value(tmp_path: Path) -> None:
+    """ "are to be offered a map" is an act (no "must be" before a participle): nothing is
+    enforced from it, and no note quotes a modal the line does not say."""
+    built = desk_policies(
+        tmp_path, "Whenever a hire closes, paddlers are to be offered a map.", TOOLS
+    )
+    assert not [p for p in built if p.enforcement == "enforce"]
+
+
+def test_a_number_with_no_noun_is_no_count_of_a_list_named_elsewhere(tmp_path: Path) -> None:
+    """ "Dock wind rating runs from 1 to 4, paddlers say": the list `paddler_ids` is named in
+    another clause, by a word after the count's clause ends, so no count of paddlers is read."""
+    policies = _policies(tmp_path, "Dock wind rating runs from 1 to 4, paddlers say.")
+    assert not [p for p in policies if p.operator == "arg_count_bound"]
+    (tmp_path / "b").mkdir()
+    said = _policies(tmp_path / "b", "Paddlers on a hire: between 1 and 6.")
+    assert _has(said, "arg_count_bound", "HireBoat", "enforce", min=1, max=6)
+
+
+def test_a_gloss_whose_words_a_pronoun_points_back_at_is_not_read(tmp_path: Path) -> None:
+    """ "Every tour is booked with `BookTour` before a dock is assigned for it" orders only
+    the docks assigned for a tour: respelt "Call BookTour before a dock is assigned" it would
+    order every dock assignment, stronger than the line. No gloss, so no such ordering."""
+    line = "Every tour is booked with `BookTour` before a dock is assigned for it."
+    assert respelt(line) is None
+    policies = _policies(tmp_path, line)
+    assert not [
+        p for p in policies if p.operator == "require_before" and p.enforcement == "enforce"
+    ]

@@ -2,7 +2,9 @@
 
 Desk notes and quick bullets wrap a rule in asides the readers were never meant to parse:
 
-- a tool id in brackets after the words that name its call, in a line that orders calls:
+- a tool id in brackets after the words that name its call, or after "with" / "using" /
+  "via" where those words end ("Every reported leak is logged with `leak_report_log` before
+  a work order is raised"), in a line that orders calls:
   "Waiver on file (SignWaiver) before a kit goes out (ReserveRentalKit)", "always pull the
   skier profile (GetSkierProfile) before AdjustBindings". The id says which call the words
   mean, so it takes their place: "Call SignWaiver before ReserveRentalKit", "always call
@@ -14,7 +16,10 @@ Desk notes and quick bullets wrap a rule in asides the readers were never meant 
   elsewhere it is the event itself ("before X", "after A and B have been read"). Only the
   orderings and confirmations of such a reading are kept: a bracketed id also says where a
   value comes from ("Crate spec from the object record (getObject), never improvised"),
-  and that is no call to ban;
+  and that is no call to ban. A line with a pronoun after the id is not glossed: the
+  pronoun may point back at the words the id would replace ("Every reported leak is logged
+  with `t` before a work order is raised for it" orders only the work orders raised for a
+  leak, and "Call t before a work order is raised" would order every one);
 - a bracket that only explains, gives a reason or a gloss: "(no promos)", "(lowercase)",
   "(6 = full day)", "(wt/ht/age/ability drive the chart)", "(bigger groups -> group
   sales)". It is dropped, unless it could narrow the rule: a bracket holding a condition
@@ -51,7 +56,14 @@ _ID = (
     r"(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|"
     r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)"
 )
-_GLOSS = re.compile(r"\s*\(\s*`?(?P<id>" + _ID + r")`?(?:\(\))?\s*\)")
+_GLOSS = re.compile(
+    r"\s*\(\s*`?(?P<id>" + _ID + r")`?(?:\(\))?\s*\)"
+    # "is logged with `leak_report_log` before ...": the tool the act is done with, where
+    # the act's words end
+    r"|\s+(?:with|using|via|through|by\s+calling|by\s+running)\s+`?(?P<with>"
+    + _ID
+    + r")`?(?:\(\))?(?=\s*(?:[,;:.]|$|\b(?:before|after|until|once|when|then|first)\b))"
+)
 _ID_IN = re.compile(r"`[^`]+`|\b" + _ID + r"\b")
 _BRACKET = re.compile(r"\s*\((?P<in>[^()]{1,120})\)")
 # what in a bracket could narrow the rule it hangs on
@@ -78,6 +90,10 @@ _JOINS = re.compile(r"^(?:before|after|until|once|when|whenever|if|unless|while)
 # improvised" is where a value comes from, not a call to ban)
 _ORDERS = re.compile(r"\b(?:before|after|first|then|until|once|prior\s+to)\b", re.I)
 _ORDERINGS = frozenset({"require_before", "require_confirmation"})
+# a pronoun after a gloss may point back at the words the id would replace ("Every reported
+# leak is logged with `t` before a work order is raised for it": only work orders for a
+# leak), so the line is not glossed: the ordering would hold for every work order
+_PRONOUN = re.compile(r"\b(?:it|its|them|they|their|theirs|this\s+one|that\s+one)\b", re.I)
 _KEEP = frozenset(
     [
         "always",
@@ -116,6 +132,8 @@ def _kept(inside: str) -> bool:
 def _glossed(text: str) -> str:
     """Each bracketed tool id in place of the words before it that name its call."""
     while (m := _GLOSS.search(text)) is not None:
+        if _PRONOUN.search(text, m.end()):
+            return text  # "... before a work order is raised for it": the words say which
         head = text[: m.start()]
         start = max((b.end() for b in _BOUNDARY.finditer(head)), default=0)
         joined = _joining_word(head[:start])
@@ -124,7 +142,8 @@ def _glossed(text: str) -> str:
         while words and words[0].casefold() in _KEEP - {"first"}:
             front.append(words.pop(0))
         back = ["first"] if words and words[-1].casefold() == "first" else []
-        call = f"call {m['id']}" if _opens(head[:start]) and not joined else m["id"]
+        tool = m["id"] or m["with"]
+        call = f"call {tool}" if _opens(head[:start]) and not joined else tool
         said = " ".join([*front, call, *back])
         gap = " " if start and not head[:start].endswith(" ") else ""
         text = f"{head[:start]}{gap}{said}{text[m.end() :]}"

@@ -387,23 +387,19 @@ def respellings(text: str) -> tuple[list[str], str | None]:
 
 
 def max_spelt(text: str) -> str | None:
-    """ "max" and "min" as words spelt "at most" / "at least" where they stand beside an
-    amount ("T: $400 max per refund": T: at most $400 per refund; "max 3 per X": at most 3
-    per X), for the readers of a whole line (a label naming a tool is read above the
-    respellings of `reread`); None when the line has no such word."""
+    """A line labelled with a tool id, with "max" or "min" beside its amount, spelt "at most"
+    / "at least" ("RefundPurchase: $400 max per refund": RefundPurchase: at most $400 per
+    refund), for the readers of a whole line: a label that names a tool is read above the
+    respellings of `reread`, which keep the other labels ("refunds: $60 max"); None for any
+    other line."""
     said = " ".join(text.split())
-    for pattern in (_NOUN_AMT_MAX, _MAX_LEAD, _MAX_AFTER):
-        if (m := pattern.match(said.rstrip("."))) is None:
-            continue
-        most = "at most" if m["m"].casefold() == "max" else "at least"
-        rest = m["rest"].strip(" ,;:.")
-        tail = f" {rest}" if rest else ""
-        if pattern is _NOUN_AMT_MAX:
-            return f"{m['n']}: {most} {m['amt']}{tail}."
-        if pattern is _MAX_LEAD:
-            return f"{most[:1].upper()}{most[1:]} {rest}."
-        return f"At {most[3:]} {m['num']}{tail}."
-    return None
+    m = _NOUN_AMT_MAX.match(said.rstrip(".!"))
+    if m is None or re.fullmatch(_TOOL + r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", m["n"]) is None:
+        return None
+    most = "at most" if m["m"].casefold() == "max" else "at least"
+    rest = m["rest"].strip(" ,;:.!")
+    tail = f" {rest}" if rest else ""
+    return f"{m['n']}: {most} {m['amt']}{tail}."
 
 
 def _plain(rules: list[CandidateRule]) -> int:

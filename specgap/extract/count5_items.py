@@ -305,9 +305,10 @@ def _noun_after(tail: str) -> list[str]:
 
 
 def _owners(
-    text: str, count: _Count, lists: Sequence[ListArg], named: set[str]
+    text: str, count: _Count, lists: Sequence[ListArg], named: set[str], whole: bool = False
 ) -> tuple[list[ListArg], str]:
-    """The list arguments the count's noun names, and the noun as said."""
+    """The list arguments the count's noun names, and the noun as said (`whole`: `text` is
+    the question a bare count answers, all of it the count's clause)."""
     pool = [a for a in lists if a.tool in named] if named else list(lists)
     near = _noun_after(count.noun or "") if count.noun is not None else []
     if count.noun is not None and near:
@@ -317,12 +318,17 @@ def _owners(
                 return hits, " ".join(near)
         if any(w.casefold() not in _GENERIC for w in near):
             return [], " ".join(near)  # "35 singers": a noun no list answers to
-    words = [m[0] for m in _TOKEN.finditer(text)]
-    for strong in (True, False):
-        hits = _match(words, pool, strong)
-        if hits:
-            return hits, ""
-    return [], ""
+    # no noun right after the number ("Hydrants: between 1 and 6", "at least two and at most
+    # six photos"): the list is named by its own name in the number's clause (the label before
+    # it when the clause is only the number), never by a word of a description or of another
+    # clause ("Work order priority runs from 1 to 4" is no count of a flushing run's hydrants)
+    clauses = re.split(r"[:;|]", text if whole else text[: count.start])
+    said = [c for c in clauses if _TOKEN.search(c)]
+    own = clauses[-1] if _TOKEN.search(clauses[-1]) else (said or [""])[-1]
+    clause = own + ("" if whole else " " + re.split(r"[,:;|.]", text[count.end :])[0])
+    words = [m[0] for m in _TOKEN.finditer(clause)]
+    hits = _match(words, pool, True)
+    return (hits, "") if hits else ([], "")
 
 
 def _named_tools(sentence: Sentence, lists: Sequence[ListArg]) -> set[str]:
@@ -428,7 +434,7 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
     for count in _counts(text):
         owners, noun = _owners(text, count, lists, named)
         if not owners and asked and not _noun_after(count.noun or ""):
-            owners, noun = _owners(asked, replace(count, noun=None), lists, named)
+            owners, noun = _owners(asked, replace(count, noun=None), lists, named, whole=True)
         if not owners or not _ruled(sentence, count, text, owners):
             continue
         chosen = _pick(owners, text, noun)

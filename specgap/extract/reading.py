@@ -27,6 +27,7 @@ from specgap.extract import (
     clause3_split,
     compare19,
     contrast16,
+    copula21,
     count5_items,
     count15_gets,
     desc4_own,
@@ -140,6 +141,12 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
     said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"
+    # "X has to be", "X runs from 1 to 4": "X must be ..." (`copula21`), kept only when it
+    # reads a rule (its notes would quote a modal the sentence does not say)
+    if (must := copula21.respelt(said or sentence.clean)) is not None:
+        found, must_notes = read_as(sentence, must, read_sentence)
+        if found:
+            return found, must_notes
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)

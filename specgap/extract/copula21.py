@@ -1,0 +1,54 @@
+"""A value's rule said with another verb than "must be" (issue 11), spelt "must be" so that
+the bound and allowlist readers read it:
+
+- an obligation of being before a value: "has to be", "have to be", "needs to be", "need to
+  be", "is to be", "are to be" ("The severity has to be one of `minor` or `major`", "the
+  start hour has to be between 0 and 4"): "must be" (never before a participle: "are to be
+  offered" is an act, its readers' business);
+- a range a value runs over: "X runs from 1 to 4", "X goes from 1 to 4": "X must be between
+  1 and 4" ("ranges from" is left to its own reader, which tells a tie between tools apart);
+- a value that is a number of a unit between two numbers: "A reading is a whole number of
+  cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
+
+Each respelling is read by the extractor's reading of a whole sentence and kept only when
+that reads a rule (`reading.read_sentence`); the rules keep the sentence's own words.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["respelt"]
+
+# before a value, never before a participle ("members are to be offered a letter" is an act
+# to do, read, or noted, by the obligation readers)
+_OBLIGED = re.compile(
+    r"\b(?:(?:has|have|needs?)\s+to|(?:is|are)\s+to)\s+be\b(?!\s+(?!between\b|even\b|open\b|often\b)(?:[a-z]+(?:ed|en)|done|made|"
+    r"sent|given|shown|told|kept|paid|held|set|put|read|run|met|sold|brought|bought|left|"
+    r"taken|seen|known)\b)",
+    re.I,
+)
+_NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
+# "X ranges from A to B" has its own reader (which tells a tie between tools apart); "runs"
+# and "goes" have none
+_RUNS = re.compile(
+    r"\b(?P<v>runs|run|goes|go)\s+from\s+(?P<lo>" + _NUMBER + r")\s+(?:to|through)\s+"
+    r"(?P<hi>" + _NUMBER + r")\b",
+    re.I,
+)
+_IS_NUMBER = re.compile(
+    r"\b(?:is|are)\s+(?:an?\s+)?(?:whole\s+|positive\s+|non-negative\s+)?(?:number|integer|"
+    r"amount|count|value)s?(?:\s+of\s+(?:[a-z]+\s+){0,2}?[a-z]+)?\s+(?=(?:between|from)\s+"
+    + _NUMBER
+    + r")",
+    re.I,
+)
+
+
+def respelt(text: str) -> str | None:
+    """The sentence with its value's verb spelt "must be" (module docstring), or None when
+    it has none of these shapes."""
+    said = _OBLIGED.sub("must be", text)
+    said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
+    said = _IS_NUMBER.sub("must be ", said)
+    return said if said != text else None
