@@ -52,6 +52,8 @@ for _kind, _said in {
     "months": "month months",
     "years": "year years",
     "temperature": "degree degrees celsius fahrenheit",
+    "volume": "ul microlitre microlitres microliter microliters ml millilitre millilitres "
+    "milliliter milliliters litre litres liter liters",
 }.items():
     for _word in _said.split():
         _KIND[_word] = _kind
@@ -64,7 +66,8 @@ _FITS: dict[str, frozenset[str]] = {
         "euros cents value credit refund",
         "percent": "percent percentage pct rate %",
         "mass": "weight mass kg kgs kilograms kilogram grams gram lbs lb tonnes load payload",
-        "distance": "distance km kilometres kilometers miles mile metres meters range",
+        "distance": "distance km kilometres kilometers miles mile metres meters range depth "
+        "height width",
         "data": "size gb mb tb storage disk memory capacity quota megabytes gigabytes",
         "count": "quantity qty count number items units pieces",
         "minutes": "minute minutes mins duration length",
@@ -75,6 +78,7 @@ _FITS: dict[str, frozenset[str]] = {
         "months": "month months duration length term",
         "years": "year years duration length term",
         "temperature": "temperature temp celsius fahrenheit setpoint degrees",
+        "volume": "volume ul ml microlitres millilitres litres liters",
     }.items()
 }
 
@@ -208,6 +212,58 @@ def unit_noun_copies(
     params["facet"] = unit
     return [
         rule.model_copy(update={"target": named[0].id, "params": params, "grounding": "partial"})
+    ]
+
+
+# the words of a rule (a statement of what something holds or costs has none of them)
+_RULED = re.compile(
+    r"\b(?:must|shall|should|may|can|cannot|never|not|no|only|exceed|exceeds|at\s+(?:most|"
+    r"least)|max|maximum|min|minimum|limit|limited|cap|capped|between|allowed|permitted)\b",
+    re.I,
+)
+
+
+def unit_tool_copies(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
+    """A bound over every tool whose only facet is its unit ("Dry ice in a shipment shall
+    not exceed 20 kg", "each aliquot holds between 10 and 500 microlitres": no argument and
+    no tool named): put on the one numeric argument, of all the tools, that the unit's kind
+    fits and whose name shares a word with the sentence other than the unit's (`dry_ice_kg`
+    of "dry ice", `depth_m` of "dig depth" beside `length_m`), or that is the one such
+    argument of a tool whose id shares one (`samples.aliquot` of "aliquot"). The unit alone
+    never decides: "dig depth ... 3 metres" is no bound on a meter reading said in cubic
+    metres. Only in a sentence with a word of a rule: "Our lockers hold up to 60 litres"
+    says what a thing holds. [] otherwise: no unit, none, or a tie (left to the
+    unknown-argument note, never a guess)."""
+    facet = rule.params.get("facet")
+    if rule.operator != "arg_within_bound" or rule.target != "*" or not isinstance(facet, str):
+        return []
+    kind = unit_kind(facet)
+    if kind is None or not _RULED.search(rule.text):
+        return []  # "Our lockers hold up to 60 litres": what a thing holds, no rule
+    unit_words = {w for w, k in _KIND.items() if k == kind}
+    said = {w for w in words(rule.text) if w not in unit_words and len(w) > 2}
+    fits: list[tuple[Tool, str]] = []
+    for tool in registry.tools:
+        props = tool.schema.get("properties")
+        if tool.hook or not isinstance(props, dict):
+            continue
+        own = [
+            str(name)
+            for name, spec in props.items()
+            if isinstance(spec, dict)
+            and spec.get("type") in ("number", "integer")
+            and kind in _kinds_of(str(name), spec)
+        ]
+        named = [a for a in own if said & set(words(a)) - unit_words]  # "dig depth": `depth_m`
+        if not named and len(own) == 1 and said & set(words(tool.id)) - unit_words:
+            named = own  # "each aliquot ...": the one such argument of `samples.aliquot`
+        fits.extend((tool, a) for a in named)
+    if len(fits) != 1:
+        return []
+    params = {k: v for k, v in rule.params.items() if k not in {"holder", "set_by_call"}}
+    params["facet"] = fits[0][1]
+    return [
+        rule.model_copy(update={"target": fits[0][0].id, "params": params, "grounding": "partial"})
     ]
 
 

@@ -12,7 +12,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from specgap.arg8_bind import anchored
 from specgap.argfit import fit_to_schema
-from specgap.bind_units import unit_noun_copies
+from specgap.bind_units import unit_noun_copies, unit_tool_copies
 from specgap.compile_mentions import bind, hook_mention, mention_diagnostic
 from specgap.compile_same import bind_same
 from specgap.data_sources import data_sources, unbound_note
@@ -152,6 +152,7 @@ def _bound_copies(
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
     copies = copies or action_copies(rule, registry)  # "the cancellation reason": `cancel_*`
     copies = copies or owner_copies(rule, registry)  # "the waiver reason": `waive_fee.reason`
+    copies = copies or unit_tool_copies(rule, registry)  # "dry ice ... 20 kg": `dry_ice_kg`
     unbound = unbound_source(rule, copies, registry)  # "ask for the X": no one argument is X
     diagnostics.extend([unbound] if unbound is not None else [])
     if not copies and "entity" in rule.params and "facet" not in rule.params:

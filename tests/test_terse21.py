@@ -178,3 +178,69 @@ def test_a_gloss_whose_words_a_pronoun_points_back_at_is_not_read(tmp_path: Path
     assert not [
         p for p in policies if p.operator == "require_before" and p.enforcement == "enforce"
     ]
+
+
+SHIPPING = [
+    T("ShipSpares", "Ship spare parts to a dock.", dock_id="string",
+      parcel_kg=("number", "Parcel weight in kg.")),
+    T("LoadTrailer", "Load boats on the trailer.", trailer_id="string",
+      ballast_kg=("number", "Ballast in kg."), length_m=("number", "Load length in metres."),
+      height_m=("number", "Load height in metres.")),
+    T("LogReading", "Log a gauge reading.", reading=("number", "Water level in metres.")),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("line", "target", "arg"),
+    [
+        # no argument named: the unit's kind and a word of the sentence find the one argument
+        ("A spares parcel shall not exceed 15 kg.", "ShipSpares", "parcel_kg"),
+        ("Ballast on the trailer may not exceed 40 kg.", "LoadTrailer", "ballast_kg"),
+        ("Load height must not exceed 4 metres.", "LoadTrailer", "height_m"),
+    ],
+)
+def test_a_bound_said_only_in_its_unit_finds_its_argument(
+    tmp_path: Path, line: str, target: str, arg: str
+) -> None:
+    policies = desk_policies(tmp_path, line, SHIPPING)
+    assert [(p.target, fits(p, "arg_within_bound", target, {"arg": arg})) for p in policies] == [
+        (target, True)
+    ]
+
+
+def test_the_unit_alone_never_decides(tmp_path: Path) -> None:
+    """ "Nothing may go above 3 metres": three arguments are said in metres and no word of
+    the sentence names one, so nothing is enforced (`LogReading` is said in metres too)."""
+    policies = desk_policies(tmp_path, "Nothing on a dock may be over 3 metres.", SHIPPING)
+    assert not [p for p in policies if p.enforcement == "enforce"]
+
+
+def test_what_a_thing_holds_is_no_bound(tmp_path: Path) -> None:
+    """ "A trailer holds up to 40 kg": no word of a rule, so the unit does not put a bound on
+    the one mass argument of `LoadTrailer` (a sentence with one would: "A trailer may carry
+    at most 40 kg")."""
+    policies = desk_policies(tmp_path, "A trailer holds up to 40 kg.", SHIPPING)
+    assert not [p for p in policies if p.enforcement == "enforce"]
+
+
+@pytest.mark.parametrize(
+    ("text", "blanked"),
+    [
+        ("7.4 Dry ice shall not exceed 20 kg.", True),
+        ("2.10 The assistant shall log it.", True),
+        ("12.3.1 `ShipSpares` is for docks only.", True),
+        ("2.5 hours is the longest hire.", False),  # a number, not a clause's
+        ("1. Create the hire.", False),  # a step: `sequences` reads those
+    ],
+)
+def test_a_clause_number_is_no_word_of_its_rule(text: str, blanked: bool) -> None:
+    from specgap.extract.segments import _unnumbered
+
+    said = _unnumbered(text)
+    assert len(said) == len(text)
+    assert (said != text) is blanked
+
+
+def test_a_numbered_clause_is_read_as_its_rule(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "7.4 A spares parcel shall not exceed 15 kg.", SHIPPING)
+    assert _has(policies, "arg_within_bound", "ShipSpares", "enforce", arg="parcel_kg", max=15)

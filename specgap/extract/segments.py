@@ -38,6 +38,18 @@ _COMPARED = (
 _TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
 
 
+# a clause's own number in a document of numbered clauses ("7.4 Dry ice ...", "2.10 The
+# assistant shall ..."): no word of its rule. Two levels at least, then a capital or a tick
+# ("1. Create ..." steps are read by `sequences`; "2.5 hours" is a number)
+_CLAUSE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])")
+
+
+def _unnumbered(text: str) -> str:
+    """`text` with its leading clause number blanked, at the same length."""
+    m = _CLAUSE_NUMBER.match(text)
+    return text if m is None else " " * m.end() + text[m.end() :]
+
+
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
@@ -88,7 +100,7 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _compared(self.text.translate(_MARKUP))
+        return _compared(_unnumbered(self.text.translate(_MARKUP)))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
