@@ -223,24 +223,41 @@ _RULED = re.compile(
 )
 
 
+# what a thing holds, weighs or costs: a range beside it is a fact, not a rule
+_HOLDS = re.compile(
+    r"\b(?:holds?|contains?|fits?|carr(?:y|ies)|weighs?|costs?|measures?|lasts?|takes?)\b", re.I
+)
+_RANGE = re.compile(r"\d\s*(?:-|\u2013|\u2014|to)\s*\d")
+
+
+def _ruled(text: str) -> bool:
+    """A word of a rule, or a terse line's range ("Rental length 1-7 days") with no verb of
+    what a thing holds."""
+    return bool(_RULED.search(text) or (_RANGE.search(text) and not _HOLDS.search(text)))
+
+
 def unit_tool_copies(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
-    """A bound over every tool whose only facet is its unit ("Dry ice in a shipment shall
-    not exceed 20 kg", "each aliquot holds between 10 and 500 microlitres": no argument and
-    no tool named): put on the one numeric argument, of all the tools, that the unit's kind
-    fits and whose name shares a word with the sentence other than the unit's (`dry_ice_kg`
-    of "dry ice", `depth_m` of "dig depth" beside `length_m`), or that is the one such
-    argument of a tool whose id shares one (`samples.aliquot` of "aliquot"). The unit alone
-    never decides: "dig depth ... 3 metres" is no bound on a meter reading said in cubic
-    metres. Only in a sentence with a word of a rule: "Our lockers hold up to 60 litres"
-    says what a thing holds. [] otherwise: no unit, none, or a tie (left to the
+    """A bound over every tool whose facet is its unit, or names no argument while the
+    bound's number is said in a unit ("Dry ice in a shipment shall not exceed 20 kg", "each
+    aliquot shall hold between 10 and 500 microlitres", "Rental length 1-7 days": no
+    argument and no tool named): put on the one numeric argument, of all the tools, that
+    the unit's kind fits and whose name shares a word with the sentence other than the
+    unit's (`dry_ice_kg` of "dry ice", `depth_m` of "dig depth" beside `length_m`), or that
+    is the one such argument of a tool whose id shares one (`samples.aliquot` of "aliquot",
+    `ReserveRentalKit.days` of "rental"). The unit alone never decides: "dig depth ... 3
+    metres" is no bound on a meter reading said in cubic metres. Only in a sentence with a
+    word of a rule, or a terse line's range with no verb of holding: "Our lockers hold up to
+    60 litres" says what a thing holds. [] otherwise: no unit, none, or a tie (left to the
     unknown-argument note, never a guess)."""
     facet = rule.params.get("facet")
     if rule.operator != "arg_within_bound" or rule.target != "*" or not isinstance(facet, str):
         return []
-    kind = unit_kind(facet)
-    if kind is None or not _RULED.search(rule.text):
+    unit = facet if unit_kind(facet) is not None else bound_unit(rule.text, rule.params)
+    kind = unit_kind(unit) if unit is not None else None
+    if kind is None or not _ruled(rule.text):
         return []  # "Our lockers hold up to 60 litres": what a thing holds, no rule
-    unit_words = {w for w, k in _KIND.items() if k == kind}
+    said_as = [w for w, k in _KIND.items() if k == kind]
+    unit_words = set(said_as) | set(words(" ".join(said_as)))  # the stems too: `minut`
     said = {w for w in words(rule.text) if w not in unit_words and len(w) > 2}
     fits: list[tuple[Tool, str]] = []
     for tool in registry.tools:

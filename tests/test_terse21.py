@@ -244,3 +244,16 @@ def test_a_clause_number_is_no_word_of_its_rule(text: str, blanked: bool) -> Non
 def test_a_numbered_clause_is_read_as_its_rule(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "7.4 A spares parcel shall not exceed 15 kg.", SHIPPING)
     assert _has(policies, "arg_within_bound", "ShipSpares", "enforce", arg="parcel_kg", max=15)
+
+
+def test_a_terse_range_in_a_unit_finds_its_argument(tmp_path: Path) -> None:
+    """ "Hire length 1-8 hours": no argument named; the unit's kind and the tool's word
+    ("hire": `HireBoat`, its one argument in hours) find `HireBoat.hours`."""
+    policies = _policies(tmp_path, "- Hire length 1-8 hours.")
+    assert _has(policies, "arg_within_bound", "HireBoat", "enforce", arg="hours", min=1, max=8)
+
+
+def test_only_after_a_range_is_no_noun() -> None:
+    from specgap.extract.compare19 import plainly
+
+    assert plainly("DIN setting 0.75-12 only.") == "DIN setting between 0.75 and 12."

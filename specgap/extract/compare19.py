@@ -153,12 +153,17 @@ _DASHED = re.compile(
 )
 
 
+_ONLY_AFTER = re.compile(r"(\bbetween\s+-?\d[\d.,]*\s+and\s+-?\d[\d.,]*(?:\s*%)?)\s+only\b", re.I)
+
+
 def plainly(text: str) -> str | None:
     """The sentence with "max N", "min N" and "A-B" said as "at most N", "at least N" and
     "between A and B", or None when it says none of them."""
     said = _MAX.sub("at most ", text)
     said = _MIN.sub("at least ", said)
     said = _DASHED.sub(lambda m: f"between {m[1]} and {m[2]}", said)
+    # "0.75-12 only": the range is all there is, no noun after it ("only" read as one)
+    said = _ONLY_AFTER.sub(r"\1", said)
     return said if said != text else None
 
 
