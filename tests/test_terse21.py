@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.aside21 import respelt
-from tests.probes import desk_policies, fits
+from tests.corpus_agents import build_prompt
+from tests.probes import desk_policies, fits, flat
 from tests.probes import spec as T
 
 TOOLS = [
@@ -257,3 +258,41 @@ def test_only_after_a_range_is_no_noun() -> None:
     from specgap.extract.compare19 import plainly
 
     assert plainly("DIN setting 0.75-12 only.") == "DIN setting between 0.75 and 12."
+
+
+CLUB = [
+    T("courts.book_court", "Book a court for a member.", member_id="string",
+      guest_names=("array", "Names of guest players joining the member.")),
+    T("coaching.book_session", "Book a coaching session.", member_id="string",
+      session_type=("string", "Kind of session."),
+      players=("array", "Member ids of the players.")),
+    T("trips.book_minibus", "Book minibuses for an away match.", team_id="string",
+      minibuses=("integer", "How many minibuses."), ramp=("boolean", "A wheelchair ramp.")),
+]  # fmt: skip
+CLUB[1]["function"]["parameters"]["properties"]["session_type"]["enum"] = [
+    "one_to_one",
+    "group_session",
+]
+
+
+def test_a_count_of_a_list_the_sentence_names_is_of_that_list(tmp_path: Path) -> None:
+    """ "4 to 8 people named in players": the list the sentence names by its name, not the
+    guest list whose description says people (players); said of group sessions only, so it
+    is reviewed with that condition's note, never enforced on every session."""
+    line = "- Group sessions run with 4 to 8 people named in players."
+    built = build_prompt(tmp_path, f"# Desk\n\n{line}\n", CLUB)
+    counts = [p for p in built.policies if p.operator == "arg_count_bound"]
+    assert [(p.target, flat(p).get("arg"), p.enforcement) for p in counts] == [
+        ("coaching.book_session", "players", "review_only")
+    ]
+    assert any("group_session" in d.message for d in built.state.diagnostics)
+
+
+def test_a_lead_that_sets_an_argument_is_the_rules_condition(tmp_path: Path) -> None:
+    """ "With ramp set to true, book no more than two minibuses": only then; the bound is
+    kept with its condition (reviewed), never enforced on every booking."""
+    line = "With ramp set to true, book no more than two minibuses."
+    policies = desk_policies(tmp_path, line, CLUB)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert bounds
+    assert all(p.enforcement == "review_only" for p in bounds)

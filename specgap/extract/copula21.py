@@ -10,6 +10,10 @@ the bound and allowlist readers read it:
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
+A lead that sets an argument ("With wheelchair_lift set to true, request no more than two
+buses") is the rule's condition: "If wheelchair_lift is true, ...", so that it is kept (and
+bound, or the rule reviewed), never dropped into a flat bound.
+
 Each respelling is read by the extractor's reading of a whole sentence and kept only when
 that reads a rule (`reading.read_sentence`); the rules keep the sentence's own words.
 """
@@ -45,10 +49,19 @@ _IS_NUMBER = re.compile(
 )
 
 
+# "With wheelchair_lift set to true, ...": the condition the rule after the comma holds under
+_SET_TO = re.compile(
+    r"^(?P<lead>\W*)(?:with|having)\s+(?P<x>`?[A-Za-z][\w.]*`?(?:\s+[a-z]+){0,2}?)\s+set\s+"
+    r"(?:to\s+|as\s+)?(?P<v>`?[\w.-]+`?)\s*,",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its value's verb spelt "must be" (module docstring), or None when
     it has none of these shapes."""
-    said = _OBLIGED.sub("must be", text)
+    said = _SET_TO.sub(lambda m: f"{m['lead']}If {m['x']} is {m['v']},", text)
+    said = _OBLIGED.sub("must be", said)
     said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
     said = _IS_NUMBER.sub("must be ", said)
     return said if said != text else None

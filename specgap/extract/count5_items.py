@@ -350,6 +350,55 @@ def _asked_before(sentence: Sentence) -> str:
 _HOW_MANY = re.compile(r"\bhow\s+many\s+(?P<q>[^?\n]{2,160})\?[\s*_]*$", re.I)
 
 
+# a count's noun that measures, never counts the items of a list
+_MEASURES = frozenset(
+    [
+        "minute",
+        "minutes",
+        "hour",
+        "hours",
+        "day",
+        "days",
+        "night",
+        "nights",
+        "week",
+        "weeks",
+        "month",
+        "months",
+        "year",
+        "years",
+        "percent",
+        "dollars",
+        "dollar",
+        "euros",
+        "euro",
+        "pounds",
+        "pound",
+        "kg",
+        "km",
+        "metres",
+        "meters",
+        "miles",
+        "litres",
+    ]
+)
+
+
+def _measured(noun: str) -> bool:
+    words = noun.casefold().split()
+    return bool(words) and words[0] in _MEASURES
+
+
+def _named_lists(text: str, lists: Sequence[ListArg], named: set[str]) -> list[ListArg]:
+    """The list arguments the sentence names by their own names (`participants`,
+    `guest_names`, in ticks or not), of the tools it names when it names any: a count there
+    is of that list, whatever the counted noun also fits ("players" fits a list of guest
+    players too)."""
+    pool = [a for a in lists if a.tool in named] if named else list(lists)
+    said = {w.casefold() for w in re.findall(r"[A-Za-z][\w]*", text)}
+    return [a for a in pool if len(a.arg) > 3 and a.arg.casefold() in said]
+
+
 def _named_in(text: str, lists: Sequence[ListArg]) -> set[str]:
     """The tools `text` names by their ids (a plain word, `send`, only in backticks)."""
     found: set[str] = set()
@@ -435,6 +484,9 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
         owners, noun = _owners(text, count, lists, named)
         if not owners and asked and not _noun_after(count.noun or ""):
             owners, noun = _owners(asked, replace(count, noun=None), lists, named, whole=True)
+        by_name = _named_lists(text, lists, named)
+        if len(by_name) == 1 and (owners or not _measured(noun)):
+            owners = by_name  # "4 to 8 players named in participants": the list it names
         if not owners or not _ruled(sentence, count, text, owners):
             continue
         chosen = _pick(owners, text, noun)
@@ -453,7 +505,7 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
             )
             continue
         params = _bounds(count, chosen.arg)
-        kind = _kind(noun, chosen)
+        kind = _kind(noun, chosen) if chosen not in by_name else None  # its own items
         if kind:  # "at most 2 gift cards" in `payment_methods`: only the gift cards count
             params["items"] = kind
         emit = Emit("arg_count_bound", chosen.tool, params, 0.8, _condition(text, count))
