@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -264,6 +265,16 @@ def _compile_rule(
         value = params.get(name)
         if isinstance(value, list | tuple) and value:
             given = resolved.params.get(name, ())
+            if (
+                given
+                and len(given) == len(value)
+                and all(r.status == "unresolved" and _ID_SHAPED.search(r.mention) for r in given)
+            ):
+                # "must be one of `half_day` or `multi_day`": values shaped like ids, no
+                # tool among them: no source rule at all, never "any tool's output" (a
+                # source in general words, "listed in the catalogue", is any tool's output)
+                diagnostics.extend(mention_diagnostic(rule, r, r.mention, strict) for r in given)
+                return None
             sources = [r.tool_id if r.status == "resolved" else None for r in given]
             unsure = len(given) < len(value) or None in sources or _ANY in sources
             params[name] = [_ANY] if unsure else sorted({str(t) for t in sources})
@@ -428,6 +439,10 @@ def _validated(
             )
         )
         return None
+
+
+# a mention spelt as a tool id is (snake_case, camelCase, dotted), not a general word
+_ID_SHAPED = re.compile(r"^`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?$|^`?[a-z]+[A-Z]\w*`?$")
 
 
 def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement:

@@ -296,3 +296,20 @@ def test_a_lead_that_sets_an_argument_is_the_rules_condition(tmp_path: Path) -> 
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
     assert bounds
     assert all(p.enforcement == "review_only" for p in bounds)
+
+
+def test_an_abbreviated_noun_is_spelt_out(tmp_path: Path) -> None:
+    """ "Pkgs: ..." in a terse note: the list of `package`."""
+    tools = [T("RentKit", "Rent a kit.", package="string", days="integer")]
+    policies = desk_policies(tmp_path, "- Pkgs: `basic`, `pro`. Nothing else.", tools)
+    assert _has(policies, "resource_in_allowlist", "RentKit", "enforce", arg="package",
+                allowed=["basic", "pro"])  # fmt: skip
+
+
+def test_values_shaped_like_tool_ids_are_no_sources(tmp_path: Path) -> None:
+    """ "must be one of `half_day` or `full_day`": no tool is named, so no rule that the value
+    must come from some tool's output (it is an allowed list, read as such or noted)."""
+    tools = [T("BookSlot", "Book a slot.", slot_type="string")]
+    line = "The type for `BookSlot` must be one of `half_day` or `full_day`."
+    policies = desk_policies(tmp_path, line, tools)
+    assert not [p for p in policies if p.operator == "arg_grounded"]

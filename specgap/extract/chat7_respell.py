@@ -9,8 +9,9 @@ phrase of one sentence (`docs/chat-seven.md`):
   "hey team, quick one from me:", "from today"), a sign-off (", thx", ", period"), an
   intensifier in brackets ("(always!!)", "(no exceptions!!)"), "pls", "asap", "!!";
 - shorthand is spelt out: `w/o` without, `w/` with, `b4` before, "don't ever" never,
-  "dont" / "thats" / "cant", "ok'd" approved, `hr(s)` hour(s), "no more X" / "no new X"
-  no X, `--` a comma;
+  "dont" / "thats" / "cant", "ok'd" approved, `hr(s)` hour(s), `pkg(s)`, `tix`, `wk(s)`,
+  `yr(s)`, `addr`, `dept`, `incl` (spelt out before any reader, `nouns_spelt`), "no more X" /
+  "no new X" no X, `--` a comma;
 - a comparison written as a symbol before an amount is the word: `>$50` above $50, `>=`
   at least, `<` below, `<=` at most; a bracket that holds one ("refunds (anything over
   £40)") is the phrase it qualifies;
@@ -55,14 +56,14 @@ from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import USER, singular
 
-__all__ = ["max_spelt", "reread", "respellings"]
+__all__ = ["max_spelt", "nouns_spelt", "reread", "respellings"]
 
 _EMOJI = "\U0001f000-\U0001faff\u2600-\u27bf\u2b00-\u2bff\ufe0f\u200d"
 # what makes a line informal (any one of them)
 _CUES = re.compile(
     r"(?:^|\s)(?:=>?|->|\u2192|>=?|<=?)(?=\s|[$\u20ac\u00a3\d])|\bw/o?(?=\s)|\bb4\b|\b(?:pls|plz|"
     r"asap|thx|nope|dont|thats|cant|ok'?d|okayed|oks)\b|(?-i:\b(?:mgr|cust|accts?|appts?|msgs?|hrs?|"
-    r"thru)\b)|!!|"
+    r"thru|[Pp]kgs?|[Tt]ix|[Aa]ddr|[Dd]ept|wks?|yrs?|incl)\b)|!!|"
     r"\bdon'?t\s+ever\b|\s--\s|@(?:channel|here)\b|\b(?:max|min)\b|"
     r"\bme\s*(?:\([^)\n]{1,40}\)\s*)?to\s+(?:sign|approve|ok)|\b(?:ask|check\s+with|ping)\s+me\b|"
     r"\bi\s+say\s+so\b|\bmy\s+(?:ok|okay|sign)|(?:'|\u2019)s\s+ok\b|[" + _EMOJI + r"]",
@@ -140,6 +141,20 @@ _WORDS: tuple[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]], ...]
     (re.compile(r"\b(?P<w>if|when|unless|while)\s+(?:the\s+)?(?P<f>[a-z][a-z_]*)\s*(?:=|==)\s*"
                 r"(?P<v>[\w-]+)", re.I), r"\g<w> the \g<f> is \g<v>"),
 )  # fmt: skip
+# the abbreviations of nouns a terse note uses for an argument's or a thing's name ("Pkgs:
+# `basic`, `demo`", "no refunds on scanned tix"): spelt out before any reader reads the line
+_NOUNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\b[Pp]kgs\b"), "packages"),
+    (re.compile(r"\b[Pp]kg\b"), "package"),
+    (re.compile(r"\b[Tt]ix\b"), "tickets"),
+    (re.compile(r"\b[Aa]ddr\b"), "address"),
+    (re.compile(r"\b[Dd]ept\b"), "department"),
+    (re.compile(r"\bwks\b"), "weeks"),
+    (re.compile(r"\bwk\b"), "week"),
+    (re.compile(r"\byrs\b"), "years"),
+    (re.compile(r"\byr\b"), "year"),
+    (re.compile(r"\bincl\.?(?=\s)"), "including"),
+)
 _SPACES = re.compile(r"\s{2,}")
 _AMOUNT = r"(?P<amt>[$\u20ac\u00a3]?\d[\d.,]*(?:\s*(?:%|[a-z]+\b))?)"
 _NOUN = r"(?P<n>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)"
@@ -384,6 +399,14 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         if sentence and sentence not in out:
             out.append(sentence)
     return out, unclear
+
+
+def nouns_spelt(text: str) -> str | None:
+    """The line with the abbreviated nouns of `_NOUNS` spelt out, or None when it has none."""
+    said = text
+    for pattern, word in _NOUNS:
+        said = pattern.sub(word, said)
+    return said if said != text else None
 
 
 def max_spelt(text: str) -> str | None:

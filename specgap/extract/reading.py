@@ -140,6 +140,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
+    said = chat7_respell.nouns_spelt(said or sentence.clean) or said  # "Pkgs: `a`, `b`"
     said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"
     # "X has to be", "X runs from 1 to 4": "X must be ..." (`copula21`), kept only when it
     # reads a rule (its notes would quote a modal the sentence does not say)
