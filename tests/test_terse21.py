@@ -313,3 +313,15 @@ def test_values_shaped_like_tool_ids_are_no_sources(tmp_path: Path) -> None:
     line = "The type for `BookSlot` must be one of `half_day` or `full_day`."
     policies = desk_policies(tmp_path, line, tools)
     assert not [p for p in policies if p.operator == "arg_grounded"]
+
+
+def test_calls_sent_singly_are_one_at_a_time(tmp_path: Path) -> None:
+    policies = _policies(tmp_path, "6.5 Send tool calls singly, each after the last has answered.")
+    assert [p.operator for p in policies if p.target == "*"] == ["one_call_at_a_time"]
+
+
+def test_a_passive_rule_only_for_a_thing_in_a_state(tmp_path: Path) -> None:
+    """ "A dock shall be assigned only for a hire whose status is `out`": the hire's state."""
+    line = "A dock shall be assigned only for a hire whose status is `out`."
+    policies = _policies(tmp_path, line)
+    assert _has(policies, "state_condition", "AssignDock", "enforce", allowed=["out"])

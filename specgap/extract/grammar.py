@@ -96,6 +96,8 @@ from specgap.extract.state_positions import (
 __all__ = ["IMPERATIVE_VERBS", "Clause", "Condition", "Modality", "Quantity", "conjuncts", "parse"]
 
 # what "only" restricts when it follows the modal and the verb has a phrase after it
+# "... shall be created only for a sample whose ...": the prepositional object after "only"
+_ONLY_BEFORE_PREP = re.compile(r"\s+only(?=\s+(?:for|to|on|of|from|with)\s)", re.I)
 _ONLY_AFTER_VERB = re.compile(
     r"\s*,?\s*(?:to|by|in|within|with|for|on|at|via|through|from|under|over|during|after|"
     r"before|as|using|once|when|if|until|between|up\s+to|\d)\b",
@@ -459,6 +461,9 @@ def _parse(text: str) -> Clause:
                 subject_state = cond is not None
                 cond = cond or state_for_object(main, v_end)  # "... only to active members"
                 cond = cond or prepositional_state(main, v_end)  # "... for orders in 'x' state"
+                only_for = _ONLY_BEFORE_PREP.match(main, v_end) if cond is None else None
+                if only_for is not None:  # "... created only for a sample whose status is X"
+                    cond = state_of_related(main, only_for.end())
                 if modality == "only" and subject_state and _ONLY_AFTER_VERB.match(main, v_end):
                     # "controlled drugs may only be dispensed to adults": "only" restricts what
                     # follows the verb, and the subject's state is when that holds, not the one

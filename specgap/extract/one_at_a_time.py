@@ -9,7 +9,7 @@
 - "wait for each X to finish before starting the next", "wait for each `t` result before
   sending another" (the tool `t` itself);
 - "never two tools in the same turn" (no verb: the calls);
-- "handle requests sequentially / in sequence / one after the other".
+- "handle requests sequentially / in sequence / one after the other", "send tool calls singly".
 
 X names what is counted. A tool action ("refunds", "cancel sessions") gives
 `one_call_at_a_time` on that action with `same_tool`: at most one call of it per turn, other
@@ -53,11 +53,11 @@ _SHAPES = re.compile(
             # refunds must be processed one at a time
             r"\b(?P<n2>[a-z][\w-]*)\s+(?:(?:must|should|are\s+to|have\s+to|need\s+to)\s+be|are|is)\s+"
             r"(?P<v2>[a-z]+)\s+(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|"
-            r"another))|sequentially|in\s+sequence|serially)\b",
+            r"another))|sequentially|in\s+sequence|serially|singly)\b",
             # handle the member's requests one at a time / sequentially
             r"\b(?P<v3>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n3>[a-z][\w-]*)\s+"
             r"(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|another))|"
-            r"sequentially|in\s+sequence|serially)\b",
+            r"sequentially|in\s+sequence|serially|singly)\b",
             # never run two refunds in parallel; don't freeze more than one membership at once
             r"\b"
             + NEG
