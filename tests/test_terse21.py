@@ -325,3 +325,13 @@ def test_a_passive_rule_only_for_a_thing_in_a_state(tmp_path: Path) -> None:
     line = "A dock shall be assigned only for a hire whose status is `out`."
     policies = _policies(tmp_path, line)
     assert _has(policies, "state_condition", "AssignDock", "enforce", allowed=["out"])
+
+
+def test_a_value_said_of_any_tool_call_is_said_of_every_call_taking_it(tmp_path: Path) -> None:
+    """ "The hire id in a tool call must be one that `ReadHire` returned": no tool is looked
+    for in "tool"; the value's rule on the tools that take it."""
+    line = "The hire_id in a tool call must be one that `ReadHire` returned."
+    policies = _policies(tmp_path, line)
+    grounded = [p for p in policies if p.operator == "arg_grounded"]
+    assert grounded
+    assert all(flat(p)["from_tools"] == ["ReadHire"] for p in grounded)

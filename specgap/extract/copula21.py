@@ -10,6 +10,10 @@ the bound and allowlist readers read it:
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
+A value said of "a tool call" or "any tool" ("The account number in a tool call must be one
+that `account_lookup` returned") is said of every call that takes it, as a value's rule is
+without those words: they are dropped, so that no tool is looked for in "tool".
+
 A lead that sets an argument ("With wheelchair_lift set to true, request no more than two
 buses") is the rule's condition: "If wheelchair_lift is true, ...", so that it is kept (and
 bound, or the rule reviewed), never dropped into a flat bound.
@@ -57,11 +61,21 @@ _SET_TO = re.compile(
 )
 
 
+# "the account number in a tool call must be ...", "Sample ids given to any tool shall ...":
+# every call that takes the value, which is what a rule on the value says without it
+_ANY_CALL = re.compile(
+    r"\s+(?:in|for|of|on|given\s+to|passed\s+to|sent\s+to|used\s+in)\s+(?:a|an|any|every|each)\s+"
+    r"(?:tool\s+call|tool)\b",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its value's verb spelt "must be" (module docstring), or None when
     it has none of these shapes."""
     said = _SET_TO.sub(lambda m: f"{m['lead']}If {m['x']} is {m['v']},", text)
     said = _OBLIGED.sub("must be", said)
+    said = _ANY_CALL.sub(lambda m: " " * len(m[0]), said)  # same length: mentions stay put
     said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
     said = _IS_NUMBER.sub("must be ", said)
     return said if said != text else None
