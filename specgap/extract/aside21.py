@@ -166,8 +166,8 @@ def _joining_word(before: str) -> bool:
 def reread(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The line read again with its asides set aside, when that reads more (module
-    docstring); else the first reading."""
+    """The line read again with its asides set aside, when as written it gave no rule or
+    only rules whose condition is unbound (module docstring); else the first reading."""
     if sentence.subject is not None:
         return rules, diagnostics
     if not _unread(rules) or (respelling := respelt(sentence.clean)) is None:
