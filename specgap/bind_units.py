@@ -110,19 +110,27 @@ def unit_argument(tool: Tool, unit: str) -> str | None:
     `weight_kg`), or None: none fits, two do, or another numeric argument says no kind at
     all (it may be the one the unit measures: never a guess between two)."""
     kind = unit_kind(unit)
-    props = tool.schema.get("properties")
-    if kind is None or not isinstance(props, dict):
+    if kind is None:
         return None
     fitting, unknown = [], 0
-    for name, spec in props.items():
-        if not isinstance(spec, dict) or spec.get("type") not in ("number", "integer"):
-            continue
-        kinds = _kinds_of(str(name), spec)
+    for name, kinds in _numeric_kinds(tool):
         if kind in kinds:
-            fitting.append(str(name))
+            fitting.append(name)
         elif not kinds:
             unknown += 1
     return fitting[0] if len(fitting) == 1 and not unknown else None
+
+
+def _numeric_kinds(tool: Tool) -> list[tuple[str, set[str]]]:
+    """Each numeric argument of the tool, with the kinds of quantity its words speak of."""
+    props = tool.schema.get("properties")
+    if not isinstance(props, dict):
+        return []
+    return [
+        (str(name), _kinds_of(str(name), spec))
+        for name, spec in props.items()
+        if isinstance(spec, dict) and spec.get("type") in ("number", "integer")
+    ]
 
 
 def unit_fits_any(tool: Tool, unit: str) -> bool:
@@ -261,16 +269,9 @@ def unit_tool_copies(rule: CandidateRule, registry: Registry) -> list[CandidateR
     said = {w for w in words(rule.text) if w not in unit_words and len(w) > 2}
     fits: list[tuple[Tool, str]] = []
     for tool in registry.tools:
-        props = tool.schema.get("properties")
-        if tool.hook or not isinstance(props, dict):
+        if tool.hook:
             continue
-        own = [
-            str(name)
-            for name, spec in props.items()
-            if isinstance(spec, dict)
-            and spec.get("type") in ("number", "integer")
-            and kind in _kinds_of(str(name), spec)
-        ]
+        own = [name for name, kinds in _numeric_kinds(tool) if kind in kinds]
         named = [a for a in own if said & set(words(a)) - unit_words]  # "dig depth": `depth_m`
         if not named and len(own) == 1 and said & set(words(tool.id)) - unit_words:
             named = own  # "each aliquot ...": the one such argument of `samples.aliquot`

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +34,7 @@ from specgap.ir import (
 )
 from specgap.noun_args import held_by, misread_noun, named_tool_copies, noun_copies
 from specgap.operators import OPERATORS
+from specgap.operators.prose import is_toolish
 from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
@@ -268,7 +268,9 @@ def _compile_rule(
             if (
                 given
                 and len(given) == len(value)
-                and all(r.status == "unresolved" and _ID_SHAPED.search(r.mention) for r in given)
+                and all(
+                    r.status == "unresolved" and is_toolish(r.mention.strip("`")) for r in given
+                )
             ):
                 # "must be one of `half_day` or `multi_day`": values shaped like ids, no
                 # tool among them: no source rule at all, never "any tool's output" (a
@@ -439,10 +441,6 @@ def _validated(
             )
         )
         return None
-
-
-# a mention spelt as a tool id is (snake_case, camelCase, dotted), not a general word
-_ID_SHAPED = re.compile(r"^`?[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+`?$|^`?[a-z]+[A-Z]\w*`?$")
 
 
 def _enforcement(rule: CandidateRule, involved: list[Resolution]) -> Enforcement:

@@ -36,6 +36,14 @@ def _policies(tmp_path: Path, line: str) -> list:
     return desk_policies(tmp_path, line, TOOLS)
 
 
+def _enforced(tmp_path: Path, line: str, operator: str, target: str, params: dict) -> None:
+    """The line compiles to an enforced policy of the operator on the target with `params`."""
+    policies = _policies(tmp_path, line)
+    assert _has(policies, operator, target, "enforce", **params), [
+        (p.operator, p.target, p.enforcement, p.condition) for p in policies
+    ]
+
+
 def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
     return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
 
@@ -70,10 +78,7 @@ def _has(policies: list, operator: str, target: str, enforcement: str, **params:
 def test_terse_lines_are_read(
     tmp_path: Path, line: str, operator: str, target: str, params: dict
 ) -> None:
-    policies = _policies(tmp_path, line)
-    assert _has(policies, operator, target, "enforce", **params), [
-        (p.operator, p.target, p.enforcement, p.condition) for p in policies
-    ]
+    _enforced(tmp_path, line, operator, target, params)
 
 
 def test_acts_named_by_nouns_in_a_coordination_each_get_the_order(tmp_path: Path) -> None:
@@ -144,10 +149,7 @@ def test_a_bracket_inside_a_condition_is_set_aside_when_that_binds_it(tmp_path: 
 def test_a_value_said_with_another_verb_is_read(
     tmp_path: Path, line: str, operator: str, target: str, params: dict
 ) -> None:
-    policies = _policies(tmp_path, line)
-    assert _has(policies, operator, target, "enforce", **params), [
-        (p.operator, p.target, p.enforcement, p.condition) for p in policies
-    ]
+    _enforced(tmp_path, line, operator, target, params)
 
 
 def test_an_act_to_do_is_not_respelt_as_a_value(tmp_path: Path) -> None:

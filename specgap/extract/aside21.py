@@ -46,16 +46,13 @@ from collections.abc import Callable
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import TOOL_ID_WORD
 
 __all__ = ["reread", "respelt"]
 
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
-# a tool id's shapes: PascalCase of two humps or more, camelCase, snake_case, dotted
-_ID = (
-    r"(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|"
-    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)"
-)
+_ID = TOOL_ID_WORD
 _GLOSS = re.compile(
     r"\s*\(\s*`?(?P<id>" + _ID + r")`?(?:\(\))?\s*\)"
     # "is logged with `leak_report_log` before ...": the tool the act is done with, where

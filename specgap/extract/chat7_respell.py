@@ -20,8 +20,8 @@ phrase of one sentence (`docs/chat-seven.md`):
   booking for expired vaccines", "No booking if the vaccines are expired"); "if status =
   done": "if the status is done"; "refunds only if C": "No refunds unless C";
 - "max" and "min" as words: "discounts max 15%" (no discounts over 15 %), "max 3 doses
-  per X" (at most 3 doses per X), "5 parts max" (at most 5 parts), "T: $400 max per
-  refund" (T: at most $400 per refund);
+  per X" (at most 3 doses per X), "5 parts max" (at most 5 parts); "T: $400 max per
+  refund" (T: at most $400 per refund) before any reader, when T is a tool id (`max_spelt`);
 - the writer as approver: "need me (the manager) to sign off", "= my sign off first",
   "need my ok": a sign-off from the role the bracket names (the manager when none): a
   review, never enforced;
@@ -54,7 +54,7 @@ from specgap.extract.english import lemmas
 from specgap.extract.noact_respell import Read, spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators.prose import USER, singular
+from specgap.operators.prose import TOOL_ID_WORD, USER, singular
 
 __all__ = ["max_spelt", "nouns_spelt", "reread", "respellings"]
 
@@ -380,18 +380,13 @@ def respellings(text: str) -> tuple[list[str], str | None]:
         forms.append(f"no {m['n']} unless " + said[m.end() :])
     if m := _NOUN_MAX.match(said) or _NOUN_AMT_MAX.match(said):
         over = "over" if m["m"].casefold() == "max" else "under"
-        most = "at most" if m["m"].casefold() == "max" else "at least"
-        rest = m["rest"].strip(" ,;:.")
-        tail = f" {rest}" if rest else ""
+        most, tail = _most(m)
         forms.append(f"no {m['n']} {over} {m['amt']}{tail}")
         forms.append(f"{m['n']} are {most} {m['amt']}{tail}")
-        forms.append(f"{m['n']}: {most} {m['amt']}{tail}")  # "T: $400 max per refund"
     if m := _MAX_LEAD.match(said):
-        most = "at most" if m["m"].casefold() == "max" else "at least"
-        forms.append(f"{most} {m['rest']}")
+        forms.append(f"{_most(m)[0]} {m['rest']}")
     if m := _MAX_AFTER.match(said):
-        most = "at most" if m["m"].casefold() == "max" else "at least"
-        forms.append(f"{most} {m['num']}{m['rest']}")
+        forms.append(f"{_most(m)[0]} {m['num']}{m['rest']}")
     forms.append(said)
     out: list[str] = []
     for form in forms:
@@ -417,12 +412,17 @@ def max_spelt(text: str) -> str | None:
     other line."""
     said = " ".join(text.split())
     m = _NOUN_AMT_MAX.match(said.rstrip(".!"))
-    if m is None or re.fullmatch(_TOOL + r"|[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+", m["n"]) is None:
+    if m is None or re.fullmatch(TOOL_ID_WORD, m["n"]) is None:
         return None
-    most = "at most" if m["m"].casefold() == "max" else "at least"
-    rest = m["rest"].strip(" ,;:.!")
-    tail = f" {rest}" if rest else ""
+    most, tail = _most(m)
     return f"{m['n']}: {most} {m['amt']}{tail}."
+
+
+def _most(m: re.Match[str]) -> tuple[str, str]:
+    """ "at most" for a "max", "at least" for a "min", and the words after the amount (with
+    a space in front, or none)."""
+    rest = m["rest"].strip(" ,;:.!")
+    return ("at most" if m["m"].casefold() == "max" else "at least"), f" {rest}" if rest else ""
 
 
 def _plain(rules: list[CandidateRule]) -> int:

@@ -309,7 +309,7 @@ def _owners(
 ) -> tuple[list[ListArg], str]:
     """The list arguments the count's noun names, and the noun as said (`whole`: `text` is
     the question a bare count answers, all of it the count's clause)."""
-    pool = [a for a in lists if a.tool in named] if named else list(lists)
+    pool = _pool(lists, named)
     near = _noun_after(count.noun or "") if count.noun is not None else []
     if count.noun is not None and near:
         for strong in (True, False):
@@ -389,12 +389,17 @@ def _measured(noun: str) -> bool:
     return bool(words) and words[0] in _MEASURES
 
 
+def _pool(lists: Sequence[ListArg], named: set[str]) -> list[ListArg]:
+    """The list arguments of the tools a sentence names, or every one when it names none."""
+    return [a for a in lists if a.tool in named] if named else list(lists)
+
+
 def _named_lists(text: str, lists: Sequence[ListArg], named: set[str]) -> list[ListArg]:
     """The list arguments the sentence names by their own names (`participants`,
     `guest_names`, in ticks or not), of the tools it names when it names any: a count there
     is of that list, whatever the counted noun also fits ("players" fits a list of guest
     players too)."""
-    pool = [a for a in lists if a.tool in named] if named else list(lists)
+    pool = _pool(lists, named)
     said = {w.casefold() for w in re.findall(r"[A-Za-z][\w]*", text)}
     return [a for a in pool if len(a.arg) > 3 and a.arg.casefold() in said]
 

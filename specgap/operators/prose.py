@@ -65,6 +65,14 @@ def is_toolish(token: str) -> bool:
     return any(c in token for c in "._/:") or bool(re.search(r"[a-z][A-Z]", token))
 
 
+# a tool id as prose spells it inside a sentence: PascalCase of two humps or more, camelCase,
+# snake_case, dotted (the shapes `is_toolish` accepts of a whole token)
+TOOL_ID_WORD = (
+    r"(?:[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+|"
+    r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+|[a-z][a-z0-9]*(?:\.[a-z][a-z0-9_]*)+)"
+)
+
+
 def quoted_values(text: str) -> list[str]:
     """The quoted values of a text (`x`, 'x', "x"), tool-looking ones left out."""
     found = [a or b or c for a, b, c in QUOTED.findall(text)]
