@@ -70,13 +70,14 @@ UNSEEN10_DIR = GOLD_DIR.parent / "gold_unseen10"
 # set was written to take its place; the fifth in the twelfth session (2026-12-02), after the
 # ninth blind set was written in the eleventh (tests/gold_unseen5/README.md logs it); the
 # sixth in the twenty-first session (2026-12-03), when a tenth blind set was written to take
-# its place (tests/gold_unseen6/README.md logs it).
-OPENED = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6")
+# its place (tests/gold_unseen6/README.md logs it); the seventh in the twenty-second session
+# (2026-12-03), when an eleventh was written to take its place (tests/gold_unseen7/README.md).
+OPENED = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6", "unseen7")
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
-# into it. The tenth, written in the twenty-first session (2026-12-03), is kept apart:
-# `ALL blind` stays unseen7..unseen9.
-APART = ("unseen10",)
+# into it. The tenth, written in the twenty-first session, was moved in at the start of the
+# twenty-second (2026-12-03): `ALL blind` is unseen8..unseen10.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
