@@ -30,6 +30,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.state6_steps import stopped
 from specgap.extract.temporal_parts import TOOL_ID
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.one_call_at_a_time import talks_too
 
 Reader = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
@@ -220,6 +221,17 @@ def _sure(rule: CandidateRule, named: dict[str, str], own: bool) -> CandidateRul
     return rule if len(said) == 1 else None
 
 
+def _spoken(rule: CandidateRule, sentence: Sentence) -> CandidateRule:
+    """A clause's one-call rule speaks of replies when its whole sentence does ("one call
+    per turn, and wait for its result before you write anything to the member")."""
+    params = rule.params
+    if rule.operator != "one_call_at_a_time" or params.get("with_text") or params.get("same_tool"):
+        return rule
+    if not talks_too(sentence.clean):
+        return rule
+    return rule.model_copy(update={"params": {**params, "with_text": True}})
+
+
 def _id_words(tool: str) -> list[str]:
     return [w.casefold() for w in re.split(r"[_.\-]|(?<=[a-z])(?=[A-Z])", tool) if w]
 
@@ -285,6 +297,7 @@ def more(
         if not new:
             continue
         stated |= {_key(r) for r in new} | {(r.operator, str(r.target)) for r in new}
+        new = [_spoken(r, sentence) for r in new]
         if not strong:  # read apart from the clauses it leans on: reviewed, never enforced
             new = [r.model_copy(update={"grounding": "inferred"}) for r in new]
         added += new

@@ -102,10 +102,24 @@ _TALK = re.compile(
 )
 
 
+# "read the dates, the slip and the total back to the guest": a list recited to the user,
+# however many objects it has ("read back X" alike)
+READ_BACK = re.compile(
+    r"\b(?:read|repeat|recite)\s+(?:back\s+[^,;.]+?(?:,\s*[^,;.]+?)*|[^;.]+?\s+back)"
+    r"(?:\s+to\s+(?:them|him|her|(?:the|your|our)\s+[a-z]+))?"
+    r"(?=\s*(?:,|;|\.|$|\s+and\b|\s+then\b))",
+    re.I,
+)
+
+
 def said_to_user(text: str) -> str:
     """The clauses of a list of steps without those said to the user ("look them up,
     confirm the date with them, and check the window": "look them up and check the
-    window"); the text itself when it has none."""
+    window"; "read the dates and the total back to them and wait": "wait"); the text
+    itself when it has none."""
+    recited = READ_BACK.sub(" ", text)
+    if recited.strip(" ,;.") and recited != text:
+        text = re.sub(r"^\s*(?:,|and\b|then\b)\s*", "", recited.strip())
     parts = [re.sub(r"^(?:and|then)\s+", "", p.strip(), flags=re.I)
              for p in re.split(r"\s*,\s*|\s+and\s+", text)]  # fmt: skip
     parts = [p for p in parts if p]

@@ -38,6 +38,7 @@ from specgap.extract.user_yes import is_yes, user_yes
 from specgap.extract.value_binding import own_values, spread_values
 from specgap.extract.value_phrases import stated_values
 from specgap.ir import CandidateRule
+from specgap.operators.arg_within_bound import usual_numbers
 from specgap.operators.prose import USER, is_toolish, singular
 
 _VALUED = frozenset({"deny_action", "resource_in_allowlist"})
@@ -196,7 +197,13 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
             rules = [*kept, *(candidate(sentence, e) for e in yes)]
     from specgap.extract.order4_shapes import with_orders
 
+    usual = usual_numbers(sentence.clean)  # "a normal load is up to 18 credits": no limit
+    rules = [r for r in rules if not (r.operator == "arg_within_bound" and _bounds(r) & usual)]
     return with_orders(sentence, rules)  # "`b` follows `a`", "`a` first, `b` second"
+
+
+def _bounds(rule: CandidateRule) -> set[float]:
+    return {float(v) for k in ("min", "max") if isinstance(v := rule.params.get(k), int | float)}
 
 
 def _the_yes_as_condition(rule: CandidateRule, guarded: set[str | None]) -> bool:

@@ -84,6 +84,18 @@ _FLAG = re.compile(
 )
 
 
+# a line break inside a paragraph's sentence (hard-wrapped prose): a space to the readers,
+# who match words with single spaces; never in a table, and never before a line that opens an
+# item of its own (a bullet, a number, a quote, a row)
+_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[|>*+-]\s|\d{1,2}[.)]\s|\n|$))")
+
+
+def _unwrapped(text: str) -> str:
+    if "|" in text:
+        return text
+    return _WRAP.sub(lambda m: " " * len(m[0]), text)
+
+
 @dataclass(frozen=True)
 class Sentence:
     """One sentence. `text` is the decoded text; `offsets[i]` is where its char i sits in
@@ -100,7 +112,7 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _compared(_unnumbered(self.text.translate(_MARKUP)))
+        return _compared(_unnumbered(_unwrapped(self.text.translate(_MARKUP))))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end

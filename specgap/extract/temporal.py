@@ -27,6 +27,7 @@ from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.order15_bare import bare_verbs, named_tool, unless_called
 from specgap.extract.order_clauses import (
+    READ_BACK,
     conditional,
     first_on_request,
     referring_back,
@@ -437,6 +438,13 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
+    if action is not None and READ_BACK.match(main_text.lstrip()):
+        # "read the dates and the total back to them (and wait for a yes)": said to the
+        # user, no call; what else the clause does comes first
+        others = clause_actions(said_to_user(main_text))
+        if not others or said_to_user(main_text) == main_text:
+            return None
+        action = others[0]
     acts = None if action is None or re.search(r"\b(?:tool|function)$", action) else action
     verbs = bare_verbs(event) if action is not None else []  # "before you book for them"
     # "before it is discarded", "before they are discarded": the object the action acts on

@@ -39,6 +39,8 @@ def spread_values(sentence: Sentence, rules: list[CandidateRule]) -> list[Candid
 
     if any(r.operator != "resource_in_allowlist" for r in rules):
         return rules
+    if any(r.grounding == "exact" and r.target not in {None, "*"} for r in rules):
+        return rules  # "the reason passed to `refund_x` must be ...": the tool named by its id
     emits = listed_values(sentence.clean)
     said = {str(v).casefold() for e in emits for v in e.params.get("allowed", ())}
     if not emits or any(

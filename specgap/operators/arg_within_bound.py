@@ -125,6 +125,21 @@ def _maximum_is(s: Said, m: re.Match[str]) -> Found | None:
     return Found(None, params, {}, 0.75, targets=targets)
 
 
+# a clause that says what is usual ("a normal load is up to 18 credits", "typical stays run
+# 2 nights"): its number describes the common case, and the sentence goes on to exceptions
+_TYPICAL = re.compile(
+    r"(?:^|[;:,.]\s*)(?:a|an|the|our)\s+(?:normal|usual|typical|ordinary|average)\s+"
+    r"(?:[a-z]+\s+){1,2}(?:is|are|runs?|lasts?|takes?)\s+(?:(?:up\s+to|at\s+most|about|around|"
+    r"under|no\s+more\s+than)\s+)?" + NUMBER,
+    re.I,
+)
+
+
+def usual_numbers(clean: str) -> set[float]:
+    """The numbers a sentence gives as what is usual, which bound nothing."""
+    return {number(m["n"]) for m in _TYPICAL.finditer(clean)}
+
+
 def _bound(s: Said, m: re.Match[str]) -> Found | None:
     noun = m["noun"]
     if noun.casefold() in TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
@@ -132,6 +147,8 @@ def _bound(s: Said, m: re.Match[str]) -> Found | None:
     phrase, _ = noun_phrase(s.clean, m.start("noun"))
     if len(phrase.split()) > 1 or noun.casefold() in CALL_NOUNS or is_action_noun(noun):
         return None  # items of a kind (`arg_count_bound`) or calls (`max_calls`)
+    if number(m["n"]) in usual_numbers(s.clean):
+        return None  # "a normal load is up to 18 credits": what is usual, no limit
     n = number(m["n"])
     kind = " ".join(m["kind"].casefold().split())
     params: dict[str, Any] = {"facet": noun}

@@ -76,6 +76,15 @@ def _what(raw: str) -> str | None:
     return what if 0 < len(words) <= 4 else None
 
 
+# a value chosen or picked "from what the user said": a judgement made on their words (a
+# code that fits them), not a value copied from them
+_CHOSEN_ON = re.compile(
+    r"\b(?:chosen|picked)\s+from\s+what\s+(?:the\s+)?[a-z]+\s+(?:has\s+)?(?:said|says|told|"
+    r"wrote|writes|described|describes|explained|explains)\b",
+    re.I,
+)
+
+
 def _come_from(s: Said, m: re.Match[str]) -> Found | None:
     raw = m["what"]
     what = _what(raw)
@@ -86,6 +95,8 @@ def _come_from(s: Said, m: re.Match[str]) -> Found | None:
     sources = _sources_named(_REASON.sub("", src))
     if what is None or sources is None:
         return None
+    if _CHOSEN_ON.search(m[0]):
+        return None  # "a code chosen from what the student said": picked on their words
     of_tool = _OF_TOOL.search(raw)
     named = ticked_tools(of_tool[0]) if of_tool else []
     elsewhere = [t for t in ticked_tools(when) if t not in raw]

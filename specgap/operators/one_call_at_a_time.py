@@ -108,7 +108,8 @@ def _talk(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterato
 _TALK = re.compile(
     r"\b(?:respond(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|talk(?:s|ed|ing)?|"
     r"speak(?:s|ing)?|chat(?:s|ted|ting)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)?|writ(?:e|es|ing)"
-    r"\s+(?:to|back)|say(?:s|ing)?\s+(?:anything|something)|prose|commentary|narrat(?:e|es|ing|ion)|"
+    r"\s+(?:to|back)|(?:say|writ(?:e|ing)|tell)(?:s|ing)?\s+(?:anything|something|nothing)|"
+    r"prose|commentary|narrat(?:e|es|ing|ion)|"
     # a call with nothing beside it ("a turn with a call holds nothing else", "each call in a
     # turn of its own")
     r"nothing\s+else|no\s+other\s+(?:content|output|words)|"

@@ -89,7 +89,11 @@ TIME_UNITS = {
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
     r"renter|borrower|account\s+holder|employee|traveler|traveller|resident|homeowner|tenant|"
-    r"applicant|student|subscriber|cardholder|policyholder|shopper)"
+    r"applicant|student|subscriber|cardholder|policyholder|shopper|"
+    # the person a desk serves, named by what they do there
+    r"boater|diner|angler|skier|snowboarder|hiker|camper|golfer|paddler|climber|"
+    r"visitor|attendee|participant|researcher|learner|guardian|lessee|claimant|enrollee|"
+    r"registrant|entrant|holidaymaker|vacationer|householder)"
 )
 
 

@@ -20,7 +20,7 @@ from specgap.operators.base import (
     quoted,
     setting_facet,
 )
-from specgap.operators.prose import quoted_values
+from specgap.operators.prose import TOOL_ID_WORD, quoted_values
 from specgap.operators.rewrite import calls_to, outside, put_selected, replace_at, with_args
 from specgap.operators.values import select
 
@@ -103,6 +103,19 @@ _PROSE = (
         r"(?P<noun>[A-Za-z][\w-]*)",
         _values,
         target=lambda m: (0, m.start()),  # the tool is named before the rule's verb
+    ),
+    Prose(
+        # "the reason passed to `refund_x` must be one of ...", "the `tier` of `book_x` must be
+        # ...": the argument of the tool named after it
+        "noun-of-tool-must-be-value",
+        r"(?:\bthe\s+)?`?\b(?P<noun>[A-Za-z][\w-]*)`?\s+(?:(?:(?:that|which)\s+)?(?:you\s+)?(?:passed|"
+        r"given|sent|supplied|handed|pass|give|send|supply)\s+to|of|for|in)\s+`?(?P<tool>"
+        + TOOL_ID_WORD
+        + r")`?\s+(?:must|should|shall)\s+(?:always\s+)?be\s+(?:one\s+of\s+)?"
+        + _LIST,
+        _values,
+        confidence=0.75,
+        target="tool",
     ),
     Prose(
         "noun-must-be-value",

@@ -1,0 +1,146 @@
+"""Session 22: hard-wrapped prose and the readings it exposed — a sentence broken over lines
+reads as one line (`segments.Sentence.clean`), a list recited to the user ("read ... back to
+them") orders no call (`order_clauses.READ_BACK`), a usual amount is no limit
+(`arg_within_bound._TYPICAL`), a code chosen from what the person said is no value taken from
+them (`grounded_prose._CHOSEN_ON`), and a one-call rule read in a clause keeps the whole
+sentence's ban on replies (`clause3_split._spoken`). Sentences written for these tests, in a
+made-up bicycle-workshop desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.probes import desk_policies, fits
+from tests.probes import spec as T
+
+TOOLS = [
+    T("find_rider", "Find a rider by phone; returns rider_id.", phone="string"),
+    T("get_bike", "Read a rider's bike: frame, size, wheel size.", rider_id="string"),
+    T("quote_repair", "Quote a repair.", rider_id="string", work="string"),
+    T("book_repair", "Book a repair slot.", rider_id="string", slot_id="string",
+      days="integer", work="string"),
+    T("get_repair", "Read a repair job: status (booked, on_stand, done).", job_id="string"),
+    T("cancel_repair", "Cancel a repair job.", job_id="string"),
+    T("refund_repair", "Refund part of a repair.", job_id="string", amount="number",
+      reason="string"),
+    T("text_rider", "Text a rider.", phone="string", body="string"),
+]  # fmt: skip
+
+
+def _policies(tmp_path: Path, text: str) -> list:
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    return desk_policies(tmp_path, text, TOOLS)
+
+
+def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
+    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
+
+
+def _shown(policies: list) -> list:
+    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "before"),
+    [
+        # the tool that comes first sits on the next line of the paragraph
+        ("Before you book or quote anything, find the rider with\n`find_rider`. Then go on.",
+         "book_repair", "find_rider"),
+        ("Before you book or quote anything, find the rider with\n`find_rider`. Then go on.",
+         "quote_repair", "find_rider"),
+        ("**Cancelling.** Before you cancel with `cancel_repair`, open the job with\n"
+         "`get_repair`. Be kind.", "cancel_repair", "get_repair"),
+        ("Read the bike with `get_bike` before\nyou quote with `quote_repair`.",
+         "quote_repair", "get_bike"),
+    ],
+)  # fmt: skip
+def test_a_sentence_broken_over_lines_reads_as_one(
+    tmp_path: Path, text: str, target: str, before: str
+) -> None:
+    policies = _policies(tmp_path, text)
+    assert _has(policies, "require_before", target, "enforce", before=before), _shown(policies)
+
+
+def test_a_line_break_changes_no_reading(tmp_path: Path) -> None:
+    """The same sentence on one line and broken over three compiles to the same policies."""
+    one = "Before you cancel with `cancel_repair`, open the job with `get_repair` and check it."
+    broken = one.replace(" open the job", "\nopen the job").replace(" and check", "\nand check")
+    assert _shown(_policies(tmp_path / "a", one)) == _shown(_policies(tmp_path / "b", broken))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before you call `book_repair`, read the date, the bike and the price back to the "
+        "rider and wait until they say yes.",
+        "Before you call `book_repair`, read back the date and the price to the rider.",
+    ],
+)
+def test_a_list_read_back_to_the_person_orders_no_call(tmp_path: Path, text: str) -> None:
+    """ "read the date, the bike and the price back to the rider" is said to the rider: no
+    read of the bike (`get_bike`) is required before the booking."""
+    policies = _policies(tmp_path, text)
+    assert not [p for p in policies if p.operator == "require_before"], _shown(policies)
+
+
+def test_a_read_back_beside_a_call_keeps_the_call(tmp_path: Path) -> None:
+    policies = _policies(
+        tmp_path, "Before you call `book_repair`, call `get_bike` and read the price back to them."
+    )
+    assert _has(policies, "require_before", "book_repair", "enforce", before="get_bike")
+
+
+def test_a_usual_amount_is_no_limit(tmp_path: Path) -> None:
+    """ "A normal repair is up to 3 days; ..." says what is usual, and the sentence goes on to
+    longer ones: no bound on `days`. A limit said of the tool is still read."""
+    policies = _policies(
+        tmp_path,
+        "A normal repair is up to 3 days; a rider who needs longer books it through "
+        "`book_repair` with a note.",
+    )
+    assert not [p for p in policies if p.operator == "arg_within_bound"], _shown(policies)
+    policies = _policies(tmp_path / "b", "A repair booked with `book_repair` is up to 3 days.")
+    assert _has(policies, "arg_within_bound", "book_repair", "enforce", arg="days", max=3)
+
+
+def test_a_code_chosen_from_what_the_person_said_is_not_taken_from_them(tmp_path: Path) -> None:
+    """The code is picked to fit the rider's words; the rider need not say it. A value taken
+    from what they said is still grounded in their words."""
+    policies = _policies(
+        tmp_path,
+        "The reason passed to `refund_repair` must be one of `late`, `faulty` or `goodwill`, "
+        "and it is chosen from what the rider said.",
+    )
+    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)
+    assert _has(
+        policies, "resource_in_allowlist", "refund_repair", "enforce",
+        arg="reason", allowed=["late", "faulty", "goodwill"],
+    )  # fmt: skip
+    policies = _policies(
+        tmp_path / "b", "The phone passed to `text_rider` must be taken from what the customer said."
+    )
+    assert _has(policies, "arg_grounded", "text_rider", "enforce", arg="phone", from_user=True)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Issue a single tool call per turn, and wait for its result before you write anything "
+        "to the rider.",
+        "Make a single call per turn, and say nothing to the rider while that call is out.",
+    ],
+)
+def test_a_one_call_rule_keeps_the_ban_on_replies_of_its_sentence(
+    tmp_path: Path, text: str
+) -> None:
+    policies = _policies(tmp_path, text)
+    assert any(fits(p, "one_call_at_a_time", "*", {"with_text": True}) for p in policies), _shown(
+        policies
+    )
+
+
+def test_a_one_call_rule_alone_allows_replies(tmp_path: Path) -> None:
+    policies = _policies(tmp_path, "Make a single call per turn.")
+    assert any(fits(p, "one_call_at_a_time", "*", {"with_text": False}) for p in policies)
