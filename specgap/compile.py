@@ -39,7 +39,7 @@ from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
-from specgap.value_scope import scoping_value, unsaid_kind
+from specgap.value_scope import bound_clause, scoping_value, ticked_kind, unsaid_kind
 from specgap.values15_bind import by_listed_values
 from specgap.within6_bind import by_quantity
 
@@ -352,6 +352,10 @@ def _compile_rule(
     )
 
 
+# rules that bound what one call carries: said of one kind of call, they hold for it only
+_BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "resource_in_allowlist"})
+
+
 def _said_of_a_kind(
     rule: CandidateRule, tool: Tool, condition: dict[str, Any]
 ) -> Diagnostic | None:
@@ -362,13 +366,21 @@ def _said_of_a_kind(
     than its sentence."""
     if rule.operator == "schema_contract":
         return None
-    scope = scoping_value(rule.quote, tool, condition)
+    clause = bound_clause(rule.quote, condition)  # "at most 8; a `pest` one at least 2"
+    scope = scoping_value(clause, tool, condition)
+    kind = ticked_kind(clause, tool, condition) if rule.operator in _BOUNDS else None
     if scope is not None:
         said = (
             f"holds only when `{scope[0]}` is `{scope[1]}`, which the sentence names; no "
             "operator states that"
         )
         fix = "state the rule for every call of the tool, or check it in review"
+    elif kind is not None:
+        said = (
+            f"is said of `{kind}` ones only, a kind of call no argument of `{tool.id}` is "
+            "bound to here; enforced on every call it would be stronger than stated"
+        )
+        fix = f"say which argument holds `{kind}`, or check it in review"
     elif rule.operator in REFUSES_CALLS and rule.condition is None:
         kind = unsaid_kind(rule.target or "", tool)
         if kind is None:

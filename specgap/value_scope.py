@@ -19,7 +19,7 @@ import re
 from typing import Any
 
 from specgap.extract.described_values import schema_listed
-from specgap.operators.prose import singular
+from specgap.operators.prose import NUMBER, number, singular
 from specgap.registry import Tool
 from specgap.resolve.text import split
 
@@ -115,3 +115,46 @@ def _vocabulary(tool: Tool) -> set[str]:
             texts.append(spec["description"])
         texts.extend(schema_listed(spec if isinstance(spec, dict) else None))  # `A3`
     return {w for t in texts for w in _words(t)}
+
+
+# a value in ticks said before a noun: "a `pest` request carries at least two", "each
+# `overnight` session"
+_TICKED_KIND = re.compile(
+    r"\b(?:a|an|the|each|every|any|all|no)\s+`(?P<kind>[A-Za-z][\w-]*)`\s+`?(?P<noun>[A-Za-z][\w.-]*)",
+    re.I,
+)
+
+
+def bound_clause(quote: str, condition: dict[str, Any]) -> str:
+    """The clause of a sentence of several (`;`) that states the rule's number ("at most
+    eight photos; a `pest` request carries at least two": the second for `min: 2`); the
+    whole quote when no one clause alone does."""
+    parts = [p for p in quote.split(";") if p.strip()]
+    wanted = {float(v) for k in ("min", "max") if isinstance(v := condition.get(k), int | float)}
+    if len(parts) < 2 or not wanted:
+        return quote
+    stating = [p for p in parts if wanted & {number(m["n"]) for m in re.finditer(NUMBER, p, re.I)}]
+    return stating[0] if len(stating) == 1 else quote
+
+
+def ticked_kind(quote: str, tool: Tool, condition: dict[str, Any]) -> str | None:
+    """A value in ticks said before a noun of the rule's clause ("a `pest` request"): the
+    rule holds for that kind of call only, or None. A tick that names one of the tool's
+    arguments or the tool itself names no kind, nor does the rule's own value said before
+    the argument it constrains ("must use the `private` ACL")."""
+    props = tool.schema.get("properties")
+    args = set(props) if isinstance(props, dict) else set()
+    own = {a.casefold() for a in _constrained(condition)}
+    values = {
+        str(v).casefold()
+        for key in ("allowed", "values", "denied")
+        for v in (condition.get(key) or ())
+    }
+    for m in _TICKED_KIND.finditer(quote):
+        kind = m["kind"]
+        if kind in args or kind == tool.id or kind.casefold() in values:
+            continue
+        if m["noun"].casefold() in own:
+            continue  # "the `private` ACL": the value of the argument the rule constrains
+        return kind
+    return None

@@ -119,7 +119,8 @@ def test_a_code_chosen_from_what_the_person_said_is_not_taken_from_them(tmp_path
         arg="reason", allowed=["late", "faulty", "goodwill"],
     )  # fmt: skip
     policies = _policies(
-        tmp_path / "b", "The phone passed to `text_rider` must be taken from what the customer said."
+        tmp_path / "b",
+        "The phone passed to `text_rider` must be taken from what the customer said.",
     )
     assert _has(policies, "arg_grounded", "text_rider", "enforce", arg="phone", from_user=True)
 
@@ -144,3 +145,44 @@ def test_a_one_call_rule_keeps_the_ban_on_replies_of_its_sentence(
 def test_a_one_call_rule_alone_allows_replies(tmp_path: Path) -> None:
     policies = _policies(tmp_path, "Make a single call per turn.")
     assert any(fits(p, "one_call_at_a_time", "*", {"with_text": False}) for p in policies)
+
+
+JOBS = [
+    T("post_job", "Open a workshop job.", category=("string", "the kind of job"),
+      photos="array", hours="number"),
+    T("get_job", "Read a job.", job_id="string"),
+]  # fmt: skip
+
+
+def test_a_bound_said_of_a_ticked_kind_of_call_is_reviewed(tmp_path: Path) -> None:
+    """ "a `wheel` job carries at least two": said of one kind of job, which no argument
+    lists; enforced on every job it would be stronger than the sentence. The clause said of
+    every job is still enforced."""
+    policies = desk_policies(
+        tmp_path,
+        "At most eight photo links go into `photos`; a `wheel` job carries at least two.",
+        JOBS,
+    )
+    assert _has(policies, "arg_count_bound", "post_job", "enforce", arg="photos", max=8)
+    assert _has(policies, "arg_count_bound", "post_job", "review_only", arg="photos", min=2)
+    assert not _has(policies, "arg_count_bound", "post_job", "enforce", min=2)
+
+
+def test_a_ticked_kind_before_the_tool_scopes_the_bound(tmp_path: Path) -> None:
+    policies = desk_policies(
+        tmp_path, "An `urgent` `post_job` call may carry at most 3 `photos`.", JOBS
+    )
+    assert _has(policies, "arg_count_bound", "post_job", "review_only", arg="photos", max=3)
+    assert not [p for p in policies if p.enforcement == "enforce"], _shown(policies)
+
+
+def test_the_rules_own_value_before_its_argument_is_no_kind(tmp_path: Path) -> None:
+    """ "must use the `standard` category": the tick is the value the rule allows, said
+    before the argument it constrains, not a kind of call."""
+    policies = desk_policies(
+        tmp_path, "Jobs opened with `post_job` must use the `standard` category.", JOBS
+    )
+    assert _has(
+        policies, "resource_in_allowlist", "post_job", "enforce",
+        arg="category", allowed=["standard"],
+    ), _shown(policies)  # fmt: skip
