@@ -39,7 +39,13 @@ from specgap.registry import Registry, Tool
 from specgap.resolve.arguments import argument_help, argument_selector
 from specgap.sense import own_tool_only, sense_check
 from specgap.spread import exact, spread, spreads, tied, unbound_source
-from specgap.value_scope import bound_clause, scoping_value, ticked_kind, unsaid_kind
+from specgap.value_scope import (
+    bound_clause,
+    scoping_value,
+    subject_kind,
+    ticked_kind,
+    unsaid_kind,
+)
 from specgap.values15_bind import by_listed_values
 from specgap.within6_bind import by_quantity
 
@@ -354,6 +360,10 @@ def _compile_rule(
 
 # rules that bound what one call carries: said of one kind of call, they hold for it only
 _BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "resource_in_allowlist"})
+# rules whose sentence's subject may name the kind of call they hold for
+_SAID_OF = frozenset(
+    {"arg_within_bound", "arg_count_bound", "review_required", "require_confirmation"}
+)
 
 
 def _said_of_a_kind(
@@ -369,6 +379,8 @@ def _said_of_a_kind(
     clause = bound_clause(rule.quote, condition)  # "at most 8; a `pest` one at least 2"
     scope = scoping_value(clause, tool, condition)
     kind = ticked_kind(clause, tool, condition) if rule.operator in _BOUNDS else None
+    if kind is None and rule.operator in _SAID_OF and rule.condition is None:
+        kind = subject_kind(clause, tool)  # "overnight sessions need the manager's approval"
     if scope is not None:
         said = (
             f"holds only when `{scope[0]}` is `{scope[1]}`, which the sentence names; no "

@@ -19,6 +19,7 @@ import re
 from typing import Any
 
 from specgap.extract.described_values import schema_listed
+from specgap.extract.english import base_verb
 from specgap.operators.prose import NUMBER, number, singular
 from specgap.registry import Tool
 from specgap.resolve.text import split
@@ -158,3 +159,50 @@ def ticked_kind(quote: str, tool: Tool, condition: dict[str, Any]) -> str | None
             continue  # "the `private` ACL": the value of the argument the rule constrains
         return kind
     return None
+
+
+# the subject of a clause that states a bound or a review: the words before its verb
+# ("overnight sessions need the manager's approval", "daytime sessions run 1 to 8 hours")
+_SUBJECT = re.compile(
+    r"^\W*(?:`[^`]+`\s*:\s*)?(?P<np>(?:[A-Za-z][\w-]*\s+){0,3}?[A-Za-z][\w-]*)\s+(?:needs?|"
+    r"requires?|must|may|can|cannot|should|shall|runs?|lasts?|takes?|is|are|gets?|carr(?:y|ies)|"
+    r"ha(?:s|ve))\b",
+    re.I,
+)
+
+
+# words before a subject's noun that say how much or which one, never what kind
+_NO_KIND = frozenset(
+    {"maximum", "minimum", "max", "min", "total", "largest", "smallest", "biggest", "highest",
+     "lowest", "greatest", "least", "most", "first", "last", "next", "previous", "default",
+     "whole", "entire", "overall", "combined", "only", "other", "another", "such", "both",
+     "either", "neither", "no", "more", "fewer", "less", "extra", "additional", "further"}
+)  # fmt: skip
+
+
+# words that open a clause with no subject of its own
+_OPENS = frozenset(
+    {"if", "when", "whenever", "unless", "because", "since", "as", "while", "once", "until",
+     "why", "only", "where", "after", "before", "then", "so", "but", "and", "or"}
+)  # fmt: skip
+
+
+def subject_kind(clause: str, tool: Tool) -> str | None:
+    """A word of the clause's subject that narrows the tool's calls to a kind its schema
+    does not name ("overnight sessions need approval" on `book_session`): the rule holds for
+    that kind only, or None. Only words before the subject's first word the tool's own text
+    has count: "the estimated project cost" is the `estimated_cost`, no kind of call."""
+    m = _SUBJECT.match(clause)
+    if m is None:
+        return None
+    words: list[str] = [w.casefold() for w in re.findall(r"[A-Za-z][\w-]*", str(m["np"]))]
+    if not words or base_verb(words[0]) or words[0] in _OPENS or words[0].endswith("ing"):
+        return None  # "make sure ...", "if a ...", "cancelling a crossing needs": no kind
+    known = _vocabulary(tool)
+    heads = [i for i, w in enumerate(words) if singular(w) in known]
+    if not heads:
+        return None
+    kinds = [w for w in words[: heads[0]] if w not in _OPEN_WORDS | _NO_KIND]
+    if not kinds or any(len(k) >= 4 and kinds[-1].startswith(k) for k in known):
+        return None  # ("rental deposits" of `rent_instrument`: the tool's own word)
+    return kinds[-1]  # the word right before the subject's first known one

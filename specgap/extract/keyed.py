@@ -32,7 +32,7 @@ from specgap.extract.segments import COUNT_FRAME, Sentence
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
 _KEY = re.compile(
-    r"^[\s\-*•+]*`?(?P<tool>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))"
+    r"^[\s\-*•+]*`?(?P<tool>[a-z][a-z0-9]*(?:__?[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))"
     r"(?:\(\))?`?(?:\.(?P<arg>[A-Za-z_][\w]*))?`?\s*(?:[:|\u2192]|\s-\s|\s\u2013\s|\s\u2014\s)?\s*"
 )
 _FORBIDS = re.compile(
@@ -59,7 +59,7 @@ _REQUIRES = re.compile(
     re.I,
 )
 _FIRST = re.compile(r"^(?P<ids>.+?)\s+(?:first|beforehand)\s*[.;]?$", re.I)
-_ID = re.compile(r"`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?")
+_ID = re.compile(r"`?([a-z][a-z0-9]*(?:__?[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))`?(?:\(\))?")
 _IDS = re.compile(rf"^{_ID.pattern}(?:\s*(?:,|and|&|\+)\s*(?:then\s+)?{_ID.pattern})*$")
 _STATE = re.compile(
     r"^(?:the\s+)?(?P<subject>[a-z][\w' ]*?)\s+must\s+(?P<neg>not\s+)?be\s+(?P<state>[\w`'-]+"

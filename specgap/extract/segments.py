@@ -287,6 +287,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.confirm_tables import is_confirmation_header
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
+    from specgap.extract.tool_tables import tool_table_row
     from specgap.extract.value_tables import is_values_header
 
     text = artifact.text
@@ -315,6 +316,11 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         elif token.type == "tr_close" and cells:
             for refused in refusal_rows(cells, header):  # "| X | `a` is `b` |" (`state4_tables`)
                 yield from split_sentences(artifact, *refused, heading)
+            tooled = tool_table_row(artifact, cells, header, heading) if not whole else None
+            if tooled is not None:  # a row naming its tool in a column (`tool_tables`)
+                yield from tooled
+                cells = []
+                continue
             sentence_of_row = _row_text(cells, header) if not whole else None
             if sentence_of_row is not None:
                 yield from split_sentences(artifact, *sentence_of_row, heading)
