@@ -285,6 +285,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     context."""
     # tables that readers take whole (they read sentences too, so imported here)
     from specgap.extract.confirm_tables import is_confirmation_header
+    from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.tool_tables import tool_table_row
@@ -366,6 +367,9 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         offsets.append(offsets[-1] + 1)
         said = "".join(chars)
         asked = _BOLD_QUESTION.match(said)
+        if asked is None and is_scenario(said):  # Given / When / Then lines (`gherkin`)
+            yield from scenario_sentences(artifact, said, offsets, heading)
+            continue
         if asked is None:
             yield from split_sentences(artifact, said, offsets, heading, lines=True)
             continue
