@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -322,6 +323,7 @@ def _compile_rule(
                 help="name the argument the rule is bound to, or enforce it elsewhere",
             )
         )
+    condition = _value_ban(rule, tool, condition)  # "a `no_show` is never refunded"
     cond_data = condition.model_dump(mode="json", by_alias=True)
     said_of = _said_of_a_kind(rule, tool, cond_data) if enforcement == "enforce" else None
     if said_of is not None:  # "a cleaning takes at most 60 minutes": not every booking
@@ -356,6 +358,33 @@ def _compile_rule(
             extractor=rule.extractor,
         ),
     )
+
+
+# words that make a value in a ban an exception to it, not what it bans
+_EXCEPTS = re.compile(
+    r"\b(?:except|unless|other\s+than|apart\s+from|besides|but|only|if\s+not|not\s+for|"
+    r"instead|otherwise|rather)\b",
+    re.I,
+)
+
+
+def _value_ban(rule: CandidateRule, tool: Tool, condition: Any) -> Any:
+    """A plain ban said of one listed value of another argument ("a `no_show` is never
+    refunded", `reason` listing `no_show`): the ban of that value, which `deny_action`
+    states (`selector`, `values`). A ban with an exception word is left as read (the value
+    may be what is spared, not what is banned), and is reviewed by `_said_of_a_kind`."""
+    if rule.operator != "deny_action" or rule.condition is not None:
+        return condition
+    said = condition.model_dump()
+    if said.get("selector") is not None or said.get("values"):
+        return condition
+    if _EXCEPTS.search(rule.quote):
+        return condition
+    scope = scoping_value(rule.quote, tool, {})
+    if scope is None:
+        return condition
+    arg, value = scope
+    return condition.model_copy(update={"selector": Selector(arg=arg), "values": (value,)})
 
 
 # rules that bound what one call carries: said of one kind of call, they hold for it only

@@ -186,3 +186,40 @@ def test_the_rules_own_value_before_its_argument_is_no_kind(tmp_path: Path) -> N
         policies, "resource_in_allowlist", "post_job", "enforce",
         arg="category", allowed=["standard"],
     ), _shown(policies)  # fmt: skip
+
+
+REFUNDS = [
+    T("refund_job", "Refund a workshop job.", job_id="string", amount="number",
+      reason=("string", "one of late, faulty, goodwill, no_show")),
+]  # fmt: skip
+
+
+def test_a_ban_said_of_one_listed_value_bans_that_value(tmp_path: Path) -> None:
+    """ "A `no_show` is never refunded": `reason` lists `no_show`, so the ban is of refunds
+    with that reason, enforced; every other refund is allowed."""
+    policies = desk_policies(tmp_path, "A `no_show` is never refunded.", REFUNDS)
+    assert _has(
+        policies, "deny_action", "refund_job", "enforce", arg="reason", values=["no_show"]
+    ), _shown(policies)
+
+
+def test_a_value_in_an_exception_is_not_what_is_banned(tmp_path: Path) -> None:
+    """ "Never refund, except a `faulty` job": the value is spared, not banned."""
+    policies = desk_policies(tmp_path, "Never refund a job, except a `faulty` one.", REFUNDS)
+    assert not [
+        p for p in policies
+        if p.operator == "deny_action" and p.enforcement == "enforce"
+        and "faulty" in str(p.condition)
+    ], _shown(policies)  # fmt: skip
+
+
+def test_the_authors_approval_is_a_review(tmp_path: Path) -> None:
+    """ "needs my approval": the policy's author speaks for the business; above an amount
+    the review holds for large refunds only, so it is reviewed, never enforced on all."""
+    policies = desk_policies(
+        tmp_path, "Any refund over $200 needs my approval before it is paid.", REFUNDS
+    )
+    reviews = [p for p in policies if p.operator == "review_required"]
+    assert reviews, _shown(policies)
+    assert all(p.enforcement == "review_only" for p in reviews)
+    assert not [p for p in policies if p.enforcement == "enforce"], _shown(policies)

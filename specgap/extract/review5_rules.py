@@ -66,6 +66,13 @@ _ONLY_AFTER = r"(?:only\s+)?(?:after|once|when|until|unless|before|till|provided
 _USER_WHO = re.compile(r"\b(?:the|a|an|each|every|their)\s+(?:\w+\s+)?" + USER + r"s?\b", re.I)
 
 _SHAPES = [
+    # "needs my approval", "with our sign-off", "approved by me": the policy's author, who
+    # speaks for the business
+    re.compile(
+        r"\b(?:my|our)\s+(?:explicit\s+|written\s+|prior\s+|own\s+)?" + _NOUN + r"\b"
+        r"|\b" + _VERB + r"\s+by\s+(?:me|us)\b",
+        re.I,
+    ),
     # "human review", "manager approval", "two-person review", "supervisor sign-off"
     re.compile(
         r"\b(?:human|manual|two-person|four-eyes|second-person|peer|staff|"
