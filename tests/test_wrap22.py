@@ -223,3 +223,30 @@ def test_the_authors_approval_is_a_review(tmp_path: Path) -> None:
     assert reviews, _shown(policies)
     assert all(p.enforcement == "review_only" for p in reviews)
     assert not [p for p in policies if p.enforcement == "enforce"], _shown(policies)
+
+
+CREDITS = [
+    T("credit_rider", "Credit a rider's account.", rider_id="string", amount="number"),
+]  # fmt: skip
+
+
+def test_a_cap_per_call_is_a_fixed_bound(tmp_path: Path) -> None:
+    """ "$40 per call" bounds one call; "$40 per day" is a rate no bound states."""
+    policies = desk_policies(tmp_path, "A credit is capped at $40 per call.", CREDITS)
+    assert _has(policies, "arg_within_bound", "credit_rider", "enforce", arg="amount", max=40)
+    (tmp_path / "b").mkdir()
+    policies = desk_policies(tmp_path / "b", "A credit is capped at $40 per day.", CREDITS)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], _shown(policies)
+
+
+def test_a_cap_the_next_sentence_raises_is_reviewed(tmp_path: Path) -> None:
+    """ "For club members, that cap rises to $80": enforced on every credit, the $40 cap
+    would refuse what the next sentence allows."""
+    policies = desk_policies(
+        tmp_path,
+        "A credit is capped at $40 per call. For club members, that cap rises to $80.",
+        CREDITS,
+    )
+    caps = [p for p in policies if fits(p, "arg_within_bound", "credit_rider", {"max": 40})]
+    assert caps, _shown(policies)
+    assert all(p.enforcement == "review_only" for p in caps)

@@ -15,6 +15,7 @@ from specgap.extract.listed_items import join_listed
 from specgap.extract.parameter_notes import parameter_notes
 from specgap.extract.parameter_origins import only_describes, parameter_origins
 from specgap.extract.questions import asked
+from specgap.extract.raised_caps import raised_caps
 from specgap.extract.same9_again import repeated
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
@@ -68,6 +69,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
         read = read_all(join_listed(keyed(answered(sentences(artifact)))))
         read = repeated(read)  # "same for refunds": the rule before, over refunds
+        read = raised_caps(read)  # "... capped at $150. For X, that cap rises to $300."
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
             diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks

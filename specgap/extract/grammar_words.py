@@ -278,8 +278,14 @@ def per_call(per: str, text: str) -> bool:
     from specgap.extract.pattern_base import is_action_noun
 
     noun = singular(per.split()[0].casefold())
+    if noun in _ONE_CALL:  # "$150 per call", "per transaction": each call is one
+        return True
     said = [singular(w.casefold()) for w in re.findall(r"[A-Za-z][\w-]*", text)]
     return is_action_noun(noun) and said.count(noun) >= 2
+
+
+# what one call is, named as the unit of a bound
+_ONE_CALL = frozenset({"call", "request", "transaction", "operation", "invocation", "use"})
 
 
 def _not_more(main: str) -> re.Match[str] | None:

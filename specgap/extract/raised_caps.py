@@ -1,0 +1,68 @@
+"""A bound that the next sentence changes for some calls (twenty-second session):
+
+    A credit is capped at $150 per call. For members in the low-income tier, that cap rises
+    to $300.
+
+The first sentence alone reads as a bound on every credit; enforced so, it would refuse the
+$300 credit the second sentence allows. So when the sentence after a bound refers back to it
+("that cap", "the limit", "this maximum") and changes it ("rises to", "drops to", "is",
+"doubles"), the bound holds only where the change does not apply: it keeps that as its
+condition ("unless: for members in the low-income tier"), which no reader binds, and is
+reviewed. The second sentence is read as it stands (its own condition keeps it reviewed).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
+
+_BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "max_calls"})
+# "For X, that cap rises to $300", "That limit doubles for X", "The maximum is $500 for X"
+_CHANGES = re.compile(
+    r"\b(?:that|this|the|these|those)\s+(?:same\s+)?(?:cap|caps|limit|limits|maximum|max|ceiling|"
+    r"allowance|bound|minimum|floor)\s+(?:then\s+)?(?:rises|rise|increases|increase|goes\s+up|"
+    r"go\s+up|is\s+raised|are\s+raised|doubles|double|triples|drops|drop|falls|fall|decreases|"
+    r"goes\s+down|is\s+lowered|are\s+lowered|becomes|become|changes|is|are|moves)\b",
+    re.I,
+)
+_WHEN = re.compile(r"^\W*(?P<c>(?:for|if|when|whenever|with|on|during|in)\b[^,;]*?)\s*,", re.I)
+
+
+def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
+    """The stream, each bound the next sentence changes kept under that change's exception
+    (module docstring)."""
+    held: Read | None = None
+    for item in read:
+        if held is not None:
+            yield _excepted(held, item[0])
+        held = item
+    if held is not None:
+        yield held
+
+
+def _excepted(item: Read, after: Sentence) -> Read:
+    sentence, rules, notes = item
+    changes = _CHANGES.search(after.clean)
+    if changes is None or sentence.artifact is not after.artifact:
+        return item
+    lead = _WHEN.match(after.clean)
+    tail = after.clean[changes.end() :].strip(" .")
+    unless = lead["c"] if lead is not None else tail
+    bounds = [r for r in rules if r.operator in _BOUNDS and r.condition is None]
+    if not bounds or not unless:
+        return item
+    kept = [
+        r.model_copy(update={"condition": f"unless: {unless}"}) if r in bounds else r for r in rules
+    ]
+    said = [condition_diagnostic(sentence, r) for r in kept if r.condition and r in kept]
+    return sentence, kept, [*notes, *{d.message: d for d in said if _new(d, notes)}.values()]
+
+
+def _new(note: Diagnostic, notes: list[Diagnostic]) -> bool:
+    return all(n.message != note.message for n in notes)
