@@ -250,3 +250,25 @@ def test_a_cap_the_next_sentence_raises_is_reviewed(tmp_path: Path) -> None:
     caps = [p for p in policies if fits(p, "arg_within_bound", "credit_rider", {"max": 40})]
     assert caps, _shown(policies)
     assert all(p.enforcement == "review_only" for p in caps)
+
+
+CHECKS = [
+    T("verify_rider", "Check a rider's identity.", rider_id="string", postcode="string",
+      card_last4=("string", "last four digits of the card on file")),
+]  # fmt: skip
+
+
+def test_values_you_send_to_a_tool_each_come_from_the_person(tmp_path: Path) -> None:
+    """ "The postcode and the last four card digits you send to `t` must come from what the
+    customer writes": both arguments, each grounded in the customer's words."""
+    policies = desk_policies(
+        tmp_path,
+        "The postcode and the last four card digits you send to `verify_rider` must come "
+        "from what the customer writes in this chat.",
+        CHECKS,
+    )
+    for arg in ("postcode", "card_last4"):
+        assert _has(policies, "arg_grounded", "verify_rider", "enforce", arg=arg, from_user=True), (
+            arg,
+            _shown(policies),
+        )

@@ -61,7 +61,11 @@ def _sources_named(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": sorted(set(tools))}
 
 
-_OF_TOOL = re.compile(r"\s+(?:of|for|in|to|passed\s+to|given\s+to)\s+`[^`]*`?\s*$", re.I)
+_OF_TOOL = re.compile(
+    r"\s+(?:of|for|in|to|passed\s+to|given\s+to|(?:that\s+|which\s+)?(?:you|we)\s+(?:send|pass|"
+    r"give|supply|put)(?:\s+to|\s+into)?)\s+`[^`]*`?\s*$",
+    re.I,
+)
 _REASON = re.compile(
     r"\s+(?:for|because|since|so\s+that|as|to\s+(?:avoid|ensure|prevent|keep))\b.*$", re.I
 )
@@ -85,9 +89,13 @@ _CHOSEN_ON = re.compile(
 )
 
 
-def _come_from(s: Said, m: re.Match[str]) -> Found | None:
+def _come_from(s: Said, m: re.Match[str]) -> Found | list[Found] | None:
     raw = m["what"]
     what = _what(raw)
+    if what is None and _OF_TOOL.search(raw) and re.search(r"\band\b", raw):
+        # "the postcode and the last four bank digits you send to `t`": a list of them
+        parts = [_what(p) for p in re.split(r"\s+and\s+", _OF_TOOL.sub("", raw))]
+        what = " and ".join(p for p in parts if p) if all(parts) else None
     src, when = m["src"], ""
     cut = _WHEN_CALLING.search(src)
     if cut is not None:
@@ -106,8 +114,16 @@ def _come_from(s: Said, m: re.Match[str]) -> Found | None:
         named = elsewhere[:1]  # "`order_id` must come from ... when calling `refund`"
     params: dict[str, Any] = dict(sources)
     if named or s.subject:
-        params["facet"] = singular(what) if len(what.split()) == 1 else what
-        return Found(None, params, {}, 0.8, targets=tuple(named[:1]))
+        # "the postcode and the last four digits you send to `t`": each of them
+        each = [_what(w) for w in re.split(r"\s+and\s+", what)] if " and " in what else [what]
+        each = [w for w in each if w is None or len(w.split()) <= 4]
+        if not all(each):
+            each = [what]
+        return [
+            Found(None, {**params, "facet": singular(w) if len(w.split()) == 1 else w}, {}, 0.8,
+                  targets=tuple(named[:1]))
+            for w in each if w
+        ]  # fmt: skip
     params["arg"] = what
     return Found(None, params, {}, 0.8, targets=(ANY_TOOL,))
 
@@ -148,7 +164,7 @@ def _existing(s: Said, m: re.Match[str]) -> Found | None:
 PROSE = (
     Prose(
         "value-must-come-from",
-        r"(?:^|[,;:]\s*)(?P<what>(?:(?:all|any|every|each|the)\s+)?[\w`'-]+(?:\s+[\w`'-]+){0,4}?)\s+"
+        r"(?:^|[,;:]\s*)(?P<what>(?:(?:all|any|every|each|the)\s+)?[\w`'-]+(?:\s+[\w`'-]+){0,11}?)\s+"
         + MODAL
         + r"\s+(?:already\s+)?(?:(?:be\s+)?(?:come|taken|copied|drawn|chosen|picked)\s+"
         r"from|be\s+(?:in|among|listed\s+in|present\s+in|found\s+in|one\s+of)|appear\s+in|exist\s+in)"
