@@ -272,3 +272,24 @@ def test_values_you_send_to_a_tool_each_come_from_the_person(tmp_path: Path) -> 
             arg,
             _shown(policies),
         )
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "arg", "source", "enforcement"),
+    [
+        # "must be the X `t` returned": the value a named tool gave
+        ("The `days` you give `book_repair` must be the figure `get_bike` returned, never a "
+         "guess.", "book_repair", "days", "get_bike", "enforce"),
+        # "the X you <act>": the argument of the act the clause names ("book slot": a verb
+        # phrase the resolver maps under its confidence bar, so the rule is reviewed)
+        ("The `slot_id` you book has to be one that `quote_repair` actually offered.",
+         "book_repair", "slot_id", "quote_repair", "review_only"),
+    ],
+)  # fmt: skip
+def test_a_value_is_what_a_named_tool_gave(
+    tmp_path: Path, text: str, target: str, arg: str, source: str, enforcement: str
+) -> None:
+    policies = _policies(tmp_path, text)
+    assert _has(policies, "arg_grounded", target, enforcement, arg=arg, from_tools=[source]), (
+        _shown(policies)
+    )

@@ -21,6 +21,7 @@ from specgap.operators.prose import (
     USER,
     Said,
     lemma,
+    lemmas,
     noun_phrase,
     singular,
     ticked_tools,
@@ -61,6 +62,10 @@ def _sources_named(text: str) -> dict[str, Any] | None:
     return {"from_user": user, "from_tools": sorted(set(tools))}
 
 
+# "the `slipId` you hold": a value and the act the agent does with it
+_YOU_ACT = re.compile(
+    r"^(?:the\s+)?(?P<x>`[^`]+`|[a-z][\w-]*)\s+(?:that\s+)?you\s+(?P<v>[a-z]+)$", re.I
+)
 _OF_TOOL = re.compile(
     r"\s+(?:of|for|in|to|passed\s+to|given\s+to|(?:that\s+|which\s+)?(?:you|we)\s+(?:send|pass|"
     r"give|supply|put)(?:\s+to|\s+into)?)\s+`[^`]*`?\s*$",
@@ -105,6 +110,14 @@ def _come_from(s: Said, m: re.Match[str]) -> Found | list[Found] | None:
         return None
     if _CHOSEN_ON.search(m[0]):
         return None  # "a code chosen from what the student said": picked on their words
+    acted = _YOU_ACT.match(raw.strip())
+    if acted is not None and "VERB" in lemmas(acted["v"].casefold()):
+        # "the `slipId` you hold has to be one that `searchSlips` offered": the argument of
+        # the act the clause names ("hold slip"), which the resolver maps to its tool
+        noun = acted["x"].strip("` ").split()[-1]
+        words = " ".join(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", noun).split()[:-1]) or noun
+        own = {**sources, "facet": acted["x"].strip("` ")}
+        return Found(None, own, {}, 0.75, targets=(f"{acted['v']} {words}".casefold(),))
     of_tool = _OF_TOOL.search(raw)
     named = ticked_tools(of_tool[0]) if of_tool else []
     elsewhere = [t for t in ticked_tools(when) if t not in raw]
@@ -169,6 +182,17 @@ PROSE = (
         + r"\s+(?:already\s+)?(?:(?:be\s+)?(?:come|taken|copied|drawn|chosen|picked)\s+"
         r"from|be\s+(?:in|among|listed\s+in|present\s+in|found\s+in|one\s+of)|appear\s+in|exist\s+in)"
         r"\s+(?P<src>.+?)" + STOP,
+        build=_come_from,
+    ),
+    Prose(
+        # "the `slipId` you hold has to be one that `searchSlips` offered", "the length you
+        # give `t` must be the figure `getVessel` returned": a value a named tool gave
+        "value-must-be-what-a-tool-returned",
+        r"(?:^|[,;:]\s*)(?P<what>(?:(?:all|any|every|each|the)\s+)?[\w`'-]+(?:\s+[\w`'-]+){0,8}?)\s+"
+        + MODAL
+        + r"\s+be\s+(?:the\s+[a-z]+|one|an?\s+[a-z]+|whatever)\s+(?:that\s+|which\s+)?"
+        r"(?P<src>`[^`]+`)\s+(?:has\s+|had\s+)?(?:actually\s+|just\s+|already\s+)?(?:returned|"
+        r"returns|gave|gives|offered|offers|listed|lists|showed|shows|found|produced|reported)\b",
         build=_come_from,
     ),
     Prose(
