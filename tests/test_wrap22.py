@@ -293,3 +293,16 @@ def test_a_value_is_what_a_named_tool_gave(
     assert _has(policies, "arg_grounded", target, enforcement, arg=arg, from_tools=[source]), (
         _shown(policies)
     )
+
+
+def test_values_that_come_from_a_list_are_an_allowlist(tmp_path: Path) -> None:
+    """ "Work comes from this list only: `a`, `b`": the values allowed, and no source (the
+    listed values are no tools whose output the value must come from)."""
+    policies = _policies(
+        tmp_path, "For `quote_repair`, the work comes from this list only: `tune`, `brakes`."
+    )
+    assert _has(
+        policies, "resource_in_allowlist", "quote_repair", "enforce",
+        arg="work", allowed=["tune", "brakes"],
+    ), _shown(policies)  # fmt: skip
+    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)

@@ -10,6 +10,8 @@ the bound and allowlist readers read it:
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
+A value that "comes from this list only: `a`, `b`" must be one of them.
+
 A value said of "a tool call" or "any tool" ("The account number in a tool call must be one
 that `account_lookup` returned") is said of every call that takes it, as a value's rule is
 without those words: they are dropped, so that no tool is looked for in "tool".
@@ -70,6 +72,14 @@ _ANY_CALL = re.compile(
 )
 
 
+# "Add-ons come from this list only: `a`, `b`": the values a value may take, listed after
+_FROM_LIST = re.compile(
+    r"\b(?:comes?|are\s+(?:chosen|taken|picked)|is\s+(?:chosen|taken|picked))\s+(?:only\s+)?from\s+"
+    r"(?:this|the\s+following|the|our)\s+list(?:\s+only)?\s*:\s*(?=[`'\"])",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its value's verb spelt "must be" (module docstring), or None when
     it has none of these shapes."""
@@ -78,4 +88,5 @@ def respelt(text: str) -> str | None:
     said = _ANY_CALL.sub(lambda m: " " * len(m[0]), said)  # same length: mentions stay put
     said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
     said = _IS_NUMBER.sub("must be ", said)
+    said = _FROM_LIST.sub("must be one of ", said)
     return said if said != text else None

@@ -110,6 +110,10 @@ def _come_from(s: Said, m: re.Match[str]) -> Found | list[Found] | None:
         return None
     if _CHOSEN_ON.search(m[0]):
         return None  # "a code chosen from what the student said": picked on their words
+    if re.search(r"\bbe\s+one\s+of\s*$", m[0][: m.start("src") - m.start()]) and (
+        len(TICKED.findall(src)) >= 2 and not re.search(r"\b(?:returned|listed|gave|from)\b", src)
+    ):
+        return None  # "must be one of `a`, `b` or `c`": values allowed, no source
     acted = _YOU_ACT.match(raw.strip())
     if acted is not None and "VERB" in lemmas(acted["v"].casefold()):
         # "the `slipId` you hold has to be one that `searchSlips` offered": the argument of
