@@ -11,6 +11,13 @@ So a compiled rule whose sentence names a value that another argument of its too
 rule itself constrains (an allowlist's, a ban's values) does not count: "only book checkups
 and cleanings" names them as the rule's own values; nor does a value the tool's own name says
 (`charge_card`'s method `card`).
+
+The twenty-second session added two more ways a sentence says its kind of call, with the
+same outcome: a value in ticks before a noun ("a `pest` request carries at least two",
+`ticked_kind`), and a word before the subject's first word the tool's own text has
+("overnight sessions need the manager's approval", `subject_kind`). Each is looked for in
+the clause that states the rule's number (`bound_clause`), so "at most eight photos; a `pest`
+request carries at least two" reviews the second bound only.
 """
 
 from __future__ import annotations
