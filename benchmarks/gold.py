@@ -65,6 +65,9 @@ UNSEEN10_DIR = GOLD_DIR.parent / "gold_unseen10"
 # The eleventh blind set (split `unseen11`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen11/README.md).
 UNSEEN11_DIR = GOLD_DIR.parent / "gold_unseen11"
+# The twelfth blind set (split `unseen12`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen12/README.md).
+UNSEEN12_DIR = GOLD_DIR.parent / "gold_unseen12"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -82,8 +85,9 @@ OPENED = ("unseen", "unseen2", "unseen3", "unseen4", "unseen5", "unseen6", "unse
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
 # into it. The tenth, written in the twenty-first session, was moved in at the start of the
 # twenty-second (2026-12-03); the eleventh, written in the twenty-second, at the start of the
-# twenty-third (2026-12-04): `ALL blind` is unseen9..unseen11.
-APART: tuple[str, ...] = ()
+# twenty-third (2026-12-04): `ALL blind` is unseen9..unseen11. The twelfth, written in the
+# twenty-third session (2026-12-04), is kept apart: `ALL blind` stays unseen9..unseen11.
+APART: tuple[str, ...] = ("unseen12",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -215,6 +219,7 @@ class Gold(_Model):
         "unseen9",
         "unseen10",
         "unseen11",
+        "unseen12",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

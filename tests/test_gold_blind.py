@@ -1,5 +1,5 @@
-"""The eleven blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen11/`
-(splits `unseen`, `unseen2` .. `unseen11`; see each folder's README): made-up domains
+"""The twelve blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen12/`
+(splits `unseen`, `unseen2` .. `unseen12`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -38,6 +38,7 @@ from benchmarks.gold import (
     UNSEEN9_DIR,
     UNSEEN10_DIR,
     UNSEEN11_DIR,
+    UNSEEN12_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -161,6 +162,18 @@ BLIND = (
     Blind(
         UNSEEN11_DIR,
         "unseen11",
+        (12, 15),
+        (50, 65),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    ),
+    # the twelfth brief asked for the same shape (12-15 tools, 50-65 lines), in prompt styles,
+    # domains and tool-id styles no earlier set used
+    Blind(
+        UNSEEN12_DIR,
+        "unseen12",
         (12, 15),
         (50, 65),
         policy_md_only=True,
@@ -306,7 +319,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all thirty-three blind domains (~21 s)
+@pytest.mark.slow  # builds all thirty-six blind domains (~23 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
