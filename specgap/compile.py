@@ -33,7 +33,7 @@ from specgap.ir import (
     Selector,
     Source,
 )
-from specgap.noun_args import held_by, misread_noun, named_tool_copies, noun_copies
+from specgap.noun_args import held_by, misread_noun, named_tool_copies, noun_copies, of_holder
 from specgap.operators import OPERATORS
 from specgap.operators.prose import is_toolish
 from specgap.registry import Registry, Tool
@@ -155,6 +155,7 @@ def _bound_copies(
         ]
     if not spreads(rule):
         return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
+    rule = of_holder(rule, registry)  # "the word_count of a quote": `word_count`, of a quote
     copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
     copies = unit_noun_copies(rule, registry, copies) or copies  # "vouchers ... 75 euros"
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"

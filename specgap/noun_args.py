@@ -14,6 +14,7 @@ phrase of more than two words is too loose to bind this way.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from specgap.ir import CandidateRule, ResolvedRule
@@ -68,6 +69,27 @@ def noun_copies(resolved: ResolvedRule, registry: Registry) -> list[ResolvedRule
             break
     # the argument was named by words, not a tool: enforced only as sure as any spread rule
     return [resolved.model_copy(update={"rule": c, "target": exact(str(c.target))}) for c in copies]
+
+
+# "the word_count of a quote", "the `amount` of any refund": an argument's name, then the
+# thing that holds it
+_OF_HOLDER = re.compile(
+    r"^`?(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+)`?\s+of\s+"
+    r"(?:a|an|the|each|every|any|one|this|that)\s+(?P<holder>[a-z]+(?:\s+[a-z]+)?)$"
+)
+
+
+def of_holder(rule: CandidateRule, registry: Registry) -> CandidateRule:
+    """A rule whose facet is "<argument> of <a thing>" ("the word_count of a quote shall be
+    at most 60,000") as a rule on that argument, held by the thing (`held_by` then keeps the
+    tools whose names say it); unchanged when the first word names no tool's argument, or
+    a holder is set already."""
+    facet = rule.params.get("facet")
+    m = _OF_HOLDER.match(facet) if isinstance(facet, str) and "holder" not in rule.params else None
+    if m is None or not any(m["arg"] in tool.all_arg_names for tool in registry.tools):
+        return rule
+    params = {**rule.params, "facet": m["arg"], "holder": m["holder"]}
+    return rule.model_copy(update={"params": params})
 
 
 def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateRule]:

@@ -1,13 +1,14 @@
-"""Tool ids in the styles MCP servers and CLI toolkits use, read like snake_case ids
-(docs/ids-seven.md): `pledges__redeem_pledge` (a server prefix and a double underscore) and
-`sell-lot-to-shop` (kebab-case).
+"""Tool ids in the styles MCP servers, CLI toolkits and older APIs use, read like snake_case
+or camelCase ids (docs/ids-seven.md): `pledges__redeem_pledge` (a server prefix and a double
+underscore), `sell-lot-to-shop` (kebab-case), `ASSIGN_LINGUIST` (SCREAMING_SNAKE) and
+`ExtendBooking` (PascalCase).
 
 The prose readers find a tool id in a sentence by its shape, and that shape is snake_case,
 dotted or camelCase in every one of them (about thirty spellings of the pattern): a kebab
 id reads as three words, a `server__tool` id not at all. Teaching each pattern a hyphen
 would be wrong, since `e-mail` and `same-day` are not tools; what makes `book-repair-slot`
 a tool id is that the tools file names it. So, before the prose of a prompt is read, each
-mention of a tool the agent's tools files define in one of those two styles is respelled in
+mention of a tool the agent's tools files define in one of those styles is respelled in
 place, at the same length, as the snake_case id the readers know:
 
 - `book-repair-slot` -> `book_repair_slot` (each hyphen an underscore);
@@ -16,6 +17,11 @@ place, at the same length, as the snake_case id the readers know:
   word for its verb, and a server's name is none); `search__query` -> ` search_query` when
   the tool part is one word or another server has a tool of that name (the spaces after
   the id when it opens its line, where spaces in front would indent it);
+
+- `GET_CLIENT` -> `get_client` (SCREAMING_SNAKE ids in lower case: the readers' snake
+  patterns are lower-case, and a capitalised word reads as a name or the start of a sentence);
+- `FindMember` -> `findMember` (PascalCase ids with their first letter in lower case: the
+  readers know camelCase, and a capitalised compound reads as a proper noun);
 
 and every rule and note read from the respelled text is given back its own words: the
 target, mentions and tool-valued parameters (`before`, `from_tools`, `sources`, ...) the
@@ -40,8 +46,11 @@ from specgap.toolspecs import parse_tool_specs
 
 __all__ = ["known_ids", "respell_ids", "styled_ids"]
 
-# the two styles respelled: a kebab id, or an id with a double underscore
+# the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
+# SCREAMING_SNAKE (two words at least) and PascalCase (two capitalised words at least)
+_SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
 
 # what may stand before a mention that opens its line: indentation, a list or quote marker
 _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
@@ -78,7 +87,8 @@ def known_ids(ids: tuple[str, ...]) -> Iterator[None]:
 
 
 def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
-    """The `server__tool` and kebab-case tool ids the tools files among `artifacts` define."""
+    """The `server__tool`, kebab-case, SCREAMING_SNAKE and PascalCase tool ids the tools files
+    among `artifacts` define (and any id spelled as one of their respellings)."""
     return tuple(_tool_ids(artifacts))
 
 
@@ -92,7 +102,16 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
         except Exception:  # a tools file that does not parse is reported elsewhere
             continue
         ids.update(s.name for s in specs if isinstance(s.name, str))
-    return sorted(i for i in ids if _STYLED.match(i) and ("-" in i or "__" in i))
+    styled = {i for i in ids if _respelled_style(i)}
+    # an id spelled as another's respelling is kept beside them, so that the two are
+    # never confused (`respell_ids` then leaves them all alone)
+    spellings = set(_spellings(sorted(styled)).values())
+    return sorted(styled | {i for i in ids if i in spellings})
+
+
+def _respelled_style(tool: str) -> bool:
+    kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
+    return kebab_or_server or bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
 
 
 def _spellings(ids: Sequence[str]) -> dict[str, str]:
@@ -103,8 +122,15 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     bare = [i.rpartition("__")[2].replace("-", "_") for i in ids]
     spelled: dict[str, str] = {}
     for tool, part in zip(ids, bare, strict=True):
-        alone = "__" in tool and "_" in part and bare.count(part) == 1
-        spelled[tool] = part if alone else tool.replace("__", "_").replace("-", "_")
+        if _SCREAMING.match(tool):
+            spelled[tool] = tool.lower()
+        elif _PASCAL.match(tool):
+            spelled[tool] = tool[0].lower() + tool[1:]
+        elif not _respelled_style(tool):
+            continue  # an id kept only because a respelling would be spelled as it is
+        else:
+            alone = "__" in tool and "_" in part and bare.count(part) == 1
+            spelled[tool] = part if alone else tool.replace("__", "_").replace("-", "_")
     return spelled
 
 
@@ -118,8 +144,9 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         return given, lambda rules, notes: (rules, notes)
     spelled = _spellings(ids)
     plain = {p: i for i, p in spelled.items()}
-    if len(plain) != len(ids) or any(p in set(ids) for p in plain):
+    if len(plain) != len(spelled) or any(p in set(ids) for p in plain):
         return given, lambda rules, notes: (rules, notes)  # two ids one spelling: leave them
+    ids = sorted(spelled)
     found = re.compile(
         r"(?<![\w-])(`?)("
         + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))

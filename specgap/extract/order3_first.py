@@ -2,7 +2,8 @@
 and the step's own: "Call `check_rider` before any other tool.", "No other tool is used
 before the rider is verified.", "Before any other tool is used, the rider has to pass
 check_rider.", "Do not call any other function until `lookupRider` has succeeded.",
-"Identify the rider before anything else: `find_rider_by_card` or `find_rider_by_email`."
+"Identify the rider before anything else: `find_rider_by_card` or `find_rider_by_email`.",
+"Every conversation opens with `find_rider`."
 
 The sentence orders the step before every call: `require_before("*", X)`, where X is the
 tool(s) the sentence names by id (several joined by "or": any one of them), or else the
@@ -23,8 +24,12 @@ from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 
 _OTHER = (
+    r"(?:(?:calling|using|running|invoking|making)\s+)?"  # "before calling any other tool"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
     r"anything\s+else)"
+    # "... in a conversation": the whole conversation, which "every other" says already
+    r"(?:\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
+    r"(?:conversation|chat|session|interaction|thread))?"
 )
 _USED = (
     r"(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"
@@ -35,7 +40,8 @@ _LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$",
 # "No other tool is used before/until <event>", "Do not call any other tool until <event>"
 _NO_OTHER = re.compile(
     r"^\W*(?:no\s+other\s+(?:tools?|calls?|functions?)\s+(?:is|are|gets|may|can|should|must|will)"
-    r"(?:\s+be)?(?:\s+(?:used|called|run|invoked|made))?|(?:do\s+not|don't|never|you\s+(?:must|may|"
+    r"(?:\s+be)?(?:\s+(?:used|called|run|invoked|made))?|no\s+other\s+(?:tools?|calls?|functions?)"
+    r"\s+(?:runs?|goes|starts?|happens?)|(?:do\s+not|don't|never|you\s+(?:must|may|"
     r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any\s+other|other)\s+(?:tools?|functions?))\s+"
     r"(?:before|until|unless)\s+(?P<step>.+)$",
     re.I,
@@ -44,6 +50,15 @@ _NO_OTHER = re.compile(
 _TRAIL = re.compile(
     rf"^\W*(?P<step>.+?)\s*,?\s+(?:(?:comes?|goes|happens?|must\s+come|is\s+called|is\s+used)\s+)?"
     rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!]?)\s*$",
+    re.I,
+)
+# "Every conversation opens with `find_member`", "Start each chat by calling X": the first
+# call of every conversation (the step must be named by id)
+_OPENS = re.compile(
+    r"^\W*(?:from\s+(?:now|today)(?:\s+on)?\s*,?\s+)?(?:(?:every|each)\s+(?:conversation|chat|"
+    r"session)\s+(?:opens|starts|begins|(?:must|should|shall)\s+(?:open|start|begin))|(?:always\s+)?"
+    r"(?:open|start|begin)\s+(?:every|each)\s+(?:conversation|chat|session))\s+(?:with|by\s+"
+    r"(?:calling|running|using))\s+(?P<step>[^;,]+?)\s*(?:[;,.!]|$)",
     re.I,
 )
 _TOOL_ID = re.compile(
@@ -92,6 +107,12 @@ def before_every_other(text: str) -> list[Emit]:
     if m is not None and _TOOL_ID.search(m["step"]) is None:
         return []  # "Before anything else, find the member by card": `openers`' to read
     m = m or _NO_OTHER.match(text)
+    opens = _OPENS.match(text) if m is None else None
+    if opens is not None:
+        ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(opens["step"])]
+        if len(ids) != 1:
+            return []  # "opens with a greeting", or two steps: not one named call
+        return [Emit("require_before", ANY_TOOL, {"before": ids[0]}, 0.7)]
     if m is not None:
         step = _step(m["step"], event=m.re is _NO_OTHER)
     else:

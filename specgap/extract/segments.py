@@ -36,6 +36,17 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
 _TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
+# the same for the forms said with "not" ("not more than 3" is "at most 3") and for a field's
+# value said with a verb of showing ("whose status reads `active`" is "whose status is")
+_NOT_COMPARED = (
+    (re.compile(r"\bnot\s+(?:more|greater|higher|larger)\s+than\b", re.I), "at most"),
+    (re.compile(r"\bnot\s+(?:less|fewer|lower|smaller)\s+than\b", re.I), "at least"),
+)
+_SHOWN = re.compile(
+    r"(?<=\bwhose\s)(?P<field>(?:`?[\w-]+`?\s+){1,3}?)(?P<v>reads|shows|says|displays|"
+    r"is\s+(?:set\s+to|marked\s+as|marked|listed\s+as|recorded\s+as))(?=\s)",
+    re.I,
+)
 
 
 # a clause's own number in a document of numbered clauses ("7.4 Dry ice ...", "2.10 The
@@ -53,6 +64,11 @@ def _unnumbered(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
+    if "not " in text or "NOT " in text or "Not " in text:
+        for negated, said in _NOT_COMPARED:
+            text = negated.sub(functools.partial(_matched, said), text)
+    if "whose " in text or "Whose " in text:
+        text = _SHOWN.sub(lambda m: m["field"] + "is".ljust(len(m["v"])), text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:
@@ -131,8 +147,17 @@ class Sentence:
 # ban took the first's condition)
 _MODAL = re.compile(r"\b(?:can|cannot|can't|must|may|should|shall|will|won't)\b", re.I)
 _SUBJECT_MODAL = re.compile(
-    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+){0,4}?[a-z][\w-]*s?\s+"
-    r"(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+(?:only\s+)?be\b",
+    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+|[$€£]?\d[\d,.]*%?\s+){0,4}?"
+    r"[a-z][\w-]*s?\s+(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+"
+    r"(?:only\s+)?be\b",
+    re.I,
+)
+# the statement before the join may have any verb after its modal ("a credit note shall not
+# exceed 500 euros, and a credit note above 150 euros shall be approved ...")
+_SUBJECT_MODAL_VERB = re.compile(
+    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*s?\s+"
+    r"(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+(?:only\s+)?"
+    r"(?:be|exceed|cover|hold|carry|include|contain|last|run|cost|take|name|list)\b",
     re.I,
 )
 
@@ -153,7 +178,7 @@ def _clause_ends(text: str) -> set[int]:
         said = _SUBJECT_MODAL.match(right)
         # (after a comma, "must be the user's id" equates: one statement of what a value is)
         equates = m[0].startswith(",") and said is not None and _EQUATES.match(right, said.end())
-        if _SUBJECT_MODAL.match(left) and said and not equates:
+        if (_SUBJECT_MODAL.match(left) or _SUBJECT_MODAL_VERB.match(left)) and said and not equates:
             out.add(m.end())
         start = m.end()
     return out

@@ -1,0 +1,139 @@
+"""Session 23: tool ids in SCREAMING_SNAKE and PascalCase read like the ids the readers know
+(`ids7_respell`), a first call said as "every conversation opens with X" or "before calling
+any other tool in a conversation" (`order3_first`), bounds said with "not more than" and a
+field's value said with "reads" (`segments._NOT_COMPARED`, `segments._SHOWN`), "the
+<argument> of a <thing>" as that argument of the thing's tools (`noun_args.of_holder`), and a
+cap joined to a second statement by ", and" read apart (`segments._SUBJECT_MODAL_VERB`).
+Sentences written for these tests, in a made-up boat-hire desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.ids7_respell import respell_ids
+from tests.probes import desk_policies, fits
+from tests.probes import spec as T
+
+SCREAMING = [
+    T("FIND_SKIPPER", "Find a skipper by licence number; returns skipper_id.", licence="string"),
+    T("GET_BOAT", "Read a boat: class, berth, status.", boat_id="string"),
+    T("QUOTE_HIRE", "Quote a hire.", skipper_id="string", boat_id="string", hours="integer"),
+    T("CREATE_HIRE", "Create a hire from a quote.", quote_id="string", skipper_id="string"),
+    T("ASSIGN_CREW", "Assign a crew member to a hire.", hire_id="string", crew_id="string"),
+    T("ISSUE_CREDIT", "Issue a credit to a skipper.", skipper_id="string", amount="number",
+      reason="string"),
+]  # fmt: skip
+PASCAL = [
+    T("FindSkipper", "Find a skipper by licence number; returns skipper_id.", licence="string"),
+    T("GetBoat", "Read a boat: class, berth, status.", boat_id="string"),
+    T("BookHire", "Book a boat for a skipper.", skipper_id="string", boat_id="string",
+      hours="integer"),
+    T("SendText", "Text a skipper.", skipper_id="string", body="string"),
+]  # fmt: skip
+
+
+def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
+    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
+
+
+def _shown(policies: list) -> list:
+    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
+
+
+@pytest.mark.parametrize(
+    ("tools", "text", "operator", "target", "enforcement", "params"),
+    [
+        (SCREAMING, "QUOTE_HIRE shall precede CREATE_HIRE.", "require_before", "CREATE_HIRE",
+         "enforce", {"before": "QUOTE_HIRE"}),
+        (SCREAMING, "The quote_id passed to CREATE_HIRE shall be one returned by QUOTE_HIRE.",
+         "arg_grounded", "CREATE_HIRE", "enforce", {"arg": "quote_id"}),
+        (PASCAL, "Always call GetBoat before BookHire.", "require_before", "BookHire", "enforce",
+         {"before": "GetBoat"}),
+        (SCREAMING, "The Assistant shall call FIND_SKIPPER before calling any other tool in a "
+         "conversation.", "require_before", "*", "review_only", {"before": "FIND_SKIPPER"}),
+        (PASCAL, "Every chat opens with FindSkipper; nothing happens before the skipper is found.",
+         "require_before", "*", "review_only", {"before": "FindSkipper"}),
+        (PASCAL, "Start each conversation by calling `FindSkipper`.", "require_before", "*",
+         "review_only", {"before": "FindSkipper"}),
+        (PASCAL, "No other tool runs until `FindSkipper` has found the skipper.",
+         "require_before", "*", "review_only", {"before": "FindSkipper"}),
+        (SCREAMING, "The hours of a quote shall be not less than 2 and not more than 96.",
+         "arg_within_bound", "QUOTE_HIRE", "enforce", {"arg": "hours", "min": 2, "max": 96}),
+        (SCREAMING, "A crew member whose status reads `suspended` shall not be assigned.",
+         "state_condition", "ASSIGN_CREW", "review_only", {"field": "status",
+                                                        "denied": ["suspended"]}),
+        (SCREAMING, "A credit shall not exceed 80 euros, and a credit above 30 euros shall be "
+         "approved by the harbour master.", "arg_within_bound", "ISSUE_CREDIT", "enforce",
+         {"arg": "amount", "max": 80}),
+    ],
+)  # fmt: skip
+def test_read(
+    tmp_path: Path,
+    tools: list,
+    text: str,
+    operator: str,
+    target: str,
+    enforcement: str,
+    params: dict,
+) -> None:
+    policies = desk_policies(tmp_path, text, tools)
+    assert _has(policies, operator, target, enforcement, **params), _shown(policies)
+
+
+def test_a_credit_cap_is_not_the_reviews_condition(tmp_path: Path) -> None:
+    """The cap's clause is read apart: it is enforced, with no condition taken from the
+    review's clause; the review keeps its own note."""
+    text = "A credit shall not exceed 80 euros, and a credit above 30 euros shall be approved."
+    policies = desk_policies(tmp_path, text, SCREAMING)
+    caps = [p for p in policies if p.operator == "arg_within_bound"]
+    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], _shown(caps)
+
+
+@pytest.mark.parametrize(
+    ("text", "absent"),
+    [
+        # a first step that is no call of a named tool
+        ("Every conversation opens with a greeting.", "require_before"),
+        # "not more than" keeps its side: never a minimum
+        ("The hours of a quote shall be not more than 96.", "min"),
+    ],
+)
+def test_not_read(tmp_path: Path, text: str, absent: str) -> None:
+    policies = desk_policies(tmp_path, text, SCREAMING)
+    if absent == "min":
+        bounds = [p for p in policies if p.operator == "arg_within_bound"]
+        assert bounds, _shown(policies)
+        assert all(p.condition.min is None for p in bounds), _shown(policies)
+    else:
+        assert not [p for p in policies if p.operator == absent], _shown(policies)
+
+
+def test_respelling_keeps_offsets_and_gives_ids_back() -> None:
+    """SCREAMING_SNAKE and PascalCase ids are respelled at the same length and only where a
+    tools file defines them; the rules read get their own ids back."""
+    import json
+
+    from specgap.artifacts import Artifact
+    from specgap.formats import parse_json
+
+    text = json.dumps(SCREAMING[:2] + PASCAL[3:])
+    data, ranges = parse_json(text, "tools.json")
+    prompt = "Call FIND_SKIPPER, then GET_BOAT; SendText later. NOT_A_TOOL and SendTexts stay.\n"
+    given = [Artifact("tools", "tools.json", text, "t", data, ranges),
+             Artifact("prompt", "prompt.md", prompt, "p")]  # fmt: skip
+    out, _ = respell_ids(given)
+    said = out[1].text
+    assert len(said) == len(prompt)
+    for respelled in ("find_skipper", "get_boat", "sendText", "NOT_A_TOOL", "SendTexts"):
+        assert respelled in said, said
+
+
+def test_an_id_spelled_as_anothers_respelling_leaves_both(tmp_path: Path) -> None:
+    """`GET_BOAT` beside a tool called `get_boat`: respelling would confuse the two, so
+    neither is respelled and the sentence names each as written."""
+    tools = [*SCREAMING, T("get_boat", "Read a boat's log.", boat_id="string")]
+    policies = desk_policies(tmp_path, "Always call GET_BOAT before ASSIGN_CREW.", tools)
+    assert not any(p.condition.before == "get_boat" for p in policies if p.operator ==
+                   "require_before"), _shown(policies)  # fmt: skip
