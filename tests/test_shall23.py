@@ -137,3 +137,45 @@ def test_an_id_spelled_as_anothers_respelling_leaves_both(tmp_path: Path) -> Non
     policies = desk_policies(tmp_path, "Always call GET_BOAT before ASSIGN_CREW.", tools)
     assert not any(p.condition.before == "get_boat" for p in policies if p.operator ==
                    "require_before"), _shown(policies)  # fmt: skip
+
+
+HIRE = [
+    T("hmBookHire", "Book a boat hire for a skipper.", skipper_id="string", hours="integer"),
+    T("hmTakeDeposit", "Take a deposit on a hire.", hire_id="string", amount="number"),
+    T("hmCreditHire", "Credit money back on a hire.", hire_id="string", amount="number",
+      note="string"),
+    T("hmGetHire", "Read a hire: status (booked, out, returned, cancelled).", hire_id="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        # a copula with "never for more than": the subject noun's act, never a verb "for"
+        ("Credits are never for more than £80.", "arg_within_bound", "hmCreditHire",
+         {"arg": "amount", "max": 80}),
+        # the tool named in brackets after the noun, and a second clause that keeps the
+        # first's subject
+        ("Credits (hmCreditHire) are only for hires whose status is `cancelled`, and never for "
+         "more than £80.", "arg_within_bound", "hmCreditHire", {"arg": "amount", "max": 80}),
+        ("Credits (hmCreditHire) are only for hires whose status is `cancelled`.",
+         "state_condition", "hmCreditHire", {"field": "status", "allowed": ["cancelled"]}),
+        # "only ..., and never ...": the negation is the second clause's, not the first's
+        ("Only call `hmCreditHire` for hires whose status is `cancelled`, and never for "
+         "friends.", "state_condition", "hmCreditHire", {"field": "status",
+                                                        "allowed": ["cancelled"]}),
+    ],
+)  # fmt: skip
+def test_hire_desk(tmp_path: Path, text: str, operator: str, target: str, params: dict) -> None:
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert any(fits(p, operator, target, params) for p in policies), _shown(policies)
+
+
+def test_only_then_never_is_no_ban_of_the_allowed_state(tmp_path: Path) -> None:
+    """Read as a ban, "only for cancelled hires, and never for friends" denied the very
+    state it allows."""
+    text = "Only call `hmCreditHire` for hires whose status is `cancelled`, and never for friends."
+    policies = desk_policies(tmp_path, text, HIRE)
+    states = [p for p in policies if p.operator == "state_condition"]
+    assert states, _shown(policies)
+    assert all("cancelled" not in p.condition.denied for p in states), _shown(states)

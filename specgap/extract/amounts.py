@@ -45,7 +45,18 @@ _LOW = r"(?P<low>" + _NUMBER + r")(?:\s*" + _UNIT + r"(?![a-z]))?"
 _NP = r"(?:the\s+|a\s+|an\s+|any\s+|each\s+|every\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
 _MORE = r"(?:(?:more|greater|higher|larger|bigger|longer|later)\s+than|above|over)"
 _LESS = r"(?:(?:less|fewer|lower|smaller|shorter|earlier)\s+than|below|under)"
+# a tool named in brackets after the bounded noun: "Refunds (`issue_refund`) are ..."
+_NAMED = r"(?:\s*\(\s*`?(?P<pid>[A-Za-z][\w.-]*)`?\s*\))?"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        # "credits are never for more than $80", "refunds (`issue_refund`) are not over $300"
+        re.compile(
+            r"^\W*" + _NP + _NAMED + r"\s+(?:is|are)\s+(?:not|never)\s+(?:(?:for|of|worth)\s+)?"
+            + _MORE + r"\s+" + _AMOUNT,
+            re.I,
+        ),
+        "max",
+    ),
     (
         re.compile(
             r"^\W*" + _NP + r"\s+(?:may|must|should|shall|can|will)?\s*(?:not|never)\s+"
@@ -114,7 +125,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
+            r"(?P<verb>(?!(?:for|to|with|on|in|at|by|of|more|less|over|under|above|below)\b)[a-z]+)\s+"
+            r"(?:(?:a|an|the|any)\s+)?(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
             r"[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
             r"(?:" + _MORE + r")\s+" + _AMOUNT,
             re.I,
@@ -124,7 +136,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>[a-z]+)\s+(?:(?:a|an|the|any)\s+)?(?:(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
+            r"(?P<verb>(?!(?:for|to|with|on|in|at|by|of|more|less|over|under|above|below)\b)[a-z]+)\s+"
+            r"(?:(?:a|an|the|any)\s+)?(?:(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
             r"[a-z][\w-]*)\s+)?(?:of\s+|for\s+)?"
             + r"(?:" + _MORE + r")\s+" + _AMOUNT,
             re.I,
@@ -198,6 +211,9 @@ def amount_bounds(text: str) -> list[Emit]:
         text, condition = lead  # "when the booking is unpaid, ...": never read without it
         lead = None
     found = _bounds(text) or noun_bounds(text)
+    elided = _ELIDED.match(text) if not found else None
+    if elided is not None:  # "refunds are only for X, and never for more than $300"
+        found = _bounds(f"{elided['subject']} {elided['be']} never {elided['bound']}")
     if not found and (moved := _holder_to_label(text)) is not None:
         found = noun_bounds(moved)  # "Guests: at most 6 per booking": guests per booking
     if not found and lead is not None:
@@ -211,6 +227,16 @@ def amount_bounds(text: str) -> list[Emit]:
         condition = f"{condition}; {tail[1]}" if condition else tail[1]
     found = [_plain(e) for e in found]
     return [replace(e, condition=condition) for e in found] if condition else found
+
+
+# "Refunds (`issue_refund`) are only for cancelled stays, and never for more than $300": the
+# second clause's subject is the first's
+_ELIDED = re.compile(
+    r"^(?P<subject>\W*(?:the\s+|a\s+|an\s+|any\s+|each\s+|every\s+)?[a-z][\w-]*"
+    r"(?:\s+[a-z][\w-]*){0,2}?(?:\s*\([^()]{1,60}\))?)\s+(?P<be>is|are)\s+[^,;]+?,\s+"
+    r"(?:and|but)\s+(?:never|not)\s+(?P<bound>(?:(?:for|of)\s+)?" + _MORE + r"\s+.+)$",
+    re.I,
+)
 
 
 # "Guests: at most 6 per booking": the holder said after the number, as the label's own
@@ -260,6 +286,7 @@ def _bounds(text: str) -> list[Emit]:
         if found is None:
             return []
         action, facet = found
+        action = m.groupdict().get("pid") or action  # the tool the brackets name
         params: dict[str, object] = {"facet": facet}
         if side == "between":
             params.update(min=_number(m["low"]), max=_number(m["amt"]))

@@ -39,6 +39,11 @@ _LIMIT = re.compile(
 )
 
 
+# a second clause joined after the first's `only` ("..., and never", "...; never"): it ends
+# where the negation starts
+_JOINED_TAIL = re.compile(r"(?:,\s*(?:and|but)?|;|\s-{1,2}|\s\u2014)\s*$", re.I)
+
+
 # "No refund may be issued ...": a subject opened by `no` negates the passive modal after it
 _NO_SUBJECT = re.compile(
     r"^\W*no\s+(?:[a-z][\w-]*\s+){1,3}?(?P<m>may|can|shall|should|must|will)\s+(?:ever\s+)?be\s+"
@@ -51,12 +56,21 @@ def modality_of(main: str) -> tuple[Modality, bool, re.Match[str] | None]:
     """The modality of a main clause, whether it is negated, and the modal word matched (None
     for a limit or no modal); a negation wins over `only`, `only` over `must`, and so on."""
     neg = _NEGATIVE.search(main)
+    only = _ONLY.search(main)
+    if (
+        neg is not None
+        and only is not None
+        and only.end() <= neg.start()
+        and _JOINED_TAIL.search(main, only.end(), neg.start()) is not None
+    ):
+        # "only for cancelled hires, and never for friends": the negation opens a clause of
+        # its own; the first clause's `only` is its modality, never turned into a ban
+        return "only", False, only
     if neg is not None:
         return "must_not", True, neg
     no_subject = _NO_SUBJECT.match(main)
     if no_subject is not None:
         return "must_not", True, re.compile(r"\w+").match(main, no_subject.start("m"))
-    only = _ONLY.search(main)
     if only is not None and not re.match(r"\s+(?:one|a\s+single)\b", main[only.end() :], re.I):
         return "only", False, only
     must = MUST.search(main)

@@ -18,9 +18,10 @@ tool's calls what the imperative "call `t` ..." says, which the readers read:
 | `t` must never exceed N / is capped at N                 | Never call `t` for more than N |
 
 The subject may be said "`t`", "the `t` tool", "tool `t`", "calls to `t`", "a call to
-`t`", "using `t`", "refunds through `t`". What follows the predicate stays as it is, so a
-condition ("is forbidden for blocked guests") is read by the same grammar, bound or kept for
-review with its note, exactly as if the sentence had been written with "call".
+`t`", "using `t`", "refunds through `t`", "refunds (`t`)". What follows the predicate stays
+as it is, so a condition ("is forbidden for blocked guests") is read by the same grammar,
+bound or kept for review with its note, exactly as if the sentence had been written with
+"call".
 
 An argument of the tool said as the subject, or after the tool as a label, is bounded the
 way "Only call `t` if the X is at most N" says (`compare19` reads it):
@@ -68,7 +69,9 @@ _SUBJECT = re.compile(
     + r"(?:\s+(?:tool|function|endpoint|action|calls?))?"
     r"|(?P<call>(?P<np>(?:[a-z]+\s+){0,2}?[a-z]+)\s+(?:through|via|using|with)\s+|calls?\s+to\s+|"
     r"using\s+|"
-    r"calling\s+|invoking\s+)(?:the\s+)?" + _id("id3") + r"(?:\s+(?:tool|function|endpoint))?)\s*",
+    r"calling\s+|invoking\s+)(?:the\s+)?" + _id("id3") + r"(?:\s+(?:tool|function|endpoint))?"
+    # "Refunds (`issue_refund`) are only for ...": the noun, then its tool in brackets
+    r"|(?P<np4>(?:[a-z]+\s+){0,2}?[a-z]+)\s*\(\s*" + _id("id4") + r"\s*\))\s*",
     re.I,
 )
 _BANNED = (
@@ -112,17 +115,19 @@ def respelt(text: str) -> str | None:
     m = _SUBJECT.match(text)
     if m is None:
         return None
-    first = re.match(r"\W*([A-Za-z]+)", m["np"] or "")
+    first = re.match(r"\W*([A-Za-z]+)", m["np"] or m["np4"] or "")
     if first is not None and first[1].casefold() in IMPERATIVE_VERBS:
         return None  # "Check the crossing with `t`; ...": an imperative, not a subject
-    tool = _named(m, "id", "id2", "id3")
+    tool = _named(m, "id", "id2", "id3", "id4")
     rest = text[m.end() :]
     said = _WITH_BANNED.match(rest)
     if said is not None:
         return f"Never call `{tool}` {said['with']}{rest[said.end() :]}"
     p = _PREDICATE.match(rest)
     if p is None:  # "any call to `t` must come after `s`": what is said of `t` itself
-        said_of = _MODAL.match(rest) is not None and (m["call"] or m["id_b"] or m["id2_b"])
+        said_of = _MODAL.match(rest) is not None and (
+            m["call"] or m["id_b"] or m["id2_b"] or m["np4"]
+        )
         return f"`{tool}` {rest}" if said_of else None
     after = rest[p.end() :]
     if p["ban"]:
