@@ -179,3 +179,21 @@ def test_only_then_never_is_no_ban_of_the_allowed_state(tmp_path: Path) -> None:
     states = [p for p in policies if p.operator == "state_condition"]
     assert states, _shown(policies)
     assert all("cancelled" not in p.condition.denied for p in states), _shown(states)
+
+
+def test_a_footnote_that_makes_an_exception_keeps_the_rule_for_review(tmp_path: Path) -> None:
+    """The footnote's exception is the rule's condition: reviewed, never enforced for all;
+    a footnote that only gives a reason changes nothing."""
+    text = (
+        "Never book a hire of more than 12 hours.[^2]\n"
+        "Never credit more than 80 euros.[^1]\n\n"
+        "[^1]: A credit that size once cost us a boat.\n"
+        "[^2]: Members of the harbour club may book longer.\n"
+    )
+    policies = desk_policies(tmp_path, text, HIRE)
+    hours = [p for p in policies if fits(p, "arg_within_bound", "hmBookHire", {"arg": "hours"})]
+    amount = [p for p in policies if fits(p, "arg_within_bound", "hmCreditHire", {"arg": "amount"})]
+    assert hours, _shown(policies)
+    assert amount, _shown(policies)
+    assert {p.enforcement for p in hours} == {"review_only"}, _shown(hours)
+    assert {p.enforcement for p in amount} == {"enforce"}, _shown(amount)

@@ -73,6 +73,7 @@ from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.existing_choice import without_existing_choice
 from specgap.extract.flow5_rules import with_flows
+from specgap.extract.footnotes import footnoted
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
@@ -129,7 +130,12 @@ from specgap.operators.prose import NUMBER_WORDS
 
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
-    """The rules one sentence states and the diagnostics about what did not compile."""
+    """The rules one sentence states and the diagnostics about what did not compile; a rule
+    whose footnote makes an exception is kept under it (`footnotes`)."""
+    return footnoted(sentence, *_read_own(sentence))
+
+
+def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     sentence = prose7_terms.with_terms(sentence)  # '... not a Cleared Customer': its meaning
     # the same sentence said the way the readers read it, when that reads a rule: "## Don't"
     # over "- V X" is "Never V X" (`framed17`); "It is forbidden to V" is "Never V"
