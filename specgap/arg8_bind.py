@@ -18,7 +18,9 @@ quote", "passed to payCourier", "rebooking"). Here, against the registry:
 - a lead "If a X is V-ed, then ..." narrows like the rest when the chosen tool's name says
   V; otherwise it is a state the rule holds under, kept as its condition (`review_only`);
 - the narrowing says "any call" / "every call": one copy per tool taking the argument;
-- several tools are left: a located `ambiguous-mention` note names them and no rule is
+- several tools are left and one of them takes an argument of exactly the name said (the
+  `hours` of a booking: `create_booking.hours`, not `extend_booking.extra_hours`): that one;
+- several tools are still left: a located `ambiguous-mention` note names them and no rule is
   compiled: never a guess, and never one policy per tool (the sentence did not say "any
   call").
 """
@@ -48,6 +50,11 @@ _SILENT = frozenset(
         "use give enter pass put set send make take write apply supply record fill provide"
     )
 )
+
+
+def _said(copy: CandidateRule) -> str:
+    """The words the argument of a spread copy was said by (`spread` keeps them)."""
+    return str(copy.params.get("said_as", "")).strip("`'\" ")
 
 
 def anchored(
@@ -93,6 +100,9 @@ def anchored(
         elif plain.operator in _BOUNDS:
             writes = [c for c in copies if not reads_only(tools[str(c.target)])]
             copies = writes or copies
+    own = [c for c in copies if compact(str(c.params.get("facet"))) == compact(_said(c))]
+    if len(copies) > 1 and len(own) == 1:
+        copies = own  # "the `hours` of a booking": `hours`, not the `extra_hours` of another
     if len(copies) > 1:
         _note(diagnostics, plain, copies, "nothing in the sentence tells which")
         return resolved, []

@@ -197,3 +197,58 @@ def test_a_footnote_that_makes_an_exception_keeps_the_rule_for_review(tmp_path: 
     assert amount, _shown(policies)
     assert {p.enforcement for p in hours} == {"review_only"}, _shown(hours)
     assert {p.enforcement for p in amount} == {"enforce"}, _shown(amount)
+
+
+TREE = [
+    T("hmFindSkipper", "Find a skipper by licence.", licence="string"),
+    T("hmBookHire", "Book a boat hire for a skipper.", skipper_id="string", hours="integer",
+      boat_id="string"),
+    T("hmExtendHire", "Add hours to a hire.", hire_id="string", extra_hours="integer"),
+    T("hmCreditHire", "Credit money back on a hire.", hire_id="string", amount="number"),
+    T("hmGetHire", "Read a hire: status (booked, out, returned, cancelled).", hire_id="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "enforcement", "params"),
+    [
+        # a topic, its arrow, and an argument's range with no verb
+        ("3. Hire length → `hours` from 1 to 12.", "arg_within_bound", "hmBookHire", "enforce",
+         {"arg": "hours", "min": 1, "max": 12}),
+        # the label's noun holds the argument: the hire's `hours`, not the extension's
+        ("Hire length: `hours` of 1 to 12.", "arg_within_bound", "hmBookHire", "enforce",
+         {"arg": "hours", "min": 1, "max": 12}),
+        # a question's "No" branch: the rule holds unless the answer is yes (reviewed)
+        ("1. Do you know who the skipper is? → No: call `hmFindSkipper` before any other tool. "
+         "→ Yes: go on.", "require_before", "*", "review_only", {"before": "hmFindSkipper"}),
+        # a condition that leads a first step is kept, never dropped
+        ("If you do not know the skipper, call hmFindSkipper before any other tool.",
+         "require_before", "*", "review_only", {"before": "hmFindSkipper"}),
+        # the topic's rule: a yes before the act
+        ("4. Credit asked for → read the amount back and wait for a clear yes before "
+         "`hmCreditHire`.", "require_confirmation", "hmCreditHire", "enforce", {}),
+    ],
+)  # fmt: skip
+def test_tree(
+    tmp_path: Path, text: str, operator: str, target: str, enforcement: str, params: dict
+) -> None:
+    policies = desk_policies(tmp_path, text, TREE)
+    assert _has(policies, operator, target, enforcement, **params), _shown(policies)
+
+
+def test_a_question_branch_is_never_a_flat_rule(tmp_path: Path) -> None:
+    """ "Is the hire `cancelled`? → Yes: credit nothing." holds only when it is: the ban is
+    conditional (bound to the hire's status, or reviewed), never on every credit."""
+    text = "2. Is the hire `cancelled`? → Yes: do not credit it. → No: go on."
+    policies = desk_policies(tmp_path, text, TREE)
+    credits = [p for p in policies if p.target == "hmCreditHire"]
+    assert credits, _shown(policies)
+    flat = [p for p in credits if p.operator == "deny_action" and p.enforcement == "enforce"]
+    assert not flat, _shown(credits)
+
+
+def test_a_wh_question_topic_is_not_read_as_a_rule_on_every_tool(tmp_path: Path) -> None:
+    """ "Which skipper gets it → ..." is about what another line names: no rule is read."""
+    text = "7. Which skipper gets it → the `skipper_id` comes from `hmFindSkipper`."
+    policies = desk_policies(tmp_path, text, TREE)
+    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)

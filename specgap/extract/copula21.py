@@ -7,6 +7,8 @@ the bound and allowlist readers read it:
   offered" is an act, its readers' business);
 - a range a value runs over: "X runs from 1 to 4", "X goes from 1 to 4": "X must be between
   1 and 4" ("ranges from" is left to its own reader, which tells a tie between tools apart);
+- an argument's id with its range and no verb ("`minutes` from 5 to 20", "Hold length:
+  `hours` of 1 to 72"): "`minutes` must be between 5 and 20";
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
@@ -55,6 +57,24 @@ _IS_NUMBER = re.compile(
 )
 
 
+# "`minutes` from 5 to 20", "Hold length: `minutes` of 5 to 20": an argument named by its id
+# with its range and no verb, alone or after a label
+_VERBLESS = re.compile(
+    r"^(?P<lead>\W*(?:[A-Za-z][\w' -]{0,40}:\s*)?)(?:(?P<arg>`[a-z][\w.]*`|[a-z][a-z0-9]*"
+    r"(?:_[a-z0-9]+)+)|(?<=:\s)(?P<word>[a-z][a-z0-9]*))"
+    r"\s+(?:(?:of|from)\s+(?P<lo>"
+    + _NUMBER
+    + r")\s+(?:to|through|-|\u2013)\s+(?P<hi>"
+    + _NUMBER
+    + r")|between\s+(?P<lo2>"
+    + _NUMBER
+    + r")\s+and\s+(?P<hi2>"
+    + _NUMBER
+    + r"))\b",
+    re.I,
+)
+
+
 # "With wheelchair_lift set to true, ...": the condition the rule after the comma holds under
 _SET_TO = re.compile(
     r"^(?P<lead>\W*)(?:with|having)\s+(?P<x>`?[A-Za-z][\w.]*`?(?:\s+[a-z]+){0,2}?)\s+set\s+"
@@ -80,6 +100,27 @@ _FROM_LIST = re.compile(
 )
 
 
+# the words of a label that measure, not name, what the range is of ("Booking length")
+_MEASURES = frozenset(
+    {"length", "size", "count", "duration", "time", "amount", "limit", "limits", "range",
+     "window", "number", "total", "value", "span", "cap"}
+)  # fmt: skip
+
+
+def _verbless(m: re.Match[str]) -> str:
+    """ "Booking length: `hours` of 1 to 72" -> "The `hours` of a booking must be between 1
+    and 72": the label's noun (its measure word dropped) holds the argument, so that the
+    bound goes to the booking's tools, not to every tool taking `hours`."""
+    arg = m["word"] or m["arg"]
+    rng = f"must be between {m['lo'] or m['lo2']} and {m['hi'] or m['hi2']}"
+    label = re.match(r"^\W*(?P<words>[A-Za-z][\w' -]*?)\s*:\s*$", m["lead"])
+    held = [w for w in label["words"].casefold().split() if w not in _MEASURES] if label else []
+    if held and len(held) <= 2 and all(w.isalpha() for w in held):
+        lead = m["lead"][: len(m["lead"]) - len(m["lead"].lstrip())]
+        return f"{lead}The {arg} of a {' '.join(held)} {rng}"
+    return f"{m['lead']}{arg} {rng}"
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its value's verb spelt "must be" (module docstring), or None when
     it has none of these shapes."""
@@ -89,4 +130,5 @@ def respelt(text: str) -> str | None:
     said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
     said = _IS_NUMBER.sub("must be ", said)
     said = _FROM_LIST.sub("must be one of ", said)
+    said = _VERBLESS.sub(_verbless, said)
     return said if said != text else None

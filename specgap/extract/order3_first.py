@@ -19,6 +19,7 @@ polite").
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
@@ -98,9 +99,20 @@ _NOT_STEPS = frozenset(
 )
 
 
+# "If you do not know who the rider is, call `find_rider` before any other tool": the lead
+_LED = re.compile(
+    r"^\W*(?P<lead>(?:if|when|whenever|unless)\b[^,;]{3,120}?)\s*,\s*(?P<rest>.+)$", re.I
+)
+
+
 def before_every_other(text: str) -> list[Emit]:
-    """`require_before("*", X)` for a sentence of the module's shapes; [] otherwise."""
+    """`require_before("*", X)` for a sentence of the module's shapes; [] otherwise. A
+    condition that leads the sentence is kept as the rule's (reviewed, never dropped)."""
     text = " ".join(text.split())
+    led = _LED.match(text)
+    if led is not None and not _CONDITION.match(led["rest"]):
+        found = before_every_other(led["rest"])
+        return [replace(e, condition=led["lead"]) for e in found]
     if _CONDITION.match(text) or _NEGATED.search(text):
         return []
     m = _LEAD.match(text)

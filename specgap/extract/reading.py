@@ -58,6 +58,7 @@ from specgap.extract import (
     supply16,
     temporal,
     tool_subject19,
+    tree23,
     values3_respell,
     within6_respell,
     without19,
@@ -141,6 +142,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # over "- V X" is "Never V X" (`framed17`); "It is forbidden to V" is "Never V"
     # (`person17`); "unless a X is given" is "without a X" (`supply16`)
     said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
+    # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
+    said = said or tree23.respelt(sentence.clean)
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
