@@ -81,9 +81,9 @@ def spread(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     kept = [copy for copy, unnamed in out if not unnamed & owners]
     kept = _of_heading(rule.context, kept)
     exact = [c for c in kept if _named_exactly(facet, str(c.params["facet"]))]
-    if exact and len(exact) < len(kept) and ("_" in facet or rule.params.get("holder")):
-        # "`extra_hours` must be at most 3", "the hours of a booking": the argument said by
-        # its own name, not every argument its words name (`hours` too, `extra_hours` too)
+    if exact and len(exact) < len(kept) and "_" in facet:
+        # "`extra_hours` must be at most 3": the argument said by its own name, not every
+        # argument its words name (`hours` too)
         kept = exact
     if not kept:
         return _act_values(rule, registry, facet)

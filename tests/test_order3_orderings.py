@@ -206,7 +206,6 @@ def test_before_every_other_tool(
 NOT_EVERY = [
     "Call `checkDepositor` before any other booking.",  # another action, not "other tool"
     "Before anything else, be polite.",  # no step
-    "If the depositor is new, no other tool is used before checkDepositor.",  # a condition
     "No other tool is used before it is ready.",  # no one event
 ]
 
@@ -214,6 +213,18 @@ NOT_EVERY = [
 @pytest.mark.parametrize("text", NOT_EVERY)
 def test_not_before_every_other_tool(text: str, tmp_path: Path) -> None:
     assert "*" not in _orders(text, SEEDS, tmp_path)
+
+
+def test_a_conditional_first_step_is_kept_under_its_condition(tmp_path: Path) -> None:
+    """ "If the depositor is new, ...": the step before every tool holds only then; it is
+    read with that condition, reviewed with its note (twenty-third session: it was dropped,
+    which left the sentence with no policy at all)."""
+    text = "If the depositor is new, no other tool is used before checkDepositor."
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", SEEDS)
+    orders = [p for p in built.policies if p.operator == "require_before" and p.target == "*"]
+    assert [p.enforcement for p in orders] == ["review_only"]
+    notes = [d.code for d in built.state.diagnostics if d.span and d.span.path.endswith(".md")]
+    assert "condition-not-bound" in notes
 
 
 # a table whose prerequisite column is headed by the step's verb and "first"

@@ -252,3 +252,20 @@ def test_a_wh_question_topic_is_not_read_as_a_rule_on_every_tool(tmp_path: Path)
     text = "7. Which skipper gets it → the `skipper_id` comes from `hmFindSkipper`."
     policies = desk_policies(tmp_path, text, TREE)
     assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)
+
+
+def test_a_thing_that_gets_a_count_is_what_the_count_is_kept_per(tmp_path: Path) -> None:
+    """ "A hire gets one credit, ever": one per hire; counted per conversation instead, a
+    second hire's credit in the same chat would be refused (stronger than the sentence)."""
+    policies = desk_policies(tmp_path, "A hire gets one credit, ever.", HIRE)
+    counts = [p for p in policies if p.operator == "max_calls"]
+    assert [(p.target, p.condition.max, p.condition.per) for p in counts] == [
+        ("hmCreditHire", 1, "hire")
+    ], _shown(policies)
+
+
+def test_a_numbered_clause_is_split_like_any_other(tmp_path: Path) -> None:
+    text = "6.3 A credit shall not exceed 80 euros, and a credit above 30 euros shall be approved."
+    policies = desk_policies(tmp_path, text, SCREAMING)
+    caps = [p for p in policies if p.operator == "arg_within_bound"]
+    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], _shown(caps)

@@ -5,6 +5,8 @@
   times (per X)";
 - a new thing counted ("| New hangars per session | 2 |"): its creations, "create at most
   N <things>";
+- a thing that gets the count ("an order gets one exchange, ever"): per that thing (a
+  person who gets it, or a count said "in one chat", is the conversation's);
 - a noun counted behind a label or a warning, or with a tail that only says "in all":
   "WARNING: one refund per order per chat", "one swap per berth, ever", "Reminders per
   conversation: 2", a table row "| Hull surveys per session | 3 |" or "| Tickets | one
@@ -23,6 +25,7 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.noact_respell import spelt
+from specgap.extract.people import PERSON
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import NUMBER_WORDS, is_toolish
@@ -48,7 +51,8 @@ _PER = (
 _TAIL = r"\s*(?:,?\s*(?:ever|in\s+all|in\s+total|at\s+most|max(?:imum)?))?\s*(?:[.;!]|$)"
 # "one approveLoan per request, ever"; "no more than 3 verify_pin attempts in one chat"
 _COUNT = re.compile(
-    r"^\W*(?:[A-Z]+\s*:\s*)?(?:(?:a|an|each|every|the|any)\s+[a-z][\w-]*\s+(?:gets?|has|have)\s+)?"
+    r"^\W*(?:[A-Z]+\s*:\s*)?(?:(?P<one>a|an|each|every|the|any)\s+(?P<holder>[a-z][\w-]*)\s+"
+    r"(?:gets?|has|have)\s+)?"
     + _Q
     + r"(?P<n>"
     + _N
@@ -101,7 +105,13 @@ def counted(text: str) -> str | None:
         return None
     if not (m["per"] or _LIMITED.search(clause)):
         return None  # "Two adults.": a number, no limit said
-    per = f" per {m['per']}" if m["per"] else ""
+    holder = m.groupdict().get("holder")
+    spanned = re.search(_SPAN, clause, re.I) is not None  # "in one chat": the trace's own
+    thing = holder is not None and re.fullmatch(PERSON + "s?", holder, re.I) is None
+    if not m["per"] and holder and thing and not spanned and m["one"].casefold() != "the":
+        per = f" per {holder.casefold()}"  # "an order gets one exchange, ever": per order
+    else:
+        per = f" per {m['per']}" if m["per"] else ""
     if _tool_id(noun):
         return f"Call {noun} at most {n} times{per}."
     made = re.match(r"(?:new|newly\s+created)\s+(?P<thing>.+)$", noun, re.I)

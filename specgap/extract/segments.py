@@ -175,6 +175,7 @@ def _clause_ends(text: str) -> set[int]:
     for m in _JOINS.finditer(text):
         left, right = text[start : m.start()], _JOINS.split(text[m.end() :], maxsplit=1)[0]
         left = re.split(r"(?<=[.!?])\s+", left)[-1]  # the statement's own sentence
+        left = _unnumbered(left)  # "6.3 A credit note shall ...": no word of its rule
         said = _SUBJECT_MODAL.match(right)
         # (after a comma, "must be the user's id" equates: one statement of what a value is)
         equates = m[0].startswith(",") and said is not None and _EQUATES.match(right, said.end())

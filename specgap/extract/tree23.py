@@ -9,7 +9,8 @@ its branches, each after "→" (or "->", "=>"):
 | Know the caller? → No: call `t` first.     | Unless know the caller, call `t` first.  |
 | Refund over $60? → Yes: a manager reviews. | If refund over $60, a manager reviews.   |
 
-A topic is the label of the rule after its arrow, as "Topic: rule" says it. A question's
+A topic is the label of the rule after its arrow, as "Topic: rule" says it (with an arrow
+drawn as one, "→" or "⇒": "zone -> Z1 only" is a chat note, read by `chat7_respell`). A question's
 "Yes" branch holds under the question said as a statement ("Is the account `frozen`?": "the
 account is `frozen`"; "Does the lookup show X?": "the lookup show X"), its "No" branch
 unless it holds; a branch that only moves on ("go on", "continue", "go ahead", "next") is
@@ -87,6 +88,8 @@ def respelt(text: str) -> str | None:
         return None
     if re.match(r"(?:which|what|who|whom|whose|where|when|how|why)\b", head, re.I):
         return None  # "Which patron gets it → ...": about what another line names, no yes/no
+    if not head.endswith("?") and not re.search(r"[→⇒]", text):
+        return None  # "zone -> Z1 only": a chat note's arrow, its own readers' (`chat7`)
     if not head.endswith("?"):  # a topic: the first branch is its rule
         first = branches[0]
         return None if _MOVE_ON.match(first) else f"{head.rstrip(':')}: {first}"
