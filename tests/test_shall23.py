@@ -269,3 +269,28 @@ def test_a_numbered_clause_is_split_like_any_other(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, text, SCREAMING)
     caps = [p for p in policies if p.operator == "arg_within_bound"]
     assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], _shown(caps)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never send two `hmCreditHire` calls in the same turn.",
+        "Never call `hmCreditHire` twice in one reply.",
+        "Do not credit twice in a single turn.",
+    ],
+)
+def test_two_calls_of_a_tool_in_a_turn_is_no_ban_on_the_tool(tmp_path: Path, text: str) -> None:
+    """One call of the tool per turn, never a ban on every credit."""
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert not [p for p in policies if p.operator == "deny_action"], _shown(policies)
+    ones = [p for p in policies if p.operator == "one_call_at_a_time"]
+    assert [(p.target, p.condition.same_tool, p.condition.with_text) for p in ones] == [
+        ("hmCreditHire", True, False)
+    ], _shown(policies)
+
+
+def test_at_most_one_tool_call_in_any_single_turn(tmp_path: Path) -> None:
+    text = "2.6 The Assistant shall make not more than one tool call in any single turn."
+    policies = desk_policies(tmp_path, text, SCREAMING)
+    ones = [p for p in policies if p.operator == "one_call_at_a_time"]
+    assert [(p.target, p.condition.same_tool) for p in ones] == [("*", False)], _shown(policies)

@@ -31,7 +31,15 @@ _SHAPES = re.compile(
         (
             # A single API call per response.
             r"^\W*" + _ONE + r"\s+(?:" + _CALL + r")\s+(?:per|in\s+(?:each|every|a|any))\s+"
-            r"" + _TURN + r"\b",
+            r"(?:single\s+)?" + _TURN + r"\b",
+            # The assistant shall make at most one tool call in any single turn.
+            r"\b(?:make|place|issue|send)\s+(?:only\s+|just\s+|exactly\s+)?"
+            + _ONE
+            + r"\s+(?:"
+            + _CALL
+            + r")\s+(?:per|in\s+(?:each|every|a|any|one))\s+(?:single\s+)?"
+            + _TURN
+            + r"\b",
             # function calls are sent one per reply / should go out one at a time
             r"^\W*(?:(?:all|your|the|our)\s+)?(?:" + _CALL + r")\s+(?:(?:go|are\s+sent|are\s+made|"
             r"are\s+issued|are\s+placed|are\s+run|go\s+out|are\s+to\s+be\s+made|must\s+be\s+made|"

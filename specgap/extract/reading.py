@@ -123,6 +123,7 @@ from specgap.extract.state_or_step import state_before, state_not_step
 from specgap.extract.state_respelled import respelled_rules
 from specgap.extract.temporal_parts import TOOL_ID
 from specgap.extract.this_check import this_check
+from specgap.extract.turns23 import twice_in_a_turn
 from specgap.extract.unbound_guard import unbound, unbound_noted
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
@@ -321,6 +322,8 @@ def _bound_said(sentence: Sentence, clause: Clause, rule: CandidateRule) -> bool
 def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     if waived(sentence.clean):  # "no need to verify more than once": no rule at all
         return [], []
+    if twice := twice_in_a_turn(sentence.clean):  # "never send two `t` calls in one turn"
+        return [candidate(sentence, e) for e in twice], []
     account = identify_first(sentence.clean, sentence.context) if sentence.subject is None else []
     if not account and sentence.subject is None:  # "no other tool is used before X is verified"
         account = before_every_other(sentence.clean) or after_lead(sentence.clean)
