@@ -294,3 +294,58 @@ def test_at_most_one_tool_call_in_any_single_turn(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, text, SCREAMING)
     ones = [p for p in policies if p.operator == "one_call_at_a_time"]
     assert [(p.target, p.condition.same_tool) for p in ones] == [("*", False)], _shown(policies)
+
+
+DESK = [
+    T("hmWaiveFee", "Remove a fee from a hire.", hire_id="string", reason="string"),
+    T("hmCancelHire", "Cancel a hire.", hire_id="string", reason="string"),
+    T("hmFindSkipper", "Find a skipper: status (active, frozen, closed).", licence="string"),
+    T("hmBookHire", "Book a boat hire for a skipper.", skipper_id="string", hours="integer"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("When waiving a fee, the reason must be one of storm, engine_fault.",
+         "resource_in_allowlist", "hmWaiveFee", {"arg": "reason",
+                                                 "allowed": ["engine_fault", "storm"]}),
+        ("Waiving a fee needs a reason from this set: storm, engine_fault.",
+         "resource_in_allowlist", "hmWaiveFee", {"arg": "reason",
+                                                 "allowed": ["engine_fault", "storm"]}),
+        ("Skippers with status `frozen` or `closed` cannot book.", "state_condition",
+         "hmBookHire", {"field": "status", "denied": ["frozen", "closed"]}),
+    ],
+)  # fmt: skip
+def test_act_leads_and_listed_holders(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict
+) -> None:
+    policies = desk_policies(tmp_path, text, DESK)
+    assert _has(policies, operator, target, "enforce", **params), _shown(policies)
+    # the lead named the act: no copy on the other tool taking `reason`
+    assert not [p for p in policies if p.target == "hmCancelHire"], _shown(policies)
+
+
+def test_a_state_lead_stays_a_condition(tmp_path: Path) -> None:
+    """ "When the skipper is frozen, ..." names no act: reviewed under its condition."""
+    text = "When the skipper is frozen, the reason must be storm or engine_fault."
+    policies = desk_policies(tmp_path, text, DESK)
+    assert policies, _shown(policies)
+    assert {p.enforcement for p in policies} == {"review_only"}, _shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never put the licence number that `hmFindSkipper` shows into `hmBookHire`.",
+        "The licence number that `hmFindSkipper` shows must never go into `hmBookHire`.",
+    ],
+)
+def test_data_a_tool_shows_said_in_several_words_is_a_flow(tmp_path: Path, text: str) -> None:
+    """Not a ban on the lookup (it was read so: every lookup refused)."""
+    policies = desk_policies(tmp_path, text, DESK)
+    assert not [p for p in policies if p.operator == "deny_action"], _shown(policies)
+    flows = [p for p in policies if p.operator == "flow_denied"]
+    assert [(p.target, tuple(p.condition.sources)) for p in flows] == [
+        ("hmBookHire", ("hmFindSkipper",))
+    ], _shown(policies)

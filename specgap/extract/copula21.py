@@ -9,6 +9,11 @@ the bound and allowlist readers read it:
   1 and 4" ("ranges from" is left to its own reader, which tells a tie between tools apart);
 - an argument's id with its range and no verb ("`minutes` from 5 to 20", "Hold length:
   `hours` of 1 to 72"): "`minutes` must be between 5 and 20";
+- an act that needs a value from a list ("Waiving a fee needs a reason from this set: a,
+  b"): "When waiving a fee, the reason must be one of a, b" (`act_leads23` then reads the
+  lead as the rule's act);
+- the holders of a field's values, listed ("Members with status `frozen` or `closed`
+  cannot book"): "Members whose status is `frozen` or `closed` ...";
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
@@ -100,6 +105,27 @@ _FROM_LIST = re.compile(
 )
 
 
+# "Members with status `frozen` or `closed` cannot book": the holders of a field's values
+_WITH_VALUES = re.compile(
+    r"^(?P<lead>\W*(?:(?:all|any|no)\s+)?)(?P<np>[A-Za-z][a-z]+s)\s+with\s+(?:an?\s+|the\s+)?"
+    r"(?P<field>[a-z][a-z_]*(?:\s+[a-z][a-z_]*)?)\s+"
+    r"(?P<vals>`[^`\s]+`(?:\s*(?:,\s*(?:or\s+|and\s+)?|or\s+|and\s+)`[^`\s]+`)+)"
+    r"(?=\s+(?:cannot|can't|may|must|should|shall|can|are|will|won't)\b)",
+    re.I,
+)
+
+
+# "Waiving a fee needs a reason from this set: a, b": the act, then the values its argument
+# may take
+_NEEDS_FROM = re.compile(
+    r"^(?P<lead>\W*)(?P<act>[A-Za-z][a-z]+ing\s+(?:(?:an?|the|any)\s+)?[a-z]+(?:\s+[a-z]+)?)\s+"
+    r"(?:needs|requires|takes|must\s+have|must\s+carry)\s+(?:an?|the|one)\s+(?P<arg>[a-z][a-z_]*)\s+"
+    r"(?:from|out\s+of|in)\s+(?:this|the\s+following|these|the)\s+(?:set|list|values?|options?)"
+    r"\s*:\s*(?=\S)",
+    re.I,
+)
+
+
 # the words of a label that measure, not name, what the range is of ("Booking length")
 _MEASURES = frozenset(
     {"length", "size", "count", "duration", "time", "amount", "limit", "limits", "range",
@@ -131,4 +157,13 @@ def respelt(text: str) -> str | None:
     said = _IS_NUMBER.sub("must be ", said)
     said = _FROM_LIST.sub("must be one of ", said)
     said = _VERBLESS.sub(_verbless, said)
+    said = _NEEDS_FROM.sub(
+        lambda m: (
+            f"{m['lead']}When {m['act'][0].lower()}{m['act'][1:]}, the {m['arg']} must be one of "
+        ),
+        said,
+    )
+    said = _WITH_VALUES.sub(
+        lambda m: f"{m['lead']}{m['np']} whose {m['field']} is {m['vals']}", said
+    )
     return said if said != text else None

@@ -63,6 +63,7 @@ from specgap.extract import (
     within6_respell,
     without19,
 )
+from specgap.extract.act_leads23 import acted
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
 from specgap.extract.asked_values import with_asked
@@ -133,8 +134,9 @@ from specgap.operators.prose import NUMBER_WORDS
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile; a rule
-    whose footnote makes an exception is kept under it (`footnotes`)."""
-    return footnoted(sentence, *_read_own(sentence))
+    led by its act is that act's (`act_leads23`); a rule whose footnote makes an exception
+    is kept under it (`footnotes`)."""
+    return footnoted(sentence, *acted(*_read_own(sentence)))
 
 
 def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
