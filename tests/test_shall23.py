@@ -349,3 +349,11 @@ def test_data_a_tool_shows_said_in_several_words_is_a_flow(tmp_path: Path, text:
     assert [(p.target, tuple(p.condition.sources)) for p in flows] == [
         ("hmBookHire", ("hmFindSkipper",))
     ], _shown(policies)
+
+
+def test_one_of_is_no_part_of_a_states_first_value(tmp_path: Path) -> None:
+    text = "Only book a hire when the skipper's status is one of active, trusted or senior."
+    policies = desk_policies(tmp_path, text, DESK)
+    values = [v for p in policies if p.operator == "state_condition" for v in p.condition.allowed]
+    assert values, _shown(policies)
+    assert not [v for v in values if " " in v], values

@@ -281,6 +281,7 @@ def _bind(cond: Condition, words: str) -> Condition:
         return cond
     if not values:
         bare = re.sub(r"\s+(?:status|state)$", "", rest, flags=re.I)
+        bare = re.sub(r"^(?:one|any)\s+of\s+(?:the\s+)?|^either\s+", "", bare, flags=re.I)
         items = [DET.sub("", i).strip() for i in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", bare)]
         items = [re.sub(r"^been\s+", "", i) for i in items]  # "has lapsed or been cancelled"
         # an unquoted value is a participle or one word naming a state: `delivered`, `active`
