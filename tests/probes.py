@@ -62,6 +62,18 @@ def fits(policy: Any, operator: str, target: str, params: dict[str, Any]) -> boo
     )
 
 
+def has_policy(
+    policies: Sequence[Any], operator: str, target: str, enforcement: str, **params: object
+) -> bool:
+    """Whether some policy `fits` the operator, tool and parameters with that enforcement."""
+    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
+
+
+def shown(policies: Sequence[Any]) -> list[tuple[Any, ...]]:
+    """The policies as an assertion message shows them."""
+    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
+
+
 def marked(cases: Sequence[tuple[Any, ...]], failing: Collection[str]) -> list[Any]:
     """The cases as pytest params named by their first field; those in `failing` strict
     xfails, so a change that mends one says so."""

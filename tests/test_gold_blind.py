@@ -65,6 +65,21 @@ class Blind:
     arguments: bool = False
 
 
+def _later(folder: Path, split: str) -> Blind:
+    """A set written to the tenth brief's shape: 12-15 tools, policies of 50-65 lines."""
+    return Blind(
+        folder,
+        split,
+        (12, 15),
+        (50, 65),
+        policy_md_only=True,
+        tool_rules=True,
+        conditions=True,
+        arguments=True,
+    )
+
+
+_LATER = ((UNSEEN10_DIR, "unseen10"), (UNSEEN11_DIR, "unseen11"), (UNSEEN12_DIR, "unseen12"))
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
     Blind(UNSEEN2_DIR, "unseen2", (12, 16), (25, 45), policy_md_only=True, tool_rules=True),
@@ -146,41 +161,10 @@ BLIND = (
         arguments=True,
     ),
     # the tenth brief asked for 12-15 tools, policies of 50-65 lines, ~30-40 entries a domain,
-    # in realistic prompt styles and tool-id styles no earlier set used
-    Blind(
-        UNSEEN10_DIR,
-        "unseen10",
-        (12, 15),
-        (50, 65),
-        policy_md_only=True,
-        tool_rules=True,
-        conditions=True,
-        arguments=True,
-    ),
-    # the eleventh brief asked for the tenth's shape (12-15 tools, 50-65 lines), ~35-45 entries
-    # a domain, in prompt styles, domains and tool-id styles no earlier set used
-    Blind(
-        UNSEEN11_DIR,
-        "unseen11",
-        (12, 15),
-        (50, 65),
-        policy_md_only=True,
-        tool_rules=True,
-        conditions=True,
-        arguments=True,
-    ),
-    # the twelfth brief asked for the same shape (12-15 tools, 50-65 lines), in prompt styles,
-    # domains and tool-id styles no earlier set used
-    Blind(
-        UNSEEN12_DIR,
-        "unseen12",
-        (12, 15),
-        (50, 65),
-        policy_md_only=True,
-        tool_rules=True,
-        conditions=True,
-        arguments=True,
-    ),
+    # in realistic prompt styles and tool-id styles no earlier set used; the eleventh (~35-45
+    # entries a domain) and the twelfth asked for the same shape, in prompt styles, domains
+    # and tool-id styles no earlier set used
+    *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
 

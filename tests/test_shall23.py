@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.ids7_respell import respell_ids
-from tests.probes import desk_policies, fits
+from tests.probes import desk_policies, fits, has_policy, shown
 from tests.probes import spec as T
 
 SCREAMING = [
@@ -32,14 +32,6 @@ PASCAL = [
       hours="integer"),
     T("SendText", "Text a skipper.", skipper_id="string", body="string"),
 ]  # fmt: skip
-
-
-def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
-    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
-
-
-def _shown(policies: list) -> list:
-    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
 
 
 @pytest.mark.parametrize(
@@ -79,7 +71,7 @@ def test_read(
     params: dict,
 ) -> None:
     policies = desk_policies(tmp_path, text, tools)
-    assert _has(policies, operator, target, enforcement, **params), _shown(policies)
+    assert has_policy(policies, operator, target, enforcement, **params), shown(policies)
 
 
 def test_a_credit_cap_is_not_the_reviews_condition(tmp_path: Path) -> None:
@@ -88,55 +80,54 @@ def test_a_credit_cap_is_not_the_reviews_condition(tmp_path: Path) -> None:
     text = "A credit shall not exceed 80 euros, and a credit above 30 euros shall be approved."
     policies = desk_policies(tmp_path, text, SCREAMING)
     caps = [p for p in policies if p.operator == "arg_within_bound"]
-    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], _shown(caps)
+    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], shown(caps)
 
 
-@pytest.mark.parametrize(
-    ("text", "absent"),
-    [
-        # a first step that is no call of a named tool
-        ("Every conversation opens with a greeting.", "require_before"),
-        # "not more than" keeps its side: never a minimum
-        ("The hours of a quote shall be not more than 96.", "min"),
-    ],
-)
-def test_not_read(tmp_path: Path, text: str, absent: str) -> None:
-    policies = desk_policies(tmp_path, text, SCREAMING)
-    if absent == "min":
-        bounds = [p for p in policies if p.operator == "arg_within_bound"]
-        assert bounds, _shown(policies)
-        assert all(p.condition.min is None for p in bounds), _shown(policies)
-    else:
-        assert not [p for p in policies if p.operator == absent], _shown(policies)
+def test_a_first_step_that_names_no_tool_is_not_read(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Every conversation opens with a greeting.", SCREAMING)
+    assert not [p for p in policies if p.operator == "require_before"], shown(policies)
 
 
-def test_respelling_keeps_offsets_and_gives_ids_back() -> None:
-    """SCREAMING_SNAKE and PascalCase ids are respelled at the same length and only where a
-    tools file defines them; the rules read get their own ids back."""
+def test_not_more_than_keeps_its_side(tmp_path: Path) -> None:
+    """ "not more than" is a maximum, never a minimum."""
+    text = "The hours of a quote shall be not more than 96."
+    bounds = [
+        p for p in desk_policies(tmp_path, text, SCREAMING) if p.operator == "arg_within_bound"
+    ]
+    assert bounds
+    assert all(p.condition.min is None for p in bounds), shown(bounds)
+
+
+def _respelled(tools: list, prompt: str) -> str:
     import json
 
     from specgap.artifacts import Artifact
     from specgap.formats import parse_json
 
-    text = json.dumps(SCREAMING[:2] + PASCAL[3:])
+    text = json.dumps(tools)
     data, ranges = parse_json(text, "tools.json")
-    prompt = "Call FIND_SKIPPER, then GET_BOAT; SendText later. NOT_A_TOOL and SendTexts stay.\n"
     given = [Artifact("tools", "tools.json", text, "t", data, ranges),
              Artifact("prompt", "prompt.md", prompt, "p")]  # fmt: skip
     out, _ = respell_ids(given)
-    said = out[1].text
+    return out[1].text
+
+
+def test_respelling_keeps_offsets() -> None:
+    """SCREAMING_SNAKE and PascalCase ids are respelled at the same length and only where a
+    tools file defines them (`test_read` checks the rules get their own ids back)."""
+    prompt = "Call FIND_SKIPPER, then GET_BOAT; SendText later. NOT_A_TOOL and SendTexts stay.\n"
+    said = _respelled(SCREAMING[:2] + PASCAL[3:], prompt)
     assert len(said) == len(prompt)
     for respelled in ("find_skipper", "get_boat", "sendText", "NOT_A_TOOL", "SendTexts"):
         assert respelled in said, said
 
 
-def test_an_id_spelled_as_anothers_respelling_leaves_both(tmp_path: Path) -> None:
+def test_an_id_spelled_as_anothers_respelling_leaves_both() -> None:
     """`GET_BOAT` beside a tool called `get_boat`: respelling would confuse the two, so
-    neither is respelled and the sentence names each as written."""
+    neither id is respelled and the prompt is read as written."""
     tools = [*SCREAMING, T("get_boat", "Read a boat's log.", boat_id="string")]
-    policies = desk_policies(tmp_path, "Always call GET_BOAT before ASSIGN_CREW.", tools)
-    assert not any(p.condition.before == "get_boat" for p in policies if p.operator ==
-                   "require_before"), _shown(policies)  # fmt: skip
+    prompt = "Always call GET_BOAT before ASSIGN_CREW, and FIND_SKIPPER first.\n"
+    assert _respelled(tools, prompt) == prompt
 
 
 HIRE = [
@@ -168,7 +159,7 @@ HIRE = [
 )  # fmt: skip
 def test_hire_desk(tmp_path: Path, text: str, operator: str, target: str, params: dict) -> None:
     policies = desk_policies(tmp_path, text, HIRE)
-    assert any(fits(p, operator, target, params) for p in policies), _shown(policies)
+    assert any(fits(p, operator, target, params) for p in policies), shown(policies)
 
 
 def test_only_then_never_is_no_ban_of_the_allowed_state(tmp_path: Path) -> None:
@@ -177,8 +168,8 @@ def test_only_then_never_is_no_ban_of_the_allowed_state(tmp_path: Path) -> None:
     text = "Only call `hmCreditHire` for hires whose status is `cancelled`, and never for friends."
     policies = desk_policies(tmp_path, text, HIRE)
     states = [p for p in policies if p.operator == "state_condition"]
-    assert states, _shown(policies)
-    assert all("cancelled" not in p.condition.denied for p in states), _shown(states)
+    assert states, shown(policies)
+    assert all("cancelled" not in p.condition.denied for p in states), shown(states)
 
 
 def test_a_footnote_that_makes_an_exception_keeps_the_rule_for_review(tmp_path: Path) -> None:
@@ -193,10 +184,10 @@ def test_a_footnote_that_makes_an_exception_keeps_the_rule_for_review(tmp_path: 
     policies = desk_policies(tmp_path, text, HIRE)
     hours = [p for p in policies if fits(p, "arg_within_bound", "hmBookHire", {"arg": "hours"})]
     amount = [p for p in policies if fits(p, "arg_within_bound", "hmCreditHire", {"arg": "amount"})]
-    assert hours, _shown(policies)
-    assert amount, _shown(policies)
-    assert {p.enforcement for p in hours} == {"review_only"}, _shown(hours)
-    assert {p.enforcement for p in amount} == {"enforce"}, _shown(amount)
+    assert hours, shown(policies)
+    assert amount, shown(policies)
+    assert {p.enforcement for p in hours} == {"review_only"}, shown(hours)
+    assert {p.enforcement for p in amount} == {"enforce"}, shown(amount)
 
 
 TREE = [
@@ -233,7 +224,7 @@ def test_tree(
     tmp_path: Path, text: str, operator: str, target: str, enforcement: str, params: dict
 ) -> None:
     policies = desk_policies(tmp_path, text, TREE)
-    assert _has(policies, operator, target, enforcement, **params), _shown(policies)
+    assert has_policy(policies, operator, target, enforcement, **params), shown(policies)
 
 
 def test_a_question_branch_is_never_a_flat_rule(tmp_path: Path) -> None:
@@ -242,16 +233,16 @@ def test_a_question_branch_is_never_a_flat_rule(tmp_path: Path) -> None:
     text = "2. Is the hire `cancelled`? → Yes: do not credit it. → No: go on."
     policies = desk_policies(tmp_path, text, TREE)
     credits = [p for p in policies if p.target == "hmCreditHire"]
-    assert credits, _shown(policies)
+    assert credits, shown(policies)
     flat = [p for p in credits if p.operator == "deny_action" and p.enforcement == "enforce"]
-    assert not flat, _shown(credits)
+    assert not flat, shown(credits)
 
 
 def test_a_wh_question_topic_is_not_read_as_a_rule_on_every_tool(tmp_path: Path) -> None:
     """ "Which skipper gets it → ..." is about what another line names: no rule is read."""
     text = "7. Which skipper gets it → the `skipper_id` comes from `hmFindSkipper`."
     policies = desk_policies(tmp_path, text, TREE)
-    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)
+    assert not [p for p in policies if p.operator == "arg_grounded"], shown(policies)
 
 
 def test_a_thing_that_gets_a_count_is_what_the_count_is_kept_per(tmp_path: Path) -> None:
@@ -261,14 +252,14 @@ def test_a_thing_that_gets_a_count_is_what_the_count_is_kept_per(tmp_path: Path)
     counts = [p for p in policies if p.operator == "max_calls"]
     assert [(p.target, p.condition.max, p.condition.per) for p in counts] == [
         ("hmCreditHire", 1, "hire")
-    ], _shown(policies)
+    ], shown(policies)
 
 
 def test_a_numbered_clause_is_split_like_any_other(tmp_path: Path) -> None:
     text = "6.3 A credit shall not exceed 80 euros, and a credit above 30 euros shall be approved."
     policies = desk_policies(tmp_path, text, SCREAMING)
     caps = [p for p in policies if p.operator == "arg_within_bound"]
-    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], _shown(caps)
+    assert [(p.enforcement, p.condition.max) for p in caps] == [("enforce", 80.0)], shown(caps)
 
 
 @pytest.mark.parametrize(
@@ -282,18 +273,18 @@ def test_a_numbered_clause_is_split_like_any_other(tmp_path: Path) -> None:
 def test_two_calls_of_a_tool_in_a_turn_is_no_ban_on_the_tool(tmp_path: Path, text: str) -> None:
     """One call of the tool per turn, never a ban on every credit."""
     policies = desk_policies(tmp_path, text, HIRE)
-    assert not [p for p in policies if p.operator == "deny_action"], _shown(policies)
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
     ones = [p for p in policies if p.operator == "one_call_at_a_time"]
     assert [(p.target, p.condition.same_tool, p.condition.with_text) for p in ones] == [
         ("hmCreditHire", True, False)
-    ], _shown(policies)
+    ], shown(policies)
 
 
 def test_at_most_one_tool_call_in_any_single_turn(tmp_path: Path) -> None:
     text = "2.6 The Assistant shall make not more than one tool call in any single turn."
     policies = desk_policies(tmp_path, text, SCREAMING)
     ones = [p for p in policies if p.operator == "one_call_at_a_time"]
-    assert [(p.target, p.condition.same_tool) for p in ones] == [("*", False)], _shown(policies)
+    assert [(p.target, p.condition.same_tool) for p in ones] == [("*", False)], shown(policies)
 
 
 DESK = [
@@ -321,17 +312,17 @@ def test_act_leads_and_listed_holders(
     tmp_path: Path, text: str, operator: str, target: str, params: dict
 ) -> None:
     policies = desk_policies(tmp_path, text, DESK)
-    assert _has(policies, operator, target, "enforce", **params), _shown(policies)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
     # the lead named the act: no copy on the other tool taking `reason`
-    assert not [p for p in policies if p.target == "hmCancelHire"], _shown(policies)
+    assert not [p for p in policies if p.target == "hmCancelHire"], shown(policies)
 
 
 def test_a_state_lead_stays_a_condition(tmp_path: Path) -> None:
     """ "When the skipper is frozen, ..." names no act: reviewed under its condition."""
     text = "When the skipper is frozen, the reason must be storm or engine_fault."
     policies = desk_policies(tmp_path, text, DESK)
-    assert policies, _shown(policies)
-    assert {p.enforcement for p in policies} == {"review_only"}, _shown(policies)
+    assert policies, shown(policies)
+    assert {p.enforcement for p in policies} == {"review_only"}, shown(policies)
 
 
 @pytest.mark.parametrize(
@@ -344,16 +335,16 @@ def test_a_state_lead_stays_a_condition(tmp_path: Path) -> None:
 def test_data_a_tool_shows_said_in_several_words_is_a_flow(tmp_path: Path, text: str) -> None:
     """Not a ban on the lookup (it was read so: every lookup refused)."""
     policies = desk_policies(tmp_path, text, DESK)
-    assert not [p for p in policies if p.operator == "deny_action"], _shown(policies)
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
     flows = [p for p in policies if p.operator == "flow_denied"]
     assert [(p.target, tuple(p.condition.sources)) for p in flows] == [
         ("hmBookHire", ("hmFindSkipper",))
-    ], _shown(policies)
+    ], shown(policies)
 
 
 def test_one_of_is_no_part_of_a_states_first_value(tmp_path: Path) -> None:
     text = "Only book a hire when the skipper's status is one of active, trusted or senior."
     policies = desk_policies(tmp_path, text, DESK)
     values = [v for p in policies if p.operator == "state_condition" for v in p.condition.allowed]
-    assert values, _shown(policies)
+    assert values, shown(policies)
     assert not [v for v in values if " " in v], values

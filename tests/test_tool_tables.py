@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.probes import desk_policies, fits
+from tests.probes import desk_policies, has_policy, shown
 from tests.probes import spec as T
 
 TOOLS = [
@@ -40,39 +40,33 @@ TABLE = "\n".join(
 )
 
 
-def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
-    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
-
-
-def _shown(policies: list) -> list:
-    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
-
-
 def test_each_cell_is_read_with_the_rows_tool(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, TABLE, TOOLS)
-    shown = _shown(policies)
+    said = shown(policies)
     book, cancel, send = "hall__book_room", "hall__cancel_booking", "hall__send_invoice"
     # what comes first: the tools it names, before the row's tool; said before it otherwise
-    assert _has(policies, "require_before", book, "enforce", before="hall__check_dates"), shown
-    assert _has(policies, "require_before", book, "enforce", before="hall__get_deposit"), shown
-    assert _has(policies, "require_confirmation", book, "enforce"), shown
-    assert _has(policies, "require_before", cancel, "enforce", before="hall__get_booking"), shown
+    assert has_policy(policies, "require_before", book, "enforce", before="hall__check_dates"), said
+    assert has_policy(policies, "require_before", book, "enforce", before="hall__get_deposit"), said
+    assert has_policy(policies, "require_confirmation", book, "enforce"), said
+    assert has_policy(policies, "require_before", cancel, "enforce", before="hall__get_booking"), (
+        said
+    )
     # who may ask: the hirer's standing
-    assert _has(policies, "state_condition", book, "enforce", allowed=["good"]), shown
+    assert has_policy(policies, "state_condition", book, "enforce", allowed=["good"]), said
     # limits: the row's tool's values, counts and calls
-    assert _has(
+    assert has_policy(
         policies, "resource_in_allowlist", cancel, "enforce",
         arg="reason", allowed=["illness", "weather", "other"],
-    ), shown  # fmt: skip
-    assert _has(policies, "resource_in_allowlist", send, "enforce", arg="format"), shown
-    assert _has(policies, "arg_count_bound", send, "enforce", arg="copies", max=4), shown
-    assert _has(policies, "max_calls", send, "enforce", max=1), shown
+    ), said  # fmt: skip
+    assert has_policy(policies, "resource_in_allowlist", send, "enforce", arg="format"), said
+    assert has_policy(policies, "arg_count_bound", send, "enforce", arg="copies", max=4), said
+    assert has_policy(policies, "max_calls", send, "enforce", max=1), said
 
 
 def test_anyone_says_nothing_and_a_count_of_items_is_no_count_of_calls(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, TABLE, TOOLS)
-    assert not [p for p in policies if p.operator == "deny_action"], _shown(policies)
-    assert not _has(policies, "max_calls", "hall__send_invoice", "enforce", max=4)
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+    assert not has_policy(policies, "max_calls", "hall__send_invoice", "enforce", max=4)
 
 
 def test_a_review_said_of_a_kind_of_call_is_reviewed(tmp_path: Path) -> None:
@@ -84,13 +78,13 @@ def test_a_review_said_of_a_kind_of_call_is_reviewed(tmp_path: Path) -> None:
         if p.operator in {"review_required", "require_confirmation"}
         and p.source.quote.startswith("Overnight")
     ]  # fmt: skip
-    assert approvals, _shown(policies)
-    assert all(p.enforcement == "review_only" for p in approvals), _shown(approvals)
+    assert approvals, shown(policies)
+    assert all(p.enforcement == "review_only" for p in approvals), shown(approvals)
 
 
 def test_a_table_without_a_tool_column_is_read_as_before(tmp_path: Path) -> None:
     table = "| Action | Allowed when |\n|---|---|\n| Cancel a booking | The `status` is `held`. |\n"
     policies = desk_policies(tmp_path, table, TOOLS)
-    assert _has(policies, "state_condition", "hall__cancel_booking", "enforce", allowed=["held"]), (
-        _shown(policies)
-    )
+    assert has_policy(
+        policies, "state_condition", "hall__cancel_booking", "enforce", allowed=["held"]
+    ), shown(policies)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.probes import desk_policies, fits
+from tests.probes import desk_policies, fits, has_policy, shown
 from tests.probes import spec as T
 
 TOOLS = [
@@ -34,14 +34,6 @@ def _policies(tmp_path: Path, text: str) -> list:
     return desk_policies(tmp_path, text, TOOLS)
 
 
-def _has(policies: list, operator: str, target: str, enforcement: str, **params: object) -> bool:
-    return any(fits(p, operator, target, params) and p.enforcement == enforcement for p in policies)
-
-
-def _shown(policies: list) -> list:
-    return [(p.operator, p.target, p.enforcement, p.condition) for p in policies]
-
-
 @pytest.mark.parametrize(
     ("text", "target", "before"),
     [
@@ -60,14 +52,14 @@ def test_a_sentence_broken_over_lines_reads_as_one(
     tmp_path: Path, text: str, target: str, before: str
 ) -> None:
     policies = _policies(tmp_path, text)
-    assert _has(policies, "require_before", target, "enforce", before=before), _shown(policies)
+    assert has_policy(policies, "require_before", target, "enforce", before=before), shown(policies)
 
 
 def test_a_line_break_changes_no_reading(tmp_path: Path) -> None:
     """The same sentence on one line and broken over three compiles to the same policies."""
     one = "Before you cancel with `cancel_repair`, open the job with `get_repair` and check it."
     broken = one.replace(" open the job", "\nopen the job").replace(" and check", "\nand check")
-    assert _shown(_policies(tmp_path / "a", one)) == _shown(_policies(tmp_path / "b", broken))
+    assert shown(_policies(tmp_path / "a", one)) == shown(_policies(tmp_path / "b", broken))
 
 
 @pytest.mark.parametrize(
@@ -82,14 +74,14 @@ def test_a_list_read_back_to_the_person_orders_no_call(tmp_path: Path, text: str
     """ "read the date, the bike and the price back to the rider" is said to the rider: no
     read of the bike (`get_bike`) is required before the booking."""
     policies = _policies(tmp_path, text)
-    assert not [p for p in policies if p.operator == "require_before"], _shown(policies)
+    assert not [p for p in policies if p.operator == "require_before"], shown(policies)
 
 
 def test_a_read_back_beside_a_call_keeps_the_call(tmp_path: Path) -> None:
     policies = _policies(
         tmp_path, "Before you call `book_repair`, call `get_bike` and read the price back to them."
     )
-    assert _has(policies, "require_before", "book_repair", "enforce", before="get_bike")
+    assert has_policy(policies, "require_before", "book_repair", "enforce", before="get_bike")
 
 
 def test_a_usual_amount_is_no_limit(tmp_path: Path) -> None:
@@ -100,9 +92,9 @@ def test_a_usual_amount_is_no_limit(tmp_path: Path) -> None:
         "A normal repair is up to 3 days; a rider who needs longer books it through "
         "`book_repair` with a note.",
     )
-    assert not [p for p in policies if p.operator == "arg_within_bound"], _shown(policies)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
     policies = _policies(tmp_path / "b", "A repair booked with `book_repair` is up to 3 days.")
-    assert _has(policies, "arg_within_bound", "book_repair", "enforce", arg="days", max=3)
+    assert has_policy(policies, "arg_within_bound", "book_repair", "enforce", arg="days", max=3)
 
 
 def test_a_code_chosen_from_what_the_person_said_is_not_taken_from_them(tmp_path: Path) -> None:
@@ -113,8 +105,8 @@ def test_a_code_chosen_from_what_the_person_said_is_not_taken_from_them(tmp_path
         "The reason passed to `refund_repair` must be one of `late`, `faulty` or `goodwill`, "
         "and it is chosen from what the rider said.",
     )
-    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)
-    assert _has(
+    assert not [p for p in policies if p.operator == "arg_grounded"], shown(policies)
+    assert has_policy(
         policies, "resource_in_allowlist", "refund_repair", "enforce",
         arg="reason", allowed=["late", "faulty", "goodwill"],
     )  # fmt: skip
@@ -122,7 +114,9 @@ def test_a_code_chosen_from_what_the_person_said_is_not_taken_from_them(tmp_path
         tmp_path / "b",
         "The phone passed to `text_rider` must be taken from what the customer said.",
     )
-    assert _has(policies, "arg_grounded", "text_rider", "enforce", arg="phone", from_user=True)
+    assert has_policy(
+        policies, "arg_grounded", "text_rider", "enforce", arg="phone", from_user=True
+    )
 
 
 @pytest.mark.parametrize(
@@ -137,7 +131,7 @@ def test_a_one_call_rule_keeps_the_ban_on_replies_of_its_sentence(
     tmp_path: Path, text: str
 ) -> None:
     policies = _policies(tmp_path, text)
-    assert any(fits(p, "one_call_at_a_time", "*", {"with_text": True}) for p in policies), _shown(
+    assert any(fits(p, "one_call_at_a_time", "*", {"with_text": True}) for p in policies), shown(
         policies
     )
 
@@ -163,17 +157,17 @@ def test_a_bound_said_of_a_ticked_kind_of_call_is_reviewed(tmp_path: Path) -> No
         "At most eight photo links go into `photos`; a `wheel` job carries at least two.",
         JOBS,
     )
-    assert _has(policies, "arg_count_bound", "post_job", "enforce", arg="photos", max=8)
-    assert _has(policies, "arg_count_bound", "post_job", "review_only", arg="photos", min=2)
-    assert not _has(policies, "arg_count_bound", "post_job", "enforce", min=2)
+    assert has_policy(policies, "arg_count_bound", "post_job", "enforce", arg="photos", max=8)
+    assert has_policy(policies, "arg_count_bound", "post_job", "review_only", arg="photos", min=2)
+    assert not has_policy(policies, "arg_count_bound", "post_job", "enforce", min=2)
 
 
 def test_a_ticked_kind_before_the_tool_scopes_the_bound(tmp_path: Path) -> None:
     policies = desk_policies(
         tmp_path, "An `urgent` `post_job` call may carry at most 3 `photos`.", JOBS
     )
-    assert _has(policies, "arg_count_bound", "post_job", "review_only", arg="photos", max=3)
-    assert not [p for p in policies if p.enforcement == "enforce"], _shown(policies)
+    assert has_policy(policies, "arg_count_bound", "post_job", "review_only", arg="photos", max=3)
+    assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)
 
 
 def test_the_rules_own_value_before_its_argument_is_no_kind(tmp_path: Path) -> None:
@@ -182,10 +176,10 @@ def test_the_rules_own_value_before_its_argument_is_no_kind(tmp_path: Path) -> N
     policies = desk_policies(
         tmp_path, "Jobs opened with `post_job` must use the `standard` category.", JOBS
     )
-    assert _has(
+    assert has_policy(
         policies, "resource_in_allowlist", "post_job", "enforce",
         arg="category", allowed=["standard"],
-    ), _shown(policies)  # fmt: skip
+    ), shown(policies)  # fmt: skip
 
 
 REFUNDS = [
@@ -198,9 +192,9 @@ def test_a_ban_said_of_one_listed_value_bans_that_value(tmp_path: Path) -> None:
     """ "A `no_show` is never refunded": `reason` lists `no_show`, so the ban is of refunds
     with that reason, enforced; every other refund is allowed."""
     policies = desk_policies(tmp_path, "A `no_show` is never refunded.", REFUNDS)
-    assert _has(
+    assert has_policy(
         policies, "deny_action", "refund_job", "enforce", arg="reason", values=["no_show"]
-    ), _shown(policies)
+    ), shown(policies)
 
 
 def test_a_value_in_an_exception_is_not_what_is_banned(tmp_path: Path) -> None:
@@ -210,7 +204,7 @@ def test_a_value_in_an_exception_is_not_what_is_banned(tmp_path: Path) -> None:
         p for p in policies
         if p.operator == "deny_action" and p.enforcement == "enforce"
         and "faulty" in str(p.condition)
-    ], _shown(policies)  # fmt: skip
+    ], shown(policies)  # fmt: skip
 
 
 def test_the_authors_approval_is_a_review(tmp_path: Path) -> None:
@@ -220,9 +214,9 @@ def test_the_authors_approval_is_a_review(tmp_path: Path) -> None:
         tmp_path, "Any refund over $200 needs my approval before it is paid.", REFUNDS
     )
     reviews = [p for p in policies if p.operator == "review_required"]
-    assert reviews, _shown(policies)
+    assert reviews, shown(policies)
     assert all(p.enforcement == "review_only" for p in reviews)
-    assert not [p for p in policies if p.enforcement == "enforce"], _shown(policies)
+    assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)
 
 
 CREDITS = [
@@ -233,10 +227,10 @@ CREDITS = [
 def test_a_cap_per_call_is_a_fixed_bound(tmp_path: Path) -> None:
     """ "$40 per call" bounds one call; "$40 per day" is a rate no bound states."""
     policies = desk_policies(tmp_path, "A credit is capped at $40 per call.", CREDITS)
-    assert _has(policies, "arg_within_bound", "credit_rider", "enforce", arg="amount", max=40)
+    assert has_policy(policies, "arg_within_bound", "credit_rider", "enforce", arg="amount", max=40)
     (tmp_path / "b").mkdir()
     policies = desk_policies(tmp_path / "b", "A credit is capped at $40 per day.", CREDITS)
-    assert not [p for p in policies if p.operator == "arg_within_bound"], _shown(policies)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
 
 
 def test_a_cap_the_next_sentence_raises_is_reviewed(tmp_path: Path) -> None:
@@ -248,7 +242,7 @@ def test_a_cap_the_next_sentence_raises_is_reviewed(tmp_path: Path) -> None:
         CREDITS,
     )
     caps = [p for p in policies if fits(p, "arg_within_bound", "credit_rider", {"max": 40})]
-    assert caps, _shown(policies)
+    assert caps, shown(policies)
     assert all(p.enforcement == "review_only" for p in caps)
 
 
@@ -268,9 +262,11 @@ def test_values_you_send_to_a_tool_each_come_from_the_person(tmp_path: Path) -> 
         CHECKS,
     )
     for arg in ("postcode", "card_last4"):
-        assert _has(policies, "arg_grounded", "verify_rider", "enforce", arg=arg, from_user=True), (
+        assert has_policy(
+            policies, "arg_grounded", "verify_rider", "enforce", arg=arg, from_user=True
+        ), (
             arg,
-            _shown(policies),
+            shown(policies),
         )
 
 
@@ -290,9 +286,9 @@ def test_a_value_is_what_a_named_tool_gave(
     tmp_path: Path, text: str, target: str, arg: str, source: str, enforcement: str
 ) -> None:
     policies = _policies(tmp_path, text)
-    assert _has(policies, "arg_grounded", target, enforcement, arg=arg, from_tools=[source]), (
-        _shown(policies)
-    )
+    assert has_policy(
+        policies, "arg_grounded", target, enforcement, arg=arg, from_tools=[source]
+    ), shown(policies)
 
 
 def test_values_that_come_from_a_list_are_an_allowlist(tmp_path: Path) -> None:
@@ -301,8 +297,8 @@ def test_values_that_come_from_a_list_are_an_allowlist(tmp_path: Path) -> None:
     policies = _policies(
         tmp_path, "For `quote_repair`, the work comes from this list only: `tune`, `brakes`."
     )
-    assert _has(
+    assert has_policy(
         policies, "resource_in_allowlist", "quote_repair", "enforce",
         arg="work", allowed=["tune", "brakes"],
-    ), _shown(policies)  # fmt: skip
-    assert not [p for p in policies if p.operator == "arg_grounded"], _shown(policies)
+    ), shown(policies)  # fmt: skip
+    assert not [p for p in policies if p.operator == "arg_grounded"], shown(policies)

@@ -26,8 +26,8 @@ _ACT = re.compile(
 _ON_ARGUMENTS = frozenset(
     {"resource_in_allowlist", "arg_within_bound", "arg_count_bound", "deny_action"}
 )
-# words after "when" that are no act's verb: a state or a person ("when the member is ...")
-_NOT_VERBS = frozenset({"the", "a", "an", "it", "they", "there", "this", "that", "asked"})
+# words after "when" (three letters or more) that are no act's verb ("when the member is ...")
+_NOT_VERBS = frozenset({"the", "they", "there", "this", "that", "asked"})
 
 
 def acted(

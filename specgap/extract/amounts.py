@@ -47,6 +47,9 @@ _MORE = r"(?:(?:more|greater|higher|larger|bigger|longer|later)\s+than|above|ove
 _LESS = r"(?:(?:less|fewer|lower|smaller|shorter|earlier)\s+than|below|under)"
 # a tool named in brackets after the bounded noun: "Refunds (`issue_refund`) are ..."
 _NAMED = r"(?:\s*\(\s*`?(?P<pid>[A-Za-z][\w.-]*)`?\s*\))?"
+# the verb after a negation ("never refund more than $500"); never a preposition or a
+# comparison ("credits are never for more than $80")
+_VERB = r"(?P<verb>(?!(?:for|to|with|on|in|at|by|of|more|less|over|under|above|below)\b)[a-z]+)"
 _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         # "credits are never for more than $80", "refunds (`issue_refund`) are not over $300"
@@ -125,7 +128,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>(?!(?:for|to|with|on|in|at|by|of|more|less|over|under|above|below)\b)[a-z]+)\s+"
+            + _VERB
+            + r"\s+"
             r"(?:(?:a|an|the|any)\s+)?(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
             r"[a-z][\w-]*)\s+(?:of\s+|to\s+)?"
             r"(?:" + _MORE + r")\s+" + _AMOUNT,
@@ -136,7 +140,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\b(?:never|do\s+not|don't|must\s+not|cannot|can't|may\s+not|should\s+not)\s+"
-            r"(?P<verb>(?!(?:for|to|with|on|in|at|by|of|more|less|over|under|above|below)\b)[a-z]+)\s+"
+            + _VERB
+            + r"\s+"
             r"(?:(?:a|an|the|any)\s+)?(?:(?P<np>(?!(?:for|to|with|on|in|at|by)\b)"
             r"[a-z][\w-]*)\s+)?(?:of\s+|for\s+)?"
             + r"(?:" + _MORE + r")\s+" + _AMOUNT,

@@ -65,7 +65,8 @@ _IS_NUMBER = re.compile(
 # "`minutes` from 5 to 20", "Hold length: `minutes` of 5 to 20": an argument named by its id
 # with its range and no verb, alone or after a label
 _VERBLESS = re.compile(
-    r"^(?P<lead>\W*(?:[A-Za-z][\w' -]{0,40}:\s*)?)(?:(?P<arg>`[a-z][\w.]*`|[a-z][a-z0-9]*"
+    r"^(?P<lead>(?P<pre>\W*)(?:(?P<label>[A-Za-z][\w' -]{0,40}?)\s*:\s*)?)(?:(?P<arg>`[a-z][\w.]*`|"
+    r"[a-z][a-z0-9]*"
     r"(?:_[a-z0-9]+)+)|(?<=:\s)(?P<word>[a-z][a-z0-9]*))"
     r"\s+(?:(?:of|from)\s+(?P<lo>"
     + _NUMBER
@@ -139,10 +140,10 @@ def _verbless(m: re.Match[str]) -> str:
     bound goes to the booking's tools, not to every tool taking `hours`."""
     arg = m["word"] or m["arg"]
     rng = f"must be between {m['lo'] or m['lo2']} and {m['hi'] or m['hi2']}"
-    label = re.match(r"^\W*(?P<words>[A-Za-z][\w' -]*?)\s*:\s*$", m["lead"])
-    held = [w for w in label["words"].casefold().split() if w not in _MEASURES] if label else []
+    label = (m["label"] or "").casefold().split()
+    held = [w for w in label if w not in _MEASURES]
     if held and len(held) <= 2 and all(w.isalpha() for w in held):
-        lead = m["lead"][: len(m["lead"]) - len(m["lead"].lstrip())]
+        lead = m["pre"][: len(m["pre"]) - len(m["pre"].lstrip())]  # its indentation only
         return f"{lead}The {arg} of a {' '.join(held)} {rng}"
     return f"{m['lead']}{arg} {rng}"
 

@@ -276,24 +276,9 @@ _WHO = re.compile(
 
 def counted_person(clean: str) -> str | None:
     """The person a sentence gives its count to ("students may enroll in at most five
-    courses", "each member can ..."): each one's count; None when it names no person. A
-    thing said in the singular that gets the count ("an order gets one exchange, ever",
-    "each booking may have two extensions") is the entity each count is kept per."""
+    courses", "each member can ..."): each one's count; None when it names no person."""
     who = _WHO.match(clean)
-    if who is not None:
-        return singular(who["who"])
-    held = _HOLDS.match(clean)
-    return held["what"].casefold() if held is not None else None
-
-
-# a thing, one at a time, that gets a count: "an order gets one exchange", "each booking may
-# have at most two extensions"
-_HOLDS = re.compile(
-    r"^\W*(?:each|every|an?|any)\s+(?P<what>[a-z]{3,}(?<!s))\s+(?:gets?|has|receives?|"
-    r"(?:may|can)\s+(?:have|get|receive|take))\s+(?:at\s+most\s+|only\s+|no\s+more\s+than\s+|"
-    r"up\s+to\s+)?(?:one|two|three|four|five|a\s+single|\d{1,3})\b",
-    re.I,
-)
+    return singular(who["who"]) if who is not None else None
 
 
 def _number(raw: str) -> int | None:

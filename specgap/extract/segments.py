@@ -146,18 +146,21 @@ class Sentence:
 # statements, each with its own subject and modal, read apart (read together, the second's
 # ban took the first's condition)
 _MODAL = re.compile(r"\b(?:can|cannot|can't|must|may|should|shall|will|won't)\b", re.I)
-_SUBJECT_MODAL = re.compile(
-    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+|[$€£]?\d[\d,.]*%?\s+){0,4}?"
+_DETERMINED = r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?"
+_MODAL_THEN = (
     r"[a-z][\w-]*s?\s+(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+"
-    r"(?:only\s+)?be\b",
-    re.I,
+    r"(?:only\s+)?"
 )
-# the statement before the join may have any verb after its modal ("a credit note shall not
-# exceed 500 euros, and a credit note above 150 euros shall be approved ...")
+_SUBJECT_MODAL = re.compile(
+    _DETERMINED + r"(?:[a-z][\w-]*\s+|[$€£]?\d[\d,.]*%?\s+){0,4}?" + _MODAL_THEN + r"be\b", re.I
+)
+# the statement before the join may have a verb of measure after its modal ("a credit note
+# shall not exceed 500 euros, and a credit note above 150 euros shall be approved ...")
 _SUBJECT_MODAL_VERB = re.compile(
-    r"^\s*(?:(?:the|a|an|all|any|each|every|no)\s+)?(?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*s?\s+"
-    r"(?:can|cannot|can't|must|may|should|shall|will|won't)\b(?:\s+not)?\s+(?:only\s+)?"
-    r"(?:be|exceed|cover|hold|carry|include|contain|last|run|cost|take|name|list)\b",
+    _DETERMINED
+    + r"(?:[a-z][\w-]*\s+){0,3}?"
+    + _MODAL_THEN
+    + r"(?:be|exceed|cover|hold|carry|include|contain|last|run|cost|take|name|list)\b",
     re.I,
 )
 

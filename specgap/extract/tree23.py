@@ -10,14 +10,17 @@ its branches, each after "→" (or "->", "=>"):
 | Refund over $60? → Yes: a manager reviews. | If refund over $60, a manager reviews.   |
 
 A topic is the label of the rule after its arrow, as "Topic: rule" says it (with an arrow
-drawn as one, "→" or "⇒": "zone -> Z1 only" is a chat note, read by `chat7_respell`). A question's
-"Yes" branch holds under the question said as a statement ("Is the account `frozen`?": "the
-account is `frozen`"; "Does the lookup show X?": "the lookup show X"), its "No" branch
-unless it holds; a branch that only moves on ("go on", "continue", "go ahead", "next") is
-no rule; a branch with no "Yes"/"No" is the question's answer, said whatever the answer is
-(it is read with no condition). The condition is the grammar's to bind, or the rule stays
-`review_only` with its note: never a flat rule where the tree says "if". Read only where
-the sentence as written gave no rule (`reading.read_sentence`).
+drawn as one, "→" or "⇒": "zone -> Z1 only" is a chat note, read by `chat7_respell`). A
+question's "Yes" branch holds under the question said as a statement ("Is the account
+`frozen`?": "the account is `frozen`"; "Does the lookup show X?": "the lookup show X"), its
+"No" branch unless it holds; a branch that only moves on ("go on", "continue", "go ahead",
+"next") is no rule; a branch with no "Yes"/"No" is the question's answer, said whatever the
+answer is (it is read with no condition). The condition is the grammar's to bind, or the
+rule stays `review_only` with its note: never a flat rule where the tree says "if".
+
+A line is read as its first branch that says a rule; a second one ("→ No: V" after a "Yes"
+rule) is not read, a known gap. The respelling is kept only when it reads a rule
+(`reading.read_sentence`); otherwise the line is read as written.
 """
 
 from __future__ import annotations
@@ -39,9 +42,6 @@ _AUX = re.compile(
     r"^(?P<aux>do|does|did|is|are|was|were|has|have|had|can|could|will|would|should|shall)\s+"
     r"(?P<rest>.+)$",
     re.I,
-)
-_THIS_ONE = re.compile(
-    r"^(?:the\s+)?(?P<np>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3})\s+(?P<rest>.+)$", re.I
 )
 
 
@@ -94,8 +94,7 @@ def respelt(text: str) -> str | None:
         first = branches[0]
         return None if _MOVE_ON.match(first) else f"{head.rstrip(':')}: {first}"
     said = _statement(head)
-    out: list[str] = []
-    for branch in branches:
+    for branch in branches:  # the first branch that says a rule
         m = _BRANCH.match(branch)
         rule = m["rule"].strip() if m else branch
         if not rule or _MOVE_ON.match(rule):
@@ -103,11 +102,10 @@ def respelt(text: str) -> str | None:
         rule = rule[0].lower() + rule[1:] if not rule.startswith("`") else rule
         label = m["label"].casefold() if m else ""
         if label in {"yes", "if so"}:
-            out.append(f"If {said}, {rule}")
+            said = f"If {said}, {rule}"
         elif label in {"no", "if not", "otherwise", "else"}:
-            out.append(f"Unless {said}, {rule}")
+            said = f"Unless {said}, {rule}"
         else:
-            out.append(rule[0].upper() + rule[1:])
-    if not out:
-        return None
-    return " ".join(s if s.endswith((".", "!", "?")) else s + "." for s in out[:1])
+            said = rule[0].upper() + rule[1:]
+        return said if said.endswith((".", "!", "?")) else said + "."
+    return None
