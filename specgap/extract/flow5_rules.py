@@ -40,14 +40,17 @@ def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidate
     """The sentence's rules with its flow bans read (see the module), which replace the
     readings of the same words as a ban or an origin; a flow already read with a label
     (`data tagged 'x' must never ...`) is kept as it is."""
-    if any(r.operator not in _REPLACED or r.params.get("values") for r in rules):
-        return rules  # read as something else (an origin, a control, a value ban): theirs
+    if any(r.operator not in _TOLD_APART for r in rules):
+        return rules  # read as something else (a control, a bound, an order): theirs
     emits = flow_bans(sentence.clean)
     if sentence.subject is not None:  # a description: only its own input from a named tool
         emits = [e for e in emits if _TOOL_RE.fullmatch(str(e.params["sources"][0]))]
     if not emits:
         return rules
-    kept = [r for r in rules if r.operator not in _REPLACED]
+    sources = {_bare(str(s)) for e in emits for s in e.params["sources"]}
+    if not all(_same_words(r, sources) for r in rules):
+        return rules  # an origin from another tool, a ban of real values: the sentence's own
+    kept: list[CandidateRule] = []
     added = [candidate(sentence, e) for e in emits]
     # a sink said as a noun ("a notice") is no exact mention of a tool: the resolver decides
     added = [
@@ -57,6 +60,21 @@ def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidate
         for r in added
     ]
     return [*kept, *added]
+
+
+# the readings a flow ban is told apart from: a ban of the receiving tool, and an origin
+_TOLD_APART = frozenset({*_REPLACED, "arg_grounded"})
+
+
+def _same_words(rule: CandidateRule, sources: set[str]) -> bool:
+    """Whether `rule` reads the flow's own words as something else: a plain ban of the sink,
+    a "value" that is the flow's source tool ("into `u` ... from `t`"), or an origin from that
+    tool ("never copy the phone number from `t` into `u`" says the opposite of "the phone
+    number must come from `t`"), all replaced by the flow ban."""
+    if rule.operator == "arg_grounded":
+        return bool(rule.params.get("from_tools")) and set(rule.params["from_tools"]) <= sources
+    values = {_bare(str(v)) for v in rule.params.get("values") or ()}
+    return values <= sources
 
 
 # a tool id as policies spell them: `backticked`, snake_case, server__tool, camelCase,
@@ -324,11 +342,19 @@ _SINK = re.compile(
 def _carried(text: str) -> tuple[str, list[str]] | None:
     """A verb of carrying, a ban, and where the data goes: "never paste anything `t`
     returns into a notice", "member phone numbers must not go into `send_notice`"."""
+    found = [f for named in (True, False) if (f := _carried_to(text, named)) is not None]
+    return found[0] if found else None
+
+
+def _carried_to(text: str, named: bool) -> tuple[str, list[str]] | None:
+    """`_carried`, the last preposition first; with `named`, only to a tool named by its id
+    ("never copy X from `t` into `u` notes, managers open them on the shared screen" goes
+    into `u`, not onto a screen)."""
     words = [(m.start(), m.group()) for m in re.finditer(r"[A-Za-z][A-Za-z'-]*", text)]
     for prep in reversed(list(_PREP.finditer(text))):
         sink_m = _SINK.match(text, prep.end())
         sink = _sink_of(sink_m["sink"]) if sink_m else None
-        if sink is None:
+        if sink is None or (named and not _TOOL_RE.fullmatch(sink)):
             continue
         before = text[: prep.start()]
         verbs = [(at, w) for at, w in words if at < prep.start() and _carries(w)]

@@ -442,9 +442,19 @@ _TOOL_AFTER = re.compile(
 def tool_named_after(text: str, start: int, end: int) -> str | None:
     """The tool identifier (snake_case, dotted or camelCase) named as what an action is
     done with, within its object (`text[start:end]`) or right after it, or None: a word
-    of prose is never taken for a tool."""
+    of prose is never taken for a tool. An object that is itself a tool's id ("call
+    `create_job` with job_type X") is the tool: what follows "with" is its argument."""
     m = _TOOL_AFTER.search(text, start)
-    return m["id"] if m is not None and m.start() <= end else None
+    if m is None or m.start() > end or _ID_OBJECT.search(text, start, m.start()) is not None:
+        return None
+    return m["id"]
+
+
+# an object said as a tool's id: in backticks, or snake_case / camelCase
+_ID_OBJECT = re.compile(
+    r"`[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+`|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|"
+    r"\b[a-z]+(?:[A-Z][a-z0-9]+)+\b"
+)
 
 
 # "use the search query to retrieve the articles": the purpose names the action

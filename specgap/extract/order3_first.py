@@ -34,7 +34,7 @@ _OTHER = (
 )
 _USED = (
     r"(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"
-    r"(?:used|called|run|invoked|made)"
+    r"(?:used|called|run|invoked|made|touched)"
 )
 # "Before any other tool is used, <step>"
 _LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$", re.I)

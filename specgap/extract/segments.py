@@ -94,7 +94,10 @@ def _same_length(said: str, common: str | None) -> str:
 # stays)
 _FLAG = re.compile(
     r"[*_]*(?:important|note|nb|n\.b\.|please\s+note|warning|caution|tip|reminder|remember|"
-    r"attention|heads[\s-]up|critical|crucial|key\s+(?:rule|point)|(?:rule|policy)\s+\d+[a-z]?)"
+    r"attention|heads[\s-]up|critical|crucial|key\s+(?:rule|point)|(?:rule|policy)\s+\d+[a-z]?|"
+    # a lesson's lead: "What we do now:", "From now on:", "Going forward -"
+    r"what\s+(?:we|you)\s+do\s+(?:now|instead|since)|from\s+(?:now|today)(?:\s+on)?|"
+    r"going\s+forward|since\s+then)"
     r"[*_]*\s*(?::|\s-|\s\u2013|\s\u2014)[*_]*\s+(?=\S)",
     re.I,
 )
@@ -395,6 +398,11 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             continue
         offsets.append(offsets[-1] + 1)
         said = "".join(chars)
+        if n > 1 and tokens[n - 2].type == "list_item_open" and (box := _TASK_BOX.match(said)):
+            # "- [ ] Client found with `t` before ...": a task list's box is no word of the item
+            said, offsets = said[box.end() :], offsets[box.end() :]
+            if not said:
+                continue
         asked = _BOLD_QUESTION.match(said)
         if asked is None and is_scenario(said):  # Given / When / Then lines (`gherkin`)
             yield from scenario_sentences(artifact, said, offsets, heading)
@@ -410,6 +418,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         heading = (asked["q"] or asked["u"]).strip()
         if cut < len(said):
             yield from split_sentences(artifact, said[cut:], offsets[cut:], heading, lines=True)
+
+
+# the box that opens an item of a task list ("- [ ] ...", "* [x] ..."), and its space
+_TASK_BOX = re.compile(r"\[[ xX]\][ \t]+")
 
 
 # a cell that states the rule of the cells before it: "| Delete a member | Never |" reads

@@ -92,9 +92,29 @@ _CAPPED = (
     r"exceed|(?:is|are)\s+(?:capped|limited)\s+at|(?:must|may|should|can)\s+(?:never|not)\s+be"
     r"\s+(?:more|greater|higher)\s+than"
 )
+# the passive: "`t` is never called with X", "`t` is used only while S", "`t` has to have
+# been run before `u`", "`t` is called once in a conversation at most"
+_CALL_PARTICIPLE = r"(?:called|used|run|invoked|triggered|executed)"
+_PASSIVE = (
+    r"(?:is|are|gets|get)\s+(?:(?P<p_never>never|not)\s+(?:ever\s+)?|(?P<p_only>only)\s+)?"
+    + _CALL_PARTICIPLE
+    + r"(?P<p_only2>\s+only)?\b"
+    r"|(?:has|have|needs?)\s+to\s+have\s+been\s+" + _CALL_PARTICIPLE + r"\b"
+    r"|(?:must|should|shall)\s+have\s+been\s+" + _CALL_PARTICIPLE + r"\b"
+    # a checklist's participle without its verb: "`t` read before `u`", "`t` run first"
+    r"|(?:read|run|called|checked|consulted|queried)(?=\s+(?:first|before|prior\s+to)\b)"
+)
+# what an affirmative passive must say for it to be a rule ("`t` is called when the member
+# asks" describes the tool): an order, a count, or a limit
+_PASSIVE_RULE = re.compile(
+    r"^\s*(?:(?:first\s+)?(?:before|after|prior\s+to|once|twice|at\s+most|no\s+more\s+than|"
+    r"only|(?:one|two|three|four|five|\d+)\s+times?)\b|first\b)",
+    re.I,
+)
 _PREDICATE = re.compile(
     rf"(?P<ban>{_BANNED})|(?P<only_for>{_ONLY_FOR})|(?P<only>{_ONLY})|(?P<capped>{_CAPPED})"
-    r"(?=\s+(?:[$€£]\s?)?\d)",
+    r"(?=\s+(?:[$€£]\s?)?\d)"
+    rf"|(?P<passive>{_PASSIVE})",
     re.I,
 )
 # "`t` with an amount over 50 is not allowed": what the calls are said with, then the bar
@@ -130,6 +150,8 @@ def respelt(text: str) -> str | None:
         )
         return f"`{tool}` {rest}" if said_of else None
     after = rest[p.end() :]
+    if p["passive"]:
+        return _passive(tool, p, after)
     if p["ban"]:
         return f"Never call `{tool}`{after}"
     if p["only_for"]:
@@ -140,6 +162,25 @@ def respelt(text: str) -> str | None:
     if count is not None:  # "`t` is capped at 2 per day": a count of its calls
         return _at_most(tool, count)
     return f"Never call `{tool}` for more than{after}"
+
+
+def _passive(tool: str, p: re.Match[str], after: str) -> str | None:
+    """ "Never / Only / Call `t` <after>" for the passive said of `tool` (`_PASSIVE`), or
+    None for an affirmative that says no order, count or limit."""
+    if p["p_never"]:
+        return f"Never call `{tool}`{after}"
+    if p["p_only"] or p["p_only2"]:
+        return f"Only call `{tool}`{after}"
+    # "once in a conversation at most": "at most once in a conversation"
+    after = _LATE_AT_MOST.sub(r" at most \g<n> \g<scope>\g<end>", after, count=1)
+    return f"Call `{tool}`{after}" if _PASSIVE_RULE.match(after) else None
+
+
+_LATE_AT_MOST = re.compile(
+    r"^\s+(?P<n>once|twice|(?:one|two|three|four|five|\d+)\s+times?)\s+(?P<scope>(?:in|per|"
+    r"a|each|every)\s+[^,;.]+?)\s+at\s+(?:the\s+)?most(?P<end>[,;.!]|$)",
+    re.I,
+)
 
 
 # a number of calls after a cap or a limit: "2 per day", "3 calls per conversation"

@@ -42,6 +42,20 @@ _SHAPES = (
         r"\s+" + _SAME + _TURN + r"\b",
         re.I,
     ),
+    # "`charge_card` is never sent alongside another `charge_card` call in one turn", "never
+    # call `t` together with another `t` call in a turn": a second call of the same tool
+    re.compile(
+        r"^\W*(?:"
+        + _ID
+        + r"\s+(?:is|are|gets)\s+(?:never|not)\s+(?:sent|called|made|run|used|fired|issued)|"
+        + _NEVER
+        + r"(?:call|send|make|run|use|fire|issue)\s+"
+        + _ID.replace("id", "id_b")
+        + r")\s+(?:alongside|together\s+with|next\s+to|beside|in\s+parallel\s+with|with)\s+"
+        r"(?:another|a\s+second|a\s+further)\s+(?P<again>`?[A-Za-z][\w.-]*`?)\s+"
+        r"(?:calls?|requests?|invocations?)\s+" + _SAME + _TURN + r"\b",
+        re.I,
+    ),
     # "Never refund twice in the same turn": the act, by its verb
     re.compile(
         _NEVER + r"(?P<verb>[a-z]+)(?P<obj>(?:\s+(?:a|an|the)?\s*[a-z]+)?)\s+(?:twice|more\s+than"
@@ -60,6 +74,9 @@ def twice_in_a_turn(clean: str) -> list[Emit]:
         if m is None:
             continue
         found = m.groupdict()
+        found["id"] = found.get("id") or found.get("id_b")
+        if found.get("again") and found["again"].strip("`") != (found["id"] or "").strip("`"):
+            continue  # "`a` alongside another `b` call": two tools, not one twice
         if found.get("id") and re.search(r"[_.A-Z-]", found["id"][1:]):
             target = found["id"]  # an id: snake, dotted, kebab or camelCase
         elif found.get("noun") or (found.get("id") and shape is _SHAPES[0]):

@@ -1,0 +1,122 @@
+"""Session 24: a task list's boxes ("- [ ] ...") are no words of the item (`segments`); a tool
+said as the subject of a passive ("`t` is used only while ...", "`t` is called once in a
+conversation at most", "`t` has to have been run before `u`", a checklist's "`t` read before
+`u`") reads as "call `t` ..." (`tool_subject19`); "call `t` with job_type X" names the
+argument, not a second tool (`grammar_words.tool_named_after`); "never copy X from `t` into
+`u`" is a flow ban, never an origin from `t` (`flow5_rules`); "`t` is never sent alongside
+another `t` call in one turn" is one call of `t` a turn (`turns23`); a lesson's lead ("What
+we do now:") flags the rule after it (`segments._FLAG`). Sentences written for these tests,
+in a made-up bike-repair workshop desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.grammar_words import tool_named_after
+from tests.probes import desk_policies, has_policy, shown
+from tests.probes import spec as T
+
+TOOLS = [
+    T("lookup_rider", "Find a rider by phone; returns rider_id, phone, email.", phone="string"),
+    T("get_ticket", "Read a repair ticket: status, bike, quote.", ticket_id="string"),
+    T("get_quote", "Read the quote of a ticket.", ticket_id="string"),
+    T("create_job", "Open a repair job.", rider_id="string", job_type="string"),
+    T("close_ticket", "Close a repair ticket.", ticket_id="string"),
+    T("take_payment", "Charge the rider's card.", ticket_id="string", amount="number"),
+    T("escalate_case", "Hand the case to a supervisor.", ticket_id="string", note="string"),
+    T("verify_owner", "Check the rider owns the bike.", ticket_id="string"),
+    T("release_bike", "Release a bike to its rider.", ticket_id="string"),
+    T("flag_manager", "Leave a note for the manager.", note="string"),
+    T("send_sms", "Text the rider.", rider_id="string", phone="string", body="string"),
+    T("wipe_account", "Delete a rider's account.", rider_id="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "enforcement", "params"),
+    [
+        ("- [ ] Rider found with lookup_rider before any other tool is touched.",
+         "require_before", "*", "review_only", {"before": "lookup_rider"}),
+        ("- [x] Never call `wipe_account`.", "deny_action", "wipe_account", "enforce", {}),
+        ("* [ ] get_quote read before take_payment.", "require_before", "take_payment",
+         "enforce", {"before": "get_quote"}),
+        ("`close_ticket` is used only while the ticket's status is open or waiting.",
+         "state_condition", "close_ticket", "enforce", {"allowed": ["open", "waiting"]}),
+        ("`escalate_case` is called once in a conversation at most.", "max_calls",
+         "escalate_case", "enforce", {"max": 1}),
+        ("`verify_owner` has to have been run before `release_bike`.", "require_before",
+         "release_bike", "enforce", {"before": "verify_owner"}),
+        ("`wipe_account` is never called.", "deny_action", "wipe_account", "enforce", {}),
+        ("Never call `create_job` with job_type `warranty`.", "deny_action", "create_job",
+         "enforce", {"arg": "job_type", "values": ["warranty"]}),
+        ("Never copy the phone number from `lookup_rider` into `flag_manager`.",
+         "flow_denied", "flag_manager", "enforce", {"sources": ["lookup_rider"]}),
+        ("never copy the email from lookup_rider into flag_manager notes, the manager reads "
+         "them on the shop screen.", "flow_denied", "flag_manager", "enforce",
+         {"sources": ["lookup_rider"]}),
+        ("`take_payment` is never sent alongside another `take_payment` call in one turn.",
+         "one_call_at_a_time", "take_payment", "enforce", {"same_tool": True}),
+        ("What we do now: never call `wipe_account`.", "deny_action", "wipe_account",
+         "enforce", {}),
+    ],
+)  # fmt: skip
+def test_read(
+    tmp_path: Path,
+    text: str,
+    operator: str,
+    target: str,
+    enforcement: str,
+    params: dict[str, object],
+) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, operator, target, enforcement, **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never copy the phone number from `lookup_rider` into `flag_manager`.",
+        "never copy the email from lookup_rider into flag_manager notes, the manager reads "
+        "them on the shop screen.",
+    ],
+)
+def test_a_flow_ban_is_no_origin(tmp_path: Path, text: str) -> None:
+    """The words "the phone number from `lookup_rider`" in a ban say the opposite of "the
+    phone must come from `lookup_rider`": no origin is kept beside the flow ban."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert not [p for p in policies if p.operator == "arg_grounded"], shown(policies)
+
+
+def test_an_affirmative_passive_that_says_no_order_or_limit_is_no_rule(tmp_path: Path) -> None:
+    """ "`send_sms` is called when the bike is ready" describes when the tool is used; it is
+    not read as an order, a count or a ban."""
+    policies = desk_policies(tmp_path, "`send_sms` is called when the bike is ready.", TOOLS)
+    assert not [
+        p for p in policies if p.operator in {"deny_action", "max_calls", "require_before"}
+    ], shown(policies)
+
+
+def test_another_call_of_any_tool_is_not_the_same_tool_twice(tmp_path: Path) -> None:
+    """ "together with another call" is any other tool: not read as `same_tool`, and not a
+    ban of the tool."""
+    policies = desk_policies(
+        tmp_path, "Never call `take_payment` together with another call in the same turn.", TOOLS
+    )
+    assert not has_policy(
+        policies, "one_call_at_a_time", "take_payment", "enforce", same_tool=True
+    ), shown(policies)
+    assert not has_policy(policies, "deny_action", "take_payment", "enforce"), shown(policies)
+
+
+def test_a_tool_named_after_with_is_the_instrument_unless_the_object_is_one() -> None:
+    """ "refund it using `take_payment`": the id after "using" is the tool the act is done
+    with; "call `create_job` with job_type x": the object is the tool, `job_type` its
+    argument."""
+    said = "refund it using `take_payment`"
+    assert tool_named_after(said, 6, 9) == "take_payment"
+    said = "call `create_job` with job_type x"
+    assert tool_named_after(said, 4, 17) is None
+    said = "open a `sev2` ticket with `open_ticket`"
+    assert tool_named_after(said, 4, 20) == "open_ticket"
