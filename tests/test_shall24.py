@@ -5,7 +5,9 @@ conversation at most", "`t` has to have been run before `u`", a checklist's "`t`
 argument, not a second tool (`grammar_words.tool_named_after`); "never copy X from `t` into
 `u`" is a flow ban, never an origin from `t` (`flow5_rules`); "`t` is never sent alongside
 another `t` call in one turn" is one call of `t` a turn (`turns23`); a lesson's lead ("What
-we do now:") flags the rule after it (`segments._FLAG`). Sentences written for these tests,
+we do now:") flags the rule after it (`segments._FLAG`); a sentence that tells what happened
+is no rule (`narrative24`); "without X saying yes" is X's confirmation (`yes24`); "`t` is for
+X only, you never use it" and "`t` stays off limits" ban `t`. Sentences written for these tests,
 in a made-up bike-repair workshop desk."""
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.grammar_words import tool_named_after
+from specgap.extract.narrative24 import told
 from tests.probes import desk_policies, has_policy, shown
 from tests.probes import spec as T
 
@@ -31,6 +34,7 @@ TOOLS = [
     T("flag_manager", "Leave a note for the manager.", note="string"),
     T("send_sms", "Text the rider.", rider_id="string", phone="string", body="string"),
     T("wipe_account", "Delete a rider's account.", rider_id="string"),
+    T("wipeAccount", "Delete a shop account.", shop_id="string"),
 ]  # fmt: skip
 
 
@@ -60,6 +64,14 @@ TOOLS = [
          "one_call_at_a_time", "take_payment", "enforce", {"same_tool": True}),
         ("What we do now: never call `wipe_account`.", "deny_action", "wipe_account",
          "enforce", {}),
+        ("wipeAccount is for the owner only, you never use it.", "deny_action", "wipeAccount",
+         "enforce", {}),
+        ("And `wipe_account` stays off limits for the assistant: it is the owner's tool.",
+         "deny_action", "wipe_account", "enforce", {}),
+        ("Never close a ticket without the rider saying yes.", "require_confirmation",
+         "close_ticket", "enforce", {}),
+        ("nothing gets closed without them saying yes to it in the chat.",
+         "require_confirmation", "close_ticket", "enforce", {}),
     ],
 )  # fmt: skip
 def test_read(
@@ -120,3 +132,45 @@ def test_a_tool_named_after_with_is_the_instrument_unless_the_object_is_one() ->
     assert tool_named_after(said, 4, 17) is None
     said = "open a `sev2` ticket with `open_ticket`"
     assert tool_named_after(said, 4, 20) == "open_ticket"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What happened: the agent ran `get_quote` after `take_payment`, not before.",
+        "the agent ran get_quote after take_payment, not before, and charged the wrong amount.",
+        "Two `take_payment` calls went out in the same turn while the first was slow.",
+    ],
+)
+def test_a_telling_is_no_rule(tmp_path: Path, text: str) -> None:
+    """What happened, told in the past, states no rule: above all no order of the two calls
+    (the story's order is the mistake)."""
+    built = desk_policies(tmp_path, text, TOOLS)
+    assert not built, shown(built)
+
+
+@pytest.mark.parametrize(
+    ("text", "telling"),
+    [
+        ("the agent ran get_quote after take_payment, not before.", True),
+        ("we skipped the check and the tenant came home to an open door.", True),
+        ("What happened: the agent never checked the owner.", True),
+        ("A ticket closed by the rider gets no refund.", False),
+        ("The agent must run get_quote before take_payment.", False),
+        ("We never refund a closed ticket.", False),
+        ("the agent put the bike on the stand.", False),
+    ],
+)
+def test_told(text: str, telling: bool) -> None:
+    assert told(text) is telling
+
+
+def test_a_camel_case_id_opens_a_sentence_in_lower_case_prose(tmp_path: Path) -> None:
+    """ "... in one message.\nwipeAccount is ..." is two sentences (the informal split knew
+    lower-case words only): the second's ban is read."""
+    text = (
+        "only ever one tool call in a message, and never chat in the same message as a call.\n"
+        "wipeAccount is for the owner only, you never use it."
+    )
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, "deny_action", "wipeAccount", "enforce"), shown(policies)

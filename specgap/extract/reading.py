@@ -62,6 +62,7 @@ from specgap.extract import (
     values3_respell,
     within6_respell,
     without19,
+    yes24,
 )
 from specgap.extract.act_leads23 import acted
 from specgap.extract.act_ranges import action_ranges
@@ -83,6 +84,7 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
+from specgap.extract.narrative24 import told
 from specgap.extract.noact_listed import listed_confirmations
 from specgap.extract.noact_respell import read_as
 from specgap.extract.oblig2_followup import follow_up
@@ -135,7 +137,10 @@ from specgap.operators.prose import NUMBER_WORDS
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules one sentence states and the diagnostics about what did not compile; a rule
     led by its act is that act's (`act_leads23`); a rule whose footnote makes an exception
-    is kept under it (`footnotes`)."""
+    is kept under it (`footnotes`); a sentence that tells what happened states none
+    (`narrative24`)."""
+    if told(sentence.clean):
+        return [], []
     return footnoted(sentence, *acted(*_read_own(sentence)))
 
 
@@ -148,6 +153,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
+    said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"

@@ -62,7 +62,7 @@ def _named(m: re.Match[str], *names: str) -> str:
 
 
 _SUBJECT = re.compile(
-    r"^[^\w`]*(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
+    r"^[^\w`]*(?:(?:and|but|also|so)\s+)?(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
     + _id("id")
     + r"|(?:the\s+)?"
     + _id("id2")
@@ -75,7 +75,7 @@ _SUBJECT = re.compile(
     re.I,
 )
 _BANNED = (
-    r"(?:is|are)\s+(?:strictly\s+|always\s+|completely\s+)?(?:forbidden|prohibited|banned|"
+    r"(?:is|are|stays?|remains?)\s+(?:strictly\s+|always\s+|completely\s+)?(?:forbidden|prohibited|banned|"
     r"disabled|off[\s-]limits|not\s+(?:allowed|permitted|available|possible|offered|to\s+be\s+"
     r"(?:used|called))|unavailable|"
     r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds)"
@@ -103,6 +103,14 @@ _PASSIVE = (
     r"|(?:must|should|shall)\s+have\s+been\s+" + _CALL_PARTICIPLE + r"\b"
     # a checklist's participle without its verb: "`t` read before `u`", "`t` run first"
     r"|(?:read|run|called|checked|consulted|queried)(?=\s+(?:first|before|prior\s+to)\b)"
+)
+_FOR_AGENT = re.compile(r"^\s+(?:for|to)\s+(?:the\s+)?(?:assistant|agent|bot|you)\b", re.I)
+# the tool said as the subject, then banned by a pronoun in a clause of its own
+_NEVER_IT = re.compile(
+    r"[,;:\u2013\u2014-]\s*(?:so\s+|and\s+)?(?:you|we|the\s+(?:assistant|agent))\s+(?:never|do\s+not|"
+    r"don't|must\s+not|mustn't|should\s+not|shouldn't|may\s+not|cannot|can't)\s+(?:ever\s+)?"
+    r"(?:use|call|run|invoke|touch|trigger)\s+it\b",
+    re.I,
 )
 # what an affirmative passive must say for it to be a rule ("`t` is called when the member
 # asks" describes the tool): an order, a count, or a limit
@@ -140,6 +148,8 @@ def respelt(text: str) -> str | None:
         return None  # "Check the crossing with `t`; ...": an imperative, not a subject
     tool = _named(m, "id", "id2", "id3", "id4")
     rest = text[m.end() :]
+    if _NEVER_IT.search(rest):  # "`t` is for floor staff only, you never use it"
+        return f"Never call `{tool}`."
     said = _WITH_BANNED.match(rest)
     if said is not None:
         return f"Never call `{tool}` {said['with']}{rest[said.end() :]}"
@@ -152,8 +162,8 @@ def respelt(text: str) -> str | None:
     after = rest[p.end() :]
     if p["passive"]:
         return _passive(tool, p, after)
-    if p["ban"]:
-        return f"Never call `{tool}`{after}"
+    if p["ban"]:  # ("off limits for the assistant": the agent is who the rule is for)
+        return f"Never call `{tool}`{_FOR_AGENT.sub('', after, count=1)}"
     if p["only_for"]:
         return f"Only call `{tool}` for{after}"
     if p["only"]:
