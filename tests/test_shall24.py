@@ -174,3 +174,30 @@ def test_a_camel_case_id_opens_a_sentence_in_lower_case_prose(tmp_path: Path) ->
     )
     policies = desk_policies(tmp_path, text, TOOLS)
     assert has_policy(policies, "deny_action", "wipeAccount", "enforce"), shown(policies)
+
+
+CAMEL = [
+    T("findRider", "Find a rider by phone; returns riderId.", phone="string"),
+    T("getTicket", "Read a repair ticket: status, bike, quote.", ticketId="string"),
+    T("createTicket", "Open a repair ticket.", riderId="string"),
+    T("moveTicket", "Move a ticket to another day.", ticketId="string", day="string"),
+    T("closeTicket", "Close a ticket.", ticketId="string"),
+    T("sendReadyText", "Text the rider that the bike is ready.", ticketId="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("The ticketId passed to closeTicket must come from getTicket.", "arg_grounded",
+         "closeTicket", {"arg": "ticketId", "from_tools": ["getTicket"]}),
+        ("the ticketId you pass to closeTicket has to come from getTicket's result.",
+         "arg_grounded", "closeTicket", {"arg": "ticketId", "from_tools": ["getTicket"]}),
+    ],
+)  # fmt: skip
+def test_camel_case_ids_bare(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    """A value said as its camelCase argument (`ticketId`) reads as a snake_case one does."""
+    policies = desk_policies(tmp_path, text, CAMEL)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.english import base_verb
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import (
     ANY_TOOL,
@@ -317,7 +318,28 @@ _PLAIN_PRESENT = re.compile(
 
 def said_origins(text: str) -> list[Emit] | None:
     """The `arg_grounded` rules of a sentence whose subject is the value (module
-    docstring); None when the sentence is not of that shape."""
+    docstring); None when the sentence is not of that shape. A value named as a camelCase
+    argument ("the bookingId passed to `cancelBooking`") is read as its words ("the booking
+    id ..."), as a snake_case one is, when its first word is no verb (a tool's id is) or the
+    sentence passes it on ("the orderId passed to ...")."""
+    found = _said_origins(text)
+    camel = _CAMEL_VALUE.match(text) if found is None else None
+    if camel is None or (base_verb(camel["first"].casefold()) and not camel["passed"]):
+        return found
+    words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", camel["value"]).casefold()
+    return _said_origins(text[: camel.start("value")] + words + text[camel.end("value") :])
+
+
+# a value said first as a camelCase argument: "the bookingId ...", "any customerId ..."
+_CAMEL_VALUE = re.compile(
+    r"^\W*(?:(?i:the|a|an|any|every|each)\s+)?`?(?P<value>(?P<first>[a-z]+)(?:[A-Z][a-z0-9]*)+)`?\s"
+    # (passed on: a value, even when its first word is also a verb, `orderId`, `ticketId`)
+    r"(?P<passed>(?:(?:that|which)\s+(?:is|are)\s+|you\s+)?(?:passed|pass|given|give|sent|send|"
+    r"supplied|used|use)\s+(?:to|in|by|with|for)\b)?"
+)
+
+
+def _said_origins(text: str) -> list[Emit] | None:
     for pattern in (_COME, _ONE, _ONE_BY, _AS_GIVEN, _UNLESS, _LABEL, _PASS_TOOL, _IT_RETURNS):
         m = pattern.search(text)
         if m is None:
