@@ -36,7 +36,9 @@ Reader = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _STRONG = re.compile(r";\s+")
 _WEAK = re.compile(
-    r",\s+(?:and|but|although|though|while|whereas|so|yet)\s+(?!then\b|that\b|on\b|so\b)", re.I
+    r",\s+(?:and|but|although|though|while|whereas|so|yet)\s+(?!then\b|that\b|on\b|so\b)"
+    r"|\s+(?:\u2014|\u2013|--)\s+",  # a dash between two clauses ("... at most \u2014 a third ...")
+    re.I,
 )
 _WHICH = re.compile(r",\s+which\s+(?=(?:\w+\s+){0,2}?(?:may|can|must|should|only|never|is|are)\b)")
 _WORD = re.compile(r"[A-Za-z0-9][\w'-]*")
@@ -285,6 +287,8 @@ def more(
     unread: list[Diagnostic] = []  # clauses that read like a rule and compiled to nothing
     for part, strong in parts:
         found, found_notes = read(part)
+        # "X can be moved twice at most; a third ...": the clause says per what
+        rules = [next((r for r in found if _sharper(r, w)), w) for w in rules]
         if not found and not _LEANS.search(part.clean):
             unread += [
                 _of_clause(d, sentence)
@@ -311,6 +315,17 @@ def more(
     known = {(d.code, d.message, d.span) for d in diagnostics}
     notes = [d for d in notes if (d.code, d.message, d.span) not in known]
     return [*rules, *added], [*diagnostics, *notes]
+
+
+def _sharper(clause_rule: CandidateRule, whole_rule: CandidateRule) -> bool:
+    """Whether a clause's count is the whole sentence's with the entity it counts per ("a
+    booking can be moved twice at most; ..." read whole lost "per booking")."""
+    if clause_rule.operator != "max_calls" or whole_rule.operator != "max_calls":
+        return False
+    if not clause_rule.params.get("per") or whole_rule.params.get("per"):
+        return False
+    same = {k: v for k, v in clause_rule.params.items() if k != "per"}
+    return same == whole_rule.params and clause_rule.condition == whole_rule.condition
 
 
 # a clause that points back into its sentence ("check its status before taking the action"):
