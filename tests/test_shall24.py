@@ -205,9 +205,10 @@ def test_camel_case_ids_bare(
 
 @pytest.mark.parametrize("joint", ["; a", " \u2014 a", " \u2013 a"])
 def test_a_count_keeps_its_entity_beside_another_clause(tmp_path: Path, joint: str) -> None:
-    """ "a ticket can be moved twice at most; a third move goes to the manager": read whole,
-    the count lost the ticket it is per; its clause read alone keeps it (`clause3_split`)."""
-    text = f"a ticket can be moved twice at most{joint} third move means they need to talk to the boss."
+    """ "a ticket can be moved twice at most; a third move means ...": read whole, the count
+    lost the ticket it is per; its clause read alone keeps it (`clause3_split`)."""
+    said = "third move means they need to talk to the boss."
+    text = f"a ticket can be moved twice at most{joint} {said}"
     policies = desk_policies(tmp_path, text, CAMEL)
     assert has_policy(policies, "max_calls", "moveTicket", "enforce", max=2, per="ticket"), shown(
         policies
