@@ -213,3 +213,22 @@ def test_a_count_keeps_its_entity_beside_another_clause(tmp_path: Path, joint: s
     assert has_policy(policies, "max_calls", "moveTicket", "enforce", max=2, per="ticket"), shown(
         policies
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "with_text"),
+    [
+        ("only ever a single tool call in a message, and never chat with them in the same "
+         "message as a call.", True),
+        ("You work through one tool call in each turn, and a turn that carries a tool call "
+         "carries no message to the rider.", True),
+        ("only ever a single tool call in a reply.", False),
+    ],
+)  # fmt: skip
+def test_one_call_a_turn_said_informally(tmp_path: Path, text: str, with_text: bool) -> None:
+    """ "only ever a single tool call in a message", "You work through one tool call in each
+    turn": one call a turn over every tool, with the ban on text when the sentence says it."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, "one_call_at_a_time", "*", "review_only", with_text=with_text), (
+        shown(policies)
+    )

@@ -77,7 +77,7 @@ _SHAPES = re.compile(
             r"more)\s+(?P<n8>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|one|any|the\s+same|"
             r"a\s+single))\s+" + _TURN + r"\b",
             # make at most one tool call per response; use a single tool per turn
-            r"\b(?:(?!(?:only|just|most|than|no|at)\b)(?P<v9>[a-z]+)\s+)?(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?(?:one|a\s+single|1)"
+            r"\b(?:(?!(?:only|just|most|than|no|at|ever)\b)(?P<v9>[a-z]+)\s+(?:through\s+)?)?(?:(?:at\s+most|only|just|no\s+more\s+than)(?:\s+ever)?\s+)?(?:one|a\s+single|1)"
             r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|each|one|any|every))\s+"
             + _TURN
             + r"\b",
@@ -189,7 +189,10 @@ def _per_tool(action: str) -> Emit:
 
 
 _TOLD = re.compile(
-    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most)\b", re.I
+    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most)\b"
+    # "You work through one tool call in each turn": the prompt tells the agent how it works
+    r"|^\W*you\s+(?!(?:can|could|may|might|will|would)\b)[a-z]+",
+    re.I,
 )
 
 
