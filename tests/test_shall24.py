@@ -232,3 +232,19 @@ def test_one_call_a_turn_said_informally(tmp_path: Path, text: str, with_text: b
     assert has_policy(policies, "one_call_at_a_time", "*", "review_only", with_text=with_text), (
         shown(policies)
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wait for the rider to say yes before calling `take_payment`.",
+        "Always wait until they agree before you call take_payment.",
+        "take_payment also waits for the rider to say yes to the amount in the chat.",
+        "read the amount out first. take_payment also waits for the rider to say yes to it.",
+    ],
+)
+def test_a_wait_for_a_yes_is_a_confirmation(tmp_path: Path, text: str) -> None:
+    """ "wait for X to say yes before `t`", "`t` waits for X to say yes": X's confirmation
+    before `t` (a lower-case sentence opened by a snake_case id is a sentence of its own)."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, "require_confirmation", "take_payment", "enforce"), shown(policies)

@@ -29,12 +29,28 @@ _NOTHING_GETS = re.compile(
 )
 
 
+# "wait for the caller to say yes", "wait until they agree": the person's confirmation
+_WAIT_YES = re.compile(
+    r"\bwait(?:s|ing)?\s+(?:for|until)\s+(?P<who>them|him|her|us|(?:the|a|an)\s+[a-z]+)\s+"
+    r"(?:to\s+)?(?:says?|gives?|agrees?|confirms?)(?:\s+(?:a\s+|an\s+|their\s+|the\s+)?(?:clear\s+|"
+    r"explicit\s+|proper\s+)?(?:yes|ok(?:ay)?|go-ahead))?(?:\s+(?:to|for)\s+(?:it|that|this|them|"
+    r"the\s+[a-z]+))?\b",
+    re.I,
+)
+# "`t` (also) waits for the caller to say yes ...": the tool, then what it waits for
+_TOOL_WAITS = re.compile(
+    r"^(?P<lead>\W*)(?P<tool>`[A-Za-z_][\w.\-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+    r"\s+(?:also\s+|always\s+|only\s+)?(?=waits\b)",
+)
+
+
 def respelt(text: str) -> str | None:
-    """The sentence with "without X's confirmation" for "without X saying yes" (and "never V
-    anything" for "nothing gets V-ed" in it), else None."""
+    """The sentence with "without X's confirmation" for "without X saying yes", "get X's
+    confirmation" for "wait for X to say yes" (and "never V anything" for "nothing gets V-ed",
+    "before calling `t`" after "`t` waits for ..."), else None."""
     said = _SAYING_YES.sub(_confirmation, text, count=1)
     if said == text:
-        return None
+        return _waited(text)
     lead = _NOTHING_GETS.match(said)
     verb = verb_lemma(lead["verb"]) if lead is not None else None
     if lead is not None and verb is not None:
@@ -46,3 +62,24 @@ def _confirmation(m: re.Match[str]) -> str:
     who = m["who"]
     owner = _POSSESSIVE.get(who.casefold(), f"{who}'s")
     return f"without {owner} confirmation"
+
+
+def _waited(text: str) -> str | None:
+    wait = _WAIT_YES.search(text)
+    if wait is None:
+        return None
+    who = wait["who"]
+    owner = _POSSESSIVE.get(who.casefold(), f"{who}'s")
+    rest = _IN_CHAT.sub("", text[wait.end() :], count=1)  # (a yes is said in the chat)
+    tool = _TOOL_WAITS.match(text)
+    if tool is not None and tool.end() == wait.start():  # "`t` waits for X to say yes ..."
+        return f"{tool['lead']}Get {owner} confirmation before calling {tool['tool']}{rest}"
+    if re.match(r"\W*(?:(?:always|first|please)\s+)?$", text[: wait.start()], re.I) is None:
+        # only a sentence the wait opens: in the middle of a sequence of steps ("read back
+        # the date and time, and wait for them to say yes"), the steps read as what the yes
+        # covers (a known misreading of such sentences, left to them)
+        return None
+    return f"{text[: wait.start()]}get {owner} confirmation{rest}"
+
+
+_IN_CHAT = re.compile(r"^\s+in\s+(?:the|this|a)\s+(?:chat|conversation|thread)\b", re.I)
