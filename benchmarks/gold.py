@@ -68,6 +68,9 @@ UNSEEN11_DIR = GOLD_DIR.parent / "gold_unseen11"
 # The twelfth blind set (split `unseen12`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen12/README.md).
 UNSEEN12_DIR = GOLD_DIR.parent / "gold_unseen12"
+# The thirteenth blind set (split `unseen13`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen13/README.md).
+UNSEEN13_DIR = GOLD_DIR.parent / "gold_unseen13"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -97,8 +100,9 @@ OPENED = (
 # into it. The tenth, written in the twenty-first session, was moved in at the start of the
 # twenty-second (2026-12-03); the eleventh, written in the twenty-second, at the start of the
 # twenty-third (2026-12-04); the twelfth, written in the twenty-third, at the start of the
-# twenty-fourth (2026-12-04): `ALL blind` is unseen10..unseen12.
-APART: tuple[str, ...] = ()
+# twenty-fourth (2026-12-04): `ALL blind` is unseen10..unseen12. The thirteenth, written in
+# the twenty-fourth session (2026-12-04), is kept apart: `ALL blind` stays unseen10..unseen12.
+APART: tuple[str, ...] = ("unseen13",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -231,6 +235,7 @@ class Gold(_Model):
         "unseen10",
         "unseen11",
         "unseen12",
+        "unseen13",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
