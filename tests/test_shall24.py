@@ -18,7 +18,7 @@ import pytest
 
 from specgap.extract.grammar_words import tool_named_after
 from specgap.extract.narrative24 import told
-from tests.probes import desk_policies, has_policy, shown
+from tests.probes import desk_policies, flat, has_policy, shown
 from tests.probes import spec as T
 
 TOOLS = [
@@ -248,3 +248,39 @@ def test_a_wait_for_a_yes_is_a_confirmation(tmp_path: Path, text: str) -> None:
     before `t` (a lower-case sentence opened by a snake_case id is a sentence of its own)."""
     policies = desk_policies(tmp_path, text, TOOLS)
     assert has_policy(policies, "require_confirmation", "take_payment", "enforce"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "per"),
+    [
+        ("Two texts per ticket, no more.", "ticket"),
+        ("At most two texts per ticket.", "ticket"),
+        ("three texts per ticket is the limit.", "ticket"),
+    ],
+)
+def test_a_verbless_count_counts_the_act_its_noun_names(
+    tmp_path: Path, text: str, per: str
+) -> None:
+    """ "Two texts per ticket, no more": at most two calls of the tool that sends texts,
+    per ticket (the noun resolves to its tool like any mention)."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert [
+        p
+        for p in policies
+        if p.operator == "max_calls"
+        and p.target == "send_sms"
+        and flat(p).get("per") == per
+        and flat(p).get("max") in {2, 3}
+    ], shown(policies)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
+
+
+def test_a_count_with_no_limit_word_is_no_limit(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Two texts per ticket.", TOOLS)
+    assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
+
+
+def test_two_tools_in_their_order_without_a_verb(tmp_path: Path) -> None:
+    """ "`get_quote` first, `take_payment` after it": `get_quote` before `take_payment`."""
+    policies = desk_policies(tmp_path, "get_quote first, take_payment after it.", TOOLS)
+    assert has_policy(policies, "require_before", "take_payment", "enforce", before="get_quote")

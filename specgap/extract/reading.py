@@ -30,6 +30,7 @@ from specgap.extract import (
     copula21,
     count5_items,
     count15_gets,
+    count24,
     desc4_own,
     described_fill,
     elided17,
@@ -154,6 +155,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = said or tree23.respelt(sentence.clean)
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
+    said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"

@@ -318,9 +318,23 @@ def limited(text: str) -> str | None:
     return _at_most(_named(m, "id"), m) if m is not None else None
 
 
+# "`list_techs` first, `assign_tech` after it": two tools in their order, no verb
+_FIRST_AFTER = re.compile(
+    r"^[^\w`]*" + _id("id") + r"\s+first\s*[,;]\s*(?:and\s+)?(?:then\s+)?" + _id("id2")
+    + r"\s+(?:after(?:\s+(?:it|that|wards))?|afterwards|next|second)\s*[.;!]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def first_after(text: str) -> str | None:
+    """ "Call `a` first, then `b`." for "`a` first, `b` after it", else None."""
+    m = _FIRST_AFTER.match(text)
+    return f"Call `{_named(m, 'id')}` first, then `{_named(m, 'id2')}`." if m else None
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
-    forms = (argument_bound, respelt, called, done_via, when_label, limited)
+    forms = (argument_bound, respelt, called, done_via, when_label, limited, first_after)
     return next((said for form in forms if (said := form(text)) is not None), None)
 
 
