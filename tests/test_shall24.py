@@ -284,3 +284,27 @@ def test_two_tools_in_their_order_without_a_verb(tmp_path: Path) -> None:
     """ "`get_quote` first, `take_payment` after it": `get_quote` before `take_payment`."""
     policies = desk_policies(tmp_path, "get_quote first, take_payment after it.", TOOLS)
     assert has_policy(policies, "require_before", "take_payment", "enforce", before="get_quote")
+
+
+_BOUND = "The amount of `take_payment` must be between $5 and $300."
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        (f"{_BOUND} Payments for gold riders can go up to $600.", False),
+        (f"{_BOUND} Payments for gold riders can go up to $200.", True),
+        (f"{_BOUND} Riders can reach the desk until six.", True),
+    ],
+)
+def test_a_higher_figure_for_some_calls_keeps_the_bound_for_review(
+    tmp_path: Path, text: str, kept: bool
+) -> None:
+    """A bound the next sentence raises for some calls ("... can go up to $600", above the
+    bound's $300) holds only where that does not apply: reviewed, never enforced on them; a
+    figure within the bound, or a sentence with no figure of the bound, leaves it enforced."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, "arg_within_bound", "take_payment", "enforce", max=300) is kept
+    assert has_policy(policies, "arg_within_bound", "take_payment", "review_only", max=300) is (
+        not kept
+    ), shown(policies)

@@ -3,6 +3,10 @@
     A credit is capped at $150 per call. For members in the low-income tier, that cap rises
     to $300.
 
+The same holds when the next sentence allows more for some calls without pointing back
+("Refunds run from $5 to $300. Gold members' refunds can go up to $600."): a figure above
+the bound's maximum, said of a noun phrase, is that exception.
+
 The first sentence alone reads as a bound on every credit; enforced so, it would refuse the
 $300 credit the second sentence allows. So when the sentence after a bound refers back to it
 ("that cap", "the limit", "this maximum") and changes it ("rises to", "drops to", "is",
@@ -46,14 +50,41 @@ def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
         yield held
 
 
+# "Reserve and collector add-on orders can go up to $1,200": some calls, a higher figure
+_RAISED = re.compile(
+    r"^\W*(?P<who>[A-Za-z][^,;.:!?]{2,80}?)\s+(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|"
+    r"are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+(?:up\s+to|as\s+"
+    r"(?:much|high|many)\s+as)|reach|run\s+(?:up\s+)?to|have\s+up\s+to|take\s+up\s+to|add\s+up\s+to)"
+    r"\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
+    re.I,
+)
+
+
+def _raised(rules: list[CandidateRule], after: Sentence) -> str | None:
+    """The calls a higher figure is allowed for, when `after` allows more than a bound of
+    `rules` ("X can go up to N", N above the bound's max), else None."""
+    m = _RAISED.match(after.clean)
+    if m is None:
+        return None
+    figure = float(m["n"].replace(",", ""))
+    tops = [r.params.get("max") for r in rules if r.operator in _BOUNDS]
+    numbers = [float(t) for t in tops if isinstance(t, int | float)]
+    return f"for {m['who'].strip()}" if numbers and figure > max(numbers) else None
+
+
 def _excepted(item: Read, after: Sentence) -> Read:
     sentence, rules, notes = item
-    changes = _CHANGES.search(after.clean)
-    if changes is None or sentence.artifact is not after.artifact:
+    if sentence.artifact is not after.artifact:
         return item
-    lead = _WHEN.match(after.clean)
-    tail = after.clean[changes.end() :].strip(" .")
-    unless = lead["c"] if lead is not None else tail
+    changes = _CHANGES.search(after.clean)
+    if changes is not None:
+        lead = _WHEN.match(after.clean)
+        tail = after.clean[changes.end() :].strip(" .")
+        unless = lead["c"] if lead is not None else tail
+    elif (raised := _raised(rules, after)) is not None:
+        unless = raised  # "$5 to $500. Reserve orders can go up to $1,200."
+    else:
+        return item
     bounds = [r for r in rules if r.operator in _BOUNDS and r.condition is None]
     if not bounds or not unless:
         return item
