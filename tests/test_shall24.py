@@ -308,3 +308,20 @@ def test_a_higher_figure_for_some_calls_keeps_the_bound_for_review(
     assert has_policy(policies, "arg_within_bound", "take_payment", "review_only", max=300) is (
         not kept
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "params"),
+    [
+        ("take_payment too, get the yes first.", "require_confirmation", {}),
+        ("for `take_payment`, get the rider's yes first.", "require_confirmation", {}),
+        ("For take_payment, read the quote with get_quote first.", "require_before",
+         {"before": "get_quote"}),
+    ],
+)  # fmt: skip
+def test_a_step_said_first_of_the_tool_a_lead_names(
+    tmp_path: Path, text: str, operator: str, params: dict[str, object]
+) -> None:
+    """ "for `t`, <step> first", "`t` too, <step> first": the step before `t`."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, operator, "take_payment", "enforce", **params), shown(policies)

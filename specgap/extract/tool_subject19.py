@@ -332,9 +332,24 @@ def first_after(text: str) -> str | None:
     return f"Call `{_named(m, 'id')}` first, then `{_named(m, 'id2')}`." if m else None
 
 
+# "for `issue_refund`, get the yes first", "issueRefund too, get the yes first": a step said
+# "first" of the tool the lead names
+_FIRST_FOR = re.compile(
+    r"^[^\w`]*(?:(?:for|with|before)\s+(?:the\s+)?" + _id("id") + r"|" + _id("id2")
+    + r"\s+too)\s*[,:]\s*(?P<do>[a-z][^,;:]*?)\s+first\s*[.!]?\s*$",
+    re.I,
+)  # fmt: skip
+
+
+def first_for(text: str) -> str | None:
+    """ "<step> before calling `t`." for "for `t`, <step> first", else None."""
+    m = _FIRST_FOR.match(text)
+    return f"{m['do']} before calling `{_named(m, 'id', 'id2')}`." if m else None
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
-    forms = (argument_bound, respelt, called, done_via, when_label, limited, first_after)
+    forms = (argument_bound, respelt, called, done_via, when_label, limited, first_after, first_for)
     return next((said for form in forms if (said := form(text)) is not None), None)
 
 
