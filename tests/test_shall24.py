@@ -325,3 +325,26 @@ def test_a_step_said_first_of_the_tool_a_lead_names(
     """ "for `t`, <step> first", "`t` too, <step> first": the step before `t`."""
     policies = desk_policies(tmp_path, text, TOOLS)
     assert has_policy(policies, operator, "take_payment", "enforce", **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        ("payments are 5 to 300 pounds, that is what the till takes, so keep `amount` inside "
+         "that.", (5, 300)),
+        ("A payment runs from 10 to 80; keep amount within those limits.", (10, 80)),
+    ],
+)  # fmt: skip
+def test_an_argument_kept_to_a_range_said_before(
+    tmp_path: Path, text: str, bound: tuple[int, int]
+) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    low, high = bound
+    assert has_policy(
+        policies, "arg_within_bound", "take_payment", "enforce", arg="amount", min=low, max=high
+    ), shown(policies)
+
+
+def test_a_back_reference_with_no_range_gives_nothing(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Keep `amount` within that.", TOOLS)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)

@@ -40,6 +40,7 @@ from specgap.extract import (
     ground6_respell,
     grounded18,
     headed19,
+    kept24,
     noact_respell,
     nominal8_actions,
     numbers18,
@@ -156,6 +157,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
+    said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
