@@ -348,3 +348,12 @@ def test_an_argument_kept_to_a_range_said_before(
 def test_a_back_reference_with_no_range_gives_nothing(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "Keep `amount` within that.", TOOLS)
     assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
+
+
+def test_a_verbless_count_of_emails_to_a_person(tmp_path: Path) -> None:
+    """ "No more than four emails to a rider in one conversation": four sends of e-mail, not
+    a number bound of some tool's argument."""
+    tools = [*TOOLS, T("send_email", "E-mail the rider.", rider_id="string", body="string")]
+    text = "No more than four emails to a rider in one conversation."
+    policies = desk_policies(tmp_path, text, tools)
+    assert has_policy(policies, "max_calls", "send_email", "enforce", max=4), shown(policies)
