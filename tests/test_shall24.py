@@ -357,3 +357,9 @@ def test_a_verbless_count_of_emails_to_a_person(tmp_path: Path) -> None:
     text = "No more than four emails to a rider in one conversation."
     policies = desk_policies(tmp_path, text, tools)
     assert has_policy(policies, "max_calls", "send_email", "enforce", max=4), shown(policies)
+
+
+def test_a_label_that_may_lead_a_rule_is_no_telling() -> None:
+    """ "Incident: open a ticket with `t`" is a rule about incidents, not a story."""
+    assert not told("Incident: call `escalate_case` before you close the ticket.")
+    assert not told("Background: never call `wipe_account`.")

@@ -9,7 +9,7 @@ wrong. A sentence is a telling when its subject ("the agent", "we", "two calls")
 by a verb in the simple past and nothing in it states a rule: no modal ("must", "never",
 "only", ...), no present-tense verb of its own ("A booking cancelled by the member gets a
 refund" has "gets": "cancelled" is a participle there), or when it is led by a label that
-says so ("What happened:", "Incident:", "Background:"). A verb whose past is its present
+says so ("What happened:", "What went wrong:"). A verb whose past is its present
 ("put", "read", "set") says no tense and is no telling.
 """
 
@@ -22,11 +22,9 @@ from specgap.extract.english import lemmas
 
 __all__ = ["told"]
 
-_LABEL = re.compile(
-    r"^\W*(?:what\s+(?:happened|went\s+wrong)|incident|background|the\s+story|story|history)"
-    r"\s*[:\u2013\u2014-]\s+",
-    re.I,
-)
+# (only a label that can lead nothing but a story: "Incident:" or "Background:" may lead a
+# rule about incidents, "Incident: open a ticket with `t`")
+_LABEL = re.compile(r"^\W*what\s+(?:happened|went\s+wrong)\s*[:\u2013\u2014-]\s+", re.I)
 # the subject of a telling, and the word after it (its verb, when it is in the past)
 _SUBJECT = re.compile(
     r"^\W*(?:(?:we|they|i|he|she|someone|somebody|nobody|staff)|(?:the|an?|one|two|three|"
