@@ -50,16 +50,15 @@ def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidate
     sources = {_bare(str(s)) for e in emits for s in e.params["sources"]}
     if not all(_same_words(r, sources) for r in rules):
         return rules  # an origin from another tool, a ban of real values: the sentence's own
-    kept: list[CandidateRule] = []
+    # every rule read is one of the flow's own words, replaced by it; a sink said as a noun
+    # ("a notice") is no exact mention of a tool: the resolver decides
     added = [candidate(sentence, e) for e in emits]
-    # a sink said as a noun ("a notice") is no exact mention of a tool: the resolver decides
-    added = [
+    return [
         r.model_copy(update={"grounding": "partial"})
         if r.grounding == "exact" and not _TOOL_RE.fullmatch(str(r.target or ""))
         else r
         for r in added
     ]
-    return [*kept, *added]
 
 
 # the readings a flow ban is told apart from: a ban of the receiving tool, and an origin

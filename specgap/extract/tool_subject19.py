@@ -273,14 +273,21 @@ _DONE_VIA = re.compile(
 )
 
 
-def _first(pattern: re.Pattern[str], when: str, end: str = "") -> Callable[[str], str | None]:
-    """A form "Call `t` <when>" for the sentences `pattern` matches (group `when` says when)."""
+def _form(
+    pattern: re.Pattern[str], said: Callable[[re.Match[str]], str]
+) -> Callable[[str], str | None]:
+    """A form: the sentence said again by `said` from what `pattern` matched, or None."""
 
     def form(text: str) -> str | None:
         m = pattern.match(text)
-        return f"Call `{_named(m, 'id')}` {m[when]}{end}" if m is not None else None
+        return said(m) if m is not None else None
 
     return form
+
+
+def _first(pattern: re.Pattern[str], when: str, end: str = "") -> Callable[[str], str | None]:
+    """A form "Call `t` <when>" for the sentences `pattern` matches (group `when` says when)."""
+    return _form(pattern, lambda m: f"Call `{_named(m, 'id')}` {m[when]}{end}")
 
 
 # "Call `t` <before ...>" for "X must be V-ed via `t` before ..."
@@ -312,10 +319,8 @@ _LIMIT = re.compile(
 )
 
 
-def limited(text: str) -> str | None:
-    """ "Call `t` at most N times <per ...>" for "Limit `t` to N <per ...>", else None."""
-    m = _LIMIT.match(text)
-    return _at_most(_named(m, "id"), m) if m is not None else None
+# "Call `t` at most N times <per ...>" for "Limit `t` to N <per ...>"
+limited = _form(_LIMIT, lambda m: _at_most(_named(m, "id"), m))
 
 
 # "`list_techs` first, `assign_tech` after it": two tools in their order, no verb
@@ -326,10 +331,10 @@ _FIRST_AFTER = re.compile(
 )  # fmt: skip
 
 
-def first_after(text: str) -> str | None:
-    """ "Call `a` first, then `b`." for "`a` first, `b` after it", else None."""
-    m = _FIRST_AFTER.match(text)
-    return f"Call `{_named(m, 'id')}` first, then `{_named(m, 'id2')}`." if m else None
+# "Call `a` first, then `b`." for "`a` first, `b` after it"
+first_after = _form(
+    _FIRST_AFTER, lambda m: f"Call `{_named(m, 'id')}` first, then `{_named(m, 'id2')}`."
+)
 
 
 # "for `issue_refund`, get the yes first", "issueRefund too, get the yes first": a step said
@@ -341,10 +346,8 @@ _FIRST_FOR = re.compile(
 )  # fmt: skip
 
 
-def first_for(text: str) -> str | None:
-    """ "<step> before calling `t`." for "for `t`, <step> first", else None."""
-    m = _FIRST_FOR.match(text)
-    return f"{m['do']} before calling `{_named(m, 'id', 'id2')}`." if m else None
+# "<step> before calling `t`." for "for `t`, <step> first"
+first_for = _form(_FIRST_FOR, lambda m: f"{m['do']} before calling `{_named(m, 'id', 'id2')}`.")
 
 
 def spelt(text: str) -> str | None:

@@ -19,6 +19,7 @@ from specgap.extract.grammar_emit import Emit
 _TURN = r"(?:turn|reply|response|message|step)"
 _SAME = r"(?:in|within|during)\s+(?:the\s+same|one|a\s+single|a|any(?:\s+single)?|each|every)\s+"
 _ID = r"`?(?P<id>[A-Za-z][\w.-]*)`?"
+_ID_B = r"`?(?P<id_b>[A-Za-z][\w.-]*)`?"  # (the same id, said in another alternative)
 _NEVER = r"^\W*(?:never|do\s+not|don't|you\s+(?:must|may|should)\s+not|you\s+mustn't)\s+"
 _SHAPES = (
     # "Never send two `send_text` calls in the same turn", "Do not make two refund calls ..."
@@ -50,7 +51,7 @@ _SHAPES = (
         + r"\s+(?:is|are|gets)\s+(?:never|not)\s+(?:sent|called|made|run|used|fired|issued)|"
         + _NEVER
         + r"(?:call|send|make|run|use|fire|issue)\s+"
-        + _ID.replace("id", "id_b")
+        + _ID_B
         + r")\s+(?:alongside|together\s+with|next\s+to|beside|in\s+parallel\s+with|with)\s+"
         r"(?:another|a\s+second|a\s+further)\s+(?P<again>`?[A-Za-z][\w.-]*`?)\s+"
         r"(?:calls?|requests?|invocations?)\s+" + _SAME + _TURN + r"\b",

@@ -58,18 +58,20 @@ def respelt(text: str) -> str | None:
     return said
 
 
+def _owner(who: str) -> str:
+    """The possessive of the person who says yes: "their", "the customer's"."""
+    return _POSSESSIVE.get(who.casefold(), f"{who}'s")
+
+
 def _confirmation(m: re.Match[str]) -> str:
-    who = m["who"]
-    owner = _POSSESSIVE.get(who.casefold(), f"{who}'s")
-    return f"without {owner} confirmation"
+    return f"without {_owner(m['who'])} confirmation"
 
 
 def _waited(text: str) -> str | None:
     wait = _WAIT_YES.search(text)
     if wait is None:
         return None
-    who = wait["who"]
-    owner = _POSSESSIVE.get(who.casefold(), f"{who}'s")
+    owner = _owner(wait["who"])
     rest = _IN_CHAT.sub("", text[wait.end() :], count=1)  # (a yes is said in the chat)
     tool = _TOOL_WAITS.match(text)
     if tool is not None and tool.end() == wait.start():  # "`t` waits for X to say yes ..."
