@@ -83,7 +83,9 @@ UNSEEN13_DIR = GOLD_DIR.parent / "gold_unseen13"
 # (2026-12-03), when an eleventh was written to take its place (tests/gold_unseen7/README.md);
 # the eighth in the twenty-third session (2026-12-04), when a twelfth was written to take its
 # place (tests/gold_unseen8/README.md); the ninth in the twenty-fourth session (2026-12-04),
-# when a thirteenth is written to take its place (tests/gold_unseen9/README.md).
+# when a thirteenth was written to take its place (tests/gold_unseen9/README.md); the tenth in
+# the twenty-fifth session (2026-12-04), when a fourteenth is written to take its place
+# (tests/gold_unseen10/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -94,15 +96,16 @@ OPENED = (
     "unseen7",
     "unseen8",
     "unseen9",
+    "unseen10",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
 # into it. The tenth, written in the twenty-first session, was moved in at the start of the
 # twenty-second (2026-12-03); the eleventh, written in the twenty-second, at the start of the
 # twenty-third (2026-12-04); the twelfth, written in the twenty-third, at the start of the
-# twenty-fourth (2026-12-04): `ALL blind` is unseen10..unseen12. The thirteenth, written in
-# the twenty-fourth session (2026-12-04), is kept apart: `ALL blind` stays unseen10..unseen12.
-APART: tuple[str, ...] = ("unseen13",)
+# twenty-fourth (2026-12-04); the thirteenth, written in the twenty-fourth, at the start of the
+# twenty-fifth (2026-12-04): `ALL blind` is unseen11..unseen13.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
