@@ -126,7 +126,6 @@ _OPEN = frozenset(
         "t-bullet",
         "l-address-only",
         "l-window-listed",
-        "l-phone-obtain",
         "c-shoe-never-assume",
         "c-class-from-search",
     }

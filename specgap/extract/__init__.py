@@ -21,6 +21,7 @@ from specgap.extract.segments import Sentence, description_sentences, markdown_s
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
 from specgap.extract.unread import unread_notes
+from specgap.extract.xml_sections import tag_sections
 from specgap.ir import CandidateRule, Diagnostic, Extraction
 from specgap.toolspecs import parse_tool_specs
 
@@ -59,6 +60,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []
     artifacts, undo = respell_ids(artifacts)  # ids7: `server__tool`, kebab ids read as snake
+    artifacts = tag_sections(artifacts)  # `<rules>` ... `</rules>`: a section, not HTML
     for artifact in artifacts:
         if artifact.kind == "config":
             from specgap.extract.fenced_config import unread_settings

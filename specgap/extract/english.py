@@ -34,3 +34,9 @@ def verb_lemma(word: str) -> str | None:
     """The verb a word is a form of (`refunds` -> `refund`), or None."""
     verbs = lemmas(word.casefold()).get("VERB", ())
     return verbs[0] if verbs else None
+
+
+def verb_only_last(words: list[str]) -> bool:
+    """A name of two words or more whose last word is the only one in a verb's base form
+    (`payment_take`, `unit_hold`): nouns, then what is done with them."""
+    return len(words) > 1 and base_verb(words[-1]) and not any(map(base_verb, words[:-1]))

@@ -14,9 +14,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.context import variable
-from specgap.extract.english import lemmas
+from specgap.extract.english import lemmas, verb_only_last
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
+from specgap.resolve.text import unversioned
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -41,7 +42,7 @@ def only_a_tool_verb(word: str) -> bool:
     return not frozenset.__contains__(IMPERATIVE_VERBS, word) and word in _TOOL_VERBS.get()
 
 
-_NAME_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_NAME_WORDS = re.compile(r"[A-Z]+\d*(?![a-z])|[A-Z]?[a-z]+\d*")
 
 
 def verbs_of_tools(
@@ -51,35 +52,43 @@ def verbs_of_tools(
     (`freeze_membership`, `BackdateBooking`, `gym.unfreeze_pass`; a namespace before `.`,
     `/`, `:` or `__` is left out) that the English lexicon knows as a verb's base form, or
     as one after a prefix (`unfreeze`, `rebook`); and the last word, when the name says its
-    noun first and its description opens with that verb (`plot_release`: `_noun_first`)."""
+    noun first and its description opens with that verb (`plot_release`: `_noun_first`) or
+    no other word of it is a verb (`payment_take_v2`: `english.verb_only_last`); a version marker
+    at the end is no word of the name."""
     found: set[str] = set()
     for name in names:
         last = re.split(r"[./:]|__", name)[-1]
-        words = [w.casefold() for w in _NAME_WORDS.findall(last)]
+        words = unversioned([w.casefold() for w in _NAME_WORDS.findall(last)])
         if len(words) < 2 or len(words[0]) < 3:
             continue
         verb = words[0]
         # "unfreeze", "rebook", "deprovision": a prefix on a verb the lexicon knows
         stem = re.sub(r"^(?:un|re|de|pre|dis|over|under|co)(?=[a-z]{3})", "", verb)
-        if any(w in lemmas(w).get("VERB", ()) for w in {verb, stem}):
+        first = any(w in lemmas(w).get("VERB", ()) for w in {verb, stem})
+        if first:
             found.add(verb)
             if len(words) > 2 and words[1] in PARTICLES:  # `check_in_pet`: "check in"
                 found.add(f"{verb} {words[1]}")
         said = (descriptions or {}).get(name, "")
-        if _noun_first(words, said):
+        if _noun_first(words, said) or (not first and verb_only_last(words)):
             found.add(words[-1])  # `plot_release`, `feeWaive`: named noun first, the verb last
     return frozenset(found)
 
 
 def _noun_first(words: list[str], description: str) -> bool:
     """A name that says its noun first and its verb last (`plot_release` described "Release
-    a plot"): the description opens with the last word (or with it as a phrasal verb,
-    "Look up" for `member_lookup`), a verb of the lexicon's classes, and the first word is
-    none (`quarantine_file` described "Quarantine a file" says its verb first)."""
+    a plot" or "Releases a plot"): the description opens with the last word (or with it as a
+    phrasal verb, "Look up" for `member_lookup`), a verb of the lexicon's classes, and the
+    first word is none (`quarantine_file` described "Quarantine a file" says its verb
+    first)."""
     from specgap.resolve.lexicon import verb_last
 
     opening = re.findall(r"[a-z]+", description.casefold())[:2]
-    said = bool(opening) and words[-1] in {opening[0], "".join(opening)}
+    verb = words[-1]
+    # said as an imperative ("Release a plot") or in the third person ("Holds a unit")
+    said = bool(opening) and any(
+        o in {verb, f"{verb}s", f"{verb}es"} for o in (opening[0], "".join(opening))
+    )
     return said and verb_last(words)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.english import verb_lemma
+from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_words import gerund
 
 __all__ = ["chain_form", "rephrased_orders"]
@@ -82,7 +83,7 @@ _WHILE_NOT = re.compile(
 )
 # "before you have its label": before getting it
 _BEFORE_HAVE = re.compile(
-    r"\b(?P<c>before|until|prior\s+to)\s+(?:you|we|the\s+agent)\s+(?:have|has|hold)\s+"
+    r"\b(?P<c>before|until|prior\s+to)\s+(?:you|we|the\s+agent)\s+(?P<v>have|has|hold)\s+"
     r"(?=(?:the|its|their|a|an)\s)",
     re.I,
 )
@@ -126,7 +127,9 @@ def rephrased_orders(text: str) -> list[str]:
     out: list[str] = []
     if _WHILE_NOT.search(text):  # "not Y while X has not been V-ed": not Y until X has been
         out.append(_WHILE_NOT.sub(lambda m: f"until {m['x']} {m['aux']} been ", text))
-    if _BEFORE_HAVE.search(text):  # "before you have its plan": before getting it
+    have = _BEFORE_HAVE.search(text)  # "before you have its plan": before getting it
+    if have is not None and have["v"].casefold() not in current_tool_verbs():
+        # (with a `unit_hold` tool, "before you hold a unit" is before that call)
         out.append(_BEFORE_HAVE.sub(lambda m: f"{m['c']} getting ", text))
     if (m := _PASSES.match(text)) is not None:  # "once the weighing passes": is complete
         out.append(f"{m['c']} is complete{text[m.end() :]}")

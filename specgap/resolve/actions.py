@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
+from specgap.extract.english import verb_only_last
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import (
     GENERIC,
@@ -88,6 +89,7 @@ from specgap.resolve.text import (
     first_sentence,
     split,
     stem,
+    unversioned,
 )
 from specgap.resolve.verbs import BREAKS, TAIL, Action, parse_action, prose_words, verb_of_noun
 
@@ -174,9 +176,9 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     summary_words, besides = _main_clause(prose_words(first_sentence(description)))
     summary = [stem(w) for w in summary_words]
     leads = _leading_verbs(summary)
-    own = [stem(w) for w in split(names[0]) if not w.isdigit() and w not in FILLER]
+    own = [stem(w) for w in unversioned(split(names[0])) if w not in FILLER]
     own = own[_verb_at(own, leads, shared) :]
-    last = [w for w in split(names[0]) if not w.isdigit() and w not in FILLER][-1:]
+    last = [w for w in unversioned(split(names[0])) if w not in FILLER][-1:]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -188,9 +190,12 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             places[w] = (weight, label)
 
     for name in names:
-        raw = [w for w in split(name) if not w.isdigit()]
+        raw = unversioned(split(name))
         if raw:
-            at = _verb_at([stem(w) for w in raw], leads, shared)
+            stems = [stem(w) for w in raw]
+            at = _verb_at(stems, leads, shared)
+            if at == 0 and not classes_of(stems[0]) and verb_only_last(raw):
+                at = len(raw) - 1  # `payment_take_v2`: the only verb is the last word
             verbs.add(stem(raw[at]))
             written.add(raw[at])
             if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off

@@ -7,7 +7,7 @@ normalise the same way.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -73,6 +73,20 @@ def split(text: str) -> tuple[str, ...]:
     return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
 
 
+# a version marker a name may end with (`lease_start_v3`, `openRentalV2`, `refund-v1`): no word
+# of what the tool does
+_VERSION = re.compile(r"^v\d+$")
+
+
+def unversioned(words: Sequence[str]) -> list[str]:
+    """A name's words without the version marker it ends with and without words of digits
+    only (`payment_take_v2`: payment, take)."""
+    kept = [w for w in words if not w.isdigit()]
+    if len(kept) > 1 and _VERSION.match(kept[-1].casefold()):
+        kept.pop()
+    return kept
+
+
 def action_name(name: str, namespace: str = "") -> str:
     """The part of a tool's name that says its action: the last segment of a dotted name
     (`aws.dynamodb.PutItem`: PutItem), or, when that is one word and a segment before it is
@@ -86,7 +100,7 @@ def action_name(name: str, namespace: str = "") -> str:
     spaced = " ".join(split(namespace))
     if spaced and " ".join(split(" ".join(parts[:-1]))) == spaced:
         return last
-    if len(parts) < 2 or len([w for w in split(last) if not w.isdigit()]) != 1:
+    if len(parts) < 2 or len(unversioned(split(last))) != 1:
         return last
     return f"{last} {parts[-2]}"
 

@@ -1,0 +1,119 @@
+"""Session 25: a prompt divided by XML-like tags on lines of their own (`<rules>` ...
+`</rules>`) is read as Markdown sections, not raw HTML (`xml_sections`), an example's tags and
+HTML's own elements excepted; a version marker ending a tool's name (`loan_extend_v2`) is no
+word of it (`resolve.text.unversioned`); a name whose only verb is its last word
+(`payment_take_v2`, `item_hold_v1`) is named by that verb (`grammar_words.verbs_of_tools`),
+and "before you hold an item" is then that call, not "before getting a drill". Sentences
+written for these tests, in a made-up tool-lending library desk."""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import pytest
+
+from specgap.artifacts import Artifact
+from specgap.extract.grammar_words import verbs_of_tools
+from specgap.extract.xml_sections import tag_sections
+from specgap.resolve.text import unversioned
+from tests.probes import desk_policies, has_policy, shown
+from tests.probes import spec as T
+
+TOOLS = [
+    T("member_find_v2", "Finds a library member by card number.", card="string"),
+    T("shelf_search", "Tools on the shelf at one branch.", branch="string"),
+    T("item_hold_v1", "Holds an item for a member for some days.", item_id="string",
+      days="integer"),
+    T("loan_open_v3", "Opens a loan of one tool to a member.", item_id="string",
+      member_id="string"),
+    T("loan_read_v2", "Reads one loan: status, due date, fines.", loan_id="string"),
+    T("loan_extend_v2", "Pushes a loan's due date back.", loan_id="string", days="integer"),
+    T("payment_take_v2", "Charges the member's card.", loan_id="string", amount="number"),
+    T("purge_member_v1", "Deletes a member and their history.", member_id="string"),
+]  # fmt: skip
+
+
+def _prompt(text: str) -> Artifact:
+    return Artifact("prompt", "prompt.md", text, hashlib.sha256(text.encode()).hexdigest())
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ("<lending_rules>\nNever lend a saw.\n</lending_rules>\n",
+         "# lending rules\nNever lend a saw.\n                \n"),
+        ("<rule id='3'>\nNever lend a saw.\n</rule>\n",
+         "# rule".ljust(13) + "\nNever lend a saw.\n" + " " * 7 + "\n"),
+    ],
+)  # fmt: skip
+def test_an_opening_tag_becomes_a_heading_and_a_closing_tag_a_blank_line(
+    text: str, read: str
+) -> None:
+    (out,) = tag_sections([_prompt(text)])
+    assert out.text == read
+    assert len(out.text) == len(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "<details>\nNever lend a saw.\n</details>\n",  # HTML's own element
+        "<example>\nMember: can I keep it longer?\n</example>\n",  # an example shows
+        "```\n<rules>\nNever lend a saw.\n</rules>\n```\n",  # in a fenced block
+        "Lend it <b>today</b>.\n",  # a tag within a line of prose
+    ],
+)
+def test_html_examples_attributes_fences_and_inline_tags_are_left_alone(text: str) -> None:
+    (out,) = tag_sections([_prompt(text)])
+    assert out.text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("<lending>\nNever call purge_member_v1.\n</lending>", "deny_action",
+         "purge_member_v1", {}),
+        ("<lending>\nYou MUST call loan_read_v2 before you take a payment.\n</lending>",
+         "require_before", "payment_take_v2", {"before": "loan_read_v2"}),
+        ("<holds>\nCall shelf_search before you hold an item.\n</holds>",
+         "require_before", "item_hold_v1", {"before": "shelf_search"}),
+    ],
+)  # fmt: skip
+def test_rules_under_a_tag_are_read(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+
+
+def test_an_example_block_stays_unread(tmp_path: Path) -> None:
+    text = "<examples>\nMember: purge me.\nDesk: never call purge_member_v1 for that.\n</examples>"
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert not policies, shown(policies)
+
+
+def test_a_version_marker_is_no_word_of_a_name() -> None:
+    assert unversioned(["loan", "extend", "v2"]) == ["loan", "extend"]
+    assert unversioned(["open", "rental", "v12"]) == ["open", "rental"]
+    assert unversioned(["v2"]) == ["v2"]  # a name of one word keeps it
+    assert unversioned(["get", "vat", "2"]) == ["get", "vat"]
+
+
+def test_a_name_whose_only_verb_is_its_last_word_is_named_by_it() -> None:
+    names = ["payment_take_v2", "item_hold_v1", "shelf_search"]
+    assert {"take", "hold", "search"} <= verbs_of_tools(names, {})
+    # `loan_read`: `loan` is a verb too, so the name does not say which is its verb
+    assert "read" not in verbs_of_tools(["loan_read_v2"], {})
+
+
+def test_before_you_hold_is_no_possession_when_a_tool_is_named_by_hold() -> None:
+    """ "before you hold the item" is "before getting the item" (possession) in general, but
+    with a tool named by "hold" it is that call, and is not rephrased."""
+    from specgap.extract.grammar_words import tool_verbs
+    from specgap.extract.order_rephrase import rephrased_orders
+
+    said = "Call shelf_search before you hold the item."
+    assert any("before getting the item" in r for r in rephrased_orders(said))
+    with tool_verbs(frozenset({"hold"})):
+        assert not any("getting" in r for r in rephrased_orders(said))
