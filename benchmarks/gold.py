@@ -71,6 +71,9 @@ UNSEEN12_DIR = GOLD_DIR.parent / "gold_unseen12"
 # The thirteenth blind set (split `unseen13`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen13/README.md).
 UNSEEN13_DIR = GOLD_DIR.parent / "gold_unseen13"
+# The fourteenth blind set (split `unseen14`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen14/README.md).
+UNSEEN14_DIR = GOLD_DIR.parent / "gold_unseen14"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -104,8 +107,9 @@ OPENED = (
 # twenty-second (2026-12-03); the eleventh, written in the twenty-second, at the start of the
 # twenty-third (2026-12-04); the twelfth, written in the twenty-third, at the start of the
 # twenty-fourth (2026-12-04); the thirteenth, written in the twenty-fourth, at the start of the
-# twenty-fifth (2026-12-04): `ALL blind` is unseen11..unseen13.
-APART: tuple[str, ...] = ()
+# twenty-fifth (2026-12-04): `ALL blind` is unseen11..unseen13. The fourteenth, written in
+# the twenty-fifth session (2026-12-04), is kept apart: `ALL blind` stays unseen11..unseen13.
+APART: tuple[str, ...] = ("unseen14",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -239,6 +243,7 @@ class Gold(_Model):
         "unseen11",
         "unseen12",
         "unseen13",
+        "unseen14",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The thirteen blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen13/`
-(splits `unseen`, `unseen2` .. `unseen13`; see each folder's README): made-up domains
+"""The fourteen blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen14/`
+(splits `unseen`, `unseen2` .. `unseen14`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -40,6 +40,7 @@ from benchmarks.gold import (
     UNSEEN11_DIR,
     UNSEEN12_DIR,
     UNSEEN13_DIR,
+    UNSEEN14_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -85,6 +86,7 @@ _LATER = (
     (UNSEEN11_DIR, "unseen11"),
     (UNSEEN12_DIR, "unseen12"),
     (UNSEEN13_DIR, "unseen13"),
+    (UNSEEN14_DIR, "unseen14"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -168,8 +170,9 @@ BLIND = (
     ),
     # the tenth brief asked for 12-15 tools, policies of 50-65 lines, ~30-40 entries a domain,
     # in realistic prompt styles and tool-id styles no earlier set used; the eleventh (~35-45
-    # entries a domain), the twelfth and the thirteenth (~40-50 entries a domain) asked for the
-    # same shape, in prompt styles, domains and tool-id styles no earlier set used
+    # entries a domain), the twelfth and the thirteenth (~40-50 entries a domain) and the
+    # fourteenth (~45-53 entries a domain) asked for the same shape, in prompt styles, domains
+    # and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -309,7 +312,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all thirty-nine blind domains (~25 s)
+@pytest.mark.slow  # builds all forty-two blind domains (~27 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
