@@ -3,8 +3,11 @@
 HTML's own elements excepted; a version marker ending a tool's name (`loan_extend_v2`) is no
 word of it (`resolve.text.unversioned`); a name whose only verb is its last word
 (`payment_take_v2`, `item_hold_v1`) is named by that verb (`grammar_words.verbs_of_tools`),
-and "before you hold an item" is then that call, not "before getting a drill". Sentences
-written for these tests, in a made-up tool-lending library desk."""
+and "before you hold an item" is then that call, not "before getting an item"; "`t` is the
+first tool you call" and "Your first call is always `t`" are "Call `t` first"
+(`tool_subject19.first_of_all`); a noun phrase naming a tool by its id ("a `t` search", "a
+hold with `t`") is that call (`order_events.nominal_action`). Sentences written for these
+tests, in a made-up tool-lending library desk."""
 
 from __future__ import annotations
 
@@ -31,6 +34,7 @@ TOOLS = [
     T("loan_extend_v2", "Pushes a loan's due date back.", loan_id="string", days="integer"),
     T("payment_take_v2", "Charges the member's card.", loan_id="string", amount="number"),
     T("purge_member_v1", "Deletes a member and their history.", member_id="string"),
+    T("find_member", "Finds a member by name or card.", name="string"),
 ]  # fmt: skip
 
 
@@ -85,6 +89,40 @@ def test_rules_under_a_tag_are_read(
 ) -> None:
     policies = desk_policies(tmp_path, text, TOOLS)
     assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "IMPORTANT: member_find_v2 is the first tool you call in every conversation.",
+        "`member_find_v2` must be the first call of every chat.",
+        "Your first call is always `find_member`, whatever the member asks.",
+        "The first tool you call is find_member.",
+        "find_member comes first, no matter what the request is.",
+    ],
+)
+def test_a_tool_said_to_be_the_first_call_comes_before_every_other(
+    tmp_path: Path, text: str
+) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    found = [p for p in policies if p.operator == "require_before" and p.target == "*"]
+    assert found, shown(policies)
+    assert {p.condition.before for p in found} <= {"member_find_v2", "find_member"}, shown(policies)
+    assert all(p.condition.model_dump().get("condition") is None for p in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A hold with item_hold_v1 always follows a shelf_search look.",
+        "A shelf_search lookup must precede a hold with item_hold_v1.",
+    ],
+)
+def test_a_noun_phrase_that_names_a_tool_by_its_id_is_that_call(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(
+        policies, "require_before", "item_hold_v1", "enforce", before="shelf_search"
+    ), shown(policies)
 
 
 def test_an_example_block_stays_unread(tmp_path: Path) -> None:

@@ -133,12 +133,24 @@ _ZERO_NOUNS = frozenset(
 )  # fmt: skip
 
 
+# a noun phrase that names a tool by its id: before its head noun ("a `unit_search` search"),
+# or after "with", "via", "using" or "through" ("a hold with `unit_hold`")
+_NAMED_IN = re.compile(
+    r"^(?:(?:the|a|an|any|each|every|its|their)\s+)?(?:[a-z][\w-]*\s+){0,2}?(?:(?:with|via|using|"
+    r"through)\s+(?:the\s+)?)?(?:" + TOOL_ID.pattern + r")(?:\s+(?:tool|call|[a-z]+))?\s*$",
+    re.I,
+)
+
+
 def nominal_action(phrase: str) -> str | None:
     """An action said by a noun: `booking cancellation` -> `cancel booking`, `any refund`
     -> `refund`, `a lookup of the booking` -> `look up booking`."""
     text = phrase.strip()
     if re.search(r"\b(?:is|are|was|were|has|have|had|be|been|being)\b", text, re.I):
         return None  # a clause ("its status is 'returned'"), not a noun phrase
+    tool = _NAMED_IN.match(text)
+    if tool is not None:  # "a `unit_search` search", "a hold with `unit_hold`": that call
+        return tool["id"] or tool["bare"]
     while (m := _DETERMINER.match(text)) is not None:
         text = text[m.end() :]
     head = re.split(r"\b(?:of|that|which|who|for|to|in|on|with|by|from)\b", text, maxsplit=1)[0]

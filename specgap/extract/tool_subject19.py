@@ -350,9 +350,54 @@ _FIRST_FOR = re.compile(
 first_for = _form(_FIRST_FOR, lambda m: f"{m['do']} before calling `{_named(m, 'id', 'id2')}`.")
 
 
+# "`t` is the first tool you call in every conversation", "`t` must be the first call", "`t`
+# comes first", "Your first call is always `t`": `t` before any other call
+_FIRST_KIND = r"(?:tool|call|function|step|action|thing)"
+_FIRST_IS = re.compile(
+    r"^[^\w`]*(?:the\s+)?" + _id("id") + r"(?:\s+(?:tool|function|call))?\s+(?:(?:is|must\s+be|"
+    r"should\s+be|has\s+to\s+be|needs\s+to\s+be|shall\s+be)\s+(?:always\s+)?(?:the|your)\s+"
+    r"(?:very\s+)?first(?:\s+" + _FIRST_KIND + r")?(?:\s+(?:you|the\s+agent|we)\s+(?:call|make|"
+    r"run|use|do)|\s+to\s+(?:call|make|run|use))?|(?:always\s+)?(?:comes?|goes|runs?)\s+"
+    r"(?:always\s+)?first)(?P<rest>.*)$"
+    r"|^[^\w`]*(?:the|your|our|every|each)\s+(?:very\s+)?first\s+"
+    + _FIRST_KIND
+    + r"(?:\s+(?:you|the"
+    r"\s+agent|we)\s+(?:call|make|run|use|do))?(?P<where>\s+(?:of|in)\s+(?:every|each|a|any|the)"
+    r"\s+[a-z]+)?\s+(?:is|must\s+be|should\s+be|has\s+to\s+be)\s+(?:always\s+)?(?:to\s+call\s+)?"
+    + _id("id2")
+    + r"(?:\s+(?:tool|function))?(?P<rest2>.*)$",
+    re.I,
+)
+# "..., whatever the request", "regardless of what they ask": always, which "first" says
+_WHATEVER = re.compile(
+    r"\s*[,;\u2013\u2014-]?\s*(?:whatever|whichever|regardless\s+of|no\s+matter)\b[^.;]*", re.I
+)
+
+
+def first_of_all(text: str) -> str | None:
+    """ "Call `t` first<rest>." for a sentence that says `t` is the first call, else None."""
+    m = _FIRST_IS.match(text)
+    if m is None:
+        return None
+    rest = m["rest"] if m["rest"] is not None else f"{m['where'] or ''}{m['rest2']}"
+    rest = re.sub(r"^\s+of\s+", " in ", rest)  # "the first call of every chat"
+    return f"Call `{_named(m, 'id', 'id2')}` first{_WHATEVER.sub('', rest, count=1)}"
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
-    forms = (argument_bound, respelt, called, done_via, when_label, limited, first_after, first_for)
+    forms = (
+        first_of_all,
+        argument_bound,
+        respelt,
+        called,
+        done_via,
+        when_label,
+        limited,
+        first_after,
+        first_for,
+        first_of_all,
+    )
     return next((said for form in forms if (said := form(text)) is not None), None)
 
 
