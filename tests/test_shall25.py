@@ -155,3 +155,24 @@ def test_before_you_hold_is_no_possession_when_a_tool_is_named_by_hold() -> None
     assert any("before getting the item" in r for r in rephrased_orders(said))
     with tool_verbs(frozenset({"hold"})):
         assert not any("getting" in r for r in rephrased_orders(said))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Every item_id you pass must have come back from shelf_search.",
+        "Never type an item_id from memory; every item_id you pass must come from shelf_search.",
+        "NEVER type an item_id from memory; each item_id you use must have come back from "
+        "shelf_search.",
+    ],
+)
+def test_a_value_that_must_have_come_back_from_a_tool(tmp_path: Path, text: str) -> None:
+    """ "must have come back from `t`" is an origin as "must come from `t`" is; in a clause
+    after a semicolon it is kept though the sentence names `t` (the rule's own source, not
+    its tool), and `item_id` is a value, not a tool."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    for tool in ("item_hold_v1", "loan_open_v3"):
+        assert has_policy(
+            policies, "arg_grounded", tool, "enforce", arg="item_id", from_tools=["shelf_search"]
+        ), shown(policies)
+    assert not [p for p in policies if "must" in str(p.condition.model_dump())], shown(policies)

@@ -174,8 +174,20 @@ def _named(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for m in TOOL_ID.finditer(text):
         name = (m["id"] or m["bare"]).split(".")[0]
+        if _AN_ID.search(name):
+            continue  # `unit_id`, `orderId`: an identifier, a value passed, not a tool
         out.setdefault(name.casefold(), name)
     return out
+
+
+_AN_ID = re.compile(r"(?:_ids?|Ids?)$")
+
+
+def _sources(rule: CandidateRule) -> set[str]:
+    """The tools a rule names as where its value comes from ("must come from `t`"): what
+    the rule says of them is not the rule's own tool."""
+    listed = rule.params.get("from_tools") if rule.operator == "arg_grounded" else None
+    return {str(t).casefold() for t in listed} if isinstance(listed, list | tuple) else set()
 
 
 def _values(rule: CandidateRule) -> set[str]:
@@ -194,7 +206,7 @@ def _sure(rule: CandidateRule, named: dict[str, str], own: bool) -> CandidateRul
     about that tool's argument (the tool named in the other clause); with several named,
     it is dropped. An order before every tool only when the clause (`own`) names a tool by
     its id. None when the clause's reading is not sure of its tool."""
-    values = _values(rule)
+    values = _values(rule) | _sources(rule)
     tools = {k: v for k, v in named.items() if k not in values}
     params = {str(v).casefold() for k, v in rule.params.items() if k in {"facet", "arg"}}
     if params & set(tools):  # "the reason passed to `drop_x`": a tool, read as an argument

@@ -33,9 +33,9 @@ _BY = re.compile(
     r"provided|issued|produced|listed|shown|reported)\s+by\b",
     re.I,
 )
-# "must both have come from the caller", "must have been given by the caller"
+# "must both have come from the caller", "must have come back from S"
 _HAVE_COME = re.compile(
-    r"\b" + _MODAL + r"\s+(?:both\s+|all\s+|always\s+)?have\s+come\s+from\b", re.I
+    r"\b" + _MODAL + r"\s+(?:both\s+|all\s+|always\s+)?have\s+come\s+(?:back\s+)?from\b", re.I
 )
 
 

@@ -38,7 +38,8 @@ _GOT = (
     r"proposed|suggested|presented|displayed|quoted)"
 )
 _NP = (
-    r"(?P<np>(?!(?:as|in|on|at|to|from|by|for|with|it|them|this|that|these|those)\b)"
+    r"(?P<np>(?!(?:as|in|on|at|to|from|by|for|with|it|them|this|that|these|those|must|should|"
+    r"shall|may|might|can|could|will|would)\b)"
     r"[A-Za-z][\w-]*(?:\s+(?:and\s+|or\s+)?[A-Za-z][\w-]*){0,4}?)"
 )
 _PAREN = r"(?:\s*\((?P<ids>[^)]*)\))?"
@@ -66,8 +67,12 @@ _PASSIVE = re.compile(
 )
 # "device ids must come from list_devices", "the amount must be taken from the invoice"
 _COME_FROM = re.compile(
-    r"^\W*(?:the\s+|all\s+|any\s+)?" + _NP + _PAREN + r"\s+(?:must|should|shall|have\s+to|has\s+to)"
-    r"\s+(?:always\s+|only\s+)?(?:come|be\s+taken|be\s+obtained|be\s+copied|be\s+read|originate)"
+    r"^\W*(?:the\s+|all\s+|any\s+|every\s+|each\s+)?"
+    + _NP
+    + _PAREN
+    + r"\s+(?:must|should|shall|have\s+to|has\s+to)"
+    r"\s+(?:always\s+|only\s+)?(?:(?:have\s+)?come(?:\s+back)?|be\s+taken|be\s+obtained|be\s+copied|"
+    r"be\s+read|originate)"
     r"\s+(?:only\s+)?from\s+" + _SOURCE,
     re.I,
 )
