@@ -176,3 +176,37 @@ def test_a_value_that_must_have_come_back_from_a_tool(tmp_path: Path, text: str)
             policies, "arg_grounded", tool, "enforce", arg="item_id", from_tools=["shelf_search"]
         ), shown(policies)
     assert not [p for p in policies if "must" in str(p.condition.model_dump())], shown(policies)
+
+
+DOTTED = [
+    T("members-hub.find_member", "Finds a member by card.", card="string"),
+    T("loans-svc.renew_loan", "Pushes a loan's due date back.", loan_id="string"),
+    T("loans-svc.get_loan", "Reads one loan.", loan_id="string"),
+    T("notify-svc.send_text", "Texts a member.", member_id="string", body="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("Read the loan with loans-svc.get_loan before loans-svc.renew_loan is called.",
+         "require_before", "loans-svc.renew_loan", {"before": "loans-svc.get_loan"}),
+        ("loans-svc.renew_loan is called only after the member agrees.",
+         "require_confirmation", "loans-svc.renew_loan", {}),
+        ("Card numbers that members-hub.find_member returns never go into "
+         "notify-svc.send_text.", "flow_denied", "notify-svc.send_text",
+         {"sources": ["members-hub.find_member"]}),
+    ],
+)  # fmt: skip
+def test_a_dotted_id_with_a_dashed_service_is_read_as_its_tool_part(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, DOTTED)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+
+
+def test_a_dotted_tool_part_two_services_share_is_not_respelled() -> None:
+    from specgap.extract.ids7_respell import _spellings
+
+    spelled = _spellings(["a-svc.get_loan", "b-svc.get_loan", "a-svc.renew_loan"])
+    assert spelled == {"a-svc.renew_loan": "renew_loan"}

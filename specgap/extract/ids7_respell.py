@@ -52,6 +52,12 @@ _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
 
+# a dotted id whose service has a dash or whose last part is snake_case
+# (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
+_DOTTED = re.compile(
+    r"^(?:[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\.)+(?P<tool>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$"
+)
+
 # what may stand before a mention that opens its line: indentation, a list or quote marker
 _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
 
@@ -111,7 +117,8 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 
 def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
-    return kebab_or_server or bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
+    dotted = _DOTTED.match(tool) is not None
+    return kebab_or_server or dotted or bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
 
 
 def _spellings(ids: Sequence[str]) -> dict[str, str]:
@@ -128,6 +135,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = tool[0].lower() + tool[1:]
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
+        elif (dotted := _DOTTED.match(tool)) is not None:
+            part = dotted["tool"]
+            if sum(1 for i in ids if i.rpartition(".")[2] == part) == 1:
+                spelled[tool] = part  # `court-sched.move_booking` -> `move_booking`
         else:
             alone = "__" in tool and "_" in part and bare.count(part) == 1
             spelled[tool] = part if alone else tool.replace("__", "_").replace("-", "_")
