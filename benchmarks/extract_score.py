@@ -15,6 +15,8 @@ the gold, the sites, the policies and the diagnostics, so it is tested without t
   its site whose only restriction is an `enum` on the same argument with the same values
   (what a parameter description's "one of a, b or c" compiles to): the guard denies exactly
   the same calls. Such a contract still never counts as prose, so precision ignores it.
+  An expectation on every tool (`*`) about one argument is also met by the policies it was
+  spread into, one per tool taking that argument with the expected parameters (`spread`).
 - precision = matching policies / policies from prose; precision of claims: the same without
   the policies that only hand a sentence the gold marks not checkable to review (not
   enforced); recall = matched checkable expectations / checkable expectations.
@@ -365,6 +367,25 @@ def _own_items(policy: Policy, params: Mapping[str, Any], items: Any) -> bool:
 _RANGES = frozenset({"arg_within_bound", "arg_count_bound"})
 
 
+def spread(policies: Sequence[Policy], exp: Expectation, canonical: Canonical) -> list[Policy]:
+    """An expectation on every tool (`*`) about one argument ("every unit_id you pass must
+    come from ...") met by the policies the resolver spread it into, one on each tool that
+    takes the argument (or a qualified name of it: `new_unit_id` for `unit_id`), with the
+    expected parameters: a tool without that argument has no such value to check, so the
+    guard denies the same calls. [] for any other expectation."""
+    if exp.target != "*" or not isinstance(arg := exp.params.get("arg"), str):
+        return []
+    out = []
+    for p in policies:
+        own = flat_params(p).get("arg")
+        if p.target == "*" or not isinstance(own, str) or not own.endswith(arg):
+            continue  # `new_unit_id` is a `unit_id` too: a qualified name of the argument
+        params = {**exp.params, "arg": own}
+        if matches(p, exp.model_copy(update={"target": p.target, "params": params}), canonical):
+            out.append(p)
+    return out
+
+
 def halves(policies: Sequence[Policy], exp: Expectation, canonical: Canonical) -> list[Policy]:
     """Two one-sided bounds that together state an expected range ("at least two and not more
     than six photos" compiled as `min` 2 and `max` 6 apart): the guard denies exactly the calls
@@ -497,7 +518,7 @@ def score(
         for exp in rule.expect:
             result.expectations += 1
             hits = [p for p in (*here, *on(site, enums)) if matches(p, exp, canonical)]
-            hits = hits or halves(here, exp, canonical)
+            hits = hits or halves(here, exp, canonical) or spread(here, exp, canonical)
             matching.update(p.id for p in hits if p in here)
             if hits:
                 result.matched += 1

@@ -708,3 +708,42 @@ def test_a_count_of_a_list_meets_expected_items_that_are_its_own(
     assert met(count(2, "books", items="book")) == 1
     assert met(count(3, "books", items="gift card")) == 0
     assert met(count(4, "readers")) == 0
+
+
+def test_an_origin_on_every_tool_is_met_by_its_spread_over_the_tools_taking_the_argument(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """A gold origin on every tool (`*`) about `book_id` is met by the policies it was spread
+    into, one per tool taking the argument (or a qualified name of it, `new_book_id`), with
+    the expected sources; a policy on another argument or other sources does not meet it."""
+    gold, _, domain = library
+    every = GoldRule.model_validate(
+        {
+            "at": "tools.json#lend_book",
+            "note": "book ids come from the catalogue search",
+            "checkable": True,
+            "expect": [
+                {
+                    "operator": "arg_grounded",
+                    "target": "*",
+                    "params": {"arg": "book_id", "from_tools": ["search_catalogue"]},
+                }
+            ],
+        }
+    )
+    with_every = gold.model_copy(update={"rules": (*gold.rules[:4], every)})
+    placed = place(with_every, domain, tmp_path / "every")
+    tools = (domain / "tools.json").as_posix()
+    line = placed.sites[4].start + 1
+
+    def origin(n: int, target: str, arg: str, source: str = "search_catalogue") -> Policy:
+        params = {"selector": {"arg": arg}, "from_user": False, "from_tools": [source]}
+        return _policy(n, "arg_grounded", target, params, (tools, line))
+
+    def met(*policies: Policy) -> int:
+        return score(with_every, placed.sites, placed.artifacts, policies, (), lambda n: n).matched
+
+    assert met(origin(1, "lend_book", "book_id"), origin(2, "renew_loan", "book_id")) == 1
+    assert met(origin(3, "renew_loan", "new_book_id")) == 1
+    assert met(origin(4, "lend_book", "member_id")) == 0
+    assert met(origin(5, "lend_book", "book_id", "lookup_member")) == 0
