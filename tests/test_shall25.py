@@ -35,6 +35,7 @@ TOOLS = [
     T("payment_take_v2", "Charges the member's card.", loan_id="string", amount="number"),
     T("purge_member_v1", "Deletes a member and their history.", member_id="string"),
     T("find_member", "Finds a member by name or card.", name="string"),
+    T("text_member", "Sends a member a text.", member_id="string", body="string"),
 ]  # fmt: skip
 
 
@@ -210,3 +211,44 @@ def test_a_dotted_tool_part_two_services_share_is_not_respelled() -> None:
 
     spelled = _spellings(["a-svc.get_loan", "b-svc.get_loan", "a-svc.renew_loan"])
     assert spelled == {"a-svc.renew_loan": "renew_loan"}
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "enforcement", "params"),
+    [
+        ("A PIN that member_find_v2 hands back is never passed to text_member.",
+         "flow_denied", "text_member", "enforce", {"sources": ["member_find_v2"]}),
+        ("Whatever the request, the first tool you use is find_member.", "require_before", "*",
+         "review_only", {"before": "find_member"}),
+        ("Two holds per conversation is the limit.", "max_calls", "item_hold_v1",
+         "review_only", {"max": 2}),
+        ("The limit is two holds per conversation.", "max_calls", "item_hold_v1",
+         "review_only", {"max": 2}),
+        ("Each turn carries a single tool call at most; when you make a call, the member gets "
+         "no words from you in that turn.", "one_call_at_a_time", "*", "review_only",
+         {"with_text": True}),
+    ],
+)  # fmt: skip
+def test_read_more(
+    tmp_path: Path,
+    text: str,
+    operator: str,
+    target: str,
+    enforcement: str,
+    params: dict[str, object],
+) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert has_policy(policies, operator, target, enforcement, **params), shown(policies)
+
+
+def test_the_limit_is_a_count_of_calls_not_a_bound_on_an_argument(tmp_path: Path) -> None:
+    """ "The limit is two holds per conversation" counts holds; it was read as `days` at most
+    2 on the hold tool, enforced, which the sentence does not say."""
+    policies = desk_policies(tmp_path, "The limit is two holds per conversation.", TOOLS)
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
+
+
+@pytest.mark.parametrize("text", ["Each turn has one tool call.", "A turn holds one call."])
+def test_a_turn_said_to_have_one_call_without_a_limit_is_no_rule(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, TOOLS)
+    assert not policies, shown(policies)

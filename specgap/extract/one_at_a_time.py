@@ -81,11 +81,12 @@ _SHAPES = re.compile(
             r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|each|one|any|every))\s+"
             + _TURN
             + r"\b",
-            # each turn may contain at most one tool call
+            # each turn may contain at most one tool call; each turn carries a single call at most
             r"\b(?:each|every|any|a)\s+"
             + _TURN
-            + r"\s+(?:may|can|should|must|shall)\s+(?:only\s+)?"
-            r"(?:contain|include|have|make|hold)\s+(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?"
+            + r"\s+(?:(?:may|can|should|must|shall)\s+(?:only\s+)?(?:contain|include|have|make|"
+            r"hold|carry)|(?:only\s+)?(?:contains|includes|has|holds|carries|gets))\s+"
+            r"(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?"
             r"(?:one|a\s+single|1)\s+(?P<n10>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
             # issue refunds one per turn; process each extension separately, one per turn
             r"\b(?P<v11>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n11>[a-z][\w-]*"

@@ -374,9 +374,15 @@ _WHATEVER = re.compile(
 )
 
 
+# "Whatever the scenario, ...", "No matter what they ask, ...": always, which "first" says
+_WHATEVER_LEAD = re.compile(
+    r"^\W*(?:whatever|whichever|regardless\s+of|no\s+matter)\b[^,;:]*[,:]\s*", re.I
+)
+
+
 def first_of_all(text: str) -> str | None:
     """ "Call `t` first<rest>." for a sentence that says `t` is the first call, else None."""
-    m = _FIRST_IS.match(text)
+    m = _FIRST_IS.match(_WHATEVER_LEAD.sub("", text, count=1))
     if m is None:
         return None
     rest = m["rest"] if m["rest"] is not None else f"{m['where'] or ''}{m['rest2']}"

@@ -112,7 +112,7 @@ _TALK = re.compile(
     r"prose|commentary|narrat(?:e|es|ing|ion)|"
     # a call with nothing beside it ("a turn with a call holds nothing else", "each call in a
     # turn of its own")
-    r"nothing\s+else|no\s+other\s+(?:content|output|words)|"
+    r"nothing\s+else|no\s+other\s+(?:content|output|words)|no\s+words|"
     r"(?:a|its|their)\s+(?:own\s+turn|turns?\s+of\s+(?:its|their)\s+own))\b",
     re.I,
 )
