@@ -252,3 +252,30 @@ def test_the_limit_is_a_count_of_calls_not_a_bound_on_an_argument(tmp_path: Path
 def test_a_turn_said_to_have_one_call_without_a_limit_is_no_rule(tmp_path: Path, text: str) -> None:
     policies = desk_policies(tmp_path, text, TOOLS)
     assert not policies, shown(policies)
+
+
+BUS = [
+    T("lookupRider", "Finds a rider by name.", name="string"),
+    T("verify_guardian", "Checks a caller's PIN.", pin="string"),
+    T("issue_pass", "Issues a bus pass.", rider_id="string"),
+    T("changeStop", "Moves a rider to another stop.", rider_id="string", stop_id="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        # a bold title ending with a full stop is a sentence of its own, though the rule after
+        # it opens with a lower-case id: "only once" is then "only after", not a count
+        ("**Rule 4 — Checked callers.** issue_pass may be called only once verify_guardian "
+         "has been run.", "require_before", "issue_pass", {"before": "verify_guardian"}),
+        ("**Rule 5 — Retries.** verify_guardian may be tried three times per conversation.",
+         "max_calls", "verify_guardian", {"max": 3}),
+    ],
+)  # fmt: skip
+def test_a_numbered_rule_under_a_bold_title(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, BUS)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+    assert not [p for p in policies if p.operator == "max_calls" and p.target == "issue_pass"]

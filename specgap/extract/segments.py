@@ -19,7 +19,7 @@ _SENTENCE_END = re.compile(
     # informal text in lower case ("no booking. send them to the vet"): a sentence ends
     # after a word of three letters or more (never "e.g.", "a.m.", "etc.", "approx.")
     r"|(?<=[a-z]{3}[.!?])(?<!\betc\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bmin\.)(?<!\bmax\.)"
-    r"(?<!\bno\.)(?<!\bvs\.)\s+(?=[a-z]{2,}(?:\b|[A-Z_]))"  # (a camelCase or snake_case id too)
+    r"(?<!\bno\.)(?<!\bvs\.)(?:\*{1,2}|_{1,2})?\s+(?=[a-z]{2,}(?:\b|[A-Z_]))"  # (an id too)
 )
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")

@@ -390,10 +390,27 @@ def first_of_all(text: str) -> str | None:
     return f"Call `{_named(m, 'id', 'id2')}` first{_WHATEVER.sub('', rest, count=1)}"
 
 
+# "`guardian_verify` may be tried three times per conversation": a tool tried is called
+_TRIED = re.compile(
+    r"^(?P<said>[^\w`]*(?:the\s+)?"
+    + _id("id")
+    + r"\s+(?:(?:may|can|must|should|shall)\s+(?:only\s+)?be|(?:is|are)\s+(?:only\s+)?)\s*)"
+    r"(?:tried|attempted|retried)\b",
+    re.I,
+)
+
+
+def tried(text: str) -> str | None:
+    """The sentence with "called" for "tried" said of a tool named as the subject, or None."""
+    m = _TRIED.match(text)
+    return f"{m['said']}called{text[m.end() :]}" if m is not None else None
+
+
 def spelt(text: str) -> str | None:
     """The sentence said with "call `t`" by the first of the module's forms that fits."""
     forms = (
         first_of_all,
+        tried,
         argument_bound,
         respelt,
         called,
@@ -402,7 +419,6 @@ def spelt(text: str) -> str | None:
         limited,
         first_after,
         first_for,
-        first_of_all,
     )
     return next((said for form in forms if (said := form(text)) is not None), None)
 
