@@ -279,3 +279,28 @@ def test_a_numbered_rule_under_a_bold_title(
     policies = desk_policies(tmp_path, text, BUS)
     assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
     assert not [p for p in policies if p.operator == "max_calls" and p.target == "issue_pass"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "reason takes one of three codes: moved_house, childcare or safety.",
+        "The reason accepts only the values moved_house, childcare or safety.",
+    ],
+)
+def test_an_argument_that_takes_one_of_listed_codes(tmp_path: Path, text: str) -> None:
+    tools = [*BUS, T("moveStop", "Moves a rider's stop.", rider_id="string", reason="string")]
+    policies = desk_policies(tmp_path, text, tools)
+    assert has_policy(
+        policies,
+        "resource_in_allowlist",
+        "moveStop",
+        "enforce",
+        arg="reason",
+        allowed=["moved_house", "childcare", "safety"],
+    ), shown(policies)
+
+
+def test_taking_one_of_a_noun_phrase_is_no_list_of_values(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Each rider takes one of our buses.", BUS)
+    assert not policies, shown(policies)

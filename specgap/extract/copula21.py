@@ -17,7 +17,8 @@ the bound and allowlist readers read it:
 - a value that is a number of a unit between two numbers: "A reading is a whole number of
   cubic metres between 0 and 999999": "A reading must be between 0 and 999999".
 
-A value that "comes from this list only: `a`, `b`" must be one of them.
+A value that "comes from this list only: `a`, `b`" must be one of them, and so must one that
+"takes one of three codes: a, b or c".
 
 A value said of "a tool call" or "any tool" ("The account number in a tool call must be one
 that `account_lookup` returned") is said of every call that takes it, as a value's rule is
@@ -106,6 +107,16 @@ _FROM_LIST = re.compile(
 )
 
 
+# "reason takes one of three codes: a, b or c", "tier takes only the values a or b": the
+# values the argument may take, listed after (an argument's own verb, `take`)
+_TAKES = re.compile(
+    r"(?<=[\w`])\s+(?:takes|accepts)\s+(?:only\s+)?(?:one\s+of\s+(?:(?:the|these|two|three|four|"
+    r"five|six|\d)\s+)?(?:codes|values|options|settings)|the\s+(?:codes|values|options)|"
+    r"(?:codes|values))\s*:?\s+(?=[`'\"]?[a-z0-9][\w-]*[`'\"]?\s*(?:,|\bor\b|\band\b))",
+    re.I,
+)
+
+
 # "Members with status `frozen` or `closed` cannot book": the holders of a field's values
 _WITH_VALUES = re.compile(
     r"^(?P<lead>\W*(?:(?:all|any|no)\s+)?)(?P<np>[A-Za-z][a-z]+s)\s+with\s+(?:an?\s+|the\s+)?"
@@ -157,6 +168,7 @@ def respelt(text: str) -> str | None:
     said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
     said = _IS_NUMBER.sub("must be ", said)
     said = _FROM_LIST.sub("must be one of ", said)
+    said = _TAKES.sub(" must be one of ", said)
     said = _VERBLESS.sub(_verbless, said)
     said = _NEEDS_FROM.sub(
         lambda m: (
