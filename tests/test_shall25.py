@@ -304,3 +304,49 @@ def test_an_argument_that_takes_one_of_listed_codes(tmp_path: Path, text: str) -
 def test_taking_one_of_a_noun_phrase_is_no_list_of_values(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "Each rider takes one of our buses.", BUS)
     assert not policies, shown(policies)
+
+
+CLUB = [
+    T("member_profile", "A member's profile: tier (full, junior or social), standing (good, "
+      "arrears or suspended) and contact details.", member_id="string"),
+    T("book_lane", "Books a swimming lane.", member_id="string", lane="string"),
+    T("pause_membership", "Pauses a membership.", member_id="string", months="integer"),
+    T("UpdateMemberStatus", "Sets a member's standing.", member_id="string", standing="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "field", "allowed", "denied"),
+    [
+        ("Social members cannot book lanes.", "book_lane", "tier", [], ["social"]),
+        ("Members in arrears cannot pause.", "pause_membership", "standing", [], ["arrears"]),
+        ("Only junior members may book lanes.", "book_lane", "tier", ["junior"], []),
+        ("Only members in good standing may book lanes.", "book_lane", "standing", ["good"], []),
+    ],
+)  # fmt: skip
+def test_a_kind_of_person_named_by_a_listed_value_is_that_state(
+    tmp_path: Path, text: str, target: str, field: str, allowed: list[str], denied: list[str]
+) -> None:
+    """The subject's adjective or "in ..." phrase is one value the profile lists under one
+    field: the rule is that field's state, read from `member_profile` (named by what it
+    returns, a reader though no read verb opens its name), never a write that sets it."""
+    policies = desk_policies(tmp_path, text, CLUB)
+    hits = [
+        p
+        for p in policies
+        if p.operator == "state_condition"
+        and p.target == target
+        and p.condition.field == field
+        and list(p.condition.allowed) == allowed
+        and list(p.condition.denied) == denied
+    ]
+    assert hits, shown(policies)
+    assert all(p.condition.read == ("member_profile",) for p in hits), shown(policies)
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+
+
+def test_a_kind_of_person_no_listed_value_names_stays_a_reviewed_condition(
+    tmp_path: Path,
+) -> None:
+    policies = desk_policies(tmp_path, "Visiting members cannot book lanes.", CLUB)
+    assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)

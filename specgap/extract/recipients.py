@@ -114,6 +114,9 @@ def recipient_reading(
     raw_subject = main[:modal_start]
     lead = _LEADING.match(raw_subject)
     sub_at = lead.end() if lead else 0
+    only = _ONLY_WHO.match(main) if modality == "only" and not raw_subject.strip() else None
+    if only is not None:  # "Only members in good standing may book": who, in which state
+        raw_subject, sub_at = main[: only.end("who")], only.start("who")
     subject = _AUX_TAIL.sub("", " ".join(raw_subject[sub_at:].split()))
     if not subject or _AGENT.match(subject) or not re.fullmatch(r"[A-Za-z][\w\s'-]*", subject):
         return None
@@ -160,6 +163,16 @@ _COUNTED = re.compile(
 )
 
 
+# "Only members in good standing may V": a kind of person said with the state it is in (a
+# kind said by a word alone, "Only members may V", says who may, which no call decides)
+_ONLY_WHO = re.compile(
+    r"^\W*only\s+(?P<who>[A-Za-z][\w'-]*(?:\s+[\w'-]+)?\s+in\s+[\w\s'-]+?)\s+(?:may|can|"
+    r"are\s+(?:allowed|permitted|able)\s+to|"
+    r"is\s+(?:allowed|permitted|able)\s+to)\s",
+    re.I,
+)
+
+
 def subject_scope(main: str, modal_start: int, modality: str) -> Condition | None:
     """ "Guests cannot book a slip": a ban (or `only`) whose subject is some kind of person,
     not the agent and not the user in general, holds for that kind of person only: an
@@ -171,10 +184,16 @@ def subject_scope(main: str, modal_start: int, modality: str) -> Condition | Non
     raw_subject = main[:modal_start]
     lead = _LEADING.match(raw_subject)
     sub_at = lead.end() if lead else 0
+    only = _ONLY_WHO.match(main) if modality == "only" and not raw_subject.strip() else None
+    if only is not None:  # "Only members in good standing may book": who, in which state
+        raw_subject, sub_at = main[: only.end("who")], only.start("who")
     subject = _AUX_TAIL.sub("", " ".join(raw_subject[sub_at:].split()))
     if not subject or _AGENT.match(subject) or _GENERIC_USER.match(subject):
         return None
-    if not re.fullmatch(r"[A-Za-z][\w\s'-]*", subject) or not _PEOPLE.search(subject):
+    held = re.fullmatch(r"(?P<p>.+?)\s+in\s+[\w\s-]+", subject)  # "members in arrears"
+    if not re.fullmatch(r"[A-Za-z][\w\s'-]*", subject) or not _PEOPLE.search(
+        held["p"] if held else subject
+    ):
         return None
     start = sub_at + raw_subject[sub_at:].find(subject.split()[0])
     said = _DET.sub("", subject).casefold()

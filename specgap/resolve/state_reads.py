@@ -30,7 +30,7 @@ from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
-from specgap.resolve.lexicon import verb_last
+from specgap.resolve.lexicon import classes_of, verb_key, verb_last
 
 __all__ = ["bind_reads", "readers"]
 
@@ -58,7 +58,27 @@ _CHECK_INOUT = re.compile(
 def _is_read(tool: Tool) -> bool:
     if _CHECK_INOUT.match(tool.id) or _CHECK_INOUT.match(tool.description):
         return False
-    return bool(_READ_NAME.match(tool.id) or _READ_TEXT.match(tool.description))
+    name = re.split(r"[./:]|__", tool.id)[-1]  # `member-hub.member_profile`: its own name
+    return bool(
+        _READ_NAME.match(tool.id)
+        or _READ_TEXT.match(tool.description)
+        or (_RECORD_NAME.search(name) is not None and not _acts(name))
+    )
+
+
+def _acts(name: str) -> bool:
+    """Whether a word of the name before its record noun is a verb of the lexicon's classes
+    (`UpdateAssetStatus`, `set_account_status`: a write that returns a status)."""
+    words = [w.casefold() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
+    return any(classes_of(verb_key(w)) for w in words[:-1])
+
+
+# a tool named by what it returns, the record of one thing: `member_profile`, `bookingDetail`,
+# `lease_record_v2`
+_RECORD_NAME = re.compile(
+    r"(?:^|_|(?<=[a-z])(?=[A-Z]))(?:profile|details?|record|info|summary|status)(?:_?[vV]\d+)?$",
+    re.I,
+)
 
 
 def _keys(tool: Tool) -> set[str]:
