@@ -350,3 +350,18 @@ def test_a_kind_of_person_no_listed_value_names_stays_a_reviewed_condition(
 ) -> None:
     policies = desk_policies(tmp_path, "Visiting members cannot book lanes.", CLUB)
     assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Find a free item with shelf_search, then use item_hold_v1 once the member accepts it.",
+        "Check the shelf with `shelf_search`, then call `item_hold_v1` once the member agrees.",
+    ],
+)
+def test_a_yes_guards_the_call_its_own_clause_names(tmp_path: Path, text: str) -> None:
+    """ "..., then call `t` once the member accepts it": the yes is for `t`, not for the
+    sentence's first verb ("find") nor the member's lookup."""
+    policies = desk_policies(tmp_path, text, TOOLS)
+    confirmed = {p.target for p in policies if p.operator == "require_confirmation"}
+    assert confirmed == {"item_hold_v1"}, shown(policies)

@@ -206,6 +206,9 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
     if not _rule(clean, clause):
         return []  # "after the user's confirmation, the status changes": what happens
     ticked = ticked_guard(said.text, yes.span()) if said is not None else None
+    own = _OWN_CALL.search(re.split(r"[,;]|\bthen\b", clean[: yes.start()])[-1])
+    if own is not None:  # "find a time with `a`, then call `b` once they accept": `b`
+        ticked = _targets(f"call {own['id'] or own['bare']}")
     if said is not None and said.subject:
         targets: tuple[str, ...] | None = described(said.text, said.subject)
     elif ticked:
@@ -280,6 +283,15 @@ def _own_clause(clean: str, yes: re.Match[str]) -> bool:
     """A yes stated as a clause ("until the guest agrees"), or as a noun; not a relative
     clause naming a value ("book the slot the patient confirmed")."""
     return yes["verbal"] is None or bool(_OPENS_CLAUSE.search(clean[: yes.start()]))
+
+
+# the one call the clause before a yes names, by its id: "then call / use `t` once ..."
+_OWN_CALL = re.compile(
+    r"^\W*(?:(?:and|so)\s+)?(?:call|use|run|invoke|trigger)\s+(?:the\s+)?"
+    r"(?:`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?P<bare>[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+))"
+    r"(?:\s+(?:tool|function))?\s+(?=(?:only\s+)?(?:once|after|when|if|until)\b)",
+    re.I,
+)
 
 
 def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] | None:
