@@ -114,9 +114,6 @@ def recipient_reading(
     raw_subject = main[:modal_start]
     lead = _LEADING.match(raw_subject)
     sub_at = lead.end() if lead else 0
-    only = _ONLY_WHO.match(main) if modality == "only" and not raw_subject.strip() else None
-    if only is not None:  # "Only members in good standing may book": who, in which state
-        raw_subject, sub_at = main[: only.end("who")], only.start("who")
     subject = _AUX_TAIL.sub("", " ".join(raw_subject[sub_at:].split()))
     if not subject or _AGENT.match(subject) or not re.fullmatch(r"[A-Za-z][\w\s'-]*", subject):
         return None

@@ -31,6 +31,7 @@ from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key, verb_last
+from specgap.resolve.text import unversioned
 
 __all__ = ["bind_reads", "readers"]
 
@@ -69,12 +70,13 @@ def _is_read(tool: Tool) -> bool:
 def _acts(name: str) -> bool:
     """Whether a word of the name before its record noun is a verb of the lexicon's classes
     (`UpdateAssetStatus`, `set_account_status`: a write that returns a status)."""
-    words = [w.casefold() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
+    words = unversioned([w.casefold() for w in re.findall(r"[A-Z]?[a-z]+\d*|[A-Z]+\d*", name)])
     return any(classes_of(verb_key(w)) for w in words[:-1])
 
 
-# a tool named by what it returns, the record of one thing: `member_profile`, `bookingDetail`,
-# `lease_record_v2`
+# a tool named by what it returns, the record of one thing: `member_profile`, `accountInfo`,
+# `parcel_status_v2` (a name whose other words include a verb is left to its description:
+# `UpdateAssetStatus` writes, `booking_detail` may be about booking)
 _RECORD_NAME = re.compile(
     r"(?:^|_|(?<=[a-z])(?=[A-Z]))(?:profile|details?|record|info|summary|status)(?:_?[vV]\d+)?$",
     re.I,
