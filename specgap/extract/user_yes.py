@@ -288,7 +288,7 @@ def _own_clause(clean: str, yes: re.Match[str]) -> bool:
 # the one call the clause before a yes names, by its id: "then call / use `t` once ..."
 _OWN_CALL = re.compile(
     r"^\W*(?:(?:and|so)\s+)?(?:call|use|run|invoke|trigger)\s+(?:the\s+)?"
-    r"(?:`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?P<bare>[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+))"
+    r"(?:`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<bare>[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)))"
     r"(?:\s+(?:tool|function))?\s+(?=(?:only\s+)?(?:once|after|when|if|until)\b)",
     re.I,
 )
