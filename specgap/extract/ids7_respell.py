@@ -44,7 +44,7 @@ from specgap.extract.context import variable
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.toolspecs import parse_tool_specs
 
-__all__ = ["known_ids", "respell_ids", "styled_ids"]
+__all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids"]
 
 # the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
@@ -65,6 +65,12 @@ _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
 _FENCED = re.compile(
     r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})[^\n]*\n(?:.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)", re.M | re.S
 )
+
+
+def fenced_spans(text: str) -> list[tuple[int, int]]:
+    """Where each fenced block of `text` starts and ends (its fences included)."""
+    return [(f.start(), f.end()) for f in _FENCED.finditer(text)]
+
 
 # the parameters whose values name arguments, fields or kinds, never a tool: a value there
 # spelled like a respelled tool is left alone; elsewhere (`before`, `from_tools`, `allowed`,
@@ -181,7 +187,7 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         if artifact.kind != "prompt" or not found.search(artifact.text):
             out.append(artifact)
             continue
-        fenced = [(f.start(), f.end()) for f in _FENCED.finditer(artifact.text)]
+        fenced = fenced_spans(artifact.text)
         text = found.sub(respell, artifact.text)
         if len(text) != len(artifact.text):  # never: each respelling keeps its length
             out.append(artifact)

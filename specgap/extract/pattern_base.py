@@ -102,3 +102,18 @@ def mentions_any_of(sentence: Sentence, span: tuple[int, int]) -> str | list[str
 
 
 PatternFn = Callable[[Sentence, re.Match[str]], Match | list[Match] | None]
+
+
+def tool_id(name: str) -> str:
+    """A pattern for a tool's id in backticks, or bare when it is written as one
+    (`snake_case`, `camelCase`, matched with case even under `re.I`), in the group `name` (or
+    `name`_b); `id_named` gives what it matched."""
+    return (
+        rf"(?:`(?P<{name}>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<{name}_b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|"
+        rf"[a-z]+(?:[A-Z][a-z0-9]*)+))(?:\(\))?)"
+    )
+
+
+def id_named(m: re.Match[str], *names: str) -> str:
+    """The id a `tool_id` group of one of `names` matched (the first that did)."""
+    return next(m[g] for n in names for g in (n, f"{n}_b") if m[g])

@@ -46,20 +46,8 @@ from collections.abc import Callable
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import when_none
-
-
-def _id(name: str) -> str:
-    """A tool's id in backticks, or bare when it is written as one (`snake_case`,
-    `camelCase`), in the group `name` (or `name`_b)."""
-    return (
-        rf"(?:`(?P<{name}>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<{name}_b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|"
-        rf"[a-z]+(?:[A-Z][a-z0-9]*)+))(?:\(\))?)"
-    )
-
-
-def _named(m: re.Match[str], *names: str) -> str:
-    return next(m[g] for n in names for g in (n, f"{n}_b") if m[g])
-
+from specgap.extract.pattern_base import id_named as _named
+from specgap.extract.pattern_base import tool_id as _id
 
 _SUBJECT = re.compile(
     r"^[^\w`]*(?:(?:and|but|also|so)\s+)?(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
@@ -369,15 +357,10 @@ _FIRST_IS = re.compile(
     re.I,
 )
 # "..., whatever the request", "regardless of what they ask": always, which "first" says
-_WHATEVER = re.compile(
-    r"\s*[,;\u2013\u2014-]?\s*(?:whatever|whichever|regardless\s+of|no\s+matter)\b[^.;]*", re.I
-)
-
-
-# "Whatever the scenario, ...", "No matter what they ask, ...": always, which "first" says
-_WHATEVER_LEAD = re.compile(
-    r"^\W*(?:whatever|whichever|regardless\s+of|no\s+matter)\b[^,;:]*[,:]\s*", re.I
-)
+_ALWAYS = r"(?:whatever|whichever|regardless\s+of|no\s+matter)\b"
+_WHATEVER = re.compile(r"\s*[,;\u2013\u2014-]?\s*" + _ALWAYS + r"[^.;]*", re.I)
+# "Whatever the scenario, ...", "No matter what they ask, ...": the same, said first
+_WHATEVER_LEAD = re.compile(r"^\W*" + _ALWAYS + r"[^,;:]*[,:]\s*", re.I)
 
 
 def first_of_all(text: str) -> str | None:
@@ -400,10 +383,8 @@ _TRIED = re.compile(
 )
 
 
-def tried(text: str) -> str | None:
-    """The sentence with "called" for "tried" said of a tool named as the subject, or None."""
-    m = _TRIED.match(text)
-    return f"{m['said']}called{text[m.end() :]}" if m is not None else None
+# the sentence with "called" for "tried" said of a tool named as the subject
+tried = _form(_TRIED, lambda m: f"{m['said']}called{m.string[m.end() :]}")
 
 
 def spelt(text: str) -> str | None:

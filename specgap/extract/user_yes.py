@@ -28,7 +28,7 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import names_action
 from specgap.extract.nominals import nominal_act
 from specgap.extract.noun_counts import act_of
-from specgap.extract.pattern_base import split_words
+from specgap.extract.pattern_base import id_named, split_words, tool_id
 from specgap.extract.people import OWNER, OWNER_IN_CHAT, PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.extract.yes_actions import DETERMINERS as _DETERMINERS
@@ -208,7 +208,7 @@ def user_yes(clean: str, clause: Clause, said: Sentence | None = None) -> list[E
     ticked = ticked_guard(said.text, yes.span()) if said is not None else None
     own = _OWN_CALL.search(re.split(r"[,;]|\bthen\b", clean[: yes.start()])[-1])
     if own is not None:  # "find a time with `a`, then call `b` once they accept": `b`
-        ticked = _targets(f"call {own['id'] or own['bare']}")
+        ticked = _targets(f"call {id_named(own, 'id')}")
     if said is not None and said.subject:
         targets: tuple[str, ...] | None = described(said.text, said.subject)
     elif ticked:
@@ -288,8 +288,8 @@ def _own_clause(clean: str, yes: re.Match[str]) -> bool:
 # the one call the clause before a yes names, by its id: "then call / use `t` once ..."
 _OWN_CALL = re.compile(
     r"^\W*(?:(?:and|so)\s+)?(?:call|use|run|invoke|trigger)\s+(?:the\s+)?"
-    r"(?:`(?P<id>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<bare>[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)))"
-    r"(?:\s+(?:tool|function))?\s+(?=(?:only\s+)?(?:once|after|when|if|until)\b)",
+    + tool_id("id")
+    + r"(?:\s+(?:tool|function))?\s+(?=(?:only\s+)?(?:once|after|when|if|until)\b)",
     re.I,
 )
 

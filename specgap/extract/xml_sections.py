@@ -29,6 +29,7 @@ import re
 from collections.abc import Iterable
 
 from specgap.artifacts import Artifact
+from specgap.extract.ids7_respell import fenced_spans
 from specgap.extract.pattern_base import split_words
 
 __all__ = ["tag_sections"]
@@ -51,10 +52,6 @@ _HTML = frozenset(
 )
 # the names of example blocks: what they hold shows an exchange and states no rule
 _EXAMPLE = re.compile(r"example|sample|dialog|transcript|demo", re.I)
-# a fenced block, from its opening fence to its closing one (or the end of the text)
-_FENCED = re.compile(
-    r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})[^\n]*\n(?:.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)", re.M | re.S
-)
 
 
 def tag_sections(artifacts: Iterable[Artifact]) -> tuple[Artifact, ...]:
@@ -67,7 +64,7 @@ def _rewritten(artifact: Artifact) -> Artifact:
     if artifact.kind != "prompt" or artifact.data is not None:
         return artifact
     text = artifact.text
-    fenced = [(f.start(), f.end()) for f in _FENCED.finditer(text)]
+    fenced = fenced_spans(text)
 
     def line(m: re.Match[str]) -> str:
         name = m["name"]

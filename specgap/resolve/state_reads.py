@@ -31,7 +31,7 @@ from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key, verb_last
-from specgap.resolve.text import unversioned
+from specgap.resolve.text import split, unversioned
 
 __all__ = ["bind_reads", "readers"]
 
@@ -70,7 +70,7 @@ def _is_read(tool: Tool) -> bool:
 def _acts(name: str) -> bool:
     """Whether a word of the name before its record noun is a verb of the lexicon's classes
     (`UpdateAssetStatus`, `set_account_status`: a write that returns a status)."""
-    words = unversioned([w.casefold() for w in re.findall(r"[A-Z]?[a-z]+\d*|[A-Z]+\d*", name)])
+    words = unversioned(split(name))
     return any(classes_of(verb_key(w)) for w in words[:-1])
 
 
