@@ -87,8 +87,9 @@ UNSEEN14_DIR = GOLD_DIR.parent / "gold_unseen14"
 # the eighth in the twenty-third session (2026-12-04), when a twelfth was written to take its
 # place (tests/gold_unseen8/README.md); the ninth in the twenty-fourth session (2026-12-04),
 # when a thirteenth was written to take its place (tests/gold_unseen9/README.md); the tenth in
-# the twenty-fifth session (2026-12-04), when a fourteenth is written to take its place
-# (tests/gold_unseen10/README.md).
+# the twenty-fifth session (2026-12-04), when a fourteenth was written to take its place
+# (tests/gold_unseen10/README.md); the eleventh in the twenty-sixth session (2026-12-04), when
+# a fifteenth is written to take its place (tests/gold_unseen11/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -100,6 +101,7 @@ OPENED = (
     "unseen8",
     "unseen9",
     "unseen10",
+    "unseen11",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -107,9 +109,10 @@ OPENED = (
 # twenty-second (2026-12-03); the eleventh, written in the twenty-second, at the start of the
 # twenty-third (2026-12-04); the twelfth, written in the twenty-third, at the start of the
 # twenty-fourth (2026-12-04); the thirteenth, written in the twenty-fourth, at the start of the
-# twenty-fifth (2026-12-04): `ALL blind` is unseen11..unseen13. The fourteenth, written in
-# the twenty-fifth session (2026-12-04), is kept apart: `ALL blind` stays unseen11..unseen13.
-APART: tuple[str, ...] = ("unseen14",)
+# twenty-fifth (2026-12-04); the fourteenth, written in the twenty-fifth, at the start of the
+# twenty-sixth (2026-12-04): `ALL blind` is unseen12..unseen14. The fifteenth, written in the
+# twenty-sixth session (2026-12-04), is kept apart once it lands.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
