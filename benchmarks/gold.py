@@ -74,6 +74,9 @@ UNSEEN13_DIR = GOLD_DIR.parent / "gold_unseen13"
 # The fourteenth blind set (split `unseen14`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen14/README.md).
 UNSEEN14_DIR = GOLD_DIR.parent / "gold_unseen14"
+# The fifteenth blind set (split `unseen15`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen15/README.md).
+UNSEEN15_DIR = GOLD_DIR.parent / "gold_unseen15"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -112,7 +115,7 @@ OPENED = (
 # twenty-fifth (2026-12-04); the fourteenth, written in the twenty-fifth, at the start of the
 # twenty-sixth (2026-12-04): `ALL blind` is unseen12..unseen14. The fifteenth, written in the
 # twenty-sixth session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ()
+APART: tuple[str, ...] = ("unseen15",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -247,6 +250,7 @@ class Gold(_Model):
         "unseen12",
         "unseen13",
         "unseen14",
+        "unseen15",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
