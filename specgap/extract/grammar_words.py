@@ -17,7 +17,7 @@ from specgap.extract.context import variable
 from specgap.extract.english import lemmas, verb_only_last
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
-from specgap.resolve.text import unversioned
+from specgap.resolve.text import split_name, unversioned
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -53,12 +53,15 @@ def verbs_of_tools(
     `/`, `:` or `__` is left out) that the English lexicon knows as a verb's base form, or
     as one after a prefix (`unfreeze`, `rebook`); and the last word, when the name says its
     noun first and its description opens with that verb (`plot_release`: `_noun_first`) or
-    no other word of it is a verb (`payment_take_v2`: `english.verb_only_last`); a version marker
+    no other word of it is a verb (`payment_take_v2`: `english.verb_only_last`); a name of one
+    lower-case word is parted first (`submitdraft`, `resolve.text.split_name`); a version marker
     at the end is no word of the name."""
     found: set[str] = set()
     for name in names:
         last = re.split(r"[./:]|__", name)[-1]
         words = unversioned([w.casefold() for w in _NAME_WORDS.findall(last)])
+        if len(words) == 1:
+            words = list(split_name(words[0]))  # `submitdraft`: submit, draft
         if len(words) < 2 or len(words[0]) < 3:
             continue
         verb = words[0]

@@ -22,6 +22,9 @@ place, at the same length, as the snake_case id the readers know:
   patterns are lower-case, and a capitalised word reads as a name or the start of a sentence);
 - `FindMember` -> `findMember` (PascalCase ids with their first letter in lower case: the
   readers know camelCase, and a capitalised compound reads as a proper noun);
+- `submitdraft` -> `submitDraft` (an id written as one lower-case word, as APIs that drop
+  every separator spell them, in camelCase: one lower-case word reads as a word, a value
+  such as `draft` or a state; its words are parted by `resolve.text.fused`);
 
 and every rule and note read from the respelled text is given back its own words: the
 target, mentions and tool-valued parameters (`before`, `from_tools`, `sources`, ...) the
@@ -42,6 +45,7 @@ from typing import Any
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.resolve.text import fused
 from specgap.toolspecs import parse_tool_specs
 
 __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids"]
@@ -124,7 +128,17 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = _DOTTED.match(tool) is not None
-    return kebab_or_server or dotted or bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
+    screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
+    return kebab_or_server or dotted or screaming_or_pascal or bool(_fused(tool))
+
+
+def _fused(tool: str) -> str:
+    """A name written as one lower-case word (`submitdraft`) as camelCase (`submitDraft`),
+    its words parted by `resolve.text.fused`; "" when it is not one such name."""
+    if not tool.isalpha() or not tool.islower():
+        return ""
+    parts = fused(tool)
+    return parts[0] + "".join(p.capitalize() for p in parts[1:]) if len(parts) > 1 else ""
 
 
 def _spellings(ids: Sequence[str]) -> dict[str, str]:
@@ -139,6 +153,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = tool.lower()
         elif _PASCAL.match(tool):
             spelled[tool] = tool[0].lower() + tool[1:]
+        elif camel := _fused(tool):
+            spelled[tool] = camel  # `submitdraft` -> `submitDraft`
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
         elif (dotted := _DOTTED.match(tool)) is not None:

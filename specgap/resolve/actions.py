@@ -88,6 +88,7 @@ from specgap.resolve.text import (
     action_name,
     first_sentence,
     split,
+    split_name,
     stem,
     unversioned,
 )
@@ -171,14 +172,14 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     written: set[str] = set()  # the names' verbs as written
     later: set[str] = set()
     heads: set[str] = set()  # the last word of each name, when it is not the verb
-    forms = {w for n in names for w in split(n)}
+    forms = {w for n in names for w in split_name(n)}
     description = " ".join(tool.description.split())
     summary_words, besides = _main_clause(prose_words(first_sentence(description)))
     summary = [stem(w) for w in summary_words]
     leads = _leading_verbs(summary)
-    own = [stem(w) for w in unversioned(split(names[0])) if w not in FILLER]
+    own = [stem(w) for w in unversioned(split_name(names[0])) if w not in FILLER]
     own = own[_verb_at(own, leads, shared) :]
-    last = [w for w in unversioned(split(names[0])) if w not in FILLER][-1:]
+    last = [w for w in unversioned(split_name(names[0])) if w not in FILLER][-1:]
     places: dict[str, tuple[float, str]] = {}
 
     def put(raw: Iterable[str], where: str, label: str) -> None:
@@ -190,7 +191,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             places[w] = (weight, label)
 
     for name in names:
-        raw = unversioned(split(name))
+        raw = unversioned(split_name(name))
         if raw:
             stems = [stem(w) for w in raw]
             at = _verb_at(stems, leads, shared)
@@ -233,10 +234,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         classes,
         places,
         frozenset(tool.effects),
-        _pairs([[stem(w) for w in split(n)] for n in names] + [summary]),
+        _pairs([[stem(w) for w in split_name(n)] for n in names] + [summary]),
         own[-1] if len(own) > 1 else "",
         undone_by(frozenset(verbs) | leads),
-        any(w in BREAKS for w in split(names[0])[1:]),
+        any(w in BREAKS for w in split_name(names[0])[1:]),
         bool(written) and all(_unlisted(w, leads) for w in written),
         bool(last) and plural(last[-1]),
     )
@@ -382,7 +383,7 @@ class ActionIndex:
         shared: dict[tuple[str, ...], int] = defaultdict(int)
         for tool in registry.tools:
             name = action_name(tool.names[0] if tool.names else tool.id, tool.namespace)
-            stems = [stem(w) for w in split(name)]
+            stems = [stem(w) for w in split_name(name)]
             for n in range(1, len(stems)):
                 shared[tuple(stems[:n])] += 1
         self.profiles = {t.id: _profile(t, shared) for t in registry.tools}

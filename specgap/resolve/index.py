@@ -19,7 +19,7 @@ from specgap.resolve.text import (
     first_sentence,
     flat,
     name_words,
-    split,
+    split_name,
     stem,
     words,
 )
@@ -97,8 +97,9 @@ class Index:
         spaced: dict[str, set[tuple[str, str]]] = defaultdict(set)
         self.runs: dict[str, set[tuple[str, str, int]]] = defaultdict(set)
         for key in self.keys:
-            spaced[" ".join(words(key.text))].add((key.tool, key.text))
-            for parts in (split(key.text), words(key.text)):
+            stems = [stem(w) for w in split_name(key.text)]
+            spaced[" ".join(stems)].add((key.tool, key.text))
+            for parts in (split_name(key.text), stems):
                 whole = len("".join(parts))
                 for i in range(len(parts)):
                     for j in range(i + 2, len(parts) + (i > 0)):
@@ -139,7 +140,7 @@ class Index:
         context.update(dict.fromkeys(name_words(tool.namespace), (0.08, "namespace")))
         self.context[tool.id] = context
         for text in (*tool.keywords, *tool.aliases, tool.id, *tool.names):
-            for w in split(text):
+            for w in split_name(text):
                 if w not in STOPWORDS:
                     self.keywords[stem(w)].add(tool.id)
         for name in (*tool.facets, *tool.arg_names):

@@ -73,6 +73,71 @@ def split(text: str) -> tuple[str, ...]:
     return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
 
 
+def split_name(name: str) -> tuple[str, ...]:
+    """The words of a tool's name: `split`'s, and a name written as one lower-case word parted
+    by `fused` (`submitdraft`: submit, draft). Prose is split by `split` alone: a word such
+    as "timestamp" is one word there, whatever its parts."""
+    return fused(name) if _ONE_WORD.match(name) else split(name)
+
+
+# a name written as one lower-case word, long enough to hold a verb and what it acts on
+_ONE_WORD = re.compile(r"^[a-z]{7,}$")
+_PIECE = 3  # the shortest word a fused name is parted into
+_UNKNOWN_LAST = 6  # the shortest last word the lexicon need not know (`releasetranche`)
+# ... which must open as an English word may: its consonants before the first vowel are
+# ones a word starts with (`tranche`, not `thcheck` of `healthcheck` read as heal + thcheck)
+_ONSET = re.compile(
+    r"^(?:s?(?:[bcdfgkptv][lr]|[ptk]h?r|ch|sh|th|wh|ph|qu|sc|sk|sl|sm|sn|sp|st|sw|tw|dw|kn|wr)"
+    r"|[bcdfghjklmnprstvwyz])?[aeiouy]"
+)
+
+
+@lru_cache(maxsize=4096)
+def fused(word: str) -> tuple[str, ...]:
+    """The words of a tool name written as one lower-case word, as APIs that drop every
+    separator spell them: a verb of the English lexicon (`lemminflect`), then the words it
+    acts on, each one the lexicon knows (`opencompliancecase`: open, compliance, case), the
+    last one of six letters or more even when it does not (`releasetranche`). Of several
+    partings the one of fewest words wins, then the one with the longer verb (`reopenfile`:
+    reopen, file). A word the lexicon knows (`postcode`) or one no parting covers
+    (`username`: no verb opens it) is itself."""
+    from specgap.operators.prose import lemmas
+
+    if not _ONE_WORD.match(word) or lemmas(word):
+        return (word,)
+    best: tuple[str, ...] = ()
+    for at in range(len(word) - _PIECE, _PIECE - 1, -1):  # the longer verb first
+        verb, rest = word[:at], word[at:]
+        if verb not in lemmas(verb).get("VERB", ()):
+            continue  # a verb in its own form: `createdraft` is not `created raft`
+        objects = _objects(rest)
+        if objects and (not best or len(objects) + 1 < len(best)):
+            best = (verb, *objects)
+    return best or (word,)
+
+
+@lru_cache(maxsize=4096)
+def _objects(rest: str) -> tuple[str, ...]:
+    """`rest` as the fewest words of `fused`'s object (empty: none covers it)."""
+    from specgap.operators.prose import lemmas
+
+    if lemmas(rest) or (len(rest) >= _UNKNOWN_LAST and _ONSET.match(rest)):
+        whole: tuple[str, ...] = (rest,)
+        if lemmas(rest):
+            return whole
+    else:
+        whole = ()
+    best = whole
+    for at in range(_PIECE, len(rest) - _PIECE + 1):
+        head = rest[:at]
+        if not lemmas(head):
+            continue
+        tail = _objects(rest[at:])
+        if tail and (not best or len(tail) + 1 < len(best) or best == whole):
+            best = (head, *tail)
+    return best
+
+
 # a version marker a name may end with (`lease_start_v3`, `openRentalV2`, `refund-v1`): no word
 # of what the tool does
 _VERSION = re.compile(r"^v\d+$")
@@ -121,8 +186,8 @@ def flat(text: str) -> str:
 
 
 def name_words(text: str) -> frozenset[str]:
-    """The word stems that identify a name; articles say nothing."""
-    return frozenset(stem(w) for w in split(text) if w not in ARTICLES)
+    """The word stems that identify a name (`split_name`'s words); articles say nothing."""
+    return frozenset(stem(w) for w in split_name(text) if w not in ARTICLES)
 
 
 def content_words(text: str) -> tuple[str, ...]:

@@ -1,0 +1,90 @@
+"""Session 26: a tool named by one lower-case word with no separator (`renewloan`,
+`opencomplaintcase`) is parted into a verb and what it acts on (`resolve.text.fused`), read
+in prose as the camelCase id the readers know (`ids7_respell`) and profiled by its words in
+the resolver. Sentences written for these tests, in a made-up community workshop desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.grammar_words import verbs_of_tools
+from specgap.resolve.resolver import Resolver
+from specgap.resolve.text import fused, split, split_name
+from tests.probes import desk_policies, has_policy, shown
+from tests.probes import spec as T
+
+FUSED = [
+    T("findmember", "Finds a workshop member by card number.", card="string"),
+    T("renewloan", "Pushes a tool loan's due date back.", loan_id="string", days="integer"),
+    T("placehold", "Holds a tool for a member.", tool_id="string", member_id="string"),
+    T("waivefines", "Clears a member's fines.", member_id="string", amount="number"),
+    T("opencomplaintcase", "Refers a member's complaint to the board.", member_id="string",
+      category=("string", "one of: safety, conduct, billing")),
+    T("releasedeposit", "Pays a member's deposit back.", member_id="string", amount="number"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("name", "words"),
+    [
+        ("renewloan", ("renew", "loan")),
+        ("opencomplaintcase", ("open", "complaint", "case")),
+        ("createdraft", ("create", "draft")),  # the verb in its own form, not `created raft`
+        ("reopenfile", ("reopen", "file")),  # fewest words, then the longer verb
+        ("releasetranche", ("release", "tranche")),  # a last word the lexicon lacks
+        ("healthcheck", ("healthcheck",)),  # `thcheck` opens as no English word does
+        ("username", ("username",)),  # no verb opens it
+        ("postcode", ("postcode",)),  # a word of the lexicon is itself
+    ],
+)
+def test_a_name_of_one_lower_case_word_is_parted_into_a_verb_and_its_object(
+    name: str, words: tuple[str, ...]
+) -> None:
+    assert fused(name) == words
+    assert split_name(name) == words
+
+
+def test_prose_words_are_not_parted() -> None:
+    assert split("timestamp") == ("timestamp",)
+    assert split_name("time_stamp") == ("time", "stamp")
+
+
+def test_a_fused_name_gives_the_grammar_its_verb() -> None:
+    verbs = verbs_of_tools(["renewloan", "opencomplaintcase", "username"])
+    assert {"renew", "open"} <= verbs
+    assert "username" not in verbs
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [("renew the loan", "renewloan"), ("waive the fines", "waivefines"),
+     ("open a complaint case", "opencomplaintcase")],
+)  # fmt: skip
+def test_a_verb_phrase_resolves_to_a_fused_name(tmp_path: Path, mention: str, tool: str) -> None:
+    from tests.corpus_agents import build_prompt
+
+    built = build_prompt(tmp_path, "# Desk\n\nBe brief.\n", FUSED)
+    found = Resolver(built.state.registry).resolve(mention)
+    assert found.status == "resolved", found
+    assert found.candidates[0].tool_id == tool, found
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("Never call `waivefines`.", "deny_action", "waivefines", {}),
+        ("Run `findmember` before `renewloan`.", "require_before", "renewloan",
+         {"before": "findmember"}),
+        ("Call findmember before you renew a loan.", "require_before", "renewloan",
+         {"before": "findmember"}),
+        ("`releasedeposit` pays at most 50 dollars (`amount`).", "arg_within_bound",
+         "releasedeposit", {"max": 50.0}),
+    ],
+)  # fmt: skip
+def test_rules_naming_fused_tools_are_read(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, FUSED)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
