@@ -262,12 +262,13 @@ def _means_argument(tool: Tool) -> str | None:
 
 
 _MEANS = frozenset({"channel", "method", "medium", "mode", "means", "via"})
-_PLAIN_WORD = re.compile(r"[A-Za-z]+")
+# a word, or a state code of words (`in_review`, `agreement_signed`); no digit, as ids have
+_PLAIN_WORD = re.compile(r"[A-Za-z]+(?:_[A-Za-z]+)*")
 
 
 def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> bool:
-    """A list of plain words ("pending", "north") on an identifier argument the phrase names
-    only by its entity ("orders" for `order_id`): the words are the entity's states or
+    """A list of plain words ("pending", "north", "in_review") on an identifier argument the
+    phrase names only by its entity ("orders" for `order_id`): the words are the entity's states or
     kinds, never its ids. Ids said as such ("order ids"), or values that look like ids
     ("A1", "ord_7"), and an `enum` listing the words, are left alone."""
     if not IDENTIFIER_END.search(arg) or not isinstance(values, list | tuple) or not values:
@@ -280,7 +281,13 @@ def _words_as_ids(facet: str, arg: str, schema: dict[str, Any], values: Any) -> 
     listed = {str(e).casefold() for e in enum} if isinstance(enum, list) else set()
     if all(_CAPITALS.fullmatch(str(v)) for v in values):
         return False  # "regions US, CA or MX": codes, the id argument's own values
-    return all(_PLAIN_WORD.fullmatch(str(v)) and str(v).casefold() not in listed for v in values)
+    entity = IDENTIFIER_END.sub("", arg).casefold()  # `bin_id`: a bin's ids may be `bin_dry`
+    return all(
+        _PLAIN_WORD.fullmatch(str(v))
+        and str(v).casefold() not in listed
+        and not ("_" in str(v) and str(v).casefold().startswith(f"{entity}_"))
+        for v in values
+    )
 
 
 _CAPITALS = re.compile(r"[A-Z0-9]{2,4}")

@@ -88,3 +88,38 @@ def test_rules_naming_fused_tools_are_read(
 ) -> None:
     policies = desk_policies(tmp_path, text, FUSED)
     assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+
+
+def test_state_codes_said_of_an_entity_are_no_allowlist_of_its_ids(tmp_path: Path) -> None:
+    # "a loan in `on_hold`" names a state of the loan, not one of its ids: no allowlist of
+    # `loan_id` is enforced (a word with underscores and no digit is a state code, as a
+    # plain word is; `ln_7` would be an id)
+    policies = desk_policies(tmp_path, "Call `renewloan` only for a loan in `on_hold`.", FUSED)
+    assert not any(p.operator == "resource_in_allowlist" for p in policies), shown(policies)
+
+
+LOANS = [
+    T("find_member", "Finds a workshop member by card number.", card="string"),
+    T("open_loan", "Opens a loan of one tool to a member.", member_id="string", tool_id="string"),
+    T("amend_loan", "Amends a loan's notes or due date.", loan_id="string", notes="string"),
+    T("close_loan", "Closes a loan when the tool is back.", loan_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        ("Run `find_member` before amending or closing any loan.", ["amend_loan", "close_loan"]),
+        ("Run `find_member` before opening, amending or closing a loan.",
+         ["open_loan", "amend_loan", "close_loan"]),
+    ],
+)  # fmt: skip
+def test_gerunds_share_the_object_of_the_last_in_an_ordering(
+    tmp_path: Path, text: str, targets: list[str]
+) -> None:
+    policies = desk_policies(tmp_path, text, LOANS)
+    for target in targets:
+        assert has_policy(policies, "require_before", target, "enforce", before="find_member"), (
+            target,
+            shown(policies),
+        )

@@ -9,7 +9,9 @@ then ties between the tools it names) would state less than the sentence, silent
 coordination one copy per action:
 
 - a target mention that is itself the coordination ("`a` or `b`", "assigning a slip or
-  releasing it") is split, when every part is a tool id or every part a gerund phrase;
+  releasing it") is split, when every part is a tool id or every part a gerund phrase, or
+  when gerunds with no object of their own share the last one's ("amending or withdrawing
+  any work order": amending any work order, withdrawing any work order);
 - a target mention that is the first part of one in the sentence is followed by the parts
   after it that have its form (a gerund phrase after a gerund, a tool id after a tool id, an
   act named by a noun after another: "before any lesson booking, kit reservation or
@@ -95,7 +97,7 @@ def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
         ]
     if not target.strip():
         return [rule]
-    parts = _parts(target)
+    parts = _parts(target) or _shared_following(text, target)
     if parts is None:
         more = _following(text, target) or _nouns_following(text, target)
         if not more:
@@ -128,7 +130,37 @@ def _parts(mention: str) -> list[str] | None:
         return [_bare(p) for p in pieces]
     if all(_gerund(p) for p in pieces) or all(_nominal(p) for p in pieces):
         return pieces
-    return None
+    return _shared_object(pieces)
+
+
+def _shared_object(pieces: list[str]) -> list[str] | None:
+    """ "amending, rescheduling or withdrawing any work order": gerunds with no object of
+    their own before a gerund phrase share its object, each an action of its own ("amending
+    any work order", ...); None when the pieces are not so."""
+    *bare, last = pieces
+    lone = [p.split() for p in bare]
+    if not _gerund(last) or not last.split()[0].isalpha():
+        return None  # (`cancel_firing` ends in -ing: a tool's id, no gerund)
+    if not all(len(w) == 1 and w[0].isalpha() and _gerund(f"{w[0]} it") for w in lone):
+        return None
+    said = last.split(None, 1)[1]
+    return [*(f"{p} {said}" for p in bare), last]
+
+
+def _shared_following(text: str, target: str) -> list[str] | None:
+    """The target, a gerund with no object ("opening"), and the gerunds after it up to the
+    first with an object, which they share ("opening, amending or withdrawing any work
+    order"); None when the target does not open such a coordination."""
+    start, _ = _find(text, target)
+    if start < 0:
+        return None
+    end = _CLAUSE_END.search(text, start)
+    chunk = text[start : end.start() if end else len(text)]
+    pieces = [p.strip() for p in _SEP.split(chunk) if p.strip()]
+    if len(pieces) < 2 or pieces[0].casefold() != target.strip().casefold():
+        return None
+    n = next((i for i, p in enumerate(pieces) if len(p.split()) > 1), None)
+    return _shared_object(pieces[: n + 1]) if n else None
 
 
 def _following(text: str, target: str) -> list[str]:
