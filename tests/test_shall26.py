@@ -123,3 +123,31 @@ def test_gerunds_share_the_object_of_the_last_in_an_ordering(
             target,
             shown(policies),
         )
+
+
+DESK = [
+    T("find_member", "Finds a workshop member by card number.", card="string"),
+    T("change_loan", "Changes a loan's notes or due date.", loan_id="string", notes="string"),
+    T("close_loan", "Closes a loan when the tool is back.", loan_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        # "amend" is no verb of the grammar's list nor of a tool's name: the lexicon's
+        ("Call `find_member` before you amend a loan.", ["change_loan"]),
+        ("Run `find_member` before you amend or close any loan.", ["change_loan", "close_loan"]),
+    ],
+)  # fmt: skip
+def test_an_open_class_verb_of_an_ordering_event_is_an_action(
+    tmp_path: Path, text: str, targets: list[str]
+) -> None:
+    # (read as an ordering; "amend" names `change_loan` through its verb's class, a reading
+    # the compiler may keep for review)
+    policies = desk_policies(tmp_path, text, DESK)
+    for target in targets:
+        assert any(
+            has_policy(policies, "require_before", target, level, before="find_member")
+            for level in ("enforce", "review_only")
+        ), (target, shown(policies))

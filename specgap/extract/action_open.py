@@ -188,11 +188,36 @@ def _acted(obj: str) -> bool:
     return nominal_verb(head) is not None
 
 
+# the verb of an ordering's event: "before you amend the work order", "after amending it",
+# "until we have archived it"
+_EVENT_VERB = re.compile(
+    r"\b(?:before|after|until|once|prior\s+to)\s+(?:(?:you|we|the\s+agent)\s+"
+    r"(?:(?:have|has)\s+)?)?(?P<v>[a-z]+)\b"
+    # (not a phrasal verb's: "hand it over", "hand out any paper" are read by their idioms)
+    r"(?!\s+(?:(?:it|them)\s+)?(?:out|up|off|back|over|down|away|in|on|through)\b)",
+    re.I,
+)
+
+
+def event_verbs(text: str) -> frozenset[str]:
+    """The open-class verbs of the ordering events `text` states ("Call `t` before you amend
+    the order": amend), outside the action verbs, which the event readers would otherwise
+    not take for an action; empty if none."""
+    found: set[str] = set()
+    for m in _EVENT_VERB.finditer(text):
+        word = m["v"].casefold()
+        if word in IMPERATIVE_VERBS or lemma(word) in IMPERATIVE_VERBS:
+            continue
+        found |= _verb_forms(word)
+    return frozenset(found)
+
+
 @contextmanager
 def opened(text: str, parse: Callable[[str], Clause]) -> Iterator[None]:
     """Within the block, the open-class verb the rule sentence `text` is read by (see
-    `open_verbs`) is an action verb too, for every reader of that sentence."""
-    forms = open_verbs(text, parse)
+    `open_verbs`), and those of its ordering events (`event_verbs`), are action verbs too,
+    for every reader of that sentence."""
+    forms = open_verbs(text, parse) | event_verbs(text)
     if not forms:
         yield
         return

@@ -53,8 +53,13 @@ def _coordination(text: str) -> str:
     end = _CLAUSE_END.search(text)
     pieces = _SEP.split(text[: end.start() if end else len(text)])
     kept = [p.strip() for p in pieces if p.strip()]
-    n = next((i for i, p in enumerate(kept) if not _gerund(p)), len(kept))
+    n = next((i for i, p in enumerate(kept) if not (_gerund(p) or _lone(p))), len(kept))
     return " or ".join(kept[:n])
+
+
+def _lone(piece: str) -> bool:
+    """A gerund with no object of its own ("amending" of "amending or withdrawing X")."""
+    return piece.isalpha() and _gerund(f"{piece} it")
 
 
 def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
@@ -141,7 +146,7 @@ def _shared_object(pieces: list[str]) -> list[str] | None:
     lone = [p.split() for p in bare]
     if not _gerund(last) or not last.split()[0].isalpha():
         return None  # (`cancel_firing` ends in -ing: a tool's id, no gerund)
-    if not all(len(w) == 1 and w[0].isalpha() and _gerund(f"{w[0]} it") for w in lone):
+    if not all(len(w) == 1 and _lone(w[0]) for w in lone):
         return None
     said = last.split(None, 1)[1]
     return [*(f"{p} {said}" for p in bare), last]
