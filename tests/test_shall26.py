@@ -151,3 +151,26 @@ def test_an_open_class_verb_of_an_ordering_event_is_an_action(
             has_policy(policies, "require_before", target, level, before="find_member")
             for level in ("enforce", "review_only")
         ), (target, shown(policies))
+
+
+READS = [*DESK, T("read_loan", "Reads one loan: status, due date.", loan_id="string")]
+
+
+@pytest.mark.parametrize(
+    ("text", "targets"),
+    [
+        ("Look up the loan with `read_loan` before amending it or closing it.",
+         ("change_loan", "close_loan")),
+        ("Tool desk: read the loan with `read_loan` before you close it.", ("close_loan",)),
+    ],
+)  # fmt: skip
+def test_the_pronoun_of_an_event_is_what_the_first_call_acts_on(
+    tmp_path: Path, text: str, targets: tuple[str, ...]
+) -> None:
+    # "before closing it": closing the loan; the later call is about the same loan
+    policies = desk_policies(tmp_path, text, READS)
+    for target in targets:
+        found = [p for p in policies if p.operator == "require_before" and p.target == target]
+        assert found, shown(policies)
+        assert all(p.condition.before == "read_loan" for p in found), shown(policies)
+        assert all(p.condition.same is not None for p in found), shown(policies)

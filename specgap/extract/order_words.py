@@ -82,6 +82,41 @@ def idioms(text: str) -> str:
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
 
 
+# "Read the work order with `t` before amending it": what the first call acts on (a noun
+# phrase after its verb, the tool named after "with"), and the event after "before"
+_OWN_OBJECT = re.compile(
+    r"^(?P<lead>(?:[^:.;]{1,30}:\s+)?\W*[A-Za-z]+(?:\s+(?:up|at|out|over))?\s+"
+    r"(?P<np>(?:the|a|an|their|its|your|that)\s+[a-z][a-z -]{0,40}?)\s+"
+    r"(?:with|using|via|through|by\s+calling)\s+`?[A-Za-z][\w.:-]*`?(?:\(\))?\s+"
+    r"(?:before|prior\s+to)\s+)(?P<event>[^.;]+)",
+    re.I,
+)
+# "amending it", "you withdraw it": the pronoun as the object of the event's verb
+_IT = re.compile(
+    r"(?<=ing)(?P<sp>\s+)(?:it|them)\b|\b(?P<who>you|we)\s+(?P<v>[a-z]+)\s+(?:it|them)\b",
+    re.I,
+)
+
+
+def own_object(text: str) -> str | None:
+    """ "Read the work order with `t` before amending it or withdrawing it": the event's
+    pronouns are the noun phrase the first call acts on ("before amending the work order or
+    withdrawing the work order"), so each event names what it acts on; None when the text
+    is not so."""
+    m = _OWN_OBJECT.match(text)
+    if m is None:
+        return None
+    np = m["np"]
+
+    def said(it: re.Match[str]) -> str:
+        return f"{it['sp']}{np}" if it["sp"] is not None else f"{it['who']} {it['v']} {np}"
+
+    event = _IT.sub(said, m["event"])
+    if event == m["event"]:
+        return None
+    return text[: m.start("event")] + event + text[m.end("event") :]
+
+
 _HAVING = re.compile(r"^\s*having\s+(?:already\s+|first\s+|successfully\s+)?(?P<v>[a-z]+)\b", re.I)
 
 

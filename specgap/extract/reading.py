@@ -103,6 +103,7 @@ from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
 from specgap.extract.order_targets import coordinated_orders
+from specgap.extract.order_words import own_object
 from specgap.extract.origin_lists import without_listed_bans
 from specgap.extract.otherwise import with_otherwise
 from specgap.extract.pattern_base import USER
@@ -170,6 +171,12 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         found, must_notes = read_as(sentence, must, read_sentence)
         if found:
             return found, must_notes
+    # "Read X with `t` before V-ing it": "before V-ing X", each event naming what it acts on;
+    # the sentence's own "it" still says the later call is about the same X (`order_same`)
+    if said is None and (owned := own_object(sentence.clean)) is not None:
+        found, owned_notes = read_as(sentence, owned, _read_said)
+        if found:
+            return same_entity(sentence.clean, found), owned_notes
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
