@@ -174,3 +174,18 @@ def test_the_pronoun_of_an_event_is_what_the_first_call_acts_on(
         assert found, shown(policies)
         assert all(p.condition.before == "read_loan" for p in found), shown(policies)
         assert all(p.condition.same is not None for p in found), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never call `waivefines`; fines are cleared only by the treasurer, in person.",
+        "Never call `close_loan`; a loan is closed only by the tool warden, at the bench.",
+    ],
+)
+def test_a_short_ban_keeps_its_clause_beside_an_only_clause(tmp_path: Path, text: str) -> None:
+    # "only by the treasurer, in person" belongs to the second clause: the ban of the first
+    # stands (read whole, the values were spliced onto the ban, which then compiled to nothing)
+    policies = desk_policies(tmp_path, text, [*FUSED, *LOANS])
+    target = "waivefines" if "waivefines" in text else "close_loan"
+    assert has_policy(policies, "deny_action", target, "enforce"), shown(policies)

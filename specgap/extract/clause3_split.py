@@ -78,8 +78,8 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
     # a piece too short to be a clause ("a, b, and c"; "X, and so on") joins the one before
     merged: list[tuple[int, int, bool, bool]] = []
     for a, b, left, right in bounds:
-        short = _words(text[a:b]) < _MIN_WORDS
-        if merged and (short or _words(text[merged[-1][0] : merged[-1][1]]) < _MIN_WORDS):
+        short = _short(text[a:b])
+        if merged and (short or _short(text[merged[-1][0] : merged[-1][1]])):
             merged[-1] = (merged[-1][0], b, merged[-1][2], right)
         else:
             merged.append((a, b, left, right))
@@ -88,6 +88,14 @@ def _clauses(sentence: Sentence) -> list[tuple[Sentence, bool]]:
         out = [(_piece(sentence, a, b), left and right) for a, b, left, right in merged]
     out += [(r, False) for r in _relatives(sentence)]
     return [(c, strong) for c, strong in out if c is not None]
+
+
+def _short(piece: str) -> bool:
+    """A piece too short to be a clause of its own: fewer than four words, unless it states
+    a rule over a tool it names ("Never call `x`")."""
+    if _words(piece) >= _MIN_WORDS:
+        return False
+    return not (TOOL_ID.search(piece) and _SAYS.search(piece))
 
 
 _SAYS = re.compile(

@@ -23,9 +23,12 @@ condition, in two shapes:
 
 The clauses' own readings are added by `clause3_split.more`, as for any sentence of
 several clauses. A sentence that keeps no rule at all gets a located `rule-not-compiled`
-note naming the action the ban fell on, so it is never lost silently. A sentence of one
+note naming the action the ban fell on, so it is never lost silently. A ban with values
+is dropped too when its values are said only in another clause than its tool while some
+clause read alone states a ban ("Never call `x`; a final state is left only by the records
+team": the ban of `x` stands, its values were the other clause's). A sentence of one
 clause, a ban whose clause states it alone ("never refund a fee; send a voucher instead")
-and a ban with values are left as they are.
+and a ban whose values are its own clause's are left as they are.
 """
 
 from __future__ import annotations
@@ -129,7 +132,8 @@ def _commanded(text: str, rule: CandidateRule) -> bool:
 def _spliced(sentence: Sentence, rules: list[CandidateRule], read: Reader) -> list[CandidateRule]:
     """The bans of the whole reading that are not their own clause's (module docstring)."""
     bans = [r for r in rules if _is_ban(r) and r.target]
-    if not bans or ";" not in sentence.clean:
+    valued = [r for r in rules if r.operator == "deny_action" and r.params.get("values")]
+    if not (bans or valued) or ";" not in sentence.clean:
         return []
     parts = [p for p in clauses(sentence) if ";" not in p.clean]
     if len(parts) < 2:
@@ -145,6 +149,13 @@ def _spliced(sentence: Sentence, rules: list[CandidateRule], read: Reader) -> li
             continue
         home = [p for p in parts if _mentions(p.clean, rule)]
         if banned or (len(home) == 1 and negated and home[0] not in negated):
+            out.append(rule)
+    for rule in valued if banned else ():
+        # "Never call `x`; a final state is left only by the records team": the values are
+        # another clause's, the ban its own clause states alone (kept by `more`)
+        home = [p for p in parts if _mentions(p.clean, rule)]
+        said = [str(v).casefold() for v in rule.params["values"]]
+        if len(home) == 1 and not any(v in home[0].clean.casefold() for v in said):
             out.append(rule)
     return out
 
