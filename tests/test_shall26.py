@@ -189,3 +189,13 @@ def test_a_short_ban_keeps_its_clause_beside_an_only_clause(tmp_path: Path, text
     policies = desk_policies(tmp_path, text, [*FUSED, *LOANS])
     target = "waivefines" if "waivefines" in text else "close_loan"
     assert has_policy(policies, "deny_action", target, "enforce"), shown(policies)
+
+
+def test_a_passive_open_class_verb_is_an_action(tmp_path: Path) -> None:
+    # "must not be amended": the grammar reads the verb and its object; the lexicon says
+    # "amend" is a verb, which names `change_loan` through its class
+    text = "A loan whose `status` is `closed` must not be amended."
+    policies = desk_policies(tmp_path, text, READS)
+    found = [p for p in policies if p.operator == "state_condition" and p.target == "change_loan"]
+    assert found, shown(policies)
+    assert all(list(p.condition.denied) == ["closed"] for p in found), shown(policies)

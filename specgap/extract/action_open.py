@@ -10,7 +10,10 @@ sentence only (a modal or bound was found, no action was read), the words the En
 lexicon (`lemminflect`, `english.lemmas`; a verb after a prefix, "rebook", too) says can
 be verbs, at most four: each is added to the action verbs for one more parse of the same
 sentence, and the first that parses as the action, with an object, is an action verb for
-every reader of that sentence. The grammar then reads the object, the passive, the
+every reader of that sentence. A verb the grammar did read with its object but does not
+know as an action, in a passive ban ("a work order ... must not be amended"), is one when
+the lexicon says it is a verb (twenty-sixth session), and so is the verb of an ordering's event ("before you
+amend it", `event_verbs`). The grammar then reads the object, the passive, the
 condition and the quantity as for any verb; the resolver maps the verb phrase to a tool
 from the tools' names, descriptions and parameters, and leaves it unresolved or ambiguous
 otherwise (never a guess): an `unresolved-mention` note, located, in place of the
@@ -158,8 +161,20 @@ def open_verbs(text: str, parse: Callable[[str], Clause]) -> frozenset[str]:
     """The verb forms, outside the action verbs, under which the rule sentence `text` (read
     with no action) reads with one as its action and an object; empty if none does."""
     clause = parse(text)
-    if clause.verb is not None or clause.modality not in _MODALITIES:
+    if clause.modality not in _MODALITIES:
         return frozenset()
+    if clause.verb is not None:
+        # "A work order ... must not be amended": the grammar read the verb and its object,
+        # but the verb is none of the action verbs; the lexicon's say it is one
+        # (a passive ban only: "must not be amended"; an active clause's unknown verb is
+        # often a light one, "perform an inspection", and a permission's may leave its
+        # condition to another reader)
+        verb = clause.verb.casefold()
+        if not clause.passive or clause.modality != "must_not" or verb in IMPERATIVE_VERBS:
+            return frozenset()
+        if not clause.object or _acted(clause.object):
+            return frozenset()
+        return _verb_forms(verb)
     known = current_tool_verbs()
     tried = 0
     seen: set[str] = set()
