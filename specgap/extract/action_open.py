@@ -12,11 +12,11 @@ be verbs, at most four: each is added to the action verbs for one more parse of 
 sentence, and the first that parses as the action, with an object, is an action verb for
 every reader of that sentence. A verb the grammar did read with its object but does not
 know as an action, in a passive ban ("a work order ... must not be amended"), is one when
-the lexicon says it is a verb (twenty-sixth session), and so is the verb of an ordering's event ("before you
-amend it", `event_verbs`). The grammar then reads the object, the passive, the
-condition and the quantity as for any verb; the resolver maps the verb phrase to a tool
-from the tools' names, descriptions and parameters, and leaves it unresolved or ambiguous
-otherwise (never a guess): an `unresolved-mention` note, located, in place of the
+the lexicon says it is a verb (twenty-sixth session), and so is the verb of an ordering's
+event ("before you amend it", `event_verbs`). The grammar then reads the object, the
+passive, the condition and the quantity as for any verb; the resolver maps the verb phrase
+to a tool from the tools' names, descriptions and parameters, and leaves it unresolved or
+ambiguous otherwise (never a guess): an `unresolved-mention` note, located, in place of the
 `rule-not-compiled` one.
 
 `reshaped` (the hook in `grammar.parse`) first puts shapes the grammar has no rule for in
