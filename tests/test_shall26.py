@@ -199,3 +199,34 @@ def test_a_passive_open_class_verb_is_an_action(tmp_path: Path) -> None:
     found = [p for p in policies if p.operator == "state_condition" and p.target == "change_loan"]
     assert found, shown(policies)
     assert all(list(p.condition.denied) == ["closed"] for p in found), shown(policies)
+
+
+STATES = [
+    *DESK,
+    T(
+        "read_loan",
+        "Reads one loan: status (draft, open, overdue, closed), due date.",
+        loan_id="string",
+    ),
+    T("renew_loan", "Pushes a loan's due date back.", loan_id="string", days="integer"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "allowed"),
+    [
+        ("Loans are stretched with `renew_loan` only while the loan is still a `draft`.",
+         "renew_loan", ["draft"]),
+        ("A loan can be pulled back with `close_loan` only while it is `overdue`.",
+         "close_loan", ["overdue"]),
+    ],
+)  # fmt: skip
+def test_a_passive_naming_its_tool_after_with_is_that_call(
+    tmp_path: Path, text: str, target: str, allowed: list[str]
+) -> None:
+    # the verb is the policy's word for what the tool does ("stretched", "pulled back": an
+    # idiom would read a lookup); the tool after "with" is the call the state restricts
+    policies = desk_policies(tmp_path, text, STATES)
+    found = [p for p in policies if p.operator == "state_condition"]
+    assert [p.target for p in found] == [target], shown(policies)
+    assert list(found[0].condition.allowed) == allowed, shown(policies)

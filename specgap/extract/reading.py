@@ -40,6 +40,7 @@ from specgap.extract import (
     ground6_respell,
     grounded18,
     headed19,
+    instrument26,
     kept24,
     noact_respell,
     nominal8_actions,
@@ -165,6 +166,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
     said = chat7_respell.nouns_spelt(said or sentence.clean) or said  # "Pkgs: `a`, `b`"
     said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"
+    said = instrument26.respelt(said or sentence.clean) or said  # "X is V-ed with `t` only ..."
     # "X has to be", "X runs from 1 to 4": "X must be ..." (`copula21`), kept only when it
     # reads a rule (its notes would quote a modal the sentence does not say)
     if (must := copula21.respelt(said or sentence.clean)) is not None:
