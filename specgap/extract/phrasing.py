@@ -129,6 +129,16 @@ def _verb(gerund: str) -> str | None:
     return verb if verb in IMPERATIVE_VERBS else None
 
 
+# "while the application is still a `draft`": the article before a quoted state that ends
+# its phrase says nothing the state readers need ("is still `draft`"); "is a `vip` member"
+# keeps it (the quoted word qualifies a noun)
+_A_STATE = re.compile(
+    r"\b(?:is|are)\s+(?:(?:still|already|now|currently)\s+)?(?P<said>an?\s+)"
+    r"(?=`[^`\s]+`(?:\s*(?:[.,;:!?)]|$)|\s+(?:or|and|state|status|stage)\b))",
+    re.I,
+)
+
+
 def _fit(text: str, start: int, end: int, new: str) -> str:
     """`text` with [start, end) replaced by `new` padded with spaces (never longer)."""
     return text[:start] + new.ljust(end - start) + text[end:]
@@ -209,7 +219,7 @@ def normalize(text: str) -> str:
     text = _particle_back(text)  # "look the member up": look up the member
     text = _refused(text)  # "must refuse to V", "should decline refunds": a ban
     text = _proceeded(text)  # "do not proceed with the cancellation": do not cancel
-    for blanked in (_EMPHASIS, _NEVER_COLON, _BY_AGENT):
+    for blanked in (_EMPHASIS, _NEVER_COLON, _BY_AGENT, _A_STATE):
         if (m := blanked.search(text)) is not None:
             text = _fit(text, m.start("said"), m.end("said"), "")
     # "read back the order", "read out the total": said to the user, no tool is called
