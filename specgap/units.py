@@ -235,6 +235,7 @@ def extract_all(
     and the setting alone. Failing artifacts fail the build together, keeping the model's
     good answers about the others (`ExtractionFailed.entries`). What depends on the whole
     agent (why the model fell back, whether it contributed any rule) is combined here."""
+    from specgap.extract.declared26 import declared_in, declaring
     from specgap.extract.ids7_respell import known_ids, styled_ids
     from specgap.extract.modes import ExtractionFailed, contribution
 
@@ -243,9 +244,11 @@ def extract_all(
     answered: list[LockEntry] = []
     styled = styled_ids(artifacts)  # ids7: prompts read `server__tool` / kebab ids as snake
     setting = (setting, styled) if styled else setting
+    fields = declared_in(artifacts)  # "the `state` field that `t` returns: `a`, `b`, `c`"
+    setting = (setting, fields) if fields else setting
     for artifact in artifacts:
         try:
-            with known_ids(styled):
+            with known_ids(styled), declaring(fields):
                 parts.append(extract_artifact(artifact, mode, llm, cache, setting))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)

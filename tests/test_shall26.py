@@ -245,3 +245,31 @@ def test_an_article_before_a_quoted_state_says_nothing(tmp_path: Path, text: str
     found = [p for p in policies if p.target == "renew_loan"]
     assert [p.operator for p in found] == ["state_condition"], shown(policies)
     assert list(found[0].condition.allowed) == ["draft"], shown(policies)
+
+
+STAGES = [
+    T("read_loan", "Reads one loan: its stage, due date and fines.", loan_id="string"),
+    T("renew_loan", "Pushes a loan's due date back.", loan_id="string", days="integer"),
+]
+DECLARED = (
+    "## Loans\n\nEvery loan is in one stage, given by the `stage` field that `read_loan` "
+    "returns: `lent`, `on_hold`, `overdue` or `returned`.\n\n## Renewals\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "field"),
+    [
+        # the values are declared in another section: the rule tests `stage`
+        (f"{DECLARED}Call `renew_loan` only while the loan is `lent` or `on_hold`.", "stage"),
+        # a value the declaration does not list: the rule is left as it was (no field)
+        (f"{DECLARED}Call `renew_loan` only while the loan is `lent` or `paused`.", None),
+    ],
+)  # fmt: skip
+def test_a_field_declared_in_the_prompt_binds_a_state_rule(
+    tmp_path: Path, text: str, field: str | None
+) -> None:
+    policies = desk_policies(tmp_path, text, STAGES)
+    found = [p for p in policies if p.operator == "state_condition"]
+    assert [p.target for p in found] == ["renew_loan"], shown(policies)
+    assert found[0].condition.field == field, shown(policies)

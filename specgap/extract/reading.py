@@ -75,6 +75,7 @@ from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
 from specgap.extract.coordinated_targets import coordinated_targets, without_correlative
 from specgap.extract.date_ranges import date_range, lead_time
+from specgap.extract.declared26 import with_declared
 from specgap.extract.described_labels import without_label_notes
 from specgap.extract.entity_rules import entity_state
 from specgap.extract.existing_choice import without_existing_choice
@@ -243,6 +244,7 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
     rules = same_entity(sentence.clean, rules)  # "... before cancelling it": the same one
+    rules = with_declared(sentence, rules)  # "given by the `state` field ...: `a`, `b`, `c`"
     if sentence.subject is None:  # "When X is S:\n- do not V": the lead's condition
         rules, diagnostics = condition_led(sentence, rules, diagnostics)
     else:
