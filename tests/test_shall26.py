@@ -6,6 +6,7 @@ the resolver. Sentences written for these tests, in a made-up community workshop
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -44,6 +45,17 @@ def test_a_name_of_one_lower_case_word_is_parted_into_a_verb_and_its_object(
 ) -> None:
     assert fused(name) == words
     assert split_name(name) == words
+
+
+def test_a_fused_name_too_long_to_be_a_name_is_not_parted(tmp_path: Path) -> None:
+    # a tool's name comes from a third-party server: 4,500 letters parted word by word
+    # recursed past Python's limit and the build ended in a traceback
+    name = "get" + "applicationform" * 300
+    assert fused(name) == (name,)
+    # (the build completes; one lower-case word that is no name is read as a word, as any
+    # unparted one is)
+    policies = desk_policies(tmp_path, f"Never call `{name}`.", [T(name, "Reads a form.")])
+    assert not [p for p in policies if p.operator != "deny_action"], shown(policies)
 
 
 def test_prose_words_are_not_parted() -> None:
@@ -117,12 +129,7 @@ LOANS = [
 def test_gerunds_share_the_object_of_the_last_in_an_ordering(
     tmp_path: Path, text: str, targets: list[str]
 ) -> None:
-    policies = desk_policies(tmp_path, text, LOANS)
-    for target in targets:
-        assert has_policy(policies, "require_before", target, "enforce", before="find_member"), (
-            target,
-            shown(policies),
-        )
+    _ordered_after_find_member(desk_policies(tmp_path, text, LOANS), targets, ("enforce",))
 
 
 DESK = [
@@ -146,10 +153,17 @@ def test_an_open_class_verb_of_an_ordering_event_is_an_action(
     # (read as an ordering; "amend" names `change_loan` through its verb's class, a reading
     # the compiler may keep for review)
     policies = desk_policies(tmp_path, text, DESK)
+    _ordered_after_find_member(policies, targets, ("enforce", "review_only"))
+
+
+def _ordered_after_find_member(
+    policies: list[Any], targets: list[str], levels: tuple[str, ...]
+) -> None:
+    """Each target requires `find_member` before it, at one of these enforcement levels."""
     for target in targets:
         assert any(
             has_policy(policies, "require_before", target, level, before="find_member")
-            for level in ("enforce", "review_only")
+            for level in levels
         ), (target, shown(policies))
 
 

@@ -25,6 +25,7 @@ from typing import Any
 from specgap.extract.context import variable
 from specgap.extract.english import lemmas
 from specgap.operators.prose import singular
+from specgap.resolve.text import own_part
 
 _NOUNS: ContextVar[frozenset[str]] = variable("specgap_tool_nouns", frozenset())
 _WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
@@ -34,7 +35,7 @@ _COUNT_WORDS = frozenset({"quantity", "qty", "count", "number", "num", "pieces",
 
 
 def _words(name: str) -> list[str]:
-    last = re.split(r"[./:]|__", name)[-1]
+    last = own_part(name)
     return [w.casefold() for w in _WORDS.findall(last)]
 
 

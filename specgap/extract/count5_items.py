@@ -51,6 +51,7 @@ from specgap.extract.nominals import nominal_act
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import NUMBER_WORDS, singular
+from specgap.resolve.text import own_part
 
 __all__ = ["ListArg", "listing", "lists_of_tools", "names_list", "reread"]
 
@@ -110,7 +111,7 @@ def lists_of_tools(tools: Iterable[Any]) -> tuple[ListArg, ...]:
         if not isinstance(props, Mapping):
             continue
         said = str(getattr(tool, "description", "") or "")
-        last = re.split(r"[./:]|__", tool_id)[-1]
+        last = own_part(tool_id)
         tool_words = frozenset(
             f for w in _words(last) + _words(said)[:12] if w not in _STOP and len(w) > 2
             for f in _forms(w)

@@ -27,7 +27,7 @@ from functools import lru_cache
 
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
-from specgap.extract.segments import Sentence
+from specgap.extract.segments import Sentence, markdown_sentences
 from specgap.ir import CandidateRule
 
 __all__ = ["declared", "declared_in", "declaring", "with_declared"]
@@ -58,7 +58,6 @@ _FIELD = re.compile(
     r"(?:`(?P<a>[A-Za-z_][\w.]*)`\s+field\b|\bfield\s+`(?P<b>[A-Za-z_][\w.]*)`)", re.I
 )
 _VALUE = re.compile(r"`([A-Za-z_][\w-]*)`")
-_SENTENCE = re.compile(r"[^.!?\n]*(?:\n(?!\s*\n)[^.!?\n]*)*[.!?]?")
 _LEAST = 3  # quoted values a declaration lists
 
 
@@ -66,8 +65,8 @@ _LEAST = 3  # quoted values a declaration lists
 def declared(text: str) -> Declared:
     """Each field the prompt `text` declares the values of, with those values."""
     out: list[tuple[str, frozenset[str]]] = []
-    for chunk in _SENTENCE.finditer(text):
-        said = chunk[0]
+    for sentence in markdown_sentences(Artifact("prompt", "prompt.md", text, "")):
+        said = sentence.text  # (its own characters: a quoted value is never respelled)
         m = _FIELD.search(said)
         if m is None:
             continue

@@ -17,7 +17,7 @@ from specgap.extract.context import variable
 from specgap.extract.english import lemmas, verb_only_last
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
-from specgap.resolve.text import split_name, unversioned
+from specgap.resolve.text import own_part, split_name, unversioned
 
 DET = re.compile(r"^(?:(?:the|a|an|its|their|his|her|this|that|any|each|every|all)\s+)+", re.I)
 
@@ -58,7 +58,7 @@ def verbs_of_tools(
     at the end is no word of the name."""
     found: set[str] = set()
     for name in names:
-        last = re.split(r"[./:]|__", name)[-1]
+        last = own_part(name)
         words = unversioned([w.casefold() for w in _NAME_WORDS.findall(last)])
         if len(words) == 1:
             words = list(split_name(words[0]))  # `submitdraft`: submit, draft

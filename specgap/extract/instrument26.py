@@ -6,8 +6,8 @@ session).
 the verb ("added", "pulled") says what the tool does in the policy's words, and may be one
 no tool is named by, or one an idiom reads otherwise ("pull" is a read); the tool the
 sentence names is the call. The sentence is read as "Call `t` only while the application
-is `draft`": its pronoun ("while it is") is the subject it stands for, and an article before
-a quoted state ("still a `draft`") is dropped, as the state readers read a quoted value.
+is still a `draft`": its pronoun ("while it is") is the subject it stands for (the article
+before the quoted state is `phrasing`'s, as in any sentence).
 
 Only a passive naming its tool in backticks after "with", "using", "via" or "through", with
 a restriction after it ("only while ...", "only if ...", "only when ...", "only for ...")
@@ -28,7 +28,6 @@ _PASSIVE = re.compile(
     r"(?P<rest>\s+only\s+(?:while|when|if|for|once|after|before)\b[^;]*)$",
     re.I | re.S,
 )
-_ARTICLE_STATE = re.compile(r"\b(is|are)(\s+(?:still|already|now)\s+|\s+)(?:an?\s+)(?=`)", re.I)
 _PRONOUN = re.compile(r"\b(?:it|they)\s+(?=(?:is|are|was|were|has|have)\b)", re.I)
 _DET = re.compile(r"^(?:an?|each|every|any)\s+", re.I)
 
@@ -41,5 +40,4 @@ def respelt(text: str) -> str | None:
     subject = _DET.sub("", m["np"].strip())
     subject = subject if subject.casefold().startswith("the ") else f"the {subject}"
     rest = _PRONOUN.sub(f"{subject} ", m["rest"])
-    rest = _ARTICLE_STATE.sub(lambda a: f"{a[1]}{a[2]}", rest)
     return f"Call {m['id']}{rest.rstrip()}"

@@ -152,16 +152,23 @@ def _shared_object(pieces: list[str]) -> list[str] | None:
     return [*(f"{p} {said}" for p in bare), last]
 
 
+def _pieces_from(text: str, target: str) -> tuple[list[str], bool]:
+    """The parts of the coordination that opens where the target is said in `text`, up to
+    where its clause ends ([] when the target is not said), and whether the target was
+    given in its base form (`_find`)."""
+    start, said_as_base = _find(text, target)
+    if start < 0:
+        return [], said_as_base
+    end = _CLAUSE_END.search(text, start)
+    chunk = text[start : end.start() if end else len(text)]
+    return [p.strip() for p in _SEP.split(chunk) if p.strip()], said_as_base
+
+
 def _shared_following(text: str, target: str) -> list[str] | None:
     """The target, a gerund with no object ("opening"), and the gerunds after it up to the
     first with an object, which they share ("opening, amending or withdrawing any work
     order"); None when the target does not open such a coordination."""
-    start, _ = _find(text, target)
-    if start < 0:
-        return None
-    end = _CLAUSE_END.search(text, start)
-    chunk = text[start : end.start() if end else len(text)]
-    pieces = [p.strip() for p in _SEP.split(chunk) if p.strip()]
+    pieces, _ = _pieces_from(text, target)
     if len(pieces) < 2 or pieces[0].casefold() != target.strip().casefold():
         return None
     n = next((i for i, p in enumerate(pieces) if len(p.split()) > 1), None)
@@ -171,12 +178,7 @@ def _shared_following(text: str, target: str) -> list[str] | None:
 def _following(text: str, target: str) -> list[str]:
     """The parts of the target's form that follow it in a coordination of `text` (said as
     the target is: verbatim, or by its base form when the target was given so)."""
-    start, said_as_base = _find(text, target)
-    if start < 0:
-        return []
-    end = _CLAUSE_END.search(text, start)
-    chunk = text[start : end.start() if end else len(text)]
-    pieces = [p.strip() for p in _SEP.split(chunk) if p.strip()]
+    pieces, said_as_base = _pieces_from(text, target)
     if len(pieces) < 2:
         return []
     first = pieces[0]

@@ -31,7 +31,7 @@ from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key, verb_last
-from specgap.resolve.text import split, unversioned
+from specgap.resolve.text import own_part, split, unversioned
 
 __all__ = ["bind_reads", "readers"]
 
@@ -59,7 +59,7 @@ _CHECK_INOUT = re.compile(
 def _is_read(tool: Tool) -> bool:
     if _CHECK_INOUT.match(tool.id) or _CHECK_INOUT.match(tool.description):
         return False
-    name = re.split(r"[./:]|__", tool.id)[-1]  # `member-hub.member_profile`: its own name
+    name = own_part(tool.id)  # `member-hub.member_profile`: its own name
     return bool(
         _READ_NAME.match(tool.id)
         or _READ_TEXT.match(tool.description)

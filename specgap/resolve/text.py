@@ -80,8 +80,10 @@ def split_name(name: str) -> tuple[str, ...]:
     return fused(name) if _ONE_WORD.match(name) else split(name)
 
 
-# a name written as one lower-case word, long enough to hold a verb and what it acts on
-_ONE_WORD = re.compile(r"^[a-z]{7,}$")
+# a name written as one lower-case word, long enough to hold a verb and what it acts on and
+# short enough to be a name (a tool's name comes from a third-party server: an unbounded one
+# would part in quadratic time and recurse past Python's limit)
+_ONE_WORD = re.compile(r"^[a-z]{7,48}$")
 _PIECE = 3  # the shortest word a fused name is parted into
 _UNKNOWN_LAST = 6  # the shortest last word the lexicon need not know (`releasetranche`)
 # ... which must open as an English word may: its consonants before the first vowel are
@@ -100,42 +102,36 @@ def fused(word: str) -> tuple[str, ...]:
     last one of six letters or more even when it does not (`releasetranche`). Of several
     partings the one of fewest words wins, then the one with the longer verb (`reopenfile`:
     reopen, file). A word the lexicon knows (`postcode`) or one no parting covers
-    (`username`: no verb opens it) is itself."""
+    (`username`: no verb opens it) is itself. The verb is said in its own form
+    (`createdraft`: create, not created)."""
     from specgap.operators.prose import lemmas
 
     if not _ONE_WORD.match(word) or lemmas(word):
         return (word,)
-    best: tuple[str, ...] = ()
-    for at in range(len(word) - _PIECE, _PIECE - 1, -1):  # the longer verb first
-        verb, rest = word[:at], word[at:]
-        if verb not in lemmas(verb).get("VERB", ()):
-            continue  # a verb in its own form: `createdraft` is not `created raft`
-        objects = _objects(rest)
-        if objects and (not best or len(objects) + 1 < len(best)):
-            best = (verb, *objects)
-    return best or (word,)
+    partings = [
+        (verb, *objects)
+        for at in range(len(word) - _PIECE, _PIECE - 1, -1)  # the longer verb first
+        if (verb := word[:at]) in lemmas(verb).get("VERB", ()) and (objects := _objects(word[at:]))
+    ]
+    return min(partings, key=len) if partings else (word,)  # (the first of the fewest)
 
 
 @lru_cache(maxsize=4096)
 def _objects(rest: str) -> tuple[str, ...]:
-    """`rest` as the fewest words of `fused`'s object (empty: none covers it)."""
+    """`rest` as the fewest words of `fused`'s object, the first such from the left (empty:
+    none covers it)."""
     from specgap.operators.prose import lemmas
 
-    if lemmas(rest) or (len(rest) >= _UNKNOWN_LAST and _ONSET.match(rest)):
-        whole: tuple[str, ...] = (rest,)
-        if lemmas(rest):
-            return whole
-    else:
-        whole = ()
-    best = whole
-    for at in range(_PIECE, len(rest) - _PIECE + 1):
-        head = rest[:at]
-        if not lemmas(head):
-            continue
-        tail = _objects(rest[at:])
-        if tail and (not best or len(tail) + 1 < len(best) or best == whole):
-            best = (head, *tail)
-    return best
+    if lemmas(rest):
+        return (rest,)
+    partings = [
+        (head, *tail)
+        for at in range(_PIECE, len(rest) - _PIECE + 1)
+        if lemmas(head := rest[:at]) and (tail := _objects(rest[at:]))
+    ]
+    if partings:
+        return min(partings, key=len)
+    return (rest,) if len(rest) >= _UNKNOWN_LAST and _ONSET.match(rest) else ()
 
 
 # a version marker a name may end with (`lease_start_v3`, `openRentalV2`, `refund-v1`): no word
@@ -150,6 +146,15 @@ def unversioned(words: Sequence[str]) -> list[str]:
     if len(kept) > 1 and _VERSION.match(kept[-1].casefold()):
         kept.pop()
     return kept
+
+
+def own_part(name: str) -> str:
+    """A tool's own name, after any namespace or service before `.`, `/`, `:` or `__`
+    (`member-hub.member_profile`: member_profile; `corelab__book_session`: book_session)."""
+    return _OWN_PART.split(name)[-1]
+
+
+_OWN_PART = re.compile(r"[./:]|__")
 
 
 def action_name(name: str, namespace: str = "") -> str:
