@@ -92,7 +92,9 @@ UNSEEN15_DIR = GOLD_DIR.parent / "gold_unseen15"
 # when a thirteenth was written to take its place (tests/gold_unseen9/README.md); the tenth in
 # the twenty-fifth session (2026-12-04), when a fourteenth was written to take its place
 # (tests/gold_unseen10/README.md); the eleventh in the twenty-sixth session (2026-12-04), when
-# a fifteenth is written to take its place (tests/gold_unseen11/README.md).
+# a fifteenth was written to take its place (tests/gold_unseen11/README.md); the twelfth in the
+# twenty-seventh session (2026-12-04), when a sixteenth is written to take its place
+# (tests/gold_unseen12/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -105,6 +107,7 @@ OPENED = (
     "unseen9",
     "unseen10",
     "unseen11",
+    "unseen12",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -113,9 +116,10 @@ OPENED = (
 # twenty-third (2026-12-04); the twelfth, written in the twenty-third, at the start of the
 # twenty-fourth (2026-12-04); the thirteenth, written in the twenty-fourth, at the start of the
 # twenty-fifth (2026-12-04); the fourteenth, written in the twenty-fifth, at the start of the
-# twenty-sixth (2026-12-04): `ALL blind` is unseen12..unseen14. The fifteenth, written in the
-# twenty-sixth session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ("unseen15",)
+# twenty-sixth (2026-12-04); the fifteenth, written in the twenty-sixth, at the start of the
+# twenty-seventh (2026-12-04): `ALL blind` is unseen13..unseen15. The sixteenth, written in the
+# twenty-seventh session (2026-12-04), is kept apart once it lands.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
