@@ -77,6 +77,9 @@ UNSEEN14_DIR = GOLD_DIR.parent / "gold_unseen14"
 # The fifteenth blind set (split `unseen15`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen15/README.md).
 UNSEEN15_DIR = GOLD_DIR.parent / "gold_unseen15"
+# The sixteenth blind set (split `unseen16`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen16/README.md).
+UNSEEN16_DIR = GOLD_DIR.parent / "gold_unseen16"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -119,7 +122,7 @@ OPENED = (
 # twenty-sixth (2026-12-04); the fifteenth, written in the twenty-sixth, at the start of the
 # twenty-seventh (2026-12-04): `ALL blind` is unseen13..unseen15. The sixteenth, written in the
 # twenty-seventh session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ()
+APART: tuple[str, ...] = ("unseen16",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -255,6 +258,7 @@ class Gold(_Model):
         "unseen13",
         "unseen14",
         "unseen15",
+        "unseen16",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
