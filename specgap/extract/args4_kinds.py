@@ -166,7 +166,9 @@ def _kinds(np: str, idw: str) -> list[str]:
     head = head[:-1] if head.endswith("s") else head  # "ids", "nos", "codes"
     if not parts or any(w.casefold() in _NOT_KIND for p in parts for w in p.split()):
         return []
-    return [f"{p.casefold()} {head}" for p in parts]
+    # "member ids and plot ids": a part that says the id word of its own has it once
+    own = re.compile(r"\s+" + _ID_WORD + r"$", re.I)
+    return [f"{own.sub('', p).casefold()} {head}" for p in parts]
 
 
 def reread(

@@ -184,6 +184,8 @@ def _named(text: str) -> dict[str, str]:
         name = (m["id"] or m["bare"]).split(".")[0]
         if _AN_ID.search(name):
             continue  # `unit_id`, `orderId`: an identifier, a value passed, not a tool
+        if re.search(r"\bwhose\s+`?$", text[: m.start()], re.I):
+            continue  # "a plot whose plot_status is ...": a field, not a tool
         out.setdefault(name.casefold(), name)
     return out
 

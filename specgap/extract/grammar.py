@@ -268,7 +268,19 @@ def parse(text: str) -> Clause:
     label = _NUMBERED.match(text)
     if label is not None:  # same length, so the offsets still hold
         text = " " * label.end() + text[label.end() :]
-    return reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
+    clause = reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
+    return _own_condition(text, clause)
+
+
+def _own_condition(text: str, clause: Clause) -> Clause:
+    """The clause without a condition said in another part of the sentence than its action,
+    across a semicolon ("Only X can be offered; lapsed members get no offer until their dues
+    are paid": the "until" is the second part's, no condition of the offer in the first)."""
+    cond, span = clause.condition, clause.action_span
+    if cond is None or span is None or ";" not in text:
+        return clause
+    between = text[span[1] : cond.start] if span[1] <= cond.start else text[cond.end : span[0]]
+    return replace(clause, condition=None) if ";" in between else clause
 
 
 # a sentence is parsed again by every reading and respelling that tries it (about eight times

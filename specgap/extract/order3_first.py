@@ -25,7 +25,9 @@ from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 
 _OTHER = (
-    r"(?:(?:calling|using|running|invoking|making)\s+)?"  # "before calling any other tool"
+    r"(?:(?:calling|using|running|invoking|making)\s+"  # "before calling any other tool"
+    r"|(?:you|we|they|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"  # "before you use ..."
+    r"(?:call|use|run|invoke|make|touch)\s+)?"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
     r"anything\s+else)"
     # "... in a conversation": the whole conversation, which "every other" says already

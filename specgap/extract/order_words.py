@@ -19,6 +19,11 @@ _LOOK = {"pull": "look", "pulls": "looks", "pulled": "looked", "pulling": "looki
          "bringing": "looking"}  # fmt: skip
 
 
+_AT = re.compile(
+    r"\b(?P<v>look|looks|looked|looking)\s+at\b(?=\s+(?:the|a|an|its|their|your)\b)", re.I
+)
+
+
 # "pull the invoice", "grab the ledger": get it (not "pull up", an idiom of looking)
 _PULL = re.compile(
     r"\b(?P<v>pull|pulls|pulled|pulling|grab|grabs|grabbed|grabbing)(?=\s+(?:the|a|an|its|their|"
@@ -78,6 +83,7 @@ def idioms(text: str) -> str:
 
     text = once_found(text)  # "X; once found, Y": after X-ing, Y
     text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
+    text = _AT.sub(r"\g<v> up", text)  # "look at the unit with `t`": read it (as "look up")
     text = pulled(text)  # "pull the invoice": get it
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
 

@@ -55,10 +55,41 @@ _SHOWN = re.compile(
 _CLAUSE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])")
 
 
+# a label that only says the line is a rule ("Rule: Find ...", "Rule 4: ...", "Policy 2.1 -
+# ...", "R7: ..."): no word of the rule, which starts with a capital after it. A label with a
+# tag ("REQ-020 (MUST NOT): ...") says a word of the rule and is kept.
+_RULE_LABEL = re.compile(
+    r"^\s*(?:(?i:rule|policy|requirement|guideline|principle|constraint|reminder|remember|"
+    r"important|note|nb)(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?)"
+    r"\s*[:\u2013\u2014-]\s+(?=[A-Z\"'\u201c])"
+)
+
+
 def _unnumbered(text: str) -> str:
-    """`text` with its leading clause number blanked, at the same length."""
-    m = _CLAUSE_NUMBER.match(text)
+    """`text` with its leading clause number or rule label blanked, at the same length."""
+    m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text)
     return text if m is None else " " * m.end() + text[m.end() :]
+
+
+# a concession: "..., even when they quote their number", "Even if the caller insists, ...",
+# "not even for members": the rule holds whatever it says, so it is no condition of the rule
+_CONCEDED = re.compile(
+    r"[,;:\s\u2013\u2014]*(?:\b(?:and|but)\s+)?(?:\bnot\s+)?"
+    r"\beven\s+(?:if|when|though|where|after|for)\b[^,;.!?)\u2013\u2014]*",
+    re.I,
+)
+
+
+def _conceded(text: str) -> str:
+    """`text` with each concessive clause blanked, at the same length."""
+    if "even " not in text and "Even " not in text and "EVEN " not in text:
+        return text
+    for m in reversed(list(_CONCEDED.finditer(text))):
+        end = m.end()
+        if not text[: m.start()].strip():  # "Even if they insist, never ...": its comma too
+            end += len(text[end:]) - len(text[end:].lstrip(" ,"))
+        text = text[: m.start()] + " " * (end - m.start()) + text[end:]
+    return text
 
 
 @functools.lru_cache(maxsize=4096)
@@ -131,7 +162,7 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _compared(_unnumbered(_unwrapped(self.text.translate(_MARKUP))))
+        return _compared(_conceded(_unnumbered(_unwrapped(self.text.translate(_MARKUP)))))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end

@@ -1,0 +1,117 @@
+"""Session 27: what frames a rule is not the rule. A label that only says a line is a rule
+("Rule:", "Policy 3 -", "R7:") and a concession ("even when ...", "not even for ...") are
+no words of it; a condition said in another clause across a semicolon is not the clause's;
+a field named after "whose" is no tool. Sentences written for these tests, in a made-up
+bicycle co-op's repair desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from specgap.extract.segments import _conceded, _unnumbered
+from tests.probes import desk_policies, has_policy, shown
+from tests.probes import spec as T
+
+BIKES = [
+    T("memberLookup", "Finds a co-op member by card number.", card="string"),
+    T("bikeRead", "Reads one bike's record: owner, frame, bay_status.", bike_id="string"),
+    T("repairBook", "Books a bike into a repair bay.", member_id="string", bike_id="string"),
+    T("repairCancel", "Cancels a booked repair.", repair_id="string"),
+    T("partsOrder", "Orders parts for a repair.", repair_id="string", parts="array"),
+]
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Rule: Book the bay.", "Book the bay."),
+        ("Rule 4: Book the bay.", "Book the bay."),
+        ("Policy 2.1 - Book the bay.", "Book the bay."),
+        ("R7: Book the bay.", "Book the bay."),
+        ("Note: Book the bay.", "Book the bay."),
+        # a tag says a word of the rule; a key that names a thing is the thing; a lower-case
+        # start is a key's value ("Refunds: at most 30"), not a sentence after a label
+        ("REQ-7 (MUST NOT): Book the bay.", "REQ-7 (MUST NOT): Book the bay."),
+        ("Refunds: At most 30.", "Refunds: At most 30."),
+        ("Rule: book the bay.", "Rule: book the bay."),
+    ],
+)
+def test_a_label_that_only_says_a_line_is_a_rule_is_no_word_of_it(said: str, kept: str) -> None:
+    blanked = _unnumbered(said)
+    assert len(blanked) == len(said)
+    assert blanked.strip() == kept
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Call memberLookup first, even when they quote their card.", "Call memberLookup first"),
+        ("Even if the rider insists, never book two bays.", "never book two bays."),
+        ("Never waive a fee (not even for founders).", "Never waive a fee ("),
+        ("Book an even number of bays.", "Book an even number of bays."),
+    ],
+)
+def test_a_concession_is_no_condition(said: str, kept: str) -> None:
+    blanked = _conceded(said)
+    assert len(blanked) == len(said)
+    assert blanked.strip().startswith(kept), blanked
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Rule: Find the member with memberLookup before you use any other tool, even when "
+        "they quote their card number.",
+        "Find the member with memberLookup before you call any other tool.",
+    ],
+)
+def test_a_lookup_before_every_other_tool_said_with_its_subject(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(policies, "require_before", "*", "review_only", before="memberLookup"), shown(
+        policies
+    )
+    assert not [p for p in policies if p.condition.model_dump().get("when")], shown(policies)
+
+
+def test_a_rule_label_leaves_the_ordering_read(tmp_path: Path) -> None:
+    # with the label read as the sentence's first word, the event "before booking it" was
+    # lost and the line compiled to nothing
+    text = "Rule: Check the bike with bikeRead before booking a repair."
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(policies, "require_before", "repairBook", "enforce", before="bikeRead"), (
+        shown(policies)
+    )
+
+
+def test_each_kind_of_id_said_with_its_own_id_word(tmp_path: Path) -> None:
+    # "member ids and bike ids": two kinds, not `member ids id` and `bike id`
+    text = "Member ids and bike ids come from what memberLookup and bikeRead returned."
+    policies = desk_policies(tmp_path, text, BIKES)
+    for arg in ("member_id", "bike_id"):
+        assert any(
+            has_policy(policies, "arg_grounded", "*", level, arg=arg)
+            for level in ("enforce", "review_only")
+        ), (arg, shown(policies))
+
+
+def test_looking_at_a_thing_with_a_tool_is_that_tools_call(tmp_path: Path) -> None:
+    text = "Look at the bike with `bikeRead` before booking a repair."
+    policies = desk_policies(tmp_path, text, BIKES)
+    found = [p for p in policies if p.operator == "require_before" and p.target == "repairBook"]
+    assert [p.condition.before for p in found] == ["bikeRead"], shown(policies)
+
+
+def test_a_condition_across_a_semicolon_is_the_other_clauses(tmp_path: Path) -> None:
+    # read whole, "until their fees are paid" became the first clause's state: a booking
+    # allowed only while fees were *not* paid, enforced. Each clause is read on its own.
+    text = (
+        "Only a bike whose bay_status is `free` can be booked; lapsed members get no repair "
+        "until their fees are paid."
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    states = [p for p in policies if p.operator == "state_condition"]
+    assert states, shown(policies)
+    assert all("paid" not in str(p.condition.model_dump()) for p in states), shown(policies)
+    assert [p.condition.allowed for p in states] == [("free",)], shown(policies)
