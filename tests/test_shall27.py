@@ -115,3 +115,58 @@ def test_a_condition_across_a_semicolon_is_the_other_clauses(tmp_path: Path) -> 
     assert states, shown(policies)
     assert all("paid" not in str(p.condition.model_dump()) for p in states), shown(policies)
     assert [p.condition.allowed for p in states] == [("free",)], shown(policies)
+
+
+KENNEL = [
+    T("bcFindRider", "Finds a rider by card number.", card="string"),
+    T("bcOpenTicket", "Opens a workshop ticket for a bike.", bike_id="string", summary="string"),
+    T("bcTextRider", "Sends a rider a templated text.", rider_id="string", template="string"),
+]
+
+
+def test_a_products_prefix_is_no_verb_of_a_tool_name() -> None:
+    from specgap.extract.grammar_words import verbs_of_tools
+
+    # `bc` is the product's prefix, and the verb is the word after it
+    assert {"open", "find"} <= verbs_of_tools(["bcOpenTicket", "bcFindRider"])
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "target", "params"),
+    [
+        ("We open at most one ticket per bike.", "max_calls", "bcOpenTicket",
+         {"max": 1, "per": "bike"}),
+        ("You open at most one ticket per bike.", "max_calls", "bcOpenTicket",
+         {"max": 1, "per": "bike"}),
+    ],
+)  # fmt: skip
+def test_the_desks_stated_practice_is_the_agents_rule(
+    tmp_path: Path, text: str, operator: str, target: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, KENNEL)
+    assert has_policy(policies, operator, target, "enforce", **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text", ["We run four workshops in the city.", "You sell and look after bikes for riders."]
+)
+def test_a_practice_with_no_rule_in_it_describes_the_desk(tmp_path: Path, text: str) -> None:
+    from tests.corpus_agents import build_prompt
+
+    built = build_prompt(tmp_path, f"# Desk\n\n{text}\n", KENNEL)
+    said = [d for d in built.state.diagnostics if d.span and d.span.path.endswith("prompt.md")]
+    assert not said, said
+    assert not [p for p in built.policies if p.source.artifact.endswith("prompt.md")]
+
+
+def test_a_footnote_marker_and_where_the_tools_are_are_no_words_of_the_rule(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "We find the rider with bcFindRider before we touch anything else in BikeCentre.[^1]\n\n"
+        "[^1]: Opening hours come from this page."
+    )
+    policies = desk_policies(tmp_path, text, KENNEL)
+    assert has_policy(policies, "require_before", "*", "review_only", before="bcFindRider"), shown(
+        policies
+    )

@@ -21,6 +21,7 @@ from specgap.extract.action_open import reshaped
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.bind_args import user_given
 from specgap.extract.context import remembered
+from specgap.extract.english import base_verb
 from specgap.extract.grammar_conditions import (
     Condition,
     conjoined,
@@ -269,7 +270,25 @@ def parse(text: str) -> Clause:
     if label is not None:  # same length, so the offsets still hold
         text = " " * label.end() + text[label.end() :]
     clause = reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
+    if clause.verb is None and (said := _WE_DO.match(text)) and base_verb(said["v"].casefold()):
+        # "We open at most one ticket per stay", "You send no more than three texts": the
+        # practice the desk states is the agent's (read as the imperative, same offsets)
+        plain = _parse(" " * said.start("v") + text[said.start("v") :])
+        ruled = plain.modality != "none" or plain.negated or plain.tool is not None
+        ruled = ruled or _RULED.search(text, said.end("v")) is not None
+        clause = plain if plain.verb is not None and ruled else clause  # ("We run four sites")
     return _own_condition(text, clause)
+
+
+# a sentence that states what the desk does, its subject the team or the agent ("I" is left
+# out: a first-person singular policy speaks as its writer as often as the agent)
+_WE_DO = re.compile(r"^\W*(?:we|you)\s+(?P<v>[a-z]+)\b", re.I)
+# what makes the practice a rule (else it describes the desk: "We run four sites")
+_RULED = re.compile(
+    r"(?<!^)\s(?!(?:after|up|out|over)\b)\S.*?\b(?:never|not|no|only|always|before|(?<!look\s)after|until|"
+    r"once|first|per|at\s+(?:most|least)|more\s+than|up\s+to)\b",
+    re.I,
+)
 
 
 def _own_condition(text: str, clause: Clause) -> Clause:

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.context import variable
-from specgap.extract.english import lemmas, verb_only_last
+from specgap.extract.english import base_verb, lemmas, verb_only_last
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
 from specgap.resolve.text import own_part, split_name, unversioned
@@ -62,6 +62,8 @@ def verbs_of_tools(
         words = unversioned([w.casefold() for w in _NAME_WORDS.findall(last)])
         if len(words) == 1:
             words = list(split_name(words[0]))  # `submitdraft`: submit, draft
+        if len(words) > 2 and len(words[0]) < 3 and not base_verb(words[0]):
+            words = words[1:]  # `pmOpenTicket`: a product's prefix, then the verb (not `doRefund`)
         if len(words) < 2 or len(words[0]) < 3:
             continue
         verb = words[0]

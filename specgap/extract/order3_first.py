@@ -32,7 +32,10 @@ _OTHER = (
     r"anything\s+else)"
     # "... in a conversation": the whole conversation, which "every other" says already
     r"(?:\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
-    r"(?:conversation|chat|session|interaction|thread))?"
+    r"(?:conversation|chat|session|interaction|thread)"
+    # "... in PetMinder", "... in the booking system": where the tools are, no step of them
+    r"|\s+(?:in|on|inside)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:system|app|platform|portal))?"
+    r"|\s+(?:in|on|inside)\s+the\s+[a-z]+\s+(?:system|app|platform|portal))?"
 )
 _USED = (
     r"(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"

@@ -65,8 +65,16 @@ _RULE_LABEL = re.compile(
 )
 
 
+# a footnote's marker ("... 28 nights.[^3]"): no word of the sentence (what the footnote says
+# is read with the rule by `footnotes`, from the sentence's own text)
+_FOOTNOTE_MARK = re.compile(r"\[\^[\w-]{1,24}\](?!:)")
+
+
 def _unnumbered(text: str) -> str:
-    """`text` with its leading clause number or rule label blanked, at the same length."""
+    """`text` with its leading clause number or rule label, and its footnote markers,
+    blanked, at the same length."""
+    if "[^" in text:
+        text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text)
     return text if m is None else " " * m.end() + text[m.end() :]
 
