@@ -31,11 +31,14 @@ BIKES = [
         ("Policy 2.1 - Book the bay.", "Book the bay."),
         ("R7: Book the bay.", "Book the bay."),
         ("Note: Book the bay.", "Book the bay."),
-        # a tag says a word of the rule; a key that names a thing is the thing; a lower-case
-        # start is a key's value ("Refunds: at most 30"), not a sentence after a label
+        ("Rule: book the bay.", "book the bay."),
+        ("Agreed (Sam): bays are booked with repairBook.", "bays are booked with repairBook."),
+        # a tag says a word of the rule; a key that names a thing is the thing; after an id,
+        # a lower-case start is the id's value, not a sentence
         ("REQ-7 (MUST NOT): Book the bay.", "REQ-7 (MUST NOT): Book the bay."),
         ("Refunds: At most 30.", "Refunds: At most 30."),
-        ("Rule: book the bay.", "Rule: book the bay."),
+        ("Agreed (not by Sam): book the bay.", "Agreed (not by Sam): book the bay."),
+        ("R7: at most 3.", "R7: at most 3."),
     ],
 )
 def test_a_label_that_only_says_a_line_is_a_rule_is_no_word_of_it(said: str, kept: str) -> None:
@@ -168,5 +171,27 @@ def test_a_footnote_marker_and_where_the_tools_are_are_no_words_of_the_rule(
     )
     policies = desk_policies(tmp_path, text, KENNEL)
     assert has_policy(policies, "require_before", "*", "review_only", before="bcFindRider"), shown(
+        policies
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Then the agent finds the rider with bcFindRider before it calls any other tool",
+        "- Agreed: bcFindRider runs before any other tool, in every conversation.",
+    ],
+)
+def test_a_first_lookup_said_of_the_agent_or_of_the_tool(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, KENNEL)
+    assert has_policy(policies, "require_before", "*", "review_only", before="bcFindRider"), shown(
+        policies
+    )
+
+
+def test_the_agents_stated_practice_in_the_third_person(tmp_path: Path) -> None:
+    text = "The agent opens at most one ticket per bike."
+    policies = desk_policies(tmp_path, text, KENNEL)
+    assert has_policy(policies, "max_calls", "bcOpenTicket", "enforce", max=1, per="bike"), shown(
         policies
     )

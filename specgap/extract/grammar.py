@@ -21,7 +21,7 @@ from specgap.extract.action_open import reshaped
 from specgap.extract.allowlists import points_to_list, values_listed
 from specgap.extract.bind_args import user_given
 from specgap.extract.context import remembered
-from specgap.extract.english import base_verb
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar_conditions import (
     Condition,
     conjoined,
@@ -270,10 +270,12 @@ def parse(text: str) -> Clause:
     if label is not None:  # same length, so the offsets still hold
         text = " " * label.end() + text[label.end() :]
     clause = reshaped(text, _parse(text), _parse)  # "hand out X", "have X flagged": `action_open`
-    if clause.verb is None and (said := _WE_DO.match(text)) and base_verb(said["v"].casefold()):
-        # "We open at most one ticket per stay", "You send no more than three texts": the
-        # practice the desk states is the agent's (read as the imperative, same offsets)
-        plain = _parse(" " * said.start("v") + text[said.start("v") :])
+    if clause.verb is None and (said := _WE_DO.match(text)) and (verb := _practised(said)):
+        # "We open at most one ticket per stay", "You send no more than three texts", "the
+        # agent finds the guest with `t` before ...": the practice the desk states is the
+        # agent's (read as the imperative, same offsets)
+        at, end = said.start("v"), said.end("v")
+        plain = _parse(" " * at + verb.ljust(end - at) + text[end:])
         ruled = plain.modality != "none" or plain.negated or plain.tool is not None
         ruled = ruled or _RULED.search(text, said.end("v")) is not None
         clause = plain if plain.verb is not None and ruled else clause  # ("We run four sites")
@@ -282,7 +284,22 @@ def parse(text: str) -> Clause:
 
 # a sentence that states what the desk does, its subject the team or the agent ("I" is left
 # out: a first-person singular policy speaks as its writer as often as the agent)
-_WE_DO = re.compile(r"^\W*(?:we|you)\s+(?P<v>[a-z]+)\b", re.I)
+_WE_DO = re.compile(r"^\W*(?:(?P<we>we|you)|the\s+(?:agent|assistant|bot))\s+(?P<v>[a-z]+)\b", re.I)
+_NOT_PRACTICE = frozenset({"be", "have", "do", "need", "want", "seem", "get", "know", "see"})
+
+
+def _practised(said: re.Match[str]) -> str | None:
+    """The verb of a stated practice in its base form ("we open", "the agent finds": open,
+    find), or None when the word is no such verb."""
+    word = said["v"].casefold()
+    if said["we"]:
+        return word if base_verb(word) and word not in _NOT_PRACTICE else None
+    lemma = verb_lemma(word)
+    if lemma is None or lemma in _NOT_PRACTICE or not word.endswith("s") or word == lemma:
+        return None
+    return lemma
+
+
 # what makes the practice a rule (else it describes the desk: "We run four sites")
 _RULED = re.compile(
     r"(?<!^)\s(?!(?:after|up|out|over)\b)\S.*?\b(?:never|not|no|only|always|before|(?<!look\s)after|until|"

@@ -27,11 +27,12 @@ from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 _OTHER = (
     r"(?:(?:calling|using|running|invoking|making)\s+"  # "before calling any other tool"
     r"|(?:you|we|they|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"  # "before you use ..."
-    r"(?:call|use|run|invoke|make|touch)\s+)?"
+    r"(?:call|use|run|invoke|make|touch)\s+"
+    r"|(?:it|the\s+(?:agent|assistant))\s+(?:calls|uses|runs|invokes|makes|touches)\s+)?"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
     r"anything\s+else)"
     # "... in a conversation": the whole conversation, which "every other" says already
-    r"(?:\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
+    r"(?:,?\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
     r"(?:conversation|chat|session|interaction|thread)"
     # "... in PetMinder", "... in the booking system": where the tools are, no step of them
     r"|\s+(?:in|on|inside)\s+(?:the\s+)?[A-Z][\w-]*(?:\s+(?:system|app|platform|portal))?"
@@ -54,7 +55,8 @@ _NO_OTHER = re.compile(
 )
 # "<step> before any other tool", "<step> comes before every other tool"
 _TRAIL = re.compile(
-    rf"^\W*(?P<step>.+?)\s*,?\s+(?:(?:comes?|goes|happens?|must\s+come|is\s+called|is\s+used)\s+)?"
+    rf"^\W*(?P<step>.+?)\s*,?\s+(?:(?:comes?|goes|happens?|must\s+come|is\s+called|is\s+used|runs?|"
+    rf"is\s+run)\s+)?"
     rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!]?)\s*$",
     re.I,
 )

@@ -56,12 +56,15 @@ _CLAUSE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])")
 
 
 # a label that only says the line is a rule ("Rule: Find ...", "Rule 4: ...", "Policy 2.1 -
-# ...", "R7: ..."): no word of the rule, which starts with a capital after it. A label with a
-# tag ("REQ-020 (MUST NOT): ...") says a word of the rule and is kept.
+# ...", "Agreed (Ruth): deposits ...", "Decision: ..."), or an id before a sentence ("R7:
+# Book ...", which starts with a capital after it): no word of the rule. A tag that says a
+# word of the rule ("(MUST NOT)", "REQ-020 (MUST): ...") keeps the label.
 _RULE_LABEL = re.compile(
     r"^\s*(?:(?i:rule|policy|requirement|guideline|principle|constraint|reminder|remember|"
-    r"important|note|nb)(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?)"
-    r"\s*[:\u2013\u2014-]\s+(?=[A-Z\"'\u201c])"
+    r"important|note|nb|agreed|decided|decision|resolved)(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?"
+    r"(?:\s*\((?![^)]*\b(?i:must|shall|should|may|not|never|no)\b)[^()\n]{1,40}\))?"
+    r"\s*[:\u2013\u2014-]\s+(?=[A-Za-z`\"'\u201c])"
+    r"|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?\s*[:\u2013\u2014-]\s+(?=[A-Z`\"'\u201c]))"
 )
 
 
