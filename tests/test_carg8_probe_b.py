@@ -115,12 +115,12 @@ CASES: list[tuple[str, str, list[dict[str, Any]], str, list[Exp]]] = [
 # d-balance-runbook, d-wool-legal, k-servings, k-car, k-miles, k-cash-runbook, k-gift-legal.
 # Both wrong readings were mended after the run (a value the sentence names on a second
 # argument, a value spelt inside a longer one): 18 of 25, none wrong. The figure is the first.
-# The seventeenth session's "at a time" (one call's bound, no condition) made d-items pass.
+# The seventeenth session's "at a time" (one call's bound, no condition) made d-items pass;
+# the twenty-seventh's present passive ("are not placed for": the modal form) k-servings.
 _OPEN = frozenset(
     {
         "d-leather",
         "d-balance-runbook",
-        "k-servings",
         "k-car",
         "k-miles",
         "k-cash-runbook",

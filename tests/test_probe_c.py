@@ -119,8 +119,9 @@ def outcome(folder: Path, case: tuple[Any, ...]) -> str:
 
 # the cases that do not give their policy (before the session's work: 10 of the 19 rules
 # exact, 1 wrong enforced policy, the 4 look-alikes clean; after it: 14 of 19, none wrong;
-# session 11, docs/bounds-six.md: 15 of 19, the range's one fitting time argument)
-_OPEN = frozenset({"flow-report", "bound-label", "order-without", "order-label"})
+# session 11, docs/bounds-six.md: 15 of 19, the range's one fitting time argument; session
+# 27: 16 of 19, "No landing is recorded without ..." read as its modal form, `present27`)
+_OPEN = frozenset({"flow-report", "bound-label", "order-label"})
 
 
 @pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])

@@ -195,3 +195,59 @@ def test_the_agents_stated_practice_in_the_third_person(tmp_path: Path) -> None:
     assert has_policy(policies, "max_calls", "bcOpenTicket", "enforce", max=1, per="bike"), shown(
         policies
     )
+
+
+@pytest.mark.parametrize(
+    ("said", "spelt"),
+    [
+        ("A repair whose status is `done` is not cancelled.",
+         "A repair whose status is `done` cannot be cancelled."),
+        ("Only a repair whose status is `booked` is cancelled.",
+         "Only a repair whose status is `booked` can be cancelled."),
+        ("No repair is booked for a bike that is `stolen`.",
+         "No repair can be booked for a bike that is `stolen`."),
+    ],
+)  # fmt: skip
+def test_a_present_passive_is_read_as_its_modal_form(said: str, spelt: str) -> None:
+    from specgap.extract.present27 import respelt
+
+    assert respelt(said) == spelt
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "A deposit is not required for members.",  # a duty, not an act on the deposit
+        "A repair can be cancelled; it is not refunded.",  # a modal of its own
+        "Repairs are booked in the morning.",  # no restriction
+    ],
+)
+def test_a_present_passive_that_is_no_rule_is_left(said: str) -> None:
+    from specgap.extract.present27 import respelt
+
+    assert respelt(said) is None
+
+
+def test_a_present_passive_ban_on_a_state_is_a_state_rule(tmp_path: Path) -> None:
+    text = "A repair whose status is `done` or `collected` is not cancelled."
+    tools = [*BIKES, T("repairRead", "Reads a repair: status (booked, done, collected).",
+                        repair_id="string")]  # fmt: skip
+    policies = desk_policies(tmp_path, text, tools)
+    states = [p for p in policies if p.operator == "state_condition"]
+    assert [(p.target, set(p.condition.denied)) for p in states] == [
+        ("repairCancel", {"done", "collected"})
+    ], shown(policies)
+
+
+def test_a_passive_ban_names_its_tool_after_with(tmp_path: Path) -> None:
+    # "closed out with `t`": the ban is on t, not on a tool the verb's words resolve to
+    tools = [
+        *BIKES,
+        T("bay_release_v2", "Frees a repair bay.", repair_id="string"),
+        T("fee_waiver_v1", "Waives a fee; closes the fee out.", repair_id="string"),
+    ]
+    text = "A repair in `disputed` or `held` cannot be closed out with bay_release_v2."
+    policies = desk_policies(tmp_path, text, tools)
+    assert {p.target for p in policies if p.operator == "state_condition"} == {"bay_release_v2"}, (
+        shown(policies)
+    )

@@ -520,6 +520,12 @@ def _parse(text: str) -> Clause:
                     said_of = cond.text if cond is not None and clause_cond is None else None
                     cond = None
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
+                # "... cannot be closed out with `move_out`": the tool a ban or a restriction
+                # is on (a duty's instrument is its ordering's first step, `temporal`'s)
+                particle = re.match(r"\s+(?:out|up|off|in|over|down|back)\b", main[v_end:])
+                at = v_end + (particle.end() if particle else 0)
+                if modality in {"must_not", "only"}:
+                    tool = tool_named_after(main, at, at + 1)
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)

@@ -49,6 +49,7 @@ from specgap.extract import (
     original16,
     per_act18,
     person17,
+    present27,
     prose7_reasons,
     prose7_terms,
     state3_respell,
@@ -297,6 +298,7 @@ _REREADS = (
     allow6_respell.reread,  # "Only dispatch from the north or east depots", "Approved X: a, b"
     ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
     prose7_terms.reread,  # '"Cleared Customer" means ...' then '... not a Cleared Customer'
+    present27.reread,  # "X whose status is S is not moved", "Only X is cancelled": the modal
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
