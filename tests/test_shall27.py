@@ -251,3 +251,52 @@ def test_a_passive_ban_names_its_tool_after_with(tmp_path: Path) -> None:
     assert {p.target for p in policies if p.operator == "state_condition"} == {"bay_release_v2"}, (
         shown(policies)
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "spelt"),
+    [
+        ("rpr_cxl", "Repair cancellation. Cancels a booked repair.", "repair cancellation"),
+        ("bk_lkp", "Bike lookup. Finds a bike by frame number.", "bike lookup"),
+        ("bay_mv", "Moves a repair to another bay.", "bay moves"),
+        ("prtsOrd", "Parts order. Orders parts for a repair.", "parts order"),
+        # words of their own, or nothing that spells them out: no alias
+        ("get_order", "Gets an order.", None),
+        ("send_sms", "Sends an SMS to a rider.", None),
+    ],
+)
+def test_an_abbreviated_tool_name_is_spelt_out_from_its_description(
+    name: str, description: str, spelt: str | None
+) -> None:
+    from specgap.resolve.spelt_out import spelt_out
+
+    assert spelt_out(name, description) == spelt
+
+
+def test_prose_names_an_abbreviated_tool_by_the_words_it_stands_for(tmp_path: Path) -> None:
+    from specgap.resolve.resolver import Resolver
+    from tests.corpus_agents import build_prompt
+
+    tools = [
+        T("rnt_get", "Rental read. Returns a bike rental's status.", rental_id="string"),
+        T("rnt_cxl", "Rental cancellation. Ends a bike rental early.", rental_id="string"),
+        T("rnt_bk", "Rental booking. Puts a rider on a bike.", bike_id="string"),
+    ]
+    built = build_prompt(tmp_path, "# Desk\n\nBe brief.\n", tools)
+    found = Resolver(built.state.registry).resolve("cancel the rental")
+    assert found.status == "resolved", found
+    assert found.candidates[0].tool_id == "rnt_cxl", found
+    # the registry the build records keeps the tool's own names
+    assert all(not t.aliases for t in built.state.registry.tools), built.state.registry.tools
+
+
+def test_a_count_said_of_the_same_thing_is_per_that_thing(tmp_path: Path) -> None:
+    # counted per conversation, two moves of two different repairs would be refused: the
+    # sentence counts the moves of any one repair
+    tools = [*BIKES, T("repairMove", "Moves a repair to another bay.", repair_id="string")]
+    text = "The same repair is moved two times at most."
+    policies = desk_policies(tmp_path, text, tools)
+    counts = [p for p in policies if p.operator == "max_calls"]
+    assert [(p.target, p.condition.max, p.condition.per) for p in counts] == [
+        ("repairMove", 2, "repair")
+    ], shown(policies)

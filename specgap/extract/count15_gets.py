@@ -23,6 +23,7 @@ from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import noun_verb
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import singular
 
 _NUMBER = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _GETS = (
@@ -104,7 +105,7 @@ def reread(
     if ceiling is not None and all(r.condition or r.operator != "max_calls" for r in rules):
         found, notes = read_as(sentence, ceiling, read)
         if any(r.operator == "max_calls" and not r.condition for r in found):
-            return found, notes
+            return [_per_same(r, sentence.clean) for r in found], notes
     if any(r.operator == "max_calls" for r in rules):
         return rules, diagnostics
     said = respelt(sentence.clean) or made_count(sentence.clean)
@@ -112,3 +113,18 @@ def reread(
         return rules, diagnostics
     found, notes = read_as(sentence, said, read, only="max_calls")
     return (found, notes) if found else (rules, diagnostics)
+
+
+# "the same appointment is moved two times at most", "each booking is moved once at most":
+# the count is of what is done to any one of them
+_SAME = re.compile(
+    r"^\W*(?:(?:and|then|but)\s+)?(?:the\s+same|each|every|any\s+one)\s+(?P<n>[a-z]+)\b", re.I
+)
+
+
+def _per_same(rule: CandidateRule, text: str) -> CandidateRule:
+    """A count without its entity, per the one its sentence's subject names, if it does."""
+    m = _SAME.match(text)
+    if m is None or rule.operator != "max_calls" or rule.params.get("per"):
+        return rule
+    return rule.model_copy(update={"params": {**rule.params, "per": singular(m["n"].casefold())}})

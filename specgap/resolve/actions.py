@@ -174,7 +174,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
     heads: set[str] = set()  # the last word of each name, when it is not the verb
     forms = {w for n in names for w in split_name(n)}
     description = " ".join(tool.description.split())
-    summary_words, besides = _main_clause(prose_words(first_sentence(description)))
+    opening = first_sentence(description)
+    if _glossed(opening, tool.aliases):  # "Rental cancellation. Ends a rental.": what it does
+        opening = first_sentence(description[len(opening) :].strip()) or opening
+    summary_words, besides = _main_clause(prose_words(opening))
     summary = [stem(w) for w in summary_words]
     leads = _leading_verbs(summary)
     own = [stem(w) for w in unversioned(split_name(names[0])) if w not in FILLER]
@@ -207,6 +210,13 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             if at < len(raw) - 1:
                 heads.add(stem(raw[-1]))  # what it acts on: `send_payment_request` a request
         put(raw, "name", f"name `{name}`")
+    if not any(classes_of(v) for v in verbs):
+        # `appt_cxl` spelt out "appointment cancellation" (`resolve.spelt_out`): the act
+        # its noun names is the tool's verb, when its name's own words name none
+        for alias in tool.aliases:
+            for word in split(alias):
+                if (act := verb_of_noun(word)) is not None and classes_of(act):
+                    verbs.add(act)
     for text in (*tool.aliases, *tool.keywords):
         put(split(text), "name", f"`{text}`")
     for param, text in _param_texts(tool.schema):
@@ -356,6 +366,13 @@ def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str,
             return n
     wide = [n for n in places if n and shared.get(tuple(stems[:n]), 0) >= 3]
     return wide[-1] if wide else 0
+
+
+def _glossed(opening: str, aliases: Iterable[str]) -> bool:
+    """Whether a description opens with the tool's name spelt out ("Rental cancellation."
+    for `rnt_cxl`, `resolve.spelt_out`): a name, whose first word is no verb of the tool."""
+    said = prose_words(opening)
+    return any(said == split(a) for a in aliases)
 
 
 def _leading_verbs(summary: list[str]) -> frozenset[str]:

@@ -62,6 +62,7 @@ from specgap.resolve.own_reads import own_record
 from specgap.resolve.plain import plain_form
 from specgap.resolve.readings import Readings
 from specgap.resolve.recast import recast, unmodified
+from specgap.resolve.spelt_out import with_spelt_out
 from specgap.resolve.text import (
     ARTICLES,
     FILLER,
@@ -96,7 +97,7 @@ class Resolver(Index):
     """Indexes a registry once; `resolve` is then cheap and memoised."""
 
     def __init__(self, registry: Registry) -> None:
-        super().__init__(registry)
+        super().__init__(with_spelt_out(registry))  # `appt_cxl`: "appointment cancellation"
         self._memo: dict[tuple[str | None, str], Resolution] = {}
         # equal resolutions are one object, so the stage compares them by identity
         self._interned: dict[tuple[object, ...], Resolution] = {}
