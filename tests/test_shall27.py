@@ -300,3 +300,20 @@ def test_a_count_said_of_the_same_thing_is_per_that_thing(tmp_path: Path) -> Non
     assert [(p.target, p.condition.max, p.condition.per) for p in counts] == [
         ("repairMove", 2, "repair")
     ], shown(policies)
+
+
+def test_camel_case_tools_listed_with_and_are_each_required_first(tmp_path: Path) -> None:
+    text = "Call memberLookup and bikeRead before repairBook."
+    policies = desk_policies(tmp_path, text, BIKES)
+    for first in ("memberLookup", "bikeRead"):
+        assert any(
+            p.operator == "require_before"
+            and p.target == "repairBook"
+            and first
+            in (
+                p.condition.before
+                if isinstance(p.condition.before, list | tuple)
+                else [p.condition.before]
+            )
+            for p in policies
+        ), (first, shown(policies))

@@ -255,13 +255,17 @@ _LIST_GLUE = re.compile(r"^(?:\s*(?:,|and|or|and/or|then|as\s+well\s+as|both|eit
 def listed_tools(event: str) -> list[str]:
     """The tool ids an event lists with nothing but "and", "or" and commas between them
     (`check_availability and get_customer`); [] when other words stand between."""
-    found = list(TOOL_ID.finditer(event))
+    found = list(_LISTED_ID.finditer(event))
     if len(found) < 2:
         return []
     for a, b in pairwise(found):
         if not _LIST_GLUE.match(event[a.end() : b.start()]):
             return []
-    return list(dict.fromkeys(m["id"] or m["bare"] for m in found))
+    return list(dict.fromkeys(m["id"] or m["bare"] or m["camel"] for m in found))
+
+
+# a listed tool id: `ticked`, snake_case, or camelCase ("waitlistRead and plotGet")
+_LISTED_ID = re.compile(TOOL_ID.pattern + r"|\b(?P<camel>(?>[a-z]+(?:[A-Z][a-z0-9]+)+))\b")
 
 
 _MEANS = re.compile(
