@@ -317,3 +317,13 @@ def test_camel_case_tools_listed_with_and_are_each_required_first(tmp_path: Path
             )
             for p in policies
         ), (first, shown(policies))
+
+
+def test_each_step_named_with_its_own_tool_comes_before_the_event(tmp_path: Path) -> None:
+    # "check the member with `a`, and the bike with `b`, before booking": both steps first
+    text = "Check the member with memberLookup, and the bike with bikeRead, before booking it."
+    policies = desk_policies(tmp_path, text, BIKES)
+    found = [p for p in policies if p.operator == "require_before" and p.target == "repairBook"]
+    assert sorted(p.condition.before for p in found) == ["bikeRead", "memberLookup"], shown(
+        policies
+    )

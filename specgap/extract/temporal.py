@@ -435,6 +435,13 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     return Timed((emit,), (action or "this tool") if obliges else None)
 
 
+# a tool named as what a step is done with ("... with `plotGet`")
+_INSTRUMENT = re.compile(
+    r"\b(?:with|using|via|through)\s+`?([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|"
+    r"[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+)
+
+
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
@@ -461,6 +468,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ids = listed_tools(action) if action is not None else []
     if len(ids) > 1 and not re.search(r"\bor\b", action or ""):  # "call `a` and `b` before"
         firsts = ids
+    named = list(dict.fromkeys(_INSTRUMENT.findall(main_text)))
+    if len(named) > 1 and action in named and not negated and not re.search(r"\bor\b", main_text):
+        firsts = named  # "check the place with `a`, and the plot with `b`, before ...": each
     # "look up the member or the booking before ...": either one does (any-of), not both
     either = firsts is listed and alternative_objects(said_to_user(main_text))
     prereqs: list[str | list[str]] = [list(firsts)] if either else list(firsts)
@@ -496,8 +506,9 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         if negated:  # "never refund before checking": the event's action comes first
             return Timed(tuple(Emit("require_before", action, {"before": v}, 0.7) for v in verbs
                                if v != action), None)  # fmt: skip
-        return Timed(tuple(Emit("require_before", v, {"before": action}, 0.7) for v in verbs
-                           if v != action), None)  # fmt: skip
+        return Timed(tuple(Emit("require_before", v, {"before": f}, 0.7) for v in verbs
+                           for f in (named if firsts is named else [action])
+                           if v != f), None)  # fmt: skip
     if later is None or action is None or later == action:
         return None
     if negated:
