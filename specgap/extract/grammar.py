@@ -53,6 +53,7 @@ from specgap.extract.grammar_words import (
     INSTRUCTIONS,
     NOT_OBJECT,
     OBTAIN_VERBS,
+    PARTICLES,
     Quantity,
     argument_of,
     checked_predicate,
@@ -277,7 +278,8 @@ def parse(text: str) -> Clause:
         at, end = said.start("v"), said.end("v")
         plain = _parse(" " * at + verb.ljust(end - at) + text[end:])
         ruled = plain.modality != "none" or plain.negated or plain.tool is not None
-        ruled = ruled or _RULED.search(text, said.end("v")) is not None
+        after = _PARTICLE_AFTER.sub("", text[end:], count=1)  # "look after", "set up"
+        ruled = ruled or _RULED.search(after) is not None
         clause = plain if plain.verb is not None and ruled else clause  # ("We run four sites")
     return _own_condition(text, clause)
 
@@ -301,11 +303,13 @@ def _practised(said: re.Match[str]) -> str | None:
 
 
 # what makes the practice a rule (else it describes the desk: "We run four sites")
+# (one word after another, no backtracking over a long sentence)
 _RULED = re.compile(
-    r"(?<!^)\s(?!(?:after|up|out|over)\b)\S.*?\b(?:never|not|no|only|always|before|(?<!look\s)after|until|"
-    r"once|first|per|at\s+(?:most|least)|more\s+than|up\s+to)\b",
+    r"\b(?:never|not|no|only|always|before|(?<!look\s)after|until|once|first|per|"
+    r"at\s+(?:most|least)|more\s+than|up\s+to)\b",
     re.I,
 )
+_PARTICLE_AFTER = re.compile(r"^\s+(?:after|up|out|over)\b", re.I)
 
 
 def _own_condition(text: str, clause: Clause) -> Clause:
@@ -522,8 +526,8 @@ def _parse(text: str) -> Clause:
                 span = (max(0, modal.start() - len(subject) - 1), v_end)
                 # "... cannot be closed out with `move_out`": the tool a ban or a restriction
                 # is on (a duty's instrument is its ordering's first step, `temporal`'s)
-                particle = re.match(r"\s+(?:out|up|off|in|over|down|back)\b", main[v_end:])
-                at = v_end + (particle.end() if particle else 0)
+                particle = re.match(r"\s+([a-z]+)\b", main[v_end:])
+                at = v_end + (particle.end() if particle and particle[1] in PARTICLES else 0)
                 if modality in {"must_not", "only"}:
                     tool = tool_named_after(main, at, at + 1)
             else:

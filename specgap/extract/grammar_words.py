@@ -464,6 +464,12 @@ def tool_named_after(text: str, start: int, end: int) -> str | None:
     return m["id"]
 
 
+def tools_named_with(text: str) -> list[str]:
+    """Each tool id `text` names as what a step is done with ("... with `plotGet`"), once,
+    in order."""
+    return list(dict.fromkeys(m["id"] for m in _TOOL_AFTER.finditer(text)))
+
+
 # an object said as a tool's id: in backticks, or snake_case / camelCase
 _ID_OBJECT = re.compile(
     r"`[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+`|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b|"

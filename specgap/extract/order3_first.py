@@ -26,9 +26,9 @@ from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 
 _OTHER = (
     r"(?:(?:calling|using|running|invoking|making)\s+"  # "before calling any other tool"
-    r"|(?:you|we|they|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"  # "before you use ..."
-    r"(?:call|use|run|invoke|make|touch)\s+"
-    r"|(?:it|the\s+(?:agent|assistant))\s+(?:calls|uses|runs|invokes|makes|touches)\s+)?"
+    # "before you use ...", "before it calls ..."
+    r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
+    r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
     r"anything\s+else)"
     # "... in a conversation": the whole conversation, which "every other" says already

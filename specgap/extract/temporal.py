@@ -24,7 +24,7 @@ from specgap.extract.coordination import alternative_objects
 from specgap.extract.english import verb_lemma
 from specgap.extract.grammar import Clause, Modality, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
+from specgap.extract.grammar_words import IMPERATIVE_VERBS, tools_named_with
 from specgap.extract.order15_bare import bare_verbs, named_tool, unless_called
 from specgap.extract.order_clauses import (
     READ_BACK,
@@ -435,13 +435,6 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     return Timed((emit,), (action or "this tool") if obliges else None)
 
 
-# a tool named as what a step is done with ("... with `plotGet`")
-_INSTRUMENT = re.compile(
-    r"\b(?:with|using|via|through)\s+`?([A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+|"
-    r"[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
-)
-
-
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
     """ "Check X before Y-ing": Y requires X. "Do not Y before X": the same, read the other
     way round. The event of "before" names the later action."""
@@ -468,7 +461,7 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
     ids = listed_tools(action) if action is not None else []
     if len(ids) > 1 and not re.search(r"\bor\b", action or ""):  # "call `a` and `b` before"
         firsts = ids
-    named = list(dict.fromkeys(_INSTRUMENT.findall(main_text)))
+    named = tools_named_with(main_text)
     if len(named) > 1 and action in named and not negated and not re.search(r"\bor\b", main_text):
         firsts = named  # "check the place with `a`, and the plot with `b`, before ...": each
     # "look up the member or the booking before ...": either one does (any-of), not both

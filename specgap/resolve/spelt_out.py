@@ -25,12 +25,11 @@ from dataclasses import replace
 
 from specgap.operators.prose import lemmas
 from specgap.registry import Registry, Tool
-from specgap.resolve.text import own_part, split_name
+from specgap.resolve.text import first_sentence, own_part, split_name
 
 __all__ = ["spelt_out", "with_spelt_out"]
 
 _WORD = re.compile(r"[A-Za-z]+")
-_FIRST = re.compile(r"^[^.;:!?\n]*")
 _SHORTEST = 2  # `mv`, `bk`: a part of one letter abbreviates nothing surely
 _LONGEST = 6  # a longer part is a word of its own, or a name
 
@@ -58,7 +57,7 @@ def spelt_out(name: str, description: str) -> str | None:
     if len(parts) < 2:
         return None
     said = " ".join(description.split())
-    first = [w.casefold() for w in _WORD.findall(_FIRST.match(said)[0])]  # type: ignore[index]
+    first = [w.casefold() for w in _WORD.findall(first_sentence(said))]
     rest = [w.casefold() for w in _WORD.findall(said)]
     gloss = first if len(first) == len(parts) and all(
         w[0] == p[0] for w, p in zip(first, parts, strict=True)
