@@ -96,8 +96,9 @@ UNSEEN16_DIR = GOLD_DIR.parent / "gold_unseen16"
 # the twenty-fifth session (2026-12-04), when a fourteenth was written to take its place
 # (tests/gold_unseen10/README.md); the eleventh in the twenty-sixth session (2026-12-04), when
 # a fifteenth was written to take its place (tests/gold_unseen11/README.md); the twelfth in the
-# twenty-seventh session (2026-12-04), when a sixteenth is written to take its place
-# (tests/gold_unseen12/README.md).
+# twenty-seventh session (2026-12-04), when a sixteenth was written to take its place
+# (tests/gold_unseen12/README.md); the thirteenth in the twenty-eighth session (2026-12-04),
+# when a seventeenth is written to take its place (tests/gold_unseen13/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -111,6 +112,7 @@ OPENED = (
     "unseen10",
     "unseen11",
     "unseen12",
+    "unseen13",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -120,9 +122,10 @@ OPENED = (
 # twenty-fourth (2026-12-04); the thirteenth, written in the twenty-fourth, at the start of the
 # twenty-fifth (2026-12-04); the fourteenth, written in the twenty-fifth, at the start of the
 # twenty-sixth (2026-12-04); the fifteenth, written in the twenty-sixth, at the start of the
-# twenty-seventh (2026-12-04): `ALL blind` is unseen13..unseen15. The sixteenth, written in the
-# twenty-seventh session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ("unseen16",)
+# twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
+# twenty-eighth (2026-12-04): `ALL blind` is unseen14..unseen16. The seventeenth, written in the
+# twenty-eighth session (2026-12-04), is kept apart once it lands.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
