@@ -5,11 +5,11 @@ extractor in a temporary folder and scored by `benchmarks.extract_score`. One ro
 then a total per split (`tuned`: domains the extractor is developed on; `heldout`: kept out
 of its tuning, the honest estimate; `unseen`: the blind set of `tests/gold_unseen/`, domains
 written for the project that live beside their gold and are in no corpus; `unseen2` ..
-`unseen16`: the second to sixteenth blind sets, `tests/gold_unseen2/`, `tests/gold_unseen3/`,
+`unseen17`: the second to seventeenth blind sets, `tests/gold_unseen2/`, `tests/gold_unseen3/`,
 `tests/gold_unseen4/`, `tests/gold_unseen5/`, `tests/gold_unseen6/`, `tests/gold_unseen7/`,
 `tests/gold_unseen8/`, `tests/gold_unseen9/`, `tests/gold_unseen10/`, `tests/gold_unseen11/`,
 `tests/gold_unseen12/`, `tests/gold_unseen13/`, `tests/gold_unseen14/`,
-`tests/gold_unseen15/` and `tests/gold_unseen16/`, alike). Totals are
+`tests/gold_unseen15/`, `tests/gold_unseen16/` and `tests/gold_unseen17/`, alike). Totals are
 micro-averages (sums of counts). The thirteen oldest blind sets were opened for development
 (`benchmarks.gold.OPENED`): two more rows sum them (`ALL dev`) and the sets still blind
 (`ALL blind`, the honest estimate beside `heldout`),
@@ -65,6 +65,7 @@ from benchmarks.gold import (
     UNSEEN14_DIR,
     UNSEEN15_DIR,
     UNSEEN16_DIR,
+    UNSEEN17_DIR,
     Gold,
     GoldError,
     check_gold,
@@ -200,6 +201,7 @@ def run(options: Sequence[str] = ()) -> None:
             *unseen_gold_files(UNSEEN14_DIR),
             *unseen_gold_files(UNSEEN15_DIR),
             *unseen_gold_files(UNSEEN16_DIR),
+            *unseen_gold_files(UNSEEN17_DIR),
         ]
     )
     if not corpus.is_dir():

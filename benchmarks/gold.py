@@ -80,6 +80,9 @@ UNSEEN15_DIR = GOLD_DIR.parent / "gold_unseen15"
 # The sixteenth blind set (split `unseen16`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen16/README.md).
 UNSEEN16_DIR = GOLD_DIR.parent / "gold_unseen16"
+# The seventeenth blind set (split `unseen17`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen17/README.md).
+UNSEEN17_DIR = GOLD_DIR.parent / "gold_unseen17"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -125,7 +128,7 @@ OPENED = (
 # twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
 # twenty-eighth (2026-12-04): `ALL blind` is unseen14..unseen16. The seventeenth, written in the
 # twenty-eighth session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ()
+APART: tuple[str, ...] = ("unseen17",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -262,6 +265,7 @@ class Gold(_Model):
         "unseen14",
         "unseen15",
         "unseen16",
+        "unseen17",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
