@@ -26,6 +26,7 @@ ConditionKind = Literal["if", "unless", "only_if", "while", "otherwise", "after"
 _COND_START = re.compile(
     r"\b(?P<kind>only\s+(?:if|when|while|once|after|where|in\s+cases?\s+where)|unless|"
     r"except\s+(?:when|if|where)|in\s+cases?\s+where|in\s+the\s+event\s+that|(?<=ed )where|"
+    r"(?<=,\s)except\s+(?:for|in\s+the\s+case\s+of)|"
     r"if\s+and\s+only\s+if|if|when|whenever|"
     r"while|once|in\s+case|provid(?:ed|ing)\s+that|provid(?:ed|ing)(?=\s+(?:the|an?|its|their|it|"
     r"they)\s)|(?:as|so)\s+long\s+as|"
@@ -192,7 +193,15 @@ def read_condition(text: str) -> tuple[Condition | None, str, int]:
         words = text[m.end() : end].strip(" ,.")
         kind: ConditionKind = (
             "unless"
-            if kind_word in {"unless", "except when", "except if", "except where"}
+            if kind_word
+            in {
+                "unless",
+                "except when",
+                "except if",
+                "except where",
+                "except for",
+                "except in the case of",
+            }
             else "only_if"
             if kind_word.startswith("only")
             or kind_word == "if and only if"

@@ -31,6 +31,31 @@ _PRONOUN = re.compile(
 _POINTER = re.compile(
     r"\b(?:the\s+same|that|this|these|those|said)\s+(?P<noun>[a-z][a-z-]+)\b", re.I
 )
+# "the same X" / "that same X": the two actions are about one X, wherever it is said
+_SAME = re.compile(
+    r"\b(?:the|that|this)\s+(?:very\s+|same\s+|very\s+same\s+)(?P<noun>[a-z][a-z-]+)\b", re.I
+)
+# ... but not a span of time or of talk: "in the same chat" is no entity of the calls
+_NOT_ENTITY = frozenset(
+    (
+        "chat",
+        "conversation",
+        "session",
+        "turn",
+        "message",
+        "reply",
+        "response",
+        "day",
+        "week",
+        "month",
+        "call",
+        "time",
+        "way",
+        "thread",
+        "request",
+        "visit",
+    )
+)
 # fmt: off
 _DETERMINERS = frozenset((
     "the", "a", "an", "every", "each", "all", "any", "its", "their", "your", "his", "her", "our",
@@ -112,6 +137,9 @@ def _clauses(text: str) -> tuple[str, str] | None:
 
 def _refers_back(earlier: str, later: str) -> str | None:
     """The entity noun when one action's object refers back to the other's, else None."""
+    same = [m for m in (_SAME.search(earlier), _SAME.search(later)) if m is not None]
+    if len(same) == 1 and (noun := singular(same[0]["noun"].casefold())) not in _NOT_ENTITY:
+        return noun  # "Call `get_x` on the same job before `amend_x`": said outright
     pointer = _POINTER.search(later)
     if pointer is not None:
         noun = pointer["noun"].casefold()

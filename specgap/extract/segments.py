@@ -362,7 +362,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
-    from specgap.extract.tool_tables import tool_table_row
+    from specgap.extract.tool_tables import tool_card_item, tool_table_row
     from specgap.extract.value_tables import is_values_header
 
     text = artifact.text
@@ -448,6 +448,9 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         asked = _BOLD_QUESTION.match(said)
         if asked is None and is_scenario(said):  # Given / When / Then lines (`gherkin`)
             yield from scenario_sentences(artifact, said, offsets, heading)
+            continue
+        if asked is None and (carded := tool_card_item(artifact, said, offsets, heading)):
+            yield from carded  # a labelled line of a tool's card (`tool_tables`)
             continue
         if asked is None:
             yield from split_sentences(artifact, said, offsets, heading, lines=True)

@@ -40,6 +40,15 @@ _FIRST_HEADER = re.compile(
     r"\b(?:first|beforehand|before|pre-?requisites?|pre-?conditions?|requires?|depends\s+on)\b",
     re.I,
 )
+# a header of when the action is refused ("Not when", "Never if", "Refused when"): read
+# before the header of when it is allowed, whose words it contains
+_NOT_WHEN_HEADER = re.compile(
+    r"^\s*(?:not|never|don'?t\s+use|do\s+not\s+use|refused?|blocked|denied|disallowed|"
+    r"not\s+(?:allowed|permitted|available))\s+(?:when|if|for|while)\b",
+    re.I,
+)
+# a header of what the person must agree to first ("Ask", "Confirm", "Consent")
+_ASK_HEADER = re.compile(r"^\s*(?:ask|confirm(?:ation)?|consent|get\s+a\s+yes)\s*$", re.I)
 # a header of who may ask for the action, or when it is allowed
 _WHEN_HEADER = re.compile(
     r"\b(?:who\s+(?:may|can)|allowed\s+(?:when|if|for)|permitted\s+(?:when|if|for)|only\s+(?:when|"
@@ -52,6 +61,8 @@ _ANYONE = re.compile(
     re.I,
 )
 _TICKED_ID = re.compile(r"`(" + TOOL_ID_WORD + r")`")
+# a cell of what comes first that opens with the tool it calls ("`get_x` on that job")
+_STEP = re.compile(r"^\s*(?:(?:call|run|use)\s+)?(?P<id>`" + TOOL_ID_WORD + r"`)", re.I)
 
 
 def tool_table_row(
@@ -87,13 +98,24 @@ def _said_of(sentence: Sentence, tool: str, header: str) -> Iterator[Sentence]:
     text = sentence.text
     if _FIRST_HEADER.search(header):
         ids = [i for i in _TICKED_ID.findall(text) if i != tool]
-        if ids:
+        if len(ids) == 1 and (step := _STEP.match(text)) is not None:
+            # "`get_x` on that same job": the step in its own words ("same", "unless ...")
+            said = text[step.end() :].strip().rstrip(".")
+            yield _placed(sentence, f"Call {step['id']}{said} before you call `{tool}`.")
+        elif ids:
             joiner = " or " if re.search(r"\bor\b", text) else " and "
             listed = ", ".join(f"`{i}`" for i in ids[:-1])
             listed = f"{listed}{joiner}`{ids[-1]}`" if listed else f"`{ids[-1]}`"
             yield _placed(sentence, f"Call {listed} before you call `{tool}`.")
         else:
             yield _lead(sentence, f"Before you call `{tool}`, ")
+        return
+    if _ASK_HEADER.match(header):
+        yield _lead(sentence, f"Before you call `{tool}`, ")
+        return
+    if _NOT_WHEN_HEADER.match(header):
+        if not _ANYONE.match(text):
+            yield _placed(sentence, f"Do not call `{tool}` when {_condition(text)}.")
         return
     if _WHEN_HEADER.search(header):
         if _ANYONE.match(text):
@@ -137,3 +159,68 @@ def _placed(sentence: Sentence, text: str, keep: int = 0) -> Sentence:
     if not own:
         lead = [start] * (len(text) - 1) + [max(start, end - 1)]
     return Sentence(sentence.artifact, text, (*lead, *own, end), sentence.context)
+
+
+# --- tool cards ----------------------------------------------------------------------------
+# A table row turned on its side: a heading that names one tool, and under it lines that
+# each open with a bold label, the label a column's header would be.
+#
+#     ## Cancelling: `cancel_x`
+#     - **Not when:** the job is printing or collected.
+#     - **First:** `get_x` on that same job.  **Ask:** the customer confirms.
+#
+# Each labelled part is read as the cell under that header would be (`_said_of`); a line that
+# opens with no label is left to the other readers, as is every line under a heading that
+# names no tool or several.
+
+# a bold label: "**First:**", "**Not when**:", "**Limits** -"
+_CARD_LABEL = re.compile(
+    r"\*\*(?P<label>[A-Za-z][A-Za-z'/ ]{0,30}?)\s*:?\s*\*\*\s*[:\u2013\u2014-]?\s*"
+)
+
+
+def card_tool(heading: str) -> str | None:
+    """The one tool a heading names by its id in backticks, or None."""
+    named = set(_TICKED_ID.findall(heading))
+    return named.pop() if len(named) == 1 else None
+
+
+def tool_card_item(
+    artifact: Artifact, said: str, offsets: list[int], heading: str
+) -> list[Sentence] | None:
+    """The sentences of a line of a tool's card, each said of the card's tool under its
+    label (section comment above); None for a line that is no labelled line of a card."""
+    tool = card_tool(heading) if "**" in said else None
+    if tool is None:
+        return None
+    labels = list(_CARD_LABEL.finditer(said))
+    if not labels or labels[0].start() != 0:
+        return None
+    out: list[Sentence] = []
+    for i, label in enumerate(labels):
+        end = labels[i + 1].start() if i + 1 < len(labels) else len(said)
+        content = said[label.end() : end].rstrip()
+        if not content:
+            continue
+        at = offsets[label.end() : label.end() + len(content) + 1]
+        for sentence in split_sentences(artifact, content, at, heading):
+            if _FIRST_HEADER.search(label["label"]) or _WHEN_HEADER.search(label["label"]):
+                out.extend(_said_of(sentence, tool, label["label"]))
+                continue
+            for part in _parts(sentence):  # "at most 400; one per job; never by cash"
+                out.extend(_said_of(part, tool, label["label"]))
+    return out
+
+
+def _parts(sentence: Sentence) -> Iterator[Sentence]:
+    """The sentence's parts between semicolons, each a sentence of its own: a card's line
+    of limits lists one limit a part."""
+    text, start = sentence.text, 0
+    for end in [*(m.start() for m in re.finditer(";", text)), len(text)]:
+        a, b = start, end
+        while a < b and text[a].isspace():
+            a += 1
+        if b - a >= 3:
+            at = sentence.offsets[a : b + 1]
+            yield Sentence(sentence.artifact, text[a:b], at, sentence.context, sentence.subject)
+        start = end + 1
