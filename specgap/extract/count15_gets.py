@@ -60,7 +60,8 @@ def respelt(text: str) -> str | None:
 # "once per lesson at most", "twice a day, max": the ceiling said after the count
 _CEILING_AFTER = re.compile(
     r"\b(?P<count>once|twice|one\s+time|(?:\d+|two|three|four|five)\s+times)(?P<per>(?:\s+(?:per|a|"
-    r"an|each|every)\s+[a-z]+)?)\s*,?\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)\b",
+    r"an|each|every|in\s+(?:a|one|any|each|the))\s+[a-z]+)?)\s*,?\s+"
+    r"(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)\b",
     re.I,
 )
 
@@ -99,13 +100,13 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence read as its action's count (module docstring) when that reading counts
     calls; else the first reading."""
-    if sentence.subject is not None:
-        return rules, diagnostics
     ceiling = ceiling_first(sentence.clean)
     if ceiling is not None and all(r.condition or r.operator != "max_calls" for r in rules):
         found, notes = read_as(sentence, ceiling, read)
         if any(r.operator == "max_calls" and not r.condition for r in found):
             return [_per_same(r, sentence.clean) for r in found], notes
+    if sentence.subject is not None:  # a description's count: only its ceiling said last
+        return rules, diagnostics
     if any(r.operator == "max_calls" for r in rules):
         return rules, diagnostics
     said = respelt(sentence.clean) or made_count(sentence.clean)
@@ -115,10 +116,12 @@ def reread(
     return (found, notes) if found else (rules, diagnostics)
 
 
-# "the same appointment is moved two times at most", "each booking is moved once at most":
-# the count is of what is done to any one of them
+# "the same appointment is moved two times at most", "each booking is moved once at most",
+# "a file is checked three times at most": the count is of what is done to any one of them
 _SAME = re.compile(
-    r"^\W*(?:(?:and|then|but)\s+)?(?:the\s+same|each|every|any\s+one)\s+(?P<n>[a-z]+)\b", re.I
+    r"^\W*(?:(?:and|then|but)\s+)?(?:(?:the\s+same|each|every|any\s+one)\s+(?P<n>[a-z]+)\b|"
+    r"an?\s+(?P<a>[a-z]+)\s+(?=is\s+[a-z]+ed\b))",  # "A file is checked"
+    re.I,
 )
 
 
@@ -127,4 +130,5 @@ def _per_same(rule: CandidateRule, text: str) -> CandidateRule:
     m = _SAME.match(text)
     if m is None or rule.operator != "max_calls" or rule.params.get("per"):
         return rule
-    return rule.model_copy(update={"params": {**rule.params, "per": singular(m["n"].casefold())}})
+    noun = m["n"] or m["a"]
+    return rule.model_copy(update={"params": {**rule.params, "per": singular(noun.casefold())}})
