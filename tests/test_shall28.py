@@ -57,3 +57,52 @@ def test_a_prompt_count_said_in_a_conversation_at_the_most(tmp_path: Path) -> No
     policies = desk_policies(tmp_path, text, _skis("Books a waxing slot."))
     assert has_policy(policies, "max_calls", "call_manager", "enforce", max=2), shown(policies)
     assert not [p for p in policies if p.enforcement == "review_only"], shown(policies)
+
+
+def _desk(description: str) -> list[dict[str, Any]]:
+    return [
+        T("find_skier", "Finds a skier's account by pass number.", pass_number="string"),
+        T("send_text", description, skier_id="string", template="string"),
+        T("open_claim", "Opens a damage claim.", skier_id="string", hire_id="string"),
+        T("add_extras", "Adds extras to a hire. Add at most 4 extras per hire.",
+          hire_id="string", extras="array"),
+    ]  # fmt: skip
+
+
+def _own(tmp_path: Path, description: str) -> list[Any]:
+    from tests.corpus_agents import build_prompt
+
+    built = build_prompt(tmp_path, "# Desk\n\nHello.\n", _desk(description))
+    return [p for p in built.policies if p.source.artifact.endswith("tools.json")]
+
+
+@pytest.mark.parametrize(
+    ("said", "per"),
+    [
+        ("Texts a skier. No more than three texts may be sent in one conversation.", None),
+        ("Texts a skier. Rate-limited: no more than three texts in a conversation.", None),
+        ("Texts a skier. Send no more than three texts in one conversation.", None),
+        ("Texts a skier. Three runs per conversation are the limit.", None),
+        ("Texts a skier. Send at most three texts per skier in a conversation.", "skier"),
+        ("Texts a skier. Only three texts may ever be sent to each skier.", "skier"),
+    ],
+)
+def test_a_descriptions_count_of_its_own_calls(tmp_path: Path, said: str, per: str | None) -> None:
+    policies = [p for p in _own(tmp_path, said) if p.target == "send_text"]
+    counts = [(p.condition.max, p.condition.per) for p in policies if p.operator == "max_calls"]
+    assert counts == [(3, per)], shown(policies)
+    # the texts are the calls: no count of an argument's items is made up beside it
+    assert not [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
+
+
+def test_never_twice_to_the_same_thing_is_one_per_thing(tmp_path: Path) -> None:
+    policies = _own(tmp_path, "Texts a skier. Never send it twice to the same skier.")
+    assert has_policy(policies, "max_calls", "send_text", "enforce", max=1, per="skier"), shown(
+        policies
+    )
+
+
+def test_a_count_of_an_arguments_items_per_entity_stands(tmp_path: Path) -> None:
+    # "at most 4 extras per hire" counts the extras of a call, not the calls
+    policies = [p for p in _own(tmp_path, "Texts a skier.") if p.target == "add_extras"]
+    assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
