@@ -106,3 +106,47 @@ def test_a_count_of_an_arguments_items_per_entity_stands(tmp_path: Path) -> None
     # "at most 4 extras per hire" counts the extras of a call, not the calls
     policies = [p for p in _own(tmp_path, "Texts a skier.") if p.target == "add_extras"]
     assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
+
+
+TITLED = [
+    T("Find_Skier", "Finds a skier's account by pass number.", pass_number="string"),
+    T("Refund-Hire", "Refunds a hire.", hire_id="string", amount="number"),
+    T("Check-Binding", "Checks a binding setting.", hire_id="string"),
+]
+
+
+def test_title_case_ids_are_respelled_in_lower_case() -> None:
+    from specgap.extract.ids7_respell import _spellings
+
+    spelt = _spellings(["Find_Skier", "Refund-Hire", "Take-Card-Payment"])
+    assert spelt == {
+        "Find_Skier": "find_skier",
+        "Refund-Hire": "refund_hire",
+        "Take-Card-Payment": "take_card_payment",
+    }
+
+
+def test_a_bare_title_case_id_comes_first(tmp_path: Path) -> None:
+    # a capitalised id read as a name: the ordering word had no event to order
+    policies = desk_policies(tmp_path, "Find_Skier comes first in every chat.", TITLED)
+    assert has_policy(policies, "require_before", "*", "review_only", before="Find_Skier"), shown(
+        policies
+    )
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "- `Refund-Hire`: up to 2,000 per charge.",  # not "up to 2" calls
+        "- `Refund-Hire`: at most 400.",  # an amount as likely as a count
+    ],
+)
+def test_a_keyed_number_is_no_count_of_calls(tmp_path: Path, line: str) -> None:
+    policies = desk_policies(tmp_path, line, TITLED)
+    assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
+
+
+def test_a_keyed_count_of_a_noun_in_a_conversation_still_counts(tmp_path: Path) -> None:
+    line = "- `Check-Binding`: no more than three checks in a conversation."
+    policies = desk_policies(tmp_path, line, TITLED)
+    assert has_policy(policies, "max_calls", "Check-Binding", "enforce", max=3), shown(policies)

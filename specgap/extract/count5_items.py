@@ -155,15 +155,20 @@ def current() -> tuple[ListArg, ...]:
     return _LISTS.get()
 
 
+def _spelt(tool: str) -> str:
+    return tool.replace("-", "_").casefold()
+
+
 def names_list(tool: str, tail: str) -> bool:
     """The words right after a count ("20 pieces per call") name a list argument of
     `tool`: the count is of that list's items, not of calls."""
     near = _noun_after(tail)
     # (a server's prefix may have been set aside: `export_usage` of `corelab__export_usage`)
+    spelt = _spelt(tool)  # (a respelled id, `find_member` of `Find-Member`, is that tool)
     own = [
         a
         for a in _LISTS.get()
-        if a.tool == tool or re.search(r"(?:__|[.:/])" + re.escape(tool) + "$", a.tool)
+        if _spelt(a.tool) == spelt or re.search(r"(?:__|[.:/])" + re.escape(tool) + "$", a.tool)
     ]
     return bool(near and own and _match(near, own, True))
 

@@ -20,6 +20,8 @@ place, at the same length, as the snake_case id the readers know:
 
 - `GET_CLIENT` -> `get_client` (SCREAMING_SNAKE ids in lower case: the readers' snake
   patterns are lower-case, and a capitalised word reads as a name or the start of a sentence);
+- `Find_Member`, `Queue-Print` -> `find_member`, `queue_print` (Title_Snake_Case and
+  Train-Case ids in lower case, for the same reason);
 - `FindMember` -> `findMember` (PascalCase ids with their first letter in lower case: the
   readers know camelCase, and a capitalised compound reads as a proper noun);
 - `submitdraft` -> `submitDraft` (an id written as one lower-case word, as APIs that drop
@@ -55,6 +57,8 @@ _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
 # SCREAMING_SNAKE (two words at least) and PascalCase (two capitalised words at least)
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
+# Title_Snake_Case and Train-Case (every word capitalised, then lower case)
+_TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 
 # a dotted id whose service has a dash or whose last part is snake_case
 # (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
@@ -128,7 +132,7 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = _DOTTED.match(tool) is not None
-    screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool))
+    screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     return kebab_or_server or dotted or screaming_or_pascal or bool(_fused(tool))
 
 
@@ -151,6 +155,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     for tool, part in zip(ids, bare, strict=True):
         if _SCREAMING.match(tool):
             spelled[tool] = tool.lower()
+        elif _TITLE.match(tool):
+            spelled[tool] = tool.replace("-", "_").lower()  # `Find_Member`, `Queue-Print`
         elif _PASCAL.match(tool):
             spelled[tool] = tool[0].lower() + tool[1:]
         elif camel := _fused(tool):

@@ -41,7 +41,7 @@ _FORBIDS = re.compile(
     re.I,
 )
 _VALUES_FRAME = re.compile(r"\b(?:allowed|permitted|valid|accepted|supported)\b", re.I)
-_NUMBER = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_NUMBER = r"(?:\d+(?![,.]\d)|one|two|three|four|five|six|seven|eight|nine|ten)"  # not "2,000"
 _COUNT = re.compile(
     rf"^(?:(?:max(?:imum)?\.?|at\s+most|up\s+to|no\s+more\s+than|<=|\u2264)\s*(?P<n>{_NUMBER})"
     rf"|(?P<m>{_NUMBER})|(?P<w>once|twice))(?P<unit>\s*(?:x|times?|calls?))?"
@@ -141,8 +141,18 @@ def _measured(after: str) -> bool:
 
 
 def _bare(count: re.Match[str]) -> bool:
-    """The count is a number alone: no "max" before it, no "times" after it, no "per ..."."""
-    return count["m"] is not None and not count["unit"] and not count["per"].strip()
+    """The count is a number with no "times" after it and no "per ...": alone, or after "at
+    most" with no noun after it and more than a count of calls ever is ("`t`: at most 400"
+    under a card's limits is an amount; "max 2" and "at most three checks" are counts)."""
+    if count["w"] is not None or count["unit"] or count["per"].strip():
+        return False
+    if count["m"] is not None:
+        return True
+    nothing_after = re.match(r"\s*[a-z]", count.string[count.end() :], re.I) is None
+    return nothing_after and count["n"].isdigit() and int(count["n"]) > _MOST_CALLS
+
+
+_MOST_CALLS = 20  # the largest bare ceiling read as a count of calls
 
 
 def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
