@@ -150,3 +150,17 @@ def test_a_keyed_count_of_a_noun_in_a_conversation_still_counts(tmp_path: Path) 
     line = "- `Check-Binding`: no more than three checks in a conversation."
     policies = desk_policies(tmp_path, line, TITLED)
     assert has_policy(policies, "max_calls", "Check-Binding", "enforce", max=3), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Books a waxing slot. Used once per conversation at most.",
+        "Books a waxing slot. Used at most once per conversation.",
+        "Books a waxing slot. Can be used at most once in a chat.",
+    ],
+)
+def test_a_descriptions_participle_count_is_the_tools_own(tmp_path: Path, said: str) -> None:
+    # "Used ..." names no tool: its count was read over a tool named `use`, and lost
+    policies = _described(tmp_path, said)
+    assert has_policy(policies, "max_calls", "wax_skis", "enforce", max=1), shown(policies)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.count15_gets import ceiling_first
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.segments import Sentence
@@ -72,8 +73,10 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
             "eight": 8, "nine": 9, "ten": 10, "a single": 1, "once": 1, "twice": 2}  # fmt: skip
 _N = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _SESSION = re.compile(
-    r"^(?:(?:use\s+it|call\s+it)\s+)?(?:no\s+more\s+than|at\s+most|up\s+to|not\s+more\s+than|"
-    r"maximum(?:\s+of)?|max\.?)\s+" + _N + r"(?:\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))?"
+    r"^(?:(?:use\s+it|call\s+it|(?:can\s+be\s+)?(?:used|called|run|invoked))\s+)?(?:no\s+more\s+than|"
+    r"at\s+most|up\s+to|not\s+more\s+than|maximum(?:\s+of)?|max\.?)\s+"
+    + _N.replace("|one|", "|one|once|twice|")
+    + r"(?:\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))?"
     r"\s+(?:in\s+(?:one|a|any|the|each)\s+|per\s+|each\s+)(?:session|conversation|chat|"
     r"dialogue|dialog)\b",
     re.I,
@@ -121,6 +124,7 @@ def fill(
     if not subject:
         return rules, diagnostics
     text = " ".join(sentence.clean.split())
+    text = ceiling_first(text) or text  # "used once per chat at most": "at most once per chat"
     emit = _ban(text) if not any(r.operator == "deny_action" for r in rules) else None
     replaced: list[CandidateRule] = []
     flat = [r for r in rules if r.operator == "max_calls" and not r.params.get("per")]
@@ -131,7 +135,7 @@ def fill(
             Emit("max_calls", None, {"max": 1, "per": singular(twice["per"])}, 0.7),
             flat,
         )
-    if emit is None and not any(r.operator == "max_calls" for r in rules):
+    if emit is None and not any(r.operator == "max_calls" and not _bare_use(r) for r in rules):
         emit = _session_count(text) or _one_per(text, subject)
         if emit is not None:  # a count of "flag changes" read as an argument's: the calls'
             replaced = [r for r in rules if r.operator in _COUNTS]
@@ -151,6 +155,13 @@ def fill(
 
 
 _SUPERSEDED = frozenset({"rule-not-compiled", "unknown-argument"})
+# a count whose target is the call verb alone ("Used at most once per conversation": `use`)
+# names no tool; in a description it is the described tool's
+_USE_ONLY = frozenset({"use", "used", "call", "called", "run", "invoke", "invoked"})
+
+
+def _bare_use(rule: CandidateRule) -> bool:
+    return (rule.target or "").casefold().strip() in _USE_ONLY
 
 
 def _ban(text: str) -> Emit | None:
