@@ -164,3 +164,35 @@ def test_a_descriptions_participle_count_is_the_tools_own(tmp_path: Path, said: 
     # "Used ..." names no tool: its count was read over a tool named `use`, and lost
     policies = _described(tmp_path, said)
     assert has_policy(policies, "max_calls", "wax_skis", "enforce", max=1), shown(policies)
+
+
+LABELLED = [
+    T("end_hire", "Ends a hire.", hire_id="string", reason=("string", "returned, damaged or lost")),
+    T(
+        "text_skier",
+        "Texts a skier.",
+        skier_id="string",
+        channel=("string", "sms, email or whatsapp"),
+    ),
+]
+
+
+def test_a_keyed_tools_argument_is_one_of_its_values(tmp_path: Path) -> None:
+    text = "- `end_hire`: reason is returned, damaged or lost."
+    policies = desk_policies(tmp_path, text, LABELLED)
+    assert has_policy(
+        policies,
+        "resource_in_allowlist",
+        "end_hire",
+        "enforce",
+        arg="reason",
+        allowed=["damaged", "lost", "returned"],
+    ), shown(policies)
+
+
+def test_a_keyed_tools_argument_is_never_a_value(tmp_path: Path) -> None:
+    text = "- `text_skier`: channel is never whatsapp."
+    policies = desk_policies(tmp_path, text, LABELLED)
+    assert has_policy(
+        policies, "deny_action", "text_skier", "enforce", arg="channel", values=["whatsapp"]
+    ), shown(policies)

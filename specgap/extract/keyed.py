@@ -72,6 +72,15 @@ _VALUE_LIST = re.compile(
 )
 
 
+_ONE_VALUE = re.compile(r"^[`'\"]?[\w-]+[`'\"]?$")
+# "reason is a, b or c", "channel is never x": an argument's values said of the keyed tool
+_ARG_IS = re.compile(
+    r"^(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s+(?:is|are|must\s+be|should\s+be|can\s+be)\s+"
+    r"(?P<neg>never\s+|not\s+)?(?:one\s+of\s+|either\s+)?(?P<values>[`'\"]?[\w-]+.*)$",
+    re.I,
+)
+
+
 def statements(
     tool: str, arg: str | None, rest: str, start: int, frame: str
 ) -> list[list[Part]] | None:
@@ -80,6 +89,19 @@ def statements(
     here. What follows a count ("2 per conversation, never marketing") is a sentence of its
     own; each tool required first is one."""
     end = start + len(rest)
+    said_of = _ARG_IS.match(rest.rstrip(" ."))
+    listed_values = said_of is not None and (
+        _VALUE_LIST.match(said_of["values"])
+        or (said_of["neg"] and _ONE_VALUE.match(said_of["values"]))
+    )
+    if arg is None and said_of is not None and listed_values:
+        # "`t`: reason is a, b or c" says `t.reason: a, b or c`; "channel is never x" a ban
+        values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\||/|\bor\b)\s*", said_of["values"])]
+        ticked = [f"`{v}`" for v in values]  # (a value in backticks is read as a value)
+        listed = ", ".join(ticked[:-1]) + f" or {ticked[-1]}" if len(ticked) > 1 else ticked[0]
+        if said_of["neg"]:
+            return [[f"Never call {tool} with {said_of['arg']} {listed}."]]
+        return [[f"Call {tool} only with {said_of['arg']} {listed}."]]
     if arg is not None:
         if _VALUE_LIST.match(rest) is None:
             return None
