@@ -283,12 +283,17 @@ def _site(
 
 
 def flat_params(policy: Policy) -> dict[str, Any]:
-    """A policy's condition as gold parameters: its fields, the selected argument as `arg`."""
+    """A policy's condition as gold parameters: its fields, the selected argument as `arg`
+    and the argument a same-entity ordering compares as `same` (the gold writes `same:
+    job_id`)."""
     data = policy.condition.model_dump(mode="json")
     data.pop("operator", None)
     selector = data.pop("selector", None)
     if isinstance(selector, dict) and "arg" in selector and not data.get("arg"):
         data["arg"] = selector["arg"]  # a control's selector is a `path`, not an argument
+    same = data.get("same")
+    if isinstance(same, dict) and "arg" in same:
+        data["same"] = same["arg"]  # a same-entity ordering's selector, as its argument
     return data
 
 

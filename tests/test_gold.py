@@ -747,3 +747,38 @@ def test_an_origin_on_every_tool_is_met_by_its_spread_over_the_tools_taking_the_
     assert met(origin(3, "renew_loan", "new_book_id")) == 1
     assert met(origin(4, "lend_book", "member_id")) == 0
     assert met(origin(5, "lend_book", "book_id", "lookup_member")) == 0
+
+
+def test_a_same_entity_ordering_meets_the_argument_the_gold_names(
+    library: tuple[Gold, Placed, Path], tmp_path: Path
+) -> None:
+    """The gold writes the argument a same-entity ordering compares (`same: loan_id`); the
+    policy holds it as a selector. Before they were compared as they are, no such
+    expectation could ever be met."""
+    gold, _, domain = library
+    ordered = GoldRule.model_validate(
+        {
+            "at": "policy.md:5",
+            "sha8": _line(5),
+            "note": "the same loan is looked up before a renewal",
+            "checkable": True,
+            "expect": [
+                {
+                    "operator": "require_before",
+                    "target": "renew_loan",
+                    "params": {"before": "find_member", "same": "loan_id"},
+                }
+            ],
+        }
+    )
+    same = gold.model_copy(update={"rules": (ordered,)})
+    placed = place(same, domain, tmp_path / "same")
+    prompt = (domain / "policy.md").as_posix()
+    params = {"before": "find_member", "same": {"arg": "loan_id"}}
+    bound = _policy(1, "require_before", "renew_loan", params, (prompt, 5))
+    assert score(same, placed.sites, placed.artifacts, [bound], (), lambda n: n).matched == 1
+    other = {"before": "find_member", "same": {"arg": "member_id"}}
+    wrong = _policy(2, "require_before", "renew_loan", other, (prompt, 5))
+    assert score(same, placed.sites, placed.artifacts, [wrong], (), lambda n: n).matched == 0
+    plain = _policy(3, "require_before", "renew_loan", {"before": "find_member"}, (prompt, 5))
+    assert score(same, placed.sites, placed.artifacts, [plain], (), lambda n: n).matched == 0
