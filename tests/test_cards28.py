@@ -151,3 +151,22 @@ def test_a_tool_tables_refused_when_column_refuses(tmp_path: Path) -> None:
     assert states, shown(policies)
     assert all(tuple(p.condition.denied) == ("out",) for p in states), shown(policies)
     assert all(not p.condition.allowed for p in states), shown(policies)
+
+
+def test_a_cards_note_that_names_its_tool_is_read_as_it_is(tmp_path: Path) -> None:
+    # with the card's tool put in front, "never put two `t` calls in one message" was an
+    # enforced ban of every `Start-Hire` call: far stronger than the sentence
+    text = _card("Start-Hire", "**Note:** never put two `Start-Hire` calls in the same message.")
+    policies = desk_policies(tmp_path, text, SKIS)
+    assert has_policy(policies, "one_call_at_a_time", "Start-Hire", "enforce", same_tool=True), (
+        shown(policies)
+    )
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+
+
+def test_two_calls_put_in_one_message(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Never put two `End-Hire` calls in the same message.", SKIS)
+    assert has_policy(policies, "one_call_at_a_time", "End-Hire", "enforce", same_tool=True), shown(
+        policies
+    )
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)

@@ -208,7 +208,10 @@ def tool_card_item(
                 out.extend(_said_of(sentence, tool, label["label"]))
                 continue
             for part in _parts(sentence):  # "at most 400; one per job; never by cash"
-                out.extend(_said_of(part, tool, label["label"]))
+                if tool in _TICKED_ID.findall(part.text):
+                    out.append(part)  # it names the card's tool itself: read as it is
+                else:
+                    out.extend(_said_of(part, tool, label["label"]))
     return out
 
 

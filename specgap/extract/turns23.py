@@ -25,7 +25,8 @@ _SHAPES = (
     # "Never send two `send_text` calls in the same turn", "Do not make two refund calls ..."
     re.compile(
         _NEVER
-        + r"(?:make|send|place|issue|run|fire|do|use)\s+(?:two|2|several|multiple|more\s+than"
+        + r"(?:make|send|place|issue|run|fire|do|use|put|include|bundle|batch)\s+(?:two|2|several|"
+        r"multiple|more\s+than"
         r"\s+one)\s+(?:"
         + _ID
         + r"|(?P<noun>[a-z]+))\s+(?:calls?|requests?|invocations?)\s+"
