@@ -508,12 +508,13 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
         chosen = _pick(owners, text, noun)
         numbers.update(n for n in (count.lo, count.hi) if n is not None)
         if chosen is None:
-            tools = ", ".join(f"`{a.tool}`" for a in owners)
+            tools = ", ".join(f"`{a.tool}.{a.arg}`" for a in owners)
+            several = "several tools" if len({a.tool for a in owners}) > 1 else "one tool"
             notes.append(
                 Diagnostic(
                     code="ambiguous-mention",
-                    message=f"the count of {noun or 'items'} names a list argument of "
-                    f"several tools ({tools}); nothing is enforced",
+                    message=f"the count of {noun or 'items'} names more than one list argument "
+                    f"of {several} ({tools}); nothing is enforced",
                     severity="note",
                     span=sentence.span(),
                     help="name the tool the count is for",
