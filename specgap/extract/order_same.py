@@ -36,26 +36,12 @@ _SAME = re.compile(
     r"\b(?:the|that|this)\s+(?:very\s+|same\s+|very\s+same\s+)(?P<noun>[a-z][a-z-]+)\b", re.I
 )
 # ... but not a span of time or of talk: "in the same chat" is no entity of the calls
-_NOT_ENTITY = frozenset(
-    (
-        "chat",
-        "conversation",
-        "session",
-        "turn",
-        "message",
-        "reply",
-        "response",
-        "day",
-        "week",
-        "month",
-        "call",
-        "time",
-        "way",
-        "thread",
-        "request",
-        "visit",
-    )
-)
+# fmt: off
+_NOT_ENTITY = frozenset((
+    "chat", "conversation", "session", "turn", "message", "reply", "response", "day", "week",
+    "month", "call", "time", "way", "thread", "request", "visit",
+))
+# fmt: on
 # fmt: off
 _DETERMINERS = frozenset((
     "the", "a", "an", "every", "each", "all", "any", "its", "their", "your", "his", "her", "our",
