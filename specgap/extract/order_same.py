@@ -41,8 +41,6 @@ _NOT_ENTITY = frozenset((
     "chat", "conversation", "session", "turn", "message", "reply", "response", "day", "week",
     "month", "call", "time", "way", "thread", "request", "visit",
 ))
-# fmt: on
-# fmt: off
 _DETERMINERS = frozenset((
     "the", "a", "an", "every", "each", "all", "any", "its", "their", "your", "his", "her", "our",
     "this", "that", "these", "those",
