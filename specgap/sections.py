@@ -7,7 +7,8 @@ the rules under it), and an ATX heading at the start of a line always closes wha
 came before it, except inside a fenced code block or an HTML block. So a prompt is cut right
 before every line that starts with `#`..`######` and a space, unless it has a code fence or
 a line starting with `<` anywhere (then it stays whole), or line separators other than
-`\\n` (lines would be counted differently).
+`\\n` (lines would be counted differently), or a footnote's definition (the rule that marks
+the footnote is read with it, `extract.footnotes`, wherever the definition stands).
 
 Results found in a section are moved back into place with `shift`: lines and byte offsets
 move, columns stay (a section starts at the start of a line).
@@ -26,6 +27,8 @@ from specgap.ir import Span
 _HEADING = re.compile(r"#{1,6}(?:[ \t]|$)")
 _UNSAFE = re.compile(r"```|~~~|^[ \t>*+\-0-9.)]*<", re.M)
 _OTHER_BREAKS = re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
+# a footnote's definition ("[^3]: ..."), often under a "Notes" heading of its own
+_FOOTNOTE_DEFINED = re.compile(r"^[ \t]{0,3}\[\^[\w-]{1,24}\]:", re.M)
 T = TypeVar("T", bound=BaseModel)
 
 
@@ -43,6 +46,8 @@ def sections(text: str) -> list[Section] | None:
     if _UNSAFE.search(text) or _OTHER_BREAKS.search(text):
         return None
     if defines_terms(text):  # a term defined in one section is read in another one
+        return None
+    if _FOOTNOTE_DEFINED.search(text):  # a footnote is read with the rule that marks it
         return None
     out: list[Section] = []
     start = line = byte = 0

@@ -20,7 +20,13 @@ SKIS = [
         "Reads one hire: its status (booked, out, returned) and the skis.",
         hire_id="string",
     ),
-    T("Start-Hire", "Starts a hire of skis.", skier_id="string", length_cm="integer"),
+    T(
+        "Start-Hire",
+        "Starts a hire of skis.",
+        skier_id="string",
+        length_cm="integer",
+        days="integer",
+    ),
     T("Change-Hire", "Changes the skis or dates of a hire.", hire_id="string"),
     T("End-Hire", "Ends a hire.", hire_id="string", reason="string"),
     T("Refund-Hire", "Refunds a hire.", hire_id="string", amount="number"),
@@ -170,3 +176,21 @@ def test_two_calls_put_in_one_message(tmp_path: Path) -> None:
         policies
     )
     assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+
+
+def test_a_footnote_under_a_heading_of_its_own_still_makes_the_exception(
+    tmp_path: Path,
+) -> None:
+    # a prompt was read section by section, so a footnote defined under "## Notes" was not
+    # in the section of the rule that marks it: the range was enforced for everyone
+    from specgap.sections import sections
+
+    text = (
+        "## Hires\n\nA hire runs from 1 to 14 days.[^1]\n\n"
+        "## Notes\n\n[^1]: Club members may hire for longer.\n"
+    )
+    assert sections(f"# Desk\n\n{text}") is None
+    policies = desk_policies(tmp_path, text, SKIS)
+    ranges = [p for p in policies if p.operator == "arg_within_bound"]
+    assert ranges, shown(policies)
+    assert {p.enforcement for p in ranges} == {"review_only"}, shown(policies)
