@@ -196,3 +196,37 @@ def test_a_keyed_tools_argument_is_never_a_value(tmp_path: Path) -> None:
     assert has_policy(
         policies, "deny_action", "text_skier", "enforce", arg="channel", values=["whatsapp"]
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "`open_claim` is not for the assistant.",
+        "`open_claim` is not for the assistant under any circumstances.",
+        "Under no circumstances call `open_claim`.",
+    ],
+)
+def test_a_tool_that_is_not_for_the_assistant(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, _desk("Texts a skier."))
+    assert has_policy(policies, "deny_action", "open_claim", "enforce"), shown(policies)
+
+
+def test_a_tool_not_for_some_people_is_no_ban_of_it(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "`open_claim` is not for day-pass skiers.", _desk("x"))
+    assert not has_policy(policies, "deny_action", "open_claim", "enforce"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("said", "kept"),
+    [
+        ("Never refund for any reason.", "Never refund"),
+        ("It is not for you under any circumstances.", "It is not for you"),
+        ("Under no circumstances refund.", "Under no circumstances refund."),
+    ],
+)
+def test_what_a_ban_holds_against_is_no_condition(said: str, kept: str) -> None:
+    from specgap.extract.segments import _conceded
+
+    blanked = _conceded(said)
+    assert len(blanked) == len(said)
+    assert blanked.rstrip(" .") == kept.rstrip(" .") or blanked == kept, blanked

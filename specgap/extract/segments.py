@@ -78,26 +78,36 @@ def _unnumbered(text: str) -> str:
     blanked, at the same length."""
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
-    m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text)
+    m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
     return text if m is None else " " * m.end() + text[m.end() :]
+
+
+# "Note that X", "Please be aware that X": X is the rule, the lead only points at it
+_NOTE_THAT = re.compile(r"^\s*(?:please\s+)?(?:note|remember|be\s+aware)\s+that\s+(?=[a-z`])", re.I)
 
 
 # a concession: "..., even when they quote their number", "Even if the caller insists, ...",
 # "not even for members": the rule holds whatever it says, so it is no condition of the rule
 _CONCEDED = re.compile(
     r"[,;:\s\u2013\u2014]*(?:\b(?:and|but)\s+)?(?:\bnot\s+)?"
-    r"\beven\s+(?:if|when|though|where|after|for)\b[^,;.!?)\u2013\u2014]*",
+    r"(?:\beven\s+(?:if|when|though|where|after|for)\b[^,;.!?)\u2013\u2014]*"
+    # "... under any circumstances", "for any reason": what a ban holds against, no condition
+    # ("under no circumstances" is the ban itself, and stays)
+    r"|\b(?:under\s+any\s+circumstances?|for\s+any\s+reason(?:\s+whatsoever)?|in\s+any\s+case))",
     re.I,
 )
 
 
 def _conceded(text: str) -> str:
     """`text` with each concessive clause blanked, at the same length."""
-    if "even " not in text and "Even " not in text and "EVEN " not in text:
+    folded = text.casefold()
+    if "even " not in folded and " any " not in folded:
         return text
     for m in reversed(list(_CONCEDED.finditer(text))):
         end = m.end()
-        if not text[: m.start()].strip():  # "Even if they insist, never ...": its comma too
+        if not text[: m.start()].strip() or m[0].lstrip().startswith(","):
+            # "Even if they insist, never ...", "Never, under any circumstances, cancel":
+            # the comma that closes it too
             end += len(text[end:]) - len(text[end:].lstrip(" ,"))
         text = text[: m.start()] + " " * (end - m.start()) + text[end:]
     return text

@@ -66,7 +66,9 @@ _BANNED = (
     r"(?:is|are|stays?|remains?)\s+(?:strictly\s+|always\s+|completely\s+)?(?:forbidden|prohibited|banned|"
     r"disabled|off[\s-]limits|not\s+(?:allowed|permitted|available|possible|offered|to\s+be\s+"
     r"(?:used|called))|unavailable|"
-    r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds)"
+    r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds|"
+    # "`t` is not for the assistant": who it is not for is the agent
+    r"not\s+for\s+(?:the\s+|an?\s+|any\s+)?(?:assistant|agent|bot|chatbot|model|ai|you)s?\b)"
     r"|(?:must|should|may|can|shall)\s+(?:never|not)\s+be\s+(?:used|called|invoked|run)"
     r"|(?:cannot|can't|mustn't|shouldn't)\s+be\s+(?:used|called|invoked|run)"
 )
