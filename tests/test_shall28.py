@@ -230,3 +230,16 @@ def test_what_a_ban_holds_against_is_no_condition(said: str, kept: str) -> None:
     blanked = _conceded(said)
     assert len(blanked) == len(said)
     assert blanked.rstrip(" .") == kept.rstrip(" .") or blanked == kept, blanked
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Do not refund in any case where the hire is out.",
+        "Never refund for any reason other than a fault.",
+    ],
+)
+def test_any_case_with_a_condition_is_kept(said: str) -> None:
+    from specgap.extract.segments import _conceded
+
+    assert _conceded(said) == said

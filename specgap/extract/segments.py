@@ -93,7 +93,9 @@ _CONCEDED = re.compile(
     r"(?:\beven\s+(?:if|when|though|where|after|for)\b[^,;.!?)\u2013\u2014]*"
     # "... under any circumstances", "for any reason": what a ban holds against, no condition
     # ("under no circumstances" is the ban itself, and stays)
-    r"|\b(?:under\s+any\s+circumstances?|for\s+any\s+reason(?:\s+whatsoever)?|in\s+any\s+case))",
+    r"|\b(?:under\s+any\s+circumstances?|for\s+any\s+reason(?:\s+whatsoever)?|in\s+any\s+case)"
+    # ... but "in any case where S", "for any reason other than X" say a condition
+    r"(?!\s*,?\s*(?:where|when|in\s+which|that|other\s+than|except|but|besides|unless|if)\b))",
     re.I,
 )
 
