@@ -66,9 +66,10 @@ _CONDITION = re.compile(
     r"directly|first|yet|more\s+than|twice|again)\b",
     re.I,
 )
-_IN_ONE = (
-    r"in\s+(?:one|a|any|the|each|a\s+single)\s+(?:session|conversation|chat|dialogue|dialog)\b"
-)
+# what a count "in one X" or "per X" spans when it counts the whole conversation
+_TALK = ("session", "conversation", "chat", "dialogue", "dialog")
+_TALK_RE = "(?:" + "|".join(_TALK) + ")"
+_IN_ONE = r"in\s+(?:one|a|any|the|each|a\s+single)\s+" + _TALK_RE + r"\b"
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
             "eight": 8, "nine": 9, "ten": 10, "a single": 1, "once": 1, "twice": 2}  # fmt: skip
 _N = r"(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
@@ -77,8 +78,7 @@ _SESSION = re.compile(
     r"at\s+most|up\s+to|not\s+more\s+than|maximum(?:\s+of)?|max\.?)\s+"
     + _N.replace("|one|", "|one|once|twice|")
     + r"(?:\s+(?P<noun>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?))?"
-    r"\s+(?:in\s+(?:one|a|any|the|each)\s+|per\s+|each\s+)(?:session|conversation|chat|"
-    r"dialogue|dialog)\b",
+    r"\s+(?:in\s+(?:one|a|any|the|each)\s+|per\s+|each\s+)" + _TALK_RE + r"\b",
     re.I,
 )
 _ONE_PER = re.compile(
@@ -111,7 +111,7 @@ _NOT_TWICE = re.compile(
     r"(?:the\s+same|one|a)\s+(?P<per>[a-z][\w-]*)\s*(?:[.;]|$)",
     re.I,
 )
-_CONVERSATION = frozenset({"session", "conversation", "chat", "dialogue", "dialog"})
+_CONVERSATION = frozenset(_TALK)
 _CALLS = frozenset({"call", "run", "use", "request", "attempt", "time", "try"})
 _COUNTS = frozenset({"max_calls", "arg_count_bound", "arg_within_bound"})
 

@@ -81,6 +81,13 @@ _ARG_IS = re.compile(
 )
 
 
+def _listed(said: str, ticked: bool = False) -> str:
+    """The values of a list said with commas, bars, slashes or "or", as "a, b or c"."""
+    values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\||/|\bor\b)\s*", said)]
+    values = [f"`{v}`" for v in values] if ticked else values
+    return ", ".join(values[:-1]) + f" or {values[-1]}" if len(values) > 1 else values[0]
+
+
 def statements(
     tool: str, arg: str | None, rest: str, start: int, frame: str
 ) -> list[list[Part]] | None:
@@ -96,18 +103,14 @@ def statements(
     )
     if arg is None and said_of is not None and listed_values:
         # "`t`: reason is a, b or c" says `t.reason: a, b or c`; "channel is never x" a ban
-        values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\||/|\bor\b)\s*", said_of["values"])]
-        ticked = [f"`{v}`" for v in values]  # (a value in backticks is read as a value)
-        listed = ", ".join(ticked[:-1]) + f" or {ticked[-1]}" if len(ticked) > 1 else ticked[0]
+        listed = _listed(said_of["values"], ticked=True)  # (in backticks: read as values)
         if said_of["neg"]:
             return [[f"Never call {tool} with {said_of['arg']} {listed}."]]
         return [[f"Call {tool} only with {said_of['arg']} {listed}."]]
     if arg is not None:
         if _VALUE_LIST.match(rest) is None:
             return None
-        values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\||/|\bor\b)\s*", rest)]
-        listed = ", ".join(values[:-1]) + f" or {values[-1]}"
-        return [[f"Call {tool} only with {arg} {listed}."]]
+        return [[f"Call {tool} only with {arg} {_listed(rest)}."]]
     if _FORBIDS.search(frame):
         return [[f"Never call {tool} ", (start, end)]]
     count = _COUNT.match(rest)
