@@ -101,7 +101,9 @@ UNSEEN17_DIR = GOLD_DIR.parent / "gold_unseen17"
 # a fifteenth was written to take its place (tests/gold_unseen11/README.md); the twelfth in the
 # twenty-seventh session (2026-12-04), when a sixteenth was written to take its place
 # (tests/gold_unseen12/README.md); the thirteenth in the twenty-eighth session (2026-12-04),
-# when a seventeenth is written to take its place (tests/gold_unseen13/README.md).
+# when a seventeenth was written to take its place (tests/gold_unseen13/README.md); the
+# fourteenth in the twenty-ninth session (2026-12-05), when an eighteenth is written to take
+# its place (tests/gold_unseen14/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -116,6 +118,7 @@ OPENED = (
     "unseen11",
     "unseen12",
     "unseen13",
+    "unseen14",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -126,9 +129,10 @@ OPENED = (
 # twenty-fifth (2026-12-04); the fourteenth, written in the twenty-fifth, at the start of the
 # twenty-sixth (2026-12-04); the fifteenth, written in the twenty-sixth, at the start of the
 # twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
-# twenty-eighth (2026-12-04): `ALL blind` is unseen14..unseen16. The seventeenth, written in the
-# twenty-eighth session (2026-12-04), is kept apart once it lands.
-APART: tuple[str, ...] = ("unseen17",)
+# twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
+# the twenty-ninth (2026-12-05): `ALL blind` is unseen15..unseen17. The eighteenth, written in
+# the twenty-ninth session (2026-12-05), is kept apart once it lands.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
