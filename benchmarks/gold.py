@@ -83,6 +83,9 @@ UNSEEN16_DIR = GOLD_DIR.parent / "gold_unseen16"
 # The seventeenth blind set (split `unseen17`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen17/README.md).
 UNSEEN17_DIR = GOLD_DIR.parent / "gold_unseen17"
+# The eighteenth blind set (split `unseen18`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen18/README.md).
+UNSEEN18_DIR = GOLD_DIR.parent / "gold_unseen18"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -131,8 +134,8 @@ OPENED = (
 # twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
 # twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
 # the twenty-ninth (2026-12-05): `ALL blind` is unseen15..unseen17. The eighteenth, written in
-# the twenty-ninth session (2026-12-05), is kept apart once it lands.
-APART: tuple[str, ...] = ()
+# the twenty-ninth session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen18",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -270,6 +273,7 @@ class Gold(_Model):
         "unseen15",
         "unseen16",
         "unseen17",
+        "unseen18",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
