@@ -61,7 +61,9 @@ _NP_ITEM = re.compile(r"(?:a|an|the|its|their)\s+(?P<np>[a-z][\w-]*(?:\s+(?!and\
 # "One permit per vehicle.": the tool's calls, one per vehicle
 _COUNTED = re.compile(
     r"^(?:at\s+most\s+|max(?:imum)?\s+|up\s+to\s+)?(?P<n>\d+|one|two|three|four|five|six|seven|"
-    r"eight|nine|ten)\s+[a-z][\w-]*\s+(?P<per>per\s+[a-z][\w-]*(?:\s+per\s+[a-z][\w-]*)*"
+    # (never of a span or a measure: "2 days per repair" counts days, not calls)
+    r"eight|nine|ten)\s+(?!(?:minute|hour|day|night|week|month|year|kg|km|mile|metre|meter)s?\b)"
+    r"[a-z][\w-]*\s+(?P<per>per\s+[a-z][\w-]*(?:\s+per\s+[a-z][\w-]*)*"
     r"\s*[.;]?)\s*$",
     re.I,
 )

@@ -28,7 +28,8 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.answers import Part, compose_parts
 from specgap.extract.count5_items import names_list
-from specgap.extract.segments import COUNT_FRAME, Sentence
+from specgap.extract.keyed29 import LED_KEY, clause_sentences
+from specgap.extract.segments import COUNT_FRAME, Sentence, message_head
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
 _KEY = re.compile(
@@ -183,7 +184,15 @@ _MOST_CALLS = 20  # the largest bare ceiling read as a count of calls
 def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each line keyed by a tool read as the rule it states (docstring)."""
     for sentence in sentences:
-        m = _KEY.match(sentence.text) if sentence.subject is None else None
+        # (a chat message's head is no word of the line: "[09:20] @kim: `t`: ...")
+        said_text = " " * (head := message_head(sentence.text)) + sentence.text[head:]
+        led = LED_KEY.match(said_text) if sentence.subject is None else None
+        if led is not None:  # "refunds (`return_money`): ..." (`keyed29`)
+            tool = led["a"] or led["b"]
+            said = clause_sentences(tool, said_text[led.end() :].rstrip(), led.end())
+            yield from (sentence,) if said is None else _composed(sentence, said)
+            continue
+        m = _KEY.match(said_text) if sentence.subject is None else None
         # "max_refunds_per_pass: 1" names a limit (read by `noun_counts`), not a tool
         setting = m is not None and _setting(m["tool"])
         if m is None or setting or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
@@ -191,11 +200,17 @@ def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             continue
         rest = sentence.text[m.end() :].rstrip()
         said = statements(m["tool"], m["arg"], rest, m.end(), sentence.context)
+        if said is None and m["arg"] is None:  # its clauses, each of the tool (`keyed29`)
+            said = clause_sentences(m["tool"], rest, m.end())
         if said is None:
             yield sentence
             continue
-        for parts in said:
-            yield compose_parts(sentence, parts, asked=None)
+        yield from _composed(sentence, said)
+
+
+def _composed(sentence: Sentence, said: list[list[Part]]) -> Iterator[Sentence]:
+    for parts in said:
+        yield compose_parts(sentence, parts, asked=None)
 
 
 def _keyed(text: str, m: re.Match[str]) -> bool:

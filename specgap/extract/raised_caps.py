@@ -52,9 +52,11 @@ def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
 
 # "Reserve and collector add-on orders can go up to $1,200": some calls, a higher figure
 _RAISED = re.compile(
-    r"^\W*(?P<who>[A-Za-z][^,;.:!?]{2,80}?)\s+(?:can|may|are\s+allowed\s+to|is\s+allowed\s+to|"
-    r"are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+(?:up\s+to|as\s+"
-    r"(?:much|high|many)\s+as)|reach|run\s+(?:up\s+)?to|have\s+up\s+to|take\s+up\s+to|add\s+up\s+to)"
+    r"^\W*(?P<who>[A-Za-z](?:[^,;.:!?()]|\([^()]{1,60}\)){2,80}?)\s+(?:can|may|are\s+allowed\s+to|"
+    r"is\s+allowed\s+to|are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+"
+    r"(?:up\s+to|as\s+(?:much|high|many)\s+as)|reach|run\s+(?:up\s+)?to|have\s+up\s+to|"
+    # "... can pay as much as £2,500 at once", "... may spend up to $800"
+    r"(?:take|add|pay|spend|charge|order|book|claim|borrow)\s+(?:up\s+to|as\s+(?:much|many)\s+as))"
     r"\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
     re.I,
 )

@@ -73,13 +73,48 @@ _RULE_LABEL = re.compile(
 _FOOTNOTE_MARK = re.compile(r"\[\^[\w-]{1,24}\](?!:)")
 
 
+# a message of a chat log pasted in as it stands ("[09:02] @ops.lead: ...", "↳ [09:13] @kim:
+# ...", "14:05 Dana: ...", "[Mon 10:02] Ruth Bell: ..."): its time, reply arrow and sender
+# are no word of the rule, and a line that opens one is a message of its own (`_line_ends`);
+# so is a chat's "pinned:" and the "(edited)" mark at its end
+_MESSAGE_HEAD = re.compile(
+    r"^[ \t]*(?:\u21b3[ \t]*)?"
+    r"(?:(?:\[(?:[A-Z][a-z]{2}\s+)?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AaPp][Mm])?\]"
+    r"|\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?)[ \t]+)?"
+    r"@[\w.\-]{1,40}:[ \t]+"
+    r"|^[ \t]*(?:\u21b3[ \t]*)?(?:\[(?:[A-Z][a-z]{2}\s+)?\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s*[AaPp][Mm])?\]|\d{1,2}:\d{2}(?:\s*[AaPp][Mm])?)[ \t]+"
+    r"[A-Z][\w.\-]{0,30}(?:[ \t]+[A-Z][\w.\-]{0,30})?:[ \t]+"
+    # a script's line for the assistant ("Agent does: ...", "Bot says: ...", "Branch: ...")
+    r"|^[ \t]*(?i:(?:the[ \t]+)?(?:agent|assistant|bot)[ \t]+(?:does|says|do|say|acts?|replies)"
+    r"|branch|action)[ \t]*:[ \t]+"
+)
+_PINNED = re.compile(r"(?i:pinned|update|edit|fyi|psa|heads[ -]up)[ \t]*:[ \t]+")
+_EDITED = re.compile(r"[ \t]*\((?i:edited)\)[ \t]*$")
+# a line of emoji reactions under a chat message (":+1: 3  :eyes: 1"): a line of its own
+_REACTIONS = re.compile(r"[ \t]*(?::[\w+\-]{1,30}:[ \t]*\d{0,3}[ \t]*)+$")
+
+
+def message_head(text: str) -> int:
+    """Where a chat message's head ("[09:02] @kim: pinned: ") ends in `text`; 0 if none."""
+    head = _MESSAGE_HEAD.match(text)
+    if head is None:
+        return 0
+    pinned = _PINNED.match(text, head.end())
+    return head.end() if pinned is None else pinned.end()
+
+
 def _unnumbered(text: str) -> str:
-    """`text` with its leading clause number or rule label, and its footnote markers,
-    blanked, at the same length."""
+    """`text` with its leading clause number, rule label or chat message's head, and its
+    footnote markers, blanked, at the same length."""
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
+    if end := message_head(text):
+        text = " " * end + text[end:]
+        if (edited := _EDITED.search(text)) is not None:
+            text = text[: edited.start()] + " " * len(edited[0])
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
-    return text if m is None else " " * m.end() + text[m.end() :]
+    return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
 
 
 # "Note that X", "Please be aware that X": X is the rule, the lead only points at it
@@ -319,6 +354,9 @@ def _line_ends(text: str) -> set[int]:
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
             continue
         if body.split()[-1].strip("\"'`*_)]!?.").casefold() in _OPEN_END:
+            continue
+        if _MESSAGE_HEAD.match(after) or _REACTIONS.fullmatch(after):  # a chat log's next line
+            out.add(at)
             continue
         if words[0].casefold() in _CARRY_ON:
             continue

@@ -39,12 +39,12 @@ COUNTS_NOTHING = frozenset(
 
 
 ONCE = (
-    r"once(?!\s+(?:again|more)\b|\s+(?:you|we|they|he|she|it|i|the|this|that|these|those|their|"
+    r"(?<!\bat\s)once(?!\s+(?:again|more)\b|\s+(?:you|we|they|he|she|it|i|the|this|that|these|those|their|"
     r"his|her|its|our|your|all|every|each|everything|an?\s+(?!(?:minute|hour|day|night|week|"
     r"fortnight|month|quarter|year)\b))\b|\s+[a-z]+ed\b)"
 )
 """"once" as a count ("only once", "once a day"), not the conjunction ("once you have found
-it", "only once the payment has cleared", "once verified, ...")."""
+it", "only once the payment has cleared", "once verified, ...") nor "at once" (together)."""
 
 
 def number(raw: str) -> float:

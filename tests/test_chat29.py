@@ -1,0 +1,215 @@
+"""Session 29: a chat log pasted in as a policy ("[09:02] @ops.lead: ...", threaded replies
+"↳ ...", emoji reaction lines, "(edited)"), a script's lines for the assistant ("Agent does:
+..."), and a line keyed by a tool whose rest lists clauses that name no verb ("`t`: days no
+more than 14, and max_results 8 at most", "refunds (`t`): £60 at most per repair", "`t` with a
+limit of 12 or less"). Also: a later sentence that lets some callers "pay as much as" more
+keeps the bound before it under that exception, and "at once" is no count of calls. Sentences
+written for these tests, in a made-up bicycle-repair workshop."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.probes import assert_read, desk_policies, has_policy, shown
+from tests.probes import spec as T
+
+BIKES = [
+    T("find_rider", "Finds a rider's account by phone number.", phone="string"),
+    T(
+        "search_slots",
+        "Searches workshop slots.",
+        days="integer",
+        max_results="integer",
+        limit="integer",
+    ),
+    T("read_repair", "Reads one repair: its status (booked, in_stand, done).", repair_id="string"),
+    T("book_repair", "Books a repair.", rider_id="string", slot_id="string", service="string"),
+    T("cancel_repair", "Cancels a repair.", repair_id="string", reason="string"),
+    T("refund_rider", "Refunds money for a repair.", repair_id="string", amount_gbp="number"),
+    T(
+        "give_discount",
+        "Applies a discount to a repair.",
+        repair_id="string",
+        percent="number",
+        reason="string",
+    ),
+    T("add_bike", "Adds a bike to a rider's record.", rider_id="string", frame_no="string"),
+    T("take_payment", "Charges a saved card.", repair_id="string", amount_gbp="number"),
+    T("send_text", "Sends a templated text.", rider_id="string", template="string"),
+]
+
+CASES = [
+    (
+        "message-head",
+        "[09:02] @ops.lead: pinned: get the rider's yes before every `cancel_repair`",
+        "require_confirmation",
+        "cancel_repair",
+        {},
+        "enforce",
+    ),
+    (
+        "reply-arrow",
+        "[09:10] @kim: hello all\n  \u21b3 [09:12] @ops.lead: never call `erase_rider`, ever",
+        "deny_action",
+        "erase_rider",
+        {},
+        "enforce",
+    ),
+    (
+        "keyed-two-bounds",
+        "[09:20] @kim: `search_slots`: days no more than 14, and max_results 8 at most",
+        "arg_within_bound",
+        "search_slots",
+        {"arg": "max_results", "max": 8},
+        "enforce",
+    ),
+    (
+        "keyed-first-bound",
+        "`search_slots`: days no more than 14, and max_results 8 at most",
+        "arg_within_bound",
+        "search_slots",
+        {"arg": "days", "max": 14},
+        "enforce",
+    ),
+    (
+        "led-amount",
+        "refunds (`refund_rider`): \u00a360 at most per repair, and only by card",
+        "arg_within_bound",
+        "refund_rider",
+        {"arg": "amount_gbp", "max": 60},
+        "enforce",
+    ),
+    (
+        "led-bound-then-values",
+        "discounts via `give_discount`: percent 10 at most, reason loyalty, student or club",
+        "resource_in_allowlist",
+        "give_discount",
+        {"arg": "reason", "allowed": ["loyalty", "student", "club"]},
+        "enforce",
+    ),
+    (
+        "led-bound-before-values",
+        "discounts via `give_discount`: percent 10 at most, reason loyalty, student or club",
+        "arg_within_bound",
+        "give_discount",
+        {"arg": "percent", "max": 10},
+        "enforce",
+    ),
+    (
+        "led-ask-first",
+        "cancelling with `cancel_repair`: ask first, every time.",
+        "require_confirmation",
+        "cancel_repair",
+        {},
+        "enforce",
+    ),
+    (
+        "keyed-count-per-entity",
+        "`add_bike` once per rider in a chat; the frame number as the rider reads it",
+        "max_calls",
+        "add_bike",
+        {"max": 1, "per": "rider"},
+        "enforce",
+    ),
+    (
+        "script-with-bound",
+        "Agent does: search_slots with a limit of 12 or less.",
+        "arg_within_bound",
+        "search_slots",
+        {"arg": "limit", "max": 12},
+        "enforce",
+    ),
+    (
+        "script-with-values",
+        "Agent does: cancel_repair with reason rider_request, duplicate or weather, and no "
+        "other kind.",
+        "resource_in_allowlist",
+        "cancel_repair",
+        {"arg": "reason", "allowed": ["rider_request", "duplicate", "weather"]},
+        "enforce",
+    ),
+    (
+        "script-amount-range",
+        "Agent does: take_payment for \u00a31 to \u00a3400 at a time.",
+        "arg_within_bound",
+        "take_payment",
+        {"arg": "amount_gbp", "min": 1, "max": 400},
+        "enforce",
+    ),
+    (
+        "keyed-texts-in-one-chat",
+        "`send_text`: template repair_ready or running_late, and up to two texts in one chat.",
+        "max_calls",
+        "send_text",
+        {"max": 2},
+        "enforce",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_a_chat_or_script_line_reads_as_its_rule(tmp_path: Path, case: tuple) -> None:
+    _, text, operator, tool, params, enforcement = case
+    tools = [*BIKES, T("erase_rider", "Erases a rider.", rider_id="string")]
+    policies = desk_policies(tmp_path, text, tools)
+    assert_read(policies, (case[0], text, tools, operator, tool, params, enforcement))
+
+
+def test_messages_of_a_chat_log_are_read_apart(tmp_path: Path) -> None:
+    # a line that opens a message ends the one above, even with no full stop: read together,
+    # the second message's count was said of the first's tool
+    text = (
+        "[10:01] @kim: `add_bike` needs the frame number the rider reads off the bike\n"
+        "[10:03] @ops.lead: `give_discount`: percent 10 at most\n"
+        "    :+1: 2  :wrench: 1\n"
+        "[10:05] @kim: one discount per repair (edited)"
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(
+        policies, "arg_within_bound", "give_discount", "enforce", arg="percent", max=10
+    ), shown(policies)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert all(p.target == "give_discount" for p in bounds), shown(policies)
+
+
+def test_a_later_line_that_lets_some_pay_more_keeps_the_bound_under_that_exception(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "Agent does: take_payment for \u00a31 to \u00a3400 at a time.\n"
+        "Branch: club accounts (race teams, shops) can pay as much as \u00a31,500 at once."
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    bounds = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == 400]
+    assert bounds, shown(policies)
+    # enforced alone, it would refuse the club's £1,500 payment the next line allows
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_at_once_is_no_count_of_calls(tmp_path: Path) -> None:
+    text = "Club accounts can pay up to \u00a31,500 at once."
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a verb after an argument's id: the line is keyed by no tool, and "runs" is no argument
+        "minutes_late runs from 10 to 90; a later bus is for the supervisor.",
+        # a count of days is a span, not a count of calls
+        "`book_repair`: 2 days per repair, and ask first",
+    ],
+)
+def test_a_keyed_clause_is_not_read_where_its_words_say_something_else(
+    tmp_path: Path, text: str
+) -> None:
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert not [p for p in policies if p.operator == "max_calls"], shown(policies)
+    assert not [
+        p
+        for p in policies
+        if p.operator == "arg_within_bound" and getattr(p.condition.selector, "arg", "") == "runs"
+    ], shown(policies)
