@@ -236,6 +236,7 @@ def extract_all(
     good answers about the others (`ExtractionFailed.entries`). What depends on the whole
     agent (why the model fell back, whether it contributed any rule) is combined here."""
     from specgap.extract.declared26 import declared_in, declaring
+    from specgap.extract.guards29 import knowing_params, tool_params
     from specgap.extract.ids7_respell import known_ids, styled_ids
     from specgap.extract.modes import ExtractionFailed, contribution
 
@@ -246,9 +247,11 @@ def extract_all(
     setting = (setting, styled) if styled else setting
     fields = declared_in(artifacts)  # "the `state` field that `t` returns: `a`, `b`, `c`"
     setting = (setting, fields) if fields else setting
+    params = tool_params(artifacts)  # guards29: a guard's field is an argument or a state
+    setting = (setting, params) if params else setting
     for artifact in artifacts:
         try:
-            with known_ids(styled), declaring(fields):
+            with known_ids(styled), declaring(fields), knowing_params(params):
                 parts.append(extract_artifact(artifact, mode, llm, cache, setting))
         except SpecgapError as exc:
             errors.extend(exc.diagnostics)

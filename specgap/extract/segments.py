@@ -408,8 +408,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     """Sentences of paragraphs, list items, blockquotes and table rows; headings become
     context."""
     # tables that readers take whole (they read sentences too, so imported here)
+    from specgap.extract.answers import compose_parts
     from specgap.extract.confirm_tables import is_confirmation_header
     from specgap.extract.gherkin import is_scenario, scenario_sentences
+    from specgap.extract.guards29 import guard_block, guard_lines
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.tool_tables import tool_card_item, tool_table_row
@@ -452,6 +454,17 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             cells = []
         elif token.type in {"td_open", "th_open"}:
             column += 1
+        elif token.type == "fence" and token.map is not None and guard_block(token.content):
+            # house rules written as pseudo-code guards (`guards29`)
+            first = token.map[0] + 1  # (the line after the opening fence)
+            for n, said in guard_lines(token.content):
+                row = first + n
+                if row >= len(lines):
+                    break
+                at = line_starts[row]
+                line = lines[row].rstrip("\n")
+                stated = Sentence(artifact, line, tuple(range(at, at + len(line) + 1)), heading)
+                yield compose_parts(stated, [said], asked=None)
         if token.type != "inline" or token.map is None:
             continue
         if n > 0 and tokens[n - 1].type == "th_open":

@@ -293,4 +293,14 @@ def _said(value: str, words: set[str], text: str) -> bool:
 def _overlap(before: str, text: str) -> bool:
     """The prerequisite's words are in the condition ("only once the pet is weighed")."""
     stems = {w[:5] for w in re.findall(r"[a-z]{4,}", before.casefold().replace("_", " "))}
-    return any(w[:5] in stems for w in re.findall(r"[a-z]{4,}", text.casefold()))
+    # "if the reason is remake": a value a field holds, no step done ("the pet is weighed")
+    valued = {
+        m["v"]
+        for m in _VALUED.finditer(text.casefold())
+        if not re.search(r"(?:ed|en|wn|ne)$", m["v"])
+    }
+    words = [w for w in re.findall(r"[a-z]{4,}", text.casefold()) if w not in valued]
+    return any(w[:5] in stems for w in words)
+
+
+_VALUED = re.compile(r"\b(?:is|are|was|were|reads|equals)\s+(?:not\s+)?[`'\"]?(?P<v>[a-z]{4,})")
