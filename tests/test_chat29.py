@@ -139,6 +139,46 @@ CASES = [
         "enforce",
     ),
     (
+        "edited-mark",
+        "[11:02] @kim: discounts via `give_discount`: reason loyalty, student or club (edited)",
+        "resource_in_allowlist",
+        "give_discount",
+        {"arg": "reason", "allowed": ["loyalty", "student", "club"]},
+        "enforce",
+    ),
+    (
+        "next-sentence-of-the-line",
+        "cancelling with `cancel_repair`: ask first. reason is rider_request or duplicate",
+        "resource_in_allowlist",
+        "cancel_repair",
+        {"arg": "reason", "allowed": ["rider_request", "duplicate"]},
+        "enforce",
+    ),
+    (
+        "comma-after-a-clause",
+        "refunds (`refund_rider`): \u00a360 at most, anything above \u00a330 needs my review.",
+        "arg_within_bound",
+        "refund_rider",
+        {"arg": "amount_gbp", "max": 60},
+        "enforce",
+    ),
+    (
+        "label-then-tool",
+        "texts: `send_text` with repair_ready or running_late only, and at most 2 texts per chat",
+        "max_calls",
+        "send_text",
+        {"max": 2},
+        "enforce",
+    ),
+    (
+        "said-of-the-tool",
+        "[09:40] @kim: payments through `take_payment` are \u00a35 to \u00a3300.",
+        "arg_within_bound",
+        "take_payment",
+        {"arg": "amount_gbp", "min": 5, "max": 300},
+        "enforce",
+    ),
+    (
         "keyed-texts-in-one-chat",
         "`send_text`: template repair_ready or running_late, and up to two texts in one chat.",
         "max_calls",
@@ -186,6 +226,34 @@ def test_a_later_line_that_lets_some_pay_more_keeps_the_bound_under_that_excepti
     assert bounds, shown(policies)
     # enforced alone, it would refuse the club's £1,500 payment the next line allows
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_reply_a_few_lines_on_that_raises_a_figure_keeps_the_bound_under_review(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "[09:40] @kim: payments through `take_payment` are \u00a35 to \u00a3300.\n"
+        "  \u21b3 [09:41] @ops.lead: card on file only\n"
+        "  \u21b3 [09:42] @ops.lead: race teams: the payment can go up to \u00a31,000"
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    bounds = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == 300]
+    assert bounds, shown(policies)
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_figure_a_few_lines_on_about_something_else_leaves_the_bound_alone(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "[09:40] @kim: payments through `take_payment` are \u00a35 to \u00a3300.\n"
+        "[09:41] @ops.lead: the texts go out at nine\n"
+        "[09:42] @ops.lead: the wheel truing stand can hold up to 4 wheels"
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(
+        policies, "arg_within_bound", "take_payment", "enforce", arg="amount_gbp", max=300
+    ), shown(policies)
 
 
 def test_at_once_is_no_count_of_calls(tmp_path: Path) -> None:

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from specgap.extract.answers import Part, compose_parts
 from specgap.extract.count5_items import names_list
 from specgap.extract.keyed29 import LED_KEY, clause_sentences
-from specgap.extract.segments import COUNT_FRAME, Sentence, message_head
+from specgap.extract.segments import COUNT_FRAME, Sentence, chat_said
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
 _KEY = re.compile(
@@ -183,29 +183,46 @@ _MOST_CALLS = 20  # the largest bare ceiling read as a count of calls
 
 def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each line keyed by a tool read as the rule it states (docstring)."""
+    carried: tuple[str, int] | None = None  # the tool a line keyed, and where the line ends
     for sentence in sentences:
-        # (a chat message's head is no word of the line: "[09:20] @kim: `t`: ...")
-        said_text = " " * (head := message_head(sentence.text)) + sentence.text[head:]
-        led = LED_KEY.match(said_text) if sentence.subject is None else None
-        if led is not None:  # "refunds (`return_money`): ..." (`keyed29`)
-            tool = led["a"] or led["b"]
-            said = clause_sentences(tool, said_text[led.end() :].rstrip(), led.end())
-            yield from (sentence,) if said is None else _composed(sentence, said)
-            continue
-        m = _KEY.match(said_text) if sentence.subject is None else None
-        # "max_refunds_per_pass: 1" names a limit (read by `noun_counts`), not a tool
-        setting = m is not None and _setting(m["tool"])
-        if m is None or setting or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
-            yield sentence
-            continue
-        rest = sentence.text[m.end() :].rstrip()
-        said = statements(m["tool"], m["arg"], rest, m.end(), sentence.context)
-        if said is None and m["arg"] is None:  # its clauses, each of the tool (`keyed29`)
-            said = clause_sentences(m["tool"], rest, m.end())
-        if said is None:
-            yield sentence
-            continue
-        yield from _composed(sentence, said)
+        said, tool = _keyed_line(sentence)
+        if said is None and carried is not None and sentence.subject is None:
+            # "`t`: ask first. reason is a, b or c": the next sentence of the line is of `t`
+            on_line = sentence.raw_range()[0] < carried[1]
+            text = chat_said(sentence.text)
+            if on_line and _KEY.match(text) is None and LED_KEY.match(text) is None:
+                said = clause_sentences(carried[0], text.rstrip(), 0)
+        if tool is not None:
+            text = sentence.artifact.text
+            start = sentence.raw_range()[0]
+            line_end = text.find("\n", start)
+            carried = (tool, len(text) if line_end < 0 else line_end)
+        elif said is None:
+            carried = None if carried is None or sentence.raw_range()[0] >= carried[1] else carried
+        yield from (sentence,) if said is None else _composed(sentence, said)
+
+
+def _keyed_line(sentence: Sentence) -> tuple[list[list[Part]] | None, str | None]:
+    """What a line keyed by a tool states, and that tool (None, None when it is no such
+    line; None and the tool when its rest has no shape read here)."""
+    if sentence.subject is not None:
+        return None, None
+    # (a chat message's head and "(edited)" mark are no words of the line)
+    said_text = chat_said(sentence.text)
+    led = LED_KEY.match(said_text)
+    if led is not None:  # "refunds (`return_money`): ..." (`keyed29`)
+        tool = led["a"] or led["b"] or led["c"] or led["d"]
+        return clause_sentences(tool, said_text[led.end() :].rstrip(), led.end()), tool
+    m = _KEY.match(said_text)
+    # "max_refunds_per_pass: 1" names a limit (read by `noun_counts`), not a tool
+    setting = m is not None and _setting(m["tool"])
+    if m is None or setting or m.end() >= len(sentence.text) or not _keyed(sentence.text, m):
+        return None, None
+    rest = said_text[m.end() :].rstrip()
+    said = statements(m["tool"], m["arg"], rest, m.end(), sentence.context)
+    if said is None and m["arg"] is None:  # its clauses, each of the tool (`keyed29`)
+        said = clause_sentences(m["tool"], rest, m.end())
+    return said, m["tool"]
 
 
 def _composed(sentence: Sentence, said: list[list[Part]]) -> Iterator[Sentence]:

@@ -30,13 +30,16 @@ from specgap.extract.count5_items import names_list
 __all__ = ["LED_KEY", "clause_sentences"]
 
 # "refunds (`return_money`): ...", "cancelling with `drop_visit`: ...": a topic that names
-# its tool in backticks and keys the line with a colon
+# its tool in backticks and keys the line with a colon; "texts: `send_text` with ...": a
+# topic's label before the tool; "deposits through `take_deposit` are £20 to £60": a topic
+# said of the tool
 LED_KEY = re.compile(
     r"^[\s\-*\u2022+]*[A-Za-z][\w' \-]{0,40}?\s*"
-    r"(?:\(\s*`(?P<a>[A-Za-z][\w.\-]*)`\s*\)|\b(?:with|via|through|using)\s+`(?P<b>[A-Za-z][\w.\-]*)`)"
+    r"(?:(?:\(\s*`(?P<a>[A-Za-z][\w.\-]*)`\s*\)|\b(?:with|via|through|using)\s+`(?P<b>[A-Za-z][\w.\-]*)`)"
     r"\s*:\s+(?=\S)"
+    r"|:\s+`(?P<c>[A-Za-z][\w.\-]*)`\s+(?=(?:with|for)\b)"
+    r"|\b(?:via|through|using)\s+`(?P<d>[A-Za-z][\w.\-]*)`\s+(?:are|is|must\s+be)\s+(?=\S))"
 )
-
 _WORDS = {
     "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9", "ten": "10", "twelve": "12", "twenty": "20",
@@ -162,20 +165,21 @@ def _statement(tool: str, clause: str) -> str | None:
 
 def _clauses(rest: str) -> list[tuple[int, int]]:
     """Where each clause of `rest` starts and ends: at semicolons, full stops and ", and";
-    a piece is cut at a comma too when what comes before the comma is a clause of its own
-    ("percent 15 at most, reason a, b or c")."""
+    a piece that is no clause of a shape read here is cut at a comma too when what comes
+    before the comma is one ("percent 15 at most, reason a, b or c", "£80 at most, anything
+    above £50 is reviewed"; "reason a, b or c" stays whole)."""
     out: list[tuple[int, int]] = []
     at = 0
     for m in [*_SPLIT.finditer(rest), None]:
         end = len(rest) if m is None else m.start()
         a = at
         while a < end:
+            whole = _statement("t", rest[a:end]) is not None
             cut = next(
                 (
                     c.start()
                     for c in re.finditer(r",\s+", rest[a:end])
-                    if _statement("t", rest[a : a + c.start()]) is not None
-                    and _statement("t", rest[a + c.end() : end]) is not None
+                    if not whole and _statement("t", rest[a : a + c.start()]) is not None
                 ),
                 None,
             )

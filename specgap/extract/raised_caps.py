@@ -41,22 +41,52 @@ _WHEN = re.compile(r"^\W*(?P<c>(?:for|if|when|whenever|with|on|during|in)\b[^,;]
 def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
     """The stream, each bound the next sentence changes kept under that change's exception
     (module docstring)."""
-    held: Read | None = None
+    window: list[Read] = []  # the last few sentences, the newest last
     for item in read:
-        if held is not None:
-            yield _excepted(held, item[0])
-        held = item
-    if held is not None:
-        yield held
+        for i, held in enumerate(window):
+            near = i == len(window) - 1
+            window[i] = _excepted(held, item[0]) if near else _excepted_later(held, item[0])
+        window.append(item)
+        if len(window) > _WINDOW:
+            yield window.pop(0)
+    yield from window
+
+
+# a chat thread raises a figure a few messages on ("deposits are £20 to £60." ... "↳ schools:
+# the deposit can go up to £150"): a sentence this far after the bound, about the same thing
+_WINDOW = 3
+
+
+def _excepted_later(item: Read, after: Sentence) -> Read:
+    """`_excepted`, for a sentence a few after the bound's: only a figure allowed for some
+    calls ("X can go up to N"), and only when it speaks of what the bound does (a word of
+    the bound's sentence, or its figure)."""
+    sentence = item[0]
+    if sentence.artifact is not after.artifact or _CHANGES.search(after.clean) is not None:
+        return item
+    said = set(re.findall(r"[a-z]{4,}|\d+", sentence.clean.casefold().replace("_", " ")))
+    later = set(re.findall(r"[a-z]{4,}|\d+", after.clean.casefold().replace("_", " ")))
+    if not (said - _COMMON) & later:
+        return item
+    return _excepted(item, after)
+
+
+_COMMON = frozenset(
+    {"must", "call", "calls", "with", "only", "never", "most", "least", "between", "from",
+     "that", "this", "than", "more", "less", "each", "every", "they", "them", "their", "there",
+     "what", "when", "will", "would", "should", "could", "have", "been", "being"}
+)  # fmt: skip
 
 
 # "Reserve and collector add-on orders can go up to $1,200": some calls, a higher figure
 _RAISED = re.compile(
-    r"^\W*(?P<who>[A-Za-z](?:[^,;.:!?()]|\([^()]{1,60}\)){2,80}?)\s+(?:can|may|are\s+allowed\s+to|"
+    r"^\W*(?P<who>[A-Za-z](?:[^,;.:!?()]|\([^()]{1,60}\)){2,80}?)"
+    # "concert venues and schools: the deposit can go up to £150"
+    r"(?:\s*:\s*(?:the|a|an|their|its)\s+[a-z]+)?\s+(?:can|may|are\s+allowed\s+to|"
     r"is\s+allowed\s+to|are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+"
     r"(?:up\s+to|as\s+(?:much|high|many)\s+as)|reach|run\s+(?:up\s+)?to|have\s+up\s+to|"
     # "... can pay as much as £2,500 at once", "... may spend up to $800"
-    r"(?:take|add|pay|spend|charge|order|book|claim|borrow)\s+(?:up\s+to|as\s+(?:much|many)\s+as))"
+    r"(?:take|add|pay|spend|charge|order|book|claim|borrow|get)\s+(?:up\s+to|as\s+(?:much|many)\s+as))"
     r"\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
     re.I,
 )

@@ -104,15 +104,22 @@ def message_head(text: str) -> int:
     return head.end() if pinned is None else pinned.end()
 
 
+def chat_said(text: str) -> str:
+    """`text` with a chat message's head and its "(edited)" mark blanked, at the same
+    length."""
+    if end := message_head(text):
+        text = " " * end + text[end:]
+        if (edited := _EDITED.search(text)) is not None:
+            text = text[: edited.start()] + " " * len(edited[0])
+    return text
+
+
 def _unnumbered(text: str) -> str:
     """`text` with its leading clause number, rule label or chat message's head, and its
     footnote markers, blanked, at the same length."""
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
-    if end := message_head(text):
-        text = " " * end + text[end:]
-        if (edited := _EDITED.search(text)) is not None:
-            text = text[: edited.start()] + " " * len(edited[0])
+    text = chat_said(text)
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
     return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
 
@@ -351,12 +358,12 @@ def _line_ends(text: str) -> set[int]:
     for line, after in itertools.pairwise(lines):
         at += len(line) + 1
         body, words = line.rstrip(), after.split()
+        if body and words and (_MESSAGE_HEAD.match(after) or _REACTIONS.fullmatch(after)):
+            out.add(at)  # a chat log's next message or line of reactions, whatever came before
+            continue
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
             continue
         if body.split()[-1].strip("\"'`*_)]!?.").casefold() in _OPEN_END:
-            continue
-        if _MESSAGE_HEAD.match(after) or _REACTIONS.fullmatch(after):  # a chat log's next line
-            out.add(at)
             continue
         if words[0].casefold() in _CARRY_ON:
             continue
