@@ -281,3 +281,40 @@ def test_a_keyed_clause_is_not_read_where_its_words_say_something_else(
         for p in policies
         if p.operator == "arg_within_bound" and getattr(p.condition.selector, "arg", "") == "runs"
     ], shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "rescheduling: `read_repair` on that same repair first, then `cancel_repair`",
+        "read_repair on the repair in question, then cancel_repair on that same one.",
+    ],
+)
+def test_a_step_then_another_on_that_same_thing_binds_the_entity(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(
+        policies,
+        "require_before",
+        "cancel_repair",
+        "enforce",
+        before="read_repair",
+        same={"arg": "repair_id"},
+    ), shown(policies)
+
+
+def test_in_the_same_visit_is_a_stay_not_an_entity(tmp_path: Path) -> None:
+    tools = [
+        *BIKES,
+        T("read_visit", "Reads a workshop visit.", visit_id="string"),
+        T("move_visit", "Moves a workshop visit.", visit_id="string"),
+    ]
+    text = "Call `read_visit` on that same visit first, then `move_visit`."
+    policies = desk_policies(tmp_path, text, tools)
+    assert has_policy(
+        policies, "require_before", "move_visit", "enforce", same={"arg": "visit_id"}
+    ), shown(policies)
+    text = "In the same visit, call `read_repair` before `cancel_repair`."
+    policies = desk_policies(tmp_path, text, tools)
+    orders = [p for p in policies if p.operator == "require_before"]
+    assert orders, shown(policies)
+    assert all(p.condition.same is None for p in orders), shown(policies)

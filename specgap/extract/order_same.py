@@ -39,8 +39,11 @@ _SAME = re.compile(
 # fmt: off
 _NOT_ENTITY = frozenset((
     "chat", "conversation", "session", "turn", "message", "reply", "response", "day", "week",
-    "month", "call", "time", "way", "thread", "request", "visit",
+    "month", "call", "time", "way", "thread", "request",
 ))
+# ... nor, after "in" or "during", a stay at a place ("in the same visit"); "on that same
+# visit" is one visit the calls are about
+_SPAN_AFTER_IN = frozenset(("visit", "trip", "stay"))
 _DETERMINERS = frozenset((
     "the", "a", "an", "every", "each", "all", "any", "its", "their", "your", "his", "her", "our",
     "this", "that", "these", "those",
@@ -99,8 +102,16 @@ def singular(noun: str) -> str:
     return noun
 
 
+# "`get_visit` on that same visit first, then `move_visit`": the earlier step, then the later
+_THEN = re.compile(r"(?:,\s*|\s+)(?:and\s+)?then\b", re.I)
+
+
 def _clauses(text: str) -> tuple[str, str] | None:
-    """(earlier action, later action) of a sentence with one ordering word, or None."""
+    """(earlier action, later action) of a sentence with one ordering word, or of one
+    "X, then Y" and no ordering word; else None."""
+    thens = list(_THEN.finditer(text))
+    if not _ORDER.search(text) and len(thens) == 1:
+        return text[: thens[0].start()], text[thens[0].end() :].strip().rstrip(".!;:")
     if len(_ORDER.findall(text)) != 1:
         return None
     text = text.strip().rstrip(".!;:")
@@ -122,7 +133,15 @@ def _clauses(text: str) -> tuple[str, str] | None:
 def _refers_back(earlier: str, later: str) -> str | None:
     """The entity noun when one action's object refers back to the other's, else None."""
     same = [m for m in (_SAME.search(earlier), _SAME.search(later)) if m is not None]
+    if len(same) == 1 and same[0]["noun"].casefold() == "one":
+        # "read it on the booking in question, then move that same one": the other's object
+        other = earlier if same[0].string is later else later
+        head = _one_object(other)
+        return singular(head) if head and head.casefold() not in _NOT_ENTITY else None
     if len(same) == 1 and (noun := singular(same[0]["noun"].casefold())) not in _NOT_ENTITY:
+        said_in = re.search(r"\b(?:in|during|within)\s*$", same[0].string[: same[0].start()])
+        if noun in _SPAN_AFTER_IN and said_in:
+            return None
         return noun  # "Call `get_x` on the same job before `amend_x`": said outright
     pointer = _POINTER.search(later)
     if pointer is not None:

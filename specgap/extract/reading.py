@@ -184,8 +184,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
-        if found:
-            return found, spelt_notes
+        if found:  # (respelt, "that same X" of its own words still binds the entity)
+            return same_entity(sentence.clean, found), spelt_notes
     rules, notes = _read_said(sentence)
     # "### refund_job" over "- Requires a reason.": the tool its frame names (`elided17`)
     rules, notes = elided17.reread(sentence, rules, notes, _read_said)
