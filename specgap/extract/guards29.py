@@ -53,19 +53,21 @@ from contextvars import ContextVar
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 
-__all__ = ["guard_block", "guard_lines", "knowing_params", "tool_params"]
+__all__ = ["guard_block", "guard_lines", "knowing_params", "known_params", "tool_params"]
 
 Params = tuple[tuple[str, tuple[str, ...]], ...]
-# the tools' parameters of the whole agent, while its prompts are extracted (`units`)
+# the tools' parameters of the whole agent, while its prompts are extracted (`units`); also
+# read by `ini29`
 _PARAMS: ContextVar[Params] = variable("guards29_params", ())
 
 
 def tool_params(artifacts: Sequence[Artifact]) -> Params:
     """Each tool's parameter names, from the tools files among `artifacts`, when some prompt
     among them holds a fenced block (else nothing: no prompt needs them)."""
+    from specgap.extract.ini29 import ini_text
     from specgap.toolspecs import parse_tool_specs
 
-    if not any(a.kind == "prompt" and "```" in a.text for a in artifacts):
+    if not any(a.kind == "prompt" and ("```" in a.text or ini_text(a.text)) for a in artifacts):
         return ()
     found: dict[str, tuple[str, ...]] = {}
     for artifact in artifacts:
@@ -84,7 +86,18 @@ def tool_params(artifacts: Sequence[Artifact]) -> Params:
 def _param_names(spec: object) -> list[str]:
     schema = getattr(spec, "schema", None)
     props = schema.get("properties", {}) if isinstance(schema, dict) else {}
-    return [k for k in props if isinstance(k, str)]
+    # (a list argument's name is marked `[]`: its bounds count its items)
+    return [
+        f"{k}[]" if isinstance(v, dict) and v.get("type") == "array" else k
+        for k, v in props.items()
+        if isinstance(k, str)
+    ]
+
+
+def known_params(tool: str) -> tuple[str, ...]:
+    """The parameter names of `tool`, while they are known (`knowing_params`); a list
+    argument's name ends in `[]`."""
+    return dict(_PARAMS.get()).get(tool, ())
 
 
 @contextmanager
@@ -149,7 +162,7 @@ def guard_block(text: str) -> bool:
 def guard_lines(text: str) -> Iterator[tuple[int, str]]:
     """Each line of a guard block (by its index in `text`'s lines) and the sentence it
     states."""
-    params = dict(_PARAMS.get())
+    params = {t: tuple(p.removesuffix("[]") for p in ps) for t, ps in _PARAMS.get()}
     section: list[str] = []
     for n, line in enumerate(text.splitlines()):
         code, comment = _code_and_comment(line)

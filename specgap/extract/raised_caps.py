@@ -85,8 +85,10 @@ _RAISED = re.compile(
     r"(?:\s*:\s*(?:the|a|an|their|its)\s+[a-z]+)?\s+(?:can|may|are\s+allowed\s+to|"
     r"is\s+allowed\s+to|are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+"
     r"(?:up\s+to|as\s+(?:much|high|many)\s+as)|reach|run\s+(?:up\s+)?to|have\s+up\s+to|"
-    # "... can pay as much as £2,500 at once", "... may spend up to $800"
-    r"(?:take|add|pay|spend|charge|order|book|claim|borrow|get)\s+(?:up\s+to|as\s+(?:much|many)\s+as))"
+    # "... can pay as much as £2,500 at once", "... may spend up to $800", "... may sign for
+    # as long as 36 months"
+    r"(?:take|add|pay|spend|charge|order|book|claim|borrow|get|sign|stay|hire|rent|keep)"
+    r"(?:\s+for)?\s+(?:up\s+to|as\s+(?:much|many|long)\s+as))"
     r"\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
     re.I,
 )

@@ -419,12 +419,16 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.confirm_tables import is_confirmation_header
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
+    from specgap.extract.ini29 import ini_text
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.tool_tables import tool_card_item, tool_table_row
     from specgap.extract.value_tables import is_values_header
 
     text = artifact.text
+    if ini_text(text):  # an INI settings file pasted in as the prompt (`ini29`)
+        yield from _ini_sentences(artifact)
+        return
     lines = text.splitlines(keepends=True)
     line_starts = [0]
     for line in lines:
@@ -533,6 +537,23 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         heading = (asked["q"] or asked["u"]).strip()
         if cut < len(said):
             yield from split_sentences(artifact, said[cut:], offsets[cut:], heading, lines=True)
+
+
+def _ini_sentences(artifact: Artifact) -> Iterator[Sentence]:
+    """The sentences of an INI settings file: its notes as they are, its settings as the
+    sentences they stand for (`ini29`), each under its section."""
+    from specgap.extract.answers import compose_parts
+    from specgap.extract.ini29 import ini_sentences
+
+    text = artifact.text
+    for start, end, _, said, section in ini_sentences(text):
+        quoted = Sentence(artifact, text[start:end], tuple(range(start, end + 1)), section)
+        if said is None:
+            yield from split_sentences(
+                artifact, text[start:end], list(range(start, end + 1)), section
+            )
+        else:
+            yield compose_parts(quoted, [said], asked=None)
 
 
 # the box that opens an item of a task list ("- [ ] ...", "* [x] ..."), and its space

@@ -45,7 +45,11 @@ _WORD = re.compile(r"[\w$€£.%-]+")
 
 # a class of the people (or accounts) a rule holds for: "gold members", "members who owe
 # more than $50", "for personal accounts"; a determiner ("the", "all", "each") names no class
-_WHO = r"(?:" + USER + r"|account|owner|shipper|sender|household|company|business)s?\b"
+_WHO = (
+    r"(?:" + USER + r"|account|owner|shipper|sender|household|company|business|"
+    # "someone whose record shows arrears can't ...": a class of people all the same
+    r"someone|somebody|anyone|anybody|person|people)s?\b"
+)
 _NOT_MOD = (
     r"(?!(?:the|a|an|all|any|every|each|this|that|these|those|their|your|our|its|his|her|"
     r"my|no|some|other|such|both|either|neither|only|never|do|not|and|or|of|for|to|in|on|by|"
