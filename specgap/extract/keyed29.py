@@ -109,6 +109,14 @@ _ASK = re.compile(
 _SPLIT = re.compile(r"\s*(?:;|\.(?=\s|$)|,\s*(?:and|but)\b(?!\s+no\s+other|\s+nothing))\s*")
 
 
+# a clause that says when the others hold ("unless ...", "except for ...", "only if ...")
+_CONDITION = re.compile(
+    r"^\s*(?:(?:and|but)\s+)?(?:only\s+)?(?:unless|except|if|when|whenever|while|provided|"
+    r"as\s+long\s+as|so\s+long\s+as|other\s+than|apart\s+from|save\s+for|otherwise)\b",
+    re.I,
+)
+
+
 def _number(v: str) -> str:
     return _WORDS.get(v.casefold(), v)
 
@@ -197,7 +205,12 @@ def clause_sentences(tool: str, rest: str, start: int) -> list[list[Part]] | Non
     or None when no clause has a shape read here."""
     said: list[list[Part]] = []
     read = False
-    for a, b in _clauses(rest):
+    clauses = _clauses(rest)
+    if any(_CONDITION.match(rest[a:b]) for a, b in clauses[1:]):
+        # "£80 at most, unless the manager agrees": the clauses hold under a condition
+        # another clause says; read apart, the first would hold without it
+        return None
+    for a, b in clauses:
         statement = _statement(tool, rest[a:b])
         if statement is None:
             said.append([f"`{tool}`: ", (start + a, start + b)])

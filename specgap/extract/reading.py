@@ -39,6 +39,7 @@ from specgap.extract import (
     ground3_reread,
     ground6_respell,
     grounded18,
+    grounded29,
     headed19,
     instrument26,
     kept24,
@@ -165,6 +166,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
+    said = grounded29.respelt(said or sentence.clean) or said  # "the X is one that T returned"
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"
     said = chat7_respell.nouns_spelt(said or sentence.clean) or said  # "Pkgs: `a`, `b`"
     said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"

@@ -1,0 +1,88 @@
+"""Where an argument's value comes from, said as the call that gave it.
+
+The grammar reads "the slot_id must come from `list_slots`". Policies say the same thing
+in other words, naming the tool whose output the value is:
+
+- "the quote_id passed in is the one that `Price-Job` returned", "the card token must be one
+  `find_owner` returned" (not "the slot_id it books is one ...": the verb names the tool whose
+  argument it is, which "must come from" would not keep);
+- "`book_slot` takes only a slot_id that `list_slots` gave back on this call";
+- "use the card token that `findCustomer` returned", "pass the `netid` that `find_user`
+  returned, not one typed in the chat";
+- "card_token comes from the saved cards `find_rider` listed".
+
+`respelt` says such a sentence as "The X must come from `T`" (the tools that take X are
+bound by the compiler; "The X you pass to `U` ..." when the sentence names the tool),
+keeping what follows a semicolon or a comma; None for any other sentence. The argument is
+named by an id-like word or two plain words ("card token"); the tool by an id (in
+backticks, or spelt like one).
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["respelt"]
+
+# (matched case-sensitively: a camelCase id is no plain word)
+_TOOL = r"`?(?P<{0}>[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+_ARG = r"`?(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]{3,}\s+(?:id|token|code|number|ref))`?"
+# (the words around the ids are matched in any case: `(?i:...)`)
+_GAVE = (
+    r"(?i:returned|returns|gave(?:\s+back)?|gives|listed|lists|reported(?:\s+back)?|found|"
+    r"offered|handed\s+back|produced)"
+)
+_FORMS = tuple(
+    re.compile(form)
+    for form in (
+        # "the quote_id passed in is the one that `Price-Job` returned"
+        # (not "the slot_id it books is ...": the verb says which tool's argument, and two
+        # tools may take one so named; said of every one, the rule would be stronger)
+        r"^\W*(?i:the\s+)?" + _ARG + r"(?i:\s+passed\s+in)?"
+        r"(?i:\s+(?:is|must\s+be|has\s+to\s+be|should\s+be)\s+(?:always\s+)?(?:the\s+ones?"
+        r"|ones?)\s+(?:that\s+)?)" + _TOOL.format("tool") + r"\s+" + _GAVE + r"\b",
+        # "`book_slot` takes only a slot_id that `list_slots` gave back"
+        r"^\W*"
+        + _TOOL.format("user")
+        + r"(?i:\s+takes\s+only\s+(?:a|an|the)\s+)"
+        + _ARG
+        + r"(?i:\s+(?:that|which)\s+)"
+        + _TOOL.format("tool")
+        + r"\s+"
+        + _GAVE
+        + r"\b",
+        # "use the card token that `findCustomer` returned"
+        r"^\W*(?i:(?:always\s+)?(?:use|pass|send|give|take)\s+(?:only\s+)?the\s+)"
+        + _ARG
+        + r"(?i:\s+(?:that\s+)?)"
+        + _TOOL.format("tool")
+        + r"\s+"
+        + _GAVE
+        + r"\b",
+        # "card_token comes from the saved cards `find_rider` listed"
+        r"^\W*(?i:the\s+)?" + _ARG + r"(?i:\s+(?:always\s+)?comes?\s+from\s+(?:the\s+)?"
+        r"(?:[a-z]+\s+){0,2}?)" + _TOOL.format("tool") + r"(?:\s+" + _GAVE + r")?\b",
+    )
+)
+# what may follow the form in its clause: "on this call", "for this owner", "for that member"
+_TAIL = re.compile(
+    r"^(?:\s+(?:on|in|for|during)\s+(?:this|that|the\s+same)\s+[a-z]+)?\s*(?P<rest>[;,].*|\.?\s*)$"
+)
+
+
+def respelt(text: str) -> str | None:
+    """The sentence with its value's origin said as "The X must come from `T`", or None."""
+    for form in _FORMS:
+        m = form.match(text)
+        if m is None:
+            continue
+        tail = _TAIL.match(text[m.end() :])
+        if tail is None:
+            continue
+        arg = " ".join(m["arg"].split())
+        rest = tail["rest"].strip()
+        rest = rest if rest.startswith((";", ",")) else "."
+        user = m.groupdict().get("user")
+        to = f" you pass to `{user}`" if user else ""  # (that tool's argument, no other's)
+        return f"The {arg}{to} must come from `{m['tool']}`{rest}"
+    return None
