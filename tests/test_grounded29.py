@@ -84,3 +84,16 @@ def test_a_keyed_line_under_a_condition_is_not_read_clause_by_clause(tmp_path: P
     assert not [
         p for p in policies if p.operator == "arg_within_bound" and p.enforcement == "enforce"
     ], shown(policies)
+
+
+def test_a_clause_after_a_comma_with_no_verb_qualifies_the_one_before(tmp_path: Path) -> None:
+    # "..., £500 for race teams": a raised figure for some riders, not a clause apart
+    text = "payments (`take_payment`): \u00a3300 at most, \u00a3500 for race teams"
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert not [
+        p
+        for p in policies
+        if p.operator == "arg_within_bound"
+        and p.condition.max == 300
+        and p.enforcement == "enforce"
+    ], shown(policies)

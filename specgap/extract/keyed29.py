@@ -174,8 +174,9 @@ def _statement(tool: str, clause: str) -> str | None:
 def _clauses(rest: str) -> list[tuple[int, int]]:
     """Where each clause of `rest` starts and ends: at semicolons, full stops and ", and";
     a piece that is no clause of a shape read here is cut at a comma too when what comes
-    before the comma is one ("percent 15 at most, reason a, b or c", "£80 at most, anything
-    above £50 is reviewed"; "reason a, b or c" stays whole)."""
+    before the comma is one and what follows is a clause apart ("percent 15 at most, reason
+    a, b or c", "£80 at most, anything above £50 is reviewed"; "reason a, b or c" and "3 per
+    booking, 5 for groups" stay whole)."""
     out: list[tuple[int, int]] = []
     at = 0
     for m in [*_SPLIT.finditer(rest), None]:
@@ -187,7 +188,9 @@ def _clauses(rest: str) -> list[tuple[int, int]]:
                 (
                     c.start()
                     for c in re.finditer(r",\s+", rest[a:end])
-                    if not whole and _statement("t", rest[a : a + c.start()]) is not None
+                    if not whole
+                    and _statement("t", rest[a : a + c.start()]) is not None
+                    and _apart(rest[a + c.end() : end])
                 ),
                 None,
             )
@@ -200,15 +203,29 @@ def _clauses(rest: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in out if rest[a:b].strip(" .,")]
 
 
+# a clause of its own after a comma says its own verb ("anything above £50 needs review");
+# one that says none ("5 for groups", "more for schools") qualifies the clause before it
+_OWN_VERB = re.compile(
+    r"\b(?:needs?|must|is|are|can|cannot|can't|may|should|will|goes|go|gets?|has|have|stays?)\b",
+    re.I,
+)
+
+
+def _apart(after: str) -> bool:
+    """What follows a comma is a clause apart from the one before it: a shape read here, or
+    words with a verb of their own."""
+    return _statement("t", after) is not None or _OWN_VERB.search(after) is not None
+
+
 def clause_sentences(tool: str, rest: str, start: int) -> list[list[Part]] | None:
     """The sentences the clauses of a keyed line's `rest` (at `start` of its sentence) state,
     or None when no clause has a shape read here."""
     said: list[list[Part]] = []
     read = False
     clauses = _clauses(rest)
-    if any(_CONDITION.match(rest[a:b]) for a, b in clauses[1:]):
-        # "£80 at most, unless the manager agrees": the clauses hold under a condition
-        # another clause says; read apart, the first would hold without it
+    if any(_CONDITION.match(rest[a:b]) for a, b in clauses):
+        # "£80 at most, unless the manager agrees", "if it rains, twice per visit": the
+        # clauses hold under a condition a clause says; read apart, they would hold without it
         return None
     for a, b in clauses:
         statement = _statement(tool, rest[a:b])
