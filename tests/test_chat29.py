@@ -318,3 +318,22 @@ def test_in_the_same_visit_is_a_stay_not_an_entity(tmp_path: Path) -> None:
     orders = [p for p in policies if p.operator == "require_before"]
     assert orders, shown(policies)
     assert all(p.condition.same is None for p in orders), shown(policies)
+
+
+def test_an_argument_one_tool_takes_is_bounded_with_no_tool_named(tmp_path: Path) -> None:
+    tools = [*BIKES, T("hang_bike", "Hangs a bike on the rack.", frame_cm="integer")]
+    text = "Agent does: frame_cm between 40 and 64; anything bigger goes on the floor."
+    policies = desk_policies(tmp_path, text, tools)
+    assert has_policy(
+        policies, "arg_within_bound", "hang_bike", "enforce", arg="frame_cm", min=40, max=64
+    ), shown(policies)
+
+
+def test_an_argument_several_tools_take_is_not_bounded_for_all_of_them(tmp_path: Path) -> None:
+    # `reason` is taken by `cancel_repair` and `give_discount`: said with no tool, the list
+    # would hold for both, which the line does not say
+    text = "reason: rider_request, duplicate or weather"
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert not [
+        p for p in policies if p.operator == "resource_in_allowlist" and p.enforcement == "enforce"
+    ], shown(policies)

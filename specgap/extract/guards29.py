@@ -53,21 +53,27 @@ from contextvars import ContextVar
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 
-__all__ = ["guard_block", "guard_lines", "knowing_params", "known_params", "tool_params"]
+__all__ = [
+    "all_params",
+    "guard_block",
+    "guard_lines",
+    "knowing_params",
+    "known_params",
+    "tool_params",
+]
 
 Params = tuple[tuple[str, tuple[str, ...]], ...]
 # the tools' parameters of the whole agent, while its prompts are extracted (`units`); also
-# read by `ini29`
+# read by `ini29` and `keyed29`
 _PARAMS: ContextVar[Params] = variable("guards29_params", ())
 
 
 def tool_params(artifacts: Sequence[Artifact]) -> Params:
     """Each tool's parameter names, from the tools files among `artifacts`, when some prompt
-    among them holds a fenced block (else nothing: no prompt needs them)."""
-    from specgap.extract.ini29 import ini_text
+    is among them (else nothing: no prompt needs them)."""
     from specgap.toolspecs import parse_tool_specs
 
-    if not any(a.kind == "prompt" and ("```" in a.text or ini_text(a.text)) for a in artifacts):
+    if not any(a.kind == "prompt" for a in artifacts):
         return ()
     found: dict[str, tuple[str, ...]] = {}
     for artifact in artifacts:
@@ -98,6 +104,11 @@ def known_params(tool: str) -> tuple[str, ...]:
     """The parameter names of `tool`, while they are known (`knowing_params`); a list
     argument's name ends in `[]`."""
     return dict(_PARAMS.get()).get(tool, ())
+
+
+def all_params() -> list[tuple[str, ...]]:
+    """Every tool's parameter names (a list argument's without its `[]`), while known."""
+    return [tuple(p.removesuffix("[]") for p in ps) for _, ps in _PARAMS.get()]
 
 
 @contextmanager

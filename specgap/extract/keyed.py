@@ -28,7 +28,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.answers import Part, compose_parts
 from specgap.extract.count5_items import names_list
-from specgap.extract.keyed29 import LED_KEY, clause_sentences
+from specgap.extract.keyed29 import LED_KEY, argument_sentences, clause_sentences
 from specgap.extract.segments import COUNT_FRAME, Sentence, chat_said
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
@@ -192,6 +192,14 @@ def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
             text = chat_said(sentence.text)
             if on_line and _KEY.match(text) is None and LED_KEY.match(text) is None:
                 said = clause_sentences(carried[0], text.rstrip(), 0)
+        if said is None and sentence.subject is None and not _example_or_row(sentence):
+            # "length_m between 2 and 7": an argument's bound, no tool named (`keyed29`; an
+            # argument's id keys the line as a tool's would)
+            text = chat_said(sentence.text)
+            if (head := len(text) - len(text.lstrip())) < len(text):
+                said = argument_sentences(text[head:].rstrip())
+                said = None if said is None else [_shifted(p, head) for p in said]
+                tool = None if said is not None else tool
         if tool is not None:
             text = sentence.artifact.text
             start = sentence.raw_range()[0]
@@ -223,6 +231,19 @@ def _keyed_line(sentence: Sentence) -> tuple[list[list[Part]] | None, str | None
     if said is None and m["arg"] is None:  # its clauses, each of the tool (`keyed29`)
         said = clause_sentences(m["tool"], rest, m.end())
     return said, m["tool"]
+
+
+def _example_or_row(sentence: Sentence) -> bool:
+    """The sentence is a table's row (its header says what the values are) or under a
+    heading of examples: no argument's bound or values of its own."""
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    line = text[text.rfind("\n", 0, start) + 1 : start]
+    return line.lstrip().startswith("|") or "example" in sentence.context.casefold()
+
+
+def _shifted(parts: list[Part], by: int) -> list[Part]:
+    return [(p[0] + by, p[1] + by) if isinstance(p, tuple) else p for p in parts]
 
 
 def _composed(sentence: Sentence, said: list[list[Part]]) -> Iterator[Sentence]:

@@ -27,7 +27,7 @@ import re
 from specgap.extract.answers import Part
 from specgap.extract.count5_items import names_list
 
-__all__ = ["LED_KEY", "clause_sentences"]
+__all__ = ["LED_KEY", "argument_sentences", "clause_sentences"]
 
 # "refunds (`return_money`): ...", "cancelling with `drop_visit`: ...": a topic that names
 # its tool in backticks and keys the line with a colon; "texts: `send_text` with ...": a
@@ -74,7 +74,9 @@ _NOT_ARG = frozenset(
      "never", "only", "ask", "always", "then", "also", "amount", "total", "twice", "once",
      # a verb after an argument's name ("minutes_late runs from 10 to 90") is no argument
      "runs", "run", "goes", "ranges", "lies", "sits", "stays", "falls", "is", "are", "was",
-     "be", "can", "may", "must", "should", "will", "takes", "gets", "holds", "needs"}
+     "be", "can", "may", "must", "should", "will", "takes", "gets", "holds", "needs",
+     # a preposition that opens the bound itself ("between 2 and 7") names no argument
+     "between", "from", "up", "at", "under", "over", "above", "below", "within", "of", "to"}
 )  # fmt: skip
 _ARG_BOUND = re.compile(
     rf"^(?:(?:a|an|the)\s+)?{_ARG}\s*(?:\s+of|\s+is|\s+are|\s+must\s+be|:|=)?\s+(?P<bound>.+)$",
@@ -95,6 +97,8 @@ _COUNT = re.compile(
     re.I,
 )
 _TALK = frozenset({"chat", "call", "conversation", "session"})
+# words a list of values is joined and closed with ("a, b or c, and nothing else")
+_CONNECTIVES = frozenset({"or", "and", "nor", "nothing", "else"})
 # a count of these is a span or a measure, not of calls ("2 days per booking")
 _UNITS = frozenset(
     {"minute", "hour", "day", "night", "week", "month", "year", "kg", "km", "mile", "item",
@@ -159,7 +163,7 @@ def _statement(tool: str, clause: str) -> str | None:
     values = _VALUES.match(clause)
     if values is not None and values["arg"].casefold() not in _NOT_ARG:
         listed = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", values["values"])]
-        listed = [f"`{v}`" for v in listed if v and v.casefold() != "or"]
+        listed = [f"`{v}`" for v in listed if v and v.casefold() not in _CONNECTIVES]
         if len(listed) > 1:
             said = ", ".join(listed[:-1]) + f" or {listed[-1]}"
             return f"Call {tool} only with {values['arg']} {said}."
@@ -169,6 +173,55 @@ def _statement(tool: str, clause: str) -> str | None:
         if bound is not None:
             return f"The {arg['arg']} of {tool} must be {bound}."
     return None
+
+
+def _one_taker(arg: str) -> bool:
+    """Exactly one of the agent's tools takes an argument so named (said of an argument
+    several tools take, a bound or a list of values would hold for every one of them)."""
+    from specgap.extract.guards29 import all_params
+
+    return sum(1 for params in all_params() if arg in params) == 1
+
+
+def _argument_statement(clause: str) -> str | None:
+    """The sentence a clause that names an argument and its bound or values, and no tool,
+    stands for ("length_m between 2 and 7": "The length_m must be between 2 and 7"), when
+    one tool alone takes that argument; the compiler binds it there."""
+    clause = clause.strip(" .,")
+    values = _VALUES.match(clause)
+    if values is not None and not _one_taker(values["arg"]):
+        values = None
+    if values is not None and values["arg"].casefold() not in _NOT_ARG:
+        listed = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", values["values"])]
+        listed = [f"`{v}`" for v in listed if v and v.casefold() not in _CONNECTIVES]
+        if len(listed) > 1:
+            return f"The {values['arg']} must be " + ", ".join(listed[:-1]) + f" or {listed[-1]}."
+    arg = _ARG_BOUND.match(clause)
+    if arg is not None and arg["arg"].casefold() not in _NOT_ARG and _one_taker(arg["arg"]):
+        bound = _bound(_ON_ONE.sub("", arg["bound"]))
+        if bound is not None and not re.search(_MONEY, arg["bound"]):
+            return f"The {arg['arg']} must be {bound}."
+    return None
+
+
+# "adults from 1 to 9 on one booking": what one call holds, said of the thing it is for
+_ON_ONE = re.compile(r"\s+(?:on|in|per|for)\s+(?:a|an|one|each|the)?\s*[a-z]+$", re.I)
+
+
+def argument_sentences(text: str) -> list[list[Part]] | None:
+    """The sentences of a line whose first clause names an argument and its bound or values
+    and no tool (`_argument_statement`), the rest read as it stands; None for any other."""
+    clauses = _clauses(text)
+    if not clauses or any(_CONDITION.match(text[a:b]) for a, b in clauses):
+        return None
+    first = _argument_statement(text[clauses[0][0] : clauses[0][1]])
+    if first is None:
+        return None
+    said: list[list[Part]] = [[first]]
+    for a, b in clauses[1:]:
+        statement = _argument_statement(text[a:b])
+        said.append([statement] if statement is not None else [(a, b)])
+    return said
 
 
 def _clauses(rest: str) -> list[tuple[int, int]]:
