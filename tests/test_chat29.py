@@ -337,3 +337,25 @@ def test_an_argument_several_tools_take_is_not_bounded_for_all_of_them(tmp_path:
     assert not [
         p for p in policies if p.operator == "resource_in_allowlist" and p.enforcement == "enforce"
     ], shown(policies)
+
+
+def test_a_threaded_reply_is_of_the_tool_its_message_keyed(tmp_path: Path) -> None:
+    text = (
+        "[10:15] @kim: discounts (`give_discount`): percent 10 at most\n"
+        "  \u21b3 [10:16] @ops.lead: agreed\n"
+        "  \u21b3 [10:18] @ops.lead: reason: late, damage or no_show\n"
+        "[10:30] @kim: reason: rider_request or duplicate"
+    )
+    policies = desk_policies(tmp_path, text, BIKES)
+    assert has_policy(
+        policies,
+        "resource_in_allowlist",
+        "give_discount",
+        "enforce",
+        arg="reason",
+        allowed=["late", "damage", "no_show"],
+    ), shown(policies)
+    # a message of its own, not a reply: no tool of the thread above
+    assert not [
+        p for p in policies if p.operator == "resource_in_allowlist" and "duplicate" in str(p)
+    ], shown(policies)

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 from specgap.extract.answers import Part, compose_parts
 from specgap.extract.count5_items import names_list
 from specgap.extract.keyed29 import LED_KEY, argument_sentences, clause_sentences
-from specgap.extract.segments import COUNT_FRAME, Sentence, chat_said
+from specgap.extract.segments import COUNT_FRAME, Sentence, chat_said, message_head
 
 # a tool's id as a line's key: snake_case, camelCase or dotted, maybe ticked, maybe `.arg`
 _KEY = re.compile(
@@ -184,14 +184,23 @@ _MOST_CALLS = 20  # the largest bare ceiling read as a count of calls
 def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     """The sentences, each line keyed by a tool read as the rule it states (docstring)."""
     carried: tuple[str, int] | None = None  # the tool a line keyed, and where the line ends
+    thread: str | None = None  # the tool the chat message a thread's replies answer keyed
     for sentence in sentences:
         said, tool = _keyed_line(sentence)
+        reply = _chat_line(sentence)
+        text = chat_said(sentence.text)
+        unkeyed = _KEY.match(text) is None and LED_KEY.match(text) is None
         if said is None and carried is not None and sentence.subject is None:
             # "`t`: ask first. reason is a, b or c": the next sentence of the line is of `t`
             on_line = sentence.raw_range()[0] < carried[1]
-            text = chat_said(sentence.text)
-            if on_line and _KEY.match(text) is None and LED_KEY.match(text) is None:
+            if on_line and unkeyed:
                 said = clause_sentences(carried[0], text.rstrip(), 0)
+        if said is None and reply == "reply" and thread is not None and unkeyed:
+            # "[10:15] @sam: refunds (`t`): ..." then "↳ [10:18] @tom: one refund per visit":
+            # a reply adds to the message it answers, and is of its tool
+            said = clause_sentences(thread, text.rstrip(), 0)
+        if reply == "message":
+            thread = tool
         if said is None and sentence.subject is None and not _example_or_row(sentence):
             # "length_m between 2 and 7": an argument's bound, no tool named (`keyed29`; an
             # argument's id keys the line as a tool's would)
@@ -231,6 +240,19 @@ def _keyed_line(sentence: Sentence) -> tuple[list[list[Part]] | None, str | None
     if said is None and m["arg"] is None:  # its clauses, each of the tool (`keyed29`)
         said = clause_sentences(m["tool"], rest, m.end())
     return said, m["tool"]
+
+
+def _chat_line(sentence: Sentence) -> str | None:
+    """ "message" when the sentence opens a chat log's message ("[09:02] @kim: ..."), "reply"
+    when it is in a threaded reply ("\u21b3 [09:05] @ann: ..."), else None."""
+    text = sentence.artifact.text
+    start = sentence.raw_range()[0]
+    line = text[text.rfind("\n", 0, start) + 1 : text.find("\n", start) % (len(text) + 1)]
+    if not message_head(line):
+        return None
+    if line.lstrip().startswith("\u21b3"):
+        return "reply"
+    return "message" if start - (text.rfind("\n", 0, start) + 1) <= message_head(line) else None
 
 
 def _example_or_row(sentence: Sentence) -> bool:
