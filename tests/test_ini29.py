@@ -123,3 +123,12 @@ def test_someone_whose_record_shows_a_state_is_a_condition_not_a_flat_ban(
     assert all(p.enforcement == "review_only" for p in read), shown(read)
     held = [d for d in built.state.diagnostics if "someone whose" in str(d.message).casefold()]
     assert held, [str(d.message) for d in built.state.diagnostics]
+
+
+def test_a_field_that_says_a_value_is_that_value(tmp_path: Path) -> None:
+    # "says" for "is": the state test the rule holds under, kept (reviewed: the rower is read
+    # by `findRower`, whose description names no such field)
+    text = 'If the rower\'s account_status says "banned" or "unpaid", no hire.'
+    policies = desk_policies(tmp_path, text, BOATS)
+    states = [p for p in policies if p.operator == "state_condition"]
+    assert [tuple(p.condition.denied) for p in states] == [("banned", "unpaid")], shown(policies)

@@ -142,6 +142,29 @@ _CONCEDED = re.compile(
 )
 
 
+# "if the client's account_status says "blocked"", "whose standing reads `arrears`": a field
+# that says, reads or shows a value is that value (said "is", at the same length)
+_SAYS = re.compile(
+    r"(?<=[a-z_])(?P<w>\s+(?:says|reads|shows)\s+)(?=[\"'`\u201c]|(?:not\s+)?(?!as\b)[a-z_]+\b)",
+    re.I,
+)
+_FIELD_WORD = re.compile(r"(?:status|state|stage|standing|tier|type|flag|result)$", re.I)
+
+
+def _stated(text: str) -> str:
+    """`text` with "F says V" said "F is V" where F names a field (module comment above)."""
+    if not re.search(r"\b(?:says|reads|shows)\b", text, re.I):
+        return text
+    out = text
+    for m in reversed(list(_SAYS.finditer(text))):
+        word = re.search(r"[\w']+$", text[: m.start()])
+        if word is None or not _FIELD_WORD.search(word[0]):
+            continue
+        said = " is " + " " * (len(m["w"]) - 4)
+        out = out[: m.start()] + said + out[m.end() :]
+    return out
+
+
 def _conceded(text: str) -> str:
     """`text` with each concessive clause blanked, at the same length."""
     folded = text.casefold()
@@ -227,7 +250,7 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _compared(_conceded(_unnumbered(_unwrapped(self.text.translate(_MARKUP)))))
+        return _stated(_compared(_conceded(_unnumbered(_unwrapped(self.text.translate(_MARKUP))))))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
