@@ -19,6 +19,11 @@ of the line has one of these shapes (any other line is left as it is):
 
 Like an answer read with its question (`answers`), the sentence's added words sit at the
 line's first character, so its rules are located and quoted at the line.
+
+A rest of none of these shapes is read clause by clause (`keyed29`: "days no more than 21,
+and max_results 10 at most", "ask first", "one refund per visit"), and so are the lines a
+topic keys ("refunds (`t`): ..."), the next sentence on a keyed line, a chat log's threaded
+reply (of its message's tool) and a line that names an argument only one tool takes.
 """
 
 from __future__ import annotations
@@ -188,35 +193,38 @@ def keyed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
     for sentence in sentences:
         said, tool = _keyed_line(sentence)
         reply = _chat_line(sentence)
-        text = chat_said(sentence.text)
-        unkeyed = _KEY.match(text) is None and LED_KEY.match(text) is None
-        if said is None and carried is not None and sentence.subject is None:
+        words = chat_said(sentence.text)  # (same length: offsets into the sentence hold)
+        unkeyed = sentence.subject is None and _KEY.match(words) is None
+        unkeyed = unkeyed and LED_KEY.match(words) is None
+        start = sentence.raw_range()[0]
+        on_line = carried is not None and start < carried[1]
+        if said is None and carried is not None and on_line and unkeyed:
             # "`t`: ask first. reason is a, b or c": the next sentence of the line is of `t`
-            on_line = sentence.raw_range()[0] < carried[1]
-            if on_line and unkeyed:
-                said = clause_sentences(carried[0], text.rstrip(), 0)
+            said = clause_sentences(carried[0], words.rstrip(), 0)
         if said is None and reply == "reply" and thread is not None and unkeyed:
             # "[10:15] @sam: refunds (`t`): ..." then "↳ [10:18] @tom: one refund per visit":
             # a reply adds to the message it answers, and is of its tool
-            said = clause_sentences(thread, text.rstrip(), 0)
+            said = clause_sentences(thread, words.rstrip(), 0)
         if reply == "message":
             thread = tool
-        if said is None and sentence.subject is None and not _example_or_row(sentence):
+        head = len(words) - len(words.lstrip())
+        if said is None and head < len(words) and _own_line(sentence):
             # "length_m between 2 and 7": an argument's bound, no tool named (`keyed29`; an
             # argument's id keys the line as a tool's would)
-            text = chat_said(sentence.text)
-            if (head := len(text) - len(text.lstrip())) < len(text):
-                said = argument_sentences(text[head:].rstrip())
-                said = None if said is None else [_shifted(p, head) for p in said]
-                tool = None if said is not None else tool
+            said = argument_sentences(words[head:].rstrip())
+            said = None if said is None else [_shifted(p, head) for p in said]
+            tool = None if said is not None else tool
         if tool is not None:
-            text = sentence.artifact.text
-            start = sentence.raw_range()[0]
-            line_end = text.find("\n", start)
-            carried = (tool, len(text) if line_end < 0 else line_end)
-        elif said is None:
-            carried = None if carried is None or sentence.raw_range()[0] >= carried[1] else carried
+            carried = (tool, _line_end(sentence.artifact.text, start))
+        elif said is None and carried is not None and start >= carried[1]:
+            carried = None
         yield from (sentence,) if said is None else _composed(sentence, said)
+
+
+def _line_end(text: str, at: int) -> int:
+    """Where the line that holds offset `at` ends."""
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
 
 
 def _keyed_line(sentence: Sentence) -> tuple[list[list[Part]] | None, str | None]:
@@ -247,21 +255,26 @@ def _chat_line(sentence: Sentence) -> str | None:
     when it is in a threaded reply ("\u21b3 [09:05] @ann: ..."), else None."""
     text = sentence.artifact.text
     start = sentence.raw_range()[0]
-    line = text[text.rfind("\n", 0, start) + 1 : text.find("\n", start) % (len(text) + 1)]
+    line_start = text.rfind("\n", 0, start) + 1
+    line = text[line_start : _line_end(text, start)]
     if not message_head(line):
         return None
     if line.lstrip().startswith("\u21b3"):
         return "reply"
-    return "message" if start - (text.rfind("\n", 0, start) + 1) <= message_head(line) else None
+    # (the message's first sentence, not a later one on its line)
+    return "message" if start - line_start <= message_head(line) else None
 
 
-def _example_or_row(sentence: Sentence) -> bool:
-    """The sentence is a table's row (its header says what the values are) or under a
-    heading of examples: no argument's bound or values of its own."""
+def _own_line(sentence: Sentence) -> bool:
+    """A prompt's sentence that may state an argument's rule of its own: not a description's,
+    not a table's row (its header says what the values are), not under a heading of
+    examples."""
+    if sentence.subject is not None:
+        return False
     text = sentence.artifact.text
     start = sentence.raw_range()[0]
     line = text[text.rfind("\n", 0, start) + 1 : start]
-    return line.lstrip().startswith("|") or "example" in sentence.context.casefold()
+    return not line.lstrip().startswith("|") and "example" not in sentence.context.casefold()
 
 
 def _shifted(parts: list[Part], by: int) -> list[Part]:
