@@ -5,6 +5,7 @@ Descriptions are prose for the extractor; input schemas are structure for the co
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -93,3 +94,16 @@ def parse_tool_specs(data: Any) -> tuple[list[ToolSpec], list[tuple[str, str]]]:
             )
         )
     return specs, problems
+
+
+def agent_specs(artifacts: Iterable[Any]) -> Iterator[ToolSpec]:
+    """Every tool spec the tools files among `artifacts` define, in their order (a tools file
+    that does not parse is reported where it is loaded, and skipped here)."""
+    for artifact in artifacts:
+        if artifact.kind != "tools":
+            continue
+        try:
+            specs, _ = parse_tool_specs(artifact.data)
+        except Exception:
+            continue
+        yield from specs

@@ -235,8 +235,8 @@ def extract_all(
     and the setting alone. Failing artifacts fail the build together, keeping the model's
     good answers about the others (`ExtractionFailed.entries`). What depends on the whole
     agent (why the model fell back, whether it contributed any rule) is combined here."""
+    from specgap.extract.agent_params import knowing_params, tool_params
     from specgap.extract.declared26 import declared_in, declaring
-    from specgap.extract.guards29 import knowing_params, tool_params
     from specgap.extract.ids7_respell import known_ids, styled_ids
     from specgap.extract.modes import ExtractionFailed, contribution
 
@@ -247,7 +247,7 @@ def extract_all(
     setting = (setting, styled) if styled else setting
     fields = declared_in(artifacts)  # "the `state` field that `t` returns: `a`, `b`, `c`"
     setting = (setting, fields) if fields else setting
-    params = tool_params(artifacts)  # guards29: a guard's field is an argument or a state
+    params = tool_params(artifacts)  # what the tools take (`agent_params`)
     setting = (setting, params) if params else setting
     for artifact in artifacts:
         try:

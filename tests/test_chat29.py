@@ -214,31 +214,31 @@ def test_messages_of_a_chat_log_are_read_apart(tmp_path: Path) -> None:
     assert all(p.target == "give_discount" for p in bounds), shown(policies)
 
 
+@pytest.mark.parametrize(
+    ("text", "bound"),
+    [
+        pytest.param(
+            "Agent does: take_payment for \u00a31 to \u00a3400 at a time.\n"
+            "Branch: club accounts (race teams, shops) can pay as much as \u00a31,500 at once.",
+            400,
+            id="the-next-line",
+        ),
+        pytest.param(
+            "[09:40] @kim: payments through `take_payment` are \u00a35 to \u00a3300.\n"
+            "  \u21b3 [09:41] @ops.lead: card on file only\n"
+            "  \u21b3 [09:42] @ops.lead: race teams: the payment can go up to \u00a31,000",
+            300,
+            id="a-reply-a-few-lines-on",
+        ),
+    ],
+)
 def test_a_later_line_that_lets_some_pay_more_keeps_the_bound_under_that_exception(
-    tmp_path: Path,
+    tmp_path: Path, text: str, bound: int
 ) -> None:
-    text = (
-        "Agent does: take_payment for \u00a31 to \u00a3400 at a time.\n"
-        "Branch: club accounts (race teams, shops) can pay as much as \u00a31,500 at once."
-    )
     policies = desk_policies(tmp_path, text, BIKES)
-    bounds = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == 400]
+    bounds = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == bound]
     assert bounds, shown(policies)
-    # enforced alone, it would refuse the club's £1,500 payment the next line allows
-    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
-
-
-def test_a_reply_a_few_lines_on_that_raises_a_figure_keeps_the_bound_under_review(
-    tmp_path: Path,
-) -> None:
-    text = (
-        "[09:40] @kim: payments through `take_payment` are \u00a35 to \u00a3300.\n"
-        "  \u21b3 [09:41] @ops.lead: card on file only\n"
-        "  \u21b3 [09:42] @ops.lead: race teams: the payment can go up to \u00a31,000"
-    )
-    policies = desk_policies(tmp_path, text, BIKES)
-    bounds = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == 300]
-    assert bounds, shown(policies)
+    # enforced alone, it would refuse the larger payment the later line allows
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
 
 

@@ -21,7 +21,7 @@ names (`# ---- refunds: Payments.refund ----`; with several, the one `refuse <ve
 Its field is an argument of that tool when the tool takes one by that name ("Call T only with
 appliance `a` or `b`") and otherwise the state of the entity it names ("Call T only if the
 registration's status is `active`"), so the tool files' parameters are read for it
-(`knowing_params`).
+(`agent_params`).
 
 | statement                                   | the sentence                                      |
 |---------------------------------------------|---------------------------------------------------|
@@ -46,79 +46,12 @@ statement of another shape (an `and` of two conditions, a value's origin) is lef
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Iterator
 
-from specgap.artifacts import Artifact
-from specgap.extract.context import variable
+from specgap.extract.agent_params import tool_arguments
+from specgap.extract.keyed29 import said_values
 
-__all__ = [
-    "all_params",
-    "guard_block",
-    "guard_lines",
-    "knowing_params",
-    "known_params",
-    "tool_params",
-]
-
-Params = tuple[tuple[str, tuple[str, ...]], ...]
-# the tools' parameters of the whole agent, while its prompts are extracted (`units`); also
-# read by `ini29` and `keyed29`
-_PARAMS: ContextVar[Params] = variable("guards29_params", ())
-
-
-def tool_params(artifacts: Sequence[Artifact]) -> Params:
-    """Each tool's parameter names, from the tools files among `artifacts`, when some prompt
-    is among them (else nothing: no prompt needs them)."""
-    from specgap.toolspecs import parse_tool_specs
-
-    if not any(a.kind == "prompt" for a in artifacts):
-        return ()
-    found: dict[str, tuple[str, ...]] = {}
-    for artifact in artifacts:
-        if artifact.kind != "tools":
-            continue
-        try:
-            specs, _ = parse_tool_specs(artifact.data)
-        except Exception:  # a tools file that does not parse is reported elsewhere
-            continue
-        for spec in specs:
-            if isinstance(spec.name, str):
-                found[spec.name] = tuple(sorted(_param_names(spec)))
-    return tuple(sorted(found.items()))
-
-
-def _param_names(spec: object) -> list[str]:
-    schema = getattr(spec, "schema", None)
-    props = schema.get("properties", {}) if isinstance(schema, dict) else {}
-    # (a list argument's name is marked `[]`: its bounds count its items)
-    return [
-        f"{k}[]" if isinstance(v, dict) and v.get("type") == "array" else k
-        for k, v in props.items()
-        if isinstance(k, str)
-    ]
-
-
-def known_params(tool: str) -> tuple[str, ...]:
-    """The parameter names of `tool`, while they are known (`knowing_params`); a list
-    argument's name ends in `[]`."""
-    return dict(_PARAMS.get()).get(tool, ())
-
-
-def all_params() -> list[tuple[str, ...]]:
-    """Every tool's parameter names (a list argument's without its `[]`), while known."""
-    return [tuple(p.removesuffix("[]") for p in ps) for _, ps in _PARAMS.get()]
-
-
-@contextmanager
-def knowing_params(params: Params) -> Iterator[None]:
-    token = _PARAMS.set(params)
-    try:
-        yield
-    finally:
-        _PARAMS.reset(token)
-
+__all__ = ["guard_block", "guard_lines"]
 
 _ID = r"[A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*)*"
 _STR = r"(?:\"[^\"]*\"|'[^']*')"
@@ -173,7 +106,7 @@ def guard_block(text: str) -> bool:
 def guard_lines(text: str) -> Iterator[tuple[int, str]]:
     """Each line of a guard block (by its index in `text`'s lines) and the sentence it
     states."""
-    params = {t: tuple(p.removesuffix("[]") for p in ps) for t, ps in _PARAMS.get()}
+    params = tool_arguments()
     section: list[str] = []
     for n, line in enumerate(text.splitlines()):
         code, comment = _code_and_comment(line)
@@ -219,7 +152,7 @@ def _said(code: str, section: list[str], params: dict[str, tuple[str, ...]]) -> 
     if (m := _ASK.match(code)) is not None:
         return f"Ask the user to confirm before calling `{m['t']}`."
     if (m := _MAX.match(code)) is not None:
-        per = f" per {m['per'].strip(chr(34) + chr(39))}" if m["per"] else ""
+        per = f" per {m['per'][1:-1]}" if m["per"] else ""  # (in its quotes)
         return f"Call `{m['t']}` at most {m['n']} times{per}."
     if (m := _FLOW.match(code)) is not None:
         return f"Nothing `{m['a']}` returns may go into `{m['b']}`."
@@ -229,7 +162,7 @@ def _said(code: str, section: list[str], params: dict[str, tuple[str, ...]]) -> 
         return f"Call one tool per turn{tail}."
     if (m := _REVIEW.match(code)) is not None:
         tool = m["t"]
-        condition = _condition(m["c"], tool, params)
+        condition = _condition(m["c"])
         if condition is None:
             return None
         return f"`{tool}` needs a reviewer's sign-off if {condition}."
@@ -269,12 +202,7 @@ def _values(said: str) -> list[str]:
     return [v.strip("\"'") for v in re.findall(_VALUE, said)]
 
 
-def _listed(values: list[str]) -> str:
-    ticked = [f"`{v}`" for v in values]
-    return ", ".join(ticked[:-1]) + f" or {ticked[-1]}" if len(ticked) > 1 else ticked[0]
-
-
-def _condition(said: str, tool: str, params: dict[str, tuple[str, ...]]) -> str | None:
+def _condition(said: str) -> str | None:
     """A `review ... if` condition in prose ("the amount_gbp is over 800")."""
     m = re.fullmatch(rf"{_FIELD}\s*(?P<op>>=?|<=?)\s*(?P<n>{_NUM})", said.strip())
     if m is not None:
@@ -282,7 +210,7 @@ def _condition(said: str, tool: str, params: dict[str, tuple[str, ...]]) -> str 
         return f"the {m['f']} is {word} {m['n']}"
     m = re.fullmatch(rf"{_FIELD}\s+(?P<op>in|==)\s+(?P<v>{_TUPLE}|{_VALUE})", said.strip())
     if m is not None:
-        return f"the {m['o']}'s {m['f']} is {_listed(_values(m['v']))}"
+        return f"the {m['o']}'s {m['f']} is {said_values(_values(m['v']))}"
     return None
 
 
@@ -298,9 +226,9 @@ def _refused(said: str, tool: str | None, params: dict[str, tuple[str, ...]]) ->
         banned = m["op"] in {"in", "=="}
         if m["f"] in own:  # an argument of the call
             if banned:
-                return f"Never call `{tool}` with {m['f']} {_listed(values)}."
-            return f"Call `{tool}` only with {m['f']} {_listed(values)}."
-        state = f"the {m['o']}'s {m['f']} is {_listed(values)}"
+                return f"Never call `{tool}` with {m['f']} {said_values(values)}."
+            return f"Call `{tool}` only with {m['f']} {said_values(values)}."
+        state = f"the {m['o']}'s {m['f']} is {said_values(values)}"
         return f"Never call `{tool}` if {state}." if banned else f"Call `{tool}` only if {state}."
     m = re.fullmatch(
         rf"(?P<len>len\(\s*)?{_FIELD}(?(len)\s*\))\s*(?P<op>>|<)\s*(?P<n>{_NUM})", said

@@ -48,7 +48,7 @@ from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.text import fused
-from specgap.toolspecs import parse_tool_specs
+from specgap.toolspecs import agent_specs
 
 __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids"]
 
@@ -114,14 +114,7 @@ def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
 
 def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
     ids: set[str] = set(_KNOWN.get())
-    for artifact in artifacts:
-        if artifact.kind != "tools":
-            continue
-        try:
-            specs, _ = parse_tool_specs(artifact.data)
-        except Exception:  # a tools file that does not parse is reported elsewhere
-            continue
-        ids.update(s.name for s in specs if isinstance(s.name, str))
+    ids.update(s.name for s in agent_specs(artifacts) if isinstance(s.name, str))
     styled = {i for i in ids if _respelled_style(i)}
     # an id spelled as another's respelling is kept beside them, so that the two are
     # never confused (`respell_ids` then leaves them all alone)

@@ -46,7 +46,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from specgap.extract.guards29 import known_params
+from specgap.extract.agent_params import known_params, tool_arguments
+from specgap.extract.keyed29 import said_values
 
 __all__ = ["ini_sentences", "ini_text"]
 
@@ -71,10 +72,10 @@ def ini_text(text: str) -> bool:
     return sections >= 1 and settings >= 3 and (sections + settings + notes) * 10 >= len(lines) * 9
 
 
-def ini_sentences(text: str) -> Iterator[tuple[int, int, int, str | None, str]]:
-    """Each sentence of an INI text: (start, end) offsets of what it quotes, the offset its
-    added words sit at, the added words (None: the quoted text is the sentence), and the
-    section it is under."""
+def ini_sentences(text: str) -> Iterator[tuple[int, int, str | None, str]]:
+    """Each sentence of an INI text: the (start, end) offsets of what it quotes (its added
+    words sit at the start), the added words (None: the quoted text is the sentence), and
+    the section it is under."""
     at = 0
     section = ""
     for line in text.splitlines(keepends=True):
@@ -85,22 +86,21 @@ def ini_sentences(text: str) -> Iterator[tuple[int, int, int, str | None, str]]:
             continue
         if (m := _NOTE.match(body)) is not None:
             if m["note"].strip():
-                yield start + m.start("note"), start + len(body), start, None, section
+                yield start + m.start("note"), start + len(body), None, section
             continue
         m = _SETTING.match(body)
         if m is None:
             continue
         note = (m["note"] or "").strip()
         said = _said(m["key"].casefold(), m["value"].strip(), section)
-        if said and re.match(r"(?:and|but|or|nor)\b", note, re.I):
+        joined = bool(said) and re.match(r"(?:and|but|or|nor)\b", note, re.I) is not None
+        if joined:
             # "tool_calls_per_turn = 1 ; and no text goes alongside a call": one sentence
-            said = [f"{said[-1].rstrip('.')}, {note.rstrip('.')}."]
-        else:
-            said = [*said]
+            said = [*said[:-1], f"{said[-1].rstrip('.')}, {note.rstrip('.')}."]
         for one in said:
-            yield start, start + len(body), start, one, section
-        if note and not (said and re.match(r"(?:and|but|or|nor)\b", note, re.I)):
-            yield start + m.start("note"), start + len(body), start, None, section
+            yield start, start + len(body), one, section
+        if note and not joined:
+            yield start + m.start("note"), start + len(body), None, section
 
 
 _BOOL = {
@@ -123,9 +123,9 @@ def _words(key: str) -> str:
 
 
 def _listed(value: str) -> str:
-    values = [v.strip(" `'\"") for v in re.split(r"\s*[,|/]\s*", value) if v.strip(" `'\"")]
-    ticked = [f"`{v}`" for v in values]
-    return ", ".join(ticked[:-1]) + f" or {ticked[-1]}" if len(ticked) > 1 else ticked[0]
+    """A setting's values ("a, b, c") said as ticked values."""
+    values = [v.strip(" `'\"") for v in re.split(r"\s*[,|/]\s*", value)]
+    return said_values([v for v in values if v])
 
 
 def _said(key: str, value: str, section: str) -> list[str]:
@@ -184,7 +184,7 @@ def _said(key: str, value: str, section: str) -> list[str]:
 def _own_argument(words: str, tool: str) -> str | None:
     """The tool's argument a setting's words name by its last words ("term months":
     `months`), when the tool files say the tool takes it and not the words whole."""
-    params = [p.removesuffix("[]") for p in known_params(tool.strip("`"))]
+    params = tool_arguments().get(tool.strip("`"), ())
     if not params or words.replace(" ", "_") in params:
         return None
     parts = words.split()

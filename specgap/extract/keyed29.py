@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.agent_params import tool_arguments
 from specgap.extract.answers import Part
 from specgap.extract.count5_items import names_list
+from specgap.operators.prose import NUMBER_WORDS
 
-__all__ = ["LED_KEY", "argument_sentences", "clause_sentences"]
+__all__ = ["LED_KEY", "argument_sentences", "clause_sentences", "said_values"]
 
 # "refunds (`return_money`): ...", "cancelling with `drop_visit`: ...": a topic that names
 # its tool in backticks and keys the line with a colon; "texts: `send_text` with ...": a
@@ -40,12 +42,10 @@ LED_KEY = re.compile(
     r"|:\s+`(?P<c>[A-Za-z][\w.\-]*)`\s+(?=(?:with|for)\b)"
     r"|\b(?:via|through|using)\s+`(?P<d>[A-Za-z][\w.\-]*)`\s+(?:are|is|must\s+be)\s+(?=\S))"
 )
-_WORDS = {
-    "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
-    "eight": "8", "nine": "9", "ten": "10", "twelve": "12", "twenty": "20",
-    "once": "1", "twice": "2",
-}  # fmt: skip
-_N = r"(?:\d+(?:\.\d+)?|" + "|".join(w for w in _WORDS if w not in {"once", "twice"}) + r")"
+# the number words a clause counts in ("zero" counts no calls: a ban, which it is not read as)
+_WORDS = {w: str(n) for w, n in NUMBER_WORDS.items() if n} | {"twenty": "20"}
+_N = r"(?:\d+(?:\.\d+)?|" + "|".join(_WORDS) + r")"
+_TIMES = {"once": "1", "twice": "2"}
 _MONEY = r"[$\u00a3\u20ac]\s?\d[\d,]*(?:\.\d+)?"
 _V = rf"(?:{_MONEY}|{_N}%?)"
 _MAX = re.compile(
@@ -122,7 +122,24 @@ _CONDITION = re.compile(
 
 
 def _number(v: str) -> str:
-    return _WORDS.get(v.casefold(), v)
+    return _WORDS.get(v.casefold()) or _TIMES.get(v.casefold(), v)
+
+
+def said_values(values: list[str]) -> str:
+    """Values said as a list of ticked values: "`a`, `b` or `c`" (one: "`a`")."""
+    ticked = [f"`{v}`" for v in values]
+    return ", ".join(ticked[:-1]) + f" or {ticked[-1]}" if len(ticked) > 1 else ticked[0]
+
+
+def _arg_values(clause: str) -> tuple[str, str] | None:
+    """The argument a clause names and the values it lists for it ("reason a, b or c, and
+    nothing else"), said as ticked values; None unless it lists two at least."""
+    m = _VALUES.match(clause)
+    if m is None or m["arg"].casefold() in _NOT_ARG:
+        return None
+    values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", m["values"])]
+    values = [v for v in values if v and v.casefold() not in _CONNECTIVES]
+    return (m["arg"], said_values(values)) if len(values) > 1 else None
 
 
 def _bound(said: str) -> str | None:
@@ -152,7 +169,7 @@ def _statement(tool: str, clause: str) -> str | None:
     count = _COUNT.match(clause)
     if (
         count is not None
-        and (count["per"] or count["talk"] or count["n"].casefold() in {"once", "twice"})
+        and (count["per"] or count["talk"] or count["n"].casefold() in _TIMES)
         and (count["noun"] or "").casefold().rstrip("s") not in _UNITS
         # "up to 30 scores per return": the items of a list argument (`count5_items`)
         and not (count["noun"] and names_list(named, clause[count.start("noun") :]))
@@ -160,13 +177,8 @@ def _statement(tool: str, clause: str) -> str | None:
         n = _number(count["n"])
         per = count["per"] if count["per"] and count["per"].casefold() not in _TALK else ""
         return f"Call {tool} at most {n} times{' per ' + per if per else ''}."
-    values = _VALUES.match(clause)
-    if values is not None and values["arg"].casefold() not in _NOT_ARG:
-        listed = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", values["values"])]
-        listed = [f"`{v}`" for v in listed if v and v.casefold() not in _CONNECTIVES]
-        if len(listed) > 1:
-            said = ", ".join(listed[:-1]) + f" or {listed[-1]}"
-            return f"Call {tool} only with {values['arg']} {said}."
+    if (values := _arg_values(clause)) is not None:
+        return f"Call {tool} only with {values[0]} {values[1]}."
     arg = _ARG_BOUND.match(clause)
     if arg is not None and arg["arg"].casefold() not in _NOT_ARG:
         bound = _bound(arg["bound"])
@@ -178,9 +190,11 @@ def _statement(tool: str, clause: str) -> str | None:
 def _one_taker(arg: str) -> bool:
     """Exactly one of the agent's tools takes an argument so named (said of an argument
     several tools take, a bound or a list of values would hold for every one of them)."""
-    from specgap.extract.guards29 import all_params
+    return sum(1 for args in tool_arguments().values() if arg in args) == 1
 
-    return sum(1 for params in all_params() if arg in params) == 1
+
+# "adults from 1 to 9 on one booking": what one call holds, said of the thing it is for
+_ON_ONE = re.compile(r"\s+(?:on|in|per|for)\s+(?:a|an|one|each|the)?\s*[a-z]+$", re.I)
 
 
 def _argument_statement(clause: str) -> str | None:
@@ -188,24 +202,14 @@ def _argument_statement(clause: str) -> str | None:
     stands for ("length_m between 2 and 7": "The length_m must be between 2 and 7"), when
     one tool alone takes that argument; the compiler binds it there."""
     clause = clause.strip(" .,")
-    values = _VALUES.match(clause)
-    if values is not None and not _one_taker(values["arg"]):
-        values = None
-    if values is not None and values["arg"].casefold() not in _NOT_ARG:
-        listed = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", values["values"])]
-        listed = [f"`{v}`" for v in listed if v and v.casefold() not in _CONNECTIVES]
-        if len(listed) > 1:
-            return f"The {values['arg']} must be " + ", ".join(listed[:-1]) + f" or {listed[-1]}."
+    if (values := _arg_values(clause)) is not None and _one_taker(values[0]):
+        return f"The {values[0]} must be {values[1]}."
     arg = _ARG_BOUND.match(clause)
     if arg is not None and arg["arg"].casefold() not in _NOT_ARG and _one_taker(arg["arg"]):
         bound = _bound(_ON_ONE.sub("", arg["bound"]))
         if bound is not None and not re.search(_MONEY, arg["bound"]):
             return f"The {arg['arg']} must be {bound}."
     return None
-
-
-# "adults from 1 to 9 on one booking": what one call holds, said of the thing it is for
-_ON_ONE = re.compile(r"\s+(?:on|in|per|for)\s+(?:a|an|one|each|the)?\s*[a-z]+$", re.I)
 
 
 def argument_sentences(text: str) -> list[list[Part]] | None:

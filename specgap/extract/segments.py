@@ -569,13 +569,12 @@ def _ini_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.ini29 import ini_sentences
 
     text = artifact.text
-    for start, end, _, said, section in ini_sentences(text):
-        quoted = Sentence(artifact, text[start:end], tuple(range(start, end + 1)), section)
+    for start, end, said, section in ini_sentences(text):
+        at = list(range(start, end + 1))
         if said is None:
-            yield from split_sentences(
-                artifact, text[start:end], list(range(start, end + 1)), section
-            )
+            yield from split_sentences(artifact, text[start:end], at, section)
         else:
+            quoted = Sentence(artifact, text[start:end], tuple(at), section)
             yield compose_parts(quoted, [said], asked=None)
 
 
