@@ -11,7 +11,7 @@ written for the project that live beside their gold and are in no corpus; `unsee
 `tests/gold_unseen12/`, `tests/gold_unseen13/`, `tests/gold_unseen14/`,
 `tests/gold_unseen15/`, `tests/gold_unseen16/`, `tests/gold_unseen17/` and
 `tests/gold_unseen18/`, alike). Totals are
-micro-averages (sums of counts). The fourteen oldest blind sets were opened for development
+micro-averages (sums of counts). The fifteen oldest blind sets were opened for development
 (`benchmarks.gold.OPENED`): two more rows sum them (`ALL dev`) and the sets still blind
 (`ALL blind`, the honest estimate beside `heldout`),
 without the sets written this session (`benchmarks.gold.APART`: their own `TOTAL` row only,

@@ -105,8 +105,9 @@ UNSEEN18_DIR = GOLD_DIR.parent / "gold_unseen18"
 # twenty-seventh session (2026-12-04), when a sixteenth was written to take its place
 # (tests/gold_unseen12/README.md); the thirteenth in the twenty-eighth session (2026-12-04),
 # when a seventeenth was written to take its place (tests/gold_unseen13/README.md); the
-# fourteenth in the twenty-ninth session (2026-12-05), when an eighteenth is written to take
-# its place (tests/gold_unseen14/README.md).
+# fourteenth in the twenty-ninth session (2026-12-05), when an eighteenth was written to take
+# its place (tests/gold_unseen14/README.md); the fifteenth in the thirtieth session
+# (2026-12-05), when a nineteenth is written to take its place (tests/gold_unseen15/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -122,6 +123,7 @@ OPENED = (
     "unseen12",
     "unseen13",
     "unseen14",
+    "unseen15",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -133,9 +135,10 @@ OPENED = (
 # twenty-sixth (2026-12-04); the fifteenth, written in the twenty-sixth, at the start of the
 # twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
 # twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
-# the twenty-ninth (2026-12-05): `ALL blind` is unseen15..unseen17. The eighteenth, written in
-# the twenty-ninth session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen18",)
+# the twenty-ninth (2026-12-05); the eighteenth, written in the twenty-ninth, at the start of the
+# thirtieth (2026-12-05): `ALL blind` is unseen16..unseen18. The nineteenth, written in the
+# thirtieth session (2026-12-05), is kept apart once it lands.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
