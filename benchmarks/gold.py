@@ -86,6 +86,9 @@ UNSEEN17_DIR = GOLD_DIR.parent / "gold_unseen17"
 # The eighteenth blind set (split `unseen18`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen18/README.md).
 UNSEEN18_DIR = GOLD_DIR.parent / "gold_unseen18"
+# The nineteenth blind set (split `unseen19`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen19/README.md).
+UNSEEN19_DIR = GOLD_DIR.parent / "gold_unseen19"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -137,8 +140,8 @@ OPENED = (
 # twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
 # the twenty-ninth (2026-12-05); the eighteenth, written in the twenty-ninth, at the start of the
 # thirtieth (2026-12-05): `ALL blind` is unseen16..unseen18. The nineteenth, written in the
-# thirtieth session (2026-12-05), is kept apart once it lands.
-APART: tuple[str, ...] = ()
+# thirtieth session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen19",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -277,6 +280,7 @@ class Gold(_Model):
         "unseen16",
         "unseen17",
         "unseen18",
+        "unseen19",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
