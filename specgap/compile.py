@@ -156,7 +156,7 @@ def _bound_copies(
     if not spreads(rule):
         return noun_copies(resolved, registry) or [resolved]  # "each exposure ... minutes"
     rule = of_holder(rule, registry)  # "the word_count of a quote": `word_count`, of a quote
-    copies = held_by(spread(rule, registry), rule.params.get("holder"))  # "grooming may ..."
+    copies = held_by(spread(rule, registry), rule.params.get("holder"), registry)  # "grooming"
     copies = unit_noun_copies(rule, registry, copies) or copies  # "vouchers ... 75 euros"
     copies = copies or named_tool_copies(rule, registry)  # "tips may not exceed 20%"
     copies = copies or action_copies(rule, registry)  # "the cancellation reason": `cancel_*`

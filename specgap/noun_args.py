@@ -92,23 +92,40 @@ def of_holder(rule: CandidateRule, registry: Registry) -> CandidateRule:
     return rule.model_copy(update={"params": params})
 
 
-def held_by(rule_copies: list[CandidateRule], holder: object) -> list[CandidateRule]:
+def held_by(
+    rule_copies: list[CandidateRule], holder: object, registry: Registry | None = None
+) -> list[CandidateRule]:
     """The copies of a bound on what an entity holds ("grooming may take up to 90 minutes")
     whose tools' names say the holder's noun (`book_grooming`, not `schedule_walk`) or lead
-    with the verb it is the act of (`extend_stay` for "extensions"); all of
-    them when no tool's name does ("each reservation holds at most 5 guests": every tool
-    taking `guests`). The `holder` parameter is dropped from each copy."""
+    with the verb it is the act of (`extend_stay` for "extensions"), else whose descriptions
+    open with that verb ("a booking holds 1 to 6 items": `collection`, "Book a collection
+    ...", not `price_list`, "Price a list of items"); all of them when no tool's name or
+    description does ("each reservation holds at most 5 guests": every tool taking
+    `guests`). The `holder` parameter is dropped from each copy."""
     out = [c.model_copy(update={"params": _without_holder(c.params)}) for c in rule_copies]
     said = words(str(holder))[-1:] if isinstance(holder, str) and holder else []
     if not said:
         return out
     named = [c for c in out if said[0] in words(str(c.target))]
-    if not named:  # "extensions are limited to 7 nights": the tools whose verb is the noun's
-        from specgap.resolve.verbs import action_noun
+    if named:
+        return named
+    # "extensions are limited to 7 nights": the tools whose verb is the noun's
+    from specgap.resolve.verbs import action_noun
 
-        verb = action_noun(said[0], set())
-        named = [c for c in out if verb and words(verb)[0] in words(str(c.target))]
+    noun = str(holder).split()[-1].casefold()  # the word as said: "booking", not `book`
+    verb = action_noun(said[0], set()) or action_noun(noun, set())
+    lead = words(verb)[0] if verb else None
+    named = [c for c in out if lead and lead in words(str(c.target))]
+    if not named and lead and registry is not None:
+        named = [c for c in out if _opens_with(registry, str(c.target), lead)]
     return named or out
+
+
+def _opens_with(registry: Registry, tool_id: str, verb: str) -> bool:
+    """Whether the tool's description opens with the verb ("Book a bulky waste collection")."""
+    tool = registry.by_id.get(tool_id)
+    said = words(tool.description)[:1] if tool is not None else []
+    return bool(said) and said[0] == verb
 
 
 def _without_holder(params: dict[str, Any]) -> dict[str, Any]:

@@ -56,10 +56,10 @@ _HOLDS_RANGE = re.compile(
     + r"(?P<np>[a-z][\w-]*(?:\s+"
     + _NOT_MODAL
     + r"[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
-    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit)\s+"
-    r"(?:between\s+|from\s+)?(?P<low>"
+    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|"
+    r"cover)\s+(?P<from>between\s+|from\s+)?(?P<low>"
     + _NUMBER
-    + r")\s*(?:to|and|-|–)\s*(?P<amt>"
+    + r")\s*(?P<sep>to|and|-|–)\s*(?P<amt>"
     + _NUMBER
     + r")\s+(?P<unit>[a-z][\w-]*)\s*(?:[.;!]|$)",
     re.I,
@@ -110,6 +110,8 @@ def held_range(text: str) -> tuple[bool, Emit | None]:
     """(whether the sentence has the frame, the range of how many of a thing a call holds):
     the frame with no range is a noun that counts no argument (a sum, an action, a person)."""
     m = _HOLDS_RANGE.match(text)
+    if m is not None and not m["from"] and m["sep"].casefold() == "and":
+        m = None  # "covers 1 and 3 flues": two numbers, no range
     if m is not None:
         return True, _held_range(m)
     m = _HOLDS_NOT.match(text)

@@ -55,18 +55,23 @@ _LEAD_TIME = re.compile(
 )
 
 
-def lead_time(text: str) -> tuple[str, Gap] | None:
-    """(the number said, the gap) of a bound on how far ahead something is done: no
-    argument holds that span (a date does, which no operator compares), so any bound read
-    from it is dropped and the gap says why."""
+def lead_time(text: str) -> tuple[str, str, Gap] | None:
+    """(the number said, its unit, the gap) of a bound on how far ahead something is done:
+    unless the tool takes that span in an argument of its own (`days_ahead`, `weeks`), no
+    argument holds it (a date does, which no operator compares), so a bound read from it
+    is dropped and the gap says why."""
     m = _LEAD_TIME.search(text)
     if m is None:
         return None
     said = " ".join(m[0].split())
-    return m["n"], Gap(
-        "bound-not-representable",
-        f"`{said}` bounds how far ahead the action is taken, a span between today and a date "
-        "argument; specgap's bounds compare an argument's own number and no operator "
-        "compares dates: nothing is enforced",
-        "enforce the lead time in the tool, or review it by hand",
+    return (
+        m["n"],
+        m["unit"].casefold().rstrip("s"),
+        Gap(
+            "bound-not-representable",
+            f"`{said}` bounds how far ahead the action is taken, a span between today and a date "
+            "argument; specgap's bounds compare an argument's own number and no operator "
+            "compares dates: nothing is enforced",
+            "enforce the lead time in the tool, or review it by hand",
+        ),
     )

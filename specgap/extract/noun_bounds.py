@@ -158,8 +158,8 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
 # "quantities between 1 and 12 are allowed", "stays must last between 1 and 21 nights"
 _BETWEEN = re.compile(
     r"^\W*" + _DET + _NP + r"\s+(?:(?:of|for|lasting)\s+)?(?:(?:must|should|shall|may|can)\s+"
-    r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?:between|from)\s+(?P<low>" + _NUMBER
-    + r")\s*(?:[a-z]+\s+|%\s*)?(?:and|to)\s+" + _AMOUNT
+    r"(?:only\s+)?(?:last|take|span|run|be|cover)\s+)?(?P<from>(?:between|from)\s+)?(?P<low>"
+    + _NUMBER + r")\s*(?:[a-z]+\s+|%\s*)?(?P<sep>and|to)\s+" + _AMOUNT
     + _MEASURED + r"(?:\s+(?:are|is)\s+(?:allowed|permitted|accepted|possible))?\s*[.;]?\s*$",
     re.I,
 )  # fmt: skip
@@ -301,6 +301,8 @@ def without_measure(text: str) -> str:
     if once is not None:
         return text[: once.start()] + "."
     m = _TAIL.search(text)
+    if m is not None and _RANGE_END.match(m["rest"]):  # "1 to 3 flues on one visit": from 3
+        m = _TAIL.search(text, m.start("rest") + 2)
     if m is None or not _MEASURE_WORDS.fullmatch(m["rest"]):
         return text
     return text[: m.start("rest")].rstrip(" ,") + "."
@@ -335,6 +337,14 @@ def _read(text: str) -> list[Emit]:
     if sided is not None:
         return sided
     between = _BETWEEN.match(text)
+    # "book 1 to 3 flues": an imperative's range; "1 and 3 flues" with no "between" is two
+    # numbers, and "sessions run 1 to 8 hours" is said of a noun (`held_range` reads it)
+    if (
+        between is not None
+        and not between["from"]
+        and (between["sep"].casefold() != "to" or len(between["np"].split()) > 1)
+    ):
+        between = None
     if between is not None and (" between " in text.casefold() or between["unit"]):
         # "the deposit is between ...": the copula is no word of the noun phrase
         np = re.sub(r"\s+(?:is|are|was|were)$", "", between["np"].strip(), flags=re.I)

@@ -33,7 +33,7 @@ from specgap.operators.prose import ANY_TOOL, NEG, base_form, lemma, singular, s
 _UNIT = r"(?P<n1>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
 _TOGETHER = (
     r"(?:in\s+parallel|concurrently|simultaneously|at\s+once|at\s+(?:the\s+same|a)\s+time|together|"
-    r"in\s+the\s+same\s+(?:turn|step|message|response))"
+    r"in\s+(?:the\s+same|one|a\s+single)\s+(?:turn|step|message|response))"
 )
 # one assistant turn, however a policy names it
 _TURN = r"(?:turn|response|message|reply|step|answer)"

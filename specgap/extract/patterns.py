@@ -158,6 +158,12 @@ def _each_listed(rule: CandidateRule, tool_params: tuple[str, ...]) -> Iterator[
 _NOT_FACETS = frozenset(
     {"at", "of", "for", "to", "in", "on", "by", "a", "an", "the", "one", "each", "every"}
 )
+# what an ordering puts after its first call when it names no tool: every other call
+_EVERY_OTHER = re.compile(
+    r"^(?:anything|everything|any\s+other\s+(?:tool|call|action|step)s?|every\s+other\s+"
+    r"(?:tool|call|action|step)|all\s+other\s+(?:tools|calls|actions|steps))(?:\s+else)?$",
+    re.I,
+)
 # an amount said per a thing: a decimal or a sum of money before "per <noun>"
 _RATE = re.compile(
     r"(?:[$\u20ac\u00a3]\s?\d[\d,]*|\d+\.\d+)\s*(?:[A-Za-z]{1,4}\s+)?per\s+(?P<noun>[a-z]+)"
@@ -169,6 +175,8 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
     anything, identify …": no tool comes first; the sentence is left to the other readers
     and, if none reads it, to a `rule-not-compiled` note)."""
     target = named or (mention_in(sentence, match.target) if match.target else None)
+    if match.operator == "require_before" and target and _EVERY_OTHER.match(target):
+        target = ANY_TOOL  # "call `x` before anything else": every other call waits for it
     if target is None:
         ticked = [t for t in TICKED.findall(sentence.text) if is_toolish(t)]
         others = {mention_in(sentence, r) for r in match.tool_params.values()}

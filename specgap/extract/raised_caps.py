@@ -43,6 +43,7 @@ def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
     (module docstring)."""
     window: list[Read] = []  # the last few sentences, the newest last
     for item in read:
+        item = _excepted_within(item)
         for i, held in enumerate(window):
             near = i == len(window) - 1
             window[i] = _excepted(held, item[0]) if near else _excepted_later(held, item[0])
@@ -94,20 +95,50 @@ _RAISED = re.compile(
 )
 
 
+# "If the household carries the flag: as many as 10 items", "for gold members, up to 40": a
+# condition led by its own word, then only a higher figure
+_IF_RAISED = re.compile(
+    r"^\W*(?P<who>(?:if|when|whenever|where|for)\s+[^,;:.!?]{3,80}?)\s*[:,]\s*(?:(?:it|they|"
+    r"this|that)\s+(?:can|may)\s+(?:be|take|hold|have)\s+)?(?:up\s+to|as\s+(?:many|much|long)\s+as|"
+    r"at\s+most|no\s+more\s+than)\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
+    re.I,
+)
+
+
+def _excepted_within(item: Read) -> Read:
+    """A bound whose own sentence raises it in a later clause ("Book 1 to 25 garments; a
+    gold customer may book up to 40"): kept under that clause's exception."""
+    sentence, rules, _ = item
+    clauses = re.split(r"\s*;\s*", sentence.clean)
+    if len(clauses) < 2 or not any(r.operator in _BOUNDS for r in rules):
+        return item
+    for later in clauses[1:]:
+        raised = _raised_in(rules, later)
+        if raised is not None:
+            return _kept_unless(item, raised)
+    return item
+
+
 def _raised(rules: list[CandidateRule], after: Sentence) -> str | None:
     """The calls a higher figure is allowed for, when `after` allows more than a bound of
     `rules` ("X can go up to N", N above the bound's max), else None."""
-    m = _RAISED.match(after.clean)
+    return _raised_in(rules, after.clean)
+
+
+def _raised_in(rules: list[CandidateRule], text: str) -> str | None:
+    m = _RAISED.match(text) or _IF_RAISED.match(text)
     if m is None:
         return None
     figure = float(m["n"].replace(",", ""))
     tops = [r.params.get("max") for r in rules if r.operator in _BOUNDS]
     numbers = [float(t) for t in tops if isinstance(t, int | float)]
-    return f"for {m['who'].strip()}" if numbers and figure > max(numbers) else None
+    who = m["who"].strip()
+    who = who if re.match(r"(?:if|when|whenever|where|for)\b", who, re.I) else f"for {who}"
+    return who if numbers and figure > max(numbers) else None
 
 
 def _excepted(item: Read, after: Sentence) -> Read:
-    sentence, rules, notes = item
+    sentence, rules, _ = item
     if sentence.artifact is not after.artifact:
         return item
     changes = _CHANGES.search(after.clean)
@@ -119,6 +150,12 @@ def _excepted(item: Read, after: Sentence) -> Read:
         unless = raised  # "$5 to $500. Reserve orders can go up to $1,200."
     else:
         return item
+    return _kept_unless(item, unless)
+
+
+def _kept_unless(item: Read, unless: str) -> Read:
+    """The item, its unconditional bounds held only "unless" the exception."""
+    sentence, rules, notes = item
     bounds = [r for r in rules if r.operator in _BOUNDS and r.condition is None]
     if not bounds or not unless:
         return item

@@ -72,6 +72,7 @@ from specgap.extract import (
 from specgap.extract.act_leads23 import acted
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
+from specgap.extract.agent_params import known_params
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -138,7 +139,8 @@ from specgap.extract.unbound_guard import unbound, unbound_noted
 from specgap.extract.unchangeable import fixed_argument
 from specgap.extract.user_yes import is_yes, user_yes
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators.prose import NUMBER_WORDS
+from specgap.operators.prose import NUMBER_WORDS, TICKED
+from specgap.resolve.text import name_words, stem
 
 
 def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -328,6 +330,18 @@ def _bounds_number(rule: CandidateRule, said: str) -> bool:
     return number is not None and number in (rule.params.get("max"), rule.params.get("min"))
 
 
+def _spans(rule: CandidateRule, unit: str, text: str) -> bool:
+    """Whether the bound's tool (its target, or a tool the sentence names by its id) takes
+    the span ahead in an argument of its own, one whose name holds the unit said ("search
+    with `find_slots`, at most 14 days ahead": `days_ahead`, `days`, `lookahead_days`)."""
+    tools = [str(rule.target or "").strip("`"), *TICKED.findall(text)]
+    return any(
+        stem(unit) in name_words(name.removesuffix("[]"))
+        for tool in tools
+        for name in known_params(tool)
+    )
+
+
 # a negation that bans an amount, not the act: "`refund` never more than 120 EUR"
 _NEGATED_BOUND = re.compile(
     r"\b(?:never|not|no)\s+(?:(?:more|greater|higher|larger|longer|heavier|less|fewer|lower|"
@@ -471,11 +485,15 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     ahead = lead_time(sentence.clean)  # "rooms can be booked at most 14 days ahead"
     ahead_gap: Gap | None = None  # beside the sentence's other rules: a note of its own
     if ahead is not None:
-        kept = [r for r in rules if not _bounds_number(r, ahead[0])]
+        kept = [
+            r
+            for r in rules
+            if not _bounds_number(r, ahead[0]) or _spans(r, ahead[1], sentence.text)
+        ]
         if kept and len(kept) < len(rules):
-            ahead_gap = ahead[1]
+            ahead_gap = ahead[2]
         elif not kept:  # its bound, or nothing, was all the sentence gave: the gap says why
-            gap = ahead[1]
+            gap = ahead[2]
         rules = kept
     fixed = fixed_argument(sentence.clean) if sentence.subject is None else None
     if fixed is not None and not any(r.operator == "deny_action" for r in rules):

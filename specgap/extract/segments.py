@@ -440,6 +440,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     # tables that readers take whole (they read sentences too, so imported here)
     from specgap.extract.answers import compose_parts
     from specgap.extract.confirm_tables import is_confirmation_header
+    from specgap.extract.dodont30 import cell_sentences, polarity_columns
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
     from specgap.extract.ini29 import ini_text
@@ -462,18 +463,23 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     column = -1
     header: list[str] = []
     whole = False  # a table of states and actions, or of allowed values: one sentence
+    kinds: list[bool | None] | None = None  # a table of dos and don'ts (`dodont30`)
     for n, token in enumerate(tokens):
         if token.type == "table_open":
-            header, whole, block = [], False, token.map
+            header, whole, block, kinds = [], False, token.map, None
         elif token.type == "thead_close":
             whole = is_state_header(header) or is_values_header(header)
             whole = whole or is_confirmation_header(header)  # (`confirm_tables`)
+            kinds = None if whole else polarity_columns(header)
             if whole and block is not None:
                 yield from split_sentences(
                     artifact, *_block_text(lines, line_starts, *block), heading
                 )
         elif token.type == "tr_open":
             cells, column = [], -1
+        elif token.type == "tr_close" and cells and kinds is not None:
+            yield from cell_sentences(artifact, cells, kinds, heading)
+            cells = []
         elif token.type == "tr_close" and cells:
             for refused in refusal_rows(cells, header):  # "| X | `a` is `b` |" (`state4_tables`)
                 yield from split_sentences(artifact, *refused, heading)
