@@ -45,6 +45,7 @@ from specgap.extract import (
     kept24,
     noact_respell,
     nominal8_actions,
+    noobj30,
     numbers18,
     only17,
     original16,
@@ -161,6 +162,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
+    said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."

@@ -444,6 +444,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
     from specgap.extract.ini29 import ini_text
+    from specgap.extract.outline30 import Outline
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.tool_tables import tool_card_item, tool_table_row
@@ -464,6 +465,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     header: list[str] = []
     whole = False  # a table of states and actions, or of allowed values: one sentence
     kinds: list[bool | None] | None = None  # a table of dos and don'ts (`dodont30`)
+    outline = Outline()  # the "If X:" list items open over the nested ones (`outline30`)
     for n, token in enumerate(tokens):
         if token.type == "table_open":
             header, whole, block, kinds = [], False, token.map, None
@@ -494,6 +496,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             cells = []
         elif token.type in {"td_open", "th_open"}:
             column += 1
+        elif token.type == "list_item_close":
+            outline.close(token.level)
+        elif token.type in {"bullet_list_close", "ordered_list_close"}:
+            outline.leave(token.level + 1)
         elif token.type == "fence" and token.map is not None and guard_block(token.content):
             # house rules written as pseudo-code guards (`guards29`)
             first = token.map[0] + 1  # (the line after the opening fence)
@@ -548,6 +554,18 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             said, offsets = said[box.end() :], offsets[box.end() :]
             if not said:
                 continue
+        # "- If X:" over "  - Send no `t`.": the nested item holds under X (`outline30`)
+        conditioned = outline.said_before()
+        heads = n > 1 and tokens[n - 2].type == "list_item_open"
+        if heads and outline.item(said, tokens[n - 2].level):
+            conditioned = None  # the condition item itself: read as written
+        elif outline.open:
+            outline.nested(said)
+        if conditioned:
+            first = said.split(maxsplit=1)[0] if said.split() else ""
+            lowered = said[:1].lower() + said[1:] if first[1:] == first[1:].lower() else said
+            said = conditioned + lowered
+            offsets = [offsets[0]] * len(conditioned) + offsets
         asked = _BOLD_QUESTION.match(said)
         if asked is None and is_scenario(said):  # Given / When / Then lines (`gherkin`)
             yield from scenario_sentences(artifact, said, offsets, heading)
