@@ -175,7 +175,7 @@ _SOURCE_BY_ID = [
     # "anything `t` returns", "what `t` returned", "whatever `t` gives you"
     re.compile(
         r"\b(?:what|whatever|anything|nothing|everything|all|(?:any|the|every|each|an?)\s+\w+"
-        r"(?:\s+\w+){0,2}?)"
+        r"(?:\s+\w+){0,4}?)"
         r"\s+(?:that\s+|which\s+)?"
         rf"(?P<id>{TOOL})\s+(?:has\s+|had\s+)?{_RETURNS}\b",
         re.I,

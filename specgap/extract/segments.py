@@ -444,6 +444,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
     from specgap.extract.ini29 import ini_text
+    from specgap.extract.legend30 import marked_sentences, read_legend
     from specgap.extract.outline30 import Outline
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
@@ -466,6 +467,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     whole = False  # a table of states and actions, or of allowed values: one sentence
     kinds: list[bool | None] | None = None  # a table of dos and don'ts (`dodont30`)
     outline = Outline()  # the "If X:" list items open over the nested ones (`outline30`)
+    legend = read_legend(text)  # "🔴 RED: never" over "- 🔴 Cancelling ..." (`legend30`)
     for n, token in enumerate(tokens):
         if token.type == "table_open":
             header, whole, block, kinds = [], False, token.map, None
@@ -554,6 +556,12 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             said, offsets = said[box.end() :], offsets[box.end() :]
             if not said:
                 continue
+        if legend and first in legend.lines:
+            continue  # the legend's own line says what a mark means: no rule of its own
+        marked = legend.meaning(said) if legend else None
+        if marked is not None:  # a line the legend's mark opens: also said as it means
+            yield from marked_sentences(artifact, said, offsets, heading, *marked)
+            continue
         # "- If X:" over "  - Send no `t`.": the nested item holds under X (`outline30`)
         conditioned = outline.said_before()
         heads = n > 1 and tokens[n - 2].type == "list_item_open"
@@ -562,8 +570,8 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         elif outline.open:
             outline.nested(said)
         if conditioned:
-            first = said.split(maxsplit=1)[0] if said.split() else ""
-            lowered = said[:1].lower() + said[1:] if first[1:] == first[1:].lower() else said
+            word = said.split(maxsplit=1)[0] if said.split() else ""
+            lowered = said[:1].lower() + said[1:] if word[1:] == word[1:].lower() else said
             said = conditioned + lowered
             offsets = [offsets[0]] * len(conditioned) + offsets
         asked = _BOLD_QUESTION.match(said)
