@@ -17,9 +17,17 @@ from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 from specgap.toolspecs import ToolSpec, agent_specs
 
-__all__ = ["Params", "knowing_params", "known_params", "tool_arguments", "tool_params"]
+__all__ = [
+    "Params",
+    "counting_argument",
+    "counts_values",
+    "knowing_params",
+    "known_params",
+    "tool_arguments",
+    "tool_params",
+]
 
-# each tool and its parameter names; a list argument's name ends in `[]`
+# each tool and its parameter names; a list argument's name ends in `[]`, a number's in `#`
 Params = tuple[tuple[str, tuple[str, ...]], ...]
 _PARAMS: ContextVar[Params] = variable("agent_params", ())
 
@@ -35,13 +43,15 @@ def tool_params(artifacts: Sequence[Artifact]) -> Params:
 
 def _names(spec: ToolSpec) -> tuple[str, ...]:
     props = spec.schema.get("properties", {}) if isinstance(spec.schema, dict) else {}
-    return tuple(
-        sorted(
-            f"{k}[]" if isinstance(v, dict) and v.get("type") == "array" else k
-            for k, v in props.items()
-            if isinstance(k, str)
-        )
-    )
+    return tuple(sorted(_marked(k, v) for k, v in props.items() if isinstance(k, str)))
+
+
+def _marked(name: str, schema: object) -> str:
+    """The name, `[]` after a list's, `#` after a number's (`known_params` drops the `#`)."""
+    kind = schema.get("type") if isinstance(schema, dict) else None
+    if kind == "array":
+        return f"{name}[]"
+    return f"{name}#" if kind in ("integer", "number") else name
 
 
 @contextmanager
@@ -56,9 +66,67 @@ def knowing_params(params: Params) -> Iterator[None]:
 
 def known_params(tool: str) -> tuple[str, ...]:
     """The parameter names of `tool`, while they are known; a list argument's ends in `[]`."""
-    return dict(_PARAMS.get()).get(tool, ())
+    return tuple(p.removesuffix("#") for p in dict(_PARAMS.get()).get(tool, ()))
 
 
 def tool_arguments() -> dict[str, tuple[str, ...]]:
     """Each tool's argument names (a list argument's without its `[]`), while known."""
-    return {tool: tuple(p.removesuffix("[]") for p in ps) for tool, ps in _PARAMS.get()}
+    return {tool: tuple(_bare(p) for p in ps) for tool, ps in _PARAMS.get()}
+
+
+def _bare(name: str) -> str:
+    return name.removesuffix("#").removesuffix("[]")
+
+
+# the words an argument that counts a thing may add to its noun (`garment_count`, `num_locks`)
+_COUNT_WORDS = frozenset({"count", "number", "num", "qty", "quantity", "total", "n"})
+
+
+def counting_argument(noun: str) -> str | None:
+    """The one argument name, of all the tools while known, that counts the things `noun`
+    names: a number ("locks": `locks`; "garments": `garment_count`) or a list (its name
+    ending in `[]`), never text (`text` counts no texts); None when no argument or more
+    than one name does."""
+    from specgap.resolve.text import name_words
+
+    said = name_words(noun)
+    if not said:
+        return None
+    found = {
+        name.removesuffix("#")
+        for _, names in _PARAMS.get()
+        for name in names
+        if name.endswith(("#", "[]")) and _counts(name, said)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def _counts(name: str, said: frozenset[str]) -> bool:
+    """Whether the argument counts what the noun names: its name is the noun's words in the
+    plural (`locks`; `reading` is a value, not a count of readings), or them and a word of
+    counting (`garment_count`), or a list of them (`items[]`)."""
+    from specgap.resolve.text import name_words
+
+    bare = _bare(name)
+    own = name_words(bare)
+    if own - _COUNT_WORDS == said and bool(own & _COUNT_WORDS):
+        return True
+    return own == said and (name.endswith("[]") or bare.casefold().endswith("s"))
+
+
+def counts_values(noun: str) -> bool:
+    """Whether `noun` is the plural of a number argument's name ("readings" of `reading`)
+    and no argument counts them: "at most 2 readings" counts calls, not the value."""
+    from specgap.resolve.text import name_words
+
+    words = noun.casefold().split()
+    if not words or not words[-1].endswith("s") or counting_argument(noun) is not None:
+        return False
+    said = name_words(noun)
+    return any(
+        name.endswith("#")
+        and not _bare(name).casefold().endswith("s")
+        and name_words(_bare(name)) == said
+        for _, names in _PARAMS.get()
+        for name in names
+    )

@@ -18,6 +18,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
+from specgap.extract.agent_params import counting_argument
 from specgap.extract.allow15_objects import measured_values
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.conditional_rules import conditional as _conditional
@@ -104,6 +105,13 @@ def _quantity(c: Clause) -> Answer:
     each_one = c.verb in current_tool_verbs() and one_per_call(q.noun.split()[-1] if q.noun else "")
     made = bool(last) and (c.verb in MAKES or is_action_noun(last) or each_one)
     made = made and (last == _head(c) or not c.object or each_one)
+    counts = counting_argument(q.noun) if made and not (q.calls or q.per) and q.noun else None
+    if counts is not None:  # "book at most 3 locks": a tool's own `locks`, not 3 bookings
+        bound: dict[str, Any] = {"facet": counts.removesuffix("[]"), "max": q.max}
+        if q.min is not None:
+            bound["min"] = q.min
+        kind = "arg_count_bound" if counts.endswith("[]") else "arg_within_bound"
+        return [Emit(kind, c.action or c.verb or "", bound, 0.7)]
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from specgap.extract.agent_params import counts_values
 from specgap.extract.pattern_base import (
     ANY_TOOL,
     EXTRACTOR,
@@ -195,6 +196,8 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
         params["facet"] = f"per {rate['noun']}"
     if str(params.get("facet", "")).casefold() in _NOT_FACETS:
         return None  # "at" names no argument
+    if match.operator == "arg_within_bound" and counts_values(str(params.get("facet", ""))):
+        return None  # "at most 2 readings": a count of calls, not a bound on `reading`
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
         listed = _listed_with_and(sentence.clean[span[0] : span[1]])

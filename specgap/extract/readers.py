@@ -30,7 +30,12 @@ from specgap.extract.order3_then import described_first, first_then
 from specgap.extract.pattern_base import CALL_VERBS, split_words
 from specgap.extract.plain_bans import plain_ban
 from specgap.extract.purposes import tool_purpose
-from specgap.extract.restrictors import needs_approval, needs_first, negated_count
+from specgap.extract.restrictors import (
+    argument_count,
+    needs_approval,
+    needs_first,
+    negated_count,
+)
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import required_values
 from specgap.extract.state_tables import status_table
@@ -153,6 +158,10 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         if worded:
             kept = [r for r in rules if r not in worded]
             rules = [*kept, candidate(sentence, calls)]
+    argued = argument_count(clause, sentence.clean) if sentence.subject is None else None
+    if argued is not None:  # "never book more than 3 locks": the tool's own `locks`
+        dropped = {"arg_within_bound", "arg_count_bound", "max_calls", "deny_action"}
+        rules = [*(r for r in rules if r.operator not in dropped), candidate(sentence, argued)]
     counted = negated_count(clause, sentence.clean)
     if counted is not None and (sentence.subject is None) == (counted[0] is not None):
         # the count the grammar reads replaces the phrase patterns' reading of it
@@ -163,8 +172,10 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
         if sentence.subject is None
         else own_count(noun_count(sentence.clean), sentence.subject)
     )
-    if counted_noun is not None and (
-        sentence.subject is not None or all(_DOER.match(r.target or "") for r in _max(rules))
+    if (
+        counted_noun is not None
+        and argued is None
+        and (sentence.subject is not None or all(_DOER.match(r.target or "") for r in _max(rules)))
     ):
         # "no more than two PIN resets per member": calls of the act, not an amount (and not
         # of "you", read by a phrase pattern in "you may try the reset at most 3 times")

@@ -249,6 +249,8 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
     said = " ".join(text[start:end].strip(" ,").split())
     if not said or _WHOLE_TRACE.match(said):
         return rule
+    if rule.operator == "max_calls" and _THE_COUNT.match(said):
+        return rule  # "never run more than one `t` in a chat": the count itself, read already
     if rule.operator in _BOUNDS:
         banned = _bound_or_condition(rule, said, kind, text, at, start)
         if banned.operator == "deny_action" and banned.target is None and clause.action:
@@ -262,6 +264,12 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
         if state is not None:
             return recast(rule, "state_condition", state, condition=None)
     return rule.model_copy(update={"condition": said})
+
+
+# the count a `max_calls` was read from, said after the action ("more than one `t` ...")
+_THE_COUNT = re.compile(
+    r"^(?:more\s+than|over|in\s+excess\s+of|at\s+most|no\s+more\s+than)\s", re.I
+)
 
 
 # --- where the action is -------------------------------------------------------------------

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.agent_params import counting_argument
 from specgap.extract.amounts import measure_after
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_emit import recast
-from specgap.extract.grammar_rules import Gap
+from specgap.extract.grammar_rules import Emit, Gap
 from specgap.extract.grammar_words import CONTACT_CLAUSE, IMPERATIVE_VERBS
 from specgap.extract.pattern_base import (
     CALL_VERBS,
@@ -40,6 +41,13 @@ _COUNT = re.compile(
     r"^\s*(?:more\s+than|over|in\s+excess\s+of)\s+(?:(?P<times>once|twice)|"
     + _NUM
     + r"\s+(?P<noun>[a-z][\w-]*))"
+    r"(?:\s+(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<per>[a-z][\w-]*))?",
+    re.I,
+)
+# "more than one `t`", "more than two `t` calls": calls of the tool the ticks name
+_TOOL_COUNT = re.compile(
+    r"\bmore\s+than\s+(?:(?P<times>once|twice)|" + _NUM + r")\s+`(?P<tool>[^`\s]+)`"
+    r"(?:\s+(?:calls?|runs?|requests?))?"
     r"(?:\s+(?:per|for\s+(?:each|every|a|an|the\s+same))\s+(?P<per>[a-z][\w-]*))?",
     re.I,
 )
@@ -92,6 +100,13 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
     parameters), when what is counted is the action itself."""
     if clause.action_span is None or not clause.negated or clause.verb is None:
         return None
+    counted = _TOOL_COUNT.search(text)  # "never run more than one `cancel_job` in a chat"
+    if (
+        counted is not None
+        and clause.verb in CALL_VERBS | {"make", "do", "fire", "trigger"}
+        and not _AT_ONCE.search(text[counted.end() :])
+    ):
+        return counted["tool"], _count_params(counted)
     if _AT_ONCE.search(text[clause.action_span[1] :]):
         return None  # "more than one at a time": calls at once, not in total
     count = _COUNT.match(text[clause.action_span[1] :])
@@ -109,10 +124,28 @@ def negated_count(clause: Clause, text: str) -> tuple[str | None, dict[str, obje
         return (None if itself else clause.action), params
     if count is None or not is_action_noun(count["noun"]):
         return None
+    if counting_argument(count["noun"]) is not None:
+        return None  # "never book more than 3 locks": a tool's `locks` (`argument_count`)
     noun = singular(count["noun"])
     if clause.verb in _LIGHT:  # "make more than two reservations": reserve
         return lemma(noun), _count_params(count)
     return f"{clause.verb} {noun}", _count_params(count)
+
+
+def argument_count(clause: Clause, text: str) -> Emit | None:
+    """ "never book more than 3 locks": a bound on the one argument, of the tools, that
+    counts the things named (`locks`, `lock_count`; a list's items), not a count of calls."""
+    if clause.action_span is None or not clause.negated or clause.action is None:
+        return None
+    count = _COUNT.match(text[clause.action_span[1] :])
+    if count is None or not count["noun"] or count["per"]:
+        return None
+    counts = counting_argument(count["noun"])
+    if counts is None:
+        return None
+    n = NUMBER_WORDS.get(count["n"].casefold()) or int(count["n"])
+    kind = "arg_count_bound" if counts.endswith("[]") else "arg_within_bound"
+    return Emit(kind, clause.action, {"facet": counts.removesuffix("[]"), "max": n}, 0.7)
 
 
 _WITHOUT_DOING = re.compile(r"^\s*,?\s*without\s+(?:first\s+)?(?P<event>[a-z]+ing\b[^.;,]*)", re.I)
