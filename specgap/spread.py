@@ -151,7 +151,8 @@ def _act_values(rule: CandidateRule, registry: Registry, facet: str) -> list[Can
     """Values said before a noun that names no argument but the tools' act ("deluxe
     grooming is not available": `add_grooming`): a copy on each tool whose id says the noun
     and one of whose arguments lists every value (`specgap.argfit` binds it by the values,
-    `by_values`). [] when no tool does."""
+    `by_values`); when no id says it, on the one writing tool that lists the values. []
+    when no tool does."""
     key = "allowed" if rule.params.get("allowed") else "values"
     values = [str(v) for v in rule.params.get(key) or ()]
     said = set(words(facet))
@@ -164,11 +165,23 @@ def _act_values(rule: CandidateRule, registry: Registry, facet: str) -> list[Can
         if tool.hook or reads_only(tool) or not said <= set(words(tool.id)):
             continue
         if lists_values(tool, values):
-            params = {k: v for k, v in rule.params.items() if k != "facet"}
-            out.append(
-                rule.model_copy(update={"target": tool.id, "params": {**params, "by_values": True}})
-            )
+            out.append(_by_values_on(rule, tool.id))
+    if not out:
+        # "never book an emergency visit": no tool's id says "visit", but one writing tool
+        # alone lists the values (`book_job.urgency`); two are a tie, never a guess
+        listing = [
+            t
+            for t in registry.tools
+            if not t.hook and not reads_only(t) and lists_values(t, values)
+        ]
+        out = [_by_values_on(rule, listing[0].id)] if len(listing) == 1 else []
     return out
+
+
+def _by_values_on(rule: CandidateRule, tool_id: str) -> CandidateRule:
+    """A copy of a rule of values on the tool, its argument found by the values."""
+    params = {k: v for k, v in rule.params.items() if k != "facet"}
+    return rule.model_copy(update={"target": tool_id, "params": {**params, "by_values": True}})
 
 
 _IDENTIFIER = re.compile(r"[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+")
