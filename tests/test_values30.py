@@ -46,3 +46,36 @@ def test_two_tools_listing_the_value_are_a_tie(tmp_path: Path) -> None:
     tools = [*LOCKS, _urgency("quote_job", "Quotes a locksmith visit.")]
     policies = desk_policies(tmp_path, "Never book an emergency visit.\n", tools)
     assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+
+
+LEADS = [
+    T("get_job", "Reads a job: its status (booked, on_way, done).", job_id="string"),
+    T("cancel_job", "Cancels a job.", job_id="string"),
+    T("refund_job", "Refunds a job.", job_id="string", amount="number"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "If the job is `done`, `cancel_job` is not allowed.",
+        "When the job is `done`, `cancel_job` is refused.",
+    ],
+)
+def test_a_condition_before_a_tool_id_binds_as_a_state(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", LEADS)
+    assert any(
+        fits(p, "state_condition", "cancel_job", {"field": "status", "denied": ["done"]})
+        for p in policies
+    ), shown(policies)
+    assert not [p for p in policies if p.operator == "deny_action"], shown(policies)
+
+
+def test_a_condition_no_state_binds_keeps_the_rule_for_review(tmp_path: Path) -> None:
+    text = "Unless the customer is a landlord, `refund_job` may not exceed 80 dollars.\n"
+    policies = desk_policies(tmp_path, text, LEADS)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert any(fits(p, "arg_within_bound", "refund_job", {"max": 80}) for p in bounds), shown(
+        policies
+    )
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)

@@ -43,6 +43,7 @@ from specgap.extract import (
     headed19,
     instrument26,
     kept24,
+    lead30,
     noact_respell,
     nominal8_actions,
     noobj30,
@@ -247,6 +248,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             sentence, rules, diagnostics = prose, as_prose, prose_notes
     for reread in _REREADS:  # the sentence spelt again as the readers read it, in this order
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
+    # "If X, `t` is not allowed": the rule read after its condition, or alone and under it
+    rules, diagnostics = lead30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
