@@ -65,3 +65,34 @@ def test_a_text_argument_counts_no_texts(tmp_path: Path) -> None:
     # `text` is what a text says: "no more than two texts" counts the calls
     policies = desk_policies(tmp_path, "Send no more than two texts in a chat.\n", LOCKS)
     assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
+
+
+PAUSES = [
+    T("pause_plan", "Pauses a plan.", member_id="string", months="integer"),
+    T("find_member", "Finds a member.", email="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence", ["Pauses last one to three months.", "A pause lasts between one and three months."]
+)
+def test_a_range_in_number_words_is_read_in_digits(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", PAUSES)
+    assert _any(policies, "arg_within_bound", "pause_plan", arg="months", min=1, max=3), shown(
+        policies
+    )
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        ("Pauses last one to three months.", "Pauses last 1 to 3 months."),
+        ("between two and ten pieces", "between 2 and 10 pieces"),
+        ("one and two", None),  # two numbers, no range
+        ("one of them, and no one else", None),
+    ],
+)
+def test_number_word_ranges_in_digits(said: str, meant: str | None) -> None:
+    from specgap.extract.numwords30 import respelt
+
+    assert respelt(said) == meant

@@ -48,6 +48,7 @@ from specgap.extract import (
     nominal8_actions,
     noobj30,
     numbers18,
+    numwords30,
     only17,
     original16,
     per_act18,
@@ -164,6 +165,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
+    said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
