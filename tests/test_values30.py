@@ -79,3 +79,31 @@ def test_a_condition_no_state_binds_keeps_the_rule_for_review(tmp_path: Path) ->
         policies
     )
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def _reasons() -> dict:
+    spec = T("refund_job", "Refunds a job.", job_id="string", reason="string")
+    spec["function"]["parameters"]["properties"]["reason"]["enum"] = [
+        "cancelled",
+        "fault",
+        "duplicate",
+    ]
+    return spec
+
+
+def test_a_state_of_a_noun_the_call_takes_is_its_values(tmp_path: Path) -> None:
+    # "reasons" names the call's own `reason`, whose enum lists the values: an allowlist,
+    # never the state of a "reason" no tool identifies
+    tools = [*LEADS[:2], _reasons()]
+    text = "Refunds are for cancelled or fault reasons only.\n"
+    policies = desk_policies(tmp_path, text, tools)
+    assert any(
+        fits(
+            p,
+            "resource_in_allowlist",
+            "refund_job",
+            {"arg": "reason", "allowed": ["cancelled", "fault"]},
+        )
+        for p in policies
+    ), shown(policies)
+    assert not [p for p in policies if p.operator == "state_condition"], shown(policies)

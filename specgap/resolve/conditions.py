@@ -5,6 +5,9 @@ The grammar reads a state test from the sentence alone ("never close a ticket if
 upset": the `mood`'s state is `upset`). Once the rule's tool is known, the registry says
 what each word is:
 
+- an "entity" said as a noun after its values that is the call's own argument, whose
+  listed values hold them ("refunds are for cancelled or fault reasons only": `reason`),
+  is that argument: the rule is its allowlist (or ban), the values the call passes;
 - the entity is bound when the target tool takes an argument naming it (`member_id`,
   `members`, a name that starts with the entity's words), as the run-time check looks it
   up (`specgap.operators.state_condition.entity_ids`);
@@ -83,6 +86,10 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         rule = rule.model_copy(update={"params": params})
         each = each.model_copy(update={"rule": rule})
     entity = params.get("entity")
+    if isinstance(entity, str) and entity and (valued := _as_argument(tool, entity, rule)):
+        # "refunds are for cancelled or kiln_fault reasons only": the values the call's own
+        # `reason` lists, not the state of a "reason" no tool identifies
+        return each.model_copy(update={"rule": valued}), ""
     if isinstance(entity, str) and entity and not _names(tool, entity):
         if (
             params.get("field") is None
@@ -169,6 +176,33 @@ def _personal(params: dict[str, Any]) -> bool:
     never a field of the call's entity."""
     said = [*params.get("allowed", ()), *params.get("denied", ())]
     return any(PERSONAL.search(str(v)) for v in said)
+
+
+def _as_argument(tool: Tool, entity: str, rule: Any) -> Any:
+    """The rule as an allowlist or a ban of the values of the tool's own argument the entity
+    names ("reason" of `reason`), when that argument's listed values hold every value said
+    and the sentence says only allowed or only denied ones; None otherwise."""
+    from specgap.argfit import spec_spelled
+    from specgap.extract.grammar_emit import recast
+
+    allowed = list(rule.params.get("allowed") or ())
+    denied = list(rule.params.get("denied") or ())
+    if bool(allowed) == bool(denied) or rule.params.get("field") not in (None, entity):
+        return None
+    props = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    wanted = key_words(entity)
+    named = [k for k in props or {} if wanted and key_words(str(k)) == wanted]
+    said = {str(v).casefold() for v in allowed or denied}
+    if len(named) != 1 or spec_spelled(props[named[0]], said) is None:
+        return None
+    # the values said before the noun, as words of it ("kiln_fault reasons"); "when the
+    # fabric is wool" is a state of the thing acted on, read by the state readers
+    before = "|".join(re.escape(v) for v in sorted(said, key=len, reverse=True))
+    if not re.search(rf"\b(?:{before})`?\s+{re.escape(entity)}", rule.text, re.I):
+        return None
+    if allowed:
+        return recast(rule, "resource_in_allowlist", {"facet": named[0], "allowed": allowed})
+    return recast(rule, "deny_action", {"facet": named[0], "values": denied})
 
 
 def _demoted(each: ResolvedRule, condition: str) -> ResolvedRule:
