@@ -96,3 +96,34 @@ def test_number_word_ranges_in_digits(said: str, meant: str | None) -> None:
     from specgap.extract.numwords30 import respelt
 
     assert respelt(said) == meant
+
+
+RAISES = [
+    T("book_job", "Books a visit.", customer_id="string", locks="integer"),
+    T("refund_job", "Refunds a job.", job_id="string", amount="number"),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "tool", "arg", "most"),
+    [
+        ("Refunds are at most £150, or £250 for a gold member.", "refund_job", "amount", 150),
+        ("Book up to 4 locks, or 6 for landlords.", "book_job", "locks", 4),
+    ],
+)
+def test_a_bound_raised_in_the_same_breath_is_kept_under_its_exception(
+    tmp_path: Path, sentence: str, tool: str, arg: str, most: int
+) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", RAISES)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert any(fits(p, "arg_within_bound", tool, {"arg": arg, "max": most}) for p in bounds), shown(
+        policies
+    )
+    # never enforced flat: the gold member's £200 refund is allowed by the sentence
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_lower_second_figure_is_no_raise(tmp_path: Path) -> None:
+    text = "Refunds are at most £150, or £100 for new customers.\n"
+    policies = desk_policies(tmp_path, text, RAISES)
+    assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)

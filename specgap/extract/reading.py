@@ -56,6 +56,7 @@ from specgap.extract import (
     present27,
     prose7_reasons,
     prose7_terms,
+    raised30,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -252,6 +253,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
     # "If X, `t` is not allowed": the rule read after its condition, or alone and under it
     rules, diagnostics = lead30.reread(sentence, rules, diagnostics, _read_all)
+    # "at most £150, or £250 for gold members": the first figure, unless for them
+    rules, diagnostics = raised30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
