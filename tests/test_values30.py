@@ -107,3 +107,24 @@ def test_a_state_of_a_noun_the_call_takes_is_its_values(tmp_path: Path) -> None:
         for p in policies
     ), shown(policies)
     assert not [p for p in policies if p.operator == "state_condition"], shown(policies)
+
+
+SLOTS = [  # noun-only ids, and a description that says "collection slots"
+    T("slot_list", "List open collection slots for a house.", house_id="string"),
+    T("collection", "Book a collection for a house.", house_id="string", slot_id="string"),
+    T("rebooking", "Move a booking to another slot.", booking_ref="string", new_slot_id="string"),
+    T("route_override", "Move a booked slot onto another route.", slot_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The `slot_id` sent to `collection` must be one `slot_list` returned.",
+        "The `slot_id` passed to `collection` must come from `slot_list`.",
+    ],
+)
+def test_an_argument_sent_to_one_tool_is_that_tools_only(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", SLOTS)
+    grounded = [p for p in policies if p.operator == "arg_grounded"]
+    assert {p.target for p in grounded} == {"collection"}, shown(policies)

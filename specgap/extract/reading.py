@@ -222,7 +222,33 @@ def _read_whole(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnosti
     rules, notes = unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
     rules = with_flows(sentence, rules)  # "never paste what `t` returns into X": `flow5_rules`
     rules, notes = with_reviews(sentence, rules, notes)  # "X needs a manager's sign-off"
-    return arg8_anchor.reread(sentence, rules, notes, _read_clause)  # "the X passed to `t`"
+    rules, notes = arg8_anchor.reread(sentence, rules, notes, _read_clause)  # "X passed to `t`"
+    return _sent_to(sentence, rules), notes
+
+
+# "the `slot_id` sent to `book_slot` must be ...": the argument of that one tool
+_SENT_TO = re.compile(
+    r"\b(?:sent|passed|given|supplied|handed|provided|fed)\s+(?:in\s+)?to\s+(?:the\s+)?"
+    r"`(?P<tool>[^`\s]+)`",
+    re.I,
+)
+_OF_ONE_TOOL = frozenset({"arg_grounded", "arg_within_bound", "resource_in_allowlist"})
+
+
+def _sent_to(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules on an argument wherever it is (`*`), put on the one tool the sentence says
+    the argument is sent to ("the `slot_id` sent to `book_slot` must be one `find_slots`
+    returned"): never on every tool taking a `slot_id`."""
+    m = _SENT_TO.search(sentence.clean)
+    if m is None:
+        return rules
+    tool = m["tool"]
+    return [
+        r.model_copy(update={"target": tool, "mentions": (*r.mentions, tool)})
+        if r.operator in _OF_ONE_TOOL and r.target in (None, "*")
+        else r
+        for r in rules
+    ]
 
 
 def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
