@@ -107,11 +107,11 @@ def _quantity(c: Clause) -> Answer:
     made = made and (last == _head(c) or not c.object or each_one)
     counts = counting_argument(q.noun) if made and not (q.calls or q.per) and q.noun else None
     if counts is not None:  # "book at most 3 locks": a tool's own `locks`, not 3 bookings
-        bound: dict[str, Any] = {"facet": counts.removesuffix("[]"), "max": q.max}
+        counted: dict[str, Any] = {"facet": counts.removesuffix("[]"), "max": q.max}
         if q.min is not None:
-            bound["min"] = q.min
+            counted["min"] = q.min
         kind = "arg_count_bound" if counts.endswith("[]") else "arg_within_bound"
-        return [Emit(kind, c.action or c.verb or "", bound, 0.7)]
+        return [Emit(kind, c.action or c.verb or "", counted, 0.7)]
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:

@@ -35,7 +35,7 @@ from typing import Any
 
 from specgap.extract.state_vocab import entity_respelled, unlisted_values
 from specgap.extract.state_words import PERSONAL
-from specgap.ir import Diagnostic, ResolvedRule
+from specgap.ir import CandidateRule, Diagnostic, ResolvedRule
 from specgap.operators.evidence import key_words
 from specgap.registry import Registry, Tool
 from specgap.resolve.state4_flags import flag_state
@@ -178,7 +178,7 @@ def _personal(params: dict[str, Any]) -> bool:
     return any(PERSONAL.search(str(v)) for v in said)
 
 
-def _as_argument(tool: Tool, entity: str, rule: Any) -> Any:
+def _as_argument(tool: Tool, entity: str, rule: CandidateRule) -> CandidateRule | None:
     """The rule as an allowlist or a ban of the values of the tool's own argument the entity
     names ("reason" of `reason`), when that argument's listed values hold every value said
     and the sentence says only allowed or only denied ones; None otherwise."""
@@ -189,9 +189,10 @@ def _as_argument(tool: Tool, entity: str, rule: Any) -> Any:
     denied = list(rule.params.get("denied") or ())
     if bool(allowed) == bool(denied) or rule.params.get("field") not in (None, entity):
         return None
-    props = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    found = tool.schema.get("properties") if isinstance(tool.schema, dict) else None
+    props: dict[str, Any] = found if isinstance(found, dict) else {}
     wanted = key_words(entity)
-    named = [k for k in props or {} if wanted and key_words(str(k)) == wanted]
+    named = [k for k in props if wanted and key_words(str(k)) == wanted]
     said = {str(v).casefold() for v in allowed or denied}
     if len(named) != 1 or spec_spelled(props[named[0]], said) is None:
         return None
