@@ -8,8 +8,7 @@ came before it, except inside a fenced code block or an HTML block. So a prompt 
 before every line that starts with `#`..`######` and a space, unless it has a code fence or
 a line starting with `<` anywhere (then it stays whole), or line separators other than
 `\\n` (lines would be counted differently), or a footnote's definition (the rule that marks
-the footnote is read with it, `extract.footnotes`, wherever the definition stands), or a
-legend of marks (`extract.legend30`: each later line a mark opens is read with its meaning).
+the footnote is read with it, `extract.footnotes`, wherever the definition stands).
 
 Results found in a section are moved back into place with `shift`: lines and byte offsets
 move, columns stay (a section starts at the start of a line).
@@ -49,10 +48,6 @@ def sections(text: str) -> list[Section] | None:
     if defines_terms(text):  # a term defined in one section is read in another one
         return None
     if _FOOTNOTE_DEFINED.search(text):  # a footnote is read with the rule that marks it
-        return None
-    from specgap.extract.legend30 import read_legend
-
-    if read_legend(text) is not None:  # a legend's marks are read on every later line
         return None
     out: list[Section] = []
     start = line = byte = 0

@@ -291,9 +291,13 @@ def extract_artifact(
     setting: Hashable,
 ) -> Extracted:
     """One artifact's extraction. A Markdown prompt read deterministically is extracted
-    section by section (`specgap.sections` says where a cut cannot change the result)."""
+    section by section (`specgap.sections` says where a cut cannot change the result), unless
+    it opens with a legend of marks, which every later section's marked lines are read with
+    (`extract.legend30`)."""
+    from specgap.extract.legend30 import read_legend
+
     if mode == "deterministic" and artifact.kind == "prompt" and artifact.data is None:
-        cut = sections(artifact.text)
+        cut = sections(artifact.text) if read_legend(artifact.text) is None else None
         if cut is not None and len(cut) > 1:
             return _by_section(artifact, cut, mode, cache, setting)
 

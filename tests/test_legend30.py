@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from specgap.extract.legend30 import read_legend
-from specgap.sections import sections
 from tests.probes import desk_policies, fits, shown
 from tests.probes import spec as T
 
@@ -59,11 +58,12 @@ def test_a_refused_gerund_is_said_in_its_base_form(tmp_path: Path) -> None:
     }, shown(policies)
 
 
-def test_a_prompt_with_a_legend_is_read_whole() -> None:
-    # the legend is in its first section and the marked lines in later ones
-    text = LEGEND + "## Cleans\n\n- ⛔ `ladder_override`.\n"
+def test_a_legend_is_read_in_every_later_section(tmp_path: Path) -> None:
+    # the legend is in the prompt's first section and the marked line two headings on
+    text = LEGEND + "## Cleans\n\nSome words.\n\n## Safety\n\n- ⛔ `ladder_override`.\n"
     assert read_legend(text) is not None
-    assert sections(text) is None
+    policies = desk_policies(tmp_path, text, ROUND)
+    assert _any(policies, "deny_action", "ladder_override"), shown(policies)
 
 
 def test_decorative_icons_are_no_legend() -> None:

@@ -182,7 +182,7 @@ def _as_argument(tool: Tool, entity: str, rule: CandidateRule) -> CandidateRule 
     """The rule as an allowlist or a ban of the values of the tool's own argument the entity
     names ("reason" of `reason`), when that argument's listed values hold every value said
     and the sentence says only allowed or only denied ones; None otherwise."""
-    from specgap.argfit import spec_spelled
+    from specgap.extract.described_values import schema_listed
     from specgap.extract.grammar_emit import recast
 
     allowed = list(rule.params.get("allowed") or ())
@@ -194,7 +194,8 @@ def _as_argument(tool: Tool, entity: str, rule: CandidateRule) -> CandidateRule 
     wanted = key_words(entity)
     named = [k for k in props if wanted and key_words(str(k)) == wanted]
     said = {str(v).casefold() for v in allowed or denied}
-    if len(named) != 1 or spec_spelled(props[named[0]], said) is None:
+    listed = {str(v).casefold() for v in schema_listed(props[named[0]])} if named else set()
+    if len(named) != 1 or not said <= listed:
         return None
     # the values said before the noun, as words of it ("kiln_fault reasons"); "when the
     # fabric is wool" is a state of the thing acted on, read by the state readers
