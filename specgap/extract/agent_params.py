@@ -15,6 +15,7 @@ from contextvars import ContextVar
 
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
+from specgap.resolve.text import name_words
 from specgap.toolspecs import ToolSpec, agent_specs
 
 __all__ = [
@@ -87,8 +88,6 @@ def counting_argument(noun: str) -> str | None:
     names: a number ("locks": `locks`; "garments": `garment_count`) or a list (its name
     ending in `[]`), never text (`text` counts no texts); None when no argument or more
     than one name does."""
-    from specgap.resolve.text import name_words
-
     said = name_words(noun)
     if not said:
         return None
@@ -105,8 +104,6 @@ def _counts(name: str, said: frozenset[str]) -> bool:
     """Whether the argument counts what the noun names: its name is the noun's words in the
     plural (`locks`; `reading` is a value, not a count of readings), or them and a word of
     counting (`garment_count`), or a list of them (`items[]`)."""
-    from specgap.resolve.text import name_words
-
     bare = _bare(name)
     own = name_words(bare)
     if own - _COUNT_WORDS == said and bool(own & _COUNT_WORDS):
@@ -117,8 +114,6 @@ def _counts(name: str, said: frozenset[str]) -> bool:
 def counts_values(noun: str) -> bool:
     """Whether `noun` is the plural of a number argument's name ("readings" of `reading`)
     and no argument counts them: "at most 2 readings" counts calls, not the value."""
-    from specgap.resolve.text import name_words
-
     words = noun.casefold().split()
     if not words or not words[-1].endswith("s") or counting_argument(noun) is not None:
         return False

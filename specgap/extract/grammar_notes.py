@@ -70,3 +70,16 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
         help="state it as an ordering, prohibition, allowlist, bound, timeout or data flow "
         "over a named tool, or enforce it elsewhere",
     )
+
+
+def held_under(
+    sentence: Sentence, rules: list[CandidateRule], held: list[CandidateRule], condition: str
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules, each of `held` that has no condition kept under `condition` (a reading
+    that holds only then: reviewed unless a reader binds it), and the note on each."""
+    out = [
+        r.model_copy(update={"condition": condition}) if r in held and not r.condition else r
+        for r in rules
+    ]
+    notes = [condition_diagnostic(sentence, r) for r in out if r.condition == condition]
+    return out, notes

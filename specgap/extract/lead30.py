@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import held_under
 from specgap.extract.noact_respell import read_as
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -55,7 +55,6 @@ def reread(
         return moved, moved_notes
     if not alone:
         return rules, notes
-    held = [r if r.condition else r.model_copy(update={"condition": lead}) for r in alone]
-    said = [condition_diagnostic(sentence, r) for r in held if r.condition == lead]
+    held, said = held_under(sentence, alone, alone, lead)
     kept = [d for d in alone_notes if d.code != "rule-not-compiled"]
     return held, [*kept, *said]

@@ -47,7 +47,7 @@ _CONFIRM = re.compile(
     r"\b(?:yes|confirm\w*|agree\w*|consent\w*|read\s+(?:\w+\s+){0,3}back|ok(?:ay)?)\b", re.I
 )
 _REVIEW = re.compile(r"\b(?:review\w*|approv\w*|sign(?:s|ed)?[\s-]+off|sign-?off)\b", re.I)
-_TOOLISH = re.compile(r"^`(?P<id>[^`]+)`(?P<rest>.*)$", re.S)
+_TOOLISH = re.compile(r"^`[^`]+`")
 _SET_TO = re.compile(r"^`(?P<arg>[^`]+)`\s+(?:set\s+to|=|of)\s+(?P<rest>.+)$", re.S)
 _PAIRED = re.compile(r"(?P<join>or|and)\s+(?P<ing>[a-z]+ing)\s+", re.I)
 _HEAD_END = re.compile(r"[:;,(]|\s[\u2014\u2013-]\s")
@@ -112,12 +112,10 @@ def marked_sentences(
     if meant is None:
         return
     head, tail = meant
-    # the added words sit at the line's first character; the line's own words keep theirs
-    words = head + line[len(line) - len(tail) :] if tail else head
-    places = [at[0]] * len(head) + at[len(line) - len(tail) :] if tail else [at[0]] * len(head)
-    if not tail:
-        places.append(at[-1])
-    yield from split_sentences(artifact, words, places, heading)
+    # the added words sit at the line's first character; the line's own words (a suffix of
+    # it, or none: then only the line's end) keep theirs
+    cut = len(line) - len(tail)
+    yield from split_sentences(artifact, head + line[cut:], [at[0]] * len(head) + at[cut:], heading)
 
 
 def _meant(line: str, kind: str) -> tuple[str, str] | None:

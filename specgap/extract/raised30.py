@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import held_under
 from specgap.extract.noact_respell import read_as
+from specgap.extract.raised_caps import BOUNDS
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -29,7 +30,6 @@ _RAISED = re.compile(
     r"\s+(?P<who>(?:for|if|when|with|on)\b[^.;]{3,120}?)\s*[.!]?\s*$",
     re.I,
 )
-_BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "max_calls"})
 
 
 def _number(said: str) -> float:
@@ -48,13 +48,9 @@ def reread(
         return rules, notes
     found, found_notes = read_as(sentence, f"{m['head']}.", read)
     first = _number(m["a"])
-    bounds = [r for r in found if r.operator in _BOUNDS and r.params.get("max") == first]
+    bounds = [r for r in found if r.operator in BOUNDS and r.params.get("max") == first]
     if not bounds:
         return rules, notes
     unless = f"unless: {m['who'].strip()} (up to {m['b'].strip()})"
-    held = [
-        r.model_copy(update={"condition": r.condition or unless}) if r in bounds else r
-        for r in found
-    ]
-    said = [condition_diagnostic(sentence, r) for r in held if r.condition == unless]
+    held, said = held_under(sentence, found, bounds, unless)
     return held, [*found_notes, *said]

@@ -20,13 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import held_under
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
 Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
 
-_BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "max_calls"})
+# the rules a raised figure holds under its exception
+BOUNDS = frozenset({"arg_within_bound", "arg_count_bound", "max_calls"})
 # "For X, that cap rises to $300", "That limit doubles for X", "The maximum is $500 for X"
 _CHANGES = re.compile(
     r"\b(?:that|this|the|these|those)\s+(?:same\s+)?(?:cap|caps|limit|limits|maximum|max|ceiling|"
@@ -110,7 +111,7 @@ def _excepted_within(item: Read) -> Read:
     gold customer may book up to 40"): kept under that clause's exception."""
     sentence, rules, _ = item
     clauses = re.split(r"\s*;\s*", sentence.clean)
-    if len(clauses) < 2 or not any(r.operator in _BOUNDS for r in rules):
+    if len(clauses) < 2 or not any(r.operator in BOUNDS for r in rules):
         return item
     for later in clauses[1:]:
         raised = _raised_in(rules, later)
@@ -130,7 +131,7 @@ def _raised_in(rules: list[CandidateRule], text: str) -> str | None:
     if m is None:
         return None
     figure = float(m["n"].replace(",", ""))
-    tops = [r.params.get("max") for r in rules if r.operator in _BOUNDS]
+    tops = [r.params.get("max") for r in rules if r.operator in BOUNDS]
     numbers = [float(t) for t in tops if isinstance(t, int | float)]
     who = m["who"].strip()
     who = who if re.match(r"(?:if|when|whenever|where|for)\b", who, re.I) else f"for {who}"
@@ -156,13 +157,10 @@ def _excepted(item: Read, after: Sentence) -> Read:
 def _kept_unless(item: Read, unless: str) -> Read:
     """The item, its unconditional bounds held only "unless" the exception."""
     sentence, rules, notes = item
-    bounds = [r for r in rules if r.operator in _BOUNDS and r.condition is None]
+    bounds = [r for r in rules if r.operator in BOUNDS and r.condition is None]
     if not bounds or not unless:
         return item
-    kept = [
-        r.model_copy(update={"condition": f"unless: {unless}"}) if r in bounds else r for r in rules
-    ]
-    said = [condition_diagnostic(sentence, r) for r in kept if r.condition and r in kept]
+    kept, said = held_under(sentence, rules, bounds, f"unless: {unless}")
     return sentence, kept, [*notes, *{d.message: d for d in said if _new(d, notes)}.values()]
 
 

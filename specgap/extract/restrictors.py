@@ -143,9 +143,9 @@ def argument_count(clause: Clause, text: str) -> Emit | None:
     counts = counting_argument(count["noun"])
     if counts is None:
         return None
-    n = NUMBER_WORDS.get(count["n"].casefold()) or int(count["n"])
     kind = "arg_count_bound" if counts.endswith("[]") else "arg_within_bound"
-    return Emit(kind, clause.action, {"facet": counts.removesuffix("[]"), "max": n}, 0.7)
+    bound = {"facet": counts.removesuffix("[]"), **_count_params(count)}
+    return Emit(kind, clause.action, bound, 0.7)
 
 
 _WITHOUT_DOING = re.compile(r"^\s*,?\s*without\s+(?:first\s+)?(?P<event>[a-z]+ing\b[^.;,]*)", re.I)
