@@ -89,6 +89,9 @@ UNSEEN18_DIR = GOLD_DIR.parent / "gold_unseen18"
 # The nineteenth blind set (split `unseen19`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen19/README.md).
 UNSEEN19_DIR = GOLD_DIR.parent / "gold_unseen19"
+# The twentieth blind set (split `unseen20`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen20/README.md).
+UNSEEN20_DIR = GOLD_DIR.parent / "gold_unseen20"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -110,7 +113,9 @@ UNSEEN19_DIR = GOLD_DIR.parent / "gold_unseen19"
 # when a seventeenth was written to take its place (tests/gold_unseen13/README.md); the
 # fourteenth in the twenty-ninth session (2026-12-05), when an eighteenth was written to take
 # its place (tests/gold_unseen14/README.md); the fifteenth in the thirtieth session
-# (2026-12-05), when a nineteenth is written to take its place (tests/gold_unseen15/README.md).
+# (2026-12-05), when a nineteenth was written to take its place (tests/gold_unseen15/README.md);
+# the sixteenth in the thirty-first session (2026-12-05), when a twentieth is written to take
+# its place (tests/gold_unseen16/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -127,6 +132,7 @@ OPENED = (
     "unseen13",
     "unseen14",
     "unseen15",
+    "unseen16",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -139,9 +145,10 @@ OPENED = (
 # twenty-seventh (2026-12-04); the sixteenth, written in the twenty-seventh, at the start of the
 # twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
 # the twenty-ninth (2026-12-05); the eighteenth, written in the twenty-ninth, at the start of the
-# thirtieth (2026-12-05): `ALL blind` is unseen16..unseen18. The nineteenth, written in the
-# thirtieth session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen19",)
+# thirtieth (2026-12-05); the nineteenth, written in the thirtieth, at the start of the
+# thirty-first (2026-12-05): `ALL blind` is unseen17..unseen19. The twentieth, written in the
+# thirty-first session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen20",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -281,6 +288,7 @@ class Gold(_Model):
         "unseen17",
         "unseen18",
         "unseen19",
+        "unseen20",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
