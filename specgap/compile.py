@@ -190,7 +190,9 @@ def _bound_copies(
 def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
     """Two policies constraining the same thing differently (say, `max_rows: 50` in config
     and "at most 100 rows" in the prompt). Both stay enforced, so the stricter one wins in
-    effect; the author should still make the sources agree."""
+    effect; the author should still make the sources agree. Two policies that are only
+    reviewed (bounds each held under a condition no reader binds: "at most £150, or £250 for
+    members") enforce nothing, so they do not conflict."""
     seen: dict[tuple[str, str, str], Policy] = {}
     for policy in policies:
         operator = OPERATORS.get(policy.operator)
@@ -199,7 +201,7 @@ def conflicts(policies: Iterable[Policy]) -> Iterable[Diagnostic]:
         selector = getattr(policy.condition, "selector", None)
         key = (policy.operator, policy.target, selector.model_dump_json() if selector else "")
         first = seen.setdefault(key, policy)
-        if first is policy:
+        if first is policy or "enforce" not in {first.enforcement, policy.enforcement}:
             continue
         yield Diagnostic(
             code="conflicting-policies",
@@ -326,7 +328,13 @@ def _compile_rule(
         )
     condition = _value_ban(rule, tool, condition)  # "a `no_show` is never refunded"
     cond_data = condition.model_dump(mode="json", by_alias=True)
-    said_of = _said_of_a_kind(rule, tool, cond_data) if enforcement == "enforce" else None
+    # (also said of a rule reviewed for how its tool was named: "do not reroute international
+    # shipments" names a kind of shipment, whatever the mention's score)
+    said_of = (
+        _said_of_a_kind(rule, tool, cond_data)
+        if enforcement == "enforce" or (enforcement == "review_only" and rule.condition is None)
+        else None
+    )
     if said_of is not None:  # "a cleaning takes at most 60 minutes": not every booking
         enforcement = "review_only"
         diagnostics.append(said_of)

@@ -292,12 +292,15 @@ def extract_artifact(
 ) -> Extracted:
     """One artifact's extraction. A Markdown prompt read deterministically is extracted
     section by section (`specgap.sections` says where a cut cannot change the result), unless
-    it opens with a legend of marks, which every later section's marked lines are read with
-    (`extract.legend30`)."""
+    something said once is read in every section: a legend of marks, which every later
+    section's marked lines are read with (`extract.legend30`), or the assistant speaking as
+    "I", which every later "I will ..." is read with (`extract.pledge31`)."""
     from specgap.extract.legend30 import read_legend
+    from specgap.extract.pledge31 import speaks_as_agent
 
     if mode == "deterministic" and artifact.kind == "prompt" and artifact.data is None:
-        cut = sections(artifact.text) if read_legend(artifact.text) is None else None
+        whole = read_legend(artifact.text) is not None or speaks_as_agent(artifact.text)
+        cut = sections(artifact.text) if not whole else None
         if cut is not None and len(cut) > 1:
             return _by_section(artifact, cut, mode, cache, setting)
 

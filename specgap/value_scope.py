@@ -109,7 +109,7 @@ def unsaid_kind(mention: str, tool: Tool) -> str | None:
     if not heads:
         return None
     for word in words[: heads[-1]]:
-        if word not in _OPEN_WORDS and singular(word) not in known:
+        if len(word) > 1 and word not in _OPEN_WORDS and singular(word) not in known:
             return word
     return None
 

@@ -51,10 +51,12 @@ CASES: list[tuple[str, str, str | None, dict[str, Any]]] = [
     ),
     ("Return at most 100 rows per query.", "arg_within_bound", None, {"facet": "rows", "max": 100}),
     (
+        # read as "send at most five messages" is: each call sends one, so five calls (session
+        # 31; before, "no more than" was read apart from "at most", as a `messages` facet)
         "Send no more than five messages with `chat.post`.",
-        "arg_within_bound",
+        "max_calls",
         "chat.post",
-        {"facet": "messages", "max": 5},
+        {"max": 5},
     ),
     (
         "Requests made with `web.fetch` must time out within 10 seconds.",

@@ -9,6 +9,7 @@ named with no tool is read only when one tool alone takes it (`keyed29`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -48,11 +49,28 @@ def _names(spec: ToolSpec) -> tuple[str, ...]:
 
 
 def _marked(name: str, schema: object) -> str:
-    """The name, `[]` after a list's, `#` after a number's (`known_params` drops the `#`)."""
+    """The name, `[]` after a list's, `#` after a number's (`known_params` drops the `#`); a
+    number named by a word of counting alone (`count`, `quantity`) carries after its `#` what
+    its description says it counts ("Number of aliquots to make": `count#aliquots`)."""
     kind = schema.get("type") if isinstance(schema, dict) else None
     if kind == "array":
         return f"{name}[]"
-    return f"{name}#" if kind in ("integer", "number") else name
+    if kind not in ("integer", "number"):
+        return name
+    counted = (
+        _COUNTED.match(str(schema.get("description") or "")) if isinstance(schema, dict) else None
+    )
+    if counted is not None and name_words(name) <= _COUNT_WORDS:
+        return f"{name}#{counted['noun'].casefold()}"
+    return f"{name}#"
+
+
+# "Number of aliquots to make.", "How many tickets to print": what a bare count counts
+_COUNTED = re.compile(
+    r"^\W*(?:the\s+)?(?:number|count|quantity|amount|how\s+many)\s+(?:of\s+)?"
+    r"(?:(?:new|extra|additional|separate)\s+)?(?P<noun>[a-z][a-z-]*s)\b",
+    re.I,
+)
 
 
 @contextmanager
@@ -67,7 +85,7 @@ def knowing_params(params: Params) -> Iterator[None]:
 
 def known_params(tool: str) -> tuple[str, ...]:
     """The parameter names of `tool`, while they are known; a list argument's ends in `[]`."""
-    return tuple(p.removesuffix("#") for p in dict(_PARAMS.get()).get(tool, ()))
+    return tuple(p.split("#")[0] for p in dict(_PARAMS.get()).get(tool, ()))
 
 
 def tool_arguments() -> dict[str, tuple[str, ...]]:
@@ -76,7 +94,7 @@ def tool_arguments() -> dict[str, tuple[str, ...]]:
 
 
 def _bare(name: str) -> str:
-    return name.removesuffix("#").removesuffix("[]")
+    return name.split("#")[0].removesuffix("[]")
 
 
 # the words an argument that counts a thing may add to its noun (`garment_count`, `num_locks`)
@@ -92,10 +110,10 @@ def counting_argument(noun: str) -> str | None:
     if not said:
         return None
     found = {
-        name.removesuffix("#")
+        name.split("#")[0]
         for _, names in _PARAMS.get()
         for name in names
-        if name.endswith(("#", "[]")) and _counts(name, said)
+        if ("#" in name or name.endswith("[]")) and _counts(name, said)
     }
     return found.pop() if len(found) == 1 else None
 
@@ -108,6 +126,9 @@ def _counts(name: str, said: frozenset[str]) -> bool:
     own = name_words(bare)
     if own - _COUNT_WORDS == said and bool(own & _COUNT_WORDS):
         return True
+    _, _, counted = name.partition("#")
+    if counted and name_words(counted) == said:  # `count`, "Number of aliquots to make"
+        return True
     return own == said and (name.endswith("[]") or bare.casefold().endswith("s"))
 
 
@@ -119,9 +140,7 @@ def counts_values(noun: str) -> bool:
         return False
     said = name_words(noun)
     return any(
-        name.endswith("#")
-        and not _bare(name).casefold().endswith("s")
-        and name_words(_bare(name)) == said
+        "#" in name and not _bare(name).casefold().endswith("s") and name_words(_bare(name)) == said
         for _, names in _PARAMS.get()
         for name in names
     )

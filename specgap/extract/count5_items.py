@@ -42,6 +42,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from typing import Any
 
+from specgap.extract.agent_params import counting_argument
 from specgap.extract.context import variable
 from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
@@ -497,6 +498,9 @@ def read(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic], set
     notes: list[Diagnostic] = []
     numbers: set[int] = set()
     for count in _counts(text):
+        counted = counting_argument(count.noun) if count.noun else None
+        if counted is not None and not counted.endswith("[]"):
+            continue  # "create at most 12 aliquots": a number argument counts them (`count`)
         owners, noun = _owners(text, count, lists, named)
         if not owners and asked and not _noun_after(count.noun or ""):
             owners, noun = _owners(asked, replace(count, noun=None), lists, named, whole=True)

@@ -207,6 +207,10 @@ _CONTRAST_BREAK = re.compile(r",?\s+but\s+|;\s*|,\s+(?:yet|whereas|while)\s+", r
 _LAST_ONLY = re.compile(r"only\W*$", re.I)
 _FOR_WHOM = re.compile(r"\b(?:for|to)\s+(?:[\w`'-]+\s+){0,3}$", re.I)  # "for gold members only"
 _WE = re.compile(r"^\W*(?:we|you)\b", re.I)
+# a count said where the object stands ("send at most five messages"): the tool named after it
+_COUNTED_OBJECT = re.compile(
+    r"\s+(?:at\s+(?:most|least)|up\s+to|a\s+maximum\s+of)\s+[\w.,]+\s+[a-z][\w-]*", re.I
+)
 _DETERMINED = re.compile(
     r"\s+(?:a|an|the|any|all|each|every|their|his|her|its|this|that|these|those|it|them)\b", re.I
 )
@@ -431,6 +435,9 @@ def _parse(text: str) -> Clause:
             verb, (obj, o_end) = purpose[0], object_at(main, purpose[1])
         span = (first.start(1), o_end)
         tool = tool_named_after(main, first.end(), o_end) if obj else None
+        counted = _COUNTED_OBJECT.match(main, first.end()) if not obj else None
+        if counted is not None:  # "send at most five messages with `chat.post`"
+            tool = tool_named_after(main, counted.end(), counted.end() + 1)
         cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
         if cond is None and modality in {"must_not", "only"}:  # "never cancel a delivered
             cond, obj = object_state(main, o_end, obj, verb)  # order", "... to a frozen member"
@@ -534,6 +541,9 @@ def _parse(text: str) -> Clause:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
                 tool = tool_named_after(main, v_end, o_end) if obj else None
+                counted = _COUNTED_OBJECT.match(main, v_end) if not obj else None
+                if counted is not None:  # "send at most five messages with `chat.post`"
+                    tool = tool_named_after(main, counted.end(), counted.end() + 1)
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for

@@ -111,16 +111,24 @@ def _quantity(c: Clause) -> Answer:
         if q.min is not None:
             counted["min"] = q.min
         kind = "arg_count_bound" if counts.endswith("[]") else "arg_within_bound"
-        return [Emit(kind, c.action or c.verb or "", counted, 0.7)]
+        # ("a single `t` request shall create at most 12 aliquots": the act of making them)
+        action = _made_one(c, q.noun) if not c.object else c.action
+        return [Emit(kind, action or c.verb or "", counted, 0.7)]
     if q.calls or made:  # "create at most 5 schedules": each call makes one
         params: dict[str, Any] = {"max": int(q.max)}
         if q.per:
             params["per"] = q.per
-        action = f"{c.verb} {singular(q.noun.split()[-1])}" if made and not c.object else c.action
+        action = _made_one(c, q.noun) if made and not c.object else c.action
         return [Emit("max_calls", action or "", params, 0.75)]
     if q.noun and q.max == 1 and not c.negated:
         return [Emit("arg_count_bound", c.action or "", {"items": q.noun, "max": 1}, 0.7)]
     return None
+
+
+def _made_one(c: Clause, noun: str) -> str:
+    """The act a count said where the object stands counts: the tool named after it ("send at
+    most five messages with `chat.post`"), or the verb and the counted noun ("send message")."""
+    return c.tool or f"{c.verb} {singular(noun.split()[-1])}"
 
 
 def call_count(c: Clause) -> Emit | None:

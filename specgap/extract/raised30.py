@@ -5,8 +5,11 @@ Read whole, the tail ("or £250 for a gold member") hides the bound from its rea
 line compiled to nothing; read without the tail, the bound would hold for the gold member
 too, stronger than the sentence. So the line is read without the tail, and each bound of
 the figure said first is kept under the tail's exception ("unless: for a gold member"),
-which no reader binds: the bound is reviewed, never enforced flat. The raised figure itself
-is left to the reviewer (the note names it). Only a figure above the first is a raise.
+which no reader binds: the bound is reviewed, never enforced flat. The raised figure is the
+same bound held only under the tail ("if: for a gold member"), reviewed too. Only a figure
+above the first is a raise. Figures may name what they count ("up to 4 flues on one visit,
+or up to 6 for a landlord account"); a line whose whole reading already gave both figures as
+flat bounds is read so as well (the flat pair would refuse the landlord's fifth flue).
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 _FIGURE = r"[$\u20ac\u00a3]?\s?\d[\d,]*(?:\.\d+)?"
 _RAISED = re.compile(
     r"^(?P<head>.*?\b(?:at\s+most|up\s+to|no\s+more\s+than|not\s+more\s+than|a\s+maximum\s+of|"
-    r"capped\s+at|limited\s+to|max(?:imum)?)\s+(?P<a>" + _FIGURE + r")(?:\s*[a-z%]+)?)\s*,?\s+"
+    r"capped\s+at|limited\s+to|max(?:imum)?)\s+(?P<a>" + _FIGURE + r")(?:\s*[a-z%]+)?"
+    r"(?:\s+(?:[a-z][\w'-]*|`[^`\s]+`)){0,6}?)\s*,?\s+"
     r"(?:or|but|and|except)\s+(?:up\s+to\s+|at\s+most\s+)?(?P<b>" + _FIGURE + r")(?:\s*[a-z%]+)?"
     r"\s+(?P<who>(?:for|if|when|with|on)\b[^.;]{3,120}?)\s*[.!]?\s*$",
     re.I,
@@ -41,16 +45,31 @@ def reread(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence's rules, read without a raising tail when as written it gave none
     (module docstring)."""
-    if rules or sentence.subject is not None:
+    if sentence.subject is not None:
         return rules, notes
     m = _RAISED.match(sentence.clean)
     if m is None or _number(m["b"]) <= _number(m["a"]):
         return rules, notes
+    first, raised = _number(m["a"]), _number(m["b"])
+    flat = [r for r in rules if r.operator in BOUNDS and not r.condition]
+    if any(r.operator not in BOUNDS or r.condition for r in rules) or any(
+        r.params.get("max") not in (first, raised) for r in flat
+    ):
+        return rules, notes  # the line read as more than its two figures: left as it is
     found, found_notes = read_as(sentence, f"{m['head']}.", read)
-    first = _number(m["a"])
     bounds = [r for r in found if r.operator in BOUNDS and r.params.get("max") == first]
     if not bounds:
         return rules, notes
-    unless = f"unless: {m['who'].strip()} (up to {m['b'].strip()})"
-    held, said = held_under(sentence, found, bounds, unless)
-    return held, [*found_notes, *said]
+    who = m["who"].strip()
+    held, said = held_under(sentence, found, bounds, f"unless: {who} (up to {m['b'].strip()})")
+    # the raised figure, said of the same thing, holds only for them
+    more = [
+        r.model_copy(update={"params": {**r.params, "max": _figure(r, raised)}}) for r in bounds
+    ]
+    more, more_said = held_under(sentence, more, more, f"if: {who}")
+    return [*held, *more], [*found_notes, *said, *more_said]
+
+
+def _figure(rule: CandidateRule, value: float) -> float | int:
+    """The raised figure in the type the rule's own maximum has (a count is whole)."""
+    return int(value) if isinstance(rule.params.get("max"), int) and value.is_integer() else value

@@ -53,6 +53,7 @@ from specgap.extract import (
     original16,
     per_act18,
     person17,
+    pledge31,
     present27,
     prose7_reasons,
     prose7_terms,
@@ -165,6 +166,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
+    # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
+    said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
@@ -279,8 +282,6 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
     # "If X, `t` is not allowed": the rule read after its condition, or alone and under it
     rules, diagnostics = lead30.reread(sentence, rules, diagnostics, _read_all)
-    # "at most £150, or £250 for gold members": the first figure, unless for them
-    rules, diagnostics = raised30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
@@ -299,6 +300,9 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
     rules, diagnostics = without_listed_bans(sentence, rules, diagnostics)  # "only V Xs T gave"
     rules, diagnostics = count5_items.reread(sentence, rules, diagnostics)  # "at most 8 pieces"
+    # "at most £150, or £250 for gold members": the first figure, unless for them (after the
+    # counts, whose flat readings of both figures it replaces)
+    rules, diagnostics = raised30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = compare19.bounded(sentence, rules, diagnostics)  # "never V if X > N"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 

@@ -36,11 +36,14 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
 _TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
-# the same for the forms said with "not" ("not more than 3" is "at most 3") and for a field's
-# value said with a verb of showing ("whose status reads `active`" is "whose status is")
+# the same for the forms said with "not" or "no" ("not more than 3" is "at most 3") and for a
+# field's value said with a verb of showing ("whose status reads `active`" is "whose status is")
 _NOT_COMPARED = (
     (re.compile(r"\bnot\s+(?:more|greater|higher|larger)\s+than\b", re.I), "at most"),
     (re.compile(r"\bnot\s+(?:less|fewer|lower|smaller)\s+than\b", re.I), "at least"),
+    # after a word ("search no more than 21 days ahead"), not a subject's "No more than 2 X"
+    (re.compile(r"(?<=[a-z]\s)no\s+(?:more|greater|higher|larger)\s+than\b"), "at most"),
+    (re.compile(r"(?<=[a-z]\s)no\s+(?:less|fewer|lower|smaller)\s+than\b"), "at least"),
 )
 _SHOWN = re.compile(
     r"(?<=\bwhose\s)(?P<field>(?:`?[\w-]+`?\s+){1,3}?)(?P<v>reads|shows|says|displays|"
@@ -183,7 +186,7 @@ def _conceded(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
-    if "not " in text or "NOT " in text or "Not " in text:
+    if "not " in text or "NOT " in text or "Not " in text or " no " in text:
         for negated, said in _NOT_COMPARED:
             text = negated.sub(functools.partial(_matched, said), text)
     if "whose " in text or "Whose " in text:

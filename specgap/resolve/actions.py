@@ -571,13 +571,15 @@ class ActionIndex:
         top: list[float] = []  # a min-heap of the `keep` best scores so far
         scored: list[tuple[float, str, float, str]] = []
         asides: set[str] = set()
+        strength: dict[str, tuple[float, float]] = {}  # each tool's verb, its name covered
         for best, tool_id, share, covered in bounds:
             if len(top) >= keep and best < top[0] - 1e-9:
                 break
             verb, how = _verb_evidence(action, self.profiles[tool_id])
             if verb <= 0.0:
                 continue
-            if generic:  # "change" alone: every tool of its class equally
+            if generic and not _named_just(action, self.profiles[tool_id]):
+                # "change" alone: every tool of its class equally (but `search` for "search")
                 verb, how = SAME_CLASS, f"`{action.written}` (a {_names(action.classes)} verb)"
             score = base + per_verb * verb + per_object * share + per_name * covered
             if said_pairs:  # the object's compound, said as the tool says it
@@ -612,12 +614,15 @@ class ActionIndex:
             if score < floor:
                 continue
             scored.append((score, tool_id, share, how))
+            strength[tool_id] = (verb, covered)
             if aside:
                 asides.add(tool_id)
             if len(top) < keep:
                 heapq.heappush(top, score)
             elif score > top[0]:
                 heapq.heapreplace(top, score)
+        if action.verb not in GENERIC:  # ("update the file": any tool that updates one)
+            scored, top = self._outspoken(scored, top, strength, asides)
         if not action.objects and _PRONOUNS.intersection(prose_words(mention)):
             # "remove it": an object the mention does not say, not a bare verb
             scored = [(min(sc, ASIDE_AT), t, sh, how) for sc, t, sh, how in scored]
@@ -631,6 +636,45 @@ class ActionIndex:
         # words of a tool's description whose action they contradict say nothing of it
         source = quoting[0] if quoting and not self.contradicts(action, quoting[0]) else None
         return out, source
+
+    def _outspoken(
+        self,
+        scored: list[tuple[float, str, float, str]],
+        top: list[float],
+        strength: Mapping[str, tuple[float, float]],
+        asides: set[str],
+    ) -> tuple[list[tuple[float, str, float, str]], list[float]]:
+        """A tool whose own name or description says the verb outranks one merely of the
+        verb's class that says no more of the object and of its own name: "cancel the
+        visit" is `annul` ("Cancels a visit"), not `waive` ("Waives a fee on a visit"),
+        when both take a `visit_id`. The other is kept as a suggestion (an aside), never a
+        tie. Only for a verb that says what it does (a generic one, "change the note",
+        ties its class), and not between tools named by the same verb (`save_case_summary`
+        and `save_agent_summary`, one described "Generate and save ...": the same act on
+        two kinds of a thing, which the words around the mention tell apart)."""
+        direct = [
+            (share, strength[t][1], self.profiles[t].verbs)
+            for _, t, share, _ in scored
+            if strength[t][0] >= DESCRIBED_FIRST and t not in asides
+        ]
+        if not direct:
+            return scored, top
+        out = []
+        for score, t, share, how in scored:
+            verb, covered = strength[t]
+            own = self.profiles[t].verbs
+            if (
+                verb <= SAME_CLASS
+                and score > ASIDE_AT
+                and any(
+                    s >= share - 1e-9 and c >= covered - 1e-9 and not (v & own)
+                    for s, c, v in direct
+                )
+            ):
+                score = ASIDE_AT
+                asides.add(t)
+            out.append((score, t, share, how))
+        return out, sorted(score for score, *_ in out)[-len(top) :] if top else top
 
     def qualifies_only(self, action: Action, tool_id: str) -> bool:
         """Whether the mention says the thing the tool acts on only as a qualifier of
@@ -687,6 +731,11 @@ class ActionIndex:
         found = ", ".join(where) if where else "none of its words"
         detail = f"the verb {how}; the object: {found}"
         return ActionHit(tool_id, score, described, detail, aside)
+
+
+def _named_just(action: Action, profile: _Profile) -> bool:
+    """Whether the tool's name is the action's verb and nothing else (`search`, `fetch`)."""
+    return len(profile.forms) == 1 and action.verb in profile.verbs
 
 
 def _found(

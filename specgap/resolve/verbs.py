@@ -93,6 +93,10 @@ def _stress(rest: Iterable[str]) -> list[tuple[str, float]]:
     (its last word before a preposition or participle, "user *assignments* for the role")
     twice a word after it, the rest of that phrase 1.5 times; a participle ("associated",
     "linked") half."""
+    rest = list(rest)
+    # "refund one visit": a visit ("one" only says how many, and stems as "on"); "give one"
+    # alone is a pronoun, kept for what it is
+    rest = [w for n, w in enumerate(rest) if w != "one" or n == len(rest) - 1]
     words = [w for w in rest if w not in ARTICLES and w not in _EMPTY and len(w) > 1]
     cut = next(
         (n for n, w in enumerate(words) if w in _BREAKS or (n and w.endswith("ed"))), len(words)
