@@ -292,15 +292,12 @@ def extract_artifact(
 ) -> Extracted:
     """One artifact's extraction. A Markdown prompt read deterministically is extracted
     section by section (`specgap.sections` says where a cut cannot change the result), unless
-    something said once is read in every section: a legend of marks, which every later
-    section's marked lines are read with (`extract.legend30`), or the assistant speaking as
-    "I", which every later "I will ..." is read with (`extract.pledge31`)."""
-    from specgap.extract.legend30 import read_legend
-    from specgap.extract.pledge31 import speaks_as_agent
+    it says something once that every later section is read with: a legend of marks, the
+    assistant speaking as "I", kinds of line (`extract.whole_prompt`)."""
+    from specgap.extract.whole_prompt import read_whole
 
     if mode == "deterministic" and artifact.kind == "prompt" and artifact.data is None:
-        whole = read_legend(artifact.text) is not None or speaks_as_agent(artifact.text)
-        cut = sections(artifact.text) if not whole else None
+        cut = sections(artifact.text) if not read_whole(artifact.text) else None
         if cut is not None and len(cut) > 1:
             return _by_section(artifact, cut, mode, cache, setting)
 

@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.context import variable
-from specgap.extract.english import base_verb, lemmas, verb_only_last
+from specgap.extract.english import base_verb, lemmas, verb_lemma, verb_only_last
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
 from specgap.resolve.text import own_part, split_name, unversioned
@@ -60,6 +60,9 @@ def verbs_of_tools(
     for name in names:
         last = own_part(name)
         words = unversioned([w.casefold() for w in _NAME_WORDS.findall(last)])
+        opens = _OPENS.match((descriptions or {}).get(name, ""))
+        if opens is not None and (verb := verb_lemma(opens["v"].casefold())) and base_verb(verb):
+            found.add(verb)  # "Puts a lesson into the diary.": "put" is the tool's act
         if len(words) == 1:
             words = list(split_name(words[0]))  # `submitdraft`: submit, draft
         if len(words) > 2 and len(words[0]) < 3 and not base_verb(words[0]):
@@ -78,6 +81,10 @@ def verbs_of_tools(
         if _noun_first(words, said) or (not first and verb_only_last(words)):
             found.add(words[-1])  # `plot_release`, `feeWaive`: named noun first, the verb last
     return frozenset(found)
+
+
+# a description that opens with its tool's act in the third person: "Puts a lesson ..."
+_OPENS = re.compile(r"^\W*(?P<v>[A-Z][a-z]+s)\s+(?:a|an|the|one|all|every|each|its|their)\b")
 
 
 def _noun_first(words: list[str], description: str) -> bool:

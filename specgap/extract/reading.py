@@ -447,10 +447,14 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         found = [r for r in found if r.operator != "require_before"]
     # the phrase patterns read it already (an order of a step before itself is no reading,
     # nor one left to the section when the sentence points back to the one before)
+    # (a phrase reading that names no later tool, in a prompt, yields to one that does: "run
+    # `a` before you cancel a delivery for a rider")
+    named_later = timed is not None and sentence.subject is None and timed.emits[0].target
     ordered = any(
         r.operator in _ORDERS
         and r.params.get("before") != r.target
         and (back is None or r.target is not None)
+        and (r.target is not None or not named_later)
         for r in found
     )
     # in a description, only a sentence about the described tool itself ("use this after")

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from specgap.artifacts import Artifact
+from specgap.extract.labels31 import definition_at, line_kinds
 from specgap.extract.markdown import WITH_TABLES
 from specgap.extract.state6_steps import stop_joins
 from specgap.formats import json_string_offsets
@@ -399,6 +400,9 @@ def _line_ends(text: str) -> set[int]:
     return out
 
 
+_BEFORE_DEFINITION = re.compile(r"\n(?=:[ \t]+\S)")
+
+
 def split_sentences(
     artifact: Artifact,
     text: str,
@@ -414,16 +418,30 @@ def split_sentences(
     ends = {m.end() for m in _SENTENCE_END.finditer(text)}
     if lines:
         ends |= _line_ends(text)
+        ends |= {m.end() for m in _BEFORE_DEFINITION.finditer(text)}  # a term, its ": ..." lines
     ends |= _clause_ends(text)
     ends -= stop_joins(text)  # "If S, stop. Do not V.": one step
     if label is not None:
         ends.add(label.end())
     bounds = [0, *sorted(ends), len(text)]
+    kinds = line_kinds(artifact.text) if lines else None  # "**Fact:** ..." lines (`labels31`)
+    unread_to = -1  # the end of a line whose kind states no rule ("**Myth:** ...")
     for a, b in itertools.pairwise(bounds):
         while a < b and text[a].isspace():
             a += 1
         while b > a and text[b - 1].isspace():
             b -= 1
+        if a < unread_to:
+            continue
+        if lines and (a == 0 or text[a - 1] == "\n"):
+            a = definition_at(text, a)  # ": Find the account first", under a term
+            kind = kinds.label_at(text, a) if kinds is not None else None
+            if kind is not None and kind["word"].casefold() in kinds.unread:  # type: ignore[union-attr]
+                end = text.find("\n", a)
+                unread_to = len(text) if end < 0 else end
+                continue
+            if kind is not None:
+                a = kind.end()
         if (flag := _FLAG.match(text, a, b)) is not None:
             a = flag.end()
         if b - a >= 3 or _CODE_ITEM.fullmatch(text, a, b):  # (a list of codes: "- DE")

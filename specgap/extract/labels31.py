@@ -1,0 +1,95 @@
+"""Lines marked with the kind of line they are (thirty-first session): a prompt written as
+"**Myth:** ..." / "**Fact:** ..." lines, "Rule: ..." / "Example: ...", "Do: ..." / "Why: ...",
+and a definition list's ": ..." lines under a term.
+
+A label that opens three lines or more of one prompt, and that the prompt names as a kind of
+line ("these beliefs are listed as **Myth** lines", "only the Fact lines are instructions"),
+says what kind of line follows, not what the line is about: "Fact: `FindPupil` is the first
+tool of every chat" states a rule whose subject is the tool, not a rule about "facts" (read
+with it, "Fact" was taken for a tool). So the label is no word of the sentence: the sentence
+starts after it. A topic label ("Refunds: ...", read by `elided17`), or a label the prompt
+never names as a kind of line, is left as it is.
+
+When the prompt says which kind of line binds ("Only the Fact lines are instructions") or which
+does not ("a Myth line is ... never to be followed", "Example lines are not rules"), the lines of
+the other kinds, or of that kind, state no rule: their sentences are not read.
+
+A line opening with a colon and a space (`: Find the account first`, a Markdown definition
+list's definition under its term) is read from after the colon.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+# a line's own label: "**Fact:**", "**Fact**:", "_Myth:_", "Fact:" (one or two words)
+_LABEL = re.compile(
+    r"(?P<lead>[ \t]*(?:[-*+][ \t]+)?)(?P<label>[*_]{0,2}(?P<word>[A-Z][a-z]+(?:[ \t][a-z]+)?)"
+    r"[*_]{0,2}:[*_]{0,2})[ \t]+(?=\S)"
+)
+# "Only the Fact lines are instructions", "only **Fact** lines bind"
+_ONLY = re.compile(
+    r"\bonly\s+(?:the\s+)?[*_]{0,2}(?P<word>[A-Z][a-z]+)[*_]{0,2}\s+lines?\s+(?:are|is|bind|count|"
+    r"hold|apply)\b",
+    re.I,
+)
+# "a Myth line is there so you can spot the mistake, never to be followed", "Example lines
+# are not rules"
+_NOT = re.compile(
+    r"\b[*_]{0,2}(?P<word>[A-Z][a-z]+)[*_]{0,2}\s+lines?\s+(?:is|are)\s+(?:[^.;]{0,60}?\b)?"
+    r"(?:never\s+to\s+be\s+followed|not\s+(?:an?\s+)?(?:instructions?|rules?|to\s+be\s+followed))",
+    re.I,
+)
+_AT_LEAST = 3  # lines a label opens to be a kind of line
+
+
+@dataclass(frozen=True)
+class LineKinds:
+    """The labels that open lines of a prompt, and those whose lines state no rule."""
+
+    labels: frozenset[str]
+    unread: frozenset[str]
+
+    def label_at(self, text: str, at: int) -> re.Match[str] | None:
+        """The kind label that opens the line at `at` of `text`, if any."""
+        m = _LABEL.match(text, at)
+        return m if m is not None and m["word"].casefold() in self.labels else None
+
+
+@functools.lru_cache(maxsize=64)
+def line_kinds(doc: str) -> LineKinds | None:
+    """The prompt's kinds of line (module docstring), or None when it labels none."""
+    if ":" not in doc:
+        return None
+    said = Counter(
+        m["word"].casefold()
+        for line in doc.splitlines()
+        if (m := _LABEL.match(line)) is not None and m["lead"].strip() in {"", "-", "*", "+"}
+    )
+    labels = frozenset(w for w, n in said.items() if n >= _AT_LEAST and _named_kind(doc, w))
+    if not labels:
+        return None
+    unread: set[str] = set()
+    for m in _ONLY.finditer(doc):
+        if m["word"].casefold() in labels:
+            unread |= labels - {m["word"].casefold()}
+    unread |= {m["word"].casefold() for m in _NOT.finditer(doc)} & labels
+    return LineKinds(labels, frozenset(unread))
+
+
+def _named_kind(doc: str, word: str) -> bool:
+    """Whether the prompt speaks of the label's lines as a kind ("as **Myth** lines", "the
+    Fact lines"): a label it never names so may be the topic its lines share."""
+    return re.search(r"\b" + re.escape(word) + r"[*_]{0,2}\s+lines?\b", doc, re.I) is not None
+
+
+_DEFINITION = re.compile(r":[ \t]+(?=\S)")
+
+
+def definition_at(text: str, at: int) -> int:
+    """Where a definition list's line read from `at` starts its words (after ": ")."""
+    m = _DEFINITION.match(text, at)
+    return m.end() if m is not None else at

@@ -1,0 +1,20 @@
+"""What a prompt says once and every later section is read with: a prompt that says any of
+these is extracted whole, not section by section (`specgap.units.extract_artifact`).
+
+- a legend of marks ("🔴 RED: never"), read on every marked line (`legend30`);
+- the assistant speaking as "I" ("I am the booking assistant"), which makes every later "I
+  will ..." said to the agent (`pledge31`);
+- kinds of line ("**Fact:** ...", "Only the Fact lines are instructions"), counted over the
+  whole prompt (`labels31`).
+"""
+
+from __future__ import annotations
+
+from specgap.extract.labels31 import line_kinds
+from specgap.extract.legend30 import read_legend
+from specgap.extract.pledge31 import speaks_as_agent
+
+
+def read_whole(text: str) -> bool:
+    """Whether the prompt says something once that its later sections are read with."""
+    return read_legend(text) is not None or speaks_as_agent(text) or line_kinds(text) is not None
