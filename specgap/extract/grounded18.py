@@ -54,11 +54,12 @@ _BOTH = re.compile(
 )
 
 
-# "Book only with a quote_id that `get_quote` returned": the act, then the value it takes
+# "Book only with a quote_id that `get_quote` returned", "Charge only the card token that `T`
+# returns": the act, then the value it takes
 _ONLY_WITH = re.compile(
     r"^\W*(?:\d+[.)]\s*)?(?P<act>[a-z]+(?:\s+(?:a|an|the)?\s*[a-z][\w-]*)?)\s+only\s+"
-    r"(?:with|using)\s+(?:a|an|the)\s+(?P<arg>[\w-]+(?:\s+[a-z][\w-]*)?)\s+(?:that|which)\s+"
-    r"(?P<src>[^.;,]+?)\s+(?:returned|gave(?:\s+you)?|listed|produced)\b",
+    r"(?P<with>(?:with|using)\s+)?(?:a|an|the)\s+(?P<arg>[\w-]+(?:\s+[a-z][\w-]*)?)\s+(?:that|which)\s+"
+    r"(?P<src>[^.;,]+?)\s+(?:returned|returns|gave(?:\s+you)?|gives|listed|lists|produced)\b",
     re.I,
 )
 
@@ -70,6 +71,10 @@ def only_with(text: str) -> str | None:
     only = _ONLY_WITH.match(text)
     if only is None:
         return None
+    if not only["with"] and not re.fullmatch(
+        r"`[^`]+`|[A-Za-z]+(?:[_.-][A-Za-z0-9]+)+", only["src"]
+    ):
+        return None  # "use only the slip ids that the search returned": any search, left as said
     rest = text[only.end() :].lstrip()
     tail = _NOW.sub("", f" {rest}").lstrip(" ,;.")
     said = f"The {only['arg']} you pass to {only['act']} must come from {only['src']}."

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["respelt"]
+__all__ = ["respelt", "unkept"]
 
 # (matched case-sensitively: a camelCase id is no plain word)
 _TOOL = r"`?(?P<{0}>[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
@@ -68,6 +68,21 @@ _FORMS = tuple(
 _TAIL = re.compile(
     r"^(?:\s+(?:on|in|for|during)\s+(?:this|that|the\s+same)\s+[a-z]+)?\s*(?P<rest>[;,].*|\.?\s*)$"
 )
+
+
+# "the card token stored on the account that `T` returns": the token `T` returned (where it
+# is kept says no more of its origin than the tool that returns it)
+_KEPT_ON = re.compile(
+    r"\b" + _ARG + r"\s+(?i:stored|saved|kept|held|recorded|on\s+file)\s+(?i:on|in|with)\s+"
+    r"(?i:the\s+|a\s+|an\s+)?(?:[\w'-]+\s+){0,3}?(?=(?i:that|which)\s+`?[A-Za-z])"
+)
+
+
+def unkept(text: str) -> str | None:
+    """The sentence without where its value is kept ("the card token stored on the account
+    that `T` returns": "the card token that `T` returns"), or None when it says none."""
+    kept = _KEPT_ON.search(text)
+    return None if kept is None else text[: kept.end("arg")] + " " + text[kept.end() :]
 
 
 def respelt(text: str) -> str | None:

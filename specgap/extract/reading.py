@@ -176,6 +176,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
+    said = grounded29.unkept(said or sentence.clean) or said  # "X stored on the Y that T returns"
     said = grounded18.only_with(said or sentence.clean) or said  # "V only with a X T returned"
     said = grounded29.respelt(said or sentence.clean) or said  # "the X is one that T returned"
     said = arg_names19.respelt(said or sentence.clean) or said  # "`hours` must be at most 4"

@@ -155,6 +155,24 @@ _SAYS = re.compile(
 _FIELD_WORD = re.compile(r"(?:status|state|stage|standing|tier|type|flag|result)$", re.I)
 
 
+# "in `cash` or by `cheque`", "as `cash` or by `bank_transfer`": the second preposition
+# said again before the second value, blanked (the values are one list after the first)
+_PREP_AGAIN = re.compile(r"(?<=`)\s+or\s+(?P<p>in|as|by|via|with|through)\s+(?=`)", re.I)
+
+
+def _one_preposition(text: str) -> str:
+    """`text` with a preposition said again between two ticked values blanked, at the same
+    length ("never refund as `cash` or by `cheque`": "... as `cash` or    `cheque`")."""
+    if "`" not in text:
+        return text
+    return _PREP_AGAIN.sub(
+        lambda m: (
+            m[0][: m.start("p") - m.start()] + " " * len(m["p"]) + m[0][m.end("p") - m.start() :]
+        ),
+        text,
+    )
+
+
 def _stated(text: str) -> str:
     """`text` with "F says V" said "F is V" where F names a field (module comment above)."""
     if not re.search(r"\b(?:says|reads|shows)\b", text, re.I):
@@ -254,7 +272,11 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _stated(_compared(_conceded(_unnumbered(_unwrapped(self.text.translate(_MARKUP))))))
+        return _stated(
+            _compared(
+                _conceded(_unnumbered(_unwrapped(_one_preposition(self.text.translate(_MARKUP)))))
+            )
+        )
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
@@ -426,6 +448,7 @@ def split_sentences(
     bounds = [0, *sorted(ends), len(text)]
     kinds = line_kinds(artifact.text) if lines else None  # "**Fact:** ..." lines (`labels31`)
     unread_to = -1  # the end of a line whose kind states no rule ("**Myth:** ...")
+    term = ""  # the term over a definition list's ": ..." lines: their heading
     for a, b in itertools.pairwise(bounds):
         while a < b and text[a].isspace():
             a += 1
@@ -434,7 +457,10 @@ def split_sentences(
         if a < unread_to:
             continue
         if lines and (a == 0 or text[a - 1] == "\n"):
-            a = definition_at(text, a)  # ": Find the account first", under a term
+            defined = definition_at(text, a)  # ": Find the account first", under a term
+            if defined == a:
+                term = text[a:b].strip("*_ ")  # a term's line: its definitions' heading
+            a = defined
             kind = kinds.label_at(text, a) if kinds is not None else None
             if kind is not None and kind["word"].casefold() in kinds.unread:  # type: ignore[union-attr]
                 end = text.find("\n", a)
@@ -446,7 +472,12 @@ def split_sentences(
             a = flag.end()
         if b - a >= 3 or _CODE_ITEM.fullmatch(text, a, b):  # (a list of codes: "- DE")
             said, at = _apostrophes(text[a:b], offsets[a : b + 1])
-            yield Sentence(artifact, said, tuple(at), context, subject)
+            under = term if term and text.startswith(":", _line_start(text, a)) else context
+            yield Sentence(artifact, said, tuple(at), under, subject)
+
+
+def _line_start(text: str, at: int) -> int:
+    return text.rfind("\n", 0, at) + 1
 
 
 # a paragraph's first line that is a question in bold and nothing else (a FAQ's question)

@@ -60,8 +60,10 @@ _WHO = (
     + r"(?=\W|$))"
 )
 _THEY = r"(?:" + _WHO + r"|they|he|she)"
+# (what they were told first: "has heard what will be cancelled and said yes")
+_HEARD_FIRST = r"(?:(?:read|reviewed|seen|checked|heard)\s+(?:[\w'-]+\s+){0,6}?and\s+)?"
 _AGREES = (
-    r"(?:(?:(?:read|reviewed|seen|checked|heard)\s+and\s+)?(?:confirm(?:s|ed)?|agree[sd]?|"
+    _HEARD_FIRST + r"(?:(?:confirm(?:s|ed)?|agree[sd]?|"
     r"approve[sd]?|consent(?:s|ed)?|accept(?:s|ed)?|acknowledge[sd]?|sign(?:s|ed)?\s+off|agreeing|"
     r"confirming|approving|consenting|(?:has|have|had)\s+the\s+final\s+(?:say|word))|"
     r"types?\s+[\"“']?(?:yes|confirm)\b|"
@@ -344,6 +346,10 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     made = _MADE_CHANGE.search(clean[: yes.start()])
     if made is not None:  # "make no changes to the menu without the couple agreeing"
         return _targets(f"change {made['x']}")
+    told = _TOLD_BACK.match(clean)
+    if told is not None and told.end() <= yes.start() and _act_noun(told["x"].split()[-1]):
+        # "read the cancellation back to them and wait for their yes": the act read back
+        return _targets(act_of(told["x"]) or told["x"])
     if clause.verb is not None and lemma(clause.verb) not in _YES_VERBS:
         outside = clause.action_span is None or not (
             yes.start() <= clause.action_span[0] < yes.end()
@@ -360,7 +366,13 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
         and base_verb(led["verb"].casefold())
         and lemma(led["verb"]) not in _YES_VERBS
     ):
-        return _targets(f"{led['verb']} {led['rest']}")  # "... and only book it after they agree"
+        rest = led["rest"]
+        if told is not None and re.match(r"(?:it|them)\b", rest):
+            # "read the deposit amount back and take it only on a yes": take the deposit (of
+            # two words read back, the first is the thing, the second what is said of it)
+            thing = told["x"].split()[0]
+            rest = thing + rest[rest.find(" ") :] if " " in rest else thing
+        return _targets(f"{led['verb']} {rest}")  # "... and only book it after they agree"
     then = _THEN.match(clean, yes.end())
     asks = clause.verb is None or lemma(clause.verb) in _YES_VERBS  # "confirm X with them, then"
     if asks and then is not None and base_verb(then["verb"].casefold()):
@@ -388,6 +400,13 @@ def _guarded(clean: str, clause: Clause, yes: re.Match[str]) -> tuple[str, ...] 
     return None
 
 
+# an act told back to the user before their yes: "read the cancellation back", "repeat the
+# booking to the customer", "say the refund back"
+_TOLD_BACK = re.compile(
+    r"^\W*(?:read|say|repeat|recap|summari[sz]e)\s+(?:(?:the|this|that|their|any|every|each)\s+)?"
+    r"(?P<x>[a-z][\w-]*(?:\s+(?!(?:back|aloud|out|to)\b)[a-z][\w-]*)?)\s+(?:back|aloud|out|to)\b",
+    re.I,
+)
 # the action a verbal or noun yes is given to: "confirm every funds transfer", "consent to
 # any charge" (its head must name an act: "confirm the new date" gives no action)
 _YES_OBJECT = re.compile(
