@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.grounded29 import unkept
+from specgap.extract.reasons31 import respelt as reasons_respelt
 from specgap.extract.segments import _one_preposition
 from tests.probes import desk_policies, has_policy, shown
 from tests.probes import spec as T
@@ -90,3 +91,45 @@ def test_a_terms_lines_are_read_under_it(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, text, WINDOWS)
     ordered = [p for p in policies if p.operator == "require_before"]
     assert [p.target for p in ordered] == ["scrap_round"], shown(policies)
+
+
+def test_a_yes_after_which_to_go_ahead(tmp_path: Path) -> None:
+    said = (
+        "Before `book_round`, say the date back to the client and go ahead only after a clear yes."
+    )
+    policies = desk_policies(tmp_path, said + "\n", WINDOWS)
+    assert has_policy(policies, "require_confirmation", "book_round", "enforce"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "Give each refund one of these reasons: `late`, `damage`, `duplicate`.",
+            "Only refund with the reason `late`, `damage` or `duplicate`.",
+        ),
+        (
+            "Give every cancellation one of these reasons: rain, illness or holiday.",
+            "Only cancel with the reason rain, illness or holiday.",
+        ),
+        ("Give each client one of these codes: a, b.", None),  # a client is no act
+    ],
+)
+def test_the_values_given_to_each_act(said: str, meant: str | None) -> None:
+    assert reasons_respelt(said) == meant
+
+
+def test_a_raise_said_as_what_some_may_do(tmp_path: Path) -> None:
+    tools = [
+        T(
+            "book_round",
+            "Books a window-cleaning round.",
+            client_id="string",
+            panes=("integer", "How many panes to clean."),
+        )
+    ]
+    said = "Rounds cover 10 to 40 panes, while commercial clients may go up to 90 panes."
+    policies = desk_policies(tmp_path, said + "\n", tools)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert sorted(p.condition.max for p in bounds) == [40, 90], shown(policies)
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)

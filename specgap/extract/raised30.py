@@ -36,6 +36,16 @@ _RAISED = re.compile(
 )
 
 
+# "Lessons last 60 to 120 minutes, while pupils on an intensive course may go up to 180": the
+# raise said as what some may do
+_WHILE = re.compile(
+    r"^(?P<head>.*?\d[^,;]*?)\s*,\s*(?:while|whereas|but)\s+(?P<who>[^,;]{3,80}?)\s+(?:may|can|could)"
+    r"\s+(?:(?:go|run|last|have|book|take|get|be)\s+)?(?:up\s+to|as\s+(?:much|many|long|high)\s+as)\s+"
+    r"(?P<b>" + _FIGURE + r")(?:\s*[a-z%]+)?\s*[.!]?\s*$",
+    re.I,
+)
+
+
 def _number(said: str) -> float:
     return float(re.sub(r"[^\d.]", "", said))
 
@@ -48,28 +58,63 @@ def reread(
     if sentence.subject is not None:
         return rules, notes
     m = _RAISED.match(sentence.clean)
-    if m is None or _number(m["b"]) <= _number(m["a"]):
+    if m is None:
+        return _raised_while(sentence, rules, notes, read)
+    if _number(m["b"]) <= _number(m["a"]):
         return rules, notes
     first, raised = _number(m["a"]), _number(m["b"])
-    flat = [r for r in rules if r.operator in BOUNDS and not r.condition]
-    if any(r.operator not in BOUNDS or r.condition for r in rules) or any(
-        r.params.get("max") not in (first, raised) for r in flat
-    ):
-        return rules, notes  # the line read as more than its two figures: left as it is
+    if any(r.operator not in BOUNDS or r.condition for r in rules):
+        return rules, notes  # the line read as more than bounds: left as it is
+    # a flat reading of either figure goes; another bound the line says stays ("no more than
+    # 6 lessons and no more than £300, or £600 for ...": the 6)
+    kept = [r for r in rules if r.params.get("max") not in (first, raised)]
     found, found_notes = read_as(sentence, f"{m['head']}.", read)
     bounds = [r for r in found if r.operator in BOUNDS and r.params.get("max") == first]
     if not bounds:
         return rules, notes
     who = m["who"].strip()
     held, said = held_under(sentence, found, bounds, f"unless: {who} (up to {m['b'].strip()})")
+    held = [r for r in held if r.condition or not any(_same(r, k) for k in kept)]
     # the raised figure, said of the same thing, holds only for them
     more = [
         r.model_copy(update={"params": {**r.params, "max": _figure(r, raised)}}) for r in bounds
     ]
     more, more_said = held_under(sentence, more, more, f"if: {who}")
-    return [*held, *more], [*found_notes, *said, *more_said]
+    return [*kept, *held, *more], [*found_notes, *said, *more_said]
+
+
+def _same(a: CandidateRule, b: CandidateRule) -> bool:
+    return (a.operator, a.target, a.params) == (b.operator, b.target, b.params)
 
 
 def _figure(rule: CandidateRule, value: float) -> float | int:
     """The raised figure in the type the rule's own maximum has (a count is whole)."""
     return int(value) if isinstance(rule.params.get("max"), int) and value.is_integer() else value
+
+
+def _raised_while(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """ "X last 60 to 120 minutes, while Ys may go up to 180 minutes": the first bound held
+    unless for the Ys, the raised one only for them (as `reread` holds an "or N for Ys")."""
+    m = _WHILE.match(sentence.clean)
+    if m is None or any(r.operator not in BOUNDS for r in rules):
+        return rules, notes
+    raised = _number(m["b"])
+    found, found_notes = read_as(sentence, f"{m['head']}.", read)
+    bounds = [
+        r
+        for r in found
+        if r.operator in BOUNDS
+        and isinstance(r.params.get("max"), int | float)
+        and r.params["max"] < raised
+    ]
+    if not bounds:
+        return rules, notes
+    who = m["who"].strip()
+    held, said = held_under(sentence, found, bounds, f"unless: {who} (up to {m['b'].strip()})")
+    more = [
+        r.model_copy(update={"params": {**r.params, "max": _figure(r, raised)}}) for r in bounds
+    ]
+    more, more_said = held_under(sentence, more, more, f"if: {who}")
+    return [*held, *more], [*found_notes, *said, *more_said]

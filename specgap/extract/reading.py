@@ -58,6 +58,7 @@ from specgap.extract import (
     prose7_reasons,
     prose7_terms,
     raised30,
+    reasons31,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -170,6 +171,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
+    said = reasons31.respelt(said or sentence.clean) or said  # "give each X one of these Ys: a, b"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."

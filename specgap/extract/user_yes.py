@@ -97,6 +97,8 @@ _YES = re.compile(
             r"needed|necessary|mandatory)\b",
             # refund the pass only on a yes
             r"(?<=\bon\s)(?:a|an|their|the)\s+" + _HOW + r"(?:yes|go-ahead|ok|okay)\b",
+            # go ahead only after a clear yes
+            r"(?<=\bafter\s)(?:a|an|their|the)\s+" + _HOW + r"(?:yes|go-ahead)\b",
             # the subscriber has agreed; requires the customer to confirm first (a clause of
             # its own: "the slot the patient confirmed" is a value, read by `verbal` below)
             r"(?P<verbal>\b" + _THEY + r"\s+(?:(?:has|have|must|should|shall|will|to|needs?\s+to|"
