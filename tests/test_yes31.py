@@ -133,3 +133,19 @@ def test_a_raise_said_as_what_some_may_do(tmp_path: Path) -> None:
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
     assert sorted(p.condition.max for p in bounds) == [40, 90], shown(policies)
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_raise_after_a_semicolon(tmp_path: Path) -> None:
+    tools = [
+        T(
+            "book_round",
+            "Books a window-cleaning round.",
+            client_id="string",
+            panes=("integer", "How many panes to clean."),
+        )
+    ]
+    said = "Book 1 to 30 panes on one round; a commercial client may book up to 80."
+    policies = desk_policies(tmp_path, said + "\n", tools)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert sorted(p.condition.max for p in bounds) == [30, 80], shown(policies)
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)

@@ -36,10 +36,12 @@ _RAISED = re.compile(
 )
 
 
-# "Lessons last 60 to 120 minutes, while pupils on an intensive course may go up to 180": the
-# raise said as what some may do
+# "Lessons last 60 to 120 minutes, while pupils on an intensive course may go up to 180", "a
+# code takes off 10 percent at most; a trade account may have up to 15 percent": the raise
+# said as what some may do
 _WHILE = re.compile(
-    r"^(?P<head>.*?\d[^,;]*?)\s*,\s*(?:while|whereas|but)\s+(?P<who>[^,;]{3,80}?)\s+(?:may|can|could)"
+    r"^(?P<head>.*?\d[^,;]*?)\s*(?:,\s*(?:while|whereas|but)\s+|;\s*(?:(?:while|whereas|but)\s+)?)"
+    r"(?P<who>[^,;]{3,80}?)\s+(?:may|can|could)"
     r"\s+(?:(?:go|run|last|have|book|take|get|be)\s+)?(?:up\s+to|as\s+(?:much|many|long|high)\s+as)\s+"
     r"(?P<b>" + _FIGURE + r")(?:\s*[a-z%]+)?\s*[.!]?\s*$",
     re.I,

@@ -272,11 +272,8 @@ class Sentence:
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
-        return _stated(
-            _compared(
-                _conceded(_unnumbered(_unwrapped(_one_preposition(self.text.translate(_MARKUP)))))
-            )
-        )
+        said = _one_preposition(self.text.translate(_MARKUP))
+        return _stated(_compared(_conceded(_unnumbered(_unwrapped(said)))))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
