@@ -62,6 +62,14 @@ def _words(name: str) -> frozenset[str]:
     return frozenset(stem(w) for w in split(name) if not w.isdigit())
 
 
+def _opening_verbs(description: str) -> frozenset[str]:
+    """The words a description opens with before its first article ("Approve and apply a
+    ...": approve, apply), stemmed; "and" and "or" left out."""
+    words = split(description)[:6]
+    cut = next((n for n, w in enumerate(words) if w in {"a", "an", "the"}), len(words))
+    return frozenset(stem(w) for w in words[:cut] if w not in {"and", "or"})
+
+
 def paraphrases(registry: Registry, per_class: int) -> list[tuple[str, str, frozenset[str]]]:
     """(phrase, the tool it was made from, every tool it may honestly name), with the first
     `per_class` verbs of each class."""
@@ -72,6 +80,9 @@ def paraphrases(registry: Registry, per_class: int) -> list[tuple[str, str, froz
         for t in registry.tools
     }
     verb_of = {t.id: stem(split(t.id)[0]) for t in registry.tools}
+    # the verbs a description opens with ("Approve and apply a credit limit increase"): a
+    # phrase said with one of them names that tool, not its siblings of the same class
+    opens = {t.id: _opening_verbs(t.description) for t in registry.tools}
     for tool in registry.tools:
         words = [w for w in split(tool.id) if not w.isdigit()]
         own = classes_of(stem(words[0])) if len(words) > 1 else frozenset()
@@ -90,11 +101,12 @@ def paraphrases(registry: Registry, per_class: int) -> list[tuple[str, str, froz
                     and kinds & own
                     and not opposite(verb_key(verb), frozenset({verb_of[t]}))
                 }
+                told = {t for t, (ws, _) in acts.items() if ws == obj and stem(verb) in opens[t]}
                 if not opposite(verb_key(verb), frozenset({stem(words[0])})):
                     alike.add(tool.id)
-                elif not spelled and not alike:
+                elif not spelled and not alike and not told:
                     continue  # it undoes the tool it was made from, and names no other
-                out.append((phrase, tool.id, frozenset(spelled or alike)))
+                out.append((phrase, tool.id, frozenset(spelled or told or alike)))
     return out
 
 

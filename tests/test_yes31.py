@@ -39,6 +39,16 @@ WINDOWS = [
 ]
 
 
+PANES = [
+    T(
+        "book_round",
+        "Books a window-cleaning round.",
+        client_id="string",
+        panes=("integer", "How many panes to clean."),
+    )
+]
+
+
 @pytest.mark.parametrize(
     ("said", "tool"),
     [
@@ -120,32 +130,25 @@ def test_the_values_given_to_each_act(said: str, meant: str | None) -> None:
 
 
 def test_a_raise_said_as_what_some_may_do(tmp_path: Path) -> None:
-    tools = [
-        T(
-            "book_round",
-            "Books a window-cleaning round.",
-            client_id="string",
-            panes=("integer", "How many panes to clean."),
-        )
-    ]
     said = "Rounds cover 10 to 40 panes, while commercial clients may go up to 90 panes."
-    policies = desk_policies(tmp_path, said + "\n", tools)
+    policies = desk_policies(tmp_path, said + "\n", PANES)
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
     assert sorted(p.condition.max for p in bounds) == [40, 90], shown(policies)
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
 
 
 def test_a_raise_after_a_semicolon(tmp_path: Path) -> None:
-    tools = [
-        T(
-            "book_round",
-            "Books a window-cleaning round.",
-            client_id="string",
-            panes=("integer", "How many panes to clean."),
-        )
-    ]
     said = "Book 1 to 30 panes on one round; a commercial client may book up to 80."
-    policies = desk_policies(tmp_path, said + "\n", tools)
+    policies = desk_policies(tmp_path, said + "\n", PANES)
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
     assert sorted(p.condition.max for p in bounds) == [30, 80], shown(policies)
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_raise_whose_first_figure_is_unread_is_still_only_theirs(tmp_path: Path) -> None:
+    # the first clause is not read as a bound; the raised figure still holds only for them
+    said = "A clean takes in 12 panes at most; a commercial client may have up to 40 panes."
+    policies = desk_policies(tmp_path, said + "\n", PANES)
+    raised = [p for p in policies if p.operator == "arg_within_bound" and p.condition.max == 40]
+    assert raised, shown(policies)
+    assert all(p.enforcement == "review_only" for p in raised), shown(policies)

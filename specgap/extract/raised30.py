@@ -73,16 +73,40 @@ def reread(
     found, found_notes = read_as(sentence, f"{m['head']}.", read)
     bounds = [r for r in found if r.operator in BOUNDS and r.params.get("max") == first]
     if not bounds:
-        return rules, notes
-    who = m["who"].strip()
-    held, said = held_under(sentence, found, bounds, f"unless: {who} (up to {m['b'].strip()})")
+        return _only_raised(sentence, rules, notes, raised, " ".join(m["who"].split()))
+    held, said = _held_pair(sentence, found, bounds, " ".join(m["who"].split()), m["b"].strip())
     held = [r for r in held if r.condition or not any(_same(r, k) for k in kept)]
-    # the raised figure, said of the same thing, holds only for them
+    return [*kept, *held], [*found_notes, *said]
+
+
+def _held_pair(
+    sentence: Sentence, found: list[CandidateRule], bounds: list[CandidateRule], who: str, said: str
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The reading's rules with each bound held unless for `who`, and the same bounds raised
+    to the figure `said`, held only for them."""
+    held, notes = held_under(sentence, found, bounds, f"unless: {who} (up to {said})")
+    raised = _number(said)
     more = [
         r.model_copy(update={"params": {**r.params, "max": _figure(r, raised)}}) for r in bounds
     ]
-    more, more_said = held_under(sentence, more, more, f"if: {who}")
-    return [*kept, *held, *more], [*found_notes, *said, *more_said]
+    more, more_notes = held_under(sentence, more, more, f"if: {who}")
+    return [*held, *more], [*notes, *more_notes]
+
+
+def _only_raised(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic], raised: float, who: str
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The first figure is not read ("takes off 10 percent at most; X may have up to 15"): a
+    flat reading of the raised one holds only for them, never for every call."""
+    flat = [
+        r
+        for r in rules
+        if r.operator in BOUNDS and not r.condition and r.params.get("max") == raised
+    ]
+    if not flat:
+        return rules, notes
+    held, held_notes = held_under(sentence, rules, flat, f"if: {who}")
+    return held, [*notes, *held_notes]
 
 
 def _same(a: CandidateRule, b: CandidateRule) -> bool:
@@ -111,12 +135,8 @@ def _raised_while(
         and isinstance(r.params.get("max"), int | float)
         and r.params["max"] < raised
     ]
+    who = " ".join(m["who"].split())
     if not bounds:
-        return rules, notes
-    who = m["who"].strip()
-    held, said = held_under(sentence, found, bounds, f"unless: {who} (up to {m['b'].strip()})")
-    more = [
-        r.model_copy(update={"params": {**r.params, "max": _figure(r, raised)}}) for r in bounds
-    ]
-    more, more_said = held_under(sentence, more, more, f"if: {who}")
-    return [*held, *more], [*found_notes, *said, *more_said]
+        return _only_raised(sentence, rules, notes, raised, who)
+    held, said = _held_pair(sentence, found, bounds, who, m["b"].strip())
+    return held, [*found_notes, *said]
