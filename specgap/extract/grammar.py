@@ -211,6 +211,15 @@ _WE = re.compile(r"^\W*(?:we|you)\b", re.I)
 _COUNTED_OBJECT = re.compile(
     r"\s+(?:at\s+(?:most|least)|up\s+to|a\s+maximum\s+of)\s+[\w.,]+\s+[a-z][\w-]*", re.I
 )
+
+
+def _counted_tool(main: str, at: int) -> str | None:
+    """The tool named after a count said where a verb's object stands ("send at most five
+    messages with `chat.post`"), or None."""
+    counted = _COUNTED_OBJECT.match(main, at)
+    return tool_named_after(main, counted.end(), counted.end() + 1) if counted else None
+
+
 _DETERMINED = re.compile(
     r"\s+(?:a|an|the|any|all|each|every|their|his|her|its|this|that|these|those|it|them)\b", re.I
 )
@@ -434,10 +443,9 @@ def _parse(text: str) -> Clause:
         if purpose is not None:  # "use the query to retrieve the articles": retrieve them
             verb, (obj, o_end) = purpose[0], object_at(main, purpose[1])
         span = (first.start(1), o_end)
-        tool = tool_named_after(main, first.end(), o_end) if obj else None
-        counted = _COUNTED_OBJECT.match(main, first.end()) if not obj else None
-        if counted is not None:  # "send at most five messages with `chat.post`"
-            tool = tool_named_after(main, counted.end(), counted.end() + 1)
+        tool = (
+            tool_named_after(main, first.end(), o_end) if obj else _counted_tool(main, first.end())
+        )
         cond = cond or (relative_clause(main, o_end, obj) or state_after(main, o_end, obj))
         if cond is None and modality in {"must_not", "only"}:  # "never cancel a delivered
             cond, obj = object_state(main, o_end, obj, verb)  # order", "... to a frozen member"
@@ -540,10 +548,7 @@ def _parse(text: str) -> Clause:
             else:
                 obj, o_end = object_at(main, v_end)
                 span = (v_start, o_end)
-                tool = tool_named_after(main, v_end, o_end) if obj else None
-                counted = _COUNTED_OBJECT.match(main, v_end) if not obj else None
-                if counted is not None:  # "send at most five messages with `chat.post`"
-                    tool = tool_named_after(main, counted.end(), counted.end() + 1)
+                tool = tool_named_after(main, v_end, o_end) if obj else _counted_tool(main, v_end)
                 cond = cond or (relative_clause(main, o_end, obj) if obj else None)
                 cond = cond or active_subject_state(main, modal.start())  # "members on the
                 # basic tier cannot book classes": the subject is the one the action is for

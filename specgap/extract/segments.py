@@ -459,7 +459,7 @@ def split_sentences(
                 term = text[a:b].strip("*_ ")  # a term's line: its definitions' heading
             a = defined
             kind = kinds.label_at(text, a) if kinds is not None else None
-            if kind is not None and kind["word"].casefold() in kinds.unread:  # type: ignore[union-attr]
+            if kind is not None and kinds is not None and kind["word"].casefold() in kinds.unread:
                 end = text.find("\n", a)
                 unread_to = len(text) if end < 0 else end
                 continue

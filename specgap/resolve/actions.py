@@ -50,7 +50,11 @@ head noun the mention says only after a preposition, as what qualifies its own h
 ("delete the user assignments for the role" is not `remove_role`; `qualifies_only`), for
 verbs that create, delete or send; reading or changing a part of a thing reads or changes
 the thing. What a description lists after "including" is placed with its later sentences.
-Ties are left to the resolver's margin rule.
+Ties are left to the resolver's margin rule, with one exception: a tool whose own name or
+description says the verb outranks one merely of the verb's class that says no more of the
+object and of its own name ("cancel the visit": `annul`, described "Cancels a visit", not
+`waive`), which is kept as a suggestion; not for a generic verb, nor between tools named by
+the same verb (`_outspoken`). A tool named by a generic verb alone (`search`) is named by it.
 
 Words quoted from several tools' descriptions are left to the description evidence, which
 ties those tools; quoted from one tool's description, four words or more name that tool
