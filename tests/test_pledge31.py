@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from specgap.extract.pledge31 import respelt, speaks_as_agent
-from specgap.resolve.actions import ActionIndex
+from specgap.registry import Registry
+from specgap.resolve.actions import ActionHit, ActionIndex
 from specgap.resolve.resolver import Resolver
 from tests.probes import desk_policies, has_policy, shown
 from tests.probes import spec as T
@@ -115,10 +116,7 @@ def test_tools_named_by_the_same_verb_keep_their_tie() -> None:
         ("save_client_summary", "Saves the client summary.", {"text": S}),
         ("save_tuner_summary", "Generate and save the tuner summary.", {"text": S}),
     )
-    index = ActionIndex(saves)
-    action = index.parse("generate complex visit summary")
-    assert action is not None
-    hits, _ = index.hits("generate complex visit summary", action)
+    hits = _hits(saves, "generate complex visit summary")
     assert not any(h.aside for h in hits), hits
 
 
@@ -127,13 +125,15 @@ def test_a_verb_of_the_class_only_is_an_aside_beside_the_tool_it_names() -> None
         ("abolish", "Cancels a tuning visit.", {"visit_id": S}),
         ("forgive", "Waives a fee on a tuning visit.", {"visit_id": S}),
     )
-    index = ActionIndex(desk)
-    action = index.parse("cancel the visit")
-    assert action is not None
-    hits, _ = index.hits("cancel the visit", action)
+    hits = _hits(desk, "cancel the visit")
     assert {h.tool: h.aside for h in hits} == {"abolish": False, "forgive": True}, hits
     assert Resolver(desk).resolve("cancel the visit").tool_id == "abolish"
     # a generic verb names a kind of act, not a tool: no aside
-    generic = index.parse("change the visit")
-    assert generic is not None
-    assert not any(h.aside for h in index.hits("change the visit", generic)[0])
+    assert not any(h.aside for h in _hits(desk, "change the visit"))
+
+
+def _hits(desk: Registry, mention: str) -> list[ActionHit]:
+    index = ActionIndex(desk)
+    action = index.parse(mention)
+    assert action is not None, mention
+    return index.hits(mention, action)[0]

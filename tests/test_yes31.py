@@ -129,19 +129,21 @@ def test_the_values_given_to_each_act(said: str, meant: str | None) -> None:
     assert reasons_respelt(said) == meant
 
 
-def test_a_raise_said_as_what_some_may_do(tmp_path: Path) -> None:
-    said = "Rounds cover 10 to 40 panes, while commercial clients may go up to 90 panes."
+@pytest.mark.parametrize(
+    ("said", "figures"),
+    [
+        # the raise said as what some may do
+        ("Rounds cover 10 to 40 panes, while commercial clients may go up to 90 panes.", [40, 90]),
+        # ... after a semicolon
+        ("Book 1 to 30 panes on one round; a commercial client may book up to 80.", [30, 80]),
+    ],
+)
+def test_a_raise_holds_each_figure_under_its_condition(
+    tmp_path: Path, said: str, figures: list[int]
+) -> None:
     policies = desk_policies(tmp_path, said + "\n", PANES)
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
-    assert sorted(p.condition.max for p in bounds) == [40, 90], shown(policies)
-    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
-
-
-def test_a_raise_after_a_semicolon(tmp_path: Path) -> None:
-    said = "Book 1 to 30 panes on one round; a commercial client may book up to 80."
-    policies = desk_policies(tmp_path, said + "\n", PANES)
-    bounds = [p for p in policies if p.operator == "arg_within_bound"]
-    assert sorted(p.condition.max for p in bounds) == [30, 80], shown(policies)
+    assert sorted(p.condition.max for p in bounds) == figures, shown(policies)
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.noact_respell import when_none
+from specgap.operators.prose import is_toolish
 
 _MODAL = r"(?:must|has\s+to|have\s+to|needs?\s+to|should|shall)"
 # "must be one that X returned", "has to be the one that X gave you"
@@ -71,9 +72,8 @@ def only_with(text: str) -> str | None:
     only = _ONLY_WITH.match(text)
     if only is None:
         return None
-    if not only["with"] and not re.fullmatch(
-        r"`[^`]+`|[A-Za-z]+(?:[_.-][A-Za-z0-9]+)+", only["src"]
-    ):
+    src = only["src"]
+    if not only["with"] and not (re.fullmatch(r"`[^`]+`", src) or is_toolish(src)):
         return None  # "use only the slip ids that the search returned": any search, left as said
     rest = text[only.end() :].lstrip()
     tail = _NOW.sub("", f" {rest}").lstrip(" ,;.")

@@ -65,9 +65,7 @@ def line_kinds(doc: str) -> LineKinds | None:
     if ":" not in doc:
         return None
     said = Counter(
-        m["word"].casefold()
-        for line in doc.splitlines()
-        if (m := _LABEL.match(line)) is not None and m["lead"].strip() in {"", "-", "*", "+"}
+        m["word"].casefold() for line in doc.splitlines() if (m := _LABEL.match(line)) is not None
     )
     labels = frozenset(w for w, n in said.items() if n >= _AT_LEAST and _named_kind(doc, w))
     if not labels:

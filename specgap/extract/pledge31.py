@@ -49,7 +49,7 @@ _ALWAYS = re.compile(_OPEN + r"I\s+always\s+(?=[a-z])")
 _PRACTICE = re.compile(_OPEN + r"I\s+(?P<verb>[a-z]+)\b")
 # verbs whose first-person present says what the speaker is, has or knows, not what it does
 _NO_PRACTICE = frozenset(
-    {"am", "be", "have", "do", "need", "want", "know", "think", "see", "hope", "mean", "wrote"}
+    {"be", "have", "do", "need", "want", "know", "think", "see", "hope", "mean"}
 )
 # "I am", "I was": the copula said to the agent
 _COPULA_I = re.compile(r"(?<![\w'])I\s+(?:am|was)\b|(?<![\w'])I['\u2019]m\b")

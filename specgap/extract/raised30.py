@@ -70,11 +70,29 @@ def reread(
     # a flat reading of either figure goes; another bound the line says stays ("no more than
     # 6 lessons and no more than £300, or £600 for ...": the 6)
     kept = [r for r in rules if r.params.get("max") not in (first, raised)]
+    return _held_reading(
+        sentence, rules, notes, read, m, lambda r: r.params.get("max") == first, kept
+    )
+
+
+def _held_reading(
+    sentence: Sentence,
+    rules: list[CandidateRule],
+    notes: list[Diagnostic],
+    read: Read,
+    m: re.Match[str],
+    first: Callable[[CandidateRule], bool],
+    kept: list[CandidateRule],
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The line read without its raise (`m["head"]`): its bounds of the first figure (`first`)
+    held unless for them and raised only for them, beside the rules `kept` from the whole
+    reading; with no such bound, a flat reading of the raised figure held for them."""
+    who = " ".join(m["who"].split())
     found, found_notes = read_as(sentence, f"{m['head']}.", read)
-    bounds = [r for r in found if r.operator in BOUNDS and r.params.get("max") == first]
+    bounds = [r for r in found if r.operator in BOUNDS and first(r)]
     if not bounds:
-        return _only_raised(sentence, rules, notes, raised, " ".join(m["who"].split()))
-    held, said = _held_pair(sentence, found, bounds, " ".join(m["who"].split()), m["b"].strip())
+        return _only_raised(sentence, rules, notes, _number(m["b"]), who)
+    held, said = _held_pair(sentence, found, bounds, who, m["b"].strip())
     held = [r for r in held if r.condition or not any(_same(r, k) for k in kept)]
     return [*kept, *held], [*found_notes, *said]
 
@@ -127,16 +145,8 @@ def _raised_while(
     if m is None or any(r.operator not in BOUNDS for r in rules):
         return rules, notes
     raised = _number(m["b"])
-    found, found_notes = read_as(sentence, f"{m['head']}.", read)
-    bounds = [
-        r
-        for r in found
-        if r.operator in BOUNDS
-        and isinstance(r.params.get("max"), int | float)
-        and r.params["max"] < raised
-    ]
-    who = " ".join(m["who"].split())
-    if not bounds:
-        return _only_raised(sentence, rules, notes, raised, who)
-    held, said = _held_pair(sentence, found, bounds, who, m["b"].strip())
-    return held, [*found_notes, *said]
+
+    def below(r: CandidateRule) -> bool:
+        return isinstance(r.params.get("max"), int | float) and r.params["max"] < raised
+
+    return _held_reading(sentence, rules, notes, read, m, below, [])
