@@ -71,6 +71,23 @@ def test_rules_get_their_own_ids_and_quote() -> None:
     assert order[0].quote == "Call desk__find_member before desk__book_slot."
 
 
+def test_screaming_kebab_ids_read_in_lower_case() -> None:
+    """`SHUT-VALVE` reads as `shut_valve`: capitalised, it reads as a name, and a ban on it
+    said in plain words is enforced as a ban on the tool said with a snake id is."""
+    tools = [spec("SHUT-VALVE", "Shuts a water valve.", valve_id="string")]
+    text = json.dumps(tools)
+    data, ranges = parse_json(text, "tools.json")
+    prompt = "Never call SHUT-VALVE.\n"
+    arts = [Artifact("tools", "tools.json", text, "t", data, ranges)]
+    arts.append(Artifact("prompt", "prompt.md", prompt, "p"))
+    out, _ = respell_ids(arts)
+    assert out[1].text == "Never call shut_valve.\n"
+    bans = [r for r in extract_deterministic(arts).rules if r.operator == "deny_action"]
+    assert [(r.target, r.grounding, r.quote) for r in bans] == [
+        ("call SHUT-VALVE", "exact", "Never call SHUT-VALVE.")
+    ]
+
+
 def test_no_styled_ids_no_change() -> None:
     arts = [Artifact("prompt", "prompt.md", "Call find_member first.\n", "p")]
     out, undo = respell_ids(arts)

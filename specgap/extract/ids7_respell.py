@@ -18,8 +18,9 @@ place, at the same length, as the snake_case id the readers know:
   the tool part is one word or another server has a tool of that name (the spaces after
   the id when it opens its line, where spaces in front would indent it);
 
-- `GET_CLIENT` -> `get_client` (SCREAMING_SNAKE ids in lower case: the readers' snake
-  patterns are lower-case, and a capitalised word reads as a name or the start of a sentence);
+- `GET_CLIENT`, `GET-CLIENT` -> `get_client` (SCREAMING_SNAKE and SCREAMING-KEBAB ids in
+  lower case, each hyphen an underscore: the readers' snake patterns are lower-case, and a
+  capitalised word reads as a name or the start of a sentence);
 - `Find_Member`, `Queue-Print` -> `find_member`, `queue_print` (Title_Snake_Case and
   Train-Case ids in lower case, for the same reason);
 - `FindMember` -> `findMember` (PascalCase ids with their first letter in lower case: the
@@ -54,8 +55,9 @@ __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids"]
 
 # the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
-# SCREAMING_SNAKE (two words at least) and PascalCase (two capitalised words at least)
-_SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# SCREAMING_SNAKE and SCREAMING-KEBAB (two words at least) and PascalCase (two capitalised
+# words at least)
+_SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$")
 _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
 # Title_Snake_Case and Train-Case (every word capitalised, then lower case)
 _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
@@ -147,7 +149,7 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     spelled: dict[str, str] = {}
     for tool, part in zip(ids, bare, strict=True):
         if _SCREAMING.match(tool):
-            spelled[tool] = tool.lower()
+            spelled[tool] = tool.replace("-", "_").lower()  # `GET_CLIENT`, `GET-CLIENT`
         elif _TITLE.match(tool):
             spelled[tool] = tool.replace("-", "_").lower()  # `Find_Member`, `Queue-Print`
         elif _PASCAL.match(tool):
