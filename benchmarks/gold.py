@@ -92,6 +92,9 @@ UNSEEN19_DIR = GOLD_DIR.parent / "gold_unseen19"
 # The twentieth blind set (split `unseen20`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen20/README.md).
 UNSEEN20_DIR = GOLD_DIR.parent / "gold_unseen20"
+# The twenty-first blind set (split `unseen21`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen21/README.md).
+UNSEEN21_DIR = GOLD_DIR.parent / "gold_unseen21"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -114,8 +117,9 @@ UNSEEN20_DIR = GOLD_DIR.parent / "gold_unseen20"
 # fourteenth in the twenty-ninth session (2026-12-05), when an eighteenth was written to take
 # its place (tests/gold_unseen14/README.md); the fifteenth in the thirtieth session
 # (2026-12-05), when a nineteenth was written to take its place (tests/gold_unseen15/README.md);
-# the sixteenth in the thirty-first session (2026-12-05), when a twentieth is written to take
-# its place (tests/gold_unseen16/README.md).
+# the sixteenth in the thirty-first session (2026-12-05), when a twentieth was written to take
+# its place (tests/gold_unseen16/README.md); the seventeenth in the thirty-second session
+# (2026-12-05), when a twenty-first is written to take its place (tests/gold_unseen17/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -133,6 +137,7 @@ OPENED = (
     "unseen14",
     "unseen15",
     "unseen16",
+    "unseen17",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -146,9 +151,10 @@ OPENED = (
 # twenty-eighth (2026-12-04); the seventeenth, written in the twenty-eighth, at the start of
 # the twenty-ninth (2026-12-05); the eighteenth, written in the twenty-ninth, at the start of the
 # thirtieth (2026-12-05); the nineteenth, written in the thirtieth, at the start of the
-# thirty-first (2026-12-05): `ALL blind` is unseen17..unseen19. The twentieth, written in the
-# thirty-first session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen20",)
+# thirty-first (2026-12-05); the twentieth, written in the thirty-first, at the start of the
+# thirty-second (2026-12-05): `ALL blind` is unseen18..unseen20. The twenty-first, written in
+# the thirty-second session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen21",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -289,6 +295,7 @@ class Gold(_Model):
         "unseen18",
         "unseen19",
         "unseen20",
+        "unseen21",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

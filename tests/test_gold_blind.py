@@ -1,5 +1,5 @@
-"""The twenty blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen20/`
-(splits `unseen`, `unseen2` .. `unseen20`; see each folder's README): made-up domains
+"""The twenty-one blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen21/`
+(splits `unseen`, `unseen2` .. `unseen21`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -47,6 +47,7 @@ from benchmarks.gold import (
     UNSEEN18_DIR,
     UNSEEN19_DIR,
     UNSEEN20_DIR,
+    UNSEEN21_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -99,6 +100,7 @@ _LATER = (
     (UNSEEN18_DIR, "unseen18"),
     (UNSEEN19_DIR, "unseen19"),
     (UNSEEN20_DIR, "unseen20"),
+    (UNSEEN21_DIR, "unseen21"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -184,9 +186,10 @@ BLIND = (
     # in realistic prompt styles and tool-id styles no earlier set used; the eleventh (~35-45
     # entries a domain), the twelfth and the thirteenth (~40-50 entries a domain) and the
     # fourteenth (~45-53 entries a domain), the fifteenth, the sixteenth, the seventeenth, the
-    # eighteenth (~45-55 entries a domain), the nineteenth (~45-57 entries a domain) and the
-    # twentieth (~55 entries a domain) asked for the same shape, in prompt styles, domains and
-    # tool-id styles no earlier set used
+    # eighteenth (~45-55 entries a domain), the nineteenth (~45-57 entries a domain), the
+    # twentieth (~55 entries a domain) and the twenty-first (~50-55 entries a domain, 9-14
+    # tools, policies of 55-70 lines: written within both shapes) asked for the same shape, in
+    # prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -326,7 +329,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all sixty blind domains (~31 s)
+@pytest.mark.slow  # builds all sixty-three blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
