@@ -66,6 +66,7 @@ from specgap.extract import (
     state15_until,
     state15_used,
     state17,
+    state32_listed,
     supply16,
     temporal,
     tool_subject19,
@@ -285,6 +286,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         rules, diagnostics = reread(sentence, rules, diagnostics, _read_sentence)
     # "If X, `t` is not allowed": the rule read after its condition, or alone and under it
     rules, diagnostics = lead30.reread(sentence, rules, diagnostics, _read_all)
+    # "never cancel S1 or S2 Xs": "never cancel Xs that are S1 or S2", read whole
+    rules, diagnostics = state32_listed.reread(sentence, rules, diagnostics, _read_clause)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
