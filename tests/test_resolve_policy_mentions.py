@@ -87,6 +87,8 @@ RESOLVED = [
     ("box office", "a transfer has been made", "transferTicket"),
     # plural and determiner variants
     ("vet", "refund deposits", "refund_deposit"),
+    # a thing one tool makes and another gives back: the one that makes it (`made_first`)
+    ("vet", "deposits", "charge_deposit"),
     ("vet", "cancel any appointments", "cancel_appointment"),
     ("vet", "cancelling appointments", "cancel_appointment"),
     # gerunds, possessives, action nouns with what they act on before or after them
@@ -130,7 +132,6 @@ UNDECIDED = [
     ("vet", "the appointment", "ambiguous"),  # a thing several tools act on
     ("vet", "the owner", "unresolved"),
     ("vet", "the deposit", "unresolved"),
-    ("vet", "deposits", "ambiguous"),
     ("vet", "once the pet is ready", "unresolved"),  # a state, not an action
     ("vet", "take the deposit", "unresolved"),  # a light verb: taking is not charging
     ("box office", "a guest", "unresolved"),

@@ -10,6 +10,9 @@ times"), which the count readers compile to `max_calls` per the person (or per t
 action ("two lessons", "three instruments") is left to the other readers: what is counted
 there is an argument or an entity, not the calls.
 
+A count said with no verb and no ceiling word ("One session per chat; ...") is its ceiling,
+read as "At most one session per chat".
+
 "Send reminders once per lesson at most" read its trailing "at most" as a condition (so the
 count was reviewed); the ceiling is read before the count ("at most once per lesson").
 """
@@ -21,6 +24,7 @@ import re
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import noun_verb
+from specgap.extract.people import PERSON, ROLES
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import singular
@@ -114,6 +118,47 @@ def reread(
         return rules, diagnostics
     found, notes = read_as(sentence, said, read, only="max_calls")
     return (found, notes) if found else (rules, diagnostics)
+
+
+# "One reservation per conversation; a second car waits.", "Two texts a chat.": a count and
+# what it is of and per, with no verb and no ceiling word; the clause ends at a stop, a
+# semicolon or a comma
+_BARE = re.compile(
+    r"^\W*(?P<n>\d+|one|a\s+single|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"(?P<noun>[a-z]+)\s+(?P<per>(?:per|a|each|every)\s+(?!(?:few|lot|little|bit)\b)[a-z]+)"
+    r"\s*(?:[.;,!]|$)",
+    re.I,
+)
+
+
+_PERSON = re.compile(rf"{PERSON}|{ROLES}", re.I)
+
+
+def bare_count(text: str) -> str | None:
+    """A count said with no verb and no ceiling word, opening the sentence ("One session per
+    chat; ...") as its ceiling ("At most one session per chat."), or None. The count of
+    things is a ceiling: no text says "one session per chat" of a floor without a word of it
+    ("at least")."""
+    m = _BARE.match(" ".join(text.split()))
+    if m is None or _PERSON.fullmatch(m["noun"]):
+        return None  # "One customer per conversation": whom the chat serves, not a count of calls
+    n = "one" if m["n"].casefold() == "a single" else m["n"].casefold()
+    return f"At most {n} {m['noun']} {m['per']}."
+
+
+def bare_reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """A count said bare ("One session per chat; ...") read as its ceiling when the first
+    reading counts no calls; the clause after it keeps the rules it gave. `read` reads a
+    sentence whole (every respelling, as `reread`'s own reading is one of them)."""
+    if sentence.subject is not None or any(r.operator == "max_calls" for r in rules):
+        return rules, diagnostics
+    bare = bare_count(sentence.clean)
+    if bare is None:
+        return rules, diagnostics
+    found, notes = read_as(sentence, bare, read, only="max_calls")
+    return ([*found, *rules], [*notes, *diagnostics]) if found else (rules, diagnostics)
 
 
 # "the same appointment is moved two times at most", "each booking is moved once at most",

@@ -288,6 +288,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = lead30.reread(sentence, rules, diagnostics, _read_all)
     # "never cancel S1 or S2 Xs": "never cancel Xs that are S1 or S2", read whole
     rules, diagnostics = state32_listed.reread(sentence, rules, diagnostics, _read_clause)
+    # "One session per chat; ...": "At most one session per chat", read whole
+    rules, diagnostics = count15_gets.bare_reread(sentence, rules, diagnostics, _read_clause)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both

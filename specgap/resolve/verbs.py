@@ -74,6 +74,8 @@ def parse_action(mention: str, known: Iterable[str] = ()) -> Action | None:
             return None
         key, written, rest = nominal
         classes = classes_of(key)
+    # "reserve reservation", "book a booking": the act's own noun says nothing of what it acts on
+    rest = [w for w in rest if w == "one" or action_noun(w, extra) != key]
     stressed: dict[str, float] = {}
     for word, factor in _stress(rest):
         w = stem(word)

@@ -1,0 +1,59 @@
+"""A thing named with no verb is the thing made, not the thing given back: "one deposit per
+appointment", "deposits run from 50 to 200" speak of the deposit taken (`take_deposit`),
+not of `return_deposit`, which gives one back.
+
+When a mention is one noun alone, after a determiner if any (no verb the lexicon or the
+tools know, no action noun: "a refund", "the cancellation" name their acts and are left
+alone; "hold a plant" has a verb, known or not), and the tools tied at the top of its
+evidence include both tools whose name's verb undoes what another does (a verb of the
+`delete` class, "return", "refund", "reimburse", "repay", "reverse", "undo", "revert", or a
+verb of paying or sending with "back": `pay_back_deposit`) and tools whose verb does not,
+the undoing tools are lowered below the others (an aside, never a resolution of their own).
+Any other mention, or a tie of undoing tools only, is left as it is.
+"""
+
+from __future__ import annotations
+
+from specgap.resolve.evidence import MARGIN, Evidence
+from specgap.resolve.lexicon import classes_of, verb_key
+from specgap.resolve.text import SEGMENT, split
+from specgap.resolve.verbs import parse_action
+
+__all__ = ["made_not_undone"]
+
+_DETERMINERS = frozenset({"a", "an", "the", "any", "each", "every", "one", "all", "no"})
+_UNDOING = frozenset(
+    verb_key(v)
+    for v in ("return", "refund", "reimburse", "repay", "reverse", "undo", "revert", "rollback")
+)
+
+
+def _undoes(tool_id: str) -> bool:
+    """Whether a tool's name opens with a verb that undoes what another tool does."""
+    words = [w.casefold() for w in split(SEGMENT.split(tool_id)[-1].split("__")[-1])]
+    words = [w for w in words if not w.isdigit()]
+    if not words:
+        return False
+    key = verb_key(words[0])
+    if key in _UNDOING or "delete" in classes_of(key):
+        return True
+    # `pay_back_deposit`, `give_back_key`: money or goods sent back ("go back" is no undoing)
+    return words[1:2] == ["back"] and bool(classes_of(key) & {"pay", "send"})
+
+
+def made_not_undone(mention: str, found: dict[str, Evidence], known: frozenset[str]) -> None:
+    """Lower, in `found`, the undoing tools of a near tie a bare noun names (module doc)."""
+    words = [w for w in split(mention.casefold()) if w not in _DETERMINERS]
+    if not found or len(words) != 1 or parse_action(mention, known) is not None:
+        return  # "hold a plant": a verb, even one no lexicon knows
+    top = max(e.score for e in found.values())
+    tied = [t for t, e in found.items() if top - e.score < MARGIN - 1e-9]
+    undoing = [t for t in tied if _undoes(t)]
+    doing = [t for t in tied if t not in undoing]
+    if not undoing or not doing:
+        return
+    below = max(found[t].score for t in doing) - MARGIN
+    for tool_id in undoing:
+        ev = found[tool_id]
+        detail = f"{ev.why()}; but it gives back what the noun names, which another tool makes"
+        found[tool_id] = Evidence(min(ev.score, below), ev.via, "aside", detail)
