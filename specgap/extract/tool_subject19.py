@@ -48,6 +48,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import when_none
 from specgap.extract.pattern_base import id_named as _named
 from specgap.extract.pattern_base import tool_id as _id
+from specgap.extract.people import ROLES
 
 _SUBJECT = re.compile(
     r"^[^\w`]*(?:(?:and|but|also|so)\s+)?(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
@@ -62,14 +63,33 @@ _SUBJECT = re.compile(
     r"|(?P<np4>(?:[a-z]+\s+){0,2}?[a-z]+)\s*\(\s*" + _id("id4") + r"\s*\))\s*",
     re.I,
 )
+# people a tool may be kept for who are not the agent ("the duty manager", "licensed
+# technicians", "certified divers", "our surveyors", "the studio owner"): a role (after up to
+# two words), or anyone said with a qualification the agent has not
+_ROLE = (
+    r"(?:the\s+|our\s+|a\s+|an\s+|its\s+)?(?:(?:[a-z][\w-]*\s+){0,2}?"
+    + ROLES
+    + r"|(?:licensed|qualified|certified|trained|accredited|authori[sz]ed|human)\s+"
+    r"(?:[a-z][\w-]*\s+)?[a-z]+s?)(?:\s+only)?\b(?!\s*(?:'s|of)\b)"
+)
 _BANNED = (
     r"(?:is|are|stays?|remains?)\s+(?:strictly\s+|always\s+|completely\s+)?(?:forbidden|prohibited|banned|"
     r"disabled|off[\s-]limits|not\s+(?:allowed|permitted|available|possible|offered|to\s+be\s+"
-    r"(?:used|called))|unavailable|"
+    r"(?:used|called))|unavailable|unused|"
     r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds|"
     # "`t` is not for the assistant": who it is not for is the agent
-    r"not\s+for\s+(?:the\s+|an?\s+|any\s+)?(?:assistant|agent|bot|chatbot|model|ai|you)s?\b)"
-    r"|(?:must|should|may|can|shall)\s+(?:never|not)\s+be\s+(?:used|called|invoked|run)"
+    r"not\s+for\s+(?:the\s+|an?\s+|any\s+|this\s+)?(?:assistant|agent|bot|chatbot|model|ai|you)s?\b|"
+    # "`t` is not yours to use"
+    r"not\s+(?:yours|ours|for\s+us)\s+to\s+(?:use|call|run)\b|"
+    # "`t` is reserved for the duty manager", "is for licensed technicians only": for people
+    # who speak for someone else, which the agent is not (a guest or a member is the user's
+    # kind: `_ONLY_FOR` reads that as a condition)
+    r"(?:(?:only|solely|strictly)\s+)?(?:reserved\s+|kept\s+|meant\s+|intended\s+)?(?:only\s+)?"
+    r"for\s+" + _ROLE + r")"
+    # "`t` belongs to the owner"
+    r"|belongs?\s+to\s+"
+    + _ROLE
+    + r"|(?:must|should|may|can|shall)\s+(?:never|not)\s+be\s+(?:used|called|invoked|run)"
     r"|(?:cannot|can't|mustn't|shouldn't)\s+be\s+(?:used|called|invoked|run)"
 )
 _ONLY_FOR = (
@@ -94,6 +114,7 @@ _PASSIVE = (
     # a checklist's participle without its verb: "`t` read before `u`", "`t` run first"
     r"|(?:read|run|called|checked|consulted|queried)(?=\s+(?:first|before|prior\s+to)\b)"
 )
+_FOR_ROLE = re.compile(r"\b(?:for|to)\s+" + _ROLE, re.I)
 _FOR_AGENT = re.compile(r"^\s+(?:for|to)\s+(?:the\s+)?(?:assistant|agent|bot|you)\b", re.I)
 # the tool said as the subject, then banned by a pronoun in a clause of its own
 _NEVER_IT = re.compile(
@@ -153,6 +174,8 @@ def respelt(text: str) -> str | None:
     if p["passive"]:
         return _passive(tool, p, after)
     if p["ban"]:  # ("off limits for the assistant": the agent is who the rule is for)
+        if _FOR_ROLE.search(p["ban"]):  # "for technicians on site": of them, not a condition
+            after = re.sub(r"^[^;.]*", "", after, count=1)
         return f"Never call `{tool}`{_FOR_AGENT.sub('', after, count=1)}"
     if p["only_for"]:
         return f"Only call `{tool}` for{after}"
