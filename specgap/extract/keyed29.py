@@ -75,6 +75,8 @@ _NOT_ARG = frozenset(
      # a verb after an argument's name ("minutes_late runs from 10 to 90") is no argument
      "runs", "run", "goes", "ranges", "lies", "sits", "stays", "falls", "is", "are", "was",
      "be", "can", "may", "must", "should", "will", "takes", "gets", "holds", "needs",
+     # "`t` uses `a` or `b` only": the values the tool uses (`uses32`), no argument "uses"
+     "use", "uses", "used",
      # a preposition that opens the bound itself ("between 2 and 7") names no argument
      "between", "from", "up", "at", "under", "over", "above", "below", "within", "of", "to"}
 )  # fmt: skip

@@ -71,6 +71,7 @@ from specgap.extract import (
     temporal,
     tool_subject19,
     tree23,
+    uses32,
     values3_respell,
     within6_respell,
     without19,
@@ -290,6 +291,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = state32_listed.reread(sentence, rules, diagnostics, _read_clause)
     # "One session per chat; ...": "At most one session per chat", read whole
     rules, diagnostics = count15_gets.bare_reread(sentence, rules, diagnostics, _read_clause)
+    # "Texts use `a` or `b`", "`t`: templates `a`, `b` only": "Only call `t` with ...", whole
+    rules, diagnostics = uses32.reread(sentence, rules, diagnostics, _read_clause)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
     rules = listed_confirmations(sentence, rules)  # "... for all refunds, cancellations and X"
     rules = coordinated_orders(sentence, rules)  # "X before cancelling A or refunding B": both
