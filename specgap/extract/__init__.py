@@ -20,6 +20,7 @@ from specgap.extract.same9_again import repeated
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
+from specgap.extract.template32 import conditioned
 from specgap.extract.unread import unread_notes
 from specgap.extract.xml_sections import tag_sections
 from specgap.ir import CandidateRule, Diagnostic, Extraction
@@ -108,6 +109,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
                 notes = parameter_notes(artifact, spec)  # rule-like, never read
                 diagnostics.extend(n for n in notes if n.span not in spans)
     rules, diagnostics = undo(rules, diagnostics)
+    rules = conditioned(artifacts, rules)  # `{% if X %}` ... `{% endif %}`: only if X
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))
 

@@ -122,11 +122,13 @@ def reread(
 
 # "One reservation per conversation; a second car waits.", "Two texts a chat.": a count and
 # what it is of and per, with no verb and no ceiling word; the clause ends at a stop, a
-# semicolon or a comma
+# semicolon, or a comma before anything but whom or when it holds for ("..., for members
+# only", "..., unless ...": the count alone would be stronger than the sentence)
 _BARE = re.compile(
     r"^\W*(?P<n>\d+|one|a\s+single|two|three|four|five|six|seven|eight|nine|ten)\s+"
     r"(?P<noun>[a-z]+)\s+(?P<per>(?:per|a|each|every)\s+(?!(?:few|lot|little|bit)\b)[a-z]+)"
-    r"\s*(?:[.;,!]|$)",
+    r"\s*(?:[.;!]|$|,(?!\s*(?:for|if|when|whenever|unless|while|except|only|provided|as\s+long|"
+    r"after|before|once|until|on|in|at|with|without|but)\b))",
     re.I,
 )
 
