@@ -72,3 +72,20 @@ def test_a_bare_noun_names_the_tool_that_makes_it() -> None:
     # an act said with its verb is left to the verb: "refund the deposit" is no taking
     back = resolver.resolve("return the deposit")
     assert back.candidates[0].tool_id == "return_deposit"
+
+
+def test_an_act_noun_names_the_act_not_its_undoing() -> None:
+    from specgap.resolve.resolver import Resolver
+
+    desk = registry(
+        ("opTakePayment", "Charges a saved card.", {"booking_id": S, "amount": S}),
+        ("opRefundPayment", "Refunds all or part of a payment.", {"payment_id": S}),
+        ("opCancelBooking", "Cancels a booking.", {"booking_id": S}),
+        ("opGetBooking", "Reads a booking.", {"booking_id": S}),
+    )
+    resolver = Resolver(desk)
+    paid = resolver.resolve("payments")  # "two payments per booking": payments taken
+    assert (paid.status, paid.candidates[0].tool_id) == ("resolved", "opTakePayment")
+    # an undoing act named by its own noun is its own tool's
+    assert resolver.resolve("refund").candidates[0].tool_id == "opRefundPayment"
+    assert resolver.resolve("cancellation").candidates[0].tool_id == "opCancelBooking"

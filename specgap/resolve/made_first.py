@@ -28,24 +28,36 @@ _UNDOING = frozenset(
 )
 
 
+def _undoing(key: str) -> bool:
+    return key in _UNDOING or "delete" in classes_of(key)
+
+
 def _undoes(tool_id: str) -> bool:
-    """Whether a tool's name opens with a verb that undoes what another tool does."""
+    """Whether a tool's name opens with a verb that undoes what another tool does (a prefix
+    that is no verb before it skipped: `fnRefundPayment`, `v1_return_money`)."""
     words = [w.casefold() for w in split(SEGMENT.split(tool_id)[-1].split("__")[-1])]
     words = [w for w in words if not w.isdigit()]
-    if not words:
+    at = next(
+        (n for n, w in enumerate(words[:2]) if classes_of(verb_key(w)) or _undoing(verb_key(w))),
+        None,
+    )
+    if at is None:
         return False
-    key = verb_key(words[0])
-    if key in _UNDOING or "delete" in classes_of(key):
+    key = verb_key(words[at])
+    if _undoing(key):
         return True
     # `pay_back_deposit`, `give_back_key`: money or goods sent back ("go back" is no undoing)
-    return words[1:2] == ["back"] and bool(classes_of(key) & {"pay", "send"})
+    return words[at + 1 : at + 2] == ["back"] and bool(classes_of(key) & {"pay", "send"})
 
 
 def made_not_undone(mention: str, found: dict[str, Evidence], known: frozenset[str]) -> None:
     """Lower, in `found`, the undoing tools of a near tie a bare noun names (module doc)."""
     words = [w for w in split(mention.casefold()) if w not in _DETERMINERS]
-    if not found or len(words) != 1 or parse_action(mention, known) is not None:
+    if not found or len(words) != 1:
         return  # "hold a plant": a verb, even one no lexicon knows
+    said = parse_action(mention, known)
+    if said is not None and _undoing(said.verb):
+        return  # "refund", "cancellation": the act named, an undoing one its own tool's
     top = max(e.score for e in found.values())
     tied = [t for t, e in found.items() if top - e.score < MARGIN - 1e-9]
     undoing = [t for t in tied if _undoes(t)]
