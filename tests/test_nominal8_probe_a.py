@@ -264,7 +264,8 @@ def outcome(folder: Path, case: tuple[str, str, str, Expected]) -> str:
 
 
 # Cases of set A not exact (before the work: 12 of the 49 rules exact, 1 wrong enforced
-# policy, the 13 look-alikes clean; after it: 36 of 49, none wrong; docs/nominal8-actions.md)
+# policy, the 13 look-alikes clean; after it: 36 of 49, none wrong; docs/nominal8-actions.md;
+# 37 since session 32, where "storage fees" names the tool that collects them, not a refund's)
 A_FAILING: frozenset[str] = frozenset(
     {
         "bike-sms-at-most",
@@ -273,7 +274,6 @@ A_FAILING: frozenset[str] = frozenset(
         "allot-inspection-before",
         "allot-skip-hire-for",
         "locker-lookup-before",
-        "locker-fees-accepted",
         "locker-holds-accepted",
         "locker-claim-requires",
         "drive-test-before",

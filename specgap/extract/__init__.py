@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 from specgap.artifacts import Artifact
 from specgap.extract.answers import answered
-from specgap.extract.ids7_respell import respell_ids
+from specgap.extract.headed32 import headed
+from specgap.extract.ids7_respell import respell_ids, tool_spellings
 from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
@@ -60,7 +61,9 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
 
     rules: list[CandidateRule] = []
     diagnostics: list[Diagnostic] = []
-    artifacts, undo = respell_ids(artifacts)  # ids7: `server__tool`, kebab ids read as snake
+    given = tuple(artifacts)
+    tools = tool_spellings(given)  # (before the respelling: the ids as written too)
+    artifacts, undo = respell_ids(given)  # ids7: `server__tool`, kebab ids read as snake
     artifacts = tag_sections(artifacts)  # `<rules>` ... `</rules>`: a section, not HTML
     for artifact in artifacts:
         if artifact.kind == "config":
@@ -70,7 +73,9 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             diagnostics.extend(unread_settings(artifact, wrong_types=False))  # no one reads
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
-        read = read_all(join_listed(keyed(answered(sentences(artifact)))))
+        # "## refund_payment" / a manual entry: "At most £250." is the tool's (`headed32`)
+        heard = headed(answered(sentences(artifact)), tools)
+        read = read_all(join_listed(keyed(heard)))
         read = repeated(read)  # "same for refunds": the rule before, over refunds
         read = raised_caps(read)  # "... capped at $150. For X, that cap rises to $300."
         if artifact.kind == "prompt" and artifact.data is None:

@@ -51,7 +51,7 @@ from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.text import fused
 from specgap.toolspecs import agent_specs
 
-__all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids"]
+__all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids", "tool_spellings"]
 
 # the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
@@ -112,6 +112,18 @@ def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
     """The `server__tool`, kebab-case, SCREAMING_SNAKE and PascalCase tool ids the tools files
     among `artifacts` define (and any id spelled as one of their respellings)."""
     return tuple(_tool_ids(artifacts))
+
+
+def tool_spellings(artifacts: Sequence[Artifact]) -> frozenset[str]:
+    """Every tool id the tools files among `artifacts` define (and the build knows: a prompt is
+    read alone, its agent's tools known by `agent_params`), each as written and as a prompt
+    reads it once respelled (`book-slot` and `book_slot`)."""
+    from specgap.extract.agent_params import tool_arguments
+
+    ids: set[str] = set(_KNOWN.get()) | set(tool_arguments())
+    ids.update(s.name for s in agent_specs(artifacts) if isinstance(s.name, str))
+    spelled = _spellings(sorted(i for i in ids if _respelled_style(i)))
+    return frozenset(ids | set(spelled.values()))
 
 
 def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:

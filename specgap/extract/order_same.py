@@ -22,7 +22,9 @@ import re
 
 from specgap.ir import CandidateRule
 
-_ORDER = re.compile(r"\b(?:before|prior\s+to|after)\b", re.I)
+_ORDER = re.compile(r"\b(?:before|prior\s+to|after|follows?|preceded\s+by)\b", re.I)
+# the ordering words whose later action is said first ("`t` follows `s` on the same X")
+_LATER_FIRST = re.compile(r"after|follows?|preceded\s+by", re.I)
 _LEAD = re.compile(r"^\W*(?:(?:only|and|then|but)\s+)?(?P<conn>before|prior\s+to|after)\b", re.I)
 _PRONOUN = re.compile(
     r"(?<=\w)\s+(?:it|them)\b(?!\s+(?:is|are|was|were|has|have|had|will|can|gets?|becomes?)\b)",
@@ -125,7 +127,7 @@ def _clauses(text: str) -> tuple[str, str] | None:
     found = _ORDER.search(text)
     assert found is not None
     before, after = text[: found.start()], text[found.end() :]
-    if found.group().casefold() == "after":  # "Cancel a booking only after looking it up."
+    if _LATER_FIRST.fullmatch(found.group()):  # "Cancel a booking only after looking it up."
         return after, before
     return before, after
 

@@ -114,6 +114,12 @@ _PASSIVE = (
     # a checklist's participle without its verb: "`t` read before `u`", "`t` run first"
     r"|(?:read|run|called|checked|consulted|queried)(?=\s+(?:first|before|prior\s+to)\b)"
 )
+# "`t` is (always) preceded by `s`", "`t` follows `s`": the order "`t` comes after `s`" says
+_PRECEDED = re.compile(
+    r"^\s*(?:(?:is|are|must\s+be|should\s+be|has\s+to\s+be|needs\s+to\s+be)\s+(?:always\s+)?"
+    r"preceded\s+by|(?:always\s+|only\s+|must\s+|should\s+)?follows?(?!\s+up\b))\s+(?=\S)",
+    re.I,
+)
 _FOR_ROLE = re.compile(r"\b(?:for|to)\s+" + _ROLE, re.I)
 _FOR_AGENT = re.compile(r"^\s+(?:for|to)\s+(?:the\s+)?(?:assistant|agent|bot|you)\b", re.I)
 # the tool said as the subject, then banned by a pronoun in a clause of its own
@@ -159,6 +165,8 @@ def respelt(text: str) -> str | None:
         return None  # "Check the crossing with `t`; ...": an imperative, not a subject
     tool = _named(m, "id", "id2", "id3", "id4")
     rest = text[m.end() :]
+    if (order := _PRECEDED.match(rest)) is not None:  # "`t` is preceded by `s`", "follows `s`"
+        return f"`{tool}` comes after {rest[order.end() :]}"
     if _NEVER_IT.search(rest):  # "`t` is for floor staff only, you never use it"
         return f"Never call `{tool}`."
     said = _WITH_BANNED.match(rest)

@@ -1,0 +1,149 @@
+"""Lines under a tool's own heading, read with that tool as their subject (thirty-second
+session).
+
+A prompt often gives each tool a section of its own and says its rules in lines that leave
+the tool unsaid: a markdown heading that is the tool's id (`## refund_payment`), or a manual
+page's entry, the id alone on its line and its rules indented under it:
+
+    refund_payment
+           Follows cancel_booking on the same booking; one refund per booking.
+           At most £250.
+           Preceded by get_booking on the same booking reference.
+           Only for a customer whose verified is true.
+
+Each such line is read as the tool's:
+
+| the line opens with                            | read as                                 |
+|------------------------------------------------|-----------------------------------------|
+| a verb in the third person ("Follows X")       | "`t` follows X ..."                     |
+| a past participle ("Preceded by X")            | "`t` is preceded by X ..."              |
+| "Only" ("Only for S", "Only after X")          | "Call `t` only for S ..."               |
+| a fragment a keyed line reads ("At most £250") | its clauses, as `keyed29` reads "`t`: " |
+
+A line that names its own act (an imperative, "Always call X before t", a sentence whose
+subject is a tool) is left as it is, and so is a line none of these shapes fits. The
+entry of a manual page ends at the first line indented no deeper than its id.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from specgap.extract import uses32
+from specgap.extract.answers import Part, compose_parts
+from specgap.extract.english import lemmas
+from specgap.extract.grammar_words import current_tool_verbs
+from specgap.extract.keyed29 import clause_sentences
+from specgap.extract.segments import Sentence
+from specgap.resolve.lexicon import classes_of, verb_key
+
+__all__ = ["headed"]
+
+# a tool's id alone: snake_case, camelCase, kebab-case, dotted, SCREAMING; maybe ticked
+_ID = re.compile(r"^`?(?P<tool>[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?:?$")
+_FIRST = re.compile(r"^(?P<word>[A-Z][a-z]+)\b")
+_ONLY = re.compile(r"^Only\s+(?=(?:for|after|before|when|while|if|once|on|with|to)\b)")
+
+
+def _tool_named(text: str, tools: frozenset[str]) -> str | None:
+    m = _ID.match(text.strip())
+    return m["tool"] if m is not None and m["tool"] in tools else None
+
+
+def _indent(text: str, at: int) -> int:
+    start = text.rfind("\n", 0, at) + 1
+    line = text[start:at]
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _said(tool: str, sentence: Sentence) -> list[list[Part]] | None:
+    """What a line under `tool` states, as parts of its sentence, or None (module doc)."""
+    text = sentence.text
+    lead = len(text) - len(text.lstrip(" -*•"))
+    words = text[lead:].rstrip()
+    if uses32.respelt(f"`{tool}`: {words}") is not None:  # "Templates a, b and c only."
+        return [[f"`{tool}`: ", (lead, len(text))]]
+    fragment = clause_sentences(tool, words, lead)  # "At most £250; one refund per booking"
+    if fragment is None:
+        verbal = _verbal(tool, text, lead, len(text))
+        return None if verbal is None else [verbal]
+    # a clause the fragments' reader left ("`t`: Follows X") may open with the tool's verb
+    return [
+        _verbal(tool, text, p[1][0], p[1][1]) or p
+        if len(p) == 2 and p[0] == f"`{tool}`: " and isinstance(p[1], tuple)
+        else p
+        for p in fragment
+    ]
+
+
+def _verbal(tool: str, text: str, a: int, b: int) -> list[Part] | None:
+    """The clause `text[a:b]` with `tool` as its subject when it opens with "Only", a verb in
+    the third person or a past participle (module docstring), else None."""
+    words = text[a:b]
+    if (only := _ONLY.match(words)) is not None:
+        return [f"Call `{tool}` only ", (a + only.end(), b)]
+    first = _FIRST.match(words)
+    if first is None or _NOT_AFTER_VERB.match(words, first.end()):
+        return None  # "Stays of 1 to 30 days": a noun
+    said = first["word"].casefold()
+    verb = lemmas(said).get("VERB", ())
+    rest = (a + first.end(), b)
+    if said.endswith("s") and verb and verb[0] != said and _acts(verb[0]):
+        return [f"`{tool}` {said}", rest]  # "Follows X", "Runs only after X", "Books a slot"
+    if said in _PARTICIPLES:
+        return [f"`{tool}` is {said}", rest]  # "Preceded by X", "Permitted for S"
+    return None
+
+
+def _acts(verb: str) -> bool:
+    """A verb a tool's call is said with: one that orders or needs calls, or a verb of the
+    lexicon's classes or of the agent's own tools ("books", "refunds"); never a plural noun
+    that is also a verb ("Schools on the scheme", "Instruments come back")."""
+    return verb in _ORDERING or verb in current_tool_verbs() or bool(classes_of(verb_key(verb)))
+
+
+# verbs that say when a call runs or what it needs ("Runs only after X", "Follows X")
+_ORDERING = frozenset(
+    {"run", "follow", "precede", "need", "require", "come", "go", "happen", "wait", "take",
+     "write", "accept", "refuse", "apply", "work"}
+)  # fmt: skip
+# participles that state a rule of the call they are said of ("Preceded by X", "Permitted
+# for S", "Limited to two per booking"), never a state of a thing ("Bowed strings")
+_PARTICIPLES = frozenset(
+    {"preceded", "followed", "permitted", "allowed", "limited", "capped", "restricted",
+     "reserved", "required", "needed", "used", "called", "refused", "forbidden", "prohibited",
+     "blocked"}
+)  # fmt: skip
+
+
+# what follows a noun, never a verb of the line's subject ("Stays of 1 to 30 days")
+_NOT_AFTER_VERB = re.compile(
+    r"\s+(?:of|per|are|is|was|were|must|may|can|should|will|and|or)\b", re.I
+)
+
+
+def headed(sentences: Iterable[Sentence], tools: frozenset[str]) -> Iterator[Sentence]:
+    """The sentences, each line under a tool's own heading or manual entry read as the
+    tool's (module docstring); every other sentence as it is."""
+    entry: tuple[str, int] | None = None  # a manual entry's tool, and its id's indent
+    for sentence in sentences:
+        if not tools or sentence.subject is not None:
+            yield sentence
+            continue
+        text = sentence.artifact.text
+        at = sentence.raw_range()[0]
+        named = _tool_named(sentence.text, tools)
+        if named is not None:
+            entry = (named, _indent(text, at))
+            yield sentence
+            continue
+        if entry is not None and _indent(text, at) <= entry[1]:
+            entry = None
+        tool = entry[0] if entry is not None else _tool_named(sentence.context, tools)
+        said = _said(tool, sentence) if tool is not None else None
+        if said is None:
+            yield sentence
+            continue
+        for parts in said:
+            yield compose_parts(sentence, parts, asked=None)
