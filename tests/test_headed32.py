@@ -89,3 +89,19 @@ def test_a_plural_noun_is_no_verb_of_the_tool(tmp_path: Path) -> None:
     text = "## renew_loan\n\n- Members on the waiting list come first.\n"
     policies = desk_policies(tmp_path, text, TOOLS)
     assert not [p for p in policies if p.target == "renew_loan"], shown(policies)
+
+
+def test_the_thing_a_description_says_was_read_first_is_the_same(tmp_path: Path) -> None:
+    from tests.corpus_agents import build_prompt
+
+    tools = [*TOOLS]
+    tools[2] = T(
+        "renew_loan",
+        "Renews a loan for two weeks. The loan must have been read with get_loan first.",
+        loan_id="string",
+    )
+    built = build_prompt(tmp_path, "# Desk\n\nBe kind.\n", tools)
+    assert has_policy(
+        built.policies, "require_before", "renew_loan", "enforce",
+        before="get_loan", same={"arg": "loan_id"},
+    ), shown(built.policies)  # fmt: skip

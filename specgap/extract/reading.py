@@ -306,6 +306,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         rules, diagnostics = described_state(sentence, rules, diagnostics)  # "Only for X in S."
         # "agents must not call it", "at most 3 per session"
         rules, diagnostics = desc4_own.fill(sentence, rules, diagnostics)
+        # "The visit must have been read with `t` first": the visit this tool acts on
+        rules = described_same(sentence, rules)
     rules, diagnostics = without_attitude_bans(sentence, rules, diagnostics)  # "only if asked"
     # "the original card or an existing voucher": a choice, not one source
     rules, diagnostics = without_existing_choice(sentence, rules, diagnostics)
@@ -316,6 +318,29 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = raised30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = compare19.bounded(sentence, rules, diagnostics)  # "never V if X > N"
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
+
+
+# "The appointment must have been read with `t` first", in a tool's description: "the"
+# appointment is the one the described tool acts on, so the earlier call is on it too
+_DESCRIBED_SAME = re.compile(
+    r"^\W*the\s+(?:original\s+|same\s+)?(?P<noun>[a-z]+)\s+(?:must|should|has\s+to|needs?\s+to)\s+"
+    r"(?:already\s+)?(?:have\s+)?been\s+[a-z]+\b",
+    re.I,
+)
+
+
+def described_same(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """A description's order of its own tool after another said of "the X" it acts on
+    (above): the earlier call about the same X (bound by `compile_same`, or noted)."""
+    m = _DESCRIBED_SAME.match(sentence.clean)
+    if m is None:
+        return rules
+    return [
+        r.model_copy(update={"params": {**r.params, "same_as": m["noun"].casefold()}})
+        if r.operator == "require_before" and "same_as" not in r.params
+        else r
+        for r in rules
+    ]
 
 
 # Each takes the sentence, what it gave, and the reader to read a respelling with; each keeps
