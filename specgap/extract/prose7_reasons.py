@@ -42,6 +42,11 @@ _BECAUSE = re.compile(r"[,;]\s*(?:because|since|so\s+that)\s", re.I)
 # "The walls are shared, so be fair about it: ...", "Instructors cannot watch big groups, so ..."
 _LEAD_SO = re.compile(r"^[^,;:\n]{3,120},\s*so\s+(?:be\s+[a-z]+\s+about\s+it\s*:\s*)?", re.I)
 _LEAD_COLON = re.compile(r"^[^:\n]{3,80}:\s+(?=[A-Za-z])")
+# kinds of things or people listed ("concert venues and schools:", "juniors or seniors:")
+_KIND = r"(?:[a-z][\w-]*\s+){0,3}[a-z][\w-]*s"
+_KINDS = re.compile(
+    rf"^\W*(?:for\s+)?{_KIND}(?:\s*,\s*{_KIND})*\s*,?\s+(?:and|or)\s+{_KIND}\s*:", re.I
+)
 _NUM = r"(?P<n>\d[\d,]*(?:\.\d+)?)"
 _ARG = r"(?P<arg>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)"
 # "keep ARG (on a quote) to N or fewer", "keep ARG between A and B", "never give a ARG above
@@ -116,8 +121,10 @@ def without_reasons(text: str) -> tuple[list[str], list[str]]:
         plain.append(bare.rstrip(",;") + ".")
     for said in (text.strip(), bare):
         led = _LEAD_SO.sub("", said, count=1)
-        if led == said:
-            led = _LEAD_COLON.sub("", said, count=1)
+        if led == said and (colon := _LEAD_COLON.match(said)) and not _KINDS.match(colon[0]):
+            # (a lead-in that only names kinds of things or people, "concert venues and
+            # schools: ...", says whom the rule is for, and stays)
+            led = said[colon.end() :]
         # (a lead-in the rest points back to, "so take it from ...", is the rule's object)
         if led != said and len(led.split()) >= 4 and not _BACK.search(led):
             plain.append(led[:1].upper() + led[1:].rstrip(".,;") + ".")

@@ -14,6 +14,7 @@ from dataclasses import replace
 from specgap.extract import (
     action_nominal,
     allow6_respell,
+    amount32,
     arg8_anchor,
     arg_names19,
     args4_bounds,
@@ -291,6 +292,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = state32_listed.reread(sentence, rules, diagnostics, _read_clause)
     # "One session per chat; ...": "At most one session per chat", read whole
     rules, diagnostics = count15_gets.bare_reread(sentence, rules, diagnostics, _read_clause)
+    # "A refund is £120 at most", "No refund is above £200": "... is at most £N", whole
+    rules, diagnostics = amount32.reread(sentence, rules, diagnostics, read_sentence)
     # "Texts use `a` or `b`", "`t`: templates `a`, `b` only": "Only call `t` with ...", whole
     rules, diagnostics = uses32.reread(sentence, rules, diagnostics, _read_clause)
     rules, diagnostics = args4_kinds.reread(sentence, rules, diagnostics)  # "X ids come from T"
