@@ -84,8 +84,15 @@ def knowing_params(params: Params) -> Iterator[None]:
 
 
 def known_params(tool: str) -> tuple[str, ...]:
-    """The parameter names of `tool`, while they are known; a list argument's ends in `[]`."""
-    return tuple(p.split("#")[0] for p in dict(_PARAMS.get()).get(tool, ()))
+    """The parameter names of `tool`, while they are known; a list argument's ends in `[]`.
+    A tool a prompt names respelled (`find_slots` for `FIND-SLOTS`, `ids7_respell`) is the
+    one whose id reads so."""
+    params = dict(_PARAMS.get())
+    found = params.get(tool)
+    if found is None:
+        said = tool.replace("-", "_").casefold()
+        found = next((ps for t, ps in params.items() if t.replace("-", "_").casefold() == said), ())
+    return tuple(p.split("#")[0] for p in found)
 
 
 def tool_arguments() -> dict[str, tuple[str, ...]]:

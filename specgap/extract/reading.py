@@ -409,11 +409,17 @@ def _bounds_number(rule: CandidateRule, said: str) -> bool:
     return number is not None and number in (rule.params.get("max"), rule.params.get("min"))
 
 
+# a tool id said bare ("with find_slots", "with findSlots"): snake, dotted, kebab or camel
+_BARE_ID = re.compile(
+    r"\b[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b"
+)
+
+
 def _spans(rule: CandidateRule, unit: str, text: str) -> bool:
     """Whether the bound's tool (its target, or a tool the sentence names by its id) takes
     the span ahead in an argument of its own, one whose name holds the unit said ("search
     with `find_slots`, at most 14 days ahead": `days_ahead`, `days`, `lookahead_days`)."""
-    tools = [str(rule.target or "").strip("`"), *TICKED.findall(text)]
+    tools = [str(rule.target or "").strip("`"), *TICKED.findall(text), *_BARE_ID.findall(text)]
     return any(
         stem(unit) in name_words(name.removesuffix("[]"))
         for tool in tools

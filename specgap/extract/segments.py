@@ -45,6 +45,15 @@ _NOT_COMPARED = (
     # after a word ("search no more than 21 days ahead"), not a subject's "No more than 2 X"
     (re.compile(r"(?<=[a-z]\s)no\s+(?:more|greater|higher|larger)\s+than\b"), "at most"),
     (re.compile(r"(?<=[a-z]\s)no\s+(?:less|fewer|lower|smaller)\s+than\b"), "at least"),
+    # "search no further than 60 days ahead", "stay no longer than 4 hours"
+    (re.compile(r"(?<=[a-z]\s)no\s+(?:further|farther|longer)\s+than\b"), "at most"),
+)
+# a field a check's answer holds, tested as it came back: "when `verified` came back true"
+_CAME_BACK = re.compile(
+    r"(?:(?<=\bwhen\s)|(?<=\bif\s)|(?<=\bonce\s)|(?<=\bwhile\s)|(?<=\bunless\s))"
+    r"(?P<field>`?[A-Za-z][\w-]*`?\s+)"
+    r"(?P<v>came\s+back(?:\s+as)?|comes\s+back(?:\s+as)?)(?=\s)",
+    re.I,
 )
 _SHOWN = re.compile(
     r"(?<=\bwhose\s)(?P<field>(?:`?[\w-]+`?\s+){1,3}?)(?P<v>reads|shows|says|displays|"
@@ -210,6 +219,8 @@ def _compared(text: str) -> str:
             text = negated.sub(functools.partial(_matched, said), text)
     if "whose " in text or "Whose " in text:
         text = _SHOWN.sub(lambda m: m["field"] + "is".ljust(len(m["v"])), text)
+    if " back " in text:  # "only when `verified` came back true" ("unless T returned it" stays)
+        text = _CAME_BACK.sub(lambda m: m["field"] + "is".ljust(len(m["v"])), text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:
