@@ -51,3 +51,13 @@ def test_a_count_then_whom_it_holds_for_is_not_read_bare() -> None:
     assert bare_count("One refund per booking, for members only.") is None
     assert bare_count("One refund per booking, unless a manager agrees.") is None
     assert bare_count("One discount per visit, never two.") == "At most one discount per visit."
+
+
+def test_a_rule_said_of_a_measured_subject_holds_for_it_only(tmp_path: Path) -> None:
+    # "anything wider than 15 cm needs X first": said of those cases, not of every call
+    tools = [*BOATS]
+    text = "Anything longer than 10 m needs a lesson (book_lesson) before the boat is reserved.\n"
+    policies = desk_policies(tmp_path, text, tools)
+    orders = [p for p in policies if p.operator == "require_before"]
+    assert orders, shown(policies)
+    assert all(p.enforcement == "review_only" for p in orders), shown(policies)

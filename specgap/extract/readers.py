@@ -213,6 +213,36 @@ def readings(sentence: Sentence, clause: Clause, rules: list[CandidateRule]) -> 
     return with_orders(sentence, rules)  # "`b` follows `a`", "`a` first, `b` second"
 
 
+# a subject that a measure qualifies ("Anything wider than 15 cm", "Orders over 20 kg",
+# "A booking of more than 3 nights"), then its predicate: what the rule holds for
+_COMPARED_SUBJECT = re.compile(
+    r"^\W*(?P<subject>(?:(?:any|anything|an?|the|each|every|all)\s+)?(?:[a-z][\w-]*\s+){0,3}?"
+    r"(?:wider|longer|larger|bigger|heavier|taller|higher|more|greater|over|above|under|below|"
+    r"less|fewer|shorter|smaller|lighter|cheaper|older|younger)(?:\s+than)?\s+"
+    r"[$€£]?\d[\d,.]*\s*(?:[a-z%]+\b)?)\s+(?:needs?|requires?|must|should|has\s+to|have\s+to|"
+    r"goes|go|gets?|is|are|may|can|cannot)\b",
+    re.I,
+)
+# a bound is its own comparison ("Orders over 20 kg are refused" reads the 20 kg itself)
+_OWN_COMPARISON = frozenset({"arg_within_bound", "arg_count_bound"})
+
+
+def compared_subject(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules of a sentence whose subject a measure qualifies, each held under it ("if
+    anything wider than 15 cm"): said of those cases only, enforced on every call it would
+    be stronger than the sentence (the resolver binds it, or it stays for review)."""
+    m = _COMPARED_SUBJECT.match(sentence.clean)
+    if m is None:
+        return rules
+    held = f"if {m['subject'].strip()}"
+    return [
+        r.model_copy(update={"condition": held})
+        if r.condition is None and r.operator not in _OWN_COMPARISON
+        else r
+        for r in rules
+    ]
+
+
 def _bounds(rule: CandidateRule) -> set[float]:
     return {float(v) for k in ("min", "max") if isinstance(v := rule.params.get(k), int | float)}
 

@@ -125,7 +125,7 @@ from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.plain_bans import frames_bans
 from specgap.extract.prec4_clauses import unspliced
-from specgap.extract.readers import coordinated_bans, readings
+from specgap.extract.readers import compared_subject, coordinated_bans, readings
 from specgap.extract.restrict_modifiers import restricted, restricted_noted, said_of_kind
 from specgap.extract.restrictors import empty_list, narrow, one_way
 from specgap.extract.review5_rules import with_reviews
@@ -159,7 +159,9 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     (`narrative24`)."""
     if told(sentence.clean):
         return [], []
-    return footnoted(sentence, *acted(*_read_own(sentence)))
+    rules, notes = _read_own(sentence)
+    rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
+    return footnoted(sentence, *acted(rules, notes))
 
 
 def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
