@@ -40,3 +40,11 @@ def test_a_tool_kept_for_a_kind_of_user_is_a_condition() -> None:
     # a member is whom the agent serves: the grammar reads "for members" as who the call is for
     assert respelt("`book_boat` is reserved for members.") == "Only call `book_boat` for members."
     assert respelt("`book_boat` is reserved for the yard supervisor.") == "Never call `book_boat`."
+
+
+def test_items_read_back_before_a_yes_are_no_acts(tmp_path: Path) -> None:
+    tools = [*HIRE, T("list_harbours", "Lists the harbours.", region="string")]
+    text = "Before booking the boat, read back harbours, date and hours and wait for a yes."
+    policies = desk_policies(tmp_path, text, tools)
+    confirms = [p for p in policies if p.operator == "require_confirmation"]
+    assert [p.target for p in confirms] == ["book_boat"], shown(policies)

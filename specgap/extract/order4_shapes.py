@@ -413,6 +413,41 @@ def without_read_back(sentence: Sentence, rules: list[CandidateRule]) -> list[Ca
     ]
 
 
+# what is read back before the yes ("read back artist, date, hours and placement and wait for a
+# yes"): the items told, not acts
+_READ_BACK_LIST = re.compile(
+    r"\bread\s+(?:back|out)\s+(?P<list>[^.;:]+?)\s*,?\s+(?:and|then)\s+(?:wait|get|ask|"
+    r"obtain|check)\b",
+    re.I,
+)
+
+
+def without_read_items(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+    """The rules without the confirmations read off an item the sentence reads back before
+    the yes ("read back artist, date and hours and wait for a yes" is no confirmation of
+    listing artists), when another confirmation of the sentence stays."""
+    m = _READ_BACK_LIST.search(sentence.clean)
+    confirms = [r for r in rules if r.operator == "require_confirmation"]
+    if m is None or len(confirms) < 2:
+        return rules
+    items = {
+        re.sub(r"^(?:the|a|an|their|its|your)\s+", "", i.strip(), flags=re.I).casefold()
+        for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m["list"])
+        if i.strip()
+    }
+    told = [r for r in confirms if any(_item(str(said)) in items for said in r.mentions)]
+    if len(told) == len(confirms):
+        return rules
+    return [r for r in rules if r not in told]
+
+
+def _item(mention: str) -> str:
+    """A confirmation's mention as the item it may name ("read back artist": artist)."""
+    said = re.sub(r"^(?:read\s+(?:back|out)|read)\s+", "", mention.strip(), flags=re.I)
+    said = re.sub(r"\s+(?:and|or)$", "", said, flags=re.I)
+    return re.sub(r"^(?:the|a|an|their|its|your)\s+", "", said, flags=re.I).casefold()
+
+
 def _named_steps(before: object, named: set[str]) -> bool:
     steps = [before] if isinstance(before, str) else list(before or ())  # type: ignore[call-overload]
     return bool(steps) and all(str(s) in named for s in steps)

@@ -112,7 +112,7 @@ from specgap.extract.obtained import obtain_notes
 from specgap.extract.one_at_a_time import AGAIN
 from specgap.extract.order3_first import before_every_other
 from specgap.extract.order3_then import after_lead
-from specgap.extract.order4_shapes import without_read_back
+from specgap.extract.order4_shapes import without_read_back, without_read_items
 from specgap.extract.order_anaphora import read_back
 from specgap.extract.order_outcome import outcome_rules
 from specgap.extract.order_same import same_entity
@@ -161,6 +161,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
         return [], []
     rules, notes = _read_own(sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
+    rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
     return footnoted(sentence, *acted(rules, notes))
 
 
