@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+from functools import lru_cache
 
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
@@ -87,12 +88,21 @@ def known_params(tool: str) -> tuple[str, ...]:
     """The parameter names of `tool`, while they are known; a list argument's ends in `[]`.
     A tool a prompt names respelled (`find_slots` for `FIND-SLOTS`, `ids7_respell`) is the
     one whose id reads so."""
-    params = dict(_PARAMS.get())
-    found = params.get(tool)
+    params = _PARAMS.get()
+    found = dict(params).get(tool)
     if found is None:
-        said = tool.replace("-", "_").casefold()
-        found = next((ps for t, ps in params.items() if t.replace("-", "_").casefold() == said), ())
+        found = _by_spelling(params).get(_spelling(tool), ())
     return tuple(p.split("#")[0] for p in found)
+
+
+def _spelling(tool: str) -> str:
+    return tool.replace("-", "_").casefold()
+
+
+@lru_cache(maxsize=8)
+def _by_spelling(params: Params) -> dict[str, tuple[str, ...]]:
+    """Each tool's parameters under its id as a respelled prompt says it (`find_slots`)."""
+    return {_spelling(tool): names for tool, names in params}
 
 
 def tool_arguments() -> dict[str, tuple[str, ...]]:

@@ -125,7 +125,7 @@ def reread(
 # semicolon, or a comma before anything but whom or when it holds for ("..., for members
 # only", "..., unless ...": the count alone would be stronger than the sentence)
 _BARE = re.compile(
-    r"^\W*(?P<n>\d+|one|a\s+single|two|three|four|five|six|seven|eight|nine|ten)\s+"
+    r"^\W*(?:(?P<single>a\s+single)|" + _NUMBER + r")\s+"
     r"(?P<noun>[a-z]+)\s+(?P<per>(?:per|a|each|every)\s+(?!(?:few|lot|little|bit)\b)[a-z]+)"
     r"\s*(?:[.;!]|$|,(?!\s*(?:for|if|when|whenever|unless|while|except|only|provided|as\s+long|"
     r"after|before|once|until|on|in|at|with|without|but)\b))",
@@ -144,7 +144,7 @@ def bare_count(text: str) -> str | None:
     m = _BARE.match(" ".join(text.split()))
     if m is None or _PERSON.fullmatch(m["noun"]):
         return None  # "One customer per conversation": whom the chat serves, not a count of calls
-    n = "one" if m["n"].casefold() == "a single" else m["n"].casefold()
+    n = "one" if m["single"] else m["n"].casefold()
     return f"At most {n} {m['noun']} {m['per']}."
 
 

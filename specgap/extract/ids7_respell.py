@@ -120,15 +120,20 @@ def tool_spellings(artifacts: Sequence[Artifact]) -> frozenset[str]:
     reads it once respelled (`book-slot` and `book_slot`)."""
     from specgap.extract.agent_params import tool_arguments
 
-    ids: set[str] = set(_KNOWN.get()) | set(tool_arguments())
-    ids.update(s.name for s in agent_specs(artifacts) if isinstance(s.name, str))
+    ids = _declared(artifacts) | set(tool_arguments())
     spelled = _spellings(sorted(i for i in ids if _respelled_style(i)))
     return frozenset(ids | set(spelled.values()))
 
 
-def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
+def _declared(artifacts: Sequence[Artifact]) -> set[str]:
+    """The ids the build knows and the tools files among `artifacts` define."""
     ids: set[str] = set(_KNOWN.get())
     ids.update(s.name for s in agent_specs(artifacts) if isinstance(s.name, str))
+    return ids
+
+
+def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
+    ids = _declared(artifacts)
     styled = {i for i in ids if _respelled_style(i)}
     # an id spelled as another's respelling is kept beside them, so that the two are
     # never confused (`respell_ids` then leaves them all alone)
@@ -160,10 +165,9 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     bare = [i.rpartition("__")[2].replace("-", "_") for i in ids]
     spelled: dict[str, str] = {}
     for tool, part in zip(ids, bare, strict=True):
-        if _SCREAMING.match(tool):
-            spelled[tool] = tool.replace("-", "_").lower()  # `GET_CLIENT`, `GET-CLIENT`
-        elif _TITLE.match(tool):
-            spelled[tool] = tool.replace("-", "_").lower()  # `Find_Member`, `Queue-Print`
+        if _SCREAMING.match(tool) or _TITLE.match(tool):
+            # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
+            spelled[tool] = tool.replace("-", "_").lower()
         elif _PASCAL.match(tool):
             spelled[tool] = tool[0].lower() + tool[1:]
         elif camel := _fused(tool):

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+from specgap.extract.allow15_objects import LISTED
 from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
@@ -430,11 +431,7 @@ def without_read_items(sentence: Sentence, rules: list[CandidateRule]) -> list[C
     confirms = [r for r in rules if r.operator == "require_confirmation"]
     if m is None or len(confirms) < 2:
         return rules
-    items = {
-        re.sub(r"^(?:the|a|an|their|its|your)\s+", "", i.strip(), flags=re.I).casefold()
-        for i in re.split(r"\s*,\s*(?:and\s+)?|\s+and\s+", m["list"])
-        if i.strip()
-    }
+    items = {_item(i) for i in LISTED.split(m["list"]) if i.strip()}
     told = [r for r in confirms if any(_item(str(said)) in items for said in r.mentions)]
     if len(told) == len(confirms):
         return rules
@@ -442,7 +439,8 @@ def without_read_items(sentence: Sentence, rules: list[CandidateRule]) -> list[C
 
 
 def _item(mention: str) -> str:
-    """A confirmation's mention as the item it may name ("read back artist": artist)."""
+    """A confirmation's mention, or an item read back, as the item it names ("read back
+    artist", "the artist": artist)."""
     said = re.sub(r"^(?:read\s+(?:back|out)|read)\s+", "", mention.strip(), flags=re.I)
     said = re.sub(r"\s+(?:and|or)$", "", said, flags=re.I)
     return re.sub(r"^(?:the|a|an|their|its|your)\s+", "", said, flags=re.I).casefold()

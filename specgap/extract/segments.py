@@ -211,6 +211,11 @@ def _conceded(text: str) -> str:
     return text
 
 
+def _said_is(m: re.Match[str]) -> str:
+    """A field and the verb it is tested with, said "<field> is" at the same length."""
+    return m["field"] + "is".ljust(len(m["v"]))
+
+
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
@@ -218,9 +223,9 @@ def _compared(text: str) -> str:
         for negated, said in _NOT_COMPARED:
             text = negated.sub(functools.partial(_matched, said), text)
     if "whose " in text or "Whose " in text:
-        text = _SHOWN.sub(lambda m: m["field"] + "is".ljust(len(m["v"])), text)
+        text = _SHOWN.sub(_said_is, text)
     if " back " in text:  # "only when `verified` came back true" ("unless T returned it" stays)
-        text = _CAME_BACK.sub(lambda m: m["field"] + "is".ljust(len(m["v"])), text)
+        text = _CAME_BACK.sub(_said_is, text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:

@@ -24,16 +24,14 @@ argument's values) give way to it. Binding stays the resolver's: a state no tool
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from specgap.extract.noact_respell import spelt
+from specgap.extract.allow15_objects import LISTED
+from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.segments import Sentence
 from specgap.extract.state_words import STATE_WORDS
 from specgap.ir import CandidateRule, Diagnostic
 
 __all__ = ["reread", "respelt"]
-
-Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
 _STATE = re.compile(STATE_WORDS, re.I)
 _WORD = r"[`'\"]?[A-Za-z][\w-]*[`'\"]?"
@@ -61,7 +59,7 @@ _NOT_NOUNS = frozenset({"and", "or", "if", "when", "unless", "while", "only", "t
 
 def _states(listed: str) -> list[str] | None:
     """The words of a list when they read as states (module docstring), else None."""
-    said = [w for w in re.split(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+", listed.strip()) if w]
+    said = [w for w in LISTED.split(listed.strip()) if w]
     words = [w.strip("`'\"") for w in said]
     if len(words) < 2 or not any(_STATE.fullmatch(w) for w in words):
         return None
@@ -126,10 +124,9 @@ def reread(
     said, states = found
     if any(_holds(r, states) for r in rules):
         return rules, diagnostics
-    again, notes = read(spelt(sentence, said))
+    again, notes = read_as(sentence, said, read)
     if not any(_holds(r, states) for r in again):
         return rules, diagnostics
-    words = " ".join(sentence.text.split())
     operators = {r.operator for r in again}
     kept = [r for r in rules if r.operator not in operators and not _over(r, states)]
-    return [*(r.model_copy(update={"text": words}) for r in again), *kept], notes
+    return [*again, *kept], notes

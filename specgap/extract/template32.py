@@ -28,10 +28,10 @@ _JINJA = re.compile(
 )
 _BARS = re.compile(
     r"\{\{~?\s*(?:(?P<open>[#^])\s*(?P<kind>if|unless)?\s*(?P<test>[^}]*?)|(?P<else>else)|"
-    r"/\s*(?P<close>if|unless|[\w.]+))\s*~?\}\}"
+    r"/\s*(?P<close>[\w.]+))\s*~?\}\}"
 )
 
-Block = tuple[int, int, str]  # start, end (bytes of the text), the test said in words
+Block = tuple[int, int, str]  # start, end (offsets of the text), the test said in words
 
 
 def blocks(text: str) -> list[Block]:

@@ -69,22 +69,27 @@ _MESSAGES = frozenset(
 
 def respelt(text: str) -> str | None:
     """The sentence as "only ... with <values>" (module docstring), or None."""
+    found = _spelt(text)
+    return None if found is None else found[0]
+
+
+def _spelt(text: str) -> tuple[str, str] | None:
+    """The sentence as "only <act> with <values>", and the act ("call `t`", "send texts")."""
     said = " ".join(text.split())
     m = _LABELLED.match(said)
     if m is not None:
-        tool = id_named(m, "id")
-        return f"Only call `{tool}` with {_with(m)}{m['rest']}"
-    m = _SUBJECT_USES.match(said)
-    if m is None:
+        act = f"call `{id_named(m, 'id')}`"
+    elif (m := _SUBJECT_USES.match(said)) is None:
         return None
-    if m["acts"] is not None:
+    elif m["acts"] is not None:
         acts = m["acts"].casefold()
         verb = "send" if acts in _MESSAGES else noun_verb(acts)
         if verb is None:
             return None
-        return f"Only {verb} {acts} with {_with(m)}{m['rest']}"
-    tool = id_named(m, "id", "id2")
-    return f"Only call `{tool}` with {_with(m)}{m['rest']}"
+        act = f"{verb} {acts}"
+    else:
+        act = f"call `{id_named(m, 'id', 'id2')}`"
+    return f"Only {act} with {_with(m)}{m['rest']}", act
 
 
 def _with(m: re.Match[str]) -> str:
@@ -100,13 +105,13 @@ def reread(
     tool's mention, a label taken for the argument) give way to it; its others are kept."""
     if sentence.subject is not None:
         return rules, diagnostics
-    said = respelt(sentence.clean)
-    if said is None:
+    spelt = _spelt(sentence.clean)
+    if spelt is None:
         return rules, diagnostics
-    found, notes = read_as(sentence, said, read)
+    found, notes = read_as(sentence, spelt[0], read)
     listed = {v.casefold() for r in found for v in _values(r)}
     # the first value in backticks may be read as the tool: the act is the one said
-    act = said[len("Only ") : said.index(" with ")].replace("`", "")
+    act = spelt[1].replace("`", "")
     found = [
         r.model_copy(update={"target": act, "mentions": (act,)}) if _names_a_value(r, listed) else r
         for r in found
@@ -119,7 +124,7 @@ def reread(
         for r in rules
         if r.operator not in operators
         and not listed & {v.casefold() for v in _values(r)}
-        and not (r.target and r.target.strip("`").casefold() in listed)
+        and not _names_a_value(r, listed)
     ]
     return [*found, *kept], notes
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from specgap.resolve.evidence import MARGIN, Evidence
 from specgap.resolve.lexicon import classes_of, verb_key
-from specgap.resolve.text import SEGMENT, split
+from specgap.resolve.text import own_words, split
 from specgap.resolve.verbs import parse_action
 
 __all__ = ["made_not_undone"]
@@ -35,8 +35,7 @@ def _undoing(key: str) -> bool:
 def _undoes(tool_id: str) -> bool:
     """Whether a tool's name opens with a verb that undoes what another tool does (a prefix
     that is no verb before it skipped: `fnRefundPayment`, `v1_return_money`)."""
-    words = [w.casefold() for w in split(SEGMENT.split(tool_id)[-1].split("__")[-1])]
-    words = [w for w in words if not w.isdigit()]
+    words = own_words(tool_id)
     at = next(
         (n for n, w in enumerate(words[:2]) if classes_of(verb_key(w)) or _undoing(verb_key(w))),
         None,

@@ -16,7 +16,7 @@ import re
 from specgap.resolve.actions import ASIDE_AT
 from specgap.resolve.evidence import Evidence
 from specgap.resolve.lexicon import verb_last
-from specgap.resolve.text import FILLER, SEGMENT, split, stem
+from specgap.resolve.text import FILLER, own_words, split, stem
 
 __all__ = ["own_record"]
 
@@ -29,8 +29,7 @@ _PLAIN = frozenset(
 def _object(tool_id: str) -> set[str]:
     """The stems of what a tool's name acts on: the words after its verb and before a `by`
     (`get_driver_by_van`: driver; `fleet.get_fuel_log`: fuel, log), plain words left out."""
-    words = [w.casefold() for w in split(SEGMENT.split(tool_id)[-1].split("__")[-1])]
-    words = [w for w in words if not w.isdigit()]
+    words = own_words(tool_id)
     if verb_last(words):  # `plot_get`, `member_lookup`: the noun first
         return {stem(w) for w in words[:-1] if w not in FILLER} - _PLAIN
     at = words.index("by", 1) if "by" in words[1:] else len(words)

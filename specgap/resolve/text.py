@@ -73,6 +73,13 @@ def split(text: str) -> tuple[str, ...]:
     return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
 
 
+def own_words(tool_id: str) -> list[str]:
+    """The words of a tool's own name, without a dotted id's service nor a `server__` part,
+    nor numbers (`fleet.get_fuel_log`: get, fuel, log; `v1_return_money`: v, return, money)."""
+    words = split(SEGMENT.split(tool_id)[-1].split("__")[-1])
+    return [w for w in words if not w.isdigit()]
+
+
 def split_name(name: str) -> tuple[str, ...]:
     """The words of a tool's name: `split`'s, and a name written as one lower-case word parted
     by `fused` (`submitdraft`: submit, draft). Prose is split by `split` alone: a word such
