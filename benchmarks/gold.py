@@ -95,6 +95,9 @@ UNSEEN20_DIR = GOLD_DIR.parent / "gold_unseen20"
 # The twenty-first blind set (split `unseen21`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen21/README.md).
 UNSEEN21_DIR = GOLD_DIR.parent / "gold_unseen21"
+# The twenty-second blind set (split `unseen22`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen22/README.md).
+UNSEEN22_DIR = GOLD_DIR.parent / "gold_unseen22"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -119,7 +122,9 @@ UNSEEN21_DIR = GOLD_DIR.parent / "gold_unseen21"
 # (2026-12-05), when a nineteenth was written to take its place (tests/gold_unseen15/README.md);
 # the sixteenth in the thirty-first session (2026-12-05), when a twentieth was written to take
 # its place (tests/gold_unseen16/README.md); the seventeenth in the thirty-second session
-# (2026-12-05), when a twenty-first is written to take its place (tests/gold_unseen17/README.md).
+# (2026-12-05), when a twenty-first was written to take its place (tests/gold_unseen17/README.md);
+# the eighteenth in the thirty-third session (2026-12-05), when a twenty-second is written to
+# take its place (tests/gold_unseen18/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -138,6 +143,7 @@ OPENED = (
     "unseen15",
     "unseen16",
     "unseen17",
+    "unseen18",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -152,9 +158,10 @@ OPENED = (
 # the twenty-ninth (2026-12-05); the eighteenth, written in the twenty-ninth, at the start of the
 # thirtieth (2026-12-05); the nineteenth, written in the thirtieth, at the start of the
 # thirty-first (2026-12-05); the twentieth, written in the thirty-first, at the start of the
-# thirty-second (2026-12-05): `ALL blind` is unseen18..unseen20. The twenty-first, written in
-# the thirty-second session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen21",)
+# thirty-second (2026-12-05); the twenty-first, written in the thirty-second, at the start of
+# the thirty-third (2026-12-05): `ALL blind` is unseen19..unseen21. The twenty-second, written in
+# the thirty-third session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen22",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -296,6 +303,7 @@ class Gold(_Model):
         "unseen19",
         "unseen20",
         "unseen21",
+        "unseen22",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
