@@ -14,7 +14,7 @@ itself. `bounded` turns such a ban into `arg_within_bound` on the same act:
 | ... X is under / below / less than N        | banned       | X at least N (`min`)   |
 | unless X is at most N / N or less / up to N | allowed      | `max` N                |
 | unless X is at least N / N or more          | allowed      | `min` N                |
-| unless X is between A and B                 | allowed      | `min` A, `max` B       |
+| unless X is between A and B / from A to B   | allowed      | `min` A, `max` B       |
 
 A comparison whose complement is strict ("never when X is at least N": X must stay below N;
 "only when X is over N") has no inclusive bound to say it with, and the ban stays reviewed
@@ -59,9 +59,9 @@ _CONDITION = re.compile(
     + _CMP
     + r")\s+"
     + _N.format("n")
-    + r"|between\s+"
+    + r"|(?:between|from)\s+"
     + _N.format("a")
-    + r"\s+and\s+"
+    + r"\s+(?:and|to|through)\s+"
     + _N.format("b")
     + r"|"
     + _N.format("m")

@@ -72,6 +72,7 @@ from specgap.extract import (
     temporal,
     tool_subject19,
     tree23,
+    unless33,
     uses32,
     values3_respell,
     within6_respell,
@@ -323,6 +324,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # counts, whose flat readings of both figures it replaces)
     rules, diagnostics = raised30.reread(sentence, rules, diagnostics, _read_all)
     rules, diagnostics = compare19.bounded(sentence, rules, diagnostics)  # "never V if X > N"
+    # "never V unless X came from `t`", "... unless `t` has run", "... if a third X"
+    rules, diagnostics = unless33.reread(sentence, rules, diagnostics)
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 

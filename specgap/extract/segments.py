@@ -6,7 +6,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from specgap.artifacts import Artifact
 from specgap.extract.labels31 import definition_at, line_kinds
@@ -505,6 +505,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     # tables that readers take whole (they read sentences too, so imported here)
     from specgap.extract.answers import compose_parts
     from specgap.extract.confirm_tables import is_confirmation_header
+    from specgap.extract.decision33 import Decisions
     from specgap.extract.dodont30 import cell_sentences, polarity_columns
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
@@ -531,15 +532,18 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     header: list[str] = []
     whole = False  # a table of states and actions, or of allowed values: one sentence
     kinds: list[bool | None] | None = None  # a table of dos and don'ts (`dodont30`)
+    decisions: Decisions | None = None  # conditions, an outcome, a row per case (`decision33`)
     outline = Outline()  # the "If X:" list items open over the nested ones (`outline30`)
     legend = read_legend(text)  # "🔴 RED: never" over "- 🔴 Cancelling ..." (`legend30`)
     for n, token in enumerate(tokens):
         if token.type == "table_open":
-            header, whole, block, kinds = [], False, token.map, None
+            header, whole, block, kinds, decisions = [], False, token.map, None, None
         elif token.type == "thead_close":
+            decisions = Decisions.of(header, heading)
             whole = is_state_header(header) or is_values_header(header)
             whole = whole or is_confirmation_header(header)  # (`confirm_tables`)
-            kinds = None if whole else polarity_columns(header)
+            whole = whole and decisions is None
+            kinds = None if whole or decisions else polarity_columns(header)
             if whole and block is not None:
                 yield from split_sentences(
                     artifact, *_block_text(lines, line_starts, *block), heading
@@ -548,6 +552,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             cells, column = [], -1
         elif token.type == "tr_close" and cells and kinds is not None:
             yield from cell_sentences(artifact, cells, kinds, heading)
+            cells = []
+        elif token.type == "tr_close" and cells and decisions is not None:
+            for stated in decisions.row(artifact, cells):
+                yield replace(stated, context=heading)
             cells = []
         elif token.type == "tr_close" and cells:
             for refused in refusal_rows(cells, header):  # "| X | `a` is `b` |" (`state4_tables`)

@@ -80,11 +80,15 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         return each, ""
     params: dict[str, Any] = dict(rule.params)
     spelled = entity_respelled(registry, tool, params)  # `order` of `work_order_id`
-    spelled = flag_state(registry, tool, not_the_call(tool, spelled))  # "a frozen vault"
+    spelled = flag_state(registry, tool, not_the_call(tool, spelled, rule.text))  # "a frozen vault"
     if spelled != params:
         params = spelled
         rule = rule.model_copy(update={"params": params})
         each = each.model_copy(update={"rule": rule})
+    if (own := _own_identifier(registry, tool, rule)) is not None:
+        # "unless ground_type is grass or gravel" on `check_site(ground_type)`: the argument
+        # named by its own id, whose values the call passes, not a state read before
+        return each.model_copy(update={"rule": own}), ""
     entity = params.get("entity")
     if isinstance(entity, str) and entity and (valued := _as_argument(tool, entity, rule)):
         # "refunds are for cancelled or kiln_fault reasons only": the values the call's own
@@ -205,6 +209,35 @@ def _as_argument(tool: Tool, entity: str, rule: CandidateRule) -> CandidateRule 
     if allowed:
         return recast(rule, "resource_in_allowlist", {"facet": named[0], "allowed": allowed})
     return recast(rule, "deny_action", {"facet": named[0], "values": denied})
+
+
+def _own_identifier(registry: Registry, tool: Tool, rule: CandidateRule) -> CandidateRule | None:
+    """The rule as an allowlist or a ban of the tool's own argument when the sentence names
+    the tested word by that argument's id (`ground_type`, written with its underscore, as no
+    English noun is), no other tool's description speaks of it (then it may be a field read
+    before), and any values the argument lists hold every value said; None otherwise."""
+    from specgap.extract.described_values import schema_listed
+    from specgap.extract.grammar_emit import recast
+
+    params = rule.params
+    name = params.get("field") or params.get("entity")
+    allowed = list(params.get("allowed") or ())
+    denied = list(params.get("denied") or ())
+    if not isinstance(name, str) or "_" not in name or bool(allowed) == bool(denied):
+        return None
+    if params.get("entity") and params.get("field") not in (None, name):
+        return None  # "the hire's deposit_status": a field of another entity
+    if name not in tool.arg_names or not re.search(rf"(?<![\w.]){re.escape(name)}\b", rule.text):
+        return None
+    said_of = re.compile(rf"(?<![\w.]){re.escape(name)}\b")
+    if any(t is not tool and said_of.search(t.description) for t in registry.tools):
+        return None
+    listed = {str(v).casefold() for v in schema_listed(tool.schema["properties"][name])}
+    if listed and not {str(v).casefold() for v in allowed or denied} <= listed:
+        return None
+    if allowed:
+        return recast(rule, "resource_in_allowlist", {"facet": name, "allowed": allowed})
+    return recast(rule, "deny_action", {"facet": name, "values": denied})
 
 
 def _demoted(each: ResolvedRule, condition: str) -> ResolvedRule:

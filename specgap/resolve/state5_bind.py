@@ -9,7 +9,11 @@
 - **the call itself is no entity**: "`lend_score` is allowed only when ...", "If its status
   is X, `move_booking` must not be called": the grammar can take the tool's own id for the
   thing whose state it is; the id names the call, whose entity is the call's own, so the
-  "entity" is dropped and the state is bound as the call's (or its flag's).
+  "entity" is dropped and the state is bound as the call's (or its flag's). So is another
+  tool's id listed with it as the acts banned ("Do not call `extend_hire` or `end_hire`
+  unless the status is reserved": the first id was read as the thing whose status the
+  second tests). Any other tool id read as the entity stays, and the binder reviews it (it
+  is a sign the sentence was misread).
 - **the mention without its state words**: "split blighted beds" names `split_bed` with
   a state value in the middle, which dilutes the match; the target is resolved again from
   the mention without the rule's own values, and that reading is taken only when it is the
@@ -42,11 +46,19 @@ def _content(value: str) -> tuple[str, ...]:
     return tuple(w for w in _words(value) if w not in _FUNCTION)
 
 
-def not_the_call(tool: Tool, params: dict[str, Any]) -> dict[str, Any]:
-    """The parameters without an "entity" that is the call's own tool id (module
-    docstring); unchanged otherwise."""
+def not_the_call(tool: Tool, params: dict[str, Any], text: str = "") -> dict[str, Any]:
+    """The parameters without an "entity" that is the call's own tool id, or another tool
+    id listed with it in `text` (module docstring); unchanged otherwise."""
     entity = params.get("entity")
-    if isinstance(entity, str) and entity and key_words(entity) == key_words(tool.id):
+    if not isinstance(entity, str) or not entity:
+        return params
+    ours = key_words(entity) == key_words(tool.id)
+    pair = [re.escape(entity), re.escape(tool.id)]
+    listed = any(
+        re.search(rf"`?{a}`?\s*(?:,|\bor\b|\band\b)\s*`?{b}`?", text, re.I)
+        for a, b in (pair, pair[::-1])
+    )
+    if ours or listed:
         return {k: v for k, v in params.items() if k != "entity"}
     return params
 
