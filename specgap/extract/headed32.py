@@ -23,6 +23,14 @@ Each such line is read as the tool's:
 A line that names its own act (an imperative, "Always call X before t", a sentence whose
 subject is a tool) is left as it is, and so is a line none of these shapes fits. The
 entry of a manual page ends at the first line indented no deeper than its id.
+
+A question that names one tool scopes its answer the same way (thirty-third session): in a
+quiz or an FAQ, "Q12. What may `take_payment` charge? ... Answer: amount_gbp runs from 5
+to 250." says the bound of `take_payment`'s amount, not of every tool that takes one. Each
+sentence after such a question, up to the next question or heading, that names neither that
+tool nor another as its subject and was not read with its question already (`answers`), is
+read as the keyed line "`t`: ..."; a tool it names otherwise ("the card `find_patient`
+listed") stays what it is.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ __all__ = ["headed"]
 _ID = re.compile(r"^`?(?P<tool>[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?:?$")
 _FIRST = re.compile(r"^(?P<word>[A-Z][a-z]+)\b")
 _ONLY = re.compile(r"^Only\s+(?=(?:for|after|before|when|while|if|once|on|with|to)\b)")
+_WORDS = re.compile(r"[A-Za-z0-9][\w.:/-]*[A-Za-z0-9]")
 
 
 def _tool_named(text: str, tools: frozenset[str]) -> str | None:
@@ -127,9 +136,25 @@ def headed(sentences: Iterable[Sentence], tools: frozenset[str]) -> Iterator[Sen
     """The sentences, each line under a tool's own heading or manual entry read as the
     tool's (module docstring); every other sentence as it is."""
     entry: tuple[str, int] | None = None  # a manual entry's tool, and its id's indent
+    asked: tuple[str, str] | None = None  # the one tool a question named, and its section
     for sentence in sentences:
         if not tools or sentence.subject is not None:
             yield sentence
+            continue
+        mentioned = {w for w in _WORDS.findall(sentence.text) if w in tools}
+        if sentence.text.rstrip().endswith("?"):
+            asked = (mentioned.pop(), sentence.context) if len(mentioned) == 1 else None
+            yield sentence
+            continue
+        if asked is not None and asked[1] != sentence.context:
+            asked = None
+        # where the sentence's words start: after a list marker, a quiz's options and key
+        lead = len(sentence.clean) - len(sentence.clean.lstrip(" \n-*•"))
+        opens = _WORDS.match(sentence.clean, lead)
+        own = opens is not None and opens[0] in tools  # "`t` runs first": its own subject
+        own = own or not sentence.clean.strip()  # "(a) X (b) Y": a quiz's options, unread
+        if asked is not None and asked[0] not in mentioned and not own and sentence.asked is None:
+            yield compose_parts(sentence, [f"`{asked[0]}`: ", (lead, len(sentence.text))], None)
             continue
         text = sentence.artifact.text
         at = sentence.raw_range()[0]

@@ -28,6 +28,10 @@ place, at the same length, as the snake_case id the readers know:
 - `submitdraft` -> `submitDraft` (an id written as one lower-case word, as APIs that drop
   every separator spell them, in camelCase: one lower-case word reads as a word, a value
   such as `draft` or a state; its words are parted by `resolve.text.fused`);
+- `30-open-repair` -> `   open_repair` (an id led by a step number, as a `run-parts` folder
+  orders its scripts: the readers take a number for a count or a step, never an id's first
+  word; the number's place is blanked as a server's is), when no other tool's id gives the
+  same rest;
 
 and every rule and note read from the respelled text is given back its own words: the
 target, mentions and tool-valued parameters (`before`, `from_tools`, `sources`, ...) the
@@ -61,6 +65,8 @@ _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$")
 _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
 # Title_Snake_Case and Train-Case (every word capitalised, then lower case)
 _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
+# an id led by a step number (`30-open-repair`, `10_find_patient`)
+_NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)$")
 
 # a dotted id whose service has a dash or whose last part is snake_case
 # (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
@@ -145,7 +151,8 @@ def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = _DOTTED.match(tool) is not None
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
-    return kebab_or_server or dotted or screaming_or_pascal or bool(_fused(tool))
+    numbered = _NUMBERED.match(tool) is not None
+    return kebab_or_server or dotted or screaming_or_pascal or numbered or bool(_fused(tool))
 
 
 def _fused(tool: str) -> str:
@@ -164,8 +171,12 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     single underscores (`search__query` -> `search_query`); a kebab id with underscores."""
     bare = [i.rpartition("__")[2].replace("-", "_") for i in ids]
     spelled: dict[str, str] = {}
-    for tool, part in zip(ids, bare, strict=True):
-        if _SCREAMING.match(tool) or _TITLE.match(tool):
+    rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
+    for tool, part, rest in zip(ids, bare, rests, strict=True):
+        if rest:  # `30-open-repair` -> `open_repair`, when no other id gives it
+            if rests.count(rest) == 1 and rest not in ids:
+                spelled[tool] = rest
+        elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()
         elif _PASCAL.match(tool):

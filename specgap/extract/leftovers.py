@@ -29,7 +29,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract.grammar import Clause, parse
 from specgap.extract.grammar_rules import NOT_ACTIONS
-from specgap.extract.narrative24 import told
+from specgap.extract.narrative24 import asks, told
 from specgap.extract.oblig2_followup import follow_up_why
 from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
@@ -165,7 +165,7 @@ def leftover(
     (`unread.py`); the note says so."""
     if waived(sentence.clean):  # "no need to message after every booking": no duty at all
         return None
-    if told(sentence.clean):  # "the agent ran X after assigning": what happened, no rule
+    if told(sentence.clean) or asks(sentence.clean):  # a story, or a question: no rule
         return None
     term = _TERM.match(sentence.text)  # "**Connect VPN** - Connects ...": a defined term
     text = sentence.clean if term is None else " " * term.end() + sentence.clean[term.end() :]

@@ -11,6 +11,12 @@ by a verb in the simple past and nothing in it states a rule: no modal ("must", 
 refund" has "gets": "cancelled" is a participle there), or when it is led by a label that
 says so ("What happened:", "What went wrong:"). A verb whose past is its present
 ("put", "read", "set") says no tense and is no telling.
+
+Nor is a question a rule (thirty-third session): "Which function goes first?", "What must be
+read before `open_repair`?", "First step?" ask what the rule is; the answer says it. A
+sentence that opens with an interrogative word or an auxiliary and ends with its question
+mark, or a fragment of four words or fewer that ends with one, states none (`asks`). A
+question read with its answer is a statement by then (`answers`), and is not one of these.
 """
 
 from __future__ import annotations
@@ -20,7 +26,20 @@ from functools import lru_cache
 
 from specgap.extract.english import lemmas
 
-__all__ = ["told"]
+__all__ = ["asks", "told"]
+
+_QUESTION = re.compile(
+    r"^\W*(?:(?:what|which|when|where|who|whom|whose|why|how|can|could|may|might|must|should|"
+    r"shall|will|would|do|does|did|is|are|was|were|has|have|had|am)\b[^?]*|"
+    r"(?:[\w'-]+\s+){0,3}[\w'-]+)\?\W*$",
+    re.I,
+)
+
+
+def asks(text: str) -> bool:
+    """Whether the sentence is a question, which states no rule (module docstring)."""
+    return "?" in text and _QUESTION.match(text) is not None
+
 
 # (only a label that can lead nothing but a story: "Incident:" or "Background:" may lead a
 # rule about incidents, "Incident: open a ticket with `t`")

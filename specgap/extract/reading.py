@@ -101,7 +101,7 @@ from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
-from specgap.extract.narrative24 import told
+from specgap.extract.narrative24 import asks, told
 from specgap.extract.noact_listed import listed_confirmations
 from specgap.extract.noact_respell import read_as
 from specgap.extract.oblig2_followup import follow_up
@@ -158,7 +158,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     led by its act is that act's (`act_leads23`); a rule whose footnote makes an exception
     is kept under it (`footnotes`); a sentence that tells what happened states none
     (`narrative24`)."""
-    if told(sentence.clean):
+    if told(sentence.clean) or (sentence.asked is None and asks(sentence.clean)):
         return [], []
     rules, notes = _read_own(sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"

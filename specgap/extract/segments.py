@@ -77,8 +77,13 @@ _RULE_LABEL = re.compile(
     r"important|note|nb|agreed|decided|decision|resolved)(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?"
     r"(?:\s*\((?![^)]*\b(?i:must|shall|should|may|not|never|no)\b)[^()\n]{1,40}\))?"
     r"\s*[:\u2013\u2014-]\s+(?=[A-Za-z`\"'\u201c])"
-    r"|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?\s*[:\u2013\u2014-]\s+(?=[A-Z`\"'\u201c]))"
+    r"|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?\s*[:\u2013\u2014-]\s+(?=[A-Z`\"'\u201c])"
+    # a quiz's key: "Answer: (b). X", "Also: X" (the option it names is no word of the rule)
+    r"|(?i:(?:correct\s+)?answer|also)\s*:\s+(?:\(?[a-e]\)[.:]?\s+)?(?=[A-Za-z0-9`\"'\u201c]))"
 )
+# a line of a multiple-choice question's options, "(a) X (b) Y (c) Z": alternatives offered,
+# right or wrong, none of them an instruction
+_OPTIONS = re.compile(r"^\s*\(a\)\s[^\n]*?\s\(b\)\s[^\n]*(?:\n|$)")
 
 
 # a footnote's marker ("... 28 nights.[^3]"): no word of the sentence (what the footnote says
@@ -133,6 +138,8 @@ def _unnumbered(text: str) -> str:
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
     text = chat_said(text)
+    if (options := _OPTIONS.match(text)) is not None:
+        text = " " * options.end() + text[options.end() :]
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
     return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
 

@@ -45,10 +45,12 @@ import re
 from collections.abc import Callable
 
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.noact_respell import when_none
+from specgap.extract.noact_respell import Read, read_as, when_none
 from specgap.extract.pattern_base import id_named as _named
 from specgap.extract.pattern_base import tool_id as _id
 from specgap.extract.people import ROLES
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
 
 _SUBJECT = re.compile(
     r"^[^\w`]*(?:(?:and|but|also|so)\s+)?(?:(?:any|a|each|every|all)\s+)?(?:(?:the\s+)?(?:tool|function|endpoint|action)\s+"
@@ -437,4 +439,39 @@ def spelt(text: str) -> str | None:
     return next((said for form in forms if (said := form(text)) is not None), None)
 
 
-reread = when_none(spelt)
+_when_none = when_none(spelt)
+
+
+def _key(name: str) -> str:
+    return re.sub(r"^\d+", "", re.sub(r"[\W_]+", "", name)).casefold()
+
+
+def _known(tool: str) -> bool:
+    """Whether `tool` is one of the agent's tools, as written or as a prompt's respelling
+    spells it (`30-open-repair` as `open_repair`, `srv__find_x` as `find_x`)."""
+    from specgap.extract.agent_params import tool_arguments
+
+    key = _key(tool)
+    return bool(key) and any(_key(t).endswith(key) for t in tool_arguments())
+
+
+def reread(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The sentence read as `spelt` says it when it gave no rule; and when it gave rules none
+    of which is about the tool its subject names ("`open_repair` is never run for an aid
+    whose status is lost" read as a ban of "run aid"), read as `respelt` says it, if that
+    reading's rules are all the tool's."""
+    if sentence.subject is not None or not rules:
+        return _when_none(sentence, rules, diagnostics, read)
+    said = respelt(sentence.clean)
+    named = re.search(r"`([^`]+)`", said) if said is not None else None
+    if said is None or named is None:
+        return rules, diagnostics
+    tool = named[1]
+    if not _known(tool) or any(r.target == tool or tool in r.mentions for r in rules):
+        return rules, diagnostics
+    found, notes = read_as(sentence, said, read)
+    if found and all(r.target == tool for r in found):
+        return found, notes
+    return rules, diagnostics
