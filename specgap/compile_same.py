@@ -4,7 +4,9 @@ to the argument of the target tool that carries it.
 An extracted `require_before` rule may carry `same_as`, the noun naming the entity the two
 calls share (`booking`). It is bound to `same`, a selector of the target tool's argument,
 only when that is certain: a registry facet of the tool is named by the noun and selects a
-whole argument (`facets: {file: {arg: Body}}`: the project's own word), or the noun names
+whole argument (`facets: {file: {arg: Body}}`: the project's own word), or the noun says the
+kind of identifier exactly one id-like argument holds ("the same reference": `booking_ref`,
+"the same code": `voucher_code`), or the noun names
 exactly one argument of the tool by name
 (`specgap.resolve.arguments`, as a facet is bound) and that argument is id-like (named
 `*_id`, `*_number`, `*_code`, `*_key`, `*_path`, `*_name`, an e-mail..., and holding strings
@@ -57,6 +59,11 @@ def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     declared = _declared(tool, noun)
     if declared is not None:  # the registry names it: `facets: {file: {arg: Body}}`
         return declared, ""
+    kind = _ID_WORDS.get(noun.casefold())
+    keyed = [a for a in tool.arg_names if idlike_argument(tool, a) and _last(a) == kind]
+    if kind is not None and len(keyed) == 1:
+        # "the same reference": the one argument whose identifier is a reference (`booking_ref`)
+        return keyed[0], ""
     match = resolve_argument(tool, noun)
     if match.status != "resolved" or match.selector is None:
         names = ", ".join(f"`{n}`" for n, _ in match.candidates[:2])
@@ -72,6 +79,25 @@ def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     if any(idlike_argument(tool, a) for a in rivals):
         return None, f"`{noun}` could be `{arg}` or `{rivals[0]}` of `{tool.id}`"
     return arg, ""
+
+
+# a noun that says what kind of identifier an argument holds, and that identifier's word in
+# argument names ("the same reference": `booking_ref`; "the same code": `voucher_code`)
+_ID_WORDS = {
+    "reference": "ref",
+    "ref": "ref",
+    "code": "code",
+    "identifier": "id",
+    "id": "id",
+    "number": "number",
+    "key": "key",
+}
+
+
+def _last(arg: str) -> str:
+    words = [w.casefold() for w in _WORD.findall(arg)]
+    last = words[-1] if words else ""
+    return {"no": "number", "num": "number", "reference": "ref"}.get(last, last)
 
 
 def _declared(tool: Tool, noun: str) -> str | None:

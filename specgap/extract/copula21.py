@@ -6,7 +6,8 @@ the bound and allowlist readers read it:
   start hour has to be between 0 and 4"): "must be" (never before a participle: "are to be
   offered" is an act, its readers' business);
 - a range a value runs over: "X runs from 1 to 4", "X goes from 1 to 4": "X must be between
-  1 and 4" ("ranges from" is left to its own reader, which tells a tie between tools apart);
+  1 and 4", and "X lasts from 30 minutes to 240 minutes": "X is between 30 and 240 minutes"
+  ("ranges from" is left to its own reader, which tells a tie between tools apart);
 - an argument's id with its range and no verb ("`minutes` from 5 to 20", "Hold length:
   `hours` of 1 to 72"): "`minutes` must be between 5 and 20";
 - an act that needs a value from a list ("Waiving a fee needs a reason from this set: a,
@@ -50,8 +51,8 @@ _NUMBER = r"-?\d[\d,]*(?:\.\d+)?"
 # "X ranges from A to B" has its own reader (which tells a tie between tools apart); "runs"
 # and "goes" have none
 _RUNS = re.compile(
-    r"\b(?P<v>runs|run|goes|go)\s+from\s+(?P<lo>" + _NUMBER + r")\s+(?:to|through)\s+"
-    r"(?P<hi>" + _NUMBER + r")\b",
+    r"\b(?:(?P<v>runs|run|goes|go)\s+from|(?P<l>lasts|last)\s+from)\s*"
+    r"(?P<lo>" + _NUMBER + r")(?:\s+[a-z]+)?\s+(?:to|through|and)\s+(?P<hi>" + _NUMBER + r")\b",
     re.I,
 )
 _IS_NUMBER = re.compile(
@@ -61,6 +62,20 @@ _IS_NUMBER = re.compile(
     + r")",
     re.I,
 )
+
+
+# what says a range is how things tend to go, not a rule ("Freezes usually last 2 to 12 weeks")
+_HEDGED = re.compile(
+    r"\b(?:usually|typically|often|normally|generally|mostly|tend\s+to|may|might|can)\s+$", re.I
+)
+
+
+def _ranged(m: re.Match[str]) -> str:
+    """ "must be between A and B" for "runs from A to B", "is between A and B" for "lasts from
+    A to B"; the words as they are when a hedge says the range is only usual."""
+    if _HEDGED.search(m.string, 0, m.start()):
+        return m[0]
+    return f"{'is' if m['l'] else 'must be'} between {m['lo']} and {m['hi']}"
 
 
 # "`minutes` from 5 to 20", "Hold length: `minutes` of 5 to 20": an argument named by its id
@@ -165,7 +180,8 @@ def respelt(text: str) -> str | None:
     said = _SET_TO.sub(lambda m: f"{m['lead']}If {m['x']} is {m['v']},", text)
     said = _OBLIGED.sub("must be", said)
     said = _ANY_CALL.sub(lambda m: " " * len(m[0]), said)  # same length: mentions stay put
-    said = _RUNS.sub(lambda m: f"must be between {m['lo']} and {m['hi']}", said)
+    # "X lasts from A to B hours": "X is between A and B hours", a length as it is said
+    said = _RUNS.sub(_ranged, said)
     said = _IS_NUMBER.sub("must be ", said)
     said = _FROM_LIST.sub("must be one of ", said)
     said = _TAKES.sub(" must be one of ", said)

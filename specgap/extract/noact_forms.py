@@ -21,7 +21,7 @@ from specgap.extract.noact_words import (
 
 _NO = re.compile(LEAD + r"no\s+" + NOUN + r"\s+" + SCOPE + r"(?P<rest>.+)$", re.I)
 _GETS_NONE = re.compile(
-    LEAD + r"(?P<np>(?:[A-Za-z][\w'-]*\s+){0,5}?[A-Za-z][\w-]*)\s+(?:gets?|receives?|(?:is|are)"
+    LEAD + r"(?P<np>(?:[A-Za-z][\w'-]*\s+){0,8}?[A-Za-z][\w-]*)\s+(?:gets?|receives?|(?:is|are)"
     r"\s+given|(?:is|are)\s+granted)\s+no\s+(?:(?:new|further|more)\s+)?(?P<thing>"
     r"(?:[A-Za-z][\w-]*\s+)?[A-Za-z][\w-]*)\s*(?P<rest>[.;!]?\s*)$",
     re.I,

@@ -29,9 +29,11 @@ import re
 
 from specgap.extract.action_nominal import _action
 from specgap.extract.clause_steps import TOOL_ID as _ID
+from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
 from specgap.extract.order_words import base_form, coordinated_events
+from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
 from specgap.irbase import Grounding
@@ -275,12 +277,17 @@ def _gerund(piece: str) -> bool:
 
 def _nominal(piece: str) -> bool:
     """The piece is an act named by a noun phrase of at most three words ("refund", "kit
-    reservation", "any lesson booking"): its last word names an act (`action_nominal`)."""
+    reservation", "any lesson booking"): its last word names an act (`action_nominal`), or
+    is a verb of the agent's own tools said as a noun ("any card charge", "a membership
+    pause": `charge_card`, `pause_membership`)."""
     words = [w for w in piece.split() if w.casefold() not in _DETERMINERS]
     return (
         0 < len(words) <= 3
         and all(_WORD.fullmatch(w) for w in words)
-        and _action(" ".join(words)) is not None
+        and (
+            _action(" ".join(words)) is not None
+            or singular(words[-1].casefold()) in current_tool_verbs()
+        )
     )
 
 

@@ -223,6 +223,15 @@ def _said_is(m: re.Match[str]) -> str:
     return m["field"] + "is".ljust(len(m["v"]))
 
 
+# an amount "a time", "each time", "at a time", "in one go": what one call may pass, which is
+# what a bound says already (blanked, so "Refund at most $300 a time" reads as its bound)
+_A_TIME = re.compile(
+    r"(\d(?:[\d,.]*\d)?(?:\s*(?:%|(?!(?:at|a|each|every|per|in)\b)[A-Za-z€$£]+))?)\s+"
+    r"(?:(?:a|each|every|at\s+a|per)\s+time|in\s+(?:one|a\s+single)\s+go)\b",
+    re.I,
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _compared(text: str) -> str:
     """`text` with each comparison of `_COMPARED` in its common form, at the same length."""
@@ -233,6 +242,8 @@ def _compared(text: str) -> str:
         text = _SHOWN.sub(_said_is, text)
     if " back " in text:  # "only when `verified` came back true" ("unless T returned it" stays)
         text = _CAME_BACK.sub(_said_is, text)
+    if " time" in text or " go" in text:  # "at most €500 a time": a bound of one call
+        text = _A_TIME.sub(lambda m: m[1] + " " * (len(m[0]) - len(m[1])), text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:

@@ -373,6 +373,56 @@ _FIRST_FOR = re.compile(
 first_for = _form(_FIRST_FOR, lambda m: f"{m['do']} before calling `{_named(m, 'id', 'id2')}`.")
 
 
+# "`t` takes a room_id that `u` offered", "`t` takes €1 up to €500": what a call is given
+_TAKES = re.compile(
+    r"^[^\w`]*(?:the\s+)?" + _id("id") + r"(?:\s+(?:tool|function|call))?\s+"
+    r"(?:only\s+)?(?:takes|accepts)\s+(?:only\s+)?(?P<rest>[^;]+?)\s*(?P<end>[;.!]|$)",
+    re.I,
+)
+_PROVENANCE = re.compile(
+    r"^(?:an?|the)\s+(?P<arg>[a-z][\w-]*)\s+(?:that|which)\s+(?P<src>`?[A-Za-z][\w.:/-]*`?)\s+"
+    r"(?P<v>offered|returned|listed|gave|found)\b(?P<tail>.*)$",
+    re.I,
+)
+
+
+def _taken(m: re.Match[str]) -> str:
+    """ "For `t`, the X must be one that `u` offered ..." for "`t` takes an X that `u`
+    offered ...", else the keyed line "`t`: <what it takes>"."""
+    tool, rest = _named(m, "id"), m["rest"]
+    said = _PROVENANCE.match(rest)
+    if said is not None:
+        return (
+            f"For `{tool}`, the {said['arg']} must be one that {said['src']} "
+            f"{said['v']}{said['tail']}{m['end'] or '.'}"
+        )
+    # "€1 up to €500", "from 1 to 3": the range keyed lines read ("between €1 and €500")
+    ranged = _SPAN.match(rest)
+    if ranged is not None:  # "1 to 4 hours": "hours between 1 and 4"
+        unit = f"{ranged['unit']} " if ranged["unit"] else ""
+        rest = f"{unit}between {ranged['a']} and {ranged['b']}"
+    from specgap.extract.keyed29 import clause_sentences
+
+    keyed = clause_sentences(tool, f"{rest}.", 0)
+    if keyed is not None and len(keyed) == 1 and all(isinstance(p, str) for p in keyed[0]):
+        keyed_said = "".join(str(p) for p in keyed[0])  # "The amount of `t` must be between ..."
+        return argument_bound(keyed_said) or keyed_said  # as this module reads such a sentence
+    return f"`{tool}`: {rest}{m['end'] or '.'}"
+
+
+_FIGURE = r"[$€£]?\s?\d[\d,.]*\d?[$€£%]?"
+_SPAN = re.compile(
+    rf"^(?:from\s+)?(?P<a>{_FIGURE})\s+(?:up\s+)?to\s+(?P<b>{_FIGURE})"
+    r"(?:\s+(?P<unit>[a-z][a-z_]*(?:\s+[a-z][a-z_]*)?))?$",
+    re.I,
+)
+
+
+# "For `t`, the X must be one that `u` offered" / "`t`: X" for "`t` takes X" (the clause up to
+# a semicolon: what follows it is a sentence of its own)
+takes = _form(_TAKES, _taken)
+
+
 # "`t` is the first tool you call in every conversation", "`t` must be the first call", "`t`
 # comes first", "Your first call is always `t`": `t` before any other call
 _FIRST_KIND = r"(?:tool|call|function|step|action|thing)"
@@ -435,6 +485,7 @@ def spelt(text: str) -> str | None:
         limited,
         first_after,
         first_for,
+        takes,
     )
     return next((said for form in forms if (said := form(text)) is not None), None)
 

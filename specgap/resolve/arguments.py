@@ -42,7 +42,15 @@ MARGIN = 0.1
 BY_NAME, TITLED, DESCRIBED = 1.0, 0.9, 0.75
 MEASURES = frozenset(stem(w) for w in ("number", "count", "quantity", "total", "list", "set"))
 # words prose writes out that argument names shorten ("user identifier": `user_id`)
-_SHORT = {"identifier": "id", "identifiers": "ids", "telephone": "phone", "e-mail": "email"}
+_SHORT = {
+    "identifier": "id",
+    "identifiers": "ids",
+    "telephone": "phone",
+    "e-mail": "email",
+    "reference": "ref",
+    "references": "refs",
+    "quantity": "qty",
+}
 _POSSESSOR = re.compile(r"(\w+)['’]s\b")
 POSSESSOR = 0.5  # weight of the word that owns the named thing ("user" in "user's e-mail")
 _SUGGEST_AT = 80.0  # rapidfuzz ratio for a spelling suggestion
