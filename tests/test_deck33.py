@@ -130,3 +130,24 @@ def test_an_amount_a_time_is_blanked_at_the_same_length() -> None:
     said = Sentence(Artifact("prompt", "p.md", text, "p"), text, tuple(range(len(text) + 1)))
     assert len(said.clean) == len(text)
     assert re.sub(r"\s+(?=[;.])", "", said.clean) == "Book at most 2; refund £60; send 3."
+
+
+def test_a_heading_naming_one_tools_act_makes_its_fragments_that_tools(tmp_path: Path) -> None:
+    text = "## Pausing a membership\n\n- At most one per player.\n- Months: 1 to 3."
+    policies = desk_policies(tmp_path, text, CLUB)
+    assert has_policy(
+        policies, "max_calls", "pauseMembershipForMonths", "enforce", max=1, per="player"
+    ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "# Booking desk\n\n- At most two per player.",  # a title names the business
+        "## Courts\n\n- At most two per player.",  # a thing, not an act
+        "## Moving or booking\n\n- At most two per player.",  # two tools' acts
+    ],
+)
+def test_headings_that_name_no_one_act(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, CLUB)
+    assert not any(p.enforcement == "enforce" for p in policies), shown(policies)

@@ -123,8 +123,10 @@ READ: list[tuple[str, str, list[dict[str, Any]], str, str, dict[str, Any], str]]
      "arg_within_bound", "refund_deposit", {"arg": "amount_eur", "max": 150}, R),
     ("heading-tool-noun", "## Fee waivers\n\n- Only for active customers.", HIRE,
      "state_condition", "waive_fee", {"allowed": ["active"], "read": ["find_customer"]}, R),
+    # (since session 33 a heading whose words are those of exactly one tool's id, its verb
+    # among them, makes a bare fragment that tool's, as a heading that is the id does)
     ("heading-count", "## Refunds\n\n- At most one per hire.", HIRE,
-     "max_calls", "refund_deposit", {"max": 1, "per": "hire"}, R),
+     "max_calls", "refund_deposit", {"max": 1, "per": "hire"}, E),
     ("heading-spread", "## Bookings\n\n- Days: 1 to 14.", HIRE,
      "arg_within_bound", "book_hire", {"arg": "days", "min": 1, "max": 14}, E),
     # a tool named bare, a call to it as the subject; a step done "via" a tool

@@ -24,6 +24,13 @@ A line that names its own act (an imperative, "Always call X before t", a senten
 subject is a tool) is left as it is, and so is a line none of these shapes fits. The
 entry of a manual page ends at the first line indented no deeper than its id.
 
+A section heading that names one tool's act by the words of its id ("## Booking a room" over
+`bookRoomForMember`, "## Pauses" over `pauseMembershipForMonths`) heads its lines as the id
+would (thirty-third session): every word of the heading that is a word of some tool's id is
+a word of that one tool's, the tool's verb among them. A heading naming only a thing ("##
+Courts"), two tools' acts ("## Moving or cancelling") or the document's title ("# Booking
+desk", a level-one heading) heads nothing.
+
 A question that names one tool scopes its answer the same way (thirty-third session): in a
 quiz or an FAQ, "Q12. What may `take_payment` charge? ... Answer: amount_gbp runs from 5
 to 250." says the bound of `take_payment`'s amount, not of every tool that takes one. Each
@@ -35,6 +42,7 @@ listed") stays what it is.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 
@@ -45,6 +53,7 @@ from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.keyed29 import clause_sentences
 from specgap.extract.segments import Sentence
 from specgap.resolve.lexicon import classes_of, verb_key
+from specgap.resolve.text import own_words, split, stem
 
 __all__ = ["headed"]
 
@@ -58,6 +67,45 @@ _WORDS = re.compile(r"[A-Za-z0-9][\w.:/-]*[A-Za-z0-9]")
 def _tool_named(text: str, tools: frozenset[str]) -> str | None:
     m = _ID.match(text.strip())
     return m["tool"] if m is not None and m["tool"] in tools else None
+
+
+@functools.lru_cache(maxsize=256)
+def _heading_tool(heading: str, tools: frozenset[str]) -> str | None:
+    """The one tool a section's heading names by the words of its id ("Booking a room" over
+    `bookRoomForMember`, "Pauses" over `pauseMembershipForMonths`): the heading's words that
+    are words of some tool's id, when they are all words of exactly one tool's (its
+    spellings counted once) and one of them is that tool's verb (a heading naming only its
+    thing, "Piano visits", names a topic, not an act); None otherwise."""
+    said = {stem(w) for w in split(heading)} - _FILLER
+    groups: dict[frozenset[str], str] = {}
+    for tool in sorted(tools):
+        words = frozenset(stem(w) for w in own_words(tool)) - _FILLER
+        if words and (words not in groups or _plain(tool)):
+            groups[words] = tool
+    known = said & {w for words in groups for w in words}
+    if not known:
+        return None
+    found = [tool for words, tool in groups.items() if known <= words]
+    if len(found) != 1:
+        return None
+    verb = [stem(w) for w in own_words(found[0])][:1]
+    return found[0] if verb and verb[0] in said else None  # its act, not only its thing
+
+
+def _titled(heading: str, text: str) -> bool:
+    """Whether `heading` is a level-one heading of `text`: a document's title names the whole
+    agent's business, never one of its acts."""
+    return (
+        bool(heading) and re.search(rf"(?m)^#[ \t]+{re.escape(heading)}[ \t#]*$", text) is not None
+    )
+
+
+def _plain(tool: str) -> bool:
+    """A spelling as a prompt reads it once respelled (`open_repair`, not `30-open-repair`)."""
+    return tool[:1].isalpha() and "." not in tool and "-" not in tool
+
+
+_FILLER = frozenset({"a", "an", "the", "to", "for", "of", "with", "by", "and", "or", "on", "in"})
 
 
 def _indent(text: str, at: int) -> int:
@@ -166,6 +214,8 @@ def headed(sentences: Iterable[Sentence], tools: frozenset[str]) -> Iterator[Sen
         if entry is not None and _indent(text, at) <= entry[1]:
             entry = None
         tool = entry[0] if entry is not None else _tool_named(sentence.context, tools)
+        if tool is None and not _titled(sentence.context, sentence.artifact.text):
+            tool = _heading_tool(sentence.context, tools)  # "## Booking a room"
         said = _said(tool, sentence) if tool is not None else None
         if said is None:
             yield sentence
