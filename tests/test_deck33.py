@@ -151,3 +151,17 @@ def test_a_heading_naming_one_tools_act_makes_its_fragments_that_tools(tmp_path:
 def test_headings_that_name_no_one_act(tmp_path: Path, text: str) -> None:
     policies = desk_policies(tmp_path, text, CLUB)
     assert not any(p.enforcement == "enforce" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Call bookCourtForPlayer only for active players.",
+        "Use bookCourtForPlayer only for active players.",
+    ],
+)
+def test_only_after_the_object(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence, CLUB)
+    assert has_policy(
+        policies, "state_condition", "bookCourtForPlayer", "enforce", allowed=["active"]
+    ), shown(policies)

@@ -51,6 +51,7 @@ from specgap.extract import (
     numbers18,
     numwords30,
     only17,
+    only33,
     original16,
     per_act18,
     person17,
@@ -374,6 +375,7 @@ _REREADS = (
     without19.reread,  # "never V X without an active Y": only if the Y is active
     original16.reread,  # "refunds are issued to the original payment method only"
     only17.reread,  # "only enrol students in courses whose status is open"
+    only33.reread,  # "Call `t` only for active members": "Only call `t` for active members"
     args4_counts.reread,  # "one `approve_loan` per request, ever", "| reminders per chat | 2 |"
     count15_gets.reread,  # "nobody gets more than two rentals": the count of the rent calls
     args4_bounds.reread,  # "Deposit: whole euros, between 20 and 400"
