@@ -216,6 +216,27 @@ CONDITIONS: list[tuple[str, str, str, dict[str, Any], str]] = [
         "enforce",
     ),
     (
+        "Do not call paddle.text.send if the template is not hire_booked, hire_moved or receipt.",
+        "resource_in_allowlist",
+        "paddle.text.send",
+        {"arg": "template", "allowed": ["hire_booked", "hire_moved", "receipt"]},
+        "enforce",
+    ),
+    (
+        "Do not call paddle.money.refund if method cash or voucher.",
+        "deny_action",
+        "paddle.money.refund",
+        {"arg": "method", "values": ["cash", "voucher"]},
+        "enforce",
+    ),
+    (
+        "Do not call paddle.money.refund if amount under 5 or over 300.",
+        "arg_within_bound",
+        "paddle.money.refund",
+        {"arg": "amount", "min": 5, "max": 300},
+        "enforce",
+    ),
+    (
         "Do not call paddle.hire.move or paddle.hire.cancel unless the status is held or paid.",
         "state_condition",
         "paddle.hire.cancel",
@@ -233,7 +254,10 @@ def test_a_condition_read_as_the_rule_it_states(
     policies = desk_policies(tmp_path, sentence, KAYAKS)
     assert has_policy(policies, operator, tool, enforcement, **params), shown(policies)
     # the ban under the condition is gone: the condition was the rule
-    assert not any(p.operator == "deny_action" and p.target == tool for p in policies)
+    assert not any(
+        p.operator == "deny_action" and p.target == tool and not p.condition.values
+        for p in policies
+    ), shown(policies)
 
 
 def test_an_exception_after_the_condition_is_kept(tmp_path: Path) -> None:
@@ -252,6 +276,8 @@ NOT_READ = [
     "Do not call paddle.hire.book unless the slot_id came from a friend.",
     "Do not call paddle.launch.check unless there were under 4 checks.",  # no "so far"
     "Do not call paddle.hire.book unless paddle.slots.search was shown to the member.",
+    # a word no argument of the named tool has: not the call's argument, no allowlist of it
+    "Do not call paddle.hire.move if the colour is not red or blue.",
 ]
 
 

@@ -53,7 +53,8 @@ def test_a_passive_ban_of_a_named_tool_is_that_tools(tmp_path: Path) -> None:
     # read as written, "run bike" was the act; the tool the subject names is the one banned
     sentence = "30-book-service is never run for a bike whose status is stolen."
     policies = desk_policies(tmp_path, sentence, BIKES)
-    assert policies and all(p.target == "30-book-service" for p in policies), shown(policies)
+    assert policies
+    assert all(p.target == "30-book-service" for p in policies), shown(policies)
 
 
 QUIZ = """## Part 2: Money

@@ -19,6 +19,14 @@ conditions is a rule of its own about the banned call, which the guard checks on
 |                                                           | under "unless C" if said       |
 | unless there were under N Xs so far / fewer than N Xs     | at most N calls                |
 | if a second / third / ... X (in one chat, of one Y)       | at most 1 / 2 / ... (per Y)    |
+| if A is not / other than a, b or c (A the call's argument) | A one of a, b, c               |
+| if A is a or b (A the call's argument)                     | A none of a, b                 |
+| if A is under M or over N (A the call's argument)          | A between M and N              |
+
+An argument is the call's own when the banned act is a tool named by its id and the word is
+one of that tool's arguments (as the agent's tools files declare them): "Never call
+`send_text` if the template is not a or b" bounds `template`; a word no argument of the
+named tool has ("if the status is not open") is left to the state readers.
 
 Such conditions are written without a verb in tables and checklists ("slot_id offered by
 `find_slots`", "`get_booking` run on the same booking_ref"); both spellings are read. Nothing
@@ -30,6 +38,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.grammar_emit import recast
+from specgap.extract.noun_bounds import number_value
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import USER
@@ -88,6 +97,34 @@ _NTH = re.compile(
     re.I,
 )
 _WHOLE = {"chat", "conversation", "session"}
+_POSSESSED = r"(?:(?:the|a|an|its|their|your)\s+)?(?:[a-z][\w-]*['’]s\s+)?"
+# "if the template is not a, b or c", "if reason other than a or b", "if method cash or voucher"
+_VALUES = re.compile(
+    rf"^if\s+{_POSSESSED}(?P<arg>[a-z][\w]*)\s+(?:(?:is|are)\s+)?(?P<neg>not\s+|other\s+than\s+|"
+    r"anything\s+but\s+|neither\s+)?(?:one\s+of\s+)?"
+    r"(?P<values>`?[a-z0-9][\w-]*`?(?:\s*,\s*`?[a-z0-9][\w-]*`?)*(?:\s*,?\s+(?:or|nor|and)\s+"
+    r"`?[a-z0-9][\w-]*`?)?)\W*$",
+    re.I,
+)
+_LIST_SPLIT = re.compile(r"\s*,\s*(?:or\s+|nor\s+|and\s+)?|\s+(?:or|nor|and)\s+|`")
+_N = r"[$€£]?\s?\d[\d,]*(?:\.\d+)?"
+# "if amount_gbp is under 50 or over 1,500": the argument kept between the two
+_OUTSIDE = re.compile(
+    rf"^if\s+{_POSSESSED}(?P<arg>[a-z][\w]*)\s+(?:(?:is|are)\s+)?(?:under|below|less\s+than)\s+"
+    rf"(?P<low>{_N})\s*(?:[A-Za-z€$£%]+\s*)?,?\s+or\s+(?:over|above|more|more\s+than|greater\s+than)\s+"
+    rf"(?P<high>{_N})\W*$",
+    re.I,
+)
+
+
+def _own_argument(rule: CandidateRule, word: str) -> bool:
+    """Whether `word` names an argument of the tool the rule bans, named by its id (module
+    docstring)."""
+    from specgap.extract.agent_params import tool_arguments
+
+    wanted = _key(rule.target)
+    args = next((a for t, a in tool_arguments().items() if _key(t) == wanted), ())
+    return word in args
 
 
 def reread(
@@ -142,6 +179,17 @@ def _said(rule: CandidateRule) -> CandidateRule | None:
         return recast(rule, "require_before", {"before": [m["a"], m["b"]]}, condition=None)
     if (m := _UNDER.match(condition)) is not None:
         return recast(rule, "max_calls", {"max": int(m["n"]), "per": None}, condition=None)
+    if (m := _VALUES.match(condition)) is not None and _own_argument(rule, m["arg"]):
+        values = [v for v in _LIST_SPLIT.split(m["values"].strip(" .")) if v]
+        if m["neg"]:
+            params = {"facet": m["arg"], "allowed": values}
+            return recast(rule, "resource_in_allowlist", params, condition=None)
+        return recast(rule, "deny_action", {"facet": m["arg"], "values": values}, condition=None)
+    if (m := _OUTSIDE.match(condition)) is not None and _own_argument(rule, m["arg"]):
+        low, high = number_value(m["low"]), number_value(m["high"])
+        if low <= high:
+            params = {"facet": m["arg"], "min": low, "max": high}
+            return recast(rule, "arg_within_bound", params, condition=None)
     if (m := _NTH.match(condition)) is not None:
         per = m["per"].casefold() if m["per"] and m["per"].casefold() not in _WHOLE else None
         params = {"max": _ORDINALS[m["nth"].casefold()] - 1, "per": per}
