@@ -58,6 +58,7 @@ from specgap.resolve.evidence import (
     resolution,
 )
 from specgap.resolve.index import Index
+from specgap.resolve.keyed_by import not_the_key
 from specgap.resolve.made_first import made_not_undone
 from specgap.resolve.own_reads import own_record
 from specgap.resolve.plain import plain_form
@@ -151,6 +152,7 @@ class Resolver(Index):
             self._context_bonus(found, around, self._named.get(mention))
         own_record(mention, found)  # "get the van details": not what reads another thing
         made_not_undone(mention, found, self.actions.known)  # "one deposit": not `return_deposit`
+        not_the_key(mention, found, self.actions.known)  # "an email": not `findMemberWithEmail`
         return found
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
