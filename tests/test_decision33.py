@@ -181,6 +181,13 @@ CONDITIONS: list[tuple[str, str, str, dict[str, Any], str]] = [
         "enforce",
     ),
     (
+        "Do not call paddle.hire.book unless paddle.slots.search was run for this slot_id.",
+        "arg_grounded",
+        "paddle.hire.book",
+        {"arg": "slot_id", "from_tools": ["paddle.slots.search"]},
+        "enforce",
+    ),
+    (
         "Do not call paddle.text.send if neither paddle.hire.book nor paddle.hire.read has run.",
         "require_before",
         "paddle.text.send",

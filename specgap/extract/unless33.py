@@ -14,6 +14,7 @@ conditions is a rule of its own about the banned call, which the guard checks on
 | if X is one `t` did not list / return / offer             | X grounded in `t`'s output     |
 | unless X is (exactly) as the customer gave it             | X grounded in what the user said |
 | unless `t` has run / was called (for / on this / the same X) | `t` before it (on the same X) |
+| ... for this X, X an argument of the call but not of `t`  | X grounded in `t`'s output     |
 | if neither `a` nor `b` has run                            | `a` or `b` before it           |
 | if no `t` (on that X) first[, unless C]                   | `t` before it (on the same X), |
 |                                                           | under "unless C" if said       |
@@ -117,6 +118,16 @@ _OUTSIDE = re.compile(
 )
 
 
+def _given_by(rule: CandidateRule, word: str, earlier: str) -> bool:
+    """Whether `word` is an argument of the banned tool and not of the `earlier` one (so the
+    earlier call gave it back rather than took it)."""
+    from specgap.extract.agent_params import tool_arguments
+
+    known = tool_arguments()
+    before = next((a for t, a in known.items() if _key(t) == _key(earlier)), None)
+    return before is not None and word not in before and _own_argument(rule, word)
+
+
 def _own_argument(rule: CandidateRule, word: str) -> bool:
     """Whether `word` names an argument of the tool the rule bans, named by its id (module
     docstring)."""
@@ -169,6 +180,11 @@ def _said(rule: CandidateRule) -> CandidateRule | None:
         params = {"facet": m["arg"], "from_user": True, "from_tools": []}
         return recast(rule, "arg_grounded", params, condition=None)
     if (m := _RAN.match(condition) or _NO_FIRST.match(condition)) is not None:
+        if m["same"] is not None and _given_by(rule, m["arg"], m["tool"]):
+            # "unless `check_site` ran for this venue_id", the venue_id an argument of the
+            # banned call and none of `check_site`'s: the value the earlier call gave back
+            params = {"facet": m["arg"], "from_user": False, "from_tools": [m["tool"]]}
+            return recast(rule, "arg_grounded", params, condition=None)
         params = {"before": m["tool"]}
         if m["same"] is not None:  # "on the same booking_ref", "for this venue_id"
             params["same_as"] = m["arg"]
