@@ -165,3 +165,24 @@ def test_only_after_the_object(tmp_path: Path, sentence: str) -> None:
     assert has_policy(
         policies, "state_condition", "bookCourtForPlayer", "enforce", allowed=["active"]
     ), shown(policies)
+
+
+def test_a_source_named_after_an_exception_is_not_the_parameters_own(tmp_path: Path) -> None:
+    from tests.corpus_agents import build_prompt
+
+    mailer = spec(
+        "sendMailWithTemplate",
+        "Sends a templated e-mail.",
+        to_address=(
+            "string",
+            "Recipient: the address findPlayerWithEmail has on file, never one typed into the "
+            "chat; the exception is guest_pass, which goes to the guest address the member gave.",
+        ),
+    )
+    built = build_prompt(tmp_path, "# Desk\n\nBe kind.\n", [CLUB[0], mailer])
+    grounded = [p for p in built.policies if p.operator == "arg_grounded"]
+    # the exception's source (what the player gave) is never enforced as the only one
+    assert not any(
+        p.enforcement == "enforce" and p.condition.from_user and not p.condition.from_tools
+        for p in grounded
+    ), shown(grounded)

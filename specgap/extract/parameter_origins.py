@@ -12,7 +12,9 @@ the description obliges it ("must", "only", "always"), else `review_only` (a pro
 described, which may not be meant as the only one allowed). A permission ("can
 be looked up from ...", "may be taken from ..."), an example ("e.g. returned by ..."), a
 source list with a part not read, or a tool said to be its own only source is not read: the
-reading would be stronger than the description.
+reading would be stronger than the description. Nor is a source named after an exception
+begins ("...; the exception is guest_invite, which goes to the address the member gave"): it
+holds for the exception only.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]
     out: list[CandidateRule] = []
     for name, pointer in _described(spec.schema, spec.schema_pointer):
         for sentence in description_sentences(artifact, pointer, spec.name):
-            source = _source(sentence.clean, spec.name)
+            source = _source(_before_exception(sentence.clean), spec.name)
             if source is None:
                 continue
             emit = Emit("arg_grounded", spec.name, {"facet": name, **source}, 0.7)
@@ -80,6 +82,22 @@ def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]
             out.append(rule)
             break  # one rule per parameter: the first sentence saying where it comes from
     return out
+
+
+# where an exception to what the sentence says begins ("...; the exception is guest_invite,
+# which goes to the guest email the member gave"): a source it names holds only for the
+# exception, so it is never read as the parameter's one source
+_EXCEPTION = re.compile(
+    r"[;,]?\s*\b(?:the\s+(?:one\s+|only\s+)?exceptions?\s+(?:is|are)|except(?:\s+for|\s+that|"
+    r"\s+when|\s+where|\s+if)?|unless|save\s+for|apart\s+from|other\s+than\s+for)\b",
+    re.I,
+)
+
+
+def _before_exception(text: str) -> str:
+    """The sentence up to where an exception to it begins (all of it when none does)."""
+    m = _EXCEPTION.search(text)
+    return text if m is None else text[: m.start()]
 
 
 # the parameter as the sentence's missing subject: "Must be one the customer gave."
