@@ -300,3 +300,18 @@ def test_a_respelled_dotted_id_is_found_up_to_its_separators() -> None:
     assert folded_id(names, "PADDLE_HIRE_MOVE") == "paddle-hire-move"
     assert folded_id(names, "paddle_hire") is None  # never a partial match
     assert folded_id(["a.b", "a-b"], "a_b") is None  # two tools spelled so: none
+
+
+def test_a_one_word_outcome_is_the_act_only_when_it_names_it() -> None:
+    table = """## Moves (paddle.hire.move)
+| row | paddle.hire.read run on the same hire_ref | → outcome |
+|---|---|---|
+| M1 | N | wait |
+| M2 | Y | move |
+"""
+    said = _sentences(table)
+    # "wait" is not the act: the row does not move, and says what it does instead
+    assert "Do not call paddle.hire.move unless paddle.hire.read run on the same hire_ref." in said
+    assert "Unless paddle.hire.read run on the same hire_ref, wait." in said
+    # "move" is the table's act: a permission, no sentence
+    assert len(said) == 2

@@ -62,12 +62,21 @@ _REFUSE = re.compile(
     r"no\s+call)\b",
     re.I,
 )
-# the plain act a table permits ("book", "go ahead", "proceed")
-_ACT = re.compile(
+# an outcome that permits the table's act ("go ahead", "proceed")
+_PERMITS = re.compile(
     r"^\W*(?:go\s+ahead|proceed|allow(?:ed)?|permit(?:ted)?|ok(?:ay)?|yes|carry\s+on|"
-    r"continue|call\s+it|run\s+it|do\s+it|[a-z]+)\W*$",
+    r"continue|call\s+it|run\s+it|do\s+it)\W*$",
     re.I,
 )
+
+
+def _names_act(said: str, acts: list[Part]) -> bool:
+    """An outcome of one word that is a word of the table's act ("book" for `book_slot`)."""
+    words = re.findall(r"[a-z]+", said.casefold())
+    named = " ".join(p for p in acts if isinstance(p, str)).casefold()
+    return len(words) == 1 and words[0] in re.findall(r"[a-z]+", named)
+
+
 # words after "refuse" that say when or why, not what ("refuse until ...", "whatever ...")
 _NOT_OBJECT = re.compile(
     r"^(?:until|unless|when|whenever|if|while|whatever|regardless|even|however|outright|"
@@ -170,12 +179,12 @@ class Decisions:
         refused = _REFUSE.match(said)
         out: list[list[Part]] = []
         if refused is None:
-            if _ACT.match(said) and condition[0] != "unless ":
-                return []  # "book", "go ahead": the act, permitted
-            if fails and acts and not _ACT.match(said):
+            # "go ahead", or the act's own verb ("book" under `book_slot`): the act, permitted
+            permits = _PERMITS.match(said) is not None or _names_act(said, acts)
+            if fails and acts and not permits:
                 # the row does not act: the table's act waits on what failed
                 out.append(["Do not call ", *acts, " ", *_condition([], fails), "."])
-            if not _ACT.match(said):
+            if not permits:  # what the row does instead, under its conditions
                 out.append([*_capital(condition), ", ", (a, b), "."])
             return [compose_parts(line, p, asked=None) for p in out if _ranged(p)]
         rest_at = a + refused.end()

@@ -148,7 +148,7 @@ def reread(
     for rule in rules:
         said = _said(rule)
         if said is not None and _key(said.params.get("before")) == _key(rule.target):
-            continue  # "never call `t` unless `t` has run": the condition's own call, misread
+            said = None  # "never call `t` unless `t` has run": misread, kept as it was read
         if said is None:
             out.append(rule)
             continue
