@@ -23,7 +23,7 @@ from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.evidence import key_words, named_like
 from specgap.operators.prose import singular
 from specgap.registry import Tool
-from specgap.resolve.arguments import resolve_argument
+from specgap.resolve.arguments import SHORT_FORMS, resolve_argument
 
 SAME_AS = "same_as"
 _IDLIKE = frozenset(
@@ -59,8 +59,12 @@ def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     declared = _declared(tool, noun)
     if declared is not None:  # the registry names it: `facets: {file: {arg: Body}}`
         return declared, ""
-    kind = _ID_WORDS.get(noun.casefold())
-    keyed = [a for a in tool.arg_names if idlike_argument(tool, a) and _last(a) == kind]
+    kind = _id_kind(noun)
+    keyed = [
+        a
+        for a in tool.arg_names
+        if idlike_argument(tool, a) and _id_kind(_WORD.findall(a)[-1]) == kind
+    ]
     if kind is not None and len(keyed) == 1:
         # "the same reference": the one argument whose identifier is a reference (`booking_ref`)
         return keyed[0], ""
@@ -81,23 +85,15 @@ def _why_not(tool: Tool, noun: str) -> tuple[str | None, str]:
     return arg, ""
 
 
-# a noun that says what kind of identifier an argument holds, and that identifier's word in
-# argument names ("the same reference": `booking_ref`; "the same code": `voucher_code`)
-_ID_WORDS = {
-    "reference": "ref",
-    "ref": "ref",
-    "code": "code",
-    "identifier": "id",
-    "id": "id",
-    "number": "number",
-    "key": "key",
-}
+def _id_kind(word: str) -> str | None:
+    """What kind of identifier a word names, as argument names shorten it ("reference" and
+    `ref`, "identifier" and `id`, "number" and `no`); None for any other word ("booking")."""
+    short = SHORT_FORMS.get(word.casefold(), word.casefold())
+    short = {"no": "number", "num": "number"}.get(short, short)
+    return short if short in _KINDS else None
 
 
-def _last(arg: str) -> str:
-    words = [w.casefold() for w in _WORD.findall(arg)]
-    last = words[-1] if words else ""
-    return {"no": "number", "num": "number", "reference": "ref"}.get(last, last)
+_KINDS = frozenset({"ref", "code", "id", "number", "key"})
 
 
 def _declared(tool: Tool, noun: str) -> str | None:

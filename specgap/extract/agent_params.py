@@ -22,6 +22,7 @@ from specgap.toolspecs import ToolSpec, agent_specs
 
 __all__ = [
     "Params",
+    "agent_tool",
     "counting_argument",
     "counts_values",
     "knowing_params",
@@ -91,18 +92,37 @@ def known_params(tool: str) -> tuple[str, ...]:
     params = _PARAMS.get()
     found = dict(params).get(tool)
     if found is None:
-        found = _by_spelling(params).get(_spelling(tool), ())
+        named = agent_tool(tool)
+        found = dict(params)[named] if named is not None else ()
     return tuple(p.split("#")[0] for p in found)
 
 
+def agent_tool(mention: str) -> str | None:
+    """The agent's tool a mention names by its id, as written or as a prompt respells it
+    (`find_slots` for `FIND-SLOTS`, `uk_co_acme_hire_cancel` for `uk.co.acme.hire.cancel`,
+    `open_repair` for `30-open-repair`, `find_x` for `srv__find_x` when no other tool's id
+    ends so), while the tools are known; None for any other mention."""
+    params = _PARAMS.get()
+    if mention in dict(params):
+        return mention
+    key = _spelling(mention)
+    spelled = _by_spelling(params)
+    if not key or key in spelled:
+        return spelled.get(key)
+    ending = [tool for said, tool in spelled.items() if said.endswith(key)]
+    return ending[0] if len(ending) == 1 else None
+
+
 def _spelling(tool: str) -> str:
-    return tool.replace("-", "_").casefold()
+    """An id with no step number before it, no separators and no case (`30-open-repair`,
+    `Open_Repair` and `openrepair` alike)."""
+    return re.sub(r"[\W_]+", "", re.sub(r"^\d{1,4}[-_.]", "", tool)).casefold()
 
 
 @lru_cache(maxsize=8)
-def _by_spelling(params: Params) -> dict[str, tuple[str, ...]]:
-    """Each tool's parameters under its id as a respelled prompt says it (`find_slots`)."""
-    return {_spelling(tool): names for tool, names in params}
+def _by_spelling(params: Params) -> dict[str, str]:
+    """Each tool's id under its spelling (`_spelling`)."""
+    return {_spelling(tool): tool for tool, _ in params}
 
 
 def tool_arguments() -> dict[str, tuple[str, ...]]:

@@ -77,9 +77,9 @@ def _names_act(said: str, acts: list[Part]) -> bool:
     return len(words) == 1 and words[0] in re.findall(r"[a-z]+", named)
 
 
-# words after "refuse" that say when or why, not what ("refuse until ...", "whatever ...")
-_NOT_OBJECT = re.compile(
-    r"^(?:until|unless|when|whenever|if|while|whatever|regardless|even|however|outright|"
+# words after "refuse" that say when or why, not what ("refuse until ...", "X whatever ...")
+_WHEN = re.compile(
+    r"\b(?:until|unless|when|whenever|if|while|whatever|regardless|even|however|outright|"
     r"straight|at\s+once|politely|firmly)\b",
     re.I,
 )
@@ -194,7 +194,7 @@ class Decisions:
         sep = re.search(r";|,\s*and\s+|\s[—–-]\s|,\s*(?=(?:except|unless|but)\b)", tail)
         obj_end = len(tail) if sep is None else sep.start()
         obj = tail[:obj_end].strip()
-        when = re.search(_NOT_OBJECT.pattern.replace("^", r"\b", 1), obj, re.I)
+        when = _WHEN.search(obj)
         if when is not None:  # "refuse X whatever the reason": X, the rest says when
             obj = obj[: when.start()].strip()
         target: list[Part] = acts

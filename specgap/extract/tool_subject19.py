@@ -44,6 +44,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from specgap.extract.agent_params import agent_tool
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import Read, read_as, when_none
 from specgap.extract.pattern_base import id_named as _named
@@ -493,19 +494,6 @@ def spelt(text: str) -> str | None:
 _when_none = when_none(spelt)
 
 
-def _key(name: str) -> str:
-    return re.sub(r"^\d+", "", re.sub(r"[\W_]+", "", name)).casefold()
-
-
-def _known(tool: str) -> bool:
-    """Whether `tool` is one of the agent's tools, as written or as a prompt's respelling
-    spells it (`30-open-repair` as `open_repair`, `srv__find_x` as `find_x`)."""
-    from specgap.extract.agent_params import tool_arguments
-
-    key = _key(tool)
-    return bool(key) and any(_key(t).endswith(key) for t in tool_arguments())
-
-
 def reread(
     sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic], read: Read
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -520,7 +508,7 @@ def reread(
     if said is None or named is None:
         return rules, diagnostics
     tool = named[1]
-    if not _known(tool) or any(r.target == tool or tool in r.mentions for r in rules):
+    if agent_tool(tool) is None or any(r.target == tool or tool in r.mentions for r in rules):
         return rules, diagnostics
     found, notes = read_as(sentence, said, read)
     if found and all(r.target == tool for r in found):

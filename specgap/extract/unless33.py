@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.agent_params import agent_tool, known_params
 from specgap.extract.grammar_emit import recast
 from specgap.extract.noun_bounds import number_value
 from specgap.extract.segments import Sentence
@@ -121,21 +122,20 @@ _OUTSIDE = re.compile(
 def _given_by(rule: CandidateRule, word: str, earlier: str) -> bool:
     """Whether `word` is an argument of the banned tool and not of the `earlier` one (so the
     earlier call gave it back rather than took it)."""
-    from specgap.extract.agent_params import tool_arguments
-
-    known = tool_arguments()
-    before = next((a for t, a in known.items() if _key(t) == _key(earlier)), None)
-    return before is not None and word not in before and _own_argument(rule, word)
+    known = agent_tool(earlier) is not None
+    return known and word not in _arguments(earlier) and _own_argument(rule, word)
 
 
 def _own_argument(rule: CandidateRule, word: str) -> bool:
     """Whether `word` names an argument of the tool the rule bans, named by its id (module
     docstring)."""
-    from specgap.extract.agent_params import tool_arguments
+    return rule.target is not None and word in _arguments(rule.target)
 
-    wanted = _key(rule.target)
-    args = next((a for t, a in tool_arguments().items() if _key(t) == wanted), ())
-    return word in args
+
+def _arguments(mention: str) -> tuple[str, ...]:
+    """The argument names of the agent's tool a mention names by its id (none for another)."""
+    tool = agent_tool(re.sub(r"^call\s+", "", mention, flags=re.I))
+    return tuple(a.removesuffix("[]") for a in known_params(tool)) if tool else ()
 
 
 def reread(

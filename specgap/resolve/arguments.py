@@ -42,7 +42,7 @@ MARGIN = 0.1
 BY_NAME, TITLED, DESCRIBED = 1.0, 0.9, 0.75
 MEASURES = frozenset(stem(w) for w in ("number", "count", "quantity", "total", "list", "set"))
 # words prose writes out that argument names shorten ("user identifier": `user_id`)
-_SHORT = {
+SHORT_FORMS = {
     "identifier": "id",
     "identifiers": "ids",
     "telephone": "phone",
@@ -141,7 +141,9 @@ def resolve_argument(tool: Tool, phrase: str) -> ArgumentMatch:
         return exact
     places = _places(tool)
     spelt = _joined(phrase, places)  # "drop-off address": `dropoff_address`
-    said = [stem(_SHORT.get(w, w)) for w in prose_words(spelt) if w not in FILLER and len(w) > 1]
+    said = [
+        stem(SHORT_FORMS.get(w, w)) for w in prose_words(spelt) if w not in FILLER and len(w) > 1
+    ]
     wanted = [w for w in dict.fromkeys(said) if w not in MEASURES] or list(dict.fromkeys(said))
     if not wanted or not places:
         return _unresolved(tool, phrase, places)

@@ -88,3 +88,21 @@ def near_tie(res: Resolution) -> list[Candidate]:
         return []
     top = res.candidates[0].score
     return [c for c in res.candidates if top - c.score < MARGIN - 1e-9]
+
+
+def near_top(found: dict[str, Evidence], within: float = MARGIN) -> list[str]:
+    """The tools of `found` whose evidence is within `within` of the best (the best first
+    among them, in `found`'s order otherwise)."""
+    if not found:
+        return []
+    top = max(e.score for e in found.values())
+    return [t for t, e in found.items() if top - e.score < within - 1e-9]
+
+
+def set_aside(found: dict[str, Evidence], lowered: list[str], kept: list[str], why: str) -> None:
+    """Lower each of `lowered` in `found` a margin below the best of `kept`, as an aside that
+    says `why` after what matched (a suggestion, never a resolution of its own)."""
+    below = max(found[t].score for t in kept) - MARGIN
+    for tool_id in lowered:
+        ev = found[tool_id]
+        found[tool_id] = Evidence(min(ev.score, below), ev.via, "aside", f"{ev.why()}; but {why}")

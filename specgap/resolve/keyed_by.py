@@ -15,7 +15,9 @@ it is.
 
 from __future__ import annotations
 
-from specgap.resolve.evidence import MARGIN, Evidence
+import functools
+
+from specgap.resolve.evidence import MARGIN, Evidence, near_top, set_aside
 from specgap.resolve.text import own_words, split, stem
 from specgap.resolve.verbs import parse_action
 
@@ -29,11 +31,12 @@ _KEY_WORDS = frozenset(
 )  # fmt: skip
 
 
-def _parts(tool_id: str) -> tuple[set[str], set[str]]:
+@functools.lru_cache(maxsize=4096)
+def _parts(tool_id: str) -> tuple[frozenset[str], frozenset[str]]:
     """The stems of a tool id's words before its first keying preposition, and after it."""
     words = [w.casefold() for w in own_words(tool_id)]
     at = next((n for n, w in enumerate(words) if n > 0 and _keys(words, n)), len(words))
-    return {stem(w) for w in words[:at]}, {stem(w) for w in words[at + 1 :]}
+    return frozenset(stem(w) for w in words[:at]), frozenset(stem(w) for w in words[at + 1 :])
 
 
 def _keys(words: list[str], n: int) -> bool:
@@ -53,19 +56,9 @@ def not_the_key(mention: str, found: dict[str, Evidence], known: frozenset[str])
         return
     if len(words) > 1 and parse_action(mention, known) is not None:
         return  # "find member": a verb and its object (one word alone is read as the noun)
-    top = max(e.score for e in found.values())
     # the near ones: a tool whose object the noun is may trail one keyed by it by a margin
-    tied = [t for t, e in found.items() if top - e.score < 2 * MARGIN - 1e-9]
-    keyed = []
-    for tool_id in tied:
-        head, key = _parts(tool_id)
-        if set(words) <= key and not set(words) & head:
-            keyed.append(tool_id)
+    tied = near_top(found, within=2 * MARGIN)
+    keyed = [t for t in tied if set(words) <= _parts(t)[1] and not set(words) & _parts(t)[0]]
     acting = [t for t in tied if t not in keyed and set(words) <= _parts(t)[0]]
-    if not keyed or not acting:
-        return
-    below = max(found[t].score for t in acting) - MARGIN
-    for tool_id in keyed:
-        ev = found[tool_id]
-        detail = f"{ev.why()}; but it looks its object up by what the noun names"
-        found[tool_id] = Evidence(min(ev.score, below), ev.via, "aside", detail)
+    if keyed and acting:
+        set_aside(found, keyed, acting, "it looks its object up by what the noun names")

@@ -14,7 +14,7 @@ Any other mention, or a tie of undoing tools only, is left as it is.
 
 from __future__ import annotations
 
-from specgap.resolve.evidence import MARGIN, Evidence
+from specgap.resolve.evidence import Evidence, near_top, set_aside
 from specgap.resolve.lexicon import classes_of, verb_key
 from specgap.resolve.text import own_words, split
 from specgap.resolve.verbs import parse_action
@@ -57,14 +57,10 @@ def made_not_undone(mention: str, found: dict[str, Evidence], known: frozenset[s
     said = parse_action(mention, known)
     if said is not None and _undoing(said.verb):
         return  # "refund", "cancellation": the act named, an undoing one its own tool's
-    top = max(e.score for e in found.values())
-    tied = [t for t, e in found.items() if top - e.score < MARGIN - 1e-9]
+    tied = near_top(found)
     undoing = [t for t in tied if _undoes(t)]
     doing = [t for t in tied if t not in undoing]
-    if not undoing or not doing:
-        return
-    below = max(found[t].score for t in doing) - MARGIN
-    for tool_id in undoing:
-        ev = found[tool_id]
-        detail = f"{ev.why()}; but it gives back what the noun names, which another tool makes"
-        found[tool_id] = Evidence(min(ev.score, below), ev.via, "aside", detail)
+    if undoing and doing:
+        set_aside(
+            found, undoing, doing, "it gives back what the noun names, which another tool makes"
+        )
