@@ -123,8 +123,9 @@ UNSEEN22_DIR = GOLD_DIR.parent / "gold_unseen22"
 # the sixteenth in the thirty-first session (2026-12-05), when a twentieth was written to take
 # its place (tests/gold_unseen16/README.md); the seventeenth in the thirty-second session
 # (2026-12-05), when a twenty-first was written to take its place (tests/gold_unseen17/README.md);
-# the eighteenth in the thirty-third session (2026-12-05), when a twenty-second is written to
-# take its place (tests/gold_unseen18/README.md).
+# the eighteenth in the thirty-third session (2026-12-05), when a twenty-second was written to
+# take its place (tests/gold_unseen18/README.md); the nineteenth in the thirty-fourth session
+# (2026-12-05), when a twenty-third is written to take its place (tests/gold_unseen19/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -144,6 +145,7 @@ OPENED = (
     "unseen16",
     "unseen17",
     "unseen18",
+    "unseen19",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -159,9 +161,9 @@ OPENED = (
 # thirtieth (2026-12-05); the nineteenth, written in the thirtieth, at the start of the
 # thirty-first (2026-12-05); the twentieth, written in the thirty-first, at the start of the
 # thirty-second (2026-12-05); the twenty-first, written in the thirty-second, at the start of
-# the thirty-third (2026-12-05): `ALL blind` is unseen19..unseen21. The twenty-second, written in
-# the thirty-third session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen22",)
+# the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
+# the thirty-fourth (2026-12-05): `ALL blind` is unseen20..unseen22.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
