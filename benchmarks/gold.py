@@ -98,6 +98,9 @@ UNSEEN21_DIR = GOLD_DIR.parent / "gold_unseen21"
 # The twenty-second blind set (split `unseen22`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen22/README.md).
 UNSEEN22_DIR = GOLD_DIR.parent / "gold_unseen22"
+# The twenty-third blind set (split `unseen23`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen23/README.md).
+UNSEEN23_DIR = GOLD_DIR.parent / "gold_unseen23"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -162,8 +165,9 @@ OPENED = (
 # thirty-first (2026-12-05); the twentieth, written in the thirty-first, at the start of the
 # thirty-second (2026-12-05); the twenty-first, written in the thirty-second, at the start of
 # the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
-# the thirty-fourth (2026-12-05): `ALL blind` is unseen20..unseen22.
-APART: tuple[str, ...] = ()
+# the thirty-fourth (2026-12-05): `ALL blind` is unseen20..unseen22. The twenty-third, written in
+# the thirty-fourth session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen23",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -306,6 +310,7 @@ class Gold(_Model):
         "unseen20",
         "unseen21",
         "unseen22",
+        "unseen23",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The twenty-two blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen22/`
-(splits `unseen`, `unseen2` .. `unseen22`; see each folder's README): made-up domains
+"""The twenty-three blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen23/`
+(splits `unseen`, `unseen2` .. `unseen23`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -49,6 +49,7 @@ from benchmarks.gold import (
     UNSEEN20_DIR,
     UNSEEN21_DIR,
     UNSEEN22_DIR,
+    UNSEEN23_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -103,6 +104,7 @@ _LATER = (
     (UNSEEN20_DIR, "unseen20"),
     (UNSEEN21_DIR, "unseen21"),
     (UNSEEN22_DIR, "unseen22"),
+    (UNSEEN23_DIR, "unseen23"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -189,9 +191,9 @@ BLIND = (
     # entries a domain), the twelfth and the thirteenth (~40-50 entries a domain) and the
     # fourteenth (~45-53 entries a domain), the fifteenth, the sixteenth, the seventeenth, the
     # eighteenth (~45-55 entries a domain), the nineteenth (~45-57 entries a domain), the
-    # twentieth (~55 entries a domain), the twenty-first and the twenty-second (~50-55 entries a
-    # domain, 9-14 tools, policies of 55-70 lines: written within both shapes) asked for the same
-    # shape, in prompt styles, domains and tool-id styles no earlier set used
+    # twentieth (~55 entries a domain), the twenty-first, the twenty-second and the twenty-third
+    # (~50-55 entries a domain, 9-14 tools, policies of 55-70 lines: written within both shapes)
+    # asked for the same shape, in prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -331,7 +333,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all sixty-six blind domains (~31 s)
+@pytest.mark.slow  # builds all sixty-nine blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
