@@ -38,7 +38,8 @@ E, R = "enforce", "review_only"
 READ: list[tuple[str, list[dict[str, object]], tuple[str, int, str | None, str]]] = [
     # "one time", "N times" after "a maximum of": a count of the act
     ("A pass can be refunded only one time.", SKI, ("refund_pass", 1, "pass", E)),
-    ("You may extend a rental one time.", SKI, ("extend_rental", 1, None, E)),
+    # (an imperative's "a rental" is any one rental, as a passive's generic subject is)
+    ("You may extend a rental one time.", SKI, ("extend_rental", 1, "rental", E)),
     ("Rentals can be extended a maximum of two times.", SKI, ("extend_rental", 2, "rental", E)),
     # the same thing twice; a generic subject of a passive: each one's count
     ("Never refund the same pass twice.", SKI, ("refund_pass", 1, "pass", E)),
@@ -203,6 +204,6 @@ def test_the_nouns_one_call_acts_on_one_of(noun: str, one: bool) -> None:
 def test_a_count_of_free_acts_is_only_reviewed(tmp_path: Path) -> None:
     """More acts cost a fee: none is forbidden, so the count is never enforced."""
     built = _built(tmp_path, "You may extend a rental once free of charge.", SKI)
-    assert _counts(built) == {("extend_rental", 1, None, R)}
+    assert _counts(built) == {("extend_rental", 1, "rental", R)}
     codes = [d.code for d in built.state.diagnostics if d.span and "prompt" in d.span.path]
     assert "condition-not-bound" in codes

@@ -226,11 +226,16 @@ def _said(amount: str, unit: str) -> str:
     return f"{amount.strip()} {unit}".strip() if unit and unit != "%" else amount.strip() + unit
 
 
+_HOW_MANY = frozenset({"single", "individual", "each", "every", "one"})
+
+
 def _subject(np: str, measured: bool) -> str | None:
     """The thing bounded, without a word that only says it is bounded when the amount has a
     unit to name the argument instead ("rental period" + "days" -> "rental"; "party size"
     with a bare number stays); None when nothing is left."""
     words = np.split()
+    while len(words) > 1 and words[0].casefold() in _HOW_MANY:
+        words.pop(0)  # "a single payment": how many, not what is bounded
     while measured and len(words) > 1 and words[-1].casefold() in _GENERIC:
         words.pop()
     if words and words[0].casefold() in {"please", "dear", "staff"}:

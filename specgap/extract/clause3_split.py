@@ -101,7 +101,7 @@ def _short(piece: str) -> bool:
 _SAYS = re.compile(
     r"\b(?:must|may|can|cannot|can't|should|shall|will|never|not|no|only|always|has\s+to|"
     r"have\s+to|needs?\s+to|required|requires|either|one\s+of|at\s+most|up\s+to|"
-    r"before|after|until|once|per)\b",
+    r"before|after|until|once|per|first)\b",
     re.I,
 )
 
@@ -188,6 +188,9 @@ def _named(text: str) -> dict[str, str]:
             continue  # "a plot whose plot_status is ...": a field, not a tool
         out.setdefault(name.casefold(), name)
     return out
+
+
+_CAMEL = re.compile(r"(?<![\w`.])[a-z]+(?:[A-Z][a-z0-9]+)+(?![\w`])(?<!Id)(?<!Ids)")
 
 
 _AN_ID = re.compile(r"(?:_ids?|Ids?)$")
@@ -317,7 +320,9 @@ def more(
                 for d in found_notes
                 if d.code == "rule-not-compiled" and "no action" not in d.message
             ]  # (a clause with no action of its own may be an ellipsis: "..., and only to X")
-        own = bool(_named(part.text))
+        # (a camelCase id said bare names a step its clause orders first: "The first
+        # operation is findOwnerQuery")
+        own = bool(_named(part.text)) or _CAMEL.search(part.clean) is not None
         sure = [_sure(r, named, own) for r in found if _key(r) not in stated]
         new = [r for r in sure if r is not None and _new(r, stated, said, named)]
         if not new:

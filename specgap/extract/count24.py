@@ -33,7 +33,7 @@ _COUNT = re.compile(
     # "four emails to a client in one conversation": whom they go to, said between
     r"(?:(?:to|for)\s+(?:a|an|the|each|any|one|their)\s+[a-z]+\s+)?"
     r"(?P<per>(?:per|each|every|in\s+(?:a|one|each|any|the\s+same))\s+[a-z]+)"
-    r"(?P<tail>\s*,\s*(?:and\s+)?no\s+more|\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)|\s+is\s+"
+    r"(?P<tail>\s*,\s*(?:and\s+)?no\s+more|\s*,?\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops)|\s+is\s+"
     r"(?:the\s+)?(?:limit|maximum|cap|most)|\s*,\s*(?:and\s+)?(?:never|not)\s+more)?"
     r"(?P<end>\s*(?:[.;!,].*)?)$",
     re.I,

@@ -185,6 +185,10 @@ _MADE = frozenset(
 )
 
 
+# what the agent's talk is made of: "pass a chat on once at most" counts in the trace
+_TALK = frozenset({"chat", "conversation", "session", "call", "turn", "message", "dialogue"})
+
+
 def _generic(subject: str, verb: str) -> bool:
     """A generic subject of a passive ("rentals", "a pass") names what each count is of,
     unless it is the act itself or what the call makes ("refunds may be issued twice")."""
@@ -604,6 +608,11 @@ def _parse(text: str) -> Clause:
         verb, obj, span = None, "", None
     quantity = quantity_of(main)
     same = bool(obj) and re.search(r"\bthe\s+same\s+" + re.escape(obj.split()[-1]), main, re.I)
+    if imperative and obj and not passive and verb not in _MADE and not negated:
+        # "move a visit two times at most", "refund each order once": any one visit, order
+        head = obj.split()[-1]
+        one = re.search(r"\b(?:an?|each|every|any\s+one)\s+" + re.escape(head) + r"\b", main, re.I)
+        each = each or (one is not None and not is_action_noun(head) and head not in _TALK)
     if quantity is not None and quantity.calls and quantity.per is None and (each or same) and obj:
         # "each lesson can be cancelled only once", "never refund the same pass twice":
         # counted per lesson (per pass), not per trace

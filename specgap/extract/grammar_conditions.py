@@ -236,6 +236,32 @@ def _state_field(word: str) -> bool:
     return word.casefold() in STATE_FIELDS or (last != word.casefold() and last in STATE_FIELDS)
 
 
+# a record that shows a value: "if temperament says bites", "whenever account_status reads
+# on_hold", "if it is down as no_show" (a person's words are no field: "if the owner says no")
+_SHOWN = re.compile(
+    r"^(?P<subject>(?:(?:the|its|their|his|her)\s+)?[A-Za-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    r"(?:says|shows|reads|displays|lists|has\s+it\s+as|is\s+(?:down|shown|marked|listed|"
+    r"recorded)\s+as)\s+(?!(?:it|them|that|this|one|nothing|anything|so)\b)(?=['\"`]?[a-z])",
+    re.I,
+)
+SPEAKERS = frozenset(
+    {"you", "we", "i", "they", "he", "she", "customer", "user", "caller", "client", "owner",
+     "member", "guest", "parent", "person", "someone", "anyone", "agent", "assistant"}
+)  # fmt: skip
+
+
+def _shown_as_is(words: str) -> str | None:
+    """A record's field that "says", "shows" or "reads" a value, said with "is"; `words`
+    unchanged for any other condition; None when a person says it (what someone says is
+    their answer, no state of a record)."""
+    m = _SHOWN.match(words.strip())
+    if m is None:
+        return words
+    if m["subject"].split()[-1].casefold() in SPEAKERS:
+        return None
+    return f"{m['subject']} is {words.strip()[m.end() :]}"
+
+
 def _bind(cond: Condition, words: str) -> Condition:
     """Entity, field and values of a state test: `its status is 'pending'`, `the booking is
     already returned`. A comparison (`older than 30 days`), a possession (`lacks ...`) or
@@ -244,6 +270,10 @@ def _bind(cond: Condition, words: str) -> Condition:
     words = re.sub(r"\b(they|we|you)'re\b", r"\1 are", words, flags=re.I)
     words = re.sub(r"(?<=[A-Za-z])'s\b", "s", words)  # "the order's status": no quote
     words = re.sub(r"\b(has|have|had)\s+(?:already|also|just|now)\s+been\b", r"\1 been", words)
+    shown = _shown_as_is(words)  # "if temperament says bites": temperament is bites
+    if shown is None:
+        return cond  # "if the owner says no": an answer, not a state
+    words = shown
     m = _COPULA.match(perfect(words))
     if m is None and (event := present_state(words)) is not None:
         m = _COPULA.match(event)  # "until it expires": until it is expired

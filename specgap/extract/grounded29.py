@@ -32,13 +32,15 @@ _GAVE = (
     r"(?i:returned|returns|gave(?:\s+back)?|gives|listed|lists|reported(?:\s+back)?|found|"
     r"offered|handed\s+back|produced)"
 )
+# "the slot_id of a booking": the act whose argument it is (kept in the respelling)
+_OF = r"(?P<of>(?i:\s+of\s+(?:a|an|the|any|each|every)\s+[a-z]+))?"
 _FORMS = tuple(
     re.compile(form)
     for form in (
         # "the quote_id passed in is the one that `Price-Job` returned"
         # (not "the slot_id it books is ...": the verb says which tool's argument, and two
         # tools may take one so named; said of every one, the rule would be stronger)
-        r"^\W*(?i:the\s+)?" + _ARG + r"(?i:\s+passed\s+in)?"
+        r"^\W*(?i:the\s+)?" + _ARG + _OF + r"(?i:\s+passed\s+in)?"
         r"(?i:\s+(?:is|must\s+be|has\s+to\s+be|should\s+be)\s+(?:always\s+)?(?:the\s+ones?"
         r"|ones?)\s+(?:that\s+)?)" + _TOOL.format("tool") + r"\s+" + _GAVE + r"\b",
         # "`book_slot` takes only a slot_id that `list_slots` gave back"
@@ -99,5 +101,6 @@ def respelt(text: str) -> str | None:
         rest = rest if rest.startswith((";", ",")) else "."
         user = m.groupdict().get("user")
         to = f" you pass to `{user}`" if user else ""  # (that tool's argument, no other's)
-        return f"The {arg}{to} must come from `{m['tool']}`{rest}"
+        of = m.groupdict().get("of") or ""
+        return f"The {arg}{of}{to} must come from `{m['tool']}`{rest}"
     return None

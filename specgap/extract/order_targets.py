@@ -32,7 +32,7 @@ from specgap.extract.clause_steps import TOOL_ID as _ID
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.order_words import base_form, coordinated_events
+from specgap.extract.order_words import base_form, coordinated_events, coordinated_gerunds
 from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -104,7 +104,7 @@ def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
         ]
     if not target.strip():
         return [rule]
-    parts = _parts(target) or _shared_following(text, target)
+    parts = _parts(target) or _passive_parts(target) or _shared_following(text, target)
     if parts is None:
         more = _following(text, target) or _nouns_following(text, target)
         if not more:
@@ -138,6 +138,16 @@ def _parts(mention: str) -> list[str] | None:
     if all(_gerund(p) for p in pieces) or all(_nominal(p) for p in pieces):
         return pieces
     return _shared_object(pieces)
+
+
+def _passive_parts(mention: str) -> list[str] | None:
+    """ "visit is moved or cancelled": one action per verb, each over the subject ("moving
+    the visit", "cancelling the visit"); None when the mention is no such passive."""
+    said = coordinated_gerunds(mention if _DETERMINED.match(mention) else f"the {mention}")
+    return _shared_object([p.strip() for p in _SEP.split(said) if p.strip()]) if said else None
+
+
+_DETERMINED = re.compile(r"(?:any|the|a|an|each|every|its|their)\s", re.I)
 
 
 def _shared_object(pieces: list[str]) -> list[str] | None:

@@ -15,6 +15,7 @@ from specgap.extract import (
     action_nominal,
     allow6_respell,
     amount32,
+    apposed34,
     arg8_anchor,
     arg_names19,
     args4_bounds,
@@ -193,6 +194,9 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = chat7_respell.nouns_spelt(said or sentence.clean) or said  # "Pkgs: `a`, `b`"
     said = chat7_respell.max_spelt(said or sentence.clean) or said  # "T: $400 max per refund"
     said = instrument26.respelt(said or sentence.clean) or said  # "X is V-ed with `t` only ..."
+    # "Read X, `t`, before V-ing it": "Read X with `t` before V-ing it", read as below
+    apposed = apposed34.respelt(said or sentence.clean)
+    said = apposed if apposed is not None and said is not None else said
     # "X has to be", "X runs from 1 to 4": "X must be ..." (`copula21`), kept only when it
     # reads a rule (its notes would quote a modal the sentence does not say)
     if (must := copula21.respelt(said or sentence.clean)) is not None:
@@ -201,10 +205,11 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
             return found, must_notes
     # "Read X with `t` before V-ing it": "before V-ing X", each event naming what it acts on;
     # the sentence's own "it" still says the later call is about the same X (`order_same`)
-    if said is None and (owned := own_object(sentence.clean)) is not None:
+    if said is None and (owned := own_object(apposed or sentence.clean)) is not None:
         found, owned_notes = read_as(sentence, owned, _read_said)
         if found:
             return same_entity(sentence.clean, found), owned_notes
+    said = said or apposed
     spelt_notes: list[Diagnostic] = []
     if said is not None:
         found, spelt_notes = read_as(sentence, said, _read_said)  # (the sentence's own words)
@@ -521,7 +526,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules, notes = unbound_noted(sentence, clause, rules, notes)  # "after V, unless W"
         rules, notes = restricted_noted(sentence, clause, rules, notes)  # "X that is Y"
         return rules, notes
-    rules = guard(sentence, clause, found)
+    rules = _counted_per(guard(sentence, clause, found), clause)
     gap: Gap | None = about_text
     rules = readings(sentence, clause, rules)  # the grammar's readers (see `readers`)
     searched: list[CandidateRule] = []
@@ -659,6 +664,25 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
     if target is None:
         return rule  # no action said: the state has nothing to restrict
     return rule.model_copy(update={"params": {}, "target": target, "mentions": (target,)})
+
+
+_WHOLE_TALK = frozenset({"chat", "conversation", "session", "turn", "call", "user", "customer"})
+
+
+def _counted_per(rules: list[CandidateRule], clause: Clause) -> list[CandidateRule]:
+    """A count a phrase pattern read with no entity, which the grammar counts per one
+    ("move a visit two times at most": per visit): the grammar's entity."""
+    q = clause.quantity
+    if not clause.imperative or clause.passive:
+        return rules  # (a passive's generic subject is counted by the count readers)
+    if q is None or not q.calls or q.per is None or q.max is None or q.per in _WHOLE_TALK:
+        return rules
+    return [
+        r.model_copy(update={"params": {**r.params, "per": q.per}})
+        if r.operator == "max_calls" and not r.params.get("per") and r.params.get("max") == q.max
+        else r
+        for r in rules
+    ]
 
 
 def _subject_led(rule: CandidateRule) -> bool:

@@ -51,7 +51,7 @@ from specgap.extract.segments import Sentence
 from specgap.extract.state_positions import adjective_state
 from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["restricted", "restricted_noted"]
+__all__ = ["WHOLE_TRACE", "restricted", "restricted_noted"]
 
 # the rules a single call can break whatever the object is: what a modifier narrows
 _NARROWED = frozenset(
@@ -135,8 +135,9 @@ _EMPHASIS = re.compile(r"^\s*,?\s*(?:" + _EMPHATIC + r"|(?:[a-z]+ly)(?=\s|[,.;!]
 _ONLY_EMPHASIS = re.compile(r"^\W*" + _EMPHATIC + r"\W*$", re.I)
 # "in one conversation", "during a single chat", "per session": the trace itself, which every
 # rule is checked over; no narrower kind of call
-_WHOLE_TRACE = re.compile(
-    r"^\W*(?:in|within|during|per|for|throughout|over)\s+(?:(?:one|a|an|the|this|each|any|a\s+"
+# the agent's own talk, where every call it makes is made ("never called from chat")
+WHOLE_TRACE = re.compile(
+    r"^\W*(?:in|within|during|per|for|throughout|over|from|via|through)\s+(?:(?:one|a|an|the|this|each|any|a\s+"
     r"single|one\s+single|the\s+same|the\s+whole|the\s+entire)\s+)?(?:conversation|chat|"
     r"session|dialogue|interaction|contact)\W*$",
     re.I,
@@ -247,7 +248,7 @@ def _narrowed(rule: CandidateRule, clause: Clause, text: str) -> CandidateRule:
         return rule
     start, end, kind = found
     said = " ".join(text[start:end].strip(" ,").split())
-    if not said or _WHOLE_TRACE.match(said):
+    if not said or WHOLE_TRACE.match(said):
         return rule
     if rule.operator == "max_calls" and _THE_COUNT.match(said):
         return rule  # "never run more than one `t` in a chat": the count itself, read already

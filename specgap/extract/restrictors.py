@@ -34,6 +34,7 @@ from specgap.extract.pattern_base import (
     singular,
     split_words,
 )
+from specgap.extract.restrict_modifiers import WHOLE_TRACE
 from specgap.ir import CandidateRule
 
 _NUM = r"(?P<n>\d+|" + "|".join(NUMBER_WORDS) + r")"
@@ -262,6 +263,8 @@ def _narrowed(rule: CandidateRule, clause: Clause, rest: str) -> CandidateRule:
         return _as(rule, "state_condition", state, rule.target)
     qualifier = _QUALIFIER.match(rest)
     if qualifier is not None and not _TOOL_ONLY.match(qualifier["q"]):
+        if WHOLE_TRACE.match(qualifier["q"]):
+            return rule  # "never called from chat": where every call is made, no narrowing
         return rule.model_copy(update={"condition": " ".join(qualifier["q"].split())})
     value = _VALUE_LEFT.match(rest)
     if value is not None:  # "never book lane 8": a ban of that lane, not of every booking

@@ -21,6 +21,9 @@ _SENTENCE_END = re.compile(
     # after a word of three letters or more (never "e.g.", "a.m.", "etc.", "approx.")
     r"|(?<=[a-z]{3}[.!?])(?<!\betc\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bmin\.)(?<!\bmax\.)"
     r"(?<!\bno\.)(?<!\bvs\.)(?:\*{1,2}|_{1,2})?\s+(?=[a-z]{2,}(?:\b|[A-Z_]))"  # (an id too)
+    # or after a figure, before a camelCase id ("under 5. issueCertificate is ...": a
+    # PascalCase id respelled in lower case, `ids7`; "1. get_bike 2. log_damage" lists steps)
+    r"|(?<=\d[.!?])\s+(?=[a-z]+[A-Z][a-z])"
 )
 # a paragraph's first line that only labels what follows ("instructions:"): its own sentence
 _LABEL_LINE = re.compile(r"^[^\n.!?:]{1,40}:[ \t]*\n")
@@ -138,10 +141,16 @@ def _unnumbered(text: str) -> str:
     if "[^" in text:
         text = _FOOTNOTE_MARK.sub(lambda m: " " * len(m[0]), text)
     text = chat_said(text)
+    if (stamp := _TIMESTAMP.match(text)) is not None:  # "[01:23] Slots. ...": a transcript's
+        text = " " * stamp.end() + text[stamp.end() :]
     if (options := _OPTIONS.match(text)) is not None:
         text = " " * options.end() + text[options.end() :]
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
     return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
+
+
+# a transcript's time code in brackets before what was said ("[01:23]", "(00:02:15)")
+_TIMESTAMP = re.compile(r"^\s*[\[(]\d{1,2}:\d{2}(?::\d{2})?(?:[.,]\d{1,3})?[\])][ \t]+(?=\S)")
 
 
 # "Note that X", "Please be aware that X": X is the rule, the lead only points at it

@@ -35,6 +35,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
+from specgap.extract.grammar_conditions import SPEAKERS
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -145,7 +146,12 @@ def _lemma(word: str) -> str | None:
 
 def _marked(text: str) -> str | None:
     said = _MARKED.sub(lambda m: f"{m['cop']} {m['adv'] or ''}", text)
-    said = _READS.sub(lambda m: f"{m['lead']} {m['subj']} is ", said)
+    said = _READS.sub(
+        lambda m: (
+            m[0] if m["subj"].split()[-1].casefold() in SPEAKERS else f"{m['lead']} {m['subj']} is "
+        ),
+        said,
+    )  # ("if the owner says no": an answer, no record's state)
     said = _HAS_BEEN.sub(
         lambda m: f"{m['subj']} {'is' if m['aux'].casefold() == 'has' else 'are'} {m['adv'] or ''}",
         said,

@@ -39,6 +39,7 @@ from specgap.extract.order_events import (
     ANY_OBJECT,
     NO_SUBJECT,
     NOT_SUBJECT,
+    gerund_verb,
     object_of,
     said_action,
 )
@@ -48,7 +49,7 @@ from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
 from specgap.extract.order_words import coordinated_events, coordinated_gerunds, idioms
-from specgap.extract.pattern_base import CALL_VERBS, USER
+from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun
 from specgap.extract.temporal_parts import (
     PARTICLES,
     TOOL_ID,
@@ -396,9 +397,16 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         action = clause.verb  # "do not ship anything before X": the action, whatever its object
     else:
         action = clause.action
-    event = m["event"].strip(" .")
+    negated = clause.negated or only in {"not", "never"}
     if conj in {"before", "prior to"}:
-        return _before(action, event, clause.negated or only in {"not", "never"}, main)
+        # "before any visit is read, and before any payment": each event in turn
+        said_after = m.string[m.start("event") :]  # (the match's event stops at a comma)
+        each = [_before(action, e, negated, main) for e in _before_each(said_after)]
+        if len(each) > 1 and all(t is not None for t in each):
+            return Timed(tuple(e for t in each if t is not None for e in t.emits), None)
+    event = _NEXT_CLAUSE.split(m["event"], maxsplit=1)[0].strip(" .")
+    if conj in {"before", "prior to"}:
+        return _before(action, event, negated, main)
     if adjusts_a_count(action, conj, f"{only} {main}"):
         return None  # "after X, the counter must be incremented": a follow-up, not an order
     if _CONFIRMS.match(event):
@@ -433,6 +441,13 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         return None
     emit = Emit("require_before", action, {"before": before}, sure)
     return Timed((emit,), (action or "this tool") if obliges else None)
+
+
+# "before booking, and book only ...": the event ends where a clause of another verb begins
+# (a list of gerunds runs on: "before booking, moving or cancelling")
+_NEXT_CLAUSE = re.compile(
+    r"\s*,\s*(?:and|but|then|so)\s+(?=(?:only\s+|then\s+)?[a-z]+\b(?<!ing))", re.I
+)
 
 
 def _before(action: str | None, event: str, negated: bool, main_text: str) -> Timed | None:
@@ -485,6 +500,13 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
                 ),
                 None,
             )
+    nouns = _action_nouns(event) if not negated and action is not None else []
+    if nouns:  # "before any payment or refund": each act its noun names
+        return Timed(
+            tuple(Emit("require_before", n, {"before": f}, 0.7) for n in nouns for f in prereqs
+                  if n != f),
+            None,
+        )  # fmt: skip
     later = later_action(event, event_action(event))  # "before using it": running it
     if not ANY_OBJECT.search(event):  # "before you cancel anything": no object to borrow
         later = bare_with_object(later, acts)  # "prior to shipment"
@@ -511,6 +533,30 @@ def _before(action: str | None, event: str, negated: bool, main_text: str) -> Ti
         return Timed((Emit("require_before", later, {"before": ways}, sure),), None)
     kept = [f for f in prereqs if f != later]
     return Timed(tuple(Emit("require_before", later, {"before": f}, sure) for f in kept), None)
+
+
+_BEFORE_AGAIN = re.compile(r"\s*,?\s+(?:and|or)\s+(?:also\s+)?(?:before|prior\s+to)\s+", re.I)
+
+
+def _before_each(event: str) -> list[str]:
+    """The events of "before A, and before B" (A and B), each up to where its clause ends."""
+    return [_NEXT_CLAUSE.split(e, maxsplit=1)[0].strip(" .") for e in _BEFORE_AGAIN.split(event)]
+
+
+_NOUN_PARTS = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and|and/or)\s+", re.I)
+_ANY = re.compile(r"^(?:any|every|each|a|an|the)\s+", re.I)
+
+
+def _action_nouns(event: str) -> list[str]:
+    """ "any payment or refund", "a booking, a move or a cancellation": the act each noun
+    names (`event_action`), when the event is such a list and nothing else; else []."""
+    pieces = [_ANY.sub("", p.strip()) for p in _NOUN_PARTS.split(event.strip(" ."))]
+    if len(pieces) < 2 or not all(0 < len(p.split()) <= 2 for p in pieces):
+        return []
+    if not all(is_action_noun(w := p.split()[-1]) or w.endswith("ing") for p in pieces):
+        return []
+    acts = [event_action(p) or (gerund_verb(p) if " " not in p else None) for p in pieces]
+    return [a for a in dict.fromkeys(acts) if a] if all(acts) else []
 
 
 _GERUNDS = re.compile(

@@ -426,7 +426,7 @@ takes = _form(_TAKES, _taken)
 
 # "`t` is the first tool you call in every conversation", "`t` must be the first call", "`t`
 # comes first", "Your first call is always `t`": `t` before any other call
-_FIRST_KIND = r"(?:tool|call|function|step|action|thing)"
+_FIRST_KIND = r"(?:tool|call|function|step|action|thing|operation|request|query)"
 _FIRST_IS = re.compile(
     r"^[^\w`]*(?:the\s+)?" + _id("id") + r"(?:\s+(?:tool|function|call))?\s+(?:(?:is|must\s+be|"
     r"should\s+be|has\s+to\s+be|needs\s+to\s+be|shall\s+be)\s+(?:always\s+)?(?:the|your)\s+"

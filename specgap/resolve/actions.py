@@ -418,6 +418,9 @@ class ActionIndex:
                 self.by_word[w].append(tool_id)
             for v in profile.verbs | profile.later | profile.leads | profile.summary:
                 self.by_verb[v].append(tool_id)
+            for w in profile.later:  # `take_payment`: "pay" (`_verb_evidence`, a doer's noun)
+                if w.endswith("ment") and len(w) > 6 and tool_id not in self.by_verb[w[:-4]]:
+                    self.by_verb[w[:-4]].append(tool_id)
             for c in profile.classes:
                 self.by_class[c].append(tool_id)
         df: dict[str, int] = defaultdict(int)
@@ -778,15 +781,18 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         return DESCRIBED_FIRST, f"{said} starts its description"
     if verb in profile.undone:
         return 0.0, ""  # "unlock" is no evidence for `lock_door`
-    if verb in profile.later and (compatible(action, profile) or profile.verbs & _LIGHT):
+    meets = compatible(action, profile) or bool(profile.verbs & _LIGHT)
+    if verb in profile.later and meets:
         # "credit an account": `apply_credit`; "groom a stay": `add_grooming`. A light verb
         # leaves the action to its noun, whatever class it is of (not "update" for
         # `get_fields_to_update`: `get` is no light verb here, it reads)
         return LATER, f"{said} is a word of its name"
+    if meets and any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
+        # `assign`: `ticket_assignee`; `pay`: `take_payment` (its light verb leaves the act
+        # to the noun)
+        return LATER, f"{said} is in a word of its name"
     if not compatible(action, profile):
         return 0.0, ""
-    if any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
-        return LATER, f"{said} is in a word of its name"  # `assign`: `ticket_assignee`
     if verb in profile.summary:
         return IN_SUMMARY, f"{said} is in its description"
     if action.classes & profile.classes:
@@ -807,7 +813,9 @@ _INVOKE = verb_key("invoke")
 
 # verbs that leave the action to the noun after them ("apply a credit", "add grooming",
 # "place a hold", "give a discount"): a name led by one is named by that noun as a verb
-_LIGHT = frozenset(verb_key(v) for v in ("add", "apply", "give", "make", "place", "put", "do"))
+_LIGHT = frozenset(
+    verb_key(v) for v in ("add", "apply", "give", "make", "place", "put", "do", "take")
+)
 
 
 def compatible(action: Action, profile: _Profile) -> bool:

@@ -72,6 +72,7 @@ from specgap.resolve.text import (
     compact,
     content_words,
     split,
+    split_name,
     stem,
     uninflected,
     words,
@@ -92,6 +93,22 @@ _CALLED = re.compile(
     r"(?P<verb>[a-z]+)\s+(?:the\s+)?`?(?P<id>[\w.:/-]+?)`?(?:\(\))?(?:\s+(?:tool|function|endpoint))?",
     re.I,
 )
+# a tool id and what its call is about ("`visit_query` on the same visit_id")
+_ID_LED = re.compile(
+    r"`?(?P<id>[A-Za-z][\w.:/-]*\w)`?(?:\(\))?\s+(?:for|on|about|against|with|of)\s+\S.*",
+    re.I | re.S,
+)
+# an ordering word, and what glosses a step by its tool ("(`t`", "with `t`", "using `t`")
+_ORDERING = re.compile(r"\b(?:before|after|until|prior\s+to)\b", re.I)
+_GLOSSED = re.compile(r"(?:\(|\b(?:with|using|via|through|by)\s+(?:the\s+)?)`?$", re.I)
+# an act and the tool it is done with ("refer a chat to the office with `office_callback`")
+_ID_TAIL = re.compile(
+    r".*\b(?:with|using|via|through)\s+(?:the\s+)?`?(?P<id>[A-Za-z][\w.:/-]*\w)`?(?:\(\))?"
+    r"(?:\s+(?:tool|function|operation))?",
+    re.I | re.S,
+)
+# a word that may be a tool id as a sentence spells it (`visit_query`, `VisitQuery`, `crm.find`)
+_ID_TOKEN = re.compile(r"[A-Za-z][\w.:/-]*\w")
 _CALL_STEMS = frozenset(stem(w) for w in ("call", "use", "invoke", "run", "execute", "trigger"))
 
 
@@ -109,6 +126,8 @@ class Resolver(Index):
         self._named: dict[str, frozenset[str]] = {}
         # mentions recast from another shape: never recast again
         self._recast: set[str] = set()
+        # the ids of two words or more, folded: taken out of a mention's context (`_unnamed`)
+        self._compound_ids: dict[str, str] | None = None
 
     @cached_property
     def actions(self) -> ActionIndex:
@@ -149,11 +168,51 @@ class Resolver(Index):
         found, mention_words = dict(bare[0]), bare[1]
         if context:
             around = set(content_words(context)) - mention_words
-            self._context_bonus(found, around, self._named.get(mention))
+            # a tool the context names by its id is the rule's other party: its own id's
+            # words favour it no more ("call `visit_query` before a visit is cancelled")
+            apart = {
+                tool: set(content_words(without)) - mention_words
+                for tool, without in self._unnamed(context, mention).items()
+            }
+            self._context_bonus(found, around, self._named.get(mention), apart)
         own_record(mention, found)  # "get the van details": not what reads another thing
         made_not_undone(mention, found, self.actions.known)  # "one deposit": not `return_deposit`
         not_the_key(mention, found, self.actions.known)  # "an email": not `findMemberWithEmail`
         return found
+
+    def _unnamed(self, context: str, mention: str) -> dict[str, str]:
+        """For each tool the context names by its compound id (two words at least; a
+        one-word id is also a word of the sentence) as the other party of an ordering in
+        its clause ("Call `visit_query` before a visit is cancelled"), the context without
+        that id. Not an id the mention holds, nor one that glosses a step in brackets or
+        after "with" ("pull the prescription (`get_prescription`)", "add a note with
+        `add_note`"), nor one in a clause that orders nothing: each may name the mention's
+        own tool."""
+        ids = self._compound_ids
+        if ids is None:
+            ids = self._compound_ids = {
+                i.casefold(): tool
+                for i, named in self.exact.items()
+                if len(split_name(i)) >= 2
+                for tool, _ in named[:1]
+            }
+        out: dict[str, str] = {}
+        folded = "".join(mention.casefold().split())
+        for m in _ID_TOKEN.finditer(context):
+            tool = ids.get(m[0].casefold())
+            if tool is None or tool in out or m[0].casefold() in folded:
+                continue
+            if not context[m.end() :].strip():
+                continue  # a description's own tool, put after its sentence: the subject
+            start = context.rfind(";", 0, m.start()) + 1
+            end = context.find(";", m.end())
+            clause = context[start : end if end >= 0 else len(context)]
+            if _ORDERING.search(clause) is None or _GLOSSED.search(context[: m.start()]):
+                continue
+            out[tool] = re.sub(
+                rf"(?<![\w.:/-]){re.escape(m[0])}(?![\w.:/-])", " ", context, flags=re.I
+            )
+        return out
 
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
         """The evidence from the mention alone, and its words (not favoured by context)."""
@@ -168,6 +227,14 @@ class Resolver(Index):
             named = (
                 called["id"] if called["id"] in self.exact else folded_id(self.exact, called["id"])
             )
+            if named is not None:
+                return self._bare_evidence(named)
+        led = _ID_LED.fullmatch(mention.strip()) or _ID_TAIL.fullmatch(mention.strip())
+        if led is not None and len(split_name(led["id"])) >= 2:
+            # "visitQuery on the same visit_id", "`get_order` for that order": the tool the
+            # mention opens with, a phrase after it saying what the call is about; "refer a
+            # chat with officeCallback": the tool the act is done with
+            named = led["id"] if led["id"] in self.exact else folded_id(self.exact, led["id"])
             if named is not None:
                 return self._bare_evidence(named)
         raw = split(mention)
@@ -404,19 +471,25 @@ class Resolver(Index):
                 offer(found, tool_id, score, "fuzzy", "fuzzy", detail)
 
     def _context_bonus(
-        self, found: dict[str, Evidence], around: set[str], only: frozenset[str] | None = None
+        self,
+        found: dict[str, Evidence],
+        around: set[str],
+        only: frozenset[str] | None = None,
+        apart: dict[str, set[str]] | None = None,
     ) -> None:
         """Words around the mention favour the tools they name (see the module doc); with
         `only`, just those tools: a bare verb ("add") does not make a tool merely of its
         class (`book_order`) beat one named by it (`add_extra`) because the sentence says
-        "order"."""
+        "order". A tool in `apart` (named by its id in the context) is favoured only by the
+        words around it besides its id."""
         if not around:
             return
         for tool_id, ev in list(found.items()):
             if ev.score >= ALIAS or ev.kind == "aside" or (only and tool_id not in only):
                 continue  # an alias needs no help; a suggestion stays one
             weights = self.context[tool_id]
-            hits = sorted((w, *weights[w]) for w in around if w in weights)
+            words = apart.get(tool_id, around) if apart else around
+            hits = sorted((w, *weights[w]) for w in words if w in weights)
             bonus = min(sum(weight for _, weight, _ in hits), CONTEXT_CAP)
             if bonus > 0:
                 named = ", ".join(f"{w} ({what})" for w, _, what in hits)
