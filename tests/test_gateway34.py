@@ -46,6 +46,7 @@ POND = [
     spec("RetireFilterMutation", "Marks a pump filter retired.", filter_id="string"),
     spec("OfficeCallbackMutation", "Asks the office to call the owner.", owner_id="string"),
     spec("SendTextMutation", "Sends the owner a templated text.", template="string"),
+    spec("OrderPlantsMutation", "Orders pond plants.", plants="integer", crates="integer"),
 ]
 
 # (sentence, operator, tool, params)
@@ -154,6 +155,31 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
         "BookPondVisitMutation",
         {"field": "status", "denied": ["frozen"]},
     ),
+    # a backlog's acceptance notes: the label binds nothing; a list's verbless bounds
+    (
+        "- AN: 1 to 3 crates; plants from 6 to 200.",
+        "arg_within_bound",
+        "OrderPlantsMutation",
+        {"arg": "crates", "min": 1, "max": 3},
+    ),
+    (
+        "- AN: 1 to 3 crates; plants from 6 to 200.",
+        "arg_within_bound",
+        "OrderPlantsMutation",
+        {"arg": "plants", "min": 6, "max": 200},
+    ),
+    (
+        "The number of plants must be between 6 and 200.",
+        "arg_within_bound",
+        "OrderPlantsMutation",
+        {"arg": "plants", "min": 6, "max": 200},
+    ),
+    (
+        "- AN: PondVisitQuery runs on that same visit_id before the visit is cancelled.",
+        "require_before",
+        "CancelPondVisitMutation",
+        {"before": "PondVisitQuery", "same": {"arg": "visit_id"}},
+    ),
     (
         "Move a visit two times at most, each time to an open slot.",
         "max_calls",
@@ -208,8 +234,7 @@ def test_pay_names_the_tool_whose_light_verb_leaves_the_act_to_payment(tmp_path:
 def test_no_state_from_what_is_said(tmp_path: Path, sentence: str) -> None:
     policies = desk_policies(tmp_path, sentence, POND)
     assert not any(
-        p.operator == "state_condition" and set(p.condition.denied) & {"no", "it"}
-        for p in policies
+        p.operator == "state_condition" and set(p.condition.denied) & {"no", "it"} for p in policies
     ), shown(policies)
 
 
@@ -225,3 +250,19 @@ def test_a_count_over_the_talk_is_not_per_an_entity(tmp_path: Path, sentence: st
     counts = [p for p in policies if p.operator == "max_calls"]
     assert counts, shown(policies)
     assert all(getattr(p.condition, "per", None) in (None, "") for p in counts), shown(counts)
+
+
+def test_a_bound_raised_sentences_later_is_held_unless_raised(tmp_path: Path) -> None:
+    """A later line allows more for some calls: the first bound is never enforced on them."""
+    text = (
+        "- Plants from 6 to 200.\n- Crates are stacked by the pond.\n- Nets are free.\n"
+        "- Liners are extra.\n- On a trade account, plants may go up to 400.\n"
+    )
+    policies = desk_policies(tmp_path, text, POND)
+    bounds = [
+        p for p in policies if p.operator == "arg_within_bound" and p.target.startswith("Order")
+    ]
+    assert bounds, shown(policies)
+    assert not any(p.enforcement == "enforce" and p.condition.max == 200 for p in bounds), shown(
+        bounds
+    )

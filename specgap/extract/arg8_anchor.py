@@ -333,6 +333,7 @@ def _misread(rule: CandidateRule, anchor: str) -> bool:
 
 
 _OF = "of "
+_HOW_MANY = frozenset({"number", "count", "quantity", "total"})
 _OF_ANY = ("of any ", "of each ", "of every ")
 _LEADS = (f"{IF_LEAD}:", f"{FOR_LEAD}:")
 
@@ -352,6 +353,14 @@ def _anchored(rule: CandidateRule, anchor: str, arg: str, text: str) -> Candidat
     the readers read from a noun of the subject ("the cancellation fee": `cancel`) is the
     argument's own words, not the rule's action."""
     params = dict(rule.params)
+    counted = re.fullmatch(r"of\s+(?:the\s+)?(?P<n>[a-z]+s)", anchor.strip(), re.I)
+    if counted is not None and str(params.get("facet", "")).casefold() in _HOW_MANY:
+        # "the number of servings": the servings, as many as the argument says (no tool
+        # is narrowed by it)
+        params["facet"] = counted["n"].casefold()
+        return rule.model_copy(
+            update={"target": "*", "mentions": (), "params": params, "text": text}
+        )
     if _ID_ONLY.fullmatch(arg) is not None and rule.operator != "arg_grounded":
         # the id as the tools spell it (`cancellationFee`); a value's origin is bound by
         # its words (`specgap.spread`: an id there is a rule over every call)

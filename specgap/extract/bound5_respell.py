@@ -129,6 +129,9 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         # a fragment: "Cone 4 to 10 only", "Tows: 1000 ft minimum", "Refund ceiling: $60"
         ("range", r"^\W*" + _NP + r"\s*(?::|—|–|\s-\s|=)\s*" + _RANGE + _END),
         ("range", r"^\W*" + _NP + r"\s+" + _RANGE + r"\s+only\s*[.;!]?\s*$"),
+        # a list's fragment: "servings from 6 to 200", "1 to 5 tiers" (the unit names it)
+        ("range", r"^\W*" + _NP + r"\s+from\s+" + _LOW + r"\s*(?:-|–|—|to)\s*" + _AMT + _END),
+        ("range", r"^\W*(?P<np>)" + _LOW + r"\s*(?:-|–|—|to)\s*" + _AMT + _END),
         # an argument named by its identifier: "amountUsd 1–400", "clay_kg up to 50"
         ("range", r"^\W*" + _IDENT + r"`?\s+" + _RANGE + _END),
         ("max", r"^\W*" + _IDENT + r"`?\s+" + _MOST + r"\s+" + _AMT + _END),
@@ -247,6 +250,14 @@ def _subject(np: str, measured: bool) -> str | None:
     return " ".join(words) or None
 
 
+def counts_of(np: str, unit: str, amount: str) -> bool:
+    """Whether a bound with no unit is on how many of a plural noun there are ("servings
+    from 6 to 200", "1 to 5 tiers"): one word, a plural, no sum of money."""
+    word = np.strip().casefold()
+    plural = re.fullmatch(r"[a-z]{3,}s", word) is not None and singular(word) != word
+    return plural and not unit.strip() and not re.match(r"[$€£]", amount)
+
+
 def _priced(subject: str, amount: str) -> str:
     """A sum of money bounds the thing's amount: "account charge" + "$400" -> "account charge
     amount" (the words before the head name what is charged, not the argument)."""
@@ -265,20 +276,26 @@ def respelled(text: str) -> str | None:
         m = form.match(text)
         if m is None:
             continue
-        subject = _subject(m["np"], bool(m["unit"].strip() or re.match(r"[$€£]", m["amt"])))
+        np, unit = m["np"], m["unit"]
+        if not np.strip() and re.fullmatch(r"\s?[a-z]{3,12}s", unit):
+            np, unit = unit.strip(), ""  # "1 to 5 tiers": the tiers, counted
+        subject = _subject(np, bool(unit.strip() or re.match(r"[$€£]", m["amt"])))
         if subject is None:
             return None
-        amount = _said(m["amt"], m["unit"])
+        amount = _said(m["amt"], unit)
         if side == "range":
-            if _number(m["low"]) > _number(m["amt"]) or _code(m[0], m["low"], m["amt"], m["unit"]):
+            if _number(m["low"]) > _number(m["amt"]) or _code(m[0], m["low"], m["amt"], unit):
                 return None  # "9 to 2": no range; "555-1234", "2024-2025": a number, no range
             bound = f"between {m['low'].strip()} and {amount}"
         elif side == "under":
             n = _number(m["amt"])
-            step = counted(m["amt"], m["unit"].strip()) and n.is_integer()
+            step = counted(m["amt"], unit.strip()) and n.is_integer()
             bound = f"at most {_said(str(int(n - 1)), m['unit'])}" if step else f"at most {amount}"
         else:
             bound = f"{'at most' if side == 'max' else 'at least'} {amount}"
+        if counts_of(np, unit, m["amt"]) and side == "range":
+            # "servings from 6 to 200": how many servings, said as a list's label does
+            return f"{np.strip().capitalize()}: {m['low'].strip()} to {amount}."
         return f"The {_priced(subject, m['amt'])} must be {bound}."
     m = _IF_OVER.match(text)
     if m is not None:

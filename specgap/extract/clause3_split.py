@@ -274,7 +274,7 @@ def _key(rule: CandidateRule) -> tuple[str, str]:
     or for a rule on an argument, the argument."""
     facet = rule.params.get("facet") or rule.params.get("arg")
     if rule.operator in _ARGUMENT and isinstance(facet, str):
-        return rule.operator, f"arg:{facet.casefold()}"
+        return rule.operator, "arg:" + re.sub(r"[\s_-]+", " ", facet.casefold())
     return rule.operator, str(rule.target)
 
 
@@ -284,6 +284,14 @@ def _new(
     """A clause's rule the whole sentence did not state. Of an operator the whole reading
     has, only one on a tool the sentence names by its id (the whole reading's target is the
     better read: "X only if S, and check S before the action" is one order, not two)."""
+    facet = rule.params.get("facet") or rule.params.get("arg")
+    if (
+        rule.operator in _ARGUMENT
+        and rule.target in (None, "*")
+        and isinstance(facet, str)
+        and facet.casefold() not in {"it", "them", "this", "that", "one", "these", "those"}
+    ):
+        return _key(rule) not in stated  # "1 to 5 tiers; servings from 6 to 200": two bounds
     if (rule.operator, str(rule.target)) in stated:
         return False
     return rule.operator not in said or str(rule.target).casefold() in named

@@ -274,9 +274,17 @@ _ORDER_WORD = re.compile(r"\b(?:before|after|once|prior\s+to|until|then|first)\b
 _HAPPENS = re.compile(
     r"^\W*(?P<s>(?:(?:the|a|an|any|all|each|every)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|"
     r"gets?)\s+(?P<v>[a-z]+(?:ed|en|t)(?:\s+(?:up|out|in|off))?)(?P<tool>\s+(?:with|using|via|through)\s+`?"
-    r"[A-Za-z][\w.]*`?(?:\(\))?)?\s+(?P<conj>(?:only\s+)?(?:before|after|once|prior\s+to))\s+"
+    r"[A-Za-z][\w.]*`?(?:\(\))?)?"
+    # "... on that same order_id": which entity the call is about (`order_same` reads it)
+    r"(?P<on>\s+(?:on|for)\s+(?:the|that|this)\s+(?:very\s+)?same\s+`?[\w-]+`?)?"
+    r"\s+(?P<conj>(?:only\s+)?(?:before|after|once|prior\s+to))\s+"
     r"(?P<e>[^;]+?)" + _END,
     re.I,
+)
+# "`get_order` runs before ...": a tool that runs is called
+_TOOL_RUNS = re.compile(
+    r"^(?P<t>\W*(?:`[A-Za-z][\w.:-]*`|[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))\s+"
+    r"(?:runs|is\s+run|gets\s+run|is\s+used)\b"
 )
 _HAPPENS_LEAD = re.compile(
     r"^\W*(?P<conj>before|after|once|prior\s+to)\s+(?P<e>[^,;]+?),\s*(?P<s>(?:(?:the|a|an|any|all|"
@@ -300,11 +308,13 @@ def described_order(text: str) -> tuple[str, str | None] | None:
         if verb is not None and verb in IMPERATIVE_VERBS and verb != m["v"].casefold() + "s":
             first = "First " if (m["adv"] or "").strip().casefold() == "first" else ""
             return f"{first}{verb}{m['rest']}", None
+    text = _TOOL_RUNS.sub(r"\g<t> is called", text, count=1)
     m = _HAPPENS.match(text) or _HAPPENS_LEAD.match(text)
     if m is None or verb_lemma(m["v"].split()[0].casefold()) is None:
         return None
     tool = m.groupdict().get("tool") or ""  # "fees are charged with `chargeFee` after ..."
-    said = f"{m['s']} must be {m['v']}{tool} {m['conj'].casefold()} {m['e']}"
+    on = m.groupdict().get("on") or ""
+    said = f"{m['s']} must be {m['v']}{tool}{on} {m['conj'].casefold()} {m['e']}"
     if _INSISTED.search(text):  # "..., not before", "only after": a requirement, not a report
         return said, None
     return said, STATED.format(f"{m['v']} {m['conj'].casefold()}")

@@ -56,7 +56,7 @@ def raised_caps(read: Iterable[Read]) -> Iterator[Read]:
 
 # a chat thread raises a figure a few messages on ("deposits are £20 to £60." ... "↳ schools:
 # the deposit can go up to £150"): a sentence this far after the bound, about the same thing
-_WINDOW = 3
+_WINDOW = 8
 
 
 def _excepted_later(item: Read, after: Sentence) -> Read:
@@ -99,8 +99,10 @@ _RAISED = re.compile(
 # "If the household carries the flag: as many as 10 items", "for gold members, up to 40": a
 # condition led by its own word, then only a higher figure
 _IF_RAISED = re.compile(
-    r"^\W*(?P<who>(?:if|when|whenever|where|for)\s+[^,;:.!?]{3,80}?)\s*[:,]\s*(?:(?:it|they|"
-    r"this|that)\s+(?:can|may)\s+(?:be|take|hold|have)\s+)?(?:up\s+to|as\s+(?:many|much|long)\s+as|"
+    r"^\W*(?P<who>(?:if|when|whenever|where|for|on|with)\s+[^,;:.!?]{3,80}?)\s*[:,]\s*(?:(?:it|"
+    r"they|this|that)\s+(?:can|may)\s+(?:be|take|hold|have)\s+|"
+    # "on a trade account, servings may go up to 400"
+    r"[a-z]+(?:\s+[a-z]+)?\s+(?:can|may)\s+go\s+)?(?:up\s+to|as\s+(?:many|much|long)\s+as|"
     r"at\s+most|no\s+more\s+than)\s+[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?)",
     re.I,
 )

@@ -278,6 +278,8 @@ def _same_length(said: str, common: str | None) -> str:
 # stays)
 _FLAG = re.compile(
     r"[*_]*(?:important|note|nb|n\.b\.|please\s+note|warning|caution|tip|reminder|remember|"
+    # a backlog's acceptance notes and criteria ("AN: ...", "AC: ...")
+    r"an|ac|acceptance\s+(?:note|criteri(?:on|a))|"
     r"attention|heads[\s-]up|critical|crucial|key\s+(?:rule|point)|(?:rule|policy)\s+\d+[a-z]?|"
     # a lesson's lead: "What we do now:", "From now on:", "Going forward -"
     r"what\s+(?:we|you)\s+do\s+(?:now|instead|since)|from\s+(?:now|today)(?:\s+on)?|"
