@@ -42,10 +42,12 @@ POND = [
     ),
     spec("CancelPondVisitMutation", "Cancels a visit.", visit_id="string"),
     spec("TakePaymentMutation", "Charges a saved card.", visit_id="string", amount="number"),
+    spec("TakeDepositMutation", "Takes a deposit.", visit_id="string", amount="number"),
     spec("RefundPaymentMutation", "Refunds a payment.", payment_id="string", amount="number"),
     spec("RetireFilterMutation", "Marks a pump filter retired.", filter_id="string"),
     spec("OfficeCallbackMutation", "Asks the office to call the owner.", owner_id="string"),
     spec("SendTextMutation", "Sends the owner a templated text.", template="string"),
+    spec("AskOfficeToCallBackMutation", "Asks the office to ring the owner.", owner_id="string"),
     spec("OrderPlantsMutation", "Orders pond plants.", plants="integer", crates="integer"),
 ]
 
@@ -180,6 +182,20 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
         "CancelPondVisitMutation",
         {"before": "PondVisitQuery", "same": {"arg": "visit_id"}},
     ),
+    # speech: a topic said first and its figure after a comma; a phrasal verb's noun
+    (
+        "Moving, once per visit.",
+        "max_calls",
+        "ReschedulePondVisitMutation",
+        {"max": 1, "per": "visit"},
+    ),
+    (
+        "Deposits, 10 to 25 pounds.",
+        "arg_within_bound",
+        "TakeDepositMutation",
+        {"arg": "amount", "min": 10, "max": 25},
+    ),
+    ("Office call-backs: one per chat.", "max_calls", "AskOfficeToCallBackMutation", {"max": 1}),
     (
         "Move a visit two times at most, each time to an open slot.",
         "max_calls",

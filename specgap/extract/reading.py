@@ -73,6 +73,7 @@ from specgap.extract import (
     supply16,
     temporal,
     tool_subject19,
+    topic34,
     tree23,
     unless33,
     uses32,
@@ -179,6 +180,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
+    said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
     said = reasons31.respelt(said or sentence.clean) or said  # "give each X one of these Ys: a, b"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
