@@ -420,10 +420,19 @@ _READS = re.compile(
 
 
 def reads_only(tool: Tool) -> bool:
-    """The tool reads (`get_...`, `search_...`, or declared effects `read`), never writes."""
+    """The tool reads (`get_...`, `search_...`, `getBooking`, a GraphQL `...Query`, or
+    declared effects `read`), never writes."""
     if tool.effects:
         return set(tool.effects) <= {"read"}
-    return bool(_READS.match(tool.id.rsplit(".", 1)[-1]))
+    name = tool.id.rsplit(".", 1)[-1]
+    if _READS.match(name):
+        return True
+    camel = _CAMEL_READ.match(name)  # `getBooking`, `FindMember`; `SlotsQuery` (GraphQL)
+    return camel is not None or _QUERY.search(name) is not None
+
+
+_CAMEL_READ = re.compile(r"^(?i:get|list|search|find|read|lookup|fetch|query|show|view)(?=[A-Z])")
+_QUERY = re.compile(r"[a-z0-9]Query$")
 
 
 def _words(text: str) -> frozenset[str]:

@@ -25,12 +25,13 @@ POND = [
     spec("FindOwnerQuery", "Finds an owner by postcode; returns owner_id.", postcode="string"),
     spec("CheckPinQuery", "Checks the owner's PIN.", owner_id="string", pin="string"),
     spec("ListPondsQuery", "Lists the ponds at the owner's address.", owner_id="string"),
-    spec("OpenSlotsQuery", "Lists open cleaning slots.", days_ahead="integer"),
+    spec("OpenSlotsQuery", "Lists open cleaning slots.", days_ahead="integer", job="string"),
     spec("PondVisitQuery", "Reads one booked cleaning visit.", visit_id="string"),
     spec(
         "BookPondVisitMutation",
         "Books a cleaning visit.",
         owner_id="string",
+        job="string",
         slot_id="string",
         pond_ids="string",
     ),
@@ -47,6 +48,7 @@ POND = [
     spec("RetireFilterMutation", "Marks a pump filter retired.", filter_id="string"),
     spec("OfficeCallbackMutation", "Asks the office to call the owner.", owner_id="string"),
     spec("SendTextMutation", "Sends the owner a templated text.", template="string"),
+    spec("SendEmailMutation", "Emails the owner.", template="string", to_email="string"),
     spec("AskOfficeToCallBackMutation", "Asks the office to ring the owner.", owner_id="string"),
     spec("OrderPlantsMutation", "Orders pond plants.", plants="integer", crates="integer"),
 ]
@@ -196,6 +198,26 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
         {"arg": "amount", "min": 10, "max": 25},
     ),
     ("Office call-backs: one per chat.", "max_calls", "AskOfficeToCallBackMutation", {"max": 1}),
+    # a list closed after it; a plural subject's two predicates; a GraphQL query reads
+    (
+        "Texts use the templates visit_booked, visit_moved and visit_cancelled, nothing else.",
+        "resource_in_allowlist",
+        "SendTextMutation",
+        {"arg": "template", "allowed": ["visit_booked", "visit_moved", "visit_cancelled"]},
+    ),
+    (
+        "Emails use only the templates visit_booked and visit_moved, and go to the owner's own "
+        "address.",
+        "resource_in_allowlist",
+        "SendEmailMutation",
+        {"arg": "template", "allowed": ["visit_booked", "visit_moved"]},
+    ),
+    (
+        "The job is clean, net or liner; no other value.",
+        "resource_in_allowlist",
+        "BookPondVisitMutation",
+        {"arg": "job", "allowed": ["clean", "net", "liner"]},
+    ),
     (
         "Move a visit two times at most, each time to an open slot.",
         "max_calls",
@@ -218,6 +240,12 @@ def test_read(tmp_path: Path, case: tuple[str, str, str, dict[str, Any]]) -> Non
 @pytest.mark.parametrize(
     ("sentence", "tool"),
     [
+        # (the owner's own address is the second predicate's, no condition of the first)
+        (
+            "Emails use only the templates visit_booked and visit_moved, and go to the "
+            "owner's own address.",
+            "SendEmailMutation",
+        ),
         ("Call PondVisitQuery before a visit is cancelled.", "CancelPondVisitMutation"),
         ("RetireFilterMutation is never called from chat.", "RetireFilterMutation"),
     ],

@@ -189,6 +189,22 @@ _MADE = frozenset(
 _TALK = frozenset({"chat", "conversation", "session", "call", "turn", "message", "dialogue"})
 
 
+def _owned_in_clause(
+    main: str, span: tuple[int, int] | None
+) -> tuple[Condition, str] | None:
+    """`owned` read in the clause (between semicolons) the action is said in, or in the
+    first when no action was read: "use only X; emails go to the account's own address"
+    says nothing of whose X. Its offsets are `main`'s."""
+    at = span[0] if span is not None else 0
+    start = main.rfind(";", 0, at) + 1
+    end = main.find(";", at)
+    found = owned(main[start : end if end >= 0 else len(main)])
+    if found is None:
+        return None
+    cond, obj = found
+    return replace(cond, start=cond.start + start, end=cond.end + start), obj
+
+
 def _generic(subject: str, verb: str) -> bool:
     """A generic subject of a passive ("rentals", "a pass") names what each count is of,
     unless it is the act itself or what the call makes ("refunds may be issued twice")."""
@@ -595,7 +611,7 @@ def _parse(text: str) -> Clause:
             cond, obj = adj  # "renewal of a lost loan is forbidden": the loan's state
     if passive and (light := light_verb(verb, obj)) is not None:
         verb, obj = light  # "returns can only be made on ...": return
-    if cond is None and (own := owned(main)) is not None:  # "the user's own orders"
+    if cond is None and (own := _owned_in_clause(main, span)) is not None:  # "the user's own"
         cond, obj = own
     cond = cond or within_window(main)  # "within 30 days of delivery"
     if cond is None:

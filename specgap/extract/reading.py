@@ -27,6 +27,7 @@ from specgap.extract import (
     bound17,
     chat7_respell,
     clause3_split,
+    closed34,
     compare19,
     contrast16,
     copula21,
@@ -181,6 +182,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
+    said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"
+    said = closed34.predicates(said or sentence.clean) or said  # "Xs V1 A, and V2 B"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
     said = reasons31.respelt(said or sentence.clean) or said  # "give each X one of these Ys: a, b"
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
