@@ -218,6 +218,14 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
         "BookPondVisitMutation",
         {"arg": "job", "allowed": ["clean", "net", "liner"]},
     ),
+    # whom an act is for is no object of it; a count of texts a chat gets is of the sends
+    (
+        "Trade owners may be refunded up to £250.",
+        "arg_within_bound",
+        "RefundPaymentMutation",
+        {"arg": "amount", "max": 250},
+    ),
+    ("No chat gets more than three texts.", "max_calls", "SendTextMutation", {"max": 3}),
     (
         "Move a visit two times at most, each time to an open slot.",
         "max_calls",

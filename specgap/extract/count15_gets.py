@@ -45,6 +45,12 @@ _COUNTED = re.compile(
 )
 
 
+# what the agent's talk is made of: a count in it is a count in the trace
+_TALK = frozenset({"chat", "conversation", "session", "call", "contact", "thread"})
+# what is sent to a person: a count of them is a count of the sends (as `count24` reads them)
+_SENT = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
+
+
 def respelt(text: str) -> str | None:
     """The sentence said as the count of the action its noun names, or None."""
     m = _COUNTED.match(" ".join(text.split()))
@@ -54,9 +60,13 @@ def respelt(text: str) -> str | None:
     if said_by_none != (m["bound"].casefold() in {"more than", "over"}):
         return None  # "nobody gets up to 3", "each gets more than 2": no ceiling said
     verb = noun_verb(m["noun"])
+    if verb is None and singular(m["noun"].casefold()) in _SENT:
+        verb = f"send {singular(m['noun'].casefold())}"  # "no chat gets more than three texts"
     if verb is None:
         return None  # "two lessons": what is counted is no call
     person = m["none"] or m["each"]
+    if person and person.casefold() in _TALK:
+        person = None  # "no chat gets more than three texts": within the one conversation
     who = f"A {person}" if person else "You"  # "nobody": within the one conversation
     return f"{who} may {verb} at most {m['n']} times{m['rest']}."
 

@@ -189,9 +189,7 @@ _MADE = frozenset(
 _TALK = frozenset({"chat", "conversation", "session", "call", "turn", "message", "dialogue"})
 
 
-def _owned_in_clause(
-    main: str, span: tuple[int, int] | None
-) -> tuple[Condition, str] | None:
+def _owned_in_clause(main: str, span: tuple[int, int] | None) -> tuple[Condition, str] | None:
     """`owned` read in the clause (between semicolons) the action is said in, or in the
     first when no action was read: "use only X; emails go to the account's own address"
     says nothing of whose X. Its offsets are `main`'s."""
