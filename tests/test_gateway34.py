@@ -47,7 +47,11 @@ POND = [
     spec("RefundPaymentMutation", "Refunds a payment.", payment_id="string", amount="number"),
     spec("RetireFilterMutation", "Marks a pump filter retired.", filter_id="string"),
     spec("OfficeCallbackMutation", "Asks the office to call the owner.", owner_id="string"),
-    spec("SendTextMutation", "Sends the owner a templated text.", template="string"),
+    spec(
+        "SendTextMutation",
+        "Sends the owner a templated text (visit_booked, visit_moved, visit_reminder).",
+        template="string",
+    ),
     spec("SendEmailMutation", "Emails the owner.", template="string", to_email="string"),
     spec("AskOfficeToCallBackMutation", "Asks the office to ring the owner.", owner_id="string"),
     spec("OrderPlantsMutation", "Orders pond plants.", plants="integer", crates="integer"),
@@ -318,3 +322,25 @@ def test_a_bound_raised_sentences_later_is_held_unless_raised(tmp_path: Path) ->
     assert not any(p.enforcement == "enforce" and p.condition.max == 200 for p in bounds), shown(
         bounds
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool"),
+    [
+        # an order said of one value of the act's argument holds for that value only
+        (
+            "The visit_reminder template may only be sent after PondVisitQuery has been run.",
+            "require_before",
+            "SendTextMutation",
+        ),
+        # an exception said as a sentence of its own, right after the rule
+        ("Two texts per chat, tops.\nExcept trade owners.", "max_calls", "SendTextMutation"),
+    ],
+)
+def test_never_stronger_than_the_sentence(
+    tmp_path: Path, text: str, operator: str, tool: str
+) -> None:
+    policies = desk_policies(tmp_path, text, POND)
+    found = [p for p in policies if p.operator == operator and p.target == tool]
+    assert found, shown(policies)
+    assert all(p.enforcement != "enforce" for p in found), shown(found)

@@ -36,6 +36,13 @@ _CHANGES = re.compile(
     r"goes\s+down|is\s+lowered|are\s+lowered|becomes|become|changes|is|are|moves)\b",
     re.I,
 )
+# "Except breeders.", "Except for trade accounts.", "Not for landlords.": an exception of its
+# own, said right after the rule it is made to
+_EXCEPT = re.compile(
+    r"^\W*(?:except|excepting|apart\s+from|other\s+than|not\s+for)\s+(?:for\s+)?"
+    r"(?P<who>[^.,;:!?]{2,60}?)\s*[.!]?\s*$",
+    re.I,
+)
 _WHEN = re.compile(r"^\W*(?P<c>(?:for|if|when|whenever|with|on|during|in)\b[^,;]*?)\s*,", re.I)
 
 
@@ -145,7 +152,9 @@ def _excepted(item: Read, after: Sentence) -> Read:
     if sentence.artifact is not after.artifact:
         return item
     changes = _CHANGES.search(after.clean)
-    if changes is not None:
+    if (but := _EXCEPT.match(after.clean)) is not None:
+        unless = f"for {but['who'].strip()}"  # "Three bookings a chat. Except breeders."
+    elif changes is not None:
         lead = _WHEN.match(after.clean)
         tail = after.clean[changes.end() :].strip(" .")
         unless = lead["c"] if lead is not None else tail

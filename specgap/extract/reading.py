@@ -86,7 +86,7 @@ from specgap.extract import (
 from specgap.extract.act_leads23 import acted
 from specgap.extract.act_ranges import action_ranges
 from specgap.extract.action_open import opened
-from specgap.extract.agent_params import known_params
+from specgap.extract.agent_params import agent_tool, known_params, tool_arguments
 from specgap.extract.asked_values import with_asked
 from specgap.extract.attitudes import without_attitude_bans
 from specgap.extract.coordinated_conditions import coordinated_conditions
@@ -508,6 +508,10 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     if timed is not None and _BANNED_BEFORE.match(sentence.clean):
         # "do not Y before X": X comes first; a phrase reading of "Y before X" has it backwards
         found = [r for r in found if r.operator != "require_before"]
+    if timed is not None and any(e.condition for e in timed.emits):
+        # "the visit_reminder template may only be sent after X": a phrase reading took the
+        # value for a tool; the order holds for that value only (`temporal._of_value`)
+        found = [r for r in found if r.operator not in _ORDERS or not _a_value(r.target)]
     # the phrase patterns read it already (an order of a step before itself is no reading,
     # nor one left to the section when the sentence points back to the one before)
     # (a phrase reading that names no later tool, in a prompt, yields to one that does: "run
@@ -672,6 +676,16 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
 
 
 _WHOLE_TALK = frozenset({"chat", "conversation", "session", "turn", "call", "user", "customer"})
+
+
+def _a_value(target: str | None) -> bool:
+    """A snake_case word the agent's tools do not define (while they are known): a value."""
+    if target is None or _SNAKE_VALUE.fullmatch(target) is None or not tool_arguments():
+        return False
+    return agent_tool(target) is None
+
+
+_SNAKE_VALUE = re.compile(r"[a-z0-9]+(?:_[a-z0-9]+)+")
 
 
 def _counted_per(rules: list[CandidateRule], clause: Clause) -> list[CandidateRule]:

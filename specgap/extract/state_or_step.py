@@ -17,6 +17,10 @@ from specgap.extract.temporal import Timed
 __all__ = ["state_before", "state_not_step"]
 
 
+# what is done to a tool, never to a record: "after `get_visit` has been run / called"
+_CALLED = frozenset({"run", "call", "use", "execute", "invoke", "trigger"})
+
+
 def state_not_step(clause: Clause, timed: Timed) -> bool:
     """Whether the ordering `timed` read from a sentence is the state of the clause's
     condition instead: every rule is a `require_before` whose step is the condition's
@@ -30,6 +34,8 @@ def state_not_step(clause: Clause, timed: Timed) -> bool:
     if cond.kind not in {"after", "if", "only_if"} or timed.obliges is not None:
         return False
     done = {lemma(v.split()[0]) for v in cond.values}
+    if done <= _CALLED:
+        return False  # "after `t` has been run": a call, never a state
     for emit in timed.emits:
         before = str(emit.params.get("before", "")).split()
         if emit.operator != "require_before" or not before or lemma(before[0]) not in done:

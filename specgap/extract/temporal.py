@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from specgap.extract.agent_params import agent_tool
 from specgap.extract.clause_steps import clause_actions, recommended
 from specgap.extract.coordination import alternative_objects
 from specgap.extract.english import verb_lemma
@@ -175,9 +176,30 @@ def read(text: str, described: bool = False) -> Timed | None:
     ):
         # "(this tool) can be called after X": a permission, never a requirement
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
+    if timed is not None:
+        timed = Timed(tuple(_of_value(e) for e in timed.emits), timed.obliges)
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
+
+
+# "the engineer_on_way template may only be sent after ...": a value of the act's argument
+# said in its object (snake_case, or quoted), and the noun it is a value of
+_VALUED = re.compile(
+    r"^(?P<act>[a-z]+)\s+(?:the\s+)?[`'\"]?(?P<v>[a-z0-9]+(?:_[a-z0-9]+)+)[`'\"]?\s+(?P<n>[a-z]+)$"
+)
+
+
+def _of_value(emit: Emit) -> Emit:
+    """An order on an act said of one value of its argument holds only for that value: the
+    rule keeps "when the <noun> is <value>" as its condition (reviewed, never an order of
+    every call of the tool); any other emit unchanged."""
+    if emit.operator != "require_before" or emit.condition or not isinstance(emit.target, str):
+        return emit
+    m = _VALUED.match(emit.target)
+    if m is None or agent_tool(m["v"]) is not None:
+        return emit  # (a tool id in the object: "call book_visit", the tool itself)
+    return replace(emit, target=f"{m['act']} {m['n']}", condition=f"when the {m['n']} is {m['v']}")
 
 
 # "at most once per booking", "only once a day": a count of calls, not the conjunction
