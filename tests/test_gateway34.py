@@ -230,6 +230,19 @@ CASES: list[tuple[str, str, str, dict[str, Any]]] = [
         {"arg": "amount", "max": 250},
     ),
     ("No chat gets more than three texts.", "max_calls", "SendTextMutation", {"max": 3}),
+    # "there's no X" is "no X"; a record that shows its field as a value states it
+    (
+        "If the visit's status is frozen, there's no booking.",
+        "state_condition",
+        "BookPondVisitMutation",
+        {"field": "status", "denied": ["frozen"]},
+    ),
+    (
+        "If PondVisitQuery shows the status as frozen, never cancel the visit.",
+        "state_condition",
+        "CancelPondVisitMutation",
+        {"field": "status", "denied": ["frozen"]},
+    ),
     (
         "Move a visit two times at most, each time to an open slot.",
         "max_calls",

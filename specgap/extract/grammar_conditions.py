@@ -250,10 +250,23 @@ SPEAKERS = frozenset(
 )  # fmt: skip
 
 
+# a record that shows its field as a value: "if the profile shows vaccinations as expired",
+# "if the profile has the coat down as wire"
+_SHOWS_AS = re.compile(
+    r"^(?P<lead>.*?\b)(?:(?:the|its|their|his|her)\s+)?[a-z][\w-]*\s+(?:shows|has|lists|records|"
+    r"marks)\s+(?P<field>(?:(?:the|its|their)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:down\s+)?"
+    r"as\s+(?=['\"`]?[a-z])",
+    re.I,
+)
+
+
 def _shown_as_is(words: str) -> str | None:
     """A record's field that "says", "shows" or "reads" a value, said with "is"; `words`
     unchanged for any other condition; None when a person says it (what someone says is
     their answer, no state of a record)."""
+    shows = _SHOWS_AS.match(words.strip())
+    if shows is not None:  # "the profile shows vaccinations as expired": vaccinations are
+        words = f"{shows['lead']}{shows['field']} is {words.strip()[shows.end() :]}"
     m = _SHOWN.match(words.strip())
     if m is None:
         return words

@@ -182,6 +182,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
+    said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"
     said = closed34.predicates(said or sentence.clean) or said  # "Xs V1 A, and V2 B"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"

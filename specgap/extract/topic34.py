@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["respelt"]
+__all__ = ["no_there", "respelt"]
 
 _NUMBER = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|"
@@ -48,3 +48,19 @@ def respelt(text: str) -> str | None:
     if m is None or m["topic"].split()[0].casefold() in _DISCOURSE:
         return None
     return f"{m['lead']}{m['topic']}: {m['rest']}"
+
+
+# "there's no booking", "there are no refunds for X": the same as "no booking", "no refunds"
+# (opening the sentence, or its main clause after a condition: "if there is no lead" is the
+# condition's own words)
+_THERE_NO = re.compile(
+    r"(?P<at>^\W*|,\s*)there(?:'s|\s+is|\s+are|\s+will\s+be)\s+no\s+(?=[a-z])", re.I
+)
+
+
+def no_there(text: str) -> str | None:
+    """The sentence with "there is no X" said as "no X" (which the readers read as a ban),
+    or None."""
+    if _THERE_NO.search(text) is None:
+        return None
+    return _THERE_NO.sub(lambda m: m["at"] + ("no " if m["at"].strip() else "No "), text)
