@@ -24,6 +24,7 @@ import re
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import noun_verb
+from specgap.extract.pattern_base import SENT_NOUNS, TALK_NOUNS
 from specgap.extract.people import PERSON, ROLES
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -45,12 +46,6 @@ _COUNTED = re.compile(
 )
 
 
-# what the agent's talk is made of: a count in it is a count in the trace
-_TALK = frozenset({"chat", "conversation", "session", "call", "contact", "thread"})
-# what is sent to a person: a count of them is a count of the sends (as `count24` reads them)
-_SENT = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
-
-
 def respelt(text: str) -> str | None:
     """The sentence said as the count of the action its noun names, or None."""
     m = _COUNTED.match(" ".join(text.split()))
@@ -60,12 +55,12 @@ def respelt(text: str) -> str | None:
     if said_by_none != (m["bound"].casefold() in {"more than", "over"}):
         return None  # "nobody gets up to 3", "each gets more than 2": no ceiling said
     verb = noun_verb(m["noun"])
-    if verb is None and singular(m["noun"].casefold()) in _SENT:
+    if verb is None and singular(m["noun"].casefold()) in SENT_NOUNS:
         verb = f"send {singular(m['noun'].casefold())}"  # "no chat gets more than three texts"
     if verb is None:
         return None  # "two lessons": what is counted is no call
     person = m["none"] or m["each"]
-    if person and person.casefold() in _TALK:
+    if person and person.casefold() in TALK_NOUNS:
         person = None  # "no chat gets more than three texts": within the one conversation
     who = f"A {person}" if person else "You"  # "nobody": within the one conversation
     return f"{who} may {verb} at most {m['n']} times{m['rest']}."

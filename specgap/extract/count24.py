@@ -19,12 +19,10 @@ import re
 
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.noact_words import act
-from specgap.extract.pattern_base import is_action_noun, singular
+from specgap.extract.pattern_base import SENT_NOUNS, is_action_noun, singular
 
 __all__ = ["respelt"]
 
-# what is sent: a count of them is a count of the sends ("two texts per job")
-_SENT = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 
 _NUMBER = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single)"
 _LIMIT = r"(?:at\s+most|no\s+more\s+than|up\s+to|max(?:imum)?|not\s+more\s+than)"
@@ -52,7 +50,7 @@ def respelt(text: str) -> str | None:
         return None
     said = singular(m["noun"].casefold())
     n = "one" if m["n"].casefold().startswith("a") else m["n"]
-    if said in _SENT:  # "four emails ...": sending them
+    if said in SENT_NOUNS:  # "four emails ...": sending them
         return f"{m['lead']}Send at most {n} {m['noun']} {m['per']}{m['end']}"
     # "two holds per conversation": a verb a tool is named by (`unit_hold`), said as a noun
     verb = said if said in current_tool_verbs() else None

@@ -68,6 +68,7 @@ from specgap.extract.grammar_words import (
 )
 from specgap.extract.light_actions import carried_action
 from specgap.extract.pattern_base import (
+    TALK_NOUNS,
     USER,
     is_action_noun,
     lemma,
@@ -183,10 +184,6 @@ _GENERIC = re.compile(r"^\W*(?:(?:an?\s+)[a-z][\w-]*(?:\s+[a-z][\w-]*)?|[a-z][\w
 _MADE = frozenset(
     split_words("issue grant create make send open book place file submit generate post raise add")
 )
-
-
-# what the agent's talk is made of: "pass a chat on once at most" counts in the trace
-_TALK = frozenset({"chat", "conversation", "session", "call", "turn", "message", "dialogue"})
 
 
 def _owned_in_clause(main: str, span: tuple[int, int] | None) -> tuple[Condition, str] | None:
@@ -626,7 +623,7 @@ def _parse(text: str) -> Clause:
         # "move a visit two times at most", "refund each order once": any one visit, order
         head = obj.split()[-1]
         one = re.search(r"\b(?:an?|each|every|any\s+one)\s+" + re.escape(head) + r"\b", main, re.I)
-        each = each or (one is not None and not is_action_noun(head) and head not in _TALK)
+        each = each or (one is not None and not is_action_noun(head) and head not in TALK_NOUNS)
     if quantity is not None and quantity.calls and quantity.per is None and (each or same) and obj:
         # "each lesson can be cancelled only once", "never refund the same pass twice":
         # counted per lesson (per pass), not per trace

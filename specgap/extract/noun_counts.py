@@ -24,6 +24,7 @@ from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import AT_ONCE, PARTICLES
 from specgap.extract.nominals import nominal_act
+from specgap.extract.pattern_base import SENT_NOUNS
 from specgap.extract.people import PERSON
 from specgap.operators.prose import (
     NUMBER_WORDS,
@@ -251,7 +252,7 @@ def noun_count(clean: str) -> Emit | None:
         nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9", "noun12", "noun13")
         said = next((m[g] for g in nouns if m[g]), "")
         action = _action(said)
-        if action is None and m["label"] and singular(said.casefold()) in _SENT:
+        if action is None and m["label"] and singular(said.casefold()) in SENT_NOUNS:
             action = f"send {singular(said.casefold())}"  # "Texts: two per chat": the sends
         if action is None and (m["noun2"] or m["person"] or m["person2"]):
             # "guest passes are limited to two per member", "members get two passes": the
@@ -345,10 +346,6 @@ def _given(noun: str) -> str | None:
     return " ".join(["give", *words[:-1], singular(words[-1])])
 
 
-# the particles a phrasal verb's noun is written with ("call-back", "check-in", "top-up")
-_PARTICLES = frozenset({"back", "in", "up", "out", "off", "over", "down"})
-# what is sent: a count of them is a count of the sends (as `count24` reads them)
-_SENT = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 
 
 def _action(noun: str) -> str | None:
@@ -361,7 +358,7 @@ def _action(noun: str) -> str | None:
     if head in _THINGS or words[-1].casefold() in _THINGS:
         return None
     verb, _, particle = head.casefold().partition("-")
-    if particle in _PARTICLES and verb in lemmas(verb).get("VERB", ()):
+    if particle in PARTICLES and verb in lemmas(verb).get("VERB", ()):
         return f"{verb} {particle}"  # "groomer call-backs": call back (a phrasal verb's noun)
     # "one free extension": the act, not how it is priced
     rest = " ".join(w for w in words[:-1] if w.casefold() not in _HOW)

@@ -43,6 +43,13 @@ EXTRACTOR = "deterministic"
 # verbs that say only that a tool is used ("call `x`", "`x` may be run once"): the tool is
 # named elsewhere in the sentence, never by the verb
 CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
+# what is sent to a person: a count of them is a count of the sends ("two texts per job")
+SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
+# what the agent's talk is made of: a count "per chat" or "in a chat" is a count in the trace,
+# no entity of a call ("refer a chat once at most", "no chat gets more than three texts")
+TALK_NOUNS = frozenset(
+    {"chat", "conversation", "session", "call", "turn", "message", "dialogue", "contact", "thread"}
+)
 
 FILLER = re.compile(
     r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"

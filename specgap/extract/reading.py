@@ -125,7 +125,7 @@ from specgap.extract.order_targets import coordinated_orders
 from specgap.extract.order_words import own_object
 from specgap.extract.origin_lists import without_listed_bans
 from specgap.extract.otherwise import with_otherwise
-from specgap.extract.pattern_base import USER
+from specgap.extract.pattern_base import TALK_NOUNS, USER
 from specgap.extract.patterns import reads_like_rule, sentence_rules
 from specgap.extract.phrasing import waived
 from specgap.extract.plain_bans import frames_bans
@@ -676,9 +676,6 @@ def _state_not_values(rule: CandidateRule, clause: Clause) -> CandidateRule | No
     return rule.model_copy(update={"params": {}, "target": target, "mentions": (target,)})
 
 
-_WHOLE_TALK = frozenset({"chat", "conversation", "session", "turn", "call", "user", "customer"})
-
-
 def _a_value(target: str | None) -> bool:
     """A snake_case word the agent's tools do not define (while they are known): a value."""
     if target is None or _SNAKE_VALUE.fullmatch(target) is None or not tool_arguments():
@@ -695,7 +692,13 @@ def _counted_per(rules: list[CandidateRule], clause: Clause) -> list[CandidateRu
     q = clause.quantity
     if not clause.imperative or clause.passive:
         return rules  # (a passive's generic subject is counted by the count readers)
-    if q is None or not q.calls or q.per is None or q.max is None or q.per in _WHOLE_TALK:
+    if (
+        q is None
+        or not q.calls
+        or q.per is None
+        or q.max is None
+        or q.per in TALK_NOUNS | {"user", "customer"}
+    ):
         return rules
     return [
         r.model_copy(update={"params": {**r.params, "per": q.per}})
