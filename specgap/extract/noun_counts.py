@@ -346,8 +346,6 @@ def _given(noun: str) -> str | None:
     return " ".join(["give", *words[:-1], singular(words[-1])])
 
 
-
-
 def _action(noun: str) -> str | None:
     """`PIN resets` -> `reset PIN`, `cancellations` -> `cancel`: the act the noun names,
     None when its head names a thing."""
