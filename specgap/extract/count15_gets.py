@@ -24,7 +24,7 @@ import re
 from specgap.extract.call_nouns import one_per_call
 from specgap.extract.noact_respell import Read, read_as
 from specgap.extract.order15_bare import noun_verb
-from specgap.extract.pattern_base import SENT_NOUNS, TALK_NOUNS
+from specgap.extract.pattern_base import TALK_NOUNS, sending
 from specgap.extract.people import PERSON, ROLES
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -55,8 +55,7 @@ def respelt(text: str) -> str | None:
     if said_by_none != (m["bound"].casefold() in {"more than", "over"}):
         return None  # "nobody gets up to 3", "each gets more than 2": no ceiling said
     verb = noun_verb(m["noun"])
-    if verb is None and singular(m["noun"].casefold()) in SENT_NOUNS:
-        verb = f"send {singular(m['noun'].casefold())}"  # "no chat gets more than three texts"
+    verb = verb or sending(m["noun"])  # "no chat gets more than three texts": sending them
     if verb is None:
         return None  # "two lessons": what is counted is no call
     person = m["none"] or m["each"]

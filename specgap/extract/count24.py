@@ -19,7 +19,7 @@ import re
 
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.noact_words import act
-from specgap.extract.pattern_base import SENT_NOUNS, is_action_noun, singular
+from specgap.extract.pattern_base import is_action_noun, sending, singular
 
 __all__ = ["respelt"]
 
@@ -50,7 +50,7 @@ def respelt(text: str) -> str | None:
         return None
     said = singular(m["noun"].casefold())
     n = "one" if m["n"].casefold().startswith("a") else m["n"]
-    if said in SENT_NOUNS:  # "four emails ...": sending them
+    if sending(said) is not None:  # "four emails ...": sending them
         return f"{m['lead']}Send at most {n} {m['noun']} {m['per']}{m['end']}"
     # "two holds per conversation": a verb a tool is named by (`unit_hold`), said as a noun
     verb = said if said in current_tool_verbs() else None

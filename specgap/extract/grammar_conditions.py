@@ -12,6 +12,7 @@ from typing import Literal
 
 from specgap.extract.grammar_words import DET
 from specgap.extract.pattern_base import QUOTED, singular
+from specgap.extract.people import is_person
 from specgap.extract.state_words import NOT_BARE, PART_OF, field_values, perfect, present_state
 from specgap.extract.state_words import PERSONAL as PERSONAL
 from specgap.extract.state_words import STATE_FIELDS as STATE_FIELDS  # argvalues reads it here
@@ -244,10 +245,6 @@ _SHOWN = re.compile(
     r"recorded)\s+as)\s+(?!(?:it|them|that|this|one|nothing|anything|so)\b)(?=['\"`]?[a-z])",
     re.I,
 )
-SPEAKERS = frozenset(
-    {"you", "we", "i", "they", "he", "she", "customer", "user", "caller", "client", "owner",
-     "member", "guest", "parent", "person", "someone", "anyone", "agent", "assistant"}
-)  # fmt: skip
 
 
 # a record that shows its field as a value: "if the profile shows vaccinations as expired",
@@ -270,7 +267,7 @@ def _shown_as_is(words: str) -> str | None:
     m = _SHOWN.match(words.strip())
     if m is None:
         return words
-    if m["subject"].split()[-1].casefold() in SPEAKERS:
+    if is_person(m["subject"].split()[-1]):
         return None
     return f"{m['subject']} is {words.strip()[m.end() :]}"
 

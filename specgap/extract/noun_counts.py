@@ -24,7 +24,7 @@ from specgap.extract.english import lemmas
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_words import AT_ONCE, PARTICLES
 from specgap.extract.nominals import nominal_act
-from specgap.extract.pattern_base import SENT_NOUNS
+from specgap.extract.pattern_base import sending
 from specgap.extract.people import PERSON
 from specgap.operators.prose import (
     NUMBER_WORDS,
@@ -252,8 +252,8 @@ def noun_count(clean: str) -> Emit | None:
         nouns = ("noun", "noun2", "noun3", "noun5", "noun6", "noun8", "noun9", "noun12", "noun13")
         said = next((m[g] for g in nouns if m[g]), "")
         action = _action(said)
-        if action is None and m["label"] and singular(said.casefold()) in SENT_NOUNS:
-            action = f"send {singular(said.casefold())}"  # "Texts: two per chat": the sends
+        if action is None and m["label"]:
+            action = sending(said)  # "Texts: two per chat": the sends
         if action is None and (m["noun2"] or m["person"] or m["person2"]):
             # "guest passes are limited to two per member", "members get two passes": the
             # things given, one or more per call, so no more calls than things

@@ -45,6 +45,14 @@ EXTRACTOR = "deterministic"
 CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
 # what is sent to a person: a count of them is a count of the sends ("two texts per job")
 SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
+
+
+def sending(noun: str) -> str | None:
+    """ "send text" for a noun of a thing sent to a person ("texts", "an email"), else None."""
+    said = singular(noun.casefold().strip())
+    return f"send {said}" if said in SENT_NOUNS else None
+
+
 # what the agent's talk is made of: a count "per chat" or "in a chat" is a count in the trace,
 # no entity of a call ("refer a chat once at most", "no chat gets more than three texts")
 TALK_NOUNS = frozenset(

@@ -5,6 +5,8 @@ voucher", "the payment")."""
 
 from __future__ import annotations
 
+import re
+
 from specgap.operators.prose import USER
 
 # people who speak for someone else (their yes is a review, not the user's)
@@ -58,3 +60,18 @@ OWNER = (
 )
 # a bare "the owner" whose yes is given in the conversation: only the user speaks there
 OWNER_IN_CHAT = r"\bthe\s+owner\b(?=[^.;]*\bin\s+(?:the|this|our)\s+(?:chat|conversation|thread)\b)"
+
+
+# a word that names a person (the user, a role, a pronoun): what such a word "says" is an
+# answer, never a record's state, and an act "for" them is not about them ("refund the
+# customer": whom the refund is for)
+_A_PERSON = re.compile(
+    r"(?:" + USER + r"|" + ROLES + r")s?|you|we|i|they|them|he|him|she|her|someone|anyone|"
+    r"person|people|parents?",
+    re.I,
+)
+
+
+def is_person(word: str) -> bool:
+    """Whether one word names a person (module's nouns, roles, pronouns)."""
+    return _A_PERSON.fullmatch(word) is not None

@@ -4,8 +4,9 @@ does (the fourth pass; `state3_respell` holds the third).
 - a state the act left, said with `has been`: "unless it has already been approved,
   rejected or withdrawn" -> "unless it is already approved, rejected or withdrawn";
 - a state given by a verb of marking instead of the copula: "unless the hold is already
-  marked ready", "once it is flagged as spent", "when the permit is set to expired",
-  "when the crate reads sealed" -> "... is ready", "... is spent", "... is sealed";
+  marked ready", "once it is flagged as spent", "when the permit is set to expired" ->
+  "... is ready", "... is spent", "... is expired" (a record that "reads", "says" or "shows"
+  a value is read where every condition is, `grammar_conditions`);
 - a condition, then `then` (and a "stop:"): "If S, then stop: TOOL is not used on it",
   "If S, then TOOL must not be called" -> "If S, never call TOOL on it";
 - a tool's use said as a fact: "TOOL is not used / never run ..." -> "never call TOOL
@@ -35,7 +36,6 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from specgap.extract.grammar_conditions import SPEAKERS
 from specgap.extract.noact_respell import spelt
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -66,12 +66,6 @@ _HAS_BEEN = re.compile(
     # a run of states that ends the clause ("approved, rejected or withdrawn."), never an
     # event with its agent ("notified by the museum")
     r"(?=[a-z]+(?:ed|en|wn|t)(?:\s*,\s*(?:or\s+)?[a-z]+|\s+(?:or|and)\s+[a-z]+)*\s*(?:[.;,]|$))",
-    re.I,
-)
-# "when the crate reads sealed": the entity's record read aloud
-_READS = re.compile(
-    rf"\b(?P<lead>{_LEADS}|unless)\s+(?P<subj>(?:the|its|their|this|that|an?)\s+[\w'-]+"
-    r"(?:\s+[\w'-]+)?)\s+(?:reads|shows|says)\s+(?!as\b|that\b)(?=[`'\"]?[A-Za-z0-9])",
     re.I,
 )
 _THEN = re.compile(
@@ -146,12 +140,6 @@ def _lemma(word: str) -> str | None:
 
 def _marked(text: str) -> str | None:
     said = _MARKED.sub(lambda m: f"{m['cop']} {m['adv'] or ''}", text)
-    said = _READS.sub(
-        lambda m: (
-            m[0] if m["subj"].split()[-1].casefold() in SPEAKERS else f"{m['lead']} {m['subj']} is "
-        ),
-        said,
-    )  # ("if the owner says no": an answer, no record's state)
     said = _HAS_BEEN.sub(
         lambda m: f"{m['subj']} {'is' if m['aux'].casefold() == 'has' else 'are'} {m['adv'] or ''}",
         said,

@@ -420,11 +420,11 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     else:
         action = clause.action
     negated = clause.negated or only in {"not", "never"}
-    if conj in {"before", "prior to"}:
+    said_after = m.string[m.start("event") :]  # (the match's event stops at a comma)
+    if conj in {"before", "prior to"} and _BEFORE_AGAIN.search(said_after):
         # "before any visit is read, and before any payment": each event in turn
-        said_after = m.string[m.start("event") :]  # (the match's event stops at a comma)
         each = [_before(action, e, negated, main) for e in _before_each(said_after)]
-        if len(each) > 1 and all(t is not None for t in each):
+        if all(t is not None for t in each):
             return Timed(tuple(e for t in each if t is not None for e in t.emits), None)
     event = _NEXT_CLAUSE.split(m["event"], maxsplit=1)[0].strip(" .")
     if conj in {"before", "prior to"}:

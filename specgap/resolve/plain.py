@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from specgap.extract.people import is_person
 from specgap.resolve.lexicon import PARTICLES, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, stem
 from specgap.resolve.verbs import BREAKS, LEAD, TOOL_WORDS, action_noun, prose_words
@@ -58,16 +59,10 @@ def _carried(rest: list[str], known: set[str]) -> tuple[str, str, list[str]] | N
     return key, head, [*words[: cut - 1], *after]
 
 
-# verbs whose object may be the person the act is for ("refund the customer"), and people
+# verbs whose object may be the person the act is for ("refund the customer")
 _TO_SOMEONE = frozenset(
     {"refund", "pay", "repay", "reimburse", "compensate", "credit", "charge", "bill", "email",
      "text", "message", "notify", "remind", "call", "ring", "phone", "contact", "thank"}
-)  # fmt: skip
-_PEOPLE = frozenset(
-    {"customer", "customers", "user", "users", "caller", "callers", "client", "clients",
-     "member", "members", "guest", "guests", "owner", "owners", "patient", "patients",
-     "passenger", "passengers", "parent", "parents", "tenant", "tenants", "buyer", "buyers",
-     "them", "him", "her", "person", "people"}
 )  # fmt: skip
 _DETERMINERS = frozenset({"any", "all", "each", "every", "some", "no", "your", "their", "its",
                           "his", "her", "our", "this", "that", "these", "those"})  # fmt: skip
@@ -116,7 +111,7 @@ def plain_form(mention: str, known: Iterable[str] = ()) -> tuple[str, bool] | No
         if classes_of(phrasal) and classes_of(phrasal) != classes_of(stem(first)):
             return " ".join([first, rest[-1], *rest[:-1]]), False
     kept = [w for w in rest if w not in ARTICLES and w not in _DETERMINERS]
-    if first in _TO_SOMEONE and kept and all(w in _PEOPLE for w in kept):
+    if first in _TO_SOMEONE and kept and all(is_person(w) for w in kept):
         # "refund the customer", "email the owner": whom the act is for, not what it acts
         # on (the words as written may still name a tool: `email_customer`)
         return first, True

@@ -214,29 +214,31 @@ class Resolver(Index):
             )
         return out
 
+    def _said_by_id(self, mention: str) -> str | None:
+        """The tool a mention names by its id around other words, or None: after a call verb
+        ("call `cancel_booking`", "using get_booking": never a tool the call verb happens to
+        resemble, "call" ~ `get_…`), or a compound id first with what its call is about
+        ("visitQuery on the same visit_id") or last as what the act is done with ("refer a
+        chat with officeCallback"); up to case when the prose lowered a camelCase id ("call
+        chargeinvoice": `bind_ids`)."""
+        called = _CALLED.fullmatch(mention)
+        if called is not None and stem(called["verb"].casefold()) in _CALL_STEMS:
+            said: str | None = called["id"]
+        else:
+            led = _ID_LED.fullmatch(mention) or _ID_TAIL.fullmatch(mention)
+            said = led["id"] if led is not None and len(split_name(led["id"])) >= 2 else None
+        if said is None:
+            return None
+        return said if said in self.exact else folded_id(self.exact, said)
+
     def _bare_evidence(self, mention: str) -> tuple[dict[str, Evidence], frozenset[str]]:
         """The evidence from the mention alone, and its words (not favoured by context)."""
         found: dict[str, Evidence] = {}
         if self.registry.hook(mention) is not None:
             return found, frozenset()  # a lifecycle hook is never a candidate; compile says why
-        called = _CALLED.fullmatch(mention.strip())
-        if called is not None and stem(called["verb"].casefold()) in _CALL_STEMS:
-            # "call `cancel_booking`", "using get_booking": the tool named verbatim, never
-            # a tool the call verb happens to resemble ("call" ~ `get_…`); up to case when
-            # the prose lowered a camelCase id ("call chargeinvoice": `bind_ids`)
-            named = (
-                called["id"] if called["id"] in self.exact else folded_id(self.exact, called["id"])
-            )
-            if named is not None:
-                return self._bare_evidence(named)
-        led = _ID_LED.fullmatch(mention.strip()) or _ID_TAIL.fullmatch(mention.strip())
-        if led is not None and len(split_name(led["id"])) >= 2:
-            # "visitQuery on the same visit_id", "`get_order` for that order": the tool the
-            # mention opens with, a phrase after it saying what the call is about; "refer a
-            # chat with officeCallback": the tool the act is done with
-            named = led["id"] if led["id"] in self.exact else folded_id(self.exact, led["id"])
-            if named is not None:
-                return self._bare_evidence(named)
+        named = self._said_by_id(mention.strip())
+        if named is not None:
+            return self._bare_evidence(named)
         raw = split(mention)
         stems = [stem(w) for w in raw]
         letters, stemmed = "".join(raw), "".join(stems)
