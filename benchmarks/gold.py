@@ -101,6 +101,9 @@ UNSEEN22_DIR = GOLD_DIR.parent / "gold_unseen22"
 # The twenty-third blind set (split `unseen23`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen23/README.md).
 UNSEEN23_DIR = GOLD_DIR.parent / "gold_unseen23"
+# The twenty-fourth blind set (split `unseen24`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen24/README.md).
+UNSEEN24_DIR = GOLD_DIR.parent / "gold_unseen24"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -169,9 +172,9 @@ OPENED = (
 # thirty-second (2026-12-05); the twenty-first, written in the thirty-second, at the start of
 # the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
-# the thirty-fifth (2026-12-05): `ALL blind` is unseen21..unseen23. Nothing is kept apart until a
-# twenty-fourth is written.
-APART: tuple[str, ...] = ()
+# the thirty-fifth (2026-12-05): `ALL blind` is unseen21..unseen23. The twenty-fourth, written in
+# the thirty-fifth session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen24",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -315,6 +318,7 @@ class Gold(_Model):
         "unseen21",
         "unseen22",
         "unseen23",
+        "unseen24",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
