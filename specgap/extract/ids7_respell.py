@@ -32,6 +32,10 @@ place, at the same length, as the snake_case id the readers know:
   orders its scripts: the readers take a number for a count or a step, never an id's first
   word; the number's place is blanked as a server's is), when no other tool's id gives the
   same rest;
+- `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
+  legacy system or a folder of scripts names its tools: the dot before the extension reads
+  as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
+  each hyphen an underscore);
 
 and every rule and note read from the respelled text is given back its own words: the
 target, mentions and tool-valued parameters (`before`, `from_tools`, `sources`, ...) the
@@ -68,6 +72,11 @@ _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 # an id led by a step number (`30-open-repair`, `10_find_patient`)
 _NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)$")
 
+# a program's file name (`FINDMEM.EXE`, `send-sms.sh`): a name, a dot, an extension that runs
+_PROGRAM = re.compile(
+    r"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js)$"
+)
+
 # a dotted id whose service has a dash or whose last part is snake_case
 # (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
 _DOTTED = re.compile(
@@ -79,13 +88,19 @@ _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
 
 # a fenced block, from its opening fence to its closing one (or the end of the text)
 _FENCED = re.compile(
-    r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})[^\n]*\n(?:.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)", re.M | re.S
+    r"^[ \t]{0,3}(?P<f>`{3,}|~{3,})(?P<info>[^\n]*)\n(?P<body>.*?^[ \t]{0,3}(?P=f)[ \t]*$|.*\Z)",
+    re.M | re.S,
 )
 
 
 def fenced_spans(text: str) -> list[tuple[int, int]]:
-    """Where each fenced block of `text` starts and ends (its fences included)."""
-    return [(f.start(), f.end()) for f in _FENCED.finditer(text)]
+    """Where each fenced block of `text` starts and ends (its fences included); a diff of the
+    prompt is no such block: it is read as the prompt text it leaves (`diff35`)."""
+    from specgap.extract.diff35 import diff_block
+
+    return [
+        (f.start(), f.end()) for f in _FENCED.finditer(text) if not diff_block(f["info"], f["body"])
+    ]
 
 
 # the parameters whose values name arguments, fields or kinds, never a tool: a value there
@@ -152,7 +167,9 @@ def _respelled_style(tool: str) -> bool:
     dotted = _DOTTED.match(tool) is not None
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
-    return kebab_or_server or dotted or screaming_or_pascal or numbered or bool(_fused(tool))
+    program = _PROGRAM.match(tool) is not None
+    styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
+    return styled or bool(_fused(tool))
 
 
 def _fused(tool: str) -> str:
@@ -176,6 +193,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         if rest:  # `30-open-repair` -> `open_repair`, when no other id gives it
             if rests.count(rest) == 1 and rest not in ids:
                 spelled[tool] = rest
+        elif _PROGRAM.match(tool):  # `TEEBOOK.EXE` -> `teebook_exe`
+            spelled[tool] = re.sub(r"[-.]", "_", tool).lower()
         elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()

@@ -76,9 +76,9 @@ _SHAPES = re.compile(
             r"\b" + NEG + r"\s+(?P<v8>[a-z]+)\s+(?:more\s+than\s+one|multiple|several|two\s+or\s+"
             r"more)\s+(?P<n8>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|one|any|the\s+same|"
             r"a\s+single))\s+" + _TURN + r"\b",
-            # make at most one tool call per response; use a single tool per turn
+            # make at most one tool call per response; use a single tool per turn; one X a turn
             r"\b(?:(?!(?:only|just|most|than|no|at|ever)\b)(?P<v9>[a-z]+)\s+(?:through\s+)?)?(?:(?:at\s+most|only|just|no\s+more\s+than)(?:\s+ever)?\s+)?(?:one|a\s+single|1)"
-            r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|each|one|any|every))\s+"
+            r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|a|in\s+(?:a|each|one|any|every))\s+"
             + _TURN
             + r"\b",
             # each turn may contain at most one tool call; each turn carries a single call at most
@@ -112,7 +112,8 @@ _SHAPES = re.compile(
 _ANY = frozenset(
     split_words(
         "call calls tool tools function functions request requests task tasks operation "
-        "operations action actions thing things step steps job jobs tool-call tool-calls"
+        "operations action actions thing things step steps job jobs tool-call tool-calls "
+        "program programs script scripts command commands"
     )
 )
 # verbs that only say an action is carried out: the noun names the action

@@ -73,6 +73,7 @@ from specgap.extract import (
     state32_listed,
     supply16,
     temporal,
+    third35,
     tool_subject19,
     topic34,
     tree23,
@@ -164,6 +165,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     (`narrative24`)."""
     if told(sentence.clean) or (sentence.asked is None and asks(sentence.clean)):
         return [], []
+    sentence = third35.said_as_duty(sentence)  # "- Confirms X": "- Confirm X"
     rules, notes = _read_own(sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
     rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
@@ -180,6 +182,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = said or tree23.respelt(sentence.clean)
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
+    # "BOT reads back X and runs `t`", "the assistant never runs it": "you read back ..."
+    said = third35.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"

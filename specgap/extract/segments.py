@@ -535,6 +535,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.answers import compose_parts
     from specgap.extract.confirm_tables import is_confirmation_header
     from specgap.extract.decision33 import Decisions
+    from specgap.extract.diff35 import diff_block, whole_diff
     from specgap.extract.dodont30 import cell_sentences, polarity_columns
     from specgap.extract.gherkin import is_scenario, scenario_sentences
     from specgap.extract.guards29 import guard_block, guard_lines
@@ -549,6 +550,9 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     text = artifact.text
     if ini_text(text):  # an INI settings file pasted in as the prompt (`ini29`)
         yield from _ini_sentences(artifact)
+        return
+    if whole_diff(text):  # a patch of the prompt as the prompt: the text it leaves (`diff35`)
+        yield from _changed(artifact, 0, len(text), "")
         return
     lines = text.splitlines(keepends=True)
     line_starts = [0]
@@ -604,6 +608,14 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             outline.close(token.level)
         elif token.type in {"bullet_list_close", "ordered_list_close"}:
             outline.leave(token.level + 1)
+        elif (
+            token.type == "fence"
+            and token.map is not None
+            and diff_block(token.info, token.content)
+        ):
+            # the prompt's text after a change pasted in as a diff (`diff35`)
+            end = line_starts[min(token.map[1], len(lines))]
+            yield from _changed(artifact, line_starts[token.map[0] + 1], end, heading)
         elif token.type == "fence" and token.map is not None and guard_block(token.content):
             # house rules written as pseudo-code guards (`guards29`)
             first = token.map[0] + 1  # (the line after the opening fence)
@@ -694,6 +706,20 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         heading = (asked["q"] or asked["u"]).strip()
         if cut < len(said):
             yield from split_sentences(artifact, said[cut:], offsets[cut:], heading, lines=True)
+
+
+def _changed(artifact: Artifact, start: int, end: int, heading: str) -> Iterator[Sentence]:
+    """The sentences of the prompt text a diff's lines `start:end` leave (`diff35`), each
+    located at its own line of the diff."""
+    from specgap.extract.diff35 import after
+
+    said, offsets = after(artifact.text, start, end)
+    if not said.strip():
+        return
+    changed = Artifact(artifact.kind, artifact.path, said, artifact.sha256)
+    for sentence in markdown_sentences(changed):
+        at = tuple(offsets[i] for i in sentence.offsets)
+        yield replace(sentence, artifact=artifact, offsets=at, context=sentence.context or heading)
 
 
 def _ini_sentences(artifact: Artifact) -> Iterator[Sentence]:

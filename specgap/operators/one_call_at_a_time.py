@@ -110,6 +110,8 @@ _TALK = re.compile(
     r"speak(?:s|ing)?|chat(?:s|ted|ting)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)?|writ(?:e|es|ing)"
     r"\s+(?:to|back)|(?:say|writ(?:e|ing)|tell)(?:s|ing)?\s+(?:anything|something|nothing)|"
     r"prose|commentary|narrat(?:e|es|ing|ion)|"
+    # "stays silent in a turn with a call", "keep quiet while a call runs"
+    r"silen(?:t|ce|tly)|(?:stays?|staying|keeps?|keeping|remains?)\s+quiet|"
     # a call with nothing beside it ("a turn with a call holds nothing else", "each call in a
     # turn of its own")
     r"nothing\s+else|no\s+other\s+(?:content|output|words)|no\s+words|"

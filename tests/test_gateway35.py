@@ -1,0 +1,165 @@
+"""Session 35: shapes a pull request's diff of a prompt, a role profile and a film script used
+that no reader read, in general form: a fenced `diff` block read as the text it leaves (added
+and unchanged lines in force, removed lines withdrawn, headers no text); tool ids that are a
+program's file name (`HIREBOOK.EXE`, `send-text.sh`); "one program a turn" and "stays silent";
+the assistant's acts said in the third person anywhere in a sentence, by a role noun or by the
+name the prompt gives it; and a role profile's duties listed as subjectless third-person verbs.
+Sentences written for these tests, in a made-up kayak hire desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.diff35 import after, diff_block
+from specgap.extract.third35 import agent_name, duty, respelt
+from tests.probes import desk_policies, has_policy, shown, spec
+
+KAYAK = [
+    spec("FINDCUST.EXE", "Finds a paddler by phone number.", phone="string"),
+    spec("PINCHECK.EXE", "Checks the paddler's PIN.", customer_id="string", pin="string"),
+    spec("SLOTS.EXE", "Lists open launch slots.", days_ahead="integer"),
+    spec("HIREBOOK.EXE", "Books a kayak hire.", slot_id="string", boats="integer"),
+    spec("HIREREAD.EXE", "Reads one hire.", hire_id="string"),
+    spec("HIREMOVE.EXE", "Moves a hire to another slot.", hire_id="string", new_slot_id="string"),
+    spec("HIREDROP.EXE", "Cancels a hire.", hire_id="string"),
+    spec("REFUND.BAT", "Refunds a payment.", payment_id="string", amount="number"),
+    spec("send-text.sh", "Texts the paddler.", template="string"),
+    spec("WIPEACCT.EXE", "Deletes a paddler's account.", customer_id="string"),
+]
+
+
+def test_a_diff_block_is_read_as_the_text_it_leaves(tmp_path: Path) -> None:
+    text = (
+        "The assistant runs on the file as it reads after this change.\n\n"
+        "```diff\n"
+        "--- a/prompts/kayak.md\n"
+        "+++ b/prompts/kayak.md\n"
+        "@@ -3,4 +3,5 @@ ## Hires\n"
+        " Call HIREREAD.EXE before HIREMOVE.EXE.\n"
+        "-Never call WIPEACCT.EXE.\n"
+        "+Never call HIREDROP.EXE.\n"
+        "+No more than two HIREBOOK.EXE calls in one chat.\n"
+        "```\n"
+    )
+    policies = desk_policies(tmp_path, text, KAYAK)
+    assert has_policy(
+        policies, "require_before", "HIREMOVE.EXE", "enforce", before="HIREREAD.EXE"
+    ), shown(policies)
+    assert has_policy(policies, "deny_action", "HIREDROP.EXE", "enforce"), shown(policies)
+    assert has_policy(policies, "max_calls", "HIREBOOK.EXE", "enforce", max=2), shown(policies)
+    # the removed line is withdrawn: nothing is read from it
+    assert not any(p.target == "WIPEACCT.EXE" for p in policies), shown(policies)
+    # each rule is located at its own line of the diff
+    lines = {p.target: p.source.span.start_line for p in policies}
+    assert lines["HIREDROP.EXE"] == 11  # (under "# Desk", a blank line and the preamble)
+    assert lines["HIREBOOK.EXE"] == 12
+
+
+def test_diff_text_and_offsets() -> None:
+    text = "x\n```diff\n@@ -1,2 +1,2 @@\n keep me\n-gone\n+new one\n```\n"
+    start = text.index("@@")
+    said, offsets = after(text, start, len(text))
+    assert said == "keep me\nnew one\n"
+    assert [text[offsets[i]] for i in range(len(said))] == list(said)
+    assert diff_block("diff", "")
+    assert diff_block("", "--- a/p.md\n+++ b/p.md\n@@ -1 +1 @@\n-a\n+b\n")
+    assert not diff_block("python", "x = 1\n")
+    assert not diff_block("", "--- just a rule line\n")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        (
+            "HIREREAD.EXE on the same hire_id comes before HIREMOVE.EXE or HIREDROP.EXE.",
+            "require_before",
+            "HIREDROP.EXE",
+            {"before": "HIREREAD.EXE", "same": {"arg": "hire_id"}},
+        ),
+        ("Never run send-text.sh twice in a chat.", "max_calls", "send-text.sh", {"max": 1}),
+        ("Run one program a turn.", "one_call_at_a_time", "*", {}),
+        (
+            "The assistant runs one program a turn and stays silent in a turn where one runs.",
+            "one_call_at_a_time",
+            "*",
+            {"with_text": True},
+        ),
+        (
+            "WIPEACCT.EXE belongs to the office; the assistant never runs it.",
+            "deny_action",
+            "WIPEACCT.EXE",
+            {},
+        ),
+    ],
+)
+def test_read(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    assert any(
+        has_policy(policies, operator, tool, level, **params)
+        for level in ("enforce", "review_only", "eval_required")
+    ), shown(policies)
+
+
+def test_the_name_the_prompt_gives_the_assistant(tmp_path: Path) -> None:
+    text = (
+        "You are PADDLE in this script.\n\n"
+        "Before HIREDROP.EXE, PADDLE names the hire and waits for the paddler's yes.\n"
+    )
+    policies = desk_policies(tmp_path, text, KAYAK)
+    assert has_policy(policies, "require_confirmation", "HIREDROP.EXE", "enforce"), shown(policies)
+    assert agent_name("You are PADDLE in this script.") == "PADDLE"
+    assert agent_name("You are Ada, the desk's assistant.") == "Ada"
+    assert agent_name("You are Petal & Stem's assistant.") is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The assistant takes calls from paddlers and turns them into hires.",
+        "The agent is not permitted to book more than two hires per paddler.",
+    ],
+)
+def test_what_the_assistant_does_is_no_rule(sentence: str) -> None:
+    # a description of its work, and an auxiliary left to `person17`
+    assert respelt("You are the hire desk's assistant.", sentence) is None
+
+
+def test_coordinated_verbs_agree_but_a_listed_noun_does_not() -> None:
+    said = respelt(
+        "", "The assistant reads back date, boats and names, and runs HIREBOOK only on a yes."
+    )
+    assert said == "You read back date, boats and names, and run HIREBOOK only on a yes."
+
+
+@pytest.mark.parametrize(
+    ("item", "said"),
+    [
+        ("Confirms the PIN with PINCHECK.EXE before any refund.", "Confirm the PIN with"),
+        ("Refunds no more than £60 per hire.", "Refund no more than £60"),
+        ("Reads back the slot before booking.", "Read back the slot"),
+        ("Refunds above £40.", None),
+        ("Orders worth more than £250 in total.", None),
+        ("Refunds go to the original card.", None),
+    ],
+)
+def test_a_duty_said_without_a_subject(item: str, said: str | None) -> None:
+    got = duty(item)
+    assert (got is None) if said is None else (got is not None and got.startswith(said)), got
+
+
+def test_a_role_profile_duty_is_read(tmp_path: Path) -> None:
+    text = (
+        "## Key responsibilities\n"
+        "- Opens the hire with HIREREAD.EXE before moving it or cancelling it.\n"
+        "- Makes no more than two HIREBOOK.EXE calls in one chat.\n"
+    )
+    policies = desk_policies(tmp_path, text, KAYAK)
+    assert has_policy(
+        policies, "require_before", "HIREDROP.EXE", "enforce", before="HIREREAD.EXE"
+    ), shown(policies)
+    assert has_policy(policies, "max_calls", "HIREBOOK.EXE", "enforce", max=2), shown(policies)
