@@ -163,3 +163,24 @@ def test_a_role_profile_duty_is_read(tmp_path: Path) -> None:
         policies, "require_before", "HIREDROP.EXE", "enforce", before="HIREREAD.EXE"
     ), shown(policies)
     assert has_policy(policies, "max_calls", "HIREBOOK.EXE", "enforce", max=2), shown(policies)
+
+
+# AWS JSON-protocol targets: a service with an API date, a dot, a PascalCase operation, which
+# a prompt names in full or by its operation alone
+DOTTED = [
+    spec("Paddlers_20240101.FindPaddler", "Finds a paddler.", phone="string"),
+    spec("Hires_20250202.ReadHire", "Reads a hire.", hire_id="string"),
+    spec("Hires_20250202.MoveHire", "Moves a hire.", hire_id="string", new_slot_id="string"),
+    spec("Hires_20250202.DropHire", "Cancels a hire.", hire_id="string"),
+]
+
+
+def test_an_operation_named_alone_is_its_dotted_id(tmp_path: Path) -> None:
+    sentence = "Open the hire with ReadHire before MoveHire or DropHire on that hire_id."
+    policies = desk_policies(tmp_path, sentence, DOTTED)
+    for later in ("Hires_20250202.MoveHire", "Hires_20250202.DropHire"):
+        assert has_policy(
+            policies, "require_before", later, "enforce", before="Hires_20250202.ReadHire"
+        ), shown(policies)
+    # never the other way round, nor about the argument the clause ends on
+    assert all(p.target != "Hires_20250202.ReadHire" for p in policies), shown(policies)

@@ -32,6 +32,9 @@ place, at the same length, as the snake_case id the readers know:
   orders its scripts: the readers take a number for a count or a step, never an id's first
   word; the number's place is blanked as a server's is), when no other tool's id gives the
   same rest;
+- `Workshop_20250301.MoveRepair` and the operation said alone, `MoveRepair` -> `moveRepair`
+  (an AWS JSON-protocol target: a service with an API date, a dot, a PascalCase operation;
+  a prompt names most by the operation alone), when no other tool has that operation;
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
   legacy system or a folder of scripts names its tools: the dot before the extension reads
   as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
@@ -76,6 +79,10 @@ _NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-
 _PROGRAM = re.compile(
     r"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js)$"
 )
+
+# a dotted id whose operation is PascalCase (`Workshop_20250301.MoveRepair`, an AWS JSON
+# target): a prompt names it in full or by its operation alone (`MoveRepair`)
+_DOTTED_PASCAL = re.compile(r"^(?:[A-Za-z][\w-]*\.)+(?P<tool>[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$")
 
 # a dotted id whose service has a dash or whose last part is snake_case
 # (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
@@ -168,6 +175,7 @@ def _respelled_style(tool: str) -> bool:
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None
+    dotted = dotted or _DOTTED_PASCAL.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
     return styled or bool(_fused(tool))
 
@@ -204,6 +212,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
+        elif (operation := _DOTTED_PASCAL.match(tool)) is not None:
+            part = operation["tool"]  # `Workshop_20250301.MoveRepair` -> `moveRepair`
+            if sum(1 for i in ids if i.rpartition(".")[2] == part) == 1:
+                spelled[tool] = part[0].lower() + part[1:]
         elif (dotted := _DOTTED.match(tool)) is not None:
             part = dotted["tool"]
             if sum(1 for i in ids if i.rpartition(".")[2] == part) == 1:
@@ -227,14 +239,22 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
     if len(plain) != len(spelled) or any(p in set(ids) for p in plain):
         return given, lambda rules, notes: (rules, notes)  # two ids one spelling: leave them
     ids = sorted(spelled)
+    # a dotted id's operation said alone (`MoveRepair` of `Workshop_20250301.MoveRepair`)
+    alone = {
+        o["tool"]: i
+        for i in ids
+        if (o := _DOTTED_PASCAL.match(i)) is not None and o["tool"] not in _declared(given)
+    }
     found = re.compile(
-        r"(?<![\w-])(`?)("
-        + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+        r"(?<![\w.-])(`?)("
+        + "|".join(re.escape(i) for i in sorted([*ids, *alone], key=len, reverse=True))
         + r")(?![\w-]|-\w)"
     )
 
     def respell(m: re.Match[str]) -> str:
         tool = m.group(2)
+        if tool in alone:  # the operation alone: its own length, as the id respelled
+            return m.group(1) + spelled[alone[tool]]
         if any(a <= m.start() < b for a, b in fenced):
             return m.group(0)  # a config block or an example: its own readers, its own text
         pad = " " * (len(tool) - len(spelled[tool]))

@@ -59,12 +59,18 @@ _DONE_WITH_CAMEL = re.compile(
 )
 
 
+_CAMEL_ID = re.compile(r"(?<![\w`])`?(?P<id>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?(?![\w`])")
+
+
 def event_action(event: str) -> str | None:
     """The action of an event: a tool id, a gerund, "you have V-ed O", "O is V-ed", or an
     action noun; None when it reads as none of these."""
     tool = TOOL_ID.search(event)
     if tool is not None:
-        return tool["id"] or tool["bare"]
+        # "moveRepair or cancelRepair on that repair_id": a camelCase id before the snake
+        # word an argument is named by is the act
+        camel = _CAMEL_ID.search(event, 0, tool.start())
+        return camel["id"] if camel is not None else tool["id"] or tool["bare"]
     done_with = _DONE_WITH_CAMEL.search(event)  # "the owner has been verified with verifyOwner"
     if done_with is not None:
         return done_with["id"]
