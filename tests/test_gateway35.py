@@ -184,3 +184,39 @@ def test_an_operation_named_alone_is_its_dotted_id(tmp_path: Path) -> None:
         ), shown(policies)
     # never the other way round, nor about the argument the clause ends on
     assert all(p.target != "Hires_20250202.ReadHire" for p in policies), shown(policies)
+
+
+def test_a_flow_into_coordinated_tools_bans_each(tmp_path: Path) -> None:
+    sentence = (
+        "The phone number that FINDCUST.EXE returns never goes into send-text.sh or REFUND.BAT."
+    )
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    for sink in ("send-text.sh", "REFUND.BAT"):
+        assert has_policy(policies, "flow_denied", sink, "enforce", sources=["FINDCUST.EXE"]), (
+            shown(policies)
+        )
+
+
+def test_a_flow_in_each_clause(tmp_path: Path) -> None:
+    sentence = (
+        "Nothing FINDCUST.EXE returns goes into send-text.sh, and nothing HIREREAD.EXE "
+        "returns goes into REFUND.BAT."
+    )
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    assert has_policy(
+        policies, "flow_denied", "send-text.sh", "enforce", sources=["FINDCUST.EXE"]
+    ), shown(policies)
+    assert has_policy(policies, "flow_denied", "REFUND.BAT", "enforce", sources=["HIREREAD.EXE"]), (
+        shown(policies)
+    )
+
+
+def test_an_argument_named_as_the_data_is_no_tool(tmp_path: Path) -> None:
+    tools = [
+        *KAYAK,
+        spec("FITNESS.EXE", "Returns the paddler's swim_level.", customer_id="string"),
+    ]
+    policies = desk_policies(tmp_path, "A swim_level never goes into send-text.sh.", tools)
+    assert any(p.operator == "flow_denied" and p.target == "send-text.sh" for p in policies), shown(
+        policies
+    )

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.agent_params import agent_tool, tool_arguments
 from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
@@ -261,12 +262,41 @@ def flow_bans(text: str) -> list[Emit]:
     the kind of data) that must not reach it."""
     if not _NEGATION.search(text) or _QUESTION.search(text) or _COUNT.search(text):
         return []
+    # "X never goes into `u`, and Y never goes into `v`": a ban in each clause
+    clauses = [c for c in _CLAUSES.split(text) if _NEGATION.search(c)]
+    if len(clauses) > 1 and all(each := [_flows(c) for c in clauses]):
+        return [e for found in each for e in found]
+    return _flows(text)
+
+
+# where a sentence's clauses part: a semicolon, or ", and" / ", but" before a new subject
+_CLAUSES = re.compile(r";\s+|,\s+(?:and|but)\s+(?=(?:an?|the|any|no|nothing|every|each)\s)", re.I)
+
+
+def _flows(text: str) -> list[Emit]:
     for read in (_arrow, _untrusted, _left_out, _carried, _fragment):
         found = read(text)
         if found:
             sink, sources = found
-            return [Emit("flow_denied", sink, {"sources": sorted(set(sources))}, 0.8)]
+            return [
+                Emit("flow_denied", each, {"sources": sorted(set(sources))}, 0.8)
+                for each in (sink, *_also(text, sink))
+            ]
     return []
+
+
+# the tools coordinated after a sink named by its id: "into `u` or `v`", "into u, v and w"
+_MORE_SINKS = re.compile(rf"\s*(?:,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)(?P<id>{TOOL})")
+
+
+def _also(text: str, sink: str) -> list[str]:
+    """The other sinks coordinated after `sink` where the sentence names it by its id."""
+    at = re.search(rf"(?<![\w`])`?{re.escape(sink)}`?(?![\w`])", text)
+    more: list[str] = []
+    while at is not None and (m := _MORE_SINKS.match(text, at.end())) is not None:
+        more.append(_bare(m["id"]))
+        at = m
+    return [s for s in more if s != sink]
 
 
 def _arrow(text: str) -> tuple[str, list[str]] | None:
@@ -392,6 +422,8 @@ def _source(before: str, sink: str) -> str | None:
             if found != sink:
                 return found
     ids = [_bare(t) for t in _TOOL_RE.findall(before) if _bare(t) != sink]
+    if tool_arguments():  # the agent's tools known: an argument's name is data, no tool
+        ids = [i for i in ids if agent_tool(i) is not None]
     if ids:
         return None  # a tool named, not as a source: "never call `t` on X" is no flow
     return _kind(before)
