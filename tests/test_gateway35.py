@@ -220,3 +220,37 @@ def test_an_argument_named_as_the_data_is_no_tool(tmp_path: Path) -> None:
     assert any(p.operator == "flow_denied" and p.target == "send-text.sh" for p in policies), shown(
         policies
     )
+
+
+EVENTS = [
+    spec("PaddlerFound", "Records a paddler found by phone.", phone="string"),
+    spec("HireRefunded", "Refunds a hire's payment.", hire_id="string", amount="number"),
+    spec("HireCancelled", "Cancels a hire.", hire_id="string"),
+    spec("GroupHireBooked", "Books a group hire.", slot_id="string", boats="integer"),
+    spec("StaffTeamAlerted", "Alerts the staff team.", summary="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "lead",
+    [
+        "The assistant prepares each of these and calls only after the duty manager has "
+        "reviewed it:\n",
+        "## Referred to the Staff Manager\n",
+    ],
+)
+def test_a_list_framed_for_review(tmp_path: Path, lead: str) -> None:
+    text = f"{lead}- Refunds above £40.\n- Booking a group hire.\n- Cancelling a hire.\n"
+    policies = desk_policies(tmp_path, text, EVENTS)
+    for tool in ("HireRefunded", "GroupHireBooked", "HireCancelled"):
+        assert any(
+            p.operator == "review_required" and p.target == tool for p in policies
+        ), shown(policies)
+    # the heading's "Staff" is a word of `StaffTeamAlerted`, whose act is alerting: no scope
+    assert all(p.target != "StaffTeamAlerted" for p in policies), shown(policies)
+
+
+def test_an_item_with_its_own_rule_is_not_reframed(tmp_path: Path) -> None:
+    text = "These need a manager's review:\n- Never cancel a hire twice.\n"
+    policies = desk_policies(tmp_path, text, EVENTS)
+    assert not any(p.operator == "review_required" for p in policies), shown(policies)

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Iterator
 
 from specgap.extract import uses32
 from specgap.extract.answers import Part, compose_parts
-from specgap.extract.english import lemmas
+from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.keyed29 import clause_sentences
 from specgap.extract.segments import Sentence
@@ -88,8 +88,20 @@ def _heading_tool(heading: str, tools: frozenset[str]) -> str | None:
     found = [tool for words, tool in groups.items() if known <= words]
     if len(found) != 1:
         return None
-    verb = [stem(w) for w in own_words(found[0])][:1]
-    return found[0] if verb and verb[0] in said else None  # its act, not only its thing
+    verb = _act_word(own_words(found[0]))
+    return found[0] if verb is not None and verb in said else None  # its act, not its thing
+
+
+def _act_word(words: list[str]) -> str | None:
+    """The stem of the word of a tool's id that says its act: the first, or the last when
+    the id names the event its call records (`ShopTeamAlerted`, `OrderPlaced`: nouns, then a
+    past participle)."""
+    if not words:
+        return None
+    last = words[-1].casefold()
+    if len(words) > 1 and last.endswith("ed") and (verb := verb_lemma(last)) not in (None, last):
+        return stem(verb)
+    return stem(words[0])
 
 
 def _titled(heading: str, text: str) -> bool:

@@ -255,17 +255,23 @@ _BULLET = re.compile(r"^\s*(?:[-*\u2022+]|\d{1,2}[.)])\s+(?P<text>\S.*?)\s*$")
 def ban_framed(sentence: Sentence) -> bool:
     """Whether the sentence is (the first of) a bullet under a line or heading that frames
     its items as bans ("Never:", "## Don't")."""
+    intro = list_intro(sentence)
+    return intro is not None and _BAN_FRAME.match(intro[0]) is not None
+
+
+def list_intro(sentence: Sentence) -> tuple[str, bool] | None:
+    """For (the first sentence of) a bullet, what frames its list: the line before the list
+    when it ends with a colon, else the heading over it (and True); None for any other
+    sentence."""
     text = sentence.artifact.text
     start, _ = sentence.raw_range()
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     here = _BULLET.match(text[line_start : len(text) if line_end < 0 else line_end])
     if here is None or start > line_start + here.start("text"):
-        return False  # no bullet, or a later sentence of one
+        return None  # no bullet, or a later sentence of one
     frame = _intro(text, line_start)
-    if frame is None:
-        return _BAN_FRAME.match(sentence.context or "") is not None
-    return _BAN_FRAME.match(frame) is not None
+    return (sentence.context or "", True) if frame is None else (frame, False)
 
 
 def _framed(sentence: Sentence, clause: Clause) -> list[Emit]:

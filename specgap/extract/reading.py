@@ -63,6 +63,7 @@ from specgap.extract import (
     prose7_terms,
     raised30,
     reasons31,
+    referred35,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -178,6 +179,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # over "- V X" is "Never V X" (`framed17`); "It is forbidden to V" is "Never V"
     # (`person17`); "unless a X is given" is "without a X" (`supply16`)
     said = framed17.framed(sentence) or elided17.labelled(sentence.clean)  # "Deposits: V-ed"
+    said = said or referred35.framed(sentence)  # "... reviewed it:" over "- Refunds above £40"
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
