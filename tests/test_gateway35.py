@@ -243,9 +243,9 @@ def test_a_list_framed_for_review(tmp_path: Path, lead: str) -> None:
     text = f"{lead}- Refunds above £40.\n- Booking a group hire.\n- Cancelling a hire.\n"
     policies = desk_policies(tmp_path, text, EVENTS)
     for tool in ("HireRefunded", "GroupHireBooked", "HireCancelled"):
-        assert any(
-            p.operator == "review_required" and p.target == tool for p in policies
-        ), shown(policies)
+        assert any(p.operator == "review_required" and p.target == tool for p in policies), shown(
+            policies
+        )
     # the heading's "Staff" is a word of `StaffTeamAlerted`, whose act is alerting: no scope
     assert all(p.target != "StaffTeamAlerted" for p in policies), shown(policies)
 
@@ -254,3 +254,19 @@ def test_an_item_with_its_own_rule_is_not_reframed(tmp_path: Path) -> None:
     text = "These need a manager's review:\n- Never cancel a hire twice.\n"
     policies = desk_policies(tmp_path, text, EVENTS)
     assert not any(p.operator == "review_required" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Find the paddler with FINDCUST.EXE before anything else happens in the chat.",
+        "Nothing else is called before FINDCUST.EXE has found the paddler.",
+        "No other program runs until FINDCUST.EXE has found the paddler.",
+    ],
+)
+def test_first_before_anything_else(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    assert any(
+        p.operator == "require_before" and p.target == "*" and p.condition.before == "FINDCUST.EXE"
+        for p in policies
+    ), shown(policies)

@@ -30,7 +30,7 @@ _OTHER = (
     r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
     r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
-    r"anything\s+else)"
+    r"anything\s+else(?:\s+(?:happens|is\s+done|is\s+called|runs))?)"
     # "... in a conversation": the whole conversation, which "every other" says already
     r"(?:,?\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
     r"(?:conversation|chat|session|interaction|thread)"
@@ -45,10 +45,11 @@ _USED = (
 # "Before any other tool is used, <step>"
 _LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$", re.I)
 # "No other tool is used before/until <event>", "Do not call any other tool until <event>"
+_CALLS = r"(?:tools?|calls?|functions?|programs?|commands?|operations?)"
 _NO_OTHER = re.compile(
-    r"^\W*(?:no\s+other\s+(?:tools?|calls?|functions?)\s+(?:is|are|gets|may|can|should|must|will)"
-    r"(?:\s+be)?(?:\s+(?:used|called|run|invoked|made))?|no\s+other\s+(?:tools?|calls?|functions?)"
-    r"\s+(?:runs?|goes|starts?|happens?)|(?:do\s+not|don't|never|you\s+(?:must|may|"
+    rf"^\W*(?:(?:no\s+other\s+{_CALLS}|nothing\s+else)\s+(?:is|are|gets|may|can|should|must|"
+    r"will)(?:\s+be)?(?:\s+(?:used|called|run|invoked|made|done))?|(?:no\s+other\s+"
+    rf"{_CALLS}|nothing\s+else)\s+(?:runs?|goes|starts?|happens?)|(?:do\s+not|don't|never|you\s+(?:must|may|"
     r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any\s+other|other)\s+(?:tools?|functions?))\s+"
     r"(?:before|until|unless)\s+(?P<step>.+)$",
     re.I,
