@@ -270,3 +270,15 @@ def test_first_before_anything_else(tmp_path: Path, sentence: str) -> None:
         p.operator == "require_before" and p.target == "*" and p.condition.before == "FINDCUST.EXE"
         for p in policies
     ), shown(policies)
+
+
+def test_a_lead_time_said_of_an_act_in_words_bounds_the_span_argument(tmp_path: Path) -> None:
+    # no tool named: the agent's tool that takes the span ahead (`days_ahead`) holds it
+    policies = desk_policies(tmp_path, "Search slots at most 14 days ahead.", KAYAK)
+    assert any(
+        p.operator == "arg_within_bound"
+        and p.target == "SLOTS.EXE"
+        and p.condition.selector.arg == "days_ahead"
+        and p.condition.max == 14
+        for p in policies
+    ), shown(policies)

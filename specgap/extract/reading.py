@@ -455,11 +455,24 @@ def _spans(rule: CandidateRule, unit: str, text: str) -> bool:
     the span ahead in an argument of its own, one whose name holds the unit said ("search
     with `find_slots`, at most 14 days ahead": `days_ahead`, `days`, `lookahead_days`)."""
     tools = [str(rule.target or "").strip("`"), *TICKED.findall(text), *_BARE_ID.findall(text)]
-    return any(
+    if any(
         stem(unit) in name_words(name.removesuffix("[]"))
         for tool in tools
         for name in known_params(tool)
+    ):
+        return True
+    if any(agent_tool(tool) is not None for tool in tools if tool):
+        return False  # the tool named takes no such argument
+    # the act said in words ("search slots at most 14 days ahead"): some tool of the agent
+    # takes the span ahead itself (`days_ahead`, `lookahead_days`), which binding finds
+    return any(
+        stem(unit) in (words := name_words(name)) and words & _AHEAD_WORDS
+        for names in tool_arguments().values()
+        for name in names
     )
+
+
+_AHEAD_WORDS = frozenset(stem(w) for w in ("ahead", "lookahead", "advance", "horizon", "notice"))
 
 
 # a negation that bans an amount, not the act: "`refund` never more than 120 EUR"
