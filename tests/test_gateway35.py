@@ -282,3 +282,22 @@ def test_a_lead_time_said_of_an_act_in_words_bounds_the_span_argument(tmp_path: 
         and p.condition.max == 14
         for p in policies
     ), shown(policies)
+
+
+@pytest.mark.parametrize("sentence", ["A hire moves once.", "A hire is moved once."])
+def test_a_count_said_of_the_thing_acted_on(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    assert any(
+        p.operator == "max_calls"
+        and p.target == "HIREMOVE.EXE"
+        and (p.condition.max, p.condition.per) == (1, "hire")
+        for p in policies
+    ), shown(policies)
+
+
+def test_a_count_of_what_a_thing_does_is_no_limit_of_an_act() -> None:
+    from specgap.extract.count24 import entity_count
+
+    assert entity_count("A paddler paddles once.") is None  # no act of a tool
+    assert entity_count("A hire is moved twice at most.") is None  # its limit said: as it is
+    assert entity_count("A hire moves once.") == "A hire can be moved at most once."

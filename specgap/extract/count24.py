@@ -11,17 +11,25 @@ says: it is said again as "Send at most N texts <per ...>" or "Refund at most N 
 ...>", which the count readers read, and the act resolves to its tool like any mention (a tie
 stays ambiguous, never a guess). A count with no word that limits it ("Two texts per job.")
 states no limit and is left alone.
+
+A count said of the thing acted on, in the present (thirty-fifth session): "A booking moves
+once", "An order is changed twice": in a policy this is how often it may happen to one of
+them (a count that says its limit, "... twice at most", is read as it stands), said as "A
+booking can be moved at most once", which the count readers read (per that entity). The
+verb must be an act of a tool (one a tool is named by, a verb of change, or an action verb
+the grammar knows), in the third person or as a participle after "is".
 """
 
 from __future__ import annotations
 
 import re
 
-from specgap.extract.grammar_words import current_tool_verbs
-from specgap.extract.noact_words import act
+from specgap.extract.english import verb_lemma
+from specgap.extract.grammar_words import IMPERATIVE_VERBS, current_tool_verbs
+from specgap.extract.noact_words import CHANGES, act, participle
 from specgap.extract.pattern_base import is_action_noun, sending, singular
 
-__all__ = ["respelt"]
+__all__ = ["entity_count", "respelt"]
 
 
 _NUMBER = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single)"
@@ -58,3 +66,28 @@ def respelt(text: str) -> str | None:
     if verb is None:
         return None  # "max 6 climbers per booking": a number of things, an argument's bound
     return f"{m['lead']}{verb.capitalize()} at most {n} times {m['per']}{m['end']}"
+
+
+_ENTITY_COUNT = re.compile(
+    r"^(?P<lead>\W*)(?P<det>an?|each|every|any|one)\s+(?P<noun>[a-z][\w-]*)\s+(?:(?:is|gets)\s+"
+    r"(?P<part>[a-z]+)|(?P<v>[a-z]+s))\s+(?P<count>once|twice|(?:one|two|three|four|five|\d{1,2})"
+    r"\s+times)(?P<end>\s*(?:[.;!,].*)?)$",
+    re.I | re.S,
+)
+
+
+def entity_count(text: str) -> str | None:
+    """ "A booking can be moved at most once" for "A booking moves once" (module docstring),
+    else None."""
+    m = _ENTITY_COUNT.match(text)
+    if m is None:
+        return None
+    said = (m["part"] or m["v"]).casefold()
+    verb = verb_lemma(said)
+    known = current_tool_verbs() | CHANGES
+    if verb is None or verb == said or not (verb in known or verb in IMPERATIVE_VERBS):
+        return None
+    done = participle(verb) if m["v"] else said
+    if done is None or (m["part"] and participle(verb) != said):
+        return None  # "is paid" of "pay": the participle said must be the verb's own
+    return f"{m['lead']}{m['det']} {m['noun']} can be {done} at most {m['count']}{m['end']}"
