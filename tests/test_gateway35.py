@@ -301,3 +301,13 @@ def test_a_count_of_what_a_thing_does_is_no_limit_of_an_act() -> None:
     assert entity_count("A paddler paddles once.") is None  # no act of a tool
     assert entity_count("A hire is moved twice at most.") is None  # its limit said: as it is
     assert entity_count("A hire moves once.") == "A hire can be moved at most once."
+
+
+def test_a_tool_that_is_read_before_another_is_called_before_it(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "HIREREAD.EXE is read before HIREMOVE.EXE.", KAYAK)
+    assert any(
+        p.operator == "require_before"
+        and p.target == "HIREMOVE.EXE"
+        and p.condition.before == "HIREREAD.EXE"
+        for p in policies
+    ), shown(policies)

@@ -281,10 +281,11 @@ _HAPPENS = re.compile(
     r"(?P<e>[^;]+?)" + _END,
     re.I,
 )
-# "`get_order` runs before ...": a tool that runs is called
+# "`get_order` runs before ...", "`get_weather` is read before ...": a tool that runs, or is
+# read, is called
 _TOOL_RUNS = re.compile(
     r"^(?P<t>\W*(?:`[A-Za-z][\w.:-]*`|[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))\s+"
-    r"(?:runs|is\s+run|gets\s+run|is\s+used)\b"
+    r"(?:runs|is\s+run|gets\s+run|is\s+used|is\s+(?:read|consulted|queried|checked|opened))\b"
 )
 _HAPPENS_LEAD = re.compile(
     r"^\W*(?P<conj>before|after|once|prior\s+to)\s+(?P<e>[^,;]+?),\s*(?P<s>(?:(?:the|a|an|any|all|"
