@@ -311,3 +311,19 @@ def test_a_tool_that_is_read_before_another_is_called_before_it(tmp_path: Path) 
         and p.condition.before == "HIREREAD.EXE"
         for p in policies
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Before you move or cancel a hire, the paddler passes PINCHECK.EXE.",
+        "Before you move or cancel a hire, the paddler is checked with PINCHECK.EXE.",
+    ],
+)
+def test_a_check_the_user_passes_comes_first(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    for later in ("HIREMOVE.EXE", "HIREDROP.EXE"):
+        # said as what happens: reviewed, never dropped
+        assert has_policy(
+            policies, "require_before", later, "review_only", before="PINCHECK.EXE"
+        ), shown(policies)

@@ -288,10 +288,15 @@ _TOOL_RUNS = re.compile(
     r"(?:runs|is\s+run|gets\s+run|is\s+used|is\s+(?:read|consulted|queried|checked|opened))\b"
 )
 _HAPPENS_LEAD = re.compile(
-    r"^\W*(?P<conj>before|after|once|prior\s+to)\s+(?P<e>[^,;]+?),\s*(?P<s>(?:(?:the|a|an|any|all|"
+    r"^\W*(?P<conj>before|after|once|prior\s+to)\s+(?P<e>[^;]+?),\s*(?P<s>(?:(?:the|a|an|any|all|"
     r"each|every)\s+)?[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2}?)\s+(?:is|are|gets?)\s+(?P<v>[a-z]+(?:ed|en|t))"
-    + _END,
+    r"(?P<tool>\s+(?:with|using|via|through|by)\s+`?[A-Za-z](?:[\w.]*\w)?`?(?:\(\))?)?" + _END,
     re.I,
+)
+# "..., the customer passes `check_pin`": the check the tool makes, passed
+_PASSES = re.compile(
+    r"\b(?:passes|clears|goes\s+through|gets\s+through)\s+(?P<t>`[A-Za-z][\w.:-]*`|"
+    r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
 )
 STATED = "stated as what happens (`{}`), not as a requirement"
 
@@ -310,12 +315,16 @@ def described_order(text: str) -> tuple[str, str | None] | None:
             first = "First " if (m["adv"] or "").strip().casefold() == "first" else ""
             return f"{first}{verb}{m['rest']}", None
     text = _TOOL_RUNS.sub(r"\g<t> is called", text, count=1)
+    text = _PASSES.sub(r"is checked with \g<t>", text, count=1)
     m = _HAPPENS.match(text) or _HAPPENS_LEAD.match(text)
     if m is None or verb_lemma(m["v"].split()[0].casefold()) is None:
         return None
     tool = m.groupdict().get("tool") or ""  # "fees are charged with `chargeFee` after ..."
     on = m.groupdict().get("on") or ""
     said = f"{m['s']} must be {m['v']}{tool}{on} {m['conj'].casefold()} {m['e']}"
+    verb = verb_lemma(m["v"].split()[0].casefold())
+    if tool and verb is not None:  # "the customer is checked with `t`": "check ... with `t`"
+        said = f"{verb} {m['s']}{tool}{on} {m['conj'].casefold()} {m['e']}"
     if _INSISTED.search(text):  # "..., not before", "only after": a requirement, not a report
         return said, None
     return said, STATED.format(f"{m['v']} {m['conj'].casefold()}")
