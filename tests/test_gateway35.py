@@ -327,3 +327,12 @@ def test_a_check_the_user_passes_comes_first(tmp_path: Path, sentence: str) -> N
         assert has_policy(
             policies, "require_before", later, "review_only", before="PINCHECK.EXE"
         ), shown(policies)
+
+
+def test_turns_that_hold_a_single_call(tmp_path: Path) -> None:
+    sentence = "Turns hold a single tool call, and a turn that holds one sends the paddler no text."
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    assert any(
+        p.operator == "one_call_at_a_time" and p.target == "*" and p.condition.with_text
+        for p in policies
+    ), shown(policies)

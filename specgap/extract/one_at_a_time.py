@@ -81,11 +81,13 @@ _SHAPES = re.compile(
             r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|a|in\s+(?:a|each|one|any|every))\s+"
             + _TURN
             + r"\b",
-            # each turn may contain at most one tool call; each turn carries a single call at most
-            r"\b(?:each|every|any|a)\s+"
+            # each turn may contain at most one tool call; turns hold a single call
+            r"\b(?:(?:each|every|any|a)\s+"
             + _TURN
+            + r"|(?:turns|responses|messages|replies|steps))"
             + r"\s+(?:(?:may|can|should|must|shall)\s+(?:only\s+)?(?:contain|include|have|make|"
-            r"hold|carry)|(?:only\s+)?(?:contains|includes|has|holds|carries|gets))\s+"
+            r"hold|carry)|(?:only\s+)?(?:contains|includes|has|holds|carries|gets|contain|include|"
+            r"have|hold|carry))\s+"
             r"(?:(?:at\s+most|only|just|no\s+more\s+than)\s+)?"
             r"(?:one|a\s+single|1)\s+(?P<n10>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
             # issue refunds one per turn; process each extension separately, one per turn
@@ -191,7 +193,8 @@ def _per_tool(action: str) -> Emit:
 
 
 _TOLD = re.compile(
-    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most)\b"
+    r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most|"
+    r"a\s+single)\b"
     # "You work through one tool call in each turn": the prompt tells the agent how it works
     r"|^\W*you\s+(?!(?:can|could|may|might|will|would)\b)[a-z]+",
     re.I,
