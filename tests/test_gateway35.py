@@ -336,3 +336,36 @@ def test_turns_that_hold_a_single_call(tmp_path: Path) -> None:
         p.operator == "one_call_at_a_time" and p.target == "*" and p.condition.with_text
         for p in policies
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "tools", "later"),
+    [
+        (
+            "HIREMOVE.EXE and HIREDROP.EXE are for hires in status booked.",
+            KAYAK,
+            ("HIREMOVE.EXE", "HIREDROP.EXE"),
+        ),
+        (
+            "MoveHire and DropHire are for hires in status booked.",
+            DOTTED,
+            ("Hires_20250202.MoveHire", "Hires_20250202.DropHire"),
+        ),
+    ],
+)
+def test_tools_coordinated_as_the_subject_of_what_they_are_for(
+    tmp_path: Path, sentence: str, tools: list[dict[str, Any]], later: tuple[str, ...]
+) -> None:
+    policies = desk_policies(tmp_path, sentence, tools)
+    for tool in later:
+        assert any(
+            p.operator == "state_condition"
+            and p.target == tool
+            and p.condition.allowed == ["booked"]
+            for p in policies
+        ), shown(policies)
+
+
+def test_what_a_tool_is_for_without_a_state_is_no_rule(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "HIREBOOK.EXE is for booking hires.", KAYAK)
+    assert not policies, shown(policies)

@@ -287,11 +287,13 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
     back = re.compile(
         r"(?<![\w-])("
         + "|".join(re.escape(p) for p in sorted(plain, key=len, reverse=True))
-        + r")(?![\w-])"
+        + r")(?![\w-])",
+        re.I,  # a reader may have folded a mention's case ("call moverepair")
     )
+    folded = {p.casefold(): i for p, i in plain.items()}
 
     def words(text: str) -> str:
-        return back.sub(lambda m: plain[m.group(1)], text)
+        return back.sub(lambda m: plain.get(m.group(1)) or folded[m.group(1).casefold()], text)
 
     def value(v: Any) -> Any:
         if isinstance(v, str):

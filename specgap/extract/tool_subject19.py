@@ -14,6 +14,7 @@ tool's calls what the imperative "call `t` ..." says, which the readers read:
 | `t` must not be used / may never be called               | Never call `t`               |
 | `t` with <...> is not allowed                            | Never call `t` with <...>    |
 | `t` is only for <...> / is reserved for <...>            | Only call `t` for <...>      |
+| `t` is for <things> in status S / whose / of type T      | Only call `t` for <...>      |
 | `t` may only be used <when/if/after ...>                 | Only call `t` <...>          |
 | `t` must never exceed N / is capped at N                 | Never call `t` for more than N |
 
@@ -98,6 +99,10 @@ _BANNED = (
 _ONLY_FOR = (
     r"(?:is|are)\s+(?:only|solely|exclusively|strictly)\s+(?:(?:allowed|permitted|meant|"
     r"intended|to\s+be\s+used)\s+)?for|(?:is|are)\s+reserved\s+(?:only\s+)?for"
+    # "`t` is for repairs in status booked", "... for bikes of type ebike": what it is for,
+    # said by a state, is what it may be called on
+    r"|(?:is|are)\s+for(?=\s+(?:[\w-]+\s+){1,3}?(?:in\s+(?:status|state)|whose|of\s+type|"
+    r"with\s+(?:a\s+)?(?:status|state)|that\s+(?:are|is)|which\s+(?:are|is))\b)"
 )
 _ONLY = r"(?:may|can|must|should|shall)\s+only\s+be\s+(?:used|called|invoked|run)"
 _CAPPED = (
@@ -502,7 +507,10 @@ def reread(
     whose status is lost" read as a ban of "run aid"), read as `respelt` says it, if that
     reading's rules are all the tool's."""
     if sentence.subject is not None or not rules:
-        return _when_none(sentence, rules, diagnostics, read)
+        found, notes = _when_none(sentence, rules, diagnostics, read)
+        if found or sentence.subject is not None:
+            return found, notes
+        return _each_subject(sentence, read) or (found, notes)
     said = respelt(sentence.clean)
     named = re.search(r"`([^`]+)`", said) if said is not None else None
     if said is None or named is None:
@@ -514,3 +522,38 @@ def reread(
     if found and all(r.target == tool for r in found):
         return found, notes
     return rules, diagnostics
+
+
+# tools coordinated as the subject: "`move_repair` and `cancel_repair` are for repairs in
+# status booked", "`a`, `b` or `c` is never called ..."
+_ID_WORD = r"`?(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+_SUBJECTS = re.compile(
+    rf"^(?P<lead>\W*)(?P<ids>{_ID_WORD}(?:\s*,\s*{_ID_WORD})*\s*,?\s+(?:and|or)\s+{_ID_WORD})"
+    r"\s+(?P<verb>are|is|get|gets|must|may|should|can|cannot|stay|stays|remain|remains)\b(?P<rest>.*)$",
+    re.S,
+)
+_AGREE = {"are": "is", "get": "gets", "stay": "stays", "remain": "remains"}
+
+
+def _each_subject(
+    sentence: Sentence, read: Read
+) -> tuple[list[CandidateRule], list[Diagnostic]] | None:
+    """Tools coordinated as the sentence's subject, each said as its subject alone (the verb
+    agreeing) and read as this module reads it; None unless every one of them gives rules."""
+    m = _SUBJECTS.match(sentence.clean)
+    if m is None:
+        return None
+    ids = [i.strip("`") for i in re.findall(_ID_WORD, m["ids"])]
+    if len(ids) < 2 or any(agent_tool(i) is None for i in ids):
+        return None
+    verb = _AGREE.get(m["verb"], m["verb"])
+    rules: list[CandidateRule] = []
+    notes: list[Diagnostic] = []
+    for tool in ids:
+        said = spelt(f"{m['lead']}`{tool}` {verb}{m['rest']}")
+        found, noted = read_as(sentence, said, read) if said is not None else ([], [])
+        if not found:
+            return None
+        rules += found
+        notes += noted
+    return rules, notes
