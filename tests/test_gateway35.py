@@ -361,7 +361,7 @@ def test_tools_coordinated_as_the_subject_of_what_they_are_for(
         assert any(
             p.operator == "state_condition"
             and p.target == tool
-            and p.condition.allowed == ["booked"]
+            and p.condition.allowed == ("booked",)
             for p in policies
         ), shown(policies)
 
