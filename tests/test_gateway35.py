@@ -369,3 +369,19 @@ def test_tools_coordinated_as_the_subject_of_what_they_are_for(
 def test_what_a_tool_is_for_without_a_state_is_no_rule(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "HIREBOOK.EXE is for booking hires.", KAYAK)
     assert not policies, shown(policies)
+
+
+def test_on_that_id_argument_is_the_same_entity(tmp_path: Path) -> None:
+    sentence = (
+        "Open the hire with HIREREAD.EXE before HIREMOVE.EXE or HIREDROP.EXE on that hire_id."
+    )
+    policies = desk_policies(tmp_path, sentence, KAYAK)
+    for later in ("HIREMOVE.EXE", "HIREDROP.EXE"):
+        assert has_policy(
+            policies,
+            "require_before",
+            later,
+            "enforce",
+            before="HIREREAD.EXE",
+            same={"arg": "hire_id"},
+        ), shown(policies)

@@ -35,7 +35,10 @@ _POINTER = re.compile(
 )
 # "the same X" / "that same X": the two actions are about one X, wherever it is said
 _SAME = re.compile(
-    r"\b(?:the|that|this)\s+(?:very\s+|same\s+|very\s+same\s+)`?(?P<noun>[a-z][a-z-]+(?:_[a-z]+)*)\b",
+    r"\b(?:(?:the|that|this)\s+(?:very\s+|same\s+|very\s+same\s+)|"
+    # "... on that repair_id": an id argument pointed back at is the same one
+    r"(?<=on\s)that\s+(?=`?[a-z]+(?:_[a-z]+)*_id\b))"
+    r"`?(?P<noun>[a-z][a-z-]+(?:_[a-z]+)*)\b",
     re.I,
 )
 # ... but not a span of time or of talk: "in the same chat" is no entity of the calls
