@@ -385,3 +385,11 @@ def test_on_that_id_argument_is_the_same_entity(tmp_path: Path) -> None:
             before="HIREREAD.EXE",
             same={"arg": "hire_id"},
         ), shown(policies)
+
+
+def test_once_per_thing_is_a_count_not_the_conjunction(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Move a hire with HIREMOVE.EXE once per hire.", KAYAK)
+    assert has_policy(policies, "max_calls", "HIREMOVE.EXE", "enforce", max=1, per="hire"), shown(
+        policies
+    )
+    assert not any(p.operator == "require_before" for p in policies), shown(policies)

@@ -139,7 +139,8 @@ def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
     sentence is in a tool's description, where "use this" is the tool itself. An order the
     sentence only recommends ("usually", "you may want to") keeps that as its condition."""
-    rest, soft = recommended(_COUNTED_ONCE.sub(r"\g<count> one time", text))
+    text = _BARE_ONCE.sub("one time", _COUNTED_ONCE.sub(r"\g<count> one time", text))
+    rest, soft = recommended(text)
     rest = coordinated_events(idioms(rest))  # "pull up the booking": look it up
     rest = unless_called(rest)  # "no X unless `t` has been called": until it has
     rest = universal_lead(rest) or rest  # "for each booking, look it up before ..."
@@ -208,6 +209,12 @@ _COUNTED_ONCE = re.compile(
     r"\b(?P<count>at\s+most|more\s+than|no\s+more\s+than|not\s+more\s+than|exactly|just|"
     r"only|at\s+least|than)\s+once\b(?!\s*,)(?=\s*(?:$|[.;:)]|per\b|a\s+(?:day|week|month|year|"
     r"session|conversation|booking|customer|user)\b|each\b|every\b|in\b|for\b|during\b|within\b))",
+    re.I,
+)
+# "once per order", "once a day": a count said bare, never the conjunction
+_BARE_ONCE = re.compile(
+    r"\bonce(?=\s+(?:per|each|every)\s+[a-z]|\s+an?\s+(?:day|week|month|year|session|"
+    r"conversation|chat|booking|order|customer|user|visit|stay)\b)",
     re.I,
 )
 _PERMITS = re.compile(r"\b(?:can|may|could)\b(?!\s+(?:not|never|only)\b)", re.I)
