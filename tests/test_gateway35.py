@@ -388,8 +388,14 @@ def test_on_that_id_argument_is_the_same_entity(tmp_path: Path) -> None:
 
 
 def test_once_per_thing_is_a_count_not_the_conjunction(tmp_path: Path) -> None:
-    policies = desk_policies(tmp_path, "Move a hire with HIREMOVE.EXE once per hire.", KAYAK)
-    assert has_policy(policies, "max_calls", "HIREMOVE.EXE", "enforce", max=1, per="hire"), shown(
+    tools = [
+        spec("getRepair", "Reads a repair.", repair_id="string"),
+        spec("moveRepair", "Moves a repair.", repair_id="string", new_slot_id="string"),
+        spec("cancelRepair", "Cancels a repair.", repair_id="string"),
+        spec("bookRepair", "Books a repair.", slot_id="string"),
+    ]
+    policies = desk_policies(tmp_path, "Move a repair with moveRepair once per repair.", tools)
+    assert has_policy(policies, "max_calls", "moveRepair", "enforce", max=1, per="repair"), shown(
         policies
     )
     assert not any(p.operator == "require_before" for p in policies), shown(policies)
