@@ -145,6 +145,8 @@ def test_coordinated_verbs_agree_but_a_listed_noun_does_not() -> None:
         ("Refunds above £40.", None),
         ("Orders worth more than £250 in total.", None),
         ("Refunds go to the original card.", None),
+        ("Objects uploaded with send-text.sh must be private.", None),
+        ("Requests made with SLOTS.EXE must time out within 10 seconds.", None),
     ],
 )
 def test_a_duty_said_without_a_subject(item: str, said: str | None) -> None:

@@ -21,8 +21,8 @@ than £90 per refund"): `duty` says such an item to the agent ("Confirm identity
 `said_as_duty` hands every reader the item so, located at its own characters. The
 first word must be a verb's third-person form and what follows it its object (a determiner,
 a number, an id, "only", "no", a particle, a noun), never a preposition, a conjunction or
-another verb: "Refunds above £40", "Orders worth more than £250" and "Refunds go to the card"
-are things, not acts, and are left as they are.
+another verb: "Refunds above £40", "Orders worth more than £250", "Refunds go to the card" and
+"Objects uploaded with `t` ..." are things, not acts, and are left as they are.
 Nothing else is changed; a sentence that says none of this is read as it stands.
 """
 
@@ -121,8 +121,11 @@ _RULE_CUE = re.compile(
 )
 
 
+_CLAUSE_END = re.compile(r"[;.!?](?:\s|$)|$")
+
+
 def _clause_end(text: str, at: int) -> int:
-    m = re.compile(r"[;.!?](?:\s|$)|$").search(text, at)
+    m = _CLAUSE_END.search(text, at)
     return m.start() if m is not None else len(text)
 
 
@@ -164,6 +167,9 @@ def duty(text: str) -> str | None:
         return None
     if after not in _PARTICLES and after not in CLOSED_CLASS and base_verb(after):
         return None  # "Refunds go to the card": a thing and what it does
+    lemma = verb_lemma(after)
+    if lemma not in (None, after) and not after.endswith("s"):
+        return None  # "Objects uploaded with `t` ...", "Requests made ...": a participle
     return m["lead"] + verb.capitalize() + text[m.end("v") :]
 
 
