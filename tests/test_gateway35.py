@@ -401,3 +401,12 @@ def test_once_per_thing_is_a_count_not_the_conjunction(tmp_path: Path) -> None:
         policies
     )
     assert not any(p.operator == "require_before" for p in policies), shown(policies)
+
+
+def test_so_that_the_is_no_entity_pointed_back_at() -> None:
+    from specgap.extract.order_same import _refers_back
+
+    earlier = "Once the paddler is found, the record is opened with HIREREAD, and this happens"
+    later = "HIREMOVE is called, so that the standing and any holds are known"
+    assert _refers_back(earlier, later) is None
+    assert _refers_back("read the hire with HIREREAD", "move that hire") == "hire"

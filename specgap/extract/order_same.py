@@ -31,7 +31,10 @@ _PRONOUN = re.compile(
     re.I,
 )
 _POINTER = re.compile(
-    r"\b(?:the\s+same|that|this|these|those|said)\s+(?P<noun>[a-z][a-z-]+)\b", re.I
+    r"\b(?:the\s+same|that|this|these|those|said)\s+"
+    # a noun, never a determiner after the conjunction "that" ("so that the standing ...")
+    r"(?P<noun>(?!(?:the|a|an|any|all|each|every|its|their|his|her|our|your)\b)[a-z][a-z-]+)\b",
+    re.I,
 )
 # "the same X" / "that same X": the two actions are about one X, wherever it is said
 _SAME = re.compile(
