@@ -8,6 +8,7 @@ Sentences written for these tests, in a made-up kayak hire desk."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +16,7 @@ import pytest
 
 from specgap.extract.diff35 import after, diff_block
 from specgap.extract.third35 import agent_name, duty, respelt
-from tests.probes import desk_policies, has_policy, shown, spec
+from tests.probes import desk_policies, fits, has_policy, shown, spec
 
 KAYAK = [
     spec("FINDCUST.EXE", "Finds a paddler by phone number.", phone="string"),
@@ -29,6 +30,11 @@ KAYAK = [
     spec("send-text.sh", "Texts the paddler.", template="string"),
     spec("WIPEACCT.EXE", "Deletes a paddler's account.", customer_id="string"),
 ]
+
+
+def read(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
+    """Whether some policy of any enforcement fits the operator, tool and parameters."""
+    return any(fits(p, operator, tool, params) for p in policies)
 
 
 def test_a_diff_block_is_read_as_the_text_it_leaves(tmp_path: Path) -> None:
@@ -99,10 +105,7 @@ def test_read(
     tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
 ) -> None:
     policies = desk_policies(tmp_path, sentence, KAYAK)
-    assert any(
-        has_policy(policies, operator, tool, level, **params)
-        for level in ("enforce", "review_only", "eval_required")
-    ), shown(policies)
+    assert read(policies, operator, tool, **params), shown(policies)
 
 
 def test_the_name_the_prompt_gives_the_assistant(tmp_path: Path) -> None:
@@ -219,9 +222,7 @@ def test_an_argument_named_as_the_data_is_no_tool(tmp_path: Path) -> None:
         spec("FITNESS.EXE", "Returns the paddler's swim_level.", customer_id="string"),
     ]
     policies = desk_policies(tmp_path, "A swim_level never goes into send-text.sh.", tools)
-    assert any(p.operator == "flow_denied" and p.target == "send-text.sh" for p in policies), shown(
-        policies
-    )
+    assert read(policies, "flow_denied", "send-text.sh", sources=["FITNESS.EXE"]), shown(policies)
 
 
 EVENTS = [
@@ -245,9 +246,7 @@ def test_a_list_framed_for_review(tmp_path: Path, lead: str) -> None:
     text = f"{lead}- Refunds above £40.\n- Booking a group hire.\n- Cancelling a hire.\n"
     policies = desk_policies(tmp_path, text, EVENTS)
     for tool in ("HireRefunded", "GroupHireBooked", "HireCancelled"):
-        assert any(p.operator == "review_required" and p.target == tool for p in policies), shown(
-            policies
-        )
+        assert read(policies, "review_required", tool), shown(policies)
     # the heading's "Staff" is a word of `StaffTeamAlerted`, whose act is alerting: no scope
     assert all(p.target != "StaffTeamAlerted" for p in policies), shown(policies)
 
@@ -268,33 +267,21 @@ def test_an_item_with_its_own_rule_is_not_reframed(tmp_path: Path) -> None:
 )
 def test_first_before_anything_else(tmp_path: Path, sentence: str) -> None:
     policies = desk_policies(tmp_path, sentence, KAYAK)
-    assert any(
-        p.operator == "require_before" and p.target == "*" and p.condition.before == "FINDCUST.EXE"
-        for p in policies
-    ), shown(policies)
+    assert read(policies, "require_before", "*", before="FINDCUST.EXE"), shown(policies)
 
 
 def test_a_lead_time_said_of_an_act_in_words_bounds_the_span_argument(tmp_path: Path) -> None:
     # no tool named: the agent's tool that takes the span ahead (`days_ahead`) holds it
     policies = desk_policies(tmp_path, "Search slots at most 14 days ahead.", KAYAK)
-    assert any(
-        p.operator == "arg_within_bound"
-        and p.target == "SLOTS.EXE"
-        and p.condition.selector.arg == "days_ahead"
-        and p.condition.max == 14
-        for p in policies
-    ), shown(policies)
+    assert read(policies, "arg_within_bound", "SLOTS.EXE", arg="days_ahead", max=14), shown(
+        policies
+    )
 
 
 @pytest.mark.parametrize("sentence", ["A hire moves once.", "A hire is moved once."])
 def test_a_count_said_of_the_thing_acted_on(tmp_path: Path, sentence: str) -> None:
     policies = desk_policies(tmp_path, sentence, KAYAK)
-    assert any(
-        p.operator == "max_calls"
-        and p.target == "HIREMOVE.EXE"
-        and (p.condition.max, p.condition.per) == (1, "hire")
-        for p in policies
-    ), shown(policies)
+    assert read(policies, "max_calls", "HIREMOVE.EXE", max=1, per="hire"), shown(policies)
 
 
 def test_a_count_of_what_a_thing_does_is_no_limit_of_an_act() -> None:
@@ -307,12 +294,7 @@ def test_a_count_of_what_a_thing_does_is_no_limit_of_an_act() -> None:
 
 def test_a_tool_that_is_read_before_another_is_called_before_it(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "HIREREAD.EXE is read before HIREMOVE.EXE.", KAYAK)
-    assert any(
-        p.operator == "require_before"
-        and p.target == "HIREMOVE.EXE"
-        and p.condition.before == "HIREREAD.EXE"
-        for p in policies
-    ), shown(policies)
+    assert read(policies, "require_before", "HIREMOVE.EXE", before="HIREREAD.EXE"), shown(policies)
 
 
 @pytest.mark.parametrize(
@@ -334,10 +316,7 @@ def test_a_check_the_user_passes_comes_first(tmp_path: Path, sentence: str) -> N
 def test_turns_that_hold_a_single_call(tmp_path: Path) -> None:
     sentence = "Turns hold a single tool call, and a turn that holds one sends the paddler no text."
     policies = desk_policies(tmp_path, sentence, KAYAK)
-    assert any(
-        p.operator == "one_call_at_a_time" and p.target == "*" and p.condition.with_text
-        for p in policies
-    ), shown(policies)
+    assert read(policies, "one_call_at_a_time", "*", with_text=True), shown(policies)
 
 
 @pytest.mark.parametrize(
@@ -360,12 +339,7 @@ def test_tools_coordinated_as_the_subject_of_what_they_are_for(
 ) -> None:
     policies = desk_policies(tmp_path, sentence, tools)
     for tool in later:
-        assert any(
-            p.operator == "state_condition"
-            and p.target == tool
-            and p.condition.allowed == ("booked",)
-            for p in policies
-        ), shown(policies)
+        assert read(policies, "state_condition", tool, allowed=["booked"]), shown(policies)
 
 
 def test_what_a_tool_is_for_without_a_state_is_no_rule(tmp_path: Path) -> None:
@@ -410,3 +384,19 @@ def test_so_that_the_is_no_entity_pointed_back_at() -> None:
     later = "HIREMOVE is called, so that the standing and any holds are known"
     assert _refers_back(earlier, later) is None
     assert _refers_back("read the hire with HIREREAD", "move that hire") == "hire"
+
+
+def test_an_operation_said_alone_in_a_fenced_block_is_left_as_written() -> None:
+    from specgap.artifacts import Artifact
+    from specgap.extract.ids7_respell import respell_ids
+    from specgap.formats import parse_json
+
+    tools = json.dumps(DOTTED)
+    data, ranges = parse_json(tools, "tools.json")
+    prompt = "Call MoveHire once.\n\n```yaml\nnever: MoveHire\n```\n"
+    arts = [
+        Artifact("tools", "tools.json", tools, "t", data, ranges),
+        Artifact("prompt", "prompt.md", prompt, "p"),
+    ]
+    out, _ = respell_ids(arts)
+    assert out[1].text == "Call moveHire once.\n\n```yaml\nnever: MoveHire\n```\n"

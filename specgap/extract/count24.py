@@ -84,10 +84,11 @@ def entity_count(text: str) -> str | None:
         return None
     said = (m["part"] or m["v"]).casefold()
     verb = verb_lemma(said)
-    known = current_tool_verbs() | CHANGES
-    if verb is None or verb == said or not (verb in known or verb in IMPERATIVE_VERBS):
+    if verb is None or verb == said:
         return None
-    done = participle(verb) if m["v"] else said
-    if done is None or (m["part"] and participle(verb) != said):
+    if verb not in current_tool_verbs() and verb not in CHANGES and verb not in IMPERATIVE_VERBS:
+        return None  # "a paddler paddles once": no act of a tool
+    done = participle(verb)
+    if done is None or (m["part"] and done != said):
         return None  # "is paid" of "pay": the participle said must be the verb's own
     return f"{m['lead']}{m['det']} {m['noun']} can be {done} at most {m['count']}{m['end']}"

@@ -30,36 +30,49 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.people import ROLES
 from specgap.extract.segments import Sentence
-from specgap.ir import CandidateRule
+from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import USER, is_action_noun
 
 # what a flow ban replaces: a plain ban of the receiving tool
 _REPLACED = frozenset({"deny_action"})
 
 
-def with_flows(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule]:
+def with_flows(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The sentence's rules with its flow bans read (see the module), which replace the
     readings of the same words as a ban or an origin; a flow already read with a label
-    (`data tagged 'x' must never ...`) is kept as it is."""
+    (`data tagged 'x' must never ...`) is kept as it is. When every flow goes from one of the
+    agent's tools into another, the notes of the readers that could not read those words go
+    with them."""
     if any(r.operator not in _TOLD_APART for r in rules):
-        return rules  # read as something else (a control, a bound, an order): theirs
+        return rules, notes  # read as something else (a control, a bound, an order): theirs
     emits = flow_bans(sentence.clean)
     if sentence.subject is not None:  # a description: only its own input from a named tool
         emits = [e for e in emits if _TOOL_RE.fullmatch(str(e.params["sources"][0]))]
     if not emits:
-        return rules
+        return rules, notes
     sources = {_bare(str(s)) for e in emits for s in e.params["sources"]}
     if not all(_same_words(r, sources) for r in rules):
-        return rules  # an origin from another tool, a ban of real values: the sentence's own
+        return rules, notes  # an origin from another tool, a ban of real values: the sentence's
+    if all(_between_tools(e) for e in emits):
+        notes = [n for n in notes if n.code not in {"rule-not-compiled", "condition-not-bound"}]
     # every rule read is one of the flow's own words, replaced by it; a sink said as a noun
     # ("a notice") is no exact mention of a tool: the resolver decides
     added = [candidate(sentence, e) for e in emits]
-    return [
+    flows = [
         r.model_copy(update={"grounding": "partial"})
         if r.grounding == "exact" and not _TOOL_RE.fullmatch(str(r.target or ""))
         else r
         for r in added
     ]
+    return flows, notes
+
+
+def _between_tools(emit: Emit) -> bool:
+    """A flow from one of the agent's tools into another."""
+    ends = [str(emit.target or ""), *map(str, emit.params.get("sources") or [""])]
+    return all(agent_tool(end) is not None for end in ends)
 
 
 # the readings a flow ban is told apart from: a ban of the receiving tool, and an origin

@@ -171,11 +171,10 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 
 def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
-    dotted = _DOTTED.match(tool) is not None
+    dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None
-    dotted = dotted or _DOTTED_PASCAL.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
     return styled or bool(_fused(tool))
 
@@ -240,10 +239,11 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         return given, lambda rules, notes: (rules, notes)  # two ids one spelling: leave them
     ids = sorted(spelled)
     # a dotted id's operation said alone (`MoveRepair` of `Workshop_20250301.MoveRepair`)
+    declared = _declared(given)
     alone = {
         o["tool"]: i
         for i in ids
-        if (o := _DOTTED_PASCAL.match(i)) is not None and o["tool"] not in _declared(given)
+        if (o := _DOTTED_PASCAL.match(i)) is not None and o["tool"] not in declared
     }
     found = re.compile(
         r"(?<![\w.-])(`?)("
@@ -253,10 +253,10 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
 
     def respell(m: re.Match[str]) -> str:
         tool = m.group(2)
-        if tool in alone:  # the operation alone: its own length, as the id respelled
-            return m.group(1) + spelled[alone[tool]]
         if any(a <= m.start() < b for a, b in fenced):
             return m.group(0)  # a config block or an example: its own readers, its own text
+        if tool in alone:  # the operation alone: its own length, as the id respelled
+            return m.group(1) + spelled[alone[tool]]
         pad = " " * (len(tool) - len(spelled[tool]))
         line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
         if _LEAD.fullmatch(line):  # first on its line: spaces in front would indent it

@@ -29,6 +29,7 @@ from typing import TypeVar
 from specgap.extract.english import verb_lemma
 from specgap.extract.order_events import nominal_action, noun_compound
 from specgap.extract.order_words import gerund, gerund_of
+from specgap.extract.pattern_base import BARE_ID
 
 T = TypeVar("T")
 
@@ -283,8 +284,9 @@ _HAPPENS = re.compile(
 )
 # "`get_order` runs before ...", "`get_weather` is read before ...": a tool that runs, or is
 # read, is called
+_TOOL = rf"(?:`[A-Za-z][\w.:-]*`|{BARE_ID})"
 _TOOL_RUNS = re.compile(
-    r"^(?P<t>\W*(?:`[A-Za-z][\w.:-]*`|[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+))\s+"
+    rf"^(?P<t>\W*{_TOOL})\s+"
     r"(?:runs|is\s+run|gets\s+run|is\s+used|is\s+(?:read|consulted|queried|checked|opened))\b"
 )
 _HAPPENS_LEAD = re.compile(
@@ -294,10 +296,7 @@ _HAPPENS_LEAD = re.compile(
     re.I,
 )
 # "..., the customer passes `check_pin`": the check the tool makes, passed
-_PASSES = re.compile(
-    r"\b(?:passes|clears|goes\s+through|gets\s+through)\s+(?P<t>`[A-Za-z][\w.:-]*`|"
-    r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
-)
+_PASSES = re.compile(rf"\b(?:passes|clears|goes\s+through|gets\s+through)\s+(?P<t>{_TOOL})")
 STATED = "stated as what happens (`{}`), not as a requirement"
 
 
@@ -317,13 +316,13 @@ def described_order(text: str) -> tuple[str, str | None] | None:
     text = _TOOL_RUNS.sub(r"\g<t> is called", text, count=1)
     text = _PASSES.sub(r"is checked with \g<t>", text, count=1)
     m = _HAPPENS.match(text) or _HAPPENS_LEAD.match(text)
-    if m is None or verb_lemma(m["v"].split()[0].casefold()) is None:
+    verb = verb_lemma(m["v"].split()[0].casefold()) if m is not None else None
+    if m is None or verb is None:
         return None
     tool = m.groupdict().get("tool") or ""  # "fees are charged with `chargeFee` after ..."
     on = m.groupdict().get("on") or ""
     said = f"{m['s']} must be {m['v']}{tool}{on} {m['conj'].casefold()} {m['e']}"
-    verb = verb_lemma(m["v"].split()[0].casefold())
-    if tool and verb is not None:  # "the customer is checked with `t`": "check ... with `t`"
+    if tool:  # "the customer is checked with `t`": "check the customer with `t`"
         said = f"{verb} {m['s']}{tool}{on} {m['conj'].casefold()} {m['e']}"
     if _INSISTED.search(text):  # "..., not before", "only after": a requirement, not a report
         return said, None

@@ -43,6 +43,8 @@ EXTRACTOR = "deterministic"
 # verbs that say only that a tool is used ("call `x`", "`x` may be run once"): the tool is
 # named elsewhere in the sentence, never by the verb
 CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
+# a tool id written bare, as prose spells one: snake_case or camelCase
+BARE_ID = r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
 # what is sent to a person: a count of them is a count of the sends ("two texts per job")
 SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 

@@ -25,8 +25,9 @@ from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.order_events import gerund_verb
 from specgap.operators.prose import split_words
 
-_AGENT = (
-    r"(?:the|this|our)\s+(?:ai\s+|virtual\s+|support\s+|booking\s+)?"
+# the agent said by a role noun ("the assistant", "our booking bot"); `third35` reads it too
+AGENT = (
+    r"(?:the|this|our)\s+(?:ai\s+|virtual\s+|support\s+|booking\s+|chat\s+)?"
     r"(?:assistant|agent|bot|chatbot|model|ai)"
 )
 _BANNED = (
@@ -38,7 +39,7 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(pattern, re.I), said)
     for pattern, said in (
         # "It is forbidden to delete X", "The assistant is not permitted to book X"
-        (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:strictly\s+)?" + _BANNED + r"\s+to\s+", "Never "),
+        (r"^\W*(?:it|" + AGENT + r")\s+is\s+(?:strictly\s+)?" + _BANNED + r"\s+to\s+", "Never "),
         # "Be careful not to enrol X", "Make sure you never V", "Remember to never V"
         (r"^\W*(?:please\s+)?(?:be\s+careful|take\s+care|make\s+sure|be\s+sure|ensure|"
          r"remember)\s+(?:that\s+)?(?:you\s+)?(?:do\s+not|don't|never|not\s+to|to\s+never|"
@@ -48,17 +49,17 @@ _FORMS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"know|want|offer|accept|take|use|support)\b)", "Never "),
         (r"^\W*we\s+only\s+(?!(?:have|need|know|want|offer|accept|take|use|support)\b)", "Only "),
         # "It is required to verify X", "The assistant is required to verify X"
-        (r"^\W*(?:it|" + _AGENT + r")\s+is\s+(?:always\s+)?" + _OBLIGED + r"\s+to\s+", "You must "),
+        (r"^\W*(?:it|" + AGENT + r")\s+is\s+(?:always\s+)?" + _OBLIGED + r"\s+to\s+", "You must "),
         # "Under no circumstances may the assistant give X"
-        (r"^\W*under\s+no\s+circumstances\s+(?:may|can|shall|should|will)\s+" + _AGENT + r"\s+",
+        (r"^\W*under\s+no\s+circumstances\s+(?:may|can|shall|should|will)\s+" + AGENT + r"\s+",
          "Under no circumstances "),
         # "The assistant must not X", "The assistant may only X", "The assistant never X"
-        (r"^\W*" + _AGENT + r"\s+(?=(?:must|may|shall|should|can(?:not)?|can't|mustn't|"
+        (r"^\W*" + AGENT + r"\s+(?=(?:must|may|shall|should|can(?:not)?|can't|mustn't|"
          r"shan't|will|won't|never|always|only)\b)", "You "),
         # "The assistant needs to X", "The assistant has to X", "The assistant does not X"
-        (r"^\W*" + _AGENT + r"\s+needs\s+to\s+", "You need to "),
-        (r"^\W*" + _AGENT + r"\s+has\s+to\s+", "You have to "),
-        (r"^\W*" + _AGENT + r"\s+(?:does\s+not|doesn't)\s+", "You do not "),
+        (r"^\W*" + AGENT + r"\s+needs\s+to\s+", "You need to "),
+        (r"^\W*" + AGENT + r"\s+has\s+to\s+", "You have to "),
+        (r"^\W*" + AGENT + r"\s+(?:does\s+not|doesn't)\s+", "You do not "),
     )
 )  # fmt: skip
 
@@ -154,7 +155,7 @@ def respelt(text: str) -> str | None:
 # the agent does, said with the bound it does it within (a bound is needed: "the assistant
 # answers questions" says what it does, no rule)
 _ACTS_BOUNDED = re.compile(
-    r"^\W*" + _AGENT + r"\s+(?P<v>[a-z]+s)\s+(?=[^.;]*\b(?:up\s+to|at\s+most|no\s+more\s+than|"
+    r"^\W*" + AGENT + r"\s+(?P<v>[a-z]+s)\s+(?=[^.;]*\b(?:up\s+to|at\s+most|no\s+more\s+than|"
     r"a\s+maximum\s+of|only)\b)",
     re.I,
 )

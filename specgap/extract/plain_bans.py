@@ -263,15 +263,28 @@ def list_intro(sentence: Sentence) -> tuple[str, bool] | None:
     """For (the first sentence of) a bullet, what frames its list: the line before the list
     when it ends with a colon, else the heading over it (and True); None for any other
     sentence."""
+    line_start = _item_line(sentence)
+    if line_start is None:
+        return None  # no bullet, or a later sentence of one
+    frame = _intro(sentence.artifact.text, line_start)
+    return (sentence.context or "", True) if frame is None else (frame, False)
+
+
+def opens_item(sentence: Sentence) -> bool:
+    """Whether the sentence is (the first of) a bullet's text."""
+    return _item_line(sentence) is not None
+
+
+def _item_line(sentence: Sentence) -> int | None:
+    """Where the line starts of the bullet the sentence opens, or None."""
     text = sentence.artifact.text
     start, _ = sentence.raw_range()
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", start)
     here = _BULLET.match(text[line_start : len(text) if line_end < 0 else line_end])
     if here is None or start > line_start + here.start("text"):
-        return None  # no bullet, or a later sentence of one
-    frame = _intro(text, line_start)
-    return (sentence.context or "", True) if frame is None else (frame, False)
+        return None
+    return line_start
 
 
 def _framed(sentence: Sentence, clause: Clause) -> list[Emit]:

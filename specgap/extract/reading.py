@@ -252,17 +252,7 @@ def _read_whole(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnosti
     # a sentence holding several rules ("X first; Y only when Z, and W"): each clause too,
     # without a ban spliced from two of them ("V X first; Y is never W": `prec4_clauses`)
     rules, notes = unspliced(sentence, rules, notes, _read_clause, clause3_split.more)
-    flows = with_flows(sentence, rules)  # "never paste what `t` returns into X": `flow5_rules`
-    if flows is not rules and all(
-        r.operator == "flow_denied"
-        and agent_tool(r.target or "") is not None
-        and all(agent_tool(str(t)) is not None for t in r.params.get("sources") or [""])
-        for r in flows
-    ):
-        # each flow from a tool of the agent into another: the words the other readers could
-        # not read are the flow's, and their notes go with them
-        notes = [n for n in notes if n.code not in {"rule-not-compiled", "condition-not-bound"}]
-    rules = flows
+    rules, notes = with_flows(sentence, rules, notes)  # "never paste what `t` returns into X"
     rules, notes = with_reviews(sentence, rules, notes)  # "X needs a manager's sign-off"
     rules, notes = arg8_anchor.reread(sentence, rules, notes, _read_clause)  # "X passed to `t`"
     return _sent_to(sentence, rules), notes

@@ -33,15 +33,13 @@ import re
 from dataclasses import replace
 
 from specgap.extract.english import CLOSED_CLASS, base_verb, verb_lemma
+from specgap.extract.person17 import AGENT
+from specgap.extract.plain_bans import opens_item
 from specgap.extract.segments import Sentence
 from specgap.operators.prose import split_words
 
-__all__ = ["agent_name", "duty", "in_list", "respelt", "said_as_duty"]
+__all__ = ["agent_name", "duty", "respelt", "said_as_duty"]
 
-_ROLE = (
-    r"(?:the|this|our)\s+(?:ai\s+|virtual\s+|booking\s+|support\s+|chat\s+)?"
-    r"(?:assistant|agent|bot|chatbot)"
-)
 # the name the prompt gives the assistant: "you are BOT in this script", "You are Ada, ...",
 # "You are called Pip." (a capitalised word standing alone, never "You are Petal & Stem's")
 _NAMED = re.compile(
@@ -63,7 +61,7 @@ def agent_name(text: str) -> str | None:
 
 @functools.lru_cache(maxsize=64)
 def _subject(name: str | None) -> re.Pattern[str]:
-    who = _ROLE if name is None else rf"(?:{_ROLE}|{re.escape(name)})"
+    who = AGENT if name is None else rf"(?:{AGENT}|{re.escape(name)})"
     return re.compile(
         r"(?<![\w'`])(?P<who>" + who + r")\s+(?P<adv>" + _ADVERBS + r")(?P<v>[a-z]+s)\b", re.I
     )
@@ -147,17 +145,18 @@ _NOT_OBJECT = frozenset(
         "can could should will would shall need needs have has had do does"
     )
 )
-_LIST_ITEM = re.compile(r"^[ \t]*(?:[-*+\u2022]|\d{1,3}[.)])[ \t]+$")
-
-
-def in_list(text: str, at: int) -> bool:
-    """Whether the character at `at` of `text` opens a list item's text."""
-    return _LIST_ITEM.match(text[text.rfind("\n", 0, at) + 1 : at]) is not None
 
 
 def duty(text: str) -> str | None:
     """A list item that opens with its verb in the third person, said to the agent (module
     docstring), or None."""
+    found = _duty(text)
+    return None if found is None else found[1]
+
+
+def _duty(text: str) -> tuple[re.Match[str], str] | None:
+    """The item's opening verb matched, and the item said with its base form; None when the
+    item is no duty."""
     m = _DUTY.match(text)
     if m is None:
         return None
@@ -170,20 +169,22 @@ def duty(text: str) -> str | None:
     lemma = verb_lemma(after)
     if lemma not in (None, after) and not after.endswith("s"):
         return None  # "Objects uploaded with `t` ...", "Requests made ...": a participle
-    return m["lead"] + verb.capitalize() + text[m.end("v") :]
+    return m, m["lead"] + verb.capitalize() + text[m.end("v") :]
 
 
 def said_as_duty(sentence: Sentence) -> Sentence:
     """A prompt's list item that is a duty (`duty`) as the same sentence said to the agent,
     its verb in the base form (its characters located at the verb's own), so that every
     reader reads it so; any other sentence as it is."""
-    if sentence.subject is not None or not in_list(sentence.artifact.text, sentence.offsets[0]):
+    if sentence.subject is not None or not opens_item(sentence):
         return sentence
-    said = duty(sentence.text)
-    if said is None or len(said) > len(sentence.text):
+    found = _duty(sentence.text)
+    if found is None:
         return sentence
-    m = _DUTY.match(sentence.text)
-    assert m is not None  # (`duty` read it)
-    cut = m.end("v") - (len(sentence.text) - len(said))  # the verb's own letters kept
+    m, said = found
+    shorter = len(sentence.text) - len(said)
+    if shorter < 0:
+        return sentence
+    cut = m.end("v") - shorter  # the verb's own letters kept
     offsets = sentence.offsets[:cut] + sentence.offsets[m.end("v") :]
     return replace(sentence, text=said, offsets=offsets)

@@ -48,6 +48,7 @@ from collections.abc import Callable
 from specgap.extract.agent_params import agent_tool
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.noact_respell import Read, read_as, when_none
+from specgap.extract.pattern_base import BARE_ID
 from specgap.extract.pattern_base import id_named as _named
 from specgap.extract.pattern_base import tool_id as _id
 from specgap.extract.people import ROLES
@@ -506,11 +507,11 @@ def reread(
     of which is about the tool its subject names ("`open_repair` is never run for an aid
     whose status is lost" read as a ban of "run aid"), read as `respelt` says it, if that
     reading's rules are all the tool's."""
-    if sentence.subject is not None or not rules:
+    if sentence.subject is not None:
+        return _when_none(sentence, rules, diagnostics, read)
+    if not rules:  # "`a` and `b` are for X": each tool of the subject, if `spelt` reads none
         found, notes = _when_none(sentence, rules, diagnostics, read)
-        if found or sentence.subject is not None:
-            return found, notes
-        return _each_subject(sentence, read) or (found, notes)
+        return (found, notes) if found else _each_subject(sentence, read) or (found, notes)
     said = respelt(sentence.clean)
     named = re.search(r"`([^`]+)`", said) if said is not None else None
     if said is None or named is None:
@@ -526,7 +527,7 @@ def reread(
 
 # tools coordinated as the subject: "`move_repair` and `cancel_repair` are for repairs in
 # status booked", "`a`, `b` or `c` is never called ..."
-_ID_WORD = r"`?(?:[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
+_ID_WORD = rf"`?(?:{BARE_ID})`?"
 _SUBJECTS = re.compile(
     rf"^(?P<lead>\W*)(?P<ids>{_ID_WORD}(?:\s*,\s*{_ID_WORD})*\s*,?\s+(?:and|or)\s+{_ID_WORD})"
     r"\s+(?P<verb>are|is|get|gets|must|may|should|can|cannot|stay|stays|remain|remains)\b(?P<rest>.*)$",
