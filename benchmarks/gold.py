@@ -132,8 +132,9 @@ UNSEEN24_DIR = GOLD_DIR.parent / "gold_unseen24"
 # the eighteenth in the thirty-third session (2026-12-05), when a twenty-second was written to
 # take its place (tests/gold_unseen18/README.md); the nineteenth in the thirty-fourth session
 # (2026-12-05), when a twenty-third was written to take its place (tests/gold_unseen19/README.md);
-# the twentieth in the thirty-fifth session (2026-12-05), when a twenty-fourth is written to take
-# its place (tests/gold_unseen20/README.md).
+# the twentieth in the thirty-fifth session (2026-12-05), when a twenty-fourth was written to take
+# its place (tests/gold_unseen20/README.md); the twenty-first in the thirty-sixth session
+# (2026-12-05), when a twenty-fifth is written to take its place (tests/gold_unseen21/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -155,6 +156,7 @@ OPENED = (
     "unseen18",
     "unseen19",
     "unseen20",
+    "unseen21",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -172,9 +174,10 @@ OPENED = (
 # thirty-second (2026-12-05); the twenty-first, written in the thirty-second, at the start of
 # the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
-# the thirty-fifth (2026-12-05): `ALL blind` is unseen21..unseen23. The twenty-fourth, written in
-# the thirty-fifth session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen24",)
+# the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
+# the thirty-sixth (2026-12-05): `ALL blind` is unseen22..unseen24. Nothing is kept apart until
+# a twenty-fifth is written.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
