@@ -104,6 +104,9 @@ UNSEEN23_DIR = GOLD_DIR.parent / "gold_unseen23"
 # The twenty-fourth blind set (split `unseen24`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen24/README.md).
 UNSEEN24_DIR = GOLD_DIR.parent / "gold_unseen24"
+# The twenty-fifth blind set (split `unseen25`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen25/README.md).
+UNSEEN25_DIR = GOLD_DIR.parent / "gold_unseen25"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -175,9 +178,9 @@ OPENED = (
 # the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
 # the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
-# the thirty-sixth (2026-12-05): `ALL blind` is unseen22..unseen24. Nothing is kept apart until
-# a twenty-fifth is written.
-APART: tuple[str, ...] = ()
+# the thirty-sixth (2026-12-05): `ALL blind` is unseen22..unseen24. The twenty-fifth, written in
+# the thirty-sixth session (2026-12-05), is kept apart.
+APART: tuple[str, ...] = ("unseen25",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -322,6 +325,7 @@ class Gold(_Model):
         "unseen22",
         "unseen23",
         "unseen24",
+        "unseen25",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
