@@ -35,7 +35,7 @@ __all__ = ["entity_count", "respelt"]
 _NUMBER = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single)"
 _LIMIT = r"(?:at\s+most|no\s+more\s+than|up\s+to|max(?:imum)?|not\s+more\s+than)"
 _COUNT = re.compile(
-    rf"^(?P<lead>\W*)(?:(?P<most>{_LIMIT})\s+)?{_NUMBER}\s+(?P<noun>[a-z]+s)\s+"
+    rf"^(?P<lead>\W*)(?:(?P<most>{_LIMIT})\s+)?{_NUMBER}\s+(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+s)\s+"
     # "four emails to a client in one conversation": whom they go to, said between
     r"(?:(?:to|for)\s+(?:a|an|the|each|any|one|their)\s+[a-z]+\s+)?"
     r"(?P<per>(?:per|each|every|in\s+(?:a|one|each|any|the\s+same))\s+[a-z]+)"
@@ -46,6 +46,8 @@ _COUNT = re.compile(
 )
 
 
+# the tries of a thing: "two identity attempts" are two calls of the identity tool
+_TRIES = frozenset({"attempt", "try", "go", "run", "call", "use"})
 _LIMIT_IS = re.compile(r"^(?P<lead>\W*)(?:the\s+|our\s+)?(?:limit|maximum|cap)\s+is\s+", re.I)
 
 
@@ -58,6 +60,15 @@ def respelt(text: str) -> str | None:
         return None
     said = singular(m["noun"].casefold())
     n = "one" if m["n"].casefold().startswith("a") else m["n"]
+    mod = m["mod"]
+    if mod and said in _TRIES:  # "two identity attempts": calls of the tool that word names
+        return f"{m['lead']}Use the {mod} tool at most {n} times {m['per']}{m['end']}"
+    verb = act(m["noun"]) if mod else None
+    if verb and (is_action_noun(said) or verb in current_tool_verbs() or verb in IMPERATIVE_VERBS):
+        # "two identity checks per chat": checking the identity
+        return f"{m['lead']}{verb.capitalize()} the {mod} at most {n} times {m['per']}{m['end']}"
+    if mod:
+        return None  # "two adult tickets per booking": things, an argument's bound
     if sending(said) is not None:  # "four emails ...": sending them
         return f"{m['lead']}Send at most {n} {m['noun']} {m['per']}{m['end']}"
     # "two holds per conversation": a verb a tool is named by (`unit_hold`), said as a noun

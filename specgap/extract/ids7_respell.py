@@ -102,11 +102,15 @@ _FENCED = re.compile(
 
 def fenced_spans(text: str) -> list[tuple[int, int]]:
     """Where each fenced block of `text` starts and ends (its fences included); a diff of the
-    prompt is no such block: it is read as the prompt text it leaves (`diff35`)."""
+    prompt is no such block: it is read as the prompt text it leaves (`diff35`), nor is a
+    register of rules (`register36`)."""
     from specgap.extract.diff35 import diff_block
+    from specgap.extract.register36 import register_block
 
     return [
-        (f.start(), f.end()) for f in _FENCED.finditer(text) if not diff_block(f["info"], f["body"])
+        (f.start(), f.end())
+        for f in _FENCED.finditer(text)
+        if not diff_block(f["info"], f["body"]) and not register_block(f["info"], f["body"])
     ]
 
 

@@ -57,6 +57,11 @@ _FIRST_END = (
     r"(?:start|beginning|outset)(?:\s+of\s+(?:the|each|every|a|any)\s+(?:conversation|session|chat|"
     r"interaction|call|dialog(?:ue)?|request|contact|visit|ticket))?)"
 )
+# ", in every conversation" after "first": the whole conversation, which "first" says already
+_EVERY_TALK = (
+    r"(?:\s*,?\s+(?:in|of|for|during)\s+(?:every|each|any|a|the)\s+(?:conversation|session|chat|"
+    r"interaction|call|contact))?"
+)
 # "Every call starts with finding the caller": the step every conversation opens with
 _OPENS_WITH = re.compile(
     r"^\W*(?:every|each|any|the|a)\s+(?:conversation|session|chat|interaction|call|dialog(?:ue)?|"
@@ -90,7 +95,7 @@ _COMES_FIRST = re.compile(
 # "you must X first", "always X first", "make sure to X first", "X before anything else"
 _TRAILING = re.compile(
     rf"^\W*(?:{_WHO}\s+{_MUST}\s+{_ALWAYS}|{_ALWAYS}(?:make\s+sure|be\s+sure|remember)\s+(?:to|you)\s+|"
-    rf"always\s+)?(?P<x>[a-z][^,;:]*?)\s*,?\s+{_FIRST_END}\s*[.!]?\s*$",
+    rf"always\s+)?(?P<x>[a-z][^,;:]*?)\s*,?\s+{_FIRST_END}{_EVERY_TALK}\s*[.!]?\s*$",
     re.I,
 )
 # "First, (always) X", "First of all, you must X", "As a first step, X"
@@ -117,7 +122,7 @@ _FIRST_STEP = re.compile(
 _PASSIVE = re.compile(
     rf"^\W*(?P<np>(?:the|a|an|its|their|his|her|each|every)\s+[a-z][\w' -]*?)\s+{_MUST}\s+"
     rf"(?:always\s+)?be\s+(?P<v>[a-z]+ed|[a-z]+en|found|run|sent|paid|built|made|got)"
-    rf"(?P<p>\s+(?:up|out|in|back|down|over))?\s+{_FIRST_END}\s*[.!]?\s*$",
+    rf"(?P<p>\s+(?:up|out|in|back|down|over))?\s+{_FIRST_END}{_EVERY_TALK}\s*[.!]?\s*$",
     re.I,
 )
 # the user's yes is no step of a call (`user_yes` reads it)

@@ -59,6 +59,23 @@ _LIGHT = re.compile(
 )
 
 
+# "pass the identity check", "clear the screening": going through a check is running it
+_UNDERGO = re.compile(
+    r"\b(?P<v>pass(?:es|ed|ing)?|clear(?:s|ed|ing)?|undergo(?:es|ing)?|underwent|undergone)\s+"
+    r"(?P<np>(?:the|a|an|their|its|his|her|your)\s+(?:[a-z][a-z-]*\s+){0,2}(?:check|checks|screen|"
+    r"screening|verification|test|vetting)\b)",
+    re.I,
+)
+_RUN = {"s": "runs", "es": "runs", "ed": "run", "ing": "running"}
+
+
+def _undergone(m: re.Match[str]) -> str:
+    verb = m["v"].casefold()
+    base = next(b for b in ("pass", "clear", "undergo", "underw") if verb.startswith(b))
+    ending = "ed" if base == "underw" or verb == "undergone" else verb[len(base) :]
+    return f"{_RUN.get(ending, 'run')} {m['np']}"
+
+
 def _light(m: re.Match[str]) -> str:
     from specgap.extract.order_events import nominal_action
 
@@ -85,6 +102,7 @@ def idioms(text: str) -> str:
     text = _IDIOM.sub(lambda m: f"{_LOOK[m['v'].casefold()]} up", text)
     text = _AT.sub(r"\g<v> up", text)  # "look at the unit with `t`": read it (as "look up")
     text = pulled(text)  # "pull the invoice": get it
+    text = _UNDERGO.sub(_undergone, text)  # "pass the identity check": run it
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
 
 

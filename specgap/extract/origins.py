@@ -28,6 +28,7 @@ from specgap.extract.english import base_verb
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import (
     ANY_TOOL,
+    IN_TALK,
     is_action_noun,
     lemma,
     singular,
@@ -207,6 +208,7 @@ def origin(text: str) -> dict[str, Any] | None:
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
         part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
         part = _RECENT.sub("", part)  # "the most recent `get_slots` call": that tool's
+        part = IN_TALK.sub("", part)  # "a session search run in this chat": the search
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
         if _PERSON.match(part):

@@ -61,6 +61,14 @@ TALK_NOUNS = frozenset(
     {"chat", "conversation", "session", "call", "turn", "message", "dialogue", "contact", "thread"}
 )
 
+# where a tool or a source was said or run, which every call of a trace is: "a session search
+# run in this conversation", "the eligibility screen in the same chat"
+IN_TALK = re.compile(
+    r"\s+(?:(?:that\s+(?:was|were)\s+|you\s+)?(?:run|ran|made|done|called|returned|given|"
+    r"performed|carried\s+out)\s+)?(?:in|during|within)\s+(?:this|the\s+same|the\s+current|"
+    r"the|your)\s+(?:conversation|chat|session|call|contact|exchange)$",
+    re.I,
+)
 FILLER = re.compile(
     r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"
     r"an?|the|it|them|this|that|to|with|via|through|tool|call)\b\s*)+",
@@ -91,7 +99,7 @@ def mention_in(sentence: Sentence, span: tuple[int, int]) -> str | None:
         if m.end() > span[0] and m.start() < span[1] and is_toolish(m[1]):
             return m[1]
     chunk = sentence.clean[span[0] : span[1]].replace("`", " ").strip()
-    phrase = FILLER.sub("", chunk).strip().strip(" ,")
+    phrase = IN_TALK.sub("", FILLER.sub("", chunk).strip().strip(" ,"))
     words = phrase.split()
     if not words or len(words) > 6:
         return None

@@ -105,6 +105,7 @@ from specgap.extract.grammar import Clause, conjuncts, parse
 from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.ground3_origins import typed_by_user
+from specgap.extract.group36 import group_label
 from specgap.extract.identify_first import identify_first
 from specgap.extract.made_up import message_only
 from specgap.extract.narrative24 import asks, told
@@ -167,6 +168,10 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if told(sentence.clean) or (sentence.asked is None and asks(sentence.clean)):
         return [], []
     sentence = third35.said_as_duty(sentence)  # "- Confirms X": "- Confirm X"
+    grouped = group_label(sentence.clean) if sentence.subject is None else None
+    held = _for_group(sentence, *grouped) if grouped is not None else None
+    if held is not None:  # "First-time donors: ...": for them only (`group36`)
+        return held
     rules, notes = _read_own(sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
     rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
@@ -281,6 +286,23 @@ def _sent_to(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRu
         else r
         for r in rules
     ]
+
+
+def _for_group(
+    sentence: Sentence, start: int, group: str
+) -> tuple[list[CandidateRule], list[Diagnostic]] | None:
+    """The rules of the line after its label of a group of people, each held for that group
+    only (`group36`): under its condition, reviewed, with the line's own text; None when the
+    rest gives no rule (the line is read as a whole)."""
+    said = " " * start + sentence.text[start:]
+    rules, notes = read_sentence(replace(sentence, text=said))
+    if not rules:
+        return None
+    text = " ".join(sentence.text.split())
+    held = f"only for {group}"
+    rules = [r.model_copy(update={"text": text, "condition": r.condition or held}) for r in rules]
+    notes = [n for n in notes if n.code != "condition-not-bound"]
+    return rules, [*notes, *(condition_diagnostic(sentence, r) for r in rules)]
 
 
 def _read_clause(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]]:
@@ -493,7 +515,7 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
     if not account and sentence.subject is None:  # "no other tool is used before X is verified"
         account = before_every_other(sentence.clean) or after_lead(sentence.clean)
     if account:  # "verify the caller's identity before any change to their account"
-        rules = [_checked(candidate(sentence, e)) for e in account]
+        rules = [_checked(candidate(sentence, e), sentence.clean) for e in account]
         # "... using `find_member` and use the member id it returns": that source too
         rules += [candidate(sentence, e) for e in value_sources(sentence.clean)]
         return rules, [condition_diagnostic(sentence, r) for r in rules if r.condition]
@@ -736,12 +758,29 @@ def _subject_led(rule: CandidateRule) -> bool:
 _CHECKS = frozenset({"verify", "check", "confirm", "validate", "authenticate", "identify"})
 
 
-def _checked(rule: CandidateRule) -> CandidateRule:
+def _checked(rule: CandidateRule, said: str) -> CandidateRule:
     """An identification before one named action: which lookup identifies the person is
-    inferred, so the rule is reviewed (the account rule over `*` is spread by the lookups)."""
+    inferred, so the rule is reviewed (the account rule over `*` is spread by the lookups),
+    unless the sentence names the check as a tool is named ("the identity check")."""
     if rule.target == "*" or rule.operator != "require_before":
         return rule
+    before = rule.params.get("before")
+    if isinstance(before, str) and " " in before and not _unnamed_check(before, said):
+        return rule
     return rule.model_copy(update={"grounding": "inferred"})
+
+
+def _unnamed_check(before: str, said: str) -> bool:
+    """A check said as an act ("after you have verified the user"), not named as a noun the
+    way a tool is ("the identity check", "the eligibility screen")."""
+    words = before.split(" ")
+    if words[0] not in _CHECKS:
+        return False
+    named = " ".join([*words[1:], _CHECK_NOUNS.get(words[0], words[0])])
+    return len(words) < 2 or re.search(rf"\b{re.escape(named)}\b", said, re.I) is None
+
+
+_CHECK_NOUNS = {"verify": "verification", "confirm": "confirmation", "validate": "validation"}
 
 
 def _timed(
@@ -754,7 +793,7 @@ def _timed(
     # whichever tool the resolver picks is inferred, so the rule is reviewed
     rules = [
         r.model_copy(update={"grounding": "inferred"})
-        if str(r.params.get("before", "")).split(" ")[0] in _CHECKS
+        if _unnamed_check(str(r.params.get("before", "")), sentence.clean)
         or r.confidence <= temporal.INFERRED  # an object borrowed from the other action
         else r
         for r in rules

@@ -542,6 +542,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.ini29 import ini_text
     from specgap.extract.legend30 import marked_sentences, read_legend
     from specgap.extract.outline30 import Outline
+    from specgap.extract.register36 import register_block, register_rows
     from specgap.extract.state4_tables import refusal_rows
     from specgap.extract.state_tables import is_state_header
     from specgap.extract.tool_tables import tool_card_item, tool_table_row
@@ -616,6 +617,18 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             # the prompt's text after a change pasted in as a diff (`diff35`)
             end = line_starts[min(token.map[1], len(lines))]
             yield from _changed(artifact, line_starts[token.map[0] + 1], end, heading)
+        elif (
+            token.type == "fence"
+            and token.map is not None
+            and register_block(token.info, token.content)
+        ):
+            # a rules register exported as CSV, one rule a row (`register36`)
+            end = line_starts[min(token.map[1], len(lines))]
+            first = line_starts[token.map[0] + 1]
+            for entry in register_rows(token.info, text, first, end):
+                yield from split_sentences(
+                    artifact, entry.said, entry.offsets, entry.topic or heading
+                )
         elif token.type == "fence" and token.map is not None and guard_block(token.content):
             # house rules written as pseudo-code guards (`guards29`)
             first = token.map[0] + 1  # (the line after the opening fence)

@@ -28,7 +28,14 @@ from specgap.extract.origin_forms import collected_for_each, origin_forms
 from specgap.extract.origins import origin, said_origins
 from specgap.extract.origins_more import earlier_tool, more_origins
 from specgap.extract.own_knowledge import own_knowledge
-from specgap.extract.pattern_base import ANY_TOOL, USER, is_action_noun, singular, split_words
+from specgap.extract.pattern_base import (
+    ANY_TOOL,
+    IN_TALK,
+    USER,
+    is_action_noun,
+    singular,
+    split_words,
+)
 from specgap.extract.procedures import verb_of
 from specgap.extract.value_scopes import scoped
 
@@ -136,6 +143,18 @@ _ONE_GOT = re.compile(
     + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|"
     r"one\s+of\s+(?:those|the\s+ones)|among\s+(?:those|the\s+ones)|the\s+(?:one|value|ones))\s+"
     r"(?:that\s+(?:was|were)\s+)?" + _GOT + r"\s+(?:in|by|from|through|via)\s+" + _SOURCE,
+    re.I,
+)
+# "the slot has to be one the session search returned", "... one that `t` listed"
+_ONE_SAID = re.compile(
+    r"^\W*(?:the\s+|all\s+|any\s+|every\s+|each\s+)?"
+    + _NP
+    + _PAREN
+    + r"\s+(?:must|should|shall|has\s+to|have\s+to)\s+(?:always\s+)?(?:be|match)\s+(?:one|ones|"
+    r"the\s+(?:one|value|ones))\s+(?:that\s+|which\s+)?(?:the\s+|a\s+)?(?P<src>`[^`\s]+`|"
+    r"[A-Za-z]\w*(?:[_.-]\w+)+(?:\(\))?|(?-i:[a-z]+(?:[A-Z][a-z0-9]+)+)|(?!(?:that|this|those|these|its|their|same)\s)"
+    r"[a-z]+\s+(?:search|lookup|look-up|query))\s+(?:has\s+|have\s+)?(?:returned|"
+    r"listed|gave|produced|found|showed|shown|offered|reported|provided)\b",
     re.I,
 )
 # "pick the slot from the results of `search_slots`", "choose a seat among the ones the
@@ -269,7 +288,7 @@ def _value_sources(text: str) -> list[Emit]:
     return scoped(plain, made_up_values(plain) or origin_forms(plain))
 
 
-_ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT)
+_ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT, _ONE_SAID)
 # another source after the one read: "... the member gave or that `get_booking` returned"
 _OR_MORE = re.compile(
     r"^\s*(?:(?:to\s+)?(?:you|us)\s*)?,?\s*or\s+(?:that\s+|which\s+|those\s+|ones\s+)?"
@@ -311,6 +330,7 @@ def _source(text: str) -> dict[str, Any] | None:
     """The sources a phrase names: each of an `or` list (`origins.origin`), else the first
     tool it names, a person, or tool outputs in general; None when it names a person and a
     tool in a way not read (one of them dropped would make the rule stronger)."""
+    text = IN_TALK.sub("", text.strip())  # "a session search run in this chat": the search
     listed = origin(text)
     if listed is not None:
         return listed

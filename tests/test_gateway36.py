@@ -1,0 +1,186 @@
+"""Session 36: shapes a rules register exported as CSV and a few general phrasings used that no
+reader read: a fenced `csv` block read one rule a row (rows whose status is not in force bind
+nothing), "in this conversation" after a tool or a source, "has to be one the search
+returned", "before anything else, in every conversation", "pass the identity check", and
+"two identity attempts per chat is the limit". Sentences written for these tests, in a made-up
+piano tuning visit desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.group36 import group_label
+from specgap.extract.register36 import register_block, register_rows
+from specgap.extract.sources import value_sources
+from tests.probes import desk_policies, fits, has_policy, shown, spec
+
+PIANO = [
+    spec("find_client", "Finds a client's record by phone number.", phone="string"),
+    spec("check_identity", "Compares a postcode with the client record.", postcode="string"),
+    spec("search_visits", "Searches open tuning visits.", days_ahead="integer"),
+    spec("book_visit", "Books a tuning visit.", visit_slot_id="string", pianos="integer"),
+    spec("get_visit", "Opens one visit.", visit_id="string"),
+    spec("move_visit", "Moves a visit to another slot.", visit_id="string", new_slot_id="string"),
+    spec("cancel_visit", "Cancels a visit.", visit_id="string"),
+    spec("send_text", "Texts the client.", template="string"),
+    spec("erase_client", "Erases a client's record.", client_id="string"),
+]
+
+
+def read(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
+    """Whether some policy of any enforcement fits the operator, tool and parameters."""
+    return any(fits(p, operator, tool, params) for p in policies)
+
+
+REGISTER = (
+    "Only rows whose status says live are in force; retired and draft rows are kept for the "
+    "audit trail.\n\n"
+    "```csv\n"
+    "ref,area,rule,status\n"
+    'T1,visits,"Never call erase_client, whoever asks.",live\n'
+    "T2,visits,Never call cancel_visit.,retired\n"
+    'T3,texts,"Send at most two texts per chat, one at a time.",live\n'
+    "T4,visits,Never call move_visit.,draft\n"
+    "```\n"
+)
+
+
+def test_a_register_reads_its_rows_in_force(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, REGISTER, PIANO)
+    assert has_policy(policies, "deny_action", "erase_client", "enforce"), shown(policies)
+    assert read(policies, "max_calls", "send_text", max=2), shown(policies)
+    # a retired or a draft row binds nothing
+    assert not any(p.target in {"cancel_visit", "move_visit"} for p in policies), shown(policies)
+    # each rule is located at its own row (under "# Desk", a blank line, the preamble)
+    lines = {p.target: p.source.span.start_line for p in policies}
+    assert lines["erase_client"] == 7
+
+
+def test_register_rows_and_offsets() -> None:
+    text = REGISTER
+    start = text.index("ref,")
+    rows = list(register_rows("csv", text, start, len(text)))
+    assert [r.said for r in rows] == [
+        "Never call erase_client, whoever asks.",
+        "Send at most two texts per chat, one at a time.",
+    ]
+    assert [r.topic for r in rows] == ["visits", "texts"]  # the area column: their heading
+    for row in rows:  # every character sits where the prompt has it
+        assert [text[row.offsets[i]] for i in range(len(row.said))] == list(row.said)
+
+
+def test_a_quoted_cell_with_a_doubled_quote_and_a_status_word_withdrawn() -> None:
+    # no sentence before it names the values in force: a withdrawn word binds nothing
+    text = (
+        "ref\tscope\trule\tstate\n"
+        'A\tbooking\tSay "yes" twice.\tactive\n'
+        "B\tall\tOld one.\tsuperseded\n"
+    )
+    rows = list(register_rows("tsv", text, 0, len(text)))
+    assert [(r.said, r.topic) for r in rows] == [('Say "yes" twice.', "booking")]
+    quoted = 'id,rule\nx,"Say ""yes"", then book."\n'
+    (row,) = register_rows("csv", quoted, 0, len(quoted))
+    assert row.said == 'Say "yes", then book.'
+    assert [quoted[row.offsets[i]] for i in range(len(row.said))] == list(row.said)
+
+
+def test_what_is_a_register() -> None:
+    assert register_block("csv", "a,b\n1,2\n")
+    assert register_block("", "ref,area,rule,status\nR1,x,Do it.,live\n")
+    assert not register_block("", "x = 1, 2, 3\n")  # code: no header of plain names
+    assert not register_block("", "name,phone,email\nAda,1,a@b\n")  # no rule column
+    assert not register_block("python", "print(1)\n")
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        (
+            "The new slot must come from a visit search run in this conversation.",
+            "arg_grounded",
+            "move_visit",
+            {"from_tools": ["search_visits"], "from_user": False},
+        ),
+        (
+            "The slot has to be one the visit search returned in this chat.",
+            "arg_grounded",
+            "book_visit",
+            {"from_tools": ["search_visits"], "from_user": False},
+        ),
+        (
+            "Look up the client record before anything else, in every conversation.",
+            "require_before",
+            "*",
+            {"before": "find_client"},
+        ),
+        (
+            "Pass the identity check before booking or moving a visit.",
+            "require_before",
+            "move_visit",
+            {"before": "check_identity"},
+        ),
+        (
+            "Two identity attempts per conversation is the limit.",
+            "max_calls",
+            "check_identity",
+            {"max": 2},
+        ),
+        (
+            "Two identity checks per chat is the limit.",
+            "max_calls",
+            "check_identity",
+            {"max": 2},
+        ),
+        (
+            "Run the identity check in the same conversation before any booking.",
+            "require_before",
+            "book_visit",
+            {"before": "check_identity"},
+        ),
+    ],
+)
+def test_read(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence, PIANO)
+    assert read(policies, operator, tool, **params), shown(policies)
+
+
+def test_a_source_named_by_a_pointer_is_no_tool() -> None:
+    # "that lookup" points back at a lookup; it names no tool called "lookup" (read by the
+    # other source readers as some tool's output)
+    (pointed,) = value_sources("The phone number has to be the one that lookup gave you.")
+    assert pointed.params["from_tools"] == ["*"]
+    (named,) = value_sources("The slot has to be one the visit search returned.")
+    assert named.params["from_tools"] == ["search visit"]
+
+
+def test_a_label_of_a_group_of_people_keeps_the_rule_for_them(tmp_path: Path) -> None:
+    # read without its label the bound would hold for every client: stronger than the line
+    policies = desk_policies(tmp_path, "New clients: pianos from 1 to 2.", PIANO)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert bounds, shown(policies)
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+    # a label of everyone is no condition
+    (tmp_path / "all").mkdir()
+    policies = desk_policies(tmp_path / "all", "All clients: pianos from 1 to 2.", PIANO)
+    assert has_policy(policies, "arg_within_bound", "book_visit", "enforce"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "group"),
+    [
+        ("First-time donors: age from 17.", "first-time donors"),
+        ("Returning renters - two bikes at most.", "returning renters"),
+        ("Gift vouchers: two at most.", None),  # things, not people
+        ("All members: two at most.", None),  # everyone
+        ("For reminders: list them first.", None),
+        ("Members: two at most.", None),  # one word: no narrower group
+    ],
+)
+def test_group_labels(text: str, group: str | None) -> None:
+    found = group_label(text)
+    assert (found[1] if found else None) == group
