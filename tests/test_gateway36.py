@@ -12,9 +12,11 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.count24 import person_count
 from specgap.extract.group36 import group_label
 from specgap.extract.register36 import register_block, register_rows
 from specgap.extract.sources import value_sources
+from specgap.resolve.spelt_out import titled
 from tests.probes import desk_policies, fits, has_policy, shown, spec
 
 PIANO = [
@@ -184,3 +186,59 @@ def test_a_label_of_a_group_of_people_keeps_the_rule_for_them(tmp_path: Path) ->
 def test_group_labels(text: str, group: str | None) -> None:
     found = group_label(text)
     assert (found[1] if found else None) == group
+
+
+# the same desk as an ERP names its functions: transaction codes, the act in each description's
+# title ("Visit: create.")
+CODES = [
+    spec("CL03", "Client record: display. Finds a client by phone number.", phone="string"),
+    spec("VS11", "Visit search. Lists open tuning visits.", days_ahead="integer"),
+    spec("VB01", "Visit: create. Books a tuning visit.", visit_slot_id="string"),
+    spec("VB06", "Visit: cancel.", visit_id="string"),
+    spec("PM01", "Payment: take. Charges a saved card.", amount="number"),
+    spec("ML01", "Email: send from a template.", template="string"),
+    spec("ER99", "Client record: erase. Office only.", client_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        ("Never run ER99.", "deny_action", "ER99", {}),
+        ("Open every conversation with CL03.", "require_before", "*", {"before": "CL03"}),
+        ("Take a payment before booking a visit.", "require_before", "VB01", {"before": "PM01"}),
+        ("Send no more than two emails in one conversation.", "max_calls", "ML01", {"max": 2}),
+        (
+            "One client gets at most two visit bookings in a single conversation.",
+            "max_calls",
+            "VB01",
+            {"max": 2, "per": "client"},
+        ),
+    ],
+)
+def test_transaction_codes(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence, CODES)
+    assert read(policies, operator, tool, **params), shown(policies)
+
+
+def test_titles_name_a_coded_tool() -> None:
+    assert titled("VB01", "Visit: create. Books a tuning visit.") == "create visit"
+    assert titled("ML01", "Email: send from a template.") == "send email"
+    assert titled("VS11", "Visit search. Lists open tuning visits.") == "visit search"
+    assert titled("VB01", "Books a tuning visit in the diary for a client.") is None
+    assert titled("book_visit", "Visit: create.") is None  # a name with words names itself
+
+
+def test_a_count_over_a_conversation_is_no_list(tmp_path: Path) -> None:
+    # "at most two visit bookings in a single conversation": how often, no list of bookings
+    policies = desk_policies(
+        tmp_path, "A client has at most two visit bookings in a single conversation.", CODES
+    )
+    assert not any(p.operator == "arg_count_bound" for p in policies), shown(policies)
+    assert person_count("Each guest gets at most two towels per stay.") is None  # things
+    assert (
+        person_count("A reader places no more than three orders in one chat.")
+        == "Place at most three orders in one chat."
+    )

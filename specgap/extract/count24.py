@@ -29,7 +29,7 @@ from specgap.extract.grammar_words import IMPERATIVE_VERBS, current_tool_verbs
 from specgap.extract.noact_words import CHANGES, act, participle
 from specgap.extract.pattern_base import is_action_noun, sending, singular
 
-__all__ = ["entity_count", "respelt"]
+__all__ = ["entity_count", "person_count", "respelt"]
 
 
 _NUMBER = r"(?P<n>\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|a\s+single)"
@@ -103,3 +103,40 @@ def entity_count(text: str) -> str | None:
     if done is None or (m["part"] and done != said):
         return None  # "is paid" of "pay": the participle said must be the verb's own
     return f"{m['lead']}{m['det']} {m['noun']} can be {done} at most {m['count']}{m['end']}"
+
+
+# "One reader gets at most two seat bookings in a single conversation", "A reader places no
+# more than three orders in one chat": how often a person may have an act done
+_PERSON_COUNT = re.compile(
+    rf"^(?P<lead>\W*)(?P<det>an?|one|each|every|any|the)\s+(?P<who>[a-z]+)\s+(?P<v>[a-z]+)\s+"
+    rf"(?:{_LIMIT})\s+{_NUMBER}\s+(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+s)"
+    r"(?P<rest>\s+(?:in|during|within|per|a|each)\s+[^.;]*?)?(?P<end>\s*[.;!]?\s*)$",
+    re.I,
+)
+# verbs by which a person is given an act's result ("gets two bookings"): the noun names the act
+_GIVEN = frozenset({"get", "have", "receive", "hold", "take"})
+
+
+def person_count(text: str) -> str | None:
+    """ "<Act> <the thing> at most N times [per <person>] <span>" for a person's limited count
+    of acts (the noun an action noun, or the verb the act: "places three orders"), which the
+    count readers read; None for any other sentence. One person ("one reader", "each member")
+    makes the count per that person."""
+    m = _PERSON_COUNT.match(text)
+    if m is None:
+        return None
+    verb = verb_lemma(m["v"].casefold()) or m["v"].casefold()
+    n = "one" if m["n"].casefold().startswith("a") else m["n"]
+    per = f" per {m['who'].casefold()}" if m["det"].casefold() in {"one", "each", "every"} else ""
+    rest = m["rest"] or ""
+    if verb in _GIVEN:
+        act_of = act(m["noun"])
+        if act_of is None or not (is_action_noun(singular(m["noun"].casefold()))
+                                  or act_of in current_tool_verbs()):  # fmt: skip
+            return None  # "gets two towels": things, no act
+        thing = f" the {m['mod']}" if m["mod"] else ""
+        return f"{m['lead']}{act_of.capitalize()}{thing} at most {n} times{per}{rest}{m['end']}"
+    if verb not in IMPERATIVE_VERBS and verb not in current_tool_verbs():
+        return None
+    thing = f"{m['mod']} {m['noun']}" if m["mod"] else m["noun"]
+    return f"{m['lead']}{verb.capitalize()} at most {n} {thing}{per}{rest}{m['end']}"

@@ -35,6 +35,8 @@ place, at the same length, as the snake_case id the readers know:
 - `Workshop_20250301.MoveRepair` and the operation said alone, `MoveRepair` -> `moveRepair`
   (an AWS JSON-protocol target: a service with an API date, a dot, a PascalCase operation;
   a prompt names most by the operation alone), when no other tool has that operation;
+- `RT03`, `ME21N` -> `rt_3`, `me_1n` (an ERP transaction code: capitals and digits, no word;
+  lower case, the first digit's place an underscore);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
   legacy system or a folder of scripts names its tools: the dot before the extension reads
   as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
@@ -75,6 +77,9 @@ _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 # an id led by a step number (`30-open-repair`, `10_find_patient`)
 _NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)$")
 
+# a transaction code (`RT03`, `VA01`, `ME21N`, `F110`), as ERP systems name their functions:
+# capitals, then digits (and maybe one more capital); no word a reader knows for an id
+_CODE = re.compile(r"^(?P<l>[A-Z]{1,4})(?P<d>\d{2,4})(?P<t>[A-Z]?)$")
 # a program's file name (`FINDMEM.EXE`, `send-sms.sh`): a name, a dot, an extension that runs
 _PROGRAM = re.compile(
     r"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js)$"
@@ -178,7 +183,7 @@ def _respelled_style(tool: str) -> bool:
     dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
-    program = _PROGRAM.match(tool) is not None
+    program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
     return styled or bool(_fused(tool))
 
@@ -206,6 +211,11 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
                 spelled[tool] = rest
         elif _PROGRAM.match(tool):  # `TEEBOOK.EXE` -> `teebook_exe`
             spelled[tool] = re.sub(r"[-.]", "_", tool).lower()
+        elif code := _CODE.match(tool):
+            # `RT03` -> `rt_3`, `ME21N` -> `me_1n`: lower case, an underscore in place of the
+            # first digit, so that it reads as snake_case at the same length (two codes that
+            # differ only in that digit give one spelling, and nothing is respelled)
+            spelled[tool] = f"{code['l']}_{code['d'][1:]}{code['t']}".lower()
         elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()

@@ -202,6 +202,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
     said = count24.entity_count(said or sentence.clean) or said  # "A booking moves once"
+    said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"

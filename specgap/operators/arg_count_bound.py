@@ -212,6 +212,12 @@ UNIT_NOUNS = frozenset(
 )
 
 
+# a span the count is over: "... in a single conversation", "... in one chat"
+_IN_SPAN = re.compile(
+    r"\s+(?:in|during|within)\s+(?:a|one|the\s+same|each|any|a\s+single|this)\s+(?:single\s+)?"
+    r"(?:conversation|chat|session|call|turn|contact)\b",
+    re.I,
+)
 _LIMITING = re.compile(
     r"\b(?:can|may|must|should|shall|allowed|permitted|limit(?:ed)?|only|never|cannot)\b", re.I
 )
@@ -230,8 +236,8 @@ def count_phrase(s: Said, m: re.Match[str]) -> tuple[str, float, str] | None:
         return None
     if words[0] in COUNTS_NOTHING:  # "amounts up to 500 only": the 500 counts nothing after it
         return None
-    if re.match(r"\s+per\b", s.clean[end:], re.I):
-        return None
+    if re.match(r"\s+per\b", s.clean[end:], re.I) or _IN_SPAN.match(s.clean[end:]):
+        return None  # "at most two bookings in one chat": how often, no items of a list
     kind = " ".join(m["kind"].casefold().split())
     if kind == "up to" and not _LIMITING.search(s.clean):
         return None  # "sells up to 50 kinds": a fact, not a limit

@@ -218,7 +218,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
         # `appt_cxl` spelt out "appointment cancellation" (`resolve.spelt_out`): the act
         # its noun names is the tool's verb, when its name's own words name none
         for alias in tool.aliases:
-            for word in split(alias):
+            words = split(alias)
+            if words and classes_of(stem(words[0])):  # "take payment" (`spelt_out.titled`)
+                verbs.add(stem(words[0]))
+            for word in words:
                 if (act := verb_of_noun(word)) is not None and classes_of(act):
                     verbs.add(act)
     for text in (*tool.aliases, *tool.keywords):

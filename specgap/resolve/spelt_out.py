@@ -27,7 +27,7 @@ from specgap.operators.prose import lemmas
 from specgap.registry import Registry, Tool
 from specgap.resolve.text import first_sentence, own_part, split_name
 
-__all__ = ["spelt_out", "with_spelt_out"]
+__all__ = ["spelt_out", "titled", "with_spelt_out"]
 
 _WORD = re.compile(r"[A-Za-z]+")
 _SHORTEST = 2  # `mv`, `bk`: a part of one letter abbreviates nothing surely
@@ -74,12 +74,43 @@ def spelt_out(name: str, description: str) -> str | None:
     return " ".join(out) if out != parts else None
 
 
+# a description's title: "Seat booking: create." (a thing and its act), "Catalogue search." (a
+# name), "Referral to the duty archivist: hands ... over" (a name, then what it does)
+_TITLE = re.compile(r"^(?P<noun>[A-Za-z][A-Za-z' -]{1,60}?)\s*(?::\s*(?P<rest>.+?))?\s*[.!]?$")
+_TITLE_WORDS = 5  # a longer opening is a sentence, no title
+_ACT_WORDS = 4  # "X: send from a template": its act; a longer clause says what it does
+
+
+def titled(name: str, description: str) -> str | None:
+    """A name without a word of English (a transaction code, `RT03`) named by its
+    description's title (thirty-sixth session): "Seat booking: create." is "create seat
+    booking", "Catalogue search." and "Referral to the duty archivist: hands ..." are their
+    nouns. None for a name with a word, or a description that opens with no title."""
+    parts = [p.casefold() for p in split_name(own_part(name))]
+    if any(p.isalpha() and _english(p) for p in parts):
+        return None
+    m = _TITLE.match(first_sentence(" ".join(description.split())))
+    if m is None:
+        return None
+    noun = " ".join(m["noun"].casefold().split())
+    rest = m["rest"]
+    if rest is None and len(noun.split()) > 3:
+        return None  # "Books seats in the searchroom": a sentence, no title
+    if len(noun.split()) > _TITLE_WORDS:
+        return None
+    said = rest.split() if rest is not None else []
+    if said and len(said) <= _ACT_WORDS and said[0].isalpha():
+        # "Payment: take." -> "take payment", "Email: send from a template." -> "send email"
+        return f"{said[0].casefold()} {noun}"
+    return noun
+
+
 def with_spelt_out(registry: Registry) -> Registry:
     """The registry with each abbreviated tool name's spelling as one more alias."""
     tools: list[Tool] = []
     changed = False
     for tool in registry.tools:
-        said = spelt_out(tool.id, tool.description)
+        said = spelt_out(tool.id, tool.description) or titled(tool.id, tool.description)
         if said is None or said in tool.aliases:
             tools.append(tool)
             continue
