@@ -16,6 +16,7 @@ from specgap.extract.count24 import person_count
 from specgap.extract.group36 import group_label
 from specgap.extract.register36 import register_block, register_rows
 from specgap.extract.sources import value_sources
+from specgap.extract.terms36 import respelt as respelt_terms
 from specgap.resolve.spelt_out import titled
 from tests.probes import desk_policies, fits, has_policy, shown, spec
 
@@ -241,4 +242,64 @@ def test_a_count_over_a_conversation_is_no_list(tmp_path: Path) -> None:
     assert (
         person_count("A reader places no more than three orders in one chat.")
         == "Place at most three orders in one chat."
+    )
+
+
+TERMS = (
+    'In these conditions "you" is the client and "we" is the firm; in this chat the firm is '
+    "you, the assistant.\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        ("We never call erase_client.", "deny_action", "erase_client", {}),
+        (
+            "We read the visit back to you and call book_visit only after you have said yes.",
+            "require_confirmation",
+            "book_visit",
+            {},
+        ),
+        (
+            "We open your visit with get_visit before we cancel_visit.",
+            "require_before",
+            "cancel_visit",
+            {"before": "get_visit"},
+        ),
+    ],
+)
+def test_conditions_whose_we_is_the_assistant(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, TERMS + sentence, PIANO)
+    assert read(policies, operator, tool, **params), shown(policies)
+
+
+def test_we_and_you_said_to_the_agent() -> None:
+    assert respelt_terms(TERMS, "We can book only a visit you chose.") == (
+        "Book only a visit the client chose."
+    )
+    assert respelt_terms(TERMS, "We change it only once you agree.") == (
+        "Change it only once the client agrees."
+    )
+    assert respelt_terms(TERMS, "2.1 We cannot take a date outside the season.") == (
+        "2.1 Never take a date outside the season."
+    )
+    # a prompt whose "we" is its writers is read as it stands
+    assert respelt_terms("We run a piano tuning firm.\n", "We never call erase_client.") is None
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Never accept a phone number that the client types to you in the chat.",
+        "Never accept a visit slot from the client.",
+    ],
+)
+def test_a_negated_use_names_no_source(tmp_path: Path, sentence: str) -> None:
+    # "never accept X the client types" says X is never the client's: no rule that X must be
+    policies = desk_policies(tmp_path, sentence, PIANO)
+    assert not any(p.operator == "arg_grounded" and p.condition.from_user for p in policies), shown(
+        policies
     )

@@ -113,6 +113,8 @@ _RELATIVE = (
 )
 
 # the value, then its source, in the frames that say it without a tool's verb
+# a negation just before the verb of use: the value named is the one never used
+_NEGATED_USE = re.compile(r"\b(?:never|not|n't|no\s+longer)\s+(?:\w+\s+)?$", re.I)
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "only use the e-mail addresses the customer wrote"; "use only the serial they typed"
     (
@@ -404,6 +406,8 @@ def _respellings(text: str) -> list[str]:
         m = frame.search(body)
         if m is None:
             continue
+        if kind == "use" and _NEGATED_USE.search(body[: m.start()]):
+            continue  # "never accept a card number the guest types": not from the guest
         values = _values(m["v"]) if kind in ("by", "from", "ban") else [m["v"]]
         if kind == "ban":
             return [f"{lead}never invent the {_noun(v)}." for v in values]

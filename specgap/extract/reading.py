@@ -74,6 +74,7 @@ from specgap.extract import (
     state32_listed,
     supply16,
     temporal,
+    terms36,
     third35,
     tool_subject19,
     topic34,
@@ -189,6 +190,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = said or tree23.respelt(sentence.clean)
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
+    # "we never refund in cash" where the conditions' "we" is the assistant (`terms36`)
+    said = terms36.respelt(sentence.artifact.text, said or sentence.clean) or said
     # "BOT reads back X and runs `t`", "the assistant never runs it": "you read back ..."
     said = third35.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
