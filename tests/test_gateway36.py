@@ -18,6 +18,7 @@ from specgap.extract.register36 import register_block, register_rows
 from specgap.extract.sources import value_sources
 from specgap.extract.terms36 import respelt as respelt_terms
 from specgap.resolve.spelt_out import titled
+from specgap.resolve.text import unversioned
 from tests.probes import desk_policies, fits, has_policy, shown, spec
 
 PIANO = [
@@ -303,3 +304,43 @@ def test_a_negated_use_names_no_source(tmp_path: Path, sentence: str) -> None:
     assert not any(p.operator == "arg_grounded" and p.condition.from_user for p in policies), shown(
         policies
     )
+
+
+# the desk behind a tool gateway that tags each name with hex digits
+TAGGED = [
+    spec(
+        "find_client_7c1e",
+        "Finds a client's record by phone number. Returns client_id and status (active, paused "
+        "or closed).",
+        phone="string",
+    ),
+    spec("book_visit_19ad", "Books a tuning visit.", client_id="string", visit_slot_id="string"),
+]
+
+
+def test_a_gateway_tag_is_no_word_of_the_name(tmp_path: Path) -> None:
+    # `find_client_7c1e` reads the client (its tag is no word), so the state is bound to it
+    policies = desk_policies(
+        tmp_path, "Never book a visit for a client whose record status is paused or closed.", TAGGED
+    )
+    assert read(
+        policies,
+        "state_condition",
+        "book_visit_19ad",
+        field="status",
+        denied=["paused", "closed"],
+        read=["find_client_7c1e"],
+    ), shown(policies)
+    assert unversioned(["find", "client", "7c1e"]) == ["find", "client"]
+    assert unversioned(["add", "fee"]) == ["add", "fee"]  # letters only: a word
+
+
+def test_a_list_of_values_after_whose(tmp_path: Path) -> None:
+    policies = desk_policies(
+        tmp_path,
+        "Never book a visit for a client whose status is active, paused or closed.",
+        TAGGED,
+    )
+    assert read(
+        policies, "state_condition", "book_visit_19ad", denied=["active", "paused", "closed"]
+    ), shown(policies)

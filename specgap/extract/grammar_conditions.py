@@ -405,12 +405,14 @@ _RELATIVE = re.compile(
     r"did\s+not|didn't|have\s+not|haven't))\b[^,;.]*",
     re.I,
 )
+# "whose status is expired, suspended or withdrawn": a field's values, commas inside the list
+_WHOSE = re.compile(r"^\s*whose\b(?:[^,;.]|" + LISTED_COMMA + r")*", re.I)
 
 
 def relative_clause(main: str, at: int, obj: str = "") -> Condition | None:
     """A relative clause restricting the object ("tools that you do not plan to use"): the
     rule holds only for such objects, a condition no state test binds."""
-    m = _RELATIVE.match(main[at:])
+    m = _WHOSE.match(main[at:]) or _RELATIVE.match(main[at:])
     if m is None:
         return None
     cond = Condition("if", " ".join(m[0].split()), at + m.start(), at + m.end())

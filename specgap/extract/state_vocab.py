@@ -228,10 +228,18 @@ def entity_respelled(registry: Registry, tool: Tool, params: dict[str, Any]) -> 
         out["entity"] = vocab.entity
     named = {f for f, _ in vocab.fields} | set(vocab.flags)
     if isinstance(said, str) and said.casefold() not in named:
-        if not set(said.casefold().split()) <= own:
+        words = said.casefold().split()
+        if words[-1] == field and set(words[:-1]) <= own | _RECORD_NOUNS:
+            out["field"] = field  # "whose record status is ...": the status of its record
+        elif not set(words) <= own:
             return params
-        out["field"], out["entity"] = field, vocab.entity
+        else:
+            out["field"], out["entity"] = field, vocab.entity
     return out
+
+
+# what holds an entity's fields: "whose record status", "the account state"
+_RECORD_NOUNS = frozenset({"record", "account", "profile", "file", "current"})
 
 
 def unlisted_values(registry: Registry, tool: Tool, params: dict[str, Any]) -> str:

@@ -31,6 +31,7 @@ from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import classes_of, verb_key, verb_last
+from specgap.resolve.spelt_out import titled
 from specgap.resolve.text import own_part, split, unversioned
 
 __all__ = ["bind_reads", "readers"]
@@ -41,7 +42,7 @@ _READ_NAME = re.compile(
 )
 _READ_TEXT = re.compile(
     r"^\s*(?:gets?|reads?|finds?|looks?\s+up|searches|search|lists?|fetch(?:es)?|views?|"
-    r"shows?|checks?|describes?|retrieves?|queries|query|loads?|inspects?)\b",
+    r"shows?|checks?|describes?|retrieves?|queries|query|loads?|inspects?|displays?)\b",
     re.I,
 )
 _KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
@@ -60,9 +61,11 @@ def _is_read(tool: Tool) -> bool:
     if _CHECK_INOUT.match(tool.id) or _CHECK_INOUT.match(tool.description):
         return False
     name = own_part(tool.id)  # `member-hub.member_profile`: its own name
+    title = titled(tool.id, tool.description) or ""  # `RT03` "Reader record: display."
     return bool(
         _READ_NAME.match(tool.id)
         or _READ_TEXT.match(tool.description)
+        or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
     )
 
@@ -120,7 +123,9 @@ def _named_for(tool: Tool, entity: str) -> bool:
     """The tool's id names one of the entity as its object (`lookup_owner`, `getOwnerByPhone`),
     not many (`list_owners`, `search_owners`: a list, which no id of the entity keys) nor a
     possessor of something else (`list_owner_stays`)."""
-    parts = [p.casefold() for p in _id_words(tool.id) if p]
+    title = titled(tool.id, tool.description)  # `RT03` "Reader record: display."
+    said = title.replace(" ", "_") if title else tool.id
+    parts = unversioned([p.casefold() for p in _id_words(said) if p])
     wanted = [singular(w) for w in entity.casefold().split()]
     # past the reading verb, which `member_lookup` says last
     after = parts[:-1] if verb_last(parts) else parts[1:]

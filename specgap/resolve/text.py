@@ -144,13 +144,15 @@ def _objects(rest: str) -> tuple[str, ...]:
 # a version marker a name may end with (`lease_start_v3`, `openRentalV2`, `refund-v1`): no word
 # of what the tool does
 _VERSION = re.compile(r"^v\d+$")
+# a uniquifier a tool gateway appends (`find_donor_7c1e`): hex digits, at least one a digit
+_HEX_TAG = re.compile(r"^(?=[a-f]*\d)[0-9a-f]{3,8}$")
 
 
 def unversioned(words: Sequence[str]) -> list[str]:
-    """A name's words without the version marker it ends with and without words of digits
-    only (`payment_take_v2`: payment, take)."""
+    """A name's words without the version marker or gateway tag it ends with and without
+    words of digits only (`payment_take_v2`: payment, take; `find_donor_7c1e`: find, donor)."""
     kept = [w for w in words if not w.isdigit()]
-    if len(kept) > 1 and _VERSION.match(kept[-1].casefold()):
+    if len(kept) > 1 and (_VERSION.match(kept[-1].casefold()) or _HEX_TAG.match(kept[-1])):
         kept.pop()
     return kept
 
