@@ -344,3 +344,28 @@ def test_a_list_of_values_after_whose(tmp_path: Path) -> None:
     assert read(
         policies, "state_condition", "book_visit_19ad", denied=["active", "paused", "closed"]
     ), shown(policies)
+
+
+# gRPC-style method names: the reader is named `...GetVisit`, its description opens "Open"
+GRPC = [
+    spec(
+        "piano.visits.v1.VisitService.GetVisit",
+        "Open a visit. Returns status (provisional, confirmed or done) and its date.",
+        visit_id="string",
+    ),
+    spec("piano.visits.v1.VisitService.MoveVisit", "Move a visit.", visit_id="string"),
+]
+
+
+def test_a_qualified_reader_and_a_field_after_returns(tmp_path: Path) -> None:
+    policies = desk_policies(
+        tmp_path, "A visit can be moved only while it is provisional or confirmed.", GRPC
+    )
+    assert read(
+        policies,
+        "state_condition",
+        "piano.visits.v1.VisitService.MoveVisit",
+        field="status",  # never "returns status"
+        allowed=["provisional", "confirmed"],
+        read=["piano.visits.v1.VisitService.GetVisit"],
+    ), shown(policies)

@@ -26,8 +26,11 @@ __all__ = ["Vocab", "value_pattern", "vocabularies"]
 
 _KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
 _FIELD = r"[A-Za-z][\w-]*"
-_FUNCTION = r"(?:its|their|the|an?|and|or|with|of|for|to|in|on|by|whose|is|are)\b"
-_PAIR = rf"(?:(?!{_FUNCTION}){_FIELD}[ _])?{_FIELD}"  # `safety training`, never `its status`
+_FUNCTION = (
+    r"(?:its|their|the|an?|and|or|with|of|for|to|in|on|by|whose|is|are|returns?|gives?|"
+    r"shows?|includes?|has|have|lists?)\b"
+)  # "Returns status (a, b)": the verb is no word of the field
+_PAIR = rf"(?:(?!(?i:{_FUNCTION})){_FIELD}[ _])?{_FIELD}"  # `safety training`, never `its status`
 # "status (pending, packed)", "tier: basic, silver or gold", "its state is a, b or c"
 _LISTS = (
     re.compile(rf"\b(?P<f>{_PAIR})\s*\((?P<list>[^()]{{3,200}})\)"),

@@ -64,6 +64,8 @@ def _is_read(tool: Tool) -> bool:
     title = titled(tool.id, tool.description) or ""  # `RT03` "Reader record: display."
     return bool(
         _READ_NAME.match(tool.id)
+        # `hollinbeck.bookings.v1.BookingService.GetBooking`: its own name, camelCased
+        or _READ_NAME.match(name[:1].lower() + name[1:])
         or _READ_TEXT.match(tool.description)
         or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
