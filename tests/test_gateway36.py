@@ -369,3 +369,22 @@ def test_a_qualified_reader_and_a_field_after_returns(tmp_path: Path) -> None:
         allowed=["provisional", "confirmed"],
         read=["piano.visits.v1.VisitService.GetVisit"],
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "source"),
+    [
+        ("Nothing from the identity check goes into a text.", "check_identity"),
+        ("Nothing the visit search returns may appear in a text.", "search_visits"),
+        ("Visit search results never go into a text.", "search_visits"),
+    ],
+)
+def test_a_flow_whose_ends_are_said_in_words(tmp_path: Path, sentence: str, source: str) -> None:
+    # the source is the one tool whose id says its words; the sink a thing the agent sends
+    policies = desk_policies(tmp_path, sentence, PIANO)
+    assert read(policies, "flow_denied", "send_text", sources=[source]), shown(policies)
+
+
+def test_a_flow_from_words_no_tool_says_is_no_flow(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Piano notes never go into a text.", PIANO)
+    assert not any(p.operator == "flow_denied" for p in policies), shown(policies)

@@ -28,10 +28,11 @@ from specgap.extract.agent_params import agent_tool, tool_arguments
 from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
+from specgap.extract.pattern_base import sending
 from specgap.extract.people import ROLES
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators.prose import USER, is_action_noun
+from specgap.operators.prose import USER, is_action_noun, singular
 
 # what a flow ban replaces: a plain ban of the receiving tool
 _REPLACED = frozenset({"deny_action"})
@@ -70,9 +71,12 @@ def with_flows(
 
 
 def _between_tools(emit: Emit) -> bool:
-    """A flow from one of the agent's tools into another."""
-    ends = [str(emit.target or ""), *map(str, emit.params.get("sources") or [""])]
-    return all(agent_tool(end) is not None for end in ends)
+    """A flow from one of the agent's tools into another (or into a thing sent, "send text",
+    which the resolver binds)."""
+    sink = str(emit.target or "")
+    sources = list(map(str, emit.params.get("sources") or [""]))
+    sent = sink.startswith("send ") and sending(sink.split()[-1]) == sink
+    return (sent or agent_tool(sink) is not None) and all(agent_tool(s) for s in sources)
 
 
 # the readings a flow ban is told apart from: a ban of the receiving tool, and an origin
@@ -413,13 +417,68 @@ def _carried_to(text: str, named: bool) -> tuple[str, list[str]] | None:
             continue
         if _CAPABLE.search(before) and not _NEGATION.search(before):
             continue
-        source = _source(before, sink)
-        if source is None:
-            continue
+        source = _source(before, sink) or ""
         if not _TOOL_RE.fullmatch(source) and not _TOOL_RE.fullmatch(sink):
-            continue  # both ends guessed: no tool named at either end
+            # both ends said in words: only a tool named by the words of its own id, into a
+            # thing sent ("nothing from the eligibility screen goes into a text")
+            own = _named_by_words(_said_source(before) or source)
+            said = sink.split()
+            sent = sending(said[-1]) if len(said) <= 3 else None
+            if own is None or sent is None:
+                continue  # both ends guessed: no tool named at either end
+            return sent, [own]
+        if not source:
+            continue
         return sink, [source]
     return None
+
+
+# the source said before the verb: "nothing from the X goes", "what the X returns", "X notes
+# never go" (in that order of trust)
+_NP_SAID = r"(?:the\s+|an?\s+)?(?P<np>[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,3}?)\s+"
+_SAID_SOURCES = (
+    re.compile(
+        r"\b(?:from|of|in)\s+" + _NP_SAID + r"(?:goes|go|may|must|should|can|never|is|are)\b",
+        re.I,
+    ),
+    re.compile(
+        r"\b(?:what|anything|nothing|whatever)\s+" + _NP_SAID + r"(?:returns?|gives?|says|"
+        r"returned|gave|said|lists?|shows?)\b",
+        re.I,
+    ),
+    re.compile(
+        r"^\W*" + _NP_SAID + r"(?:goes|go|may|must|should|can|never|is|are|written|stored|kept)\b",
+        re.I,
+    ),
+)
+
+
+def _said_source(before: str) -> str | None:
+    for pattern in _SAID_SOURCES:
+        m = pattern.search(before)
+        if m is not None:
+            return m["np"]
+    return None
+
+
+def _named_by_words(phrase: str) -> str | None:
+    """The one agent tool whose id says every word of `phrase` but its words of data ("notes",
+    "log"), of two words at least ("eligibility screen": `screen_eligibility_5d92`;
+    "adverse-event notes": `log_adverse_event_9a10`), or None."""
+    said = [singular(w) for w in re.findall(r"[a-z]+", phrase.casefold())]
+    if len(said) < 2:
+        return None
+    words = {w for w in said if not _DATA_WORD.fullmatch(w)} or set(said)
+    found = [
+        tool
+        for tool in tool_arguments()
+        if words <= {singular(w) for w in re.findall(r"[a-z]+", _id_words(tool))}
+    ]
+    return found[0] if len(found) == 1 else None
+
+
+def _id_words(tool: str) -> str:
+    return re.sub(r"(?<=[a-z])(?=[A-Z])|[_.\-]", " ", tool)
 
 
 def _carries(word: str) -> bool:
