@@ -14,6 +14,7 @@ import pytest
 
 from specgap.extract.count24 import person_count
 from specgap.extract.group36 import group_label
+from specgap.extract.passed36 import respelt as respelt_passed
 from specgap.extract.register36 import register_block, register_rows
 from specgap.extract.sources import value_sources
 from specgap.extract.terms36 import respelt as respelt_terms
@@ -388,3 +389,36 @@ def test_a_flow_whose_ends_are_said_in_words(tmp_path: Path, sentence: str, sour
 def test_a_flow_from_words_no_tool_says_is_no_flow(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "Piano notes never go into a text.", PIANO)
     assert not any(p.operator == "flow_denied" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        (
+            "The identity check (check_identity) must have passed before you book a visit or "
+            "move a visit.",
+            "require_before",
+            "move_visit",
+            {"before": "check_identity"},
+        ),
+        (
+            "Whatever they ask about, first look up the client record; nothing else happens "
+            "until you have it.",
+            "require_before",
+            "*",
+            {"before": "find_client"},
+        ),
+    ],
+)
+def test_a_step_said_as_passed_or_pointed_back_at(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence, PIANO)
+    assert read(policies, operator, tool, **params), shown(policies)
+
+
+def test_passed_respelt() -> None:
+    said = respelt_passed("`x_check` has to have run before you book a seat or take a payment.")
+    assert said == "Run `x_check` before booking a seat or taking a payment."
+    # a person's step is no call
+    assert respelt_passed("The client must have agreed before you book a visit.") is None

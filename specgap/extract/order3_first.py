@@ -123,6 +123,9 @@ def before_every_other(text: str) -> list[Emit]:
         return [replace(e, condition=led["lead"]) for e in found]
     if _CONDITION.match(text) or _NEGATED.search(text):
         return []
+    pointed = _pointed_back(text)
+    if pointed is not None:  # "first find the guest; nothing else happens until you have it"
+        return [Emit("require_before", ANY_TOOL, {"before": pointed}, 0.7)]
     m = _LEAD.match(text)
     if m is not None and _TOOL_ID.search(m["step"]) is None:
         return []  # "Before anything else, find the member by card": `openers`' to read
@@ -146,6 +149,30 @@ def before_every_other(text: str) -> list[Emit]:
     if step is None:
         return []
     return [Emit("require_before", ANY_TOOL, {"before": step}, 0.7)]
+
+
+# the step said by a pronoun: "until you have it", "until it is found"
+_IT = re.compile(
+    r"^(?:(?:you|we|they)\s+(?:have|hold|get|got|find|found)\s+(?:it|them|one)|(?:it|they)\s+"
+    r"(?:is|are|has\s+been|have\s+been)\s+[a-z]+)\s*[.!]?$",
+    re.I,
+)
+# what leads the earlier clause and is no part of its step: "whatever they ask about,", "first"
+_STEP_LEAD = re.compile(
+    r"^\W*(?:(?:whatever|whenever|however|wherever)\b[^,]*,\s*)?(?:(?:first|always|then)\s+)*",
+    re.I,
+)
+
+
+def _pointed_back(text: str) -> str | list[str] | None:
+    """ "<step>; nothing else happens until you have it": the step the pronoun points back
+    at comes before every other call; None for any other sentence."""
+    head, sep, tail = text.partition(";")
+    m = _NO_OTHER.match(tail.strip()) if sep else None
+    if m is None or _IT.match(m["step"].strip()) is None:
+        return None
+    lead = _STEP_LEAD.match(head)
+    return _step(head[lead.end() :] if lead else head, event=False)
 
 
 def _step(said: str, event: bool) -> str | list[str] | None:

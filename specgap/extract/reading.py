@@ -55,6 +55,7 @@ from specgap.extract import (
     only17,
     only33,
     original16,
+    passed36,
     per_act18,
     person17,
     pledge31,
@@ -206,6 +207,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
     said = count24.entity_count(said or sentence.clean) or said  # "A booking moves once"
     said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
+    said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
