@@ -14,6 +14,7 @@ import pytest
 
 from specgap.extract.count24 import person_count
 from specgap.extract.group36 import group_label
+from specgap.extract.nominal36 import respelt as respelt_nominal
 from specgap.extract.passed36 import respelt as respelt_passed
 from specgap.extract.register36 import register_block, register_rows
 from specgap.extract.sources import value_sources
@@ -422,3 +423,12 @@ def test_passed_respelt() -> None:
     assert said == "Run `x_check` before booking a seat or taking a payment."
     # a person's step is no call
     assert respelt_passed("The client must have agreed before you book a visit.") is None
+
+
+def test_an_act_noun_as_the_subject_of_a_permission(tmp_path: Path) -> None:
+    policies = desk_policies(
+        tmp_path, "A cancellation is permitted only while the visit is booked.", PIANO
+    )
+    assert read(policies, "state_condition", "cancel_visit", allowed=["booked"]), shown(policies)
+    assert respelt_nominal("A move is allowed only if it is booked.") is None  # no tools known
+    assert respelt_nominal("A seat is allowed only for adults.") is None  # a thing, no act

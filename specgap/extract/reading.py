@@ -49,6 +49,7 @@ from specgap.extract import (
     lead30,
     noact_respell,
     nominal8_actions,
+    nominal36,
     noobj30,
     numbers18,
     numwords30,
@@ -208,6 +209,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = count24.entity_count(said or sentence.clean) or said  # "A booking moves once"
     said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
+    said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
     said = state17.respelt(said or sentence.clean) or said  # "X must be S before you V it"
