@@ -35,6 +35,7 @@ from specgap.extract.args4_kinds import kind_origins
 from specgap.extract.call_nouns import current_tool_nouns
 from specgap.extract.noact_dotted import respelt_ids, snake
 from specgap.extract.noact_respell import spelt
+from specgap.extract.pattern_base import NEGATED_USE
 from specgap.extract.people import PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -113,8 +114,6 @@ _RELATIVE = (
 )
 
 # the value, then its source, in the frames that say it without a tool's verb
-# a negation just before the verb of use: the value named is the one never used
-_NEGATED_USE = re.compile(r"\b(?:never|not|n't|no\s+longer)\s+(?:\w+\s+)?$", re.I)
 _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
     # "only use the e-mail addresses the customer wrote"; "use only the serial they typed"
     (
@@ -406,7 +405,7 @@ def _respellings(text: str) -> list[str]:
         m = frame.search(body)
         if m is None:
             continue
-        if kind == "use" and _NEGATED_USE.search(body[: m.start()]):
+        if kind == "use" and NEGATED_USE.search(body[: m.start()]):
             continue  # "never accept a card number the guest types": not from the guest
         values = _values(m["v"]) if kind in ("by", "from", "ban") else [m["v"]]
         if kind == "ban":

@@ -69,6 +69,9 @@ IN_TALK = re.compile(
     r"the|your)\s+(?:conversation|chat|session|call|contact|exchange)$",
     re.I,
 )
+# a negation just before a verb of use: the value named is one never used ("never accept a
+# card number the guest types" names no source it must come from)
+NEGATED_USE = re.compile(r"\b(?:never|not|n't|no\s+longer)\s+(?:\w+\s+)?$", re.I)
 FILLER = re.compile(
     r"^(?:(?:calling|using|running|invoking|executing|uploading|writing|sending|any|every|each|"
     r"an?|the|it|them|this|that|to|with|via|through|tool|call)\b\s*)+",

@@ -69,21 +69,23 @@ def respelt(speech: str, text: str) -> str | None:
     said = _ONLY.sub(lambda m: m["lead"] + ("Only " if not m["lead"].strip(" ") else "only "), said)
     said = _WILL.sub(lambda m: m["lead"], said)
     said = _ALWAYS.sub(lambda m: m["lead"] + "always ", said)
-    said = _PRACTICE.sub(_practice, said)
+    said = _PRACTICE.sub(lambda m: practised(m, _NO_PRACTICE), said)
     if said == text:
         return None  # no clause of the line is the agent's act ("I am the assistant")
     said = _COPULA_I.sub(lambda m: _COPULA[m[0].casefold().split()[-1]], said)
-    return _capitalised(_LATER_I.sub("you", said))
+    return capitalised(_LATER_I.sub("you", said))
 
 
-def _practice(m: re.Match[str]) -> str:
+def practised(m: re.Match[str], not_practices: frozenset[str]) -> str:
+    """A clause "<lead> <subject> <verb>" said to the agent, "<lead> <verb>", when the verb is
+    one in its base form that says what the speaker does (not one of `not_practices`)."""
     verb = m["verb"]
-    if verb in _NO_PRACTICE or not base_verb(verb):
+    if verb in not_practices or not base_verb(verb):
         return m[0]
     return m["lead"] + verb
 
 
-def _capitalised(text: str) -> str:
+def capitalised(text: str) -> str:
     """The sentence with its first letter in upper case (a bullet or mark kept before it)."""
     m = re.search(r"[A-Za-z]", text)
     if m is None:

@@ -31,6 +31,7 @@ from specgap.extract.own_knowledge import own_knowledge
 from specgap.extract.pattern_base import (
     ANY_TOOL,
     IN_TALK,
+    NEGATED_USE,
     USER,
     is_action_noun,
     singular,
@@ -270,7 +271,7 @@ def _value_sources(text: str) -> list[Emit]:
             continue
         if pattern in _ACTED and not _acting(m):
             continue  # "are listed in the catalogue": no action of the agent's
-        if pattern in (_USE, _PICK) and _NEGATED_USE.search(text[: m.start()]):
+        if pattern in (_USE, _PICK) and NEGATED_USE.search(text[: m.start()]):
             continue  # "never accept a booking from the guest": no source it must come from
         named = _TOOL_ID.search(m["src"]) or _NAMED_READ.fullmatch(m["src"].strip())
         if pattern is _VERB_GOT and named is None:
@@ -290,8 +291,6 @@ def _value_sources(text: str) -> list[Emit]:
     return scoped(plain, made_up_values(plain) or origin_forms(plain))
 
 
-# a negation just before the verb of use: the value named is one never used
-_NEGATED_USE = re.compile(r"\b(?:never|not|n't|no\s+longer)\s+(?:\w+\s+)?$", re.I)
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT, _ONE_SAID)
 # another source after the one read: "... the member gave or that `get_booking` returned"
 _OR_MORE = re.compile(

@@ -28,6 +28,7 @@ import functools
 import re
 
 from specgap.extract.english import base_verb
+from specgap.extract.pledge31 import capitalised, practised
 from specgap.operators.prose import inflections
 
 __all__ = ["customer_noun", "respelt", "speaks_as_we"]
@@ -101,7 +102,7 @@ def respelt(speech: str, text: str) -> str | None:
     said = _CAN_ONLY.sub(lambda m: m["lead"], said)
     said = _WILL.sub(lambda m: m["lead"] + (m["adv"] or ""), said)
     said = _ADVERB.sub(lambda m: m["lead"] + m["adv"] + " ", said)
-    said = _PRACTICE.sub(_practice, said)
+    said = _PRACTICE.sub(lambda m: practised(m, _NO_PRACTICE), said)
     if said == text:
         return None  # no clause of the line is the assistant's act
     noun = customer_noun(speech)
@@ -112,7 +113,7 @@ def respelt(speech: str, text: str) -> str | None:
         said = _YOU.sub(functools.partial(_agreeing, noun), said)
         said = _US.sub("you", said)
     said = _LATER_WE.sub("you", said)
-    return _capitalised(said)
+    return capitalised(said)
 
 
 def _agreeing(noun: str, m: re.Match[str]) -> str:
@@ -137,19 +138,3 @@ _NO_AGREEMENT = frozenset({"can", "may", "must", "will", "shall", "should", "wou
 
 def _cap(lead: str, word: str) -> str:
     return word.capitalize() if not lead.strip(" ") or lead.strip()[-1:].isdigit() else word
-
-
-def _practice(m: re.Match[str]) -> str:
-    verb = m["verb"]
-    if verb in _NO_PRACTICE or not base_verb(verb):
-        return m[0]
-    return m["lead"] + verb
-
-
-def _capitalised(text: str) -> str:
-    """The sentence with its first letter in upper case (a number or mark kept before it)."""
-    m = re.search(r"[A-Za-z]", text)
-    if m is None:
-        return text
-    at = m.start()
-    return text[:at] + text[at].upper() + text[at + 1 :]

@@ -20,6 +20,7 @@ as it is; a name none of whose parts is spelt out gets no alias.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import replace
 
@@ -81,11 +82,13 @@ _TITLE_WORDS = 5  # a longer opening is a sentence, no title
 _ACT_WORDS = 4  # "X: send from a template": its act; a longer clause says what it does
 
 
+@functools.lru_cache(maxsize=4096)
 def titled(name: str, description: str) -> str | None:
     """A name without a word of English (a transaction code, `RT03`) named by its
     description's title (thirty-sixth session): "Seat booking: create." is "create seat
     booking", "Catalogue search." and "Referral to the duty archivist: hands ..." are their
-    nouns. None for a name with a word, or a description that opens with no title."""
+    nouns. None for a name with a word, or a description that opens with no title. (Asked by
+    the resolver and by every state reader of a build: remembered.)"""
     parts = [p.casefold() for p in split_name(own_part(name))]
     if any(p.isalpha() and _english(p) for p in parts):
         return None
