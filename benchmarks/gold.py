@@ -137,7 +137,9 @@ UNSEEN25_DIR = GOLD_DIR.parent / "gold_unseen25"
 # (2026-12-05), when a twenty-third was written to take its place (tests/gold_unseen19/README.md);
 # the twentieth in the thirty-fifth session (2026-12-05), when a twenty-fourth was written to take
 # its place (tests/gold_unseen20/README.md); the twenty-first in the thirty-sixth session
-# (2026-12-05), when a twenty-fifth is written to take its place (tests/gold_unseen21/README.md).
+# (2026-12-05), when a twenty-fifth was written to take its place (tests/gold_unseen21/README.md);
+# the twenty-second in the thirty-seventh session (2026-12-06), when a twenty-sixth is written to
+# take its place (tests/gold_unseen22/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -160,6 +162,7 @@ OPENED = (
     "unseen19",
     "unseen20",
     "unseen21",
+    "unseen22",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -178,9 +181,10 @@ OPENED = (
 # the thirty-third (2026-12-05); the twenty-second, written in the thirty-third, at the start of
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
 # the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
-# the thirty-sixth (2026-12-05): `ALL blind` is unseen22..unseen24. The twenty-fifth, written in
-# the thirty-sixth session (2026-12-05), is kept apart.
-APART: tuple[str, ...] = ("unseen25",)
+# the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
+# the thirty-seventh (2026-12-06): `ALL blind` is unseen23..unseen25. Nothing is kept apart until
+# a twenty-sixth is written.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
