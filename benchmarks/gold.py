@@ -107,6 +107,9 @@ UNSEEN24_DIR = GOLD_DIR.parent / "gold_unseen24"
 # The twenty-fifth blind set (split `unseen25`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen25/README.md).
 UNSEEN25_DIR = GOLD_DIR.parent / "gold_unseen25"
+# The twenty-sixth blind set (split `unseen26`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen26/README.md).
+UNSEEN26_DIR = GOLD_DIR.parent / "gold_unseen26"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -182,9 +185,9 @@ OPENED = (
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
 # the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
 # the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
-# the thirty-seventh (2026-12-06): `ALL blind` is unseen23..unseen25. Nothing is kept apart until
-# a twenty-sixth is written.
-APART: tuple[str, ...] = ()
+# the thirty-seventh (2026-12-06): `ALL blind` is unseen23..unseen25. The twenty-sixth, written in
+# the thirty-seventh session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen26",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -330,6 +333,7 @@ class Gold(_Model):
         "unseen23",
         "unseen24",
         "unseen25",
+        "unseen26",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The twenty-five blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen25/`
-(splits `unseen`, `unseen2` .. `unseen25`; see each folder's README): made-up domains
+"""The twenty-six blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen26/`
+(splits `unseen`, `unseen2` .. `unseen26`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -52,6 +52,7 @@ from benchmarks.gold import (
     UNSEEN23_DIR,
     UNSEEN24_DIR,
     UNSEEN25_DIR,
+    UNSEEN26_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -109,6 +110,7 @@ _LATER = (
     (UNSEEN23_DIR, "unseen23"),
     (UNSEEN24_DIR, "unseen24"),
     (UNSEEN25_DIR, "unseen25"),
+    (UNSEEN26_DIR, "unseen26"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -197,9 +199,11 @@ BLIND = (
     # eighteenth (~45-55 entries a domain), the nineteenth (~45-57 entries a domain), the
     # twentieth (~55 entries a domain), the twenty-first, the twenty-second and the twenty-third
     # (~50-55 entries a domain, 9-14 tools, policies of 55-70 lines: written within both shapes),
-    # the twenty-fourth (~50-55 entries a domain, 13-15 tools, policies of 60-65 lines) and the
-    # twenty-fifth (~50-60 entries a domain, 12-16 tools: written within both shapes) asked for
-    # the same shape, in prompt styles, domains and tool-id styles no earlier set used
+    # the twenty-fourth (~50-55 entries a domain, 13-15 tools, policies of 60-65 lines), the
+    # twenty-fifth (~50-60 entries a domain, 12-16 tools: written within both shapes) and the
+    # twenty-sixth (~50-60 entries a domain, 12-16 tools, policies of ~55-70 lines: written within
+    # both shapes) asked for the same shape, in prompt styles, domains and tool-id styles no
+    # earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -339,7 +343,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all seventy-five blind domains (~31 s)
+@pytest.mark.slow  # builds all seventy-eight blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
