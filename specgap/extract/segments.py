@@ -16,7 +16,7 @@ from specgap.formats import json_string_offsets
 from specgap.ir import Span
 
 _SENTENCE_END = re.compile(
-    r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[])"
+    r"(?<=[.!?])(?:[\"')\]]|\*{1,2}|_{1,2})?\s+(?=[A-Z0-9`\"'(*_\[\u00a7])"
     # informal text in lower case ("no booking. send them to the vet"): a sentence ends
     # after a word of three letters or more (never "e.g.", "a.m.", "etc.", "approx.")
     r"|(?<=[a-z]{3}[.!?])(?<!\betc\.)(?<!\bapprox\.)(?<!\bincl\.)(?<!\bmin\.)(?<!\bmax\.)"
@@ -68,7 +68,12 @@ _SHOWN = re.compile(
 # a clause's own number in a document of numbered clauses ("7.4 Dry ice ...", "2.10 The
 # assistant shall ..."): no word of its rule. Two levels at least, then a capital or a tick
 # ("1. Create ..." steps are read by `sequences`; "2.5 hours" is a number)
-_CLAUSE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])")
+# A statute's or a translated code's section sign ("§ 2 Every conversation ...", "§12a ...")
+# is a clause number of its own, at any level.
+_CLAUSE_NUMBER = re.compile(
+    r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])"
+    r"|\u00a7{1,2}\s?\d{1,3}[a-z]?(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Za-z`\"']))"
+)
 
 
 # a label that only says the line is a rule ("Rule: Find ...", "Rule 4: ...", "Policy 2.1 -
@@ -198,6 +203,20 @@ def _one_preposition(text: str) -> str:
     )
 
 
+# a figure whose thousands are parted by a space, as most of Europe and the SI write them
+# ("4 000 kronor", "12 500"): the separator the readers know, at the same length ("4,000")
+_SPACED_THOUSANDS = re.compile(
+    r"(?<![\d.,])(?<!\d[ \u00a0\u202f])\d{1,3}(?:[ \u00a0\u202f]\d{3})+"
+    r"(?!\d|[.,]\d|[ \u00a0\u202f]\d)"
+)
+
+
+def _grouped(text: str) -> str:
+    if not re.search(r"\d[ \u00a0\u202f]\d{3}", text):
+        return text
+    return _SPACED_THOUSANDS.sub(lambda m: re.sub(r"[ \u00a0\u202f]", ",", m[0]), text)
+
+
 def _stated(text: str) -> str:
     """`text` with "F says V" said "F is V" where F names a field (module comment above)."""
     if not re.search(r"\b(?:says|reads|shows)\b", text, re.I):
@@ -292,7 +311,7 @@ _FLAG = re.compile(
 # a line break inside a paragraph's sentence (hard-wrapped prose): a space to the readers,
 # who match words with single spaces; never in a table, and never before a line that opens an
 # item of its own (a bullet, a number, a quote, a row)
-_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[|>*+-]\s|\d{1,2}[.)]\s|\n|$))")
+_WRAP = re.compile(r"(?<=\S)[ \t]*\n(?![ \t]*(?:[|>*+-]\s|\d{1,2}[.)]\s|\u00a7|\n|$))")
 
 
 def _unwrapped(text: str) -> str:
@@ -318,7 +337,7 @@ class Sentence:
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
         said = _one_preposition(self.text.translate(_MARKUP))
-        return _stated(_compared(_conceded(_unnumbered(_unwrapped(said)))))
+        return _stated(_compared(_conceded(_unnumbered(_grouped(_unwrapped(said))))))
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
