@@ -32,7 +32,12 @@ from specgap.extract.clause_steps import TOOL_ID as _ID
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.order_alternatives import alternative_prerequisites
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.order_words import base_form, coordinated_events, coordinated_gerunds
+from specgap.extract.order_words import (
+    base_form,
+    coordinated_events,
+    coordinated_gerunds,
+    passive_gerund,
+)
 from specgap.extract.pattern_base import singular
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -72,12 +77,31 @@ def coordinated_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[C
     said = coordinated_events(sentence.clean)  # "before you cancel X or refund Y": gerunds
     for rule in rules:
         rule = alternative_prerequisites(sentence.clean, rule)  # "after A or B": either
+        rule = _passive_continued(sentence.clean, rule)  # "a visit is shown, moved or ..."
         for each in _per_action(said, rule):
             key = (each.target, repr(sorted(each.params.items(), key=lambda kv: kv[0])))
             if each.operator != "require_before" or key not in seen:
                 seen.add(key)
                 out.append(each)
     return out
+
+
+def _passive_continued(text: str, rule: CandidateRule) -> CandidateRule:
+    """A target that is the first of a passive's coordinated participles, cut at its comma
+    ("visit is shown" of "before a visit is shown, moved or cancelled"), given with the rest
+    of the coordination, which `_passive_parts` reads one action per verb; else the rule."""
+    target = rule.target
+    if rule.operator != "require_before" or not target or len(_passive_parts(target) or []) > 1:
+        return rule
+    if not re.search(r"\b(?:is|are)\s+[a-z]+$", target, re.I):
+        return rule
+    more = re.search(re.escape(target) + _MORE_PARTICIPLES, text, re.I)
+    if more is None or len(_passive_parts(whole := target + more["more"]) or []) < 2:
+        return rule
+    return rule.model_copy(update={"target": whole})
+
+
+_MORE_PARTICIPLES = r"(?P<more>(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and)\s+[a-z]+)\b"
 
 
 def _per_action(text: str, rule: CandidateRule) -> list[CandidateRule]:
@@ -142,8 +166,13 @@ def _parts(mention: str) -> list[str] | None:
 
 def _passive_parts(mention: str) -> list[str] | None:
     """ "visit is moved or cancelled": one action per verb, each over the subject ("moving
-    the visit", "cancelling the visit"); None when the mention is no such passive."""
-    said = coordinated_gerunds(mention if _DETERMINED.match(mention) else f"the {mention}")
+    the visit", "cancelling the visit"); "booking is removed": its one action ("removing the
+    booking"); None when the mention is no such passive."""
+    event = mention if _DETERMINED.match(mention) else f"the {mention}"
+    said = coordinated_gerunds(event)
+    if said == event:  # "booking is removed": "removing the booking", the one act
+        one = passive_gerund(event)
+        return [one] if one is not None and _CLAUSE_END.search(one) is None else None
     return _shared_object([p.strip() for p in _SEP.split(said) if p.strip()]) if said else None
 
 
@@ -153,15 +182,23 @@ _DETERMINED = re.compile(r"(?:any|the|a|an|each|every|its|their)\s", re.I)
 def _shared_object(pieces: list[str]) -> list[str] | None:
     """ "amending, rescheduling or withdrawing any work order": gerunds with no object of
     their own before a gerund phrase share its object, each an action of its own ("amending
-    any work order", ...); None when the pieces are not so."""
-    *bare, last = pieces
+    any work order", ...), and the gerund phrases after it are actions of their own
+    ("..., withdrawing any work order or taking a payment"); None when the pieces are not
+    so."""
+    n = next((i for i, p in enumerate(pieces) if len(p.split()) > 1), len(pieces) - 1)
+    *bare, last = pieces[: n + 1]
     lone = [p.split() for p in bare]
     if not _gerund(last) or not last.split()[0].isalpha():
         return None  # (`cancel_firing` ends in -ing: a tool's id, no gerund)
     if not all(len(w) == 1 and _lone(w[0]) for w in lone):
         return None
+    more: list[str] = []  # "..., cancelling a booking, taking a payment": each its own
+    for piece in pieces[n + 1 :]:
+        if not (_gerund(piece) and piece.split()[0].isalpha()):
+            break  # the coordination ends where a part of another form begins
+        more.append(piece)
     said = last.split(None, 1)[1]
-    return [*(f"{p} {said}" for p in bare), last]
+    return [*(f"{p} {said}" for p in bare), last, *more]
 
 
 def _pieces_from(text: str, target: str) -> tuple[list[str], bool]:
@@ -184,7 +221,7 @@ def _shared_following(text: str, target: str) -> list[str] | None:
     if len(pieces) < 2 or pieces[0].casefold() != target.strip().casefold():
         return None
     n = next((i for i, p in enumerate(pieces) if len(p.split()) > 1), None)
-    return _shared_object(pieces[: n + 1]) if n else None
+    return _shared_object(pieces) if n else None
 
 
 def _following(text: str, target: str) -> list[str]:

@@ -183,6 +183,32 @@ _PASSIVE_VERBS = re.compile(
 )
 
 
+_ONE_PASSIVE = re.compile(
+    r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
+    r"(?:is|are)\s+(?P<v>[a-z]+)\b(?P<rest>.*)$",
+    re.I,
+)
+
+
+_PRONOUNS = frozenset(
+    {"it", "they", "them", "he", "she", "we", "you", "this", "that", "these", "those", "one"}
+)
+
+
+def passive_gerund(event: str) -> str | None:
+    """ "a booking is removed" -> "removing a booking": one participle after "is" said as the
+    act's gerund over the subject (a verb's participle, not its base form: "is open" is a
+    state); None for any other event."""
+    m = _ONE_PASSIVE.match(event)
+    if m is None or any(w in _PRONOUNS for w in m["s"].casefold().split()):
+        return None  # ("the they are moved": a pronoun is what `order_same` reads)
+    word = m["v"].casefold()
+    verb = verb_lemma(word)
+    if verb is None or verb == word or verb in _NO_ACT or (doing := gerund_of(verb)) is None:
+        return None
+    return f"{doing} {m['s']}{m['rest']}"
+
+
 _COORDINATED_EVENT = re.compile(
     r"\b(?P<conj>before|prior\s+to|after|until|once)\s+(?P<event>(?:you|we|the\s+agent|any|the|a|an|each|"
     r"every|its|their)\s+[^;]*?\b(?:or|and)\b[^;.]*)",
@@ -210,7 +236,7 @@ def coordinated_gerunds(event: str) -> str:
         return f"{doing} {m['rest']}" if doing else event
     m = _PASSIVE_VERBS.match(event)
     if m is not None:
-        doing = _gerunds(m["vs"], verb_lemma)
+        doing = _gerunds(m["vs"], verb_lemma, participles=True)
         return f"{doing} {m['s']}{m['rest']}" if doing else event
     return _own_objects(event)
 
@@ -248,9 +274,17 @@ def _own_objects(event: str) -> str:
     return said + rest
 
 
-def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
+# verbs whose participle after "is" says no act of the agent ("is done", "is seen")
+_NO_ACT = frozenset({"be", "have", "do", "get", "see", "go", "let"})
+
+
+def _gerunds(
+    verbs: str, base: Callable[[str], str | None], *, participles: bool = False
+) -> str | None:
     """ "modify, cancel or refund" -> "modifying, cancelling or refunding"; None unless each
-    word is an action verb."""
+    word is an action verb. Participles after "is" ("a visit is shown, moved or cancelled")
+    are verbs by their place, so any verb's participle counts there, the irregular ones the
+    list of imperative verbs leaves out ("shown", "taken", "held") too."""
     from specgap.extract.grammar_words import IMPERATIVE_VERBS
 
     words = re.findall(r"[a-z]+", verbs.casefold())
@@ -258,7 +292,8 @@ def _gerunds(verbs: str, base: Callable[[str], str | None]) -> str | None:
     forms = []
     for word in (w for w in words if w not in {"or", "and"}):
         verb = base(word)
-        if verb is None or verb not in IMPERATIVE_VERBS or (doing := gerund(verb)) is None:
+        acts = verb in IMPERATIVE_VERBS or (participles and word != verb and verb not in _NO_ACT)
+        if verb is None or not acts or (doing := gerund(verb)) is None:
             return None
         forms.append(doing)
     if len(forms) < 2:

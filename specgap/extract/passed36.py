@@ -22,12 +22,24 @@ from specgap.extract.people import is_person
 
 __all__ = ["respelt"]
 
+# "must have passed", "has to pass", "must have come back passed", "has to have run"
+_HAS_PASSED = (
+    r"(?:must|has\s+to|have\s+to|needs?\s+to|should|shall)\s+(?:have\s+)?(?:come\s+back\s+)?"
+    r"(?:pass(?:ed)?|run|succeed(?:ed)?|happen(?:ed)?|been\s+(?:run|called|done|completed|passed|"
+    r"made|carried\s+out))"
+)
 _PASSED = re.compile(
-    r"^(?P<lead>[^\w`]*)(?P<step>[^,;:]+?)\s+(?:must|has\s+to|have\s+to|needs?\s+to|should|shall)\s+"
-    r"(?:have\s+)?(?:passed|run|succeeded|happened|been\s+(?:run|called|done|completed|passed|"
-    r"made|carried\s+out))\s+(?P<conn>before|prior\s+to)\s+(?P<acts>[^;]+?)(?P<end>\s*[.;!]?\s*)$",
+    rf"^(?P<lead>[^\w`]*)(?P<step>[^,;:]+?)\s+{_HAS_PASSED}\s+(?P<conn>before|prior\s+to)\s+"
+    r"(?P<acts>[^;]+?)(?P<end>\s*[.;!]?\s*)$",
     re.I,
 )
+# the acts said first: "Before a visit is moved, ..., <step> must have come back passed"
+_FRONTED = re.compile(
+    r"^(?P<lead>[^\w`]*)(?P<conn>before|prior\s+to)\s+(?P<acts>[^;]+),\s+(?P<main>[^,;]+?)"
+    r"(?P<end>\s*[.;!]?\s*)$",
+    re.I,
+)
+_STEP_PASSED = re.compile(rf"^(?P<step>.+?)\s+{_HAS_PASSED}$", re.I)
 # a step by its tool's id, or by a noun of a call ("the identity check", "the member lookup")
 _ID = re.compile(r"`[^`]+`|\b[A-Za-z]+[\w-]*(?:[_.][\w-]+)+\b|\b[a-z]+[A-Z]\w*|\b[A-Z]+\d+\w*\b")
 _CHECKS = frozenset(
@@ -42,8 +54,38 @@ def respelt(text: str) -> str | None:
     (module docstring), else None."""
     m = _PASSED.match(text)
     if m is None:
+        return _fronted(text)
+    step = _step(m["step"])
+    if step is None:
         return None
-    step = m["step"].strip()
+    acts = m["acts"]
+    you = re.match(r"(?:you|we)\s+", acts, re.I)
+    if you is not None:
+        acts = _gerunds(acts[you.end() :])
+        if acts is None:
+            return None
+    return f"{m['lead']}Run {step} {m['conn']} {acts}{m['end']}"
+
+
+def _fronted(text: str) -> str | None:
+    """ "Before <acts>, <step> must have passed": "Run <step> before <acts>"; None when the
+    sentence is not so."""
+    m = _FRONTED.match(text)
+    if m is None:
+        return None
+    main = m["main"].strip()
+    said = _STEP_PASSED.match(main)
+    step = _step(said["step"]) if said is not None else None
+    if step is None:
+        return None
+    conn = m["conn"].casefold()
+    return f"{m['lead']}Run {step} {conn} {m['acts'].strip()}{m['end']}"
+
+
+def _step(said: str) -> str | None:
+    """The step of a sentence: its tool's id, or a noun of a call; None when it is a
+    person's act or a state."""
+    step = said.strip()
     named = re.search(r"\(\s*`?(?P<id>[\w.-]+)`?\s*\)", step)
     if named is not None:  # "the identity check (RT08)": the tool its parentheses name
         step = named["id"]
@@ -52,13 +94,7 @@ def respelt(text: str) -> str | None:
         return None  # "the customer must have agreed before ...": a person's step
     if not _ID.search(step) and head[-1].casefold() not in _CHECKS:
         return None  # "the repair must have been done before ...": a state, no step
-    acts = m["acts"]
-    you = re.match(r"(?:you|we)\s+", acts, re.I)
-    if you is not None:
-        acts = _gerunds(acts[you.end() :])
-        if acts is None:
-            return None
-    return f"{m['lead']}Run {step} {m['conn']} {acts}{m['end']}"
+    return step
 
 
 def _gerunds(acts: str) -> str | None:

@@ -23,6 +23,7 @@ from specgap.extract import (
     args4_kinds,
     args4_values,
     aside21,
+    befores37,
     bound5_respell,
     bound17,
     chat7_respell,
@@ -208,6 +209,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
     said = count24.entity_count(said or sentence.clean) or said  # "A booking moves once"
     said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
+    said = befores37.respelt(said or sentence.clean) or said  # "before A, and before B"
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
