@@ -63,6 +63,9 @@ def verbs_of_tools(
         opens = _OPENS.match((descriptions or {}).get(name, ""))
         if opens is not None and (verb := verb_lemma(opens["v"].casefold())) and base_verb(verb):
             found.add(verb)  # "Puts a lesson into the diary.": "put" is the tool's act
+        title = _TITLE_VERB.match((descriptions or {}).get(name, ""))
+        if title is not None and base_verb(act := title["v"].casefold()):
+            found.add(act)  # "Show visit: prints a visit's status": "show" is the tool's act
         if len(words) == 1:
             words = list(split_name(words[0]))  # `submitdraft`: submit, draft
         if len(words) > 2 and len(words[0]) < 3 and not base_verb(words[0]):
@@ -85,6 +88,12 @@ def verbs_of_tools(
 
 # a description that opens with its tool's act in the third person: "Puts a lesson ..."
 _OPENS = re.compile(r"^\W*(?P<v>[A-Z][a-z]+s)\s+(?:a|an|the|one|all|every|each|its|their)\b")
+# a description titled by its act, a verb and a noun or two, no article ("Show visit: prints
+# ...", not "Get a booking: status ...")
+_TITLE_VERB = re.compile(
+    r"^\W*(?P<v>[A-Z][a-z]+)\s+(?!(?:a|an|the|one|all|every|each|its|their)\b)[a-z][a-z-]*"
+    r"(?:\s+[a-z][a-z-]*)?\s*:\s"
+)
 
 
 def _noun_first(words: list[str], description: str) -> bool:

@@ -185,7 +185,37 @@ def _respelled_style(tool: str) -> bool:
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
-    return styled or bool(_fused(tool))
+    return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
+
+
+# the verbs shell commands and terse APIs abbreviate (`lscust`, `mkvisit`, `rmcust`, `chkid`)
+_SHORT_VERBS = ("chk", "upd", "del", "chg", "req", "ls", "mk", "mv", "rm", "cp")
+
+
+def _abbreviated(tool: str) -> str:
+    """A name written as one lower-case word that is no word of the lexicon and that `fused`
+    cannot part, as shell commands and terse APIs abbreviate them (`mkvisit`, `lscust`,
+    `chkid`, `sendsms`), as camelCase parted after its verb: a verb's usual abbreviation
+    (`mkVisit`, `lsCust`, `chkId`), else the longest verb of the lexicon it opens with
+    (`sendSms`); "" when it is none of these. One lower-case word reads as a word to the
+    readers; the camelCase spelling reads as an id."""
+    from specgap.operators.prose import lemmas
+
+    if not (tool.isalpha() and tool.islower() and 4 <= len(tool) <= 24) or lemmas(tool):
+        return ""
+    if len(fused(tool)) > 1:
+        return ""  # (`_fused` spells it)
+    at = next((len(v) for v in _SHORT_VERBS if tool.startswith(v) and len(tool) - len(v) >= 2), 0)
+    if not at:
+        bases = (n for n in range(len(tool) - 2, 2, -1) if tool[:n] in _verbs(tool[:n]))
+        at = next(bases, 0)
+    return tool[:at] + tool[at].upper() + tool[at + 1 :] if at else ""
+
+
+def _verbs(word: str) -> tuple[str, ...]:
+    from specgap.operators.prose import lemmas
+
+    return tuple(lemmas(word).get("VERB", ()))
 
 
 def _fused(tool: str) -> str:
@@ -223,6 +253,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = tool[0].lower() + tool[1:]
         elif camel := _fused(tool):
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`
+        elif camel := _abbreviated(tool):
+            spelled[tool] = camel  # `mkvisit` -> `mkVisit`, `sendsms` -> `sendSms`
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
         elif (operation := _DOTTED_PASCAL.match(tool)) is not None:

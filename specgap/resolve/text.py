@@ -70,7 +70,12 @@ def stem(word: str) -> str:
 
 @lru_cache(maxsize=65536)
 def split(text: str) -> tuple[str, ...]:
+    text = _RE_PREFIX.sub(r"\1", text)  # "re-mark" is the word of `requestRemark`
     return tuple(w for w in _NON_WORD.split(_CAMEL.sub(" ", text).casefold()) if w)
+
+
+# the prefix "re-" written with its hyphen ("re-mark", "re-book"): one word, as a name says it
+_RE_PREFIX = re.compile(r"\b([Rr]e)-(?=[a-z])")
 
 
 def own_words(tool_id: str) -> list[str]:
