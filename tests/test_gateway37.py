@@ -182,3 +182,87 @@ def test_a_description_titled_by_its_act_gives_its_verb() -> None:
     assert "show" in verbs_of_tools(["rq7"], {"rq7": "Show visit: prints a visit's status."})
     # a sentence with a colon, not a title
     assert "get" not in verbs_of_tools(["rq7"], {"rq7": "Get a booking: status (HELD)."})
+
+
+CHARGE = [
+    spec("find_driver", "Finds a driver.", email="string"),
+    spec("reset_unit", "Restarts a unit.", reset_type="string", timeout_seconds="integer"),
+    spec("start_session", "Starts a charging session.", max_kwh="number"),
+    spec("override_tariff", "Sets a price per kWh at a site.", price="number"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool", "params"),
+    [
+        ("Soft resets only; never set reset_type to hard.", "deny_action", "reset_unit",
+         {"values": ["hard"]}),
+        ("Give the unit 90 seconds to answer: timeout_seconds stays at 90 or below.",
+         "arg_within_bound", "reset_unit", {"max": 90}),
+    ],
+)  # fmt: skip
+def test_a_clause_read_alone_when_the_sentence_states_no_rule(
+    tmp_path: Path, text: str, operator: str, tool: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, CHARGE)
+    assert has_policy(policies, operator, tool, "enforce", **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a label's clause is the label's group's only: never read alone as everyone's
+        "Concert venues: the price can go up to 150.",
+        # a clause that points back is the earlier clause's
+        "Open the account with find_driver; no reset is made without it.",
+    ],
+)
+def test_clauses_not_read_alone(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text, CHARGE)
+    assert not [p for p in policies if p.enforcement == "enforce"], shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("`timeout_seconds` stays at 90 or below.", "Keep `timeout_seconds` at 90 or below."),
+        ("Set max_kwh between 5 and 80.", "Keep max_kwh between 5 and 80."),
+        ("Set max_kwh to at most 80.", "Keep max_kwh at most 80."),
+        ("reset_type hard is never sent from the chat.", "Never set reset_type to hard."),
+        ("The reset_type is never hard.", "Never set reset_type to hard."),
+        ("The notes_text is never empty.", None),  # no value of it
+        ("Set the time.", None),
+    ],
+)
+def test_an_argument_said_as_the_subject_of_its_limit(text: str, said: str | None) -> None:
+    from specgap.extract.argsaid37 import respelt
+
+    assert respelt(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("override_tariff belongs to the pricing team, and the assistant must leave it alone.",
+         "Never call override_tariff."),
+        ("override_tariff is run by the pricing manager and never by the assistant.",
+         "Never call override_tariff."),
+        ("It changes prices; only the pricing team runs it, never the assistant.", None),
+        ("override_tariff changes prices; only the pricing team runs it, never the assistant.",
+         "Never call override_tariff."),
+        ("The assistant must leave `override_tariff` alone.", "Never call `override_tariff`."),
+        ("override_tariff is for the assistant only.", None),  # the assistant is no other
+        ("find_driver is for drivers with a card.", None),  # for whom, not whose
+        ("find_driver belongs to the booking desk.", None),  # no person nor team
+    ],
+)  # fmt: skip
+def test_a_tool_said_to_be_another_partys(text: str, said: str | None) -> None:
+    from specgap.extract.reserved37 import respelt
+
+    assert respelt(text) == said
+
+
+def test_another_partys_tool_is_never_called(tmp_path: Path) -> None:
+    text = "override_tariff is run by the pricing manager and never by the assistant."
+    policies = desk_policies(tmp_path, text, CHARGE)
+    assert has_policy(policies, "deny_action", "override_tariff", "enforce"), shown(policies)

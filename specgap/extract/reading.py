@@ -22,12 +22,14 @@ from specgap.extract import (
     args4_counts,
     args4_kinds,
     args4_values,
+    argsaid37,
     aside21,
     befores37,
     bound5_respell,
     bound17,
     chat7_respell,
     clause3_split,
+    clauses37,
     closed34,
     compare19,
     contrast16,
@@ -67,6 +69,7 @@ from specgap.extract import (
     raised30,
     reasons31,
     referred35,
+    reserved37,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -177,6 +180,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     if held is not None:  # "First-time donors: ...": for them only (`group36`)
         return held
     rules, notes = _read_own(sentence)
+    # "Soft resets only; a hard reset is never sent": its clauses one by one (`clauses37`)
+    rules, notes = clauses37.reread(sentence, rules, notes, read_sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
     rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
     return footnoted(sentence, *acted(rules, notes))
@@ -198,6 +203,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "BOT reads back X and runs `t`", "the assistant never runs it": "you read back ..."
     said = third35.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
+    said = reserved37.respelt(said or sentence.clean) or said  # "X belongs to the Y team"
+    said = argsaid37.respelt(said or sentence.clean) or said  # "`x_secs` stays at 90 or below"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"
