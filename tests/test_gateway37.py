@@ -266,3 +266,55 @@ def test_another_partys_tool_is_never_called(tmp_path: Path) -> None:
     text = "override_tariff is run by the pricing manager and never by the assistant."
     policies = desk_policies(tmp_path, text, CHARGE)
     assert has_policy(policies, "deny_action", "override_tariff", "enforce"), shown(policies)
+
+
+EXAM = [
+    spec("find_candidate", "Finds a candidate. Returns account_status (active or blocked).",
+         email="string"),
+    spec("open_booking", "Opens a booking: its status (reserved, paid, sat or no_show).",
+         booking_id="string"),
+    spec("move_booking", "Moves a booking to another sitting.", booking_id="string",
+         candidate_id="string"),
+    spec("add_extra", "Adds an extra to a booking.", booking_id="string", extra="string"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool", "params"),
+    [
+        # a state had, said as the state readers read it
+        ("A booking can be moved twice, provided it still has the status paid.",
+         "state_condition", "move_booking", {"allowed": ["paid"]}),
+        # a restriction after ", and only"
+        ("Extras may be added with add_extra, and only to a booking whose status is paid.",
+         "state_condition", "add_extra", {"allowed": ["paid"]}),
+        # a step, then an act under its own restriction: the restriction is the act's
+        ("Open the booking with open_booking, then move that same booking only while its "
+         "status is reserved or paid.",
+         "state_condition", "move_booking", {"allowed": ["paid", "reserved"]}),
+    ],
+)  # fmt: skip
+def test_states_said_another_way(
+    tmp_path: Path, text: str, operator: str, tool: str, params: dict[str, object]
+) -> None:
+    policies = desk_policies(tmp_path, text, EXAM)
+    assert has_policy(policies, operator, tool, "enforce", **params), shown(policies)
+    # never on the step's own tool
+    assert not read(policies, "state_condition", "open_booking"), shown(policies)
+
+
+def test_a_field_said_by_its_thing_alone() -> None:
+    from specgap.extract.hasstatus37 import respelt
+
+    assert respelt("Refund a booking with the status paid or cancelled.") == (
+        "Refund a booking whose status is paid or cancelled."
+    )
+    assert respelt("The status is open.") is None
+
+
+def test_whose_account_is_blocked_is_its_account_status(tmp_path: Path) -> None:
+    text = "A candidate whose account is blocked may not move a booking."
+    policies = desk_policies(tmp_path, text, EXAM)
+    assert read(
+        policies, "state_condition", "move_booking", field="account_status", denied=["blocked"]
+    ), shown(policies)

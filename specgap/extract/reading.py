@@ -15,6 +15,7 @@ from specgap.extract import (
     action_nominal,
     allow6_respell,
     amount32,
+    andonly37,
     apposed34,
     arg8_anchor,
     arg_names19,
@@ -46,6 +47,7 @@ from specgap.extract import (
     ground6_respell,
     grounded18,
     grounded29,
+    hasstatus37,
     headed19,
     instrument26,
     kept24,
@@ -81,6 +83,7 @@ from specgap.extract import (
     supply16,
     temporal,
     terms36,
+    then37,
     third35,
     tool_subject19,
     topic34,
@@ -205,6 +208,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = reserved37.respelt(said or sentence.clean) or said  # "X belongs to the Y team"
     said = argsaid37.respelt(said or sentence.clean) or said  # "`x_secs` stays at 90 or below"
+    said = hasstatus37.respelt(said or sentence.clean) or said  # "it has the status booked"
+    said = andonly37.respelt(said or sentence.clean) or said  # "V-ed with X, and only to Y"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"
@@ -238,6 +243,13 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         found, must_notes = read_as(sentence, must, read_sentence)
         if found:
             return found, must_notes
+    # "X with T, then V Y only while S": the order, and V's own restriction (`then37`)
+    if (told_apart := then37.parts(said or sentence.clean)) is not None:
+        read_apart = [read_as(sentence, part, read_sentence) for part in told_apart]
+        if all(found for found, _ in read_apart):
+            return [r for found, _ in read_apart for r in found], [
+                n for _, notes in read_apart for n in notes
+            ]
     # "Read X with `t` before V-ing it": "before V-ing X", each event naming what it acts on;
     # the sentence's own "it" still says the later call is about the same X (`order_same`)
     if said is None and (owned := own_object(apposed or sentence.clean)) is not None:

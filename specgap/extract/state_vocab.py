@@ -232,8 +232,11 @@ def entity_respelled(registry: Registry, tool: Tool, params: dict[str, Any]) -> 
     named = {f for f, _ in vocab.fields} | set(vocab.flags)
     if isinstance(said, str) and said.casefold() not in named:
         words = said.casefold().split()
+        parts = field.split()
         if words[-1] == field and set(words[:-1]) <= own | _RECORD_NOUNS:
             out["field"] = field  # "whose record status is ...": the status of its record
+        elif words == parts[: len(words)] and set(parts[len(words) :]) <= _STATE_NOUNS:
+            out["field"] = field  # "whose account is blocked": its `account_status`
         elif not set(words) <= own:
             return params
         else:
@@ -243,6 +246,8 @@ def entity_respelled(registry: Registry, tool: Tool, params: dict[str, Any]) -> 
 
 # what holds an entity's fields: "whose record status", "the account state"
 _RECORD_NOUNS = frozenset({"record", "account", "profile", "file", "current"})
+# what a field named by its thing and a state noun is ("account status"), the thing said alone
+_STATE_NOUNS = frozenset({"status", "state", "stage", "standing"})
 
 
 def unlisted_values(registry: Registry, tool: Tool, params: dict[str, Any]) -> str:
