@@ -318,3 +318,51 @@ def test_whose_account_is_blocked_is_its_account_status(tmp_path: Path) -> None:
     assert read(
         policies, "state_condition", "move_booking", field="account_status", denied=["blocked"]
     ), shown(policies)
+
+
+# an embedded-C HAL's functions: a vendor's tag, a module, a verb
+HAL = [
+    spec("ZAP_DRIVER_Lookup", "Driver lookup. Returns driver_id and account_status (active, "
+         "suspended or closed).", email="string"),
+    spec("ZAP_DRIVER_Verify", "Identity check. Returns passed.", driver_id="string"),
+    spec("ZAP_SESSION_Start", "Starts a charging session remotely.", driver_id="string"),
+    spec("ZAP_CARD_Order", "Orders a replacement card by post.", driver_id="string"),
+    spec("ZAP_MSG_SendSms", "Sends a text message.", template="string"),
+    spec("ZAP_FIELD_RaiseTicket", "Opens a field ticket about a unit.", summary="string"),
+]  # fmt: skip
+
+
+def test_a_vendor_tagged_lookup_reads_its_entity(tmp_path: Path) -> None:
+    text = (
+        "Drivers whose account_status reads suspended or closed get neither a remote start "
+        "nor a replacement card."
+    )
+    policies = desk_policies(tmp_path, text, HAL)
+    for tool in ("ZAP_SESSION_Start", "ZAP_CARD_Order"):
+        assert read(
+            policies, "state_condition", tool, field="account_status",
+            denied=["suspended", "closed"], read=["ZAP_DRIVER_Lookup"],
+        ), shown(policies)  # fmt: skip
+
+
+def test_a_flow_into_nouns_of_two_sinks(tmp_path: Path) -> None:
+    text = "Nothing that ZAP_DRIVER_Verify returns is ever copied into a text or a field ticket."
+    policies = desk_policies(tmp_path, text, HAL)
+    for sink in ("ZAP_MSG_SendSms", "ZAP_FIELD_RaiseTicket"):
+        assert read(policies, "flow_denied", sink, sources=["ZAP_DRIVER_Verify"]), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Members on probation receive no refund and no credit.",
+         "Members on probation may not get refund or credit."),
+        ("Guests whose deposit is unpaid get neither a locker nor a towel.",
+         "Guests whose deposit is unpaid may not get a locker or a towel."),
+        ("The unit gets neither power nor data.", None),  # nothing singles it out
+    ],
+)  # fmt: skip
+def test_acts_withheld_with_neither_nor(text: str, said: str | None) -> None:
+    from specgap.extract.neither37 import respelt
+
+    assert respelt(text) == said

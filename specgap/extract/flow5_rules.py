@@ -94,11 +94,12 @@ def _same_words(rule: CandidateRule, sources: set[str]) -> bool:
     return values <= sources
 
 
-# a tool id as policies spell them: `backticked`, snake_case, server__tool, camelCase,
-# PascalCase (two humps or more), dotted.names, kebab-case-ids (three parts or more)
+# a tool id as policies spell them: `backticked`, snake_case (any case: `VLT_CARD_Block`),
+# server__tool, camelCase, PascalCase (two humps or more), dotted.names, kebab-case-ids (three
+# parts or more)
 TOOL = (
     r"(?-i:`[A-Za-z_][\w.\-]*`|\b[A-Za-z][A-Za-z0-9_]+(?:\.[A-Za-z_][A-Za-z0-9_]*)+\b|"
-    r"\b[A-Za-z][a-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+\b|"
+    r"\b[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+\b|"
     r"\b(?>[a-z]+(?:[A-Z][a-z0-9]+)+)\b|\b(?:[A-Z][a-z0-9]+){2,}\b|\b[a-z]+(?:-[a-z0-9]+){2,}\b)"
 )
 _TOOL_RE = re.compile(TOOL)
@@ -306,10 +307,23 @@ def _flows(text: str) -> list[Emit]:
 _MORE_SINKS = re.compile(rf"\s*(?:,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)(?P<id>{TOOL})")
 
 
+# ... and after a sink named by a noun: "into a text or a field ticket"
+_MORE_NOUN_SINKS = re.compile(
+    r"\s*(?:,\s*(?:(?:or|and|nor)\s+)?|\s+(?:or|and|nor)\s+)(?:a|an|the|any)\s+"
+    r"(?P<np>[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)(?=\s*(?:[.,;:!?]|$))"
+)
+
+
 def _also(text: str, sink: str) -> list[str]:
-    """The other sinks coordinated after `sink` where the sentence names it by its id."""
+    """The other sinks coordinated after `sink` where the sentence names it by its id, or
+    by a noun after an article ("into a text or a field ticket")."""
     at = re.search(rf"(?<![\w`])`?{re.escape(sink)}`?(?![\w`])", text)
     more: list[str] = []
+    if at is not None and _TOOL_RE.fullmatch(text[at.start() : at.end()]) is None:
+        while (m := _MORE_NOUN_SINKS.match(text, at.end())) is not None:
+            more.append(m["np"])
+            at = m
+        return [s for s in more if s != sink]
     while at is not None and (m := _MORE_SINKS.match(text, at.end())) is not None:
         more.append(_bare(m["id"]))
         at = m

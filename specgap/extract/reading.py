@@ -52,6 +52,7 @@ from specgap.extract import (
     instrument26,
     kept24,
     lead30,
+    neither37,
     noact_respell,
     nominal8_actions,
     nominal36,
@@ -210,6 +211,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = argsaid37.respelt(said or sentence.clean) or said  # "`x_secs` stays at 90 or below"
     said = hasstatus37.respelt(said or sentence.clean) or said  # "it has the status booked"
     said = andonly37.respelt(said or sentence.clean) or said  # "V-ed with X, and only to Y"
+    said = neither37.respelt(said or sentence.clean) or said  # "Xs get neither A nor B"
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"

@@ -66,10 +66,22 @@ def _is_read(tool: Tool) -> bool:
         _READ_NAME.match(tool.id)
         # `hollinbeck.bookings.v1.BookingService.GetBooking`: its own name, camelCased
         or _READ_NAME.match(name[:1].lower() + name[1:])
+        # `VLT_DRIVER_Lookup`: a vendor's and a module's words, then the reading verb
+        or _READ_NAME.match(_unprefixed(name)[-1:][0].casefold() if _unprefixed(name) else "")
         or _READ_TEXT.match(tool.description)
         or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
     )
+
+
+def _unprefixed(name: str) -> list[str]:
+    """The words of a name without a leading vendor's tag in capitals (`VLT_DRIVER_Lookup`:
+    driver, lookup), as embedded APIs name their functions; [] for a name of two words or
+    fewer or with no such tag."""
+    words = [w for w in _id_words(name) if w]
+    if len(words) < 3 or not (words[0].isupper() and len(words[0]) <= 4 and words[0].isalpha()):
+        return []
+    return words[1:]
 
 
 def _acts(name: str) -> bool:
@@ -127,7 +139,8 @@ def _named_for(tool: Tool, entity: str) -> bool:
     possessor of something else (`list_owner_stays`)."""
     title = titled(tool.id, tool.description)  # `RT03` "Reader record: display."
     said = title.replace(" ", "_") if title else tool.id
-    parts = unversioned([p.casefold() for p in _id_words(said) if p])
+    tagged = _unprefixed(own_part(said))  # `VLT_DRIVER_Lookup`: driver, lookup
+    parts = unversioned([p.casefold() for p in (tagged or _id_words(said)) if p])
     wanted = [singular(w) for w in entity.casefold().split()]
     # past the reading verb, which `member_lookup` says last
     after = parts[:-1] if verb_last(parts) else parts[1:]
