@@ -230,6 +230,7 @@ def test_clauses_not_read_alone(tmp_path: Path, text: str) -> None:
         ("Set max_kwh to at most 80.", "Keep max_kwh at most 80."),
         ("reset_type hard is never sent from the chat.", "Never set reset_type to hard."),
         ("The reset_type is never hard.", "Never set reset_type to hard."),
+        ("hours must be from 1 to 5.", "hours must be between 1 and 5."),
         ("The notes_text is never empty.", None),  # no value of it
         ("Set the time.", None),
     ],
@@ -366,3 +367,25 @@ def test_acts_withheld_with_neither_nor(text: str, said: str | None) -> None:
     from specgap.extract.neither37 import respelt
 
     assert respelt(text) == said
+
+
+# a desk whose descriptions carry the rules
+DESCRIBED = [
+    spec("send_text", "Sends a text. template must be one of charge_started, session_receipt "
+         "or card_dispatched.", template="string"),
+    spec("check_pin", "Compares a PIN. Two attempts per conversation at most.", pin="string"),
+    spec("list_slots", "Searches slots. hours must be from 1 to 5.", hours="integer"),
+]  # fmt: skip
+
+
+def test_rules_of_descriptions_said_another_way(tmp_path: Path) -> None:
+    from tests.corpus_agents import build_prompt
+
+    policies = build_prompt(tmp_path, "# Desk\n\nHello.\n", DESCRIBED).policies
+    # coded values that end like a participle ("charge_started") are values
+    assert read(
+        policies, "resource_in_allowlist", "send_text",
+        allowed=["card_dispatched", "charge_started", "session_receipt"],
+    ), shown(policies)  # fmt: skip
+    assert read(policies, "max_calls", "check_pin", max=2), shown(policies)
+    assert read(policies, "arg_within_bound", "list_slots", min=1, max=5), shown(policies)

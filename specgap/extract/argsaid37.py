@@ -1,14 +1,15 @@
 """An argument said as the subject of its own limit (thirty-seventh session): "`timeout_seconds`
-stays at 90 or below", "Set max_kwh between 5 and 80", "reset_type hard is never sent from
-the chat", "the priority is never urgent" (said of an argument by its name).
+stays at 90 or below", "Set max_kwh between 5 and 80", "reset_type hard is never sent from the
+chat", "the priority is never urgent" (said of an argument by its name).
 
-The readers read a limit on an argument said as the agent's act ("Keep `max_kwh` between 5
-and 80", "Never set `reset_type` to hard"). An argument named by its id (snake_case or in
-backticks) that stays, remains or is kept within a bound is said so ("Keep X <bound>"); "Set
-X between / at most ..." is the same ("Keep X ..."); a value of it that is never sent, used,
-passed, set or given, or an argument that "is never" a value, is a value the agent never sets
-("Never set X to V"). "from the chat" / "in this conversation" after such a ban says where
-the call is made, no condition. Nothing else is changed.
+The readers read a limit on an argument said as the agent's act ("Keep `max_kwh` between 5 and
+80", "Never set `reset_type` to hard"). An argument named by its id (snake_case or in backticks)
+that stays, remains or is kept within a bound is said so ("Keep X <bound>"); "Set X between / at
+most ..." is the same ("Keep X ..."); a value of it that is never sent, used, passed, set or
+given, or an argument that "is never" a value, is a value the agent never sets ("Never set X to
+V"); "X must be (from) 1 to 5" is "X must be between 1 and 5" (a description's own form too).
+"from the chat" / "in this conversation" after such a ban says where the call is made, no
+condition. Nothing else is changed.
 """
 
 from __future__ import annotations
@@ -47,8 +48,21 @@ _WHERE = re.compile(
 )
 
 
+# "hours must be from 1 to 5", "`nights` has to be 1-3": a range said with "to" after "be"
+_FROM_TO = re.compile(
+    r"^(?P<lead>\W*)(?:the\s+)?(?P<arg>`[a-z][\w]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)*)\s+"
+    r"(?:must|has\s+to|should|needs\s+to|shall)\s+be\s+(?:from\s+)?(?P<a>\d[\d.,]*)\s*"
+    r"(?:to|-|\u2013)\s*(?P<b>\d[\d.,]*)\b(?P<rest>.*)$",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence said as the agent's act on the argument (module docstring), or None."""
+    ranged = _FROM_TO.match(text)
+    if ranged is not None:
+        lead, arg, rest = ranged["lead"], ranged["arg"], ranged["rest"]
+        return f"{lead}{arg} must be between {ranged['a']} and {ranged['b']}{rest}"
     m = _STAYS.match(text) or _SET.match(text)
     if m is not None:
         bound = re.sub(r"^to\s+", "", m["bound"], flags=re.I)

@@ -69,6 +69,8 @@ def respelt(text: str) -> str | None:
         return f"{m['lead']}{verb.capitalize()} the {mod} at most {n} times {m['per']}{m['end']}"
     if mod:
         return None  # "two adult tickets per booking": things, an argument's bound
+    if said in _TRIES:  # "Two attempts per conversation at most.": the described tool's calls
+        return f"{m['lead']}At most {n} {m['noun']} {m['per']}{m['end']}"
     if sending(said) is not None:  # "four emails ...": sending them
         return f"{m['lead']}Send at most {n} {m['noun']} {m['per']}{m['end']}"
     # "two holds per conversation": a verb a tool is named by (`unit_hold`), said as a noun

@@ -406,7 +406,8 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     if not values or any(v.casefold() in _NOT_VALUES for v in values):
         return None
     bare = [v for v, q in zip(values, quoted, strict=True) if not q]
-    if any(_PARTICIPLE.search(v) for v in bare) or (
+    # (a code spelt with an underscore, "charge_started", is a value whatever its last word)
+    if any(_PARTICIPLE.search(v) and "_" not in v for v in bare) or (
         bare and all(_STATE.fullmatch(v) for v in bare)
     ):
         return None  # "can only be paid or cancelled": what may happen, no values
