@@ -389,3 +389,24 @@ def test_rules_of_descriptions_said_another_way(tmp_path: Path) -> None:
     ), shown(policies)  # fmt: skip
     assert read(policies, "max_calls", "check_pin", max=2), shown(policies)
     assert read(policies, "arg_within_bound", "list_slots", min=1, max=5), shown(policies)
+
+
+def test_a_call_named_by_its_tool_and_an_argument_by_a_word_and_its_id(tmp_path: Path) -> None:
+    tools = [
+        spec("search_sittings", "Searches sittings.", days="integer"),
+        spec("move_booking", "Moves a booking.", booking_id="string", new_sitting_id="string"),
+    ]
+    text = "The new sitting_id comes from a search_sittings call in this chat."
+    policies = desk_policies(tmp_path, text, tools)
+    assert has_policy(
+        policies, "arg_grounded", "move_booking", "enforce", from_tools=["search_sittings"]
+    ), shown(policies)
+
+
+def test_an_object_kinds_tag_before_the_verb_of_a_name() -> None:
+    from specgap.extract.grammar_words import verbs_of_tools
+
+    found = verbs_of_tools(
+        ["cmdTakePayment", "qryOpenBooking"], {"cmdTakePayment": "Command: takes the fee."}
+    )
+    assert {"take", "open"} <= found

@@ -70,6 +70,8 @@ def verbs_of_tools(
             words = list(split_name(words[0]))  # `submitdraft`: submit, draft
         if len(words) > 2 and len(words[0]) < 3 and not base_verb(words[0]):
             words = words[1:]  # `pmOpenTicket`: a product's prefix, then the verb (not `doRefund`)
+        elif len(words) > 2 and len(words[0]) == 3 and not lemmas(words[0]):
+            words = words[1:]  # `cmdTakePayment`, `qryOpenBooking`: an object kind's tag
         if len(words) < 2 or len(words[0]) < 3:
             continue
         verb = words[0]
@@ -87,7 +89,10 @@ def verbs_of_tools(
 
 
 # a description that opens with its tool's act in the third person: "Puts a lesson ..."
-_OPENS = re.compile(r"^\W*(?P<v>[A-Z][a-z]+s)\s+(?:a|an|the|one|all|every|each|its|their)\b")
+# (after the kind of object a one-word label names: "Command: takes the fee ...")
+_OPENS = re.compile(
+    r"^\W*(?:[A-Z][a-z]+:\s+)?(?P<v>[A-Za-z][a-z]+s)\s+(?:a|an|the|one|all|every|each|its|their)\b"
+)
 # a description titled by its act, a verb and a noun or two, no article ("Show visit: prints
 # ...", not "Get a booking: status ...")
 _TITLE_VERB = re.compile(

@@ -28,6 +28,7 @@ from specgap.extract import (
     befores37,
     bound5_respell,
     bound17,
+    callof37,
     chat7_respell,
     clause3_split,
     clauses37,
@@ -212,6 +213,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = hasstatus37.respelt(said or sentence.clean) or said  # "it has the status booked"
     said = andonly37.respelt(said or sentence.clean) or said  # "V-ed with X, and only to Y"
     said = neither37.respelt(said or sentence.clean) or said  # "Xs get neither A nor B"
+    said = callof37.respelt(said or sentence.clean) or said  # "from a `t` call": from `t`
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"

@@ -1,0 +1,37 @@
+"""A tool named as a noun of its call, and an argument named with a word in front (thirty-seventh
+session): "the sitting_id comes from a `search_sittings` call in this chat", "the new sitting_id
+comes from the search" (`new_sitting_id`).
+
+The readers read a source said by the tool ("comes from `search_sittings`"). "A `t` call",
+"the `t` lookup", "a `t` request" (made in this chat or not) is that tool's call: said as the
+tool's id. An argument said as a word and an argument's id ("the new sitting_id", "the
+return date_from"), where the agent's tools take an argument of the two run together
+(`new_sitting_id`), is that argument. Nothing else is changed.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.agent_params import tool_arguments
+
+__all__ = ["respelt"]
+
+_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+_CALL_OF = re.compile(
+    rf"\b(?:a|an|the|one)\s+(?P<id>{_ID})\s+(?:call|request|query|lookup|look-up|run|search)"
+    r"(?:\s+(?:made|run|done))?(?=[\s.,;:!?)]|$)"
+)
+_WORD_ARG = re.compile(r"\b(?P<w>[a-z]+)\s+(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
+
+
+def respelt(text: str) -> str | None:
+    """The sentence with its calls said by their tools and its arguments by their ids (module
+    docstring), or None when it has neither."""
+    said = _CALL_OF.sub(lambda m: m["id"], text)
+    known = {a for args in tool_arguments().values() for a in args}
+    if known:
+        said = _WORD_ARG.sub(
+            lambda m: f"{m['w']}_{m['arg']}" if f"{m['w']}_{m['arg']}" in known else m[0], said
+        )
+    return said if said != text else None
