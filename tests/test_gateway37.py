@@ -410,3 +410,30 @@ def test_an_object_kinds_tag_before_the_verb_of_a_name() -> None:
         ["cmdTakePayment", "qryOpenBooking"], {"cmdTakePayment": "Command: takes the fee."}
     )
     assert {"take", "open"} <= found
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Texts go only to the mobile on record, three in a conversation at most.",
+         ("Texts go only to the mobile on record.", "Send at most three texts per conversation.")),
+        ("Email only the address on record, two emails per chat at most, and be brief.",
+         ("Email only the address on record, and be brief.", "Send at most two emails per chat.")),
+        ("Holds are placed for members only, at most two per day.",
+         ("Holds are placed for members only.", "At most two holds per day.")),
+        ("Call us at most twice.", None),
+        # a bound of one call's argument, read with its act as written
+        ("Comps go through issue_comp, at most 2 tickets in one call.", None),
+    ],
+)  # fmt: skip
+def test_a_count_put_after_its_act_as_an_aside(text: str, said: tuple[str, str] | None) -> None:
+    from specgap.extract.counted37 import parts
+
+    assert parts(text) == said
+
+
+def test_a_count_aside_is_read(tmp_path: Path) -> None:
+    tools = [spec("send_text", "Sends a text message.", mobile="string")]
+    text = "Texts go only to the mobile on record, three in a conversation at most."
+    policies = desk_policies(tmp_path, text, tools)
+    assert read(policies, "max_calls", "send_text", max=3), shown(policies)

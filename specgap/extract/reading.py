@@ -39,6 +39,7 @@ from specgap.extract import (
     count5_items,
     count15_gets,
     count24,
+    counted37,
     desc4_own,
     described_fill,
     elided17,
@@ -247,6 +248,13 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         found, must_notes = read_as(sentence, must, read_sentence)
         if found:
             return found, must_notes
+    # "Texts go to the number on record, three in a conversation at most" (`counted37`)
+    if (counted := counted37.parts(said or sentence.clean)) is not None:
+        read_apart = [read_as(sentence, part, read_sentence) for part in counted]
+        if any(found for found, _ in read_apart):
+            return [r for found, _ in read_apart for r in found], [
+                n for _, notes in read_apart for n in notes
+            ]
     # "X with T, then V Y only while S": the order, and V's own restriction (`then37`)
     if (told_apart := then37.parts(said or sentence.clean)) is not None:
         read_apart = [read_as(sentence, part, read_sentence) for part in told_apart]
