@@ -29,8 +29,8 @@ def respelt(text: str) -> str | None:
     """The sentence with its calls said by their tools and its arguments by their ids (module
     docstring), or None when it has neither."""
     said = _CALL_OF.sub(lambda m: m["id"], text)
-    known = {a for args in tool_arguments().values() for a in args}
-    if known:
+    if _WORD_ARG.search(said):  # (the agent's arguments gathered only then: read per sentence)
+        known = {a for args in tool_arguments().values() for a in args}
         said = _WORD_ARG.sub(
             lambda m: f"{m['w']}_{m['arg']}" if f"{m['w']}_{m['arg']}" in known else m[0], said
         )

@@ -318,14 +318,13 @@ def _also(text: str, sink: str) -> list[str]:
     """The other sinks coordinated after `sink` where the sentence names it by its id, or
     by a noun after an article ("into a text or a field ticket")."""
     at = re.search(rf"(?<![\w`])`?{re.escape(sink)}`?(?![\w`])", text)
+    if at is None:
+        return []
+    by_id = _TOOL_RE.fullmatch(at.group()) is not None
+    following = _MORE_SINKS if by_id else _MORE_NOUN_SINKS
     more: list[str] = []
-    if at is not None and _TOOL_RE.fullmatch(text[at.start() : at.end()]) is None:
-        while (m := _MORE_NOUN_SINKS.match(text, at.end())) is not None:
-            more.append(m["np"])
-            at = m
-        return [s for s in more if s != sink]
-    while at is not None and (m := _MORE_SINKS.match(text, at.end())) is not None:
-        more.append(_bare(m["id"]))
+    while (m := following.match(text, at.end())) is not None:
+        more.append(_bare(m["id"]) if by_id else m["np"])
         at = m
     return [s for s in more if s != sink]
 

@@ -16,29 +16,21 @@ __all__ = ["respelt"]
 
 _FIELD = r"(?P<f>status|state|stage)"
 _VALUE = r"(?P<v>`?[\w-]+`?(?:\s*(?:,|or|,\s*or)\s*`?[\w-]+`?)*)"
-_THAT_HAS = re.compile(
-    rf"\b(?:that|which)\s+(?P<still>still\s+)?(?:has|have|holds?|carr(?:y|ies))\s+(?:the\s+)?"
-    rf"{_FIELD}\s+(?:of\s+)?{_VALUE}",
+_HAS = re.compile(
+    rf"\b(?P<who>that|which|it|they)\s+(?P<still>still\s+)?(?:has|have|holds?|carr(?:y|ies))\s+"
+    rf"(?:the\s+)?{_FIELD}\s+(?:of\s+)?{_VALUE}",
     re.I,
 )
-_IT_HAS = re.compile(
-    rf"\b(?P<p>it|they)\s+(?P<still>still\s+)?(?:has|have|holds?|carr(?:y|ies))\s+(?:the\s+)?"
-    rf"{_FIELD}\s+(?:of\s+)?{_VALUE}",
-    re.I,
-)
+# whose state "that has" / "it has" / "they have" says
+_OWNER = {"that": "whose", "which": "whose", "it": "its", "they": "their"}
 _WITH = re.compile(rf"\b(?<=[a-z] )with\s+the\s+{_FIELD}\s+{_VALUE}", re.I)
 
 
 def respelt(text: str) -> str | None:
     """The sentence with its had states said as the state readers read them (module
     docstring), or None when it has none."""
-    said = _THAT_HAS.sub(lambda m: f"whose {m['f']} is {m['still'] or ''}{m['v']}", text)
-    said = _IT_HAS.sub(
-        lambda m: (
-            f"{'its' if m['p'].casefold() == 'it' else 'their'} {m['f']} is "
-            f"{m['still'] or ''}{m['v']}"
-        ),
-        said,
+    said = _HAS.sub(
+        lambda m: f"{_OWNER[m['who'].casefold()]} {m['f']} is {m['still'] or ''}{m['v']}", text
     )
     said = _WITH.sub(lambda m: f"whose {m['f']} is {m['v']}", said)
     return said if said != text else None

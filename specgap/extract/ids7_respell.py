@@ -60,6 +60,7 @@ from typing import Any
 
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
+from specgap.extract.english import base_verb
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.text import fused
 from specgap.toolspecs import agent_specs
@@ -207,15 +208,8 @@ def _abbreviated(tool: str) -> str:
         return ""  # (`_fused` spells it)
     at = next((len(v) for v in _SHORT_VERBS if tool.startswith(v) and len(tool) - len(v) >= 2), 0)
     if not at:
-        bases = (n for n in range(len(tool) - 2, 2, -1) if tool[:n] in _verbs(tool[:n]))
-        at = next(bases, 0)
+        at = next((n for n in range(len(tool) - 2, 2, -1) if base_verb(tool[:n])), 0)
     return tool[:at] + tool[at].upper() + tool[at + 1 :] if at else ""
-
-
-def _verbs(word: str) -> tuple[str, ...]:
-    from specgap.operators.prose import lemmas
-
-    return tuple(lemmas(word).get("VERB", ()))
 
 
 def _fused(tool: str) -> str:

@@ -176,18 +176,20 @@ _VERBS_OF_YOU = re.compile(
     r"\s+(?P<rest>\S.*)$",
     re.I,
 )
-_PASSIVE_VERBS = re.compile(
-    r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:is|are)\s+"
-    r"(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)\b(?P<rest>.*)$",
-    re.I,
-)
-
-
-_ONE_PASSIVE = re.compile(
+# the subject of a passive: a determined noun phrase of one or two words ("the visit", "any
+# work order")
+_PASSIVE_SUBJECT = (
     r"^\s*(?P<s>(?:any|the|a|an|each|every|its|their)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
-    r"(?:is|are)\s+(?P<v>[a-z]+)\b(?P<rest>.*)$",
+    r"(?:is|are)\s+"
+)
+_PASSIVE_VERBS = re.compile(
+    _PASSIVE_SUBJECT
+    + r"(?P<vs>[a-z]+(?:\s*,\s*[a-z]+)*\s*,?\s*(?:or|and|and/or)\s+[a-z]+)\b(?P<rest>.*)$",
     re.I,
 )
+
+
+_ONE_PASSIVE = re.compile(_PASSIVE_SUBJECT + r"(?P<v>[a-z]+)\b(?P<rest>.*)$", re.I)
 
 
 _PRONOUNS = frozenset(

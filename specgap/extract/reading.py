@@ -248,20 +248,16 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
         found, must_notes = read_as(sentence, must, read_sentence)
         if found:
             return found, must_notes
-    # "Texts go to the number on record, three in a conversation at most" (`counted37`)
-    if (counted := counted37.parts(said or sentence.clean)) is not None:
-        read_apart = [read_as(sentence, part, read_sentence) for part in counted]
-        if any(found for found, _ in read_apart):
-            return [r for found, _ in read_apart for r in found], [
-                n for _, notes in read_apart for n in notes
-            ]
-    # "X with T, then V Y only while S": the order, and V's own restriction (`then37`)
-    if (told_apart := then37.parts(said or sentence.clean)) is not None:
-        read_apart = [read_as(sentence, part, read_sentence) for part in told_apart]
-        if all(found for found, _ in read_apart):
-            return [r for found, _ in read_apart for r in found], [
-                n for _, notes in read_apart for n in notes
-            ]
+    # "Texts go to the number on record, three in a conversation at most" (`counted37`): the
+    # rest and the count, kept when either reads; "X with T, then V Y only while S": the order
+    # and V's own restriction (`then37`), kept when both read
+    for apart, kept in ((counted37.parts, any), (then37.parts, all)):
+        if (parts := apart(said or sentence.clean)) is not None:
+            read_apart = [read_as(sentence, part, read_sentence) for part in parts]
+            if kept(found for found, _ in read_apart):
+                return [r for found, _ in read_apart for r in found], [
+                    n for _, notes in read_apart for n in notes
+                ]
     # "Read X with `t` before V-ing it": "before V-ing X", each event naming what it acts on;
     # the sentence's own "it" still says the later call is about the same X (`order_same`)
     if said is None and (owned := own_object(apposed or sentence.clean)) is not None:

@@ -62,12 +62,13 @@ def _is_read(tool: Tool) -> bool:
         return False
     name = own_part(tool.id)  # `member-hub.member_profile`: its own name
     title = titled(tool.id, tool.description) or ""  # `RT03` "Reader record: display."
+    tagged = _unprefixed(name)  # `VLT_DRIVER_Lookup`: driver, lookup
     return bool(
         _READ_NAME.match(tool.id)
         # `hollinbeck.bookings.v1.BookingService.GetBooking`: its own name, camelCased
         or _READ_NAME.match(name[:1].lower() + name[1:])
         # `VLT_DRIVER_Lookup`: a vendor's and a module's words, then the reading verb
-        or _READ_NAME.match(_unprefixed(name)[-1:][0].casefold() if _unprefixed(name) else "")
+        or bool(tagged and _READ_NAME.match(tagged[-1].casefold()))
         or _READ_TEXT.match(tool.description)
         or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
