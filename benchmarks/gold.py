@@ -141,8 +141,9 @@ UNSEEN26_DIR = GOLD_DIR.parent / "gold_unseen26"
 # the twentieth in the thirty-fifth session (2026-12-05), when a twenty-fourth was written to take
 # its place (tests/gold_unseen20/README.md); the twenty-first in the thirty-sixth session
 # (2026-12-05), when a twenty-fifth was written to take its place (tests/gold_unseen21/README.md);
-# the twenty-second in the thirty-seventh session (2026-12-06), when a twenty-sixth is written to
-# take its place (tests/gold_unseen22/README.md).
+# the twenty-second in the thirty-seventh session (2026-12-06), when a twenty-sixth was written to
+# take its place (tests/gold_unseen22/README.md); the twenty-third in the thirty-eighth session
+# (2026-12-06), when a twenty-seventh is written to take its place (tests/gold_unseen23/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -166,6 +167,7 @@ OPENED = (
     "unseen20",
     "unseen21",
     "unseen22",
+    "unseen23",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -185,9 +187,10 @@ OPENED = (
 # the thirty-fourth (2026-12-05); the twenty-third, written in the thirty-fourth, at the start of
 # the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
 # the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
-# the thirty-seventh (2026-12-06): `ALL blind` is unseen23..unseen25. The twenty-sixth, written in
-# the thirty-seventh session (2026-12-06), is kept apart.
-APART: tuple[str, ...] = ("unseen26",)
+# the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
+# of the thirty-eighth (2026-12-06): `ALL blind` is unseen24..unseen26. Nothing is kept apart
+# until a twenty-seventh is written.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
