@@ -110,6 +110,9 @@ UNSEEN25_DIR = GOLD_DIR.parent / "gold_unseen25"
 # The twenty-sixth blind set (split `unseen26`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen26/README.md).
 UNSEEN26_DIR = GOLD_DIR.parent / "gold_unseen26"
+# The twenty-seventh blind set (split `unseen27`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen27/README.md).
+UNSEEN27_DIR = GOLD_DIR.parent / "gold_unseen27"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -188,9 +191,9 @@ OPENED = (
 # the thirty-fifth (2026-12-05); the twenty-fourth, written in the thirty-fifth, at the start of
 # the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
 # the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
-# of the thirty-eighth (2026-12-06): `ALL blind` is unseen24..unseen26. Nothing is kept apart
-# until a twenty-seventh is written.
-APART: tuple[str, ...] = ()
+# of the thirty-eighth (2026-12-06): `ALL blind` is unseen24..unseen26. The twenty-seventh,
+# written in the thirty-eighth session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen27",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -337,6 +340,7 @@ class Gold(_Model):
         "unseen24",
         "unseen25",
         "unseen26",
+        "unseen27",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

@@ -1,5 +1,5 @@
-"""The twenty-six blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen26/`
-(splits `unseen`, `unseen2` .. `unseen26`; see each folder's README): made-up domains
+"""The twenty-seven blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen27/`
+(splits `unseen`, `unseen2` .. `unseen27`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -53,6 +53,7 @@ from benchmarks.gold import (
     UNSEEN24_DIR,
     UNSEEN25_DIR,
     UNSEEN26_DIR,
+    UNSEEN27_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -111,6 +112,7 @@ _LATER = (
     (UNSEEN24_DIR, "unseen24"),
     (UNSEEN25_DIR, "unseen25"),
     (UNSEEN26_DIR, "unseen26"),
+    (UNSEEN27_DIR, "unseen27"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -200,10 +202,10 @@ BLIND = (
     # twentieth (~55 entries a domain), the twenty-first, the twenty-second and the twenty-third
     # (~50-55 entries a domain, 9-14 tools, policies of 55-70 lines: written within both shapes),
     # the twenty-fourth (~50-55 entries a domain, 13-15 tools, policies of 60-65 lines), the
-    # twenty-fifth (~50-60 entries a domain, 12-16 tools: written within both shapes) and the
+    # twenty-fifth (~50-60 entries a domain, 12-16 tools: written within both shapes), the
     # twenty-sixth (~50-60 entries a domain, 12-16 tools, policies of ~55-70 lines: written within
-    # both shapes) asked for the same shape, in prompt styles, domains and tool-id styles no
-    # earlier set used
+    # both shapes) and the twenty-seventh (sizes comparable to the twenty-sixth) asked for the
+    # same shape, in prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -343,7 +345,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all seventy-eight blind domains (~31 s)
+@pytest.mark.slow  # builds all eighty-one blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
