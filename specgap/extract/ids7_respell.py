@@ -307,11 +307,16 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
     originals: dict[str, str] = {}
     respelled: dict[str, str] = {}
     for artifact in given:
-        if artifact.kind != "prompt" or not found.search(artifact.text):
+        described = _description_spans(artifact) if artifact.kind == "tools" else []
+        if (artifact.kind != "prompt" and not described) or not found.search(artifact.text):
             out.append(artifact)
             continue
-        fenced = fenced_spans(artifact.text)
-        text = found.sub(respell, artifact.text)
+        if described:  # a tools file: inside its descriptions only, never an id as declared
+            fenced = []
+            text = _within(artifact.text, described, lambda t: found.sub(respell, t))
+        else:
+            fenced = fenced_spans(artifact.text)
+            text = found.sub(respell, artifact.text)
         if len(text) != len(artifact.text):  # never: each respelling keeps its length
             out.append(artifact)
             continue
@@ -324,8 +329,8 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         )
     if not originals:
         return given, lambda rules, notes: (rules, notes)
-    back = re.compile(
-        r"(?<![\w-])("
+    back = re.compile(  # (never the part of a dotted id: `member-hub.freeze_membership`)
+        r"(?<![\w.-])("
         + "|".join(re.escape(p) for p in sorted(plain, key=len, reverse=True))
         + r")(?![\w-])",
         re.I,  # a reader may have folded a mention's case ("call moverepair")
@@ -376,6 +381,29 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         return mended, fixed
 
     return tuple(out), undo
+
+
+def _description_spans(artifact: Artifact) -> list[tuple[int, int]]:
+    """Where a JSON tools file's description strings are (a tool's and its arguments'): the
+    prose the description readers decode from the file's text."""
+    if not artifact.text.lstrip().startswith(("{", "[")):
+        return []
+    return sorted(
+        (start, end)
+        for pointer, (start, end) in artifact.ranges.items()
+        if pointer.endswith("/description") and artifact.text[start : start + 1] == '"'
+    )
+
+
+def _within(text: str, spans: list[tuple[int, int]], change: Callable[[str], str]) -> str:
+    """`text` with `change` applied to each span alone (each change keeps its length)."""
+    parts, at = [], 0
+    for start, end in spans:
+        if start < at:
+            continue
+        parts += [text[at:start], change(text[start:end])]
+        at = end
+    return "".join([*parts, text[at:]])
 
 
 def _param(key: str, v: Any, value: Callable[[Any], Any], words: Callable[[str], str]) -> Any:

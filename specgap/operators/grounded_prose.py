@@ -18,6 +18,7 @@ from specgap.operators.prose import (
     NEG,
     STOP,
     TICKED,
+    TOOL_ID_WORD,
     USER,
     Said,
     lemma,
@@ -45,10 +46,24 @@ _ANY_TOOL_WORDS = re.compile(r"\b(?:the\s+)?(?:tools?|tool\s+(?:outputs?|results
                              r"available\s+tools|functions?)\b", re.I)  # fmt: skip
 
 
+_OWNED_FROM = re.compile(
+    r"^\s*(?:the\s+|their\s+|his\s+|her\s+)?(?:" + USER + r"'s\s+)?[a-z]+(?:\s+[a-z]+)?\s+"
+    r"(?:from|returned\s+by|listed\s+by)\s+(?P<tool>" + TOOL_ID_WORD + r")\s*[.!]?\s*$",
+    re.I,
+)
+_KEBAB = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$", re.I)
+
+
 def _sources_named(text: str) -> dict[str, Any] | None:
     """`from_user` / `from_tools` from a phrase naming where values come from."""
-    tools: list[str] = ticked_tools(text)
-    user = bool(_USER_ITSELF.search(text))
+    # a ticked id in any style, kebab-case too: a source is what a tool returned
+    # (`customer-finder`), and its words are no person ("customer")
+    tools: list[str] = ticked_tools(text) or [t for t in TICKED.findall(text) if _KEBAB.match(t)]
+    user = bool(_USER_ITSELF.search(TICKED.sub(" ", text)))
+    owned = _OWNED_FROM.match(text)
+    if owned is not None and not tools:
+        # "the customer's addresses from find_customer": the tool's output, the person's own
+        return {"from_user": False, "from_tools": [owned["tool"]]}
     if _ANY_TOOL_WORDS.search(text):
         tools.append(ANY_TOOL)
     rest = _USER_ITSELF.sub(" ", _ANY_TOOL_WORDS.sub(" ", TICKED.sub(" ", text)))
