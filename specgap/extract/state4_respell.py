@@ -56,7 +56,8 @@ _LEADS = r"if|when|where|while|whenever|once|as\s+long\s+as"
 _MARKED = re.compile(
     r"\b(?P<cop>is|are|was|were|be|been)\s+(?P<adv>(?:already|still|now|currently|not)\s+)?"
     r"(?:marked|flagged|tagged|labell?ed|set\s+to|listed\s+as|recorded\s+as|shown\s+as)\s+"
-    r"(?:as\s+)?(?=[`'\"]?[A-Za-z0-9])",
+    # a value after it, never a run of values it heads ("is flagged or closed": `flagged` is one)
+    r"(?:as\s+)?(?!(?:or|and|nor)\b)(?=[`'\"]?[A-Za-z0-9])",
     re.I,
 )
 # "unless it has already been withdrawn": the state the act left, said with the copula

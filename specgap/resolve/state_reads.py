@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from specgap.extract.english import base_verb
 from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
@@ -143,12 +144,27 @@ def _named_for(tool: Tool, entity: str) -> bool:
     tagged = _unprefixed(own_part(said))  # `VLT_DRIVER_Lookup`: driver, lookup
     parts = unversioned([p.casefold() for p in (tagged or _id_words(said)) if p])
     wanted = [singular(w) for w in entity.casefold().split()]
-    # past the reading verb, which `member_lookup` says last
-    after = parts[:-1] if verb_last(parts) else parts[1:]
+    # past the reading verb, which `member_lookup` says last, or its doer's noun
+    # (`customer-finder`, `record_reader`)
+    first_a_verb = bool(classes_of(verb_key(parts[0]))) or base_verb(parts[0])
+    doer = not first_a_verb and doer_of_verb(parts[-1])
+    last = len(parts) > 1 and (verb_last(parts) or doer)
+    after = parts[:-1] if last else parts[1:]
     if after[: len(wanted)] != wanted:
         return False
     rest = after[len(wanted) :]
     return not rest or rest[0] in {"by", "from", "with", "for", "info", "details", "record"}
+
+
+def doer_of_verb(word: str) -> bool:
+    """A noun for who does a verb's act, made of the verb with `-er`/`-or` (`finder`,
+    `reader`, `shipper`, `validator`), as the lexicon knows the verb."""
+    word = word.casefold()
+    if len(word) < 5 or not word.endswith(("er", "or")):
+        return False
+    stem = word[:-2]
+    bases = (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else "")
+    return any(b and base_verb(b) for b in bases)
 
 
 def _id_words(tool_id: str) -> list[str]:
