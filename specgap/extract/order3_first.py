@@ -30,6 +30,9 @@ _OTHER = (
     r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
     r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
     r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
+    # "before your first move (in any chat)": the first call of all
+    r"(?:your|the|its|their)\s+(?:very\s+)?first\s+(?:(?:tool|function)\s+)?(?:moves?|calls?|"
+    r"actions?|steps?|turns?)|"
     r"anything\s+else(?:\s+(?:happens|is\s+done|is\s+called|runs))?)"
     # "... in a conversation": the whole conversation, which "every other" says already
     r"(?:,?\s+(?:in|during|within|of)\s+(?:a|the|any|each|every|this|one)\s+"
@@ -50,7 +53,7 @@ _NO_OTHER = re.compile(
     rf"^\W*(?:(?:no\s+other\s+{_CALLS}|nothing\s+else)\s+(?:is|are|gets|may|can|should|must|"
     r"will)(?:\s+be)?(?:\s+(?:used|called|run|invoked|made|done))?|(?:no\s+other\s+"
     rf"{_CALLS}|nothing\s+else)\s+(?:runs?|goes|starts?|happens?)|(?:do\s+not|don't|never|you\s+(?:must|may|"
-    r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any\s+other|other)\s+(?:tools?|functions?))\s+"
+    r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any(?:\s+other)?|other)\s+(?:tools?|functions?))\s+"
     r"(?:before|until|unless)\s+(?P<step>.+)$",
     re.I,
 )
@@ -71,7 +74,7 @@ _OPENS = re.compile(
     re.I,
 )
 _TOOL_ID = re.compile(
-    r"`(?P<q>[^`\s]+)`|\b(?P<id>[A-Za-z][a-z0-9]*(?:_[a-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))\b"
+    r"`(?P<q>[^`\s]+)`|\b(?P<id>[A-Za-z][A-Za-z0-9]*(?:_{1,2}[A-Za-z0-9]+)+|(?>[a-z]+(?:[A-Z][a-z0-9]+)+))\b"
 )
 _CONDITION = re.compile(r"^\W*(?:if|when|whenever|unless|once|while|for)\b", re.I)
 _NEGATED = re.compile(r"\b(?:unless|except|not\s+needed|no\s+need)\b", re.I)

@@ -399,11 +399,14 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
 
     elif clause.negated and only != "not":
         return None  # "do not Y after X": a prohibition after an event, not an order
+    # "do not use `a` or `b` until X": a verb of calling whose object is named tools
+    named = bool(listed_tools(clause.object) or named_tool(clause.object))
+    calls = clause.verb in CALL_VERBS and named
     if itself:
         action: str | None = None
-    elif clause.action is None or clause.verb in NOT_ACTIONS:
+    elif clause.action is None or (clause.verb in NOT_ACTIONS and not calls):
         return None
-    elif clause.verb not in IMPERATIVE_VERBS and not clause.passive:
+    elif clause.verb not in IMPERATIVE_VERBS and not clause.passive and not calls:
         return None
     elif not clause.object:
         # "once you have the event, you may proceed with the modification": of that event
