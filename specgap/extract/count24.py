@@ -28,6 +28,7 @@ from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_words import IMPERATIVE_VERBS, current_tool_verbs
 from specgap.extract.noact_words import CHANGES, act, participle
 from specgap.extract.pattern_base import is_action_noun, sending, singular
+from specgap.extract.people import PERSON
 
 __all__ = ["entity_count", "person_count", "respelt"]
 
@@ -111,10 +112,15 @@ def entity_count(text: str) -> str | None:
 # more than three orders in one chat": how often a person may have an act done
 _PERSON_COUNT = re.compile(
     rf"^(?P<lead>\W*)(?P<det>an?|one|each|every|any|the)\s+(?P<who>[a-z]+)\s+(?P<v>[a-z]+)\s+"
-    rf"(?:{_LIMIT})\s+{_NUMBER}\s+(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+s)"
-    r"(?P<rest>\s+(?:in|during|within|per|a|each)\s+[^.;]*?)?(?P<end>\s*[.;!]?\s*)$",
+    # (one of them, said in the singular: "one repair at most")
+    rf"(?:(?P<most>{_LIMIT})\s+)?{_NUMBER}\s+(?:(?P<mod>[a-z]+)\s+)?(?P<noun>[a-z]+s|(?<=one\s)[a-z]+)"
+    r"(?P<rest>\s+(?:in|during|within|per|a|each)\s+[^.;]*?)?"
+    # "A chat creates two bookings at most": the limit said after the count
+    r"(?P<post>\s*,?\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops))?(?P<end>\s*[.;!]?\s*)$",
     re.I,
 )
+# a conversation, not a person: its count is the whole trace's
+_SCOPES = frozenset({"chat", "conversation", "session", "thread", "interaction"})
 # verbs by which a person is given an act's result ("gets two bookings"): the noun names the act
 _GIVEN = frozenset({"get", "have", "receive", "hold", "take"})
 
@@ -125,11 +131,16 @@ def person_count(text: str) -> str | None:
     count readers read; None for any other sentence. One person ("one reader", "each member")
     makes the count per that person."""
     m = _PERSON_COUNT.match(text)
-    if m is None:
+    if m is None or not (m["most"] or m["post"]):
         return None
     verb = verb_lemma(m["v"].casefold()) or m["v"].casefold()
     n = "one" if m["n"].casefold().startswith("a") else m["n"]
-    per = f" per {m['who'].casefold()}" if m["det"].casefold() in {"one", "each", "every"} else ""
+    scope = m["who"].casefold() in _SCOPES  # "a chat creates ...": the conversation's count
+    each = m["det"].casefold() in {"one", "each", "every"}
+    # "a job takes one deposit at most": a thing's count is per that thing, said with "a"
+    # too; a person's ("a reader places ...") is the one person a conversation serves
+    thing = re.fullmatch(PERSON, m["who"], re.I) is None
+    per = f" per {m['who'].casefold()}" if (each or thing) and not scope else ""
     rest = m["rest"] or ""
     if verb in _GIVEN:
         act_of = act(m["noun"])

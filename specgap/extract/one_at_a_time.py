@@ -77,10 +77,9 @@ _SHAPES = re.compile(
             r"more)\s+(?P<n8>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|in\s+(?:a|one|any|the\s+same|"
             r"a\s+single))\s+" + _TURN + r"\b",
             # make at most one tool call per response; use a single tool per turn; one X a turn
-            r"\b(?:(?!(?:only|just|most|than|no|at|ever)\b)(?P<v9>[a-z]+)\s+(?:through\s+)?)?(?:(?:at\s+most|only|just|no\s+more\s+than)(?:\s+ever)?\s+)?(?:one|a\s+single|1)"
-            r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|a|in\s+(?:a|each|one|any|every))\s+"
-            + _TURN
-            + r"\b",
+            r"\b(?:(?!(?:only|just|most|than|no|at|ever|exactly)\b)(?P<v9>[a-z]+)\s+(?:through\s+)?)?(?:(?:at\s+most|only|just|exactly|no\s+more\s+than)(?:\s+ever)?\s+)?(?:one|a\s+single|1)"
+            r"\s+(?P<n9>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:per|a|each|every|in\s+(?:a|each|one|any|"
+            r"every))\s+" + _TURN + r"\b",
             # each turn may contain at most one tool call; turns hold a single call
             r"\b(?:(?:each|every|any|a)\s+"
             + _TURN
@@ -102,6 +101,11 @@ _SHAPES = re.compile(
             # wait for each issue_payment result before sending another: that tool's calls
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+`?(?P<n13>[A-Za-z][\w.-]*_[\w.-]+)`?"
             r"(?:'s)?\s+(?:call(?:'s)?\s+)?(?:result|response|output|reply)\s+" + _AGAIN + r"\b",
+            # on each turn you take exactly one action (the turn said first)
+            r"\b(?:on|in|during|within)\s+(?:each|every|any|a|one)\s+"
+            + _TURN
+            + r"\s*,?\s+(?:you\s+)?(?:(?:may|can|must|should|shall)\s+)?(?P<v14>[a-z]+)\s+"
+            r"(?:(?:exactly|only|just|at\s+most|no\s+more\s+than)\s+)?(?:one|a\s+single|1)\s+(?P<n14>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
@@ -130,7 +134,7 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     m = _SHAPES.search(clean)
     if m is None:
         return []
-    group = next(i for i in range(1, 14) if m[f"n{i}"] is not None)
+    group = next(i for i in range(1, 15) if m[f"n{i}"] is not None)
     if group not in {2, 13} and not _told(clean, clause):  # "refunds are processed one at a time"
         return []
     found = _read(m, group, clause, subject)
@@ -194,7 +198,7 @@ def _per_tool(action: str) -> Emit:
 
 _TOLD = re.compile(
     r"\b(?:never|not|don't|always|only|must|should|shall|have\s+to|need\s+to|at\s+most|"
-    r"a\s+single)\b"
+    r"a\s+single|exactly\s+one)\b"
     # "You work through one tool call in each turn": the prompt tells the agent how it works
     r"|^\W*you\s+(?!(?:can|could|may|might|will|would)\b)[a-z]+",
     re.I,

@@ -107,7 +107,7 @@ def _talk(cond: OneCallAtATime, target: str, events: Sequence[Event]) -> Iterato
 # the agent's words to the user, in any form of the verb ("replying", "messages", "answered")
 _TALK = re.compile(
     r"\b(?:respond(?:s|ed|ing)?|repl(?:y|ies|ied|ying)|answer(?:s|ed|ing)?|talk(?:s|ed|ing)?|"
-    r"speak(?:s|ing)?|chat(?:s|ted|ting)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)?|writ(?:e|es|ing)"
+    r"speak(?:s|ing)?|spoken|chat(?:s|ted|ting)?|messag(?:e|es|ed|ing)|text(?:s|ed|ing)?|writ(?:e|es|ing)"
     r"\s+(?:to|back)|(?:say|writ(?:e|ing)|tell)(?:s|ing)?\s+(?:anything|something|nothing)|"
     r"prose|commentary|narrat(?:e|es|ing|ion)|"
     # "stays silent in a turn with a call", "keep quiet while a call runs"
@@ -123,7 +123,9 @@ _TALK = re.compile(
 _NO_TALK = re.compile(
     r"\b(?:per|each|every|a\s+single|one|in\s+(?:a|one|each|every|any|a\s+single))\s+"
     r"(?:turn|messages?|responses?|repl(?:y|ies)|answers?|steps?)\b(?!\s+of\s+(?:its|their)\s+own)"
-    r"|\bwait(?:s|ing)?\s+for\s+(?:[\w'-]+\s+){0,3}?(?:result|response|reply|answer|output)s?\b",
+    r"|\bwait(?:s|ing)?\s+for\s+(?:[\w'-]+\s+){0,3}?(?:result|response|reply|answer|output)s?\b"
+    # "let its answer arrive": what the call gives back, said with a thing's pronoun
+    r"|\b(?:its|their)\s+(?:answers?|responses?|repl(?:y|ies))\b",
     re.I,
 )
 

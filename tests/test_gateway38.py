@@ -1,0 +1,145 @@
+"""Session 38: shapes of a rulebook, a recipe file and a package leaflet that no reader read:
+a read tool named as its doer (`find-customer`, `record-reader`), a run of states led by
+`flagged`, "do not use a, b or c until d has passed", "any function" and "your first move"
+as every call, kebab-case ids inside tool descriptions, "the customer's addresses from t",
+a turn said before its one call, and a count whose limit comes after it ("two bookings at
+most"). Sentences written for these tests, in a made-up phone repair counter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.resolve.state_reads import doer_of_verb
+from tests.corpus_agents import build_prompt
+from tests.probes import desk_policies, fits, has_policy, shown, spec
+
+COUNTER = [
+    spec(
+        "find-customer",
+        "Finds a customer by email. Returns customer_id, account_status (active, flagged or "
+        "closed) and addresses (address_id).",
+        email="string",
+    ),
+    spec("check-identity", "Checks a PIN and returns passed (true or false).", pin="string"),
+    spec(
+        "book-repair",
+        "Books a repair. customer_id must be the one find-customer returned.",
+        customer_id="string",
+        slot_id="string",
+    ),
+    spec("read-repair", "Opens a repair: status and payments.", repair_id="string"),
+    spec("cancel-repair", "Cancels a repair.", repair_id="string"),
+    spec("charge-card", "Charges a saved card.", repair_id="string", amount_gbp="number"),
+    spec(
+        "send-courier",
+        "Sends a courier box. address_id must be one of the customer's addresses from "
+        "find-customer.",
+        repair_id="string",
+        address_id="string",
+    ),
+]
+
+
+def read(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
+    """Whether some policy of any enforcement fits the operator, tool and parameters."""
+    return any(fits(p, operator, tool, params) for p in policies)
+
+
+@pytest.mark.parametrize(
+    ("word", "doer"),
+    [
+        *[("finder", True), ("reader", True), ("shipper", True), ("validator", True)],
+        *[("paper", False), ("order", False), ("user", False), ("her", False)],
+    ],
+)
+def test_a_doer_noun_is_made_of_a_verb(word: str, doer: bool) -> None:
+    assert doer_of_verb(word) is doer
+
+
+def test_a_state_read_by_a_tool_named_as_its_doer_is_bound(tmp_path: Path) -> None:
+    # `find-customer` reads the customer `customer_id` names: the state is enforced on it,
+    # both values of a run that `flagged` opens kept
+    text = "Never book a repair for a customer whose account_status is flagged or closed.\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    assert read(
+        policies, "state_condition", "book-repair", field="account_status",
+        denied=["flagged", "closed"],
+    ), shown(policies)  # fmt: skip
+    bound = [p for p in policies if p.operator == "state_condition"]
+    assert bound
+    assert "find-customer" in bound[0].condition.read
+
+
+def test_do_not_use_a_list_until_a_step_orders_each(tmp_path: Path) -> None:
+    text = "Do not use read-repair, cancel-repair or charge-card until check-identity has passed.\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    for tool in ("read-repair", "cancel-repair", "charge-card"):
+        assert has_policy(policies, "require_before", tool, "enforce"), shown(policies)
+        assert read(policies, "require_before", tool, before="check-identity")
+    assert not any(p.operator == "deny_action" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do not use any function before find-customer has found the person in the chat.",
+        "Before your first move in any chat, find the customer with find-customer.",
+    ],
+)
+def test_any_function_and_the_first_move_are_every_call(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    assert read(policies, "require_before", "*", before="find-customer"), shown(policies)
+
+
+def test_kebab_ids_in_descriptions_name_their_sources(tmp_path: Path) -> None:
+    policies = list(build_prompt(tmp_path, "# Desk\n\nBe kind.\n", COUNTER).policies)
+    assert read(
+        policies, "arg_grounded", "book-repair", arg="customer_id", from_tools=["find-customer"],
+        from_user=False,
+    ), shown(policies)  # fmt: skip
+    # the person's addresses as a tool returned them: the tool, never the person
+    assert read(
+        policies, "arg_grounded", "send-courier", arg="address_id",
+        from_tools=["find-customer"], from_user=False,
+    ), shown(policies)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "On each turn you take exactly one action, and the next turn starts once it is back.",
+        "Call a single function each turn, and let its answer arrive before picking the next.",
+    ],
+)
+def test_a_turn_with_one_call(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    # the call's answer is no talk of the agent's: no text is banned beside the call
+    assert read(policies, "one_call_at_a_time", "*", with_text=False), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool", "most"),
+    [
+        ("A chat books two repairs at most.", "book-repair", 2),
+        ("A conversation cancels one repair at most.", "cancel-repair", 1),
+    ],
+)
+def test_a_count_with_its_limit_after_it(tmp_path: Path, text: str, tool: str, most: int) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    assert read(policies, "max_calls", tool, max=most), shown(policies)
+    # a conversation is the trace itself, never an entity counted per
+    assert not any(p.operator == "max_calls" and p.condition.per for p in policies)
+
+
+def test_a_things_count_is_per_that_thing(tmp_path: Path) -> None:
+    text = "A repair gets one courier box at most.\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    assert read(policies, "max_calls", "send-courier", max=1, per="repair"), shown(policies)
+
+
+def test_a_count_with_no_limit_word_is_no_rule(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "A chat books two repairs.\n", COUNTER)
+    assert not any(p.operator == "max_calls" for p in policies), shown(policies)
