@@ -9,7 +9,7 @@ from typing import Literal
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
 from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState, num
-from specgap.operators.prose import NUMBER, TIME_UNITS, number
+from specgap.operators.prose import NUMBER, TIME_UNITS, TOOL_ID_WORD, number
 from specgap.operators.rewrite import calls_to, just_over, put_selected, replace_at, with_args
 from specgap.operators.values import as_number, select
 
@@ -52,6 +52,39 @@ _WITHIN = Prose(
     },
     confidence=0.85,
 )
+
+
+_UNITS = "|".join(sorted(TIME_UNITS, key=len, reverse=True))
+# "`t` waits 20 seconds at most (timeout_seconds)", "give `t` no longer than 45 seconds to
+# respond (timeout_seconds)": a limited time, and the timeout argument named in brackets
+_NAMED_ARG = Prose(
+    "time-limited-named-argument",
+    r"(?:(?P<lim>at\s+most|no\s+(?:longer|more)\s+than|not\s+(?:longer|more)\s+than|up\s+to|"
+    r"within|under)\s+)?"
+    + NUMBER
+    + r"\s*(?P<unit>"
+    + _UNITS
+    + r")\b(?P<post>\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops))?[^()]{0,40}?\(\s*`?"
+    r"(?P<arg>[A-Za-z_]*time_?out[A-Za-z_]*)`?\s*\)",
+    lambda m: (
+        {"facet": m["arg"], "max_seconds": number(m["n"]) * TIME_UNITS[m["unit"].casefold()]}
+        if m["lim"] or m["post"]
+        else None
+    ),
+    confidence=0.85,
+    target=lambda m: _named_tool(m),
+)
+
+
+def _named_tool(m: re.Match[str]) -> tuple[int, int] | None:
+    """The one tool id the sentence names besides the timeout argument, else None (the
+    sentence's subject)."""
+    found = [
+        t.span()
+        for t in re.finditer(TOOL_ID_WORD, m.string)
+        if t.group() != m["arg"] and not t.group().startswith("timeout")
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _scale(m: re.Match[str]) -> float:
@@ -103,7 +136,7 @@ OPERATOR = Operator(
     conflicts=True,
     unknown_facet="drop",
     problems=_problems,
-    prose=(_WITHIN,),
+    prose=(_WITHIN, _NAMED_ARG),
     settings=(
         Setting(
             r"^timeout(?:_(?P<unit>s|sec|secs|seconds|ms|millis|milliseconds))?$",
