@@ -253,7 +253,7 @@ CASES_B = [
     case("glider", "Do not forward logbook entries to email__send_to_pilot.",
          [F("email__send_to_pilot", "read_logbook")], True),
     case("glider", "FAQ: Can medical expiry dates go in a bulletin?\nNo: keep getPilotFile "
-         "output out of publish_bulletin.", [F("publish_bulletin", "getPilotFile")], True),
+         "output out of publish_bulletin.", [F("publish_bulletin", "getPilotFile")]),
     case("glider", "Please ensure that licence numbers are never included in "
          "publish_bulletin posts.", [F("publish_bulletin", "getPilotFile")], True),
     case("glider", "When you write to a pilot with email__send_to_pilot, leave out anything "

@@ -32,7 +32,13 @@ COUNTER = [
     ),
     spec("read-repair", "Opens a repair: status and payments.", repair_id="string"),
     spec("cancel-repair", "Cancels a repair.", repair_id="string"),
-    spec("charge-card", "Charges a saved card.", repair_id="string", amount_gbp="number"),
+    spec(
+        "charge-card",
+        "Charges a saved card.",
+        repair_id="string",
+        amount_gbp="number",
+        timeout_seconds="integer",
+    ),
     spec(
         "send-courier",
         "Sends a courier box. address_id must be one of the customer's addresses from "
@@ -143,3 +149,41 @@ def test_a_things_count_is_per_that_thing(tmp_path: Path) -> None:
 def test_a_count_with_no_limit_word_is_no_rule(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "A chat books two repairs.\n", COUNTER)
     assert not any(p.operator == "max_calls" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "charge-card waits 20 seconds at most (timeout_seconds).",
+        "Give charge-card no longer than 20 seconds to respond (timeout_seconds).",
+        "Cooking time: charge-card gets 20 seconds at most (timeout_seconds).",
+    ],
+)
+def test_a_limited_time_with_its_timeout_argument(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    assert read(policies, "timeout_leq", "charge-card", arg="timeout_seconds", max_seconds=20), (
+        shown(policies)
+    )
+
+
+def test_a_time_with_no_limit_word_is_no_timeout(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "charge-card takes 20 seconds (timeout_seconds).\n", COUNTER)
+    assert not any(p.operator == "timeout_leq" for p in policies), shown(policies)
+
+
+def test_what_is_kept_out_of_coordinated_sinks(tmp_path: Path) -> None:
+    tools = [*COUNTER, spec("send-sms", "Sends a text to a mobile.", mobile="string")]
+    text = "Keep everything check-identity returns out of texts and courier boxes.\n"
+    policies = desk_policies(tmp_path, text, tools)
+    for sink in ("send-sms", "send-courier"):
+        assert read(policies, "flow_denied", sink, sources=["check-identity"]), shown(policies)
+
+
+def test_a_server_id_with_a_doubled_hyphen_is_read(tmp_path: Path) -> None:
+    tools = [
+        spec("guest__record--find", "Finds a guest by email.", email="string"),
+        spec("table__booking--create", "Books a table.", guest_id="string"),
+    ]
+    text = "Before your first move in any chat, find the guest with guest__record--find.\n"
+    policies = desk_policies(tmp_path, text, tools)
+    assert read(policies, "require_before", "*", before="guest__record--find"), shown(policies)

@@ -139,8 +139,8 @@ def person_count(text: str) -> str | None:
     each = m["det"].casefold() in {"one", "each", "every"}
     # "a job takes one deposit at most": a thing's count is per that thing, said with "a"
     # too; a person's ("a reader places ...") is the one person a conversation serves
-    thing = re.fullmatch(PERSON, m["who"], re.I) is None
-    per = f" per {m['who'].casefold()}" if (each or thing) and not scope else ""
+    a_thing = re.fullmatch(PERSON, m["who"], re.I) is None
+    per = f" per {m['who'].casefold()}" if (each or a_thing) and not scope else ""
     rest = m["rest"] or ""
     if verb in _GIVEN:
         act_of = act(m["noun"])

@@ -169,7 +169,9 @@ _INTO = r"(?:into|in\s+to|in|inside|to|onto|on|with|through|via|by|out\s+of|with
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nothing|none|don't|doesn't|mustn't|cannot|can't|shouldn't|won't|"
     r"forbidden|prohibited|banned|untrusted|leav(?:e|ing)\s+out|omit(?:ting)?|kept\s+out|"
-    r"keep\s+out|stays?\s+out|out\s+of\s+bounds|off[- ]limits)\b",
+    r"keep\s+out|stays?\s+out|out\s+of\s+bounds|off[- ]limits|"
+    # "keep everything `t` returns out of texts": the ban said by what is kept out
+    r"keep(?:s|ing)?\s+[^,.;:]{1,80}?\s+out\s+of)\b",
     re.I,
 )
 # "send no more than five messages with `t`": a count, not a flow
@@ -296,11 +298,36 @@ def _flows(text: str) -> list[Emit]:
         found = read(text)
         if found:
             sink, sources = found
+            sinks = [_sent(s) for s in (*_parts(sink), *_also(text, sink))]
             return [
                 Emit("flow_denied", each, {"sources": sorted(set(sources))}, 0.8)
-                for each in (sink, *_also(text, sink))
+                for each in dict.fromkeys(sinks)
             ]
     return []
+
+
+_NOUN_PARTS = re.compile(r"\s*,\s*(?:(?:and|or|nor)\s+)?|\s+(?:and|or|nor)\s+", re.I)
+
+
+def _parts(sink: str) -> list[str]:
+    """A sink said as coordinated nouns ("texts and courier bookings"): each of them; a sink
+    named by its id, or one noun phrase, alone."""
+    if _TOOL_RE.fullmatch(sink):
+        return [sink]
+    said = [_DETERMINER.sub("", raw.strip()) for raw in _NOUN_PARTS.split(sink)]
+    # (a person's word may lead a thing's name: "courier bookings" are bookings)
+    parts = [p for p in said if p and not _PERSON_KIND.match(p)]
+    return parts if len(parts) > 1 and all(len(p.split()) <= 3 for p in parts) else [sink]
+
+
+def _sent(sink: str) -> str:
+    """A sink that is a text message ("texts", "an sms"): the act of sending it ("send
+    text"), since "text" alone is as much any tool's content; any other sink as it is (an
+    "email" or a "message" names its tool by its own word)."""
+    words = sink.casefold().split()
+    if len(words) != 1 or words[0] not in {"text", "texts", "sms", "smses"}:
+        return sink
+    return sending(words[0]) or sink
 
 
 # the tools coordinated after a sink named by its id: "into `u` or `v`", "into u, v and w"

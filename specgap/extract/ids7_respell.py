@@ -68,7 +68,7 @@ from specgap.toolspecs import agent_specs
 __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids", "tool_spellings"]
 
 # the styles respelled: a kebab id, or an id with a double underscore
-_STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|[-_])[A-Za-z0-9]+)+$")
+_STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|--|[-_])[A-Za-z0-9]+)+$")
 # SCREAMING_SNAKE and SCREAMING-KEBAB (two words at least) and PascalCase (two capitalised
 # words at least)
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$")
@@ -226,7 +226,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     that has two words or more and no other tool has it (`pledges__redeem_pledge` ->
     `redeem_pledge`: the readers take an id's first word for its verb), else the id with
     single underscores (`search__query` -> `search_query`); a kebab id with underscores."""
-    bare = [i.rpartition("__")[2].replace("-", "_") for i in ids]
+    # (a doubled hyphen one underscore: `guest__record--find` -> `record_find`)
+    bare = [re.sub(r"-+", "_", i.rpartition("__")[2]) for i in ids]
     spelled: dict[str, str] = {}
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
     for tool, part, rest in zip(ids, bare, rests, strict=True):
@@ -261,7 +262,7 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
                 spelled[tool] = part  # `court-sched.move_booking` -> `move_booking`
         else:
             alone = "__" in tool and "_" in part and bare.count(part) == 1
-            spelled[tool] = part if alone else tool.replace("__", "_").replace("-", "_")
+            spelled[tool] = part if alone else re.sub(r"_{2,}|-+", "_", tool)
     return spelled
 
 
