@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.anyone38 import respelt as anyone_respelt
 from specgap.resolve.state_reads import doer_of_verb
 from tests.corpus_agents import build_prompt
 from tests.probes import desk_policies, fits, has_policy, shown, spec
@@ -187,3 +188,30 @@ def test_a_server_id_with_a_doubled_hyphen_is_read(tmp_path: Path) -> None:
     text = "Before your first move in any chat, find the guest with guest__record--find.\n"
     policies = desk_policies(tmp_path, text, tools)
     assert read(policies, "require_before", "*", before="guest__record--find"), shown(policies)
+
+
+def test_an_event_with_an_indefinite_doer_is_the_agents_act(tmp_path: Path) -> None:
+    text = "check-identity must come back passed before anyone reads or cancels a repair.\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    for tool in ("read-repair", "cancel-repair"):
+        assert read(policies, "require_before", tool, before="check-identity"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Check before someone changes a plan.", "Check before changing a plan."),
+        ("Verify before anyone who calls is helped.", None),  # no verb first: left alone
+    ],
+)
+def test_anyone_respelt(text: str, said: str | None) -> None:
+    assert anyone_respelt(text) == said
+
+
+def test_a_name_with_a_noun_in_ing_is_named_by_its_last_verb(tmp_path: Path) -> None:
+    tools = [
+        spec("table__booking--read", "Opens a booking.", booking_id="string"),
+        spec("table__booking--create", "Books a table.", slot_id="string"),
+    ]
+    policies = desk_policies(tmp_path, "Never read a booking twice in a chat.\n", tools)
+    assert any(p.target == "table__booking--read" for p in policies), shown(policies)

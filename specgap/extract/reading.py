@@ -16,6 +16,7 @@ from specgap.extract import (
     allow6_respell,
     amount32,
     andonly37,
+    anyone38,
     apposed34,
     arg8_anchor,
     arg_names19,
@@ -227,6 +228,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = count24.entity_count(said or sentence.clean) or said  # "A booking moves once"
     said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
     said = befores37.respelt(said or sentence.clean) or said  # "before A, and before B"
+    said = anyone38.respelt(said or sentence.clean) or said  # "before anyone reads X": reading X
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"

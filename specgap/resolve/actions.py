@@ -204,6 +204,10 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             at = _verb_at(stems, leads, shared)
             if at == 0 and not classes_of(stems[0]) and verb_only_last(raw):
                 at = len(raw) - 1  # `payment_take_v2`: the only verb is the last word
+            elif at < len(raw) - 1 and raw[at].endswith("ing") and classes_of(stems[-1]):
+                # `table__booking--read`, `shipping_label_create`: a noun in -ing, then the
+                # verb the name ends with
+                at = len(raw) - 1
             verbs.add(stem(raw[at]))
             written.add(raw[at])
             if at + 1 < len(raw) and raw[at + 1] in PARTICLES:  # `shut_off_supply`: shut off
