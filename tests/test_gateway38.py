@@ -215,3 +215,48 @@ def test_a_name_with_a_noun_in_ing_is_named_by_its_last_verb(tmp_path: Path) -> 
     ]
     policies = desk_policies(tmp_path, "Never read a booking twice in a chat.\n", tools)
     assert any(p.target == "table__booking--read" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "amount_gbp is at least 10 and at most 400.",
+        "3.2 amount_gbp is at least 10 and at most 400.",
+        "Set amount_gbp anywhere from 10 to 400.",
+    ],
+)
+def test_an_arguments_range_said_with_is_or_set(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    assert read(policies, "arg_within_bound", "charge-card", arg="amount_gbp", min=10, max=400), (
+        shown(policies)
+    )
+    assert not any(flat_arg(p) == "and" for p in policies), shown(policies)
+
+
+def flat_arg(policy: Any) -> object:
+    selector = getattr(policy.condition, "selector", None)
+    return getattr(selector, "arg", None)
+
+
+@pytest.mark.parametrize(
+    "exception",
+    [
+        "Exception: a repair for a trade account may be charged up to 900.",
+        "Variation (trade accounts): a charge may go up to 900.",
+    ],
+)
+def test_a_labelled_exception_keeps_the_bound_under_it(tmp_path: Path, exception: str) -> None:
+    text = f"amount_gbp must be at most 400.\n{exception}\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    bound = [
+        p for p in policies if p.operator == "arg_within_bound" and p.source.span.start_line == 3
+    ]
+    assert bound, shown(policies)
+    # held only where the exception does not apply: reviewed, never a flat 400 cap
+    assert all(p.enforcement == "review_only" for p in bound), shown(policies)
+
+
+def test_an_exception_that_raises_nothing_leaves_the_bound(tmp_path: Path) -> None:
+    text = "amount_gbp must be at most 400.\nException: a charge above 300 is checked first.\n"
+    policies = desk_policies(tmp_path, text, COUNTER)
+    assert has_policy(policies, "arg_within_bound", "charge-card", "enforce"), shown(policies)

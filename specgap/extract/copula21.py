@@ -174,6 +174,24 @@ def _verbless(m: re.Match[str]) -> str:
     return f"{m['lead']}{arg} {rng}"
 
 
+# "party_size is at least 2 and at most 12": an argument's id, the subject, with a bound said
+# with "is" (never an id after a preposition: "booked with `t` is up to 3 days")
+_ARG_IS = re.compile(
+    r"^(?P<lead>\W*(?:the\s+)?)(?P<arg>`[a-z][\w.]*`|\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+(?:is|are)\s+"
+    r"(?=(?:always\s+)?"
+    r"(?:at\s+(?:least|most)|no\s+(?:more|less|fewer)\s+than|between|from\s+-?\d|up\s+to)\b)",
+)
+# "Set places anywhere from 1 to 4", "keep `nights` between 1 and 14": a value set in a range
+_SET_RANGE = re.compile(
+    r"^(?P<lead>\W*)(?:set|keep|choose|pick|put)\s+(?P<arg>`[a-z][\w.]*`|[a-z][a-z0-9_]*)\s+"
+    r"(?:(?:anywhere|somewhere)\s+)?(?:from|between)\s+(?P<lo>"
+    + _NUMBER
+    + r")\s+(?:to|and|through)\s+"
+    r"(?P<hi>" + _NUMBER + r")\b",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its value's verb spelt "must be" (module docstring), or None when
     it has none of these shapes."""
@@ -186,6 +204,10 @@ def respelt(text: str) -> str | None:
     said = _FROM_LIST.sub("must be one of ", said)
     said = _TAKES.sub(" must be one of ", said)
     said = _VERBLESS.sub(_verbless, said)
+    said = _ARG_IS.sub(lambda m: f"{m['lead']}{m['arg']} must be ", said)
+    said = _SET_RANGE.sub(
+        lambda m: f"{m['lead']}{m['arg']} must be between {m['lo']} and {m['hi']}", said
+    )
     said = _NEEDS_FROM.sub(
         lambda m: (
             f"{m['lead']}When {m['act'][0].lower()}{m['act'][1:]}, the {m['arg']} must be one of "

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Iterator
 from specgap.extract.grammar_notes import held_under
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import NUMBER_WORDS
 
 Read = tuple[Sentence, list[CandidateRule], list[Diagnostic]]
 
@@ -160,9 +161,45 @@ def _excepted(item: Read, after: Sentence) -> Read:
         unless = lead["c"] if lead is not None else tail
     elif (raised := _raised(rules, after)) is not None:
         unless = raised  # "$5 to $500. Reserve orders can go up to $1,200."
+    elif (labelled := _labelled(rules, after.clean)) is not None:
+        unless = labelled  # "Three games at most. Exception: a party above 6 may hold five."
     else:
         return item
     return _kept_unless(item, unless)
+
+
+# "Exception: a booking for more than 6 players may hold five games", "Variation (patron
+# members): one booking may hold up to 8 places": a rule book's or a recipe's labelled case
+_LABELLED = re.compile(
+    r"^\W*(?:exceptions?|variations?|variant|except)\s*(?:\((?P<who>[^()]{2,60})\))?\s*"
+    r"[:\u2013\u2014]\s*(?P<rest>.+)$",
+    re.I,
+)
+_ALLOWS = re.compile(
+    r"\b(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to)\s+(?:[a-z]+\s+){0,2}?(?:up\s+to\s+|"
+    r"as\s+(?:many|much)\s+as\s+)?[$€£]?\s?(?P<n>\d[\d,]*(?:\.\d+)?|"
+    + "|".join(NUMBER_WORDS)
+    + r")\b",
+    re.I,
+)
+
+
+def _labelled(rules: list[CandidateRule], text: str) -> str | None:
+    """The case a labelled exception allows a higher figure for, when its figure is above a
+    bound of `rules` (the label's own case, or the words before its "may"), else None."""
+    m = _LABELLED.match(text)
+    allows = _ALLOWS.search(m["rest"]) if m is not None else None
+    if m is None or allows is None:
+        return None
+    raw = allows["n"].replace(",", "").casefold()
+    figure = float(NUMBER_WORDS[raw]) if raw in NUMBER_WORDS else float(raw)
+    tops = [r.params.get("max") for r in rules if r.operator in BOUNDS]
+    if not any(isinstance(t, int | float) and figure > float(t) for t in tops):
+        return None
+    who = (m["who"] or m["rest"][: allows.start()]).strip(" ,")
+    if not who:
+        return None
+    return who if re.match(r"(?:if|when|whenever|where|for)\b", who, re.I) else f"for {who}"
 
 
 def _kept_unless(item: Read, unless: str) -> Read:

@@ -71,7 +71,8 @@ _SHOWN = re.compile(
 # A statute's or a translated code's section sign ("§ 2 Every conversation ...", "§12a ...")
 # is a clause number of its own, at any level.
 _CLAUSE_NUMBER = re.compile(
-    r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"'])"
+    # (or before an argument's or tool's id: "3.2 party_size is ...")
+    r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"']|[a-z][a-z0-9]*_[a-z0-9])"
     r"|\u00a7{1,2}\s?\d{1,3}[a-z]?(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Za-z`\"']))"
 )
 

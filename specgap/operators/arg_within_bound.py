@@ -142,6 +142,8 @@ def usual_numbers(clean: str) -> set[float]:
 
 def _bound(s: Said, m: re.Match[str]) -> Found | None:
     noun = m["noun"]
+    if noun.casefold() in {"and", "or", "but", "nor"}:
+        return None  # "at least 2 and at most 12 (guests)": a range, the grammar's to read
     if noun.casefold() in TIME_UNITS and re.search(r"time\s*out|timeout", s.clean, re.I):
         return None
     phrase, _ = noun_phrase(s.clean, m.start("noun"))
