@@ -260,3 +260,16 @@ def test_an_exception_that_raises_nothing_leaves_the_bound(tmp_path: Path) -> No
     text = "amount_gbp must be at most 400.\nException: a charge above 300 is checked first.\n"
     policies = desk_policies(tmp_path, text, COUNTER)
     assert has_policy(policies, "arg_within_bound", "charge-card", "enforce"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Run check-identity before a repair is read or cancelled.",
+        "check-identity must pass before a repair is read or cancelled.",
+    ],
+)
+def test_each_coordinated_passive_act_is_ordered(tmp_path: Path, text: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    for tool in ("read-repair", "cancel-repair"):
+        assert has_policy(policies, "require_before", tool, "enforce"), shown(policies)

@@ -606,10 +606,23 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         and (r.target is not None or not named_later)
         for r in found
     )
+    exact = False
+    if ordered and timed is not None and sentence.subject is None:
+        # "before a booking is moved or cancelled": the phrase reading took the first act
+        # only; the grammar's reads each coordinated act, after the same step
+        ordered = not _each_act(found, timed)
+        if not ordered:  # the step as the phrase readings spelt it (`FindMember`, not folded)
+            timed = _spelt_as(found, timed)
+            exact = all(r.grounding == "exact" for r in found if r.operator in _ORDERS)
     # in a description, only a sentence about the described tool itself ("use this after")
     own = timed is not None and (sentence.subject is None or timed.emits[0].target is None)
     if timed is not None and own and not ordered:
         rules, notes = _timed(sentence, timed)
+        if exact:  # the acts said in the sentence's own words, as the phrase readings had them
+            rules = [
+                r.model_copy(update={"grounding": "exact"}) if r.grounding == "partial" else r
+                for r in rules
+            ]
         # "read it back and wait for a yes before X": the other steps and the yes, both, each
         # under the sentence's condition ("if it affects more than N, ...")
         rules = [*rules, *(candidate(sentence, e) for e in yes)]
@@ -820,6 +833,37 @@ def _unnamed_check(before: str, said: str) -> bool:
 
 
 _CHECK_NOUNS = {"verify": "verification", "confirm": "confirmation", "validate": "validation"}
+
+
+def _each_act(found: list[CandidateRule], timed: temporal.Timed) -> bool:
+    """Whether the grammar's ordering reads more acts than the phrase readings did, each
+    after a step those readings name too (the same order, said of every coordinated act)."""
+    orders = [r for r in found if r.operator in _ORDERS]
+    steps = {repr(r.params.get("before")).casefold() for r in orders}
+    acts = {e.target for e in timed.emits if e.operator in _ORDERS}
+    said = {repr(e.params.get("before")).casefold() for e in timed.emits if e.operator in _ORDERS}
+    return bool(orders) and len(acts) > len({r.target for r in orders}) and said <= steps
+
+
+def _spelt_as(found: list[CandidateRule], timed: temporal.Timed) -> temporal.Timed:
+    """The grammar's orders with the step spelt, and trusted, as the phrase readings that
+    named it had it (`FindMember`, not folded; the phrase readings' confidence)."""
+    orders = [r for r in found if r.operator in _ORDERS]
+    spelt = {str(b).casefold(): b for r in orders if isinstance(b := r.params.get("before"), str)}
+    sure = max(r.confidence for r in orders)
+    return temporal.Timed(
+        tuple(
+            replace(
+                e,
+                params={**e.params, "before": spelt.get(str(before).casefold(), before)},
+                confidence=max(e.confidence, sure),
+            )
+            if isinstance(before := e.params.get("before"), str)
+            else e
+            for e in timed.emits
+        ),
+        timed.obliges,
+    )
 
 
 def _timed(
