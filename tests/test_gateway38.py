@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.anyone38 import respelt as anyone_respelt
+from specgap.extract.words38 import respelt as words_respelt
 from specgap.resolve.state_reads import doer_of_verb
 from tests.corpus_agents import build_prompt
 from tests.probes import desk_policies, fits, has_policy, shown, spec
@@ -273,3 +274,38 @@ def test_each_coordinated_passive_act_is_ordered(tmp_path: Path, text: str) -> N
     policies = desk_policies(tmp_path, text + "\n", COUNTER)
     for tool in ("read-repair", "cancel-repair"):
         assert has_policy(policies, "require_before", tool, "enforce"), shown(policies)
+
+
+def test_a_parameter_said_as_the_person_types_it_is_theirs(tmp_path: Path) -> None:
+    tools = [
+        spec(
+            "find-customer",
+            "Finds a customer.",
+            email=("string", "The customer's email address, as the customer types it."),
+            postcode=("string", "A postcode the agent may work out from the address."),
+        )
+    ]
+    policies = list(build_prompt(tmp_path, "# Desk\n\nBe kind.\n", tools).policies)
+    assert read(policies, "arg_grounded", "find-customer", arg="email", from_user=True)
+    assert not any(p.operator == "arg_grounded" and flat_arg(p) == "postcode" for p in policies), (
+        shown(policies)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Put guests into guest_names exactly as the customer spells them.",
+            "guest_names must be given by the customer.",
+        ),
+        (
+            "fault_notes carries the customer's own words; do not tidy them.",
+            "fault_notes must be given by the customer.",
+        ),
+        ("Write fault_notes as the customer would say them.", None),  # a manner, hedged
+        ("Put a and b_c as the customer spells them.", "b_c must be given by the customer."),
+    ],
+)
+def test_a_persons_own_words(text: str, said: str | None) -> None:
+    assert words_respelt(text) == said

@@ -28,6 +28,7 @@ from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.origins import origin, said_origins
 from specgap.extract.pattern_base import ANY_TOOL
+from specgap.extract.people import PERSON
 from specgap.extract.segments import description_sentences
 from specgap.ir import CandidateRule
 from specgap.toolspecs import ToolSpec
@@ -111,10 +112,20 @@ _NOT_MADE_UP = re.compile(
 )
 
 
+# "The guest's mobile number, as the guest types it in this chat": the person's own words
+_AS_SAID = re.compile(
+    r"\bas\s+(?:the\s+|their\s+)?(?P<who>" + PERSON + r")\s+(?:types?|gives?|writes?|spells?|"
+    r"says?|reads?|enters?|quotes?|states?|provides?|supplies|supply)\s+(?:it|them)\b",
+    re.I,
+)
+
+
 def _source(text: str, tool: str) -> dict[str, Any] | None:
     """The sources one sentence of a parameter's description names, if it obliges them."""
     if _NOT_MADE_UP.match(text):  # never the agent's own: the user's or a tool's
         return {"from_user": True, "from_tools": [ANY_TOOL]}
+    if _AS_SAID.search(text) and not _MAY.search(text) and not _NEGATED.search(text):
+        return {"from_user": True, "from_tools": []}
     if _BARE_MODAL.match(text):  # "Must be one the customer gave": the value must be ...
         found = said_origins("The value " + text.strip()[:1].lower() + text.strip()[1:])
         if found and found[0].target == ANY_TOOL:

@@ -97,6 +97,7 @@ from specgap.extract import (
     values3_respell,
     within6_respell,
     without19,
+    words38,
     yes24,
 )
 from specgap.extract.act_leads23 import acted
@@ -229,6 +230,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = count24.person_count(said or sentence.clean) or said  # "A reader gets two X"
     said = befores37.respelt(said or sentence.clean) or said  # "before A, and before B"
     said = anyone38.respelt(said or sentence.clean) or said  # "before anyone reads X": reading X
+    said = words38.respelt(said or sentence.clean) or said  # "X as the student spells them"
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
