@@ -309,3 +309,24 @@ def test_a_parameter_said_as_the_person_types_it_is_theirs(tmp_path: Path) -> No
 )
 def test_a_persons_own_words(text: str, said: str | None) -> None:
     assert words_respelt(text) == said
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("A cancellation is made only after the customer has confirmed it.", "cancel-repair"),
+        ("Read the repair back to the customer, and book on their yes.", "book-repair"),
+    ],
+)
+def test_a_yes_said_in_other_words(tmp_path: Path, text: str, tool: str) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    assert read(policies, "require_confirmation", tool), shown(policies)
+
+
+def test_a_thing_made_only_of_some_items_is_no_act_allowed(tmp_path: Path) -> None:
+    from specgap.extract.nominal36 import respelt
+
+    assert respelt("Copies are made only of open items.") is None
+    assert respelt("A refund is issued only after the review.") == (
+        "Refunding is allowed only after the review."
+    )

@@ -6,7 +6,9 @@ The readers read the act as a gerund ("Moving is allowed only if ..."), as they 
 the booking is allowed only if ...". A noun that names an act of the agent's tools (a verb a
 tool is named by, `move_appointment`: "a move"; or an action noun whose verb the lexicon gives,
 "a cancellation": cancel) is said as that verb's gerund, with the rest of the sentence as it
-stands. Nothing else is changed: a noun of a thing ("A seat is allowed only ...") is left alone.
+stands; so is the act said to be "made" (or done, issued, given) "only" under a condition
+("A cancellation is made only after the guest has confirmed it": cancelling is allowed only
+after it). Nothing else is changed: a noun of a thing ("A seat is allowed only ...") is left alone.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ __all__ = ["respelt"]
 
 _ALLOWED = re.compile(
     r"^(?P<lead>\W*)(?:(?:a|an|the|any|each|every)\s+)?(?P<noun>[a-z]+)\s+(?P<rest>(?:is|are)\s+"
-    r"(?:only\s+)?(?:allowed|permitted|possible|accepted)\b.*)$",
+    r"(?:only\s+)?(?:allowed|permitted|possible|accepted|(?P<made>made|done|issued|given|"
+    r"carried\s+out|processed|placed)(?=\s+only\s+(?:after|when|whenever|if|once|while|until|"
+    r"before|with)\b))\b.*)$",
     re.I | re.S,
 )
 
@@ -41,4 +45,6 @@ def respelt(text: str) -> str | None:
     if gerund is None:
         return None
     rest = re.sub(r"^are\b", "is", m["rest"])
+    if m["made"]:  # "a cancellation is made only after X": the act "is allowed only after X"
+        rest = re.sub(r"^is\s+(?:only\s+)?\S+(?:\s+out)?", "is allowed", rest)
     return f"{m['lead']}{gerund.capitalize()} {rest}"

@@ -1,5 +1,6 @@
 """A person's yes said with a verb (twenty-fourth session): "never cancel a booking without
-the customer saying yes", "nothing gets cancelled without them saying yes to it".
+the customer saying yes", "nothing gets cancelled without them saying yes to it", "book on
+their yes" (only after their confirmation).
 
 The readers know a confirmation said as a noun ("without the customer's confirmation",
 "without their yes") or as "confirming"; "without X saying yes" read as a ban under a
@@ -44,13 +45,22 @@ _TOOL_WAITS = re.compile(
 )
 
 
+# "book on their yes", "cancel on the member's go-ahead": only once the person said yes
+_ON_YES = re.compile(
+    r"\bon\s+(?P<own>their|his|her|your|(?:the|a)\s+[a-z]+'s)\s+(?:clear\s+|explicit\s+)?"
+    r"(?:yes|go-ahead|say-so|ok(?:ay)?|agreement)\b",
+    re.I,
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with "without X's confirmation" for "without X saying yes", "get X's
     confirmation" for "wait for X to say yes" (and "never V anything" for "nothing gets V-ed",
     "before calling `t`" after "`t` waits for ..."), else None."""
     said = _SAYING_YES.sub(_confirmation, text, count=1)
     if said == text:
-        return _waited(text)
+        said = _ON_YES.sub(lambda m: f"only after {m['own']} confirmation", text, count=1)
+        return said if said != text else _waited(text)
     lead = _NOTHING_GETS.match(said)
     verb = verb_lemma(lead["verb"]) if lead is not None else None
     if lead is not None and verb is not None:
