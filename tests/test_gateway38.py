@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from specgap.extract.anyone38 import respelt as anyone_respelt
+from specgap.extract.grammar_words import verbs_of_tools
 from specgap.extract.words38 import respelt as words_respelt
 from specgap.resolve.state_reads import doer_of_verb
 from tests.corpus_agents import build_prompt
@@ -330,3 +331,14 @@ def test_a_thing_made_only_of_some_items_is_no_act_allowed(tmp_path: Path) -> No
     assert respelt("A refund is issued only after the review.") == (
         "Refunding is allowed only after the review."
     )
+
+
+def test_the_act_after_a_doubled_hyphen_names_the_tool(tmp_path: Path) -> None:
+    assert {"hold", "list"} <= verbs_of_tools(["game__copy--hold", "game__copy--list"])
+    tools = [
+        spec("game__copy--hold", "Keeps library copies for a booking.", booking_id="string"),
+        spec("game__copy--list", "Lists the library copies.", shelf="string"),
+    ]
+    policies = desk_policies(tmp_path, "A copy whose status is lost is never held.\n", tools)
+    # the act is read (the copy's state is not bound here: kept for review, never dropped)
+    assert any(p.target == "game__copy--hold" for p in policies), shown(policies)

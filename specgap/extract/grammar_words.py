@@ -85,6 +85,8 @@ def verbs_of_tools(
         said = (descriptions or {}).get(name, "")
         if _noun_first(words, said) or (not first and verb_only_last(words)):
             found.add(words[-1])  # `plot_release`, `feeWaive`: named noun first, the verb last
+        elif "--" in last and base_verb(words[-1]) and last.rpartition("--")[2] == words[-1]:
+            found.add(words[-1])  # `copy--hold` of `game__copy--hold`: the act after `--`
     return frozenset(found)
 
 
