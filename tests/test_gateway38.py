@@ -342,3 +342,27 @@ def test_the_act_after_a_doubled_hyphen_names_the_tool(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "A copy whose status is lost is never held.\n", tools)
     # the act is read (the copy's state is not bound here: kept for review, never dropped)
     assert any(p.target == "game__copy--hold" for p in policies), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do not use book-repair on a device that read-device reports as stolen.",
+        "Never book a repair for a device that is stolen.",
+    ],
+)
+def test_a_flag_set_when_something_happened(tmp_path: Path, text: str) -> None:
+    tools = [
+        *COUNTER,
+        spec(
+            "read-device",
+            "Reads a device: model and stolen (true when it was reported stolen).",
+            device_id="string",
+        ),
+        spec("book-repair", "Books a repair.", device_id="string", slot_id="string"),
+    ]
+    tools = [t for t in tools if t["function"]["name"] != "book-repair"] + tools[-1:]
+    policies = desk_policies(tmp_path, text + "\n", tools)
+    assert read(policies, "state_condition", "book-repair", field="stolen", denied=["true"]), shown(
+        policies
+    )

@@ -6,14 +6,15 @@ The readers read a source said by the tool ("comes from `search_sittings`"). "A 
 "the `t` lookup", "a `t` request" (made in this chat or not) is that tool's call: said as the
 tool's id. An argument said as a word and an argument's id ("the new sitting_id", "the
 return date_from"), where the agent's tools take an argument of the two run together
-(`new_sitting_id`), is that argument. Nothing else is changed.
+(`new_sitting_id`), is that argument. A ban said with "use" of a tool named by its id ("do not
+use `t` on X") is said with "call". Nothing else is changed.
 """
 
 from __future__ import annotations
 
 import re
 
-from specgap.extract.agent_params import tool_arguments
+from specgap.extract.agent_params import agent_tool, tool_arguments
 
 __all__ = ["respelt"]
 
@@ -25,10 +26,21 @@ _CALL_OF = re.compile(
 _WORD_ARG = re.compile(r"\b(?P<w>[a-z]+)\s+(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
 
 
+# "do not use `t` on a device ...": a ban of the tool named, said with "use" (which the
+# readers take for no act of a tool's): said with "call"
+_USE = re.compile(
+    rf"\b(?P<neg>(?i:do\s+not|don't|never|must\s+not|may\s+not|cannot|can't)\s+)use\s+"
+    rf"(?P<id>{_ID})"
+)
+
+
 def respelt(text: str) -> str | None:
     """The sentence with its calls said by their tools and its arguments by their ids (module
     docstring), or None when it has neither."""
     said = _CALL_OF.sub(lambda m: m["id"], text)
+    said = _USE.sub(
+        lambda m: f"{m['neg']}call {m['id']}" if agent_tool(m["id"].strip("`")) else m[0], said
+    )
     if _WORD_ARG.search(said):  # (the agent's arguments gathered only then: read per sentence)
         known = {a for args in tool_arguments().values() for a in args}
         said = _WORD_ARG.sub(

@@ -167,6 +167,22 @@ def _shows_many(text: str) -> str | None:
     return text[: m.start()] + f"{lead} {m['subj']} is {m['run']}" + text[m.end() :]
 
 
+# "on a device that device-reader reports as blacklisted": the thing whose flag is set
+_REPORTED_AS = re.compile(
+    rf"\b(?P<det>an?|the|any)\s+(?P<noun>[a-z][\w-]*)\s+(?:that|which)\s+(?:{_ID})\s+"
+    r"(?:reports|shows|lists|marks|flags)\s+as\s+(?P<flag>[a-z][\w-]*)\b",
+    re.I,
+)
+
+
+def _reported_as(text: str) -> str | None:
+    m = _REPORTED_AS.search(text)
+    if m is None:
+        return None
+    said = f"{m['det']} {m['noun']} whose {m['flag']} is true"
+    return text[: m.start()] + said + text[m.end() :]
+
+
 def _reports_flag(text: str) -> str | None:
     m = _REPORTS_FLAG.search(text)
     if m is None:
@@ -198,7 +214,16 @@ def _no_gerund(text: str) -> str | None:
     return f"{m['lead']}Never {verb} {m['det']} " + text[m.end() :]
 
 
-_SPELLINGS = (_marked, _then, _fact, _shows_many, _reports_flag, _nothing_after, _no_gerund)
+_SPELLINGS = (
+    _marked,
+    _then,
+    _fact,
+    _shows_many,
+    _reports_flag,
+    _reported_as,
+    _nothing_after,
+    _no_gerund,
+)
 
 
 def respelt(text: str) -> str | None:

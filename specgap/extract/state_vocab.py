@@ -57,6 +57,10 @@ _FLAG = re.compile(
     r"(?P<w>[a-z][\w-]+)\b",
     re.I,
 )
+# "blacklisted (true when the device has been reported stolen)": a flag and when it is set
+_TRUE_WHEN = re.compile(
+    r"\b(?P<w>[a-z][\w-]+)\s*\(\s*(?:true|yes|set)\s+(?:when|if|once|while|for)\b", re.I
+)
 _NOT_FIELDS = frozenset({"e", "i", "eg", "ie", "note", "notes", "example", "returns", "output",
                          "fields", "with", "and", "or", "the", "a", "an", "its"})  # fmt: skip
 _NOT_VALUES = frozenset({"etc", "more", "others", "other", "none of these", "it", "the", "its",
@@ -186,7 +190,8 @@ def vocabularies(registry: Registry, tool: Tool) -> tuple[Vocab, ...]:
             {
                 m["w"].casefold()
                 for each in reads
-                for m in _FLAG.finditer(_text(each))
+                for flag in (_FLAG, _TRUE_WHEN)
+                for m in flag.finditer(_text(each))
                 if m["w"].casefold() not in _NOT_FLAGS
             }
         )

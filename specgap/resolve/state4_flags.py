@@ -30,10 +30,13 @@ from specgap.resolve.state_reads import _is_read, readers
 
 __all__ = ["flag_state"]
 
-# "frozen (true or false)", "frozen (true/false)", "frozen (boolean)", "frozen: yes or no"
+# "frozen (true or false)", "frozen (true/false)", "frozen (boolean)", "frozen: yes or no",
+# "frozen (true when ...)"
 _FLAG = re.compile(
     r"`?(?P<f>[A-Za-z][\w-]*)`?\s*(?:\(\s*|:\s*|,\s*(?:an?\s+)?)(?:true\s*(?:or|/)\s*false|"
-    r"false\s*(?:or|/)\s*true|yes\s*(?:or|/)\s*no|booleans?|a\s+boolean|bool)\b",
+    r"false\s*(?:or|/)\s*true|yes\s*(?:or|/)\s*no|booleans?|a\s+boolean|bool|"
+    # "blacklisted (true when the device has been reported stolen)"
+    r"(?:true|yes)\s+(?:when|if|once|while))\b",
     re.I,
 )
 _LEAD = re.compile(r"^(?:(?:is|are|being|under|on|in|with|has|have|having|an?|the)\s+)+", re.I)
