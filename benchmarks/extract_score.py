@@ -304,7 +304,11 @@ def is_conditional(policy: Policy) -> bool:
 
 
 def _norm(value: Any, canonical: Canonical | None) -> Any:
-    if isinstance(value, bool) or value is None:
+    if isinstance(value, bool):
+        # a state's values are words in the IR ("true"); a gold file may write the YAML
+        # boolean (`denied: [true]`): the same value
+        return "true" if value else "false"
+    if value is None:
         return value
     if isinstance(value, int | float):
         return float(value)

@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 
 from benchmarks.bench_extract import run
-from benchmarks.extract_score import Placed, Score, build_domain, place, score, tool_ranges
+from benchmarks.extract_score import (
+    Placed,
+    Score,
+    build_domain,
+    place,
+    same_value,
+    score,
+    tool_ranges,
+)
 from benchmarks.gold import (
     Gold,
     GoldError,
@@ -782,3 +790,11 @@ def test_a_same_entity_ordering_meets_the_argument_the_gold_names(
     assert score(same, placed.sites, placed.artifacts, [wrong], (), lambda n: n).matched == 0
     plain = _policy(3, "require_before", "renew_loan", {"before": "find_member"}, (prompt, 5))
     assert score(same, placed.sites, placed.artifacts, [plain], (), lambda n: n).matched == 0
+
+
+def test_a_yaml_boolean_is_the_word_a_state_is_said_by() -> None:
+    # `denied: [true]` in a gold file and `"true"` in the IR are one value; a number stays one
+    assert same_value("denied", [True], ["true"], str.casefold)
+    assert same_value("from_user", True, True, str.casefold)
+    assert not same_value("denied", [True], ["false"], str.casefold)
+    assert not same_value("max", 1, True, str.casefold)
