@@ -366,3 +366,24 @@ def test_a_flag_set_when_something_happened(tmp_path: Path, text: str) -> None:
     assert read(policies, "state_condition", "book-repair", field="stolen", denied=["true"]), shown(
         policies
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "tools"),
+    [
+        # every tool taking `repair_id` named: the argument alone, spread to each of them
+        (
+            "The repair_id for read-repair, cancel-repair, charge-card and send-courier comes "
+            "from a find-customer result in this chat.",
+            {"read-repair", "cancel-repair", "charge-card", "send-courier"},
+        ),
+        # some of them named: read as before (no spread to the others)
+        ("The repair_id for read-repair and cancel-repair comes from find-customer.", set()),
+    ],
+)
+def test_an_argument_said_for_the_tools_taking_it(
+    tmp_path: Path, text: str, tools: set[str]
+) -> None:
+    policies = desk_policies(tmp_path, text + "\n", COUNTER)
+    grounded = {p.target for p in policies if p.operator == "arg_grounded"}
+    assert grounded == tools, shown(policies)
