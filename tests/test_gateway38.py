@@ -387,3 +387,29 @@ def test_an_argument_said_for_the_tools_taking_it(
     policies = desk_policies(tmp_path, text + "\n", COUNTER)
     grounded = {p.target for p in policies if p.operator == "arg_grounded"}
     assert grounded == tools, shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("Couriers go to the address that find-customer returned.", None),  # no thing sent
+        ("Texts go to the mobile number find-customer returned.", "send-sms"),
+        ("send-sms writes only to the mobile number find-customer returned.", "send-sms"),
+    ],
+)
+def test_where_a_thing_sent_goes(tmp_path: Path, text: str, tool: str | None) -> None:
+    tools = [*COUNTER, spec("send-sms", "Sends a text to a mobile.", mobile="string")]
+    policies = desk_policies(tmp_path, text + "\n", tools)
+    grounded = [p for p in policies if p.operator == "arg_grounded"]
+    if tool is None:
+        assert not grounded, shown(policies)
+    else:
+        assert read(policies, "arg_grounded", tool, arg="mobile", from_tools=["find-customer"]), (
+            shown(policies)
+        )
+
+
+def test_a_recipient_said_by_a_state_is_not_respelt() -> None:
+    from specgap.extract.sent38 import respelt
+
+    assert respelt("Texts go only to tenants whose record shows opt_in as true.") is None

@@ -76,6 +76,7 @@ from specgap.extract import (
     reasons31,
     referred35,
     reserved37,
+    sent38,
     state3_respell,
     state4_respell,
     state5_respell,
@@ -231,6 +232,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = befores37.respelt(said or sentence.clean) or said  # "before A, and before B"
     said = anyone38.respelt(said or sentence.clean) or said  # "before anyone reads X": reading X
     said = words38.respelt(said or sentence.clean) or said  # "X as the student spells them"
+    said = sent38.respelt(said or sentence.clean) or said  # "Texts go to the X that T returned"
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
