@@ -17,12 +17,12 @@ from __future__ import annotations
 import re
 
 from specgap.extract.agent_params import agent_tool, tool_arguments
+from specgap.extract.pattern_base import SAID_ID
 
 __all__ = ["respelt"]
 
-_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
 _CALL_OF = re.compile(
-    rf"\b(?:a|an|the|one)\s+(?P<id>{_ID})\s+(?:call|request|query|lookup|look-up|run|search|"
+    rf"\b(?:a|an|the|one)\s+(?P<id>{SAID_ID})\s+(?:call|request|query|lookup|look-up|run|search|"
     r"results?|outputs?|responses?|answer)"
     r"(?:\s+(?:made|run|done))?(?=[\s.,;:!?)]|$)"
 )
@@ -33,7 +33,7 @@ _WORD_ARG = re.compile(r"\b(?P<w>[a-z]+)\s+(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+
 # readers take for no act of a tool's): said with "call"
 _USE = re.compile(
     rf"\b(?P<neg>(?i:do\s+not|don't|never|must\s+not|may\s+not|cannot|can't)\s+)use\s+"
-    rf"(?P<id>{_ID})"
+    rf"(?P<id>{SAID_ID})"
 )
 
 
@@ -41,14 +41,14 @@ _USE = re.compile(
 # the tools that take it
 _FOR_TOOLS = re.compile(
     rf"\b(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)\s+(?:for|of|passed\s+to|given\s+to)\s+"
-    rf"(?P<tools>{_ID}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){_ID})+)"
+    rf"(?P<tools>{SAID_ID}(?:\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+){SAID_ID})+)"
 )
 
 
 def _said_of_all(m: re.Match[str]) -> str:
     """The argument alone when the tools named are every one of the agent's tools taking it
     (the rule then spreads to them and no other); else the words as they were."""
-    named = {agent_tool(t.strip("`")) for t in re.findall(_ID, m["tools"])}
+    named = {agent_tool(t.strip("`")) for t in re.findall(SAID_ID, m["tools"])}
     taking = {tool for tool, args in tool_arguments().items() if m["arg"] in args}
     return m["arg"] if None not in named and taking and named == taking else m[0]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from specgap.extract.pattern_base import split_words
 from specgap.operators.prose import lemmas as lemmas  # one cache for every reader
 
-__all__ = ["CLOSED_CLASS", "base_verb", "lemmas", "verb_lemma"]
+__all__ = ["CLOSED_CLASS", "base_verb", "lemmas", "verb_after_dashes", "verb_lemma"]
 
 
 # function words, none of them a verb in its base form: answered without the lexicon
@@ -40,3 +40,11 @@ def verb_only_last(words: list[str]) -> bool:
     """A name of two words or more whose last word is the only one in a verb's base form
     (`payment_take`, `unit_hold`): nouns, then what is done with them."""
     return len(words) > 1 and base_verb(words[-1]) and not any(map(base_verb, words[:-1]))
+
+
+def verb_after_dashes(name: str) -> bool:
+    """A tool name whose last part, after a doubled hyphen, is one verb (`game__copy--hold`,
+    `table__booking--read`): that part is what the tool does, the parts before what on."""
+    head, dashes, last = name.rpartition("--")
+    plain = last.isascii() and last.isalpha() and last.islower()
+    return bool(dashes and head) and plain and base_verb(last)

@@ -14,7 +14,13 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from specgap.extract.context import variable
-from specgap.extract.english import base_verb, lemmas, verb_lemma, verb_only_last
+from specgap.extract.english import (
+    base_verb,
+    lemmas,
+    verb_after_dashes,
+    verb_lemma,
+    verb_only_last,
+)
 from specgap.extract.pattern_base import NUMBER_WORDS, QUOTED, USER, singular, split_words
 from specgap.operators.prose import COUNTS_NOTHING, ONCE
 from specgap.resolve.text import own_part, split_name, unversioned
@@ -85,7 +91,7 @@ def verbs_of_tools(
         said = (descriptions or {}).get(name, "")
         if _noun_first(words, said) or (not first and verb_only_last(words)):
             found.add(words[-1])  # `plot_release`, `feeWaive`: named noun first, the verb last
-        elif "--" in last and base_verb(words[-1]) and last.rpartition("--")[2] == words[-1]:
+        elif verb_after_dashes(last):
             found.add(words[-1])  # `copy--hold` of `game__copy--hold`: the act after `--`
     return frozenset(found)
 

@@ -45,6 +45,8 @@ EXTRACTOR = "deterministic"
 CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
 # a tool id written bare, as prose spells one: snake_case or camelCase
 BARE_ID = r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
+# a tool id as a respelled sentence says it: in backticks, snake_case or camelCase
+SAID_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
 # what is sent to a person: a count of them is a count of the sends ("two texts per job")
 SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 

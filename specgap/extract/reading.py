@@ -624,7 +624,9 @@ def _read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagno
         rules, notes = _timed(sentence, timed)
         if exact:  # the acts said in the sentence's own words, as the phrase readings had them
             rules = [
-                r.model_copy(update={"grounding": "exact"}) if r.grounding == "partial" else r
+                r.model_copy(update={"grounding": "exact"})
+                if r.operator in _ORDERS and r.grounding == "partial"
+                else r
                 for r in rules
             ]
         # "read it back and wait for a yes before X": the other steps and the yes, both, each

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.pattern_base import SAID_ID
+
 __all__ = ["respelt"]
 
-_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
 _SENT = re.compile(
     r"^(?P<lead>\W*)(?P<noun>(?:text|sms|e-?mail|message|notification|letter|reminder)"
     r"(?:es|s)?)\s+(?:(?:may|must|should|can)\s+(?:only\s+)?go|only\s+go|go|are\s+(?:only\s+)?"
@@ -27,19 +28,19 @@ _SENT = re.compile(
     re.I | re.S,
 )
 _WRITES = re.compile(
-    rf"^(?P<lead>\W*)(?P<tool>{_ID})\s+(?:writes|sends|texts|emails|delivers)\s+(?:only\s+)?"
+    rf"^(?P<lead>\W*)(?P<tool>{SAID_ID})\s+(?:writes|sends|texts|emails|delivers)\s+(?:only\s+)?"
     r"(?:to\s+)(?P<rest>.+)$",
     re.S,
 )
 # "the mobile number `t` returned": a relative clause with no "that"
 _NO_THAT = re.compile(
     rf"\b(?P<np>(?:the|a|an)\s+[a-z]+(?:\s+(?!(?:that|which|who|whom)\b)[a-z]+)?)"
-    rf"(?<!\bthat)(?<!\bwhich)\s+(?P<tool>{_ID})\s+"
+    rf"(?<!\bthat)(?<!\bwhich)\s+(?P<tool>{SAID_ID})\s+"
     r"(?P<v>returned|listed|gave|found|showed|reported)\b"
 )
 # "the mobile number that `t` returned, ...": the recipient, its source and the rest
 _RECIPIENT = re.compile(
-    rf"^(?:the|a|an)\s+(?P<np>[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?P<src>{_ID})\s+"
+    rf"^(?:the|a|an)\s+(?P<np>[a-z]+(?:\s+[a-z]+)?)\s+that\s+(?P<src>{SAID_ID})\s+"
     r"(?P<v>returned|listed|gave|found|showed|reported)\b(?P<tail>.*)$",
     re.S,
 )

@@ -38,13 +38,14 @@ def _problems(cond: TimeoutLeq, target: str, quote: str) -> Iterator[str]:
 
 # -- prose ------------------------------------------------------------------------------
 
+_UNITS = "|".join(sorted(TIME_UNITS, key=len, reverse=True))
 _WITHIN = Prose(
     "time-out-within",
     r"\b(?:time\s*out|timeouts?)\s+(?:(?:must|should)\s+(?:be\s+)?)?(?:within|after|of|at\s+most|"
     r"under|below|no\s+more\s+than)\s+(?:at\s+most\s+)?"
     + NUMBER
     + r"\s*(?P<unit>"
-    + "|".join(sorted(TIME_UNITS, key=len, reverse=True))
+    + _UNITS
     + r")\b",
     lambda m: {
         "facet": "timeout",
@@ -54,7 +55,17 @@ _WITHIN = Prose(
 )
 
 
-_UNITS = "|".join(sorted(TIME_UNITS, key=len, reverse=True))
+def _named_tool(m: re.Match[str]) -> tuple[int, int] | None:
+    """The one tool id the sentence names besides the timeout argument, else None (the
+    sentence's subject)."""
+    found = [
+        t.span()
+        for t in re.finditer(TOOL_ID_WORD, m.string)
+        if t.group() != m["arg"] and not t.group().startswith("timeout")
+    ]
+    return found[0] if len(found) == 1 else None
+
+
 # "`t` waits 20 seconds at most (timeout_seconds)", "give `t` no longer than 45 seconds to
 # respond (timeout_seconds)": a limited time, and the timeout argument named in brackets
 _NAMED_ARG = Prose(
@@ -72,19 +83,8 @@ _NAMED_ARG = Prose(
         else None
     ),
     confidence=0.85,
-    target=lambda m: _named_tool(m),
+    target=_named_tool,
 )
-
-
-def _named_tool(m: re.Match[str]) -> tuple[int, int] | None:
-    """The one tool id the sentence names besides the timeout argument, else None (the
-    sentence's subject)."""
-    found = [
-        t.span()
-        for t in re.finditer(TOOL_ID_WORD, m.string)
-        if t.group() != m["arg"] and not t.group().startswith("timeout")
-    ]
-    return found[0] if len(found) == 1 else None
 
 
 def _scale(m: re.Match[str]) -> float:

@@ -72,7 +72,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any
 
-from specgap.extract.english import base_verb, verb_only_last
+from specgap.extract.english import verb_after_dashes, verb_only_last
 from specgap.registry import Registry, Tool
 from specgap.resolve.lexicon import (
     GENERIC,
@@ -204,7 +204,7 @@ def _profile(tool: Tool, shared: Mapping[tuple[str, ...], int]) -> _Profile:
             at = _verb_at(stems, leads, shared)
             if at == 0 and not classes_of(stems[0]) and verb_only_last(raw):
                 at = len(raw) - 1  # `payment_take_v2`: the only verb is the last word
-            elif at < len(raw) - 1 and _verb_after_dashes(name) and classes_of(stems[-1]):
+            elif at < len(raw) - 1 and verb_after_dashes(name) and classes_of(stems[-1]):
                 at = len(raw) - 1  # `game__copy--hold`: the part after `--` is the act
             elif at < len(raw) - 1 and raw[at].endswith("ing") and classes_of(stems[-1]):
                 # `table__booking--read`, `shipping_label_create`: a noun in -ing, then the
@@ -359,18 +359,6 @@ def _pairs(runs: Iterable[list[str]]) -> frozenset[tuple[str, str]]:
         kept = [w for w in run if w not in FILLER and w not in ARTICLES]
         out.update(pairwise(kept))
     return frozenset(out)
-
-
-def _verb_after_dashes(name: str) -> bool:
-    """A name whose last part, after a doubled hyphen, is one verb (`game__copy--hold`,
-    `table__booking--read`): that part is what the tool does, the parts before what on."""
-    head, dashes, last = name.rpartition("--")
-    return (
-        bool(dashes)
-        and bool(head)
-        and re.fullmatch(r"[a-z]+", last) is not None
-        and (base_verb(last))
-    )
 
 
 def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str, ...], int]) -> int:
