@@ -113,6 +113,9 @@ UNSEEN26_DIR = GOLD_DIR.parent / "gold_unseen26"
 # The twenty-seventh blind set (split `unseen27`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen27/README.md).
 UNSEEN27_DIR = GOLD_DIR.parent / "gold_unseen27"
+# The twenty-eighth blind set (split `unseen28`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen28/README.md).
+UNSEEN28_DIR = GOLD_DIR.parent / "gold_unseen28"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -195,9 +198,9 @@ OPENED = (
 # the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
 # the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
 # of the thirty-eighth (2026-12-06); the twenty-seventh, written in the thirty-eighth, at the
-# start of the thirty-ninth (2026-12-06): `ALL blind` is unseen25..unseen27. Nothing is kept
-# apart until a twenty-eighth is written in the thirty-ninth session.
-APART: tuple[str, ...] = ()
+# start of the thirty-ninth (2026-12-06): `ALL blind` is unseen25..unseen27. The twenty-eighth,
+# written in the thirty-ninth session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen28",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -345,6 +348,7 @@ class Gold(_Model):
         "unseen25",
         "unseen26",
         "unseen27",
+        "unseen28",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
