@@ -37,6 +37,10 @@ place, at the same length, as the snake_case id the readers know:
   a prompt names most by the operation alone), when no other tool has that operation;
 - `RT03`, `ME21N` -> `rt_3`, `me_1n` (an ERP transaction code: capitals and digits, no word;
   lower case, the first digit's place an underscore);
+- `__find_visitor__`, `_find_visitor` -> `  find_visitor  `, ` find_visitor` (an id wrapped
+  in underscores, as Python spells its special and private names: a reader's snake_case id
+  opens with a letter; the underscores' places are blanked), when no other tool's id gives
+  the same name;
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
   legacy system or a folder of scripts names its tools: the dot before the extension reads
   as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
@@ -77,6 +81,10 @@ _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
 _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 # an id led by a step number (`30-open-repair`, `10_find_patient`)
 _NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)$")
+
+# an id wrapped in underscores (`__find_visitor__`, `_find_visitor`), as Python spells its
+# special and private names
+_WRAPPED = re.compile(r"^(?P<lead>_+)(?P<tool>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(?P<tail>_*)$")
 
 # a transaction code (`RT03`, `VA01`, `ME21N`, `F110`), as ERP systems name their functions:
 # capitals, then digits (and maybe one more capital); no word a reader knows for an id
@@ -185,7 +193,8 @@ def _respelled_style(tool: str) -> bool:
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
-    styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program
+    wrapped = _WRAPPED.match(tool) is not None
+    styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
 
@@ -230,8 +239,12 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     bare = [re.sub(r"-+", "_", i.rpartition("__")[2]) for i in ids]
     spelled: dict[str, str] = {}
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
-    for tool, part, rest in zip(ids, bare, rests, strict=True):
-        if rest:  # `30-open-repair` -> `open_repair`, when no other id gives it
+    inner = [w["tool"] if (w := _WRAPPED.match(i)) else "" for i in ids]
+    for tool, part, rest, name in zip(ids, bare, rests, inner, strict=True):
+        if name:  # `__find_visitor__` -> `find_visitor`, when no other id gives it
+            if inner.count(name) == 1 and name not in ids:
+                spelled[tool] = name
+        elif rest:  # `30-open-repair` -> `open_repair`, when no other id gives it
             if rests.count(rest) == 1 and rest not in ids:
                 spelled[tool] = rest
         elif _PROGRAM.match(tool):  # `TEEBOOK.EXE` -> `teebook_exe`

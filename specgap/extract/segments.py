@@ -39,6 +39,7 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:under|below|lower)\b", re.I), None),
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
+_SOLELY = re.compile(r"\bsolely\b", re.I)
 _TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
 # the same for the forms said with "not" or "no" ("not more than 3" is "at most 3") and for a
 # field's value said with a verb of showing ("whose status reads `active`" is "whose status is")
@@ -116,6 +117,42 @@ _MESSAGE_HEAD = re.compile(
     r"|^[ \t]*(?i:(?:the[ \t]+)?(?:agent|assistant|bot)[ \t]+(?:does|says|do|say|acts?|replies)"
     r"|branch|action)[ \t]*:[ \t]+"
 )
+# an item lettered or numbered in Roman figures on a line of its own, as a contract or a
+# claim lists its elements ("(a) ...;", "(b) ...; and", "c) ...", "(iv) ..."): its own
+# sentence, as a list item is, the mark no word of it
+_LETTERED = re.compile(r"[ \t]*(?:\((?:[a-z]|[ivx]{1,4})\)|[a-z]\))[ \t]+(?=\S)")
+# what stands before a list item's text on its line (its indentation and mark)
+_ITEM_MARK = re.compile(
+    r"[ \t>]*(?:[-*+\u2022]|\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4})\)|[a-z]\))[ \t]+"
+)
+# a list item led by a verb's -ing form, as a claim, a contract or a list of duties states
+# what is done ("(a) locating the visitor with T before ...; and", "- checking T first"): an
+# instruction, read in the imperative; each predicate joined on to it by "and" too ("...,
+# and booking only upon ..."); never a gerund that is the subject of a verb of its own
+# ("- booking a tour takes a minute", "(b) calling T twice is not allowed")
+_GERUND = re.compile(r"^[ \t]*(?:(?:never|always|only|not)[ \t]+)?(?P<w>[A-Za-z]{3,}ing)\b", re.I)
+_EXAMPLES = re.compile(
+    r"\b(?:examples?|e\.g\.|such\s+as|for\s+instance|like|scenarios?|cases?|situations?|"
+    r"include|includes|including|not|never|avoid|don't|do\s+not)\b",
+    re.I,
+)
+# what makes a step a rule ("(c) packing no more than six bottles", "- sending it only to
+# ..."); a list of things done that says none of it is a list of cases ("- cancelling a
+# wedding order", under "each of these is reviewed:"), or of fields ("- roaming status")
+_RULE_WORD = re.compile(
+    r"\b(?:only|solely|before|after|until|unless|never|not|no|at\s+(?:most|least)|more|less|"
+    r"fewer|once|twice|each|every|first|from|within|up\s+to|ahead|if|when|while)\b|\d|"
+    r"[a-z][a-z0-9]*_[a-z0-9]",
+    re.I,
+)
+_AND_GERUND = re.compile(r"[,;]\s+(?:and|then)\s+(?P<w>[a-z]{3,}ing)\b")
+_OWN_VERB = re.compile(
+    r"(?:(?![.,;:]|\b(?:that|which|who|whose|where|when|if|unless|only|before|after|until|once|"
+    r"while|and|or)\b).){0,60}?\b(?:is|are|was|were|has|have|requires?|needs?|takes?|must|may|"
+    r"might|can|cannot|can't|should|shall|will|won't|counts?|means?|helps?|gives?|makes?)\b",
+    re.I,
+)
+_ITEM_JOINT = re.compile(r"[;,]\s*(?:(?:and|or)\s*)?$")
 _PINNED = re.compile(r"(?i:pinned|update|edit|fyi|psa|heads[ -]up)[ \t]*:[ \t]+")
 _EDITED = re.compile(r"[ \t]*\((?i:edited)\)[ \t]*$")
 # a line of emoji reactions under a chat message (":+1: 3  :eyes: 1"): a line of its own
@@ -141,6 +178,28 @@ def chat_said(text: str) -> str:
     return text
 
 
+def _as_instruction(text: str) -> str:
+    """A list item led by a verb's -ing form in the imperative, at the same length
+    ("locating the visitor" -> "locate   the visitor"; `_GERUND`)."""
+    from specgap.extract.english import verb_lemma
+
+    def said(m: re.Match[str]) -> str:
+        word = m["w"]
+        base = verb_lemma(word)
+        if base is None or base == word.casefold() or _OWN_VERB.match(text, m.end()):
+            return word
+        base = base.capitalize() if word[0].isupper() else base
+        return base + " " * (len(word) - len(base))
+
+    first = _GERUND.match(text)
+    if first is None or said(first) == first["w"] or _RULE_WORD.search(text) is None:
+        return text
+    out = list(text)
+    for m in (first, *_AND_GERUND.finditer(text, first.end())):
+        out[m.start("w") : m.end("w")] = said(m)
+    return "".join(out)
+
+
 def _unnumbered(text: str) -> str:
     """`text` with its leading clause number, rule label or chat message's head, and its
     footnote markers, blanked, at the same length."""
@@ -152,6 +211,11 @@ def _unnumbered(text: str) -> str:
     if (options := _OPTIONS.match(text)) is not None:
         text = " " * options.end() + text[options.end() :]
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
+    if m is None and not _OPTIONS.match(text):
+        m = _LETTERED.match(text)
+        # "(b) ...; and": the item's own sentence, which its joint to the next one ends
+        if m is not None and (joint := _ITEM_JOINT.search(text)) is not None:
+            text = text[: joint.start()] + "." + " " * (len(joint[0]) - 1)
     return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
 
 
@@ -338,7 +402,36 @@ class Sentence:
         """The text with emphasis markers blanked out and comparisons said in their common
         form ("at or below 12" -> "at most 12"); same length, so offsets still hold."""
         said = _one_preposition(self.text.translate(_MARKUP))
-        return _stated(_compared(_conceded(_unnumbered(_grouped(_unwrapped(said))))))
+        clean = _stated(_compared(_conceded(_unnumbered(_grouped(_unwrapped(said))))))
+        if self.subject is None and "olely" in clean:
+            # "move it solely while ...": "only", as every prompt reader says it (a tool
+            # description's "solely" is its own mark of a rule, `reading._PERMISSIVE`)
+            clean = _SOLELY.sub(lambda m: "only" + " " * (len(m[0]) - 4), clean)
+        return _as_instruction(clean) if self.listed else clean
+
+    @functools.cached_property
+    def listed(self) -> bool:
+        """Whether the sentence is an item of a list of steps: a list item ("- ...", "3.
+        ...", "(b) ...") under a lead that ends with a colon and offers no examples
+        ("comprising:", "Steps:"; not "Here are some examples:"), as written (a reader's
+        spelling of it says what it says in its own words)."""
+        if self.text != self.quote():
+            return False
+        raw = self.artifact.text
+        start = self.offsets[0]
+        line = raw.rfind("\n", 0, start) + 1
+        lettered = _LETTERED.match(self.text) is not None and not _OPTIONS.match(self.text)
+        if not lettered and _ITEM_MARK.fullmatch(raw, line, start) is None:
+            return False
+        while line > 0:  # up over the list's other items to its lead
+            above = raw.rfind("\n", 0, line - 1) + 1
+            lead = raw[above : line - 1]
+            said = lead.rstrip().endswith(":")
+            if not said and (not lead.strip() or _ITEM_MARK.match(lead) or _LETTERED.match(lead)):
+                line = above
+                continue
+            return said and _EXAMPLES.search(lead) is None
+        return False
 
     def raw_range(self, start: int = 0, end: int | None = None) -> tuple[int, int]:
         end = len(self.text) if end is None else end
@@ -471,6 +564,9 @@ def _line_ends(text: str) -> set[int]:
         body, words = line.rstrip(), after.split()
         if body and words and (_MESSAGE_HEAD.match(after) or _REACTIONS.fullmatch(after)):
             out.add(at)  # a chat log's next message or line of reactions, whatever came before
+            continue
+        if body and _LETTERED.match(after) and not _OPTIONS.match(after):
+            out.add(at)  # "(b) ...": a lettered item, whatever the line before ended with
             continue
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
             continue

@@ -402,9 +402,17 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     # "do not use `a` or `b` until X": a verb of calling whose object is named tools
     named = bool(listed_tools(clause.object) or named_tool(clause.object))
     calls = clause.verb in CALL_VERBS and named
+    # "Book only after X": the verb alone, which the resolver maps to the tool it names or
+    # reports (no verb of calling, nor one the action readers take for no action)
+    verb_only = (
+        not clause.object
+        and only == "only"
+        and clause.verb in IMPERATIVE_VERBS
+        and clause.verb not in CALL_VERBS
+    )
     if itself:
         action: str | None = None
-    elif clause.action is None or (clause.verb in NOT_ACTIONS and not calls):
+    elif (clause.action is None and not verb_only) or (clause.verb in NOT_ACTIONS and not calls):
         return None
     elif clause.verb not in IMPERATIVE_VERBS and not clause.passive and not calls:
         return None
@@ -414,7 +422,7 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
             return None  # "call after X": no tool named (or already read with a borrowed one)
         borrowed = _borrowing(clause, conj, only, m["event"], described)
         bare = clause.passive and _NOUN_SUBJECT.match(main) is not None
-        if borrowed is not None or not (bare or clause.negated or said is not None):
+        if borrowed is not None or not (bare or clause.negated or said is not None or verb_only):
             return borrowed
         # "refunds must only be processed after X", "do not refund before X": the verb's
         # action whatever its object (the resolver maps the verb, or reports it)

@@ -77,6 +77,7 @@ from specgap.resolve.text import (
     uninflected,
     words,
 )
+from specgap.resolve.verbs import Action
 
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
@@ -433,6 +434,8 @@ class Resolver(Index):
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
         verb_said(self.actions, action, found, REORDERED)
+        if not action.objects and not generic:
+            self._verb_of_one(action, found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -440,6 +443,30 @@ class Resolver(Index):
                 if ev.kind == "action" and ev.score > cap:
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
+
+    def _verb_of_one(self, action: Action, found: dict[str, Evidence]) -> None:
+        """A bare verb ("book only after ...") that one tool's name or description says as
+        its verb (`book_tour`), in a near tie with tools whose names say a word of it only as
+        the thing they act on (`open_booking`): that tool, clearly. A verb written as
+        another tool's name writes it ("order": `get_order`) may be that tool's noun, and
+        stays a tie."""
+        named = self.actions.named_by(action)
+        if len(named) != 1:
+            return
+        (own,) = named
+        ev = found.get(own)
+        rivals = [e.score for t, e in found.items() if t != own]
+        if ev is None or ev.score < RESOLVED_AT or not rivals or ev.score >= max(rivals) + MARGIN:
+            return
+        if any(
+            action.written in p.forms
+            for t, p in self.actions.profiles.items()
+            if t != own and t in found
+        ):
+            return
+        score = min(max(rivals) + MARGIN + 0.001, 0.96)
+        detail = f"{ev.why()}; `{action.written}` is its verb, and no other tool's"
+        found[own] = Evidence(score, ev.via, "action", detail)
 
     def _run_together(self, letters: str, found: dict[str, Evidence]) -> None:
         """Words run together with one of them inflected (`gettingsolartimes`): undo one
