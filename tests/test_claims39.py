@@ -165,3 +165,81 @@ def test_a_bare_verb_names_the_tool_whose_verb_it_is(tmp_path: Path) -> None:
         policies
     )
     assert all(p.target != "__open_booking__" for p in policies), shown(policies)
+
+
+DESK = [
+    spec(
+        "RIDER.FIND",
+        "Finds a rider by email; returns rider_id and saved cards (card_token).",
+        email="string",
+    ),
+    spec("RIDER.VERIFY", "Checks a rider's PIN; returns passed.", rider_id="string"),
+    spec(
+        "--charge-card",
+        "Charges a saved card.",
+        rider_id="string",
+        card_token="string",
+        amount_gbp="number",
+        timeout_seconds="integer",
+    ),
+    spec("--refund", "Refunds a payment.", payment_id="string", amount_gbp="number"),
+    spec("--cancel-ride", "Cancels a ride.", ride_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("ids", "spelled"),
+    [
+        (["RIDER.FIND", "CARD.CHARGE"], ["find_rider", "charge_card"]),
+        (["RIDE.STATUS"], ["ride_status"]),  # no verb: as it stands
+        (["--find-rider", "--refund"], ["find_rider", "refund"]),
+    ],
+)
+def test_dotted_upper_case_and_dashed_ids_are_spelled_as_snake_case(
+    ids: list[str], spelled: list[str]
+) -> None:
+    from specgap.extract.ids7_respell import _spellings
+
+    found = _spellings(ids)
+    assert [found[i] for i in ids] == spelled
+    assert all(len(found[i]) <= len(i) for i in ids)
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool", "params"),
+    [
+        # a memory word's letter and a risk assessment's "Control:" label are no words
+        (
+            "R \u2014 Run RIDER.FIND before any other function runs in the chat.",
+            "require_before",
+            "*",
+            {"before": "RIDER.FIND"},
+        ),
+        (
+            "Control: cancelling waits for the rider's clear yes before --cancel-ride runs.",
+            "require_confirmation",
+            "--cancel-ride",
+            {},
+        ),
+        # the value is the argument the source is said as, not what is taken
+        (
+            "Take payment only from a card_token RIDER.FIND listed.",
+            "arg_grounded",
+            "--charge-card",
+            {"arg": "card_token", "from_tools": ["RIDER.FIND"]},
+        ),
+        (
+            "Limit --charge-card to a 20-second wait (timeout_seconds).",
+            "timeout_leq",
+            "--charge-card",
+            {"arg": "timeout_seconds", "max_seconds": 20},
+        ),
+    ],
+)
+def test_labelled_lines_and_respelled_ids_state_their_rules(
+    tmp_path: Path, text: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, text, DESK)
+    assert read(policies, operator, tool, **params), shown(policies)
+    # never a payment's own id for the card it is taken from
+    assert not read(policies, "arg_grounded", "--refund"), shown(policies)

@@ -37,10 +37,14 @@ place, at the same length, as the snake_case id the readers know:
   a prompt names most by the operation alone), when no other tool has that operation;
 - `RT03`, `ME21N` -> `rt_3`, `me_1n` (an ERP transaction code: capitals and digits, no word;
   lower case, the first digit's place an underscore);
-- `__find_visitor__`, `_find_visitor` -> `  find_visitor  `, ` find_visitor` (an id wrapped
-  in underscores, as Python spells its special and private names: a reader's snake_case id
-  opens with a letter; the underscores' places are blanked), when no other tool's id gives
-  the same name;
+- `__find_visitor__`, `_find_visitor`, `--find-visitor` -> `    find_visitor`, ` find_visitor`,
+  `  find_visitor` (an id wrapped in underscores, as Python spells its special and private
+  names, or led by dashes, as a command's option is: a reader's snake_case id opens with a
+  letter; the marks' places are blanked), when no other tool's id gives the same name;
+- `DRIVER.FIND`, `CARD.CHARGE` -> `find_driver`, `charge_card` (an upper-case record and the
+  operation on it, as some back-office systems name their calls: lower case, the operation
+  first when it is a verb and the record none, as a reader takes an id's first word for its
+  verb; the same length);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
   legacy system or a folder of scripts names its tools: the dot before the extension reads
   as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
@@ -83,8 +87,16 @@ _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 _NUMBERED = re.compile(r"^\d{1,4}[-_.](?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)+)$")
 
 # an id wrapped in underscores (`__find_visitor__`, `_find_visitor`), as Python spells its
-# special and private names
-_WRAPPED = re.compile(r"^(?P<lead>_+)(?P<tool>[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)*)(?P<tail>_*)$")
+# special and private names, or led by dashes as a command's option is (`--find-visitor`)
+_WRAPPED = re.compile(
+    r"^(?P<lead>_+|-{1,2})(?P<tool>[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*)(?P<tail>_*)$"
+)
+
+# an upper-case dotted id (`DRIVER.FIND`, `CARD.CHARGE`, `HEAT_SLOT.SEARCH`), a record and an
+# operation on it as some back-office systems name their calls
+_SCREAMING_DOTTED = re.compile(
+    r"^(?P<a>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\.(?P<b>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$"
+)
 
 # a transaction code (`RT03`, `VA01`, `ME21N`, `F110`), as ERP systems name their functions:
 # capitals, then digits (and maybe one more capital); no word a reader knows for an id
@@ -193,7 +205,7 @@ def _respelled_style(tool: str) -> bool:
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
-    wrapped = _WRAPPED.match(tool) is not None
+    wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -239,9 +251,11 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     bare = [re.sub(r"-+", "_", i.rpartition("__")[2]) for i in ids]
     spelled: dict[str, str] = {}
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
-    inner = [w["tool"] if (w := _WRAPPED.match(i)) else "" for i in ids]
+    inner = [w["tool"].replace("-", "_") if (w := _WRAPPED.match(i)) else "" for i in ids]
     for tool, part, rest, name in zip(ids, bare, rests, inner, strict=True):
-        if name:  # `__find_visitor__` -> `find_visitor`, when no other id gives it
+        if (dotted := _SCREAMING_DOTTED.match(tool)) is not None:
+            spelled[tool] = _verb_first(dotted["a"].lower(), dotted["b"].lower())
+        elif name:  # `__find_visitor__` -> `find_visitor`, when no other id gives it
             if inner.count(name) == 1 and name not in ids:
                 spelled[tool] = name
         elif rest:  # `30-open-repair` -> `open_repair`, when no other id gives it
@@ -277,6 +291,14 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             alone = "__" in tool and "_" in part and bare.count(part) == 1
             spelled[tool] = part if alone else re.sub(r"_{2,}|-+", "_", tool)
     return spelled
+
+
+def _verb_first(record: str, operation: str) -> str:
+    """`DRIVER.FIND` -> `find_driver` (the same length): the readers take an id's first word
+    for its verb; `a_b` when the operation is no verb (`BOOKING.STATUS`)."""
+    if "_" not in operation and base_verb(operation):
+        return f"{operation}_{record}"
+    return f"{record}_{operation}"
 
 
 def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Undo]:

@@ -29,7 +29,9 @@ _OTHER = (
     # "before you use ...", "before it calls ..."
     r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
     r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
-    r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?)|"
+    # (a command line's "option", "command" or "program" is its tool)
+    r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?|options?|"
+    r"commands?|programs?|operations?)|"
     # "before your first move (in any chat)": the first call of all
     r"(?:your|the|its|their)\s+(?:very\s+)?first\s+(?:(?:tool|function)\s+)?(?:moves?|calls?|"
     r"actions?|steps?|turns?)|"
@@ -42,8 +44,10 @@ _OTHER = (
     r"|\s+(?:in|on|inside)\s+the\s+[a-z]+\s+(?:system|app|platform|portal))?"
 )
 _USED = (
-    r"(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"
-    r"(?:used|called|run|invoked|made|touched)"
+    r"(?:(?:is|are|gets|get|can\s+be|may\s+be|should\s+be|must\s+be|will\s+be)\s+"
+    r"(?:used|called|run|invoked|made|touched)|runs|goes\s+out|fires)"
+    # "... runs in the chat": the whole conversation again
+    r"(?:\s+(?:in|during|within)\s+(?:a|the|any|this)\s+(?:conversation|chat|session))?"
 )
 # "Before any other tool is used, <step>"
 _LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$", re.I)

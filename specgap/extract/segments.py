@@ -78,13 +78,15 @@ _CLAUSE_NUMBER = re.compile(
 )
 
 
-# a label that only says the line is a rule ("Rule: Find ...", "Rule 4: ...", "Policy 2.1 -
+# a label that only says the line is a rule ("Rule: Find ...", "Rule 4: ...", "Control: ...",
+# as a risk assessment or a list of security controls labels its measures, "Policy 2.1 -
 # ...", "Agreed (Ruth): deposits ...", "Decision: ..."), or an id before a sentence ("R7:
 # Book ...", which starts with a capital after it): no word of the rule. A tag that says a
 # word of the rule ("(MUST NOT)", "REQ-020 (MUST): ...") keeps the label.
 _RULE_LABEL = re.compile(
     r"^\s*(?:(?i:rule|policy|requirement|guideline|principle|constraint|reminder|remember|"
-    r"important|note|nb|agreed|decided|decision|resolved)(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?"
+    r"important|note|nb|agreed|decided|decision|resolved|control|measure|safeguard)"
+    r"(?:\s+#?\d{1,3}(?:\.\d{1,2})?[a-z]?)?"
     r"(?:\s*\((?![^)]*\b(?i:must|shall|should|may|not|never|no)\b)[^()\n]{1,40}\))?"
     r"\s*[:\u2013\u2014-]\s+(?=[A-Za-z`\"'\u201c])"
     r"|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?\s*[:\u2013\u2014-]\s+(?=[A-Z`\"'\u201c])"
@@ -152,6 +154,9 @@ _OWN_VERB = re.compile(
     r"might|can|cannot|can't|should|shall|will|won't|counts?|means?|helps?|gives?|makes?)\b",
     re.I,
 )
+# a line's letter of a word spelled down the page ("G — Get the record ...", an
+# acrostic or a memory word's letters): a mark, no word of the rule
+_LETTER_MARK = re.compile(r"[ \t]*[A-Z][ \t]*[\u2013\u2014][ \t]+(?=[A-Z(])")
 _ITEM_JOINT = re.compile(r"[;,]\s*(?:(?:and|or)\s*)?$")
 _PINNED = re.compile(r"(?i:pinned|update|edit|fyi|psa|heads[ -]up)[ \t]*:[ \t]+")
 _EDITED = re.compile(r"[ \t]*\((?i:edited)\)[ \t]*$")
@@ -211,6 +216,7 @@ def _unnumbered(text: str) -> str:
     if (options := _OPTIONS.match(text)) is not None:
         text = " " * options.end() + text[options.end() :]
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
+    m = m or _LETTER_MARK.match(text)
     if m is None and not _OPTIONS.match(text):
         m = _LETTERED.match(text)
         # "(b) ...; and": the item's own sentence, which its joint to the next one ends

@@ -282,6 +282,10 @@ def _value_sources(text: str) -> list[Emit]:
         if source is None:
             continue  # another source said that is not read: no narrower reading
         facets = _facets(m["np"], m.groupdict().get("ids"))
+        if pattern is _USE and (arg := _argument_led(m["src"])) is not None:
+            # "take payment only from a card_token that `t` listed": the value is the
+            # argument the source is said as, not what is taken
+            facets = [arg]
         if not facets:
             continue  # "all arguments to T ...": no one value named, read below
         emits = [Emit("arg_grounded", ANY_TOOL, {"facet": f, **source}, 0.7) for f in facets]
@@ -292,6 +296,26 @@ def _value_sources(text: str) -> list[Emit]:
 
 
 _ACTED = (_VERB_GOT, _SOURCE_GAVE, _ONE_GOT, _ONE_SAID)
+# a source said as an argument's own id and the tool that gave it ("a card_token that `t`
+# listed", "the slot_id t returned")
+_ID_LED = re.compile(
+    r"^(?:an?\s+|the\s+|one\s+)?(?P<arg>[a-z][a-z0-9]*(?:[_ ][a-z0-9]+){1,3}?)\s+"
+    r"(?:that\s+|which\s+)?(?=`?[A-Za-z])(?!(?:is|are|was|were|has|have|the|a|an)\b)"
+)
+
+
+def _argument_led(source: str) -> str | None:
+    """The argument of the agent's tools a source is said as ("a card_token that `t`
+    listed", spelt out "a card token that `t` listed"), in words as facets are, or None."""
+    from specgap.extract.agent_params import tool_arguments
+
+    led = _ID_LED.match(source)
+    if led is None:
+        return None
+    known = {a for args in tool_arguments().values() for a in args}
+    return led["arg"].replace("_", " ") if led["arg"].replace(" ", "_") in known else None
+
+
 # another source after the one read: "... the member gave or that `get_booking` returned"
 _OR_MORE = re.compile(
     r"^\s*(?:(?:to\s+)?(?:you|us)\s*)?,?\s*or\s+(?:that\s+|which\s+|those\s+|ones\s+)?"

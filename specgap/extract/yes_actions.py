@@ -88,11 +88,20 @@ _PASSIVE = re.compile(
 )
 
 
+# a tool said by its id as the subject of its own running ("`t` runs", "t is called")
+_TOOL_RUNS = re.compile(
+    r"^(?P<t>`?[A-Za-z][A-Za-z0-9]*(?:[_.-][A-Za-z0-9]+)+`?|`?[a-z]+(?:[A-Z][a-z0-9]+)+`?)\s+"
+    r"(?:runs|is\s+(?:run|called|used|invoked|made)|gets\s+(?:run|called|used)|goes\s+out|fires)$"
+)
+
+
 def named(phrase: str) -> tuple[str, ...] | None:
     """The actions a phrase names: `you cancel their subscription` -> `cancel subscription`,
     `changes to the delivery address` -> `change delivery address`, `any action that
     reschedules, cancels or refunds` -> three actions."""
     phrase = _PRONOUN_TAIL.sub("", phrase.strip(" .\"'"))
+    if (run := _TOOL_RUNS.match(phrase)) is not None:
+        return (run["t"].strip("`"),)  # "before `cancel_booking` runs": that tool
     passive = _PASSIVE.match(phrase)
     if passive is not None and (done := verb_lemma(passive["v"].casefold())) is not None:
         phrase = f"{done} {passive['obj']}"  # "a membership is frozen": freeze membership

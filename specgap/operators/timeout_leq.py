@@ -67,19 +67,21 @@ def _named_tool(m: re.Match[str]) -> tuple[int, int] | None:
 
 
 # "`t` waits 20 seconds at most (timeout_seconds)", "give `t` no longer than 45 seconds to
-# respond (timeout_seconds)": a limited time, and the timeout argument named in brackets
+# respond (timeout_seconds)", "limit `t` to a 20-second wait (timeout_seconds)": a limited
+# time, and the timeout argument named in brackets
+_LIMITED = re.compile(r"\b(?:limit|cap|restrict)\b", re.I)
 _NAMED_ARG = Prose(
     "time-limited-named-argument",
     r"(?:(?P<lim>at\s+most|no\s+(?:longer|more)\s+than|not\s+(?:longer|more)\s+than|up\s+to|"
-    r"within|under)\s+)?"
+    r"within|under)\s+|(?P<to>to\s+(?:an?\s+)?))?"
     + NUMBER
-    + r"\s*(?P<unit>"
+    + r"\s*-?\s*(?P<unit>"
     + _UNITS
     + r")\b(?P<post>\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops))?[^()]{0,40}?\(\s*`?"
     r"(?P<arg>[A-Za-z_]*time_?out[A-Za-z_]*)`?\s*\)",
     lambda m: (
         {"facet": m["arg"], "max_seconds": number(m["n"]) * TIME_UNITS[m["unit"].casefold()]}
-        if m["lim"] or m["post"]
+        if m["lim"] or m["post"] or (m["to"] and _LIMITED.search(m.string, 0, m.start()))
         else None
     ),
     confidence=0.85,
