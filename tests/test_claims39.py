@@ -243,3 +243,69 @@ def test_labelled_lines_and_respelled_ids_state_their_rules(
     assert read(policies, operator, tool, **params), shown(policies)
     # never a payment's own id for the card it is taken from
     assert not read(policies, "arg_grounded", "--refund"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [
+        ("any move or cancellation", "moving or canceling"),
+        ("a move, cancellation or refund", "moving, canceling or refunding"),
+        ("any payment or refund", "any payment or refund"),  # read as it is
+        ("the move or change is logged", "the move or change is logged"),  # a thing's own verb
+    ],
+)
+def test_acts_said_by_coordinated_nouns_read_as_gerunds(event: str, said: str) -> None:
+    from specgap.extract.order_words import coordinated_gerunds
+
+    assert coordinated_gerunds(event) == said
+
+
+def test_a_tool_said_as_a_subject_is_called_before_the_acts_on_the_same_entity(
+    tmp_path: Path,
+) -> None:
+    text = (
+        "__open_booking__ reads the booking, keyed by that booking_id, ahead of any swap or "
+        "cancellation."
+    )
+    policies = desk_policies(tmp_path, text, HIRE)
+    for tool in ("__swap_kayak__", "__cancel_booking__"):
+        assert read(
+            policies, "require_before", tool, before="__open_booking__", same={"arg": "booking_id"}
+        ), shown(policies)
+
+
+def test_orderings_said_to_share_one_entity_outright_share_it(tmp_path: Path) -> None:
+    text = (
+        "__open_booking__ comes before __swap_kayak__ and before __cancel_booking__, on the "
+        "same booking_id."
+    )
+    policies = desk_policies(tmp_path, text, HIRE)
+    for tool in ("__swap_kayak__", "__cancel_booking__"):
+        assert read(
+            policies, "require_before", tool, before="__open_booking__", same={"arg": "booking_id"}
+        ), shown(policies)
+
+
+FARES = [
+    spec("tool_void_booking", "Voids a booking.", booking_ref="string"),
+    spec("tool_return_fare", "Returns a fare.", booking_ref="string", amount="number"),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the "unless" is no step, whatever words it shares with the step's tool
+        "Call tool_return_fare only once tool_void_booking has gone through for that same "
+        "booking, unless the booking status is storm_closed.",
+        # the target's first word is another tool's too: no word of the condition
+        "Call tool_return_fare only after tool_void_booking, unless the sailing was called off.",
+    ],
+)
+def test_an_ordering_with_an_unless_of_its_own_is_never_enforced_without_it(
+    tmp_path: Path, text: str
+) -> None:
+    policies = desk_policies(tmp_path, text, FARES)
+    orders = [p for p in policies if p.operator == "require_before"]
+    assert orders, shown(policies)
+    assert all(p.enforcement == "review_only" for p in orders), shown(policies)

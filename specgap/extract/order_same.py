@@ -22,7 +22,7 @@ import re
 
 from specgap.ir import CandidateRule
 
-_ORDER = re.compile(r"\b(?:before|prior\s+to|after|follows?|preceded\s+by)\b", re.I)
+_ORDER = re.compile(r"\b(?:before|prior\s+to|ahead\s+of|after|follows?|preceded\s+by)\b", re.I)
 # the ordering words whose later action is said first ("`t` follows `s` on the same X")
 _LATER_FIRST = re.compile(r"after|follows?|preceded\s+by", re.I)
 _LEAD = re.compile(r"^\W*(?:(?:only|and|then|but)\s+)?(?P<conn>before|prior\s+to|after)\b", re.I)
@@ -39,8 +39,10 @@ _POINTER = re.compile(
 # "the same X" / "that same X": the two actions are about one X, wherever it is said
 _SAME = re.compile(
     r"\b(?:(?:the|that|this)\s+(?:very\s+|same\s+|very\s+same\s+)|"
-    # "... on that repair_id": an id argument pointed back at is the same one
-    r"(?<=on\s)that\s+(?=`?[a-z]+(?:_[a-z]+)*_id\b))"
+    # "... on that repair_id", "keyed by that booking_id": an id argument pointed back at is
+    # the same one
+    r"(?:(?<=on\s)|(?<=by\s)|(?<=under\s)|(?<=with\s)|(?<=for\s))that\s+"
+    r"(?=`?[a-z]+(?:_[a-z]+)*_id\b))"
     r"`?(?P<noun>[a-z][a-z-]+(?:_[a-z]+)*)\b",
     re.I,
 )
@@ -139,6 +141,17 @@ def _clauses(text: str) -> tuple[str, str] | None:
     return before, after
 
 
+def _said_same(text: str) -> str | None:
+    """The entity a sentence of several orderings says outright they share ("`a` comes
+    before `b` and before `c`, on the same repair_ref"), or None."""
+    said = list(_SAME.finditer(text))
+    if len(said) != 1 or (noun := singular(said[0]["noun"].casefold())) in _NOT_ENTITY:
+        return None
+    if noun == "one" or re.search(r"\b(?:in|during|within)\s*$", text[: said[0].start()]):
+        return None
+    return noun
+
+
 def _refers_back(earlier: str, later: str) -> str | None:
     """The entity noun when one action's object refers back to the other's, else None."""
     same = [m for m in (_SAME.search(earlier), _SAME.search(later)) if m is not None]
@@ -173,7 +186,7 @@ def same_entity(text: str, rules: list[CandidateRule]) -> list[CandidateRule]:
     if not orders:
         return rules
     parts = _clauses(text)
-    noun = _refers_back(*parts) if parts is not None else None
+    noun = _refers_back(*parts) if parts is not None else _said_same(text)
     if noun is None:
         return rules
     return [

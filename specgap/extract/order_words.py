@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from specgap.extract.english import verb_lemma
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.operators.prose import inflections
 
 _IDIOM = re.compile(
@@ -240,7 +240,32 @@ def coordinated_gerunds(event: str) -> str:
     if m is not None:
         doing = _gerunds(m["vs"], verb_lemma, participles=True)
         return f"{doing} {m['s']}{m['rest']}" if doing else event
+    m = _ACT_NOUNS.match(event)
+    if m is not None and base_verb(m["ns"].split()[0].strip(",").casefold()):
+        # "any move or cancellation": "moving or cancelling" (a first noun spelt as its verb
+        # reads as a verb with the rest for its object; "any payment or refund" reads as is)
+        doing = _gerunds(m["ns"], _act_verb)
+        return f"{doing}{m['rest']}" if doing else event
     return _own_objects(event)
+
+
+# acts said by their nouns, coordinated after a determiner ("any move or cancellation", "a
+# refund, a move or a cancellation")
+_ACT_NOUNS = re.compile(
+    r"^\s*(?:any|every|each|a|an|the)\s+(?P<ns>[a-z]+(?:\s*,\s*(?:(?:or|and)\s+)?(?:an?\s+)?"
+    r"[a-z]+)*\s*,?\s*(?:or|and)\s+(?:an?\s+)?[a-z]+)\b"
+    # (no verb of its own after them: "the booking or payment is changed" is a thing's)
+    r"(?P<rest>\s*(?:[,.;:!].*)?|\s+(?:in|on|of|for|during|within)\b.*)$",
+    re.I,
+)
+
+
+def _act_verb(noun: str) -> str | None:
+    """The verb an action noun names ("cancellation": cancel, "move": move), or None."""
+    from specgap.extract.noun_counts import act_of
+
+    act = act_of(noun)
+    return act if act is not None and " " not in act else None
 
 
 _YOU = re.compile(r"^\s*(?:you|we|the\s+agent)\s+(?=[a-z])", re.I)

@@ -345,6 +345,14 @@ def _rephrased(text: str) -> Timed | None:
     return None
 
 
+# a tool said by its id as the subject of what it does ("`open_booking` reads the booking,
+# keyed by its booking_id, before ...", "find_member runs first"): a call of it
+_TOOL_DOES = re.compile(
+    r"^\W*`?(?P<id>[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?\s+"
+    r"(?!(?:is|was|has|does|needs|must|may|can|should|will|shall|cannot|never|only)\b)[a-z]+s\b"
+)
+
+
 def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     if described and (first := _FIRST.match(text)) is not None:
         return Timed((Emit("require_before", None, {"before": first["id"]}, 0.7),), None)
@@ -373,6 +381,9 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     only = (m["only"] or "").strip().casefold()
     # "..., it can be stored"; "before you ship a sample, verify it": what comes first
     main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
+    does = _TOOL_DOES.match(main) if not described else None
+    if does is not None and conj in {"before", "prior to"}:
+        main = f"call {does['id']}"  # "`open_booking` reads the booking before any move"
     itself = described and _ITSELF.match(main) is not None
     clause = parse(_INVERTED.sub(r"\g<who> \g<m> ", main, count=1))
     if clause.passive and clause.verb and clause.verb not in IMPERATIVE_VERBS:

@@ -35,6 +35,8 @@ _MORE = re.compile(
 )
 # "no boarding pass may be issued ...": the grammar's reading of a "no <noun>" subject, no
 # condition
+_UNLESS = re.compile(r"^\W*(?:unless|except)\b", re.I)
+_STEP_SAID = re.compile(r"\b(?:only\s+)?(?:after|once|before|until|prior\s+to)\b", re.I)
 _NO_SUBJECT = re.compile(r"^\W*for\s+(?:no|any|all|every|each)\b", re.I)
 _YES = re.compile(
     r"\b(?:confirm\w*|yes|agree\w*|approv\w*|consent\w*|permission|go-ahead|authori[sz]\w*|"
@@ -133,7 +135,7 @@ def unbound(
         and not _apart(text, cond.text, rules)
     ):
         rules = [
-            _kept(r, clause)
+            _kept(r, clause, text)
             if _scoped(r, text, cond.text) and not names_action(cond.text, r)  # "when V-ing X"
             else r
             for r in rules
@@ -240,10 +242,15 @@ def _led_by(sentence: Sentence) -> str | None:
     return None
 
 
-def _kept(rule: CandidateRule, clause: Clause) -> CandidateRule:
+def _kept(rule: CandidateRule, clause: Clause, text: str = "") -> CandidateRule:
     cond = clause.condition
     assert cond is not None
-    if rule.condition is not None or not _strong(rule) or _carries(rule, cond.text):
+    # "only once `a` has gone through, unless W": the step said apart, so "unless W" is
+    # never the step itself, whatever words it shares with it
+    stepped = _UNLESS.match(cond.text) is not None and _STEP_SAID.search(text[: cond.start])
+    if rule.condition is not None or not _strong(rule):
+        return rule
+    if _carries(rule, cond.text, excepted=bool(stepped)):
         return rule
     kept = ban_condition(clause, cond) if rule.operator == "deny_action" else cond.text
     return rule.model_copy(update={"condition": kept})
@@ -256,7 +263,7 @@ def _strong(rule: CandidateRule) -> bool:
     return rule.operator in _ORDERED or OPERATORS[rule.operator].guarded
 
 
-def _carries(rule: CandidateRule, text: str) -> bool:
+def _carries(rule: CandidateRule, text: str, *, excepted: bool = False) -> bool:
     """Whether the rule states the condition already: its values or bound are the
     condition's words, or (an ordering, a confirmation) the condition is its step or yes."""
     if rule.operator in _ORDERED:
@@ -266,11 +273,18 @@ def _carries(rule: CandidateRule, text: str) -> bool:
         if before and is_yes(before):
             return True
         more = _MORE.search(re.sub(r"^\W*(?:only\s+)?\w+", "", text))  # after its opener
-        if not more and (_STEP.match(text) or (before and _overlap(before, text))):
+        if not more and not excepted and (_STEP.match(text) or (before and _overlap(before, text))):
             return True
         # "when cancelling a booking, confirm first": the condition is the action itself
         verb = (rule.target or "").replace("_", " ").split()[:1]
-        if verb and len(verb[0]) > 3 and re.search(r"\b" + re.escape(verb[0][:5]), text, re.I):
+        if (
+            verb
+            and len(verb[0]) > 3
+            and any(
+                "_" not in m[0]  # (a word of the condition, not another tool's id: `tool_void_x`)
+                for m in re.finditer(r"\b" + re.escape(verb[0][:5]) + r"[\w-]*", text, re.I)
+            )
+        ):
             return True
     words = {w.casefold().strip(".$€£%") for w in _WORD.findall(text)}
     return any(_said(v, words, text) for v in _values(rule.params))
