@@ -458,6 +458,8 @@ class Resolver(Index):
         rivals = [e.score for t, e in found.items() if t != own]
         if ev is None or ev.score < RESOLVED_AT or not rivals or ev.score >= max(rivals) + MARGIN:
             return
+        if ev.score + MARGIN < max(rivals):
+            return  # a rival clearly ahead on its own evidence: no near tie to settle
         if any(
             action.written in p.forms
             for t, p in self.actions.profiles.items()
