@@ -224,9 +224,9 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             trimmed = _copies(rule, registry, sources, facet, set(said[:-1]))
             out = [c for c in trimmed if not set(words(str(c.params["facet"]))) & _ID_WORDS]
     out = out or verb_facet_copies(rule, registry, sources)  # "the cancellation reason"
+    exact = [c for c in out if _named_exactly(facet, str(c.params["facet"]))]
     snake = facet.casefold().replace(" ", "_")
-    exact = [c for c in out if str(c.params["facet"]).casefold() == snake]
-    by_id = "_" in snake and re.search(rf"(?<![\w-]){snake}(?![\w-])", rule.text) is not None
+    by_id = "_" in snake and re.search(rf"(?<![\w-]){re.escape(snake)}(?![\w-])", rule.text)
     if exact and len(exact) < len(out) and by_id:
         # "take the tour_id from a search": the argument said by its own name, not every
         # argument its words name (`new_tour_id` too)

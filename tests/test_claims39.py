@@ -139,6 +139,23 @@ def test_gerund_items_under_a_lead_of_examples_state_no_rule(tmp_path: Path) -> 
     assert desk_policies(tmp_path, text, HIRE) == []
 
 
+@pytest.mark.parametrize(
+    ("lead", "said"),
+    [
+        ("Steps:", "set     hours from 1 to 4"),
+        ("A method of hiring a kayak, comprising:", "set     hours from 1 to 4"),
+        ("Here are some examples of what paddlers ask for:", "setting hours from 1 to 4"),
+        ("Things paddlers often mention", "setting hours from 1 to 4"),  # no colon: no lead
+    ],
+)
+def test_an_ing_item_reads_as_a_step_only_under_a_lead_of_steps(lead: str, said: str) -> None:
+    from specgap.extract.segments import markdown_sentences
+
+    text = f"{lead}\n\n- setting hours from 1 to 4\n"
+    item = [s for s in markdown_sentences(_prompt(text)) if "hours" in s.text]
+    assert [s.clean.strip() for s in item] == [said]
+
+
 def test_gerund_items_under_a_lead_of_steps_state_their_rules(tmp_path: Path) -> None:
     text = "Steps:\n\n- calling __find_paddler__ before any other tool\n- booking at most 4 hours\n"
     policies = desk_policies(tmp_path, text, HIRE)
@@ -260,25 +277,18 @@ def test_acts_said_by_coordinated_nouns_read_as_gerunds(event: str, said: str) -
     assert coordinated_gerunds(event) == said
 
 
-def test_a_tool_said_as_a_subject_is_called_before_the_acts_on_the_same_entity(
-    tmp_path: Path,
-) -> None:
-    text = (
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a tool said as the subject of what it does, "keyed by that X_id"
         "__open_booking__ reads the booking, keyed by that booking_id, ahead of any swap or "
-        "cancellation."
-    )
-    policies = desk_policies(tmp_path, text, HIRE)
-    for tool in ("__swap_kayak__", "__cancel_booking__"):
-        assert read(
-            policies, "require_before", tool, before="__open_booking__", same={"arg": "booking_id"}
-        ), shown(policies)
-
-
-def test_orderings_said_to_share_one_entity_outright_share_it(tmp_path: Path) -> None:
-    text = (
+        "cancellation.",
+        # several orderings said outright to share one entity
         "__open_booking__ comes before __swap_kayak__ and before __cancel_booking__, on the "
-        "same booking_id."
-    )
+        "same booking_id.",
+    ],
+)
+def test_the_read_comes_before_each_act_on_the_same_booking(tmp_path: Path, text: str) -> None:
     policies = desk_policies(tmp_path, text, HIRE)
     for tool in ("__swap_kayak__", "__cancel_booking__"):
         assert read(

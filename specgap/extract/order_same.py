@@ -145,11 +145,18 @@ def _said_same(text: str) -> str | None:
     """The entity a sentence of several orderings says outright they share ("`a` comes
     before `b` and before `c`, on the same repair_ref"), or None."""
     said = list(_SAME.finditer(text))
-    if len(said) != 1 or (noun := singular(said[0]["noun"].casefold())) in _NOT_ENTITY:
+    noun = _entity(said[0]) if len(said) == 1 else None
+    return noun if noun != "one" else None
+
+
+def _entity(same: re.Match[str]) -> str | None:
+    """The entity a "the same X" names, or None: no span of time or talk ("in the same
+    chat"), no stay at a place after "in" ("in the same visit")."""
+    noun = singular(same["noun"].casefold())
+    if noun in _NOT_ENTITY:
         return None
-    if noun == "one" or re.search(r"\b(?:in|during|within)\s*$", text[: said[0].start()]):
-        return None
-    return noun
+    said_in = re.search(r"\b(?:in|during|within)\s*$", same.string[: same.start()])
+    return None if noun in _SPAN_AFTER_IN and said_in else noun
 
 
 def _refers_back(earlier: str, later: str) -> str | None:
@@ -160,11 +167,8 @@ def _refers_back(earlier: str, later: str) -> str | None:
         other = earlier if same[0].string is later else later
         head = _one_object(other)
         return singular(head) if head and head.casefold() not in _NOT_ENTITY else None
-    if len(same) == 1 and (noun := singular(same[0]["noun"].casefold())) not in _NOT_ENTITY:
-        said_in = re.search(r"\b(?:in|during|within)\s*$", same[0].string[: same[0].start()])
-        if noun in _SPAN_AFTER_IN and said_in:
-            return None
-        return noun  # "Call `get_x` on the same job before `amend_x`": said outright
+    if len(same) == 1 and singular(same[0]["noun"].casefold()) not in _NOT_ENTITY:
+        return _entity(same[0])  # "Call `get_x` on the same job before `amend_x`": outright
     pointer = _POINTER.search(later)
     if pointer is not None:
         noun = pointer["noun"].casefold()

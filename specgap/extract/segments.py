@@ -122,11 +122,10 @@ _MESSAGE_HEAD = re.compile(
 # an item lettered or numbered in Roman figures on a line of its own, as a contract or a
 # claim lists its elements ("(a) ...;", "(b) ...; and", "c) ...", "(iv) ..."): its own
 # sentence, as a list item is, the mark no word of it
-_LETTERED = re.compile(r"[ \t]*(?:\((?:[a-z]|[ivx]{1,4})\)|[a-z]\))[ \t]+(?=\S)")
+_LETTER = r"\((?:[a-z]|[ivx]{1,4})\)|[a-z]\)"
+_LETTERED = re.compile(r"[ \t]*(?:" + _LETTER + r")[ \t]+(?=\S)")
 # what stands before a list item's text on its line (its indentation and mark)
-_ITEM_MARK = re.compile(
-    r"[ \t>]*(?:[-*+\u2022]|\d{1,2}[.)]|\((?:[a-z]|[ivx]{1,4})\)|[a-z]\))[ \t]+"
-)
+_ITEM_MARK = re.compile(r"[ \t>]*(?:[-*+\u2022]|\d{1,2}[.)]|" + _LETTER + r")[ \t]+")
 # a list item led by a verb's -ing form, as a claim, a contract or a list of duties states
 # what is done ("(a) locating the visitor with T before ...; and", "- checking T first"): an
 # instruction, read in the imperative; each predicate joined on to it by "and" too ("...,
@@ -183,6 +182,12 @@ def chat_said(text: str) -> str:
     return text
 
 
+def _lettered(text: str) -> re.Match[str] | None:
+    """The lettered item's mark `text` opens with (`_LETTERED`), never a one-line run of a
+    question's options ("(a) X (b) Y")."""
+    return _LETTERED.match(text) if not _OPTIONS.match(text) else None
+
+
 def _as_instruction(text: str) -> str:
     """A list item led by a verb's -ing form in the imperative, at the same length
     ("locating the visitor" -> "locate   the visitor"; `_GERUND`)."""
@@ -197,10 +202,14 @@ def _as_instruction(text: str) -> str:
         return base + " " * (len(word) - len(base))
 
     first = _GERUND.match(text)
-    if first is None or said(first) == first["w"] or _RULE_WORD.search(text) is None:
+    if first is None or _RULE_WORD.search(text) is None:
+        return text
+    led = said(first)
+    if led == first["w"]:
         return text
     out = list(text)
-    for m in (first, *_AND_GERUND.finditer(text, first.end())):
+    out[first.start("w") : first.end("w")] = led
+    for m in _AND_GERUND.finditer(text, first.end()):
         out[m.start("w") : m.end("w")] = said(m)
     return "".join(out)
 
@@ -216,12 +225,10 @@ def _unnumbered(text: str) -> str:
     if (options := _OPTIONS.match(text)) is not None:
         text = " " * options.end() + text[options.end() :]
     m = _CLAUSE_NUMBER.match(text) or _RULE_LABEL.match(text) or _NOTE_THAT.match(text)
-    m = m or _LETTER_MARK.match(text)
-    if m is None and not _OPTIONS.match(text):
-        m = _LETTERED.match(text)
+    m = m or _LETTER_MARK.match(text) or _lettered(text)
+    if m is not None and m.re is _LETTERED and (joint := _ITEM_JOINT.search(text)) is not None:
         # "(b) ...; and": the item's own sentence, which its joint to the next one ends
-        if m is not None and (joint := _ITEM_JOINT.search(text)) is not None:
-            text = text[: joint.start()] + "." + " " * (len(joint[0]) - 1)
+        text = text[: joint.start()] + "." + " " * (len(joint[0]) - 1)
     return text if m is None else text[: m.start()] + " " * (m.end() - m.start()) + text[m.end() :]
 
 
@@ -426,8 +433,7 @@ class Sentence:
         raw = self.artifact.text
         start = self.offsets[0]
         line = raw.rfind("\n", 0, start) + 1
-        lettered = _LETTERED.match(self.text) is not None and not _OPTIONS.match(self.text)
-        if not lettered and _ITEM_MARK.fullmatch(raw, line, start) is None:
+        if _lettered(self.text) is None and _ITEM_MARK.fullmatch(raw, line, start) is None:
             return False
         while line > 0:  # up over the list's other items to its lead
             above = raw.rfind("\n", 0, line - 1) + 1
@@ -571,7 +577,7 @@ def _line_ends(text: str) -> set[int]:
         if body and words and (_MESSAGE_HEAD.match(after) or _REACTIONS.fullmatch(after)):
             out.add(at)  # a chat log's next message or line of reactions, whatever came before
             continue
-        if body and _LETTERED.match(after) and not _OPTIONS.match(after):
+        if body and _lettered(after):
             out.add(at)  # "(b) ...": a lettered item, whatever the line before ended with
             continue
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":

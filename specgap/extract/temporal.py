@@ -50,7 +50,7 @@ from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
 from specgap.extract.order_words import coordinated_events, coordinated_gerunds, idioms
-from specgap.extract.pattern_base import CALL_VERBS, USER, is_action_noun
+from specgap.extract.pattern_base import CALL_VERBS, SAID_ID, USER, is_action_noun
 from specgap.extract.temporal_parts import (
     PARTICLES,
     TOOL_ID,
@@ -348,7 +348,7 @@ def _rephrased(text: str) -> Timed | None:
 # a tool said by its id as the subject of what it does ("`open_booking` reads the booking,
 # keyed by its booking_id, before ...", "find_member runs first"): a call of it
 _TOOL_DOES = re.compile(
-    r"^\W*`?(?P<id>[a-z][a-z0-9]*(?:_{1,2}[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?(?:\(\))?\s+"
+    rf"^\W*(?P<id>{SAID_ID})(?:\(\))?\s+"
     r"(?!(?:is|was|has|does|needs|must|may|can|should|will|shall|cannot|never|only)\b)[a-z]+s\b"
 )
 
@@ -383,7 +383,7 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
     main = point_back(m["main"], event_action(m["event"]), conj in {"before", "prior to"})
     does = _TOOL_DOES.match(main) if not described else None
     if does is not None and conj in {"before", "prior to"}:
-        main = f"call {does['id']}"  # "`open_booking` reads the booking before any move"
+        main = f"call {does['id'].strip('`')}"  # "`open_booking` reads the booking before any move"
     itself = described and _ITSELF.match(main) is not None
     clause = parse(_INVERTED.sub(r"\g<who> \g<m> ", main, count=1))
     if clause.passive and clause.verb and clause.verb not in IMPERATIVE_VERBS:

@@ -28,15 +28,18 @@ from specgap.operators.prose import USER
 
 _ORDERED = frozenset({"require_before", "require_confirmation"})
 # "only after it was looked up", "before you pay": the ordering is the condition itself
-_STEP = re.compile(r"^\W*(?:only\s+)?(?:after|before|once|until|till|prior\s+to)\b", re.I)
+_STEP_WORDS = r"(?:only\s+)?(?:after|before|once|until|till|prior\s+to)\b"
+_STEP = re.compile(r"^\W*" + _STEP_WORDS, re.I)
+# ... and said anywhere before a condition ("only once `a` has run, unless W")
+_STEP_SAID = re.compile(r"\b" + _STEP_WORDS, re.I)
+# an exception that is no step of the rule ("unless W", "except W")
+_UNLESS = re.compile(r"^\W*(?:unless|except)\b", re.I)
 # a second condition after the step ("only after V, unless W"): the ordering carries V only
 _MORE = re.compile(
     r"\b(?:unless|except|if|provided|(?:as|so)\s+long\s+as|in\s+case|whenever|while)\b", re.I
 )
 # "no boarding pass may be issued ...": the grammar's reading of a "no <noun>" subject, no
 # condition
-_UNLESS = re.compile(r"^\W*(?:unless|except)\b", re.I)
-_STEP_SAID = re.compile(r"\b(?:only\s+)?(?:after|once|before|until|prior\s+to)\b", re.I)
 _NO_SUBJECT = re.compile(r"^\W*for\s+(?:no|any|all|every|each)\b", re.I)
 _YES = re.compile(
     r"\b(?:confirm\w*|yes|agree\w*|approv\w*|consent\w*|permission|go-ahead|authori[sz]\w*|"
@@ -245,12 +248,12 @@ def _led_by(sentence: Sentence) -> str | None:
 def _kept(rule: CandidateRule, clause: Clause, text: str = "") -> CandidateRule:
     cond = clause.condition
     assert cond is not None
-    # "only once `a` has gone through, unless W": the step said apart, so "unless W" is
-    # never the step itself, whatever words it shares with it
-    stepped = _UNLESS.match(cond.text) is not None and _STEP_SAID.search(text[: cond.start])
     if rule.condition is not None or not _strong(rule):
         return rule
-    if _carries(rule, cond.text, excepted=bool(stepped)):
+    # "only once `a` has gone through, unless W": the step said apart, so "unless W" is
+    # never the step itself, whatever words it shares with it
+    stepped = bool(_UNLESS.match(cond.text)) and bool(_STEP_SAID.search(text[: cond.start]))
+    if _carries(rule, cond.text, excepted=stepped):
         return rule
     kept = ban_condition(clause, cond) if rule.operator == "deny_action" else cond.text
     return rule.model_copy(update={"condition": kept})

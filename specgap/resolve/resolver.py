@@ -403,10 +403,9 @@ class Resolver(Index):
         action = self.actions.parse(mention)
         if action is None:
             return
-        if not action.objects:
-            named = self.actions.named_by(action)
-            if named:
-                self._named[mention] = named
+        named = self.actions.named_by(action) if not action.objects else frozenset()
+        if named:
+            self._named[mention] = named
         hits, quoted_from = self.actions.hits(mention, action, KEEP, KEEP_AT)
         generic = self.actions.generic(action)
         for tool_id, ev in list(found.items()):
@@ -434,8 +433,8 @@ class Resolver(Index):
         self.readings.by_relation(mention, action, found)
         self.readings.by_sole_verb(action, found)
         verb_said(self.actions, action, found, REORDERED)
-        if not action.objects and not generic:
-            self._verb_of_one(action, found)
+        if len(named) == 1 and not generic:
+            self._verb_of_one(action, next(iter(named)), found)
         quoted = found.get(quoted_from or "")
         if quoted is not None:  # the words of its description: nothing else beats it clearly
             cap = quoted.score + MARGIN - 0.001
@@ -444,27 +443,20 @@ class Resolver(Index):
                     detail = f"{ev.detail}; but the words are `{quoted_from}`'s description's"
                     found[tool_id] = Evidence(cap, ev.via, "action", detail)
 
-    def _verb_of_one(self, action: Action, found: dict[str, Evidence]) -> None:
+    def _verb_of_one(self, action: Action, own: str, found: dict[str, Evidence]) -> None:
         """A bare verb ("book only after ...") that one tool's name or description says as
         its verb (`book_tour`), in a near tie with tools whose names say a word of it only as
         the thing they act on (`open_booking`): that tool, clearly. A verb written as
         another tool's name writes it ("order": `get_order`) may be that tool's noun, and
         stays a tie."""
-        named = self.actions.named_by(action)
-        if len(named) != 1:
-            return
-        (own,) = named
         ev = found.get(own)
         rivals = [e.score for t, e in found.items() if t != own]
         if ev is None or ev.score < RESOLVED_AT or not rivals or ev.score >= max(rivals) + MARGIN:
             return
         if ev.score + MARGIN < max(rivals):
             return  # a rival clearly ahead on its own evidence: no near tie to settle
-        if any(
-            action.written in p.forms
-            for t, p in self.actions.profiles.items()
-            if t != own and t in found
-        ):
+        profiles = self.actions.profiles
+        if any(action.written in profiles[t].forms for t in found if t != own and t in profiles):
             return
         score = min(max(rivals) + MARGIN + 0.001, 0.96)
         detail = f"{ev.why()}; `{action.written}` is its verb, and no other tool's"
