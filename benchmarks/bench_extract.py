@@ -14,7 +14,7 @@ written for the project that live beside their gold and are in no corpus; `unsee
 `tests/gold_unseen21/`, `tests/gold_unseen22/`, `tests/gold_unseen23/`,
 `tests/gold_unseen24/`, `tests/gold_unseen25/`, `tests/gold_unseen26/`,
 `tests/gold_unseen27/` and `tests/gold_unseen28/`, alike). Totals are micro-averages (sums of
-counts). The twenty-four oldest blind sets were opened for development
+counts). The twenty-five oldest blind sets were opened for development
 (`benchmarks.gold.OPENED`): two more rows sum them (`ALL dev`) and the sets still blind
 (`ALL blind`, the honest estimate beside `heldout`), without the sets written this session
 (`benchmarks.gold.APART`: their own `TOTAL` row only, so `ALL blind` stays comparable).

@@ -150,8 +150,9 @@ UNSEEN28_DIR = GOLD_DIR.parent / "gold_unseen28"
 # the twenty-second in the thirty-seventh session (2026-12-06), when a twenty-sixth was written to
 # take its place (tests/gold_unseen22/README.md); the twenty-third in the thirty-eighth session
 # (2026-12-06), when a twenty-seventh was written to take its place (tests/gold_unseen23/README.md);
-# the twenty-fourth in the thirty-ninth session (2026-12-06), when a twenty-eighth is written to
-# take its place (tests/gold_unseen24/README.md).
+# the twenty-fourth in the thirty-ninth session (2026-12-06), when a twenty-eighth was written to
+# take its place (tests/gold_unseen24/README.md); the twenty-fifth in the fortieth session
+# (2026-12-06), when a twenty-ninth is written to take its place (tests/gold_unseen25/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -177,6 +178,7 @@ OPENED = (
     "unseen22",
     "unseen23",
     "unseen24",
+    "unseen25",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -198,9 +200,10 @@ OPENED = (
 # the thirty-sixth (2026-12-05); the twenty-fifth, written in the thirty-sixth, at the start of
 # the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
 # of the thirty-eighth (2026-12-06); the twenty-seventh, written in the thirty-eighth, at the
-# start of the thirty-ninth (2026-12-06): `ALL blind` is unseen25..unseen27. The twenty-eighth,
-# written in the thirty-ninth session (2026-12-06), is kept apart.
-APART: tuple[str, ...] = ("unseen28",)
+# start of the thirty-ninth (2026-12-06); the twenty-eighth, written in the thirty-ninth, at the
+# start of the fortieth (2026-12-06): `ALL blind` is unseen26..unseen28. Nothing is kept apart
+# until a twenty-ninth is written in the fortieth session.
+APART: tuple[str, ...] = ()
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
