@@ -116,6 +116,9 @@ UNSEEN27_DIR = GOLD_DIR.parent / "gold_unseen27"
 # The twenty-eighth blind set (split `unseen28`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen28/README.md).
 UNSEEN28_DIR = GOLD_DIR.parent / "gold_unseen28"
+# The twenty-ninth blind set (split `unseen29`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen29/README.md).
+UNSEEN29_DIR = GOLD_DIR.parent / "gold_unseen29"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -201,9 +204,9 @@ OPENED = (
 # the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
 # of the thirty-eighth (2026-12-06); the twenty-seventh, written in the thirty-eighth, at the
 # start of the thirty-ninth (2026-12-06); the twenty-eighth, written in the thirty-ninth, at the
-# start of the fortieth (2026-12-06): `ALL blind` is unseen26..unseen28. Nothing is kept apart
-# until a twenty-ninth is written in the fortieth session.
-APART: tuple[str, ...] = ()
+# start of the fortieth (2026-12-06): `ALL blind` is unseen26..unseen28. The twenty-ninth,
+# written in the fortieth session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen29",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -352,6 +355,7 @@ class Gold(_Model):
         "unseen26",
         "unseen27",
         "unseen28",
+        "unseen29",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
