@@ -143,7 +143,7 @@ CASES: list[Case] = [
 ]  # fmt: skip
 
 
-_OPEN = frozenset({"terse", "faq", "legal", "make-sure", "must-have"})
+_OPEN = frozenset({"terse", "faq", "make-sure", "must-have"})
 
 
 @pytest.mark.parametrize("case", marked(CASES, _OPEN), ids=[c[0] for c in CASES])

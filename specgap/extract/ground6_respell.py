@@ -62,8 +62,8 @@ _DET = r"(?:(?:the|a|an|any|every|each|all|only|one|this|that|these|those)\s+)*"
 _STOP = (
     r"(?:that|which|who|the|a|an|you|it|they|them|is|are|was|were|be|been|must|should|shall|"
     r"may|can|has|have|had|to|from|by|for|in|on|with|and|or|not|never|only|always|"
-    r"one|ones|come|comes|use|used)\b"
-)
+    r"one|ones|come|comes|use|used|until|till|unless|once|after|before|while|when|if)\b"
+)  # (a conjunction ends the value: "submit an application until `t` has returned" is an order)
 _W = r"(?!" + _STOP + r")[A-Za-z][\w'’-]*"
 _NP = _W + r"(?:\s+" + _W + r"){0,3}"
 _VAL = r"(?P<v>" + _NP + r")"

@@ -35,6 +35,10 @@ place, at the same length, as the snake_case id the readers know:
 - `Workshop_20250301.MoveRepair` and the operation said alone, `MoveRepair` -> `moveRepair`
   (an AWS JSON-protocol target: a service with an API date, a dot, a PascalCase operation;
   a prompt names most by the operation alone), when no other tool has that operation;
+- `crm.usp_FindCustomer`, `sp_GetOrder` -> `        findCustomer`, `   getOrder` (a database's
+  stored procedure: a schema and a dot maybe, a kind prefix such as `usp_` that is no verb,
+  a PascalCase verb-noun; its places blanked as a server's are), when no other tool has that
+  verb-noun;
 - `RT03`, `ME21N` -> `rt_3`, `me_1n` (an ERP transaction code: capitals and digits, no word;
   lower case, the first digit's place an underscore);
 - `__find_visitor__`, `_find_visitor`, `--find-visitor` -> `    find_visitor`, ` find_visitor`,
@@ -45,6 +49,8 @@ place, at the same length, as the snake_case id the readers know:
   operation on it, as some back-office systems name their calls: lower case, the operation
   first when it is a verb and the record none, as a reader takes an id's first word for its
   verb; the same length);
+- `trips.Book`, `passengers.Lookup` -> `book_trips`, `passengers_lookup` (a Go package and
+  one exported function of one word, read as the record and operation above);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
   legacy system or a folder of scripts names its tools: the dot before the extension reads
   as a sentence's end and the upper-case name as an acronym; lower case, with the dot and
@@ -98,6 +104,10 @@ _SCREAMING_DOTTED = re.compile(
     r"^(?P<a>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\.(?P<b>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$"
 )
 
+# a Go package's exported function said with its package (`trips.Book`, `passengers.Lookup`):
+# one lower-case word, a dot, one capitalised word
+_PACKAGE_DOTTED = re.compile(r"^(?P<a>[a-z][a-z0-9]*)\.(?P<b>[A-Z][a-z0-9]+)$")
+
 # a transaction code (`RT03`, `VA01`, `ME21N`, `F110`), as ERP systems name their functions:
 # capitals, then digits (and maybe one more capital); no word a reader knows for an id
 _CODE = re.compile(r"^(?P<l>[A-Z]{1,4})(?P<d>\d{2,4})(?P<t>[A-Z]?)$")
@@ -109,6 +119,12 @@ _PROGRAM = re.compile(
 # a dotted id whose operation is PascalCase (`Workshop_20250301.MoveRepair`, an AWS JSON
 # target): a prompt names it in full or by its operation alone (`MoveRepair`)
 _DOTTED_PASCAL = re.compile(r"^(?:[A-Za-z][\w-]*\.)+(?P<tool>[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$")
+
+# a stored procedure's name (`crm.usp_FindCustomer`, `dbo.sp_GetOrder`, `fn_CalcFee`): maybe a
+# schema and a dot, a short lower-case kind prefix and an underscore, a PascalCase verb-noun
+_PREFIXED = re.compile(
+    r"^(?:[A-Za-z][A-Za-z0-9]*\.)?(?P<kind>[a-z]{1,4})_(?P<tool>[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$"
+)
 
 # a dotted id whose service has a dash or whose last part is snake_case
 # (`court-sched.move_booking`, `crm.find_contact`): the readers know the last part
@@ -201,11 +217,12 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 
 def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
-    dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool))
+    dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool) or _PREFIXED.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
+    wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -253,7 +270,7 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
     inner = [w["tool"].replace("-", "_") if (w := _WRAPPED.match(i)) else "" for i in ids]
     for tool, part, rest, name in zip(ids, bare, rests, inner, strict=True):
-        if (dotted := _SCREAMING_DOTTED.match(tool)) is not None:
+        if (dotted := _SCREAMING_DOTTED.match(tool) or _PACKAGE_DOTTED.match(tool)) is not None:
             spelled[tool] = _verb_first(dotted["a"].lower(), dotted["b"].lower())
         elif name:  # `__find_visitor__` -> `find_visitor`, when no other id gives it
             if inner.count(name) == 1 and name not in ids:
@@ -279,6 +296,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = camel  # `mkvisit` -> `mkVisit`, `sendsms` -> `sendSms`
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
+        elif (procedure := _PREFIXED.match(tool)) is not None:
+            part = procedure["tool"]  # `crm.usp_FindCustomer` -> `findCustomer`, when alone
+            if sum(1 for i in ids if (o := _PREFIXED.match(i)) and o["tool"] == part) == 1:
+                spelled[tool] = part[0].lower() + part[1:]
         elif (operation := _DOTTED_PASCAL.match(tool)) is not None:
             part = operation["tool"]  # `Workshop_20250301.MoveRepair` -> `moveRepair`
             if sum(1 for i in ids if i.rpartition(".")[2] == part) == 1:

@@ -24,14 +24,18 @@ from dataclasses import replace
 from specgap.extract.grammar_rules import Emit
 from specgap.extract.pattern_base import ANY_TOOL, lemma, singular
 
+# the kinds of thing a tool is called by (a database's "stored procedure", an API's "endpoint")
+_KINDS = (
+    r"(?:tools?|calls?|functions?|programs?|commands?|operations?|(?:stored\s+)?procedures?|"
+    r"routines?|methods?|endpoints?)"
+)
 _OTHER = (
     r"(?:(?:calling|using|running|invoking|making)\s+"  # "before calling any other tool"
     # "before you use ...", "before it calls ..."
     r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
     r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
     # (a command line's "option", "command" or "program" is its tool)
-    r"(?:(?:any|every|each|all)\s+other\s+(?:tools?|calls?|functions?|actions?|steps?|options?|"
-    r"commands?|programs?|operations?)|"
+    rf"(?:(?:any|every|each|all)\s+other\s+(?:{_KINDS}|actions?|steps?|options?)|"
     # "before your first move (in any chat)": the first call of all
     r"(?:your|the|its|their)\s+(?:very\s+)?first\s+(?:(?:tool|function)\s+)?(?:moves?|calls?|"
     r"actions?|steps?|turns?)|"
@@ -52,7 +56,7 @@ _USED = (
 # "Before any other tool is used, <step>"
 _LEAD = re.compile(rf"^\W*before\s+{_OTHER}(?:\s+{_USED})?\s*,\s*(?P<step>.+)$", re.I)
 # "No other tool is used before/until <event>", "Do not call any other tool until <event>"
-_CALLS = r"(?:tools?|calls?|functions?|programs?|commands?|operations?)"
+_CALLS = _KINDS
 _NO_OTHER = re.compile(
     rf"^\W*(?:(?:no\s+other\s+{_CALLS}|nothing\s+else)\s+(?:is|are|gets|may|can|should|must|"
     r"will)(?:\s+be)?(?:\s+(?:used|called|run|invoked|made|done))?|(?:no\s+other\s+"

@@ -53,6 +53,7 @@ from specgap.extract import (
     hasstatus37,
     headed19,
     instrument26,
+    itself40,
     kept24,
     lead30,
     neither37,
@@ -96,6 +97,8 @@ from specgap.extract import (
     unless33,
     uses32,
     values3_respell,
+    verdict40,
+    waits40,
     within6_respell,
     without19,
     words38,
@@ -234,6 +237,9 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = words38.respelt(said or sentence.clean) or said  # "X as the student spells them"
     said = sent38.respelt(said or sentence.clean) or said  # "Texts go to the X that T returned"
     said = passed36.respelt(said or sentence.clean) or said  # "X must have passed before ..."
+    said = verdict40.respelt(said or sentence.clean) or said  # "until T has returned passed"
+    said = waits40.respelt(said or sentence.clean) or said  # "A, B and C wait until T has run"
+    said = itself40.respelt(said or sentence.clean) or said  # "T is X's alone; never run it"
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said

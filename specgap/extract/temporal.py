@@ -147,6 +147,7 @@ def read(text: str, described: bool = False) -> Timed | None:
     if soft is None and not described and (parts := each_part(rest, read)) is not None:
         return Timed(tuple(e for t in parts for e in t.emits), None)
     timed = None if described else _coordinated(rest)
+    timed = timed or (None if described or soft is not None else _each_act(rest))
     timed = timed or (None if described else _conditioned(rest))
     timed = timed or _read(rest, described)
     if timed is None and not described:
@@ -238,6 +239,71 @@ def _coordinated(text: str) -> Timed | None:
     if any(t is None for t in read):
         return None
     return Timed(tuple(e for t in read if t is not None for e in t.emits), None)
+
+
+def _each_act(text: str) -> Timed | None:
+    """ "Do not move a test drive, refund a deposit, or submit an application until X": the
+    order of each act of a list of verb phrases (each with its own object), under the words
+    before the first verb; None unless every act reads one."""
+    m = _TRAILING.match(text.strip()) or _LEADING.match(text.strip())
+    acts = _verb_phrases(m["main"]) if m is not None else None
+    if m is None or acts is None:
+        return None
+    said = [text.strip()[: m.start("main")] + a + text.strip()[m.end("main") :] for a in acts]
+    read = [_read(s, False) for s in said]
+    if any(t is None for t in read):
+        return None
+    return Timed(tuple(e for t in read if t is not None for e in t.emits), None)
+
+
+# the words before the first act: a subject, a modal and a negation ("The assistant shall not")
+_ACTS_LEAD = re.compile(
+    r"^\W*(?:(?:you|we|the\s+[a-z]+)\s+)?(?:(?:must|shall|should|may|can|will)\s+)?"
+    r"(?:not\s+|never\s+)?(?:(?:do\s+not|don't|never)\s+)?(?:only\s+)?$",
+    re.I,
+)
+_ACT_OPENS = re.compile(
+    r"(?P<v>[A-Za-z]+)(?=\s+(?:a|an|the|any|every|each|that|this|its|their|his|her|no|or|and)\b"
+    r"|\s*,)",
+    re.I,
+)
+_ACT_BREAK = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+", re.I)
+
+
+def _verb_phrases(main: str) -> list[str] | None:
+    """The verb phrases of a main clause that lists acts each with its object, each after the
+    words before the first verb ("shall not move a test drive, refund a deposit": "shall not
+    move a test drive", "shall not refund a deposit"), verbs that share one object each with
+    it ("move or cancel a test drive": "move a test drive", "cancel a test drive"). None for
+    one act, a clause past a semicolon, or a lead that is more than a subject, a modal and a
+    negation."""
+    first = next(
+        (w for w in re.finditer(r"[A-Za-z]+", main) if w[0].casefold() in IMPERATIVE_VERBS), None
+    )
+    if first is None or not _ACTS_LEAD.match(main[: first.start()]) or ";" in main:
+        return None
+    lead, body = main[: first.start()], main[first.start() :]
+    pieces: list[str] = []
+    at = 0
+    for cut in _ACT_BREAK.finditer(body):
+        # a verb, then its object's determiner or another verb's ("refund a deposit", "move
+        # or cancel a X"): never a noun spelt as a verb ("the court, day and start time")
+        opens = _ACT_OPENS.match(body, cut.end())
+        if opens is not None and opens["v"].casefold() in IMPERATIVE_VERBS:
+            pieces.append(body[at : cut.start()])
+            at = cut.end()
+    pieces.append(body[at:])
+    acts: list[str] = []
+    bare: list[str] = []  # verbs said before the object they share ("move or cancel a X")
+    for piece in pieces:
+        said, _, rest = piece.partition(" ")
+        if not rest.strip():
+            bare.append(said)
+            continue
+        acts.extend(f"{lead}{v} {rest}" for v in bare)
+        acts.append(lead + piece)
+        bare = []
+    return acts if len(acts) > 1 and not bare else None
 
 
 def _conditioned(text: str) -> Timed | None:
