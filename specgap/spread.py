@@ -26,12 +26,14 @@ import re
 
 from specgap.described_args import described_as
 from specgap.extract.bind_actions import verb_facet_copies
+from specgap.extract.english import base_verb
 from specgap.ir import Candidate, CandidateRule, Diagnostic, Resolution
 from specgap.operators import OPERATORS
 from specgap.registry import Registry, Tool
 from specgap.resolve import MARGIN, compact, words
 from specgap.resolve.arguments import LENGTH_SAID, holds_no_number, resolve_argument
 from specgap.resolve.lexicon import VERB_CLASSES
+from specgap.resolve.text import own_part, split, stem
 
 _KIND_WORDS = frozenset({"typ", "kind"})  # stems of `type(s)`, `kind(s)`
 
@@ -224,13 +226,18 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
             trimmed = _copies(rule, registry, sources, facet, set(said[:-1]))
             out = [c for c in trimmed if not set(words(str(c.params["facet"]))) & _ID_WORDS]
     out = out or verb_facet_copies(rule, registry, sources)  # "the cancellation reason"
-    exact = [c for c in out if _named_exactly(facet, str(c.params["facet"]))]
     snake = facet.casefold().replace(" ", "_")
     by_id = "_" in snake and re.search(rf"(?<![\w-]){re.escape(snake)}(?![\w-])", rule.text)
+    # "take session_id from the search, to book a visit or move one": the tools of the acts
+    # the sentence says, each on its own argument (`new_session_id` for the move)
+    acted, verbs = _acts_said(out, rule.text, sources | set(named))
+    out = acted or out
+    exact = [c for c in out if _named_exactly(facet, str(c.params["facet"]))]
     if exact and len(exact) < len(out) and by_id:
         # "take the tour_id from a search": the argument said by its own name, not every
-        # argument its words name (`new_tour_id` too)
-        out = exact
+        # argument its words name (`new_tour_id` too), unless the sentence says the other
+        # tool's verb ("... or move one")
+        out = [c for c in out if c in exact or str(c.target) in verbs]
     if out:
         return _in_section(out, rule.context, wanted)
     if _respelt(rule.text):  # a value read around its noun alone binds, or is only a note
@@ -239,6 +246,27 @@ def _grounded(rule: CandidateRule, registry: Registry) -> list[CandidateRule]:
     arg = spelled.get(compact(facet), given)
     params = {k: v for k, v in rule.params.items() if k != "facet"} | {"arg": arg}
     return [rule.model_copy(update={"params": params, "grounding": "inferred"})]
+
+
+def _acts_said(
+    copies: list[CandidateRule], text: str, sources: set[str]
+) -> tuple[list[CandidateRule], set[str]]:
+    """The copies on tools whose verb the sentence says (the source tools' words aside), when
+    it says the verbs of some of them but not of all, a tool whose verb cannot be told kept
+    with them ([] otherwise: no tool's verb said, or every one's); and the tools whose verb it
+    says ("to book a visit or move one": `move_booking` on its `new_session_id` too). A noun of
+    a tool's name is no sign of its act ("provided by the customer" is no `find_customer`)."""
+    said = set(words(text)) - {w for t in sources for w in words(t)}
+    verbs = {str(c.target): _verb_of(str(c.target)) for c in copies}
+    named = {t for t, v in verbs.items() if v is not None and v in said}
+    kept = [c for c in copies if str(c.target) in named or verbs[str(c.target)] is None]
+    return (kept if named and len(kept) < len(copies) else []), named
+
+
+def _verb_of(tool_id: str) -> str | None:
+    """The first word of a tool's own name that is a verb in its base form (`book` of
+    `grotto_bookVisit`), as `words` spells it; None when none is."""
+    return next((stem(w) for w in split(own_part(tool_id)) if base_verb(w)), None)
 
 
 def _respelt(text: str) -> bool:
@@ -252,7 +280,7 @@ def _respelt(text: str) -> bool:
 
 
 _ID_WORDS = frozenset(words("number code id reference"))
-_DETERMINER = re.compile(r"^(?:any|every|each|all)\s+(?=\S)", re.I)
+_DETERMINER = re.compile(r"^(?:any|every|each|all|its|their)\s+(?=\S)", re.I)  # ("its payment_id")
 # the people a value may be said to belong to ("the member's e-mail address")
 _OWNERS = frozenset(
     words("user customer client caller requester member patron shopper")

@@ -25,6 +25,8 @@ SNAKE = [
     spec("refund_deposit", "Refunds a deposit.", booking_id="string", amount="number"),
     spec("send_voucher", "Sends a free-game voucher.", booking_id="string"),
     spec("override_oil_pattern", "Changes a lane's oil pattern.", lane_id="string"),
+    spec("search_lanes", "Lists free lanes: lane_id and time.", date="string"),
+    spec("charge_card", "Charges a card.", card_token="string", timeout_seconds="integer"),
 ]
 
 PROCEDURES = [
@@ -41,6 +43,24 @@ PACKAGES = [
     spec("bookings.Get", "Opens a booking.", booking_id="string"),
     spec("bookings.Cancel", "Cancels a booking.", booking_id="string"),
     spec("lanes.Reoil", "Changes a lane's oil pattern.", lane_id="string"),
+]
+
+
+RPC = [
+    spec("crm_findBowler", "Finds a bowler by email.", email="string"),
+    spec("lanes_getBooking", "Opens a booking.", booking_id="string"),
+    spec("lanes_moveBooking", "Moves a booking.", booking_id="string", new_lane_id="string"),
+    spec("lanes_cancelBooking", "Cancels a booking.", booking_id="string"),
+]
+
+STATUS = [
+    spec(
+        "find_bowler",
+        "Finds a bowler; returns bowler_id and account_status (active, barred).",
+        email="string",
+    ),
+    spec("book_lane", "Books a lane.", bowler_id="string", lane_id="string"),
+    spec("refund_deposit", "Refunds a deposit.", bowler_id="string", amount="number"),
 ]
 
 
@@ -165,6 +185,62 @@ CASES = [
         True,
     ),
     (
+        "timeout-no-longer",
+        "charge_card waits thirty seconds for an answer and no longer (timeout_seconds).",
+        SNAKE,
+        "timeout_leq",
+        [("charge_card", {"max_seconds": 30, "arg": "timeout_seconds"})],
+        True,
+    ),
+    (
+        "timeout-not-a-second-more",
+        "Give charge_card 20 seconds to answer (timeout_seconds), and not a second more.",
+        SNAKE,
+        "timeout_leq",
+        [("charge_card", {"max_seconds": 20, "arg": "timeout_seconds"})],
+        True,
+    ),
+    (
+        "tool-subject-of-two-duties",
+        "refund_deposit shall take its booking_id from open_booking, and shall be called once "
+        "per booking at most.",
+        SNAKE,
+        "max_calls",
+        [("refund_deposit", {"max": 1, "per": "booking"})],
+        True,
+    ),
+    (
+        "its-argument",
+        "refund_deposit shall take its booking_id from open_booking.",
+        SNAKE,
+        "arg_grounded",
+        [("refund_deposit", {"arg": "booking_id", "from_tools": ["open_booking"]})],
+        True,
+    ),
+    (
+        "whose-state-ban",
+        "A bowler whose account_status is barred is neither booked nor refunded.",
+        STATUS,
+        "state_condition",
+        [
+            ("book_lane", {"field": "account_status", "denied": ["barred"]}),
+            ("refund_deposit", {"field": "account_status", "denied": ["barred"]}),
+        ],
+        False,
+    ),
+    (
+        "rpc-ids-ahead-of-act-nouns",
+        "Open the booking with lanes_getBooking, keyed by the very same booking_id, ahead of a "
+        "move or a cancel.",
+        RPC,
+        "require_before",
+        [
+            ("lanes_moveBooking", {"before": "lanes_getBooking", "same": {"arg": "booking_id"}}),
+            ("lanes_cancelBooking", {"before": "lanes_getBooking", "same": {"arg": "booking_id"}}),
+        ],
+        True,
+    ),
+    (
         "keyed-by-its-own",
         "open_booking reads a booking, keyed by its own booking_id, ahead of cancel_booking on it.",
         SNAKE,
@@ -218,3 +294,46 @@ def test_a_duty_that_a_step_must_have_passed_keeps_its_reading(tmp_path: Path) -
     assert enforced(policies, "require_before", "cancel_booking", before="verify_bowler"), shown(
         policies
     )
+
+
+def test_a_value_taken_for_named_acts_binds_only_those_acts_tools(tmp_path: Path) -> None:
+    # "to book a lane or move one": `book_lane.lane_id` and `move_booking.new_lane_id`, never
+    # the oil-pattern override that also takes a `lane_id`
+    text = "Take lane_id from search_lanes in this chat, to book a lane or move one there."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    grounded = {
+        (p.target, p.condition.selector.arg) for p in policies if p.operator == "arg_grounded"
+    }
+    assert grounded == {("book_lane", "lane_id"), ("move_booking", "new_lane_id")}, shown(policies)
+
+
+def test_a_value_taken_with_no_act_said_binds_every_tool_that_takes_it(tmp_path: Path) -> None:
+    text = "Take lane_id only from search_lanes, never from what the bowler types."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    grounded = {p.target for p in policies if p.operator == "arg_grounded"}
+    assert {"book_lane", "override_oil_pattern"} <= grounded, shown(policies)
+
+
+def test_a_line_ending_in_a_semicolon_ends_its_clause(tmp_path: Path) -> None:
+    # verse, or a list of clauses one a line: each line's rule is located on its own line
+    text = (
+        "Before you try any other call, run find_bowler and find the bowler first;\n"
+        "then never call override_oil_pattern, whatever the lane."
+    )
+    policies = desk_policies(tmp_path, text, SNAKE)
+    banned = [p for p in policies if p.operator == "deny_action"]
+    assert banned, shown(policies)
+    assert all(p.source.span.start_line == 4 for p in banned), shown(policies)
+    first = [p for p in policies if p.operator == "require_before"]
+    assert first, shown(policies)
+    assert all(p.source.span.end_line == 3 for p in first), shown(policies)
+
+
+def test_a_state_the_step_must_have_found_keeps_the_order_under_review(tmp_path: Path) -> None:
+    # never an enforced order that drops "found it paid": the order is kept with the state as
+    # its condition, review_only, and a note says it could not be bound
+    text = "A voucher is sent only after open_booking has read that booking and found it paid."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    orders = [p for p in policies if p.operator == "require_before"]
+    assert orders, shown(policies)
+    assert all(p.enforcement == "review_only" for p in orders), shown(policies)

@@ -49,6 +49,9 @@ place, at the same length, as the snake_case id the readers know:
   operation on it, as some back-office systems name their calls: lower case, the operation
   first when it is a verb and the record none, as a reader takes an id's first word for its
   verb; the same length);
+- `crm_findFamily` -> `    findFamily` (a JSON-RPC method in the Ethereum manner: a namespace
+  and one underscore, then a camelCase verb-noun; the namespace's place blanked), when no
+  other tool has that method;
 - `trips.Book`, `passengers.Lookup` -> `book_trips`, `passengers_lookup` (a Go package and
   one exported function of one word, read as the record and operation above);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
@@ -103,6 +106,10 @@ _WRAPPED = re.compile(
 _SCREAMING_DOTTED = re.compile(
     r"^(?P<a>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)\.(?P<b>[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$"
 )
+
+# a JSON-RPC method in the Ethereum manner (`crm_findFamily`, `eth_getBalance`): a lower-case
+# namespace, one underscore, a camelCase verb-noun
+_NS_CAMEL = re.compile(r"^(?P<ns>[a-z][a-z0-9]*)_(?P<tool>[a-z]+(?:[A-Z][a-z0-9]+)+)$")
 
 # a Go package's exported function said with its package (`trips.Book`, `passengers.Lookup`):
 # one lower-case word, a dot, one capitalised word
@@ -222,7 +229,7 @@ def _respelled_style(tool: str) -> bool:
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
-    wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None
+    wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -296,6 +303,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = camel  # `mkvisit` -> `mkVisit`, `sendsms` -> `sendSms`
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
+        elif (method := _NS_CAMEL.match(tool)) is not None:
+            part = method["tool"]  # `crm_findFamily` -> `    findFamily`, when alone
+            if sum(1 for i in ids if (o := _NS_CAMEL.match(i)) and o["tool"] == part) == 1:
+                spelled[tool] = part
         elif (procedure := _PREFIXED.match(tool)) is not None:
             part = procedure["tool"]  # `crm.usp_FindCustomer` -> `findCustomer`, when alone
             if sum(1 for i in ids if (o := _PREFIXED.match(i)) and o["tool"] == part) == 1:

@@ -33,7 +33,7 @@ _OTHER = (
     r"(?:(?:calling|using|running|invoking|making)\s+"  # "before calling any other tool"
     # "before you use ...", "before it calls ..."
     r"|(?:you|we|they|it|the\s+(?:agent|assistant))\s+(?:(?:can|may)\s+)?"
-    r"(?:call|use|run|invoke|make|touch)(?:e?s)?\s+)?"
+    r"(?:call|use|run|invoke|make|touch|try|attempt)(?:e?s)?\s+)?"
     # (a command line's "option", "command" or "program" is its tool)
     rf"(?:(?:any|every|each|all)\s+other\s+(?:{_KINDS}|actions?|steps?|options?)|"
     # "before your first move (in any chat)": the first call of all
@@ -69,7 +69,7 @@ _NO_OTHER = re.compile(
 _TRAIL = re.compile(
     rf"^\W*(?P<step>.+?)\s*,?\s+(?:(?:comes?|goes|happens?|must\s+come|is\s+called|is\s+used|runs?|"
     rf"is\s+run)\s+)?"
-    rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!]?)\s*$",
+    rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!;]?)\s*$",
     re.I,
 )
 # "Every conversation opens with `find_member`", "Start each chat by calling X": the first

@@ -59,11 +59,11 @@ _DONE_WITH_CAMEL = re.compile(
 )
 
 
-# an event that is a camelCase id's call said with its verb ("verifyCustomer has returned"): the
-# id opens it (after a verb of calling, maybe); a bare id is left to the phrase readers
+# an event that is a camelCase id's call ("verifyCustomer has returned", "before
+# submitApplication"): the id opens it (after a verb of calling, maybe)
 _CAMEL_LED = re.compile(
     r"^\s*(?:(?:calling|running|using|invoking)\s+)?`?(?P<id>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?"
-    r"(?:\(\))?(?=\s+(?:has|have|is|was|returns|runs|succeeds|completes|answers|comes)\b)"
+    r"(?:\(\))?(?=\s*$|\s+(?:has|have|is|was|returns|runs|succeeds|completes|answers|comes)\b)"
 )
 _CAMEL_ID = re.compile(r"(?<![\w`])`?(?P<id>[a-z]{2,}(?:[A-Z][a-z0-9]+)+)`?(?![\w`])")
 
@@ -77,7 +77,7 @@ def event_action(event: str) -> str | None:
         # word an argument is named by is the act
         camel = _CAMEL_ID.search(event, 0, tool.start())
         return camel["id"] if camel is not None else tool["id"] or tool["bare"]
-    led = _CAMEL_LED.match(event)  # "until verifyCustomer has returned"
+    led = _CAMEL_LED.match(event)  # "until verifyCustomer has returned", "before checkIn"
     if led is not None:
         return led["id"]
     done_with = _DONE_WITH_CAMEL.search(event)  # "the owner has been verified with verifyOwner"

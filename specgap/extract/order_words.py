@@ -95,7 +95,7 @@ def gerund_of(verb: str) -> str | None:
 def idioms(text: str) -> str:
     """The text with idioms of reading said plainly ("pull up the booking": "look up the
     booking"; "proceed to cancel the booking": "cancel the booking"; "attempt a refund":
-    "refund"), so that the verb names the action the resolver knows."""
+    "refund"; "ahead of": "before"), so that the verb names the action the resolver knows."""
     from specgap.extract.oblig_then import once_found
 
     text = once_found(text)  # "X; once found, Y": after X-ing, Y
@@ -103,7 +103,12 @@ def idioms(text: str) -> str:
     text = _AT.sub(r"\g<v> up", text)  # "look at the unit with `t`": read it (as "look up")
     text = pulled(text)  # "pull the invoice": get it
     text = _UNDERGO.sub(_undergone, text)  # "pass the identity check": run it
+    text = _AHEAD.sub("before", text)  # "ahead of a move": before a move
     return _LIGHT.sub(_light, _GO_ON.sub("", text))
+
+
+# "ahead of a move" (never "ahead of time", "ahead of schedule": early)
+_AHEAD = re.compile(r"\bahead\s+of\b(?!\s+(?:time|schedule|the\s+curve)\b)", re.I)
 
 
 # "Read the work order with `t` before amending it": what the first call acts on (a noun
@@ -314,7 +319,8 @@ def _gerunds(
     list of imperative verbs leaves out ("shown", "taken", "held") too."""
     from specgap.extract.grammar_words import IMPERATIVE_VERBS
 
-    words = re.findall(r"[a-z]+", verbs.casefold())
+    # ("a move or a cancel": the articles before each act noun are none of its words)
+    words = [w for w in re.findall(r"[a-z]+", verbs.casefold()) if w not in {"a", "an"}]
     glue = [w for w in words if w in {"or", "and"}]
     forms = []
     for word in (w for w in words if w not in {"or", "and"}):

@@ -47,6 +47,13 @@ CALL_VERBS = frozenset({"call", "use", "invoke", "run", "execute"})
 BARE_ID = r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
 # a tool id as a respelled sentence says it: in backticks, snake_case or camelCase
 SAID_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
+# a state a step must have found, said after it ("... has read that order and found it pending")
+# (the order alone does not check it: `temporal` and `order4_shapes` keep it as a condition)
+FOUND_STATE = re.compile(
+    r"\band\s+(?:has\s+)?(?:found|seen|confirmed|checked|shown)\s+(?:that\s+)?"
+    r"(?:it|they|them|the\s+[a-z]+)\s+(?:is\s+|are\s+|was\s+|were\s+|to\s+be\s+)?[a-z_`'\"]+",
+    re.I,
+)
 # what is sent to a person: a count of them is a count of the sends ("two texts per job")
 SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 

@@ -16,6 +16,7 @@ from specgap.extract import (
     allow6_respell,
     amount32,
     andonly37,
+    andshall40,
     anyone38,
     apposed34,
     arg8_anchor,
@@ -99,6 +100,7 @@ from specgap.extract import (
     values3_respell,
     verdict40,
     waits40,
+    whose40,
     within6_respell,
     without19,
     words38,
@@ -240,6 +242,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = verdict40.respelt(said or sentence.clean) or said  # "until T has returned passed"
     said = waits40.respelt(said or sentence.clean) or said  # "A, B and C wait until T has run"
     said = itself40.respelt(said or sentence.clean) or said  # "T is X's alone; never run it"
+    said = whose40.respelt(said or sentence.clean) or said  # "An X whose f is v is not V-ed"
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said
@@ -263,7 +266,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "Texts go to the number on record, three in a conversation at most" (`counted37`): the
     # rest and the count, kept when either reads; "X with T, then V Y only while S": the order
     # and V's own restriction (`then37`), kept when both read
-    for apart, kept in ((counted37.parts, any), (then37.parts, all)):
+    for apart, kept in ((counted37.parts, any), (then37.parts, all), (andshall40.parts, all)):
         if (parts := apart(said or sentence.clean)) is not None:
             read_apart = [read_as(sentence, part, read_sentence) for part in parts]
             if kept(found for found, _ in read_apart):

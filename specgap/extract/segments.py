@@ -540,6 +540,8 @@ _OPEN_END = frozenset({
     "are", "was", "were", "be", "been", "being", "can", "cannot", "must", "may", "should",
     "shall", "will", "would", "could", "do", "does", "only"
 })  # fmt: skip
+# words that join a line after a semicolon to the clause before ("...;\nand ...")
+_JOINED_ON = frozenset({"and", "or", "nor", "but", "so", "yet"})
 _CARRY_ON = frozenset({
     "and", "or", "nor", "but", "to", "of", "for", "with", "without", "in", "on", "at", "by",
     "from", "into", "onto", "via", "per", "as", "than", "before", "after", "until", "because",
@@ -579,6 +581,9 @@ def _line_ends(text: str) -> set[int]:
             continue
         if body and _lettered(after):
             out.add(at)  # "(b) ...": a lettered item, whatever the line before ended with
+            continue
+        if body.endswith(";") and words and words[0].casefold() not in _JOINED_ON:
+            out.add(at)  # "...;" then a clause on a line of its own: verse, a list of clauses
             continue
         if not body or not words or body[-1] in ",;:-\u2013\u2014(/&+":
             continue

@@ -50,7 +50,7 @@ from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
 from specgap.extract.order_words import coordinated_events, coordinated_gerunds, idioms
-from specgap.extract.pattern_base import CALL_VERBS, SAID_ID, USER, is_action_noun
+from specgap.extract.pattern_base import CALL_VERBS, FOUND_STATE, SAID_ID, USER, is_action_noun
 from specgap.extract.temporal_parts import (
     PARTICLES,
     TOOL_ID,
@@ -180,6 +180,12 @@ def read(text: str, described: bool = False) -> Timed | None:
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if timed is not None:
         timed = Timed(tuple(_of_value(e) for e in timed.emits), timed.obliges)
+    state = FOUND_STATE.search(rest)
+    if timed is not None and state is not None:
+        # "only after `get_x` has read that order and found it pending": the state the step
+        # must have found is a condition the order alone does not check (kept, reviewed)
+        said = re.sub(r"^and\s+", "", state[0].strip(), flags=re.I)
+        timed = Timed(tuple(replace(e, condition=e.condition or said) for e in timed.emits), None)
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)
@@ -256,6 +262,8 @@ def _each_act(text: str) -> Timed | None:
     return Timed(tuple(e for t in read if t is not None for e in t.emits), None)
 
 
+# a tool id in brackets after what it reads ("the dock board (DockStatus)")
+_BRACKETED_ID = re.compile(r"\(\s*`?(?P<id>[A-Za-z][\w.-]*)`?\s*\)")
 # the words before the first act: a subject, a modal and a negation ("The assistant shall not")
 _ACTS_LEAD = re.compile(
     r"^\W*(?:(?:you|we|the\s+[a-z]+)\s+)?(?:(?:must|shall|should|may|can|will)\s+)?"
@@ -514,6 +522,14 @@ def _read(text: str, described: bool, borrow: bool = True) -> Timed | None:
         action = clause.verb  # "do not ship anything before X": the action, whatever its object
     else:
         action = clause.action
+    bracketed = _BRACKETED_ID.search(main)
+    if (
+        bracketed is not None
+        and conj in {"before", "prior to"}
+        and action is not None
+        and agent_tool(bracketed["id"]) is not None
+    ):  # "read the dock board (DockStatus) before X": the step is the tool said in brackets
+        action = bracketed["id"]
     negated = clause.negated or only in {"not", "never"}
     said_after = m.string[m.start("event") :]  # (the match's event stops at a comma)
     if conj in {"before", "prior to"} and _BEFORE_AGAIN.search(said_after):

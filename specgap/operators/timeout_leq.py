@@ -67,21 +67,40 @@ def _named_tool(m: re.Match[str]) -> tuple[int, int] | None:
 
 
 # "`t` waits 20 seconds at most (timeout_seconds)", "give `t` no longer than 45 seconds to
-# respond (timeout_seconds)", "limit `t` to a 20-second wait (timeout_seconds)": a limited
-# time, and the timeout argument named in brackets
+# respond (timeout_seconds)", "limit `t` to a 20-second wait (timeout_seconds)", "`t` waits 30
+# seconds and no longer (timeout_seconds)": a limited time, and the timeout argument named in
+# brackets
 _LIMITED = re.compile(r"\b(?:limit|cap|restrict)\b", re.I)
+# "... and no longer", "..., and not a second more": the limit said after the time
+_NO_MORE = re.compile(
+    r"\b(?:no\s+(?:longer|more)|not\s+(?:an?\s+[a-z]+\s+)?(?:longer|more))\b(?!\s+than)", re.I
+)
+# the tens a time is said in ("twenty seconds"), beside `NUMBER`'s words and digits
+_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
+_SECONDS = NUMBER[:-1] + "|" + "|".join(_TENS) + ")"
+
+
+def _seconds(m: re.Match[str]) -> float:
+    n = m["n"].casefold()
+    return float(_TENS[n]) if n in _TENS else number(m["n"])
+
+
 _NAMED_ARG = Prose(
     "time-limited-named-argument",
     r"(?:(?P<lim>at\s+most|no\s+(?:longer|more)\s+than|not\s+(?:longer|more)\s+than|up\s+to|"
     r"within|under)\s+|(?P<to>to\s+(?:an?\s+)?))?"
-    + NUMBER
+    + _SECONDS
     + r"\s*-?\s*(?P<unit>"
     + _UNITS
-    + r")\b(?P<post>\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops))?[^()]{0,40}?\(\s*`?"
-    r"(?P<arg>[A-Za-z_]*time_?out[A-Za-z_]*)`?\s*\)",
+    + r")\b(?P<post>\s+(?:at\s+(?:the\s+)?most|max(?:imum)?|tops))?(?P<gap>[^()]{0,40}?)\(\s*`?"
+    r"(?P<arg>[A-Za-z_]*time_?out[A-Za-z_]*)`?\s*\)(?P<tail>[^.;()]{0,40})",
     lambda m: (
-        {"facet": m["arg"], "max_seconds": number(m["n"]) * TIME_UNITS[m["unit"].casefold()]}
-        if m["lim"] or m["post"] or (m["to"] and _LIMITED.search(m.string, 0, m.start()))
+        {"facet": m["arg"], "max_seconds": _seconds(m) * TIME_UNITS[m["unit"].casefold()]}
+        if m["lim"]
+        or m["post"]
+        or (m["to"] and _LIMITED.search(m.string, 0, m.start()))
+        or _NO_MORE.search(m["gap"])
+        or _NO_MORE.search(m["tail"])
         else None
     ),
     confidence=0.85,
