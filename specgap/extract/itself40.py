@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.pattern_base import SAID_ID
+from specgap.extract.pattern_base import ANY_ID
 
 __all__ = ["respelt"]
 
-_ANY_ID = re.compile(rf"`?(?:{SAID_ID}|[a-z][a-z0-9]*(?:[._][A-Za-z][A-Za-z0-9]*)+)`?")
+_ANY_ID = re.compile(rf"`?(?:{ANY_ID})`?")
 _BANNED_IT = re.compile(
     r"^(?P<first>[^;:]+?)\s*(?:[;:]|,\s*(?:and|so|but)\s|\s[-\u2013\u2014]\s)\s*"
     r"(?:(?:the\s+)?[A-Za-z]+\s+)?(?:never|(?:does|do|must|should|shall|will|may|can)\s+(?:not|never)|"

@@ -27,7 +27,7 @@ from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.nominals import nominal_act
-from specgap.extract.pattern_base import ANY_TOOL, FOUND_STATE, singular
+from specgap.extract.pattern_base import ANY_TOOL, found_state, singular
 from specgap.extract.people import PERSONISH
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -380,9 +380,8 @@ def with_orders(sentence: Sentence, rules: list[CandidateRule]) -> list[Candidat
         fifth = [] if emits else more_orders(text)  # "no N without a quote", "Before V: `a`"
         rules = [r for r in rules if not fifth or r.operator not in _READ_AS_ELSE]
         emits = emits or fifth
-        if (found := FOUND_STATE.search(text)) is not None:  # "... and found it paid": kept,
-            said = re.sub(r"^and\s+", "", found[0].strip(), flags=re.I)  # reviewed (temporal)
-            emits = [replace(e, condition=e.condition or said) for e in emits]
+        if (state := found_state(text)) is not None:  # "... and found it paid": kept, reviewed
+            emits = [replace(e, condition=e.condition or state) for e in emits]
         targets = {e.target for e in emits}
         kept = [
             r

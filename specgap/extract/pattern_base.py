@@ -49,11 +49,22 @@ BARE_ID = r"[a-z]+(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+"
 SAID_ID = r"(?:`[A-Za-z][\w.:-]*`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)"
 # a state a step must have found, said after it ("... has read that order and found it pending")
 # (the order alone does not check it: `temporal` and `order4_shapes` keep it as a condition)
-FOUND_STATE = re.compile(
+_FOUND_STATE = re.compile(
     r"\band\s+(?:has\s+)?(?:found|seen|confirmed|checked|shown)\s+(?:that\s+)?"
     r"(?:it|they|them|the\s+[a-z]+)\s+(?:is\s+|are\s+|was\s+|were\s+|to\s+be\s+)?[a-z_`'\"]+",
     re.I,
 )
+
+
+def found_state(text: str) -> str | None:
+    """The state a step must have found, said after it ("... has read that order and found it
+    pending": "found it pending"), or None."""
+    m = _FOUND_STATE.search(text)
+    return None if m is None else m[0].strip()[len("and") :].strip()
+
+
+# a tool id in any style a prompt may keep it in (`bookings.Get`, `crm_findFamily`, `a_b`)
+ANY_ID = rf"{SAID_ID}|[a-z][a-z0-9]*(?:[._][A-Za-z][A-Za-z0-9]*)+"
 # what is sent to a person: a count of them is a count of the sends ("two texts per job")
 SENT_NOUNS = frozenset({"text", "email", "message", "sms", "notification", "reminder", "notice"})
 

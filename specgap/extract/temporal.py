@@ -50,7 +50,7 @@ from specgap.extract.order_requires import requires as requires  # re-exported
 from specgap.extract.order_requires import requires_plain
 from specgap.extract.order_shapes import never_before, rephrasings
 from specgap.extract.order_words import coordinated_events, coordinated_gerunds, idioms
-from specgap.extract.pattern_base import CALL_VERBS, FOUND_STATE, SAID_ID, USER, is_action_noun
+from specgap.extract.pattern_base import CALL_VERBS, SAID_ID, USER, found_state, is_action_noun
 from specgap.extract.temporal_parts import (
     PARTICLES,
     TOOL_ID,
@@ -180,12 +180,11 @@ def read(text: str, described: bool = False) -> Timed | None:
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if timed is not None:
         timed = Timed(tuple(_of_value(e) for e in timed.emits), timed.obliges)
-    state = FOUND_STATE.search(rest)
+    state = found_state(rest)
     if timed is not None and state is not None:
         # "only after `get_x` has read that order and found it pending": the state the step
         # must have found is a condition the order alone does not check (kept, reviewed)
-        said = re.sub(r"^and\s+", "", state[0].strip(), flags=re.I)
-        timed = Timed(tuple(replace(e, condition=e.condition or said) for e in timed.emits), None)
+        timed = Timed(tuple(replace(e, condition=e.condition or state) for e in timed.emits), None)
     if soft is None or timed is None:
         return timed
     return Timed(tuple(replace(e, condition=e.condition or soft) for e in timed.emits), None)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.order_events import gerund_verb
-from specgap.extract.pattern_base import SAID_ID
+from specgap.extract.pattern_base import ANY_ID
 
 __all__ = ["respelt"]
 
@@ -24,8 +24,7 @@ _WAITS = re.compile(
     re.I | re.S,
 )
 _ITEM_BREAK = re.compile(r"\s*,\s*(?:(?:or|and)\s+)?|\s+(?:or|and)\s+", re.I)
-# a tool id in any style the prompt may keep it in (`bookings.Get`, `crm_findFamily`, `a_b`)
-_ANY_ID = re.compile(rf"{SAID_ID}|[a-z][a-z0-9]*(?:[._][A-Za-z][A-Za-z0-9]*)+")
+_ANY_ID = re.compile(ANY_ID)
 
 
 def respelt(text: str) -> str | None:
