@@ -119,6 +119,9 @@ UNSEEN28_DIR = GOLD_DIR.parent / "gold_unseen28"
 # The twenty-ninth blind set (split `unseen29`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen29/README.md).
 UNSEEN29_DIR = GOLD_DIR.parent / "gold_unseen29"
+# The thirtieth blind set (split `unseen30`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen30/README.md).
+UNSEEN30_DIR = GOLD_DIR.parent / "gold_unseen30"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -155,7 +158,9 @@ UNSEEN29_DIR = GOLD_DIR.parent / "gold_unseen29"
 # (2026-12-06), when a twenty-seventh was written to take its place (tests/gold_unseen23/README.md);
 # the twenty-fourth in the thirty-ninth session (2026-12-06), when a twenty-eighth was written to
 # take its place (tests/gold_unseen24/README.md); the twenty-fifth in the fortieth session
-# (2026-12-06), when a twenty-ninth is written to take its place (tests/gold_unseen25/README.md).
+# (2026-12-06), when a twenty-ninth was written to take its place (tests/gold_unseen25/README.md);
+# the twenty-sixth in the forty-first session (2026-12-06), when a thirtieth is written to take
+# its place (tests/gold_unseen26/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -182,6 +187,7 @@ OPENED = (
     "unseen23",
     "unseen24",
     "unseen25",
+    "unseen26",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -204,9 +210,10 @@ OPENED = (
 # the thirty-seventh (2026-12-06); the twenty-sixth, written in the thirty-seventh, at the start
 # of the thirty-eighth (2026-12-06); the twenty-seventh, written in the thirty-eighth, at the
 # start of the thirty-ninth (2026-12-06); the twenty-eighth, written in the thirty-ninth, at the
-# start of the fortieth (2026-12-06): `ALL blind` is unseen26..unseen28. The twenty-ninth,
-# written in the fortieth session (2026-12-06), is kept apart.
-APART: tuple[str, ...] = ("unseen29",)
+# start of the fortieth (2026-12-06); the twenty-ninth, written in the fortieth, at the start of
+# the forty-first (2026-12-06): `ALL blind` is unseen27..unseen29. The thirtieth, written in the
+# forty-first session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen30",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -356,6 +363,7 @@ class Gold(_Model):
         "unseen27",
         "unseen28",
         "unseen29",
+        "unseen30",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]

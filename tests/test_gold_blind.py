@@ -1,5 +1,5 @@
-"""The twenty-nine blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen29/`
-(splits `unseen`, `unseen2` .. `unseen29`; see each folder's README): made-up domains
+"""The thirty blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen30/`
+(splits `unseen`, `unseen2` .. `unseen30`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -56,6 +56,7 @@ from benchmarks.gold import (
     UNSEEN27_DIR,
     UNSEEN28_DIR,
     UNSEEN29_DIR,
+    UNSEEN30_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -117,6 +118,7 @@ _LATER = (
     (UNSEEN27_DIR, "unseen27"),
     (UNSEEN28_DIR, "unseen28"),
     (UNSEEN29_DIR, "unseen29"),
+    (UNSEEN30_DIR, "unseen30"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -209,9 +211,9 @@ BLIND = (
     # twenty-fifth (~50-60 entries a domain, 12-16 tools: written within both shapes), the
     # twenty-sixth (~50-60 entries a domain, 12-16 tools, policies of ~55-70 lines: written within
     # both shapes), the twenty-seventh (sizes comparable to the twenty-sixth), the twenty-eighth
-    # (sizes comparable to the twenty-seventh) and the twenty-ninth (sizes comparable to the
-    # twenty-eighth) asked for the same shape, in prompt styles, domains and tool-id styles no
-    # earlier set used
+    # (sizes comparable to the twenty-seventh), the twenty-ninth (sizes comparable to the
+    # twenty-eighth) and the thirtieth (the same size and mix as the twenty-ninth) asked for the
+    # same shape, in prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -351,7 +353,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all eighty-seven blind domains (~31 s)
+@pytest.mark.slow  # builds all ninety blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
