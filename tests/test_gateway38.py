@@ -377,8 +377,12 @@ def test_a_flag_set_when_something_happened(tmp_path: Path, text: str) -> None:
             "from a find-customer result in this chat.",
             {"read-repair", "cancel-repair", "charge-card", "send-courier"},
         ),
-        # some of them named: read as before (no spread to the others)
-        ("The repair_id for read-repair and cancel-repair comes from find-customer.", set()),
+        # some of them named: those, and no spread to the others (read since the forty-first
+        # session, when "comes from" is read as "must come from")
+        (
+            "The repair_id for read-repair and cancel-repair comes from find-customer.",
+            {"read-repair", "cancel-repair"},
+        ),
     ],
 )
 def test_an_argument_said_for_the_tools_taking_it(

@@ -18,6 +18,7 @@ from specgap.extract.parameter_origins import only_describes, parameter_origins
 from specgap.extract.questions import asked
 from specgap.extract.raised_caps import raised_caps
 from specgap.extract.same9_again import repeated
+from specgap.extract.scoped41 import cased
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
 from specgap.extract.structural import config_rules, schema_rules
@@ -80,6 +81,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         read = raised_caps(read)  # "... capped at $150. For X, that cap rises to $300."
         if artifact.kind == "prompt" and artifact.data is None:
             read = asked(read)  # "Damaged parcel? Photograph it": the question conditions it
+            read = cased(read)  # "## Lot 5" over "Condition: S" and its lines: each holds in S
             diagnostics.extend(unread_notes(artifact))  # indented and HTML blocks
             from specgap.extract.fenced_config import fenced_config_rules
 

@@ -113,6 +113,13 @@ def agent_tool(mention: str) -> str | None:
     return ending[0] if len(ending) == 1 else None
 
 
+def opens_a_tool_id(words: str) -> bool:
+    """Whether some tool's id starts with `words` ("book telephone line" for
+    `book_telephone_line_telephone_bids_post`), while the tools are known."""
+    key = _spelling(words)
+    return bool(key) and any(said.startswith(key) for said in _by_spelling(_PARAMS.get()))
+
+
 def _spelling(tool: str) -> str:
     """An id with no step number before it, no separators and no case (`30-open-repair`,
     `Open_Repair` and `openrepair` alike)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.agent_params import opens_a_tool_id
 from specgap.extract.grammar import Clause
 from specgap.extract.grammar_conditions import STATE_FIELDS
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
@@ -168,6 +169,8 @@ def _chosen(clause: Clause, text: str) -> list[Emit]:
     value, facet = m["v"].casefold(), m["facet"].casefold()
     if value in _NOT_VALUES or facet in _NOT_VALUES:
         return []
+    if opens_a_tool_id(f"{clause.verb} {value} {facet}"):
+        return []  # "never book a telephone line" with `book_telephone_line`: that tool
     params = {"facet": facet, "values": [value], "schema_values": True, "set_by_call": True}
     return [Emit("deny_action", ANY_TOOL, params, 0.7)]  # the verb names no tool of its own
 

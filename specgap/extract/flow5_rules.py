@@ -188,7 +188,7 @@ _OUTPUT = (
     r"text|values?|figures|records?|fields?|details|answers?|payload|returns?|findings)"
 )
 _RETURNS = (
-    r"(?:returns?|returned|gives?|gave|given|sends?|sent|says|said|outputs?|produces?|"
+    r"(?:returns?|returned|gives?|gave|given|sends?|sent|says|said|tells?|told|outputs?|produces?|"
     r"produced|fetche[sd]|reads?|yields?|hands?\s+back|handed\s+back|brings?\s+back|"
     r"comes?\s+back\s+with|came\s+back\s+with|shows?|showed|lists?|listed|provides?|provided)"
 )

@@ -101,6 +101,8 @@ def _act_word(words: list[str]) -> str | None:
     last = words[-1].casefold()
     if len(words) > 1 and last.endswith("ed") and (verb := verb_lemma(last)) not in (None, last):
         return stem(verb)
+    if "VERB" not in lemmas(words[0].casefold()):
+        return None  # "lots" of a FastAPI id's path (`..._lots_get`): a thing, not an act
     return stem(words[0])
 
 

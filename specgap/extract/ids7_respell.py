@@ -52,6 +52,10 @@ place, at the same length, as the snake_case id the readers know:
 - `crm_findFamily` -> `    findFamily` (a JSON-RPC method in the Ethereum manner: a namespace
   and one underscore, then a camelCase verb-noun; the namespace's place blanked), when no
   other tool has that method;
+- `FindHirerButton_Click`, `KeySafeCodeLink_LinkClicked` -> `            findHirer`,
+  `                keySafeCode` (a desktop program's event handler, as Windows Forms names it:
+  the control's name without its kind, `Button` or `Link`, nor the event, in camelCase; their
+  places blanked as a server's are), when no other handler gives the same name;
 - `trips.Book`, `passengers.Lookup` -> `book_trips`, `passengers_lookup` (a Go package and
   one exported function of one word, read as the record and operation above);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
@@ -79,6 +83,7 @@ from specgap.artifacts import Artifact
 from specgap.extract.context import variable
 from specgap.extract.english import base_verb
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.resolve.text import HANDLER as _HANDLER
 from specgap.resolve.text import fused
 from specgap.toolspecs import agent_specs
 
@@ -230,6 +235,7 @@ def _respelled_style(tool: str) -> bool:
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
+    wrapped = wrapped or _HANDLER.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -307,6 +313,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             part = method["tool"]  # `crm_findFamily` -> `    findFamily`, when alone
             if sum(1 for i in ids if (o := _NS_CAMEL.match(i)) and o["tool"] == part) == 1:
                 spelled[tool] = part
+        elif (handler := _HANDLER.match(tool)) is not None:
+            part = handler["tool"]  # `FindHirerButton_Click` -> `findHirer`, when alone
+            if sum(1 for i in ids if (o := _HANDLER.match(i)) and o["tool"] == part) == 1:
+                spelled[tool] = part[0].lower() + part[1:]
         elif (procedure := _PREFIXED.match(tool)) is not None:
             part = procedure["tool"]  # `crm.usp_FindCustomer` -> `findCustomer`, when alone
             if sum(1 for i in ids if (o := _PREFIXED.match(i)) and o["tool"] == part) == 1:

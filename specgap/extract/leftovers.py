@@ -33,6 +33,7 @@ from specgap.extract.narrative24 import asks, told
 from specgap.extract.oblig2_followup import follow_up_why
 from specgap.extract.phrasing import waived
 from specgap.extract.rulelike import Cue, cue_of
+from specgap.extract.scoped41 import case_line
 from specgap.extract.segments import Sentence
 from specgap.extract.silent3_cues import routes_all
 from specgap.extract.statements import (
@@ -69,7 +70,8 @@ def unclaimed(read: Iterable[Read]) -> Iterator[Read]:
         pieces = parts(sentence, every_line=framed is not None and framed.kind == "list heading")
         added: list[Diagnostic] = []
         if len(pieces) == 1:
-            if not found and not notes and not _frames_bans(sentence):  # "Never:": its bullets
+            # "Never:" frames its bullets; "Condition: S" is carried by its section's lines
+            if not found and not notes and not _frames_bans(sentence) and not case_line(sentence):
                 framed = framed or _table_column(sentence)  # a row under "| Refund window |"
                 note = leftover(sentence, framed, later=later)
                 added += [] if note is None else [note]

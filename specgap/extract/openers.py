@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import base_verb
 from specgap.extract.grammar import parse
 from specgap.extract.grammar_rules import NOT_ACTIONS, Emit
 from specgap.extract.grammar_words import IMPERATIVE_VERBS, object_at
@@ -32,7 +33,8 @@ from specgap.extract.pattern_base import ANY_TOOL, lemma
 from specgap.extract.segments import Sentence
 
 _OPENING = re.compile(
-    r"^\W*(?:at\s+the\s+(?:very\s+)?(?:beginning|start|outset)\s+of\s+(?:the|each|every|a|any)\s+"
+    r"^\W*(?:(?:in|for|during)\s+(?:every|each|any)\s+(?:conversation|session|chat|call|"
+    r"interaction)\s*,\s*)?(?:at\s+the\s+(?:very\s+)?(?:beginning|start|outset)\s+of\s+(?:the|each|every|a|any)\s+"
     r"(?:conversation|session|chat|interaction|call|dialog(?:ue)?)|before\s+(?:doing\s+)?"
     r"anything\s+else|(?:first\s+of\s+all))\s*,?\s*",
     re.I,
@@ -55,6 +57,7 @@ _WAYS = re.compile(
     re.I,
 )
 _FILLER = frozenset({"the", "a", "an", "its", "their", "his", "her", "your", "customer's"})
+_YOU = re.compile(r"(?P<you>you\s+)(?P<v>[a-z]+)\b", re.I)
 _LEAD = re.compile(r"^(?:generally|usually|normally|always|also|so|then|and|please)\b", re.I)
 
 
@@ -67,6 +70,8 @@ def opening_rules(sentence: Sentence) -> list[Emit]:
     if opening is None and first is None:
         return []
     main = text[opening.end() :] if opening is not None else text[first.start() :]  # type: ignore[union-attr]
+    if opening is not None and (you := _YOU.match(main)) is not None and base_verb(you["v"]):
+        main = main[you.end("you") :]  # "..., before anything else, you find X": "find X"
     before = text[: first.start()] if first is not None else ""
     clause = parse(main)
     if clause.negated or clause.condition is not None or clause.modality not in {"must", "none"}:

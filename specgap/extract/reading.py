@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from specgap.extract import (
     action_nominal,
+    acts41,
     allow6_respell,
     amount32,
     andonly37,
@@ -45,6 +46,8 @@ from specgap.extract import (
     desc4_own,
     described_fill,
     elided17,
+    except41,
+    figures41,
     first15_labels,
     framed17,
     ground3_reread,
@@ -68,6 +71,7 @@ from specgap.extract import (
     only33,
     original16,
     passed36,
+    passive41,
     per_act18,
     person17,
     pledge31,
@@ -198,6 +202,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = clauses37.reread(sentence, rules, notes, read_sentence)
     rules = compared_subject(sentence, rules)  # "Anything wider than 15 cm needs X first"
     rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
+    rules, notes = figures41.held(sentence, rules, notes)  # "2 (3) bookings": which figure holds
+    rules, notes = except41.held(sentence, rules, notes)  # "X once, though a Y may V again"
     return footnoted(sentence, *acted(rules, notes))
 
 
@@ -243,6 +249,14 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = waits40.respelt(said or sentence.clean) or said  # "A, B and C wait until T has run"
     said = itself40.respelt(said or sentence.clean) or said  # "T is X's alone; never run it"
     said = whose40.respelt(said or sentence.clean) or said  # "An X whose f is v is not V-ed"
+    said = passive41.respelt(said or sentence.clean) or said  # "No X is V-ed or W-ed"
+    said = passive41.acts_respelt(said or sentence.clean) or said  # "X is V-ed or W-ed only"
+    said = passive41.only_respelt(said or sentence.clean) or said  # "Only S Xs are V-ed or W-ed"
+    said = acts41.neither_respelt(said or sentence.clean) or said  # "You neither A nor B"
+    said = acts41.pressed_respelt(said or sentence.clean) or said  # "Never press `t`": call it
+    said = acts41.answered_respelt(said or sentence.clean) or said  # "T answers before you V"
+    said = acts41.taken_respelt(said or sentence.clean) or said  # "T takes a X listed by S, never"
+    said = acts41.come_respelt(said or sentence.clean) or said  # "Every X_id comes from S"
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
     said = supply16.without_given(said or sentence.clean) or said

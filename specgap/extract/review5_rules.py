@@ -47,7 +47,7 @@ _ROLE = (
 _REVIEWER = (
     r"(?:(?:a|an|the|one|your|our|their|some|any)\s+)?(?:(?:second|another|other|different|"
     r"independent|two|senior|on-duty|duty|shift|studio|kiln|desk|site|station|floor|area|"
-    r"[a-z]+(?<!\bthe)(?<!\ba)(?<!\ban))[\s-]+){0,2}" + _ROLE + r"(?:'s|s')?"
+    r"[a-z]+(?<!\bthe)(?<!\ba)(?<!\ban)(?:'s|s')?)[\s-]+){0,2}" + _ROLE + r"(?:'s|s')?"
 )
 _NOUN = (
     r"(?:review|approval|sign[- ]?off|signoff|authori[sz]ation|countersignature|okay|ok|"
@@ -288,8 +288,26 @@ def with_reviews(
         and not (r.operator == "require_before" and _approval(r.params.get("before")))
     ]
     added = [_grounded(candidate(sentence, e)) for e in emits]
+    # a note on a reading the review replaced ("`deny_action` holds only 'unless the clerk
+    # has reviewed it'") is about no rule any more
+    gone = {r.operator for r in rules} - {r.operator for r in kept}
+    notes = [n for n in notes if not _about(n, gone) and not _none_read(n)]
     notes = [*notes, *(condition_diagnostic(sentence, r) for r in added if r.condition)]
     return [*kept, *added], notes
+
+
+def _about(note: Diagnostic, operators: set[str]) -> bool:
+    """The note is the condition note of a rule of one of `operators`."""
+    return note.code == "condition-not-bound" and any(
+        note.message.startswith(f"`{op}` ") for op in operators
+    )
+
+
+def _none_read(note: Diagnostic) -> bool:
+    """The note says the sentence compiles to nothing, which the review it asks for belies."""
+    return note.code == "rule-not-compiled" and note.message.startswith(
+        "this sentence reads like a rule"
+    )
 
 
 # the user's own yes said beside a review: "... and the member must confirm it too"

@@ -90,6 +90,8 @@ _RULE_LABEL = re.compile(
     r"(?:\s*\((?![^)]*\b(?i:must|shall|should|may|not|never|no)\b)[^()\n]{1,40}\))?"
     r"\s*[:\u2013\u2014-]\s+(?=[A-Za-z`\"'\u201c])"
     r"|[A-Z]{1,5}-?\d{1,4}(?:\.\d{1,2})?\s*[:\u2013\u2014-]\s+(?=[A-Z`\"'\u201c])"
+    # a pattern's row or a list's numbered line: "Row 2: X", "Line 14: X"
+    r"|(?i:row|line)\s+\d{1,3}[a-z]?\s*:\s+(?=[A-Za-z0-9`\"'\u201c])"
     # a quiz's key: "Answer: (b). X", "Also: X" (the option it names is no word of the rule)
     r"|(?i:(?:correct\s+)?answer|also)\s*:\s+(?:\(?[a-e]\)[.:]?\s+)?(?=[A-Za-z0-9`\"'\u201c]))"
 )

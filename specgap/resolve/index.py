@@ -18,6 +18,7 @@ from specgap.resolve.text import (
     content_words,
     first_sentence,
     flat,
+    handled_name,
     name_words,
     split_name,
     stem,
@@ -118,6 +119,8 @@ class Index:
         segments = [
             action_name(n, tool.namespace) for n in (tool.id, *tool.names) if SEGMENT.search(n)
         ]
+        # an event handler's act (`MoveBooking` of `MoveBookingButton_Click`)
+        segments += [h for n in (tool.id, *tool.names) if (h := handled_name(n))]
         for text, segment in [*((n, False) for n in named), *((s, True) for s in segments)]:
             entry = Named(tool.id, segment, text)
             self.flat[flat(text)].append(entry)

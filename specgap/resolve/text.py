@@ -189,6 +189,23 @@ def action_name(name: str, namespace: str = "") -> str:
     return f"{last} {parts[-2]}"
 
 
+# a desktop program's event handler (`FindHirerButton_Click`, `KeySafeCodeLink_LinkClicked`),
+# as Windows Forms names them: the PascalCase control, ending in its kind, an underscore, the
+# event handled; the control's name without its kind says the act
+HANDLER = re.compile(
+    r"^(?P<tool>[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)*?)(?:ToolStrip)?(?:Button|MenuItem|Menu|Link|"
+    r"LinkLabel|CheckBox|ComboBox|TextBox|ListBox|RadioButton|Label|Tab|Icon|Timer|Form)_"
+    r"(?:[A-Z][a-z]+)*(?:Click|Clicked|Changed|Load|Tick|Down|Up|Enter|Leave|Closed|Closing)$"
+)
+
+
+def handled_name(name: str) -> str | None:
+    """The act an event handler's name says (`MoveBooking` of `MoveBookingButton_Click`): the
+    control's name without its kind and the event; None for any other name."""
+    m = HANDLER.match(name)
+    return m["tool"] if m is not None else None
+
+
 def words(text: str) -> list[str]:
     """Lower-case word stems; camelCase and separators split words."""
     return [stem(w) for w in split(text)]

@@ -1,0 +1,126 @@
+"""The agent's own acts said in two more ways (forty-first session):
+
+- "You neither open, move nor cancel a booking, nor send a code, until T has answered" (the
+  agent the subject of "neither ... nor"): said "Do not open, move or cancel a booking, or
+  send a code, until ...", which the readers read act by act;
+- "Never press `waive_fee`", "click T only after ...": a tool that is a button or a link of a
+  program is pressed or clicked, and pressing it is calling it: said "call `waive_fee`";
+- "`verify_member` answers passed before you open or move a booking" (the step the subject,
+  its answer the event): said "Call `verify_member` before you open or move a booking". Only
+  the order is read, as "only after `verify_member` has answered passed" is: the verdict is
+  the step's output, which no ordering checks;
+- "`pay_invoice` takes a card_token listed by `find_client`, never card digits the client
+  types" (a tool's argument said with where it comes from, and the source it must never come
+  from): said "`pay_invoice` takes only a card_token that `find_client` listed, never ...".
+  Without the "never" the sentence may only say what the tool does, and is left alone;
+- "Every slot_id you book comes from `search_slots` in that same chat", "The booking_id always
+  comes from ..." (an argument, named by its own name, said to come from a source in the
+  indicative, as a rule written as a description does): said "... must come from ..." when
+  the source is a tool named by its id.
+
+Nothing else is changed: "neither" after another subject is `neither37`'s, and a verb of
+pressing is respelled only before a tool id.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.pattern_base import ANY_ID, SAID_ID
+
+__all__ = [
+    "answered_respelt",
+    "come_respelt",
+    "neither_respelt",
+    "pressed_respelt",
+    "taken_respelt",
+]
+
+_YOU_NEITHER = re.compile(
+    r"^(?P<lead>[^\w`]*(?:[A-Za-z][^,;:]*,\s*)?)(?:you|the\s+assistant|the\s+agent|we)\s+"
+    r"neither\s+(?P<rest>[a-z].*\bnor\b.*)$",
+    re.I | re.S,
+)
+
+
+def neither_respelt(text: str) -> str | None:
+    """ "Do not A, B or C X, or D Y, until ..." for "You neither A, B nor C X, nor D Y, until
+    ..."; None for any other sentence."""
+    m = _YOU_NEITHER.match(text.strip())
+    if m is None:
+        return None
+    rest = re.sub(r"\bnor\b", "or", m["rest"])
+    lead = m["lead"]
+    return f"{lead}do not {rest}" if lead.strip(" ,") else f"Do not {rest}"
+
+
+_PRESSED = re.compile(
+    r"\b(?P<v>press|click|tap|hit|push)(?P<end>es|s|ed|ing)?(?:\s+on)?(?P<id>\s+(?:the\s+)?"
+    + SAID_ID
+    + r")",
+    re.I,
+)
+_CALLED = {"": "call", "es": "calls", "s": "calls", "ed": "called", "ing": "calling"}
+
+
+def pressed_respelt(text: str) -> str | None:
+    """The sentence with each "press <tool id>" said "call <tool id>"; None when it has none."""
+    if _PRESSED.search(text) is None:
+        return None
+    said = _PRESSED.sub(lambda m: _CALLED[(m["end"] or "").casefold()] + m["id"], text)
+    return said[0].upper() + said[1:] if text[:1].isupper() else said
+
+
+_ANSWERS = re.compile(
+    r"^(?P<lead>[^\w`]*)(?P<id>" + ANY_ID + r")\s+(?:must\s+|should\s+|has\s+to\s+|shall\s+)?"
+    r"(?:have\s+)?(?:answer|return|respond|repl(?:y|ie)|come\s+back)(?:s|ed)?"
+    r"(?:\s+(?:passed|pass|ok|okay|yes|true|valid|verified|clear|cleared|a\s+pass))?\s*,?\s+"
+    r"(?P<rest>before\s+(?:you|the\s+assistant|the\s+agent|we)\s+[a-z].*)$",
+    re.S,
+)
+
+
+def answered_respelt(text: str) -> str | None:
+    """ "Call T before you ..." for "T answers [passed] before you ..."; None otherwise."""
+    m = _ANSWERS.match(text.strip())
+    if m is None:
+        return None
+    return f"{m['lead']}Call {m['id']} {m['rest']}"
+
+
+_TAKES = re.compile(
+    r"^(?P<lead>[^\w`]*)(?P<t>" + ANY_ID + r")\s+(?:takes|uses|accepts|is\s+given|gets)\s+"
+    r"(?:a|an|the)\s+(?P<arg>`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?)\s+(?:listed|returned|given|shown|"
+    r"found|held|provided)\s+by\s+(?P<s>" + ANY_ID + r")"
+    r"(?P<rest>\s*,\s*(?:and\s+|but\s+)?(?:never|not)\b.*)$",
+    re.S,
+)
+
+
+def taken_respelt(text: str) -> str | None:
+    """ "T takes only a X that S listed, never ..." for "T takes a X listed by S, never ...";
+    None otherwise."""
+    m = _TAKES.match(text.strip())
+    if m is None:
+        return None
+    return f"{m['lead']}{m['t']} takes only a {m['arg']} that {m['s']} listed{m['rest']}"
+
+
+_COMES = re.compile(
+    r"^(?P<lead>[^\w`]*(?P<q>every|each|any|the|a|an)\s+)(?P<arg>`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?)"
+    r"(?P<mid>\s+[^;:]*?)?\s+(?:always\s+)?comes\s+(?P<rest>(?:only\s+)?from\s+.*)$",
+    re.I | re.S,
+)
+
+
+def come_respelt(text: str) -> str | None:
+    """ "Every X ... must come from S ..." for "Every X ... comes from S ..."; else None."""
+    m = _COMES.match(text.strip())
+    if m is None:
+        return None
+    mid = re.sub(r"\s+(?:always|also|too)$", "", m["mid"] or "")
+    if re.match(r"\s+of\b", mid):
+        return None  # "the `vendor_id` of a dispatch": the act it is for, said as a noun
+    if re.search(ANY_ID, m["rest"]) is None:
+        return None  # "from that search", "from the label": no tool named, the source guessed
+    return f"{m['lead']}{m['arg']}{mid} must come {m['rest']}"

@@ -1,0 +1,52 @@
+"""A restriction followed by a permission that makes an exception to it (forty-first session):
+"You move a booking one time only, though a funeral tea may move as often as the family asks",
+"Refunds are capped at £50, but a member may be refunded in full".
+
+The clause after "though", "although", "but" or "except that" lets someone or something do
+what the first clause restricts. Read alone, the first clause is stronger than the sentence:
+the case the permission names would be blocked. Each rule of the sentence keeps the exception
+as its condition ("except: a funeral tea may move as often as the family asks") and is
+reviewed (`review_only`, with a note) until the case can be told apart. A clause that forbids
+("but never ...", "though it may not ...") makes no exception.
+"""
+
+from __future__ import annotations
+
+import re
+
+from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.segments import Sentence
+from specgap.ir import CandidateRule, Diagnostic
+
+__all__ = ["held"]
+
+_ALLOWED = re.compile(
+    r"[,;]\s*(?:though|although|but|except\s+that|save\s+that)\s+(?P<clause>(?:an?|the|any|each|"
+    r"every|their|its|[a-z_`]+s)\b[^,;.]{0,60}?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|"
+    r"is\s+free\s+to|are\s+free\s+to)\s+(?!not\b|never\b|only\b)[^;.]{1,120})",
+    re.I,
+)
+
+
+def held(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules, each held under the exception a later clause grants (module docstring)."""
+    if not rules or (m := _ALLOWED.search(sentence.clean)) is None:
+        return rules, notes
+    said = " ".join(m["clause"].split())
+    if all(said in " ".join((r.condition or "").split()) for r in rules):
+        return rules, notes  # each rule holds the exception already ("... except that X may")
+    case = f"except: {said}"
+    out = [
+        r
+        if said in " ".join((r.condition or "").split())
+        else r.model_copy(
+            update={"condition": f"{r.condition}; and {case}" if r.condition else case}
+        )
+        for r in rules
+    ]
+    changed = [r for r, was in zip(out, rules, strict=True) if r is not was]
+    if len(changed) == len(rules):
+        notes = [n for n in notes if n.code != "condition-not-bound"]
+    return out, [*notes, *(condition_diagnostic(sentence, r) for r in changed)]
