@@ -285,6 +285,13 @@ def test_a_heading_word_of_an_ids_path_is_no_act(tmp_path: Path) -> None:
             "You move a mooring one time only, though a liveaboard may move as often as it asks.",
             "move_mooring",
         ),
+        # a second figure for a case after "or"
+        ("Call move_mooring two times a chat at most, or four for a liveaboard.", "move_mooring"),
+        # a permission of the same act after a semicolon
+        (
+            "A mooring is moved once; a mooring whose pontoon was closed may be moved twice.",
+            "move_mooring",
+        ),
     ],
 )
 def test_a_bound_with_an_exception_is_never_enforced_flat(
@@ -294,3 +301,11 @@ def test_a_bound_with_an_exception_is_never_enforced_flat(
     counted = [p for p in policies if p.operator == "max_calls" and p.target == tool]
     assert counted, shown(policies)
     assert all(p.enforcement == "review_only" for p in counted), shown(policies)
+
+
+def test_a_semicolon_and_a_permission_of_another_act_makes_no_exception(tmp_path: Path) -> None:
+    text = "A mooring is moved once; a boater may ask for a refund."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    counted = [p for p in policies if p.operator == "max_calls" and p.target == "move_mooring"]
+    assert counted, shown(policies)
+    assert all("except" not in p.message for p in counted), shown(policies)

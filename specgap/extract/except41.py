@@ -1,6 +1,8 @@
 """A restriction followed by a permission that makes an exception to it (forty-first session):
 "You move a booking one time only, though a funeral tea may move as often as the family asks",
-"Refunds are capped at £50, but a member may be refunded in full".
+"Refunds are capped at £50, but a member may be refunded in full", "A booking is moved once; a
+booking whose trip was cancelled for weather may be moved twice" (after a semicolon alone, only
+a permission of the same act).
 
 The clause after "though", "although", "but" or "except that" lets someone or something do
 what the first clause restricts. Read alone, the first clause is stronger than the sentence:
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import re
 
+from specgap.extract.english import verb_lemma
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
@@ -28,13 +31,32 @@ _ALLOWED = re.compile(
 )
 
 
+# "X is moved once; a booking whose trip ... may be moved twice": after a semicolon alone, the
+# permission must be of the same act as the restriction before it
+_SEMI = re.compile(
+    r";\s*(?P<clause>(?:an?|the|any|each|every)\s[^;.]{0,80}?\s(?:may|can)\s+(?:also\s+)?"
+    r"(?:be\s+)?(?P<v>[a-z]+)\b[^;.]*)",
+    re.I,
+)
+
+
+def _permission(text: str) -> str | None:
+    if (m := _ALLOWED.search(text)) is not None:
+        return m["clause"]
+    m = _SEMI.search(text)
+    if m is None or (verb := verb_lemma(m["v"].casefold())) is None:
+        return None
+    before = {verb_lemma(w.casefold()) for w in re.findall(r"[A-Za-z]+", text[: m.start()])}
+    return m["clause"] if verb in before else None
+
+
 def held(
     sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules, each held under the exception a later clause grants (module docstring)."""
-    if not rules or (m := _ALLOWED.search(sentence.clean)) is None:
+    if not rules or (clause := _permission(sentence.clean)) is None:
         return rules, notes
-    said = " ".join(m["clause"].split())
+    said = " ".join(clause.split())
     if all(said in " ".join((r.condition or "").split()) for r in rules):
         return rules, notes  # each rule holds the exception already ("... except that X may")
     case = f"except: {said}"

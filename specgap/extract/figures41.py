@@ -1,12 +1,15 @@
 """A figure written with a second one in brackets (forty-first session): "2 (3) bookings in one
 chat", "skeins 1 to 10 (1 to 20)", as a pattern or a price list gives one figure for one kind
-of customer and the bracketed one for another.
+of customer and the bracketed one for another; or with a second one for a case after "or"
+("three extras at most, or five for a corporate account", "five bids in a chat at most, or ten
+when client_type reads trade").
 
 Which figure holds depends on a case the prompt states elsewhere (a key such as "figures are
 written Standard (Guild)"), so a bound read from the first figure alone is too strict for the
 case the bracketed figure is for. Each rule of the sentence whose number is a figure so
 written keeps the choice as its condition and is reviewed (`review_only`, with a note): never a
-bound stronger than the text. A bracket that holds no figure ("2 (two)", "(max)") is not one.
+bound stronger than the text. A bracket that holds no figure ("2 (two)", "(max)") is not one,
+nor an "or" that offers no case ("two or three").
 """
 
 from __future__ import annotations
@@ -25,6 +28,13 @@ _PAIRED = re.compile(
     rf"(?:\s*(?:to|-|–)\s*(?P<d>{_FIGURE}))?\s*\)"
 )
 _NUMERIC = ("max", "min", "max_seconds", "max_items", "min_items", "count")
+_WORDS = "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty"
+# "..., or five for a corporate account": another figure, and the case it holds in
+_OR_CASE = re.compile(
+    rf"\bor\s+(?:up\s+to\s+)?(?P<m>{_FIGURE}|(?:{'|'.join(_WORDS.split())}))\b(?:\s+[a-z]+)?\s+"
+    r"(?P<case>(?:for|when|if|where|while|on|with|once)\b[^;.]*)",
+    re.I,
+)
 
 
 def held(
@@ -33,20 +43,27 @@ def held(
     """The rules, each bound by a figure written with another in brackets held under the
     choice between them (module docstring)."""
     pairs = list(_PAIRED.finditer(sentence.clean))
-    if not pairs or not rules:
+    alternative = _OR_CASE.search(sentence.clean)
+    if not (pairs or alternative) or not rules:
         return rules, notes
     figures = {float(m[k]): m[0] for m in pairs for k in ("a", "b") if m[k]}
+    if alternative is not None:
+        alt = " ".join(alternative[0].split())
+        other = _value(alternative["m"])
+        figures.update({v: alt for r in rules for v in _looser(r, other) if v not in figures})
     out: list[CandidateRule] = []
     added: list[Diagnostic] = []
     for rule in rules:
         said = next((figures[v] for v in _numbers(rule) if v in figures), None)
-        if said is None:
+        if said is None or rule.condition:  # (under a condition of its own: reviewed already)
             out.append(rule)
             continue
-        case = f"the figure written '{said}': the one in brackets holds in another case"
-        held_rule = rule.model_copy(
-            update={"condition": f"{rule.condition}; and {case}" if rule.condition else case}
+        case = (
+            f"another figure holds {said[3:]}"
+            if said.startswith("or ")
+            else f"the figure written '{said}': the one in brackets holds in another case"
         )
+        held_rule = rule.model_copy(update={"condition": case})
         out.append(held_rule)
         added.append(condition_diagnostic(sentence, held_rule))
     return out, [*notes, *added]
@@ -59,3 +76,33 @@ def _numbers(rule: CandidateRule) -> list[float]:
         if isinstance(value, int | float) and not isinstance(value, bool):
             found.append(float(value))
     return found
+
+
+_TEENS = {"eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0}
+
+
+def _value(said: str) -> float | None:
+    word = said.casefold()
+    if word in _TEENS:
+        return _TEENS[word]
+    words = _WORDS.split()
+    if word in words:
+        return float(words.index(word) + 1)
+    try:
+        return float(said)
+    except ValueError:
+        return None
+
+
+def _looser(rule: CandidateRule, other: float | None) -> list[float]:
+    """The rule's figures that the other figure loosens for its case (a higher maximum, a
+    lower minimum; either when it cannot be told): "14 days at most, or 3 where ..." only
+    tightens a case, so the 14 holds for every call and stays as it is."""
+    out = []
+    for key in _NUMERIC:
+        value = rule.params.get(key)
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            continue
+        if other is None or (other < value if key.startswith("min") else other > value):
+            out.append(float(value))
+    return out
