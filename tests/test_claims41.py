@@ -309,3 +309,26 @@ def test_a_semicolon_and_a_permission_of_another_act_makes_no_exception(tmp_path
     counted = [p for p in policies if p.operator == "max_calls" and p.target == "move_mooring"]
     assert counted, shown(policies)
     assert all("except" not in p.message for p in counted), shown(policies)
+
+
+def test_an_order_said_of_a_kind_a_participle_picks_out_holds_for_that_kind(
+    tmp_path: Path,
+) -> None:
+    text = "A mooring left unpaid is opened with open_mooring before it is cancelled."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    orders = [p for p in policies if p.operator == "require_before"]
+    assert orders, shown(policies)
+    assert all(p.enforcement == "review_only" for p in orders), shown(policies)
+    assert all("left unpaid" in p.message for p in orders), shown(policies)
+
+
+def test_a_later_claim_that_allows_more_holds_the_earlier_bound(tmp_path: Path) -> None:
+    text = (
+        "4. A method of mooring, comprising setting nights from 1 to 6 with book_mooring.\n"
+        "5. The method of claim 4, wherein a club member may book up to 10 nights.\n"
+    )
+    tools = [spec("book_mooring", "Books a mooring.", boater_id="string", nights="integer")]
+    policies = desk_policies(tmp_path, text, tools)
+    bounds = [p for p in policies if p.operator == "arg_within_bound"]
+    assert bounds, shown(policies)
+    assert all(p.enforcement == "review_only" for p in bounds), shown(policies)

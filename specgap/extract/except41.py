@@ -21,7 +21,7 @@ from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["held"]
+__all__ = ["held", "held_for_kind"]
 
 _ALLOWED = re.compile(
     r"[,;]\s*(?:though|although|but|except\s+that|save\s+that)\s+(?P<clause>(?:an?|the|any|each|"
@@ -72,3 +72,34 @@ def held(
     if len(changed) == len(rules):
         notes = [n for n in notes if n.code != "condition-not-bound"]
     return out, [*notes, *(condition_diagnostic(sentence, r) for r in changed)]
+
+
+# "a card reported lost or stolen is blocked with T before ...": a subject a participle
+# restricts, then the sentence's own verb
+_KIND = re.compile(
+    r"^\W*(?P<kind>(?:an?|any|every|each)\s+(?P<n>[a-z]+)\s+(?P<p>[a-z]+)\s+[^,;]{1,60}?)"
+    r"\s+(?:is|are)\s+(?:always\s+|first\s+|only\s+)?[a-z]+(?:ed|en)\b",
+    re.I,
+)
+_ORDERS = frozenset({"require_before"})
+
+
+def held_for_kind(
+    sentence: Sentence, rules: list[CandidateRule], notes: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """An order said of things of a kind a participle picks out ("a card reported lost or
+    stolen is blocked with T before its replacement is ordered"): held only for that kind,
+    kept as the order's condition (reviewed), never an order on every call."""
+    m = _KIND.match(sentence.clean)
+    if m is None or not any(r.operator in _ORDERS and not r.condition for r in rules):
+        return rules, notes
+    said = m["p"].casefold()
+    verb = verb_lemma(said)
+    if verb is None or verb == said or said.endswith(("s", "ing")) or said in {"is", "are", "was"}:
+        return rules, notes  # no participle: "a booking is ...", "a member holds ..."
+    case = f"only for {' '.join(m['kind'].split())}"
+    out = [
+        r.model_copy(update={"condition": case}) if r.operator in _ORDERS and not r.condition else r
+        for r in rules
+    ]
+    return out, [*notes, *(condition_diagnostic(sentence, r) for r in out if r.condition == case)]

@@ -90,7 +90,9 @@ _COMMON = frozenset(
 
 # "Reserve and collector add-on orders can go up to $1,200": some calls, a higher figure
 _RAISED = re.compile(
-    r"^\W*(?P<who>[A-Za-z](?:[^,;.:!?()]|\([^()]{1,60}\)){2,80}?)"
+    # (a lead that points back first: "The method of claim 4, wherein a member may ...")
+    r"^\W*(?:[A-Za-z][^.;:!?,]{0,60},\s*(?:wherein|whereby|in\s+which|provided\s+that)\s+)?"
+    r"(?P<who>[A-Za-z](?:[^,;.:!?()]|\([^()]{1,60}\)){2,80}?)"
     # "concert venues and schools: the deposit can go up to £150"
     r"(?:\s*:\s*(?:the|a|an|their|its)\s+[a-z]+)?\s+(?:can|may|are\s+allowed\s+to|"
     r"is\s+allowed\s+to|are\s+permitted\s+to|is\s+permitted\s+to)\s+(?:go\s+(?:up\s+)?to|be\s+"

@@ -204,6 +204,7 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules = without_read_items(sentence, rules)  # "read back artist, date ... and wait for a yes"
     rules, notes = figures41.held(sentence, rules, notes)  # "2 (3) bookings": which figure holds
     rules, notes = except41.held(sentence, rules, notes)  # "X once, though a Y may V again"
+    rules, notes = except41.held_for_kind(sentence, rules, notes)  # "a X reported lost is ..."
     return footnoted(sentence, *acted(rules, notes))
 
 
