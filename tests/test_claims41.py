@@ -332,3 +332,13 @@ def test_a_later_claim_that_allows_more_holds_the_earlier_bound(tmp_path: Path) 
     bounds = [p for p in policies if p.operator == "arg_within_bound"]
     assert bounds, shown(policies)
     assert all(p.enforcement == "review_only" for p in bounds), shown(policies)
+
+
+def test_a_reason_after_a_colon_restricts_nothing(tmp_path: Path) -> None:
+    text = "Never press WaiveDuesMenuItem_Click: waiving dues is for the Harbour Committee."
+    policies = desk_policies(tmp_path, text, HANDLERS)
+    bans = [p for p in policies if p.target == "WaiveDuesMenuItem_Click"]
+    assert bans, shown(policies)
+    assert all(p.operator == "deny_action" and not p.condition.values for p in bans), shown(
+        policies
+    )

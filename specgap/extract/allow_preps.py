@@ -174,6 +174,10 @@ def noun_values(text: str) -> list[Emit]:
     return [Emit("resource_in_allowlist", ANY_TOOL, params, 0.7)]
 
 
+# a clause of its own after a colon (a verb of being in it), not a list of values
+_COLON_CLAUSE = re.compile(r":\s+[^:;]*?\b(?:is|are|was|were|belongs?|goes|go)\b")
+
+
 def _prep_values(clause: Clause, text: str) -> list[Emit]:
     allow, ban = _said(clause, text)
     limited = _LIMITED.match(text) is not None  # (the grammar reads no clause of its own there)
@@ -182,6 +186,8 @@ def _prep_values(clause: Clause, text: str) -> list[Emit]:
     action, start = _action(clause, text)
     if action is None:
         return []
+    if (why := _COLON_CLAUSE.search(text, start)) is not None:
+        text = text[: why.start()]  # "never V X: waiving a fee is for the council": its reason
     found = _tail(text, start)
     if found is None:
         return []
