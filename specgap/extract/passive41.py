@@ -4,10 +4,9 @@ in cash".
 
 The same holds of the acts an order or a condition led by "only" is said of ("A commission bid
 is read, changed or withdrawn, and a payment refunded, only after T has answered passed"): said
-as
-"Read, change or withdraw a commission bid, or refund a payment, only after T has answered
-passed", each act its own (`acts_respelt`); one participle alone the grammar reads. And of
-the things "only" picks by their state ("Only pencilled or confirmed bookings are moved or
+as "Read, change or withdraw a commission bid, or refund a payment, only after T has answered
+passed", each act its own (`acts_respelt`); one participle alone the grammar reads. And of the
+things "only" picks by their state ("Only pencilled or confirmed bookings are moved or
 cancelled"): said "Only move or cancel bookings that are pencilled or confirmed"
 (`only_respelt`).
 
