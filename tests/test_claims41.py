@@ -342,3 +342,11 @@ def test_a_reason_after_a_colon_restricts_nothing(tmp_path: Path) -> None:
     assert all(p.operator == "deny_action" and not p.condition.values for p in bans), shown(
         policies
     )
+
+
+def test_a_clause_about_this_or_that_is_no_permission(tmp_path: Path) -> None:
+    text = "Call move_mooring one time per chat at most, but this may take a day."
+    policies = desk_policies(tmp_path, text, SNAKE)
+    counted = [p for p in policies if p.operator == "max_calls" and p.target == "move_mooring"]
+    assert counted, shown(policies)
+    assert all("except" not in p.message for p in counted), shown(policies)

@@ -25,7 +25,7 @@ __all__ = ["held", "held_for_kind"]
 
 _ALLOWED = re.compile(
     r"[,;]\s*(?:though|although|but|except\s+that|save\s+that)\s+(?P<clause>(?:an?|the|any|each|"
-    r"every|their|its|[a-z_`]+s)\b[^,;.]{0,60}?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|"
+    r"every|their|its|(?!(?:this|his|its|was|is|has|as|thus|us)\b)[a-z_`]+s)\b[^,;.]{0,60}?\s+(?:may|can|is\s+allowed\s+to|are\s+allowed\s+to|"
     r"is\s+free\s+to|are\s+free\s+to)\s+(?!not\b|never\b|only\b)[^;.]{1,120})",
     re.I,
 )
