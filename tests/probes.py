@@ -62,6 +62,16 @@ def fits(policy: Any, operator: str, target: str, params: dict[str, Any]) -> boo
     )
 
 
+def read(policies: Sequence[Any], operator: str, tool: str, **params: object) -> bool:
+    """Some policy fits (`fits`)."""
+    return any(fits(p, operator, tool, params) for p in policies)
+
+
+def enforced(policies: Sequence[Any], operator: str, tool: str, **params: object) -> bool:
+    """Some policy fits and is enforced."""
+    return any(fits(p, operator, tool, params) and p.enforcement == "enforce" for p in policies)
+
+
 def has_policy(
     policies: Sequence[Any], operator: str, target: str, enforcement: str, **params: object
 ) -> bool:

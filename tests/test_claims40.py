@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.probes import desk_policies, fits, shown, spec
+from tests.probes import desk_policies, enforced, read, shown, spec
 
 SNAKE = [
     spec("find_bowler", "Finds a bowler by email; returns bowler_id.", email="string"),
@@ -62,14 +62,6 @@ STATUS = [
     spec("book_lane", "Books a lane.", bowler_id="string", lane_id="string"),
     spec("refund_deposit", "Refunds a deposit.", bowler_id="string", amount="number"),
 ]
-
-
-def read(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
-    return any(fits(p, operator, tool, params) for p in policies)
-
-
-def enforced(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
-    return any(fits(p, operator, tool, params) and p.enforcement == "enforce" for p in policies)
 
 
 # (id, sentence, tools, operator, [(tool, params), ...] every one of which is enforced)

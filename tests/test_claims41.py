@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.probes import desk_policies, fits, shown, spec
+from tests.probes import desk_policies, enforced, read, shown, spec
 
 SNAKE = [
     spec("find_boater", "Finds a boater by email; returns boater_id.", email="string"),
@@ -41,14 +41,6 @@ HANDLERS = [
     spec("CraneRotaLink_LinkClicked", "Opens the crane rota.", date="string"),
     spec("WaiveDuesMenuItem_Click", "Waives a boater's harbour dues.", boater_id="string"),
 ]
-
-
-def read(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
-    return any(fits(p, operator, tool, params) for p in policies)
-
-
-def enforced(policies: list[Any], operator: str, tool: str, **params: object) -> bool:
-    return any(fits(p, operator, tool, params) and p.enforcement == "enforce" for p in policies)
 
 
 # (id, sentence, tools, operator, [(tool, params), ...], whether each one is enforced)

@@ -51,7 +51,7 @@ from specgap.extract.grammar_rules import candidate
 from specgap.extract.nominals import nominal_act
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
-from specgap.operators.prose import NUMBER_WORDS, singular
+from specgap.operators.prose import SPELT, SPELT_NUMBERS, singular
 from specgap.resolve.text import own_part
 
 __all__ = ["ListArg", "listing", "lists_of_tools", "names_list", "reread"]
@@ -176,14 +176,7 @@ def names_list(tool: str, tail: str) -> bool:
 
 # --- the count -------------------------------------------------------------------------------
 
-_TEENS = ("thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_WORDS_N = {
-    **NUMBER_WORDS,
-    **{w: 13 + i for i, w in enumerate(_TEENS)},
-    **{w: 20 + 10 * i for i, w in enumerate(_TENS)},
-}
-_NUM = r"(?:\d+|" + "|".join(sorted(_WORDS_N, key=len, reverse=True)) + r")"
+_NUM = r"(?:\d+|" + SPELT + r")"
 _MAXQ = (
     r"(?:no\s+more\s+than|not\s+more\s+than|never\s+more\s+than|at\s+most|up\s+to|"
     r"(?:a\s+)?max(?:imum)?(?:\s+of)?\.?|limited\s+to|capped\s+at|restricted\s+to|"
@@ -247,7 +240,7 @@ class _Count:
 
 def _value(text: str) -> int:
     t = text.casefold()
-    return _WORDS_N[t] if t in _WORDS_N else int(t)
+    return SPELT_NUMBERS[t] if t in SPELT_NUMBERS else int(t)
 
 
 def _counts(text: str) -> list[_Count]:

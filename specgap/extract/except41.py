@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.english import verb_lemma
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import held_also, held_under
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -57,21 +57,7 @@ def held(
     if not rules or (clause := _permission(sentence.clean)) is None:
         return rules, notes
     said = " ".join(clause.split())
-    if all(said in " ".join((r.condition or "").split()) for r in rules):
-        return rules, notes  # each rule holds the exception already ("... except that X may")
-    case = f"except: {said}"
-    out = [
-        r
-        if said in " ".join((r.condition or "").split())
-        else r.model_copy(
-            update={"condition": f"{r.condition}; and {case}" if r.condition else case}
-        )
-        for r in rules
-    ]
-    changed = [r for r, was in zip(out, rules, strict=True) if r is not was]
-    if len(changed) == len(rules):
-        notes = [n for n in notes if n.code != "condition-not-bound"]
-    return out, [*notes, *(condition_diagnostic(sentence, r) for r in changed)]
+    return held_also(sentence, rules, notes, f"except: {said}", said=said)
 
 
 # "a card reported lost or stolen is blocked with T before ...": a subject a participle
@@ -98,8 +84,5 @@ def held_for_kind(
     if verb is None or verb == said or said.endswith(("s", "ing")) or said in {"is", "are", "was"}:
         return rules, notes  # no participle: "a booking is ...", "a member holds ..."
     case = f"only for {' '.join(m['kind'].split())}"
-    out = [
-        r.model_copy(update={"condition": case}) if r.operator in _ORDERS and not r.condition else r
-        for r in rules
-    ]
-    return out, [*notes, *(condition_diagnostic(sentence, r) for r in out if r.condition == case)]
+    out, added = held_under(sentence, rules, [r for r in rules if r.operator in _ORDERS], case)
+    return out, [*notes, *added]

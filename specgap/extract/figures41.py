@@ -19,6 +19,7 @@ import re
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import SPELT, SPELT_NUMBERS
 
 __all__ = ["held"]
 
@@ -28,10 +29,9 @@ _PAIRED = re.compile(
     rf"(?:\s*(?:to|-|–)\s*(?P<d>{_FIGURE}))?\s*\)"
 )
 _NUMERIC = ("max", "min", "max_seconds", "max_items", "min_items", "count")
-_WORDS = "one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty"
 # "..., or five for a corporate account": another figure, and the case it holds in
 _OR_CASE = re.compile(
-    rf"\bor\s+(?:up\s+to\s+)?(?P<m>{_FIGURE}|(?:{'|'.join(_WORDS.split())}))\b(?:\s+[a-z]+)?\s+"
+    rf"\bor\s+(?:up\s+to\s+)?(?P<m>{_FIGURE}|(?:{SPELT}))\b(?:\s+[a-z]+)?\s+"
     r"(?P<case>(?:for|when|if|where|while|on|with|once)\b[^;.]*)",
     re.I,
 )
@@ -78,16 +78,10 @@ def _numbers(rule: CandidateRule) -> list[float]:
     return found
 
 
-_TEENS = {"eleven": 11.0, "twelve": 12.0, "fifteen": 15.0, "twenty": 20.0, "thirty": 30.0}
-
-
 def _value(said: str) -> float | None:
     word = said.casefold()
-    if word in _TEENS:
-        return _TEENS[word]
-    words = _WORDS.split()
-    if word in words:
-        return float(words.index(word) + 1)
+    if word in SPELT_NUMBERS:
+        return float(SPELT_NUMBERS[word])
     try:
         return float(said)
     except ValueError:

@@ -72,6 +72,32 @@ def not_compiled(s: Sentence, clause: Clause) -> Diagnostic:
     )
 
 
+def held_also(
+    sentence: Sentence,
+    rules: list[CandidateRule],
+    notes: list[Diagnostic],
+    case: str,
+    said: str | None = None,
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules, each held also in `case` (after a condition of its own: "X; and <case>"),
+    but one whose condition says `said` (the case's words, `case` itself by default) already,
+    and the notes said again: a note on each rule held here, in place of the rules' own
+    condition notes when every rule was."""
+    words = " ".join((said or case).split())
+    out = [
+        r
+        if words in " ".join((r.condition or "").split())
+        else r.model_copy(
+            update={"condition": f"{r.condition}; and {case}" if r.condition else case}
+        )
+        for r in rules
+    ]
+    changed = [r for r, was in zip(out, rules, strict=True) if r is not was]
+    if changed and len(changed) == len(rules):
+        notes = [n for n in notes if n.code != "condition-not-bound"]
+    return out, [*notes, *(condition_diagnostic(sentence, r) for r in changed)]
+
+
 def held_under(
     sentence: Sentence, rules: list[CandidateRule], held: list[CandidateRule], condition: str
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from specgap.extract.grammar_notes import condition_diagnostic
+from specgap.extract.grammar_notes import held_also
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -68,12 +68,7 @@ def held(
     case = _case_of(sentence)
     if case is None or not rules:
         return rules, notes
-    kept = [
-        r.model_copy(update={"condition": f"{r.condition}; and {case}" if r.condition else case})
-        for r in rules
-    ]
-    notes = [n for n in notes if n.code != "condition-not-bound"]
-    return kept, [*notes, *(condition_diagnostic(sentence, r) for r in kept)]
+    return held_also(sentence, rules, notes, case)
 
 
 def _case_of(sentence: Sentence) -> str | None:

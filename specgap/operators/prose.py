@@ -47,6 +47,18 @@ ONCE = (
 it", "only once the payment has cleared", "once verified, ...") nor "at once" (together)."""
 
 
+_TEENS = "thirteen fourteen fifteen sixteen seventeen eighteen nineteen"
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety"
+SPELT_NUMBERS = {
+    **NUMBER_WORDS,
+    **{w: 13 + i for i, w in enumerate(_TEENS.split())},
+    **{w: 20 + 10 * i for i, w in enumerate(_TENS.split())},
+}
+"""The numbers a count or a time is spelt in: `NUMBER_WORDS`, the teens and the tens."""
+SPELT = "|".join(sorted(SPELT_NUMBERS, key=len, reverse=True))
+"""An alternation of `SPELT_NUMBERS`, the longest first."""
+
+
 def number(raw: str) -> float:
     """The value of a `NUMBER` match: `12`, `1,000`, `2.5`, `three`."""
     raw = raw.casefold()

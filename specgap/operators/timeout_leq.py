@@ -9,7 +9,14 @@ from typing import Literal
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen, Selector
 from specgap.operators.base import Example, Mutant, Operator, Prose, Setting, TraceState, num
-from specgap.operators.prose import NUMBER, TIME_UNITS, TOOL_ID_WORD, number
+from specgap.operators.prose import (
+    NUMBER,
+    SPELT,
+    SPELT_NUMBERS,
+    TIME_UNITS,
+    TOOL_ID_WORD,
+    number,
+)
 from specgap.operators.rewrite import calls_to, just_over, put_selected, replace_at, with_args
 from specgap.operators.values import as_number, select
 
@@ -75,14 +82,13 @@ _LIMITED = re.compile(r"\b(?:limit|cap|restrict)\b", re.I)
 _NO_MORE = re.compile(
     r"\b(?:no\s+(?:longer|more)|not\s+(?:an?\s+[a-z]+\s+)?(?:longer|more))\b(?!\s+than)", re.I
 )
-# the tens a time is said in ("twenty seconds"), beside `NUMBER`'s words and digits
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90}
-_SECONDS = NUMBER[:-1] + "|" + "|".join(_TENS) + ")"
+# a time in digits or spelt out ("twenty seconds"), beside `NUMBER`'s words and digits
+_SECONDS = NUMBER[:-1] + "|" + SPELT + ")"
 
 
 def _seconds(m: re.Match[str]) -> float:
     n = m["n"].casefold()
-    return float(_TENS[n]) if n in _TENS else number(m["n"])
+    return float(SPELT_NUMBERS[n]) if n in SPELT_NUMBERS else number(m["n"])
 
 
 _NAMED_ARG = Prose(
