@@ -122,6 +122,9 @@ UNSEEN29_DIR = GOLD_DIR.parent / "gold_unseen29"
 # The thirtieth blind set (split `unseen30`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen30/README.md).
 UNSEEN30_DIR = GOLD_DIR.parent / "gold_unseen30"
+# The thirty-first blind set (split `unseen31`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen31/README.md).
+UNSEEN31_DIR = GOLD_DIR.parent / "gold_unseen31"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -159,8 +162,9 @@ UNSEEN30_DIR = GOLD_DIR.parent / "gold_unseen30"
 # the twenty-fourth in the thirty-ninth session (2026-12-06), when a twenty-eighth was written to
 # take its place (tests/gold_unseen24/README.md); the twenty-fifth in the fortieth session
 # (2026-12-06), when a twenty-ninth was written to take its place (tests/gold_unseen25/README.md);
-# the twenty-sixth in the forty-first session (2026-12-06), when a thirtieth is written to take
-# its place (tests/gold_unseen26/README.md).
+# the twenty-sixth in the forty-first session (2026-12-06), when a thirtieth was written to take
+# its place (tests/gold_unseen26/README.md); the twenty-seventh in the forty-second session
+# (2026-12-06), when a thirty-first is written to take its place (tests/gold_unseen27/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -188,6 +192,7 @@ OPENED = (
     "unseen24",
     "unseen25",
     "unseen26",
+    "unseen27",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -211,9 +216,10 @@ OPENED = (
 # of the thirty-eighth (2026-12-06); the twenty-seventh, written in the thirty-eighth, at the
 # start of the thirty-ninth (2026-12-06); the twenty-eighth, written in the thirty-ninth, at the
 # start of the fortieth (2026-12-06); the twenty-ninth, written in the fortieth, at the start of
-# the forty-first (2026-12-06): `ALL blind` is unseen27..unseen29. The thirtieth, written in the
-# forty-first session (2026-12-06), is kept apart.
-APART: tuple[str, ...] = ("unseen30",)
+# the forty-first (2026-12-06); the thirtieth, written in the forty-first, at the start of the
+# forty-second (2026-12-06): `ALL blind` is unseen28..unseen30. The thirty-first, written in the
+# forty-second session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen31",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -364,6 +370,7 @@ class Gold(_Model):
         "unseen28",
         "unseen29",
         "unseen30",
+        "unseen31",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
