@@ -28,6 +28,7 @@ from typing import Any
 from specgap.argunits import on_argument
 from specgap.bind_units import bind_unit_of, unit_argument
 from specgap.extract.allow_binding import bind_by_prep
+from specgap.extract.desc4_bounds import timeout_seconds
 from specgap.ir import CandidateRule, Diagnostic, Selector
 from specgap.operators.evidence import key_words, named_like
 from specgap.registry import Tool
@@ -134,6 +135,10 @@ def fit_to_schema(
         return _unbound(rule, tool, params, facet, diagnostics)
     if rule.operator == "arg_within_bound" and schema.get("type") in _NUMERIC:
         params = _in_units(rule, said_as, selector.arg, schema, params)  # "2 hours": 120 min
+        seconds = None if rule.condition else timeout_seconds(selector.arg, rule.text, params)
+        if seconds is not None:  # "`timeout_seconds` at most 25": the call's timeout
+            timed = {k: v for k, v in params.items() if k != "max"} | {"max_seconds": seconds}
+            return rule.model_copy(update={"operator": "timeout_leq"}), timed
     if rule.operator == "arg_within_bound" and schema.get("type") == "array":
         counted = _as_count(params, selector.arg)
         if counted is not None:

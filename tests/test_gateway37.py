@@ -197,8 +197,9 @@ CHARGE = [
     [
         ("Soft resets only; never set reset_type to hard.", "deny_action", "reset_unit",
          {"values": ["hard"]}),
+        # (a ceiling on a timeout argument is the call's timeout: `timeout_leq`)
         ("Give the unit 90 seconds to answer: timeout_seconds stays at 90 or below.",
-         "arg_within_bound", "reset_unit", {"max": 90}),
+         "timeout_leq", "reset_unit", {"max_seconds": 90}),
     ],
 )  # fmt: skip
 def test_a_clause_read_alone_when_the_sentence_states_no_rule(

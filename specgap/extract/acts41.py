@@ -9,6 +9,9 @@
   its answer the event): said "Call `verify_member` before you open or move a booking". Only
   the order is read, as "only after `verify_member` has answered passed" is: the verdict is
   the step's output, which no ordering checks;
+- "t_SU2: `verify_member` has returned passed before `get_booking` or `refund`" (a timing
+  line of a datasheet, labelled by its symbol): said "Call `verify_member` before ...", and
+  "before the first call to any other function" as "before any other function";
 - "`pay_invoice` takes a card_token listed by `find_client`, never card digits the client
   types" (a tool's argument said with where it comes from, and the source it must never come
   from): said "`pay_invoice` takes only a card_token that `find_client` listed, never ...".
@@ -86,6 +89,31 @@ def answered_respelt(text: str) -> str | None:
     if m is None:
         return None
     return f"{m['lead']}Call {m['id']} {m['rest']}"
+
+
+# "T has returned [passed] before U, V or W", "t_SU1: T has returned before the first call to
+# any other function": a timing line, said as the order it sets
+_RETURNED = re.compile(
+    r"^(?P<lead>[^\w`]*)(?:[\w.-]+:\s+)?(?P<id>\S+)\s+(?:has|have)\s+"
+    r"(?:returned|answered|run|completed|finished|come\s+back)"
+    r"(?:\s+(?:with\s+)?[`'\"]?(?:passed|pass|ok|okay|yes|true|valid|verified|clear|cleared)"
+    r"[`'\"]?)?\s+(?P<rest>before\s+.*)$",
+    re.S | re.I,
+)
+_ONE_ID = re.compile(ANY_ID)
+_FIRST_OF_OTHERS = re.compile(
+    r"\bbefore\s+the\s+first\s+call\s+(?:to|of)\s+(?=any\s+other\b)", re.I
+)
+
+
+def returned_respelt(text: str) -> str | None:
+    """ "Call T before U" for "T has returned [passed] before U" (a timing line, without the
+    symbol that labels it); None otherwise."""
+    m = _RETURNED.match(text.strip())
+    if m is None or _ONE_ID.fullmatch(m["id"]) is None:  # (one word, then its shape: linear)
+        return None
+    rest = _FIRST_OF_OTHERS.sub("before ", m["rest"])
+    return f"{m['lead']}Call {m['id']} {rest}"
 
 
 _TAKES = re.compile(

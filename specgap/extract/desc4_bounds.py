@@ -16,6 +16,7 @@ readers of lengths. A rate ("per day") is left as `parameter_limits` leaves it.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from specgap.extract.grammar_emit import Emit
 
@@ -115,18 +116,23 @@ def desc4_timeout(emit: Emit, parameter: str, text: str) -> Emit:
     """A ceiling on a timeout parameter ("timeoutSeconds: 30 at most") is the call's
     `timeout_leq` on that argument, in seconds; any other bound is returned as it is."""
     params = emit.params
-    if (
-        emit.operator != "arg_within_bound"
-        or not _TIMEOUT.search(parameter)
-        or "max" not in params
-        or "min" in params
-        or emit.condition
-    ):
+    if emit.operator != "arg_within_bound" or emit.condition:
         return emit
+    seconds = timeout_seconds(parameter, text, params)
+    if seconds is None:
+        return emit
+    return Emit("timeout_leq", None, {"facet": parameter, "max_seconds": seconds}, emit.confidence)
+
+
+def timeout_seconds(parameter: str, text: str, params: dict[str, Any]) -> float | int | None:
+    """The ceiling of a bound with only a `max` on an argument named a timeout, in seconds
+    (the unit its name says, else the one `text` says, else seconds); None for any other
+    bound."""
+    if not _TIMEOUT.search(parameter) or "max" not in params or "min" in params:
+        return None
     name = re.sub(r"[^A-Za-z]", "", parameter)
     scale = 0.001 if _IN_MS.search(name) else 60.0 if _IN_MIN.search(name) else 1.0
     if scale == 1.0 and not re.search(r"sec", name, re.I):
         scale = 0.001 if _IN_MS.search(text) else 60.0 if _IN_MIN.search(text) else 1.0
     seconds = float(params["max"]) * scale
-    value = int(seconds) if seconds.is_integer() else seconds
-    return Emit("timeout_leq", None, {"facet": parameter, "max_seconds": value}, emit.confidence)
+    return int(seconds) if seconds.is_integer() else seconds

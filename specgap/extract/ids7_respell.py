@@ -56,6 +56,10 @@ place, at the same length, as the snake_case id the readers know:
   `                keySafeCode` (a desktop program's event handler, as Windows Forms names it:
   the control's name without its kind, `Button` or `Link`, nor the event, in camelCase; their
   places blanked as a server's are), when no other handler gives the same name;
+- `Java_uk_co_shop_Orders_cancelOrder` -> `                       cancelOrder` (a native
+  method's exported symbol, as JNI names it: `Java_`, the package with underscores, the class,
+  then the camelCase method; their places blanked as a server's are), when no other symbol
+  gives the same method;
 - `trips.Book`, `passengers.Lookup` -> `book_trips`, `passengers_lookup` (a Go package and
   one exported function of one word, read as the record and operation above);
 - `TEEBOOK.EXE`, `send-sms.sh` -> `teebook_exe`, `send_sms_sh` (a program's file name, as a
@@ -84,6 +88,7 @@ from specgap.extract.context import variable
 from specgap.extract.english import base_verb
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.text import HANDLER as _HANDLER
+from specgap.resolve.text import NATIVE as _NATIVE
 from specgap.resolve.text import fused
 from specgap.toolspecs import agent_specs
 
@@ -235,7 +240,7 @@ def _respelled_style(tool: str) -> bool:
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
-    wrapped = wrapped or _HANDLER.match(tool) is not None
+    wrapped = wrapped or _HANDLER.match(tool) is not None or _NATIVE.match(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -312,6 +317,10 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         elif (method := _NS_CAMEL.match(tool)) is not None:
             part = method["tool"]  # `crm_findFamily` -> `    findFamily`, when alone
             if sum(1 for i in ids if (o := _NS_CAMEL.match(i)) and o["tool"] == part) == 1:
+                spelled[tool] = part
+        elif (native := _NATIVE.match(tool)) is not None:
+            part = native["method"]  # `Java_uk_co_a_Orders_cancelOrder` -> `cancelOrder`
+            if sum(1 for i in ids if (o := _NATIVE.match(i)) and o["method"] == part) == 1:
                 spelled[tool] = part
         elif (handler := _HANDLER.match(tool)) is not None:
             part = handler["tool"]  # `FindHirerButton_Click` -> `findHirer`, when alone

@@ -9,7 +9,10 @@
 - "wait for each X to finish before starting the next", "wait for each `t` result before
   sending another" (the tool `t` itself);
 - "never two tools in the same turn" (no verb: the calls);
-- "handle requests sequentially / in sequence / one after the other", "send tool calls singly".
+- "handle requests sequentially / in sequence / one after the other", "send tool calls singly",
+  "work through your functions singly";
+- "never start one before the previous one has answered", "one call in flight at any moment",
+  "the next is issued only after the last has answered" (every call).
 
 X names what is counted. A tool action ("refunds", "cancel sessions") gives
 `one_call_at_a_time` on that action with `same_tool`: at most one call of it per turn, other
@@ -55,7 +58,8 @@ _SHAPES = re.compile(
             r"(?P<v2>[a-z]+)\s+(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|"
             r"another))|sequentially|in\s+sequence|serially|singly)\b",
             # handle the member's requests one at a time / sequentially
-            r"\b(?P<v3>[a-z]+)\s+(?:(?:the|their|all|any|each|[\w-]+'s?)\s+)*(?P<n3>[a-z][\w-]*)\s+"
+            r"\b(?P<v3>[a-z]+)\s+(?:through\s+)?(?:(?:the|their|its|your|our|all|any|each|"
+            r"[\w-]+'s?)\s+)*(?P<n3>[a-z][\w-]*)\s+"
             r"(?:one\s+(?:at\s+a\s+time|by\s+one|after\s+(?:the\s+)?(?:other|another))|"
             r"sequentially|in\s+sequence|serially|singly)\b",
             # never run two refunds in parallel; don't freeze more than one membership at once
@@ -106,6 +110,17 @@ _SHAPES = re.compile(
             + _TURN
             + r"\s*,?\s+(?:you\s+)?(?:(?:may|can|must|should|shall)\s+)?(?P<v14>[a-z]+)\s+"
             r"(?:(?:exactly|only|just|at\s+most|no\s+more\s+than)\s+)?(?:one|a\s+single|1)\s+(?P<n14>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\b",
+            # never starting one before the previous one has answered; one call in flight at
+            # any moment; the next is issued only after the last has answered (every call)
+            r"\b(?:never|not|don't|do\s+not)\s+(?:start|make|issue|send|place|begin)(?:ing)?\s+"
+            r"(?P<n15>one|a\s+call|another(?:\s+call)?|the\s+next(?:\s+(?:one|call))?)\s+"
+            r"(?:before|until)\s+the\s+(?:previous|last|prior|earlier)\s+(?:one\s+|call\s+)?"
+            r"(?:has\s+)?(?:answered|returned|finished|completed|come\s+back)\b"
+            r"|\b(?:only\s+)?(?:one|a\s+single)\s+(?P<n16>call|request|tool\s+call)\s+in\s+flight\b"
+            r"|\bthe\s+next\s+(?:one\s+|call\s+)?(?:is|may\s+be|can\s+be|must\s+be)\s+"
+            r"(?:issued|made|started|sent|placed|called)\s+only\s+(?:after|once|when)\s+the\s+"
+            r"(?P<n17>last|previous|prior)(?:\s+(?:one|call))?\s+has\s+(?:answered|returned|"
+            r"finished|completed|come\s+back)\b",
             # wait for each refund to finish before starting the next
             r"\bwait\s+for\s+(?:each|every|one|the|a|any)\s+(?P<n6>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)"
             r"\s+to\s+(?:finish|complete|return|end|be\s+done|succeed)\s+before\s+(?:starting|"
@@ -134,7 +149,7 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
     m = _SHAPES.search(clean)
     if m is None:
         return []
-    group = next(i for i in range(1, 15) if m[f"n{i}"] is not None)
+    group = next(i for i in range(1, 18) if m[f"n{i}"] is not None)
     if group not in {2, 13} and not _told(clean, clause):  # "refunds are processed one at a time"
         return []
     found = _read(m, group, clause, subject)
@@ -154,6 +169,8 @@ def one_at_a_time(clean: str, clause: Clause, subject: str | None = None) -> lis
 def _read(m: re.Match[str], group: int, clause: Clause, subject: str | None) -> list[Emit]:
     if group == 13:  # a tool named by its id: its own calls, one at a time
         return [_per_tool(m["n13"])]
+    if group in {15, 16, 17}:  # "never start one before the previous one has answered"
+        return [Emit("one_call_at_a_time", ANY_TOOL, {"with_text": False}, 0.75)]
     noun = m[f"n{group}"].strip().casefold()
     said = (m[f"v{group}"] or "").casefold() if group not in {6, 10, 12} else ""  # (no verb)
     if said and not base_verb(said) and verb_lemma(said) is None:

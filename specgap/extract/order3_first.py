@@ -60,7 +60,8 @@ _CALLS = _KINDS
 _NO_OTHER = re.compile(
     rf"^\W*(?:(?:no\s+other\s+{_CALLS}|nothing\s+else)\s+(?:is|are|gets|may|can|should|must|"
     r"will)(?:\s+be)?(?:\s+(?:used|called|run|invoked|made|done))?|(?:no\s+other\s+"
-    rf"{_CALLS}|nothing\s+else)\s+(?:runs?|goes|starts?|happens?)|(?:do\s+not|don't|never|you\s+(?:must|may|"
+    rf"{_CALLS}|nothing\s+else)\s+(?:runs?|goes|starts?|happens?|(?:may|can|must|should|shall|"
+    r"will)\s+(?:come|go|run))|(?:call|use|run)\s+nothing\s+else|(?:do\s+not|don't|never|you\s+(?:must|may|"
     r"should)\s+not)\s+(?:call|use|run|invoke)\s+(?:any(?:\s+other)?|other)\s+(?:tools?|functions?))\s+"
     r"(?:before|until|unless)\s+(?P<step>.+)$",
     re.I,
@@ -72,13 +73,20 @@ _TRAIL = re.compile(
     rf"(?:before|ahead\s+of)\s+(?P<other>{_OTHER})(?:\s+{_USED})?\s*(?P<rest>:.*|[.!;]?)\s*$",
     re.I,
 )
-# "Every conversation opens with `find_member`", "Start each chat by calling X": the first
-# call of every conversation (the step must be named by id)
+# "Every conversation opens with `find_member`", "Start each chat by calling X", "Your chat
+# opens with X", "the assistant's opening call is X": the first call of every conversation (the
+# step must be named by id)
 _OPENS = re.compile(
     r"^\W*(?:from\s+(?:now|today)(?:\s+on)?\s*,?\s+)?(?:(?:every|each)\s+(?:conversation|chat|"
     r"session)\s+(?:opens|starts|begins|(?:must|should|shall)\s+(?:open|start|begin))|(?:always\s+)?"
-    r"(?:open|start|begin)\s+(?:every|each)\s+(?:conversation|chat|session))\s+(?:with|by\s+"
-    r"(?:calling|running|using))\s+(?P<step>[^;,]+?)\s*(?:[;,.!]|$)",
+    r"(?:open|start|begin)\s+(?:every|each)\s+(?:conversation|chat|session)|(?:your|its|the\s+"
+    r"(?:assistant|agent)['\u2019]s)\s+(?:conversation|chat|session|day|week|shift|work)\s+"
+    r"(?:opens|starts|begins))\s+(?:with|by\s+(?:calling|running|using))\s+(?P<step>[^;,]+?)"
+    r"\s*(?:[;,.!]|$)"
+    # "In every chat the assistant's opening call is `find_member`"
+    r"|^\W*(?:in\s+(?:every|each|any)\s+(?:conversation|chat|session)\s*,?\s+)?(?:your|its|the\s+"
+    r"(?:assistant|agent)['\u2019]s)\s+(?:very\s+)?(?:first|opening|initial)\s+(?:(?:tool|function)\s+)?"
+    r"call\s+(?:is|(?:must|should|shall|will)\s+be)\s+(?:to\s+)?(?P<first>[^;,]+?)\s*(?:[;,.!]|$)",
     re.I,
 )
 _TOOL_ID = re.compile(
@@ -143,7 +151,7 @@ def before_every_other(text: str) -> list[Emit]:
     m = m or _NO_OTHER.match(text)
     opens = _OPENS.match(text) if m is None else None
     if opens is not None:
-        ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(opens["step"])]
+        ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(opens["step"] or opens["first"])]
         if len(ids) != 1:
             return []  # "opens with a greeting", or two steps: not one named call
         return [Emit("require_before", ANY_TOOL, {"before": ids[0]}, 0.7)]

@@ -50,6 +50,7 @@ from specgap.extract import (
     figures41,
     first15_labels,
     framed17,
+    future42,
     ground3_reread,
     ground6_respell,
     grounded18,
@@ -127,7 +128,12 @@ from specgap.extract.flow5_rules import with_flows
 from specgap.extract.footnotes import footnoted
 from specgap.extract.found_first import found_notes, found_rules
 from specgap.extract.grammar import Clause, conjuncts, parse
-from specgap.extract.grammar_notes import condition_diagnostic, gap_diagnostic, not_compiled
+from specgap.extract.grammar_notes import (
+    condition_diagnostic,
+    gap_diagnostic,
+    held_also,
+    not_compiled,
+)
 from specgap.extract.grammar_rules import Gap, also, candidate, choose, guard
 from specgap.extract.ground3_origins import typed_by_user
 from specgap.extract.group36 import group_label
@@ -205,6 +211,8 @@ def read_sentence(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnos
     rules, notes = figures41.held(sentence, rules, notes)  # "2 (3) bookings": which figure holds
     rules, notes = except41.held(sentence, rules, notes)  # "X once, though a Y may V again"
     rules, notes = except41.held_for_kind(sentence, rules, notes)  # "a X reported lost is ..."
+    if sentence.held is not None and rules:  # a table row's case: "[pro members]" (`limits42`)
+        rules, notes = held_also(sentence, rules, notes, sentence.held)
     return footnoted(sentence, *acted(rules, notes))
 
 
@@ -236,6 +244,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = closed34.predicates(said or sentence.clean) or said  # "Xs V1 A, and V2 B"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"
     said = reasons31.respelt(said or sentence.clean) or said  # "give each X one of these Ys: a, b"
+    if sentence.subject is None:  # "X will never be V-ed" where the prompt promises: must
+        said = future42.respelt(sentence.artifact.text, said or sentence.clean) or said
     said = person17.respelt(said or sentence.clean) or said  # "the assistant must": "you must"
     said = yes24.respelt(said or sentence.clean) or said  # "without X saying yes": X's confirmation
     said = count24.respelt(said or sentence.clean) or said  # "Two texts per job, no more."
@@ -256,6 +266,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = acts41.neither_respelt(said or sentence.clean) or said  # "You neither A nor B"
     said = acts41.pressed_respelt(said or sentence.clean) or said  # "Never press `t`": call it
     said = acts41.answered_respelt(said or sentence.clean) or said  # "T answers before you V"
+    said = acts41.returned_respelt(said or sentence.clean) or said  # "T has returned before U"
     said = acts41.taken_respelt(said or sentence.clean) or said  # "T takes a X listed by S, never"
     said = acts41.come_respelt(said or sentence.clean) or said  # "Every X_id comes from S"
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"

@@ -411,6 +411,7 @@ class Sentence:
     context: str = ""  # section heading, or the tool a description belongs to
     subject: str | None = None  # the tool a description describes
     asked: str | None = None  # the question an answer was read with (`answers`)
+    held: str | None = None  # the case its rules hold in, said where it stands (`limits42`)
 
     @functools.cached_property
     def clean(self) -> str:  # read by every reader: kept on the frozen sentence once made
@@ -661,6 +662,11 @@ def _line_start(text: str, at: int) -> int:
 _BOLD_QUESTION = re.compile(
     r"^(?:\*\*(?P<q>[^*\n]{3,200}\?)\s*\*\*|__(?P<u>[^_\n]{3,200}\?)\s*__)[ \t]*(?:\n|$)"
 )
+# or a title in bold, a few words without a full stop, over the paragraph's other lines (a
+# subheading written in bold, as a release or a newsletter sets them): it heads what follows
+_BOLD_TITLE = re.compile(
+    r"^(?:\*\*(?P<q>[A-Z][^*\n.!?:;]{2,80})\*\*|__(?P<u>[A-Z][^_\n.!?:;]{2,80})__)[ \t]*\n(?=\S)"
+)
 
 
 def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
@@ -676,6 +682,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     from specgap.extract.guards29 import guard_block, guard_lines
     from specgap.extract.ini29 import ini_text
     from specgap.extract.legend30 import marked_sentences, read_legend
+    from specgap.extract.limits42 import Limits, table_rows
     from specgap.extract.outline30 import Outline
     from specgap.extract.register36 import register_block, register_rows
     from specgap.extract.state4_tables import refusal_rows
@@ -700,6 +707,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
     column = -1
     header: list[str] = []
     whole = False  # a table of states and actions, or of allowed values: one sentence
+    limits: Limits | None = None
     kinds: list[bool | None] | None = None  # a table of dos and don'ts (`dodont30`)
     decisions: Decisions | None = None  # conditions, an outcome, a row per case (`decision33`)
     outline = Outline()  # the "If X:" list items open over the nested ones (`outline30`)
@@ -712,6 +720,9 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             whole = is_state_header(header) or is_values_header(header)
             whole = whole or is_confirmation_header(header)  # (`confirm_tables`)
             whole = whole and decisions is None
+            limits = None  # a table of Min and Max columns (`limits42`)
+            if not whole and decisions is None and block is not None:
+                limits = Limits.of(header, table_rows(lines[block[0] : block[1]]))
             kinds = None if whole or decisions else polarity_columns(header)
             if whole and block is not None:
                 yield from split_sentences(
@@ -729,6 +740,14 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
         elif token.type == "tr_close" and cells:
             for refused in refusal_rows(cells, header):  # "| X | `a` is `b` |" (`state4_tables`)
                 yield from split_sentences(artifact, *refused, heading)
+            if limits is not None:  # "| Refund | REFUND (amount) | | 15 | 90 | GBP |"
+                bounded = limits.row(cells)
+                if bounded is not None:
+                    row_said, row_at, row_case = bounded
+                    for stated in split_sentences(artifact, row_said, row_at, heading):
+                        yield replace(stated, held=row_case)
+                cells = []
+                continue
             tooled = tool_table_row(artifact, cells, header, heading) if not whole else None
             if tooled is not None:  # a row naming its tool in a column (`tool_tables`)
                 yield from tooled
@@ -836,7 +855,7 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             lowered = said[:1].lower() + said[1:] if word[1:] == word[1:].lower() else said
             said = conditioned + lowered
             offsets = [offsets[0]] * len(conditioned) + offsets
-        asked = _BOLD_QUESTION.match(said)
+        asked = _BOLD_QUESTION.match(said) or _BOLD_TITLE.match(said)
         if asked is None and is_scenario(said):  # Given / When / Then lines (`gherkin`)
             yield from scenario_sentences(artifact, said, offsets, heading)
             continue
@@ -848,7 +867,8 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
             continue
         # "**What do I do if a member asks for a credit?**" on a line of its own: a question
         # that heads its answer, as a heading would (the question is still a sentence, which
-        # `answers` pairs with the answer's first); its answer runs to the next heading
+        # `answers` pairs with the answer's first); its answer runs to the next heading; a
+        # title in bold over the lines after it heads them the same way
         cut = asked.end()
         yield from split_sentences(artifact, said[:cut], offsets[: cut + 1], heading)
         heading = (asked["q"] or asked["u"]).strip()

@@ -180,6 +180,8 @@ def action_name(name: str, namespace: str = "") -> str:
     parts = [p for p in SEGMENT.split(name) if p]
     if not parts:
         return name
+    if len(parts) == 1 and (native := NATIVE.match(name)) is not None:
+        return native["method"]  # `Java_uk_co_shop_Orders_cancelOrder`: cancelOrder
     last = parts[-1]
     spaced = " ".join(split(namespace))
     if spaced and " ".join(split(" ".join(parts[:-1]))) == spaced:
@@ -187,6 +189,14 @@ def action_name(name: str, namespace: str = "") -> str:
     if len(parts) < 2 or len(unversioned(split(last))) != 1:
         return last
     return f"{last} {parts[-2]}"
+
+
+# a native method's exported symbol, or any id that joins namespaces with underscores before
+# a class and its camelCase method (`Java_uk_co_shop_Orders_cancelOrder`): the method says the
+# act, the class and the package before it only where it lives
+NATIVE = re.compile(
+    r"^(?:[A-Za-z][A-Za-z0-9]*_)+[A-Z][A-Za-z0-9]*_(?P<method>[a-z]+[A-Z][A-Za-z0-9]*)$"
+)
 
 
 # a desktop program's event handler (`FindHirerButton_Click`, `KeySafeCodeLink_LinkClicked`),
