@@ -191,3 +191,13 @@ def test_a_bold_title_heads_the_lines_under_it(tmp_path: Path) -> None:
     assert len(rule) == 1
     assert rule[0].context == "How a chat begins"
     assert not rule[0].clean.lstrip().startswith("How")
+
+
+def test_a_count_per_an_id_argument_is_per_its_entity(tmp_path: Path) -> None:
+    from specgap.operators.max_calls import MaxCalls
+
+    assert MaxCalls(max=1, per="payment_id").per == "payment"
+    assert MaxCalls(max=1, per="paymentId").per == "payment"
+    assert MaxCalls(max=1, per="id").per == "id"  # (no entity before it: kept)
+    policies = desk_policies(tmp_path, "One refund per payment_id.", WALL)
+    assert enforced(policies, "max_calls", "refund_payment", max=1, per="payment"), shown(policies)

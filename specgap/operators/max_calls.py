@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from specgap.events import Event, ToolCall
 from specgap.irbase import Frozen
@@ -41,12 +41,26 @@ from specgap.operators.prose import (
 from specgap.operators.replay import checked, next_turn, targets
 
 
+# "payment_id", "paymentId", "payment id": the entity's id argument, named after the entity
+_ID_SUFFIX = re.compile(r"(?:[_\s-]+id|(?<=[a-z])Id)$")
+
+
 class MaxCalls(Frozen):
     operator: Literal["max_calls"] = "max_calls"
     max: int = Field(ge=0, description="calls of the target allowed per trace")
     per: str | None = Field(
         default=None, description="count per entity (e.g. `order`: per `order_id` value)"
     )
+
+    @field_validator("per")
+    @classmethod
+    def _entity(cls, per: str | None) -> str | None:
+        """The entity a count is per, said by its id argument or by its name: "payment_id"
+        and "payment" count alike (calls naming the same `payment_id`), so one is kept."""
+        if per is None:
+            return None
+        entity = _ID_SUFFIX.sub("", per)
+        return entity or per
 
 
 CALLS = "max_calls"
