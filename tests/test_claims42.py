@@ -199,5 +199,15 @@ def test_a_count_per_an_id_argument_is_per_its_entity(tmp_path: Path) -> None:
     assert MaxCalls(max=1, per="payment_id").per == "payment"
     assert MaxCalls(max=1, per="paymentId").per == "payment"
     assert MaxCalls(max=1, per="id").per == "id"  # (no entity before it: kept)
+    assert MaxCalls(max=1, per="chat").per is None  # (the trace's own count)
     policies = desk_policies(tmp_path, "One refund per payment_id.", WALL)
     assert enforced(policies, "max_calls", "refund_payment", max=1, per="payment"), shown(policies)
+
+
+def test_a_participle_among_a_kinds_values_is_a_value() -> None:
+    from specgap.extract.value_lists import listed_values
+
+    (found,) = listed_values("The reason must be injury, complaint or stranded.")
+    assert found.params["allowed"] == ["injury", "complaint", "stranded"]
+    # what may happen to a thing is still no list of its values
+    assert listed_values("The booking can only be paid or cancelled.") == []

@@ -268,7 +268,8 @@ _BEFORE_NOUN = r"^\W*only\s+(?:the\s+)?(?P<np>"
 _KINDS = frozenset(
     {"class", "type", "kind", "category", "size", "level", "tier", "plan", "grade", "mode",
      "method", "channel", "model", "format", "currency", "region", "zone", "language", "code",
-     "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier"}
+     "colour", "color", "option", "variant", "flavour", "flavor", "brand", "carrier", "reason",
+     "priority", "purpose", "cause", "severity"}
 )  # fmt: skip
 _PREPOSITIONS = frozenset({"in", "with", "of", "at", "on", "for", "from", "whose", "that"})
 _CAPITALISED = re.compile(r"[A-Z][a-z]+")
@@ -406,8 +407,10 @@ def _read(m: re.Match[str], text: str) -> tuple[str, tuple[str, ...]] | None:
     if not values or any(v.casefold() in _NOT_VALUES for v in values):
         return None
     bare = [v for v, q in zip(values, quoted, strict=True) if not q]
-    # (a code spelt with an underscore, "charge_started", is a value whatever its last word)
-    if any(_PARTICIPLE.search(v) and "_" not in v for v in bare) or (
+    # (a code spelt with an underscore, "charge_started", is a value whatever its last word,
+    # and so is a participle among a kind's values: "the reason must be injury or stranded")
+    kind = singular(words[-1]) in _KINDS and not all(_PARTICIPLE.search(v) for v in bare)
+    if any(_PARTICIPLE.search(v) and "_" not in v and not kind for v in bare) or (
         bare and all(_STATE.fullmatch(v) for v in bare)
     ):
         return None  # "can only be paid or cancelled": what may happen, no values

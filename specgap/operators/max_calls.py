@@ -40,9 +40,10 @@ from specgap.operators.prose import (
 )
 from specgap.operators.replay import checked, next_turn, targets
 
-
 # "payment_id", "paymentId", "payment id": the entity's id argument, named after the entity
 _ID_SUFFIX = re.compile(r"(?:[_\s-]+id|(?<=[a-z])Id)$")
+# what one trace is: a count per any of them is per trace
+_THE_TRACE = frozenset({"chat", "conversation", "dialogue", "dialog", "trace", "interaction"})
 
 
 class MaxCalls(Frozen):
@@ -56,8 +57,9 @@ class MaxCalls(Frozen):
     @classmethod
     def _entity(cls, per: str | None) -> str | None:
         """The entity a count is per, said by its id argument or by its name: "payment_id"
-        and "payment" count alike (calls naming the same `payment_id`), so one is kept."""
-        if per is None:
+        and "payment" count alike (calls naming the same `payment_id`), so one is kept; a
+        count per chat or conversation is the trace's own (no entity)."""
+        if per is None or per.casefold() in _THE_TRACE:
             return None
         entity = _ID_SUFFIX.sub("", per)
         return entity or per
