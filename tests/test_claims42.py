@@ -211,3 +211,22 @@ def test_a_participle_among_a_kinds_values_is_a_value() -> None:
     assert found.params["allowed"] == ["injury", "complaint", "stranded"]
     # what may happen to a thing is still no list of its values
     assert listed_values("The booking can only be paid or cancelled.") == []
+
+
+def test_a_tool_consulted_is_called(tmp_path: Path) -> None:
+    text = "Consult verify_climber before you move a session."
+    policies = desk_policies(tmp_path, text, WALL)
+    assert enforced(policies, "require_before", "move_session", before="verify_climber")
+    # (a thing checked is no tool: "check the booking" calls nothing)
+    from specgap.extract.acts41 import pressed_respelt
+
+    assert pressed_respelt("Check the booking before you cancel.") is None
+
+
+def test_what_a_person_is_booked_onto_holds_the_order_under_it(tmp_path: Path) -> None:
+    text = "Call find_climber before you book anyone onto a team session."
+    policies = desk_policies(tmp_path, text, WALL)
+    hits = [p for p in policies if p.operator == "require_before" and p.target == "book_session"]
+    assert hits, shown(policies)
+    assert all(p.enforcement != "enforce" for p in hits), shown(policies)
+    assert all("team session" in p.message for p in hits), shown(policies)

@@ -4,7 +4,8 @@
   agent the subject of "neither ... nor"): said "Do not open, move or cancel a booking, or
   send a code, until ...", which the readers read act by act;
 - "Never press `waive_fee`", "click T only after ...": a tool that is a button or a link of a
-  program is pressed or clicked, and pressing it is calling it: said "call `waive_fee`";
+  program is pressed or clicked, and pressing it is calling it: said "call `waive_fee`"; so
+  is a tool consulted, queried, polled, pinged, asked or checked ("consult T before ...");
 - "`verify_member` answers passed before you open or move a booking" (the step the subject,
   its answer the event): said "Call `verify_member` before you open or move a booking". Only
   the order is read, as "only after `verify_member` has answered passed" is: the verdict is
@@ -58,10 +59,10 @@ def neither_respelt(text: str) -> str | None:
 
 
 _PRESSED = re.compile(
-    r"\b(?P<v>press|click|tap|hit|push)(?P<end>es|s|ed|ing)?(?:\s+on)?(?P<id>\s+(?:the\s+)?"
-    + SAID_ID
+    r"\b(?P<v>(?i:press|click|tap|hit|push|consult|query|poll|ping|ask|check))"
+    r"(?P<end>(?i:es|s|ed|ing))?(?:\s+(?i:on))?(?P<id>\s+(?:(?i:the)\s+)?"
+    + SAID_ID  # (its case as written: "the booking" is no camelCase id)
     + r")",
-    re.I,
 )
 _CALLED = {"": "call", "es": "calls", "s": "calls", "ed": "called", "ing": "calling"}
 

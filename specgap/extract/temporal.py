@@ -135,6 +135,15 @@ class Timed:
     obliges: str | None  # the action the sentence requires after the event, if any
 
 
+# "... before you book anyone onto a stargazing evening": a person, then what they are put on
+_ONTO = re.compile(
+    r"\b(?:before|until|after|once)\s+(?:you\s+|we\s+)?[a-z]+\s+(?P<who>anyone|anybody|someone|"
+    r"somebody|them|him|her|people|everyone)\s+(?P<pp>(?:onto|into|on|for|to|in)\s+(?:a|an|the|"
+    r"any)\s+[a-z][\w-]*(?:\s+[a-z][\w-]*){0,2})",
+    re.I,
+)
+
+
 def read(text: str, described: bool = False) -> Timed | None:
     """The ordering a sentence states with after / once / until, or None. `described`: the
     sentence is in a tool's description, where "use this" is the tool itself. An order the
@@ -180,6 +189,20 @@ def read(text: str, described: bool = False) -> Timed | None:
         soft = f"permitted, not required (`{_PERMITS.search(rest)[0].casefold()}`)"  # type: ignore[index]
     if timed is not None:
         timed = Timed(tuple(_of_value(e) for e in timed.emits), timed.obliges)
+    if timed is not None and (onto := _ONTO.search(rest)) is not None:
+        # "before you book anyone onto a stargazing evening": the act names its person, and
+        # what it books them onto picks out the bookings the order is for
+        timed = Timed(
+            tuple(
+                replace(e, condition=onto["pp"])
+                if e.operator == "require_before"
+                and e.condition is None
+                and str(e.target or "").endswith(onto["who"].casefold())
+                else e
+                for e in timed.emits
+            ),
+            timed.obliges,
+        )
     state = found_state(rest)
     if timed is not None and state is not None:
         # "only after `get_x` has read that order and found it pending": the state the step
