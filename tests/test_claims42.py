@@ -230,3 +230,24 @@ def test_what_a_person_is_booked_onto_holds_the_order_under_it(tmp_path: Path) -
     assert hits, shown(policies)
     assert all(p.enforcement != "enforce" for p in hits), shown(policies)
     assert all("team session" in p.message for p in hits), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Sessions must be booked with book_session only on a slot_id that find_slots listed "
+        "earlier in the same chat.",
+        "book_session takes only a slot_id that find_slots showed you this week.",
+    ],
+)
+def test_an_argument_said_with_the_step_that_gave_it(tmp_path: Path, text: str) -> None:
+    tools = [
+        *WALL,
+        spec("find_slots", "Lists free wall slots; returns slot_id.", date="string"),
+        spec("book_session", "Books a wall session.", climber_id="string", slot_id="string"),
+    ]
+    tools = [t for i, t in enumerate(tools) if t["function"]["name"] != "book_session" or i > 2]
+    policies = desk_policies(tmp_path, text, tools)
+    assert enforced(
+        policies, "arg_grounded", "book_session", arg="slot_id", from_tools=["find_slots"]
+    ), shown(policies)

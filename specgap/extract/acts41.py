@@ -10,6 +10,10 @@
   its answer the event): said "Call `verify_member` before you open or move a booking". Only
   the order is read, as "only after `verify_member` has answered passed" is: the verdict is
   the step's output, which no ordering checks;
+- "Seats are booked with `book_seats` only on a flight_id that `search` listed" (the thing
+  booked the subject, the tool an instrument): said "The flight_id passed to `book_seats`
+  must be one that `search` listed"; "a session_id that `search` showed you" as "... that
+  `search` returned";
 - "t_SU2: `verify_member` has returned passed before `get_booking` or `refund`" (a timing
   line of a datasheet, labelled by its symbol): said "Call `verify_member` before ...", and
   "before the first call to any other function" as "before any other function";
@@ -133,6 +137,47 @@ def taken_respelt(text: str) -> str | None:
     if m is None:
         return None
     return f"{m['lead']}{m['t']} takes only a {m['arg']} that {m['s']} listed{m['rest']}"
+
+
+# "Seats will be booked with T only on a flight_id that S listed ...": the tool and the
+# argument it takes, said as "The flight_id passed to T must be one that S listed ..."
+_BOOKED_WITH = re.compile(
+    r"^(?P<lead>[^\w`]*)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}\s+(?:must|may|can|should|shall)\s+"
+    r"(?:only\s+)?be\s+[a-z]+\s+(?:with|using|by|through)\s+(?P<t>\S+)\s+only\s+(?:on|with|for|"
+    r"using|from|against)\s+(?:a|an|the)\s+(?P<arg>`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?)\s+"
+    r"(?P<rest>(?:that|which)\s+.*)$",
+    re.S,
+)
+
+
+def booked_with_respelt(text: str) -> str | None:
+    """ "The X passed to T must be one that S ..." for "Ys must be V-ed with T only on a X
+    that S ..."; None otherwise."""
+    m = _BOOKED_WITH.match(text.strip())
+    if m is None or _ONE_ID.fullmatch(m["t"].strip("`")) is None:
+        return None
+    rest = m["rest"].split(maxsplit=1)[1]  # (after "that")
+    return f"{m['lead']}The {m['arg']} passed to {m['t']} must be one that {rest}"
+
+
+# "a session_id that T showed you", "... T gave": what a step returned, said as what it did
+_SHOWED = re.compile(
+    r"\b(?P<that>that|which)\s+(?P<s>\S+)\s+(?:showed|gave|offered|presented|handed|surfaced|"
+    r"produced|provided)(?:\s+(?:you|us|the\s+assistant|the\s+agent))?\b"
+)
+
+
+def showed_respelt(text: str) -> str | None:
+    """The sentence with "that T showed you" said "that T returned"; None when it has none."""
+    said = _SHOWED.sub(
+        lambda m: (
+            f"{m['that']} {m['s']} returned"
+            if _ONE_ID.fullmatch(m["s"].strip("`")) is not None
+            else m[0]
+        ),
+        text,
+    )
+    return said if said != text else None
 
 
 _COMES = re.compile(

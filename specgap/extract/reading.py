@@ -268,6 +268,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = acts41.answered_respelt(said or sentence.clean) or said  # "T answers before you V"
     said = acts41.returned_respelt(said or sentence.clean) or said  # "T has returned before U"
     said = acts41.taken_respelt(said or sentence.clean) or said  # "T takes a X listed by S, never"
+    said = acts41.booked_with_respelt(said or sentence.clean) or said  # "Xs are V-ed with T only"
+    said = acts41.showed_respelt(said or sentence.clean) or said  # "a X that T showed you"
     said = acts41.come_respelt(said or sentence.clean) or said  # "Every X_id comes from S"
     said = nominal36.respelt(said or sentence.clean) or said  # "A move is allowed only if"
     said = kept24.respelt(said or sentence.clean) or said  # "2 to 8, so keep `x` inside that"
