@@ -251,3 +251,30 @@ def test_an_argument_said_with_the_step_that_gave_it(tmp_path: Path, text: str) 
     assert enforced(
         policies, "arg_grounded", "book_session", arg="slot_id", from_tools=["find_slots"]
     ), shown(policies)
+
+
+def test_a_description_s_bare_count_and_its_argument_clauses(tmp_path: Path) -> None:
+    from tests.corpus_agents import build_prompt
+
+    tools = [
+        spec(
+            "page_instructor",
+            "Pages the duty instructor. One call in a chat.",
+            reason="string",
+        ),
+        spec(
+            "wall_forecast",
+            "Crowding forecast. wall_face must be north, south or cave; days_ahead runs from 0 "
+            "to 5; it is free.",
+            wall_face="string",
+            days_ahead="integer",
+        ),
+    ]
+    built = build_prompt(tmp_path, "# Desk\n\nHelp climbers.\n", tools)
+    policies = list(built.policies)
+    assert enforced(policies, "max_calls", "page_instructor", max=1), shown(policies)
+    assert read(
+        policies, "resource_in_allowlist", "wall_forecast", arg="wall_face",
+        allowed=["north", "south", "cave"],
+    ), shown(policies)  # fmt: skip
+    assert read(policies, "arg_within_bound", "wall_forecast", arg="days_ahead", min=0, max=5)

@@ -181,10 +181,18 @@ def _count(word: str) -> int:
 
 
 def _session_count(text: str) -> Emit | None:
-    m = _SESSION.search(text)
+    m = _SESSION.search(text) or _ONE_CALL.match(text)
     if m is None or _CONDITION.search(text[m.end() :].split(".")[0]):
         return None
     return Emit("max_calls", None, {"max": _count(m["n"])}, 0.7)
+
+
+# "One call in a chat.", "A single page per conversation.": the count said bare, of the calls
+_ONE_CALL = re.compile(
+    r"^(?P<n>one|a\s+single)\s+(?:calls?|uses?|runs?|requests?|pages?|attempts?)\s+"
+    r"(?:in\s+(?:one|a|any|the|each)\s+|per\s+|each\s+)" + _TALK_RE + r"\s*[.;]?\s*$",
+    re.I,
+)
 
 
 def _one_per(text: str, subject: str) -> Emit | None:

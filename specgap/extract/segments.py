@@ -484,13 +484,28 @@ _SUBJECT_MODAL_VERB = re.compile(
 
 
 _JOINS = re.compile(r";\s+|,\s+(?:and|but)\s+")
+# a statement about an argument named by its identifier ("days_ahead runs from 0 to 5")
+_ARGUMENT_CLAUSE = re.compile(
+    r"^\W*`?[a-z][a-z0-9]*(?:_[a-z0-9]+)+`?\s+(?:must|may|can|cannot|should|shall|runs|ranges|"
+    r"goes|takes|needs)\b"
+)
+
+
+def _argument_clauses(left: str, right: str) -> bool:
+    """Both sides of a semicolon are statements about an argument named by its identifier,
+    each with a modal or a verb of range ("launch_site must be ...; days_ahead runs ...")."""
+    said = [_ARGUMENT_CLAUSE.match(side) for side in (left, right)]
+    return all(said)
+
+
 _EQUATES = re.compile(r"\s+(?:the|a|an|its|their|his|her|one|any|equal|identical|same)\b", re.I)
 
 
 def _clause_ends(text: str) -> set[int]:
     """Where a semicolon, or a comma and "and" or "but", joins two passive statements that
     each have a subject and a modal ("a room booking may not be longer than 4 hours, and
-    rooms can be booked at most 14 days ahead")."""
+    rooms can be booked at most 14 days ahead"), or a semicolon two statements each about an
+    argument named by its identifier ("site must be a or b; days_ahead runs from 0 to 5")."""
     out: set[int] = set()
     start = 0
     for m in _JOINS.finditer(text):
@@ -502,6 +517,8 @@ def _clause_ends(text: str) -> set[int]:
         equates = m[0].startswith(",") and said is not None and _EQUATES.match(right, said.end())
         if (_SUBJECT_MODAL.match(left) or _SUBJECT_MODAL_VERB.match(left)) and said and not equates:
             out.add(m.end())
+        elif m[0].startswith(";") and _argument_clauses(left, right):
+            out.add(m.end())  # "launch_site must be a or b; days_ahead runs from 0 to 5"
         start = m.end()
     return out
 
