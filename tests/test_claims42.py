@@ -278,3 +278,24 @@ def test_a_description_s_bare_count_and_its_argument_clauses(tmp_path: Path) -> 
         allowed=["north", "south", "cave"],
     ), shown(policies)  # fmt: skip
     assert read(policies, "arg_within_bound", "wall_forecast", arg="days_ahead", min=0, max=5)
+
+
+def test_a_lead_that_names_a_group_is_no_act() -> None:
+    from specgap.extract.act_leads23 import acted
+    from specgap.ir import CandidateRule, Span
+
+    rule = CandidateRule(
+        text="q",
+        span=Span(path="p.md", start_line=1, start_col=1, end_line=1, end_col=2, start_byte=0,
+                  end_byte=1),
+        quote="q", target="*", mentions=(), grounding="exact",
+        check_category="data_validation", operator="arg_within_bound",
+        params={"facet": "hours", "max": 6}, confidence=0.7, extractor="deterministic",
+        condition="when pro members",
+    )  # fmt: skip
+    (kept,), _ = acted([rule], [])
+    assert kept.target == "*"
+    assert kept.condition == "when pro members"
+    (moved,), _ = acted([rule.model_copy(update={"condition": "when booking a session"})], [])
+    assert moved.target == "book session"
+    assert moved.condition is None

@@ -7,13 +7,15 @@ spread over every tool taking the argument (the reason of a cancellation too), a
 an argument (`*`, a list of values, a bound, a count or a value ban) whose whole condition is
 "when/while/whenever V-ing X" or "when you V X" is the rule on the act "V X", resolved by the
 compiler like any verb phrase (to the tool that waives a fee, or a located note when none
-does), and no longer conditional.
+does), and no longer conditional. A lead whose first word is no verb ("when pro members")
+names a group, not an act, and stays the rule's condition.
 """
 
 from __future__ import annotations
 
 import re
 
+from specgap.extract.english import base_verb
 from specgap.extract.pattern_base import lemma
 from specgap.ir import CandidateRule, Diagnostic
 
@@ -28,6 +30,12 @@ _ON_ARGUMENTS = frozenset(
 )
 # words after "when" (three letters or more) that are no act's verb ("when the member is ...")
 _NOT_VERBS = frozenset({"the", "they", "there", "this", "that", "asked"})
+
+
+def _a_verb(word: str) -> bool:
+    """A gerund ("waiving") or a verb's base form ("waive"): "when pro members" names a group,
+    not an act."""
+    return (word.endswith("ing") and len(word) > 4) or bool(base_verb(word))
 
 
 def acted(
@@ -46,6 +54,7 @@ def acted(
             or rule.operator not in _ON_ARGUMENTS
             or not said
             or m["verb"].casefold() in _NOT_VERBS
+            or not _a_verb(m["verb"].casefold())
         ):
             out.append(rule)
             continue

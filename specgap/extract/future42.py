@@ -24,6 +24,7 @@ own.
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 
 from specgap.extract.person17 import AGENT
@@ -69,7 +70,7 @@ _PROMISED = re.compile(rf"\b{AGENT}\s+(?:will|won't)\b", re.I)
 @functools.lru_cache(maxsize=64)
 def promises(speech: str) -> bool:
     """Whether the prompt says at least twice what the agent will or will not do."""
-    return sum(1 for _ in zip(range(2), _PROMISED.finditer(speech), strict=False)) >= 2
+    return len(list(itertools.islice(_PROMISED.finditer(speech), 2))) == 2
 
 
 def respelt(speech: str, text: str) -> str | None:

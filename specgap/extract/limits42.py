@@ -14,10 +14,9 @@ booking), and its lower figure is no rule.
 
 A case in square brackets in a cell ("Machine time [pro members]") holds the row in that case
 only ("only for pro members"), and "[except X]" takes X out of it ("except for X"): the
-sentence's
-rules keep it as their condition (`Sentence.held`). A row
-without a case whose bound another row gives for a case holds unless that case: the table
-gives the other figure there, so a bound read for everyone would be stronger than the table.
+sentence's rules keep it as their condition (`Sentence.held`). A row without a case whose
+bound another row gives for a case holds except in that case: the table gives the other figure
+there, so a bound read for everyone would be stronger than the table.
 """
 
 from __future__ import annotations

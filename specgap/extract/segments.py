@@ -505,7 +505,8 @@ def _clause_ends(text: str) -> set[int]:
     """Where a semicolon, or a comma and "and" or "but", joins two passive statements that
     each have a subject and a modal ("a room booking may not be longer than 4 hours, and
     rooms can be booked at most 14 days ahead"), or a semicolon two statements each about an
-    argument named by its identifier ("site must be a or b; days_ahead runs from 0 to 5")."""
+    argument named by its identifier ("launch_site must be a or b; days_ahead runs from 0 to
+    5")."""
     out: set[int] = set()
     start = 0
     for m in _JOINS.finditer(text):
