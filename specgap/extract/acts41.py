@@ -106,6 +106,13 @@ _RETURNED = re.compile(
     re.S | re.I,
 )
 _ONE_ID = re.compile(ANY_ID)
+
+
+def _an_id(word: str) -> bool:
+    """Whether one word (maybe in backticks) is a tool id's shape."""
+    return _ONE_ID.fullmatch(word.strip("`")) is not None
+
+
 _FIRST_OF_OTHERS = re.compile(
     r"\bbefore\s+the\s+first\s+call\s+(?:to|of)\s+(?=any\s+other\b)", re.I
 )
@@ -115,7 +122,7 @@ def returned_respelt(text: str) -> str | None:
     """ "Call T before U" for "T has returned [passed] before U" (a timing line, without the
     symbol that labels it); None otherwise."""
     m = _RETURNED.match(text.strip())
-    if m is None or _ONE_ID.fullmatch(m["id"]) is None:  # (one word, then its shape: linear)
+    if m is None or not _an_id(m["id"]):  # (one word, then its shape: linear)
         return None
     rest = _FIRST_OF_OTHERS.sub("before ", m["rest"])
     return f"{m['lead']}Call {m['id']} {rest}"
@@ -154,7 +161,7 @@ def booked_with_respelt(text: str) -> str | None:
     """ "The X passed to T must be one that S ..." for "Ys must be V-ed with T only on a X
     that S ..."; None otherwise."""
     m = _BOOKED_WITH.match(text.strip())
-    if m is None or _ONE_ID.fullmatch(m["t"].strip("`")) is None:
+    if m is None or not _an_id(m["t"]):
         return None
     rest = m["rest"].split(maxsplit=1)[1]  # (after "that")
     return f"{m['lead']}The {m['arg']} passed to {m['t']} must be one that {rest}"
@@ -170,11 +177,7 @@ _SHOWED = re.compile(
 def showed_respelt(text: str) -> str | None:
     """The sentence with "that T showed you" said "that T returned"; None when it has none."""
     said = _SHOWED.sub(
-        lambda m: (
-            f"{m['that']} {m['s']} returned"
-            if _ONE_ID.fullmatch(m["s"].strip("`")) is not None
-            else m[0]
-        ),
+        lambda m: f"{m['that']} {m['s']} returned" if _an_id(m["s"]) else m[0],
         text,
     )
     return said if said != text else None

@@ -61,6 +61,9 @@ _PREDICTS = frozenset(
     {"be", "have", "take", "receive", "get", "need", "see", "find", "hear", "arrive", "happen",
      "cost", "last", "become", "feel", "want", "like", "know", "remain", "seem"}
 )  # fmt: skip
+# after "will not", what still predicts ("you will not receive a text"); "will not be", "will
+# not have" and "will not take" refuse ("refunds will not be paid in cash")
+_PREDICTS_NOT = _PREDICTS - {"be", "have", "take"}
 _DUTY = {"will never": "must never", "will not": "must not", "won't": "must not"}
 
 
@@ -101,7 +104,7 @@ def _agent_duty(m: re.Match[str]) -> str:
 
 
 def _not_duty(m: re.Match[str]) -> str:
-    if m["verb"].casefold() in _PREDICTS - {"be", "have", "take"}:
+    if m["verb"].casefold() in _PREDICTS_NOT:
         return m[0]  # "you will not receive a text"
     return f"{_duty(m['will'])} "
 

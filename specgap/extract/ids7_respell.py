@@ -315,20 +315,20 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         elif not _respelled_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is
         elif (method := _NS_CAMEL.match(tool)) is not None:
-            part = method["tool"]  # `crm_findFamily` -> `    findFamily`, when alone
-            if sum(1 for i in ids if (o := _NS_CAMEL.match(i)) and o["tool"] == part) == 1:
-                spelled[tool] = part
+            if _alone(_NS_CAMEL, "tool", method["tool"], ids):
+                spelled[tool] = method["tool"]  # `crm_findFamily` -> `    findFamily`
         elif (native := _NATIVE.match(tool)) is not None:
-            part = native["method"]  # `Java_uk_co_a_Orders_cancelOrder` -> `cancelOrder`
-            if sum(1 for i in ids if (o := _NATIVE.match(i)) and o["method"] == part) == 1:
-                spelled[tool] = part
+            if _alone(_NATIVE, "method", native["method"], ids):
+                spelled[tool] = native[
+                    "method"
+                ]  # `Java_uk_co_a_Orders_cancelOrder` -> `cancelOrder`
         elif (handler := _HANDLER.match(tool)) is not None:
-            part = handler["tool"]  # `FindHirerButton_Click` -> `findHirer`, when alone
-            if sum(1 for i in ids if (o := _HANDLER.match(i)) and o["tool"] == part) == 1:
+            part = handler["tool"]  # `FindHirerButton_Click` -> `findHirer`
+            if _alone(_HANDLER, "tool", part, ids):
                 spelled[tool] = part[0].lower() + part[1:]
         elif (procedure := _PREFIXED.match(tool)) is not None:
-            part = procedure["tool"]  # `crm.usp_FindCustomer` -> `findCustomer`, when alone
-            if sum(1 for i in ids if (o := _PREFIXED.match(i)) and o["tool"] == part) == 1:
+            part = procedure["tool"]  # `crm.usp_FindCustomer` -> `findCustomer`
+            if _alone(_PREFIXED, "tool", part, ids):
                 spelled[tool] = part[0].lower() + part[1:]
         elif (operation := _DOTTED_PASCAL.match(tool)) is not None:
             part = operation["tool"]  # `Workshop_20250301.MoveRepair` -> `moveRepair`
@@ -342,6 +342,12 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             alone = "__" in tool and "_" in part and bare.count(part) == 1
             spelled[tool] = part if alone else re.sub(r"_{2,}|-+", "_", tool)
     return spelled
+
+
+def _alone(style: re.Pattern[str], group: str, part: str, ids: Sequence[str]) -> bool:
+    """Whether `part` (the act an id of `style` says in `group`) is said by that id alone, so
+    that respelling it as `part` names one tool."""
+    return sum(1 for i in ids if (o := style.match(i)) and o[group] == part) == 1
 
 
 def _verb_first(record: str, operation: str) -> str:

@@ -22,8 +22,10 @@ there, so a bound read for everyone would be stronger than the table.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from specgap.operators.prose import UNIT_WORDS
 
 __all__ = ["Limits", "table_rows"]
 
@@ -41,11 +43,6 @@ _CASE = re.compile(r"\s*\[(?P<case>[^\[\]]{2,80})\](?!\()")
 _EXCEPT = re.compile(r"^(?:except|but\s+not|not\s+for|excluding)\s+", re.I)
 _PER = re.compile(r"\bper\s+(?P<per>[a-z][a-z_-]*)\b", re.I)
 _CALLS = frozenset({"call", "calls", "time", "times", "request", "requests", "attempt", "attempts"})
-_UNITS = {
-    "s": "seconds", "sec": "seconds", "secs": "seconds", "ms": "milliseconds",
-    "min": "minutes", "mins": "minutes", "h": "hours", "hr": "hours", "hrs": "hours",
-    "d": "days", "wk": "weeks", "wks": "weeks",
-}  # fmt: skip
 # "BOOK_MACHINE (hours)": a function and, in brackets, its argument
 _ARGUMENT = re.compile(r"\s*\((?P<arg>[A-Za-z_][\w.-]*)\)\s*$")
 
@@ -85,19 +82,22 @@ class Limits:
         skipped = frozenset({*usual, *(() if unit is None else (unit,))})
         table = cls(low, high, skipped, unit, ())
         cased = {
-            (table.subject(row), case)
+            (table.subject(enumerate(row)), case)
             for row in rows
             for cell in row
-            for case in (m["case"].strip() for m in _CASE.finditer(cell))
+            for case in _cases(cell)
         }
         return cls(low, high, skipped, unit, tuple(sorted(cased)))
 
-    def subject(self, contents: Sequence[str]) -> str:
-        """The words of a row's cells that name what it bounds, without their cases."""
+    def subject(self, cells: Iterable[tuple[int, str]]) -> str:
+        """The words of a row's cells (column, content) that name what it bounds, without
+        their cases."""
         return " | ".join(
-            " ".join(_CASE.sub("", c).casefold().split())
-            for i, c in enumerate(contents)
-            if i not in self.skipped and i not in {self.low, self.high}
+            " ".join(_CASE.sub("", content).casefold().split())
+            for column, content in sorted(cells)
+            if column not in self.skipped
+            and column not in {self.low, self.high}
+            and content.strip()  # (an empty cell is no word of it, in source or in tokens)
         )
 
     def row(self, cells: Sequence[Cell]) -> tuple[str, list[int], str | None] | None:
@@ -112,14 +112,13 @@ class Limits:
         unit_cell = by_column.get(self.unit) if self.unit is not None else None
         unit = " ".join(unit_cell[0].split()) if unit_cell else ""
         said = _Said()
-        cases: list[tuple[str, int]] = []
+        cases: list[str] = []
         per: str | None = None
         named = [c for c in cells if c[2] not in self.skipped and _IDENTIFIER.match(_bare(c[0]))]
         for content, at, column in cells:
             if column in self.skipped or column in {self.low, self.high}:
                 continue
-            for m in _CASE.finditer(content):
-                cases.append((m["case"].strip(), at + m.start("case")))
+            cases += _cases(content)
             plain = _CASE.sub("", content).strip()
             counted = _PER.search(plain)
             per = per or (counted["per"] if counted is not None else None)
@@ -138,7 +137,7 @@ class Limits:
         if not said.text:
             return None
         calls = unit.casefold() in _CALLS
-        unit_said = _UNITS.get(unit.casefold(), unit) if not calls else ""
+        unit_said = UNIT_WORDS.get(unit.casefold(), unit) if not calls else ""
         high_cell = by_column.get(self.high) if self.high is not None else None
         unit_at = unit_cell[1] if unit_cell else (high_cell or ("", cells[-1][1]))[1]
         if calls:
@@ -163,13 +162,10 @@ class Limits:
         if unit_said:
             said.add(" " + unit_said, unit_at)
         text, offsets = said.text, said.offsets
-        excepted = [_EXCEPT.sub("", case) for case, _ in cases if _EXCEPT.match(case)]
-        held = [case for case, _ in cases if not _EXCEPT.match(case)]
+        excepted = [_EXCEPT.sub("", case) for case in cases if _EXCEPT.match(case)]
+        held = [case for case in cases if not _EXCEPT.match(case)]
         if not cases:  # a row for everyone, when another gives the same thing for a case
-            contents = [""] * (max(c for _, _, c in cells) + 1)
-            for content, _, column in cells:
-                contents[column] = content
-            mine = self.subject(contents)
+            mine = self.subject((column, content) for content, _, column in cells)
             excepted = [c for s, c in self.cased if s == mine and not _EXCEPT.match(c)]
         case = " and ".join(
             [*(f"only for {c}" for c in held), *(f"except for {c}" for c in excepted)]
@@ -191,6 +187,11 @@ class _Said:
         """Words the row writes from `at` on."""
         self.text += words
         self.offsets.extend(range(at, at + len(words)))
+
+
+def _cases(cell: str) -> list[str]:
+    """The cases a cell names in square brackets ("[pro members]")."""
+    return [m["case"].strip() for m in _CASE.finditer(cell)]
 
 
 def _figure(cell: tuple[str, int] | None) -> tuple[str, int] | None:

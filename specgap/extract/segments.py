@@ -494,8 +494,7 @@ _ARGUMENT_CLAUSE = re.compile(
 def _argument_clauses(left: str, right: str) -> bool:
     """Both sides of a semicolon are statements about an argument named by its identifier,
     each with a modal or a verb of range ("launch_site must be ...; days_ahead runs ...")."""
-    said = [_ARGUMENT_CLAUSE.match(side) for side in (left, right)]
-    return all(said)
+    return all(_ARGUMENT_CLAUSE.match(side) for side in (left, right))
 
 
 _EQUATES = re.compile(r"\s+(?:the|a|an|its|their|his|her|one|any|equal|identical|same)\b", re.I)

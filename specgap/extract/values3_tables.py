@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import re
 
+from specgap.operators.prose import UNIT_WORDS
+
 _REF = re.compile(r"`(?P<tool>[A-Za-z][\w-]*)\.(?P<arg>[A-Za-z][\w-]*)`")
 _NUM = r"\d[\d,]*(?:\.\d+)?"
 _UNIT = r"(?P<unit>%|[A-Za-z]+)?"
-_UNITS = {"h": "hours", "hr": "hours", "hrs": "hours", "d": "days", "min": "minutes",
-          "mins": "minutes", "s": "seconds", "sec": "seconds", "wk": "weeks",
-          "wks": "weeks"}  # fmt: skip
 _BOUNDS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^(?:between\s+|from\s+)?(?P<low>" + _NUM + r")\s*(?:[A-Za-z]+\s*)?"
                 r"(?:to|–|—|-|and)\s*(?P<high>" + _NUM + r")\s*" + _UNIT + r"$", re.I), "between"),
@@ -63,7 +62,7 @@ def bound_words(cell: str) -> str | None:
         if m is None:
             continue
         unit = m["unit"] or ""
-        unit = _UNITS.get(unit.casefold(), unit)
+        unit = UNIT_WORDS.get(unit.casefold(), unit)
         tail = f" {unit}" if unit and unit != "%" else unit
         if side == "between":
             return f"must be between {m['low']} and {m['high']}{tail}"

@@ -97,6 +97,12 @@ TIME_UNITS = {
     "min": 60.0, "mins": 60.0, "minute": 60.0, "minutes": 60.0,
 }  # fmt: skip
 """Seconds per time unit, as rules write them."""
+UNIT_WORDS = {
+    "ms": "milliseconds", "s": "seconds", "sec": "seconds", "secs": "seconds",
+    "min": "minutes", "mins": "minutes", "h": "hours", "hr": "hours", "hrs": "hours",
+    "d": "days", "wk": "weeks", "wks": "weeks",
+}  # fmt: skip
+"""A unit's abbreviation, as a table's column or cell writes it, spelt out for the readers."""
 
 USER = (
     r"(?:user|customer|client|caller|requester|member|patron|guest|buyer|passenger|patient|"
