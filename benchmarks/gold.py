@@ -125,6 +125,9 @@ UNSEEN30_DIR = GOLD_DIR.parent / "gold_unseen30"
 # The thirty-first blind set (split `unseen31`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen31/README.md).
 UNSEEN31_DIR = GOLD_DIR.parent / "gold_unseen31"
+# The thirty-second blind set (split `unseen32`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen32/README.md).
+UNSEEN32_DIR = GOLD_DIR.parent / "gold_unseen32"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -164,7 +167,9 @@ UNSEEN31_DIR = GOLD_DIR.parent / "gold_unseen31"
 # (2026-12-06), when a twenty-ninth was written to take its place (tests/gold_unseen25/README.md);
 # the twenty-sixth in the forty-first session (2026-12-06), when a thirtieth was written to take
 # its place (tests/gold_unseen26/README.md); the twenty-seventh in the forty-second session
-# (2026-12-06), when a thirty-first is written to take its place (tests/gold_unseen27/README.md).
+# (2026-12-06), when a thirty-first was written to take its place (tests/gold_unseen27/README.md);
+# the twenty-eighth in the forty-third session (2026-12-06), when a thirty-second is written to
+# take its place (tests/gold_unseen28/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -193,6 +198,7 @@ OPENED = (
     "unseen25",
     "unseen26",
     "unseen27",
+    "unseen28",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -217,9 +223,10 @@ OPENED = (
 # start of the thirty-ninth (2026-12-06); the twenty-eighth, written in the thirty-ninth, at the
 # start of the fortieth (2026-12-06); the twenty-ninth, written in the fortieth, at the start of
 # the forty-first (2026-12-06); the thirtieth, written in the forty-first, at the start of the
-# forty-second (2026-12-06): `ALL blind` is unseen28..unseen30. The thirty-first, written in the
-# forty-second session (2026-12-06), is kept apart.
-APART: tuple[str, ...] = ("unseen31",)
+# forty-second (2026-12-06); the thirty-first, written in the forty-second, at the start of the
+# forty-third (2026-12-06): `ALL blind` is unseen29..unseen31. The thirty-second, written in the
+# forty-third session (2026-12-06), is kept apart.
+APART: tuple[str, ...] = ("unseen32",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -371,6 +378,7 @@ class Gold(_Model):
         "unseen29",
         "unseen30",
         "unseen31",
+        "unseen32",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
