@@ -79,6 +79,23 @@ def test_a_lone_max_column_is_read_as_before(tmp_path: Path) -> None:
     assert enforced(policies, "max_calls", "send_sms", max=3), shown(policies)
 
 
+def test_a_bound_cell_in_words_is_no_silent_loss(tmp_path: Path) -> None:
+    from tests.corpus_agents import build_prompt
+
+    text = (
+        "# Desk\n\n| Parameter | Function | Min | Typ | Max | Unit |\n|---|---|---|---|---|---|\n"
+        "| Refunds | refund_payment | | 1 | 2 per day | calls |\n"
+        "| Chalk bags | (none) | n/a | 2 | - | bags |\n"
+    )
+    built = build_prompt(tmp_path, text, WALL)
+    lines = {d.span.start_line for d in built.state.diagnostics if d.span is not None}
+    lines |= {p.source.span.start_line for p in built.policies}
+    # the row whose Max cell says more than a figure is read, as a rule or a diagnostic ...
+    assert 5 in lines, built.state.diagnostics
+    # ... and a row whose bound cells are a dash and "n/a" states no rule
+    assert 6 not in lines, built.state.diagnostics
+
+
 PRESS = """# The wall's chat assistant goes live
 
 The assistant will look the climber up with find_climber before anything else.

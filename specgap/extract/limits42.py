@@ -39,6 +39,8 @@ _UNIT = re.compile(r"^(?:units?|uom|measured\s+in)$", re.I)
 _FIGURE = re.compile(
     r"^[£$€]?\s*(?P<n>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<f>\d+))?\s*[a-z%]{0,8}$", re.I
 )
+# a cell that leaves the bound out: empty, a dash, "n/a", "none"
+_BLANK = re.compile(r"^\s*(?:[-\u2013\u2014]+|n/?a|none|\u2026|\.\.\.)?\s*$", re.I)
 _CASE = re.compile(r"\s*\[(?P<case>[^\[\]]{2,80})\](?!\()")
 _EXCEPT = re.compile(r"^(?:except|but\s+not|not\s+for|excluding)\s+", re.I)
 _PER = re.compile(r"\bper\s+(?P<per>[a-z][a-z_-]*)\b", re.I)
@@ -98,6 +100,17 @@ class Limits:
             if column not in self.skipped
             and column not in {self.low, self.high}
             and content.strip()  # (an empty cell is no word of it, in source or in tokens)
+        )
+
+    def unread(self, cells: Sequence[Cell]) -> bool:
+        """Whether the row's lower or upper cell holds words that are no plain figure ("2 per
+        day", "see note"): the row says something this reading cannot, so it is read as an
+        ordinary row (a sentence of its cells) rather than dropped."""
+        by_column = {column: content for content, _, column in cells}
+        return any(
+            not _BLANK.match(by_column.get(column, "")) and _figure((by_column[column], 0)) is None
+            for column in (self.low, self.high)
+            if column is not None
         )
 
     def row(self, cells: Sequence[Cell]) -> tuple[str, list[int], str | None] | None:

@@ -763,8 +763,10 @@ def markdown_sentences(artifact: Artifact) -> Iterator[Sentence]:
                     row_said, row_at, row_case = bounded
                     for stated in split_sentences(artifact, row_said, row_at, heading):
                         yield replace(stated, held=row_case)
-                cells = []
-                continue
+                if bounded is not None or not limits.unread(cells):
+                    cells = []
+                    continue
+                # a bound cell in words ("2 per day"): the row is read as any other row
             tooled = tool_table_row(artifact, cells, header, heading) if not whole else None
             if tooled is not None:  # a row naming its tool in a column (`tool_tables`)
                 yield from tooled
