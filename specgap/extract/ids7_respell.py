@@ -97,9 +97,12 @@ __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids", "tool_spell
 # the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|--|[-_])[A-Za-z0-9]+)+$")
 # SCREAMING_SNAKE and SCREAMING-KEBAB (two words at least) and PascalCase (two capitalised
-# words at least)
+# words at least; a word may be an acronym or a letter, as in `GetURL` or Win32's wide and
+# extended names `FindThrowerW`, `BookLaneExW`)
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$")
-_PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+$")
+_PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$")
+# the humps of a PascalCase id: `GetURLData` is Get, URL, Data
+_HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$|[0-9])|[A-Z][a-z0-9]*|[a-z0-9]+")
 # Title_Snake_Case and Train-Case (every word capitalised, then lower case)
 _TITLE = re.compile(r"^[A-Z][a-z0-9]+(?:[-_][A-Z][a-z0-9]*)+$")
 # an id led by a step number (`30-open-repair`, `10_find_patient`)
@@ -268,6 +271,19 @@ def _abbreviated(tool: str) -> str:
     return tool[:at] + tool[at].upper() + tool[at + 1 :] if at else ""
 
 
+def _camel(tool: str) -> str:
+    """A PascalCase id in the camelCase the readers know, at the same length: its first
+    letter in lower case, an acronym's letters after its first too (`GetURLData` ->
+    `getUrlData`), and a last word of one capital letter joined to the word before it
+    (Win32's `FindThrowerW` -> `findThrowerw`, `BookLaneExW` -> `bookLaneExw`): a reader's
+    camelCase word has a lower-case letter after its capital."""
+    humps = _HUMPS.findall(tool)
+    spelt = [humps[0].lower(), *(h[0] + h[1:].lower() for h in humps[1:])]
+    if len(spelt) > 2 and len(spelt[-1]) == 1:
+        spelt[-1] = spelt[-1].lower()
+    return "".join(spelt)
+
+
 def _fused(tool: str) -> str:
     """A name written as one lower-case word (`submitdraft`) as camelCase (`submitDraft`),
     its words parted by `resolve.text.fused`; "" when it is not one such name."""
@@ -307,7 +323,7 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()
         elif _PASCAL.match(tool):
-            spelled[tool] = tool[0].lower() + tool[1:]
+            spelled[tool] = _camel(tool)
         elif camel := _fused(tool):
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`
         elif camel := _abbreviated(tool):

@@ -34,6 +34,9 @@ _STEP = re.compile(r"^\W*" + _STEP_WORDS, re.I)
 _STEP_SAID = re.compile(r"\b" + _STEP_WORDS, re.I)
 # an exception that is no step of the rule ("unless W", "except W")
 _UNLESS = re.compile(r"^\W*(?:unless|except)\b", re.I)
+# an exception anywhere in a condition: it takes cases out of the rule's action, so naming
+# that action is no sign that the condition is only the action's own scope
+_EXCEPTION = re.compile(r"\b(?:unless|except)\b", re.I)
 # a second condition after the step ("only after V, unless W"): the ordering carries V only
 _MORE = re.compile(
     r"\b(?:unless|except|if|provided|(?:as|so)\s+long\s+as|in\s+case|whenever|while)\b", re.I
@@ -139,7 +142,8 @@ def unbound(
     ):
         rules = [
             _kept(r, clause, text)
-            if _scoped(r, text, cond.text) and not names_action(cond.text, r)  # "when V-ing X"
+            if _scoped(r, text, cond.text)
+            and (_EXCEPTION.search(cond.text) or not names_action(cond.text, r))  # "when V-ing X"
             else r
             for r in rules
         ]
@@ -278,10 +282,12 @@ def _carries(rule: CandidateRule, text: str, *, excepted: bool = False) -> bool:
         more = _MORE.search(re.sub(r"^\W*(?:only\s+)?\w+", "", text))  # after its opener
         if not more and not excepted and (_STEP.match(text) or (before and _overlap(before, text))):
             return True
-        # "when cancelling a booking, confirm first": the condition is the action itself
+        # "when cancelling a booking, confirm first": the condition is the action itself (an
+        # exception, "except for a refund of a double charge", takes some of those out)
         verb = (rule.target or "").replace("_", " ").split()[:1]
         if (
             verb
+            and not _EXCEPTION.search(text)
             and len(verb[0]) > 3
             and any(
                 "_" not in m[0]  # (a word of the condition, not another tool's id: `tool_void_x`)
