@@ -64,3 +64,100 @@ def test_an_exception_naming_the_rules_own_action_is_kept(tmp_path: Path, text: 
     )
     # the exception takes some refunds out: never a flat ordering of every refund
     assert not enforced(policies, "require_before", "RefundPaymentW"), shown(policies)
+
+
+HIRE = [
+    spec("findHirerUsingGET", "Finds a hirer by email.", email="string"),
+    spec("verifyHirerUsingPOST", "Checks a hirer's PIN; returns passed.", hirer_id="string"),
+    spec("searchBoatsUsingGET", "Lists free boats.", day="string"),
+    spec("bookBoatUsingPOST", "Books a boat.", boat_id="string", hirer_id="string"),
+    spec("sendTextUsingPOST", "Sends a text.", mobile="string", body="string"),
+]
+
+
+def test_a_camel_id_with_an_acronym_is_read(tmp_path: Path) -> None:
+    assert _camel("bookBoatUsingPOST") == "bookBoatUsingPost"
+    text = "bookBoatUsingPOST accepts only a boat_id that searchBoatsUsingGET returned.\n"
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert enforced(
+        policies,
+        "arg_grounded",
+        "bookBoatUsingPOST",
+        arg="boat_id",
+        from_tools=["searchBoatsUsingGET"],
+    ), shown(policies)
+
+
+@pytest.mark.parametrize("said", ["turned up", "brought back", "put in front of you", "fetched"])
+def test_what_a_step_turned_up_is_its_answer(tmp_path: Path, said: str) -> None:
+    text = f"`bookBoatUsingPOST` accepts only a boat_id that `searchBoatsUsingGET` {said}.\n"
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert enforced(
+        policies,
+        "arg_grounded",
+        "bookBoatUsingPOST",
+        arg="boat_id",
+        from_tools=["searchBoatsUsingGET"],
+    ), shown(policies)
+
+
+@pytest.mark.parametrize("said", ["ruled out", "rejected", "cancelled"])
+def test_what_a_step_took_away_is_no_answer_of_it(tmp_path: Path, said: str) -> None:
+    text = f"`bookBoatUsingPOST` accepts only a boat_id that `searchBoatsUsingGET` {said}.\n"
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert not read(policies, "arg_grounded", "bookBoatUsingPOST", arg="boat_id"), shown(policies)
+
+
+GUIDE = """## Species accounts
+### Kingfisher (verifyHirerUsingPOST)
+Voice: a shrill call.
+### Mute Swan (bookBoatUsingPOST)
+Habits: takes only a boat_id that searchBoatsUsingGET turned up earlier in the same chat.
+
+## The whole flock
+Never call the kingfisher more than twice in a chat.
+Whatever the kingfisher brings back is never carried into a text.
+"""
+
+
+def test_a_line_under_a_named_tools_heading_is_the_tools(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, GUIDE, HIRE)
+    assert enforced(
+        policies,
+        "arg_grounded",
+        "bookBoatUsingPOST",
+        arg="boat_id",
+        from_tools=["searchBoatsUsingGET"],
+    ), shown(policies)
+
+
+def test_a_name_given_to_a_tool_is_read_as_the_tool(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, GUIDE, HIRE)
+    assert enforced(policies, "max_calls", "verifyHirerUsingPOST", max=2), shown(policies)
+    assert read(policies, "flow_denied", "sendTextUsingPOST", sources=["verifyHirerUsingPOST"]), (
+        shown(policies)
+    )
+
+
+def test_given_names_and_their_last_words() -> None:
+    from specgap.extract.named43 import given_names
+
+    tools = frozenset({"find_hirer", "book_boat", "move_booking", "take_payment"})
+    text = (
+        "### Grey Heron (find_hirer)\n### Mute Swan (`book_boat`)\n"
+        "- **Whooper Swan** (take_payment)\n### Booking (move_booking)\n### Magpie (not_a_tool)\n"
+    )
+    names = given_names(text, tools)
+    assert names["grey heron"] == "find_hirer"
+    assert names["heron"] == "find_hirer"
+    assert names["mute swan"] == "book_boat"
+    assert names["whooper swan"] == "take_payment"
+    assert "swan" not in names  # the last word of two names names neither
+    assert "booking" not in names  # a word of the tool's own id: the resolver finds it
+    assert "magpie" not in names  # no tool of that id
+
+
+def test_a_name_in_the_possessive_is_left_as_it_is(tmp_path: Path) -> None:
+    text = GUIDE + "\nEach text goes to the mobile on the kingfisher's record, three at most.\n"
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert not [p for p in policies if p.source.span.start_line == 13 and "verify" in p.target]

@@ -13,6 +13,7 @@ from specgap.extract.ids7_respell import respell_ids, tool_spellings
 from specgap.extract.keyed import keyed
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
+from specgap.extract.named43 import given_names, named
 from specgap.extract.parameter_notes import parameter_notes
 from specgap.extract.parameter_origins import only_describes, parameter_origins
 from specgap.extract.questions import asked
@@ -66,6 +67,8 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     tools = tool_spellings(given)  # (before the respelling: the ids as written too)
     artifacts, undo = respell_ids(given)  # ids7: `server__tool`, kebab ids read as snake
     artifacts = tag_sections(artifacts)  # `<rules>` ... `</rules>`: a section, not HTML
+    prompts = "\n".join(a.text for a in artifacts if a.kind == "prompt")
+    names = given_names(prompts, tools)  # the code names the prompts give tools (`named43`)
     for artifact in artifacts:
         if artifact.kind == "config":
             from specgap.extract.fenced_config import unread_settings
@@ -75,7 +78,10 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
             continue
         # a rule-like sentence that gave nothing gets a located note (`leftovers`)
         # "## refund_payment" / a manual entry: "At most £250." is the tool's (`headed32`)
-        heard = headed(answered(sentences(artifact)), tools)
+        cut = sentences(artifact)
+        if artifact.kind == "prompt":  # "### Grey Heron (find_hirer)" over "the heron" (`named43`)
+            cut = named(cut, names)
+        heard = headed(answered(cut), tools)
         read = read_all(join_listed(keyed(heard)))
         read = repeated(read)  # "same for refunds": the rule before, over refunds
         read = raised_caps(read)  # "... capped at $150. For X, that cap rises to $300."

@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 
 from specgap.extract.pattern_base import ANY_ID, SAID_ID
+from specgap.operators.prose import lemmas
+from specgap.resolve.lexicon import classes_of, verb_key
 
 __all__ = [
     "answered_respelt",
@@ -167,20 +169,44 @@ def booked_with_respelt(text: str) -> str | None:
     return f"{m['lead']}The {m['arg']} passed to {m['t']} must be one that {rest}"
 
 
-# "a session_id that T showed you", "... T gave": what a step returned, said as what it did
+# "a session_id that T showed you", "... T gave", "... T turned up", "... T put in front of
+# you": what a step returned, said as what it did
 _SHOWED = re.compile(
-    r"\b(?P<that>that|which)\s+(?P<s>\S+)\s+(?:showed|gave|offered|presented|handed|surfaced|"
-    r"produced|provided)(?:\s+(?:you|us|the\s+assistant|the\s+agent))?\b"
+    r"\b(?P<that>that|which)\s+(?P<s>\S+)\s+(?:(?:put|laid|set|placed)\s+(?:in\s+front\s+of|"
+    r"before)|(?P<v>[a-z]+)(?P<p>\s+(?:up|back|out))?)"
+    r"(?:\s+(?:you|us|the\s+assistant|the\s+agent))?\b"
 )
+# the verbs of a step's answer that say it gave the thing ("showed", "revealed"); a verb of the
+# lexicon's reading class ("found", "listed", "fetched") says it too
+_GAVE = frozenset(
+    {"showed", "gave", "offered", "presented", "handed", "surfaced", "produced", "provided",
+     "revealed", "uncovered", "yielded", "reported", "suggested", "proposed", "quoted"}
+)  # fmt: skip
+# a verb with "up", "back" or "out" says a step's answer ("turned up", "brought back", "dug
+# out"), unless it takes something away
+_NOT_GIVEN = frozenset({"ruled", "crossed", "struck", "left", "taken", "took", "cut", "sent"})
+# the verbs the readers read as a step's answer already ("that T listed")
+_READ = frozenset({"returned", "listed", "found"})
+# past forms without "-ed" that a step's answer is said with
+_PAST = frozenset({"found", "brought", "dug", "got", "threw", "drew", "turned", "came", "read"})
 
 
 def showed_respelt(text: str) -> str | None:
     """The sentence with "that T showed you" said "that T returned"; None when it has none."""
-    said = _SHOWED.sub(
-        lambda m: f"{m['that']} {m['s']} returned" if _an_id(m["s"]) else m[0],
-        text,
-    )
-    return said if said != text else None
+
+    def said(m: re.Match[str]) -> str:
+        verb = m["v"]
+        gave = verb is None or verb in _GAVE  # (no verb: "put in front of you")
+        if verb in _READ:
+            return m[0]  # (the readers read these as they are)
+        if verb is not None and not gave and (verb.endswith("ed") or verb in _PAST):
+            gave = bool(m["p"]) and verb not in _NOT_GIVEN
+            lemma = next(iter(lemmas(verb).get("VERB", ())), verb)
+            gave = gave or "read" in classes_of(verb_key(lemma))
+        return f"{m['that']} {m['s']} returned" if gave and _an_id(m["s"]) else m[0]
+
+    respelt = _SHOWED.sub(said, text)
+    return respelt if respelt != text else None
 
 
 _COMES = re.compile(

@@ -59,13 +59,22 @@ __all__ = ["headed"]
 
 # a tool's id alone: snake_case, camelCase, kebab-case, dotted, SCREAMING; maybe ticked
 _ID = re.compile(r"^`?(?P<tool>[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?:?$")
-_FIRST = re.compile(r"^(?P<word>[A-Z][a-z]+)\b")
+# a name the prompt gives a tool, and its id in brackets: "Mute Swan (bookBoatUsingPOST)"
+_GIVEN = re.compile(
+    r"^[A-Za-z][\w' -]{0,58}[A-Za-z]\s*\(\s*`?(?P<tool>[A-Za-z][A-Za-z0-9]*"
+    r"(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?\s*\)$"
+)
+_FIRST = re.compile(r"(?P<word>[A-Za-z][a-z]+)\b")
+# a line's label before what it says: "Habits: ", "Field marks: " (a capitalised word or three
+# and a colon, then a word in lower case)
+_LABEL = re.compile(r"[A-Z][a-z]+(?:[ -][a-z]+){0,2}:\s+(?=[a-z])")
+_ADVERB = re.compile(r"(?:[Nn]ever|[Aa]lways|[Oo]nly|[Aa]lso)\s+(?=[a-z]+s\b)")
 _ONLY = re.compile(r"^Only\s+(?=(?:for|after|before|when|while|if|once|on|with|to)\b)")
 _WORDS = re.compile(r"[A-Za-z0-9][\w.:/-]*[A-Za-z0-9]")
 
 
 def _tool_named(text: str, tools: frozenset[str]) -> str | None:
-    m = _ID.match(text.strip())
+    m = _ID.match(text.strip()) or _GIVEN.match(text.strip())
     return m["tool"] if m is not None and m["tool"] in tools else None
 
 
@@ -132,6 +141,8 @@ def _said(tool: str, sentence: Sentence) -> list[list[Part]] | None:
     """What a line under `tool` states, as parts of its sentence, or None (module doc)."""
     text = sentence.text
     lead = len(text) - len(text.lstrip(" -*•"))
+    labelled = _LABEL.match(text, lead)  # "Habits: takes only a boat_id ...": the label's words
+    lead = labelled.end() if labelled is not None else lead
     words = text[lead:].rstrip()
     if uses32.respelt(f"`{tool}`: {words}") is not None:  # "Templates a, b and c only."
         return [[f"`{tool}`: ", (lead, len(text))]]
@@ -154,13 +165,16 @@ def _verbal(tool: str, text: str, a: int, b: int) -> list[Part] | None:
     words = text[a:b]
     if (only := _ONLY.match(words)) is not None:
         return [f"Call `{tool}` only ", (a + only.end(), b)]
-    first = _FIRST.match(words)
+    adverb = _ADVERB.match(words)  # "Never books for S": the adverb is the line's own word
+    first = _FIRST.match(words, adverb.end() if adverb is not None else 0)
     if first is None or _NOT_AFTER_VERB.match(words, first.end()):
         return None  # "Stays of 1 to 30 days": a noun
     said = first["word"].casefold()
     verb = lemmas(said).get("VERB", ())
     rest = (a + first.end(), b)
     if said.endswith("s") and verb and verb[0] != said and _acts(verb[0]):
+        if adverb is not None:
+            return [f"`{tool}` ", (a, b)]  # "`t` never books for S"
         return [f"`{tool}` {said}", rest]  # "Follows X", "Runs only after X", "Books a slot"
     if said in _PARTICIPLES:
         return [f"`{tool}` is {said}", rest]  # "Preceded by X", "Permitted for S"

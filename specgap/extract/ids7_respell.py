@@ -101,6 +101,9 @@ _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|--|[-_])[A-Za-z0-9]+)+$")
 # extended names `FindThrowerW`, `BookLaneExW`)
 _SCREAMING = re.compile(r"^[A-Z][A-Z0-9]*(?:[-_][A-Z0-9]+)+$")
 _PASCAL = re.compile(r"^[A-Z][a-z0-9]+(?:[A-Z][A-Za-z0-9]*)+$")
+# a camelCase id with an acronym or a one-letter last word (`bookBoatUsingPOST`, as springfox
+# names an operation, `getURL`)
+_CAMEL_CAPS = re.compile(r"^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)*(?:[A-Z]{2,}|[A-Z]$)[A-Za-z0-9]*$")
 # the humps of a PascalCase id: `GetURLData` is Get, URL, Data
 _HUMPS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|$|[0-9])|[A-Z][a-z0-9]*|[a-z0-9]+")
 # Title_Snake_Case and Train-Case (every word capitalised, then lower case)
@@ -239,6 +242,9 @@ def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool) or _PREFIXED.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
+    screaming_or_pascal = screaming_or_pascal or (
+        _CAMEL_CAPS.match(tool) is not None and _camel(tool) != tool
+    )
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
@@ -322,8 +328,8 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()
-        elif _PASCAL.match(tool):
-            spelled[tool] = _camel(tool)
+        elif _PASCAL.match(tool) or (_CAMEL_CAPS.match(tool) and _camel(tool) != tool):
+            spelled[tool] = _camel(tool)  # `BookLane` -> `bookLane`, `bookUsingPOST` -> `...Post`
         elif camel := _fused(tool):
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`
         elif camel := _abbreviated(tool):

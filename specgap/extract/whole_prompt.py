@@ -5,16 +5,24 @@ these is extracted whole, not section by section (`specgap.units.extract_artifac
 - the assistant speaking as "I" ("I am the booking assistant"), which makes every later "I
   will ..." said to the agent (`pledge31`);
 - kinds of line ("**Fact:** ...", "Only the Fact lines are instructions"), counted over the
-  whole prompt (`labels31`).
+  whole prompt (`labels31`);
+- a name given to a tool beside its id ("### Grey Heron (findHirerUsingGET)"), read in every
+  sentence that says the name (`named43`).
 """
 
 from __future__ import annotations
 
 from specgap.extract.labels31 import line_kinds
 from specgap.extract.legend30 import read_legend
+from specgap.extract.named43 import gives_names
 from specgap.extract.pledge31 import speaks_as_agent
 
 
 def read_whole(text: str) -> bool:
     """Whether the prompt says something once that its later sections are read with."""
-    return read_legend(text) is not None or speaks_as_agent(text) or line_kinds(text) is not None
+    return (
+        read_legend(text) is not None
+        or speaks_as_agent(text)
+        or line_kinds(text) is not None
+        or gives_names(text)
+    )
