@@ -161,3 +161,44 @@ def test_a_name_in_the_possessive_is_left_as_it_is(tmp_path: Path) -> None:
     text = GUIDE + "\nEach text goes to the mobile on the kingfisher's record, three at most.\n"
     policies = desk_policies(tmp_path, text, HIRE)
     assert not [p for p in policies if p.source.span.start_line == 13 and "verify" in p.target]
+
+
+ARENA = [
+    spec("_ZN2lz6Player4findEv", "Finds a player by email.", email="string"),
+    spec("_ZN2lz5Arena6searchEv", "Lists free games.", day="string"),
+    spec("_ZN2lz4Game4bookEv", "Books a game.", game_id="string"),
+    spec("_ZN2lz5Party9addExtrasEv", "Adds party food.", booking_id="string"),
+    spec("_ZN2lz11Leaderboard4wipeEv", "Clears the leaderboard.", season="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("symbol", "names"),
+    [
+        ("_ZN2lz6Player4findEv", ("lz", "Player", "find")),
+        ("_ZN2lz11Leaderboard4wipeEv", ("lz", "Leaderboard", "wipe")),
+        ("_ZN3foo", None),  # no end of the nested name
+        ("_Z3fooi", None),  # not nested: no class to read the act with
+        ("_ZN2lz9PlayerEv", None),  # a length longer than what follows
+    ],
+)
+def test_an_itanium_symbol_is_demangled(symbol: str, names: tuple[str, ...] | None) -> None:
+    from specgap.resolve.text import demangled
+
+    assert demangled(symbol) == names
+
+
+def test_a_mangled_id_and_its_demangled_name_are_read(tmp_path: Path) -> None:
+    text = (
+        "_ZN2lz4Game4bookEv accepts only a game_id that _ZN2lz5Arena6searchEv listed.\n\n"
+        "Never call lz::Leaderboard::wipe.\n"
+    )
+    policies = desk_policies(tmp_path, text, ARENA)
+    assert enforced(
+        policies,
+        "arg_grounded",
+        "_ZN2lz4Game4bookEv",
+        arg="game_id",
+        from_tools=["_ZN2lz5Arena6searchEv"],
+    ), shown(policies)
+    assert enforced(policies, "deny_action", "_ZN2lz11Leaderboard4wipeEv"), shown(policies)

@@ -89,7 +89,7 @@ from specgap.extract.english import base_verb
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.text import HANDLER as _HANDLER
 from specgap.resolve.text import NATIVE as _NATIVE
-from specgap.resolve.text import fused
+from specgap.resolve.text import demangled, fused
 from specgap.toolspecs import agent_specs
 
 __all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids", "tool_spellings"]
@@ -250,6 +250,7 @@ def _respelled_style(tool: str) -> bool:
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
     wrapped = wrapped or _HANDLER.match(tool) is not None or _NATIVE.match(tool) is not None
+    wrapped = wrapped or demangled(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
 
@@ -310,7 +311,15 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
     inner = [w["tool"].replace("-", "_") if (w := _WRAPPED.match(i)) else "" for i in ids]
     for tool, part, rest, name in zip(ids, bare, rests, inner, strict=True):
-        if (dotted := _SCREAMING_DOTTED.match(tool) or _PACKAGE_DOTTED.match(tool)) is not None:
+        if (symbol := demangled(tool)) is not None:
+            # `_ZN2pq6Player4findEv` -> `find_player`, `_ZN2pq5Party9addExtrasEv` -> `addExtras`
+            act, record = symbol[-1], symbol[-2]
+            acts = [m[-1] for i in ids if (m := demangled(i)) is not None]
+            if re.fullmatch(r"[a-z]+(?:[A-Z][a-z0-9]+)+", act) and acts.count(act) == 1:
+                spelled[tool] = act
+            elif act.isalpha() and act.islower() and record.isalpha():
+                spelled[tool] = _verb_first(record.lower(), act)
+        elif (dotted := _SCREAMING_DOTTED.match(tool) or _PACKAGE_DOTTED.match(tool)) is not None:
             spelled[tool] = _verb_first(dotted["a"].lower(), dotted["b"].lower())
         elif name:  # `__find_visitor__` -> `find_visitor`, when no other id gives it
             if inner.count(name) == 1 and name not in ids:
@@ -400,6 +409,13 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         for i in ids
         if (o := _DOTTED_PASCAL.match(i)) is not None and o["tool"] not in declared
     }
+    # a C++ symbol said demangled (`pq::Player::find`, `Player::find` of
+    # `_ZN2pq6Player4findEv`), when its spelling is no longer than what is said
+    for i in ids:
+        if (symbol := demangled(i)) is not None:
+            for said in ("::".join(symbol), "::".join(symbol[-2:])):
+                if said not in declared and len(said) >= len(spelled[i]):
+                    alone.setdefault(said, i)
     found = re.compile(
         r"(?<![\w.-])(`?)("
         + "|".join(re.escape(i) for i in sorted([*ids, *alone], key=len, reverse=True))
@@ -411,7 +427,7 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
         if any(a <= m.start() < b for a, b in fenced):
             return m.group(0)  # a config block or an example: its own readers, its own text
         if tool in alone:  # the operation alone: its own length, as the id respelled
-            return m.group(1) + spelled[alone[tool]]
+            return m.group(1) + spelled[alone[tool]].ljust(len(tool))
         pad = " " * (len(tool) - len(spelled[tool]))
         line = m.string[m.string.rfind("\n", 0, m.start()) + 1 : m.start()]
         if _LEAD.fullmatch(line):  # first on its line: spaces in front would indent it

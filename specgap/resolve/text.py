@@ -182,6 +182,8 @@ def action_name(name: str, namespace: str = "") -> str:
         return name
     if len(parts) == 1 and (native := NATIVE.match(name)) is not None:
         return native["method"]  # `Java_uk_co_shop_Orders_cancelOrder`: cancelOrder
+    if (symbol := demangled(name)) is not None:
+        return f"{symbol[-1]} {symbol[-2]}"  # `_ZN2pq6Player4findEv`: find Player
     last = parts[-1]
     spaced = " ".join(split(namespace))
     if spaced and " ".join(split(" ".join(parts[:-1]))) == spaced:
@@ -189,6 +191,29 @@ def action_name(name: str, namespace: str = "") -> str:
     if len(parts) < 2 or len(unversioned(split(last))) != 1:
         return last
     return f"{last} {parts[-2]}"
+
+
+def demangled(name: str) -> tuple[str, ...] | None:
+    """The names of a C++ function's Itanium-mangled symbol, outermost first
+    (`_ZN2pq6Player4findEv`: pq, Player, find), or None when the name is no such symbol: `_ZN`,
+    each name as its length and its letters, `E`, then the parameters' codes."""
+    if not name.startswith("_ZN") or len(name) > 120:
+        return None
+    parts: list[str] = []
+    at = 3
+    while at < len(name) and name[at].isdigit():
+        end = at
+        while end < len(name) and name[end].isdigit():
+            end += 1
+        size = int(name[at:end])
+        part = name[end : end + size]
+        if size == 0 or len(part) != size or not re.fullmatch(r"[A-Za-z_]\w*", part):
+            return None
+        parts.append(part)
+        at = end + size
+    if len(parts) < 2 or name[at : at + 1] != "E" or not re.fullmatch(r"\w*", name[at + 1 :]):
+        return None
+    return tuple(parts)
 
 
 # a native method's exported symbol, or any id that joins namespaces with underscores before
