@@ -154,6 +154,9 @@ def test_given_names_and_their_last_words() -> None:
     assert names["whooper swan"] == "take_payment"
     assert "swan" not in names  # the last word of two names names neither
     assert "booking" not in names  # a word of the tool's own id: the resolver finds it
+    assert "cancellations" not in given_names(
+        "- Cancellations (cancel_it)\n", frozenset({"cancel_it"})
+    )
     assert "magpie" not in names  # no tool of that id
 
 

@@ -9,8 +9,9 @@ its id and description, and a code name shares none of them.
 
 A name is given by a line that is a heading, a list item or a bold label: the name (one to
 four words, the first capitalised), then a tool id alone in brackets. It is a code name when
-no word of it is a word of the tool's id (a name that shares one, "Booking (book_boat)", is
-found by the resolver as it is). Every other sentence of the prompt that says the name, maybe
+no word of it is a form of a word of the tool's id (a name that shares one, "Bookings
+(book_boat)", "Cancellations (cancel_booking)", names the act by its own words, and the resolver
+finds it as it is). Every other sentence of the prompt that says the name, maybe
 after "the" ("the Grey Heron", "the kingfisher"), or only its last word when that is the last
 word of no other name ("the heron"), is read with the tool's id in its place, ticked
 ("`findHirerUsingGET`"); its offsets stay those of the name's words, so every quote is a span
@@ -51,10 +52,10 @@ def given_names(text: str, tools: frozenset[str]) -> dict[str, str]:
         tool, name = m["id"], " ".join(m["name"].split())
         if tool not in tools:
             continue
-        own = {stem(w) for w in split_name(tool)}
+        own = [w.casefold() for w in split_name(tool)]
         words = [w.casefold() for w in name.split()]
-        if any(stem(w) in own for w in words) or all(w in STOPWORDS for w in words):
-            continue  # "Booking (book_boat)": the resolver finds it by its own words
+        if any(_akin(w, o) for w in words for o in own) or all(w in STOPWORDS for w in words):
+            continue  # "Bookings (book_boat)", "Cancellations (cancel_booking)": its own words
         found.setdefault(" ".join(words), set()).add(tool)
     names = {name: next(iter(ids)) for name, ids in found.items() if len(ids) == 1}
     lasts: dict[str, set[str]] = {}
@@ -68,6 +69,14 @@ def given_names(text: str, tools: frozenset[str]) -> dict[str, str]:
     return names
 
 
+def _akin(word: str, other: str) -> bool:
+    """Whether two words are one word's forms: the same stem, or (both of four letters or
+    more) the same first four ("cancellations" and "cancel")."""
+    if stem(word) == stem(other):
+        return True
+    return len(word) >= 4 and len(other) >= 4 and word[:4] == other[:4]
+
+
 def named(sentences: Iterable[Sentence], names: dict[str, str]) -> Iterator[Sentence]:
     """The sentences, each that says a tool's code name read with the tool's id in its place
     (module docstring)."""
@@ -77,7 +86,7 @@ def named(sentences: Iterable[Sentence], names: dict[str, str]) -> Iterator[Sent
     said = re.compile(
         r"\b(?:the\s+)?(?P<name>"
         + "|".join(re.escape(n).replace(r"\ ", r"\s+") for n in sorted(names, key=len)[::-1])
-        + r")\b(?!\s*\(|['\u2019]s\b)",
+        + r")\b(?!(?:\*\*|__)?\s*\(|['\u2019]s\b)",  # (not where it is given, nor possessive)
         re.I,
     )
     for sentence in sentences:
