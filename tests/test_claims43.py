@@ -6,6 +6,7 @@ tests, at a made-up pottery studio."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,30 +76,29 @@ HIRE = [
 ]
 
 
-def test_a_camel_id_with_an_acronym_is_read(tmp_path: Path) -> None:
-    assert _camel("bookBoatUsingPOST") == "bookBoatUsingPost"
-    text = "bookBoatUsingPOST accepts only a boat_id that searchBoatsUsingGET returned.\n"
-    policies = desk_policies(tmp_path, text, HIRE)
-    assert enforced(
+def _boat_from_search(policies: list[Any]) -> bool:
+    """`bookBoatUsingPOST`'s boat_id, enforced to come from `searchBoatsUsingGET`."""
+    return enforced(
         policies,
         "arg_grounded",
         "bookBoatUsingPOST",
         arg="boat_id",
         from_tools=["searchBoatsUsingGET"],
-    ), shown(policies)
+    )
+
+
+def test_a_camel_id_with_an_acronym_is_read(tmp_path: Path) -> None:
+    assert _camel("bookBoatUsingPOST") == "bookBoatUsingPost"
+    text = "bookBoatUsingPOST accepts only a boat_id that searchBoatsUsingGET returned.\n"
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert _boat_from_search(policies), shown(policies)
 
 
 @pytest.mark.parametrize("said", ["turned up", "brought back", "put in front of you", "fetched"])
 def test_what_a_step_turned_up_is_its_answer(tmp_path: Path, said: str) -> None:
     text = f"`bookBoatUsingPOST` accepts only a boat_id that `searchBoatsUsingGET` {said}.\n"
     policies = desk_policies(tmp_path, text, HIRE)
-    assert enforced(
-        policies,
-        "arg_grounded",
-        "bookBoatUsingPOST",
-        arg="boat_id",
-        from_tools=["searchBoatsUsingGET"],
-    ), shown(policies)
+    assert _boat_from_search(policies), shown(policies)
 
 
 @pytest.mark.parametrize("said", ["ruled out", "rejected", "cancelled"])
@@ -122,13 +122,7 @@ Whatever the kingfisher brings back is never carried into a text.
 
 def test_a_line_under_a_named_tools_heading_is_the_tools(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, GUIDE, HIRE)
-    assert enforced(
-        policies,
-        "arg_grounded",
-        "bookBoatUsingPOST",
-        arg="boat_id",
-        from_tools=["searchBoatsUsingGET"],
-    ), shown(policies)
+    assert _boat_from_search(policies), shown(policies)
 
 
 def test_a_name_given_to_a_tool_is_read_as_the_tool(tmp_path: Path) -> None:
@@ -158,12 +152,6 @@ def test_given_names_and_their_last_words() -> None:
         "- Cancellations (cancel_it)\n", frozenset({"cancel_it"})
     )
     assert "magpie" not in names  # no tool of that id
-
-
-def test_a_name_in_the_possessive_is_left_as_it_is(tmp_path: Path) -> None:
-    text = GUIDE + "\nEach text goes to the mobile on the kingfisher's record, three at most.\n"
-    policies = desk_policies(tmp_path, text, HIRE)
-    assert not [p for p in policies if p.source.span.start_line == 13 and "verify" in p.target]
 
 
 ARENA = [
@@ -205,3 +193,13 @@ def test_a_mangled_id_and_its_demangled_name_are_read(tmp_path: Path) -> None:
         from_tools=["_ZN2lz5Arena6searchEv"],
     ), shown(policies)
     assert enforced(policies, "deny_action", "_ZN2lz11Leaderboard4wipeEv"), shown(policies)
+
+
+def test_a_possessive_name_leaves_the_lines_count_enforced(tmp_path: Path) -> None:
+    text = (
+        "### Grey Heron (findHirerUsingGET)\nField marks: finds a hirer.\n"
+        "### Song Thrush (sendTextUsingPOST)\n"
+        "Habits: sings only to the mobile on the heron's record, three times in a chat at most.\n"
+    )
+    policies = desk_policies(tmp_path, text, HIRE)
+    assert enforced(policies, "max_calls", "sendTextUsingPOST", max=3), shown(policies)

@@ -188,7 +188,7 @@ _NOT_GIVEN = frozenset({"ruled", "crossed", "struck", "left", "taken", "took", "
 # the verbs the readers read as a step's answer already ("that T listed")
 _READ = frozenset({"returned", "listed", "found"})
 # past forms without "-ed" that a step's answer is said with
-_PAST = frozenset({"found", "brought", "dug", "got", "threw", "drew", "turned", "came", "read"})
+_PAST = frozenset({"brought", "dug", "got", "threw", "drew", "turned", "came", "read"})
 
 
 def showed_respelt(text: str) -> str | None:

@@ -51,6 +51,7 @@ from specgap.extract.answers import Part, compose_parts
 from specgap.extract.english import lemmas, verb_lemma
 from specgap.extract.grammar_words import current_tool_verbs
 from specgap.extract.keyed29 import clause_sentences
+from specgap.extract.named43 import given_tool
 from specgap.extract.segments import Sentence
 from specgap.resolve.lexicon import classes_of, verb_key
 from specgap.resolve.text import own_words, split, stem
@@ -59,11 +60,6 @@ __all__ = ["headed"]
 
 # a tool's id alone: snake_case, camelCase, kebab-case, dotted, SCREAMING; maybe ticked
 _ID = re.compile(r"^`?(?P<tool>[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?:?$")
-# a name the prompt gives a tool, and its id in brackets: "Mute Swan (bookBoatUsingPOST)"
-_GIVEN = re.compile(
-    r"^[A-Za-z][\w' -]{0,58}[A-Za-z]\s*\(\s*`?(?P<tool>[A-Za-z][A-Za-z0-9]*"
-    r"(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?\s*\)$"
-)
 _FIRST = re.compile(r"(?P<word>[A-Za-z][a-z]+)\b")
 # a line's label before what it says: "Habits: ", "Field marks: " (a capitalised word or three
 # and a colon, then a word in lower case)
@@ -74,8 +70,9 @@ _WORDS = re.compile(r"[A-Za-z0-9][\w.:/-]*[A-Za-z0-9]")
 
 
 def _tool_named(text: str, tools: frozenset[str]) -> str | None:
-    m = _ID.match(text.strip()) or _GIVEN.match(text.strip())
-    return m["tool"] if m is not None and m["tool"] in tools else None
+    m = _ID.match(text.strip())
+    tool = m["tool"] if m is not None else given_tool(text)  # "Mute Swan (bookBoatUsingPOST)"
+    return tool if tool in tools else None
 
 
 @functools.lru_cache(maxsize=256)

@@ -242,9 +242,7 @@ def _respelled_style(tool: str) -> bool:
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool) or _PREFIXED.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
-    screaming_or_pascal = screaming_or_pascal or (
-        _CAMEL_CAPS.match(tool) is not None and _camel(tool) != tool
-    )
+    screaming_or_pascal = screaming_or_pascal or _capped(tool)
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
@@ -276,6 +274,11 @@ def _abbreviated(tool: str) -> str:
     if not at:
         at = next((n for n in range(len(tool) - 2, 2, -1) if base_verb(tool[:n])), 0)
     return tool[:at] + tool[at].upper() + tool[at + 1 :] if at else ""
+
+
+def _capped(tool: str) -> bool:
+    """A camelCase id with an acronym or a one-letter last word that `_camel` respells."""
+    return _CAMEL_CAPS.match(tool) is not None and _camel(tool) != tool
 
 
 def _camel(tool: str) -> str:
@@ -310,11 +313,11 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
     spelled: dict[str, str] = {}
     rests = [n["tool"].replace("-", "_").lower() if (n := _NUMBERED.match(i)) else "" for i in ids]
     inner = [w["tool"].replace("-", "_") if (w := _WRAPPED.match(i)) else "" for i in ids]
+    acts = [m[-1] for i in ids if (m := demangled(i)) is not None]  # (C++ symbols' methods)
     for tool, part, rest, name in zip(ids, bare, rests, inner, strict=True):
         if (symbol := demangled(tool)) is not None:
             # `_ZN2pq6Player4findEv` -> `find_player`, `_ZN2pq5Party9addExtrasEv` -> `addExtras`
             act, record = symbol[-1], symbol[-2]
-            acts = [m[-1] for i in ids if (m := demangled(i)) is not None]
             if re.fullmatch(r"[a-z]+(?:[A-Z][a-z0-9]+)+", act) and acts.count(act) == 1:
                 spelled[tool] = act
             elif act.isalpha() and act.islower() and record.isalpha():
@@ -337,7 +340,7 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()
-        elif _PASCAL.match(tool) or (_CAMEL_CAPS.match(tool) and _camel(tool) != tool):
+        elif _PASCAL.match(tool) or _capped(tool):
             spelled[tool] = _camel(tool)  # `BookLane` -> `bookLane`, `bookUsingPOST` -> `...Post`
         elif camel := _fused(tool):
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`

@@ -29,13 +29,19 @@ from specgap.extract.answers import Part, compose_parts
 from specgap.extract.segments import Sentence
 from specgap.resolve.text import STOPWORDS, split_name, stem
 
-__all__ = ["given_names", "gives_names", "named"]
+__all__ = ["given_names", "given_tool", "gives_names", "named"]
 
 _GIVEN = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]+|[-*+][ \t]+|\d{1,3}[.)][ \t]+)?(?:\*\*|__)?"
     r"(?P<name>[A-Z][A-Za-z'-]*(?:[ \t]+[A-Za-z][A-Za-z'-]*){0,3})(?:\*\*|__)?[ \t]*"
     r"\([ \t]*`?(?P<id>[A-Za-z_][\w.:-]*\w)(?:\(\))?`?[ \t]*\)[ \t]*(?:\*\*|__)?:?[ \t]*$"
 )
+
+
+def given_tool(line: str) -> str | None:
+    """The tool id a line gives a name ("Mute Swan (bookBoatUsingPOST)"), or None."""
+    m = _GIVEN.match(line.strip())
+    return m["id"] if m is not None else None
 
 
 def gives_names(text: str) -> bool:
