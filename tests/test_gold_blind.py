@@ -1,5 +1,5 @@
-"""The thirty-two blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen32/`
-(splits `unseen`, `unseen2` .. `unseen32`; see each folder's README): made-up domains
+"""The thirty-three blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen33/`
+(splits `unseen`, `unseen2` .. `unseen33`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -59,6 +59,7 @@ from benchmarks.gold import (
     UNSEEN30_DIR,
     UNSEEN31_DIR,
     UNSEEN32_DIR,
+    UNSEEN33_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -123,6 +124,7 @@ _LATER = (
     (UNSEEN30_DIR, "unseen30"),
     (UNSEEN31_DIR, "unseen31"),
     (UNSEEN32_DIR, "unseen32"),
+    (UNSEEN33_DIR, "unseen33"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -217,9 +219,9 @@ BLIND = (
     # both shapes), the twenty-seventh (sizes comparable to the twenty-sixth), the twenty-eighth
     # (sizes comparable to the twenty-seventh), the twenty-ninth (sizes comparable to the
     # twenty-eighth), the thirtieth (the same size and mix as the twenty-ninth), the thirty-first
-    # (the same size and mix as the thirtieth) and the thirty-second (~60-70 entries a domain, the
-    # thirty-first's mix) asked for the same shape, in prompt styles, domains and tool-id styles
-    # no earlier set used
+    # (the same size and mix as the thirtieth), the thirty-second (~60-70 entries a domain, the
+    # thirty-first's mix) and the thirty-third (the thirty-second's size and mix) asked for the
+    # same shape, in prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -359,7 +361,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all ninety-six blind domains (~31 s)
+@pytest.mark.slow  # builds all ninety-nine blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
