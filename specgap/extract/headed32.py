@@ -60,6 +60,9 @@ __all__ = ["headed"]
 
 # a tool's id alone: snake_case, camelCase, kebab-case, dotted, SCREAMING; maybe ticked
 _ID = re.compile(r"^`?(?P<tool>[A-Za-z][A-Za-z0-9]*(?:(?:__|[_.-])[A-Za-z0-9]+)*)(?:\(\))?`?:?$")
+# a heading that ends with one tool id in brackets, whatever stands before it (a form's "Box
+# D1: Card payment (CardCharge)"); two ids there ("(A, then B)") name no one tool
+_BRACKETED = re.compile(r"\([ \t]*`?(?P<id>[A-Za-z_][\w.:-]*\w)(?:\(\))?`?[ \t]*\)[ \t]*:?[ \t]*$")
 _FIRST = re.compile(r"(?P<word>[A-Za-z][a-z]+)\b")
 # a line's label before what it says: "Habits: ", "Field marks: " (a capitalised word or three
 # and a colon, then a word in lower case)
@@ -69,9 +72,11 @@ _ONLY = re.compile(r"^Only\s+(?=(?:for|after|before|when|while|if|once|on|with|t
 _WORDS = re.compile(r"[A-Za-z0-9][\w.:/-]*[A-Za-z0-9]")
 
 
-def _tool_named(text: str, tools: frozenset[str]) -> str | None:
+def _tool_named(text: str, tools: frozenset[str], *, heading: bool = False) -> str | None:
     m = _ID.match(text.strip())
     tool = m["tool"] if m is not None else given_tool(text)  # "Mute Swan (bookBoatUsingPOST)"
+    if tool is None and heading and (end := _BRACKETED.search(text)) is not None:
+        tool = end["id"]  # "Box D1: Card payment (Tallow.CardCharge.2)"
     return tool if tool in tools else None
 
 
@@ -238,7 +243,7 @@ def headed(sentences: Iterable[Sentence], tools: frozenset[str]) -> Iterator[Sen
             continue
         if entry is not None and _indent(text, at) <= entry[1]:
             entry = None
-        tool = entry[0] if entry is not None else _tool_named(sentence.context, tools)
+        tool = entry[0] if entry is not None else _tool_named(sentence.context, tools, heading=True)
         if tool is None and not _titled(sentence.context, sentence.artifact.text):
             tool = _heading_tool(sentence.context, tools)  # "## Booking a room"
         said = _said(tool, sentence) if tool is not None else None

@@ -77,22 +77,31 @@ own ids, `ids7_config`) and the tools files themselves.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
 from specgap.artifacts import Artifact
 from specgap.extract.context import variable
-from specgap.extract.english import base_verb
+from specgap.extract.english import base_verb, verb_only_last
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.resolve.lexicon import classes_of, verb_key
 from specgap.resolve.text import HANDLER as _HANDLER
 from specgap.resolve.text import NATIVE as _NATIVE
 from specgap.resolve.text import demangled, fused
 from specgap.toolspecs import agent_specs
 
-__all__ = ["fenced_spans", "known_ids", "respell_ids", "styled_ids", "tool_spellings"]
+__all__ = [
+    "fenced_spans",
+    "known_ids",
+    "respell_ids",
+    "spellings_of",
+    "styled_ids",
+    "tool_spellings",
+]
 
 # the styles respelled: a kebab id, or an id with a double underscore
 _STYLED = re.compile(r"^[A-Za-z][A-Za-z0-9]*(?:(?:__|--|[-_])[A-Za-z0-9]+)+$")
@@ -155,6 +164,22 @@ _DOTTED = re.compile(
     r"^(?:[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*\.)+(?P<tool>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)$"
 )
 
+# the shapes the readers find an id by (`pattern_base.ANY_ID`): snake_case, camelCase and
+# dotted names that open in lower case (`deploy.release.Rollback`); and the shapes whose
+# first word they take for its verb: snake_case in lower case and camelCase
+_READER_SHAPE = re.compile(
+    r"^[a-z][a-z0-9]*(?:[._][A-Za-z][A-Za-z0-9]*)+$|^[a-z]+(?:[A-Z][a-z0-9]+)+$"
+)
+_IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
+_MARKED = re.compile(r"(?:^|_)[A-Z]{2,}(?:_|$)")
+_PLAIN_SHAPE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]+)+$")
+# an id's words, whatever joins them: `__divers_MOD_find_diver` is divers, MOD, find, diver;
+# `Tallow.ArtistLookup.1` is Tallow, Artist, Lookup, 1
+_WORDS = re.compile(r"[A-Z]+(?=[A-Z][a-z]|[^A-Za-z]|$)|[A-Z]?[a-z]+|\d+")
+# what parts an id's groups of words: a dot, a colon, a slash, a doubled mark, or a mark
+# beside a capital (`ServiceTask_FindWalker`)
+_GROUPS = re.compile(r"[.:/\\]+|[_-]{2,}|(?<=[A-Za-z0-9])[_-](?=[A-Z])|(?<=[A-Z])[_-]")
+
 # what may stand before a mention that opens its line: indentation, a list or quote marker
 _LEAD = re.compile(r"[ \t]*(?:(?:[-*+>]|\d{1,3}[.)]|#{1,6})[ \t]+)*")
 
@@ -205,6 +230,17 @@ def known_ids(ids: tuple[str, ...]) -> Iterator[None]:
         _KNOWN.reset(token)
 
 
+def spellings_of(tool: str) -> frozenset[str]:
+    """A tool's id and, within `known_ids`, the spelling its mentions are read in (a tool's own
+    description names it so: "the lotId that `find_seedbank_lot` returned" is its own)."""
+    return frozenset({tool, _known_spellings(_KNOWN.get()).get(tool, tool)})
+
+
+@functools.lru_cache(maxsize=16)
+def _known_spellings(ids: tuple[str, ...]) -> dict[str, str]:
+    return _spellings(ids, ids) if ids else {}
+
+
 def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
     """The `server__tool`, kebab-case, SCREAMING_SNAKE and PascalCase tool ids the tools files
     among `artifacts` define (and any id spelled as one of their respellings)."""
@@ -218,7 +254,7 @@ def tool_spellings(artifacts: Sequence[Artifact]) -> frozenset[str]:
     from specgap.extract.agent_params import tool_arguments
 
     ids = _declared(artifacts) | set(tool_arguments())
-    spelled = _spellings(sorted(i for i in ids if _respelled_style(i)))
+    spelled = _spellings(sorted(i for i in ids if _respelled_style(i)), ids)
     return frozenset(ids | set(spelled.values()))
 
 
@@ -234,11 +270,16 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
     styled = {i for i in ids if _respelled_style(i)}
     # an id spelled as another's respelling is kept beside them, so that the two are
     # never confused (`respell_ids` then leaves them all alone)
-    spellings = set(_spellings(sorted(styled)).values())
+    spellings = set(_spellings(sorted(styled), ids).values())
     return sorted(styled | {i for i in ids if i in spellings})
 
 
 def _respelled_style(tool: str) -> bool:
+    return _one_style(tool) or _unshaped(tool)
+
+
+def _one_style(tool: str) -> bool:
+    """Whether the id is in one of the styles `_spellings` spells by their shape."""
     kebab_or_server = _STYLED.match(tool) is not None and ("-" in tool or "__" in tool)
     dotted = bool(_DOTTED.match(tool) or _DOTTED_PASCAL.match(tool) or _PREFIXED.match(tool))
     screaming_or_pascal = bool(_SCREAMING.match(tool) or _PASCAL.match(tool) or _TITLE.match(tool))
@@ -251,6 +292,16 @@ def _respelled_style(tool: str) -> bool:
     wrapped = wrapped or demangled(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
     return styled or bool(_fused(tool)) or bool(_abbreviated(tool))
+
+
+def _unshaped(tool: str) -> bool:
+    """An id of two words or more in no shape a reader finds (`Tallow.ArtistLookup.1`, a COM
+    ProgID; `_Desk__find_rider`, Python's mangled private name): `_cores` may spell it as
+    one. An identifier of letters, digits and underscores that opens with a letter
+    (`VLT_DRIVER_Lookup`) is found as one word, and left as it is."""
+    if _READER_SHAPE.match(tool) is not None or _IDENTIFIER.match(tool) is not None:
+        return False
+    return len(_WORDS.findall(tool)) > 1
 
 
 # the verbs shell commands and terse APIs abbreviate (`lscust`, `mkvisit`, `rmcust`, `chkid`)
@@ -303,11 +354,12 @@ def _fused(tool: str) -> str:
     return parts[0] + "".join(p.capitalize() for p in parts[1:]) if len(parts) > 1 else ""
 
 
-def _spellings(ids: Sequence[str]) -> dict[str, str]:
+def _spellings(ids: Sequence[str], taken: Collection[str] = ()) -> dict[str, str]:
     """Each id's snake_case spelling a reader knows: a `server__tool` id its tool part when
     that has two words or more and no other tool has it (`pledges__redeem_pledge` ->
     `redeem_pledge`: the readers take an id's first word for its verb), else the id with
-    single underscores (`search__query` -> `search_query`); a kebab id with underscores."""
+    single underscores (`search__query` -> `search_query`); a kebab id with underscores.
+    `taken` are the ids the agent's tools define: an id's words are never spelled as one."""
     # (a doubled hyphen one underscore: `guest__record--find` -> `record_find`)
     bare = [re.sub(r"-+", "_", i.rpartition("__")[2]) for i in ids]
     spelled: dict[str, str] = {}
@@ -346,8 +398,9 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
             spelled[tool] = camel  # `submitdraft` -> `submitDraft`
         elif camel := _abbreviated(tool):
             spelled[tool] = camel  # `mkvisit` -> `mkVisit`, `sendsms` -> `sendSms`
-        elif not _respelled_style(tool):
-            continue  # an id kept only because a respelling would be spelled as it is
+        elif not _one_style(tool):
+            continue  # an id kept only because a respelling would be spelled as it is, or
+            # one of no style (`_cores` spells it)
         elif (method := _NS_CAMEL.match(tool)) is not None:
             if _alone(_NS_CAMEL, "tool", method["tool"], ids):
                 spelled[tool] = method["tool"]  # `crm_findFamily` -> `    findFamily`
@@ -375,7 +428,73 @@ def _spellings(ids: Sequence[str]) -> dict[str, str]:
         else:
             alone = "__" in tool and "_" in part and bare.count(part) == 1
             spelled[tool] = part if alone else re.sub(r"_{2,}|-+", "_", tool)
+    # what no style spelled in a reader's shape, spelled by its words (`_cores`)
+    unspelled = [i for i in ids if i not in spelled and _unshaped(i)]
+    # (a spelling with a marker word in capitals among its words: `divers_MOD_find_diver`)
+    unplain = [i for i in spelled if _MARKED.search(spelled[i]) and not _PLAIN_SHAPE.match(i)]
+    cores = _cores(sorted({*unspelled, *unplain}), taken)
+    for tool, core in cores.items():
+        if core not in spelled.values():
+            spelled[tool] = core
     return spelled
+
+
+def _cores(ids: Sequence[str], taken: Collection[str]) -> dict[str, str]:
+    """The ids whose style no spelling above knows, or whose spelling is still no reader's
+    shape (`__divers_MOD_find_diver` unwrapped is `divers_MOD_find_diver`), each spelled by
+    what it says. Its words are taken without those every id of the file shares (a vendor, a
+    package, a marker such as gfortran's `MOD`) and without numbers (a version), in groups:
+    what a dot, a colon, a slash, a doubled mark, a mark beside a capital or a shared word
+    parts (`_RideDiary__book_ride` is RideDiary, book_ride). The last group of two words or
+    more that opens with a verb is the act (`book_ride`, `erase_dive_log`: the class or module
+    names what is acted on); without one, every word kept (`Tallow.SessionBooking.3` ->
+    `session_booking`), a last group of one verb put first, as `_verb_first` puts a record's
+    operation (`deploy.release.Get` -> `get_deploy_release`), and so is a last word that is
+    the only act (`Tallow.CardCharge.2` -> `charge_card`). In snake_case; only a spelling
+    that names one id, and is no id itself, is kept."""
+    said = {i: _WORDS.findall(i) for i in ids}
+    shared = (
+        set.intersection(*({w.casefold() for w in words} for words in said.values()))
+        if len(said) > 2
+        else set()
+    )
+    out: dict[str, str] = {}
+    for tool in ids:
+        groups: list[list[str]] = []
+        for part in _GROUPS.split(tool):
+            group: list[str] = []
+            for word in _WORDS.findall(part):
+                if word.casefold() in shared or word.isdigit():
+                    groups.append(group)  # (a shared word parts what is on each side)
+                    group = []
+                else:
+                    group.append(word.lower())
+            groups.append(group)
+        groups = [g for g in groups if g]
+        kept = [w for g in groups for w in g]
+        acts = [g for g in groups if len(g) > 1 and base_verb(g[0])]
+        words = acts[-1] if acts else kept
+        if not acts and len(groups) > 1 and len(groups[-1]) == 1 and base_verb(groups[-1][0]):
+            words = [*groups[-1], *kept[:-1]]  # `deploy.release.Get` -> `get_deploy_release`
+        elif _act_last(words):  # `CardCharge` -> `charge_card`: a reader's id opens with its act
+            words = [words[-1], *words[:-1]]
+        if len(words) > 1:
+            out[tool] = "_".join(words)
+    spellings = list(out.values())
+    return {
+        t: s
+        for t, s in out.items()
+        if spellings.count(s) == 1 and s not in ids and s not in taken and len(s) <= len(t)
+    }
+
+
+def _act_last(words: list[str]) -> bool:
+    """Whether the last of an id's words is its only act: the only verb, or the only word the
+    lexicon knows as an act of a tool (`card charge`: "card" is a verb too, but no tool's)."""
+    if verb_only_last(words):
+        return True
+    acts = [bool(classes_of(verb_key(w))) for w in words]
+    return len(words) > 1 and acts[-1] and not any(acts[:-1])
 
 
 def _alone(style: re.Pattern[str], group: str, part: str, ids: Sequence[str]) -> bool:
@@ -400,7 +519,7 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
     ids = _tool_ids(given)
     if not ids:
         return given, lambda rules, notes: (rules, notes)
-    spelled = _spellings(ids)
+    spelled = _spellings(ids, _declared(given))
     plain = {p: i for i, p in spelled.items()}
     if len(plain) != len(spelled) or any(p in set(ids) for p in plain):
         return given, lambda rules, notes: (rules, notes)  # two ids one spelling: leave them

@@ -101,6 +101,11 @@ _COUNT = re.compile(
 _TALK = frozenset({"chat", "call", "conversation", "session"})
 # words a list of values is joined and closed with ("a, b or c, and nothing else")
 _CONNECTIVES = frozenset({"or", "and", "nor", "nothing", "else"})
+# the words that make "a or <word>" a bound, not two values
+_COMPARED = frozenset(
+    {"fewer", "less", "more", "under", "below", "above", "over", "higher", "lower", "greater",
+     "smaller", "larger", "later", "earlier", "sooner", "longer", "shorter"}
+)  # fmt: skip
 # a count of these is a span or a measure, not of calls ("2 days per booking")
 _UNITS = frozenset(
     {"minute", "hour", "day", "night", "week", "month", "year", "kg", "km", "mile", "item",
@@ -141,6 +146,8 @@ def _arg_values(clause: str) -> tuple[str, str] | None:
         return None
     values = [v.strip(" `'\"") for v in re.split(r"\s*(?:,|\bor\b|/|\|)\s*", m["values"])]
     values = [v for v in values if v and v.casefold() not in _CONNECTIVES]
+    if any(v.casefold() in _COMPARED for v in values):
+        return None  # "priority: urgent or higher", "15 or fewer": a bound, not a list
     return (m["arg"], said_values(values)) if len(values) > 1 else None
 
 
@@ -179,13 +186,13 @@ def _statement(tool: str, clause: str) -> str | None:
         n = _number(count["n"])
         per = count["per"] if count["per"] and count["per"].casefold() not in _TALK else ""
         return f"Call {tool} at most {n} times{' per ' + per if per else ''}."
-    if (values := _arg_values(clause)) is not None:
-        return f"Call {tool} only with {values[0]} {values[1]}."
     arg = _ARG_BOUND.match(clause)
     if arg is not None and arg["arg"].casefold() not in _NOT_ARG:
         bound = _bound(arg["bound"])
-        if bound is not None:
+        if bound is not None:  # (before a list: "timeout_seconds: 15 or fewer" is a bound)
             return f"The {arg['arg']} of {tool} must be {bound}."
+    if (values := _arg_values(clause)) is not None:
+        return f"Call {tool} only with {values[0]} {values[1]}."
     return None
 
 

@@ -14,6 +14,16 @@ When the prompt says which kind of line binds ("Only the Fact lines are instruct
 does not ("a Myth line is ... never to be followed", "Example lines are not rules"), the lines of
 the other kinds, or of that kind, state no rule: their sentences are not read.
 
+A label may also end with a full stop, maybe after a number, as a textbook or a code of
+rules numbers its statements ("Theorem 4.3.1. Every ...", "Axiom 2. ...", "Remark. ...",
+"Historical note. ...", forty-fourth session); such a label is a kind of line when the prompt
+names it, in the singular or the plural, in a sentence that says what binds ("every Axiom,
+Theorem and Lemma binds the assistant", "Proofs, Examples and Remarks bind nothing", "Lines
+beginning "Why we ask:" bind nothing"), however few lines it opens: a sentence saying what
+binds names kinds, not topics (a label it names alone, unquoted and not as "lines", may be a
+topic: "refunds are binding"). The kinds named in a clause that says they bind nothing ("bind
+nothing", "do not bind", "are not rules") state no rule.
+
 A line opening with a colon and a space (`: Find the account first`, a Markdown definition
 list's definition under its term) is read from after the colon.
 """
@@ -25,10 +35,11 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-# a line's own label: "**Fact:**", "**Fact**:", "_Myth:_", "Fact:" (one or two words)
+# a line's own label: "**Fact:**", "**Fact**:", "_Myth:_", "Fact:" (one to three words), or a
+# numbered statement's: "Theorem 4.3.1.", "Axiom 2.", "Remark.", "Historical note."
 _LABEL = re.compile(
-    r"(?P<lead>[ \t]*(?:[-*+][ \t]+)?)(?P<label>[*_]{0,2}(?P<word>[A-Z][a-z]+(?:[ \t][a-z]+)?)"
-    r"[*_]{0,2}:[*_]{0,2})[ \t]+(?=\S)"
+    r"(?P<lead>[ \t]*(?:[-*+][ \t]+)?)(?P<label>[*_]{0,2}(?P<word>[A-Z][a-z]+(?:[ \t][a-z]+){0,2})"
+    r"(?:[*_]{0,2}:[*_]{0,2}|(?P<number>[ \t]+\d{1,3}(?:\.\d{1,3}){0,3})?\.[*_]{0,2}))[ \t]+(?=\S)"
 )
 # "Only the Fact lines are instructions", "only **Fact** lines bind"
 _ONLY = re.compile(
@@ -62,20 +73,72 @@ class LineKinds:
 @functools.lru_cache(maxsize=64)
 def line_kinds(doc: str) -> LineKinds | None:
     """The prompt's kinds of line (module docstring), or None when it labels none."""
-    if ":" not in doc:
+    if ":" not in doc and "." not in doc:
         return None
     said = Counter(
         m["word"].casefold() for line in doc.splitlines() if (m := _LABEL.match(line)) is not None
     )
-    labels = frozenset(w for w, n in said.items() if n >= _AT_LEAST and _named_kind(doc, w))
+    binding, bound_to_nothing = _said_to_bind(doc, frozenset(said))
+    labels = frozenset(
+        w
+        for w, n in said.items()
+        if w in binding or (n >= _AT_LEAST and _named_kind(doc, w) and _colon_label(doc, w))
+    )
     if not labels:
         return None
-    unread: set[str] = set()
+    unread: set[str] = set(bound_to_nothing & labels)
     for m in _ONLY.finditer(doc):
         if m["word"].casefold() in labels:
             unread |= labels - {m["word"].casefold()}
     unread |= {m["word"].casefold() for m in _NOT.finditer(doc)} & labels
     return LineKinds(labels, frozenset(unread))
+
+
+# a clause that says what binds, and one that says what binds nothing
+_BINDS = re.compile(r"\bbind(?:s|ing)?\b", re.I)
+_BINDS_NOTHING = re.compile(
+    r"\bbinds?\s+(?:nothing|no\s+one)\b|\b(?:do|does|did)\s+not\s+bind\b|\bnever\s+binds?\b|"
+    r"\bnot\s+binding\b|\bare\s+not\s+(?:rules|instructions)\b",
+    re.I,
+)
+
+
+def _said_to_bind(doc: str, words: frozenset[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """Among the label `words`, those a clause of `doc` that says what binds names (as they
+    open lines, or in the plural), and those of them a clause says bind nothing."""
+    named: set[str] = set()
+    nothing: set[str] = set()
+    for clause in re.split(r"[.;!?](?:\s|$)|\n", doc):
+        if _BINDS.search(clause) is None:
+            continue
+        said = {w for w in words if re.search(rf"\b{re.escape(w)}(?:e?s)?\b", clause, re.I)}
+        if len(said) < 2:  # one label said alone may be a topic ("refunds are binding") ...
+            said = {w for w in said if _as_kind(clause, w)}  # ... unless said as a kind
+        named |= said
+        if _BINDS_NOTHING.search(clause) is not None:
+            nothing |= said
+    return frozenset(named), frozenset(nothing)
+
+
+def _as_kind(clause: str, word: str) -> bool:
+    """Whether the clause says `word` as a kind of line: quoted, with its colon or full stop
+    (`Lines beginning "Why we ask:"`), or beside "line" ("the Tip lines")."""
+    w = re.escape(word)
+    quoted = rf"[\"'\u201c\u2018`*_]{w}[:.]?[\"'\u201d\u2019`*_]"
+    lines = rf"\b{w}(?:e?s)?\s+lines?\b"
+    lines += rf"|\blines?\s+(?:beginning|starting|marked|headed)\s+(?:with\s+)?\S?{w}"
+    return re.search(f"{quoted}|{lines}", clause, re.I) is not None
+
+
+def _colon_label(doc: str, word: str) -> bool:
+    """Whether `word` opens lines of `doc` as a label with a colon ("Fact: ..."): a label with
+    a full stop is a kind only where a clause says what binds (`_said_to_bind`)."""
+    return (
+        re.search(
+            rf"(?m)^[ \t]*(?:[-*+][ \t]+)?[*_]{{0,2}}{re.escape(word)}[*_]{{0,2}}:", doc, re.I
+        )
+        is not None
+    )
 
 
 def _named_kind(doc: str, word: str) -> bool:

@@ -132,9 +132,11 @@ def _source(text: str, tool: str) -> dict[str, Any] | None:
             params = dict(found[0].params)
             return {"from_user": params["from_user"], "from_tools": params["from_tools"]}
     from specgap.extract.desc4_origins import desc4_source  # "the X that `T` returned"
+    from specgap.extract.ids7_respell import spellings_of
 
+    own = [[t] for t in spellings_of(tool)]  # (as a tool's own description may spell it)
     mine = desc4_source(text)
-    if mine is not None and not _MAY.search(text) and mine["from_tools"] != [tool]:
+    if mine is not None and not _MAY.search(text) and mine["from_tools"] not in own:
         return mine
     m = _SAID.search(text)
     if m is None or _MAY.search(text[: m.start()]) or _NEGATED.search(text[: m.end()]):
@@ -142,7 +144,7 @@ def _source(text: str, tool: str) -> dict[str, Any] | None:
     if _RELATIVE.search(text[: m.start()]):
         return None  # "the carrier whose rates were returned by T": another thing's source
     source = origin(m["src"])
-    if source is None or (not source["from_user"] and source["from_tools"] == [tool]):
+    if source is None or (not source["from_user"] and source["from_tools"] in own):
         return None  # its own output as its only source: no first call could pass
     return source
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 
 from specgap.extract.asked_values import asked_values
 from specgap.extract.grammar_rules import Emit, candidate
+from specgap.extract.ids7_respell import spellings_of
 from specgap.extract.pattern_base import ANY_TOOL, singular
 from specgap.extract.segments import Sentence
 from specgap.extract.sources import _NP, _PAREN, _SOURCE, _facets, _source, value_sources
@@ -74,7 +75,8 @@ def described_sources(sentence: Sentence) -> list[CandidateRule]:
             params["facet"] = params.pop("arg")
         if emit.target not in (ANY_TOOL, tool, None) or "facet" not in params:
             continue
-        if not params.get("from_user", True) and list(params.get("from_tools", ())) == [tool]:
+        own = list(params.get("from_tools", ()))
+        if not params.get("from_user", True) and len(own) == 1 and own[0] in spellings_of(tool):
             continue  # its own output as its only source: no first call could pass
         out.append(candidate(sentence, replace(emit, target=tool, params=params)))
     return out
