@@ -79,9 +79,9 @@ def test_a_rule_on_an_id_of_an_unknown_shape_is_enforced(tmp_path: Path) -> None
     text = "Spoke.JobDrop.3 is never called.\n\nCall Spoke.SenderFind.1 before Spoke.JobQuote.2."
     policies = desk_policies(tmp_path, text, tools)
     assert enforced(policies, "deny_action", "Spoke.JobDrop.3"), shown(policies)
-    assert enforced(
-        policies, "require_before", "Spoke.JobQuote.2", before="Spoke.SenderFind.1"
-    ), shown(policies)
+    assert enforced(policies, "require_before", "Spoke.JobQuote.2", before="Spoke.SenderFind.1"), (
+        shown(policies)
+    )
 
 
 def test_a_heading_ending_in_one_bracketed_id_heads_its_lines(tmp_path: Path) -> None:
