@@ -170,6 +170,8 @@ _DOTTED = re.compile(
 _READER_SHAPE = re.compile(
     r"^[a-z][a-z0-9]*(?:[._][A-Za-z][A-Za-z0-9]*)+$|^[a-z]+(?:[A-Z][a-z0-9]+)+$"
 )
+# an identifier the readers find as one word (`VLT_DRIVER_Lookup`), and a marker word in capitals
+# among an id's words (gfortran's `MOD`)
 _IDENTIFIER = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
 _MARKED = re.compile(r"(?:^|_)[A-Z]{2,}(?:_|$)")
 _PLAIN_SHAPE = re.compile(r"^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$|^[a-z]+(?:[A-Z][a-z0-9]+)+$")
@@ -233,12 +235,16 @@ def known_ids(ids: tuple[str, ...]) -> Iterator[None]:
 def spellings_of(tool: str) -> frozenset[str]:
     """A tool's id and, within `known_ids`, the spelling its mentions are read in (a tool's own
     description names it so: "the lotId that `find_seedbank_lot` returned" is its own)."""
-    return frozenset({tool, _known_spellings(_KNOWN.get()).get(tool, tool)})
+    from specgap.extract.agent_params import tool_arguments
+
+    known = _KNOWN.get()
+    taken = tuple(sorted({*known, *tool_arguments()}))  # (every id the agent's tools define)
+    return frozenset({tool, _known_spellings(known, taken).get(tool, tool)})
 
 
 @functools.lru_cache(maxsize=16)
-def _known_spellings(ids: tuple[str, ...]) -> dict[str, str]:
-    return _spellings(ids, ids) if ids else {}
+def _known_spellings(ids: tuple[str, ...], taken: tuple[str, ...]) -> dict[str, str]:
+    return _spellings(ids, taken) if ids else {}
 
 
 def styled_ids(artifacts: Sequence[Artifact]) -> tuple[str, ...]:
@@ -275,6 +281,7 @@ def _tool_ids(artifacts: Sequence[Artifact]) -> list[str]:
 
 
 def _respelled_style(tool: str) -> bool:
+    """Whether the id is respelt: one of the styles below, or of no shape a reader finds."""
     return _one_style(tool) or _unshaped(tool)
 
 
