@@ -75,14 +75,15 @@ def line_kinds(doc: str) -> LineKinds | None:
     """The prompt's kinds of line (module docstring), or None when it labels none."""
     if ":" not in doc and "." not in doc:
         return None
-    said = Counter(
-        m["word"].casefold() for line in doc.splitlines() if (m := _LABEL.match(line)) is not None
-    )
+    opened = [m for line in doc.splitlines() if (m := _LABEL.match(line)) is not None]
+    said = Counter(m["word"].casefold() for m in opened)
+    # (a label with a full stop is a kind only where a clause says what binds)
+    colon = {m["word"].casefold() for m in opened if m["label"].rstrip("*_").endswith(":")}
     binding, bound_to_nothing = _said_to_bind(doc, frozenset(said))
     labels = frozenset(
         w
         for w, n in said.items()
-        if w in binding or (n >= _AT_LEAST and _named_kind(doc, w) and _colon_label(doc, w))
+        if w in binding or (n >= _AT_LEAST and w in colon and _named_kind(doc, w))
     )
     if not labels:
         return None
@@ -128,17 +129,6 @@ def _as_kind(clause: str, word: str) -> bool:
     lines = rf"\b{w}(?:e?s)?\s+lines?\b"
     lines += rf"|\blines?\s+(?:beginning|starting|marked|headed)\s+(?:with\s+)?\S?{w}"
     return re.search(f"{quoted}|{lines}", clause, re.I) is not None
-
-
-def _colon_label(doc: str, word: str) -> bool:
-    """Whether `word` opens lines of `doc` as a label with a colon ("Fact: ..."): a label with
-    a full stop is a kind only where a clause says what binds (`_said_to_bind`)."""
-    return (
-        re.search(
-            rf"(?m)^[ \t]*(?:[-*+][ \t]+)?[*_]{{0,2}}{re.escape(word)}[*_]{{0,2}}:", doc, re.I
-        )
-        is not None
-    )
 
 
 def _named_kind(doc: str, word: str) -> bool:
