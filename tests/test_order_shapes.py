@@ -104,9 +104,10 @@ DEPOT_ROWS: list[tuple[str, Pairs, str]] = [
     # a request and what comes first; a pronoun in the request is the first action's object
     ("Fetch the trip first whenever a rider asks to close it.",
      {("close_trip", "get_trip")}, "enforce"),
-    # "... ; ... only after that": after the awaited event of the clause before
+    # "... ; ... only after that": after the awaited event of the clause before (and the
+    # first clause's own order, the same rule of another act: `clause3_split._parallel`)
     ("No bike is retired until its damage is logged; close the trip only after that.",
-     {("close_trip", "log_damage")}, "enforce"),
+     {("close_trip", "log_damage"), ("retire_bike", "log_damage")}, "enforce"),
     # a tool named in brackets is the action
     ("Read the bike (get_bike) before logging any damage on it.",
      {("log_damage", "get_bike")}, "enforce"),

@@ -31,6 +31,7 @@ from specgap.extract.state6_steps import stopped
 from specgap.extract.temporal_parts import TOOL_ID
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.one_call_at_a_time import talks_too
+from specgap.resolve.text import stem
 
 Reader = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
@@ -297,6 +298,33 @@ def _new(
     return rule.operator not in said or str(rule.target).casefold() in named
 
 
+def _parallel(
+    rule: CandidateRule, whole: list[CandidateRule], part: Sentence, stated: set[tuple[str, str]]
+) -> bool:
+    """A clause that says the whole reading's rule again of another act ("Only a live
+    booking is moved, and only a live booking is cancelled"): the same operator with the
+    same parameters (a state, a bound; never a bare ban, which says nothing of its own to
+    compare), the clause says its rule's act, and no such rule of the whole reading has its
+    act in this clause (each was read from another clause)."""
+    if (rule.operator, str(rule.target)) in stated or _ID.search(str(rule.target)):
+        return False
+    said = {stem(w.casefold()) for w in _WORD.findall(part.clean)}
+    act = _act(rule.target)
+    same = [
+        r for r in whole if r.operator == rule.operator and rule.params and r.params == rule.params
+    ]
+    return bool(act and act in said and same) and all(_act(r.target) not in said for r in same)
+
+
+def _act(target: str | None) -> str | None:
+    """The stem of a verb-phrase mention's verb ("cancel booking": cancel), or None."""
+    words = str(target or "").split()
+    return stem(words[0].casefold()) if len(words) >= 2 else None
+
+
+_ID = re.compile(r"[_.:/]|[a-z][A-Z]")
+
+
 _ARGUMENT = frozenset(
     {"arg_grounded", "resource_in_allowlist", "arg_within_bound", "arg_count_bound"}
 )
@@ -332,7 +360,11 @@ def more(
         # operation is findOwnerQuery")
         own = bool(_named(part.text)) or _CAMEL.search(part.clean) is not None
         sure = [_sure(r, named, own) for r in found if _key(r) not in stated]
-        new = [r for r in sure if r is not None and _new(r, stated, said, named)]
+        new = [
+            r
+            for r in sure
+            if r is not None and (_new(r, stated, said, named) or _parallel(r, rules, part, stated))
+        ]
         if not new:
             continue
         stated |= {_key(r) for r in new} | {(r.operator, str(r.target)) for r in new}

@@ -216,7 +216,7 @@ _RULE = re.compile(
 )
 # a count over calls, not in one call
 _SPAN = re.compile(
-    r"\b(?:per|a|an|each|every|in\s+(?:one|a|the|any|each))\s+(?:single\s+)?(?:session|"
+    r"\b(?:per|a|an|each|every|no|any|in\s+(?:one|a|the|any|each))\s+(?:single\s+)?(?:session|"
     r"conversation|chat|day|week|month|year|hour|minute|shift|season|term|trace|dialogue|"
     r"interaction|contact)\b|\b(?:daily|weekly|monthly|in\s+total|in\s+all|overall)\b",
     re.I,
@@ -283,10 +283,26 @@ def _match(words: Sequence[str], lists: Sequence[ListArg], strong: bool) -> list
         if not exact and (low in _STOP or low in _GENERIC):
             continue
         forms = _forms(word)
-        hits = exact or [a for a in lists if (a.named if strong else a.described) & forms]
+        hits = exact or [
+            a
+            for a in lists
+            if (a.named if strong else a.described) & forms and not _own_act(a.tool, forms)
+        ]
         if hits:
             return hits
     return []
+
+
+def _own_act(tool: str, forms: set[str]) -> bool:
+    """The counted word is the tool's own act ("bookings" of `book_trip`): the count is
+    of the tool's calls, whatever its list argument's description also says."""
+    acts = {
+        verb.casefold()
+        for form in forms
+        for verb in lemmas(form).get("VERB", ())
+        if verb.casefold() != singular(form)  # "bookings": book; "refunds" is the thing
+    }
+    return bool(acts & set(_words(tool)))
 
 
 def _noun_after(tail: str) -> list[str]:

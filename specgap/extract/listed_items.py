@@ -43,10 +43,12 @@ def join_listed(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
 
     # ("## Allowed currencies\n- EUR\n- USD": the heading introduces them, `allow_headed`)
     from specgap.extract.allow_terms import expand_terms
+    from specgap.extract.state_terms import expand_states
     from specgap.extract.value_tables import expand_tables
 
     pending = list(join_headed(list(expand_tables(iter(sentences)))))
     pending = expand_terms(pending)  # "... only with Approved Hauliers", defined elsewhere
+    pending = expand_states(pending)  # "only a live booking", "live" defined by its status
     i = 0
     while i < len(pending):
         intro = pending[i]

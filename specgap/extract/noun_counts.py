@@ -58,8 +58,9 @@ _SHAPES = re.compile(
             # no more than two PIN resets per member (per day)
             r"^\W*(?:(?:allow|permit|give|grant|offer)\s+(?:"
             + _PERSON
-            + r"\s+)?|(?:(?P<neg>do\s+not|don't|never)\s+)?(?P<make>issue|create|make|send|book|"
-            r"open|place|file|submit|generate|post|add)\s+(?=(?:more|at|no|a|up|only|just|\d|"
+            + r"\s+)?|(?:(?P<neg>do\s+not|don't|never|no\s+(?:single\s+)?(?:session|conversation|"
+            r"chat|dialogue|interaction|contact))\s+)?(?P<make>issue|create|make|send|book|"
+            r"open|place|file|submit|generate|post|add)s?\s+(?=(?:more|at|no|a|up|only|just|\d|"
             + "|".join(NUMBER_WORDS)
             + r")\b)|"
             + _PERSON.replace("<person>", "<person2>")

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from specgap.extract.people import is_person
+from specgap.operators.prose import NUMBER_WORDS
 from specgap.resolve.lexicon import PARTICLES, classes_of, verb_key
 from specgap.resolve.text import ARTICLES, stem
 from specgap.resolve.verbs import BREAKS, LEAD, TOOL_WORDS, action_noun, prose_words
@@ -47,7 +48,11 @@ LIGHT = frozenset(
 def _carried(rest: list[str], known: set[str]) -> tuple[str, str, list[str]] | None:
     """A light verb's object read as the action its head noun names: (verb key, the noun,
     the object of that action: the head's modifiers and what follows its preposition)."""
-    words = [w for w in rest if w not in ARTICLES and w not in _DETERMINERS]
+    words = [
+        w
+        for w in rest
+        if w not in ARTICLES and w not in _DETERMINERS and not w.isdigit() and w not in NUMBER_WORDS
+    ]  # "make three bookings": how many is no object of the act
     cut = next((n for n, w in enumerate(words) if w in BREAKS), len(words))
     if cut == 0:
         return None

@@ -59,9 +59,10 @@ from specgap.resolve.evidence import (
 )
 from specgap.resolve.index import Index
 from specgap.resolve.keyed_by import not_the_key
+from specgap.resolve.lexicon import verb_key
 from specgap.resolve.made_first import made_not_undone
 from specgap.resolve.own_reads import own_record
-from specgap.resolve.plain import plain_form
+from specgap.resolve.plain import LIGHT, plain_form
 from specgap.resolve.readings import Readings
 from specgap.resolve.recast import recast, unmodified
 from specgap.resolve.spelt_out import with_spelt_out
@@ -77,7 +78,7 @@ from specgap.resolve.text import (
     uninflected,
     words,
 )
-from specgap.resolve.verbs import Action
+from specgap.resolve.verbs import LEAD, Action, prose_words
 
 EXACT, ALIAS, SEGMENT, INFLECTED, INFLECTED_SEGMENT = 1.0, 0.97, 0.92, 0.91, 0.86
 REORDERED, CONTAINED, OVERLAP, DESCRIBED = 0.86, 0.70, 0.35, 0.40
@@ -295,6 +296,8 @@ class Resolver(Index):
         plain, either = said
         if not either:
             found.clear()
+        else:
+            self._light_reading_only(mention, found)
         bare = self._bare.get(plain)
         if bare is None:
             bare = self._bare[plain] = self._bare_evidence(plain)
@@ -306,6 +309,22 @@ class Resolver(Index):
                 found[tool_id] = ev
         if plain in self._named:
             self._named[mention] = self._named[plain]
+
+    def _light_reading_only(self, mention: str, found: dict[str, Evidence]) -> None:
+        """A light verb with an action noun ("make three bookings") says the noun's act: a
+        tool is read from the light verb's own words only when its name has that verb
+        (`make_move`), never because its verb is of the light verb's kind (`open_booking`
+        for "make": both create)."""
+        said = list(prose_words(mention))
+        while said and said[0] in LEAD:
+            said.pop(0)
+        if not said or stem(said[0]) not in LIGHT:
+            return
+        light = verb_key(said[0])
+        for tool_id, ev in list(found.items()):
+            profile = self.actions.profiles.get(tool_id)
+            if ev.kind == "action" and profile is not None and light not in profile.verbs:
+                del found[tool_id]
 
     # --- scoring -----------------------------------------------------------------------
 

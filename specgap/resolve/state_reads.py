@@ -71,9 +71,20 @@ def _is_read(tool: Tool) -> bool:
         # `VLT_DRIVER_Lookup`: a vendor's and a module's words, then the reading verb
         or bool(tagged and _READ_NAME.match(tagged[-1].casefold()))
         or _READ_TEXT.match(tool.description)
+        or _READ_TEXT.match(_past_own_name(tool))
         or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
     )
+
+
+def _past_own_name(tool: Tool) -> str:
+    """The description after an opening sentence that names the tool itself ("Fortran module
+    bookings, procedure open_booking. Reads a booking ..."): where it says what it does."""
+    first, dot, rest = tool.description.partition(". ")
+    own = own_part(tool.id)
+    if not dot or len(own) < 4 or own.casefold() not in first.casefold():
+        return ""
+    return rest
 
 
 def _unprefixed(name: str) -> list[str]:
@@ -203,6 +214,13 @@ def _listed_field(text: str, values: list[str], nouns: set[str]) -> str | None:
     return None
 
 
+def _holds(text: str, field: str) -> bool:
+    """Whether the readers' words name the field (`account_status`, "account status")."""
+    keys = [key_words(w) for w in re.findall(r"[A-Za-z][\w-]*", text)]
+    runs = {"".join(keys[i : i + n]) for n in (1, 2, 3) for i in range(len(keys))}
+    return key_words(field) in runs
+
+
 def _flag(text: str, value: str) -> str | None:
     """The yes/no field the value is, if it is one: "whether the account is frozen",
     "frozen flag" (`frozen`), "is_frozen" (`is_frozen`)."""
@@ -249,6 +267,16 @@ def bind_reads(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[s
         # the readers whose own words list the values ("status (active, banned)"): another
         # read of the entity's id (`list_stays(owner_id)`) does not hold its state
         found = tuple(listing)
+    named = out.get("field")
+    if (
+        isinstance(named, str)
+        and named not in _STATE_FIELDS
+        and not out.get("read")
+        and not _holds(_text(found), named)
+    ):
+        # "whose account_status is lapsed" where the reads of the walker's id never name an
+        # account status: no ground to consult those outputs alone
+        return out
     if not out.get("read"):
         out["read"] = [t.id for t in found]
     text = _text(found)

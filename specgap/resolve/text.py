@@ -165,10 +165,15 @@ def unversioned(words: Sequence[str]) -> list[str]:
 def own_part(name: str) -> str:
     """A tool's own name, after any namespace or service before `.`, `/`, `:` or `__`
     (`member-hub.member_profile`: member_profile; `corelab__book_session`: book_session)."""
+    fortran = FORTRAN.match(name)
+    if fortran is not None:
+        return fortran["proc"]  # `__trips_MOD_book_trip`: book_trip
     return _OWN_PART.split(name)[-1]
 
 
 _OWN_PART = re.compile(r"[./:]|__")
+# a Fortran module procedure's symbol as gfortran writes it: `__<module>_MOD_<procedure>`
+FORTRAN = re.compile(r"^__(?P<module>[A-Za-z0-9]\w*?)_MOD_(?P<proc>[A-Za-z]\w*)$")
 
 
 def action_name(name: str, namespace: str = "") -> str:
@@ -182,6 +187,8 @@ def action_name(name: str, namespace: str = "") -> str:
         return name
     if len(parts) == 1 and (native := NATIVE.match(name)) is not None:
         return native["method"]  # `Java_uk_co_shop_Orders_cancelOrder`: cancelOrder
+    if (fortran := FORTRAN.match(name)) is not None:
+        return fortran["proc"]  # `__trips_MOD_book_trip`: book_trip
     if (symbol := demangled(name)) is not None:
         return f"{symbol[-1]} {symbol[-2]}"  # `_ZN2pq6Player4findEv`: find Player
     last = parts[-1]

@@ -122,6 +122,8 @@ def action_noun(word: str, known: set[str]) -> str | None:
     key = verb_of_noun(word, known)
     if key is not None:
         return key
+    if word.endswith("ings") and len(word) > 6:
+        word = word[:-1]  # "bookings": the gerund's plural
     key = stem(word)
     if word.endswith("ing") or word in ZERO_NOUNS:
         return key if classes_of(key) or key in known else None

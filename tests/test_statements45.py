@@ -1,0 +1,83 @@
+"""Session 45: a count of a tool's own acts said per session ("No session makes more than
+three bookings": calls, never the items of a list argument), a state word defined once by a
+field's values and used elsewhere (`state_terms`), a state word no reader lists (reviewed,
+never compared with every field), a restriction said again of another act after ", and"
+(`clause3_split._parallel`), a description that opens by naming its own tool, and
+gfortran's `__module_MOD_procedure` symbols. Sentences and ids written for these tests, in a
+made-up kayak hire desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from specgap.resolve.plain import plain_form
+from specgap.resolve.text import action_name, own_part
+from specgap.resolve.verbs import action_noun
+from tests.probes import desk_policies, enforced, read, shown
+from tests.probes import spec as T
+
+KAYAKS = [
+    T("find_paddler", "Finds a paddler by phone.", phone="string"),
+    T(
+        "open_hire",
+        "Routine open_hire of the hires module. Reads a hire: kayak, date, status (reserved, "
+        "paid, returned or cancelled).",
+        hire_id="string",
+    ),
+    T(
+        "book_kayak",
+        "Books kayaks for a paddler.",
+        paddler_id="string",
+        paddler_names=("array", "The paddlers' names, as the booking paddler gives them."),
+    ),
+    T("move_hire", "Moves a hire to another date.", hire_id="string", new_date="string"),
+    T("cancel_hire", "Cancels a hire.", hire_id="string"),
+]
+
+
+def test_a_count_of_the_tools_own_acts_per_session_counts_calls(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "No session makes more than three bookings.\n", KAYAKS)
+    assert read(policies, "max_calls", "book_kayak", max=3), shown(policies)
+    # "bookings" is the tool's act, not the names its list argument's description speaks of
+    assert not read(policies, "arg_count_bound", "book_kayak"), shown(policies)
+
+
+def test_a_light_verb_says_the_act_of_its_counted_noun() -> None:
+    assert action_noun("bookings", set()) == "book"
+    assert plain_form("make three bookings") == ("book", True)
+
+
+def test_a_state_word_defined_by_a_fields_values_is_read_as_them(tmp_path: Path) -> None:
+    text = (
+        "A hire is live while its status reads reserved or paid.\n\n"
+        "Only a live hire is moved.\n\n"
+        "Do not cancel a hire unless it is live.\n"
+    )
+    policies = desk_policies(tmp_path, text, KAYAKS)
+    for tool in ("move_hire", "cancel_hire"):
+        assert enforced(
+            policies, "state_condition", tool, field="status", allowed=["paid", "reserved"]
+        ), shown(policies)
+
+
+def test_a_state_word_no_reader_lists_is_reviewed_not_compared(tmp_path: Path) -> None:
+    # `open_hire` reads a hire (its description names itself first) and lists its statuses:
+    # "live" is none of them, so comparing it with every field would block every move
+    policies = desk_policies(tmp_path, "Only a live hire is moved.\n", KAYAKS)
+    assert read(policies, "state_condition", "move_hire", allowed=["live"]), shown(policies)
+    assert not enforced(policies, "state_condition", "move_hire"), shown(policies)
+
+
+def test_a_restriction_said_again_of_another_act_is_read_for_both(tmp_path: Path) -> None:
+    text = "Only a reserved hire is moved, and only a reserved hire is cancelled.\n"
+    policies = desk_policies(tmp_path, text, KAYAKS)
+    for tool in ("move_hire", "cancel_hire"):
+        assert read(policies, "state_condition", tool, field="status", allowed=["reserved"]), shown(
+            policies
+        )
+
+
+def test_a_fortran_module_procedures_symbol_is_its_procedures_name() -> None:
+    assert own_part("__hires_MOD_open_hire") == "open_hire"
+    assert action_name("__hires_MOD_open_hire") == "open_hire"
+    assert own_part("hires__open_hire") == "open_hire"  # a server's prefix, as before
