@@ -1,5 +1,5 @@
-"""The thirty-three blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen33/`
-(splits `unseen`, `unseen2` .. `unseen33`; see each folder's README): made-up domains
+"""The thirty-four blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen34/`
+(splits `unseen`, `unseen2` .. `unseen34`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -60,6 +60,7 @@ from benchmarks.gold import (
     UNSEEN31_DIR,
     UNSEEN32_DIR,
     UNSEEN33_DIR,
+    UNSEEN34_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -125,6 +126,7 @@ _LATER = (
     (UNSEEN31_DIR, "unseen31"),
     (UNSEEN32_DIR, "unseen32"),
     (UNSEEN33_DIR, "unseen33"),
+    (UNSEEN34_DIR, "unseen34"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -220,8 +222,9 @@ BLIND = (
     # (sizes comparable to the twenty-seventh), the twenty-ninth (sizes comparable to the
     # twenty-eighth), the thirtieth (the same size and mix as the twenty-ninth), the thirty-first
     # (the same size and mix as the thirtieth), the thirty-second (~60-70 entries a domain, the
-    # thirty-first's mix) and the thirty-third (the thirty-second's size and mix) asked for the
-    # same shape, in prompt styles, domains and tool-id styles no earlier set used
+    # thirty-first's mix), the thirty-third (the thirty-second's size and mix) and the thirty-fourth
+    # (the thirty-third's size and mix) asked for the same shape, in prompt styles, domains and
+    # tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -361,7 +364,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all ninety-nine blind domains (~31 s)
+@pytest.mark.slow  # builds all one hundred and two blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
