@@ -81,3 +81,30 @@ def test_a_fortran_module_procedures_symbol_is_its_procedures_name() -> None:
     assert own_part("__hires_MOD_open_hire") == "open_hire"
     assert action_name("__hires_MOD_open_hire") == "open_hire"
     assert own_part("hires__open_hire") == "open_hire"  # a server's prefix, as before
+
+
+def test_a_writers_speech_act_is_read_as_the_rule_it_states() -> None:
+    from specgap.extract.performative45 import respelt
+
+    assert respelt("I direct that `open_hire` be called before any hire is moved.") == (
+        "`open_hire` must be called before any hire is moved."
+    )
+    assert respelt("We require that no hire be cancelled without the paddler's yes.") == (
+        "No hire may be cancelled without the paddler's yes."
+    )
+    assert respelt("I forbid my agent to refund in cash.") == "You must never refund in cash."
+    assert respelt("I require the duty manager to review every group hire.") == (
+        "The duty manager must review every group hire."
+    )
+    assert respelt("I limit a hire to 3 kayaks at most.") == (
+        "A hire is limited to 3 kayaks at most."
+    )
+    # wishes and hopes state nothing; neither does a sentence with no writer's frame
+    assert respelt("I hope that every paddler enjoys the river.") is None
+    assert respelt("Never refund in cash.") is None
+
+
+def test_a_directed_order_compiles(tmp_path: Path) -> None:
+    text = "I direct that open_hire be called on a hire_id before that same hire is moved.\n"
+    policies = desk_policies(tmp_path, text, KAYAKS)
+    assert read(policies, "require_before", "move_hire", before="open_hire"), shown(policies)

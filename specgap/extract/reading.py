@@ -74,6 +74,7 @@ from specgap.extract import (
     passed36,
     passive41,
     per_act18,
+    performative45,
     person17,
     pledge31,
     present27,
@@ -225,6 +226,8 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = said or referred35.framed(sentence)  # "... reviewed it:" over "- Refunds above £40"
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
+    # "I direct that X be V-ed", "I forbid my agent to V": "X must be V-ed", "you must never V"
+    said = performative45.respelt(said or sentence.clean) or said
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
     said = pledge31.respelt(sentence.artifact.text, said or sentence.clean) or said
     # "we never refund in cash" where the conditions' "we" is the assistant (`terms36`)
