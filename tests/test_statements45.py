@@ -108,3 +108,40 @@ def test_a_directed_order_compiles(tmp_path: Path) -> None:
     text = "I direct that open_hire be called on a hire_id before that same hire is moved.\n"
     policies = desk_policies(tmp_path, text, KAYAKS)
     assert read(policies, "require_before", "move_hire", before="open_hire"), shown(policies)
+
+
+def test_a_state_said_with_with_and_the_fields_id_is_a_relative_clause() -> None:
+    from specgap.extract.whose40 import respelt
+
+    said = respelt("A paddler with account_status suspended or banned is neither booked nor moved.")
+    assert said == (
+        "Do not book or move a paddler if the paddler's account_status is suspended or banned."
+    )
+    # a plain noun after "with" is no field; a list of acts this shape cannot read is left
+    assert respelt("A paddler with a friend is never booked.") is None
+    assert respelt("No paddler whose status is lapsed is booked, pays a deposit or hires.") is None
+
+
+def test_a_tool_said_to_be_the_first_call_of_every_chat_comes_before_every_other() -> None:
+    from specgap.extract.order3_first import before_every_other
+
+    for text in (
+        "find_paddler must be the first call of every chat.",
+        "`find_paddler` comes first in each conversation.",
+        "find_paddler is the first call, and nothing else runs until it has answered.",
+    ):
+        found = before_every_other(text)
+        assert [(e.target, e.params) for e in found] == [("*", {"before": "find_paddler"})], text
+    # a first step said by words is not a tool the sentence names
+    assert before_every_other("The greeting comes first in every chat.") == []
+
+
+def test_an_elided_count_after_a_directed_clause_counts_its_first_noun() -> None:
+    from specgap.extract.performative45 import respelt
+
+    said = respelt("I direct that texts be sent to the number on record, and that no more "
+                   "than two be sent in one chat.")  # fmt: skip
+    assert said == (
+        "Texts must be sent to the number on record, and no more than two texts may be sent "
+        "in one chat."
+    )

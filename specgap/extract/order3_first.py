@@ -3,7 +3,8 @@ and the step's own: "Call `check_rider` before any other tool.", "No other tool 
 before the rider is verified.", "Before any other tool is used, the rider has to pass
 check_rider.", "Do not call any other function until `lookupRider` has succeeded.",
 "Identify the rider before anything else: `find_rider_by_card` or `find_rider_by_email`.",
-"Every conversation opens with `find_rider`."
+"Every conversation opens with `find_rider`.", "`find_rider` is the first call of every
+chat", "`find_rider` comes first in each chat".
 
 The sentence orders the step before every call: `require_before("*", X)`, where X is the
 tool(s) the sentence names by id (several joined by "or": any one of them), or else the
@@ -86,7 +87,12 @@ _OPENS = re.compile(
     # "In every chat the assistant's opening call is `find_member`"
     r"|^\W*(?:in\s+(?:every|each|any)\s+(?:conversation|chat|session)\s*,?\s+)?(?:your|its|the\s+"
     r"(?:assistant|agent)['\u2019]s)\s+(?:very\s+)?(?:first|opening|initial)\s+(?:(?:tool|function)\s+)?"
-    r"call\s+(?:is|(?:must|should|shall|will)\s+be)\s+(?:to\s+)?(?P<first>[^;,]+?)\s*(?:[;,.!]|$)",
+    r"call\s+(?:is|(?:must|should|shall|will)\s+be)\s+(?:to\s+)?(?P<first>[^;,]+?)\s*(?:[;,.!]|$)"
+    # "`find_member` is the first call of every chat", "`find_member` comes first in each chat"
+    r"|^\W*(?P<led>`[^`\s]+`|[A-Za-z][\w.:/-]*[A-Za-z0-9])\s+(?:(?:is|was|(?:must|should|shall|"
+    r"will)\s+be)\s+(?:always\s+)?the\s+(?:very\s+)?(?:first|opening|initial)\s+(?:(?:tool|"
+    r"function)\s+)?call|(?:always\s+)?(?:comes?|goes|runs?|must\s+(?:come|go|run))\s+first)"
+    r"(?:\s+(?:of|in)\s+(?:every|each|any|a|the)\s+[a-z]+)?\s*(?:[;,.!]|$)",
     re.I,
 )
 _TOOL_ID = re.compile(
@@ -151,7 +157,8 @@ def before_every_other(text: str) -> list[Emit]:
     m = m or _NO_OTHER.match(text)
     opens = _OPENS.match(text) if m is None else None
     if opens is not None:
-        ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(opens["step"] or opens["first"])]
+        said = opens["step"] or opens["first"] or opens["led"]
+        ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(said)]
         if len(ids) != 1:
             return []  # "opens with a greeting", or two steps: not one named call
         return [Emit("require_before", ANY_TOOL, {"before": ids[0]}, 0.7)]

@@ -43,6 +43,12 @@ _GIVES = re.compile(
 _AND_TO = re.compile(r"(,?\s+and)\s+to\s+(?=[a-z])")
 # where another subjunctive clause opens: ", and that S", "; that S", ", nor that S"
 _MORE = re.compile(r"(?:,\s*|\s+)(?:and|nor|or)\s+that\s+|;\s*that\s+", re.I)
+# a count whose noun the first clause said ("no more than three be sent")
+_ELIDED = re.compile(
+    r"^(?:no\s+more\s+than|not\s+more\s+than|at\s+most|up\s+to|more\s+than)\s+(?:\d+|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|twelve)(?=\s+be\b)",
+    re.I,
+)
 _NEGATIVE = re.compile(r"^(?:no|none|nobody|nothing|neither|no\s+one)\b", re.I)
 _MODALS = frozenset({"must", "may", "can", "shall", "should", "will", "would", "might", "could"})
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
@@ -68,6 +74,10 @@ _AND_FRAME = re.compile(r",\s+and\s+(?=" + _WHO + r"\s+(?:hereby\s+)?" + _DIRECT
 def _respelt(text: str) -> str | None:
     if (m := _THAT.match(text)) is not None:
         clauses = _MORE.split(text[m.end() :])
+        # "that emails be sent ..., and that no more than three be sent": three emails
+        head = re.match(r"^(?:(?:the|all|any|every|each)\s+)?(?P<n>[a-z]+s)\s+be\b", clauses[0])
+        if head is not None:
+            clauses = [_ELIDED.sub(rf"\g<0> {head['n']}", c, count=1) for c in clauses]
         said = [_subjunctive(c) for c in clauses]
         return m["lead"] + _opened(", and ".join(said))
     if (m := _TO.match(text)) is not None:

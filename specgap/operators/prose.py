@@ -183,11 +183,19 @@ def lemma(word: str) -> str:
 def lemmas(word: str) -> dict[str, tuple[str, ...]]:
     """The word's lemmas by part of speech in the English lexicon (`lemminflect`, whose
     tables ship in its wheel): `{"VERB": ("limit",), "NOUN": ("limit",)}`. The table takes
-    ~0.4 s to load, on first use."""
+    ~0.4 s to load, on first use. A verb the lexicon lacks that is a verb it has done again
+    (`rebook`, `rebooked`, `re-price`) is that verb with its prefix."""
     from lemminflect import getAllLemmas  # type: ignore[import-untyped]
 
     found: dict[str, tuple[str, ...]] = getAllLemmas(word)
+    if not found and (again := _AGAIN.match(word)) is not None:
+        verbs = getAllLemmas(again["verb"]).get("VERB", ())
+        if verbs:
+            return {"VERB": tuple(f"{again['re']}{v}" for v in verbs)}
     return found
+
+
+_AGAIN = re.compile(r"^(?P<re>re-?)(?P<verb>[a-z]{3,})$")
 
 
 @cache

@@ -168,6 +168,9 @@ def own_part(name: str) -> str:
     fortran = FORTRAN.match(name)
     if fortran is not None:
         return fortran["proc"]  # `__trips_MOD_book_trip`: book_trip
+    native = NATIVE.match(name)
+    if native is not None:
+        return native["method"]  # `Java_uk_co_shop_Orders_cancelOrder`: cancelOrder
     return _OWN_PART.split(name)[-1]
 
 
