@@ -145,3 +145,12 @@ def test_an_elided_count_after_a_directed_clause_counts_its_first_noun() -> None
         "Texts must be sent to the number on record, and no more than two texts may be sent "
         "in one chat."
     )
+
+
+def test_a_linking_word_before_a_rule_is_read_without_it() -> None:
+    from specgap.extract.connective45 import respelt
+
+    assert respelt("Then only a reserved hire is moved.") == "Only a reserved hire is moved."
+    assert respelt("And, no refund goes above 50 pounds.") == "No refund goes above 50 pounds."
+    # "then" before a verb orders a step after the one before: left to the orderings
+    assert respelt("Then call `move_hire`.") is None

@@ -37,6 +37,7 @@ from specgap.extract import (
     clauses37,
     closed34,
     compare19,
+    connective45,
     contrast16,
     copula21,
     count5_items,
@@ -226,6 +227,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = said or referred35.framed(sentence)  # "... reviewed it:" over "- Refunds above £40"
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
+    said = connective45.respelt(said or sentence.clean) or said  # "Then only X is V-ed"
     # "I direct that X be V-ed", "I forbid my agent to V": "X must be V-ed", "you must never V"
     said = performative45.respelt(said or sentence.clean) or said
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."
