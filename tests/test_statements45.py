@@ -154,3 +154,36 @@ def test_a_linking_word_before_a_rule_is_read_without_it() -> None:
     assert respelt("And, no refund goes above 50 pounds.") == "No refund goes above 50 pounds."
     # "then" before a verb orders a step after the one before: left to the orderings
     assert respelt("Then call `move_hire`.") is None
+
+
+def test_an_arguments_origin_said_in_more_words_is_read() -> None:
+    from specgap.extract.grounded29 import respelt
+
+    cases = {
+        "The paddler_id passed to `book_kayak` is the one `find_paddler` returned.": (
+            "The paddler_id you pass to `book_kayak` must come from `find_paddler`."
+        ),
+        "The PIN passed to `find_paddler` is the one the paddler typed in this chat, never "
+        "one guessed.": "The PIN you pass to `find_paddler` must come from the user, never one "
+        "guessed.",
+        "`paddler_id` and `hire_id`, in whatever call they appear, are copied from what "
+        "`open_hire` returned.": "The paddler_id and hire_id must come from `open_hire`.",
+        "The `hire_id` of a move comes from the list `open_hire` returned, never from the "
+        "paddler.": "The hire_id of a move must come from `open_hire`, never from the paddler.",
+        "`book_kayak` takes the paddler id from `find_paddler`'s result only.": (
+            "The paddler id you pass to `book_kayak` must come from `find_paddler`."
+        ),
+    }
+    for said, meant in cases.items():
+        assert respelt(said) == meant, said
+    # another act after the origin is a rule of its own: the sentence is read whole
+    assert respelt("`book_kayak` takes the paddler id from `find_paddler`'s result only, and "
+                   "gets the paddler's yes first.") is None  # fmt: skip
+
+
+def test_a_value_the_user_typed_for_a_tool_is_the_users(tmp_path: Path) -> None:
+    text = "The phone passed to find_paddler is the one the paddler typed in this chat.\n"
+    policies = desk_policies(tmp_path, text, KAYAKS)
+    assert enforced(policies, "arg_grounded", "find_paddler", arg="phone", from_user=True), shown(
+        policies
+    )

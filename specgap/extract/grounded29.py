@@ -27,6 +27,12 @@ __all__ = ["respelt", "unkept"]
 # (matched case-sensitively: a camelCase id is no plain word)
 _TOOL = r"`?(?P<{0}>[A-Za-z][A-Za-z0-9]*(?:[_.\-][A-Za-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]+)+)`?"
 _ARG = r"`?(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]{3,}\s+(?:id|token|code|number|ref))`?"
+# what the user gives, said also as an acronym or a phrase of plain words ("the PIN", "the
+# date of birth")
+_USER_ARG = (
+    r"`?(?P<arg>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[A-Z]{2,6}|"
+    r"[a-z]{3,}(?:\s+of)?(?:\s+[a-z]{2,}){0,2})`?"
+)
 # (the words around the ids are matched in any case: `(?i:...)`)
 _GAVE = (
     r"(?i:returned|returns|gave(?:\s+back)?|gives|listed|lists|reported(?:\s+back)?|found|"
@@ -34,6 +40,10 @@ _GAVE = (
 )
 # "the slot_id of a booking": the act whose argument it is (kept in the respelling)
 _OF = r"(?P<of>(?i:\s+of\s+(?:a|an|the|any|each|every)\s+[a-z]+))?"
+# "`tenant_id` and `unit_id`": a second argument of the same origin
+_AND_ARG = r"(?:\s+(?i:and)\s+(?i:the\s+)?`?(?P<arg2>[a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?)?"
+# "the PIN passed to `verify_pin`": the tool whose argument it is
+_PASSED = r"(?i:\s+(?:passed|given|sent|handed)\s+(?:in\s+)?to\s+)" + _TOOL.format("user")
 _FORMS = tuple(
     re.compile(form)
     for form in (
@@ -61,11 +71,55 @@ _FORMS = tuple(
         + r"\s+"
         + _GAVE
         + r"\b",
-        # "card_token comes from the saved cards `find_rider` listed"
-        r"^\W*(?i:the\s+)?" + _ARG + r"(?i:\s+(?:always\s+)?comes?\s+from\s+(?:the\s+)?"
+        # "card_token comes from the saved cards `find_rider` listed", "the `vendor_id` of a
+        # dispatch comes from the list `get_vendors` returned"
+        r"^\W*(?i:the\s+)?" + _ARG + _OF + r"(?i:\s+(?:always\s+)?comes?\s+from\s+(?:the\s+)?"
         r"(?:[a-z]+\s+){0,2}?)" + _TOOL.format("tool") + r"(?:\s+" + _GAVE + r")?\b",
+        # "the PIN passed to `verify_pin` is the one `find_member` returned"
+        r"^\W*(?i:the\s+)?" + _ARG + _PASSED + r"(?i:\s+(?:is|must\s+be|has\s+to\s+be|should\s+be)"
+        r"\s+(?:always\s+)?(?:the\s+ones?|ones?)\s+(?:that\s+)?)"
+        + _TOOL.format("tool")
+        + r"\s+"
+        + _GAVE
+        + r"\b",
+        # "`tenant_id`, in whatever call it appears, is copied from what `get_tenant` returned"
+        r"^\W*(?i:the\s+)?"
+        + _ARG
+        + _AND_ARG
+        + r"(?:,[^,;]{3,50},)?(?:"
+        + _PASSED
+        + r")?(?i:\s+(?:is|are|must\s+be)"
+        r"\s+(?:always\s+)?(?:copied|taken|read)\s+(?:only\s+)?from\s+(?:what\s+|the\s+(?:list|"
+        r"result|output|answer)\s+(?:of\s+)?)?)"
+        + _TOOL.format("tool")
+        + r"(?:\s+"
+        + _GAVE
+        + r")?\b",
+        # "`charge_card` takes the card token from `find_member`'s result only"
+        r"^\W*"
+        + _TOOL.format("user")
+        + r"(?i:\s+takes\s+(?:the|its)\s+)"
+        + _ARG
+        + r"(?i:\s+(?:only\s+)?from\s+(?:the\s+)?)"
+        + _TOOL.format("tool")
+        + r"(?i:(?:['\u2019]s)?\s+(?:result|output|answer|list)(?:\s+only)?)\b",
     )
 )
+# "the PIN passed to `verify_pin` is the one the tenant typed": what the user gave
+_FROM_USER = re.compile(
+    r"^\W*(?i:the\s+)?"
+    + _USER_ARG
+    + r"(?P<passed>"
+    + r"(?i:\s+(?:passed|given|sent|handed)\s+(?:in\s+)?"
+    r"to\s+)" + _TOOL.format("user") + r")?(?i:\s+(?:is|must\s+be|has\s+to\s+be|should\s+be)\s+"
+    r"(?:always\s+)?(?:the\s+ones?|ones?)\s+(?:that\s+)?(?:the\s+)?[a-z]+\s+(?:typed|types|gave|"
+    r"gives|entered|enters|provided|provides|supplied|supplies|read\s+out|reads\s+out|says|said|"
+    r"sent|sends)(?:\s+in(?=\s*[,.;]|\s*$))?)\b"
+)
+# the forms from the forty-fifth session on (`_FORMS[4:]`): a clause after them that says
+# another act ("..., and gets a yes first") keeps the sentence read whole
+_SAID_AGAIN = 4
+_MORE_ACTS = re.compile(r"^,\s*(?:and|then)\s+(?!(?:never|not|no|only)\b)", re.I)
 # what may follow the form in its clause: "on this call", "for this owner", "for that member"
 _TAIL = re.compile(
     r"^(?:\s+(?:on|in|for|during)\s+(?:this|that|the\s+same)\s+[a-z]+)?\s*(?P<rest>[;,].*|\.?\s*)$"
@@ -89,7 +143,7 @@ def unkept(text: str) -> str | None:
 
 def respelt(text: str) -> str | None:
     """The sentence with its value's origin said as "The X must come from `T`", or None."""
-    for form in _FORMS:
+    for n, form in enumerate(_FORMS):
         m = form.match(text)
         if m is None:
             continue
@@ -97,10 +151,23 @@ def respelt(text: str) -> str | None:
         if tail is None:
             continue
         arg = " ".join(m["arg"].split())
+        if m.groupdict().get("arg2"):
+            arg = f"{arg} and {m['arg2']}"
         rest = tail["rest"].strip()
+        if n >= _SAID_AGAIN and _MORE_ACTS.match(rest):
+            return None  # "..., and gets the member's yes first": a rule of its own, read whole
         rest = rest if rest.startswith((";", ",")) else "."
         user = m.groupdict().get("user")
         to = f" you pass to `{user}`" if user else ""  # (that tool's argument, no other's)
         of = m.groupdict().get("of") or ""
         return f"The {arg}{of}{to} must come from `{m['tool']}`{rest}"
+    m = _FROM_USER.match(text)
+    if m is not None and (tail := _TAIL.match(text[m.end() :])) is not None:
+        arg = " ".join(m["arg"].split())
+        rest = tail["rest"].strip()
+        if _MORE_ACTS.match(rest):
+            return None
+        rest = rest if rest.startswith((";", ",")) else "."
+        to = f" you pass to `{m['user']}`" if m["user"] else ""
+        return f"The {arg}{to} must come from the user{rest}"
     return None
