@@ -187,3 +187,18 @@ def test_a_value_the_user_typed_for_a_tool_is_the_users(tmp_path: Path) -> None:
     assert enforced(policies, "arg_grounded", "find_paddler", arg="phone", from_user=True), shown(
         policies
     )
+
+
+def test_a_value_never_below_one_figure_nor_above_another_is_a_range() -> None:
+    from specgap.extract.segments import _compared
+
+    said = "Deposits are never less than £20 or more than £150."
+    assert _compared(said).startswith("Deposits are between £20 and £150 ")
+    assert len(_compared(said)) == len(said)  # offsets still hold
+    # "never" before a verb is a ban, not a comparison
+    assert _compared("Never book more than 3 hires.") == "Never book more than 3 hires."
+
+
+def test_a_count_of_what_each_call_makes_is_a_count_of_calls(tmp_path: Path) -> None:
+    policies = desk_policies(tmp_path, "Never book more than 3 kayaks in a chat.\n", KAYAKS)
+    assert not read(policies, "arg_count_bound", "book_kayak"), shown(policies)

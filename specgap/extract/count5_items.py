@@ -283,26 +283,26 @@ def _match(words: Sequence[str], lists: Sequence[ListArg], strong: bool) -> list
         if not exact and (low in _STOP or low in _GENERIC):
             continue
         forms = _forms(word)
-        hits = exact or [
-            a
-            for a in lists
-            if (a.named if strong else a.described) & forms and not _own_act(a.tool, forms)
-        ]
+        hits = exact or [a for a in lists if (a.named if strong else a.described) & forms]
+        if hits and not exact and not strong and any(_own_act(a.tool, forms) for a in hits):
+            return []  # "three bookings" of `book_trip`: its calls, not a list's items
         if hits:
             return hits
     return []
 
 
 def _own_act(tool: str, forms: set[str]) -> bool:
-    """The counted word is the tool's own act ("bookings" of `book_trip`): the count is
-    of the tool's calls, whatever its list argument's description also says."""
+    """The counted word is the tool's own act or what each call makes ("bookings" of
+    `book_trip`, "stays" of `ReserveStay`): the count is of the tool's calls, whatever its
+    list argument's description also says."""
     acts = {
         verb.casefold()
         for form in forms
         for verb in lemmas(form).get("VERB", ())
         if verb.casefold() != singular(form)  # "bookings": book; "refunds" is the thing
     }
-    return bool(acts & set(_words(tool)))
+    named = set(_words(own_part(tool)))
+    return bool(acts & named or {singular(f) for f in forms} & {singular(w) for w in named})
 
 
 def _noun_after(tail: str) -> list[str]:

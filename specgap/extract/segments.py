@@ -39,6 +39,15 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:under|below|lower)\b", re.I), None),
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
+# a value said to be never below one figure and never above another, of a thing that is
+# ("deposits are never less than £20 or more than £150": between £20 and £150)
+_FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?"
+_NEVER_BETWEEN = re.compile(
+    r"\b(?P<be>is|are|be)\s+never\s+(?:less|lower|fewer|smaller|under|below)\s+(?:than\s+)?"
+    rf"(?P<a>{_FIGURE})\s+(?:or|nor)\s+(?:more|higher|greater|larger|over|above)\s+(?:than\s+)?"
+    rf"(?P<b>{_FIGURE})",
+    re.I,
+)
 _SOLELY = re.compile(r"\bsolely\b", re.I)
 _TAIL = re.compile(r"\s+or\s+(?P<w>under|below|lower|over|above|higher)$", re.I)
 # the same for the forms said with "not" or "no" ("not more than 3" is "at most 3") and for a
@@ -352,11 +361,17 @@ def _compared(text: str) -> str:
         text = _CAME_BACK.sub(_said_is, text)
     if " time" in text or " go" in text:  # "at most €500 a time": a bound of one call
         text = _A_TIME.sub(lambda m: m[1] + " " * (len(m[0]) - len(m[1])), text)
+    if "never " in text or "Never " in text:  # "is never less than £20 or more than £150"
+        text = _NEVER_BETWEEN.sub(_between, text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:
         text = pattern.sub(functools.partial(_matched, common), text)
     return text
+
+
+def _between(m: re.Match[str]) -> str:
+    return _same_length(m[0], f"{m['be']} between {m['a']} and {m['b']}")
 
 
 def _matched(common: str | None, m: re.Match[str]) -> str:
