@@ -202,3 +202,18 @@ def test_a_value_never_below_one_figure_nor_above_another_is_a_range() -> None:
 def test_a_count_of_what_each_call_makes_is_a_count_of_calls(tmp_path: Path) -> None:
     policies = desk_policies(tmp_path, "Never book more than 3 kayaks in a chat.\n", KAYAKS)
     assert not read(policies, "arg_count_bound", "book_kayak"), shown(policies)
+
+
+def test_a_count_of_what_a_plural_named_tool_takes_many_of_is_a_list_count(tmp_path: Path) -> None:
+    guests = [
+        T(
+            "add_paddlers",
+            "Adds paddlers to a hire.",
+            hire_id="string",
+            names=("array", "Paddler names."),
+        )
+    ]
+    policies = desk_policies(tmp_path, "Never add more than 6 paddlers.\n", guests)
+    assert enforced(policies, "arg_count_bound", "add_paddlers", arg="names", max=6), shown(
+        policies
+    )

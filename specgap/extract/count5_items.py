@@ -292,9 +292,10 @@ def _match(words: Sequence[str], lists: Sequence[ListArg], strong: bool) -> list
 
 
 def _own_act(tool: str, forms: set[str]) -> bool:
-    """The counted word is the tool's own act or what each call makes ("bookings" of
-    `book_trip`, "stays" of `ReserveStay`): the count is of the tool's calls, whatever its
-    list argument's description also says."""
+    """The counted word is the tool's own act or the one thing each call makes ("bookings"
+    of `book_trip`, "stays" of `ReserveStay`): the count is of the tool's calls, whatever its
+    list argument's description also says. A thing the name says in the plural (`add_guests`)
+    is many to one call: its count may be of a list's items."""
     acts = {
         verb.casefold()
         for form in forms
@@ -302,7 +303,8 @@ def _own_act(tool: str, forms: set[str]) -> bool:
         if verb.casefold() != singular(form)  # "bookings": book; "refunds" is the thing
     }
     named = set(_words(own_part(tool)))
-    return bool(acts & named or {singular(f) for f in forms} & {singular(w) for w in named})
+    one = {w for w in named if singular(w) == w}  # `ReserveStay`: one stay a call
+    return bool(acts & named or {singular(f) for f in forms} & one)
 
 
 def _noun_after(tail: str) -> list[str]:
