@@ -97,15 +97,7 @@ def _written(s: Sentence, terms: dict[str, tuple[str, ...]]) -> Sentence:
         listed = [f"`{v}`" for v in values]
         # the term's head noun names the argument ("Approved Hauliers": the haulier)
         said = f"{term.split()[-1].casefold()} {', '.join(listed[:-1])} or {listed[-1]}"
-        a, b = m.span()
-        text = s.text[:a] + said + s.text[b:]
-        offsets = (
-            *s.offsets[:a],
-            *([s.offsets[a]] * (len(said) - 1)),
-            s.offsets[b - 1],
-            *s.offsets[b:],
-        )
-        return Sentence(s.artifact, text, tuple(offsets), s.context, s.subject, s.asked)
+        return s.replaced(*m.span(), said)
     return s
 
 

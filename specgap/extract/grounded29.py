@@ -142,32 +142,21 @@ def unkept(text: str) -> str | None:
 
 
 def respelt(text: str) -> str | None:
-    """The sentence with its value's origin said as "The X must come from `T`", or None."""
-    for n, form in enumerate(_FORMS):
+    """The sentence with its value's origin said as "The X must come from `T`" (or "from the
+    user"), or None."""
+    for n, form in enumerate((*_FORMS, _FROM_USER)):
         m = form.match(text)
-        if m is None:
+        if m is None or (tail := _TAIL.match(text[m.end() :])) is None:
             continue
-        tail = _TAIL.match(text[m.end() :])
-        if tail is None:
-            continue
+        said = m.groupdict()
         arg = " ".join(m["arg"].split())
-        if m.groupdict().get("arg2"):
-            arg = f"{arg} and {m['arg2']}"
+        if said.get("arg2"):
+            arg = f"{arg} and {said['arg2']}"
         rest = tail["rest"].strip()
         if n >= _SAID_AGAIN and _MORE_ACTS.match(rest):
             return None  # "..., and gets the member's yes first": a rule of its own, read whole
         rest = rest if rest.startswith((";", ",")) else "."
-        user = m.groupdict().get("user")
-        to = f" you pass to `{user}`" if user else ""  # (that tool's argument, no other's)
-        of = m.groupdict().get("of") or ""
-        return f"The {arg}{of}{to} must come from `{m['tool']}`{rest}"
-    m = _FROM_USER.match(text)
-    if m is not None and (tail := _TAIL.match(text[m.end() :])) is not None:
-        arg = " ".join(m["arg"].split())
-        rest = tail["rest"].strip()
-        if _MORE_ACTS.match(rest):
-            return None
-        rest = rest if rest.startswith((";", ",")) else "."
-        to = f" you pass to `{m['user']}`" if m["user"] else ""
-        return f"The {arg}{to} must come from the user{rest}"
+        to = f" you pass to `{said['user']}`" if said.get("user") else ""  # (that tool's only)
+        source = f"`{said['tool']}`" if said.get("tool") else "the user"
+        return f"The {arg}{said.get('of') or ''}{to} must come from {source}{rest}"
     return None

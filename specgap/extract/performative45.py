@@ -125,7 +125,10 @@ def _subjunctive(clause: str) -> str:
 def _after_noun(word: str) -> bool:
     """Whether the word before a bare verb can end its subject (a noun or an id, not an
     article, a determiner or a preposition)."""
-    return word.casefold() not in {
-        "a", "an", "the", "no", "any", "every", "each", "of", "to", "for", "in", "on", "that",
-        "this", "its", "their", "his", "her", "our", "my", "other", "not", "and", "or",
-    }  # fmt: skip
+    return word.casefold() not in _NO_SUBJECT_END
+
+
+_NO_SUBJECT_END = frozenset(
+    {"a", "an", "the", "no", "any", "every", "each", "of", "to", "for", "in", "on", "that",
+     "this", "its", "their", "his", "her", "our", "my", "other", "not", "and", "or"}
+)  # fmt: skip

@@ -467,6 +467,18 @@ class Sentence:
         end = len(self.text) if end is None else end
         return self.offsets[start], self.offsets[end]
 
+    def replaced(self, start: int, end: int, said: str) -> Sentence:
+        """The sentence with its text from `start` to `end` said as `said`, which cites that
+        stretch of the artifact (a term written as its values, a state as its field)."""
+        text = self.text[:start] + said + self.text[end:]
+        offsets = (
+            *self.offsets[:start],
+            *([self.offsets[start]] * (len(said) - 1)),
+            self.offsets[end - 1],
+            *self.offsets[end:],
+        )
+        return replace(self, text=text, offsets=tuple(offsets))
+
     def span(self, start: int = 0, end: int | None = None) -> Span:
         return self.artifact.span(*self.raw_range(start, end))
 

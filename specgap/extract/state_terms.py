@@ -125,18 +125,6 @@ def _written(s: Sentence, terms: list[StateTerm]) -> Sentence:
                 if who[:1].isupper():
                     owner = owner[:1].upper() + owner[1:]
                 said = f"{owner} {field} {'are' if low == 'they' else 'is'} {term.said()}"
-            s = _replaced(s, m.start(), m.end(), said)
+            s = s.replaced(m.start(), m.end(), said)
             at = m.start() + len(said)
     return s
-
-
-def _replaced(s: Sentence, a: int, b: int, said: str) -> Sentence:
-    """`s` with its text from `a` to `b` replaced by `said`, which cites that stretch."""
-    text = s.text[:a] + said + s.text[b:]
-    offsets = (
-        *s.offsets[:a],
-        *([s.offsets[a]] * (len(said) - 1)),
-        s.offsets[b - 1],
-        *s.offsets[b:],
-    )
-    return Sentence(s.artifact, text, tuple(offsets), s.context, s.subject, s.asked, s.held)
