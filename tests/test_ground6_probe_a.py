@@ -319,7 +319,6 @@ _OPEN = frozenset(
         "b-faq-repair-id",
         "b-if-phone",
         "b-amount-stated",
-        "l-param-desc",
         "l-faq-postcode",
         "c-member-scoped",
         "c-runbook-freeze",

@@ -107,7 +107,8 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
                 enums = list(described_enums(artifact, spec))  # "One of: a, b"
                 rules.extend(enums)
                 rules.extend(limit_rules(artifact, spec))  # "Number of guests (1-8)."
-                described = parameter_origins(artifact, spec)  # "the id returned by `T`"
+                listed = [s.name for s in specs]  # "a booking_id `find` listed, or ..."
+                described = parameter_origins(artifact, spec, listed)  # "returned by `T`"
                 rules.extend(described)
                 spans = {r.span for r in [*described, *enums]}  # read: no note
                 # "Obtain it from `a` first": the order, and a source the reader above left

@@ -20,10 +20,11 @@ holds for the exception only.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from specgap.artifacts import Artifact
+from specgap.extract.desc46_sources import listed_sources
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.origins import origin, said_origins
@@ -65,15 +66,21 @@ def only_describes(text: str) -> bool:
     return bool(_MAY.search(text) or _RELATIVE.search(text))
 
 
-def parameter_origins(artifact: Artifact, spec: ToolSpec) -> list[CandidateRule]:
+def parameter_origins(
+    artifact: Artifact, spec: ToolSpec, names: Collection[str] = ()
+) -> list[CandidateRule]:
     """The `arg_grounded` rules the parameter descriptions of `spec` state (module
-    docstring), in the schema's order."""
+    docstring), in the schema's order; `names` are the tools file's tool names, which a
+    list of sources may name (`desc46_sources`)."""
     if spec.schema_pointer is None:
         return []
     out: list[CandidateRule] = []
     for name, pointer in _described(spec.schema, spec.schema_pointer):
         for sentence in description_sentences(artifact, pointer, spec.name):
-            source = _source(_before_exception(sentence.clean), spec.name)
+            text = _before_exception(sentence.clean)  # (a list of sources: the whole sentence)
+            source = listed_sources(sentence.clean, names, spec.name) or _source(
+                text, spec.name, names
+            )
             if source is None:
                 continue
             emit = Emit("arg_grounded", spec.name, {"facet": name, **source}, 0.7)
@@ -120,11 +127,16 @@ _AS_SAID = re.compile(
 )
 
 
-def _source(text: str, tool: str) -> dict[str, Any] | None:
+def _source(text: str, tool: str, names: Collection[str] = ()) -> dict[str, Any] | None:
     """The sources one sentence of a parameter's description names, if it obliges them."""
     if _NOT_MADE_UP.match(text):  # never the agent's own: the user's or a tool's
         return {"from_user": True, "from_tools": [ANY_TOOL]}
-    if _AS_SAID.search(text) and not _MAY.search(text) and not _NEGATED.search(text):
+    if (
+        _AS_SAID.search(text)
+        and not _MAY.search(text)
+        and not _NEGATED.search(text)
+        and not _names_a_tool(text, names)  # "From T's bookings, or as the guest gives it"
+    ):
         return {"from_user": True, "from_tools": []}
     if _BARE_MODAL.match(text):  # "Must be one the customer gave": the value must be ...
         found = said_origins("The value " + text.strip()[:1].lower() + text.strip()[1:])
@@ -147,6 +159,12 @@ def _source(text: str, tool: str) -> dict[str, Any] | None:
     if source is None or (not source["from_user"] and source["from_tools"] in own):
         return None  # its own output as its only source: no first call could pass
     return source
+
+
+def _names_a_tool(text: str, names: Collection[str]) -> bool:
+    """Whether `text` names one of the tools file's tools (a source beside the person)."""
+    words = set(re.findall(r"[\w.\-]+", text))
+    return any(name in words for name in names)
 
 
 def _described(schema: Any, pointer: str) -> Iterator[tuple[str, str]]:

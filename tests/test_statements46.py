@@ -1,0 +1,109 @@
+"""Session 46: a parameter's description that lists the sources of its value, each its own
+noun phrase joined by "or" ("A hire_id find_paddler listed, or the reference the paddler reads
+out"), and one source said with a clause on where it never comes from ("typed by the paddler,
+never copied from the record") (`specgap.extract.desc46_sources`). Negative rows: a gloss
+of one source, a phrase of the list that is no source, an exclusion of a source the list
+names, a permission, an exception, the tool as its own source. Descriptions and ids written
+for these tests, in a made-up kayak hire desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.desc46_sources import listed_sources
+from tests.corpus_agents import build_prompt
+from tests.probes import enforced, read, shown
+from tests.probes import spec as T
+
+NAMES = ("find_paddler", "PaddlerLookup.find", "--take-card", "open_hire", "refund_card")
+BOTH = {"from_user": True, "from_tools": ["find_paddler"]}
+USER = {"from_user": True, "from_tools": []}
+SOURCES: list[tuple[str, dict[str, Any] | None]] = [
+    ("A hire_id find_paddler listed, or the reference the paddler reads out.", BOTH),
+    ("A hire_id that find_paddler listed or that the paddler gives.", BOTH),
+    ("A hire_id the paddler gives or that find_paddler listed.", BOTH),
+    ("Taken from find_paddler's hires, or read out by the paddler from the booking email.", BOTH),
+    ("From find_paddler's list of hires, or as the paddler reads it from their ticket.", BOTH),
+    ("From the find_paddler result, or the reference on the paddler's confirmation text.", BOTH),
+    ("Either a hire_id from the recent hires find_paddler listed or the id the paddler quotes.",
+     BOTH),
+    ("A hire_id printed by find_paddler, or one the paddler copies from a receipt.", BOTH),
+    ("Number to text: the mobile find_paddler has on record, or a number the paddler gives.",
+     BOTH),
+    ("A hire_id from `PaddlerLookup.find`, or the reference quoted in the paddler's email.",
+     {"from_user": True, "from_tools": ["PaddlerLookup.find"]}),
+    ("The charge to refund; it has to be a charge_id that --take-card or refund_card returned.",
+     {"from_user": False, "from_tools": ["--take-card", "refund_card"]}),
+    ("Only the address on the paddler's record from find_paddler, never one typed in the chat.",
+     {"from_user": False, "from_tools": ["find_paddler"]}),
+    ("Date of birth typed by the paddler in this chat, never copied from the record; YYYY-MM-DD.",
+     USER),
+    ("The licence number, as the paddler reads it out; the assistant never supplies it.", USER),
+    ("The dock PIN, keyed in by the paddler and never suggested to them.", USER),
+    ("The paddler's own answers, word for word; never fill one in for them.", USER),
+    # one source glossed, not obliged: a description of the value
+    ("Email the paddler gave.", None),
+    ("Hire id from find_paddler.", None),
+    # a phrase of the list that is no source: dropping it would make the rule stronger
+    ("A hire_id find_paddler listed, or one the duty manager approves.", None),
+    ("A hire_id find_paddler listed, or the one on the whiteboard.", None),
+    # a source the list names, excluded again
+    ("A hire_id find_paddler listed or one the paddler gives, never one typed in the chat.",
+     None),
+    # a permission, an exception: nothing obliged for every call
+    ("A hire_id find_paddler listed, or one the paddler may read out.", None),
+    ("The mobile find_paddler has on record; the exception is a new paddler's own number.", None),
+    # the tool its own source: no first call could pass
+    ("A hire_id open_hire returned, or the reference the paddler reads out.", None),
+    ("The paddler's phone number.", None),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "source"), SOURCES)
+def test_listed_sources(text: str, source: dict[str, Any] | None) -> None:
+    assert listed_sources(text, NAMES, "open_hire") == source
+
+
+KAYAKS = [
+    T("find_paddler", "Finds a paddler by phone; lists their hires.", phone="string"),
+    T(
+        "open_hire",
+        "Reads one hire.",
+        hire_id=(
+            "string",
+            "A hire_id find_paddler listed, or the reference the paddler reads out.",
+        ),
+    ),
+    T(
+        "check_paddler",
+        "Checks a paddler's identity.",
+        paddler_id=("string", "Only a paddler_id that find_paddler returned."),
+        birth_year=("string", "The year of birth, as the paddler gives it; never suggested."),
+    ),
+    T(
+        "text_paddler",
+        "Sends a text.",
+        mobile=(
+            "string",
+            "The mobile find_paddler has on record; the exception is a new paddler's own number.",
+        ),
+    ),
+]
+
+
+def test_a_list_of_sources_in_a_tools_file_compiles(tmp_path: Path) -> None:
+    policies = build_prompt(tmp_path, "# Kayak desk\n\nBe courteous.\n", KAYAKS).policies
+    # described, not obliged: reviewed
+    assert read(
+        policies, "arg_grounded", "open_hire", from_user=True, from_tools=["find_paddler"]
+    ), shown(policies)
+    assert not enforced(policies, "arg_grounded", "open_hire"), shown(policies)
+    assert enforced(
+        policies, "arg_grounded", "check_paddler", from_user=False, from_tools=["find_paddler"]
+    ), shown(policies)
+    assert enforced(policies, "arg_grounded", "check_paddler", from_user=True), shown(policies)
+    # the exception is not the rule's: no source rule over every text
+    assert not read(policies, "arg_grounded", "text_paddler"), shown(policies)
