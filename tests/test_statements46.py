@@ -107,3 +107,43 @@ def test_a_list_of_sources_in_a_tools_file_compiles(tmp_path: Path) -> None:
     assert enforced(policies, "arg_grounded", "check_paddler", from_user=True), shown(policies)
     # the exception is not the rule's: no source rule over every text
     assert not read(policies, "arg_grounded", "text_paddler"), shown(policies)
+
+
+TRIPS = [
+    T("find_paddler", "Finds a paddler by phone.", phone="string"),
+    T(
+        "search_trips",
+        "Lists trips: trip_id, trip_type (shared or private), places.",
+        date="string",
+    ),
+    T(
+        "book_trip",
+        "Books a trip.",
+        trip_id="string",
+        paddler_names=("array", "The names of those paddling."),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "A booking names at most 12 paddler_names when the trip is private.",
+        "A booking names 2 to 8 paddler_names, or as many as 12 when the trip is a private trip.",
+        "A booking carries between one and four paddler_names, or up to eight on a private trip.",
+    ],
+)
+def test_a_count_said_for_one_case_is_reviewed_with_it(tmp_path: Path, text: str) -> None:
+    policies = build_prompt(tmp_path, f"# Kayak desk\n\n{text}\n", TRIPS).policies
+    counts = [p for p in policies if p.operator == "arg_count_bound"]
+    assert counts, shown(policies)
+    # never the first figure over every trip: the case (or the other figure's) is kept
+    assert all(p.enforcement == "review_only" for p in counts), shown(policies)
+
+
+def test_a_range_of_the_calls_own_argument_by_its_id_is_a_rule(tmp_path: Path) -> None:
+    text = "# Kayak desk\n\nA booking names 2 to 8 paddler_names.\n"
+    policies = build_prompt(tmp_path, text, TRIPS).policies
+    assert enforced(policies, "arg_count_bound", "book_trip", arg="paddler_names", min=2, max=8), (
+        shown(policies)
+    )

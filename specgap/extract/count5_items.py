@@ -224,7 +224,15 @@ _SPAN = re.compile(
 _LEAD = re.compile(
     r"^\W*(?P<cond>(?:unless|if|when|whenever|except\s+(?:when|if))\b[^,;]{3,}?),\s*", re.I
 )
-_TRAIL = re.compile(r"[,;]?\s+(?P<cond>(?:unless|except\s+(?:when|if))\b.+?)\s*[.;!]?\s*$", re.I)
+_TRAIL = re.compile(
+    r"[,;]?\s+(?P<cond>(?:unless|except\s+(?:when|if)|when|whenever|if|while|where)\b.+?)"
+    r"\s*[.;!]?\s*$",
+    re.I,
+)
+# "..., or as many as 30 when ...": the trailing case is another figure's (`figures41`)
+_OTHER_FIGURE = re.compile(
+    r"\bor\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?(?:\d+|[a-z]+)(?:\s+[a-z_]+)?\s*$", re.I
+)
 _TOKEN = re.compile(r"[A-Za-z][\w.-]*[A-Za-z0-9]|[A-Za-z]")
 
 
@@ -465,6 +473,10 @@ def _ruled(sentence: Sentence, count: _Count, text: str, owners: Sequence[ListAr
         return True
     if _imperative(text):
         return True
+    first = re.match(r"\s*`?([A-Za-z]\w*)", count.noun or "")
+    noun = first[1] if first is not None else ""
+    if re.search(r"_|[a-z][A-Z]", noun) and any(a.arg == noun for a in owners):
+        return True  # "A booking names 4 to 20 player_names": the call's own argument, by id
     said = {
         " ".join(m[0].casefold().split())
         for m in _RULE.finditer(f"{text[: count.start]} {text[count.end :]}")
@@ -572,6 +584,8 @@ def _condition(text: str, count: _Count) -> str | None:
         return lead["cond"].strip()
     trail = _TRAIL.search(text)
     if trail is not None and trail.start("cond") >= count.end:
+        if _OTHER_FIGURE.search(text[: trail.start()]):
+            return None
         return trail["cond"].strip()
     return None
 

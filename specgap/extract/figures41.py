@@ -31,7 +31,8 @@ _PAIRED = re.compile(
 _NUMERIC = ("max", "min", "max_seconds", "max_items", "min_items", "count")
 # "..., or five for a corporate account": another figure, and the case it holds in
 _OR_CASE = re.compile(
-    rf"\bor\s+(?:up\s+to\s+)?(?P<m>{_FIGURE}|(?:{SPELT}))\b(?:\s+[a-z]+)?\s+"
+    rf"\bor\s+(?:up\s+to\s+|as\s+(?:many|much)\s+as\s+)?(?P<m>{_FIGURE}|(?:{SPELT}))\b"
+    r"(?:\s+[a-z]+)?\s+"
     r"(?P<case>(?:for|when|if|where|while|on|with|once)\b[^;.]*)",
     re.I,
 )
