@@ -1,5 +1,5 @@
-"""The thirty-four blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen34/`
-(splits `unseen`, `unseen2` .. `unseen34`; see each folder's README): made-up domains
+"""The thirty-five blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen35/`
+(splits `unseen`, `unseen2` .. `unseen35`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -61,6 +61,7 @@ from benchmarks.gold import (
     UNSEEN32_DIR,
     UNSEEN33_DIR,
     UNSEEN34_DIR,
+    UNSEEN35_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -127,6 +128,7 @@ _LATER = (
     (UNSEEN32_DIR, "unseen32"),
     (UNSEEN33_DIR, "unseen33"),
     (UNSEEN34_DIR, "unseen34"),
+    (UNSEEN35_DIR, "unseen35"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -222,9 +224,9 @@ BLIND = (
     # (sizes comparable to the twenty-seventh), the twenty-ninth (sizes comparable to the
     # twenty-eighth), the thirtieth (the same size and mix as the twenty-ninth), the thirty-first
     # (the same size and mix as the thirtieth), the thirty-second (~60-70 entries a domain, the
-    # thirty-first's mix), the thirty-third (the thirty-second's size and mix) and the thirty-fourth
-    # (the thirty-third's size and mix) asked for the same shape, in prompt styles, domains and
-    # tool-id styles no earlier set used
+    # thirty-first's mix), the thirty-third (the thirty-second's size and mix), the thirty-fourth
+    # (the thirty-third's size and mix) and the thirty-fifth (the thirty-fourth's size and mix)
+    # asked for the same shape, in prompt styles, domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -364,7 +366,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all one hundred and two blind domains (~31 s)
+@pytest.mark.slow  # builds all one hundred and five blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
