@@ -147,3 +147,15 @@ def test_a_range_of_the_calls_own_argument_by_its_id_is_a_rule(tmp_path: Path) -
     assert enforced(policies, "arg_count_bound", "book_trip", arg="paddler_names", min=2, max=8), (
         shown(policies)
     )
+
+
+def test_ids_styled_but_with_no_spelling_to_read_them_in_build(tmp_path: Path) -> None:
+    # message-definition ids (four letters, then numbers): a style the respelling knows of,
+    # with no spelling it can give; the build once failed on them with a KeyError
+    tools = [
+        T("padl.001.001.02", "Finds a paddler by phone.", phone="string"),
+        T("hire.004.001.01", "Cancels a hire.", hire_id="string"),
+    ]
+    text = "# Kayak desk\n\nCall padl.001.001.02 before hire.004.001.01.\n"
+    policies = build_prompt(tmp_path, text, tools).policies
+    assert read(policies, "require_before", "hire.004.001.01"), shown(policies)

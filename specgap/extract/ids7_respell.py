@@ -545,6 +545,8 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
             for said in ("::".join(symbol), "::".join(symbol[-2:])):
                 if said not in declared and len(said) >= len(spelled[i]):
                     alone.setdefault(said, i)
+    if not ids and not alone:  # no id has a spelling to read it in (`vist.004.001.01`)
+        return given, lambda rules, notes: (rules, notes)
     found = re.compile(
         r"(?<![\w.-])(`?)("
         + "|".join(re.escape(i) for i in sorted([*ids, *alone], key=len, reverse=True))
