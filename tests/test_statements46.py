@@ -159,3 +159,44 @@ def test_ids_styled_but_with_no_spelling_to_read_them_in_build(tmp_path: Path) -
     text = "# Kayak desk\n\nCall padl.001.001.02 before hire.004.001.01.\n"
     policies = build_prompt(tmp_path, text, tools).policies
     assert read(policies, "require_before", "hire.004.001.01"), shown(policies)
+
+
+RINK = [
+    T("find_skater", "Finds a skater by phone.", phone="string"),
+    T("search_sessions", "Lists sessions: session_id, date, places.", date="string"),
+    T("book_session", "Books a session.", session_id="string"),
+    T(
+        "open_booking",
+        "Reads a booking: status (reserved, paid or cancelled).",
+        booking_id="string",
+    ),
+    T("move_booking", "Moves a booking to another session.", booking_id="string"),
+    T("cancel_booking", "Cancels a booking.", booking_id="string"),
+]
+
+
+def test_a_threads_post_counter_is_no_word_of_the_rule(tmp_path: Path) -> None:
+    text = "7/34 Only book a session_id that search_sessions showed you earlier in this chat.\n"
+    policies = build_prompt(tmp_path, f"# Rink\n\n{text}", RINK).policies
+    assert enforced(
+        policies, "arg_grounded", "book_session", from_user=False, from_tools=["search_sessions"]
+    ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "tool"),
+    [
+        ("Moves happen only while the booking's status is reserved or paid.", "move_booking"),
+        ("A cancellation goes ahead only when the booking's status is reserved.", "cancel_booking"),
+    ],
+)
+def test_an_act_said_to_happen_only_in_a_case_is_allowed_only_then(
+    tmp_path: Path, text: str, tool: str
+) -> None:
+    policies = build_prompt(tmp_path, f"# Rink\n\n{text}\n", RINK).policies
+    assert enforced(policies, "state_condition", tool, field="status"), shown(policies)
+
+
+def test_a_thing_said_to_happen_only_sometimes_is_no_act(tmp_path: Path) -> None:
+    policies = build_prompt(tmp_path, "# Rink\n\nThe session happens only on Fridays.\n", RINK)
+    assert not [p for p in policies.policies if p.source.artifact.endswith("prompt.md")]

@@ -56,6 +56,7 @@ from specgap.extract import (
     ground6_respell,
     grounded18,
     grounded29,
+    happen46,
     hasstatus37,
     headed19,
     instrument26,
@@ -236,6 +237,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = terms36.respelt(sentence.artifact.text, said or sentence.clean) or said
     # "BOT reads back X and runs `t`", "the assistant never runs it": "you read back ..."
     said = third35.respelt(sentence.artifact.text, said or sentence.clean) or said
+    said = happen46.respelt(said or sentence.clean) or said  # "Moves happen only while ..."
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = reserved37.respelt(said or sentence.clean) or said  # "X belongs to the Y team"
     said = argsaid37.respelt(said or sentence.clean) or said  # "`x_secs` stays at 90 or below"

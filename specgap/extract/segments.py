@@ -79,11 +79,13 @@ _SHOWN = re.compile(
 # assistant shall ..."): no word of its rule. Two levels at least, then a capital or a tick
 # ("1. Create ..." steps are read by `sequences`; "2.5 hours" is a number)
 # A statute's or a translated code's section sign ("§ 2 Every conversation ...", "§12a ...")
-# is a clause number of its own, at any level.
+# is a clause number of its own, at any level. So is a thread's post counter ("7/34 Only book
+# ...", as a social post numbers the parts of a thread), the part's number out of the whole.
 _CLAUSE_NUMBER = re.compile(
     # (or before an argument's or tool's id: "3.2 party_size is ...")
     r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"']|[a-z][a-z0-9]*_[a-z0-9])"
-    r"|\u00a7{1,2}\s?\d{1,3}[a-z]?(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Za-z`\"']))"
+    r"|\u00a7{1,2}\s?\d{1,3}[a-z]?(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Za-z`\"'])"
+    r"|\d{1,3}/\d{1,3}\s+(?=[A-Za-z`\"']))"
 )
 
 
