@@ -200,3 +200,47 @@ def test_an_act_said_to_happen_only_in_a_case_is_allowed_only_then(
 def test_a_thing_said_to_happen_only_sometimes_is_no_act(tmp_path: Path) -> None:
     policies = build_prompt(tmp_path, "# Rink\n\nThe session happens only on Fridays.\n", RINK)
     assert not [p for p in policies.policies if p.source.artifact.endswith("prompt.md")]
+
+
+WALKS = [
+    T(
+        "find_walker",
+        "Finds a walker: walker_id, account_status (active, paused, closed).",
+        phone="string",
+    ),
+    T("book_holiday", "Books a holiday.", walker_id="string", walker_names="array"),
+    T("take_payment", "Charges a saved card for a booking.", booking_id="string"),
+    T("refund_payment", "Refunds a payment.", payment_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "08:30 · If account_status is paused or closed, there's no booking and no payment.",
+        "An account_status of paused or closed means no booking and no payment.",
+        "If account_status is paused or closed, never book and never pay.",
+    ],
+)
+def test_acts_refused_by_their_nouns_after_a_condition(tmp_path: Path, text: str) -> None:
+    policies = build_prompt(tmp_path, f"# Walks\n\n{text}\n", WALKS).policies
+    for tool in ("book_holiday", "take_payment"):
+        assert read(
+            policies, "state_condition", tool, field="account_status", denied=["paused", "closed"]
+        ), shown(policies)
+    # refunding a payment is no payment
+    assert not read(policies, "state_condition", "refund_payment"), shown(policies)
+
+
+def test_a_refused_noun_that_names_no_act_is_left_alone() -> None:
+    from specgap.extract.noacts46 import respelt
+
+    assert respelt("If it rains, no dogs and no glass.") is None
+    assert respelt("If the status is closed, no booking.") == "If the status is closed, never book."
+
+
+def test_a_bound_on_a_clause_word_is_no_reading(tmp_path: Path) -> None:
+    text = "# Walks\n\nA booking lists 1 to 4 walker_names, or up to 10 when the walk is guided.\n"
+    policies = build_prompt(tmp_path, text, WALKS).policies
+    assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
+    assert read(policies, "arg_count_bound", "book_holiday", min=1, max=4), shown(policies)

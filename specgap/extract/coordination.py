@@ -16,6 +16,9 @@ _NEXT = re.compile(
     r"^(?:\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or|and/or)\s+)(?:the\s+|their\s+|its\s+|his\s+|"
     r"her\s+|a\s+|an\s+|any\s+)?(?=[A-Za-z])",
 )
+# a further refused act after a refused one ("never book and never pay", "do not move it, and
+# do not cancel it"): the verb after the negation is an act of its own, not an object
+_REFUSED = re.compile(r"\s*(?:never|not|do\s+not|don't|must\s+not|must\s+never)\s+", re.I)
 _NOT_NOUNS = NOT_OBJECT | frozenset(
     {"it", "them", "this", "that", "then", "you", "we", "they", "so", "also", "please"}
 )
@@ -47,6 +50,15 @@ def _objects(text: str) -> tuple[list[str], list[str]]:
         obj, end = object_at(text, start - 1)
         first = obj.split()[0] if obj else ""
         led = re.search(r"\b(?:the|their|its|his|her|a|an|any)\s+$", m[0], re.I) is not None
+        refused = _REFUSED.match(text, start - 1)
+        if refused is not None and clause.negated:  # "never book and never pay": its own act
+            said = parse(text[refused.end() :])
+            if said.action is None:
+                break
+            out.append(said.action)
+            seps.extend(re.findall(r"and/or|and|or", m[0].casefold()) or [","])
+            at = refused.end() + (said.action_span[1] if said.action_span else 0)
+            continue
         if not obj or (first in IMPERATIVE_VERBS and not led) or first in _NOT_NOUNS:
             break  # "and cancel it": a clause of its own; "or a deposit": a noun
         out.append(f"{clause.verb} {obj}")

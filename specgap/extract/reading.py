@@ -65,6 +65,7 @@ from specgap.extract import (
     lead30,
     neither37,
     noact_respell,
+    noacts46,
     nominal8_actions,
     nominal36,
     noobj30,
@@ -247,6 +248,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = callof37.respelt(said or sentence.clean) or said  # "from a `t` call": from `t`
     said = topic34.respelt(said or sentence.clean) or said  # "Deposits, 10 to 25 pounds"
     said = topic34.no_there(said or sentence.clean) or said  # "If S, there's no booking"
+    said = noacts46.respelt(said or sentence.clean) or said  # "If S, no booking and no payment"
     said = closed34.respelt(said or sentence.clean) or said  # "X use a, b and c, nothing else"
     said = closed34.predicates(said or sentence.clean) or said  # "Xs V1 A, and V2 B"
     said = numwords30.respelt(said or sentence.clean) or said  # "one to three": "1 to 3"

@@ -7,7 +7,10 @@ be stronger (or weaker) than the sentence.
 - "Outside vendors cannot be added by the assistant": the agent named as the doer of a
   passive ban is no condition on the call; the ban is the agent's, whole;
 - "Couples may move their date once free of charge": a count of free acts forbids none (more
-  cost a fee): the count is kept for review with the words that say so, never enforced.
+  cost a fee): the count is kept for review with the words that say so, never enforced;
+- "1 to 4 names, or up to 10 when the trip is guided": a bound read on the word after its
+  number when that word opens a clause ("when", "if", "unless") names no value of the call:
+  it is no reading of the sentence and is dropped (the count beside it is read whole).
 """
 
 from __future__ import annotations
@@ -33,7 +36,13 @@ def settle(sentence: Sentence, rules: list[CandidateRule]) -> list[CandidateRule
             for r in rules
         ]
     tail = forbidden_tail(sentence.clean) if sentence.subject is None else None
-    return [_settled(r, tail) for r in rules]
+    return [_settled(r, tail) for r in rules if str(r.params.get("facet", "")) not in _CLAUSE]
+
+
+# the words that open a clause: never the name of what a bound limits
+_CLAUSE = frozenset(
+    {"when", "whenever", "if", "unless", "while", "where", "once", "until", "after", "before"}
+)
 
 
 def _settled(rule: CandidateRule, tail: str | None) -> CandidateRule:

@@ -796,9 +796,13 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
         # leaves the action to its noun, whatever class it is of (not "update" for
         # `get_fields_to_update`: `get` is no light verb here, it reads)
         return LATER, f"{said} is a word of its name"
-    if meets and any(w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later):
+    undoes = bool(profile.verbs & _DISPOSES)
+    if (meets and not undoes) and any(
+        w[len(verb) :] in _DOERS and w.startswith(verb) for w in profile.later
+    ):
         # `assign`: `ticket_assignee`; `pay`: `take_payment` (its light verb leaves the act
-        # to the noun)
+        # to the noun); never a name whose verb undoes or disposes of that noun
+        # (`refund_payment` gives a payment back, it does not pay)
         return LATER, f"{said} is in a word of its name"
     if not compatible(action, profile):
         return 0.0, ""
@@ -818,6 +822,12 @@ def _verb_evidence(action: Action, profile: _Profile) -> tuple[float, str]:
 # assignee, approver, subscriber, assignment
 _DOERS = frozenset({"e", "er", "or", "ment"})
 _INVOKE = verb_key("invoke")
+# verbs that undo or dispose of the thing their object names: `refund_payment` is no payment
+_DISPOSES = frozenset(
+    verb_key(v)
+    for v in ("refund", "cancel", "void", "reverse", "delete", "remove", "revoke", "unassign",
+              "undo", "reject", "decline", "withdraw")
+)  # fmt: skip
 
 
 # verbs that leave the action to the noun after them ("apply a credit", "add grooming",
