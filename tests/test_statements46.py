@@ -244,3 +244,21 @@ def test_a_bound_on_a_clause_word_is_no_reading(tmp_path: Path) -> None:
     policies = build_prompt(tmp_path, text, WALKS).policies
     assert not [p for p in policies if p.operator == "arg_within_bound"], shown(policies)
     assert read(policies, "arg_count_bound", "book_holiday", min=1, max=4), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "find_paddler opens every chat.",
+        "First thing in every chat is find_paddler.",
+        "Every trip opens with find_paddler.",
+    ],
+)
+def test_the_first_call_said_as_what_opens_every_chat(tmp_path: Path, text: str) -> None:
+    policies = build_prompt(tmp_path, f"# Kayak desk\n\n{text}\n", TRIPS).policies
+    assert read(policies, "require_before", "*", before="find_paddler"), shown(policies)
+
+
+def test_what_opens_every_thing_but_no_tool_is_no_first_call(tmp_path: Path) -> None:
+    policies = build_prompt(tmp_path, "# Kayak desk\n\nEvery trip opens with a briefing.\n", TRIPS)
+    assert not read(policies.policies, "require_before", "*"), shown(policies.policies)

@@ -79,7 +79,8 @@ _TRAIL = re.compile(
 # step must be named by id)
 _OPENS = re.compile(
     r"^\W*(?:from\s+(?:now|today)(?:\s+on)?\s*,?\s+)?(?:(?:every|each)\s+(?:conversation|chat|"
-    r"session)\s+(?:opens|starts|begins|(?:must|should|shall)\s+(?:open|start|begin))|(?:always\s+)?"
+    r"session|[a-z]+)\s+(?:opens|starts|begins|(?:must|should|shall)\s+(?:open|start|begin))|"
+    r"(?:always\s+)?"
     r"(?:open|start|begin)\s+(?:every|each)\s+(?:conversation|chat|session)|(?:your|its|the\s+"
     r"(?:assistant|agent)['\u2019]s)\s+(?:conversation|chat|session|day|week|shift|work)\s+"
     r"(?:opens|starts|begins))\s+(?:with|by\s+(?:calling|running|using))\s+(?P<step>[^;,]+?)"
@@ -92,7 +93,13 @@ _OPENS = re.compile(
     r"|^\W*(?P<led>`[^`\s]+`|[A-Za-z][\w.:/-]*[A-Za-z0-9])\s+(?:(?:is|was|(?:must|should|shall|"
     r"will)\s+be)\s+(?:always\s+)?the\s+(?:very\s+)?(?:first|opening|initial)\s+(?:(?:tool|"
     r"function)\s+)?call|(?:always\s+)?(?:comes?|goes|runs?|must\s+(?:come|go|run))\s+first)"
-    r"(?:\s+(?:of|in)\s+(?:every|each|any|a|the)\s+[a-z]+)?\s*(?:[;,.!]|$)",
+    r"(?:\s+(?:of|in)\s+(?:every|each|any|a|the)\s+[a-z]+)?\s*(?:[;,.!]|$)"
+    # "`find_member` opens every chat", "First thing in every chat is `find_member`" (the chat
+    # by whatever word the prompt gives it: "every tour")
+    r"|^\W*(?P<opener>`[^`\s]+`|[A-Za-z][\w.:/-]*[A-Za-z0-9])\s+(?:always\s+)?(?:opens|starts|"
+    r"begins|leads\s+off)\s+(?:every|each)\s+[a-z]+\s*(?:[;,.!]|$)"
+    r"|^\W*(?:the\s+)?(?:very\s+)?first\s+(?:thing|step|call)\s+(?:in|of)\s+(?:every|each|any)\s+"
+    r"[a-z]+\s+is\s+(?:to\s+call\s+)?(?P<thing>[^;,]+?)\s*(?:[;,.!]|$)",
     re.I,
 )
 _TOOL_ID = re.compile(
@@ -157,7 +164,7 @@ def before_every_other(text: str) -> list[Emit]:
     m = m or _NO_OTHER.match(text)
     opens = _OPENS.match(text) if m is None else None
     if opens is not None:
-        said = opens["step"] or opens["first"] or opens["led"]
+        said = opens["step"] or opens["first"] or opens["led"] or opens["opener"] or opens["thing"]
         ids = [i["q"] or i["id"] for i in _TOOL_ID.finditer(said)]
         if len(ids) != 1:
             return []  # "opens with a greeting", or two steps: not one named call
