@@ -262,3 +262,24 @@ def test_the_first_call_said_as_what_opens_every_chat(tmp_path: Path, text: str)
 def test_what_opens_every_thing_but_no_tool_is_no_first_call(tmp_path: Path) -> None:
     policies = build_prompt(tmp_path, "# Kayak desk\n\nEvery trip opens with a briefing.\n", TRIPS)
     assert not read(policies.policies, "require_before", "*"), shown(policies.policies)
+
+
+@pytest.mark.parametrize(
+    ("phrase", "source"),
+    [
+        ("the payments on the paddler record",
+         {"from_user": False, "from_tools": ["look up paddler"]}),
+        ("the mobile on the paddler's record, or one the paddler gives",
+         {"from_user": True, "from_tools": ["look up paddler"]}),
+        ("a number the paddler types during this conversation", USER),
+        # what a value is checked against is not where it comes from
+        ("the paddler record", None),
+        ("the paddler's record", None),
+    ],
+)  # fmt: skip
+def test_a_source_said_as_the_persons_record_or_as_they_give_it(
+    phrase: str, source: dict[str, Any] | None
+) -> None:
+    from specgap.extract.origins import origin
+
+    assert origin(phrase) == source

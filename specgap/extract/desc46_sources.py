@@ -29,7 +29,7 @@ from typing import Any
 
 from specgap.extract.people import PERSON
 
-__all__ = ["listed_sources"]
+__all__ = ["listed_sources", "said_by_person"]
 
 # a known tool's name, put in the text as its index; "T or U" before a verb, as one
 _TOOL = r"\x00\d+\x00(?:\x02\x00\d+\x00)*"
@@ -147,6 +147,12 @@ def listed_sources(text: str, names: Collection[str], own: str) -> dict[str, Any
     if user + len(set(found)) < 2 and not _KEEPS.search(text):
         return None  # "Email the member gave.": one source glossed, not obliged
     return {"from_user": user, "from_tools": list(dict.fromkeys(found))}
+
+
+def said_by_person(phrase: str) -> bool:
+    """Whether a phrase names the value as the person gives it ("a number the guest types in
+    this chat", "read out by the caller"): one phrase of a list of sources."""
+    return "\x00" not in phrase and _PART_USER.match(phrase.strip(" ,.")) is not None
 
 
 def _marked(text: str, names: Collection[str]) -> tuple[str, list[str]]:

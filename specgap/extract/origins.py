@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from specgap.extract.desc46_sources import said_by_person
 from specgap.extract.english import base_verb
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.pattern_base import (
@@ -176,6 +177,14 @@ _NAMED_READ = re.compile(
     r"(?:\s+(?:results?|outputs?))?$",
     re.I,
 )
+# "the mobile on the customer's record", "the payments on the reader record": a value the
+# person's record holds, read by the tool that looks the person up (a bare "the guest record"
+# may be what a value is checked against, not where it comes from: not read)
+_RECORD = re.compile(
+    r"^(?:(?:the|a|an|their|one)\s+(?:[a-z]+\s+){0,2}?)?(?:on|in|held\s+on)\s+(?:the\s+|their\s+)?"
+    r"(?P<who>[a-z]+)(?:'s|s')?\s+(?:own\s+)?(?:record|account|file|profile)$",
+    re.I,
+)
 _READ_NOUNS = {"search": "search", "lookup": "look up", "look-up": "look up", "query": "query"}
 _PARTS = re.compile(r"\s*,\s*(?:or\s+|and\s+)?|\s+or\s+|\s+and\s+|\s+as\s+well\s+as\s+", re.I)
 _LEAD = re.compile(
@@ -204,6 +213,9 @@ def origin(text: str) -> dict[str, Any] | None:
     list read; None when some part is no source this reads (dropping it would make the rule
     stronger than the sentence)."""
     user, tools = False, []
+    # "X or a number the guest types": one value, two sources; "the fine id T shows and a
+    # reason the patron gave" are two values, each with its own source (`origin_forms`)
+    alternatives = not re.search(r"\band\b|\bas\s+well\s+as\b", text, re.I)
     for raw in _PARTS.split(text.strip()):
         part = _LEAD.sub("", raw.strip(" `'\"")).strip()
         part = _FOR_WHOM.sub("", part)  # "`list_vets` for the clinic": the tool
@@ -211,7 +223,7 @@ def origin(text: str) -> dict[str, Any] | None:
         part = IN_TALK.sub("", part)  # "a session search run in this chat": the search
         if not part or _MANNER.match(part):  # "in their own words": how, not a source
             continue
-        if _PERSON.match(part):
+        if _PERSON.match(part) or (alternatives and said_by_person(part)):  # "or one she types"
             user = True
             continue
         of_tool = _OF_TOOL.match(part)
@@ -226,6 +238,10 @@ def origin(text: str) -> dict[str, Any] | None:
             # (an unsure source widens to any tool's output), else any tool's output
             kept = _KEPT_SOURCE.search(part)
             tools.append(kept[0].casefold() if kept is not None else ANY_TOOL)
+            continue
+        record = _RECORD.match(part)
+        if record is not None:  # "the mobile on the customer's record": that customer's lookup
+            tools.append(f"look up {singular(record['who'].casefold())}")
             continue
         named = _NAMED_READ.match(part)
         if named is not None:
