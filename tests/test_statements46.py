@@ -283,3 +283,27 @@ def test_a_source_said_as_the_persons_record_or_as_they_give_it(
     from specgap.extract.origins import origin
 
     assert origin(phrase) == source
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Before a move or a cancellation, run open_booking on the same booking_id.",
+        "Before a move or a cancellation, open_booking is run on the very booking_id concerned.",
+        "Distance: 18 km\n08:30 · Before a move or a cancellation, open_booking is run on the very "
+        "booking_id concerned.",
+    ],
+)
+def test_an_ordering_whose_shared_entity_ends_it(tmp_path: Path, text: str) -> None:
+    policies = build_prompt(tmp_path, f"# Rink\n\n{text}\n", RINK).policies
+    for tool in ("move_booking", "cancel_booking"):
+        assert enforced(
+            policies, "require_before", tool, before="open_booking", same={"arg": "booking_id"}
+        ), shown(policies)
+
+
+def test_the_exact_thing_named_is_no_back_reference() -> None:
+    from specgap.extract.order_same import _said_same
+
+    assert _said_same("Unlock it with the exact tool name from the list.") is None
+    assert _said_same("open_booking goes on that exact booking_id beforehand.") == "booking_id"

@@ -38,7 +38,7 @@ _POINTER = re.compile(
 )
 # "the same X" / "that same X": the two actions are about one X, wherever it is said
 _SAME = re.compile(
-    r"\b(?:(?:the|that|this)\s+(?:very\s+same\s+|very\s+|same\s+)|"
+    r"\b(?:(?:the|that|this)\s+(?:very\s+same\s+|very\s+|same\s+)|that\s+exact\s+|"
     # "... on that repair_id", "keyed by that booking_id" or "by its own booking_id": an id
     # argument pointed back at is the same one
     r"(?:(?<=on\s)|(?<=by\s)|(?<=under\s)|(?<=with\s)|(?<=for\s))(?:that|its\s+own)\s+"

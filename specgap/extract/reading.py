@@ -87,6 +87,7 @@ from specgap.extract import (
     reasons31,
     referred35,
     reserved37,
+    same46,
     sent38,
     state3_respell,
     state4_respell,
@@ -230,6 +231,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "Hold length → X", "Is it `frozen`? → Yes: V": "Hold length: X", "If it is `frozen`, V"
     said = said or tree23.respelt(sentence.clean)
     said = connective45.respelt(said or sentence.clean) or said  # "Then only X is V-ed"
+    said = same46.respelt(said or sentence.clean) or said  # "Before X, run T on the same id"
     # "I direct that X be V-ed", "I forbid my agent to V": "X must be V-ed", "you must never V"
     said = performative45.respelt(said or sentence.clean) or said
     # "I won't refund in cash" where the prompt's "I" is the assistant: "Never refund ..."

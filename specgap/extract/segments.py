@@ -82,6 +82,11 @@ _SHOWN = re.compile(
 # is a clause number of its own, at any level. So is a thread's post counter ("7/34 Only book
 # ...", as a social post numbers the parts of a thread), the part's number out of the whole,
 # and a time that heads a line of an itinerary or a log ("08:30 · ...").
+# a line opened by a thread's post counter or an itinerary's time (`_CLAUSE_NUMBER`'s last two
+# forms): a line of its own, whatever the line before ended with
+_COUNTED_LINE = re.compile(
+    r"^\s*(?:\d{1,3}/\d{1,3}\s+|\d{1,2}[:.]\d{2}\s*[\u00b7\u2022|\u2013\u2014-]\s+)(?=[A-Za-z`\"'])"
+)
 _CLAUSE_NUMBER = re.compile(
     # (or before an argument's or tool's id: "3.2 party_size is ...")
     r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"']|[a-z][a-z0-9]*_[a-z0-9])"
@@ -633,6 +638,9 @@ def _line_ends(text: str) -> set[int]:
             continue
         if body and _lettered(after):
             out.add(at)  # "(b) ...": a lettered item, whatever the line before ended with
+            continue
+        if body and _COUNTED_LINE.match(after):
+            out.add(at)  # "7/34 ...", "08:30 · ...": a post or a timed line of its own
             continue
         if body.endswith(";") and words and words[0].casefold() not in _JOINED_ON:
             out.add(at)  # "...;" then a clause on a line of its own: verse, a list of clauses
