@@ -307,3 +307,57 @@ def test_the_exact_thing_named_is_no_back_reference() -> None:
 
     assert _said_same("Unlock it with the exact tool name from the list.") is None
     assert _said_same("open_booking goes on that exact booking_id beforehand.") == "booking_id"
+
+
+KIT = [
+    T("find_paddler", "Finds a paddler by phone.", phone="string"),
+    T(
+        "lend_kit",
+        "Lends kit for a hire. items may hold only helmet, spraydeck and paddle, and pieces runs "
+        "from 1 to 6.",
+        hire_id="string",
+        items="array",
+        pieces="integer",
+    ),
+    T(
+        "search_trips",
+        "Lists trips. water is either lake or river and nothing else, and days_ahead lies "
+        "between 0 and 14.",
+        water="string",
+        days_ahead="integer",
+    ),
+    T(
+        "refund_payment",
+        "Refunds a payment. method must be original_card or hire_credit, and a payment is "
+        "refunded no more than once.",
+        payment_id="string",
+        method="string",
+    ),
+    T(
+        "call_warden",
+        "Calls the warden. reason is limited to capsize, injury or complaint.",
+        reason="string",
+    ),
+]
+
+
+def test_argument_limits_several_to_a_description_sentence(tmp_path: Path) -> None:
+    policies = build_prompt(tmp_path, "# Kayak desk\n\nBe courteous.\n", KIT).policies
+    assert enforced(
+        policies, "resource_in_allowlist", "lend_kit", arg="items",
+        allowed=["helmet", "paddle", "spraydeck"],
+    ), shown(policies)  # fmt: skip
+    assert enforced(policies, "arg_within_bound", "lend_kit", arg="pieces", min=1, max=6)
+    # the figures are the second argument's: never a count of the first's items
+    assert not read(policies, "arg_count_bound", "lend_kit"), shown(policies)
+    assert enforced(policies, "resource_in_allowlist", "search_trips", arg="water")
+    assert enforced(policies, "arg_within_bound", "search_trips", arg="days_ahead", min=0, max=14)
+    assert enforced(policies, "resource_in_allowlist", "refund_payment", arg="method")
+    # once per payment, not once in the whole chat
+    assert enforced(policies, "max_calls", "refund_payment", max=1, per="payment"), shown(policies)
+    counts = [p for p in policies if p.operator == "max_calls" and p.target == "refund_payment"]
+    assert all(p.condition.per == "payment" for p in counts), shown(policies)
+    assert enforced(
+        policies, "resource_in_allowlist", "call_warden", arg="reason",
+        allowed=["capsize", "complaint", "injury"],
+    ), shown(policies)  # fmt: skip

@@ -26,6 +26,7 @@ from specgap.extract import (
     args4_counts,
     args4_kinds,
     args4_values,
+    args46,
     argsaid37,
     aside21,
     befores37,
@@ -244,6 +245,7 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     said = noobj30.respelt(said or sentence.clean) or said  # "send no X": "never send any X"
     said = reserved37.respelt(said or sentence.clean) or said  # "X belongs to the Y team"
     said = argsaid37.respelt(said or sentence.clean) or said  # "`x_secs` stays at 90 or below"
+    said = args46.respelt(said or sentence.clean) or said  # "x lies between 1 and 6"
     said = hasstatus37.respelt(said or sentence.clean) or said  # "it has the status booked"
     said = andonly37.respelt(said or sentence.clean) or said  # "V-ed with X, and only to Y"
     said = neither37.respelt(said or sentence.clean) or said  # "Xs get neither A nor B"
@@ -305,7 +307,12 @@ def _read_own(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     # "Texts go to the number on record, three in a conversation at most" (`counted37`): the
     # rest and the count, kept when either reads; "X with T, then V Y only while S": the order
     # and V's own restriction (`then37`), kept when both read
-    for apart, kept in ((counted37.parts, any), (then37.parts, all), (andshall40.parts, all)):
+    for apart, kept in (
+        (counted37.parts, any),
+        (then37.parts, all),
+        (andshall40.parts, all),
+        (args46.parts, any),  # "x is a or b, and y lies between 1 and 6": each clause
+    ):
         if (parts := apart(said or sentence.clean)) is not None:
             read_apart = [read_as(sentence, part, read_sentence) for part in parts]
             if kept(found for found, _ in read_apart):
