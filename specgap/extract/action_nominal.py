@@ -29,7 +29,7 @@ from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 from specgap.operators.prose import inflections
 
-__all__ = ["reread", "spelt"]
+__all__ = ["act_verb", "reread", "spelt"]
 
 Read = Callable[[Sentence], tuple[list[CandidateRule], list[Diagnostic]]]
 
@@ -45,7 +45,7 @@ _YES = frozenset({"approve", "confirm", "consent", "authorize", "authorise", "ag
 _KEPT = frozenset({"require_before", "require_confirmation"})
 
 
-def _verb(noun: str) -> str | None:
+def act_verb(noun: str) -> str | None:
     """The verb an action noun names: an action noun, a nominalisation the lexicon turns
     back into a verb, a gerund, or a light verb's noun ("requests"); never a noun that is
     only spelt like a verb ("record", "notice")."""
@@ -61,11 +61,11 @@ def _action(phrase: str) -> tuple[str, str] | None:
     """(verb, object) of an action said as a noun phrase: "identity verification" ->
     (verify, identity); "voucher requests" -> (request, voucher); None for no action."""
     words = phrase.casefold().split()
-    verb = _verb(words[-1])
+    verb = act_verb(words[-1])
     if verb is None:
         return None
     mods = words[:-1]
-    if verb in LIGHT_VERBS and mods and (done := _verb(mods[-1])) is not None:
+    if verb in LIGHT_VERBS and mods and (done := act_verb(mods[-1])) is not None:
         return done, " ".join(mods[:-1])  # "refund requests": the refund
     return verb, " ".join(mods)
 

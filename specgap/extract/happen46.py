@@ -6,18 +6,16 @@ The readers read an act named by its noun when the sentence allows or forbids it
 allowed only while ..."). An act that "happens", "takes place", "goes ahead", "proceeds",
 "occurs" or "goes through" only in a case is the same rule: the verb is said "is allowed"
 ("are allowed" after a plural). The subject must be an act's noun ("moves", "cancellation",
-"bookings": `_act`), so that "The session happens only on Fridays" (a fact of a thing) is left
-alone.
+"bookings": `noacts46.verb_of`), so that "The session happens only on Fridays" (a fact of a
+thing) is left alone.
 """
 
 from __future__ import annotations
 
 import re
 
-from specgap.extract.action_open import nominal_verb
-from specgap.extract.english import lemmas
-from specgap.extract.grammar_words import IMPERATIVE_VERBS
-from specgap.extract.pattern_base import is_action_noun, singular
+from specgap.extract.noacts46 import verb_of
+from specgap.extract.pattern_base import singular
 
 __all__ = ["respelt"]
 
@@ -35,16 +33,8 @@ _ONLY = re.compile(
 def respelt(text: str) -> str | None:
     """The sentence with its act's "happens" said "is allowed" (module docstring), or None."""
     m = _ONLY.match(text)
-    if m is None or not _act(singular(m["noun"].casefold())):
+    if m is None or verb_of(singular(m["noun"].casefold())) is None:
         return None
     plural = m["noun"].casefold() != singular(m["noun"].casefold())
     verb = "are allowed" if plural and not m["det"] else "is allowed"
     return f"{m['lead']}{m['det']}{m['np']} {verb}{text[m.end() :]}"
-
-
-def _act(word: str) -> bool:
-    """Whether `word` names an act: an action noun, a verb the agent's tools or the closed
-    list name ("move", "refund"), a nominalisation ("cancellation"), a gerund ("booking")."""
-    if is_action_noun(word) or word in IMPERATIVE_VERBS or nominal_verb(word):
-        return True
-    return word.endswith("ing") and bool(lemmas(word).get("VERB"))

@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import re
 
-from specgap.extract.action_open import nominal_verb
-from specgap.extract.english import lemmas
+from specgap.extract.action_nominal import act_verb
 from specgap.extract.grammar_words import IMPERATIVE_VERBS
 from specgap.extract.pattern_base import singular
 
-__all__ = ["respelt"]
+__all__ = ["respelt", "verb_of"]
 
 _NOS = r"(?P<acts>no\s+[a-z][\w-]*(?:\s*(?:,|,?\s+(?:and|or|nor))\s+no\s+[a-z][\w-]*)*)"
 _TAIL = r"(?P<tail>\s+(?:for|to|on|of)\s+[^.;!?]+)?\s*[.!]?\s*$"
@@ -49,18 +48,14 @@ def respelt(text: str) -> str | None:
         if m is None:
             return None
         cond = f"{m['lead']}If {m['field']} is {m['values']}"
-    verbs = [_verb(noun) for noun in _NO.findall(m["acts"])]
+    verbs = [verb_of(singular(noun.casefold())) for noun in _NO.findall(m["acts"])]
     if not verbs or any(v is None for v in verbs):
         return None
     return f"{cond}, " + " and ".join(f"never {v}" for v in verbs) + (m["tail"] or "") + "."
 
 
-def _verb(noun: str) -> str | None:
-    """The verb an act's noun names, or None when it names no act."""
-    word = singular(noun.casefold())
-    if word.endswith("ing") and lemmas(word).get("VERB"):
-        return str(lemmas(word)["VERB"][0])
-    made = nominal_verb(word)
-    if made:
-        return made
-    return word if word in IMPERATIVE_VERBS else None
+def verb_of(word: str) -> str | None:
+    """The verb an act's noun (in the singular) names: an action noun's, a gerund's or a
+    nominalisation's (`action_nominal.act_verb`: "booking" book, "payment" pay), or the noun
+    itself when it is an action verb ("refund", "move"); None when it names no act."""
+    return act_verb(word) or (word if word in IMPERATIVE_VERBS else None)

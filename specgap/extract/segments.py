@@ -81,19 +81,19 @@ _SHOWN = re.compile(
 # A statute's or a translated code's section sign ("§ 2 Every conversation ...", "§12a ...")
 # is a clause number of its own, at any level. So is a thread's post counter ("7/34 Only book
 # ...", as a social post numbers the parts of a thread), the part's number out of the whole,
-# and a time that heads a line of an itinerary or a log ("08:30 · ...").
-# a line opened by a thread's post counter or an itinerary's time (`_CLAUSE_NUMBER`'s last two
-# forms): a line of its own, whatever the line before ended with
-_COUNTED_LINE = re.compile(
-    r"^\s*(?:\d{1,3}/\d{1,3}\s+|\d{1,2}[:.]\d{2}\s*[\u00b7\u2022|\u2013\u2014-]\s+)(?=[A-Za-z`\"'])"
+# and a time that heads a line of an itinerary or a log ("08:30 · Bookings.Open is run ...");
+# a line opened by either is a line of its own, whatever the line before ended with
+# (`_COUNTED_LINE`, `_line_ends`).
+_COUNTERS = (
+    r"\d{1,3}/\d{1,3}\s+(?=[A-Za-z`\"'])"
+    r"|\d{1,2}[:.]\d{2}\s*[\u00b7\u2022|\u2013\u2014-]\s+(?=[A-Za-z`\"'])"
 )
+_COUNTED_LINE = re.compile(rf"^\s*(?:{_COUNTERS})")
 _CLAUSE_NUMBER = re.compile(
     # (or before an argument's or tool's id: "3.2 party_size is ...")
     r"^\s*(?:\d{1,2}(?:\.\d{1,2}){1,3}\.?\s+(?=[A-Z`\"']|[a-z][a-z0-9]*_[a-z0-9])"
     r"|\u00a7{1,2}\s?\d{1,3}[a-z]?(?:\.\d{1,2}){0,3}\.?\s+(?=[A-Za-z`\"'])"
-    r"|\d{1,3}/\d{1,3}\s+(?=[A-Za-z`\"'])"
-    # an itinerary's or a log's time before its line ("08:30 · Bookings.Open is run ...")
-    r"|\d{1,2}[:.]\d{2}\s*[\u00b7\u2022|\u2013\u2014-]\s+(?=[A-Za-z`\"']))"
+    rf"|{_COUNTERS})"
 )
 
 
