@@ -361,3 +361,13 @@ def test_argument_limits_several_to_a_description_sentence(tmp_path: Path) -> No
         policies, "resource_in_allowlist", "call_warden", arg="reason",
         allowed=["capsize", "complaint", "injury"],
     ), shown(policies)  # fmt: skip
+
+
+def test_a_description_with_the_marks_own_characters_builds(tmp_path: Path) -> None:
+    # a tools file is untrusted: NUL and \x02 in a description are text, never a tool's mark
+    # (once an IndexError and a traceback)
+    text = "A hire_id \x0099\x00 listed, or the reference the paddler reads out \x02."
+    assert listed_sources(text, NAMES, "open_hire") is None  # "99" is no source it reads
+    tools = [*KAYAKS[:1], T("open_hire", "Reads one hire.", hire_id=("string", text))]
+    policies = build_prompt(tmp_path, "# Kayak desk\n\nBe courteous.\n", tools).policies
+    assert not read(policies, "arg_grounded", "open_hire", from_tools=["find_paddler"])

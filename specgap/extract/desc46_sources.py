@@ -23,6 +23,7 @@ would make the rule stronger than the description.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Collection
 from typing import Any
@@ -116,7 +117,8 @@ def listed_sources(text: str, names: Collection[str], own: str) -> dict[str, Any
     from specgap.extract.ids7_respell import spellings_of  # as the text may spell them
 
     spelt = {spelling for name in names for spelling in spellings_of(name)}
-    marked, tools = _marked(text, spelt)
+    # (the marks stand for tools only: a description's own NUL or \x02 is no tool's mark)
+    marked, tools = _marked(_UNMARKED.sub(" ", text), spelt)
     clauses = [c.strip(" .;:") for c in re.split(r"\s*[;:]\s*", marked) if c.strip(" .;:")]
     user, read = False, False
     found: list[str] = []
@@ -149,6 +151,9 @@ def listed_sources(text: str, names: Collection[str], own: str) -> dict[str, Any
     return {"from_user": user, "from_tools": list(dict.fromkeys(found))}
 
 
+_UNMARKED = re.compile(r"[\x00\x02]")
+
+
 def said_by_person(phrase: str) -> bool:
     """Whether a phrase names the value as the person gives it ("a number the guest types in
     this chat", "read out by the caller"): one phrase of a list of sources."""
@@ -158,15 +163,21 @@ def said_by_person(phrase: str) -> bool:
 def _marked(text: str, names: Collection[str]) -> tuple[str, list[str]]:
     """`text` with every known tool name put as its index (longest names first), and the
     names by index."""
-    ordered = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
+    ordered = tuple(sorted({n for n in names if n}, key=lambda n: (-len(n), n)))
     if not ordered:
         return text, []
-    pattern = re.compile(
+    index = {name: i for i, name in enumerate(ordered)}
+    return _named(ordered).sub(lambda m: f"\x00{index[m[1]]}\x00", text), list(ordered)
+
+
+@functools.lru_cache(maxsize=16)
+def _named(ordered: tuple[str, ...]) -> re.Pattern[str]:
+    """The pattern of a tools file's names (compiled once per file, not once per sentence)."""
+    return re.compile(
         r"`?(?<![\w.\-])("
         + "|".join(re.escape(n) for n in ordered)
         + r")(?:\(\))?`?(?![\w\-]|\.\w)"
     )
-    return pattern.sub(lambda m: f"\x00{ordered.index(m[1])}\x00", text), ordered
 
 
 def _kind(part: str, tools: list[str]) -> str | list[str] | None:
