@@ -22,6 +22,7 @@ from specgap.extract.same9_again import repeated
 from specgap.extract.scoped41 import cased
 from specgap.extract.segments import Sentence, description_sentences, markdown_sentences
 from specgap.extract.sequences import read_all
+from specgap.extract.shouted47 import unshouted
 from specgap.extract.structural import config_rules, schema_rules
 from specgap.extract.template32 import conditioned
 from specgap.extract.unread import unread_notes
@@ -66,6 +67,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
     given = tuple(artifacts)
     tools = tool_spellings(given)  # (before the respelling: the ids as written too)
     artifacts, undo = respell_ids(given)  # ids7: `server__tool`, kebab ids read as snake
+    artifacts, unshout = unshouted(artifacts)  # a line in capitals, a telegram's STOPs
     artifacts = tag_sections(artifacts)  # `<rules>` ... `</rules>`: a section, not HTML
     prompts = "\n".join(a.text for a in artifacts if a.kind == "prompt")
     names = given_names(prompts, tools)  # the code names the prompts give tools (`named43`)
@@ -122,7 +124,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
                 spans |= {r.span for r in said if r.operator == "state_condition"}  # read
                 notes = parameter_notes(artifact, spec)  # rule-like, never read
                 diagnostics.extend(n for n in notes if n.span not in spans)
-    rules, diagnostics = undo(rules, diagnostics)
+    rules, diagnostics = undo(*unshout(rules, diagnostics))
     rules = conditioned(artifacts, rules)  # `{% if X %}` ... `{% endif %}`: only if X
     rules.sort(key=lambda r: (r.span.path, r.span.start_byte, r.span.end_byte, r.operator))
     return Extracted(tuple(rules), tuple(diagnostics))

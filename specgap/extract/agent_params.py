@@ -110,7 +110,15 @@ def agent_tool(mention: str) -> str | None:
     if not key or key in spelled:
         return spelled.get(key)
     ending = [tool for said, tool in spelled.items() if said.endswith(key)]
-    return ending[0] if len(ending) == 1 else None
+    return ending[0] if len(ending) == 1 else _respelt_tool(mention)
+
+
+def _respelt_tool(mention: str) -> str | None:
+    """The tool a prompt's respelling of its id names when that spelling drops a character
+    (`he_on` for the code name `HERON`, `rt_3` for the transaction `RT03`: `ids7_respell`)."""
+    from specgap.extract.ids7_respell import respelt_ids
+
+    return respelt_ids().get(mention)
 
 
 def opens_a_tool_id(words: str) -> bool:

@@ -98,6 +98,7 @@ __all__ = [
     "fenced_spans",
     "known_ids",
     "respell_ids",
+    "respelt_ids",
     "spellings_of",
     "styled_ids",
     "tool_spellings",
@@ -143,6 +144,9 @@ _PACKAGE_DOTTED = re.compile(r"^(?P<a>[a-z][a-z0-9]*)\.(?P<b>[A-Z][a-z0-9]+)$")
 # a transaction code (`RT03`, `VA01`, `ME21N`, `F110`), as ERP systems name their functions:
 # capitals, then digits (and maybe one more capital); no word a reader knows for an id
 _CODE = re.compile(r"^(?P<l>[A-Z]{1,4})(?P<d>\d{2,4})(?P<t>[A-Z]?)$")
+# one word in capitals (`HERON`, `VISITADD`, `PAYCHRG`), as a telegraph code or a mainframe's
+# transaction names its functions: a capitalised word reads as a shout or an acronym
+_CAPS_WORD = re.compile(r"^[A-Z]{4,}$")
 # a program's file name (`FINDMEM.EXE`, `send-sms.sh`): a name, a dot, an extension that runs
 _PROGRAM = re.compile(
     r"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js)$"
@@ -242,6 +246,16 @@ def spellings_of(tool: str) -> frozenset[str]:
     return frozenset({tool, _known_spellings(known, taken).get(tool, tool)})
 
 
+def respelt_ids() -> dict[str, str]:
+    """Within `known_ids`, each respelling a prompt's mentions are read in and the id it
+    stands for."""
+    from specgap.extract.agent_params import tool_arguments
+
+    known = _KNOWN.get()
+    taken = tuple(sorted({*known, *tool_arguments()}))
+    return {said: tool for tool, said in _known_spellings(known, taken).items()}
+
+
 @functools.lru_cache(maxsize=16)
 def _known_spellings(ids: tuple[str, ...], taken: tuple[str, ...]) -> dict[str, str]:
     return _spellings(ids, taken) if ids else {}
@@ -293,6 +307,7 @@ def _one_style(tool: str) -> bool:
     screaming_or_pascal = screaming_or_pascal or _capped(tool)
     numbered = _NUMBERED.match(tool) is not None
     program = _PROGRAM.match(tool) is not None or _CODE.match(tool) is not None
+    program = program or _CAPS_WORD.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
     wrapped = wrapped or _HANDLER.match(tool) is not None or _NATIVE.match(tool) is not None
@@ -332,6 +347,15 @@ def _abbreviated(tool: str) -> str:
     if not at:
         at = next((n for n in range(len(tool) - 2, 2, -1) if base_verb(tool[:n])), 0)
     return tool[:at] + tool[at].upper() + tool[at + 1 :] if at else ""
+
+
+def _caps_word(word: str) -> str:
+    """One word in capitals, in lower case as the readers know an id, at the same length:
+    the words it runs together in camelCase (`VISITADD` -> `visitAdd`), a verb's usual
+    abbreviation parted (`PAYCHRG` -> `payChrg`), else a code name that says nothing
+    (`HERON`), its third letter an underscore (`he_on`): snake_case that no reader takes
+    for a verb or a word (a first word of one letter reads as an initial, `h_ron`)."""
+    return _fused(word) or _abbreviated(word) or f"{word[:2]}_{word[3:]}"
 
 
 def _capped(tool: str) -> bool:
@@ -396,6 +420,8 @@ def _spellings(ids: Sequence[str], taken: Collection[str] = ()) -> dict[str, str
             # first digit, so that it reads as snake_case at the same length (two codes that
             # differ only in that digit give one spelling, and nothing is respelled)
             spelled[tool] = f"{code['l']}_{code['d'][1:]}{code['t']}".lower()
+        elif _CAPS_WORD.match(tool):
+            spelled[tool] = _caps_word(tool.lower())
         elif _SCREAMING.match(tool) or _TITLE.match(tool):
             # `GET_CLIENT`, `GET-CLIENT`, `Find_Member`, `Queue-Print`
             spelled[tool] = tool.replace("-", "_").lower()

@@ -101,6 +101,7 @@ from specgap.extract import (
     supply16,
     temporal,
     terms36,
+    terse47,
     then37,
     third35,
     tool_subject19,
@@ -496,6 +497,7 @@ def described_same(sentence: Sentence, rules: list[CandidateRule]) -> list[Candi
 _REREADS = (
     noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
     tool_subject19.reread,  # "`t` is forbidden", "`t` is only for X": "never/only call `t`"
+    terse47.reread,  # "`t` only while X", "no `t` while X", "`t` twice a chat": "call `t`"
     compare19.reread,  # "max 90 units", "quantity 1-90": "at most 90", "between 1 and 90"
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'

@@ -79,8 +79,46 @@ def scope(text: str) -> tuple[str | None, tuple[int, int] | None]:
     action = action_of(text)
     said = action_match(text)
     if action is None or said is None:
-        return None, None
+        return _opening(text)
     return action, said.span()
+
+
+# "Book only a train that `t` has shown": the imperative that acts on the value opens the
+# sentence, and is the call the rule holds for
+_OPENS = re.compile(
+    r"^\W*(?:only\s+)?(?P<verb>[a-z]+)\s+(?:only\s+)?(?:an?|the|one|any)\s+(?P<obj>[a-z]+)\s+"
+    r"(?:that|which|whose|from|listed|shown|returned|offered|found|given)\b",
+    re.I,
+)
+# the verbs that take or pass a value (its source's rule holds on every call given it)
+_TAKING = frozenset(
+    {"use", "take", "pick", "choose", "select", "pass", "enter", "accept", "give", "send",
+     "quote", "offer", "trust", "put", "supply", "provide"}
+)  # fmt: skip
+
+
+def _opening(text: str) -> tuple[str | None, tuple[int, int] | None]:
+    """The verb that opens the sentence and acts on the value, with the value, when more
+    than one of the agent's tools takes the value ("Book only a train that `t` has shown",
+    where a move takes a `new_train_id` too); (None, None) otherwise, the rule then held on
+    the one tool that takes it (`specgap.spread`)."""
+    from specgap.extract.agent_params import tool_arguments
+    from specgap.extract.grammar_emit import NOT_ACTIONS
+    from specgap.extract.grammar_words import IMPERATIVE_VERBS
+    from specgap.extract.pattern_base import CALL_VERBS
+
+    m = _OPENS.match(text)
+    if m is None:
+        return None, None
+    verb, thing = m["verb"].casefold(), singular(m["obj"].casefold())
+    if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS | CALL_VERBS | _TAKING:
+        return None, None
+    taking = [t for t, args in tool_arguments().items() if any(thing in _parts(a) for a in args)]
+    return (f"{verb} {thing}", m.span("verb")) if len(taking) > 1 else (None, None)
+
+
+def _parts(arg: str) -> list[str]:
+    return [singular(w.casefold()) for w in re.split(r"_|(?<=[a-z])(?=[A-Z])", arg) if w]
 
 
 def unread(text: str, skip: tuple[int, int] | None) -> str | None:

@@ -95,6 +95,12 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         # `reason` lists, not the state of a "reason" no tool identifies
         return each.model_copy(update={"rule": valued}), ""
     if isinstance(entity, str) and entity and not _names(tool, entity):
+        if (status := _status_field(registry, tool, entity, params)) is not None:
+            # "while the account is barred" where a read of the call's entity lists
+            # "account_status (active, lapsed or barred)": that field, on the call's entity
+            params = {k: v for k, v in params.items() if k != "entity"} | {"field": status}
+            rule = rule.model_copy(update={"params": params})
+            return _bind(registry, each.model_copy(update={"rule": rule}))
         if (
             params.get("field") is None
             and not _personal(params)
@@ -155,6 +161,27 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
     return each, ""
+
+
+def _status_field(
+    registry: Registry, tool: Tool, entity: str, params: dict[str, Any]
+) -> str | None:
+    """The one field named "<entity> status" (or state) that a read of an entity the call
+    names lists with every value of the rule (`account_status` for "the account is barred"),
+    or None."""
+    from specgap.extract.state_vocab import vocabularies
+
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    names = {key_words(f"{entity} {w}") for w in ("status", "state")}
+    if not values or params.get("field") is not None:
+        return None
+    found = {
+        name
+        for v in vocabularies(registry, tool)
+        for name, _ in v.fields
+        if key_words(name) in names and (listed := v.field_of(values)) and listed[0] == name
+    }
+    return found.pop() if len(found) == 1 else None
 
 
 def _vocab_field(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict[str, Any]:

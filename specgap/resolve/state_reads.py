@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from specgap.extract.english import base_verb
+from specgap.extract.english import base_verb, verb_lemma
 from specgap.extract.state_words import STATE_WORDS
 from specgap.operators.evidence import key_words
 from specgap.operators.prose import singular
@@ -72,6 +72,7 @@ def _is_read(tool: Tool) -> bool:
         or bool(tagged and _READ_NAME.match(tagged[-1].casefold()))
         or _READ_TEXT.match(tool.description)
         or _READ_TEXT.match(_past_own_name(tool))
+        or _READS.match(_past_label(tool))
         or _READ_TEXT.match(title)
         or (_RECORD_NAME.search(name) is not None and not _acts(name))
     )
@@ -83,6 +84,33 @@ def _past_own_name(tool: Tool) -> str:
     first, dot, rest = tool.description.partition(". ")
     own = own_part(tool.id)
     if not dot or len(own) < 4 or own.casefold() not in first.casefold():
+        return ""
+    return rest
+
+
+# what a tool does, said of it in the present ("Reads a booking", "Looks up a guest"): the
+# imperative ("Read the booking with get_booking first") is an instruction to the caller
+_READS = re.compile(
+    r"^\s*(?:gets|reads|finds|looks\s+up|searches|lists|fetches|views|shows|checks|describes|"
+    r"retrieves|queries|loads|inspects|displays)\b",
+    re.I,
+)
+_DETERMINER = frozenset({"a", "an", "the", "that", "this", "each", "every", "one", "any", "its"})
+
+
+def _past_label(tool: Tool) -> str:
+    """The description after an opening label that names the tool and does not say what it
+    does ("The Open Booking menu item. Reads a booking ...", "Guest lookup. Finds ...", "Route
+    helper for GET /bookings/:id. Shows a booking ..."): where it says what it does. "" when
+    the opening sentence is itself an act ("Close a work order.", "Credits a statement."): a
+    verb in -s, or a verb before a determiner."""
+    first, dot, rest = tool.description.partition(". ")
+    words = first.split()
+    if not dot or not words or len(words) > 14:
+        return ""
+    head = words[0].casefold()
+    acts = head.endswith("s") and verb_lemma(head) not in (None, head)
+    if acts or (len(words) > 1 and words[1].casefold() in _DETERMINER and verb_lemma(head)):
         return ""
     return rest
 
@@ -141,9 +169,27 @@ def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, .
         if t is not tool
         and not t.hook
         and _is_read(t)
-        and (keys & _keys(t) or (own and _named_for(t, str(entity))))
+        and (keys & _keys(t) or (own and _named_for(t, str(entity))) or _returns(t, keys))
     ]
     return tuple(sorted(found, key=lambda t: t.id))
+
+
+# a sentence that says what a tool returns, and the identifiers it names
+_RETURNS = re.compile(r"[^.;]*\breturn(?:s|ing)?\b[^.;]*", re.I)
+_IDENT = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
+
+
+def _returns(tool: Tool, keys: set[str]) -> bool:
+    """The tool says it returns one of the identifiers first ("Looks a passenger up by email
+    and returns passenger_id, account_status ..."): its output is the record of the entity
+    that id names, by which the run-time check finds it (an id listed later, "..., bookings
+    (booking_id)", is of another record the output lists)."""
+    for m in _RETURNS.finditer(tool.description):
+        after = m[0][re.search(r"\breturn(?:s|ing)?\b", m[0], re.I).end() :]  # type: ignore[union-attr]
+        first = _IDENT.search(after)
+        if first is not None and key_words(first[0]) in keys:
+            return True
+    return False
 
 
 def _named_for(tool: Tool, entity: str) -> bool:
