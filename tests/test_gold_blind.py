@@ -1,5 +1,5 @@
-"""The thirty-five blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen35/`
-(splits `unseen`, `unseen2` .. `unseen35`; see each folder's README): made-up domains
+"""The thirty-six blind sets `tests/gold_unseen/`, `gold_unseen2/` .. `gold_unseen36/`
+(splits `unseen`, `unseen2` .. `unseen36`; see each folder's README): made-up domains
 that live beside their gold lists and are in no corpus.
 
 - every domain folder holds its policy, its tools and one gold file named after it;
@@ -62,6 +62,7 @@ from benchmarks.gold import (
     UNSEEN33_DIR,
     UNSEEN34_DIR,
     UNSEEN35_DIR,
+    UNSEEN36_DIR,
     UNSEEN_DIR,
     GoldError,
     check_gold,
@@ -129,6 +130,7 @@ _LATER = (
     (UNSEEN33_DIR, "unseen33"),
     (UNSEEN34_DIR, "unseen34"),
     (UNSEEN35_DIR, "unseen35"),
+    (UNSEEN36_DIR, "unseen36"),
 )
 BLIND = (
     Blind(UNSEEN_DIR, "unseen", (10, 15)),
@@ -225,8 +227,9 @@ BLIND = (
     # twenty-eighth), the thirtieth (the same size and mix as the twenty-ninth), the thirty-first
     # (the same size and mix as the thirtieth), the thirty-second (~60-70 entries a domain, the
     # thirty-first's mix), the thirty-third (the thirty-second's size and mix), the thirty-fourth
-    # (the thirty-third's size and mix) and the thirty-fifth (the thirty-fourth's size and mix)
-    # asked for the same shape, in prompt styles, domains and tool-id styles no earlier set used
+    # (the thirty-third's size and mix), the thirty-fifth (the thirty-fourth's size and mix) and
+    # the thirty-sixth (the thirty-fifth's size and mix) asked for the same shape, in prompt styles,
+    # domains and tool-id styles no earlier set used
     *(_later(folder, split) for folder, split in _LATER),
 )
 GOLD = [(b, path) for b in BLIND for path in unseen_gold_files(b.folder)]
@@ -366,7 +369,7 @@ def test_sha8_pins_the_first_stripped_line(
     assert all(f"marquee: {at}:" in p for p in found)
 
 
-@pytest.mark.slow  # builds all one hundred and five blind domains (~31 s)
+@pytest.mark.slow  # builds all one hundred and eight blind domains (~31 s)
 def test_benchmark_scores_each_blind_split_without_the_corpus(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
