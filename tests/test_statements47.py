@@ -223,3 +223,69 @@ def test_a_source_rule_holds_for_the_verb_that_opens_the_sentence(tmp_path: Path
     policies = _policies(tmp_path, text, tools)
     assert read(policies, "arg_grounded", "book_car", from_tools=["search_cars"]), shown(policies)
     assert not read(policies, "arg_grounded", "swap_car"), shown(policies)
+
+
+CAR = [
+    T(
+        "find_renter",
+        "Looks up a renter by phone and returns renter_id, the mobile on record and saved "
+        "cards (card_token).",
+        phone="string",
+    ),
+    T("verify_renter", "Checks a renter's postcode; returns passed.", renter_id="string"),
+    T("get_rental", "Reads a rental: car, status (held or paid).", rental_id="string"),
+    T("cancel_rental", "Cancels a rental.", rental_id="string"),
+    T("send_text", "Sends a text message to a mobile number.", mobile="string", template="string"),
+]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "VERIFY: verify_renter has to pass before cancel_rental is used.",
+        "9 *Prove it's you (6)* VERIFY: verify_renter has to pass before cancel_rental is used.",
+        "- VERIFY RENTER: verify_renter has to pass before cancel_rental is used.",
+    ],
+)
+def test_a_label_in_capitals_before_a_sentence_naming_a_tool_is_blanked(
+    tmp_path: Path, text: str
+) -> None:
+    policies = _policies(tmp_path, text, CAR)
+    assert enforced(policies, "require_before", "cancel_rental", before="verify_renter"), shown(
+        policies
+    )
+    quotes = {p.source.quote for p in policies if p.operator == "require_before"}
+    assert all(q.lstrip("- ").startswith(text.lstrip("- ")[:5]) for q in quotes), quotes
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Before a refund: verify_renter has to pass first.",  # a scope in words: read whole
+        "GOLD MEMBERS: cancel_rental needs no reason.",  # a scope the rest does not say
+        "WEEKENDS: cancel_rental at most twice a chat.",
+        "REFUNDS: only for a cancelled rental.",  # no tool named: the label is the action
+    ],
+)
+def test_a_label_that_may_scope_the_rule_is_kept(line: str) -> None:
+    from specgap.artifacts import Artifact
+    from specgap.extract.label47 import unlabelled
+    from specgap.extract.segments import markdown_sentences
+
+    artifact = Artifact("prompt", "p.md", f"{line}\n", "0", None, {})
+    tools = frozenset({"verify_renter", "cancel_rental"})
+    (sentence,) = list(markdown_sentences(artifact))
+    (kept,) = list(unlabelled([sentence], tools))
+    assert kept.text == sentence.text
+
+
+def test_a_tool_named_only_as_a_values_source_is_never_the_implicit_target(
+    tmp_path: Path,
+) -> None:
+    # "three times a chat at most" names no tool: the tool the sentence names as where the
+    # mobile comes from is its other party, never the one counted
+    text = "TEXTS: send_text goes to the mobile find_renter holds, three times a chat at most."
+    policies = _policies(tmp_path, text, CAR)
+    counted = [p for p in policies if p.operator == "max_calls"]
+    assert counted, shown(policies)
+    assert all(p.target != "find_renter" for p in counted), shown(policies)

@@ -11,6 +11,7 @@ from specgap.extract.answers import answered
 from specgap.extract.headed32 import headed
 from specgap.extract.ids7_respell import respell_ids, tool_spellings
 from specgap.extract.keyed import keyed
+from specgap.extract.label47 import unlabelled
 from specgap.extract.leftovers import unclaimed
 from specgap.extract.listed_items import join_listed
 from specgap.extract.named43 import given_names, named
@@ -83,7 +84,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         cut = sentences(artifact)
         if artifact.kind == "prompt":  # "### Grey Heron (find_hirer)" over "the heron" (`named43`)
             cut = named(cut, names)
-        heard = headed(answered(cut), tools)
+        heard = headed(unlabelled(answered(cut), tools), tools)  # "VERIFY: `t` ..."
         read = read_all(join_listed(keyed(heard)))
         read = repeated(read)  # "same for refunds": the rule before, over refunds
         read = raised_caps(read)  # "... capped at $150. For X, that cap rises to $300."

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable
 from functools import cached_property
 
 from rapidfuzz import fuzz, process
@@ -163,6 +164,8 @@ class Resolver(Index):
         found: dict[str, Evidence] = {}
         if not mention or not mention.strip():
             self._implicit(context, found)
+            for tool_id in sourced(context, found):
+                del found[tool_id]  # "the mobile `t` holds": the value's source, no target
             return found
         bare = self._bare.get(mention)
         if bare is None:
@@ -562,6 +565,29 @@ class Resolver(Index):
                 score = min(min(0.45 + 0.1 * len(ws), 0.9) + min(0.02 * shared, 0.06), 0.96)
                 detail = f"{what} in the rule: {', '.join(ws)}"
                 offer(found, tool_id, score, via, "implicit", detail)
+
+
+# a tool named by its id as the source of a value ("the mobile `find_hirer` holds", "a slot
+# `search` returned"): the rule's other party
+_SOURCE_VERB = (
+    r"(?:holds|held|has\s+on\s+(?:record|file)|keeps|kept|returns|returned|gave|gives|given|"
+    r"lists|listed|shows|showed|shown|offers|offered|found|finds|reports|reported)\b"
+)
+
+
+def sourced(context: str, found: Iterable[str]) -> list[str]:
+    """The tools among `found` that the context names by their id (in any spelling that
+    keeps its letters: `contact_find_hirer` of `Contact.Find_Hirer`) only as a value's
+    source (`_SOURCE_VERB` after the id), never otherwise."""
+    said: dict[str, list[bool]] = defaultdict(list)
+    for m in re.finditer(r"[A-Za-z][\w.:-]*[A-Za-z0-9]", context):
+        after = re.match(rf"`?\s+(?:has\s+|had\s+)?{_SOURCE_VERB}", context[m.end() :])
+        said[_letters(m[0])].append(after is not None)
+    return [t for t in found if (at := said.get(_letters(t))) and all(at)]
+
+
+def _letters(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name).casefold()
 
 
 def _act_key(word: str) -> str | None:
