@@ -289,3 +289,40 @@ def test_a_tool_named_only_as_a_values_source_is_never_the_implicit_target(
     counted = [p for p in policies if p.operator == "max_calls"]
     assert counted, shown(policies)
     assert all(p.target != "find_renter" for p in counted), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool"),
+    [
+        ("page_manager is not the desk's to run, on any chat.", "deny_action", "page_manager"),
+        ("page_manager is never yours to fire.", "deny_action", "page_manager"),
+        ("charge_card waits 15 seconds at most, as set in timeout_seconds.", "timeout_leq",
+         "charge_card"),
+    ],
+)  # fmt: skip
+def test_a_tool_kept_from_the_desk_or_bounded_in_its_own_words(
+    tmp_path: Path, text: str, operator: str, tool: str
+) -> None:
+    tools = [
+        *CAR,
+        T("page_manager", "Pages the duty manager.", note="string"),
+        T("charge_card", "Charges a saved card.", card_token="string", timeout_seconds="integer"),
+    ]
+    policies = _policies(tmp_path, text, tools)
+    assert enforced(policies, operator, tool), shown(policies)
+
+
+def test_a_ban_for_some_renters_keeps_them_as_its_condition(tmp_path: Path) -> None:
+    tools = [*CAR, T("page_manager", "Pages the duty manager.", note="string")]
+    policies = _policies(tmp_path, "page_manager is forbidden for renters in arrears.", tools)
+    bans = [p for p in policies if p.target == "page_manager" and p.operator == "deny_action"]
+    assert bans, shown(policies)
+    assert all(p.enforcement == "review_only" for p in bans), shown(policies)
+
+
+def test_a_file_or_unit_type_is_no_word_of_the_tools_name() -> None:
+    from specgap.resolve.text import own_part, own_words
+
+    assert own_part("session-book.service") == "session-book"
+    assert own_words("send-sms.sh") == ["send", "sms"]
+    assert own_part("member-hub.member_profile") == "member_profile"  # a service before it

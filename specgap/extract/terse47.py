@@ -15,6 +15,7 @@ imperative "call `t` ..." says, which the readers read:
 | no `t` (and no `u`) while / when / for ... X     | Never call `t` while ... X (and `u`)     |
 | `t` once / twice / N times a / per / each X      | Call `t` at most N times per X           |
 | `t` X N [unit] at most, `t` X at most / up to N  | Only call `t` if the X is at most N ...  |
+| `t` waits N seconds at most                      | ... if the timeout is at most N seconds  |
 
 Each is read only where the sentence as written gave no rule (`reread`), and only when the
 id is one of the agent's tools; what follows the tool is left as said, so a condition is
@@ -72,6 +73,15 @@ _BOUND = re.compile(
     r"up\s+to|no\s+more\s+than|not\s+over|at\s+least|no\s+less\s+than)\s+(?P<rest>" + _N + r".*)$",
     re.I,
 )
+_WAITS = re.compile(
+    _LEAD
+    + tool_id("id")
+    + r"\s+(?:waits|may\s+wait|is\s+given|gets|runs)\s+(?:(?P<n>"
+    + _N
+    + r")\s+(?P<u>seconds?|secs?|s)\s+at\s+(?:the\s+)?most|(?:at\s+most|no\s+more\s+than|"
+    r"up\s+to)\s+(?P<n2>" + _N + r")\s+(?P<u2>seconds?|secs?|s))\b",
+    re.I,
+)
 _IDS = re.compile(r"`([^`]+)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
 
 
@@ -93,6 +103,9 @@ def spellings(text: str) -> list[tuple[str, str]]:
         n = {"once": "one", "twice": "two", "thrice": "three"}.get(times, times.split()[0])
         per = re.sub(r"^(?:a|an|each|every|in)\s+", "per ", m["per"], flags=re.I)
         return [(tool, f"Call `{tool}` at most {n} times {per}.")]
+    if (m := _WAITS.match(text)) is not None:
+        tool, n = id_named(m, "id"), m["n"] or m["n2"]
+        return [(tool, f"Only call `{tool}` if the timeout is at most {n} seconds.")]
     if (m := _BOUND_LATE.match(text)) is not None:
         tool = id_named(m, "id")
         return [(tool, f"Only call `{tool}` if the {m['arg']} is at most {m['n']}{m['end']}")]

@@ -85,7 +85,8 @@ _BANNED = (
     # "`t` is not for the assistant": who it is not for is the agent
     r"not\s+for\s+(?:the\s+|an?\s+|any\s+|this\s+)?(?:assistant|agent|bot|chatbot|model|ai|you)s?\b|"
     # "`t` is not yours to use"
-    r"not\s+(?:yours|ours|for\s+us)\s+to\s+(?:use|call|run)\b|"
+    r"(?:not|never)\s+(?:yours|ours|for\s+us|the\s+(?:desk|agent|assistant|bot)'s)\s+to\s+"
+    r"(?:use|call|run|fire|trigger|press|start|send)\b|"
     # "`t` is reserved for the duty manager", "is for licensed technicians only": for people
     # who speak for someone else, which the agent is not (a guest or a member is the user's
     # kind: `_ONLY_FOR` reads that as a condition)
@@ -193,7 +194,8 @@ def respelt(text: str) -> str | None:
     if p["ban"]:  # ("off limits for the assistant": the agent is who the rule is for)
         if _FOR_ROLE.search(p["ban"]):  # "for technicians on site": of them, not a condition
             after = re.sub(r"^[^;.]*", "", after, count=1)
-        return f"Never call `{tool}`{_FOR_AGENT.sub('', after, count=1)}"
+        after = _ANY_TIME.sub("", _FOR_AGENT.sub("", after, count=1), count=1)
+        return f"Never call `{tool}`{after}"
     if p["only_for"]:
         return f"Only call `{tool}` for{after}"
     if p["only"]:
@@ -202,6 +204,13 @@ def respelt(text: str) -> str | None:
     if count is not None:  # "`t` is capped at 2 per day": a count of its calls
         return _at_most(tool, count)
     return f"Never call `{tool}` for more than{after}"
+
+
+# ", on any visit", "in any chat", "at any time", ", ever": always, which a ban is
+_ANY_TIME = re.compile(
+    r"^\s*,?\s*(?:(?:on|in|at|during|for)\s+(?:any|every|each)\s+[a-z]+|ever)(?=\s*(?:[.;!]|$))",
+    re.I,
+)
 
 
 def _passive(tool: str, p: re.Match[str], after: str) -> str | None:

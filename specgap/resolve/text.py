@@ -78,10 +78,25 @@ def split(text: str) -> tuple[str, ...]:
 _RE_PREFIX = re.compile(r"\b([Rr]e)-(?=[a-z])")
 
 
+# the type a file or a service unit is named with (`send-sms.sh`, `TEEBOOK.EXE`,
+# `session-book.service`, `openBooking.do`): what runs, not what the tool does
+_FILE_TYPE = re.compile(
+    r"\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js|do|service|timer|socket|target|unit|job)$"
+)
+
+
+def untyped(name: str) -> str:
+    """A tool's name without the type a file or a service unit is named with (`_FILE_TYPE`),
+    when a name is left before it."""
+    bare = _FILE_TYPE.sub("", name)
+    return bare if bare else name
+
+
 def own_words(tool_id: str) -> list[str]:
     """The words of a tool's own name, without a dotted id's service nor a `server__` part,
-    nor numbers (`fleet.get_fuel_log`: get, fuel, log; `v1_return_money`: v, return, money)."""
-    words = split(SEGMENT.split(tool_id)[-1].split("__")[-1])
+    nor numbers, nor a file's type (`fleet.get_fuel_log`: get, fuel, log; `v1_return_money`:
+    v, return, money; `session-book.service`: session, book)."""
+    words = split(SEGMENT.split(untyped(tool_id))[-1].split("__")[-1])
     return [w for w in words if not w.isdigit()]
 
 
@@ -171,7 +186,7 @@ def own_part(name: str) -> str:
     native = NATIVE.match(name)
     if native is not None:
         return native["method"]  # `Java_uk_co_shop_Orders_cancelOrder`: cancelOrder
-    return _OWN_PART.split(name)[-1]
+    return _OWN_PART.split(untyped(name))[-1]  # (`session-book.service`: session-book)
 
 
 _OWN_PART = re.compile(r"[./:]|__")
@@ -185,7 +200,7 @@ def action_name(name: str, namespace: str = "") -> str:
     not the tool's namespace, that word and the segment before it: `svc.employee.Create`
     creates an employee (`Create employee`); `github.create` with namespace `github` says
     only `create`."""
-    parts = [p for p in SEGMENT.split(name) if p]
+    parts = [p for p in SEGMENT.split(untyped(name)) if p]
     if not parts:
         return name
     if len(parts) == 1 and (native := NATIVE.match(name)) is not None:
