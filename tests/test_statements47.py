@@ -326,3 +326,23 @@ def test_a_file_or_unit_type_is_no_word_of_the_tools_name() -> None:
     assert own_part("session-book.service") == "session-book"
     assert own_words("send-sms.sh") == ["send", "sms"]
     assert own_part("member-hub.member_profile") == "member_profile"  # a service before it
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Never create a rental while account_status stands at suspended.",
+        "Never create a rental while account_status sits at suspended.",
+        "Never create a rental while account_status is suspended.",
+    ],
+)
+def test_a_field_of_the_entity_the_call_names_is_that_entitys(tmp_path: Path, text: str) -> None:
+    # the field is the renter's (its read lists it), not the rental's the sentence names
+    tools = [
+        *CODES[:1],
+        T("create_rental", "Creates a rental.", renter_id="string", car_id="string"),
+    ]
+    policies = _policies(tmp_path, text, tools)
+    assert enforced(
+        policies, "state_condition", "create_rental", field="account_status", denied=["suspended"]
+    ), shown(policies)

@@ -275,10 +275,12 @@ _CONCEDED = re.compile(
 )
 
 
-# "if the client's account_status says "blocked"", "whose standing reads `arrears`": a field
-# that says, reads or shows a value is that value (said "is", at the same length)
+# "if the client's account_status says "blocked"", "whose standing reads `arrears`", "while
+# account_status stands at on_hold": a field that says, reads, shows or stands at a value is
+# that value (said "is", at the same length)
 _SAYS = re.compile(
-    r"(?<=[a-z_])(?P<w>\s+(?:says|reads|shows)\s+)(?=[\"'`\u201c]|(?:not\s+)?(?!as\b)[a-z_]+\b)",
+    r"(?<=[a-z_])(?P<w>\s+(?:says|reads|shows|(?:stands|sits)(?:\s+at)?)\s+)"
+    r"(?=[\"'`\u201c]|(?:not\s+)?(?!as\b)[a-z_]+\b)",
     re.I,
 )
 _FIELD_WORD = re.compile(r"(?:status|state|stage|standing|tier|type|flag|result)$", re.I)
@@ -318,7 +320,7 @@ def _grouped(text: str) -> str:
 
 def _stated(text: str) -> str:
     """`text` with "F says V" said "F is V" where F names a field (module comment above)."""
-    if not re.search(r"\b(?:says|reads|shows)\b", text, re.I):
+    if not re.search(r"\b(?:says|reads|shows|stands|sits)\b", text, re.I):
         return text
     out = text
     for m in reversed(list(_SAYS.finditer(text))):

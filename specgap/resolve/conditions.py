@@ -95,6 +95,11 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         # `reason` lists, not the state of a "reason" no tool identifies
         return each.model_copy(update={"rule": valued}), ""
     if isinstance(entity, str) and entity and not _names(tool, entity):
+        if (owner := _field_owner(registry, tool, params)) is not None:
+            # "never create a rental while account_status is suspended" on a call naming the
+            # renter, whose read lists account_status: the renter's field, not the rental's
+            rule = rule.model_copy(update={"params": params | {"entity": owner}})
+            return _bind(registry, each.model_copy(update={"rule": rule}))
         if (status := _status_field(registry, tool, entity, params)) is not None:
             # "while the account is barred" where a read of the call's entity lists
             # "account_status (active, lapsed or barred)": that field, on the call's entity
@@ -161,6 +166,23 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
         rule = rule.model_copy(update={"params": read})
         each = each.model_copy(update={"rule": rule})
     return each, ""
+
+
+def _field_owner(registry: Registry, tool: Tool, params: dict[str, Any]) -> str | None:
+    """The one entity the call names (by an identifier argument) whose reads list the
+    rule's field with every value of the rule, or None."""
+    from specgap.extract.state_vocab import vocabularies
+
+    field = params.get("field")
+    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    if not isinstance(field, str) or not field or not values:
+        return None
+    owners = {
+        v.entity
+        for v in vocabularies(registry, tool)
+        if (listed := v.field_of(values)) and key_words(listed[0]) == key_words(field)
+    }
+    return owners.pop() if len(owners) == 1 else None
 
 
 def _status_field(
