@@ -346,3 +346,22 @@ def test_a_field_of_the_entity_the_call_names_is_that_entitys(tmp_path: Path, te
     assert enforced(
         policies, "state_condition", "create_rental", field="account_status", denied=["suspended"]
     ), shown(policies)
+
+
+def test_a_counts_scope_said_where_its_act_was_elided_names_no_tool(tmp_path: Path) -> None:
+    tools = [*CAR, T("add_extras", "Adds extras to a rental.", rental_id="string", item="string")]
+    text = "Extras are added only to a held or paid rental, and for each rental only once."
+    policies = _policies(tmp_path, text, tools)
+    counts = [p for p in policies if p.operator == "max_calls"]
+    assert counts, shown(policies)
+    # the act is the sentence's (adding extras), never a tool "for each rental" resembles
+    assert all(p.target == "add_extras" for p in counts), shown(policies)
+    assert all(p.enforcement == "review_only" for p in counts), shown(policies)  # inferred
+
+
+def test_any_act_said_as_a_noun_still_names_its_tool(tmp_path: Path) -> None:
+    tools = [*CAR, T("refund_card", "Refunds a card payment.", rental_id="string")]
+    policies = _policies(tmp_path, "Run verify_renter before any refund.", tools)
+    assert enforced(policies, "require_before", "refund_card", before="verify_renter"), shown(
+        policies
+    )

@@ -16,6 +16,7 @@ implicit target under `@<path:line:col>` (`resolution_of` finds a rule's own).
 from __future__ import annotations
 
 import fnmatch
+import re
 from collections.abc import Hashable, Iterable, Iterator, Sequence
 
 from specgap.ir import Candidate, CandidateRule, Resolution, ResolvedRule, Span
@@ -38,6 +39,11 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     """The rule with the resolution of its target and of every tool-valued parameter, in
     the rule's context (its text, section heading and facet). A pure function of the rule's
     content and the registry: nothing here depends on where the rule is."""
+    if rule.target is not None and _SCOPE_ONLY.match(rule.target):
+        # "..., and for each rental only once": the count's scope, said where its act was
+        # elided, names no tool; the rule's tool is the sentence's (the implicit target)
+        kept = tuple(m for m in rule.mentions if m != rule.target)
+        rule = rule.model_copy(update={"target": None, "mentions": kept, "grounding": "partial"})
     context = context_of(rule)
     if rule.target is not None and is_glob(rule.target):
         target = glob_resolution(resolver, rule.target)
@@ -74,6 +80,16 @@ def resolve_rule(resolver: Resolver, rule: CandidateRule) -> ResolvedRule:
     if any(scoped):  # an inference from the section's heading: reviewed, never enforced
         rule = rule.model_copy(update={"grounding": "inferred"})
     return ResolvedRule(rule=rule, target=target, params=params)
+
+
+# a mention that is only the scope of a count ("and for each rental", "per booking", "for
+# every visit"): a conjunction or a preposition, a quantifier and one noun ("any refund" may
+# name the act: "before any refund")
+_SCOPE_ONLY = re.compile(
+    r"^(?:(?:and|or|but|nor)\s+(?:(?:for|in|on)\s+)?(?:each|every|per|any)|(?:for|in)\s+(?:each|"
+    r"every)|per)\s+[a-z][\w-]*$",
+    re.I,
+)
 
 
 def _in_full(
