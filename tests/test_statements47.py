@@ -17,8 +17,7 @@ import pytest
 from specgap.extract.ids7_respell import _spellings
 from specgap.extract.shouted47 import _respelled, _shouted
 from specgap.extract.terse47 import spellings
-from tests.corpus_agents import build_prompt
-from tests.probes import enforced, read, shown
+from tests.probes import desk_policies, enforced, read, shown
 from tests.probes import spec as T
 
 CODES = [
@@ -50,7 +49,7 @@ CODES = [
 
 
 def _policies(tmp_path: Path, text: str, tools: list[dict[str, Any]] = CODES) -> list[Any]:
-    return list(build_prompt(tmp_path, f"# Rental desk\n\n{text}\n", tools).policies)
+    return desk_policies(tmp_path, text, tools)
 
 
 def test_code_names_in_capitals_are_respelled_as_ids_of_the_same_length() -> None:
@@ -123,7 +122,7 @@ def test_no_calls_while_a_state_holds_binds_where_the_call_names_its_entity(
         policies, "state_condition", "EAGLE", field="account_status", denied=["suspended", "closed"]
     ), shown(policies)
     # KITE names a rental, not the renter: never a flat ban, and never enforced
-    kite = [p for p in policies if p.target == "KITE" and p.operator != "schema_contract"]
+    kite = [p for p in policies if p.target == "KITE"]
     assert kite, shown(policies)
     assert all(p.enforcement == "review_only" for p in kite), shown(policies)
     assert not any(p.operator == "deny_action" and not p.condition for p in kite), shown(policies)

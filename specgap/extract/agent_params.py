@@ -131,7 +131,9 @@ def opens_a_tool_id(words: str) -> bool:
 def _spelling(tool: str) -> str:
     """An id with no step number before it, no separators and no case (`30-open-repair`,
     `Open_Repair` and `openrepair` alike)."""
-    return re.sub(r"[\W_]+", "", re.sub(r"^\d{1,4}[-_.]", "", tool)).casefold()
+    from specgap.resolve.text import letters
+
+    return letters(re.sub(r"^\d{1,4}[-_.]", "", tool))
 
 
 @lru_cache(maxsize=8)

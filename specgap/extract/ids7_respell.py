@@ -91,12 +91,13 @@ from specgap.ir import CandidateRule, Diagnostic
 from specgap.resolve.lexicon import classes_of, verb_key
 from specgap.resolve.text import HANDLER as _HANDLER
 from specgap.resolve.text import NATIVE as _NATIVE
-from specgap.resolve.text import demangled, fused
+from specgap.resolve.text import RUNS, demangled, fused
 from specgap.toolspecs import agent_specs
 
 __all__ = [
     "fenced_spans",
     "known_ids",
+    "own_text",
     "respell_ids",
     "respelt_ids",
     "spellings_of",
@@ -148,9 +149,7 @@ _CODE = re.compile(r"^(?P<l>[A-Z]{1,4})(?P<d>\d{2,4})(?P<t>[A-Z]?)$")
 # transaction names its functions: a capitalised word reads as a shout or an acronym
 _CAPS_WORD = re.compile(r"^[A-Z]{4,}$")
 # a program's file name (`FINDMEM.EXE`, `send-sms.sh`): a name, a dot, an extension that runs
-_PROGRAM = re.compile(
-    r"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js)$"
-)
+_PROGRAM = re.compile(rf"^[A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z0-9]+)*\.(?i:{RUNS})$")
 
 # a dotted id whose operation is PascalCase (`Workshop_20250301.MoveRepair`, an AWS JSON
 # target): a prompt names it in full or by its operation alone (`MoveRepair`)
@@ -239,21 +238,22 @@ def known_ids(ids: tuple[str, ...]) -> Iterator[None]:
 def spellings_of(tool: str) -> frozenset[str]:
     """A tool's id and, within `known_ids`, the spelling its mentions are read in (a tool's own
     description names it so: "the lotId that `find_seedbank_lot` returned" is its own)."""
-    from specgap.extract.agent_params import tool_arguments
-
-    known = _KNOWN.get()
-    taken = tuple(sorted({*known, *tool_arguments()}))  # (every id the agent's tools define)
-    return frozenset({tool, _known_spellings(known, taken).get(tool, tool)})
+    return frozenset({tool, _spelt_now().get(tool, tool)})
 
 
 def respelt_ids() -> dict[str, str]:
     """Within `known_ids`, each respelling a prompt's mentions are read in and the id it
     stands for."""
+    return {said: tool for tool, said in _spelt_now().items()}
+
+
+def _spelt_now() -> dict[str, str]:
+    """Within `known_ids`, each styled id's respelling."""
     from specgap.extract.agent_params import tool_arguments
 
     known = _KNOWN.get()
-    taken = tuple(sorted({*known, *tool_arguments()}))
-    return {said: tool for tool, said in _known_spellings(known, taken).items()}
+    taken = tuple(sorted({*known, *tool_arguments()}))  # (every id the agent's tools define)
+    return _known_spellings(known, taken)
 
 
 @functools.lru_cache(maxsize=16)
@@ -656,7 +656,7 @@ def respell_ids(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Un
                         "mentions": tuple(words(m) for m in rule.mentions),
                         "params": params,
                         "text": rule.text,  # as read: later readers find ids in it
-                        "quote": _own(rule.quote, said, own),
+                        "quote": own_text(rule.quote, said, own),
                     }
                 )
             )
@@ -702,7 +702,7 @@ def _param(key: str, v: Any, value: Callable[[Any], Any], words: Callable[[str],
     return value(v)
 
 
-def _own(text: str, said: bytes, own: bytes) -> str:
+def own_text(text: str, said: bytes, own: bytes) -> str:
     """`text` as the file has it: the respelled span's characters give way to the file's at
     the same offsets (a respelling keeps every offset); text from elsewhere stays as read."""
     at = said.find(text.encode()) if text else -1

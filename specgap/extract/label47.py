@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from specgap.extract.segments import Sentence
+from specgap.resolve.text import letters
 
 __all__ = ["unlabelled"]
 
@@ -32,10 +33,6 @@ _LABEL = re.compile(
     r"\([^()\n]{1,60}\))\s+)*[A-Z][A-Z'\u2019-]+(?:\s+[A-Z][A-Z'\u2019-]*){0,3}\s*:)\s+(?=\S)"
 )
 _TOKEN = re.compile(r"[A-Za-z][\w.:-]*[A-Za-z0-9]")
-
-
-def _letters(name: str) -> str:
-    return re.sub(r"[\W_]+", "", name).casefold()
 
 
 def _repeated(label: str, rest: str) -> bool:
@@ -51,11 +48,11 @@ def _repeated(label: str, rest: str) -> bool:
 def unlabelled(sentences: Iterable[Sentence], tools: frozenset[str]) -> Iterator[Sentence]:
     """The sentences, each led by a label in capitals before a sentence that names a tool
     read with the label blanked (module docstring); every other sentence as it is."""
-    known = {_letters(t) for t in tools}
+    known = {letters(t) for t in tools}
     for sentence in sentences:
         m = _LABEL.match(sentence.text) if known and sentence.subject is None else None
         rest = sentence.text[m.end() :] if m is not None else ""
-        named = any(_letters(w) in known for w in _TOKEN.findall(rest))
+        named = any(letters(w) in known for w in _TOKEN.findall(rest))
         if m is None or len(rest.split()) < 4 or not named or not _repeated(m["label"], rest):
             yield sentence
             continue

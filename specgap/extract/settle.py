@@ -20,7 +20,7 @@ from __future__ import annotations
 import re
 
 from specgap.extract.noun_counts import FREE
-from specgap.extract.pattern_base import singular
+from specgap.extract.pattern_base import TALK_NOUNS, singular
 from specgap.extract.plain_bans import forbidden_tail
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule
@@ -61,11 +61,9 @@ _EACH = re.compile(
     r"|never\s+[a-z]+\s+(?:a|an|any|the\s+same)\s+(?P<it>[a-z]+)\s+(?:twice|more\s+than))",
     re.I,
 )
-# a span of the talk, counted per chat already
-_SPANS = frozenset(
-    {"chat", "conversation", "session", "call", "turn", "day", "week", "visit", "thread",
-     "tour", "journey", "meeting", "match", "correspondence"}
-)  # fmt: skip
+# a span of the talk or of the time it runs in, counted per chat already
+_SPANS = TALK_NOUNS | {"day", "week", "visit", "tour", "journey", "meeting", "match",
+                       "correspondence"}  # fmt: skip
 
 
 # the words that open a clause: never the name of what a bound limits

@@ -22,9 +22,10 @@ mixes cases) is left as written.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from specgap.artifacts import Artifact
+from specgap.extract.ids7_respell import Undo, own_text
 from specgap.ir import CandidateRule, Diagnostic
 
 __all__ = ["unshouted"]
@@ -67,11 +68,6 @@ def _before(line: str, at: int) -> str:
     return words[-1] if words else ""
 
 
-Undo = Callable[
-    [list[CandidateRule], list[Diagnostic]], tuple[list[CandidateRule], list[Diagnostic]]
-]
-
-
 def unshouted(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Undo]:
     """The artifacts with each prompt's lines in capitals respelled (module docstring), and
     the function that gives the rules read from them their quotes in the file's characters."""
@@ -106,14 +102,8 @@ def unshouted(artifacts: Iterable[Artifact]) -> tuple[tuple[Artifact, ...], Undo
             at = slice(rule.span.start_byte, rule.span.end_byte)
             said = spelt[rule.span.path].encode()[at]
             mended.append(
-                rule.model_copy(update={"quote": _own(rule.quote, said, own.encode()[at])})
+                rule.model_copy(update={"quote": own_text(rule.quote, said, own.encode()[at])})
             )
         return mended, notes
 
     return tuple(out), undo
-
-
-def _own(text: str, said: bytes, own: bytes) -> str:
-    """`text` as the file has it, where the respelled span holds it; else as read."""
-    at = said.find(text.encode()) if text else -1
-    return own[at : at + len(text.encode())].decode(errors="replace") if at >= 0 else text

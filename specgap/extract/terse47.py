@@ -28,9 +28,10 @@ import re
 
 from specgap.extract.agent_params import agent_tool
 from specgap.extract.noact_respell import Read, read_as
-from specgap.extract.pattern_base import id_named, tool_id
+from specgap.extract.pattern_base import SAID_ID, id_named, tool_id
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
+from specgap.operators.prose import NUMBER_WORDS
 
 __all__ = ["reread", "spellings"]
 
@@ -40,15 +41,19 @@ _WHEN = (
     r"by|in|until|from)\b"
 )
 _MORE = r"(?:more\s+than|over|above|beyond|fewer\s+than|less\s+than|below|under)\b"
-_N = r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_N = r"(?:\d[\d,.]*|" + "|".join(NUMBER_WORDS) + ")"
 _TIMES = rf"(?P<times>once|twice|thrice|{_N}\s+times?)"
 _ONLY = re.compile(_LEAD + tool_id("id") + r"\s+only\s+(?=" + _WHEN + r")(?P<rest>.*)$", re.I)
 _NEVER = re.compile(
     _LEAD + tool_id("id") + r"\s+never\s+(?P<rest>(?:" + _MORE + "|" + _WHEN + r").*)$", re.I
 )
 _NO = re.compile(
-    _LEAD + r"no\s+" + tool_id("id") + r"(?P<more>(?:\s*(?:,|and|or|nor)\s+(?:no\s+)?"
-    r"(?:`[^`]+`|[a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+))*)\s+(?P<rest>"
+    _LEAD
+    + r"no\s+"
+    + tool_id("id")
+    + r"(?P<more>(?:\s*(?:,|and|or|nor)\s+(?:no\s+)?"
+    + SAID_ID
+    + r")*)\s+(?P<rest>"
     + _WHEN
     + r".*)$",
     re.I,
@@ -82,7 +87,7 @@ _WAITS = re.compile(
     r"up\s+to)\s+(?P<n2>" + _N + r")\s+(?P<u2>seconds?|secs?|s))\b",
     re.I,
 )
-_IDS = re.compile(r"`([^`]+)`|\b([a-z][a-z0-9]*(?:_[a-z0-9]+)+|[a-z]+(?:[A-Z][a-z0-9]*)+)\b")
+_IDS = re.compile(SAID_ID)
 
 
 def spellings(text: str) -> list[tuple[str, str]]:
@@ -96,7 +101,7 @@ def spellings(text: str) -> list[tuple[str, str]]:
         with_ = "with " if re.match(_MORE, rest, re.I) else ""
         return [(tool, f"Never call `{tool}` {with_}{rest}")]
     if (m := _NO.match(text)) is not None:
-        tools = [id_named(m, "id"), *(a or b for a, b in _IDS.findall(m["more"]))]
+        tools = [id_named(m, "id"), *(i.strip("`") for i in _IDS.findall(m["more"]))]
         return [(t, f"Never call `{t}` {m['rest']}") for t in tools]
     if (m := _COUNT.match(text)) is not None:
         tool, times = id_named(m, "id"), m["times"].casefold()

@@ -113,12 +113,14 @@ def _opening(text: str) -> tuple[str | None, tuple[int, int] | None]:
     verb, thing = m["verb"].casefold(), singular(m["obj"].casefold())
     if verb not in IMPERATIVE_VERBS or verb in NOT_ACTIONS | CALL_VERBS | _TAKING:
         return None, None
-    taking = [t for t, args in tool_arguments().items() if any(thing in _parts(a) for a in args)]
-    return (f"{verb} {thing}", m.span("verb")) if len(taking) > 1 else (None, None)
+    named = [args for args in tool_arguments().values() if any(thing in _words(a) for a in args)]
+    return (f"{verb} {thing}", m.span("verb")) if len(named) > 1 else (None, None)
 
 
-def _parts(arg: str) -> list[str]:
-    return [singular(w.casefold()) for w in re.split(r"_|(?<=[a-z])(?=[A-Z])", arg) if w]
+def _words(arg: str) -> list[str]:
+    from specgap.resolve.text import split
+
+    return [singular(w) for w in split(arg)]
 
 
 def unread(text: str, skip: tuple[int, int] | None) -> str | None:

@@ -168,13 +168,18 @@ def _bind(registry: Registry, each: ResolvedRule) -> tuple[ResolvedRule, str]:
     return each, ""
 
 
+def _said(params: dict[str, Any]) -> list[str]:
+    """The values a state test allows, else those it denies."""
+    return [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+
+
 def _field_owner(registry: Registry, tool: Tool, params: dict[str, Any]) -> str | None:
     """The one entity the call names (by an identifier argument) whose reads list the
     rule's field with every value of the rule, or None."""
     from specgap.extract.state_vocab import vocabularies
 
     field = params.get("field")
-    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    values = _said(params)
     if not isinstance(field, str) or not field or not values:
         return None
     owners = {
@@ -193,7 +198,7 @@ def _status_field(
     or None."""
     from specgap.extract.state_vocab import vocabularies
 
-    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    values = _said(params)
     names = {key_words(f"{entity} {w}") for w in ("status", "state")}
     if not values or params.get("field") is not None:
         return None
@@ -213,7 +218,7 @@ def _vocab_field(registry: Registry, tool: Tool, params: dict[str, Any]) -> dict
     from specgap.extract.state_vocab import vocabularies
 
     entity = params.get("entity")
-    values = [str(v) for v in (params.get("allowed") or params.get("denied") or ())]
+    values = _said(params)
     if not isinstance(entity, str) or not values:
         return params
     fields = {

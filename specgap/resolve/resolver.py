@@ -73,6 +73,7 @@ from specgap.resolve.text import (
     STOPWORDS,
     compact,
     content_words,
+    letters,
     split,
     split_name,
     stem,
@@ -569,25 +570,22 @@ class Resolver(Index):
 
 # a tool named by its id as the source of a value ("the mobile `find_hirer` holds", "a slot
 # `search` returned"): the rule's other party
-_SOURCE_VERB = (
-    r"(?:holds|held|has\s+on\s+(?:record|file)|keeps|kept|returns|returned|gave|gives|given|"
-    r"lists|listed|shows|showed|shown|offers|offered|found|finds|reports|reported)\b"
+_SOURCE_AFTER = re.compile(
+    r"`?\s+(?:has\s+|had\s+)?(?:holds|held|has\s+on\s+(?:record|file)|keeps|kept|returns|"
+    r"returned|gave|gives|given|lists|listed|shows|showed|shown|offers|offered|found|finds|reports|"
+    r"reported)\b"
 )
+_NAME = re.compile(r"[A-Za-z][\w.:-]*[A-Za-z0-9]")
 
 
 def sourced(context: str, found: Iterable[str]) -> list[str]:
     """The tools among `found` that the context names by their id (in any spelling that
     keeps its letters: `contact_find_hirer` of `Contact.Find_Hirer`) only as a value's
-    source (`_SOURCE_VERB` after the id), never otherwise."""
+    source (`_SOURCE_AFTER` after the id), never otherwise."""
     said: dict[str, list[bool]] = defaultdict(list)
-    for m in re.finditer(r"[A-Za-z][\w.:-]*[A-Za-z0-9]", context):
-        after = re.match(rf"`?\s+(?:has\s+|had\s+)?{_SOURCE_VERB}", context[m.end() :])
-        said[_letters(m[0])].append(after is not None)
-    return [t for t in found if (at := said.get(_letters(t))) and all(at)]
-
-
-def _letters(name: str) -> str:
-    return re.sub(r"[\W_]+", "", name).casefold()
+    for m in _NAME.finditer(context):
+        said[letters(m[0])].append(_SOURCE_AFTER.match(context, m.end()) is not None)
+    return [t for t in found if (at := said.get(letters(t))) and all(at)]
 
 
 def _act_key(word: str) -> str | None:

@@ -41,9 +41,17 @@ _READ_NAME = re.compile(
     r"^(?:get|read|find|lookup|look_?up|search|list|fetch|view|show|check|describe|retrieve|"
     r"query|load|inspect|lookUp)(?:[_A-Z]|$)",
 )
+# the verbs a description opens with when its tool reads, and what they are said of it in
+# the present ("Reads a booking", "Looks up a guest")
+_READ_VERBS = (
+    ("get", "gets"), ("read", "reads"), ("find", "finds"), (r"look\s+up", r"looks\s+up"),
+    ("search", "searches"), ("list", "lists"), ("fetch", "fetches"), ("view", "views"),
+    ("show", "shows"), ("check", "checks"), ("describe", "describes"),
+    ("retrieve", "retrieves"), ("query", "queries"), ("load", "loads"),
+    ("inspect", "inspects"), ("display", "displays"),
+)  # fmt: skip
 _READ_TEXT = re.compile(
-    r"^\s*(?:gets?|reads?|finds?|looks?\s+up|searches|search|lists?|fetch(?:es)?|views?|"
-    r"shows?|checks?|describes?|retrieves?|queries|query|loads?|inspects?|displays?)\b",
+    r"^\s*(?:" + "|".join(f"{b}|{s}" for b, s in _READ_VERBS) + r")\b",
     re.I,
 )
 _KEYS = ("id", "ids", "number", "no", "code", "key", "ref")
@@ -90,11 +98,7 @@ def _past_own_name(tool: Tool) -> str:
 
 # what a tool does, said of it in the present ("Reads a booking", "Looks up a guest"): the
 # imperative ("Read the booking with get_booking first") is an instruction to the caller
-_READS = re.compile(
-    r"^\s*(?:gets|reads|finds|looks\s+up|searches|lists|fetches|views|shows|checks|describes|"
-    r"retrieves|queries|loads|inspects|displays)\b",
-    re.I,
-)
+_READS = re.compile(r"^\s*(?:" + "|".join(s for _, s in _READ_VERBS) + r")\b", re.I)
 _DETERMINER = frozenset({"a", "an", "the", "that", "this", "each", "every", "one", "any", "its"})
 
 
@@ -174,8 +178,8 @@ def readers(registry: Registry, tool: Tool, entity: str | None) -> tuple[Tool, .
     return tuple(sorted(found, key=lambda t: t.id))
 
 
-# a sentence that says what a tool returns, and the identifiers it names
-_RETURNS = re.compile(r"[^.;]*\breturn(?:s|ing)?\b[^.;]*", re.I)
+# what a tool says it returns, to the end of the sentence, and the identifiers it names
+_RETURNS = re.compile(r"\breturn(?:s|ing)?\b(?P<what>[^.;]*)", re.I)
 _IDENT = re.compile(r"\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]*)+\b")
 
 
@@ -185,8 +189,7 @@ def _returns(tool: Tool, keys: set[str]) -> bool:
     that id names, by which the run-time check finds it (an id listed later, "..., bookings
     (booking_id)", is of another record the output lists)."""
     for m in _RETURNS.finditer(tool.description):
-        after = m[0][re.search(r"\breturn(?:s|ing)?\b", m[0], re.I).end() :]  # type: ignore[union-attr]
-        first = _IDENT.search(after)
+        first = _IDENT.search(m["what"])
         if first is not None and key_words(first[0]) in keys:
             return True
     return False

@@ -78,11 +78,17 @@ def split(text: str) -> tuple[str, ...]:
 _RE_PREFIX = re.compile(r"\b([Rr]e)-(?=[a-z])")
 
 
+def letters(name: str) -> str:
+    """A name's letters and digits alone, in lower case: one id in any of its spellings
+    (`Contact.Find_Hirer`, `contact_find_hirer`, `contactFindHirer`)."""
+    return re.sub(r"[\W_]+", "", name).casefold()
+
+
+# the extensions of a program's file, what runs (`send-sms.sh`, `TEEBOOK.EXE`)
+RUNS = "exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js"
 # the type a file or a service unit is named with (`send-sms.sh`, `TEEBOOK.EXE`,
 # `session-book.service`, `openBooking.do`): what runs, not what the tool does
-_FILE_TYPE = re.compile(
-    r"\.(?i:exe|bat|cmd|com|sh|bash|py|ps1|pl|rb|js|do|service|timer|socket|target|unit|job)$"
-)
+_FILE_TYPE = re.compile(rf"\.(?i:{RUNS}|do|service|timer|socket|target|unit|job)$")
 
 
 def untyped(name: str) -> str:
