@@ -364,13 +364,25 @@ def _pairs(runs: Iterable[list[str]]) -> frozenset[tuple[str, str]]:
 def _verb_at(stems: list[str], leads: frozenset[str], shared: Mapping[tuple[str, ...], int]) -> int:
     """Where a name's verb is: its first word when the lexicon has it. Words before it
     must start other tools' names too (a toolkit's name: `GmailSendEmail`,
-    `AugustSmartLockUnlockDoor`); of the places that leaves, the first whose word starts
-    the tool's description ("Unlocks the door"), else the first verb of the lexicon, else
-    the word after the longest run three names or more start with (`GmailOrganizeEmail`:
-    `organize`), else the first word."""
+    `AugustSmartLockUnlockDoor`); a word the lexicon has no verb for that itself goes on a
+    run three names or more start with is the toolkit's name, not the act, though a
+    description glossing the name opens with it (`wp_ajax_book_session`, "AJAX action
+    book_session, ..."). Of the places
+    that leaves, the first whose word starts the tool's description ("Unlocks the door"),
+    else the first verb of the lexicon, else the word after the longest run three names or
+    more start with (`GmailOrganizeEmail`: `organize`), else the first word."""
     if not stems or classes_of(stems[0]):
         return 0
-    places = [0, *(n for n in range(1, len(stems)) if shared.get(tuple(stems[:n]), 0) >= 2)]
+    places = [
+        n
+        for n in range(len(stems))
+        if (n == 0 or shared.get(tuple(stems[:n]), 0) >= 2)
+        and (
+            n + 1 == len(stems)
+            or shared.get(tuple(stems[: n + 1]), 0) < 3
+            or bool(classes_of(stems[n]))
+        )
+    ] or [0]
     for n in places:
         if stems[n] in leads:
             return n

@@ -41,7 +41,8 @@ _HELD = frozenset({"it", "them", "him", "her", "this", "that", "these", "those",
 LIGHT = frozenset(
     verb_key(v)
     for v in ("make", "do", "perform", "carry", "conduct", "complete", "run", "process",
-              "handle", "take", "give", "undertake", "execute", "permit", "allow")
+              "handle", "take", "give", "undertake", "execute", "permit", "allow", "issue",
+              "grant", "place", "arrange")
 )  # fmt: skip
 
 

@@ -317,8 +317,9 @@ class Resolver(Index):
     def _light_reading_only(self, mention: str, found: dict[str, Evidence]) -> None:
         """A light verb with an action noun ("make three bookings") says the noun's act: a
         tool is read from the light verb's own words only when its name has that verb
-        (`make_move`), never because its verb is of the light verb's kind (`open_booking`
-        for "make": both create)."""
+        (`make_move`, `take_payment`: the word itself, though it reads as light there too),
+        never because its verb is of the light verb's kind (`open_booking` for "make": both
+        create)."""
         said = list(prose_words(mention))
         while said and said[0] in LEAD:
             said.pop(0)
@@ -327,7 +328,9 @@ class Resolver(Index):
         light = verb_key(said[0])
         for tool_id, ev in list(found.items()):
             profile = self.actions.profiles.get(tool_id)
-            if ev.kind == "action" and profile is not None and light not in profile.verbs:
+            if ev.kind != "action" or profile is None or light in profile.verbs:
+                continue
+            if stem(said[0]) not in {stem(w) for w in split_name(tool_id)}:
                 del found[tool_id]
 
     # --- scoring -----------------------------------------------------------------------
