@@ -26,6 +26,7 @@ from specgap.extract.sequences import read_all
 from specgap.extract.shouted47 import unshouted
 from specgap.extract.structural import config_rules, schema_rules
 from specgap.extract.template32 import conditioned
+from specgap.extract.told48 import told
 from specgap.extract.unread import unread_notes
 from specgap.extract.xml_sections import tag_sections
 from specgap.ir import CandidateRule, Diagnostic, Extraction
@@ -84,6 +85,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         cut = sentences(artifact)
         if artifact.kind == "prompt":  # "### Grey Heron (find_hirer)" over "the heron" (`named43`)
             cut = named(cut, names)
+            cut = told(cut)  # a scorecard told in the past: "was moved" read "is moved"
         heard = headed(unlabelled(answered(cut), tools), tools)  # "VERIFY: `t` ..."
         read = read_all(join_listed(keyed(heard)))
         read = repeated(read)  # "same for refunds": the rule before, over refunds

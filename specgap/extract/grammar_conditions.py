@@ -257,6 +257,14 @@ _SHOWS_AS = re.compile(
 )
 
 
+# a yes or no: an answer, unless a field of a record says it (`pets_on_site says yes`)
+_ANSWER = re.compile(r"['\"`]?(?:yes|no|ok|okay|agreed)\b", re.I)
+
+
+def _field_like(word: str) -> bool:
+    return "_" in word or bool(re.search(r"[a-z][A-Z]", word)) or word.casefold() in STATE_FIELDS
+
+
 def _shown_as_is(words: str) -> str | None:
     """A record's field that "says", "shows" or "reads" a value, said with "is"; `words`
     unchanged for any other condition; None when a person says it (what someone says is
@@ -267,8 +275,11 @@ def _shown_as_is(words: str) -> str | None:
     m = _SHOWN.match(words.strip())
     if m is None:
         return words
-    if is_person(m["subject"].split()[-1]):
+    said = m["subject"].split()[-1]
+    if is_person(said):
         return None
+    if _ANSWER.match(words.strip(), m.end()) and not _field_like(said):
+        return None  # "when the rider says yes": whoever says yes is answering
     return f"{m['subject']} is {words.strip()[m.end() :]}"
 
 

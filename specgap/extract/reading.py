@@ -64,6 +64,7 @@ from specgap.extract import (
     itself40,
     kept24,
     lead30,
+    lead48,
     neither37,
     noact_respell,
     noacts46,
@@ -77,6 +78,7 @@ from specgap.extract import (
     original16,
     passed36,
     passive41,
+    passive48,
     per_act18,
     performative45,
     person17,
@@ -466,6 +468,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = compare19.bounded(sentence, rules, diagnostics)  # "never V if X > N"
     # "never V unless X came from `t`", "... unless `t` has run", "... if a third X"
     rules, diagnostics = unless33.reread(sentence, rules, diagnostics)
+    # "For a renter under 25, ...": the lead is the condition of a rule that drops it
+    rules, diagnostics = lead48.kept_lead(sentence, rules, diagnostics)
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
@@ -498,6 +502,7 @@ _REREADS = (
     noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
     tool_subject19.reread,  # "`t` is forbidden", "`t` is only for X": "never/only call `t`"
     terse47.reread,  # "`t` only while X", "no `t` while X", "`t` twice a chat": "call `t`"
+    passive48.reread,  # "`t` is run on the booking before it is cancelled": "call `t` ..."
     compare19.reread,  # "max 90 units", "quantity 1-90": "at most 90", "between 1 and 90"
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'

@@ -114,8 +114,10 @@ def _first_is_a_tool(m: re.Match[str]) -> dict[str, Any] | None:
 _PROSE = (
     Prose(
         "call-x-before-y",
-        # "do not X before Y" is no "do X before Y": X is the one that waits
-        rf"\b(?:{CALL_WORDS})\s+(?!not\b|never\b)(?P<first>.+?)\s+(?:before|prior\s+to)\s+"
+        # "do not X before Y" is no "do X before Y": X is the one that waits; "`t` is run
+        # on the booking before ..." is a passive, its first call the subject (the grammar's)
+        rf"(?<!\bis\s)(?<!\bare\s)(?<!\bwas\s)(?<!\bwere\s)(?<!\bbe\s)(?<!\bbeen\s)\b(?:{CALL_WORDS})\s+(?!not\b|never\b)"
+        r"(?P<first>.+?)\s+(?:before|prior\s+to)\s+"
         rf"(?P<then>.+?){END}",
         lambda m: {},
         confidence=0.9,

@@ -1,0 +1,168 @@
+"""Session 48: a prompt told in the past tense read in the present (`specgap.extract.told48`);
+a toolkit's shared prefix (`wp_ajax_`, `acme_desk_`) no verb of its tools
+(`specgap.resolve.actions._verb_at`); a light verb that is a word of a tool's own name
+(`take_payment`: "take a payment"); "issue", "grant", "place" and "arrange" as light verbs;
+"when the renter says yes" an answer, never a state. Sentences, ids and descriptions written
+for these tests, in a made-up car-rental desk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from specgap.extract.told48 import told_in_past
+from specgap.resolve.resolver import Resolver
+from tests.probes import desk_policies, enforced, read, shown
+from tests.probes import spec as T
+
+_P = "acme_desk_"  # every id of the toolkit starts with it; its description glosses it
+
+DESK = [
+    T(
+        f"{_P}find_renter",
+        "ACME desk action find_renter. Looks up a renter by email and returns renter_id, "
+        "account_status (active, suspended or closed) and a saved card_token.",
+        email="string",
+    ),
+    T(
+        f"{_P}open_booking",
+        "ACME desk action open_booking. Reads a booking: car, dates, status (held, paid, "
+        "collected, returned or cancelled).",
+        booking_id="string",
+    ),
+    T(
+        f"{_P}book_car",
+        "ACME desk action book_car. Books a car for a renter; returns booking_id.",
+        renter_id="string",
+        car_id="string",
+    ),
+    T(f"{_P}move_booking", "ACME desk action move_booking. Moves a booking.", booking_id="string"),
+    T(
+        f"{_P}cancel_booking",
+        "ACME desk action cancel_booking. Cancels a booking.",
+        booking_id="string",
+    ),
+    T(
+        f"{_P}take_payment",
+        "ACME desk action take_payment. Charges a saved card for a booking.",
+        booking_id="string",
+        card_token="string",
+        amount_gbp="number",
+    ),
+    T(
+        f"{_P}refund_payment",
+        "ACME desk action refund_payment. Refunds a payment.",
+        payment_id="string",
+        amount_gbp="number",
+    ),
+]
+
+
+def _policies(tmp_path: Path, text: str) -> list[Any]:
+    return desk_policies(tmp_path, text, DESK)
+
+
+def _resolver(tmp_path: Path) -> Resolver:
+    from tests.corpus_agents import build_prompt
+
+    return Resolver(build_prompt(tmp_path, "# Desk\n\nBe brief.\n", DESK).state.registry)
+
+
+# a scorecard of what the desk did, in the past: six lines at least, a third of its prose
+SCORECARD = """The sheet marks what a good chat did.
+- The renter was found with acme_desk_find_renter before anything else was done.
+- A booking was cancelled only while its status was held or paid.
+- No booking was moved more than twice in a chat.
+- A refund was never more than £200.
+- Each payment was read back, and the renter agreed, before it was taken.
+- acme_desk_open_booking was run on the booking before it was cancelled.
+"""
+
+
+def test_a_scorecard_told_in_the_past_is_read_in_the_present(tmp_path: Path) -> None:
+    policies = _policies(tmp_path, SCORECARD)
+    assert enforced(
+        policies,
+        "state_condition",
+        f"{_P}cancel_booking",
+        field="status",
+        allowed=["held", "paid"],
+    ), shown(policies)
+    assert enforced(policies, "max_calls", f"{_P}move_booking", max=2), shown(policies)
+    # quotes stay in the file's own words
+    cancelled = [p for p in policies if p.target == f"{_P}cancel_booking"]
+    assert cancelled, shown(policies)
+    assert all(" was " in p.source.quote for p in cancelled), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "past"),
+    [
+        (SCORECARD, True),
+        # an incident log: its stories in the past, its rules in the present
+        (
+            "INC-1: the renter was charged twice.\nFix: never charge a card twice.\n"
+            "INC-2: a car was moved while collected.\nFix: move only held rentals.\n"
+            "Cancel only held rentals.\nRefund at most £200.\nAsk before every charge.\n",
+            False,
+        ),
+        # too short to say how the prompt is told
+        ("A rental was cancelled.\nA card was charged.\n", False),
+        # a past word only in code
+        ("\n".join(f"Set `was` to {n}." for n in range(8)), False),
+    ],
+)
+def test_a_prompt_is_told_in_the_past_by_a_third_of_its_prose_lines(text: str, past: bool) -> None:
+    assert told_in_past(text) is past
+
+
+def test_a_prompt_in_the_present_reads_its_past_words_as_written(tmp_path: Path) -> None:
+    # one past line among present ones: "was" stays, and no rule is read into the story
+    text = (
+        "Cancel a rental only while its status is held.\n"
+        "Last winter a rental was cancelled while collected.\n"
+        "Never move a rental more than twice.\n"
+    )
+    policies = _policies(tmp_path, text)
+    told = [p for p in policies if "Last winter" in p.source.quote]
+    assert not told, shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("mention", "tool"),
+    [
+        # the shared prefix is no verb: "book" is `book_car`'s act, not each booking tool's
+        ("book", f"{_P}book_car"),
+        ("make a booking", f"{_P}book_car"),
+        ("cancel the booking", f"{_P}cancel_booking"),
+        # a light verb that is a word of the tool's own name
+        ("take a payment", f"{_P}take_payment"),
+        ("taking payment", f"{_P}take_payment"),
+        # newly light: the action is the noun's
+        ("issue a refund", f"{_P}refund_payment"),
+        ("grant a refund", f"{_P}refund_payment"),
+    ],
+)
+def test_verb_phrases_resolve_past_a_toolkit_prefix(
+    tmp_path: Path, mention: str, tool: str
+) -> None:
+    res = _resolver(tmp_path).resolve(mention)
+    assert res.status == "resolved", (mention, res)
+    assert res.candidates[0].tool_id == tool, (mention, res)
+
+
+def test_a_yes_is_an_answer_not_a_state(tmp_path: Path) -> None:
+    policies = _policies(
+        tmp_path, "Read the car and dates back, and book only when the renter says yes."
+    )
+    assert read(policies, "require_confirmation", f"{_P}book_car"), shown(policies)
+    assert not [p for p in policies if p.operator == "state_condition"], shown(policies)
+
+
+def test_a_field_that_says_yes_is_still_a_state(tmp_path: Path) -> None:
+    policies = _policies(tmp_path, "Book a car only when account_status says active.")
+    assert read(
+        policies, "state_condition", f"{_P}book_car", field="account_status", allowed=["active"]
+    ), shown(policies)
