@@ -140,6 +140,9 @@ UNSEEN35_DIR = GOLD_DIR.parent / "gold_unseen35"
 # The thirty-sixth blind set (split `unseen36`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen36/README.md).
 UNSEEN36_DIR = GOLD_DIR.parent / "gold_unseen36"
+# The thirty-seventh blind set (split `unseen37`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen37/README.md).
+UNSEEN37_DIR = GOLD_DIR.parent / "gold_unseen37"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -186,8 +189,9 @@ UNSEEN36_DIR = GOLD_DIR.parent / "gold_unseen36"
 # the thirtieth in the forty-fifth session (2026-12-07), when a thirty-fourth was written to take
 # its place (tests/gold_unseen30/README.md); the thirty-first in the forty-sixth session
 # (2026-12-07), when a thirty-fifth was written to take its place (tests/gold_unseen31/README.md);
-# the thirty-second in the forty-seventh session (2026-12-07), when a thirty-sixth is written to
-# take its place (tests/gold_unseen32/README.md).
+# the thirty-second in the forty-seventh session (2026-12-07), when a thirty-sixth was written to
+# take its place (tests/gold_unseen32/README.md); the thirty-third in the forty-eighth session
+# (2026-12-07), when a thirty-seventh is written to take its place (tests/gold_unseen33/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -221,6 +225,7 @@ OPENED = (
     "unseen30",
     "unseen31",
     "unseen32",
+    "unseen33",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -250,9 +255,10 @@ OPENED = (
 # forty-fourth (2026-12-07); the thirty-third, written in the forty-fourth, at the start of the
 # forty-fifth (2026-12-07); the thirty-fourth, written in the forty-fifth, at the start of the
 # forty-sixth (2026-12-07); the thirty-fifth, written in the forty-sixth, at the start of the
-# forty-seventh (2026-12-07): `ALL blind` is unseen33..unseen35. The thirty-sixth, written in the
-# forty-seventh session (2026-12-07), is kept apart.
-APART: tuple[str, ...] = ("unseen36",)
+# forty-seventh (2026-12-07); the thirty-sixth, written in the forty-seventh, at the start of the
+# forty-eighth (2026-12-07): `ALL blind` is unseen34..unseen36. The thirty-seventh, written in the
+# forty-eighth session (2026-12-07), is kept apart.
+APART: tuple[str, ...] = ("unseen37",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -409,6 +415,7 @@ class Gold(_Model):
         "unseen34",
         "unseen35",
         "unseen36",
+        "unseen37",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
