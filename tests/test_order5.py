@@ -274,8 +274,9 @@ B_ROWS: list[_Row] = [
 # wrong enforced 0, nothing 16 (main at 6248bc1: 13/30, 0 wrong enforced, nothing 17).
 # Fixed after measuring, by general shapes ("`a` precedes `b`", a label's "`a` or `b`", a
 # trailing "yet" / "first"): 15, 16, 18 -> 17/30; the figure of record stays 14/30.
-# 9 mended by prose7_reasons (docs/prose-seven.md)
-B_FAIL: set[int] = {0, 1, 5, 6, 8, 10, 12, 17, 20, 21, 23}  # fmt: skip
+# 9 mended by prose7_reasons (docs/prose-seven.md); 12 by the passive read as the imperative
+# ("No fresh batch is mixed unless ...": "Never mix any fresh batch unless ...", passive48)
+B_FAIL: set[int] = {0, 1, 5, 6, 8, 10, 17, 20, 21, 23}  # fmt: skip
 
 
 @pytest.mark.parametrize(("text", "tools", "expected"), _params(B_ROWS, B_FAIL))

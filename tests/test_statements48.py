@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from specgap.extract.passive48 import acted_on
 from specgap.extract.told48 import told_in_past
 from specgap.resolve.resolver import Resolver
 from tests.probes import desk_policies, enforced, read, shown
@@ -166,3 +167,97 @@ def test_a_field_that_says_yes_is_still_a_state(tmp_path: Path) -> None:
     assert read(
         policies, "state_condition", f"{_P}book_car", field="account_status", allowed=["active"]
     ), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "operator", "tool", "params"),
+    [
+        # what is acted on said as the subject, the modal after the participle
+        (
+            "Bookings are moved and cancelled only while their status is held or paid.",
+            "state_condition",
+            f"{_P}move_booking",
+            {"field": "status", "allowed": ["held", "paid"]},
+        ),
+        (
+            "A booking is cancelled only while its status is held.",
+            "state_condition",
+            f"{_P}cancel_booking",
+            {"field": "status", "allowed": ["held"]},
+        ),
+        # the tool said to be run before an act on what it was run on
+        (
+            "acme_desk_open_booking is run on a booking_id before that same booking_id is "
+            "cancelled.",
+            "require_before",
+            f"{_P}cancel_booking",
+            {"before": f"{_P}open_booking"},
+        ),
+        (
+            "acme_desk_open_booking is run on the booking before it is moved.",
+            "require_before",
+            f"{_P}move_booking",
+            {"before": f"{_P}open_booking"},
+        ),
+        # a read that shows the entity itself in a state
+        (
+            "Cancel a booking only when acme_desk_open_booking shows it as held or paid.",
+            "state_condition",
+            f"{_P}cancel_booking",
+            {"field": "status", "allowed": ["held", "paid"]},
+        ),
+    ],
+)
+def test_passive_acts_and_shown_states_are_read(
+    tmp_path: Path, text: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = _policies(tmp_path, text)
+    assert enforced(policies, operator, tool, **params), shown(policies)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "Pegs are moved and tickets voided only while X.",
+            "Only move pegs and void tickets while X.",
+        ),
+        (
+            "No hut is let whose status is condemned.",
+            "Never let any hut whose status is condemned.",
+        ),
+        ("Refunds are never paid in cash.", "Never pay refunds in cash."),
+        ("A booking is moved or cancelled only while X.", "Only move or cancel a booking while X."),
+        # no participle, no reading
+        ("The desk is open only on weekdays.", None),
+        # a subject said without "no" and no modal: a statement, not a rule
+        ("A hut is let whose status is open.", None),
+    ],
+)
+def test_the_passive_is_said_as_the_imperative(text: str, said: str | None) -> None:
+    assert acted_on(text) == said
+
+
+def test_a_lead_qualifier_keeps_a_rule_for_review(tmp_path: Path) -> None:
+    # "For a renter under 25": stronger than the sentence if enforced on every booking
+    policies = _policies(
+        tmp_path, "For a renter under 25, call acme_desk_find_renter before booking a car."
+    )
+    ordered = [p for p in policies if p.operator == "require_before"]
+    assert ordered, shown(policies)
+    assert all(p.enforcement == "review_only" for p in ordered), shown(policies)
+
+
+def test_a_second_source_after_or_keeps_a_source_rule_for_review(tmp_path: Path) -> None:
+    policies = _policies(
+        tmp_path,
+        "Only text a mobile number the renter gave in the chat or one already on their record.",
+    )
+    grounded = [p for p in policies if p.operator == "arg_grounded"]
+    assert all(p.enforcement == "review_only" for p in grounded), shown(policies)
+
+
+def test_a_count_of_things_is_no_bound_on_an_amount(tmp_path: Path) -> None:
+    # "two charges": the amount charged is never bounded by 2
+    policies = _policies(tmp_path, "Take no more than two payments on any booking.")
+    assert not read(policies, "arg_within_bound", f"{_P}take_payment", max=2), shown(policies)

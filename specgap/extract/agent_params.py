@@ -198,3 +198,24 @@ def counts_values(noun: str) -> bool:
         for _, names in _PARAMS.get()
         for name in names
     )
+
+
+def names_an_argument(noun: str) -> bool:
+    """Whether some argument of the agent's tools, while known, has `noun`'s words in its
+    name (`nights` for "nights", `days_supply` for "days"; no argument for "charges")."""
+    said = name_words(noun)
+    return bool(said) and any(
+        said <= name_words(_bare(name)) for _, names in _PARAMS.get() for name in names
+    )
+
+
+def counts_anything(tool: str | None = None) -> bool:
+    """Whether some number argument of `tool` (of any of the agent's tools when None), while
+    known, is a bare count (`quantity`, `count`, `num`): what it counts ("2 tickets") its
+    name does not say."""
+    return any(
+        "#" in name and name_words(_bare(name)) <= _COUNT_WORDS
+        for owner, names in _PARAMS.get()
+        if tool is None or owner == tool
+        for name in names
+    )

@@ -265,10 +265,23 @@ def _field_like(word: str) -> bool:
     return "_" in word or bool(re.search(r"[a-z][A-Z]", word)) or word.casefold() in STATE_FIELDS
 
 
+# a read that shows the entity itself in a state: "when `get_let` shows it reserved or paid",
+# "once the record lists them as closed": it is reserved or paid
+_SHOWS_IT = re.compile(
+    r"^(?P<lead>.*?\b)(?:the\s+)?[`\w.-]+\s+(?:shows|lists|gives|reports|returns|has)\s+"
+    r"(?P<it>it|them)\s+(?:as\s+|down\s+as\s+)?(?=['\"`]?[a-z])",
+    re.I,
+)
+
+
 def _shown_as_is(words: str) -> str | None:
     """A record's field that "says", "shows" or "reads" a value, said with "is"; `words`
     unchanged for any other condition; None when a person says it (what someone says is
     their answer, no state of a record)."""
+    shows_it = _SHOWS_IT.match(words.strip())
+    if shows_it is not None:  # "`get_let` shows it reserved": it is reserved
+        said = "they are" if shows_it["it"].casefold() == "them" else "it is"
+        words = f"{shows_it['lead']}{said} {words.strip()[shows_it.end() :]}"
     shows = _SHOWS_AS.match(words.strip())
     if shows is not None:  # "the profile shows vaccinations as expired": vaccinations are
         words = f"{shows['lead']}{shows['field']} is {words.strip()[shows.end() :]}"

@@ -10,6 +10,12 @@ that, without, with, not) keeps that lead as its condition when it has none and 
 parameters say nothing of the qualifier: the compiler keeps it `review_only` with a
 `condition-not-bound` note, as any condition it cannot bind. A rule that binds the lead (a
 state, an argument's bound that holds the qualifier's figure) is left as read.
+
+The same holds for a value's second source said after "or" that a reading of the first
+alone drops: "email quotes only to an address the customer gave, or one already on their
+record" read as "from the customer" alone would refuse the address on record. Such a rule
+(`arg_grounded` from the user, no tool named) keeps the alternative as its condition, for
+review, with its note.
 """
 
 from __future__ import annotations
@@ -20,12 +26,18 @@ from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Diagnostic
 
-__all__ = ["kept_lead"]
+__all__ = ["kept_alternative", "kept_lead"]
 
 _LEAD = re.compile(
     r"^[^\w`]*(?P<lead>for\s+(?:(?:a|an|any|each|every|all)\s+)?[a-z][\w-]*\s+"
     r"(?P<q>(?:under|over|below|above|aged|younger|older|who|whose|that|without|with|not)\b"
     r"[^,;:]*?))\s*[,;:]\s+\S",
+    re.I,
+)
+# a second source after "or": "or one already on their record", "or the one on file"
+_ALTERNATIVE = re.compile(
+    r"\bor\s+(?:(?:the|an?|any)\s+)?(?:one|[a-z]+)\s+(?:(?:already|previously)\s+)?"
+    r"(?:on|in|from)\s+(?:the|their|his|her|its|our)\s+(?:record|file|account|profile|system)s?\b",
     re.I,
 )
 _FIGURE = re.compile(r"\d+(?:\.\d+)?")
@@ -60,6 +72,29 @@ def kept_lead(
             and not _said_in(rule, m["q"])
         ):
             rule = rule.model_copy(update={"condition": lead})
+            notes.append(condition_diagnostic(sentence, rule))
+        out.append(rule)
+    return out, notes
+
+
+def kept_alternative(
+    sentence: Sentence, rules: list[CandidateRule], diagnostics: list[Diagnostic]
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules, a value's source read from the user alone kept under the second source the
+    sentence gives it after "or" (module docstring)."""
+    alternative = _ALTERNATIVE.search(sentence.clean)
+    if alternative is None:
+        return rules, diagnostics
+    out: list[CandidateRule] = []
+    notes = list(diagnostics)
+    for rule in rules:
+        if (
+            rule.operator == "arg_grounded"
+            and rule.condition is None
+            and rule.params.get("from_user") is True
+            and not rule.params.get("from_tools")
+        ):
+            rule = rule.model_copy(update={"condition": " ".join(alternative[0].split())})
             notes.append(condition_diagnostic(sentence, rule))
         out.append(rule)
     return out, notes

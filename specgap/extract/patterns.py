@@ -12,8 +12,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
-from specgap.extract.agent_params import counts_values
+from specgap.extract.agent_params import (
+    counts_anything,
+    counts_values,
+    names_an_argument,
+    tool_arguments,
+)
 from specgap.extract.pattern_base import (
     ANY_TOOL,
     EXTRACTOR,
@@ -28,6 +34,8 @@ from specgap.extract.segments import Sentence
 from specgap.ir import CandidateRule, Grounding
 from specgap.operators import OPERATORS, Operator, Prose, on_change
 from specgap.operators.base import Found
+from specgap.operators.prose import NUMBER_WORDS
+from specgap.resolve.lexicon import classes_of, verb_key
 
 __all__ = ["EXTRACTOR", "is_toolish", "reads_like_rule", "sentence_rules"]
 
@@ -110,6 +118,31 @@ def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
                 if key not in emitted:
                     emitted.add(key)
                     yield rule
+
+
+# the nouns that count calls themselves (read as `max_calls` further on)
+_CALLS = frozenset({"tries", "attempts", "calls", "runs", "uses", "times", "goes", "requests"})
+
+
+def _counted(text: str, params: dict[str, Any], tool: str | None) -> bool:
+    """Whether the bound's noun is counted in the sentence ("two charges", "3 refunds": a
+    whole number, then the plural of a noun that names an act of the lexicon), names no
+    argument (`nights` does), and no bare count of the rule's tool (`quantity`) may hold
+    it: the number of acts, which no argument's value is."""
+    from specgap.argunits import is_unit  # (argunits reads the extractor's words)
+
+    facet = str(params.get("facet", ""))
+    if facet.casefold() in _CALLS or is_unit(facet.split()[-1] if facet.split() else facet):
+        return False  # "two tries": the calls' own count; "3 days": a measure
+    known = tool if tool and tool != ANY_TOOL else None
+    if not facet.casefold().endswith("s") or not tool_arguments():
+        return False  # (with no tools known, nothing says what the noun is)
+    if not classes_of(verb_key(re.sub(r"(?:e?s)$", "", facet.split()[-1].casefold()))):
+        return False  # "2 tons", "8 degrees": a measure, not a count of acts
+    if names_an_argument(facet) or counts_anything(known):
+        return False
+    number = rf"(?:\d+|{'|'.join(NUMBER_WORDS)})"
+    return re.search(rf"\b{number}\s+{re.escape(facet)}\b", text, re.I) is not None
 
 
 def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:
@@ -198,6 +231,8 @@ def _candidate(sentence: Sentence, match: Match, named: str | None = None) -> Ca
         return None  # "at" names no argument
     if match.operator == "arg_within_bound" and counts_values(str(params.get("facet", ""))):
         return None  # "at most 2 readings": a count of calls, not a bound on `reading`
+    if match.operator == "arg_within_bound" and _counted(sentence.clean, params, target):
+        return None  # "no more than two charges": a count of things, no argument's value
     mentions = [target] if target and target != ANY_TOOL else []
     for name, span in match.tool_params.items():
         listed = _listed_with_and(sentence.clean[span[0] : span[1]])

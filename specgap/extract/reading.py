@@ -470,6 +470,8 @@ def _read_all(sentence: Sentence) -> tuple[list[CandidateRule], list[Diagnostic]
     rules, diagnostics = unless33.reread(sentence, rules, diagnostics)
     # "For a renter under 25, ...": the lead is the condition of a rule that drops it
     rules, diagnostics = lead48.kept_lead(sentence, rules, diagnostics)
+    # "... an address the customer gave, or one on their record": not the user's alone
+    rules, diagnostics = lead48.kept_alternative(sentence, rules, diagnostics)
     return rules, without_label_notes(sentence, diagnostics)  # "Step 2. Check the battery"
 
 
@@ -502,7 +504,6 @@ _REREADS = (
     noact_respell.reread,  # "No refunds for cancelled bookings": spelt with the verb
     tool_subject19.reread,  # "`t` is forbidden", "`t` is only for X": "never/only call `t`"
     terse47.reread,  # "`t` only while X", "no `t` while X", "`t` twice a chat": "call `t`"
-    passive48.reread,  # "`t` is run on the booking before it is cancelled": "call `t` ..."
     compare19.reread,  # "max 90 units", "quantity 1-90": "at most 90", "between 1 and 90"
     ground3_reread.reread,  # "must also", "before saving it", "tell X and ask ...", "except"
     values3_respell.reread,  # "a single payment is never more than $50": the bound readers'
@@ -535,6 +536,9 @@ _REREADS = (
     ground6_respell.reread,  # "only use the serial the customer typed", "X: the one T returned"
     prose7_terms.reread,  # '"Cleared Customer" means ...' then '... not a Cleared Customer'
     present27.reread,  # "X whose status is S is not moved", "Only X is cancelled": the modal
+    # last, where no reader above read it: "`t` is run on X before it is cancelled", "Pegs
+    # are moved only while ...": the imperative ("call `t` ...", "only move pegs ...")
+    passive48.reread,
 )
 
 # the words that make a description's sentence a rule rather than what the tool does
