@@ -261,3 +261,30 @@ def test_a_count_of_things_is_no_bound_on_an_amount(tmp_path: Path) -> None:
     # "two charges": the amount charged is never bounded by 2
     policies = _policies(tmp_path, "Take no more than two payments on any booking.")
     assert not read(policies, "arg_within_bound", f"{_P}take_payment", max=2), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "One command at a time: make it, wait for the reply, then make the next.",
+        "Make one request at a time.",
+        "Wait for its reply and then make the next call.",
+        "Let it return and only then call another.",
+        "Never a second call while the first is still unanswered.",
+    ],
+)
+def test_calls_one_at_a_time_said_otherwise(tmp_path: Path, text: str) -> None:
+    policies = _policies(tmp_path, text)
+    assert read(policies, "one_call_at_a_time", "*"), shown(policies)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Book one car at a time.",  # one thing per call: not the calls' own order
+        "Wait for the renter's reply, then offer another car.",
+    ],
+)
+def test_other_one_at_a_time_sentences_order_no_calls(tmp_path: Path, text: str) -> None:
+    policies = _policies(tmp_path, text)
+    assert not read(policies, "one_call_at_a_time", "*"), shown(policies)

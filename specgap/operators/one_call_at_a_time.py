@@ -152,7 +152,19 @@ _PROSE = (
         r"|\bno\s+parallel\s+(?:tool\s+|function\s+)?calls\b"
         r"|\b(?:make|take|issue)\s+a\s+(?:tool|function)\s+call\b.{0,60}?\b(?:not|never)\s+(?:respond|"
         r"reply|answer)\b|\b(?:respond|reply|answer)\b.{0,60}?\b(?:not|never)\s+(?:make|take|issue)\s+a\s+"
-        r"(?:tool|function)\s+call\b",
+        r"(?:tool|function)\s+call\b"
+        # a call named otherwise, or the wait said: "one command at a time", "wait for its
+        # reply, then make the next", "let it return, and only then call another", "never a
+        # second while the first is still unanswered"
+        r"|\b(?:one|a\s+single)\s+(?:command|request|action|operation|query|function\s+module)"
+        r"\s+at\s+a\s+time\b"
+        r"|\bwait\s+for\s+(?:its|the|each|that|their)\s+(?:reply|answer|response|result|return)"
+        r"\b.{0,60}?\bthen\b.{0,40}?\b(?:another|the\s+next|a\s+second)\b"
+        r"|\blet\s+it\s+(?:return|reply|answer|finish|complete)\b.{0,30}?\bthen\b.{0,30}?"
+        r"\b(?:another|the\s+next)\b"
+        r"|\b(?:never|no)\s+(?:a\s+second|another)(?:\s+\w+)?\s+while\s+(?:the\s+first|an\s+"
+        r"earlier|the\s+last|the\s+previous)\b.{0,40}?\b(?:unanswered|outstanding|pending|"
+        r"running|in\s+flight)\b",
         build=_one_call,
     ),
 )
