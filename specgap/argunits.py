@@ -146,9 +146,3 @@ def _scaled(params: dict[str, Any], convert: Callable[[float], float]) -> dict[s
             scaled = convert(value)
             out[side] = round(scaled) if float(round(scaled, 9)).is_integer() else round(scaled, 9)
     return out
-
-
-def is_unit(word: str) -> bool:
-    """Whether `word` is a unit of measure (`days`, `kg`, `miles`): a measure, never a
-    count of things."""
-    return word.casefold() in _UNITS

@@ -129,11 +129,9 @@ def _counted(text: str, params: dict[str, Any], tool: str | None) -> bool:
     whole number, then the plural of a noun that names an act of the lexicon), names no
     argument (`nights` does), and no bare count of the rule's tool (`quantity`) may hold
     it: the number of acts, which no argument's value is."""
-    from specgap.argunits import is_unit  # (argunits reads the extractor's words)
-
     facet = str(params.get("facet", ""))
-    if facet.casefold() in _CALLS or is_unit(facet.split()[-1] if facet.split() else facet):
-        return False  # "two tries": the calls' own count; "3 days": a measure
+    if facet.casefold() in _CALLS:
+        return False  # "two tries": the calls' own count, which the count readers read
     known = tool if tool and tool != ANY_TOOL else None
     if not facet.casefold().endswith("s") or not tool_arguments():
         return False  # (with no tools known, nothing says what the noun is)

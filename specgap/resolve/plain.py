@@ -42,7 +42,7 @@ LIGHT = frozenset(
     verb_key(v)
     for v in ("make", "do", "perform", "carry", "conduct", "complete", "run", "process",
               "handle", "take", "give", "undertake", "execute", "permit", "allow", "issue",
-              "grant", "place", "arrange")
+              "place", "arrange")
 )  # fmt: skip
 
 
