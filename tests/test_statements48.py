@@ -247,18 +247,49 @@ def test_a_lead_qualifier_keeps_a_rule_for_review(tmp_path: Path) -> None:
     assert all(p.enforcement == "review_only" for p in ordered), shown(policies)
 
 
+# a quote e-mailed and a card charged, whose amount's description says "charged"
+QUOTES = [
+    *DESK,
+    T(
+        f"{_P}email_quote",
+        "ACME desk action email_quote. Emails a written quote for a car.",
+        email=("string", "The address the quote goes to."),
+        car_id="string",
+    ),
+    T(
+        f"{_P}charge_card",
+        "ACME desk action charge_card. Charges a saved card for a booking.",
+        booking_id="string",
+        amount_gbp=("number", "The sum charged, in pounds."),
+        timeout_seconds="integer",
+    ),
+]
+
+
 def test_a_second_source_after_or_keeps_a_source_rule_for_review(tmp_path: Path) -> None:
-    policies = _policies(
-        tmp_path,
-        "Only text a mobile number the renter gave in the chat or one already on their record.",
-    )
+    said = "Only email quotes to an address the renter gave in the chat"
+    for folder in ("alone", "or"):
+        (tmp_path / folder).mkdir()
+    alone = desk_policies(tmp_path / "alone", f"{said}.", QUOTES)
+    assert enforced(alone, "arg_grounded", f"{_P}email_quote", arg="email"), shown(alone)
+    policies = desk_policies(tmp_path / "or", f"{said} or one already on their record.", QUOTES)
     grounded = [p for p in policies if p.operator == "arg_grounded"]
+    assert grounded, shown(policies)
     assert all(p.enforcement == "review_only" for p in grounded), shown(policies)
 
 
 def test_a_count_of_things_is_no_bound_on_an_amount(tmp_path: Path) -> None:
     # "two charges": the amount charged is never bounded by 2
-    policies = _policies(tmp_path, "Take no more than two payments on any booking.")
+    policies = desk_policies(
+        tmp_path,
+        "acme_desk_charge_card: timeout_seconds of 30 or fewer, and no more than two charges "
+        "on any booking.",
+        QUOTES,
+    )
+    assert read(policies, "timeout_leq", f"{_P}charge_card"), shown(policies)
+    assert not read(policies, "arg_within_bound", f"{_P}charge_card", max=2), shown(policies)
+    (tmp_path / "take").mkdir()
+    policies = _policies(tmp_path / "take", "Take no more than two payments on any booking.")
     assert not read(policies, "arg_within_bound", f"{_P}take_payment", max=2), shown(policies)
 
 

@@ -85,7 +85,7 @@ def extract_deterministic(artifacts: Iterable[Artifact]) -> Extracted:
         cut = sentences(artifact)
         if artifact.kind == "prompt":  # "### Grey Heron (find_hirer)" over "the heron" (`named43`)
             cut = named(cut, names)
-            cut = told(cut)  # a scorecard told in the past: "was moved" read "is moved"
+            cut = told(artifact, cut)  # a scorecard told in the past: "was moved" as "is moved"
         heard = headed(unlabelled(answered(cut), tools), tools)  # "VERIFY: `t` ..."
         read = read_all(join_listed(keyed(heard)))
         read = repeated(read)  # "same for refunds": the rule before, over refunds

@@ -233,8 +233,13 @@ def unless_as_if(cond: Condition) -> Condition:
 
 def _state_field(word: str) -> bool:
     """`status`, or a field id ending in one (`account_status`, `orderState`)."""
-    last = re.split(r"_|(?<=[a-z])(?=[A-Z])", word)[-1].casefold()
+    last = _id_words(word)[-1].casefold()
     return word.casefold() in STATE_FIELDS or (last != word.casefold() and last in STATE_FIELDS)
+
+
+def _id_words(word: str) -> list[str]:
+    """The words of an id written snake_case or camelCase (one for a plain word)."""
+    return re.split(r"_|(?<=[a-z])(?=[A-Z])", word)
 
 
 # a record that shows a value: "if temperament says bites", "whenever account_status reads
@@ -262,7 +267,8 @@ _ANSWER = re.compile(r"['\"`]?(?:yes|no|ok|okay|agreed)\b", re.I)
 
 
 def _field_like(word: str) -> bool:
-    return "_" in word or bool(re.search(r"[a-z][A-Z]", word)) or word.casefold() in STATE_FIELDS
+    """A field id (`pets_on_site`, `orderState`) or a word that names a state's field."""
+    return len(_id_words(word)) > 1 or _state_field(word)
 
 
 # a read that shows the entity itself in a state: "when `get_let` shows it reserved or paid",

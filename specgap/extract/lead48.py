@@ -21,6 +21,7 @@ review, with its note.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from specgap.extract.grammar_notes import condition_diagnostic
 from specgap.extract.segments import Sentence
@@ -57,24 +58,16 @@ def kept_lead(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules, each one that says nothing of the sentence's lead qualifier given it as
     its condition, with the note that says so (module docstring)."""
-    if not rules or sentence.subject is not None:
-        return rules, diagnostics
-    m = _LEAD.match(sentence.clean)
+    m = _LEAD.match(sentence.clean) if rules and sentence.subject is None else None
     if m is None:
         return rules, diagnostics
-    lead = " ".join(m["lead"].split())
-    out: list[CandidateRule] = []
-    notes = list(diagnostics)
-    for rule in rules:
-        if (
-            rule.condition is None
-            and rule.operator != "state_condition"
-            and not _said_in(rule, m["q"])
-        ):
-            rule = rule.model_copy(update={"condition": lead})
-            notes.append(condition_diagnostic(sentence, rule))
-        out.append(rule)
-    return out, notes
+    return _kept(
+        sentence,
+        rules,
+        diagnostics,
+        " ".join(m["lead"].split()),
+        lambda r: r.operator != "state_condition" and not _said_in(r, m["q"]),
+    )
 
 
 def kept_alternative(
@@ -82,19 +75,36 @@ def kept_alternative(
 ) -> tuple[list[CandidateRule], list[Diagnostic]]:
     """The rules, a value's source read from the user alone kept under the second source the
     sentence gives it after "or" (module docstring)."""
-    alternative = _ALTERNATIVE.search(sentence.clean)
+    alternative = _ALTERNATIVE.search(sentence.clean) if rules else None
     if alternative is None:
         return rules, diagnostics
+    return _kept(
+        sentence,
+        rules,
+        diagnostics,
+        " ".join(alternative[0].split()),
+        lambda r: (
+            r.operator == "arg_grounded"
+            and r.params.get("from_user") is True
+            and not r.params.get("from_tools")
+        ),
+    )
+
+
+def _kept(
+    sentence: Sentence,
+    rules: list[CandidateRule],
+    diagnostics: list[Diagnostic],
+    condition: str,
+    drops_it: Callable[[CandidateRule], bool],
+) -> tuple[list[CandidateRule], list[Diagnostic]]:
+    """The rules, each one with no condition that `drops_it` given `condition`, and a
+    `condition-not-bound` note for each."""
     out: list[CandidateRule] = []
     notes = list(diagnostics)
     for rule in rules:
-        if (
-            rule.operator == "arg_grounded"
-            and rule.condition is None
-            and rule.params.get("from_user") is True
-            and not rule.params.get("from_tools")
-        ):
-            rule = rule.model_copy(update={"condition": " ".join(alternative[0].split())})
+        if rule.condition is None and drops_it(rule):
+            rule = rule.model_copy(update={"condition": condition})
             notes.append(condition_diagnostic(sentence, rule))
         out.append(rule)
     return out, notes

@@ -58,25 +58,24 @@ _JOINED = re.compile(r"\s*(?:,\s*(?:and|or)?|\band\b|\bor\b)\s*", re.I)
 _IT = re.compile(r"^(?:it|they)\s+(?=(?:is|are|was|were|has|have|gets|get|got)\b)", re.I)
 
 
-def spelling(text: str) -> str | None:
-    """The passive call said as the imperative (module docstring), or None."""
+def spelling(text: str) -> tuple[str, str] | None:
+    """The tool a passive call names and the call said as the imperative (module
+    docstring), or None."""
     m = _PASSIVE.match(text)
     if m is None:
         return None
-    then = m["then"]
+    tool, then = id_named(m, "id"), m["then"]
     on = _ON.search(m["rest"])
     if _IT.match(then):
         if on is None:
             return None  # "before it is cancelled", with nothing said it could be
         then = _IT.sub(f"that same {on['thing']} ", then, count=1)
-    return f"Call `{id_named(m, 'id')}`{m['rest']} {m['when']} {then}"
+    return tool, f"Call `{tool}`{m['rest']} {m['when']} {then}"
 
 
 def _participle(word: str) -> str | None:
     """The verb a past participle is of ("sold": sell, "voided": void), else None."""
     base = lemma(word)
-    if base == word.casefold() and word.casefold() not in inflections(base, "VBN"):
-        return None
     return base if word.casefold() in inflections(base, "VBN") else None
 
 
@@ -129,9 +128,9 @@ def reread(
     agent's; as it was otherwise."""
     if sentence.subject is not None or rules:
         return rules, diagnostics
-    m = _PASSIVE.match(sentence.clean)
-    said = spelling(sentence.clean)
-    if m is None or said is None or agent_tool(id_named(m, "id")) is None:
+    call = spelling(sentence.clean)
+    said = call[1] if call is not None and agent_tool(call[0]) is not None else None
+    if said is None:
         from specgap.extract.reading import read_sentence
 
         # the imperative read whole, by every reader ("only hire X on a S ticket" is read

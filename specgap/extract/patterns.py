@@ -120,6 +120,8 @@ def sentence_rules(sentence: Sentence) -> Iterator[CandidateRule]:
                     yield rule
 
 
+# a whole number, in digits or words
+_WHOLE = rf"(?:\d+|{'|'.join(NUMBER_WORDS)})"
 # the nouns that count calls themselves (read as `max_calls` further on)
 _CALLS = frozenset({"tries", "attempts", "calls", "runs", "uses", "times", "goes", "requests"})
 
@@ -132,15 +134,14 @@ def _counted(text: str, params: dict[str, Any], tool: str | None) -> bool:
     facet = str(params.get("facet", ""))
     if facet.casefold() in _CALLS:
         return False  # "two tries": the calls' own count, which the count readers read
-    known = tool if tool and tool != ANY_TOOL else None
     if not facet.casefold().endswith("s") or not tool_arguments():
         return False  # (with no tools known, nothing says what the noun is)
-    if not classes_of(verb_key(re.sub(r"(?:e?s)$", "", facet.split()[-1].casefold()))):
+    if not classes_of(verb_key(facet.split()[-1])):
         return False  # "2 tons", "8 degrees": a measure, not a count of acts
+    known = tool if tool and tool != ANY_TOOL else None
     if names_an_argument(facet) or counts_anything(known):
         return False
-    number = rf"(?:\d+|{'|'.join(NUMBER_WORDS)})"
-    return re.search(rf"\b{number}\s+{re.escape(facet)}\b", text, re.I) is not None
+    return re.search(rf"\b{_WHOLE}\s+{re.escape(facet)}\b", text, re.I) is not None
 
 
 def _candidates(sentence: Sentence, match: Match) -> Iterator[CandidateRule]:

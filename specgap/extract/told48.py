@@ -23,6 +23,7 @@ import functools
 import re
 from collections.abc import Iterable, Iterator
 
+from specgap.artifacts import Artifact
 from specgap.extract.segments import Sentence
 
 __all__ = ["told", "told_in_past"]
@@ -62,21 +63,19 @@ def _present(word: str) -> str:
     return said[0].upper() + said[1:] if word[0].isupper() else said
 
 
-def told(sentences: Iterable[Sentence]) -> Iterator[Sentence]:
-    """The sentences, those of a prompt told in the past read in the present (module
-    docstring); every other sentence as it is."""
-    for sentence in sentences:
-        artifact = sentence.artifact
-        if artifact.kind != "prompt" or artifact.data is not None:
-            yield sentence
-            continue
-        if not told_in_past(artifact.text):
-            yield sentence
-            continue
-        code = [(m.start(), m.end()) for m in _CODE.finditer(sentence.text)]
-        past = [
-            m for m in _PAST.finditer(sentence.text) if not any(a <= m.start() < b for a, b in code)
-        ]
-        for m in reversed(past):  # from the end: each stretch's offsets still hold
-            sentence = sentence.replaced(m.start(), m.end(), _present(m[0]))
-        yield sentence
+def told(artifact: Artifact, sentences: Iterable[Sentence]) -> Iterator[Sentence]:
+    """The artifact's sentences, read in the present when it is a prompt told in the past
+    (module docstring); as they are otherwise."""
+    if artifact.kind != "prompt" or artifact.data is not None or not told_in_past(artifact.text):
+        return iter(sentences)
+    return (_in_present(sentence) for sentence in sentences)
+
+
+def _in_present(sentence: Sentence) -> Sentence:
+    code = [(m.start(), m.end()) for m in _CODE.finditer(sentence.text)]
+    past = [
+        m for m in _PAST.finditer(sentence.text) if not any(a <= m.start() < b for a, b in code)
+    ]
+    for m in reversed(past):  # from the end: each stretch's offsets still hold
+        sentence = sentence.replaced(m.start(), m.end(), _present(m[0]))
+    return sentence

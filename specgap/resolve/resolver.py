@@ -330,7 +330,7 @@ class Resolver(Index):
             profile = self.actions.profiles.get(tool_id)
             if ev.kind != "action" or profile is None or light in profile.verbs:
                 continue
-            if stem(said[0]) not in {stem(w) for w in split_name(tool_id)}:
+            if stem(said[0]) not in profile.named:
                 del found[tool_id]
 
     # --- scoring -----------------------------------------------------------------------
