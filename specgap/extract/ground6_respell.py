@@ -76,7 +76,7 @@ _SAID = (
 )
 _RETURNED = (
     r"(?:returned|return|returns|listed|list|lists|showed|show|shows|shown|gave\s+back|"
-    r"give\s+back|gives\s+back|gave|give|gives|given|produced|found)"
+    r"give\s+back|gives\s+back|gave|give|gives|given|produced|found|offered|offers)"
 )
 _MADE_UP = r"(?:made[\s-]+up|invented|guessed|fabricated|assumed|improvised)"
 _USE = (
@@ -105,12 +105,17 @@ _CLAUSE_END = (
 
 # what the value is said to be used for, between it and its rule: "the window id you send to
 # T" (T's, the scope), "the member id used in a call", "the phone number you search by"
+# the agent, as the sentence says it acts: "the slot you book", "the slot_id it books"
+_AGENT = r"(?P<agent>you|it|the\s+(?:assistant|agent|bot))"
 _RELATIVE = (
     r"(?:\s+(?:that\s+)?(?:you\s+)?(?:send|pass|give|use|supply)\s+(?:to|with|in)\s+(?P<scope>"
     + _TOOL
     + r")|\s+(?:used|passed|sent)\s+(?:in|to|with)\s+(?:a|an|any|every|each)\s+(?:call|"
-    r"request|tool(?:\s+call)?)|\s+(?:that\s+)?you\s+(?:search|look\s+up|find|filter|book|"
-    r"enter|send|pass)(?:\s+(?:by|with|for|under))?)?"
+    r"request|tool(?:\s+call)?)|\s+(?:that\s+)?"
+    + _AGENT
+    + r"\s+(?:search|look\s+up|find|filter|book|enter|send|pass|charge|refund|text|move|use|"
+    r"hire|add|quote|reserve)(?:e?s)?"
+    r"(?:\s+(?:by|with|for|under))?)?"
 )
 
 # the value, then its source, in the frames that say it without a tool's verb
@@ -217,11 +222,15 @@ _FRAMES: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(
             r"(?:^|;\s*)"
             + _DET
-            + _VAL
+            + r"(?P<v>"
+            + _W
+            + r"(?:\s+"
+            + _W
+            + r"){0,3}?)"  # (the shortest value before what is said of it)
             + _RELATIVE
             + r"\s+(?:(?:must|should|shall|has\s+to|have\s+to|"
-            r"needs?\s+to)\s+be|is|are)\s+(?:always\s+|only\s+)?(?:one|ones|the\s+one|one\s+of\s+"
-            r"those)\s+(?:that\s+)?(?:(?P<tool>"
+            r"needs?\s+to)\s+be|is|are|was|were)\s+(?:always\s+|only\s+)?(?:one|ones|the\s+one|"
+            r"one\s+of\s+those)\s+(?:that\s+)?(?:(?P<tool>"
             + _TOOL
             + r")\s+(?:has\s+|had\s+)?"
             + _RETURNED
@@ -400,11 +409,14 @@ def _respellings(text: str) -> list[str]:
     m = _LABEL.match(body)
     if m is not None:
         return [f"{lead}the {_noun(m['v'])} must come from {m['tool'].strip('`')}."]
-    frames = _FRAMES if _RULE_WORD.search(text) else ()  # a rule, not where a value is seen
-    for kind, frame in frames:
+    ruled = _RULE_WORD.search(text) is not None  # a rule, not where a value is seen ...
+    for kind, frame in _FRAMES:
         m = frame.search(body)
         if m is None:
             continue
+        if not ruled and (kind != "one" or not m.groupdict().get("agent")):
+            continue  # ... unless it says what the agent's own act takes: "the slot you book
+            # is one that `t` listed" is how a prompt in the present tense states the rule
         if kind == "use" and NEGATED_USE.search(body[: m.start()]):
             continue  # "never accept a card number the guest types": not from the guest
         values = _values(m["v"]) if kind in ("by", "from", "ban") else [m["v"]]

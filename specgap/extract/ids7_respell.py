@@ -138,6 +138,13 @@ _SCREAMING_DOTTED = re.compile(
 # namespace, one underscore, a camelCase verb-noun
 _NS_CAMEL = re.compile(r"^(?P<ns>[a-z][a-z0-9]*)_(?P<tool>[a-z]+(?:[A-Z][a-z0-9]+)+)$")
 
+# a process model's element id (`ServiceTask_FindWalker`, `CallActivity_CallHerdsman`, as
+# BPMN names its elements): the element's kind in PascalCase, one underscore, then what it
+# does in PascalCase
+_KIND_PASCAL = re.compile(
+    r"^[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+_(?P<tool>[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]+)+)$"
+)
+
 # a Go package's exported function said with its package (`trips.Book`, `passengers.Lookup`):
 # one lower-case word, a dot, one capitalised word
 _PACKAGE_DOTTED = re.compile(r"^(?P<a>[a-z][a-z0-9]*)\.(?P<b>[A-Z][a-z0-9]+)$")
@@ -310,6 +317,7 @@ def _one_style(tool: str) -> bool:
     program = program or _CAPS_WORD.match(tool) is not None
     wrapped = _WRAPPED.match(tool) is not None or _SCREAMING_DOTTED.match(tool) is not None
     wrapped = wrapped or _PACKAGE_DOTTED.match(tool) is not None or bool(_NS_CAMEL.match(tool))
+    wrapped = wrapped or _KIND_PASCAL.match(tool) is not None
     wrapped = wrapped or _HANDLER.match(tool) is not None or _NATIVE.match(tool) is not None
     wrapped = wrapped or demangled(tool) is not None
     styled = kebab_or_server or dotted or screaming_or_pascal or numbered or program or wrapped
@@ -434,6 +442,10 @@ def _spellings(ids: Sequence[str], taken: Collection[str] = ()) -> dict[str, str
         elif not _one_style(tool):
             continue  # an id kept only because a respelling would be spelled as it is, or
             # one of no style (`_cores` spells it)
+        elif (element := _KIND_PASCAL.match(tool)) is not None:
+            part = element["tool"]  # `ServiceTask_FindWalker` -> `findWalker`
+            if _alone(_KIND_PASCAL, "tool", part, ids):
+                spelled[tool] = part[0].lower() + part[1:]
         elif (method := _NS_CAMEL.match(tool)) is not None:
             if _alone(_NS_CAMEL, "tool", method["tool"], ids):
                 spelled[tool] = method["tool"]  # `crm_findFamily` -> `    findFamily`

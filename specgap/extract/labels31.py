@@ -26,6 +26,13 @@ nothing", "do not bind", "are not rules") state no rule.
 
 A line opening with a colon and a space (`: Find the account first`, a Markdown definition
 list's definition under its term) is read from after the colon.
+
+A label with a number in it that opens three lines or more in the same shape ("A1 (8 bars):",
+"B2 (8 bars):" as a dance's calls are cued by the tune's part; "Day 2:", "Q7:"; forty-ninth
+session) counts the lines, as a clause number does: it is no word of the sentence, which starts
+after it ("B1 (8 bars): Only a booking ... may be moved" is read from "Only"). The shape is the
+label with its numbers, and a capital letter that prefixes one, made alike; a label said once or
+twice, or without a number ("Refunds:", a topic), is left as it is.
 """
 
 from __future__ import annotations
@@ -55,6 +62,17 @@ _NOT = re.compile(
     re.I,
 )
 _AT_LEAST = 3  # lines a label opens to be a kind of line
+# a counter that labels a line: a number, maybe after a capital or a word ("A1", "Day 2",
+# "Q7"), maybe with a note in brackets ("(8 bars)"), then a colon
+_COUNTER = re.compile(
+    r"[ \t]*(?P<word>(?:[A-Z](?=\d)|[A-Z][a-z]{1,9}[ \t])?\d{1,3}[a-z]?"
+    r"(?:[ \t]*\([^()\n:]{1,24}\))?):[ \t]+(?=\S)"
+)
+
+
+def _shape(label: str) -> str:
+    """A counter label with its numbers, and a capital before one, made alike."""
+    return re.sub(r"\b[A-Z](?=\d)", "A", re.sub(r"\d+", "9", label))
 
 
 @dataclass(frozen=True)
@@ -63,9 +81,13 @@ class LineKinds:
 
     labels: frozenset[str]
     unread: frozenset[str]
+    counters: frozenset[str] = frozenset()  # the shapes of the lines' counter labels
 
     def label_at(self, text: str, at: int) -> re.Match[str] | None:
-        """The kind label that opens the line at `at` of `text`, if any."""
+        """The kind label (or counter label) that opens the line at `at` of `text`, if any."""
+        c = _COUNTER.match(text, at) if self.counters else None
+        if c is not None and _shape(c["word"]) in self.counters:
+            return c
         m = _LABEL.match(text, at)
         return m if m is not None and m["word"].casefold() in self.labels else None
 
@@ -75,6 +97,8 @@ def line_kinds(doc: str) -> LineKinds | None:
     """The prompt's kinds of line (module docstring), or None when it labels none."""
     if ":" not in doc and "." not in doc:
         return None
+    shapes = Counter(_shape(m["word"]) for line in doc.splitlines() if (m := _COUNTER.match(line)))
+    counters = frozenset(s for s, n in shapes.items() if n >= _AT_LEAST)
     opened = [m for line in doc.splitlines() if (m := _LABEL.match(line)) is not None]
     said = Counter(m["word"].casefold() for m in opened)
     # (a label with a full stop is a kind only where a clause says what binds)
@@ -85,14 +109,14 @@ def line_kinds(doc: str) -> LineKinds | None:
         for w, n in said.items()
         if w in binding or (n >= _AT_LEAST and w in colon and _named_kind(doc, w))
     )
-    if not labels:
+    if not labels and not counters:
         return None
     unread: set[str] = set(bound_to_nothing & labels)
     for m in _ONLY.finditer(doc):
         if m["word"].casefold() in labels:
             unread |= labels - {m["word"].casefold()}
     unread |= {m["word"].casefold() for m in _NOT.finditer(doc)} & labels
-    return LineKinds(labels, frozenset(unread))
+    return LineKinds(labels, frozenset(unread), counters)
 
 
 # a clause that says what binds, and one that says what binds nothing

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from specgap.extract.english import base_verb
 from specgap.extract.grammar_rules import candidate
 from specgap.extract.openers import opening_rules
 from specgap.extract.order_words import base_form
@@ -125,7 +126,16 @@ def session_step(text: str) -> str | None:
     if (p := _PASSIVE_ID.match(step.strip())) is not None:
         who = p["who"] or "caller"
         step = f"{_ACTIVE[p['v'].casefold()]} the {who}'s identity"
+    elif not _step_said(step.strip()):
+        return None
     return step.strip()
+
+
+def _step_said(step: str) -> bool:
+    """Whether the step is said as one: an imperative ("look up the passenger") or a tool's id
+    alone, never a clause about a tool ("`t` is the first thing on the table")."""
+    first, _, rest = step.partition(" ")
+    return not rest or base_verb(first.strip("`*_").casefold())
 
 
 def _noun_step(said: str) -> str | None:

@@ -39,6 +39,10 @@ _COMPARED = (
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:under|below|lower)\b", re.I), None),
     (re.compile(r"(?<=\d)(?:\s*[a-z]{1,12})?\s+or\s+(?:over|above|higher)\b", re.I), None),
 )
+# an order said another way: "ahead of opening any booking", "in advance of a refund" is
+# "before ..." (every reader of an order knows "before"; forty-ninth session); "ahead of it"
+# is left to the readers that know what "it" stands for
+_AHEAD_OF = re.compile(r"\b(?:ahead|in\s+advance)\s+of\b(?!\s+(?:it|them|this|that)\b)", re.I)
 # a value said to be never below one figure and never above another, of a thing that is
 # ("deposits are never less than £20 or more than £150": between £20 and £150)
 _FIGURE = r"[£$€]?\d[\d,]*(?:\.\d+)?"
@@ -375,6 +379,8 @@ def _compared(text: str) -> str:
         text = _A_TIME.sub(lambda m: m[1] + " " * (len(m[0]) - len(m[1])), text)
     if "never " in text or "Never " in text:  # "is never less than £20 or more than £150"
         text = _NEVER_BETWEEN.sub(_between, text)
+    if " of " in text:
+        text = _AHEAD_OF.sub(functools.partial(_matched, "before"), text)
     if " or " not in text and " Or " not in text and " OR " not in text:
         return text
     for pattern, common in _COMPARED:
