@@ -143,6 +143,9 @@ UNSEEN36_DIR = GOLD_DIR.parent / "gold_unseen36"
 # The thirty-seventh blind set (split `unseen37`), laid out the same way; written and committed
 # before the extractor was run on it (see tests/gold_unseen37/README.md).
 UNSEEN37_DIR = GOLD_DIR.parent / "gold_unseen37"
+# The thirty-eighth blind set (split `unseen38`), laid out the same way; written and committed
+# before the extractor was run on it (see tests/gold_unseen38/README.md).
+UNSEEN38_DIR = GOLD_DIR.parent / "gold_unseen38"
 # Blind sets opened for development (eighth session, 2026-12-01): after six sessions of
 # tuning on made-up sentences left blind recall at 0.15-0.33, the three oldest blind sets'
 # sentences and misses may be read, as the `tuned` domains are (their READMEs log it). Their
@@ -191,7 +194,9 @@ UNSEEN37_DIR = GOLD_DIR.parent / "gold_unseen37"
 # (2026-12-07), when a thirty-fifth was written to take its place (tests/gold_unseen31/README.md);
 # the thirty-second in the forty-seventh session (2026-12-07), when a thirty-sixth was written to
 # take its place (tests/gold_unseen32/README.md); the thirty-third in the forty-eighth session
-# (2026-12-07), when a thirty-seventh is written to take its place (tests/gold_unseen33/README.md).
+# (2026-12-07), when a thirty-seventh was written to take its place (tests/gold_unseen33/README.md);
+# the thirty-fourth in the forty-ninth session (2026-12-07), when a thirty-eighth is written to take
+# its place (tests/gold_unseen34/README.md).
 OPENED = (
     "unseen",
     "unseen2",
@@ -226,6 +231,7 @@ OPENED = (
     "unseen31",
     "unseen32",
     "unseen33",
+    "unseen34",
 )
 # Blind sets written in the current session: each has its own `TOTAL` row but is left out of
 # the `ALL blind` row, so that row stays comparable within the session; the lead moves a set
@@ -256,9 +262,10 @@ OPENED = (
 # forty-fifth (2026-12-07); the thirty-fourth, written in the forty-fifth, at the start of the
 # forty-sixth (2026-12-07); the thirty-fifth, written in the forty-sixth, at the start of the
 # forty-seventh (2026-12-07); the thirty-sixth, written in the forty-seventh, at the start of the
-# forty-eighth (2026-12-07): `ALL blind` is unseen34..unseen36. The thirty-seventh, written in the
-# forty-eighth session (2026-12-07), is kept apart.
-APART: tuple[str, ...] = ("unseen37",)
+# forty-eighth (2026-12-07); the thirty-seventh, written in the forty-eighth, at the start of the
+# forty-ninth (2026-12-07): `ALL blind` is unseen35..unseen37. The thirty-eighth, written in the
+# forty-ninth session (2026-12-07), is kept apart.
+APART: tuple[str, ...] = ("unseen38",)
 CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus"
 
 _AT = re.compile(r"^(?P<file>[^:#]+)(?::(?P<start>\d+)(?:-(?P<end>\d+))?|#(?P<tool>[\w.\-]+))$")
@@ -416,6 +423,7 @@ class Gold(_Model):
         "unseen35",
         "unseen36",
         "unseen37",
+        "unseen38",
     ]
     agent: GoldAgent
     rules: tuple[GoldRule, ...]
