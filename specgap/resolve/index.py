@@ -152,4 +152,4 @@ class Index:
 
     def weight(self, found: Iterable[str]) -> float:
         """Summed rarity of words: what matching all of them is worth."""
-        return sum(self.idf.get(w, self.rare) for w in found)
+        return sum(self.idf.get(w, self.rare) for w in sorted(found))  # (the same sum each run)

@@ -88,6 +88,7 @@ CONTEXT_CAP = 0.12
 CONTRADICTED = 0.45  # a name's words, but the mention's verb is of another kind
 _DESCRIBED_SHARE = 0.6  # of the mention's word weight, found in a description, to resolve
 _SUGGEST_SHARE = 0.34  # ... to be a "did you mean" suggestion
+_ROUNDING = 1e-9  # what a sum of floats may fall short of the exact share by
 _COMMON = 24  # a word in more names than this shows no runner-up worth the time
 _NONE: set[int] = set()
 
@@ -349,7 +350,7 @@ class Resolver(Index):
         worth showing."""
         if not wanted:
             return
-        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        weights = {w: self.idf.get(w, self.rare) for w in sorted(wanted)}  # (a stable sum)
         matched: dict[int, float] = {}
         counts: dict[int, int] = {}
         if not strong:
@@ -399,7 +400,9 @@ class Resolver(Index):
                     found[key.tool] = Evidence(score, "fuzzy", "overlap", detail)
 
     def _by_description(self, wanted: frozenset[str], found: dict[str, Evidence]) -> None:
-        weights = {w: self.idf.get(w, self.rare) for w in wanted}
+        # (in the words' order: a sum of floats taken in a set's order varies with the hash
+        # seed, and a share that lands on a threshold would resolve differently run to run)
+        weights = {w: self.idf.get(w, self.rare) for w in sorted(wanted)}
         total = sum(weights.values())
         significant = _significant(weights, _SUGGEST_SHARE * total)
         matched: dict[str, float] = {}
@@ -407,12 +410,12 @@ class Resolver(Index):
             weight = weights[w]
             for tool_id, factor in self.doc_postings.get(w, {}).items():
                 matched[tool_id] = matched.get(tool_id, 0.0) + weight * factor
-        for w in wanted.difference(significant):
+        for w in sorted(wanted.difference(significant)):
             weight, postings = weights[w], self.doc_postings.get(w, {})
             for tool_id in postings.keys() & matched.keys():
                 matched[tool_id] += weight * postings[tool_id]
         for tool_id, weight in matched.items():
-            share = weight / total
+            share = weight / total + _ROUNDING  # (a share that is 0.6 exactly reaches 0.6)
             if share >= _SUGGEST_SHARE:
                 if share >= _DESCRIBED_SHARE:
                     score = DESCRIBED + 0.30 * share
