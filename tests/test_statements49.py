@@ -186,3 +186,146 @@ def test_a_value_seen_in_the_present_is_no_grounding(sentence: str) -> None:
 )
 def test_a_step_before_every_call_is_said_as_a_step(text: str, step: str | None) -> None:
     assert session_step(text) == step
+
+
+# a prompt whose note says what binds follows a mark on each line ("Verdict:")
+MARKED = """# Inspection sheet
+
+Office note: on each car's line only the words after "Verdict:" bind, in every chat.
+
+- Car 4 (blue hatchback, 2019). Verdict: ScriptTask_UnlockDepot is never yours to run.
+- Car 7 (grey estate, 2021) failed its wash. Verdict: only a booking with status held may be moved.
+- Car 9 (red coupe). Verdict: SendTask_TextRenter is used twice a chat at most.
+"""
+
+
+def test_a_mark_the_prompt_says_binds_starts_the_line_s_rule(tmp_path: Path) -> None:
+    kinds = line_kinds(MARKED)
+    assert kinds is not None
+    assert kinds.marks == ("Verdict:",)
+    policies = _policies(tmp_path, MARKED)
+    assert enforced(policies, "deny_action", _DEPOT)
+    moved = "ServiceTask_MoveBooking"
+    assert enforced(policies, "state_condition", moved, field="status", allowed=["held"])
+    assert enforced(policies, "max_calls", "SendTask_TextRenter", max=2)
+
+
+def test_a_mark_said_to_bind_nothing_is_no_mark() -> None:
+    doc = 'Note: the words after "Aside:" bind nothing.\n- Car 4. Aside: wash it weekly.\n'
+    kinds = line_kinds(doc)
+    assert kinds is None or not kinds.marks
+
+
+# footnotes lettered with a dash, three of them at least
+FOOTNOTES = """## Footnotes
+a \u2014 ScriptTask_UnlockDepot is never yours to run.
+b \u2014 Only a booking with status held may be moved.
+c \u2014 SendTask_TextRenter is used twice a chat at most.
+"""
+
+
+def test_a_footnote_letter_and_dash_is_a_counter(tmp_path: Path) -> None:
+    kinds = line_kinds(FOOTNOTES)
+    assert kinds is not None
+    assert kinds.counters == frozenset({"A"})
+    policies = _policies(tmp_path, FOOTNOTES)
+    # "b — Only ...": not the letter "b" read into the rule
+    moved = "ServiceTask_MoveBooking"
+    assert enforced(policies, "state_condition", moved, field="status", allowed=["held"])
+
+
+# a desk whose bookings list their drivers, and whose kinds of hire are values of an argument
+DRIVERS = [
+    *MODEL,
+    T(
+        "ServiceTask_HireVan",
+        "Hires a van for a day; returns hire_id.",
+        hire_kind=("string", "day_hire or house_move"),
+        driver_names=("array", "the drivers' names"),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "driver_names holds one to three names.",
+        "driver_names carries one to three names.",
+        "A hire has 1 to 3 driver_names.",
+    ],
+)
+def test_a_count_said_in_the_present_is_a_count_bound(tmp_path: Path, sentence: str) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", DRIVERS)
+    assert enforced(
+        policies, "arg_count_bound", "ServiceTask_HireVan", arg="driver_names", min=1, max=3
+    )
+
+
+def test_a_count_for_one_kind_keeps_the_kind_as_its_condition(tmp_path: Path) -> None:
+    # a house_move hire may carry 1 to 3 drivers: never a bound on every hire
+    text = "A house_move hire covers 1 to 3 drivers; every other hire covers one.\n"
+    policies = desk_policies(tmp_path, text, DRIVERS)
+    counted = [p for p in policies if p.operator == "arg_count_bound"]
+    assert counted
+    assert all(p.enforcement == "review_only" for p in counted)
+
+
+def test_how_long_something_takes_is_no_count(tmp_path: Path) -> None:
+    text = "A hire takes three to four hours from pickup to return.\n"
+    policies = desk_policies(tmp_path, text, DRIVERS)
+    assert not [p for p in policies if p.operator in {"arg_count_bound", "arg_within_bound"}]
+
+
+def test_the_argument_said_first_counts_its_items_with_an_alternative(tmp_path: Path) -> None:
+    text = "driver_names holds one to three names, or as many as five for a house_move.\n"
+    policies = desk_policies(tmp_path, text, DRIVERS)
+    # the alternative is a condition no field binds: kept for review, never dropped
+    assert read(policies, "arg_count_bound", "ServiceTask_HireVan", arg="driver_names", max=3)
+    assert not enforced(policies, "arg_count_bound", "ServiceTask_HireVan", arg="driver_names")
+
+
+# a toolkit named as infrastructure addresses: a record, a dot, an operation
+ADDRESSED = [
+    T("data.rental_booking.read", "Reads a booking and its status.", booking_id="string"),
+    T("rental_booking.cancel", "Cancels a booking.", booking_id="string"),
+    T(
+        "rental_payment.take",
+        "Charges a saved card.",
+        booking_id="string",
+        timeout_seconds="number",
+    ),
+    T("rental_depot_safe.open", "Opens a depot's key safe.", depot_id="string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "operator", "tool", "params"),
+    [
+        (
+            "rental_depot_safe.open is never yours to activate.",
+            "deny_action",
+            "rental_depot_safe.open",
+            {},
+        ),
+        (
+            "rental_booking.cancel is not yours to apply.",
+            "deny_action",
+            "rental_booking.cancel",
+            {},
+        ),
+        (
+            "rental_payment.take: timeout_seconds at most 12, and no booking is charged twice.",
+            "timeout_leq",
+            "rental_payment.take",
+            {"max_seconds": 12},
+        ),
+    ],
+)
+def test_a_dotted_id_said_as_the_subject(
+    tmp_path: Path, sentence: str, operator: str, tool: str, params: dict[str, Any]
+) -> None:
+    policies = desk_policies(tmp_path, sentence + "\n", ADDRESSED)
+    assert enforced(policies, operator, tool, **params)
+    # the clause after the bound is never read with the bound as its condition (a count kept
+    # for review "if the timeout_seconds is at most 12")
+    assert [p.enforcement for p in policies] == ["enforce"] * len(policies)

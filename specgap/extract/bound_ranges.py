@@ -5,8 +5,10 @@
   "quantities must be zero or more": a least bound of 0 (never "positive", which excludes 0
   and no inclusive bound states);
 - (`held_range`) "a booking may include 1 to 9 passengers", "a cabin can hold between 2
-  and 4 guests": both ends of how many of a thing the entity a call makes holds, over every
-  tool taking that argument (the holder's noun narrows it at compile time).
+  and 4 guests", "`guest_names` carries one to eight names" (said in the present): both ends
+  of how many of a thing the entity a call makes holds, over every tool taking that argument
+  (the holder's noun narrows it at compile time); said of one kind ("a house_move hire covers
+  1 to 3 drivers"), the kind is the rule's condition, kept for review.
 
 An empty range ("at least 9 and at most 2") is no bound at all.
 """
@@ -14,7 +16,9 @@ An empty range ("at least 9 and at most 2") is no bound at all.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
+from specgap.extract.agent_params import names_an_argument
 from specgap.extract.grammar_emit import Emit
 from specgap.extract.noun_bounds import (
     _AMOUNT,
@@ -55,9 +59,9 @@ _HOLDS_RANGE = re.compile(
     + _DET
     + r"(?P<np>[a-z][\w-]*(?:\s+"
     + _NOT_MODAL
-    + r"[a-z][\w-]*)?)\s+(?:(?:can|may|must|should|shall|"
-    r"will)\s+(?:only\s+)?)?(?:have|hold|contain|include|carry|take|accommodate|fit|"
-    r"cover)\s+(?P<from>between\s+|from\s+)?(?P<low>"
+    + r"[a-z][\w-]*)?)\s+(?P<modal>(?:can|may|must|should|shall|"
+    r"will)\s+(?:only\s+)?)?(?:ha(?:ve|s)|holds?|contains?|includes?|carr(?:y|ies)|takes?|"
+    r"accommodates?|fits?|covers?)\s+(?P<from>between\s+|from\s+)?(?P<low>"
     + _NUMBER
     + r")\s*(?P<sep>to|and|-|–)\s*(?P<amt>"
     + _NUMBER
@@ -112,6 +116,11 @@ def held_range(text: str) -> tuple[bool, Emit | None]:
     m = _HOLDS_RANGE.match(text)
     if m is not None and not m["from"] and m["sep"].casefold() == "and":
         m = None  # "covers 1 and 3 flues": two numbers, no range
+    if m is not None and not m["modal"] and not _COUNTED_ITEMS.fullmatch(m["unit"]):
+        m = None  # said in the present, a range of a measure ("a typical trip covers 8 to 12
+        # km") is what happens, not how many items a call holds ("holds 1 to 6 items")
+    if m is not None and _HEDGED.search(text) is not None:
+        m = None  # "a typical trip", "usually takes": what is usual, no rule
     if m is not None:
         return True, _held_range(m)
     m = _HOLDS_NOT.match(text)
@@ -121,12 +130,23 @@ def held_range(text: str) -> tuple[bool, Emit | None]:
     return True, _counted(m["np"], m["unit"], {side: number_value(m["amt"])})
 
 
+# a plural count noun ("items", "names", "drivers"), not a unit ("km", "kg")
+_COUNTED_ITEMS = re.compile(r"[a-z][a-z-]{2,}s", re.I)
+_HEDGED = re.compile(r"\b(?:typical(?:ly)?|usual(?:ly)?|average|normally|generally|often)\b", re.I)
+_SPANS = frozenset({"seconds", "minutes", "hours", "days", "nights", "weeks", "months", "years"})
+
+
 def _held_range(m: re.Match[str]) -> Emit | None:
     """ "a booking may include 1 to 9 passengers": both ends, on the counted noun's
     argument; a sum of money, an action noun or a person holding it is read elsewhere."""
     low, high = number_value(m["low"]), number_value(m["amt"])
     if low > high:
         return None
+    kind, _, holder = m["np"].rpartition(" ")
+    if "_" in kind:  # "a gas_safety_cert visit covers 1 to 6 appliances": for that kind alone,
+        # a condition kept with the rule (the rule is for review), never a bound on every visit
+        emit = _counted(holder, m["unit"], {"min": low, "max": high})
+        return None if emit is None else replace(emit, condition=f"for a {kind} {holder}")
     return _counted(m["np"], m["unit"], {"min": low, "max": high})
 
 
@@ -137,6 +157,8 @@ def _counted(holder: str, counted: str, bound: dict[str, int | float]) -> Emit |
         return None
     if unit in _MEASURE_NOUNS or unit in {"times", "time"}:
         return None
+    if unit in _SPANS and not names_an_argument(unit):
+        return None  # "the whole visit takes three to four hours": how long, no argument
     np = holder.casefold().split()
     if np[-1] in {"you", "we", "it", "they", "agent", "assistant"} or _PERSON.fullmatch(np[-1]):
         return None

@@ -477,6 +477,9 @@ def _ruled(sentence: Sentence, count: _Count, text: str, owners: Sequence[ListAr
     noun = first[1] if first is not None else ""
     if re.search(r"_|[a-z][A-Z]", noun) and any(a.arg == noun for a in owners):
         return True  # "A booking names 4 to 20 player_names": the call's own argument, by id
+    subject = re.match(r"\W*(?:the\s+)?`?([a-z][a-z0-9]*(?:_[a-z0-9]+)+)`?\s", text)
+    if subject is not None and any(a.arg == subject[1] for a in owners):
+        return True  # "player_names hold five to ten names, or ...": the argument said first
     said = {
         " ".join(m[0].casefold().split())
         for m in _RULE.finditer(f"{text[: count.start]} {text[count.end :]}")

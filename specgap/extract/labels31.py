@@ -27,12 +27,19 @@ nothing", "do not bind", "are not rules") state no rule.
 A line opening with a colon and a space (`: Find the account first`, a Markdown definition
 list's definition under its term) is read from after the colon.
 
+A mark the prompt says binds what follows it on a line ("only the words after "Spotlight:"
+bind", "the words after "Action taken:" on each incident line bind"; forty-ninth session) is
+read so: on a line that holds it, the words before it (a runner's card, an incident's minute and
+account) are not read, and the sentence starts after it. A mark named so in a clause that says it
+binds nothing is no such mark.
+
 A label with a number in it that opens three lines or more in the same shape ("A1 (8 bars):",
-"B2 (8 bars):" as a dance's calls are cued by the tune's part; "Day 2:", "Q7:"; forty-ninth
-session) counts the lines, as a clause number does: it is no word of the sentence, which starts
-after it ("B1 (8 bars): Only a booking ... may be moved" is read from "Only"). The shape is the
-label with its numbers, and a capital letter that prefixes one, made alike; a label said once or
-twice, or without a number ("Refunds:", a topic), is left as it is.
+"B2 (8 bars):" as a dance's calls are cued by the tune's part; "Day 2:", "Q7:"; a footnote's
+letter and a dash, "a \u2014 ..."; forty-ninth session) counts the lines, as a clause number
+does: it is no word of the sentence, which starts after it ("B1 (8 bars): Only a booking ...
+may be moved" is read from "Only"). The shape is the label with its numbers, and a capital
+letter that prefixes one, made alike (a lone letter is any letter); a label said once or twice,
+or without a number ("Refunds:", a topic), is left as it is.
 """
 
 from __future__ import annotations
@@ -62,16 +69,27 @@ _NOT = re.compile(
     re.I,
 )
 _AT_LEAST = 3  # lines a label opens to be a kind of line
+# "the words after "Spotlight:"", "the text following 'Action taken:'": a mark that what binds
+# follows, quoted, with its colon or bracket
+_AFTER = re.compile(
+    r"\b(?:words?|text|what(?:ever)?\s+(?:follows|comes))\s+(?:after|following)\s+(?:each\s+|"
+    r"the\s+|an?\s+)?[\"\u201c'\u2018](?P<mark>[A-Za-z][^\"\u201d'\u2019\n]{0,23}[:)])[\"\u201d'\u2019]",
+    re.I,
+)
 # a counter that labels a line: a number, maybe after a capital or a word ("A1", "Day 2",
 # "Q7"), maybe with a note in brackets ("(8 bars)"), then a colon
+# (or a footnote's letter and a dash: "a \u2014 ...", "B \u2013 ...")
 _COUNTER = re.compile(
     r"[ \t]*(?P<word>(?:[A-Z](?=\d)|[A-Z][a-z]{1,9}[ \t])?\d{1,3}[a-z]?"
-    r"(?:[ \t]*\([^()\n:]{1,24}\))?):[ \t]+(?=\S)"
+    r"(?:[ \t]*\([^()\n:]{1,24}\))?(?=:)|[A-Za-z](?=[ \t]+[\u2013\u2014]))"
+    r"(?::|[ \t]+[\u2013\u2014])[ \t]+(?=\S)"
 )
 
 
 def _shape(label: str) -> str:
     """A counter label with its numbers, and a capital before one, made alike."""
+    if len(label) == 1:
+        return "A"  # a footnote's letter
     return re.sub(r"\b[A-Z](?=\d)", "A", re.sub(r"\d+", "9", label))
 
 
@@ -82,6 +100,15 @@ class LineKinds:
     labels: frozenset[str]
     unread: frozenset[str]
     counters: frozenset[str] = frozenset()  # the shapes of the lines' counter labels
+    marks: tuple[str, ...] = ()  # the marks what binds follows on a line ("Spotlight:")
+
+    def after_mark(self, text: str, at: int) -> int:
+        """Where the words a mark says bind start on the line at `at` of `text` (after the
+        mark), or -1 when the line holds no mark."""
+        end = text.find("\n", at)
+        line = text[at : len(text) if end < 0 else end]
+        found = [line.find(m) + len(m) for m in self.marks if m in line]
+        return at + min(found) if found else -1
 
     def label_at(self, text: str, at: int) -> re.Match[str] | None:
         """The kind label (or counter label) that opens the line at `at` of `text`, if any."""
@@ -109,14 +136,15 @@ def line_kinds(doc: str) -> LineKinds | None:
         for w, n in said.items()
         if w in binding or (n >= _AT_LEAST and w in colon and _named_kind(doc, w))
     )
-    if not labels and not counters:
+    marks = _marks(doc)
+    if not labels and not counters and not marks:
         return None
     unread: set[str] = set(bound_to_nothing & labels)
     for m in _ONLY.finditer(doc):
         if m["word"].casefold() in labels:
             unread |= labels - {m["word"].casefold()}
     unread |= {m["word"].casefold() for m in _NOT.finditer(doc)} & labels
-    return LineKinds(labels, frozenset(unread), counters)
+    return LineKinds(labels, frozenset(unread), counters, marks)
 
 
 # a clause that says what binds, and one that says what binds nothing
@@ -143,6 +171,18 @@ def _said_to_bind(doc: str, words: frozenset[str]) -> tuple[frozenset[str], froz
         if _BINDS_NOTHING.search(clause) is not None:
             nothing |= said
     return frozenset(named), frozenset(nothing)
+
+
+def _marks(doc: str) -> tuple[str, ...]:
+    """The marks a clause of `doc` that says what binds names as what binding words follow, and
+    that some later line holds after other words (`LineKinds.marks`)."""
+    found: set[str] = set()
+    for clause in re.split(r"[.;!?](?:\s|$)|\n", doc):
+        if _BINDS.search(clause) is None or _BINDS_NOTHING.search(clause) is not None:
+            continue
+        found.update(m["mark"] for m in _AFTER.finditer(clause))
+    held = [m for m in found if re.search(rf"\S[ \t]+{re.escape(m)}[ \t]+\S", doc)]
+    return tuple(sorted(held))
 
 
 def _as_kind(clause: str, word: str) -> bool:

@@ -157,7 +157,9 @@ def tool_id(name: str) -> str:
     (`snake_case`, `camelCase`, matched with case even under `re.I`), in the group `name` (or
     `name`_b); `id_named` gives what it matched."""
     return (
-        rf"(?:`(?P<{name}>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<{name}_b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+|"
+        rf"(?:`(?P<{name}>[A-Za-z_][\w.\-]*)(?:\(\))?`|(?-i:(?P<{name}_b>[a-z][a-z0-9]*(?:_[a-z0-9]+)+"
+        # (a record and its operation after a dot: `valeride_trip.cancel`)
+        rf"(?:\.[a-z][a-z0-9]*(?:_[a-z0-9]+)*)*|"
         rf"[a-z]+(?:[A-Z][a-z0-9]*)+))(?:\(\))?)"
     )
 

@@ -699,6 +699,13 @@ def split_sentences(
             b -= 1
         if a < unread_to:
             continue
+        if kinds is not None and kinds.marks:  # "... Spotlight: <what binds>" (`labels31`)
+            after = kinds.after_mark(text, _line_start(text, a))
+            if after >= b:
+                continue  # a sentence before the mark: not what binds
+            a = max(a, after)
+            while a < b and text[a].isspace():
+                a += 1
         if lines and (a == 0 or text[a - 1] == "\n"):
             defined = definition_at(text, a)  # ": Find the account first", under a term
             if defined == a:

@@ -84,9 +84,10 @@ _BANNED = (
     r"never\s+(?:allowed|permitted|to\s+be\s+(?:used|called))|disallowed|out\s+of\s+bounds|"
     # "`t` is not for the assistant": who it is not for is the agent
     r"not\s+for\s+(?:the\s+|an?\s+|any\s+|this\s+)?(?:assistant|agent|bot|chatbot|model|ai|you)s?\b|"
-    # "`t` is not yours to use"
+    # "`t` is not yours to use" (to run, to activate, to apply: whatever the verb, the tool is
+    # not the agent's to call)
     r"(?:not|never)\s+(?:yours|ours|for\s+us|the\s+(?:desk|agent|assistant|bot)'s)\s+to\s+"
-    r"(?:use|call|run|fire|trigger|press|start|send)\b|"
+    r"[a-z]+\b|"
     # "`t` is reserved for the duty manager", "is for licensed technicians only": for people
     # who speak for someone else, which the agent is not (a guest or a member is the user's
     # kind: `_ONLY_FOR` reads that as a condition)
@@ -284,7 +285,17 @@ def argument_bound(text: str) -> str | None:
     if m is None:
         return None
     said = "at most" if m["most"] else "at least" if m["least"] else f"between {m['a']} and"
-    return f"Only call `{_named(m, 'id')}` if the {m['arg']} is {said} {text[m.end() :]}"
+    bound = text[m.end() :]
+    joint = _JOINT.search(bound)
+    if joint is not None:  # "`t`: X at most 10, and each trip is charged once": the clause
+        # after is no part of the bound's condition (read so, it would make the bound a
+        # condition of the count): the bound alone
+        bound = bound[: joint.start()] + "."
+    return f"Only call `{_named(m, 'id')}` if the {m['arg']} is {said} {bound}"
+
+
+# where a bound's clause ends and another clause begins: ", and <clause>", "; <clause>"
+_JOINT = re.compile(r"\s*(?:,\s*and|;)\s+(?=[a-z])")
 
 
 # "use `t` only for X", "never invoke `t`": the verb that says the tool is called
